@@ -1,0 +1,41 @@
+"""Model architecture facts, as the model catalog resolves them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """What toplint needs to know about a model's architecture (from config.json fields).
+
+    Parameter counts are in units of parameters (not billions).  ``weight_bytes`` is bytes per
+    weight of the checkpoint as served (bf16 2, fp8 1, mxfp4 ~0.5).
+    """
+
+    id: str  # canonical catalog id, e.g. "meta-llama/Llama-3.1-70B"
+    hidden_size: int
+    num_layers: int
+    num_attention_heads: int
+    num_kv_heads: int
+    head_dim: int
+    intermediate_size: int  # dense FFN (0 when every layer is MoE)
+    vocab_size: int
+    params_total: float
+    params_active: float
+    weight_bytes: float = 2.0
+    num_experts: int = 0  # routed experts; 0 = dense
+    num_shared_experts: int = 0
+    top_k: int = 0
+    moe_intermediate_size: int = 0
+    num_moe_layers: int = 0
+    mla: bool = False
+    kv_lora_rank: int = 0
+    qk_rope_head_dim: int = 0
+    quant_block: int = 0  # 128 for block-FP8 checkpoints, else 0
+    kv_bytes_per_token: int = 0  # all layers, bf16 KV, as served
+    source: str = ""
+
+    @property
+    def is_moe(self) -> bool:
+        return self.num_experts > 0

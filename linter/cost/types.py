@@ -1,0 +1,45 @@
+"""Communication cost of one deployment step, collective by collective."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Collective:
+    """One kind of collective on the critical path of a step.
+
+    ``message_bytes`` is the logical payload of one collective (nccl-tests "size");
+    ``payload_bytes`` = message_bytes x count (the seeds' definition);
+    ``wire_bytes_per_gpu`` is what one GPU sends in one direction for all of them
+    (ring all-reduce: 2(p-1)/p x payload).  ``time_us`` is one collective, ``total_ms`` all.
+    """
+
+    phase: str  # "prefill" | "decode"
+    group: str  # "tp" | "pp" | "ep" | "dp" | "kv"
+    op: str  # "all_reduce" | "all_gather" | "reduce_scatter" | "gather" | "send_recv" | "all_to_all"
+    ranks: int
+    link: str  # link kind, e.g. "nvlink", "ethernet"
+    link_bandwidth_gb_per_s: float
+    message_bytes: int
+    count: int
+    payload_bytes: int
+    wire_bytes_per_gpu: int
+    time_us: float
+    total_ms: float
+    method: str  # "measured:<table>" | "interpolated:<table>" | "alpha-beta" | "user-measurement"
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class CostReport:
+    prompt_tokens: int
+    decode_batch: int
+    collectives: tuple[Collective, ...]
+    prefill_comm_ms: float
+    decode_comm_ms_per_step: float
+    decode_comm_ms_per_token: float
+    # Estimates used to judge shares: weight-streaming time per decode step and prefill compute.
+    decode_weight_stream_ms: float | None = None
+    prefill_compute_ms: float | None = None
+    assumptions: tuple[str, ...] = ()

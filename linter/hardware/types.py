@@ -1,0 +1,126 @@
+"""Resolved hardware: what the manifest and the catalogs say about GPUs and links.
+
+All bandwidths are GB/s (10^9 B/s) **per direction**; intra-node bandwidth is per GPU, network
+bandwidth is per NIC.  Latencies are microseconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from toplint.model import Position
+
+# Link kinds, fastest first.  "pcie-no-p2p" bounces through host memory; "pcie-sys" crosses
+# the CPU socket interconnect (nvidia-smi SYS).
+LINK_KINDS = (
+    "nvlink",  # NVLink/NVSwitch inside the NVLink domain (also NVL72 rack fabric)
+    "xgmi",  # AMD Infinity Fabric point-to-point
+    "nvlink-bridge",
+    "pcie",
+    "pcie-sys",
+    "pcie-no-p2p",
+    "infiniband",
+    "roce",
+    "efa",
+    "tcpx",
+    "ethernet",
+    "none",
+)
+NETWORK_KINDS = ("infiniband", "roce", "ethernet", "efa", "tcpx", "none")
+RDMA_NETWORKS = ("infiniband", "roce", "efa")
+TCP_NETWORKS = ("ethernet", "tcpx")
+
+
+@dataclass(frozen=True)
+class GpuSpec:
+    name: str  # catalog name, e.g. "A100-SXM4-80GB"
+    memory_gb: float
+    memory_bandwidth_gb_per_s: float
+    scaleup_fabric: str  # "nvswitch" | "nvlink" | "nvlink-bridge" | "pcie" | "xgmi" | "none"
+    scaleup_bandwidth_gb_per_s: float  # per GPU, per direction
+    nvlink_domain: int  # GPUs reaching each other at scale-up speed (1 = no NVLink)
+    pcie_gen: int
+    p2p_default: bool
+    arch: str = ""  # "ampere", "hopper", "blackwell", "ada", "cdna3", "apple"...
+    bf16_tflops: float = 0.0  # dense peak, for compute estimates
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class IntraNode:
+    fabric: str  # "nvswitch" | "nvlink" | "nvlink-bridge" | "pcie" | "xgmi"
+    bandwidth_gb_per_s: float  # per GPU per direction
+    p2p: bool
+    nvlink_domain: int
+    numa_nodes: int = 1
+    pcie_gen: int = 4
+    pcie_bandwidth_gb_per_s: float = 0.0  # per direction, x16 slot
+    latency_us: float | None = None
+
+
+@dataclass(frozen=True)
+class InterNode:
+    network: str  # one of NETWORK_KINDS
+    bandwidth_gb_per_s: float  # per NIC per direction (line rate / 8)
+    nics_per_node: int
+    rdma: bool
+    latency_us: float
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """A user-supplied measurement (e.g. nccl-tests busbw) that beats any model."""
+
+    op: str  # "all_reduce" | "all_gather" | "all_to_all" | ...
+    ranks: int
+    scope: str  # "intra" | "inter"
+    busbw_gb_per_s: float
+    message_bytes: int | None = None
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """A pool of identical nodes."""
+
+    name: str
+    nodes: int
+    gpu: GpuSpec
+    gpus_per_node: int
+    intra: IntraNode
+    inter: InterNode
+    selector: Mapping[str, str] = field(default_factory=dict)
+    instance: str | None = None
+    measurements: tuple[Measurement, ...] = ()
+    position: Position | None = None
+
+    @property
+    def total_gpus(self) -> int:
+        return self.nodes * self.gpus_per_node
+
+
+@dataclass(frozen=True)
+class Hardware:
+    clusters: tuple[Cluster, ...]
+    path: str = ""
+    warnings: tuple[str, ...] = ()  # e.g. "600 GB/s looks bidirectional"
+
+    def cluster(self, name: str) -> Cluster | None:
+        for c in self.clusters:
+            if c.name == name:
+                return c
+        return None
+
+
+@dataclass(frozen=True)
+class Link:
+    """The slowest hop a group crosses."""
+
+    kind: str  # one of LINK_KINDS
+    bandwidth_gb_per_s: float  # per GPU per direction available to one rank on this hop
+    latency_us: float
+    rdma: bool = False
+    scope: str = "intra"  # "intra" | "inter"
+
+    def describe(self) -> str:
+        return f"{self.kind} {self.bandwidth_gb_per_s:g} GB/s per direction"

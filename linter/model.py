@@ -1,0 +1,178 @@
+"""Values that cross pipeline-stage boundaries.
+
+Data flows one way: discover -> parse -> hardware -> placement -> cost -> rules -> report.
+Every stage hands the next one frozen dataclasses from this module (or from the stage's own
+module for stage-private types), never dicts of dicts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+
+
+class Severity(str, Enum):
+    """Finding severities, ordered info < warning < error."""
+
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+
+    @property
+    def rank(self) -> int:
+        return _RANK[self]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_RANK = {Severity.INFO: 0, Severity.WARNING: 1, Severity.ERROR: 2}
+
+
+@dataclass(frozen=True, order=True)
+class Position:
+    """A place in a file: 1-based line and column (column counts characters, not bytes)."""
+
+    path: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Replace the text between two positions of one file (end exclusive) with ``content``."""
+
+    path: str
+    start: tuple[int, int]  # (line, column), 1-based
+    end: tuple[int, int]
+    content: str
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A change a user can paste (``message``) and, when toplint can apply it, the text edits.
+
+    ``applicability`` follows ruff: "safe" (cannot change behaviour beyond the finding),
+    "unsafe" (changes resources or performance characteristics), "display" (advice only).
+    """
+
+    message: str
+    edits: tuple[Edit, ...] = ()
+    applicability: str = "display"
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str  # "TL101"
+    name: str  # "tensor-parallel-across-nodes"
+    severity: Severity
+    path: str
+    line: int
+    column: int
+    message: str
+    fix: Fix | None = None
+    # Machine-readable numbers behind the message (bytes, GB/s, ms, shares...).
+    data: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    # Semantic location (flag name or YAML path) used by baselines and SARIF fingerprints.
+    anchor: str = field(default="", compare=False)
+
+    @property
+    def sort_key(self) -> tuple[str, int, int, str, str]:
+        return (self.path, self.line, self.column, self.rule, self.message)
+
+
+@dataclass(frozen=True)
+class Flag:
+    """One engine option as it was written, after variable resolution.
+
+    ``name`` is canonical (the engine's long option without dashes normalised: vLLM
+    "tensor-parallel-size"); ``value`` is None for a bare boolean flag; ``unresolved`` names the
+    variables that could not be resolved inside the value (then ``value`` is None too).
+    """
+
+    name: str
+    value: str | None
+    raw: str  # the option token as written, e.g. "--tensor_parallel_size=8" or "-tp"
+    position: Position  # of the option token (or of the YAML key)
+    value_position: Position | None = None
+    unresolved: tuple[str, ...] = ()
+    anchor: str = ""  # YAML path or "args[3]" where the flag lives, for baselines and fixes
+
+
+@dataclass(frozen=True)
+class Unresolved:
+    """A value a check needs but toplint could not resolve (never guessed)."""
+
+    field: str  # deployment field it feeds, e.g. "tp"
+    variable: str  # "$3", "${ARR[$i]}", "TP_SIZE"
+    position: Position
+
+
+@dataclass(frozen=True)
+class Deployment:
+    """One model server instance (or one role of a disaggregated deployment), normalised.
+
+    Parallel degrees are totals across nodes for one serving instance.  ``None`` means the value
+    was written but could not be resolved (see ``unresolved``); defaults (1) are filled in when
+    the setting is absent.  ``sources`` maps a field name ("tp", "pp", "dp", "ep", "model",
+    "gpus", "nodes", ...) to the position of the value that set it.
+    """
+
+    path: str
+    line: int
+    column: int
+    engine: str  # "vllm" | "sglang" | "trtllm" | "tgi"
+    model: str | None
+    tp: int | None = 1
+    pp: int | None = 1
+    dp: int | None = 1
+    dp_local: int | None = None
+    ep: int | None = 1
+    ep_enabled: bool = False
+    nodes: int | None = None  # nodes (or pods) one instance spans, when the config says
+    gpus_per_node: int | None = None  # GPUs visible/requested per node or pod
+    gpus: int | None = None  # GPUs requested for one instance in total
+    replicas: int = 1  # independent identical instances (k8s replicas, LWS groups)
+    name: str = ""  # modelSpec name, Dynamo service, role...
+    source_kind: str = ""  # "shell", "dockerfile", "compose", "k8s", "helm-production-stack"...
+    flags: tuple[Flag, ...] = ()
+    options: Mapping[str, str] = field(default_factory=dict)  # other engine settings, canonical keys
+    sources: Mapping[str, Position] = field(default_factory=dict)
+    unresolved: tuple[Unresolved, ...] = ()
+    labels: Mapping[str, str] = field(default_factory=dict)  # k8s nodeSelector / affinity labels
+    notes: tuple[str, ...] = ()  # e.g. "pods are not nodes: ..."
+    pods_are_nodes: bool | None = None  # True when the orchestrator guarantees one pod per node
+
+    def position_of(self, name: str) -> Position:
+        """Position of a field's value, falling back to where the deployment starts."""
+        pos = self.sources.get(name)
+        return pos if pos is not None else Position(self.path, self.line, self.column)
+
+    def flag(self, name: str) -> Flag | None:
+        """The effective (last) occurrence of a canonical flag."""
+        for f in reversed(self.flags):
+            if f.name == name:
+                return f
+        return None
+
+    @property
+    def world_size(self) -> int | None:
+        """GPUs one instance uses: TP x PP x DP (EP adds no GPUs)."""
+        if self.tp is None or self.pp is None or self.dp is None:
+            return None
+        return self.tp * self.pp * self.dp
+
+
+@dataclass(frozen=True)
+class ParseResult:
+    """What parsing one file produced: deployments and file-level findings (TL001/TL003/TL005)."""
+
+    path: str
+    deployments: tuple[Deployment, ...] = ()
+    findings: tuple[Finding, ...] = ()

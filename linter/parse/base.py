@@ -1,0 +1,33 @@
+"""The parser contract and the text of one source file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from toplint.model import ParseResult
+
+
+@dataclass(frozen=True)
+class Source:
+    """One lint target, read once.  ``text`` is decoded UTF-8; ``path`` is as the user named it."""
+
+    path: str
+    text: str
+    name: str  # basename, lower-cased
+
+    @classmethod
+    def from_text(cls, path: str, text: str) -> Source:
+        return cls(path=path, text=text, name=path.replace("\\", "/").rsplit("/", 1)[-1].lower())
+
+
+class Parser(Protocol):
+    """Reads one kind of deployment source."""
+
+    name: str  # "shell", "kubernetes", "compose", ...
+
+    def accepts(self, source: Source) -> bool:
+        """True when this parser should read the file (by name and/or content)."""
+
+    def parse(self, source: Source) -> ParseResult:
+        """Deployments and file-level findings.  Raise ``SourceError`` for unparsable input."""

@@ -1,0 +1,62 @@
+"""Where every parallel group of a deployment lands: GPUs, nodes and the slowest link."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from toplint.catalog_types import ModelSpec
+from toplint.hardware.types import Cluster, Link
+from toplint.model import Deployment
+
+
+@dataclass(frozen=True)
+class Gpu:
+    node: int  # 0-based node index within the instance
+    local: int  # 0-based GPU index within the node
+
+
+@dataclass(frozen=True)
+class Group:
+    """One communicator: a TP, PP, EP or DP group of ranks."""
+
+    kind: str  # "tp" | "pp" | "ep" | "dp"
+    index: int  # which group of this kind (0-based)
+    ranks: tuple[int, ...]  # global ranks
+    gpus: tuple[Gpu, ...]  # where each rank sits, in rank order
+    link: Link  # slowest hop the group crosses
+    nodes: tuple[int, ...]  # distinct nodes spanned
+
+    @property
+    def size(self) -> int:
+        return len(self.ranks)
+
+    @property
+    def crosses_nodes(self) -> bool:
+        return len(self.nodes) > 1
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A deployment laid out on one cluster.
+
+    ``groups`` holds every group of every kind; use ``of(kind)``.  ``uncertain`` explains why the
+    layout may differ on the real cluster (pods are not nodes, GPU count unknown, ...).
+    """
+
+    deployment: Deployment
+    cluster: Cluster
+    model: ModelSpec | None
+    nodes: int  # nodes the instance spans
+    gpus_per_node: int  # GPUs of the instance on each node
+    groups: tuple[Group, ...]
+    uncertain: tuple[str, ...] = ()
+
+    def of(self, kind: str) -> tuple[Group, ...]:
+        return tuple(g for g in self.groups if g.kind == kind)
+
+    def worst(self, kind: str) -> Group | None:
+        """The group of a kind whose slowest link is slowest (ties: the first)."""
+        groups = self.of(kind)
+        if not groups:
+            return None
+        return min(groups, key=lambda g: (g.link.bandwidth_gb_per_s, -g.link.latency_us))

@@ -1,0 +1,55 @@
+"""The one rule type that declarative YAML rules and Python rules both load into."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from toplint.catalog_types import ModelSpec
+from toplint.cost.types import CostReport
+from toplint.model import Deployment, Finding, Severity
+from toplint.placement.types import Placement
+
+
+@dataclass(frozen=True)
+class Budgets:
+    itl_ms: float | None = None  # inter-token latency budget per decode step
+    ttft_ms: float | None = None  # time-to-first-token budget
+
+
+@dataclass(frozen=True)
+class Workload:
+    prompt_tokens: int = 4096  # the seeds' worked example
+    decode_batch: int = 1
+
+
+@dataclass(frozen=True)
+class RuleContext:
+    """Everything a rule may look at for one deployment.  Rules never reach further back."""
+
+    deployment: Deployment
+    placement: Placement | None
+    cost: CostReport | None
+    model: ModelSpec | None
+    facts: Mapping[str, Any]
+    options: Mapping[str, Any]  # this rule's options, defaults merged with config
+    severity: Severity  # this rule's effective default severity
+    budgets: Budgets = Budgets()
+    workload: Workload = Workload()
+
+
+Check = Callable[["Rule", RuleContext], Iterable[Finding]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str  # "TL101", written literally where the rule is defined
+    name: str  # kebab-case, reads as "allow <name>"
+    summary: str
+    severity: Severity
+    check: Check | None  # None for rules raised by earlier stages (TL001, TL003, TL005...)
+    options: Mapping[str, Any] = field(default_factory=dict)
+    doc: str = ""  # Markdown page with ruff's headings
+    fix_safety: str = ""  # "safe" | "unsafe" | "" when the rule has no fix
+    origin: str = ""  # file the rule was loaded from

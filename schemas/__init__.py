@@ -1,0 +1,1 @@
+"""JSON Schemas shipped with toplint (hardware manifest, config, rules, JSON output)."""
