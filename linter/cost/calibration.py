@@ -1,0 +1,159 @@
+"""Measured NCCL collective times (data/measured.yaml) and lookup by GPU catalog name.
+
+The tables are nccl-tests runs published by NVIDIA in ai-dynamo/aiconfigurator@095f58a5
+(measured-collectives.md, cost-model.md §2).  A lookup returns the measurement on an exact hit
+and interpolates linearly in log(size)–log(time) between the two neighbouring sizes (a power
+law between points: exact where the curve is latency-flat or bandwidth-linear).  Below the
+smallest measured size the smallest measurement is the latency floor; above the largest, or for
+a rank count that was not measured, there is no answer and the caller uses the α–β model.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+DATA = Path(__file__).parent / "data" / "measured.yaml"
+_LOADER: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# The fabric a table was measured on is compatible with these group link kinds.
+_COMPATIBLE = {
+    "nvlink": frozenset({"nvlink"}),
+    "pcie": frozenset({"pcie", "pcie-sys", "pcie-no-p2p"}),
+}
+
+
+@dataclass(frozen=True)
+class Point:
+    op: str
+    ranks: int
+    message_bytes: int
+    time_us: float
+    busbw_gb_per_s: float
+
+
+@dataclass(frozen=True)
+class System:
+    key: str  # aiconfigurator system folder, e.g. "h100_sxm"
+    name: str  # display name, e.g. "H100 SXM"
+    nccl: str
+    link: str  # fabric the table was measured on: "nvlink" | "pcie"
+    requires: tuple[str, ...]
+    excludes: tuple[str, ...]
+    points: tuple[Point, ...]
+
+    def matches(self, gpu_name: str) -> bool:
+        tokens = tokens_of(gpu_name)
+
+        def has(prefix: str) -> bool:
+            return any(t.startswith(prefix) for t in tokens)
+
+        return all(has(r) for r in self.requires) and not any(has(e) for e in self.excludes)
+
+    def series(self, op: str, ranks: int) -> tuple[Point, ...]:
+        pts = [p for p in self.points if p.op == op and p.ranks == ranks]
+        return tuple(sorted(pts, key=lambda p: p.message_bytes))
+
+
+@dataclass(frozen=True)
+class Lookup:
+    time_us: float
+    busbw_gb_per_s: float
+    method: str  # "measured:<name>" | "interpolated:<name>"
+    note: str = ""
+
+
+def tokens_of(name: str) -> tuple[str, ...]:
+    return tuple(t for t in re.split(r"[^a-z0-9]+", name.lower()) if t)
+
+
+@lru_cache(maxsize=1)
+def systems() -> tuple[System, ...]:
+    """All measured systems from the shipped data file."""
+    with DATA.open(encoding="utf-8") as fh:
+        doc = yaml.load(fh, Loader=_LOADER)  # a safe loader only
+    return _parse(doc)
+
+
+def _parse(doc: Mapping[str, Any]) -> tuple[System, ...]:
+    tables = {t["key"]: t for t in doc["tables"]}
+    out = []
+    for s in doc["systems"]:
+        table = tables.get(s["key"], {"nccl": "", "points": []})
+        points = tuple(_point(row) for row in table["points"])
+        out.append(
+            System(
+                key=s["key"],
+                name=s["name"],
+                nccl=str(table["nccl"]),
+                link=s["link"],
+                requires=tuple(str(r) for r in s["requires"]),
+                excludes=tuple(str(e) for e in s["excludes"]),
+                points=points,
+            )
+        )
+    return tuple(out)
+
+
+def _point(row: Sequence[Any]) -> Point:
+    op, ranks, size, time_us, busbw = row
+    return Point(str(op), int(ranks), int(size), float(time_us), float(busbw))
+
+
+def system_for(gpu_name: str) -> System | None:
+    """The measured system a GPU catalog name belongs to, if any."""
+    for system in systems():
+        if system.matches(gpu_name):
+            return system
+    return None
+
+
+def lookup(
+    gpu_name: str, op: str, ranks: int, message_bytes: float, link_kind: str
+) -> Lookup | None:
+    """Measured (or log-interpolated) time of one collective on one node, or None."""
+    system = system_for(gpu_name)
+    if system is None or link_kind not in _COMPATIBLE.get(system.link, frozenset()):
+        return None
+    return interpolate(system, op, ranks, message_bytes)
+
+
+def interpolate(system: System, op: str, ranks: int, message_bytes: float) -> Lookup | None:
+    series = system.series(op, ranks)
+    if not series or message_bytes <= 0 or message_bytes > series[-1].message_bytes:
+        return None
+    label = f"{system.name} NCCL {system.nccl}".strip()
+    for p in series:
+        if p.message_bytes == message_bytes:
+            return Lookup(p.time_us, p.busbw_gb_per_s, f"measured:{system.name}", label)
+    if message_bytes < series[0].message_bytes:
+        first = series[0]
+        note = f"{label}; below the smallest measured size, latency floor of {first.time_us} µs"
+        return Lookup(first.time_us, 0.0, f"interpolated:{system.name}", note)
+    lo, hi = _neighbours(series, message_bytes)
+    f = math.log(message_bytes / lo.message_bytes) / math.log(hi.message_bytes / lo.message_bytes)
+    t = math.exp(math.log(lo.time_us) + f * math.log(hi.time_us / lo.time_us))
+    busbw = message_bytes * _busbw_factor(op, ranks) / (t * 1e3)
+    note = f"{label}; between {lo.message_bytes} and {hi.message_bytes} B"
+    return Lookup(t, busbw, f"interpolated:{system.name}", note)
+
+
+def _neighbours(series: Sequence[Point], size: float) -> tuple[Point, Point]:
+    for lo, hi in itertools.pairwise(series):
+        if lo.message_bytes <= size <= hi.message_bytes:
+            return lo, hi
+    raise ValueError(f"{size} outside the measured range")  # guarded by interpolate()
+
+
+def _busbw_factor(op: str, ranks: int) -> float:
+    """nccl-tests busbw/algbw factor (doc/PERFORMANCE.md; cost-model.md §1.5)."""
+    if op == "all_reduce":
+        return 2.0 * (ranks - 1) / ranks
+    return (ranks - 1) / ranks
