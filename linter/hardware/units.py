@@ -1,0 +1,147 @@
+"""Bandwidths, latencies and sizes written with units, and back to human text.
+
+Bandwidth is returned in GB/s (10^9 B/s) per direction, latency in microseconds, sizes in bytes
+(cost-model.md "Units": GB = 10^9 B, GiB = 2^30 B).  A capital ``B`` is bytes and a small ``b``
+is bits, as vendors write them: "400 Gb/s" is an NDR NIC (50 GB/s), "400 GB/s" would be NVLink.
+A bare number is refused, because both readings occur in real manifests (cost-model.md §3:
+llm-analysis ships ``inter_node_bandwidth_in_GB_per_sec: 400``, which is Gb/s).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+BandwidthKind = Literal["link", "network"]
+
+_NUMBER = r"(?P<num>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
+_PREFIX = {"": 1e-9, "k": 1e-6, "m": 1e-3, "g": 1.0, "t": 1e3}
+
+# "<prefix><B|b>[it|yte][/s|ps|/sec]", "<prefix>bE" (Ethernet speed: bits) or a bare
+# "<prefix>G"/"T" after the number ("400G" is how Ethernet and IB speeds are named: bits).
+_BANDWIDTH = re.compile(
+    _NUMBER
+    + r"\s*(?:(?P<prefix>[kKmMgGtT]?)(?P<unit>B|b)(?:it|yte)?s?(?:/s(?:ec)?|ps|PS)"
+    r"|(?P<eprefix>[kKmMgGtT])(?:bE|BE|be|bit)|(?P<bare>[gGtT]))\s*",
+)
+_LATENCY = re.compile(_NUMBER + r"\s*(?P<unit>ns|us|µs|μs|usec|ms|msec|s|sec)\s*", re.IGNORECASE)
+_SIZE = re.compile(_NUMBER + r"\s*(?P<unit>[kKmMgGtT]i?B|B|bytes?)?\s*")
+_LATENCY_SCALE = {"ns": 1e-3, "us": 1.0, "µs": 1.0, "μs": 1.0, "usec": 1.0, "ms": 1e3, "msec": 1e3,
+                  "s": 1e6, "sec": 1e6}
+_SIZE_SCALE = {"k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12,
+               "ki": 2**10, "mi": 2**20, "gi": 2**30, "ti": 2**40}
+
+
+class UnitError(ValueError):
+    """A value toplint cannot read as a quantity; the message says what to write instead."""
+
+
+class MissingUnitError(UnitError):
+    """A bare number where a unit is required; ``readings`` holds both plausible values."""
+
+    def __init__(self, message: str, readings: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.readings = readings
+
+
+def _num_text(value: float) -> str:
+    return f"{value:g}"
+
+
+def _missing_bandwidth_unit(number: float, kind: BandwidthKind) -> MissingUnitError:
+    n = _num_text(number)
+    bits = f'"{n} Gb/s" ({_num_text(number / 8)} GB/s)'
+    byte = f'"{n} GB/s"'
+    # Networks are sold in bits, links in bytes: suggest the likelier reading first.
+    first, second = (bits, byte) if kind == "network" else (byte, bits)
+    return MissingUnitError(f'"{n}" has no unit; write {first} or {second}', (first, second))
+
+
+def parse_bandwidth(text: str | int | float, *, kind: BandwidthKind = "link") -> float:
+    """GB/s per direction from "300 GB/s", "100 Gb/s", "100 Gbps", "100GbE", "400G", "1.8 TB/s"."""
+    if isinstance(text, bool):
+        raise UnitError(f"{text!r} is not a bandwidth; write e.g. \"400 Gb/s\" or \"450 GB/s\"")
+    if isinstance(text, (int, float)):
+        raise _missing_bandwidth_unit(float(text), kind)
+    raw = text.strip()
+    if re.fullmatch(_NUMBER, raw):
+        raise _missing_bandwidth_unit(float(raw), kind)
+    m = _BANDWIDTH.fullmatch(raw)
+    if not m:
+        raise UnitError(
+            f'"{raw}" is not a bandwidth; write e.g. "400 Gb/s" (network, bits) '
+            'or "450 GB/s" (link, bytes)'
+        )
+    number = float(m["num"])
+    if m["unit"]:
+        scale = _PREFIX[m["prefix"].lower()]
+        return number * scale if m["unit"] == "B" else number * scale / 8
+    prefix = (m["eprefix"] or m["bare"]).lower()
+    return number * _PREFIX[prefix] / 8
+
+
+def parse_latency(text: str | int | float) -> float:
+    """Microseconds from "5 us", "5 µs", "5us", "0.5 ms", "500 ns"."""
+    if isinstance(text, bool):
+        raise UnitError(f'{text!r} is not a latency; write e.g. "5 us"')
+    if isinstance(text, (int, float)):
+        n = _num_text(float(text))
+        raise MissingUnitError(
+            f'"{n}" has no unit; write "{n} us" or "{n} ms"', (f"{n} us", f"{n} ms")
+        )
+    raw = text.strip()
+    if re.fullmatch(_NUMBER, raw):
+        return parse_latency(float(raw))
+    m = _LATENCY.fullmatch(raw)
+    if not m:
+        raise UnitError(f'"{raw}" is not a latency; write e.g. "5 us", "0.5 ms" or "500 ns"')
+    unit = m["unit"]
+    scale = _LATENCY_SCALE.get(unit) or _LATENCY_SCALE[unit.lower()]
+    return float(m["num"]) * scale
+
+
+def parse_size(text: str | int | float) -> int:
+    """Bytes from "64 MiB", "80 GB", "512 KiB", "4096" (a bare number is bytes)."""
+    if isinstance(text, bool):
+        raise UnitError(f'{text!r} is not a size; write e.g. "64 MiB"')
+    if isinstance(text, (int, float)):
+        return int(text)
+    raw = text.strip()
+    m = _SIZE.fullmatch(raw)
+    if not m:
+        raise UnitError(f'"{raw}" is not a size; write e.g. "64 MiB" or "80 GB"')
+    unit = (m["unit"] or "B").lower()
+    if unit in ("b", "byte", "bytes"):
+        return int(float(m["num"]))
+    return int(float(m["num"]) * _SIZE_SCALE[unit[:-1]])
+
+
+def format_bytes(n: float) -> str:
+    """Binary units, as nccl-tests and engines print them: 512 B, 64 MiB, 1.5 GiB."""
+    value = float(n)
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if abs(value) < 1024 or unit == "GiB":
+            return f"{value:.0f} {unit}" if unit == "B" else f"{_short(value)} {unit}"
+        value /= 1024
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def format_time_us(us: float) -> str:
+    """µs below a millisecond, ms below a second, then s: 6.6 µs, 62.6 ms, 8.9 s."""
+    if abs(us) < 1000:
+        return f"{_short(us)} µs"
+    if abs(us) < 1_000_000:
+        return f"{_short(us / 1000)} ms"
+    return f"{_short(us / 1_000_000)} s"
+
+
+def format_bandwidth(gb_per_s: float) -> str:
+    return f"{_short(gb_per_s)} GB/s"
+
+
+def _short(value: float) -> str:
+    """Three significant digits, no trailing zeros: 62.6, 134, 0.125."""
+    if value == 0:
+        return "0"
+    text = f"{value:.3g}" if abs(value) < 1000 else f"{value:.0f}"
+    return text if "e" not in text else f"{value:.0f}"
