@@ -35,8 +35,8 @@ class RuleContext:
     facts: Mapping[str, Any]
     options: Mapping[str, Any]  # this rule's options, defaults merged with config
     severity: Severity  # this rule's effective default severity
-    budgets: Budgets = Budgets()
-    workload: Workload = Workload()
+    budgets: Budgets = field(default_factory=Budgets)
+    workload: Workload = field(default_factory=Workload)
 
 
 Check = Callable[["Rule", RuleContext], Iterable[Finding]]

@@ -1,0 +1,74 @@
+"""Command line: one parser, sub-commands in ``toplint.commands.*``, one error handler.
+
+Each sub-command module defines ``register(subparsers)`` (adds its parser, sets ``run``) and
+``run(args) -> int``.  Modules import their heavy dependencies inside ``run`` so that start-up
+stays cheap for pre-commit.
+
+Exit codes: 0 clean, 1 findings at or above ``--fail-on``, 2 usage/config/manifest error,
+3 internal error.  No traceback reaches a user unless ``TOPLINT_DEBUG=1``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Sequence
+
+from toplint import __version__
+from toplint.errors import EXIT_INTERNAL, EXIT_USAGE, ToplintError
+
+COMMANDS: tuple[str, ...] = ("check",)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises instead of exiting, so usage errors share the one handler."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        from toplint.errors import UsageError
+
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="toplint",
+        description="Lint LLM-serving deployment configs against the GPU interconnect.",
+    )
+    parser.add_argument("--version", action="version", version=f"toplint {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in COMMANDS:
+        importlib.import_module(f"toplint.commands.{name}").register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        parser = build_parser()
+        args = parser.parse_args(args_list)
+        if not getattr(args, "run", None):
+            parser.print_help(sys.stderr)
+            return EXIT_USAGE
+        code: int = args.run(args)
+        return code
+    except ToplintError as exc:
+        print(f"toplint: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("toplint: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # `toplint check . | head`: the reader left; nothing more to say.
+        sys.stderr.close()
+        return EXIT_INTERNAL
+    except Exception as exc:  # one handler: an internal error, reported without a traceback
+        if os.environ.get("TOPLINT_DEBUG"):
+            raise
+        print(
+            f"toplint: internal error: {type(exc).__name__}: {exc}\n"
+            "Please report it with the input that caused it (set TOPLINT_DEBUG=1 for a traceback).",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL

@@ -1,0 +1,22 @@
+"""Pick an output format by name from every plugin's formatters."""
+
+from __future__ import annotations
+
+from toplint.errors import UsageError
+from toplint.report.base import Formatter
+
+
+def formatters() -> dict[str, Formatter]:
+    from toplint.plugins import make_plugin_manager
+
+    out: dict[str, Formatter] = {}
+    for group in reversed(make_plugin_manager().hook.toplint_formatters()):
+        out.update(group)
+    return out
+
+
+def formatter(name: str) -> Formatter:
+    found = formatters()
+    if name not in found:
+        raise UsageError(f"unknown format `{name}`; choose one of: {', '.join(sorted(found))}")
+    return found[name]

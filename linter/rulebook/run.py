@@ -1,0 +1,115 @@
+"""Run rules over analysed deployments, with the configuration's selection and severities."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from toplint.model import Finding, Severity
+from toplint.rulebook.types import Budgets, Rule, RuleContext, Workload
+
+
+@dataclass(frozen=True)
+class RuleSettings:
+    """Which rules run, at which severity, with which options (from the config file)."""
+
+    select: tuple[str, ...] = ()  # codes, code prefixes ("TL1") or names; empty = all
+    ignore: tuple[str, ...] = ()
+    severities: Mapping[str, Severity] = field(default_factory=dict)  # code -> severity
+    options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # code -> options
+
+
+def _matches(rule: Rule, selectors: Sequence[str]) -> bool:
+    return any(rule.code.startswith(s) or rule.name == s or s == "ALL" for s in selectors)
+
+
+def enabled(rule: Rule, settings: RuleSettings) -> bool:
+    if settings.select and not _matches(rule, settings.select):
+        return False
+    return not _matches(rule, settings.ignore)
+
+
+def context_for(
+    rule: Rule,
+    analysis: Any,
+    facts: Mapping[str, Any],
+    settings: RuleSettings,
+    budgets: Budgets,
+    workload: Workload,
+) -> RuleContext:
+    options = {**rule.options, **settings.options.get(rule.code, {})}
+    return RuleContext(
+        deployment=analysis.deployment,
+        placement=analysis.placement,
+        cost=analysis.cost,
+        model=analysis.model,
+        facts=facts,
+        options=options,
+        severity=settings.severities.get(rule.code, rule.severity),
+        budgets=budgets,
+        workload=workload,
+    )
+
+
+def rule_crashed(rule: Rule, analysis: Any, exc: Exception) -> Finding:
+    dep = analysis.deployment
+    return Finding(
+        rule=rule.code,
+        name=rule.name,
+        severity=Severity.ERROR,
+        path=dep.path,
+        line=dep.line,
+        column=dep.column,
+        message=f"rule {rule.code} ({rule.name}) crashed: {type(exc).__name__}: {exc}",
+        anchor="rule-crash",
+    )
+
+
+def run_rules(
+    rules: Sequence[Rule],
+    analyses: Iterable[Any],
+    settings: RuleSettings,
+    budgets: Budgets,
+    workload: Workload,
+) -> list[Finding]:
+    from toplint.facts import collect
+
+    active = [r for r in rules if r.check is not None and enabled(r, settings)]
+    findings: list[Finding] = []
+    for analysis in analyses:
+        facts = collect(
+            analysis.deployment,
+            analysis.placement,
+            analysis.cost,
+            analysis.model,
+            budgets,
+            workload,
+        )
+        for rule in active:
+            ctx = context_for(rule, analysis, facts, settings, budgets, workload)
+            try:
+                assert rule.check is not None
+                findings.extend(rule.check(rule, ctx))
+            except Exception as exc:  # a crashing rule becomes a finding; the run goes on
+                findings.append(rule_crashed(rule, analysis, exc))
+    return findings
+
+
+def adjust_parse_findings(
+    findings: Iterable[Finding], rules: Sequence[Rule], settings: RuleSettings
+) -> list[Finding]:
+    """Apply selection and severity overrides to findings raised before the rules stage."""
+    by_code = {r.code: r for r in rules}
+    out = []
+    for f in findings:
+        rule = by_code.get(f.rule)
+        if rule is not None and not enabled(rule, settings):
+            continue
+        sev = settings.severities.get(f.rule)
+        if sev is not None and sev != f.severity:
+            from dataclasses import replace
+
+            f = replace(f, severity=sev)
+        out.append(f)
+    return out

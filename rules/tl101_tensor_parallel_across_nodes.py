@@ -1,0 +1,128 @@
+"""TL101 tensor-parallel-across-nodes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from toplint.hardware.types import TCP_NETWORKS
+from toplint.model import Finding, Fix, Severity
+from toplint.rulebook.types import Rule, RuleContext
+
+DOC = """\
+## What it does
+Checks whether a tensor-parallel group spans more than one node (outside an NVLink domain such
+as GB200 NVL72).
+
+## Why is this bad?
+Tensor parallelism all-reduces the activations twice per layer, plus once for the embedding
+(2L+1 all-reduces per step; Megatron-LM, arXiv 1909.08053, Fig. 4). Inside a node these run over
+NVLink at 300–900 GB/s per direction; across nodes they run over the network: 12.5 GB/s for
+100 Gb/s Ethernet, with ~125 µs per small all-reduce over TCP sockets (nccl#1184). Nothing
+crashes; every token just waits on the slowest link. vLLM's own guidance is tensor parallel
+inside a node and pipeline parallel across nodes (docs/serving/distributed_serving.md).
+
+It is an error over Ethernet/TCP and a warning over RDMA fabrics (InfiniBand, RoCE, EFA), where
+multi-node TP works but costs much more than inside a node.
+
+## Example
+```bash
+# 2 nodes x 4 A100 (NVLink), 100 Gb/s Ethernet between them
+vllm serve meta-llama/Meta-Llama-3.1-70B-Instruct --tensor-parallel-size 8
+```
+
+## Use instead
+```bash
+vllm serve meta-llama/Meta-Llama-3.1-70B-Instruct \\
+    --tensor-parallel-size 4 --pipeline-parallel-size 2
+```
+The pipeline boundary sends hidden states and residual once per step (134 MB for a
+4096-token prompt, ~11 ms at 12.5 GB/s) instead of 161 all-reduces of 64 MiB.
+
+## Options
+- `rdma-severity` (default `warning`): severity when the network has RDMA.
+
+## Fix safety
+The fix changes the layout (TP = GPUs per node, PP = nodes): it keeps the GPU count but changes
+performance characteristics, so it is unsafe.
+
+## References
+- ../shared/seeds/interconnect-requirements-for-distributed-llms.txt (the worked example)
+- ../shared/reference/cost-model.md §0, §1.2, §1.13, §6 rule 8
+"""
+
+
+def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    placement = ctx.placement
+    if placement is None:
+        return
+    group = placement.worst("tp")
+    if group is None or not group.crosses_nodes or group.link.scope != "inter":
+        return
+    dep = ctx.deployment
+    net = group.link.kind
+    severity = ctx.severity
+    if net not in TCP_NETWORKS and group.link.rdma:
+        severity = Severity(ctx.options.get("rdma-severity", "warning"))
+    pos = dep.position_of("tp")
+    numbers = _numbers(ctx)
+    message = (
+        f"tensor-parallel group of {group.size} GPUs spans {len(group.nodes)} nodes over "
+        f"{net} ({group.link.bandwidth_gb_per_s:g} GB/s per direction per GPU){numbers}"
+    )
+    yield Finding(
+        rule=rule.code,
+        name=rule.name,
+        severity=severity,
+        path=pos.path,
+        line=pos.line,
+        column=pos.column,
+        message=message,
+        fix=_fix(ctx, group.size),
+        data={k: v for k, v in ctx.facts.items() if k.startswith(("tp.", "prefill.", "decode."))},
+        anchor="tensor-parallel-size",
+    )
+
+
+def _numbers(ctx: RuleContext) -> str:
+    f = ctx.facts
+    parts = []
+    if "tp.prefill.payload_bytes" in f and "tp.prefill.comm_ms" in f:
+        gb = f["tp.prefill.payload_bytes"] / 1e9
+        parts.append(
+            f"{ctx.workload.prompt_tokens}-token prefill all-reduces {gb:.2f} GB "
+            f"(~{f['tp.prefill.comm_ms']:.0f} ms)"
+        )
+    if "tp.decode.comm_ms" in f:
+        parts.append(f"decode ~{f['tp.decode.comm_ms']:.2f} ms per step")
+    return ": " + "; ".join(parts) if parts else ""
+
+
+def _fix(ctx: RuleContext, tp: int) -> Fix | None:
+    placement = ctx.placement
+    dep = ctx.deployment
+    if placement is None or dep.pp is None:
+        return None
+    per_node = placement.gpus_per_node
+    new_tp = max(d for d in range(1, min(tp, per_node) + 1) if tp % d == 0 and per_node % d == 0)
+    if ctx.model is not None:
+        heads = ctx.model.num_attention_heads
+        new_tp = max(d for d in range(1, new_tp + 1) if new_tp % d == 0 and heads % d == 0)
+    new_pp = dep.pp * tp // new_tp
+    return Fix(
+        f"--tensor-parallel-size {new_tp} --pipeline-parallel-size {new_pp} "
+        f"(TP inside each node, PP across the {new_pp} stages)",
+        applicability="unsafe",
+    )
+
+
+RULE = Rule(
+    code="TL101",
+    name="tensor-parallel-across-nodes",
+    summary="A tensor-parallel group spans nodes: its all-reduces cross the network every layer.",
+    severity=Severity.ERROR,
+    check=check,
+    options={"rdma-severity": "warning"},
+    doc=DOC,
+    fix_safety="unsafe",
+    origin=__file__,
+)
