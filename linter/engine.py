@@ -30,6 +30,7 @@ class Settings:
     budgets: Budgets = field(default_factory=Budgets)
     exclude: tuple[str, ...] = ()
     jobs: int | None = None
+    use_cache: bool = True
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,7 @@ def settings_from_args(args: argparse.Namespace, paths: Sequence[str] = ()) -> S
         budgets=budgets,
         exclude=exclude,
         jobs=getattr(args, "jobs", None),
+        use_cache=not getattr(args, "no_cache", False),
     )
 
 

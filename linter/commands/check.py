@@ -46,6 +46,14 @@ def register(sub: Any) -> None:
         "--ignore", metavar="CODES", help="comma-separated rule codes or prefixes to skip"
     )
     p.add_argument("--exclude", action="append", metavar="GLOB", help="skip paths matching GLOB")
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        metavar="N",
+        help="parse files in N worker processes (default: CPU count for large trees)",
+    )
+    p.add_argument("--no-cache", action="store_true", help="do not read or write the parse cache")
     p.set_defaults(run=run)
 
 
