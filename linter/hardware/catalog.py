@@ -54,7 +54,10 @@ def _words(name: str) -> list[str]:
 
 
 def normalize(name: str) -> str:
-    """Lower-case, drop separators and leading vendor words: "NVIDIA-H100-80GB-HBM3" -> "h10080gbhbm3"."""
+    """Lower-case, drop separators and leading vendor words.
+
+    "NVIDIA-H100-80GB-HBM3" -> "h10080gbhbm3".
+    """
     words = _words(name)
     while words and words[0] in _VENDOR_WORDS:
         words.pop(0)

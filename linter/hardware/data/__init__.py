@@ -1,1 +1,1 @@
-"""Catalog data (YAML) for GPUs, networks and cloud instance types; read by toplint.hardware.catalog."""
+"""Catalog data (YAML): GPUs, networks, instance types; read by toplint.hardware.catalog."""

@@ -1,0 +1,377 @@
+"""Read a hardware manifest (YAML or JSON) into ``Hardware``, filling catalog defaults.
+
+Order of precedence, lowest first: the GPU catalog, then the ``instance:`` type, then what the
+user wrote.  Every error names the file, line, column and key path and raises ``ManifestError``
+(exit 2); values that are probably a misreading (bidirectional NVLink, Gb/s written as GB/s,
+memory bandwidth written as a link) become ``Hardware.warnings``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import replace
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from toplint.errors import ManifestError, SourceError
+from toplint.hardware import catalog
+from toplint.hardware.types import (
+    RDMA_NETWORKS,
+    TCP_NETWORKS,
+    Cluster,
+    GpuSpec,
+    Hardware,
+    InterNode,
+    IntraNode,
+    Measurement,
+)
+from toplint.hardware.units import UnitError, parse_bandwidth, parse_latency, parse_size
+from toplint.model import Position
+
+Path = tuple[str | int, ...]
+
+# Bidirectional NVLink figures -> per direction (cost-model.md §0 errata: NVLink3/4/5 are
+# 300/450/900 GB/s per direction; RTX 3090 bridge 112 bidir ≈ 56 per direction [M]).
+_BIDIR_NVLINK = {600.0: 300.0, 900.0: 450.0, 1800.0: 900.0, 112.0: 56.0}
+_NVLINK_FABRICS = ("nvswitch", "nvlink", "nvlink-bridge")
+_FASTEST_LINK = 900.0  # NVLink5 per direction (cost-model.md §4.1 B200/GB200)
+_FASTEST_NIC = 100.0  # IB XDR 800 Gb/s (cost-model.md §4.2)
+_NO_NETWORK = InterNode(network="none", bandwidth_gb_per_s=0.0, nics_per_node=0, rdma=False,
+                        latency_us=0.0)
+
+
+def dotted(path: Path) -> str:
+    """("clusters", 0, "inter_node", "bandwidth") -> "clusters[0].inter_node.bandwidth"."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out
+
+
+class _Doc:
+    """A manifest document plus the warnings gathered while resolving it."""
+
+    def __init__(self, path: str, doc: Any) -> None:
+        self.path = path
+        self.doc = doc
+        self.warnings: list[str] = []
+
+    def where(self, at: Path, key: bool = False) -> Position:
+        if self.doc is None:
+            return Position(self.path, 1, 1)
+        pos: Position = self.doc.key_position(at) if key else self.doc.value_position(at)
+        return pos
+
+    def error(self, at: Path, message: str, key: bool = False) -> ManifestError:
+        name = dotted(at)
+        return ManifestError(f"{self.where(at, key)}: {name + ': ' if name else ''}{message}")
+
+    def warn(self, at: Path, message: str) -> None:
+        self.warnings.append(f"{self.where(at)}: {dotted(at)}: {message}")
+
+    def bandwidth(self, at: Path, value: Any, kind: str) -> float:
+        try:
+            return parse_bandwidth(value, kind="network" if kind == "network" else "link")
+        except UnitError as exc:
+            raise self.error(at, str(exc)) from None
+
+    def latency(self, at: Path, value: Any) -> float:
+        try:
+            return parse_latency(value)
+        except UnitError as exc:
+            raise self.error(at, str(exc)) from None
+
+
+def load_hardware(path: str) -> Hardware:
+    """Read and resolve a manifest file; ``ManifestError`` for anything invalid."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ManifestError(f"{path}: cannot read hardware manifest: {exc}") from None
+    return hardware_from_text(text, path)
+
+
+def hardware_from_text(text: str, path: str) -> Hardware:
+    from toplint.yamlsafe import load_documents
+
+    try:
+        docs = load_documents(text, path)
+    except SourceError as exc:
+        raise ManifestError(f"{path}:{exc.line}:{exc.column}: {exc}") from None
+    if len(docs) != 1:
+        raise ManifestError(f"{path}:1:1: expected one YAML/JSON document, found {len(docs)}")
+    ctx = _Doc(path, docs[0])
+    data = docs[0].data
+    _validate(ctx, data)
+    clusters = tuple(_cluster(ctx, i, raw) for i, raw in enumerate(data["clusters"]))
+    seen: set[str] = set()
+    for i, c in enumerate(clusters):
+        if c.name in seen:
+            raise ctx.error(("clusters", i, "name"), f'duplicate cluster name "{c.name}"')
+        seen.add(c.name)
+    return Hardware(clusters=clusters, path=path, warnings=tuple(ctx.warnings))
+
+
+# --- schema -------------------------------------------------------------------------------
+
+
+@cache
+def _schema() -> dict[str, Any]:
+    text = resources.files("toplint.schemas").joinpath("hardware.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+def _validate(ctx: _Doc, data: Any) -> None:
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(_schema())
+    problems = [_schema_problem(ctx, e) for e in validator.iter_errors(data)]
+    if problems:
+        problems.sort(key=lambda p: p[0])
+        raise ManifestError("\n".join(f"{pos}: {msg}" for pos, msg in problems))
+
+
+def _schema_problem(ctx: _Doc, err: Any) -> tuple[Position, str]:
+    at: Path = tuple(err.absolute_path)
+    kind, value, inst = err.validator, err.validator_value, err.instance
+    key = False
+    if kind == "required":
+        missing = [k for k in value if isinstance(inst, Mapping) and k not in inst]
+        message, key = f'missing required key "{missing[0] if missing else value[0]}"', True
+    elif kind == "additionalProperties" and isinstance(inst, Mapping):
+        allowed = err.schema.get("properties", {})
+        extra = [k for k in inst if k not in allowed]
+        at, key = (*at, extra[0]), True
+        message = f'unknown key "{extra[0]}"; expected one of: {", ".join(allowed)}'
+    elif kind == "enum":
+        message = f"{json.dumps(inst)} is not one of: {', '.join(map(str, value))}"
+    elif kind == "const":
+        message = f"must be {json.dumps(value)}, not {json.dumps(inst)}"
+    elif kind == "type":
+        wanted = " or ".join(value) if isinstance(value, list) else value
+        message = f"{json.dumps(inst)} is not of type {wanted}"
+    elif kind in ("minimum", "maximum"):
+        bound = "below the minimum" if kind == "minimum" else "above the maximum"
+        message = f"{json.dumps(inst)} is {bound} {value}"
+    elif kind in ("minItems", "minLength"):
+        message = "must not be empty"
+    else:
+        message = err.message
+    name = dotted(at)
+    return ctx.where(at, key), f"{name}: {message}" if name else message
+
+
+# --- clusters -------------------------------------------------------------------------------
+
+
+def _cluster(ctx: _Doc, i: int, raw: dict[str, Any]) -> Cluster:
+    at: Path = ("clusters", i)
+    instance = _instance(ctx, at, raw)
+    gpus = raw.get("gpus_per_node") or (instance.gpus_per_node if instance else None)
+    if gpus is None:
+        raise ctx.error(at, 'missing "gpus_per_node" (or an "instance" type that implies it)')
+    intra_raw = raw.get("intra_node") or {}
+    gpu = _gpu(ctx, at, raw, instance, intra_raw, gpus)
+    intra = _intra(ctx, (*at, "intra_node"), intra_raw, gpu, gpus, instance)
+    inter = _inter(ctx, at, raw, instance)
+    selector = {str(k): _label(v) for k, v in (raw.get("selector") or {}).items()}
+    measurements = tuple(
+        _measurement(ctx, (*at, "measurements", j), m)
+        for j, m in enumerate(raw.get("measurements") or ())
+    )
+    return Cluster(
+        name=raw["name"], nodes=raw["nodes"], gpu=gpu, gpus_per_node=gpus, intra=intra,
+        inter=inter, selector=selector, instance=instance.name if instance else None,
+        measurements=measurements, position=ctx.where(at),
+    )
+
+
+def _label(value: Any) -> str:
+    # YAML reads `true` and `8` as typed values; k8s labels are always strings.
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _instance(ctx: _Doc, at: Path, raw: dict[str, Any]) -> catalog.InstanceSpec | None:
+    name = raw.get("instance")
+    if name is None:
+        return None
+    spec = catalog.lookup_instance(name)
+    if spec is None:
+        known = ", ".join(catalog.instance_names())
+        raise ctx.error((*at, "instance"), f'unknown instance type "{name}"; known: {known}')
+    return spec
+
+
+def _gpu(ctx: _Doc, at: Path, raw: dict[str, Any], instance: catalog.InstanceSpec | None,
+         intra: dict[str, Any], gpus: int) -> GpuSpec:
+    name = raw.get("gpu")
+    if name is None:
+        if instance is None:
+            raise ctx.error(at, 'missing "gpu" (or an "instance" type that implies it)')
+        return instance.gpu
+    spec = catalog.lookup_gpu(name)
+    if spec is not None:
+        return spec
+    if "fabric" not in intra or "bandwidth" not in intra:
+        raise ctx.error(
+            (*at, "gpu"),
+            f'unknown GPU "{name}"; use a catalog name ({", ".join(catalog.gpu_names())}) '
+            "or give intra_node.fabric and intra_node.bandwidth",
+        )
+    ctx.warn((*at, "gpu"), f'"{name}" is not in the GPU catalog: memory and compute are unknown')
+    fabric = intra["fabric"]
+    bandwidth = ctx.bandwidth((*at, "intra_node", "bandwidth"), intra["bandwidth"], "link")
+    return GpuSpec(
+        name=name, memory_gb=0.0, memory_bandwidth_gb_per_s=0.0, scaleup_fabric=fabric,
+        scaleup_bandwidth_gb_per_s=bandwidth, nvlink_domain=_fabric_domain(fabric, gpus),
+        pcie_gen=int(intra.get("pcie_gen", 4)), p2p_default=bool(intra.get("p2p", True)),
+    )
+
+
+def _fabric_domain(fabric: str, gpus: int) -> int:
+    """GPUs that reach each other at fabric speed when only the fabric is known."""
+    if fabric in ("nvswitch", "nvlink", "xgmi"):
+        return gpus
+    return min(2, gpus) if fabric == "nvlink-bridge" else 1
+
+
+def _base_intra(gpu: GpuSpec, gpus: int, instance: catalog.InstanceSpec | None) -> IntraNode:
+    base = catalog.default_intra(gpu, gpus)
+    if instance is None:
+        return base
+    if instance.gpu.name != gpu.name:
+        return replace(base, numa_nodes=instance.intra.numa_nodes)
+    domain = instance.intra.nvlink_domain
+    if domain <= instance.gpus_per_node:  # not rack-scale: the domain ends at the node
+        domain = min(domain, gpus)
+    return replace(instance.intra, nvlink_domain=domain)
+
+
+def _intra(ctx: _Doc, at: Path, raw: dict[str, Any], gpu: GpuSpec, gpus: int,
+           instance: catalog.InstanceSpec | None) -> IntraNode:
+    base = _base_intra(gpu, gpus, instance)
+    fabric = raw.get("fabric", base.fabric)
+    changed = fabric != base.fabric
+    pcie_gen = int(raw.get("pcie_gen", base.pcie_gen))
+    if "bandwidth" in raw:
+        bandwidth = ctx.bandwidth((*at, "bandwidth"), raw["bandwidth"], "link")
+        _link_warnings(ctx, (*at, "bandwidth"), bandwidth, gpu)
+    elif changed:
+        bandwidth = _fabric_bandwidth(ctx, at, fabric, gpu, pcie_gen)
+    else:
+        bandwidth = base.bandwidth_gb_per_s
+    default_domain = _fabric_domain(fabric, gpus) if changed else base.nvlink_domain
+    domain = raw.get("nvlink_domain", default_domain)
+    latency = ctx.latency((*at, "latency"), raw["latency"]) if "latency" in raw else None
+    return IntraNode(
+        fabric=fabric, bandwidth_gb_per_s=bandwidth, p2p=bool(raw.get("p2p", base.p2p)),
+        nvlink_domain=int(domain), numa_nodes=int(raw.get("numa_nodes", base.numa_nodes)),
+        pcie_gen=pcie_gen, pcie_bandwidth_gb_per_s=catalog.pcie_bandwidth(pcie_gen),
+        latency_us=latency,
+    )
+
+
+def _fabric_bandwidth(ctx: _Doc, at: Path, fabric: str, gpu: GpuSpec, pcie_gen: int) -> float:
+    """Per-direction bandwidth for a fabric the user chose instead of the GPU's default."""
+    if fabric == "none":
+        return 0.0
+    if fabric == "pcie":
+        return catalog.pcie_bandwidth(pcie_gen)
+    if fabric == "nvlink-bridge" and catalog.bridge_bandwidth(gpu) is not None:
+        return catalog.bridge_bandwidth(gpu) or 0.0
+    if fabric in ("nvswitch", "nvlink") and gpu.scaleup_fabric in ("nvswitch", "nvlink"):
+        return gpu.scaleup_bandwidth_gb_per_s
+    raise ctx.error(
+        (*at, "fabric"),
+        f'the catalog has no {fabric} bandwidth for {gpu.name} (its fabric is '
+        f'{gpu.scaleup_fabric}); add intra_node.bandwidth, e.g. "300 GB/s" per direction',
+    )
+
+
+def _link_warnings(ctx: _Doc, at: Path, value: float, gpu: GpuSpec) -> None:
+    memory = {g.memory_bandwidth_gb_per_s: g.name for g in _catalog_gpus()}
+    if gpu.scaleup_fabric == "none" and value > 0:
+        ctx.warn(at, f"{value:g} GB/s: {gpu.name} has no GPU-to-GPU link (one device, unified "
+                     f"memory of {gpu.memory_bandwidth_gb_per_s:g} GB/s); multi-device setups "
+                     "go over the network, so leave intra_node.bandwidth out")
+    elif gpu.memory_bandwidth_gb_per_s and abs(value - gpu.memory_bandwidth_gb_per_s) < 1:
+        ctx.warn(at, f"{value:g} GB/s is the memory bandwidth of {gpu.name}, not a link between "
+                     f"GPUs; give the per-direction {gpu.scaleup_fabric} bandwidth "
+                     f"({gpu.scaleup_bandwidth_gb_per_s:g} GB/s)")
+    elif value in _BIDIR_NVLINK or (gpu.scaleup_fabric in _NVLINK_FABRICS
+                                    and abs(value - 2 * gpu.scaleup_bandwidth_gb_per_s) < 1):
+        uni = _BIDIR_NVLINK.get(value, value / 2)
+        ctx.warn(at, f"{value:g} GB/s looks like a bidirectional NVLink figure; "
+                     f"per-direction is {uni:g} GB/s (toplint uses per-direction bandwidth)")
+    elif value > _FASTEST_LINK:
+        what = f"the memory bandwidth of {memory[value]}" if value in memory else "not a link"
+        ctx.warn(at, f"{value:g} GB/s is faster than any GPU link (NVLink5 is {_FASTEST_LINK:g} "
+                     f"GB/s per direction); it looks like {what}")
+
+
+@cache
+def _catalog_gpus() -> tuple[GpuSpec, ...]:
+    return tuple(g for n in catalog.gpu_names() if (g := catalog.lookup_gpu(n)) is not None)
+
+
+def _inter(ctx: _Doc, at: Path, raw: dict[str, Any],
+           instance: catalog.InstanceSpec | None) -> InterNode:
+    nodes = raw["nodes"]
+    given = raw.get("inter_node")
+    base = instance.inter if instance else None
+    here: Path = (*at, "inter_node")
+    if given is None and base is None:
+        if nodes > 1:
+            raise ctx.error((*at, "nodes"), f"{nodes} nodes need inter_node (network and "
+                            'bandwidth, e.g. {network: infiniband, bandwidth: "400 Gb/s"})')
+        return _NO_NETWORK
+    given = given or {}
+    network = given.get("network", base.network if base else None)
+    if network is None:
+        raise ctx.error(here, 'missing "network" (infiniband, roce, ethernet, efa, tcpx or none)',
+                        key=True)
+    if network == "none":
+        if nodes > 1:
+            raise ctx.error((*here, "network"), f'"none" but the cluster has {nodes} nodes')
+        return _NO_NETWORK
+    same = base is not None and base.network == network
+    if "bandwidth" in given:
+        bandwidth = ctx.bandwidth((*here, "bandwidth"), given["bandwidth"], "network")
+        _nic_warning(ctx, (*here, "bandwidth"), bandwidth, given["bandwidth"])
+    elif base is not None and same:
+        bandwidth = base.bandwidth_gb_per_s
+    else:
+        raise ctx.error(here, 'missing "bandwidth": line rate per NIC, e.g. "400 Gb/s"', key=True)
+    rdma = bool(given.get("rdma", base.rdma if base and same else network in RDMA_NETWORKS))
+    if rdma and network in TCP_NETWORKS:
+        ctx.warn((*here, "rdma"), f"rdma: true on {network}: if the NICs do RDMA over Ethernet, "
+                                  "write network: roce")
+    net = catalog.lookup_network(network, bandwidth)
+    latency = (ctx.latency((*here, "latency"), given["latency"]) if "latency" in given
+               else net.latency_us if net else 0.0)
+    nics = int(given.get("nics_per_node", base.nics_per_node if base else 1))
+    return InterNode(network=network, bandwidth_gb_per_s=bandwidth, nics_per_node=nics,
+                     rdma=rdma, latency_us=latency)
+
+
+def _nic_warning(ctx: _Doc, at: Path, value: float, written: Any) -> None:
+    if value > _FASTEST_NIC:
+        bits = f'"{value:g} Gb/s" ({value / 8:g} GB/s)'  # the same number, read as bits
+        ctx.warn(at, f"{written} per NIC is faster than any NIC (800 Gb/s XDR = "
+                     f"{_FASTEST_NIC:g} GB/s); did you mean {bits}?")
+
+
+def _measurement(ctx: _Doc, at: Path, raw: dict[str, Any]) -> Measurement:
+    busbw = ctx.bandwidth((*at, "busbw"), raw["busbw"], "link")
+    size = None
+    if "message" in raw:
+        try:
+            size = parse_size(raw["message"])
+        except UnitError as exc:
+            raise ctx.error((*at, "message"), str(exc)) from None
+    return Measurement(op=raw["op"], ranks=raw["ranks"], scope=raw["scope"],
+                       busbw_gb_per_s=busbw, message_bytes=size)
