@@ -20,6 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from toplint.cost.collectives import Fabric, latency_us, predict_us, wire_factor
+from toplint.hardware.types import Measurement
+from toplint.placement.types import Placement
 
 DATA = Path(__file__).parent / "data" / "measured.yaml"
 _LOADER: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -68,6 +71,65 @@ class Lookup:
     busbw_gb_per_s: float
     method: str  # "measured:<name>" | "interpolated:<name>"
     note: str = ""
+
+
+@dataclass(frozen=True)
+class Timed:
+    """One collective's time and how it was obtained."""
+
+    time_us: float
+    method: str  # "user-measurement" | "measured:<system>" | "interpolated:<system>" | "alpha-beta"
+    note: str
+    link_kind: str
+    link_gb_per_s: float  # per-direction bandwidth of the bottleneck hop (before η)
+    eta_source: str = ""
+
+
+def time_collective(placement: Placement, fabric: Fabric, op: str, message_bytes: float) -> Timed:
+    """Time one collective: a user measurement beats a measured table beats the α–β model."""
+    kind = fabric.link_kind
+    bw = _bottleneck(fabric, op)
+    user = _user_measurement(placement.cluster.measurements, fabric, op, message_bytes)
+    if user is not None:
+        alpha = latency_us(op, fabric)
+        t = alpha + wire_factor(op, fabric.ranks) * message_bytes / (user.busbw_gb_per_s * 1e3)
+        note = f"manifest busbw {user.busbw_gb_per_s:g} GB/s + α {alpha:.1f} µs"
+        return Timed(t, "user-measurement", note, kind, bw)
+    if fabric.nodes <= 1:
+        hit = lookup(placement.cluster.gpu.name, op, fabric.ranks, message_bytes, kind)
+        if hit is not None:
+            return Timed(hit.time_us, hit.method, hit.note, kind, bw)
+    pred = predict_us(op, message_bytes, fabric)
+    note = f"{pred.algorithm}/{pred.protocol}, η·B = {pred.bandwidth_gb_per_s:.3g} GB/s"
+    return Timed(pred.time_us, "alpha-beta", note, kind, bw, pred.eta_source)
+
+
+def _bottleneck(fabric: Fabric, op: str) -> float:
+    if fabric.nodes <= 1:
+        return fabric.intra_gb_per_s
+    if op in ("all_reduce", "all_gather", "reduce_scatter"):
+        return fabric.net_node_gb_per_s
+    return fabric.net_gpu_gb_per_s
+
+
+def _user_measurement(
+    measurements: Sequence[Measurement], fabric: Fabric, op: str, message_bytes: float
+) -> Measurement | None:
+    scope = "inter" if fabric.nodes > 1 else "intra"
+    fits = [
+        m
+        for m in measurements
+        if m.op == op and m.ranks == fabric.ranks and m.scope == scope and m.busbw_gb_per_s > 0
+    ]
+    if not fits:
+        return None
+
+    def distance(m: Measurement) -> float:
+        if m.message_bytes is None or m.message_bytes <= 0:
+            return math.inf
+        return abs(math.log(m.message_bytes / message_bytes))
+
+    return min(fits, key=distance)
 
 
 def tokens_of(name: str) -> tuple[str, ...]:

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from toplint.hardware.types import Cluster, GpuSpec, IntraNode
+from toplint.placement.types import Group, Placement
+
 # --- NCCL latency constants, µs (tuning.cc @5067397c, cost-model.md §1.4) ----------------------
 # Ring baseLat per protocol {LL, LL128, Simple}.
 BASE_LATENCY_US = {"ll": 6.6, "ll128": 14.0, "simple": 8.4}
@@ -102,14 +105,14 @@ FACTOR_ALL_REDUCE = "all_reduce"
 class Fabric:
     """The hops one collective crosses.
 
-    ``intra_*`` is the fabric inside a node (per GPU, per direction); ``net_*`` is the
-    inter-node network when the group spans ``nodes`` > 1.  ``net_node_gb_per_s`` is the NIC
-    aggregate of one node and ``net_gpu_gb_per_s`` one GPU's share of it.
+    ``ranks`` is the group size; ``intra_*`` is the fabric inside a node (per GPU, per
+    direction); ``net_*`` is the inter-node network when the group spans ``nodes`` > 1.
+    ``net_node_gb_per_s`` is the NIC aggregate of one node, ``net_gpu_gb_per_s`` one GPU's share.
     """
 
     intra_kind: str
     intra_gb_per_s: float
-    ranks_per_node: int
+    ranks: int
     nodes: int = 1
     net_kind: str = "none"
     net_node_gb_per_s: float = 0.0
@@ -117,8 +120,13 @@ class Fabric:
     nvls_arch: str = ""  # "hopper" | "blackwell" when the NVSwitch supports NVLS, else ""
 
     @property
-    def ranks(self) -> int:
-        return self.ranks_per_node * self.nodes
+    def usable(self) -> bool:
+        """Enough is known about every hop to time a collective."""
+        return self.intra_gb_per_s > 0 and (self.nodes <= 1 or self.net_node_gb_per_s > 0)
+
+    @property
+    def link_kind(self) -> str:
+        return self.net_kind if self.nodes > 1 else self.intra_kind
 
 
 @dataclass(frozen=True)
@@ -137,8 +145,9 @@ def wire_factor(op: str, ranks: int) -> float:
         return 0.0
     if op == FACTOR_ALL_REDUCE:
         return 2.0 * (ranks - 1) / ranks
-    if op in ("gather", "send_recv"):
+    if op == "send_recv":
         return 1.0
+    # all-gather / reduce-scatter / all-to-all, and gather (the root receives (p−1)/p).
     return (ranks - 1) / ranks
 
 
@@ -254,3 +263,112 @@ def _with_floor(pred: Prediction, floor_us: float) -> Prediction:
     return Prediction(
         floor_us, pred.algorithm, pred.protocol, pred.eta, pred.eta_source, pred.bandwidth_gb_per_s
     )
+
+
+def latency_us(op: str, fabric: Fabric) -> float:
+    """α of one collective: NCCL's LL ring latency (the small-message floor)."""
+    if fabric.ranks <= 1:
+        return 0.0
+    steps, inter_steps = _steps(op, fabric)
+    return _ring_latency_us(fabric, steps, inter_steps, "ll")
+
+
+# --- From a placed group to the hops it crosses -----------------------------------------------
+# PCIe x16 per-direction rates by generation ('Constants to ship': Gen4 31.5, Gen5 63).
+PCIE_X16_GB_PER_S = {3: 15.75, 4: 31.5, 5: 63.0, 6: 121.0}
+_HOPPER = ("h100", "h200", "h20", "h800", "gh200")
+_BLACKWELL = ("b200", "b300", "gb200", "gb300")
+
+
+def group_fabric(
+    placement: Placement, group: Group | None, ranks: int, crosses: bool | None = None
+) -> Fabric:
+    """The hops a collective over ``ranks`` ranks of ``group`` crosses.
+
+    A group whose slowest hop is a network runs hierarchically: the node's fabric inside, the
+    NICs between nodes (node aggregate and per-GPU share read from ``cluster.inter`` and
+    ``placement.gpus_per_node``).  ``crosses`` overrides the group's own answer (a PP pair).
+    """
+    cluster = placement.cluster
+    kind = group.link.kind if group else intra_kind(cluster.intra)
+    spans = crosses if crosses is not None else bool(group and group.crosses_nodes)
+    if spans and kind in NETWORK_KINDS:
+        nodes = len(group.nodes) if group and crosses is None else 2
+        inner = intra_kind(cluster.intra)
+        node_bw = cluster.inter.nics_per_node * cluster.inter.bandwidth_gb_per_s
+        return Fabric(
+            intra_kind=inner,
+            intra_gb_per_s=_intra_bandwidth(cluster, inner, None),
+            ranks=ranks,
+            nodes=max(min(nodes, ranks), 1),
+            net_kind=cluster.inter.network,
+            net_node_gb_per_s=node_bw,
+            net_gpu_gb_per_s=node_bw / max(placement.gpus_per_node, 1),
+        )
+    bw = _intra_bandwidth(cluster, kind, group.link.bandwidth_gb_per_s if group else None)
+    return Fabric(kind, bw, ranks, nvls_arch=nvls_arch(cluster) if kind == "nvlink" else "")
+
+
+def kv_fabric(placement: Placement) -> tuple[Fabric, int] | None:
+    """Disaggregated KV transfer: every GPU of the instance sends its shard over its NIC
+    share (cost-model.md §1.11); returns the pairwise fabric and the number of shards."""
+    cluster, d = placement.cluster, placement.deployment
+    node_bw = cluster.inter.nics_per_node * cluster.inter.bandwidth_gb_per_s
+    if cluster.inter.network == "none" or node_bw <= 0:
+        return None
+    shards = max((d.tp or 1) * (d.pp or 1), 1)
+    inner = intra_kind(cluster.intra)
+    fabric = Fabric(
+        intra_kind=inner,
+        intra_gb_per_s=_intra_bandwidth(cluster, inner, None),
+        ranks=2,
+        nodes=2,
+        net_kind=cluster.inter.network,
+        net_node_gb_per_s=node_bw,
+        net_gpu_gb_per_s=node_bw / max(placement.gpus_per_node, 1),
+    )
+    return fabric, shards
+
+
+def intra_kind(intra: IntraNode) -> str:
+    """The link kind of a node's own fabric."""
+    if intra.fabric in ("nvswitch", "nvlink"):
+        return "nvlink"
+    if intra.fabric in ("nvlink-bridge", "xgmi"):
+        return intra.fabric
+    return "pcie" if intra.p2p else "pcie-no-p2p"
+
+
+def nvls_arch(cluster: Cluster) -> str:
+    """ "hopper"/"blackwell" when the node has an NVSwitch gen3+ (NVLS capable, §6 rule 21)."""
+    if "nvswitch" not in (cluster.intra.fabric, cluster.gpu.scaleup_fabric):
+        return ""
+    return _arch(cluster.gpu)
+
+
+def _arch(gpu: GpuSpec) -> str:
+    if gpu.arch in ("hopper", "blackwell"):
+        return gpu.arch
+    name = gpu.name.lower()
+    if any(tag in name for tag in _BLACKWELL):
+        return "blackwell"
+    if any(tag in name for tag in _HOPPER):
+        return "hopper"
+    return ""
+
+
+def _intra_bandwidth(cluster: Cluster, kind: str, link_bw: float | None) -> float:
+    """Per-GPU per-direction bandwidth the intra-node η applies to.
+
+    PCIe kinds use the x16 slot rate (η already carries the P2P / cross-socket / host-bounce
+    penalty); other kinds use the group's slowest hop, else the node fabric.
+    """
+    if kind in PCIE_KINDS:
+        intra = cluster.intra
+        if intra.pcie_bandwidth_gb_per_s > 0:
+            return intra.pcie_bandwidth_gb_per_s
+        gen = intra.pcie_gen or cluster.gpu.pcie_gen
+        return PCIE_X16_GB_PER_S.get(gen, PCIE_X16_GB_PER_S[4])
+    if link_bw is not None and link_bw > 0:
+        return link_bw
+    return cluster.intra.bandwidth_gb_per_s

@@ -1,0 +1,397 @@
+"""Communication cost of one prefill step and one decode step of a placed deployment.
+
+Volumes follow cost-model.md §1.2–1.11 (Megatron TP: 2 all-reduces per layer + 1 for the
+vocab-parallel embedding; logits gather; PP hidden + residual with send-allgather; EP dispatch
+and combine; KV transfer for disaggregated prefill/decode).  Each collective is timed by
+``toplint.cost.calibration.time_collective`` (user measurement > measured table > α–β).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from toplint.catalog_types import ModelSpec
+from toplint.cost.calibration import Timed, time_collective
+from toplint.cost.collectives import group_fabric, kv_fabric, wire_factor
+from toplint.cost.types import Collective, CostReport
+from toplint.placement.types import Group, Placement
+from toplint.rulebook.types import Workload
+
+ACT_BYTES = 2  # b: bf16/fp16 activations (cost-model.md §1.1)
+HBM_EFFICIENCY = 0.8  # achieved fraction of HBM bandwidth when streaming weights (§6 rule 13)
+PREFILL_MFU = 0.5  # model FLOPs utilisation in prefill, middle of 0.4–0.6 (§6 rule 14)
+SPARSE_BACKENDS = ("deepep", "pplx", "mori", "nixl_ep", "flashinfer")
+
+
+def estimate(placement: Placement, workload: Workload) -> CostReport:
+    """Every collective on the critical path of a prefill and a decode step, with totals."""
+    model = placement.model
+    notes: list[str] = [
+        f"b = {ACT_BYTES} bytes per activation element (bf16)",
+        "time per collective: a manifest measurement, else the measured nccl-tests table of the "
+        "same GPU/ranks/op inside one node (log-interpolated between sizes), else α–β: NCCL "
+        "ring LL/LL128/Simple or NVLS with tuning.cc latencies, the cheapest as NCCL's tuner",
+        "T = tokens per DP rank in the step; prefill = one prompt of "
+        f"{workload.prompt_tokens} tokens, decode = {workload.decode_batch} running sequences",
+    ]
+    if model is None:
+        notes.append("model unknown: no collective volumes computed")
+        return CostReport(
+            workload.prompt_tokens,
+            workload.decode_batch,
+            (),
+            0.0,
+            0.0,
+            0.0,
+            assumptions=tuple(notes),
+        )
+    rows: list[Collective] = []
+    for phase, tokens, seqs in (
+        ("prefill", workload.prompt_tokens, 1),
+        ("decode", workload.decode_batch, workload.decode_batch),
+    ):
+        builder = _PhaseBuilder(placement, model, phase, tokens, seqs, notes)
+        rows.extend(builder.build())
+    rows.extend(_kv_transfer(placement, model, workload, notes))
+    prefill = sum(c.total_ms for c in rows if c.phase == "prefill")
+    decode = sum(c.total_ms for c in rows if c.phase == "decode")
+    return CostReport(
+        prompt_tokens=workload.prompt_tokens,
+        decode_batch=workload.decode_batch,
+        collectives=tuple(rows),
+        prefill_comm_ms=prefill,
+        decode_comm_ms_per_step=decode,
+        decode_comm_ms_per_token=decode / max(workload.decode_batch, 1),
+        decode_weight_stream_ms=weight_stream_ms(placement, model, workload.decode_batch, notes),
+        prefill_compute_ms=prefill_compute_ms(placement, model, workload.prompt_tokens, notes),
+        assumptions=tuple(dict.fromkeys(notes)),
+    )
+
+
+class _PhaseBuilder:
+    """The collectives of one step (prefill or decode)."""
+
+    def __init__(
+        self,
+        placement: Placement,
+        model: ModelSpec,
+        phase: str,
+        tokens: int,
+        seqs: int,
+        notes: list[str],
+    ) -> None:
+        self.p = placement
+        self.m = model
+        self.phase = phase
+        self.t = tokens
+        self.seqs = seqs
+        self.notes = notes
+        d = placement.deployment
+        self.tp = _size(placement, "tp", d.tp)
+        self.pp = _size(placement, "pp", d.pp)
+        self.dp = d.dp or 1
+        self.ep = _size(placement, "ep", d.ep) if _ep_on(placement) else 1
+        self.dp_attention = _flag(d.options, "enable_dp_attention", "enable_attention_dp")
+        moe_layers = model.num_moe_layers or (model.num_layers if model.is_moe else 0)
+        self.moe_layers = min(moe_layers, model.num_layers)
+        self.dense_layers = model.num_layers - self.moe_layers
+
+    def build(self) -> list[Collective]:
+        return [*self._tp(), *self._logits(), *self._pp(), *self._ep()]
+
+    def _row(
+        self,
+        group: str,
+        op: str,
+        g: Group | None,
+        ranks: int,
+        message: float,
+        count: int,
+        note: str = "",
+        crosses: bool | None = None,
+    ) -> Collective | None:
+        if ranks <= 1 or count <= 0 or message <= 0:
+            return None
+        fabric = group_fabric(self.p, g, ranks, crosses)
+        timed = time_collective(self.p, fabric, op, message)
+        if timed.eta_source:
+            self.notes.append(timed.eta_source)
+        return _collective(self.phase, group, op, ranks, int(message), count, timed, note)
+
+    def _tp(self) -> list[Collective]:
+        g = self.p.worst("tp")
+        msg = self.t * self.m.hidden_size * ACT_BYTES
+        out: list[Collective | None] = []
+        mlp_ar = self.dense_layers + (0 if self.ep > 1 else self.moe_layers)
+        if self.dp_attention and self.dp > 1:
+            # SGLang DP attention: attention TP = tp/dp; the MLP/MoE TP group gathers every DP
+            # rank's tokens and reduce-scatters them back (cost-model.md §1.9).
+            atp = max(self.tp // self.dp, 1)
+            out.append(
+                self._row(
+                    "tp",
+                    "all_reduce",
+                    g,
+                    atp,
+                    msg,
+                    self.m.num_layers + 1,
+                    "attention (DP attention: TP = tp/dp) + embedding",
+                )
+            )
+            for op in ("all_gather", "reduce_scatter"):
+                out.append(
+                    self._row(
+                        "tp",
+                        op,
+                        g,
+                        self.tp,
+                        msg * self.dp,
+                        mlp_ar,
+                        "DP attention: MLP tokens of all DP ranks",
+                    )
+                )
+            self.notes.append("DP attention: attention all-reduce over tp/dp ranks (assumed)")
+        else:
+            count = self.m.num_layers + mlp_ar + 1
+            row = self._row("tp", "all_reduce", g, self.tp, msg, count, "2L+1 when every MLP is TP")
+            out.append(self._with_seed_note(row, msg, g))
+        return [c for c in out if c is not None]
+
+    def _with_seed_note(
+        self, row: Collective | None, msg: int, g: Group | None
+    ) -> Collective | None:
+        """The seeds' figure (2L payloads over the link bandwidth) beside ours (prefill)."""
+        if row is None or self.phase != "prefill" or g is None or g.link.bandwidth_gb_per_s <= 0:
+            return row
+        payload = 2 * self.m.num_layers * msg
+        bw = g.link.bandwidth_gb_per_s
+        note = (
+            f"seeds' estimate (payload/bandwidth): {payload / 1e9:.2f} GB / {bw:g} GB/s = "
+            f"{payload / (bw * 1e6):.1f} ms; ours: {row.total_ms:.1f} ms "
+            f"({row.count} × {row.time_us:.1f} µs, wire bytes per GPU {row.wire_bytes_per_gpu})"
+        )
+        self.notes.append(f"TP prefill: {note}")
+        return replace(row, note=f"{note}; {row.note}")
+
+    def _logits(self) -> list[Collective]:
+        # ParallelLMHead: each rank holds V/TP logits of every sampled position; gathered to
+        # rank 0 (vLLM LogitsProcessor._gather_logits, cost-model.md §1.10).
+        msg = self.seqs * self.m.vocab_size * ACT_BYTES
+        row = self._row(
+            "tp", "gather", self.p.worst("tp"), self.tp, msg, 1, "logits gather to rank 0 (T_s·V·b)"
+        )
+        return [row] if row else []
+
+    def _pp(self) -> list[Collective]:
+        # hidden_states + residual per boundary; vLLM send_tensor_dict(all_gather_group=tp):
+        # each TP rank sends 1/TP, the receiving stage all-gathers (cost-model.md §1.7).
+        if self.pp <= 1:
+            return []
+        g = self.p.worst("pp")
+        boundary = 2 * self.t * self.m.hidden_size * ACT_BYTES
+        crosses = g.crosses_nodes if g else None
+        out = [
+            self._row(
+                "pp",
+                "send_recv",
+                g,
+                2,
+                boundary / self.tp,
+                self.pp - 1,
+                f"hidden + residual, 1/{self.tp} per TP rank (send-allgather)",
+                crosses,
+            )
+        ]
+        if self.tp > 1:
+            out.append(
+                self._row(
+                    "pp",
+                    "all_gather",
+                    self.p.worst("tp"),
+                    self.tp,
+                    boundary,
+                    self.pp - 1,
+                    "send-allgather: all-gather in the receiving stage",
+                )
+            )
+        return [c for c in out if c is not None]
+
+    def _ep(self) -> list[Collective]:
+        if self.ep <= 1 or self.moe_layers == 0:
+            return []
+        g = self.p.worst("ep")
+        backend = _option(self.p.deployment.options, "all2all_backend", "vllm_all2all_backend")
+        h, k = self.m.hidden_size, max(self.m.top_k, 1)
+        if _dense_backend(backend, self.p.deployment.engine):
+            # allgather_reducescatter: every rank receives all W ranks' tokens (§1.8, rule 16).
+            msg = self.ep * self.t * h * ACT_BYTES
+            self.notes.append(
+                f"EP backend {backend or 'allgather_reducescatter (vLLM default)'}:"
+                " (W−1)·T·H·b per rank and MoE layer, each way"
+            )
+            return [
+                c
+                for c in (
+                    self._row("ep", "all_gather", g, self.ep, msg, self.moe_layers, "dispatch"),
+                    self._row("ep", "reduce_scatter", g, self.ep, msg, self.moe_layers, "combine"),
+                )
+                if c is not None
+            ]
+        b_disp = 1 if (backend or "").startswith("deepep") and self.m.quant_block else ACT_BYTES
+        self.notes.append(
+            f"EP sparse all-to-all (no dedup upper bound): dispatch b={b_disp}, "
+            f"combine b={ACT_BYTES}, k={k}"
+        )
+        return [
+            c
+            for c in (
+                self._row(
+                    "ep",
+                    "all_to_all",
+                    g,
+                    self.ep,
+                    self.t * k * h * b_disp,
+                    self.moe_layers,
+                    "dispatch T·k·H·b",
+                ),
+                self._row(
+                    "ep",
+                    "all_to_all",
+                    g,
+                    self.ep,
+                    self.t * k * h * ACT_BYTES,
+                    self.moe_layers,
+                    "combine T·k·H·b",
+                ),
+            )
+            if c is not None
+        ]
+
+
+def _collective(
+    phase: str, group: str, op: str, ranks: int, message: int, count: int, timed: Timed, note: str
+) -> Collective:
+    payload = message * count
+    notes = "; ".join(n for n in (note, timed.note) if n)
+    return Collective(
+        phase=phase,
+        group=group,
+        op=op,
+        ranks=ranks,
+        link=timed.link_kind,
+        link_bandwidth_gb_per_s=timed.link_gb_per_s,
+        message_bytes=message,
+        count=count,
+        payload_bytes=payload,
+        wire_bytes_per_gpu=round(wire_factor(op, ranks) * payload),
+        time_us=timed.time_us,
+        total_ms=timed.time_us * count / 1e3,
+        method=timed.method,
+        note=notes,
+    )
+
+
+def _kv_transfer(
+    placement: Placement, model: ModelSpec, workload: Workload, notes: list[str]
+) -> list[Collective]:
+    """Disaggregated P/D: the prompt's KV leaves the prefill instance (§1.11, rule 20)."""
+    d = placement.deployment
+    if _option(d.options, "kv_transfer", "kv_transfer_config") is None:
+        return []
+    per_token = model.kv_bytes_per_token or _kv_bytes_per_token(model)
+    found = kv_fabric(placement)
+    if found is None or per_token <= 0:
+        notes.append("KV transfer configured but no network to carry it: not costed")
+        return []
+    fabric, shards = found
+    total = workload.prompt_tokens * per_token
+    shard = total // shards
+    timed = time_collective(placement, fabric, "send_recv", shard)
+    notes.append(timed.eta_source)
+    notes.append(
+        f"KV transfer: {per_token} B/token × {workload.prompt_tokens} tokens = {total} B, "
+        f"sent as {shards} shards in parallel, each over one GPU's NIC share"
+    )
+    note = f"KV cache of one prompt to the decode instance, 1/{shards} per GPU"
+    return [_collective("prefill", "kv", "send_recv", shards, shard, 1, timed, note)]
+
+
+def _kv_bytes_per_token(m: ModelSpec) -> int:
+    if m.mla:
+        return m.num_layers * (m.kv_lora_rank + m.qk_rope_head_dim) * ACT_BYTES
+    return 2 * m.num_layers * m.num_kv_heads * m.head_dim * ACT_BYTES
+
+
+def weight_stream_ms(
+    placement: Placement, model: ModelSpec, batch: int, notes: list[str]
+) -> float | None:
+    """Time to stream one decode step's weights from HBM (§6 rule 13: 0.8 × HBM bandwidth)."""
+    hbm = placement.cluster.gpu.memory_bandwidth_gb_per_s
+    if hbm <= 0:
+        return None
+    d = placement.deployment
+    tp, pp = _size(placement, "tp", d.tp), _size(placement, "pp", d.pp)
+    experts = _expert_params(model)
+    ep = _size(placement, "ep", d.ep) if _ep_on(placement) else tp
+    # A decode batch touches at most batch·k of E experts per layer (upper bound).
+    touched = min(1.0, batch * max(model.top_k, 1) / model.num_experts) if experts else 0.0
+    per_gpu = (model.params_total - experts) / (tp * pp) + experts * touched / (ep * pp)
+    notes.append(
+        f"weight streaming at {HBM_EFFICIENCY:g} × HBM bandwidth; "
+        f"{model.weight_bytes:g} bytes per weight"
+    )
+    return per_gpu * model.weight_bytes / (HBM_EFFICIENCY * hbm * 1e6)
+
+
+def prefill_compute_ms(
+    placement: Placement, model: ModelSpec, tokens: int, notes: list[str]
+) -> float | None:
+    """2·P_active·T / (TP·PP·peak·MFU) (§6 rule 14), or None without a peak."""
+    peak = placement.cluster.gpu.bf16_tflops
+    if peak <= 0:
+        return None
+    d = placement.deployment
+    gpus = _size(placement, "tp", d.tp) * _size(placement, "pp", d.pp)
+    notes.append(f"prefill compute at MFU {PREFILL_MFU:g} of {peak:g} TFLOPS bf16")
+    return 2 * model.params_active * tokens / (gpus * peak * 1e12 * PREFILL_MFU) * 1e3
+
+
+def _expert_params(m: ModelSpec) -> float:
+    if not m.is_moe or not m.moe_intermediate_size:
+        return 0.0
+    layers = m.num_moe_layers or m.num_layers
+    return float(layers * m.num_experts * 3 * m.hidden_size * m.moe_intermediate_size)
+
+
+def _size(placement: Placement, kind: str, declared: int | None) -> int:
+    g = placement.worst(kind)
+    return g.size if g is not None else max(declared or 1, 1)
+
+
+def _ep_on(placement: Placement) -> bool:
+    d = placement.deployment
+    return d.ep_enabled or (d.ep or 1) > 1
+
+
+def _dense_backend(backend: str | None, engine: str) -> bool:
+    if backend is None:
+        return engine == "vllm"  # vLLM's default all2all backend (vllm/config/parallel.py)
+    return not backend.lower().startswith(SPARSE_BACKENDS)
+
+
+def _norm(key: str) -> str:
+    return key.lower().replace("-", "_").lstrip("_")
+
+
+def _option(options: Mapping[str, str], *names: str) -> str | None:
+    wanted = {_norm(n) for n in names}
+    for key, value in options.items():
+        if _norm(key) in wanted:
+            return value
+    return None
+
+
+def _flag(options: Mapping[str, str], *names: str) -> bool:
+    value = _option(options, *names)
+    return value is not None and value.lower() not in ("false", "0", "no", "off")
