@@ -1,0 +1,219 @@
+"""Hugging Face ``config.json`` fields to a ``ModelSpec``, with cost-model.md §5's formulas.
+
+Reads the fields real configs use (Llama, Qwen2/3, Qwen-MoE, Mixtral, DeepSeek-V2/V3 MLA,
+Kimi-K2, GLM-4.5, Llama-4 and Gemma-3 ``text_config``, gpt-oss, OPT/GPT-2 spellings) and computes
+parameter counts and KV bytes per token.  Never imports or executes anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from toplint.catalog_types import ModelSpec
+
+__all__ = ["spec_from_hf_config"]
+
+# Architectures whose MLP is two matrices (up, down) instead of gated three (gate, up, down).
+_UNGATED = {"opt", "gpt2", "gpt_bigcode", "gpt_neox", "gptj", "bloom", "falcon", "phi"}
+# Learned absolute position embeddings (a table of max_position_embeddings x hidden).
+_LEARNED_POSITIONS = {"opt", "gpt2", "gpt_bigcode"}
+
+
+def _first(cfg: Mapping[str, Any], *names: str, default: Any = None) -> Any:
+    for name in names:
+        value = cfg.get(name)
+        if value is not None:
+            return value
+    return default
+
+
+def _text_config(config: Mapping[str, Any]) -> dict[str, Any]:
+    """The language model's fields (``text_config`` for VLMs such as Llama-4 and Gemma-3)."""
+    text = config.get("text_config")
+    if not isinstance(text, Mapping) or "hidden_size" not in text:
+        return dict(config)
+    merged = dict(text)
+    for key in ("quantization_config", "torch_dtype", "dtype", "model_type"):
+        if key in config and key not in merged:
+            merged[key] = config[key]
+    return merged
+
+
+def _moe_layers(cfg: Mapping[str, Any], layers: int) -> int:
+    """How many decoder layers hold routed experts (HF modeling code of each family)."""
+    first = cfg.get("first_k_dense_replace")
+    if first is not None:  # DeepSeek-V2/V3, Kimi-K2, GLM-4.5
+        first, freq = int(first), int(cfg.get("moe_layer_freq") or 1)
+        return sum(1 for i in range(first, layers) if i % freq == 0)
+    step = int(_first(cfg, "decoder_sparse_step", "interleave_moe_layer_step", default=1))
+    dense = set(cfg.get("mlp_only_layers") or ())  # Qwen2/3-MoE; Llama-4 uses the step
+    return sum(1 for i in range(layers) if i not in dense and (i + 1) % step == 0)
+
+
+def _full_attention_layers(cfg: Mapping[str, Any], layers: int) -> int:
+    """Layers whose KV grows with the context (sliding-window layers keep a fixed window)."""
+    kinds = cfg.get("layer_types")
+    if isinstance(kinds, list) and kinds:
+        return sum(1 for k in kinds if k == "full_attention")
+    pattern = cfg.get("sliding_window_pattern")
+    if cfg.get("sliding_window") and isinstance(pattern, int) and pattern > 1:
+        return layers // pattern  # every pattern-th layer is global (Gemma-2/3, gpt-oss)
+    return layers
+
+
+def _weight_bytes(cfg: Mapping[str, Any], expert_share: float) -> tuple[float, int]:
+    """Bytes per weight as served and the FP8 block size, from quantization_config/dtype."""
+    quant = cfg.get("quantization_config")
+    if isinstance(quant, Mapping):
+        method = str(quant.get("quant_method", "")).lower()
+        algo = str(quant.get("quant_algo", "")).lower()
+        if method in ("fp8", "fbgemm_fp8") or algo == "fp8":
+            block = quant.get("weight_block_size") or [0]
+            return 1.0, int(block[0])
+        if method == "mxfp4":
+            # gpt-oss: only the experts are MXFP4 (4 bits + one 8-bit scale per 32 = 4.25
+            # bits); attention, router and embeddings stay bf16 (cost-model.md §5.1).
+            return expert_share * 4.25 / 8 + (1 - expert_share) * 2.0, 0
+        if "fp4" in algo:
+            return 0.5, 0
+        bits = _first(quant, "bits", "w_bit")
+        for group in (quant.get("config_groups") or {}).values():  # compressed-tensors
+            bits = bits or (group.get("weights") or {}).get("num_bits")
+        if bits:
+            return int(bits) / 8, 0
+    # vLLM --dtype auto serves fp32 checkpoints in 16 bits (vllm/config ModelConfig dtype).
+    return 2.0, 0
+
+
+def _dims(cfg: Mapping[str, Any]) -> tuple[int, int, int, int]:
+    """hidden, layers, heads, vocab (GPT-2 spellings accepted); ValueError names what lacks."""
+    fields = {
+        "hidden_size": _first(cfg, "hidden_size", "n_embd", "d_model"),
+        "num_hidden_layers": _first(cfg, "num_hidden_layers", "n_layer", "num_layers"),
+        "num_attention_heads": _first(cfg, "num_attention_heads", "n_head"),
+        "vocab_size": cfg.get("vocab_size"),
+    }
+    missing = [name for name, value in fields.items() if not value]
+    if missing:
+        raise ValueError(f"config.json lacks {', '.join(missing)}")
+    hidden, layers, heads, vocab = (int(v) for v in fields.values())
+    return hidden, layers, heads, vocab
+
+
+@dataclass(frozen=True)
+class _Attention:
+    params_per_layer: int
+    head_dim: int
+    kv_bytes_per_token: int  # all layers, bf16
+    kv_lora_rank: int = 0
+    qk_rope_head_dim: int = 0
+
+
+def _attention(cfg: Mapping[str, Any], hidden: int, layers: int, heads: int) -> _Attention:
+    kv_heads = int(_first(cfg, "num_key_value_heads", "num_kv_heads", default=heads))
+    kv_lora = int(cfg.get("kv_lora_rank") or 0)
+    if not kv_lora:  # GQA/MHA: q and o are heads x head_dim, k and v kv_heads x head_dim
+        head_dim = int(cfg.get("head_dim") or hidden // heads)
+        params = 2 * hidden * heads * head_dim + 2 * hidden * kv_heads * head_dim
+        kv_bytes = _full_attention_layers(cfg, layers) * 2 * kv_heads * head_dim * 2
+        return _Attention(params, head_dim, kv_bytes)
+    # MLA (DeepSeek-V2/V3, Kimi-K2): low-rank q (optional) and a shared KV latent + rope key.
+    rope = int(cfg.get("qk_rope_head_dim") or 0)
+    nope, v_dim = int(cfg.get("qk_nope_head_dim") or 128), int(cfg.get("v_head_dim") or 128)
+    head_dim = nope + rope
+    q_lora = int(cfg.get("q_lora_rank") or 0)
+    q = hidden * q_lora + q_lora * heads * head_dim if q_lora else hidden * heads * head_dim
+    params = q + hidden * (kv_lora + rope) + kv_lora * heads * (nope + v_dim)
+    params += heads * v_dim * hidden
+    kv_bytes = layers * (kv_lora + rope) * 2  # cost-model.md §5.2: 61*(512+64)*2 = 70,272
+    return _Attention(params, head_dim, kv_bytes, kv_lora, rope)
+
+
+@dataclass(frozen=True)
+class _Moe:
+    experts: int = 0
+    top_k: int = 0
+    expert_ffn: int = 0
+    layers: int = 0
+    shared: int = 0
+    shared_ffn: int = 0  # total intermediate width of the shared experts
+
+
+def _moe(cfg: Mapping[str, Any], layers: int) -> _Moe:
+    experts = int(_first(cfg, "n_routed_experts", "num_local_experts", "num_experts", default=0))
+    if not experts:
+        return _Moe()
+    ffn = int(_first(cfg, "moe_intermediate_size", "intermediate_size", default=0))
+    llama4 = "llama4" in str(cfg.get("model_type", ""))  # Llama-4: one shared expert always
+    shared = int(_first(cfg, "n_shared_experts", default=1 if llama4 else 0))
+    shared_ffn = shared * ffn
+    if cfg.get("shared_expert_intermediate_size"):  # Qwen2-MoE: one shared expert this wide
+        shared, shared_ffn = 1, int(cfg["shared_expert_intermediate_size"])
+    return _Moe(
+        experts=experts,
+        top_k=int(_first(cfg, "num_experts_per_tok", "experts_per_token", default=0)),
+        expert_ffn=ffn,
+        layers=_moe_layers(cfg, layers),
+        shared=shared,
+        shared_ffn=shared_ffn,
+    )
+
+
+def spec_from_hf_config(
+    config: Mapping[str, Any], *, model_id: str = "", source: str = ""
+) -> ModelSpec:
+    """A ``ModelSpec`` from Hugging Face config.json fields, with §5's parameter/KV formulas.
+
+    Parameters include embeddings and lm_head (tied embeddings counted once) and exclude vision
+    towers; norms and biases are ignored (< 0.1%).  Raises ValueError for missing/bad fields.
+    """
+    try:
+        return _spec(_text_config(config), model_id, source)
+    except (TypeError, KeyError, ZeroDivisionError) as exc:
+        raise ValueError(f"config.json has an unusable field: {exc}") from None
+
+
+def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
+    hidden, layers, heads, vocab = _dims(cfg)
+    attn = _attention(cfg, hidden, layers, heads)
+    moe = _moe(cfg, layers)
+    dense_ffn = int(_first(cfg, "intermediate_size_mlp", "intermediate_size", "ffn_dim",
+                           "n_inner", default=4 * hidden))
+    dense_layers = layers - moe.layers
+    mats = 2 if cfg.get("model_type") in _UNGATED else 3
+    embed = vocab * hidden * (1 if cfg.get("tie_word_embeddings", True) else 2)
+    if cfg.get("model_type") in _LEARNED_POSITIONS:
+        embed += int(_first(cfg, "max_position_embeddings", "n_positions", default=0)) * hidden
+    per_moe_layer = mats * hidden * moe.shared_ffn + hidden * moe.experts  # shared + router
+    common = embed + layers * attn.params_per_layer + dense_layers * mats * hidden * dense_ffn
+    common += moe.layers * per_moe_layer
+    expert_params = moe.layers * moe.experts * mats * hidden * moe.expert_ffn
+    total = common + expert_params
+    active = common + moe.layers * moe.top_k * mats * hidden * moe.expert_ffn
+    weight_bytes, block = _weight_bytes(cfg, expert_params / total)
+    return ModelSpec(
+        id=model_id or str(cfg.get("_name_or_path", "")),
+        hidden_size=hidden,
+        num_layers=layers,
+        num_attention_heads=heads,
+        num_kv_heads=int(_first(cfg, "num_key_value_heads", "num_kv_heads", default=heads)),
+        head_dim=attn.head_dim,
+        intermediate_size=dense_ffn if dense_layers else 0,
+        vocab_size=vocab,
+        params_total=float(total),
+        params_active=float(active),
+        weight_bytes=weight_bytes,
+        num_experts=moe.experts,
+        num_shared_experts=moe.shared,
+        top_k=moe.top_k,
+        moe_intermediate_size=moe.expert_ffn,
+        num_moe_layers=moe.layers,
+        mla=bool(attn.kv_lora_rank),
+        kv_lora_rank=attn.kv_lora_rank,
+        qk_rope_head_dim=attn.qk_rope_head_dim,
+        quant_block=block,
+        kv_bytes_per_token=attn.kv_bytes_per_token,
+        source=source,
+    )
