@@ -1,0 +1,194 @@
+"""``toplint cost PATHS…``: every collective of a prefill and a decode step, with its time."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from toplint.errors import EXIT_CLEAN, UsageError
+
+FORMATS = ("text", "json")
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("cost", help="communication cost per deployment", description=__doc__)
+    p.add_argument("paths", nargs="*", default=["."], metavar="PATH", help="files or directories")
+    p.add_argument("--hardware", metavar="FILE", help="hardware manifest (YAML or JSON)")
+    p.add_argument("--cluster", metavar="NAME", help="cluster of the manifest to use")
+    p.add_argument("--config", metavar="FILE", help="configuration file (default: nearest)")
+    p.add_argument("--prompt-tokens", type=int, metavar="N", help="prefill tokens (default 4096)")
+    p.add_argument("--decode-batch", type=int, metavar="N", help="decode sequences (default 1)")
+    p.add_argument("--format", default="text", help="output format: text, json (default: text)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from toplint.engine import analyze, settings_from_args
+
+    if args.format not in FORMATS:
+        raise UsageError(f"cost: unknown --format {args.format!r}; use one of {', '.join(FORMATS)}")
+    for name in ("prompt_tokens", "decode_batch"):
+        value = getattr(args, name, None)
+        if value is not None and value < 1:
+            raise UsageError(f"cost: --{name.replace('_', '-')} must be at least 1, got {value}")
+    settings = settings_from_args(args, args.paths)
+    result = analyze(args.paths, settings)
+    docs = [deployment_doc(a, result.hardware is not None) for a in result.analyses]
+    if args.format == "json":
+        json.dump({"deployments": docs}, sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(render_text(docs))
+    return EXIT_CLEAN
+
+
+def deployment_doc(analysis: Any, have_hardware: bool) -> dict[str, Any]:
+    """The JSON shape of one analysed deployment (see ``toplint cost --format json``)."""
+    d = analysis.deployment
+    doc: dict[str, Any] = {
+        "path": d.path,
+        "line": d.line,
+        "model": d.model,
+        "layout": {"tp": d.tp, "pp": d.pp, "dp": d.dp, "ep": d.ep},
+    }
+    if analysis.cluster is not None:
+        doc["cluster"] = analysis.cluster.name
+        doc["gpu"] = analysis.cluster.gpu.name
+    cost = analysis.cost
+    if cost is None:
+        doc["collectives"] = []
+        doc["skipped"] = _why_skipped(analysis, have_hardware)
+        return doc
+    doc["collectives"] = [_collective_doc(c) for c in cost.collectives]
+    doc["totals"] = {
+        "prefill_comm_ms": cost.prefill_comm_ms,
+        "decode_comm_ms_per_step": cost.decode_comm_ms_per_step,
+        "decode_comm_ms_per_token": cost.decode_comm_ms_per_token,
+        "decode_weight_stream_ms": cost.decode_weight_stream_ms,
+        "prefill_compute_ms": cost.prefill_compute_ms,
+    }
+    doc["workload"] = {"prompt_tokens": cost.prompt_tokens, "decode_batch": cost.decode_batch}
+    doc["assumptions"] = list(cost.assumptions)
+    return doc
+
+
+def _collective_doc(c: Any) -> dict[str, Any]:
+    keys = ("phase", "group", "op", "ranks", "link", "message_bytes", "count", "payload_bytes")
+    out = {k: getattr(c, k) for k in keys}
+    out["wire_bytes_per_gpu"] = c.wire_bytes_per_gpu
+    out["link_bandwidth_gb_per_s"] = c.link_bandwidth_gb_per_s
+    out["time_us"] = round(c.time_us, 3)
+    out["total_ms"] = round(c.total_ms, 4)
+    out["method"] = c.method
+    out["note"] = c.note
+    return out
+
+
+def _why_skipped(analysis: Any, have_hardware: bool) -> str:
+    if not have_hardware:
+        return "no hardware manifest (pass --hardware FILE or set `hardware` in the config)"
+    if analysis.cluster is None:
+        return "no cluster of the manifest matches this deployment (use --cluster NAME)"
+    if analysis.model is None:
+        return f"model {analysis.deployment.model!r} is not in the catalog"
+    return "the layout could not be resolved (unresolved TP/PP/DP)"
+
+
+# --- text -------------------------------------------------------------------------------------
+
+_COLUMNS = (
+    "phase",
+    "group",
+    "op",
+    "ranks",
+    "link",
+    "message",
+    "count",
+    "payload",
+    "wire/GPU",
+    "each",
+    "total",
+    "method",
+)
+
+
+def render_text(docs: list[dict[str, Any]]) -> str:
+    if not docs:
+        return "no deployments found\n"
+    return "\n".join(_render_one(doc) for doc in docs)
+
+
+def _render_one(doc: dict[str, Any]) -> str:
+    lay = doc["layout"]
+    where = f" on {doc['cluster']} ({doc['gpu']})" if "cluster" in doc else ""
+    lines = [
+        f"{doc['path']}:{doc['line']}: {doc['model'] or '(model unknown)'}  "
+        f"TP={lay['tp']} PP={lay['pp']} DP={lay['dp']} EP={lay['ep']}{where}"
+    ]
+    if "skipped" in doc:
+        return "\n".join([*lines, f"  not costed: {doc['skipped']}", ""])
+    w = doc["workload"]
+    lines.append(f"  prefill {w['prompt_tokens']} tokens, decode batch {w['decode_batch']}")
+    rows = [_COLUMNS] + [_row(c) for c in doc["collectives"]]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(_COLUMNS))]
+    for r in rows:
+        lines.append(
+            "  " + "  ".join(cell.ljust(wd) for cell, wd in zip(r, widths, strict=True)).rstrip()
+        )
+    t = doc["totals"]
+    lines.append(
+        f"  prefill comm {fmt_ms(t['prefill_comm_ms'])}" + _vs("compute", t["prefill_compute_ms"])
+    )
+    lines.append(
+        f"  decode comm {fmt_ms(t['decode_comm_ms_per_step'])} per step, "
+        f"{fmt_ms(t['decode_comm_ms_per_token'])} per token"
+        + _vs("weight streaming", t["decode_weight_stream_ms"])
+    )
+    notes = [c["note"] for c in doc["collectives"] if c["note"].startswith("seeds'")]
+    lines.extend(f"  {n}" for n in notes)
+    lines.append("  assumptions:")
+    lines.extend(f"    - {a}" for a in doc["assumptions"])
+    return "\n".join(lines) + "\n"
+
+
+def _vs(label: str, ms: float | None) -> str:
+    return f" (vs {label} {fmt_ms(ms)})" if ms is not None else ""
+
+
+def _row(c: dict[str, Any]) -> tuple[str, ...]:
+    return (
+        c["phase"],
+        c["group"],
+        c["op"],
+        str(c["ranks"]),
+        c["link"],
+        fmt_bytes(c["message_bytes"]),
+        str(c["count"]),
+        fmt_bytes(c["payload_bytes"]),
+        fmt_bytes(c["wire_bytes_per_gpu"]),
+        fmt_us(c["time_us"]),
+        fmt_ms(c["total_ms"]),
+        c["method"],
+    )
+
+
+def fmt_bytes(n: float) -> str:
+    """Binary units a person reads: 64.0 MiB, 16.0 KiB, 10.06 GiB."""
+    for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if n >= scale:
+            return f"{n / scale:.2f} {unit}" if unit == "GiB" else f"{n / scale:.1f} {unit}"
+    return f"{int(n)} B"
+
+
+def fmt_us(us: float) -> str:
+    return f"{us:.1f} µs" if us < 1000 else fmt_ms(us / 1000)
+
+
+def fmt_ms(ms: float | None) -> str:
+    if ms is None:
+        return "n/a"
+    if ms >= 1000:
+        return f"{ms / 1000:.2f} s"
+    return f"{ms:.2f} ms" if ms >= 0.01 else f"{ms * 1000:.1f} µs"
