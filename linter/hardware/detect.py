@@ -1,0 +1,294 @@
+"""Draft a hardware manifest from ``nvidia-smi topo -m`` (and optionally the GPU names).
+
+What the matrix shows is written as values with a comment saying why; what it cannot show
+(node count, network speed, InfiniBand vs RoCE on ConnectX) is left as a commented placeholder,
+never guessed.  Matrix legend (nvidia-smi): NV# = # bonded NVLinks; PIX = at most one PCIe
+bridge; PXB = several PCIe bridges, no host bridge; PHB = through a PCIe host bridge (the CPU);
+NODE = between host bridges inside one NUMA node; SYS = across the SMP interconnect between NUMA
+nodes (QPI/UPI/xGMI).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from toplint.hardware.catalog import lookup_gpu, pcie_bandwidth
+from toplint.hardware.types import GpuSpec
+
+_PATHS = ("PIX", "PXB", "PHB", "NODE", "SYS")  # nearest first
+_NV = re.compile(r"NV(\d+)$")
+_NIC_LEGEND = re.compile(r"^\s*(NIC\d+)\s*:\s*(\S+)\s*$")
+# NVLink per-link bandwidth per direction: 25 GB/s for NVLink 2-4, 50 GB/s for NVLink5 [M]
+# (NVLink3 x12 = 300 and NVLink4 x18 = 450 per direction, cost-model.md §4.1, agree).
+_LINK_RATE = {"volta": 25.0, "ampere": 25.0, "hopper": 25.0, "blackwell": 50.0}
+_MAX_LINKS_PER_GPU = 18  # NVLink4/5 GPUs have 18 links (cost-model.md §4.1 H100, B200)
+
+
+@dataclass
+class Topology:
+    gpus: list[str]
+    nics: list[str]  # device names (legend resolved: "mlx5_0")
+    cells: dict[tuple[str, str], str] = field(default_factory=dict)
+    numa: dict[str, str] = field(default_factory=dict)  # GPU -> NUMA affinity
+
+    def cell(self, a: str, b: str) -> str:
+        return self.cells.get((a, b)) or self.cells.get((b, a)) or ""
+
+
+def parse_topology(text: str) -> Topology:
+    """Read the ``nvidia-smi topo -m`` matrix; ValueError when there is none."""
+    lines = text.splitlines()
+    head = next((i for i, ln in enumerate(lines) if "GPU0" in ln.split()), None)
+    if head is None:
+        raise ValueError("no GPU matrix found (expected the output of `nvidia-smi topo -m`)")
+    tokens = lines[head].split()
+    devices = tokens[: tokens.index("CPU")] if "CPU" in tokens else tokens
+    has_numa = "NUMA Affinity" in lines[head]
+    legend = {m[1]: m[2] for ln in lines if (m := _NIC_LEGEND.match(ln))}
+    names = [legend.get(d, d) for d in devices]
+    topo = Topology([n for n in names if re.fullmatch(r"GPU\d+", n)],
+                    [n for n in names if not re.fullmatch(r"GPU\d+", n)])
+    for line in lines[head + 1:]:
+        row = line.split()
+        if not row or row[0] not in devices:
+            continue
+        me = legend.get(row[0], row[0])
+        for other, value in zip(names, row[1: 1 + len(devices)], strict=False):
+            topo.cells[(me, other)] = value
+        rest = row[1 + len(devices):]
+        if me in topo.gpus and has_numa and len(rest) >= 2:
+            topo.numa[me] = rest[1]
+    return topo
+
+
+def nvlink_domain(topo: Topology) -> int:
+    """Largest set of GPUs that are pairwise NVLinked (a clique of the NV# graph)."""
+    gpus = topo.gpus
+    linked = {(a, b) for a, b in combinations(gpus, 2) if _NV.match(topo.cell(a, b))}
+    if len(linked) == len(gpus) * (len(gpus) - 1) // 2:
+        return len(gpus)
+    if not linked:
+        return 1
+    best = 1
+    for size in range(2, min(len(gpus), 16) + 1):  # brute force: nodes hold at most 8-16 GPUs
+        if any(all(p in linked for p in combinations(group, 2))
+               for group in combinations(gpus, size)):
+            best = size
+        else:
+            break
+    return best
+
+
+def _nv_counts(topo: Topology) -> list[int]:
+    return [int(m[1]) for a, b in combinations(topo.gpus, 2) if (m := _NV.match(topo.cell(a, b)))]
+
+
+def _worst_pcie(topo: Topology) -> str | None:
+    paths = [topo.cell(a, b) for a, b in combinations(topo.gpus, 2)]
+    ranked = [p for p in paths if p in _PATHS]
+    return max(ranked, key=_PATHS.index) if ranked else None
+
+
+def nic_kind(name: str) -> tuple[str, str]:
+    """(network, why) guessed from an RDMA device name."""
+    if name.startswith("mlx5"):
+        return "infiniband", ("ConnectX (mlx5): InfiniBand or RoCE; `ibv_devinfo` link_layer "
+                              "says which (Ethernet -> write roce)")
+    if name.startswith(("rocep", "roce", "bnxt_re", "irdma", "qedr")):
+        return "roce", "RDMA over Converged Ethernet device"
+    if name.startswith(("efa", "rdmap")):
+        return "efa", "AWS Elastic Fabric Adapter"
+    return "ethernet", f"unknown device kind {name!r}: check what it is"
+
+
+@dataclass
+class _Draft:
+    """Ordered (key, value, comment) entries; value None is a commented placeholder."""
+
+    cluster: list[tuple[str, Any, str]] = field(default_factory=list)
+    intra: list[tuple[str, Any, str]] = field(default_factory=list)
+    inter: list[tuple[str, Any, str]] = field(default_factory=list)
+
+
+def draft_manifest(topo_text: str, gpu_names: list[str] | None = None, fmt: str = "yaml") -> str:
+    """A manifest draft (YAML with comments, or JSON with ``notes``) from a topology matrix."""
+    topo = parse_topology(topo_text)
+    draft = _Draft()
+    gpu = _gpu_entries(draft, topo, gpu_names)
+    _intra_entries(draft, topo, gpu)
+    _inter_entries(draft, topo)
+    return _to_json(draft) if fmt == "json" else _to_yaml(draft)
+
+
+def _gpu_entries(draft: _Draft, topo: Topology, names: list[str] | None) -> GpuSpec | None:
+    n = len(topo.gpus)
+    distinct = list(dict.fromkeys(names or []))
+    spec = lookup_gpu(distinct[0]) if distinct else None
+    label = spec.name.lower() if spec else "gpu"
+    draft.cluster.append(("name", f"{label}-x{n}", "rename: a unique name for this pool"))
+    draft.cluster.append(("nodes", None, "unknown: how many identical nodes this pool has"))
+    if not distinct:
+        draft.cluster.append(("gpu", None, "unknown: pass --gpu-names (nvidia-smi "
+                              "--query-gpu=name --format=csv,noheader) or write the catalog name"))
+    elif spec is None:
+        draft.cluster.append(("gpu", distinct[0], "not in toplint's GPU catalog: give "
+                              "intra_node.fabric and intra_node.bandwidth"))
+    else:
+        draft.cluster.append(("gpu", spec.name, f'nvidia-smi: "{distinct[0]}"'))
+    if len(distinct) > 1:
+        draft.cluster[-1] = (*draft.cluster[-1][:2], "mixed GPUs: " + ", ".join(distinct))
+    draft.cluster.append(("gpus_per_node", n, f"{n} GPUs in the matrix"))
+    return spec
+
+
+def _intra_entries(draft: _Draft, topo: Topology, gpu: GpuSpec | None) -> None:
+    n, counts = len(topo.gpus), _nv_counts(topo)
+    domain = nvlink_domain(topo)
+    fabric, why = _fabric(n, counts, gpu)
+    draft.intra.append(("fabric", fabric, why))
+    _bandwidth_entry(draft, fabric, gpu, counts)
+    draft.intra.append(("nvlink_domain", domain, _domain_why(topo, domain)))
+    draft.intra.append(("p2p", *_p2p(topo, counts)))
+    numa = sorted({v for v in topo.numa.values() if v not in ("N/A", "")})
+    crosses = "SYS" in (topo.cell(a, b) for a, b in combinations(topo.gpus, 2))
+    if numa or crosses:
+        count = max(len(numa), 2 if crosses else 1)
+        why = f"GPU NUMA affinity {', '.join(numa)}" if numa else "no NUMA column"
+        if crosses and len(numa) < 2:
+            why += "; but GPU pairs are SYS (cross-NUMA), so at least 2"
+        draft.intra.append(("numa_nodes", count, why))
+
+
+def _fabric(n: int, counts: list[int], gpu: GpuSpec | None) -> tuple[str, str]:
+    """Scale-up fabric from the NV# cells, with the reason."""
+    if not counts:
+        if n > 1:
+            return "pcie", "no NVLink between GPUs"
+        return (gpu.scaleup_fabric if gpu else "none"), "one GPU"
+    full = len(counts) == n * (n - 1) // 2
+    lo, hi = min(counts), max(counts)
+    if full and n > 2 and hi * (n - 1) > _MAX_LINKS_PER_GPU:
+        return "nvswitch", f"every pair NV{lo}: more links than one GPU has, so through NVSwitch"
+    if gpu is not None and gpu.scaleup_fabric in ("nvswitch", "nvlink", "xgmi") and full:
+        return gpu.scaleup_fabric, f"every pair NV{lo}; {gpu.name} is {gpu.scaleup_fabric}-based"
+    if gpu is not None and gpu.scaleup_fabric in ("pcie", "nvlink-bridge"):
+        return "nvlink-bridge", f"NVLinked pairs (NV{lo}) on PCIe cards: NVLink bridges"
+    mesh = "full" if full else "partial"
+    return "nvlink", f"{mesh} NVLink mesh (NV{lo}{'' if lo == hi else f'-NV{hi}'})"
+
+
+def _bandwidth_entry(draft: _Draft, fabric: str, gpu: GpuSpec | None, counts: list[int]) -> None:
+    if gpu is not None and fabric == gpu.scaleup_fabric:
+        return  # the catalog default applies
+    if fabric == "pcie" and gpu is not None:
+        value = pcie_bandwidth(gpu.pcie_gen)
+        draft.intra.append(("bandwidth", f"{value:g} GB/s", f"PCIe Gen{gpu.pcie_gen} x16"))
+    elif fabric in ("nvlink", "nvlink-bridge") and gpu is not None and gpu.arch in _LINK_RATE:
+        rate = _LINK_RATE[gpu.arch]
+        draft.intra.append(("bandwidth", f"{min(counts) * rate:g} GB/s",
+                            f"NV{min(counts)} x {rate:g} GB/s per link per direction [M]"))
+    elif fabric != "nvswitch" or gpu is None:
+        draft.intra.append(("bandwidth", None, "unknown: per GPU per direction, e.g. \"31.5 "
+                            "GB/s\" (PCIe Gen4 x16) or NV# x 25 GB/s"))
+
+
+def _domain_why(topo: Topology, domain: int) -> str:
+    missing = [f"{a}-{b} {topo.cell(a, b)}" for a, b in combinations(topo.gpus, 2)
+               if not _NV.match(topo.cell(a, b))]
+    if not missing or domain == 1:
+        return "every GPU pair NVLinked" if not missing else "no NVLink"
+    shown = ", ".join(missing[:6]) + (" ..." if len(missing) > 6 else "")
+    return f"largest all-NVLinked group; not NVLinked: {shown}"
+
+
+def _p2p(topo: Topology, counts: list[int]) -> tuple[bool, str]:
+    worst = _worst_pcie(topo)
+    if worst is None:
+        return True, "GPUs talk over NVLink" if counts else "single GPU"
+    if worst in ("PIX", "PXB"):
+        return True, f"worst GPU pair {worst}: behind PCIe switches, P2P works"
+    if worst == "PHB":
+        return True, "worst GPU pair PHB: P2P through the CPU host bridge (slower) [M]"
+    # NCCL does not use P2P across host bridges / sockets by default (NCCL_P2P_LEVEL) [M].
+    crossing = "the CPU interconnect between NUMA nodes" if worst == "SYS" else "host bridges"
+    return False, f"worst GPU pair {worst}: crosses {crossing}; NCCL falls back to host memory [M]"
+
+
+def _inter_entries(draft: _Draft, topo: Topology) -> None:
+    if not topo.nics:
+        draft.inter.append(("network", None, "no NICs in the matrix (it lists RDMA NICs): "
+                            "multi-node traffic would use TCP sockets, network: ethernet"))
+        draft.inter.append(("bandwidth", None, 'unknown: line rate per NIC, e.g. "100 Gb/s"'))
+        return
+    kinds = {nic_kind(n) for n in topo.nics}
+    network, why = sorted(kinds)[0]
+    draft.inter.append(("network", network, why if len(kinds) == 1 else "mixed NIC kinds"))
+    draft.inter.append(("bandwidth", None, 'unknown: line rate per NIC, e.g. "200 Gb/s" '
+                        "(ibstat Rate / ethtool Speed)"))
+    near = [nic for nic in topo.nics
+            if any(topo.cell(nic, g) in ("PIX", "PXB", "PHB") for g in topo.gpus)]
+    far = [nic for nic in topo.nics if nic not in near]
+    if near:
+        why = f"{', '.join(near)} share a PCIe switch/bridge with a GPU"
+        if far:
+            why += f"; {', '.join(far)} are not near any GPU (storage/management?)"
+        draft.inter.append(("nics_per_node", len(near), why))
+    else:
+        draft.inter.append(("nics_per_node", len(topo.nics),
+                            "no NIC is near a GPU (GPUDirect RDMA crosses the host bridge)"))
+    draft.inter.append(("rdma", network != "ethernet", "RDMA device" if network != "ethernet"
+                        else "unknown device"))
+
+
+# --- rendering ------------------------------------------------------------------------------
+
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str) and not re.fullmatch(r"[A-Za-z][A-Za-z0-9._-]*", value):
+        return json.dumps(value)
+    return str(value)
+
+
+def _lines(entries: list[tuple[str, Any, str]], indent: str) -> list[str]:
+    out = []
+    for key, value, why in entries:
+        text = f"{indent}{key}: {_scalar(value)}" if value is not None else f"{indent}# {key}: ..."
+        out.append(f"{text:<36}# {why}" if why else text)
+    return out
+
+
+def _to_yaml(draft: _Draft) -> str:
+    lines = [
+        "# Draft hardware manifest from `nvidia-smi topo -m` (toplint hardware detect).",
+        "# Check every value; commented keys are facts the matrix cannot show: fill them in.",
+        "version: 1",
+        "clusters:",
+    ]
+    first, *rest = _lines(draft.cluster, "    ")
+    lines += ["  - " + first.lstrip(), *rest, "    intra_node:", *_lines(draft.intra, "      ")]
+    known = any(value is not None for _, value, _ in draft.inter)
+    lines += ["    inter_node:" if known else "    # inter_node:   (only needed for nodes > 1)"]
+    lines += _lines(draft.inter, "      ")
+    return "\n".join(lines) + "\n"
+
+
+def _to_json(draft: _Draft) -> str:
+    cluster: dict[str, Any] = {}
+    notes: list[str] = []
+    for section, entries in (("", draft.cluster), ("intra_node", draft.intra),
+                             ("inter_node", draft.inter)):
+        target = cluster.setdefault(section, {}) if section else cluster
+        for key, value, why in entries:
+            name = f"{section}.{key}" if section else key
+            if value is None:
+                notes.append(f"{name}: {why}")
+            else:
+                target[key] = value
+    cluster["notes"] = notes
+    return json.dumps({"version": 1, "clusters": [cluster]}, indent=2) + "\n"
