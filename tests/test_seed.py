@@ -1,0 +1,108 @@
+"""The seeds' worked example, end to end through the CLI: the contract of issue 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from toplint.cli import main
+
+HARDWARE = """\
+version: 1
+clusters:
+  - name: a100-eth
+    nodes: 2
+    gpu: A100-SXM4-80GB
+    gpus_per_node: 4
+    intra_node: {fabric: nvlink, bandwidth: 300 GB/s}
+    inter_node: {network: ethernet, bandwidth: 100 Gb/s, nics_per_node: 1, rdma: false}
+"""
+
+TP8 = """\
+#!/bin/bash
+vllm serve meta-llama/Meta-Llama-3.1-70B-Instruct \\
+    --tensor-parallel-size 8 \\
+    --gpu-memory-utilization 0.90
+"""
+
+TP4_PP2 = """\
+#!/bin/bash
+vllm serve meta-llama/Meta-Llama-3.1-70B-Instruct \\
+    --tensor-parallel-size 4 \\
+    --pipeline-parallel-size 2 \\
+    --gpu-memory-utilization 0.90
+"""
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    (tmp_path / "hardware.yaml").write_text(HARDWARE)
+    (tmp_path / "tp8.sh").write_text(TP8)
+    (tmp_path / "tp4pp2.sh").write_text(TP4_PP2)
+    return tmp_path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_tensor_parallel_across_ethernet_is_tl101_and_exit_1(tree: Path, capsys) -> None:
+    code, out, _ = run(capsys, "check", str(tree / "tp8.sh"), "--hardware", str(tree / "hardware.yaml"))
+    assert code == 1
+    assert f"{tree / 'tp8.sh'}:3:5: TL101" in out  # the --tensor-parallel-size token
+
+
+def test_seed_recommended_layout_is_clean(tree: Path, capsys) -> None:
+    code, out, _ = run(
+        capsys, "check", str(tree / "tp4pp2.sh"), "--hardware", str(tree / "hardware.yaml")
+    )
+    assert code == 0, out
+    assert "TL101" not in out
+
+
+def test_tl101_json_has_position_numbers_and_fix(tree: Path, capsys) -> None:
+    code, out, _ = run(
+        capsys, "check", str(tree / "tp8.sh"), "--hardware", str(tree / "hardware.yaml"),
+        "--format", "json",
+    )
+    assert code == 1
+    doc = json.loads(out)
+    [tl101] = [f for f in doc["findings"] if f["rule"] == "TL101"]
+    assert tl101["name"] == "tensor-parallel-across-nodes"
+    assert tl101["severity"] == "error"
+    assert (tl101["line"], tl101["column"]) == (3, 5)
+    assert "ethernet" in tl101["message"]
+    assert "--tensor-parallel-size 4 --pipeline-parallel-size 2" in tl101["fix"]["message"]
+
+
+def test_tl101_is_a_warning_over_infiniband(tree: Path, capsys) -> None:
+    ib = HARDWARE.replace(
+        "{network: ethernet, bandwidth: 100 Gb/s, nics_per_node: 1, rdma: false}",
+        "{network: infiniband, bandwidth: 400 Gb/s, nics_per_node: 4, rdma: true}",
+    )
+    (tree / "ib.yaml").write_text(ib)
+    code, out, _ = run(
+        capsys, "check", str(tree / "tp8.sh"), "--hardware", str(tree / "ib.yaml"),
+        "--format", "json", "--fail-on", "error",
+    )
+    [tl101] = [f for f in json.loads(out)["findings"] if f["rule"] == "TL101"]
+    assert tl101["severity"] == "warning"
+    assert code == 0  # --fail-on error: a warning does not fail
+
+
+def test_directory_is_walked(tree: Path, capsys) -> None:
+    code, out, _ = run(capsys, "check", str(tree), "--hardware", str(tree / "hardware.yaml"))
+    assert code == 1
+    assert "tp8.sh" in out and "tp4pp2.sh" not in out.split("Found")[0].replace("tp8.sh", "")
+
+
+def test_fail_on_error_still_fails_on_ethernet(tree: Path, capsys) -> None:
+    code, _, _ = run(
+        capsys, "check", str(tree / "tp8.sh"), "--hardware", str(tree / "hardware.yaml"),
+        "--fail-on", "error",
+    )
+    assert code == 1
