@@ -51,7 +51,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def test_tensor_parallel_across_ethernet_is_tl101_and_exit_1(tree: Path, capsys) -> None:
-    code, out, _ = run(capsys, "check", str(tree / "tp8.sh"), "--hardware", str(tree / "hardware.yaml"))
+    code, out, _ = run(
+        capsys, "check", str(tree / "tp8.sh"), "--hardware", str(tree / "hardware.yaml")
+    )
     assert code == 1
     assert f"{tree / 'tp8.sh'}:3:5: TL101" in out  # the --tensor-parallel-size token
 
@@ -66,8 +68,13 @@ def test_seed_recommended_layout_is_clean(tree: Path, capsys) -> None:
 
 def test_tl101_json_has_position_numbers_and_fix(tree: Path, capsys) -> None:
     code, out, _ = run(
-        capsys, "check", str(tree / "tp8.sh"), "--hardware", str(tree / "hardware.yaml"),
-        "--format", "json",
+        capsys,
+        "check",
+        str(tree / "tp8.sh"),
+        "--hardware",
+        str(tree / "hardware.yaml"),
+        "--format",
+        "json",
     )
     assert code == 1
     doc = json.loads(out)
@@ -86,8 +93,15 @@ def test_tl101_is_a_warning_over_infiniband(tree: Path, capsys) -> None:
     )
     (tree / "ib.yaml").write_text(ib)
     code, out, _ = run(
-        capsys, "check", str(tree / "tp8.sh"), "--hardware", str(tree / "ib.yaml"),
-        "--format", "json", "--fail-on", "error",
+        capsys,
+        "check",
+        str(tree / "tp8.sh"),
+        "--hardware",
+        str(tree / "ib.yaml"),
+        "--format",
+        "json",
+        "--fail-on",
+        "error",
     )
     [tl101] = [f for f in json.loads(out)["findings"] if f["rule"] == "TL101"]
     assert tl101["severity"] == "warning"
@@ -102,7 +116,12 @@ def test_directory_is_walked(tree: Path, capsys) -> None:
 
 def test_fail_on_error_still_fails_on_ethernet(tree: Path, capsys) -> None:
     code, _, _ = run(
-        capsys, "check", str(tree / "tp8.sh"), "--hardware", str(tree / "hardware.yaml"),
-        "--fail-on", "error",
+        capsys,
+        "check",
+        str(tree / "tp8.sh"),
+        "--hardware",
+        str(tree / "hardware.yaml"),
+        "--fail-on",
+        "error",
     )
     assert code == 1
