@@ -14,12 +14,13 @@ import itertools
 import math
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import yaml
+
 from toplint.cost.collectives import Fabric, latency_us, predict_us, wire_factor
 from toplint.hardware.types import Measurement
 from toplint.placement.types import Placement
@@ -51,6 +52,16 @@ class System:
     requires: tuple[str, ...]
     excludes: tuple[str, ...]
     points: tuple[Point, ...]
+    # How the α–β model sees the measured machine (for the accuracy comparison).
+    bandwidth_gb_per_s: float = 0.0
+    nvls: str = ""
+    kinds: Mapping[int, str] = field(default_factory=dict)
+
+    def fabric(self, ranks: int) -> Fabric:
+        """The measured machine as an α–β fabric (one node, ``ranks`` GPUs)."""
+        kind = self.kinds.get(ranks, self.link)
+        bw = self.bandwidth_gb_per_s
+        return Fabric(kind, bw, ranks, nvls_arch=self.nvls if kind == "nvlink" else "")
 
     def matches(self, gpu_name: str) -> bool:
         tokens = tokens_of(gpu_name)
@@ -159,6 +170,9 @@ def _parse(doc: Mapping[str, Any]) -> tuple[System, ...]:
                 requires=tuple(str(r) for r in s["requires"]),
                 excludes=tuple(str(e) for e in s["excludes"]),
                 points=points,
+                bandwidth_gb_per_s=float(s.get("bandwidth_gb_per_s", 0.0)),
+                nvls=str(s.get("nvls", "")),
+                kinds={int(k): str(v) for k, v in (s.get("kinds") or {}).items()},
             )
         )
     return tuple(out)
