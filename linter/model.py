@@ -13,7 +13,6 @@ from enum import Enum
 from typing import Any
 
 
-
 class Severity(str, Enum):
     """Finding severities, ordered info < warning < error."""
 
@@ -142,7 +141,8 @@ class Deployment:
     name: str = ""  # modelSpec name, Dynamo service, role...
     source_kind: str = ""  # "shell", "dockerfile", "compose", "k8s", "helm-production-stack"...
     flags: tuple[Flag, ...] = ()
-    options: Mapping[str, str] = field(default_factory=dict)  # other engine settings, canonical keys
+    # other engine settings, by canonical key
+    options: Mapping[str, str] = field(default_factory=dict)
     sources: Mapping[str, Position] = field(default_factory=dict)
     unresolved: tuple[Unresolved, ...] = ()
     labels: Mapping[str, str] = field(default_factory=dict)  # k8s nodeSelector / affinity labels

@@ -17,7 +17,8 @@ class Collective:
 
     phase: str  # "prefill" | "decode"
     group: str  # "tp" | "pp" | "ep" | "dp" | "kv"
-    op: str  # "all_reduce" | "all_gather" | "reduce_scatter" | "gather" | "send_recv" | "all_to_all"
+    # "all_reduce" | "all_gather" | "reduce_scatter" | "gather" | "send_recv" | "all_to_all"
+    op: str
     ranks: int
     link: str  # link kind, e.g. "nvlink", "ethernet"
     link_bandwidth_gb_per_s: float
