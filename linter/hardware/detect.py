@@ -292,3 +292,15 @@ def _to_json(draft: _Draft) -> str:
                 target[key] = value
     cluster["notes"] = notes
     return json.dumps({"version": 1, "clusters": [cluster]}, indent=2) + "\n"
+
+
+def parse_gpu_names(text: str) -> list[str]:
+    """GPU names from ``nvidia-smi --query-gpu=name --format=csv,noheader`` or ``nvidia-smi -L``."""
+    names = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.lower() == "name":  # csv with header
+            continue
+        listed = re.match(r"GPU \d+:\s*(.+?)\s*(?:\(UUID:.*\))?$", line)
+        names.append(listed[1] if listed else line)
+    return names
