@@ -1,0 +1,205 @@
+"""Lay one deployment's parallel groups onto a cluster's GPUs, nodes and links.
+
+Rank order follows each engine (../shared/reference/engine-vocabulary.md §1-§5):
+
+- vLLM: global ranks form a (DP, PP, TP) grid with TP fastest-varying
+  (vllm/distributed/parallel_state.py ``initialize_model_parallel``): TP groups are contiguous
+  ranks, PP groups stride by TP, DP groups share a (pp, tp) coordinate, and the MoE/EP group
+  is the DP×TP ranks of one PP stage.
+- SGLang: ``--tp`` is the total across ``--nnodes`` with the same TP-innermost layout; EP
+  (``--ep`` ≤ tp) lives inside each TP group, strided by moe_tp = tp/ep (sglang
+  parallel_state.py ``_MOE_EP``: ``range(i*tp + j, (i+1)*tp + j, moe_tp)``).  With
+  ``--enable-dp-attention`` the DP ranks share the TP group's GPUs (GPUs = tp).
+- TensorRT-LLM: TP innermost, then PP; MoE EP inside the TP group as SGLang [M].
+- TGI: one TP group (``--num-shard``) on one node.
+
+GPUs are filled node by node: rank r sits on node r // g, local GPU r % g, where g is the
+instance's GPUs per node.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from toplint.catalog_types import ModelSpec
+from toplint.hardware.types import Cluster
+from toplint.model import Deployment
+from toplint.placement.links import group_link
+from toplint.placement.types import Gpu, Group, Placement
+
+__all__ = ["place"]
+
+_ATTENTION_DP_FLAGS = ("enable-dp-attention", "enable_attention_dp", "enable-attention-dp")
+
+
+def _degree(deployment: Deployment, name: str, notes: list[str]) -> int:
+    value = getattr(deployment, name)
+    if value is None:
+        notes.append(f"{name} could not be resolved; placed as {name}=1")
+        return 1
+    return max(int(value), 1)
+
+
+def _attention_dp(deployment: Deployment) -> bool:
+    """SGLang --enable-dp-attention / TRT-LLM enable_attention_dp: DP inside the TP group."""
+    if deployment.engine not in ("sglang", "trtllm"):
+        return False
+    for name in _ATTENTION_DP_FLAGS:
+        flag = deployment.flag(name)
+        if flag is not None:
+            return flag.value is None or flag.value.lower() not in ("false", "0", "no")
+        if str(deployment.options.get(name, "")).lower() in ("true", "1", "yes"):
+            return True
+    return False
+
+
+def _shape(
+    deployment: Deployment, cluster: Cluster, world: int, notes: list[str]
+) -> tuple[int, int]:
+    """(nodes, GPUs per node) the instance spans, with notes where the real layout may differ."""
+    if deployment.engine == "tgi":  # TGI shards on one host only (launcher/src/main.rs)
+        if world > cluster.gpus_per_node:
+            notes.append(
+                f"TGI runs on one node, but num_shard={world} exceeds the "
+                f"{cluster.gpus_per_node} GPUs per node of cluster {cluster.name!r}"
+            )
+        return 1, world
+    nodes = deployment.nodes
+    per_node = deployment.gpus_per_node
+    if per_node is None and nodes and deployment.gpus:
+        per_node = math.ceil(deployment.gpus / nodes)
+    if per_node is None and nodes:
+        per_node = math.ceil(world / nodes)
+    if per_node is None:
+        per_node = min(cluster.gpus_per_node, world)
+    per_node = max(per_node, 1)
+    if per_node > cluster.gpus_per_node:
+        notes.append(
+            f"{per_node} GPUs per node requested, but cluster {cluster.name!r} has "
+            f"{cluster.gpus_per_node} per node; placed as if a node had {per_node}"
+        )
+    if nodes is None:
+        nodes = math.ceil(world / per_node)
+    elif nodes > 1 and deployment.pods_are_nodes is not True:
+        notes.append(
+            f"pods are not nodes: {nodes} pods may share a host unless each pod takes a whole "
+            "node of GPUs or the scheduler spreads them (LWS exclusive-topology, pod "
+            "anti-affinity); placed one pod per node, the conservative reading for TP"
+        )
+    if world > nodes * per_node:
+        extended = math.ceil(world / per_node)
+        notes.append(
+            f"world size {world} exceeds {nodes} node(s) x {per_node} GPUs; "
+            f"placed on {extended} nodes"
+        )
+        nodes = extended
+    if nodes > cluster.nodes:
+        notes.append(
+            f"the instance spans {nodes} nodes but cluster {cluster.name!r} has {cluster.nodes}"
+        )
+    if per_node < cluster.gpus_per_node and cluster.intra.numa_nodes > 1:
+        notes.append(
+            f"which {per_node} of the node's {cluster.gpus_per_node} GPUs the instance gets is up "
+            f"to the device plugin; assumed local GPUs 0-{per_node - 1}"
+        )
+    return nodes, per_node
+
+
+def _grid(dp: int, pp: int, tp: int) -> list[list[list[int]]]:
+    """grid[d][p][t] = global rank, TP fastest-varying (vLLM parallel_state rank mesh)."""
+    return [[[(d * pp + p) * tp + t for t in range(tp)] for p in range(pp)] for d in range(dp)]
+
+
+def _rank_groups(
+    deployment: Deployment, model: ModelSpec | None, dp: int, pp: int, tp: int, notes: list[str]
+) -> dict[str, list[list[int]]]:
+    grid = _grid(dp, pp, tp)
+    groups: dict[str, list[list[int]]] = {
+        "tp": [grid[d][p] for d in range(dp) for p in range(pp)],
+        "pp": [[grid[d][p][t] for p in range(pp)] for d in range(dp) for t in range(tp)],
+        "dp": [[grid[d][p][t] for d in range(dp)] for p in range(pp) for t in range(tp)],
+    }
+    groups["ep"] = _ep_groups(deployment, model, grid, groups["tp"], notes)
+    return groups
+
+
+def _ep_groups(
+    deployment: Deployment,
+    model: ModelSpec | None,
+    grid: list[list[list[int]]],
+    tp_groups: list[list[int]],
+    notes: list[str],
+) -> list[list[int]]:
+    dp, pp, tp = len(grid), len(grid[0]), len(grid[0][0])
+    ep = deployment.ep or 1
+    if deployment.engine == "vllm":
+        # EP = DP×TP ranks of one PP stage (vLLM docs: EP_SIZE = TP_SIZE × DP_SIZE).  A MoE
+        # model with DP > 1 communicates over the same ranks even without EP (its MoE layers
+        # are sharded across DP×TP: engine-vocabulary.md §1, --data-parallel-size).
+        moe_dp = model is not None and model.is_moe and dp > 1
+        if not (deployment.ep_enabled or ep > 1 or moe_dp):
+            return []
+        return [[grid[d][p][t] for d in range(dp) for t in range(tp)] for p in range(pp)]
+    if deployment.engine not in ("sglang", "trtllm"):
+        return []
+    if deployment.ep_enabled and ep == 1:
+        ep = tp  # SGLang --enable-ep-moe / DeepEP backends set ep_size = tp_size
+    if ep <= 1:
+        return []
+    if tp % ep:
+        notes.append(f"ep={ep} does not divide tp={tp}; EP groups not placed")
+        return []
+    moe_tp = tp // ep
+    return [group[j::moe_tp] for group in tp_groups for j in range(moe_tp)]
+
+
+def _group(
+    kind: str,
+    index: int,
+    ranks: Sequence[int],
+    gpus: Sequence[Gpu],
+    cluster: Cluster,
+    per_node: int,
+) -> Group:
+    where = tuple(gpus[r] for r in ranks)
+    return Group(
+        kind=kind,
+        index=index,
+        ranks=tuple(ranks),
+        gpus=where,
+        link=group_link(where, cluster, per_node),
+        nodes=tuple(sorted({g.node for g in where})),
+    )
+
+
+def place(deployment: Deployment, cluster: Cluster, model: ModelSpec | None) -> Placement:
+    """Where every TP, PP, EP and DP group of ``deployment`` lands on ``cluster``.
+
+    Only groups of more than one rank are listed (a group of one crosses no link).
+    """
+    notes: list[str] = []
+    tp = _degree(deployment, "tp", notes)
+    pp = 1 if deployment.engine == "tgi" else _degree(deployment, "pp", notes)
+    dp = 1 if deployment.engine == "tgi" else _degree(deployment, "dp", notes)
+    if dp > 1 and _attention_dp(deployment):
+        notes.append(f"DP attention: the {dp} DP ranks share the TP group's {tp} GPUs")
+        dp = 1
+    world = tp * pp * dp
+    nodes, per_node = _shape(deployment, cluster, world, notes)
+    gpus = [Gpu(node=r // per_node, local=r % per_node) for r in range(world)]
+    groups: list[Group] = []
+    for kind, rank_lists in _rank_groups(deployment, model, dp, pp, tp, notes).items():
+        sized = [ranks for ranks in rank_lists if len(ranks) > 1]
+        groups += [_group(kind, i, r, gpus, cluster, per_node) for i, r in enumerate(sized)]
+    order = {"tp": 0, "pp": 1, "ep": 2, "dp": 3}
+    groups.sort(key=lambda g: (order[g.kind], g.index))
+    return Placement(
+        deployment=deployment,
+        cluster=cluster,
+        model=model,
+        nodes=nodes,
+        gpus_per_node=per_node,
+        groups=tuple(groups),
+        uncertain=tuple(dict.fromkeys(notes)),
+    )

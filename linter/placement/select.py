@@ -1,0 +1,66 @@
+"""Which cluster of the hardware manifest a deployment runs on.
+
+Precedence: an explicit name (CLI ``--cluster`` / config ``cluster:``), then the config's
+``assign:`` path globs, then Kubernetes node labels (nodeSelector / node affinity) matched
+against each cluster's ``selector``, then the only cluster when there is one.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from collections.abc import Mapping, Sequence
+from pathlib import PurePath
+
+from toplint.errors import ConfigError
+from toplint.hardware.types import Cluster, Hardware
+from toplint.model import Deployment
+
+__all__ = ["select_cluster"]
+
+
+def _named(hardware: Hardware, name: str, what: str) -> Cluster:
+    cluster = hardware.cluster(name)
+    if cluster is None:
+        known = ", ".join(repr(c.name) for c in hardware.clusters) or "none"
+        where = f" in {hardware.path}" if hardware.path else ""
+        raise ConfigError(f"{what}: no cluster named {name!r}{where}; known clusters: {known}")
+    return cluster
+
+
+def _path_matches(path: str, pattern: str) -> bool:
+    """fnmatch on the whole path, on every path suffix ("a/b/c", "b/c", "c") and on each part."""
+    normalized = PurePath(path).as_posix()
+    parts = PurePath(normalized).parts
+    candidates = {normalized, *("/".join(parts[i:]) for i in range(len(parts))), *parts}
+    return any(fnmatch.fnmatchcase(c, pattern) for c in candidates)
+
+
+def _labels_match(labels: Mapping[str, str], selector: Mapping[str, str]) -> bool:
+    return bool(selector) and all(labels.get(k) == str(v) for k, v in selector.items())
+
+
+def select_cluster(
+    deployment: Deployment,
+    hardware: Hardware,
+    *,
+    name: str | None = None,
+    assign: Sequence[tuple[str, str]] = (),
+) -> Cluster | None:
+    """The cluster ``deployment`` runs on, or None when the manifest does not say.
+
+    A name that is not in the manifest (from ``name`` or ``assign``) raises ``ConfigError``
+    listing the known clusters.
+    """
+    if name:
+        return _named(hardware, name, "--cluster")
+    for pattern, cluster_name in assign:
+        if _path_matches(deployment.path, pattern):
+            return _named(hardware, cluster_name, f"assign {pattern!r}")
+    if deployment.labels:
+        matching = [c for c in hardware.clusters if _labels_match(deployment.labels, c.selector)]
+        if matching:
+            # The most specific selector wins (more keys matched), then manifest order.
+            return max(matching, key=lambda c: len(c.selector))
+    if len(hardware.clusters) == 1:
+        return hardware.clusters[0]
+    return None
