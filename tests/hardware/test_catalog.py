@@ -1,0 +1,129 @@
+from __future__ import annotations
+
+import pytest
+
+from toplint.hardware.catalog import (
+    bridge_bandwidth,
+    gpu_names,
+    instance_names,
+    lookup_gpu,
+    lookup_instance,
+    lookup_network,
+)
+
+
+@pytest.mark.parametrize(
+    ("alias", "name"),
+    [
+        ("NVIDIA H100 80GB HBM3", "H100-SXM-80GB"),
+        ("h100", "H100-SXM-80GB"),
+        ("H100-SXM5-80GB", "H100-SXM-80GB"),
+        ("NVIDIA-H100-80GB-HBM3", "H100-SXM-80GB"),
+        ("A100-SXM4-80GB", "A100-SXM4-80GB"),
+        ("NVIDIA A100-SXM4-40GB", "A100-SXM4-40GB"),
+        ("nvidia-tesla-a100", "A100-SXM4-40GB"),
+        ("nvidia-b200", "B200-180GB"),
+        ("Tesla V100-SXM2-16GB", "V100-SXM2-16GB"),
+        ("Tesla-V100-SXM2-32GB", "V100-SXM2-32GB"),
+        ("NVIDIA GeForce RTX 4090", "RTX-4090"),
+        ("NVIDIA RTX PRO 6000 Blackwell Server Edition", "RTX-PRO-6000"),
+        ("AMD Instinct MI300X", "MI300X"),
+        ("NVIDIA A100 80GB PCIe", "A100-PCIE-80GB"),
+        ("NVIDIA H100 NVL", "H100-NVL-94GB"),
+        ("M3 Ultra", "Apple-M3-Ultra"),
+    ],
+)
+def test_gpu_aliases_resolve(alias: str, name: str) -> None:
+    spec = lookup_gpu(alias)
+    assert spec is not None and spec.name == name
+
+
+def test_unknown_gpu_is_none() -> None:
+    assert lookup_gpu("Voodoo 5 6000") is None
+
+
+def test_every_gpu_cites_a_source() -> None:
+    for name in gpu_names():
+        spec = lookup_gpu(name)
+        assert spec is not None and spec.source, name
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["A100-SXM4-40GB", "A100-SXM4-80GB", "A100-PCIE-40GB", "A100-PCIE-80GB", "H100-SXM-80GB",
+     "H100-PCIE-80GB", "H100-NVL-94GB", "H200-SXM-141GB", "H20-96GB", "H800-80GB", "B200-180GB",
+     "GB200", "B300-288GB", "L40S", "L4", "A10G", "RTX-3090", "RTX-4090", "RTX-5090",
+     "RTX-PRO-6000", "MI300X", "MI325X", "Apple-M2-Ultra", "Apple-M3-Ultra", "V100-SXM2-16GB",
+     "V100-SXM2-32GB"],
+)
+def test_catalog_covers_cost_model_gpus(name: str) -> None:
+    assert lookup_gpu(name) is not None
+
+
+def test_nvlink_bandwidth_is_per_direction() -> None:
+    per_direction = {n: lookup_gpu(n).scaleup_bandwidth_gb_per_s  # type: ignore[union-attr]
+                     for n in ("A100-SXM4-80GB", "H100-SXM-80GB", "B200-180GB", "V100-SXM2-16GB")}
+    assert per_direction == {"A100-SXM4-80GB": 300, "H100-SXM-80GB": 450, "B200-180GB": 900,
+                             "V100-SXM2-16GB": 150}
+
+
+def test_apple_is_unified_memory_not_a_link() -> None:
+    spec = lookup_gpu("Apple M2 Ultra")
+    assert spec is not None
+    assert (spec.scaleup_fabric, spec.nvlink_domain, spec.memory_bandwidth_gb_per_s) == ("none", 1, 800)
+
+
+def test_rtx_3090_has_no_p2p_but_a_bridge() -> None:
+    spec = lookup_gpu("RTX 3090")
+    assert spec is not None and not spec.p2p_default
+    assert bridge_bandwidth(spec) == 56
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["p4d.24xlarge", "p5.48xlarge", "p5en.48xlarge", "p6-b200.48xlarge", "g5.12xlarge",
+     "g6e.12xlarge", "a2-highgpu-8g", "a3-highgpu-8g", "a3-megagpu-8g", "a3-ultragpu-8g",
+     "g2-standard-48", "ND A100 v4", "Standard_ND96asr_v4", "ND H100 v5", "BM.GPU.A100-v2.8",
+     "BM.GPU.H100.8", "DGX A100", "DGX H100", "DGX B200", "GB200 NVL72"],
+)
+def test_instances_required_by_the_issue_exist(name: str) -> None:
+    assert lookup_instance(name) is not None
+
+
+def test_p5_instance_resolves_gpu_and_efa() -> None:
+    p5 = lookup_instance("p5.48xlarge")
+    assert p5 is not None
+    assert (p5.gpu.name, p5.gpus_per_node, p5.intra.fabric, p5.intra.bandwidth_gb_per_s) == (
+        "H100-SXM-80GB", 8, "nvswitch", 450)
+    assert (p5.inter.network, p5.inter.nics_per_node, p5.inter.bandwidth_gb_per_s) == ("efa", 32, 12.5)
+    assert p5.inter.latency_us == 23 and p5.inter.rdma
+
+
+def test_gb200_nvl72_domain_spans_trays() -> None:
+    nvl = lookup_instance("GB200-NVL72")
+    assert nvl is not None and (nvl.gpus_per_node, nvl.intra.nvlink_domain) == (4, 72)
+
+
+def test_every_instance_cites_a_source() -> None:
+    for name in instance_names():
+        spec = lookup_instance(name)
+        assert spec is not None and spec.source, name
+
+
+@pytest.mark.parametrize(
+    ("kind", "latency", "rdma"),
+    [("infiniband", 5, True), ("roce", 5, True), ("efa", 23, True), ("ethernet", 60, False),
+     ("tcpx", 60, False)],
+)
+def test_network_latency_defaults(kind: str, latency: float, rdma: bool) -> None:
+    net = lookup_network(kind, 50.0)
+    assert net is not None and (net.latency_us, net.rdma) == (latency, rdma)
+
+
+def test_network_picks_nearest_generation() -> None:
+    net = lookup_network("infiniband", 50.0)
+    assert net is not None and net.name == "IB NDR"
+
+
+def test_unknown_network_kind_is_none() -> None:
+    assert lookup_network("carrier-pigeon") is None

@@ -1,0 +1,217 @@
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+
+from toplint.errors import ManifestError
+from toplint.hardware.manifest import hardware_from_text, load_hardware
+
+SEED = """\
+version: 1
+clusters:
+  - name: a100-eth
+    nodes: 2
+    gpu: A100-SXM4-80GB
+    gpus_per_node: 4
+    intra_node: {fabric: nvlink, bandwidth: 300 GB/s}
+    inter_node: {network: ethernet, bandwidth: 100 Gb/s, nics_per_node: 1, rdma: false}
+"""
+
+
+def load(text: str):  # type: ignore[no-untyped-def]
+    return hardware_from_text(textwrap.dedent(text), "hardware.yaml")
+
+
+def error_of(text: str) -> str:
+    with pytest.raises(ManifestError) as info:
+        load(text)
+    return str(info.value)
+
+
+def test_seed_form_resolves() -> None:
+    c = load(SEED).clusters[0]
+    assert (c.name, c.nodes, c.gpu.name, c.gpus_per_node) == ("a100-eth", 2, "A100-SXM4-80GB", 4)
+    assert (c.intra.fabric, c.intra.bandwidth_gb_per_s, c.intra.nvlink_domain) == ("nvlink", 300, 4)
+    assert (c.inter.network, c.inter.bandwidth_gb_per_s, c.inter.rdma) == ("ethernet", 12.5, False)
+    assert c.inter.latency_us == 60
+
+
+def test_json_manifest_is_accepted(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "hw.json"
+    path.write_text(json.dumps({"clusters": [{"name": "one", "nodes": 1, "gpu": "L4",
+                                              "gpus_per_node": 1}]}))
+    hw = load_hardware(str(path))
+    assert hw.clusters[0].gpu.name == "L4" and hw.clusters[0].inter.network == "none"
+
+
+def test_unitless_bandwidth_error_has_position_path_and_both_readings() -> None:
+    text = SEED.replace("bandwidth: 100 Gb/s", "bandwidth: 400")
+    assert error_of(text) == (
+        'hardware.yaml:8:48: clusters[0].inter_node.bandwidth: "400" has no unit; '
+        'write "400 Gb/s" (50 GB/s) or "400 GB/s"'
+    )
+
+
+def test_unknown_key_names_path_and_position() -> None:
+    text = SEED.replace("intra_node:", "intra_nodes:")
+    assert error_of(text).startswith('hardware.yaml:7:5: clusters[0].intra_nodes: unknown key')
+
+
+def test_bad_enum_value_lists_the_choices() -> None:
+    text = SEED.replace("fabric: nvlink", "fabric: nvlnk")
+    message = error_of(text)
+    assert message.startswith('hardware.yaml:7:26: clusters[0].intra_node.fabric: "nvlnk" is not one of')
+    assert "nvswitch" in message
+
+
+def test_missing_required_key_points_at_the_cluster() -> None:
+    text = SEED.replace("    nodes: 2\n", "")
+    assert error_of(text) == 'hardware.yaml:3:5: clusters[0]: missing required key "nodes"'
+
+
+def test_wrong_type_is_reported() -> None:
+    assert error_of(SEED.replace("nodes: 2", "nodes: two")).startswith(
+        'hardware.yaml:4:12: clusters[0].nodes: "two" is not of type integer')
+
+
+def test_multi_node_without_network_is_an_error() -> None:
+    text = SEED.replace(
+        "    inter_node: {network: ethernet, bandwidth: 100 Gb/s, nics_per_node: 1, rdma: false}\n",
+        "")
+    assert "2 nodes need inter_node" in error_of(text)
+
+
+def test_single_node_without_network_is_fine() -> None:
+    c = load("""\
+        clusters:
+          - {name: box, nodes: 1, gpu: H100, gpus_per_node: 8}
+        """).clusters[0]
+    assert (c.inter.network, c.intra.fabric, c.intra.nvlink_domain) == ("none", "nvswitch", 8)
+
+
+def test_unknown_gpu_without_link_facts_is_an_error() -> None:
+    message = error_of("""\
+        clusters:
+          - {name: box, nodes: 1, gpu: Voodoo5, gpus_per_node: 2}
+        """)
+    assert message.startswith('hardware.yaml:2:32: clusters[0].gpu: unknown GPU "Voodoo5"')
+
+
+def test_unknown_gpu_with_link_facts_warns() -> None:
+    hw = load("""\
+        clusters:
+          - name: box
+            nodes: 1
+            gpu: Voodoo5
+            gpus_per_node: 2
+            intra_node: {fabric: pcie, bandwidth: 16 GB/s}
+        """)
+    assert hw.clusters[0].intra.bandwidth_gb_per_s == 16
+    assert "not in the GPU catalog" in hw.warnings[0]
+
+
+def test_instance_fills_everything() -> None:
+    c = load("""\
+        clusters:
+          - {name: p5, nodes: 4, instance: p5.48xlarge}
+        """).clusters[0]
+    assert (c.gpu.name, c.gpus_per_node, c.instance) == ("H100-SXM-80GB", 8, "p5.48xlarge")
+    assert (c.inter.network, c.inter.nics_per_node, c.inter.latency_us) == ("efa", 32, 23)
+
+
+def test_user_values_override_instance_defaults() -> None:
+    c = load("""\
+        clusters:
+          - name: p5
+            nodes: 2
+            instance: p5.48xlarge
+            inter_node: {nics_per_node: 8, latency: 30 us}
+            intra_node: {numa_nodes: 1}
+        """).clusters[0]
+    assert (c.inter.network, c.inter.nics_per_node, c.inter.latency_us) == ("efa", 8, 30)
+    assert c.intra.numa_nodes == 1
+
+
+def test_unknown_instance_lists_known_ones() -> None:
+    message = error_of("""\
+        clusters:
+          - {name: x, nodes: 1, instance: p9.huge}
+        """)
+    assert 'unknown instance type "p9.huge"' in message and "p5.48xlarge" in message
+
+
+def test_bridge_fabric_on_pcie_card_uses_bridge_bandwidth() -> None:
+    c = load("""\
+        clusters:
+          - {name: x, nodes: 1, gpu: RTX 3090, gpus_per_node: 2, intra_node: {fabric: nvlink-bridge}}
+        """).clusters[0]
+    assert (c.intra.fabric, c.intra.bandwidth_gb_per_s, c.intra.nvlink_domain) == ("nvlink-bridge", 56, 2)
+    assert c.intra.p2p is False
+
+
+def test_bidirectional_nvlink_warning_says_per_direction() -> None:
+    hw = load(SEED.replace("bandwidth: 300 GB/s", "bandwidth: 600 GB/s"))
+    assert hw.warnings == (
+        "hardware.yaml:7:45: clusters[0].intra_node.bandwidth: 600 GB/s looks like a "
+        "bidirectional NVLink figure; per-direction is 300 GB/s (toplint uses per-direction "
+        "bandwidth)",
+    )
+
+
+def test_memory_bandwidth_as_link_warns() -> None:
+    hw = load(SEED.replace("bandwidth: 300 GB/s", "bandwidth: 2039 GB/s"))
+    assert "memory bandwidth of A100-SXM4-80GB" in hw.warnings[0]
+
+
+def test_apple_memory_bandwidth_warns() -> None:
+    hw = load("""\
+        clusters:
+          - {name: mac, nodes: 1, gpu: M2 Ultra, gpus_per_node: 1, intra_node: {bandwidth: 800 GB/s}}
+        """)
+    assert "no GPU-to-GPU link" in hw.warnings[0]
+
+
+def test_nic_bandwidth_in_bytes_warns() -> None:
+    hw = load(SEED.replace("bandwidth: 100 Gb/s", "bandwidth: 400 GB/s"))
+    assert 'did you mean "400 Gb/s" (50 GB/s)?' in hw.warnings[0]
+
+
+def test_plausible_values_do_not_warn() -> None:
+    assert load(SEED).warnings == ()
+
+
+def test_selector_and_measurements() -> None:
+    c = load("""\
+        clusters:
+          - name: h100
+            nodes: 1
+            gpu: H100
+            gpus_per_node: 8
+            selector: {nvidia.com/gpu.product: NVIDIA-H100-80GB-HBM3, pool: true}
+            measurements:
+              - {op: all_reduce, ranks: 8, scope: intra, busbw: 190 GB/s, message: 64 MiB}
+        """).clusters[0]
+    assert c.selector == {"nvidia.com/gpu.product": "NVIDIA-H100-80GB-HBM3", "pool": "true"}
+    m = c.measurements[0]
+    assert (m.op, m.ranks, m.scope, m.busbw_gb_per_s, m.message_bytes) == (
+        "all_reduce", 8, "intra", 190, 64 * 2**20)
+
+
+def test_duplicate_cluster_names_are_an_error() -> None:
+    message = error_of("""\
+        clusters:
+          - {name: a, nodes: 1, gpu: L4, gpus_per_node: 1}
+          - {name: a, nodes: 1, gpu: L4, gpus_per_node: 1}
+        """)
+    assert message.startswith('hardware.yaml:3:12: clusters[1].name: duplicate cluster name "a"')
+
+
+def test_invalid_yaml_is_a_manifest_error() -> None:
+    assert error_of("clusters: [\n").startswith("hardware.yaml:")
+
+
+def test_missing_file_is_a_manifest_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ManifestError, match="cannot read"):
+        load_hardware(str(tmp_path / "nope.yaml"))
