@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
 from toplint.catalog_types import ModelSpec
 from toplint.errors import ConfigError
 from toplint.hardware.hfconfig import spec_from_hf_config
@@ -44,9 +45,22 @@ _SUFFIX = re.compile(
 )
 # Bytes per weight a quantization suffix means (scales and zero points ignored: < 7%).
 _QUANT_BYTES = {
-    "fp8": 1.0, "fp8-block": 1.0, "fp8-dynamic": 1.0, "int8": 1.0, "gptq-int8": 1.0,
-    "w8a8": 1.0, "w8a16": 1.0, "awq": 0.5, "gptq": 0.5, "gptq-int4": 0.5, "int4": 0.5,
-    "w4a16": 0.5, "nvfp4": 0.5, "mxfp4": 0.5, "bf16": 2.0, "fp16": 2.0,
+    "fp8": 1.0,
+    "fp8-block": 1.0,
+    "fp8-dynamic": 1.0,
+    "int8": 1.0,
+    "gptq-int8": 1.0,
+    "w8a8": 1.0,
+    "w8a16": 1.0,
+    "awq": 0.5,
+    "gptq": 0.5,
+    "gptq-int4": 0.5,
+    "int4": 0.5,
+    "w4a16": 0.5,
+    "nvfp4": 0.5,
+    "mxfp4": 0.5,
+    "bf16": 2.0,
+    "fp16": 2.0,
 }
 
 
@@ -153,15 +167,23 @@ def _apply_quant(spec: ModelSpec, entry_block: int, suffixes: tuple[str, ...]) -
     return spec
 
 
-def _from_catalog(model_id: str) -> ModelSpec | None:
+def _find(model_id: str) -> tuple[_Entry, tuple[str, ...]] | None:
+    """The catalog entry an id names, and the suffixes stripped to reach it."""
     index = _catalog()
     for candidate in _candidates(model_id):
         for name, removed in _strip(candidate):
-            org_less = name.rsplit("/", 1)[-1]
-            entry = index.get(name) or index.get(org_less)
+            entry = index.get(name) or index.get(name.rsplit("/", 1)[-1])
             if entry is not None:
-                return _apply_quant(entry.spec(), entry.fp8_block, removed)
+                return entry, removed
     return None
+
+
+def _from_catalog(model_id: str, fallback_suffixes: tuple[str, ...] = ()) -> ModelSpec | None:
+    found = _find(model_id)
+    if found is None:
+        return None
+    entry, removed = found
+    return _apply_quant(entry.spec(), entry.fp8_block, removed or fallback_suffixes)
 
 
 def _same_model(key: str, model_id: str) -> bool:
@@ -190,11 +212,10 @@ def _from_extra(model_id: str, key: str, value: object, base_dir: str) -> ModelS
             raise ConfigError(f"{where}: {exc}") from None
     if not isinstance(value, str) or not value.strip():
         raise ConfigError(f"{where}: expected a catalog model name or a config.json path")
-    spec = _from_catalog(value)
+    # A catalog name: its own quantization suffix wins, else the deployed id's ("-FP8").
+    spec = _from_catalog(value, _all_suffixes(_key(model_id).rsplit("/", 1)[-1]))
     if spec is not None:
-        suffixes = _all_suffixes(_key(model_id).rsplit("/", 1)[-1])
-        named = dataclasses.replace(spec, source=f"{spec.source}; aliased by {where}")
-        return _apply_quant(named, spec.quant_block, suffixes)
+        return dataclasses.replace(spec, source=f"{spec.source}; aliased by {where}")
     path = Path(base_dir) / os.path.expanduser(value)
     if not path.exists():
         known = ", ".join(catalog_ids())

@@ -20,8 +20,13 @@ def test_seed_case_tp8_across_two_4gpu_nodes_runs_over_the_per_gpu_nic_share() -
     # 2 nodes x 4 A100 NVLink, one 100 Gb/s NIC per node (12.5 GB/s): the 4 GPUs of a node
     # share it, 3.125 GB/s each, which is what the cost stage's hierarchical model expects.
     cluster = make_cluster(
-        gpus_per_node=4, nvlink_domain=4, network="ethernet", nic_bandwidth=12.5,
-        nics_per_node=1, rdma=False, latency_us=60.0,
+        gpus_per_node=4,
+        nvlink_domain=4,
+        network="ethernet",
+        nic_bandwidth=12.5,
+        nics_per_node=1,
+        rdma=False,
+        latency_us=60.0,
     )
     placement = place(make_deployment(tp=8), cluster, None)
     (tp,) = placement.of("tp")
@@ -35,8 +40,12 @@ def test_seed_case_tp8_across_two_4gpu_nodes_runs_over_the_per_gpu_nic_share() -
 
 def test_seed_case_tp4_pp2_keeps_tp_on_nvlink_and_sends_pp_over_ethernet() -> None:
     cluster = make_cluster(
-        gpus_per_node=4, nvlink_domain=4, network="ethernet", nic_bandwidth=12.5,
-        nics_per_node=1, rdma=False,
+        gpus_per_node=4,
+        nvlink_domain=4,
+        network="ethernet",
+        nic_bandwidth=12.5,
+        nics_per_node=1,
+        rdma=False,
     )
     placement = place(make_deployment(tp=4, pp=2), cluster, None)
     assert all(g.link.kind == "nvlink" and not g.crosses_nodes for g in placement.of("tp"))
@@ -55,7 +64,11 @@ def test_tp4_on_6_gpu_nodes_straddles_nodes() -> None:
 
 def test_tp2_on_bridged_pairs_stays_on_the_bridge() -> None:
     cluster = make_cluster(
-        nodes=1, gpus_per_node=4, fabric="nvlink-bridge", bandwidth=56.0, nvlink_domain=2,
+        nodes=1,
+        gpus_per_node=4,
+        fabric="nvlink-bridge",
+        bandwidth=56.0,
+        nvlink_domain=2,
     )
     placement = place(make_deployment(tp=2, dp=2), cluster, None)
     assert [g.link.kind for g in placement.of("tp")] == ["nvlink-bridge", "nvlink-bridge"]
@@ -64,7 +77,11 @@ def test_tp2_on_bridged_pairs_stays_on_the_bridge() -> None:
 
 def test_tp4_on_bridged_pairs_crosses_pcie() -> None:
     cluster = make_cluster(
-        nodes=1, gpus_per_node=4, fabric="nvlink-bridge", bandwidth=56.0, nvlink_domain=2,
+        nodes=1,
+        gpus_per_node=4,
+        fabric="nvlink-bridge",
+        bandwidth=56.0,
+        nvlink_domain=2,
         pcie_bandwidth=31.5,
     )
     (tp,) = place(make_deployment(tp=4), cluster, None).of("tp")
@@ -74,7 +91,12 @@ def test_tp4_on_bridged_pairs_crosses_pcie() -> None:
 
 def test_pcie_without_p2p_bounces_through_host_memory() -> None:
     cluster = make_cluster(
-        nodes=1, gpus_per_node=4, fabric="pcie", bandwidth=25.0, nvlink_domain=1, p2p=False,
+        nodes=1,
+        gpus_per_node=4,
+        fabric="pcie",
+        bandwidth=25.0,
+        nvlink_domain=1,
+        p2p=False,
         pcie_bandwidth=0.0,
     )
     (tp,) = place(make_deployment(tp=2), cluster, None).of("tp")
@@ -85,7 +107,12 @@ def test_pcie_without_p2p_bounces_through_host_memory() -> None:
 
 def test_pcie_group_across_numa_halves_is_sys() -> None:
     cluster = make_cluster(
-        nodes=1, gpus_per_node=8, fabric="pcie", bandwidth=31.5, nvlink_domain=1, numa_nodes=2,
+        nodes=1,
+        gpus_per_node=8,
+        fabric="pcie",
+        bandwidth=31.5,
+        nvlink_domain=1,
+        numa_nodes=2,
     )
     placement = place(make_deployment(tp=4, dp=2), cluster, None)
     assert [g.link.kind for g in placement.of("tp")] == ["pcie", "pcie"]
@@ -118,8 +145,14 @@ def test_nvl72_group_across_trays_stays_on_nvlink() -> None:
 
 
 def test_group_leaving_the_nvl72_rack_uses_the_network() -> None:
-    cluster = make_cluster(nodes=36, gpus_per_node=4, bandwidth=900.0, nvlink_domain=72,
-                           nic_bandwidth=100.0, nics_per_node=4)
+    cluster = make_cluster(
+        nodes=36,
+        gpus_per_node=4,
+        bandwidth=900.0,
+        nvlink_domain=72,
+        nic_bandwidth=100.0,
+        nics_per_node=4,
+    )
     placement = place(make_deployment(tp=4, dp=36, ep_enabled=True), cluster, None)
     (ep,) = placement.of("ep")
     assert ep.size == 144
@@ -130,8 +163,15 @@ def test_group_leaving_the_nvl72_rack_uses_the_network() -> None:
 def test_vllm_ep_group_is_dp_times_tp_ranks_across_nodes() -> None:
     model = lookup_model("deepseek-ai/DeepSeek-R1-0528", hf_cache=False)
     cluster = make_cluster(nodes=2, network="roce", nic_bandwidth=50.0, nics_per_node=1)
-    deployment = make_deployment(model="deepseek-ai/DeepSeek-R1-0528", tp=1, dp=16,
-                                 ep_enabled=True, nodes=2, gpus_per_node=8, pods_are_nodes=True)
+    deployment = make_deployment(
+        model="deepseek-ai/DeepSeek-R1-0528",
+        tp=1,
+        dp=16,
+        ep_enabled=True,
+        nodes=2,
+        gpus_per_node=8,
+        pods_are_nodes=True,
+    )
     placement = place(deployment, cluster, model)
     (ep,) = placement.of("ep")
     assert ep.ranks == tuple(range(16))
@@ -207,8 +247,9 @@ def test_world_larger_than_requested_gpus_extends_nodes() -> None:
 
 def test_network_none_across_nodes_is_a_zero_bandwidth_link() -> None:
     cluster = make_cluster(network="none", nic_bandwidth=0.0, nics_per_node=0)
-    (pp,) = place(make_deployment(tp=1, pp=2, gpus_per_node=1, nodes=2,
-                                  pods_are_nodes=True), cluster, None).of("pp")
+    (pp,) = place(
+        make_deployment(tp=1, pp=2, gpus_per_node=1, nodes=2, pods_are_nodes=True), cluster, None
+    ).of("pp")
     assert pp.link.kind == "none"
     assert pp.link.bandwidth_gb_per_s == 0.0
 

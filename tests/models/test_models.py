@@ -1,0 +1,271 @@
+"""The model catalog: id matching, suffixes, config.json reading, extra models, HF cache."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from toplint.errors import ConfigError
+from toplint.hardware.models import catalog_ids, lookup_model, spec_from_hf_config
+
+CATALOG = Path(__file__).resolve().parents[2] / "linter" / "hardware" / "data" / "models.yaml"
+
+
+def lookup(model_id: str | None) -> object:
+    return lookup_model(model_id, hf_cache=False)
+
+
+@pytest.mark.parametrize(
+    ("model_id", "canonical"),
+    [
+        ("meta-llama/Llama-3.1-70B", "meta-llama/Llama-3.1-70B"),
+        ("META-LLAMA/llama-3.1-70b-instruct", "meta-llama/Llama-3.1-70B"),
+        ("Llama-3.1-70B-Instruct", "meta-llama/Llama-3.1-70B"),
+        ("meta-llama/Meta-Llama-3.1-70B-Instruct", "meta-llama/Llama-3.1-70B"),
+        ("mistralai/Mistral-7B-Instruct-v0.2", "mistralai/Mistral-7B"),
+        ("deepseek-ai/DeepSeek-R1-0528", "deepseek-ai/DeepSeek-V3"),
+        ("Qwen/Qwen3-235B-A22B-Instruct-2507", "Qwen/Qwen3-235B-A22B"),
+        ("mistralai/Mistral-Large-Instruct-2407", "mistralai/Mistral-Large-2407"),
+        ("google/gemma-2-9b-it", "google/gemma-2-9b"),
+        ("Qwen/Qwen2.5-Coder-7B-Instruct", "Qwen/Qwen2.5-7B"),
+    ],
+)
+def test_ids_match_case_insensitively_with_suffixes_stripped(model_id: str, canonical: str) -> None:
+    spec = lookup_model(model_id, hf_cache=False)
+    assert spec is not None and spec.id == canonical
+
+
+@pytest.mark.parametrize(
+    "path", ["/models/Qwen3-8B", "/data/Qwen3-8B-Instruct/", "models/Qwen3-8B", "./Qwen3-8B"]
+)
+def test_local_paths_match_by_basename(path: str) -> None:
+    spec = lookup_model(path, hf_cache=False)
+    assert spec is not None and spec.id == "Qwen/Qwen3-8B"
+
+
+def test_hf_cache_snapshot_path_matches_by_repo_name() -> None:
+    path = "/root/.cache/huggingface/hub/models--Qwen--Qwen2.5-14B-Instruct/snapshots/abc123"
+    spec = lookup_model(path, hf_cache=False)
+    assert spec is not None and spec.id == "Qwen/Qwen2.5-14B"
+
+
+@pytest.mark.parametrize("model_id", ["", "   ", None, "acme/unheard-of-model", "glm-4.5-air"])
+def test_unknown_or_empty_id_is_none(model_id: str | None) -> None:
+    assert lookup_model(model_id, hf_cache=False) is None
+
+
+def test_fp8_suffix_on_a_block_quantized_family_sets_one_byte_and_block_128() -> None:
+    spec = lookup_model("Qwen/Qwen3-30B-A3B-Instruct-2507-FP8", hf_cache=False)
+    assert spec is not None
+    assert (spec.weight_bytes, spec.quant_block) == (1.0, 128)
+
+
+def test_fp8_dynamic_suffix_is_per_channel_not_block() -> None:
+    spec = lookup_model("RedHatAI/Llama-4-Scout-17B-16E-Instruct-FP8-dynamic", hf_cache=False)
+    assert spec is not None
+    assert (spec.weight_bytes, spec.quant_block) == (1.0, 0)
+    assert spec.num_experts == 16
+
+
+def test_four_bit_suffix_halves_weight_bytes() -> None:
+    spec = lookup_model("Qwen/Qwen2.5-7B-Instruct-AWQ", hf_cache=False)
+    assert spec is not None and spec.weight_bytes == 0.5
+
+
+def test_native_fp8_checkpoint_is_one_byte_block_128_and_bf16_suffix_undoes_it() -> None:
+    native = lookup_model("deepseek-ai/DeepSeek-V3", hf_cache=False)
+    bf16 = lookup_model("unsloth/DeepSeek-V3-BF16", hf_cache=False)
+    assert native is not None and (native.weight_bytes, native.quant_block) == (1.0, 128)
+    assert bf16 is not None and (bf16.weight_bytes, bf16.quant_block) == (2.0, 0)
+
+
+def test_catalog_covers_every_cost_model_section5_model() -> None:
+    section5 = [
+        "Llama-3.1-8B",
+        "Llama-3.1-70B",
+        "Llama-3.3-70B",
+        "Llama-3.1-405B",
+        "Llama-4-Scout-17B-16E",
+        "Llama-4-Maverick-17B-128E",
+        "Mixtral-8x7B",
+        "Mixtral-8x22B",
+        "DeepSeek-V3",
+        "DeepSeek-R1",
+        "Kimi-K2-Instruct",
+        "Qwen2.5-72B",
+        "Qwen3-32B",
+        "Qwen3-30B-A3B",
+        "Qwen3-235B-A22B",
+        "gpt-oss-20b",
+        "gpt-oss-120b",
+        "Mistral-Large-Instruct-2407",
+        "GLM-4.5",
+    ]
+    missing = [name for name in section5 if lookup(name) is None]
+    assert missing == []
+
+
+def test_every_catalog_entry_cites_a_source() -> None:
+    for model_id in catalog_ids():
+        spec = lookup_model(model_id, hf_cache=False)
+        assert spec is not None and spec.source, model_id
+
+
+def test_formulas_reproduce_the_section5_params_and_kv_of_every_entry_that_states_them() -> None:
+    # Each entry's params/KV come from cost-model.md §5.2; the config fields beside them must
+    # give the same numbers through spec_from_hf_config (within 0.5%).
+    for raw in yaml.safe_load(CATALOG.read_text())["models"]:
+        computed = spec_from_hf_config(raw["config"])
+        if "params_total" in raw:
+            assert computed.params_total == pytest.approx(raw["params_total"], rel=5e-3), raw["id"]
+            assert computed.params_active == pytest.approx(raw["params_active"], rel=5e-3), raw[
+                "id"
+            ]
+        if "kv_bytes_per_token" in raw:
+            assert computed.kv_bytes_per_token == raw["kv_bytes_per_token"], raw["id"]
+
+
+def test_moe_structure_of_deepseek_v3() -> None:
+    spec = lookup_model("deepseek-ai/DeepSeek-V3", hf_cache=False)
+    assert spec is not None
+    assert (spec.num_experts, spec.num_shared_experts, spec.top_k) == (256, 1, 8)
+    assert (spec.num_moe_layers, spec.moe_intermediate_size, spec.intermediate_size) == (
+        58,
+        2048,
+        18432,
+    )
+    assert spec.mla and (spec.kv_lora_rank, spec.qk_rope_head_dim) == (512, 64)
+
+
+def test_all_moe_model_has_no_dense_ffn() -> None:
+    spec = lookup_model("Qwen/Qwen3-Coder-30B-A3B-Instruct", hf_cache=False)
+    assert spec is not None
+    assert spec.intermediate_size == 0 and spec.num_moe_layers == 48
+
+
+# ---- config.json reading ---------------------------------------------------------------------
+
+LLAMA_LIKE = {
+    "model_type": "llama",
+    "hidden_size": 1024,
+    "num_hidden_layers": 4,
+    "num_attention_heads": 16,
+    "num_key_value_heads": 4,
+    "intermediate_size": 4096,
+    "vocab_size": 1000,
+    "tie_word_embeddings": False,
+    "torch_dtype": "bfloat16",
+}
+
+
+def test_dense_config_params_and_kv() -> None:
+    spec = spec_from_hf_config(LLAMA_LIKE)
+    attn = 2 * 1024 * 1024 + 2 * 1024 * 4 * 64
+    mlp = 3 * 1024 * 4096
+    assert spec.params_total == 2 * 1000 * 1024 + 4 * (attn + mlp)
+    assert spec.head_dim == 64
+    assert spec.kv_bytes_per_token == 4 * 2 * 4 * 64 * 2
+    assert (spec.weight_bytes, spec.is_moe) == (2.0, False)
+
+
+def test_vlm_text_config_and_block_fp8_quantization() -> None:
+    config = {
+        "model_type": "some_vlm",
+        "text_config": dict(LLAMA_LIKE, num_local_experts=8, num_experts_per_tok=2),
+        "quantization_config": {"quant_method": "fp8", "weight_block_size": [128, 128]},
+    }
+    spec = spec_from_hf_config(config)
+    assert (spec.hidden_size, spec.num_experts, spec.top_k) == (1024, 8, 2)
+    assert (spec.weight_bytes, spec.quant_block) == (1.0, 128)
+    assert spec.moe_intermediate_size == 4096 and spec.intermediate_size == 0
+
+
+def test_gptq_bits_and_compressed_tensors_num_bits() -> None:
+    gptq = spec_from_hf_config(
+        dict(LLAMA_LIKE, quantization_config={"quant_method": "gptq", "bits": 4})
+    )
+    ct = spec_from_hf_config(
+        dict(
+            LLAMA_LIKE,
+            quantization_config={
+                "quant_method": "compressed-tensors",
+                "config_groups": {"group_0": {"weights": {"num_bits": 8}}},
+            },
+        )
+    )
+    assert (gptq.weight_bytes, ct.weight_bytes) == (0.5, 1.0)
+
+
+def test_missing_required_field_is_a_value_error_naming_it() -> None:
+    with pytest.raises(ValueError, match="num_attention_heads"):
+        spec_from_hf_config({"hidden_size": 8, "num_hidden_layers": 2, "vocab_size": 10})
+
+
+# ---- extra models from the toplint config ----------------------------------------------------
+
+
+def test_extra_alias_names_a_catalog_entry() -> None:
+    spec = lookup_model("/mnt/models", {"/mnt/models": "Llama-3.1-8B"}, hf_cache=False)
+    assert spec is not None and spec.hidden_size == 4096
+
+
+def test_extra_alias_keeps_the_quant_suffix_of_the_deployed_id() -> None:
+    spec = lookup_model(
+        "acme/house-model-FP8", {"acme/house-model-FP8": "Qwen3-32B"}, hf_cache=False
+    )
+    assert spec is not None and (spec.weight_bytes, spec.quant_block) == (1.0, 128)
+
+
+def test_extra_config_json_path_relative_to_base_dir(tmp_path: Path) -> None:
+    (tmp_path / "cfg").mkdir()
+    (tmp_path / "cfg" / "config.json").write_text(json.dumps(LLAMA_LIKE))
+    extra = {"acme/tiny": "cfg/config.json", "acme/dir": "cfg"}
+    by_file = lookup_model("acme/tiny", extra, base_dir=str(tmp_path), hf_cache=False)
+    by_dir = lookup_model("/models/dir", extra, base_dir=str(tmp_path), hf_cache=False)
+    assert by_file is not None and by_file.id == "acme/tiny" and by_file.num_layers == 4
+    assert by_dir is not None and by_dir.num_layers == 4
+
+
+def test_extra_inline_mapping_of_config_fields() -> None:
+    spec = lookup_model("acme/inline", {"acme/inline": LLAMA_LIKE}, hf_cache=False)
+    assert spec is not None and spec.num_kv_heads == 4
+
+
+def test_extra_wins_over_the_catalog() -> None:
+    spec = lookup_model("Llama-3.1-8B", {"Llama-3.1-8B": LLAMA_LIKE}, hf_cache=False)
+    assert spec is not None and spec.hidden_size == 1024
+
+
+def test_extra_pointing_nowhere_is_a_config_error(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="neither a catalog model"):
+        lookup_model("acme/x", {"acme/x": "missing/config.json"}, base_dir=str(tmp_path))
+
+
+def test_extra_with_a_broken_config_json_is_a_config_error(tmp_path: Path) -> None:
+    (tmp_path / "config.json").write_text("{not json")
+    with pytest.raises(ConfigError, match="cannot read"):
+        lookup_model("acme/x", {"acme/x": "config.json"}, base_dir=str(tmp_path))
+
+
+# ---- local Hugging Face cache ----------------------------------------------------------------
+
+
+def _cache_model(hub: Path, repo: str, config: dict[str, object]) -> None:
+    snapshot = hub / f"models--{repo.replace('/', '--')}" / "snapshots" / "0123abcd"
+    snapshot.mkdir(parents=True)
+    (snapshot / "config.json").write_text(json.dumps(config))
+
+
+def test_unknown_id_is_read_from_the_hf_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _cache_model(tmp_path / "hub", "Acme/Tiny-1B", LLAMA_LIKE)
+    monkeypatch.setenv("HF_HOME", str(tmp_path))
+    monkeypatch.delenv("HF_HUB_CACHE", raising=False)
+    spec = lookup_model("acme/tiny-1b")
+    assert spec is not None and spec.hidden_size == 1024
+    assert "Hugging Face cache" in spec.source
+    assert lookup_model("acme/tiny-1b", hf_cache=False) is None

@@ -1,0 +1,64 @@
+"""Which cluster a deployment runs on: name, assign globs, k8s labels, the only cluster."""
+
+from __future__ import annotations
+
+import pytest
+from placement_builders import make_cluster, make_deployment
+
+from toplint.errors import ConfigError
+from toplint.hardware.types import Hardware
+from toplint.placement.select import select_cluster
+
+H100 = make_cluster(name="h100", selector={"nvidia.com/gpu.product": "NVIDIA-H100-80GB-HBM3"})
+L40S = make_cluster(
+    name="l40s", selector={"nvidia.com/gpu.product": "NVIDIA-L40S", "pool": "inference"}
+)
+TWO = Hardware(clusters=(H100, L40S), path="hardware.yaml")
+
+
+def test_explicit_name_wins_over_everything() -> None:
+    deployment = make_deployment(labels={"nvidia.com/gpu.product": "NVIDIA-H100-80GB-HBM3"})
+    chosen = select_cluster(deployment, TWO, name="l40s", assign=(("*", "h100"),))
+    assert chosen is L40S
+
+
+def test_unknown_name_is_a_config_error_listing_known_clusters() -> None:
+    with pytest.raises(ConfigError, match=r"no cluster named 'a100'.*'h100', 'l40s'"):
+        select_cluster(make_deployment(), TWO, name="a100")
+
+
+def test_assign_glob_matches_the_deployment_path_first_match_wins() -> None:
+    deployment = make_deployment(path="deploy/prod/vllm.yaml")
+    assign = (("deploy/staging/*", "h100"), ("deploy/prod/*", "l40s"), ("*", "h100"))
+    assert select_cluster(deployment, TWO, assign=assign) is L40S
+
+
+def test_assign_glob_matches_a_path_part_or_suffix() -> None:
+    deployment = make_deployment(path="/repo/k8s/prod/vllm.yaml")
+    assert select_cluster(deployment, TWO, assign=(("prod/*.yaml", "l40s"),)) is L40S
+    assert select_cluster(deployment, TWO, assign=(("k8s", "h100"),)) is H100
+
+
+def test_assign_to_an_unknown_cluster_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match="known clusters"):
+        select_cluster(make_deployment(path="a.sh"), TWO, assign=(("*.sh", "nope"),))
+
+
+def test_kubernetes_labels_select_the_cluster_whose_selector_they_satisfy() -> None:
+    deployment = make_deployment(
+        labels={"nvidia.com/gpu.product": "NVIDIA-L40S", "pool": "inference", "zone": "a"}
+    )
+    assert select_cluster(deployment, TWO) is L40S
+
+
+def test_labels_must_satisfy_every_selector_key() -> None:
+    deployment = make_deployment(labels={"nvidia.com/gpu.product": "NVIDIA-L40S"})
+    assert select_cluster(deployment, TWO) is None
+
+
+def test_single_cluster_is_the_default() -> None:
+    assert select_cluster(make_deployment(), Hardware(clusters=(H100,))) is H100
+
+
+def test_several_clusters_and_no_hint_is_none() -> None:
+    assert select_cluster(make_deployment(), TWO) is None
