@@ -179,8 +179,16 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
     hidden, layers, heads, vocab = _dims(cfg)
     attn = _attention(cfg, hidden, layers, heads)
     moe = _moe(cfg, layers)
-    dense_ffn = int(_first(cfg, "intermediate_size_mlp", "intermediate_size", "ffn_dim",
-                           "n_inner", default=4 * hidden))
+    dense_ffn = int(
+        _first(
+            cfg,
+            "intermediate_size_mlp",
+            "intermediate_size",
+            "ffn_dim",
+            "n_inner",
+            default=4 * hidden,
+        )
+    )
     dense_layers = layers - moe.layers
     mats = 2 if cfg.get("model_type") in _UNGATED else 3
     embed = vocab * hidden * (1 if cfg.get("tie_word_embeddings", True) else 2)
