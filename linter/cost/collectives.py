@@ -29,8 +29,8 @@ NVLS_LATENCY_US = 25.0
 HOST_BOUNCE_STEP_US = 15.0
 # Per inter-node ring step, µs (cost-model.md §1.13): IB/RoCE with GPUDirect RDMA 5 (LL;
 # tuning.cc NET Ring Simple 14); AWS EFA 23 (aws-ofi-nccl tuner TUNER_NET_LATENCY 20 +
-# NET_COMP_OVERHEAD 3); TCP sockets 60 per step with a ~125 µs all-reduce floor (2×8 H100 A3
-# Mega TCPXO ≈123 µs; nccl#1184 118–130 µs).
+# NET_COMP_OVERHEAD 3); TCP sockets 60 per step: a 2-node ring all-reduce has 2 inter-node steps,
+# which reproduces the ~125 µs floor (2×8 H100 A3 Mega TCPXO ≈123 µs; nccl#1184 118–130 µs).
 NET_STEP_US = {
     "infiniband": {"ll": 5.0, "ll128": 8.5, "simple": 14.0},
     "roce": {"ll": 5.0, "ll128": 8.5, "simple": 14.0},
@@ -38,7 +38,6 @@ NET_STEP_US = {
     "ethernet": {"ll": 60.0, "ll128": 60.0, "simple": 60.0},
     "tcpx": {"ll": 60.0, "ll128": 60.0, "simple": 60.0},
 }
-TCP_ALL_REDUCE_FLOOR_US = 125.0
 
 # --- Protocol bandwidth factors ----------------------------------------------------------------
 # LL moves 4 B of data per 8 B line (half the bandwidth, tuning.cc "busBw·0.5", capped at
@@ -229,8 +228,6 @@ def predict_us(op: str, message_bytes: float, fabric: Fabric) -> Prediction:
     nvls = _nvls(op, wire, fabric)
     if nvls is not None and nvls.time_us < best.time_us:
         best = nvls
-    if op == FACTOR_ALL_REDUCE and fabric.nodes > 1 and fabric.net_kind in TCP_KINDS:
-        best = _with_floor(best, TCP_ALL_REDUCE_FLOOR_US)
     return best
 
 
@@ -255,14 +252,6 @@ def _nvls(op: str, wire: float, fabric: Fabric) -> Prediction | None:
     source = f"NVLS η {eta} ({fabric.nvls_arch}; cost-model.md 'Constants to ship')"
     bw = eta * fabric.intra_gb_per_s
     return Prediction(NVLS_LATENCY_US + wire / (bw * 1e3), "nvls", "simple", eta, source, bw)
-
-
-def _with_floor(pred: Prediction, floor_us: float) -> Prediction:
-    if pred.time_us >= floor_us:
-        return pred
-    return Prediction(
-        floor_us, pred.algorithm, pred.protocol, pred.eta, pred.eta_source, pred.bandwidth_gb_per_s
-    )
 
 
 def latency_us(op: str, fabric: Fabric) -> float:
