@@ -1,0 +1,58 @@
+"""`toplint cost` output shapes, from hand-built analyses (no parser, no manifest)."""
+
+from __future__ import annotations
+
+from cost_builders import LLAMA_70B, cluster, place
+
+from toplint.commands.cost import deployment_doc, fmt_bytes, fmt_ms, fmt_us, render_text
+from toplint.cost.estimate import estimate
+from toplint.engine import Analysis
+from toplint.rulebook.types import Workload
+
+
+def analysis() -> Analysis:
+    p = place(LLAMA_70B, cluster(), tp=8)
+    return Analysis(p.deployment, p.cluster, LLAMA_70B, p, estimate(p, Workload()))
+
+
+def test_json_collective_keys() -> None:
+    row = deployment_doc(analysis(), True)["collectives"][0]
+    assert {
+        "phase",
+        "group",
+        "op",
+        "ranks",
+        "link",
+        "message_bytes",
+        "count",
+        "payload_bytes",
+        "wire_bytes_per_gpu",
+        "time_us",
+        "total_ms",
+        "method",
+    } <= set(row)
+
+
+def test_json_totals_and_layout() -> None:
+    doc = deployment_doc(analysis(), True)
+    assert doc["layout"] == {"tp": 8, "pp": 1, "dp": 1, "ep": 1}
+    assert set(doc["totals"]) >= {
+        "prefill_comm_ms",
+        "decode_comm_ms_per_step",
+        "decode_comm_ms_per_token",
+    }
+
+
+def test_without_hardware_says_why() -> None:
+    a = analysis()
+    doc = deployment_doc(Analysis(a.deployment, None, a.model, None), False)
+    assert doc["collectives"] == [] and "hardware" in doc["skipped"]
+
+
+def test_text_table_uses_human_units() -> None:
+    text = render_text([deployment_doc(analysis(), True)])
+    assert "64.0 MiB" in text and "322.9 µs" in text and "measured:H100 SXM" in text
+
+
+def test_units() -> None:
+    assert (fmt_bytes(16384), fmt_us(1500.0), fmt_ms(8870.0)) == ("16.0 KiB", "1.50 ms", "8.87 s")
