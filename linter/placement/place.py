@@ -55,7 +55,7 @@ def _attention_dp(deployment: Deployment) -> bool:
 
 
 def _shape(
-    deployment: Deployment, cluster: Cluster, world: int, notes: list[str]
+    deployment: Deployment, cluster: Cluster, world: int, rank_gpus: int, notes: list[str]
 ) -> tuple[int, int]:
     """(nodes, GPUs per node) the instance spans, with notes where the real layout may differ."""
     if deployment.engine == "tgi":  # TGI shards on one host only (launcher/src/main.rs)
@@ -67,6 +67,9 @@ def _shape(
         return 1, world
     nodes = deployment.nodes
     per_node = deployment.gpus_per_node
+    if per_node is None and deployment.dp_local:
+        # vLLM --data-parallel-size-local: DP_local x TP x PP GPUs on each node (§1, §5 table)
+        per_node = deployment.dp_local * rank_gpus
     if per_node is None and nodes and deployment.gpus:
         per_node = math.ceil(deployment.gpus / nodes)
     if per_node is None and nodes:
@@ -186,7 +189,7 @@ def place(deployment: Deployment, cluster: Cluster, model: ModelSpec | None) -> 
         notes.append(f"DP attention: the {dp} DP ranks share the TP group's {tp} GPUs")
         dp = 1
     world = tp * pp * dp
-    nodes, per_node = _shape(deployment, cluster, world, notes)
+    nodes, per_node = _shape(deployment, cluster, world, tp * pp, notes)
     gpus = [Gpu(node=r // per_node, local=r % per_node) for r in range(world)]
     groups: list[Group] = []
     for kind, rank_lists in _rank_groups(deployment, model, dp, pp, tp, notes).items():

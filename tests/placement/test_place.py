@@ -265,3 +265,10 @@ def test_worst_group_is_the_one_crossing_nodes() -> None:
     placement = place(make_deployment(tp=4, dp=3), cluster, None)
     worst = placement.worst("tp")
     assert worst is not None and worst.index == 1
+
+
+def test_vllm_dp_local_sets_gpus_per_node() -> None:
+    deployment = make_deployment(tp=2, dp=4, dp_local=2)
+    placement = place(deployment, make_cluster(nodes=2), None)
+    assert (placement.nodes, placement.gpus_per_node) == (2, 4)
+    assert [g.nodes for g in placement.of("dp")] == [(0, 1), (0, 1)]
