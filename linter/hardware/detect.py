@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from toplint.hardware.catalog import lookup_gpu, pcie_bandwidth
+from toplint.hardware.catalog import bridge_bandwidth, lookup_gpu, pcie_bandwidth
 from toplint.hardware.types import GpuSpec
 
 _PATHS = ("PIX", "PXB", "PHB", "NODE", "SYS")  # nearest first
@@ -187,6 +187,9 @@ def _bandwidth_entry(draft: _Draft, fabric: str, gpu: GpuSpec | None, counts: li
     if fabric == "pcie" and gpu is not None:
         value = pcie_bandwidth(gpu.pcie_gen)
         draft.intra.append(("bandwidth", f"{value:g} GB/s", f"PCIe Gen{gpu.pcie_gen} x16"))
+    elif fabric == "nvlink-bridge" and gpu is not None and bridge_bandwidth(gpu):
+        value = bridge_bandwidth(gpu) or 0.0
+        draft.intra.append(("bandwidth", f"{value:g} GB/s", f"{gpu.name} NVLink bridge, catalog"))
     elif fabric in ("nvlink", "nvlink-bridge") and gpu is not None and gpu.arch in _LINK_RATE:
         rate = _LINK_RATE[gpu.arch]
         draft.intra.append(("bandwidth", f"{min(counts) * rate:g} GB/s",
@@ -233,7 +236,8 @@ def _inter_entries(draft: _Draft, topo: Topology) -> None:
             if any(topo.cell(nic, g) in ("PIX", "PXB", "PHB") for g in topo.gpus)]
     far = [nic for nic in topo.nics if nic not in near]
     if near:
-        why = f"{', '.join(near)} share a PCIe switch/bridge with a GPU"
+        why = f"{', '.join(near)} {'shares' if len(near) == 1 else 'share'} a PCIe switch or " \
+              "host bridge with a GPU"
         if far:
             why += f"; {', '.join(far)} are not near any GPU (storage/management?)"
         draft.inter.append(("nics_per_node", len(near), why))
@@ -290,6 +294,9 @@ def _to_json(draft: _Draft) -> str:
                 notes.append(f"{name}: {why}")
             else:
                 target[key] = value
+    for section in ("intra_node", "inter_node"):
+        if not cluster[section]:
+            del cluster[section]
     cluster["notes"] = notes
     return json.dumps({"version": 1, "clusters": [cluster]}, indent=2) + "\n"
 

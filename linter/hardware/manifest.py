@@ -321,7 +321,7 @@ def _catalog_gpus() -> tuple[GpuSpec, ...]:
 def _inter(ctx: _Doc, at: Path, raw: dict[str, Any],
            instance: catalog.InstanceSpec | None) -> InterNode:
     nodes = raw["nodes"]
-    given = raw.get("inter_node")
+    given = raw.get("inter_node") or None  # an empty mapping says nothing
     base = instance.inter if instance else None
     here: Path = (*at, "inter_node")
     if given is None and base is None:

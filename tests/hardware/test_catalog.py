@@ -70,7 +70,8 @@ def test_nvlink_bandwidth_is_per_direction() -> None:
 def test_apple_is_unified_memory_not_a_link() -> None:
     spec = lookup_gpu("Apple M2 Ultra")
     assert spec is not None
-    assert (spec.scaleup_fabric, spec.nvlink_domain, spec.memory_bandwidth_gb_per_s) == ("none", 1, 800)
+    facts = (spec.scaleup_fabric, spec.nvlink_domain, spec.memory_bandwidth_gb_per_s)
+    assert facts == ("none", 1, 800)
 
 
 def test_rtx_3090_has_no_p2p_but_a_bridge() -> None:
@@ -95,7 +96,8 @@ def test_p5_instance_resolves_gpu_and_efa() -> None:
     assert p5 is not None
     assert (p5.gpu.name, p5.gpus_per_node, p5.intra.fabric, p5.intra.bandwidth_gb_per_s) == (
         "H100-SXM-80GB", 8, "nvswitch", 450)
-    assert (p5.inter.network, p5.inter.nics_per_node, p5.inter.bandwidth_gb_per_s) == ("efa", 32, 12.5)
+    inter = (p5.inter.network, p5.inter.nics_per_node, p5.inter.bandwidth_gb_per_s)
+    assert inter == ("efa", 32, 12.5)
     assert p5.inter.latency_us == 23 and p5.inter.rdma
 
 

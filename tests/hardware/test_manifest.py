@@ -62,7 +62,8 @@ def test_unknown_key_names_path_and_position() -> None:
 def test_bad_enum_value_lists_the_choices() -> None:
     text = SEED.replace("fabric: nvlink", "fabric: nvlnk")
     message = error_of(text)
-    assert message.startswith('hardware.yaml:7:26: clusters[0].intra_node.fabric: "nvlnk" is not one of')
+    assert message.startswith(
+        'hardware.yaml:7:26: clusters[0].intra_node.fabric: "nvlnk" is not one of')
     assert "nvswitch" in message
 
 
@@ -145,9 +146,11 @@ def test_unknown_instance_lists_known_ones() -> None:
 def test_bridge_fabric_on_pcie_card_uses_bridge_bandwidth() -> None:
     c = load("""\
         clusters:
-          - {name: x, nodes: 1, gpu: RTX 3090, gpus_per_node: 2, intra_node: {fabric: nvlink-bridge}}
+          - {name: x, nodes: 1, gpu: RTX 3090, gpus_per_node: 2,
+             intra_node: {fabric: nvlink-bridge}}
         """).clusters[0]
-    assert (c.intra.fabric, c.intra.bandwidth_gb_per_s, c.intra.nvlink_domain) == ("nvlink-bridge", 56, 2)
+    intra = (c.intra.fabric, c.intra.bandwidth_gb_per_s, c.intra.nvlink_domain)
+    assert intra == ("nvlink-bridge", 56, 2)
     assert c.intra.p2p is False
 
 
@@ -168,7 +171,8 @@ def test_memory_bandwidth_as_link_warns() -> None:
 def test_apple_memory_bandwidth_warns() -> None:
     hw = load("""\
         clusters:
-          - {name: mac, nodes: 1, gpu: M2 Ultra, gpus_per_node: 1, intra_node: {bandwidth: 800 GB/s}}
+          - {name: mac, nodes: 1, gpu: M2 Ultra, gpus_per_node: 1,
+             intra_node: {bandwidth: 800 GB/s}}
         """)
     assert "no GPU-to-GPU link" in hw.warnings[0]
 
