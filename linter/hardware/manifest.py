@@ -266,6 +266,9 @@ def _intra(ctx: _Doc, at: Path, raw: dict[str, Any], gpu: GpuSpec, gpus: int,
         bandwidth = base.bandwidth_gb_per_s
     default_domain = _fabric_domain(fabric, gpus) if changed else base.nvlink_domain
     domain = raw.get("nvlink_domain", default_domain)
+    if fabric in ("pcie", "none") and int(domain) > 1:
+        ctx.warn((*at, "nvlink_domain"), f"{domain} with fabric {fabric}: GPUs without NVLink "
+                                         "reach each other over PCIe; did you mean fabric nvlink?")
     latency = ctx.latency((*at, "latency"), raw["latency"]) if "latency" in raw else None
     return IntraNode(
         fabric=fabric, bandwidth_gb_per_s=bandwidth, p2p=bool(raw.get("p2p", base.p2p)),

@@ -219,3 +219,18 @@ def test_invalid_yaml_is_a_manifest_error() -> None:
 def test_missing_file_is_a_manifest_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ManifestError, match="cannot read"):
         load_hardware(str(tmp_path / "nope.yaml"))
+
+
+def test_nvlink_domain_on_pcie_warns() -> None:
+    hw = load("""\
+        clusters:
+          - {name: x, nodes: 1, gpu: L40S, gpus_per_node: 4, intra_node: {nvlink_domain: 4}}
+        """)
+    assert "did you mean fabric nvlink?" in hw.warnings[0]
+
+
+def test_all_schema_errors_are_reported_in_file_order() -> None:
+    lines = error_of(SEED.replace("nodes: 2", "nodes: 0").replace("rdma: false", "rdma: 1"))
+    first, second = lines.splitlines()
+    assert first.startswith("hardware.yaml:4:12: clusters[0].nodes: 0 is below the minimum 1")
+    assert second.startswith("hardware.yaml:8:")
