@@ -57,8 +57,17 @@ def rows() -> list[Row]:
             fabric = system.fabric(p.ranks)
             pred = predict_us(p.op, p.message_bytes, fabric)
             out.append(
-                Row(system.name, fabric.intra_kind, regime(p.message_bytes), p.op, p.ranks,
-                    p.message_bytes, p.time_us, pred.time_us, f"{pred.algorithm}/{pred.protocol}")
+                Row(
+                    system.name,
+                    fabric.intra_kind,
+                    regime(p.message_bytes),
+                    p.op,
+                    p.ranks,
+                    p.message_bytes,
+                    p.time_us,
+                    pred.time_us,
+                    f"{pred.algorithm}/{pred.protocol}",
+                )
             )
     return out
 

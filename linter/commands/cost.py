@@ -146,8 +146,6 @@ def _render_one(doc: dict[str, Any]) -> str:
         f"{fmt_ms(t['decode_comm_ms_per_token'])} per token"
         + _vs("weight streaming", t["decode_weight_stream_ms"])
     )
-    notes = [c["note"] for c in doc["collectives"] if c["note"].startswith("seeds'")]
-    lines.extend(f"  {n}" for n in notes)
     lines.append("  assumptions:")
     lines.extend(f"    - {a}" for a in doc["assumptions"])
     return "\n".join(lines) + "\n"
