@@ -1,12 +1,12 @@
-"""Built-in rules, as a toplint plugin."""
+"""Built-in rules, as a toplint plugin: Python modules and YAML files of ``toplint.rules``."""
 
 from __future__ import annotations
 
 from toplint.plugins import hookimpl
-from toplint.rulebook.load import load_python_rules
+from toplint.rulebook.load import load_python_rules, load_yaml_rules
 from toplint.rulebook.types import Rule
 
 
 @hookimpl
 def toplint_rules() -> list[Rule]:
-    return load_python_rules()
+    return sorted(load_python_rules() + load_yaml_rules(), key=lambda r: r.code)

@@ -1,14 +1,33 @@
-"""Load built-in rules from the ``toplint.rules`` package (Python modules defining ``RULE``)."""
+"""Load rules: Python modules defining ``RULE`` and declarative YAML files, into one ``Rule`` type.
+
+YAML rules are read with ``toplint.yamlsafe`` (safe loader, positions) and validated against
+``schemas/rule.schema.json``; a problem raises ``ConfigError`` naming file, line and column.
+Python rules come only from installed packages (``toplint.rules`` or a plugin's own package),
+never from the tree being linted.
+"""
 
 from __future__ import annotations
 
 import importlib
+import json
 import pkgutil
+from collections.abc import Iterable
+from functools import cache
+from importlib import resources
+from importlib.abc import Traversable
+from pathlib import Path
+from typing import Any
 
+from toplint.errors import ConfigError, SourceError
+from toplint.model import Severity
+from toplint.rulebook.declarative import Branch, Spec, make_check, placeholders
 from toplint.rulebook.types import Rule
+
+__all__ = ["load_python_rules", "load_yaml_rules", "rule_from_yaml_text"]
 
 
 def load_python_rules(package: str = "toplint.rules") -> list[Rule]:
+    """Every ``RULE`` defined by a module of ``package`` (sorted by module name)."""
     pkg = importlib.import_module(package)
     rules: list[Rule] = []
     for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
@@ -17,3 +36,96 @@ def load_python_rules(package: str = "toplint.rules") -> list[Rule]:
         if isinstance(rule, Rule):
             rules.append(rule)
     return rules
+
+
+def load_yaml_rules(where: str | Path | Traversable = "toplint.rules") -> list[Rule]:
+    """Every ``*.yaml`` rule in a package (dotted name) or a directory (a path)."""
+    root = _root(where)
+    files = sorted(
+        (f for f in root.iterdir() if f.is_file() and f.name.endswith((".yaml", ".yml"))),
+        key=lambda f: f.name,
+    )
+    return [rule_from_yaml_text(f.read_text(encoding="utf-8"), str(f)) for f in files]
+
+
+def _root(where: str | Path | Traversable) -> Traversable:
+    if isinstance(where, Path):
+        return where
+    if isinstance(where, str):
+        if "/" in where or "\\" in where or where.startswith("."):
+            return Path(where)
+        return resources.files(where)
+    return where
+
+
+@cache
+def _schema() -> dict[str, Any]:
+    text = resources.files("toplint.schemas").joinpath("rule.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+def rule_from_yaml_text(text: str, origin: str) -> Rule:
+    """One declarative rule from YAML text (``origin`` names it in errors)."""
+    from toplint.yamlsafe import load_documents
+
+    try:
+        docs = load_documents(text, origin)
+    except SourceError as exc:
+        raise ConfigError(f"{origin}:{exc.line}:{exc.column}: {exc}") from None
+    if len(docs) != 1:
+        raise ConfigError(f"{origin}:1:1: a rule file holds one YAML document, found {len(docs)}")
+    doc = docs[0]
+    _validate(doc.data, origin, doc)
+    return _rule(doc.data, origin)
+
+
+def _validate(data: Any, origin: str, doc: Any) -> None:
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(_schema())
+    errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    if errors:
+        err = errors[0]
+        path = tuple(err.absolute_path)
+        pos = doc.value_position(path)
+        where = ".".join(str(p) for p in path) or "(top level)"
+        raise ConfigError(f"{pos}: {where}: {err.message}")
+    templates = [data["message"], (data.get("fix") or {}).get("message", "")]
+    templates += [b.get("message", "") for b in data.get("severities", ())]
+    for template in templates:
+        if any(not name for name in placeholders(str(template))):
+            raise ConfigError(f"{origin}: empty placeholder '{{}}' in a message")
+
+
+def _rule(data: dict[str, Any], origin: str) -> Rule:
+    fix = data.get("fix") or {}
+    spec = Spec(
+        when=data["when"],
+        message=str(data["message"]),
+        at=_fields(data.get("at", "tp")),
+        anchor=str(data.get("anchor", "")),
+        branches=tuple(_branches(data.get("severities", ()))),
+        fix_message=fix.get("message"),
+        fix_applicability=str(fix.get("applicability", "display")),
+    )
+    return Rule(
+        code=str(data["code"]),
+        name=str(data["name"]),
+        summary=str(data["summary"]),
+        severity=Severity(data["severity"]),
+        check=make_check(spec),
+        options=dict(data.get("options") or {}),
+        doc=str(data["doc"]),
+        fix_safety=str(fix.get("applicability", "")) if fix else "",
+        origin=origin,
+    )
+
+
+def _branches(raw: Iterable[dict[str, Any]]) -> Iterable[Branch]:
+    for entry in raw:
+        yield Branch(entry["when"], Severity(entry["severity"]), entry.get("message"))
+
+
+def _fields(value: str | list[str]) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else tuple(str(v) for v in value)

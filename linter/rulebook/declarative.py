@@ -1,0 +1,256 @@
+"""Declarative rules: compare published facts, render a message from them.
+
+The vocabulary is deliberately small (docs/ARCHITECTURE.md "Rules", shared/STYLE.md "Compute in
+Python, decide in YAML"): ``all``, ``any``, ``not``, ``eq``, ``ne``, ``lt``, ``le``, ``gt``,
+``ge``, ``in``, ``exists``.  A comparison is ``{op: [fact-name, operand]}`` where the operand is
+a literal, ``{fact: name}`` or ``{option: name}`` (this rule's options, config-overridable).
+
+Logic is three-valued: a comparison on an absent fact is *unknown*; a rule fires only when its
+condition is *true*, so a rule whose inputs could not be computed stays quiet (TL003/TL004 say
+why).  Messages substitute ``{fact.name}`` / ``{option.name}`` by hand: no ``str.format``, no
+templating language, no evaluation of anything read from a file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from toplint.model import Finding, Fix, Severity
+from toplint.rulebook.types import Rule, RuleContext
+
+Truth = bool | None  # None = unknown (an input is missing)
+
+COMPARISONS = ("eq", "ne", "lt", "le", "gt", "ge", "in")
+LOGIC = ("all", "any", "not", "exists")
+
+
+@dataclass(frozen=True)
+class Branch:
+    """A severity (and optionally a message) that applies when ``when`` holds."""
+
+    when: Any
+    severity: Severity
+    message: str | None = None
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A declarative rule body, as read from YAML (already schema-validated)."""
+
+    when: Any
+    message: str
+    at: tuple[str, ...] = ("tp",)  # Deployment fields; the first one with a source wins
+    anchor: str = ""
+    branches: tuple[Branch, ...] = ()
+    fix_message: str | None = None
+    fix_applicability: str = "display"
+
+
+class Evaluator:
+    """Evaluates one condition tree against facts and options; remembers which facts it read."""
+
+    def __init__(self, facts: Mapping[str, Any], options: Mapping[str, Any]) -> None:
+        self.facts = facts
+        self.options = options
+        self.used: dict[str, Any] = {}
+
+    def truth(self, cond: Any) -> Truth:
+        if not isinstance(cond, Mapping) or len(cond) != 1:
+            raise ValueError(f"a condition is a mapping with one operator, got {cond!r}")
+        ((op, arg),) = cond.items()
+        if op == "all":
+            return _all(self.truth(c) for c in arg)
+        if op == "any":
+            return _any(self.truth(c) for c in arg)
+        if op == "not":
+            inner = self.truth(arg)
+            return None if inner is None else not inner
+        if op == "exists":
+            return self.fact(str(arg)) is not None
+        if op in COMPARISONS:
+            return self.compare(op, arg)
+        raise ValueError(f"unknown operator {op!r} (known: {', '.join(LOGIC + COMPARISONS)})")
+
+    def fact(self, name: str) -> Any:
+        value = self.facts.get(name)
+        if value is not None:
+            self.used[name] = value
+        return value
+
+    def operand(self, value: Any) -> Any:
+        if isinstance(value, Mapping) and "fact" in value:
+            return self.fact(str(value["fact"]))
+        if isinstance(value, Mapping) and "option" in value:
+            return self.options.get(str(value["option"]))
+        return value
+
+    def compare(self, op: str, arg: Sequence[Any]) -> Truth:
+        left = self.fact(str(arg[0]))
+        right = self.operand(arg[1])
+        if left is None or right is None:
+            return None
+        if op == "in":
+            return left in right if isinstance(right, (list, tuple)) else None
+        if op in ("eq", "ne"):
+            return (left == right) == (op == "eq")
+        if isinstance(left, bool) or not _number(left) or not _number(right):
+            return None  # ordering only compares numbers
+        return {
+            "lt": left < right,
+            "le": left <= right,
+            "gt": left > right,
+            "ge": left >= right,
+        }[op]
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _all(values: Iterator[Truth]) -> Truth:
+    seen = list(values)
+    if any(v is False for v in seen):
+        return False
+    return None if any(v is None for v in seen) else True
+
+
+def _any(values: Iterator[Truth]) -> Truth:
+    seen = list(values)
+    if any(v is True for v in seen):
+        return True
+    return None if any(v is None for v in seen) else False
+
+
+# --- message rendering ----------------------------------------------------------------------
+
+
+def format_value(name: str, value: Any) -> str:
+    """A fact or option value with the unit its name implies (``_ms``, ``share``, ``_bytes``)."""
+    if value is None:
+        return "n/a"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if not _number(value):
+        return str(value)
+    leaf = name.rsplit(".", 1)[-1]
+    if "share" in leaf:
+        return f"{value * 100:.0f}%"
+    if leaf.endswith("_ms"):
+        return format_ms(float(value))
+    if leaf.endswith("_bytes") or leaf.endswith("_bytes_per_gpu"):
+        return format_bytes(float(value))
+    if leaf.endswith("_gb_per_s"):
+        return f"{value:g} GB/s"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def format_ms(ms: float) -> str:
+    if ms >= 100:
+        return f"{ms:.0f} ms"
+    if ms >= 10:
+        return f"{ms:.1f} ms"
+    if ms >= 0.1:
+        return f"{ms:.2f} ms"
+    return f"{ms * 1000:.1f} µs"
+
+
+def format_bytes(n: float) -> str:
+    for unit, size in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n >= size:
+            return f"{n / size:.2f} {unit}"
+    return f"{n:.0f} B"
+
+
+def render(template: str, facts: Mapping[str, Any], options: Mapping[str, Any]) -> str:
+    """Replace ``{fact.name}`` and ``{option.name}``; ``{{``/``}}`` are literal braces.
+
+    Only names are looked up and only values are inserted: an inserted value is never
+    re-scanned, so text from a linted file cannot inject placeholders.
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(template):
+        ch = template[i]
+        if ch in "{}" and template[i : i + 2] in ("{{", "}}"):
+            out.append(ch)
+            i += 2
+            continue
+        if ch != "{":
+            out.append(ch)
+            i += 1
+            continue
+        end = template.find("}", i + 1)
+        if end < 0:
+            raise ValueError(f"unclosed '{{' at offset {i} in message {template!r}")
+        name = template[i + 1 : end].strip()
+        if name.startswith("option."):
+            key = name[len("option.") :]
+            out.append(format_value(key, options.get(key)))
+        else:
+            out.append(format_value(name, facts.get(name)))
+        i = end + 1
+    return "".join(out)
+
+
+def placeholders(template: str) -> list[str]:
+    """The names a template refers to (for validation and for a finding's ``data``)."""
+    names: list[str] = []
+    i = 0
+    while True:
+        start = template.find("{", i)
+        if start < 0:
+            return names
+        if template[start : start + 2] == "{{":
+            i = start + 2
+            continue
+        end = template.find("}", start)
+        if end < 0:
+            return names
+        names.append(template[start + 1 : end].strip())
+        i = end + 1
+
+
+# --- the check ------------------------------------------------------------------------------
+
+
+def make_check(spec: Spec) -> Any:
+    """The ``check`` function of a declarative rule."""
+
+    def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+        ev = Evaluator(ctx.facts, ctx.options)
+        if ev.truth(spec.when) is not True:
+            return
+        severity, message = ctx.severity, spec.message
+        if ctx.severity == rule.severity:  # conditional severities unless the config overrides
+            for branch in spec.branches:
+                if ev.truth(branch.when) is True:
+                    severity, message = branch.severity, branch.message or spec.message
+                    break
+        for name in placeholders(message) + placeholders(spec.fix_message or ""):
+            if not name.startswith("option.") and name in ctx.facts:
+                ev.used[name] = ctx.facts[name]
+        fix = None
+        if spec.fix_message:
+            fix = Fix(
+                render(spec.fix_message, ctx.facts, ctx.options),
+                applicability=spec.fix_applicability,
+            )
+        dep = ctx.deployment
+        at = next((f for f in spec.at if f in dep.sources), spec.at[0])
+        pos = dep.position_of(at)
+        yield Finding(
+            rule=rule.code,
+            name=rule.name,
+            severity=severity,
+            path=pos.path,
+            line=pos.line,
+            column=pos.column,
+            message=render(message, ctx.facts, ctx.options),
+            fix=fix,
+            data=dict(sorted(ev.used.items())),
+            anchor=spec.anchor or at,
+        )
+
+    return check

@@ -1,0 +1,110 @@
+"""Small helpers shared by Python rules: a positioned finding, a fix, typed options."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from toplint.model import Finding, Fix, Severity
+from toplint.rulebook.types import Rule, RuleContext
+
+# Deployment field -> the canonical flag names that set it (for anchors of findings).
+_FIELD_FLAGS = {
+    "tp": ("tensor-parallel-size", "tp", "tp-size", "num-shard"),
+    "pp": ("pipeline-parallel-size", "pp", "pp-size"),
+    "dp": ("data-parallel-size", "dp", "dp-size"),
+    "dp_local": ("data-parallel-size-local",),
+    "ep": ("enable-expert-parallel", "ep", "ep-size", "expert-parallel-size"),
+    "model": ("model", "model-path", "model-id"),
+}
+
+
+def anchor_of(ctx: RuleContext, field: str) -> str:
+    """The flag (or YAML path) that set ``field``, else the field name."""
+    dep = ctx.deployment
+    for name in (*_FIELD_FLAGS.get(field, ()), field, field.replace("_", "-")):
+        flag = dep.flag(name)
+        if flag is not None:
+            return flag.anchor or flag.name
+    return field
+
+
+def finding(
+    rule: Rule,
+    ctx: RuleContext,
+    at: str,
+    message: str,
+    *,
+    fix: str | None = None,
+    data: Mapping[str, Any] | None = None,
+    severity: Severity | None = None,
+) -> Finding:
+    """A finding at the value of deployment field ``at``; the fix uses the rule's Fix safety."""
+    pos = ctx.deployment.position_of(at)
+    return Finding(
+        rule=rule.code,
+        name=rule.name,
+        severity=severity or ctx.severity,
+        path=pos.path,
+        line=pos.line,
+        column=pos.column,
+        message=message,
+        fix=Fix(fix, applicability=rule.fix_safety or "display") if fix else None,
+        data=dict(data or {}),
+        anchor=anchor_of(ctx, at),
+    )
+
+
+def severity_for(rule: Rule, ctx: RuleContext, wanted: Severity) -> Severity:
+    """A condition-dependent severity, unless the config overrode the rule's severity."""
+    return wanted if ctx.severity == rule.severity else ctx.severity
+
+
+def opt_float(ctx: RuleContext, name: str, default: float) -> float:
+    value = ctx.options.get(name, default)
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def opt_int(ctx: RuleContext, name: str, default: int) -> int:
+    value = ctx.options.get(name, default)
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def truthy(value: object) -> bool:
+    """An option value as the engines read booleans ("true", "1", "yes"; bare flag = None)."""
+    if value is None:
+        return True
+    return str(value).strip().strip("'\"").lower() in ("true", "1", "yes", "on", "")
+
+
+def divisors(n: int, limit: int | None = None) -> list[int]:
+    """Divisors of ``n`` up to ``limit`` (ascending)."""
+    top = n if limit is None else min(n, limit)
+    return [d for d in range(1, top + 1) if n % d == 0]
+
+
+# How each engine spells its parallel sizes (../shared/reference/engine-vocabulary.md §1–§5).
+_LAYOUT_FLAGS = {
+    "vllm": ("--tensor-parallel-size", "--pipeline-parallel-size", "--data-parallel-size"),
+    "sglang": ("--tp-size", "--pp-size", "--dp-size"),
+    "trtllm": ("--tp_size", "--pp_size", ""),
+    "tgi": ("--num-shard", "", ""),
+}
+
+
+def layout_flags(engine: str, tp: int | None = None, pp: int | None = None,
+                 dp: int | None = None) -> str:
+    """Command-line flags setting a layout, in the engine's own spelling."""
+    names = _LAYOUT_FLAGS.get(engine, _LAYOUT_FLAGS["vllm"])
+    parts = [
+        f"{name} {value}"
+        for name, value in zip(names, (tp, pp, dp), strict=True)
+        if value is not None and name
+    ]
+    return " ".join(parts)

@@ -1,0 +1,46 @@
+"""TL001 unparsable-file (raised by the parsers; listed and documented here)."""
+
+from __future__ import annotations
+
+from toplint.model import Severity
+from toplint.rulebook.types import Rule
+
+DOC = """\
+## What it does
+Reports a file toplint should read (a shell script, Kubernetes manifest, Helm values file,
+compose file) that cannot be parsed: invalid YAML, an unterminated quote, a file over the size
+or nesting limits.
+
+## Why is this bad?
+A deployment toplint cannot read is a deployment nobody checked: every topology and capacity
+rule is silently skipped for it. The same file usually fails in `kubectl apply`, `helm` or the
+shell too.
+
+## Example
+```yaml
+args: ["--tensor-parallel-size", "8"   # the flow sequence is never closed
+```
+
+## Use instead
+```yaml
+args: ["--tensor-parallel-size", "8"]
+```
+
+## Options
+None. The parser's limits (16 MiB, nesting depth 128, 2,000,000 YAML nodes) are fixed in
+`toplint.yamlsafe`.
+
+## References
+- toplint.yamlsafe (safe loader, alias-expansion and depth limits)
+- docs/ARCHITECTURE.md, stage `parse`
+"""
+
+RULE = Rule(
+    code="TL001",
+    name="unparsable-file",
+    summary="A file toplint should read cannot be parsed.",
+    severity=Severity.ERROR,
+    check=None,
+    doc=DOC,
+    origin=__file__,
+)

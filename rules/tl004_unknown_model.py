@@ -1,0 +1,71 @@
+"""TL004 unknown-model."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from toplint.model import Finding, Severity
+from toplint.rulebook.helpers import finding
+from toplint.rulebook.types import Rule, RuleContext
+
+DOC = """\
+## What it does
+Reports a served model that is not in toplint's model catalog, the toplint config's `models:`
+mapping or the local Hugging Face cache. Communication costs and the model checks (heads,
+layers, experts, memory) are skipped for it.
+
+## Why is this bad?
+Every volume toplint computes starts from the model's shape (hidden size, layers, heads,
+experts). Without it, a layout that cannot start (TL202) or does not fit (TL205) goes
+unreported.
+
+## Example
+```bash
+vllm serve /models/my-finetune --tensor-parallel-size 8
+```
+
+## Use instead
+Point toplint at the checkpoint's `config.json` (or name the catalog model it derives from):
+```yaml
+# toplint.yaml
+models:
+  /models/my-finetune: meta-llama/Llama-3.1-70B   # or: path/to/config.json
+```
+
+## Options
+None.
+
+## Fix safety
+Display only: the mapping belongs in toplint's config, not in the deployment.
+
+## References
+- ../shared/reference/cost-model.md §5 (the model catalog)
+- toplint.hardware.models (`lookup_model`: config, catalog, Hugging Face cache; never downloads)
+"""
+
+
+def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    dep = ctx.deployment
+    if dep.model is None or ctx.model is not None:
+        return
+    yield finding(
+        rule,
+        ctx,
+        "model",
+        f"model `{dep.model}` is not in the model catalog; communication costs and model "
+        "checks are skipped",
+        fix=f'models: {{"{dep.model}": path/to/config.json}}   # in toplint.yaml',
+        data={"model": dep.model},
+    )
+
+
+RULE = Rule(
+    code="TL004",
+    name="unknown-model",
+    summary="The model is not in the catalog; costs and model checks are skipped.",
+    severity=Severity.INFO,
+    check=check,
+    doc=DOC,
+    fix_safety="display",
+    origin=__file__,
+)

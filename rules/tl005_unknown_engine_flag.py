@@ -1,0 +1,48 @@
+"""TL005 unknown-engine-flag (raised by the parsers; listed and documented here)."""
+
+from __future__ import annotations
+
+from toplint.model import Severity
+from toplint.rulebook.types import Rule
+
+DOC = """\
+## What it does
+Reports an option the serving engine would reject (argparse: "unrecognized arguments"), with
+the closest option the engine knows.
+
+## Why is this bad?
+vLLM, SGLang and TGI exit at start-up on an unknown option, so the pod crash-loops; a typo in a
+parallelism flag (`--tensor-paralel-size`) also means toplint cannot know the layout.
+
+## Example
+```bash
+vllm serve meta-llama/Llama-3.1-8B-Instruct --tensor-paralel-size 2
+```
+
+## Use instead
+```bash
+vllm serve meta-llama/Llama-3.1-8B-Instruct --tensor-parallel-size 2
+```
+
+## Options
+None.
+
+## Fix safety
+The suggestion (the closest known option, by `difflib` similarity) is advice only: a display
+fix, since a near miss may be a different option.
+
+## References
+- ../shared/reference/engine-vocabulary.md (vLLM `engine/arg_utils.py`, SGLang
+  `server_args.py`, TensorRT-LLM `commands/serve.py`, TGI `launcher/src/main.rs`)
+"""
+
+RULE = Rule(
+    code="TL005",
+    name="unknown-engine-flag",
+    summary="The engine would reject this flag; the closest known flag is suggested.",
+    severity=Severity.WARNING,
+    check=None,
+    doc=DOC,
+    fix_safety="display",
+    origin=__file__,
+)
