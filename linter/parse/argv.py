@@ -3,17 +3,19 @@
 Input is a sequence of ``Arg`` (one argv token with its position), whatever it came from: a
 shell word, an element of a Kubernetes ``args`` list, a compose ``command`` string.  Option names
 are resolved as the engine's own parser would: ``--flag=value`` and ``--flag value``,
-underscores for dashes (vLLM, SGLang), short aliases, unique prefixes (argparse
-``allow_abbrev``), booleans with ``--no-`` forms; repeated options: the last one wins.
+underscores for dashes (vLLM), short aliases, unique prefixes (argparse ``allow_abbrev``; click
+and clap have none), booleans with ``--no-`` forms; repeated options: the last one wins (every
+occurrence is kept in ``Deployment.flags``).
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
-from toplint.model import Deployment, Finding, Flag, Position, Severity, Unresolved
+from toplint.model import Deployment, Finding, Fix, Flag, Position, Severity, Unresolved
+from toplint.parse.enginecfg import derive, visible_gpus
 from toplint.parse.engines import ENGINES, EngineSpec
 
 
@@ -28,42 +30,106 @@ class Arg:
 
 @dataclass(frozen=True)
 class Invocation:
-    engine: str
+    engine: str  # key of ENGINES (the spec), e.g. "vllm", "dynamo-trtllm"
     args: tuple[Arg, ...]  # engine arguments after the entry point
     start: Arg  # first token of the command (for the deployment's position)
     model: Arg | None = None  # positional model (vllm serve MODEL)
+    env: Mapping[str, Arg] = field(default_factory=dict)  # NAME=value before the entry point
+    gpus: Arg | None = None  # `docker run --gpus` device request ("all", "2", "device=0,1")
 
 
-# Entry points: token sequences (matched on the basename of the first token) -> engine.
-_PYTHON = ("python", "python3")
+# Modules run with `python -m` -> spec key.
 _MODULES = {
     "vllm.entrypoints.openai.api_server": "vllm",
     "vllm.entrypoints.api_server": "vllm",
+    "sglang.launch_server": "sglang",
+    "dynamo.vllm": "dynamo-vllm",
+    "dynamo.sglang": "dynamo-sglang",
+    "dynamo.sglang.worker": "dynamo-sglang",
+    "dynamo.trtllm": "dynamo-trtllm",
+    "huggingfaceserver": "huggingfaceserver",
 }
+# Commands whose arguments mention an engine without running it.
+_NOT_RUNNERS = frozenset(
+    {"echo", "printf", "cat", "grep", "pip", "pip3", "which", "kill", "pkill", "pgrep", "ps"}
+    | {"curl", "wget", "uv", "apt-get", "test"}
+)
+_PY_OPTS_WITH_VALUE = ("-X", "-W")
 
 
 def _base(arg: Arg) -> str:
     return (arg.value or "").rsplit("/", 1)[-1]
 
 
+def _is_assignment(arg: Arg) -> bool:
+    name, eq, _ = (arg.value or arg.raw).partition("=")
+    return bool(eq) and name.isidentifier()
+
+
+def _python_module(args: Sequence[Arg], i: int) -> tuple[str | None, int]:
+    """After a python interpreter at i: (module, index after it) or (None, i)."""
+    j = i + 1
+    while j < len(args):
+        value = args[j].value or ""
+        if value == "-m" and j + 1 < len(args):
+            return args[j + 1].value, j + 2
+        if value in _PY_OPTS_WITH_VALUE:
+            j += 2
+        elif value.startswith("-") and len(value) > 1:
+            j += 1
+        else:
+            return None, i
+    return None, i
+
+
+def _positional_model(rest: Sequence[Arg]) -> tuple[Arg | None, tuple[Arg, ...]]:
+    if rest and not (rest[0].value or rest[0].raw).startswith("-"):
+        return rest[0], tuple(rest[1:])
+    return None, tuple(rest)
+
+
+def _entry(args: Sequence[Arg], i: int) -> tuple[str, Arg | None, tuple[Arg, ...]] | None:
+    """(spec key, positional model, engine args) when an engine starts at token i."""
+    name = _base(args[i])
+    nxt = args[i + 1].value if i + 1 < len(args) else None
+    if name in ("vllm", "sglang") and nxt == "serve":
+        model, rest = _positional_model(args[i + 2 :])
+        return name, model, rest
+    if name == "trtllm-serve":
+        rest = args[i + 2 :] if nxt == "serve" else args[i + 1 :]
+        if nxt in ("disaggregated", "disaggregated_mpi_worker", "mm_embedding_serve"):
+            return None
+        model, engine_args = _positional_model(rest)
+        return "trtllm", model, engine_args
+    if name == "text-generation-launcher":
+        return "tgi", None, tuple(args[i + 1 :])
+    if name.startswith("python"):
+        module, after = _python_module(args, i)
+        if module in _MODULES:
+            return _MODULES[module], None, tuple(args[after:])
+    return None
+
+
 def find_invocations(args: Sequence[Arg]) -> list[Invocation]:
-    """Every engine invocation inside one command's tokens (wrappers such as ``exec`` skipped)."""
-    found: list[Invocation] = []
-    i = 0
-    while i < len(args):
-        name = _base(args[i])
-        if name == "vllm" and i + 1 < len(args) and args[i + 1].value == "serve":
-            rest = args[i + 2 :]
-            model = rest[0] if rest and not (rest[0].value or "-").startswith("-") else None
-            found.append(Invocation("vllm", tuple(rest[1:] if model else rest), args[i], model))
-            break
-        if name.startswith(_PYTHON) and i + 2 < len(args) and args[i + 1].value == "-m":
-            engine = _MODULES.get(args[i + 2].value or "")
-            if engine:
-                found.append(Invocation(engine, tuple(args[i + 3 :]), args[i]))
-                break
-        i += 1
-    return found
+    """The engine invocation inside one command's tokens, wrappers skipped.
+
+    Wrappers (``exec``, ``nohup``, ``env``, ``sudo``, ``numactl``, ``mpirun``, ``torchrun``...)
+    need no list: the first token that starts an engine wins.  ``NAME=value`` tokens before it
+    (``CUDA_VISIBLE_DEVICES=0,1 vllm serve``, ``env A=b``) become the engine's environment.
+    """
+    if not args or _base(args[0]) in _NOT_RUNNERS:
+        return []
+    env: dict[str, Arg] = {}
+    for i, arg in enumerate(args):
+        if _is_assignment(arg):
+            name, _, value = (arg.value or arg.raw).partition("=")
+            env[name] = replace(arg, value=value if arg.value is not None else None)
+            continue
+        found = _entry(args, i)
+        if found:
+            key, model, rest = found
+            return [Invocation(key, rest, args[i], model, env)]
+    return []
 
 
 @dataclass(frozen=True)
@@ -80,16 +146,37 @@ def _canonical(spec: EngineSpec, token: str) -> tuple[str | None, str]:
         return None, "unknown"
     name = token[2:]
     if spec.underscores_are_dashes:
-        name = name.replace("_", "-")
-    if name in spec.options:
-        return name, "exact"
+        # vLLM rewrites only the part before the first "." (dotted JSON sub-keys keep theirs).
+        head, dot, tail = name.partition(".")
+        name = head.replace("_", "-") + dot + tail
+    longs = spec.long_options()
+    if name in longs:
+        return longs[name], "exact"
+    head, dot, tail = name.partition(".")
+    if dot and head in longs and spec.options.get(longs[head]):
+        return f"{longs[head]}.{tail}", "dotted"  # --eplb-config.window_size 1000
     if name.startswith("no-") and name[3:] in spec.negatable:
         return name[3:], "negated"
     if spec.allow_abbrev:
-        matches = [o for o in spec.options if o.startswith(name)]
+        matches = {canon for spelled, canon in longs.items() if spelled.startswith(name)}
         if len(matches) == 1:
-            return matches[0], "prefix"
+            return matches.pop(), "prefix"
     return None, "unknown"
+
+
+def _short_attached(spec: EngineSpec, token: str) -> tuple[str, str] | None:
+    """``-O3`` -> ("optimization-level", "3"): a one-letter alias with its value attached."""
+    alias = token[:2]
+    if len(token) > 2 and not token.startswith("--") and alias in spec.aliases:
+        canonical = spec.aliases[alias]
+        if spec.options.get(canonical):
+            return canonical, token[2:]
+    return None
+
+
+def _looks_like_option(arg: Arg) -> bool:
+    text = arg.value if arg.value is not None else arg.raw
+    return text.startswith("-") and len(text) > 1 and not text[1:2].isdigit()
 
 
 def parse_args(
@@ -108,14 +195,18 @@ def parse_args(
             continue  # a positional (model given twice, or a wrapper's own argument)
         name_part, eq, inline = token.partition("=")
         canonical, how = _canonical(spec, name_part)
+        attached = None if canonical else _short_attached(spec, name_part)
+        if attached:
+            flags.append(Flag(attached[0], attached[1], token, arg.position, arg.position))
+            continue
         if canonical is None:
             if unknown_rule and token.startswith("--"):
                 findings.append(_unknown_flag(spec, name_part, arg))
             # An unknown option may take a value: skip a following non-option token.
-            if not eq and i < len(args) and not (args[i].value or "-").startswith("-"):
+            if not eq and i < len(args) and not _looks_like_option(args[i]):
                 i += 1
             continue
-        takes_value = spec.options.get(canonical, False)
+        takes_value = how == "dotted" or spec.options.get(canonical, False)
         value: str | None
         value_arg: Arg | None = None
         unresolved: tuple[str, ...] = ()
@@ -125,7 +216,11 @@ def parse_args(
             value = inline if arg.value is not None else None
             unresolved = arg.unresolved
             value_arg = arg
-        elif takes_value and i < len(args):
+        elif (
+            takes_value
+            and i < len(args)
+            and not (_looks_like_option(args[i]) and args[i].value is not None)
+        ):
             value_arg = args[i]
             value, unresolved = value_arg.value, value_arg.unresolved
             i += 1
@@ -148,13 +243,17 @@ def parse_args(
     return ParsedArgs(tuple(flags), tuple(findings))
 
 
-def _unknown_flag(spec: EngineSpec, token: str, arg: Arg) -> Finding:
-    name = token[2:].replace("_", "-") if spec.underscores_are_dashes else token[2:]
-    close = difflib.get_close_matches(name, list(spec.options), n=1, cutoff=0.75)
-    hint = f"; did you mean `--{close[0]}`?" if close else ""
-    from toplint.model import Fix
+def closest_option(spec: EngineSpec, name: str) -> str | None:
+    """The known long option nearest to ``name`` (without dashes), for "did you mean"."""
+    if spec.underscores_are_dashes:
+        name = name.replace("_", "-")
+    close = difflib.get_close_matches(name, list(spec.long_options()), n=1, cutoff=0.75)
+    return close[0] if close else None
 
-    fix = Fix(f"--{close[0]}") if close else None
+
+def _unknown_flag(spec: EngineSpec, token: str, arg: Arg) -> Finding:
+    close = closest_option(spec, token[2:])
+    hint = f"; did you mean `--{close}`?" if close else ""
     return Finding(
         rule="TL005",
         name="unknown-engine-flag",
@@ -162,8 +261,8 @@ def _unknown_flag(spec: EngineSpec, token: str, arg: Arg) -> Finding:
         path=arg.position.path,
         line=arg.position.line,
         column=arg.position.column,
-        message=f"{spec.name} does not know the option `{token}`{hint}",
-        fix=fix,
+        message=f"{spec.engine_name} does not know the option `{token}`{hint}",
+        fix=Fix(f"--{close}") if close else None,
         anchor=arg.anchor or token,
     )
 
@@ -179,16 +278,16 @@ def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> De
     unresolved = list(base.unresolved)
     for flag in flags:
         field_name = spec.fields.get(flag.name, flag.name.replace("-", "_"))
-        sources[field_name] = flag.position
+        sources[field_name] = flag.value_position or flag.position
+        unresolved = [u for u in unresolved if u.field != field_name]
         if flag.value is None:
             values[field_name] = None
+            options.pop(field_name, None)
             unresolved.extend(
                 Unresolved(field_name, var, flag.value_position or flag.position)
                 for var in flag.unresolved or ("<unresolved>",)
             )
-            continue
-        unresolved = [u for u in unresolved if u.field != field_name]
-        if field_name in _INT_FIELDS:
+        elif field_name in _INT_FIELDS:
             values[field_name] = _to_int(flag.value)
         elif field_name == "ep_enabled":
             values[field_name] = flag.value.lower() not in ("false", "0", "no")
@@ -204,7 +303,7 @@ def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> De
         unresolved=tuple(unresolved),
         **values,  # type: ignore[arg-type]
     )
-    return derive_expert_parallel(dep)
+    return derive(dep)
 
 
 def _to_int(text: str) -> int | None:
@@ -215,37 +314,63 @@ def _to_int(text: str) -> int | None:
 
 
 def derive_expert_parallel(dep: Deployment) -> Deployment:
-    """vLLM: EP is not a size; with --enable-expert-parallel EP = TP x DP (engine-vocabulary §1)."""
-    if dep.engine != "vllm":
-        return dep
-    if not dep.ep_enabled:
-        return replace(dep, ep=1)
-    if dep.tp is None or dep.dp is None:
-        return replace(dep, ep=None)
-    return replace(dep, ep=dep.tp * dep.dp)
+    """Engine-specific derived values (kept for callers of the first slice)."""
+    return derive(dep)
+
+
+# Reads the text of an engine config file named by a flag: (path for positions, text) or None.
+ConfigLoader = Callable[[str], "tuple[str, str] | None"]
+
+
+def env_flags(spec: EngineSpec, env: Mapping[str, Arg]) -> list[Flag]:
+    """Options an engine reads from environment variables (clap ``env``: TGI ``NUM_SHARD``)."""
+    out: list[Flag] = []
+    for name, arg in env.items():
+        canonical = spec.env.get(name)
+        if canonical is None:
+            continue
+        value = arg.value
+        if value is not None and not spec.options.get(canonical, False):
+            value = "true" if value.lower() not in ("false", "0", "") else "false"
+        out.append(
+            Flag(canonical, value, name, arg.position, arg.position, arg.unresolved, arg.anchor)
+        )
+    return out
 
 
 def deployment_from_invocation(
-    inv: Invocation, path: str, *, source_kind: str, base: Deployment | None = None
+    inv: Invocation,
+    path: str,
+    *,
+    source_kind: str,
+    base: Deployment | None = None,
+    env: Mapping[str, Arg] | None = None,
+    config_loader: ConfigLoader | None = None,
 ) -> tuple[Deployment, tuple[Finding, ...]]:
-    """A deployment from one engine invocation (``base`` carries orchestrator facts)."""
+    """A deployment from one engine invocation.
+
+    ``base`` carries orchestrator facts (nodes, GPUs per pod...); ``env`` the container's
+    environment (merged under the invocation's own ``NAME=value`` prefixes); ``config_loader``
+    reads a ``--config``/``--extra_llm_api_options`` file (see ``toplint.parse.enginecfg``).
+    """
     spec = ENGINES[inv.engine]
     start = inv.start.position
     dep = base or Deployment(
-        path=path, line=start.line, column=start.column, engine=inv.engine, model=None
+        path=path, line=start.line, column=start.column, engine=spec.engine_name, model=None
     )
-    dep = replace(dep, engine=inv.engine, source_kind=dep.source_kind or source_kind)
+    dep = replace(dep, engine=spec.engine_name, source_kind=dep.source_kind or source_kind)
+    environment = {**(env or {}), **inv.env}
+    pre: list[Flag] = env_flags(spec, environment)
     if inv.model is not None:
-        model_flag = Flag(
-            "model",
-            inv.model.value,
-            inv.model.raw,
-            inv.model.position,
-            inv.model.position,
-            inv.model.unresolved,
-            inv.model.anchor,
-        )
-        dep = apply_flags(dep, [model_flag], spec)
-        dep = replace(dep, flags=())  # the positional model is not an option
+        m = inv.model
+        pre.append(Flag("model", m.value, m.raw, m.position, m.position, m.unresolved, m.anchor))
     parsed = parse_args(inv.engine, inv.args, path)
-    return apply_flags(dep, parsed.flags, spec), parsed.findings
+    dep = apply_flags(dep, [*pre, *parsed.flags], spec)
+    dep = visible_gpus(dep, environment, inv.gpus)
+    findings = list(parsed.findings)
+    if config_loader is not None:
+        from toplint.parse.enginecfg import fold_engine_config
+
+        dep, found = fold_engine_config(dep, spec, config_loader)
+        findings.extend(found)
+    return derive(dep), tuple(findings)

@@ -1,0 +1,302 @@
+"""How an engine's settings combine, after the command line is read.
+
+* engine config files named by a flag (vLLM/SGLang ``--config FILE.yaml``, TensorRT-LLM
+  ``--extra_llm_api_options``/``--config``, Dynamo ``--extra-engine-args``), folded in with the
+  engine's precedence: vLLM and SGLang put the file's options right after ``serve MODEL`` so the
+  command line wins (vllm/utils/argparse_utils.py ``_pull_args_from_config``); TensorRT-LLM
+  applies the YAML over the command-line arguments (commands/serve.py
+  ``update_llm_args_with_extra_options``), so the file wins;
+* environment and visible GPUs (``docker run --gpus``, ``NVIDIA_VISIBLE_DEVICES``,
+  ``CUDA_VISIBLE_DEVICES``, ``VLLM_ALL2ALL_BACKEND``);
+* derived values: vLLM EP = TP x DP, SGLang backends that force EP = TP and DP attention, TGI
+  implicit sharding (engine-vocabulary.md §1, §2, §4).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from toplint.errors import SourceError
+from toplint.model import Deployment, Finding, Flag, Position, Severity, Unresolved
+from toplint.parse.engines import SGLANG_EP_EQUALS_TP, EngineSpec
+
+if TYPE_CHECKING:
+    from toplint.parse.argv import Arg
+
+# Reads the file a config flag names: (path used in positions, text), or None when unavailable.
+ConfigLoader = Callable[[str], "tuple[str, str] | None"]
+
+_MAX_CONFIG_BYTES = 1024 * 1024  # engine configs are small; anything larger is not one
+_CONFIG_SUFFIXES = (".yaml", ".yml", ".json")
+
+# TensorRT-LLM LLM-API keys (the YAML of --extra_llm_api_options / --extra-engine-args).
+LLMAPI_FIELDS = {
+    "model": "model",
+    "tensor_parallel_size": "tp",
+    "pipeline_parallel_size": "pp",
+    "moe_expert_parallel_size": "ep",
+    "gpus_per_node": "gpus_per_node",
+}
+
+
+def disk_loader(source_path: str) -> ConfigLoader:
+    """A loader that reads config files relative to the directory of ``source_path``."""
+
+    def load(ref: str) -> tuple[str, str] | None:
+        if source_path == "-" or not ref.lower().endswith(_CONFIG_SUFFIXES):
+            return None
+        full = os.path.join(os.path.dirname(source_path), ref)
+        try:
+            if not os.path.isfile(full) or os.path.getsize(full) > _MAX_CONFIG_BYTES:
+                return None
+            with open(full, encoding="utf-8") as fh:
+                return full, fh.read()
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    return load
+
+
+def fold_engine_config(
+    dep: Deployment, spec: EngineSpec, loader: ConfigLoader
+) -> tuple[Deployment, tuple[Finding, ...]]:
+    """Fold the keys of the config file the deployment's flags name, with engine precedence."""
+    ref = next((f for f in reversed(dep.flags) if f.name in spec.config_options), None)
+    if ref is None or ref.value is None:
+        return dep, ()
+    loaded = loader(ref.value)
+    if loaded is None:
+        note = f"engine config `{ref.value}` was not read; its settings are not included"
+        return replace(dep, notes=(*dep.notes, note)), ()
+    path, text = loaded
+    try:
+        flags, findings = config_flags(spec, path, text)
+    except SourceError as exc:
+        return dep, (_unparsable(path, exc),)
+    cli = {f.name for f in dep.flags}
+    if not spec.config_overrides_cli:
+        flags = [f for f in flags if f.name not in cli]
+    from toplint.parse.argv import apply_flags
+
+    fields = {**spec.fields, **LLMAPI_FIELDS} if not spec.strict_config_keys else spec.fields
+    dep = apply_flags(dep, flags, replace(spec, fields=fields))
+    return dep, tuple(findings)
+
+
+def config_flags(spec: EngineSpec, path: str, text: str) -> tuple[list[Flag], list[Finding]]:
+    """The options a config file sets, as flags positioned in that file."""
+    from toplint.parse.argv import _canonical, closest_option
+    from toplint.yamlsafe import load_documents
+
+    docs = load_documents(text, path)
+    if not docs:
+        return [], []
+    doc = docs[0]
+    if not isinstance(doc.data, dict):
+        pos = doc.value_position(())
+        raise SourceError("an engine config must be a mapping of options", pos.line, pos.column)
+    flags: list[Flag] = []
+    findings: list[Finding] = []
+    for key, value in _flatten(doc.data, spec.strict_config_keys):
+        at = doc.key_position(tuple(key.split(".")) if not spec.strict_config_keys else (key,))
+        canonical, _how = _canonical(spec, "--" + key)
+        if canonical is None and spec.strict_config_keys:
+            close = closest_option(spec, key)
+            findings.append(_unknown_key(spec, key, at, close))
+            continue
+        name = canonical or key
+        flags.append(Flag(name, _as_text(value), key, at, _value_pos(doc, key, spec), anchor=key))
+    return flags, findings
+
+
+def _value_pos(doc: Any, key: str, spec: EngineSpec) -> Position:
+    path = tuple(key.split(".")) if not spec.strict_config_keys else (key,)
+    pos: Position = doc.value_position(path)
+    return pos
+
+
+def _flatten(data: Mapping[str, Any], strict: bool, prefix: str = "") -> list[tuple[str, Any]]:
+    """vLLM/SGLang keys are flags (a dict value is JSON); LLM-API YAML nests (a.b)."""
+    out: list[tuple[str, Any]] = []
+    for key, value in data.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict) and not strict:
+            out.extend(_flatten(value, strict, name + "."))
+        else:
+            out.append((name, value))
+    return out
+
+
+def _as_text(value: Any) -> str | None:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    if isinstance(value, dict):
+        return json.dumps(value)
+    return None if value is None else str(value)
+
+
+def _unknown_key(spec: EngineSpec, key: str, at: Position, close: str | None) -> Finding:
+    hint = f"; did you mean `{close}`?" if close else ""
+    return Finding(
+        "TL005",
+        "unknown-engine-flag",
+        Severity.WARNING,
+        at.path,
+        at.line,
+        at.column,
+        f"{spec.engine_name} does not know the config key `{key}`{hint}",
+        anchor=key,
+    )
+
+
+def _unparsable(path: str, exc: SourceError) -> Finding:
+    return Finding(
+        "TL001",
+        "unparsable-file",
+        Severity.ERROR,
+        path,
+        exc.line,
+        exc.column,
+        f"cannot parse engine config: {exc}",
+        anchor="file",
+    )
+
+
+def _to_int(text: str) -> int | None:
+    try:
+        return int(text.strip().strip("'\""))
+    except ValueError:
+        return None
+
+
+def derive(dep: Deployment) -> Deployment:
+    """Engine-specific values that follow from the flags (idempotent: reads flags, not fields)."""
+    fn = _DERIVE.get(dep.engine)
+    return fn(dep) if fn else dep
+
+
+def _derive_vllm(dep: Deployment) -> Deployment:
+    """EP is not a size in vLLM: with --enable-expert-parallel EP = TP x DP (vocabulary §1)."""
+    if not dep.ep_enabled:
+        return replace(dep, ep=1)
+    if dep.tp is None or dep.dp is None:
+        return replace(dep, ep=None)
+    return replace(dep, ep=dep.tp * dep.dp)
+
+
+def _derive_sglang(dep: Deployment) -> Deployment:
+    """SGLang (vocabulary §2): a2a backends and the deprecated MoE flags force EP = TP;
+    with --enable-dp-attention the DP ranks live inside the TP group (GPUs = TP, not TP x DP)."""
+    opts = dict(dep.options)
+    sources = dict(dep.sources)
+    ep = dep.ep
+    forcing = next(
+        (
+            f
+            for f in reversed(dep.flags)
+            if (f.name == "moe-a2a-backend" and f.value in SGLANG_EP_EQUALS_TP)
+            or (f.name in ("enable-ep-moe", "enable-deepep-moe") and f.value == "true")
+        ),
+        None,
+    )
+    if forcing is not None:
+        ep = dep.tp
+        sources["ep"] = forcing.position
+    dp = dep.dp
+    dp_flag = dep.flag("dp-size")
+    if opts.get("enable_dp_attention") == "true":
+        opts["attention_dp"] = (dp_flag.value or "unresolved") if dp_flag else "1"
+        dp = 1
+    elif dp_flag is not None and dp_flag.value is not None:
+        dp = _to_int(dp_flag.value)
+    enabled = ep is not None and ep > 1
+    return replace(dep, ep=ep, dp=dp, ep_enabled=enabled, options=opts, sources=sources)
+
+
+def _derive_trtllm(dep: Deployment) -> Deployment:
+    return replace(dep, ep_enabled=dep.ep is not None and dep.ep > 1)
+
+
+_ALL_VISIBLE = "<all visible GPUs>"
+
+
+def _derive_tgi(dep: Deployment) -> Deployment:
+    """TGI without --num-shard shards over every visible GPU (launcher ``find_num_shards``)."""
+    if dep.flag("num-shard") is not None:
+        return dep
+    opts = dict(dep.options)
+    unresolved = [u for u in dep.unresolved if u.variable != _ALL_VISIBLE]
+    if opts.get("sharded", "").lower() == "false":
+        return replace(dep, tp=1, options=opts, unresolved=tuple(unresolved))
+    opts["implicit_sharding"] = "true"
+    tp = dep.gpus_per_node
+    sources = dict(dep.sources)
+    if tp is None:
+        unresolved.append(Unresolved("tp", _ALL_VISIBLE, dep.position_of("gpus_per_node")))
+    else:
+        sources["tp"] = dep.position_of("gpus_per_node")
+    return replace(dep, tp=tp, options=opts, sources=sources, unresolved=tuple(unresolved))
+
+
+_DERIVE: dict[str, Callable[[Deployment], Deployment]] = {
+    "vllm": _derive_vllm,
+    "sglang": _derive_sglang,
+    "trtllm": _derive_trtllm,
+    "tgi": _derive_tgi,
+}
+
+
+def count_devices(spec: str) -> int | None:
+    """GPUs named by a device list: "0,1" -> 2, "device=0,1" -> 2, "GPU-uuid" -> 1;
+    "all" -> None (unknown here), "none"/"void"/"" -> 0."""
+    text = spec.strip().strip("'\"")
+    if text.startswith("device="):
+        text = text[len("device=") :].strip("'\"")
+    if text.lower() in ("all", ""):
+        return None if text else 0
+    if text.lower() in ("none", "void"):
+        return 0
+    return len([part for part in text.split(",") if part.strip()])
+
+
+def visible_gpus(
+    dep: Deployment, env: Mapping[str, Arg], docker_gpus: Arg | None = None
+) -> Deployment:
+    """GPUs one process sees: ``docker run --gpus``, ``NVIDIA_VISIBLE_DEVICES`` and
+    ``CUDA_VISIBLE_DEVICES`` (each narrows the previous); plus ``VLLM_ALL2ALL_BACKEND``."""
+    count, where = dep.gpus_per_node, dep.sources.get("gpus_per_node")
+    options = dict(dep.options)
+    unresolved = list(dep.unresolved)
+    requests: list[tuple[Arg, bool]] = []
+    if docker_gpus is not None:
+        requests.append((docker_gpus, True))
+    for name in ("NVIDIA_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"):
+        if name in env:
+            requests.append((env[name], False))
+    for arg, is_count in requests:
+        if arg.value is None:
+            count, where = None, arg.position
+            unresolved.extend(Unresolved("gpus_per_node", v, arg.position) for v in arg.unresolved)
+            continue
+        text = arg.value.strip().strip("'\"")
+        n = int(text) if is_count and text.isdigit() else count_devices(text)
+        if n is None:
+            options["gpus_visible"] = "all"
+            continue
+        count = n if count is None else min(count, n)
+        where = arg.position
+    backend = env.get("VLLM_ALL2ALL_BACKEND")
+    if backend is not None and backend.value and "all2all_backend" not in options:
+        options["all2all_backend"] = backend.value
+    sources = dict(dep.sources)
+    if where is not None and count is not None:
+        sources["gpus_per_node"] = where
+    return replace(
+        dep, gpus_per_node=count, options=options, sources=sources, unresolved=tuple(unresolved)
+    )
