@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import fnmatch
 import os
+import stat
 import sys
 from collections.abc import Iterable, Sequence
 
@@ -16,7 +18,9 @@ SUFFIXES = (".sh", ".bash", ".zsh", ".yaml", ".yml", ".json")
 NAMES = ("dockerfile", "containerfile")
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox"}
 STDIN = "-"
-MAX_BYTES = 64 * 1024 * 1024  # larger files are reported as TL001, not read
+# Larger files are reported as TL001, not read: the YAML size limit (toplint.yamlsafe.Limits,
+# which explains the figure), and the shell lexer reads about 1 MB/s, so 4 MiB is a few seconds.
+MAX_BYTES = 4 * 1024 * 1024
 
 
 def wanted(name: str) -> bool:
@@ -57,26 +61,74 @@ def discover(paths: Iterable[str], exclude: Sequence[str] = ()) -> list[str]:
 
 def read_source(path: str) -> Source | Finding:
     """The file as text, or a TL001 finding saying why it cannot be read."""
+    if path == STDIN:
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            return unparsable(path, _too_large(len(data)))
+    else:
+        read = _read_file(path)
+        if isinstance(read, Finding):
+            return read
+        data = read
+    return decode(path, data)
+
+
+def _read_file(path: str) -> bytes | Finding:
     try:
-        if path == STDIN:
-            data = sys.stdin.buffer.read(MAX_BYTES + 1)
-        else:
-            with open(path, "rb") as fh:
-                data = fh.read(MAX_BYTES + 1)
+        # O_NONBLOCK: opening a FIFO must not wait for a writer (a hostile tree must not hang us).
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        return unparsable(path, "no such file")
-    except IsADirectoryError:
-        return unparsable(path, "is a directory")
+        dangling = " (dangling symlink)" if os.path.islink(path) else ""
+        return unparsable(path, f"no such file{dangling}")
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return unparsable(path, "cannot read: symlink loop")
+        return unparsable(path, f"cannot read: {exc.strerror or exc}")
+    try:
+        with os.fdopen(fd, "rb") as fh:
+            info = os.fstat(fh.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                return unparsable(path, f"not a regular file ({_kind(info.st_mode)}); not read")
+            if info.st_size > MAX_BYTES:
+                return unparsable(path, _too_large(info.st_size))
+            return fh.read(MAX_BYTES + 1)
     except OSError as exc:
         return unparsable(path, f"cannot read: {exc.strerror or exc}")
-    if len(data) > MAX_BYTES:
-        return unparsable(path, f"larger than {MAX_BYTES // (1024 * 1024)} MiB; not read")
-    if b"\0" in data[:8192]:
-        return unparsable(path, "binary file (NUL bytes)")
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device"
+
+
+def _too_large(size: int) -> str:
+    return (
+        f"file is {size / 2**20:.2f} MiB, larger than the {MAX_BYTES / 2**20:g} MiB "
+        "read limit; not read"
+    )
+
+
+def decode(path: str, data: bytes) -> Source | Finding:
+    """UTF-8 text (a BOM is dropped, CRLF becomes LF), or TL001 with the offending byte's place."""
+    nul = data.find(b"\0", 0, 8192)
+    if nul >= 0:
+        line, col = _place(data, nul)
+        return unparsable(path, "binary file (NUL byte); not read", line, col)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        line, col = _place(data, exc.start)
         return unparsable(path, f"not valid UTF-8 (byte {data[exc.start]:#04x})", line, col)
     return Source.from_text("<stdin>" if path == STDIN else path, text.replace("\r\n", "\n"))
+
+
+def _place(data: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and column (in characters, as far as the prefix decodes) of a byte offset."""
+    start = data.rfind(b"\n", 0, offset) + 1
+    prefix = data[start:offset].decode("utf-8", errors="replace")
+    return data.count(b"\n", 0, offset) + 1, len(prefix) + 1

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
+
 from toplint.errors import SourceError
 from toplint.model import Position
 
@@ -25,9 +26,18 @@ _MERGE = _STD + "merge"
 
 @dataclass(frozen=True)
 class Limits:
-    max_bytes: int = 16 * 1024 * 1024  # larger files are reported, not read
-    max_depth: int = 128  # nesting of mappings/sequences
-    max_nodes: int = 2_000_000  # nodes built, alias expansions included
+    """Hard limits on one YAML file; the TL001 message names the limit that was hit.
+
+    Measured on this project's benchmark machine (benchmarks/RESULTS.md): reading YAML costs
+    about 30 bytes of memory and 1 µs per byte of text, so 4 MiB keeps one file under ~130 MB
+    and ~3 s.  Kubernetes objects are capped far lower (etcd's default request limit is
+    1.5 MiB), so a deployment config above 4 MiB is not a config a person wrote.
+    """
+
+    max_bytes: int = 4 * 1024 * 1024  # larger files are reported, not read
+    max_depth: int = 128  # nesting of mappings/sequences (libyaml itself stops at 1,000)
+    max_nodes: int = 1_000_000  # nodes built per document, alias expansions included
+    max_alias_nodes: int = 100_000  # extra nodes that aliases may add to one document
     max_documents: int = 10_000
 
 
@@ -62,7 +72,58 @@ def _mark_error(path: str, exc: yaml.MarkedYAMLError) -> SourceError:
     line = mark.line + 1 if mark else 1
     col = mark.column + 1 if mark else 1
     what = exc.problem or exc.context or "invalid YAML"
+    if "maximum nesting depth" in what:  # libyaml's own limit (YAML_MAX_NESTING_LEVEL)
+        what += " (libyaml depth limit, 1,000 levels)"
     return SourceError(f"invalid YAML: {what}", line, col)
+
+
+def _error(message: str, node: yaml.Node) -> SourceError:
+    return SourceError(message, node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def _depth_error(limits: Limits, node: yaml.Node) -> SourceError:
+    return _error(f"YAML nested deeper than {limits.max_depth} levels (depth limit)", node)
+
+
+def _check_aliases(root: yaml.Node, limits: Limits) -> None:
+    """Refuse a document whose aliases expand too far, before building anything.
+
+    The composer returns an aliased node as the same object, so the expanded size of every
+    distinct node is computed once (linear in the text) and a "billion laughs" document is
+    rejected in microseconds instead of being expanded.
+    """
+    sizes: dict[int, int] = {}
+    extra = 0
+
+    def size(node: yaml.Node, depth: int) -> int:
+        nonlocal extra
+        known = sizes.get(id(node))
+        if known is not None:  # a second reference: an alias
+            extra += known
+            if extra > limits.max_alias_nodes:
+                raise _error(
+                    f"YAML aliases expand to more than {limits.max_alias_nodes:,} extra nodes "
+                    "(alias expansion limit; an alias bomb?); the anchor is here",
+                    node,
+                )
+            return known
+        if depth > limits.max_depth:
+            raise _depth_error(limits, node)
+        total = 1
+        if isinstance(node, yaml.SequenceNode):
+            total += sum(size(item, depth + 1) for item in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            total += sum(size(k, depth + 1) + size(v, depth + 1) for k, v in node.value)
+        sizes[id(node)] = total
+        return total
+
+    size(root, 0)
+
+
+_SCALAR_TAGS = frozenset(
+    _STD + t for t in ("str", "int", "float", "bool", "null", "timestamp", "binary")
+)
+_COLLECTION_TAGS = frozenset(_STD + t for t in ("map", "seq", "omap", "set", "pairs"))
 
 
 class _Builder:
@@ -74,71 +135,53 @@ class _Builder:
         self.count = 0
         self.keys: dict[Path, tuple[int, int]] = {}
         self.values: dict[Path, tuple[int, int]] = {}
-        self._scalars = yaml.constructor.SafeConstructor()
+        c = yaml.constructor.SafeConstructor()
+        self._direct: dict[str, Any] = {
+            _STD + "int": c.construct_yaml_int,
+            _STD + "float": c.construct_yaml_float,
+            _STD + "bool": c.construct_yaml_bool,
+        }
+        self._scalars = c
 
     def build(self, node: yaml.Node, at: Path, depth: int) -> Any:
+        self.values.setdefault(at, (node.start_mark.line + 1, node.start_mark.column + 1))
+        return self._value(node, at, depth)
+
+    def _value(self, node: yaml.Node, at: Path, depth: int) -> Any:
         self.count += 1
         if self.count > self.limits.max_nodes:
-            raise SourceError(
-                f"YAML expands to more than {self.limits.max_nodes:,} nodes "
-                "(alias expansion limit; is this an alias bomb?)",
-                node.start_mark.line + 1,
-                node.start_mark.column + 1,
+            raise _error(
+                f"YAML document has more than {self.limits.max_nodes:,} nodes (node limit)", node
             )
+        if isinstance(node, yaml.ScalarNode):
+            return self._scalar(node)
         if depth > self.limits.max_depth:
-            raise SourceError(
-                f"YAML nested deeper than {self.limits.max_depth} levels (depth limit)",
-                node.start_mark.line + 1,
-                node.start_mark.column + 1,
-            )
-        self.values.setdefault(at, (node.start_mark.line + 1, node.start_mark.column + 1))
-        if not isinstance(node, yaml.ScalarNode):
-            self._check_collection_tag(node)
+            raise _depth_error(self.limits, node)
+        tag = node.tag or ""
+        if tag.startswith(_STD) and tag not in _COLLECTION_TAGS:
+            raise _error(_tag_message(tag), node)
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, at, depth)
-        if isinstance(node, yaml.SequenceNode):
-            return [self.build(item, (*at, i), depth + 1) for i, item in enumerate(node.value)]
-        return self._scalar(node)
+        return [self.build(item, (*at, i), depth + 1) for i, item in enumerate(node.value)]
 
     def _scalar(self, node: yaml.Node) -> Any:
         tag = node.tag or ""
-        if tag.startswith(_STD) and tag[len(_STD) :] in (
-            "str",
-            "int",
-            "float",
-            "bool",
-            "null",
-            "timestamp",
-            "binary",
-        ):
+        if tag == _STD + "str":  # most scalars: no conversion needed
+            return node.value
+        if tag == _STD + "null":
+            return None
+        if tag in _SCALAR_TAGS:
+            direct = self._direct.get(tag)
             try:
-                value = self._scalars.construct_object(node, deep=True)
+                value = direct(node) if direct else self._scalars.construct_object(node)
             except (yaml.YAMLError, ValueError) as exc:
-                raise SourceError(
-                    f"invalid YAML scalar: {exc}",
-                    node.start_mark.line + 1,
-                    node.start_mark.column + 1,
-                ) from None
+                raise _error(f"invalid YAML scalar: {exc}", node) from None
             # Timestamps and binary are kept as text: toplint compares strings, not dates.
-            return value if isinstance(value, (str, int, float, bool, type(None))) else node.value
+            return value if isinstance(value, (str, int, float, bool)) else node.value
         if tag.startswith(_STD):
-            raise SourceError(
-                f"YAML tag {tag.replace(_STD, '!!')} is not allowed (only plain data is read)",
-                node.start_mark.line + 1,
-                node.start_mark.column + 1,
-            )
+            raise _error(_tag_message(tag), node)
         # Local tags (!reference, !Ref, ...) are read as their plain text.
         return str(node.value)
-
-    @staticmethod
-    def _check_collection_tag(node: yaml.Node) -> None:
-        tag = node.tag or ""
-        if tag.startswith(_STD) and tag[len(_STD) :] not in ("map", "seq", "omap", "set", "pairs"):
-            raise SourceError(
-                f"YAML tag {tag.replace(_STD, '!!')} is not allowed (only plain data is read)",
-                node.start_mark.line + 1,
-                node.start_mark.column + 1,
-            )
 
     def _mapping(self, node: yaml.MappingNode, at: Path, depth: int) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -146,7 +189,7 @@ class _Builder:
             if key_node.tag == _MERGE:
                 self._merge(out, value_node, at, depth)
                 continue
-            key = self.build(key_node, (*at, "\0key"), depth + 1)
+            key = self._value(key_node, at, depth + 1)
             key = (
                 key
                 if isinstance(key, str)
@@ -166,28 +209,34 @@ class _Builder:
         for src in sources:
             merged = self.build(src, (*at, "\0merge"), depth + 1)
             if not isinstance(merged, dict):
-                raise SourceError(
-                    "YAML merge key '<<' needs a mapping",
-                    src.start_mark.line + 1,
-                    src.start_mark.column + 1,
-                )
+                raise _error("YAML merge key '<<' needs a mapping", src)
             for k, v in merged.items():
                 out.setdefault(k, v)
+
+
+def _tag_message(tag: str) -> str:
+    return f"YAML tag {tag.replace(_STD, '!!')} is not allowed (only plain data is read)"
 
 
 def load_documents(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> list[Document]:
     """Every document of a YAML stream, or ``SourceError`` naming line and column."""
     if len(text) > limits.max_bytes:
         raise SourceError(
-            f"file is larger than the YAML size limit ({limits.max_bytes // (1024 * 1024)} MiB)"
+            f"file is {len(text) / 2**20:.2f} MiB, larger than the YAML size limit "
+            f"({limits.max_bytes / 2**20:g} MiB); not read"
         )
     docs: list[Document] = []
+    may_alias = "*" in text  # no '*', no alias: skip the expansion count
     try:
         for node in _compose_all(text):
             if len(docs) >= limits.max_documents:
-                raise SourceError(f"more than {limits.max_documents} YAML documents")
+                raise SourceError(
+                    f"more than {limits.max_documents:,} YAML documents (document limit)"
+                )
             if node is None:
                 continue
+            if may_alias:
+                _check_aliases(node, limits)
             builder = _Builder(path, limits)
             data = builder.build(node, (), 0)
             docs.append(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 
 from toplint.errors import SourceError
@@ -42,3 +43,10 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
         )
     except RecursionError:
         return ParseResult(source.path, (), (unparsable(source.path, "nested too deeply"),))
+    except MemoryError:
+        return ParseResult(source.path, (), (unparsable(source.path, "out of memory"),))
+    except Exception as exc:  # a parser bug must not lose the other files' findings
+        if os.environ.get("TOPLINT_DEBUG"):
+            raise
+        reason = f"internal error in the {parser.name} parser: {type(exc).__name__}: {exc}"
+        return ParseResult(source.path, (), (unparsable(source.path, reason),))
