@@ -8,11 +8,13 @@ command-line flags override the file.  Relative paths inside a config (``hardwar
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from toplint.configcheck import KeyPath, canonical_key, validate_config
 from toplint.errors import ConfigError
 
 CONFIG_NAMES = ("toplint.yaml", ".toplint.yaml", "pyproject.toml")
@@ -23,9 +25,21 @@ class Config:
     path: str | None = None  # file it came from; None = defaults
     base_dir: str = "."
     data: Mapping[str, Any] = field(default_factory=dict)
+    # Key path -> (line, column) of the key, for errors found after loading.
+    positions: Mapping[KeyPath, tuple[int, int]] = field(default_factory=dict, compare=False)
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, self.data.get(key.replace("-", "_"), default))
+
+    def where(self, *keys: str | int) -> str:
+        """``file:line:col`` of a key (for error messages), or the file, or "configuration"."""
+        if self.path is None:
+            return "configuration"
+        if keys and isinstance(keys[0], str):
+            top = next((k for k in self.data if canonical_key(k) == keys[0]), keys[0])
+            keys = (top, *keys[1:])
+        line, col = self.positions.get(tuple(keys), (0, 0))
+        return f"{self.path}:{line}:{col}" if line else self.path
 
     def resolve_path(self, value: str) -> str:
         return (
@@ -33,26 +47,59 @@ class Config:
         )
 
 
-def _read_pyproject(path: str) -> Mapping[str, Any] | None:
+def _read_pyproject(path: str) -> tuple[Mapping[str, Any] | None, str]:
+    """The ``[tool.toplint]`` table (None when absent) and the file's text."""
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # Python 3.10
         import tomli as tomllib
     try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+        data = tomllib.loads(text)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from None
     section = data.get("tool", {}).get("toplint")
-    return section if isinstance(section, dict) else None
+    return (section if isinstance(section, dict) else None), text
+
+
+_TOML_TABLE = re.compile(r"^\s*\[\s*tool\.toplint(?P<sub>(?:\.[\w\"'-]+)*)\s*\]")
+_TOML_KEY = re.compile(r"^\s*(?P<key>\"[^\"]*\"|'[^']*'|[\w-]+)\s*=")
+
+
+def toml_positions(text: str) -> dict[KeyPath, tuple[int, int]]:
+    """Positions of the keys of ``[tool.toplint]`` and its sub-tables (tomllib keeps none).
+
+    Covers ``key = value`` lines under ``[tool.toplint]`` / ``[tool.toplint.rules]`` headers,
+    which is how the documented configuration is written; anything else falls back to line 1.
+    """
+    out: dict[KeyPath, tuple[int, int]] = {}
+    table: KeyPath | None = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        header = _TOML_TABLE.match(line)
+        if header:
+            sub = header.group("sub")
+            table = tuple(p.strip("\"'") for p in sub.split(".") if p)
+            if table:
+                out.setdefault(table, (number, line.index("[") + 1))
+            continue
+        if line.lstrip().startswith("["):
+            table = None
+            continue
+        key = _TOML_KEY.match(line)
+        if key and table is not None:
+            out.setdefault((*table, key.group("key").strip("\"'")), (number, key.start("key") + 1))
+    return out
 
 
 def load_config(path: str) -> Config:
     """Read one configuration file (YAML or pyproject.toml)."""
     base = os.path.dirname(os.path.abspath(path))
     if path.endswith(".toml"):
-        section = _read_pyproject(path)
-        return Config(path, base, section or {})
+        section, text = _read_pyproject(path)
+        where = toml_positions(text)
+        validate_config(section or {}, lambda keys, _value: where.get(keys), path)
+        return Config(path, base, section or {}, where)
     from toplint.errors import SourceError
     from toplint.yamlsafe import load_documents
 
@@ -68,23 +115,74 @@ def load_config(path: str) -> Config:
         data = {}
     if not isinstance(data, dict):
         raise ConfigError(f"{path}:1:1: the configuration must be a mapping of keys to values")
-    from toplint.configcheck import validate_config
+    doc = docs[0] if docs else None
 
-    validate_config(data, docs[0] if docs else None, path)
-    return Config(path, base, data)
+    def locate(keys: KeyPath, value: bool) -> tuple[int, int] | None:
+        if doc is None:
+            return None
+        pos = doc.value_position(keys) if value else doc.key_position(keys)
+        return (pos.line, pos.column)
+
+    validate_config(data, locate, path)
+    return Config(path, base, data, dict(doc.keys) if doc else {})
 
 
-def find_config(start: str) -> Config | None:
-    """The nearest configuration above ``start`` (a file or directory), or None."""
-    here = os.path.abspath(start if os.path.isdir(start) else os.path.dirname(start) or ".")
+def _start_dir(start: str) -> str:
+    if start in ("", "-"):
+        return os.path.abspath(".")
+    return os.path.abspath(start if os.path.isdir(start) else os.path.dirname(start) or ".")
+
+
+def _config_in(folder: str) -> str | None:
+    for name in CONFIG_NAMES:
+        candidate = os.path.join(folder, name)
+        if os.path.isfile(candidate):
+            if name == "pyproject.toml" and _read_pyproject(candidate)[0] is None:
+                continue
+            return candidate
+    return None
+
+
+def find_config_path(start: str) -> str | None:
+    """The nearest configuration file above ``start`` (a file or directory), or None."""
+    here = _start_dir(start)
     while True:
-        for name in CONFIG_NAMES:
-            candidate = os.path.join(here, name)
-            if os.path.isfile(candidate):
-                if name == "pyproject.toml" and _read_pyproject(candidate) is None:
-                    continue
-                return load_config(candidate)
+        found = _config_in(here)
+        if found:
+            return found
         parent = os.path.dirname(here)
         if parent == here:
             return None
         here = parent
+
+
+def find_config(start: str) -> Config | None:
+    """The nearest configuration above ``start`` (a file or directory), or None."""
+    path = find_config_path(start)
+    return load_config(path) if path else None
+
+
+class ConfigFinder:
+    """Nearest configuration per folder, remembered for one run (many files, few folders)."""
+
+    def __init__(self) -> None:
+        self._by_dir: dict[str, str | None] = {}
+        self._loaded: dict[str, Config] = {}
+
+    def path_for(self, start: str) -> str | None:
+        folder = _start_dir(start)
+        if folder not in self._by_dir:
+            found = _config_in(folder)
+            parent = os.path.dirname(folder)
+            if found is None and parent != folder:
+                found = self.path_for(os.path.join(parent, ""))
+            self._by_dir[folder] = found
+        return self._by_dir[folder]
+
+    def config_for(self, start: str) -> Config | None:
+        path = self.path_for(start)
+        if path is None:
+            return None
+        if path not in self._loaded:
+            self._loaded[path] = load_config(path)
+        return self._loaded[path]

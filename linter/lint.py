@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+import fnmatch
+import os
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from toplint.baseline import Baseline, new_findings
 from toplint.config import Config
 from toplint.engine import Settings, analyze, sort_findings
 from toplint.errors import ConfigError
@@ -20,6 +23,8 @@ class LintResult:
     rules: tuple[Rule, ...]
     files: int
     deployments: int
+    suppressed: int = 0  # hidden by `# toplint: ignore` comments
+    baselined: int = 0  # hidden by the baseline
 
 
 def all_rules() -> list[Rule]:
@@ -54,40 +59,117 @@ def rule_settings_from(config: Config, args: argparse.Namespace) -> RuleSettings
     ignore = _codes(config.get("ignore")) + _codes(getattr(args, "ignore", None))
     severities: dict[str, Severity] = {}
     options: dict[str, dict[str, object]] = {}
+    rules = all_rules()
     for key, value in (config.get("rules", {}) or {}).items():
-        code = _rule_code(str(key))
+        code = _rule_code(str(key), rules, config)
         if isinstance(value, str):
-            severities[code] = _severity(value, key)
+            severities[code] = _severity(value, key, config)
         elif isinstance(value, dict):
             if "severity" in value:
-                severities[code] = _severity(value["severity"], key)
+                severities[code] = _severity(value["severity"], key, config)
             options[code] = {k: v for k, v in value.items() if k != "severity"}
+            _check_options(code, rules, options[code], key, config)
     return RuleSettings(select, ignore, severities, options)
 
 
-def _rule_code(key: str) -> str:
-    for rule in all_rules():
+def _rule_code(key: str, rules: Sequence[Rule], config: Config) -> str:
+    for rule in rules:
         if key in (rule.code, rule.name):
             return rule.code
-    raise ConfigError(f"rules: unknown rule `{key}` (see `toplint rules`)")
+    import difflib
+
+    names = [r.code for r in rules] + [r.name for r in rules]
+    close = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
+    hint = f"; did you mean `{close[0]}`?" if close else " (see `toplint rules`)"
+    raise ConfigError(f"{config.where('rules', key)}: rules.{key}: unknown rule{hint}")
 
 
-def _severity(value: object, key: object) -> Severity:
+def _check_options(
+    code: str, rules: Sequence[Rule], given: dict[str, object], key: str, config: Config
+) -> None:
+    rule = next(r for r in rules if r.code == code)
+    for name in given:
+        if name not in rule.options:
+            known = ", ".join(sorted(rule.options)) or "none"
+            raise ConfigError(
+                f"{config.where('rules', key, name)}: rules.{key}.{name}: "
+                f"{code} has no option `{name}` (options: {known})"
+            )
+
+
+def _severity(value: object, key: object, config: Config) -> Severity:
     try:
         return Severity(str(value))
     except ValueError:
         raise ConfigError(
-            f"rules.{key}: severity must be error, warning or info, not {value!r}"
+            f"{config.where('rules', str(key))}: rules.{key}: "
+            f"severity must be error, warning or info, not {value!r}"
         ) from None
 
 
-def lint(paths: Sequence[str], settings: Settings, rule_settings: RuleSettings) -> LintResult:
+def per_file_ignored(f: Finding, config: Config) -> bool:
+    """True when ``per-file-ignores`` (globs relative to the config's folder) covers ``f``."""
+    table = config.get("per-file-ignores", {}) or {}
+    if not table:
+        return False
+    rel = os.path.relpath(os.path.abspath(f.path), config.base_dir).replace(os.sep, "/")
+    name = rel.rsplit("/", 1)[-1]
+    for pattern, codes in table.items():
+        pat = str(pattern).removeprefix("./")
+        matched = fnmatch.fnmatch(rel, pat) or fnmatch.fnmatch(name, pat)
+        if matched and any(f.rule.startswith(c) or c in (f.name, "ALL") for c in _codes(codes)):
+            return True
+    return False
+
+
+def _suppress(
+    findings: Iterable[Finding],
+    paths: Sequence[str],
+    settings: Settings,
+    rules: Sequence[Rule],
+    rule_settings: RuleSettings,
+    report_unused: bool,
+) -> tuple[list[Finding], int]:
+    from toplint.discover import discover, read_source
+    from toplint.suppress import Suppression, apply, scan
+
+    findings = list(findings)
+    files = set(discover(paths, settings.exclude)) | {f.path for f in findings}
+    table: dict[str, list[Suppression]] = {}
+    for path in sorted(files - {"-", "<stdin>"}):
+        source = read_source(path)
+        if not isinstance(source, Finding):
+            table[path] = scan(path, source.text)
+    outcome = apply(findings, table, report_unused=report_unused)
+    reports = adjust_parse_findings(outcome.reports, rules, rule_settings)
+    return [*outcome.kept, *reports], outcome.suppressed
+
+
+def lint(
+    paths: Sequence[str],
+    settings: Settings,
+    rule_settings: RuleSettings,
+    *,
+    baseline: Baseline | None = None,
+    report_unused_ignores: bool = False,
+) -> LintResult:
+    """Analyse, run rules, then drop what per-file-ignores, comments and the baseline hide."""
     rules = all_rules()
     result = analyze(paths, settings)
     findings = adjust_parse_findings(result.findings, rules, rule_settings)
     findings += run_rules(
         rules, result.analyses, rule_settings, settings.budgets, settings.workload
     )
+    findings = [f for f in findings if not per_file_ignored(f, settings.config)]
+    findings, suppressed = _suppress(
+        findings, paths, settings, rules, rule_settings, report_unused_ignores
+    )
+    # Suppression reports obey per-file-ignores too.
+    findings = [f for f in findings if not per_file_ignored(f, settings.config)]
+    known = 0
+    ordered = sort_findings(findings)
+    if baseline is not None:
+        ordered, known = new_findings(ordered, baseline)
     return LintResult(
-        tuple(sort_findings(findings)), tuple(rules), result.files, len(result.analyses)
+        tuple(ordered), tuple(rules), result.files, len(result.analyses), suppressed, known
     )

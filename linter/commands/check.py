@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from toplint.errors import EXIT_CLEAN, EXIT_FINDINGS
-from toplint.model import Severity
+from toplint.errors import EXIT_CLEAN, EXIT_FINDINGS, UsageError
+from toplint.model import Finding, Severity
+
+if TYPE_CHECKING:
+    from toplint.lint import LintResult
+    from toplint.report.base import Formatter
 
 
 def register(sub: Any) -> None:
@@ -24,13 +30,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--config", metavar="FILE", help="configuration file (default: nearest toplint.yaml)"
     )
-    p.add_argument("--format", default="text", help="output format: text, json (default: text)")
-    p.add_argument(
-        "--fail-on",
-        choices=[s.value for s in Severity],
-        default=None,
-        help="lowest severity that makes the exit code 1 (default: warning)",
-    )
+    _output_arguments(p)
     p.add_argument(
         "--prompt-tokens", type=int, metavar="N", help="prefill tokens per step (default 4096)"
     )
@@ -57,18 +57,193 @@ def register(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def _output_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--format",
+        default="text",
+        help="format on stdout: text, json, sarif, github, junit, gitlab (default: text)",
+    )
+    p.add_argument(
+        "--output",
+        "-o",
+        action="append",
+        default=[],
+        metavar="FORMAT=PATH",
+        help="also write FORMAT to PATH (repeatable: several formats in one run)",
+    )
+    p.add_argument(
+        "--fail-on",
+        choices=[s.value for s in Severity],
+        default=None,
+        help="lowest severity that makes the exit code 1 (default: warning)",
+    )
+    p.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
+    p.add_argument("--quiet", "-q", action="store_true", help="text: findings only, no summary")
+    p.add_argument("--statistics", action="store_true", help="text: counts per rule")
+    p.add_argument(
+        "--show-fixes",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="text: show each fix's applicability and edits (--no-show-fixes hides fixes)",
+    )
+    p.add_argument(
+        "--report-unused-ignores",
+        action="store_true",
+        help="report `# toplint: ignore` comments that suppress nothing (TL006)",
+    )
+    p.add_argument("--baseline", metavar="FILE", help="report only findings not in FILE")
+    p.add_argument(
+        "--write-baseline", metavar="FILE", help="record the current findings in FILE; exit 0"
+    )
+
+
+def parse_outputs(values: Sequence[str]) -> list[tuple[Formatter, str]]:
+    """``FORMAT=PATH`` pairs, with every format checked before anything runs."""
+    from toplint.report.select import formatter
+
+    out = []
+    for value in values:
+        name, sep, path = value.partition("=")
+        if not sep or not name or not path:
+            raise UsageError(f"--output expects FORMAT=PATH, got {value!r}")
+        out.append((formatter(name.strip()), path))
+    return out
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Files that share one configuration (the nearest one above them)."""
+
+    paths: tuple[str, ...]
+
+
+def plan(args: argparse.Namespace) -> list[Batch]:
+    """Group the files to check by their nearest configuration (``--config`` = one group)."""
+    if args.config:
+        return [Batch(tuple(args.paths))]
+    from toplint.config import ConfigFinder
+    from toplint.discover import STDIN, discover
+
+    finder = ConfigFinder()
+    cli_exclude = tuple(args.exclude or ())
+    groups: dict[str | None, list[str]] = {}
+    for path in args.paths:
+        if path == STDIN:
+            groups.setdefault(finder.path_for("."), []).append(STDIN)
+            continue
+        top = finder.config_for(path)
+        exclude = cli_exclude + tuple(top.get("exclude") or ()) if top else cli_exclude
+        for found in discover([path], exclude):
+            config = finder.config_for(found)
+            if config is not None and config is not top:
+                nested = cli_exclude + tuple(config.get("exclude") or ())
+                if not discover([found], nested):
+                    continue
+            groups.setdefault(config.path if config else None, []).append(found)
+    if not groups:
+        return [Batch(tuple(args.paths))]
+    return [Batch(tuple(files)) for files in groups.values()]
+
+
+class Progress:
+    """A single self-erasing status line on stderr, only for people watching a terminal."""
+
+    def __init__(self, enabled: bool, total: int) -> None:
+        self.enabled = enabled and total > 1
+        self.total = total
+
+    def update(self, done: int, files: int) -> None:
+        if self.enabled:
+            sys.stderr.write(f"\rtoplint: checked {done}/{self.total} groups ({files} files)")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+
+def _lint_batches(
+    args: argparse.Namespace, batches: Sequence[Batch], progress: Progress
+) -> tuple[list[LintResult], list[Severity]]:
     from toplint.engine import settings_from_args
     from toplint.lint import lint, rule_settings_from
+
+    results = []
+    thresholds = []
+    files = 0
+    for i, batch in enumerate(batches, start=1):
+        settings = settings_from_args(args, batch.paths)
+        rule_settings = rule_settings_from(settings.config, args)
+        result = lint(
+            batch.paths,
+            settings,
+            rule_settings,
+            report_unused_ignores=args.report_unused_ignores,
+        )
+        results.append(result)
+        thresholds.append(Severity(args.fail_on or settings.config.get("fail-on") or "warning"))
+        files += result.files
+        progress.update(i, files)
+    return results, thresholds
+
+
+def _failing(results: Sequence[LintResult], thresholds: Sequence[Severity]) -> list[Finding]:
+    return [
+        f
+        for result, fail_on in zip(results, thresholds, strict=True)
+        for f in result.findings
+        if f.severity.rank >= fail_on.rank
+    ]
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    from toplint.baseline import load_baseline, new_findings, write_baseline
+    from toplint.engine import sort_findings
     from toplint.report.base import Report
     from toplint.report.select import formatter
 
-    settings = settings_from_args(args, args.paths)
-    rule_settings = rule_settings_from(settings.config, args)
-    result = lint(args.paths, settings, rule_settings)
-    fmt = formatter(args.format)
-    report = Report(result.findings, result.rules, result.files, result.deployments)
-    sys.stdout.write(fmt.render(report))
-    fail_on = Severity(args.fail_on or settings.config.get("fail-on", "warning"))
-    failing = [f for f in result.findings if f.severity.rank >= fail_on.rank]
+    stdout_format = formatter(args.format)
+    outputs = parse_outputs(args.output)
+    baseline = load_baseline(args.baseline) if args.baseline else None
+    batches = plan(args)
+    progress = Progress(args.format == "text" and sys.stderr.isatty(), len(batches))
+    try:
+        results, thresholds = _lint_batches(args, batches, progress)
+    finally:
+        progress.close()
+    findings = sort_findings(f for r in results for f in r.findings)
+    if args.write_baseline:
+        count = write_baseline(args.write_baseline, findings)
+        print(f"toplint: recorded {count} findings in {args.write_baseline}", file=sys.stderr)
+    known = 0
+    if baseline is not None:
+        findings, known = new_findings(findings, baseline)
+    report = Report(
+        findings=findings,
+        rules=results[0].rules if results else (),
+        files=sum(r.files for r in results),
+        deployments=sum(r.deployments for r in results),
+        show_fixes=args.show_fixes is not False,
+        fix_details=bool(args.show_fixes),
+        quiet=args.quiet,
+        statistics=args.statistics,
+        suppressed=sum(r.suppressed for r in results),
+        baselined=known,
+    )
+    for fmt, path in outputs:
+        _write(path, fmt.render(report))
+    sys.stdout.write(stdout_format.render(report))
+    if args.exit_zero or args.write_baseline:
+        return EXIT_CLEAN
+    kept = set(findings)
+    failing = [f for f in _failing(results, thresholds) if f in kept]
     return EXIT_FINDINGS if failing else EXIT_CLEAN

@@ -1,13 +1,37 @@
-"""Built-in output formats, as a toplint plugin."""
+"""Built-in output formats (and the suppression meta-rules), as a toplint plugin."""
 
 from __future__ import annotations
 
 from toplint.plugins import hookimpl
 from toplint.report.base import Formatter
+from toplint.report.github import GithubFormatter
+from toplint.report.gitlab import GitlabFormatter
 from toplint.report.jsonfmt import JsonFormatter
+from toplint.report.junit import JunitFormatter
+from toplint.report.sarif import SarifFormatter
 from toplint.report.text import TextFormatter
+from toplint.rulebook.types import Rule
 
 
 @hookimpl
 def toplint_formatters() -> dict[str, Formatter]:
-    return {"text": TextFormatter(), "json": JsonFormatter()}
+    return {
+        f.name: f
+        for f in (
+            TextFormatter(),
+            JsonFormatter(),
+            SarifFormatter(),
+            GithubFormatter(),
+            JunitFormatter(),
+            GitlabFormatter(),
+        )
+    }
+
+
+@hookimpl
+def toplint_rules() -> list[Rule]:
+    # TL002/TL006 come from suppression comments, not from a check: documented here so that
+    # `toplint rules`, SARIF rule metadata and severity overrides know them.
+    from toplint.suppress import SUPPRESSION_RULES
+
+    return list(SUPPRESSION_RULES)

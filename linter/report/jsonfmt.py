@@ -3,31 +3,55 @@
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from toplint import __version__
-from toplint.model import Finding
-from toplint.report.base import Report
+from toplint.model import Finding, Fix
+from toplint.report.base import (
+    Report,
+    counts_by_rule,
+    counts_by_severity,
+    fingerprints,
+)
 
+# Bump when a field changes meaning or disappears; adding fields keeps the version.
 JSON_VERSION = 1
 
 
-def finding_dict(f: Finding) -> dict[str, Any]:
-    fix = None
-    if f.fix is not None:
-        fix = {
-            "message": f.fix.message,
-            "applicability": f.fix.applicability,
-            "edits": [
-                {
-                    "path": e.path,
-                    "location": {"line": e.start[0], "column": e.start[1]},
-                    "end_location": {"line": e.end[0], "column": e.end[1]},
-                    "content": e.content,
-                }
-                for e in f.fix.edits
-            ],
-        }
+def plain(value: Any) -> Any:
+    """JSON-safe copy: tuples become lists, non-finite floats null, anything else text."""
+    if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, Sequence):
+        return [plain(v) for v in value]
+    return str(value)
+
+
+def fix_dict(fix: Fix | None) -> dict[str, Any] | None:
+    if fix is None:
+        return None
+    return {
+        "message": fix.message,
+        "applicability": fix.applicability,
+        "edits": [
+            {
+                "path": e.path,
+                "location": {"line": e.start[0], "column": e.start[1]},
+                "end_location": {"line": e.end[0], "column": e.end[1]},
+                "content": e.content,
+            }
+            for e in fix.edits
+        ],
+    }
+
+
+def finding_dict(f: Finding, fingerprint: str = "") -> dict[str, Any]:
     return {
         "rule": f.rule,
         "name": f.name,
@@ -36,8 +60,10 @@ def finding_dict(f: Finding) -> dict[str, Any]:
         "line": f.line,
         "column": f.column,
         "message": f.message,
-        "fix": fix,
-        "data": dict(f.data),
+        "anchor": f.anchor,
+        "fingerprint": fingerprint,
+        "fix": fix_dict(f.fix),
+        "data": plain(dict(f.data)),
     }
 
 
@@ -45,14 +71,19 @@ class JsonFormatter:
     name = "json"
 
     def render(self, report: Report) -> str:
+        prints = fingerprints(report.findings)
         doc = {
             "version": JSON_VERSION,
             "tool": {"name": "toplint", "version": __version__},
-            "findings": [finding_dict(f) for f in report.findings],
+            "findings": [finding_dict(f, p) for f, p in zip(report.findings, prints, strict=True)],
             "summary": {
                 "files": report.files,
                 "deployments": report.deployments,
                 "findings": len(report.findings),
+                "suppressed": report.suppressed,
+                "baselined": report.baselined,
+                "by_severity": counts_by_severity(report.findings),
+                "by_rule": counts_by_rule(report.findings),
             },
         }
-        return json.dumps(doc, indent=2, sort_keys=False) + "\n"
+        return json.dumps(doc, indent=2, allow_nan=False) + "\n"

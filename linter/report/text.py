@@ -2,7 +2,53 @@
 
 from __future__ import annotations
 
-from toplint.report.base import Report
+from toplint.model import Finding
+from toplint.report.base import Report, counts_by_rule, counts_by_severity, rule_index
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def finding_lines(f: Finding, report: Report) -> list[str]:
+    lines = [f"{f.path}:{f.line}:{f.column}: {f.rule} {f.message}"]
+    if not report.show_fixes or f.fix is None:
+        return lines
+    if not report.fix_details:
+        return [*lines, f"  fix: {f.fix.message}"]
+    lines.append(f"  fix ({f.fix.applicability}): {f.fix.message}")
+    for e in f.fix.edits:
+        lines.append(
+            f"    {e.path}:{e.start[0]}:{e.start[1]}-{e.end[0]}:{e.end[1]} -> {e.content!r}"
+        )
+    return lines
+
+
+def statistics_lines(report: Report) -> list[str]:
+    """``count  CODE  name`` per rule, most frequent first (ruff's ``--statistics``)."""
+    names = {code: r.name for code, r in rule_index(report).items()}
+    names.update({f.rule: f.name for f in report.findings})
+    counts = counts_by_rule(report.findings)
+    width = max((len(str(n)) for n in counts.values()), default=1)
+    ordered = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return [f"{n:>{width}}  {code}  {names.get(code, '')}".rstrip() for code, n in ordered]
+
+
+def summary_line(report: Report) -> str:
+    n = len(report.findings)
+    hidden = []
+    if report.suppressed:
+        hidden.append(f"{report.suppressed} suppressed")
+    if report.baselined:
+        hidden.append(f"{report.baselined} in the baseline")
+    tail = f" ({', '.join(hidden)})" if hidden else ""
+    if not n:
+        return (
+            f"All checks passed ({_plural(report.files, 'file')}, "
+            f"{_plural(report.deployments, 'deployment')}){tail}."
+        )
+    sev = ", ".join(_plural(c, s) for s, c in counts_by_severity(report.findings).items() if c)
+    return f"Found {_plural(n, 'finding')} ({sev}) in {_plural(report.files, 'file')}{tail}."
 
 
 class TextFormatter:
@@ -10,15 +56,11 @@ class TextFormatter:
 
     def render(self, report: Report) -> str:
         lines: list[str] = []
-        for f in report.findings:
-            lines.append(f"{f.path}:{f.line}:{f.column}: {f.rule} [{f.severity}] {f.message}")
-            if report.show_fixes and f.fix is not None:
-                lines.append(f"  fix: {f.fix.message}")
-        n = len(report.findings)
-        if n:
-            lines.append(f"Found {n} finding{'s' if n != 1 else ''} in {report.files} file(s).")
+        if report.statistics:
+            lines.extend(statistics_lines(report))
         else:
-            lines.append(
-                f"All checks passed ({report.files} file(s), {report.deployments} deployment(s))."
-            )
-        return "\n".join(lines) + "\n"
+            for f in report.findings:
+                lines.extend(finding_lines(f, report))
+        if not report.quiet:
+            lines.append(summary_line(report))
+        return "\n".join(lines) + "\n" if lines else ""

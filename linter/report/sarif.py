@@ -1,0 +1,121 @@
+"""SARIF 2.1.0 (OASIS), as GitHub code scanning and other dashboards read it.
+
+One run; ``results`` is always present (an empty list means "clean", which closes alerts);
+every rule carries short and full descriptions, its documentation page as ``help`` and its
+default level; regions are 1-based; ``partialFingerprints`` survive lines moving.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from typing import Any
+from urllib.parse import quote
+
+from toplint import __version__
+from toplint.model import Finding, Severity
+from toplint.report.base import Report, display_path, fingerprints
+from toplint.report.jsonfmt import plain
+from toplint.rulebook.types import Rule
+
+SARIF_VERSION = "2.1.0"
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+# SARIF 2.1.0 §3.27.10: the three levels a result can have besides "none".
+LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+FINGERPRINT_NAME = "toplint/v1"
+SRCROOT = "%SRCROOT%"
+
+
+def uri_for(path: str) -> str:
+    """A relative URI reference for ``path`` (percent-encoded, forward slashes)."""
+    shown = display_path(path)
+    return quote(shown, safe="/:") if not os.path.isabs(shown) else shown
+
+
+def _first_paragraph(doc: str, heading: str = "## What it does") -> str:
+    if heading not in doc:
+        return ""
+    body = doc.split(heading, 1)[1].strip()
+    return re.split(r"\n\s*\n|\n#", body, maxsplit=1)[0].replace("\n", " ").strip()
+
+
+def rule_descriptor(rule: Rule) -> dict[str, Any]:
+    full = _first_paragraph(rule.doc) or rule.summary
+    page = rule.doc.strip() or f"{rule.code} ({rule.name}): {rule.summary}"
+    return {
+        "id": rule.code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary or rule.name},
+        "fullDescription": {"text": full or rule.name},
+        "help": {"text": page, "markdown": page},
+        "defaultConfiguration": {"level": LEVELS[rule.severity]},
+        "properties": {"tags": ["toplint"], "fix-safety": rule.fix_safety or "none"},
+    }
+
+
+def _descriptors(report: Report) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    rules = {r.code: r for r in report.rules}
+    for f in report.findings:  # a finding from a rule the run does not list still needs one
+        if f.rule not in rules:
+            rules[f.rule] = Rule(f.rule, f.name or f.rule, f.name or f.rule, f.severity, None)
+    ordered = [rules[c] for c in sorted(rules)]
+    return [rule_descriptor(r) for r in ordered], {r.code: i for i, r in enumerate(ordered)}
+
+
+def result(f: Finding, index: int, fingerprint: str) -> dict[str, Any]:
+    location: dict[str, Any] = {
+        "physicalLocation": {
+            "artifactLocation": {"uri": uri_for(f.path), "uriBaseId": SRCROOT},
+            "region": {"startLine": max(f.line, 1), "startColumn": max(f.column, 1)},
+        }
+    }
+    if f.anchor:
+        location["logicalLocations"] = [{"fullyQualifiedName": f.anchor, "kind": "member"}]
+    text = f.message if f.fix is None else f"{f.message}\nFix: {f.fix.message}"
+    out: dict[str, Any] = {
+        "ruleId": f.rule,
+        "ruleIndex": index,
+        "level": LEVELS[f.severity],
+        "message": {"text": text},
+        "locations": [location],
+        "partialFingerprints": {FINGERPRINT_NAME: fingerprint},
+    }
+    props: dict[str, Any] = {"name": f.name}
+    if f.fix is not None:
+        props["fix"] = {"message": f.fix.message, "applicability": f.fix.applicability}
+    if f.data:
+        props["data"] = plain(dict(f.data))
+    out["properties"] = props
+    return out
+
+
+def _srcroot() -> str:
+    root = os.getcwd().replace(os.sep, "/")
+    return "file://" + quote(root if root.startswith("/") else "/" + root) + "/"
+
+
+def sarif_log(report: Report) -> dict[str, Any]:
+    descriptors, index = _descriptors(report)
+    prints = fingerprints(report.findings)
+    results = [result(f, index[f.rule], p) for f, p in zip(report.findings, prints, strict=True)]
+    driver = {
+        "name": "toplint",
+        "version": __version__,
+        "semanticVersion": __version__,
+        "rules": descriptors,
+    }
+    run = {
+        "tool": {"driver": driver},
+        "originalUriBaseIds": {SRCROOT: {"uri": _srcroot()}},
+        "columnKind": "unicodeCodePoints",
+        "results": results,
+    }
+    return {"$schema": SARIF_SCHEMA, "version": SARIF_VERSION, "runs": [run]}
+
+
+class SarifFormatter:
+    name = "sarif"
+
+    def render(self, report: Report) -> str:
+        return json.dumps(sarif_log(report), indent=2, allow_nan=False) + "\n"

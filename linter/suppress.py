@@ -1,0 +1,234 @@
+"""Suppression comments: ``# toplint: ignore[TL101] reason`` and ``# toplint: ignore-file[...]``.
+
+A comment on its own line covers the next line of code, its backslash continuations and the
+block indented under it (a YAML key's nested values, a shell command's continued flags); a
+comment at the end of a line covers that line and the block under it.  ``ignore-file``
+anywhere covers the whole file.  Without ``[...]`` every rule is covered.  A reason is
+required: a suppression without one still works but is reported as TL002, so the reason gets
+written down where the next reader needs it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from toplint.model import Finding, Severity
+from toplint.rulebook.types import Rule
+
+_DIRECTIVE = re.compile(
+    r"(?:^|\s)#\s*toplint:\s*(?P<kind>ignore-file|ignore)(?![\w-])"
+    r"(?:\[(?P<codes>[^\]]*)\])?(?P<reason>.*)$"
+)
+_REASON_LEAD = " \t:-—–"
+
+_DOC_TL002 = """\
+## What it does
+Checks that every `# toplint: ignore[...]` and `# toplint: ignore-file[...]` comment says why.
+
+## Why is this bad?
+A suppression hides a topology or capacity problem from every later reader and from CI. Without
+a reason nobody can tell whether it was a measured exception (the link really is fast enough
+for this workload) or a shortcut, and it is never revisited.
+
+## Example
+```bash
+# toplint: ignore[TL101]
+vllm serve meta-llama/Meta-Llama-3.1-70B-Instruct --tensor-parallel-size 8
+```
+
+## Use instead
+```bash
+# toplint: ignore[TL101] batch-only job; TTFT is not a goal here (measured 2024-05)
+vllm serve meta-llama/Meta-Llama-3.1-70B-Instruct --tensor-parallel-size 8
+```
+"""
+
+_DOC_TL006 = """\
+## What it does
+Reports `# toplint: ignore[...]` comments that suppress nothing (only with
+`--report-unused-ignores`).
+
+## Why is this bad?
+A stale suppression silently hides the next real finding on that line after the layout changes.
+
+## Example
+```yaml
+# toplint: ignore[TL101] TP stays inside the node now
+tensor-parallel-size: 4
+```
+
+## Use instead
+Delete the comment once the finding it covered is gone.
+"""
+
+SUPPRESSION_WITHOUT_REASON = Rule(
+    code="TL002",
+    name="suppression-without-reason",
+    summary="A `# toplint: ignore` comment gives no reason.",
+    severity=Severity.WARNING,
+    check=None,
+    doc=_DOC_TL002,
+    origin=__file__,
+)
+UNUSED_SUPPRESSION = Rule(
+    code="TL006",
+    name="unused-suppression",
+    summary="A `# toplint: ignore` comment suppresses nothing.",
+    severity=Severity.WARNING,
+    check=None,
+    doc=_DOC_TL006,
+    origin=__file__,
+)
+SUPPRESSION_RULES: tuple[Rule, ...] = (SUPPRESSION_WITHOUT_REASON, UNUSED_SUPPRESSION)
+
+
+@dataclass(frozen=True)
+class Suppression:
+    path: str
+    line: int  # of the comment
+    column: int  # of its '#'
+    codes: tuple[str, ...]  # codes or names; empty = every rule
+    reason: str
+    file_level: bool
+    lines: frozenset[int] = field(default_factory=frozenset)  # lines covered (not file-level)
+
+    def covers(self, f: Finding) -> bool:
+        if not (self.file_level or f.line in self.lines):
+            return False
+        return not self.codes or f.rule in self.codes or f.name in self.codes
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _is_code(line: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
+def _block(lines: Sequence[str], start: int) -> frozenset[int]:
+    """1-based line numbers of ``lines[start]`` (0-based) and what continues or nests under it."""
+    covered = {start + 1}
+    base = _indent(lines[start])
+    i = start
+    while i + 1 < len(lines):
+        nxt = lines[i + 1]
+        continued = lines[i].rstrip().endswith("\\")
+        if not continued and nxt.strip() and _indent(nxt) <= base:
+            break
+        i += 1
+        covered.add(i + 1)
+    return frozenset(covered)
+
+
+def _next_code_line(lines: Sequence[str], after: int) -> int | None:
+    for j in range(after + 1, len(lines)):
+        if _is_code(lines[j]):
+            return j
+    return None
+
+
+def _parse_codes(text: str | None) -> tuple[str, ...]:
+    if not text:
+        return ()
+    return tuple(c.strip() for c in text.split(",") if c.strip())
+
+
+def scan(path: str, text: str) -> list[Suppression]:
+    """Every suppression comment of one file."""
+    if "toplint:" not in text:
+        return []
+    lines = text.split("\n")
+    found: list[Suppression] = []
+    for i, line in enumerate(lines):
+        m = _DIRECTIVE.search(line)
+        if m is None:
+            continue
+        column = line.index("#", m.start()) + 1
+        file_level = m.group("kind") == "ignore-file"
+        own_line = not line[: column - 1].strip()
+        covered: frozenset[int] = frozenset()
+        if not file_level:
+            target = _next_code_line(lines, i) if own_line else i
+            covered = _block(lines, target) if target is not None else frozenset()
+        reason = m.group("reason").strip().lstrip(_REASON_LEAD).strip()
+        codes = _parse_codes(m.group("codes"))
+        found.append(Suppression(path, i + 1, column, codes, reason, file_level, covered))
+    return found
+
+
+@dataclass(frozen=True)
+class Outcome:
+    kept: tuple[Finding, ...]
+    suppressed: int
+    reports: tuple[Finding, ...]  # TL002 (always) and TL006 (when asked)
+
+
+def _finding(rule: Rule, s: Suppression, message: str) -> Finding:
+    return Finding(
+        rule=rule.code,
+        name=rule.name,
+        severity=rule.severity,
+        path=s.path,
+        line=s.line,
+        column=s.column,
+        message=message,
+        anchor=f"suppression:{'file' if s.file_level else 'line'}:{','.join(s.codes) or '*'}",
+    )
+
+
+def _label(s: Suppression) -> str:
+    kind = "ignore-file" if s.file_level else "ignore"
+    return f"{kind}[{', '.join(s.codes)}]" if s.codes else kind
+
+
+def _unused(s: Suppression, used: set[str]) -> Finding | None:
+    if not s.codes:  # a bare `ignore` is used when it hid anything at all
+        return None if "*" in used else _finding(UNUSED_SUPPRESSION, s, f"unused `{_label(s)}`")
+    idle = [c for c in s.codes if c not in used]
+    if not idle:
+        return None
+    return _finding(
+        UNUSED_SUPPRESSION, s, f"unused suppression of {', '.join(idle)} in `{_label(s)}`"
+    )
+
+
+def apply(
+    findings: Iterable[Finding],
+    suppressions: Mapping[str, Sequence[Suppression]],
+    *,
+    report_unused: bool = False,
+) -> Outcome:
+    """Drop suppressed findings; report suppressions without a reason (and unused ones)."""
+    used: dict[tuple[str, int], set[str]] = {}
+    kept: list[Finding] = []
+    hidden = 0
+    for f in findings:
+        hits = [s for s in suppressions.get(f.path, ()) if s.covers(f)]
+        for s in hits:
+            mark = used.setdefault((s.path, s.line), set())
+            mark.update(c for c in s.codes if c in (f.rule, f.name))
+            mark.add("*")
+        if hits:
+            hidden += 1
+        else:
+            kept.append(f)
+    reports: list[Finding] = []
+    for group in suppressions.values():
+        for s in group:
+            if not s.reason:
+                reports.append(
+                    _finding(
+                        SUPPRESSION_WITHOUT_REASON,
+                        s,
+                        f"`{_label(s)}` without a reason; say why after the brackets",
+                    )
+                )
+            if report_unused:
+                stale = _unused(s, used.get((s.path, s.line), set()))
+                if stale is not None:
+                    reports.append(stale)
+    return Outcome(tuple(kept), hidden, tuple(reports))
