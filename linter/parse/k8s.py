@@ -1,0 +1,303 @@
+"""Kubernetes manifests: dispatch on kind, and the pod-spec walk every orchestrator shares.
+
+A multi-document YAML file is read with ``toplint.yamlsafe`` (positions for every key and
+value); each document is handed to the module that knows its kind (``k8s_workloads``,
+``k8s_lws``, ``k8s_ray``, ``k8s_kserve``, ``k8s_dynamo``, ``helm``).  Those modules call
+``container_deployments`` for the containers that run an engine: the container's ``command`` +
+``args`` become argv tokens (``$(VAR)`` substituted from the container env as the kubelet does,
+``sh -c`` scripts lexed by ``toplint.parse.shell.lex``), and the engine invocations found in them
+become deployments via ``toplint.parse.argv``.
+
+Positions: list elements are exact.  Words inside a YAML string (an ``sh -c`` block scalar)
+are mapped back into the file by aligning the string's characters with the file text from the
+scalar's start; exact for plain and literal (``|``) scalars, approximate (same line or the next
+one) for folded (``>``) and escaped double-quoted scalars, and for words produced by a
+``$(VAR)`` substitution (mapped to the ``$(``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from toplint.errors import SourceError
+from toplint.model import Deployment, Finding, ParseResult, Position
+from toplint.parse import k8s_text
+from toplint.parse.argv import deployment_from_invocation
+from toplint.parse.base import Source
+from toplint.parse.k8s_container import container_env, env_options, invocations
+from toplint.yamlsafe import Document, Path, load_documents
+
+_KIND = re.compile(r"^kind:\s*\S", re.M)
+_API = re.compile(r"^apiVersion:\s*\S", re.M)
+# Extended resources that are GPUs (k8s device plugins: NVIDIA, AMD, Intel, Habana) and
+# Dynamo's own ``resources.limits.gpu``.  MIG slices are ``nvidia.com/mig-<profile>``.
+_GPU_EXACT = ("nvidia.com/gpu", "amd.com/gpu", "gpu", "habana.ai/gaudi", "gpu.intel.com/i915")
+_GPU_PREFIX = "nvidia.com/mig-"
+
+
+@dataclass
+class Ctx:
+    """One document being read, with the file around it."""
+
+    source: Source
+    doc: Document
+    configmaps: Mapping[str, tuple[Document, Path]]
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def path(self) -> str:
+        return self.source.path
+
+    def get(self, at: Path, default: Any = None) -> Any:
+        node: Any = self.doc.data
+        for step in at:
+            if (isinstance(step, int) and isinstance(node, list) and 0 <= step < len(node)) or (
+                isinstance(step, str) and isinstance(node, dict) and step in node
+            ):
+                node = node[step]
+            else:
+                return default
+        return node
+
+    def pos(self, at: Path) -> Position:
+        return self.doc.value_position(at)
+
+    def key(self, at: Path) -> Position:
+        return self.doc.key_position(at)
+
+    def scalar_pos(self, at: Path) -> Position:
+        """Position of a scalar's first character (after an opening quote)."""
+        p = self.pos(at)
+        off = k8s_text.offset_of(self.source.text, p.line, p.column)
+        if off < len(self.source.text) and self.source.text[off] in "'\"":
+            return replace(p, column=p.column + 1)
+        return p
+
+
+@dataclass(frozen=True)
+class GpuRequest:
+    count: int | None
+    resource: str
+    position: Position
+
+
+def to_int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        try:
+            return int(value.strip())
+        except ValueError:
+            return None
+    return None
+
+
+def is_gpu_resource(name: str) -> bool:
+    return name in _GPU_EXACT or name.startswith(_GPU_PREFIX)
+
+
+def gpu_request(ctx: Ctx, resources_path: Path) -> GpuRequest | None:
+    """GPUs a ``resources`` block asks for (limits first: for extended resources k8s requires
+    requests == limits, and either alone implies the other)."""
+    for part in ("limits", "requests"):
+        block = ctx.get((*resources_path, part))
+        if not isinstance(block, dict):
+            continue
+        for name, value in block.items():
+            if is_gpu_resource(str(name)):
+                at = (*resources_path, part, name)
+                return GpuRequest(to_int(value), str(name), ctx.key(at))
+    return None
+
+
+def container_deployments(
+    ctx: Ctx,
+    cpath: Path,
+    base: Deployment,
+    injected: Mapping[str, str | None] | None = None,
+) -> list[Deployment]:
+    """One deployment per engine invocation in the container at ``cpath``."""
+    env = container_env(ctx, cpath, injected or {})
+    out: list[Deployment] = []
+    gpu = gpu_request(ctx, (*cpath, "resources"))
+    here = with_gpu(base, gpu) if gpu else base
+    here = replace(here, options={**here.options, **env_options(env)})
+    for inv in invocations(ctx, cpath, env):
+        start = inv.start.position
+        seed = replace(here, line=start.line, column=start.column, engine=inv.engine)
+        dep, found = deployment_from_invocation(
+            inv, ctx.path, source_kind=base.source_kind, base=seed
+        )
+        ctx.findings.extend(found)
+        from toplint.parse.k8s_configmap import resolve_config_flag
+
+        out.append(resolve_config_flag(ctx, cpath, dep))
+    return out
+
+
+def with_gpu(dep: Deployment, gpu: GpuRequest) -> Deployment:
+    notes = dep.notes
+    options = {**dep.options, "gpu.resource": gpu.resource}
+    if gpu.resource.startswith(_GPU_PREFIX):
+        options["gpu.mig"] = "true"
+        notes = (*notes, f"GPUs are MIG slices ({gpu.resource}): no NVLink/P2P between them")
+    return replace(
+        dep,
+        gpus_per_node=gpu.count,
+        options=options,
+        notes=notes,
+        sources={**dep.sources, "gpus_per_node": gpu.position, "gpus": gpu.position},
+    )
+
+
+def pod_labels(ctx: Ctx, spec: Path) -> dict[str, str]:
+    """nodeSelector and required node-affinity ``In`` terms (values joined by ``,``)."""
+    labels = {str(k): str(v) for k, v in (ctx.get((*spec, "nodeSelector")) or {}).items()}
+    terms = ctx.get(
+        (*spec, "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution"),
+        {},
+    )
+    for term in (terms or {}).get("nodeSelectorTerms", []) or []:
+        for expr in (term or {}).get("matchExpressions", []) or []:
+            if isinstance(expr, dict) and expr.get("operator") == "In":
+                labels[str(expr.get("key"))] = ",".join(map(str, expr.get("values") or []))
+    if ctx.get((*spec, "nodeName")):
+        labels["kubernetes.io/hostname"] = str(ctx.get((*spec, "nodeName")))
+    return labels
+
+
+def anti_affinity(ctx: Ctx, spec: Path) -> bool:
+    """A required pod anti-affinity on the hostname: no two such pods share a node."""
+    terms = ctx.get(
+        (*spec, "affinity", "podAntiAffinity", "requiredDuringSchedulingIgnoredDuringExecution"),
+        [],
+    )
+    return any(
+        isinstance(t, dict) and t.get("topologyKey") == "kubernetes.io/hostname"
+        for t in terms or []
+    )
+
+
+def annotations(ctx: Ctx, meta: Path) -> dict[str, str]:
+    found = ctx.get((*meta, "annotations")) or {}
+    return {f"annotation.{k}": str(v) for k, v in found.items()} if isinstance(found, dict) else {}
+
+
+def pod_deployments(
+    ctx: Ctx,
+    template: Path,
+    base: Deployment,
+    injected: Mapping[str, str | None] | None = None,
+) -> list[Deployment]:
+    """Deployments of every container of a pod template (``template`` holds metadata + spec)."""
+    return spec_deployments(ctx, (*template, "spec"), (*template, "metadata"), base, injected)
+
+
+def spec_deployments(
+    ctx: Ctx,
+    spec: Path,
+    meta: Path,
+    base: Deployment,
+    injected: Mapping[str, str | None] | None = None,
+) -> list[Deployment]:
+    """Deployments of every container of the PodSpec at ``spec`` (metadata at ``meta``)."""
+    labels = {**base.labels, **pod_labels(ctx, spec)}
+    options = {**base.options, **annotations(ctx, meta)}
+    if anti_affinity(ctx, spec):
+        options["pod-anti-affinity"] = "true"
+    seeded = replace(base, labels=labels, options=options)
+    out: list[Deployment] = []
+    for i, _ in enumerate(ctx.get((*spec, "containers"), []) or []):
+        out.extend(container_deployments(ctx, (*spec, "containers", i), seeded, injected))
+    return out
+
+
+def base_deployment(ctx: Ctx, source_kind: str, name: str = "") -> Deployment:
+    meta_name = str(ctx.get(("metadata", "name"), ""))
+    start = ctx.key(("kind",))
+    return Deployment(
+        path=ctx.path,
+        line=start.line,
+        column=start.column,
+        engine="",
+        model=None,
+        name=name or meta_name,
+        source_kind=source_kind,
+        options=annotations(ctx, ("metadata",)),
+    )
+
+
+Handler = Callable[[Ctx], list[Deployment]]
+
+
+def _handlers() -> dict[str, Handler]:
+    # Imported here: the orchestrator modules import the pod walk from this module.
+    from toplint.parse import helm, k8s_dynamo, k8s_kserve, k8s_lws, k8s_ray, k8s_workloads
+
+    table: dict[str, Handler] = {}
+    for module in (k8s_workloads, k8s_lws, k8s_ray, k8s_kserve, k8s_dynamo, helm):
+        table.update(module.KINDS)
+    return table
+
+
+def looks_like_k8s(text: str) -> bool:
+    return bool(_KIND.search(text) and _API.search(text))
+
+
+class KubernetesParser:
+    name = "kubernetes"
+
+    def accepts(self, source: Source) -> bool:
+        return source.name.endswith((".yaml", ".yml", ".json")) or (
+            source.name
+            in (
+                "-",
+                "<stdin>",
+            )
+            and looks_like_k8s(source.text)
+        )
+
+    def parse(self, source: Source) -> ParseResult:
+        if not looks_like_k8s(source.text):
+            return ParseResult(source.path)
+        docs = _load(source)
+        if docs is None:  # a Helm template: not YAML until rendered (see helm.py)
+            return ParseResult(source.path)
+        configmaps = _configmaps(docs)
+        handlers = _handlers()
+        deployments: list[Deployment] = []
+        findings: list[Finding] = []
+        for doc in docs:
+            if not isinstance(doc.data, dict):
+                continue
+            handler = handlers.get(str(doc.data.get("kind", "")))
+            if handler is None:
+                continue
+            ctx = Ctx(source, doc, configmaps)
+            deployments.extend(handler(ctx))
+            findings.extend(ctx.findings)
+        return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+def _load(source: Source) -> list[Document] | None:
+    try:
+        return load_documents(source.text, source.path)
+    except SourceError:
+        if "{{" in source.text:
+            return None
+        raise
+
+
+def _configmaps(docs: Sequence[Document]) -> dict[str, tuple[Document, Path]]:
+    found: dict[str, tuple[Document, Path]] = {}
+    for doc in docs:
+        data = doc.data
+        if isinstance(data, dict) and data.get("kind") == "ConfigMap":
+            name = str((data.get("metadata") or {}).get("name", ""))
+            found[name] = (doc, ("data",))
+    return found

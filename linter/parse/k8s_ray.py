@@ -1,0 +1,205 @@
+"""KubeRay RayCluster / RayService (ray.io/v1), Ray Serve LLM, and AIBrix RayClusterFleet.
+
+Ray nodes = the head (when it holds GPUs: ``rayStartParams.num-gpus`` not "0" and a GPU
+request) + the sum of ``workerGroupSpecs[].replicas`` (engine-vocabulary.md §5 KubeRay, AIBrix).
+An engine started in the head container (``vllm serve ... --distributed-executor-backend ray``)
+spans the whole Ray cluster.  A RayService's ``serveConfigV2`` (a YAML string) may hold Ray Serve
+LLM ``llm_configs[]`` whose ``engine_kwargs`` are vLLM options in snake_case; each is one
+deployment with ``deployment_config.num_replicas`` (or ``autoscaling_config.min_replicas``)
+independent replicas.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import Any
+
+from toplint.errors import SourceError
+from toplint.model import Deployment, Position
+from toplint.parse import k8s_text
+from toplint.parse.argv import Arg, apply_flags, parse_args
+from toplint.parse.engines import ENGINES
+from toplint.parse.k8s import (
+    Ctx,
+    base_deployment,
+    gpu_request,
+    pod_deployments,
+    pod_labels,
+    to_int,
+)
+from toplint.yamlsafe import Path, load_documents
+
+
+@dataclass(frozen=True)
+class RayNodes:
+    nodes: int | None  # Ray pods holding GPUs
+    gpus_per_node: int | None
+    gpus: int | None  # all GPUs of the Ray cluster
+    position: Position
+
+
+def ray_nodes(ctx: Ctx, spec: Path) -> RayNodes:
+    head = (*spec, "headGroupSpec")
+    head_gpu = _group_gpus(ctx, head)
+    if str(ctx.get((*head, "rayStartParams", "num-gpus"), "")).strip() == "0":
+        head_gpu = 0
+    nodes: int | None = 1 if head_gpu else 0
+    gpus: int | None = head_gpu or 0
+    per_node = head_gpu or None
+    for i, _ in enumerate(ctx.get((*spec, "workerGroupSpecs"), []) or []):
+        group = (*spec, "workerGroupSpecs", i)
+        count = to_int(ctx.get((*group, "replicas"), ctx.get((*group, "minReplicas"), 1)))
+        each = _group_gpus(ctx, group)
+        if not each:
+            continue
+        per_node = per_node or each
+        nodes = None if nodes is None or count is None else nodes + count
+        gpus = None if gpus is None or count is None else gpus + count * each
+    return RayNodes(nodes or None, per_node, gpus or None, ctx.key((*spec, "workerGroupSpecs")))
+
+
+def _group_gpus(ctx: Ctx, group: Path) -> int | None:
+    for i, _ in enumerate(ctx.get((*group, "template", "spec", "containers"), []) or []):
+        req = gpu_request(ctx, (*group, "template", "spec", "containers", i, "resources"))
+        if req:
+            return req.count
+    return None
+
+
+def cluster_deployments(ctx: Ctx, spec: Path, base: Deployment) -> list[Deployment]:
+    """Engines started in the head (or a worker) container of a Ray cluster spec."""
+    ray = ray_nodes(ctx, spec)
+    deps = pod_deployments(ctx, (*spec, "headGroupSpec", "template"), base)
+    for i, _ in enumerate(ctx.get((*spec, "workerGroupSpecs"), []) or []):
+        if not deps:
+            deps = pod_deployments(ctx, (*spec, "workerGroupSpecs", i, "template"), base)
+    return [_on_cluster(dep, ray) for dep in deps]
+
+
+def _on_cluster(dep: Deployment, ray: RayNodes, replicas: int = 1) -> Deployment:
+    notes = dep.notes
+    if ray.nodes and ray.nodes > 1:
+        notes = (
+            *notes,
+            f"pods are not nodes: the {ray.nodes} Ray pods may share a host unless "
+            "anti-affinity keeps them apart",
+        )
+    gpus = ray.gpus // replicas if ray.gpus and ray.gpus % replicas == 0 else ray.gpus
+    return replace(
+        dep,
+        nodes=ray.nodes,
+        gpus_per_node=ray.gpus_per_node,
+        gpus=gpus,
+        replicas=replicas,
+        notes=notes,
+        pods_are_nodes=True if ray.nodes == 1 else None,
+        sources={**dep.sources, "nodes": ray.position},
+    )
+
+
+def ray_cluster(ctx: Ctx) -> list[Deployment]:
+    return cluster_deployments(ctx, ("spec",), base_deployment(ctx, "kuberay"))
+
+
+def ray_service(ctx: Ctx) -> list[Deployment]:
+    spec: Path = ("spec", "rayClusterConfig")
+    base = base_deployment(ctx, "kuberay")
+    base = replace(base, labels=pod_labels(ctx, (*spec, "headGroupSpec", "template", "spec")))
+    serve = serve_llm(ctx, base, ray_nodes(ctx, spec))
+    return serve if serve else cluster_deployments(ctx, spec, base)
+
+
+def fleet(ctx: Ctx) -> list[Deployment]:
+    """AIBrix RayClusterFleet: ``spec.replicas`` RayClusters of ``spec.template.spec``."""
+    base = base_deployment(ctx, "aibrix")
+    replicas = to_int(ctx.get(("spec", "replicas"), 1)) or 1
+    deps = cluster_deployments(ctx, ("spec", "template", "spec"), base)
+    return [replace(d, replicas=replicas) for d in deps]
+
+
+def serve_llm(ctx: Ctx, base: Deployment, ray: RayNodes) -> list[Deployment]:
+    """Deployments of Ray Serve LLM ``llm_configs`` inside ``serveConfigV2``."""
+    at: Path = ("spec", "serveConfigV2")
+    text = ctx.get(at)
+    if not isinstance(text, str):
+        return []
+    try:
+        docs = load_documents(text, ctx.path)
+    except SourceError:
+        return []
+    if not docs or not isinstance(docs[0].data, dict):
+        return []
+    locate = k8s_text.Locator(ctx.source.text, ctx.pos(at), text, text, list(range(len(text) + 1)))
+    inner = docs[0]
+    out: list[Deployment] = []
+    for a, app in enumerate(inner.data.get("applications", []) or []):
+        configs = ((app or {}).get("args") or {}).get("llm_configs") or []
+        for c, config in enumerate(configs if isinstance(configs, list) else []):
+            if isinstance(config, dict):
+                path: Path = ("applications", a, "args", "llm_configs", c)
+                out.append(
+                    _llm_config(ctx, base, ray, config, lambda p: _here(inner, locate, p), path)
+                )
+    return out
+
+
+def _here(doc: Any, locate: k8s_text.Locator, path: Path) -> Position:
+    inner = doc.key_position(path)
+    return locate.position(inner.line, inner.column)
+
+
+def _llm_config(
+    ctx: Ctx, base: Deployment, ray: RayNodes, config: dict[str, Any], here: Any, path: Path
+) -> Deployment:
+    loading = config.get("model_loading_config") or {}
+    model = loading.get("model_source") or loading.get("model_id")
+    start = here(path)
+    dep = replace(
+        base,
+        engine="vllm",
+        model=str(model) if model else None,
+        line=start.line,
+        column=start.column,
+    )
+    dep = replace(dep, sources={**dep.sources, "model": here((*path, "model_loading_config"))})
+    if config.get("accelerator_type"):
+        dep = replace(
+            dep, options={**dep.options, "accelerator_type": str(config["accelerator_type"])}
+        )
+    args: list[Arg] = []
+    kwargs = config.get("engine_kwargs") or {}
+    for key, value in kwargs.items() if isinstance(kwargs, dict) else []:
+        args.extend(_kwarg(str(key), value, here((*path, "engine_kwargs", key))))
+    parsed = parse_args("vllm", args, ctx.path)
+    ctx.findings.extend(parsed.findings)
+    dep = apply_flags(dep, parsed.flags, ENGINES["vllm"])
+    deploy = config.get("deployment_config") or {}
+    replicas = to_int(deploy.get("num_replicas"))
+    if replicas is None:
+        replicas = to_int((deploy.get("autoscaling_config") or {}).get("min_replicas"))
+    dep = _on_cluster(dep, ray, replicas or 1)
+    world = dep.world_size
+    if world and dep.gpus_per_node:  # one replica spans as many GPU pods as its world needs
+        need = -(-world // dep.gpus_per_node)
+        dep = replace(
+            dep, nodes=min(need, dep.nodes or need), pods_are_nodes=True if need == 1 else None
+        )
+    return dep
+
+
+def _kwarg(key: str, value: Any, pos: Position) -> list[Arg]:
+    """``engine_kwargs`` entry -> argv (vLLM AsyncEngineArgs field names = option names)."""
+    option = "--" + key
+    anchor = "engine_kwargs." + key
+    if value is True:
+        return [Arg(option, option, pos, (), anchor)]
+    if value is False:
+        spec = ENGINES["vllm"]
+        name = key.replace("_", "-")
+        return [Arg("--no-" + name, option, pos, (), anchor)] if name in spec.negatable else []
+    text = json.dumps(value) if isinstance(value, (dict, list)) else str(value)
+    return [Arg(option, option, pos, (), anchor), Arg(text, text, pos, (), anchor)]
+
+
+KINDS = {"RayCluster": ray_cluster, "RayService": ray_service, "RayClusterFleet": fleet}

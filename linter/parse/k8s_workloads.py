@@ -1,0 +1,78 @@
+"""Plain workloads: Deployment, StatefulSet, ReplicaSet, Pod, Job.
+
+A Deployment's ``replicas`` are independent serving instances.  A StatefulSet whose engine is
+told ``--nnodes`` is one multi-pod instance instead: its pods are the nodes (rank from the
+``apps.kubernetes.io/pod-index`` label; engine-vocabulary.md §5 "How multi-node is expressed").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from toplint.model import Deployment
+from toplint.parse.k8s import Ctx, base_deployment, pod_deployments, to_int
+from toplint.yamlsafe import Path
+
+
+def workload(ctx: Ctx) -> list[Deployment]:
+    kind = str(ctx.get(("kind",)))
+    template: Path = () if kind == "Pod" else ("spec", "template")
+    if kind == "Job":
+        template = ("spec", "template")
+    replicas = to_int(ctx.get(("spec", "replicas"))) if kind not in ("Pod", "Job") else 1
+    base = base_deployment(ctx, "k8s-" + kind.lower())
+    if replicas is not None and "replicas" in (ctx.get(("spec",)) or {}):
+        base = replace(base, sources={**base.sources, "replicas": ctx.key(("spec", "replicas"))})
+    out = []
+    for dep in pod_deployments(ctx, template, base):
+        multi = kind == "StatefulSet" and dep.flag("nnodes") is not None
+        out.append(_multi_pod(ctx, dep, replicas) if multi else _single_pod(dep, replicas))
+    return out
+
+
+def _single_pod(dep: Deployment, replicas: int | None) -> Deployment:
+    """One pod is one instance: it sits on one node by construction."""
+    return replace(
+        dep,
+        nodes=1,
+        gpus=dep.gpus_per_node,
+        replicas=replicas if replicas is not None else 1,
+        pods_are_nodes=True,
+        sources={**dep.sources, "nodes": dep.sources.get("gpus", dep.position_of("nodes"))},
+    )
+
+
+def _multi_pod(ctx: Ctx, dep: Deployment, replicas: int | None) -> Deployment:
+    """StatefulSet pods = the nodes of one instance (``--nnodes`` names the same count)."""
+    notes = list(dep.notes)
+    if replicas is not None and dep.nodes is not None and dep.nodes != replicas:
+        notes.append(f"--nnodes {dep.nodes} but the StatefulSet runs {replicas} pods")
+    spread = dep.options.get("pod-anti-affinity") == "true"
+    if not spread and (replicas or 1) > 1:
+        notes.append(
+            f"pods are not nodes: the {replicas} pods may share a host unless anti-affinity "
+            "keeps them apart"
+        )
+    nodes = replicas if replicas is not None else dep.nodes
+    gpus = nodes * dep.gpus_per_node if nodes is not None and dep.gpus_per_node else None
+    sources = dict(dep.sources)
+    if "replicas" in sources:
+        sources["nodes"] = sources.pop("replicas")
+    return replace(
+        dep,
+        nodes=nodes,
+        gpus=gpus,
+        replicas=1,
+        notes=tuple(notes),
+        pods_are_nodes=True if spread else None,
+        sources=sources,
+    )
+
+
+KINDS = {
+    "Deployment": workload,
+    "StatefulSet": workload,
+    "ReplicaSet": workload,
+    "Pod": workload,
+    "Job": workload,
+}
