@@ -268,6 +268,11 @@ def _unknown_flag(spec: EngineSpec, token: str, arg: Arg) -> Finding:
 
 
 _INT_FIELDS = ("tp", "pp", "dp", "dp_local", "ep", "nodes", "gpus_per_node", "gpus")
+# Options whose unresolved value is reported (TL003) besides the Deployment fields.
+_REPORTED = frozenset(
+    {*_INT_FIELDS, "model", "ep_enabled", "all2all_backend", "moe_a2a_backend", "node_rank"}
+    | {"data_parallel_start_rank", "data_parallel_rank", "distributed_executor_backend"}
+)
 
 
 def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> Deployment:
@@ -281,8 +286,11 @@ def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> De
         sources[field_name] = flag.value_position or flag.position
         unresolved = [u for u in unresolved if u.field != field_name]
         if flag.value is None:
-            values[field_name] = None
+            if field_name in (*_INT_FIELDS, "model"):
+                values[field_name] = None
             options.pop(field_name, None)
+            if field_name not in _REPORTED and field_name not in spec.fields.values():
+                continue  # an unresolved port or path does not matter to any check
             unresolved.extend(
                 Unresolved(field_name, var, flag.value_position or flag.position)
                 for var in flag.unresolved or ("<unresolved>",)

@@ -411,10 +411,52 @@ def lex(text: str, env: Mapping[str, str] | None = None) -> list[Command]:
                 current = []
             continue
         value, unresolved = expander.expand(parts)
-        current.append(Word(raw, value, line, col, unresolved, quoted))
+        word = Word(raw, value, line, col, unresolved, quoted)
+        current.extend(_split_fields(word, parts))
     if current:
         commands.append(_finish(current, expander))
     return commands
+
+
+_IFS = re.compile(r"[ \t\n]+")
+
+
+def _split_fields(word: Word, parts: list[Part]) -> list[Word]:
+    """Field splitting: an unquoted expansion's value splits on whitespace and an empty one
+    disappears (``vllm serve $EXTRA_ARGS``).  Assignments are never split.  The pieces keep the
+    position of the word they came from."""
+    if word.quoted or word.value is None or not any(k == "exp" for k, _ in parts):
+        return [word]
+    if _ASSIGN.match(word.raw):
+        return [word]
+    pieces = [p for p in _IFS.split(word.value) if p]
+    if len(pieces) == 1 and pieces[0] == word.value:
+        return [word]
+    return [Word(p, p, word.line, word.column, (), False) for p in pieces]
+
+
+def expand_text(text: str, env: Mapping[str, str]) -> tuple[str | None, tuple[str, ...]]:
+    """Expand ``$VAR``/``${VAR:-default}`` in a plain string (no quote removal, ``$$`` is ``$``),
+    as docker compose interpolates its YAML values.  Returns (value or None, unresolved)."""
+    cur = _Cursor(text)
+    parts: list[Part] = []
+    lit: list[str] = []
+    while cur.peek():
+        if cur.peek() == "$" and cur.peek(1) == "$":
+            cur.take()
+            lit.append(cur.take())
+        elif cur.peek() == "$":
+            cur.take()
+            exp = _read_expansion(cur)
+            if lit:
+                parts.append(("lit", "".join(lit)))
+                lit.clear()
+            parts.append(("exp", exp) if exp else ("lit", "$"))
+        else:
+            lit.append(cur.take())
+    if lit:
+        parts.append(("lit", "".join(lit)))
+    return Expander(env).expand(parts)
 
 
 def _finish(words: list[Word], expander: Expander) -> Command:

@@ -1,20 +1,176 @@
-"""Shell scripts: every engine invocation in a script is a deployment."""
+"""Shell scripts: every engine invocation in a script is a deployment.
+
+Also: ``docker run … IMAGE CMD…`` lines (docker's own options skipped, ``-e`` becomes the
+engine's environment, ``--gpus`` the visible GPUs), ``sh -c '…'`` strings (lexed again, with
+positions mapped back into the file), and ``SourceMap``, which maps positions inside a string
+back to the file that holds it (a quoted shell word, a YAML scalar).
+"""
 
 from __future__ import annotations
 
+import bisect
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
 from toplint.model import Deployment, Finding, ParseResult, Position
-from toplint.parse.argv import Arg, deployment_from_invocation, find_invocations
+from toplint.parse.argv import Arg, Invocation, deployment_from_invocation, find_invocations
 from toplint.parse.base import Source
+from toplint.parse.enginecfg import disk_loader
 from toplint.parse.shell import Command, lex
 
 _SHELL_SUFFIXES = (".sh", ".bash", ".zsh", ".ksh")
-_SHEBANGS = ("#!/bin/sh", "#!/bin/bash", "#!/usr/bin/env bash", "#!/usr/bin/env sh", "#!/bin/zsh")
+_SHELLS = ("sh", "bash", "dash", "zsh", "ksh")
 
 
-def command_args(command: Command, path: str) -> list[Arg]:
-    return [
-        Arg(w.value, w.raw, Position(path, w.line, w.column), w.unresolved) for w in command.words
-    ]
+def command_args(command: Command, path: str, smap: SourceMap | None = None) -> list[Arg]:
+    """Words as args; with ``smap`` their positions are mapped into the enclosing file."""
+    out = []
+    for w in command.words:
+        pos = smap.position(w.line, w.column) if smap else Position(path, w.line, w.column)
+        out.append(Arg(w.value, w.raw, pos, w.unresolved))
+    return out
+
+
+@dataclass(frozen=True)
+class SourceMap:
+    """Positions of a string's characters in the file the string was written in.
+
+    Built by aligning the string's value with the file text from where it starts: quotes,
+    backslashes and indentation in the file are skipped and a folded line break (a newline in
+    the file that became a space) matches.  This maps exactly: plain and quoted one-line
+    scalars, literal (``|``) and folded (``>``) block scalars, multi-line plain scalars and
+    shell words in quotes.  It cannot map past an escape that changes characters (YAML ``"\\n"``,
+    ``"\\u00e9"``): from there on every position is that of the last mapped character.
+    """
+
+    path: str
+    points: tuple[tuple[int, int], ...]  # (line, column) in the file of each value character
+    line_starts: tuple[int, ...]  # offsets in the value where its lines start
+
+    def position(self, line: int, column: int) -> Position:
+        """File position of the value's ``line``:``column`` (both 1-based)."""
+        start = self.line_starts[min(line, len(self.line_starts)) - 1]
+        offset = min(start + column - 1, len(self.points) - 1)
+        at = self.points[max(offset, 0)]
+        return Position(self.path, at[0], at[1])
+
+
+def source_map(file_text: str, path: str, line: int, column: int, value: str) -> SourceMap:
+    """Map ``value``, whose text starts at ``line``:``column`` of ``file_text`` (at its opening
+    quote or block indicator, as YAML start marks and shell words report it)."""
+    starts = [0] + [i + 1 for i, ch in enumerate(file_text) if ch == "\n"]
+    p = starts[min(line, len(starts)) - 1] + column - 1
+    if p < len(file_text) and file_text[p] in "|>":
+        nl = file_text.find("\n", p)
+        p = len(file_text) if nl < 0 else nl + 1  # content starts on the next line
+    points: list[tuple[int, int]] = []
+    last = (line, column)
+    for ch in value:
+        p = _align(file_text, p, ch)
+        if p < 0:
+            break
+        last = _line_col(starts, p)
+        points.append(last)
+        p += 1
+    points.extend([last] * (len(value) + 1 - len(points)))
+    value_starts = (0, *(i + 1 for i, ch in enumerate(value) if ch == "\n"))
+    return SourceMap(path, tuple(points), value_starts)
+
+
+def _align(text: str, p: int, ch: str) -> int:
+    """Index of the file character that produced ``ch`` at or after ``p``, or -1."""
+    while p < len(text):
+        here = text[p]
+        if here == ch or (ch in " \n\t" and here in " \n\t"):
+            return p
+        if here not in " \t\n\r\\'\"":
+            return -1
+        p += 1
+    return -1
+
+
+def _line_col(starts: list[int], offset: int) -> tuple[int, int]:
+    i = bisect.bisect_right(starts, offset) - 1
+    return i + 1, offset - starts[i] + 1
+
+
+def lex_embedded(
+    value: str, env: Mapping[str, str], file_text: str, path: str, line: int, column: int
+) -> list[list[Arg]]:
+    """Lex a script held in a string (``sh -c``, a YAML block) with positions in the file."""
+    smap = source_map(file_text, path, line, column, value)
+    return [command_args(c, path, smap) for c in lex(value, env)]
+
+
+# docker run options that take a value (docker CLI reference, `docker run --help`).
+_DOCKER_VALUE_TEXT = (
+    "-e --env --env-file -v --volume -p --publish --name --gpus --entrypoint -w --workdir "
+    "--network --net --ipc --shm-size --runtime -u --user --device --cpus -m --memory "
+    "--restart -l --label --mount --ulimit --add-host --cap-add --cap-drop --security-opt "
+    "-h --hostname --log-opt --log-driver --pid --platform --pull --cidfile --dns --tmpfs "
+    "--expose --health-cmd --health-interval --memory-swap --cpuset-cpus --group-add "
+    "--stop-signal --stop-timeout --volumes-from --label-file --network-alias --ip --uts "
+    "--userns --device-cgroup-rule --cgroupns --storage-opt --sysctl --attach -a"
+)
+_DOCKER_VALUE = frozenset(_DOCKER_VALUE_TEXT.split())
+_DOCKER = ("docker", "podman", "nvidia-docker")
+
+
+def docker_run(args: Sequence[Arg]) -> Invocation | None:
+    """The engine a ``docker run`` command starts, with ``-e`` env and ``--gpus``."""
+    i = next((k for k, a in enumerate(args) if (a.value or "").rsplit("/", 1)[-1] in _DOCKER), -1)
+    if i < 0:
+        return None
+    j = i + 1
+    if j < len(args) and args[j].value == "container":
+        j += 1
+    if j >= len(args) or args[j].value != "run":
+        return None
+    env: dict[str, Arg] = {}
+    gpus: Arg | None = None
+    entrypoint: Arg | None = None
+    j += 1
+    while j < len(args) and (args[j].value or args[j].raw).startswith("-"):
+        token = args[j].value or args[j].raw
+        name, eq, inline = token.partition("=")
+        value: Arg | None = None
+        if eq and name.startswith("--"):
+            value = replace(args[j], value=inline)
+        elif name in _DOCKER_VALUE and j + 1 < len(args):
+            value = args[j + 1]
+            j += 1
+        j += 1
+        if value is None:
+            continue
+        if name in ("-e", "--env"):
+            key, has, val = (value.value or value.raw).partition("=")
+            env[key] = replace(value, value=val if has and value.value is not None else None)
+        elif name == "--gpus":
+            gpus = value
+        elif name == "--entrypoint":
+            entrypoint = value
+    if j >= len(args):
+        return None
+    command = ([entrypoint] if entrypoint else []) + list(args[j + 1 :])
+    found = find_invocations(command)
+    if found:
+        inv = found[0]
+        return replace(inv, env={**env, **inv.env}, gpus=gpus)
+    from toplint.parse.dockerfile import image_invocation
+
+    inv2 = None if entrypoint else image_invocation(args[j], args[j + 1 :], env)
+    return replace(inv2, gpus=gpus) if inv2 else None
+
+
+def _sh_c_script(args: Sequence[Arg]) -> Arg | None:
+    """The script word of ``sh -c 'SCRIPT'`` (also ``bash -lc``, ``bash -ec``)."""
+    for k, a in enumerate(args[:-2]):
+        if (a.value or "").rsplit("/", 1)[-1] in _SHELLS:
+            flag = args[k + 1].value or ""
+            if flag.startswith("-") and not flag.startswith("--") and "c" in flag:
+                return args[k + 2]
+            return None
+    return None
 
 
 class ShellParser:
@@ -24,15 +180,45 @@ class ShellParser:
         if source.name.endswith(_SHELL_SUFFIXES):
             return True
         first = source.text.split("\n", 1)[0].strip()
-        return first.startswith(_SHEBANGS)
+        return first.startswith("#!") and first.rsplit("/", 1)[-1].split()[-1] in _SHELLS
 
     def parse(self, source: Source) -> ParseResult:
         deployments: list[Deployment] = []
         findings: list[Finding] = []
-        for command in lex(source.text):
-            args = command_args(command, source.path)
-            for inv in find_invocations(args):
-                dep, found = deployment_from_invocation(inv, source.path, source_kind="shell")
+        for args in self._commands(source.text, source.path):
+            for dep, found in self._deployments(args, source.path):
                 deployments.append(dep)
                 findings.extend(found)
         return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+    def _commands(self, text: str, path: str) -> list[list[Arg]]:
+        out: list[list[Arg]] = []
+        for command in lex(text):
+            args = command_args(command, path)
+            script = _sh_c_script(args)
+            if script is not None and script.value is not None:
+                pos = script.position
+                out.extend(lex_embedded(script.value, {}, text, path, pos.line, pos.column))
+            else:
+                out.append(args)
+        return out
+
+    def _deployments(
+        self, args: list[Arg], path: str
+    ) -> list[tuple[Deployment, tuple[Finding, ...]]]:
+        docker = docker_run(args)
+        loader = disk_loader(path)
+        if docker is None:
+            return [
+                deployment_from_invocation(inv, path, source_kind="shell", config_loader=loader)
+                for inv in find_invocations(args)
+            ]
+        # docker run is one host: the container sees the GPUs docker gives it.
+        start = docker.start.position
+        base = Deployment(path, start.line, start.column, engine="", model=None, nodes=1)
+        dep, found = deployment_from_invocation(
+            docker, path, source_kind="docker-run", base=base, config_loader=loader
+        )
+        if dep.gpus_per_node is not None:
+            dep = replace(dep, gpus=dep.gpus_per_node)
+        return [(dep, found)]

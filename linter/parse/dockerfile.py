@@ -1,0 +1,210 @@
+"""Dockerfiles (``CMD``/``ENTRYPOINT``) and the engine images whose entrypoint is the engine.
+
+``ENV``/``ARG`` values feed the expansion of shell-form instructions; exec-form (JSON) elements
+are argv tokens as written.  An exec-form ``ENTRYPOINT`` gets ``CMD`` appended (Docker's rule); a
+shell-form one ignores ``CMD``.  Without an ``ENTRYPOINT``, an engine image in ``FROM``
+(``vllm/vllm-openai``) supplies one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from toplint.model import Deployment, Finding, ParseResult, Position
+from toplint.parse.argv import Arg, Invocation, deployment_from_invocation, find_invocations
+from toplint.parse.base import Source
+from toplint.parse.enginecfg import disk_loader
+
+# Image repository (registry and tag stripped) -> (spec key, takes a positional model).
+# vllm/vllm-openai: ENTRYPOINT ["vllm", "serve"] (older tags: python3 -m
+# vllm.entrypoints.openai.api_server, same engine args); TGI: text-generation-launcher via
+# tgi-entrypoint.sh; KServe huggingfaceserver: python -m huggingfaceserver.
+IMAGE_ENGINES: Mapping[str, tuple[str, bool]] = {
+    "vllm/vllm-openai": ("vllm", True),
+    "huggingface/text-generation-inference": ("tgi", False),
+    "kserve/huggingfaceserver": ("huggingfaceserver", False),
+}
+
+
+def image_repository(image: str) -> str:
+    """``ghcr.io/huggingface/text-generation-inference:2.0`` -> the path without registry/tag."""
+    name = image.split("@", 1)[0]
+    last = name.rsplit("/", 1)
+    if ":" in last[-1]:
+        name = name[: len(name) - len(last[-1])] + last[-1].split(":", 1)[0]
+    parts = name.split("/")
+    if len(parts) > 1 and ("." in parts[0] or ":" in parts[0] or parts[0] == "localhost"):
+        parts = parts[1:]
+    return "/".join(parts).lower()
+
+
+def image_invocation(
+    image: Arg, args: Sequence[Arg], env: Mapping[str, Arg] | None = None
+) -> Invocation | None:
+    """The engine an image runs with ``args`` as its command (when its entrypoint is one)."""
+    if image.value is None:
+        return None
+    known = IMAGE_ENGINES.get(image_repository(image.value))
+    if known is None:
+        return None
+    key, positional = known
+    rest = tuple(args)
+    model = None
+    if positional and rest and not (rest[0].value or rest[0].raw).startswith("-"):
+        model, rest = rest[0], rest[1:]
+    return Invocation(key, rest, image, model, dict(env or {}))
+
+
+_NAMES = ("dockerfile", "containerfile")
+_INSTRUCTION = re.compile(r"^[ \t]*([A-Za-z]+)[ \t]+", re.M)
+_FROM = re.compile(r"^\s*(?:#[^\n]*\n\s*|ARG[^\n]*\n\s*)*FROM\s+\S+", re.I)
+_JSON_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+@dataclass(frozen=True)
+class Instruction:
+    keyword: str  # upper-cased
+    text: str  # the arguments, continuation lines included as written
+    line: int  # of the first argument character
+    column: int
+
+
+def instructions(text: str) -> list[Instruction]:
+    """Instructions with their argument text; backslash-newline continues an instruction."""
+    out: list[Instruction] = []
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        m = _INSTRUCTION.match(line)
+        start = i
+        if not m or line.lstrip().startswith("#"):
+            i += 1
+            continue
+        body = [line[m.end() :]]
+        while body[-1].rstrip().endswith("\\") and i + 1 < len(lines):
+            i += 1
+            body.append(lines[i])
+        out.append(Instruction(m.group(1).upper(), "\n".join(body), start + 1, m.end() + 1))
+        i += 1
+    return out
+
+
+def exec_form(ins: Instruction, path: str) -> list[Arg] | None:
+    """The JSON array of an exec-form instruction as args (None for shell form)."""
+    stripped = ins.text.strip()
+    if not stripped.startswith("["):
+        return None
+    try:
+        values = json.loads(stripped.replace("\\\n", ""))
+    except ValueError:
+        return None  # Docker treats an invalid JSON array as shell form
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        return None
+    matches = list(_JSON_STRING.finditer(ins.text))
+    args = []
+    for k, value in enumerate(values):
+        at = matches[k].start() if k < len(matches) else 0
+        pos = _position(ins, at, path)
+        args.append(Arg(value, json.dumps(value), pos, anchor=f"{ins.keyword}[{k}]"))
+    return args
+
+
+def _position(ins: Instruction, offset: int, path: str) -> Position:
+    before = ins.text[:offset]
+    nl = before.count("\n")
+    if nl == 0:
+        return Position(path, ins.line, ins.column + offset)
+    return Position(path, ins.line + nl, offset - before.rfind("\n"))
+
+
+def shell_form(ins: Instruction, path: str, env: Mapping[str, str]) -> list[Arg]:
+    """A shell-form instruction (run by ``/bin/sh -c``), lexed with positions in the file."""
+    from toplint.parse.shell import lex
+    from toplint.parse.shellsrc import command_args
+
+    padded = "\n" * (ins.line - 1) + " " * (ins.column - 1) + ins.text
+    return [a for command in lex(padded, env) for a in command_args(command, path)]
+
+
+def _env_assignments(text: str) -> dict[str, str]:
+    """``ENV A=1 B="x y"`` or the legacy ``ENV A 1``."""
+    from toplint.parse.shell import lex
+
+    words = [w for c in lex(text.replace("\\\n", " ")) for w in c.words]
+    if words and words[0].value is not None and "=" not in words[0].raw:
+        return {words[0].value: " ".join(w.value or "" for w in words[1:])}
+    out = {}
+    for w in words:
+        if w.value is not None and "=" in w.value:
+            name, _, value = w.value.partition("=")
+            out[name] = value
+    return out
+
+
+class DockerfileParser:
+    name = "dockerfile"
+
+    def accepts(self, source: Source) -> bool:
+        base = source.name
+        if base in _NAMES or base.endswith(".dockerfile") or base.startswith("dockerfile."):
+            return True
+        return bool(_FROM.match(source.text)) and "\nCMD" in source.text.upper()
+
+    def parse(self, source: Source) -> ParseResult:
+        path = source.path
+        env: dict[str, str] = {}
+        image: Arg | None = None
+        entry: list[Arg] | None = None
+        cmd: list[Arg] | None = None
+        entry_shell = False
+        for ins in instructions(source.text):
+            if ins.keyword == "FROM":
+                words = ins.text.split()
+                pos = Position(path, ins.line, ins.column)
+                image = Arg(words[0], words[0], pos) if words else None
+                env, entry, cmd, entry_shell = {}, None, None, False
+            elif ins.keyword in ("ENV", "ARG"):
+                env.update(_env_assignments(ins.text))
+            elif ins.keyword == "ENTRYPOINT":
+                entry = exec_form(ins, path)
+                entry_shell = entry is None
+                entry = entry if entry is not None else shell_form(ins, path, env)
+                cmd = None  # Docker: setting ENTRYPOINT resets an inherited CMD
+            elif ins.keyword == "CMD":
+                cmd = exec_form(ins, path)
+                cmd = cmd if cmd is not None else shell_form(ins, path, env)
+        argv = (entry or []) + ([] if entry_shell else (cmd or []))
+        return _result(source, argv, image if entry is None else None)
+
+
+def _result(source: Source, argv: list[Arg], image: Arg | None) -> ParseResult:
+    invocations = find_invocations(argv)
+    if not invocations and image is not None:
+        inv = image_invocation(image, argv)
+        invocations = [inv] if inv else []
+    deployments: list[Deployment] = []
+    findings: list[Finding] = []
+    for inv in invocations:
+        base = Deployment(
+            path=source.path,
+            line=inv.start.position.line,
+            column=inv.start.position.column,
+            engine="",
+            model=None,
+            source_kind="dockerfile",
+        )
+        dep, found = deployment_from_invocation(
+            inv,
+            source.path,
+            source_kind="dockerfile",
+            base=base,
+            config_loader=disk_loader(source.path),
+        )
+        deployments.append(dep)
+        findings.extend(found)
+    return ParseResult(source.path, tuple(deployments), tuple(findings))
+
