@@ -1,12 +1,30 @@
-"""Read and parse many files, in worker processes for large trees."""
+"""Read and parse many files, in worker processes for large trees.
+
+Workers are forked (they inherit the imported parsers, so a worker starts in milliseconds) and
+each gets contiguous chunks of the sorted file list; ``Executor.map`` returns the chunks in input
+order, so the output never depends on the worker count.  Where ``fork`` is not available, or a
+pool cannot be started or breaks, the files are parsed in this process instead.
+"""
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import sys
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 
 from toplint.model import ParseResult
 from toplint.parse.base import Parser
+
+# Below this many files one process is faster: starting two forked workers and shipping results
+# back costs about 40 ms, parsing a typical config about 0.5 ms (benchmarks/RESULTS.md,
+# "crossover").
+AUTO_MIN_FILES = 200
+# Several chunks per worker so a worker that drew large files does not finish last alone;
+# contiguous chunks keep results in input order without sorting.
+CHUNKS_PER_WORKER = 4
 
 
 @cache
@@ -19,6 +37,7 @@ def builtin_and_plugin_parsers() -> tuple[Parser, ...]:
 
 
 def parse_file(path: str) -> ParseResult:
+    """Read and parse one file; never raises for bad input (it becomes TL001)."""
     from toplint.discover import read_source
     from toplint.model import Finding
     from toplint.parse.run import parse_source
@@ -29,6 +48,47 @@ def parse_file(path: str) -> ParseResult:
     return parse_source(source, builtin_and_plugin_parsers())
 
 
+def worker_count(files: int, jobs: int | None) -> int:
+    """Workers for ``files`` files: ``jobs`` when given (< 1 means the CPU count), else the CPU
+    count for large trees and 1 for a handful of files."""
+    cpus = os.cpu_count() or 1
+    if jobs is None:
+        wanted = cpus if files >= AUTO_MIN_FILES else 1
+    else:
+        wanted = cpus if jobs < 1 else jobs
+    return max(1, min(wanted, files))
+
+
+def _fork_context() -> multiprocessing.context.BaseContext | None:
+    # fork is what makes workers cheap; macOS offers it but it is unsafe there (system
+    # frameworks), and Windows has none: those platforms parse serially.
+    if sys.platform == "darwin" or "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    return multiprocessing.get_context("fork")
+
+
+def _parse_chunk(paths: Sequence[str]) -> list[ParseResult]:
+    return [parse_file(path) for path in paths]
+
+
+def chunked(files: Sequence[str], workers: int) -> list[Sequence[str]]:
+    """Contiguous slices, in order, about ``CHUNKS_PER_WORKER`` per worker."""
+    size = max(1, -(-len(files) // (workers * CHUNKS_PER_WORKER)))
+    return [files[i : i + size] for i in range(0, len(files), size)]
+
+
 def parse_all(files: Sequence[str], jobs: int | None = None) -> list[ParseResult]:
     """Parse results in the order of ``files`` (output never depends on the worker count)."""
-    return [parse_file(path) for path in files]
+    workers = worker_count(len(files), jobs)
+    context = _fork_context() if workers > 1 else None
+    if context is None:
+        return [parse_file(path) for path in files]
+    builtin_and_plugin_parsers()  # load plugins once, before forking, so workers inherit them
+    try:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            chunks = chunked(files, workers)
+            return [r for results in pool.map(_parse_chunk, chunks) for r in results]
+    except Exception:
+        # A pool that cannot start (no /dev/shm, fd limits) or breaks (a worker killed, a result
+        # that does not pickle): parse here; a genuine bug then surfaces in the normal way.
+        return [parse_file(path) for path in files]
