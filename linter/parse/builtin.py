@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from toplint.parse.base import Parser
+from toplint.parse.compose import ComposeParser
+from toplint.parse.dockerfile import DockerfileParser
 from toplint.parse.helm import HelmValuesParser
 from toplint.parse.k8s import KubernetesParser
 from toplint.parse.shellsrc import ShellParser
@@ -11,4 +13,10 @@ from toplint.plugins import hookimpl
 
 @hookimpl
 def toplint_parsers() -> list[Parser]:
-    return [HelmValuesParser(), KubernetesParser(), ShellParser()]
+    return [
+        ComposeParser(),
+        HelmValuesParser(),
+        KubernetesParser(),
+        ShellParser(),
+        DockerfileParser(),
+    ]
