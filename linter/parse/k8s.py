@@ -54,9 +54,9 @@ class Ctx:
     def get(self, at: Path, default: Any = None) -> Any:
         node: Any = self.doc.data
         for step in at:
-            if (isinstance(step, int) and isinstance(node, list) and 0 <= step < len(node)) or (
-                isinstance(step, str) and isinstance(node, dict) and step in node
-            ):
+            if isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+                node = node[step]
+            elif isinstance(node, dict) and isinstance(step, str) and step in node:
                 node = node[step]
             else:
                 return default
@@ -183,7 +183,7 @@ def anti_affinity(ctx: Ctx, spec: Path) -> bool:
     )
 
 
-def annotations(ctx: Ctx, meta: Path) -> dict[str, str]:
+def meta_annotations(ctx: Ctx, meta: Path) -> dict[str, str]:
     found = ctx.get((*meta, "annotations")) or {}
     return {f"annotation.{k}": str(v) for k, v in found.items()} if isinstance(found, dict) else {}
 
@@ -207,7 +207,7 @@ def spec_deployments(
 ) -> list[Deployment]:
     """Deployments of every container of the PodSpec at ``spec`` (metadata at ``meta``)."""
     labels = {**base.labels, **pod_labels(ctx, spec)}
-    options = {**base.options, **annotations(ctx, meta)}
+    options = {**base.options, **meta_annotations(ctx, meta)}
     if anti_affinity(ctx, spec):
         options["pod-anti-affinity"] = "true"
     seeded = replace(base, labels=labels, options=options)
@@ -228,7 +228,7 @@ def base_deployment(ctx: Ctx, source_kind: str, name: str = "") -> Deployment:
         model=None,
         name=name or meta_name,
         source_kind=source_kind,
-        options=annotations(ctx, ("metadata",)),
+        options=meta_annotations(ctx, ("metadata",)),
     )
 
 

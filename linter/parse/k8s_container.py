@@ -50,7 +50,12 @@ def container_env(
 
 def _walk(data: Any, at: Path) -> Any:
     for step in at:
-        data = data[step] if isinstance(data, (dict, list)) else None
+        if isinstance(data, dict) and isinstance(step, str):
+            data = data.get(step)
+        elif isinstance(data, list) and isinstance(step, int) and 0 <= step < len(data):
+            data = data[step]
+        else:
+            return None
     return data
 
 

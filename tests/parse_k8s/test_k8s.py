@@ -1,0 +1,158 @@
+"""Kubernetes and Helm parsers: one behaviour per test, on small fixtures in data/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from toplint.model import Deployment, ParseResult
+from toplint.parse.base import Source
+from toplint.parse.builtin import toplint_parsers
+from toplint.parse.run import parse_source
+
+DATA = Path(__file__).parent / "data"
+
+
+def parse(name: str) -> ParseResult:
+    path = DATA / name
+    return parse_source(Source.from_text(str(path), path.read_text()), toplint_parsers())
+
+
+def parse_text(text: str, path: str = "<stdin>") -> ParseResult:
+    return parse_source(Source.from_text(path, text), toplint_parsers())
+
+
+def only(name: str) -> Deployment:
+    result = parse(name)
+    assert len(result.deployments) == 1, result
+    return result.deployments[0]
+
+
+def test_statefulset_pods_are_the_nodes_of_one_instance() -> None:
+    dep = only("sts-sglang.yaml")
+    assert (dep.nodes, dep.replicas, dep.gpus_per_node, dep.gpus) == (2, 1, 8, 16)
+
+
+def test_statefulset_hostname_anti_affinity_makes_pods_nodes() -> None:
+    assert only("sts-sglang.yaml").pods_are_nodes is True
+
+
+def test_kubernetes_var_substitution_in_args_list() -> None:
+    dep = only("sts-sglang.yaml")
+    if dep.engine != "sglang":
+        pytest.skip("SGLang vocabulary not available yet")
+    assert dep.tp == 16
+
+
+def test_value_from_env_is_unresolved() -> None:
+    dep = only("sts-sglang.yaml")
+    flag = dep.flag("node-rank")
+    if flag is None:
+        pytest.skip("SGLang vocabulary not available yet")
+    assert flag.value is None and "RANK" in flag.unresolved
+
+
+def test_node_selector_becomes_labels() -> None:
+    assert only("sts-sglang.yaml").labels == {"gpu": "h100"}
+
+
+def test_sh_c_script_resolves_container_env_and_exports() -> None:
+    dep = only("deploy-script.yaml")
+    assert (dep.engine, dep.tp, dep.pp, dep.model) == ("vllm", 4, 2, "meta-llama/Llama-3.1-70B")
+
+
+def test_sh_c_script_word_position_maps_into_the_file() -> None:
+    flag = only("deploy-script.yaml").flag("tensor-parallel-size")
+    assert flag is not None
+    assert (flag.position.line, flag.position.column) == (25, 17)
+
+
+def test_deployment_replicas_are_independent_instances() -> None:
+    dep = only("deploy-script.yaml")
+    assert (dep.replicas, dep.nodes, dep.gpus, dep.pods_are_nodes) == (3, 1, 8, True)
+
+
+def test_secret_env_in_script_is_unresolved() -> None:
+    flag = only("deploy-script.yaml").flag("max-model-len")
+    assert flag is not None and flag.value is None
+
+
+def test_workload_annotations_are_options() -> None:
+    assert only("deploy-script.yaml").options["annotation.team"] == "infer"
+
+
+def test_image_entrypoint_used_when_only_args_given() -> None:
+    dep = only("deploy-image-args.yaml")
+    assert dep.model == "Qwen/Qwen2.5-7B-Instruct"
+
+
+def test_config_from_configmap_fills_unset_flags_only() -> None:
+    dep = only("deploy-image-args.yaml")
+    assert (dep.tp, dep.pp, dep.ep_enabled) == (2, 2, True)
+    assert dep.options["config.source"] == "configmap/vllm-config/config.yaml"
+
+
+def test_mig_resource_is_recorded() -> None:
+    dep = only("deploy-image-args.yaml")
+    assert dep.gpus_per_node == 2 and dep.options["gpu.mig"] == "true"
+
+
+def test_lws_group_size_and_worker_index_in_shell_arithmetic() -> None:
+    dep = only("lws-hostname.yaml")
+    assert (dep.dp, dep.dp_local, dep.nodes, dep.gpus) == (8, 4, 2, 8)
+    assert dep.flag("data-parallel-start-rank").value == "0"  # type: ignore[union-attr]
+
+
+def test_lws_exclusive_hostname_puts_the_group_on_one_host() -> None:
+    dep = only("lws-hostname.yaml")
+    assert dep.pods_are_nodes is False
+    assert dep.options["lws.exclusive-topology"] == "kubernetes.io/hostname"
+
+
+def test_helm_template_that_is_not_yaml_is_skipped_not_tl001() -> None:
+    result = parse("helm-template.yaml")
+    assert result.deployments == () and result.findings == ()
+
+
+def test_broken_manifest_is_tl001_with_position() -> None:
+    result = parse_text("apiVersion: v1\nkind: Pod\nspec: [\n", "bad.yaml")
+    assert [(f.rule, f.line) for f in result.findings] == [("TL001", 4)]
+
+
+def test_production_stack_disabled_spec_is_skipped() -> None:
+    assert [d.name for d in parse("values-disabled.yaml").deployments] == ["on"]
+
+
+def test_production_stack_extra_args_come_last_and_win() -> None:
+    dep = only("values-disabled.yaml")
+    values = [f.value for f in dep.flags if f.name == "gpu-memory-utilization"]
+    assert values == ["0.95", "0.4"]
+    assert dep.flag("gpu-memory-utilization").value == "0.4"  # type: ignore[union-attr]
+
+
+def test_production_stack_pp_without_ray_is_ignored() -> None:
+    dep = only("values-disabled.yaml")
+    assert dep.pp == 1 and dep.options["ignored.pipelineParallelSize"] == "2"
+
+
+def test_production_stack_tp_source_is_the_values_key() -> None:
+    pos = only("values-disabled.yaml").sources["tp"]
+    assert pos.line == 11
+
+
+def test_dynamo_frontend_is_not_a_deployment_and_nodecount_sets_nodes() -> None:
+    dep = only("dynamo-multinode.yaml")
+    assert (dep.name, dep.tp, dep.nodes, dep.gpus_per_node, dep.gpus) == (
+        "VllmWorker",
+        16,
+        2,
+        8,
+        16,
+    )
+
+
+def test_stdin_multi_document_yaml_is_read() -> None:
+    text = (DATA / "deploy-image-args.yaml").read_text()
+    result = parse_text(text)
+    assert [d.model for d in result.deployments] == ["Qwen/Qwen2.5-7B-Instruct"]
