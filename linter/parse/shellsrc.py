@@ -214,7 +214,7 @@ class ShellParser:
                 for inv in find_invocations(args)
             ]
         # docker run is one host: the container sees the GPUs docker gives it.
-        start = docker.start.position
+        start = args[0].position
         base = Deployment(path, start.line, start.column, engine="", model=None, nodes=1)
         dep, found = deployment_from_invocation(
             docker, path, source_kind="docker-run", base=base, config_loader=loader

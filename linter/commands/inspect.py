@@ -1,0 +1,131 @@
+"""``toplint inspect PATHS…``: show what toplint understood of each deployment."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from toplint.errors import EXIT_CLEAN
+
+_FIELDS = ("engine", "model", "tp", "pp", "dp", "ep", "ep_enabled", "nodes", "gpus_per_node")
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("inspect", help="show the deployments toplint reads", description=__doc__)
+    p.add_argument("paths", nargs="*", default=["."], metavar="PATH", help="files or directories")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    p.add_argument("--hardware", metavar="FILE", help="hardware manifest (places the groups)")
+    p.add_argument("--cluster", metavar="NAME", help="cluster of the manifest to place on")
+    p.add_argument("--config", metavar="FILE", help="configuration file")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from toplint.engine import analyze, settings_from_args
+
+    settings = settings_from_args(args, args.paths)
+    result = analyze(args.paths, settings)
+    payload = {
+        "deployments": [deployment_json(a) for a in result.analyses],
+        "findings": [finding_json(f) for f in result.findings],
+    }
+    if args.format == "json":
+        sys.stdout.write(json.dumps(payload, indent=2) + "\n")
+    else:
+        sys.stdout.write(render_text(payload))
+    return EXIT_CLEAN
+
+
+def deployment_json(analysis: Any) -> dict[str, Any]:
+    dep = analysis.deployment
+    out: dict[str, Any] = {"path": dep.path, "line": dep.line, "column": dep.column}
+    out.update({name: getattr(dep, name) for name in _FIELDS})
+    out["gpus"] = dep.gpus
+    out["name"] = dep.name
+    out["source_kind"] = dep.source_kind
+    out["unresolved"] = [
+        {
+            "field": u.field,
+            "variable": u.variable,
+            "line": u.position.line,
+            "column": u.position.column,
+        }
+        for u in dep.unresolved
+    ]
+    out["sources"] = {
+        k: {"path": p.path, "line": p.line, "column": p.column} for k, p in dep.sources.items()
+    }
+    out["options"] = dict(dep.options)
+    out["notes"] = list(dep.notes)
+    placement = getattr(analysis, "placement", None)
+    out["groups"] = [group_json(g) for g in placement.groups] if placement is not None else []
+    if placement is not None:
+        out["uncertain"] = list(placement.uncertain)
+    cluster = getattr(analysis, "cluster", None)
+    out["cluster"] = getattr(cluster, "name", None)
+    return out
+
+
+def group_json(group: Any) -> dict[str, Any]:
+    link = group.link
+    return {
+        "kind": group.kind,
+        "index": group.index,
+        "ranks": list(group.ranks),
+        "nodes": list(group.nodes),
+        "link": {"kind": link.kind, "bandwidth_gb_per_s": link.bandwidth_gb_per_s},
+    }
+
+
+def finding_json(f: Any) -> dict[str, Any]:
+    return {
+        "rule": f.rule,
+        "name": f.name,
+        "severity": str(f.severity),
+        "path": f.path,
+        "line": f.line,
+        "column": f.column,
+        "message": f.message,
+    }
+
+
+def render_text(payload: dict[str, Any]) -> str:
+    blocks = [_block(d) for d in payload["deployments"]]
+    for f in payload["findings"]:
+        blocks.append(f"{f['path']}:{f['line']}:{f['column']}: {f['rule']} {f['message']}")
+    if not payload["deployments"]:
+        blocks.insert(0, "no deployments found")
+    return "\n\n".join(blocks) + "\n"
+
+
+def _block(d: dict[str, Any]) -> str:
+    title = f"{d['path']}:{d['line']}:{d['column']}: {d['engine']}"
+    if d.get("name"):
+        title += f" ({d['name']})"
+    lines = [title, f"  model: {_show(d['model'])}"]
+    lines.append(
+        "  parallel: "
+        + "  ".join(f"{k}={_show(d[k])}" for k in ("tp", "pp", "dp", "ep"))
+        + f"  expert-parallel={'on' if d['ep_enabled'] else 'off'}"
+    )
+    lines.append(
+        "  gpus: " + "  ".join(f"{k}={_show(d[k])}" for k in ("nodes", "gpus_per_node", "gpus"))
+    )
+    lines.extend(
+        f"  unresolved: {u['field']} <- {u['variable']} (line {u['line']}:{u['column']})"
+        for u in d["unresolved"]
+    )
+    lines.extend(f"  note: {n}" for n in d["notes"])
+    for g in d["groups"]:
+        link = g["link"]
+        lines.append(
+            f"  {g['kind']} group {g['index']}: ranks {g['ranks']} on nodes {g['nodes']}"
+            f" via {link['kind']} {link['bandwidth_gb_per_s']:g} GB/s"
+        )
+    return "\n".join(lines)
+
+
+def _show(value: Any) -> str:
+    return "?" if value is None else str(value)
