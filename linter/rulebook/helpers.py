@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from toplint.model import Finding, Fix, Severity
+from toplint.model import Deployment, Finding, Fix, Severity
 from toplint.rulebook.types import Rule, RuleContext
 
 # Deployment field -> the canonical flag names that set it (for anchors of findings).
@@ -98,8 +98,9 @@ _LAYOUT_FLAGS = {
 }
 
 
-def layout_flags(engine: str, tp: int | None = None, pp: int | None = None,
-                 dp: int | None = None) -> str:
+def layout_flags(
+    engine: str, tp: int | None = None, pp: int | None = None, dp: int | None = None
+) -> str:
     """Command-line flags setting a layout, in the engine's own spelling."""
     names = _LAYOUT_FLAGS.get(engine, _LAYOUT_FLAGS["vllm"])
     parts = [
@@ -108,3 +109,26 @@ def layout_flags(engine: str, tp: int | None = None, pp: int | None = None,
         if value is not None and name
     ]
     return " ".join(parts)
+
+
+def attention_dp(dep: Deployment) -> bool:
+    """SGLang ``--enable-dp-attention`` / TRT-LLM ``enable_attention_dp``: DP inside TP's GPUs."""
+    if dep.engine not in ("sglang", "trtllm"):
+        return False
+    for key in ("enable_dp_attention", "enable_attention_dp"):
+        if key in dep.options and truthy(dep.options[key]):
+            return True
+    return False
+
+
+def expected_gpus(dep: Deployment) -> int | None:
+    """GPUs one instance uses: TP×PP×DP (vLLM), TP×PP with DP attention, TP for TGI."""
+    if dep.tp is None:
+        return None
+    if dep.engine == "tgi":
+        return dep.tp
+    if dep.pp is None:
+        return None
+    if attention_dp(dep):
+        return dep.tp * dep.pp
+    return None if dep.dp is None else dep.tp * dep.pp * dep.dp

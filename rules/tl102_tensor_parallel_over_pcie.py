@@ -1,0 +1,106 @@
+"""TL102 tensor-parallel-over-pcie."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from toplint.model import Finding, Severity
+from toplint.rulebook.helpers import finding, layout_flags, opt_int, severity_for
+from toplint.rulebook.types import Rule, RuleContext
+
+DOC = """\
+## What it does
+Checks whether a tensor-parallel group runs on GPUs with no NVLink (or xGMI) path at all, so
+its all-reduces cross PCIe: L4, L40S, A10G, RTX 4090/5090, RTX PRO 6000 servers.
+
+## Why is this bad?
+Tensor parallelism all-reduces activations 2L+1 times per step. PCIe all-reduce bus bandwidth
+is ~20–37 GB/s for 2 GPUs but collapses with more ranks: measured on 8×L40S (NCCL 2.27.3),
+4-GPU busbw 5.1 GB/s and a 64 MiB all-reduce 19.7 ms; 8-GPU 1.5–2.1 GB/s and 55.4 ms, i.e.
+8.9 s of all-reduce for one 4096-token Llama-70B prefill. vLLM disables its custom all-reduce
+for more than two PCIe-only GPUs and its docs say: "if the GPUs on the node do not have NVLINK
+interconnect (e.g. L40S), leverage pipeline parallelism instead of tensor parallelism".
+
+It is a warning at TP 2 and an error from TP `error-at-size` (4) up.
+
+## Example
+```bash
+# 1 node x 8 L40S (PCIe Gen4)
+vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 8
+```
+
+## Use instead
+```bash
+vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 1 --pipeline-parallel-size 8
+```
+
+## Options
+- `error-at-size` (default `4`): TP size from which the finding is an error.
+
+## Fix safety
+Unsafe: the fix keeps the GPU count but replaces tensor parallelism with pipeline parallelism,
+which changes latency, throughput and memory per GPU.
+
+## References
+- ../shared/reference/cost-model.md §6 rule 9, §2.3 (measured PCIe systems)
+- vLLM docs/serving/distributed_serving.md (PP instead of TP without NVLink)
+"""
+
+PCIE_KINDS = ("pcie", "pcie-sys", "pcie-no-p2p")
+
+
+def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    placement = ctx.placement
+    if placement is None:
+        return
+    group = placement.worst("tp")
+    if group is None or group.size < 2:
+        return
+    cluster = placement.cluster
+    if cluster.intra.fabric not in ("pcie", "none") and cluster.intra.nvlink_domain > 1:
+        return  # it has a scale-up fabric; TL108 judges groups larger than its domain
+    dep = ctx.deployment
+    wanted = Severity.ERROR if group.size >= opt_int(ctx, "error-at-size", 4) else Severity.WARNING
+    f = ctx.facts
+    cost = ""
+    if "tp.prefill.comm_ms" in f and "tp.decode.comm_ms" in f:
+        cost = (
+            f": ~{f['tp.prefill.comm_ms']:.0f} ms of all-reduce per "
+            f"{ctx.workload.prompt_tokens}-token prefill, {f['tp.decode.comm_ms']:.2f} ms per "
+            "decode step"
+        )
+    pp = (dep.pp or 1) * group.size
+    fix = (
+        layout_flags(dep.engine, tp=1, pp=pp)
+        if dep.engine != "tgi"
+        else f"{layout_flags('tgi', tp=1)} (one replica per GPU behind a load balancer)"
+    )
+    yield finding(
+        rule,
+        ctx,
+        "tp",
+        f"tensor-parallel group of {group.size} {cluster.gpu.name} GPUs has no NVLink path; its "
+        f"all-reduces cross {group.link.kind} ({group.link.bandwidth_gb_per_s:g} GB/s per "
+        f"direction per GPU){cost}",
+        fix=fix,
+        data={
+            "tp": group.size,
+            "link": group.link.kind,
+            "bandwidth_gb_per_s": group.link.bandwidth_gb_per_s,
+            **{k: v for k, v in f.items() if k.startswith("tp.")},
+        },
+        severity=severity_for(rule, ctx, wanted),
+    )
+
+
+RULE = Rule(
+    code="TL102",
+    name="tensor-parallel-over-pcie",
+    summary="A tensor-parallel group has no NVLink path: its all-reduces cross PCIe.",
+    severity=Severity.WARNING,
+    check=check,
+    options={"error-at-size": 4},
+    doc=DOC,
+    fix_safety="unsafe",
+    origin=__file__,
+)

@@ -1,0 +1,123 @@
+"""TL108 tensor-parallel-beyond-nvlink-domain."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from toplint.model import Finding, Severity
+from toplint.placement.types import Group, Placement
+from toplint.rulebook.helpers import finding, layout_flags
+from toplint.rulebook.types import Rule, RuleContext
+
+DOC = """\
+## What it does
+Checks whether a tensor-parallel group inside one node is larger than the node's NVLink domain
+(NVLink-bridged pairs: A100/H100 PCIe, H100 NVL, RTX 3090; partial meshes), or, on
+point-to-point meshes such as AMD MI300X/MI325X xGMI, uses only part of the mesh.
+
+## Why is this bad?
+A bridged pair reaches ~56–300 GB/s inside the pair and PCIe (~20 GB/s) beyond it: nccl-tests
+measured 208 GB/s busbw for 2 bridged GPUs and 20 GB/s for 3 (nccl-tests#178). On an xGMI mesh
+each GPU has 64 GB/s to each of its 7 peers, so TP 2 gets 1/7 and TP 4 3/7 of the node's
+bandwidth (measured 2-GPU all-reduce busbw 47.7 vs 312.9 GB/s for 8).
+
+## Example
+```bash
+# 1 node x 4 H100 NVL (bridged pairs)
+vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4
+```
+
+## Use instead
+```bash
+vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 2 --pipeline-parallel-size 2
+```
+On MI300X, use TP 8 (the whole mesh), or TP 1 with data parallelism.
+
+## Options
+None.
+
+## Fix safety
+Unsafe: the layout changes (same GPUs, different latency and memory per GPU).
+
+## References
+- ../shared/reference/cost-model.md §6 rule 12 (partial meshes), §4.1 (MI300X 64 GB/s per peer)
+- NVIDIA/nccl-tests#178 (bridged pairs: 2 GPUs 208 GB/s, 3 GPUs 20 GB/s)
+"""
+
+
+def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    placement, dep = ctx.placement, ctx.deployment
+    if placement is None or dep.tp is None:
+        return
+    group = placement.worst("tp")
+    if group is None or group.size < 2 or group.crosses_nodes:
+        return  # a group spanning nodes is TL101's
+    intra = placement.cluster.intra
+    if intra.fabric == "xgmi":
+        yield from _partial_mesh(rule, ctx, placement, group)
+    elif intra.nvlink_domain > 1 and group.size > intra.nvlink_domain:
+        yield from _beyond_domain(rule, ctx, placement, group)
+
+
+def _beyond_domain(
+    rule: Rule, ctx: RuleContext, placement: Placement, group: Group
+) -> Iterator[Finding]:
+    intra, dep = placement.cluster.intra, ctx.deployment
+    if not group.link.kind.startswith("pcie"):
+        return
+    domain = intra.nvlink_domain
+    pp = (dep.pp or 1) * group.size // domain
+    yield finding(
+        rule,
+        ctx,
+        "tp",
+        f"tensor-parallel group of {group.size} GPUs exceeds the {domain}-GPU NVLink "
+        f"domain ({intra.fabric}); its all-reduces fall back to {group.link.kind} "
+        f"({group.link.bandwidth_gb_per_s:g} GB/s per direction per GPU, against "
+        f"{intra.bandwidth_gb_per_s:g} GB/s inside the domain)",
+        fix=layout_flags(dep.engine, tp=domain, pp=pp),
+        data={
+            "tp": group.size,
+            "nvlink_domain": domain,
+            "link": group.link.kind,
+            "bandwidth_gb_per_s": group.link.bandwidth_gb_per_s,
+        },
+    )
+
+
+def _partial_mesh(
+    rule: Rule, ctx: RuleContext, placement: Placement, group: Group
+) -> Iterator[Finding]:
+    intra, dep = placement.cluster.intra, ctx.deployment
+    mesh = min(intra.nvlink_domain, placement.cluster.gpus_per_node)
+    if group.size >= mesh:
+        return
+    full = intra.bandwidth_gb_per_s
+    fix = layout_flags(dep.engine, tp=mesh) if (dep.tp or 1) * (dep.pp or 1) <= mesh else None
+    yield finding(
+        rule,
+        ctx,
+        "tp",
+        f"tensor-parallel group of {group.size} GPUs uses {group.size - 1} of the {mesh - 1} "
+        f"point-to-point xGMI links: {group.link.bandwidth_gb_per_s:g} GB/s per GPU of the "
+        f"{full:g} GB/s the full {mesh}-GPU mesh gives",
+        fix=fix or layout_flags(dep.engine, tp=1, dp=(dep.dp or 1) * group.size),
+        data={
+            "tp": group.size,
+            "mesh": mesh,
+            "bandwidth_gb_per_s": group.link.bandwidth_gb_per_s,
+            "mesh_gb_per_s": full,
+        },
+    )
+
+
+RULE = Rule(
+    code="TL108",
+    name="tensor-parallel-beyond-nvlink-domain",
+    summary="A tensor-parallel group exceeds the node's NVLink domain or uses part of a mesh.",
+    severity=Severity.WARNING,
+    check=check,
+    doc=DOC,
+    fix_safety="unsafe",
+    origin=__file__,
+)

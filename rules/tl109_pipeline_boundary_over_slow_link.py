@@ -1,0 +1,104 @@
+"""TL109 pipeline-boundary-over-slow-link."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from toplint.hardware.types import TCP_NETWORKS
+from toplint.model import Finding, Severity
+from toplint.rulebook.helpers import finding, opt_float, severity_for
+from toplint.rulebook.types import Rule, RuleContext
+
+DOC = """\
+## What it does
+Checks pipeline-stage boundaries that cross a TCP/Ethernet network and estimates their share of
+the step: the prefill boundary transfer against prefill compute, and the decode transfer against
+the time to stream the weights. Info above `info-share`, warning above `warn-share`.
+
+## Why is this bad?
+Each boundary sends hidden states and residual (`2·T·H·b`, 134 MB for a 4096-token Llama-70B
+prompt; with TP, 1/TP per rank and an all-gather on the receiver). Over 100 GbE that is
+~10.7 ms per prompt, fine next to ~0.4 s of compute, which is why the seeds recommend PP across
+nodes; at longer prompts, small models or slower networks the boundary becomes visible, and
+over TCP every send also pays ~50–125 µs of socket latency.
+
+## Example
+```bash
+# 4 nodes x 1 L4, 10 Gb/s Ethernet
+vllm serve meta-llama/Llama-3.1-8B-Instruct --pipeline-parallel-size 4
+```
+
+## Use instead
+Fewer stages across the slow network (bigger GPUs, a quantized checkpoint), or an RDMA fabric.
+
+## Options
+- `info-share` (default `0.05`): info above this share of the step.
+- `warn-share` (default `0.10`): warning above this share (cost-model.md §6 rule 19).
+
+## Fix safety
+Unsafe: fewer stages need more memory per GPU.
+
+## References
+- ../shared/reference/cost-model.md §1.7 (PP volume, send-allgather), §6 rule 19
+- ../shared/seeds/interconnect-requirements-for-distributed-llms.txt
+"""
+
+
+def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    placement, f = ctx.placement, ctx.facts
+    if placement is None:
+        return
+    slow = [g for g in placement.of("pp") if g.link.kind in TCP_NETWORKS]
+    if not slow:
+        return
+    shares = {}
+    for phase, num, den in (
+        ("prefill", "pp.prefill.comm_ms", "prefill.compute_ms"),
+        ("decode", "pp.decode.comm_ms", "decode.weight_stream_ms"),
+    ):
+        a, b = f.get(num), f.get(den)
+        if isinstance(a, (int, float)) and isinstance(b, (int, float)) and b > 0:
+            shares[phase] = (float(a), float(b), float(a) / float(b))
+    if not shares:
+        return
+    phase, (comm, step, share) = max(shares.items(), key=lambda kv: kv[1][2])
+    if share <= opt_float(ctx, "info-share", 0.05):
+        return
+    warn = share > opt_float(ctx, "warn-share", 0.10)
+    wanted = Severity.WARNING if warn else Severity.INFO
+    link = slow[0].link
+    dep = ctx.deployment
+    yield finding(
+        rule,
+        ctx,
+        "pp",
+        f"pipeline boundaries cross {link.kind} ({link.bandwidth_gb_per_s:g} GB/s per GPU): "
+        f"{comm:.2f} ms per {phase} step, {share:.0%} of the {step:.1f} ms "
+        f"{'compute' if phase == 'prefill' else 'weight streaming'}",
+        fix=(
+            f"fewer pipeline stages across the network (pipeline-parallel size "
+            f"{max((dep.pp or 2) // 2, 1)} with more memory per GPU), or an RDMA fabric"
+        ),
+        data={
+            "phase": phase,
+            "comm_ms": comm,
+            "step_ms": step,
+            "share": share,
+            "link": link.kind,
+            "bandwidth_gb_per_s": link.bandwidth_gb_per_s,
+        },
+        severity=severity_for(rule, ctx, wanted),
+    )
+
+
+RULE = Rule(
+    code="TL109",
+    name="pipeline-boundary-over-slow-link",
+    summary="A pipeline boundary over TCP/Ethernet is a visible share of step time.",
+    severity=Severity.WARNING,
+    check=check,
+    options={"info-share": 0.05, "warn-share": 0.10},
+    doc=DOC,
+    fix_safety="unsafe",
+    origin=__file__,
+)

@@ -1,0 +1,103 @@
+"""TL110 all-to-all-backend-mismatch."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from toplint.model import Finding, Severity
+from toplint.rulebook.helpers import finding, opt_int
+from toplint.rulebook.types import Rule, RuleContext
+
+DOC = """\
+## What it does
+Checks the MoE all-to-all backend: expert parallelism of `min-ep` (16) or more ranks still on
+the dense all-gather/reduce-scatter backend (vLLM's default `allgather_reducescatter`, SGLang's
+`--moe-a2a-backend none`), or a single-node backend (`pplx`) for a group that spans nodes.
+
+## Why is this bad?
+The all-gather backend moves `(W−1)·T·H·b` bytes per rank per MoE layer, every token to every
+rank, where a sparse all-to-all moves `k·(W−1)/W·T·H·b` (only to the top-k experts' ranks). At
+EP 16 with k = 8 that is ~2× more bytes, growing linearly with EP. vLLM's EP documentation
+recommends `deepep_high_throughput` for prefill and `deepep_low_latency` for decode across
+nodes; `pplx` is for single-node deployments.
+
+## Example
+```bash
+# 2 nodes x 8 H100, InfiniBand
+vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 1 --data-parallel-size 16 \\
+    --enable-expert-parallel
+```
+
+## Use instead
+```bash
+vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 1 --data-parallel-size 16 \\
+    --enable-expert-parallel --all2all-backend deepep_low_latency
+```
+
+## Options
+- `min-ep` (default `16`): smallest expert-parallel size at which the dense backend is flagged.
+
+## Fix safety
+Unsafe: DeepEP needs its kernels installed, NVLink P2P inside nodes and RDMA between them.
+
+## References
+- ../shared/reference/cost-model.md §6 rule 16, §1.8
+- vLLM docs/serving/expert_parallel_deployment.md (backend table)
+"""
+
+# engine -> (option key, default backend, flag to paste)
+_BACKENDS = {
+    "vllm": ("all2all_backend", "allgather_reducescatter", "--all2all-backend"),
+    "sglang": ("moe_a2a_backend", "none", "--moe-a2a-backend"),
+}
+DENSE = ("allgather_reducescatter", "naive", "none")
+SINGLE_NODE = ("pplx",)
+
+
+def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    dep = ctx.deployment
+    spec = _BACKENDS.get(dep.engine)
+    if spec is None or ctx.model is None or not ctx.model.is_moe:
+        return
+    key, default, flag = spec
+    ep = ctx.facts.get("ep.size", dep.ep)
+    if not isinstance(ep, int) or ep < 2:
+        return
+    backend = str(dep.options.get(key, default)).strip("'\"")
+    crosses = bool(ctx.facts.get("ep.crosses_nodes", False))
+    at = key if key in dep.sources else ("ep_enabled" if "ep_enabled" in dep.sources else "ep")
+    data = {"ep": ep, "backend": backend, "crosses_nodes": crosses}
+    good = "deepep_low_latency" if dep.engine == "vllm" else "deepep"
+    if ep >= opt_int(ctx, "min-ep", 16) and backend in DENSE:
+        yield finding(
+            rule,
+            ctx,
+            at,
+            f"expert parallelism over {ep} ranks uses the `{backend}` backend, which sends every "
+            f"token to all {ep} ranks instead of only to its top-{ctx.model.top_k} experts",
+            fix=f"{flag} {good}",
+            data=data,
+        )
+    elif crosses and backend in SINGLE_NODE:
+        yield finding(
+            rule,
+            ctx,
+            at,
+            f"the `{backend}` all-to-all backend is single-node, but the {ep}-rank "
+            "expert-parallel group spans nodes",
+            fix=f"{flag} {good}",
+            data=data,
+        )
+
+
+RULE = Rule(
+    code="TL110",
+    name="all-to-all-backend-mismatch",
+    summary="EP ≥ 16 on the all-gather backend, or a single-node all-to-all across nodes.",
+    severity=Severity.WARNING,
+    check=check,
+    options={"min-ep": 16},
+    doc=DOC,
+    fix_safety="unsafe",
+    origin=__file__,
+)

@@ -1,0 +1,112 @@
+"""TL206 quantization-block-not-divisible."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from toplint.catalog_types import ModelSpec
+from toplint.model import Deployment, Finding, Severity
+from toplint.rulebook.helpers import finding
+from toplint.rulebook.types import Rule, RuleContext
+
+DOC = """\
+## What it does
+For block-quantized FP8 checkpoints (`weight_block_size: [128, 128]`: DeepSeek-V3/R1, Kimi-K2,
+Qwen3-*-FP8), checks that each tensor-parallel shard of the FFN is a whole number of 128-wide
+blocks: `(moe_)intermediate_size / TP_moe % 128 == 0`, where TP_moe is the TP of the expert
+weights (1 with vLLM `--enable-expert-parallel`, TP/EP with SGLang `--ep-size`).
+
+## Why is this bad?
+vLLM refuses to load the weights: "The output_size of gate's and up's weight = 192 is not
+divisible by weight quantization block_n = 128" (`quantization/fp8.py`), seen for
+Qwen3-235B-A22B-FP8 at TP 8 (1536 / 8 = 192), MiniMax-M2 and Qwen3-Coder-480B at TP 8.
+
+## Example
+```bash
+vllm serve Qwen/Qwen3-235B-A22B-FP8 --tensor-parallel-size 8
+```
+
+## Use instead
+```bash
+vllm serve Qwen/Qwen3-235B-A22B-FP8 --tensor-parallel-size 8 --enable-expert-parallel
+```
+
+## Options
+None.
+
+## Fix safety
+Unsafe: expert parallelism changes the communication pattern (all-to-all instead of
+all-reduce) and memory balance.
+
+## References
+- ../shared/reference/cost-model.md §5.3 (valid TP_moe per checkpoint), §6 rule 3
+- vllm/model_executor/layers/quantization/fp8.py (block_n check)
+"""
+
+
+def moe_tp(dep: Deployment) -> int:
+    tp = dep.tp or 1
+    if dep.engine == "vllm":
+        return 1 if dep.ep_enabled else tp
+    ep = dep.ep or 1
+    return max(tp // ep, 1) if ep > 1 else tp
+
+
+def problems(model: ModelSpec, dep: Deployment) -> list[tuple[str, int, int]]:
+    """(what, size, its TP) pairs whose shard is not a whole number of blocks."""
+    block, tp = model.quant_block, dep.tp or 1
+    out = []
+    for what, size, split in (
+        ("intermediate_size", model.intermediate_size, tp),
+        ("moe_intermediate_size", model.moe_intermediate_size if model.is_moe else 0, moe_tp(dep)),
+    ):
+        if size and split > 1 and (size % split or (size // split) % block):
+            out.append((what, size, split))
+    return out
+
+
+def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    model, dep = ctx.model, ctx.deployment
+    if model is None or model.quant_block <= 0 or dep.tp is None:
+        return
+    found = problems(model, dep)
+    if not found:
+        return
+    block = model.quant_block
+    parts = [f"{what} {size} / TP {split} = {size / split:g}" for what, size, split in found]
+    moe_only = all(what == "moe_intermediate_size" for what, _, _ in found)
+    if moe_only and dep.engine == "vllm":
+        fix = "--enable-expert-parallel"
+    elif moe_only and dep.engine == "sglang":
+        fix = f"--ep-size {dep.tp}"
+    else:
+        size = found[0][1]
+        tps = [d for d in range(1, dep.tp + 1) if size % d == 0 and (size // d) % block == 0]
+        fix = (
+            f"tensor-parallel size {tps[-1] if tps else 1} (the largest valid at or below {dep.tp})"
+        )
+    yield finding(
+        rule,
+        ctx,
+        "tp",
+        f"{'; '.join(parts)}: not a multiple of the FP8 weight block {block} ({model.id}); the "
+        "weights will not load",
+        fix=fix,
+        data={
+            "tp": dep.tp,
+            "block": block,
+            "shards": {what: size / split for what, size, split in found},
+        },
+    )
+
+
+RULE = Rule(
+    code="TL206",
+    name="quantization-block-not-divisible",
+    summary="Block-FP8 (128) does not divide the (MoE) intermediate size per TP rank.",
+    severity=Severity.ERROR,
+    check=check,
+    doc=DOC,
+    fix_safety="unsafe",
+    origin=__file__,
+)

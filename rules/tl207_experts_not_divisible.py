@@ -1,0 +1,101 @@
+"""TL207 experts-not-divisible."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+from toplint.model import Deployment, Finding, Severity
+from toplint.rulebook.helpers import finding
+from toplint.rulebook.types import Rule, RuleContext
+
+DOC = """\
+## What it does
+Checks that the routed experts, plus the redundant experts of EPLB (vLLM
+`--eplb-config '{"num_redundant_experts": N}'` or `--num-redundant-experts`, SGLang
+`--ep-num-redundant-experts`), divide evenly across the expert-parallel ranks, and that there
+are at least as many experts as ranks.
+
+## Why is this bad?
+Each EP rank holds `(experts + redundant) / EP` experts; the engines assert the division is
+exact and refuse to start otherwise. DeepSeek-V3 (256 experts) runs EP 32 with 32 redundant
+experts in production (288 / 32 = 9 per rank); at EP 24 it needs 8 or 32 redundant experts.
+
+## Example
+```bash
+vllm serve Qwen/Qwen3-30B-A3B --tensor-parallel-size 3 --enable-expert-parallel
+```
+
+## Use instead
+```bash
+vllm serve Qwen/Qwen3-30B-A3B --tensor-parallel-size 4 --enable-expert-parallel
+```
+or add redundant experts with EPLB so that the total divides (`--enable-eplb --eplb-config
+'{"num_redundant_experts": 1}'` for 128 + 1 = 129 = 3 × 43).
+
+## Options
+None.
+
+## Fix safety
+Unsafe: redundant experts take memory; a different EP changes the layout.
+
+## References
+- ../shared/reference/cost-model.md §6 rule 6 (EP divisibility), §5.2 (experts per model)
+- vLLM docs/serving/expert_parallel_deployment.md (EPLB, redundant experts)
+"""
+
+
+def redundant_experts(dep: Deployment) -> int:
+    for key in ("num_redundant_experts", "ep_num_redundant_experts"):
+        if key in dep.options:
+            try:
+                return int(str(dep.options[key]).strip("'\""))
+            except ValueError:
+                return 0
+    raw = dep.options.get("eplb_config")
+    if raw:
+        try:
+            value = json.loads(str(raw).strip("'"))
+        except ValueError:
+            return 0
+        if isinstance(value, dict) and isinstance(value.get("num_redundant_experts"), int):
+            return int(value["num_redundant_experts"])
+    return 0
+
+
+def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    model, dep = ctx.model, ctx.deployment
+    if model is None or not model.is_moe or dep.ep is None or dep.ep < 2:
+        return
+    ep, experts, extra = dep.ep, model.num_experts, redundant_experts(dep)
+    total = experts + extra
+    if total % ep == 0 and ep <= total:
+        return
+    need = (-total) % ep
+    what = f"{experts} routed experts" + (f" + {extra} redundant" if extra else "")
+    at = "ep" if "ep" in dep.sources else ("ep_enabled" if "ep_enabled" in dep.sources else "tp")
+    yield finding(
+        rule,
+        ctx,
+        at,
+        f"{what} = {total} do not split evenly over {ep} expert-parallel ranks "
+        f"({total / ep:.2f} per rank); the engine refuses to start",
+        fix=(
+            f"--enable-eplb --eplb-config '{{\"num_redundant_experts\": {extra + need}}}'"
+            if dep.engine == "vllm"
+            else f"--ep-num-redundant-experts {extra + need}"
+        ),
+        data={"experts": experts, "redundant": extra, "ep": ep, "missing": need},
+    )
+
+
+RULE = Rule(
+    code="TL207",
+    name="experts-not-divisible",
+    summary="Routed (+ redundant) experts are not divisible by the expert-parallel size.",
+    severity=Severity.ERROR,
+    check=check,
+    doc=DOC,
+    fix_safety="unsafe",
+    origin=__file__,
+)

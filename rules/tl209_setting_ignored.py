@@ -1,0 +1,118 @@
+"""TL209 setting-ignored."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from toplint.model import Finding, Fix, Flag, Severity
+from toplint.rulebook.helpers import finding
+from toplint.rulebook.types import Rule, RuleContext
+
+DOC = """\
+## What it does
+Reports settings the engine or chart silently ignores or overrides:
+
+- an engine option given twice with different values (argparse keeps the last one; common
+  when a Helm chart renders `vllmConfig` keys and `extraArgs` repeats one of them);
+- a value a parser marked as ignored (`options["ignored.<key>"]`), e.g. the vLLM
+  production-stack chart's `vllmConfig.pipelineParallelSize`, which only the Ray template
+  (`raySpec.enabled: true`) renders.
+
+## Why is this bad?
+The config says one thing and the server does another: a reviewer reads
+`--tensor-parallel-size 4` while the engine runs with the 8 that comes later, or expects two
+pipeline stages that never exist, so the model runs with half the GPUs it was sized for.
+
+## Example
+```bash
+vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4 --max-model-len 8192 \\
+    --tensor-parallel-size 8
+```
+
+## Use instead
+```bash
+vllm serve meta-llama/Llama-3.1-70B-Instruct --max-model-len 8192 --tensor-parallel-size 8
+```
+
+## Options
+None.
+
+## Fix safety
+Safe for duplicates: removing the occurrence the engine ignores does not change what runs.
+For an ignored chart value the fix is display advice (enable Ray or remove the key).
+
+## References
+- Python argparse (a repeated option's last value wins)
+- vllm-project/production-stack helm/templates/deployment-vllm-multi.yaml, ray-cluster.yaml
+- ../shared/reference/engine-vocabulary.md §5
+"""
+
+
+def _duplicates(flags: tuple[Flag, ...]) -> Iterator[tuple[Flag, Flag]]:
+    """(ignored occurrence, effective occurrence) for each option given with another value."""
+    last: dict[str, Flag] = {}
+    for flag in flags:
+        last[flag.name] = flag
+    for flag in flags:
+        effective = last[flag.name]
+        if flag is not effective and flag.value != effective.value:
+            yield flag, effective
+
+
+def _spell(flag: Flag) -> str:
+    return flag.raw if flag.value is None else f"{flag.raw} {flag.value}"
+
+
+def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    dep = ctx.deployment
+    for ignored, effective in _duplicates(dep.flags):
+        pos = ignored.position
+        where = f"{effective.position.line}:{effective.position.column}"
+        yield Finding(
+            rule=rule.code,
+            name=rule.name,
+            severity=ctx.severity,
+            path=pos.path,
+            line=pos.line,
+            column=pos.column,
+            message=(
+                f"`{_spell(ignored)}` is overridden by `{_spell(effective)}` at {where}; "
+                "the engine uses the last value"
+            ),
+            fix=Fix(f"remove `{_spell(ignored)}`", applicability="safe"),
+            data={"option": ignored.name, "ignored": ignored.value, "effective": effective.value},
+            anchor=ignored.anchor or ignored.name,
+        )
+    for key, value in sorted(dep.options.items()):
+        if not key.startswith("ignored."):
+            continue
+        name = key[len("ignored.") :]
+        why = next((n for n in dep.notes if name in n), f"{name} is ignored")
+        found = finding(
+            rule,
+            ctx,
+            key if key in dep.sources else name if name in dep.sources else "pp",
+            f"`{name}: {value}` has no effect: {why}",
+            data={"setting": name, "value": value},
+        )
+        yield replace(
+            found,
+            fix=Fix(
+                f"remove `{name}`, or enable the setup that renders it (production-stack: "
+                "`raySpec.enabled: true`)",
+                applicability="display",
+            ),
+        )
+
+
+RULE = Rule(
+    code="TL209",
+    name="setting-ignored",
+    summary="A setting the engine or chart silently ignores or overrides.",
+    severity=Severity.WARNING,
+    check=check,
+    doc=DOC,
+    fix_safety="safe",
+    origin=__file__,
+)
