@@ -110,17 +110,22 @@ def _is_code(line: str) -> bool:
 
 
 def _block(lines: Sequence[str], start: int) -> frozenset[int]:
-    """1-based line numbers of ``lines[start]`` (0-based) and what continues or nests under it."""
+    """1-based line numbers of ``lines[start]`` (0-based) and what continues or nests under it.
+
+    Blank lines inside the block are covered; blank lines after it are not.
+    """
     covered = {start + 1}
     base = _indent(lines[start])
-    i = start
-    while i + 1 < len(lines):
-        nxt = lines[i + 1]
-        continued = lines[i].rstrip().endswith("\\")
-        if not continued and nxt.strip() and _indent(nxt) <= base:
+    last = start  # last line that belongs to the block
+    for i in range(start + 1, len(lines)):
+        line = lines[i]
+        continued = lines[last].rstrip().endswith("\\") and last == i - 1
+        if not line.strip():
+            continue
+        if not continued and _indent(line) <= base:
             break
-        i += 1
-        covered.add(i + 1)
+        covered.update(range(last + 2, i + 2))
+        last = i
     return frozenset(covered)
 
 
