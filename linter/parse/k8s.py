@@ -253,14 +253,8 @@ class KubernetesParser:
     name = "kubernetes"
 
     def accepts(self, source: Source) -> bool:
-        return source.name.endswith((".yaml", ".yml", ".json")) or (
-            source.name
-            in (
-                "-",
-                "<stdin>",
-            )
-            and looks_like_k8s(source.text)
-        )
+        named = source.name.endswith((".yaml", ".yml", ".json"))
+        return (named or source.name in ("-", "<stdin>")) and looks_like_k8s(source.text)
 
     def parse(self, source: Source) -> ParseResult:
         if not looks_like_k8s(source.text):
