@@ -1,0 +1,160 @@
+"""Engine vocabularies: aliases, prefixes, booleans, derived sizes, unknown flags."""
+
+from __future__ import annotations
+
+from .helpers import only, parse_text
+
+
+def sh(line: str) -> str:
+    return line + "\n"
+
+
+def test_vllm_underscores_and_equals() -> None:
+    dep = only("a.sh", sh("vllm serve m --tensor_parallel_size=4 --pipeline_parallel_size 2"))
+    assert (dep.tp, dep.pp) == (4, 2)
+
+
+def test_vllm_unique_prefix_resolves() -> None:
+    assert only("a.sh", sh("vllm serve m --tensor-parallel 2")).tp == 2
+
+
+def test_vllm_ambiguous_prefix_is_unknown() -> None:
+    result = parse_text("a.sh", sh("vllm serve m --data-parallel-s 2"))
+    assert [f.rule for f in result.findings] == ["TL005"]
+
+
+def test_vllm_repeated_flag_last_wins_and_all_are_kept() -> None:
+    dep = only("a.sh", sh("vllm serve m -tp 2 --tensor-parallel-size 8"))
+    assert dep.tp == 8
+    assert [f.value for f in dep.flags if f.name == "tensor-parallel-size"] == ["2", "8"]
+
+
+def test_vllm_ep_is_boolean_and_size_is_tp_times_dp() -> None:
+    dep = only("a.sh", sh("vllm serve m -tp 2 -dp 4 -ep"))
+    assert (dep.ep_enabled, dep.ep) == (True, 8)
+
+
+def test_vllm_no_form_turns_a_boolean_off() -> None:
+    dep = only(
+        "a.sh", sh("vllm serve m -tp 2 --enable-expert-parallel --no-enable-expert-parallel")
+    )
+    assert (dep.ep_enabled, dep.ep) == (False, 1)
+
+
+def test_vllm_misspelled_flag_suggests_the_closest() -> None:
+    result = parse_text("a.sh", sh("vllm serve m --tensor-paralel-size 2"))
+    (finding,) = result.findings
+    assert (finding.rule, finding.line, finding.column) == ("TL005", 1, 14)
+    assert "`--tensor-parallel-size`" in finding.message
+
+
+def test_vllm_kv_transfer_and_all2all_options() -> None:
+    text = "VLLM_ALL2ALL_BACKEND=deepep_low_latency vllm serve m --kv-transfer-config '{}'\n"
+    dep = only("a.sh", text)
+    assert dep.options["kv_transfer"] == "{}"
+    assert dep.options["all2all_backend"] == "deepep_low_latency"
+
+
+def test_vllm_dotted_sub_argument_is_known() -> None:
+    result = parse_text("a.sh", sh("vllm serve m --eplb-config.window_size 1000"))
+    assert result.findings == ()
+
+
+def test_vllm_optimization_level_attached() -> None:
+    assert only("a.sh", sh("vllm serve m -O3")).options["optimization_level"] == "3"
+
+
+def test_sglang_tp_prefix_is_total_tp_across_nodes() -> None:
+    dep = only("a.sh", sh("python3 -m sglang.launch_server --model-path m --tp 16 --nnodes 2"))
+    assert (dep.engine, dep.tp, dep.nodes) == ("sglang", 16, 2)
+
+
+def test_sglang_ep_is_a_size() -> None:
+    dep = only("a.sh", sh("python -m sglang.launch_server --model-path m --tp 8 --ep 8"))
+    assert (dep.ep, dep.ep_enabled) == (8, True)
+
+
+def test_sglang_deepep_backend_forces_ep_equal_tp() -> None:
+    text = "python -m sglang.launch_server --model-path m --tp-size 8 --moe-a2a-backend deepep"
+    assert only("a.sh", sh(text)).ep == 8
+
+
+def test_sglang_deprecated_ep_moe_forces_ep_equal_tp() -> None:
+    text = "python -m sglang.launch_server --model-path m --tp-size 4 --enable-ep-moe"
+    assert only("a.sh", sh(text)).ep == 4
+
+
+def test_sglang_dp_attention_uses_tp_gpus() -> None:
+    text = "python -m sglang.launch_server --model-path m --tp 8 --dp 8 --enable-dp-attention"
+    dep = only("a.sh", sh(text))
+    assert (dep.world_size, dep.options["attention_dp"]) == (8, "8")
+
+
+def test_sglang_does_not_rewrite_underscores() -> None:
+    result = parse_text("a.sh", sh("python -m sglang.launch_server --model-path m --tp_size 2"))
+    assert [f.rule for f in result.findings] == ["TL005"]
+
+
+def test_trtllm_click_spellings() -> None:
+    dep = only(
+        "a.sh", sh("trtllm-serve serve m --tp_size 8 --pp_size 2 --ep_size 4 --gpus_per_node 8")
+    )
+    assert (dep.engine, dep.model, dep.tp, dep.pp, dep.ep, dep.gpus_per_node) == (
+        "trtllm",
+        "m",
+        8,
+        2,
+        4,
+        8,
+    )
+
+
+def test_trtllm_has_no_prefix_matching() -> None:
+    result = parse_text("a.sh", sh("trtllm-serve m --tp_si 2"))
+    assert [f.rule for f in result.findings] == ["TL005"]
+
+
+def test_tgi_num_shard() -> None:
+    dep = only("a.sh", sh("text-generation-launcher --model-id m --num-shard 4"))
+    assert (dep.engine, dep.model, dep.tp) == ("tgi", "m", 4)
+
+
+def test_tgi_without_num_shard_shards_over_visible_gpus() -> None:
+    dep = only("a.sh", sh("CUDA_VISIBLE_DEVICES=0,1,2 text-generation-launcher --model-id m"))
+    assert (dep.tp, dep.options["implicit_sharding"]) == (3, "true")
+
+
+def test_tgi_implicit_sharding_with_unknown_gpus_is_unresolved() -> None:
+    dep = only("a.sh", sh("text-generation-launcher --model-id m"))
+    assert dep.tp is None and [u.field for u in dep.unresolved] == ["tp"]
+
+
+def test_docker_run_env_and_gpus_feed_tgi() -> None:
+    text = 'docker run --gpus "device=0,1" -e NUM_SHARD=2 -e MODEL_ID=m ghcr.io/huggingface/text-generation-inference:2.0\n'
+    dep = only("a.sh", text)
+    assert (dep.tp, dep.model, dep.gpus_per_node, dep.nodes, dep.gpus) == (2, "m", 2, 1, 2)
+
+
+def test_docker_run_vllm_image_entrypoint() -> None:
+    dep = only(
+        "a.sh", sh("docker run --gpus 4 --rm -p 8000:8000 vllm/vllm-openai:v0.9 --model m -tp 4")
+    )
+    assert (dep.engine, dep.model, dep.tp, dep.gpus_per_node) == ("vllm", "m", 4, 4)
+
+
+def test_dynamo_vllm_worker_flags_are_known() -> None:
+    result = parse_text("a.sh", sh("python3 -m dynamo.vllm --model m --is-prefill-worker -tp 2"))
+    assert result.findings == () and result.deployments[0].tp == 2
+
+
+def test_dynamo_trtllm_worker() -> None:
+    dep = only("a.sh", sh("python3 -m dynamo.trtllm --model-path m --tensor-parallel-size 4"))
+    assert (dep.engine, dep.tp) == ("trtllm", 4)
+
+
+def test_huggingfaceserver_with_vllm_args() -> None:
+    dep = only(
+        "a.sh",
+        sh("python -m huggingfaceserver --model_id m --backend vllm --tensor-parallel-size 2"),
+    )
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "m", 2)

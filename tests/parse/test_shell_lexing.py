@@ -1,0 +1,81 @@
+"""Shell lexing rules, each with the positions it reports."""
+
+from __future__ import annotations
+
+from toplint.parse.shell import expand_text, lex
+
+from .helpers import only, parse_text
+
+
+def values(text: str, env: dict[str, str] | None = None) -> list[list[str | None]]:
+    return [[w.value for w in c.words] for c in lex(text, env)]
+
+
+def test_default_value_used_when_unset() -> None:
+    assert values("vllm serve m -tp ${TP:-4}")[0][-1] == "4"
+
+
+def test_export_earlier_in_script_is_seen() -> None:
+    assert values("export TP=2\nvllm serve m -tp $TP")[1][-1] == "2"
+
+
+def test_arithmetic_over_known_values() -> None:
+    assert values("A=3\nB=2\necho $((A * B + 1))")[2][-1] == "7"
+
+
+def test_positional_parameter_is_unresolved() -> None:
+    word = lex("vllm serve m -tp $7")[0].words[-1]
+    assert word.value is None and word.unresolved == ("$7",)
+
+
+def test_array_element_is_unresolved() -> None:
+    word = lex("echo ${P_IP[$i]}")[0].words[-1]
+    assert word.value is None and word.unresolved == ("${P_IP[$i]}",)
+
+
+def test_unquoted_expansion_splits_into_words() -> None:
+    cmds = values('EXTRA="--max-model-len 8192 --enforce-eager"\nvllm serve m $EXTRA')
+    assert cmds[1][3:] == ["--max-model-len", "8192", "--enforce-eager"]
+
+
+def test_empty_unquoted_expansion_disappears() -> None:
+    assert values('X=""\nvllm serve m $X --port 1')[1] == ["vllm", "serve", "m", "--port", "1"]
+
+
+def test_continuation_keeps_positions_of_each_line() -> None:
+    words = lex("vllm serve m \\\n    --tensor-parallel-size 8")[0].words
+    assert (words[3].line, words[3].column) == (2, 5)
+
+
+def test_heredoc_body_is_not_a_command() -> None:
+    assert values("cat <<EOF\nvllm serve x\nEOF\nvllm serve y")[-1] == ["vllm", "serve", "y"]
+
+
+def test_compose_interpolation_keeps_quotes_and_dollar_escape() -> None:
+    assert expand_text("a ${X:-1} $$HOME 'q'", {}) == ("a 1 $HOME 'q'", ())
+
+
+def test_unclosed_quote_is_tl001_with_line_and_column() -> None:
+    result = parse_text("run.sh", "echo ok\nvllm serve m --served-model-name 'oops\n")
+    assert [(f.rule, f.line, f.column) for f in result.findings] == [("TL001", 2, 34)]
+
+
+def test_cuda_visible_devices_prefix_sets_gpus_per_node() -> None:
+    dep = only("run.sh", "CUDA_VISIBLE_DEVICES=0,1 vllm serve m -tp 2\n")
+    assert dep.gpus_per_node == 2
+    assert (dep.sources["gpus_per_node"].line, dep.sources["gpus_per_node"].column) == (1, 1)
+
+
+def test_wrappers_are_skipped() -> None:
+    dep = only("run.sh", "exec nohup env A=1 sudo -E vllm serve m -tp 4 &\n")
+    assert (dep.engine, dep.tp, dep.column) == ("vllm", 4, 28)
+
+
+def test_sh_c_string_positions_map_into_the_file() -> None:
+    dep = only("run.sh", "bash -c 'vllm serve m --tensor-parallel-size 2'\n")
+    tp = dep.sources["tp"]
+    assert (dep.tp, tp.line, tp.column) == (2, 1, 46)
+
+
+def test_echo_of_an_engine_command_is_not_a_deployment() -> None:
+    assert parse_text("run.sh", "echo vllm serve m -tp 8\n").deployments == ()
