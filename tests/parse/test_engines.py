@@ -130,7 +130,10 @@ def test_tgi_implicit_sharding_with_unknown_gpus_is_unresolved() -> None:
 
 
 def test_docker_run_env_and_gpus_feed_tgi() -> None:
-    text = 'docker run --gpus "device=0,1" -e NUM_SHARD=2 -e MODEL_ID=m ghcr.io/huggingface/text-generation-inference:2.0\n'
+    text = (
+        'docker run --gpus "device=0,1" -e NUM_SHARD=2 -e MODEL_ID=m '
+        "ghcr.io/huggingface/text-generation-inference:2.0\n"
+    )
     dep = only("a.sh", text)
     assert (dep.tp, dep.model, dep.gpus_per_node, dep.nodes, dep.gpus) == (2, "m", 2, 1, 2)
 

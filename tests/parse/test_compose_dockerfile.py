@@ -1,0 +1,94 @@
+"""docker compose services and Dockerfile CMD/ENTRYPOINT."""
+
+from __future__ import annotations
+
+from .helpers import only, parse_text
+
+COMPOSE = """\
+x-gpu: &gpu
+  deploy:
+    resources:
+      reservations:
+        devices:
+          - driver: nvidia
+            count: 4
+            capabilities: [gpu]
+services:
+  engine:
+    image: vllm/vllm-openai:latest
+    <<: *gpu
+    environment:
+      - CUDA_VISIBLE_DEVICES=${GPUS:-0,1}
+    command: >
+      --model ${MODEL:-org/m}
+      --tensor-parallel-size ${TP:-2}
+"""
+
+
+def test_compose_folded_command_anchor_merge_and_interpolation() -> None:
+    dep = only("stack.yml", COMPOSE)
+    assert (dep.engine, dep.model, dep.tp, dep.nodes) == ("vllm", "org/m", 2, 1)
+    assert (dep.gpus_per_node, dep.gpus) == (2, 2)  # 4 reserved, narrowed to 0,1
+
+
+def test_compose_folded_command_positions_point_into_the_file() -> None:
+    tp = only("stack.yml", COMPOSE).sources["tp"]
+    assert (tp.line, tp.column) == (17, 30)
+
+
+def test_compose_list_command_and_device_ids() -> None:
+    text = """\
+services:
+  s:
+    image: lmsysorg/sglang
+    command: ["python3", "-m", "sglang.launch_server", "--model-path", "m", "--tp", "2"]
+    deploy: {resources: {reservations: {devices: [{capabilities: [gpu], device_ids: ["0", "3"]}]}}}
+"""
+    dep = only("compose.yaml", text)
+    assert (dep.engine, dep.tp, dep.gpus_per_node) == ("sglang", 2, 2)
+
+
+def test_compose_detected_by_content_not_name() -> None:
+    text = "services:\n  a:\n    image: vllm/vllm-openai\n    command: --model m -tp 2\n"
+    assert only("whatever.yaml", text).tp == 2
+
+
+def test_compose_command_of_wrong_type_is_tl001_at_its_value() -> None:
+    text = "services:\n  a:\n    image: vllm/vllm-openai\n    command:\n      model: m\n"
+    result = parse_text("compose.yaml", text)
+    assert [(f.rule, f.line, f.column) for f in result.findings] == [("TL001", 5, 7)]
+
+
+def test_compose_runtime_nvidia_with_visible_devices() -> None:
+    text = """\
+services:
+  a:
+    image: vllm/vllm-openai
+    runtime: nvidia
+    environment: {NVIDIA_VISIBLE_DEVICES: "2,3,4"}
+    command: ["--model", "m"]
+"""
+    assert only("compose.yaml", text).gpus_per_node == 3
+
+
+def test_dockerfile_exec_form_entrypoint_plus_cmd() -> None:
+    text = (
+        "FROM python:3.11\nENV TP=4\n"
+        'ENTRYPOINT ["python3", "-m", "sglang.launch_server"]\n'
+        'CMD ["--model-path", "m", "--tp", "4"]\n'
+    )
+    dep = only("Dockerfile", text)
+    tp = dep.sources["tp"]
+    assert (dep.engine, dep.tp, tp.line, tp.column) == ("sglang", 4, 4, 35)
+
+
+def test_dockerfile_shell_form_expands_env() -> None:
+    text = "FROM base\nENV TP=2 MODEL=org/m\nCMD vllm serve $MODEL \\\n    -tp ${TP}\n"
+    dep = only("Dockerfile", text)
+    assert (dep.model, dep.tp, dep.sources["tp"].line) == ("org/m", 2, 4)
+
+
+def test_dockerfile_from_engine_image_supplies_the_entrypoint() -> None:
+    text = 'FROM vllm/vllm-openai:v0.9.0\nCMD ["--model", "m", "--tensor-parallel-size", "8"]\n'
+    dep = only("build/Dockerfile", text)
+    assert (dep.engine, dep.tp) == ("vllm", 8)
