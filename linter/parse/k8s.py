@@ -56,10 +56,11 @@ class Ctx:
         for step in at:
             if isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
                 node = node[step]
-            elif isinstance(node, dict) and isinstance(step, str) and step in node:
+                continue
+            if isinstance(node, dict) and isinstance(step, str) and step in node:
                 node = node[step]
-            else:
-                return default
+                continue
+            return default
         return node
 
     def pos(self, at: Path) -> Position:
