@@ -218,8 +218,34 @@ def _tag_message(tag: str) -> str:
     return f"YAML tag {tag.replace(_STD, '!!')} is not allowed (only plain data is read)"
 
 
+# The outcome of the last load (the text object and its error, if any), so that checking the
+# syntax of a file a parser has just read costs nothing.
+_last: list[tuple[str, SourceError | None]] = []
+
+
+def syntax_error(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> SourceError | None:
+    """Why ``text`` is not readable YAML, or None."""
+    if _last and _last[0][0] is text:
+        return _last[0][1]
+    try:
+        load_documents(text, path, limits)
+    except SourceError as exc:
+        return exc
+    return None
+
+
 def load_documents(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> list[Document]:
     """Every document of a YAML stream, or ``SourceError`` naming line and column."""
+    try:
+        docs = _load_documents(text, path, limits)
+    except SourceError as exc:
+        _last[:] = [(text, exc)]
+        raise
+    _last[:] = [(text, None)]
+    return docs
+
+
+def _load_documents(text: str, path: str, limits: Limits) -> list[Document]:
     if len(text) > limits.max_bytes:
         raise SourceError(
             f"file is {len(text) / 2**20:.2f} MiB, larger than the YAML size limit "

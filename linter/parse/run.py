@@ -32,6 +32,24 @@ def choose(source: Source, parsers: Sequence[Parser]) -> Parser | None:
 
 def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     """Deployments of one file.  Never raises for bad input."""
+    result = _parse(source, parsers)
+    if result.deployments or result.findings or not _is_yaml(source):
+        return result
+    # No parser found anything: a malformed YAML file is still TL001 (the loader remembers the
+    # outcome of the text a parser just read, so this does not parse twice).
+    from toplint.yamlsafe import syntax_error
+
+    exc = syntax_error(source.text, source.path)
+    if exc is None or "{{" in source.text:  # a Helm template is not YAML until rendered
+        return result
+    return ParseResult(source.path, (), (unparsable(source.path, str(exc), exc.line, exc.column),))
+
+
+def _is_yaml(source: Source) -> bool:
+    return source.name.endswith((".yaml", ".yml"))
+
+
+def _parse(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     parser = choose(source, parsers)
     if parser is None:
         return ParseResult(source.path)
