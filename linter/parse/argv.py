@@ -96,10 +96,10 @@ def _entry(args: Sequence[Arg], i: int) -> tuple[str, Arg | None, tuple[Arg, ...
         model, rest = _positional_model(args[i + 2 :])
         return name, model, rest
     if name == "trtllm-serve":
-        rest = args[i + 2 :] if nxt == "serve" else args[i + 1 :]
+        after = args[i + 2 :] if nxt == "serve" else args[i + 1 :]
         if nxt in ("disaggregated", "disaggregated_mpi_worker", "mm_embedding_serve"):
             return None
-        model, engine_args = _positional_model(rest)
+        model, engine_args = _positional_model(after)
         return "trtllm", model, engine_args
     if name == "text-generation-launcher":
         return "tgi", None, tuple(args[i + 1 :])

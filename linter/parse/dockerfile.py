@@ -207,4 +207,3 @@ def _result(source: Source, argv: list[Arg], image: Arg | None) -> ParseResult:
         deployments.append(dep)
         findings.extend(found)
     return ParseResult(source.path, tuple(deployments), tuple(findings))
-
