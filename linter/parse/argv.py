@@ -96,10 +96,10 @@ def _entry(args: Sequence[Arg], i: int) -> tuple[str, Arg | None, tuple[Arg, ...
         model, rest = _positional_model(args[i + 2 :])
         return name, model, rest
     if name == "trtllm-serve":
-        after = args[i + 2 :] if nxt == "serve" else args[i + 1 :]
+        trt_args = args[i + 2 :] if nxt == "serve" else args[i + 1 :]
         if nxt in ("disaggregated", "disaggregated_mpi_worker", "mm_embedding_serve"):
             return None
-        model, engine_args = _positional_model(after)
+        model, engine_args = _positional_model(trt_args)
         return "trtllm", model, engine_args
     if name == "text-generation-launcher":
         return "tgi", None, tuple(args[i + 1 :])
