@@ -137,7 +137,7 @@ def format_value(name: str, value: Any) -> str:
     leaf = name.rsplit(".", 1)[-1]
     if "share" in leaf:
         return f"{value * 100:.0f}%"
-    if leaf.endswith("_ms"):
+    if leaf.endswith("_ms") or "_ms_" in leaf:
         return format_ms(float(value))
     if leaf.endswith("_bytes") or leaf.endswith("_bytes_per_gpu"):
         return format_bytes(float(value))
@@ -166,9 +166,26 @@ def format_bytes(n: float) -> str:
 def render(template: str, facts: Mapping[str, Any], options: Mapping[str, Any]) -> str:
     """Replace ``{fact.name}`` and ``{option.name}``; ``{{``/``}}`` are literal braces.
 
-    Only names are looked up and only values are inserted: an inserted value is never
-    re-scanned, so text from a linted file cannot inject placeholders.
+    ``[[ ... ]]`` is an optional segment, kept only when every fact it names is known.  Only
+    names are looked up and only values are inserted: an inserted value is never re-scanned,
+    so text from a linted file cannot inject placeholders.
     """
+    out: list[str] = []
+    rest = template
+    while "[[" in rest:
+        head, _, tail = rest.partition("[[")
+        segment, closed, rest = tail.partition("]]")
+        if not closed:
+            raise ValueError(f"unclosed '[[' in message {template!r}")
+        out.append(_render(head, facts, options))
+        names = [n for n in placeholders(segment) if not n.startswith("option.")]
+        if all(facts.get(n) is not None for n in names):
+            out.append(_render(segment, facts, options))
+    out.append(_render(rest, facts, options))
+    return "".join(out)
+
+
+def _render(template: str, facts: Mapping[str, Any], options: Mapping[str, Any]) -> str:
     out: list[str] = []
     i = 0
     while i < len(template):

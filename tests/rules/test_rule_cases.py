@@ -1,0 +1,16 @@
+"""Every rule case under tests/rules/cases, run through the public case runner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from toplint.rulebook.testing import Case, check_case, load_cases
+
+CASES = load_cases(Path(__file__).parent / "cases")
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_rule_case(case: Case) -> None:
+    check_case(case)
