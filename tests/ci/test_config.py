@@ -34,6 +34,7 @@ def test_pyproject_without_tool_section_is_skipped(tmp_path: Path, capsys) -> No
     write(tmp_path / "sub" / "serve.sh", SERVE.format(tp=8))
     code, out, _ = run(capsys, "sub", select=False)
     assert "TL990" not in out
+    assert code == 0, out
 
 
 def test_config_flag_overrides_discovery(tmp_path: Path, capsys) -> None:
