@@ -274,6 +274,8 @@ def _load_documents(text: str, path: str, limits: Limits) -> list[Document]:
         raise SourceError(f"invalid YAML: {exc}") from None
     except RecursionError:
         raise SourceError("YAML nested too deeply to read (depth limit)") from None
+    except UnicodeError as exc:  # lone surrogates: text that did not come from a real file
+        raise SourceError(f"not valid Unicode ({exc.reason})") from None
     return docs
 
 
