@@ -283,7 +283,8 @@ def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> De
     unresolved = list(base.unresolved)
     for flag in flags:
         field_name = spec.fields.get(flag.name, flag.name.replace("-", "_"))
-        sources[field_name] = flag.value_position or flag.position
+        # The option token (`--tensor-parallel-size`): findings point at the offending name.
+        sources[field_name] = flag.position
         unresolved = [u for u in unresolved if u.field != field_name]
         if flag.value is None:
             if field_name in (*_INT_FIELDS, "model"):

@@ -33,7 +33,7 @@ def test_compose_folded_command_anchor_merge_and_interpolation() -> None:
 
 def test_compose_folded_command_positions_point_into_the_file() -> None:
     tp = only("stack.yml", COMPOSE).sources["tp"]
-    assert (tp.line, tp.column) == (17, 30)
+    assert (tp.line, tp.column) == (17, 7)  # the option token
 
 
 def test_compose_list_command_and_device_ids() -> None:
@@ -79,7 +79,7 @@ def test_dockerfile_exec_form_entrypoint_plus_cmd() -> None:
     )
     dep = only("Dockerfile", text)
     tp = dep.sources["tp"]
-    assert (dep.engine, dep.tp, tp.line, tp.column) == ("sglang", 4, 4, 35)
+    assert (dep.engine, dep.tp, tp.line, tp.column) == ("sglang", 4, 4, 27)
 
 
 def test_dockerfile_shell_form_expands_env() -> None:

@@ -74,7 +74,9 @@ def test_wrappers_are_skipped() -> None:
 def test_sh_c_string_positions_map_into_the_file() -> None:
     dep = only("run.sh", "bash -c 'vllm serve m --tensor-parallel-size 2'\n")
     tp = dep.sources["tp"]
-    assert (dep.tp, tp.line, tp.column) == (2, 1, 46)
+    assert (dep.tp, tp.line, tp.column) == (2, 1, 23)
+    value = dep.flag("tensor-parallel-size").value_position
+    assert value is not None and (value.line, value.column) == (1, 46)
 
 
 def test_echo_of_an_engine_command_is_not_a_deployment() -> None:
