@@ -43,6 +43,13 @@ vllm serve meta-llama/Meta-Llama-3.1-70B-Instruct --tensor-parallel-size 8
 # toplint: ignore[TL101] batch-only job; TTFT is not a goal here (measured 2024-05)
 vllm serve meta-llama/Meta-Llama-3.1-70B-Instruct --tensor-parallel-size 8
 ```
+
+## Options
+None. Select or ignore it like any rule (`ignore: [TL002]`).
+
+## References
+- docs/ci.md, "Suppressions and baselines"
+- ruff's `# noqa` conventions, which this follows (codes in brackets, checked for use)
 """
 
 _DOC_TL006 = """\
@@ -60,7 +67,17 @@ tensor-parallel-size: 4
 ```
 
 ## Use instead
-Delete the comment once the finding it covered is gone.
+```yaml
+tensor-parallel-size: 4
+```
+(the comment is gone once the finding it covered is gone)
+
+## Options
+None; enabled by `--report-unused-ignores`.
+
+## References
+- docs/ci.md, "Suppressions and baselines"
+- ruff's RUF100 (unused-noqa), the model for this rule
 """
 
 SUPPRESSION_WITHOUT_REASON = Rule(

@@ -98,3 +98,13 @@ def test_unused_suppression_reported_on_request(tmp_path: Path, capsys) -> None:
 )
 def test_lookalikes_are_not_suppressions(line: str) -> None:
     assert scan("a.sh", line + "\n") == []
+
+
+def test_suppression_rules_are_registered_and_documented() -> None:
+    from toplint.lint import all_rules
+    from toplint.rulebook.docs import missing_headings
+
+    rules = {r.code: r for r in all_rules()}
+    for code in ("TL002", "TL006"):
+        assert rules[code].check is None
+        assert missing_headings(rules[code]) == []
