@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from toplint import __version__
 from toplint.errors import EXIT_INTERNAL, EXIT_USAGE, ToplintError
 
-COMMANDS: tuple[str, ...] = ("check", "hardware", "cost", "inspect")
+COMMANDS: tuple[str, ...] = ("check", "hardware", "cost", "inspect", "rules", "rule", "plan")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,0 +1,127 @@
+"""The declarative vocabulary: three-valued conditions, safe rendering, schema validation."""
+
+from __future__ import annotations
+
+import pytest
+
+from toplint.errors import ConfigError
+from toplint.model import Deployment, Position, Severity
+from toplint.rulebook.declarative import Evaluator, render
+from toplint.rulebook.load import rule_from_yaml_text
+from toplint.rulebook.types import RuleContext
+
+FACTS = {"tp.size": 8, "tp.link.kind": "ethernet", "decode.comm_ms_per_step": 22.7}
+
+
+def truth(cond: object, facts: dict[str, object] = FACTS) -> object:
+    return Evaluator(facts, {"limit": 4}).truth(cond)
+
+
+def test_comparison_on_a_fact() -> None:
+    assert truth({"gt": ["tp.size", 4]}) is True
+
+
+def test_comparison_with_an_option_operand() -> None:
+    assert truth({"le": ["tp.size", {"option": "limit"}]}) is False
+
+
+def test_missing_fact_is_unknown_not_false() -> None:
+    assert truth({"gt": ["pp.size", 1]}) is None
+
+
+def test_not_of_unknown_stays_unknown() -> None:
+    assert truth({"not": {"gt": ["pp.size", 1]}}) is None
+
+
+def test_all_is_false_when_one_part_is_false_even_with_unknowns() -> None:
+    assert truth({"all": [{"gt": ["pp.size", 1]}, {"eq": ["tp.size", 2]}]}) is False
+
+
+def test_any_is_true_when_one_part_is_true() -> None:
+    assert truth({"any": [{"gt": ["pp.size", 1]}, {"in": ["tp.link.kind", ["ethernet"]]}]})
+
+
+def test_exists() -> None:
+    assert truth({"exists": "tp.size"}) is True
+
+
+def test_ordering_never_compares_strings() -> None:
+    assert truth({"gt": ["tp.link.kind", 1]}) is None
+
+
+def test_render_formats_units_from_the_name() -> None:
+    text = render("{decode.comm_ms_per_step} at TP {tp.size}", FACTS, {})
+    assert text == "22.7 ms at TP 8"
+
+
+def test_render_share_as_percent() -> None:
+    assert render("{x.comm_share_of_itl}", {"x.comm_share_of_itl": 0.454}, {}) == "45%"
+
+
+def test_render_does_not_rescan_inserted_values() -> None:
+    assert render("{a}", {"a": "{b}", "b": "secret"}, {}) == "{b}"
+
+
+def test_render_drops_optional_segment_with_missing_fact() -> None:
+    assert render("TP[[, PP {pp.size}]]", FACTS, {}) == "TP"
+
+
+def test_render_literal_braces() -> None:
+    assert render("{{p2p: true}}", {}, {}) == "{p2p: true}"
+
+
+RULE_YAML = """\
+code: TL999
+name: test-rule
+summary: A test rule.
+severity: warning
+options: {limit: 4}
+when: {gt: [tp.size, {option: limit}]}
+severities:
+  - when: {eq: [tp.link.kind, ethernet]}
+    severity: error
+at: [pp, tp]
+message: "TP {tp.size} over {tp.link.kind}"
+fix: {message: "--tensor-parallel-size {option.limit}", applicability: unsafe}
+doc: "## What it does\\nTests.\\n"
+"""
+
+
+def context(rule_severity: Severity, facts: dict[str, object]) -> RuleContext:
+    dep = Deployment(
+        path="a.sh",
+        line=1,
+        column=1,
+        engine="vllm",
+        model=None,
+        sources={"tp": Position("a.sh", 3, 7)},
+    )
+    return RuleContext(dep, None, None, None, facts, {"limit": 4}, rule_severity)
+
+
+def test_yaml_rule_fires_with_position_severity_and_fix() -> None:
+    rule = rule_from_yaml_text(RULE_YAML, "t.yaml")
+    assert rule.check is not None
+    [f] = rule.check(rule, context(rule.severity, FACTS))
+    assert (f.line, f.column, f.severity) == (3, 7, Severity.ERROR)
+    assert f.message == "TP 8 over ethernet"
+    assert f.fix is not None and f.fix.message == "--tensor-parallel-size 4"
+    assert f.data["tp.size"] == 8
+
+
+def test_configured_severity_overrides_conditional_severity() -> None:
+    rule = rule_from_yaml_text(RULE_YAML, "t.yaml")
+    assert rule.check is not None
+    [f] = rule.check(rule, context(Severity.INFO, FACTS))
+    assert f.severity == Severity.INFO
+
+
+def test_yaml_rule_quiet_when_facts_are_missing() -> None:
+    rule = rule_from_yaml_text(RULE_YAML, "t.yaml")
+    assert rule.check is not None
+    assert list(rule.check(rule, context(rule.severity, {}))) == []
+
+
+def test_schema_error_names_the_place() -> None:
+    with pytest.raises(ConfigError, match=r"t.yaml:6:7: when"):
+        rule_from_yaml_text(RULE_YAML.replace("{gt: [tp.size", "{bigger: [tp.size"), "t.yaml")
