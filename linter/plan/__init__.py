@@ -1,0 +1,1 @@
+"""toplint plan: enumerate, estimate and rank parallel layouts."""

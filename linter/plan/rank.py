@@ -1,0 +1,190 @@
+"""Estimate every layout with the placement and cost stages, then rank them.
+
+Per layout (cost-model.md §6 rules 13-14, with the cost stage's numbers):
+
+- decode latency per token = PP x weight streaming of one stage + decode communication of the
+  step (a token passes every pipeline stage in turn; rule 13 adds the PP boundary terms);
+- per-prompt time = prefill compute + prefill communication (rule 14);
+- throughput per GPU = tokens per second per GPU with the workload's decode batch on every DP
+  rank and on every pipeline micro-batch (vLLM runs PP virtual engines, one micro-batch each).
+
+A layout "meets the budgets" when it meets ``--itl-ms`` / ``--ttft-ms``; without them it must
+stay under the thresholds toplint warns at: decode communication at most 25% of the token's
+weight streaming (rule 13) and prefill communication at most 30% of prefill compute (rule 14).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from toplint.catalog_types import ModelSpec
+from toplint.cost.estimate import estimate
+from toplint.cost.types import CostReport
+from toplint.hardware.types import Cluster
+from toplint.model import Deployment
+from toplint.placement.place import place
+from toplint.placement.types import Placement
+from toplint.plan.enumerate import Layout, Memory, layouts, memory_fit
+from toplint.rulebook.types import Budgets, Workload
+
+__all__ = ["Candidate", "candidates", "evaluate", "rank"]
+
+DECODE_SHARE_LIMIT = 0.25  # §6 rule 13: warn above 25% of the ITL (weight streaming without SLO)
+PREFILL_SHARE_LIMIT = 0.30  # §6 rule 14: warn when comm / compute > 0.3
+# Two estimates closer than this are a tie: the α-β model's stated accuracy on measured
+# collectives is within ±5-25% per tier (../shared/reference/measured-collectives.md), so a
+# smaller difference says nothing about the real system.
+TIE = 0.05
+
+
+@dataclass(frozen=True)
+class Candidate:
+    layout: Layout
+    placement: Placement
+    cost: CostReport
+    memory: Memory
+    itl_ms: float
+    prompt_ms: float
+    tokens_per_s_per_gpu: float
+    misses: tuple[str, ...]  # budgets or thresholds the layout misses
+
+    @property
+    def meets(self) -> bool:
+        return not self.misses
+
+    @property
+    def comm_free(self) -> bool:
+        """One GPU per replica: nothing crosses any link."""
+        return self.layout.tp * self.layout.pp == 1 and self.layout.ep == 1
+
+
+def deployment_for(layout: Layout, model: ModelSpec, engine: str) -> Deployment:
+    return Deployment(
+        path="<plan>",
+        line=1,
+        column=1,
+        engine=engine,
+        model=model.id,
+        tp=layout.tp,
+        pp=layout.pp,
+        dp=layout.dp,
+        ep=layout.ep,
+        ep_enabled=layout.ep > 1,
+        gpus=layout.gpus,
+        source_kind="plan",
+    )
+
+
+def evaluate(
+    layout: Layout,
+    model: ModelSpec,
+    cluster: Cluster,
+    engine: str,
+    workload: Workload,
+    budgets: Budgets,
+) -> Candidate:
+    placement = place(deployment_for(layout, model, engine), cluster, model)
+    cost = estimate(placement, workload)
+    weights = (cost.decode_weight_stream_ms or 0.0) * layout.pp
+    itl = weights + cost.decode_comm_ms_per_step
+    compute = cost.prefill_compute_ms or 0.0
+    prompt = compute + cost.prefill_comm_ms
+    tokens = workload.decode_batch * layout.dp * layout.pp
+    throughput = tokens / (itl / 1e3) / layout.gpus if itl > 0 else 0.0
+    needed = workload.prompt_tokens * max(workload.decode_batch, 1)
+    memory = memory_fit(model, layout, cluster.gpu.memory_gb, needed)
+    misses = _misses(cost, weights, compute, itl, prompt, budgets)
+    return Candidate(layout, placement, cost, memory, itl, prompt, throughput, misses)
+
+
+def _misses(
+    cost: CostReport,
+    weights: float,
+    compute: float,
+    itl: float,
+    prompt: float,
+    budgets: Budgets,
+) -> tuple[str, ...]:
+    out: list[str] = []
+    if budgets.itl_ms is not None and itl > budgets.itl_ms:
+        out.append(f"decode {itl:.1f} ms per token exceeds the {budgets.itl_ms:g} ms ITL budget")
+    if budgets.ttft_ms is not None and prompt > budgets.ttft_ms:
+        out.append(f"prefill {prompt:.0f} ms exceeds the {budgets.ttft_ms:g} ms TTFT budget")
+    decode_comm = cost.decode_comm_ms_per_step
+    if budgets.itl_ms is None and weights > 0 and decode_comm > DECODE_SHARE_LIMIT * weights:
+        out.append(
+            f"decode communication {decode_comm:.2f} ms is {decode_comm / weights:.0%} of the "
+            f"{weights:.1f} ms weight streaming per token (limit {DECODE_SHARE_LIMIT:.0%})"
+        )
+    prefill_comm = cost.prefill_comm_ms
+    if budgets.ttft_ms is None and compute > 0 and prefill_comm > PREFILL_SHARE_LIMIT * compute:
+        out.append(
+            f"prefill communication {prefill_comm:.0f} ms is {prefill_comm / compute:.0%} of "
+            f"the {compute:.0f} ms prefill compute (limit {PREFILL_SHARE_LIMIT:.0%})"
+        )
+    return tuple(out)
+
+
+def candidates(
+    model: ModelSpec,
+    cluster: Cluster,
+    gpus: int,
+    engine: str,
+    workload: Workload,
+    budgets: Budgets,
+) -> list[Candidate]:
+    """Every valid layout on ``gpus`` GPUs, estimated (those that do not fit memory included)."""
+    return [
+        evaluate(layout, model, cluster, engine, workload, budgets)
+        for layout in layouts(model, gpus, engine)
+    ]
+
+
+def rank(cands: Sequence[Candidate], objective: str) -> list[Candidate]:
+    """Best first: layouts that fit and meet the budgets, then by the objective.
+
+    Latency: lowest decode latency; within a tie (``TIE``) a replica that communicates nothing
+    first (it cannot be slowed by any link), then throughput per GPU, then more KV cache per GPU
+    (fewer copies of the weights), then lower per-prompt time.  Throughput: throughput per GPU
+    first, then the same order.
+    """
+    fitting = [c for c in cands if c.memory.fits]
+    out: list[Candidate] = []
+    for group in (
+        [c for c in fitting if c.meets],
+        [c for c in fitting if not c.meets],
+    ):
+        out += _band_sort(group, _keys(objective))
+    return out
+
+
+_Key = Callable[[Candidate], float]
+
+
+def _keys(objective: str) -> list[tuple[_Key, bool]]:
+    """(metric, banded) pairs, each minimised; banded metrics tie within ``TIE``."""
+    itl: _Key = lambda c: c.itl_ms  # noqa: E731
+    thr: _Key = lambda c: -c.tokens_per_s_per_gpu  # noqa: E731
+    free: _Key = lambda c: 0.0 if c.comm_free else 1.0  # noqa: E731
+    kv: _Key = lambda c: -c.memory.kv_tokens * c.layout.dp / c.layout.gpus  # noqa: E731
+    prompt: _Key = lambda c: c.prompt_ms  # noqa: E731
+    if objective == "throughput":
+        return [(thr, True), (itl, True), (free, False), (kv, True), (prompt, False)]
+    return [(itl, True), (free, False), (thr, True), (kv, True), (prompt, False)]
+
+
+def _band_sort(cands: Sequence[Candidate], keys: list[tuple[_Key, bool]]) -> list[Candidate]:
+    """Lexicographic order where a banded metric counts as equal within ``TIE`` of the best."""
+    if len(cands) <= 1 or not keys:
+        return sorted(cands, key=lambda c: c.layout.describe())
+    key, banded = keys[0]
+    rest = sorted(cands, key=key)
+    out: list[Candidate] = []
+    while rest:
+        best = key(rest[0])
+        width = abs(best) * TIE if banded else 0.0
+        tied = [c for c in rest if key(c) <= best + width]
+        rest = [c for c in rest if key(c) > best + width]
+        out += _band_sort(tied, keys[1:])
+    return out

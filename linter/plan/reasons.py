@@ -1,0 +1,111 @@
+"""Why a layout wins, and why the obvious alternatives lose, with the numbers behind it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from toplint.placement.types import Placement
+from toplint.plan.rank import TIE, Candidate
+
+__all__ = ["alternatives", "why_not", "why_wins"]
+
+
+def _link(placement: Placement, kind: str) -> str:
+    group = placement.worst(kind)
+    if group is None:
+        return ""
+    where = "across nodes" if group.crosses_nodes else "inside one node"
+    return f"{group.link.kind} {group.link.bandwidth_gb_per_s:g} GB/s per direction, {where}"
+
+
+def why_wins(c: Candidate, prompt_tokens: int) -> list[str]:
+    """What the layout costs and where each of its groups runs."""
+    out = [
+        f"decode {c.itl_ms:.1f} ms per token ({c.cost.decode_comm_ms_per_step:.2f} ms of it "
+        f"communication), {c.prompt_ms:.0f} ms per {prompt_tokens}-token prompt "
+        f"({c.cost.prefill_comm_ms:.1f} ms communication), "
+        f"{c.tokens_per_s_per_gpu:.1f} tokens/s per GPU"
+    ]
+    for kind, name in (("tp", "TP"), ("pp", "PP"), ("ep", "EP")):
+        group = c.placement.worst(kind)
+        if group is not None:
+            out.append(f"{name}={group.size} runs over {_link(c.placement, kind)}")
+    if c.comm_free:
+        out.append("each replica fits one GPU: no collective crosses any link")
+    if c.layout.dp > 1:
+        out.append(f"{c.layout.dp} data-parallel replicas")
+    out.append(
+        f"memory: {c.memory.weights_gb:.1f} GB of weights per GPU of "
+        f"{c.memory.usable_gb:.1f} GB usable; "
+        f"KV cache for {c.memory.kv_tokens:,} tokens per replica"
+    )
+    out += [f"misses: {m}" for m in c.misses]
+    return out
+
+
+def why_not(best: Candidate, alt: Candidate, prompt_tokens: int) -> str:
+    """One sentence: how ``alt`` loses to ``best``."""
+    name = alt.layout.describe()
+    if not alt.memory.fits:
+        return (
+            f"{name} does not fit: {alt.memory.weights_gb:.1f} GB of weights + "
+            f"{alt.memory.overhead_gb:.1f} GB overhead per GPU leave KV room for "
+            f"{alt.memory.kv_tokens:,} tokens, {alt.memory.needed_tokens:,} needed"
+        )
+    cause = _crossing(alt)
+    d_prefill = alt.cost.prefill_comm_ms - best.cost.prefill_comm_ms
+    d_itl = alt.itl_ms - best.itl_ms
+    deltas = f"{d_prefill:+.0f} ms per {prompt_tokens}-token prefill, {d_itl:+.2f} ms per token"
+    if alt.misses and not best.misses:
+        return f"{name}{cause}: {deltas}; {alt.misses[0]}"
+    if d_prefill > TIE * best.prompt_ms or d_itl > TIE * best.itl_ms:
+        return f"{name}{cause}: {deltas}"
+    ratio = best.tokens_per_s_per_gpu / alt.tokens_per_s_per_gpu if alt.tokens_per_s_per_gpu else 0
+    if ratio > 1 + TIE:
+        return f"{name}: {ratio:.1f}x less throughput per GPU at the same latency"
+    kv_best = best.memory.kv_tokens * best.layout.dp
+    kv_alt = alt.memory.kv_tokens * alt.layout.dp
+    if kv_best > kv_alt:
+        return (
+            f"{name}: same latency within {TIE:.0%}, but KV cache for {kv_alt:,} tokens "
+            f"instead of {kv_best:,} (more copies of the weights)"
+        )
+    return f"{name}: within {TIE:.0%} of the winner on every estimate"
+
+
+def _crossing(c: Candidate) -> str:
+    """' would cross <link>' for the costliest group that leaves a node or NVLink."""
+    for kind, label in (("tp", "TP"), ("ep", "EP")):
+        group = c.placement.worst(kind)
+        if group is None:
+            continue
+        if group.crosses_nodes and group.link.scope == "inter":
+            inter = c.placement.cluster.inter
+            line_rate = inter.bandwidth_gb_per_s * 8  # GB/s per direction -> Gb/s line rate
+            return f" would cross {line_rate:g} Gb/s {inter.network} with {label}={group.size}"
+        if group.link.kind not in ("nvlink", "xgmi"):
+            return (
+                f" would run {label}={group.size} over {group.link.kind} "
+                f"({group.link.bandwidth_gb_per_s:g} GB/s per direction)"
+            )
+    return ""
+
+
+def alternatives(ranked: Sequence[Candidate], all_cands: Sequence[Candidate]) -> list[Candidate]:
+    """The layouts a person would try first: all-TP, all-DP, the EP variant, the runner-up."""
+    best = ranked[0]
+    picks: list[Candidate] = []
+
+    def first(pred: Callable[[Candidate], bool]) -> None:
+        for c in all_cands:
+            if c is not best and c not in picks and pred(c):
+                picks.append(c)
+                return
+
+    first(lambda c: c.layout.pp == 1 and c.layout.dp == 1 and c.layout.ep == 1)
+    first(lambda c: c.layout.tp == 1 and c.layout.pp == 1 and c.layout.ep == 1)
+    first(lambda c: c.layout.ep > 1)
+    first(lambda c: c.layout.tp == best.layout.tp and c.layout.pp == 1 and c.layout.ep == 1)
+    if len(ranked) > 1 and ranked[1] not in picks:
+        picks.append(ranked[1])
+    return picks

@@ -1,0 +1,67 @@
+"""The plan as data: ranked layouts with their numbers, reasons and command."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toplint.catalog_types import ModelSpec
+from toplint.errors import UsageError
+from toplint.hardware.types import Cluster
+from toplint.plan.command import command
+from toplint.plan.rank import Candidate, candidates, rank
+from toplint.plan.reasons import alternatives, why_not, why_wins
+from toplint.rulebook.types import Budgets, Workload
+
+__all__ = ["recommend"]
+
+
+def recommend(
+    model: ModelSpec,
+    cluster: Cluster,
+    gpus: int,
+    engine: str,
+    workload: Workload,
+    budgets: Budgets,
+    objective: str = "latency",
+    top: int = 3,
+) -> list[dict[str, Any]]:
+    """The ``top`` best layouts, best first, as the JSON shape of ``toplint plan``."""
+    cands = candidates(model, cluster, gpus, engine, workload, budgets)
+    ranked = rank(cands, objective)
+    if not ranked:
+        raise UsageError(
+            f"no layout of {model.id} fits on {gpus} GPUs of {cluster.name!r} "
+            f"({cluster.gpu.name}, {cluster.gpu.memory_gb:g} GB each)"
+        )
+    out = []
+    for i, c in enumerate(ranked[:top]):
+        reasons = why_wins(c, workload.prompt_tokens)
+        if i == 0:
+            alts = alternatives(ranked, cands)
+            reasons += [why_not(c, alt, workload.prompt_tokens) for alt in alts]
+        else:
+            reasons.append(why_not(ranked[0], c, workload.prompt_tokens))
+        out.append(_row(c, model.id, engine, reasons))
+    return out
+
+
+def _row(c: Candidate, model_id: str, engine: str, reasons: list[str]) -> dict[str, Any]:
+    nodes = c.placement.nodes
+    return {
+        "tp": c.layout.tp,
+        "pp": c.layout.pp,
+        "dp": c.layout.dp,
+        "ep": c.layout.ep,
+        "nodes": nodes,
+        "gpus_per_node": c.placement.gpus_per_node,
+        "prefill_comm_ms": round(c.cost.prefill_comm_ms, 3),
+        "decode_comm_ms_per_token": round(c.cost.decode_comm_ms_per_token, 4),
+        "decode_ms_per_token": round(c.itl_ms, 3),
+        "prompt_ms": round(c.prompt_ms, 1),
+        "tokens_per_s_per_gpu": round(c.tokens_per_s_per_gpu, 2),
+        "kv_tokens_per_replica": c.memory.kv_tokens,
+        "fits": c.memory.fits,
+        "meets_budgets": c.meets,
+        "reasons": reasons,
+        "command": command(model_id, c.layout, engine, nodes),
+    }

@@ -1,0 +1,160 @@
+"""toplint plan: the seed case, PCIe-only cards, MoE on PCIe, the JSON shape and the reasons."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from toplint.cli import main
+from toplint.hardware.models import lookup_model
+from toplint.plan.enumerate import Layout, layouts, memory_fit
+
+SEED = """\
+version: 1
+clusters:
+  - name: a100-eth
+    nodes: 2
+    gpu: {gpu}
+    gpus_per_node: 4
+    intra_node: {{fabric: nvlink, bandwidth: 300 GB/s}}
+    inter_node: {{network: ethernet, bandwidth: 100 Gb/s, nics_per_node: 1, rdma: false}}
+"""
+
+PCIE = """\
+version: 1
+clusters:
+  - name: l40s
+    nodes: 1
+    gpu: L40S
+    gpus_per_node: 4
+    intra_node: {fabric: pcie}
+    inter_node: {network: none}
+"""
+
+
+def _plan(tmp_path: Path, capsys: pytest.CaptureFixture[str], manifest: str, *argv: str):
+    path = tmp_path / "hardware.yaml"
+    path.write_text(manifest)
+    code = main(["plan", "--hardware", str(path), "--format", "json", *argv])
+    out = capsys.readouterr().out
+    assert code == 0
+    return json.loads(out)["recommendations"]
+
+
+@pytest.mark.parametrize("gpu", ["A100-SXM4-80GB", "A100-SXM4-40GB"])
+def test_seed_case_is_tp4_pp2_first(tmp_path: Path, capsys, gpu: str) -> None:
+    recs = _plan(tmp_path, capsys, SEED.format(gpu=gpu), "--model", "meta-llama/Llama-3.1-70B")
+    assert (recs[0]["tp"], recs[0]["pp"], recs[0]["dp"]) == (4, 2, 1)
+    assert (recs[0]["nodes"], recs[0]["gpus_per_node"]) == (2, 4)
+
+
+def test_model_fitting_one_pcie_gpu_gets_tp1_and_replicas(tmp_path: Path, capsys) -> None:
+    recs = _plan(tmp_path, capsys, PCIE, "--model", "meta-llama/Llama-3.1-8B")
+    assert (recs[0]["tp"], recs[0]["pp"], recs[0]["dp"]) == (1, 1, 4)
+
+
+def test_moe_on_pcie_avoids_expert_parallelism(tmp_path: Path, capsys) -> None:
+    recs = _plan(tmp_path, capsys, PCIE, "--model", "mistralai/Mixtral-8x7B")
+    assert recs[0]["ep"] == 1
+    assert "--enable-expert-parallel" not in recs[0]["command"]
+
+
+def test_json_shape(tmp_path: Path, capsys) -> None:
+    recs = _plan(
+        tmp_path,
+        capsys,
+        SEED.format(gpu="A100-SXM4-80GB"),
+        "--model",
+        "meta-llama/Llama-3.1-70B",
+        "--top",
+        "2",
+    )
+    assert len(recs) == 2
+    keys = {
+        "tp",
+        "pp",
+        "dp",
+        "ep",
+        "nodes",
+        "gpus_per_node",
+        "prefill_comm_ms",
+        "decode_comm_ms_per_token",
+        "fits",
+        "reasons",
+        "command",
+    }
+    assert keys <= set(recs[0])
+    assert recs[0]["fits"] is True
+    assert recs[0]["command"].startswith("vllm serve meta-llama/Llama-3.1-70B")
+    assert "--tensor-parallel-size 4 --pipeline-parallel-size 2" in recs[0]["command"]
+
+
+def test_reasons_say_why_tp8_loses_with_numbers(tmp_path: Path, capsys) -> None:
+    recs = _plan(
+        tmp_path, capsys, SEED.format(gpu="A100-SXM4-80GB"), "--model", "meta-llama/Llama-3.1-70B"
+    )
+    tp8 = [r for r in recs[0]["reasons"] if r.startswith("TP=8 PP=1 DP=1")]
+    assert tp8, recs[0]["reasons"]
+    assert "would cross 100 Gb/s ethernet" in tp8[0]
+    assert "ms per 4096-token prefill" in tp8[0]
+
+
+def test_sglang_command(tmp_path: Path, capsys) -> None:
+    recs = _plan(
+        tmp_path,
+        capsys,
+        SEED.format(gpu="A100-SXM4-80GB"),
+        "--model",
+        "meta-llama/Llama-3.1-70B",
+        "--engine",
+        "sglang",
+    )
+    assert recs[0]["command"].startswith("python -m sglang.launch_server --model-path ")
+    assert "--tp-size 4 --pp-size 2 --nnodes 2" in recs[0]["command"]
+
+
+def test_text_table_lists_layouts(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "hardware.yaml"
+    path.write_text(SEED.format(gpu="A100-SXM4-80GB"))
+    code = main(["plan", "--hardware", str(path), "--model", "meta-llama/Llama-3.1-70B"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "objective: latency" in out
+    assert "vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 4" in out
+
+
+def test_unknown_model_is_a_usage_error(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "hardware.yaml"
+    path.write_text(PCIE)
+    assert main(["plan", "--hardware", str(path), "--model", "nobody/NoSuchModel-3B"]) == 2
+
+
+def test_tp_must_divide_heads_and_kv_rule() -> None:
+    model = lookup_model("meta-llama/Llama-4-Scout-17B-16E")
+    assert model is not None
+    tps = {lay.tp for lay in layouts(model, 16, "vllm")}
+    assert 16 not in tps  # 40 heads (cost-model.md §5.3)
+    assert {1, 2, 4, 8} <= tps
+
+
+def test_vllm_expert_parallel_is_tp_times_dp() -> None:
+    model = lookup_model("mistralai/Mixtral-8x7B")
+    assert model is not None
+    for lay in layouts(model, 8, "vllm"):
+        assert lay.ep in (1, lay.tp * lay.dp)
+
+
+def test_block_fp8_limits_tp_without_ep() -> None:
+    model = lookup_model("Qwen/Qwen3-235B-A22B-FP8")
+    assert model is not None and model.quant_block == 128
+    no_ep = {lay.tp for lay in layouts(model, 8, "vllm") if lay.ep == 1}
+    assert no_ep <= {1, 2, 4}  # moe_intermediate 1536 / TP must be whole 128-blocks (§5.3)
+
+
+def test_memory_fit_rejects_70b_on_one_gpu() -> None:
+    model = lookup_model("meta-llama/Llama-3.1-70B")
+    assert model is not None
+    assert not memory_fit(model, Layout(1, 1, 1), 80, 4096).fits
+    assert memory_fit(model, Layout(4, 1, 1), 80, 4096).fits
