@@ -84,7 +84,12 @@ def _shape(
         )
     if nodes is None:
         nodes = math.ceil(world / per_node)
-    elif nodes > 1 and deployment.pods_are_nodes is not True:
+    elif (
+        nodes > 1
+        and deployment.pods_are_nodes is not True
+        and 2 * per_node <= cluster.gpus_per_node
+    ):
+        # Two pods that each need more than half a node's GPUs cannot share a host.
         notes.append(
             f"pods are not nodes: {nodes} pods may share a host unless each pod takes a whole "
             "node of GPUs or the scheduler spreads them (LWS exclusive-topology, pod "

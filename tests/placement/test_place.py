@@ -272,3 +272,11 @@ def test_vllm_dp_local_sets_gpus_per_node() -> None:
     placement = place(deployment, make_cluster(nodes=2), None)
     assert (placement.nodes, placement.gpus_per_node) == (2, 4)
     assert [g.nodes for g in placement.of("dp")] == [(0, 1), (0, 1)]
+
+
+def test_pods_taking_most_of_a_node_cannot_share_a_host() -> None:
+    # Two 8-GPU pods on 8-GPU nodes are necessarily on two hosts: no "pods are not nodes" doubt.
+    big = make_deployment(tp=8, pp=2, nodes=2, gpus_per_node=8, gpus=16)
+    assert not any("pods are not nodes" in n for n in place(big, make_cluster(), None).uncertain)
+    small = make_deployment(tp=2, nodes=2, gpus_per_node=1, gpus=2)
+    assert any("pods are not nodes" in n for n in place(small, make_cluster(), None).uncertain)
