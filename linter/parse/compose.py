@@ -20,7 +20,7 @@ from toplint.parse.argv import Arg, deployment_from_invocation, find_invocations
 from toplint.parse.base import Source
 from toplint.parse.dockerfile import image_invocation
 from toplint.parse.enginecfg import disk_loader
-from toplint.parse.shell import expand_text
+from toplint.parse.expand import expand_text
 from toplint.parse.shellsrc import lex_embedded
 from toplint.yamlsafe import Document, load_documents
 

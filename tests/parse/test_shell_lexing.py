@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from toplint.parse.shell import expand_text, lex
+from toplint.parse.expand import expand_text
+from toplint.parse.shell import lex
 
 from .helpers import only, parse_text
 
