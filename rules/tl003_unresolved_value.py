@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.model import Finding, Fix, Severity
+from toplint.model import Finding, Fix, Position, Severity
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -43,7 +43,7 @@ Display only: toplint cannot know which value you meant.
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     dep = ctx.deployment
     by_variable: dict[str, list[str]] = {}
-    first = {}
+    first: dict[str, Position] = {}
     for item in dep.unresolved:
         fields = by_variable.setdefault(item.variable, [])
         if item.field not in fields:

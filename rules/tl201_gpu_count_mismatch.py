@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import expected_gpus, finding, layout_flags
@@ -82,7 +82,9 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     yield from _local(rule, ctx, world, data)
 
 
-def _local(rule: Rule, ctx: RuleContext, world: int, data: dict[str, object]) -> Iterator[Finding]:
+def _local(
+    rule: Rule, ctx: RuleContext, world: int, data: Mapping[str, object]
+) -> Iterator[Finding]:
     dep = ctx.deployment
     layout = f"TP {dep.tp} × PP {dep.pp or 1} × DP {dep.dp or 1} = {world}"
     per_node = dep.gpus_per_node

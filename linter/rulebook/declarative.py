@@ -92,17 +92,13 @@ class Evaluator:
         if left is None or right is None:
             return None
         if op == "in":
-            return left in right if isinstance(right, (list, tuple)) else None
+            return bool(left in right) if isinstance(right, (list, tuple)) else None
         if op in ("eq", "ne"):
-            return (left == right) == (op == "eq")
+            return bool(left == right) == (op == "eq")
         if isinstance(left, bool) or not _number(left) or not _number(right):
             return None  # ordering only compares numbers
-        return {
-            "lt": left < right,
-            "le": left <= right,
-            "gt": left > right,
-            "ge": left >= right,
-        }[op]
+        a, b = float(left), float(right)
+        return {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b}[op]
 
 
 def _number(value: Any) -> bool:
