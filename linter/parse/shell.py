@@ -75,7 +75,7 @@ def _read_word(cur: _Cursor) -> tuple[str, list[Part], bool]:
                 c = cur.peek()
                 if not c:
                     raise SourceError("unclosed double quote", line, col)
-                if c == "\\" and cur.peek(1) in '"\\$`\n':
+                if c == "\\" and cur.peek(1) and cur.peek(1) in '"\\$`\n':
                     cur.take()
                     nxt = cur.take()
                     if nxt != "\n":
@@ -159,14 +159,14 @@ def _tokens(text: str) -> Iterator[tuple[str, int, int, str, list[Part], bool]]:
                 cur.take()
                 if cur.peek() == "-":
                     cur.take()
-                while cur.peek() in " \t":
+                while cur.peek() and cur.peek() in " \t":
                     cur.take()
                 _, parts, _ = _read_word(cur)
                 pending_heredocs.append("".join(p[1] for p in parts))
                 continue
-            while cur.peek() in "<>&":
+            while cur.peek() and cur.peek() in "<>&":
                 cur.take()
-            while cur.peek() in " \t":
+            while cur.peek() and cur.peek() in " \t":
                 cur.take()
             _read_word(cur)  # the redirection target is not an argument
         elif ch in "()":

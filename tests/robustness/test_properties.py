@@ -33,14 +33,9 @@ PLAIN = st.recursive(
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=IndexError,
-    reason="toplint.parse.shell._tokens: `'' in '<>&'` is True at the end of the text, so "
-    "lex('<') reads past it (IndexError); needs `cur.peek() and ...` in its redirection loops",
-)
 @settings(max_examples=300, deadline=None)
 @example("<")
+@example("\"\\")
 @given(SHELLISH)
 def test_lex_fails_only_with_source_error(text: str) -> None:
     try:
