@@ -54,6 +54,9 @@ def register(sub: Any) -> None:
         help="parse files in N worker processes (default: CPU count for large trees)",
     )
     p.add_argument("--no-cache", action="store_true", help="do not read or write the parse cache")
+    p.add_argument("--fix", action="store_true", help="apply the safe fixes in place")
+    p.add_argument("--unsafe-fixes", action="store_true", help="--fix/--diff: unsafe fixes too")
+    p.add_argument("--diff", action="store_true", help="print fixes as a unified diff, write none")
     p.set_defaults(run=run)
 
 
@@ -220,6 +223,14 @@ def run(args: argparse.Namespace) -> int:
         results, thresholds = _lint_batches(args, batches, progress)
     finally:
         progress.close()
+    if args.fix or args.diff:  # toplint.fix.apply: apply or show the fixes, then re-lint
+        from toplint.fix.apply import fix_from_args
+
+        changed = fix_from_args(args, [f for r in results for f in r.findings])
+        if args.diff:
+            return EXIT_FINDINGS if changed else EXIT_CLEAN
+        if changed:
+            results, thresholds = _lint_batches(args, batches, Progress(False, 0))
     findings = sort_findings(f for r in results for f in r.findings)
     if args.write_baseline:
         count = write_baseline(args.write_baseline, findings)

@@ -1,0 +1,1 @@
+"""toplint check --fix: minimal text edits for the fixes rules attach."""

@@ -1,0 +1,267 @@
+"""Minimal text edits that change, add or remove one engine flag where the deployment wrote it.
+
+Works from the file text and the parser's positions only (``Flag.position`` is the option token
+or YAML key, ``Flag.value_position`` the value token), so one set of edits serves shell scripts,
+YAML ``args:`` lists (block and flow), ``sh -c`` strings, compose ``command:`` and Helm values.
+Everything outside the edited tokens stays byte for byte.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from toplint.model import Deployment, Edit, Flag
+
+__all__ = ["TextIndex", "duplicate_edits", "flag_edits", "remove_flag"]
+
+# Flags to add a missing one next to, so a new --pipeline-parallel-size lands beside the TP flag.
+_RELATED = {
+    "pipeline-parallel-size": ("tensor-parallel-size", "tp-size", "tp"),
+    "tensor-parallel-size": ("pipeline-parallel-size", "data-parallel-size"),
+    "data-parallel-size": ("tensor-parallel-size", "pipeline-parallel-size"),
+    "data-parallel-size-local": ("data-parallel-size", "tensor-parallel-size"),
+    "enable-expert-parallel": ("tensor-parallel-size", "data-parallel-size"),
+}
+_LIST_ITEM = re.compile(r"^[ \t]*-[ \t]+$")
+
+
+class TextIndex:
+    """Offsets <-> (line, column) for one file's text (columns count characters, 1-based)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = [0]
+        for i, ch in enumerate(text):
+            if ch == "\n":
+                self.starts.append(i + 1)
+
+    def offset(self, line: int, column: int) -> int:
+        return self.starts[line - 1] + column - 1
+
+    def point(self, offset: int) -> tuple[int, int]:
+        lo, hi = 0, len(self.starts) - 1
+        while lo < hi:  # last line start <= offset
+            mid = (lo + hi + 1) // 2
+            if self.starts[mid] <= offset:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo + 1, offset - self.starts[lo] + 1
+
+    def line_bounds(self, offset: int) -> tuple[int, int]:
+        """[start, end) of the line holding ``offset``, end excluding the newline."""
+        start = self.text.rfind("\n", 0, offset) + 1
+        end = self.text.find("\n", offset)
+        return start, len(self.text) if end < 0 else end
+
+    def edit(self, path: str, start: int, end: int, content: str) -> Edit:
+        return Edit(path, self.point(start), self.point(end), content)
+
+
+def token_end(text: str, start: int) -> int:
+    """End offset of the shell/YAML word starting at ``start`` (quotes included)."""
+    i = start
+    while i < len(text):
+        ch = text[i]
+        if ch in "'\"":
+            close = _closing_quote(text, i)
+            if close is None:  # a YAML string's closing quote, not part of the word
+                break
+            i = close + 1
+            continue
+        if ch.isspace() or ch in ",]}" or (ch == "\\" and text[i + 1 : i + 2] == "\n"):
+            break
+        i += 1
+    return i
+
+
+def _closing_quote(text: str, i: int) -> int | None:
+    quote, j = text[i], i + 1
+    line_end = text.find("\n", i)
+    limit = len(text) if line_end < 0 else line_end
+    while j < limit:
+        if text[j] == "\\" and quote == '"':
+            j += 2
+            continue
+        if text[j] == quote:
+            return j
+        j += 1
+    return None
+
+
+@dataclass(frozen=True)
+class _Span:
+    start: int
+    end: int
+
+    def inner(self, text: str) -> tuple[int, int]:
+        """The span without its surrounding quotes."""
+        first, last = text[self.start], text[self.end - 1]
+        if self.end - self.start >= 2 and first in "'\"" and last == first:
+            return self.start + 1, self.end - 1
+        return self.start, self.end
+
+
+def _spans(flag: Flag, idx: TextIndex) -> tuple[_Span, _Span | None]:
+    """The option token and, when separate, the value token."""
+    o = idx.offset(flag.position.line, flag.position.column)
+    option = _Span(o, token_end(idx.text, o))
+    if flag.value_position is None:
+        return option, None
+    v = idx.offset(flag.value_position.line, flag.value_position.column)
+    if option.start <= v < option.end:  # --tp=8: value inside the option token
+        return option, None
+    return option, _Span(v, token_end(idx.text, v))
+
+
+def _is_helm_key(flag: Flag, idx: TextIndex) -> bool:
+    o = idx.offset(flag.position.line, flag.position.column)
+    return not flag.raw.startswith("-") and idx.text.startswith(f"{flag.raw}:", o)
+
+
+def set_value(flag: Flag, value: str, idx: TextIndex, path: str) -> Edit | None:
+    """Replace the value of ``flag`` (keeping its quotes); None when it is a bare boolean."""
+    option, value_span = _spans(flag, idx)
+    text = idx.text
+    if value_span is not None:
+        start, end = value_span.inner(text)
+        return idx.edit(path, start, end, value)
+    token = text[option.start : option.end]
+    eq = token.find("=")
+    if eq < 0:
+        return None
+    start = option.start + eq + 1
+    end = option.end
+    if text[end - 1 : end] in ("'", '"') and end - 1 > start:
+        end -= 1  # "--tp=8" quoted as a whole
+    if text[start : start + 1] in ("'", '"'):
+        start, end = start + 1, token_end(text, start) - 1
+    return idx.edit(path, start, end, value)
+
+
+def remove_flag(flag: Flag, idx: TextIndex, path: str) -> list[Edit]:
+    """Delete the option and its value with the whitespace, separator or list line they own."""
+    option, value_span = _spans(flag, idx)
+    edits: list[Edit] = []
+    if value_span is not None and idx.line_bounds(value_span.start) != idx.line_bounds(
+        option.start
+    ):
+        edits.append(_remove_token(value_span, idx, path))
+        edits.append(_remove_token(option, idx, path))
+        return edits
+    end = value_span.end if value_span is not None else option.end
+    return [_remove_token(_Span(option.start, end), idx, path)]
+
+
+def _remove_token(span: _Span, idx: TextIndex, path: str) -> Edit:
+    text = idx.text
+    line_start, line_end = idx.line_bounds(span.start)
+    before, after = text[line_start : span.start], text[span.end : line_end]
+    if (_LIST_ITEM.match(before) or not before.strip()) and not after.strip():
+        return _remove_line(line_start, line_end, idx, path)
+    if _LIST_ITEM.match(before) is None and not before.strip() and after.strip() == "\\":
+        return _remove_line(line_start, line_end, idx, path)  # "    --tp 8 \" on its own line
+    start, end = span.start, span.end
+    sep = re.search(r",[ \t]*$", text[line_start:start])
+    if sep is not None and text[start - 1] in " \t,":
+        return idx.edit(path, line_start + sep.start(), end, "")  # flow list: drop ", item"
+    follow = re.match(r"[ \t]*,[ \t]*", text[end:line_end])
+    if follow is not None:
+        return idx.edit(path, start, end + follow.end(), "")
+    ws = len(before) - len(before.rstrip(" \t"))
+    if ws and before.strip():
+        return idx.edit(path, start - ws, end, "")
+    trailing = len(after) - len(after.lstrip(" \t"))
+    return idx.edit(path, start, end + trailing, "")
+
+
+def _remove_line(line_start: int, line_end: int, idx: TextIndex, path: str) -> Edit:
+    text = idx.text
+    removed_has_continuation = text[line_start:line_end].rstrip().endswith("\\")
+    start = line_start
+    if not removed_has_continuation and line_start > 0:
+        prev_start, prev_end = idx.line_bounds(line_start - 1)
+        prev = text[prev_start:prev_end]
+        if prev.rstrip().endswith("\\"):
+            # The last line of a continued command: its predecessor's "\" must go too.
+            cut = prev_start + len(prev.rstrip()) - 1
+            cut -= len(text[prev_start:cut]) - len(text[prev_start:cut].rstrip(" \t"))
+            return idx.edit(path, cut, line_end, "")
+    end = min(line_end + 1, len(text))
+    return idx.edit(path, start, end, "")
+
+
+def _anchor(dep: Deployment, name: str) -> Flag | None:
+    for related in _RELATED.get(name, ()):
+        flag = dep.flag(related)
+        if flag is not None:
+            return flag
+    located = [f for f in dep.flags if f.position.path == dep.path]
+    return located[-1] if located else None
+
+
+def add_flag(
+    dep: Deployment, name: str, value: str | None, idx: TextIndex, path: str
+) -> Edit | None:
+    """Insert ``--name value`` right after a related flag, in that flag's style."""
+    anchor = _anchor(dep, name)
+    if anchor is None:
+        return None
+    option, value_span = _spans(anchor, idx)
+    last = value_span or option
+    text = idx.text
+    if _is_helm_key(anchor, idx):
+        line_start, line_end = idx.line_bounds(option.start)
+        indent = text[line_start : option.start]
+        key = re.sub(r"-([a-z])", lambda m: m.group(1).upper(), name)
+        return idx.edit(path, line_end, line_end, f"\n{indent}{key}: {value or 'true'}")
+    quote = text[last.start] if text[last.start] in "'\"" else ""
+    joined = "=" in text[option.start : option.end] and value_span is None
+    words = [f"--{name}={value}"] if joined and value else [f"--{name}"]
+    if value and not joined:
+        words.append(value)
+    line_start, line_end = idx.line_bounds(last.start)
+    before = text[line_start : last.start]
+    if _LIST_ITEM.match(before):
+        lines = "".join(f"\n{before}{quote}{w}{quote}" for w in words)
+        return idx.edit(path, line_end, line_end, lines)
+    if quote and re.search(r"[\[,][ \t]*$", before):
+        return idx.edit(path, last.end, last.end, "".join(f", {quote}{w}{quote}" for w in words))
+    return idx.edit(path, last.end, last.end, "".join(f" {w}" for w in words))
+
+
+def flag_edits(
+    deployment: Deployment, changes: Mapping[str, str | None], source_text: str
+) -> tuple[Edit, ...]:
+    """Edits that set each canonical flag of ``changes`` to its value (None removes it).
+
+    An existing flag keeps its spelling, quoting and place; a missing one is added after a
+    related flag in the same style.  Flags that cannot be edited safely are left alone.
+    """
+    idx = TextIndex(source_text)
+    path = deployment.path
+    out: list[Edit] = []
+    for name, value in changes.items():
+        present = [f for f in deployment.flags if f.name == name and f.position.path == path]
+        if value is None:
+            for flag in present:
+                out += remove_flag(flag, idx, path)
+            continue
+        if present and value == "":
+            continue  # a bare boolean flag that is already there
+        if present:
+            edit = set_value(present[-1], value, idx, path)
+        else:
+            edit = add_flag(deployment, name, value, idx, path)
+        if edit is not None:
+            out.append(edit)
+    return tuple(out)
+
+
+def duplicate_edits(deployment: Deployment, name: str, source_text: str) -> tuple[Edit, ...]:
+    """Remove every earlier occurrence of a flag the engine overrides with its last one."""
+    idx = TextIndex(source_text)
+    present = [f for f in deployment.flags if f.name == name and f.position.path == deployment.path]
+    return tuple(e for flag in present[:-1] for e in remove_flag(flag, idx, deployment.path))
