@@ -63,7 +63,9 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     ep = ctx.facts.get("ep.size", dep.ep)
     if not isinstance(ep, int) or ep < 2:
         return
-    backend = str(dep.options.get(key, default)).strip("'\"")
+    # The flag wins; vLLM's older VLLM_ALL2ALL_BACKEND environment variable is its default.
+    raw = dep.options.get(key, dep.options.get("env.VLLM_ALL2ALL_BACKEND", default))
+    backend = str(raw).strip("'\"")
     crosses = bool(ctx.facts.get("ep.crosses_nodes", False))
     at = key if key in dep.sources else ("ep_enabled" if "ep_enabled" in dep.sources else "ep")
     data = {"ep": ep, "backend": backend, "crosses_nodes": crosses}

@@ -58,8 +58,9 @@ def redundant_experts(dep: Deployment) -> int:
             value = json.loads(str(raw).strip("'"))
         except ValueError:
             return 0
-        if isinstance(value, dict) and isinstance(value.get("num_redundant_experts"), int):
-            return int(value["num_redundant_experts"])
+        count = value.get("num_redundant_experts") if isinstance(value, dict) else None
+        if isinstance(count, int) or (isinstance(count, str) and count.strip().isdigit()):
+            return int(count)
     return 0
 
 
