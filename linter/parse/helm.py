@@ -210,6 +210,10 @@ def _plain(ctx: Ctx, at: Path, spec: dict[str, Any], dep: Deployment) -> Deploym
         notes = (*notes, f"vllmConfig.pipelineParallelSize {pp} is ignored without raySpec.enabled")
     replicas = to_int(spec.get("replicaCount", 1))
     sources = dict(dep.sources)
+    if pp is not None:
+        sources["ignored.pipelineParallelSize"] = ctx.key(
+            (*at, "vllmConfig", "pipelineParallelSize")
+        )
     if "replicaCount" in spec:
         sources["replicas"] = ctx.key((*at, "replicaCount"))
     return replace(
