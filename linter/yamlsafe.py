@@ -275,7 +275,7 @@ def _load_documents(text: str, path: str, limits: Limits) -> list[Document]:
     except RecursionError:
         raise SourceError("YAML nested too deeply to read (depth limit)") from None
     except UnicodeError as exc:  # lone surrogates: text that did not come from a real file
-        raise SourceError(f"not valid Unicode ({exc.reason})") from None
+        raise SourceError(f"not valid Unicode: {exc}") from None
     return docs
 
 
