@@ -67,7 +67,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     numbers = _numbers(ctx)
     message = (
         f"tensor-parallel group of {group.size} GPUs spans {len(group.nodes)} nodes over "
-        f"{net} ({group.link.bandwidth_gb_per_s:g} GB/s per direction per GPU){numbers}"
+        f"{_link(ctx, net, group.link.bandwidth_gb_per_s)}{numbers}"
     )
     yield Finding(
         rule=rule.code,
@@ -83,18 +83,47 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     )
 
 
+def _link(ctx: RuleContext, kind: str, per_gpu: float) -> str:
+    """The network as the manifest states it, and the share one GPU gets when all send."""
+    placement = ctx.placement
+    if placement is None:
+        return f"{kind} ({per_gpu:g} GB/s per GPU per direction)"
+    inter = placement.cluster.inter
+    node = inter.bandwidth_gb_per_s * inter.nics_per_node
+    return (
+        f"{kind} ({inter.nics_per_node} x {inter.bandwidth_gb_per_s * 8:g} Gb/s per node = "
+        f"{node:g} GB/s per direction, {per_gpu:g} GB/s per GPU)"
+    )
+
+
 def _numbers(ctx: RuleContext) -> str:
+    """Prefill and decode cost; the seeds' estimate (payload / link) beside ours."""
     f = ctx.facts
     parts = []
-    if "tp.prefill.payload_bytes" in f and "tp.prefill.comm_ms" in f:
-        gb = f["tp.prefill.payload_bytes"] / 1e9
-        parts.append(
-            f"{ctx.workload.prompt_tokens}-token prefill all-reduces {gb:.2f} GB "
-            f"(~{f['tp.prefill.comm_ms']:.0f} ms)"
+    if "tp.prefill.comm_ms" in f and "tp.prefill.message_bytes" in f and "model.layers" in f:
+        message = f["tp.prefill.message_bytes"]
+        layers = f["model.layers"]
+        # The seeds' Data_AllReduce: 2 all-reduces x L layers of T*H*b bytes, over the link.
+        seeds_bytes = 2 * layers * message
+        text = (
+            f"a {ctx.workload.prompt_tokens}-token prefill runs {2 * layers + 1} all-reduces of "
+            f"{message / 2**20:.0f} MiB (payload {seeds_bytes / 1e9:.2f} GB over {layers} layers)"
         )
+        link = _nic_gb_per_s(ctx)
+        if link:
+            text += f": {seeds_bytes / 1e9 / link * 1e3:.0f} ms as payload / link bandwidth (seeds)"
+        text += f", ~{f['tp.prefill.comm_ms']:.0f} ms with ring traffic and NCCL costs (ours)"
+        parts.append(text)
     if "tp.decode.comm_ms" in f:
         parts.append(f"decode ~{f['tp.decode.comm_ms']:.2f} ms per step")
     return ": " + "; ".join(parts) if parts else ""
+
+
+def _nic_gb_per_s(ctx: RuleContext) -> float:
+    if ctx.placement is None:
+        return 0.0
+    inter = ctx.placement.cluster.inter
+    return inter.bandwidth_gb_per_s * inter.nics_per_node
 
 
 def _fix(ctx: RuleContext, tp: int) -> Fix | None:
