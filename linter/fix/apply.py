@@ -21,11 +21,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from toplint.fix.edits import TextIndex, duplicate_edits, flag_edits, remove_flag
+from toplint.fix.edits import (
+    TextIndex,
+    duplicate_edits,
+    flag_edits,
+    mapping_value_edits,
+    remove_flag,
+)
 from toplint.model import Deployment, Edit, Finding
 
 __all__ = ["FixOutcome", "apply_edits", "edits_for", "fix_findings", "flag_edits"]
 
+# "nvidia.com/gpu: 4   # …" (TL201): a resource count set where the finding points.
+_RESOURCE = re.compile(r"([\w.-]+/[\w.-]+):\s*(\d+)\b")
 _FLAG_WORD = re.compile(r"--([A-Za-z0-9][\w.-]*)(?:=(\S+))?$")
 
 
@@ -58,6 +66,12 @@ def edits_for(finding: Finding, deployments: Sequence[Deployment], text: str) ->
         return flag_edits(dep, {str(k): _str_or_none(v) for k, v in flags.items()}, text)
     if finding.data.get("fix_remove") or fix.message.startswith("remove `"):
         return _remove_at(finding, dep, text)
+    resource = _RESOURCE.match(fix.message)
+    if resource is not None:
+        lines = text.split("\n")
+        if lines[finding.line - 1][finding.column - 1 :].startswith(f"{resource.group(1)}:"):
+            key, value = resource.group(1), resource.group(2)
+            return tuple(mapping_value_edits(key, finding.line, value, text, finding.path))
     changes = _flags_in_message(fix.message, dep)
     return flag_edits(dep, changes, text) if changes else ()
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from toplint.model import Deployment, Edit, Flag
 
-__all__ = ["TextIndex", "duplicate_edits", "flag_edits", "remove_flag"]
+__all__ = ["TextIndex", "duplicate_edits", "flag_edits", "mapping_value_edits", "remove_flag"]
 
 # Flags to add a missing one next to, so a new --pipeline-parallel-size lands beside the TP flag.
 _RELATED = {
@@ -296,3 +296,40 @@ def duplicate_edits(deployment: Deployment, name: str, source_text: str) -> tupl
     idx = TextIndex(source_text)
     present = [f for f in deployment.flags if f.name == name and f.position.path == deployment.path]
     return tuple(e for flag in present[:-1] for e in remove_flag(flag, idx, deployment.path))
+
+
+def mapping_value_edits(key: str, line: int, value: str, source_text: str, path: str) -> list[Edit]:
+    """Set ``key: value`` on ``line`` and on the same key of the sibling ``limits:``/``requests:``.
+
+    Kubernetes needs an extended resource's request equal to its limit, so a GPU count fix
+    changes both; the value keeps its quotes.
+    """
+    lines = source_text.split("\n")
+    idx = TextIndex(source_text)
+    column = len(lines[line - 1]) - len(lines[line - 1].lstrip())
+    parent = column - 2  # "limits:" / "requests:" sit one level up
+    out = []
+    for number in _sibling_lines(lines, line - 1, key, column, parent):
+        text = lines[number]
+        m = re.match(rf"[ \t]*{re.escape(key)}[ \t]*:[ \t]*(['\"]?)([^'\"#\s]*)", text)
+        if m is None:
+            continue
+        start = idx.starts[number] + m.start(2)
+        out.append(idx.edit(path, start, start + len(m.group(2)), value))
+    return out
+
+
+def _sibling_lines(lines: list[str], at: int, key: str, column: int, parent: int) -> list[int]:
+    """``at`` and lines of the enclosing block (indent >= parent - 2) with ``key`` at ``column``."""
+    found = [at]
+    for step in (-1, 1):
+        i = at + step
+        while 0 <= i < len(lines):
+            text = lines[i]
+            indent = len(text) - len(text.lstrip())
+            if text.strip() and indent < parent - 2:
+                break
+            if indent == column and text.lstrip().startswith(f"{key}:"):
+                found.append(i)
+            i += step
+    return sorted(found)

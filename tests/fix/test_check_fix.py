@@ -87,3 +87,23 @@ def test_safe_duplicate_fix_removes_the_ignored_value(tree: Path, capsys) -> Non
         " --gpu-memory-utilization 0.95 \\", " \\"
     )
     assert "TL209" not in _rules(tree, capsys, "dup.sh")
+
+
+def test_gpu_request_fix_changes_limit_and_request(tmp_path: Path, capsys) -> None:
+    source = Path(__file__).resolve().parents[3] / "shared/corpus/aibrix/deployment-tp.yaml"
+    if not source.exists():
+        pytest.skip("corpus not available")
+    target = tmp_path / "deployment-tp.yaml"
+    old = source.read_text()
+    target.write_text(old)
+    main(["check", str(target), "--no-cache", "--select", "TL201", "--fix", "--unsafe-fixes"])
+    capsys.readouterr()
+    expected = old.replace(
+        '            limits:\n              nvidia.com/gpu: "1"\n'
+        '            requests:\n              nvidia.com/gpu: "1"\n',
+        '            limits:\n              nvidia.com/gpu: "4"\n'
+        '            requests:\n              nvidia.com/gpu: "4"\n',
+    )
+    assert target.read_text() == expected
+    code = main(["check", str(target), "--no-cache", "--select", "TL201"])
+    assert code == 0, capsys.readouterr().out
