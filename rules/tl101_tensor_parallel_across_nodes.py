@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from toplint.hardware.types import TCP_NETWORKS
 from toplint.model import Finding, Fix, Severity
+from toplint.rulebook.helpers import layout_flags, layout_intent
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -69,6 +70,17 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         f"tensor-parallel group of {group.size} GPUs spans {len(group.nodes)} nodes over "
         f"{_link(ctx, net, group.link.bandwidth_gb_per_s)}{numbers}"
     )
+    layout = _layout(ctx, group.size)
+    fix = None
+    data = {k: v for k, v in ctx.facts.items() if k.startswith(("tp.", "prefill.", "decode."))}
+    if layout is not None:
+        new_tp, new_pp = layout
+        fix = Fix(
+            f"{layout_flags(dep.engine, tp=new_tp, pp=new_pp)} "
+            f"(TP inside each node, PP across the {new_pp} stages)",
+            applicability="unsafe",
+        )
+        data["fix_flags"] = layout_intent(dep.engine, tp=new_tp, pp=new_pp)
     yield Finding(
         rule=rule.code,
         name=rule.name,
@@ -77,8 +89,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         line=pos.line,
         column=pos.column,
         message=message,
-        fix=_fix(ctx, group.size),
-        data={k: v for k, v in ctx.facts.items() if k.startswith(("tp.", "prefill.", "decode."))},
+        fix=fix,
+        data=data,
         anchor="tensor-parallel-size",
     )
 
@@ -126,7 +138,8 @@ def _nic_gb_per_s(ctx: RuleContext) -> float:
     return inter.bandwidth_gb_per_s * inter.nics_per_node
 
 
-def _fix(ctx: RuleContext, tp: int) -> Fix | None:
+def _layout(ctx: RuleContext, tp: int) -> tuple[int, int] | None:
+    """TP = the largest size that fits a node (and divides the heads), PP takes the rest."""
     placement = ctx.placement
     dep = ctx.deployment
     if placement is None or dep.pp is None:
@@ -136,12 +149,7 @@ def _fix(ctx: RuleContext, tp: int) -> Fix | None:
     if ctx.model is not None:
         heads = ctx.model.num_attention_heads
         new_tp = max(d for d in range(1, new_tp + 1) if new_tp % d == 0 and heads % d == 0)
-    new_pp = dep.pp * tp // new_tp
-    return Fix(
-        f"--tensor-parallel-size {new_tp} --pipeline-parallel-size {new_pp} "
-        f"(TP inside each node, PP across the {new_pp} stages)",
-        applicability="unsafe",
-    )
+    return new_tp, dep.pp * tp // new_tp
 
 
 RULE = Rule(

@@ -81,7 +81,12 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
                 "the engine uses the last value"
             ),
             fix=Fix(f"remove `{_spell(ignored)}`", applicability="safe"),
-            data={"option": ignored.name, "ignored": ignored.value, "effective": effective.value},
+            data={
+                "option": ignored.name,
+                "ignored": ignored.value,
+                "effective": effective.value,
+                "fix_remove": True,  # --fix removes the occurrence at the finding's position
+            },
             anchor=ignored.anchor or ignored.name,
         )
     for key, value in sorted(dep.options.items()):

@@ -111,6 +111,23 @@ def layout_flags(
     return " ".join(parts)
 
 
+def layout_intent(
+    engine: str, tp: int | None = None, pp: int | None = None, dp: int | None = None
+) -> dict[str, str]:
+    """The same layout as ``layout_flags``, as canonical option -> value for ``--fix``
+    (``Finding.data["fix_flags"]``): the fixer edits the option wherever the deployment wrote it."""
+    from toplint.parse.engines import ENGINES
+
+    spec = ENGINES.get(engine)
+    if spec is None:
+        return {}
+    option_of: dict[str, str] = {}
+    for option, field in spec.fields.items():
+        option_of.setdefault(field, option)
+    wanted = (("tp", tp), ("pp", pp), ("dp", dp))
+    return {option_of[f]: str(v) for f, v in wanted if v is not None and f in option_of}
+
+
 def attention_dp(dep: Deployment) -> bool:
     """SGLang ``--enable-dp-attention`` / TRT-LLM ``enable_attention_dp``: DP inside TP's GPUs."""
     if dep.engine not in ("sglang", "trtllm"):
