@@ -347,12 +347,15 @@ def weight_stream_ms(
 def prefill_compute_ms(
     placement: Placement, model: ModelSpec, tokens: int, notes: list[str]
 ) -> float | None:
-    """2·P_active·T / (TP·PP·peak·MFU) (§6 rule 14), or None without a peak."""
+    """2·P_active·T / (TP·peak·MFU) (§6 rule 14), or None without a peak.
+
+    Pipeline stages run one after another for one prompt: PP splits the work but not the
+    latency, so only TP divides it.
+    """
     peak = placement.cluster.gpu.bf16_tflops
     if peak <= 0:
         return None
-    d = placement.deployment
-    gpus = _size(placement, "tp", d.tp) * _size(placement, "pp", d.pp)
+    gpus = _size(placement, "tp", placement.deployment.tp)
     notes.append(f"prefill compute at MFU {PREFILL_MFU:g} of {peak:g} TFLOPS bf16")
     return 2 * model.params_active * tokens / (gpus * peak * 1e12 * PREFILL_MFU) * 1e3
 

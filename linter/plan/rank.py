@@ -11,6 +11,9 @@ Per layout (cost-model.md §6 rules 13-14, with the cost stage's numbers):
 A layout "meets the budgets" when it meets ``--itl-ms`` / ``--ttft-ms``; without them it must
 stay under the thresholds toplint warns at: decode communication at most 25% of the token's
 weight streaming (rule 13) and prefill communication at most 30% of prefill compute (rule 14).
+It must also pass toplint's own topology rules: a layout ``toplint check`` would flag at warning
+or above (expert parallel over PCIe, TP across an Ethernet link, ...) is never recommended ahead
+of a clean one, so ``plan`` and ``check`` cannot disagree.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from toplint.model import Deployment
 from toplint.placement.place import place
 from toplint.placement.types import Placement
 from toplint.plan.enumerate import Layout, Memory, layouts, memory_fit
-from toplint.rulebook.types import Budgets, Workload
+from toplint.rulebook.types import Budgets, Rule, Workload
 
 __all__ = ["Candidate", "candidates", "evaluate", "rank"]
 
@@ -76,6 +79,11 @@ def deployment_for(layout: Layout, model: ModelSpec, engine: str) -> Deployment:
     )
 
 
+# Rules whose concern the planner already weighs with its own numbers (budgets and memory) or
+# that judge how a file is written rather than the layout.
+_PLANNED_ELSEWHERE = ("TL105", "TL106", "TL205", "TL003", "TL004", "TL201", "TL209")
+
+
 def evaluate(
     layout: Layout,
     model: ModelSpec,
@@ -83,8 +91,10 @@ def evaluate(
     engine: str,
     workload: Workload,
     budgets: Budgets,
+    rules: Sequence[Rule] = (),
 ) -> Candidate:
-    placement = place(deployment_for(layout, model, engine), cluster, model)
+    deployment = deployment_for(layout, model, engine)
+    placement = place(deployment, cluster, model)
     cost = estimate(placement, workload)
     weights = (cost.decode_weight_stream_ms or 0.0) * layout.pp
     itl = weights + cost.decode_comm_ms_per_step
@@ -95,6 +105,7 @@ def evaluate(
     needed = workload.prompt_tokens * max(workload.decode_batch, 1)
     memory = memory_fit(model, layout, cluster.gpu.memory_gb, needed)
     misses = _misses(cost, weights, compute, itl, prompt, budgets)
+    misses += _flagged(rules, deployment, placement, cost, model, workload, budgets)
     return Candidate(layout, placement, cost, memory, itl, prompt, throughput, misses)
 
 
@@ -126,6 +137,30 @@ def _misses(
     return tuple(out)
 
 
+def _flagged(
+    rules: Sequence[Rule],
+    deployment: Deployment,
+    placement: Placement,
+    cost: CostReport,
+    model: ModelSpec,
+    workload: Workload,
+    budgets: Budgets,
+) -> tuple[str, ...]:
+    """What ``toplint check`` would say about this layout, at warning or above."""
+    if not rules:
+        return ()
+    from toplint.engine import Analysis
+    from toplint.model import Severity
+    from toplint.rulebook.run import RuleSettings, run_rules
+
+    analysis = Analysis(deployment, placement.cluster, model, placement, cost)
+    active = [r for r in rules if r.code not in _PLANNED_ELSEWHERE]
+    found = run_rules(active, [analysis], RuleSettings(), budgets, workload)
+    return tuple(
+        f"{f.rule} {f.name}: {f.message}" for f in found if f.severity.rank >= Severity.WARNING.rank
+    )
+
+
 def candidates(
     model: ModelSpec,
     cluster: Cluster,
@@ -135,8 +170,11 @@ def candidates(
     budgets: Budgets,
 ) -> list[Candidate]:
     """Every valid layout on ``gpus`` GPUs, estimated (those that do not fit memory included)."""
+    from toplint.lint import all_rules
+
+    rules = all_rules()
     return [
-        evaluate(layout, model, cluster, engine, workload, budgets)
+        evaluate(layout, model, cluster, engine, workload, budgets, rules)
         for layout in layouts(model, gpus, engine)
     ]
 

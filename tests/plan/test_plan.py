@@ -158,3 +158,11 @@ def test_memory_fit_rejects_70b_on_one_gpu() -> None:
     assert model is not None
     assert not memory_fit(model, Layout(1, 1, 1), 80, 4096).fits
     assert memory_fit(model, Layout(4, 1, 1), 80, 4096).fits
+
+
+def test_layouts_check_would_flag_rank_after_clean_ones(tmp_path: Path, capsys) -> None:
+    recs = _plan(tmp_path, capsys, PCIE, "--model", "mistralai/Mixtral-8x7B", "--top", "50")
+    flagged = [i for i, r in enumerate(recs) if any("TL104" in x for x in r["reasons"])]
+    clean = [i for i, r in enumerate(recs) if r["ep"] == 1 and r["tp"] == 1]
+    assert flagged and clean
+    assert max(clean) < min(flagged)  # expert parallel over PCIe never ahead of a clean layout
