@@ -190,7 +190,7 @@ ROWS: list[Row] = [
     # an unknown program's options, and with no model stated no cost rule could speak anyway.
     Row("lws/tensorrt-llm-lws.yaml", "-", H100, "h100-tcp"),
     Row("lws/lws-exclusive-placement.yaml", "-", H100, "h100-tcp"),
-    # 27: TP=8 inside the node, PP=2 over TCP: TL109 warning (36% of prefill compute), no TL101.
+    # 27: TP=8 inside the node, PP=2 over TCP: TL109 warning (~18% of prefill compute), no TL101.
     Row(
         "aibrix/deepseek-r1-tcp.yaml",
         "",
