@@ -36,7 +36,8 @@ def owned(
 ) -> list[dict[str, Any]]:
     """The findings inside deployment ``name``: from its line up to the next deployment's.
 
-    Findings above the first deployment (a shared anchor) belong to every deployment.
+    Findings above the first deployment (a shared anchor, a chart default) belong to every
+    deployment of the file.
     """
     starts = sorted((d["line"], d["name"]) for d in deployments)
     if not name:
@@ -45,9 +46,10 @@ def owned(
     names = [n for _, n in starts]
     assert name in names, names
     index = names.index(name)
-    low = starts[index][0] if index else 0
-    high = starts[index + 1][0] if index + 1 < len(starts) else float("inf")
-    return [f for f in findings if low <= f["line"] < high]
+    low, high = starts[index][0], float("inf")
+    if index + 1 < len(starts):
+        high = starts[index + 1][0]
+    return [f for f in findings if low <= f["line"] < high or f["line"] < starts[0][0]]
 
 
 def satisfied(spec: str, findings: list[dict[str, Any]]) -> bool:
