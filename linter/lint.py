@@ -7,6 +7,7 @@ import fnmatch
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from toplint.baseline import Baseline, new_findings
 from toplint.config import Config
@@ -28,11 +29,26 @@ class LintResult:
 
 
 def all_rules() -> list[Rule]:
-    from toplint.plugins import make_plugin_manager
+    """Every rule of every plugin, sorted by code (collected once per plugin manager)."""
+    from toplint.plugins import plugin_manager
 
+    pm = plugin_manager()
+    if _rules_cache.get("pm") is not pm:
+        _rules_cache.clear()
+        _rules_cache["pm"] = pm
+        _rules_cache["rules"] = _collect_rules(pm)
+    rules: tuple[Rule, ...] = _rules_cache["rules"]
+    return list(rules)
+
+
+# The manager the rules came from, and its rules: building the declarative rules costs ~20 ms.
+_rules_cache: dict[str, Any] = {}
+
+
+def _collect_rules(pm: Any) -> tuple[Rule, ...]:
     rules: list[Rule] = []
     seen: dict[str, str] = {}
-    for group in make_plugin_manager().hook.toplint_rules():
+    for group in pm.hook.toplint_rules():
         for rule in group:
             if rule.code in seen:
                 raise ConfigError(
@@ -40,7 +56,7 @@ def all_rules() -> list[Rule]:
                 )
             seen[rule.code] = rule.origin
             rules.append(rule)
-    return sorted(rules, key=lambda r: r.code)
+    return tuple(sorted(rules, key=lambda r: r.code))
 
 
 def _codes(value: object) -> tuple[str, ...]:

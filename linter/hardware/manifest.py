@@ -38,8 +38,9 @@ _BIDIR_NVLINK = {600.0: 300.0, 900.0: 450.0, 1800.0: 900.0, 112.0: 56.0}
 _NVLINK_FABRICS = ("nvswitch", "nvlink", "nvlink-bridge")
 _FASTEST_LINK = 900.0  # NVLink5 per direction (cost-model.md §4.1 B200/GB200)
 _FASTEST_NIC = 100.0  # IB XDR 800 Gb/s (cost-model.md §4.2)
-_NO_NETWORK = InterNode(network="none", bandwidth_gb_per_s=0.0, nics_per_node=0, rdma=False,
-                        latency_us=0.0)
+_NO_NETWORK = InterNode(
+    network="none", bandwidth_gb_per_s=0.0, nics_per_node=0, rdma=False, latency_us=0.0
+)
 
 
 def dotted(path: Path) -> str:
@@ -126,6 +127,10 @@ def _schema() -> dict[str, Any]:
 
 
 def _validate(ctx: _Doc, data: Any) -> None:
+    from toplint.schemafast import surely_valid
+
+    if surely_valid(data, _schema()):
+        return  # skips importing jsonschema (~0.2 s); it still words every error
     import jsonschema
 
     validator = jsonschema.Draft202012Validator(_schema())
@@ -184,9 +189,16 @@ def _cluster(ctx: _Doc, i: int, raw: dict[str, Any]) -> Cluster:
         for j, m in enumerate(raw.get("measurements") or ())
     )
     return Cluster(
-        name=raw["name"], nodes=raw["nodes"], gpu=gpu, gpus_per_node=gpus, intra=intra,
-        inter=inter, selector=selector, instance=instance.name if instance else None,
-        measurements=measurements, position=ctx.where(at),
+        name=raw["name"],
+        nodes=raw["nodes"],
+        gpu=gpu,
+        gpus_per_node=gpus,
+        intra=intra,
+        inter=inter,
+        selector=selector,
+        instance=instance.name if instance else None,
+        measurements=measurements,
+        position=ctx.where(at),
     )
 
 
@@ -206,8 +218,14 @@ def _instance(ctx: _Doc, at: Path, raw: dict[str, Any]) -> catalog.InstanceSpec 
     return spec
 
 
-def _gpu(ctx: _Doc, at: Path, raw: dict[str, Any], instance: catalog.InstanceSpec | None,
-         intra: dict[str, Any], gpus: int) -> GpuSpec:
+def _gpu(
+    ctx: _Doc,
+    at: Path,
+    raw: dict[str, Any],
+    instance: catalog.InstanceSpec | None,
+    intra: dict[str, Any],
+    gpus: int,
+) -> GpuSpec:
     name = raw.get("gpu")
     if name is None:
         if instance is None:
@@ -226,9 +244,14 @@ def _gpu(ctx: _Doc, at: Path, raw: dict[str, Any], instance: catalog.InstanceSpe
     fabric = intra["fabric"]
     bandwidth = ctx.bandwidth((*at, "intra_node", "bandwidth"), intra["bandwidth"], "link")
     return GpuSpec(
-        name=name, memory_gb=0.0, memory_bandwidth_gb_per_s=0.0, scaleup_fabric=fabric,
-        scaleup_bandwidth_gb_per_s=bandwidth, nvlink_domain=_fabric_domain(fabric, gpus),
-        pcie_gen=int(intra.get("pcie_gen", 4)), p2p_default=bool(intra.get("p2p", True)),
+        name=name,
+        memory_gb=0.0,
+        memory_bandwidth_gb_per_s=0.0,
+        scaleup_fabric=fabric,
+        scaleup_bandwidth_gb_per_s=bandwidth,
+        nvlink_domain=_fabric_domain(fabric, gpus),
+        pcie_gen=int(intra.get("pcie_gen", 4)),
+        p2p_default=bool(intra.get("p2p", True)),
     )
 
 
@@ -251,8 +274,14 @@ def _base_intra(gpu: GpuSpec, gpus: int, instance: catalog.InstanceSpec | None) 
     return replace(instance.intra, nvlink_domain=domain)
 
 
-def _intra(ctx: _Doc, at: Path, raw: dict[str, Any], gpu: GpuSpec, gpus: int,
-           instance: catalog.InstanceSpec | None) -> IntraNode:
+def _intra(
+    ctx: _Doc,
+    at: Path,
+    raw: dict[str, Any],
+    gpu: GpuSpec,
+    gpus: int,
+    instance: catalog.InstanceSpec | None,
+) -> IntraNode:
     base = _base_intra(gpu, gpus, instance)
     fabric = raw.get("fabric", base.fabric)
     changed = fabric != base.fabric
@@ -267,13 +296,20 @@ def _intra(ctx: _Doc, at: Path, raw: dict[str, Any], gpu: GpuSpec, gpus: int,
     default_domain = _fabric_domain(fabric, gpus) if changed else base.nvlink_domain
     domain = raw.get("nvlink_domain", default_domain)
     if fabric in ("pcie", "none") and int(domain) > 1:
-        ctx.warn((*at, "nvlink_domain"), f"{domain} with fabric {fabric}: GPUs without NVLink "
-                                         "reach each other over PCIe; did you mean fabric nvlink?")
+        ctx.warn(
+            (*at, "nvlink_domain"),
+            f"{domain} with fabric {fabric}: GPUs without NVLink "
+            "reach each other over PCIe; did you mean fabric nvlink?",
+        )
     latency = ctx.latency((*at, "latency"), raw["latency"]) if "latency" in raw else None
     return IntraNode(
-        fabric=fabric, bandwidth_gb_per_s=bandwidth, p2p=bool(raw.get("p2p", base.p2p)),
-        nvlink_domain=int(domain), numa_nodes=int(raw.get("numa_nodes", base.numa_nodes)),
-        pcie_gen=pcie_gen, pcie_bandwidth_gb_per_s=catalog.pcie_bandwidth(pcie_gen),
+        fabric=fabric,
+        bandwidth_gb_per_s=bandwidth,
+        p2p=bool(raw.get("p2p", base.p2p)),
+        nvlink_domain=int(domain),
+        numa_nodes=int(raw.get("numa_nodes", base.numa_nodes)),
+        pcie_gen=pcie_gen,
+        pcie_bandwidth_gb_per_s=catalog.pcie_bandwidth(pcie_gen),
         latency_us=latency,
     )
 
@@ -290,7 +326,7 @@ def _fabric_bandwidth(ctx: _Doc, at: Path, fabric: str, gpu: GpuSpec, pcie_gen: 
         return gpu.scaleup_bandwidth_gb_per_s
     raise ctx.error(
         (*at, "fabric"),
-        f'the catalog has no {fabric} bandwidth for {gpu.name} (its fabric is '
+        f"the catalog has no {fabric} bandwidth for {gpu.name} (its fabric is "
         f'{gpu.scaleup_fabric}); add intra_node.bandwidth, e.g. "300 GB/s" per direction',
     )
 
@@ -298,22 +334,36 @@ def _fabric_bandwidth(ctx: _Doc, at: Path, fabric: str, gpu: GpuSpec, pcie_gen: 
 def _link_warnings(ctx: _Doc, at: Path, value: float, gpu: GpuSpec) -> None:
     memory = {g.memory_bandwidth_gb_per_s: g.name for g in _catalog_gpus()}
     if gpu.scaleup_fabric == "none" and value > 0:
-        ctx.warn(at, f"{value:g} GB/s: {gpu.name} has no GPU-to-GPU link (one device, unified "
-                     f"memory of {gpu.memory_bandwidth_gb_per_s:g} GB/s); multi-device setups "
-                     "go over the network, so leave intra_node.bandwidth out")
+        ctx.warn(
+            at,
+            f"{value:g} GB/s: {gpu.name} has no GPU-to-GPU link (one device, unified "
+            f"memory of {gpu.memory_bandwidth_gb_per_s:g} GB/s); multi-device setups "
+            "go over the network, so leave intra_node.bandwidth out",
+        )
     elif gpu.memory_bandwidth_gb_per_s and abs(value - gpu.memory_bandwidth_gb_per_s) < 1:
-        ctx.warn(at, f"{value:g} GB/s is the memory bandwidth of {gpu.name}, not a link between "
-                     f"GPUs; give the per-direction {gpu.scaleup_fabric} bandwidth "
-                     f"({gpu.scaleup_bandwidth_gb_per_s:g} GB/s)")
-    elif value in _BIDIR_NVLINK or (gpu.scaleup_fabric in _NVLINK_FABRICS
-                                    and abs(value - 2 * gpu.scaleup_bandwidth_gb_per_s) < 1):
+        ctx.warn(
+            at,
+            f"{value:g} GB/s is the memory bandwidth of {gpu.name}, not a link between "
+            f"GPUs; give the per-direction {gpu.scaleup_fabric} bandwidth "
+            f"({gpu.scaleup_bandwidth_gb_per_s:g} GB/s)",
+        )
+    elif value in _BIDIR_NVLINK or (
+        gpu.scaleup_fabric in _NVLINK_FABRICS
+        and abs(value - 2 * gpu.scaleup_bandwidth_gb_per_s) < 1
+    ):
         uni = _BIDIR_NVLINK.get(value, value / 2)
-        ctx.warn(at, f"{value:g} GB/s looks like a bidirectional NVLink figure; "
-                     f"per-direction is {uni:g} GB/s (toplint uses per-direction bandwidth)")
+        ctx.warn(
+            at,
+            f"{value:g} GB/s looks like a bidirectional NVLink figure; "
+            f"per-direction is {uni:g} GB/s (toplint uses per-direction bandwidth)",
+        )
     elif value > _FASTEST_LINK:
         what = f"the memory bandwidth of {memory[value]}" if value in memory else "not a link"
-        ctx.warn(at, f"{value:g} GB/s is faster than any GPU link (NVLink5 is {_FASTEST_LINK:g} "
-                     f"GB/s per direction); it looks like {what}")
+        ctx.warn(
+            at,
+            f"{value:g} GB/s is faster than any GPU link (NVLink5 is {_FASTEST_LINK:g} "
+            f"GB/s per direction); it looks like {what}",
+        )
 
 
 @cache
@@ -321,22 +371,27 @@ def _catalog_gpus() -> tuple[GpuSpec, ...]:
     return tuple(g for n in catalog.gpu_names() if (g := catalog.lookup_gpu(n)) is not None)
 
 
-def _inter(ctx: _Doc, at: Path, raw: dict[str, Any],
-           instance: catalog.InstanceSpec | None) -> InterNode:
+def _inter(
+    ctx: _Doc, at: Path, raw: dict[str, Any], instance: catalog.InstanceSpec | None
+) -> InterNode:
     nodes = raw["nodes"]
     given = raw.get("inter_node") or None  # an empty mapping says nothing
     base = instance.inter if instance else None
     here: Path = (*at, "inter_node")
     if given is None and base is None:
         if nodes > 1:
-            raise ctx.error((*at, "nodes"), f"{nodes} nodes need inter_node (network and "
-                            'bandwidth, e.g. {network: infiniband, bandwidth: "400 Gb/s"})')
+            raise ctx.error(
+                (*at, "nodes"),
+                f"{nodes} nodes need inter_node (network and "
+                'bandwidth, e.g. {network: infiniband, bandwidth: "400 Gb/s"})',
+            )
         return _NO_NETWORK
     given = given or {}
     network = given.get("network", base.network if base else None)
     if network is None:
-        raise ctx.error(here, 'missing "network" (infiniband, roce, ethernet, efa, tcpx or none)',
-                        key=True)
+        raise ctx.error(
+            here, 'missing "network" (infiniband, roce, ethernet, efa, tcpx or none)', key=True
+        )
     if network == "none":
         if nodes > 1:
             raise ctx.error((*here, "network"), f'"none" but the cluster has {nodes} nodes')
@@ -351,21 +406,36 @@ def _inter(ctx: _Doc, at: Path, raw: dict[str, Any],
         raise ctx.error(here, 'missing "bandwidth": line rate per NIC, e.g. "400 Gb/s"', key=True)
     rdma = bool(given.get("rdma", base.rdma if base and same else network in RDMA_NETWORKS))
     if rdma and network in TCP_NETWORKS:
-        ctx.warn((*here, "rdma"), f"rdma: true on {network}: if the NICs do RDMA over Ethernet, "
-                                  "write network: roce")
+        ctx.warn(
+            (*here, "rdma"),
+            f"rdma: true on {network}: if the NICs do RDMA over Ethernet, write network: roce",
+        )
     net = catalog.lookup_network(network, bandwidth)
-    latency = (ctx.latency((*here, "latency"), given["latency"]) if "latency" in given
-               else net.latency_us if net else 0.0)
+    latency = (
+        ctx.latency((*here, "latency"), given["latency"])
+        if "latency" in given
+        else net.latency_us
+        if net
+        else 0.0
+    )
     nics = int(given.get("nics_per_node", base.nics_per_node if base else 1))
-    return InterNode(network=network, bandwidth_gb_per_s=bandwidth, nics_per_node=nics,
-                     rdma=rdma, latency_us=latency)
+    return InterNode(
+        network=network,
+        bandwidth_gb_per_s=bandwidth,
+        nics_per_node=nics,
+        rdma=rdma,
+        latency_us=latency,
+    )
 
 
 def _nic_warning(ctx: _Doc, at: Path, value: float, written: Any) -> None:
     if value > _FASTEST_NIC:
         bits = f'"{value:g} Gb/s" ({value / 8:g} GB/s)'  # the same number, read as bits
-        ctx.warn(at, f"{written} per NIC is faster than any NIC (800 Gb/s XDR = "
-                     f"{_FASTEST_NIC:g} GB/s); did you mean {bits}?")
+        ctx.warn(
+            at,
+            f"{written} per NIC is faster than any NIC (800 Gb/s XDR = "
+            f"{_FASTEST_NIC:g} GB/s); did you mean {bits}?",
+        )
 
 
 def _measurement(ctx: _Doc, at: Path, raw: dict[str, Any]) -> Measurement:
@@ -376,5 +446,10 @@ def _measurement(ctx: _Doc, at: Path, raw: dict[str, Any]) -> Measurement:
             size = parse_size(raw["message"])
         except UnitError as exc:
             raise ctx.error((*at, "message"), str(exc)) from None
-    return Measurement(op=raw["op"], ranks=raw["ranks"], scope=raw["scope"],
-                       busbw_gb_per_s=busbw, message_bytes=size)
+    return Measurement(
+        op=raw["op"],
+        ranks=raw["ranks"],
+        scope=raw["scope"],
+        busbw_gb_per_s=busbw,
+        message_bytes=size,
+    )

@@ -29,9 +29,9 @@ CHUNKS_PER_WORKER = 4
 
 @cache
 def builtin_and_plugin_parsers() -> tuple[Parser, ...]:
-    from toplint.plugins import make_plugin_manager
+    from toplint.plugins import plugin_manager
 
-    pm = make_plugin_manager()
+    pm = plugin_manager()
     # pluggy calls the last registered plugin first: third-party parsers get the first look.
     return tuple(p for group in pm.hook.toplint_parsers() for p in group)
 

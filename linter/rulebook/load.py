@@ -81,6 +81,19 @@ def rule_from_yaml_text(text: str, origin: str) -> Rule:
 
 
 def _validate(data: Any, origin: str, doc: Any) -> None:
+    _check_schema(data, doc)
+    templates = [data["message"], (data.get("fix") or {}).get("message", "")]
+    templates += [b.get("message", "") for b in data.get("severities", ())]
+    for template in templates:
+        if any(not name for name in placeholders(str(template))):
+            raise ConfigError(f"{origin}: empty placeholder '{{}}' in a message")
+
+
+def _check_schema(data: Any, doc: Any) -> None:
+    from toplint.schemafast import surely_valid
+
+    if surely_valid(data, _schema()):
+        return  # skips importing jsonschema (~0.2 s); it still words every error
     import jsonschema
 
     validator = jsonschema.Draft202012Validator(_schema())
@@ -91,11 +104,6 @@ def _validate(data: Any, origin: str, doc: Any) -> None:
         pos = doc.value_position(path)
         where = ".".join(str(p) for p in path) or "(top level)"
         raise ConfigError(f"{pos}: {where}: {err.message}")
-    templates = [data["message"], (data.get("fix") or {}).get("message", "")]
-    templates += [b.get("message", "") for b in data.get("severities", ())]
-    for template in templates:
-        if any(not name for name in placeholders(str(template))):
-            raise ConfigError(f"{origin}: empty placeholder '{{}}' in a message")
 
 
 def _rule(data: dict[str, Any], origin: str) -> Rule:

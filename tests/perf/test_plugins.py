@@ -1,0 +1,60 @@
+"""The plugin manager is built once; the entry-point scan is skipped only when it finds nothing."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from toplint import plugins
+
+
+def _dist(site: Path, name: str, entry_points: str) -> None:
+    info = site / f"{name}-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(entry_points)
+
+
+def test_manager_is_built_once() -> None:
+    assert plugins.plugin_manager() is plugins.plugin_manager()
+
+
+def test_replaced_factory_builds_a_new_manager(monkeypatch: pytest.MonkeyPatch) -> None:
+    first = plugins.plugin_manager()
+    monkeypatch.setattr(plugins, "make_plugin_manager", lambda: plugins.pluggy.PluginManager("x"))
+    assert plugins.plugin_manager() is not first
+
+
+def test_other_groups_need_no_scan(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _dist(tmp_path, "other", "[console_scripts]\nother = other:main\n")
+    monkeypatch.setattr(sys, "path", [str(tmp_path)])
+    assert not plugins.may_have_entry_points()
+
+
+def test_toplint_group_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _dist(tmp_path, "extra", "[console_scripts]\nx = y:z\n\n[ toplint ]\nextra = extra_plugin\n")
+    monkeypatch.setattr(sys, "path", [str(tmp_path)])
+    assert plugins.may_have_entry_points()
+
+
+def test_zip_on_path_means_full_scan(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    archive = tmp_path / "lib.zip"
+    archive.write_bytes(b"PK\x05\x06" + b"\0" * 18)
+    monkeypatch.setattr(sys, "path", [str(archive)])
+    assert plugins.may_have_entry_points()
+
+
+def test_entry_point_plugin_still_loads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _dist(tmp_path, "extra", "[toplint]\nextra = toplint_extra_plugin\n")
+    (tmp_path / "toplint_extra_plugin.py").write_text(
+        "from toplint.plugins import hookimpl\n\n"
+        "@hookimpl\ndef toplint_formatters():\n    return {'extra-format': object()}\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    pm = plugins.make_plugin_manager()
+    assert pm.get_plugin("extra") is not None
+    found = {k for group in pm.hook.toplint_formatters() for k in group}
+    assert "extra-format" in found
+    monkeypatch.delitem(sys.modules, "toplint_extra_plugin")
