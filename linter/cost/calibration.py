@@ -99,7 +99,7 @@ class Timed:
 def time_collective(placement: Placement, fabric: Fabric, op: str, message_bytes: float) -> Timed:
     """Time one collective: a user measurement beats a measured table beats the α–β model."""
     kind = fabric.link_kind
-    bw = _bottleneck(fabric, op)
+    bw = bottleneck_gb_per_s(fabric, op)
     user = _user_measurement(placement.cluster.measurements, fabric, op, message_bytes)
     if user is not None:
         alpha = latency_us(op, fabric)
@@ -115,7 +115,8 @@ def time_collective(placement: Placement, fabric: Fabric, op: str, message_bytes
     return Timed(pred.time_us, "alpha-beta", note, kind, bw, pred.eta_source)
 
 
-def _bottleneck(fabric: Fabric, op: str) -> float:
+def bottleneck_gb_per_s(fabric: Fabric, op: str) -> float:
+    """The per-direction bandwidth that limits ``op`` on ``fabric`` (0 when there is no link)."""
     if fabric.nodes <= 1:
         return fabric.intra_gb_per_s
     if op in ("all_reduce", "all_gather", "reduce_scatter"):

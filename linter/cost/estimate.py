@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from toplint.catalog_types import ModelSpec
-from toplint.cost.calibration import Timed, time_collective
+from toplint.cost.calibration import Timed, bottleneck_gb_per_s, time_collective
 from toplint.cost.collectives import group_fabric, kv_fabric, wire_factor
 from toplint.cost.types import Collective, CostReport
 from toplint.placement.types import Group, Placement
@@ -114,6 +114,13 @@ class _PhaseBuilder:
         if ranks <= 1 or count <= 0 or message <= 0:
             return None
         fabric = group_fabric(self.p, g, ranks, crosses)
+        if bottleneck_gb_per_s(fabric, op) <= 0:
+            # A group over a link with no bandwidth (network "none", fabric "none") cannot run
+            # at all; the count and placement rules say so.  Timing it would divide by zero.
+            self.notes.append(
+                f"{group.upper()} {op} over {fabric.link_kind} has no bandwidth: not costed"
+            )
+            return None
         timed = time_collective(self.p, fabric, op, message)
         if timed.eta_source:
             self.notes.append(timed.eta_source)
@@ -301,7 +308,7 @@ def _kv_transfer(
         return []
     per_token = model.kv_bytes_per_token or _kv_bytes_per_token(model)
     found = kv_fabric(placement)
-    if found is None or per_token <= 0:
+    if found is None or per_token <= 0 or bottleneck_gb_per_s(found[0], "send_recv") <= 0:
         notes.append("KV transfer configured but no network to carry it: not costed")
         return []
     fabric, shards = found

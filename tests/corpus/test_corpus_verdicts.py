@@ -184,12 +184,6 @@ def test_enabled_mig_values_do_not_invent_a_second_node(
     assert [f["rule"] for f in found if f["rule"] == "TL101"] == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cost/collectives.py predict_us divides by a 0 GB/s link (intra_node fabric none): "
-    "ZeroDivisionError, exit 3; a group on a link with no bandwidth should be skipped or "
-    "reported, not crash the run",
-)
 def test_zero_bandwidth_link_does_not_crash(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
