@@ -59,6 +59,10 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     group = placement.worst("tp")
     if group is None or not group.crosses_nodes or group.link.scope != "inter":
         return
+    if group.link.kind == "none":
+        # No network between nodes: the ranks beyond the first node do not exist, so the engine
+        # cannot start at all; that is a GPU-count problem (TL201), not a slow link.
+        return
     dep = ctx.deployment
     net = group.link.kind
     severity = ctx.severity

@@ -171,12 +171,6 @@ def test_enabled_mig_values_report_gpu_count_and_duplicate_flag(
     assert satisfied("TL201:error", found) and satisfied("TL209:warning", found), found
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="placement puts the second TP rank on a second node although the manifest has "
-    "nodes: 1, so TL101 reports TP spanning 2 nodes over network 'none' (0 GB/s) with a finite "
-    "cost; a rank that does not fit belongs to TL201 alone (TP over MIG slices is TL103's case)",
-)
 def test_enabled_mig_values_do_not_invent_a_second_node(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
