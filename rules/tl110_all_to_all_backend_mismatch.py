@@ -5,14 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding, opt_int
+from toplint.rulebook.helpers import finding, opt_int, severity_for
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
 ## What it does
 Checks the MoE all-to-all backend: expert parallelism of `min-ep` (16) or more ranks still on
 the dense all-gather/reduce-scatter backend (vLLM's default `allgather_reducescatter`, SGLang's
-`--moe-a2a-backend none`), or a single-node backend (`pplx`) for a group that spans nodes.
+`--moe-a2a-backend none`), a single-node backend (`pplx`) for a group that spans nodes, or an
+RDMA-only backend (DeepEP, MoRI) for a group that spans nodes without RDMA — an error: its
+internode kernels run on NVSHMEM over InfiniBand/RoCE and cannot run over TCP.
 
 ## Why is this bad?
 The all-gather backend moves `(W−1)·T·H·b` bytes per rank per MoE layer, every token to every
@@ -52,6 +54,17 @@ _BACKENDS = {
 }
 DENSE = ("allgather_reducescatter", "naive", "none")
 SINGLE_NODE = ("pplx",)
+# DeepEP's internode (normal and low-latency) kernels run on NVSHMEM over RDMA
+# (deepseek-ai/DeepEP README: "RDMA" requirement; llm-d/KServe samples set
+# NVSHMEM_REMOTE_TRANSPORT=ibgda); vLLM's mori backends are AMD's RDMA equivalent.
+RDMA_ONLY = ("deepep", "mori")
+
+
+def _rdma(ctx: RuleContext) -> bool:
+    link_rdma = ctx.placement.worst("ep") if ctx.placement is not None else None
+    if link_rdma is not None:
+        return link_rdma.link.rdma
+    return bool(ctx.facts.get("cluster.inter.rdma", False))
 
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
@@ -79,6 +92,19 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"token to all {ep} ranks instead of only to its top-{ctx.model.top_k} experts",
             fix=f"{flag} {good}",
             data=data,
+        )
+    elif crosses and backend.startswith(RDMA_ONLY) and not _rdma(ctx):
+        network = ctx.facts.get("ep.link.kind", ctx.facts.get("cluster.inter.network", "?"))
+        yield finding(
+            rule,
+            ctx,
+            at,
+            f"the `{backend}` backend needs RDMA between nodes (NVSHMEM over InfiniBand/RoCE, "
+            f"IBGDA), but the {ep}-rank expert-parallel group spans nodes over {network} "
+            "without RDMA: its internode kernels cannot run",
+            fix=f"{flag} allgather_reducescatter (or give the nodes an RDMA fabric)",
+            data={**data, "network": network},
+            severity=severity_for(rule, ctx, Severity.ERROR),
         )
     elif crosses and backend in SINGLE_NODE:
         yield finding(

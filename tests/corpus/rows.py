@@ -136,10 +136,7 @@ ROWS: list[Row] = [
         "",
         H100,
         "h100-tcp",
-        expect=("TL104|TL110:error",),
-        xfail="TL104 stays a warning and TL110 is silent when a deepep_* all-to-all backend spans "
-        "nodes without RDMA; DeepEP internode needs RDMA/IBGDA, so one of them should "
-        "report an error",
+        expect=("TL110:error",),
     ),
     # 16: INDEX says RoCE and DeepSeek-R1, but the file's first line says GCP a3-highgpu-8g over
     # gVNIC TCP (NCCL_IB_DISABLE=1) and it serves DeepSeek-Coder-V2-Lite.  Verdicts agree: EP
@@ -262,9 +259,7 @@ ROWS: list[Row] = [
         "",
         H100,
         "h100-tcp",
-        expect=("TL104|TL110:error",),
-        xfail="TL104 stays a warning when deepep_low_latency spans nodes without RDMA; DeepEP "
-        "low-latency kernels need RDMA/IBGDA, so TL104 or TL110 should report an error",
+        expect=("TL110:error",),
     ),
     # 37: TP=4 over PCIe L40S.  INDEX says WARN; TL102's contract (issue 6) and cost-model.md §6.9
     # make TP>=4 without NVLink an error.  toplint is right.
