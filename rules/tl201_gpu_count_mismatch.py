@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from toplint.model import Finding, Severity
+from toplint.model import Deployment, Finding, Severity
 from toplint.rulebook.helpers import expected_gpus, finding, layout_flags
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -62,7 +62,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             ctx,
             "gpus",
             f"{dep.gpus} GPUs requested but the layout uses {world} ({layout})",
-            fix=_fix(dep.gpus, world, dep.nodes),
+            fix=_fix(dep, dep.gpus, world),
             data={**data, "gpus_requested": dep.gpus},
         )
         return
@@ -75,7 +75,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
                 "gpus_per_node",
                 f"{dep.nodes} nodes × {dep.gpus_per_node} GPUs = {total} GPUs, but the layout "
                 f"uses {world} ({layout})",
-                fix=_fix(total, world, dep.nodes),
+                fix=_fix(dep, total, world),
                 data={**data, "nodes": dep.nodes, "gpus_per_node": dep.gpus_per_node},
             )
             return
@@ -117,10 +117,15 @@ def _local(
             )
 
 
-def _fix(requested: int, world: int, nodes: int | None) -> str:
+def _fix(dep: Deployment, requested: int, world: int) -> str:
+    """The request to write, in the source's own key (Helm values: ``requestGPU``)."""
+    nodes = dep.nodes
+    key = "requestGPU" if dep.source_kind.startswith("helm-production-stack") else "nvidia.com/gpu"
     if nodes and nodes > 1 and world % nodes == 0:
-        return f"nvidia.com/gpu: {world // nodes}   # per pod/node, × {nodes} = {world}"
-    return f"nvidia.com/gpu: {world}   # or a layout using {requested} GPUs"
+        return f"{key}: {world // nodes}   # per pod/node, × {nodes} = {world}"
+    if requested == 0:
+        return f"{key}: {world}"
+    return f"{key}: {world}   # or a layout using {requested} GPUs"
 
 
 RULE = Rule(

@@ -46,8 +46,9 @@ ROWS: list[tuple[str, str, dict[str, Any]]] = [
         dict(tp=1, pp=1, nodes=1, gpus_per_node=1),
     ),
     # 9: requestGPU is commented out -> no GPU requested (None), TP 1.
-    (PS + "values-16-disagg-prefill.yaml", "llama-prefill", dict(tp=1, gpus_per_node=None)),
-    (PS + "values-16-disagg-prefill.yaml", "llama-decode", dict(tp=1, gpus_per_node=None)),
+    # requestGPU is commented out: the chart renders no GPU request at all.
+    (PS + "values-16-disagg-prefill.yaml", "llama-prefill", dict(tp=1, gpus_per_node=0)),
+    (PS + "values-16-disagg-prefill.yaml", "llama-decode", dict(tp=1, gpus_per_node=0)),
     (PS + "values-25-v100-multi-gpu-tp2.yaml", "qwen7b", dict(tp=2, nodes=1, gpus_per_node=2)),
     (PS + "values-25-v100-multi-gpu-tp4.yaml", "qwen14b", dict(tp=4, nodes=1, gpus_per_node=4)),
     (

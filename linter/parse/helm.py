@@ -182,8 +182,12 @@ def _gpus(ctx: Ctx, at: Path, spec: dict[str, Any], dep: Deployment) -> Deployme
     if raw:
         return with_gpu(dep, raw)
     if "requestGPU" not in spec:
-        note = "requestGPU is not set: the pod requests no GPU unless `resources` does"
-        return replace(dep, notes=(*dep.notes, note))
+        # The chart renders an nvidia.com/gpu limit only from requestGPU (or a raw `resources`
+        # block): without either the serving pod gets no GPU at all.
+        note = "requestGPU is not set: the pod requests no GPU (and `resources` sets none)"
+        return with_gpu(
+            replace(dep, notes=(*dep.notes, note)), GpuRequest(0, "nvidia.com/gpu", ctx.key(at))
+        )
     resource = str(spec.get("requestGPUType") or "nvidia.com/gpu")
     return with_gpu(
         dep, GpuRequest(to_int(spec["requestGPU"]), resource, ctx.key((*at, "requestGPU")))

@@ -90,11 +90,7 @@ ROWS: list[Row] = [
             name,
             H100,
             "h100-tcp",
-            expect=("TL201|TL003",),
-            xfail="production-stack parser leaves gpus_per_node unresolved when requestGPU is "
-            "absent and there is no resources block; it should resolve to 0 requested GPUs "
-            "so TL201 reports 0 requested vs TP x PP = 1 (or TL003 name the missing "
-            "request)",
+            expect=("TL201:error",),
         )
         for name in ("llama-prefill", "llama-decode")
     ),
