@@ -24,12 +24,13 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from toplint.engine import analyze, settings_from_args
+    from toplint.report.jsonfmt import finding_dict
 
     settings = settings_from_args(args, args.paths)
     result = analyze(args.paths, settings)
     payload = {
         "deployments": [deployment_json(a) for a in result.analyses],
-        "findings": [finding_json(f) for f in result.findings],
+        "findings": [finding_dict(f) for f in result.findings],
     }
     if args.format == "json":
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
@@ -76,18 +77,6 @@ def group_json(group: Any) -> dict[str, Any]:
         "ranks": list(group.ranks),
         "nodes": list(group.nodes),
         "link": {"kind": link.kind, "bandwidth_gb_per_s": link.bandwidth_gb_per_s},
-    }
-
-
-def finding_json(f: Any) -> dict[str, Any]:
-    return {
-        "rule": f.rule,
-        "name": f.name,
-        "severity": str(f.severity),
-        "path": f.path,
-        "line": f.line,
-        "column": f.column,
-        "message": f.message,
     }
 
 
