@@ -9,16 +9,8 @@ import pytest
 
 from toplint.cli import main
 
-HARDWARE = """\
-version: 1
-clusters:
-  - name: a100-eth
-    nodes: 2
-    gpu: A100-SXM4-80GB
-    gpus_per_node: 4
-    intra_node: {fabric: nvlink, bandwidth: 300 GB/s}
-    inter_node: {network: ethernet, bandwidth: 100 Gb/s, nics_per_node: 1, rdma: false}
-"""
+# The seeds' 2 x 4 A100 NVLink nodes joined by 100 Gb/s Ethernet.
+HARDWARE = (Path(__file__).parents[1] / "data" / "seed-hardware.yaml").read_text()
 
 TP8 = """\
 #!/bin/bash
