@@ -111,7 +111,8 @@ def _size(kind: type, least: bool) -> Any:
     def check(inst: object, value: Any, _s: Mapping[str, Any], _r: Mapping[str, Any]) -> bool:
         if not isinstance(inst, kind):
             return True
-        return len(inst) >= value if least else len(inst) <= value  # type: ignore[arg-type]
+        size = len(inst)  # type: ignore[arg-type]
+        return bool(size >= value) if least else bool(size <= value)
 
     return check
 

@@ -218,15 +218,17 @@ def _tag_message(tag: str) -> str:
     return f"YAML tag {tag.replace(_STD, '!!')} is not allowed (only plain data is read)"
 
 
-# The outcome of the last load (the text object and its error, if any), so that checking the
-# syntax of a file a parser has just read costs nothing.
-_last: list[tuple[str, SourceError | None]] = []
+# The outcome of the last load (the text object, path, limits, error and documents), so that a
+# parser reading the file its ``accepts`` has just read, or checking the syntax of a file a
+# parser has just read, costs nothing.  Keyed by the identity of the text object (held here, so
+# the id cannot be reused); documents are never modified after loading.
+_last: list[tuple[str, str, Limits, SourceError | None, list[Document]]] = []
 
 
 def syntax_error(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> SourceError | None:
     """Why ``text`` is not readable YAML, or None."""
     if _last and _last[0][0] is text:
-        return _last[0][1]
+        return _last[0][3]
     try:
         load_documents(text, path, limits)
     except SourceError as exc:
@@ -236,13 +238,17 @@ def syntax_error(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> Sourc
 
 def load_documents(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> list[Document]:
     """Every document of a YAML stream, or ``SourceError`` naming line and column."""
+    if _last and _last[0][0] is text and _last[0][1] == path and _last[0][2] is limits:
+        if _last[0][3] is not None:
+            raise _last[0][3]
+        return list(_last[0][4])
     try:
         docs = _load_documents(text, path, limits)
     except SourceError as exc:
-        _last[:] = [(text, exc)]
+        _last[:] = [(text, path, limits, exc, [])]
         raise
-    _last[:] = [(text, None)]
-    return docs
+    _last[:] = [(text, path, limits, None, docs)]
+    return list(docs)
 
 
 def _load_documents(text: str, path: str, limits: Limits) -> list[Document]:

@@ -184,6 +184,7 @@ def _point(row: Sequence[Any]) -> Point:
     return Point(str(op), int(ranks), int(size), float(time_us), float(busbw))
 
 
+@lru_cache(maxsize=256)  # pure: the measured tables are read once
 def system_for(gpu_name: str) -> System | None:
     """The measured system a GPU catalog name belongs to, if any."""
     for system in systems():
@@ -192,6 +193,7 @@ def system_for(gpu_name: str) -> System | None:
     return None
 
 
+@lru_cache(maxsize=4096)  # pure in its arguments; deployments ask for the same few sizes
 def lookup(
     gpu_name: str, op: str, ranks: int, message_bytes: float, link_kind: str
 ) -> Lookup | None:

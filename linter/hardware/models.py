@@ -178,6 +178,8 @@ def _find(model_id: str) -> tuple[_Entry, tuple[str, ...]] | None:
     return None
 
 
+# Pure in its arguments (the catalog is read once): every deployment of a tree asks again.
+@functools.lru_cache(maxsize=1024)
 def _from_catalog(model_id: str, fallback_suffixes: tuple[str, ...] = ()) -> ModelSpec | None:
     found = _find(model_id)
     if found is None:

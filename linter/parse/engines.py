@@ -35,13 +35,24 @@ class EngineSpec:
     def engine_name(self) -> str:
         return self.engine or self.name
 
-    def long_options(self) -> dict[str, str]:
-        """Every long spelling (without dashes) -> canonical, for prefix matching."""
+    def long_options(self) -> Mapping[str, str]:
+        """Every long spelling (without dashes) -> canonical, for prefix matching.
+
+        Built once per spec (the table has hundreds of entries and every option token of every
+        command line asks for it); the cache holds the spec, so an id is never reused.
+        """
+        hit = _LONGS.get(id(self))
+        if hit is not None and hit[0] is self:
+            return hit[1]
         out = {name: name for name in self.options}
         for alias, canonical in self.aliases.items():
             if alias.startswith("--"):
                 out[alias[2:]] = canonical
+        _LONGS[id(self)] = (self, out)
         return out
+
+
+_LONGS: dict[int, tuple[EngineSpec, dict[str, str]]] = {}
 
 
 def _opts(with_value: str, flags: str) -> dict[str, bool]:

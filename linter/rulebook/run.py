@@ -52,6 +52,12 @@ def context_for(
     )
 
 
+def _fixed(rule: Rule, settings: RuleSettings) -> tuple[Mapping[str, Any], Severity]:
+    """The options and severity ``context_for`` gives ``rule`` (the same for every deployment)."""
+    options = {**rule.options, **settings.options.get(rule.code, {})}
+    return options, settings.severities.get(rule.code, rule.severity)
+
+
 def rule_crashed(rule: Rule, analysis: Any, exc: Exception) -> Finding:
     dep = analysis.deployment
     return Finding(
@@ -76,6 +82,8 @@ def run_rules(
     from toplint.facts import collect
 
     active = [r for r in rules if r.check is not None and enabled(r, settings)]
+    # Options and severity depend on the rule alone: merge them once, not per deployment.
+    fixed = {r.code: _fixed(r, settings) for r in active}
     findings: list[Finding] = []
     for analysis in analyses:
         facts = collect(
@@ -87,7 +95,18 @@ def run_rules(
             workload,
         )
         for rule in active:
-            ctx = context_for(rule, analysis, facts, settings, budgets, workload)
+            options, severity = fixed[rule.code]
+            ctx = RuleContext(
+                deployment=analysis.deployment,
+                placement=analysis.placement,
+                cost=analysis.cost,
+                model=analysis.model,
+                facts=facts,
+                options=options,
+                severity=severity,
+                budgets=budgets,
+                workload=workload,
+            )
             try:
                 assert rule.check is not None
                 findings.extend(rule.check(rule, ctx))
