@@ -39,6 +39,25 @@ class _Cursor:
     def startswith(self, s: str) -> bool:
         return self.text.startswith(s, self.i)
 
+    def take_run(self, pattern: re.Pattern[str]) -> str:
+        """Consume and return the longest run ``pattern`` matches here (possibly empty).
+
+        The same as ``take`` repeated character by character, in one step: lexing long
+        command lines one ``peek``/``take`` pair per character dominated parse time.
+        """
+        m = pattern.match(self.text, self.i)
+        if m is None or not m.group():
+            return ""
+        run = m.group()
+        newlines = run.count("\n")
+        if newlines:
+            self.line += newlines
+            self.col = len(run) - run.rfind("\n")
+        else:
+            self.col += len(run)
+        self.i = m.end()
+        return run
+
 
 # A word is a list of parts: ("lit", text) or ("exp", expression-without-$) for expansions.
 Part = tuple[str, str]
@@ -132,7 +151,7 @@ class Expander:
         return None
 
     def _arith(self, expr: str, missing: list[str]) -> str | None:
-        names = set(_NAME.findall(expr))
+        names = dict.fromkeys(_NAME.findall(expr))  # text order: the same name for any hash seed
         values: dict[str, int] = {}
         for name in names:
             raw = self.env.get(name)

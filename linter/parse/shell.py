@@ -37,6 +37,10 @@ class Command:
 
 _OPERATORS = ("&&", "||", ";;", ";", "|", "&")
 _ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
+# Runs of characters with no special meaning: outside quotes, inside '…', inside "…".
+_PLAIN = re.compile(r"[^ \t\n;&|<>()\\'\"$`]+")
+_SINGLE_QUOTED = re.compile(r"[^']+")
+_DOUBLE_QUOTED = re.compile(r'[^"\\$`]+')
 
 
 def _read_word(cur: _Cursor) -> tuple[str, list[Part], bool]:
@@ -62,10 +66,9 @@ def _read_word(cur: _Cursor) -> tuple[str, list[Part], bool]:
             quoted = True
             line, col = cur.line, cur.col
             cur.take()
-            while cur.peek() != "'":
-                if not cur.peek():
-                    raise SourceError("unclosed single quote", line, col)
-                lit.append(cur.take())
+            lit.append(cur.take_run(_SINGLE_QUOTED))
+            if not cur.peek():
+                raise SourceError("unclosed single quote", line, col)
             cur.take()
         elif ch == '"':
             quoted = True
@@ -89,7 +92,7 @@ def _read_word(cur: _Cursor) -> tuple[str, list[Part], bool]:
                     flush()
                     parts.append(("exp", "(" + _read_backquote(cur) + ")"))
                 else:
-                    lit.append(cur.take())
+                    lit.append(cur.take_run(_DOUBLE_QUOTED) or cur.take())
             cur.take()
         elif ch == "$":
             cur.take()
@@ -100,7 +103,7 @@ def _read_word(cur: _Cursor) -> tuple[str, list[Part], bool]:
             flush()
             parts.append(("exp", "(" + _read_backquote(cur) + ")"))
         else:
-            lit.append(cur.take())
+            lit.append(cur.take_run(_PLAIN) or cur.take())
     flush()
     return cur.text[raw_start : cur.i], parts, quoted
 
