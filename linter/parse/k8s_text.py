@@ -30,14 +30,15 @@ def substitute(
     A reference to a variable that is unknown or has no value (``valueFrom``) is missing; with
     ``keep_missing`` it stays as written (a shell then sees ``$(NAME)``, itself unresolved).
     """
+    if "$" not in text:  # nothing to expand (most values): identity map
+        return text, [], list(range(len(text) + 1))
     out: list[str] = []
     back: list[int] = []
     missing: list[str] = []
     last = 0
     for match in _REF.finditer(text):
-        for i in range(last, match.start()):
-            out.append(text[i])
-            back.append(i)
+        out.append(text[last : match.start()])
+        back.extend(range(last, match.start()))
         last = match.end()
         name = match.group(1)
         if name is None:  # "$$"
@@ -49,16 +50,18 @@ def substitute(
             replacement = match.group(0) if keep_missing else ""
         out.extend(replacement)
         back.extend([match.start()] * len(replacement))
-    for i in range(last, len(text)):
-        out.append(text[i])
-        back.append(i)
+    out.append(text[last:])
+    back.extend(range(last, len(text)))
     back.append(len(text))
     return "".join(out), missing, back
 
 
 def line_starts(text: str) -> list[int]:
     starts = [0]
-    starts.extend(i + 1 for i, ch in enumerate(text) if ch == "\n")
+    nxt = text.find("\n")
+    while nxt >= 0:
+        starts.append(nxt + 1)
+        nxt = text.find("\n", nxt + 1)
     return starts
 
 
@@ -68,13 +71,24 @@ def offset_of(text: str, line: int, column: int) -> int:
 
 
 def _offset(text: str, line: int, column: int) -> int:
-    pos = 0
-    for _ in range(line - 1):
-        nxt = text.find("\n", pos)
-        if nxt < 0:
+    if line <= 1:
+        pos = 0
+    else:
+        starts = _starts_of(text)
+        if line - 1 >= len(starts):
             return len(text)
-        pos = nxt + 1
+        pos = starts[line - 1]
     return min(pos + column - 1, len(text))
+
+
+# Line starts of the last file text asked about (parsers ask for many positions in one file).
+_STARTS: list[tuple[str, list[int]]] = []
+
+
+def _starts_of(text: str) -> list[int]:
+    if not _STARTS or _STARTS[0][0] is not text:
+        _STARTS[:] = [(text, line_starts(text))]
+    return _STARTS[0][1]
 
 
 class Locator:
