@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import subprocess
 import sys
 from dataclasses import asdict
 from typing import Any
@@ -121,6 +120,8 @@ def _read(path: str) -> str:
 
 
 def _run_nvidia_smi() -> tuple[str, list[str] | None]:
+    import subprocess  # only here: start-up of every other command stays cheap
+
     from toplint.hardware.detect import parse_gpu_names
 
     exe = shutil.which("nvidia-smi")

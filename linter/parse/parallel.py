@@ -8,15 +8,17 @@ pool cannot be started or breaks, the files are parsed in this process instead.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from functools import cache
+from typing import TYPE_CHECKING
 
 from toplint.model import ParseResult
 from toplint.parse.base import Parser
+
+if TYPE_CHECKING:  # imported only when workers start: ~25 ms a one-file check does not need
+    import multiprocessing.context
 
 # Below this many files one process is faster: starting two forked workers and shipping results
 # back costs about 40 ms, parsing a typical config about 0.5 ms (benchmarks/RESULTS.md,
@@ -62,6 +64,8 @@ def worker_count(files: int, jobs: int | None) -> int:
 def _fork_context() -> multiprocessing.context.BaseContext | None:
     # fork is what makes workers cheap; macOS offers it but it is unsafe there (system
     # frameworks), and Windows has none: those platforms parse serially.
+    import multiprocessing
+
     if sys.platform == "darwin" or "fork" not in multiprocessing.get_all_start_methods():
         return None
     return multiprocessing.get_context("fork")
@@ -84,6 +88,8 @@ def parse_all(files: Sequence[str], jobs: int | None = None) -> list[ParseResult
     if context is None:
         return [parse_file(path) for path in files]
     builtin_and_plugin_parsers()  # load plugins once, before forking, so workers inherit them
+    from concurrent.futures import ProcessPoolExecutor
+
     try:
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             chunks = chunked(files, workers)

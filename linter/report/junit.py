@@ -6,13 +6,18 @@ class is the file, so findings group by file.
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
+from typing import TYPE_CHECKING
 
 from toplint.model import Finding
 from toplint.report.base import Report, display_path
 
+if TYPE_CHECKING:  # imported when rendering: every run registers this format, few use it
+    import xml.etree.ElementTree as ET
+
 
 def _case(suite: ET.Element, f: Finding) -> None:
+    import xml.etree.ElementTree as ET
+
     case = ET.SubElement(
         suite,
         "testcase",
@@ -32,6 +37,8 @@ class JunitFormatter:
     name = "junit"
 
     def render(self, report: Report) -> str:
+        import xml.etree.ElementTree as ET
+
         n = len(report.findings)
         root = ET.Element("testsuites", name="toplint", tests=str(max(n, 1)), failures=str(n))
         suite = ET.SubElement(
