@@ -11,10 +11,15 @@ from typing import Any
 
 from toplint.baseline import Baseline, new_findings
 from toplint.config import Config
-from toplint.engine import Settings, analyze, sort_findings
+from toplint.engine import Settings, sort_findings
 from toplint.errors import ConfigError
 from toplint.model import Finding, Severity
-from toplint.rulebook.run import RuleSettings, adjust_parse_findings, run_rules
+from toplint.rulebook.run import (
+    RuleSettings,
+    adjust_parse_findings,
+    prepare_rules,
+    run_prepared,
+)
 from toplint.rulebook.types import Rule
 
 
@@ -171,11 +176,7 @@ def lint(
 ) -> LintResult:
     """Analyse, run rules, then drop what per-file-ignores, comments and the baseline hide."""
     rules = all_rules()
-    result = analyze(paths, settings)
-    findings = adjust_parse_findings(result.findings, rules, rule_settings)
-    findings += run_rules(
-        rules, result.analyses, rule_settings, settings.budgets, settings.workload
-    )
+    findings, files, deployments = _check_files(paths, settings, rules, rule_settings)
     findings = [f for f in findings if not per_file_ignored(f, settings.config)]
     findings, suppressed = _suppress(
         findings, paths, settings, rules, rule_settings, report_unused_ignores
@@ -186,6 +187,32 @@ def lint(
     ordered = sort_findings(findings)
     if baseline is not None:
         ordered, known = new_findings(ordered, baseline)
-    return LintResult(
-        tuple(ordered), tuple(rules), result.files, len(result.analyses), suppressed, known
-    )
+    return LintResult(tuple(ordered), tuple(rules), files, deployments, suppressed, known)
+
+
+def _check_files(
+    paths: Sequence[str], settings: Settings, rules: Sequence[Rule], rule_settings: RuleSettings
+) -> tuple[list[Finding], int, int]:
+    """(findings, files, deployments): ``analyze`` and the rules, file by file.
+
+    Each file is parsed, analysed and checked on its own (in forked workers for large trees),
+    so placement, costs and rules run in parallel too, and only findings come back.  The result
+    is what ``analyze`` followed by ``run_rules`` gives, in the same order.
+    """
+    from toplint.discover import discover
+    from toplint.engine import analyze_deployment, load_hardware
+    from toplint.parse.parallel import map_files, parse_file
+
+    files = discover(paths, settings.exclude)
+    hardware = load_hardware(settings)
+    prepared = prepare_rules(rules, rule_settings)
+
+    def check_file(path: str) -> tuple[list[Finding], int]:
+        parsed = parse_file(path)
+        analyses = [analyze_deployment(d, hardware, settings) for d in parsed.deployments]
+        found = adjust_parse_findings(parsed.findings, rules, rule_settings)
+        found += run_prepared(prepared, analyses, settings.budgets, settings.workload)
+        return found, len(analyses)
+
+    done = map_files(files, check_file, settings.jobs)
+    return [f for found, _ in done for f in found], len(files), sum(n for _, n in done)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from toplint.model import ParseResult
 from toplint.parse.base import Parser
@@ -27,6 +27,8 @@ AUTO_MIN_FILES = 200
 # Several chunks per worker so a worker that drew large files does not finish last alone;
 # contiguous chunks keep results in input order without sorting.
 CHUNKS_PER_WORKER = 4
+
+T = TypeVar("T")
 
 
 @cache
@@ -71,8 +73,13 @@ def _fork_context() -> multiprocessing.context.BaseContext | None:
     return multiprocessing.get_context("fork")
 
 
-def _parse_chunk(paths: Sequence[str]) -> list[ParseResult]:
-    return [parse_file(path) for path in paths]
+# The per-file function of the running ``map_files`` call.  Forked workers inherit it, so it may
+# be a closure over anything (hardware, rules, settings): nothing but file names is pickled.
+_TASK: list[Callable[[str], Any]] = []
+
+
+def _run_chunk(paths: Sequence[str]) -> list[Any]:
+    return [_TASK[0](path) for path in paths]
 
 
 def chunked(files: Sequence[str], workers: int) -> list[Sequence[str]]:
@@ -83,18 +90,26 @@ def chunked(files: Sequence[str], workers: int) -> list[Sequence[str]]:
 
 def parse_all(files: Sequence[str], jobs: int | None = None) -> list[ParseResult]:
     """Parse results in the order of ``files`` (output never depends on the worker count)."""
+    return map_files(files, parse_file, jobs)
+
+
+def map_files(files: Sequence[str], task: Callable[[str], T], jobs: int | None = None) -> list[T]:
+    """``[task(f) for f in files]``, in worker processes for large trees, in input order."""
     workers = worker_count(len(files), jobs)
     context = _fork_context() if workers > 1 else None
     if context is None:
-        return [parse_file(path) for path in files]
+        return [task(path) for path in files]
     builtin_and_plugin_parsers()  # load plugins once, before forking, so workers inherit them
     from concurrent.futures import ProcessPoolExecutor
 
+    _TASK[:] = [task]
     try:
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             chunks = chunked(files, workers)
-            return [r for results in pool.map(_parse_chunk, chunks) for r in results]
+            return [r for results in pool.map(_run_chunk, chunks) for r in results]
     except Exception:
         # A pool that cannot start (no /dev/shm, fd limits) or breaks (a worker killed, a result
-        # that does not pickle): parse here; a genuine bug then surfaces in the normal way.
-        return [parse_file(path) for path in files]
+        # that does not pickle): work here; a genuine bug then surfaces in the normal way.
+        return [task(path) for path in files]
+    finally:
+        _TASK.clear()

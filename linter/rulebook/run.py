@@ -72,6 +72,19 @@ def rule_crashed(rule: Rule, analysis: Any, exc: Exception) -> Finding:
     )
 
 
+# A rule ready to run: the rule, its merged options and its effective severity.
+Prepared = tuple[Rule, Mapping[str, Any], Severity]
+
+
+def prepare_rules(rules: Sequence[Rule], settings: RuleSettings) -> list[Prepared]:
+    """The enabled rules with the options and severity ``context_for`` would give them.
+
+    Both depend on the rule alone, so they are merged once per run, not per deployment.
+    """
+    active = [r for r in rules if r.check is not None and enabled(r, settings)]
+    return [(r, *_fixed(r, settings)) for r in active]
+
+
 def run_rules(
     rules: Sequence[Rule],
     analyses: Iterable[Any],
@@ -79,11 +92,15 @@ def run_rules(
     budgets: Budgets,
     workload: Workload,
 ) -> list[Finding]:
+    return run_prepared(prepare_rules(rules, settings), analyses, budgets, workload)
+
+
+def run_prepared(
+    prepared: Sequence[Prepared], analyses: Iterable[Any], budgets: Budgets, workload: Workload
+) -> list[Finding]:
+    """Findings of the prepared rules over the analysed deployments."""
     from toplint.facts import collect
 
-    active = [r for r in rules if r.check is not None and enabled(r, settings)]
-    # Options and severity depend on the rule alone: merge them once, not per deployment.
-    fixed = {r.code: _fixed(r, settings) for r in active}
     findings: list[Finding] = []
     for analysis in analyses:
         facts = collect(
@@ -94,8 +111,7 @@ def run_rules(
             budgets,
             workload,
         )
-        for rule in active:
-            options, severity = fixed[rule.code]
+        for rule, options, severity in prepared:
             ctx = RuleContext(
                 deployment=analysis.deployment,
                 placement=analysis.placement,
