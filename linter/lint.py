@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toplint.baseline import Baseline, new_findings
 from toplint.config import Config
@@ -21,6 +21,9 @@ from toplint.rulebook.run import (
     run_prepared,
 )
 from toplint.rulebook.types import Rule
+
+if TYPE_CHECKING:
+    from toplint.suppress import Suppression
 
 
 @dataclass(frozen=True)
@@ -145,22 +148,28 @@ def per_file_ignored(f: Finding, config: Config) -> bool:
 
 def _suppress(
     findings: Iterable[Finding],
-    paths: Sequence[str],
-    settings: Settings,
+    files: Iterable[str],
+    scanned: Mapping[str, list[Suppression] | None],
     rules: Sequence[Rule],
     rule_settings: RuleSettings,
     report_unused: bool,
 ) -> tuple[list[Finding], int]:
-    from toplint.discover import discover, read_source
-    from toplint.suppress import Suppression, apply, scan
+    """Apply ``# toplint: ignore`` comments.  ``scanned`` holds the comments of files read while
+    checking (None: unreadable); any other file a finding names is read here."""
+    from toplint.discover import read_source
+    from toplint.suppress import apply, scan
 
     findings = list(findings)
-    files = set(discover(paths, settings.exclude)) | {f.path for f in findings}
+    names = set(files) | {f.path for f in findings}
     table: dict[str, list[Suppression]] = {}
-    for path in sorted(files - {"-", "<stdin>"}):
-        source = read_source(path)
-        if not isinstance(source, Finding):
-            table[path] = scan(path, source.text)
+    for path in sorted(names - {"-", "<stdin>"}):
+        if path in scanned:
+            marks = scanned[path]
+        else:
+            source = read_source(path)
+            marks = None if isinstance(source, Finding) else scan(path, source.text)
+        if marks is not None:
+            table[path] = marks
     outcome = apply(findings, table, report_unused=report_unused)
     reports = adjust_parse_findings(outcome.reports, rules, rule_settings)
     return [*outcome.kept, *reports], outcome.suppressed
@@ -176,10 +185,10 @@ def lint(
 ) -> LintResult:
     """Analyse, run rules, then drop what per-file-ignores, comments and the baseline hide."""
     rules = all_rules()
-    findings, files, deployments = _check_files(paths, settings, rules, rule_settings)
-    findings = [f for f in findings if not per_file_ignored(f, settings.config)]
+    checked = _check_files(paths, settings, rules, rule_settings)
+    findings = [f for f in checked.findings if not per_file_ignored(f, settings.config)]
     findings, suppressed = _suppress(
-        findings, paths, settings, rules, rule_settings, report_unused_ignores
+        findings, checked.files, checked.scanned, rules, rule_settings, report_unused_ignores
     )
     # Suppression reports obey per-file-ignores too.
     findings = [f for f in findings if not per_file_ignored(f, settings.config)]
@@ -187,32 +196,54 @@ def lint(
     ordered = sort_findings(findings)
     if baseline is not None:
         ordered, known = new_findings(ordered, baseline)
-    return LintResult(tuple(ordered), tuple(rules), files, deployments, suppressed, known)
+    return LintResult(
+        tuple(ordered),
+        tuple(rules),
+        len(checked.files),
+        checked.deployments,
+        suppressed,
+        known,
+    )
+
+
+@dataclass(frozen=True)
+class _Checked:
+    findings: list[Finding]
+    files: list[str]
+    deployments: int
+    scanned: dict[str, list[Suppression] | None]  # suppression comments by file (None: unread)
 
 
 def _check_files(
     paths: Sequence[str], settings: Settings, rules: Sequence[Rule], rule_settings: RuleSettings
-) -> tuple[list[Finding], int, int]:
-    """(findings, files, deployments): ``analyze`` and the rules, file by file.
+) -> _Checked:
+    """``analyze`` and the rules, file by file.
 
     Each file is parsed, analysed and checked on its own (in forked workers for large trees),
-    so placement, costs and rules run in parallel too, and only findings come back.  The result
-    is what ``analyze`` followed by ``run_rules`` gives, in the same order.
+    so placement, costs and rules run in parallel too, and only findings and the file's
+    suppression comments come back.  The findings are those ``analyze`` followed by
+    ``run_rules`` gives; files are read once.
     """
     from toplint.discover import discover
     from toplint.engine import analyze_deployment, load_hardware
-    from toplint.parse.parallel import map_files, parse_file
+    from toplint.parse.parallel import map_files, read_and_parse
+    from toplint.suppress import scan
 
     files = discover(paths, settings.exclude)
     hardware = load_hardware(settings)
     prepared = prepare_rules(rules, rule_settings)
 
-    def check_file(path: str) -> tuple[list[Finding], int]:
-        parsed = parse_file(path)
+    def check_file(path: str) -> tuple[list[Finding], int, list[Suppression] | None]:
+        parsed, source = read_and_parse(path)
         analyses = [analyze_deployment(d, hardware, settings) for d in parsed.deployments]
         found = adjust_parse_findings(parsed.findings, rules, rule_settings)
         found += run_prepared(prepared, analyses, settings.budgets, settings.workload)
-        return found, len(analyses)
+        return found, len(analyses), None if source is None else scan(path, source.text)
 
     done = map_files(files, check_file, settings.jobs)
-    return [f for found, _ in done for f in found], len(files), sum(n for _, n in done)
+    return _Checked(
+        findings=[f for found, _, _ in done for f in found],
+        files=files,
+        deployments=sum(n for _, n, _ in done),
+        scanned={path: marks for path, (_, _, marks) in zip(files, done, strict=True)},
+    )

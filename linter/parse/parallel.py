@@ -15,7 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from toplint.model import ParseResult
-from toplint.parse.base import Parser
+from toplint.parse.base import Parser, Source
 
 if TYPE_CHECKING:  # imported only when workers start: ~25 ms a one-file check does not need
     import multiprocessing.context
@@ -42,14 +42,19 @@ def builtin_and_plugin_parsers() -> tuple[Parser, ...]:
 
 def parse_file(path: str) -> ParseResult:
     """Read and parse one file; never raises for bad input (it becomes TL001)."""
+    return read_and_parse(path)[0]
+
+
+def read_and_parse(path: str) -> tuple[ParseResult, Source | None]:
+    """The parse result and the source it came from (None when the file could not be read)."""
     from toplint.discover import read_source
     from toplint.model import Finding
     from toplint.parse.run import parse_source
 
     source = read_source(path)
     if isinstance(source, Finding):
-        return ParseResult(path, (), (source,))
-    return parse_source(source, builtin_and_plugin_parsers())
+        return ParseResult(path, (), (source,)), None
+    return parse_source(source, builtin_and_plugin_parsers()), source
 
 
 def worker_count(files: int, jobs: int | None) -> int:
