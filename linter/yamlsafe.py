@@ -19,9 +19,28 @@ from toplint.model import Position
 
 Path = tuple[str | int, ...]
 
-_SafeLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BaseLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _STD = "tag:yaml.org,2002:"
 _MERGE = _STD + "merge"
+# Tags of plain scalars already resolved: the answer depends on the text alone (no path
+# resolvers are registered), and configs repeat the same keys and values over and over.
+_PLAIN_TAGS: dict[str, str] = {}
+_PLAIN_MEMO_ENTRIES = 50_000
+_PLAIN_MEMO_LENGTH = 64
+
+
+class _SafeLoader(_BaseLoader):  # type: ignore[misc]
+    """PyYAML's safe loader with plain-scalar tag resolution memoized."""
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        if kind is not yaml.ScalarNode or not implicit[0] or self.yaml_path_resolvers:
+            return super().resolve(kind, value, implicit)
+        tag = _PLAIN_TAGS.get(value)
+        if tag is None:
+            tag = super().resolve(kind, value, implicit)
+            if len(value) <= _PLAIN_MEMO_LENGTH and len(_PLAIN_TAGS) < _PLAIN_MEMO_ENTRIES:
+                _PLAIN_TAGS[value] = tag
+        return tag
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,37 @@
+"""Memoized plain-scalar resolution reads every value as PyYAML's safe loader does."""
+
+from __future__ import annotations
+
+import datetime
+import math
+
+import yaml
+
+from toplint.yamlsafe import load_data
+
+SCALARS = [
+    *("yes", "no", "on", "off", "true", "False", "~", "null", "Null", "0", "-1", "+7"),
+    *("0x1F", "0o17", "1_000", "1.5", "-2e3", ".inf", "-.Inf", ".nan", "2001-12-14"),
+    *("abc", "8Gi", "1e", "0.5.1", "00", "-"),
+]
+
+
+def _same(got: object, expected: object) -> bool:
+    if isinstance(expected, datetime.date):
+        return isinstance(got, str)  # toplint keeps timestamps as their text
+    if isinstance(expected, float) and math.isnan(expected):
+        return isinstance(got, float) and math.isnan(got)
+    return type(got) is type(expected) and got == expected
+
+
+def test_same_values_as_pyyaml_twice() -> None:
+    text = "".join(f"- {s}\n" for s in SCALARS)
+    expected = yaml.safe_load(text)
+    for _ in range(2):  # the second load answers from the memo
+        got = load_data(text, "t.yaml")[0]
+        assert all(_same(g, e) for g, e in zip(got, expected, strict=True)), got
+
+
+def test_quoted_scalars_stay_strings() -> None:
+    text = "a: 'yes'\nb: yes\nc: '1'\nd: 1\n"
+    assert load_data(text, "t.yaml")[0] == {"a": "yes", "b": True, "c": "1", "d": 1}
