@@ -13,6 +13,7 @@ templating language, no evaluation of anything read from a file.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -57,7 +58,8 @@ class Evaluator:
         self.used: dict[str, Any] = {}
 
     def truth(self, cond: Any) -> Truth:
-        if not isinstance(cond, Mapping) or len(cond) != 1:
+        # ``type(...) is dict`` first: an ABC isinstance check per node dominated rule time.
+        if not (type(cond) is dict or isinstance(cond, Mapping)) or len(cond) != 1:
             raise ValueError(f"a condition is a mapping with one operator, got {cond!r}")
         ((op, arg),) = cond.items()
         if op == "all":
@@ -80,9 +82,11 @@ class Evaluator:
         return value
 
     def operand(self, value: Any) -> Any:
-        if isinstance(value, Mapping) and "fact" in value:
+        if not (type(value) is dict or isinstance(value, Mapping)):
+            return value
+        if "fact" in value:
             return self.fact(str(value["fact"]))
-        if isinstance(value, Mapping) and "option" in value:
+        if "option" in value:
             return self.options.get(str(value["option"]))
         return value
 
@@ -181,12 +185,20 @@ def render(template: str, facts: Mapping[str, Any], options: Mapping[str, Any]) 
     return "".join(out)
 
 
+_TEXT = re.compile(r"[^{}]+")
+
+
 def _render(template: str, facts: Mapping[str, Any], options: Mapping[str, Any]) -> str:
     out: list[str] = []
     i = 0
     while i < len(template):
+        text = _TEXT.match(template, i)  # a run without braces is copied as it is
+        if text is not None:
+            out.append(text.group())
+            i = text.end()
+            continue
         ch = template[i]
-        if ch in "{}" and template[i : i + 2] in ("{{", "}}"):
+        if template[i : i + 2] in ("{{", "}}"):
             out.append(ch)
             i += 2
             continue
