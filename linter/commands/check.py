@@ -53,7 +53,7 @@ def register(sub: Any) -> None:
         metavar="N",
         help="parse files in N worker processes (default: CPU count for large trees)",
     )
-    p.add_argument("--no-cache", action="store_true", help="do not read or write the parse cache")
+    p.add_argument("--no-cache", action="store_true", help="do not read or write the data cache")
     p.add_argument("--fix", action="store_true", help="apply the safe fixes in place")
     p.add_argument("--unsafe-fixes", action="store_true", help="--fix/--diff: unsafe fixes too")
     p.add_argument("--diff", action="store_true", help="print fixes as a unified diff, write none")
@@ -214,6 +214,10 @@ def run(args: argparse.Namespace) -> int:
     from toplint.report.base import Report
     from toplint.report.select import formatter
 
+    if args.no_cache:
+        from toplint.datacache import set_enabled
+
+        set_enabled(False)
     stdout_format = formatter(args.format)
     outputs = parse_outputs(args.output)
     baseline = load_baseline(args.baseline) if args.baseline else None

@@ -151,8 +151,10 @@ def tokens_of(name: str) -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def systems() -> tuple[System, ...]:
     """All measured systems from the shipped data file."""
-    with DATA.open(encoding="utf-8") as fh:
-        doc = yaml.load(fh, Loader=_LOADER)  # a safe loader only
+    from toplint.datacache import cached_data
+
+    text = DATA.read_text(encoding="utf-8")
+    doc = cached_data(text, "pyyaml-safe", lambda t: yaml.load(t, Loader=_LOADER))  # safe only
     return _parse(doc)
 
 

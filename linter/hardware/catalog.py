@@ -88,10 +88,11 @@ def _find(indexes: tuple[dict[str, Any], dict[str, Any]], name: str) -> Any:
 
 
 def _read(resource: str) -> Any:
+    from toplint.datacache import cached_data
     from toplint.yamlsafe import load_data
 
     text = resources.files("toplint.hardware.data").joinpath(resource).read_text("utf-8")
-    return load_data(text, resource)[0]
+    return cached_data(text, "toplint-yamlsafe", lambda t: load_data(t, resource)[0])
 
 
 @cache

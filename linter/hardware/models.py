@@ -26,6 +26,7 @@ from typing import Any
 import yaml
 
 from toplint.catalog_types import ModelSpec
+from toplint.datacache import cached_data
 from toplint.errors import ConfigError
 from toplint.hardware.hfconfig import spec_from_hf_config
 
@@ -94,7 +95,7 @@ def _key(name: str) -> str:
 def _catalog() -> dict[str, _Entry]:
     """Index every entry by its full id, its name without the org, and its aliases."""
     text = resources.files("toplint.hardware").joinpath("data/models.yaml").read_text("utf-8")
-    data = yaml.load(text, Loader=_Loader)
+    data = cached_data(text, "pyyaml-safe", lambda t: yaml.load(t, Loader=_Loader))
     index: dict[str, _Entry] = {}
     for raw in data["models"]:
         entry = _Entry(
