@@ -1,9 +1,10 @@
-"""Read and parse many files, in worker processes for large trees.
+"""Read and parse many files, or run any per-file task (``map_files``; ``toplint check`` parses,
+analyses and checks each file there), in worker processes for large trees.
 
 Workers are forked (they inherit the imported parsers, so a worker starts in milliseconds) and
 each gets contiguous chunks of the sorted file list; ``Executor.map`` returns the chunks in input
 order, so the output never depends on the worker count.  Where ``fork`` is not available, or a
-pool cannot be started or breaks, the files are parsed in this process instead.
+pool cannot be started or breaks, the work is done in this process instead.
 """
 
 from __future__ import annotations
