@@ -18,3 +18,12 @@ def shared() -> str:
     if not os.path.isdir(SHARED):
         pytest.skip("../shared is not beside the checkout")
     return SHARED
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Tests never write toplint's data cache into the user's home (set before collection,
+    which may already load catalogs)."""
+    if "TOPLINT_CACHE_DIR" not in os.environ:
+        import tempfile
+
+        os.environ["TOPLINT_CACHE_DIR"] = tempfile.mkdtemp(prefix="toplint-test-cache-")
