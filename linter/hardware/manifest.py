@@ -8,15 +8,12 @@ memory bandwidth written as a link) become ``Hardware.warnings``.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
 from dataclasses import replace
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from toplint.errors import ManifestError, SourceError
-from toplint.hardware import catalog
+from toplint.hardware import catalog, sanity
+from toplint.hardware.manifest_schema import Path, dotted, validate
 from toplint.hardware.types import (
     RDMA_NETWORKS,
     TCP_NETWORKS,
@@ -30,25 +27,9 @@ from toplint.hardware.types import (
 from toplint.hardware.units import UnitError, parse_bandwidth, parse_latency, parse_size
 from toplint.model import Position
 
-Path = tuple[str | int, ...]
-
-# Bidirectional NVLink figures -> per direction (cost-model.md §0 errata: NVLink3/4/5 are
-# 300/450/900 GB/s per direction; RTX 3090 bridge 112 bidir ≈ 56 per direction [M]).
-_BIDIR_NVLINK = {600.0: 300.0, 900.0: 450.0, 1800.0: 900.0, 112.0: 56.0}
-_NVLINK_FABRICS = ("nvswitch", "nvlink", "nvlink-bridge")
-_FASTEST_LINK = 900.0  # NVLink5 per direction (cost-model.md §4.1 B200/GB200)
-_FASTEST_NIC = 100.0  # IB XDR 800 Gb/s (cost-model.md §4.2)
 _NO_NETWORK = InterNode(
     network="none", bandwidth_gb_per_s=0.0, nics_per_node=0, rdma=False, latency_us=0.0
 )
-
-
-def dotted(path: Path) -> str:
-    """("clusters", 0, "inter_node", "bandwidth") -> "clusters[0].inter_node.bandwidth"."""
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
-    return out
 
 
 class _Doc:
@@ -106,7 +87,7 @@ def hardware_from_text(text: str, path: str) -> Hardware:
         raise ManifestError(f"{path}:1:1: expected one YAML/JSON document, found {len(docs)}")
     ctx = _Doc(path, docs[0])
     data = docs[0].data
-    _validate(ctx, data)
+    validate(data, ctx.where)
     clusters = tuple(_cluster(ctx, i, raw) for i, raw in enumerate(data["clusters"]))
     seen: set[str] = set()
     for i, c in enumerate(clusters):
@@ -114,60 +95,6 @@ def hardware_from_text(text: str, path: str) -> Hardware:
             raise ctx.error(("clusters", i, "name"), f'duplicate cluster name "{c.name}"')
         seen.add(c.name)
     return Hardware(clusters=clusters, path=path, warnings=tuple(ctx.warnings))
-
-
-# --- schema -------------------------------------------------------------------------------
-
-
-@cache
-def _schema() -> dict[str, Any]:
-    text = resources.files("toplint.schemas").joinpath("hardware.schema.json").read_text("utf-8")
-    schema: dict[str, Any] = json.loads(text)
-    return schema
-
-
-def _validate(ctx: _Doc, data: Any) -> None:
-    from toplint.schemafast import surely_valid
-
-    if surely_valid(data, _schema()):
-        return  # skips importing jsonschema (~0.2 s); it still words every error
-    import jsonschema
-
-    validator = jsonschema.Draft202012Validator(_schema())
-    problems = [_schema_problem(ctx, e) for e in validator.iter_errors(data)]
-    if problems:
-        problems.sort(key=lambda p: p[0])
-        raise ManifestError("\n".join(f"{pos}: {msg}" for pos, msg in problems))
-
-
-def _schema_problem(ctx: _Doc, err: Any) -> tuple[Position, str]:
-    at: Path = tuple(err.absolute_path)
-    kind, value, inst = err.validator, err.validator_value, err.instance
-    key = False
-    if kind == "required":
-        missing = [k for k in value if isinstance(inst, Mapping) and k not in inst]
-        message, key = f'missing required key "{missing[0] if missing else value[0]}"', True
-    elif kind == "additionalProperties" and isinstance(inst, Mapping):
-        allowed = err.schema.get("properties", {})
-        extra = [k for k in inst if k not in allowed]
-        at, key = (*at, extra[0]), True
-        message = f'unknown key "{extra[0]}"; expected one of: {", ".join(allowed)}'
-    elif kind == "enum":
-        message = f"{json.dumps(inst)} is not one of: {', '.join(map(str, value))}"
-    elif kind == "const":
-        message = f"must be {json.dumps(value)}, not {json.dumps(inst)}"
-    elif kind == "type":
-        wanted = " or ".join(value) if isinstance(value, list) else value
-        message = f"{json.dumps(inst)} is not of type {wanted}"
-    elif kind in ("minimum", "maximum"):
-        bound = "below the minimum" if kind == "minimum" else "above the maximum"
-        message = f"{json.dumps(inst)} is {bound} {value}"
-    elif kind in ("minItems", "minLength"):
-        message = "must not be empty"
-    else:
-        message = err.message
-    name = dotted(at)
-    return ctx.where(at, key), f"{name}: {message}" if name else message
 
 
 # --- clusters -------------------------------------------------------------------------------
@@ -288,7 +215,7 @@ def _intra(
     pcie_gen = int(raw.get("pcie_gen", base.pcie_gen))
     if "bandwidth" in raw:
         bandwidth = ctx.bandwidth((*at, "bandwidth"), raw["bandwidth"], "link")
-        _link_warnings(ctx, (*at, "bandwidth"), bandwidth, gpu)
+        _warn_all(ctx, (*at, "bandwidth"), bandwidth, gpu)
     elif changed:
         bandwidth = _fabric_bandwidth(ctx, at, fabric, gpu, pcie_gen)
     else:
@@ -331,44 +258,15 @@ def _fabric_bandwidth(ctx: _Doc, at: Path, fabric: str, gpu: GpuSpec, pcie_gen: 
     )
 
 
-def _link_warnings(ctx: _Doc, at: Path, value: float, gpu: GpuSpec) -> None:
-    memory = {g.memory_bandwidth_gb_per_s: g.name for g in _catalog_gpus()}
-    if gpu.scaleup_fabric == "none" and value > 0:
-        ctx.warn(
-            at,
-            f"{value:g} GB/s: {gpu.name} has no GPU-to-GPU link (one device, unified "
-            f"memory of {gpu.memory_bandwidth_gb_per_s:g} GB/s); multi-device setups "
-            "go over the network, so leave intra_node.bandwidth out",
-        )
-    elif gpu.memory_bandwidth_gb_per_s and abs(value - gpu.memory_bandwidth_gb_per_s) < 1:
-        ctx.warn(
-            at,
-            f"{value:g} GB/s is the memory bandwidth of {gpu.name}, not a link between "
-            f"GPUs; give the per-direction {gpu.scaleup_fabric} bandwidth "
-            f"({gpu.scaleup_bandwidth_gb_per_s:g} GB/s)",
-        )
-    elif value in _BIDIR_NVLINK or (
-        gpu.scaleup_fabric in _NVLINK_FABRICS
-        and abs(value - 2 * gpu.scaleup_bandwidth_gb_per_s) < 1
-    ):
-        uni = _BIDIR_NVLINK.get(value, value / 2)
-        ctx.warn(
-            at,
-            f"{value:g} GB/s looks like a bidirectional NVLink figure; "
-            f"per-direction is {uni:g} GB/s (toplint uses per-direction bandwidth)",
-        )
-    elif value > _FASTEST_LINK:
-        what = f"the memory bandwidth of {memory[value]}" if value in memory else "not a link"
-        ctx.warn(
-            at,
-            f"{value:g} GB/s is faster than any GPU link (NVLink5 is {_FASTEST_LINK:g} "
-            f"GB/s per direction); it looks like {what}",
-        )
+def _warn_all(ctx: _Doc, at: Path, value: float, gpu: GpuSpec) -> None:
+    for message in sanity.link_warnings(value, gpu):
+        ctx.warn(at, message)
 
 
-@cache
-def _catalog_gpus() -> tuple[GpuSpec, ...]:
-    return tuple(g for n in catalog.gpu_names() if (g := catalog.lookup_gpu(n)) is not None)
+def _warn_nic(ctx: _Doc, at: Path, value: float, written: Any) -> None:
+    message = sanity.nic_warning(value, written)
+    if message:
+        ctx.warn(at, message)
 
 
 def _inter(
@@ -399,7 +297,7 @@ def _inter(
     same = base is not None and base.network == network
     if "bandwidth" in given:
         bandwidth = ctx.bandwidth((*here, "bandwidth"), given["bandwidth"], "network")
-        _nic_warning(ctx, (*here, "bandwidth"), bandwidth, given["bandwidth"])
+        _warn_nic(ctx, (*here, "bandwidth"), bandwidth, given["bandwidth"])
     elif base is not None and same:
         bandwidth = base.bandwidth_gb_per_s
     else:
@@ -426,16 +324,6 @@ def _inter(
         rdma=rdma,
         latency_us=latency,
     )
-
-
-def _nic_warning(ctx: _Doc, at: Path, value: float, written: Any) -> None:
-    if value > _FASTEST_NIC:
-        bits = f'"{value:g} Gb/s" ({value / 8:g} GB/s)'  # the same number, read as bits
-        ctx.warn(
-            at,
-            f"{written} per NIC is faster than any NIC (800 Gb/s XDR = "
-            f"{_FASTEST_NIC:g} GB/s); did you mean {bits}?",
-        )
 
 
 def _measurement(ctx: _Doc, at: Path, raw: dict[str, Any]) -> Measurement:

@@ -1,0 +1,66 @@
+"""What a step costs besides communication: streaming the weights and prefill compute.
+
+They are the yardsticks the rules measure communication against (cost-model.md §6 rules 13-14).
+"""
+
+from __future__ import annotations
+
+from toplint.catalog_types import ModelSpec
+from toplint.placement.types import Placement
+
+HBM_EFFICIENCY = 0.8  # achieved fraction of HBM bandwidth when streaming weights (§6 rule 13)
+PREFILL_MFU = 0.5  # model FLOPs utilisation in prefill, middle of 0.4–0.6 (§6 rule 14)
+
+
+def weight_stream_ms(
+    placement: Placement, model: ModelSpec, batch: int, notes: list[str]
+) -> float | None:
+    """Time to stream one decode step's weights from HBM (§6 rule 13: 0.8 × HBM bandwidth)."""
+    hbm = placement.cluster.gpu.memory_bandwidth_gb_per_s
+    if hbm <= 0:
+        return None
+    d = placement.deployment
+    tp, pp = group_size(placement, "tp", d.tp), group_size(placement, "pp", d.pp)
+    experts = _expert_params(model)
+    ep = group_size(placement, "ep", d.ep) if ep_on(placement) else tp
+    # A decode batch touches at most batch·k of E experts per layer (upper bound).
+    touched = min(1.0, batch * max(model.top_k, 1) / model.num_experts) if experts else 0.0
+    per_gpu = (model.params_total - experts) / (tp * pp) + experts * touched / (ep * pp)
+    notes.append(
+        f"weight streaming at {HBM_EFFICIENCY:g} × HBM bandwidth; "
+        f"{model.weight_bytes:g} bytes per weight"
+    )
+    return per_gpu * model.weight_bytes / (HBM_EFFICIENCY * hbm * 1e6)
+
+
+def prefill_compute_ms(
+    placement: Placement, model: ModelSpec, tokens: int, notes: list[str]
+) -> float | None:
+    """2·P_active·T / (TP·peak·MFU) (§6 rule 14), or None without a peak.
+
+    Pipeline stages run one after another for one prompt: PP splits the work but not the
+    latency, so only TP divides it.
+    """
+    peak = placement.cluster.gpu.bf16_tflops
+    if peak <= 0:
+        return None
+    gpus = group_size(placement, "tp", placement.deployment.tp)
+    notes.append(f"prefill compute at MFU {PREFILL_MFU:g} of {peak:g} TFLOPS bf16")
+    return 2 * model.params_active * tokens / (gpus * peak * 1e12 * PREFILL_MFU) * 1e3
+
+
+def _expert_params(m: ModelSpec) -> float:
+    if not m.is_moe or not m.moe_intermediate_size:
+        return 0.0
+    layers = m.num_moe_layers or m.num_layers
+    return float(layers * m.num_experts * 3 * m.hidden_size * m.moe_intermediate_size)
+
+
+def group_size(placement: Placement, kind: str, declared: int | None) -> int:
+    g = placement.worst(kind)
+    return g.size if g is not None else max(declared or 1, 1)
+
+
+def ep_on(placement: Placement) -> bool:
+    d = placement.deployment
+    return d.ep_enabled or (d.ep or 1) > 1

@@ -1,0 +1,75 @@
+"""Validate a manifest against schemas/hardware.schema.json, naming key path and position."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from toplint.errors import ManifestError
+from toplint.model import Position
+
+Path = tuple[str | int, ...]
+Where = Callable[[Path, bool], Position]
+
+
+def dotted(path: Path) -> str:
+    """("clusters", 0, "inter_node", "bandwidth") -> "clusters[0].inter_node.bandwidth"."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out
+
+
+@cache
+def _schema() -> dict[str, Any]:
+    text = resources.files("toplint.schemas").joinpath("hardware.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+def validate(data: Any, where: Where) -> None:
+    """Raise ``ManifestError`` listing every schema problem with its place, in file order."""
+    from toplint.schemafast import surely_valid
+
+    if surely_valid(data, _schema()):
+        return  # skips importing jsonschema (~0.2 s); it still words every error
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(_schema())
+    problems = [_problem(where, e) for e in validator.iter_errors(data)]
+    if problems:
+        problems.sort(key=lambda p: p[0])
+        raise ManifestError("\n".join(f"{pos}: {msg}" for pos, msg in problems))
+
+
+def _problem(where: Where, err: Any) -> tuple[Position, str]:
+    at: Path = tuple(err.absolute_path)
+    kind, value, inst = err.validator, err.validator_value, err.instance
+    key = False
+    if kind == "required":
+        missing = [k for k in value if isinstance(inst, Mapping) and k not in inst]
+        message, key = f'missing required key "{missing[0] if missing else value[0]}"', True
+    elif kind == "additionalProperties" and isinstance(inst, Mapping):
+        allowed = err.schema.get("properties", {})
+        extra = [k for k in inst if k not in allowed]
+        at, key = (*at, extra[0]), True
+        message = f'unknown key "{extra[0]}"; expected one of: {", ".join(allowed)}'
+    elif kind == "enum":
+        message = f"{json.dumps(inst)} is not one of: {', '.join(map(str, value))}"
+    elif kind == "const":
+        message = f"must be {json.dumps(value)}, not {json.dumps(inst)}"
+    elif kind == "type":
+        wanted = " or ".join(value) if isinstance(value, list) else value
+        message = f"{json.dumps(inst)} is not of type {wanted}"
+    elif kind in ("minimum", "maximum"):
+        bound = "below the minimum" if kind == "minimum" else "above the maximum"
+        message = f"{json.dumps(inst)} is {bound} {value}"
+    elif kind in ("minItems", "minLength"):
+        message = "must not be empty"
+    else:
+        message = err.message
+    name = dotted(at)
+    return where(at, key), f"{name}: {message}" if name else message
