@@ -237,9 +237,9 @@ def _derive_tgi(dep: Deployment) -> Deployment:
     opts["implicit_sharding"] = "true"
     tp = dep.gpus_per_node
     sources = dict(dep.sources)
-    if tp is None:
-        unresolved.append(Unresolved("tp", _ALL_VISIBLE, dep.position_of("gpus_per_node")))
-    else:
+    # With every GPU visible (`--gpus all`, no CUDA_VISIBLE_DEVICES) TP is the machine's GPU
+    # count: unknown here, and TL210 says so; it is not a variable for TL003 to report.
+    if tp is not None:
         sources["tp"] = dep.position_of("gpus_per_node")
     return replace(dep, tp=tp, options=opts, sources=sources, unresolved=tuple(unresolved))
 

@@ -1,0 +1,63 @@
+"""The pipeline's own decisions: what gets placed, and what is left to the count rules."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from toplint.cli import main
+
+SEED_HW = (Path(__file__).parent / "data" / "seed-hardware.yaml").read_text()
+
+DEPLOYMENT = """\
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: x}
+spec:
+  template:
+    spec:
+      containers:
+        - name: vllm
+          image: vllm/vllm-openai:latest
+          args: ["--model", "meta-llama/Llama-3.1-70B-Instruct", "--tensor-parallel-size", "8"]
+          resources:
+            limits:
+              nvidia.com/gpu: 4
+"""
+
+
+def test_a_layout_the_pod_cannot_hold_is_a_count_error_not_a_topology_one(
+    tmp_path: Path, capsys
+) -> None:
+    (tmp_path / "hw.yaml").write_text(SEED_HW)
+    (tmp_path / "d.yaml").write_text(DEPLOYMENT)
+    code = main(
+        [
+            "check",
+            str(tmp_path / "d.yaml"),
+            "--hardware",
+            str(tmp_path / "hw.yaml"),
+            "--format",
+            "json",
+        ]
+    )
+    rules = [f["rule"] for f in json.loads(capsys.readouterr().out)["findings"]]
+    assert code == 1
+    assert rules == ["TL201"]  # no TL101/TL105 about ranks on a node the pod does not have
+
+
+def test_a_shell_script_without_declared_gpus_is_placed(tmp_path: Path, capsys) -> None:
+    (tmp_path / "hw.yaml").write_text(SEED_HW)
+    (tmp_path / "s.sh").write_text("vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 8\n")
+    main(
+        [
+            "check",
+            str(tmp_path / "s.sh"),
+            "--hardware",
+            str(tmp_path / "hw.yaml"),
+            "--format",
+            "json",
+        ]
+    )
+    rules = [f["rule"] for f in json.loads(capsys.readouterr().out)["findings"]]
+    assert "TL101" in rules
