@@ -141,7 +141,7 @@ def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Set
     from toplint.placement.select import select_cluster
 
     cluster = select_cluster(dep, hardware, name=settings.cluster, assign=settings.assign)
-    if cluster is None or dep.world_size is None or _short_of_gpus(dep):
+    if cluster is None or dep.world_size is None or _short_of_gpus(dep, cluster):
         return Analysis(dep, cluster, model, None)
     placement = place(dep, cluster, model)
     cost = None
@@ -152,15 +152,20 @@ def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Set
     return Analysis(dep, cluster, model, placement, cost)
 
 
-def _short_of_gpus(dep: Deployment) -> bool:
-    """The GPUs the deployment declares (nodes x GPUs per node) cannot hold its layout.
+def _short_of_gpus(dep: Deployment, cluster: Cluster) -> bool:
+    """The GPUs the deployment declares (nodes x GPUs per node), or its cluster, cannot hold
+    its layout.
 
     The engine refuses to start ("World size (8) is larger than the number of available GPUs
     (4) in this node"), which TL201 reports; placing the missing ranks on invented nodes would
     only make the topology rules judge links that do not exist.
     """
     world = dep.world_size
-    if world is None or dep.nodes is None or dep.gpus_per_node is None:
+    if world is None:
+        return False
+    if world > cluster.total_gpus:
+        return True
+    if dep.nodes is None or dep.gpus_per_node is None:
         return False
     return dep.nodes * dep.gpus_per_node < world
 

@@ -88,8 +88,8 @@ def _local(
     dep = ctx.deployment
     layout = f"TP {dep.tp} × PP {dep.pp or 1} × DP {dep.dp or 1} = {world}"
     per_node = dep.gpus_per_node
-    if per_node is None and ctx.placement is not None:
-        per_node = ctx.placement.cluster.gpus_per_node
+    if per_node is None and ctx.cluster is not None:
+        per_node = ctx.cluster.gpus_per_node
     if dep.dp_local is not None and per_node is not None and dep.tp is not None:
         local = dep.dp_local * dep.tp * (dep.pp or 1)
         if local > per_node:
@@ -103,15 +103,15 @@ def _local(
                 data={**data, "dp_local": dep.dp_local, "gpus_per_node": per_node},
             )
             return
-    if ctx.placement is not None and dep.gpus is None:
-        total = ctx.placement.cluster.total_gpus
+    if ctx.cluster is not None and dep.gpus is None:
+        total = ctx.cluster.total_gpus
         if world > total:
             yield finding(
                 rule,
                 ctx,
                 "tp",
                 f"the layout uses {world} GPUs ({layout}) but cluster "
-                f"`{ctx.placement.cluster.name}` has {total}",
+                f"`{ctx.cluster.name}` has {total}",
                 fix=layout_flags(dep.engine, tp=min(dep.tp or 1, total)),
                 data={**data, "cluster_gpus": total},
             )

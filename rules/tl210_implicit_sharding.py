@@ -47,8 +47,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     if dep.engine != "tgi" or not truthy(dep.options.get("implicit_sharding", "false")):
         return
     visible = dep.tp if dep.tp is not None else dep.gpus_per_node
-    if visible is None and ctx.placement is not None:
-        visible = ctx.placement.cluster.gpus_per_node
+    if visible is None and ctx.cluster is not None:
+        visible = ctx.cluster.gpus_per_node
     count = f"all {visible} visible GPUs" if visible else "every visible GPU"
     yield finding(
         rule,

@@ -61,3 +61,42 @@ def test_a_shell_script_without_declared_gpus_is_placed(tmp_path: Path, capsys) 
     )
     rules = [f["rule"] for f in json.loads(capsys.readouterr().out)["findings"]]
     assert "TL101" in rules
+
+
+def test_a_layout_bigger_than_the_cluster_is_not_placed_on_invented_nodes(
+    tmp_path: Path, capsys
+) -> None:
+    (tmp_path / "hw.yaml").write_text(SEED_HW)  # 2 x 4 GPUs
+    (tmp_path / "s.sh").write_text(
+        "vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 16\n"
+    )
+    main(
+        [
+            "check",
+            str(tmp_path / "s.sh"),
+            "--hardware",
+            str(tmp_path / "hw.yaml"),
+            "--format",
+            "json",
+        ]
+    )
+    found = json.loads(capsys.readouterr().out)["findings"]
+    assert [f["rule"] for f in found if f["severity"] != "info"] == ["TL201"]
+    assert "has 8" in found[0]["message"]
+
+
+def test_tgi_sees_the_clusters_gpus_when_it_cannot_be_placed(tmp_path: Path, capsys) -> None:
+    (tmp_path / "hw.yaml").write_text(SEED_HW)
+    (tmp_path / "t.sh").write_text("text-generation-launcher --model-id meta-llama/Llama-3.1-8B\n")
+    main(
+        [
+            "check",
+            str(tmp_path / "t.sh"),
+            "--hardware",
+            str(tmp_path / "hw.yaml"),
+            "--format",
+            "json",
+        ]
+    )
+    [tl210] = json.loads(capsys.readouterr().out)["findings"]
+    assert tl210["rule"] == "TL210" and "all 4 visible GPUs" in tl210["message"]

@@ -49,6 +49,7 @@ def context_for(
         severity=settings.severities.get(rule.code, rule.severity),
         budgets=budgets,
         workload=workload,
+        cluster=analysis.cluster,
     )
 
 
@@ -122,6 +123,7 @@ def run_prepared(
                 severity=severity,
                 budgets=budgets,
                 workload=workload,
+                cluster=analysis.cluster,
             )
             try:
                 assert rule.check is not None

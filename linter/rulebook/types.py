@@ -8,6 +8,7 @@ from typing import Any
 
 from toplint.catalog_types import ModelSpec
 from toplint.cost.types import CostReport
+from toplint.hardware.types import Cluster
 from toplint.model import Deployment, Finding, Severity
 from toplint.placement.types import Placement
 
@@ -37,6 +38,8 @@ class RuleContext:
     severity: Severity  # this rule's effective default severity
     budgets: Budgets = field(default_factory=Budgets)
     workload: Workload = field(default_factory=Workload)
+    # The cluster the deployment was assigned to, also when it could not be placed on it.
+    cluster: Cluster | None = None
 
 
 Check = Callable[["Rule", RuleContext], Iterable[Finding]]
