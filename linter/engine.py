@@ -119,6 +119,28 @@ def analyze(paths: Sequence[str], settings: Settings) -> AnalyzeResult:
     return AnalyzeResult(tuple(analyses), tuple(findings), nfiles, hardware)
 
 
+def analyze_by_config(args: argparse.Namespace, paths: Sequence[str]) -> AnalyzeResult:
+    """``analyze`` for each group of files that shares a configuration, merged in order.
+
+    Each file is analysed with the settings of its nearest ``toplint.yaml`` (or ``--config``),
+    as ``toplint check`` does, so ``inspect`` and ``cost`` agree with it on nested configs.
+    """
+    from toplint.batches import batches_by_config
+
+    analyses: list[Analysis] = []
+    findings: list[Finding] = []
+    files = 0
+    hardware: Hardware | None = None
+    config = getattr(args, "config", None)
+    for batch in batches_by_config(paths, config, getattr(args, "exclude", None)):
+        result = analyze(batch.paths, settings_from_args(args, batch.paths))
+        analyses.extend(result.analyses)
+        findings.extend(result.findings)
+        files += result.files
+        hardware = hardware or result.hardware
+    return AnalyzeResult(tuple(analyses), tuple(findings), files, hardware)
+
+
 def load_hardware(settings: Settings) -> Hardware | None:
     if not settings.hardware_path:
         return None

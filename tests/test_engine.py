@@ -100,3 +100,25 @@ def test_tgi_sees_the_clusters_gpus_when_it_cannot_be_placed(tmp_path: Path, cap
     )
     [tl210] = json.loads(capsys.readouterr().out)["findings"]
     assert tl210["rule"] == "TL210" and "all 4 visible GPUs" in tl210["message"]
+
+
+def test_inspect_and_cost_use_each_files_nearest_config(tmp_path: Path, capsys) -> None:
+    ib = SEED_HW.replace("a100-eth", "a100-ib").replace(
+        "{network: ethernet, bandwidth: 100 Gb/s, nics_per_node: 1, rdma: false}",
+        "{network: infiniband, bandwidth: 200 Gb/s, nics_per_node: 4, rdma: true}",
+    )
+    for name, manifest in (("eth", SEED_HW), ("ib", ib)):
+        sub = tmp_path / name
+        sub.mkdir()
+        (sub / "hw.yaml").write_text(manifest)
+        (sub / "toplint.yaml").write_text("hardware: hw.yaml\n")
+        (sub / "s.sh").write_text("vllm serve meta-llama/Llama-3.1-70B -tp 8\n")
+    main(["inspect", str(tmp_path), "--format", "json"])
+    deps = json.loads(capsys.readouterr().out)["deployments"]
+    assert sorted(d["cluster"] for d in deps) == ["a100-eth", "a100-ib"]
+    main(["cost", str(tmp_path), "--format", "json"])
+    links = {
+        d["cluster"]: {c["link"] for c in d["collectives"]}
+        for d in json.loads(capsys.readouterr().out)["deployments"]
+    }
+    assert links == {"a100-eth": {"ethernet"}, "a100-ib": {"infiniband"}}

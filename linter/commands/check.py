@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from toplint.batches import Batch, batches_by_config
 from toplint.errors import EXIT_CLEAN, EXIT_FINDINGS, UsageError
 from toplint.model import Finding, Severity
 
@@ -113,41 +113,6 @@ def parse_outputs(values: Sequence[str]) -> list[tuple[Formatter, str]]:
     return out
 
 
-@dataclass(frozen=True)
-class Batch:
-    """Files that share one configuration (the nearest one above them)."""
-
-    paths: tuple[str, ...]
-
-
-def plan(args: argparse.Namespace) -> list[Batch]:
-    """Group the files to check by their nearest configuration (``--config`` = one group)."""
-    if args.config:
-        return [Batch(tuple(args.paths))]
-    from toplint.config import ConfigFinder
-    from toplint.discover import STDIN, discover
-
-    finder = ConfigFinder()
-    cli_exclude = tuple(args.exclude or ())
-    groups: dict[str | None, list[str]] = {}
-    for path in args.paths:
-        if path == STDIN:
-            groups.setdefault(finder.path_for("."), []).append(STDIN)
-            continue
-        top = finder.config_for(path)
-        exclude = cli_exclude + tuple(top.get("exclude") or ()) if top else cli_exclude
-        for found in discover([path], exclude):
-            config = finder.config_for(found)
-            if config is not None and config is not top:
-                nested = cli_exclude + tuple(config.get("exclude") or ())
-                if not discover([found], nested):
-                    continue
-            groups.setdefault(config.path if config else None, []).append(found)
-    if not groups:
-        return [Batch(tuple(args.paths))]
-    return [Batch(tuple(files)) for files in groups.values()]
-
-
 class Progress:
     """A single self-erasing status line on stderr, only for people watching a terminal."""
 
@@ -221,7 +186,7 @@ def run(args: argparse.Namespace) -> int:
     stdout_format = formatter(args.format)
     outputs = parse_outputs(args.output)
     baseline = load_baseline(args.baseline) if args.baseline else None
-    batches = plan(args)
+    batches = batches_by_config(args.paths, args.config, args.exclude)
     progress = Progress(args.format == "text" and sys.stderr.isatty(), len(batches))
     try:
         results, thresholds = _lint_batches(args, batches, progress)

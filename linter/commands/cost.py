@@ -25,7 +25,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from toplint.engine import analyze, settings_from_args
+    from toplint.engine import analyze_by_config
 
     if args.format not in FORMATS:
         raise UsageError(f"cost: unknown --format {args.format!r}; use one of {', '.join(FORMATS)}")
@@ -33,8 +33,7 @@ def run(args: argparse.Namespace) -> int:
         value = getattr(args, name, None)
         if value is not None and value < 1:
             raise UsageError(f"cost: --{name.replace('_', '-')} must be at least 1, got {value}")
-    settings = settings_from_args(args, args.paths)
-    result = analyze(args.paths, settings)
+    result = analyze_by_config(args, args.paths)
     docs = [deployment_doc(a, result.hardware is not None) for a in result.analyses]
     if args.format == "json":
         json.dump({"deployments": docs}, sys.stdout, indent=2, ensure_ascii=False)

@@ -23,11 +23,10 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from toplint.engine import analyze, settings_from_args
+    from toplint.engine import analyze_by_config
     from toplint.report.jsonfmt import finding_dict
 
-    settings = settings_from_args(args, args.paths)
-    result = analyze(args.paths, settings)
+    result = analyze_by_config(args, args.paths)
     payload = {
         "deployments": [deployment_json(a) for a in result.analyses],
         "findings": [finding_dict(f) for f in result.findings],

@@ -1,0 +1,47 @@
+"""Files grouped by the configuration that governs them (the nearest one above each file).
+
+``check``, ``inspect`` and ``cost`` run each group with its own settings, so a nested
+``toplint.yaml`` (another hardware manifest, other budgets) applies to exactly its subtree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Files that share one configuration (the nearest one above them)."""
+
+    paths: tuple[str, ...]
+
+
+def batches_by_config(
+    paths: Sequence[str], config: str | None = None, exclude: Sequence[str] | None = None
+) -> list[Batch]:
+    """Group the files to check by their nearest configuration (``--config`` = one group)."""
+    if config:
+        return [Batch(tuple(paths))]
+    from toplint.config import ConfigFinder
+    from toplint.discover import STDIN, discover
+
+    finder = ConfigFinder()
+    cli_exclude = tuple(exclude or ())
+    groups: dict[str | None, list[str]] = {}
+    for path in paths:
+        if path == STDIN:
+            groups.setdefault(finder.path_for("."), []).append(STDIN)
+            continue
+        top = finder.config_for(path)
+        exclude = cli_exclude + tuple(top.get("exclude") or ()) if top else cli_exclude
+        for found in discover([path], exclude):
+            config = finder.config_for(found)
+            if config is not None and config is not top:
+                nested = cli_exclude + tuple(config.get("exclude") or ())
+                if not discover([found], nested):
+                    continue
+            groups.setdefault(config.path if config else None, []).append(found)
+    if not groups:
+        return [Batch(tuple(paths))]
+    return [Batch(tuple(files)) for files in groups.values()]
