@@ -34,14 +34,14 @@ def batches_by_config(
             groups.setdefault(finder.path_for("."), []).append(STDIN)
             continue
         top = finder.config_for(path)
-        exclude = cli_exclude + tuple(top.get("exclude") or ()) if top else cli_exclude
-        for found in discover([path], exclude):
-            config = finder.config_for(found)
-            if config is not None and config is not top:
-                nested = cli_exclude + tuple(config.get("exclude") or ())
+        skip = cli_exclude + tuple(top.get("exclude") or ()) if top else cli_exclude
+        for found in discover([path], skip):
+            nearest = finder.config_for(found)
+            if nearest is not None and nearest is not top:
+                nested = cli_exclude + tuple(nearest.get("exclude") or ())
                 if not discover([found], nested):
                     continue
-            groups.setdefault(config.path if config else None, []).append(found)
+            groups.setdefault(nearest.path if nearest else None, []).append(found)
     if not groups:
         return [Batch(tuple(paths))]
     return [Batch(tuple(files)) for files in groups.values()]
