@@ -38,7 +38,18 @@ def context_for(
     budgets: Budgets,
     workload: Workload,
 ) -> RuleContext:
-    options = {**rule.options, **settings.options.get(rule.code, {})}
+    options, severity = _fixed(rule, settings)
+    return _context(analysis, facts, options, severity, budgets, workload)
+
+
+def _context(
+    analysis: Any,
+    facts: Mapping[str, Any],
+    options: Mapping[str, Any],
+    severity: Severity,
+    budgets: Budgets,
+    workload: Workload,
+) -> RuleContext:
     return RuleContext(
         deployment=analysis.deployment,
         placement=analysis.placement,
@@ -46,7 +57,7 @@ def context_for(
         model=analysis.model,
         facts=facts,
         options=options,
-        severity=settings.severities.get(rule.code, rule.severity),
+        severity=severity,
         budgets=budgets,
         workload=workload,
         cluster=analysis.cluster,
@@ -113,18 +124,7 @@ def run_prepared(
             workload,
         )
         for rule, options, severity in prepared:
-            ctx = RuleContext(
-                deployment=analysis.deployment,
-                placement=analysis.placement,
-                cost=analysis.cost,
-                model=analysis.model,
-                facts=facts,
-                options=options,
-                severity=severity,
-                budgets=budgets,
-                workload=workload,
-                cluster=analysis.cluster,
-            )
+            ctx = _context(analysis, facts, options, severity, budgets, workload)
             try:
                 assert rule.check is not None
                 findings.extend(rule.check(rule, ctx))
