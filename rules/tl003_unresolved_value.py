@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.model import Finding, Fix, Position, Severity
+from toplint.rulebook.helpers import finding_at
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -50,19 +51,13 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             fields.append(item.field)
         first.setdefault(item.variable, item.position)
     for variable, fields in by_variable.items():
-        pos = first[variable]
         names = ", ".join(f"`{f}`" for f in fields)
-        yield Finding(
-            rule=rule.code,
-            name=rule.name,
-            severity=ctx.severity,
-            path=pos.path,
-            line=pos.line,
-            column=pos.column,
-            message=(
-                f"`{variable}` cannot be resolved here; it sets {names}, so the checks that "
-                "need it are skipped"
-            ),
+        yield finding_at(
+            rule,
+            ctx,
+            first[variable],
+            f"`{variable}` cannot be resolved here; it sets {names}, so the checks that "
+            "need it are skipped",
             fix=Fix(
                 f"give `{variable}` a literal value (or a default) in this file",
                 applicability="display",

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from toplint.model import Finding, Fix, Flag, Severity
-from toplint.rulebook.helpers import finding
+from toplint.rulebook.helpers import finding, finding_at
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -67,19 +67,13 @@ def _spell(flag: Flag) -> str:
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     dep = ctx.deployment
     for ignored, effective in _duplicates(dep.flags):
-        pos = ignored.position
         where = f"{effective.position.line}:{effective.position.column}"
-        yield Finding(
-            rule=rule.code,
-            name=rule.name,
-            severity=ctx.severity,
-            path=pos.path,
-            line=pos.line,
-            column=pos.column,
-            message=(
-                f"`{_spell(ignored)}` is overridden by `{_spell(effective)}` at {where}; "
-                "the engine uses the last value"
-            ),
+        yield finding_at(
+            rule,
+            ctx,
+            ignored.position,
+            f"`{_spell(ignored)}` is overridden by `{_spell(effective)}` at {where}; "
+            "the engine uses the last value",
             fix=Fix(f"remove `{_spell(ignored)}`", applicability="safe"),
             data={
                 "option": ignored.name,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from toplint.model import Deployment, Finding, Fix, Severity
+from toplint.model import Deployment, Finding, Fix, Position, Severity
 from toplint.rulebook.types import Rule, RuleContext
 
 # Deployment field -> the canonical flag names that set it (for anchors of findings).
@@ -40,7 +40,30 @@ def finding(
     severity: Severity | None = None,
 ) -> Finding:
     """A finding at the value of deployment field ``at``; the fix uses the rule's Fix safety."""
-    pos = ctx.deployment.position_of(at)
+    return finding_at(
+        rule,
+        ctx,
+        ctx.deployment.position_of(at),
+        message,
+        fix=Fix(fix, applicability=rule.fix_safety or "display") if fix else None,
+        data=data,
+        severity=severity,
+        anchor=anchor_of(ctx, at),
+    )
+
+
+def finding_at(
+    rule: Rule,
+    ctx: RuleContext,
+    pos: Position,
+    message: str,
+    *,
+    fix: Fix | None = None,
+    data: Mapping[str, Any] | None = None,
+    severity: Severity | None = None,
+    anchor: str = "",
+) -> Finding:
+    """A finding at an explicit position (a flag occurrence, an unresolved variable)."""
     return Finding(
         rule=rule.code,
         name=rule.name,
@@ -49,9 +72,9 @@ def finding(
         line=pos.line,
         column=pos.column,
         message=message,
-        fix=Fix(fix, applicability=rule.fix_safety or "display") if fix else None,
+        fix=fix,
         data=dict(data or {}),
-        anchor=anchor_of(ctx, at),
+        anchor=anchor,
     )
 
 
