@@ -6,6 +6,7 @@ import pytest
 from placement_builders import make_cluster, make_deployment
 
 from toplint.hardware.models import lookup_model
+from toplint.hardware.types import Cluster
 from toplint.placement.place import place
 from toplint.placement.types import Gpu
 
@@ -16,10 +17,9 @@ def test_tp_groups_are_contiguous_ranks_and_pp_groups_stride_by_tp() -> None:
     assert [g.ranks for g in placement.of("pp")] == [(0, 4), (1, 5), (2, 6), (3, 7)]
 
 
-def test_seed_case_tp8_across_two_4gpu_nodes_runs_over_the_per_gpu_nic_share() -> None:
-    # 2 nodes x 4 A100 NVLink, one 100 Gb/s NIC per node (12.5 GB/s): the 4 GPUs of a node
-    # share it, 3.125 GB/s each, which is what the cost stage's hierarchical model expects.
-    cluster = make_cluster(
+def seed_cluster() -> Cluster:
+    """The seeds' hardware: 2 nodes x 4 NVLinked GPUs, one 100 Gb/s Ethernet NIC per node."""
+    return make_cluster(
         gpus_per_node=4,
         nvlink_domain=4,
         network="ethernet",
@@ -28,6 +28,12 @@ def test_seed_case_tp8_across_two_4gpu_nodes_runs_over_the_per_gpu_nic_share() -
         rdma=False,
         latency_us=60.0,
     )
+
+
+def test_seed_case_tp8_across_two_4gpu_nodes_runs_over_the_per_gpu_nic_share() -> None:
+    # 2 nodes x 4 A100 NVLink, one 100 Gb/s NIC per node (12.5 GB/s): the 4 GPUs of a node
+    # share it, 3.125 GB/s each, which is what the cost stage's hierarchical model expects.
+    cluster = seed_cluster()
     placement = place(make_deployment(tp=8), cluster, None)
     (tp,) = placement.of("tp")
     assert tp.crosses_nodes and tp.nodes == (0, 1)
@@ -39,14 +45,7 @@ def test_seed_case_tp8_across_two_4gpu_nodes_runs_over_the_per_gpu_nic_share() -
 
 
 def test_seed_case_tp4_pp2_keeps_tp_on_nvlink_and_sends_pp_over_ethernet() -> None:
-    cluster = make_cluster(
-        gpus_per_node=4,
-        nvlink_domain=4,
-        network="ethernet",
-        nic_bandwidth=12.5,
-        nics_per_node=1,
-        rdma=False,
-    )
+    cluster = seed_cluster()
     placement = place(make_deployment(tp=4, pp=2), cluster, None)
     assert all(g.link.kind == "nvlink" and not g.crosses_nodes for g in placement.of("tp"))
     assert all(g.link.kind == "ethernet" and g.crosses_nodes for g in placement.of("pp"))
