@@ -13,17 +13,17 @@ import json
 import os
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 
 from toplint.errors import UsageError
 from toplint.model import Finding
+from toplint.record import field, record
 from toplint.report.base import stable_message
 
 BASELINE_VERSION = 1
 Key = tuple[str, str, str]
 
 
-@dataclass(frozen=True)
+@record
 class Baseline:
     root: str  # folder the recorded paths are relative to (the baseline file's)
     counts: Mapping[Key, int] = field(default_factory=dict)

@@ -7,10 +7,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from toplint.record import record
 
 
-@dataclass(frozen=True)
+@record
 class Batch:
     """Files that share one configuration (the nearest one above them)."""
 

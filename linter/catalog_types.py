@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from toplint.record import record
 
 
-@dataclass(frozen=True)
+@record
 class ModelSpec:
     """What toplint needs to know about a model's architecture (from config.json fields).
 

@@ -11,16 +11,16 @@ import os
 import re
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from toplint.configcheck import KeyPath, canonical_key, validate_config
 from toplint.errors import ConfigError
+from toplint.record import field, record
 
 CONFIG_NAMES = ("toplint.yaml", ".toplint.yaml", "pyproject.toml")
 
 
-@dataclass(frozen=True)
+@record
 class Config:
     path: str | None = None  # file it came from; None = defaults
     base_dir: str = "."

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from toplint.catalog_types import ModelSpec
@@ -14,10 +13,11 @@ from toplint.errors import ConfigError
 from toplint.hardware.types import Cluster, Hardware
 from toplint.model import Deployment, Finding, ParseResult
 from toplint.placement.types import Placement
+from toplint.record import field, record
 from toplint.rulebook.types import Budgets, Workload
 
 
-@dataclass(frozen=True)
+@record
 class Settings:
     """Everything a run needs, after the config file and command-line flags are merged."""
 
@@ -33,7 +33,7 @@ class Settings:
     use_cache: bool = True
 
 
-@dataclass(frozen=True)
+@record
 class Analysis:
     """One deployment with what the later stages found out about it."""
 
@@ -44,7 +44,7 @@ class Analysis:
     cost: CostReport | None = None
 
 
-@dataclass(frozen=True)
+@record
 class AnalyzeResult:
     analyses: tuple[Analysis, ...]
     findings: tuple[Finding, ...]  # parse-stage findings (TL001, TL005, ...)

@@ -6,7 +6,6 @@ import argparse
 import fnmatch
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from toplint.baseline import Baseline, new_findings
@@ -14,6 +13,7 @@ from toplint.config import Config
 from toplint.engine import Settings, sort_findings
 from toplint.errors import ConfigError
 from toplint.model import Finding, Severity
+from toplint.record import record
 from toplint.rulebook.run import (
     RuleSettings,
     adjust_parse_findings,
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from toplint.suppress import Suppression
 
 
-@dataclass(frozen=True)
+@record
 class LintResult:
     findings: tuple[Finding, ...]
     rules: tuple[Rule, ...]
@@ -206,7 +206,7 @@ def lint(
     )
 
 
-@dataclass(frozen=True)
+@record
 class _Checked:
     findings: list[Finding]
     files: list[str]

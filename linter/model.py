@@ -8,9 +8,10 @@ module for stage-private types), never dicts of dicts.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
+
+from toplint.record import field, record
 
 
 class Severity(str, Enum):
@@ -31,7 +32,7 @@ class Severity(str, Enum):
 _RANK = {Severity.INFO: 0, Severity.WARNING: 1, Severity.ERROR: 2}
 
 
-@dataclass(frozen=True, order=True)
+@record(order=True)
 class Position:
     """A place in a file: 1-based line and column (column counts characters, not bytes)."""
 
@@ -43,7 +44,7 @@ class Position:
         return f"{self.path}:{self.line}:{self.column}"
 
 
-@dataclass(frozen=True)
+@record
 class Edit:
     """Replace the text between two positions of one file (end exclusive) with ``content``."""
 
@@ -53,7 +54,7 @@ class Edit:
     content: str
 
 
-@dataclass(frozen=True)
+@record
 class Fix:
     """A change a user can paste (``message``) and, when toplint can apply it, the text edits.
 
@@ -66,7 +67,7 @@ class Fix:
     applicability: str = "display"
 
 
-@dataclass(frozen=True)
+@record
 class Finding:
     rule: str  # "TL101"
     name: str  # "tensor-parallel-across-nodes"
@@ -86,7 +87,7 @@ class Finding:
         return (self.path, self.line, self.column, self.rule, self.message)
 
 
-@dataclass(frozen=True)
+@record
 class Flag:
     """One engine option as it was written, after variable resolution.
 
@@ -104,7 +105,7 @@ class Flag:
     anchor: str = ""  # YAML path or "args[3]" where the flag lives, for baselines and fixes
 
 
-@dataclass(frozen=True)
+@record
 class Unresolved:
     """A value a check needs but toplint could not resolve (never guessed)."""
 
@@ -113,7 +114,7 @@ class Unresolved:
     position: Position
 
 
-@dataclass(frozen=True)
+@record
 class Deployment:
     """One model server instance (or one role of a disaggregated deployment), normalised.
 
@@ -169,7 +170,7 @@ class Deployment:
         return self.tp * self.pp * self.dp
 
 
-@dataclass(frozen=True)
+@record
 class ParseResult:
     """What parsing one file produced: deployments and file-level findings (TL001/TL003/TL005)."""
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 
 from toplint.model import Finding, Severity
+from toplint.record import field, record
 from toplint.rulebook.types import Rule
 
 _DIRECTIVE = re.compile(
@@ -101,7 +101,7 @@ UNUSED_SUPPRESSION = Rule(
 SUPPRESSION_RULES: tuple[Rule, ...] = (SUPPRESSION_WITHOUT_REASON, UNUSED_SUPPRESSION)
 
 
-@dataclass(frozen=True)
+@record
 class Suppression:
     path: str
     line: int  # of the comment
@@ -182,7 +182,7 @@ def scan(path: str, text: str) -> list[Suppression]:
     return found
 
 
-@dataclass(frozen=True)
+@record
 class Outcome:
     kept: tuple[Finding, ...]
     suppressed: int

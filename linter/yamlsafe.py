@@ -9,13 +9,13 @@ mutates PyYAML's global resolvers.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
 
 from toplint.errors import SourceError
 from toplint.model import Position
+from toplint.record import field, record
 
 Path = tuple[str | int, ...]
 
@@ -43,7 +43,7 @@ class _SafeLoader(_BaseLoader):  # type: ignore[misc]
         return tag
 
 
-@dataclass(frozen=True)
+@record
 class Limits:
     """Hard limits on one YAML file; the TL001 message names the limit that was hit.
 
@@ -63,7 +63,7 @@ class Limits:
 DEFAULT_LIMITS = Limits()
 
 
-@dataclass(frozen=True)
+@record
 class Document:
     """One YAML document: plain data plus positions.
 

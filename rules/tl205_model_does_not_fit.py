@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from toplint.catalog_types import ModelSpec
 from toplint.model import Deployment, Finding, Severity
+from toplint.record import record
 from toplint.rulebook.helpers import attention_dp, finding, opt_float
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -61,7 +61,7 @@ _UTIL_KEYS = ("gpu_memory_utilization", "mem_fraction_static", "free_gpu_memory_
 _LEN_KEYS = ("max_model_len", "context_length", "max_seq_len", "max_total_tokens")
 
 
-@dataclass(frozen=True)
+@record
 class Budget:
     usable_gb: float
     weights_gb: float

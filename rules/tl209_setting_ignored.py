@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from toplint.model import Finding, Fix, Flag, Severity
+from toplint.record import replace
 from toplint.rulebook.helpers import finding, finding_at
 from toplint.rulebook.types import Rule, RuleContext
 

@@ -6,36 +6,40 @@ import argparse
 import json
 import shutil
 import sys
-from dataclasses import asdict
 from typing import Any
 
 from toplint.errors import EXIT_CLEAN, UsageError
+from toplint.record import asdict
 
 
 def register(sub: Any) -> None:
-    hw = sub.add_parser(
-        "hardware", help="check or draft a hardware manifest", description=__doc__
-    )
+    hw = sub.add_parser("hardware", help="check or draft a hardware manifest", description=__doc__)
     hw.set_defaults(run=run)
     hsub = hw.add_subparsers(dest="hardware_command", metavar="SUBCOMMAND", parser_class=type(hw))
     check = hsub.add_parser(
-        "check", help="validate a manifest and print it resolved",
+        "check",
+        help="validate a manifest and print it resolved",
         description="Validate a hardware manifest and print it with catalog and instance "
         "defaults filled and bandwidths normalized to GB/s per direction.",
     )
     check.add_argument("file", metavar="FILE", help="hardware manifest (YAML or JSON)")
     check.add_argument("--format", choices=("json", "yaml"), default="json")
     detect = hsub.add_parser(
-        "detect", help="draft a manifest from `nvidia-smi topo -m`",
+        "detect",
+        help="draft a manifest from `nvidia-smi topo -m`",
         description="Draft a manifest from the topology matrix; what it cannot show is left "
         "as a commented placeholder.",
     )
-    detect.add_argument("--topo", metavar="FILE",
-                        help="saved `nvidia-smi topo -m` output ('-' reads stdin); "
-                        "default: run nvidia-smi")
-    detect.add_argument("--gpu-names", metavar="FILE",
-                        help="`nvidia-smi --query-gpu=name --format=csv,noheader` or "
-                        "`nvidia-smi -L` output")
+    detect.add_argument(
+        "--topo",
+        metavar="FILE",
+        help="saved `nvidia-smi topo -m` output ('-' reads stdin); default: run nvidia-smi",
+    )
+    detect.add_argument(
+        "--gpu-names",
+        metavar="FILE",
+        help="`nvidia-smi --query-gpu=name --format=csv,noheader` or `nvidia-smi -L` output",
+    )
     detect.add_argument("--format", choices=("yaml", "json"), default="yaml")
 
 
@@ -73,22 +77,36 @@ def resolved(hardware: Any) -> dict[str, Any]:
     clusters = []
     for c in hardware.clusters:
         intra = asdict(c.intra)
-        clusters.append({
-            "name": c.name,
-            "nodes": c.nodes,
-            "gpu": c.gpu.name,
-            "gpus_per_node": c.gpus_per_node,
-            "intra_node": {k: intra[k] for k in (
-                "fabric", "bandwidth_gb_per_s", "p2p", "nvlink_domain", "numa_nodes",
-                "pcie_gen", "pcie_bandwidth_gb_per_s", "latency_us")},
-            "inter_node": asdict(c.inter),
-            "selector": dict(c.selector),
-            "instance": c.instance,
-            "measurements": [asdict(m) for m in c.measurements],
-            "gpu_spec": {"memory_gb": c.gpu.memory_gb,
-                         "memory_bandwidth_gb_per_s": c.gpu.memory_bandwidth_gb_per_s,
-                         "source": c.gpu.source},
-        })
+        clusters.append(
+            {
+                "name": c.name,
+                "nodes": c.nodes,
+                "gpu": c.gpu.name,
+                "gpus_per_node": c.gpus_per_node,
+                "intra_node": {
+                    k: intra[k]
+                    for k in (
+                        "fabric",
+                        "bandwidth_gb_per_s",
+                        "p2p",
+                        "nvlink_domain",
+                        "numa_nodes",
+                        "pcie_gen",
+                        "pcie_bandwidth_gb_per_s",
+                        "latency_us",
+                    )
+                },
+                "inter_node": asdict(c.inter),
+                "selector": dict(c.selector),
+                "instance": c.instance,
+                "measurements": [asdict(m) for m in c.measurements],
+                "gpu_spec": {
+                    "memory_gb": c.gpu.memory_gb,
+                    "memory_bandwidth_gb_per_s": c.gpu.memory_bandwidth_gb_per_s,
+                    "source": c.gpu.source,
+                },
+            }
+        )
     return {"clusters": clusters, "warnings": list(hardware.warnings)}
 
 
@@ -126,13 +144,21 @@ def _run_nvidia_smi() -> tuple[str, list[str] | None]:
 
     exe = shutil.which("nvidia-smi")
     if exe is None:
-        raise UsageError("nvidia-smi not found: pass --topo FILE with the output of "
-                         "`nvidia-smi topo -m` (or --topo - to read stdin)")
+        raise UsageError(
+            "nvidia-smi not found: pass --topo FILE with the output of "
+            "`nvidia-smi topo -m` (or --topo - to read stdin)"
+        )
     try:
-        topo = subprocess.run([exe, "topo", "-m"], capture_output=True, text=True,
-                              check=True, timeout=60).stdout
-        query = subprocess.run([exe, "--query-gpu=name", "--format=csv,noheader"],
-                               capture_output=True, text=True, check=True, timeout=60).stdout
+        topo = subprocess.run(
+            [exe, "topo", "-m"], capture_output=True, text=True, check=True, timeout=60
+        ).stdout
+        query = subprocess.run(
+            [exe, "--query-gpu=name", "--format=csv,noheader"],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=60,
+        ).stdout
     except (OSError, subprocess.SubprocessError) as exc:
         raise UsageError(f"nvidia-smi failed ({exc}); pass --topo FILE instead") from None
     return topo, parse_gpu_names(query) or None

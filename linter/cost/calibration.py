@@ -14,7 +14,6 @@ import itertools
 import math
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ import yaml
 from toplint.cost.collectives import Fabric, latency_us, predict_us, wire_factor
 from toplint.hardware.types import Measurement
 from toplint.placement.types import Placement
+from toplint.record import field, record
 
 DATA = Path(__file__).parent / "data" / "measured.yaml"
 _LOADER: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -34,7 +34,7 @@ _COMPATIBLE = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Point:
     op: str
     ranks: int
@@ -43,7 +43,7 @@ class Point:
     busbw_gb_per_s: float
 
 
-@dataclass(frozen=True)
+@record
 class System:
     key: str  # aiconfigurator system folder, e.g. "h100_sxm"
     name: str  # display name, e.g. "H100 SXM"
@@ -76,7 +76,7 @@ class System:
         return tuple(sorted(pts, key=lambda p: p.message_bytes))
 
 
-@dataclass(frozen=True)
+@record
 class Lookup:
     time_us: float
     busbw_gb_per_s: float
@@ -84,7 +84,7 @@ class Lookup:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Timed:
     """One collective's time and how it was obtained."""
 

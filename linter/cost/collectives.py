@@ -11,10 +11,9 @@ all-to-all what one rank sends in total), so the wire factor is 2(p−1)/p for a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from toplint.hardware.types import Cluster, GpuSpec, IntraNode
 from toplint.placement.types import Group, Placement
+from toplint.record import record
 
 # --- NCCL latency constants, µs (tuning.cc @5067397c, cost-model.md §1.4) ----------------------
 # Ring baseLat per protocol {LL, LL128, Simple}.
@@ -100,7 +99,7 @@ TCP_KINDS = frozenset({"ethernet", "tcpx"})
 FACTOR_ALL_REDUCE = "all_reduce"
 
 
-@dataclass(frozen=True)
+@record
 class Fabric:
     """The hops one collective crosses.
 
@@ -128,7 +127,7 @@ class Fabric:
         return self.net_kind if self.nodes > 1 else self.intra_kind
 
 
-@dataclass(frozen=True)
+@record
 class Prediction:
     time_us: float
     algorithm: str  # "ring" | "nvls" | "pairwise"

@@ -9,7 +9,6 @@ and combine; KV transfer for disaggregated prefill/decode).  Each collective is 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from toplint.catalog_types import ModelSpec
 from toplint.cost.calibration import Timed, bottleneck_gb_per_s, time_collective
@@ -17,6 +16,7 @@ from toplint.cost.collectives import group_fabric, kv_fabric, wire_factor
 from toplint.cost.compute import ep_on, group_size, prefill_compute_ms, weight_stream_ms
 from toplint.cost.types import Collective, CostReport
 from toplint.placement.types import Group, Placement
+from toplint.record import replace
 from toplint.rulebook.types import Workload
 
 ACT_BYTES = 2  # b: bf16/fp16 activations (cost-model.md §1.1)

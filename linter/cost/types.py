@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from toplint.record import record
 
 
-@dataclass(frozen=True)
+@record
 class Collective:
     """One kind of collective on the critical path of a step.
 
@@ -32,7 +32,7 @@ class Collective:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class CostReport:
     prompt_tokens: int
     decode_batch: int

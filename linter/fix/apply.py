@@ -18,7 +18,6 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from toplint.fix.edits import (
@@ -29,6 +28,7 @@ from toplint.fix.edits import (
     remove_flag,
 )
 from toplint.model import Deployment, Edit, Finding
+from toplint.record import record
 
 __all__ = ["FixOutcome", "apply_edits", "edits_for", "fix_findings", "flag_edits"]
 
@@ -37,7 +37,7 @@ _RESOURCE = re.compile(r"([\w.-]+/[\w.-]+):\s*(\d+)\b")
 _FLAG_WORD = re.compile(r"--([A-Za-z0-9][\w.-]*)(?:=(\S+))?$")
 
 
-@dataclass(frozen=True)
+@record
 class FixOutcome:
     fixed: tuple[Finding, ...]  # findings whose edits were applied (or shown)
     diff: str  # unified diff of every change (empty when nothing changed)

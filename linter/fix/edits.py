@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from toplint.model import Deployment, Edit, Flag
+from toplint.record import record
 
 __all__ = ["TextIndex", "duplicate_edits", "flag_edits", "mapping_value_edits", "remove_flag"]
 
@@ -91,7 +91,7 @@ def _closing_quote(text: str, i: int) -> int | None:
     return None
 
 
-@dataclass(frozen=True)
+@record
 class _Span:
     start: int
     end: int

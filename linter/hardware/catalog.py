@@ -9,13 +9,13 @@ all resolve to the same entry.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from toplint.hardware.types import RDMA_NETWORKS, GpuSpec, InterNode, IntraNode
 from toplint.hardware.units import parse_bandwidth, parse_latency
+from toplint.record import record, replace
 
 # Words that vendors and label schemes prepend; they never distinguish two GPUs.
 _VENDOR_WORDS = ("nvidia", "tesla", "geforce", "amd", "instinct", "apple")
@@ -25,7 +25,7 @@ _VENDOR_WORDS = ("nvidia", "tesla", "geforce", "amd", "instinct", "apple")
 PCIE_X16_GB_PER_S = {3: 15.75, 4: 31.5, 5: 63.0, 6: 126.0}
 
 
-@dataclass(frozen=True)
+@record
 class NetworkSpec:
     """Defaults for a network kind at a line rate (cost-model.md §4.2 and §1.13)."""
 
@@ -37,7 +37,7 @@ class NetworkSpec:
     source: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class InstanceSpec:
     """One node of a cloud instance type or system, resolved against the GPU catalog."""
 
@@ -204,10 +204,18 @@ def lookup_instance(name: str) -> InstanceSpec | None:
     gpus = int(entry["gpus_per_node"])
     intra = default_intra(gpu, gpus)
     intra_over = entry.get("intra_node", {})
-    intra = replace(intra, **{k: intra_over[k] for k in ("numa_nodes", "nvlink_domain", "p2p")
-                              if k in intra_over})
-    return InstanceSpec(entry["name"], gpu, gpus, intra, _instance_inter(entry["inter_node"]),
-                        entry.get("source", ""))
+    intra = replace(
+        intra,
+        **{k: intra_over[k] for k in ("numa_nodes", "nvlink_domain", "p2p") if k in intra_over},
+    )
+    return InstanceSpec(
+        entry["name"],
+        gpu,
+        gpus,
+        intra,
+        _instance_inter(entry["inter_node"]),
+        entry.get("source", ""),
+    )
 
 
 def _instance_inter(raw: dict[str, Any]) -> InterNode:

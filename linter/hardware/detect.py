@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
 from toplint.hardware.catalog import bridge_bandwidth, lookup_gpu, pcie_bandwidth
 from toplint.hardware.types import GpuSpec
+from toplint.record import field, record
 
 _PATHS = ("PIX", "PXB", "PHB", "NODE", "SYS")  # nearest first
 _NV = re.compile(r"NV(\d+)$")
@@ -28,7 +28,7 @@ _LINK_RATE = {"volta": 25.0, "ampere": 25.0, "hopper": 25.0, "blackwell": 50.0}
 _MAX_LINKS_PER_GPU = 18  # NVLink4/5 GPUs have 18 links (cost-model.md §4.1 H100, B200)
 
 
-@dataclass
+@record(frozen=False)
 class Topology:
     gpus: list[str]
     nics: list[str]  # device names (legend resolved: "mlx5_0")
@@ -50,16 +50,18 @@ def parse_topology(text: str) -> Topology:
     has_numa = "NUMA Affinity" in lines[head]
     legend = {m[1]: m[2] for ln in lines if (m := _NIC_LEGEND.match(ln))}
     names = [legend.get(d, d) for d in devices]
-    topo = Topology([n for n in names if re.fullmatch(r"GPU\d+", n)],
-                    [n for n in names if not re.fullmatch(r"GPU\d+", n)])
-    for line in lines[head + 1:]:
+    topo = Topology(
+        [n for n in names if re.fullmatch(r"GPU\d+", n)],
+        [n for n in names if not re.fullmatch(r"GPU\d+", n)],
+    )
+    for line in lines[head + 1 :]:
         row = line.split()
         if not row or row[0] not in devices:
             continue
         me = legend.get(row[0], row[0])
-        for other, value in zip(names, row[1: 1 + len(devices)], strict=False):
+        for other, value in zip(names, row[1 : 1 + len(devices)], strict=False):
             topo.cells[(me, other)] = value
-        rest = row[1 + len(devices):]
+        rest = row[1 + len(devices) :]
         if me in topo.gpus and has_numa and len(rest) >= 2:
             topo.numa[me] = rest[1]
     return topo
@@ -75,8 +77,9 @@ def nvlink_domain(topo: Topology) -> int:
         return 1
     best = 1
     for size in range(2, min(len(gpus), 16) + 1):  # brute force: nodes hold at most 8-16 GPUs
-        if any(all(p in linked for p in combinations(group, 2))
-               for group in combinations(gpus, size)):
+        if any(
+            all(p in linked for p in combinations(group, 2)) for group in combinations(gpus, size)
+        ):
             best = size
         else:
             break
@@ -96,8 +99,10 @@ def _worst_pcie(topo: Topology) -> str | None:
 def nic_kind(name: str) -> tuple[str, str]:
     """(network, why) guessed from an RDMA device name."""
     if name.startswith("mlx5"):
-        return "infiniband", ("ConnectX (mlx5): InfiniBand or RoCE; `ibv_devinfo` link_layer "
-                              "says which (Ethernet -> write roce)")
+        return "infiniband", (
+            "ConnectX (mlx5): InfiniBand or RoCE; `ibv_devinfo` link_layer "
+            "says which (Ethernet -> write roce)"
+        )
     if name.startswith(("rocep", "roce", "bnxt_re", "irdma", "qedr")):
         return "roce", "RDMA over Converged Ethernet device"
     if name.startswith(("efa", "rdmap")):
@@ -105,7 +110,7 @@ def nic_kind(name: str) -> tuple[str, str]:
     return "ethernet", f"unknown device kind {name!r}: check what it is"
 
 
-@dataclass
+@record(frozen=False)
 class _Draft:
     """Ordered (key, value, comment) entries; value None is a commented placeholder."""
 
@@ -132,11 +137,22 @@ def _gpu_entries(draft: _Draft, topo: Topology, names: list[str] | None) -> GpuS
     draft.cluster.append(("name", f"{label}-x{n}", "rename: a unique name for this pool"))
     draft.cluster.append(("nodes", None, "unknown: how many identical nodes this pool has"))
     if not distinct:
-        draft.cluster.append(("gpu", None, "unknown: pass --gpu-names (nvidia-smi "
-                              "--query-gpu=name --format=csv,noheader) or write the catalog name"))
+        draft.cluster.append(
+            (
+                "gpu",
+                None,
+                "unknown: pass --gpu-names (nvidia-smi "
+                "--query-gpu=name --format=csv,noheader) or write the catalog name",
+            )
+        )
     elif spec is None:
-        draft.cluster.append(("gpu", distinct[0], "not in toplint's GPU catalog: give "
-                              "intra_node.fabric and intra_node.bandwidth"))
+        draft.cluster.append(
+            (
+                "gpu",
+                distinct[0],
+                "not in toplint's GPU catalog: give intra_node.fabric and intra_node.bandwidth",
+            )
+        )
     else:
         draft.cluster.append(("gpu", spec.name, f'nvidia-smi: "{distinct[0]}"'))
     if len(distinct) > 1:
@@ -192,16 +208,29 @@ def _bandwidth_entry(draft: _Draft, fabric: str, gpu: GpuSpec | None, counts: li
         draft.intra.append(("bandwidth", f"{value:g} GB/s", f"{gpu.name} NVLink bridge, catalog"))
     elif fabric in ("nvlink", "nvlink-bridge") and gpu is not None and gpu.arch in _LINK_RATE:
         rate = _LINK_RATE[gpu.arch]
-        draft.intra.append(("bandwidth", f"{min(counts) * rate:g} GB/s",
-                            f"NV{min(counts)} x {rate:g} GB/s per link per direction [M]"))
+        draft.intra.append(
+            (
+                "bandwidth",
+                f"{min(counts) * rate:g} GB/s",
+                f"NV{min(counts)} x {rate:g} GB/s per link per direction [M]",
+            )
+        )
     elif fabric != "nvswitch" or gpu is None:
-        draft.intra.append(("bandwidth", None, "unknown: per GPU per direction, e.g. \"31.5 "
-                            "GB/s\" (PCIe Gen4 x16) or NV# x 25 GB/s"))
+        draft.intra.append(
+            (
+                "bandwidth",
+                None,
+                'unknown: per GPU per direction, e.g. "31.5 GB/s" (PCIe Gen4 x16) or NV# x 25 GB/s',
+            )
+        )
 
 
 def _domain_why(topo: Topology, domain: int) -> str:
-    missing = [f"{a}-{b} {topo.cell(a, b)}" for a, b in combinations(topo.gpus, 2)
-               if not _NV.match(topo.cell(a, b))]
+    missing = [
+        f"{a}-{b} {topo.cell(a, b)}"
+        for a, b in combinations(topo.gpus, 2)
+        if not _NV.match(topo.cell(a, b))
+    ]
     if not missing or domain == 1:
         return "every GPU pair NVLinked" if not missing else "no NVLink"
     shown = ", ".join(missing[:6]) + (" ..." if len(missing) > 6 else "")
@@ -223,29 +252,55 @@ def _p2p(topo: Topology, counts: list[int]) -> tuple[bool, str]:
 
 def _inter_entries(draft: _Draft, topo: Topology) -> None:
     if not topo.nics:
-        draft.inter.append(("network", None, "no NICs in the matrix (it lists RDMA NICs): "
-                            "multi-node traffic would use TCP sockets, network: ethernet"))
+        draft.inter.append(
+            (
+                "network",
+                None,
+                "no NICs in the matrix (it lists RDMA NICs): "
+                "multi-node traffic would use TCP sockets, network: ethernet",
+            )
+        )
         draft.inter.append(("bandwidth", None, 'unknown: line rate per NIC, e.g. "100 Gb/s"'))
         return
     kinds = {nic_kind(n) for n in topo.nics}
     network, why = sorted(kinds)[0]
     draft.inter.append(("network", network, why if len(kinds) == 1 else "mixed NIC kinds"))
-    draft.inter.append(("bandwidth", None, 'unknown: line rate per NIC, e.g. "200 Gb/s" '
-                        "(ibstat Rate / ethtool Speed)"))
-    near = [nic for nic in topo.nics
-            if any(topo.cell(nic, g) in ("PIX", "PXB", "PHB") for g in topo.gpus)]
+    draft.inter.append(
+        (
+            "bandwidth",
+            None,
+            'unknown: line rate per NIC, e.g. "200 Gb/s" (ibstat Rate / ethtool Speed)',
+        )
+    )
+    near = [
+        nic
+        for nic in topo.nics
+        if any(topo.cell(nic, g) in ("PIX", "PXB", "PHB") for g in topo.gpus)
+    ]
     far = [nic for nic in topo.nics if nic not in near]
     if near:
-        why = f"{', '.join(near)} {'shares' if len(near) == 1 else 'share'} a PCIe switch or " \
-              "host bridge with a GPU"
+        why = (
+            f"{', '.join(near)} {'shares' if len(near) == 1 else 'share'} a PCIe switch or "
+            "host bridge with a GPU"
+        )
         if far:
             why += f"; {', '.join(far)} are not near any GPU (storage/management?)"
         draft.inter.append(("nics_per_node", len(near), why))
     else:
-        draft.inter.append(("nics_per_node", len(topo.nics),
-                            "no NIC is near a GPU (GPUDirect RDMA crosses the host bridge)"))
-    draft.inter.append(("rdma", network != "ethernet", "RDMA device" if network != "ethernet"
-                        else "unknown device"))
+        draft.inter.append(
+            (
+                "nics_per_node",
+                len(topo.nics),
+                "no NIC is near a GPU (GPUDirect RDMA crosses the host bridge)",
+            )
+        )
+    draft.inter.append(
+        (
+            "rdma",
+            network != "ethernet",
+            "RDMA device" if network != "ethernet" else "unknown device",
+        )
+    )
 
 
 # --- rendering ------------------------------------------------------------------------------
@@ -285,8 +340,11 @@ def _to_yaml(draft: _Draft) -> str:
 def _to_json(draft: _Draft) -> str:
     cluster: dict[str, Any] = {}
     notes: list[str] = []
-    for section, entries in (("", draft.cluster), ("intra_node", draft.intra),
-                             ("inter_node", draft.inter)):
+    for section, entries in (
+        ("", draft.cluster),
+        ("intra_node", draft.intra),
+        ("inter_node", draft.inter),
+    ):
         target = cluster.setdefault(section, {}) if section else cluster
         for key, value, why in entries:
             name = f"{section}.{key}" if section else key

@@ -8,10 +8,10 @@ parameter counts and KV bytes per token.  Never imports or executes anything.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from toplint.catalog_types import ModelSpec
+from toplint.record import record
 
 __all__ = ["spec_from_hf_config"]
 
@@ -102,7 +102,7 @@ def _dims(cfg: Mapping[str, Any]) -> tuple[int, int, int, int]:
     return hidden, layers, heads, vocab
 
 
-@dataclass(frozen=True)
+@record
 class _Attention:
     params_per_layer: int
     head_dim: int
@@ -131,7 +131,7 @@ def _attention(cfg: Mapping[str, Any], hidden: int, layers: int, heads: int) -> 
     return _Attention(params, head_dim, kv_bytes, kv_lora, rope)
 
 
-@dataclass(frozen=True)
+@record
 class _Moe:
     experts: int = 0
     top_k: int = 0

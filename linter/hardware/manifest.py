@@ -8,7 +8,6 @@ memory bandwidth written as a link) become ``Hardware.warnings``.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from toplint.errors import ManifestError, SourceError
@@ -26,6 +25,7 @@ from toplint.hardware.types import (
 )
 from toplint.hardware.units import UnitError, parse_bandwidth, parse_latency, parse_size
 from toplint.model import Position
+from toplint.record import replace
 
 _NO_NETWORK = InterNode(
     network="none", bandwidth_gb_per_s=0.0, nics_per_node=0, rdma=False, latency_us=0.0

@@ -11,14 +11,12 @@ quantization suffix changes the bytes per weight of the spec; the architecture s
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import glob
 import json
 import os
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -29,6 +27,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.datacache import cached_data
 from toplint.errors import ConfigError
 from toplint.hardware.hfconfig import spec_from_hf_config
+from toplint.record import record, replace
 
 __all__ = ["catalog_ids", "lookup_model", "spec_from_hf_config"]
 
@@ -65,7 +64,7 @@ _QUANT_BYTES = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class _Entry:
     id: str
     config: Mapping[str, Any]
@@ -84,7 +83,7 @@ class _Entry:
             overrides["params_active"] = float(self.params_active)
         if self.kv_bytes_per_token is not None:
             overrides["kv_bytes_per_token"] = int(self.kv_bytes_per_token)
-        return dataclasses.replace(spec, **overrides)
+        return replace(spec, **overrides)
 
 
 def _key(name: str) -> str:
@@ -162,7 +161,7 @@ def _apply_quant(spec: ModelSpec, entry_block: int, suffixes: tuple[str, ...]) -
         elif suffix == "fp8" and spec.quant_block:
             block = spec.quant_block  # already a block-FP8 checkpoint (DeepSeek-V3, Kimi-K2)
         note = f"; weights as served: {suffix} (from the model name)"
-        return dataclasses.replace(
+        return replace(
             spec, weight_bytes=weight_bytes, quant_block=block, source=spec.source + note
         )
     return spec
@@ -218,7 +217,7 @@ def _from_extra(model_id: str, key: str, value: object, base_dir: str) -> ModelS
     # A catalog name: its own quantization suffix wins, else the deployed id's ("-FP8").
     spec = _from_catalog(value, _all_suffixes(_key(model_id).rsplit("/", 1)[-1]))
     if spec is not None:
-        return dataclasses.replace(spec, source=f"{spec.source}; aliased by {where}")
+        return replace(spec, source=f"{spec.source}; aliased by {where}")
     path = Path(base_dir) / os.path.expanduser(value)
     if not path.exists():
         known = ", ".join(catalog_ids())

@@ -7,9 +7,9 @@ bandwidth is per NIC.  Latencies are microseconds.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from toplint.model import Position
+from toplint.record import field, record
 
 # Link kinds, fastest first.  "pcie-no-p2p" bounces through host memory; "pcie-sys" crosses
 # the CPU socket interconnect (nvidia-smi SYS).
@@ -32,7 +32,7 @@ RDMA_NETWORKS = ("infiniband", "roce", "efa")
 TCP_NETWORKS = ("ethernet", "tcpx")
 
 
-@dataclass(frozen=True)
+@record
 class GpuSpec:
     name: str  # catalog name, e.g. "A100-SXM4-80GB"
     memory_gb: float
@@ -47,7 +47,7 @@ class GpuSpec:
     source: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class IntraNode:
     fabric: str  # "nvswitch" | "nvlink" | "nvlink-bridge" | "pcie" | "xgmi"
     bandwidth_gb_per_s: float  # per GPU per direction
@@ -59,7 +59,7 @@ class IntraNode:
     latency_us: float | None = None
 
 
-@dataclass(frozen=True)
+@record
 class InterNode:
     network: str  # one of NETWORK_KINDS
     bandwidth_gb_per_s: float  # per NIC per direction (line rate / 8)
@@ -68,7 +68,7 @@ class InterNode:
     latency_us: float
 
 
-@dataclass(frozen=True)
+@record
 class Measurement:
     """A user-supplied measurement (e.g. nccl-tests busbw) that beats any model."""
 
@@ -79,7 +79,7 @@ class Measurement:
     message_bytes: int | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Cluster:
     """A pool of identical nodes."""
 
@@ -99,7 +99,7 @@ class Cluster:
         return self.nodes * self.gpus_per_node
 
 
-@dataclass(frozen=True)
+@record
 class Hardware:
     clusters: tuple[Cluster, ...]
     path: str = ""
@@ -112,7 +112,7 @@ class Hardware:
         return None
 
 
-@dataclass(frozen=True)
+@record
 class Link:
     """The slowest hop a group crosses."""
 

@@ -20,16 +20,32 @@ _PREFIX = {"": 1e-9, "k": 1e-6, "m": 1e-3, "g": 1.0, "t": 1e3}
 # "<prefix><B|b>[it|yte][/s|ps|/sec]", "<prefix>bE" (Ethernet speed: bits) or a bare
 # "<prefix>G"/"T" after the number ("400G" is how Ethernet and IB speeds are named: bits).
 _BANDWIDTH = re.compile(
-    _NUMBER
-    + r"\s*(?:(?P<prefix>[kKmMgGtT]?)(?P<unit>B|b)(?:it|yte)?s?(?:/s(?:ec)?|ps|PS)"
+    _NUMBER + r"\s*(?:(?P<prefix>[kKmMgGtT]?)(?P<unit>B|b)(?:it|yte)?s?(?:/s(?:ec)?|ps|PS)"
     r"|(?P<eprefix>[kKmMgGtT])(?:bE|BE|be|bit)|(?P<bare>[gGtT]))\s*",
 )
 _LATENCY = re.compile(_NUMBER + r"\s*(?P<unit>ns|us|µs|μs|usec|ms|msec|s|sec)\s*", re.IGNORECASE)
 _SIZE = re.compile(_NUMBER + r"\s*(?P<unit>[kKmMgGtT]i?B|B|bytes?)?\s*")
-_LATENCY_SCALE = {"ns": 1e-3, "us": 1.0, "µs": 1.0, "μs": 1.0, "usec": 1.0, "ms": 1e3, "msec": 1e3,
-                  "s": 1e6, "sec": 1e6}
-_SIZE_SCALE = {"k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12,
-               "ki": 2**10, "mi": 2**20, "gi": 2**30, "ti": 2**40}
+_LATENCY_SCALE = {
+    "ns": 1e-3,
+    "us": 1.0,
+    "µs": 1.0,
+    "μs": 1.0,
+    "usec": 1.0,
+    "ms": 1e3,
+    "msec": 1e3,
+    "s": 1e6,
+    "sec": 1e6,
+}
+_SIZE_SCALE = {
+    "k": 10**3,
+    "m": 10**6,
+    "g": 10**9,
+    "t": 10**12,
+    "ki": 2**10,
+    "mi": 2**20,
+    "gi": 2**30,
+    "ti": 2**40,
+}
 
 
 class UnitError(ValueError):
@@ -60,7 +76,7 @@ def _missing_bandwidth_unit(number: float, kind: BandwidthKind) -> MissingUnitEr
 def parse_bandwidth(text: str | int | float, *, kind: BandwidthKind = "link") -> float:
     """GB/s per direction from "300 GB/s", "100 Gb/s", "100 Gbps", "100GbE", "400G", "1.8 TB/s"."""
     if isinstance(text, bool):
-        raise UnitError(f"{text!r} is not a bandwidth; write e.g. \"400 Gb/s\" or \"450 GB/s\"")
+        raise UnitError(f'{text!r} is not a bandwidth; write e.g. "400 Gb/s" or "450 GB/s"')
     if isinstance(text, (int, float)):
         raise _missing_bandwidth_unit(float(text), kind)
     raw = text.strip()

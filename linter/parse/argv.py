@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 
 from toplint.model import Deployment, Finding, Fix, Flag, Position, Severity, Unresolved
 from toplint.parse.enginecfg import derive, visible_gpus
 from toplint.parse.engines import ENGINES, EngineSpec
+from toplint.record import field, record, replace
 
 
-@dataclass(frozen=True)
+@record
 class Arg:
     value: str | None  # None when unresolved
     raw: str
@@ -28,7 +28,7 @@ class Arg:
     anchor: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Invocation:
     engine: str  # key of ENGINES (the spec), e.g. "vllm", "dynamo-trtllm"
     args: tuple[Arg, ...]  # engine arguments after the entry point
@@ -132,7 +132,7 @@ def find_invocations(args: Sequence[Arg]) -> list[Invocation]:
     return []
 
 
-@dataclass(frozen=True)
+@record
 class ParsedArgs:
     flags: tuple[Flag, ...]
     findings: tuple[Finding, ...]
@@ -310,7 +310,7 @@ def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> De
         options=options,
         sources=sources,
         unresolved=tuple(unresolved),
-        **values,  # type: ignore[arg-type]
+        **values,
     )
     return derive(dep)
 

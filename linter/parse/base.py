@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Protocol
 
 from toplint.model import ParseResult
+from toplint.record import record
 
 
-@dataclass(frozen=True)
+@record
 class Source:
     """One lint target, read once.  ``text`` is decoded UTF-8; ``path`` is as the user named it."""
 

@@ -11,7 +11,6 @@ so a variable without a default stays unresolved).  ``command``/``entrypoint`` m
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from toplint.errors import SourceError
@@ -22,6 +21,7 @@ from toplint.parse.dockerfile import image_invocation
 from toplint.parse.enginecfg import disk_loader
 from toplint.parse.expand import expand_text
 from toplint.parse.shellsrc import lex_embedded
+from toplint.record import replace
 from toplint.yamlsafe import Document, load_documents
 
 _NAMES = ("compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml")

@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse.argv import Arg, Invocation, deployment_from_invocation, find_invocations
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import disk_loader
+from toplint.record import record
 
 # Image repository (registry and tag stripped) -> (spec key, takes a positional model).
 # vllm/vllm-openai: ENTRYPOINT ["vllm", "serve"] (older tags: python3 -m
@@ -64,7 +64,7 @@ _FROM = re.compile(r"^\s*(?:#[^\n]*\n\s*|ARG[^\n]*\n\s*)*FROM\s+\S+", re.I)
 _JSON_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 
-@dataclass(frozen=True)
+@record
 class Instruction:
     keyword: str  # upper-cased
     text: str  # the arguments, continuation lines included as written

@@ -17,12 +17,12 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from toplint.errors import SourceError
 from toplint.model import Deployment, Finding, Flag, Position, Severity, Unresolved
 from toplint.parse.engines import SGLANG_EP_EQUALS_TP, EngineSpec
+from toplint.record import replace
 
 if TYPE_CHECKING:
     from toplint.parse.argv import Arg

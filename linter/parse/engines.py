@@ -9,12 +9,12 @@ as whitespace-separated words: "V" lists take a value, "F" lists are flags.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from toplint.parse import vocab
+from toplint.record import field, record
 
 
-@dataclass(frozen=True)
+@record
 class EngineSpec:
     name: str  # key in ENGINES ("vllm", "dynamo-vllm", ...)
     # canonical long option (without leading dashes) -> takes a value?

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import replace
 from typing import Any
 
 from toplint.model import Deployment, ParseResult
@@ -26,6 +25,7 @@ from toplint.parse.argv import Arg, apply_flags, parse_args
 from toplint.parse.base import Source
 from toplint.parse.engines import ENGINES
 from toplint.parse.k8s import Ctx, GpuRequest, gpu_request, looks_like_k8s, to_int, with_gpu
+from toplint.record import replace
 from toplint.yamlsafe import Path, load_documents
 
 _VALUES = re.compile(r"^(servingEngineSpec|sampleApplication):", re.M)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from toplint.errors import SourceError
@@ -28,6 +27,7 @@ from toplint.parse import k8s_text
 from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
 from toplint.parse.k8s_container import container_env, env_options, invocations
+from toplint.record import field, record, replace
 from toplint.yamlsafe import Document, Path, load_documents
 
 _KIND = re.compile(r"^kind:\s*\S", re.M)
@@ -38,7 +38,7 @@ _GPU_EXACT = ("nvidia.com/gpu", "amd.com/gpu", "gpu", "habana.ai/gaudi", "gpu.in
 _GPU_PREFIX = "nvidia.com/mig-"
 
 
-@dataclass
+@record(frozen=False)
 class Ctx:
     """One document being read, with the file around it."""
 
@@ -78,7 +78,7 @@ class Ctx:
         return p
 
 
-@dataclass(frozen=True)
+@record
 class GpuRequest:
     count: int | None
     resource: str

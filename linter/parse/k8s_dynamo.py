@@ -12,8 +12,6 @@ injects ``POD_GROUP_INDEX`` (unresolved), ``PODSET_NAME``, ``STORM_SERVICE_NAME`
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from toplint.model import Deployment
 from toplint.parse.k8s import (
     Ctx,
@@ -25,6 +23,7 @@ from toplint.parse.k8s import (
     to_int,
     with_gpu,
 )
+from toplint.record import replace
 from toplint.yamlsafe import Path
 
 

@@ -17,7 +17,6 @@ it stays unresolved here.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from toplint.model import Deployment, Flag
@@ -34,6 +33,7 @@ from toplint.parse.k8s import (
     with_gpu,
 )
 from toplint.parse.k8s_container import container_env, env_options, list_args
+from toplint.record import replace
 from toplint.yamlsafe import Path
 
 # parallelism key -> vLLM option, in the order the controller renders them.

@@ -12,7 +12,6 @@ independent replicas.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
 from typing import Any
 
 from toplint.errors import SourceError
@@ -28,10 +27,11 @@ from toplint.parse.k8s import (
     pod_labels,
     to_int,
 )
+from toplint.record import record, replace
 from toplint.yamlsafe import Path, load_documents
 
 
-@dataclass(frozen=True)
+@record
 class RayNodes:
     nodes: int | None  # Ray pods holding GPUs
     gpus_per_node: int | None

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 
 from toplint.errors import SourceError
 from toplint.parse.expand import Expander, Part, _Cursor, _read_expansion
+from toplint.record import record
 
 
-@dataclass(frozen=True)
+@record
 class Word:
     raw: str  # as written, quotes included
     value: str | None  # after quote removal and expansion; None when unresolved
@@ -28,7 +28,7 @@ class Word:
     quoted: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Command:
     words: tuple[Word, ...]
     line: int

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 
 from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse.argv import Arg, Invocation, deployment_from_invocation, find_invocations
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import disk_loader
 from toplint.parse.shell import Command, lex
+from toplint.record import record, replace
 
 _SHELL_SUFFIXES = (".sh", ".bash", ".zsh", ".ksh")
 _SHELLS = ("sh", "bash", "dash", "zsh", "ksh")
@@ -31,7 +31,7 @@ def command_args(command: Command, path: str, smap: SourceMap | None = None) -> 
     return out
 
 
-@dataclass(frozen=True)
+@record
 class SourceMap:
     """Positions of a string's characters in the file the string was written in.
 

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from toplint.catalog_types import ModelSpec
 from toplint.hardware.types import Cluster, Link
 from toplint.model import Deployment
+from toplint.record import record
 
 
-@dataclass(frozen=True)
+@record
 class Gpu:
     node: int  # 0-based node index within the instance
     local: int  # 0-based GPU index within the node
 
 
-@dataclass(frozen=True)
+@record
 class Group:
     """One communicator: a TP, PP, EP or DP group of ranks."""
 
@@ -35,7 +34,7 @@ class Group:
         return len(self.nodes) > 1
 
 
-@dataclass(frozen=True)
+@record
 class Placement:
     """A deployment laid out on one cluster.
 

@@ -8,9 +8,8 @@ across nodes and its ``--ep-size`` lives inside the TP group (§2 `--ep-size`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from toplint.catalog_types import ModelSpec
+from toplint.record import record
 
 __all__ = ["Layout", "Memory", "layouts", "memory_fit"]
 
@@ -19,7 +18,7 @@ OTHER_OVERHEAD_GB = 3.5  # activations + CUDA graphs, aiconfigurator "other" (§
 KV_BYTES = 2  # bf16 KV cache (§6 rule 7, b_kv)
 
 
-@dataclass(frozen=True)
+@record
 class Layout:
     """One way to spread a model over GPUs.  ``ep`` is 1 when expert parallelism is off."""
 
@@ -39,7 +38,7 @@ class Layout:
         return " ".join(parts)
 
 
-@dataclass(frozen=True)
+@record
 class Memory:
     """Per-GPU memory of a layout (GB) and the KV-cache tokens one replica can hold."""
 

@@ -19,7 +19,6 @@ of a clean one, so ``plan`` and ``check`` cannot disagree.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from toplint.catalog_types import ModelSpec
 from toplint.cost.estimate import estimate
@@ -29,6 +28,7 @@ from toplint.model import Deployment
 from toplint.placement.place import place
 from toplint.placement.types import Placement
 from toplint.plan.enumerate import Layout, Memory, layouts, memory_fit
+from toplint.record import record
 from toplint.rulebook.types import Budgets, Rule, Workload
 
 __all__ = ["Candidate", "candidates", "evaluate", "rank"]
@@ -41,7 +41,7 @@ PREFILL_SHARE_LIMIT = 0.30  # §6 rule 14: warn when comm / compute > 0.3
 TIE = 0.05
 
 
-@dataclass(frozen=True)
+@record
 class Candidate:
     layout: Layout
     placement: Placement

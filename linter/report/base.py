@@ -7,14 +7,14 @@ import os
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 from toplint.model import Finding, Severity
+from toplint.record import record
 from toplint.rulebook.types import Rule
 
 
-@dataclass(frozen=True)
+@record
 class Report:
     findings: Sequence[Finding]
     rules: Sequence[Rule]  # every rule known to the run (for SARIF rule metadata)

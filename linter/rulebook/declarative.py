@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from toplint.model import Finding, Fix, Severity
+from toplint.record import record
 from toplint.rulebook.types import Rule, RuleContext
 
 Truth = bool | None  # None = unknown (an input is missing)
@@ -27,7 +27,7 @@ COMPARISONS = ("eq", "ne", "lt", "le", "gt", "ge", "in")
 LOGIC = ("all", "any", "not", "exists")
 
 
-@dataclass(frozen=True)
+@record
 class Branch:
     """A severity (and optionally a message) that applies when ``when`` holds."""
 
@@ -36,7 +36,7 @@ class Branch:
     message: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Spec:
     """A declarative rule body, as read from YAML (already schema-validated)."""
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from toplint.model import Finding, Severity
+from toplint.record import field, record
 from toplint.rulebook.types import Budgets, Rule, RuleContext, Workload
 
 
-@dataclass(frozen=True)
+@record
 class RuleSettings:
     """Which rules run, at which severity, with which options (from the config file)."""
 
@@ -145,7 +145,7 @@ def adjust_parse_findings(
             continue
         sev = settings.severities.get(f.rule)
         if sev is not None and sev != f.severity:
-            from dataclasses import replace
+            from toplint.record import replace
 
             f = replace(f, severity=sev)
         out.append(f)

@@ -32,20 +32,20 @@ Usage in a test module::
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from toplint.model import Deployment, Finding, Flag, Position, Severity
+from toplint.record import fields, record
 from toplint.rulebook.run import RuleSettings, context_for
 from toplint.rulebook.types import Budgets, Rule, Workload
 
 __all__ = ["Case", "check_case", "load_case_file", "load_cases", "run_case"]
 
 
-@dataclass(frozen=True)
+@record
 class Case:
     rule: str  # code
     name: str  # "test_fail_..." / "test_pass_..."

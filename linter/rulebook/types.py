@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from toplint.catalog_types import ModelSpec
@@ -11,21 +10,22 @@ from toplint.cost.types import CostReport
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment, Finding, Severity
 from toplint.placement.types import Placement
+from toplint.record import field, record
 
 
-@dataclass(frozen=True)
+@record
 class Budgets:
     itl_ms: float | None = None  # inter-token latency budget per decode step
     ttft_ms: float | None = None  # time-to-first-token budget
 
 
-@dataclass(frozen=True)
+@record
 class Workload:
     prompt_tokens: int = 4096  # the seeds' worked example
     decode_batch: int = 1
 
 
-@dataclass(frozen=True)
+@record
 class RuleContext:
     """Everything a rule may look at for one deployment.  Rules never reach further back."""
 
@@ -45,7 +45,7 @@ class RuleContext:
 Check = Callable[["Rule", RuleContext], Iterable[Finding]]
 
 
-@dataclass(frozen=True)
+@record
 class Rule:
     code: str  # "TL101", written literally where the rule is defined
     name: str  # kebab-case, reads as "allow <name>"

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from toplint.catalog_types import ModelSpec
 from toplint.hardware.types import Cluster, GpuSpec, InterNode, IntraNode, Link, Measurement
 from toplint.model import Deployment
 from toplint.placement.types import Gpu, Group, Placement
+from toplint.record import replace
 
 H100 = GpuSpec(
     name="H100-SXM5-80GB",

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from cost_builders import (
     DEEPSEEK_V3,
@@ -20,6 +18,7 @@ from cost_builders import (
 from toplint.cost.estimate import estimate
 from toplint.cost.types import Collective, CostReport
 from toplint.hardware.types import Measurement
+from toplint.record import replace
 from toplint.rulebook.types import Workload
 
 SEED = Workload(prompt_tokens=4096, decode_batch=1)

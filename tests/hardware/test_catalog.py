@@ -50,21 +50,50 @@ def test_every_gpu_cites_a_source() -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["A100-SXM4-40GB", "A100-SXM4-80GB", "A100-PCIE-40GB", "A100-PCIE-80GB", "H100-SXM-80GB",
-     "H100-PCIE-80GB", "H100-NVL-94GB", "H200-SXM-141GB", "H20-96GB", "H800-80GB", "B200-180GB",
-     "GB200", "B300-288GB", "L40S", "L4", "A10G", "RTX-3090", "RTX-4090", "RTX-5090",
-     "RTX-PRO-6000", "MI300X", "MI325X", "Apple-M2-Ultra", "Apple-M3-Ultra", "V100-SXM2-16GB",
-     "V100-SXM2-32GB"],
+    [
+        "A100-SXM4-40GB",
+        "A100-SXM4-80GB",
+        "A100-PCIE-40GB",
+        "A100-PCIE-80GB",
+        "H100-SXM-80GB",
+        "H100-PCIE-80GB",
+        "H100-NVL-94GB",
+        "H200-SXM-141GB",
+        "H20-96GB",
+        "H800-80GB",
+        "B200-180GB",
+        "GB200",
+        "B300-288GB",
+        "L40S",
+        "L4",
+        "A10G",
+        "RTX-3090",
+        "RTX-4090",
+        "RTX-5090",
+        "RTX-PRO-6000",
+        "MI300X",
+        "MI325X",
+        "Apple-M2-Ultra",
+        "Apple-M3-Ultra",
+        "V100-SXM2-16GB",
+        "V100-SXM2-32GB",
+    ],
 )
 def test_catalog_covers_cost_model_gpus(name: str) -> None:
     assert lookup_gpu(name) is not None
 
 
 def test_nvlink_bandwidth_is_per_direction() -> None:
-    per_direction = {n: lookup_gpu(n).scaleup_bandwidth_gb_per_s  # type: ignore[union-attr]
-                     for n in ("A100-SXM4-80GB", "H100-SXM-80GB", "B200-180GB", "V100-SXM2-16GB")}
-    assert per_direction == {"A100-SXM4-80GB": 300, "H100-SXM-80GB": 450, "B200-180GB": 900,
-                             "V100-SXM2-16GB": 150}
+    per_direction = {
+        n: lookup_gpu(n).scaleup_bandwidth_gb_per_s  # type: ignore[union-attr]
+        for n in ("A100-SXM4-80GB", "H100-SXM-80GB", "B200-180GB", "V100-SXM2-16GB")
+    }
+    assert per_direction == {
+        "A100-SXM4-80GB": 300,
+        "H100-SXM-80GB": 450,
+        "B200-180GB": 900,
+        "V100-SXM2-16GB": 150,
+    }
 
 
 def test_apple_is_unified_memory_not_a_link() -> None:
@@ -82,10 +111,28 @@ def test_rtx_3090_has_no_p2p_but_a_bridge() -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["p4d.24xlarge", "p5.48xlarge", "p5en.48xlarge", "p6-b200.48xlarge", "g5.12xlarge",
-     "g6e.12xlarge", "a2-highgpu-8g", "a3-highgpu-8g", "a3-megagpu-8g", "a3-ultragpu-8g",
-     "g2-standard-48", "ND A100 v4", "Standard_ND96asr_v4", "ND H100 v5", "BM.GPU.A100-v2.8",
-     "BM.GPU.H100.8", "DGX A100", "DGX H100", "DGX B200", "GB200 NVL72"],
+    [
+        "p4d.24xlarge",
+        "p5.48xlarge",
+        "p5en.48xlarge",
+        "p6-b200.48xlarge",
+        "g5.12xlarge",
+        "g6e.12xlarge",
+        "a2-highgpu-8g",
+        "a3-highgpu-8g",
+        "a3-megagpu-8g",
+        "a3-ultragpu-8g",
+        "g2-standard-48",
+        "ND A100 v4",
+        "Standard_ND96asr_v4",
+        "ND H100 v5",
+        "BM.GPU.A100-v2.8",
+        "BM.GPU.H100.8",
+        "DGX A100",
+        "DGX H100",
+        "DGX B200",
+        "GB200 NVL72",
+    ],
 )
 def test_instances_required_by_the_issue_exist(name: str) -> None:
     assert lookup_instance(name) is not None
@@ -95,7 +142,11 @@ def test_p5_instance_resolves_gpu_and_efa() -> None:
     p5 = lookup_instance("p5.48xlarge")
     assert p5 is not None
     assert (p5.gpu.name, p5.gpus_per_node, p5.intra.fabric, p5.intra.bandwidth_gb_per_s) == (
-        "H100-SXM-80GB", 8, "nvswitch", 450)
+        "H100-SXM-80GB",
+        8,
+        "nvswitch",
+        450,
+    )
     inter = (p5.inter.network, p5.inter.nics_per_node, p5.inter.bandwidth_gb_per_s)
     assert inter == ("efa", 32, 12.5)
     assert p5.inter.latency_us == 23 and p5.inter.rdma
@@ -114,8 +165,13 @@ def test_every_instance_cites_a_source() -> None:
 
 @pytest.mark.parametrize(
     ("kind", "latency", "rdma"),
-    [("infiniband", 5, True), ("roce", 5, True), ("efa", 23, True), ("ethernet", 60, False),
-     ("tcpx", 60, False)],
+    [
+        ("infiniband", 5, True),
+        ("roce", 5, True),
+        ("efa", 23, True),
+        ("ethernet", 60, False),
+        ("tcpx", 60, False),
+    ],
 )
 def test_network_latency_defaults(kind: str, latency: float, rdma: bool) -> None:
     net = lookup_network(kind, 50.0)

@@ -57,8 +57,13 @@ def test_check_prints_resolved_json(tmp_path, capsys) -> None:  # type: ignore[n
     assert (p5["gpu"], p5["gpus_per_node"], p5["instance"]) == ("H100-SXM-80GB", 8, "p5.48xlarge")
     assert p5["intra_node"]["fabric"] == "nvswitch"
     assert p5["intra_node"]["bandwidth_gb_per_s"] == 450
-    assert p5["inter_node"] == {"network": "efa", "bandwidth_gb_per_s": 12.5, "nics_per_node": 32,
-                                "rdma": True, "latency_us": 23.0}
+    assert p5["inter_node"] == {
+        "network": "efa",
+        "bandwidth_gb_per_s": 12.5,
+        "nics_per_node": 32,
+        "rdma": True,
+        "latency_us": 23.0,
+    }
     assert p5["selector"] == {"nvidia.com/gpu.product": "NVIDIA-H100-80GB-HBM3"}
     assert eth["inter_node"]["bandwidth_gb_per_s"] == 12.5
     assert len(data["warnings"]) == 1 and "per-direction is 300 GB/s" in data["warnings"][0]
@@ -75,9 +80,17 @@ def test_check_yaml_format(tmp_path, capsys) -> None:  # type: ignore[no-untyped
 
 
 def test_detect_from_file(capsys) -> None:  # type: ignore[no-untyped-def]
-    code, out, _ = run(capsys, "hardware", "detect", "--topo",
-                       os.path.join(HERE, "2x3090-bridge-topo.txt"),
-                       "--gpu-names", os.path.join(HERE, "gpu-names-L.txt"), "--format", "json")
+    code, out, _ = run(
+        capsys,
+        "hardware",
+        "detect",
+        "--topo",
+        os.path.join(HERE, "2x3090-bridge-topo.txt"),
+        "--gpu-names",
+        os.path.join(HERE, "gpu-names-L.txt"),
+        "--format",
+        "json",
+    )
     assert code == 0 and json.loads(out)["clusters"][0]["gpu"] == "RTX-3090"
 
 

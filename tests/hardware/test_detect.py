@@ -16,8 +16,13 @@ from toplint.hardware.detect import (
 from toplint.hardware.manifest import hardware_from_text
 
 HERE = os.path.join(os.path.dirname(__file__), "data")
-CORPUS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
-                      "..", "shared", "corpus", "nvidia-smi")
+CORPUS = os.path.join(
+    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+    "..",
+    "shared",
+    "corpus",
+    "nvidia-smi",
+)
 
 
 def read(path: str) -> str:
@@ -35,8 +40,10 @@ def corpus(name: str) -> str:
 def fill(draft: str, nodes: int = 2, bandwidth: str = '"200 Gb/s"') -> str:
     """What a user does with the draft: fill the commented placeholders."""
     draft = draft.replace("    # nodes: ...", f"    nodes: {nodes}")
-    return draft.replace("      # bandwidth: ...              # unknown: line rate",
-                         f"      bandwidth: {bandwidth}  # line rate")
+    return draft.replace(
+        "      # bandwidth: ...              # unknown: line rate",
+        f"      bandwidth: {bandwidth}  # line rate",
+    )
 
 
 def test_every_corpus_topology_parses() -> None:
@@ -65,7 +72,11 @@ def test_dgx_a100_draft_validates_once_placeholders_are_filled() -> None:
     text = fill(draft_manifest(corpus("dgx-a100-topo.txt"), ["NVIDIA A100-SXM4-80GB"] * 8))
     c = hardware_from_text(text, "draft.yaml").clusters[0]
     assert (c.gpu.name, c.intra.fabric, c.intra.bandwidth_gb_per_s, c.inter.bandwidth_gb_per_s) == (
-        "A100-SXM4-80GB", "nvswitch", 300, 25)
+        "A100-SXM4-80GB",
+        "nvswitch",
+        300,
+        25,
+    )
 
 
 def test_two_gpu_mlx5_node_resolves_nic_legend() -> None:
@@ -73,8 +84,12 @@ def test_two_gpu_mlx5_node_resolves_nic_legend() -> None:
     assert (topo.gpus, topo.nics) == (["GPU0", "GPU1"], ["mlx5_0", "mlx5_1"])
     draft = json.loads(draft_manifest(corpus("2gpu-node-mlx5-topo.txt"), None, fmt="json"))
     cluster = draft["clusters"][0]
-    assert cluster["intra_node"] == {"fabric": "pcie", "nvlink_domain": 1, "p2p": False,
-                                     "numa_nodes": 1}
+    assert cluster["intra_node"] == {
+        "fabric": "pcie",
+        "nvlink_domain": 1,
+        "p2p": False,
+        "numa_nodes": 1,
+    }
     assert cluster["inter_node"]["nics_per_node"] == 2
 
 
@@ -103,20 +118,29 @@ def test_bridged_consumer_pair_uses_bridge_bandwidth() -> None:
     draft = json.loads(draft_manifest(text, names, fmt="json"))["clusters"][0]
     assert draft["gpu"] == "RTX-3090"
     assert (draft["intra_node"]["fabric"], draft["intra_node"]["bandwidth"]) == (
-        "nvlink-bridge", "56 GB/s")
+        "nvlink-bridge",
+        "56 GB/s",
+    )
     assert draft["inter_node"]["network"] == "roce"
 
 
 def test_gpu_names_from_csv_and_list_forms() -> None:
-    assert parse_gpu_names("name\nNVIDIA H100 80GB HBM3\nNVIDIA H100 80GB HBM3\n") == [
-        "NVIDIA H100 80GB HBM3"] * 2
+    assert (
+        parse_gpu_names("name\nNVIDIA H100 80GB HBM3\nNVIDIA H100 80GB HBM3\n")
+        == ["NVIDIA H100 80GB HBM3"] * 2
+    )
     assert parse_gpu_names("GPU 0: NVIDIA L4 (UUID: GPU-abc)\n") == ["NVIDIA L4"]
 
 
 @pytest.mark.parametrize(
     ("name", "kind"),
-    [("mlx5_3", "infiniband"), ("rocep1s0f0", "roce"), ("efa_0", "efa"), ("bnxt_re0", "roce"),
-     ("eth7", "ethernet")],
+    [
+        ("mlx5_3", "infiniband"),
+        ("rocep1s0f0", "roce"),
+        ("efa_0", "efa"),
+        ("bnxt_re0", "roce"),
+        ("eth7", "ethernet"),
+    ],
 )
 def test_nic_kind_from_name(name: str, kind: str) -> None:
     assert nic_kind(name)[0] == kind

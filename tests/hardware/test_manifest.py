@@ -40,8 +40,9 @@ def test_seed_form_resolves() -> None:
 
 def test_json_manifest_is_accepted(tmp_path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "hw.json"
-    path.write_text(json.dumps({"clusters": [{"name": "one", "nodes": 1, "gpu": "L4",
-                                              "gpus_per_node": 1}]}))
+    path.write_text(
+        json.dumps({"clusters": [{"name": "one", "nodes": 1, "gpu": "L4", "gpus_per_node": 1}]})
+    )
     hw = load_hardware(str(path))
     assert hw.clusters[0].gpu.name == "L4" and hw.clusters[0].inter.network == "none"
 
@@ -56,14 +57,15 @@ def test_unitless_bandwidth_error_has_position_path_and_both_readings() -> None:
 
 def test_unknown_key_names_path_and_position() -> None:
     text = SEED.replace("intra_node:", "intra_nodes:")
-    assert error_of(text).startswith('hardware.yaml:7:5: clusters[0].intra_nodes: unknown key')
+    assert error_of(text).startswith("hardware.yaml:7:5: clusters[0].intra_nodes: unknown key")
 
 
 def test_bad_enum_value_lists_the_choices() -> None:
     text = SEED.replace("fabric: nvlink", "fabric: nvlnk")
     message = error_of(text)
     assert message.startswith(
-        'hardware.yaml:7:26: clusters[0].intra_node.fabric: "nvlnk" is not one of')
+        'hardware.yaml:7:26: clusters[0].intra_node.fabric: "nvlnk" is not one of'
+    )
     assert "nvswitch" in message
 
 
@@ -74,13 +76,15 @@ def test_missing_required_key_points_at_the_cluster() -> None:
 
 def test_wrong_type_is_reported() -> None:
     assert error_of(SEED.replace("nodes: 2", "nodes: two")).startswith(
-        'hardware.yaml:4:12: clusters[0].nodes: "two" is not of type integer')
+        'hardware.yaml:4:12: clusters[0].nodes: "two" is not of type integer'
+    )
 
 
 def test_multi_node_without_network_is_an_error() -> None:
     text = SEED.replace(
         "    inter_node: {network: ethernet, bandwidth: 100 Gb/s, nics_per_node: 1, rdma: false}\n",
-        "")
+        "",
+    )
     assert "2 nodes need inter_node" in error_of(text)
 
 
@@ -200,7 +204,12 @@ def test_selector_and_measurements() -> None:
     assert c.selector == {"nvidia.com/gpu.product": "NVIDIA-H100-80GB-HBM3", "pool": "true"}
     m = c.measurements[0]
     assert (m.op, m.ranks, m.scope, m.busbw_gb_per_s, m.message_bytes) == (
-        "all_reduce", 8, "intra", 190, 64 * 2**20)
+        "all_reduce",
+        8,
+        "intra",
+        190,
+        64 * 2**20,
+    )
 
 
 def test_duplicate_cluster_names_are_an_error() -> None:

@@ -55,8 +55,15 @@ def test_bandwidth_garbage_is_a_unit_error(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "us"),
-    [("5 us", 5.0), ("5 µs", 5.0), ("5us", 5.0), ("0.5 ms", 500.0), ("500 ns", 0.5),
-     ("5 μs", 5.0), ("1 s", 1e6)],
+    [
+        ("5 us", 5.0),
+        ("5 µs", 5.0),
+        ("5us", 5.0),
+        ("0.5 ms", 500.0),
+        ("500 ns", 0.5),
+        ("5 μs", 5.0),
+        ("1 s", 1e6),
+    ],
 )
 def test_parse_latency(text: str, us: float) -> None:
     assert parse_latency(text) == pytest.approx(us)
@@ -77,7 +84,11 @@ def test_parse_size(text: str | int, size: int) -> None:
 
 def test_format_bytes_uses_binary_units() -> None:
     assert [format_bytes(n) for n in (512, 2048, 64 * 2**20, 3 * 2**30)] == [
-        "512 B", "2 KiB", "64 MiB", "3 GiB"]
+        "512 B",
+        "2 KiB",
+        "64 MiB",
+        "3 GiB",
+    ]
 
 
 def test_format_time_picks_the_unit() -> None:

@@ -35,7 +35,7 @@ PLAIN = st.recursive(
 
 @settings(max_examples=300, deadline=None)
 @example("<")
-@example("\"\\")
+@example('"\\')
 @given(SHELLISH)
 def test_lex_fails_only_with_source_error(text: str) -> None:
     try:

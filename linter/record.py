@@ -1,0 +1,279 @@
+"""Frozen value records: the dataclass features toplint uses, at a fraction of the start-up cost.
+
+On CPython 3.11 ``@dataclass(frozen=True)`` compiles six methods from source for every class,
+about 1.3 ms a class on a 2-core machine; with ~70 value types that was a third of a one-file
+pre-commit run (``benchmarks/RESULTS.md``).  ``@record`` compiles one method (``__init__``) and
+shares the others, written once here: equality, hashing and ordering compare a tuple built by
+``operator.attrgetter`` (C code); ``__init__`` writes the instance ``__dict__`` directly instead of
+calling ``object.__setattr__`` per field, so building an instance is also faster.
+
+Semantics follow :mod:`dataclasses` for what toplint uses: annotated fields in order, defaults,
+``field(default=..., default_factory=..., compare=...)``, ``frozen`` (default on), ``eq``,
+``order``, ``__hash__`` over the compared fields of frozen records (unhashable when not frozen),
+``replace``, ``fields``, ``asdict``.  Not supported (and not used): inheritance between records,
+``__post_init__``, ``InitVar``, ``kw_only``, ``slots``.  Static checkers see a dataclass through
+``dataclass_transform`` (PEP 681).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar, overload
+
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform
+else:
+
+    def dataclass_transform(**_kwargs: Any) -> Callable[[Any], Any]:
+        return lambda decorated: decorated
+
+
+__all__ = ["Field", "FrozenInstanceError", "asdict", "field", "fields", "record", "replace"]
+
+T = TypeVar("T")
+
+
+class FrozenInstanceError(AttributeError):
+    """Assigning to a field of a frozen record (as :class:`dataclasses.FrozenInstanceError`)."""
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+_FIELDS = "__record_fields__"
+
+
+class Field:
+    """One field of a record: its name, default or default factory, and whether it compares."""
+
+    __slots__ = ("compare", "default", "default_factory", "name")
+
+    def __init__(
+        self, default: Any = MISSING, default_factory: Any = MISSING, compare: bool = True
+    ) -> None:
+        if default is not MISSING and default_factory is not MISSING:
+            raise ValueError("cannot specify both default and default_factory")
+        self.name = ""
+        self.default = default
+        self.default_factory = default_factory
+        self.compare = compare
+
+    def __repr__(self) -> str:
+        return f"Field(name={self.name!r}, default={self.default!r}, compare={self.compare})"
+
+
+def field(
+    *, default: Any = MISSING, default_factory: Callable[[], Any] = MISSING, compare: bool = True
+) -> Any:
+    """A field with a default factory, or left out of equality, hashing and ordering."""
+    return Field(default, default_factory, compare)
+
+
+@overload
+def record(cls: type[T], /) -> type[T]: ...
+@overload
+def record(
+    *, frozen: bool = True, eq: bool = True, order: bool = False
+) -> Callable[[type[T]], type[T]]: ...
+
+
+@dataclass_transform(frozen_default=True, eq_default=True, field_specifiers=(field, Field))
+def record(
+    cls: type[T] | None = None, /, *, frozen: bool = True, eq: bool = True, order: bool = False
+) -> type[T] | Callable[[type[T]], type[T]]:
+    """Make ``cls`` a value record: ``__init__``, ``__repr__`` and (by default) frozen equality."""
+
+    def wrap(target: type[T]) -> type[T]:
+        return _build(target, frozen=frozen, eq=eq, order=order)
+
+    return wrap if cls is None else wrap(cls)
+
+
+def _is_classvar(annotation: object) -> bool:
+    text = annotation if isinstance(annotation, str) else repr(annotation)
+    return text.startswith(("ClassVar", "typing.ClassVar", "t.ClassVar"))
+
+
+def _build(cls: type[T], *, frozen: bool, eq: bool, order: bool) -> type[T]:
+    if any(hasattr(base, _FIELDS) for base in cls.__mro__[1:]):
+        raise TypeError(f"{cls.__name__}: inheriting from a record is not supported")
+    found: list[Field] = []
+    own = cls.__dict__.get("__annotations__", {})  # noqa: RUF063 - inspect costs ~10 ms to import
+    for name, annotation in own.items():
+        if _is_classvar(annotation):
+            continue
+        value = cls.__dict__.get(name, MISSING)
+        spec = value if isinstance(value, Field) else Field(default=value)
+        spec.name = name
+        if isinstance(spec.default, (list, dict, set)):
+            raise ValueError(
+                f"mutable default {type(spec.default)} for field {name} is not allowed: "
+                "use default_factory"
+            )
+        if spec.default is MISSING:
+            if name in cls.__dict__:
+                delattr(cls, name)
+        else:
+            setattr(cls, name, spec.default)
+        found.append(spec)
+    specs = tuple(found)
+    compared = tuple(s.name for s in specs if s.compare)
+    key = _key_function(compared)
+    methods: dict[str, Any] = {
+        _FIELDS: specs,
+        "__init__": _make_init(cls, specs),
+        "__match_args__": tuple(s.name for s in specs),
+    }
+    if "__repr__" not in cls.__dict__:
+        methods["__repr__"] = _repr
+    if eq and "__eq__" not in cls.__dict__:
+        methods["__eq__"] = _make_eq(key)
+    if eq and cls.__dict__.get("__hash__", MISSING) in (MISSING, None):  # none of its own
+        methods["__hash__"] = _make_hash(key) if frozen else None
+    if order:
+        methods.update((name, _make_order(key, op)) for name, op in _ORDER.items())
+    if frozen:
+        methods.update(__setattr__=_frozen_setattr, __delattr__=_frozen_delattr)
+    for name, value in methods.items():
+        setattr(cls, name, value)
+    return cls
+
+
+def _make_init(cls: type, specs: tuple[Field, ...]) -> Callable[..., None]:
+    """Compile ``__init__(self, a, b=<default>, ...)`` that fills ``self.__dict__``."""
+    namespace: dict[str, Any] = {"MISSING": MISSING}
+    params = ["self"]
+    body = ["d = self.__dict__"]
+    seen_default = False
+    for i, spec in enumerate(specs):
+        if spec.default is not MISSING:
+            namespace[f"_d{i}"] = spec.default
+            params.append(f"{spec.name}=_d{i}")
+            body.append(f"d[{spec.name!r}] = {spec.name}")
+        elif spec.default_factory is not MISSING:
+            namespace[f"_f{i}"] = spec.default_factory
+            params.append(f"{spec.name}=MISSING")
+            body.append(f"d[{spec.name!r}] = _f{i}() if {spec.name} is MISSING else {spec.name}")
+        else:
+            if seen_default:
+                raise TypeError(
+                    f"{cls.__name__}: non-default argument {spec.name!r} follows default argument"
+                )
+            params.append(spec.name)
+            body.append(f"d[{spec.name!r}] = {spec.name}")
+            continue
+        seen_default = True
+    source = f"def __init__({', '.join(params)}):\n    " + "\n    ".join(body) + "\n"
+    exec(source, namespace)
+    init: Callable[..., None] = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    return init
+
+
+def _key_function(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    if not names:
+        return lambda _obj: ()
+    if len(names) == 1:
+        getter = operator.attrgetter(names[0])
+        return lambda obj: (getter(obj),)
+    many: Callable[[Any], tuple[Any, ...]] = operator.attrgetter(*names)
+    return many
+
+
+def _repr(self: Any) -> str:
+    parts = ", ".join(f"{s.name}={getattr(self, s.name)!r}" for s in getattr(self, _FIELDS))
+    return f"{type(self).__qualname__}({parts})"
+
+
+def _make_eq(key: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any, Any], Any]:
+    def __eq__(self: Any, other: Any) -> Any:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self is other or key(self) == key(other)
+
+    return __eq__
+
+
+def _make_hash(key: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], int]:
+    def __hash__(self: Any) -> int:
+        return hash(key(self))
+
+    return __hash__
+
+
+_ORDER: dict[str, Callable[[Any, Any], bool]] = {
+    "__lt__": operator.lt,
+    "__le__": operator.le,
+    "__gt__": operator.gt,
+    "__ge__": operator.ge,
+}
+
+
+def _make_order(
+    key: Callable[[Any], tuple[Any, ...]], op: Callable[[Any, Any], bool]
+) -> Callable[[Any, Any], Any]:
+    def compare(self: Any, other: Any) -> Any:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return op(key(self), key(other))
+
+    return compare
+
+
+def _frozen_setattr(self: Any, name: str, value: Any) -> None:
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _frozen_delattr(self: Any, name: str) -> None:
+    raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def fields(obj: Any) -> tuple[Field, ...]:
+    """The fields of a record class or instance, in order."""
+    try:
+        specs: tuple[Field, ...] = getattr(obj, _FIELDS)
+    except AttributeError:
+        raise TypeError("must be called with a record type or instance") from None
+    return specs
+
+
+def replace(obj: T, /, **changes: Any) -> T:
+    """A copy of record ``obj`` with ``changes`` (as :func:`dataclasses.replace`)."""
+    specs = fields(obj)
+    unknown = set(changes) - {s.name for s in specs}
+    if unknown:
+        raise TypeError(f"{type(obj).__name__} has no field {sorted(unknown)[0]!r}")
+    for spec in specs:
+        if spec.name not in changes:
+            changes[spec.name] = obj.__dict__[spec.name]
+    return type(obj)(**changes)
+
+
+def is_record(obj: Any) -> bool:
+    """Whether ``obj`` is a record class or instance."""
+    return hasattr(obj, _FIELDS)
+
+
+def asdict(obj: Any) -> dict[str, Any]:
+    """A record as a dict, recursing into records, lists, tuples and dicts (as dataclasses)."""
+    if not is_record(obj) or isinstance(obj, type):
+        raise TypeError("asdict() should be called on record instances")
+    out: dict[str, Any] = _plain(obj)
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if is_record(value) and not isinstance(value, type):
+        return {s.name: _plain(getattr(value, s.name)) for s in fields(value)}
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return type(value)(*(_plain(v) for v in value))
+    if isinstance(value, (list, tuple)):
+        return type(value)(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return type(value)((_plain(k), _plain(v)) for k, v in value.items())
+    return value
