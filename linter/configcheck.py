@@ -10,10 +10,10 @@ import difflib
 import json
 from collections.abc import Callable, Mapping
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from toplint.errors import ConfigError
+from toplint.pkgdata import read_text
 
 KeyPath = tuple[str | int, ...]
 # (key path, want the value rather than the key) -> (line, column), or None when unknown.
@@ -22,7 +22,7 @@ Locate = Callable[[KeyPath, bool], "tuple[int, int] | None"]
 
 @cache
 def config_schema() -> dict[str, Any]:
-    text = resources.files("toplint.schemas").joinpath("config.schema.json").read_text("utf-8")
+    text = read_text("toplint.schemas", "config.schema.json")
     schema: dict[str, Any] = json.loads(text)
     return schema
 

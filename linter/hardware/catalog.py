@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from toplint.hardware.types import RDMA_NETWORKS, GpuSpec, InterNode, IntraNode
 from toplint.hardware.units import parse_bandwidth, parse_latency
+from toplint.pkgdata import read_text
 from toplint.record import record, replace
 
 # Words that vendors and label schemes prepend; they never distinguish two GPUs.
@@ -91,7 +91,7 @@ def _read(resource: str) -> Any:
     from toplint.datacache import cached_data
     from toplint.yamlsafe import load_data
 
-    text = resources.files("toplint.hardware.data").joinpath(resource).read_text("utf-8")
+    text = read_text("toplint.hardware.data", resource)
     return cached_data(text, "toplint-yamlsafe", lambda t: load_data(t, resource)[0])
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from toplint.errors import ManifestError
 from toplint.model import Position
+from toplint.pkgdata import read_text
 
 Path = tuple[str | int, ...]
 Where = Callable[[Path, bool], Position]
@@ -25,7 +25,7 @@ def dotted(path: Path) -> str:
 
 @cache
 def _schema() -> dict[str, Any]:
-    text = resources.files("toplint.schemas").joinpath("hardware.schema.json").read_text("utf-8")
+    text = read_text("toplint.schemas", "hardware.schema.json")
     schema: dict[str, Any] = json.loads(text)
     return schema
 

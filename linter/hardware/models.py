@@ -17,7 +17,6 @@ import json
 import os
 import re
 from collections.abc import Iterator, Mapping
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.datacache import cached_data
 from toplint.errors import ConfigError
 from toplint.hardware.hfconfig import spec_from_hf_config
+from toplint.pkgdata import read_text
 from toplint.record import record, replace
 
 __all__ = ["catalog_ids", "lookup_model", "spec_from_hf_config"]
@@ -93,7 +93,7 @@ def _key(name: str) -> str:
 @functools.cache
 def _catalog() -> dict[str, _Entry]:
     """Index every entry by its full id, its name without the org, and its aliases."""
-    text = resources.files("toplint.hardware").joinpath("data/models.yaml").read_text("utf-8")
+    text = read_text("toplint.hardware", "data/models.yaml")
     data = cached_data(text, "pyyaml-safe", lambda t: yaml.load(t, Loader=_Loader))
     index: dict[str, _Entry] = {}
     for raw in data["models"]:

@@ -13,15 +13,17 @@ import json
 import pkgutil
 from collections.abc import Iterable
 from functools import cache
-from importlib import resources
-from importlib.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toplint.errors import ConfigError, SourceError
 from toplint.model import Severity
+from toplint.pkgdata import package_root, read_text
 from toplint.rulebook.declarative import Branch, Spec, make_check, placeholders
 from toplint.rulebook.types import Rule
+
+if TYPE_CHECKING:
+    from importlib.abc import Traversable
 
 __all__ = ["load_python_rules", "load_yaml_rules", "rule_from_yaml_text"]
 
@@ -54,19 +56,30 @@ def _root(where: str | Path | Traversable) -> Traversable:
     if isinstance(where, str):
         if "/" in where or "\\" in where or where.startswith("."):
             return Path(where)
-        return resources.files(where)
+        return package_root(where)
     return where
 
 
 @cache
 def _schema() -> dict[str, Any]:
-    text = resources.files("toplint.schemas").joinpath("rule.schema.json").read_text("utf-8")
+    text = read_text("toplint.schemas", "rule.schema.json")
     schema: dict[str, Any] = json.loads(text)
     return schema
 
 
 def rule_from_yaml_text(text: str, origin: str) -> Rule:
-    """One declarative rule from YAML text (``origin`` names it in errors)."""
+    """One declarative rule from YAML text (``origin`` names it in errors).
+
+    The checked data is kept in the data cache (``toplint.datacache``, keyed by the text), so a
+    rule file is parsed and validated once, not at every start-up.
+    """
+    from toplint.datacache import cached_data
+
+    data = cached_data(text, "rule-yaml-v1", lambda t: _checked_rule_data(t, origin))
+    return _rule(data, origin)
+
+
+def _checked_rule_data(text: str, origin: str) -> Any:
     from toplint.yamlsafe import load_documents
 
     try:
@@ -77,7 +90,7 @@ def rule_from_yaml_text(text: str, origin: str) -> Rule:
         raise ConfigError(f"{origin}:1:1: a rule file holds one YAML document, found {len(docs)}")
     doc = docs[0]
     _validate(doc.data, origin, doc)
-    return _rule(doc.data, origin)
+    return doc.data
 
 
 def _validate(data: Any, origin: str, doc: Any) -> None:
