@@ -1,4 +1,8 @@
-"""Built-in parsers, as a toplint plugin.  Order matters: the first parser that accepts wins."""
+"""Built-in parsers, as a toplint plugin.  Order matters: the first parser that accepts wins.
+
+The hooks are plain ``toplint_*`` functions: ``toplint.plugins`` marks them for pluggy when
+pluggy is needed and calls them directly otherwise.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,8 @@ from toplint.parse.dockerfile import DockerfileParser
 from toplint.parse.helm import HelmValuesParser
 from toplint.parse.k8s import KubernetesParser
 from toplint.parse.shellsrc import ShellParser
-from toplint.plugins import hookimpl
 
 
-@hookimpl
 def toplint_parsers() -> list[Parser]:
     return [
         ComposeParser(),

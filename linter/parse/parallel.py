@@ -34,11 +34,10 @@ T = TypeVar("T")
 
 @cache
 def builtin_and_plugin_parsers() -> tuple[Parser, ...]:
-    from toplint.plugins import plugin_manager
+    from toplint.plugins import call_hook
 
-    pm = plugin_manager()
-    # pluggy calls the last registered plugin first: third-party parsers get the first look.
-    return tuple(p for group in pm.hook.toplint_parsers() for p in group)
+    # Last registered plugin first: third-party parsers get the first look.
+    return tuple(p for group in call_hook("toplint_parsers") for p in group)
 
 
 def parse_file(path: str) -> ParseResult:

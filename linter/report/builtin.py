@@ -1,8 +1,11 @@
-"""Built-in output formats (and the suppression meta-rules), as a toplint plugin."""
+"""Built-in output formats (and the suppression meta-rules), as a toplint plugin.
+
+The hooks are plain ``toplint_*`` functions: ``toplint.plugins`` marks them for pluggy when
+pluggy is needed and calls them directly otherwise.
+"""
 
 from __future__ import annotations
 
-from toplint.plugins import hookimpl
 from toplint.report.base import Formatter
 from toplint.report.github import GithubFormatter
 from toplint.report.gitlab import GitlabFormatter
@@ -13,7 +16,6 @@ from toplint.report.text import TextFormatter
 from toplint.rulebook.types import Rule
 
 
-@hookimpl
 def toplint_formatters() -> dict[str, Formatter]:
     return {
         f.name: f
@@ -28,7 +30,6 @@ def toplint_formatters() -> dict[str, Formatter]:
     }
 
 
-@hookimpl
 def toplint_rules() -> list[Rule]:
     # TL002/TL006 come from suppression comments, not from a check: documented here so that
     # `toplint rules`, SARIF rule metadata and severity overrides know them.

@@ -7,10 +7,10 @@ from toplint.report.base import Formatter
 
 
 def formatters() -> dict[str, Formatter]:
-    from toplint.plugins import plugin_manager
+    from toplint.plugins import call_hook
 
     out: dict[str, Formatter] = {}
-    for group in reversed(plugin_manager().hook.toplint_formatters()):
+    for group in reversed(call_hook("toplint_formatters")):
         out.update(group)
     return out
 

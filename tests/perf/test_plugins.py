@@ -1,10 +1,14 @@
-"""The plugin manager is built once; the entry-point scan is skipped only when it finds nothing."""
+"""The plugin manager is built once; the entry-point scan is skipped only when it finds nothing;
+without third-party plugins the built-in hooks answer directly, exactly as pluggy would."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import pluggy
 import pytest
 
 from toplint import plugins
@@ -23,7 +27,7 @@ def test_manager_is_built_once() -> None:
 
 def test_replaced_factory_builds_a_new_manager(monkeypatch: pytest.MonkeyPatch) -> None:
     first = plugins.plugin_manager()
-    monkeypatch.setattr(plugins, "make_plugin_manager", lambda: plugins.pluggy.PluginManager("x"))
+    monkeypatch.setattr(plugins, "make_plugin_manager", lambda: pluggy.PluginManager("x"))
     assert plugins.plugin_manager() is not first
 
 
@@ -58,3 +62,40 @@ def test_entry_point_plugin_still_loads(tmp_path: Path, monkeypatch: pytest.Monk
     found = {k for group in pm.hook.toplint_formatters() for k in group}
     assert "extra-format" in found
     monkeypatch.delitem(sys.modules, "toplint_extra_plugin")
+
+
+def _described(results: list[Any]) -> list[Any]:
+    out: list[Any] = []
+    for group in results:
+        if isinstance(group, dict):
+            out.append(sorted((k, type(v).__name__) for k, v in group.items()))
+        else:
+            out.append([getattr(x, "code", None) or type(x).__name__ for x in group])
+    return out
+
+
+@pytest.mark.parametrize("hook", ["toplint_parsers", "toplint_rules", "toplint_formatters"])
+def test_direct_calls_answer_as_pluggy_does(hook: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(plugins, "_scan_says_entry_points", lambda: False)
+    assert plugins.hook_owner() is None
+    direct = plugins.call_hook(hook)
+    via_pluggy = getattr(plugins.make_plugin_manager(entry_points=False).hook, hook)()
+    assert direct and _described(direct) == _described(via_pluggy)
+
+
+def test_an_entry_point_plugin_is_asked_through_pluggy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(plugins, "_scan_says_entry_points", lambda: True)
+    assert plugins.hook_owner() is plugins.plugin_manager()
+
+
+def test_a_check_without_plugins_never_imports_pluggy(tmp_path: Path) -> None:
+    target = tmp_path / "serve.sh"
+    target.write_text("vllm serve m --tensor-parallel-size 2\n")
+    code = (
+        "import sys\n"
+        "from toplint.cli import main\n"
+        f"main(['check', {str(target)!r}, '--format', 'json'])\n"
+        "print('pluggy' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.stdout.strip().splitlines()[-1] == "False", done.stderr
