@@ -31,14 +31,23 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The command line parser; with ``argv`` naming a command, only that command's part.
+
+    Importing and registering all seven commands costs a pre-commit run time it never uses;
+    ``toplint --help`` and unknown commands still see them all.
+    """
     parser = _Parser(
         prog="toplint",
         description="Lint LLM-serving deployment configs against the GPU interconnect.",
     )
     parser.add_argument("--version", action="version", version=f"toplint {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMANDS:
+    # An explicit prog: argparse would otherwise build a help formatter (and import shutil).
+    sub = parser.add_subparsers(
+        dest="command", metavar="COMMAND", parser_class=_Parser, prog=parser.prog
+    )
+    wanted = argv[0] if argv and argv[0] in COMMANDS else None
+    for name in COMMANDS if wanted is None else (wanted,):
         importlib.import_module(f"toplint.commands.{name}").register(sub)
     return parser
 
@@ -46,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
-        parser = build_parser()
+        parser = build_parser(args_list)
         args = parser.parse_args(args_list)
         if not getattr(args, "run", None):
             parser.print_help(sys.stderr)

@@ -6,7 +6,6 @@ unknown keys get a "did you mean" from the keys the schema allows there.
 
 from __future__ import annotations
 
-import difflib
 import json
 from collections.abc import Callable, Mapping
 from functools import cache
@@ -44,6 +43,8 @@ def _dotted(path: KeyPath) -> str:
 
 
 def _suggest(key: str, allowed: list[str]) -> str:
+    import difflib
+
     close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
     if close:
         return f"; did you mean `{close[0]}`?"

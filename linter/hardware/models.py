@@ -12,7 +12,6 @@ quantization suffix changes the bytes per weight of the spec; the architecture s
 from __future__ import annotations
 
 import functools
-import glob
 import json
 import os
 import re
@@ -253,6 +252,8 @@ def _from_hf_cache(model_id: str) -> ModelSpec | None:
             full = _key(repo.name[len("models--") :].replace("--", "/", 1))
             if full not in wanted and full.rsplit("/", 1)[-1] not in wanted:
                 continue
+            import glob
+
             snapshots = glob.glob(str(repo / "snapshots" / "*" / "config.json"))
             for config_path in sorted(snapshots, key=os.path.getmtime, reverse=True):
                 try:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from collections import Counter
@@ -72,6 +71,8 @@ def fingerprints(findings: Sequence[Finding]) -> list[str]:
     Findings with the same key (same rule, file, anchor and message shape) are told apart by
     their order in the file, which moving lines does not change.
     """
+    import hashlib  # here, not at the top: only SARIF, GitLab and baselines need fingerprints
+
     seen: Counter[str] = Counter()
     out: list[str] = []
     for f in findings:

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import importlib
 import json
-import pkgutil
+import os
 from collections.abc import Iterable
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from toplint.errors import ConfigError, SourceError
@@ -24,6 +23,7 @@ from toplint.rulebook.types import Rule
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
+    from pathlib import Path
 
 __all__ = ["load_python_rules", "load_yaml_rules", "rule_from_yaml_text"]
 
@@ -32,12 +32,40 @@ def load_python_rules(package: str = "toplint.rules") -> list[Rule]:
     """Every ``RULE`` defined by a module of ``package`` (sorted by module name)."""
     pkg = importlib.import_module(package)
     rules: list[Rule] = []
-    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"{package}.{info.name}")
+    for name in _module_names(list(pkg.__path__)):
+        module = importlib.import_module(f"{package}.{name}")
         rule = getattr(module, "RULE", None)
         if isinstance(rule, Rule):
             rules.append(rule)
     return rules
+
+
+def _module_names(folders: list[str]) -> list[str]:
+    """The modules in a package's folders, sorted, as ``pkgutil.iter_modules`` names them.
+
+    Listing the folders directly skips importing ``pkgutil`` (~4 ms); a package that is not
+    plain folders (a zip, a namespace with odd finders) still goes through ``pkgutil``.
+    """
+    if not all(os.path.isdir(f) for f in folders):
+        import pkgutil
+
+        return sorted({i.name for i in pkgutil.iter_modules(folders)})
+    from importlib.machinery import all_suffixes
+
+    suffixes = sorted(all_suffixes(), key=len, reverse=True)
+    names: set[str] = set()
+    for folder in folders:
+        for entry in os.listdir(folder):
+            if os.path.isdir(os.path.join(folder, entry)):
+                if entry.isidentifier() and os.path.isfile(
+                    os.path.join(folder, entry, "__init__.py")
+                ):
+                    names.add(entry)
+                continue
+            stem = next((entry[: -len(s)] for s in suffixes if entry.endswith(s)), "")
+            if stem.isidentifier() and stem != "__init__":
+                names.add(stem)
+    return sorted(names)
 
 
 def load_yaml_rules(where: str | Path | Traversable = "toplint.rules") -> list[Rule]:
@@ -51,10 +79,10 @@ def load_yaml_rules(where: str | Path | Traversable = "toplint.rules") -> list[R
 
 
 def _root(where: str | Path | Traversable) -> Traversable:
-    if isinstance(where, Path):
-        return where
     if isinstance(where, str):
         if "/" in where or "\\" in where or where.startswith("."):
+            from pathlib import Path
+
             return Path(where)
         return package_root(where)
     return where
