@@ -9,7 +9,6 @@ in the same place is new.
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -57,6 +56,8 @@ def write_baseline(path: str, findings: Iterable[Finding]) -> int:
         for k, n in sorted(counts.items())
     ]
     doc = {"version": BASELINE_VERSION, "tool": "toplint", "findings": entries}
+    import json
+
     try:
         with open(path, "w", encoding="utf-8") as fh:
             json.dump(doc, fh, indent=2)
@@ -67,6 +68,8 @@ def write_baseline(path: str, findings: Iterable[Finding]) -> int:
 
 
 def load_baseline(path: str) -> Baseline:
+    import json
+
     try:
         with open(path, encoding="utf-8") as fh:
             doc = json.load(fh)

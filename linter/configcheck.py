@@ -6,13 +6,12 @@ unknown keys get a "did you mean" from the keys the schema allows there.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
 from toplint.errors import ConfigError
-from toplint.pkgdata import read_text
+from toplint.pkgdata import read_json
 
 KeyPath = tuple[str | int, ...]
 # (key path, want the value rather than the key) -> (line, column), or None when unknown.
@@ -21,8 +20,7 @@ Locate = Callable[[KeyPath, bool], "tuple[int, int] | None"]
 
 @cache
 def config_schema() -> dict[str, Any]:
-    text = read_text("toplint.schemas", "config.schema.json")
-    schema: dict[str, Any] = json.loads(text)
+    schema: dict[str, Any] = read_json("toplint.schemas", "config.schema.json")
     return schema
 
 

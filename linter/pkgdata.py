@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import importlib
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
 
-__all__ = ["package_root", "read_text"]
+__all__ = ["package_folder", "package_root", "read_json", "read_text"]
 
 
 def _folder(package: str) -> str | None:
@@ -35,6 +35,25 @@ def read_text(package: str, name: str) -> str:
     from importlib import resources
 
     return resources.files(package).joinpath(name).read_text("utf-8")
+
+
+def read_json(package: str, name: str) -> Any:
+    """The parsed JSON file ``name`` in ``package``, through the data cache (no ``json`` import
+    once it is cached)."""
+    from toplint.datacache import cached_data
+
+    return cached_data(read_text(package, name), "json", _json_loads)
+
+
+def _json_loads(text: str) -> Any:
+    import json
+
+    return json.loads(text)
+
+
+def package_folder(package: str) -> str | None:
+    """The package's folder on disk, or None when it is not a plain folder (a zip, say)."""
+    return _folder(package)
 
 
 def package_root(package: str) -> Traversable:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
 from toplint.errors import ManifestError
 from toplint.model import Position
-from toplint.pkgdata import read_text
+from toplint.pkgdata import read_json
 
 Path = tuple[str | int, ...]
 Where = Callable[[Path, bool], Position]
@@ -25,8 +24,7 @@ def dotted(path: Path) -> str:
 
 @cache
 def _schema() -> dict[str, Any]:
-    text = read_text("toplint.schemas", "hardware.schema.json")
-    schema: dict[str, Any] = json.loads(text)
+    schema: dict[str, Any] = read_json("toplint.schemas", "hardware.schema.json")
     return schema
 
 
@@ -46,6 +44,8 @@ def validate(data: Any, where: Where) -> None:
 
 
 def _problem(where: Where, err: Any) -> tuple[Position, str]:
+    import json  # only for wording an error
+
     at: Path = tuple(err.absolute_path)
     kind, value, inst = err.validator, err.validator_value, err.instance
     key = False

@@ -10,7 +10,6 @@ occurrence is kept in ``Deployment.flags``).
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Mapping, Sequence
 
 from toplint.model import Deployment, Finding, Fix, Flag, Position, Severity, Unresolved
@@ -247,6 +246,8 @@ def closest_option(spec: EngineSpec, name: str) -> str | None:
     """The known long option nearest to ``name`` (without dashes), for "did you mean"."""
     if spec.underscores_are_dashes:
         name = name.replace("_", "-")
+    import difflib
+
     close = difflib.get_close_matches(name, list(spec.long_options()), n=1, cutoff=0.75)
     return close[0] if close else None
 

@@ -6,28 +6,48 @@ pluggy is needed and calls them directly otherwise.
 
 from __future__ import annotations
 
-from toplint.report.base import Formatter
-from toplint.report.github import GithubFormatter
-from toplint.report.gitlab import GitlabFormatter
-from toplint.report.jsonfmt import JsonFormatter
-from toplint.report.junit import JunitFormatter
-from toplint.report.sarif import SarifFormatter
-from toplint.report.text import TextFormatter
+import importlib
+
+from toplint.report.base import Formatter, Report
 from toplint.rulebook.types import Rule
+
+# name -> (module, class): each format's module is imported when that format renders, so a run
+# that prints text does not import the SARIF, JUnit or GitLab writers (and their imports).
+BUILTIN_FORMATS: dict[str, tuple[str, str]] = {
+    "text": ("toplint.report.text", "TextFormatter"),
+    "json": ("toplint.report.jsonfmt", "JsonFormatter"),
+    "sarif": ("toplint.report.sarif", "SarifFormatter"),
+    "github": ("toplint.report.github", "GithubFormatter"),
+    "junit": ("toplint.report.junit", "JunitFormatter"),
+    "gitlab": ("toplint.report.gitlab", "GitlabFormatter"),
+}
+
+
+class DeferredFormatter:
+    """A built-in format whose module is imported on first use."""
+
+    def __init__(self, name: str, module: str, cls: str) -> None:
+        self.name = name
+        self._where = (module, cls)
+        self._real: Formatter | None = None
+
+    def real(self) -> Formatter:
+        if self._real is None:
+            module, cls = self._where
+            self._real = getattr(importlib.import_module(module), cls)()
+        return self._real
+
+    def render(self, report: Report) -> str:
+        return self.real().render(report)
+
+    def __getattr__(self, attr: str) -> object:  # a format's own extras (e.g. options)
+        if attr.startswith("_"):
+            raise AttributeError(attr)
+        return getattr(self.real(), attr)
 
 
 def toplint_formatters() -> dict[str, Formatter]:
-    return {
-        f.name: f
-        for f in (
-            TextFormatter(),
-            JsonFormatter(),
-            SarifFormatter(),
-            GithubFormatter(),
-            JunitFormatter(),
-            GitlabFormatter(),
-        )
-    }
+    return {name: DeferredFormatter(name, *where) for name, where in BUILTIN_FORMATS.items()}
 
 
 def toplint_rules() -> list[Rule]:

@@ -9,7 +9,6 @@ never from the tree being linted.
 from __future__ import annotations
 
 import importlib
-import json
 import os
 from collections.abc import Iterable
 from functools import cache
@@ -17,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from toplint.errors import ConfigError, SourceError
 from toplint.model import Severity
-from toplint.pkgdata import package_root, read_text
+from toplint.pkgdata import package_folder, package_root, read_json
 from toplint.rulebook.declarative import Branch, Spec, make_check, placeholders
 from toplint.rulebook.types import Rule
 
@@ -70,6 +69,12 @@ def _module_names(folders: list[str]) -> list[str]:
 
 def load_yaml_rules(where: str | Path | Traversable = "toplint.rules") -> list[Rule]:
     """Every ``*.yaml`` rule in a package (dotted name) or a directory (a path)."""
+    folder = package_folder(where) if isinstance(where, str) and _is_package(where) else None
+    if folder is not None:  # plain file I/O: no pathlib at start-up
+        names = sorted(n for n in os.listdir(folder) if n.endswith((".yaml", ".yml")))
+        paths = [os.path.join(folder, n) for n in names]
+        paths = [p for p in paths if os.path.isfile(p)]
+        return [rule_from_yaml_text(_read(p), p) for p in paths]
     root = _root(where)
     files = sorted(
         (f for f in root.iterdir() if f.is_file() and f.name.endswith((".yaml", ".yml"))),
@@ -78,9 +83,18 @@ def load_yaml_rules(where: str | Path | Traversable = "toplint.rules") -> list[R
     return [rule_from_yaml_text(f.read_text(encoding="utf-8"), str(f)) for f in files]
 
 
+def _is_package(where: str) -> bool:
+    return not ("/" in where or "\\" in where or where.startswith("."))
+
+
+def _read(path: str) -> str:
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
 def _root(where: str | Path | Traversable) -> Traversable:
     if isinstance(where, str):
-        if "/" in where or "\\" in where or where.startswith("."):
+        if not _is_package(where):
             from pathlib import Path
 
             return Path(where)
@@ -90,8 +104,7 @@ def _root(where: str | Path | Traversable) -> Traversable:
 
 @cache
 def _schema() -> dict[str, Any]:
-    text = read_text("toplint.schemas", "rule.schema.json")
-    schema: dict[str, Any] = json.loads(text)
+    schema: dict[str, Any] = read_json("toplint.schemas", "rule.schema.json")
     return schema
 
 

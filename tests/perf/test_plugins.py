@@ -99,3 +99,12 @@ def test_a_check_without_plugins_never_imports_pluggy(tmp_path: Path) -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.stdout.strip().splitlines()[-1] == "False", done.stderr
+
+
+def test_each_deferred_format_loads_the_format_it_names() -> None:
+    from toplint.report.builtin import BUILTIN_FORMATS, toplint_formatters
+
+    formats = toplint_formatters()
+    assert sorted(formats) == sorted(BUILTIN_FORMATS)
+    for name, deferred in formats.items():
+        assert deferred.real().name == name  # type: ignore[attr-defined]
