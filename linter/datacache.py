@@ -22,7 +22,6 @@ import os
 import sys
 import zlib
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 __all__ = ["cache_dir", "cached_data", "set_enabled"]
@@ -37,12 +36,12 @@ def set_enabled(enabled: bool) -> None:
     _ENABLED[0] = enabled
 
 
-def cache_dir() -> Path:
+def cache_dir() -> str:
     """The user cache directory of toplint."""
     if os.environ.get("TOPLINT_CACHE_DIR"):
-        return Path(os.environ["TOPLINT_CACHE_DIR"])
+        return os.environ["TOPLINT_CACHE_DIR"]
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "toplint"
+    return os.path.join(base, "toplint")
 
 
 def cached_data(text: str, loader_name: str, load: Callable[[str], Any]) -> Any:

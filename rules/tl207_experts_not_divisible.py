@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 
 from toplint.model import Deployment, Finding, Severity
@@ -54,6 +53,8 @@ def redundant_experts(dep: Deployment) -> int:
                 return 0
     raw = dep.options.get("eplb_config")
     if raw:
+        import json  # only for an EPLB config, given as JSON
+
         try:
             value = json.loads(str(raw).strip("'"))
         except ValueError:

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import yaml
@@ -25,7 +25,7 @@ from toplint.hardware.types import Measurement
 from toplint.placement.types import Placement
 from toplint.record import field, record
 
-DATA = Path(__file__).parent / "data" / "measured.yaml"
+DATA = os.path.join(os.path.dirname(__file__), "data", "measured.yaml")
 _LOADER: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # The fabric a table was measured on is compatible with these group link kinds.
 _COMPATIBLE = {
@@ -153,7 +153,8 @@ def systems() -> tuple[System, ...]:
     """All measured systems from the shipped data file."""
     from toplint.datacache import cached_data
 
-    text = DATA.read_text(encoding="utf-8")
+    with open(DATA, encoding="utf-8") as handle:
+        text = handle.read()
     doc = cached_data(text, "pyyaml-safe", lambda t: yaml.load(t, Loader=_LOADER))  # safe only
     return _parse(doc)
 

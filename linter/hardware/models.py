@@ -12,12 +12,10 @@ quantization suffix changes the bytes per weight of the spec; the architecture s
 from __future__ import annotations
 
 import functools
-import json
 import os
 import re
 from collections.abc import Iterator, Mapping
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -27,6 +25,9 @@ from toplint.errors import ConfigError
 from toplint.hardware.hfconfig import spec_from_hf_config
 from toplint.pkgdata import read_text
 from toplint.record import record, replace
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["catalog_ids", "lookup_model", "spec_from_hf_config"]
 
@@ -193,6 +194,8 @@ def _same_model(key: str, model_id: str) -> bool:
 
 
 def _read_config_json(path: Path) -> Mapping[str, Any]:
+    import json
+
     if path.is_dir():
         path = path / "config.json"
     if path.stat().st_size > _MAX_CONFIG_BYTES:
@@ -217,6 +220,8 @@ def _from_extra(model_id: str, key: str, value: object, base_dir: str) -> ModelS
     spec = _from_catalog(value, _all_suffixes(_key(model_id).rsplit("/", 1)[-1]))
     if spec is not None:
         return replace(spec, source=f"{spec.source}; aliased by {where}")
+    from pathlib import Path  # here: only a config naming a config.json needs it
+
     path = Path(base_dir) / os.path.expanduser(value)
     if not path.exists():
         known = ", ".join(catalog_ids())
@@ -233,6 +238,8 @@ def _from_extra(model_id: str, key: str, value: object, base_dir: str) -> ModelS
 
 def _hf_hub_dirs() -> list[Path]:
     """Hugging Face cache roots, as huggingface_hub resolves them (HF_HUB_CACHE, HF_HOME)."""
+    from pathlib import Path  # here: only a model outside the catalog needs it
+
     dirs = []
     if os.environ.get("HF_HUB_CACHE"):
         dirs.append(Path(os.environ["HF_HUB_CACHE"]))
@@ -253,6 +260,7 @@ def _from_hf_cache(model_id: str) -> ModelSpec | None:
             if full not in wanted and full.rsplit("/", 1)[-1] not in wanted:
                 continue
             import glob
+            from pathlib import Path
 
             snapshots = glob.glob(str(repo / "snapshots" / "*" / "config.json"))
             for config_path in sorted(snapshots, key=os.path.getmtime, reverse=True):

@@ -8,7 +8,6 @@ shell-form one ignores ``CMD``.  Without an ``ENTRYPOINT``, an engine image in `
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 
@@ -98,6 +97,8 @@ def exec_form(ins: Instruction, path: str) -> list[Arg] | None:
     stripped = ins.text.strip()
     if not stripped.startswith("["):
         return None
+    import json  # here: a shell script or k8s manifest never needs it
+
     try:
         values = json.loads(stripped.replace("\\\n", ""))
     except ValueError:

@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -137,6 +136,8 @@ def _as_text(value: Any) -> str | None:
     if isinstance(value, list):
         return " ".join(str(v) for v in value)
     if isinstance(value, dict):
+        import json  # rare: a mapping-valued option (JSON on the command line)
+
         return json.dumps(value)
     return None if value is None else str(value)
 

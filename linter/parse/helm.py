@@ -16,7 +16,6 @@ one that does (template expressions are unresolved values).
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -169,6 +168,8 @@ def _lmcache(ctx: Ctx, at: Path, spec: dict[str, Any]) -> list[Arg]:
     if not isinstance(lmcache, dict) or not lmcache.get("enabled"):
         return []
     role = str(lmcache.get("kvRole", "kv_both"))
+    import json
+
     value = json.dumps({"kv_connector": "LMCacheConnectorV1", "kv_role": role})
     pos = ctx.key((*at, "lmcacheConfig"))
     return [

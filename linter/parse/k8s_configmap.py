@@ -9,7 +9,6 @@ lists -> repeated values, dicts -> JSON; precedence CLI > config file; source: v
 
 from __future__ import annotations
 
-import json
 import posixpath
 from typing import TYPE_CHECKING, Any
 
@@ -108,5 +107,11 @@ def _option(key: str, value: Any, pos: Position, anchor: str) -> list[Arg]:
         return [Arg(option, option, pos, (), anchor)] + [
             Arg(str(v), str(v), pos, (), anchor) for v in value
         ]
-    text = json.dumps(value) if isinstance(value, dict) else str(value)
+    text = _json(value) if isinstance(value, dict) else str(value)
     return [Arg(option, option, pos, (), anchor), Arg(text, text, pos, (), anchor)]
+
+
+def _json(value: object) -> str:
+    import json  # rare: a mapping-valued option, written as JSON on the command line
+
+    return json.dumps(value)

@@ -11,7 +11,6 @@ independent replicas.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from toplint.errors import SourceError
@@ -198,8 +197,14 @@ def _kwarg(key: str, value: Any, pos: Position) -> list[Arg]:
         spec = ENGINES["vllm"]
         name = key.replace("_", "-")
         return [Arg("--no-" + name, option, pos, (), anchor)] if name in spec.negatable else []
-    text = json.dumps(value) if isinstance(value, (dict, list)) else str(value)
+    text = _json(value) if isinstance(value, (dict, list)) else str(value)
     return [Arg(option, option, pos, (), anchor), Arg(text, text, pos, (), anchor)]
 
 
 KINDS = {"RayCluster": ray_cluster, "RayService": ray_service, "RayClusterFleet": fleet}
+
+
+def _json(value: object) -> str:
+    import json  # rare: a structured option, written as JSON on the command line
+
+    return json.dumps(value)

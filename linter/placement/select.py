@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import fnmatch
 from collections.abc import Mapping, Sequence
-from pathlib import PurePath
 
 from toplint.errors import ConfigError
 from toplint.hardware.types import Cluster, Hardware
@@ -29,6 +28,8 @@ def _named(hardware: Hardware, name: str, what: str) -> Cluster:
 
 def _path_matches(path: str, pattern: str) -> bool:
     """fnmatch on the whole path, on every path suffix ("a/b/c", "b/c", "c") and on each part."""
+    from pathlib import PurePath  # only for manifests that assign clusters by path
+
     normalized = PurePath(path).as_posix()
     parts = PurePath(normalized).parts
     candidates = {normalized, *("/".join(parts[i:]) for i in range(len(parts))), *parts}
