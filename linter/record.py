@@ -2,10 +2,11 @@
 
 On CPython 3.11 ``@dataclass(frozen=True)`` compiles six methods from source for every class,
 about 1.3 ms a class on a 2-core machine; with ~70 value types that was a third of a one-file
-pre-commit run (``benchmarks/RESULTS.md``).  ``@record`` compiles one method (``__init__``) and
-shares the others, written once here: equality, hashing and ordering compare a tuple built by
-``operator.attrgetter`` (C code); ``__init__`` writes the instance ``__dict__`` directly instead of
-calling ``object.__setattr__`` per field, so building an instance is also faster.
+pre-commit run (``benchmarks/RESULTS.md``).  ``@record`` shares methods written once here:
+equality, hashing and ordering compare a tuple built by ``operator.attrgetter`` (C code), and
+``__init__`` is compiled once per shape of record and renamed for each class (``_make_init``).
+``__init__`` writes the instance ``__dict__`` directly instead of calling
+``object.__setattr__`` per field, so building an instance is also faster.
 
 Semantics follow :mod:`dataclasses` for what toplint uses: annotated fields in order, defaults,
 ``field(default=..., default_factory=..., compare=...)``, ``frozen`` (default on), ``eq``,
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
+from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 if TYPE_CHECKING:
@@ -144,35 +146,56 @@ def _build(cls: type[T], *, frozen: bool, eq: bool, order: bool) -> type[T]:
 
 
 def _make_init(cls: type, specs: tuple[Field, ...]) -> Callable[..., None]:
-    """Compile ``__init__(self, a, b=<default>, ...)`` that fills ``self.__dict__``."""
+    """``__init__(self, a, b=<default>, ...)`` that fills ``self.__dict__``.
+
+    Compiling one ``__init__`` per class is most of a record's creation cost, so the code is
+    compiled once per shape (field count, and which fields have a default factory) with
+    placeholder names, then renamed with ``CodeType.replace``: parameters get the field names
+    (so keywords and error messages are the class's own), and the dict keys and factories are
+    the function's globals.
+    """
+    names = tuple(spec.name for spec in specs)
+    defaults: list[Any] = []
     namespace: dict[str, Any] = {"MISSING": MISSING}
-    params = ["self"]
-    body = ["d = self.__dict__"]
-    seen_default = False
+    mask = 0
     for i, spec in enumerate(specs):
-        if spec.default is not MISSING:
-            namespace[f"_d{i}"] = spec.default
-            params.append(f"{spec.name}=_d{i}")
-            body.append(f"d[{spec.name!r}] = {spec.name}")
-        elif spec.default_factory is not MISSING:
+        namespace[f"_n{i}"] = spec.name
+        if spec.default_factory is not MISSING:
             namespace[f"_f{i}"] = spec.default_factory
-            params.append(f"{spec.name}=MISSING")
-            body.append(f"d[{spec.name!r}] = _f{i}() if {spec.name} is MISSING else {spec.name}")
-        else:
-            if seen_default:
-                raise TypeError(
-                    f"{cls.__name__}: non-default argument {spec.name!r} follows default argument"
-                )
-            params.append(spec.name)
-            body.append(f"d[{spec.name!r}] = {spec.name}")
-            continue
-        seen_default = True
-    source = f"def __init__({', '.join(params)}):\n    " + "\n    ".join(body) + "\n"
-    exec(source, namespace)
-    init: Callable[..., None] = namespace["__init__"]
+            mask |= 1 << i
+            defaults.append(MISSING)
+        elif spec.default is not MISSING:
+            defaults.append(spec.default)
+        elif defaults:
+            raise TypeError(
+                f"{cls.__name__}: non-default argument {spec.name!r} follows default argument"
+            )
+    if set(names) & set(namespace) or {"self", "_rd"} & set(names):
+        raise TypeError(f"{cls.__name__}: a field name is reserved by toplint.record")
+    code = _template(len(names), mask).replace(co_varnames=("self", *names, "_rd"))
+    init: Callable[..., None] = FunctionType(code, namespace, "__init__", tuple(defaults) or None)
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
     return init
+
+
+_TEMPLATES: dict[tuple[int, int], CodeType] = {}
+
+
+def _template(count: int, mask: int) -> CodeType:
+    """The code of ``__init__(self, a0, a1, ...)`` storing ``aI`` under key ``_nI``."""
+    key = (count, mask)
+    if key not in _TEMPLATES:
+        lines = ["_rd = self.__dict__"]
+        for i in range(count):
+            value = f"_f{i}() if a{i} is MISSING else a{i}" if mask >> i & 1 else f"a{i}"
+            lines.append(f"_rd[_n{i}] = {value}")
+        params = "".join(f", a{i}" for i in range(count))
+        source = f"def __init__(self{params}):\n    " + "\n    ".join(lines) + "\n"
+        namespace: dict[str, Any] = {}
+        exec(source, namespace)
+        _TEMPLATES[key] = namespace["__init__"].__code__
+    return _TEMPLATES[key]
 
 
 def _key_function(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:

@@ -51,10 +51,12 @@ def test_construction_defaults_and_factories(cls: Any) -> None:
     assert (a.x, a.y, a.tags, a.meta) == (1, 0, (), {})
     assert cls(1).meta is not cls(1).meta  # a fresh dict each time
     assert cls(x=2, y=3).y == 3
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="'x'"):  # the field's own name, as with dataclasses
         cls()
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="nope"):
         cls(1, nope=2)
+    with pytest.raises(TypeError, match="multiple values"):
+        cls(1, x=2)
 
 
 def test_same_equality_hash_and_order_as_dataclasses() -> None:
@@ -148,3 +150,26 @@ def test_class_attributes_match_dataclasses() -> None:
     assert not hasattr(Point, "x") and not hasattr(Point, "meta")
     assert Point.__match_args__ == ("x", "y", "tags", "meta")  # type: ignore[attr-defined]
     assert Point.__init__.__qualname__ == "Point.__init__"
+
+
+def test_records_of_one_shape_keep_their_own_names_and_defaults() -> None:
+    @record
+    class A:
+        p: int
+        q: str = "a"
+
+    @record
+    class B:
+        r: int
+        s: str = "b"
+
+    assert (A(1).q, B(2).s, A(p=3).p, B(r=4, s="t").s) == ("a", "b", 3, "t")
+    assert A(1) != B(1)  # type: ignore[comparison-overlap]
+
+
+def test_reserved_field_names_are_refused() -> None:
+    with pytest.raises(TypeError, match="reserved"):
+
+        @record
+        class Bad:
+            MISSING: int
