@@ -149,20 +149,17 @@ def _make_init(cls: type, specs: tuple[Field, ...]) -> Callable[..., None]:
     """``__init__(self, a, b=<default>, ...)`` that fills ``self.__dict__``.
 
     Compiling one ``__init__`` per class is most of a record's creation cost, so the code is
-    compiled once per shape (field count, and which fields have a default factory) with
-    placeholder names, then renamed with ``CodeType.replace``: parameters get the field names
-    (so keywords and error messages are the class's own), and the dict keys and factories are
-    the function's globals.
+    compiled once per field count with placeholder names, then renamed with
+    ``CodeType.replace``: parameters get the field names (so keywords and error messages are
+    the class's own), and the dict keys and factories are the function's globals.
     """
     names = tuple(spec.name for spec in specs)
     defaults: list[Any] = []
     namespace: dict[str, Any] = {"MISSING": MISSING}
-    mask = 0
     for i, spec in enumerate(specs):
         namespace[f"_n{i}"] = spec.name
         if spec.default_factory is not MISSING:
             namespace[f"_f{i}"] = spec.default_factory
-            mask |= 1 << i
             defaults.append(MISSING)
         elif spec.default is not MISSING:
             defaults.append(spec.default)
@@ -172,24 +169,27 @@ def _make_init(cls: type, specs: tuple[Field, ...]) -> Callable[..., None]:
             )
     if set(names) & set(namespace) or {"self", "_rd"} & set(names):
         raise TypeError(f"{cls.__name__}: a field name is reserved by toplint.record")
-    code = _template(len(names), mask).replace(co_varnames=("self", *names, "_rd"))
+    code = _template(len(names)).replace(co_varnames=("self", *names, "_rd"))
     init: Callable[..., None] = FunctionType(code, namespace, "__init__", tuple(defaults) or None)
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
     return init
 
 
-_TEMPLATES: dict[tuple[int, int], CodeType] = {}
+_TEMPLATES: dict[int, CodeType] = {}
 
 
-def _template(count: int, mask: int) -> CodeType:
-    """The code of ``__init__(self, a0, a1, ...)`` storing ``aI`` under key ``_nI``."""
-    key = (count, mask)
+def _template(count: int) -> CodeType:
+    """The code of ``__init__(self, a0, a1, ...)`` storing ``aI`` under key ``_nI``.
+
+    Only a field with a default factory has ``MISSING`` as its default (and a global ``_fI``),
+    so the factory branch never runs for the others.
+    """
+    key = count
     if key not in _TEMPLATES:
         lines = ["_rd = self.__dict__"]
         for i in range(count):
-            value = f"_f{i}() if a{i} is MISSING else a{i}" if mask >> i & 1 else f"a{i}"
-            lines.append(f"_rd[_n{i}] = {value}")
+            lines.append(f"_rd[_n{i}] = _f{i}() if a{i} is MISSING else a{i}")
         params = "".join(f", a{i}" for i in range(count))
         source = f"def __init__(self{params}):\n    " + "\n    ".join(lines) + "\n"
         namespace: dict[str, Any] = {}
