@@ -17,6 +17,7 @@ one) for folded (``>``) and escaped double-quoted scalars, and for words produce
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -236,14 +237,29 @@ def base_deployment(ctx: Ctx, source_kind: str, name: str = "") -> Deployment:
 Handler = Callable[[Ctx], list[Deployment]]
 
 
-def _handlers() -> dict[str, Handler]:
-    # Imported here: the orchestrator modules import the pod walk from this module.
-    from toplint.parse import helm, k8s_dynamo, k8s_kserve, k8s_lws, k8s_ray, k8s_workloads
+# kind -> the module whose ``KINDS`` handles it.  Written out so that a manifest of Deployments
+# does not import the LWS, Ray, KServe and Dynamo readers; a test checks it against every KINDS.
+HANDLER_MODULES: dict[str, str] = {
+    **dict.fromkeys(("Deployment", "StatefulSet", "ReplicaSet", "Pod", "Job"), "k8s_workloads"),
+    "LeaderWorkerSet": "k8s_lws",
+    **dict.fromkeys(("RayCluster", "RayService", "RayClusterFleet"), "k8s_ray"),
+    **dict.fromkeys(
+        ("LLMInferenceService", "InferenceService", "ServingRuntime", "ClusterServingRuntime"),
+        "k8s_kserve",
+    ),
+    **dict.fromkeys(("DynamoGraphDeployment", "StormService"), "k8s_dynamo"),
+    "VLLMRuntime": "helm",
+}
 
-    table: dict[str, Handler] = {}
-    for module in (k8s_workloads, k8s_lws, k8s_ray, k8s_kserve, k8s_dynamo, helm):
-        table.update(module.KINDS)
-    return table
+
+def handler_for(kind: str) -> Handler | None:
+    """The reader of one resource kind, imported on first use (None: not a serving resource)."""
+    module = HANDLER_MODULES.get(kind)
+    if module is None:
+        return None
+    # Imported here: the orchestrator modules import the pod walk from this module.
+    handlers: dict[str, Handler] = importlib.import_module(f"toplint.parse.{module}").KINDS
+    return handlers[kind]
 
 
 def looks_like_k8s(text: str) -> bool:
@@ -264,13 +280,12 @@ class KubernetesParser:
         if docs is None:  # a Helm template: not YAML until rendered (see helm.py)
             return ParseResult(source.path)
         configmaps = _configmaps(docs)
-        handlers = _handlers()
         deployments: list[Deployment] = []
         findings: list[Finding] = []
         for doc in docs:
             if not isinstance(doc.data, dict):
                 continue
-            handler = handlers.get(str(doc.data.get("kind", "")))
+            handler = handler_for(str(doc.data.get("kind", "")))
             if handler is None:
                 continue
             ctx = Ctx(source, doc, configmaps)

@@ -156,3 +156,21 @@ def test_stdin_multi_document_yaml_is_read() -> None:
     text = (DATA / "deploy-image-args.yaml").read_text()
     result = parse_text(text)
     assert [d.model for d in result.deployments] == ["Qwen/Qwen2.5-7B-Instruct"]
+
+
+def test_the_kind_table_matches_every_reader_module() -> None:
+    import importlib
+    import pkgutil
+
+    import toplint.parse
+    from toplint.parse.k8s import HANDLER_MODULES
+
+    readers = {
+        info.name
+        for info in pkgutil.iter_modules(toplint.parse.__path__)
+        if hasattr(importlib.import_module(f"toplint.parse.{info.name}"), "KINDS")
+    }
+    assert readers == set(HANDLER_MODULES.values())
+    for module in readers:
+        kinds = importlib.import_module(f"toplint.parse.{module}").KINDS
+        assert set(kinds) == {k for k, m in HANDLER_MODULES.items() if m == module}, module
