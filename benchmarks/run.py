@@ -4,8 +4,9 @@
     python benchmarks/run.py [--sizes 2000,20000] [--repeat 5] [--gen PATH] [--out FILE]
 
 For each size, ``shared/bench/gen_corpus.py TREE --files N`` writes a tree into a temporary
-directory; then each tool runs ``--repeat`` times in a fresh process and the median wall time and
-the peak resident memory (largest process, from ``wait4``) are reported:
+directory; then each tool runs ``--repeat`` times in a fresh process (toplint and the floor in
+alternation, round by round) and the median wall time and the peak resident memory (largest
+process, from ``wait4``) are reported:
 
 - toplint: ``toplint check TREE --hardware TREE/hardware.yaml``
 - floor:   every YAML file of the tree loaded with PyYAML's C loader in one process
@@ -105,13 +106,34 @@ def bench_tree(gen: Path, n: int, repeat: int, work: Path) -> dict[str, Timing]:
     tree = work / f"tree-{n}"
     subprocess.run([sys.executable, str(gen), str(tree), "--files", str(n)], check=True)
     hw = str(tree / "hardware.yaml")
+    timings = alternating(
+        {
+            "toplint": [*tool("toplint"), "check", str(tree), "--hardware", hw],
+            "toplint -j1": [*tool("toplint"), "check", str(tree), "--hardware", hw, "--jobs", "1"],
+            "floor": [sys.executable, "-c", FLOOR, str(tree)],
+        },
+        repeat,
+    )
+    timings["yamllint"] = measure([*tool("yamllint"), str(tree)], max(1, repeat // 2))
+    return timings
+
+
+def alternating(cmds: dict[str, list[str]], rounds: int) -> dict[str, Timing]:
+    """Each command once per round, in turn, so that drift in the machine's speed (a shared VM
+    drifts by 2x over minutes) slows every command alike; medians over the rounds."""
+    for cmd in cmds.values():
+        measure(cmd, 1)  # warm-up (bytecode)
+    runs: dict[str, list[Timing]] = {name: [] for name in cmds}
+    for _ in range(rounds):
+        for name, cmd in cmds.items():
+            runs[name].append(measure(cmd, 1))
     return {
-        "toplint": measure([*tool("toplint"), "check", str(tree), "--hardware", hw], repeat),
-        "toplint -j1": measure(
-            [*tool("toplint"), "check", str(tree), "--hardware", hw, "--jobs", "1"], repeat
-        ),
-        "floor": measure([sys.executable, "-c", FLOOR, str(tree)], repeat),
-        "yamllint": measure([*tool("yamllint"), str(tree)], max(1, repeat // 2)),
+        name: Timing(
+            statistics.median(t.seconds for t in got),
+            max(t.peak_mb for t in got),
+            statistics.median(t.cpu_seconds for t in got),
+        )
+        for name, got in runs.items()
     }
 
 
@@ -123,20 +145,7 @@ def bench_one(work: Path, n: int, repeat: int) -> dict[str, Timing]:
         "toplint": [*tool("toplint"), "check", one, "--hardware", hw],
         "yamllint": [*tool("yamllint"), one],
     }
-    for cmd in cmds.values():
-        measure(cmd, 1)  # warm-up (bytecode)
-    runs: dict[str, list[Timing]] = {name: [] for name in cmds}
-    for _ in range(max(21, repeat * 4)):
-        for name, cmd in cmds.items():
-            runs[name].append(measure(cmd, 1))
-    return {
-        name: Timing(
-            statistics.median(t.seconds for t in got),
-            max(t.peak_mb for t in got),
-            statistics.median(t.cpu_seconds for t in got),
-        )
-        for name, got in runs.items()
-    }
+    return alternating(cmds, max(21, repeat * 4))
 
 
 def table(trees: dict[int, dict[str, Timing]], one: dict[str, Timing]) -> str:

@@ -1,8 +1,9 @@
 """Values that cross pipeline-stage boundaries.
 
 Data flows one way: discover -> parse -> hardware -> placement -> cost -> rules -> report.
-Every stage hands the next one frozen dataclasses from this module (or from the stage's own
-module for stage-private types), never dicts of dicts.
+Every stage hands the next one frozen records (``toplint.record``: dataclasses' semantics at a
+fraction of their start-up cost) from this module (or from the stage's own module for
+stage-private types), never dicts of dicts.
 """
 
 from __future__ import annotations
