@@ -268,12 +268,13 @@ def fields(obj: Any) -> tuple[Field, ...]:
 def replace(obj: T, /, **changes: Any) -> T:
     """A copy of record ``obj`` with ``changes`` (as :func:`dataclasses.replace`)."""
     specs = fields(obj)
-    unknown = set(changes) - {s.name for s in specs}
-    if unknown:
-        raise TypeError(f"{type(obj).__name__} has no field {sorted(unknown)[0]!r}")
+    current = obj.__dict__
     for spec in specs:
         if spec.name not in changes:
-            changes[spec.name] = obj.__dict__[spec.name]
+            changes[spec.name] = current[spec.name]
+    if len(changes) != len(specs):
+        unknown = sorted(set(changes) - {s.name for s in specs})
+        raise TypeError(f"{type(obj).__name__} has no field {unknown[0]!r}")
     return type(obj)(**changes)
 
 
