@@ -22,6 +22,7 @@ Path = tuple[str | int, ...]
 _BaseLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _STD = "tag:yaml.org,2002:"
 _MERGE = _STD + "merge"
+_STR = _STD + "str"
 # Tags of plain scalars already resolved: the answer depends on the text alone (no path
 # resolvers are registered), and configs repeat the same keys and values over and over.
 _PLAIN_TAGS: dict[str, str] = {}
@@ -163,7 +164,9 @@ class _Builder:
         self._scalars = c
 
     def build(self, node: yaml.Node, at: Path, depth: int) -> Any:
-        self.values.setdefault(at, (node.start_mark.line + 1, node.start_mark.column + 1))
+        if at not in self.values:  # the first node seen at a path keeps it (aliases, merges)
+            mark = node.start_mark
+            self.values[at] = (mark.line + 1, mark.column + 1)
         return self._value(node, at, depth)
 
     def _value(self, node: yaml.Node, at: Path, depth: int) -> Any:
@@ -204,22 +207,32 @@ class _Builder:
 
     def _mapping(self, node: yaml.MappingNode, at: Path, depth: int) -> dict[str, Any]:
         out: dict[str, Any] = {}
+        keys, values = self.keys, self.values
         for key_node, value_node in node.value:
-            if key_node.tag == _MERGE:
+            tag = key_node.tag
+            if tag == _STR and key_node.__class__ is yaml.ScalarNode:  # most keys: plain text
+                self.count += 1
+                if self.count > self.limits.max_nodes:
+                    self._value(key_node, at, depth + 1)  # raises the node-limit error
+                key = key_node.value
+            elif tag == _MERGE:
                 self._merge(out, value_node, at, depth)
                 continue
-            key = self._value(key_node, at, depth + 1)
-            key = (
-                key
-                if isinstance(key, str)
-                else str(key).lower()
-                if isinstance(key, bool)
-                else str(key)
-            )
+            else:
+                key = self._value(key_node, at, depth + 1)
+                key = (
+                    key
+                    if isinstance(key, str)
+                    else str(key).lower()
+                    if isinstance(key, bool)
+                    else str(key)
+                )
             here = (*at, key)
-            self.keys[here] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-            self.values.pop(here, None)
-            out[key] = self.build(value_node, here, depth + 1)
+            mark = key_node.start_mark
+            keys[here] = (mark.line + 1, mark.column + 1)
+            mark = value_node.start_mark
+            values[here] = (mark.line + 1, mark.column + 1)  # this key's value, even if seen
+            out[key] = self._value(value_node, here, depth + 1)
         return out
 
     def _merge(self, out: dict[str, Any], value: yaml.Node, at: Path, depth: int) -> None:
