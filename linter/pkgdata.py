@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 __all__ = ["package_folder", "package_root", "read_json", "read_text"]
 
 
-def _folder(package: str) -> str | None:
+def package_folder(package: str) -> str | None:
+    """The package's folder on disk, or None when it is not a plain folder (a zip, say)."""
     module = importlib.import_module(package)
     file = getattr(module, "__file__", None)
     if not file:
@@ -28,7 +29,7 @@ def _folder(package: str) -> str | None:
 
 def read_text(package: str, name: str) -> str:
     """The text of file ``name`` (``/``-separated) in ``package``, as UTF-8."""
-    folder = _folder(package)
+    folder = package_folder(package)
     if folder is not None:
         with open(os.path.join(folder, *name.split("/")), encoding="utf-8") as handle:
             return handle.read()
@@ -51,14 +52,9 @@ def _json_loads(text: str) -> Any:
     return json.loads(text)
 
 
-def package_folder(package: str) -> str | None:
-    """The package's folder on disk, or None when it is not a plain folder (a zip, say)."""
-    return _folder(package)
-
-
 def package_root(package: str) -> Traversable:
     """The package's folder as a ``pathlib.Path``, else an ``importlib.resources`` traversable."""
-    folder = _folder(package)
+    folder = package_folder(package)
     if folder is not None:
         from pathlib import Path
 
