@@ -8,6 +8,7 @@ against each cluster's ``selector``, then the only cluster when there is one.
 from __future__ import annotations
 
 import fnmatch
+import os
 from collections.abc import Mapping, Sequence
 
 from toplint.errors import ConfigError
@@ -28,12 +29,20 @@ def _named(hardware: Hardware, name: str, what: str) -> Cluster:
 
 def _path_matches(path: str, pattern: str) -> bool:
     """fnmatch on the whole path, on every path suffix ("a/b/c", "b/c", "c") and on each part."""
-    from pathlib import PurePath  # only for manifests that assign clusters by path
-
-    normalized = PurePath(path).as_posix()
-    parts = PurePath(normalized).parts
+    normalized, parts = _split(path)
     candidates = {normalized, *("/".join(parts[i:]) for i in range(len(parts))), *parts}
     return any(fnmatch.fnmatchcase(c, pattern) for c in candidates)
+
+
+def _split(path: str) -> tuple[str, tuple[str, ...]]:
+    """``PurePath(path).as_posix()`` and its ``parts``, without importing pathlib (~7 ms)."""
+    text = path.replace(os.sep, "/") if os.sep != "/" else path
+    absolute = text.startswith("/")
+    names = tuple(p for p in text.split("/") if p and p != ".")
+    normalized = "/".join(names)
+    if absolute:
+        return "/" + normalized, ("/", *names)
+    return normalized or ".", names
 
 
 def _labels_match(labels: Mapping[str, str], selector: Mapping[str, str]) -> bool:

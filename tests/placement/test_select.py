@@ -62,3 +62,24 @@ def test_single_cluster_is_the_default() -> None:
 
 def test_several_clusters_and_no_hint_is_none() -> None:
     assert select_cluster(make_deployment(), TWO) is None
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "deploy/x.sh",
+        "./deploy//seed/./x.sh",
+        "/abs/f.yaml",
+        "a",
+        "deploy/seed/",
+        "x/../y.yaml",
+        "/",
+    ],
+)
+def test_assign_paths_split_as_pathlib_does(path: str) -> None:
+    from pathlib import PurePosixPath
+
+    from toplint.placement.select import _split
+
+    posix = PurePosixPath(path).as_posix()
+    assert _split(path) == (posix, PurePosixPath(posix).parts)
