@@ -48,7 +48,7 @@ def all_rules() -> list[Rule]:
     return list(rules)
 
 
-# Where the rules came from (None: the built-ins alone), and the rules: building them costs ms.
+# Where the rules came from (None: the built-ins alone), and the rules (built once per process).
 _rules_cache: dict[str, Any] = {}
 
 

@@ -185,8 +185,7 @@ def _template(count: int) -> CodeType:
     Only a field with a default factory has ``MISSING`` as its default (and a global ``_fI``),
     so the factory branch never runs for the others.
     """
-    key = count
-    if key not in _TEMPLATES:
+    if count not in _TEMPLATES:
         lines = ["_rd = self.__dict__"]
         for i in range(count):
             lines.append(f"_rd[_n{i}] = _f{i}() if a{i} is MISSING else a{i}")
@@ -194,8 +193,8 @@ def _template(count: int) -> CodeType:
         source = f"def __init__(self{params}):\n    " + "\n    ".join(lines) + "\n"
         namespace: dict[str, Any] = {}
         exec(source, namespace)
-        _TEMPLATES[key] = namespace["__init__"].__code__
-    return _TEMPLATES[key]
+        _TEMPLATES[count] = namespace["__init__"].__code__
+    return _TEMPLATES[count]
 
 
 def _key_function(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
