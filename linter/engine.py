@@ -62,7 +62,7 @@ def settings_from_args(args: argparse.Namespace, paths: Sequence[str] = ()) -> S
         config = find_config(start) or Config()
     hardware = getattr(args, "hardware", None)
     if not hardware and config.get("hardware"):
-        hardware = config.resolve_path(str(config.get("hardware")))
+        hardware = config.resolve_path(str(config.get("hardware")), "hardware")
     workload_cfg = config.get("workload", {}) or {}
     budgets_cfg = config.get("budgets", {}) or {}
     workload = Workload(
@@ -153,7 +153,12 @@ def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Set
     from toplint.hardware.models import lookup_model
 
     model = (
-        lookup_model(dep.model, settings.models, base_dir=settings.config.base_dir)
+        lookup_model(
+            dep.model,
+            settings.models,
+            base_dir=settings.config.base_dir,
+            root=settings.config.root,
+        )
         if dep.model
         else None
     )

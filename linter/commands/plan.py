@@ -37,7 +37,9 @@ def run(args: argparse.Namespace) -> int:
     settings = settings_from_args(args)
     hardware = load_hardware(args.hardware)
     cluster = _cluster(hardware, args.cluster)
-    model = lookup_model(args.model, settings.models, base_dir=settings.config.base_dir)
+    model = lookup_model(
+        args.model, settings.models, base_dir=settings.config.base_dir, root=settings.config.root
+    )
     if model is None:
         raise UsageError(f"unknown model {args.model!r}: add it under `models:` in toplint.yaml")
     gpus = args.gpus or cluster.total_gpus
