@@ -129,13 +129,13 @@ def run_detect(args: argparse.Namespace) -> int:
 
 def _read(path: str) -> str:
     if path == "-":
-        from toplint.readpolicy import MAX_DATA_BYTES
+        from toplint.infra.readpolicy import MAX_DATA_BYTES
 
         text = sys.stdin.read(MAX_DATA_BYTES + 1)
         if len(text) > MAX_DATA_BYTES:
             raise UsageError(f"stdin: more than {MAX_DATA_BYTES} characters; not read")
         return text
-    from toplint.readpolicy import read_text
+    from toplint.infra.readpolicy import read_text
 
     try:
         return read_text(path)

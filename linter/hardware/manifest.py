@@ -68,7 +68,7 @@ class _Doc:
 
 def load_hardware(path: str) -> Hardware:
     """Read and resolve a manifest file; ``ManifestError`` for anything invalid."""
-    from toplint.readpolicy import read_text
+    from toplint.infra.readpolicy import read_text
 
     try:
         text = read_text(path)
@@ -78,7 +78,7 @@ def load_hardware(path: str) -> Hardware:
 
 
 def hardware_from_text(text: str, path: str) -> Hardware:
-    from toplint.yamlsafe import load_documents
+    from toplint.infra.yamlsafe import load_documents
 
     try:
         docs = load_documents(text, path)

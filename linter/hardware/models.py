@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from toplint.catalog_types import ModelSpec
-from toplint.datacache import cached_data
 from toplint.errors import ConfigError
 from toplint.hardware.hfconfig import spec_from_hf_config
-from toplint.pkgdata import read_text
+from toplint.infra.datacache import cached_data
+from toplint.infra.pkgdata import read_text
 from toplint.record import record, replace
 
 if TYPE_CHECKING:
@@ -196,7 +196,7 @@ def _same_model(key: str, model_id: str) -> bool:
 def _read_config_json(path: Path) -> Mapping[str, Any]:
     import json
 
-    from toplint.readpolicy import read_text
+    from toplint.infra.readpolicy import read_text
 
     if path.is_dir():
         path = path / "config.json"
@@ -212,7 +212,7 @@ def _from_extra(
     """Resolve one ``models:`` entry: a catalog name, a config.json path, or inline fields.
 
     ``root``: the folder a path must resolve inside (an auto-discovered configuration's
-    repository, ``toplint.readpolicy``); None for a configuration named on the command line.
+    repository, ``toplint.infra.readpolicy``); None for a configuration named on the command line.
     """
     where = f"models: {key!r}"
     if isinstance(value, Mapping):
@@ -229,7 +229,7 @@ def _from_extra(
     from pathlib import Path  # here: only a config naming a config.json needs it
 
     if root is not None:
-        from toplint.readpolicy import OUTSIDE, inside_root
+        from toplint.infra.readpolicy import OUTSIDE, inside_root
 
         path = Path(base_dir) / value
         if not inside_root(str(path), root):

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from toplint.parse.argv import Arg
 
 # Reads the file a config flag names: (path used in positions, text), or None when it is not
-# a config file; raises ``toplint.readpolicy.ReadRefused`` when the read policy refuses it.
+# a config file; raises ``toplint.infra.readpolicy.ReadRefused`` when the read policy refuses it.
 ConfigLoader = Callable[[str], "tuple[str, str] | None"]
 
 _MAX_CONFIG_BYTES = 1024 * 1024  # engine configs are small; anything larger is not one
@@ -44,12 +44,12 @@ LLMAPI_FIELDS = {
 
 def disk_loader(source_path: str) -> ConfigLoader:
     """A loader that reads config files relative to the directory of ``source_path``, inside
-    its repository only (``toplint.readpolicy``)."""
+    its repository only (``toplint.infra.readpolicy``)."""
 
     def load(ref: str) -> tuple[str, str] | None:
         if source_path == "-" or not ref.lower().endswith(_CONFIG_SUFFIXES):
             return None
-        from toplint.readpolicy import read_text, resolve_reference
+        from toplint.infra.readpolicy import read_text, resolve_reference
 
         full = resolve_reference(source_path, ref)
         return full, read_text(full, _MAX_CONFIG_BYTES)
@@ -64,7 +64,7 @@ def fold_engine_config(
     ref = next((f for f in reversed(dep.flags) if f.name in spec.config_options), None)
     if ref is None or ref.value is None:
         return dep, ()
-    from toplint.readpolicy import OUTSIDE, ReadRefused
+    from toplint.infra.readpolicy import OUTSIDE, ReadRefused
 
     try:
         loaded = loader(ref.value)
@@ -96,8 +96,8 @@ def fold_engine_config(
 
 def config_flags(spec: EngineSpec, path: str, text: str) -> tuple[list[Flag], list[Finding]]:
     """The options a config file sets, as flags positioned in that file."""
+    from toplint.infra.yamlsafe import load_documents
     from toplint.parse.argv import _canonical, closest_option
-    from toplint.yamlsafe import load_documents
 
     docs = load_documents(text, path)
     if not docs:
@@ -166,7 +166,7 @@ def _unknown_key(spec: EngineSpec, key: str, at: Position, close: str | None) ->
 
 def _outside(ref: Flag) -> Finding:
     """TL009: the flag names a file outside the repository; it is neither opened nor quoted."""
-    from toplint.readpolicy import OUTSIDE
+    from toplint.infra.readpolicy import OUTSIDE
 
     return Finding(
         "TL009",

@@ -145,7 +145,7 @@ def reference_root(referrer: str) -> str:
     root = repository_root(folder)
     if root is not None:
         return root
-    from toplint.config import find_config_path
+    from toplint.config.load import find_config_path
 
     config = find_config_path(folder)
     return os.path.realpath(os.path.dirname(os.path.abspath(config)) if config else folder)

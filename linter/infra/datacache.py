@@ -56,7 +56,7 @@ def cached_data(text: str, loader_name: str, load: Callable[[str], Any]) -> Any:
     label = "".join(c if c.isalnum() or c in "-_." else "_" for c in loader_name)[:40]
     path = os.path.join(cache_dir(), _FOLDER, f"{label}-{digest}.marshal")
     stamp = (_MAGIC, loader_name, len(text))
-    from toplint.readpolicy import ReadRefused, read_bytes
+    from toplint.infra.readpolicy import ReadRefused, read_bytes
 
     try:
         entry = marshal.loads(read_bytes(path, _MAX_ENTRY_BYTES))

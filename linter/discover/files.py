@@ -7,17 +7,17 @@ import os
 import sys
 from collections.abc import Iterable, Sequence
 
+from toplint.infra.readpolicy import MAX_SOURCE_BYTES, too_large
 from toplint.model import Finding
 from toplint.parse.base import Source
 from toplint.parse.run import unparsable
-from toplint.readpolicy import MAX_SOURCE_BYTES, too_large
 
 # File kinds read when walking a directory (explicitly named files are always read).
 SUFFIXES = (".sh", ".bash", ".zsh", ".yaml", ".yml", ".json")
 NAMES = ("dockerfile", "containerfile")
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox"}
 STDIN = "-"
-# Larger files are reported as TL001, not read (the budget is toplint.readpolicy's).
+# Larger files are reported as TL001, not read (the budget is toplint.infra.readpolicy's).
 MAX_BYTES = MAX_SOURCE_BYTES
 
 
@@ -72,7 +72,7 @@ def read_source(path: str) -> Source | Finding:
 
 
 def _read_file(path: str) -> bytes | Finding:
-    from toplint.readpolicy import ReadRefused, read_bytes
+    from toplint.infra.readpolicy import ReadRefused, read_bytes
 
     try:
         return read_bytes(path, MAX_BYTES)

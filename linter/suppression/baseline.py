@@ -67,14 +67,14 @@ def write_baseline(path: str, findings: Iterable[Finding]) -> int:
     return sum(counts.values())
 
 
-# A finding cannot repeat more often than a file has characters (4 MiB, toplint.readpolicy).
+# A finding cannot repeat more often than a file has characters (4 MiB, toplint.infra.readpolicy).
 _MAX_COUNT = 1 << 32
 
 
 def load_baseline(path: str) -> Baseline:
     import json
 
-    from toplint.readpolicy import read_text
+    from toplint.infra.readpolicy import read_text
 
     try:
         doc = json.loads(read_text(path))

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from toplint.configcheck import KeyPath, canonical_key, validate_config
+from toplint.config.validate import KeyPath, canonical_key, validate_config
 from toplint.errors import ConfigError
 from toplint.record import field, record
 
@@ -27,7 +27,7 @@ class Config:
     data: Mapping[str, Any] = field(default_factory=dict)
     # Key path -> (line, column) of the key, for errors found after loading.
     positions: Mapping[KeyPath, tuple[int, int]] = field(default_factory=dict, compare=False)
-    # The folder the files it names must resolve inside (``toplint.readpolicy``): the
+    # The folder the files it names must resolve inside (``toplint.infra.readpolicy``): the
     # repository of an auto-discovered configuration; None for one named on the command line.
     root: str | None = None
 
@@ -51,7 +51,7 @@ class Config:
             value if os.path.isabs(value) else os.path.normpath(os.path.join(self.base_dir, value))
         )
         if self.root is not None:
-            from toplint.readpolicy import OUTSIDE, inside_root
+            from toplint.infra.readpolicy import OUTSIDE, inside_root
 
             if not inside_root(path, self.root):
                 name = ".".join(str(k) for k in keys) or "path"
@@ -68,7 +68,7 @@ def _read_pyproject(path: str) -> tuple[Mapping[str, Any] | None, str]:
         import tomllib
     else:  # Python 3.10
         import tomli as tomllib
-    from toplint.readpolicy import read_text
+    from toplint.infra.readpolicy import read_text
 
     try:
         text = read_text(path)
@@ -116,7 +116,7 @@ def load_config(path: str, *, discovered: bool = False) -> Config:
 
     ``discovered``: found by walking up from a checked path, not named on the command line;
     then it must be inside its own repository (not a symlink out of it), and so must the
-    files it names (``toplint.readpolicy``).
+    files it names (``toplint.infra.readpolicy``).
     """
     base = os.path.dirname(os.path.abspath(path))
     root = _discovered_root(path, base) if discovered else None
@@ -126,8 +126,8 @@ def load_config(path: str, *, discovered: bool = False) -> Config:
         validate_config(section or {}, lambda keys, _value: where.get(keys), path)
         return Config(path, base, section or {}, where, root)
     from toplint.errors import SourceError
-    from toplint.readpolicy import read_text
-    from toplint.yamlsafe import load_documents
+    from toplint.infra.readpolicy import read_text
+    from toplint.infra.yamlsafe import load_documents
 
     try:
         docs = load_documents(read_text(path), path)
@@ -155,7 +155,7 @@ def load_config(path: str, *, discovered: bool = False) -> Config:
 def _discovered_root(path: str, base: str) -> str:
     """The repository of an auto-discovered configuration; ``ConfigError`` when the file
     itself is a symlink that leaves it."""
-    from toplint.readpolicy import OUTSIDE, inside_root, repository_root
+    from toplint.infra.readpolicy import OUTSIDE, inside_root, repository_root
 
     root = repository_root(base) or os.path.realpath(base)
     if not inside_root(path, root):
