@@ -92,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.run(args)
         return code
     except ToplintError as exc:
-        print(f"toplint: error: {exc}", file=sys.stderr)
+        print(f"toplint: error: {_printable(str(exc))}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("toplint: interrupted", file=sys.stderr)
@@ -105,8 +105,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("TOPLINT_DEBUG"):
             raise
         print(
-            f"toplint: internal error: {type(exc).__name__}: {exc}\n"
+            f"toplint: internal error: {type(exc).__name__}: {_printable(str(exc))}\n"
             "Please report it with the input that caused it (set TOPLINT_DEBUG=1 for a traceback).",
             file=sys.stderr,
         )
         return EXIT_INTERNAL
+
+
+def _printable(text: str) -> str:
+    """An error message may quote a path from the linted tree: keep it on one inert line."""
+    from toplint.report.base import printable
+
+    return printable(text)
