@@ -83,6 +83,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if sys.stdout is None:  # started with file descriptor 1 closed: nowhere to report to
+        print(
+            "toplint: error: standard output is closed; nothing could be reported", file=sys.stderr
+        )
+        return EXIT_USAGE
     try:
         parser = build_parser(args_list)
         args = parser.parse_args(args_list)
