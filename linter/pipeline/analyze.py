@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from toplint.catalog_types import ModelSpec
-from toplint.config import Config, find_config, load_config
+from toplint.config.load import Config, find_config, load_config
 from toplint.cost.types import CostReport
 from toplint.errors import ConfigError
 from toplint.hardware.types import Cluster, Hardware
@@ -62,7 +62,7 @@ def settings_from_args(args: argparse.Namespace, paths: Sequence[str] = ()) -> S
         config = find_config(start) or Config()
     hardware = getattr(args, "hardware", None)
     if not hardware and config.get("hardware"):
-        hardware = config.resolve_path(str(config.get("hardware")))
+        hardware = config.resolve_path(str(config.get("hardware")), "hardware")
     workload_cfg = config.get("workload", {}) or {}
     budgets_cfg = config.get("budgets", {}) or {}
     workload = Workload(
@@ -101,7 +101,7 @@ def _pick(
 
 
 def parse_files(paths: Sequence[str], settings: Settings) -> tuple[list[ParseResult], int]:
-    from toplint.discover import discover
+    from toplint.discover.files import discover
     from toplint.parse.parallel import parse_all
 
     files = discover(paths, settings.exclude)
@@ -125,7 +125,7 @@ def analyze_by_config(args: argparse.Namespace, paths: Sequence[str]) -> Analyze
     Each file is analysed with the settings of its nearest ``toplint.yaml`` (or ``--config``),
     as ``toplint check`` does, so ``inspect`` and ``cost`` agree with it on nested configs.
     """
-    from toplint.batches import batches_by_config
+    from toplint.pipeline.batches import batches_by_config
 
     analyses: list[Analysis] = []
     findings: list[Finding] = []
@@ -153,7 +153,12 @@ def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Set
     from toplint.hardware.models import lookup_model
 
     model = (
-        lookup_model(dep.model, settings.models, base_dir=settings.config.base_dir)
+        lookup_model(
+            dep.model,
+            settings.models,
+            base_dir=settings.config.base_dir,
+            root=settings.config.root,
+        )
         if dep.model
         else None
     )
