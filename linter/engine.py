@@ -293,13 +293,22 @@ def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Set
     if _short_of_gpus(dep, cluster):
         unchecked = coverage.too_few_gpus(dep, cluster)
         return Analysis(dep, cluster, model, None, unchecked=unchecked)
-    placement = place(dep, cluster, model)
     if model is None:
+        placement = place(dep, cluster, model)
         return Analysis(dep, cluster, None, placement, unchecked=coverage.unknown_model(dep))
-    from toplint.cost.estimate import estimate
+    return place_and_cost(dep, cluster, model, settings.workload)
 
-    cost = estimate(placement, settings.workload)
-    return Analysis(dep, cluster, model, placement, cost)
+
+def place_and_cost(
+    dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Workload
+) -> Analysis:
+    """The placement and cost stages on a known cluster: the last steps of ``analyze_deployment``,
+    and what ``plan`` runs for each layout it weighs, so both judge a layout alike."""
+    from toplint.cost.estimate import estimate
+    from toplint.placement.place import place
+
+    placement = place(dep, cluster, model)
+    return Analysis(dep, cluster, model, placement, estimate(placement, workload))
 
 
 def _short_of_gpus(dep: Deployment, cluster: Cluster) -> bool:
