@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from toplint.cli import main
-from toplint.engine import Settings, run_files
+from toplint.pipeline.analyze import Settings, run_files
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

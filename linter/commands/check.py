@@ -11,8 +11,8 @@ from toplint.errors import EXIT_CLEAN, EXIT_FINDINGS, UsageError
 from toplint.model import Finding, Severity
 
 if TYPE_CHECKING:
-    from toplint.engine import Group
-    from toplint.lint import LintResult
+    from toplint.pipeline.analyze import Group
+    from toplint.pipeline.lint import LintResult
     from toplint.report.base import Formatter
 
 
@@ -134,7 +134,7 @@ class Progress:
 def _lint_batches(
     args: argparse.Namespace, batches: Sequence[Group], progress: Progress
 ) -> tuple[list[LintResult], list[Severity]]:
-    from toplint.lint import lint, rule_settings_from
+    from toplint.pipeline.lint import lint, rule_settings_from
 
     results = []
     thresholds = []
@@ -173,14 +173,14 @@ def _write(path: str, text: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from toplint.baseline import load_baseline, new_findings, write_baseline
-    from toplint.engine import groups_by_config, sort_findings
-    from toplint.lint import merge_counts
+    from toplint.pipeline.analyze import groups_by_config, sort_findings
+    from toplint.pipeline.lint import merge_counts
     from toplint.report.base import Report
     from toplint.report.select import formatter
+    from toplint.suppression.baseline import load_baseline, new_findings, write_baseline
 
     if args.no_cache:
-        from toplint.datacache import set_enabled
+        from toplint.infra.datacache import set_enabled
 
         set_enabled(False)
     stdout_format = formatter(args.format)

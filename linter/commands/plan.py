@@ -29,15 +29,17 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from toplint.engine import settings_from_args
     from toplint.hardware.manifest import load_hardware
     from toplint.hardware.models import lookup_model
+    from toplint.pipeline.analyze import settings_from_args
     from toplint.plan.recommend import recommend
 
     settings = settings_from_args(args)
     hardware = load_hardware(args.hardware)
     cluster = _cluster(hardware, args.cluster)
-    model = lookup_model(args.model, settings.models, base_dir=settings.config.base_dir)
+    model = lookup_model(
+        args.model, settings.models, base_dir=settings.config.base_dir, root=settings.config.root
+    )
     if model is None:
         raise UsageError(f"unknown model {args.model!r}: add it under `models:` in toplint.yaml")
     gpus = args.gpus or cluster.total_gpus

@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +25,8 @@ from toplint.record import replace
 if TYPE_CHECKING:
     from toplint.parse.argv import Arg
 
-# Reads the file a config flag names: (path used in positions, text), or None when unavailable.
+# Reads the file a config flag names: (path used in positions, text), or None when it is not
+# a config file; raises ``toplint.infra.readpolicy.ReadRefused`` when the read policy refuses it.
 ConfigLoader = Callable[[str], "tuple[str, str] | None"]
 
 _MAX_CONFIG_BYTES = 1024 * 1024  # engine configs are small; anything larger is not one
@@ -43,19 +43,16 @@ LLMAPI_FIELDS = {
 
 
 def disk_loader(source_path: str) -> ConfigLoader:
-    """A loader that reads config files relative to the directory of ``source_path``."""
+    """A loader that reads config files relative to the directory of ``source_path``, inside
+    its repository only (``toplint.infra.readpolicy``)."""
 
     def load(ref: str) -> tuple[str, str] | None:
         if source_path == "-" or not ref.lower().endswith(_CONFIG_SUFFIXES):
             return None
-        full = os.path.join(os.path.dirname(source_path), ref)
-        try:
-            if not os.path.isfile(full) or os.path.getsize(full) > _MAX_CONFIG_BYTES:
-                return None
-            with open(full, encoding="utf-8") as fh:
-                return full, fh.read()
-        except (OSError, UnicodeDecodeError):
-            return None
+        from toplint.infra.readpolicy import read_text, resolve_reference
+
+        full = resolve_reference(source_path, ref)
+        return full, read_text(full, _MAX_CONFIG_BYTES)
 
     return load
 
@@ -67,7 +64,18 @@ def fold_engine_config(
     ref = next((f for f in reversed(dep.flags) if f.name in spec.config_options), None)
     if ref is None or ref.value is None:
         return dep, ()
-    loaded = loader(ref.value)
+    from toplint.infra.readpolicy import OUTSIDE, ReadRefused
+
+    try:
+        loaded = loader(ref.value)
+    except ReadRefused as exc:
+        if exc.reason == OUTSIDE:
+            return dep, (_outside(ref),)
+        note = (
+            f"engine config `{ref.value}` was not read ({exc.reason}); "
+            "its settings are not included"
+        )
+        return replace(dep, notes=(*dep.notes, note)), ()
     if loaded is None:
         note = f"engine config `{ref.value}` was not read; its settings are not included"
         return replace(dep, notes=(*dep.notes, note)), ()
@@ -88,8 +96,8 @@ def fold_engine_config(
 
 def config_flags(spec: EngineSpec, path: str, text: str) -> tuple[list[Flag], list[Finding]]:
     """The options a config file sets, as flags positioned in that file."""
+    from toplint.infra.yamlsafe import load_documents
     from toplint.parse.argv import _canonical, closest_option
-    from toplint.yamlsafe import load_documents
 
     docs = load_documents(text, path)
     if not docs:
@@ -153,6 +161,23 @@ def _unknown_key(spec: EngineSpec, key: str, at: Position, close: str | None) ->
         at.column,
         f"{spec.engine_name} does not know the config key `{key}`{hint}",
         anchor=key,
+    )
+
+
+def _outside(ref: Flag) -> Finding:
+    """TL009: the flag names a file outside the repository; it is neither opened nor quoted."""
+    from toplint.infra.readpolicy import OUTSIDE
+
+    return Finding(
+        "TL009",
+        "reference-outside-repository",
+        Severity.ERROR,
+        ref.position.path,
+        ref.position.line,
+        ref.position.column,
+        f"--{ref.name}: {OUTSIDE}; its settings are not included "
+        "(keep the engine config inside the repository)",
+        anchor=ref.name,
     )
 
 

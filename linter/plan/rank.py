@@ -31,7 +31,7 @@ from toplint.record import record
 from toplint.rulebook.types import Budgets, Rule, Workload
 
 if TYPE_CHECKING:
-    from toplint.engine import Analysis
+    from toplint.pipeline.analyze import Analysis
 
 __all__ = ["Candidate", "candidates", "evaluate", "rank"]
 
@@ -95,7 +95,7 @@ def evaluate(
     budgets: Budgets,
     rules: Sequence[Rule] = (),
 ) -> Candidate:
-    from toplint.engine import place_and_cost
+    from toplint.pipeline.analyze import place_and_cost
 
     analysis = place_and_cost(deployment_for(layout, model, engine), cluster, model, workload)
     placement, cost = analysis.placement, analysis.cost
@@ -166,7 +166,7 @@ def candidates(
     budgets: Budgets,
 ) -> list[Candidate]:
     """Every valid layout on ``gpus`` GPUs, estimated (those that do not fit memory included)."""
-    from toplint.lint import all_rules
+    from toplint.pipeline.lint import all_rules
 
     rules = all_rules()
     return [

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from toplint.model import Finding
-from toplint.report.base import Report, counts_by_rule, counts_by_severity, rule_index
+from toplint.report.base import (
+    Report,
+    counts_by_rule,
+    counts_by_severity,
+    printable,
+    rule_index,
+    shown,
+)
 
 
 def _plural(n: int, word: str) -> str:
@@ -11,6 +18,7 @@ def _plural(n: int, word: str) -> str:
 
 
 def finding_lines(f: Finding, report: Report) -> list[str]:
+    f = shown(f, printable)  # one line each, inert on a terminal, whatever the tree holds
     lines = [f"{f.path}:{f.line}:{f.column}: {f.rule} [{f.severity}] {f.message}"]
     if not report.show_fixes or f.fix is None:
         return lines

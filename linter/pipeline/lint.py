@@ -8,17 +8,17 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from toplint.baseline import Baseline, new_findings
-from toplint.config import Config
-from toplint.engine import Settings, run_files, sort_findings
+from toplint.config.load import Config
 from toplint.errors import ConfigError, UsageError
 from toplint.model import Finding, Severity, Unchecked
+from toplint.pipeline.analyze import Settings, run_files, sort_findings
 from toplint.record import field, record
 from toplint.rulebook.run import RuleSettings, adjust_parse_findings
 from toplint.rulebook.types import Rule
+from toplint.suppression.baseline import Baseline, new_findings
 
 if TYPE_CHECKING:
-    from toplint.suppress import Suppression
+    from toplint.suppression.inline import Suppression
 
 
 @record
@@ -167,8 +167,8 @@ def _suppress(
 ) -> tuple[list[Finding], int]:
     """Apply ``# toplint: ignore`` comments.  ``scanned`` holds the comments of files read while
     checking (None: unreadable); any other file a finding names is read here."""
-    from toplint.discover import read_source
-    from toplint.suppress import apply, scan
+    from toplint.discover.files import read_source
+    from toplint.suppression.inline import apply, scan
 
     findings = list(findings)
     names = set(files) | {f.path for f in findings}

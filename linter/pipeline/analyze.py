@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toplint.catalog_types import ModelSpec
-from toplint.config import Config, find_config, load_config
+from toplint.config.load import Config, find_config, load_config
 from toplint.cost.types import CostReport
 from toplint.errors import ConfigError
 from toplint.hardware.types import Cluster, Hardware
@@ -71,7 +71,7 @@ def settings_from_args(args: argparse.Namespace, paths: Sequence[str] = ()) -> S
     hardware = getattr(args, "hardware", None)
     no_hardware = not hardware and config.get("hardware") == NO_HARDWARE
     if not hardware and config.get("hardware") and not no_hardware:
-        hardware = config.resolve_path(str(config.get("hardware")))
+        hardware = config.resolve_path(str(config.get("hardware")), "hardware")
     workload_cfg = config.get("workload", {}) or {}
     budgets_cfg = config.get("budgets", {}) or {}
     workload = Workload(
@@ -157,9 +157,9 @@ def run_files(
     on its own (in forked workers for large trees), so only what was asked for comes back.
     A folder in ``paths`` under which no file is read gets a TL008 finding.
     """
-    from toplint.coverage import empty_folder
-    from toplint.discover import discover
+    from toplint.discover.files import discover
     from toplint.parse.parallel import map_files, read_and_parse
+    from toplint.pipeline.coverage import empty_folder
 
     files = discover(paths, settings.exclude)
     hardware = load_hardware(settings)
@@ -176,7 +176,7 @@ def run_files(
         marks = None
         if prepared is not None and rule_settings is not None:
             from toplint.rulebook.run import adjust_parse_findings, run_prepared
-            from toplint.suppress import scan
+            from toplint.suppression.inline import scan
 
             found = adjust_parse_findings(found, rules, rule_settings)
             found += run_prepared(prepared, analyses, settings.budgets, settings.workload)
@@ -215,7 +215,7 @@ def groups_by_config(args: argparse.Namespace, paths: Sequence[str]) -> list[Gro
 
     A path that does not exist is a usage error (exit 2), not a silent "nothing to check".
     """
-    from toplint.batches import batches_by_config
+    from toplint.pipeline.batches import batches_by_config
 
     missing = [p for p in paths if p != "-" and not _exists(p)]
     if missing:
@@ -265,11 +265,16 @@ def load_hardware(settings: Settings) -> Hardware | None:
 
 def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Settings) -> Analysis:
     """Place ``dep`` on its cluster and cost it, saying why not when it cannot be."""
-    from toplint import coverage
     from toplint.hardware.models import lookup_model
+    from toplint.pipeline import coverage
 
     model = (
-        lookup_model(dep.model, settings.models, base_dir=settings.config.base_dir)
+        lookup_model(
+            dep.model,
+            settings.models,
+            base_dir=settings.config.base_dir,
+            root=settings.config.root,
+        )
         if dep.model
         else None
     )

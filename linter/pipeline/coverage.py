@@ -1,6 +1,6 @@
 """Why a deployment was not checked against the hardware, and the line that would fix it.
 
-The pipeline (``toplint.engine.analyze_deployment``) attaches an ``Unchecked`` to every
+The pipeline (``toplint.pipeline.analyze.analyze_deployment``) attaches an ``Unchecked`` to every
 deployment it could not place and cost; TL007 reports it, and the run's summary counts it, so a
 run that checked nothing never ends in "All checks passed".
 """
@@ -14,7 +14,7 @@ from toplint.hardware.types import Cluster, Hardware
 from toplint.model import Deployment, Finding, Severity, Unchecked
 
 if TYPE_CHECKING:
-    from toplint.engine import Settings
+    from toplint.pipeline.analyze import Settings
 
 
 def no_manifest(settings: Settings) -> Unchecked:
@@ -82,7 +82,7 @@ def unknown_model(dep: Deployment) -> Unchecked:
 
 def empty_folder(folder: str) -> Finding:
     """TL008 for a folder on the command line under which toplint found no file to read."""
-    from toplint.discover import NAMES, SUFFIXES
+    from toplint.discover.files import NAMES, SUFFIXES
 
     kinds = ", ".join(f"*{s}" for s in SUFFIXES) + ", " + ", ".join(n.title() for n in NAMES)
     return Finding(
