@@ -232,7 +232,8 @@ class _PhaseBuilder:
         g = self.p.worst("ep")
         d = self.p.deployment
         a2a = get_engine(d.engine).all_to_all
-        keys = (a2a.key, f"env.{a2a.env}") if a2a is not None else ()
+        # the option, or the bare environment name (a Kubernetes ``env.NAME`` is not read here)
+        keys = tuple(k for k in (a2a.key, a2a.env) if k) if a2a is not None else ()
         backend = _option(d.options, *keys) if keys else None
         default = a2a.default if a2a is not None else None
         h, k = self.m.hidden_size, max(self.m.top_k, 1)
