@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from toplint.hardware.types import TCP_NETWORKS
 from toplint.model import Finding, Fix, Severity
-from toplint.rulebook.helpers import layout_flags, layout_intent
+from toplint.rulebook.helpers import layout_flags, layout_intent, layout_missing
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -77,7 +77,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     layout = _layout(ctx, group.size)
     fix = None
     data = {k: v for k, v in ctx.facts.items() if k.startswith(("tp.", "prefill.", "decode."))}
-    if layout is not None:
+    if layout is not None and not layout_missing(dep.engine, pp=layout[1]):
         new_tp, new_pp = layout
         fix = Fix(
             f"{layout_flags(dep.engine, tp=new_tp, pp=new_pp)} "
@@ -85,6 +85,14 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             applicability="unsafe",
         )
         data["fix_flags"] = layout_intent(dep.engine, tp=new_tp, pp=new_pp)
+    elif layout is not None:
+        # The engine has no pipeline parallelism (Engine.layout): nothing to paste that keeps
+        # one instance across the nodes; say what the choice is.
+        fix = Fix(
+            f"{layout_flags(dep.engine, tp=layout[0])} and one instance per node, if the model "
+            "fits in a node's GPUs (the engine has no pipeline parallelism to span nodes)",
+            applicability="display",
+        )
     yield Finding(
         rule=rule.code,
         name=rule.name,
