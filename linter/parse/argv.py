@@ -36,6 +36,7 @@ class Invocation:
     model: Arg | None = None  # positional model (`<engine> serve MODEL`)
     env: Mapping[str, Arg] = field(default_factory=dict)  # NAME=value before the entry point
     gpus: Arg | None = None  # `docker run --gpus` device request ("all", "2", "device=0,1")
+    image: str = ""  # the container image that runs it, when known (TL005 and releases)
 
 
 # Commands whose arguments mention an engine without running it.
@@ -180,10 +181,16 @@ def _looks_like_option(arg: Arg) -> bool:
 
 
 def parse_args(
-    engine: str, args: Sequence[Arg], path: str, *, unknown_rule: bool = True
+    engine: str, args: Sequence[Arg], path: str, *, unknown_rule: bool = True, image: str = ""
 ) -> ParsedArgs:
-    """Options of an engine command line, in order, plus TL005 findings for unknown options."""
+    """Options of an engine command line, in order, plus TL005 findings for unknown options
+    (info when ``image`` is a newer release of the engine than its vocabulary)."""
     spec = get_spec(engine)
+    newer: str | None = None
+    if image:
+        from toplint.engines.release import newer_image
+
+        newer = newer_image(spec, image)
     flags: list[Flag] = []
     findings: list[Finding] = []
     i = 0
@@ -201,7 +208,7 @@ def parse_args(
             continue
         if canonical is None:
             if unknown_rule and token.startswith("--"):
-                findings.append(_unknown_flag(spec, name_part, arg))
+                findings.append(_unknown_flag(spec, name_part, arg, newer))
             # An unknown option may take a value: skip a following non-option token.
             if not eq and i < len(args) and not _looks_like_option(args[i]):
                 i += 1
@@ -253,17 +260,24 @@ def closest_option(spec: EngineSpec, name: str) -> str | None:
     return close[0] if close else None
 
 
-def _unknown_flag(spec: EngineSpec, token: str, arg: Arg) -> Finding:
+def _unknown_flag(spec: EngineSpec, token: str, arg: Arg, newer: str | None = None) -> Finding:
     close = closest_option(spec, token[2:])
     hint = f"; did you mean `--{close}`?" if close else ""
+    message = f"{spec.engine_name} does not know the option `{token}`{hint}"
+    if newer is not None:
+        # The image is a newer release than the vocabulary: the option may be real there.
+        message = (
+            f"`{token}` is not in toplint's {spec.engine_name} {spec.release} vocabulary; the "
+            f"image is {newer}, which may have it{hint}"
+        )
     return Finding(
         rule="TL005",
         name="unknown-engine-flag",
-        severity=Severity.WARNING,
+        severity=Severity.INFO if newer is not None else Severity.WARNING,
         path=arg.position.path,
         line=arg.position.line,
         column=arg.position.column,
-        message=f"{spec.engine_name} does not know the option `{token}`{hint}",
+        message=message,
         fix=Fix(f"--{close}") if close else None,
         anchor=arg.anchor or token,
     )
@@ -375,7 +389,7 @@ def deployment_from_invocation(
     if inv.model is not None:
         m = inv.model
         pre.append(Flag("model", m.value, m.raw, m.position, m.position, m.unresolved, m.anchor))
-    parsed = parse_args(inv.engine, inv.args, path)
+    parsed = parse_args(inv.engine, inv.args, path, image=inv.image)
     dep = apply_flags(dep, [*pre, *parsed.flags], spec)
     dep = visible_gpus(dep, environment, inv.gpus)
     findings = list(parsed.findings)

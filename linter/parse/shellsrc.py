@@ -155,7 +155,7 @@ def docker_run(args: Sequence[Arg]) -> Invocation | None:
     found = find_invocations(command)
     if found:
         inv = found[0]
-        return replace(inv, env={**env, **inv.env}, gpus=gpus)
+        return replace(inv, env={**env, **inv.env}, gpus=gpus, image=args[j].value or "")
     from toplint.parse.dockerfile import image_invocation
 
     inv2 = None if entrypoint else image_invocation(args[j], args[j + 1 :], env)

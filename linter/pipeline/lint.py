@@ -195,6 +195,9 @@ def lint(
     report_unused_ignores: bool = False,
 ) -> LintResult:
     """Analyse, run rules, then drop what per-file-ignores, comments and the baseline hide."""
+    from toplint.engines.registry import all_engines
+
+    all_engines()  # a plugin engine that clashes is a configuration error before any file
     rules = all_rules()
     run = run_files(paths, settings, rules=rules, rule_settings=rule_settings)
     found = [*run.findings, *(f for file in run.files for f in file.findings)]
