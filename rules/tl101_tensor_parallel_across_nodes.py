@@ -20,7 +20,7 @@ Tensor parallelism all-reduces the activations twice per layer, plus once for th
 NVLink at 300–900 GB/s per direction; across nodes they run over the network: 12.5 GB/s for
 100 Gb/s Ethernet, with ~125 µs per small all-reduce over TCP sockets (nccl#1184). Nothing
 crashes; every token just waits on the slowest link. vLLM's own guidance is tensor parallel
-inside a node and pipeline parallel across nodes (docs/serving/distributed_serving.md).
+inside a node and pipeline parallel across nodes ("Parallelism and Scaling").
 
 It is an error over Ethernet/TCP and a warning over RDMA fabrics (InfiniBand, RoCE, EFA), where
 multi-node TP works but costs much more than inside a node.
@@ -47,8 +47,11 @@ The fix changes the layout (TP = GPUs per node, PP = nodes): it keeps the GPU co
 performance characteristics, so it is unsafe.
 
 ## References
-- ../shared/seeds/interconnect-requirements-for-distributed-llms.txt (the worked example)
-- ../shared/reference/cost-model.md §0, §1.2, §1.13, §6 rule 8
+- Megatron-LM tensor parallelism, two all-reduces per layer (Fig. 4): https://arxiv.org/abs/1909.08053
+- vLLM, parallelism and scaling (TP inside a node, PP across nodes): https://docs.vllm.ai/en/latest/serving/parallelism_scaling/
+- Ring all-reduce traffic, 2(n-1)/n of the message per GPU: https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md
+- ~125 µs per small all-reduce over TCP sockets between two nodes: https://github.com/NVIDIA/nccl/issues/1184
+- Llama-3.1-70B dimensions (hidden size 8192, 80 layers): https://huggingface.co/meta-llama/Llama-3.1-70B-Instruct/blob/main/config.json
 """
 
 

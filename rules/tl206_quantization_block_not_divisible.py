@@ -39,8 +39,8 @@ Unsafe: expert parallelism changes the communication pattern (all-to-all instead
 all-reduce) and memory balance.
 
 ## References
-- ../shared/reference/cost-model.md §5.3 (valid TP_moe per checkpoint), §6 rule 3
-- vllm/model_executor/layers/quantization/fp8.py (block_n check)
+- vLLM FP8 block quantization (`block_n` divisibility check): https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/quantization/fp8.py
+- vLLM expert parallel deployment: https://docs.vllm.ai/en/latest/serving/expert_parallel_deployment/
 """
 
 
