@@ -28,7 +28,7 @@ args: ["--tensor-parallel-size", "8"]
 
 ## Options
 None. The parser's limits (16 MiB, nesting depth 128, 2,000,000 YAML nodes) are fixed in
-`toplint.yamlsafe`.
+`toplint.infra.yamlsafe`.
 
 ## References
 - PyYAML, safe loading: https://pyyaml.org/wiki/PyYAMLDocumentation
