@@ -18,7 +18,7 @@ weights (1 with vLLM `--enable-expert-parallel`, TP/EP with SGLang `--ep-size`).
 
 ## Why is this bad?
 vLLM refuses to load the weights: "The output_size of gate's and up's weight = 192 is not
-divisible by weight quantization block_n = 128" (`quantization/fp8.py`), seen for
+divisible by weight quantization block_n = 128" (vLLM's FP8 layer), seen for
 Qwen3-235B-A22B-FP8 at TP 8 (1536 / 8 = 192), MiniMax-M2 and Qwen3-Coder-480B at TP 8.
 
 ## Example

@@ -37,4 +37,3 @@ def test_ruff_targets_the_oldest_supported_python() -> None:
     assert isinstance(ruff, dict)
     oldest = _ci_setting("OLDEST_PYTHON").replace(".", "")
     assert ruff["ruff"]["target-version"] == f"py{oldest}"
-
