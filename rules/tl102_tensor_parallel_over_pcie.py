@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding, layout_flags, opt_int, severity_for
+from toplint.rulebook.helpers import finding, layout_fix, layout_flags, opt_int, severity_for
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -70,10 +70,10 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             "decode step"
         )
     pp = (dep.pp or 1) * group.size
-    fix = (
-        layout_flags(dep.engine, tp=1, pp=pp)
-        if dep.engine != "tgi"
-        else f"{layout_flags('tgi', tp=1)} (one replica per GPU behind a load balancer)"
+    # An engine without pipeline parallelism (TGI) gets advice: one replica per GPU needs a
+    # load balancer in front, which no flag of the engine sets up.
+    fix = layout_fix(dep.engine, tp=1, pp=pp) or (
+        f"{layout_flags(dep.engine, tp=1)} (one replica per GPU behind a load balancer)"
     )
     yield finding(
         rule,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding, opt_int, severity_for
+from toplint.rulebook.helpers import finding, flag_fix, opt_int, severity_for
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -90,7 +90,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             at,
             f"expert parallelism over {ep} ranks uses the `{backend}` backend, which sends every "
             f"token to all {ep} ranks instead of only to its top-{ctx.model.top_k} experts",
-            fix=f"{flag} {good}",
+            fix=flag_fix(f"{flag} {good}", {flag.lstrip("-"): good}),
             data=data,
         )
     elif crosses and backend.startswith(RDMA_ONLY) and not _rdma(ctx):
@@ -102,7 +102,10 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"the `{backend}` backend needs RDMA between nodes (NVSHMEM over InfiniBand/RoCE, "
             f"IBGDA), but the {ep}-rank expert-parallel group spans nodes over {network} "
             "without RDMA: its internode kernels cannot run",
-            fix=f"{flag} allgather_reducescatter (or give the nodes an RDMA fabric)",
+            fix=flag_fix(
+                f"{flag} allgather_reducescatter (or give the nodes an RDMA fabric)",
+                {flag.lstrip("-"): "allgather_reducescatter"},
+            ),
             data={**data, "network": network},
             severity=severity_for(rule, ctx, Severity.ERROR),
         )
@@ -113,7 +116,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             at,
             f"the `{backend}` all-to-all backend is single-node, but the {ep}-rank "
             "expert-parallel group spans nodes",
-            fix=f"{flag} {good}",
+            fix=flag_fix(f"{flag} {good}", {flag.lstrip("-"): good}),
             data=data,
         )
 

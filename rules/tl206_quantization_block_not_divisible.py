@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.catalog_types import ModelSpec
-from toplint.model import Deployment, Finding, Severity
-from toplint.rulebook.helpers import finding
+from toplint.model import Deployment, Finding, Fix, Severity
+from toplint.rulebook.helpers import finding, flag_fix, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -75,16 +75,17 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     block = model.quant_block
     parts = [f"{what} {size} / TP {split} = {size / split:g}" for what, size, split in found]
     moe_only = all(what == "moe_intermediate_size" for what, _, _ in found)
+    fix: Fix | str | None
     if moe_only and dep.engine == "vllm":
-        fix = "--enable-expert-parallel"
+        fix = flag_fix("--enable-expert-parallel", {"enable-expert-parallel": ""})
     elif moe_only and dep.engine == "sglang":
-        fix = f"--ep-size {dep.tp}"
+        fix = flag_fix(f"--ep-size {dep.tp}", {"ep-size": str(dep.tp)})
     else:
         size = found[0][1]
         tps = [d for d in range(1, dep.tp + 1) if size % d == 0 and (size // d) % block == 0]
-        fix = (
-            f"tensor-parallel size {tps[-1] if tps else 1} (the largest valid at or below {dep.tp})"
-        )
+        best = tps[-1] if tps else 1
+        note = f"the largest valid tensor-parallel size at or below {dep.tp}"
+        fix = layout_fix(dep.engine, tp=best, note=note) or f"tensor-parallel size {best} ({note})"
     yield finding(
         rule,
         ctx,

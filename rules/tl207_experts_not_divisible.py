@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.model import Deployment, Finding, Severity
-from toplint.rulebook.helpers import finding
+from toplint.rulebook.helpers import finding, flag_fix
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -82,10 +82,14 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         at,
         f"{what} = {total} do not split evenly over {ep} expert-parallel ranks "
         f"({total / ep:.2f} per rank); the engine refuses to start",
+        # vLLM's EPLB config is a JSON word whose quoting depends on the file: advice only.
         fix=(
             f"--enable-eplb --eplb-config '{{\"num_redundant_experts\": {extra + need}}}'"
             if dep.engine == "vllm"
-            else f"--ep-num-redundant-experts {extra + need}"
+            else flag_fix(
+                f"--ep-num-redundant-experts {extra + need}",
+                {"ep-num-redundant-experts": str(extra + need)},
+            )
         ),
         data={"experts": experts, "redundant": extra, "ep": ep, "missing": need},
     )

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import attention_dp, finding
+from toplint.model import Finding, Fix, Severity
+from toplint.rulebook.helpers import attention_dp, finding, flag_fix
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -53,12 +53,23 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     if attention_tp <= 1:
         return
     per_token = model.kv_bytes_per_token
+    fix: Fix | str
     if dep.engine == "sglang":
-        fix = f"--enable-dp-attention --dp-size {dep.tp}"
-    else:
-        fix = (
-            f"--tensor-parallel-size 1 --data-parallel-size {dep.tp * dp} --enable-expert-parallel"
+        fix = flag_fix(
+            f"--enable-dp-attention --dp-size {dep.tp}",
+            {"enable-dp-attention": "", "dp-size": str(dep.tp)},
         )
+    elif dep.engine == "vllm":
+        fix = flag_fix(
+            f"--tensor-parallel-size 1 --data-parallel-size {dep.tp * dp} --enable-expert-parallel",
+            {
+                "tensor-parallel-size": "1",
+                "data-parallel-size": str(dep.tp * dp),
+                "enable-expert-parallel": "",
+            },
+        )
+    else:
+        fix = "data-parallel attention (one attention replica per GPU) if the engine offers it"
     yield finding(
         rule,
         ctx,

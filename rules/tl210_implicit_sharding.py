@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
-from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding, truthy
+from toplint.model import Finding, Fix, Severity
+from toplint.rulebook.helpers import finding, flag_fix, truthy
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -56,9 +56,20 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         next((f for f in ("tp", "gpus_per_node", "gpus") if f in dep.sources), "model"),
         f"TGI without --num-shard shards the model across {count}; the tensor-parallel size "
         "depends on the machine",
-        fix=f"--num-shard {visible or dep.tp or 1}",
+        fix=_fix(dep.options, visible),
         data={"visible_gpus": visible},
     )
+
+
+def _fix(options: Mapping[str, str], visible: int | None) -> Fix | str:
+    """Write down today's shard count, unless it is unknown or the config misspells the flag
+    (``--num-shards 2``): then the typo's fix (TL005) says what was meant, not this one."""
+    typo = options.get("misspelled.num-shard")
+    if typo is not None:
+        return f"--num-shard (spelled `{typo}` here: correct it, see TL005)"
+    if visible is None:
+        return "--num-shard N   # N: the GPUs each server should use"
+    return flag_fix(f"--num-shard {visible}", {"num-shard": str(visible)}, "safe")
 
 
 RULE = Rule(

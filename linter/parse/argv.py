@@ -12,7 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from toplint.model import Deployment, Finding, Fix, Flag, Position, Severity, Unresolved
+from toplint.model import (
+    Deployment,
+    Finding,
+    Fix,
+    Flag,
+    Intent,
+    Position,
+    Severity,
+    Unresolved,
+)
 from toplint.parse.enginecfg import derive, visible_gpus
 from toplint.parse.engines import ENGINES, EngineSpec
 from toplint.record import field, record, replace
@@ -263,7 +272,16 @@ def _unknown_flag(spec: EngineSpec, token: str, arg: Arg) -> Finding:
         line=arg.position.line,
         column=arg.position.column,
         message=f"{spec.engine_name} does not know the option `{token}`{hint}",
-        fix=Fix(f"--{close}") if close else None,
+        # Renaming a misspelt option changes what runs (today the engine refuses the unknown
+        # option, or ignores it): unsafe.
+        fix=Fix(
+            f"--{close}",
+            applicability="unsafe",
+            intents=(Intent("rename-flag", close, f"--{close}", arg.position),),
+        )
+        if close
+        else None,
+        data={"option": token, "suggestion": close} if close else {},
         anchor=arg.anchor or token,
     )
 
@@ -348,6 +366,17 @@ def env_flags(spec: EngineSpec, env: Mapping[str, Arg]) -> list[Flag]:
     return out
 
 
+def _note_misspelt(dep: Deployment, findings: Sequence[Finding]) -> Deployment:
+    """Record ``misspelled.<option>`` = the token written, so a rule about a missing option
+    (TGI's implicit sharding) does not propose adding it beside its misspelling."""
+    typos = {
+        f"misspelled.{f.data['suggestion']}": str(f.data["option"])
+        for f in findings
+        if f.rule == "TL005" and f.data.get("suggestion")
+    }
+    return replace(dep, options={**dep.options, **typos}) if typos else dep
+
+
 def deployment_from_invocation(
     inv: Invocation,
     path: str,
@@ -376,6 +405,7 @@ def deployment_from_invocation(
         pre.append(Flag("model", m.value, m.raw, m.position, m.position, m.unresolved, m.anchor))
     parsed = parse_args(inv.engine, inv.args, path)
     dep = apply_flags(dep, [*pre, *parsed.flags], spec)
+    dep = _note_misspelt(dep, parsed.findings)
     dep = visible_gpus(dep, environment, inv.gpus)
     findings = list(parsed.findings)
     if config_loader is not None:

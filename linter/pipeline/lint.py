@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toplint.config.load import Config
@@ -14,6 +14,7 @@ from toplint.model import Finding, Severity
 from toplint.pipeline.analyze import Settings, sort_findings
 from toplint.record import record
 from toplint.rulebook.run import (
+    Prepared,
     RuleSettings,
     adjust_parse_findings,
     prepare_rules,
@@ -23,6 +24,8 @@ from toplint.rulebook.types import Rule
 from toplint.suppression.baseline import Baseline, new_findings
 
 if TYPE_CHECKING:
+    from toplint.hardware.types import Hardware
+    from toplint.model import Deployment, ParseResult
     from toplint.suppression.inline import Suppression
 
 
@@ -225,7 +228,7 @@ def _check_files(
     """
     from toplint.discover.files import discover
     from toplint.parse.parallel import map_files, read_and_parse
-    from toplint.pipeline.analyze import analyze_deployment, load_hardware
+    from toplint.pipeline.analyze import load_hardware
     from toplint.suppression.inline import scan
 
     files = discover(paths, settings.exclude)
@@ -234,10 +237,11 @@ def _check_files(
 
     def check_file(path: str) -> tuple[list[Finding], int, list[Suppression] | None]:
         parsed, source = read_and_parse(path)
-        analyses = [analyze_deployment(d, hardware, settings) for d in parsed.deployments]
-        found = adjust_parse_findings(parsed.findings, rules, rule_settings)
-        found += run_prepared(prepared, analyses, settings.budgets, settings.workload)
-        return found, len(analyses), None if source is None else scan(path, source.text)
+        text = None if source is None else source.text
+        found, count = _check_parsed(
+            parsed, text, hardware, settings, rules, rule_settings, prepared
+        )
+        return found, count, None if text is None else scan(path, text)
 
     done = map_files(files, check_file, settings.jobs)
     return _Checked(
@@ -246,3 +250,72 @@ def _check_files(
         deployments=sum(n for _, n, _ in done),
         scanned={path: marks for path, (_, _, marks) in zip(files, done, strict=True)},
     )
+
+
+def _check_parsed(
+    parsed: ParseResult,
+    text: str | None,
+    hardware: Hardware | None,
+    settings: Settings,
+    rules: Sequence[Rule],
+    rule_settings: RuleSettings,
+    prepared: Sequence[Prepared],
+) -> tuple[list[Finding], int]:
+    """One parsed file's findings (fixes carry their edits in ``text``) and deployment count."""
+    from toplint.pipeline.analyze import analyze_deployment
+
+    found = _with_edits(
+        adjust_parse_findings(parsed.findings, rules, rule_settings), None, text, parsed.path
+    )
+    for dep in parsed.deployments:
+        analysis = analyze_deployment(dep, hardware, settings)
+        more = run_prepared(prepared, [analysis], settings.budgets, settings.workload)
+        found += _with_edits(more, dep, text, parsed.path)
+    return found, len(parsed.deployments)
+
+
+def _with_edits(
+    findings: list[Finding], dep: Deployment | None, text: str | None, path: str
+) -> list[Finding]:
+    """The findings with their fixes' edits in ``text`` (imports the fixer only when needed)."""
+    if text is None or not any(f.fix is not None and f.fix.intents for f in findings):
+        return findings
+    from toplint.fix.resolve import attach_edits
+
+    return attach_edits(findings, dep, text, path)
+
+
+@record
+class Checked:
+    """What checking one file's text found: findings after suppressions and per-file ignores."""
+
+    findings: tuple[Finding, ...]
+    deployments: int
+
+
+def text_checker(settings: Settings, rule_settings: RuleSettings) -> Callable[[str, str], Checked]:
+    """A function checking a text as if it were the file it names (same config, hardware, rules).
+
+    ``--fix`` verifies a fix with it before writing: the text is parsed by the parsers the
+    file's name selects, and ``# toplint: ignore`` comments and per-file-ignores apply.
+    """
+    from toplint.parse.base import Source
+    from toplint.parse.parallel import builtin_and_plugin_parsers
+    from toplint.parse.run import parse_source
+    from toplint.pipeline.analyze import load_hardware
+    from toplint.suppression.inline import apply, scan
+
+    rules = all_rules()
+    prepared = prepare_rules(rules, rule_settings)
+    hardware = load_hardware(settings)
+
+    def check_text(path: str, text: str) -> Checked:
+        parsed = parse_source(Source.from_text(path, text), builtin_and_plugin_parsers())
+        found, count = _check_parsed(
+            parsed, text, hardware, settings, rules, rule_settings, prepared
+        )
+        found = [f for f in found if not per_file_ignored(f, settings.config)]
+        outcome = apply(found, {path: scan(path, text)}, report_unused=False)
+        return Checked(tuple(sort_findings(outcome.kept)), count)
+
+    return check_text
