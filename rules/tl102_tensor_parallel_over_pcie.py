@@ -70,11 +70,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             "decode step"
         )
     pp = (dep.pp or 1) * group.size
-    # An engine without pipeline parallelism (TGI) gets advice: one replica per GPU needs a
-    # load balancer in front, which no flag of the engine sets up.
-    fix = layout_fix(dep.engine, tp=1, pp=pp) or (
-        f"{layout_flags(dep.engine, tp=1)} (one replica per GPU behind a load balancer)"
-    )
+    fix = layout_fix(dep.engine, tp=1, pp=pp) or _without_pp(ctx)
     yield finding(
         rule,
         ctx,
@@ -91,6 +87,21 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         },
         severity=severity_for(rule, ctx, wanted),
     )
+
+
+def _without_pp(ctx: RuleContext) -> str:
+    """Advice for an engine without pipeline parallelism (TGI): one replica per GPU behind a
+    load balancer, which no flag sets up, and only when the weights fit one GPU."""
+    dep, model, placement = ctx.deployment, ctx.model, ctx.placement
+    if model is not None and placement is not None:
+        weights_gb = model.params_total * model.weight_bytes / 1e9
+        if weights_gb >= placement.cluster.gpu.memory_gb * 0.9:
+            return (
+                f"the weights ({weights_gb:.0f} GB) need more than one "
+                f"{placement.cluster.gpu.memory_gb:g} GB GPU and this engine has no pipeline "
+                "parallelism: GPUs with NVLink, or a quantized checkpoint"
+            )
+    return f"{layout_flags(dep.engine, tp=1)} (one replica per GPU behind a load balancer)"
 
 
 RULE = Rule(

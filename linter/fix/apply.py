@@ -219,7 +219,7 @@ def fix_files(
         data = restore(original, new_text)
         outcome = _with_diff(outcome, path, original.data, data)
         if write:
-            outcome = _write(outcome, original, data, path in explicit, write_back, WriteError)
+            outcome = _write(outcome, original, data, explicit, write_back, WriteError)
         outcomes.append(outcome)
     return FixOutcome(tuple(outcomes))
 
@@ -234,15 +234,14 @@ def _write(
     outcome: FileOutcome,
     original: object,
     data: bytes,
-    named: bool,
+    named: set[str],
     write_back: Callable[..., None],
     error: type[Exception],
 ) -> FileOutcome:
     from toplint.record import replace
 
-    path = outcome.path
-    if not named and _through_link(path):
-        why = "reached through a symlink; not written (name the file to fix it)"
+    if _through_link(outcome.path, named):
+        why = "reached through a symlink; not written (name the file to fix its target)"
         return replace(outcome, error=why)
     try:
         write_back(original, data)
@@ -251,13 +250,17 @@ def _write(
     return replace(outcome, written=True)
 
 
-def _through_link(path: str) -> bool:
-    """True when ``path`` or a folder on it (below the working directory) is a symlink."""
+def _through_link(path: str, named: set[str]) -> bool:
+    """True when ``path`` was found in a named folder through a symlink (the file or a folder
+    between it and the named folder); a path named itself is written through."""
     here = os.path.normpath(path)
-    while here and here not in (".", os.sep):
+    while here not in named:
         if os.path.islink(here):
             return True
-        here = os.path.dirname(here)
+        parent = os.path.dirname(here)
+        if parent == here or not parent:
+            return False
+        here = parent
     return False
 
 

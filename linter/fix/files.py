@@ -91,7 +91,7 @@ def write_back(original: Original, data: bytes) -> None:
         raise WriteError(f"cannot read it again: {exc.strerror or exc}") from None
     if now != original.data:
         raise WriteError("changed since toplint read it; not written (run again)")
-    if not os.access(target, os.W_OK):
+    if not os.access(target, os.W_OK) or not info.st_mode & 0o222:  # root passes access()
         raise WriteError("read-only; not written")
     folder = os.path.dirname(target) or "."
     try:

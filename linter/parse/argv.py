@@ -275,7 +275,7 @@ def _unknown_flag(spec: EngineSpec, token: str, arg: Arg) -> Finding:
         # Renaming a misspelt option changes what runs (today the engine refuses the unknown
         # option, or ignores it): unsafe.
         fix=Fix(
-            f"--{close}",
+            f"--{close} (instead of `{token}`)",
             applicability="unsafe",
             intents=(Intent("rename-flag", close, f"--{close}", arg.position),),
         )
