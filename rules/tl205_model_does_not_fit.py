@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from toplint.catalog_types import ModelSpec
 from toplint.model import Deployment, Finding, Fix, Severity
 from toplint.record import record
-from toplint.rulebook.helpers import attention_dp, finding, flag_fix, layout_flags, opt_float
+from toplint.rulebook.helpers import attention_tp, finding, flag_fix, layout_flags, opt_float
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -97,7 +97,7 @@ def weights_gb(model: ModelSpec, dep: Deployment) -> float:
     dense = model.params_total - experts
     ep = dep.ep if (dep.ep or 1) > 1 else None
     expert_split = (ep or tp) * pp
-    dense_split = (tp if not attention_dp(dep) else max(tp // (dep.dp or 1), 1)) * pp
+    dense_split = (attention_tp(dep) or tp) * pp
     return (dense / dense_split + experts / expert_split) * model.weight_bytes / 1e9
 
 
@@ -181,9 +181,10 @@ def _fix(ctx: RuleContext, b: Budget, weights_fit: bool) -> Fix | str:
         return flag_fix(f"--{flag.name} {tokens}", {flag.name: tokens})
     factor = (b.weights_gb + b.kv_gb) / max(b.usable_gb - b.overhead_gb, 1e-9)
     stages = (dep.pp or 1) * 2 ** math.ceil(math.log2(max(factor, 1.0)))
-    more = f"≥{factor:.1f}× the GPUs (more nodes), or a quantized checkpoint"
-    stages_flag = layout_flags(dep.engine, pp=stages)  # "" when the engine has no PP
-    return f"{stages_flag}   # {more}" if stages_flag else more
+    spelled = layout_flags(dep.engine, pp=stages)
+    if not spelled:  # an engine without pipeline parallelism
+        return f"≥{factor:.1f}× the GPUs per instance, or a quantized checkpoint"
+    return f"{spelled}   # ≥{factor:.1f}× the GPUs (more nodes), or a quantized checkpoint"
 
 
 RULE = Rule(

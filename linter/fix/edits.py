@@ -242,10 +242,10 @@ def _list_item(span: _Span, idx: TextIndex) -> str | None:
 
 
 def _anchor(dep: Deployment, name: str) -> Flag | None:
-    from toplint.parse.engines import ENGINES
+    from toplint.engines.registry import find_engine
 
-    spec = ENGINES.get(dep.engine)
-    fields = spec.fields if spec is not None else {}
+    engine = find_engine(dep.engine)
+    fields = engine.cli.fields if engine is not None else {}
     for related in _RELATED.get(fields.get(name, ""), ()):
         flag = next((f for f in reversed(dep.flags) if fields.get(f.name) == related), None)
         if flag is not None and flag.position.path == dep.path:

@@ -14,6 +14,7 @@ from toplint.report.base import (
     counts_by_rule,
     counts_by_severity,
     fingerprints,
+    shown,
 )
 
 # Bump when a field changes meaning or disappears; adding fields keeps the version.
@@ -60,6 +61,7 @@ def _intent(intent: Intent) -> dict[str, Any]:
 
 
 def finding_dict(f: Finding, fingerprint: str = "") -> dict[str, Any]:
+    f = shown(f)  # a file name that is not UTF-8 still encodes
     return {
         "rule": f.rule,
         "name": f.name,
