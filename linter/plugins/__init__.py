@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 # Built-in plugins, in registration order.  Each is an ordinary module with hook implementations.
 BUILTIN_PLUGINS: tuple[str, ...] = (
+    "toplint.engines.builtin",
     "toplint.parse.builtin",
     "toplint.rulebook.builtin",
     "toplint.report.builtin",
@@ -51,7 +52,7 @@ def make_plugin_manager(*, entry_points: bool = True) -> pluggy.PluginManager:
     """
     import pluggy
 
-    from toplint import hookspecs
+    from toplint.plugins import hookspecs
 
     pm = pluggy.PluginManager("toplint")
     pm.add_hookspecs(hookspecs)
