@@ -172,6 +172,36 @@ class Deployment:
 
 
 @record
+class Unchecked:
+    """Why a deployment was not (fully) checked against the hardware, and what to write.
+
+    ``kind`` is one of ``UNCHECKED_KINDS``; ``reason`` says it in a sentence; ``fix`` is the line
+    to write (``--cluster``, ``assign:``, the manifest); ``deliberate`` is True when the
+    configuration says so on purpose (``hardware: none``), so nothing is reported for it.
+    """
+
+    kind: str
+    reason: str
+    fix: str = ""
+    deliberate: bool = False
+
+    @property
+    def label(self) -> str:
+        return UNCHECKED_KINDS[self.kind]
+
+
+# Kind -> the short label the run's summary counts it under.
+UNCHECKED_KINDS = {
+    "no-manifest": "no hardware manifest",
+    "no-cluster": "no cluster chosen",
+    "selector-mismatch": "node labels match no cluster",
+    "unresolved-layout": "layout not resolved",
+    "too-few-gpus": "more GPUs than the cluster has",
+    "unknown-model": "model not in the catalog",
+}
+
+
+@record
 class ParseResult:
     """What parsing one file produced: deployments and file-level findings (TL001/TL003/TL005)."""
 

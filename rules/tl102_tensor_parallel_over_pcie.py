@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toplint.engines.registry import get_engine
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import finding, layout_flags, opt_int, severity_for
 from toplint.rulebook.types import Rule, RuleContext
@@ -72,8 +73,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     pp = (dep.pp or 1) * group.size
     fix = (
         layout_flags(dep.engine, tp=1, pp=pp)
-        if dep.engine != "tgi"
-        else f"{layout_flags('tgi', tp=1)} (one replica per GPU behind a load balancer)"
+        if "pp" in get_engine(dep.engine).dimensions
+        else f"{layout_flags(dep.engine, tp=1)} (one replica per GPU behind a load balancer)"
     )
     yield finding(
         rule,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toplint.engines.registry import get_engine
 from toplint.model import Deployment, Finding, Severity
 from toplint.rulebook.helpers import finding
 from toplint.rulebook.types import Rule, RuleContext
@@ -82,13 +83,15 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         at,
         f"{what} = {total} do not split evenly over {ep} expert-parallel ranks "
         f"({total / ep:.2f} per rank); the engine refuses to start",
-        fix=(
-            f"--enable-eplb --eplb-config '{{\"num_redundant_experts\": {extra + need}}}'"
-            if dep.engine == "vllm"
-            else f"--ep-num-redundant-experts {extra + need}"
-        ),
+        fix=redundant_fix(dep.engine, extra + need),
         data={"experts": experts, "redundant": extra, "ep": ep, "missing": need},
     )
+
+
+def redundant_fix(engine: str, count: int) -> str | None:
+    """The engine's own spelling of N redundant experts (``Engine.redundant_experts``)."""
+    template = get_engine(engine).redundant_experts
+    return template.replace("{n}", str(count)) if template else None
 
 
 RULE = Rule(

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toplint.engines.registry import get_engine
 from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding, truthy
+from toplint.rulebook.helpers import finding, layout_flags, truthy
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -44,8 +45,10 @@ current behaviour.
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     dep = ctx.deployment
-    if dep.engine != "tgi" or not truthy(dep.options.get("implicit_sharding", "false")):
+    # set by the derive of an engine that shards over every visible GPU by default
+    if not truthy(dep.options.get("implicit_sharding", "false")):
         return
+    engine = get_engine(dep.engine)
     visible = dep.tp if dep.tp is not None else dep.gpus_per_node
     if visible is None and ctx.cluster is not None:
         visible = ctx.cluster.gpus_per_node
@@ -54,9 +57,9 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         rule,
         ctx,
         next((f for f in ("tp", "gpus_per_node", "gpus") if f in dep.sources), "model"),
-        f"TGI without --num-shard shards the model across {count}; the tensor-parallel size "
-        "depends on the machine",
-        fix=f"--num-shard {visible or dep.tp or 1}",
+        f"{engine.title} without {engine.layout.tp} shards the model across {count}; the "
+        "tensor-parallel size depends on the machine",
+        fix=layout_flags(dep.engine, tp=visible or dep.tp or 1),
         data={"visible_gpus": visible},
     )
 

@@ -7,12 +7,12 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from toplint.batches import Batch, batches_by_config
 from toplint.errors import EXIT_CLEAN, EXIT_FINDINGS, UsageError
 from toplint.model import Finding, Severity
 
 if TYPE_CHECKING:
-    from toplint.lint import LintResult
+    from toplint.pipeline.analyze import Group
+    from toplint.pipeline.lint import LintResult
     from toplint.report.base import Formatter
 
 
@@ -132,16 +132,15 @@ class Progress:
 
 
 def _lint_batches(
-    args: argparse.Namespace, batches: Sequence[Batch], progress: Progress
+    args: argparse.Namespace, batches: Sequence[Group], progress: Progress
 ) -> tuple[list[LintResult], list[Severity]]:
-    from toplint.engine import settings_from_args
-    from toplint.lint import lint, rule_settings_from
+    from toplint.pipeline.lint import lint, rule_settings_from
 
     results = []
     thresholds = []
     files = 0
     for i, batch in enumerate(batches, start=1):
-        settings = settings_from_args(args, batch.paths)
+        settings = batch.settings
         rule_settings = rule_settings_from(settings.config, args)
         result = lint(
             batch.paths,
@@ -174,19 +173,20 @@ def _write(path: str, text: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from toplint.baseline import load_baseline, new_findings, write_baseline
-    from toplint.engine import sort_findings
+    from toplint.pipeline.analyze import groups_by_config, sort_findings
+    from toplint.pipeline.lint import merge_counts
     from toplint.report.base import Report
     from toplint.report.select import formatter
+    from toplint.suppression.baseline import load_baseline, new_findings, write_baseline
 
     if args.no_cache:
-        from toplint.datacache import set_enabled
+        from toplint.infra.datacache import set_enabled
 
         set_enabled(False)
     stdout_format = formatter(args.format)
     outputs = parse_outputs(args.output)
     baseline = load_baseline(args.baseline) if args.baseline else None
-    batches = batches_by_config(args.paths, args.config, args.exclude)
+    batches = groups_by_config(args, args.paths)
     progress = Progress(args.format == "text" and sys.stderr.isatty(), len(batches))
     try:
         results, thresholds = _lint_batches(args, batches, progress)
@@ -212,6 +212,7 @@ def run(args: argparse.Namespace) -> int:
         rules=results[0].rules if results else (),
         files=sum(r.files for r in results),
         deployments=sum(r.deployments for r in results),
+        unchecked=merge_counts(r.unchecked for r in results),
         show_fixes=args.show_fixes is not False,
         fix_details=bool(args.show_fixes),
         quiet=args.quiet,

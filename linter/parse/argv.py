@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from toplint.engines.registry import get_spec, launches, module_spec
+from toplint.engines.types import EngineSpec, Launch
 from toplint.model import Deployment, Finding, Fix, Flag, Position, Severity, Unresolved
 from toplint.parse.enginecfg import derive, visible_gpus
-from toplint.parse.engines import ENGINES, EngineSpec
 from toplint.record import field, record, replace
 
 
@@ -29,25 +30,14 @@ class Arg:
 
 @record
 class Invocation:
-    engine: str  # key of ENGINES (the spec), e.g. "vllm", "dynamo-trtllm"
+    engine: str  # vocabulary key (toplint.engines.registry.get_spec), e.g. "dynamo-trtllm"
     args: tuple[Arg, ...]  # engine arguments after the entry point
     start: Arg  # first token of the command (for the deployment's position)
-    model: Arg | None = None  # positional model (vllm serve MODEL)
+    model: Arg | None = None  # positional model (`<engine> serve MODEL`)
     env: Mapping[str, Arg] = field(default_factory=dict)  # NAME=value before the entry point
     gpus: Arg | None = None  # `docker run --gpus` device request ("all", "2", "device=0,1")
 
 
-# Modules run with `python -m` -> spec key.
-_MODULES = {
-    "vllm.entrypoints.openai.api_server": "vllm",
-    "vllm.entrypoints.api_server": "vllm",
-    "sglang.launch_server": "sglang",
-    "dynamo.vllm": "dynamo-vllm",
-    "dynamo.sglang": "dynamo-sglang",
-    "dynamo.sglang.worker": "dynamo-sglang",
-    "dynamo.trtllm": "dynamo-trtllm",
-    "huggingfaceserver": "huggingfaceserver",
-}
 # Commands whose arguments mention an engine without running it.
 _NOT_RUNNERS = frozenset(
     {"echo", "printf", "cat", "grep", "pip", "pip3", "which", "kill", "pkill", "pgrep", "ps"}
@@ -90,25 +80,35 @@ def _positional_model(rest: Sequence[Arg]) -> tuple[Arg | None, tuple[Arg, ...]]
     return None, tuple(rest)
 
 
+def _launch_at(args: Sequence[Arg], i: int, launch: Launch) -> int | None:
+    """Index after ``launch``'s words when they start at token i, else None."""
+    words = launch.words
+    if _base(args[i]) != words[0] or i + len(words) > len(args):
+        return None
+    if any(args[i + k].value != word for k, word in enumerate(words[1:], 1)):
+        return None
+    after = i + len(words)
+    if after < len(args) and args[after].value in launch.not_serving:
+        return -1
+    return after
+
+
 def _entry(args: Sequence[Arg], i: int) -> tuple[str, Arg | None, tuple[Arg, ...]] | None:
     """(spec key, positional model, engine args) when an engine starts at token i."""
-    name = _base(args[i])
-    nxt = args[i + 1].value if i + 1 < len(args) else None
-    if name in ("vllm", "sglang") and nxt == "serve":
-        model, rest = _positional_model(args[i + 2 :])
-        return name, model, rest
-    if name == "trtllm-serve":
-        trt_args = args[i + 2 :] if nxt == "serve" else args[i + 1 :]
-        if nxt in ("disaggregated", "disaggregated_mpi_worker", "mm_embedding_serve"):
-            return None
-        model, engine_args = _positional_model(trt_args)
-        return "trtllm", model, engine_args
-    if name == "text-generation-launcher":
-        return "tgi", None, tuple(args[i + 1 :])
-    if name.startswith("python"):
+    for launch in launches():
+        after = _launch_at(args, i, launch)
+        if after == -1:
+            return None  # the program runs something other than one serving instance
+        if after is not None:
+            if not launch.positional_model:
+                return launch.spec, None, tuple(args[after:])
+            model, rest = _positional_model(args[after:])
+            return launch.spec, model, rest
+    if _base(args[i]).startswith("python"):
         module, after = _python_module(args, i)
-        if module in _MODULES:
-            return _MODULES[module], None, tuple(args[after:])
+        key = module_spec(module) if module else None
+        if key is not None:
+            return key, None, tuple(args[after:])
     return None
 
 
@@ -151,7 +151,8 @@ def _canonical(spec: EngineSpec, token: str) -> tuple[str | None, str]:
         return None, "unknown"
     name = token[2:]
     if spec.underscores_are_dashes:
-        # vLLM rewrites only the part before the first "." (dotted JSON sub-keys keep theirs).
+        # FlexibleArgumentParser rewrites only the part before the first "." (dotted JSON
+        # sub-keys keep theirs).
         head, dot, tail = name.partition(".")
         name = head.replace("_", "-") + dot + tail
     longs = spec.long_options()
@@ -188,7 +189,7 @@ def parse_args(
     engine: str, args: Sequence[Arg], path: str, *, unknown_rule: bool = True
 ) -> ParsedArgs:
     """Options of an engine command line, in order, plus TL005 findings for unknown options."""
-    spec = ENGINES[engine]
+    spec = get_spec(engine)
     flags: list[Flag] = []
     findings: list[Finding] = []
     i = 0
@@ -339,7 +340,7 @@ ConfigLoader = Callable[[str], "tuple[str, str] | None"]
 
 
 def env_flags(spec: EngineSpec, env: Mapping[str, Arg]) -> list[Flag]:
-    """Options an engine reads from environment variables (clap ``env``: TGI ``NUM_SHARD``)."""
+    """Options an engine reads from environment variables (clap ``env``: ``NUM_SHARD``)."""
     out: list[Flag] = []
     for name, arg in env.items():
         canonical = spec.env.get(name)
@@ -369,7 +370,7 @@ def deployment_from_invocation(
     environment (merged under the invocation's own ``NAME=value`` prefixes); ``config_loader``
     reads a ``--config``/``--extra_llm_api_options`` file (see ``toplint.parse.enginecfg``).
     """
-    spec = ENGINES[inv.engine]
+    spec = get_spec(inv.engine)
     start = inv.start.position
     dep = base or Deployment(
         path=path, line=start.line, column=start.column, engine=spec.engine_name, model=None

@@ -14,6 +14,7 @@ from toplint.report.base import (
     counts_by_rule,
     counts_by_severity,
     fingerprints,
+    shown,
 )
 
 # Bump when a field changes meaning or disappears; adding fields keeps the version.
@@ -52,6 +53,7 @@ def fix_dict(fix: Fix | None) -> dict[str, Any] | None:
 
 
 def finding_dict(f: Finding, fingerprint: str = "") -> dict[str, Any]:
+    f = shown(f)  # a file name that is not UTF-8 still encodes
     return {
         "rule": f.rule,
         "name": f.name,

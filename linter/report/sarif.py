@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 from toplint import __version__
 from toplint.model import Finding, Severity
-from toplint.report.base import Report, display_path, fingerprints
+from toplint.report.base import Report, fingerprints, relative_path, shown
 from toplint.report.jsonfmt import plain
 from toplint.rulebook.types import Rule
 
@@ -29,8 +29,10 @@ SRCROOT = "%SRCROOT%"
 
 def uri_for(path: str) -> str:
     """A relative URI reference for ``path`` (percent-encoded, forward slashes)."""
-    shown = display_path(path)
-    return quote(shown, safe="/:") if not os.path.isabs(shown) else shown
+    rel = relative_path(path)
+    if os.path.isabs(rel):
+        return rel.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return quote(rel.encode("utf-8", "surrogateescape"), safe="/:")  # the file's own bytes
 
 
 def _first_paragraph(doc: str, heading: str = "## What it does") -> str:
@@ -70,6 +72,7 @@ def result(f: Finding, index: int, fingerprint: str) -> dict[str, Any]:
             "region": {"startLine": max(f.line, 1), "startColumn": max(f.column, 1)},
         }
     }
+    f = shown(f)  # the texts below: a file name that is not UTF-8 still encodes
     if f.anchor:
         location["logicalLocations"] = [{"fullyQualifiedName": f.anchor, "kind": "member"}]
     text = f.message if f.fix is None else f"{f.message}\nFix: {f.fix.message}"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from toplint.suppress import scan
+from toplint.suppression.inline import scan
 
 from .helpers import SERVE, run, write
 
@@ -87,7 +87,7 @@ def test_unused_suppression_reported_on_request(tmp_path: Path, capsys) -> None:
     _, quiet_out, _ = run(capsys, "a.sh")
     assert "TL006" not in quiet_out
     code, out, _ = run(capsys, "a.sh", "--report-unused-ignores")
-    assert "a.sh:1:1: TL006 unused suppression of TL101" in out
+    assert "a.sh:1:1: TL006 [warning] unused suppression of TL101" in out
     assert "a.sh:2:" not in out  # TL990 was suppressed: that half of the comment is used
     assert code == 1
 
@@ -101,7 +101,7 @@ def test_lookalikes_are_not_suppressions(line: str) -> None:
 
 
 def test_suppression_rules_are_registered_and_documented() -> None:
-    from toplint.lint import all_rules
+    from toplint.pipeline.lint import all_rules
     from toplint.rulebook.docs import missing_headings
 
     rules = {r.code: r for r in all_rules()}

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from toplint.lint import all_rules
+from toplint.pipeline.lint import all_rules
 from toplint.rulebook.docs import missing_headings
 from toplint.rulebook.testing import load_cases
 from toplint.rules import __file__ as rules_init
@@ -19,6 +19,8 @@ TABLE = {
     "TL003": ("unresolved-value", "info"),
     "TL004": ("unknown-model", "info"),
     "TL005": ("unknown-engine-flag", "warning"),
+    "TL007": ("deployment-not-checked", "error"),
+    "TL009": ("reference-outside-repository", "error"),
     "TL101": ("tensor-parallel-across-nodes", "error"),
     "TL102": ("tensor-parallel-over-pcie", "warning"),
     "TL103": ("pcie-without-peer-to-peer", "warning"),

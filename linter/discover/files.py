@@ -1,0 +1,101 @@
+"""Find the files toplint reads and read them as text."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import sys
+from collections.abc import Iterable, Sequence
+
+from toplint.infra.readpolicy import MAX_SOURCE_BYTES, too_large
+from toplint.model import Finding
+from toplint.parse.base import Source
+from toplint.parse.run import unparsable
+
+# File kinds read when walking a directory (explicitly named files are always read).
+SUFFIXES = (".sh", ".bash", ".zsh", ".yaml", ".yml", ".json")
+NAMES = ("dockerfile", "containerfile")
+SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox"}
+STDIN = "-"
+# Larger files are reported as TL001, not read (the budget is toplint.infra.readpolicy's).
+MAX_BYTES = MAX_SOURCE_BYTES
+
+
+def wanted(name: str) -> bool:
+    low = name.lower()
+    return low.endswith(SUFFIXES) or low.startswith(NAMES) or low.endswith(".dockerfile")
+
+
+def _excluded(path: str, exclude: Sequence[str]) -> bool:
+    norm = path.replace(os.sep, "/").removeprefix("./")
+    parts = norm.split("/")
+    return any(
+        fnmatch.fnmatch(norm, pat) or any(fnmatch.fnmatch(p, pat) for p in parts) for pat in exclude
+    )
+
+
+def discover(paths: Iterable[str], exclude: Sequence[str] = ()) -> list[str]:
+    """Files to lint, sorted, without duplicates.  Symlinked directories are not followed
+    (no loops); unreadable directories are skipped."""
+    found: set[str] = set()
+    for path in paths:
+        if path == STDIN:
+            found.add(STDIN)
+        elif os.path.isdir(path):
+            for root, dirs, files in os.walk(path, onerror=None, followlinks=False):
+                dirs[:] = sorted(
+                    d
+                    for d in dirs
+                    if d not in SKIP_DIRS and not _excluded(os.path.join(root, d), exclude)
+                )
+                for name in files:
+                    full = os.path.join(root, name)
+                    if wanted(name) and not _excluded(full, exclude) and not os.path.islink(full):
+                        found.add(full)
+        elif not _excluded(path, exclude):
+            found.add(path)
+    return sorted(found)
+
+
+def read_source(path: str) -> Source | Finding:
+    """The file as text, or a TL001 finding saying why it cannot be read."""
+    if path == STDIN:
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            return unparsable(path, too_large(len(data), MAX_BYTES))
+    else:
+        read = _read_file(path)
+        if isinstance(read, Finding):
+            return read
+        data = read
+    return decode(path, data)
+
+
+def _read_file(path: str) -> bytes | Finding:
+    from toplint.infra.readpolicy import ReadRefused, read_bytes
+
+    try:
+        return read_bytes(path, MAX_BYTES)
+    except ReadRefused as exc:
+        return unparsable(path, exc.reason)
+
+
+def decode(path: str, data: bytes) -> Source | Finding:
+    """UTF-8 text (a BOM is dropped, CRLF becomes LF), or TL001 with the offending byte's place."""
+    nul = data.find(b"\0", 0, 8192)
+    if nul >= 0:
+        line, col = _place(data, nul)
+        return unparsable(path, "binary file (NUL byte); not read", line, col)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line, col = _place(data, exc.start)
+        return unparsable(path, f"not valid UTF-8 (byte {data[exc.start]:#04x})", line, col)
+    return Source.from_text("<stdin>" if path == STDIN else path, text.replace("\r\n", "\n"))
+
+
+def _place(data: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and column (in characters, as far as the prefix decodes) of a byte offset."""
+    start = data.rfind(b"\n", 0, offset) + 1
+    prefix = data[start:offset].decode("utf-8", errors="replace")
+    return data.count(b"\n", 0, offset) + 1, len(prefix) + 1

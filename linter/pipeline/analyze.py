@@ -1,0 +1,339 @@
+"""The pipeline: discover -> parse -> hardware -> placement -> cost -> facts -> rules."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from toplint.catalog_types import ModelSpec
+from toplint.config.load import Config, find_config, load_config
+from toplint.cost.types import CostReport
+from toplint.errors import ConfigError
+from toplint.hardware.types import Cluster, Hardware
+from toplint.model import Deployment, Finding, Unchecked
+from toplint.placement.types import Placement
+from toplint.record import field, record
+from toplint.rulebook.types import Budgets, Rule, Workload
+
+if TYPE_CHECKING:
+    from toplint.rulebook.run import RuleSettings
+
+
+@record
+class Settings:
+    """Everything a run needs, after the config file and command-line flags are merged."""
+
+    config: Config = field(default_factory=Config)
+    hardware_path: str | None = None
+    cluster: str | None = None
+    assign: tuple[tuple[str, str], ...] = ()
+    models: Mapping[str, Any] = field(default_factory=dict)
+    workload: Workload = field(default_factory=Workload)
+    budgets: Budgets = field(default_factory=Budgets)
+    exclude: tuple[str, ...] = ()
+    jobs: int | None = None
+    use_cache: bool = True
+    # `hardware: none` in the config: the repository has no manifest on purpose, so its
+    # deployments are counted as not checked against hardware but not reported one by one.
+    no_hardware: bool = False
+
+
+@record
+class Analysis:
+    """One deployment with what the later stages found out about it."""
+
+    deployment: Deployment
+    cluster: Cluster | None
+    model: ModelSpec | None
+    placement: Placement | None
+    cost: CostReport | None = None
+    # Why the deployment was not (fully) checked against the hardware; None when it was.
+    unchecked: Unchecked | None = None
+
+
+@record
+class AnalyzeResult:
+    analyses: tuple[Analysis, ...]
+    findings: tuple[Finding, ...]  # parse-stage findings (TL001, TL005, ...)
+    files: int
+    hardware: Hardware | None
+
+
+def settings_from_args(args: argparse.Namespace, paths: Sequence[str] = ()) -> Settings:
+    """Merge the nearest (or ``--config``) configuration with command-line flags."""
+    config_path = getattr(args, "config", None)
+    if config_path:
+        config = load_config(config_path)
+    else:
+        start = next((p for p in paths if p != "-"), ".")
+        config = find_config(start) or Config()
+    hardware = getattr(args, "hardware", None)
+    no_hardware = not hardware and config.get("hardware") == NO_HARDWARE
+    if not hardware and config.get("hardware") and not no_hardware:
+        hardware = config.resolve_path(str(config.get("hardware")), "hardware")
+    workload_cfg = config.get("workload", {}) or {}
+    budgets_cfg = config.get("budgets", {}) or {}
+    workload = Workload(
+        prompt_tokens=_pick(args, "prompt_tokens", workload_cfg, "prompt_tokens", 4096),
+        decode_batch=_pick(args, "decode_batch", workload_cfg, "decode_batch", 1),
+    )
+    budgets = Budgets(
+        itl_ms=_pick(args, "itl_ms", budgets_cfg, "itl_ms", None),
+        ttft_ms=_pick(args, "ttft_ms", budgets_cfg, "ttft_ms", None),
+    )
+    assign = config.get("assign", {}) or {}
+    if not isinstance(assign, Mapping):
+        raise ConfigError(f"{config.path}: `assign` must map path globs to cluster names")
+    exclude = tuple(config.get("exclude", []) or ()) + tuple(getattr(args, "exclude", None) or ())
+    return Settings(
+        config=config,
+        hardware_path=hardware,
+        cluster=getattr(args, "cluster", None) or config.get("cluster"),
+        assign=tuple((str(k), str(v)) for k, v in assign.items()),
+        models=config.get("models", {}) or {},
+        workload=workload,
+        budgets=budgets,
+        exclude=exclude,
+        jobs=getattr(args, "jobs", None),
+        use_cache=not getattr(args, "no_cache", False),
+        no_hardware=no_hardware,
+    )
+
+
+# The config's `hardware:` value that says "this repository has no manifest, on purpose".
+NO_HARDWARE = "none"
+
+
+def _pick(
+    args: argparse.Namespace, attr: str, cfg: Mapping[str, Any], key: str, default: Any
+) -> Any:
+    value = getattr(args, attr, None)
+    if value is not None:
+        return value
+    return cfg.get(key, cfg.get(key.replace("_", "-"), default))
+
+
+@record
+class FileRun:
+    """What the pipeline found in one file (built in a worker for large trees)."""
+
+    path: str
+    # Parse-stage findings (TL001, TL003, TL005...), then the rules' findings when rules ran.
+    findings: tuple[Finding, ...]
+    # The analysed deployments, kept only when asked (inspect, cost): check needs findings only.
+    analyses: tuple[Analysis, ...]
+    # One entry per deployment: None when it was checked against hardware, else why not.
+    coverage: tuple[Unchecked | None, ...]
+    suppressions: Any = None  # the file's `# toplint: ignore` comments (check only)
+
+
+@record
+class BatchRun:
+    """The files that share one configuration, run through the pipeline with its settings."""
+
+    settings: Settings
+    hardware: Hardware | None
+    files: tuple[FileRun, ...]
+    findings: tuple[Finding, ...] = ()  # about the batch's paths themselves (an empty folder)
+
+    @property
+    def analyses(self) -> list[Analysis]:
+        return [a for f in self.files for a in f.analyses]
+
+
+def run_files(
+    paths: Sequence[str],
+    settings: Settings,
+    *,
+    rules: Sequence[Rule] = (),
+    rule_settings: RuleSettings | None = None,
+    keep: bool = False,
+) -> BatchRun:
+    """The one pipeline: discover -> parse -> hardware -> placement -> cost (-> facts -> rules).
+
+    ``check`` passes ``rules`` and ``rule_settings`` and gets findings back; ``inspect`` and
+    ``cost`` pass ``keep=True`` and get the analyses.  Each file is parsed, analysed and checked
+    on its own (in forked workers for large trees), so only what was asked for comes back.
+    A folder in ``paths`` under which no file is read gets a TL008 finding.
+    """
+    from toplint.discover.files import discover
+    from toplint.parse.parallel import map_files, read_and_parse
+    from toplint.pipeline.coverage import empty_folder
+
+    files = discover(paths, settings.exclude)
+    hardware = load_hardware(settings)
+    prepared = None
+    if rule_settings is not None:
+        from toplint.rulebook.run import prepare_rules
+
+        prepared = prepare_rules(rules, rule_settings)
+
+    def one(path: str) -> FileRun:
+        parsed, source = read_and_parse(path)
+        analyses = [analyze_deployment(d, hardware, settings) for d in parsed.deployments]
+        found: list[Finding] = list(parsed.findings)
+        marks = None
+        if prepared is not None and rule_settings is not None:
+            from toplint.rulebook.run import adjust_parse_findings, run_prepared
+            from toplint.suppression.inline import scan
+
+            found = adjust_parse_findings(found, rules, rule_settings)
+            found += run_prepared(prepared, analyses, settings.budgets, settings.workload)
+            marks = None if source is None else scan(path, source.text)
+        coverage = tuple(a.unchecked for a in analyses)
+        return FileRun(path, tuple(found), tuple(analyses) if keep else (), coverage, marks)
+
+    extra = [empty_folder(folder) for folder in _empty_folders(paths, files)]
+    if rule_settings is not None:
+        from toplint.rulebook.run import adjust_parse_findings
+
+        extra = adjust_parse_findings(extra, rules, rule_settings)
+    return BatchRun(settings, hardware, tuple(map_files(files, one, settings.jobs)), tuple(extra))
+
+
+def _empty_folders(paths: Sequence[str], files: Sequence[str]) -> list[str]:
+    import os
+
+    folders = [p for p in paths if p != "-" and os.path.isdir(p)]
+    if not folders:
+        return []
+    prefixes = {folder: os.path.join(folder, "") for folder in folders}
+    return [d for d, prefix in prefixes.items() if not any(f.startswith(prefix) for f in files)]
+
+
+@record
+class Group:
+    """Paths that share one configuration, with the settings it and the command line give."""
+
+    paths: tuple[str, ...]
+    settings: Settings
+
+
+def groups_by_config(args: argparse.Namespace, paths: Sequence[str]) -> list[Group]:
+    """The one place that groups files by their configuration (for every sub-command).
+
+    A path that does not exist is a usage error (exit 2), not a silent "nothing to check".
+    """
+    from toplint.pipeline.batches import batches_by_config
+
+    missing = [p for p in paths if p != "-" and not _exists(p)]
+    if missing:
+        from toplint.errors import UsageError
+
+        raise UsageError(f"{missing[0]}: no such file or directory")
+    config = getattr(args, "config", None)
+    return [
+        Group(batch.paths, settings_from_args(args, batch.paths))
+        for batch in batches_by_config(paths, config, getattr(args, "exclude", None))
+    ]
+
+
+def _exists(path: str) -> bool:
+    import os
+
+    return os.path.lexists(path)
+
+
+def analyze_by_config(args: argparse.Namespace, paths: Sequence[str]) -> AnalyzeResult:
+    """The pipeline without rules, for each group of files that shares a configuration.
+
+    Each file is analysed with the settings of its nearest ``toplint.yaml`` (or ``--config``),
+    exactly as ``toplint check`` does (``run_files``), so ``inspect`` and ``cost`` agree with it.
+    """
+    analyses: list[Analysis] = []
+    findings: list[Finding] = []
+    files = 0
+    hardware: Hardware | None = None
+    for group in groups_by_config(args, paths):
+        run = run_files(group.paths, group.settings, keep=True)
+        analyses.extend(run.analyses)
+        findings.extend(run.findings)
+        findings.extend(f for file in run.files for f in file.findings)
+        files += len(run.files)
+        hardware = hardware or run.hardware
+    return AnalyzeResult(tuple(analyses), tuple(findings), files, hardware)
+
+
+def load_hardware(settings: Settings) -> Hardware | None:
+    if not settings.hardware_path:
+        return None
+    from toplint.hardware.manifest import load_hardware as load
+
+    return load(settings.hardware_path)
+
+
+def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Settings) -> Analysis:
+    """Place ``dep`` on its cluster and cost it, saying why not when it cannot be."""
+    from toplint.hardware.models import lookup_model
+    from toplint.pipeline import coverage
+
+    model = (
+        lookup_model(
+            dep.model,
+            settings.models,
+            base_dir=settings.config.base_dir,
+            root=settings.config.root,
+        )
+        if dep.model
+        else None
+    )
+    if hardware is None:
+        return Analysis(dep, None, model, None, unchecked=coverage.no_manifest(settings))
+    from toplint.placement.place import place
+    from toplint.placement.select import select_cluster
+
+    cluster = select_cluster(
+        dep,
+        hardware,
+        name=settings.cluster,
+        assign=settings.assign,
+        base_dir=settings.config.base_dir,
+    )
+    if cluster is None:
+        unchecked = coverage.no_cluster(dep, hardware, settings)
+        return Analysis(dep, None, model, None, unchecked=unchecked)
+    if dep.world_size is None:
+        return Analysis(dep, cluster, model, None, unchecked=coverage.unresolved(dep))
+    if _short_of_gpus(dep, cluster):
+        unchecked = coverage.too_few_gpus(dep, cluster)
+        return Analysis(dep, cluster, model, None, unchecked=unchecked)
+    if model is None:
+        placement = place(dep, cluster, model)
+        return Analysis(dep, cluster, None, placement, unchecked=coverage.unknown_model(dep))
+    return place_and_cost(dep, cluster, model, settings.workload)
+
+
+def place_and_cost(
+    dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Workload
+) -> Analysis:
+    """The placement and cost stages on a known cluster: the last steps of ``analyze_deployment``,
+    and what ``plan`` runs for each layout it weighs, so both judge a layout alike."""
+    from toplint.cost.estimate import estimate
+    from toplint.placement.place import place
+
+    placement = place(dep, cluster, model)
+    return Analysis(dep, cluster, model, placement, estimate(placement, workload))
+
+
+def _short_of_gpus(dep: Deployment, cluster: Cluster) -> bool:
+    """The GPUs the deployment declares (nodes x GPUs per node), or its cluster, cannot hold
+    its layout.
+
+    The engine refuses to start ("World size (8) is larger than the number of available GPUs
+    (4) in this node"), which TL201 reports; placing the missing ranks on invented nodes would
+    only make the topology rules judge links that do not exist.
+    """
+    world = dep.world_size
+    if world is None:
+        return False
+    if world > cluster.total_gpus:
+        return True
+    if dep.nodes is None or dep.gpus_per_node is None:
+        return False
+    return dep.nodes * dep.gpus_per_node < world
+
+
+def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
+    """Deterministic order: path, line, column, code, message; duplicates dropped."""
+    return sorted(set(findings), key=lambda f: f.sort_key)

@@ -1,0 +1,240 @@
+"""What ``toplint check`` does, as a function: analyse, run rules, sort."""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from toplint.config.load import Config
+from toplint.errors import ConfigError, UsageError
+from toplint.model import Finding, Severity, Unchecked
+from toplint.pipeline.analyze import Settings, run_files, sort_findings
+from toplint.record import field, record
+from toplint.rulebook.run import RuleSettings, adjust_parse_findings
+from toplint.rulebook.types import Rule
+from toplint.suppression.baseline import Baseline, new_findings
+
+if TYPE_CHECKING:
+    from toplint.suppression.inline import Suppression
+
+
+@record
+class LintResult:
+    findings: tuple[Finding, ...]
+    rules: tuple[Rule, ...]
+    files: int
+    deployments: int
+    suppressed: int = 0  # hidden by `# toplint: ignore` comments
+    baselined: int = 0  # hidden by the baseline
+    # Deployments not checked against hardware, by reason (the others were).
+    unchecked: Mapping[str, int] = field(default_factory=dict)
+
+
+def all_rules() -> list[Rule]:
+    """Every rule of every plugin, sorted by code (collected once per set of plugins)."""
+    from toplint.plugins import call_hook, hook_owner
+
+    owner = hook_owner()
+    if "rules" not in _rules_cache or _rules_cache.get("owner") is not owner:
+        _rules_cache["owner"] = owner
+        _rules_cache["rules"] = _collect_rules(call_hook("toplint_rules"))
+    rules: tuple[Rule, ...] = _rules_cache["rules"]
+    return list(rules)
+
+
+# Where the rules came from (None: the built-ins alone), and the rules (built once per process).
+_rules_cache: dict[str, Any] = {}
+
+
+def _collect_rules(groups: Iterable[Iterable[Rule]]) -> tuple[Rule, ...]:
+    rules: list[Rule] = []
+    seen: dict[str, str] = {}
+    for group in groups:
+        for rule in group:
+            if rule.code in seen:
+                raise ConfigError(
+                    f"rule code {rule.code} is defined twice ({seen[rule.code]}, {rule.origin})"
+                )
+            seen[rule.code] = rule.origin
+            rules.append(rule)
+    return tuple(sorted(rules, key=lambda r: r.code))
+
+
+def _codes(value: object) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return tuple(v.strip() for v in value.split(",") if v.strip())
+    if isinstance(value, (list, tuple)):
+        return tuple(str(v) for v in value)
+    raise ConfigError(f"expected a list of rule codes, got {value!r}")
+
+
+def rule_settings_from(config: Config, args: argparse.Namespace) -> RuleSettings:
+    select = _codes(getattr(args, "select", None)) or _codes(config.get("select"))
+    select = select + _codes(config.get("extend-select")) if select else ()
+    ignore = _codes(config.get("ignore")) + _codes(getattr(args, "ignore", None))
+    severities: dict[str, Severity] = {}
+    options: dict[str, dict[str, object]] = {}
+    rules = all_rules()
+    _check_selectors(select, rules)
+    for key, value in (config.get("rules", {}) or {}).items():
+        code = _rule_code(str(key), rules, config)
+        if isinstance(value, str):
+            severities[code] = _severity(value, key, config)
+        elif isinstance(value, dict):
+            if "severity" in value:
+                severities[code] = _severity(value["severity"], key, config)
+            options[code] = {k: v for k, v in value.items() if k != "severity"}
+            _check_options(code, rules, options[code], key, config)
+    return RuleSettings(select, ignore, severities, options)
+
+
+def _check_selectors(selectors: Sequence[str], rules: Sequence[Rule]) -> None:
+    """A selection that matches no rule would check nothing and pass: a usage error (exit 2)."""
+    from toplint.rulebook.run import matches
+
+    for selector in selectors:
+        if not any(matches(rule, (selector,)) for rule in rules):
+            import difflib
+
+            names = [r.code for r in rules] + [r.name for r in rules]
+            close = difflib.get_close_matches(selector, names, n=1, cutoff=0.6)
+            hint = f"; did you mean `{close[0]}`?" if close else " (see `toplint rules`)"
+            raise UsageError(f"--select/select {selector}: matches no rule{hint}")
+
+
+def _rule_code(key: str, rules: Sequence[Rule], config: Config) -> str:
+    for rule in rules:
+        if key in (rule.code, rule.name):
+            return rule.code
+    import difflib
+
+    names = [r.code for r in rules] + [r.name for r in rules]
+    close = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
+    hint = f"; did you mean `{close[0]}`?" if close else " (see `toplint rules`)"
+    raise ConfigError(f"{config.where('rules', key)}: rules.{key}: unknown rule{hint}")
+
+
+def _check_options(
+    code: str, rules: Sequence[Rule], given: dict[str, object], key: str, config: Config
+) -> None:
+    rule = next(r for r in rules if r.code == code)
+    for name in given:
+        if name not in rule.options:
+            known = ", ".join(sorted(rule.options)) or "none"
+            raise ConfigError(
+                f"{config.where('rules', key, name)}: rules.{key}.{name}: "
+                f"{code} has no option `{name}` (options: {known})"
+            )
+
+
+def _severity(value: object, key: object, config: Config) -> Severity:
+    try:
+        return Severity(str(value))
+    except ValueError:
+        raise ConfigError(
+            f"{config.where('rules', str(key))}: rules.{key}: "
+            f"severity must be error, warning or info, not {value!r}"
+        ) from None
+
+
+def per_file_ignored(f: Finding, config: Config) -> bool:
+    """True when ``per-file-ignores`` (globs relative to the config's folder) covers ``f``."""
+    table = config.get("per-file-ignores", {}) or {}
+    if not table:
+        return False
+    rel = os.path.relpath(os.path.abspath(f.path), config.base_dir).replace(os.sep, "/")
+    name = rel.rsplit("/", 1)[-1]
+    for pattern, codes in table.items():
+        pat = str(pattern).removeprefix("./")
+        matched = fnmatch.fnmatch(rel, pat) or fnmatch.fnmatch(name, pat)
+        if matched and any(f.rule.startswith(c) or c in (f.name, "ALL") for c in _codes(codes)):
+            return True
+    return False
+
+
+def _suppress(
+    findings: Iterable[Finding],
+    files: Iterable[str],
+    scanned: Mapping[str, list[Suppression] | None],
+    rules: Sequence[Rule],
+    rule_settings: RuleSettings,
+    report_unused: bool,
+) -> tuple[list[Finding], int]:
+    """Apply ``# toplint: ignore`` comments.  ``scanned`` holds the comments of files read while
+    checking (None: unreadable); any other file a finding names is read here."""
+    from toplint.discover.files import read_source
+    from toplint.suppression.inline import apply, scan
+
+    findings = list(findings)
+    names = set(files) | {f.path for f in findings}
+    table: dict[str, list[Suppression]] = {}
+    for path in sorted(names - {"-", "<stdin>"}):
+        if path in scanned:
+            marks = scanned[path]
+        else:
+            source = read_source(path)
+            marks = None if isinstance(source, Finding) else scan(path, source.text)
+        if marks is not None:
+            table[path] = marks
+    outcome = apply(findings, table, report_unused=report_unused)
+    reports = adjust_parse_findings(outcome.reports, rules, rule_settings)
+    return [*outcome.kept, *reports], outcome.suppressed
+
+
+def lint(
+    paths: Sequence[str],
+    settings: Settings,
+    rule_settings: RuleSettings,
+    *,
+    baseline: Baseline | None = None,
+    report_unused_ignores: bool = False,
+) -> LintResult:
+    """Analyse, run rules, then drop what per-file-ignores, comments and the baseline hide."""
+    rules = all_rules()
+    run = run_files(paths, settings, rules=rules, rule_settings=rule_settings)
+    found = [*run.findings, *(f for file in run.files for f in file.findings)]
+    findings = [f for f in found if not per_file_ignored(f, settings.config)]
+    files = [file.path for file in run.files]
+    scanned = {file.path: file.suppressions for file in run.files}
+    findings, suppressed = _suppress(
+        findings, files, scanned, rules, rule_settings, report_unused_ignores
+    )
+    # Suppression reports obey per-file-ignores too.
+    findings = [f for f in findings if not per_file_ignored(f, settings.config)]
+    known = 0
+    ordered = sort_findings(findings)
+    if baseline is not None:
+        ordered, known = new_findings(ordered, baseline)
+    coverage = [c for file in run.files for c in file.coverage]
+    return LintResult(
+        tuple(ordered),
+        tuple(rules),
+        len(files),
+        len(coverage),
+        suppressed,
+        known,
+        unchecked=unchecked_counts(coverage),
+    )
+
+
+def merge_counts(counts: Iterable[Mapping[str, int]]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for table in counts:
+        for key, n in table.items():
+            out[key] = out.get(key, 0) + n
+    return out
+
+
+def unchecked_counts(coverage: Iterable[Unchecked | None]) -> dict[str, int]:
+    """Deployments not checked against hardware, by reason (the summary's labels)."""
+    counts: dict[str, int] = {}
+    for item in coverage:
+        if item is not None:
+            label = item.label + (" on purpose" if item.deliberate else "")
+            counts[label] = counts.get(label, 0) + 1
+    return counts
