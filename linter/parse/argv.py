@@ -50,8 +50,11 @@ class Invocation:
 # Commands whose arguments mention an engine without running it.
 _NOT_RUNNERS = frozenset(
     {"echo", "printf", "cat", "grep", "pip", "pip3", "which", "kill", "pkill", "pgrep", "ps"}
-    | {"curl", "wget", "uv", "apt-get", "test"}
+    | {"curl", "wget", "apt-get", "test"}
 )
+# Package managers that also run programs: a runner only with these sub-commands (`uv run`,
+# `uv tool run`, `pipx run`, `poetry run`, `conda run`); `uv pip install vllm` runs nothing.
+_RUN_SUBCOMMANDS = {"uv": ("run", "tool"), "pipx": ("run",), "poetry": ("run",), "conda": ("run",)}
 _PY_OPTS_WITH_VALUE = ("-X", "-W")
 
 
@@ -126,6 +129,9 @@ def find_invocations(args: Sequence[Arg]) -> list[Invocation]:
     (``CUDA_VISIBLE_DEVICES=0,1 vllm serve``, ``env A=b``) become the engine's environment.
     """
     if not args or _base(args[0]) in _NOT_RUNNERS:
+        return []
+    runs = _RUN_SUBCOMMANDS.get(_base(args[0]))
+    if runs is not None and (len(args) < 2 or args[1].value not in runs):
         return []
     env: dict[str, Arg] = {}
     for i, arg in enumerate(args):
