@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.hardware.types import TCP_NETWORKS
-from toplint.model import Finding, Fix, Severity
-from toplint.rulebook.helpers import layout_flags, layout_intent
+from toplint.model import Finding, Severity
+from toplint.rulebook.helpers import layout_fix
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -44,7 +44,8 @@ The pipeline boundary sends hidden states and residual once per step (134 MB for
 
 ## Fix safety
 The fix changes the layout (TP = GPUs per node, PP = nodes): it keeps the GPU count but changes
-performance characteristics, so it is unsafe.
+performance characteristics, so it is unsafe.  An engine without pipeline parallelism (TGI) gets
+no fix: it has no flag for the stages.
 
 ## References
 - Megatron-LM tensor parallelism, two all-reduces per layer (Fig. 4): https://arxiv.org/abs/1909.08053
@@ -82,12 +83,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     data = {k: v for k, v in ctx.facts.items() if k.startswith(("tp.", "prefill.", "decode."))}
     if layout is not None:
         new_tp, new_pp = layout
-        fix = Fix(
-            f"{layout_flags(dep.engine, tp=new_tp, pp=new_pp)} "
-            f"(TP inside each node, PP across the {new_pp} stages)",
-            applicability="unsafe",
-        )
-        data["fix_flags"] = layout_intent(dep.engine, tp=new_tp, pp=new_pp)
+        note = f"TP inside each node, PP across the {new_pp} stages"
+        fix = layout_fix(dep.engine, tp=new_tp, pp=new_pp, note=note)
     yield Finding(
         rule=rule.code,
         name=rule.name,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding, layout_flags
+from toplint.rulebook.helpers import finding, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -68,7 +68,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         f"all {dep.pp} pipeline stages sit inside one {placement.cluster.intra.nvlink_domain}-GPU "
         f"NVLink domain ({groups[0].link.kind}, {groups[0].link.bandwidth_gb_per_s:g} GB/s); "
         f"tensor parallel over the {new_tp} GPUs avoids the pipeline bubble",
-        fix=layout_flags(dep.engine, tp=new_tp, pp=1),
+        fix=layout_fix(dep.engine, tp=new_tp, pp=1),
         data={"tp": dep.tp, "pp": dep.pp, "nvlink_domain": placement.cluster.intra.nvlink_domain},
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding, layout_flags
+from toplint.rulebook.helpers import finding, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -58,7 +58,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         "tp",
         f"TP {tp} exceeds the model's {kv} KV heads: the KV cache is stored {copies:g} times "
         f"({wasted:.0%} of KV memory holds copies)",
-        fix=layout_flags(dep.engine, tp=kv, pp=pp) if pp else layout_flags(dep.engine, tp=kv),
+        fix=layout_fix(dep.engine, tp=kv, pp=pp),
         data={"tp": tp, "kv_heads": kv, "replication": copies, "wasted_fraction": wasted},
     )
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.catalog_types import ModelSpec
-from toplint.model import Deployment, Finding, Severity
-from toplint.rulebook.helpers import finding
+from toplint.engines.registry import get_engine
+from toplint.model import Deployment, Finding, Fix, Severity
+from toplint.rulebook.helpers import finding, flag_fix, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -45,8 +46,10 @@ all-reduce) and memory balance.
 
 
 def moe_tp(dep: Deployment) -> int:
+    """Ranks that shard one expert: 1 when EP spans DP×TP (``Engine.ep_layout`` "dp_x_tp"),
+    TP / EP when EP divides the TP group."""
     tp = dep.tp or 1
-    if dep.engine == "vllm":
+    if get_engine(dep.engine).ep_layout == "dp_x_tp":
         return 1 if dep.ep_enabled else tp
     ep = dep.ep or 1
     return max(tp // ep, 1) if ep > 1 else tp
@@ -75,16 +78,18 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     block = model.quant_block
     parts = [f"{what} {size} / TP {split} = {size / split:g}" for what, size, split in found]
     moe_only = all(what == "moe_intermediate_size" for what, _, _ in found)
-    if moe_only and dep.engine == "vllm":
-        fix = "--enable-expert-parallel"
-    elif moe_only and dep.engine == "sglang":
-        fix = f"--ep-size {dep.tp}"
+    layout = get_engine(dep.engine).layout
+    fix: Fix | str | None
+    if moe_only and layout.ep_switch:
+        fix = flag_fix(layout.ep_switch, {layout.ep_switch.lstrip("-"): ""})
+    elif moe_only and layout.ep:
+        fix = flag_fix(f"{layout.ep} {dep.tp}", {layout.ep.lstrip("-"): str(dep.tp)})
     else:
         size = found[0][1]
         tps = [d for d in range(1, dep.tp + 1) if size % d == 0 and (size // d) % block == 0]
-        fix = (
-            f"tensor-parallel size {tps[-1] if tps else 1} (the largest valid at or below {dep.tp})"
-        )
+        best = tps[-1] if tps else 1
+        note = f"the largest valid tensor-parallel size at or below {dep.tp}"
+        fix = layout_fix(dep.engine, tp=best, note=note) or f"tensor-parallel size {best} ({note})"
     yield finding(
         rule,
         ctx,

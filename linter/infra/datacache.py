@@ -11,7 +11,8 @@ are toplint's own files (and plugins' rule files), not input an attacker chooses
 data (dicts, lists, tuples, strings, numbers, booleans, None) that reads back equal is stored.
 Linted files are never cached here. The directory is ``$TOPLINT_CACHE_DIR``, else
 ``$XDG_CACHE_HOME/toplint``, else ``~/.cache/toplint``; ``toplint check --no-cache`` turns the
-cache off, and any problem with it (unwritable, corrupt) just means loading the YAML.
+cache off, and any problem with it (unwritable, corrupt, an entry of another shape, a FIFO)
+just means loading the YAML and rewriting the entry.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ __all__ = ["cache_dir", "cached_data", "set_enabled"]
 _ENABLED = [True]
 _PLAIN = (str, int, float, type(None))  # bool is an int
 _FOLDER = f"data-{sys.implementation.cache_tag}-m{marshal.version}"
+_MAGIC = "toplint-cache-2"  # an entry is ((magic, loader name, text length), data)
+_MAX_ENTRY_BYTES = 64 * 1024 * 1024  # the shipped catalogs marshal to a few MB
 
 
 def set_enabled(enabled: bool) -> None:
@@ -52,21 +55,26 @@ def cached_data(text: str, loader_name: str, load: Callable[[str], Any]) -> Any:
     digest = f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}{len(blob):x}"
     label = "".join(c if c.isalnum() or c in "-_." else "_" for c in loader_name)[:40]
     path = os.path.join(cache_dir(), _FOLDER, f"{label}-{digest}.marshal")
+    stamp = (_MAGIC, loader_name, len(text))
+    from toplint.infra.readpolicy import ReadRefused, read_bytes
+
     try:
-        with open(path, "rb") as handle:
-            return marshal.loads(handle.read())
-    except (OSError, ValueError, EOFError, TypeError):
-        pass  # absent or unreadable: load and (re)write it
+        entry = marshal.loads(read_bytes(path, _MAX_ENTRY_BYTES))
+        # An entry of another shape (another version's, a truncated or foreign file) is a miss.
+        if type(entry) is tuple and len(entry) == 2 and entry[0] == stamp:
+            return entry[1]
+    except (ReadRefused, ValueError, EOFError, TypeError):
+        pass  # absent, unreadable or not a regular file (a FIFO): load and (re)write it
     data = load(text)
-    _store(path, data)
+    _store(path, stamp, data)
     return data
 
 
-def _store(path: str, data: Any) -> None:
+def _store(path: str, stamp: tuple[str, str, int], data: Any) -> None:
     if not _plain(data):
         return  # a value marshal would not hold exactly: keep loading the YAML
-    blob = marshal.dumps(data)
-    if marshal.loads(blob) != data:
+    blob = marshal.dumps((stamp, data))
+    if marshal.loads(blob) != (stamp, data) or len(blob) > _MAX_ENTRY_BYTES:
         return
     tmp = f"{path}.{os.getpid()}.tmp"
     try:

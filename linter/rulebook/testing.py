@@ -147,7 +147,7 @@ def _deployments(data: Mapping[str, Any]) -> tuple[list[Deployment], list[Findin
 def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
     """The findings of ``case.rule`` for the case's input (parse-stage findings included)."""
     from toplint.facts.collect import collect
-    from toplint.pipeline.analyze import Analysis, Settings, analyze_deployment
+    from toplint.pipeline.analyze import Settings, analyze_deployment
 
     rule = rule or _rules_by_code()[case.rule]
     data = case.data
@@ -161,11 +161,7 @@ def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
     if rule.check is None:
         return found
     for dep in deployments:
-        analysis = (
-            analyze_deployment(dep, hardware, settings)
-            if hardware is not None or dep.model
-            else Analysis(dep, None, None, None)
-        )
+        analysis = analyze_deployment(dep, hardware, settings)
         facts: dict[str, Any] = dict(
             collect(dep, analysis.placement, analysis.cost, analysis.model, budgets, workload)
         )

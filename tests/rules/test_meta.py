@@ -19,6 +19,8 @@ TABLE = {
     "TL003": ("unresolved-value", "info"),
     "TL004": ("unknown-model", "info"),
     "TL005": ("unknown-engine-flag", "warning"),
+    "TL007": ("deployment-not-checked", "error"),
+    "TL009": ("reference-outside-repository", "error"),
     "TL101": ("tensor-parallel-across-nodes", "error"),
     "TL102": ("tensor-parallel-over-pcie", "warning"),
     "TL103": ("pcie-without-peer-to-peer", "warning"),
