@@ -60,7 +60,10 @@ def find_rule(rules: Sequence[Rule], key: str) -> Rule | None:
 _URL = re.compile(r"https?://[^\s)>\]]+")
 # A relative file path (``../shared/x.md``, ``docs/serving/x.md``, ``vllm/config/x.py``): a file
 # a reader of an installed toplint does not have.  URLs are removed before looking.
-_LOCAL_PATH = re.compile(r"\.\./[^\s`)]*|\b[\w.-]+/[\w./-]*\.(?:md|txt|py|rs|cc|h|go|ya?ml|json)\b")
+_LOCAL_PATH = re.compile(
+    r"\.\./[\w.-][^\s`)]*"  # ../shared/...
+    r"|\b[\w.-]+/[\w./-]*\.(?:md|txt|py|rs|cc|h|go|ya?ml|json)\b"  # docs/x.md, vllm/x.py
+)
 
 
 def references(doc: str) -> list[str]:
