@@ -37,9 +37,11 @@ The suggestion (the closest known option, by `difflib` similarity) is advice onl
 fix, since a near miss may be a different option.
 
 ## References
-- ../shared/reference/engine-vocabulary.md (vLLM `engine/arg_utils.py`, SGLang
-  `server_args.py`, TensorRT-LLM `commands/serve.py`, TGI `launcher/src/main.rs`)
-- LMDeploy `lmdeploy/cli/serve.py` and `lmdeploy/cli/utils.py` (ArgumentHelper)
+- vLLM engine arguments: https://github.com/vllm-project/vllm/blob/main/vllm/engine/arg_utils.py
+- SGLang server arguments: https://github.com/sgl-project/sglang/blob/main/python/sglang/srt/server_args.py
+- TensorRT-LLM `trtllm-serve`: https://github.com/NVIDIA/TensorRT-LLM/blob/main/tensorrt_llm/commands/serve.py
+- TGI launcher arguments: https://github.com/huggingface/text-generation-inference/blob/main/launcher/src/main.rs
+- LMDeploy `lmdeploy serve api_server` arguments: https://github.com/InternLM/lmdeploy/blob/main/lmdeploy/cli/utils.py
 """
 
 RULE = Rule(

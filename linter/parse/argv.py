@@ -14,7 +14,16 @@ from collections.abc import Callable, Mapping, Sequence
 
 from toplint.engines.registry import get_spec, launches, module_spec
 from toplint.engines.types import EngineSpec, Launch
-from toplint.model import Deployment, Finding, Fix, Flag, Position, Severity, Unresolved
+from toplint.model import (
+    Deployment,
+    Finding,
+    Fix,
+    Flag,
+    Intent,
+    Position,
+    Severity,
+    Unresolved,
+)
 from toplint.parse.enginecfg import derive, visible_gpus
 from toplint.record import field, record, replace
 
@@ -42,8 +51,11 @@ class Invocation:
 # Commands whose arguments mention an engine without running it.
 _NOT_RUNNERS = frozenset(
     {"echo", "printf", "cat", "grep", "pip", "pip3", "which", "kill", "pkill", "pgrep", "ps"}
-    | {"curl", "wget", "uv", "apt-get", "test"}
+    | {"curl", "wget", "apt-get", "test"}
 )
+# Package managers that also run programs: a runner only with these sub-commands (`uv run`,
+# `uv tool run`, `pipx run`, `poetry run`, `conda run`); `uv pip install vllm` runs nothing.
+_RUN_SUBCOMMANDS = {"uv": ("run", "tool"), "pipx": ("run",), "poetry": ("run",), "conda": ("run",)}
 _PY_OPTS_WITH_VALUE = ("-X", "-W")
 
 
@@ -118,6 +130,9 @@ def find_invocations(args: Sequence[Arg]) -> list[Invocation]:
     (``CUDA_VISIBLE_DEVICES=0,1 vllm serve``, ``env A=b``) become the engine's environment.
     """
     if not args or _base(args[0]) in _NOT_RUNNERS:
+        return []
+    runs = _RUN_SUBCOMMANDS.get(_base(args[0]))
+    if runs is not None and (len(args) < 2 or args[1].value not in runs):
         return []
     env: dict[str, Arg] = {}
     for i, arg in enumerate(args):
@@ -278,7 +293,16 @@ def _unknown_flag(spec: EngineSpec, token: str, arg: Arg, newer: str | None = No
         line=arg.position.line,
         column=arg.position.column,
         message=message,
-        fix=Fix(f"--{close}") if close else None,
+        # Renaming a misspelt option changes what runs (today the engine refuses the unknown
+        # option, or ignores it): unsafe.
+        fix=Fix(
+            f"--{close} (instead of `{token}`)",
+            applicability="unsafe",
+            intents=(Intent("rename-flag", close, f"--{close}", arg.position),),
+        )
+        if close
+        else None,
+        data={"option": token, "suggestion": close} if close else {},
         anchor=arg.anchor or token,
     )
 
@@ -363,6 +387,17 @@ def env_flags(spec: EngineSpec, env: Mapping[str, Arg]) -> list[Flag]:
     return out
 
 
+def _note_misspelt(dep: Deployment, findings: Sequence[Finding]) -> Deployment:
+    """Record ``misspelled.<option>`` = the token written, so a rule about a missing option
+    (TGI's implicit sharding) does not propose adding it beside its misspelling."""
+    typos = {
+        f"misspelled.{f.data['suggestion']}": str(f.data["option"])
+        for f in findings
+        if f.rule == "TL005" and f.data.get("suggestion")
+    }
+    return replace(dep, options={**dep.options, **typos}) if typos else dep
+
+
 def deployment_from_invocation(
     inv: Invocation,
     path: str,
@@ -391,6 +426,7 @@ def deployment_from_invocation(
         pre.append(Flag("model", m.value, m.raw, m.position, m.position, m.unresolved, m.anchor))
     parsed = parse_args(inv.engine, inv.args, path, image=inv.image)
     dep = apply_flags(dep, [*pre, *parsed.flags], spec)
+    dep = _note_misspelt(dep, parsed.findings)
     dep = visible_gpus(dep, environment, inv.gpus)
     findings = list(parsed.findings)
     if config_loader is not None:

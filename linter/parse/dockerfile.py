@@ -176,8 +176,10 @@ class DockerfileParser:
         return _result(source, argv, image if entry is None else None, base_image)
 
 
-def _result(source: Source, argv: list[Arg], image: Arg | None, base: str = "") -> ParseResult:
-    invocations = [replace(inv, image=inv.image or base) for inv in find_invocations(argv)]
+def _result(
+    source: Source, argv: list[Arg], image: Arg | None, from_image: str = ""
+) -> ParseResult:
+    invocations = [replace(inv, image=inv.image or from_image) for inv in find_invocations(argv)]
     if not invocations and image is not None:
         inv = image_invocation(image, argv)
         invocations = [inv] if inv else []

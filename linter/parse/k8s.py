@@ -130,8 +130,8 @@ def container_deployments(
     here = with_gpu(base, gpu) if gpu else base
     here = replace(here, options={**here.options, **env_options(env)})
     image = ctx.get((*cpath, "image"))
-    for found in invocations(ctx, cpath, env):
-        inv = replace(found, image=found.image or (image if isinstance(image, str) else ""))
+    for each in invocations(ctx, cpath, env):
+        inv = replace(each, image=each.image or (image if isinstance(image, str) else ""))
         start = inv.start.position
         seed = replace(here, line=start.line, column=start.column, engine=inv.engine)
         dep, found = deployment_from_invocation(

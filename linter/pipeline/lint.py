@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toplint.config.load import Config
@@ -241,3 +241,39 @@ def unchecked_counts(coverage: Iterable[Unchecked | None]) -> dict[str, int]:
             label = item.label + (" on purpose" if item.deliberate else "")
             counts[label] = counts.get(label, 0) + 1
     return counts
+
+
+@record
+class Checked:
+    """What checking one file's text found: findings after suppressions and per-file ignores."""
+
+    findings: tuple[Finding, ...]
+    deployments: int
+
+
+def text_checker(settings: Settings, rule_settings: RuleSettings) -> Callable[[str, str], Checked]:
+    """A function checking a text as if it were the file it names (same config, hardware, rules).
+
+    ``--fix`` verifies a fix with it before writing: the text goes through the same pipeline
+    (``run_parsed``) as a file read from disk, and ``# toplint: ignore`` comments and
+    per-file-ignores apply.
+    """
+    from toplint.parse.base import Source
+    from toplint.parse.parallel import builtin_and_plugin_parsers
+    from toplint.parse.run import parse_source
+    from toplint.pipeline.analyze import load_hardware, run_parsed
+    from toplint.rulebook.run import prepare_rules
+    from toplint.suppression.inline import apply
+
+    rules = all_rules()
+    checks = (rule_settings, prepare_rules(rules, rule_settings))
+    hardware = load_hardware(settings)
+
+    def check_text(path: str, text: str) -> Checked:
+        parsed = parse_source(Source.from_text(path, text), builtin_and_plugin_parsers())
+        run = run_parsed(parsed, text, hardware, settings, rules, checks)
+        found = [f for f in run.findings if not per_file_ignored(f, settings.config)]
+        outcome = apply(found, {path: run.suppressions or []}, report_unused=False)
+        return Checked(tuple(sort_findings(outcome.kept)), len(run.coverage))
+
+    return check_text

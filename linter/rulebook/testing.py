@@ -166,10 +166,21 @@ def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
         facts: dict[str, Any] = dict(
             collect(dep, analysis.placement, analysis.cost, analysis.model, budgets, workload)
         )
-        facts.update(data.get("facts") or {})
+        facts.update(_case_facts(case))
         ctx = context_for(rule, analysis, facts, rule_settings, budgets, workload)
         found.extend(rule.check(rule, ctx))
     return found
+
+
+def _case_facts(case: Case) -> Mapping[str, Any]:
+    """The case's ``facts:``, each a published fact (a misspelled one would test nothing)."""
+    from toplint.facts.registry import FACTS
+
+    given: Mapping[str, Any] = case.data.get("facts") or {}
+    unknown = sorted(set(given) - set(FACTS))
+    if unknown:
+        raise ValueError(f"{case.id} ({case.origin}): unknown facts {unknown}")
+    return given
 
 
 def _mismatch(expected: Mapping[str, Any], got: Finding) -> list[str]:
