@@ -194,6 +194,7 @@ ENGINE = Engine(
     # ``CudaCommunicator.all_reduce``; kernel: custom_all_reduce.py, off with
     # --disable-custom-all-reduce).
     allreduce="vllm-custom",
+    allreduce_options={"disable_custom_all_reduce": "nccl"},
     layout=Layout(
         tp="--tensor-parallel-size",
         pp="--pipeline-parallel-size",
