@@ -320,8 +320,13 @@ ROWS: list[Row] = [
         ),
     ),
     Row("volcano/modelbooster-qwen25-coder-32b-ascend.yaml", "k8s-embedded"),
-    # --- OpenShift AI runtime template: names vLLM, deploys nothing by itself ---
-    Row("openshift-ai/vllm-cuda-template.yaml", "k8s-embedded"),
+    # --- OpenShift AI Template embedding a ServingRuntime: read as KServe reads runtimes
+    # (a runtime-template deployment; parallelism and GPUs come from each InferenceService) ---
+    Row(
+        "openshift-ai/vllm-cuda-template.yaml",
+        "k8s-embedded",
+        (VLLM | dict(tp=1, pp=1, gpus_per_node=None),),
+    ),
     # --- Dynamo with a ConfigMap of TensorRT-LLM options the args do not reach ---
     Row(
         "dynamo/trtllm-disagg-multinode.yaml",
@@ -380,8 +385,6 @@ _PENDING = {
     "nim/nim-gemma-deployment.yaml",
     "nim/nim-service-llama3-8b-instruct.yaml",
     "nim/llama3-70b-instruct_4xh100_1.0.0.yaml",
-    "tgi-env/llama3-70b-text-generation-inference.yaml",
-    "tgi-env/tgi-7b-bitsandbytes-nf4.yaml",
     "ray-serve-llm/serve_my_llama_3_1_8B.yaml",
     "ray-serve-llm/llm_config_example.yaml",
     "skypilot/deepseek-r1-671B.yaml",
@@ -390,8 +393,6 @@ _PENDING = {
     "skypilot/mixtral-serve.yaml",
     "skypilot/qwen3-235b.yaml",
     "skypilot/skypilot-dws-kueue-serve.yaml",
-    "volcano/modelserving-multi-node.yaml",
-    "volcano/modelserving-gpu-pd-disaggregation.yaml",
 }
 ROWS = [
     Row(r.file, r.family, r.deployments, pending(r.family), r.hardware, r.notes)
