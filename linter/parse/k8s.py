@@ -257,6 +257,8 @@ HANDLER_MODULES: dict[str, str] = {
     **dict.fromkeys(("DynamoGraphDeployment", "StormService"), "k8s_dynamo"),
     "VLLMRuntime": "helm",
     "ModelServing": "k8s_kthena",
+    "Model": "k8s_kubeai",
+    **dict.fromkeys(("Workspace", "InferenceSet", "MultiRoleInference"), "k8s_kaito"),
 }
 
 

@@ -367,16 +367,6 @@ ROWS: list[Row] = [
 # Rows whose family's reader has not landed yet (this slice's readers: KubeAI, KAITO, llmaz, NIM,
 # TGI by environment, Ray Serve LLM, SkyPilot, the generic pod-template walker).
 _PENDING = {
-    "kubeai/llama-3.1-405b-instruct-fp8-h100.yaml",
-    "kubeai/llama-3.1-70b-instruct-fp8-l4.yaml",
-    "kubeai/deepseek-r1-mi300x.yaml",
-    "kaito/kaito_workspace_deepseek_r1.yaml",
-    "kaito/kaito_workspace_llama-3.3_70b_instruct.yaml",
-    "kaito/kaito_workspace_custom_config.yaml",
-    "kaito/kaito_workspace_mistral_large_3_675b_instruct.yaml",
-    "kaito/kaito_workspace_gpt_oss_120b.yaml",
-    "kaito/kaito_multiroleinference_deepseek-v3.yaml",
-    "kaito/kaito_inferenceset_llama-3.1_8b_instruct.yaml",
     "llmaz/multi-nodes-service.yaml",
     "llmaz/sglang-playground.yaml",
     "llmaz/tgi-playground.yaml",
