@@ -69,6 +69,18 @@ class Fix:
 
 
 @record
+class Related:
+    """A consequence folded into the finding that explains it (SARIF ``relatedLocations``)."""
+
+    rule: str
+    severity: Severity
+    path: str
+    line: int
+    column: int
+    message: str
+
+
+@record
 class Finding:
     rule: str  # "TL101"
     name: str  # "tensor-parallel-across-nodes"
@@ -82,6 +94,9 @@ class Finding:
     data: Mapping[str, Any] = field(default_factory=dict, compare=False)
     # Semantic location (flag name or YAML path) used by baselines and SARIF fingerprints.
     anchor: str = field(default="", compare=False)
+    # Findings this one explains at the same deployment, folded into it (one root cause, one
+    # finding): their numbers are in ``message`` too.
+    related: tuple[Related, ...] = field(default=(), compare=False)
 
     @property
     def sort_key(self) -> tuple[str, int, int, str, str]:

@@ -115,7 +115,9 @@ def run_prepared(
     from toplint.facts.collect import collect
 
     findings: list[Finding] = []
+    explains = {rule.code: rule.explains for rule, _, _ in prepared if rule.explains}
     for analysis in analyses:
+        here: list[Finding] = []
         facts = collect(
             analysis.deployment,
             analysis.placement,
@@ -128,9 +130,14 @@ def run_prepared(
             ctx = _context(analysis, facts, options, severity, budgets, workload)
             try:
                 assert rule.check is not None
-                findings.extend(rule.check(rule, ctx))
+                here.extend(rule.check(rule, ctx))
             except Exception as exc:  # a crashing rule becomes a finding; the run goes on
-                findings.append(rule_crashed(rule, analysis, exc))
+                here.append(rule_crashed(rule, analysis, exc))
+        if explains:  # one root cause, one finding (toplint.rulebook.fold)
+            from toplint.rulebook.fold import fold_consequences
+
+            here = fold_consequences(here, explains)
+        findings.extend(here)
     return findings
 
 
