@@ -316,11 +316,21 @@ def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> De
     return derive(dep)
 
 
+# The largest parallel size or count toplint believes: the largest GPU clusters built hold about
+# 100,000 GPUs, so no serving instance spans more than 2^16 on any axis.  A larger, zero,
+# negative or non-integer value is left unset (None) with its position kept in ``sources``,
+# which TL010 reports; no later stage does arithmetic on it.
+MAX_PARALLEL_SIZE = 1 << 16
+
+
 def _to_int(text: str) -> int | None:
-    try:
-        return int(text.strip().strip("'\""))
-    except ValueError:
+    """A size from 1 to ``MAX_PARALLEL_SIZE`` written as a decimal integer, else None."""
+    digits = text.strip().strip("'\"").removeprefix("+")
+    # Refuses "nan", "-1", "2.0", "[2]" and 4,000-digit numbers before int() sees them.
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
         return None
+    value = int(digits)
+    return value if 1 <= value <= MAX_PARALLEL_SIZE else None
 
 
 def derive_expert_parallel(dep: Deployment) -> Deployment:

@@ -195,10 +195,9 @@ def _unparsable(path: str, exc: SourceError) -> Finding:
 
 
 def _to_int(text: str) -> int | None:
-    try:
-        return int(text.strip().strip("'\""))
-    except ValueError:
-        return None
+    from toplint.parse.argv import _to_int as size  # one validation of written sizes
+
+    return size(text)
 
 
 def derive(dep: Deployment) -> Deployment:

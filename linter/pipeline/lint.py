@@ -9,8 +9,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toplint.config.load import Config
-from toplint.errors import ConfigError
-from toplint.model import Finding, Severity
+from toplint.errors import ConfigError, ToplintError
+from toplint.model import INTERNAL_ERROR, Finding, Severity, internal_error
 from toplint.pipeline.analyze import Settings, sort_findings
 from toplint.record import record
 from toplint.rulebook.run import (
@@ -34,6 +34,9 @@ class LintResult:
     deployments: int
     suppressed: int = 0  # hidden by `# toplint: ignore` comments
     baselined: int = 0  # hidden by the baseline
+    # A parser or rule raised (toplint.model.INTERNAL_ERROR): one per file and culprit; never
+    # suppressed, never a finding; `toplint check` reports them and exits 3.
+    internal: tuple[Finding, ...] = ()
 
 
 def all_rules() -> list[Rule]:
@@ -185,7 +188,12 @@ def lint(
     """Analyse, run rules, then drop what per-file-ignores, comments and the baseline hide."""
     rules = all_rules()
     checked = _check_files(paths, settings, rules, rule_settings)
-    findings = [f for f in checked.findings if not per_file_ignored(f, settings.config)]
+    internal = {(f.path, f.anchor): f for f in checked.findings if f.rule == INTERNAL_ERROR}
+    findings = [
+        f
+        for f in checked.findings
+        if f.rule != INTERNAL_ERROR and not per_file_ignored(f, settings.config)
+    ]
     findings, suppressed = _suppress(
         findings, checked.files, checked.scanned, rules, rule_settings, report_unused_ignores
     )
@@ -202,6 +210,7 @@ def lint(
         checked.deployments,
         suppressed,
         known,
+        tuple(sort_findings(internal.values())),
     )
 
 
@@ -233,8 +242,15 @@ def _check_files(
     prepared = prepare_rules(rules, rule_settings)
 
     def check_file(path: str) -> tuple[list[Finding], int, list[Suppression] | None]:
-        parsed, source = read_and_parse(path)
-        analyses = [analyze_deployment(d, hardware, settings) for d in parsed.deployments]
+        try:
+            parsed, source = read_and_parse(path)
+            analyses = [analyze_deployment(d, hardware, settings) for d in parsed.deployments]
+        except ToplintError:
+            raise  # a configuration error (exit 2) is not this file's
+        except Exception as exc:  # a bug on one file must not lose the others' findings
+            if os.environ.get("TOPLINT_DEBUG"):
+                raise
+            return [internal_error(path, 1, 1, "the analysis", exc)], 0, None
         found = adjust_parse_findings(parsed.findings, rules, rule_settings)
         found += run_prepared(prepared, analyses, settings.budgets, settings.workload)
         return found, len(analyses), None if source is None else scan(path, source.text)

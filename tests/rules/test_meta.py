@@ -20,6 +20,7 @@ TABLE = {
     "TL004": ("unknown-model", "info"),
     "TL005": ("unknown-engine-flag", "warning"),
     "TL009": ("reference-outside-repository", "error"),
+    "TL010": ("invalid-parallel-size", "error"),
     "TL101": ("tensor-parallel-across-nodes", "error"),
     "TL102": ("tensor-parallel-over-pcie", "warning"),
     "TL103": ("pcie-without-peer-to-peer", "warning"),
