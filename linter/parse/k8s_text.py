@@ -16,6 +16,7 @@ import bisect
 import re
 from collections.abc import Mapping
 
+from toplint.infra.budgets import EXPANSION_CHARS, BudgetExceeded, meter
 from toplint.model import Position
 
 _REF = re.compile(r"\$\$|\$\(([A-Za-z_][A-Za-z0-9_.\-]*)\)")
@@ -50,10 +51,12 @@ def substitute(
             replacement = match.group(0) if keep_missing else ""
         out.extend(replacement)
         back.extend([match.start()] * len(replacement))
+        if len(back) > EXPANSION_CHARS:  # $(A)$(A) chains double a value per env entry
+            raise BudgetExceeded("expansion-length", EXPANSION_CHARS, "characters in one value")
     out.append(text[last:])
     back.extend(range(last, len(text)))
     back.append(len(text))
-    return "".join(out), missing, back
+    return meter().charge("".join(out)), missing, back
 
 
 def line_starts(text: str) -> list[int]:

@@ -32,6 +32,9 @@ def choose(source: Source, parsers: Sequence[Parser]) -> Parser | None:
 
 def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     """Deployments of one file.  Never raises for bad input."""
+    from toplint.infra.budgets import new_file
+
+    new_file()  # the file's expansion budget (toplint.infra.budgets)
     result = _parse(source, parsers)
     if result.deployments or result.findings or not _is_yaml(source):
         return result

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator, Mapping
 
 from toplint.errors import SourceError
+from toplint.infra.budgets import BudgetExceeded
 from toplint.parse.expand import Expander, Part, _Cursor, _read_expansion
 from toplint.record import record
 
@@ -201,7 +202,10 @@ def lex(text: str, env: Mapping[str, str] | None = None) -> list[Command]:
                 commands.append(_finish(current, expander))
                 current = []
             continue
-        value, unresolved = expander.expand(parts)
+        try:
+            value, unresolved = expander.expand(parts)
+        except BudgetExceeded as exc:
+            raise exc.at(line, col) from None
         word = Word(raw, value, line, col, unresolved, quoted)
         current.extend(_split_fields(word, parts))
     if current:
