@@ -14,6 +14,8 @@ __all__ = [
     "EXPANDED_CHARS_PER_FILE",
     "EXPANSION_CHARS",
     "EXPANSION_DEPTH",
+    "SUGGESTIONS_PER_FILE",
+    "SUGGESTION_NAME_CHARS",
     "BudgetExceeded",
     "Meter",
     "meter",
@@ -28,6 +30,10 @@ EXPANSION_CHARS = 64 * 1024
 EXPANDED_CHARS_PER_FILE = 16 * 1024 * 1024
 # Nested defaults (``${a:-${b:-...}}``) and variables that refer to variables.
 EXPANSION_DEPTH = 32
+# "Did you mean" for unknown flags: names longer than this are not compared (the longest
+# engine option is under 50 characters), and one file gets this many comparisons at most.
+SUGGESTION_NAME_CHARS = 80
+SUGGESTIONS_PER_FILE = 1000
 
 
 class BudgetExceeded(SourceError):
@@ -51,6 +57,12 @@ class Meter:
 
     def __init__(self) -> None:
         self.total = 0
+        self.suggestions = 0
+
+    def may_suggest(self) -> bool:
+        """Count one "did you mean" comparison; False once the file has had its share."""
+        self.suggestions += 1
+        return self.suggestions <= SUGGESTIONS_PER_FILE
 
     def charge(self, value: str) -> str:
         """``value``, after counting it; ``BudgetExceeded`` when it or the file is too long."""

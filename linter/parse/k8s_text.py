@@ -88,6 +88,11 @@ def _offset(text: str, line: int, column: int) -> int:
 _STARTS: list[tuple[str, list[int]]] = []
 
 
+def starts_of(text: str) -> list[int]:
+    """``line_starts(text)``, remembered for the last text (one pass per file, not per ask)."""
+    return _starts_of(text)
+
+
 def _starts_of(text: str) -> list[int]:
     if not _STARTS or _STARTS[0][0] is not text:
         _STARTS[:] = [(text, line_starts(text))]
