@@ -55,17 +55,46 @@ class Edit:
     content: str
 
 
+# Kinds of ``Intent`` (what a rule means a fix to do; ``toplint.fix.resolve`` turns each into
+# text edits in the file's own format).
+INTENT_KINDS = ("set-flag", "remove-flag", "rename-flag", "set-resource")
+
+
+@record
+class Intent:
+    """One change a fix means, in the engine's and the format's own terms (never text offsets).
+
+    - ``set-flag``: set canonical engine option ``name`` to ``value`` ("" for a bare boolean),
+      where the deployment wrote it (a flag, a YAML key of a chart), else beside a related flag;
+    - ``remove-flag``: remove the occurrence of ``name`` whose option token is at ``at`` (every
+      occurrence when ``at`` is None);
+    - ``rename-flag``: respell the option token at ``at`` as ``value`` (e.g. "--num-shard"),
+      keeping its value;
+    - ``set-resource``: set the container resource ``name`` ("nvidia.com/gpu", or a chart key
+      such as ``requestGPU``) whose key is at ``at`` to ``value``, with its sibling
+      ``limits``/``requests`` entry.
+    """
+
+    kind: str
+    name: str
+    value: str | None = None
+    at: Position | None = None
+
+
 @record
 class Fix:
-    """A change a user can paste (``message``) and, when toplint can apply it, the text edits.
+    """A change a user can paste (``message``), what it means (``intents``, set by the rule) and
+    the text edits that carry it out (``edits``, derived from the intents by the check).
 
     ``applicability`` follows ruff: "safe" (cannot change behaviour beyond the finding),
     "unsafe" (changes resources or performance characteristics), "display" (advice only).
+    The fixer applies ``edits`` only; it never reads ``message``.
     """
 
     message: str
     edits: tuple[Edit, ...] = ()
     applicability: str = "display"
+    intents: tuple[Intent, ...] = ()
 
 
 @record
@@ -169,6 +198,36 @@ class Deployment:
         if self.tp is None or self.pp is None or self.dp is None:
             return None
         return self.tp * self.pp * self.dp
+
+
+@record
+class Unchecked:
+    """Why a deployment was not (fully) checked against the hardware, and what to write.
+
+    ``kind`` is one of ``UNCHECKED_KINDS``; ``reason`` says it in a sentence; ``fix`` is the line
+    to write (``--cluster``, ``assign:``, the manifest); ``deliberate`` is True when the
+    configuration says so on purpose (``hardware: none``), so nothing is reported for it.
+    """
+
+    kind: str
+    reason: str
+    fix: str = ""
+    deliberate: bool = False
+
+    @property
+    def label(self) -> str:
+        return UNCHECKED_KINDS[self.kind]
+
+
+# Kind -> the short label the run's summary counts it under.
+UNCHECKED_KINDS = {
+    "no-manifest": "no hardware manifest",
+    "no-cluster": "no cluster chosen",
+    "selector-mismatch": "node labels match no cluster",
+    "unresolved-layout": "layout not resolved",
+    "too-few-gpus": "more GPUs than the cluster has",
+    "unknown-model": "model not in the catalog",
+}
 
 
 @record

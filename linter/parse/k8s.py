@@ -133,7 +133,9 @@ def container_deployments(
     gpu = gpu_request(ctx, (*cpath, "resources"))
     here = with_gpu(base, gpu) if gpu else base
     here = replace(here, options={**here.options, **env_options(env)})
-    for inv in invocations(ctx, cpath, env):
+    image = ctx.get((*cpath, "image"))
+    for each in invocations(ctx, cpath, env):
+        inv = replace(each, image=each.image or (image if isinstance(image, str) else ""))
         start = inv.start.position
         seed = replace(here, line=start.line, column=start.column, engine=inv.engine)
         dep, found = deployment_from_invocation(

@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from toplint.model import Finding, Severity
-from toplint.record import record
+from toplint.record import field, record
 from toplint.rulebook.types import Rule
 
 
@@ -25,6 +25,13 @@ class Report:
     statistics: bool = False  # text: counts per rule instead of findings (--statistics)
     suppressed: int = 0  # findings hidden by `# toplint: ignore` comments
     baselined: int = 0  # findings hidden by --baseline
+    # Deployments not checked against hardware, by reason; the others were.
+    unchecked: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def checked(self) -> int:
+        """Deployments checked against the hardware (placed on a cluster and costed)."""
+        return self.deployments - sum(self.unchecked.values())
 
 
 class Formatter(Protocol):

@@ -20,14 +20,14 @@ class RuleSettings:
     options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # code -> options
 
 
-def _matches(rule: Rule, selectors: Sequence[str]) -> bool:
+def matches(rule: Rule, selectors: Sequence[str]) -> bool:
     return any(rule.code.startswith(s) or rule.name == s or s == "ALL" for s in selectors)
 
 
 def enabled(rule: Rule, settings: RuleSettings) -> bool:
-    if settings.select and not _matches(rule, settings.select):
+    if settings.select and not matches(rule, settings.select):
         return False
-    return not _matches(rule, settings.ignore)
+    return not matches(rule, settings.ignore)
 
 
 def context_for(
@@ -61,6 +61,7 @@ def _context(
         budgets=budgets,
         workload=workload,
         cluster=analysis.cluster,
+        unchecked=getattr(analysis, "unchecked", None),
     )
 
 

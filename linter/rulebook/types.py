@@ -8,7 +8,7 @@ from typing import Any
 from toplint.catalog_types import ModelSpec
 from toplint.cost.types import CostReport
 from toplint.hardware.types import Cluster
-from toplint.model import Deployment, Finding, Severity
+from toplint.model import Deployment, Finding, Severity, Unchecked
 from toplint.placement.types import Placement
 from toplint.record import field, record
 
@@ -40,6 +40,8 @@ class RuleContext:
     workload: Workload = field(default_factory=Workload)
     # The cluster the deployment was assigned to, also when it could not be placed on it.
     cluster: Cluster | None = None
+    # Why the deployment was not checked against the hardware (None: it was); TL007 reports it.
+    unchecked: Unchecked | None = None
 
 
 Check = Callable[["Rule", RuleContext], Iterable[Finding]]

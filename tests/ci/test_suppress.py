@@ -87,7 +87,7 @@ def test_unused_suppression_reported_on_request(tmp_path: Path, capsys) -> None:
     _, quiet_out, _ = run(capsys, "a.sh")
     assert "TL006" not in quiet_out
     code, out, _ = run(capsys, "a.sh", "--report-unused-ignores")
-    assert "a.sh:1:1: TL006 unused suppression of TL101" in out
+    assert "a.sh:1:1: TL006 [warning] unused suppression of TL101" in out
     assert "a.sh:2:" not in out  # TL990 was suppressed: that half of the comment is used
     assert code == 1
 
