@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from toplint.hardware.types import TCP_NETWORKS
 from toplint.model import Finding, Fix, Severity
-from toplint.rulebook.helpers import layout_flags, layout_intent
+from toplint.rulebook.helpers import layout_fix, layout_flags, layout_missing
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -20,7 +20,7 @@ Tensor parallelism all-reduces the activations twice per layer, plus once for th
 NVLink at 300–900 GB/s per direction; across nodes they run over the network: 12.5 GB/s for
 100 Gb/s Ethernet, with ~125 µs per small all-reduce over TCP sockets (nccl#1184). Nothing
 crashes; every token just waits on the slowest link. vLLM's own guidance is tensor parallel
-inside a node and pipeline parallel across nodes (docs/serving/distributed_serving.md).
+inside a node and pipeline parallel across nodes ("Parallelism and Scaling").
 
 It is an error over Ethernet/TCP and a warning over RDMA fabrics (InfiniBand, RoCE, EFA), where
 multi-node TP works but costs much more than inside a node.
@@ -44,11 +44,15 @@ The pipeline boundary sends hidden states and residual once per step (134 MB for
 
 ## Fix safety
 The fix changes the layout (TP = GPUs per node, PP = nodes): it keeps the GPU count but changes
-performance characteristics, so it is unsafe.
+performance characteristics, so it is unsafe.  An engine without pipeline parallelism (TGI) gets
+no fix: it has no flag for the stages.
 
 ## References
-- ../shared/seeds/interconnect-requirements-for-distributed-llms.txt (the worked example)
-- ../shared/reference/cost-model.md §0, §1.2, §1.13, §6 rule 8
+- Megatron-LM tensor parallelism, two all-reduces per layer (Fig. 4): https://arxiv.org/abs/1909.08053
+- vLLM, parallelism and scaling (TP inside a node, PP across nodes): https://docs.vllm.ai/en/latest/serving/parallelism_scaling/
+- Ring all-reduce traffic, 2(n-1)/n of the message per GPU: https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md
+- ~125 µs per small all-reduce over TCP sockets between two nodes: https://github.com/NVIDIA/nccl/issues/1184
+- Llama-3.1-70B dimensions (hidden size 8192, 80 layers): https://huggingface.co/meta-llama/Llama-3.1-70B-Instruct/blob/main/config.json
 """
 
 
@@ -77,14 +81,18 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     layout = _layout(ctx, group.size)
     fix = None
     data = {k: v for k, v in ctx.facts.items() if k.startswith(("tp.", "prefill.", "decode."))}
-    if layout is not None:
+    if layout is not None and not layout_missing(dep.engine, pp=layout[1]):
         new_tp, new_pp = layout
+        note = f"TP inside each node, PP across the {new_pp} stages"
+        fix = layout_fix(dep.engine, tp=new_tp, pp=new_pp, note=note)
+    elif layout is not None:
+        # The engine has no pipeline parallelism (Engine.layout): nothing to paste that keeps
+        # one instance across the nodes; say what the choice is.
         fix = Fix(
-            f"{layout_flags(dep.engine, tp=new_tp, pp=new_pp)} "
-            f"(TP inside each node, PP across the {new_pp} stages)",
-            applicability="unsafe",
+            f"{layout_flags(dep.engine, tp=layout[0])} and one instance per node, if the model "
+            "fits in a node's GPUs (the engine has no pipeline parallelism to span nodes)",
+            applicability="display",
         )
-        data["fix_flags"] = layout_intent(dep.engine, tp=new_tp, pp=new_pp)
     yield Finding(
         rule=rule.code,
         name=rule.name,

@@ -33,14 +33,15 @@ Fewer stages across the slow network (bigger GPUs, a quantized checkpoint), or a
 
 ## Options
 - `info-share` (default `0.05`): info above this share of the step.
-- `warn-share` (default `0.10`): warning above this share (cost-model.md §6 rule 19).
+- `warn-share` (default `0.10`): warning above this share.
 
 ## Fix safety
 Unsafe: fewer stages need more memory per GPU.
 
 ## References
-- ../shared/reference/cost-model.md §1.7 (PP volume, send-allgather), §6 rule 19
-- ../shared/seeds/interconnect-requirements-for-distributed-llms.txt
+- vLLM pipeline boundary transfer (`send_tensor_dict`, send then all-gather): https://github.com/vllm-project/vllm/blob/main/vllm/distributed/parallel_state.py
+- vLLM, parallelism and scaling (pipeline parallel across nodes): https://docs.vllm.ai/en/latest/serving/parallelism_scaling/
+- ~125 µs socket latency per small message between nodes: https://github.com/NVIDIA/nccl/issues/1184
 """
 
 

@@ -12,22 +12,22 @@ from __future__ import annotations
 import posixpath
 from typing import TYPE_CHECKING, Any
 
+from toplint.engines.registry import get_engine, get_spec
 from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, Position
 from toplint.parse.argv import Arg, apply_flags, parse_args
-from toplint.parse.engines import ENGINES
 from toplint.record import replace
 
 if TYPE_CHECKING:
     from toplint.parse.k8s import Ctx
 
-_CONFIG_FLAGS = {"vllm": "config", "sglang": "config"}
-
 
 def resolve_config_flag(ctx: Ctx, cpath: Path, dep: Deployment) -> Deployment:
     """Fold a ConfigMap-mounted config file into ``dep`` (CLI flags keep precedence)."""
-    name = _CONFIG_FLAGS.get(dep.engine)
+    spec = get_engine(dep.engine).cli
+    # Files whose keys are the engine's options (an LLM-API YAML is folded elsewhere).
+    name = spec.config_options[0] if spec.config_options and spec.strict_config_keys else None
     flag = dep.flag(name) if name else None
     if flag is None or flag.value is None:
         return dep
@@ -51,7 +51,7 @@ def resolve_config_flag(ctx: Ctx, cpath: Path, dep: Deployment) -> Deployment:
     ctx.findings.extend(parsed.findings)
     cli = {f.name for f in dep.flags}
     extra = [f for f in parsed.flags if f.name not in cli]
-    out = apply_flags(dep, extra, ENGINES[dep.engine])
+    out = apply_flags(dep, extra, get_spec(dep.engine))
     return replace(out, options={**out.options, "config.source": f"configmap/{cm_name}/{key}"})
 
 

@@ -124,6 +124,53 @@ def _any(values: Iterator[Truth]) -> Truth:
     return None if any(v is None for v in seen) else False
 
 
+# --- what a rule reads ------------------------------------------------------------------------
+
+Path = tuple[str | int, ...]
+
+
+def references(data: Mapping[str, Any]) -> Iterator[tuple[Path, str, str]]:
+    """``(path, kind, name)`` for every fact (``kind == "fact"``) and option a rule body reads:
+    in its conditions and in its messages.  ``path`` locates the value in the rule document."""
+    yield from _condition_references(data.get("when"), ("when",))
+    for i, branch in enumerate(data.get("severities") or ()):
+        yield from _condition_references(branch.get("when"), ("severities", i, "when"))
+        yield from _message_references(branch.get("message"), ("severities", i, "message"))
+    yield from _message_references(data.get("message"), ("message",))
+    yield from _message_references((data.get("fix") or {}).get("message"), ("fix", "message"))
+
+
+def _condition_references(cond: Any, path: Path) -> Iterator[tuple[Path, str, str]]:
+    if not isinstance(cond, Mapping) or len(cond) != 1:
+        return  # the schema reports the shape
+    ((op, arg),) = cond.items()
+    here = (*path, op)
+    if op in ("all", "any") and isinstance(arg, list):
+        for i, part in enumerate(arg):
+            yield from _condition_references(part, (*here, i))
+    elif op == "not":
+        yield from _condition_references(arg, here)
+    elif op == "exists":
+        yield here, "fact", str(arg)
+    elif op in COMPARISONS and isinstance(arg, list) and len(arg) == 2:
+        yield (*here, 0), "fact", str(arg[0])
+        operand = arg[1]
+        if isinstance(operand, Mapping) and "fact" in operand:
+            yield (*here, 1, "fact"), "fact", str(operand["fact"])
+        elif isinstance(operand, Mapping) and "option" in operand:
+            yield (*here, 1, "option"), "option", str(operand["option"])
+
+
+def _message_references(template: Any, path: Path) -> Iterator[tuple[Path, str, str]]:
+    if not isinstance(template, str):
+        return
+    for name in placeholders(template):
+        if name.startswith("option."):
+            yield path, "option", name[len("option.") :]
+        elif name:
+            yield path, "fact", name
+
+
 # --- message rendering ----------------------------------------------------------------------
 
 
