@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from toplint.engines.types import ALLREDUCE_FAMILIES, Engine, EngineSpec, Launch
+from toplint.engines.types import Engine, EngineSpec, Launch
 from toplint.errors import ConfigError
 
 __all__ = [
@@ -24,8 +24,22 @@ __all__ = [
 ]
 
 
-# `toplint plan` without --engine plans for this engine.
-PLAN_DEFAULT = "vllm"
+# Kernel families of a default tensor-parallel all-reduce (``Engine.allreduce``), resolved by
+# the cost model (``toplint.cost.kernels``).  An id names a kernel, not an engine.
+ALLREDUCE_FAMILIES = frozenset(
+    {"vllm-custom", "sglang-custom", "trtllm-custom", "lmdeploy-custom", "nccl"}
+)
+
+# The engine `toplint plan` plans for without --engine, and that rule cases without an
+# `engine:` run (never a fallback for a deployment whose engine is unknown).
+EXAMPLE_ENGINE = "vllm"
+
+
+def toplint_engines() -> list[Engine]:
+    """The built-in engines (this module is a built-in plugin: ``BUILTIN_PLUGINS``)."""
+    from toplint.engines import lmdeploy, sglang, tgi, trtllm, vllm
+
+    return [vllm.ENGINE, sglang.ENGINE, trtllm.ENGINE, tgi.ENGINE, lmdeploy.ENGINE]
 
 
 class UnknownEngine(ConfigError):

@@ -14,11 +14,6 @@ from toplint.record import field, record
 if TYPE_CHECKING:
     from toplint.model import Deployment
 
-# Kernel families of the default tensor-parallel all-reduce, resolved by ``toplint.cost.kernels``.
-ALLREDUCE_FAMILIES = frozenset(
-    {"vllm-custom", "sglang-custom", "trtllm-custom", "lmdeploy-custom", "nccl"}
-)
-
 
 @record
 class EngineSpec:

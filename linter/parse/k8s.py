@@ -93,16 +93,20 @@ class GpuRequest:
     position: Position
 
 
+# Counts in manifests (replicas, GPUs, group sizes) beyond this are not believed: no later stage
+# does arithmetic on them (a 4,000-digit replica count overflows every float).
+MAX_COUNT = 1 << 20
+
+
 def to_int(value: Any) -> int | None:
+    """A non-negative count of at most ``MAX_COUNT``, else None."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, int):
-        return value
     if isinstance(value, str):
-        try:
-            return int(value.strip())
-        except ValueError:
-            return None
+        text = value.strip()
+        value = int(text) if text.isascii() and text.isdigit() and len(text) <= 7 else None
+    if isinstance(value, int) and 0 <= value <= MAX_COUNT:
+        return value
     return None
 
 
@@ -136,7 +140,9 @@ def container_deployments(
     gpu = gpu_request(ctx, (*cpath, "resources"))
     here = with_gpu(base, gpu) if gpu else base
     here = replace(here, options={**here.options, **env_options(env)})
-    for inv in invocations(ctx, cpath, env):
+    image = ctx.get((*cpath, "image"))
+    for each in invocations(ctx, cpath, env):
+        inv = replace(each, image=each.image or (image if isinstance(image, str) else ""))
         start = inv.start.position
         seed = replace(here, line=start.line, column=start.column, engine=inv.engine)
         dep, found = deployment_from_invocation(

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from toplint.errors import ConfigError, SourceError
 from toplint.infra.pkgdata import package_folder, package_root, read_json
 from toplint.model import Severity
-from toplint.rulebook.declarative import Branch, Spec, make_check, placeholders
+from toplint.rulebook.declarative import Branch, Spec, make_check, placeholders, references
 from toplint.rulebook.types import Rule
 
 if TYPE_CHECKING:
@@ -136,11 +136,42 @@ def _checked_rule_data(text: str, origin: str) -> Any:
 
 def _validate(data: Any, origin: str, doc: Any) -> None:
     _check_schema(data, doc)
-    templates = [data["message"], (data.get("fix") or {}).get("message", "")]
+    fix = data.get("fix") or {}
+    templates = [data["message"], fix.get("message", "")]
+    templates += [v.get("message", "") for v in fix.get("variants", ())]
     templates += [b.get("message", "") for b in data.get("severities", ())]
     for template in templates:
         if any(not name for name in placeholders(str(template))):
             raise ConfigError(f"{origin}: empty placeholder '{{}}' in a message")
+    _check_names(data, doc)
+
+
+def _check_names(data: Any, doc: Any) -> None:
+    """Every fact a rule reads is a published one and every option it reads is declared: a
+    misspelled name would otherwise leave the rule silently never firing."""
+    from toplint.facts.registry import FACTS
+
+    options = data.get("options") or {}
+    for path, kind, name in references(data):
+        known: Iterable[str] = FACTS if kind == "fact" else options
+        if name in known:
+            continue
+        where = ".".join(str(p) for p in path)
+        if kind == "fact":
+            hint = _suggest(name, FACTS) or " (`python -m toplint.facts.registry` lists them)"
+            message = f"unknown fact `{name}`{hint}"
+        else:
+            declared = ", ".join(map(str, options)) or "none"
+            hint = _suggest(name, options) or f" (declared: {declared})"
+            message = f"option `{name}` is not declared under `options:`{hint}"
+        raise ConfigError(f"{doc.value_position(path)}: {where}: {message}")
+
+
+def _suggest(name: str, known: Iterable[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f"; did you mean `{close[0]}`?" if close else ""
 
 
 def _check_schema(data: Any, doc: Any) -> None:
@@ -170,6 +201,7 @@ def _rule(data: dict[str, Any], origin: str) -> Rule:
         branches=tuple(_branches(data.get("severities", ()))),
         fix_message=fix.get("message"),
         fix_applicability=str(fix.get("applicability", "display")),
+        fix_variants=tuple((v["when"], str(v["message"])) for v in fix.get("variants", ())),
     )
     return Rule(
         code=str(data["code"]),

@@ -37,6 +37,7 @@ from typing import Any
 
 import yaml
 
+from toplint.engines.registry import EXAMPLE_ENGINE
 from toplint.model import Deployment, Finding, Flag, Position, Severity
 from toplint.record import fields, record
 from toplint.rulebook.run import RuleSettings, context_for
@@ -128,7 +129,7 @@ def _inline(raw: Mapping[str, Any], path: str = "case.yaml") -> Deployment:
         )
         for f in raw.get("flags") or ()
     )
-    values.setdefault("engine", "vllm")
+    values.setdefault("engine", EXAMPLE_ENGINE)
     values.setdefault("model", None)
     values["options"] = {str(k): str(v) for k, v in (values.get("options") or {}).items()}
     return Deployment(path=path, line=1, column=1, flags=flags, sources=sources, **values)
@@ -141,7 +142,7 @@ def _deployments(data: Mapping[str, Any]) -> tuple[list[Deployment], list[Findin
         return _parse(str(data["file"]["name"]), str(data["file"]["text"]))
     if "deployment" in data:
         return [_inline(data["deployment"])], []
-    return [Deployment(path="case", line=1, column=1, engine="vllm", model=None)], []
+    return [Deployment(path="case", line=1, column=1, engine=EXAMPLE_ENGINE, model=None)], []
 
 
 def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
@@ -165,10 +166,21 @@ def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
         facts: dict[str, Any] = dict(
             collect(dep, analysis.placement, analysis.cost, analysis.model, budgets, workload)
         )
-        facts.update(data.get("facts") or {})
+        facts.update(_case_facts(case))
         ctx = context_for(rule, analysis, facts, rule_settings, budgets, workload)
         found.extend(rule.check(rule, ctx))
     return found
+
+
+def _case_facts(case: Case) -> Mapping[str, Any]:
+    """The case's ``facts:``, each a published fact (a misspelled one would test nothing)."""
+    from toplint.facts.registry import FACTS
+
+    given: Mapping[str, Any] = case.data.get("facts") or {}
+    unknown = sorted(set(given) - set(FACTS))
+    if unknown:
+        raise ValueError(f"{case.id} ({case.origin}): unknown facts {unknown}")
+    return given
 
 
 def _mismatch(expected: Mapping[str, Any], got: Finding) -> list[str]:

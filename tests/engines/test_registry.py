@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from toplint.engines.registry import UnknownEngine, all_engines, get_engine, get_spec
-from toplint.engines.types import ALLREDUCE_FAMILIES
+from toplint.engines.registry import (
+    ALLREDUCE_FAMILIES,
+    UnknownEngine,
+    all_engines,
+    get_engine,
+    get_spec,
+)
 from toplint.errors import ConfigError
 
 
