@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from toplint.engines.registry import get_spec
 from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Finding, ParseResult, Position
@@ -145,8 +146,11 @@ def container_deployments(
         inv = replace(each, image=each.image or (image if isinstance(image, str) else ""))
         start = inv.start.position
         seed = replace(here, line=start.line, column=start.column, engine=inv.engine)
+        # Engines that read options from the environment (TGI's clap ``env``) see the
+        # container's; the others keep reading it through ``env_options`` only.
+        read_env = env_args(ctx, cpath, env) if get_spec(inv.engine).env else None
         dep, found = deployment_from_invocation(
-            inv, ctx.path, source_kind=base.source_kind, base=seed, env=env_args(ctx, cpath, env)
+            inv, ctx.path, source_kind=base.source_kind, base=seed, env=read_env
         )
         ctx.findings.extend(found)
         from toplint.parse.k8s_configmap import resolve_config_flag

@@ -119,7 +119,7 @@ def multi_role(ctx: Ctx) -> list[Deployment]:
 def _instance(
     ctx: Ctx, resource: Path, inference: Path, name: Any, model: Any = None
 ) -> Deployment | None:
-    if str(ctx.get(("metadata", "annotations", _RUNTIME), "vllm")).lower() == "transformers":
+    if str(ctx.get(("metadata", "annotations", _RUNTIME), "")).lower() == "transformers":
         return None
     from toplint.engines.registry import engine_running_in
 
@@ -133,7 +133,7 @@ def _instance(
     args = _kaito_args(gpus, nodes, where)
     preset = model if model is not None else ctx.get((*inference, "preset", "name"))
     model_arg = _model(ctx, preset, inference if model is None else (*inference, "name"))
-    args += _config_args(ctx, ctx.get((*inference, "config")))
+    args += _config_args(ctx, ctx.get((*inference, "config")), engine.name)
     start = Arg(engine.name, engine.name, base.position_of(""))
     inv = Invocation(engine.cli.name, tuple(args), start, model=model_arg)
     notes = list(base.notes)
@@ -189,8 +189,9 @@ def _model(ctx: Ctx, preset: Any, at: Path) -> Arg | None:
     return Arg(repo, preset, pos, (), anchor_of(path))
 
 
-def _config_args(ctx: Ctx, name: Any) -> list[Arg]:
-    """``vllm:`` keys of the named ConfigMap's ``inference_config.yaml``, as options."""
+def _config_args(ctx: Ctx, name: Any, runtime: str) -> list[Arg]:
+    """The runtime's section (``vllm:``) of the named ConfigMap's ``inference_config.yaml``,
+    as options."""
     from toplint.errors import SourceError
     from toplint.parse.k8s_configmap import mapping_args
 
@@ -213,7 +214,7 @@ def _config_args(ctx: Ctx, name: Any) -> list[Arg]:
         return []
     if len(docs) != 1:
         return []
-    return mapping_args(docs[0], ("vllm",), where, f"configmap/{name}/{key}") or []
+    return mapping_args(docs[0], (runtime,), where, f"configmap/{name}/{key}") or []
 
 
 KINDS = {
