@@ -13,7 +13,13 @@ from collections.abc import Mapping
 from toplint.catalog_types import ModelSpec
 from toplint.cost.calibration import Timed, bottleneck_gb_per_s, time_collective
 from toplint.cost.collectives import group_fabric, kv_fabric, wire_factor
-from toplint.cost.compute import ep_on, group_size, prefill_compute_ms, weight_stream_ms
+from toplint.cost.compute import (
+    ep_on,
+    group_size,
+    payload_over_link,
+    prefill_compute_ms,
+    weight_stream_ms,
+)
 from toplint.cost.types import Collective, CostReport
 from toplint.engines.registry import get_engine
 from toplint.placement.types import Group, Placement
@@ -170,15 +176,18 @@ class _PhaseBuilder:
     def _with_seed_note(
         self, row: Collective | None, msg: int, g: Group | None
     ) -> Collective | None:
-        """The seeds' figure (2L payloads over the link bandwidth) beside ours (prefill)."""
+        """The first-order "payload ÷ link bandwidth" beside the ring all-reduce (prefill)."""
         if row is None or self.phase != "prefill" or g is None or g.link.bandwidth_gb_per_s <= 0:
             return row
-        payload = 2 * self.m.num_layers * msg
-        bw = g.link.bandwidth_gb_per_s
+        from toplint.hardware.units import format_bandwidth, format_bytes, format_time_us
+
+        payload, bw, ms = payload_over_link(msg, self.m.num_layers, g.link, self.p.cluster)
         note = (
-            f"seeds' estimate (payload/bandwidth): {payload / 1e9:.2f} GB / {bw:g} GB/s = "
-            f"{payload / (bw * 1e6):.1f} ms; ours: {row.total_ms:.1f} ms "
-            f"({row.count} × {row.time_us:.1f} µs, wire bytes per GPU {row.wire_bytes_per_gpu})"
+            f"payload ÷ link bandwidth: {format_bytes(payload)} ÷ {format_bandwidth(bw)} = "
+            f"{format_time_us(ms * 1000)}; ring all-reduce with NCCL costs: "
+            f"{format_time_us(row.total_ms * 1000)} ({row.count} × "
+            f"{format_time_us(row.time_us)}, {format_bytes(row.wire_bytes_per_gpu)} on the wire "
+            "per GPU)"
         )
         self.notes.append(f"TP prefill: {note}")
         return replace(row, note=f"{note}; {row.note}")

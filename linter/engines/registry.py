@@ -55,6 +55,7 @@ class _Table:
         self.modules: dict[str, str] = {}
         self.images: dict[str, tuple[Engine, tuple[str, ...]]] = {}
         self.image_names: dict[str, list[tuple[Engine, tuple[str, ...]]]] = {}
+        self.versioned: list[tuple[str, Engine, tuple[str, ...]]] = []
         self.runs_in: dict[str, Engine] = {}
         for engine in engines:
             self._add(engine)
@@ -87,6 +88,8 @@ class _Table:
             self.images[image.repository] = (engine, image.entrypoint)
             last = image.repository.rsplit("/", 1)[-1]
             self.image_names.setdefault(last, []).append((engine, image.entrypoint))
+            if image.versioned_name:
+                self.versioned.append((image.repository, engine, image.entrypoint))
         for kind in engine.runs_in:
             self.runs_in[kind] = engine
 
@@ -164,7 +167,13 @@ def image_engine(repository: str) -> tuple[Engine, tuple[str, ...]] | None:
     if hit is not None:
         return hit
     by_name = table.image_names.get(repository.rsplit("/", 1)[-1], [])
-    return by_name[0] if len(by_name) == 1 else None
+    if len(by_name) == 1:
+        return by_name[0]
+    for prefix, engine, entrypoint in table.versioned:
+        rest = repository[len(prefix) :] if repository.startswith(prefix) else ""
+        if rest[:1] in ("-", "."):
+            return engine, entrypoint
+    return None
 
 
 def engine_running_in(kind: str) -> Engine:

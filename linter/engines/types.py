@@ -93,6 +93,10 @@ class Image:
 
     repository: str  # registry and tag stripped: "vllm/vllm-openai"
     entrypoint: tuple[str, ...] = ()
+    # vendors that embed the version in the image name (GCP Deep Learning Containers:
+    # ".../huggingface-text-generation-inference-cu121.2-1.ubuntu2204.py310"): the repository's
+    # last segment starts with this one's, followed by "-" or "."
+    versioned_name: bool = False
 
 
 @record

@@ -227,6 +227,9 @@ ENGINE = Engine(
         "kserve-llmisvc",
         "kserve-isvc",
         "ray-serve-llm",
+        # KAITO writes a vLLM command unless its runtime annotation says transformers
+        # (kaito-project/kaito pkg/model/interface.go GetInferenceCommand)
+        "kaito",
     ),
     env_prefixes=("VLLM_",),
     # KServe's LLMInferenceService splices it into the vLLM command (engine-vocabulary.md §0)

@@ -10,6 +10,8 @@ occurrence is kept in ``Deployment.flags``).
 
 from __future__ import annotations
 
+import bisect
+import functools
 from collections.abc import Callable, Mapping, Sequence
 
 from toplint.engines.registry import get_spec, launches, module_spec
@@ -174,10 +176,34 @@ def _canonical(spec: EngineSpec, token: str) -> tuple[str | None, str]:
     if name.startswith("no-") and name[3:] in spec.negatable:
         return name[3:], "negated"
     if spec.allow_abbrev:
-        matches = {canon for spelled, canon in longs.items() if spelled.startswith(name)}
-        if len(matches) == 1:
-            return matches.pop(), "prefix"
+        match = _unique_prefix(spec, longs, name)
+        if match is not None:
+            return match, "prefix"
     return None, "unknown"
+
+
+# Per engine: its long options sorted, and their canonical names (for prefix look-ups).
+_SORTED: dict[str, tuple[list[str], list[str]]] = {}
+
+
+def _unique_prefix(spec: EngineSpec, longs: Mapping[str, str], name: str) -> str | None:
+    """argparse's abbreviation: the one option ``name`` is a prefix of, else None.
+
+    A binary search in the sorted options (the options starting with ``name`` are adjacent),
+    not a pass over all of them per token: 4 MiB of unknown flags took seconds that way.
+    """
+    if spec.engine_name not in _SORTED:
+        spelled = sorted(longs)
+        _SORTED[spec.engine_name] = (spelled, [longs[s] for s in spelled])
+    spelled, canonical = _SORTED[spec.engine_name]
+    found: set[str] = set()
+    j = bisect.bisect_left(spelled, name)
+    while j < len(spelled) and spelled[j].startswith(name):
+        found.add(canonical[j])
+        if len(found) > 1:
+            return None
+        j += 1
+    return found.pop() if found else None
 
 
 def _short_attached(spec: EngineSpec, token: str) -> tuple[str, str] | None:
@@ -266,12 +292,26 @@ def parse_args(
 
 
 def closest_option(spec: EngineSpec, name: str) -> str | None:
-    """The known long option nearest to ``name`` (without dashes), for "did you mean"."""
+    """The known long option nearest to ``name`` (without dashes), for "did you mean".
+
+    Within ``toplint.infra.budgets``: a name longer than any option could be is not compared,
+    and a file gets at most ``SUGGESTIONS_PER_FILE`` distinct comparisons (each costs a pass
+    over every option: 4 MiB of unknown flags took 70 s); the findings remain, without a hint.
+    """
     if spec.underscores_are_dashes:
         name = name.replace("_", "-")
+    from toplint.infra.budgets import SUGGESTION_NAME_CHARS, meter
+
+    if len(name) > SUGGESTION_NAME_CHARS or not meter().may_suggest():
+        return None
+    return _closest(spec.engine_name, tuple(spec.long_options()), name)
+
+
+@functools.lru_cache(maxsize=4096)
+def _closest(engine: str, options: tuple[str, ...], name: str) -> str | None:
     import difflib
 
-    close = difflib.get_close_matches(name, list(spec.long_options()), n=1, cutoff=0.75)
+    close = difflib.get_close_matches(name, options, n=1, cutoff=0.75)
     return close[0] if close else None
 
 
@@ -355,11 +395,21 @@ def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> De
     return derive(dep)
 
 
+# The largest parallel size or count toplint believes: the largest GPU clusters built hold about
+# 100,000 GPUs, so no serving instance spans more than 2^16 on any axis.  A larger, zero,
+# negative or non-integer value is left unset (None) with its position kept in ``sources``,
+# which TL010 reports; no later stage does arithmetic on it.
+MAX_PARALLEL_SIZE = 1 << 16
+
+
 def _to_int(text: str) -> int | None:
-    try:
-        return int(text.strip().strip("'\""))
-    except ValueError:
+    """A size from 1 to ``MAX_PARALLEL_SIZE`` written as a decimal integer, else None."""
+    digits = text.strip().strip("'\"").removeprefix("+")
+    # Refuses "nan", "-1", "2.0", "[2]" and 4,000-digit numbers before int() sees them.
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
         return None
+    value = int(digits)
+    return value if 1 <= value <= MAX_PARALLEL_SIZE else None
 
 
 def derive_expert_parallel(dep: Deployment) -> Deployment:

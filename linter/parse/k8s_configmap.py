@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from toplint.engines.registry import get_engine
 from toplint.engines.types import EngineSpec
 from toplint.errors import SourceError
-from toplint.infra.yamlsafe import Path, load_documents
+from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Flag, Position
 from toplint.parse.argv import Arg, apply_flags, parse_args
 from toplint.record import replace
@@ -113,10 +113,19 @@ def config_args(text: str, where: Position, anchor: str) -> list[Arg] | None:
         return None
     if len(docs) != 1 or not isinstance(docs[0].data, dict):
         return None
-    doc = docs[0]
+    return mapping_args(docs[0], (), where, anchor)
+
+
+def mapping_args(doc: Document, at: Path, where: Position, anchor: str) -> list[Arg] | None:
+    """argv equivalent of the mapping at ``at`` in a YAML document embedded at ``where``."""
+    node: Any = doc.data
+    for step in at:
+        node = node.get(step) if isinstance(node, dict) else None
+    if not isinstance(node, dict):
+        return None
     args: list[Arg] = []
-    for key, value in doc.data.items():
-        inner = doc.key_position((key,))
+    for key, value in node.items():
+        inner = doc.key_position((*at, key))
         pos = Position(where.path, where.line + inner.line, inner.column)
         args.extend(_option(str(key), value, pos, anchor))
     return args
