@@ -18,8 +18,8 @@ the time to stream the weights. Info above `info-share`, warning above `warn-sha
 ## Why is this bad?
 Each boundary sends hidden states and residual (`2·T·H·b`, 134 MB for a 4096-token Llama-70B
 prompt; with TP, 1/TP per rank and an all-gather on the receiver). Over 100 GbE that is
-~10.7 ms per prompt, fine next to ~0.4 s of compute, which is why PP across
-nodes; at longer prompts, small models or slower networks the boundary becomes visible, and
+~10.7 ms per prompt, fine next to ~0.4 s of compute, which is why PP across nodes is the usual
+layout; at longer prompts, small models or slower networks the boundary becomes visible, and
 over TCP every send also pays ~50–125 µs of socket latency.
 
 ## Example

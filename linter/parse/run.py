@@ -6,7 +6,7 @@ import os
 from collections.abc import Sequence
 
 from toplint.errors import SourceError
-from toplint.model import Finding, ParseResult, Severity
+from toplint.model import Finding, ParseResult, Severity, internal_error
 from toplint.parse.base import Parser, Source
 
 
@@ -32,6 +32,9 @@ def choose(source: Source, parsers: Sequence[Parser]) -> Parser | None:
 
 def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     """Deployments of one file.  Never raises for bad input."""
+    from toplint.infra.budgets import new_file
+
+    new_file()  # the file's expansion budget (toplint.infra.budgets)
     result = _parse(source, parsers)
     if result.deployments or result.findings or not _is_yaml(source):
         return result
@@ -66,5 +69,5 @@ def _parse(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     except Exception as exc:  # a parser bug must not lose the other files' findings
         if os.environ.get("TOPLINT_DEBUG"):
             raise
-        reason = f"internal error in the {parser.name} parser: {type(exc).__name__}: {exc}"
-        return ParseResult(source.path, (), (unparsable(source.path, reason),))
+        crash = internal_error(source.path, 1, 1, f"the {parser.name} parser", exc)
+        return ParseResult(source.path, (), (crash,))

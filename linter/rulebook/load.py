@@ -138,7 +138,9 @@ def _checked_rule_data(text: str, origin: str) -> Any:
 
 def _validate(data: Any, origin: str, doc: Any) -> None:
     _check_schema(data, doc)
-    templates = [data["message"], (data.get("fix") or {}).get("message", "")]
+    fix = data.get("fix") or {}
+    templates = [data["message"], fix.get("message", "")]
+    templates += [v.get("message", "") for v in fix.get("variants", ())]
     templates += [b.get("message", "") for b in data.get("severities", ())]
     for template in templates:
         if any(not name for name in placeholders(str(template))):
@@ -196,6 +198,7 @@ def _rule(data: dict[str, Any], origin: str) -> Rule:
         branches=tuple(_branches(data.get("severities", ()))),
         fix_message=fix.get("message"),
         fix_applicability=str(fix.get("applicability", "display")),
+        fix_variants=tuple((v["when"], str(v["message"])) for v in fix.get("variants", ())),
     )
     return Rule(
         code=str(data["code"]),

@@ -72,17 +72,11 @@ def _fixed(rule: Rule, settings: RuleSettings) -> tuple[Mapping[str, Any], Sever
 
 
 def rule_crashed(rule: Rule, analysis: Any, exc: Exception) -> Finding:
+    """An internal error (exit 3), not a finding of the rule: ``toplint.model.internal_error``."""
+    from toplint.model import internal_error
+
     dep = analysis.deployment
-    return Finding(
-        rule=rule.code,
-        name=rule.name,
-        severity=Severity.ERROR,
-        path=dep.path,
-        line=dep.line,
-        column=dep.column,
-        message=f"rule {rule.code} ({rule.name}) crashed: {type(exc).__name__}: {exc}",
-        anchor="rule-crash",
-    )
+    return internal_error(dep.path, dep.line, dep.column, f"rule {rule.code} ({rule.name})", exc)
 
 
 # A rule ready to run: the rule, its merged options and its effective severity.
@@ -115,7 +109,9 @@ def run_prepared(
     from toplint.facts.collect import collect
 
     findings: list[Finding] = []
+    explains = {rule.code: rule.explains for rule, _, _ in prepared if rule.explains}
     for analysis in analyses:
+        here: list[Finding] = []
         facts = collect(
             analysis.deployment,
             analysis.placement,
@@ -128,9 +124,18 @@ def run_prepared(
             ctx = _context(analysis, facts, options, severity, budgets, workload)
             try:
                 assert rule.check is not None
-                findings.extend(rule.check(rule, ctx))
-            except Exception as exc:  # a crashing rule becomes a finding; the run goes on
-                findings.append(rule_crashed(rule, analysis, exc))
+                here.extend(rule.check(rule, ctx))
+            except Exception as exc:  # a crashing rule is an internal error; the run goes on
+                import os
+
+                if os.environ.get("TOPLINT_DEBUG"):
+                    raise
+                here.append(rule_crashed(rule, analysis, exc))
+        if explains:  # one root cause, one finding (toplint.rulebook.fold)
+            from toplint.rulebook.fold import fold_consequences
+
+            here = fold_consequences(here, explains)
+        findings.extend(here)
     return findings
 
 

@@ -35,6 +35,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from toplint.engines.registry import EXAMPLE_ENGINE
 from toplint.model import Deployment, Finding, Flag, Position, Severity
 from toplint.record import fields, record
 from toplint.rulebook.run import RuleSettings, context_for
@@ -128,7 +129,7 @@ def _inline(raw: Mapping[str, Any], path: str = "case.yaml") -> Deployment:
         )
         for f in raw.get("flags") or ()
     )
-    values.setdefault("engine", "vllm")
+    values.setdefault("engine", EXAMPLE_ENGINE)
     values.setdefault("model", None)
     values["options"] = {str(k): str(v) for k, v in (values.get("options") or {}).items()}
     return Deployment(path=path, line=1, column=1, flags=flags, sources=sources, **values)
@@ -141,7 +142,7 @@ def _deployments(data: Mapping[str, Any]) -> tuple[list[Deployment], list[Findin
         return _parse(str(data["file"]["name"]), str(data["file"]["text"]))
     if "deployment" in data:
         return [_inline(data["deployment"])], []
-    return [Deployment(path="case", line=1, column=1, engine="vllm", model=None)], []
+    return [Deployment(path="case", line=1, column=1, engine=EXAMPLE_ENGINE, model=None)], []
 
 
 def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:

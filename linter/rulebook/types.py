@@ -21,7 +21,7 @@ class Budgets:
 
 @record
 class Workload:
-    prompt_tokens: int = 4096  # the seeds' worked example
+    prompt_tokens: int = 4096  # a long prompt (the README's worked example)
     decode_batch: int = 1
 
 
@@ -58,3 +58,6 @@ class Rule:
     doc: str = ""  # Markdown page with ruff's headings
     fix_safety: str = ""  # "safe" | "unsafe" | "" when the rule has no fix
     origin: str = ""  # file the rule was loaded from
+    # Codes of rules whose findings at the same deployment this rule's finding explains: they
+    # are folded into it (``toplint.rulebook.fold``) instead of reported on their own.
+    explains: tuple[str, ...] = ()
