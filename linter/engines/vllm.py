@@ -194,6 +194,7 @@ ENGINE = Engine(
     # ``CudaCommunicator.all_reduce``; kernel: custom_all_reduce.py, off with
     # --disable-custom-all-reduce).
     allreduce="vllm-custom",
+    allreduce_options={"disable_custom_all_reduce": "nccl"},
     layout=Layout(
         tp="--tensor-parallel-size",
         pp="--pipeline-parallel-size",
@@ -226,6 +227,9 @@ ENGINE = Engine(
         "kserve-llmisvc",
         "kserve-isvc",
         "ray-serve-llm",
+        # KAITO writes a vLLM command unless its runtime annotation says transformers
+        # (kaito-project/kaito pkg/model/interface.go GetInferenceCommand)
+        "kaito",
     ),
     env_prefixes=("VLLM_",),
     # KServe's LLMInferenceService splices it into the vLLM command (engine-vocabulary.md §0)

@@ -35,8 +35,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from toplint.engines.registry import EXAMPLE_ENGINE
 from toplint.model import Deployment, Finding, Flag, Position, Severity
 from toplint.record import fields, record
@@ -99,7 +97,9 @@ def _hardware(raw: Mapping[str, Any]) -> Any:
     from toplint.hardware.manifest import hardware_from_text
 
     manifest = dict(raw) if "clusters" in raw else {"clusters": [{"name": "case", **raw}]}
-    return hardware_from_text(yaml.safe_dump(manifest), "hardware.yaml")
+    from toplint.infra.yamlsafe import dump
+
+    return hardware_from_text(dump(manifest), "hardware.yaml")
 
 
 def _parse(name: str, text: str) -> tuple[list[Deployment], list[Finding]]:
