@@ -36,16 +36,22 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
 
     new_file()  # the file's expansion budget (toplint.infra.budgets)
     result = _parse(source, parsers)
-    if result.deployments or result.findings or not _is_yaml(source):
+    if result.deployments or result.findings:
         return result
-    # No parser found anything: a malformed YAML file is still TL001 (the loader remembers the
-    # outcome of the text a parser just read, so this does not parse twice).
-    from toplint.infra.yamlsafe import syntax_error
+    if _is_yaml(source):
+        # No parser found anything: a malformed YAML file is still TL001 (the loader remembers
+        # the outcome of the text a parser just read, so this does not parse twice).
+        from toplint.infra.yamlsafe import syntax_error
 
-    exc = syntax_error(source.text, source.path)
-    if exc is None or "{{" in source.text:  # a Helm template is not YAML until rendered
-        return result
-    return ParseResult(source.path, (), (unparsable(source.path, str(exc), exc.line, exc.column),))
+        exc = syntax_error(source.text, source.path)
+        if exc is not None and "{{" not in source.text:  # a Helm template is not YAML yet
+            bad = unparsable(source.path, str(exc), exc.line, exc.column)
+            return ParseResult(source.path, (), (bad,))
+    # Nothing read, but the file may still name an engine: that is TL008, never silence.
+    from toplint.parse.mentions import engine_mention
+
+    mention = engine_mention(source)
+    return result if mention is None else ParseResult(source.path, (), (mention,))
 
 
 def _is_yaml(source: Source) -> bool:

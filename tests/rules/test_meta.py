@@ -20,6 +20,7 @@ TABLE = {
     "TL004": ("unknown-model", "info"),
     "TL005": ("unknown-engine-flag", "warning"),
     "TL007": ("deployment-not-checked", "error"),
+    "TL008": ("no-deployment-found", "warning"),
     "TL009": ("reference-outside-repository", "error"),
     "TL010": ("invalid-parallel-size", "error"),
     "TL101": ("tensor-parallel-across-nodes", "error"),
