@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 from toplint.catalog_types import ModelSpec
 from toplint.config.load import Config, find_config, load_config
-from toplint.cost.types import CostReport
+from toplint.cost.types import Budgets, Workload
 from toplint.errors import ConfigError, ToplintError
 from toplint.hardware.types import Cluster, Hardware
 from toplint.model import Deployment, Finding, Unchecked
-from toplint.placement.types import Placement
+from toplint.pipeline.types import Analysis
 from toplint.record import field, record
-from toplint.rulebook.types import Budgets, Rule, Workload
+from toplint.rulebook.types import Rule
 
 if TYPE_CHECKING:
     from toplint.model import ParseResult
@@ -39,19 +39,6 @@ class Settings:
     # `hardware: none` in the config: the repository has no manifest on purpose, so its
     # deployments are counted as not checked against hardware but not reported one by one.
     no_hardware: bool = False
-
-
-@record
-class Analysis:
-    """One deployment with what the later stages found out about it."""
-
-    deployment: Deployment
-    cluster: Cluster | None
-    model: ModelSpec | None
-    placement: Placement | None
-    cost: CostReport | None = None
-    # Why the deployment was not (fully) checked against the hardware; None when it was.
-    unchecked: Unchecked | None = None
 
 
 @record
