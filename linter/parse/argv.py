@@ -426,11 +426,6 @@ def _to_int(text: str) -> int | None:
     return value if 1 <= value <= MAX_PARALLEL_SIZE else None
 
 
-def derive_expert_parallel(dep: Deployment) -> Deployment:
-    """Engine-specific derived values (kept for callers of the first slice)."""
-    return derive(dep)
-
-
 # Reads the text of an engine config file named by a flag: (path for positions, text) or None.
 ConfigLoader = Callable[[str], "tuple[str, str] | None"]
 
