@@ -22,13 +22,15 @@ NOT_DEPLOYMENT_FILES = ("INDEX.md",)
 
 
 def parse(rel: str) -> ParseResult:
+    from toplint.discover.files import decode
     from toplint.parse.base import Source
     from toplint.parse.builtin import toplint_parsers
     from toplint.parse.run import parse_source
 
     path = CORPUS / rel
-    text = path.read_bytes().decode("utf-8")
-    return parse_source(Source.from_text(str(path), text), toplint_parsers())
+    source = decode(str(path), path.read_bytes())  # as toplint reads a file (CRLF -> LF)
+    assert isinstance(source, Source), source
+    return parse_source(source, toplint_parsers())
 
 
 def facts_of(deployment: Deployment, keys: list[str]) -> dict[str, Any]:
