@@ -132,11 +132,16 @@ def container_deployments(
     for inv in invocations(ctx, cpath, env):
         start = inv.start.position
         seed = replace(here, line=start.line, column=start.column, engine=inv.engine)
+        from toplint.engines.registry import get_spec
+        from toplint.parse.k8s_configmap import configmap_loader, resolve_config_flag
+
+        # Options files that are not flag lists (LLM-API YAML) fold in through a loader that
+        # reads ConfigMaps mounted into the pod; flag-list configs fold in below.
+        loader = None if get_spec(inv.engine).strict_config_keys else configmap_loader(ctx, cpath)
         dep, found = deployment_from_invocation(
-            inv, ctx.path, source_kind=base.source_kind, base=seed
+            inv, ctx.path, source_kind=base.source_kind, base=seed, config_loader=loader
         )
         ctx.findings.extend(found)
-        from toplint.parse.k8s_configmap import resolve_config_flag
 
         out.append(resolve_config_flag(ctx, cpath, dep))
     return out

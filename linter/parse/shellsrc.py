@@ -180,41 +180,21 @@ _MAX_SOURCED_BYTES = 1024 * 1024  # a sourced helper script is small; larger is 
 
 def sourced_loader(script_path: str) -> SourceLoader:
     """Reads a file the script sources, relative to the script's folder, only inside the
-    repository the script belongs to (never outside the linted tree)."""
+    repository the script belongs to (``toplint.infra.readpolicy``); anything else is not read
+    (the script is still read; the functions it would get from there stay unknown)."""
 
     def load(ref: str) -> tuple[str, str] | None:
-        if script_path == "-" or not ref or ref.startswith("~"):
+        if script_path == "-" or not ref:
             return None
-        import os
+        from toplint.infra.readpolicy import ReadRefused, read_text, resolve_reference
 
-        full = os.path.join(os.path.dirname(script_path), ref)
-        root = _repository_root(os.path.dirname(os.path.abspath(script_path)))
-        real = os.path.realpath(full)
-        if not (real == root or real.startswith(root.rstrip(os.sep) + os.sep)):
-            return None
         try:
-            if not os.path.isfile(real) or os.path.getsize(real) > _MAX_SOURCED_BYTES:
-                return None
-            with open(real, encoding="utf-8") as fh:
-                return full, fh.read()
-        except (OSError, UnicodeDecodeError):
+            full = resolve_reference(script_path, ref)
+            return full, read_text(full, _MAX_SOURCED_BYTES)
+        except ReadRefused:
             return None
 
     return load
-
-
-def _repository_root(folder: str) -> str:
-    """The git work tree holding ``folder``, else ``folder`` itself (real paths)."""
-    import os
-
-    here = os.path.realpath(folder)
-    while True:
-        if os.path.lexists(os.path.join(here, ".git")):
-            return here
-        parent = os.path.dirname(here)
-        if parent == here:
-            return os.path.realpath(folder)
-        here = parent
 
 
 def _sh_c_script(args: Sequence[Arg]) -> Arg | None:

@@ -330,7 +330,6 @@ ROWS: list[Row] = [
             TRTLLM | dict(name="prefill", model="Qwen/Qwen3-0.6B", tp=None, nodes=2),
             TRTLLM | dict(name="decode", model="Qwen/Qwen3-0.6B", tp=None, nodes=2),
         ),
-        pending=pending("trtllm-options"),
     ),
     # --- TensorRT-LLM options files: no deployment by themselves ---
     Row("trtllm-options/wide_ep_decode.yaml", "trtllm-options"),
