@@ -129,6 +129,7 @@ def container_deployments(
     gpu = gpu_request(ctx, (*cpath, "resources"))
     here = with_gpu(base, gpu) if gpu else base
     here = replace(here, options={**here.options, **env_options(env)})
+    here = with_image_and_accelerator(ctx, cpath, here)
     for inv in invocations(ctx, cpath, env):
         start = inv.start.position
         seed = replace(here, line=start.line, column=start.column, engine=inv.engine)
@@ -145,6 +146,25 @@ def container_deployments(
 
         out.append(resolve_config_flag(ctx, cpath, dep))
     return out
+
+
+def with_image_and_accelerator(ctx: Ctx, cpath: Path, dep: Deployment) -> Deployment:
+    """The container's image, and an accelerator resource toplint does not model (a TPU or
+    Neuron request is not a GPU request; ``toplint.hardware.accelerators``)."""
+    options, sources = dict(dep.options), dict(dep.sources)
+    image = ctx.get((*cpath, "image"))
+    if isinstance(image, str) and image:
+        options["image"] = image
+        sources["image"] = ctx.pos((*cpath, "image"))
+    from toplint.hardware.accelerators import by_resource
+
+    for part in ("limits", "requests"):
+        block = ctx.get((*cpath, "resources", part))
+        for name in block if isinstance(block, dict) else ():
+            if by_resource(str(name)) is not None:
+                options["accelerator.resource"] = str(name)
+                sources["accelerator"] = ctx.key((*cpath, "resources", part, name))
+    return replace(dep, options=options, sources=sources)
 
 
 def with_gpu(dep: Deployment, gpu: GpuRequest) -> Deployment:

@@ -21,6 +21,7 @@ TABLE = {
     "TL005": ("unknown-engine-flag", "warning"),
     "TL007": ("deployment-not-checked", "error"),
     "TL009": ("reference-outside-repository", "error"),
+    "TL011": ("accelerator-not-modelled", "info"),
     "TL101": ("tensor-parallel-across-nodes", "error"),
     "TL102": ("tensor-parallel-over-pcie", "warning"),
     "TL103": ("pcie-without-peer-to-peer", "warning"),
