@@ -33,6 +33,8 @@ def choose(source: Source, parsers: Sequence[Parser]) -> Parser | None:
 def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     """Deployments of one file.  Never raises for bad input."""
     result = _parse(source, parsers)
+    if not result.deployments and _data_file(source, parsers):
+        result = _commands_anywhere(source, result)
     if result.deployments or result.findings or not _is_yaml(source):
         return result
     # No parser found anything: a malformed YAML file is still TL001 (the loader remembers the
@@ -43,6 +45,33 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     if exc is None or "{{" in source.text:  # a Helm template is not YAML until rendered
         return result
     return ParseResult(source.path, (), (unparsable(source.path, str(exc), exc.line, exc.column),))
+
+
+# Parsers of data formats (YAML): a file they read but found no deployment in may still write
+# an engine command somewhere (``toplint.parse.anywhere``).
+_DATA_PARSERS = ("kubernetes", "compose", "helm-values")
+
+
+def _data_file(source: Source, parsers: Sequence[Parser]) -> bool:
+    parser = choose(source, parsers)
+    return parser is None or parser.name in _DATA_PARSERS
+
+
+def _commands_anywhere(source: Source, result: ParseResult) -> ParseResult:
+    """Engine commands written anywhere in a data file no parser found a deployment in."""
+    if any(f.rule == "TL001" for f in result.findings):
+        return result
+    from toplint.parse.anywhere import mentions_engine, scan
+
+    if "{{" in source.text or not mentions_engine(source.text):
+        return result
+    try:
+        found = scan(source)
+    except RecursionError:
+        return result
+    if not found.deployments:
+        return result
+    return ParseResult(source.path, found.deployments, (*result.findings, *found.findings))
 
 
 def _is_yaml(source: Source) -> bool:
