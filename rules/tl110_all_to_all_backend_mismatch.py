@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from toplint.engines.registry import get_engine
 from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding, opt_int, severity_for
+from toplint.rulebook.helpers import finding, flag_fix, opt_int, severity_for
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -44,8 +44,9 @@ vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 1 --data-parallel-size
 Unsafe: DeepEP needs its kernels installed, NVLink P2P inside nodes and RDMA between them.
 
 ## References
-- ../shared/reference/cost-model.md §6 rule 16, §1.8
-- vLLM docs/serving/expert_parallel_deployment.md (backend table)
+- vLLM expert parallel deployment (backend table): https://docs.vllm.ai/en/latest/serving/expert_parallel_deployment/
+- DeepEP (RDMA required for internode kernels): https://github.com/deepseek-ai/DeepEP
+- SGLang expert parallelism (`--moe-a2a-backend`): https://docs.sglang.io/advanced_features/expert_parallelism.html
 """
 
 DENSE = ("allgather_reducescatter", "naive", "none")
@@ -85,7 +86,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             at,
             f"expert parallelism over {ep} ranks uses the `{backend}` backend, which sends every "
             f"token to all {ep} ranks instead of only to its top-{ctx.model.top_k} experts",
-            fix=f"{flag} {good}",
+            fix=flag_fix(f"{flag} {good}", {flag.lstrip("-"): good}),
             data=data,
         )
     elif crosses and backend.startswith(RDMA_ONLY) and not _rdma(ctx):
@@ -97,7 +98,10 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"the `{backend}` backend needs RDMA between nodes (NVSHMEM over InfiniBand/RoCE, "
             f"IBGDA), but the {ep}-rank expert-parallel group spans nodes over {network} "
             "without RDMA: its internode kernels cannot run",
-            fix=f"{flag} allgather_reducescatter (or give the nodes an RDMA fabric)",
+            fix=flag_fix(
+                f"{flag} allgather_reducescatter (or give the nodes an RDMA fabric)",
+                {flag.lstrip("-"): "allgather_reducescatter"},
+            ),
             data={**data, "network": network},
             severity=severity_for(rule, ctx, Severity.ERROR),
         )
@@ -108,7 +112,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             at,
             f"the `{backend}` all-to-all backend is single-node, but the {ep}-rank "
             "expert-parallel group spans nodes",
-            fix=f"{flag} {good}",
+            fix=flag_fix(f"{flag} {good}", {flag.lstrip("-"): good}),
             data=data,
         )
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.engines.registry import get_engine
-from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding, layout_flags, truthy
+from toplint.model import Deployment, Finding, Fix, Severity
+from toplint.rulebook.helpers import finding, layout_fix, truthy
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -37,9 +37,7 @@ Safe when the suggested `--num-shard` equals the GPUs TGI sees today: it writes 
 current behaviour.
 
 ## References
-- huggingface/text-generation-inference launcher/src/main.rs (`num_shard` defaults to the
-  visible GPU count)
-- ../shared/reference/engine-vocabulary.md (TGI)
+- TGI launcher (`num_shard` defaults to the visible GPU count): https://github.com/huggingface/text-generation-inference/blob/main/launcher/src/main.rs
 """
 
 
@@ -59,9 +57,21 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         next((f for f in ("tp", "gpus_per_node", "gpus") if f in dep.sources), "model"),
         f"{engine.title} without {engine.layout.tp} shards the model across {count}; the "
         "tensor-parallel size depends on the machine",
-        fix=layout_flags(dep.engine, tp=visible or dep.tp or 1),
+        fix=_fix(dep, visible),
         data={"visible_gpus": visible},
     )
+
+
+def _fix(dep: Deployment, visible: int | None) -> Fix | str:
+    """Write down today's shard count, unless it is unknown or the config misspells the flag
+    (``--num-shards 2``): then the typo's fix (TL005) says what was meant, not this one."""
+    flag = get_engine(dep.engine).layout.tp
+    typo = dep.options.get(f"misspelled.{flag.lstrip('-')}")
+    if typo is not None:
+        return f"{flag} (spelled `{typo}` here: correct it, see TL005)"
+    if visible is None:
+        return f"{flag} N   # N: the GPUs each server should use"
+    return layout_fix(dep.engine, tp=visible, applicability="safe") or f"{flag} {visible}"
 
 
 RULE = Rule(

@@ -14,9 +14,9 @@ Evidence, each read from where the deployment writes it:
 * node labels: ``cloud.google.com/gke-tpu-accelerator`` / ``gke-tpu-topology`` (GKE), and the
   instance type of Trainium/Inferentia (``trn1``, ``trn2``, ``inf1``, ``inf2``) and TPU
   (``ct4p``, ``ct5lp``, ``ct5p``, ``ct6e``) machines in ``node.kubernetes.io/instance-type``;
-* the container image (the vendors' serving images: ``vault.habana.ai/gaudi-docker``,
-  ``tgi-gaudi``, ``vllm-gaudi``; AWS ``neuronx`` deep-learning containers, ``optimum-neuron``;
-  ``vllm-tpu``);
+* the container image (the vendors' serving images: ``vault.habana.ai/gaudi-docker`` and the
+  engines' ``-gaudi`` builds; AWS ``neuronx`` deep-learning containers, ``optimum-neuron``; the
+  engines' ``-tpu`` builds and JetStream);
 * the engine's ``--device`` option (vLLM's older ``--device {cuda,neuron,tpu,hpu,...}``).
 """
 
@@ -44,7 +44,7 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         "gaudi",
         "Intel Gaudi (HPU)",
         ("habana.ai/gaudi",),
-        ("gaudi-docker", "tgi-gaudi", "vllm-gaudi", "habana"),
+        ("gaudi", "habana"),
         ("hpu",),
     ),
     Accelerator(
@@ -59,7 +59,7 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         "tpu",
         "Google TPU",
         ("google.com/tpu",),
-        ("vllm-tpu", "jetstream"),
+        ("-tpu", "/tpu", "jetstream"),
         ("tpu",),
         label_keys=("cloud.google.com/gke-tpu-accelerator", "cloud.google.com/gke-tpu-topology"),
         instance_prefixes=("ct4p-", "ct5lp-", "ct5p-", "ct6e-"),

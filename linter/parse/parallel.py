@@ -59,12 +59,13 @@ def read_and_parse(path: str) -> tuple[ParseResult, Source | None]:
 
 def worker_count(files: int, jobs: int | None) -> int:
     """Workers for ``files`` files: ``jobs`` when given (< 1 means the CPU count), else the CPU
-    count for large trees and 1 for a handful of files."""
+    count for large trees and 1 for a handful of files; never more than the CPU count (more
+    workers than cores only add memory: ``--jobs 1000`` would fork 1000 interpreters)."""
     cpus = os.cpu_count() or 1
     if jobs is None:
         wanted = cpus if files >= AUTO_MIN_FILES else 1
     else:
-        wanted = cpus if jobs < 1 else jobs
+        wanted = cpus if jobs < 1 else min(jobs, cpus)
     return max(1, min(wanted, files))
 
 
@@ -91,11 +92,6 @@ def chunked(files: Sequence[str], workers: int) -> list[Sequence[str]]:
     """Contiguous slices, in order, about ``CHUNKS_PER_WORKER`` per worker."""
     size = max(1, -(-len(files) // (workers * CHUNKS_PER_WORKER)))
     return [files[i : i + size] for i in range(0, len(files), size)]
-
-
-def parse_all(files: Sequence[str], jobs: int | None = None) -> list[ParseResult]:
-    """Parse results in the order of ``files`` (output never depends on the worker count)."""
-    return map_files(files, parse_file, jobs)
 
 
 def map_files(files: Sequence[str], task: Callable[[str], T], jobs: int | None = None) -> list[T]:

@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toplint.catalog_types import ModelSpec
 from toplint.config.load import Config, find_config, load_config
-from toplint.cost.types import CostReport
-from toplint.errors import ConfigError
+from toplint.cost.types import Budgets, Workload
+from toplint.errors import ConfigError, ToplintError
 from toplint.hardware.types import Cluster, Hardware
 from toplint.model import Deployment, Finding, Unchecked
-from toplint.placement.types import Placement
+from toplint.pipeline.types import Analysis
 from toplint.record import field, record
-from toplint.rulebook.types import Budgets, Rule, Workload
+from toplint.rulebook.types import Rule
 
 if TYPE_CHECKING:
-    from toplint.rulebook.run import RuleSettings
+    from toplint.model import ParseResult
+    from toplint.rulebook.run import Prepared, RuleSettings
 
 
 @record
@@ -33,23 +35,9 @@ class Settings:
     budgets: Budgets = field(default_factory=Budgets)
     exclude: tuple[str, ...] = ()
     jobs: int | None = None
-    use_cache: bool = True
     # `hardware: none` in the config: the repository has no manifest on purpose, so its
     # deployments are counted as not checked against hardware but not reported one by one.
     no_hardware: bool = False
-
-
-@record
-class Analysis:
-    """One deployment with what the later stages found out about it."""
-
-    deployment: Deployment
-    cluster: Cluster | None
-    model: ModelSpec | None
-    placement: Placement | None
-    cost: CostReport | None = None
-    # Why the deployment was not (fully) checked against the hardware; None when it was.
-    unchecked: Unchecked | None = None
 
 
 @record
@@ -96,7 +84,6 @@ def settings_from_args(args: argparse.Namespace, paths: Sequence[str] = ()) -> S
         budgets=budgets,
         exclude=exclude,
         jobs=getattr(args, "jobs", None),
-        use_cache=not getattr(args, "no_cache", False),
         no_hardware=no_hardware,
     )
 
@@ -170,19 +157,21 @@ def run_files(
         prepared = prepare_rules(rules, rule_settings)
 
     def one(path: str) -> FileRun:
-        parsed, source = read_and_parse(path)
-        analyses = [analyze_deployment(d, hardware, settings) for d in parsed.deployments]
-        found: list[Finding] = list(parsed.findings)
-        marks = None
-        if prepared is not None and rule_settings is not None:
-            from toplint.rulebook.run import adjust_parse_findings, run_prepared
-            from toplint.suppression.inline import scan
+        try:
+            parsed, source = read_and_parse(path)
+            text = None if source is None else source.text
+            checks = (
+                None if prepared is None or rule_settings is None else (rule_settings, prepared)
+            )
+            return run_parsed(parsed, text, hardware, settings, rules, checks, keep)
+        except ToplintError:
+            raise  # a configuration error (exit 2) is not this file's
+        except Exception as exc:  # a bug on one file must not lose the others' findings
+            if os.environ.get("TOPLINT_DEBUG"):
+                raise
+            from toplint.model import internal_error
 
-            found = adjust_parse_findings(found, rules, rule_settings)
-            found += run_prepared(prepared, analyses, settings.budgets, settings.workload)
-            marks = None if source is None else scan(path, source.text)
-        coverage = tuple(a.unchecked for a in analyses)
-        return FileRun(path, tuple(found), tuple(analyses) if keep else (), coverage, marks)
+            return FileRun(path, (internal_error(path, 1, 1, "the analysis", exc),), (), ())
 
     extra = [empty_folder(folder) for folder in _empty_folders(paths, files)]
     if rule_settings is not None:
@@ -190,6 +179,46 @@ def run_files(
 
         extra = adjust_parse_findings(extra, rules, rule_settings)
     return BatchRun(settings, hardware, tuple(map_files(files, one, settings.jobs)), tuple(extra))
+
+
+def run_parsed(
+    parsed: ParseResult,
+    text: str | None,
+    hardware: Hardware | None,
+    settings: Settings,
+    rules: Sequence[Rule],
+    checks: tuple[RuleSettings, Sequence[Prepared]] | None,
+    keep: bool = False,
+) -> FileRun:
+    """One parsed file through placement, cost and (with ``checks``) the rules; fixes get the
+    edits that carry out their intents in ``text`` (``toplint.fix.resolve``)."""
+    analyses = [analyze_deployment(d, hardware, settings) for d in parsed.deployments]
+    found: list[Finding] = list(parsed.findings)
+    marks = None
+    if checks is not None:
+        from toplint.rulebook.run import adjust_parse_findings, run_prepared
+        from toplint.suppression.inline import scan
+
+        rule_settings, prepared = checks
+        found = adjust_parse_findings(found, rules, rule_settings)
+        found = _with_edits(found, None, text, parsed.path)
+        for a in analyses:
+            more = run_prepared(prepared, [a], settings.budgets, settings.workload)
+            found += _with_edits(more, a.deployment, text, parsed.path)
+        marks = None if text is None else scan(parsed.path, text)
+    coverage = tuple(a.unchecked for a in analyses)
+    return FileRun(parsed.path, tuple(found), tuple(analyses) if keep else (), coverage, marks)
+
+
+def _with_edits(
+    findings: list[Finding], dep: Deployment | None, text: str | None, path: str
+) -> list[Finding]:
+    """The findings with their fixes' edits in ``text`` (imports the fixer only when needed)."""
+    if text is None or not any(f.fix is not None and f.fix.intents for f in findings):
+        return findings
+    from toplint.fix.resolve import attach_edits
+
+    return attach_edits(findings, dep, text, path)
 
 
 def _empty_folders(paths: Sequence[str], files: Sequence[str]) -> list[str]:

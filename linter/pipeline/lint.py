@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toplint.config.load import Config
 from toplint.errors import ConfigError, UsageError
-from toplint.model import Finding, Severity, Unchecked
+from toplint.model import INTERNAL_ERROR, Finding, Severity, Unchecked
 from toplint.pipeline.analyze import Settings, run_files, sort_findings
 from toplint.record import field, record
 from toplint.rulebook.run import RuleSettings, adjust_parse_findings
@@ -31,6 +31,9 @@ class LintResult:
     baselined: int = 0  # hidden by the baseline
     # Deployments not checked against hardware, by reason (the others were).
     unchecked: Mapping[str, int] = field(default_factory=dict)
+    # A parser or rule raised (toplint.model.INTERNAL_ERROR): one per file and culprit; never
+    # suppressed, never a finding; `toplint check` reports them and exits 3.
+    internal: tuple[Finding, ...] = ()
 
 
 def all_rules() -> list[Rule]:
@@ -195,10 +198,16 @@ def lint(
     report_unused_ignores: bool = False,
 ) -> LintResult:
     """Analyse, run rules, then drop what per-file-ignores, comments and the baseline hide."""
+    from toplint.engines.registry import all_engines
+
+    all_engines()  # a plugin engine that clashes is a configuration error before any file
     rules = all_rules()
     run = run_files(paths, settings, rules=rules, rule_settings=rule_settings)
     found = [*run.findings, *(f for file in run.files for f in file.findings)]
-    findings = [f for f in found if not per_file_ignored(f, settings.config)]
+    internal = {(f.path, f.anchor): f for f in found if f.rule == INTERNAL_ERROR}
+    findings = [
+        f for f in found if f.rule != INTERNAL_ERROR and not per_file_ignored(f, settings.config)
+    ]
     files = [file.path for file in run.files]
     scanned = {file.path: file.suppressions for file in run.files}
     findings, suppressed = _suppress(
@@ -219,6 +228,7 @@ def lint(
         suppressed,
         known,
         unchecked=unchecked_counts(coverage),
+        internal=tuple(sort_findings(internal.values())),
     )
 
 
@@ -238,3 +248,39 @@ def unchecked_counts(coverage: Iterable[Unchecked | None]) -> dict[str, int]:
             label = item.label + (" on purpose" if item.deliberate else "")
             counts[label] = counts.get(label, 0) + 1
     return counts
+
+
+@record
+class Checked:
+    """What checking one file's text found: findings after suppressions and per-file ignores."""
+
+    findings: tuple[Finding, ...]
+    deployments: int
+
+
+def text_checker(settings: Settings, rule_settings: RuleSettings) -> Callable[[str, str], Checked]:
+    """A function checking a text as if it were the file it names (same config, hardware, rules).
+
+    ``--fix`` verifies a fix with it before writing: the text goes through the same pipeline
+    (``run_parsed``) as a file read from disk, and ``# toplint: ignore`` comments and
+    per-file-ignores apply.
+    """
+    from toplint.parse.base import Source
+    from toplint.parse.parallel import builtin_and_plugin_parsers
+    from toplint.parse.run import parse_source
+    from toplint.pipeline.analyze import load_hardware, run_parsed
+    from toplint.rulebook.run import prepare_rules
+    from toplint.suppression.inline import apply
+
+    rules = all_rules()
+    checks = (rule_settings, prepare_rules(rules, rule_settings))
+    hardware = load_hardware(settings)
+
+    def check_text(path: str, text: str) -> Checked:
+        parsed = parse_source(Source.from_text(path, text), builtin_and_plugin_parsers())
+        run = run_parsed(parsed, text, hardware, settings, rules, checks)
+        found = [f for f in run.findings if not per_file_ignored(f, settings.config)]
+        outcome = apply(found, {path: run.suppressions or []}, report_unused=False)
+        return Checked(tuple(sort_findings(outcome.kept)), len(run.coverage))
+
+    return check_text

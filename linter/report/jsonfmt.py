@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from toplint import __version__
-from toplint.model import Finding, Fix
+from toplint.model import Finding, Fix, Intent
 from toplint.report.base import (
     Report,
     counts_by_rule,
@@ -49,7 +49,15 @@ def fix_dict(fix: Fix | None) -> dict[str, Any] | None:
             }
             for e in fix.edits
         ],
+        "intents": [_intent(i) for i in fix.intents],
     }
+
+
+def _intent(intent: Intent) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": intent.kind, "name": intent.name, "value": intent.value}
+    if intent.at is not None:
+        out["location"] = {"line": intent.at.line, "column": intent.at.column}
+    return out
 
 
 def finding_dict(f: Finding, fingerprint: str = "") -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from toplint.model import Deployment, Finding, Fix, Position, Severity
+from toplint.model import Deployment, Finding, Fix, Intent, Position, Severity
 from toplint.rulebook.types import Rule, RuleContext
 
 # Deployment field -> the canonical flag names that set it (for anchors of findings).
@@ -35,17 +35,21 @@ def finding(
     at: str,
     message: str,
     *,
-    fix: str | None = None,
+    fix: str | Fix | None = None,
     data: Mapping[str, Any] | None = None,
     severity: Severity | None = None,
 ) -> Finding:
-    """A finding at the value of deployment field ``at``; the fix uses the rule's Fix safety."""
+    """A finding at the value of deployment field ``at``.
+
+    A fix given as text is advice (``display``): only a ``Fix`` with intents (``layout_fix``,
+    ``flag_fix``) can be applied, so only such a fix is ``safe`` or ``unsafe``.
+    """
     return finding_at(
         rule,
         ctx,
         ctx.deployment.position_of(at),
         message,
-        fix=Fix(fix, applicability=rule.fix_safety or "display") if fix else None,
+        fix=Fix(fix, applicability="display") if isinstance(fix, str) else fix,
         data=data,
         severity=severity,
         anchor=anchor_of(ctx, at),
@@ -150,8 +154,8 @@ def layout_missing(
 def layout_intent(
     engine: str, tp: int | None = None, pp: int | None = None, dp: int | None = None
 ) -> dict[str, str]:
-    """The same layout as ``layout_flags``, as canonical option -> value for ``--fix``
-    (``Finding.data["fix_flags"]``): the fixer edits the option wherever the deployment wrote it."""
+    """The same layout as ``layout_flags``, as canonical option -> value (``layout_fix`` turns
+    it into set-flag intents: the fixer edits the option wherever the deployment wrote it)."""
     from toplint.engines.registry import get_engine
 
     spec = get_engine(engine).cli
@@ -160,6 +164,42 @@ def layout_intent(
         option_of.setdefault(field, option)
     wanted = (("tp", tp), ("pp", pp), ("dp", dp))
     return {option_of[f]: str(v) for f, v in wanted if v is not None and f in option_of}
+
+
+def layout_fix(
+    engine: str,
+    *,
+    tp: int | None = None,
+    pp: int | None = None,
+    dp: int | None = None,
+    note: str = "",
+    applicability: str = "unsafe",
+) -> Fix | None:
+    """A fix setting a layout with the engine's own flags (``Engine.layout``); None when the
+    engine has no flag for one of the sizes above 1 (TGI has no pipeline parallelism: never
+    suggest a flag it lacks)."""
+    from toplint.engines.registry import get_engine
+
+    if layout_missing(engine, tp=tp, pp=pp, dp=dp):
+        return None
+    names = get_engine(engine).layout
+    wanted = ((names.tp, tp), (names.pp, pp), (names.dp, dp))
+    changes: dict[str, str | None] = {
+        name.lstrip("-"): str(value) for name, value in wanted if value is not None and name
+    }
+    if not changes:
+        return None
+    text = layout_flags(engine, tp=tp, pp=pp, dp=dp)
+    return flag_fix(f"{text} ({note})" if note else text, changes, applicability)
+
+
+def flag_fix(message: str, changes: Mapping[str, str | None], applicability: str = "unsafe") -> Fix:
+    """A fix setting canonical engine options (``""``: a bare boolean flag; None removes it)."""
+    intents = tuple(
+        Intent("remove-flag", name) if value is None else Intent("set-flag", name, value)
+        for name, value in changes.items()
+    )
+    return Fix(message, applicability=applicability, intents=intents)
 
 
 def attention_dp(dep: Deployment) -> bool:

@@ -22,13 +22,13 @@ NOT_DEPLOYMENT_FILES = ("INDEX.md",)
 
 
 def parse(rel: str) -> ParseResult:
-    from toplint.discover.files import decode
+    """The file read as ``toplint`` reads it (``read_source``: UTF-8, CRLF as LF), then parsed."""
+    from toplint.discover.files import read_source
     from toplint.parse.base import Source
     from toplint.parse.builtin import toplint_parsers
     from toplint.parse.run import parse_source
 
-    path = CORPUS / rel
-    source = decode(str(path), path.read_bytes())  # as toplint reads a file (CRLF -> LF)
+    source = read_source(str(CORPUS / rel))
     assert isinstance(source, Source), source
     return parse_source(source, toplint_parsers())
 
