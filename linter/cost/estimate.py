@@ -12,8 +12,9 @@ from collections.abc import Mapping
 
 from toplint.catalog_types import ModelSpec
 from toplint.cost.calibration import Timed, bottleneck_gb_per_s, time_collective
-from toplint.cost.collectives import group_fabric, kv_fabric, wire_factor
+from toplint.cost.collectives import wire_factor
 from toplint.cost.compute import ep_on, group_size, prefill_compute_ms, weight_stream_ms
+from toplint.cost.fabric import group_fabric, kv_fabric
 from toplint.cost.types import Collective, CostReport
 from toplint.placement.types import Group, Placement
 from toplint.record import replace

@@ -20,9 +20,6 @@ from toplint.record import record, replace
 # Words that vendors and label schemes prepend; they never distinguish two GPUs.
 _VENDOR_WORDS = ("nvidia", "tesla", "geforce", "amd", "instinct", "apple")
 
-# PCIe x16 per direction, GB/s: Gen4 31.5 and Gen5 63 (cost-model.md "Constants to ship");
-# Gen3 and Gen6 halve / double them (PCI-SIG line rates) [M].
-PCIE_X16_GB_PER_S = {3: 15.75, 4: 31.5, 5: 63.0, 6: 126.0}
 
 
 @record
@@ -136,7 +133,9 @@ def bridge_bandwidth(gpu: GpuSpec) -> float | None:
 
 def pcie_bandwidth(gen: int) -> float:
     """x16 per-direction GB/s for a PCIe generation (0 when the GPU is not on PCIe)."""
-    return PCIE_X16_GB_PER_S.get(gen, 0.0)
+    from toplint.hardware.linkkinds import pcie_x16
+
+    return pcie_x16(gen)
 
 
 def default_intra(gpu: GpuSpec, gpus_per_node: int) -> IntraNode:
