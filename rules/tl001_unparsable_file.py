@@ -28,10 +28,10 @@ args: ["--tensor-parallel-size", "8"]
 
 ## Options
 None. The parser's limits (16 MiB, nesting depth 128, 2,000,000 YAML nodes) are fixed in
-`toplint.yamlsafe`.
+`toplint.infra.yamlsafe`.
 
 ## References
-- toplint.yamlsafe (safe loader, alias-expansion and depth limits)
+- toplint.infra.yamlsafe (safe loader, alias-expansion and depth limits)
 - docs/ARCHITECTURE.md, stage `parse`
 """
 

@@ -7,12 +7,12 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from toplint.batches import Batch, batches_by_config
 from toplint.errors import EXIT_CLEAN, EXIT_FINDINGS, UsageError
 from toplint.model import Finding, Severity
+from toplint.pipeline.batches import Batch, batches_by_config
 
 if TYPE_CHECKING:
-    from toplint.lint import LintResult
+    from toplint.pipeline.lint import LintResult
     from toplint.report.base import Formatter
 
 
@@ -134,8 +134,8 @@ class Progress:
 def _lint_batches(
     args: argparse.Namespace, batches: Sequence[Batch], progress: Progress
 ) -> tuple[list[LintResult], list[Severity]]:
-    from toplint.engine import settings_from_args
-    from toplint.lint import lint, rule_settings_from
+    from toplint.pipeline.analyze import settings_from_args
+    from toplint.pipeline.lint import lint, rule_settings_from
 
     results = []
     thresholds = []
@@ -174,13 +174,13 @@ def _write(path: str, text: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from toplint.baseline import load_baseline, new_findings, write_baseline
-    from toplint.engine import sort_findings
+    from toplint.pipeline.analyze import sort_findings
     from toplint.report.base import Report
     from toplint.report.select import formatter
+    from toplint.suppression.baseline import load_baseline, new_findings, write_baseline
 
     if args.no_cache:
-        from toplint.datacache import set_enabled
+        from toplint.infra.datacache import set_enabled
 
         set_enabled(False)
     stdout_format = formatter(args.format)

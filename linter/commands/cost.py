@@ -25,7 +25,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from toplint.engine import analyze_by_config
+    from toplint.pipeline.analyze import analyze_by_config
 
     if args.format not in FORMATS:
         raise UsageError(f"cost: unknown --format {args.format!r}; use one of {', '.join(FORMATS)}")

@@ -23,7 +23,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from toplint.engine import analyze_by_config
+    from toplint.pipeline.analyze import analyze_by_config
     from toplint.report.jsonfmt import finding_dict
 
     result = analyze_by_config(args, args.paths)

@@ -29,9 +29,9 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from toplint.engine import settings_from_args
     from toplint.hardware.manifest import load_hardware
     from toplint.hardware.models import lookup_model
+    from toplint.pipeline.analyze import settings_from_args
     from toplint.plan.recommend import recommend
 
     settings = settings_from_args(args)

@@ -16,7 +16,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from toplint.lint import all_rules
+    from toplint.pipeline.lint import all_rules
     from toplint.rulebook.docs import find_rule, page
 
     rules = all_rules()

@@ -17,7 +17,7 @@ def register(sub: Any) -> None:
 
 
 def listing(fmt: str) -> str:
-    from toplint.lint import all_rules
+    from toplint.pipeline.lint import all_rules
 
     rules = all_rules()
     if fmt == "json":

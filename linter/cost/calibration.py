@@ -151,7 +151,7 @@ def tokens_of(name: str) -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def systems() -> tuple[System, ...]:
     """All measured systems from the shipped data file."""
-    from toplint.datacache import cached_data
+    from toplint.infra.datacache import cached_data
 
     with open(DATA, encoding="utf-8") as handle:
         text = handle.read()

@@ -77,7 +77,7 @@ def load_hardware(path: str) -> Hardware:
 
 
 def hardware_from_text(text: str, path: str) -> Hardware:
-    from toplint.yamlsafe import load_documents
+    from toplint.infra.yamlsafe import load_documents
 
     try:
         docs = load_documents(text, path)

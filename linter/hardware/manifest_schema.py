@@ -7,8 +7,8 @@ from functools import cache
 from typing import Any
 
 from toplint.errors import ManifestError
+from toplint.infra.pkgdata import read_json
 from toplint.model import Position
-from toplint.pkgdata import read_json
 
 Path = tuple[str | int, ...]
 Where = Callable[[Path, bool], Position]
@@ -30,7 +30,7 @@ def _schema() -> dict[str, Any]:
 
 def validate(data: Any, where: Where) -> None:
     """Raise ``ManifestError`` listing every schema problem with its place, in file order."""
-    from toplint.schemafast import surely_valid
+    from toplint.infra.schemafast import surely_valid
 
     if surely_valid(data, _schema()):
         return  # skips importing jsonschema (~0.2 s); it still words every error

@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from toplint.catalog_types import ModelSpec
-from toplint.datacache import cached_data
 from toplint.errors import ConfigError
 from toplint.hardware.hfconfig import spec_from_hf_config
-from toplint.pkgdata import read_text
+from toplint.infra.datacache import cached_data
+from toplint.infra.pkgdata import read_text
 from toplint.record import record, replace
 
 if TYPE_CHECKING:

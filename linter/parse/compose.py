@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from toplint.errors import SourceError
+from toplint.infra.yamlsafe import Document, load_documents
 from toplint.model import Deployment, Finding, ParseResult
 from toplint.parse.argv import Arg, deployment_from_invocation, find_invocations
 from toplint.parse.base import Source
@@ -22,7 +23,6 @@ from toplint.parse.enginecfg import disk_loader
 from toplint.parse.expand import expand_text
 from toplint.parse.shellsrc import lex_embedded
 from toplint.record import replace
-from toplint.yamlsafe import Document, load_documents
 
 _NAMES = ("compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml")
 _SERVICE_KEYS = ("image", "build", "command", "entrypoint")

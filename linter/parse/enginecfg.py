@@ -88,8 +88,8 @@ def fold_engine_config(
 
 def config_flags(spec: EngineSpec, path: str, text: str) -> tuple[list[Flag], list[Finding]]:
     """The options a config file sets, as flags positioned in that file."""
+    from toplint.infra.yamlsafe import load_documents
     from toplint.parse.argv import _canonical, closest_option
-    from toplint.yamlsafe import load_documents
 
     docs = load_documents(text, path)
     if not docs:

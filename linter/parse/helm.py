@@ -19,13 +19,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, ParseResult
 from toplint.parse.argv import Arg, apply_flags, parse_args
 from toplint.parse.base import Source
 from toplint.parse.engines import ENGINES
 from toplint.parse.k8s import Ctx, GpuRequest, gpu_request, looks_like_k8s, to_int, with_gpu
 from toplint.record import replace
-from toplint.yamlsafe import Path, load_documents
 
 _VALUES = re.compile(r"^(servingEngineSpec|sampleApplication):", re.M)
 

@@ -1,6 +1,6 @@
 """Kubernetes manifests: dispatch on kind, and the pod-spec walk every orchestrator shares.
 
-A multi-document YAML file is read with ``toplint.yamlsafe`` (positions for every key and
+A multi-document YAML file is read with ``toplint.infra.yamlsafe`` (positions for every key and
 value); each document is handed to the module that knows its kind (``k8s_workloads``,
 ``k8s_lws``, ``k8s_ray``, ``k8s_kserve``, ``k8s_dynamo``, ``helm``).  Those modules call
 ``container_deployments`` for the containers that run an engine: the container's ``command`` +
@@ -23,13 +23,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from toplint.errors import SourceError
+from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse import k8s_text
 from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
 from toplint.parse.k8s_container import container_env, env_options, invocations
 from toplint.record import field, record, replace
-from toplint.yamlsafe import Document, Path, load_documents
 
 _KIND = re.compile(r"^kind:\s*\S", re.M)
 _API = re.compile(r"^apiVersion:\s*\S", re.M)

@@ -13,11 +13,11 @@ import posixpath
 from typing import TYPE_CHECKING, Any
 
 from toplint.errors import SourceError
+from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, Position
 from toplint.parse.argv import Arg, apply_flags, parse_args
 from toplint.parse.engines import ENGINES
 from toplint.record import replace
-from toplint.yamlsafe import Path, load_documents
 
 if TYPE_CHECKING:
     from toplint.parse.k8s import Ctx

@@ -11,11 +11,11 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toplint.errors import SourceError
+from toplint.infra.yamlsafe import Path
 from toplint.model import Position
 from toplint.parse import k8s_text
 from toplint.parse.argv import Arg, Invocation, find_invocations
 from toplint.parse.run import unparsable
-from toplint.yamlsafe import Path
 
 if TYPE_CHECKING:
     from toplint.parse.k8s import Ctx

@@ -12,6 +12,7 @@ injects ``POD_GROUP_INDEX`` (unresolved), ``PODSET_NAME``, ``STORM_SERVICE_NAME`
 
 from __future__ import annotations
 
+from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
 from toplint.parse.k8s import (
     Ctx,
@@ -24,7 +25,6 @@ from toplint.parse.k8s import (
     with_gpu,
 )
 from toplint.record import replace
-from toplint.yamlsafe import Path
 
 
 def graph_deployment(ctx: Ctx) -> list[Deployment]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Flag
 from toplint.parse import k8s_text
 from toplint.parse.argv import Arg, apply_flags, parse_args
@@ -34,7 +35,6 @@ from toplint.parse.k8s import (
 )
 from toplint.parse.k8s_container import container_env, env_options, list_args
 from toplint.record import replace
-from toplint.yamlsafe import Path
 
 # parallelism key -> vLLM option, in the order the controller renders them.
 _PARALLELISM = (

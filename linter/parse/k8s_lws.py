@@ -14,10 +14,10 @@ anti-affinity on ``kubernetes.io/hostname`` keeps a group's pods on distinct nod
 
 from __future__ import annotations
 
+from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
 from toplint.parse.k8s import Ctx, base_deployment, gpu_request, pod_deployments, to_int
 from toplint.record import replace
-from toplint.yamlsafe import Path
 
 EXCLUSIVE = "leaderworkerset.sigs.k8s.io/exclusive-topology"
 _HOSTNAME = "kubernetes.io/hostname"

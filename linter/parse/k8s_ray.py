@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from toplint.errors import SourceError
+from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, Position
 from toplint.parse import k8s_text
 from toplint.parse.argv import Arg, apply_flags, parse_args
@@ -27,7 +28,6 @@ from toplint.parse.k8s import (
     to_int,
 )
 from toplint.record import record, replace
-from toplint.yamlsafe import Path, load_documents
 
 
 @record

@@ -7,10 +7,10 @@ told ``--nnodes`` is one multi-pod instance instead: its pods are the nodes (ran
 
 from __future__ import annotations
 
+from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
 from toplint.parse.k8s import Ctx, base_deployment, pod_deployments, to_int
 from toplint.record import replace
-from toplint.yamlsafe import Path
 
 
 def workload(ctx: Ctx) -> list[Deployment]:

@@ -47,7 +47,7 @@ def parse_file(path: str) -> ParseResult:
 
 def read_and_parse(path: str) -> tuple[ParseResult, Source | None]:
     """The parse result and the source it came from (None when the file could not be read)."""
-    from toplint.discover import read_source
+    from toplint.discover.files import read_source
     from toplint.model import Finding
     from toplint.parse.run import parse_source
 

@@ -37,7 +37,7 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
         return result
     # No parser found anything: a malformed YAML file is still TL001 (the loader remembers the
     # outcome of the text a parser just read, so this does not parse twice).
-    from toplint.yamlsafe import syntax_error
+    from toplint.infra.yamlsafe import syntax_error
 
     exc = syntax_error(source.text, source.path)
     if exc is None or "{{" in source.text:  # a Helm template is not YAML until rendered

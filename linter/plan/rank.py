@@ -149,8 +149,8 @@ def _flagged(
     """What ``toplint check`` would say about this layout, at warning or above."""
     if not rules:
         return ()
-    from toplint.engine import Analysis
     from toplint.model import Severity
+    from toplint.pipeline.analyze import Analysis
     from toplint.rulebook.run import RuleSettings, run_rules
 
     analysis = Analysis(deployment, placement.cluster, model, placement, cost)
@@ -170,7 +170,7 @@ def candidates(
     budgets: Budgets,
 ) -> list[Candidate]:
     """Every valid layout on ``gpus`` GPUs, estimated (those that do not fit memory included)."""
-    from toplint.lint import all_rules
+    from toplint.pipeline.lint import all_rules
 
     rules = all_rules()
     return [

@@ -53,6 +53,6 @@ def toplint_formatters() -> dict[str, Formatter]:
 def toplint_rules() -> list[Rule]:
     # TL002/TL006 come from suppression comments, not from a check: documented here so that
     # `toplint rules`, SARIF rule metadata and severity overrides know them.
-    from toplint.suppress import SUPPRESSION_RULES
+    from toplint.suppression.inline import SUPPRESSION_RULES
 
     return list(SUPPRESSION_RULES)

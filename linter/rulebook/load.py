@@ -1,6 +1,6 @@
 """Load rules: Python modules defining ``RULE`` and declarative YAML files, into one ``Rule`` type.
 
-YAML rules are read with ``toplint.yamlsafe`` (safe loader, positions) and validated against
+YAML rules are read with ``toplint.infra.yamlsafe`` (safe loader, positions) and validated against
 ``schemas/rule.schema.json``; a problem raises ``ConfigError`` naming file, line and column.
 Python rules come only from installed packages (``toplint.rules`` or a plugin's own package),
 never from the tree being linted.
@@ -15,8 +15,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from toplint.errors import ConfigError, SourceError
+from toplint.infra.pkgdata import package_folder, package_root, read_json
 from toplint.model import Severity
-from toplint.pkgdata import package_folder, package_root, read_json
 from toplint.rulebook.declarative import Branch, Spec, make_check, placeholders
 from toplint.rulebook.types import Rule
 
@@ -111,17 +111,17 @@ def _schema() -> dict[str, Any]:
 def rule_from_yaml_text(text: str, origin: str) -> Rule:
     """One declarative rule from YAML text (``origin`` names it in errors).
 
-    The checked data is kept in the data cache (``toplint.datacache``, keyed by the text), so a
-    rule file is parsed and validated once, not at every start-up.
+    The checked data is kept in the data cache (``toplint.infra.datacache``, keyed by the
+    text), so a rule file is parsed and validated once, not at every start-up.
     """
-    from toplint.datacache import cached_data
+    from toplint.infra.datacache import cached_data
 
     data = cached_data(text, "rule-yaml-v1", lambda t: _checked_rule_data(t, origin))
     return _rule(data, origin)
 
 
 def _checked_rule_data(text: str, origin: str) -> Any:
-    from toplint.yamlsafe import load_documents
+    from toplint.infra.yamlsafe import load_documents
 
     try:
         docs = load_documents(text, origin)
@@ -144,7 +144,7 @@ def _validate(data: Any, origin: str, doc: Any) -> None:
 
 
 def _check_schema(data: Any, doc: Any) -> None:
-    from toplint.schemafast import surely_valid
+    from toplint.infra.schemafast import surely_valid
 
     if surely_valid(data, _schema()):
         return  # skips importing jsonschema (~0.2 s); it still words every error

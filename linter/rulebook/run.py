@@ -111,7 +111,7 @@ def run_prepared(
     prepared: Sequence[Prepared], analyses: Iterable[Any], budgets: Budgets, workload: Workload
 ) -> list[Finding]:
     """Findings of the prepared rules over the analysed deployments."""
-    from toplint.facts import collect
+    from toplint.facts.collect import collect
 
     findings: list[Finding] = []
     for analysis in analyses:

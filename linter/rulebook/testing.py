@@ -62,7 +62,7 @@ class Case:
 
 
 def load_case_file(path: str | Path) -> list[Case]:
-    from toplint.yamlsafe import load_documents
+    from toplint.infra.yamlsafe import load_documents
 
     text = Path(path).read_text(encoding="utf-8")
     docs = load_documents(text, str(path))
@@ -89,7 +89,7 @@ def load_cases(directory: str | Path) -> list[Case]:
 
 
 def _rules_by_code() -> dict[str, Rule]:
-    from toplint.lint import all_rules
+    from toplint.pipeline.lint import all_rules
 
     return {r.code: r for r in all_rules()}
 
@@ -146,8 +146,8 @@ def _deployments(data: Mapping[str, Any]) -> tuple[list[Deployment], list[Findin
 
 def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
     """The findings of ``case.rule`` for the case's input (parse-stage findings included)."""
-    from toplint.engine import Analysis, Settings, analyze_deployment
-    from toplint.facts import collect
+    from toplint.facts.collect import collect
+    from toplint.pipeline.analyze import Analysis, Settings, analyze_deployment
 
     rule = rule or _rules_by_code()[case.rule]
     data = case.data

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from toplint.suppress import scan
+from toplint.suppression.inline import scan
 
 from .helpers import SERVE, run, write
 
@@ -101,7 +101,7 @@ def test_lookalikes_are_not_suppressions(line: str) -> None:
 
 
 def test_suppression_rules_are_registered_and_documented() -> None:
-    from toplint.lint import all_rules
+    from toplint.pipeline.lint import all_rules
     from toplint.rulebook.docs import missing_headings
 
     rules = {r.code: r for r in all_rules()}

@@ -6,7 +6,7 @@ import pytest
 from cost_builders import LLAMA_70B, cluster, place
 
 from toplint.cost.estimate import estimate
-from toplint.facts import collect
+from toplint.facts.collect import collect
 from toplint.rulebook.types import Budgets, Workload
 
 WORK = Workload()

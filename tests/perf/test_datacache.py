@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from toplint import datacache
+from toplint.infra import datacache
 
 DATA: Any = {
     "kinds": {2: "nvlink", 8: "pcie"},

@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 import yaml
 
-from toplint.schemafast import surely_valid
+from toplint.infra.schemafast import surely_valid
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,7 +7,7 @@ import math
 
 import yaml
 
-from toplint.yamlsafe import load_data
+from toplint.infra.yamlsafe import load_data
 
 SCALARS = [
     *("yes", "no", "on", "off", "true", "False", "~", "null", "Null", "0", "-1", "+7"),

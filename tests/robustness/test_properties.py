@@ -11,8 +11,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from toplint.errors import SourceError
+from toplint.infra.yamlsafe import load_documents
 from toplint.parse.shell import lex
-from toplint.yamlsafe import load_documents
 
 SHELLISH = st.text(
     alphabet=st.sampled_from(list("ab=-_ $'\"`\\\n\t;|&<>(){}[]#*?!0123456789:")) | st.characters(),

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from toplint.discover import discover, read_source
+from toplint.discover.files import discover, read_source
 from toplint.model import Finding
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from toplint.lint import all_rules
+from toplint.pipeline.lint import all_rules
 from toplint.rulebook.docs import missing_headings
 from toplint.rulebook.testing import load_cases
 from toplint.rules import __file__ as rules_init

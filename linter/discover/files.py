@@ -18,7 +18,7 @@ SUFFIXES = (".sh", ".bash", ".zsh", ".yaml", ".yml", ".json")
 NAMES = ("dockerfile", "containerfile")
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox"}
 STDIN = "-"
-# Larger files are reported as TL001, not read: the YAML size limit (toplint.yamlsafe.Limits,
+# Larger files are reported as TL001, not read: the YAML size limit (toplint.infra.yamlsafe.Limits,
 # which explains the figure), and the shell lexer reads about 1 MB/s, so 4 MiB is a few seconds.
 MAX_BYTES = 4 * 1024 * 1024
 

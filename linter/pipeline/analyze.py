@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from toplint.catalog_types import ModelSpec
-from toplint.config import Config, find_config, load_config
+from toplint.config.load import Config, find_config, load_config
 from toplint.cost.types import CostReport
 from toplint.errors import ConfigError
 from toplint.hardware.types import Cluster, Hardware
@@ -101,7 +101,7 @@ def _pick(
 
 
 def parse_files(paths: Sequence[str], settings: Settings) -> tuple[list[ParseResult], int]:
-    from toplint.discover import discover
+    from toplint.discover.files import discover
     from toplint.parse.parallel import parse_all
 
     files = discover(paths, settings.exclude)
@@ -125,7 +125,7 @@ def analyze_by_config(args: argparse.Namespace, paths: Sequence[str]) -> Analyze
     Each file is analysed with the settings of its nearest ``toplint.yaml`` (or ``--config``),
     as ``toplint check`` does, so ``inspect`` and ``cost`` agree with it on nested configs.
     """
-    from toplint.batches import batches_by_config
+    from toplint.pipeline.batches import batches_by_config
 
     analyses: list[Analysis] = []
     findings: list[Finding] = []

@@ -24,8 +24,8 @@ def batches_by_config(
     """Group the files to check by their nearest configuration (``--config`` = one group)."""
     if config:
         return [Batch(tuple(paths))]
-    from toplint.config import ConfigFinder
-    from toplint.discover import STDIN, discover
+    from toplint.config.load import ConfigFinder
+    from toplint.discover.files import STDIN, discover
 
     finder = ConfigFinder()
     cli_exclude = tuple(exclude or ())

@@ -41,7 +41,7 @@ def read_text(package: str, name: str) -> str:
 def read_json(package: str, name: str) -> Any:
     """The parsed JSON file ``name`` in ``package``, through the data cache (no ``json`` import
     once it is cached)."""
-    from toplint.datacache import cached_data
+    from toplint.infra.datacache import cached_data
 
     return cached_data(read_text(package, name), "json", _json_loads)
 

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from toplint.configcheck import KeyPath, canonical_key, validate_config
+from toplint.config.validate import KeyPath, canonical_key, validate_config
 from toplint.errors import ConfigError
 from toplint.record import field, record
 
@@ -101,7 +101,7 @@ def load_config(path: str) -> Config:
         validate_config(section or {}, lambda keys, _value: where.get(keys), path)
         return Config(path, base, section or {}, where)
     from toplint.errors import SourceError
-    from toplint.yamlsafe import load_documents
+    from toplint.infra.yamlsafe import load_documents
 
     try:
         with open(path, encoding="utf-8") as fh:

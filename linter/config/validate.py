@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from toplint.errors import ConfigError
-from toplint.pkgdata import read_json
+from toplint.infra.pkgdata import read_json
 
 KeyPath = tuple[str | int, ...]
 # (key path, want the value rather than the key) -> (line, column), or None when unknown.
@@ -94,7 +94,7 @@ def _expected(schema: Mapping[str, Any]) -> str:
 
 def validate_config(data: Mapping[str, Any], locate: Locate, path: str) -> None:
     """Raise ``ConfigError`` listing every problem with its position."""
-    from toplint.schemafast import surely_valid
+    from toplint.infra.schemafast import surely_valid
 
     original = {canonical_key(k): k for k in data}
     canonical = {canonical_key(k): v for k, v in data.items()}

@@ -51,7 +51,7 @@ def make_plugin_manager(*, entry_points: bool = True) -> pluggy.PluginManager:
     """
     import pluggy
 
-    from toplint import hookspecs
+    from toplint.plugins import hookspecs
 
     pm = pluggy.PluginManager("toplint")
     pm.add_hookspecs(hookspecs)

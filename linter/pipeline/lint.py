@@ -8,11 +8,10 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from toplint.baseline import Baseline, new_findings
-from toplint.config import Config
-from toplint.engine import Settings, sort_findings
+from toplint.config.load import Config
 from toplint.errors import ConfigError
 from toplint.model import Finding, Severity
+from toplint.pipeline.analyze import Settings, sort_findings
 from toplint.record import record
 from toplint.rulebook.run import (
     RuleSettings,
@@ -21,9 +20,10 @@ from toplint.rulebook.run import (
     run_prepared,
 )
 from toplint.rulebook.types import Rule
+from toplint.suppression.baseline import Baseline, new_findings
 
 if TYPE_CHECKING:
-    from toplint.suppress import Suppression
+    from toplint.suppression.inline import Suppression
 
 
 @record
@@ -155,8 +155,8 @@ def _suppress(
 ) -> tuple[list[Finding], int]:
     """Apply ``# toplint: ignore`` comments.  ``scanned`` holds the comments of files read while
     checking (None: unreadable); any other file a finding names is read here."""
-    from toplint.discover import read_source
-    from toplint.suppress import apply, scan
+    from toplint.discover.files import read_source
+    from toplint.suppression.inline import apply, scan
 
     findings = list(findings)
     names = set(files) | {f.path for f in findings}
@@ -223,10 +223,10 @@ def _check_files(
     suppression comments come back.  The findings are those ``analyze`` followed by
     ``run_rules`` gives; files are read once.
     """
-    from toplint.discover import discover
-    from toplint.engine import analyze_deployment, load_hardware
+    from toplint.discover.files import discover
     from toplint.parse.parallel import map_files, read_and_parse
-    from toplint.suppress import scan
+    from toplint.pipeline.analyze import analyze_deployment, load_hardware
+    from toplint.suppression.inline import scan
 
     files = discover(paths, settings.exclude)
     hardware = load_hardware(settings)

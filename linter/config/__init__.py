@@ -1,0 +1,2 @@
+"""Configuration: finding and loading ``toplint.yaml`` / ``[tool.toplint]`` (``load``) and
+validating it (``validate``)."""

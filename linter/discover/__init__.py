@@ -1,0 +1,1 @@
+"""Stage 1, discover: which files a run reads (``files.discover``)."""

@@ -1,0 +1,1 @@
+"""Stage 6, facts: the named numbers declarative rules compare (``collect.collect``)."""
