@@ -46,8 +46,6 @@ which changes latency, throughput and memory per GPU.
 - vLLM docs/serving/distributed_serving.md (PP instead of TP without NVLink)
 """
 
-PCIE_KINDS = ("pcie", "pcie-sys", "pcie-no-p2p")
-
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     placement = ctx.placement

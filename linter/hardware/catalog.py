@@ -13,7 +13,8 @@ from functools import cache
 from typing import Any
 
 from toplint.hardware.types import RDMA_NETWORKS, GpuSpec, InterNode, IntraNode
-from toplint.hardware.units import parse_bandwidth, parse_latency
+from toplint.hardware import linkkinds
+from toplint.hardware.units import parse_bandwidth
 from toplint.infra.pkgdata import read_text
 from toplint.record import record, replace
 
@@ -161,7 +162,7 @@ def _networks() -> tuple[NetworkSpec, ...]:
             kind=n["kind"],
             name=n["name"],
             bandwidth_gb_per_s=parse_bandwidth(n["bandwidth"], kind="network"),
-            latency_us=parse_latency(n["latency"]),
+            latency_us=linkkinds.kind(n["kind"]).latency_us,
             rdma=bool(n["rdma"]),
             source=n.get("source", ""),
         )
