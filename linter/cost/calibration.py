@@ -58,6 +58,7 @@ class System:
     bandwidth_gb_per_s: float = 0.0
     nvls: str = ""
     kinds: Mapping[int, str] = field(default_factory=dict)
+    arch: str = ""
 
     def fabric(self, ranks: int) -> Fabric:
         """The measured machine as an α–β fabric (one node, ``ranks`` GPUs)."""
@@ -66,7 +67,14 @@ class System:
         from toplint.cost.fabric import NVLS_MIN_RANKS
 
         arch = self.nvls if kind == "nvlink" else ""
-        return Fabric(kind, bw, ranks, nvls_arch=arch, nvls_min_ranks=NVLS_MIN_RANKS.get(arch, 5))
+        return Fabric(
+            kind,
+            bw,
+            ranks,
+            nvls_arch=arch,
+            nvls_min_ranks=NVLS_MIN_RANKS.get(arch, 5),
+            arch=self.arch,
+        )
 
     def matches(self, gpu_name: str) -> bool:
         tokens = tokens_of(gpu_name)
@@ -186,6 +194,7 @@ def _parse(doc: Mapping[str, Any]) -> tuple[System, ...]:
                 bandwidth_gb_per_s=float(s.get("bandwidth_gb_per_s", 0.0)),
                 nvls=str(s.get("nvls", "")),
                 kinds={int(k): str(v) for k, v in (s.get("kinds") or {}).items()},
+                arch=str(s.get("arch", "")),
             )
         )
     return tuple(out)

@@ -61,6 +61,7 @@ class Fabric:
     pcie_gb_per_s: float = 0.0  # 0 = no cap known
     nvls_arch: str = ""  # "hopper" | "blackwell" when the NVSwitch supports NVLS, else ""
     nvls_min_ranks: int = 5  # NCCL selects NVLS above 4 GPUs on H200, above 5 on B200
+    arch: str = ""  # GPU architecture ("hopper", "blackwell", ...): scales per-step latency
 
     @property
     def per_node(self) -> int:
@@ -128,12 +129,13 @@ def intra_eta(kind: str, ranks: int, params: Params = PARAMS) -> tuple[float, st
     return eta, f"{kind} η {eta:g} (fitted on the nccl-tests tables, benchmarks/accuracy.py)"
 
 
-def step_us(kind: str, protocol: str, params: Params = PARAMS) -> float:
+def step_us(kind: str, protocol: str, params: Params = PARAMS, arch: str = "") -> float:
+    """Per-step latency of an intra-node hop (tuning.cc hwLat, scaled per architecture)."""
     if kind == "pcie-no-p2p":
         return params.host_bounce_step_us
     if kind in PCIE_KINDS:
-        return PCIE_STEP_US[protocol]
-    return NVLINK_STEP_US[protocol]
+        return PCIE_STEP_US[protocol] * params.pcie_step_scale
+    return NVLINK_STEP_US[protocol] * params.step_scale.get(arch, 1.0)
 
 
 def _protocols(fabric: Fabric) -> tuple[str, ...]:
@@ -171,8 +173,9 @@ def predict_intra(op: str, message_bytes: float, fabric: Fabric, params: Params)
         bw = bus_bw * PROTOCOL_BW[protocol]
         if protocol == "ll":
             bw = min(bw, LL_MAX_BUSBW)
-        lat = BASE_LATENCY_US[protocol] + steps * step_us(fabric.intra_kind, protocol, params)
-        t = lat + wire / (bw * 1e3)
+        lat = BASE_LATENCY_US[protocol] + params.launch_us
+        lat += steps * step_us(fabric.intra_kind, protocol, params, fabric.arch)
+        t = lat + (wire + params.ramp_bytes) / (bw * 1e3)
         if best is None or t < best.time_us:
             best = Prediction(t, "ring", protocol, eta, source, bw)
     assert best is not None
@@ -202,7 +205,8 @@ def _nvls(op: str, wire: float, fabric: Fabric, params: Params) -> Prediction | 
     eta = params.nvls_eta.get(fabric.nvls_arch, params.nvls_eta["blackwell"])
     source = f"NVLS η {eta:g} ({fabric.nvls_arch}; fitted, benchmarks/accuracy.py)"
     bw = eta * fabric.intra_gb_per_s
-    return Prediction(NVLS_LATENCY_US + wire / (bw * 1e3), "nvls", "simple", eta, source, bw)
+    t = NVLS_LATENCY_US + params.launch_us + (wire + params.ramp_bytes) / (bw * 1e3)
+    return Prediction(t, "nvls", "simple", eta, source, bw)
 
 
 def latency_us(op: str, fabric: Fabric, params: Params = PARAMS) -> float:

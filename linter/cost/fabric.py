@@ -38,7 +38,14 @@ def group_fabric(
         return _network_fabric(placement, ranks, max(min(nodes, ranks), 1))
     bw = _intra_bandwidth(cluster, kind, group.link.bandwidth_gb_per_s if group else None)
     arch = nvls_arch(cluster) if kind == "nvlink" else ""
-    return Fabric(kind, bw, ranks, nvls_arch=arch, nvls_min_ranks=NVLS_MIN_RANKS.get(arch, 5))
+    return Fabric(
+        kind,
+        bw,
+        ranks,
+        nvls_arch=arch,
+        nvls_min_ranks=NVLS_MIN_RANKS.get(arch, 5),
+        arch=gpu_arch(cluster.gpu),
+    )
 
 
 def _network_fabric(placement: Placement, ranks: int, nodes: int) -> Fabric:
@@ -55,6 +62,7 @@ def _network_fabric(placement: Placement, ranks: int, nodes: int) -> Fabric:
         nic_gb_per_s=cluster.inter.bandwidth_gb_per_s,
         sharers=max(placement.gpus_per_node, 1),
         pcie_gb_per_s=host_link_gb_per_s(cluster),
+        arch=gpu_arch(cluster.gpu),
     )
 
 
@@ -87,11 +95,13 @@ def nvls_arch(cluster: Cluster) -> str:
     """ "hopper"/"blackwell" when the node has an NVSwitch gen3+ (NVLS capable, §6 rule 21)."""
     if "nvswitch" not in (cluster.intra.fabric, cluster.gpu.scaleup_fabric):
         return ""
-    return _arch(cluster.gpu)
+    arch = gpu_arch(cluster.gpu)
+    return arch if arch in ("hopper", "blackwell") else ""
 
 
-def _arch(gpu: GpuSpec) -> str:
-    if gpu.arch in ("hopper", "blackwell"):
+def gpu_arch(gpu: GpuSpec) -> str:
+    """The GPU's architecture: the catalog's, else read from its name."""
+    if gpu.arch:
         return gpu.arch
     name = gpu.name.lower()
     if any(tag in name for tag in _BLACKWELL):

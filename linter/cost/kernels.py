@@ -204,17 +204,39 @@ def price(kernel: Kernel, fabric: Fabric, message_bytes: float, gpu_name: str) -
     hit = _measured(kernel.family, gpu_name, fabric.ranks, message_bytes)
     if hit is not None:
         return hit
-    rule = _RULES[kernel.family]
+    alpha, why = alpha_us(kernel.family, fabric.arch)
+    t = model_us(kernel, fabric, message_bytes, alpha)
+    return KernelTime(t, "alpha-beta", f"{kernel.name}: α {alpha:.3g} µs ({why}) + bytes / (η·B)")
+
+
+def model_us(kernel: Kernel, fabric: Fabric, message_bytes: float, alpha: float) -> float:
+    """IPC kernel α–β: one-shot reads (p−1)·S from the peers, two-shot moves 2(p−1)/p·S."""
     eta, _ = intra_eta(fabric.intra_kind, fabric.ranks)
-    bw = eta * fabric.intra_gb_per_s * 1e3  # bytes per µs
     p = fabric.ranks
     factor = (p - 1) if kernel.name.endswith("one-shot") else 2.0 * (p - 1) / p
-    t = rule.alpha_us + factor * message_bytes / bw
-    note = (
-        f"{kernel.name}: α {rule.alpha_us:g} µs ({rule.alpha_source}) + {factor:.3g}·S / "
-        f"(η {eta:g} × {fabric.intra_gb_per_s:g} GB/s)"
-    )
-    return KernelTime(t, "alpha-beta", note)
+    return alpha + factor * message_bytes / (eta * fabric.intra_gb_per_s * 1e3)
+
+
+def alpha_us(family: str, arch: str, exclude: str = "") -> tuple[float, str]:
+    """A kernel call's fixed cost: the median small-message (≤ 128 KiB) time of the family's
+    tables on GPUs of the same architecture, else of every GPU (one vote per machine); the
+    rule's own figure when the family has no table.  ``exclude`` leaves a machine out."""
+    from toplint.cost.calibration import systems
+
+    arch_of = {s.key: s.arch for s in systems()}
+    floors: dict[str, list[float]] = {}
+    for f, key, _, size, t in _points():
+        if f == family and key != exclude and size <= 128 * 1024:
+            floors.setdefault(key, []).append(t)
+    per_machine = {k: sorted(v)[len(v) // 2] for k, v in floors.items()}
+    same = [t for k, t in per_machine.items() if arch and arch_of.get(k) == arch]
+    if same:
+        return sorted(same)[len(same) // 2], f"{family} tables of {arch} GPUs (aiconfigurator)"
+    if per_machine:
+        values = sorted(per_machine.values())
+        return values[len(values) // 2], f"{family} tables of every GPU (aiconfigurator)"
+    rule = _RULES[family]
+    return rule.alpha_us, rule.alpha_source
 
 
 def _measured(family: str, gpu_name: str, ranks: int, size: float) -> KernelTime | None:

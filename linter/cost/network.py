@@ -86,18 +86,18 @@ def _ring(op: str, size: float, fabric: Fabric, params: Params) -> Prediction:
     bus, eta, source = _intra_bw(fabric, params)
     n_eta, n_source = net_eta(fabric, params)
     net = n_eta * fabric.net_node_gb_per_s
+    ramp = params.ramp_bytes
     if net < bus:
-        bus, eta, source = net, n_eta, n_source
+        bus, eta, source, ramp = net, n_eta, n_source, params.net_ramp_bytes
     wire = wire_factor(op if op in RING_OPS else "all_gather", p) * size
     best: Prediction | None = None
     for protocol in ("ll", "simple"):
         bw = bus * PROTOCOL_BW[protocol]
         if protocol == "ll":
             bw = min(bw, LL_MAX_BUSBW)
-        lat = BASE_LATENCY_US[protocol] + (steps - inter) * step_us(
-            fabric.intra_kind, protocol, params
-        )
-        t = lat + inter * fabric.net_latency_us + wire / (bw * 1e3)
+        lat = BASE_LATENCY_US[protocol] + params.launch_us
+        lat += (steps - inter) * step_us(fabric.intra_kind, protocol, params, fabric.arch)
+        t = lat + inter * fabric.net_latency_us + (wire + ramp) / (bw * 1e3)
         if best is None or t < best.time_us:
             best = Prediction(t, "ring", protocol, eta, source, bw)
     assert best is not None
@@ -108,14 +108,14 @@ def _tree(size: float, fabric: Fabric, params: Params) -> Prediction:
     k, per_node = fabric.nodes, fabric.per_node
     egress = size if k == 2 else 2.0 * size
     net = params.tree_eta * fabric.net_node_gb_per_s
-    bus, _, _ = _intra_bw(fabric, params)
+    intra = _tree_intra_us_per_byte(fabric, params) * size
     source = f"NCCL tree η {params.tree_eta:g} of the node's NIC rate (fitted)"
     best: Prediction | None = None
     for protocol in ("ll", "simple"):
         factor = PROTOCOL_BW[protocol]
-        t_bw = max(egress / (net * factor * 1e3), size / (bus * factor * 1e3))
-        lat = TREE_BASE_LATENCY_US[protocol] + 2 * (
-            (per_node - 1) * step_us(fabric.intra_kind, protocol, params)
+        t_bw = max((egress + params.net_ramp_bytes) / (net * 1e3), intra) / factor
+        lat = TREE_BASE_LATENCY_US[protocol] + params.launch_us + 2 * (
+            (per_node - 1) * step_us(fabric.intra_kind, protocol, params, fabric.arch)
             + math.log2(k) * fabric.net_latency_us
         )
         t = lat + t_bw
@@ -125,12 +125,25 @@ def _tree(size: float, fabric: Fabric, params: Params) -> Prediction:
     return best
 
 
+def _tree_intra_us_per_byte(fabric: Fabric, params: Params) -> float:
+    """Inside each node the tree is a chain (every GPU sends 2S: reduce up, broadcast down), or
+    NVLS on an NVSwitch with enough GPUs (NVLSTree: each GPU sends S to the switch)."""
+    if fabric.per_node <= 1:
+        return 0.0
+    if fabric.nvls_arch and fabric.per_node >= fabric.nvls_min_ranks:
+        eta = params.nvls_eta.get(fabric.nvls_arch, params.nvls_eta["blackwell"])
+        return 1.0 / (eta * fabric.intra_gb_per_s * 1e3)
+    bus, _, _ = _intra_bw(fabric, params)
+    return 2.0 / (bus * 1e3)
+
+
 def _point_to_point(op: str, size: float, fabric: Fabric, params: Params) -> Prediction:
     """Send/recv (and the logits gather, whose root receives from every peer at once)."""
     eta, source = net_eta(fabric, params)
     bw = eta * fabric.net_gpu_gb_per_s
     remote = size if op == "send_recv" else size * _remote_share(fabric)
-    t = BASE_LATENCY_US["simple"] + fabric.net_latency_us + remote / (bw * 1e3)
+    t = BASE_LATENCY_US["simple"] + params.launch_us + fabric.net_latency_us
+    t += (remote + params.net_ramp_bytes) / (bw * 1e3)
     return Prediction(t, "p2p", "simple", eta, source, bw)
 
 
@@ -144,7 +157,8 @@ def _all_to_all(size: float, fabric: Fabric, params: Params, impl: str) -> Predi
     p, g = fabric.ranks, fabric.per_node if fabric.nodes > 1 else fabric.ranks
     i_eta, i_source = intra_eta(fabric.intra_kind, g, params)
     local = size * (g - 1) / p
-    t_local = local / (i_eta * fabric.intra_gb_per_s * 1e3) if g > 1 else 0.0
+    ramp = params.ramp_bytes
+    t_local = (local + ramp) / (i_eta * fabric.intra_gb_per_s * 1e3) if g > 1 else 0.0
     base = {
         "deepep-ll": params.deepep_ll_base_us,
         "deepep-normal": params.deepep_normal_base_us,
@@ -155,9 +169,9 @@ def _all_to_all(size: float, fabric: Fabric, params: Params, impl: str) -> Predi
         base += fabric.net_latency_us
         n_eta, n_source = net_eta(fabric, params)
         n_bw = n_eta * fabric.net_gpu_gb_per_s
-        t_remote = size * _remote_share(fabric) / (n_bw * 1e3)
+        t_remote = (size * _remote_share(fabric) + params.net_ramp_bytes) / (n_bw * 1e3)
         if t_remote >= t_local:
             eta, source, bw = n_eta, n_source, n_bw
     elif impl == "nccl":
-        base += step_us(fabric.intra_kind, "ll", params)
+        base += step_us(fabric.intra_kind, "ll", params, fabric.arch)
     return Prediction(base + max(t_local, t_remote), "concurrent", impl, eta, source, bw)

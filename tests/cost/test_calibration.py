@@ -34,7 +34,11 @@ def test_other_variants_do_not_match(name: str) -> None:
 def test_exact_hit_returns_the_measurement() -> None:
     hit = lookup("H100-SXM-80GB", "all_reduce", 8, 64 * MIB, "nvlink")
     assert hit is not None
-    assert (hit.time_us, hit.busbw_gb_per_s, hit.method) == (322.9, 363.7, "other-system measurement")
+    assert (hit.time_us, hit.busbw_gb_per_s, hit.method) == (
+        322.9,
+        363.7,
+        "other-system measurement",
+    )
 
 
 def test_between_sizes_interpolates_in_log_space() -> None:

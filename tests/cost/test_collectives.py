@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from toplint.cost.collectives import Fabric, latency_us, predict_us, wire_factor
+from toplint.cost.params import PARAMS
 
 MIB = 2**20
 
@@ -19,12 +20,16 @@ def test_wire_factor_all_gather() -> None:
 
 def test_nvlink_all_reduce_latency_is_nccl_ll_ring() -> None:
     floor = latency_us("all_reduce", Fabric("nvlink", 450, 8))
-    assert floor == pytest.approx(6.6 + 14 * 0.6, abs=0.01)
+    # tuning.cc Ring LL base 6.6 + 14 NVLink steps of 0.6, plus the fitted launch cost and ramp.
+    ramp = PARAMS.ramp_bytes / (0.5 * PARAMS.eta["nvlink"] * 450e3)
+    assert floor == pytest.approx(6.6 + 14 * 0.6 + PARAMS.launch_us + ramp, rel=0.01)
 
 
 def test_pcie_all_reduce_latency_is_nccl_ll_ring() -> None:
     floor = latency_us("all_reduce", Fabric("pcie", 31.5, 8))
-    assert floor == pytest.approx(6.6 + 14 * 1.0, abs=0.01)
+    ramp = PARAMS.ramp_bytes / (0.5 * PARAMS.eta["pcie"] * 31.5e3)
+    steps = 14 * 1.0 * PARAMS.pcie_step_scale
+    assert floor == pytest.approx(6.6 + steps + PARAMS.launch_us + ramp, rel=0.01)
 
 
 def test_small_messages_use_ll() -> None:
@@ -52,7 +57,8 @@ def test_no_nvls_without_nvswitch_gen3() -> None:
 
 def test_large_ring_all_reduce_is_bandwidth_bound() -> None:
     pred = predict_us("all_reduce", 256 * MIB, Fabric("pcie", 31.5, 2))
-    assert pred.time_us == pytest.approx(256 * MIB / (0.62 * 31.5e3), rel=0.01)
+    expected = (256 * MIB + PARAMS.ramp_bytes) / (PARAMS.eta["pcie"] * 31.5e3)
+    assert pred.time_us == pytest.approx(expected, rel=0.01)
 
 
 def test_no_p2p_efficiency_falls_with_group_size() -> None:
