@@ -130,7 +130,10 @@ def _vllm_max(world: int, sm: float) -> float:
     # and custom_all_reduce.py max_size 8 MiB.  Above it vLLM uses torch symmetric memory
     # (Hopper/Blackwell) or pynccl: both priced as the measured vLLM path or NCCL here.
     # Other architectures keep the 8 MiB max_size.
-    table = {9.0: {2: 64, 4: 32, 6: 0.5, 8: 0.25}, 10.0: {2: 2, 4: 2, 6: 1, 8: 1}}
+    table: dict[float, dict[int, float]] = {
+        9.0: {2: 64, 4: 32, 6: 0.5, 8: 0.25},
+        10.0: {2: 2, 4: 2, 6: 1, 8: 1},
+    }
     per_sm = table.get(sm, {})
     return min(per_sm.get(world, 8.0), 8.0) * MIB
 

@@ -69,8 +69,8 @@ def ep_rows(
         ]
         return [c for c in out if c is not None]
     b_disp = 1 if comm.style.startswith("deepep") and model.quant_block else ACT_BYTES
-    dispatch = tokens * k * h * b_disp
-    combine = tokens * k * h * ACT_BYTES
+    dispatch = float(tokens * k * h * b_disp)
+    combine = float(tokens * k * h * ACT_BYTES)
     note = f"T·k·H·b, k={k}"
     if comm.style == "deepep-normal" and g is not None and g.crosses_nodes:
         nodes = len(g.nodes)

@@ -114,9 +114,14 @@ def _tree(size: float, fabric: Fabric, params: Params) -> Prediction:
     for protocol in ("ll", "simple"):
         factor = PROTOCOL_BW[protocol]
         t_bw = max((egress + params.net_ramp_bytes) / (net * 1e3), intra) / factor
-        lat = TREE_BASE_LATENCY_US[protocol] + params.launch_us + 2 * (
-            (per_node - 1) * step_us(fabric.intra_kind, protocol, params, fabric.arch)
-            + math.log2(k) * fabric.net_latency_us
+        lat = (
+            TREE_BASE_LATENCY_US[protocol]
+            + params.launch_us
+            + 2
+            * (
+                (per_node - 1) * step_us(fabric.intra_kind, protocol, params, fabric.arch)
+                + math.log2(k) * fabric.net_latency_us
+            )
         )
         t = lat + t_bw
         if best is None or t < best.time_us:

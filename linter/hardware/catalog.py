@@ -12,15 +12,14 @@ import re
 from functools import cache
 from typing import Any
 
-from toplint.hardware.types import RDMA_NETWORKS, GpuSpec, InterNode, IntraNode
 from toplint.hardware import linkkinds
+from toplint.hardware.types import RDMA_NETWORKS, GpuSpec, InterNode, IntraNode
 from toplint.hardware.units import parse_bandwidth
 from toplint.infra.pkgdata import read_text
 from toplint.record import record, replace
 
 # Words that vendors and label schemes prepend; they never distinguish two GPUs.
 _VENDOR_WORDS = ("nvidia", "tesla", "geforce", "amd", "instinct", "apple")
-
 
 
 @record

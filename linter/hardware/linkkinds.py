@@ -120,7 +120,7 @@ KINDS: dict[str, LinkKind] = {
             6.0,
             "fitted on public multi-node floors and sweeps (benchmarks/accuracy.py: 2x8 H20 NDR "
             "47 µs AR, nccl#1244; 2x1 A100 HDR ~19 µs, nccl-tests#150; DGX Spark; OCI H100)",
-            _RING_TREE + ("collnet",),
+            (*_RING_TREE, "collnet"),
             manifest=("infiniband",),
             topo=("mlx5",),
             rdma=True,

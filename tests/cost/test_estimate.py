@@ -16,8 +16,8 @@ from cost_builders import (
 )
 
 from toplint.cost.estimate import estimate
-from toplint.cost.uncertainty import METHODS
 from toplint.cost.types import Collective, CostReport
+from toplint.cost.uncertainty import METHODS
 from toplint.hardware.types import Measurement
 from toplint.record import replace
 from toplint.rulebook.types import Workload
