@@ -83,6 +83,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if sys.stdout is None:  # started with file descriptor 1 closed: nowhere to report to
+        print(
+            "toplint: error: standard output is closed; nothing could be reported", file=sys.stderr
+        )
+        return EXIT_USAGE
     try:
         parser = build_parser(args_list)
         args = parser.parse_args(args_list)
@@ -92,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.run(args)
         return code
     except ToplintError as exc:
-        print(f"toplint: error: {exc}", file=sys.stderr)
+        print(f"toplint: error: {_printable(str(exc))}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("toplint: interrupted", file=sys.stderr)
@@ -105,8 +110,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("TOPLINT_DEBUG"):
             raise
         print(
-            f"toplint: internal error: {type(exc).__name__}: {exc}\n"
+            f"toplint: internal error: {type(exc).__name__}: {_printable(str(exc))}\n"
             "Please report it with the input that caused it (set TOPLINT_DEBUG=1 for a traceback).",
             file=sys.stderr,
         )
         return EXIT_INTERNAL
+
+
+def _printable(text: str) -> str:
+    """An error message may quote a path from the linted tree: keep it on one inert line."""
+    from toplint.report.base import printable
+
+    return printable(text)

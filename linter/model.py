@@ -55,17 +55,58 @@ class Edit:
     content: str
 
 
+# Kinds of ``Intent`` (what a rule means a fix to do; ``toplint.fix.resolve`` turns each into
+# text edits in the file's own format).
+INTENT_KINDS = ("set-flag", "remove-flag", "rename-flag", "set-resource")
+
+
+@record
+class Intent:
+    """One change a fix means, in the engine's and the format's own terms (never text offsets).
+
+    - ``set-flag``: set canonical engine option ``name`` to ``value`` ("" for a bare boolean),
+      where the deployment wrote it (a flag, a YAML key of a chart), else beside a related flag;
+    - ``remove-flag``: remove the occurrence of ``name`` whose option token is at ``at`` (every
+      occurrence when ``at`` is None);
+    - ``rename-flag``: respell the option token at ``at`` as ``value`` (e.g. "--num-shard"),
+      keeping its value;
+    - ``set-resource``: set the container resource ``name`` ("nvidia.com/gpu", or a chart key
+      such as ``requestGPU``) whose key is at ``at`` to ``value``, with its sibling
+      ``limits``/``requests`` entry.
+    """
+
+    kind: str
+    name: str
+    value: str | None = None
+    at: Position | None = None
+
+
 @record
 class Fix:
-    """A change a user can paste (``message``) and, when toplint can apply it, the text edits.
+    """A change a user can paste (``message``), what it means (``intents``, set by the rule) and
+    the text edits that carry it out (``edits``, derived from the intents by the check).
 
     ``applicability`` follows ruff: "safe" (cannot change behaviour beyond the finding),
     "unsafe" (changes resources or performance characteristics), "display" (advice only).
+    The fixer applies ``edits`` only; it never reads ``message``.
     """
 
     message: str
     edits: tuple[Edit, ...] = ()
     applicability: str = "display"
+    intents: tuple[Intent, ...] = ()
+
+
+@record
+class Related:
+    """A consequence folded into the finding that explains it (SARIF ``relatedLocations``)."""
+
+    rule: str
+    severity: Severity
+    path: str
+    line: int
+    column: int
+    message: str
 
 
 @record
@@ -82,6 +123,9 @@ class Finding:
     data: Mapping[str, Any] = field(default_factory=dict, compare=False)
     # Semantic location (flag name or YAML path) used by baselines and SARIF fingerprints.
     anchor: str = field(default="", compare=False)
+    # Findings this one explains at the same deployment, folded into it (one root cause, one
+    # finding): their numbers are in ``message`` too.
+    related: tuple[Related, ...] = field(default=(), compare=False)
 
     @property
     def sort_key(self) -> tuple[str, int, int, str, str]:
@@ -128,7 +172,7 @@ class Deployment:
     path: str
     line: int
     column: int
-    engine: str  # "vllm" | "sglang" | "trtllm" | "tgi"
+    engine: str  # a registered engine (toplint.engines.registry.get_engine)
     model: str | None
     tp: int | None = 1
     pp: int | None = 1
@@ -172,9 +216,64 @@ class Deployment:
 
 
 @record
+class Unchecked:
+    """Why a deployment was not (fully) checked against the hardware, and what to write.
+
+    ``kind`` is one of ``UNCHECKED_KINDS``; ``reason`` says it in a sentence; ``fix`` is the line
+    to write (``--cluster``, ``assign:``, the manifest); ``deliberate`` is True when the
+    configuration says so on purpose (``hardware: none``), so nothing is reported for it.
+    """
+
+    kind: str
+    reason: str
+    fix: str = ""
+    deliberate: bool = False
+
+    @property
+    def label(self) -> str:
+        return UNCHECKED_KINDS[self.kind]
+
+
+# Kind -> the short label the run's summary counts it under.
+UNCHECKED_KINDS = {
+    "no-manifest": "no hardware manifest",
+    "no-cluster": "no cluster chosen",
+    "selector-mismatch": "node labels match no cluster",
+    "unresolved-layout": "layout not resolved",
+    "too-few-gpus": "more GPUs than the cluster has",
+    "unknown-model": "model not in the catalog",
+}
+
+
+@record
 class ParseResult:
     """What parsing one file produced: deployments and file-level findings (TL001/TL003/TL005)."""
 
     path: str
     deployments: tuple[Deployment, ...] = ()
     findings: tuple[Finding, ...] = ()
+
+
+# Not a rule: the code of "a parser or rule raised on this file".  It travels with the file's
+# findings (also out of worker processes) and is taken out before suppression and reporting:
+# `toplint check` prints it once on stderr, naming the file and the parser or rule, and exits 3
+# after every other finding is printed (toplint.pipeline.lint, toplint.commands.check).
+INTERNAL_ERROR = "TL000"
+
+
+def internal_error(path: str, line: int, column: int, what: str, exc: BaseException) -> Finding:
+    """The record of ``what`` (``the kubernetes parser``, ``rule TL203 (kv-heads-replicated)``)
+    raising ``exc`` while checking ``path``."""
+    detail = str(exc)
+    if len(detail) > 200:  # an exception may quote a huge input value
+        detail = detail[:200] + "…"
+    return Finding(
+        rule=INTERNAL_ERROR,
+        name="internal-error",
+        severity=Severity.ERROR,
+        path=path,
+        line=line,
+        column=column,
+        message=f"{what} raised {type(exc).__name__}: {detail}",
+        anchor=what,
+    )

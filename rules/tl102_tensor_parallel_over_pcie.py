@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding, layout_flags, opt_int, severity_for
+from toplint.rulebook.helpers import finding, layout_fix, layout_flags, opt_int, severity_for
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -42,8 +42,9 @@ Unsafe: the fix keeps the GPU count but replaces tensor parallelism with pipelin
 which changes latency, throughput and memory per GPU.
 
 ## References
-- ../shared/reference/cost-model.md §6 rule 9, §2.3 (measured PCIe systems)
-- vLLM docs/serving/distributed_serving.md (PP instead of TP without NVLink)
+- vLLM, parallelism and scaling (pipeline parallel on GPUs without NVLink): https://docs.vllm.ai/en/latest/serving/parallelism_scaling/
+- Measured PCIe all-reduce tables (L40S, RTX PRO 6000): https://github.com/ai-dynamo/aiconfigurator
+- Cross-socket PCIe paths rated lower by NCCL: https://github.com/NVIDIA/nccl-tests/issues/307
 """
 
 
@@ -68,11 +69,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             "decode step"
         )
     pp = (dep.pp or 1) * group.size
-    fix = (
-        layout_flags(dep.engine, tp=1, pp=pp)
-        if dep.engine != "tgi"
-        else f"{layout_flags('tgi', tp=1)} (one replica per GPU behind a load balancer)"
-    )
+    fix = layout_fix(dep.engine, tp=1, pp=pp) or _without_pp(ctx)
     yield finding(
         rule,
         ctx,
@@ -91,6 +88,21 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     )
 
 
+def _without_pp(ctx: RuleContext) -> str:
+    """Advice for an engine without pipeline parallelism (TGI): one replica per GPU behind a
+    load balancer, which no flag sets up, and only when the weights fit one GPU."""
+    dep, model, placement = ctx.deployment, ctx.model, ctx.placement
+    if model is not None and placement is not None:
+        weights_gb = model.params_total * model.weight_bytes / 1e9
+        if weights_gb >= placement.cluster.gpu.memory_gb * 0.9:
+            return (
+                f"the weights ({weights_gb:.0f} GB) need more than one "
+                f"{placement.cluster.gpu.memory_gb:g} GB GPU and this engine has no pipeline "
+                "parallelism: GPUs with NVLink, or a quantized checkpoint"
+            )
+    return f"{layout_flags(dep.engine, tp=1)} (one replica per GPU behind a load balancer)"
+
+
 RULE = Rule(
     code="TL102",
     name="tensor-parallel-over-pcie",
@@ -101,4 +113,6 @@ RULE = Rule(
     doc=DOC,
     fix_safety="unsafe",
     origin=__file__,
+    # TP on the slow link is why the step budgets blow (and why KV heads replicate).
+    explains=("TL105", "TL106"),
 )

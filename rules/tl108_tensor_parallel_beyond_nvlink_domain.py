@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from toplint.model import Finding, Severity
 from toplint.placement.types import Group, Placement
-from toplint.rulebook.helpers import finding, layout_flags
+from toplint.rulebook.helpers import finding, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -40,8 +40,11 @@ None.
 Unsafe: the layout changes (same GPUs, different latency and memory per GPU).
 
 ## References
-- ../shared/reference/cost-model.md §6 rule 12 (partial meshes), §4.1 (MI300X 64 GB/s per peer)
-- NVIDIA/nccl-tests#178 (bridged pairs: 2 GPUs 208 GB/s, 3 GPUs 20 GB/s)
+- Bridged GPU pairs (2 GPUs 208 GB/s, 3 GPUs 20 GB/s): https://github.com/NVIDIA/nccl-tests/issues/178
+- AMD Instinct MI300 microarchitecture (Infinity Fabric links between the 8 GPUs):
+  https://rocm.docs.amd.com/en/docs-6.2.2/conceptual/gpu-arch/mi300.html
+- MI300X all-reduce bus bandwidth, 2 GPUs against 8:
+  https://github.com/stas00/ml-engineering/blob/master/network/README.md
 """
 
 
@@ -75,7 +78,7 @@ def _beyond_domain(
         f"domain ({intra.fabric}); its all-reduces fall back to {group.link.kind} "
         f"({group.link.bandwidth_gb_per_s:g} GB/s per direction per GPU, against "
         f"{intra.bandwidth_gb_per_s:g} GB/s inside the domain)",
-        fix=layout_flags(dep.engine, tp=domain, pp=pp),
+        fix=layout_fix(dep.engine, tp=domain, pp=pp),
         data={
             "tp": group.size,
             "nvlink_domain": domain,
@@ -93,7 +96,7 @@ def _partial_mesh(
     if group.size >= mesh:
         return
     full = intra.bandwidth_gb_per_s
-    fix = layout_flags(dep.engine, tp=mesh) if (dep.tp or 1) * (dep.pp or 1) <= mesh else None
+    fix = layout_fix(dep.engine, tp=mesh) if (dep.tp or 1) * (dep.pp or 1) <= mesh else None
     yield finding(
         rule,
         ctx,
@@ -101,7 +104,7 @@ def _partial_mesh(
         f"tensor-parallel group of {group.size} GPUs uses {group.size - 1} of the {mesh - 1} "
         f"point-to-point xGMI links: {group.link.bandwidth_gb_per_s:g} GB/s per GPU of the "
         f"{full:g} GB/s the full {mesh}-GPU mesh gives",
-        fix=fix or layout_flags(dep.engine, tp=1, dp=(dep.dp or 1) * group.size),
+        fix=fix or layout_fix(dep.engine, tp=1, dp=(dep.dp or 1) * group.size),
         data={
             "tp": group.size,
             "mesh": mesh,
@@ -120,4 +123,6 @@ RULE = Rule(
     doc=DOC,
     fix_safety="unsafe",
     origin=__file__,
+    # TP on the slow link is why the step budgets blow (and why KV heads replicate).
+    explains=("TL105", "TL106", "TL203"),
 )

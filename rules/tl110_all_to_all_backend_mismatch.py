@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toplint.engines.registry import get_engine
 from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding, opt_int, severity_for
+from toplint.rulebook.helpers import finding, flag_fix, opt_int, severity_for
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -43,15 +44,11 @@ vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 1 --data-parallel-size
 Unsafe: DeepEP needs its kernels installed, NVLink P2P inside nodes and RDMA between them.
 
 ## References
-- ../shared/reference/cost-model.md §6 rule 16, §1.8
-- vLLM docs/serving/expert_parallel_deployment.md (backend table)
+- vLLM expert parallel deployment (backend table): https://docs.vllm.ai/en/latest/serving/expert_parallel_deployment/
+- DeepEP (RDMA required for internode kernels): https://github.com/deepseek-ai/DeepEP
+- SGLang expert parallelism (`--moe-a2a-backend`): https://docs.sglang.io/advanced_features/expert_parallelism.html
 """
 
-# engine -> (option key, default backend, flag to paste)
-_BACKENDS = {
-    "vllm": ("all2all_backend", "allgather_reducescatter", "--all2all-backend"),
-    "sglang": ("moe_a2a_backend", "none", "--moe-a2a-backend"),
-}
 DENSE = ("allgather_reducescatter", "naive", "none")
 SINGLE_NODE = ("pplx",)
 # DeepEP's internode (normal and low-latency) kernels run on NVSHMEM over RDMA
@@ -69,20 +66,19 @@ def _rdma(ctx: RuleContext) -> bool:
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     dep = ctx.deployment
-    spec = _BACKENDS.get(dep.engine)
-    if spec is None or ctx.model is None or not ctx.model.is_moe:
+    a2a = get_engine(dep.engine).all_to_all  # where the engine reads its backend
+    if a2a is None or ctx.model is None or not ctx.model.is_moe:
         return
-    key, default, flag = spec
+    key, default, flag, good = a2a.key, a2a.default, a2a.flag, a2a.sparse
     ep = ctx.facts.get("ep.size", dep.ep)
     if not isinstance(ep, int) or ep < 2:
         return
-    # The flag wins; vLLM's older VLLM_ALL2ALL_BACKEND environment variable is its default.
-    raw = dep.options.get(key, dep.options.get("env.VLLM_ALL2ALL_BACKEND", default))
+    # The flag wins; an older environment variable (``AllToAll.env``) is its default.
+    raw = dep.options.get(key, dep.options.get(f"env.{a2a.env}", default) if a2a.env else default)
     backend = str(raw).strip("'\"")
     crosses = bool(ctx.facts.get("ep.crosses_nodes", False))
     at = key if key in dep.sources else ("ep_enabled" if "ep_enabled" in dep.sources else "ep")
     data = {"ep": ep, "backend": backend, "crosses_nodes": crosses}
-    good = "deepep_low_latency" if dep.engine == "vllm" else "deepep"
     if ep >= opt_int(ctx, "min-ep", 16) and backend in DENSE:
         yield finding(
             rule,
@@ -90,7 +86,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             at,
             f"expert parallelism over {ep} ranks uses the `{backend}` backend, which sends every "
             f"token to all {ep} ranks instead of only to its top-{ctx.model.top_k} experts",
-            fix=f"{flag} {good}",
+            fix=flag_fix(f"{flag} {good}", {flag.lstrip("-"): good}),
             data=data,
         )
     elif crosses and backend.startswith(RDMA_ONLY) and not _rdma(ctx):
@@ -102,7 +98,10 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"the `{backend}` backend needs RDMA between nodes (NVSHMEM over InfiniBand/RoCE, "
             f"IBGDA), but the {ep}-rank expert-parallel group spans nodes over {network} "
             "without RDMA: its internode kernels cannot run",
-            fix=f"{flag} allgather_reducescatter (or give the nodes an RDMA fabric)",
+            fix=flag_fix(
+                f"{flag} allgather_reducescatter (or give the nodes an RDMA fabric)",
+                {flag.lstrip("-"): "allgather_reducescatter"},
+            ),
             data={**data, "network": network},
             severity=severity_for(rule, ctx, Severity.ERROR),
         )
@@ -113,7 +112,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             at,
             f"the `{backend}` all-to-all backend is single-node, but the {ep}-rank "
             "expert-parallel group spans nodes",
-            fix=f"{flag} {good}",
+            fix=flag_fix(f"{flag} {good}", {flag.lstrip("-"): good}),
             data=data,
         )
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from toplint.model import Deployment, Finding, Severity
-from toplint.rulebook.helpers import expected_gpus, finding, layout_flags
+from toplint.model import Deployment, Finding, Fix, Intent, Severity
+from toplint.rulebook.helpers import expected_gpus, finding, flag_fix, layout_fix, layout_flags
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -44,8 +44,8 @@ None.
 Unsafe: either the GPU request or the layout changes.
 
 ## References
-- ../shared/reference/cost-model.md §6 rule 5 (GPU count matches parallelism)
-- vllm/config/parallel.py (world size = TP × PP × DP; DP-local × TP ≤ GPUs per node)
+- vLLM parallel configuration (world size = TP × PP × DP): https://github.com/vllm-project/vllm/blob/main/vllm/config/parallel.py
+- vLLM data parallel deployment (`--data-parallel-size-local`): https://docs.vllm.ai/en/latest/serving/data_parallel_deployment/
 """
 
 
@@ -62,7 +62,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             ctx,
             "gpus",
             f"{dep.gpus} GPUs requested but the layout uses {world} ({layout})",
-            fix=_fix(dep, dep.gpus, world),
+            fix=_fix(ctx, dep.gpus, world),
             data={**data, "gpus_requested": dep.gpus},
         )
         return
@@ -75,7 +75,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
                 "gpus_per_node",
                 f"{dep.nodes} nodes × {dep.gpus_per_node} GPUs = {total} GPUs, but the layout "
                 f"uses {world} ({layout})",
-                fix=_fix(dep, total, world),
+                fix=_fix(ctx, total, world),
                 data={**data, "nodes": dep.nodes, "gpus_per_node": dep.gpus_per_node},
             )
             return
@@ -99,7 +99,7 @@ def _local(
                 "dp_local",
                 f"data-parallel-size-local {dep.dp_local} × TP {dep.tp} × PP {dep.pp or 1} = "
                 f"{local} GPUs on one node, which has {per_node}",
-                fix=f"--data-parallel-size-local {max(per_node // (dep.tp * (dep.pp or 1)), 1)}",
+                fix=_local_fix(max(per_node // (dep.tp * (dep.pp or 1)), 1)),
                 data={**data, "dp_local": dep.dp_local, "gpus_per_node": per_node},
             )
             return
@@ -112,20 +112,50 @@ def _local(
                 "tp",
                 f"the layout uses {world} GPUs ({layout}) but cluster "
                 f"`{ctx.cluster.name}` has {total}",
-                fix=layout_flags(dep.engine, tp=min(dep.tp or 1, total)),
+                fix=layout_fix(dep.engine, tp=min(dep.tp or 1, total))
+                or layout_flags(dep.engine, tp=min(dep.tp or 1, total)),
                 data={**data, "cluster_gpus": total},
             )
 
 
-def _fix(dep: Deployment, requested: int, world: int) -> str:
-    """The request to write, in the source's own key (Helm values: ``requestGPU``)."""
-    nodes = dep.nodes
-    key = "requestGPU" if dep.source_kind.startswith("helm-production-stack") else "nvidia.com/gpu"
-    if nodes and nodes > 1 and world % nodes == 0:
-        return f"{key}: {world // nodes}   # per pod/node, × {nodes} = {world}"
-    if requested == 0:
-        return f"{key}: {world}"
-    return f"{key}: {world}   # or a layout using {requested} GPUs"
+def _local_fix(local: int) -> Fix:
+    return flag_fix(f"--data-parallel-size-local {local}", {"data-parallel-size-local": str(local)})
+
+
+def _fix(ctx: RuleContext, requested: int, world: int) -> Fix | str:
+    """The GPU request to write per pod, in the source's own key (Helm values: ``requestGPU``).
+
+    A pod runs on one node: a request above the node's GPU count never schedules, so that
+    case gets advice (more pods/nodes) instead of an edit.
+    """
+    dep = ctx.deployment
+    nodes = dep.nodes if dep.nodes and dep.nodes > 1 and world % dep.nodes == 0 else 1
+    per_pod = world // nodes
+    key = _resource_key(dep)
+    node_gpus = ctx.cluster.gpus_per_node if ctx.cluster is not None else None
+    if node_gpus is not None and per_pod > node_gpus:
+        pods = -(-world // node_gpus)
+        return (
+            f"the layout needs {world} GPUs, more than one {node_gpus}-GPU node: spread it over "
+            f"{pods} pods of {node_gpus} GPUs (LeaderWorkerSet size, --nnodes) or use a layout "
+            f"of {requested} GPUs"
+        )
+    where = "gpus_per_node" if nodes > 1 and "gpus_per_node" in dep.sources else "gpus"
+    if where not in dep.sources:
+        return f"{key}: {per_pod}"
+    message = f"{key}: {per_pod}" + (
+        f"   # per pod/node, × {nodes} = {world}"
+        if nodes > 1
+        else ""
+        if requested == 0
+        else f"   # or a layout using {requested} GPUs"
+    )
+    intent = Intent("set-resource", key, str(per_pod), dep.position_of(where))
+    return Fix(message, applicability="unsafe", intents=(intent,))
+
+
+def _resource_key(dep: Deployment) -> str:
+    return "requestGPU" if dep.source_kind.startswith("helm-production-stack") else "nvidia.com/gpu"
 
 
 RULE = Rule(

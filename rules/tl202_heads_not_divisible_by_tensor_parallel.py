@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from toplint.catalog_types import ModelSpec
 from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import divisors, finding, layout_flags, layout_intent
+from toplint.rulebook.helpers import divisors, finding, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -38,8 +38,8 @@ Unsafe: the largest valid TP at or below the current one, with pipeline stages m
 GPU count when that divides evenly; latency and memory per GPU change.
 
 ## References
-- ../shared/reference/cost-model.md §5.3 (valid TP sizes per model), §6 rules 1–2
-- vllm/config/model.py `verify_with_parallel_config`
+- vLLM `ModelConfig.verify_with_parallel_config`: https://github.com/vllm-project/vllm/blob/main/vllm/config/model.py
+- vLLM `QKVParallelLinear` (KV heads split or replicated): https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/linear.py
 """
 
 
@@ -67,13 +67,12 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         ctx,
         "tp",
         f"{'; '.join(reasons)} ({model.id}); the engine refuses to start. Valid TP sizes: {valid}",
-        fix=layout_flags(dep.engine, tp=best, pp=pp if pp and pp > 1 else None),
+        fix=layout_fix(dep.engine, tp=best, pp=pp if pp and pp > 1 else None),
         data={
             "tp": tp,
             "heads": heads,
             "kv_heads": kv,
             "suggested_tp": best,
-            "fix_flags": layout_intent(dep.engine, tp=best, pp=pp if pp and pp > 1 else None),
         },
     )
 

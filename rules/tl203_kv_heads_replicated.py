@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding, layout_flags
+from toplint.rulebook.helpers import finding, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -37,7 +37,8 @@ None.
 Unsafe: the layout changes; same GPU count.
 
 ## References
-- ../shared/reference/cost-model.md §6 rule 18 (GQA KV replication), §6 rule 7 (KV per GPU)
+- vLLM `QKVParallelLinear` (KV heads replicated when TP exceeds them): https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/linear.py
+- Grouped-query attention (GQA), Ainslie et al.: https://arxiv.org/abs/2305.13245
 """
 
 
@@ -57,7 +58,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         "tp",
         f"TP {tp} exceeds the model's {kv} KV heads: the KV cache is stored {copies:g} times "
         f"({wasted:.0%} of KV memory holds copies)",
-        fix=layout_flags(dep.engine, tp=kv, pp=pp) if pp else layout_flags(dep.engine, tp=kv),
+        fix=layout_fix(dep.engine, tp=kv, pp=pp),
         data={"tp": tp, "kv_heads": kv, "replication": copies, "wasted_fraction": wasted},
     )
 

@@ -6,9 +6,9 @@ import math
 from collections.abc import Iterator
 
 from toplint.catalog_types import ModelSpec
-from toplint.model import Deployment, Finding, Severity
+from toplint.model import Deployment, Finding, Fix, Severity
 from toplint.record import record
-from toplint.rulebook.helpers import attention_dp, finding, opt_float
+from toplint.rulebook.helpers import attention_tp, finding, flag_fix, layout_flags, opt_float
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -53,8 +53,8 @@ Unsafe: the fix adds GPUs (a larger layout), raises the memory fraction or short
 maximum context.
 
 ## References
-- ../shared/reference/cost-model.md §6 rule 7 (memory fit), §5 (parameters, KV per token)
-- ai-dynamo/aiconfigurator (NCCL 342/392 MB, 3.5 GB other)
+- vLLM `gpu_memory_utilization`: https://github.com/vllm-project/vllm/blob/main/vllm/config/cache.py
+- NCCL buffer and runtime overheads used by NVIDIA's AIConfigurator: https://github.com/ai-dynamo/aiconfigurator
 """
 
 _UTIL_KEYS = ("gpu_memory_utilization", "mem_fraction_static", "free_gpu_memory_fraction")
@@ -97,7 +97,7 @@ def weights_gb(model: ModelSpec, dep: Deployment) -> float:
     dense = model.params_total - experts
     ep = dep.ep if (dep.ep or 1) > 1 else None
     expert_split = (ep or tp) * pp
-    dense_split = (tp if not attention_dp(dep) else max(tp // (dep.dp or 1), 1)) * pp
+    dense_split = (attention_tp(dep) or tp) * pp
     return (dense / dense_split + experts / expert_split) * model.weight_bytes / 1e9
 
 
@@ -163,14 +163,28 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     )
 
 
-def _fix(ctx: RuleContext, b: Budget, weights_fit: bool) -> str:
+def _key(option: str) -> str:
+    return option.replace("-", "_")
+
+
+def _fix(ctx: RuleContext, b: Budget, weights_fit: bool) -> Fix | str:
+    """A shorter context when the weights fit; otherwise advice: more stages need more GPUs
+    (and nodes), which the deployment's requests must grant, and a chart may not render the
+    pipeline setting at all, so no edit is proposed."""
     dep = ctx.deployment
     if weights_fit and b.max_len and b.free_tokens >= 1024:
-        return f"--max-model-len {b.free_tokens // 1024 * 1024}"
+        tokens = str(b.free_tokens // 1024 * 1024)
+        flag = next((f for f in reversed(dep.flags) if _key(f.name) in _LEN_KEYS), None)
+        if flag is None:  # set in an engine config file: say what to write there
+            key = next((k for k in _LEN_KEYS if k in dep.options), _LEN_KEYS[0])
+            return f"{key}: {tokens}"
+        return flag_fix(f"--{flag.name} {tokens}", {flag.name: tokens})
     factor = (b.weights_gb + b.kv_gb) / max(b.usable_gb - b.overhead_gb, 1e-9)
     stages = (dep.pp or 1) * 2 ** math.ceil(math.log2(max(factor, 1.0)))
-    flag = "--pipeline-parallel-size" if dep.engine == "vllm" else "--pp-size"
-    return f"{flag} {stages}   # ≥{factor:.1f}× the GPUs (more nodes), or a quantized checkpoint"
+    spelled = layout_flags(dep.engine, pp=stages)
+    if not spelled:  # an engine without pipeline parallelism
+        return f"≥{factor:.1f}× the GPUs per instance, or a quantized checkpoint"
+    return f"{spelled}   # ≥{factor:.1f}× the GPUs (more nodes), or a quantized checkpoint"
 
 
 RULE = Rule(

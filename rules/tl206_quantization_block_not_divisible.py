@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.catalog_types import ModelSpec
-from toplint.model import Deployment, Finding, Severity
-from toplint.rulebook.helpers import finding
+from toplint.engines.registry import get_engine
+from toplint.model import Deployment, Finding, Fix, Severity
+from toplint.rulebook.helpers import finding, flag_fix, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -18,7 +19,7 @@ weights (1 with vLLM `--enable-expert-parallel`, TP/EP with SGLang `--ep-size`).
 
 ## Why is this bad?
 vLLM refuses to load the weights: "The output_size of gate's and up's weight = 192 is not
-divisible by weight quantization block_n = 128" (`quantization/fp8.py`), seen for
+divisible by weight quantization block_n = 128" (vLLM's FP8 layer), seen for
 Qwen3-235B-A22B-FP8 at TP 8 (1536 / 8 = 192), MiniMax-M2 and Qwen3-Coder-480B at TP 8.
 
 ## Example
@@ -39,14 +40,16 @@ Unsafe: expert parallelism changes the communication pattern (all-to-all instead
 all-reduce) and memory balance.
 
 ## References
-- ../shared/reference/cost-model.md §5.3 (valid TP_moe per checkpoint), §6 rule 3
-- vllm/model_executor/layers/quantization/fp8.py (block_n check)
+- vLLM FP8 block quantization (`block_n` divisibility check): https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/quantization/fp8.py
+- vLLM expert parallel deployment: https://docs.vllm.ai/en/latest/serving/expert_parallel_deployment/
 """
 
 
 def moe_tp(dep: Deployment) -> int:
+    """Ranks that shard one expert: 1 when EP spans DP×TP (``Engine.ep_layout`` "dp_x_tp"),
+    TP / EP when EP divides the TP group."""
     tp = dep.tp or 1
-    if dep.engine == "vllm":
+    if get_engine(dep.engine).ep_layout == "dp_x_tp":
         return 1 if dep.ep_enabled else tp
     ep = dep.ep or 1
     return max(tp // ep, 1) if ep > 1 else tp
@@ -75,16 +78,18 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     block = model.quant_block
     parts = [f"{what} {size} / TP {split} = {size / split:g}" for what, size, split in found]
     moe_only = all(what == "moe_intermediate_size" for what, _, _ in found)
-    if moe_only and dep.engine == "vllm":
-        fix = "--enable-expert-parallel"
-    elif moe_only and dep.engine == "sglang":
-        fix = f"--ep-size {dep.tp}"
+    layout = get_engine(dep.engine).layout
+    fix: Fix | str | None
+    if moe_only and layout.ep_switch:
+        fix = flag_fix(layout.ep_switch, {layout.ep_switch.lstrip("-"): ""})
+    elif moe_only and layout.ep:
+        fix = flag_fix(f"{layout.ep} {dep.tp}", {layout.ep.lstrip("-"): str(dep.tp)})
     else:
         size = found[0][1]
         tps = [d for d in range(1, dep.tp + 1) if size % d == 0 and (size // d) % block == 0]
-        fix = (
-            f"tensor-parallel size {tps[-1] if tps else 1} (the largest valid at or below {dep.tp})"
-        )
+        best = tps[-1] if tps else 1
+        note = f"the largest valid tensor-parallel size at or below {dep.tp}"
+        fix = layout_fix(dep.engine, tp=best, note=note) or f"tensor-parallel size {best} ({note})"
     yield finding(
         rule,
         ctx,

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.model import Deployment, Finding, Severity
-from toplint.rulebook.helpers import finding
+from toplint.engines.registry import get_engine
+from toplint.model import Deployment, Finding, Fix, Severity
+from toplint.rulebook.helpers import finding, flag_fix
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -39,8 +40,7 @@ None.
 Unsafe: redundant experts take memory; a different EP changes the layout.
 
 ## References
-- ../shared/reference/cost-model.md §6 rule 6 (EP divisibility), §5.2 (experts per model)
-- vLLM docs/serving/expert_parallel_deployment.md (EPLB, redundant experts)
+- vLLM expert parallel deployment (EPLB, redundant experts): https://docs.vllm.ai/en/latest/serving/expert_parallel_deployment/
 """
 
 
@@ -82,13 +82,24 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         at,
         f"{what} = {total} do not split evenly over {ep} expert-parallel ranks "
         f"({total / ep:.2f} per rank); the engine refuses to start",
-        fix=(
-            f"--enable-eplb --eplb-config '{{\"num_redundant_experts\": {extra + need}}}'"
-            if dep.engine == "vllm"
-            else f"--ep-num-redundant-experts {extra + need}"
-        ),
+        fix=redundant_fix(dep.engine, extra + need),
         data={"experts": experts, "redundant": extra, "ep": ep, "missing": need},
     )
+
+
+def redundant_fix(engine: str, count: int) -> Fix | str | None:
+    """The engine's own spelling of N redundant experts (``Engine.redundant_experts``).
+
+    A single ``--option {n}`` becomes an edit; anything more (vLLM's EPLB config is a JSON
+    word whose quoting depends on the file) stays advice."""
+    template = get_engine(engine).redundant_experts
+    if not template:
+        return None
+    text = template.replace("{n}", str(count))
+    option, _, rest = template.partition(" ")
+    if option.startswith("--") and rest == "{n}":
+        return flag_fix(text, {option[2:]: str(count)})
+    return text
 
 
 RULE = Rule(

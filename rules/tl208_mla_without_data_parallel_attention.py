@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import attention_dp, finding
+from toplint.engines.registry import get_engine
+from toplint.model import Finding, Fix, Severity
+from toplint.rulebook.helpers import attention_tp, finding, flag_fix, layout_flags
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -39,8 +40,9 @@ Unsafe: attention weights are replicated on every rank (~11–23 GB/GPU for Deep
 the communication pattern changes.
 
 ## References
-- ../shared/reference/cost-model.md §6 rule 17, §1.9 (DP attention)
-- SGLang docs (DeepSeek: `--enable-dp-attention`); vLLM docs/serving/data_parallel_deployment.md
+- SGLang DP attention (`--enable-dp-attention`) for MLA models: https://docs.sglang.io/docs/advanced_features/dp_dpa_smg_guide
+- vLLM data parallel deployment (DP attention with EP): https://docs.vllm.ai/en/latest/serving/data_parallel_deployment/
+- DeepSeek-V2, multi-head latent attention: https://arxiv.org/abs/2405.04434
 """
 
 
@@ -48,27 +50,47 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     model, dep = ctx.model, ctx.deployment
     if model is None or not model.mla or dep.tp is None:
         return
-    dp = dep.dp or 1
-    attention_tp = max(dep.tp // dp, 1) if attention_dp(dep) else dep.tp
-    if attention_tp <= 1:
+    tp_attention = attention_tp(dep) or dep.tp
+    if tp_attention <= 1:
         return
     per_token = model.kv_bytes_per_token
-    if dep.engine == "sglang":
-        fix = f"--enable-dp-attention --dp-size {dep.tp}"
-    else:
-        fix = (
-            f"--tensor-parallel-size 1 --data-parallel-size {dep.tp * dp} --enable-expert-parallel"
-        )
     yield finding(
         rule,
         ctx,
         "tp",
         f"{model.id} uses MLA: its latent KV cache ({per_token} bytes per token) is replicated "
-        f"on each of the {attention_tp} attention TP ranks, so each GPU caches 1/{attention_tp} "
+        f"on each of the {tp_attention} attention TP ranks, so each GPU caches 1/{tp_attention} "
         "of the tokens data-parallel attention would",
-        fix=fix,
-        data={"attention_tp": attention_tp, "kv_bytes_per_token": per_token},
+        fix=fix(dep.engine, dep.tp, dep.dp or 1),
+        data={"attention_tp": tp_attention, "kv_bytes_per_token": per_token},
     )
+
+
+def fix(engine_name: str, tp: int, dp: int) -> Fix | str | None:
+    """Data-parallel attention in the engine's own terms (``Engine.layout``): its switch with
+    the DP size over the same GPUs; or TP 1 and DP over all of them with expert parallelism; or
+    where the engine takes the setting when it has no flag for it."""
+    layout = get_engine(engine_name).layout
+    changes: dict[str, str | None]
+    if layout.attention_dp and layout.dp:
+        changes = {layout.attention_dp: "", layout.dp: str(tp)}
+        return _fix(f"{layout.attention_dp} {layout.dp} {tp}", changes)
+    if layout.attention_dp:
+        return _fix(layout.attention_dp, {layout.attention_dp: ""})
+    if layout.dp and layout.tp:
+        spelled = layout_flags(engine_name, tp=1, dp=tp * dp)
+        changes = {layout.tp: "1", layout.dp: str(tp * dp)}
+        switch = ""
+        if layout.ep_switch:
+            switch, changes[layout.ep_switch] = layout.ep_switch, ""
+        elif layout.ep:
+            switch, changes[layout.ep] = f"{layout.ep} {tp * dp}", str(tp * dp)
+        return _fix(f"{spelled} {switch}".strip(), changes)
+    return layout.config_note or None
+
+
+def _fix(text: str, spelled: dict[str, str | None]) -> Fix:
+    return flag_fix(text, {option.lstrip("-"): value for option, value in spelled.items()})
 
 
 RULE = Rule(

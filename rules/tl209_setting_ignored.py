@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.model import Finding, Fix, Flag, Severity
+from toplint.model import Finding, Fix, Flag, Intent, Severity
 from toplint.record import replace
 from toplint.rulebook.helpers import finding, finding_at
 from toplint.rulebook.types import Rule, RuleContext
@@ -43,9 +43,8 @@ Safe for duplicates: removing the occurrence the engine ignores does not change 
 For an ignored chart value the fix is display advice (enable Ray or remove the key).
 
 ## References
-- Python argparse (a repeated option's last value wins)
-- vllm-project/production-stack helm/templates/deployment-vllm-multi.yaml, ray-cluster.yaml
-- ../shared/reference/engine-vocabulary.md §5
+- Python argparse (a repeated option's last value wins): https://docs.python.org/3/library/argparse.html
+- vLLM production-stack Helm chart: https://github.com/vllm-project/production-stack/blob/main/helm/templates/deployment-vllm-multi.yaml
 """
 
 
@@ -74,13 +73,12 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             ignored.position,
             f"`{_spell(ignored)}` is overridden by `{_spell(effective)}` at {where}; "
             "the engine uses the last value",
-            fix=Fix(f"remove `{_spell(ignored)}`", applicability="safe"),
-            data={
-                "option": ignored.name,
-                "ignored": ignored.value,
-                "effective": effective.value,
-                "fix_remove": True,  # --fix removes the occurrence at the finding's position
-            },
+            fix=Fix(
+                f"remove `{_spell(ignored)}`",
+                applicability="safe",
+                intents=(Intent("remove-flag", ignored.name, at=ignored.position),),
+            ),
+            data={"option": ignored.name, "ignored": ignored.value, "effective": effective.value},
             anchor=ignored.anchor or ignored.name,
         )
     for key, value in sorted(dep.options.items()):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding, truthy
+from toplint.engines.registry import get_engine
+from toplint.model import Deployment, Finding, Fix, Severity
+from toplint.rulebook.helpers import finding, layout_fix, truthy
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -36,16 +37,16 @@ Safe when the suggested `--num-shard` equals the GPUs TGI sees today: it writes 
 current behaviour.
 
 ## References
-- huggingface/text-generation-inference launcher/src/main.rs (`num_shard` defaults to the
-  visible GPU count)
-- ../shared/reference/engine-vocabulary.md (TGI)
+- TGI launcher (`num_shard` defaults to the visible GPU count): https://github.com/huggingface/text-generation-inference/blob/main/launcher/src/main.rs
 """
 
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     dep = ctx.deployment
-    if dep.engine != "tgi" or not truthy(dep.options.get("implicit_sharding", "false")):
+    # set by the derive of an engine that shards over every visible GPU by default
+    if not truthy(dep.options.get("implicit_sharding", "false")):
         return
+    engine = get_engine(dep.engine)
     visible = dep.tp if dep.tp is not None else dep.gpus_per_node
     if visible is None and ctx.cluster is not None:
         visible = ctx.cluster.gpus_per_node
@@ -54,11 +55,23 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         rule,
         ctx,
         next((f for f in ("tp", "gpus_per_node", "gpus") if f in dep.sources), "model"),
-        f"TGI without --num-shard shards the model across {count}; the tensor-parallel size "
-        "depends on the machine",
-        fix=f"--num-shard {visible or dep.tp or 1}",
+        f"{engine.title} without {engine.layout.tp} shards the model across {count}; the "
+        "tensor-parallel size depends on the machine",
+        fix=_fix(dep, visible),
         data={"visible_gpus": visible},
     )
+
+
+def _fix(dep: Deployment, visible: int | None) -> Fix | str:
+    """Write down today's shard count, unless it is unknown or the config misspells the flag
+    (``--num-shards 2``): then the typo's fix (TL005) says what was meant, not this one."""
+    flag = get_engine(dep.engine).layout.tp
+    typo = dep.options.get(f"misspelled.{flag.lstrip('-')}")
+    if typo is not None:
+        return f"{flag} (spelled `{typo}` here: correct it, see TL005)"
+    if visible is None:
+        return f"{flag} N   # N: the GPUs each server should use"
+    return layout_fix(dep.engine, tp=visible, applicability="safe") or f"{flag} {visible}"
 
 
 RULE = Rule(

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from toplint.errors import EXIT_CLEAN, EXIT_FINDINGS, UsageError
+from toplint.errors import EXIT_CLEAN, EXIT_FINDINGS, EXIT_INTERNAL, UsageError
 from toplint.model import Finding, Severity
-from toplint.pipeline.batches import Batch, batches_by_config
 
 if TYPE_CHECKING:
+    from toplint.pipeline.analyze import Group
     from toplint.pipeline.lint import LintResult
     from toplint.report.base import Formatter
 
@@ -132,16 +132,15 @@ class Progress:
 
 
 def _lint_batches(
-    args: argparse.Namespace, batches: Sequence[Batch], progress: Progress
+    args: argparse.Namespace, batches: Sequence[Group], progress: Progress
 ) -> tuple[list[LintResult], list[Severity]]:
-    from toplint.pipeline.analyze import settings_from_args
     from toplint.pipeline.lint import lint, rule_settings_from
 
     results = []
     thresholds = []
     files = 0
     for i, batch in enumerate(batches, start=1):
-        settings = settings_from_args(args, batch.paths)
+        settings = batch.settings
         rule_settings = rule_settings_from(settings.config, args)
         result = lint(
             batch.paths,
@@ -173,8 +172,60 @@ def _write(path: str, text: str) -> None:
         raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
 
 
+def report_internal(errors: Iterable[Finding]) -> bool:
+    """One line on stderr per file and parser or rule that raised; True when there was one."""
+    from toplint.report.base import printable
+
+    shown = False
+    for f in errors:
+        where = f"{printable(f.path)}:{f.line}:{f.column}"
+        print(f"toplint: internal error: {where}: {printable(f.message)}", file=sys.stderr)
+        shown = True
+    if shown:
+        print(
+            "toplint: the other files were checked; please report the error with the file "
+            "(TOPLINT_DEBUG=1 shows a traceback)",
+            file=sys.stderr,
+        )
+    return shown
+
+
+def _fix(args: argparse.Namespace, batches: Sequence[Group], results: Sequence[LintResult]) -> bool:
+    """Apply (``--fix``) or print (``--diff``) the fixes that verify; True when a file changed
+    (or would).  Each file is re-checked with its own batch's configuration."""
+    from toplint.fix.apply import fix_files, fixable_paths, summary
+    from toplint.pipeline.lint import rule_settings_from, text_checker
+
+    owner: dict[str, int] = {}
+    for i, result in enumerate(results):
+        for path in fixable_paths(result.findings):
+            owner.setdefault(path, i)
+    checkers: dict[int, Any] = {}
+
+    def check_for(path: str) -> Any:
+        i = owner[path]
+        if i not in checkers:
+            settings = batches[i].settings
+            checkers[i] = text_checker(settings, rule_settings_from(settings.config, args))
+        return checkers[i]
+
+    outcome = fix_files(
+        list(owner),
+        check_for,
+        unsafe=bool(args.unsafe_fixes),
+        write=not args.diff,
+        named=args.paths,
+    )
+    if args.diff:
+        sys.stdout.write(outcome.diff)
+    for line in summary(outcome, bool(args.unsafe_fixes), bool(args.diff)):
+        print(line, file=sys.stderr)
+    return bool(outcome.changed)
+
+
 def run(args: argparse.Namespace) -> int:
-    from toplint.pipeline.analyze import sort_findings
+    from toplint.pipeline.analyze import groups_by_config, sort_findings
+    from toplint.pipeline.lint import merge_counts
     from toplint.report.base import Report
     from toplint.report.select import formatter
     from toplint.suppression.baseline import load_baseline, new_findings, write_baseline
@@ -186,16 +237,14 @@ def run(args: argparse.Namespace) -> int:
     stdout_format = formatter(args.format)
     outputs = parse_outputs(args.output)
     baseline = load_baseline(args.baseline) if args.baseline else None
-    batches = batches_by_config(args.paths, args.config, args.exclude)
+    batches = groups_by_config(args, args.paths)
     progress = Progress(args.format == "text" and sys.stderr.isatty(), len(batches))
     try:
         results, thresholds = _lint_batches(args, batches, progress)
     finally:
         progress.close()
     if args.fix or args.diff:  # toplint.fix.apply: apply or show the fixes, then re-lint
-        from toplint.fix.apply import fix_from_args
-
-        changed = fix_from_args(args, [f for r in results for f in r.findings])
+        changed = _fix(args, batches, results)
         if args.diff:
             return EXIT_FINDINGS if changed else EXIT_CLEAN
         if changed:
@@ -212,6 +261,7 @@ def run(args: argparse.Namespace) -> int:
         rules=results[0].rules if results else (),
         files=sum(r.files for r in results),
         deployments=sum(r.deployments for r in results),
+        unchecked=merge_counts(r.unchecked for r in results),
         show_fixes=args.show_fixes is not False,
         fix_details=bool(args.show_fixes),
         quiet=args.quiet,
@@ -222,6 +272,8 @@ def run(args: argparse.Namespace) -> int:
     for fmt, path in outputs:
         _write(path, fmt.render(report))
     sys.stdout.write(stdout_format.render(report))
+    if report_internal(f for r in results for f in r.internal):
+        return EXIT_INTERNAL
     if args.exit_zero or args.write_baseline:
         return EXIT_CLEAN
     kept = set(findings)

@@ -62,9 +62,9 @@ def run_check(args: argparse.Namespace) -> int:
     hardware = load_hardware(args.file)
     data = resolved(hardware)
     if args.format == "yaml":
-        import yaml
+        from toplint.infra.yamlsafe import dump
 
-        sys.stdout.write(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+        sys.stdout.write(dump(data))
     else:
         sys.stdout.write(json.dumps(data, indent=2) + "\n")
     for warning in hardware.warnings:
@@ -129,11 +129,17 @@ def run_detect(args: argparse.Namespace) -> int:
 
 def _read(path: str) -> str:
     if path == "-":
-        return sys.stdin.read()
+        from toplint.infra.readpolicy import MAX_DATA_BYTES
+
+        text = sys.stdin.read(MAX_DATA_BYTES + 1)
+        if len(text) > MAX_DATA_BYTES:
+            raise UsageError(f"stdin: more than {MAX_DATA_BYTES} characters; not read")
+        return text
+    from toplint.infra.readpolicy import read_text
+
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
+        return read_text(path)
+    except OSError as exc:
         raise UsageError(f"{path}: cannot read: {exc}") from None
 
 

@@ -16,7 +16,9 @@ def register(sub: Any) -> None:
     p.add_argument("--hardware", required=True, metavar="FILE", help="hardware manifest")
     p.add_argument("--cluster", metavar="NAME", help="cluster of the manifest (default: the only)")
     p.add_argument("--gpus", type=int, metavar="N", help="GPUs to use (default: the cluster's)")
-    p.add_argument("--engine", choices=["vllm", "sglang"], default="vllm")
+    p.add_argument(
+        "--engine", metavar="NAME", help="serving engine (default: the registry's EXAMPLE_ENGINE)"
+    )
     p.add_argument("--config", metavar="FILE", help="configuration file (models:, workload:)")
     p.add_argument("--prompt-tokens", type=int, metavar="N", help="prompt length (default 4096)")
     p.add_argument("--decode-batch", type=int, metavar="N", help="sequences per decode step")
@@ -34,10 +36,13 @@ def run(args: argparse.Namespace) -> int:
     from toplint.pipeline.analyze import settings_from_args
     from toplint.plan.recommend import recommend
 
+    engine = _engine(args.engine)
     settings = settings_from_args(args)
     hardware = load_hardware(args.hardware)
     cluster = _cluster(hardware, args.cluster)
-    model = lookup_model(args.model, settings.models, base_dir=settings.config.base_dir)
+    model = lookup_model(
+        args.model, settings.models, base_dir=settings.config.base_dir, root=settings.config.root
+    )
     if model is None:
         raise UsageError(f"unknown model {args.model!r}: add it under `models:` in toplint.yaml")
     gpus = args.gpus or cluster.total_gpus
@@ -47,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         model,
         cluster,
         gpus,
-        args.engine,
+        engine,
         settings.workload,
         settings.budgets,
         args.objective,
@@ -89,3 +94,14 @@ def _text(recs: list[dict[str, Any]], model: str, cluster: str, gpus: int, objec
         lines += ["", f"{i}. {r['command']}"]
         lines += [f"   - {reason}" for reason in r["reasons"]]
     return "\n".join(lines) + "\n"
+
+
+def _engine(name: str | None) -> str:
+    """A registered engine that can render a planned command (``Engine.plan_command``)."""
+    from toplint.engines.registry import EXAMPLE_ENGINE, all_engines
+
+    choices = [e.name for e in all_engines() if e.plan_command is not None]
+    wanted = name or EXAMPLE_ENGINE
+    if wanted not in choices:
+        raise UsageError(f"--engine {wanted}: plan renders commands for {', '.join(choices)}")
+    return wanted

@@ -27,6 +27,9 @@ class Config:
     data: Mapping[str, Any] = field(default_factory=dict)
     # Key path -> (line, column) of the key, for errors found after loading.
     positions: Mapping[KeyPath, tuple[int, int]] = field(default_factory=dict, compare=False)
+    # The folder the files it names must resolve inside (``toplint.infra.readpolicy``): the
+    # repository of an auto-discovered configuration; None for one named on the command line.
+    root: str | None = None
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, self.data.get(key.replace("-", "_"), default))
@@ -41,10 +44,22 @@ class Config:
         line, col = self.positions.get(tuple(keys), (0, 0))
         return f"{self.path}:{line}:{col}" if line else self.path
 
-    def resolve_path(self, value: str) -> str:
-        return (
+    def resolve_path(self, value: str, *keys: str | int) -> str:
+        """``value`` relative to the config's folder; ``ConfigError`` when an auto-discovered
+        configuration names a file outside its repository (``keys``: where, for the message)."""
+        path = (
             value if os.path.isabs(value) else os.path.normpath(os.path.join(self.base_dir, value))
         )
+        if self.root is not None:
+            from toplint.infra.readpolicy import OUTSIDE, inside_root
+
+            if not inside_root(path, self.root):
+                name = ".".join(str(k) for k in keys) or "path"
+                raise ConfigError(
+                    f"{self.where(*keys)}: {name}: {OUTSIDE} (it resolves outside {self.root}); "
+                    "name it on the command line instead"
+                )
+        return path
 
 
 def _read_pyproject(path: str) -> tuple[Mapping[str, Any] | None, str]:
@@ -53,13 +68,17 @@ def _read_pyproject(path: str) -> tuple[Mapping[str, Any] | None, str]:
         import tomllib
     else:  # Python 3.10
         import tomli as tomllib
+    from toplint.infra.readpolicy import read_text
+
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
+        text = read_text(path)
         data = tomllib.loads(text)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+    except (OSError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from None
-    section = data.get("tool", {}).get("toplint")
+    except ValueError as exc:  # an integer beyond int()'s digit limit, and the like
+        raise ConfigError(f"{path}: cannot read: {exc}") from None
+    tool = data.get("tool")
+    section = tool.get("toplint") if isinstance(tool, dict) else None
     return (section if isinstance(section, dict) else None), text
 
 
@@ -92,22 +111,28 @@ def toml_positions(text: str) -> dict[KeyPath, tuple[int, int]]:
     return out
 
 
-def load_config(path: str) -> Config:
-    """Read one configuration file (YAML or pyproject.toml)."""
+def load_config(path: str, *, discovered: bool = False) -> Config:
+    """Read one configuration file (YAML or pyproject.toml).
+
+    ``discovered``: found by walking up from a checked path, not named on the command line;
+    then it must be inside its own repository (not a symlink out of it), and so must the
+    files it names (``toplint.infra.readpolicy``).
+    """
     base = os.path.dirname(os.path.abspath(path))
+    root = _discovered_root(path, base) if discovered else None
     if path.endswith(".toml"):
         section, text = _read_pyproject(path)
         where = toml_positions(text)
         validate_config(section or {}, lambda keys, _value: where.get(keys), path)
-        return Config(path, base, section or {}, where)
+        return Config(path, base, section or {}, where, root)
     from toplint.errors import SourceError
+    from toplint.infra.readpolicy import read_text
     from toplint.infra.yamlsafe import load_documents
 
     try:
-        with open(path, encoding="utf-8") as fh:
-            docs = load_documents(fh.read(), path)
+        docs = load_documents(read_text(path), path)
     except OSError as exc:
-        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise ConfigError(f"{path}: cannot read: {exc}") from None
     except SourceError as exc:
         raise ConfigError(f"{path}:{exc.line}:{exc.column}: {exc}") from None
     data = docs[0].data if docs else {}
@@ -124,7 +149,18 @@ def load_config(path: str) -> Config:
         return (pos.line, pos.column)
 
     validate_config(data, locate, path)
-    return Config(path, base, data, dict(doc.keys) if doc else {})
+    return Config(path, base, data, dict(doc.keys) if doc else {}, root)
+
+
+def _discovered_root(path: str, base: str) -> str:
+    """The repository of an auto-discovered configuration; ``ConfigError`` when the file
+    itself is a symlink that leaves it."""
+    from toplint.infra.readpolicy import OUTSIDE, inside_root, repository_root
+
+    root = repository_root(base) or os.path.realpath(base)
+    if not inside_root(path, root):
+        raise ConfigError(f"{path}: {OUTSIDE} (a symlink that leaves {root})")
+    return root
 
 
 def _start_dir(start: str) -> str:
@@ -159,7 +195,7 @@ def find_config_path(start: str) -> str | None:
 def find_config(start: str) -> Config | None:
     """The nearest configuration above ``start`` (a file or directory), or None."""
     path = find_config_path(start)
-    return load_config(path) if path else None
+    return load_config(path, discovered=True) if path else None
 
 
 class ConfigFinder:
@@ -184,5 +220,5 @@ class ConfigFinder:
         if path is None:
             return None
         if path not in self._loaded:
-            self._loaded[path] = load_config(path)
+            self._loaded[path] = load_config(path, discovered=True)
         return self._loaded[path]

@@ -116,6 +116,13 @@ def wire_factor(op: str, ranks: int) -> float:
     return (ranks - 1) / ranks
 
 
+def ramped(nbytes: float, ramp: float) -> float:
+    """Bytes as the link sees them with the mid-size ramp: messages below ``ramp`` move at half
+    the link's rate (too few channels and chunks to fill the pipeline), larger ones pay a fixed
+    ``ramp`` extra; a tiny message pays almost nothing."""
+    return nbytes + min(nbytes, ramp)
+
+
 def intra_eta(kind: str, ranks: int, params: Params = PARAMS) -> tuple[float, str]:
     """η of an intra-node link kind for a group of ``ranks``."""
     if kind == "pcie-no-p2p":
@@ -175,7 +182,7 @@ def predict_intra(op: str, message_bytes: float, fabric: Fabric, params: Params)
             bw = min(bw, LL_MAX_BUSBW)
         lat = BASE_LATENCY_US[protocol] + params.launch_us
         lat += steps * step_us(fabric.intra_kind, protocol, params, fabric.arch)
-        t = lat + (wire + params.ramp_bytes) / (bw * 1e3)
+        t = lat + ramped(wire, params.ramp_bytes) / (bw * 1e3)
         if best is None or t < best.time_us:
             best = Prediction(t, "ring", protocol, eta, source, bw)
     assert best is not None
@@ -205,7 +212,7 @@ def _nvls(op: str, wire: float, fabric: Fabric, params: Params) -> Prediction | 
     eta = params.nvls_eta.get(fabric.nvls_arch, params.nvls_eta["blackwell"])
     source = f"NVLS η {eta:g} ({fabric.nvls_arch}; fitted, benchmarks/accuracy.py)"
     bw = eta * fabric.intra_gb_per_s
-    t = NVLS_LATENCY_US + params.launch_us + (wire + params.ramp_bytes) / (bw * 1e3)
+    t = NVLS_LATENCY_US + params.launch_us + ramped(wire, params.ramp_bytes) / (bw * 1e3)
     return Prediction(t, "nvls", "simple", eta, source, bw)
 
 

@@ -1,16 +1,33 @@
-"""How each engine moves MoE tokens, read from the engines' own sources.
+"""How a deployment moves MoE tokens, from its engine's record and its options.
 
-One place for the communication semantics the cost model needs per engine, until the engine
-records (``toplint.engines``) carry them: which all-to-all library a backend option selects,
-when expert parallelism needs no all-to-all at all (tokens are already replicated on every rank
-and the experts' outputs are combined with one all-reduce), and dual-batch overlap.
+The engine record (``Engine.all_to_all``: the backend option, its environment variable and the
+engine's default; ``Engine.ep_layout``) says which backend runs; this module says what each
+backend does on the wire, read from the libraries' and engines' sources:
+
+- a backend named ``none`` has no all-to-all: tokens are already on every rank after the
+  attention all-reduce, each rank runs its experts, and one all-reduce combines them (SGLang
+  ``--moe-a2a-backend none``, its default);
+- an engine whose EP group is the DP×TP ranks of a stage (``ep_layout == "dp_x_tp"``) with
+  DP 1 has the same: vLLM runs its all-to-all kernels only when ``dp_size > 1 and use_ep``
+  (vllm/model_executor/layers/fused_moe/config.py ``use_all2all_kernels``) and otherwise
+  all-reduces the experts' outputs over the TP group;
+- ``allgather_reducescatter`` / ``naive`` gather every rank's tokens (dense);
+- DeepEP runs its normal kernels or its low-latency kernels (``deepep_high_throughput`` /
+  ``deepep_low_latency``, or ``deepep`` with ``--deepep-mode normal|low_latency|auto``: auto is
+  normal for prefill and low-latency for decode), pplx its own kernels, the rest concurrent
+  point-to-point sends;
+- ``--enable-dbo`` (dual-batch overlap) overlaps the exchange with the other micro-batch.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from toplint.record import record
+
+if TYPE_CHECKING:
+    from toplint.model import Deployment
 
 # The MoE token exchange of one phase.
 ALLREDUCE = "allreduce"  # tokens replicated; experts sharded; one all-reduce combines
@@ -43,62 +60,48 @@ def flag(options: Mapping[str, str], *names: str) -> bool:
     return value is not None and value.lower() not in ("false", "0", "no", "off")
 
 
-def moe_comm(engine: str, options: Mapping[str, str], dp: int, phase: str) -> MoeComm:
-    """The MoE exchange ``engine`` runs in ``phase`` ("prefill" | "decode") with EP on."""
-    if engine == "sglang":
-        return _sglang(options, phase)
-    if engine == "vllm":
-        return _vllm(options, dp)
-    backend = option(options, "all2all_backend", "moe_a2a_backend")
-    if backend:
-        return MoeComm(_library(backend, phase), f"backend {backend}")
-    return MoeComm("nccl", f"{engine}: sparse all-to-all assumed (its EP exchange was not read)")
+def moe_comm(deployment: Deployment, dp: int, phase: str) -> MoeComm:
+    """The MoE exchange the deployment runs in ``phase`` ("prefill" | "decode") with EP on."""
+    from toplint.engines.registry import get_engine
 
-
-def _vllm(options: Mapping[str, str], dp: int) -> MoeComm:
-    overlap = flag(options, "enable_dbo")
-    if dp <= 1:
-        # FusedMoEParallelConfig.use_all2all_kernels = dp_size > 1 and use_ep
-        # (vllm/model_executor/layers/fused_moe/config.py): with DP 1 every TP rank holds all
-        # tokens, runs its own experts and the outputs are all-reduced over the TP group.
+    engine = get_engine(deployment.engine)
+    a2a = engine.all_to_all
+    overlap = flag(deployment.options, "enable_dbo")
+    if engine.ep_layout == "dp_x_tp" and dp <= 1:
         return MoeComm(
             ALLREDUCE,
-            "vLLM EP with DP 1: no all-to-all; experts' outputs all-reduced over the TP group "
-            "(fused_moe/config.py use_all2all_kernels = dp_size > 1 and use_ep)",
+            f"{engine.title} EP with DP 1: the EP group is the TP group; no all-to-all, the "
+            "experts' outputs are all-reduced over TP (use_all2all_kernels = dp_size > 1)",
         )
-    backend = option(options, "all2all_backend", "vllm_all2all_backend")
-    if backend is None or backend.lower() in ("allgather_reducescatter", "naive"):
-        name = backend or "allgather_reducescatter (vLLM default, vllm/config/parallel.py)"
-        return MoeComm(DENSE, f"vLLM all2all backend {name}", overlap)
-    why = f"vLLM all2all backend {backend}"
-    if overlap:
-        why += "; --enable-dbo overlaps it with the other micro-batch's compute"
-    return MoeComm(_library(backend, "decode"), why, overlap)
-
-
-def _sglang(options: Mapping[str, str], phase: str) -> MoeComm:
-    backend = option(options, "moe_a2a_backend")
-    if backend is None or backend.lower() == "none":
-        # SGLang's default EP MoE (--moe-a2a-backend none): tokens are replicated after the
-        # attention all-reduce, each rank runs its experts, one all-reduce combines.
-        return MoeComm(ALLREDUCE, "SGLang EP without --moe-a2a-backend: one all-reduce combines")
-    if backend.lower().startswith("deepep"):
-        mode = (option(options, "deepep_mode") or "auto").lower()
-        if mode == "auto":  # SGLang: normal kernels for prefill, low-latency for decode
-            mode = "normal" if phase == "prefill" else "low_latency"
-        impl = "deepep-ll" if mode.startswith("low") else "deepep-normal"
-        return MoeComm(impl, f"SGLang --moe-a2a-backend {backend}, --deepep-mode {mode}")
-    return MoeComm(_library(backend, phase), f"SGLang --moe-a2a-backend {backend}")
-
-
-def _library(backend: str, phase: str) -> str:
+    if a2a is None:
+        return MoeComm(
+            "nccl", f"{engine.title}: its EP exchange was not read; sparse all-to-all assumed"
+        )
+    keys = tuple(k for k in (a2a.key, a2a.env) if k)
+    chosen = option(deployment.options, *keys)
+    backend = (chosen or a2a.default).strip("'\"")
+    origin = f"{engine.title} {a2a.flag} {backend}" + ("" if chosen else " (its default)")
     b = backend.lower()
-    if b.startswith("deepep_low") or b == "deepep_ll":
-        return "deepep-ll"
-    if b.startswith("deepep"):
-        return "deepep-normal"
-    if b.startswith("pplx"):
-        return "pplx"
+    if b == "none":
+        return MoeComm(ALLREDUCE, f"{origin}: no all-to-all; one all-reduce combines the experts")
     if b in ("allgather_reducescatter", "naive"):
-        return DENSE
+        return MoeComm(DENSE, f"{origin}: every rank gathers all tokens", overlap)
+    style = _library(b, option(deployment.options, "deepep_mode"), phase)
+    if overlap:
+        origin += "; --enable-dbo overlaps it with the other micro-batch's compute"
+    return MoeComm(style, origin, overlap)
+
+
+def _library(backend: str, mode: str | None, phase: str) -> str:
+    if backend.startswith("deepep_low") or backend == "deepep_ll":
+        return "deepep-ll"
+    if backend.startswith("deepep_high") or backend == "deepep_ht":
+        return "deepep-normal"
+    if backend.startswith("deepep"):
+        wanted = (mode or "auto").lower()
+        if wanted == "auto":
+            wanted = "normal" if phase == "prefill" else "low_latency"
+        return "deepep-ll" if wanted.startswith("low") else "deepep-normal"
+    if backend.startswith("pplx"):
+        return "pplx"
     return "nccl"  # mori, nixl_ep, flashinfer, mooncake: concurrent point-to-point sends

@@ -14,15 +14,21 @@ from __future__ import annotations
 from toplint.catalog_types import ModelSpec
 from toplint.cost.calibration import Timed, bottleneck_gb_per_s, time_collective
 from toplint.cost.collectives import Fabric, wire_factor
-from toplint.cost.compute import ep_on, group_size, prefill_compute_ms, weight_stream_ms
-from toplint.cost.enginecomm import ALLREDUCE, flag, option
+from toplint.cost.compute import (
+    ep_on,
+    group_size,
+    payload_over_link,
+    prefill_compute_ms,
+    weight_stream_ms,
+)
+from toplint.cost.enginecomm import ALLREDUCE, option
 from toplint.cost.fabric import group_fabric, kv_fabric
 from toplint.cost.moe import ACT_BYTES, ep_rows, exchange
-from toplint.cost.types import Collective, CostReport
+from toplint.cost.types import Collective, CostReport, Workload
 from toplint.cost.uncertainty import band, error_class
+from toplint.engines.registry import get_engine
 from toplint.placement.types import Group, Placement
 from toplint.record import replace
-from toplint.rulebook.types import Workload
 
 
 def estimate(placement: Placement, workload: Workload) -> CostReport:
@@ -128,7 +134,8 @@ class _PhaseBuilder:
         self.pp = group_size(placement, "pp", d.pp)
         self.dp = d.dp or 1
         self.ep = group_size(placement, "ep", d.ep) if ep_on(placement) else 1
-        self.dp_attention = flag(d.options, "enable_dp_attention", "enable_attention_dp")
+        # attention data parallelism inside the TP group, as the engine reads it
+        self.attention_dp = get_engine(d.engine).attention_dp(d)
         moe_layers = model.num_moe_layers or (model.num_layers if model.is_moe else 0)
         self.moe_layers = min(moe_layers, model.num_layers)
         self.dense_layers = model.num_layers - self.moe_layers
@@ -180,12 +187,7 @@ class _PhaseBuilder:
         """A TP all-reduce through the engine's own kernel family (toplint.cost.kernels)."""
         from toplint.cost.kernels import compute_capability, family_of, price, select
 
-        engine = self.p.deployment.engine
-        try:
-            family = family_of(engine)
-        except KeyError:
-            family = "nccl"
-            self.notes.append(f"engine {engine!r} has no known all-reduce family: priced as NCCL")
+        family = family_of(self.p.deployment)
         sm = compute_capability(self.p.cluster.gpu.arch)
         kernel = select(family, fabric, message, sm)
         own = price(kernel, fabric, message, self.p.cluster.gpu.name)
@@ -211,10 +213,11 @@ class _PhaseBuilder:
         # MoE layers all-reduce over TP unless an EP exchange (dispatch/combine) replaces it.
         ep_exchange = self.moe is not None and self.moe.style != ALLREDUCE
         mlp_ar = self.dense_layers + (0 if ep_exchange else self.moe_layers)
-        if self.dp_attention and self.dp > 1:
-            # SGLang DP attention: attention TP = tp/dp; the MLP/MoE TP group gathers every DP
+        adp = self.attention_dp
+        if adp > 1:
+            # DP attention: attention TP = tp/dp; the MLP/MoE TP group gathers every DP
             # rank's tokens and reduce-scatters them back (cost-model.md §1.9).
-            atp = max(self.tp // self.dp, 1)
+            atp = max(self.tp // adp, 1)
             out.append(
                 self._row(
                     "tp",
@@ -233,7 +236,7 @@ class _PhaseBuilder:
                         op,
                         g,
                         self.tp,
-                        msg * self.dp,
+                        msg * adp,
                         mlp_ar,
                         "DP attention: MLP tokens of all DP ranks",
                     )
@@ -248,15 +251,18 @@ class _PhaseBuilder:
     def _with_seed_note(
         self, row: Collective | None, msg: int, g: Group | None
     ) -> Collective | None:
-        """The seeds' figure (2L payloads over the link bandwidth) beside ours (prefill)."""
+        """The first-order "payload ÷ link bandwidth" beside the ring all-reduce (prefill)."""
         if row is None or self.phase != "prefill" or g is None or g.link.bandwidth_gb_per_s <= 0:
             return row
-        payload = 2 * self.m.num_layers * msg
-        bw = g.link.bandwidth_gb_per_s
+        from toplint.hardware.units import format_bandwidth, format_bytes, format_time_us
+
+        payload, bw, ms = payload_over_link(msg, self.m.num_layers, g.link, self.p.cluster)
         note = (
-            f"seeds' estimate (payload/bandwidth): {payload / 1e9:.2f} GB / {bw:g} GB/s = "
-            f"{payload / (bw * 1e6):.1f} ms; ours: {row.total_ms:.1f} ms "
-            f"({row.count} × {row.time_us:.1f} µs, wire bytes per GPU {row.wire_bytes_per_gpu})"
+            f"payload ÷ link bandwidth: {format_bytes(payload)} ÷ {format_bandwidth(bw)} = "
+            f"{format_time_us(ms * 1000)}; ring all-reduce with NCCL costs: "
+            f"{format_time_us(row.total_ms * 1000)} ({row.count} × "
+            f"{format_time_us(row.time_us)}, {format_bytes(row.wire_bytes_per_gpu)} on the wire "
+            "per GPU)"
         )
         self.notes.append(f"TP prefill: {note}")
         return replace(row, note=f"{note}; {row.note}")

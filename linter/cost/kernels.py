@@ -13,27 +13,18 @@ from __future__ import annotations
 
 import itertools
 import math
-import os
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from toplint.cost.collectives import Fabric, intra_eta
 from toplint.record import record
 
+if TYPE_CHECKING:
+    from toplint.model import Deployment
+
 MIB = 1024 * 1024
-DATA = os.path.join(os.path.dirname(__file__), "data", "kernels.yaml")
 FAMILIES = ("vllm-custom", "sglang-custom", "trtllm-custom", "lmdeploy-custom", "nccl")
-# The engines' default families, until the engine records (toplint.engines.registry) carry
-# them: vLLM CudaCommunicator, SGLang CustomAllreduce, TensorRT-LLM AllReduce(strategy AUTO),
-# LMDeploy TurboMind --communicator cuda-ipc.  TGI shards with NCCL (torch.distributed).
-_DEFAULT_FAMILY = {
-    "vllm": "vllm-custom",
-    "sglang": "sglang-custom",
-    "trtllm": "trtllm-custom",
-    "lmdeploy": "lmdeploy-custom",
-    "tgi": "nccl",
-}
 
 
 @record
@@ -53,28 +44,12 @@ class KernelTime:
     note: str
 
 
-def family_of(engine: str) -> str:
-    """The all-reduce family an engine runs; KeyError for an engine with no known family."""
-    record_family = _engine_record_family(engine)
-    if record_family is not None:
-        return record_family
-    try:
-        return _DEFAULT_FAMILY[engine]
-    except KeyError:
-        raise KeyError(f"no all-reduce family known for engine {engine!r}") from None
+def family_of(deployment: Deployment) -> str:
+    """The all-reduce family the deployment's engine runs (``Engine.allreduce_of``: the engine
+    record's default unless an option such as ``--disable-custom-all-reduce`` changes it)."""
+    from toplint.engines.registry import get_engine
 
-
-def _engine_record_family(engine: str) -> str | None:
-    """``Engine.allreduce`` from the engine registry, once that registry exists."""
-    try:
-        from toplint.engines.registry import get_engine  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    try:
-        family = getattr(get_engine(engine), "allreduce", None)
-    except (KeyError, LookupError, ValueError):
-        return None
-    return family if isinstance(family, str) and family in FAMILIES else None
+    return get_engine(deployment.engine).allreduce_of(deployment)
 
 
 def select(family: str, fabric: Fabric, message_bytes: float, sm: float) -> Kernel:
@@ -124,7 +99,7 @@ class _Rule:
     alpha_source: str
 
 
-def _vllm_max(world: int, sm: float) -> float:
+def _ipc_max_by_sm(world: int, sm: float) -> float:
     # vllm/distributed/device_communicators/all_reduce_utils.py CUSTOM_ALL_REDUCE_MAX_SIZES
     # (Hopper 9.0: 64/32 MiB at 2/4 GPUs, 512/256 KiB at 6/8; Blackwell 10.0: 2/2/1/1 MiB),
     # and custom_all_reduce.py max_size 8 MiB.  Above it vLLM uses torch symmetric memory
@@ -138,14 +113,14 @@ def _vllm_max(world: int, sm: float) -> float:
     return min(per_sm.get(world, 8.0), 8.0) * MIB
 
 
-def _trtllm_max(world: int, sm: float) -> float:
+def _workspace_max(world: int, sm: float) -> float:
     # TensorRT-LLM cpp/tensorrt_llm/common/customAllReduceUtils.h getMaxRequiredWorkspaceSize:
     # 16 MB for world size <= 2, else 8 MB; AllReduceBestStrategyTableSM90 switches to NCCL at
     # 8 MiB for hidden 4096-8192 at TP 8.
     return 16e6 if world <= 2 else 8e6
 
 
-def _trtllm_two_shot(world: int, sm: float) -> float:
+def _two_shot_by_elements(world: int, sm: float) -> float:
     # customAllReduceUtils.h HeuristicThresholdLP (SM90): two-shot from 4096², 1024², 512²
     # elements at TP 2/4/8 (bf16: 2 bytes per element).
     elements = {2: 4096 * 4096, 4: 1024 * 1024, 8: 512 * 512}
@@ -165,7 +140,7 @@ _RULES: Mapping[str, _Rule] = {
     "vllm-custom": _Rule(
         "vLLM custom_all_reduce.py (world 2/4/6/8, full NVLink above 2 GPUs, one node)",
         (2, 4, 6, 8),
-        _vllm_max,
+        _ipc_max_by_sm,
         _one_shot_below_512k,
         12.5,
         "vLLM graph-captured all-reduce at 16-128 KiB, 12.4-14.2 µs on H100/H200 "
@@ -182,8 +157,8 @@ _RULES: Mapping[str, _Rule] = {
     "trtllm-custom": _Rule(
         "TensorRT-LLM customAllReduceUtils.h (AUTO: one-shot/two-shot below the workspace)",
         (2, 4, 8),
-        _trtllm_max,
-        _trtllm_two_shot,
+        _workspace_max,
+        _two_shot_by_elements,
         3.0,
         "TensorRT-LLM 16 KiB all-reduce 2.85-3.56 µs on H100 (aiconfigurator "
         "comm/trtllm/1.3.0rc20)",
@@ -269,11 +244,9 @@ def _measured(family: str, gpu_name: str, ranks: int, size: float) -> KernelTime
 
 @lru_cache(maxsize=1)
 def _points() -> tuple[tuple[str, str, int, int, float], ...]:
-    import yaml
+    from toplint.infra.pkgdata import read_yaml
 
-    loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    with open(DATA, encoding="utf-8") as handle:
-        doc = yaml.load(handle, Loader=loader)  # safe loader only
+    doc = read_yaml("toplint.cost", "data/kernels.yaml")
     return tuple(
         (k["family"], k["system"], int(n), int(s), float(t))
         for k in doc["kernels"]

@@ -39,8 +39,7 @@ class RowMaker(Protocol):
 
 
 def exchange(placement: Placement, phase: str, dp: int) -> MoeComm:
-    d = placement.deployment
-    return moe_comm(d.engine, d.options, dp, phase)
+    return moe_comm(placement.deployment, dp, phase)
 
 
 def ep_rows(

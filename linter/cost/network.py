@@ -38,6 +38,7 @@ from toplint.cost.collectives import (
     Fabric,
     Prediction,
     intra_eta,
+    ramped,
     step_us,
     wire_factor,
 )
@@ -97,7 +98,7 @@ def _ring(op: str, size: float, fabric: Fabric, params: Params) -> Prediction:
             bw = min(bw, LL_MAX_BUSBW)
         lat = BASE_LATENCY_US[protocol] + params.launch_us
         lat += (steps - inter) * step_us(fabric.intra_kind, protocol, params, fabric.arch)
-        t = lat + inter * fabric.net_latency_us + (wire + ramp) / (bw * 1e3)
+        t = lat + inter * fabric.net_latency_us + ramped(wire, ramp) / (bw * 1e3)
         if best is None or t < best.time_us:
             best = Prediction(t, "ring", protocol, eta, source, bw)
     assert best is not None
@@ -113,7 +114,7 @@ def _tree(size: float, fabric: Fabric, params: Params) -> Prediction:
     best: Prediction | None = None
     for protocol in ("ll", "simple"):
         factor = PROTOCOL_BW[protocol]
-        t_bw = max((egress + params.net_ramp_bytes) / (net * 1e3), intra) / factor
+        t_bw = max(ramped(egress, params.net_ramp_bytes) / (net * 1e3), intra) / factor
         lat = (
             TREE_BASE_LATENCY_US[protocol]
             + params.launch_us
@@ -148,7 +149,7 @@ def _point_to_point(op: str, size: float, fabric: Fabric, params: Params) -> Pre
     bw = eta * fabric.net_gpu_gb_per_s
     remote = size if op == "send_recv" else size * _remote_share(fabric)
     t = BASE_LATENCY_US["simple"] + params.launch_us + fabric.net_latency_us
-    t += (remote + params.net_ramp_bytes) / (bw * 1e3)
+    t += ramped(remote, params.net_ramp_bytes) / (bw * 1e3)
     return Prediction(t, "p2p", "simple", eta, source, bw)
 
 
@@ -163,7 +164,7 @@ def _all_to_all(size: float, fabric: Fabric, params: Params, impl: str) -> Predi
     i_eta, i_source = intra_eta(fabric.intra_kind, g, params)
     local = size * (g - 1) / p
     ramp = params.ramp_bytes
-    t_local = (local + ramp) / (i_eta * fabric.intra_gb_per_s * 1e3) if g > 1 else 0.0
+    t_local = ramped(local, ramp) / (i_eta * fabric.intra_gb_per_s * 1e3) if g > 1 else 0.0
     base = {
         "deepep-ll": params.deepep_ll_base_us,
         "deepep-normal": params.deepep_normal_base_us,
@@ -174,7 +175,8 @@ def _all_to_all(size: float, fabric: Fabric, params: Params, impl: str) -> Predi
         base += fabric.net_latency_us
         n_eta, n_source = net_eta(fabric, params)
         n_bw = n_eta * fabric.net_gpu_gb_per_s
-        t_remote = (size * _remote_share(fabric) + params.net_ramp_bytes) / (n_bw * 1e3)
+        remote = size * _remote_share(fabric)
+        t_remote = ramped(remote, params.net_ramp_bytes) / (n_bw * 1e3)
         if t_remote >= t_local:
             eta, source, bw = n_eta, n_source, n_bw
     elif impl == "nccl":

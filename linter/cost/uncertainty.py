@@ -10,13 +10,12 @@ cross-validated error of a class rises above them.  A band is the 80th percentil
 
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 from typing import Any
 
 from toplint.hardware.linkkinds import NETWORK_KINDS, PCIE_KINDS
 
-DATA = os.path.join(os.path.dirname(__file__), "data", "accuracy.yaml")
+DATA = "toplint/cost/data/accuracy.yaml"
 METHODS = ("same-system measurement", "other-system measurement", "interpolation", "alpha-beta")
 CLASSES = ("intra-node", "pcie", "multi-node", "all-to-all", "custom-kernel")
 
@@ -45,12 +44,9 @@ def band(method: str, cls: str) -> float:
 
 @lru_cache(maxsize=1)
 def _bands() -> dict[str, Any]:
-    import yaml
+    from toplint.infra.pkgdata import read_yaml
 
-    loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    with open(DATA, encoding="utf-8") as handle:
-        doc = yaml.load(handle, Loader=loader)  # safe loader only
-    bands: dict[str, Any] = doc["bands"]
+    bands: dict[str, Any] = read_yaml("toplint.cost", "data/accuracy.yaml")["bands"]
     return bands
 
 

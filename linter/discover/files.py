@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import errno
 import fnmatch
 import os
-import stat
 import sys
 from collections.abc import Iterable, Sequence
 
+from toplint.infra.readpolicy import MAX_SOURCE_BYTES, too_large
 from toplint.model import Finding
 from toplint.parse.base import Source
 from toplint.parse.run import unparsable
@@ -18,9 +17,8 @@ SUFFIXES = (".sh", ".bash", ".zsh", ".yaml", ".yml", ".json")
 NAMES = ("dockerfile", "containerfile")
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox"}
 STDIN = "-"
-# Larger files are reported as TL001, not read: the YAML size limit (toplint.infra.yamlsafe.Limits,
-# which explains the figure), and the shell lexer reads about 1 MB/s, so 4 MiB is a few seconds.
-MAX_BYTES = 4 * 1024 * 1024
+# Larger files are reported as TL001, not read (the budget is toplint.infra.readpolicy's).
+MAX_BYTES = MAX_SOURCE_BYTES
 
 
 def wanted(name: str) -> bool:
@@ -64,7 +62,7 @@ def read_source(path: str) -> Source | Finding:
     if path == STDIN:
         data = sys.stdin.buffer.read(MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
-            return unparsable(path, _too_large(len(data)))
+            return unparsable(path, too_large(len(data), MAX_BYTES))
     else:
         read = _read_file(path)
         if isinstance(read, Finding):
@@ -74,43 +72,12 @@ def read_source(path: str) -> Source | Finding:
 
 
 def _read_file(path: str) -> bytes | Finding:
+    from toplint.infra.readpolicy import ReadRefused, read_bytes
+
     try:
-        # O_NONBLOCK: opening a FIFO must not wait for a writer (a hostile tree must not hang us).
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        dangling = " (dangling symlink)" if os.path.islink(path) else ""
-        return unparsable(path, f"no such file{dangling}")
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            return unparsable(path, "cannot read: symlink loop")
-        return unparsable(path, f"cannot read: {exc.strerror or exc}")
-    try:
-        with os.fdopen(fd, "rb") as fh:
-            info = os.fstat(fh.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                return unparsable(path, f"not a regular file ({_kind(info.st_mode)}); not read")
-            if info.st_size > MAX_BYTES:
-                return unparsable(path, _too_large(info.st_size))
-            return fh.read(MAX_BYTES + 1)
-    except OSError as exc:
-        return unparsable(path, f"cannot read: {exc.strerror or exc}")
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a device"
-
-
-def _too_large(size: int) -> str:
-    return (
-        f"file is {size / 2**20:.2f} MiB, larger than the {MAX_BYTES / 2**20:g} MiB "
-        "read limit; not read"
-    )
+        return read_bytes(path, MAX_BYTES)
+    except ReadRefused as exc:
+        return unparsable(path, exc.reason)
 
 
 def decode(path: str, data: bytes) -> Source | Finding:

@@ -1,47 +1,84 @@
-"""``toplint check --fix``: turn the fixes rules attach into edits and apply them.
+"""``toplint check --fix`` / ``--diff``: apply the edits fixes carry, each one proven first.
 
-A rule's ``Fix`` may carry edits already.  When it carries none, the edits come from a
-structured intent on the finding, in this order:
+A fix's edits come from the intents its rule attached (``toplint.fix.resolve``); this module
+never reads a fix's message.  For each file, as ruff does, fixes are applied in memory one at
+a time and the whole check is run again on the result with the same configuration and
+hardware (``toplint.pipeline.lint.text_checker``).  A fix is kept only when the file still
+parses into as many deployments, the finding it fixes is gone and no finding at warning or
+above appears that was not there before; then the file is checked again for the fixes that
+remain, up to ``MAX_ROUNDS`` times.  A fix that fails is reported as "not applied: why".
 
-- ``finding.data["fix_flags"]``: canonical flag -> new value (None removes the flag);
-- ``finding.data["fix_remove"]`` true, or a fix message ``remove `--flag value```: remove the
-  flag whose option token sits at the finding's position (TL209's ignored duplicate);
-- a fix message that starts with engine flags (``--tensor-parallel-size 4
-  --pipeline-parallel-size 2 (…)``): those flags, set where the deployment wrote them.
-
-Only safe fixes apply unless ``unsafe`` is set; "display" fixes never apply.  Edits to one file
-apply bottom-up, and an edit that overlaps one already taken is skipped (the next run gets it).
+Only safe fixes apply unless ``unsafe`` is set; "display" fixes never apply.  Files are taken
+once by real path; a symlink met while walking a folder is not written through (a symlink
+named on the command line is).  Writes go through ``toplint.fix.files.write_back``.
 """
 
 from __future__ import annotations
 
-import difflib
-import re
-from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
+import os
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from toplint.fix.edits import (
-    TextIndex,
-    duplicate_edits,
-    flag_edits,
-    mapping_value_edits,
-    remove_flag,
-)
-from toplint.model import Deployment, Edit, Finding
+from toplint.fix.edits import TextIndex
+from toplint.model import Edit, Finding, Severity
 from toplint.record import record
 
-__all__ = ["FixOutcome", "apply_edits", "edits_for", "fix_findings", "flag_edits"]
+if TYPE_CHECKING:
+    from toplint.pipeline.lint import Checked
 
-# "nvidia.com/gpu: 4   # …" (TL201): a resource count set where the finding points.
-_RESOURCE = re.compile(r"([\w.-]+/[\w.-]+):\s*(\d+)\b")
-_FLAG_WORD = re.compile(r"--([A-Za-z0-9][\w.-]*)(?:=(\S+))?$")
+__all__ = [
+    "FileOutcome",
+    "FixOutcome",
+    "applicable",
+    "apply_edits",
+    "fix_files",
+    "verify",
+]
+
+# ruff stops after 100 passes; a deployment config has a handful of fixes, each pass here
+# re-checks the file once per fix tried.
+MAX_ROUNDS = 10
+
+Checker = Callable[[str, str], "Checked"]
+
+
+@record
+class Rejected:
+    finding: Finding
+    reason: str
+
+
+@record
+class FileOutcome:
+    path: str
+    applied: tuple[Finding, ...] = ()
+    rejected: tuple[Rejected, ...] = ()
+    diff: str = ""
+    written: bool = False
+    error: str = ""  # why the file was not written (or not read)
+    hidden: int = 0  # unsafe fixes left for --unsafe-fixes
 
 
 @record
 class FixOutcome:
-    fixed: tuple[Finding, ...]  # findings whose edits were applied (or shown)
-    diff: str  # unified diff of every change (empty when nothing changed)
-    files: tuple[str, ...]  # files changed
+    files: tuple[FileOutcome, ...]
+
+    @property
+    def changed(self) -> tuple[str, ...]:
+        return tuple(f.path for f in self.files if f.diff and not f.error)
+
+    @property
+    def applied(self) -> int:
+        return sum(len(f.applied) for f in self.files if not f.error)
+
+    @property
+    def hidden(self) -> int:
+        return sum(f.hidden for f in self.files)
+
+    @property
+    def diff(self) -> str:
+        return "".join(f.diff for f in self.files)
 
 
 def applicable(finding: Finding, unsafe: bool) -> bool:
@@ -51,83 +88,9 @@ def applicable(finding: Finding, unsafe: bool) -> bool:
     return fix.applicability == "safe" or (unsafe and fix.applicability == "unsafe")
 
 
-def edits_for(finding: Finding, deployments: Sequence[Deployment], text: str) -> tuple[Edit, ...]:
-    """The edits that carry out ``finding``'s fix in ``text`` (empty when none can be derived)."""
+def _hidden(finding: Finding, unsafe: bool) -> bool:
     fix = finding.fix
-    if fix is None:
-        return ()
-    if fix.edits:
-        return fix.edits
-    dep = _deployment_at(finding, deployments)
-    if dep is None:
-        return ()
-    flags = finding.data.get("fix_flags")
-    if isinstance(flags, Mapping):
-        return flag_edits(dep, {str(k): _str_or_none(v) for k, v in flags.items()}, text)
-    if finding.data.get("fix_remove") or fix.message.startswith("remove `"):
-        return _remove_at(finding, dep, text)
-    resource = _RESOURCE.match(fix.message)
-    if resource is not None:
-        lines = text.split("\n")
-        if lines[finding.line - 1][finding.column - 1 :].startswith(f"{resource.group(1)}:"):
-            key, value = resource.group(1), resource.group(2)
-            return tuple(mapping_value_edits(key, finding.line, value, text, finding.path))
-    changes = _flags_in_message(fix.message, dep)
-    return flag_edits(dep, changes, text) if changes else ()
-
-
-def _str_or_none(value: object) -> str | None:
-    return None if value is None else str(value)
-
-
-def _deployment_at(finding: Finding, deployments: Sequence[Deployment]) -> Deployment | None:
-    """The deployment whose flag or setting sits at the finding's position."""
-    where = (finding.line, finding.column)
-    for dep in deployments:
-        if dep.path != finding.path:
-            continue
-        for flag in dep.flags:
-            spots = [flag.position, flag.value_position]
-            if any(p is not None and (p.line, p.column) == where for p in spots):
-                return dep
-        if any((p.line, p.column) == where for p in dep.sources.values()):
-            return dep
-        if (dep.line, dep.column) == where:
-            return dep
-    candidates = [d for d in deployments if d.path == finding.path]
-    return candidates[0] if len(candidates) == 1 else None
-
-
-def _remove_at(finding: Finding, dep: Deployment, text: str) -> tuple[Edit, ...]:
-    for flag in dep.flags:
-        if (flag.position.line, flag.position.column) == (finding.line, finding.column):
-            return tuple(remove_flag(flag, TextIndex(text), dep.path))
-    name = finding.data.get("option")
-    return duplicate_edits(dep, str(name), text) if name else ()
-
-
-def _flags_in_message(message: str, dep: Deployment) -> dict[str, str | None]:
-    """Leading ``--flag value`` words of a fix message, by canonical name."""
-    from toplint.parse.engines import ENGINES
-
-    spec = ENGINES.get(dep.engine)
-    longs = spec.long_options() if spec is not None else {}
-    words = message.split()
-    out: dict[str, str | None] = {}
-    i = 0
-    while i < len(words):
-        m = _FLAG_WORD.match(words[i])
-        if m is None:
-            break
-        raw = m.group(1).replace("_", "-")
-        name = longs.get(raw, raw)
-        value = m.group(2)
-        if value is None and i + 1 < len(words) and not words[i + 1].startswith(("-", "(")):
-            value = words[i + 1]
-            i += 1
-        out[name] = value if value is not None else ""  # "" = a bare boolean flag
-        i += 1
-    return out
+    return not unsafe and fix is not None and fix.applicability == "unsafe" and bool(fix.edits)
 
 
 def apply_edits(text: str, edits: Iterable[Edit]) -> tuple[str, tuple[Edit, ...]]:
@@ -140,7 +103,7 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> tuple[str, tuple[Edit, ...]
     taken: list[tuple[int, int, str, Edit]] = []
     for span in spans:
         if taken and span[0] < taken[-1][1]:
-            continue  # overlaps the previous edit: left for the next run
+            continue  # overlaps the previous edit: left for the next pass
         taken.append(span)
     out = text
     for start, end, content, _ in reversed(taken):
@@ -148,34 +111,162 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> tuple[str, tuple[Edit, ...]
     return out, tuple(s[3] for s in taken)
 
 
-def fix_findings(findings: Sequence[Finding], unsafe: bool, write: bool) -> FixOutcome:
-    """Apply (``write``) or only diff the fixes of ``findings``, file by file."""
-    from toplint.parse.parallel import parse_file
+def _counts(findings: Iterable[Finding], least: Severity) -> Counter[str]:
+    return Counter(f.rule for f in findings if f.severity.rank >= least.rank)
 
-    by_path: dict[str, list[Finding]] = {}
-    for f in findings:
-        if applicable(f, unsafe) and f.path != "-":
-            by_path.setdefault(f.path, []).append(f)
-    fixed: list[Finding] = []
-    diffs: list[str] = []
-    changed: list[str] = []
-    for path, group in sorted(by_path.items()):
-        # bytes, not read_text: keep "\r\n" and every other byte as it was
-        text = Path(path).read_bytes().decode("utf-8")
-        deployments = parse_file(path).deployments
-        per_finding = [(f, edits_for(f, deployments, text)) for f in group]
-        new, taken = apply_edits(text, [e for _, edits in per_finding for e in edits])
-        if new == text:
+
+def verify(before: Checked, after: Checked, fixed: Finding) -> str | None:
+    """Why the fixed text must not be written (None: it may).
+
+    Findings are compared by rule, counted: positions and numbers move when a file changes.
+    """
+    if (
+        _counts(after.findings, Severity.INFO)["TL001"]
+        > _counts(before.findings, Severity.INFO)["TL001"]
+    ):
+        return "the file would no longer parse"
+    if after.deployments < before.deployments:
+        return (
+            f"the file would hold {after.deployments} deployments instead of {before.deployments}"
+        )
+    if (
+        _counts(after.findings, Severity.INFO)[fixed.rule]
+        >= _counts(before.findings, Severity.INFO)[fixed.rule]
+    ):
+        return f"{fixed.rule} would still be reported"
+    old = _counts(before.findings, Severity.WARNING)
+    new = _counts(after.findings, Severity.WARNING)
+    for f in after.findings:
+        if f.severity.rank >= Severity.WARNING.rank and new[f.rule] > old[f.rule]:
+            return f"it would add {f.rule} ({f.severity}): {f.message}"
+    return None
+
+
+def _key(f: Finding) -> tuple[str, str, str]:
+    return (f.rule, f.anchor, f.fix.message if f.fix is not None else "")
+
+
+def fix_text(path: str, text: str, check: Checker, unsafe: bool) -> tuple[str, FileOutcome]:
+    """The text with every fix that verifies applied, and what happened to each fix."""
+    current = check(path, text)
+    applied: list[Finding] = []
+    rejected: dict[tuple[str, str, str], Rejected] = {}
+    for _ in range(MAX_ROUNDS):
+        progressed = False
+        for f in current.findings:
+            if not applicable(f, unsafe) or f.path != path or _key(f) in rejected:
+                continue
+            reason, new = _try(f, text, path, current, check)
+            if reason is not None:
+                rejected[_key(f)] = Rejected(f, reason)
+                continue
+            assert new is not None
+            text, current = new
+            applied.append(f)
+            progressed = True
+            break  # positions moved: the next pass works from the new findings
+        if not progressed:
+            break
+    hidden = sum(_hidden(f, unsafe) for f in current.findings if f.path == path)
+    return text, FileOutcome(path, tuple(applied), tuple(rejected.values()), hidden=hidden)
+
+
+def _try(
+    f: Finding, text: str, path: str, current: Checked, check: Checker
+) -> tuple[str | None, tuple[str, Checked] | None]:
+    assert f.fix is not None
+    edits = [e for e in f.fix.edits if e.path == path]
+    if not edits:
+        return "no edit can carry it out in this file", None
+    new, taken = apply_edits(text, edits)
+    if len(taken) < len(edits):
+        return "its edits overlap one another", None
+    if new == text:
+        return "its edits change nothing", None
+    after = check(path, new)
+    reason = verify(current, after, f)
+    return (reason, None) if reason is not None else (None, (new, after))
+
+
+def fix_files(
+    paths: Iterable[str],
+    check_for: Callable[[str], Checker],
+    *,
+    unsafe: bool,
+    write: bool,
+    named: Iterable[str] = (),
+) -> FixOutcome:
+    """Fix (``write``) or only diff each file once, by real path, in the order given."""
+    from toplint.fix.files import WriteError, read_original, restore, write_back
+
+    explicit = {os.path.normpath(p) for p in named}
+    seen: dict[str, str] = {}
+    outcomes: list[FileOutcome] = []
+    for path in paths:
+        real = os.path.realpath(path)
+        if real in seen:
+            continue  # the same file named twice (a.sh ./a.sh, a file and a link to it)
+        seen[real] = path
+        try:
+            original = read_original(path)
+        except WriteError as exc:
+            outcomes.append(FileOutcome(path, error=str(exc)))
             continue
-        fixed += [f for f, edits in per_finding if edits and set(edits) <= set(taken)]
-        changed.append(path)
-        diffs.append(_diff(path, text, new))
+        new_text, outcome = fix_text(path, original.text, check_for(path), unsafe)
+        if new_text == original.text:
+            outcomes.append(outcome)
+            continue
+        data = restore(original, new_text)
+        outcome = _with_diff(outcome, path, original.data, data)
         if write:
-            Path(path).write_bytes(new.encode("utf-8"))
-    return FixOutcome(tuple(fixed), "".join(diffs), tuple(changed))
+            outcome = _write(outcome, original, data, explicit, write_back, WriteError)
+        outcomes.append(outcome)
+    return FixOutcome(tuple(outcomes))
 
 
-def _diff(path: str, old: str, new: str) -> str:
+def _with_diff(outcome: FileOutcome, path: str, old: bytes, new: bytes) -> FileOutcome:
+    from toplint.record import replace
+
+    return replace(outcome, diff=unified_diff(path, old.decode("utf-8"), new.decode("utf-8")))
+
+
+def _write(
+    outcome: FileOutcome,
+    original: object,
+    data: bytes,
+    named: set[str],
+    write_back: Callable[..., None],
+    error: type[Exception],
+) -> FileOutcome:
+    from toplint.record import replace
+
+    if _through_link(outcome.path, named):
+        why = "reached through a symlink; not written (name the file to fix its target)"
+        return replace(outcome, error=why)
+    try:
+        write_back(original, data)
+    except error as exc:
+        return replace(outcome, error=str(exc))
+    return replace(outcome, written=True)
+
+
+def _through_link(path: str, named: set[str]) -> bool:
+    """True when ``path`` was found in a named folder through a symlink (the file or a folder
+    between it and the named folder); a path named itself is written through."""
+    here = os.path.normpath(path)
+    while here not in named:
+        if os.path.islink(here):
+            return True
+        parent = os.path.dirname(here)
+        if parent == here or not parent:
+            return False
+        here = parent
+    return False
+
+
+def unified_diff(path: str, old: str, new: str) -> str:
+    import difflib
+
     lines = difflib.unified_diff(
         old.splitlines(keepends=True),
         new.splitlines(keepends=True),
@@ -185,18 +276,38 @@ def _diff(path: str, old: str, new: str) -> str:
     return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
 
-def fix_from_args(args: object, findings: Sequence[Finding]) -> bool:
-    """``check --fix`` / ``--diff`` (``--unsafe-fixes``): True when a file changed (or would)."""
-    import sys
+def summary(outcome: FixOutcome, unsafe: bool, diff_only: bool) -> list[str]:
+    """Lines for stderr: what was fixed, what was not and why, hidden unsafe fixes."""
+    lines: list[str] = []
+    verb = "would fix" if diff_only else "fixed"
+    changed = [f for f in outcome.files if f.applied and (f.written or diff_only)]
+    if changed:
+        count = sum(len(f.applied) for f in changed)
+        lines.append(f"toplint: {verb} {count} findings in {len(changed)} files")
+    for f in outcome.files:
+        for finding in f.applied if (f.written or diff_only) else ():
+            lines.append(f"  {verb}: {_where(finding)} {finding.rule}")
+        for r in f.rejected:
+            lines.append(f"  not applied: {_where(r.finding)} {r.finding.rule}: {r.reason}")
+        if f.error:
+            lines.append(f"  not changed: {f.path}: {f.error}")
+    if outcome.hidden and not unsafe:
+        n = outcome.hidden
+        lines.append(f"toplint: {n} fix{'es' if n != 1 else ''} available with `--unsafe-fixes`")
+    if not lines:
+        lines.append("toplint: no fixes to apply")
+    return lines
 
-    diff_only = bool(getattr(args, "diff", False))
-    unsafe = bool(getattr(args, "unsafe_fixes", False))
-    outcome = fix_findings(findings, unsafe=unsafe, write=not diff_only)
-    if diff_only:
-        sys.stdout.write(outcome.diff)
-    elif outcome.files:
-        print(
-            f"toplint: fixed {len(outcome.fixed)} findings in {len(outcome.files)} files",
-            file=sys.stderr,
-        )
-    return bool(outcome.files)
+
+def _where(f: Finding) -> str:
+    return f"{f.path}:{f.line}:{f.column}:"
+
+
+def fixable_paths(findings: Sequence[Finding]) -> list[str]:
+    """Files with a fix that has edits (safe or unsafe), in first-seen order."""
+    out: dict[str, None] = {}
+    for f in findings:
+        fix = f.fix
+        if fix is not None and fix.applicability in ("safe", "unsafe") and f.path != "-":
+            out.setdefault(f.path, None)
+    return list(out)

@@ -16,13 +16,15 @@ from toplint.record import record
 
 __all__ = ["TextIndex", "duplicate_edits", "flag_edits", "mapping_value_edits", "remove_flag"]
 
-# Flags to add a missing one next to, so a new --pipeline-parallel-size lands beside the TP flag.
+# Deployment fields whose flag a new flag setting this field goes beside, so a new
+# --pipeline-parallel-size lands next to the TP flag, in any engine's spelling.
 _RELATED = {
-    "pipeline-parallel-size": ("tensor-parallel-size", "tp-size", "tp"),
-    "tensor-parallel-size": ("pipeline-parallel-size", "data-parallel-size"),
-    "data-parallel-size": ("tensor-parallel-size", "pipeline-parallel-size"),
-    "data-parallel-size-local": ("data-parallel-size", "tensor-parallel-size"),
-    "enable-expert-parallel": ("tensor-parallel-size", "data-parallel-size"),
+    "pp": ("tp", "dp"),
+    "tp": ("pp", "dp"),
+    "dp": ("tp", "pp"),
+    "dp_local": ("dp", "tp"),
+    "ep": ("tp", "dp"),
+    "ep_enabled": ("tp", "dp"),
 }
 _LIST_ITEM = re.compile(r"^[ \t]*-[ \t]+$")
 
@@ -104,16 +106,36 @@ class _Span:
         return self.start, self.end
 
 
+def _word(text: str, start: int) -> _Span:
+    """The word at ``start`` with its quotes.
+
+    Parsers point at a quoted scalar's opening quote or just inside it (YAML flow sequences:
+    ``["--tp", "16"]``); from inside, the quote that ends the word must not be taken for one
+    that opens the next word.
+    """
+    before = start - 1
+    if before >= 0 and text[before] in "'\"" and _opens(text, before):
+        close = _closing_quote(text, before)
+        if close is not None:
+            return _Span(before, close + 1)
+    return _Span(start, token_end(text, start))
+
+
+def _opens(text: str, i: int) -> bool:
+    """The quote at ``i`` starts a word (after a separator), rather than ending one."""
+    return i == 0 or text[i - 1] in " \t\n[{,:"
+
+
 def _spans(flag: Flag, idx: TextIndex) -> tuple[_Span, _Span | None]:
     """The option token and, when separate, the value token."""
     o = idx.offset(flag.position.line, flag.position.column)
-    option = _Span(o, token_end(idx.text, o))
+    option = _word(idx.text, o)
     if flag.value_position is None:
         return option, None
     v = idx.offset(flag.value_position.line, flag.value_position.column)
     if option.start <= v < option.end:  # --tp=8: value inside the option token
         return option, None
-    return option, _Span(v, token_end(idx.text, v))
+    return option, _word(idx.text, v)
 
 
 _YAML_KEY = re.compile(r"[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|$)", re.MULTILINE)
@@ -220,9 +242,13 @@ def _list_item(span: _Span, idx: TextIndex) -> str | None:
 
 
 def _anchor(dep: Deployment, name: str) -> Flag | None:
-    for related in _RELATED.get(name, ()):
-        flag = dep.flag(related)
-        if flag is not None:
+    from toplint.engines.registry import find_engine
+
+    engine = find_engine(dep.engine)
+    fields = engine.cli.fields if engine is not None else {}
+    for related in _RELATED.get(fields.get(name, ""), ()):
+        flag = next((f for f in reversed(dep.flags) if fields.get(f.name) == related), None)
+        if flag is not None and flag.position.path == dep.path:
             return flag
     located = [f for f in dep.flags if f.position.path == dep.path]
     return located[-1] if located else None

@@ -68,10 +68,11 @@ class _Doc:
 
 def load_hardware(path: str) -> Hardware:
     """Read and resolve a manifest file; ``ManifestError`` for anything invalid."""
+    from toplint.infra.readpolicy import read_text
+
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_text(path)
+    except OSError as exc:
         raise ManifestError(f"{path}: cannot read hardware manifest: {exc}") from None
     return hardware_from_text(text, path)
 

@@ -17,13 +17,10 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from toplint.catalog_types import ModelSpec
 from toplint.errors import ConfigError
 from toplint.hardware.hfconfig import spec_from_hf_config
-from toplint.infra.datacache import cached_data
-from toplint.infra.pkgdata import read_text
+from toplint.infra.pkgdata import read_yaml
 from toplint.record import record, replace
 
 if TYPE_CHECKING:
@@ -31,7 +28,6 @@ if TYPE_CHECKING:
 
 __all__ = ["catalog_ids", "lookup_model", "spec_from_hf_config"]
 
-_Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MAX_CONFIG_BYTES = 4 * 1024 * 1024  # a config.json is a few KB; refuse anything absurd
 
 # Suffixes a checkpoint name carries on top of its architecture name, stripped one at a time
@@ -93,8 +89,7 @@ def _key(name: str) -> str:
 @functools.cache
 def _catalog() -> dict[str, _Entry]:
     """Index every entry by its full id, its name without the org, and its aliases."""
-    text = read_text("toplint.hardware", "data/models.yaml")
-    data = cached_data(text, "pyyaml-safe", lambda t: yaml.load(t, Loader=_Loader))
+    data = read_yaml("toplint.hardware", "data/models.yaml")
     index: dict[str, _Entry] = {}
     for raw in data["models"]:
         entry = _Entry(
@@ -196,18 +191,24 @@ def _same_model(key: str, model_id: str) -> bool:
 def _read_config_json(path: Path) -> Mapping[str, Any]:
     import json
 
+    from toplint.infra.readpolicy import read_text
+
     if path.is_dir():
         path = path / "config.json"
-    if path.stat().st_size > _MAX_CONFIG_BYTES:
-        raise ValueError(f"{path} is larger than {_MAX_CONFIG_BYTES} bytes")
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = json.loads(read_text(str(path), _MAX_CONFIG_BYTES))
     if not isinstance(data, Mapping):
         raise ValueError(f"{path} does not hold a JSON object")
     return data
 
 
-def _from_extra(model_id: str, key: str, value: object, base_dir: str) -> ModelSpec:
-    """Resolve one ``models:`` entry: a catalog name, a config.json path, or inline fields."""
+def _from_extra(
+    model_id: str, key: str, value: object, base_dir: str, root: str | None
+) -> ModelSpec:
+    """Resolve one ``models:`` entry: a catalog name, a config.json path, or inline fields.
+
+    ``root``: the folder a path must resolve inside (an auto-discovered configuration's
+    repository, ``toplint.infra.readpolicy``); None for a configuration named on the command line.
+    """
     where = f"models: {key!r}"
     if isinstance(value, Mapping):
         try:
@@ -222,7 +223,17 @@ def _from_extra(model_id: str, key: str, value: object, base_dir: str) -> ModelS
         return replace(spec, source=f"{spec.source}; aliased by {where}")
     from pathlib import Path  # here: only a config naming a config.json needs it
 
-    path = Path(base_dir) / os.path.expanduser(value)
+    if root is not None:
+        from toplint.infra.readpolicy import OUTSIDE, inside_root
+
+        path = Path(base_dir) / value
+        if not inside_root(str(path), root):
+            raise ConfigError(
+                f"{where}: {OUTSIDE} (it resolves outside {root}); "
+                "name a configuration with --config to use it"
+            )
+    else:
+        path = Path(base_dir) / os.path.expanduser(value)
     if not path.exists():
         known = ", ".join(catalog_ids())
         raise ConfigError(
@@ -279,19 +290,21 @@ def lookup_model(
     extra: Mapping[str, str | Mapping[str, Any]] | None = None,
     *,
     base_dir: str = ".",
+    root: str | None = None,
     hf_cache: bool = True,
 ) -> ModelSpec | None:
     """The architecture of ``model_id``, or None when toplint cannot know it.
 
     ``extra`` is the config file's ``models:`` mapping (id -> catalog name, config.json path
-    relative to ``base_dir``, or inline config.json fields); it wins over the catalog.  A
+    relative to ``base_dir`` and inside ``root`` when given, or inline config.json fields); it
+    wins over the catalog.  A
     ``models:`` entry that resolves to nothing raises ``ConfigError``.
     """
     if model_id is None or not model_id.strip():
         return None
     for key, value in (extra or {}).items():
         if _same_model(key, model_id):
-            return _from_extra(model_id, key, value, base_dir)
+            return _from_extra(model_id, key, value, base_dir, root)
     spec = _from_catalog(model_id)
     if spec is None and hf_cache:
         spec = _from_hf_cache(model_id)

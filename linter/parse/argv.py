@@ -10,11 +10,23 @@ occurrence is kept in ``Deployment.flags``).
 
 from __future__ import annotations
 
+import bisect
+import functools
 from collections.abc import Callable, Mapping, Sequence
 
-from toplint.model import Deployment, Finding, Fix, Flag, Position, Severity, Unresolved
+from toplint.engines.registry import get_spec, launches, module_spec
+from toplint.engines.types import EngineSpec, Launch
+from toplint.model import (
+    Deployment,
+    Finding,
+    Fix,
+    Flag,
+    Intent,
+    Position,
+    Severity,
+    Unresolved,
+)
 from toplint.parse.enginecfg import derive, visible_gpus
-from toplint.parse.engines import ENGINES, EngineSpec
 from toplint.record import field, record, replace
 
 
@@ -29,30 +41,23 @@ class Arg:
 
 @record
 class Invocation:
-    engine: str  # key of ENGINES (the spec), e.g. "vllm", "dynamo-trtllm"
+    engine: str  # vocabulary key (toplint.engines.registry.get_spec), e.g. "dynamo-trtllm"
     args: tuple[Arg, ...]  # engine arguments after the entry point
     start: Arg  # first token of the command (for the deployment's position)
-    model: Arg | None = None  # positional model (vllm serve MODEL)
+    model: Arg | None = None  # positional model (`<engine> serve MODEL`)
     env: Mapping[str, Arg] = field(default_factory=dict)  # NAME=value before the entry point
     gpus: Arg | None = None  # `docker run --gpus` device request ("all", "2", "device=0,1")
+    image: str = ""  # the container image that runs it, when known (TL005 and releases)
 
 
-# Modules run with `python -m` -> spec key.
-_MODULES = {
-    "vllm.entrypoints.openai.api_server": "vllm",
-    "vllm.entrypoints.api_server": "vllm",
-    "sglang.launch_server": "sglang",
-    "dynamo.vllm": "dynamo-vllm",
-    "dynamo.sglang": "dynamo-sglang",
-    "dynamo.sglang.worker": "dynamo-sglang",
-    "dynamo.trtllm": "dynamo-trtllm",
-    "huggingfaceserver": "huggingfaceserver",
-}
 # Commands whose arguments mention an engine without running it.
 _NOT_RUNNERS = frozenset(
     {"echo", "printf", "cat", "grep", "pip", "pip3", "which", "kill", "pkill", "pgrep", "ps"}
-    | {"curl", "wget", "uv", "apt-get", "test"}
+    | {"curl", "wget", "apt-get", "test"}
 )
+# Package managers that also run programs: a runner only with these sub-commands (`uv run`,
+# `uv tool run`, `pipx run`, `poetry run`, `conda run`); `uv pip install vllm` runs nothing.
+_RUN_SUBCOMMANDS = {"uv": ("run", "tool"), "pipx": ("run",), "poetry": ("run",), "conda": ("run",)}
 _PY_OPTS_WITH_VALUE = ("-X", "-W")
 
 
@@ -87,25 +92,49 @@ def _positional_model(rest: Sequence[Arg]) -> tuple[Arg | None, tuple[Arg, ...]]
     return None, tuple(rest)
 
 
-def _entry(args: Sequence[Arg], i: int) -> tuple[str, Arg | None, tuple[Arg, ...]] | None:
+def _launch_at(args: Sequence[Arg], i: int, launch: Launch, first: str) -> int | None:
+    """Index after ``launch``'s words when they start at token i (whose program is ``first``:
+    the token's basename, or the module of ``python -m``), else None; -1: not serving."""
+    words = launch.words
+    if first != words[0] or i + len(words) > len(args):
+        return None
+    if any(args[i + k].value != word for k, word in enumerate(words[1:], 1)):
+        return None
+    after = i + len(words)
+    if after < len(args) and args[after].value in launch.not_serving:
+        return -1
+    return after
+
+
+Entry = tuple[str, "Arg | None", tuple["Arg", ...]]  # spec key, positional model, engine args
+
+
+def _launched(args: Sequence[Arg], i: int, first: str) -> tuple[bool, Entry | None]:
+    """(a launch's words start at token i, the entry it starts or None when not serving)."""
+    for launch in launches():
+        after = _launch_at(args, i, launch, first)
+        if after == -1:
+            return True, None  # the program runs something other than one serving instance
+        if after is not None:
+            if not launch.positional_model:
+                return True, (launch.spec, None, tuple(args[after:]))
+            model, rest = _positional_model(args[after:])
+            return True, (launch.spec, model, rest)
+    return False, None
+
+
+def _entry(args: Sequence[Arg], i: int) -> Entry | None:
     """(spec key, positional model, engine args) when an engine starts at token i."""
-    name = _base(args[i])
-    nxt = args[i + 1].value if i + 1 < len(args) else None
-    if name in ("vllm", "sglang") and nxt == "serve":
-        model, rest = _positional_model(args[i + 2 :])
-        return name, model, rest
-    if name == "trtllm-serve":
-        trt_args = args[i + 2 :] if nxt == "serve" else args[i + 1 :]
-        if nxt in ("disaggregated", "disaggregated_mpi_worker", "mm_embedding_serve"):
-            return None
-        model, engine_args = _positional_model(trt_args)
-        return "trtllm", model, engine_args
-    if name == "text-generation-launcher":
-        return "tgi", None, tuple(args[i + 1 :])
-    if name.startswith("python"):
+    matched, found = _launched(args, i, _base(args[i]))
+    if matched:
+        return found
+    if _base(args[i]).startswith("python"):
         module, after = _python_module(args, i)
-        if module in _MODULES:
-            return _MODULES[module], None, tuple(args[after:])
+        key = module_spec(module) if module else None
+        if key is not None:
+            return key, None, tuple(args[after:])
+        if module:  # `python -m lmdeploy serve api_server`: the program run as a module
+            return _launched(args, after - 1, module)[1]
     return None
 
 
@@ -117,6 +146,9 @@ def find_invocations(args: Sequence[Arg]) -> list[Invocation]:
     (``CUDA_VISIBLE_DEVICES=0,1 vllm serve``, ``env A=b``) become the engine's environment.
     """
     if not args or _base(args[0]) in _NOT_RUNNERS:
+        return []
+    runs = _RUN_SUBCOMMANDS.get(_base(args[0]))
+    if runs is not None and (len(args) < 2 or args[1].value not in runs):
         return []
     env: dict[str, Arg] = {}
     for i, arg in enumerate(args):
@@ -145,7 +177,8 @@ def _canonical(spec: EngineSpec, token: str) -> tuple[str | None, str]:
         return None, "unknown"
     name = token[2:]
     if spec.underscores_are_dashes:
-        # vLLM rewrites only the part before the first "." (dotted JSON sub-keys keep theirs).
+        # FlexibleArgumentParser rewrites only the part before the first "." (dotted JSON
+        # sub-keys keep theirs).
         head, dot, tail = name.partition(".")
         name = head.replace("_", "-") + dot + tail
     longs = spec.long_options()
@@ -157,10 +190,34 @@ def _canonical(spec: EngineSpec, token: str) -> tuple[str | None, str]:
     if name.startswith("no-") and name[3:] in spec.negatable:
         return name[3:], "negated"
     if spec.allow_abbrev:
-        matches = {canon for spelled, canon in longs.items() if spelled.startswith(name)}
-        if len(matches) == 1:
-            return matches.pop(), "prefix"
+        match = _unique_prefix(spec, longs, name)
+        if match is not None:
+            return match, "prefix"
     return None, "unknown"
+
+
+# Per engine: its long options sorted, and their canonical names (for prefix look-ups).
+_SORTED: dict[str, tuple[list[str], list[str]]] = {}
+
+
+def _unique_prefix(spec: EngineSpec, longs: Mapping[str, str], name: str) -> str | None:
+    """argparse's abbreviation: the one option ``name`` is a prefix of, else None.
+
+    A binary search in the sorted options (the options starting with ``name`` are adjacent),
+    not a pass over all of them per token: 4 MiB of unknown flags took seconds that way.
+    """
+    if spec.engine_name not in _SORTED:
+        spelled = sorted(longs)
+        _SORTED[spec.engine_name] = (spelled, [longs[s] for s in spelled])
+    spelled, canonical = _SORTED[spec.engine_name]
+    found: set[str] = set()
+    j = bisect.bisect_left(spelled, name)
+    while j < len(spelled) and spelled[j].startswith(name):
+        found.add(canonical[j])
+        if len(found) > 1:
+            return None
+        j += 1
+    return found.pop() if found else None
 
 
 def _short_attached(spec: EngineSpec, token: str) -> tuple[str, str] | None:
@@ -179,10 +236,16 @@ def _looks_like_option(arg: Arg) -> bool:
 
 
 def parse_args(
-    engine: str, args: Sequence[Arg], path: str, *, unknown_rule: bool = True
+    engine: str, args: Sequence[Arg], path: str, *, unknown_rule: bool = True, image: str = ""
 ) -> ParsedArgs:
-    """Options of an engine command line, in order, plus TL005 findings for unknown options."""
-    spec = ENGINES[engine]
+    """Options of an engine command line, in order, plus TL005 findings for unknown options
+    (info when ``image`` is a newer release of the engine than its vocabulary)."""
+    spec = get_spec(engine)
+    newer: str | None = None
+    if image:
+        from toplint.engines.release import newer_image
+
+        newer = newer_image(spec, image)
     flags: list[Flag] = []
     findings: list[Finding] = []
     i = 0
@@ -200,7 +263,7 @@ def parse_args(
             continue
         if canonical is None:
             if unknown_rule and token.startswith("--"):
-                findings.append(_unknown_flag(spec, name_part, arg))
+                findings.append(_unknown_flag(spec, name_part, arg, newer))
             # An unknown option may take a value: skip a following non-option token.
             if not eq and i < len(args) and not _looks_like_option(args[i]):
                 i += 1
@@ -243,27 +306,57 @@ def parse_args(
 
 
 def closest_option(spec: EngineSpec, name: str) -> str | None:
-    """The known long option nearest to ``name`` (without dashes), for "did you mean"."""
+    """The known long option nearest to ``name`` (without dashes), for "did you mean".
+
+    Within ``toplint.infra.budgets``: a name longer than any option could be is not compared,
+    and a file gets at most ``SUGGESTIONS_PER_FILE`` distinct comparisons (each costs a pass
+    over every option: 4 MiB of unknown flags took 70 s); the findings remain, without a hint.
+    """
     if spec.underscores_are_dashes:
         name = name.replace("_", "-")
+    from toplint.infra.budgets import SUGGESTION_NAME_CHARS, meter
+
+    if len(name) > SUGGESTION_NAME_CHARS or not meter().may_suggest():
+        return None
+    return _closest(spec.engine_name, tuple(spec.long_options()), name)
+
+
+@functools.lru_cache(maxsize=4096)
+def _closest(engine: str, options: tuple[str, ...], name: str) -> str | None:
     import difflib
 
-    close = difflib.get_close_matches(name, list(spec.long_options()), n=1, cutoff=0.75)
+    close = difflib.get_close_matches(name, options, n=1, cutoff=0.75)
     return close[0] if close else None
 
 
-def _unknown_flag(spec: EngineSpec, token: str, arg: Arg) -> Finding:
+def _unknown_flag(spec: EngineSpec, token: str, arg: Arg, newer: str | None = None) -> Finding:
     close = closest_option(spec, token[2:])
     hint = f"; did you mean `--{close}`?" if close else ""
+    message = f"{spec.engine_name} does not know the option `{token}`{hint}"
+    if newer is not None:
+        # The image is a newer release than the vocabulary: the option may be real there.
+        message = (
+            f"`{token}` is not in toplint's {spec.engine_name} {spec.release} vocabulary; the "
+            f"image is {newer}, which may have it{hint}"
+        )
     return Finding(
         rule="TL005",
         name="unknown-engine-flag",
-        severity=Severity.WARNING,
+        severity=Severity.INFO if newer is not None else Severity.WARNING,
         path=arg.position.path,
         line=arg.position.line,
         column=arg.position.column,
-        message=f"{spec.engine_name} does not know the option `{token}`{hint}",
-        fix=Fix(f"--{close}") if close else None,
+        message=message,
+        # Renaming a misspelt option changes what runs (today the engine refuses the unknown
+        # option, or ignores it): unsafe.
+        fix=Fix(
+            f"--{close} (instead of `{token}`)",
+            applicability="unsafe",
+            intents=(Intent("rename-flag", close, f"--{close}", arg.position),),
+        )
+        if close
+        else None,
+        data={"option": token, "suggestion": close} if close else {},
         anchor=arg.anchor or token,
     )
 
@@ -316,11 +409,21 @@ def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> De
     return derive(dep)
 
 
+# The largest parallel size or count toplint believes: the largest GPU clusters built hold about
+# 100,000 GPUs, so no serving instance spans more than 2^16 on any axis.  A larger, zero,
+# negative or non-integer value is left unset (None) with its position kept in ``sources``,
+# which TL010 reports; no later stage does arithmetic on it.
+MAX_PARALLEL_SIZE = 1 << 16
+
+
 def _to_int(text: str) -> int | None:
-    try:
-        return int(text.strip().strip("'\""))
-    except ValueError:
+    """A size from 1 to ``MAX_PARALLEL_SIZE`` written as a decimal integer, else None."""
+    digits = text.strip().strip("'\"").removeprefix("+")
+    # Refuses "nan", "-1", "2.0", "[2]" and 4,000-digit numbers before int() sees them.
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
         return None
+    value = int(digits)
+    return value if 1 <= value <= MAX_PARALLEL_SIZE else None
 
 
 def derive_expert_parallel(dep: Deployment) -> Deployment:
@@ -333,7 +436,7 @@ ConfigLoader = Callable[[str], "tuple[str, str] | None"]
 
 
 def env_flags(spec: EngineSpec, env: Mapping[str, Arg]) -> list[Flag]:
-    """Options an engine reads from environment variables (clap ``env``: TGI ``NUM_SHARD``)."""
+    """Options an engine reads from environment variables (clap ``env``: ``NUM_SHARD``)."""
     out: list[Flag] = []
     for name, arg in env.items():
         canonical = spec.env.get(name)
@@ -346,6 +449,17 @@ def env_flags(spec: EngineSpec, env: Mapping[str, Arg]) -> list[Flag]:
             Flag(canonical, value, name, arg.position, arg.position, arg.unresolved, arg.anchor)
         )
     return out
+
+
+def _note_misspelt(dep: Deployment, findings: Sequence[Finding]) -> Deployment:
+    """Record ``misspelled.<option>`` = the token written, so a rule about a missing option
+    (TGI's implicit sharding) does not propose adding it beside its misspelling."""
+    typos = {
+        f"misspelled.{f.data['suggestion']}": str(f.data["option"])
+        for f in findings
+        if f.rule == "TL005" and f.data.get("suggestion")
+    }
+    return replace(dep, options={**dep.options, **typos}) if typos else dep
 
 
 def deployment_from_invocation(
@@ -363,7 +477,7 @@ def deployment_from_invocation(
     environment (merged under the invocation's own ``NAME=value`` prefixes); ``config_loader``
     reads a ``--config``/``--extra_llm_api_options`` file (see ``toplint.parse.enginecfg``).
     """
-    spec = ENGINES[inv.engine]
+    spec = get_spec(inv.engine)
     start = inv.start.position
     dep = base or Deployment(
         path=path, line=start.line, column=start.column, engine=spec.engine_name, model=None
@@ -374,8 +488,9 @@ def deployment_from_invocation(
     if inv.model is not None:
         m = inv.model
         pre.append(Flag("model", m.value, m.raw, m.position, m.position, m.unresolved, m.anchor))
-    parsed = parse_args(inv.engine, inv.args, path)
+    parsed = parse_args(inv.engine, inv.args, path, image=inv.image)
     dep = apply_flags(dep, [*pre, *parsed.flags], spec)
+    dep = _note_misspelt(dep, parsed.findings)
     dep = visible_gpus(dep, environment, inv.gpus)
     findings = list(parsed.findings)
     if config_loader is not None:

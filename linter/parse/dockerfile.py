@@ -3,7 +3,7 @@
 ``ENV``/``ARG`` values feed the expansion of shell-form instructions; exec-form (JSON) elements
 are argv tokens as written.  An exec-form ``ENTRYPOINT`` gets ``CMD`` appended (Docker's rule); a
 shell-form one ignores ``CMD``.  Without an ``ENTRYPOINT``, an engine image in ``FROM``
-(``vllm/vllm-openai``) supplies one.
+supplies one (``Engine.images``).
 """
 
 from __future__ import annotations
@@ -15,17 +15,7 @@ from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse.argv import Arg, Invocation, deployment_from_invocation, find_invocations
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import disk_loader
-from toplint.record import record
-
-# Image repository (registry and tag stripped) -> (spec key, takes a positional model).
-# vllm/vllm-openai: ENTRYPOINT ["vllm", "serve"] (older tags: python3 -m
-# vllm.entrypoints.openai.api_server, same engine args); TGI: text-generation-launcher via
-# tgi-entrypoint.sh; KServe huggingfaceserver: python -m huggingfaceserver.
-IMAGE_ENGINES: Mapping[str, tuple[str, bool]] = {
-    "vllm/vllm-openai": ("vllm", True),
-    "huggingface/text-generation-inference": ("tgi", False),
-    "kserve/huggingfaceserver": ("huggingfaceserver", False),
-}
+from toplint.record import record, replace
 
 
 def image_repository(image: str) -> str:
@@ -43,18 +33,21 @@ def image_repository(image: str) -> str:
 def image_invocation(
     image: Arg, args: Sequence[Arg], env: Mapping[str, Arg] | None = None
 ) -> Invocation | None:
-    """The engine an image runs with ``args`` as its command (when its entrypoint is one)."""
+    """The engine an image runs with ``args`` as its command (when its entrypoint is one:
+    ``Engine.images``)."""
     if image.value is None:
         return None
-    known = IMAGE_ENGINES.get(image_repository(image.value))
-    if known is None:
+    from toplint.engines.registry import image_engine
+
+    known = image_engine(image_repository(image.value))
+    if known is None or not known[1]:
         return None
-    key, positional = known
-    rest = tuple(args)
-    model = None
-    if positional and rest and not (rest[0].value or rest[0].raw).startswith("-"):
-        model, rest = rest[0], rest[1:]
-    return Invocation(key, rest, image, model, dict(env or {}))
+    head = [Arg(word, word, image.position, (), image.anchor) for word in known[1]]
+    found = find_invocations([*head, *args])
+    if not found:
+        return None
+    inv = found[0]
+    return replace(inv, start=image, env={**(env or {}), **inv.env}, image=image.value)
 
 
 _NAMES = ("dockerfile", "containerfile")
@@ -179,11 +172,14 @@ class DockerfileParser:
                 cmd = exec_form(ins, path)
                 cmd = cmd if cmd is not None else shell_form(ins, path, env)
         argv = (entry or []) + ([] if entry_shell else (cmd or []))
-        return _result(source, argv, image if entry is None else None)
+        base_image = image.value or "" if image is not None else ""
+        return _result(source, argv, image if entry is None else None, base_image)
 
 
-def _result(source: Source, argv: list[Arg], image: Arg | None) -> ParseResult:
-    invocations = find_invocations(argv)
+def _result(
+    source: Source, argv: list[Arg], image: Arg | None, from_image: str = ""
+) -> ParseResult:
+    invocations = [replace(inv, image=inv.image or from_image) for inv in find_invocations(argv)]
     if not invocations and image is not None:
         inv = image_invocation(image, argv)
         invocations = [inv] if inv else []

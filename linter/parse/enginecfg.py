@@ -7,55 +7,42 @@
   applies the YAML over the command-line arguments (commands/serve.py
   ``update_llm_args_with_extra_options``), so the file wins;
 * environment and visible GPUs (``docker run --gpus``, ``NVIDIA_VISIBLE_DEVICES``,
-  ``CUDA_VISIBLE_DEVICES``, ``VLLM_ALL2ALL_BACKEND``);
-* derived values: vLLM EP = TP x DP, SGLang backends that force EP = TP and DP attention, TGI
-  implicit sharding (engine-vocabulary.md §1, §2, §4).
+  ``CUDA_VISIBLE_DEVICES``, the environment variable of an engine's all-to-all backend);
+* derived values: each engine's ``Engine.derive`` (``toplint.engines``).
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from toplint.engines.types import EngineSpec
 from toplint.errors import SourceError
 from toplint.model import Deployment, Finding, Flag, Position, Severity, Unresolved
-from toplint.parse.engines import SGLANG_EP_EQUALS_TP, EngineSpec
 from toplint.record import replace
 
 if TYPE_CHECKING:
     from toplint.parse.argv import Arg
 
-# Reads the file a config flag names: (path used in positions, text), or None when unavailable.
+# Reads the file a config flag names: (path used in positions, text), or None when it is not
+# a config file; raises ``toplint.infra.readpolicy.ReadRefused`` when the read policy refuses it.
 ConfigLoader = Callable[[str], "tuple[str, str] | None"]
 
 _MAX_CONFIG_BYTES = 1024 * 1024  # engine configs are small; anything larger is not one
 _CONFIG_SUFFIXES = (".yaml", ".yml", ".json")
 
-# TensorRT-LLM LLM-API keys (the YAML of --extra_llm_api_options / --extra-engine-args).
-LLMAPI_FIELDS = {
-    "model": "model",
-    "tensor_parallel_size": "tp",
-    "pipeline_parallel_size": "pp",
-    "moe_expert_parallel_size": "ep",
-    "gpus_per_node": "gpus_per_node",
-}
-
 
 def disk_loader(source_path: str) -> ConfigLoader:
-    """A loader that reads config files relative to the directory of ``source_path``."""
+    """A loader that reads config files relative to the directory of ``source_path``, inside
+    its repository only (``toplint.infra.readpolicy``)."""
 
     def load(ref: str) -> tuple[str, str] | None:
         if source_path == "-" or not ref.lower().endswith(_CONFIG_SUFFIXES):
             return None
-        full = os.path.join(os.path.dirname(source_path), ref)
-        try:
-            if not os.path.isfile(full) or os.path.getsize(full) > _MAX_CONFIG_BYTES:
-                return None
-            with open(full, encoding="utf-8") as fh:
-                return full, fh.read()
-        except (OSError, UnicodeDecodeError):
-            return None
+        from toplint.infra.readpolicy import read_text, resolve_reference
+
+        full = resolve_reference(source_path, ref)
+        return full, read_text(full, _MAX_CONFIG_BYTES)
 
     return load
 
@@ -67,7 +54,18 @@ def fold_engine_config(
     ref = next((f for f in reversed(dep.flags) if f.name in spec.config_options), None)
     if ref is None or ref.value is None:
         return dep, ()
-    loaded = loader(ref.value)
+    from toplint.infra.readpolicy import OUTSIDE, ReadRefused
+
+    try:
+        loaded = loader(ref.value)
+    except ReadRefused as exc:
+        if exc.reason == OUTSIDE:
+            return dep, (_outside(ref),)
+        note = (
+            f"engine config `{ref.value}` was not read ({exc.reason}); "
+            "its settings are not included"
+        )
+        return replace(dep, notes=(*dep.notes, note)), ()
     if loaded is None:
         note = f"engine config `{ref.value}` was not read; its settings are not included"
         return replace(dep, notes=(*dep.notes, note)), ()
@@ -81,7 +79,7 @@ def fold_engine_config(
         flags = [f for f in flags if f.name not in cli]
     from toplint.parse.argv import apply_flags
 
-    fields = {**spec.fields, **LLMAPI_FIELDS} if not spec.strict_config_keys else spec.fields
+    fields = {**spec.fields, **spec.config_fields}
     dep = apply_flags(dep, flags, replace(spec, fields=fields))
     return dep, tuple(findings)
 
@@ -156,6 +154,23 @@ def _unknown_key(spec: EngineSpec, key: str, at: Position, close: str | None) ->
     )
 
 
+def _outside(ref: Flag) -> Finding:
+    """TL009: the flag names a file outside the repository; it is neither opened nor quoted."""
+    from toplint.infra.readpolicy import OUTSIDE
+
+    return Finding(
+        "TL009",
+        "reference-outside-repository",
+        Severity.ERROR,
+        ref.position.path,
+        ref.position.line,
+        ref.position.column,
+        f"--{ref.name}: {OUTSIDE}; its settings are not included "
+        "(keep the engine config inside the repository)",
+        anchor=ref.name,
+    )
+
+
 def _unparsable(path: str, exc: SourceError) -> Finding:
     return Finding(
         "TL001",
@@ -169,88 +184,12 @@ def _unparsable(path: str, exc: SourceError) -> Finding:
     )
 
 
-def _to_int(text: str) -> int | None:
-    try:
-        return int(text.strip().strip("'\""))
-    except ValueError:
-        return None
-
-
 def derive(dep: Deployment) -> Deployment:
-    """Engine-specific values that follow from the flags (idempotent: reads flags, not fields)."""
-    fn = _DERIVE.get(dep.engine)
-    return fn(dep) if fn else dep
+    """Engine-specific values that follow from the flags (idempotent: reads flags, not fields);
+    each engine's own ``Engine.derive``."""
+    from toplint.engines.registry import get_engine
 
-
-def _derive_vllm(dep: Deployment) -> Deployment:
-    """EP is not a size in vLLM: with --enable-expert-parallel EP = TP x DP (vocabulary §1)."""
-    if not dep.ep_enabled:
-        return replace(dep, ep=1)
-    if dep.tp is None or dep.dp is None:
-        return replace(dep, ep=None)
-    return replace(dep, ep=dep.tp * dep.dp)
-
-
-def _derive_sglang(dep: Deployment) -> Deployment:
-    """SGLang (vocabulary §2): a2a backends and the deprecated MoE flags force EP = TP;
-    with --enable-dp-attention the DP ranks live inside the TP group (GPUs = TP, not TP x DP)."""
-    opts = dict(dep.options)
-    sources = dict(dep.sources)
-    ep = dep.ep
-    forcing = next(
-        (
-            f
-            for f in reversed(dep.flags)
-            if (f.name == "moe-a2a-backend" and f.value in SGLANG_EP_EQUALS_TP)
-            or (f.name in ("enable-ep-moe", "enable-deepep-moe") and f.value == "true")
-        ),
-        None,
-    )
-    if forcing is not None:
-        ep = dep.tp
-        sources["ep"] = forcing.position
-    dp = dep.dp
-    dp_flag = dep.flag("dp-size")
-    if opts.get("enable_dp_attention") == "true":
-        opts["attention_dp"] = (dp_flag.value or "unresolved") if dp_flag else "1"
-        dp = 1
-    elif dp_flag is not None and dp_flag.value is not None:
-        dp = _to_int(dp_flag.value)
-    enabled = ep is not None and ep > 1
-    return replace(dep, ep=ep, dp=dp, ep_enabled=enabled, options=opts, sources=sources)
-
-
-def _derive_trtllm(dep: Deployment) -> Deployment:
-    return replace(dep, ep_enabled=dep.ep is not None and dep.ep > 1)
-
-
-_ALL_VISIBLE = "<all visible GPUs>"
-
-
-def _derive_tgi(dep: Deployment) -> Deployment:
-    """TGI without --num-shard shards over every visible GPU (launcher ``find_num_shards``)."""
-    if dep.flag("num-shard") is not None:
-        return dep
-    opts = dict(dep.options)
-    unresolved = [u for u in dep.unresolved if u.variable != _ALL_VISIBLE]
-    if opts.get("sharded", "").lower() == "false":
-        return replace(dep, tp=1, options=opts, unresolved=tuple(unresolved))
-    opts["implicit_sharding"] = "true"
-    tp = dep.gpus_per_node
-    sources = dict(dep.sources)
-    # With every GPU visible (`--gpus all`, no CUDA_VISIBLE_DEVICES) TP is the machine's GPU
-    # count: unknown here, and TL210 says so; it is not a variable for TL003 to report.
-    if tp is not None:
-        sources["tp"] = dep.position_of("gpus_per_node")
-    return replace(dep, tp=tp, options=opts, sources=sources, unresolved=tuple(unresolved))
-
-
-_DERIVE: dict[str, Callable[[Deployment], Deployment]] = {
-    "vllm": _derive_vllm,
-    "sglang": _derive_sglang,
-    "trtllm": _derive_trtllm,
-    "tgi": _derive_tgi,
-}
+    return get_engine(dep.engine).derive(dep)
 
 
 def count_devices(spec: str) -> int | None:
@@ -270,7 +209,8 @@ def visible_gpus(
     dep: Deployment, env: Mapping[str, Arg], docker_gpus: Arg | None = None
 ) -> Deployment:
     """GPUs one process sees: ``docker run --gpus``, ``NVIDIA_VISIBLE_DEVICES`` and
-    ``CUDA_VISIBLE_DEVICES`` (each narrows the previous); plus ``VLLM_ALL2ALL_BACKEND``."""
+    ``CUDA_VISIBLE_DEVICES`` (each narrows the previous); plus the environment variable that
+    sets the engine's all-to-all backend (``Engine.all_to_all.env``)."""
     count, where = dep.gpus_per_node, dep.sources.get("gpus_per_node")
     options = dict(dep.options)
     unresolved = list(dep.unresolved)
@@ -292,9 +232,13 @@ def visible_gpus(
             continue
         count = n if count is None else min(count, n)
         where = arg.position
-    backend = env.get("VLLM_ALL2ALL_BACKEND")
-    if backend is not None and backend.value and "all2all_backend" not in options:
-        options["all2all_backend"] = backend.value
+    from toplint.engines.registry import find_engine
+
+    engine = find_engine(dep.engine)
+    a2a = engine.all_to_all if engine is not None else None
+    backend = env.get(a2a.env) if a2a is not None and a2a.env else None
+    if a2a is not None and backend is not None and backend.value and a2a.key not in options:
+        options[a2a.key] = backend.value
     sources = dict(dep.sources)
     if where is not None and count is not None:
         sources["gpus_per_node"] = where

@@ -98,11 +98,38 @@ _PARAM = re.compile(
 )
 
 
-class Expander:
-    """Expands parts against a variable environment."""
+# The folder of the running script, as scripts find it: `dirname "$0"`, `dirname
+# "${BASH_SOURCE[0]}"` (of `readlink -f`/`realpath` of it too), optionally inside
+# `cd "…" && pwd` and followed by `/..`.  It stands for "." or ".." relative to the script,
+# which is how the readers of referenced files resolve a relative path.
+_SELF = r"(?:\$0|\$\{0\}|\$\{?BASH_SOURCE(?:\[0\])?\}?)"
+_SELF_REAL = rf'(?:{_SELF}|\$\(\s*(?:readlink\s+-f|realpath)\s+"?{_SELF}"?\s*\))'
+_DIRNAME = rf'dirname\s+(?:--\s+)?"?{_SELF_REAL}"?'
+_SELF_DIR = re.compile(
+    rf'^\(\s*(?:{_DIRNAME}|cd\s+(?:-P\s+)?(?:--\s+)?"?\$\(\s*{_DIRNAME}\s*\)(/\.\.)?/?"?'
+    r"(?:\s*(?:&>|>|2>|1>)\s*/dev/null)?\s*&&\s*pwd(?:\s+-P)?)\s*\)$"
+)
 
-    def __init__(self, env: Mapping[str, str]) -> None:
+
+class Expander:
+    """Expands parts against a variable environment (and indexed arrays: ``${A[0]}``), within
+    ``toplint.infra.budgets``: every expanded value is charged to the file's meter and nested
+    defaults are bounded in depth."""
+
+    def __init__(
+        self,
+        env: Mapping[str, str],
+        arrays: Mapping[str, list[str | None]] | None = None,
+        depth: int = 0,
+    ) -> None:
+        from toplint.infra.budgets import EXPANSION_DEPTH, BudgetExceeded, meter
+
+        if depth > EXPANSION_DEPTH:
+            raise BudgetExceeded("expansion-depth", EXPANSION_DEPTH, "nested expansions")
         self.env = dict(env)
+        self.arrays: dict[str, list[str | None]] = dict(arrays or {})
+        self.depth = depth
+        self.meter = meter()
 
     def expand(self, parts: list[Part]) -> tuple[str | None, tuple[str, ...]]:
         out: list[str] = []
@@ -116,24 +143,29 @@ class Expander:
                 out.append(value)
         if missing:
             return None, tuple(dict.fromkeys(missing))
-        return "".join(out), ()
+        return self.meter.charge("".join(out)), ()
 
     def expand_one(self, exp: str, missing: list[str]) -> str | None:
         if exp.startswith("(("):
             return self._arith(exp[2:-2], missing)
         if exp.startswith("("):
+            here = _SELF_DIR.match(exp)
+            if here:
+                return ".." if here.group(1) else "."
             missing.append("$" + exp)
             return None
         if not exp.startswith("{"):
             return self._lookup(exp, "$" + exp, missing)
         m = _PARAM.match(exp)
+        if m and m.group(3) and not m.group(4) and m.group(2) in self.arrays:
+            return self._element(m.group(2), m.group(3)[1:-1], bool(m.group(1)), exp, missing)
         if not m or m.group(1) or m.group(3):
             missing.append("$" + exp)  # ${#x}, ${ARR[$i]}, ${x/a/b}: not evaluated
             return None
         name, op, arg = m.group(2), m.group(4), m.group(5) or ""
         value = self.env.get(name)
         if (op in (":-", ":=") and not value) or (op in ("-", "=") and value is None):
-            sub = Expander(self.env).expand(_split_default(arg))
+            sub = Expander(self.env, self.arrays, self.depth + 1).expand(_split_default(arg))
             if sub[0] is None:
                 missing.extend(sub[1])
                 return None
@@ -143,6 +175,28 @@ class Expander:
         if op in (":+", "+"):
             return arg if value else ""
         return self._lookup(name, "${" + name + "}", missing)
+
+    def _element(
+        self, name: str, index: str, count: bool, exp: str, missing: list[str]
+    ) -> str | None:
+        """``${A[2]}``, ``${A[@]}`` / ``${A[*]}`` (joined here; ``shellrun`` splits a whole
+        ``"${A[@]}"`` word into one word per element) and ``${#A[@]}``."""
+        items = self.arrays[name]
+        if index in ("@", "*"):
+            if count:
+                return str(len(items))
+            if any(item is None for item in items):
+                missing.append("$" + exp)
+                return None
+            return " ".join(item for item in items if item is not None)
+        if count or not index.isdigit():
+            missing.append("$" + exp)
+            return None
+        k = int(index)
+        value = items[k] if k < len(items) else ""
+        if value is None:
+            missing.append("$" + exp)
+        return value
 
     def _lookup(self, name: str, shown: str, missing: list[str]) -> str | None:
         if name in self.env:

@@ -19,11 +19,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from toplint.engines.registry import engine_running_in
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, ParseResult
 from toplint.parse.argv import Arg, apply_flags, parse_args
 from toplint.parse.base import Source
-from toplint.parse.engines import ENGINES
 from toplint.parse.k8s import Ctx, GpuRequest, gpu_request, looks_like_k8s, to_int, with_gpu
 from toplint.record import replace
 
@@ -88,11 +88,12 @@ def production_stack(ctx: Ctx) -> list[Deployment]:
 def _model_spec(ctx: Ctx, at: Path, spec: dict[str, Any]) -> Deployment:
     ray = bool((spec.get("raySpec") or {}).get("enabled"))
     start = ctx.pos(at)
+    engine = engine_running_in("helm-production-stack")
     dep = Deployment(
         path=ctx.path,
         line=start.line,
         column=start.column,
-        engine="vllm",
+        engine=engine.name,
         model=str(spec["modelURL"]) if spec.get("modelURL") else None,
         name=str(spec.get("name", "")),
         source_kind="helm-production-stack",
@@ -103,9 +104,9 @@ def _model_spec(ctx: Ctx, at: Path, spec: dict[str, Any]) -> Deployment:
     args += render(ctx, (*at, "vllmConfig"), _CONFIG_KEYS, ray)
     args += extra_args(ctx, (*at, "vllmConfig", "extraArgs"))
     args += _lmcache(ctx, at, spec)
-    parsed = parse_args("vllm", args, ctx.path)
+    parsed = parse_args(engine.name, args, ctx.path)
     ctx.findings.extend(parsed.findings)
-    dep = apply_flags(dep, parsed.flags, ENGINES["vllm"])
+    dep = apply_flags(dep, parsed.flags, engine.cli)
     dep = _gpus(ctx, at, spec, dep)
     dep = replace(dep, labels=_selector_labels(spec))
     return _ray(ctx, at, spec, dep) if ray else _plain(ctx, at, spec, dep)
@@ -261,15 +262,16 @@ def _ray(ctx: Ctx, at: Path, spec: dict[str, Any], dep: Deployment) -> Deploymen
     )
 
 
-def vllm_runtime(ctx: Ctx) -> list[Deployment]:
+def runtime_cr(ctx: Ctx) -> list[Deployment]:
     """production-stack operator CR (production-stack.vllm.ai/v1alpha1 VLLMRuntime)."""
     start = ctx.key(("kind",))
     model = ctx.get(("spec", "model", "modelURL"))
+    engine = engine_running_in("vllm-runtime")
     dep = Deployment(
         ctx.path,
         start.line,
         start.column,
-        "vllm",
+        engine.name,
         str(model) if model else None,
         name=str(ctx.get(("metadata", "name"), "")),
         source_kind="vllm-runtime",
@@ -286,9 +288,9 @@ def vllm_runtime(ctx: Ctx) -> list[Deployment]:
     args = render(ctx, ("spec", "model"), model_keys, False)
     args += render(ctx, ("spec", "vllmConfig"), config_keys, False)
     args += extra_args(ctx, ("spec", "vllmConfig", "extraArgs"))
-    parsed = parse_args("vllm", args, ctx.path)
+    parsed = parse_args(engine.name, args, ctx.path)
     ctx.findings.extend(parsed.findings)
-    dep = apply_flags(dep, parsed.flags, ENGINES["vllm"])
+    dep = apply_flags(dep, parsed.flags, engine.cli)
     res: Path = ("spec", "deploymentConfig", "resources")
     if ctx.get((*res, "gpu")) is not None:
         kind = str(ctx.get((*res, "gpuType")) or "nvidia.com/gpu")
@@ -306,6 +308,7 @@ def llm_d(ctx: Ctx) -> list[Deployment]:
     uri = str(ctx.get((*app, "model", "modelArtifactURI"), ""))
     model = _model_from_uri(uri) or ctx.get((*app, "model", "modelName"))
     out = []
+    engine = engine_running_in("helm-llm-d")
     for role in ("prefill", "decode"):
         at: Path = (*app, role)
         if not isinstance(ctx.get(at), dict) or to_int(ctx.get((*at, "replicas"), 1)) == 0:
@@ -315,15 +318,15 @@ def llm_d(ctx: Ctx) -> list[Deployment]:
             ctx.path,
             start.line,
             start.column,
-            "vllm",
+            engine.name,
             str(model) if model else None,
             name=role,
             source_kind="helm-llm-d",
             sources={"model": ctx.pos((*app, "model"))},
         )
-        parsed = parse_args("vllm", extra_args(ctx, (*at, "extraArgs")), ctx.path)
+        parsed = parse_args(engine.name, extra_args(ctx, (*at, "extraArgs")), ctx.path)
         ctx.findings.extend(parsed.findings)
-        dep = apply_flags(dep, parsed.flags, ENGINES["vllm"])
+        dep = apply_flags(dep, parsed.flags, engine.cli)
         gpu = gpu_request(ctx, (*app, "resources"))
         dep = with_gpu(dep, gpu) if gpu else dep
         replicas = to_int(ctx.get((*at, "replicas"), 1)) or 1
@@ -343,4 +346,4 @@ def _model_from_uri(uri: str) -> str | None:
     return None
 
 
-KINDS = {"VLLMRuntime": vllm_runtime}
+KINDS = {"VLLMRuntime": runtime_cr}

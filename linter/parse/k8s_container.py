@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toplint.errors import SourceError
+from toplint.infra.budgets import BudgetExceeded
 from toplint.infra.yamlsafe import Path
 from toplint.model import Position
 from toplint.parse import k8s_text
@@ -36,16 +37,36 @@ def container_env(
             data = _walk(found[0].data, found[1])
             if isinstance(data, dict):
                 env.update({str(k): str(v) for k, v in data.items()})
-    for item in ctx.get((*cpath, "env"), []) or []:
+    for i, item in enumerate(ctx.get((*cpath, "env"), []) or []):
         if not isinstance(item, dict) or "name" not in item:
             continue
         value = item.get("value")
         if "valueFrom" in item or (value is None and "value" not in item):
             env[str(item["name"])] = None
             continue
-        text, missing, _ = k8s_text.substitute(_scalar_text(value), env)
+        try:
+            text, missing, _ = k8s_text.substitute(_scalar_text(value), env)
+        except BudgetExceeded as exc:
+            pos = ctx.scalar_pos((*cpath, "env", i, "value"))
+            raise exc.at(pos.line, pos.column) from None
         env[str(item["name"])] = None if missing else text
     return env
+
+
+def env_args(ctx: Ctx, cpath: Path, env: Mapping[str, str | None]) -> dict[str, Arg]:
+    """The container's ``env`` entries as positioned words, for engines configured by
+    environment variables (TGI's launcher reads every option from one: clap ``env``)."""
+    out: dict[str, Arg] = {}
+    for i, item in enumerate(ctx.get((*cpath, "env"), []) or []):
+        if not isinstance(item, dict) or "name" not in item:
+            continue
+        name = str(item["name"])
+        at: Path = (*cpath, "env", i, "value" if "value" in item else "name")
+        value = env.get(name)
+        raw = _scalar_text(item.get("value"))
+        missing = () if value is not None else (name,)
+        out[name] = Arg(value, raw, ctx.scalar_pos(at), missing, anchor_of(at))
+    return out
 
 
 def _walk(data: Any, at: Path) -> Any:
@@ -81,7 +102,11 @@ def list_args(ctx: Ctx, at: Path, env: Mapping[str, str | None]) -> list[Arg]:
     out: list[Arg] = []
     for item, path in zip(items, paths, strict=True):
         raw = _scalar_text(item)
-        text, missing, _ = k8s_text.substitute(raw, env)
+        try:
+            text, missing, _ = k8s_text.substitute(raw, env)
+        except BudgetExceeded as exc:
+            pos = ctx.scalar_pos(path)
+            raise exc.at(pos.line, pos.column) from None
         out.append(token_arg(text, raw, ctx.scalar_pos(path), tuple(missing), anchor_of(path)))
     return out
 
@@ -162,45 +187,30 @@ def script_commands(ctx: Ctx, path: Path, env: Mapping[str, str | None]) -> list
     ]
 
 
-# Wrappers that forward engine arguments unchanged (engine-vocabulary §0, last row).
-_WRAPPERS = {"dynamo.vllm": "vllm", "dynamo.sglang": "sglang", "dynamo.trtllm": "trtllm"}
-
-
 def find_engine_invocations(args: Sequence[Arg]) -> list[Invocation]:
-    """``find_invocations`` plus ``python -m dynamo.<engine>`` wrappers (adapter, see report)."""
-    found = find_invocations(args)
-    if found:
-        return found
-    from toplint.parse.engines import ENGINES
-
-    for i in range(len(args) - 2):
-        if (args[i].value or "").rsplit("/", 1)[-1].startswith("python") and args[
-            i + 1
-        ].value == "-m":
-            engine = _WRAPPERS.get(args[i + 2].value or "")
-            if engine in ENGINES:
-                return [Invocation(str(engine), tuple(args[i + 3 :]), args[i])]
-    return []
-
-
-# Images whose ENTRYPOINT is an engine server, for containers that give only ``args``.
-# vllm/vllm-openai: ENTRYPOINT ["vllm", "serve"] (vllm docker/Dockerfile, target vllm-openai).
-_IMAGE_ENTRYPOINTS = (("vllm-openai", ("vllm", "serve")),)
+    """The engine invocations in one container command (``find_invocations``)."""
+    return find_invocations(args)
 
 
 def _image_entrypoint(ctx: Ctx, cpath: Path, args: list[Arg]) -> list[Invocation]:
+    """Containers that give only ``args``: the image's entrypoint runs them (``Engine.images``)."""
     if ctx.get((*cpath, "command")) is not None:
         return []
-    image = str(ctx.get((*cpath, "image"), ""))
-    for needle, entry in _IMAGE_ENTRYPOINTS:
-        if needle in image:
-            where = ctx.pos((*cpath, "image"))
-            head = [Arg(word, word, where, (), "image") for word in entry]
-            return find_engine_invocations(head + args)
-    return []
+    from toplint.parse.dockerfile import image_invocation
+
+    image = ctx.get((*cpath, "image"))
+    if not isinstance(image, str):
+        return []
+    where = ctx.pos((*cpath, "image"))
+    inv = image_invocation(Arg(image, image, where, (), "image"), args)
+    return [inv] if inv is not None else []
 
 
 def env_options(env: Mapping[str, str | None]) -> dict[str, str]:
-    """Engine/NCCL environment worth keeping for rules (``env.VLLM_ALL2ALL_BACKEND`` ...)."""
-    keep = ("VLLM_", "NCCL_", "NVSHMEM_", "UCX_", "SGLANG_", "CUDA_VISIBLE_DEVICES", "NUM_SHARD")
+    """Engine/NCCL environment worth keeping for rules (``env.NCCL_IB_HCA``, the engines'
+    ``Engine.env_prefixes`` ...)."""
+    from toplint.engines.registry import all_engines
+
+    engines = tuple(prefix for engine in all_engines() for prefix in engine.env_prefixes)
+    keep = ("NCCL_", "NVSHMEM_", "UCX_", "CUDA_VISIBLE_DEVICES", *engines)
     return {f"env.{k}": v for k, v in env.items() if v is not None and k.startswith(keep)}

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from toplint.engines.registry import engine_running_in
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Flag
 from toplint.parse import k8s_text
 from toplint.parse.argv import Arg, apply_flags, parse_args
-from toplint.parse.engines import ENGINES
 from toplint.parse.k8s import (
     Ctx,
     base_deployment,
@@ -49,7 +49,8 @@ _PARALLELISM = (
 def llm_inference_service(ctx: Ctx) -> list[Deployment]:
     base = base_deployment(ctx, "kserve-llmisvc")
     model = ctx.get(("spec", "model", "name")) or str(ctx.get(("spec", "model", "uri"), ""))
-    base = replace(base, model=_strip_uri(str(model)) or None, engine="vllm")
+    engine = engine_running_in("kserve-llmisvc").name
+    base = replace(base, model=_strip_uri(str(model)) or None, engine=engine)
     base = replace(base, sources={**base.sources, "model": ctx.pos(("spec", "model"))})
     has_prefill = isinstance(ctx.get(("spec", "prefill")), dict)
     out = [_role(ctx, ("spec",), base, "decode" if has_prefill else "")]
@@ -93,9 +94,10 @@ def _role(ctx: Ctx, at: Path, base: Deployment, role: str) -> Deployment:
         args.extend(_additional_args(ctx, cpath, env))
         gpu = gpu_request(ctx, (*cpath, "resources"))
         dep = with_gpu(dep, gpu) if gpu else dep
-    parsed = parse_args("vllm", args, ctx.path)
+    engine = engine_running_in("kserve-llmisvc")
+    parsed = parse_args(engine.name, args, ctx.path)
     ctx.findings.extend(parsed.findings)
-    dep = apply_flags(dep, parsed.flags, ENGINES["vllm"])
+    dep = apply_flags(dep, parsed.flags, engine.cli)
     dep = replace(dep, labels={**dep.labels, **pod_labels(ctx, (*at, "template"))})
     if cpath:
         dep = replace(dep, options={**dep.options, **env_options(env)})
@@ -115,10 +117,12 @@ def _main_container(ctx: Ctx, spec: Path) -> Path | None:
 
 
 def _additional_args(ctx: Ctx, cpath: Path, env: dict[str, str | None]) -> list[Arg]:
-    """``VLLM_ADDITIONAL_ARGS`` is spliced unquoted into the command: word-split it."""
+    """The engine's ``args_env`` variable is spliced unquoted into the command: word-split it."""
+    names = engine_running_in("kserve-llmisvc").args_env
     for i, item in enumerate(ctx.get((*cpath, "env")) or []):
-        if isinstance(item, dict) and item.get("name") == "VLLM_ADDITIONAL_ARGS":
-            text = env.get("VLLM_ADDITIONAL_ARGS")
+        if isinstance(item, dict) and item.get("name") in names:
+            name = str(item["name"])
+            text = env.get(name)
             if text is None:
                 return []
             from toplint.parse.shell import lex
@@ -133,7 +137,7 @@ def _additional_args(ctx: Ctx, cpath: Path, env: dict[str, str | None]) -> list[
                     w.raw,
                     locate.position(w.line, w.column),
                     w.unresolved,
-                    "env.VLLM_ADDITIONAL_ARGS",
+                    f"env.{name}",
                 )
                 for command in lex(text)
                 for w in command.words
@@ -176,10 +180,12 @@ def inference_service(ctx: Ctx) -> list[Deployment]:
     base = base_deployment(ctx, "kserve-isvc")
     start = ctx.key(model)
     uri = _strip_uri(str(ctx.get((*model, "storageUri"), ""))) or None
-    dep = replace(base, engine="vllm", model=uri, line=start.line, column=start.column)
+    engine = engine_running_in("kserve-isvc")
+    dep = replace(base, engine=engine.name, model=uri, line=start.line, column=start.column)
     gpu = gpu_request(ctx, (*model, "resources"))
     dep = with_gpu(dep, gpu) if gpu else dep
-    parsed = parse_args("vllm", list_args(ctx, (*model, "args"), {}), ctx.path, unknown_rule=False)
+    margs = list_args(ctx, (*model, "args"), {})
+    parsed = parse_args(engine.name, margs, ctx.path, unknown_rule=False)
     flags = list(parsed.flags)
     worker: Path = (*pred, "workerSpec")
     for key, name in (
@@ -192,7 +198,7 @@ def inference_service(ctx: Ctx) -> list[Deployment]:
             flags.append(
                 Flag(name, str(value), key, pos, ctx.pos((*worker, key)), (), f"workerSpec.{key}")
             )
-    dep = apply_flags(dep, flags, ENGINES["vllm"])
+    dep = apply_flags(dep, flags, engine.cli)
     nodes = 1
     if isinstance(ctx.get(worker), dict) and dep.world_size and dep.gpus_per_node:
         nodes = -(-dep.world_size // dep.gpus_per_node)

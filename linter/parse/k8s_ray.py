@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from toplint.engines.registry import engine_running_in
 from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, Position
 from toplint.parse import k8s_text
 from toplint.parse.argv import Arg, apply_flags, parse_args
-from toplint.parse.engines import ENGINES
 from toplint.parse.k8s import (
     Ctx,
     base_deployment,
@@ -154,9 +154,10 @@ def _llm_config(
     loading = config.get("model_loading_config") or {}
     model = loading.get("model_source") or loading.get("model_id")
     start = here(path)
+    engine = engine_running_in("ray-serve-llm")
     dep = replace(
         base,
-        engine="vllm",
+        engine=engine.name,
         model=str(model) if model else None,
         line=start.line,
         column=start.column,
@@ -170,9 +171,9 @@ def _llm_config(
     kwargs = config.get("engine_kwargs") or {}
     for key, value in kwargs.items() if isinstance(kwargs, dict) else []:
         args.extend(_kwarg(str(key), value, here((*path, "engine_kwargs", key))))
-    parsed = parse_args("vllm", args, ctx.path)
+    parsed = parse_args(engine.name, args, ctx.path)
     ctx.findings.extend(parsed.findings)
-    dep = apply_flags(dep, parsed.flags, ENGINES["vllm"])
+    dep = apply_flags(dep, parsed.flags, engine.cli)
     deploy = config.get("deployment_config") or {}
     replicas = to_int(deploy.get("num_replicas"))
     if replicas is None:
@@ -194,7 +195,7 @@ def _kwarg(key: str, value: Any, pos: Position) -> list[Arg]:
     if value is True:
         return [Arg(option, option, pos, (), anchor)]
     if value is False:
-        spec = ENGINES["vllm"]
+        spec = engine_running_in("ray-serve-llm").cli
         name = key.replace("_", "-")
         return [Arg("--no-" + name, option, pos, (), anchor)] if name in spec.negatable else []
     text = _json(value) if isinstance(value, (dict, list)) else str(value)

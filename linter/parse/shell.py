@@ -4,16 +4,21 @@ It splits a script into simple commands (on newlines, ``;``, ``&&``, ``||``, ``|
 joins backslash-newline continuations, honours single quotes, double quotes and escapes, skips
 comments and here-documents, and expands ``$VAR``, ``${VAR}``, ``${VAR:-default}``, ``$((…))``
 from a variable environment built from earlier assignments in the same script.  What cannot be
-known (``$3``, ``$(cmd)``, ``${ARR[$i]}``, a variable never assigned) leaves the word
-unresolved: its ``value`` is None and ``unresolved`` names the variables.
+known (``$3`` outside a function call, ``$(cmd)``, ``${ARR[$i]}``, a variable never assigned)
+leaves the word unresolved: its ``value`` is None and ``unresolved`` names the variables.
+
+The tokens are run by ``toplint.parse.shellrun``, which follows what a script does without
+executing it: arrays, functions called with positional arguments, files it sources.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from typing import NamedTuple
 
 from toplint.errors import SourceError
+from toplint.infra.budgets import BudgetExceeded
 from toplint.parse.expand import Expander, Part, _Cursor, _read_expansion
 from toplint.record import record
 
@@ -26,6 +31,7 @@ class Word:
     column: int
     unresolved: tuple[str, ...] = ()
     quoted: bool = False
+    path: str = ""  # the file the word is written in, when not the script being lexed
 
 
 @record
@@ -33,10 +39,27 @@ class Command:
     words: tuple[Word, ...]
     line: int
     column: int
+    # Where a command from a function body was called from, in the script being lexed (the
+    # outermost call): a deployment started by a sourced function is reported there.
+    site: tuple[int, int] | None = None
+
+
+class Tok(NamedTuple):
+    """A token before expansion: a word, an operator ("sep") or an array literal ("array":
+    ``raw`` is ``NAME=`` or ``NAME+=`` and ``items`` its element words)."""
+
+    kind: str
+    line: int
+    column: int
+    raw: str
+    parts: list[Part]
+    quoted: bool
+    items: tuple[Tok, ...] = ()
 
 
 _OPERATORS = ("&&", "||", ";;", ";", "|", "&")
 _ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
+_ARRAY_ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\+?=$")
 # Runs of characters with no special meaning: outside quotes, inside '…', inside "…".
 _PLAIN = re.compile(r"[^ \t\n;&|<>()\\'\"$`]+")
 _SINGLE_QUOTED = re.compile(r"[^']+")
@@ -133,8 +156,8 @@ def _skip_heredoc(cur: _Cursor, delimiter: str) -> None:
             return
 
 
-def _tokens(text: str) -> Iterator[tuple[str, int, int, str, list[Part], bool]]:
-    """Yield ("word", line, col, raw, parts, quoted) and ("sep", line, col, op, [], False)."""
+def _tokens(text: str) -> Iterator[Tok]:
+    """Yield word, operator ("sep") and array-literal tokens."""
     cur = _Cursor(text)
     pending_heredocs: list[str] = []
     while cur.peek():
@@ -145,10 +168,9 @@ def _tokens(text: str) -> Iterator[tuple[str, int, int, str, list[Part], bool]]:
             cur.take()
             cur.take()
         elif ch == "#":
-            while cur.peek() and cur.peek() != "\n":
-                cur.take()
+            _skip_comment(cur)
         elif ch == "\n":
-            yield ("sep", cur.line, cur.col, "\n", [], False)
+            yield Tok("sep", cur.line, cur.col, "\n", [], False)
             if pending_heredocs:
                 for delim in pending_heredocs:
                     _skip_heredoc(cur, delim)
@@ -156,7 +178,6 @@ def _tokens(text: str) -> Iterator[tuple[str, int, int, str, list[Part], bool]]:
             else:
                 cur.take()
         elif ch in "<>":
-            line, col = cur.line, cur.col
             op = cur.take()
             if op == "<" and cur.peek() == "<":
                 cur.take()
@@ -173,46 +194,89 @@ def _tokens(text: str) -> Iterator[tuple[str, int, int, str, list[Part], bool]]:
                 cur.take()
             _read_word(cur)  # the redirection target is not an argument
         elif ch in "()":
-            yield ("sep", cur.line, cur.col, cur.take(), [], False)
+            yield Tok("sep", cur.line, cur.col, cur.take(), [], False)
         elif ch in ";&|":
             line, col = cur.line, cur.col
             op = next(o for o in _OPERATORS if cur.startswith(o))
             for _ in op:
                 cur.take()
-            yield ("sep", line, col, op, [], False)
+            yield Tok("sep", line, col, op, [], False)
         else:
             line, col = cur.line, cur.col
             raw, parts, quoted = _read_word(cur)
-            yield ("word", line, col, raw, parts, quoted)
+            if cur.peek() == "(" and _ARRAY_ASSIGN.match(raw):
+                yield Tok("array", line, col, raw, [], False, _read_array(cur))
+            else:
+                yield Tok("word", line, col, raw, parts, quoted)
 
 
-def lex(text: str, env: Mapping[str, str] | None = None) -> list[Command]:
+def _skip_comment(cur: _Cursor) -> None:
+    while cur.peek() and cur.peek() != "\n":
+        cur.take()
+
+
+def _read_array(cur: _Cursor) -> tuple[Tok, ...]:
+    """The element words of ``NAME=( … )`` (at its opening parenthesis)."""
+    line, col = cur.line, cur.col
+    cur.take()
+    items: list[Tok] = []
+    while True:
+        ch = cur.peek()
+        if not ch:
+            raise SourceError("unclosed array", line, col)
+        if ch == ")":
+            cur.take()
+            return tuple(items)
+        if ch in " \t\r\n":
+            cur.take()
+        elif ch == "\\" and cur.peek(1) == "\n":
+            cur.take()
+            cur.take()
+        elif ch == "#":
+            _skip_comment(cur)
+        else:
+            at_line, at_col = cur.line, cur.col
+            raw, parts, quoted = _read_word(cur)
+            if not raw:  # an operator character inside the list: not an array we read
+                raise SourceError(f"unexpected {ch!r} in an array", at_line, at_col)
+            items.append(Tok("word", at_line, at_col, raw, parts, quoted))
+
+
+# Reads a file a script sources: (path used in positions, text), or None when not read.
+SourceLoader = Callable[[str], "tuple[str, str] | None"]
+
+
+def lex(
+    text: str,
+    env: Mapping[str, str] | None = None,
+    *,
+    loader: SourceLoader | None = None,
+) -> list[Command]:
     """Split a script into simple commands with expanded words.
 
     Assignments (``VAR=x`` alone, ``export VAR=x``, ``VAR=x cmd`` for that command) update the
     environment seen by later commands; ``env`` seeds it (e.g. a container's env vars).
+    Functions called in the script yield their body's commands once per call, with the call's
+    arguments as ``$1``...; ``loader`` reads the files the script sources (``source FILE``).
     """
-    expander = Expander(env or {})
-    commands: list[Command] = []
-    current: list[Word] = []
-    for kind, line, col, raw, parts, quoted in _tokens(text):
-        if kind == "sep":
-            if current:
-                commands.append(_finish(current, expander))
-                current = []
-            continue
-        value, unresolved = expander.expand(parts)
-        word = Word(raw, value, line, col, unresolved, quoted)
-        current.extend(_split_fields(word, parts))
-    if current:
-        commands.append(_finish(current, expander))
-    return commands
+    from toplint.parse.shellrun import Interpreter
+
+    return Interpreter(env or {}, loader=loader).run(list(_tokens(text)))
+
+
+def word(tok: Tok, expander: Expander, path: str = "") -> Word:
+    """One word token expanded."""
+    try:
+        value, unresolved = expander.expand(tok.parts)
+    except BudgetExceeded as exc:
+        raise exc.at(tok.line, tok.column) from None
+    return Word(tok.raw, value, tok.line, tok.column, unresolved, tok.quoted, path)
 
 
 _IFS = re.compile(r"[ \t\n]+")
 
 
-def _split_fields(word: Word, parts: list[Part]) -> list[Word]:
+def split_fields(word: Word, parts: list[Part]) -> list[Word]:
     """Field splitting: an unquoted expansion's value splits on whitespace and an empty one
     disappears (``vllm serve $EXTRA_ARGS``).  Assignments are never split.  The pieces keep the
     position of the word they came from."""
@@ -223,10 +287,10 @@ def _split_fields(word: Word, parts: list[Part]) -> list[Word]:
     pieces = [p for p in _IFS.split(word.value) if p]
     if len(pieces) == 1 and pieces[0] == word.value:
         return [word]
-    return [Word(p, p, word.line, word.column, (), False) for p in pieces]
+    return [Word(p, p, word.line, word.column, (), False, word.path) for p in pieces]
 
 
-def _finish(words: list[Word], expander: Expander) -> Command:
+def finish(words: list[Word], expander: Expander) -> Command:
     """Record assignments into the environment; return the command."""
     head = 1 if words[0].value in ("export", "declare", "local", "readonly") else 0
     rest = words[head:]

@@ -15,7 +15,8 @@ from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse.argv import Arg, Invocation, deployment_from_invocation, find_invocations
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import disk_loader
-from toplint.parse.shell import Command, lex
+from toplint.parse.launchers import Allocation, apply_allocation, launcher_allocation
+from toplint.parse.shell import Command, SourceLoader, lex
 from toplint.record import record, replace
 
 _SHELL_SUFFIXES = (".sh", ".bash", ".zsh", ".ksh")
@@ -23,10 +24,16 @@ _SHELLS = ("sh", "bash", "dash", "zsh", "ksh")
 
 
 def command_args(command: Command, path: str, smap: SourceMap | None = None) -> list[Arg]:
-    """Words as args; with ``smap`` their positions are mapped into the enclosing file."""
+    """Words as args; with ``smap`` their positions are mapped into the enclosing file.  A word
+    written in a sourced file keeps that file's path."""
     out = []
     for w in command.words:
-        pos = smap.position(w.line, w.column) if smap else Position(path, w.line, w.column)
+        if w.path:
+            pos = Position(w.path, w.line, w.column)
+        elif smap:
+            pos = smap.position(w.line, w.column)
+        else:
+            pos = Position(path, w.line, w.column)
         out.append(Arg(w.value, w.raw, pos, w.unresolved))
     return out
 
@@ -58,7 +65,11 @@ class SourceMap:
 def source_map(file_text: str, path: str, line: int, column: int, value: str) -> SourceMap:
     """Map ``value``, whose text starts at ``line``:``column`` of ``file_text`` (at its opening
     quote or block indicator, as YAML start marks and shell words report it)."""
-    starts = [0] + [i + 1 for i, ch in enumerate(file_text) if ch == "\n"]
+    from toplint.parse.k8s_text import starts_of
+
+    # Once per file, not per string: rebuilding them for each `sh -c` was quadratic (160 KB of
+    # `sh -c` lines took 104 s).
+    starts = starts_of(file_text)
     p = starts[min(line, len(starts)) - 1] + column - 1
     if p < len(file_text) and file_text[p] in "|>":
         nl = file_text.find("\n", p)
@@ -89,7 +100,7 @@ def _align(text: str, p: int, ch: str) -> int:
     return -1
 
 
-def _line_col(starts: list[int], offset: int) -> tuple[int, int]:
+def _line_col(starts: Sequence[int], offset: int) -> tuple[int, int]:
     i = bisect.bisect_right(starts, offset) - 1
     return i + 1, offset - starts[i] + 1
 
@@ -155,11 +166,39 @@ def docker_run(args: Sequence[Arg]) -> Invocation | None:
     found = find_invocations(command)
     if found:
         inv = found[0]
-        return replace(inv, env={**env, **inv.env}, gpus=gpus)
+        return replace(inv, env={**env, **inv.env}, gpus=gpus, image=args[j].value or "")
     from toplint.parse.dockerfile import image_invocation
 
     inv2 = None if entrypoint else image_invocation(args[j], args[j + 1 :], env)
     return replace(inv2, gpus=gpus) if inv2 else None
+
+
+def _launched(args: Sequence[Arg], inv: Invocation) -> Allocation:
+    """What the launchers before the engine (``srun -N 2``, ``torchrun --nnodes``) grant."""
+    end = next((k for k, a in enumerate(args) if a is inv.start), len(args))
+    return launcher_allocation([(a.value, a.position) for a in args[:end]])
+
+
+_MAX_SOURCED_BYTES = 1024 * 1024  # a sourced helper script is small; larger is not one
+
+
+def sourced_loader(script_path: str) -> SourceLoader:
+    """Reads a file the script sources, relative to the script's folder, only inside the
+    repository the script belongs to (``toplint.infra.readpolicy``: never outside the linted
+    tree, regular files only, size-capped)."""
+
+    def load(ref: str) -> tuple[str, str] | None:
+        if script_path == "-" or not ref or ref.startswith("~"):
+            return None
+        from toplint.infra.readpolicy import ReadRefused, read_text, resolve_reference
+
+        try:
+            full = resolve_reference(script_path, ref)
+            return full, read_text(full, _MAX_SOURCED_BYTES)
+        except ReadRefused:
+            return None
+
+    return load
 
 
 def _sh_c_script(args: Sequence[Arg]) -> Arg | None:
@@ -183,36 +222,46 @@ class ShellParser:
         return first.startswith("#!") and first.rsplit("/", 1)[-1].split()[-1] in _SHELLS
 
     def parse(self, source: Source) -> ParseResult:
+        from toplint.parse.launchers import directive_allocation
+        from toplint.parse.multinode import one_per_instance
+
         deployments: list[Deployment] = []
         findings: list[Finding] = []
-        for args in self._commands(source.text, source.path):
-            for dep, found in self._deployments(args, source.path):
+        batch = directive_allocation(source.text, source.path)
+        for args, site in self._commands(source.text, source.path):
+            for dep, found in self._deployments(args, source.path, batch):
+                if site is not None:
+                    dep = replace(dep, line=site[0], column=site[1])
                 deployments.append(dep)
                 findings.extend(found)
-        return ParseResult(source.path, tuple(deployments), tuple(findings))
+        return ParseResult(source.path, one_per_instance(deployments), tuple(findings))
 
-    def _commands(self, text: str, path: str) -> list[list[Arg]]:
-        out: list[list[Arg]] = []
-        for command in lex(text):
+    def _commands(self, text: str, path: str) -> list[tuple[list[Arg], tuple[int, int] | None]]:
+        out: list[tuple[list[Arg], tuple[int, int] | None]] = []
+        for command in lex(text, loader=sourced_loader(path)):
             args = command_args(command, path)
             script = _sh_c_script(args)
-            if script is not None and script.value is not None:
+            if script is not None and script.value is not None and script.position.path == path:
                 pos = script.position
-                out.extend(lex_embedded(script.value, {}, text, path, pos.line, pos.column))
+                embedded = lex_embedded(script.value, {}, text, path, pos.line, pos.column)
+                out.extend((a, command.site) for a in embedded)
             else:
-                out.append(args)
+                out.append((args, command.site))
         return out
 
     def _deployments(
-        self, args: list[Arg], path: str
+        self, args: list[Arg], path: str, batch: Allocation
     ) -> list[tuple[Deployment, tuple[Finding, ...]]]:
         docker = docker_run(args)
         loader = disk_loader(path)
         if docker is None:
-            return [
-                deployment_from_invocation(inv, path, source_kind="shell", config_loader=loader)
-                for inv in find_invocations(args)
-            ]
+            out = []
+            for inv in find_invocations(args):
+                dep, found = deployment_from_invocation(
+                    inv, path, source_kind="shell", config_loader=loader
+                )
+                out.append((apply_allocation(dep, _launched(args, inv).over(batch)), found))
+            return out
         # docker run is one host: the container sees the GPUs docker gives it.
         start = args[0].position
         base = Deployment(path, start.line, start.column, engine="", model=None, nodes=1)

@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toplint.catalog_types import ModelSpec
 from toplint.config.load import Config, find_config, load_config
-from toplint.cost.types import CostReport
-from toplint.errors import ConfigError
+from toplint.cost.types import Budgets, Workload
+from toplint.errors import ConfigError, ToplintError
 from toplint.hardware.types import Cluster, Hardware
-from toplint.model import Deployment, Finding, ParseResult
-from toplint.placement.types import Placement
+from toplint.model import Deployment, Finding, Unchecked
+from toplint.pipeline.types import Analysis
 from toplint.record import field, record
-from toplint.rulebook.types import Budgets, Workload
+from toplint.rulebook.types import Rule
+
+if TYPE_CHECKING:
+    from toplint.model import ParseResult
+    from toplint.rulebook.run import Prepared, RuleSettings
 
 
 @record
@@ -31,17 +36,9 @@ class Settings:
     exclude: tuple[str, ...] = ()
     jobs: int | None = None
     use_cache: bool = True
-
-
-@record
-class Analysis:
-    """One deployment with what the later stages found out about it."""
-
-    deployment: Deployment
-    cluster: Cluster | None
-    model: ModelSpec | None
-    placement: Placement | None
-    cost: CostReport | None = None
+    # `hardware: none` in the config: the repository has no manifest on purpose, so its
+    # deployments are counted as not checked against hardware but not reported one by one.
+    no_hardware: bool = False
 
 
 @record
@@ -61,8 +58,9 @@ def settings_from_args(args: argparse.Namespace, paths: Sequence[str] = ()) -> S
         start = next((p for p in paths if p != "-"), ".")
         config = find_config(start) or Config()
     hardware = getattr(args, "hardware", None)
-    if not hardware and config.get("hardware"):
-        hardware = config.resolve_path(str(config.get("hardware")))
+    no_hardware = not hardware and config.get("hardware") == NO_HARDWARE
+    if not hardware and config.get("hardware") and not no_hardware:
+        hardware = config.resolve_path(str(config.get("hardware")), "hardware")
     workload_cfg = config.get("workload", {}) or {}
     budgets_cfg = config.get("budgets", {}) or {}
     workload = Workload(
@@ -88,7 +86,12 @@ def settings_from_args(args: argparse.Namespace, paths: Sequence[str] = ()) -> S
         exclude=exclude,
         jobs=getattr(args, "jobs", None),
         use_cache=not getattr(args, "no_cache", False),
+        no_hardware=no_hardware,
     )
+
+
+# The config's `hardware:` value that says "this repository has no manifest, on purpose".
+NO_HARDWARE = "none"
 
 
 def _pick(
@@ -100,44 +103,186 @@ def _pick(
     return cfg.get(key, cfg.get(key.replace("_", "-"), default))
 
 
-def parse_files(paths: Sequence[str], settings: Settings) -> tuple[list[ParseResult], int]:
+@record
+class FileRun:
+    """What the pipeline found in one file (built in a worker for large trees)."""
+
+    path: str
+    # Parse-stage findings (TL001, TL003, TL005...), then the rules' findings when rules ran.
+    findings: tuple[Finding, ...]
+    # The analysed deployments, kept only when asked (inspect, cost): check needs findings only.
+    analyses: tuple[Analysis, ...]
+    # One entry per deployment: None when it was checked against hardware, else why not.
+    coverage: tuple[Unchecked | None, ...]
+    suppressions: Any = None  # the file's `# toplint: ignore` comments (check only)
+
+
+@record
+class BatchRun:
+    """The files that share one configuration, run through the pipeline with its settings."""
+
+    settings: Settings
+    hardware: Hardware | None
+    files: tuple[FileRun, ...]
+    findings: tuple[Finding, ...] = ()  # about the batch's paths themselves (an empty folder)
+
+    @property
+    def analyses(self) -> list[Analysis]:
+        return [a for f in self.files for a in f.analyses]
+
+
+def run_files(
+    paths: Sequence[str],
+    settings: Settings,
+    *,
+    rules: Sequence[Rule] = (),
+    rule_settings: RuleSettings | None = None,
+    keep: bool = False,
+) -> BatchRun:
+    """The one pipeline: discover -> parse -> hardware -> placement -> cost (-> facts -> rules).
+
+    ``check`` passes ``rules`` and ``rule_settings`` and gets findings back; ``inspect`` and
+    ``cost`` pass ``keep=True`` and get the analyses.  Each file is parsed, analysed and checked
+    on its own (in forked workers for large trees), so only what was asked for comes back.
+    A folder in ``paths`` under which no file is read gets a TL008 finding.
+    """
     from toplint.discover.files import discover
-    from toplint.parse.parallel import parse_all
+    from toplint.parse.parallel import map_files, read_and_parse
+    from toplint.pipeline.coverage import empty_folder
 
     files = discover(paths, settings.exclude)
-    return parse_all(files, settings.jobs), len(files)
-
-
-def analyze(paths: Sequence[str], settings: Settings) -> AnalyzeResult:
-    """Parse every file and place every deployment on its cluster."""
-    results, nfiles = parse_files(paths, settings)
     hardware = load_hardware(settings)
-    findings = [f for r in results for f in r.findings]
-    analyses = [
-        analyze_deployment(dep, hardware, settings) for r in results for dep in r.deployments
-    ]
-    return AnalyzeResult(tuple(analyses), tuple(findings), nfiles, hardware)
+    prepared = None
+    if rule_settings is not None:
+        from toplint.rulebook.run import prepare_rules
+
+        prepared = prepare_rules(rules, rule_settings)
+
+    def one(path: str) -> FileRun:
+        try:
+            parsed, source = read_and_parse(path)
+            text = None if source is None else source.text
+            checks = (
+                None if prepared is None or rule_settings is None else (rule_settings, prepared)
+            )
+            return run_parsed(parsed, text, hardware, settings, rules, checks, keep)
+        except ToplintError:
+            raise  # a configuration error (exit 2) is not this file's
+        except Exception as exc:  # a bug on one file must not lose the others' findings
+            if os.environ.get("TOPLINT_DEBUG"):
+                raise
+            from toplint.model import internal_error
+
+            return FileRun(path, (internal_error(path, 1, 1, "the analysis", exc),), (), ())
+
+    extra = [empty_folder(folder) for folder in _empty_folders(paths, files)]
+    if rule_settings is not None:
+        from toplint.rulebook.run import adjust_parse_findings
+
+        extra = adjust_parse_findings(extra, rules, rule_settings)
+    return BatchRun(settings, hardware, tuple(map_files(files, one, settings.jobs)), tuple(extra))
 
 
-def analyze_by_config(args: argparse.Namespace, paths: Sequence[str]) -> AnalyzeResult:
-    """``analyze`` for each group of files that shares a configuration, merged in order.
+def run_parsed(
+    parsed: ParseResult,
+    text: str | None,
+    hardware: Hardware | None,
+    settings: Settings,
+    rules: Sequence[Rule],
+    checks: tuple[RuleSettings, Sequence[Prepared]] | None,
+    keep: bool = False,
+) -> FileRun:
+    """One parsed file through placement, cost and (with ``checks``) the rules; fixes get the
+    edits that carry out their intents in ``text`` (``toplint.fix.resolve``)."""
+    analyses = [analyze_deployment(d, hardware, settings) for d in parsed.deployments]
+    found: list[Finding] = list(parsed.findings)
+    marks = None
+    if checks is not None:
+        from toplint.rulebook.run import adjust_parse_findings, run_prepared
+        from toplint.suppression.inline import scan
 
-    Each file is analysed with the settings of its nearest ``toplint.yaml`` (or ``--config``),
-    as ``toplint check`` does, so ``inspect`` and ``cost`` agree with it on nested configs.
+        rule_settings, prepared = checks
+        found = adjust_parse_findings(found, rules, rule_settings)
+        found = _with_edits(found, None, text, parsed.path)
+        for a in analyses:
+            more = run_prepared(prepared, [a], settings.budgets, settings.workload)
+            found += _with_edits(more, a.deployment, text, parsed.path)
+        marks = None if text is None else scan(parsed.path, text)
+    coverage = tuple(a.unchecked for a in analyses)
+    return FileRun(parsed.path, tuple(found), tuple(analyses) if keep else (), coverage, marks)
+
+
+def _with_edits(
+    findings: list[Finding], dep: Deployment | None, text: str | None, path: str
+) -> list[Finding]:
+    """The findings with their fixes' edits in ``text`` (imports the fixer only when needed)."""
+    if text is None or not any(f.fix is not None and f.fix.intents for f in findings):
+        return findings
+    from toplint.fix.resolve import attach_edits
+
+    return attach_edits(findings, dep, text, path)
+
+
+def _empty_folders(paths: Sequence[str], files: Sequence[str]) -> list[str]:
+    import os
+
+    folders = [p for p in paths if p != "-" and os.path.isdir(p)]
+    if not folders:
+        return []
+    prefixes = {folder: os.path.join(folder, "") for folder in folders}
+    return [d for d, prefix in prefixes.items() if not any(f.startswith(prefix) for f in files)]
+
+
+@record
+class Group:
+    """Paths that share one configuration, with the settings it and the command line give."""
+
+    paths: tuple[str, ...]
+    settings: Settings
+
+
+def groups_by_config(args: argparse.Namespace, paths: Sequence[str]) -> list[Group]:
+    """The one place that groups files by their configuration (for every sub-command).
+
+    A path that does not exist is a usage error (exit 2), not a silent "nothing to check".
     """
     from toplint.pipeline.batches import batches_by_config
 
+    missing = [p for p in paths if p != "-" and not _exists(p)]
+    if missing:
+        from toplint.errors import UsageError
+
+        raise UsageError(f"{missing[0]}: no such file or directory")
+    config = getattr(args, "config", None)
+    return [
+        Group(batch.paths, settings_from_args(args, batch.paths))
+        for batch in batches_by_config(paths, config, getattr(args, "exclude", None))
+    ]
+
+
+def _exists(path: str) -> bool:
+    import os
+
+    return os.path.lexists(path)
+
+
+def analyze_by_config(args: argparse.Namespace, paths: Sequence[str]) -> AnalyzeResult:
+    """The pipeline without rules, for each group of files that shares a configuration.
+
+    Each file is analysed with the settings of its nearest ``toplint.yaml`` (or ``--config``),
+    exactly as ``toplint check`` does (``run_files``), so ``inspect`` and ``cost`` agree with it.
+    """
     analyses: list[Analysis] = []
     findings: list[Finding] = []
     files = 0
     hardware: Hardware | None = None
-    config = getattr(args, "config", None)
-    for batch in batches_by_config(paths, config, getattr(args, "exclude", None)):
-        result = analyze(batch.paths, settings_from_args(args, batch.paths))
-        analyses.extend(result.analyses)
-        findings.extend(result.findings)
-        files += result.files
-        hardware = hardware or result.hardware
+    for group in groups_by_config(args, paths):
+        run = run_files(group.paths, group.settings, keep=True)
+        analyses.extend(run.analyses)
+        findings.extend(run.findings)
+        findings.extend(f for file in run.files for f in file.findings)
+        files += len(run.files)
+        hardware = hardware or run.hardware
     return AnalyzeResult(tuple(analyses), tuple(findings), files, hardware)
 
 
@@ -150,28 +295,56 @@ def load_hardware(settings: Settings) -> Hardware | None:
 
 
 def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Settings) -> Analysis:
+    """Place ``dep`` on its cluster and cost it, saying why not when it cannot be."""
     from toplint.hardware.models import lookup_model
+    from toplint.pipeline import coverage
 
     model = (
-        lookup_model(dep.model, settings.models, base_dir=settings.config.base_dir)
+        lookup_model(
+            dep.model,
+            settings.models,
+            base_dir=settings.config.base_dir,
+            root=settings.config.root,
+        )
         if dep.model
         else None
     )
     if hardware is None:
-        return Analysis(dep, None, model, None)
+        return Analysis(dep, None, model, None, unchecked=coverage.no_manifest(settings))
     from toplint.placement.place import place
     from toplint.placement.select import select_cluster
 
-    cluster = select_cluster(dep, hardware, name=settings.cluster, assign=settings.assign)
-    if cluster is None or dep.world_size is None or _short_of_gpus(dep, cluster):
-        return Analysis(dep, cluster, model, None)
-    placement = place(dep, cluster, model)
-    cost = None
-    if model is not None:
-        from toplint.cost.estimate import estimate
+    cluster = select_cluster(
+        dep,
+        hardware,
+        name=settings.cluster,
+        assign=settings.assign,
+        base_dir=settings.config.base_dir,
+    )
+    if cluster is None:
+        unchecked = coverage.no_cluster(dep, hardware, settings)
+        return Analysis(dep, None, model, None, unchecked=unchecked)
+    if dep.world_size is None:
+        return Analysis(dep, cluster, model, None, unchecked=coverage.unresolved(dep))
+    if _short_of_gpus(dep, cluster):
+        unchecked = coverage.too_few_gpus(dep, cluster)
+        return Analysis(dep, cluster, model, None, unchecked=unchecked)
+    if model is None:
+        placement = place(dep, cluster, model)
+        return Analysis(dep, cluster, None, placement, unchecked=coverage.unknown_model(dep))
+    return place_and_cost(dep, cluster, model, settings.workload)
 
-        cost = estimate(placement, settings.workload)
-    return Analysis(dep, cluster, model, placement, cost)
+
+def place_and_cost(
+    dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Workload
+) -> Analysis:
+    """The placement and cost stages on a known cluster: the last steps of ``analyze_deployment``,
+    and what ``plan`` runs for each layout it weighs, so both judge a layout alike."""
+    from toplint.cost.estimate import estimate
+    from toplint.placement.place import place
+
+    placement = place(dep, cluster, model)
+    return Analysis(dep, cluster, model, placement, estimate(placement, workload))
 
 
 def _short_of_gpus(dep: Deployment, cluster: Cluster) -> bool:

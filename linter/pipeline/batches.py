@@ -36,6 +36,7 @@ def batches_by_config(
             continue
         top = finder.config_for(path)
         skip = cli_exclude + tuple(top.get("exclude") or ()) if top else cli_exclude
+        found_any = False
         for found in discover([path], skip):
             nearest = finder.config_for(found)
             if nearest is not None and nearest is not top:
@@ -43,6 +44,9 @@ def batches_by_config(
                 if not discover([found], nested):
                     continue
             groups.setdefault(nearest.path if nearest else None, []).append(found)
-    if not groups:
-        return [Batch(tuple(paths))]
+            found_any = True
+        if not found_any:
+            # Kept so the pipeline can say "nothing was checked" there (TL008), with the
+            # settings of the configuration that governs the folder.
+            groups.setdefault(top.path if top else None, []).append(path)
     return [Batch(tuple(files)) for files in groups.values()]

@@ -5,20 +5,15 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toplint.config.load import Config
-from toplint.errors import ConfigError
-from toplint.model import Finding, Severity
-from toplint.pipeline.analyze import Settings, sort_findings
-from toplint.record import record
-from toplint.rulebook.run import (
-    RuleSettings,
-    adjust_parse_findings,
-    prepare_rules,
-    run_prepared,
-)
+from toplint.errors import ConfigError, UsageError
+from toplint.model import INTERNAL_ERROR, Finding, Severity, Unchecked
+from toplint.pipeline.analyze import Settings, run_files, sort_findings
+from toplint.record import field, record
+from toplint.rulebook.run import RuleSettings, adjust_parse_findings
 from toplint.rulebook.types import Rule
 from toplint.suppression.baseline import Baseline, new_findings
 
@@ -34,6 +29,11 @@ class LintResult:
     deployments: int
     suppressed: int = 0  # hidden by `# toplint: ignore` comments
     baselined: int = 0  # hidden by the baseline
+    # Deployments not checked against hardware, by reason (the others were).
+    unchecked: Mapping[str, int] = field(default_factory=dict)
+    # A parser or rule raised (toplint.model.INTERNAL_ERROR): one per file and culprit; never
+    # suppressed, never a finding; `toplint check` reports them and exits 3.
+    internal: tuple[Finding, ...] = ()
 
 
 def all_rules() -> list[Rule]:
@@ -83,6 +83,7 @@ def rule_settings_from(config: Config, args: argparse.Namespace) -> RuleSettings
     severities: dict[str, Severity] = {}
     options: dict[str, dict[str, object]] = {}
     rules = all_rules()
+    _check_selectors(select, rules)
     for key, value in (config.get("rules", {}) or {}).items():
         code = _rule_code(str(key), rules, config)
         if isinstance(value, str):
@@ -93,6 +94,20 @@ def rule_settings_from(config: Config, args: argparse.Namespace) -> RuleSettings
             options[code] = {k: v for k, v in value.items() if k != "severity"}
             _check_options(code, rules, options[code], key, config)
     return RuleSettings(select, ignore, severities, options)
+
+
+def _check_selectors(selectors: Sequence[str], rules: Sequence[Rule]) -> None:
+    """A selection that matches no rule would check nothing and pass: a usage error (exit 2)."""
+    from toplint.rulebook.run import matches
+
+    for selector in selectors:
+        if not any(matches(rule, (selector,)) for rule in rules):
+            import difflib
+
+            names = [r.code for r in rules] + [r.name for r in rules]
+            close = difflib.get_close_matches(selector, names, n=1, cutoff=0.6)
+            hint = f"; did you mean `{close[0]}`?" if close else " (see `toplint rules`)"
+            raise UsageError(f"--select/select {selector}: matches no rule{hint}")
 
 
 def _rule_code(key: str, rules: Sequence[Rule], config: Config) -> str:
@@ -183,11 +198,20 @@ def lint(
     report_unused_ignores: bool = False,
 ) -> LintResult:
     """Analyse, run rules, then drop what per-file-ignores, comments and the baseline hide."""
+    from toplint.engines.registry import all_engines
+
+    all_engines()  # a plugin engine that clashes is a configuration error before any file
     rules = all_rules()
-    checked = _check_files(paths, settings, rules, rule_settings)
-    findings = [f for f in checked.findings if not per_file_ignored(f, settings.config)]
+    run = run_files(paths, settings, rules=rules, rule_settings=rule_settings)
+    found = [*run.findings, *(f for file in run.files for f in file.findings)]
+    internal = {(f.path, f.anchor): f for f in found if f.rule == INTERNAL_ERROR}
+    findings = [
+        f for f in found if f.rule != INTERNAL_ERROR and not per_file_ignored(f, settings.config)
+    ]
+    files = [file.path for file in run.files]
+    scanned = {file.path: file.suppressions for file in run.files}
     findings, suppressed = _suppress(
-        findings, checked.files, checked.scanned, rules, rule_settings, report_unused_ignores
+        findings, files, scanned, rules, rule_settings, report_unused_ignores
     )
     # Suppression reports obey per-file-ignores too.
     findings = [f for f in findings if not per_file_ignored(f, settings.config)]
@@ -195,54 +219,68 @@ def lint(
     ordered = sort_findings(findings)
     if baseline is not None:
         ordered, known = new_findings(ordered, baseline)
+    coverage = [c for file in run.files for c in file.coverage]
     return LintResult(
         tuple(ordered),
         tuple(rules),
-        len(checked.files),
-        checked.deployments,
+        len(files),
+        len(coverage),
         suppressed,
         known,
+        unchecked=unchecked_counts(coverage),
+        internal=tuple(sort_findings(internal.values())),
     )
+
+
+def merge_counts(counts: Iterable[Mapping[str, int]]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for table in counts:
+        for key, n in table.items():
+            out[key] = out.get(key, 0) + n
+    return out
+
+
+def unchecked_counts(coverage: Iterable[Unchecked | None]) -> dict[str, int]:
+    """Deployments not checked against hardware, by reason (the summary's labels)."""
+    counts: dict[str, int] = {}
+    for item in coverage:
+        if item is not None:
+            label = item.label + (" on purpose" if item.deliberate else "")
+            counts[label] = counts.get(label, 0) + 1
+    return counts
 
 
 @record
-class _Checked:
-    findings: list[Finding]
-    files: list[str]
+class Checked:
+    """What checking one file's text found: findings after suppressions and per-file ignores."""
+
+    findings: tuple[Finding, ...]
     deployments: int
-    scanned: dict[str, list[Suppression] | None]  # suppression comments by file (None: unread)
 
 
-def _check_files(
-    paths: Sequence[str], settings: Settings, rules: Sequence[Rule], rule_settings: RuleSettings
-) -> _Checked:
-    """``analyze`` and the rules, file by file.
+def text_checker(settings: Settings, rule_settings: RuleSettings) -> Callable[[str, str], Checked]:
+    """A function checking a text as if it were the file it names (same config, hardware, rules).
 
-    Each file is parsed, analysed and checked on its own (in forked workers for large trees),
-    so placement, costs and rules run in parallel too, and only findings and the file's
-    suppression comments come back.  The findings are those ``analyze`` followed by
-    ``run_rules`` gives; files are read once.
+    ``--fix`` verifies a fix with it before writing: the text goes through the same pipeline
+    (``run_parsed``) as a file read from disk, and ``# toplint: ignore`` comments and
+    per-file-ignores apply.
     """
-    from toplint.discover.files import discover
-    from toplint.parse.parallel import map_files, read_and_parse
-    from toplint.pipeline.analyze import analyze_deployment, load_hardware
-    from toplint.suppression.inline import scan
+    from toplint.parse.base import Source
+    from toplint.parse.parallel import builtin_and_plugin_parsers
+    from toplint.parse.run import parse_source
+    from toplint.pipeline.analyze import load_hardware, run_parsed
+    from toplint.rulebook.run import prepare_rules
+    from toplint.suppression.inline import apply
 
-    files = discover(paths, settings.exclude)
+    rules = all_rules()
+    checks = (rule_settings, prepare_rules(rules, rule_settings))
     hardware = load_hardware(settings)
-    prepared = prepare_rules(rules, rule_settings)
 
-    def check_file(path: str) -> tuple[list[Finding], int, list[Suppression] | None]:
-        parsed, source = read_and_parse(path)
-        analyses = [analyze_deployment(d, hardware, settings) for d in parsed.deployments]
-        found = adjust_parse_findings(parsed.findings, rules, rule_settings)
-        found += run_prepared(prepared, analyses, settings.budgets, settings.workload)
-        return found, len(analyses), None if source is None else scan(path, source.text)
+    def check_text(path: str, text: str) -> Checked:
+        parsed = parse_source(Source.from_text(path, text), builtin_and_plugin_parsers())
+        run = run_parsed(parsed, text, hardware, settings, rules, checks)
+        found = [f for f in run.findings if not per_file_ignored(f, settings.config)]
+        outcome = apply(found, {path: run.suppressions or []}, report_unused=False)
+        return Checked(tuple(sort_findings(outcome.kept)), len(run.coverage))
 
-    done = map_files(files, check_file, settings.jobs)
-    return _Checked(
-        findings=[f for found, _, _ in done for f in found],
-        files=files,
-        deployments=sum(n for _, n, _ in done),
-        scanned={path: marks for path, (_, _, marks) in zip(files, done, strict=True)},
-    )
+    return check_text

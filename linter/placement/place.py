@@ -1,6 +1,7 @@
 """Lay one deployment's parallel groups onto a cluster's GPUs, nodes and links.
 
-Rank order follows each engine (../shared/reference/engine-vocabulary.md §1-§5):
+Rank order follows each engine (its ``Engine.ep_layout``, ``single_node``, ``dimensions`` and
+``attention_dp``; ../shared/reference/engine-vocabulary.md §1-§5):
 
 - vLLM: global ranks form a (DP, PP, TP) grid with TP fastest-varying
   (vllm/distributed/parallel_state.py ``initialize_model_parallel``): TP groups are contiguous
@@ -23,14 +24,13 @@ import math
 from collections.abc import Sequence
 
 from toplint.catalog_types import ModelSpec
+from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment
 from toplint.placement.links import group_link
 from toplint.placement.types import Gpu, Group, Placement
 
 __all__ = ["place"]
-
-_ATTENTION_DP_FLAGS = ("enable-dp-attention", "enable_attention_dp", "enable-attention-dp")
 
 
 def _degree(deployment: Deployment, name: str, notes: list[str]) -> int:
@@ -41,27 +41,15 @@ def _degree(deployment: Deployment, name: str, notes: list[str]) -> int:
     return max(int(value), 1)
 
 
-def _attention_dp(deployment: Deployment) -> bool:
-    """SGLang --enable-dp-attention / TRT-LLM enable_attention_dp: DP inside the TP group."""
-    if deployment.engine not in ("sglang", "trtllm"):
-        return False
-    for name in _ATTENTION_DP_FLAGS:
-        flag = deployment.flag(name)
-        if flag is not None:
-            return flag.value is None or flag.value.lower() not in ("false", "0", "no")
-        if str(deployment.options.get(name, "")).lower() in ("true", "1", "yes"):
-            return True
-    return False
-
-
 def _shape(
     deployment: Deployment, cluster: Cluster, world: int, rank_gpus: int, notes: list[str]
 ) -> tuple[int, int]:
     """(nodes, GPUs per node) the instance spans, with notes where the real layout may differ."""
-    if deployment.engine == "tgi":  # TGI shards on one host only (launcher/src/main.rs)
+    engine = get_engine(deployment.engine)
+    if engine.single_node:  # the engine shards on one host only (TGI: launcher/src/main.rs)
         if world > cluster.gpus_per_node:
             notes.append(
-                f"TGI runs on one node, but num_shard={world} exceeds the "
+                f"{engine.title} runs on one node, but its {world} shards exceed the "
                 f"{cluster.gpus_per_node} GPUs per node of cluster {cluster.name!r}"
             )
         return 1, world
@@ -141,7 +129,8 @@ def _ep_groups(
 ) -> list[list[int]]:
     dp, pp, tp = len(grid), len(grid[0]), len(grid[0][0])
     ep = deployment.ep or 1
-    if deployment.engine == "vllm":
+    layout = get_engine(deployment.engine).ep_layout
+    if layout == "dp_x_tp":
         # EP = DP×TP ranks of one PP stage (vLLM docs: EP_SIZE = TP_SIZE × DP_SIZE).  A MoE
         # model with DP > 1 communicates over the same ranks even without EP (its MoE layers
         # are sharded across DP×TP: engine-vocabulary.md §1, --data-parallel-size).
@@ -149,7 +138,7 @@ def _ep_groups(
         if not (deployment.ep_enabled or ep > 1 or moe_dp):
             return []
         return [[grid[d][p][t] for d in range(dp) for t in range(tp)] for p in range(pp)]
-    if deployment.engine not in ("sglang", "trtllm"):
+    if layout != "inside_tp":
         return []
     if deployment.ep_enabled and ep == 1:
         ep = tp  # SGLang --enable-ep-moe / DeepEP backends set ep_size = tp_size
@@ -187,10 +176,11 @@ def place(deployment: Deployment, cluster: Cluster, model: ModelSpec | None) -> 
     Only groups of more than one rank are listed (a group of one crosses no link).
     """
     notes: list[str] = []
+    engine = get_engine(deployment.engine)
     tp = _degree(deployment, "tp", notes)
-    pp = 1 if deployment.engine == "tgi" else _degree(deployment, "pp", notes)
-    dp = 1 if deployment.engine == "tgi" else _degree(deployment, "dp", notes)
-    if dp > 1 and _attention_dp(deployment):
+    pp = _degree(deployment, "pp", notes) if "pp" in engine.dimensions else 1
+    dp = _degree(deployment, "dp", notes) if "dp" in engine.dimensions else 1
+    if dp > 1 and engine.attention_dp(deployment) > 1:
         notes.append(f"DP attention: the {dp} DP ranks share the TP group's {tp} GPUs")
         dp = 1
     world = tp * pp * dp

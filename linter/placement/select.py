@@ -34,6 +34,14 @@ def _path_matches(path: str, pattern: str) -> bool:
     return any(fnmatch.fnmatchcase(c, pattern) for c in candidates)
 
 
+def _relative(path: str, base_dir: str | None) -> str:
+    """``path`` relative to ``base_dir`` when it lies below it, else ``path`` as given."""
+    if base_dir is None or path in ("-", "<stdin>"):
+        return path
+    rel = os.path.relpath(os.path.abspath(path), os.path.abspath(base_dir))
+    return path if rel.startswith("..") else rel
+
+
 def _split(path: str) -> tuple[str, tuple[str, ...]]:
     """``PurePath(path).as_posix()`` and its ``parts``, without importing pathlib (~7 ms)."""
     text = path.replace(os.sep, "/") if os.sep != "/" else path
@@ -55,16 +63,20 @@ def select_cluster(
     *,
     name: str | None = None,
     assign: Sequence[tuple[str, str]] = (),
+    base_dir: str | None = None,
 ) -> Cluster | None:
     """The cluster ``deployment`` runs on, or None when the manifest does not say.
 
+    ``assign`` globs are matched against the path relative to ``base_dir`` (the folder of the
+    configuration that holds them), so a file gives the same answer from any working directory.
     A name that is not in the manifest (from ``name`` or ``assign``) raises ``ConfigError``
     listing the known clusters.
     """
     if name:
         return _named(hardware, name, "--cluster")
+    path = _relative(deployment.path, base_dir) if assign else deployment.path
     for pattern, cluster_name in assign:
-        if _path_matches(deployment.path, pattern):
+        if _path_matches(path, pattern):
             return _named(hardware, cluster_name, f"assign {pattern!r}")
     if deployment.labels:
         matching = [c for c in hardware.clusters if _labels_match(deployment.labels, c.selector)]

@@ -63,6 +63,8 @@ def layouts(model: ModelSpec, gpus: int, engine: str) -> list[Layout]:
             if pp > model.num_layers:  # §6 rule 4
                 continue
             dp = gpus // (tp * pp)
+            if not _can_run(engine, pp, dp):
+                continue
             for ep in _ep_options(model, tp, dp, engine):
                 if _fp8_blocks_ok(model, tp, ep):
                     out.append(Layout(tp, pp, dp, ep))
@@ -83,16 +85,28 @@ def _tp_valid(model: ModelSpec, tp: int) -> bool:
     return not (model.intermediate_size and model.intermediate_size % tp)
 
 
+def _can_run(engine: str, pp: int, dp: int) -> bool:
+    """The engine parallelises what the layout needs (``Engine.dimensions``)."""
+    from toplint.engines.registry import get_engine
+
+    dims = get_engine(engine).dimensions
+    return (pp == 1 or "pp" in dims) and (dp == 1 or "dp" in dims)
+
+
 def _ep_options(model: ModelSpec, tp: int, dp: int, engine: str) -> list[int]:
     """EP sizes the engine can run: 1 (experts TP-sharded) plus the engine's EP layouts."""
     if not model.is_moe:
         return [1]
-    if engine == "sglang":
-        # SGLang: --ep-size divides --tp-size; EP groups live inside each TP group.
+    from toplint.engines.registry import get_engine
+
+    layout = get_engine(engine).ep_layout
+    candidates: list[int] = []
+    if layout == "inside_tp":
+        # --ep-size divides the TP size; EP groups live inside each TP group (vocabulary §2).
         candidates = [e for e in _divisors(tp) if e > 1]
-    else:
-        # vLLM --enable-expert-parallel: EP = TP x DP, nothing else (§1 of the vocabulary).
-        candidates = [tp * dp] if tp * dp > 1 else []
+    elif layout == "dp_x_tp" and tp * dp > 1:
+        # a switch: EP = TP x DP, nothing else (§1 of the vocabulary).
+        candidates = [tp * dp]
     options = [1] if model.moe_intermediate_size % tp == 0 else []
     return options + [e for e in candidates if model.num_experts % e == 0]  # §6 rule 6
 

@@ -19,17 +19,19 @@ of a clean one, so ``plan`` and ``check`` cannot disagree.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from toplint.catalog_types import ModelSpec
-from toplint.cost.estimate import estimate
-from toplint.cost.types import CostReport
+from toplint.cost.types import Budgets, CostReport, Workload
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment
-from toplint.placement.place import place
 from toplint.placement.types import Placement
 from toplint.plan.enumerate import Layout, Memory, layouts, memory_fit
 from toplint.record import record
-from toplint.rulebook.types import Budgets, Rule, Workload
+from toplint.rulebook.types import Rule
+
+if TYPE_CHECKING:
+    from toplint.pipeline.types import Analysis
 
 __all__ = ["Candidate", "candidates", "evaluate", "rank"]
 
@@ -93,9 +95,11 @@ def evaluate(
     budgets: Budgets,
     rules: Sequence[Rule] = (),
 ) -> Candidate:
-    deployment = deployment_for(layout, model, engine)
-    placement = place(deployment, cluster, model)
-    cost = estimate(placement, workload)
+    from toplint.pipeline.analyze import place_and_cost
+
+    analysis = place_and_cost(deployment_for(layout, model, engine), cluster, model, workload)
+    placement, cost = analysis.placement, analysis.cost
+    assert placement is not None and cost is not None  # place_and_cost always sets both
     weights = (cost.decode_weight_stream_ms or 0.0) * layout.pp
     itl = weights + cost.decode_comm_ms_per_step
     compute = cost.prefill_compute_ms or 0.0
@@ -105,7 +109,7 @@ def evaluate(
     needed = workload.prompt_tokens * max(workload.decode_batch, 1)
     memory = memory_fit(model, layout, cluster.gpu.memory_gb, needed)
     misses = _misses(cost, weights, compute, itl, prompt, budgets)
-    misses += _flagged(rules, deployment, placement, cost, model, workload, budgets)
+    misses += _flagged(rules, analysis, workload, budgets)
     return Candidate(layout, placement, cost, memory, itl, prompt, throughput, misses)
 
 
@@ -138,22 +142,14 @@ def _misses(
 
 
 def _flagged(
-    rules: Sequence[Rule],
-    deployment: Deployment,
-    placement: Placement,
-    cost: CostReport,
-    model: ModelSpec,
-    workload: Workload,
-    budgets: Budgets,
+    rules: Sequence[Rule], analysis: Analysis, workload: Workload, budgets: Budgets
 ) -> tuple[str, ...]:
     """What ``toplint check`` would say about this layout, at warning or above."""
     if not rules:
         return ()
     from toplint.model import Severity
-    from toplint.pipeline.analyze import Analysis
     from toplint.rulebook.run import RuleSettings, run_rules
 
-    analysis = Analysis(deployment, placement.cluster, model, placement, cost)
     active = [r for r in rules if r.code not in _PLANNED_ELSEWHERE]
     found = run_rules(active, [analysis], RuleSettings(), budgets, workload)
     return tuple(

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
+    from toplint.engines.types import Engine
     from toplint.parse.base import Parser
     from toplint.report.base import Formatter
     from toplint.rulebook.types import Rule
@@ -43,4 +44,16 @@ def toplint_rules() -> list[Rule]:
 @hookspec
 def toplint_formatters() -> dict[str, Formatter]:
     """Return output formats by name (``--format NAME``)."""
+    raise NotImplementedError
+
+
+@hookspec
+def toplint_engines() -> list[Engine]:
+    """Return serving engines (``toplint.engines.types.Engine`` records).
+
+    An engine brings its command-line vocabulary, how it is started (commands, ``python -m``
+    modules, images), derived values, layout spellings and default all-reduce kernel; see
+    ``toplint.engines.vllm`` for a complete example.  Engine names must be unique across all
+    plugins: a name registered twice is a configuration error (exit 2).
+    """
     raise NotImplementedError

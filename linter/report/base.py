@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from toplint.model import Finding, Severity
-from toplint.record import record
+from toplint.record import field, record
 from toplint.rulebook.types import Rule
 
 
@@ -25,6 +25,13 @@ class Report:
     statistics: bool = False  # text: counts per rule instead of findings (--statistics)
     suppressed: int = 0  # findings hidden by `# toplint: ignore` comments
     baselined: int = 0  # findings hidden by --baseline
+    # Deployments not checked against hardware, by reason; the others were.
+    unchecked: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def checked(self) -> int:
+        """Deployments checked against the hardware (placed on a cluster and costed)."""
+        return self.deployments - sum(self.unchecked.values())
 
 
 class Formatter(Protocol):
@@ -34,8 +41,9 @@ class Formatter(Protocol):
         """The whole output for one run."""
 
 
-def display_path(path: str) -> str:
-    """``path`` relative to the working directory when inside it, with forward slashes.
+def relative_path(path: str) -> str:
+    """``path`` relative to the working directory when inside it, with forward slashes, as the
+    file system spells it (a name that is not UTF-8 keeps its undecodable bytes as surrogates).
 
     CI systems (SARIF viewers, GitLab, GitHub annotations) resolve paths from the repository
     root, which is where CI runs toplint; ``./deploy/x.sh`` and ``deploy/x.sh`` must agree.
@@ -46,6 +54,53 @@ def display_path(path: str) -> str:
     rel = os.path.relpath(full, os.getcwd())
     chosen = full if rel.startswith("..") else rel
     return chosen.replace(os.sep, "/")
+
+
+def display_path(path: str) -> str:
+    """``relative_path`` as text every format can encode (undecodable bytes as ``\\xNN``)."""
+    return encodable(relative_path(path))
+
+
+# Text from the linted tree is untrusted: a file name or flag may hold bytes that are not UTF-8
+# (Python keeps them as lone surrogates, which no encoder accepts), newlines that would start a
+# line of their own (GitHub Actions runs a line starting "::error::" as a workflow command),
+# terminal escape sequences and bidirectional overrides that change what a reader sees.
+_SURROGATES = re.compile(r"[\ud800-\udfff]")
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(match: re.Match[str]) -> str:
+    ch = match.group()
+    code = ord(ch)
+    if 0xDC80 <= code <= 0xDCFF:  # os.fsdecode's surrogateescape of one undecodable byte
+        return f"\\x{code - 0xDC00:02x}"
+    return _NAMED.get(ch) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
+def encodable(text: str) -> str:
+    """``text`` with undecodable bytes (lone surrogates) written as ``\\xNN``: for formats that
+    escape control characters themselves (JSON, SARIF, GitLab)."""
+    return _SURROGATES.sub(_escape, text) if _SURROGATES.search(text) else text
+
+
+def printable(text: str) -> str:
+    """``text`` on one line and inert on a terminal: control characters, line separators,
+    bidirectional overrides and undecodable bytes become visible escapes (``\\n``, ``\\x1b``)."""
+    return _UNSAFE.sub(_escape, text) if _UNSAFE.search(text) else text
+
+
+def shown(f: Finding, escape: Callable[[str], str] = encodable) -> Finding:
+    """``f`` with every text that can come from the linted tree passed through ``escape``."""
+    from toplint.record import replace
+
+    fix = f.fix
+    if fix is not None:
+        edits = tuple(replace(e, path=escape(e.path), content=escape(e.content)) for e in fix.edits)
+        fix = replace(fix, message=escape(fix.message), edits=edits)
+    return replace(
+        f, path=escape(f.path), message=escape(f.message), anchor=escape(f.anchor), fix=fix
+    )
 
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")

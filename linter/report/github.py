@@ -7,7 +7,7 @@ escapes ``%``, ``\\r`` and ``\\n``; property values additionally escape ``:`` an
 from __future__ import annotations
 
 from toplint.model import Finding, Severity
-from toplint.report.base import Report, display_path
+from toplint.report.base import Report, display_path, printable, shown
 
 # GitHub has three annotation levels; toplint's info is its notice.
 LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
@@ -22,6 +22,7 @@ def escape_property(text: str) -> str:
 
 
 def command(f: Finding) -> str:
+    f = shown(f, printable)  # no raw newline or escape sequence from the tree reaches the log
     props = {
         "file": display_path(f.path),
         "line": str(max(f.line, 1)),

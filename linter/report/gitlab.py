@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from toplint.model import Finding, Severity
-from toplint.report.base import Report, display_path, fingerprints
+from toplint.report.base import Report, display_path, fingerprints, shown
 
 # GitLab's severities are info, minor, major, critical, blocker.
 SEVERITIES = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.INFO: "info"}
@@ -28,6 +28,7 @@ def category(code: str) -> str:
 
 
 def issue(f: Finding, fingerprint: str) -> dict[str, Any]:
+    f = shown(f)  # a file name that is not UTF-8 still encodes
     description = f"{f.rule} {f.message}"
     if f.fix is not None:
         description += f" (fix: {f.fix.message})"

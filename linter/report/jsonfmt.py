@@ -8,12 +8,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from toplint import __version__
-from toplint.model import Finding, Fix
+from toplint.model import Finding, Fix, Intent
 from toplint.report.base import (
     Report,
     counts_by_rule,
     counts_by_severity,
     fingerprints,
+    shown,
 )
 
 # Bump when a field changes meaning or disappears; adding fields keeps the version.
@@ -48,10 +49,19 @@ def fix_dict(fix: Fix | None) -> dict[str, Any] | None:
             }
             for e in fix.edits
         ],
+        "intents": [_intent(i) for i in fix.intents],
     }
 
 
+def _intent(intent: Intent) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": intent.kind, "name": intent.name, "value": intent.value}
+    if intent.at is not None:
+        out["location"] = {"line": intent.at.line, "column": intent.at.column}
+    return out
+
+
 def finding_dict(f: Finding, fingerprint: str = "") -> dict[str, Any]:
+    f = shown(f)  # a file name that is not UTF-8 still encodes
     return {
         "rule": f.rule,
         "name": f.name,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from toplint.model import Finding
-from toplint.report.base import Report, display_path
+from toplint.report.base import Report, display_path, printable, shown
 
 if TYPE_CHECKING:  # imported when rendering: every run registers this format, few use it
     import xml.etree.ElementTree as ET
@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # imported when rendering: every run registers this format, f
 def _case(suite: ET.Element, f: Finding) -> None:
     import xml.etree.ElementTree as ET
 
+    f = shown(f, printable)  # XML 1.0 cannot hold control characters
     case = ET.SubElement(
         suite,
         "testcase",

@@ -14,8 +14,8 @@ from typing import Any
 from urllib.parse import quote
 
 from toplint import __version__
-from toplint.model import Finding, Severity
-from toplint.report.base import Report, display_path, fingerprints
+from toplint.model import Edit, Finding, Fix, Related, Severity
+from toplint.report.base import Report, encodable, fingerprints, relative_path, shown
 from toplint.report.jsonfmt import plain
 from toplint.rulebook.types import Rule
 
@@ -29,8 +29,10 @@ SRCROOT = "%SRCROOT%"
 
 def uri_for(path: str) -> str:
     """A relative URI reference for ``path`` (percent-encoded, forward slashes)."""
-    shown = display_path(path)
-    return quote(shown, safe="/:") if not os.path.isabs(shown) else shown
+    rel = relative_path(path)
+    if os.path.isabs(rel):
+        return rel.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return quote(rel.encode("utf-8", "surrogateescape"), safe="/:")  # the file's own bytes
 
 
 def _first_paragraph(doc: str, heading: str = "## What it does") -> str:
@@ -70,6 +72,7 @@ def result(f: Finding, index: int, fingerprint: str) -> dict[str, Any]:
             "region": {"startLine": max(f.line, 1), "startColumn": max(f.column, 1)},
         }
     }
+    f = shown(f)  # the texts below: a file name that is not UTF-8 still encodes
     if f.anchor:
         location["logicalLocations"] = [{"fullyQualifiedName": f.anchor, "kind": "member"}]
     text = f.message if f.fix is None else f"{f.message}\nFix: {f.fix.message}"
@@ -81,13 +84,58 @@ def result(f: Finding, index: int, fingerprint: str) -> dict[str, Any]:
         "locations": [location],
         "partialFingerprints": {FINGERPRINT_NAME: fingerprint},
     }
+    if f.related:  # consequences folded into this root cause (toplint.rulebook.fold)
+        out["relatedLocations"] = [_related(r, i) for i, r in enumerate(f.related, start=1)]
     props: dict[str, Any] = {"name": f.name}
     if f.fix is not None:
         props["fix"] = {"message": f.fix.message, "applicability": f.fix.applicability}
+        if f.fix.edits:
+            out["fixes"] = [sarif_fix(f.fix)]
     if f.data:
         props["data"] = plain(dict(f.data))
     out["properties"] = props
     return out
+
+
+def _related(r: Related, index: int) -> dict[str, Any]:
+    return {
+        "id": index,
+        "physicalLocation": {
+            "artifactLocation": {"uri": uri_for(r.path), "uriBaseId": SRCROOT},
+            "region": {"startLine": max(r.line, 1), "startColumn": max(r.column, 1)},
+        },
+        "message": {"text": encodable(f"{r.rule} [{r.severity}] {r.message}")},
+    }
+
+
+def sarif_fix(fix: Fix) -> dict[str, Any]:
+    """SARIF 2.1.0 §3.55 ``fix``: one ``artifactChange`` per file, one ``replacement`` per
+    edit (regions in the run's ``columnKind``, end column exclusive)."""
+    by_path: dict[str, list[Edit]] = {}
+    for e in fix.edits:
+        by_path.setdefault(e.path, []).append(e)
+    changes = [
+        {
+            "artifactLocation": {"uri": uri_for(path), "uriBaseId": SRCROOT},
+            "replacements": [
+                {
+                    "deletedRegion": {
+                        "startLine": e.start[0],
+                        "startColumn": e.start[1],
+                        "endLine": e.end[0],
+                        "endColumn": e.end[1],
+                    },
+                    "insertedContent": {"text": e.content},
+                }
+                for e in edits
+            ],
+        }
+        for path, edits in by_path.items()
+    ]
+    return {
+        "description": {"text": f"{fix.message} ({fix.applicability})"},
+        "artifactChanges": changes,
+    }
 
 
 def _srcroot() -> str:

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from toplint.model import Finding
-from toplint.report.base import Report, counts_by_rule, counts_by_severity, rule_index
+from toplint.report.base import (
+    Report,
+    counts_by_rule,
+    counts_by_severity,
+    printable,
+    rule_index,
+    shown,
+)
 
 
 def _plural(n: int, word: str) -> str:
@@ -11,7 +18,8 @@ def _plural(n: int, word: str) -> str:
 
 
 def finding_lines(f: Finding, report: Report) -> list[str]:
-    lines = [f"{f.path}:{f.line}:{f.column}: {f.rule} {f.message}"]
+    f = shown(f, printable)  # one line each, inert on a terminal, whatever the tree holds
+    lines = [f"{f.path}:{f.line}:{f.column}: {f.rule} [{f.severity}] {f.message}"]
     if not report.show_fixes or f.fix is None:
         return lines
     if not report.fix_details:
@@ -34,7 +42,24 @@ def statistics_lines(report: Report) -> list[str]:
     return [f"{n:>{width}}  {code}  {names.get(code, '')}".rstrip() for code, n in ordered]
 
 
-def summary_line(report: Report) -> str:
+def coverage_line(report: Report) -> str:
+    """``6 files, 4 deployments: 3 checked against hardware, 1 not checked (no cluster chosen).``"""
+    head = f"{_plural(report.files, 'file')}, {_plural(report.deployments, 'deployment')}"
+    if not report.deployments:
+        return head + "."
+    missed = sum(report.unchecked.values())
+    line = f"{head}: {report.checked} checked against hardware"
+    if missed:
+        if len(report.unchecked) == 1:
+            why = next(iter(report.unchecked))
+        else:
+            why = "; ".join(f"{label}: {n}" for label, n in sorted(report.unchecked.items()))
+        line += f", {missed} not checked ({why})"
+    return line + "."
+
+
+def verdict_line(report: Report) -> str:
+    """ "All checks passed." only when every deployment was checked and nothing was found."""
     n = len(report.findings)
     hidden = []
     if report.suppressed:
@@ -42,13 +67,26 @@ def summary_line(report: Report) -> str:
     if report.baselined:
         hidden.append(f"{report.baselined} in the baseline")
     tail = f" ({', '.join(hidden)})" if hidden else ""
-    if not n:
-        return (
-            f"All checks passed ({_plural(report.files, 'file')}, "
-            f"{_plural(report.deployments, 'deployment')}){tail}."
+    if n:
+        sev = ", ".join(
+            _plural(c, s) if s != "info" else f"{c} info"
+            for s, c in counts_by_severity(report.findings).items()
+            if c
         )
-    sev = ", ".join(_plural(c, s) for s, c in counts_by_severity(report.findings).items() if c)
-    return f"Found {_plural(n, 'finding')} ({sev}) in {_plural(report.files, 'file')}{tail}."
+        return f"Found {_plural(n, 'finding')} ({sev}) in {_plural(report.files, 'file')}{tail}."
+    if not report.deployments:
+        return f"No findings{tail}, but no deployment was found: nothing was checked."
+    missed = sum(report.unchecked.values())
+    if missed:
+        return (
+            f"No findings{tail}, but {_plural(missed, 'deployment')} "
+            f"{'was' if missed == 1 else 'were'} not checked against hardware."
+        )
+    return f"All checks passed{tail}."
+
+
+def summary_line(report: Report) -> str:
+    return coverage_line(report) + "\n" + verdict_line(report)
 
 
 class TextFormatter:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from toplint.model import Deployment, Finding, Fix, Position, Severity
+from toplint.model import Deployment, Finding, Fix, Intent, Position, Severity
 from toplint.rulebook.types import Rule, RuleContext
 
 # Deployment field -> the canonical flag names that set it (for anchors of findings).
@@ -35,17 +35,21 @@ def finding(
     at: str,
     message: str,
     *,
-    fix: str | None = None,
+    fix: str | Fix | None = None,
     data: Mapping[str, Any] | None = None,
     severity: Severity | None = None,
 ) -> Finding:
-    """A finding at the value of deployment field ``at``; the fix uses the rule's Fix safety."""
+    """A finding at the value of deployment field ``at``.
+
+    A fix given as text is advice (``display``): only a ``Fix`` with intents (``layout_fix``,
+    ``flag_fix``) can be applied, so only such a fix is ``safe`` or ``unsafe``.
+    """
     return finding_at(
         rule,
         ctx,
         ctx.deployment.position_of(at),
         message,
-        fix=Fix(fix, applicability=rule.fix_safety or "display") if fix else None,
+        fix=Fix(fix, applicability="display") if isinstance(fix, str) else fix,
         data=data,
         severity=severity,
         anchor=anchor_of(ctx, at),
@@ -112,38 +116,49 @@ def divisors(n: int, limit: int | None = None) -> list[int]:
     return [d for d in range(1, top + 1) if n % d == 0]
 
 
-# How each engine spells its parallel sizes (../shared/reference/engine-vocabulary.md §1–§5).
-_LAYOUT_FLAGS = {
-    "vllm": ("--tensor-parallel-size", "--pipeline-parallel-size", "--data-parallel-size"),
-    "sglang": ("--tp-size", "--pp-size", "--dp-size"),
-    "trtllm": ("--tp_size", "--pp_size", ""),
-    "tgi": ("--num-shard", "", ""),
-}
-
-
 def layout_flags(
-    engine: str, tp: int | None = None, pp: int | None = None, dp: int | None = None
+    engine: str,
+    tp: int | None = None,
+    pp: int | None = None,
+    dp: int | None = None,
+    ep: int | None = None,
 ) -> str:
-    """Command-line flags setting a layout, in the engine's own spelling."""
-    names = _LAYOUT_FLAGS.get(engine, _LAYOUT_FLAGS["vllm"])
-    parts = [
-        f"{name} {value}"
-        for name, value in zip(names, (tp, pp, dp), strict=True)
-        if value is not None and name
+    """Command-line flags setting a layout, in the engine's own spelling (``Engine.layout``);
+    a dimension the engine has no flag for is left out (``layout_missing`` names it)."""
+    from toplint.engines.registry import get_engine
+
+    names = get_engine(engine).layout
+    wanted = ((names.tp, tp), (names.pp, pp), (names.dp, dp), (names.ep, ep))
+    return " ".join(f"{name} {value}" for name, value in wanted if value is not None and name)
+
+
+def layout_missing(
+    engine: str,
+    tp: int | None = None,
+    pp: int | None = None,
+    dp: int | None = None,
+    ep: int | None = None,
+) -> list[str]:
+    """Dimensions of a wanted layout (above 1) that the engine cannot spell with a flag."""
+    from toplint.engines.registry import get_engine
+
+    names = get_engine(engine).layout
+    wanted = (("tp", names.tp, tp), ("pp", names.pp, pp), ("dp", names.dp, dp))
+    return [
+        dim
+        for dim, name, value in (*wanted, ("ep", names.ep, ep))
+        if value and value > 1 and not name
     ]
-    return " ".join(parts)
 
 
 def layout_intent(
     engine: str, tp: int | None = None, pp: int | None = None, dp: int | None = None
 ) -> dict[str, str]:
-    """The same layout as ``layout_flags``, as canonical option -> value for ``--fix``
-    (``Finding.data["fix_flags"]``): the fixer edits the option wherever the deployment wrote it."""
-    from toplint.parse.engines import ENGINES
+    """The same layout as ``layout_flags``, as canonical option -> value (``layout_fix`` turns
+    it into set-flag intents: the fixer edits the option wherever the deployment wrote it)."""
+    from toplint.engines.registry import get_engine
 
-    spec = ENGINES.get(engine)
-    if spec is None:
-        return {}
+    spec = get_engine(engine).cli
     option_of: dict[str, str] = {}
     for option, field in spec.fields.items():
         option_of.setdefault(field, option)
@@ -151,23 +166,66 @@ def layout_intent(
     return {option_of[f]: str(v) for f, v in wanted if v is not None and f in option_of}
 
 
+def layout_fix(
+    engine: str,
+    *,
+    tp: int | None = None,
+    pp: int | None = None,
+    dp: int | None = None,
+    note: str = "",
+    applicability: str = "unsafe",
+) -> Fix | None:
+    """A fix setting a layout with the engine's own flags (``Engine.layout``); None when the
+    engine has no flag for one of the sizes above 1 (TGI has no pipeline parallelism: never
+    suggest a flag it lacks)."""
+    from toplint.engines.registry import get_engine
+
+    if layout_missing(engine, tp=tp, pp=pp, dp=dp):
+        return None
+    names = get_engine(engine).layout
+    wanted = ((names.tp, tp), (names.pp, pp), (names.dp, dp))
+    changes: dict[str, str | None] = {
+        name.lstrip("-"): str(value) for name, value in wanted if value is not None and name
+    }
+    if not changes:
+        return None
+    text = layout_flags(engine, tp=tp, pp=pp, dp=dp)
+    return flag_fix(f"{text} ({note})" if note else text, changes, applicability)
+
+
+def flag_fix(message: str, changes: Mapping[str, str | None], applicability: str = "unsafe") -> Fix:
+    """A fix setting canonical engine options (``""``: a bare boolean flag; None removes it)."""
+    intents = tuple(
+        Intent("remove-flag", name) if value is None else Intent("set-flag", name, value)
+        for name, value in changes.items()
+    )
+    return Fix(message, applicability=applicability, intents=intents)
+
+
 def attention_dp(dep: Deployment) -> bool:
-    """SGLang ``--enable-dp-attention`` / TRT-LLM ``enable_attention_dp``: DP inside TP's GPUs."""
-    if dep.engine not in ("sglang", "trtllm"):
-        return False
-    for key in ("enable_dp_attention", "enable_attention_dp"):
-        if key in dep.options and truthy(dep.options[key]):
-            return True
-    return False
+    """Attention runs data-parallel inside the TP group's GPUs (``Engine.attention_dp``:
+    SGLang ``--enable-dp-attention``, TensorRT-LLM ``enable_attention_dp``, LMDeploy PyTorch)."""
+    return attention_dp_size(dep) > 1
+
+
+def attention_dp_size(dep: Deployment) -> int:
+    """The attention data-parallel degree inside the TP group (1 = none)."""
+    from toplint.engines.registry import get_engine
+
+    return get_engine(dep.engine).attention_dp(dep)
+
+
+def attention_tp(dep: Deployment) -> int | None:
+    """Ranks that shard one attention layer: TP divided by the attention-DP degree."""
+    if dep.tp is None:
+        return None
+    return max(dep.tp // attention_dp_size(dep), 1)
 
 
 def expected_gpus(dep: Deployment) -> int | None:
-    """GPUs one instance uses: TP×PP×DP (vLLM), TP×PP with DP attention, TP for TGI."""
-    if dep.tp is None:
-        return None
-    if dep.engine == "tgi":
-        return dep.tp
-    if dep.pp is None:
+    """GPUs one instance uses: TP×PP×DP (an engine's derive folds attention DP into TP's GPUs
+    and leaves DP at 1; an engine without PP or DP leaves them at 1)."""
+    if dep.tp is None or dep.pp is None:
         return None
     if attention_dp(dep):
         return dep.tp * dep.pp

@@ -67,29 +67,45 @@ def write_baseline(path: str, findings: Iterable[Finding]) -> int:
     return sum(counts.values())
 
 
+# A finding cannot repeat more often than a file has characters (4 MiB, toplint.infra.readpolicy).
+_MAX_COUNT = 1 << 32
+
+
 def load_baseline(path: str) -> Baseline:
     import json
 
+    from toplint.infra.readpolicy import read_text
+
     try:
-        with open(path, encoding="utf-8") as fh:
-            doc = json.load(fh)
+        doc = json.loads(read_text(path))
     except OSError as exc:
-        raise UsageError(f"{path}: cannot read the baseline: {exc.strerror or exc}") from None
+        raise UsageError(f"{path}: cannot read the baseline: {exc}") from None
     except json.JSONDecodeError as exc:
         where = f"{path}:{exc.lineno}:{exc.colno}"
         raise UsageError(f"{where}: the baseline is not JSON: {exc.msg}") from None
+    except (ValueError, RecursionError) as exc:  # a number beyond int()'s digit limit, nesting
+        raise UsageError(f"{path}: the baseline is not usable JSON: {exc}") from None
     if not isinstance(doc, dict) or doc.get("version") != BASELINE_VERSION:
         raise UsageError(
             f"{path}: not a toplint baseline (version {BASELINE_VERSION}); "
             "write one with --write-baseline"
         )
     counts: Counter[Key] = Counter()
-    for i, entry in enumerate(doc.get("findings", [])):
+    entries = doc.get("findings", [])
+    if not isinstance(entries, list):
+        raise UsageError(f"{path}: findings: expected a list of findings")
+    for i, entry in enumerate(entries):
         try:
             k = (str(entry["rule"]), str(entry["path"]), str(entry["anchor"]))
-            counts[k] += int(entry.get("count", 1))
-        except (KeyError, TypeError, ValueError):
-            raise UsageError(f"{path}: findings[{i}]: needs rule, path and anchor") from None
+            count = entry.get("count", 1)
+            if type(count) is not int or not 0 < count <= _MAX_COUNT:
+                raise ValueError(count)
+            counts[k] += count
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise UsageError(
+                f"{path}: findings[{i}]: needs rule, path and anchor, "
+                f"and a count from 1 to {_MAX_COUNT}"
+            ) from None
     return Baseline(_root(path), dict(counts))
 
 

@@ -8,7 +8,7 @@ from .helpers import SERVE, run, write
 
 
 def test_nearest_config_wins_per_file(tmp_path: Path, capsys) -> None:
-    write(tmp_path / "toplint.yaml", "ignore: [TL990]\n")
+    write(tmp_path / "toplint.yaml", "ignore: [TL990]\nhardware: none\n")
     write(tmp_path / "top.sh", SERVE.format(tp=8))
     write(tmp_path / "team" / ".toplint.yaml", "select: [TL990]\n")
     write(tmp_path / "team" / "serve.sh", SERVE.format(tp=8))
@@ -20,7 +20,8 @@ def test_nearest_config_wins_per_file(tmp_path: Path, capsys) -> None:
 
 def test_pyproject_tool_section_is_discovered(tmp_path: Path, capsys) -> None:
     write(
-        tmp_path / "pyproject.toml", '[project]\nname = "x"\n\n[tool.toplint]\nignore = ["TL990"]\n'
+        tmp_path / "pyproject.toml",
+        '[project]\nname = "x"\n\n[tool.toplint]\nignore = ["TL990"]\nhardware = "none"\n',
     )
     write(tmp_path / "deploy" / "serve.sh", SERVE.format(tp=8))
     code, out, _ = run(capsys, "deploy", select=False)
@@ -29,7 +30,7 @@ def test_pyproject_tool_section_is_discovered(tmp_path: Path, capsys) -> None:
 
 
 def test_pyproject_without_tool_section_is_skipped(tmp_path: Path, capsys) -> None:
-    write(tmp_path / "toplint.yaml", "ignore: [TL990]\n")
+    write(tmp_path / "toplint.yaml", "ignore: [TL990]\nhardware: none\n")
     write(tmp_path / "sub" / "pyproject.toml", '[project]\nname = "x"\n')
     write(tmp_path / "sub" / "serve.sh", SERVE.format(tp=8))
     code, out, _ = run(capsys, "sub", select=False)

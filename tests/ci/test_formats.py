@@ -181,10 +181,11 @@ def test_text_is_ruff_style_with_fix_and_summary() -> None:
     out = TextFormatter().render(report(FINDINGS[:1]))
     lines = out.splitlines()
     assert lines[0] == (
-        "deploy/serve.sh:3:5: TL101 tensor-parallel group of 8 GPUs spans 2 nodes over ethernet"
+        "deploy/serve.sh:3:5: TL101 [error] tensor-parallel group of 8 GPUs spans 2 nodes over "
+        "ethernet"
     )
     assert lines[1] == "  fix: --tensor-parallel-size 4 --pipeline-parallel-size 2"
-    assert lines[2] == "Found 1 finding (1 error) in 2 files."
+    assert lines[-1] == "Found 1 finding (1 error) in 2 files."
 
 
 def test_text_quiet_has_no_summary() -> None:

@@ -47,6 +47,8 @@ def _project(path: Path, script: str) -> Path:
     path.mkdir()
     _git(path, "init", "--quiet")
     (path / "serve.sh").write_text(script)
+    # No manifest, on purpose: otherwise TL007 (not checked against hardware) fails the hook.
+    (path / "toplint.yaml").write_text("hardware: none\n")
     (path / "notes.txt").write_text("# toplint: ignore[TL101]\nnot read: not a deployment file\n")
     _git(path, "add", ".")
     return path

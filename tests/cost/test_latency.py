@@ -7,8 +7,8 @@ from pathlib import Path
 from cost_builders import LLAMA_70B, place
 
 from toplint.cost.estimate import estimate
+from toplint.cost.types import Workload
 from toplint.hardware.manifest import load_hardware
-from toplint.rulebook.types import Workload
 
 MANIFEST = """\
 version: 1

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from toplint.fix.apply import apply_edits, flag_edits
-from toplint.fix.edits import duplicate_edits
+from toplint.fix.apply import apply_edits
+from toplint.fix.edits import duplicate_edits, flag_edits
 from toplint.model import Deployment
 from toplint.parse.parallel import parse_file
 

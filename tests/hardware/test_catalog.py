@@ -150,7 +150,7 @@ def test_p5_instance_resolves_gpu_and_efa() -> None:
     )
     inter = (p5.inter.network, p5.inter.nics_per_node, p5.inter.bandwidth_gb_per_s)
     assert inter == ("efa", 32, 12.5)
-    assert p5.inter.latency_us == 23 and p5.inter.rdma
+    assert p5.inter.latency_us == link_kind("efa").latency_us and p5.inter.rdma
 
 
 def test_gb200_nvl72_domain_spans_trays() -> None:

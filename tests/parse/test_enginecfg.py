@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 
+from toplint.engines.vllm import CLI as VLLM
 from toplint.parse.enginecfg import fold_engine_config
-from toplint.parse.engines import VLLM
 
 from .helpers import only, parse_text
 

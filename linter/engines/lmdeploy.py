@@ -1,0 +1,131 @@
+"""LMDeploy (InternLM/lmdeploy): ``lmdeploy serve api_server MODEL --tp N``.
+
+Vocabulary: ``SubCliServe.add_parser_api_server`` and ``ArgumentHelper`` in lmdeploy/cli/serve.py
+and lmdeploy/cli/utils.py @1263d5c (version.py: 0.16.0).  The parser is LMDeploy's
+``FlexibleArgumentParser`` (an argparse subclass that rewrites ``_`` to ``-`` in option names;
+argparse's unique prefixes apply).  ``--tp``, ``--dp``, ``--ep``, ``--nnodes`` are sizes.
+
+Two backends read the same sizes differently (``--backend``, default ``turbomind``; when the
+model is not supported by TurboMind ``autoget_backend`` switches to PyTorch):
+
+* PyTorch (lmdeploy/pytorch/config.py ``DistConfig.__post_init__``): world size = ep if ep > 1
+  else tp; ``--dp`` must divide it and runs attention data-parallel inside those GPUs
+  (attention TP = world / dp), like SGLang's DP attention.
+* TurboMind (lmdeploy/turbomind/parallel_config.py ``derive_parallel_config``): devices =
+  dp x tp (with cp = ep = 1), each DP rank a TP group of its own.
+"""
+
+from __future__ import annotations
+
+from toplint.engines.types import Engine, EngineSpec, Image, Launch, Layout, options
+from toplint.model import Deployment
+from toplint.record import replace
+
+_V = """
+model-name server-name server-port allow-origins allow-methods allow-headers proxy-url
+max-concurrent-requests allowed-media-domains backend log-level api-keys chat-template
+tool-call-parser reasoning-parser revision download-dir generation-config adapters device
+logprobs-mode dllm-block-length dllm-unmasking-strategy dllm-denoising-steps
+dllm-confidence-threshold distributed-executor-backend kernel-block-size
+prefix-cache-state-budget prefix-cache-decode-state-interval dtype tp session-len
+max-batch-size cache-max-entry-count cache-block-seq-len max-prefill-token-num quant-policy
+model-format hf-overrides dp ep role migration-backend cudagraph-capture-batch-sizes node-rank
+nnodes cp rope-scaling-factor num-tokens-per-iter max-prefill-iters async communicator
+dist-init-addr vision-max-batch-size speculative-algorithm speculative-draft-model
+speculative-num-draft-tokens max-log-len
+"""
+
+_F = """
+allow-credentials ssl disable-fastapi-docs allow-terminate-by-client enable-abort-handling
+trust-remote-code eager-mode enable-return-routed-experts language-model-only
+enable-prefix-caching disable-metrics enable-microbatch enable-eplb
+"""
+
+RELEASE = "0.16.0"
+
+CLI = EngineSpec(
+    name="lmdeploy",
+    options=options(_V, _F),
+    fields={"model": "model", "tp": "tp", "dp": "dp", "ep": "ep", "nnodes": "nodes"},
+    release=RELEASE,
+)
+
+
+def _int(value: object, default: int = 1) -> int:
+    try:
+        return int(str(value).strip().strip("'\""))
+    except ValueError:
+        return default
+
+
+def derive(dep: Deployment) -> Deployment:
+    """Sizes as the backend reads them (module docstring); idempotent."""
+    opts = dict(dep.options)
+    notes = list(dep.notes)
+    ep_enabled = dep.ep is not None and dep.ep > 1
+    backend = str(opts.get("backend", "")).strip("'\"")
+    flag = dep.flag("dp")
+    dp = dep.dp if flag is None or flag.value is None else _int(flag.value)
+    if backend != "pytorch":
+        if not backend and ((dp or 1) > 1 or ep_enabled):
+            note = (
+                "LMDeploy without --backend: read as TurboMind (its default); when TurboMind "
+                "does not support the model LMDeploy runs PyTorch, where --dp is attention "
+                "data parallelism inside the --tp GPUs"
+            )
+            notes.append(note)
+        return replace(dep, dp=dp, ep_enabled=ep_enabled, notes=tuple(dict.fromkeys(notes)))
+    if dp is not None and dp > 1:
+        opts["attention_dp"] = str(dp)
+        dp = 1
+    if dep.tp is not None and dep.ep is not None and dep.ep > dep.tp:
+        notes.append(f"LMDeploy PyTorch runs ep={dep.ep} ranks, more than tp={dep.tp}")
+    return replace(
+        dep, dp=dp, ep_enabled=ep_enabled, options=opts, notes=tuple(dict.fromkeys(notes))
+    )
+
+
+def attention_dp(dep: Deployment) -> int:
+    return _int(dep.options.get("attention_dp", "1"))
+
+
+def command(model: str, tp: int, pp: int, dp: int, ep: int, nodes: int) -> str:
+    """``toplint plan`` (TurboMind reading: DP replicas of TP groups; no pipeline parallelism)."""
+    parts = ["lmdeploy serve api_server", model]
+    for flag, value in (("--tp", tp), ("--dp", dp), ("--ep", ep)):
+        if value > 1:
+            parts.append(f"{flag} {value}")
+    if nodes > 1:
+        parts.append(f"--nnodes {nodes} --node-rank 0")
+    return " ".join(parts)
+
+
+ENGINE = Engine(
+    name="lmdeploy",
+    title="LMDeploy",
+    cli=CLI,
+    # TurboMind's --communicator defaults to "nccl" (lmdeploy/cli/utils.py
+    # ``ArgumentHelper.communicator``; LMDeploy's own kernel, "cuda-ipc" in
+    # src/turbomind/comm/cuda_ipc/allreduce.cu, is opt-in), and the PyTorch backend all-reduces
+    # through torch.distributed (lmdeploy/pytorch/distributed.py ``all_reduce``).
+    allreduce="nccl",
+    # --communicator cuda-ipc (and its deprecated alias native) selects LMDeploy's kernel
+    allreduce_options={
+        "communicator=cuda-ipc": "lmdeploy-custom",
+        "communicator=native": "lmdeploy-custom",
+    },
+    # DP attention is the PyTorch backend's reading of --dp (module docstring)
+    layout=Layout(
+        tp="--tp", dp="--dp", ep="--ep", nodes="--nnodes", attention_dp="--backend pytorch"
+    ),
+    launches=(Launch(("lmdeploy", "serve", "api_server"), "lmdeploy"),),
+    # openmmlab/lmdeploy images have no engine ENTRYPOINT (docker/Dockerfile; docs/en/llm/
+    # api_server.md runs `docker run ... openmmlab/lmdeploy:latest lmdeploy serve api_server`).
+    images=(Image("openmmlab/lmdeploy"),),
+    env_prefixes=("LMDEPLOY_",),
+    derive=derive,
+    attention_dp=attention_dp,
+    dimensions=frozenset({"tp", "dp", "ep"}),
+    ep_layout="inside_tp",
+    plan_command=command,
+)

@@ -1,0 +1,184 @@
+"""The one registry of serving engines: built-ins and those of ``toplint_engines`` plugins.
+
+``get_engine(name)`` is how the rest of toplint learns anything engine-specific; an engine that
+is not registered is an error (``UnknownEngine``), never a silent vLLM fallback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from toplint.engines.types import Engine, EngineSpec, Launch
+from toplint.errors import ConfigError
+
+__all__ = [
+    "UnknownEngine",
+    "all_engines",
+    "engine_running_in",
+    "get_engine",
+    "get_spec",
+    "image_engine",
+    "launches",
+    "module_spec",
+    "specs",
+]
+
+
+# Kernel families of a default tensor-parallel all-reduce (``Engine.allreduce``), resolved by
+# the cost model (``toplint.cost.kernels``).  An id names a kernel, not an engine.
+ALLREDUCE_FAMILIES = frozenset(
+    {"vllm-custom", "sglang-custom", "trtllm-custom", "lmdeploy-custom", "nccl"}
+)
+
+# The engine `toplint plan` plans for without --engine, and that rule cases without an
+# `engine:` run (never a fallback for a deployment whose engine is unknown).
+EXAMPLE_ENGINE = "vllm"
+
+
+def toplint_engines() -> list[Engine]:
+    """The built-in engines (this module is a built-in plugin: ``BUILTIN_PLUGINS``)."""
+    from toplint.engines import lmdeploy, sglang, tgi, trtllm, vllm
+
+    return [vllm.ENGINE, sglang.ENGINE, trtllm.ENGINE, tgi.ENGINE, lmdeploy.ENGINE]
+
+
+class UnknownEngine(ConfigError):
+    """A name no registered engine (built-in or plugin) answers to."""
+
+
+class _Table:
+    """Every lookup the parsers and rules make, built once from the registered engines."""
+
+    def __init__(self, engines: Sequence[Engine]) -> None:
+        self.engines: dict[str, Engine] = {}
+        self.specs: dict[str, EngineSpec] = {}
+        self.modules: dict[str, str] = {}
+        self.images: dict[str, tuple[Engine, tuple[str, ...]]] = {}
+        self.image_names: dict[str, list[tuple[Engine, tuple[str, ...]]]] = {}
+        self.versioned: list[tuple[str, Engine, tuple[str, ...]]] = []
+        self.runs_in: dict[str, Engine] = {}
+        for engine in engines:
+            self._add(engine)
+        # longest command first: `trtllm-serve serve` before `trtllm-serve`
+        self.launches = sorted(
+            (launch for e in self.engines.values() for launch in e.launches),
+            key=lambda launch: -len(launch.words),
+        )
+
+    def _add(self, engine: Engine) -> None:
+        if not isinstance(engine, Engine):
+            raise ConfigError(f"toplint_engines returned {engine!r}, not a toplint Engine")
+        if engine.name in self.engines:
+            raise ConfigError(f"engine {engine.name!r} is registered twice")
+        for family in (engine.allreduce, *engine.allreduce_options.values()):
+            if family not in ALLREDUCE_FAMILIES:
+                known = ", ".join(sorted(ALLREDUCE_FAMILIES))
+                raise ConfigError(
+                    f"engine {engine.name!r}: allreduce {family!r} is not one of {known}"
+                )
+        if engine.cli.name != engine.name:
+            raise ConfigError(f"engine {engine.name!r}: its cli is named {engine.cli.name!r}")
+        self.engines[engine.name] = engine
+        for spec in engine.specs():
+            if spec.name in self.specs:
+                raise ConfigError(f"engine vocabulary {spec.name!r} is registered twice")
+            self.specs[spec.name] = spec
+        self.modules.update(engine.modules)
+        for image in engine.images:
+            self.images[image.repository] = (engine, image.entrypoint)
+            last = image.repository.rsplit("/", 1)[-1]
+            self.image_names.setdefault(last, []).append((engine, image.entrypoint))
+            if image.versioned_name:
+                self.versioned.append((image.repository, engine, image.entrypoint))
+        for kind in engine.runs_in:
+            self.runs_in[kind] = engine
+
+
+_table: _Table | None = None
+
+
+def _get() -> _Table:
+    global _table
+    if _table is None:
+        from toplint.plugins import call_hook
+
+        _table = _Table(
+            [engine for group in reversed(call_hook("toplint_engines")) for engine in group]
+        )
+    return _table
+
+
+def reset() -> None:
+    """Forget the table (tests that register a plugin engine)."""
+    global _table
+    _table = None
+
+
+def all_engines() -> tuple[Engine, ...]:
+    """Every registered engine, built-ins first."""
+    return tuple(_get().engines.values())
+
+
+def get_engine(name: str) -> Engine:
+    """The engine a deployment runs (``Deployment.engine``); unknown names are errors."""
+    engine = _get().engines.get(name)
+    if engine is None:
+        known = ", ".join(sorted(_get().engines))
+        raise UnknownEngine(f"no engine named {name!r} is registered (known: {known})")
+    return engine
+
+
+def find_engine(name: str) -> Engine | None:
+    """``get_engine`` for callers that report an unknown name themselves."""
+    return _get().engines.get(name)
+
+
+def get_spec(key: str) -> EngineSpec:
+    """A command-line vocabulary by key (an engine's own, or a wrapper's: "dynamo-vllm")."""
+    spec = _get().specs.get(key)
+    if spec is None:
+        raise UnknownEngine(f"no engine vocabulary named {key!r} is registered")
+    return spec
+
+
+def specs() -> dict[str, EngineSpec]:
+    """Every vocabulary by key."""
+    return dict(_get().specs)
+
+
+def launches() -> list[Launch]:
+    """Commands that start an engine, longest first."""
+    return _get().launches
+
+
+def module_spec(module: str) -> str | None:
+    """The vocabulary a ``python -m MODULE`` reads its arguments with, if it starts an engine."""
+    return _get().modules.get(module)
+
+
+def image_engine(repository: str) -> tuple[Engine, tuple[str, ...]] | None:
+    """(engine, entrypoint words) of an image repository (registry and tag stripped).
+
+    A mirror or rebuild keeps the image's last path segment (``mirror/vllm-openai``): that
+    matches too when exactly one registered image has it.
+    """
+    table = _get()
+    hit = table.images.get(repository)
+    if hit is not None:
+        return hit
+    by_name = table.image_names.get(repository.rsplit("/", 1)[-1], [])
+    if len(by_name) == 1:
+        return by_name[0]
+    for prefix, engine, entrypoint in table.versioned:
+        rest = repository[len(prefix) :] if repository.startswith(prefix) else ""
+        if rest[:1] in ("-", "."):
+            return engine, entrypoint
+    return None
+
+
+def engine_running_in(kind: str) -> Engine:
+    """The engine a format always runs (``Engine.runs_in``: "helm-production-stack" ...)."""
+    engine = _get().runs_in.get(kind)
+    if engine is None:
+        raise UnknownEngine(f"no registered engine runs in {kind!r}")
+    return engine

@@ -1,0 +1,95 @@
+"""Hugging Face TGI (huggingface/text-generation-inference): ``text-generation-launcher``.
+
+Vocabulary: launcher/src/main.rs @db931fc (clap: long options only, every one also read from
+the upper-cased environment variable; ``--num-shard`` is the tensor-parallel size and TGI shards
+on one host only) (../shared/reference/engine-vocabulary.md §0, §4).
+"""
+
+from __future__ import annotations
+
+from toplint.engines.types import Engine, EngineSpec, Image, Launch, Layout, options
+from toplint.model import Deployment
+from toplint.record import replace
+
+_V = """
+model-id revision validation-workers sharded num-shard quantize speculate dtype kv-cache-dtype
+max-concurrent-requests max-best-of max-stop-sequences max-top-n-tokens max-input-tokens
+max-input-length max-total-tokens waiting-served-ratio max-batch-prefill-tokens
+max-batch-total-tokens max-waiting-tokens max-batch-size cuda-graphs hostname port
+prometheus-port shard-uds-path master-addr master-port huggingface-hub-cache
+weights-cache-override cuda-memory-fraction rope-scaling rope-factor otlp-endpoint
+otlp-service-name cors-allow-origin api-key watermark-gamma watermark-delta ngrok-authtoken
+ngrok-edge tokenizer-config-path max-client-batch-size lora-adapters usage-stats payload-limit
+graceful-termination-timeout
+"""
+
+_F = """
+trust-remote-code disable-custom-kernels json-output ngrok env disable-grammar-support
+enable-prefill-logprobs
+"""
+
+_OPTIONS = options(_V, _F)
+
+CLI = EngineSpec(
+    name="tgi",
+    options=_OPTIONS,
+    aliases={"-p": "port", "-e": "env", "-H": "hostname"},
+    fields={"model-id": "model", "num-shard": "tp"},
+    underscores_are_dashes=False,
+    allow_abbrev=False,
+    env={name.upper().replace("-", "_"): name for name in _OPTIONS},
+    # Cargo.toml at db931fc says 3.3.6-dev0: the options are those of the 3.3.6 line.
+    release="3.3.6",
+)
+
+_ALL_VISIBLE = "<all visible GPUs>"
+
+
+def derive(dep: Deployment) -> Deployment:
+    """Without --num-shard TGI shards over every visible GPU (launcher ``find_num_shards``)."""
+    if dep.flag("num-shard") is not None:
+        return dep
+    opts = dict(dep.options)
+    unresolved = [u for u in dep.unresolved if u.variable != _ALL_VISIBLE]
+    if opts.get("sharded", "").lower() == "false":
+        return replace(dep, tp=1, options=opts, unresolved=tuple(unresolved))
+    opts["implicit_sharding"] = "true"
+    tp = dep.gpus_per_node
+    sources = dict(dep.sources)
+    # With every GPU visible (`--gpus all`, no CUDA_VISIBLE_DEVICES) TP is the machine's GPU
+    # count: unknown here, and TL210 says so; it is not a variable for TL003 to report.
+    if tp is not None:
+        sources["tp"] = dep.position_of("gpus_per_node")
+    return replace(dep, tp=tp, options=opts, sources=sources, unresolved=tuple(unresolved))
+
+
+ENGINE = Engine(
+    name="tgi",
+    title="TGI",
+    cli=CLI,
+    # TGI's TensorParallel layers call torch.distributed.all_reduce on a ProcessGroupNCCL
+    # (server/text_generation_server/layers/tensor_parallel.py @db931fc, utils/dist.py): NCCL.
+    allreduce="nccl",
+    layout=Layout(tp="--num-shard"),
+    launches=(Launch(("text-generation-launcher",), "tgi", positional_model=False),),
+    # ENTRYPOINT ["/tgi-entrypoint.sh"], which runs `exec text-generation-launcher $@`
+    # (Dockerfile L249 @db931fc).
+    images=(
+        Image("huggingface/text-generation-inference", ("text-generation-launcher",)),
+        # Hugging Face's rebuild for Google Cloud (Deep Learning Containers) runs the same
+        # launcher with the container's args: huggingface/Google-Cloud-Containers
+        # containers/tgi/gpu/*/entrypoint.sh ends `text-generation-launcher $@`.  (AWS's
+        # SageMaker image maps SM_NUM_GPUS/HF_MODEL_QUANTIZE onto the launcher's variables in
+        # sagemaker-entrypoint.sh: not read yet.)
+        Image(
+            "deeplearning-platform-release/gcr.io/huggingface-text-generation-inference",
+            ("text-generation-launcher",),
+            versioned_name=True,
+        ),
+    ),
+    env_prefixes=("NUM_SHARD",),
+    derive=derive,
+    dimensions=frozenset({"tp"}),
+    single_node=True,
+    ep_layout="none",
+)

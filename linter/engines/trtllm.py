@@ -1,0 +1,147 @@
+"""TensorRT-LLM (NVIDIA/TensorRT-LLM): ``trtllm-serve [serve] MODEL``, its LLM-API YAML.
+
+Vocabulary: tensorrt_llm/commands/serve.py @00209af (click: options exactly as declared, no
+prefixes, underscores kept); ``--extra_llm_api_options``/``--config`` name an LLM-API YAML that
+is applied over the command line (``update_llm_args_with_extra_options``: the file wins)
+(../shared/reference/engine-vocabulary.md §3).
+"""
+
+from __future__ import annotations
+
+from toplint.engines import dynamo
+from toplint.engines.types import Engine, EngineSpec, Image, Launch, Layout, options
+from toplint.model import Deployment
+from toplint.record import replace
+
+_V = """
+tokenizer custom_tokenizer host port backend custom_module_dirs log_level max_beam_width
+max_batch_size
+max_num_tokens max_seq_len tensor_parallel_size pipeline_parallel_size context_parallel_size
+moe_expert_parallel_size moe_cluster_parallel_size gpus_per_node free_gpu_memory_fraction
+num_postprocess_workers revision extra_llm_api_options config reasoning_parser tool_parser
+metadata_server_config_file server_role otlp_traces_endpoint disagg_cluster_uri
+media_io_kwargs chat_template served_model_name
+"""
+
+_F = "trust_remote_code enable_chunked_prefill fail_fast_on_attention_window_too_large grpc"
+
+# LLM-API keys of the YAML that set Deployment fields (tensorrt_llm/llmapi/llm_args.py).
+LLMAPI_FIELDS = {
+    "model": "model",
+    "tensor_parallel_size": "tp",
+    "pipeline_parallel_size": "pp",
+    "moe_expert_parallel_size": "ep",
+    "gpus_per_node": "gpus_per_node",
+}
+
+CLI = EngineSpec(
+    name="trtllm",
+    options=options(_V, _F),
+    aliases={
+        "--tp_size": "tensor_parallel_size",
+        "--pp_size": "pipeline_parallel_size",
+        "--cp_size": "context_parallel_size",
+        "--ep_size": "moe_expert_parallel_size",
+        "--cluster_size": "moe_cluster_parallel_size",
+        "--kv_cache_free_gpu_memory_fraction": "free_gpu_memory_fraction",
+    },
+    fields={
+        "model": "model",
+        "tensor_parallel_size": "tp",
+        "pipeline_parallel_size": "pp",
+        "moe_expert_parallel_size": "ep",
+        "gpus_per_node": "gpus_per_node",
+    },
+    underscores_are_dashes=False,
+    allow_abbrev=False,
+    config_options=("extra_llm_api_options", "config"),
+    config_overrides_cli=True,
+    strict_config_keys=False,
+    config_fields=LLMAPI_FIELDS,
+    # serve.py @00209af is not tied to a release in the vocabulary's sources: none claimed.
+    release="",
+)
+
+# `python -m dynamo.trtllm`: Dynamo's own dash-spelled options (components/backends/trtllm
+# args.py), the engine settings in the --extra-engine-args LLM-API YAML.
+DYNAMO = EngineSpec(
+    name="dynamo-trtllm",
+    options=options(
+        dynamo.COMMON
+        + """ model-path served-model-name tensor-parallel-size pipeline-parallel-size
+        expert-parallel-size kv-block-size gpus-per-node max-batch-size max-num-tokens
+        max-seq-len max-beam-width free-gpu-memory-fraction extra-engine-args
+        override-engine-args disaggregation-mode disaggregation-strategy modality
+        encode-endpoint allowed-local-media-path max-file-size-mb reasoning-parser
+        tool-call-parser next-endpoint""",
+        "enable-attention-dp publish-events-and-metrics",
+    ),
+    fields={
+        "model-path": "model",
+        "tensor-parallel-size": "tp",
+        "pipeline-parallel-size": "pp",
+        "expert-parallel-size": "ep",
+        "gpus-per-node": "gpus_per_node",
+    },
+    underscores_are_dashes=False,
+    engine="trtllm",
+    config_options=("extra-engine-args",),
+    config_overrides_cli=True,
+    strict_config_keys=False,
+    config_fields=LLMAPI_FIELDS,
+)
+
+_ATTENTION_DP_KEYS = ("enable_attention_dp", "enable-attention-dp")  # LLM-API key, Dynamo flag
+
+
+def derive(dep: Deployment) -> Deployment:
+    return replace(dep, ep_enabled=dep.ep is not None and dep.ep > 1)
+
+
+def attention_dp(dep: Deployment) -> int:
+    """``enable_attention_dp``: every TP rank runs attention on its own requests (attention TP
+    1, weights replicated; docs/source/features/parallel-strategy.md "Attention Data
+    Parallelism"), so the attention-DP degree is the TP size."""
+    for key in _ATTENTION_DP_KEYS:
+        value = str(dep.options.get(key, "")).strip("'\"").lower()
+        if value in ("true", "1", "yes", "on"):
+            return dep.tp or 1
+    return 1
+
+
+ENGINE = Engine(
+    name="trtllm",
+    title="TensorRT-LLM",
+    cli=CLI,
+    # TensorRT-LLM's AllReduce op defaults to AllReduceStrategy.AUTO, which picks its own
+    # one-shot/two-shot kernels (cpp/tensorrt_llm/kernels/customAllReduceKernels.cu, chosen in
+    # cpp/tensorrt_llm/thop/allreduceOp.cpp) and falls back to NCCL for large messages.
+    allreduce="trtllm-custom",
+    layout=Layout(
+        tp="--tp_size",
+        pp="--pp_size",
+        ep="--ep_size",
+        config_note="enable_attention_dp: true in the --extra_llm_api_options YAML",
+    ),
+    launches=(
+        Launch(("trtllm-serve", "serve"), "trtllm"),
+        # `trtllm-serve grpc MODEL`: the same engine behind a gRPC front end (its options are a
+        # subset of serve's, with the short size spellings)
+        Launch(("trtllm-serve", "grpc"), "trtllm"),
+        Launch(
+            ("trtllm-serve",),
+            "trtllm",
+            not_serving=frozenset(
+                {"disaggregated", "disaggregated_mpi_worker", "mm_embedding_serve"}
+            ),
+        ),
+    ),
+    modules={dynamo.module("trtllm"): DYNAMO.name},
+    # NGC release images have no engine ENTRYPOINT (nvcr.io/nvidia/tensorrt-llm/release).
+    images=(Image("nvidia/tensorrt-llm/release"),),
+    wrappers=(DYNAMO,),
+    derive=derive,
+    attention_dp=attention_dp,
+    dimensions=frozenset({"tp", "pp", "ep"}),
+    ep_layout="inside_tp",
+)

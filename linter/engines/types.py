@@ -1,0 +1,194 @@
+"""The engine record and the command-line vocabulary it carries.
+
+Everything that differs between serving engines lives in one ``Engine`` per engine module; the
+rest of toplint asks ``toplint.engines.registry.get_engine(name)`` and never names an engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from toplint.record import field, record
+
+if TYPE_CHECKING:
+    from toplint.model import Deployment
+
+
+@record
+class EngineSpec:
+    """One command-line vocabulary: an engine's own parser, or a wrapper that forwards to it."""
+
+    name: str  # spec key ("vllm", "dynamo-vllm", ...): Invocation.engine
+    # canonical long option (without leading dashes) -> takes a value?
+    options: Mapping[str, bool]
+    # alias (with dashes, exactly as typed) -> canonical
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    # canonical option -> Deployment field it sets ("tp", "pp", "dp", "dp_local", "ep", "model",
+    # "ep_enabled", "nodes", "gpus_per_node") or an options key (anything else)
+    fields: Mapping[str, str] = field(default_factory=dict)
+    underscores_are_dashes: bool = True  # FlexibleArgumentParser (vLLM, LMDeploy); click/clap no
+    allow_abbrev: bool = True  # argparse's unique-prefix matching (click and clap: none)
+    negatable: frozenset[str] = frozenset()  # BooleanOptionalAction flags: --no-<name>
+    engine: str = ""  # Deployment.engine this spec reads for (default: ``name``)
+    env: Mapping[str, str] = field(default_factory=dict)  # env var -> canonical (clap `env`)
+    config_options: tuple[str, ...] = ()  # options naming an engine config file (YAML)
+    config_overrides_cli: bool = False  # TRT-LLM: the YAML wins; vLLM/SGLang: the CLI wins
+    strict_config_keys: bool = True  # unknown config-file keys are TL005 (not for LLM-API YAML)
+    # config-file key -> Deployment field, where the file's keys are not the options' names
+    config_fields: Mapping[str, str] = field(default_factory=dict)
+    # The engine release the option list was read from ("0.16.0"); "" when not known.  An
+    # unknown option on an image of a newer release is info, not a warning (TL005).
+    release: str = ""
+
+    @property
+    def engine_name(self) -> str:
+        return self.engine or self.name
+
+    def long_options(self) -> Mapping[str, str]:
+        """Every long spelling (without dashes) -> canonical, for prefix matching.
+
+        Built once per spec (the table has hundreds of entries and every option token of every
+        command line asks for it); the cache holds the spec, so an id is never reused.
+        """
+        hit = _LONGS.get(id(self))
+        if hit is not None and hit[0] is self:
+            return hit[1]
+        out = {name: name for name in self.options}
+        for alias, canonical in self.aliases.items():
+            if alias.startswith("--"):
+                out[alias[2:]] = canonical
+        _LONGS[id(self)] = (self, out)
+        return out
+
+
+_LONGS: dict[int, tuple[EngineSpec, dict[str, str]]] = {}
+
+
+def options(with_value: str, flags: str) -> dict[str, bool]:
+    """Option table from whitespace-separated names: those that take a value, then booleans."""
+    out = {name: True for name in with_value.split()}
+    out.update({name: False for name in flags.split()})
+    return out
+
+
+@record
+class Launch:
+    """A command that starts the engine: ``("vllm", "serve")`` then the engine's arguments.
+
+    The first word matches a token's basename (``/usr/bin/vllm``); the others match exactly.
+    """
+
+    words: tuple[str, ...]
+    spec: str  # EngineSpec key the arguments are read with
+    positional_model: bool = True  # ``vllm serve MODEL``
+    # next words that make the same program do something other than serve one instance
+    not_serving: frozenset[str] = frozenset()
+
+
+@record
+class Image:
+    """A container image of the engine.  ``entrypoint``: the words its ENTRYPOINT runs (the
+    container's ``args``/``CMD`` follow them); empty when the image has no engine entrypoint."""
+
+    repository: str  # registry and tag stripped: "vllm/vllm-openai"
+    entrypoint: tuple[str, ...] = ()
+    # vendors that embed the version in the image name (GCP Deep Learning Containers:
+    # ".../huggingface-text-generation-inference-cu121.2-1.ubuntu2204.py310"): the repository's
+    # last segment starts with this one's, followed by "-" or "."
+    versioned_name: bool = False
+
+
+@record
+class Layout:
+    """How to spell a layout change with only flags the engine has ("" = the engine has none).
+
+    ``ep`` is a size option; ``ep_switch`` a boolean that turns expert parallelism on (its size
+    is derived); ``attention_dp`` the switch that runs attention data-parallel inside the TP
+    group; ``config_note`` tells where a setting without a flag is written instead.
+    """
+
+    tp: str = ""
+    pp: str = ""
+    dp: str = ""
+    ep: str = ""
+    ep_switch: str = ""
+    nodes: str = ""
+    attention_dp: str = ""
+    config_note: str = ""
+
+
+@record
+class AllToAll:
+    """The MoE all-to-all backend option (TL110): where it is read and what to paste."""
+
+    key: str  # Deployment.options key
+    default: str  # the engine's default backend
+    flag: str  # option to paste in a fix
+    sparse: str  # the backend to suggest for large EP
+    env: str = ""  # an older environment variable that sets the default
+
+
+_TRUE = frozenset({"true", "1", "yes", "on"})
+
+
+def _no_derive(dep: Deployment) -> Deployment:
+    return dep
+
+
+def _no_attention_dp(dep: Deployment) -> int:
+    return 1
+
+
+@record
+class Engine:
+    """Everything engine-specific about one serving engine (see docs/ARCHITECTURE.md)."""
+
+    name: str  # Deployment.engine
+    title: str  # how people write it ("vLLM")
+    cli: EngineSpec  # the engine's own command-line vocabulary (spec key == name)
+    # default tensor-parallel all-reduce kernel family, cited from the engine's source
+    allreduce: str
+    layout: Layout
+    launches: tuple[Launch, ...] = ()
+    modules: Mapping[str, str] = field(default_factory=dict)  # `python -m` module -> spec key
+    images: tuple[Image, ...] = ()
+    # wrappers that forward this engine's arguments with options of their own (Dynamo workers,
+    # KServe's huggingfaceserver): extra vocabularies whose deployments run this engine
+    wrappers: tuple[EngineSpec, ...] = ()
+    # formats that always run this engine (production-stack Helm values, ...): source kinds
+    runs_in: tuple[str, ...] = ()
+    env_prefixes: tuple[str, ...] = ()  # environment worth keeping for rules ("VLLM_")
+    # environment variables whose value a wrapper splices into the command line unquoted
+    args_env: tuple[str, ...] = ()
+    # values that follow from the flags (EP size, attention DP, implicit sharding); idempotent
+    derive: Callable[[Deployment], Deployment] = _no_derive
+    # attention data-parallel degree inside the TP group (1 = none); "attention TP" = tp / it
+    attention_dp: Callable[[Deployment], int] = _no_attention_dp
+    dimensions: frozenset[str] = frozenset({"tp", "pp", "dp", "ep"})  # what it can parallelise
+    single_node: bool = False  # one instance never spans nodes (TGI)
+    # where the MoE expert-parallel group sits: "dp_x_tp" (the DP×TP ranks of one PP stage),
+    # "inside_tp" (EP divides TP, strided inside each TP group) or "none"
+    ep_layout: str = "inside_tp"
+    all_to_all: AllToAll | None = None
+    # the options that add N redundant experts (EPLB), "{n}" standing for N; "" = none known
+    redundant_experts: str = ""
+    # options that change the all-reduce kernel: "key" (a boolean set true) or "key=value"
+    # (Deployment.options spelling) -> kernel family; see ``allreduce_of``
+    allreduce_options: Mapping[str, str] = field(default_factory=dict)
+    # the shell line that starts a planned layout (``toplint plan``); None: plan cannot render it
+    plan_command: Callable[[str, int, int, int, int, int], str] | None = None
+
+    def allreduce_of(self, dep: Deployment) -> str:
+        """The all-reduce kernel family ``dep`` runs: the default unless an option changes it
+        (``--disable-custom-all-reduce`` -> "nccl")."""
+        for setting, family in self.allreduce_options.items():
+            key, eq, wanted = setting.partition("=")
+            value = str(dep.options.get(key, "")).strip("'\"").lower()
+            if (eq and value == wanted.lower()) or (not eq and value in _TRUE):
+                return family
+        return self.allreduce
+
+    def specs(self) -> tuple[EngineSpec, ...]:
+        """Every vocabulary that reads for this engine: its own, then its wrappers'."""
+        return (self.cli, *self.wrappers)

@@ -1,0 +1,122 @@
+"""Read a file to fix and write it back safely, byte for byte outside the edits.
+
+The check sees a file as ``toplint.discover.files.decode`` gives it (UTF-8, BOM dropped, CRLF
+read as LF), and fix edits are positions in that text.  ``Original`` keeps what decoding
+dropped, so ``restore`` gives back the BOM and every unchanged line's own line ending; a new
+line takes the ending of the file's other lines.
+
+``write_back`` writes to a temporary file in the same folder and renames it over the target
+(keeping mode and, where allowed, ownership), so a full disk or a crash never leaves a
+truncated file, and it refuses when the file changed since it was read.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import os
+import stat
+import tempfile
+
+from toplint.record import record
+
+__all__ = ["Original", "WriteError", "read_original", "restore", "write_back"]
+
+_BOM = "\ufeff"
+
+
+@record
+class Original:
+    path: str  # as named
+    target: str  # the file written (a named symlink's target)
+    data: bytes  # as read
+    text: str  # as the check sees it: BOM dropped, CRLF as LF
+
+
+class WriteError(Exception):
+    """A file that cannot be read or written; the message says why (for the summary)."""
+
+
+def read_original(path: str) -> Original:
+    """The file's bytes and decoded text; raises ``WriteError`` saying why it cannot be fixed."""
+    try:
+        target = os.path.realpath(path)
+        info = os.stat(target)
+        if not stat.S_ISREG(info.st_mode):
+            raise WriteError("not a regular file")
+        with open(target, "rb") as fh:
+            data = fh.read()
+        raw = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise WriteError("not valid UTF-8") from None
+    except OSError as exc:
+        raise WriteError(f"cannot read: {exc.strerror or exc}") from None
+    return Original(path, target, data, raw.removeprefix(_BOM).replace("\r\n", "\n"))
+
+
+def _lines(text: str) -> list[str]:
+    """Lines with their endings (only "\\n" ends a line, as in the check's positions)."""
+    parts = text.split("\n")
+    return [p + "\n" for p in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+
+
+def restore(original: Original, new_text: str) -> bytes:
+    """``new_text`` (the check's view) as bytes in the original file's own conventions."""
+    raw = original.data.decode("utf-8")
+    bom = raw.startswith(_BOM)
+    raw = raw.removeprefix(_BOM)
+    raw_lines = _lines(raw)
+    old_lines = _lines(original.text)
+    new_lines = _lines(new_text)
+    crlf = sum(line.endswith("\r\n") for line in raw_lines)
+    eol = "\r\n" if crlf * 2 > len(raw_lines) else "\n"
+    out: list[str] = [_BOM] if bom else []
+    matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            out += raw_lines[i1:i2]
+        else:
+            out += [line[:-1] + eol if line.endswith("\n") else line for line in new_lines[j1:j2]]
+    return "".join(out).encode("utf-8")
+
+
+def write_back(original: Original, data: bytes) -> None:
+    """Replace the file with ``data`` unless it changed since ``read_original``."""
+    target = original.target
+    try:
+        with open(target, "rb") as fh:
+            now = fh.read()
+        info = os.stat(target)
+    except OSError as exc:
+        raise WriteError(f"cannot read it again: {exc.strerror or exc}") from None
+    if now != original.data:
+        raise WriteError("changed since toplint read it; not written (run again)")
+    if not os.access(target, os.W_OK) or not info.st_mode & 0o222:  # root passes access()
+        raise WriteError("read-only; not written")
+    folder = os.path.dirname(target) or "."
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", dir=folder)
+    except OSError as exc:
+        raise WriteError(f"cannot write in {folder}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, stat.S_IMODE(info.st_mode))
+        if hasattr(os, "chown") and (info.st_uid, info.st_gid) != _owner(tmp):
+            os.chown(tmp, info.st_uid, info.st_gid)
+        os.replace(tmp, target)
+    except OSError as exc:
+        _unlink(tmp)
+        raise WriteError(f"cannot write: {exc.strerror or exc}") from None
+
+
+def _owner(path: str) -> tuple[int, int]:
+    info = os.stat(path)
+    return info.st_uid, info.st_gid
+
+
+def _unlink(path: str) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(path)

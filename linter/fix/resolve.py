@@ -1,0 +1,107 @@
+"""Turn the intents a rule attaches to a fix into text edits of the file the deployment came from.
+
+The check calls ``attach_edits`` with the deployment and the text it parsed (BOM dropped, CRLF
+read as LF: ``toplint.discover.files.decode``), so JSON and SARIF carry the edits and ``--fix``
+applies them without ever reading a fix's message.  An intent that cannot be carried out in
+this file (the flag lives in another file, no related flag to add a new one beside) gives no
+edits: the fix then has none, and ``--fix`` reports it as not applied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from toplint.fix.edits import (
+    TextIndex,
+    flag_edits,
+    mapping_value_edits,
+    remove_flag,
+    token_end,
+)
+from toplint.model import Deployment, Edit, Finding, Intent
+from toplint.record import replace
+
+__all__ = ["attach_edits", "intent_edits"]
+
+
+def attach_edits(
+    findings: Iterable[Finding], dep: Deployment | None, text: str, path: str
+) -> list[Finding]:
+    """``findings`` with the edits of each fix's intents in ``text`` (the file ``path``) filled
+    in; ``dep`` is the deployment the findings are about (None for file-level findings)."""
+    out = []
+    for f in findings:
+        fix = f.fix
+        if fix is not None and fix.intents and not fix.edits:
+            edits = intent_edits(fix.intents, dep, text, path)
+            f = replace(f, fix=replace(fix, edits=edits))
+        out.append(f)
+    return out
+
+
+def intent_edits(
+    intents: Sequence[Intent], dep: Deployment | None, text: str, path: str
+) -> tuple[Edit, ...]:
+    """The edits of every intent, or none when any intent cannot be carried out."""
+    idx = TextIndex(text)
+    out: list[Edit] = []
+    for intent in intents:
+        if intent.kind == "rename-flag":
+            edits = _rename(intent, path, idx)
+        elif dep is None or dep.path != path:
+            return ()
+        else:
+            edits = _edits(intent, dep, idx)
+        if not edits:
+            return ()
+        out += edits
+    return tuple(out)
+
+
+def _edits(intent: Intent, dep: Deployment, idx: TextIndex) -> tuple[Edit, ...]:
+    kind = intent.kind
+    if kind == "set-flag":
+        return flag_edits(dep, {intent.name: intent.value or ""}, idx.text)
+    if kind == "remove-flag":
+        return _remove(intent, dep, idx)
+    if kind == "set-resource":
+        at = intent.at
+        if at is None or at.path != dep.path or intent.value is None:
+            return ()
+        # An extended resource (nvidia.com/gpu) sits under limits and requests alike; a chart
+        # key (requestGPU) is one line.
+        siblings = "/" in intent.name
+        edits = mapping_value_edits(intent.name, at.line, intent.value, idx.text, dep.path)
+        return tuple(
+            edits if siblings else edits[:1] if edits and edits[0].start[0] == at.line else ()
+        )
+    raise ValueError(f"unknown fix intent kind {kind!r}")
+
+
+def _remove(intent: Intent, dep: Deployment, idx: TextIndex) -> tuple[Edit, ...]:
+    if intent.at is None:
+        return flag_edits(dep, {intent.name: None}, idx.text)
+    where = (intent.at.path, intent.at.line, intent.at.column)
+    for flag in dep.flags:
+        pos = flag.position
+        if (pos.path, pos.line, pos.column) == where and pos.path == dep.path:
+            return tuple(remove_flag(flag, idx, dep.path))
+    return ()
+
+
+def _rename(intent: Intent, path: str, idx: TextIndex) -> tuple[Edit, ...]:
+    """Replace the option name of the token at ``at`` (``--num-shards`` in ``--num-shards=2``)."""
+    at = intent.at
+    if at is None or at.path != path or not intent.value:
+        return ()
+    start = idx.offset(at.line, at.column)
+    text = idx.text
+    if text[start : start + 1] in ("'", '"'):
+        start += 1
+    end = token_end(text, start)
+    word = text[start:end]
+    if not word.startswith("-"):
+        return ()
+    stop = min((i for i in (word.find("="), word.find("'"), word.find('"')) if i > 0), default=-1)
+    name_end = start + stop if stop > 0 else end
+    return (idx.edit(path, start, name_end, intent.value),)

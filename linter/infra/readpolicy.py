@@ -1,0 +1,170 @@
+"""What toplint may read, and how much: the one place that decides (docs/threat-model.md).
+
+toplint reads
+
+* the paths it was given on the command line (files, and files found under directories);
+* the manifest, configuration, baseline and topology files named on the command line;
+* files *referenced* by a linted file or an auto-discovered configuration (an engine's
+  ``--config FILE``, ``--extra_llm_api_options``, ``--extra-engine-args``, a config's
+  ``hardware:`` or ``models:`` path) only when they resolve, symlinks followed, inside the
+  repository the referencing file belongs to: the git work tree (the nearest folder above it
+  holding ``.git``), else the folder of the nearest toplint configuration, else the
+  referencing file's own folder.
+
+Whatever is read must be a regular file (never a FIFO, device or directory: opening one must
+not block, reading one must not run forever) no larger than its budget.  A refused read says
+why without quoting the file.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+
+__all__ = [
+    "MAX_DATA_BYTES",
+    "MAX_SOURCE_BYTES",
+    "OUTSIDE",
+    "ReadRefused",
+    "inside_root",
+    "read_bytes",
+    "read_text",
+    "reference_root",
+    "repository_root",
+    "resolve_reference",
+]
+
+# Budgets (docs/threat-model.md, "Budgets").  Lint targets: the YAML size limit
+# (toplint.yamlsafe.Limits explains the figure); the shell lexer reads about 1 MB/s, so
+# 4 MiB is a few seconds.  Everything else toplint reads (manifests, configurations,
+# baselines, topology dumps, engine configs, cache entries) is hand-written or small.
+MAX_SOURCE_BYTES = 4 * 1024 * 1024
+MAX_DATA_BYTES = 4 * 1024 * 1024
+
+# The message of a reference that resolves outside the repository (never the file's content).
+OUTSIDE = "referenced file outside the repository: not read"
+
+
+class ReadRefused(OSError):
+    """A read the policy refused or the file system failed: ``reason`` says why, in words."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(reason)
+        self.path = path
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+def read_bytes(path: str, limit: int = MAX_DATA_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; ``ReadRefused`` otherwise.
+
+    O_NONBLOCK: opening a FIFO must not wait for a writer.  The size is checked on the open
+    descriptor and the read is bounded too (a file growing, or a sparse or proc file whose
+    size lies, cannot make it larger).
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        dangling = " (dangling symlink)" if os.path.islink(path) else ""
+        raise ReadRefused(path, f"no such file{dangling}") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise ReadRefused(path, "cannot read: symlink loop") from None
+        raise ReadRefused(path, f"cannot read: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "rb") as fh:
+            info = os.fstat(fh.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise ReadRefused(path, f"not a regular file ({_kind(info.st_mode)}); not read")
+            if info.st_size > limit:
+                raise ReadRefused(path, too_large(info.st_size, limit))
+            data = fh.read(limit + 1)
+    except ReadRefused:
+        raise
+    except OSError as exc:
+        raise ReadRefused(path, f"cannot read: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise ReadRefused(path, too_large(len(data), limit))
+    return data
+
+
+def read_text(path: str, limit: int = MAX_DATA_BYTES) -> str:
+    """``read_bytes`` decoded as UTF-8 (a BOM dropped); ``ReadRefused`` when it is not UTF-8."""
+    data = read_bytes(path, limit)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ReadRefused(path, f"not valid UTF-8 (byte {data[exc.start]:#04x})") from None
+
+
+def too_large(size: int, limit: int) -> str:
+    return (
+        f"file is {size / 2**20:.2f} MiB, larger than the {limit / 2**20:g} MiB "
+        "read limit; not read"
+    )
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device"
+
+
+_ROOTS: dict[str, str | None] = {}
+
+
+def repository_root(folder: str) -> str | None:
+    """The git work tree holding ``folder`` (real path), or None.  Remembered per folder."""
+    folder = os.path.realpath(folder)
+    if folder in _ROOTS:
+        return _ROOTS[folder]
+    found: str | None = None
+    here = folder
+    while True:
+        if os.path.lexists(os.path.join(here, ".git")):
+            found = here
+            break
+        parent = os.path.dirname(here)
+        if parent == here:
+            break
+        here = parent
+    _ROOTS[folder] = found
+    return found
+
+
+def reference_root(referrer: str) -> str:
+    """The folder that files referenced from ``referrer`` must resolve inside (real path)."""
+    folder = os.path.dirname(os.path.abspath(referrer)) or "."
+    root = repository_root(folder)
+    if root is not None:
+        return root
+    from toplint.config.load import find_config_path
+
+    config = find_config_path(folder)
+    return os.path.realpath(os.path.dirname(os.path.abspath(config)) if config else folder)
+
+
+def inside_root(path: str, root: str) -> bool:
+    """True when ``path``, every symlink resolved, lies inside ``root`` (a real path)."""
+    real = os.path.realpath(path)
+    return real == root or real.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def resolve_reference(referrer: str, ref: str, root: str | None = None) -> str:
+    """The path a reference written in ``referrer`` names (relative to its folder).
+
+    ``ReadRefused`` with ``OUTSIDE`` when it resolves outside ``root`` (default: the
+    referrer's ``reference_root``): absolute, ``../`` or through a symlink.  A ``~`` is not
+    expanded: the linted tree does not choose files in the home folder.
+    """
+    full = os.path.join(os.path.dirname(referrer), ref)
+    if not inside_root(full, root or reference_root(referrer)):
+        raise ReadRefused(full, OUTSIDE)
+    return full

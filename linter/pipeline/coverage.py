@@ -1,0 +1,113 @@
+"""Why a deployment was not checked against the hardware, and the line that would fix it.
+
+The pipeline (``toplint.pipeline.analyze.analyze_deployment``) attaches an ``Unchecked`` to every
+deployment it could not place and cost; TL007 reports it, and the run's summary counts it, so a
+run that checked nothing never ends in "All checks passed".
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+from toplint.hardware.types import Cluster, Hardware
+from toplint.model import Deployment, Finding, Severity, Unchecked
+
+if TYPE_CHECKING:
+    from toplint.pipeline.analyze import Settings
+
+
+def no_manifest(settings: Settings) -> Unchecked:
+    config = settings.config
+    name = os.path.basename(config.path) if config.path else "toplint.yaml"
+    if settings.no_hardware:
+        return Unchecked(
+            "no-manifest",
+            f"no hardware manifest (`hardware: none` in {name})",
+            deliberate=True,
+        )
+    return Unchecked(
+        "no-manifest",
+        "no hardware manifest, so no link, bandwidth or memory check ran",
+        fix=(
+            f"hardware: hardware.yaml   # in {name} (or --hardware FILE; draft one with "
+            "`toplint hardware detect`); `hardware: none` says there is none on purpose"
+        ),
+    )
+
+
+def no_cluster(dep: Deployment, hardware: Hardware, settings: Settings) -> Unchecked:
+    names = [c.name for c in hardware.clusters]
+    shown = ", ".join(names)
+    where = os.path.basename(hardware.path) if hardware.path else "the manifest"
+    glob = _folder_glob(dep.path, settings.config.base_dir)
+    assign = f'assign: {{"{glob}": {names[0]}}}' if names else ""
+    if dep.labels:
+        labels = ", ".join(f"{k}={v}" for k, v in sorted(dep.labels.items()))
+        return Unchecked(
+            "selector-mismatch",
+            f"its node labels ({labels}) match the `selector` of no cluster in {where} "
+            f"(clusters: {shown})",
+            fix=f"add `selector: {{{_first_label(dep)}}}` to the cluster it runs on in {where}, "
+            f"or {assign} in toplint.yaml",
+        )
+    return Unchecked(
+        "no-cluster",
+        f"{where} has {len(names)} clusters ({shown}) and neither --cluster, `cluster:` nor "
+        "`assign:` says which one this file deploys to",
+        fix=f"{assign}   # in toplint.yaml, or --cluster {names[0] if names else 'NAME'}",
+    )
+
+
+def unresolved(dep: Deployment) -> Unchecked:
+    missing = ", ".join(sorted({u.field for u in dep.unresolved})) or "the parallel layout"
+    return Unchecked("unresolved-layout", f"{missing} could not be resolved (see TL003)")
+
+
+def too_few_gpus(dep: Deployment, cluster: Cluster) -> Unchecked:
+    return Unchecked(
+        "too-few-gpus",
+        f"its layout needs {dep.world_size} GPUs, more than it is given or than cluster "
+        f"{cluster.name} has ({cluster.total_gpus}; see TL201)",
+    )
+
+
+def unknown_model(dep: Deployment) -> Unchecked:
+    if dep.model is None:
+        return Unchecked("unknown-model", "it names no model, so no cost was computed")
+    return Unchecked(
+        "unknown-model", f"model `{dep.model}` is not in the catalog, so no cost was computed"
+    )
+
+
+def empty_folder(folder: str) -> Finding:
+    """TL008 for a folder on the command line under which toplint found no file to read."""
+    from toplint.discover.files import NAMES, SUFFIXES
+
+    kinds = ", ".join(f"*{s}" for s in SUFFIXES) + ", " + ", ".join(n.title() for n in NAMES)
+    return Finding(
+        rule="TL008",
+        name="no-deployment-found",
+        severity=Severity.WARNING,
+        path=folder,
+        line=1,
+        column=1,
+        message=f"nothing was checked: no file toplint reads ({kinds}) under this folder",
+        anchor="folder",
+    )
+
+
+def _folder_glob(path: str, base_dir: str) -> str:
+    """``deploy/seed/*`` for ``deploy/seed/serve.sh`` (relative to the config's folder)."""
+    if path in ("-", "<stdin>"):
+        return "*"
+    rel = os.path.relpath(os.path.abspath(path), os.path.abspath(base_dir))
+    folder = os.path.dirname(rel).replace(os.sep, "/")
+    if not folder or folder.startswith(".."):
+        return os.path.basename(path) if not folder else "*"
+    return f"{folder}/*"
+
+
+def _first_label(dep: Deployment) -> str:
+    key, value = sorted(dep.labels.items())[0]
+    return f"{key}: {value}"

@@ -1,0 +1,50 @@
+"""TL009 reference-outside-repository (raised by the parsers; listed and documented here)."""
+
+from __future__ import annotations
+
+from toplint.model import Severity
+from toplint.rulebook.types import Rule
+
+DOC = """\
+## What it does
+Reports a file a linted file refers to (an engine's `--config FILE`,
+`--extra_llm_api_options`, `--extra-engine-args`) that resolves outside the repository
+being linted: an absolute path, a `../` path that climbs out, or a symlink pointing out. toplint
+does not open it, so its settings are not part of the check.
+
+## Why is this bad?
+toplint runs in CI on pull requests, including pull requests from forks. A file outside the
+repository is not part of the change under review, and reading it would let a pull request make
+toplint print the runner's files (tokens, credentials) into CI logs and SARIF reports. Its settings
+are not checked either: the layout toplint sees is incomplete. The repository is the git work tree
+holding the file (else the folder of the nearest toplint configuration, else the file's folder).
+
+## Example
+```bash
+vllm serve meta-llama/Llama-3.1-70B-Instruct --config /etc/serving/vllm.yaml
+```
+
+## Use instead
+```bash
+vllm serve meta-llama/Llama-3.1-70B-Instruct --config deploy/vllm.yaml  # committed next to it
+```
+
+## Options
+None. The read policy is fixed; name files on the command line to have
+toplint read them.
+
+## References
+- OWASP, path traversal (why a file may not reach outside the checked tree):
+  https://owasp.org/www-community/attacks/Path_Traversal
+- vLLM `--config` (https://docs.vllm.ai/en/latest/configuration/serve_args.html)
+"""
+
+RULE = Rule(
+    code="TL009",
+    name="reference-outside-repository",
+    summary="A linted file refers to a file outside the repository; it is not read.",
+    severity=Severity.ERROR,
+    check=None,
+    doc=DOC,
+    origin=__file__,
+)

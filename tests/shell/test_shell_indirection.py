@@ -1,0 +1,186 @@
+"""Shell indirection: package-manager runners, arrays, functions, sourced files, launchers,
+batch-script allocations and head/worker branches (issue 14, items 4 and 6)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from tests.parse.helpers import only, parse_text
+from toplint.parse.base import Source
+from toplint.parse.shell import lex
+from toplint.parse.shellsrc import ShellParser
+
+
+def values(text: str) -> list[list[str | None]]:
+    return [[w.value for w in c.words] for c in lex(text)]
+
+
+def parse_file(path: Path) -> tuple:  # type: ignore[type-arg]
+    source = Source.from_text(str(path), path.read_text())
+    return ShellParser().parse(source).deployments
+
+
+def test_uv_run_starts_the_engine() -> None:
+    dep = only("run.sh", "uv run vllm serve org/m --tensor-parallel-size 4\n")
+    assert dep.tp == 4
+
+
+def test_uv_pip_install_is_not_a_deployment() -> None:
+    assert parse_text("run.sh", "uv pip install vllm serve\n").deployments == ()
+
+
+def test_poetry_and_conda_run_are_runners() -> None:
+    text = "poetry run vllm serve a -tp 2\nconda run -n env vllm serve b -tp 4\n"
+    assert [d.tp for d in parse_text("run.sh", text).deployments] == [2, 4]
+
+
+def test_array_expands_to_one_word_per_element() -> None:
+    cmds = values('ARGS=(--tensor-parallel-size "4" --enforce-eager)\nvllm serve m "${ARGS[@]}"')
+    assert cmds[-1][3:] == ["--tensor-parallel-size", "4", "--enforce-eager"]
+
+
+def test_array_element_keeps_the_position_where_it_is_written() -> None:
+    dep = only("run.sh", 'ARGS=(\n  --tensor-parallel-size 4\n)\nvllm serve m "${ARGS[@]}"\n')
+    flag = dep.flag("tensor-parallel-size")
+    assert flag is not None and (flag.position.line, flag.position.column) == (2, 3)
+
+
+def test_array_append_and_index() -> None:
+    cmds = values("A=(x)\nA+=(y z)\necho ${A[2]} ${#A[@]}")
+    assert cmds[-1] == ["echo", "z", "3"]
+
+
+def test_unknown_array_index_stays_unresolved() -> None:
+    word = lex("A=(1 2)\necho ${A[$i]}")[-1].words[-1]
+    assert word.value is None
+
+
+def test_function_call_supplies_positional_arguments() -> None:
+    text = 'serve() {\n  vllm serve "$1" --tensor-parallel-size "$2"\n}\nserve org/m 2\n'
+    dep = only("run.sh", text)
+    assert (dep.model, dep.tp) == ("org/m", 2)
+
+
+def test_value_from_a_call_points_at_the_call_argument() -> None:
+    text = 'serve() {\n  vllm serve "$1" --tensor-parallel-size "$2"\n}\nserve org/m 2\n'
+    flag = only("run.sh", text).flag("tensor-parallel-size")
+    assert flag is not None and flag.value_position is not None
+    assert (flag.value_position.line, flag.value_position.column) == (4, 13)
+
+
+def test_each_call_is_one_deployment_at_the_call() -> None:
+    text = 'serve() { vllm serve "$1" -tp "$2"; }\nserve a 2\nserve b 4\n'
+    deps = parse_text("run.sh", text).deployments
+    assert [(d.model, d.tp, d.line) for d in deps] == [("a", 2, 2), ("b", 4, 3)]
+
+
+def test_function_never_called_is_read_in_place_unresolved() -> None:
+    dep = only("run.sh", 'function serve {\n  vllm serve m -tp "$1"\n}\n')
+    assert dep.tp is None and dep.unresolved[0].variable == "$1"
+
+
+def test_shift_and_all_arguments() -> None:
+    text = 'go() {\n  m=$1\n  shift\n  vllm serve "$m" "$@"\n}\ngo org/m -tp 8 --enforce-eager\n'
+    dep = only("run.sh", text)
+    assert (dep.model, dep.tp, dep.options.get("enforce_eager")) == ("org/m", 8, "true")
+
+
+def test_recursive_function_is_bounded() -> None:
+    assert values("f() { f; }\nf\necho done")[-1] == ["echo", "done"]
+
+
+def test_sourced_function_inside_the_repository(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "lib.sh").write_text('launch() {\n  vllm serve "$1" -tp "$2"\n}\n')
+    script = tmp_path / "run.sh"
+    script.write_text("source ./lib.sh\nlaunch org/m 4\n")
+    (dep,) = parse_file(script)
+    assert (dep.model, dep.tp, dep.line) == ("org/m", 4, 2)
+
+
+def test_flag_from_a_sourced_function_points_into_that_file(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "lib.sh").write_text("launch() {\n  vllm serve m --tensor-parallel-size 2\n}\n")
+    script = tmp_path / "run.sh"
+    script.write_text(". lib.sh\nlaunch\n")
+    (dep,) = parse_file(script)
+    flag = dep.flag("tensor-parallel-size")
+    assert flag is not None and flag.position.path.endswith("lib.sh")
+
+
+def test_script_folder_idiom_resolves_the_sourced_file(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "lib.sh").write_text('launch() { vllm serve m -tp "$1"; }\n')
+    script = tmp_path / "run.sh"
+    folder = 'DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"\n'
+    script.write_text(folder + 'source "$DIR/lib.sh"\nlaunch 8\n')
+    (dep,) = parse_file(script)
+    assert dep.tp == 8
+
+
+def test_sourced_file_outside_the_repository_is_not_read(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (tmp_path / "lib.sh").write_text('launch() { vllm serve m -tp "$1"; }\n')
+    script = repo / "run.sh"
+    script.write_text("source ../lib.sh\nlaunch 8\n")
+    assert parse_file(script) == ()
+
+
+def test_sourced_symlink_leaving_the_repository_is_not_read(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (tmp_path / "lib.sh").write_text('launch() { vllm serve m -tp "$1"; }\n')
+    os.symlink(tmp_path / "lib.sh", repo / "lib.sh")
+    script = repo / "run.sh"
+    script.write_text("source ./lib.sh\nlaunch 8\n")
+    assert parse_file(script) == ()
+
+
+def test_srun_options_give_nodes_and_gpus() -> None:
+    dep = only("run.sh", "srun -N 2 --gpus-per-node=8 vllm serve m -tp 8 -pp 2\n")
+    assert (dep.nodes, dep.gpus_per_node, dep.gpus, dep.pods_are_nodes) == (2, 8, 16, True)
+
+
+def test_torchrun_options_give_nodes_and_gpus() -> None:
+    dep = only("run.sh", "torchrun --nnodes=2 --nproc-per-node 4 -m x vllm serve m -tp 8\n")
+    assert (dep.nodes, dep.gpus_per_node) == (2, 4)
+
+
+def test_sbatch_directives_give_the_allocation() -> None:
+    text = "#!/bin/bash\n#SBATCH -N 2\n#SBATCH --gres=gpu:h100:4\nvllm serve m -tp 8\n"
+    dep = only("job.sbatch.sh", text)
+    assert (dep.nodes, dep.gpus_per_node, dep.gpus) == (2, 4, 8)
+    assert (dep.sources["nodes"].line, dep.sources["gpus_per_node"].line) == (2, 3)
+
+
+def test_srun_overrides_the_batch_allocation() -> None:
+    text = "#SBATCH --nodes=4\n#SBATCH --gpus-per-node=8\nsrun --nodes=1 vllm serve m -tp 8\n"
+    dep = only("job.sh", text)
+    assert (dep.nodes, dep.gpus) == (1, 8)
+
+
+def test_pbs_select_gives_the_allocation() -> None:
+    dep = only("job.sh", "#PBS -l select=2:ncpus=64:ngpus=4\nvllm serve m -tp 8\n")
+    assert (dep.nodes, dep.gpus_per_node) == (2, 4)
+
+
+def test_head_and_worker_branches_are_one_deployment() -> None:
+    text = (
+        'if [ "$RANK" = 0 ]; then\n'
+        "  vllm serve m -tp 8 -pp 2 --nnodes 2 --node-rank 0 --master-addr h\n"
+        "else\n"
+        "  vllm serve m -tp 8 -pp 2 --nnodes 2 --node-rank 1 --master-addr h --headless\n"
+        "fi\n"
+    )
+    dep = only("run.sh", text)
+    assert (dep.line, dep.pp) == (2, 2) and "line(s) 4" in dep.notes[-1]
+
+
+def test_case_arms_with_different_layouts_stay_two_deployments() -> None:
+    text = (
+        "case $ROLE in\n  a) vllm serve m -tp 8 --node-rank 0 ;;\n"
+        "  b) vllm serve m -tp 4 --node-rank 0 ;;\nesac\n"
+    )
+    assert len(parse_text("run.sh", text).deployments) == 2
