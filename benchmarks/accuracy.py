@@ -120,7 +120,7 @@ PRIOR = Params(
     pcie_step_scale=1.0,
     launch_us=0.0,
     ramp_bytes=0.0,
-    net_ramp_bytes=0.0,
+    net_extra_us=0.0,
     no_p2p_shared=0.65,
     no_p2p_cap=0.2,
     host_bounce_step_us=15.0,
@@ -273,7 +273,7 @@ KNOBS: list[tuple[str, Setter, float, float, Callable[[Point], bool]]] = [
         for a in ("ampere", "hopper", "blackwell", "ada")
     ),
     ("ramp", _param("ramp_bytes"), 0.0, 4e6, lambda p: p.cls in ("intra-node", "pcie")),
-    ("net ramp", _param("net_ramp_bytes"), 0.0, 64e6, lambda p: p.cls == "multi-node"),
+    ("net extra", _param("net_extra_us"), 0.0, 100.0, lambda p: p.cls == "multi-node"),
     ("eta nvlink", _eta("nvlink"), 0.3, 1.0, lambda p: p.cls == "intra-node"),
     ("nvls hopper", _nvls("hopper"), 0.6, 1.3, lambda p: p.cls == "intra-node"),
     ("nvls blackwell", _nvls("blackwell"), 0.5, 1.2, lambda p: p.cls == "intra-node"),
@@ -568,7 +568,7 @@ def _fitted(model: Model) -> str:
         f"nvls_eta = { {k: round(v, 3) for k, v in p.nvls_eta.items()} }",
         f"step_scale = { {k: round(v, 3) for k, v in p.step_scale.items()} }",
         f"launch_us = {p.launch_us:.3g}, ramp_bytes = {p.ramp_bytes:.3g}, "
-        f"net_ramp_bytes = {p.net_ramp_bytes:.3g}, pcie_step_scale = {p.pcie_step_scale:.3g}",
+        f"net_extra_us = {p.net_extra_us:.3g}, pcie_step_scale = {p.pcie_step_scale:.3g}",
     ]
     for name in (
         "no_p2p_shared",

@@ -117,10 +117,9 @@ def wire_factor(op: str, ranks: int) -> float:
 
 
 def ramped(nbytes: float, ramp: float) -> float:
-    """Bytes as the link sees them with the mid-size ramp: messages below ``ramp`` move at half
-    the link's rate (too few channels and chunks to fill the pipeline), larger ones pay a fixed
-    ``ramp`` extra; a tiny message pays almost nothing."""
-    return nbytes + min(nbytes, ramp)
+    """Bytes as the link sees them: the message plus the ramp (NCCL runs fewer channels and
+    chunks for mid-size messages; fitted, see Params.ramp_bytes)."""
+    return nbytes + ramp
 
 
 def intra_eta(kind: str, ranks: int, params: Params = PARAMS) -> tuple[float, str]:

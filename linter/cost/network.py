@@ -87,9 +87,9 @@ def _ring(op: str, size: float, fabric: Fabric, params: Params) -> Prediction:
     bus, eta, source = _intra_bw(fabric, params)
     n_eta, n_source = net_eta(fabric, params)
     net = n_eta * fabric.net_node_gb_per_s
-    ramp = params.ramp_bytes
+    extra = 0.0
     if net < bus:
-        bus, eta, source, ramp = net, n_eta, n_source, params.net_ramp_bytes
+        bus, eta, source, extra = net, n_eta, n_source, params.net_extra_us
     wire = wire_factor(op if op in RING_OPS else "all_gather", p) * size
     best: Prediction | None = None
     for protocol in ("ll", "simple"):
@@ -98,7 +98,8 @@ def _ring(op: str, size: float, fabric: Fabric, params: Params) -> Prediction:
             bw = min(bw, LL_MAX_BUSBW)
         lat = BASE_LATENCY_US[protocol] + params.launch_us
         lat += (steps - inter) * step_us(fabric.intra_kind, protocol, params, fabric.arch)
-        t = lat + inter * fabric.net_latency_us + ramped(wire, ramp) / (bw * 1e3)
+        ramp = params.ramp_bytes if extra == 0.0 else 0.0
+        t = lat + inter * fabric.net_latency_us + extra + ramped(wire, ramp) / (bw * 1e3)
         if best is None or t < best.time_us:
             best = Prediction(t, "ring", protocol, eta, source, bw)
     assert best is not None
@@ -114,7 +115,7 @@ def _tree(size: float, fabric: Fabric, params: Params) -> Prediction:
     best: Prediction | None = None
     for protocol in ("ll", "simple"):
         factor = PROTOCOL_BW[protocol]
-        t_bw = max(ramped(egress, params.net_ramp_bytes) / (net * 1e3), intra) / factor
+        t_bw = max(egress / (net * 1e3), intra) / factor + params.net_extra_us
         lat = (
             TREE_BASE_LATENCY_US[protocol]
             + params.launch_us
@@ -149,7 +150,7 @@ def _point_to_point(op: str, size: float, fabric: Fabric, params: Params) -> Pre
     bw = eta * fabric.net_gpu_gb_per_s
     remote = size if op == "send_recv" else size * _remote_share(fabric)
     t = BASE_LATENCY_US["simple"] + params.launch_us + fabric.net_latency_us
-    t += ramped(remote, params.net_ramp_bytes) / (bw * 1e3)
+    t += remote / (bw * 1e3) + params.net_extra_us
     return Prediction(t, "p2p", "simple", eta, source, bw)
 
 
@@ -175,8 +176,7 @@ def _all_to_all(size: float, fabric: Fabric, params: Params, impl: str) -> Predi
         base += fabric.net_latency_us
         n_eta, n_source = net_eta(fabric, params)
         n_bw = n_eta * fabric.net_gpu_gb_per_s
-        remote = size * _remote_share(fabric)
-        t_remote = ramped(remote, params.net_ramp_bytes) / (n_bw * 1e3)
+        t_remote = size * _remote_share(fabric) / (n_bw * 1e3) + params.net_extra_us
         if t_remote >= t_local:
             eta, source, bw = n_eta, n_source, n_bw
     elif impl == "nccl":

@@ -117,9 +117,10 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             50.0,
             "IB NDR 400 Gb/s per NIC (cost-model.md §4.2)",
-            6.0,
+            3.1,
             "fitted on public multi-node floors and sweeps (benchmarks/accuracy.py: 2x8 H20 NDR "
-            "47 µs AR, nccl#1244; 2x1 A100 HDR ~19 µs, nccl-tests#150; DGX Spark; OCI H100)",
+            "47 µs AR, nccl#1244; 2x1 A100 HDR ~19 µs, nccl-tests#150; DGX Spark; OCI H100); a "
+            "fixed cost per collective (toplint.cost.params net_extra_us) comes on top",
             (*_RING_TREE, "collnet"),
             manifest=("infiniband",),
             topo=("mlx5",),
@@ -130,7 +131,7 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             50.0,
             "RoCEv2 400 Gb/s per NIC (cost-model.md §4.2)",
-            6.0,
+            3.1,
             "fitted with InfiniBand (GPUDirect RDMA; benchmarks/accuracy.py); DGX Spark 2x1 "
             "GB10 200G RoCE AR 8 KiB 30-35 µs (NVIDIA/dgx-spark-playbooks PR#103)",
             _RING_TREE,
@@ -143,7 +144,7 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             50.0,
             "EFA v2-v4 50 GB/s per GPU (cost-model.md §4.2)",
-            77.0,
+            73.4,
             "fitted on 4x p6-b200 all-reduce sweeps (benchmarks/accuracy.py: 1-8 MiB take "
             "380-460 µs); the aws-ofi-nccl tuner's 20 + 3 µs is a tuner constant",
             _RING_TREE,
@@ -156,7 +157,7 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             25.0,
             "GCP GPUDirect-TCPX(O) 200 Gb/s per NIC (cost-model.md §4.2)",
-            51.6,
+            46.0,
             "fitted on the 2-node AR floor ~123 µs (A3 Mega TCPXO, cost-model.md §1.13)",
             _RING_TREE,
             manifest=("tcpx",),
@@ -167,7 +168,7 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             12.5,
             "100GbE (cost-model.md §4.2)",
-            51.6,
+            46.0,
             "as TCPX(O) (fitted together); TCP sockets 2-node AR 118-130 µs (nccl#1184)",
             _RING_TREE,
             manifest=("ethernet",),
