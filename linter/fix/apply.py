@@ -284,6 +284,8 @@ def summary(outcome: FixOutcome, unsafe: bool, diff_only: bool) -> list[str]:
     if changed:
         count = sum(len(f.applied) for f in changed)
         lines.append(f"toplint: {verb} {count} findings in {len(changed)} files")
+    elif any(f.rejected or f.error for f in outcome.files):
+        lines.append("toplint: no file changed")
     for f in outcome.files:
         for finding in f.applied if (f.written or diff_only) else ():
             lines.append(f"  {verb}: {_where(finding)} {finding.rule}")
