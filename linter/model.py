@@ -98,6 +98,18 @@ class Fix:
 
 
 @record
+class Related:
+    """A consequence folded into the finding that explains it (SARIF ``relatedLocations``)."""
+
+    rule: str
+    severity: Severity
+    path: str
+    line: int
+    column: int
+    message: str
+
+
+@record
 class Finding:
     rule: str  # "TL101"
     name: str  # "tensor-parallel-across-nodes"
@@ -111,6 +123,9 @@ class Finding:
     data: Mapping[str, Any] = field(default_factory=dict, compare=False)
     # Semantic location (flag name or YAML path) used by baselines and SARIF fingerprints.
     anchor: str = field(default="", compare=False)
+    # Findings this one explains at the same deployment, folded into it (one root cause, one
+    # finding): their numbers are in ``message`` too.
+    related: tuple[Related, ...] = field(default=(), compare=False)
 
     @property
     def sort_key(self) -> tuple[str, int, int, str, str]:
@@ -157,7 +172,7 @@ class Deployment:
     path: str
     line: int
     column: int
-    engine: str  # "vllm" | "sglang" | "trtllm" | "tgi"
+    engine: str  # a registered engine (toplint.engines.registry.get_engine)
     model: str | None
     tp: int | None = 1
     pp: int | None = 1
@@ -237,3 +252,28 @@ class ParseResult:
     path: str
     deployments: tuple[Deployment, ...] = ()
     findings: tuple[Finding, ...] = ()
+
+
+# Not a rule: the code of "a parser or rule raised on this file".  It travels with the file's
+# findings (also out of worker processes) and is taken out before suppression and reporting:
+# `toplint check` prints it once on stderr, naming the file and the parser or rule, and exits 3
+# after every other finding is printed (toplint.pipeline.lint, toplint.commands.check).
+INTERNAL_ERROR = "TL000"
+
+
+def internal_error(path: str, line: int, column: int, what: str, exc: BaseException) -> Finding:
+    """The record of ``what`` (``the kubernetes parser``, ``rule TL203 (kv-heads-replicated)``)
+    raising ``exc`` while checking ``path``."""
+    detail = str(exc)
+    if len(detail) > 200:  # an exception may quote a huge input value
+        detail = detail[:200] + "…"
+    return Finding(
+        rule=INTERNAL_ERROR,
+        name="internal-error",
+        severity=Severity.ERROR,
+        path=path,
+        line=line,
+        column=column,
+        message=f"{what} raised {type(exc).__name__}: {detail}",
+        anchor=what,
+    )

@@ -31,8 +31,8 @@ None. The parser's limits (16 MiB, nesting depth 128, 2,000,000 YAML nodes) are 
 `toplint.infra.yamlsafe`.
 
 ## References
-- toplint.infra.yamlsafe (safe loader, alias-expansion and depth limits)
-- docs/ARCHITECTURE.md, stage `parse`
+- PyYAML, safe loading: https://pyyaml.org/wiki/PyYAMLDocumentation
+- Alias expansion ("billion laughs"): https://en.wikipedia.org/wiki/Billion_laughs_attack
 """
 
 RULE = Rule(

@@ -37,7 +37,8 @@ None.
 Display only: toplint cannot know which value you meant.
 
 ## References
-- docs/ARCHITECTURE.md (`Unresolved`, "never guessed")
+- Shell parameter expansion (`${TP:-4}`): https://www.gnu.org/software/bash/manual/html_node/Shell-Parameter-Expansion.html
+- Compose variable interpolation: https://docs.docker.com/reference/compose-file/interpolation/
 """
 
 

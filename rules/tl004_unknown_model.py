@@ -39,8 +39,8 @@ None.
 Display only: the mapping belongs in toplint's config, not in the deployment.
 
 ## References
-- ../shared/reference/cost-model.md §5 (the model catalog)
-- toplint.hardware.models (`lookup_model`: config, catalog, Hugging Face cache; never downloads)
+- Hugging Face model configuration (`config.json` fields toplint reads): https://huggingface.co/docs/transformers/main_classes/configuration
+- Hugging Face cache layout (read locally, never downloaded): https://huggingface.co/docs/huggingface_hub/guides/manage-cache
 """
 
 

@@ -14,6 +14,11 @@ the closest option the engine knows.
 vLLM, SGLang and TGI exit at start-up on an unknown option, so the pod crash-loops; a typo in a
 parallelism flag (`--tensor-paralel-size`) also means toplint cannot know the layout.
 
+Each engine's option list records the release it was read from (`EngineSpec.release`). When the
+container image names a newer release of the same engine (`vllm/vllm-openai:v0.15.0` against a
+0.14.0 vocabulary), the option may be real there: the finding is `info` ("not in toplint's vllm
+0.14.0 vocabulary"), not a warning. `latest` and other tags without a version stay warnings.
+
 ## Example
 ```bash
 vllm serve meta-llama/Llama-3.1-8B-Instruct --tensor-paralel-size 2
@@ -33,8 +38,11 @@ keeping its value; a near miss may be a different option, and the engine then ru
 setting it refused or ignored before, so `--fix` applies it only with `--unsafe-fixes`.
 
 ## References
-- ../shared/reference/engine-vocabulary.md (vLLM `engine/arg_utils.py`, SGLang
-  `server_args.py`, TensorRT-LLM `commands/serve.py`, TGI `launcher/src/main.rs`)
+- vLLM engine arguments: https://github.com/vllm-project/vllm/blob/main/vllm/engine/arg_utils.py
+- SGLang server arguments: https://github.com/sgl-project/sglang/blob/main/python/sglang/srt/server_args.py
+- TensorRT-LLM `trtllm-serve`: https://github.com/NVIDIA/TensorRT-LLM/blob/main/tensorrt_llm/commands/serve.py
+- TGI launcher arguments: https://github.com/huggingface/text-generation-inference/blob/main/launcher/src/main.rs
+- LMDeploy `lmdeploy serve api_server` arguments: https://github.com/InternLM/lmdeploy/blob/main/lmdeploy/cli/utils.py
 """
 
 RULE = Rule(

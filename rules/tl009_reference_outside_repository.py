@@ -30,11 +30,12 @@ vllm serve meta-llama/Llama-3.1-70B-Instruct --config deploy/vllm.yaml  # commit
 ```
 
 ## Options
-None. The read policy is fixed (docs/threat-model.md); name files on the command line to have
+None. The read policy is fixed; name files on the command line to have
 toplint read them.
 
 ## References
-- docs/threat-model.md, "Read policy"
+- OWASP, path traversal (why a file may not reach outside the checked tree):
+  https://owasp.org/www-community/attacks/Path_Traversal
 - vLLM `--config` (https://docs.vllm.ai/en/latest/configuration/serve_args.html)
 """
 

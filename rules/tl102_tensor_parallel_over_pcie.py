@@ -42,8 +42,9 @@ Unsafe: the fix keeps the GPU count but replaces tensor parallelism with pipelin
 which changes latency, throughput and memory per GPU.
 
 ## References
-- ../shared/reference/cost-model.md §6 rule 9, §2.3 (measured PCIe systems)
-- vLLM docs/serving/distributed_serving.md (PP instead of TP without NVLink)
+- vLLM, parallelism and scaling (pipeline parallel on GPUs without NVLink): https://docs.vllm.ai/en/latest/serving/parallelism_scaling/
+- Measured PCIe all-reduce tables (L40S, RTX PRO 6000): https://github.com/ai-dynamo/aiconfigurator
+- Cross-socket PCIe paths rated lower by NCCL: https://github.com/NVIDIA/nccl-tests/issues/307
 """
 
 PCIE_KINDS = ("pcie", "pcie-sys", "pcie-no-p2p")
@@ -114,4 +115,6 @@ RULE = Rule(
     doc=DOC,
     fix_safety="unsafe",
     origin=__file__,
+    # TP on the slow link is why the step budgets blow (and why KV heads replicate).
+    explains=("TL105", "TL106"),
 )

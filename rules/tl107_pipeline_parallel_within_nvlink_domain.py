@@ -17,7 +17,7 @@ rack) where tensor parallelism over the same GPUs would fit.
 Pipeline parallelism adds a pipeline bubble and splits the batch into micro-batches; its only
 advantage is that a stage boundary sends one hidden state instead of all-reducing every layer,
 which matters across slow links, not on NVLink. vLLM's guidance for a single node is tensor
-parallel size = number of GPUs (docs/serving/distributed_serving.md). Inside the NVLink domain
+parallel size = number of GPUs ("Parallelism and Scaling"). Inside the NVLink domain
 TP lowers per-token latency and shards the KV cache.
 
 ## Example
@@ -38,8 +38,8 @@ None.
 Unsafe: the GPU count stays, but latency, throughput and memory per GPU change.
 
 ## References
-- vLLM docs/serving/distributed_serving.md (single node: TP = GPUs)
-- ../shared/reference/cost-model.md §1.7 (PP boundary volume), §6 rule 19
+- vLLM, parallelism and scaling (single node: tensor parallel size = GPUs): https://docs.vllm.ai/en/latest/serving/parallelism_scaling/
+- vLLM pipeline boundary transfer (`send_tensor_dict`): https://github.com/vllm-project/vllm/blob/main/vllm/distributed/parallel_state.py
 """
 
 NVLINK_KINDS = ("nvlink", "xgmi")

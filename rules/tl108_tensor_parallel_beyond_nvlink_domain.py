@@ -40,8 +40,11 @@ None.
 Unsafe: the layout changes (same GPUs, different latency and memory per GPU).
 
 ## References
-- ../shared/reference/cost-model.md §6 rule 12 (partial meshes), §4.1 (MI300X 64 GB/s per peer)
-- NVIDIA/nccl-tests#178 (bridged pairs: 2 GPUs 208 GB/s, 3 GPUs 20 GB/s)
+- Bridged GPU pairs (2 GPUs 208 GB/s, 3 GPUs 20 GB/s): https://github.com/NVIDIA/nccl-tests/issues/178
+- AMD Instinct MI300 microarchitecture (Infinity Fabric links between the 8 GPUs):
+  https://rocm.docs.amd.com/en/docs-6.2.2/conceptual/gpu-arch/mi300.html
+- MI300X all-reduce bus bandwidth, 2 GPUs against 8:
+  https://github.com/stas00/ml-engineering/blob/master/network/README.md
 """
 
 
@@ -120,4 +123,6 @@ RULE = Rule(
     doc=DOC,
     fix_safety="unsafe",
     origin=__file__,
+    # TP on the slow link is why the step budgets blow (and why KV heads replicate).
+    explains=("TL105", "TL106", "TL203"),
 )

@@ -18,8 +18,8 @@ the time to stream the weights. Info above `info-share`, warning above `warn-sha
 ## Why is this bad?
 Each boundary sends hidden states and residual (`2·T·H·b`, 134 MB for a 4096-token Llama-70B
 prompt; with TP, 1/TP per rank and an all-gather on the receiver). Over 100 GbE that is
-~10.7 ms per prompt, fine next to ~0.4 s of compute, which is why the seeds recommend PP across
-nodes; at longer prompts, small models or slower networks the boundary becomes visible, and
+~10.7 ms per prompt, fine next to ~0.4 s of compute, which is why PP across nodes is the usual
+layout; at longer prompts, small models or slower networks the boundary becomes visible, and
 over TCP every send also pays ~50–125 µs of socket latency.
 
 ## Example
@@ -33,15 +33,16 @@ Fewer stages across the slow network (bigger GPUs, a quantized checkpoint), or a
 
 ## Options
 - `info-share` (default `0.05`): info above this share of the step.
-- `warn-share` (default `0.10`): warning above this share (cost-model.md §6 rule 19).
+- `warn-share` (default `0.10`): warning above this share.
 
 ## Fix safety
 Display only: fewer stages need more memory per GPU (or a faster fabric), a trade-off toplint
 leaves to you.
 
 ## References
-- ../shared/reference/cost-model.md §1.7 (PP volume, send-allgather), §6 rule 19
-- ../shared/seeds/interconnect-requirements-for-distributed-llms.txt
+- vLLM pipeline boundary transfer (`send_tensor_dict`, send then all-gather): https://github.com/vllm-project/vllm/blob/main/vllm/distributed/parallel_state.py
+- vLLM, parallelism and scaling (pipeline parallel across nodes): https://docs.vllm.ai/en/latest/serving/parallelism_scaling/
+- ~125 µs socket latency per small message between nodes: https://github.com/NVIDIA/nccl/issues/1184
 """
 
 

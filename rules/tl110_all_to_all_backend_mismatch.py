@@ -44,8 +44,9 @@ vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 1 --data-parallel-size
 Unsafe: DeepEP needs its kernels installed, NVLink P2P inside nodes and RDMA between them.
 
 ## References
-- ../shared/reference/cost-model.md §6 rule 16, §1.8
-- vLLM docs/serving/expert_parallel_deployment.md (backend table)
+- vLLM expert parallel deployment (backend table): https://docs.vllm.ai/en/latest/serving/expert_parallel_deployment/
+- DeepEP (RDMA required for internode kernels): https://github.com/deepseek-ai/DeepEP
+- SGLang expert parallelism (`--moe-a2a-backend`): https://docs.sglang.io/advanced_features/expert_parallelism.html
 """
 
 DENSE = ("allgather_reducescatter", "naive", "none")

@@ -46,8 +46,8 @@ GPUs of one node (a pod runs on one node); that case gets advice (more pods, Lea
 size, `--nnodes`) instead of an edit.
 
 ## References
-- ../shared/reference/cost-model.md §6 rule 5 (GPU count matches parallelism)
-- vllm/config/parallel.py (world size = TP × PP × DP; DP-local × TP ≤ GPUs per node)
+- vLLM parallel configuration (world size = TP × PP × DP): https://github.com/vllm-project/vllm/blob/main/vllm/config/parallel.py
+- vLLM data parallel deployment (`--data-parallel-size-local`): https://docs.vllm.ai/en/latest/serving/data_parallel_deployment/
 """
 
 

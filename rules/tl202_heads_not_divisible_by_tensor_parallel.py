@@ -38,8 +38,8 @@ Unsafe: the largest valid TP at or below the current one, with pipeline stages m
 GPU count when that divides evenly; latency and memory per GPU change.
 
 ## References
-- ../shared/reference/cost-model.md §5.3 (valid TP sizes per model), §6 rules 1–2
-- vllm/config/model.py `verify_with_parallel_config`
+- vLLM `ModelConfig.verify_with_parallel_config`: https://github.com/vllm-project/vllm/blob/main/vllm/config/model.py
+- vLLM `QKVParallelLinear` (KV heads split or replicated): https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/linear.py
 """
 
 

@@ -37,7 +37,8 @@ None.
 Unsafe: the layout changes; same GPU count.
 
 ## References
-- ../shared/reference/cost-model.md §6 rule 18 (GQA KV replication), §6 rule 7 (KV per GPU)
+- vLLM `QKVParallelLinear` (KV heads replicated when TP exceeds them): https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/linear.py
+- Grouped-query attention (GQA), Ainslie et al.: https://arxiv.org/abs/2305.13245
 """
 
 

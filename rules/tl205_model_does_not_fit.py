@@ -54,8 +54,8 @@ needs more GPUs and nodes than the deployment requests (and a chart may not rend
 setting), so that advice is display only.
 
 ## References
-- ../shared/reference/cost-model.md §6 rule 7 (memory fit), §5 (parameters, KV per token)
-- ai-dynamo/aiconfigurator (NCCL 342/392 MB, 3.5 GB other)
+- vLLM `gpu_memory_utilization`: https://github.com/vllm-project/vllm/blob/main/vllm/config/cache.py
+- NCCL buffer and runtime overheads used by NVIDIA's AIConfigurator: https://github.com/ai-dynamo/aiconfigurator
 """
 
 _UTIL_KEYS = ("gpu_memory_utilization", "mem_fraction_static", "free_gpu_memory_fraction")

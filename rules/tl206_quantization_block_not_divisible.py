@@ -19,7 +19,7 @@ weights (1 with vLLM `--enable-expert-parallel`, TP/EP with SGLang `--ep-size`).
 
 ## Why is this bad?
 vLLM refuses to load the weights: "The output_size of gate's and up's weight = 192 is not
-divisible by weight quantization block_n = 128" (`quantization/fp8.py`), seen for
+divisible by weight quantization block_n = 128" (vLLM's FP8 layer), seen for
 Qwen3-235B-A22B-FP8 at TP 8 (1536 / 8 = 192), MiniMax-M2 and Qwen3-Coder-480B at TP 8.
 
 ## Example
@@ -40,8 +40,8 @@ Unsafe: expert parallelism changes the communication pattern (all-to-all instead
 all-reduce) and memory balance.
 
 ## References
-- ../shared/reference/cost-model.md §5.3 (valid TP_moe per checkpoint), §6 rule 3
-- vllm/model_executor/layers/quantization/fp8.py (block_n check)
+- vLLM FP8 block quantization (`block_n` divisibility check): https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/quantization/fp8.py
+- vLLM expert parallel deployment: https://docs.vllm.ai/en/latest/serving/expert_parallel_deployment/
 """
 
 

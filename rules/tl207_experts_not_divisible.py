@@ -40,8 +40,7 @@ None.
 Unsafe: redundant experts take memory; a different EP changes the layout.
 
 ## References
-- ../shared/reference/cost-model.md §6 rule 6 (EP divisibility), §5.2 (experts per model)
-- vLLM docs/serving/expert_parallel_deployment.md (EPLB, redundant experts)
+- vLLM expert parallel deployment (EPLB, redundant experts): https://docs.vllm.ai/en/latest/serving/expert_parallel_deployment/
 """
 
 

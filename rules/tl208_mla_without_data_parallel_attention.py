@@ -40,8 +40,9 @@ Unsafe: attention weights are replicated on every rank (~11–23 GB/GPU for Deep
 the communication pattern changes.
 
 ## References
-- ../shared/reference/cost-model.md §6 rule 17, §1.9 (DP attention)
-- SGLang docs (DeepSeek: `--enable-dp-attention`); vLLM docs/serving/data_parallel_deployment.md
+- SGLang DP attention (`--enable-dp-attention`) for MLA models: https://docs.sglang.io/docs/advanced_features/dp_dpa_smg_guide
+- vLLM data parallel deployment (DP attention with EP): https://docs.vllm.ai/en/latest/serving/data_parallel_deployment/
+- DeepSeek-V2, multi-head latent attention: https://arxiv.org/abs/2405.04434
 """
 
 

@@ -43,9 +43,8 @@ Safe for duplicates: removing the occurrence the engine ignores does not change 
 For an ignored chart value the fix is display advice (enable Ray or remove the key).
 
 ## References
-- Python argparse (a repeated option's last value wins)
-- vllm-project/production-stack helm/templates/deployment-vllm-multi.yaml, ray-cluster.yaml
-- ../shared/reference/engine-vocabulary.md §5
+- Python argparse (a repeated option's last value wins): https://docs.python.org/3/library/argparse.html
+- vLLM production-stack Helm chart: https://github.com/vllm-project/production-stack/blob/main/helm/templates/deployment-vllm-multi.yaml
 """
 
 

@@ -37,9 +37,7 @@ Safe when the suggested `--num-shard` equals the GPUs TGI sees today: it writes 
 current behaviour.
 
 ## References
-- huggingface/text-generation-inference launcher/src/main.rs (`num_shard` defaults to the
-  visible GPU count)
-- ../shared/reference/engine-vocabulary.md (TGI)
+- TGI launcher (`num_shard` defaults to the visible GPU count): https://github.com/huggingface/text-generation-inference/blob/main/launcher/src/main.rs
 """
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from toplint.errors import EXIT_CLEAN, EXIT_FINDINGS, UsageError
+from toplint.errors import EXIT_CLEAN, EXIT_FINDINGS, EXIT_INTERNAL, UsageError
 from toplint.model import Finding, Severity
 
 if TYPE_CHECKING:
@@ -172,6 +172,24 @@ def _write(path: str, text: str) -> None:
         raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
 
 
+def report_internal(errors: Iterable[Finding]) -> bool:
+    """One line on stderr per file and parser or rule that raised; True when there was one."""
+    from toplint.report.base import printable
+
+    shown = False
+    for f in errors:
+        where = f"{printable(f.path)}:{f.line}:{f.column}"
+        print(f"toplint: internal error: {where}: {printable(f.message)}", file=sys.stderr)
+        shown = True
+    if shown:
+        print(
+            "toplint: the other files were checked; please report the error with the file "
+            "(TOPLINT_DEBUG=1 shows a traceback)",
+            file=sys.stderr,
+        )
+    return shown
+
+
 def _fix(args: argparse.Namespace, batches: Sequence[Group], results: Sequence[LintResult]) -> bool:
     """Apply (``--fix``) or print (``--diff``) the fixes that verify; True when a file changed
     (or would).  Each file is re-checked with its own batch's configuration."""
@@ -254,6 +272,8 @@ def run(args: argparse.Namespace) -> int:
     for fmt, path in outputs:
         _write(path, fmt.render(report))
     sys.stdout.write(stdout_format.render(report))
+    if report_internal(f for r in results for f in r.internal):
+        return EXIT_INTERNAL
     if args.exit_zero or args.write_baseline:
         return EXIT_CLEAN
     kept = set(findings)

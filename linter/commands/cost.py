@@ -172,20 +172,17 @@ def _row(c: dict[str, Any]) -> tuple[str, ...]:
 
 
 def fmt_bytes(n: float) -> str:
-    """Binary units a person reads: 64.0 MiB, 16.0 KiB, 10.06 GiB."""
-    for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
-        if n >= scale:
-            return f"{n / scale:.2f} {unit}" if unit == "GiB" else f"{n / scale:.1f} {unit}"
-    return f"{int(n)} B"
+    from toplint.hardware.units import format_bytes
+
+    return format_bytes(n)
 
 
 def fmt_us(us: float) -> str:
-    return f"{us:.1f} µs" if us < 1000 else fmt_ms(us / 1000)
+    from toplint.hardware.units import format_time_us
+
+    return format_time_us(us)
 
 
 def fmt_ms(ms: float | None) -> str:
-    if ms is None:
-        return "n/a"
-    if ms >= 1000:
-        return f"{ms / 1000:.2f} s"
-    return f"{ms:.2f} ms" if ms >= 0.01 else f"{ms * 1000:.1f} µs"
+    """Times as ``toplint check`` writes them (toplint.hardware.units: 3 significant digits)."""
+    return "n/a" if ms is None else fmt_us(ms * 1000)

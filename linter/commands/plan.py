@@ -17,7 +17,7 @@ def register(sub: Any) -> None:
     p.add_argument("--cluster", metavar="NAME", help="cluster of the manifest (default: the only)")
     p.add_argument("--gpus", type=int, metavar="N", help="GPUs to use (default: the cluster's)")
     p.add_argument(
-        "--engine", metavar="NAME", help="serving engine (default: the registry's PLAN_DEFAULT)"
+        "--engine", metavar="NAME", help="serving engine (default: the registry's EXAMPLE_ENGINE)"
     )
     p.add_argument("--config", metavar="FILE", help="configuration file (models:, workload:)")
     p.add_argument("--prompt-tokens", type=int, metavar="N", help="prompt length (default 4096)")
@@ -99,10 +99,10 @@ def _text(recs: list[dict[str, Any]], model: str, cluster: str, gpus: int, objec
 
 def _engine(name: str | None) -> str:
     """A registered engine that can render a planned command (``Engine.plan_command``)."""
-    from toplint.engines.registry import PLAN_DEFAULT, all_engines
+    from toplint.engines.registry import EXAMPLE_ENGINE, all_engines
 
     choices = [e.name for e in all_engines() if e.plan_command is not None]
-    wanted = name or PLAN_DEFAULT
+    wanted = name or EXAMPLE_ENGINE
     if wanted not in choices:
         raise UsageError(f"--engine {wanted}: plan renders commands for {', '.join(choices)}")
     return wanted

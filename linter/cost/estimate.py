@@ -13,11 +13,17 @@ from collections.abc import Mapping
 from toplint.catalog_types import ModelSpec
 from toplint.cost.calibration import Timed, bottleneck_gb_per_s, time_collective
 from toplint.cost.collectives import group_fabric, kv_fabric, wire_factor
-from toplint.cost.compute import ep_on, group_size, prefill_compute_ms, weight_stream_ms
-from toplint.cost.types import Collective, CostReport
+from toplint.cost.compute import (
+    ep_on,
+    group_size,
+    payload_over_link,
+    prefill_compute_ms,
+    weight_stream_ms,
+)
+from toplint.cost.types import Collective, CostReport, Workload
+from toplint.engines.registry import get_engine
 from toplint.placement.types import Group, Placement
 from toplint.record import replace
-from toplint.rulebook.types import Workload
 
 ACT_BYTES = 2  # b: bf16/fp16 activations (cost-model.md §1.1)
 SPARSE_BACKENDS = ("deepep", "pplx", "mori", "nixl_ep", "flashinfer")
@@ -91,7 +97,8 @@ class _PhaseBuilder:
         self.pp = group_size(placement, "pp", d.pp)
         self.dp = d.dp or 1
         self.ep = group_size(placement, "ep", d.ep) if ep_on(placement) else 1
-        self.dp_attention = _flag(d.options, "enable_dp_attention", "enable_attention_dp")
+        # attention data parallelism inside the TP group, as the engine reads it
+        self.attention_dp = get_engine(d.engine).attention_dp(d)
         moe_layers = model.num_moe_layers or (model.num_layers if model.is_moe else 0)
         self.moe_layers = min(moe_layers, model.num_layers)
         self.dense_layers = model.num_layers - self.moe_layers
@@ -130,10 +137,11 @@ class _PhaseBuilder:
         msg = self.t * self.m.hidden_size * ACT_BYTES
         out: list[Collective | None] = []
         mlp_ar = self.dense_layers + (0 if self.ep > 1 else self.moe_layers)
-        if self.dp_attention and self.dp > 1:
-            # SGLang DP attention: attention TP = tp/dp; the MLP/MoE TP group gathers every DP
+        adp = self.attention_dp
+        if adp > 1:
+            # DP attention: attention TP = tp/dp; the MLP/MoE TP group gathers every DP
             # rank's tokens and reduce-scatters them back (cost-model.md §1.9).
-            atp = max(self.tp // self.dp, 1)
+            atp = max(self.tp // adp, 1)
             out.append(
                 self._row(
                     "tp",
@@ -152,7 +160,7 @@ class _PhaseBuilder:
                         op,
                         g,
                         self.tp,
-                        msg * self.dp,
+                        msg * adp,
                         mlp_ar,
                         "DP attention: MLP tokens of all DP ranks",
                     )
@@ -167,15 +175,18 @@ class _PhaseBuilder:
     def _with_seed_note(
         self, row: Collective | None, msg: int, g: Group | None
     ) -> Collective | None:
-        """The seeds' figure (2L payloads over the link bandwidth) beside ours (prefill)."""
+        """The first-order "payload ÷ link bandwidth" beside the ring all-reduce (prefill)."""
         if row is None or self.phase != "prefill" or g is None or g.link.bandwidth_gb_per_s <= 0:
             return row
-        payload = 2 * self.m.num_layers * msg
-        bw = g.link.bandwidth_gb_per_s
+        from toplint.hardware.units import format_bandwidth, format_bytes, format_time_us
+
+        payload, bw, ms = payload_over_link(msg, self.m.num_layers, g.link, self.p.cluster)
         note = (
-            f"seeds' estimate (payload/bandwidth): {payload / 1e9:.2f} GB / {bw:g} GB/s = "
-            f"{payload / (bw * 1e6):.1f} ms; ours: {row.total_ms:.1f} ms "
-            f"({row.count} × {row.time_us:.1f} µs, wire bytes per GPU {row.wire_bytes_per_gpu})"
+            f"payload ÷ link bandwidth: {format_bytes(payload)} ÷ {format_bandwidth(bw)} = "
+            f"{format_time_us(ms * 1000)}; ring all-reduce with NCCL costs: "
+            f"{format_time_us(row.total_ms * 1000)} ({row.count} × "
+            f"{format_time_us(row.time_us)}, {format_bytes(row.wire_bytes_per_gpu)} on the wire "
+            "per GPU)"
         )
         self.notes.append(f"TP prefill: {note}")
         return replace(row, note=f"{note}; {row.note}")
@@ -227,13 +238,18 @@ class _PhaseBuilder:
         if self.ep <= 1 or self.moe_layers == 0:
             return []
         g = self.p.worst("ep")
-        backend = _option(self.p.deployment.options, "all2all_backend", "vllm_all2all_backend")
+        d = self.p.deployment
+        a2a = get_engine(d.engine).all_to_all
+        # the option, or the bare environment name (a Kubernetes ``env.NAME`` is not read here)
+        keys = tuple(k for k in (a2a.key, a2a.env) if k) if a2a is not None else ()
+        backend = _option(d.options, *keys) if keys else None
+        default = a2a.default if a2a is not None else None
         h, k = self.m.hidden_size, max(self.m.top_k, 1)
-        if _dense_backend(backend, self.p.deployment.engine):
+        if _dense_backend(backend or default):
             # allgather_reducescatter: every rank receives all W ranks' tokens (§1.8, rule 16).
             msg = self.ep * self.t * h * ACT_BYTES
             self.notes.append(
-                f"EP backend {backend or 'allgather_reducescatter (vLLM default)'}:"
+                f"EP backend {backend or f'{default} (the engine default)'}:"
                 " (W−1)·T·H·b per rank and MoE layer, each way"
             )
             return [
@@ -329,9 +345,12 @@ def _kv_bytes_per_token(m: ModelSpec) -> int:
     return 2 * m.num_layers * m.num_kv_heads * m.head_dim * ACT_BYTES
 
 
-def _dense_backend(backend: str | None, engine: str) -> bool:
+def _dense_backend(backend: str | None) -> bool:
+    """Every rank receives every token: the all-gather/reduce-scatter backends (``none`` and
+    ``allgather_reducescatter``, the engines' defaults: ``Engine.all_to_all``).  An engine
+    without an all-to-all option (None) keeps its own MoE kernels: not read as dense."""
     if backend is None:
-        return engine == "vllm"  # vLLM's default all2all backend (vllm/config/parallel.py)
+        return False
     return not backend.lower().startswith(SPARSE_BACKENDS)
 
 

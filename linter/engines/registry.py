@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from toplint.engines.types import ALLREDUCE_FAMILIES, Engine, EngineSpec, Launch
+from toplint.engines.types import Engine, EngineSpec, Launch
 from toplint.errors import ConfigError
 
 __all__ = [
@@ -24,8 +24,22 @@ __all__ = [
 ]
 
 
-# `toplint plan` without --engine plans for this engine.
-PLAN_DEFAULT = "vllm"
+# Kernel families of a default tensor-parallel all-reduce (``Engine.allreduce``), resolved by
+# the cost model (``toplint.cost.kernels``).  An id names a kernel, not an engine.
+ALLREDUCE_FAMILIES = frozenset(
+    {"vllm-custom", "sglang-custom", "trtllm-custom", "lmdeploy-custom", "nccl"}
+)
+
+# The engine `toplint plan` plans for without --engine, and that rule cases without an
+# `engine:` run (never a fallback for a deployment whose engine is unknown).
+EXAMPLE_ENGINE = "vllm"
+
+
+def toplint_engines() -> list[Engine]:
+    """The built-in engines (this module is a built-in plugin: ``BUILTIN_PLUGINS``)."""
+    from toplint.engines import lmdeploy, sglang, tgi, trtllm, vllm
+
+    return [vllm.ENGINE, sglang.ENGINE, trtllm.ENGINE, tgi.ENGINE, lmdeploy.ENGINE]
 
 
 class UnknownEngine(ConfigError):
@@ -41,6 +55,7 @@ class _Table:
         self.modules: dict[str, str] = {}
         self.images: dict[str, tuple[Engine, tuple[str, ...]]] = {}
         self.image_names: dict[str, list[tuple[Engine, tuple[str, ...]]]] = {}
+        self.versioned: list[tuple[str, Engine, tuple[str, ...]]] = []
         self.runs_in: dict[str, Engine] = {}
         for engine in engines:
             self._add(engine)
@@ -55,11 +70,12 @@ class _Table:
             raise ConfigError(f"toplint_engines returned {engine!r}, not a toplint Engine")
         if engine.name in self.engines:
             raise ConfigError(f"engine {engine.name!r} is registered twice")
-        if engine.allreduce not in ALLREDUCE_FAMILIES:
-            known = ", ".join(sorted(ALLREDUCE_FAMILIES))
-            raise ConfigError(
-                f"engine {engine.name!r}: allreduce {engine.allreduce!r} is not one of {known}"
-            )
+        for family in (engine.allreduce, *engine.allreduce_options.values()):
+            if family not in ALLREDUCE_FAMILIES:
+                known = ", ".join(sorted(ALLREDUCE_FAMILIES))
+                raise ConfigError(
+                    f"engine {engine.name!r}: allreduce {family!r} is not one of {known}"
+                )
         if engine.cli.name != engine.name:
             raise ConfigError(f"engine {engine.name!r}: its cli is named {engine.cli.name!r}")
         self.engines[engine.name] = engine
@@ -72,6 +88,8 @@ class _Table:
             self.images[image.repository] = (engine, image.entrypoint)
             last = image.repository.rsplit("/", 1)[-1]
             self.image_names.setdefault(last, []).append((engine, image.entrypoint))
+            if image.versioned_name:
+                self.versioned.append((image.repository, engine, image.entrypoint))
         for kind in engine.runs_in:
             self.runs_in[kind] = engine
 
@@ -149,7 +167,13 @@ def image_engine(repository: str) -> tuple[Engine, tuple[str, ...]] | None:
     if hit is not None:
         return hit
     by_name = table.image_names.get(repository.rsplit("/", 1)[-1], [])
-    return by_name[0] if len(by_name) == 1 else None
+    if len(by_name) == 1:
+        return by_name[0]
+    for prefix, engine, entrypoint in table.versioned:
+        rest = repository[len(prefix) :] if repository.startswith(prefix) else ""
+        if rest[:1] in ("-", "."):
+            return engine, entrypoint
+    return None
 
 
 def engine_running_in(kind: str) -> Engine:

@@ -187,6 +187,7 @@ ENGINE = Engine(
     # symmetric memory and MSCCL++ as opt-in alternatives (--enable-torch-symm-mem,
     # --enable-mscclpp) and NCCL as the fallback.
     allreduce="sglang-custom",
+    allreduce_options={"disable_custom_all_reduce": "nccl"},
     layout=Layout(
         tp="--tp-size",
         pp="--pp-size",

@@ -74,7 +74,19 @@ ENGINE = Engine(
     launches=(Launch(("text-generation-launcher",), "tgi", positional_model=False),),
     # ENTRYPOINT ["/tgi-entrypoint.sh"], which runs `exec text-generation-launcher $@`
     # (Dockerfile L249 @db931fc).
-    images=(Image("huggingface/text-generation-inference", ("text-generation-launcher",)),),
+    images=(
+        Image("huggingface/text-generation-inference", ("text-generation-launcher",)),
+        # Hugging Face's rebuild for Google Cloud (Deep Learning Containers) runs the same
+        # launcher with the container's args: huggingface/Google-Cloud-Containers
+        # containers/tgi/gpu/*/entrypoint.sh ends `text-generation-launcher $@`.  (AWS's
+        # SageMaker image maps SM_NUM_GPUS/HF_MODEL_QUANTIZE onto the launcher's variables in
+        # sagemaker-entrypoint.sh: not read yet.)
+        Image(
+            "deeplearning-platform-release/gcr.io/huggingface-text-generation-inference",
+            ("text-generation-launcher",),
+            versioned_name=True,
+        ),
+    ),
     env_prefixes=("NUM_SHARD",),
     derive=derive,
     dimensions=frozenset({"tp"}),

@@ -14,11 +14,6 @@ from toplint.record import field, record
 if TYPE_CHECKING:
     from toplint.model import Deployment
 
-# Kernel families of the default tensor-parallel all-reduce, resolved by ``toplint.cost.kernels``.
-ALLREDUCE_FAMILIES = frozenset(
-    {"vllm-custom", "sglang-custom", "trtllm-custom", "lmdeploy-custom", "nccl"}
-)
-
 
 @record
 class EngineSpec:
@@ -98,6 +93,10 @@ class Image:
 
     repository: str  # registry and tag stripped: "vllm/vllm-openai"
     entrypoint: tuple[str, ...] = ()
+    # vendors that embed the version in the image name (GCP Deep Learning Containers:
+    # ".../huggingface-text-generation-inference-cu121.2-1.ubuntu2204.py310"): the repository's
+    # last segment starts with this one's, followed by "-" or "."
+    versioned_name: bool = False
 
 
 @record
@@ -128,6 +127,9 @@ class AllToAll:
     flag: str  # option to paste in a fix
     sparse: str  # the backend to suggest for large EP
     env: str = ""  # an older environment variable that sets the default
+
+
+_TRUE = frozenset({"true", "1", "yes", "on"})
 
 
 def _no_derive(dep: Deployment) -> Deployment:
@@ -171,8 +173,21 @@ class Engine:
     all_to_all: AllToAll | None = None
     # the options that add N redundant experts (EPLB), "{n}" standing for N; "" = none known
     redundant_experts: str = ""
+    # options that change the all-reduce kernel: "key" (a boolean set true) or "key=value"
+    # (Deployment.options spelling) -> kernel family; see ``allreduce_of``
+    allreduce_options: Mapping[str, str] = field(default_factory=dict)
     # the shell line that starts a planned layout (``toplint plan``); None: plan cannot render it
     plan_command: Callable[[str, int, int, int, int, int], str] | None = None
+
+    def allreduce_of(self, dep: Deployment) -> str:
+        """The all-reduce kernel family ``dep`` runs: the default unless an option changes it
+        (``--disable-custom-all-reduce`` -> "nccl")."""
+        for setting, family in self.allreduce_options.items():
+            key, eq, wanted = setting.partition("=")
+            value = str(dep.options.get(key, "")).strip("'\"").lower()
+            if (eq and value == wanted.lower()) or (not eq and value in _TRUE):
+                return family
+        return self.allreduce
 
     def specs(self) -> tuple[EngineSpec, ...]:
         """Every vocabulary that reads for this engine: its own, then its wrappers'."""

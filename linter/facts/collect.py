@@ -1,7 +1,8 @@
 """Named facts for the declarative rules: computed once, compared by YAML rules.
 
-Names are dotted (docs/ARCHITECTURE.md "Facts"); values are int, float, str or bool; a fact that
-cannot be computed is absent (never None, never guessed).
+Every name comes from ``toplint.facts.registry`` (its type, unit and meaning are there); values
+are int, float, str or bool; a fact that cannot be computed is absent (never None, never
+guessed).
 """
 
 from __future__ import annotations
@@ -9,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from toplint.catalog_types import ModelSpec
-from toplint.cost.types import Collective, CostReport
+from toplint.cost.types import Budgets, Collective, CostReport, Workload
+from toplint.facts import registry as F
 from toplint.model import Deployment
 from toplint.placement.types import Placement
-from toplint.rulebook.types import Budgets, Workload
 
 Scalar = int | float | str | bool
 Facts = dict[str, Scalar]
@@ -46,91 +47,111 @@ def _put(facts: Facts, name: str, value: Scalar | None) -> None:
 
 
 def _deployment(facts: Facts, d: Deployment, placement: Placement | None) -> None:
-    _put(facts, "deployment.engine", d.engine)
-    for name in ("tp", "pp", "dp", "ep"):
-        _put(facts, f"deployment.{name}", getattr(d, name))
-    _put(facts, "deployment.ep_enabled", d.ep_enabled)
-    _put(facts, "deployment.world_size", d.world_size)
-    _put(facts, "deployment.gpus_requested", d.gpus)
+    _put(facts, F.DEPLOYMENT_ENGINE, d.engine)
+    _put(facts, F.DEPLOYMENT_TP, d.tp)
+    _put(facts, F.DEPLOYMENT_PP, d.pp)
+    _put(facts, F.DEPLOYMENT_DP, d.dp)
+    _put(facts, F.DEPLOYMENT_EP, d.ep)
+    _put(facts, F.DEPLOYMENT_EP_ENABLED, d.ep_enabled)
+    _put(facts, F.DEPLOYMENT_WORLD_SIZE, d.world_size)
+    _put(facts, F.DEPLOYMENT_GPUS_REQUESTED, d.gpus)
     nodes = placement.nodes if placement is not None else d.nodes
     gpus_per_node = placement.gpus_per_node if placement is not None else d.gpus_per_node
-    _put(facts, "deployment.nodes", nodes)
-    _put(facts, "deployment.gpus_per_node", gpus_per_node)
+    _put(facts, F.DEPLOYMENT_NODES, nodes)
+    _put(facts, F.DEPLOYMENT_GPUS_PER_NODE, gpus_per_node)
 
 
 def _model(facts: Facts, model: ModelSpec | None) -> None:
-    facts["model.known"] = model is not None
+    facts[F.MODEL_KNOWN] = model is not None
     if model is None:
         return
-    facts["model.heads"] = model.num_attention_heads
-    facts["model.kv_heads"] = model.num_kv_heads
-    facts["model.layers"] = model.num_layers
-    facts["model.is_moe"] = model.is_moe
-    facts["model.experts"] = model.num_experts
-    facts["model.mla"] = model.mla
+    facts[F.MODEL_HEADS] = model.num_attention_heads
+    facts[F.MODEL_KV_HEADS] = model.num_kv_heads
+    facts[F.MODEL_LAYERS] = model.num_layers
+    facts[F.MODEL_IS_MOE] = model.is_moe
+    facts[F.MODEL_EXPERTS] = model.num_experts
+    facts[F.MODEL_MLA] = model.mla
 
 
 def _cluster(facts: Facts, placement: Placement) -> None:
     c = placement.cluster
-    facts["cluster.name"] = c.name
-    facts["cluster.gpu"] = c.gpu.name
-    facts["cluster.gpus_per_node"] = c.gpus_per_node
-    facts["cluster.nvlink_domain"] = c.intra.nvlink_domain
-    facts["cluster.intra.fabric"] = c.intra.fabric
-    facts["cluster.intra.p2p"] = c.intra.p2p
-    facts["cluster.inter.network"] = c.inter.network
-    facts["cluster.inter.rdma"] = c.inter.rdma
+    facts[F.CLUSTER_NAME] = c.name
+    facts[F.CLUSTER_GPU] = c.gpu.name
+    facts[F.CLUSTER_GPUS_PER_NODE] = c.gpus_per_node
+    facts[F.CLUSTER_NVLINK_DOMAIN] = c.intra.nvlink_domain
+    facts[F.CLUSTER_INTRA_FABRIC] = c.intra.fabric
+    facts[F.CLUSTER_INTRA_P2P] = c.intra.p2p
+    facts[F.CLUSTER_INTER_NETWORK] = c.inter.network
+    facts[F.CLUSTER_INTER_RDMA] = c.inter.rdma
+
+
+# group kind -> (size, crosses nodes, link kind, link bandwidth) facts
+_GROUP_FACTS = {
+    "tp": (F.TP_SIZE, F.TP_CROSSES_NODES, F.TP_LINK_KIND, F.TP_LINK_BANDWIDTH),
+    "pp": (F.PP_SIZE, F.PP_CROSSES_NODES, F.PP_LINK_KIND, F.PP_LINK_BANDWIDTH),
+    "ep": (F.EP_SIZE, F.EP_CROSSES_NODES, F.EP_LINK_KIND, F.EP_LINK_BANDWIDTH),
+}
 
 
 def _groups(facts: Facts, placement: Placement) -> None:
-    for kind in ("tp", "pp", "ep"):
+    for kind, (size, crosses, link, bandwidth) in _GROUP_FACTS.items():
         g = placement.worst(kind)
         if g is None:
             continue
-        facts[f"{kind}.size"] = g.size
-        facts[f"{kind}.crosses_nodes"] = any(x.crosses_nodes for x in placement.of(kind))
-        facts[f"{kind}.link.kind"] = g.link.kind
-        facts[f"{kind}.link.bandwidth_gb_per_s"] = g.link.bandwidth_gb_per_s
+        facts[size] = g.size
+        facts[crosses] = any(x.crosses_nodes for x in placement.of(kind))
+        facts[link] = g.link.kind
+        facts[bandwidth] = g.link.bandwidth_gb_per_s
         if kind == "tp":
-            facts["tp.link.scope"] = g.link.scope
+            facts[F.TP_LINK_SCOPE] = g.link.scope
 
 
 def _sum_ms(rows: Iterable[Collective]) -> float:
     return sum(c.total_ms for c in rows)
 
 
+# (group, phase) -> the fact holding that group's collectives in that phase
+_COMM_MS = {
+    ("tp", "prefill"): F.TP_PREFILL_COMM_MS,
+    ("tp", "decode"): F.TP_DECODE_COMM_MS,
+    ("pp", "prefill"): F.PP_PREFILL_COMM_MS,
+    ("pp", "decode"): F.PP_DECODE_COMM_MS,
+    ("ep", "prefill"): F.EP_PREFILL_COMM_MS,
+    ("ep", "decode"): F.EP_DECODE_COMM_MS,
+}
+
+
 def _cost(facts: Facts, cost: CostReport) -> None:
     rows = cost.collectives
     tp_ar = [c for c in rows if c.group == "tp" and c.op == "all_reduce" and c.phase == "prefill"]
     if tp_ar:
-        facts["tp.prefill.message_bytes"] = max(c.message_bytes for c in tp_ar)
-        facts["tp.prefill.payload_bytes"] = sum(c.payload_bytes for c in tp_ar)
-        facts["tp.prefill.wire_bytes_per_gpu"] = sum(c.wire_bytes_per_gpu for c in tp_ar)
-    for group in ("tp", "pp", "ep"):
-        for phase in ("prefill", "decode"):
-            chosen = [c for c in rows if c.group == group and c.phase == phase]
-            if chosen:
-                facts[f"{group}.{phase}.comm_ms"] = _sum_ms(chosen)
-    facts["prefill.comm_ms"] = cost.prefill_comm_ms
-    facts["decode.comm_ms_per_step"] = cost.decode_comm_ms_per_step
-    facts["decode.comm_ms_per_token"] = cost.decode_comm_ms_per_token
-    _put(facts, "decode.weight_stream_ms", cost.decode_weight_stream_ms)
-    _put(facts, "prefill.compute_ms", cost.prefill_compute_ms)
+        facts[F.TP_PREFILL_MESSAGE_BYTES] = max(c.message_bytes for c in tp_ar)
+        facts[F.TP_PREFILL_PAYLOAD_BYTES] = sum(c.payload_bytes for c in tp_ar)
+        facts[F.TP_PREFILL_WIRE_BYTES] = sum(c.wire_bytes_per_gpu for c in tp_ar)
+    for (group, phase), name in _COMM_MS.items():
+        chosen = [c for c in rows if c.group == group and c.phase == phase]
+        if chosen:
+            facts[name] = _sum_ms(chosen)
+    facts[F.PREFILL_COMM_MS] = cost.prefill_comm_ms
+    facts[F.DECODE_COMM_MS_PER_STEP] = cost.decode_comm_ms_per_step
+    facts[F.DECODE_COMM_MS_PER_TOKEN] = cost.decode_comm_ms_per_token
+    _put(facts, F.DECODE_WEIGHT_STREAM_MS, cost.decode_weight_stream_ms)
+    _put(facts, F.PREFILL_COMPUTE_MS, cost.prefill_compute_ms)
 
 
 def _budgets(facts: Facts, budgets: Budgets, workload: Workload) -> None:
-    _put(facts, "budget.itl_ms", budgets.itl_ms)
-    _put(facts, "budget.ttft_ms", budgets.ttft_ms)
-    facts["workload.prompt_tokens"] = workload.prompt_tokens
-    facts["workload.decode_batch"] = workload.decode_batch
+    _put(facts, F.BUDGET_ITL_MS, budgets.itl_ms)
+    _put(facts, F.BUDGET_TTFT_MS, budgets.ttft_ms)
+    facts[F.WORKLOAD_PROMPT_TOKENS] = workload.prompt_tokens
+    facts[F.WORKLOAD_DECODE_BATCH] = workload.decode_batch
 
 
 # share fact -> (numerator fact, denominator fact)
 SHARES = {
-    "decode.comm_share_of_itl": ("decode.comm_ms_per_step", "budget.itl_ms"),
-    "prefill.comm_share_of_ttft": ("prefill.comm_ms", "budget.ttft_ms"),
-    "decode.comm_share_of_weight_stream": ("decode.comm_ms_per_step", "decode.weight_stream_ms"),
-    "prefill.comm_share_of_compute": ("prefill.comm_ms", "prefill.compute_ms"),
+    F.DECODE_COMM_SHARE_OF_ITL: (F.DECODE_COMM_MS_PER_STEP, F.BUDGET_ITL_MS),
+    F.PREFILL_COMM_SHARE_OF_TTFT: (F.PREFILL_COMM_MS, F.BUDGET_TTFT_MS),
+    F.DECODE_COMM_SHARE_OF_WEIGHT_STREAM: (F.DECODE_COMM_MS_PER_STEP, F.DECODE_WEIGHT_STREAM_MS),
+    F.PREFILL_COMM_SHARE_OF_COMPUTE: (F.PREFILL_COMM_MS, F.PREFILL_COMPUTE_MS),
 }
 
 

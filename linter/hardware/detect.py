@@ -54,6 +54,11 @@ def parse_topology(text: str) -> Topology:
         [n for n in names if re.fullmatch(r"GPU\d+", n)],
         [n for n in names if not re.fullmatch(r"GPU\d+", n)],
     )
+    if len(topo.gpus) > MAX_TOPOLOGY_GPUS:
+        raise ValueError(
+            f"{len(topo.gpus)} GPUs in one matrix; `nvidia-smi topo -m` shows one node "
+            f"(at most {MAX_TOPOLOGY_GPUS} GPUs are read)"
+        )
     for line in lines[head + 1 :]:
         row = line.split()
         if not row or row[0] not in devices:
@@ -67,23 +72,51 @@ def parse_topology(text: str) -> Topology:
     return topo
 
 
+# `nvidia-smi topo -m` shows one node: 8-16 GPUs in shipped systems (NVL72 nodes show 4).
+MAX_TOPOLOGY_GPUS = 256
+# Steps of the largest-clique search (docs/threat-model.md "topology-search"): real NV# graphs
+# (all-to-all NVSwitch, pairs, quads, hybrid cube-mesh) take a few dozen.
+MAX_CLIQUE_STEPS = 200_000
+
+
 def nvlink_domain(topo: Topology) -> int:
-    """Largest set of GPUs that are pairwise NVLinked (a clique of the NV# graph)."""
+    """Largest set of GPUs that are pairwise NVLinked (a clique of the NV# graph).
+
+    Bron-Kerbosch with pivoting, within a step budget: the brute force it replaces tried
+    every subset, and hung on 36 GPUs holding a 15-GPU clique.
+    """
     gpus = topo.gpus
-    linked = {(a, b) for a, b in combinations(gpus, 2) if _NV.match(topo.cell(a, b))}
-    if len(linked) == len(gpus) * (len(gpus) - 1) // 2:
+    adjacent: dict[str, set[str]] = {g: set() for g in gpus}
+    for a, b in combinations(gpus, 2):
+        if _NV.match(topo.cell(a, b)):
+            adjacent[a].add(b)
+            adjacent[b].add(a)
+    if all(len(n) == len(gpus) - 1 for n in adjacent.values()):
         return len(gpus)
-    if not linked:
-        return 1
-    best = 1
-    for size in range(2, min(len(gpus), 16) + 1):  # brute force: nodes hold at most 8-16 GPUs
-        if any(
-            all(p in linked for p in combinations(group, 2)) for group in combinations(gpus, size)
-        ):
-            best = size
-        else:
-            break
-    return best
+    steps = [0]
+    best = [1]
+
+    def extend(size: int, candidates: set[str], excluded: set[str]) -> None:
+        steps[0] += 1
+        if steps[0] > MAX_CLIQUE_STEPS:
+            raise ValueError(
+                "the NVLink graph is too irregular to find its largest fully linked group "
+                f"(topology-search budget, {MAX_CLIQUE_STEPS:,} steps); write nvlink_domain "
+                "in the manifest by hand"
+            )
+        if not candidates and not excluded:
+            best[0] = max(best[0], size)
+            return
+        if size + len(candidates) <= best[0]:
+            return  # cannot beat the best found
+        pivot = max(candidates | excluded, key=lambda g: len(adjacent[g] & candidates))
+        for g in sorted(candidates - adjacent[pivot]):
+            extend(size + 1, candidates & adjacent[g], excluded & adjacent[g])
+            candidates = candidates - {g}
+            excluded = excluded | {g}
+
+    extend(0, set(gpus), set())
+    return best[0]
 
 
 def _nv_counts(topo: Topology) -> list[int]:

@@ -175,10 +175,42 @@ def spec_from_hf_config(
         raise ValueError(f"config.json has an unusable field: {exc}") from None
 
 
+# Upper bounds of a believable architecture, far above every released model (the largest have
+# ~160 layers, hidden 25,600, 128 heads, a 262,144-token vocabulary, 384 experts): a config
+# beyond them is an error, not a model to compute costs, fits and fixes for (num_hidden_layers
+# 1e11 made the fix `--pipeline-parallel-size 536870912`).
+_BOUNDS = {
+    "num_hidden_layers": 4096,
+    "hidden_size": 1 << 18,
+    "num_attention_heads": 1 << 14,
+    "num_key_value_heads": 1 << 14,
+    "vocab_size": 1 << 24,
+    "intermediate_size": 1 << 22,
+    "num_experts": 1 << 16,
+    "num_experts_per_tok": 1 << 16,
+    "head_dim": 1 << 16,
+}
+
+
+def _check_bounds(values: Mapping[str, int]) -> None:
+    for name, value in values.items():
+        high = _BOUNDS[name]
+        if not 0 <= value <= high:
+            raise ValueError(f"{name} {value} is outside 0..{high:,}; not a real model")
+
+
 def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
     hidden, layers, heads, vocab = _dims(cfg)
+    _check_bounds(
+        {"hidden_size": hidden, "num_hidden_layers": layers, "num_attention_heads": heads}
+        | {"vocab_size": vocab}
+    )
     attn = _attention(cfg, hidden, layers, heads)
     moe = _moe(cfg, layers)
+    _check_bounds(
+        {"head_dim": attn.head_dim, "num_experts": moe.experts, "num_experts_per_tok": moe.top_k}
+        | {"intermediate_size": max(moe.expert_ffn, moe.shared_ffn)}
+    )
     dense_ffn = int(
         _first(
             cfg,
@@ -189,6 +221,8 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
             default=4 * hidden,
         )
     )
+    kv_heads = int(_first(cfg, "num_key_value_heads", "num_kv_heads", default=heads))
+    _check_bounds({"intermediate_size": dense_ffn, "num_key_value_heads": kv_heads})
     dense_layers = layers - moe.layers
     mats = 2 if cfg.get("model_type") in _UNGATED else 3
     embed = vocab * hidden * (1 if cfg.get("tie_word_embeddings", True) else 2)
@@ -206,7 +240,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         hidden_size=hidden,
         num_layers=layers,
         num_attention_heads=heads,
-        num_kv_heads=int(_first(cfg, "num_key_value_heads", "num_kv_heads", default=heads)),
+        num_kv_heads=kv_heads,
         head_dim=attn.head_dim,
         intermediate_size=dense_ffn if dense_layers else 0,
         vocab_size=vocab,

@@ -30,10 +30,21 @@ _PLAIN_MEMO_ENTRIES = 50_000
 _PLAIN_MEMO_LENGTH = 64
 
 
+class _NodeLimit(Exception):
+    """Composition passed ``Limits.max_nodes`` (raised from inside the loader)."""
+
+
 class _SafeLoader(_BaseLoader):  # type: ignore[misc]
-    """PyYAML's safe loader with plain-scalar tag resolution memoized."""
+    """PyYAML's safe loader with plain-scalar tag resolution memoized, counting the nodes it
+    composes: the composed tree costs ~300 bytes a node before anything is built, so the node
+    limit must stop composition itself (a flat 2 MB list reached 543 MB)."""
+
+    max_nodes = 0  # set per load: Limits.max_nodes of the whole stream
 
     def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        self.max_nodes -= 1  # every node is resolved once, whatever its kind
+        if self.max_nodes < 0:
+            raise _NodeLimit
         if kind is not yaml.ScalarNode or not implicit[0] or self.yaml_path_resolvers:
             return super().resolve(kind, value, implicit)
         tag = _PLAIN_TAGS.get(value)
@@ -56,7 +67,10 @@ class Limits:
 
     max_bytes: int = 4 * 1024 * 1024  # larger files are reported, not read
     max_depth: int = 128  # nesting of mappings/sequences (libyaml itself stops at 1,000)
-    max_nodes: int = 1_000_000  # nodes built per document, alias expansions included
+    # Nodes composed per file and built per document (alias expansions included): ~300 bytes
+    # each while composed, so at most ~150 MB.  The largest real files (rendered charts with
+    # CRDs, 1-2 MB) hold well under 100,000.
+    max_nodes: int = 500_000
     max_alias_nodes: int = 100_000  # extra nodes that aliases may add to one document
     max_documents: int = 10_000
 
@@ -207,6 +221,7 @@ class _Builder:
 
     def _mapping(self, node: yaml.MappingNode, at: Path, depth: int) -> dict[str, Any]:
         out: dict[str, Any] = {}
+        explicit: set[str] = set()  # keys written here (a merged key may be overridden once)
         keys, values = self.keys, self.values
         for key_node, value_node in node.value:
             tag = key_node.tag
@@ -228,12 +243,26 @@ class _Builder:
                     else str(key)
                 )
             here = (*at, key)
+            if key in explicit:
+                raise self._duplicate(key, keys[here], key_node)
+            explicit.add(key)
             mark = key_node.start_mark
             keys[here] = (mark.line + 1, mark.column + 1)
             mark = value_node.start_mark
             values[here] = (mark.line + 1, mark.column + 1)  # this key's value, even if seen
             out[key] = self._value(value_node, here, depth + 1)
         return out
+
+    @staticmethod
+    def _duplicate(key: str, first: tuple[int, int], node: yaml.Node) -> SourceError:
+        """YAML requires unique keys; PyYAML keeps the last silently, while kubectl
+        (sigs.k8s.io/yaml) and docker compose (yaml.v3) reject the file."""
+        shown = key if len(key) <= 40 else key[:40] + "…"
+        return _error(
+            f"duplicate key `{shown}` (first at line {first[0]}); kubectl and docker compose "
+            "reject the file, and which value wins is undefined",
+            node,
+        )
 
     def _merge(self, out: dict[str, Any], value: yaml.Node, at: Path, depth: int) -> None:
         # "<<: *a" or "<<: [*a, *b]": earlier keys win, explicit keys (set later) override.
@@ -292,7 +321,7 @@ def _load_documents(text: str, path: str, limits: Limits) -> list[Document]:
     docs: list[Document] = []
     may_alias = "*" in text  # no '*', no alias: skip the expansion count
     try:
-        for node in _compose_all(text):
+        for node in _compose_all(text, limits):
             if len(docs) >= limits.max_documents:
                 raise SourceError(
                     f"more than {limits.max_documents:,} YAML documents (document limit)"
@@ -312,13 +341,18 @@ def _load_documents(text: str, path: str, limits: Limits) -> list[Document]:
         raise SourceError(f"invalid YAML: {exc}") from None
     except RecursionError:
         raise SourceError("YAML nested too deeply to read (depth limit)") from None
+    except _NodeLimit:
+        raise SourceError(
+            f"YAML file has more than {limits.max_nodes:,} nodes (node limit); not read"
+        ) from None
     except UnicodeError as exc:  # lone surrogates: text that did not come from a real file
         raise SourceError(f"not valid Unicode: {exc}") from None
     return docs
 
 
-def _compose_all(text: str) -> Iterator[yaml.Node | None]:
+def _compose_all(text: str, limits: Limits = DEFAULT_LIMITS) -> Iterator[yaml.Node | None]:
     loader = _SafeLoader(text)
+    loader.max_nodes = limits.max_nodes
     try:
         while loader.check_node():
             yield loader.get_node()
@@ -329,3 +363,9 @@ def _compose_all(text: str) -> Iterator[yaml.Node | None]:
 def load_data(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> list[Any]:
     """Plain data of every document (no positions)."""
     return [d.data for d in load_documents(text, path, limits)]
+
+
+def dump(data: Any) -> str:
+    """``data`` as YAML text (PyYAML's safe dumper: plain data only, keys in their order)."""
+    text: str = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    return text

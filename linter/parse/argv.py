@@ -10,7 +10,9 @@ occurrence is kept in ``Deployment.flags``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import bisect
+import functools
+from collections.abc import Mapping, Sequence
 
 from toplint.engines.registry import get_spec, launches, module_spec
 from toplint.engines.types import EngineSpec, Launch
@@ -24,7 +26,7 @@ from toplint.model import (
     Severity,
     Unresolved,
 )
-from toplint.parse.enginecfg import derive, visible_gpus
+from toplint.parse.enginecfg import ConfigLoader, derive, visible_gpus
 from toplint.record import field, record, replace
 
 
@@ -45,6 +47,7 @@ class Invocation:
     model: Arg | None = None  # positional model (`<engine> serve MODEL`)
     env: Mapping[str, Arg] = field(default_factory=dict)  # NAME=value before the entry point
     gpus: Arg | None = None  # `docker run --gpus` device request ("all", "2", "device=0,1")
+    image: str = ""  # the container image that runs it, when known (TL005 and releases)
 
 
 # Commands whose arguments mention an engine without running it.
@@ -89,10 +92,11 @@ def _positional_model(rest: Sequence[Arg]) -> tuple[Arg | None, tuple[Arg, ...]]
     return None, tuple(rest)
 
 
-def _launch_at(args: Sequence[Arg], i: int, launch: Launch) -> int | None:
-    """Index after ``launch``'s words when they start at token i, else None."""
+def _launch_at(args: Sequence[Arg], i: int, launch: Launch, first: str) -> int | None:
+    """Index after ``launch``'s words when they start at token i (whose program is ``first``:
+    the token's basename, or the module of ``python -m``), else None; -1: not serving."""
     words = launch.words
-    if _base(args[i]) != words[0] or i + len(words) > len(args):
+    if first != words[0] or i + len(words) > len(args):
         return None
     if any(args[i + k].value != word for k, word in enumerate(words[1:], 1)):
         return None
@@ -102,22 +106,35 @@ def _launch_at(args: Sequence[Arg], i: int, launch: Launch) -> int | None:
     return after
 
 
-def _entry(args: Sequence[Arg], i: int) -> tuple[str, Arg | None, tuple[Arg, ...]] | None:
-    """(spec key, positional model, engine args) when an engine starts at token i."""
+Entry = tuple[str, "Arg | None", tuple["Arg", ...]]  # spec key, positional model, engine args
+
+
+def _launched(args: Sequence[Arg], i: int, first: str) -> tuple[bool, Entry | None]:
+    """(a launch's words start at token i, the entry it starts or None when not serving)."""
     for launch in launches():
-        after = _launch_at(args, i, launch)
+        after = _launch_at(args, i, launch, first)
         if after == -1:
-            return None  # the program runs something other than one serving instance
+            return True, None  # the program runs something other than one serving instance
         if after is not None:
             if not launch.positional_model:
-                return launch.spec, None, tuple(args[after:])
+                return True, (launch.spec, None, tuple(args[after:]))
             model, rest = _positional_model(args[after:])
-            return launch.spec, model, rest
+            return True, (launch.spec, model, rest)
+    return False, None
+
+
+def _entry(args: Sequence[Arg], i: int) -> Entry | None:
+    """(spec key, positional model, engine args) when an engine starts at token i."""
+    matched, found = _launched(args, i, _base(args[i]))
+    if matched:
+        return found
     if _base(args[i]).startswith("python"):
         module, after = _python_module(args, i)
         key = module_spec(module) if module else None
         if key is not None:
             return key, None, tuple(args[after:])
+        if module:  # `python -m lmdeploy serve api_server`: the program run as a module
+            return _launched(args, after - 1, module)[1]
     return None
 
 
@@ -173,10 +190,34 @@ def _canonical(spec: EngineSpec, token: str) -> tuple[str | None, str]:
     if name.startswith("no-") and name[3:] in spec.negatable:
         return name[3:], "negated"
     if spec.allow_abbrev:
-        matches = {canon for spelled, canon in longs.items() if spelled.startswith(name)}
-        if len(matches) == 1:
-            return matches.pop(), "prefix"
+        match = _unique_prefix(spec, longs, name)
+        if match is not None:
+            return match, "prefix"
     return None, "unknown"
+
+
+# Per engine: its long options sorted, and their canonical names (for prefix look-ups).
+_SORTED: dict[str, tuple[list[str], list[str]]] = {}
+
+
+def _unique_prefix(spec: EngineSpec, longs: Mapping[str, str], name: str) -> str | None:
+    """argparse's abbreviation: the one option ``name`` is a prefix of, else None.
+
+    A binary search in the sorted options (the options starting with ``name`` are adjacent),
+    not a pass over all of them per token: 4 MiB of unknown flags took seconds that way.
+    """
+    if spec.engine_name not in _SORTED:
+        spelled = sorted(longs)
+        _SORTED[spec.engine_name] = (spelled, [longs[s] for s in spelled])
+    spelled, canonical = _SORTED[spec.engine_name]
+    found: set[str] = set()
+    j = bisect.bisect_left(spelled, name)
+    while j < len(spelled) and spelled[j].startswith(name):
+        found.add(canonical[j])
+        if len(found) > 1:
+            return None
+        j += 1
+    return found.pop() if found else None
 
 
 def _short_attached(spec: EngineSpec, token: str) -> tuple[str, str] | None:
@@ -195,10 +236,16 @@ def _looks_like_option(arg: Arg) -> bool:
 
 
 def parse_args(
-    engine: str, args: Sequence[Arg], path: str, *, unknown_rule: bool = True
+    engine: str, args: Sequence[Arg], path: str, *, unknown_rule: bool = True, image: str = ""
 ) -> ParsedArgs:
-    """Options of an engine command line, in order, plus TL005 findings for unknown options."""
+    """Options of an engine command line, in order, plus TL005 findings for unknown options
+    (info when ``image`` is a newer release of the engine than its vocabulary)."""
     spec = get_spec(engine)
+    newer: str | None = None
+    if image:
+        from toplint.engines.release import newer_image
+
+        newer = newer_image(spec, image)
     flags: list[Flag] = []
     findings: list[Finding] = []
     i = 0
@@ -216,7 +263,7 @@ def parse_args(
             continue
         if canonical is None:
             if unknown_rule and token.startswith("--"):
-                findings.append(_unknown_flag(spec, name_part, arg))
+                findings.append(_unknown_flag(spec, name_part, arg, newer))
             # An unknown option may take a value: skip a following non-option token.
             if not eq and i < len(args) and not _looks_like_option(args[i]):
                 i += 1
@@ -259,26 +306,47 @@ def parse_args(
 
 
 def closest_option(spec: EngineSpec, name: str) -> str | None:
-    """The known long option nearest to ``name`` (without dashes), for "did you mean"."""
+    """The known long option nearest to ``name`` (without dashes), for "did you mean".
+
+    Within ``toplint.infra.budgets``: a name longer than any option could be is not compared,
+    and a file gets at most ``SUGGESTIONS_PER_FILE`` distinct comparisons (each costs a pass
+    over every option: 4 MiB of unknown flags took 70 s); the findings remain, without a hint.
+    """
     if spec.underscores_are_dashes:
         name = name.replace("_", "-")
+    from toplint.infra.budgets import SUGGESTION_NAME_CHARS, meter
+
+    if len(name) > SUGGESTION_NAME_CHARS or not meter().may_suggest():
+        return None
+    return _closest(spec.engine_name, tuple(spec.long_options()), name)
+
+
+@functools.lru_cache(maxsize=4096)
+def _closest(engine: str, options: tuple[str, ...], name: str) -> str | None:
     import difflib
 
-    close = difflib.get_close_matches(name, list(spec.long_options()), n=1, cutoff=0.75)
+    close = difflib.get_close_matches(name, options, n=1, cutoff=0.75)
     return close[0] if close else None
 
 
-def _unknown_flag(spec: EngineSpec, token: str, arg: Arg) -> Finding:
+def _unknown_flag(spec: EngineSpec, token: str, arg: Arg, newer: str | None = None) -> Finding:
     close = closest_option(spec, token[2:])
     hint = f"; did you mean `--{close}`?" if close else ""
+    message = f"{spec.engine_name} does not know the option `{token}`{hint}"
+    if newer is not None:
+        # The image is a newer release than the vocabulary: the option may be real there.
+        message = (
+            f"`{token}` is not in toplint's {spec.engine_name} {spec.release} vocabulary; the "
+            f"image is {newer}, which may have it{hint}"
+        )
     return Finding(
         rule="TL005",
         name="unknown-engine-flag",
-        severity=Severity.WARNING,
+        severity=Severity.INFO if newer is not None else Severity.WARNING,
         path=arg.position.path,
         line=arg.position.line,
         column=arg.position.column,
-        message=f"{spec.engine_name} does not know the option `{token}`{hint}",
+        message=message,
         # Renaming a misspelt option changes what runs (today the engine refuses the unknown
         # option, or ignores it): unsafe.
         fix=Fix(
@@ -341,20 +409,21 @@ def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> De
     return derive(dep)
 
 
+# The largest parallel size or count toplint believes: the largest GPU clusters built hold about
+# 100,000 GPUs, so no serving instance spans more than 2^16 on any axis.  A larger, zero,
+# negative or non-integer value is left unset (None) with its position kept in ``sources``,
+# which TL010 reports; no later stage does arithmetic on it.
+MAX_PARALLEL_SIZE = 1 << 16
+
+
 def _to_int(text: str) -> int | None:
-    try:
-        return int(text.strip().strip("'\""))
-    except ValueError:
+    """A size from 1 to ``MAX_PARALLEL_SIZE`` written as a decimal integer, else None."""
+    digits = text.strip().strip("'\"").removeprefix("+")
+    # Refuses "nan", "-1", "2.0", "[2]" and 4,000-digit numbers before int() sees them.
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
         return None
-
-
-def derive_expert_parallel(dep: Deployment) -> Deployment:
-    """Engine-specific derived values (kept for callers of the first slice)."""
-    return derive(dep)
-
-
-# Reads the text of an engine config file named by a flag: (path for positions, text) or None.
-ConfigLoader = Callable[[str], "tuple[str, str] | None"]
+    value = int(digits)
+    return value if 1 <= value <= MAX_PARALLEL_SIZE else None
 
 
 def env_flags(spec: EngineSpec, env: Mapping[str, Arg]) -> list[Flag]:
@@ -410,7 +479,7 @@ def deployment_from_invocation(
     if inv.model is not None:
         m = inv.model
         pre.append(Flag("model", m.value, m.raw, m.position, m.position, m.unresolved, m.anchor))
-    parsed = parse_args(inv.engine, inv.args, path)
+    parsed = parse_args(inv.engine, inv.args, path, image=inv.image)
     dep = apply_flags(dep, [*pre, *parsed.flags], spec)
     dep = _note_misspelt(dep, parsed.findings)
     dep = visible_gpus(dep, environment, inv.gpus)

@@ -147,7 +147,9 @@ def _service(
     command = _argv(source, doc, (*at, "command"), service.get("command"))
     env = _environment(doc, (*at, "environment"), service.get("environment"))
     found = find_invocations(entry + command)
-    inv = found[0] if found else None
+    image = service.get("image")
+    inv = replace(found[0], image=image) if found and isinstance(image, str) else None
+    inv = inv or (found[0] if found else None)
     if inv is None and not entry and "image" in service:
         inv = image_invocation(_scalar_arg(doc, (*at, "image"), service["image"]), command)
     if inv is None:

@@ -47,7 +47,7 @@ def image_invocation(
     if not found:
         return None
     inv = found[0]
-    return replace(inv, start=image, env={**(env or {}), **inv.env})
+    return replace(inv, start=image, env={**(env or {}), **inv.env}, image=image.value)
 
 
 _NAMES = ("dockerfile", "containerfile")
@@ -172,11 +172,14 @@ class DockerfileParser:
                 cmd = exec_form(ins, path)
                 cmd = cmd if cmd is not None else shell_form(ins, path, env)
         argv = (entry or []) + ([] if entry_shell else (cmd or []))
-        return _result(source, argv, image if entry is None else None)
+        base_image = image.value or "" if image is not None else ""
+        return _result(source, argv, image if entry is None else None, base_image)
 
 
-def _result(source: Source, argv: list[Arg], image: Arg | None) -> ParseResult:
-    invocations = find_invocations(argv)
+def _result(
+    source: Source, argv: list[Arg], image: Arg | None, from_image: str = ""
+) -> ParseResult:
+    invocations = [replace(inv, image=inv.image or from_image) for inv in find_invocations(argv)]
     if not invocations and image is not None:
         inv = image_invocation(image, argv)
         invocations = [inv] if inv else []

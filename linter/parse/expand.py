@@ -112,13 +112,24 @@ _SELF_DIR = re.compile(
 
 
 class Expander:
-    """Expands parts against a variable environment (and indexed arrays: ``${A[0]}``)."""
+    """Expands parts against a variable environment (and indexed arrays: ``${A[0]}``), within
+    ``toplint.infra.budgets``: every expanded value is charged to the file's meter and nested
+    defaults are bounded in depth."""
 
     def __init__(
-        self, env: Mapping[str, str], arrays: Mapping[str, list[str | None]] | None = None
+        self,
+        env: Mapping[str, str],
+        arrays: Mapping[str, list[str | None]] | None = None,
+        depth: int = 0,
     ) -> None:
+        from toplint.infra.budgets import EXPANSION_DEPTH, BudgetExceeded, meter
+
+        if depth > EXPANSION_DEPTH:
+            raise BudgetExceeded("expansion-depth", EXPANSION_DEPTH, "nested expansions")
         self.env = dict(env)
         self.arrays: dict[str, list[str | None]] = dict(arrays or {})
+        self.depth = depth
+        self.meter = meter()
 
     def expand(self, parts: list[Part]) -> tuple[str | None, tuple[str, ...]]:
         out: list[str] = []
@@ -132,7 +143,7 @@ class Expander:
                 out.append(value)
         if missing:
             return None, tuple(dict.fromkeys(missing))
-        return "".join(out), ()
+        return self.meter.charge("".join(out)), ()
 
     def expand_one(self, exp: str, missing: list[str]) -> str | None:
         if exp.startswith("(("):
@@ -154,7 +165,7 @@ class Expander:
         name, op, arg = m.group(2), m.group(4), m.group(5) or ""
         value = self.env.get(name)
         if (op in (":-", ":=") and not value) or (op in ("-", "=") and value is None):
-            sub = Expander(self.env).expand(_split_default(arg))
+            sub = Expander(self.env, self.arrays, self.depth + 1).expand(_split_default(arg))
             if sub[0] is None:
                 missing.extend(sub[1])
                 return None

@@ -22,13 +22,14 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from toplint.engines.registry import get_spec
 from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse import k8s_text
 from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
-from toplint.parse.k8s_container import container_env, env_options, invocations
+from toplint.parse.k8s_container import container_env, env_args, env_options, invocations
 from toplint.record import field, record, replace
 
 _KIND = re.compile(r"^kind:\s*\S", re.M)
@@ -47,6 +48,9 @@ class Ctx:
     doc: Document
     configmaps: Mapping[str, tuple[Document, Path]]
     findings: list[Finding] = field(default_factory=list)
+    # where this resource sits in ``doc`` (a resource embedded in another: an OpenShift
+    # Template's ``objects``, a ``List``'s ``items``); every path below is relative to it
+    root: Path = ()
 
     @property
     def path(self) -> str:
@@ -54,7 +58,7 @@ class Ctx:
 
     def get(self, at: Path, default: Any = None) -> Any:
         node: Any = self.doc.data
-        for step in at:
+        for step in (*self.root, *at):
             if isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
                 node = node[step]
                 continue
@@ -65,10 +69,14 @@ class Ctx:
         return node
 
     def pos(self, at: Path) -> Position:
-        return self.doc.value_position(at)
+        return self.doc.value_position((*self.root, *at))
 
     def key(self, at: Path) -> Position:
-        return self.doc.key_position(at)
+        return self.doc.key_position((*self.root, *at))
+
+    def embedded(self, at: Path) -> Ctx:
+        """The resource at ``at`` (a mapping with its own ``kind``), read on its own."""
+        return Ctx(self.source, self.doc, self.configmaps, self.findings, (*self.root, *at))
 
     def scalar_pos(self, at: Path) -> Position:
         """Position of a scalar's first character (after an opening quote)."""
@@ -86,16 +94,20 @@ class GpuRequest:
     position: Position
 
 
+# Counts in manifests (replicas, GPUs, group sizes) beyond this are not believed: no later stage
+# does arithmetic on them (a 4,000-digit replica count overflows every float).
+MAX_COUNT = 1 << 20
+
+
 def to_int(value: Any) -> int | None:
+    """A non-negative count of at most ``MAX_COUNT``, else None."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, int):
-        return value
     if isinstance(value, str):
-        try:
-            return int(value.strip())
-        except ValueError:
-            return None
+        text = value.strip()
+        value = int(text) if text.isascii() and text.isdigit() and len(text) <= 7 else None
+    if isinstance(value, int) and 0 <= value <= MAX_COUNT:
+        return value
     return None
 
 
@@ -129,11 +141,16 @@ def container_deployments(
     gpu = gpu_request(ctx, (*cpath, "resources"))
     here = with_gpu(base, gpu) if gpu else base
     here = replace(here, options={**here.options, **env_options(env)})
-    for inv in invocations(ctx, cpath, env):
+    image = ctx.get((*cpath, "image"))
+    for each in invocations(ctx, cpath, env):
+        inv = replace(each, image=each.image or (image if isinstance(image, str) else ""))
         start = inv.start.position
         seed = replace(here, line=start.line, column=start.column, engine=inv.engine)
+        # Engines that read options from the environment (TGI's clap ``env``) see the
+        # container's; the others keep reading it through ``env_options`` only.
+        read_env = env_args(ctx, cpath, env) if get_spec(inv.engine).env else None
         dep, found = deployment_from_invocation(
-            inv, ctx.path, source_kind=base.source_kind, base=seed
+            inv, ctx.path, source_kind=base.source_kind, base=seed, env=read_env
         )
         ctx.findings.extend(found)
         from toplint.parse.k8s_configmap import resolve_config_flag
@@ -249,7 +266,36 @@ HANDLER_MODULES: dict[str, str] = {
     ),
     **dict.fromkeys(("DynamoGraphDeployment", "StormService"), "k8s_dynamo"),
     "VLLMRuntime": "helm",
+    "ModelServing": "k8s_kthena",
+    "Model": "k8s_kubeai",
+    **dict.fromkeys(("Workspace", "InferenceSet", "MultiRoleInference"), "k8s_kaito"),
 }
+
+
+# Kinds that never hold a container: not walked.
+NOT_WORKLOADS = frozenset(
+    (
+        "ConfigMap",
+        "Secret",
+        "Service",
+        "ServiceAccount",
+        "PersistentVolume",
+        "PersistentVolumeClaim",
+        "Namespace",
+        "Role",
+        "RoleBinding",
+        "ClusterRole",
+        "ClusterRoleBinding",
+        "Ingress",
+        "NetworkPolicy",
+        "StorageClass",
+        "CustomResourceDefinition",
+        "HorizontalPodAutoscaler",
+        "PodDisruptionBudget",
+        "PodMonitor",
+        "ServiceMonitor",
+    )
+)
 
 
 def handler_for(kind: str) -> Handler | None:
@@ -285,13 +331,24 @@ class KubernetesParser:
         for doc in docs:
             if not isinstance(doc.data, dict):
                 continue
-            handler = handler_for(str(doc.data.get("kind", "")))
-            if handler is None:
-                continue
             ctx = Ctx(source, doc, configmaps)
-            deployments.extend(handler(ctx))
+            deployments.extend(resource_deployments(ctx))
             findings.extend(ctx.findings)
         return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+def resource_deployments(ctx: Ctx) -> list[Deployment]:
+    """One resource: its kind's reader, else the generic walk (``k8s_generic``) that finds pod
+    templates and container lists wherever they sit."""
+    kind = str(ctx.get(("kind",), ""))
+    handler = handler_for(kind)
+    if handler is not None:
+        return handler(ctx)
+    if kind in NOT_WORKLOADS:
+        return []
+    from toplint.parse.k8s_generic import walk
+
+    return walk(ctx)
 
 
 def _load(source: Source) -> list[Document] | None:

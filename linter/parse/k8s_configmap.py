@@ -12,10 +12,11 @@ from __future__ import annotations
 import posixpath
 from typing import TYPE_CHECKING, Any
 
-from toplint.engines.registry import get_engine, get_spec
+from toplint.engines.registry import get_engine
+from toplint.engines.types import EngineSpec
 from toplint.errors import SourceError
-from toplint.infra.yamlsafe import Path, load_documents
-from toplint.model import Deployment, Position
+from toplint.infra.yamlsafe import Document, Path, load_documents
+from toplint.model import Deployment, Flag, Position
 from toplint.parse.argv import Arg, apply_flags, parse_args
 from toplint.record import replace
 
@@ -23,36 +24,60 @@ if TYPE_CHECKING:
     from toplint.parse.k8s import Ctx
 
 
+def _config_flag(dep: Deployment) -> tuple[EngineSpec, Flag] | None:
+    """The vocabulary and the flag that name the deployment's config file, if any (the engine's
+    own, or a wrapper's: Dynamo's ``--extra-engine-args``)."""
+    for spec in get_engine(dep.engine).specs():
+        for name in spec.config_options:
+            flag = dep.flag(name)
+            if flag is not None and flag.value is not None:
+                return spec, flag
+    return None
+
+
 def resolve_config_flag(ctx: Ctx, cpath: Path, dep: Deployment) -> Deployment:
-    """Fold a ConfigMap-mounted config file into ``dep`` (CLI flags keep precedence)."""
-    spec = get_engine(dep.engine).cli
-    # Files whose keys are the engine's options (an LLM-API YAML is folded elsewhere).
-    name = spec.config_options[0] if spec.config_options and spec.strict_config_keys else None
-    flag = dep.flag(name) if name else None
-    if flag is None or flag.value is None:
+    """Fold a ConfigMap-mounted config file into ``dep``, with the engine's precedence."""
+    named = _config_flag(dep)
+    if named is None:
         return dep
-    found = mounted_key(ctx, cpath, flag.value)
+    spec, flag = named
+    found = mounted_key(ctx, cpath, str(flag.value))
     if found is None:
         return dep
     cm_name, key = found
     entry = ctx.configmaps.get(cm_name)
     data = entry[0].data.get("data") if entry and isinstance(entry[0].data, dict) else None
     if entry is None or not isinstance(data, dict) or key not in data:
-        return replace(
-            dep, notes=(*dep.notes, f"--config {flag.value}: ConfigMap {cm_name} not read")
-        )
+        note = f"{flag.raw} {flag.value}: ConfigMap {cm_name} not read"
+        return replace(dep, notes=(*dep.notes, note))
     at: Path = (*entry[1], key)
     where = entry[0].value_position(at)
-    args = config_args(str(data[key]), where, f"configmap/{cm_name}/{key}")
+    source = f"configmap/{cm_name}/{key}"
+    if not spec.strict_config_keys:
+        return _fold_nested(ctx, dep, spec, str(data[key]), where, source)
+    args = config_args(str(data[key]), where, source)
     if args is None:
-        note = f"--config {flag.value}: ConfigMap {cm_name} key {key} is not a YAML mapping"
+        note = f"{flag.raw} {flag.value}: ConfigMap {cm_name} key {key} is not a YAML mapping"
         return replace(dep, notes=(*dep.notes, note))
-    parsed = parse_args(dep.engine, args, ctx.path)
+    parsed = parse_args(spec.name, args, ctx.path)
     ctx.findings.extend(parsed.findings)
     cli = {f.name for f in dep.flags}
     extra = [f for f in parsed.flags if f.name not in cli]
-    out = apply_flags(dep, extra, get_spec(dep.engine))
-    return replace(out, options={**out.options, "config.source": f"configmap/{cm_name}/{key}"})
+    out = apply_flags(dep, extra, spec)
+    return replace(out, options={**out.options, "config.source": source})
+
+
+def _fold_nested(
+    ctx: Ctx, dep: Deployment, spec: EngineSpec, text: str, where: Position, source: str
+) -> Deployment:
+    """A config file whose keys nest (TensorRT-LLM's LLM-API YAML), folded as the engine does
+    (``fold_engine_config``); lines are counted from the ConfigMap key (columns approximate)."""
+    from toplint.parse.enginecfg import fold_engine_config
+
+    padded = "\n" * where.line + text
+    out, found = fold_engine_config(dep, spec, lambda _ref: (ctx.path, padded))
+    ctx.findings.extend(found)
+    return replace(out, options={**out.options, "config.source": source})
 
 
 def mounted_key(ctx: Ctx, cpath: Path, file_path: str) -> tuple[str, str] | None:
@@ -88,10 +113,19 @@ def config_args(text: str, where: Position, anchor: str) -> list[Arg] | None:
         return None
     if len(docs) != 1 or not isinstance(docs[0].data, dict):
         return None
-    doc = docs[0]
+    return mapping_args(docs[0], (), where, anchor)
+
+
+def mapping_args(doc: Document, at: Path, where: Position, anchor: str) -> list[Arg] | None:
+    """argv equivalent of the mapping at ``at`` in a YAML document embedded at ``where``."""
+    node: Any = doc.data
+    for step in at:
+        node = node.get(step) if isinstance(node, dict) else None
+    if not isinstance(node, dict):
+        return None
     args: list[Arg] = []
-    for key, value in doc.data.items():
-        inner = doc.key_position((key,))
+    for key, value in node.items():
+        inner = doc.key_position((*at, key))
         pos = Position(where.path, where.line + inner.line, inner.column)
         args.extend(_option(str(key), value, pos, anchor))
     return args

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toplint.errors import SourceError
+from toplint.infra.budgets import BudgetExceeded
 from toplint.infra.yamlsafe import Path
 from toplint.model import Position
 from toplint.parse import k8s_text
@@ -36,16 +37,36 @@ def container_env(
             data = _walk(found[0].data, found[1])
             if isinstance(data, dict):
                 env.update({str(k): str(v) for k, v in data.items()})
-    for item in ctx.get((*cpath, "env"), []) or []:
+    for i, item in enumerate(ctx.get((*cpath, "env"), []) or []):
         if not isinstance(item, dict) or "name" not in item:
             continue
         value = item.get("value")
         if "valueFrom" in item or (value is None and "value" not in item):
             env[str(item["name"])] = None
             continue
-        text, missing, _ = k8s_text.substitute(_scalar_text(value), env)
+        try:
+            text, missing, _ = k8s_text.substitute(_scalar_text(value), env)
+        except BudgetExceeded as exc:
+            pos = ctx.scalar_pos((*cpath, "env", i, "value"))
+            raise exc.at(pos.line, pos.column) from None
         env[str(item["name"])] = None if missing else text
     return env
+
+
+def env_args(ctx: Ctx, cpath: Path, env: Mapping[str, str | None]) -> dict[str, Arg]:
+    """The container's ``env`` entries as positioned words, for engines configured by
+    environment variables (TGI's launcher reads every option from one: clap ``env``)."""
+    out: dict[str, Arg] = {}
+    for i, item in enumerate(ctx.get((*cpath, "env"), []) or []):
+        if not isinstance(item, dict) or "name" not in item:
+            continue
+        name = str(item["name"])
+        at: Path = (*cpath, "env", i, "value" if "value" in item else "name")
+        value = env.get(name)
+        raw = _scalar_text(item.get("value"))
+        missing = () if value is not None else (name,)
+        out[name] = Arg(value, raw, ctx.scalar_pos(at), missing, anchor_of(at))
+    return out
 
 
 def _walk(data: Any, at: Path) -> Any:
@@ -81,7 +102,11 @@ def list_args(ctx: Ctx, at: Path, env: Mapping[str, str | None]) -> list[Arg]:
     out: list[Arg] = []
     for item, path in zip(items, paths, strict=True):
         raw = _scalar_text(item)
-        text, missing, _ = k8s_text.substitute(raw, env)
+        try:
+            text, missing, _ = k8s_text.substitute(raw, env)
+        except BudgetExceeded as exc:
+            pos = ctx.scalar_pos(path)
+            raise exc.at(pos.line, pos.column) from None
         out.append(token_arg(text, raw, ctx.scalar_pos(path), tuple(missing), anchor_of(path)))
     return out
 

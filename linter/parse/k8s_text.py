@@ -16,6 +16,7 @@ import bisect
 import re
 from collections.abc import Mapping
 
+from toplint.infra.budgets import EXPANSION_CHARS, BudgetExceeded, meter
 from toplint.model import Position
 
 _REF = re.compile(r"\$\$|\$\(([A-Za-z_][A-Za-z0-9_.\-]*)\)")
@@ -50,10 +51,12 @@ def substitute(
             replacement = match.group(0) if keep_missing else ""
         out.extend(replacement)
         back.extend([match.start()] * len(replacement))
+        if len(back) > EXPANSION_CHARS:  # $(A)$(A) chains double a value per env entry
+            raise BudgetExceeded("expansion-length", EXPANSION_CHARS, "characters in one value")
     out.append(text[last:])
     back.extend(range(last, len(text)))
     back.append(len(text))
-    return "".join(out), missing, back
+    return meter().charge("".join(out)), missing, back
 
 
 def line_starts(text: str) -> list[int]:
@@ -83,6 +86,11 @@ def _offset(text: str, line: int, column: int) -> int:
 
 # Line starts of the last file text asked about (parsers ask for many positions in one file).
 _STARTS: list[tuple[str, list[int]]] = []
+
+
+def starts_of(text: str) -> list[int]:
+    """``line_starts(text)``, remembered for the last text (one pass per file, not per ask)."""
+    return _starts_of(text)
 
 
 def _starts_of(text: str) -> list[int]:

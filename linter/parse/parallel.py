@@ -59,12 +59,13 @@ def read_and_parse(path: str) -> tuple[ParseResult, Source | None]:
 
 def worker_count(files: int, jobs: int | None) -> int:
     """Workers for ``files`` files: ``jobs`` when given (< 1 means the CPU count), else the CPU
-    count for large trees and 1 for a handful of files."""
+    count for large trees and 1 for a handful of files; never more than the CPU count (more
+    workers than cores only add memory: ``--jobs 1000`` would fork 1000 interpreters)."""
     cpus = os.cpu_count() or 1
     if jobs is None:
         wanted = cpus if files >= AUTO_MIN_FILES else 1
     else:
-        wanted = cpus if jobs < 1 else jobs
+        wanted = cpus if jobs < 1 else min(jobs, cpus)
     return max(1, min(wanted, files))
 
 

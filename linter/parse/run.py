@@ -6,7 +6,7 @@ import os
 from collections.abc import Sequence
 
 from toplint.errors import SourceError
-from toplint.model import Finding, ParseResult, Severity
+from toplint.model import Finding, ParseResult, Severity, internal_error
 from toplint.parse.base import Parser, Source
 
 
@@ -32,17 +32,26 @@ def choose(source: Source, parsers: Sequence[Parser]) -> Parser | None:
 
 def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     """Deployments of one file.  Never raises for bad input."""
-    result = _parse(source, parsers)
-    if result.deployments or result.findings or not _is_yaml(source):
-        return result
-    # No parser found anything: a malformed YAML file is still TL001 (the loader remembers the
-    # outcome of the text a parser just read, so this does not parse twice).
-    from toplint.infra.yamlsafe import syntax_error
+    from toplint.infra.budgets import new_file
 
-    exc = syntax_error(source.text, source.path)
-    if exc is None or "{{" in source.text:  # a Helm template is not YAML until rendered
+    new_file()  # the file's expansion budget (toplint.infra.budgets)
+    result = _parse(source, parsers)
+    if result.deployments or result.findings:
         return result
-    return ParseResult(source.path, (), (unparsable(source.path, str(exc), exc.line, exc.column),))
+    if _is_yaml(source):
+        # No parser found anything: a malformed YAML file is still TL001 (the loader remembers
+        # the outcome of the text a parser just read, so this does not parse twice).
+        from toplint.infra.yamlsafe import syntax_error
+
+        exc = syntax_error(source.text, source.path)
+        if exc is not None and "{{" not in source.text:  # a Helm template is not YAML yet
+            bad = unparsable(source.path, str(exc), exc.line, exc.column)
+            return ParseResult(source.path, (), (bad,))
+    # Nothing read, but the file may still name an engine: that is TL008, never silence.
+    from toplint.parse.mentions import engine_mention
+
+    mention = engine_mention(source)
+    return result if mention is None else ParseResult(source.path, (), (mention,))
 
 
 def _is_yaml(source: Source) -> bool:
@@ -66,5 +75,5 @@ def _parse(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     except Exception as exc:  # a parser bug must not lose the other files' findings
         if os.environ.get("TOPLINT_DEBUG"):
             raise
-        reason = f"internal error in the {parser.name} parser: {type(exc).__name__}: {exc}"
-        return ParseResult(source.path, (), (unparsable(source.path, reason),))
+        crash = internal_error(source.path, 1, 1, f"the {parser.name} parser", exc)
+        return ParseResult(source.path, (), (crash,))

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import NamedTuple
 
 from toplint.errors import SourceError
+from toplint.infra.budgets import BudgetExceeded
 from toplint.parse.expand import Expander, Part, _Cursor, _read_expansion
 from toplint.record import record
 
@@ -265,7 +266,10 @@ def lex(
 
 def word(tok: Tok, expander: Expander, path: str = "") -> Word:
     """One word token expanded."""
-    value, unresolved = expander.expand(tok.parts)
+    try:
+        value, unresolved = expander.expand(tok.parts)
+    except BudgetExceeded as exc:
+        raise exc.at(tok.line, tok.column) from None
     return Word(tok.raw, value, tok.line, tok.column, unresolved, tok.quoted, path)
 
 

@@ -65,7 +65,11 @@ class SourceMap:
 def source_map(file_text: str, path: str, line: int, column: int, value: str) -> SourceMap:
     """Map ``value``, whose text starts at ``line``:``column`` of ``file_text`` (at its opening
     quote or block indicator, as YAML start marks and shell words report it)."""
-    starts = [0] + [i + 1 for i, ch in enumerate(file_text) if ch == "\n"]
+    from toplint.parse.k8s_text import starts_of
+
+    # Once per file, not per string: rebuilding them for each `sh -c` was quadratic (160 KB of
+    # `sh -c` lines took 104 s).
+    starts = starts_of(file_text)
     p = starts[min(line, len(starts)) - 1] + column - 1
     if p < len(file_text) and file_text[p] in "|>":
         nl = file_text.find("\n", p)
@@ -96,7 +100,7 @@ def _align(text: str, p: int, ch: str) -> int:
     return -1
 
 
-def _line_col(starts: list[int], offset: int) -> tuple[int, int]:
+def _line_col(starts: Sequence[int], offset: int) -> tuple[int, int]:
     i = bisect.bisect_right(starts, offset) - 1
     return i + 1, offset - starts[i] + 1
 
@@ -162,7 +166,7 @@ def docker_run(args: Sequence[Arg]) -> Invocation | None:
     found = find_invocations(command)
     if found:
         inv = found[0]
-        return replace(inv, env={**env, **inv.env}, gpus=gpus)
+        return replace(inv, env={**env, **inv.env}, gpus=gpus, image=args[j].value or "")
     from toplint.parse.dockerfile import image_invocation
 
     inv2 = None if entrypoint else image_invocation(args[j], args[j + 1 :], env)
@@ -180,41 +184,21 @@ _MAX_SOURCED_BYTES = 1024 * 1024  # a sourced helper script is small; larger is 
 
 def sourced_loader(script_path: str) -> SourceLoader:
     """Reads a file the script sources, relative to the script's folder, only inside the
-    repository the script belongs to (never outside the linted tree)."""
+    repository the script belongs to (``toplint.infra.readpolicy``: never outside the linted
+    tree, regular files only, size-capped)."""
 
     def load(ref: str) -> tuple[str, str] | None:
         if script_path == "-" or not ref or ref.startswith("~"):
             return None
-        import os
+        from toplint.infra.readpolicy import ReadRefused, read_text, resolve_reference
 
-        full = os.path.join(os.path.dirname(script_path), ref)
-        root = _repository_root(os.path.dirname(os.path.abspath(script_path)))
-        real = os.path.realpath(full)
-        if not (real == root or real.startswith(root.rstrip(os.sep) + os.sep)):
-            return None
         try:
-            if not os.path.isfile(real) or os.path.getsize(real) > _MAX_SOURCED_BYTES:
-                return None
-            with open(real, encoding="utf-8") as fh:
-                return full, fh.read()
-        except (OSError, UnicodeDecodeError):
+            full = resolve_reference(script_path, ref)
+            return full, read_text(full, _MAX_SOURCED_BYTES)
+        except ReadRefused:
             return None
 
     return load
-
-
-def _repository_root(folder: str) -> str:
-    """The git work tree holding ``folder``, else ``folder`` itself (real paths)."""
-    import os
-
-    here = os.path.realpath(folder)
-    while True:
-        if os.path.lexists(os.path.join(here, ".git")):
-            return here
-        parent = os.path.dirname(here)
-        if parent == here:
-            return os.path.realpath(folder)
-        here = parent
 
 
 def _sh_c_script(args: Sequence[Arg]) -> Arg | None:

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toplint.catalog_types import ModelSpec
 from toplint.config.load import Config, find_config, load_config
-from toplint.cost.types import CostReport
-from toplint.errors import ConfigError
+from toplint.cost.types import Budgets, Workload
+from toplint.errors import ConfigError, ToplintError
 from toplint.hardware.types import Cluster, Hardware
 from toplint.model import Deployment, Finding, Unchecked
-from toplint.placement.types import Placement
+from toplint.pipeline.types import Analysis
 from toplint.record import field, record
-from toplint.rulebook.types import Budgets, Rule, Workload
+from toplint.rulebook.types import Rule
 
 if TYPE_CHECKING:
     from toplint.model import ParseResult
@@ -38,19 +39,6 @@ class Settings:
     # `hardware: none` in the config: the repository has no manifest on purpose, so its
     # deployments are counted as not checked against hardware but not reported one by one.
     no_hardware: bool = False
-
-
-@record
-class Analysis:
-    """One deployment with what the later stages found out about it."""
-
-    deployment: Deployment
-    cluster: Cluster | None
-    model: ModelSpec | None
-    placement: Placement | None
-    cost: CostReport | None = None
-    # Why the deployment was not (fully) checked against the hardware; None when it was.
-    unchecked: Unchecked | None = None
 
 
 @record
@@ -171,10 +159,21 @@ def run_files(
         prepared = prepare_rules(rules, rule_settings)
 
     def one(path: str) -> FileRun:
-        parsed, source = read_and_parse(path)
-        text = None if source is None else source.text
-        checks = None if prepared is None or rule_settings is None else (rule_settings, prepared)
-        return run_parsed(parsed, text, hardware, settings, rules, checks, keep)
+        try:
+            parsed, source = read_and_parse(path)
+            text = None if source is None else source.text
+            checks = (
+                None if prepared is None or rule_settings is None else (rule_settings, prepared)
+            )
+            return run_parsed(parsed, text, hardware, settings, rules, checks, keep)
+        except ToplintError:
+            raise  # a configuration error (exit 2) is not this file's
+        except Exception as exc:  # a bug on one file must not lose the others' findings
+            if os.environ.get("TOPLINT_DEBUG"):
+                raise
+            from toplint.model import internal_error
+
+            return FileRun(path, (internal_error(path, 1, 1, "the analysis", exc),), (), ())
 
     extra = [empty_folder(folder) for folder in _empty_folders(paths, files)]
     if rule_settings is not None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from toplint.config.load import Config
 from toplint.errors import ConfigError, UsageError
-from toplint.model import Finding, Severity, Unchecked
+from toplint.model import INTERNAL_ERROR, Finding, Severity, Unchecked
 from toplint.pipeline.analyze import Settings, run_files, sort_findings
 from toplint.record import field, record
 from toplint.rulebook.run import RuleSettings, adjust_parse_findings
@@ -31,6 +31,9 @@ class LintResult:
     baselined: int = 0  # hidden by the baseline
     # Deployments not checked against hardware, by reason (the others were).
     unchecked: Mapping[str, int] = field(default_factory=dict)
+    # A parser or rule raised (toplint.model.INTERNAL_ERROR): one per file and culprit; never
+    # suppressed, never a finding; `toplint check` reports them and exits 3.
+    internal: tuple[Finding, ...] = ()
 
 
 def all_rules() -> list[Rule]:
@@ -195,10 +198,16 @@ def lint(
     report_unused_ignores: bool = False,
 ) -> LintResult:
     """Analyse, run rules, then drop what per-file-ignores, comments and the baseline hide."""
+    from toplint.engines.registry import all_engines
+
+    all_engines()  # a plugin engine that clashes is a configuration error before any file
     rules = all_rules()
     run = run_files(paths, settings, rules=rules, rule_settings=rule_settings)
     found = [*run.findings, *(f for file in run.files for f in file.findings)]
-    findings = [f for f in found if not per_file_ignored(f, settings.config)]
+    internal = {(f.path, f.anchor): f for f in found if f.rule == INTERNAL_ERROR}
+    findings = [
+        f for f in found if f.rule != INTERNAL_ERROR and not per_file_ignored(f, settings.config)
+    ]
     files = [file.path for file in run.files]
     scanned = {file.path: file.suppressions for file in run.files}
     findings, suppressed = _suppress(
@@ -219,6 +228,7 @@ def lint(
         suppressed,
         known,
         unchecked=unchecked_counts(coverage),
+        internal=tuple(sort_findings(internal.values())),
     )
 
 

@@ -23,16 +23,16 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from toplint.catalog_types import ModelSpec
-from toplint.cost.types import CostReport
+from toplint.cost.types import Budgets, CostReport, Workload
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment
 from toplint.placement.types import Placement
 from toplint.plan.enumerate import Layout, Memory, layouts, memory_fit
 from toplint.record import record
-from toplint.rulebook.types import Budgets, Rule, Workload
+from toplint.rulebook.types import Rule
 
 if TYPE_CHECKING:
-    from toplint.pipeline.analyze import Analysis
+    from toplint.pipeline.types import Analysis
 
 __all__ = ["Candidate", "candidates", "evaluate", "rank"]
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from toplint.catalog_types import ModelSpec
+from toplint.cost.types import Budgets, Workload
 from toplint.errors import UsageError
 from toplint.hardware.types import Cluster
 from toplint.plan.command import command
 from toplint.plan.rank import Candidate, candidates, rank
 from toplint.plan.reasons import alternatives, why_behind, why_not, why_wins
-from toplint.rulebook.types import Budgets, Workload
 
 __all__ = ["recommend"]
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 # Built-in plugins, in registration order.  Each is an ordinary module with hook implementations.
 BUILTIN_PLUGINS: tuple[str, ...] = (
-    "toplint.engines.builtin",
+    "toplint.engines.registry",
     "toplint.parse.builtin",
     "toplint.rulebook.builtin",
     "toplint.report.builtin",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from toplint.rulebook.types import Rule
@@ -54,3 +55,41 @@ def find_rule(rules: Sequence[Rule], key: str) -> Rule | None:
         if key.upper() == rule.code or key == rule.name:
             return rule
     return None
+
+
+_URL = re.compile(r"https?://[^\s)>\]]+")
+# A relative file path (``../shared/x.md``, ``docs/serving/x.md``, ``vllm/config/x.py``): a file
+# a reader of an installed toplint does not have.  URLs are removed before looking.
+_LOCAL_PATH = re.compile(
+    r"\.\./[\w.-][^\s`)]*"  # ../shared/...
+    r"|\b[\w.-]+/[\w./-]*\.(?:md|txt|py|rs|cc|h|go|ya?ml|json)\b"  # docs/x.md, vllm/x.py
+)
+
+
+def references(doc: str) -> list[str]:
+    """The entries of a page's References list (continuation lines joined)."""
+    section = doc.split("## References", 1)[1] if "## References" in doc else ""
+    entries: list[str] = []
+    for line in section.splitlines():
+        if line.startswith("## "):
+            break
+        if line.startswith("- "):
+            entries.append(line[2:].strip())
+        elif line.strip() and entries:
+            entries[-1] += " " + line.strip()
+    return entries
+
+
+def references_without_url(doc: str) -> list[str]:
+    """References that cite no public URL (a reader cannot follow them)."""
+    return [r for r in references(doc) if not _URL.search(r)]
+
+
+_FENCED = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
+
+
+def local_paths(text: str) -> list[str]:
+    """Relative file paths in a page's prose: files beside the checkout or inside other
+    projects, which a reader of ``toplint rule`` cannot open (cite a URL instead).  Code
+    blocks are examples of the user's own files and are not searched."""
+    return _LOCAL_PATH.findall(_URL.sub("", _FENCED.sub("", text)))

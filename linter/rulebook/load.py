@@ -11,13 +11,12 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Iterable
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from toplint.errors import ConfigError, SourceError
-from toplint.infra.pkgdata import package_folder, package_root, read_json
+from toplint.infra.pkgdata import package_folder, package_root
 from toplint.model import Severity
-from toplint.rulebook.declarative import Branch, Spec, make_check, placeholders
+from toplint.rulebook.declarative import Branch, Spec, make_check, placeholders, references
 from toplint.rulebook.types import Rule
 
 if TYPE_CHECKING:
@@ -102,22 +101,25 @@ def _root(where: str | Path | Traversable) -> Traversable:
     return where
 
 
-@cache
-def _schema() -> dict[str, Any]:
-    schema: dict[str, Any] = read_json("toplint.schemas", "rule.schema.json")
-    return schema
-
-
 def rule_from_yaml_text(text: str, origin: str) -> Rule:
     """One declarative rule from YAML text (``origin`` names it in errors).
 
-    The checked data is kept in the data cache (``toplint.infra.datacache``, keyed by the
-    text), so a rule file is parsed and validated once, not at every start-up.
+    The checked data is kept in the data cache (``toplint.infra.datacache``), so a rule file is
+    parsed and validated once, not at every start-up.  Its entry depends on the text, the rule
+    schema and the published facts: a tightened schema or a removed fact rejects a rule that
+    an older check accepted.
     """
+    from toplint.facts.registry import FACTS
     from toplint.infra.datacache import cached_data
+    from toplint.infra.schemas import schema_text
 
-    data = cached_data(text, "rule-yaml-v1", lambda t: _checked_rule_data(t, origin))
+    depends = schema_text("rule") + "\0" + "\0".join(FACTS)
+    data = cached_data(text, _LOADER, lambda t: _checked_rule_data(t, origin), depends)
     return _rule(data, origin)
+
+
+# The loader's name in the data cache; bump it when what it returns or checks changes.
+_LOADER = "rule-yaml-v2"
 
 
 def _checked_rule_data(text: str, origin: str) -> Any:
@@ -136,22 +138,48 @@ def _checked_rule_data(text: str, origin: str) -> Any:
 
 def _validate(data: Any, origin: str, doc: Any) -> None:
     _check_schema(data, doc)
-    templates = [data["message"], (data.get("fix") or {}).get("message", "")]
+    fix = data.get("fix") or {}
+    templates = [data["message"], fix.get("message", "")]
+    templates += [v.get("message", "") for v in fix.get("variants", ())]
     templates += [b.get("message", "") for b in data.get("severities", ())]
     for template in templates:
         if any(not name for name in placeholders(str(template))):
             raise ConfigError(f"{origin}: empty placeholder '{{}}' in a message")
+    _check_names(data, doc)
+
+
+def _check_names(data: Any, doc: Any) -> None:
+    """Every fact a rule reads is a published one and every option it reads is declared: a
+    misspelled name would otherwise leave the rule silently never firing."""
+    from toplint.facts.registry import FACTS
+
+    options = data.get("options") or {}
+    for path, kind, name in references(data):
+        known: Iterable[str] = FACTS if kind == "fact" else options
+        if name in known:
+            continue
+        where = ".".join(str(p) for p in path)
+        if kind == "fact":
+            hint = _suggest(name, FACTS) or " (`python -m toplint.facts.registry` lists them)"
+            message = f"unknown fact `{name}`{hint}"
+        else:
+            declared = ", ".join(map(str, options)) or "none"
+            hint = _suggest(name, options) or f" (declared: {declared})"
+            message = f"option `{name}` is not declared under `options:`{hint}"
+        raise ConfigError(f"{doc.value_position(path)}: {where}: {message}")
+
+
+def _suggest(name: str, known: Iterable[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f"; did you mean `{close[0]}`?" if close else ""
 
 
 def _check_schema(data: Any, doc: Any) -> None:
-    from toplint.infra.schemafast import surely_valid
+    from toplint.infra.schemas import schema_errors
 
-    if surely_valid(data, _schema()):
-        return  # skips importing jsonschema (~0.2 s); it still words every error
-    import jsonschema
-
-    validator = jsonschema.Draft202012Validator(_schema())
-    errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    errors = schema_errors(data, "rule", order=lambda e: list(map(str, e.absolute_path)))
     if errors:
         err = errors[0]
         path = tuple(err.absolute_path)
@@ -170,6 +198,7 @@ def _rule(data: dict[str, Any], origin: str) -> Rule:
         branches=tuple(_branches(data.get("severities", ()))),
         fix_message=fix.get("message"),
         fix_applicability=str(fix.get("applicability", "display")),
+        fix_variants=tuple((v["when"], str(v["message"])) for v in fix.get("variants", ())),
     )
     return Rule(
         code=str(data["code"]),

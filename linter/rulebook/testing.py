@@ -37,12 +37,12 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from toplint.model import Deployment, Finding, Flag, Position, Severity
+from toplint.cost.types import Budgets, Workload
+from toplint.engines.registry import EXAMPLE_ENGINE
+from toplint.model import Deployment, Finding, Flag, ParseResult, Position, Severity
 from toplint.record import fields, record
 from toplint.rulebook.run import RuleSettings, context_for
-from toplint.rulebook.types import Budgets, Rule, Workload
+from toplint.rulebook.types import Rule
 
 __all__ = [
     "Case",
@@ -108,16 +108,17 @@ def _hardware(raw: Mapping[str, Any]) -> Any:
     from toplint.hardware.manifest import hardware_from_text
 
     manifest = dict(raw) if "clusters" in raw else {"clusters": [{"name": "case", **raw}]}
-    return hardware_from_text(yaml.safe_dump(manifest), "hardware.yaml")
+    from toplint.infra.yamlsafe import dump
+
+    return hardware_from_text(dump(manifest), "hardware.yaml")
 
 
-def _parse(name: str, text: str) -> tuple[list[Deployment], list[Finding]]:
+def _parse(name: str, text: str) -> ParseResult:
     from toplint.parse.base import Source
     from toplint.parse.parallel import builtin_and_plugin_parsers
     from toplint.parse.run import parse_source
 
-    result = parse_source(Source.from_text(name, text), builtin_and_plugin_parsers())
-    return list(result.deployments), list(result.findings)
+    return parse_source(Source.from_text(name, text), builtin_and_plugin_parsers())
 
 
 def _inline(raw: Mapping[str, Any], path: str = "case.yaml") -> Deployment:
@@ -138,7 +139,7 @@ def _inline(raw: Mapping[str, Any], path: str = "case.yaml") -> Deployment:
         )
         for f in raw.get("flags") or ()
     )
-    values.setdefault("engine", "vllm")
+    values.setdefault("engine", EXAMPLE_ENGINE)
     values.setdefault("model", None)
     values["options"] = {str(k): str(v) for k, v in (values.get("options") or {}).items()}
     return Deployment(path=path, line=1, column=1, flags=flags, sources=sources, **values)
@@ -153,19 +154,26 @@ def case_text(data: Mapping[str, Any]) -> tuple[str, str] | None:
     return None
 
 
-def _deployments(data: Mapping[str, Any]) -> tuple[list[Deployment], list[Finding]]:
+def _parsed(data: Mapping[str, Any]) -> ParseResult:
+    """The case's input as the parse stage would hand it on."""
     source = case_text(data)
     if source is not None:
         return _parse(*source)
     if "deployment" in data:
-        return [_inline(data["deployment"])], []
-    return [Deployment(path="case", line=1, column=1, engine="vllm", model=None)], []
+        return ParseResult("case.yaml", (_inline(data["deployment"]),))
+    default = Deployment(path="case", line=1, column=1, engine=EXAMPLE_ENGINE, model=None)
+    return ParseResult("case", (default,))
 
 
 def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
-    """The findings of ``case.rule`` for the case's input (parse-stage findings included)."""
+    """The findings of ``case.rule`` for the case's input (parse-stage findings included).
+
+    The input goes through the same pipeline entry point as a file (``run_parsed``: placement
+    and cost); then this one rule runs, on the computed facts with the case's ``facts:`` over
+    them.
+    """
     from toplint.facts.collect import collect
-    from toplint.pipeline.analyze import Settings, analyze_deployment
+    from toplint.pipeline.analyze import Settings, run_parsed
 
     rule = rule or _rules_by_code()[case.rule]
     data = case.data
@@ -174,19 +182,19 @@ def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
     settings = Settings(models=data.get("models") or {}, workload=workload, budgets=budgets)
     hardware = _hardware(data["hardware"]) if "hardware" in data else None
     rule_settings = RuleSettings(options={rule.code: dict(data.get("options") or {})})
-    deployments, parsed = _deployments(data)
+    run = run_parsed(_parsed(data), None, hardware, settings, (), None, keep=True)
     source = case_text(data)
-    found = [f for f in parsed if f.rule == rule.code]
+    found = [f for f in run.findings if f.rule == rule.code]
     if source is not None:
         found = _with_edits(found, None, source)
     if rule.check is None:
         return found
-    for dep in deployments:
-        analysis = analyze_deployment(dep, hardware, settings)
+    for analysis in run.analyses:
+        dep = analysis.deployment
         facts: dict[str, Any] = dict(
             collect(dep, analysis.placement, analysis.cost, analysis.model, budgets, workload)
         )
-        facts.update(data.get("facts") or {})
+        facts.update(_case_facts(case))
         ctx = context_for(rule, analysis, facts, rule_settings, budgets, workload)
         more = list(rule.check(rule, ctx))
         found.extend(more if source is None else _with_edits(more, dep, source))
@@ -216,6 +224,17 @@ def fixed_text(case: Case, findings: Sequence[Finding]) -> str:
     ]
     text, _ = apply_edits(source[1], edits)
     return text[:-1] if "command" in case.data else text
+
+
+def _case_facts(case: Case) -> Mapping[str, Any]:
+    """The case's ``facts:``, each a published fact (a misspelled one would test nothing)."""
+    from toplint.facts.registry import FACTS
+
+    given: Mapping[str, Any] = case.data.get("facts") or {}
+    unknown = sorted(set(given) - set(FACTS))
+    if unknown:
+        raise ValueError(f"{case.id} ({case.origin}): unknown facts {unknown}")
+    return given
 
 
 def _mismatch(expected: Mapping[str, Any], got: Finding) -> list[str]:

@@ -10,11 +10,12 @@ written down where the next reader needs it.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from toplint.model import Finding, Severity
-from toplint.record import field, record
+from toplint.record import record
 from toplint.rulebook.types import Rule
 
 _DIRECTIVE = re.compile(
@@ -109,7 +110,7 @@ class Suppression:
     codes: tuple[str, ...]  # codes or names; empty = every rule
     reason: str
     file_level: bool
-    lines: frozenset[int] = field(default_factory=frozenset)  # lines covered (not file-level)
+    lines: range = range(0)  # lines covered (not file-level)
 
     def covers(self, f: Finding) -> bool:
         if not (self.file_level or f.line in self.lines):
@@ -126,31 +127,44 @@ def _is_code(line: str) -> bool:
     return bool(stripped) and not stripped.startswith("#")
 
 
-def _block(lines: Sequence[str], start: int) -> frozenset[int]:
-    """1-based line numbers of ``lines[start]`` (0-based) and what continues or nests under it.
+class _Blocks:
+    """What a suppression covers, for every line of one file, in O(n log n) overall.
 
-    Blank lines inside the block are covered; blank lines after it are not.
+    The block of line ``s`` runs to the line before the first later line that is not blank,
+    not a backslash continuation and indented no deeper than ``s``; blank lines at its end are
+    not covered.  Computed once per file with a monotonic stack, not by walking forward from
+    each comment (quadratic: 33,000 comment lines took minutes).
     """
-    covered = {start + 1}
-    base = _indent(lines[start])
-    last = start  # last line that belongs to the block
-    for i in range(start + 1, len(lines)):
-        line = lines[i]
-        continued = lines[last].rstrip().endswith("\\") and last == i - 1
-        if not line.strip():
-            continue
-        if not continued and _indent(line) <= base:
-            break
-        covered.update(range(last + 2, i + 2))
-        last = i
-    return frozenset(covered)
 
+    def __init__(self, lines: Sequence[str]) -> None:
+        n = len(lines)
+        blank = [not line.strip() for line in lines]
+        indent = [_indent(line) for line in lines]
+        self.next_code: list[int | None] = [None] * (n + 1)
+        self.stop = [n] * n
+        self.last_nonblank = [-1] * n
+        seen = -1
+        for i in range(n):
+            seen = i if not blank[i] else seen
+            self.last_nonblank[i] = seen
+        stack: list[int] = []  # breaking lines, nearest last; their indents increase upwards
+        depths: list[int] = []
+        for i in range(n - 1, -1, -1):
+            self.next_code[i] = i if _is_code(lines[i]) else self.next_code[i + 1]
+            k = bisect.bisect_right(depths, indent[i])
+            self.stop[i] = stack[k - 1] if k else n
+            breaks = not blank[i] and not (i and lines[i - 1].rstrip().endswith("\\"))
+            if breaks:
+                while depths and depths[-1] >= indent[i]:
+                    stack.pop()
+                    depths.pop()
+                stack.append(i)
+                depths.append(indent[i])
 
-def _next_code_line(lines: Sequence[str], after: int) -> int | None:
-    for j in range(after + 1, len(lines)):
-        if _is_code(lines[j]):
-            return j
-    return None
+    def covered(self, start: int) -> range:
+        """1-based line numbers of ``start`` (0-based) and what continues or nests under it."""
+        end = max(start, self.last_nonblank[self.stop[start] - 1])
+        return range(start + 1, end + 2)
 
 
 def _parse_codes(text: str | None) -> tuple[str, ...]:
@@ -165,17 +179,21 @@ def scan(path: str, text: str) -> list[Suppression]:
         return []
     lines = text.split("\n")
     found: list[Suppression] = []
+    blocks: _Blocks | None = None
     for i, line in enumerate(lines):
+        if "toplint:" not in line:
+            continue
         m = _DIRECTIVE.search(line)
         if m is None:
             continue
         column = line.index("#", m.start()) + 1
         file_level = m.group("kind") == "ignore-file"
         own_line = not line[: column - 1].strip()
-        covered: frozenset[int] = frozenset()
+        covered = range(0)
         if not file_level:
-            target = _next_code_line(lines, i) if own_line else i
-            covered = _block(lines, target) if target is not None else frozenset()
+            blocks = blocks or _Blocks(lines)
+            target = blocks.next_code[i + 1] if own_line else i
+            covered = blocks.covered(target) if target is not None else range(0)
         reason = m.group("reason").strip().lstrip(_REASON_LEAD).strip()
         codes = _parse_codes(m.group("codes"))
         found.append(Suppression(path, i + 1, column, codes, reason, file_level, covered))

@@ -320,8 +320,13 @@ ROWS: list[Row] = [
         ),
     ),
     Row("volcano/modelbooster-qwen25-coder-32b-ascend.yaml", "k8s-embedded"),
-    # --- OpenShift AI runtime template: names vLLM, deploys nothing by itself ---
-    Row("openshift-ai/vllm-cuda-template.yaml", "k8s-embedded"),
+    # --- OpenShift AI Template embedding a ServingRuntime: read as KServe reads runtimes
+    # (a runtime-template deployment; parallelism and GPUs come from each InferenceService) ---
+    Row(
+        "openshift-ai/vllm-cuda-template.yaml",
+        "k8s-embedded",
+        (VLLM | dict(tp=1, pp=1, gpus_per_node=None),),
+    ),
     # --- Dynamo with a ConfigMap of TensorRT-LLM options the args do not reach ---
     Row(
         "dynamo/trtllm-disagg-multinode.yaml",
@@ -362,16 +367,6 @@ ROWS: list[Row] = [
 # Rows whose family's reader has not landed yet (this slice's readers: KubeAI, KAITO, llmaz, NIM,
 # TGI by environment, Ray Serve LLM, SkyPilot, the generic pod-template walker).
 _PENDING = {
-    "kubeai/llama-3.1-405b-instruct-fp8-h100.yaml",
-    "kubeai/llama-3.1-70b-instruct-fp8-l4.yaml",
-    "kubeai/deepseek-r1-mi300x.yaml",
-    "kaito/kaito_workspace_deepseek_r1.yaml",
-    "kaito/kaito_workspace_llama-3.3_70b_instruct.yaml",
-    "kaito/kaito_workspace_custom_config.yaml",
-    "kaito/kaito_workspace_mistral_large_3_675b_instruct.yaml",
-    "kaito/kaito_workspace_gpt_oss_120b.yaml",
-    "kaito/kaito_multiroleinference_deepseek-v3.yaml",
-    "kaito/kaito_inferenceset_llama-3.1_8b_instruct.yaml",
     "llmaz/multi-nodes-service.yaml",
     "llmaz/sglang-playground.yaml",
     "llmaz/tgi-playground.yaml",
@@ -380,8 +375,6 @@ _PENDING = {
     "nim/nim-gemma-deployment.yaml",
     "nim/nim-service-llama3-8b-instruct.yaml",
     "nim/llama3-70b-instruct_4xh100_1.0.0.yaml",
-    "tgi-env/llama3-70b-text-generation-inference.yaml",
-    "tgi-env/tgi-7b-bitsandbytes-nf4.yaml",
     "ray-serve-llm/serve_my_llama_3_1_8B.yaml",
     "ray-serve-llm/llm_config_example.yaml",
     "skypilot/deepseek-r1-671B.yaml",
@@ -390,8 +383,6 @@ _PENDING = {
     "skypilot/mixtral-serve.yaml",
     "skypilot/qwen3-235b.yaml",
     "skypilot/skypilot-dws-kueue-serve.yaml",
-    "volcano/modelserving-multi-node.yaml",
-    "volcano/modelserving-gpu-pd-disaggregation.yaml",
 }
 ROWS = [
     Row(r.file, r.family, r.deployments, pending(r.family), r.hardware, r.notes)

@@ -22,13 +22,15 @@ NOT_DEPLOYMENT_FILES = ("INDEX.md",)
 
 
 def parse(rel: str) -> ParseResult:
+    """The file read as ``toplint`` reads it (``read_source``: UTF-8, CRLF as LF), then parsed."""
+    from toplint.discover.files import read_source
     from toplint.parse.base import Source
     from toplint.parse.builtin import toplint_parsers
     from toplint.parse.run import parse_source
 
-    path = CORPUS / rel
-    text = path.read_bytes().decode("utf-8")
-    return parse_source(Source.from_text(str(path), text), toplint_parsers())
+    source = read_source(str(CORPUS / rel))
+    assert isinstance(source, Source), source
+    return parse_source(source, toplint_parsers())
 
 
 def facts_of(deployment: Deployment, keys: list[str]) -> dict[str, Any]:

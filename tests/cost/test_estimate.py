@@ -16,10 +16,9 @@ from cost_builders import (
 )
 
 from toplint.cost.estimate import estimate
-from toplint.cost.types import Collective, CostReport
+from toplint.cost.types import Collective, CostReport, Workload
 from toplint.hardware.types import Measurement
 from toplint.record import replace
-from toplint.rulebook.types import Workload
 
 SEED = Workload(prompt_tokens=4096, decode_batch=1)
 M = 67_108_864  # 4096 tokens x 8192 hidden x 2 bytes
@@ -54,12 +53,12 @@ def test_seed_wire_bytes_carry_the_ring_factor() -> None:
     assert tp_prefill(seed_report()).wire_bytes_per_gpu == 161 * 2 * 7 * M // 8
 
 
-def test_seed_note_shows_the_seeds_payload_over_bandwidth() -> None:
+def test_prefill_note_shows_payload_over_link_bandwidth_beside_the_ring() -> None:
     pcie25 = replace(PCIE4, bandwidth_gb_per_s=25.0)
     r = estimate(place(LLAMA_70B, cluster(gpu=L40S, intra=pcie25), tp=8), SEED)
     note = tp_prefill(r).note
-    assert "10.74 GB / 25 GB/s = 429.5 ms" in note
-    assert f"ours: {tp_prefill(r).total_ms:.1f} ms" in note
+    assert "payload ÷ link bandwidth: 10 GiB ÷ 25 GB/s = 429 ms" in note
+    assert "ring all-reduce with NCCL costs: 8.92 s" in note
 
 
 def test_measured_table_used_for_matching_gpu_inside_a_node() -> None:

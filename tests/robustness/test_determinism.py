@@ -76,8 +76,14 @@ def test_a_handful_of_files_use_one_worker() -> None:
     assert worker_count(3, None) == 1
 
 
-def test_explicit_jobs_are_capped_by_files() -> None:
+def test_explicit_jobs_are_capped_by_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("os.cpu_count", lambda: 16)
     assert worker_count(3, 8) == 3
+
+
+def test_explicit_jobs_are_capped_by_cpus(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    assert worker_count(5000, 1000) == 2
 
 
 def test_chunks_cover_files_in_order() -> None:

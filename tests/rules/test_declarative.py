@@ -125,3 +125,36 @@ def test_yaml_rule_quiet_when_facts_are_missing() -> None:
 def test_schema_error_names_the_place() -> None:
     with pytest.raises(ConfigError, match=r"t.yaml:6:7: when"):
         rule_from_yaml_text(RULE_YAML.replace("{gt: [tp.size", "{bigger: [tp.size"), "t.yaml")
+
+
+def test_unknown_fact_in_a_condition_names_its_place_and_the_closest_fact() -> None:
+    bad = RULE_YAML.replace("{gt: [tp.size,", "{gt: [tp.sise,")
+    wanted = r"t.yaml:6:13: when.gt.0: unknown fact `tp.sise`; did you mean `tp.size`\?"
+    with pytest.raises(ConfigError, match=wanted):
+        rule_from_yaml_text(bad, "t.yaml")
+
+
+def test_unknown_fact_in_a_fact_operand_is_rejected() -> None:
+    bad = RULE_YAML.replace("{option: limit}", "{fact: pp.sizes}")
+    with pytest.raises(ConfigError, match=r"t.yaml:6:\d+: when.gt.1.fact: unknown fact `pp.size"):
+        rule_from_yaml_text(bad, "t.yaml")
+
+
+def test_unknown_fact_in_a_nested_condition_is_rejected() -> None:
+    bad = RULE_YAML.replace("{eq: [tp.link.kind, ethernet]}", "{not: {exists: tp.link.knd}}")
+    wanted = r"t.yaml:8:26: severities.0.when.not.exists: unknown fact"
+    with pytest.raises(ConfigError, match=wanted):
+        rule_from_yaml_text(bad, "t.yaml")
+
+
+def test_unknown_fact_in_a_message_is_rejected() -> None:
+    bad = RULE_YAML.replace('"TP {tp.size} over', '"TP {tp.width} over')
+    wanted = r"t.yaml:11:10: message: unknown fact `tp.width` \(`python -m toplint.facts.registry`"
+    with pytest.raises(ConfigError, match=wanted):
+        rule_from_yaml_text(bad, "t.yaml")
+
+
+def test_undeclared_option_is_rejected() -> None:
+    bad = RULE_YAML.replace("{option.limit}", "{option.limt}")
+    with pytest.raises(ConfigError, match=r"fix.message: option `limt` is not declared.*`limit`"):
+        rule_from_yaml_text(bad, "t.yaml")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from toplint.pipeline.lint import all_rules
-from toplint.rulebook.docs import missing_headings
+from toplint.rulebook.docs import local_paths, missing_headings, page, references_without_url
 from toplint.rulebook.testing import load_cases
 from toplint.rules import __file__ as rules_init
 
@@ -20,7 +20,9 @@ TABLE = {
     "TL004": ("unknown-model", "info"),
     "TL005": ("unknown-engine-flag", "warning"),
     "TL007": ("deployment-not-checked", "error"),
+    "TL008": ("no-deployment-found", "warning"),
     "TL009": ("reference-outside-repository", "error"),
+    "TL010": ("invalid-parallel-size", "error"),
     "TL101": ("tensor-parallel-across-nodes", "error"),
     "TL102": ("tensor-parallel-over-pcie", "warning"),
     "TL103": ("pcie-without-peer-to-peer", "warning"),
@@ -74,6 +76,23 @@ def test_rule_doc_cites_references(code: str) -> None:
     doc = RULES[code].doc
     refs = doc.split("## References", 1)[1]
     assert refs.strip().startswith("-"), f"{code}: References lists no source"
+
+
+@pytest.mark.parametrize("code", BUILTIN)
+def test_rule_references_cite_public_urls(code: str) -> None:
+    assert references_without_url(RULES[code].doc) == []
+
+
+@pytest.mark.parametrize("code", BUILTIN)
+def test_rule_page_names_no_file_a_reader_cannot_open(code: str) -> None:
+    assert local_paths(page(RULES[code])) == []
+
+
+def test_local_paths_are_found_outside_urls() -> None:
+    text = (
+        "see ../shared/reference/cost-model.md and vllm/config/parallel.py, not https://x.io/a/b.md"
+    )
+    assert local_paths(text) == ["../shared/reference/cost-model.md", "vllm/config/parallel.py"]
 
 
 def test_every_builtin_rule_is_in_the_table() -> None:

@@ -1,0 +1,47 @@
+"""Engine releases: the one an option vocabulary was read from, and the one an image tag names.
+
+An option toplint's vocabulary does not know is a typo on an image of the vocabulary's release
+or older, but may be a real option on a newer one: then TL005 is info, not a warning (issue 14).
+"""
+
+from __future__ import annotations
+
+import re
+
+from toplint.engines.types import EngineSpec
+
+_VERSION = re.compile(r"^v?(\d+)\.(\d+)(?:\.(\d+))?")
+
+
+def version(text: str) -> tuple[int, int, int] | None:
+    """``"v0.9.2-cu12"`` -> (0, 9, 2); ``"latest"``, ``"nightly"``, a digest -> None."""
+    found = _VERSION.match(text.strip())
+    if found is None:
+        return None
+    major, minor, patch = found.groups()
+    return int(major), int(minor), int(patch or 0)
+
+
+def image_tag(image: str) -> str:
+    """The tag of an image reference (``""`` without one; a digest is not a tag)."""
+    name = image.split("@", 1)[0]
+    last = name.rsplit("/", 1)[-1]
+    return last.split(":", 1)[1] if ":" in last else ""
+
+
+def newer_image(spec: EngineSpec, image: str) -> str | None:
+    """The image's release when the image is the spec's engine and newer than the release its
+    vocabulary was read from; None otherwise (no image, another image, no release known)."""
+    if not image or not spec.release:
+        return None
+    from toplint.engines.registry import image_engine
+    from toplint.parse.dockerfile import image_repository
+
+    known = image_engine(image_repository(image))
+    if known is None or known[0].name != spec.engine_name:
+        return None
+    tag = image_tag(image)
+    theirs, ours = version(tag), version(spec.release)
+    if theirs is None or ours is None or theirs <= ours:
+        return None
+    return tag

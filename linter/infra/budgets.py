@@ -1,0 +1,93 @@
+"""Budgets on what one input may cost (docs/threat-model.md, "Budgets").
+
+A lint target is untrusted: 323 bytes of ``A=$A$A`` lines double a value forty times.  Every
+expansion (shell variables and defaults, Kubernetes ``$(VAR)``, compose interpolation) counts
+against these budgets; exceeding one raises ``BudgetExceeded``, a ``SourceError``, so the file
+becomes one TL001 naming the budget and the place, and the run goes on.
+"""
+
+from __future__ import annotations
+
+from toplint.errors import SourceError
+
+__all__ = [
+    "EXPANDED_CHARS_PER_FILE",
+    "EXPANSION_CHARS",
+    "EXPANSION_DEPTH",
+    "SUGGESTIONS_PER_FILE",
+    "SUGGESTION_NAME_CHARS",
+    "BudgetExceeded",
+    "Meter",
+    "meter",
+    "new_file",
+]
+
+# One expanded value (a word, a variable, an env value).  The longest real command lines and
+# env values in the corpus are a few KB; 64 Ki characters is far beyond any of them.
+EXPANSION_CHARS = 64 * 1024
+# All expanded text of one file: four times the 4 MiB read limit, so expansion stays linear in
+# the file's size (time and memory) whatever it holds.
+EXPANDED_CHARS_PER_FILE = 16 * 1024 * 1024
+# Nested defaults (``${a:-${b:-...}}``) and variables that refer to variables.
+EXPANSION_DEPTH = 32
+# "Did you mean" for unknown flags: names longer than this are not compared (the longest
+# engine option is under 50 characters), and one file gets this many comparisons at most.
+SUGGESTION_NAME_CHARS = 80
+SUGGESTIONS_PER_FILE = 1000
+
+
+class BudgetExceeded(SourceError):
+    """An input exceeded the budget ``budget`` (its name in docs/threat-model.md)."""
+
+    def __init__(self, budget: str, limit: int, unit: str, line: int = 1, column: int = 1) -> None:
+        super().__init__(
+            f"{budget} budget exceeded (more than {limit:,} {unit}); not parsed", line, column
+        )
+        self.budget = budget
+        self.limit = limit
+        self.unit = unit
+
+    def at(self, line: int, column: int) -> BudgetExceeded:
+        """The same error placed at ``line``:``column`` (where the expansion was written)."""
+        return BudgetExceeded(self.budget, self.limit, self.unit, line, column)
+
+
+class Meter:
+    """Counts the expanded characters of one file against the budgets."""
+
+    def __init__(self) -> None:
+        self.total = 0
+        self.suggestions = 0
+
+    def may_suggest(self) -> bool:
+        """Count one "did you mean" comparison; False once the file has had its share."""
+        self.suggestions += 1
+        return self.suggestions <= SUGGESTIONS_PER_FILE
+
+    def charge(self, value: str) -> str:
+        """``value``, after counting it; ``BudgetExceeded`` when it or the file is too long."""
+        if len(value) > EXPANSION_CHARS:
+            raise BudgetExceeded("expansion-length", EXPANSION_CHARS, "characters in one value")
+        self.total += len(value)
+        if self.total > EXPANDED_CHARS_PER_FILE:
+            raise BudgetExceeded(
+                "expansion-total", EXPANDED_CHARS_PER_FILE, "expanded characters in one file"
+            )
+        return value
+
+
+# The meter of the file being parsed (``toplint.parse.run.parse_source`` starts one per file;
+# forked workers have their own): every expansion site charges it without threading it through
+# each parser's signature.
+_CURRENT: list[Meter] = [Meter()]
+
+
+def new_file() -> Meter:
+    """Start counting a new file."""
+    _CURRENT[0] = Meter()
+    return _CURRENT[0]
+
+
+def meter() -> Meter:
+    """The meter of the file being parsed."""
+    return _CURRENT[0]

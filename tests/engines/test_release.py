@@ -1,0 +1,93 @@
+"""Vocabularies record the release they were read from; a newer image makes TL005 info."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.parse.helpers import parse_text
+from toplint.engines.registry import all_engines, get_spec
+from toplint.engines.release import image_tag, newer_image, version
+from toplint.model import Severity
+
+
+def test_version_reads_tags_as_written() -> None:
+    assert version("v0.9.2-cu12") == (0, 9, 2)
+    assert version("3.3") == (3, 3, 0)
+
+
+@pytest.mark.parametrize("tag", ["latest", "nightly", "sha-1234abc", ""])
+def test_tags_without_a_release_are_not_versions(tag: str) -> None:
+    assert version(tag) is None
+
+
+def test_image_tag_ignores_the_registry_port_and_digest() -> None:
+    assert image_tag("localhost:5000/vllm/vllm-openai:v0.20.0@sha256:abc") == "v0.20.0"
+    assert image_tag("vllm/vllm-openai") == ""
+
+
+def test_every_engine_vocabulary_records_a_release_or_says_none() -> None:
+    for engine in all_engines():
+        release = engine.cli.release
+        assert release == "" or version(release) is not None, engine.name
+
+
+def test_newer_image_of_the_same_engine() -> None:
+    assert newer_image(get_spec("vllm"), "vllm/vllm-openai:v99.0.0") == "v99.0.0"
+
+
+def test_older_image_is_not_newer() -> None:
+    assert newer_image(get_spec("vllm"), "vllm/vllm-openai:v0.6.0") is None
+
+
+def test_another_engines_image_says_nothing_about_the_release() -> None:
+    assert newer_image(get_spec("vllm"), "openmmlab/lmdeploy:v99.0.0") is None
+
+
+def _pod(image: str, args: str) -> str:
+    return f"""\
+apiVersion: v1
+kind: Pod
+metadata: {{name: p}}
+spec:
+  containers:
+    - name: c
+      image: {image}
+      args: [{args}]
+"""
+
+
+def _tl005(text: str) -> list[Severity]:
+    return [f.severity for f in parse_text("p.yaml", text).findings if f.rule == "TL005"]
+
+
+def test_unknown_flag_on_a_newer_image_is_info() -> None:
+    text = _pod("vllm/vllm-openai:v99.1.0", "m, --tensor-parallel-size, '2', --brand-new-flag")
+    assert _tl005(text) == [Severity.INFO]
+
+
+def test_unknown_flag_on_an_image_of_the_vocabulary_release_is_a_warning() -> None:
+    text = _pod("vllm/vllm-openai:v0.8.0", "m, --brand-new-flag")
+    assert _tl005(text) == [Severity.WARNING]
+
+
+def test_unknown_flag_on_latest_stays_a_warning() -> None:
+    assert _tl005(_pod("vllm/vllm-openai:latest", "m, --brand-new-flag")) == [Severity.WARNING]
+
+
+def test_info_message_names_the_vocabulary_release() -> None:
+    text = _pod("vllm/vllm-openai:v99.1.0", "m, --brand-new-flag")
+    (finding,) = [f for f in parse_text("p.yaml", text).findings if f.rule == "TL005"]
+    assert f"toplint's vllm {get_spec('vllm').release} vocabulary" in finding.message
+
+
+def test_compose_image_release_applies_to_its_command() -> None:
+    text = (
+        "services:\n  lm:\n    image: openmmlab/lmdeploy:v99.0.0\n"
+        "    command: lmdeploy serve api_server m --tp 2 --brand-new-flag\n"
+    )
+    assert _tl005(text) == [Severity.INFO]
+
+
+def test_docker_run_image_release_applies() -> None:
+    text = "docker run --gpus all vllm/vllm-openai:v99.0.0 m --brand-new-flag\n"
+    assert [f.severity for f in parse_text("run.sh", text).findings] == [Severity.INFO]
