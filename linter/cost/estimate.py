@@ -364,8 +364,3 @@ def _option(options: Mapping[str, str], *names: str) -> str | None:
         if _norm(key) in wanted:
             return value
     return None
-
-
-def _flag(options: Mapping[str, str], *names: str) -> bool:
-    value = _option(options, *names)
-    return value is not None and value.lower() not in ("false", "0", "no", "off")

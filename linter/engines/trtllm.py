@@ -145,4 +145,8 @@ ENGINE = Engine(
     attention_dp=attention_dp,
     dimensions=frozenset({"tp", "pp", "ep"}),
     ep_layout="inside_tp",
+    # trtllm-serve on several nodes runs under srun/mpirun with one MPI rank per GPU
+    # (examples/disaggregated/slurm/simple_example/launch.slurm: "tp_size=8 using two 4-GPU
+    # nodes" is `srun -N 2 --ntasks-per-node=4 … trtllm-llmapi-launch trtllm-serve`).
+    rank_per_gpu=True,
 )
