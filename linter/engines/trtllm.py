@@ -113,9 +113,10 @@ ENGINE = Engine(
     name="trtllm",
     title="TensorRT-LLM",
     cli=CLI,
-    # TensorRT-LLM's AllReduce op defaults to AllReduceStrategy.AUTO, which picks its own
-    # one-shot/two-shot kernels (cpp/tensorrt_llm/kernels/customAllReduceKernels.cu, chosen in
-    # cpp/tensorrt_llm/thop/allreduceOp.cpp) and falls back to NCCL for large messages.
+    # TensorRT-LLM's AllReduce op defaults to AllReduceStrategy.AUTO, which chooses between its
+    # own kernels (cpp/tensorrt_llm/kernels/customAllReduceKernels, dispatched in
+    # cpp/tensorrt_llm/thop/allreduceOp.cpp) and NCCL per message; "trtllm-custom" names that
+    # family, which the cost model prices.
     allreduce="trtllm-custom",
     layout=Layout(
         tp="--tp_size",
@@ -144,4 +145,8 @@ ENGINE = Engine(
     attention_dp=attention_dp,
     dimensions=frozenset({"tp", "pp", "ep"}),
     ep_layout="inside_tp",
+    # trtllm-serve on several nodes runs under srun/mpirun with one MPI rank per GPU
+    # (examples/disaggregated/slurm/simple_example/launch.slurm: "tp_size=8 using two 4-GPU
+    # nodes" is `srun -N 2 --ntasks-per-node=4 … trtllm-llmapi-launch trtllm-serve`).
+    rank_per_gpu=True,
 )

@@ -167,6 +167,9 @@ class Engine:
     attention_dp: Callable[[Deployment], int] = _no_attention_dp
     dimensions: frozenset[str] = frozenset({"tp", "pp", "dp", "ep"})  # what it can parallelise
     single_node: bool = False  # one instance never spans nodes (TGI)
+    # one process (MPI rank) per GPU: the tasks a launcher starts (srun --ntasks-per-node,
+    # mpirun -np) are the GPUs the instance uses
+    rank_per_gpu: bool = False
     # where the MoE expert-parallel group sits: "dp_x_tp" (the DP×TP ranks of one PP stage),
     # "inside_tp" (EP divides TP, strided inside each TP group) or "none"
     ep_layout: str = "inside_tp"

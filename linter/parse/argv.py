@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import bisect
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from toplint.engines.registry import get_spec, launches, module_spec
 from toplint.engines.types import EngineSpec, Launch
@@ -26,7 +26,7 @@ from toplint.model import (
     Severity,
     Unresolved,
 )
-from toplint.parse.enginecfg import derive, visible_gpus
+from toplint.parse.enginecfg import ConfigLoader, derive, visible_gpus
 from toplint.record import field, record, replace
 
 
@@ -424,15 +424,6 @@ def _to_int(text: str) -> int | None:
         return None
     value = int(digits)
     return value if 1 <= value <= MAX_PARALLEL_SIZE else None
-
-
-def derive_expert_parallel(dep: Deployment) -> Deployment:
-    """Engine-specific derived values (kept for callers of the first slice)."""
-    return derive(dep)
-
-
-# Reads the text of an engine config file named by a flag: (path for positions, text) or None.
-ConfigLoader = Callable[[str], "tuple[str, str] | None"]
 
 
 def env_flags(spec: EngineSpec, env: Mapping[str, Arg]) -> list[Flag]:
