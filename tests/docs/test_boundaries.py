@@ -30,6 +30,10 @@ EXCEPTIONS = {
     "case through the pipeline's entry point `run_parsed`",
     ("rulebook/testing.py", "toplint.pipeline.lint"): "the rule-case runner finds the rule "
     "under test among all rules (`all_rules`)",
+    ("rulebook/testing.py", "toplint.fix.resolve"): "the rule-case runner turns a fix's intents "
+    "into edits to check a case's expected `fixed:` text",
+    ("rulebook/testing.py", "toplint.fix.apply"): "the rule-case runner applies those edits to "
+    "check a case's expected `fixed:` text",
 }
 
 
