@@ -242,6 +242,7 @@ UNCHECKED_KINDS = {
     "unresolved-layout": "layout not resolved",
     "too-few-gpus": "more GPUs than the cluster has",
     "unknown-model": "model not in the catalog",
+    "accelerator": "accelerator not modelled",
 }
 
 

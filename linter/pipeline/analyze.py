@@ -35,7 +35,6 @@ class Settings:
     budgets: Budgets = field(default_factory=Budgets)
     exclude: tuple[str, ...] = ()
     jobs: int | None = None
-    use_cache: bool = True
     # `hardware: none` in the config: the repository has no manifest on purpose, so its
     # deployments are counted as not checked against hardware but not reported one by one.
     no_hardware: bool = False
@@ -85,7 +84,6 @@ def settings_from_args(args: argparse.Namespace, paths: Sequence[str] = ()) -> S
         budgets=budgets,
         exclude=exclude,
         jobs=getattr(args, "jobs", None),
-        use_cache=not getattr(args, "no_cache", False),
         no_hardware=no_hardware,
     )
 
@@ -309,6 +307,13 @@ def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Set
         if dep.model
         else None
     )
+    if model is not None:
+        from toplint.hardware.models import as_served
+
+        model = as_served(model, dep)
+    declined = coverage.unmodelled_accelerator(dep)
+    if declined is not None:  # never priced with GPU formulas (TL011)
+        return Analysis(dep, None, model, None, unchecked=declined)
     if hardware is None:
         return Analysis(dep, None, model, None, unchecked=coverage.no_manifest(settings))
     from toplint.placement.place import place

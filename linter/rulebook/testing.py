@@ -20,6 +20,8 @@ A case's input is one of ``command`` (a shell command line, read as ``case.sh``)
 ``budgets``, ``workload``, ``models`` (the config's ``models:``) and ``options`` (this rule's)
 are optional.  ``expect`` lists the findings of this rule exactly (none for ``test_pass_*``);
 each may give ``severity``, ``line``, ``column`` and substrings of ``message`` and ``fix``.
+``fixed`` (sqlfluff's ``fix_str``) is the input's text after applying the edits of every fix
+that has them (safe and unsafe, in one pass): the command line, or the file's whole text.
 
 Usage in a test module::
 
@@ -42,7 +44,15 @@ from toplint.record import fields, record
 from toplint.rulebook.run import RuleSettings, context_for
 from toplint.rulebook.types import Rule
 
-__all__ = ["Case", "check_case", "load_case_file", "load_cases", "run_case"]
+__all__ = [
+    "Case",
+    "case_text",
+    "check_case",
+    "fixed_text",
+    "load_case_file",
+    "load_cases",
+    "run_case",
+]
 
 
 @record
@@ -135,12 +145,20 @@ def _inline(raw: Mapping[str, Any], path: str = "case.yaml") -> Deployment:
     return Deployment(path=path, line=1, column=1, flags=flags, sources=sources, **values)
 
 
+def case_text(data: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The case's input as (file name, text), when it is text (``command`` or ``file``)."""
+    if "command" in data:
+        return "case.sh", str(data["command"]) + "\n"
+    if "file" in data:
+        return str(data["file"]["name"]), str(data["file"]["text"])
+    return None
+
+
 def _parsed(data: Mapping[str, Any]) -> ParseResult:
     """The case's input as the parse stage would hand it on."""
-    if "command" in data:
-        return _parse("case.sh", str(data["command"]) + "\n")
-    if "file" in data:
-        return _parse(str(data["file"]["name"]), str(data["file"]["text"]))
+    source = case_text(data)
+    if source is not None:
+        return _parse(*source)
     if "deployment" in data:
         return ParseResult("case.yaml", (_inline(data["deployment"]),))
     default = Deployment(path="case", line=1, column=1, engine=EXAMPLE_ENGINE, model=None)
@@ -165,7 +183,10 @@ def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
     hardware = _hardware(data["hardware"]) if "hardware" in data else None
     rule_settings = RuleSettings(options={rule.code: dict(data.get("options") or {})})
     run = run_parsed(_parsed(data), None, hardware, settings, (), None, keep=True)
+    source = case_text(data)
     found = [f for f in run.findings if f.rule == rule.code]
+    if source is not None:
+        found = _with_edits(found, None, source)
     if rule.check is None:
         return found
     for analysis in run.analyses:
@@ -175,8 +196,34 @@ def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
         )
         facts.update(_case_facts(case))
         ctx = context_for(rule, analysis, facts, rule_settings, budgets, workload)
-        found.extend(rule.check(rule, ctx))
+        more = list(rule.check(rule, ctx))
+        found.extend(more if source is None else _with_edits(more, dep, source))
     return found
+
+
+def _with_edits(
+    findings: list[Finding], dep: Deployment | None, source: tuple[str, str]
+) -> list[Finding]:
+    from toplint.fix.resolve import attach_edits
+
+    return attach_edits(findings, dep, source[1], source[0])
+
+
+def fixed_text(case: Case, findings: Sequence[Finding]) -> str:
+    """The case's input with the edits of every fix that has them applied in one pass."""
+    from toplint.fix.apply import apply_edits
+
+    source = case_text(case.data)
+    if source is None:
+        raise AssertionError(f"{case.id}: `fixed` needs a `command` or `file` input")
+    edits = [
+        e
+        for f in findings
+        if f.fix is not None and f.fix.applicability in ("safe", "unsafe")
+        for e in f.fix.edits
+    ]
+    text, _ = apply_edits(source[1], edits)
+    return text[:-1] if "command" in case.data else text
 
 
 def _case_facts(case: Case) -> Mapping[str, Any]:
@@ -218,6 +265,13 @@ def check_case(case: Case, rule: Rule | None = None) -> list[Finding]:
         problems = _mismatch(want, finding)
         if problems:
             raise AssertionError(f"{case.id} finding {i}: " + "; ".join(problems) + f"\n{shown}")
+    if "fixed" in case.data:
+        text = fixed_text(case, got)
+        if text != str(case.data["fixed"]):
+            raise AssertionError(
+                f"{case.id}: fixed text differs\n--- expected\n{case.data['fixed']}\n"
+                f"--- got\n{text}"
+            )
     return got
 
 

@@ -22,12 +22,18 @@ EXCEPTIONS = {
     "built by the parse stage's `unparsable`",
     ("parse/k8s_kaito.py", "toplint.hardware.catalog"): "a KAITO workspace names an instance "
     "type; the instance catalog says which GPUs it has",
+    ("parse/k8s.py", "toplint.hardware.accelerators"): "a pod's extended resources may name an "
+    "accelerator toplint does not model (`google.com/tpu`); the one table of those says which",
     ("report/builtin.py", "toplint.suppression.inline"): "the built-in plugin documents the "
     "suppression rules TL002/TL006",
     ("rulebook/testing.py", "toplint.pipeline.analyze"): "the public rule-case runner runs a "
     "case through the pipeline's entry point `run_parsed`",
     ("rulebook/testing.py", "toplint.pipeline.lint"): "the rule-case runner finds the rule "
     "under test among all rules (`all_rules`)",
+    ("rulebook/testing.py", "toplint.fix.resolve"): "the rule-case runner turns a fix's intents "
+    "into edits to check a case's expected `fixed:` text",
+    ("rulebook/testing.py", "toplint.fix.apply"): "the rule-case runner applies those edits to "
+    "check a case's expected `fixed:` text",
 }
 
 
