@@ -11,7 +11,9 @@ from toplint.parse.compose import ComposeParser
 from toplint.parse.dockerfile import DockerfileParser
 from toplint.parse.helm import HelmValuesParser
 from toplint.parse.k8s import KubernetesParser
+from toplint.parse.rayserve import RayServeConfigParser
 from toplint.parse.shellsrc import ShellParser
+from toplint.parse.skypilot import SkyPilotParser
 
 
 def toplint_parsers() -> list[Parser]:
@@ -19,6 +21,8 @@ def toplint_parsers() -> list[Parser]:
         ComposeParser(),
         HelmValuesParser(),
         KubernetesParser(),
+        RayServeConfigParser(),
+        SkyPilotParser(),
         ShellParser(),
         DockerfileParser(),
     ]

@@ -351,22 +351,3 @@ ROWS: list[Row] = [
     Row("slurm/trtllm-simple/disagg_config.yaml", "trtllm-options"),
 ]
 
-
-# Rows whose family's reader has not landed yet (this slice's readers: KubeAI, KAITO, llmaz, NIM,
-# TGI by environment, Ray Serve LLM, SkyPilot, the generic pod-template walker).
-_PENDING = {
-    "ray-serve-llm/serve_my_llama_3_1_8B.yaml",
-    "ray-serve-llm/llm_config_example.yaml",
-    "skypilot/deepseek-r1-671B.yaml",
-    "skypilot/kimi-k2.sky.yaml",
-    "skypilot/llama4.yaml",
-    "skypilot/mixtral-serve.yaml",
-    "skypilot/qwen3-235b.yaml",
-    "skypilot/skypilot-dws-kueue-serve.yaml",
-}
-ROWS = [
-    Row(r.file, r.family, r.deployments, pending(r.family), r.hardware, r.notes)
-    if r.file in _PENDING and not r.pending
-    else r
-    for r in ROWS
-]
