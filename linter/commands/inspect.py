@@ -65,6 +65,7 @@ def deployment_json(analysis: Any) -> dict[str, Any]:
         out["uncertain"] = list(placement.uncertain)
     cluster = getattr(analysis, "cluster", None)
     out["cluster"] = getattr(cluster, "name", None)
+    out["hardware_inferred_from"] = getattr(analysis, "inferred", "") or None
     return out
 
 
@@ -105,6 +106,8 @@ def _block(d: dict[str, Any]) -> str:
         f"  unresolved: {u['field']} <- {u['variable']} (line {u['line']}:{u['column']})"
         for u in d["unresolved"]
     )
+    if d.get("hardware_inferred_from"):
+        lines.append(f"  hardware: inferred from {d['hardware_inferred_from']}")
     lines.extend(f"  note: {n}" for n in d["notes"])
     for g in d["groups"]:
         link = g["link"]

@@ -168,7 +168,7 @@ ROWS: list[Row] = [
         "nim",
         (SGLANG | dict(tp=8, pp=2, nodes=2, gpus_per_node=8),),
     ),
-    Row("nim/nim-gemma-deployment.yaml", "nim"),
+    Row("nim/nim-gemma-deployment.yaml", "nim"),  # hints: a3-megagpu-8g, but no deployment
     Row("nim/nim-service-llama3-8b-instruct.yaml", "nim"),
     Row("nim/llama3-70b-instruct_4xh100_1.0.0.yaml", "nim"),
     # --- TGI configured by environment, on GCP's rebuilt TGI images ---
@@ -350,4 +350,3 @@ ROWS: list[Row] = [
     Row("slurm/trtllm-simple/gen_extra-llm-api-config.yaml", "trtllm-options"),
     Row("slurm/trtllm-simple/disagg_config.yaml", "trtllm-options"),
 ]
-
