@@ -49,8 +49,9 @@ vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 8 --pipeline-parallel-
 - `nccl-gb` (default `0.392`) and `other-gb` (default `3.5`): overhead per GPU.
 
 ## Fix safety
-Unsafe: the fix adds GPUs (a larger layout), raises the memory fraction or shortens the
-maximum context.
+Unsafe when it shortens the maximum context (an edit of that option). Adding pipeline stages
+needs more GPUs and nodes than the deployment requests (and a chart may not render the
+setting), so that advice is display only.
 
 ## References
 - vLLM `gpu_memory_utilization`: https://github.com/vllm-project/vllm/blob/main/vllm/config/cache.py

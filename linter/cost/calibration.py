@@ -12,21 +12,16 @@ from __future__ import annotations
 
 import itertools
 import math
-import os
 import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
-
-import yaml
 
 from toplint.cost.collectives import Fabric, latency_us, predict_us, wire_factor
 from toplint.hardware.types import Measurement
 from toplint.placement.types import Placement
 from toplint.record import field, record
 
-DATA = os.path.join(os.path.dirname(__file__), "data", "measured.yaml")
-_LOADER: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # The fabric a table was measured on is compatible with these group link kinds.
 _COMPATIBLE = {
     "nvlink": frozenset({"nvlink"}),
@@ -151,11 +146,9 @@ def tokens_of(name: str) -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def systems() -> tuple[System, ...]:
     """All measured systems from the shipped data file."""
-    from toplint.infra.datacache import cached_data
+    from toplint.infra.pkgdata import read_yaml
 
-    with open(DATA, encoding="utf-8") as handle:
-        text = handle.read()
-    doc = cached_data(text, "pyyaml-safe", lambda t: yaml.load(t, Loader=_LOADER))  # safe only
+    doc = read_yaml("toplint.cost", "data/measured.yaml")
     return _parse(doc)
 
 

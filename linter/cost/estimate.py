@@ -20,11 +20,10 @@ from toplint.cost.compute import (
     prefill_compute_ms,
     weight_stream_ms,
 )
-from toplint.cost.types import Collective, CostReport
+from toplint.cost.types import Collective, CostReport, Workload
 from toplint.engines.registry import get_engine
 from toplint.placement.types import Group, Placement
 from toplint.record import replace
-from toplint.rulebook.types import Workload
 
 ACT_BYTES = 2  # b: bf16/fp16 activations (cost-model.md §1.1)
 SPARSE_BACKENDS = ("deepep", "pplx", "mori", "nixl_ep", "flashinfer")
@@ -365,8 +364,3 @@ def _option(options: Mapping[str, str], *names: str) -> str | None:
         if _norm(key) in wanted:
             return value
     return None
-
-
-def _flag(options: Mapping[str, str], *names: str) -> bool:
-    value = _option(options, *names)
-    return value is not None and value.lower() not in ("false", "0", "no", "off")

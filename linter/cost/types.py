@@ -6,6 +6,22 @@ from toplint.record import record
 
 
 @record
+class Workload:
+    """What a deployment is costed for (the configuration's ``workload:``)."""
+
+    prompt_tokens: int = 4096  # a long prompt (the README's worked example)
+    decode_batch: int = 1
+
+
+@record
+class Budgets:
+    """The latencies its costs are compared with (the configuration's ``budgets:``)."""
+
+    itl_ms: float | None = None  # inter-token latency budget per decode step
+    ttft_ms: float | None = None  # time-to-first-token budget
+
+
+@record
 class Collective:
     """One kind of collective on the critical path of a step.
 

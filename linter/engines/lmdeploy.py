@@ -109,6 +109,11 @@ ENGINE = Engine(
     # src/turbomind/comm/cuda_ipc/allreduce.cu, is opt-in), and the PyTorch backend all-reduces
     # through torch.distributed (lmdeploy/pytorch/distributed.py ``all_reduce``).
     allreduce="nccl",
+    # --communicator cuda-ipc (and its deprecated alias native) selects LMDeploy's kernel
+    allreduce_options={
+        "communicator=cuda-ipc": "lmdeploy-custom",
+        "communicator=native": "lmdeploy-custom",
+    },
     # DP attention is the PyTorch backend's reading of --dp (module docstring)
     layout=Layout(
         tp="--tp", dp="--dp", ep="--ep", nodes="--nnodes", attention_dp="--backend pytorch"

@@ -70,11 +70,12 @@ class _Table:
             raise ConfigError(f"toplint_engines returned {engine!r}, not a toplint Engine")
         if engine.name in self.engines:
             raise ConfigError(f"engine {engine.name!r} is registered twice")
-        if engine.allreduce not in ALLREDUCE_FAMILIES:
-            known = ", ".join(sorted(ALLREDUCE_FAMILIES))
-            raise ConfigError(
-                f"engine {engine.name!r}: allreduce {engine.allreduce!r} is not one of {known}"
-            )
+        for family in (engine.allreduce, *engine.allreduce_options.values()):
+            if family not in ALLREDUCE_FAMILIES:
+                known = ", ".join(sorted(ALLREDUCE_FAMILIES))
+                raise ConfigError(
+                    f"engine {engine.name!r}: allreduce {family!r} is not one of {known}"
+                )
         if engine.cli.name != engine.name:
             raise ConfigError(f"engine {engine.name!r}: its cli is named {engine.cli.name!r}")
         self.engines[engine.name] = engine

@@ -187,6 +187,7 @@ ENGINE = Engine(
     # symmetric memory and MSCCL++ as opt-in alternatives (--enable-torch-symm-mem,
     # --enable-mscclpp) and NCCL as the fallback.
     allreduce="sglang-custom",
+    allreduce_options={"disable_custom_all_reduce": "nccl"},
     # NVIDIA NIM runs SGLang when NIM_USE_SGLANG=1 (k8s-nim-operator multi-node samples)
     runs_in=("nim-sglang",),
     layout=Layout(

@@ -129,6 +129,9 @@ class AllToAll:
     env: str = ""  # an older environment variable that sets the default
 
 
+_TRUE = frozenset({"true", "1", "yes", "on"})
+
+
 def _no_derive(dep: Deployment) -> Deployment:
     return dep
 
@@ -164,14 +167,30 @@ class Engine:
     attention_dp: Callable[[Deployment], int] = _no_attention_dp
     dimensions: frozenset[str] = frozenset({"tp", "pp", "dp", "ep"})  # what it can parallelise
     single_node: bool = False  # one instance never spans nodes (TGI)
+    # one process (MPI rank) per GPU: the tasks a launcher starts (srun --ntasks-per-node,
+    # mpirun -np) are the GPUs the instance uses
+    rank_per_gpu: bool = False
     # where the MoE expert-parallel group sits: "dp_x_tp" (the DP×TP ranks of one PP stage),
     # "inside_tp" (EP divides TP, strided inside each TP group) or "none"
     ep_layout: str = "inside_tp"
     all_to_all: AllToAll | None = None
     # the options that add N redundant experts (EPLB), "{n}" standing for N; "" = none known
     redundant_experts: str = ""
+    # options that change the all-reduce kernel: "key" (a boolean set true) or "key=value"
+    # (Deployment.options spelling) -> kernel family; see ``allreduce_of``
+    allreduce_options: Mapping[str, str] = field(default_factory=dict)
     # the shell line that starts a planned layout (``toplint plan``); None: plan cannot render it
     plan_command: Callable[[str, int, int, int, int, int], str] | None = None
+
+    def allreduce_of(self, dep: Deployment) -> str:
+        """The all-reduce kernel family ``dep`` runs: the default unless an option changes it
+        (``--disable-custom-all-reduce`` -> "nccl")."""
+        for setting, family in self.allreduce_options.items():
+            key, eq, wanted = setting.partition("=")
+            value = str(dep.options.get(key, "")).strip("'\"").lower()
+            if (eq and value == wanted.lower()) or (not eq and value in _TRUE):
+                return family
+        return self.allreduce
 
     def specs(self) -> tuple[EngineSpec, ...]:
         """Every vocabulary that reads for this engine: its own, then its wrappers'."""

@@ -95,8 +95,9 @@ _FIELDS = {
     "kv-transfer-config": "kv_transfer",
 }
 
-# The list includes --enable-mfu-metrics (vllm PR #30738, merged 2025-12-16), later than the
-# v0.13.0 release; 0.14.0 is the first release that can hold every option here.
+# The list includes --enable-mfu-metrics (vllm PR #30738, merged 2025-12-16), so it was read
+# from a tree of 0.13 or later; the later candidate, 0.14.0, is recorded, so that only images
+# newer than it make an unknown option info rather than a warning (the conservative reading).
 RELEASE = "0.14.0"
 
 CLI = EngineSpec(
@@ -194,6 +195,7 @@ ENGINE = Engine(
     # ``CudaCommunicator.all_reduce``; kernel: custom_all_reduce.py, off with
     # --disable-custom-all-reduce).
     allreduce="vllm-custom",
+    allreduce_options={"disable_custom_all_reduce": "nccl"},
     layout=Layout(
         tp="--tensor-parallel-size",
         pp="--pipeline-parallel-size",

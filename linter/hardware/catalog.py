@@ -14,7 +14,7 @@ from typing import Any
 
 from toplint.hardware.types import RDMA_NETWORKS, GpuSpec, InterNode, IntraNode
 from toplint.hardware.units import parse_bandwidth, parse_latency
-from toplint.infra.pkgdata import read_text
+from toplint.infra.pkgdata import read_yaml
 from toplint.record import record, replace
 
 # Words that vendors and label schemes prepend; they never distinguish two GPUs.
@@ -88,11 +88,7 @@ def _find(indexes: tuple[dict[str, Any], dict[str, Any]], name: str) -> Any:
 
 
 def _read(resource: str) -> Any:
-    from toplint.infra.datacache import cached_data
-    from toplint.infra.yamlsafe import load_data
-
-    text = read_text("toplint.hardware.data", resource)
-    return cached_data(text, "toplint-yamlsafe", lambda t: load_data(t, resource)[0])
+    return read_yaml("toplint.hardware.data", resource)
 
 
 @cache

@@ -17,13 +17,10 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from toplint.catalog_types import ModelSpec
 from toplint.errors import ConfigError
 from toplint.hardware.hfconfig import spec_from_hf_config
-from toplint.infra.datacache import cached_data
-from toplint.infra.pkgdata import read_text
+from toplint.infra.pkgdata import read_yaml
 from toplint.record import record, replace
 
 if TYPE_CHECKING:
@@ -31,7 +28,6 @@ if TYPE_CHECKING:
 
 __all__ = ["catalog_ids", "lookup_model", "spec_from_hf_config"]
 
-_Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MAX_CONFIG_BYTES = 4 * 1024 * 1024  # a config.json is a few KB; refuse anything absurd
 
 # Suffixes a checkpoint name carries on top of its architecture name, stripped one at a time
@@ -93,8 +89,7 @@ def _key(name: str) -> str:
 @functools.cache
 def _catalog() -> dict[str, _Entry]:
     """Index every entry by its full id, its name without the org, and its aliases."""
-    text = read_text("toplint.hardware", "data/models.yaml")
-    data = cached_data(text, "pyyaml-safe", lambda t: yaml.load(t, Loader=_Loader))
+    data = read_yaml("toplint.hardware", "data/models.yaml")
     index: dict[str, _Entry] = {}
     for raw in data["models"]:
         entry = _Entry(

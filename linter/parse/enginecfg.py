@@ -60,15 +60,10 @@ def fold_engine_config(
         loaded = loader(ref.value)
     except ReadRefused as exc:
         if exc.reason == OUTSIDE:
-            return dep, (_outside(ref),)
-        note = (
-            f"engine config `{ref.value}` was not read ({exc.reason}); "
-            "its settings are not included"
-        )
-        return replace(dep, notes=(*dep.notes, note)), ()
+            return _unread(dep, spec, ref, None), (_outside(ref),)
+        return _unread(dep, spec, ref, exc.reason), ()
     if loaded is None:
-        note = f"engine config `{ref.value}` was not read; its settings are not included"
-        return replace(dep, notes=(*dep.notes, note)), ()
+        return _unread(dep, spec, ref, None), ()
     path, text = loaded
     try:
         flags, findings = config_flags(spec, path, text)
@@ -152,6 +147,33 @@ def _unknown_key(spec: EngineSpec, key: str, at: Position, close: str | None) ->
         f"{spec.engine_name} does not know the config key `{key}`{hint}",
         anchor=key,
     )
+
+
+def _unread(dep: Deployment, spec: EngineSpec, ref: Flag, reason: str | None) -> Deployment:
+    """A config file that was not read.  Where the file wins over the command line
+    (TensorRT-LLM), a layout value the command line does not write is unknown: unresolved,
+    not the default (such files are where those deployments write their layout).  A value the
+    command line writes is kept; the note says the file may override it."""
+    why = f" ({reason})" if reason else ""
+    note = f"engine config `{ref.value}` was not read{why}; its settings are not included"
+    if spec.config_overrides_cli:
+        note += " (it takes precedence over the command line)"
+    dep = replace(dep, notes=(*dep.notes, note))
+    if not spec.config_overrides_cli:
+        return dep
+    at = ref.value_position or ref.position
+    written = {spec.fields.get(f.name) for f in dep.flags}
+    fields = [
+        f for f in ("tp", "pp", "ep") if f in spec.config_fields.values() and f not in written
+    ]
+    if not fields:
+        return dep
+    variable = f"{ref.value} (not read)"
+    unresolved = [u for u in dep.unresolved if u.field not in fields]
+    unresolved.extend(Unresolved(f, variable, at) for f in fields)
+    sources = {**dep.sources, **{f: at for f in fields}}
+    values: dict[str, Any] = {f: None for f in fields}
+    return replace(dep, unresolved=tuple(unresolved), sources=sources, **values)
 
 
 def _outside(ref: Flag) -> Finding:

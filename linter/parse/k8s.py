@@ -144,6 +144,7 @@ def container_deployments(
     gpu = gpu_request(ctx, (*cpath, "resources"))
     here = with_gpu(base, gpu) if gpu else base
     here = replace(here, options={**here.options, **env_options(env)})
+    here = with_image_and_accelerator(ctx, cpath, here)
     image = ctx.get((*cpath, "image"))
     for each in invocations(ctx, cpath, env):
         inv = replace(each, image=each.image or (image if isinstance(image, str) else ""))
@@ -152,18 +153,45 @@ def container_deployments(
         # Engines that read options from the environment (TGI's clap ``env``) see the
         # container's; the others keep reading it through ``env_options`` only.
         read_env = env_args(ctx, cpath, env) if get_spec(inv.engine).env else None
+        from toplint.parse.k8s_configmap import configmap_loader, resolve_config_flag
+
+        # Options files that are not flag lists (LLM-API YAML) fold in through a loader that
+        # reads ConfigMaps mounted into the pod; flag-list configs fold in below.
+        loader = None if get_spec(inv.engine).strict_config_keys else configmap_loader(ctx, cpath)
         dep, found = deployment_from_invocation(
-            inv, ctx.path, source_kind=base.source_kind, base=seed, env=read_env
+            inv,
+            ctx.path,
+            source_kind=base.source_kind,
+            base=seed,
+            env=read_env,
+            config_loader=loader,
         )
         ctx.findings.extend(found)
-        from toplint.parse.k8s_configmap import resolve_config_flag
-
         out.append(resolve_config_flag(ctx, cpath, dep))
     if not out and isinstance(image, str) and image.startswith("nvcr.io/nim/"):
         from toplint.parse.k8s_nim import nim_container
 
         out = nim_container(ctx, cpath, here)
     return out
+
+
+def with_image_and_accelerator(ctx: Ctx, cpath: Path, dep: Deployment) -> Deployment:
+    """The container's image, and an accelerator resource toplint does not model (a TPU or
+    Neuron request is not a GPU request; ``toplint.hardware.accelerators``)."""
+    options, sources = dict(dep.options), dict(dep.sources)
+    image = ctx.get((*cpath, "image"))
+    if isinstance(image, str) and image:
+        options["image"] = image
+        sources["image"] = ctx.pos((*cpath, "image"))
+    from toplint.hardware.accelerators import by_resource
+
+    for part in ("limits", "requests"):
+        block = ctx.get((*cpath, "resources", part))
+        for name in block if isinstance(block, dict) else ():
+            if by_resource(str(name)) is not None:
+                options["accelerator.resource"] = str(name)
+                sources["accelerator"] = ctx.key((*cpath, "resources", part, name))
+    return replace(dep, options=options, sources=sources)
 
 
 def with_gpu(dep: Deployment, gpu: GpuRequest) -> Deployment:

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 from toplint.catalog_types import ModelSpec
 from toplint.config.load import Config, find_config, load_config
-from toplint.cost.types import CostReport
+from toplint.cost.types import Budgets, Workload
 from toplint.errors import ConfigError, ToplintError
 from toplint.hardware.types import Cluster, Hardware
 from toplint.model import Deployment, Finding, Unchecked
-from toplint.placement.types import Placement
+from toplint.pipeline.types import Analysis
 from toplint.record import field, record, replace
-from toplint.rulebook.types import Budgets, Rule, Workload
+from toplint.rulebook.types import Rule
 
 if TYPE_CHECKING:
     from toplint.model import ParseResult
@@ -35,25 +35,9 @@ class Settings:
     budgets: Budgets = field(default_factory=Budgets)
     exclude: tuple[str, ...] = ()
     jobs: int | None = None
-    use_cache: bool = True
     # `hardware: none` in the config: the repository has no manifest on purpose, so its
     # deployments are counted as not checked against hardware but not reported one by one.
     no_hardware: bool = False
-
-
-@record
-class Analysis:
-    """One deployment with what the later stages found out about it."""
-
-    deployment: Deployment
-    cluster: Cluster | None
-    model: ModelSpec | None
-    placement: Placement | None
-    cost: CostReport | None = None
-    # Why the deployment was not (fully) checked against the hardware; None when it was.
-    unchecked: Unchecked | None = None
-    # The config's own hints chose the cluster (no manifest cluster applied): from what.
-    inferred: str = ""
 
 
 @record
@@ -100,7 +84,6 @@ def settings_from_args(args: argparse.Namespace, paths: Sequence[str] = ()) -> S
         budgets=budgets,
         exclude=exclude,
         jobs=getattr(args, "jobs", None),
-        use_cache=not getattr(args, "no_cache", False),
         no_hardware=no_hardware,
     )
 
@@ -327,6 +310,9 @@ def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Set
         if dep.model
         else None
     )
+    declined = coverage.unmodelled_accelerator(dep)
+    if declined is not None:  # never priced with GPU formulas (TL011)
+        return Analysis(dep, None, model, None, unchecked=declined)
     from toplint.placement.select import select_cluster
 
     cluster = None

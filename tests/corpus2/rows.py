@@ -323,7 +323,6 @@ ROWS: list[Row] = [
             TRTLLM | dict(name="prefill", model="Qwen/Qwen3-0.6B", tp=None, nodes=2),
             TRTLLM | dict(name="decode", model="Qwen/Qwen3-0.6B", tp=None, nodes=2),
         ),
-        pending=pending("trtllm-options"),
     ),
     # --- TensorRT-LLM options files: no deployment by themselves ---
     Row("trtllm-options/wide_ep_decode.yaml", "trtllm-options"),
@@ -333,7 +332,6 @@ ROWS: list[Row] = [
         "slurm/open-r1-generate.slurm",
         "slurm",
         (VLLM | dict(model=None, tp=8, pp=2, nodes=2, gpus_per_node=8),),
-        pending=pending("slurm"),
     ),
     Row(
         "slurm/trtllm-simple/launch.slurm",
@@ -344,7 +342,6 @@ ROWS: list[Row] = [
             TRTLLM
             | dict(model="TinyLlama/TinyLlama-1.1B-Chat-v1.0", tp=4, nodes=1, gpus_per_node=4),
         ),
-        pending=pending("slurm"),
     ),
     Row("slurm/trtllm-simple/ctx_extra-llm-api-config.yaml", "trtllm-options"),
     Row("slurm/trtllm-simple/gen_extra-llm-api-config.yaml", "trtllm-options"),

@@ -16,10 +16,9 @@ from cost_builders import (
 )
 
 from toplint.cost.estimate import estimate
-from toplint.cost.types import Collective, CostReport
+from toplint.cost.types import Collective, CostReport, Workload
 from toplint.hardware.types import Measurement
 from toplint.record import replace
-from toplint.rulebook.types import Workload
 
 SEED = Workload(prompt_tokens=4096, decode_batch=1)
 M = 67_108_864  # 4096 tokens x 8192 hidden x 2 bytes

@@ -83,7 +83,9 @@ def test_every_spelled_signature_has_those_parameters(dotted: str, spelled: str)
 
 @pytest.mark.parametrize(("module", "name"), CONTRACTS)
 def test_every_contract_type_lives_in_its_module(module: str, name: str) -> None:
-    assert hasattr(importlib.import_module(module), name), f"{module} has no {name}"
+    defined = getattr(importlib.import_module(module), name, None)
+    assert defined is not None, f"{module} has no {name}"
+    assert getattr(defined, "__module__", module) == module, f"{name} is defined elsewhere"
 
 
 def test_the_doc_names_something() -> None:

@@ -77,3 +77,24 @@ spec:
 """
     dep = only("lm.yaml", text)
     assert (dep.engine, dep.tp, dep.gpus_per_node) == ("lmdeploy", 4, 4)
+
+
+def test_python_dash_m_runs_the_same_cli() -> None:
+    dep = only("a.sh", "python3 -m lmdeploy serve api_server m --tp 2\n")
+    assert (dep.engine, dep.model, dep.tp) == ("lmdeploy", "m", 2)
+
+
+def test_lmdeploy_own_kubernetes_example() -> None:
+    """InternLM/lmdeploy k8s/deployment.yaml (tests/engines/data/INDEX.md)."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "lmdeploy-k8s-deployment.yaml"
+    result = parse_text(str(path), path.read_text())
+    (dep,) = result.deployments
+    assert (dep.engine, dep.model, dep.tp, dep.gpus_per_node) == (
+        "lmdeploy",
+        "internlm/internlm2-chat-7b",
+        1,
+        1,
+    )
+    assert [f.rule for f in result.findings if f.rule == "TL005"] == []

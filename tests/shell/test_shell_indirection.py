@@ -184,3 +184,37 @@ def test_case_arms_with_different_layouts_stay_two_deployments() -> None:
         "  b) vllm serve m -tp 4 --node-rank 0 ;;\nesac\n"
     )
     assert len(parse_text("run.sh", text).deployments) == 2
+
+
+def test_slurm_variables_come_from_the_directives() -> None:
+    text = (
+        "#SBATCH --nodes=2\n#SBATCH --gpus-per-node=8\n"
+        "vllm serve m --tensor-parallel-size $SLURM_GPUS_PER_NODE -pp $SLURM_JOB_NUM_NODES\n"
+    )
+    dep = only("job.slurm", text)
+    assert (dep.tp, dep.pp) == (8, 2)
+
+
+def test_launcher_before_bash_c_grants_the_script_its_allocation() -> None:
+    text = 'srun -N 2 --gpus-per-node 4 bash -c "vllm serve m -tp 8"\n'
+    dep = only("run.sh", text)
+    assert (dep.nodes, dep.gpus_per_node, dep.gpus) == (2, 4, 8)
+
+
+def test_tasks_are_gpus_for_an_engine_with_one_rank_per_gpu() -> None:
+    dep = only("run.sh", "srun -N 2 --ntasks-per-node=4 trtllm-serve m --tp_size 8\n")
+    assert (dep.nodes, dep.gpus_per_node, dep.gpus) == (2, 4, 8)
+
+
+def test_tasks_are_not_gpus_for_an_engine_with_one_process_per_node() -> None:
+    dep = only("run.sh", "srun -N 2 --ntasks-per-node=1 vllm serve m -tp 8 -pp 2\n")
+    assert (dep.nodes, dep.gpus_per_node) == (2, None)
+
+
+def test_mpirun_processes_are_the_gpus_of_a_rank_per_gpu_engine() -> None:
+    dep = only("run.sh", "mpirun -np 8 --allow-run-as-root trtllm-serve m --tp_size 8\n")
+    assert dep.gpus == 8
+
+
+def test_batch_script_suffix_is_read_as_a_script() -> None:
+    assert ShellParser().accepts(Source.from_text("job.sbatch", "vllm serve m\n"))
