@@ -22,8 +22,7 @@ class RayServeConfigParser:
     name = "ray-serve-config"
 
     def accepts(self, source: Source) -> bool:
-        named = source.name.endswith((".yaml", ".yml")) or source.name in ("-", "<stdin>")
-        return named and bool(_APPS.search(source.text) and _LLM.search(source.text))
+        return source.yaml_named and bool(_APPS.search(source.text) and _LLM.search(source.text))
 
     def parse(self, source: Source) -> ParseResult:
         from toplint.parse.k8s import Ctx

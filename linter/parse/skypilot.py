@@ -32,9 +32,8 @@ class SkyPilotParser:
     name = "skypilot"
 
     def accepts(self, source: Source) -> bool:
-        named = source.name.endswith((".yaml", ".yml")) or source.name in ("-", "<stdin>")
         text = source.text
-        return named and bool(
+        return source.yaml_named and bool(
             _RUN.search(text) and _RESOURCES.search(text) and not _NOT.search(text)
         )
 
