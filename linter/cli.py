@@ -97,7 +97,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.run(args)
         return code
     except ToplintError as exc:
-        print(f"toplint: error: {_printable(str(exc))}", file=sys.stderr)
+        # One line per error (a manifest lists every error at once), each made inert.
+        for line in str(exc).splitlines() or [""]:
+            print(f"toplint: error: {_printable(line)}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("toplint: interrupted", file=sys.stderr)
