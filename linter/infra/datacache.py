@@ -29,7 +29,8 @@ __all__ = ["cache_dir", "cached_data", "set_enabled"]
 
 _ENABLED = [True]
 _PLAIN = (str, int, float, type(None))  # bool is an int
-_FOLDER = f"data-{sys.implementation.cache_tag}-m{marshal.version}"
+# "data2": entries carry a stamp (older versions, which trust any entry, never read these).
+_FOLDER = f"data2-{sys.implementation.cache_tag}-m{marshal.version}"
 _MAGIC = "toplint-cache-2"  # an entry is ((magic, loader name, text length), data)
 _MAX_ENTRY_BYTES = 64 * 1024 * 1024  # the shipped catalogs marshal to a few MB
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,12 +18,21 @@ from .conftest import run_toplint
 SERVE = "vllm serve meta-llama/Llama-3.1-8B-Instruct --tensor-paralel-size 2\n"
 
 
-def test_a_1100_level_tree_is_walked(repo: Path) -> None:
+@pytest.fixture
+def deep(repo: Path) -> Iterator[Path]:
+    """1,100 nested folders, removed with ``rm -rf`` afterwards: Python's own ``shutil.rmtree``
+    (which pytest uses to clear old temporary folders) recurses and would fail on them."""
     here = repo
     for _ in range(1100):
         here = here / "d"
         here.mkdir()
     (here / "deep.sh").write_text(SERVE)
+    yield repo
+    subprocess.run(["rm", "-rf", str(repo / "d")], check=True)
+
+
+def test_a_1100_level_tree_is_walked(deep: Path) -> None:
+    repo = deep
     (repo / "top.sh").write_text(SERVE)
     run = run_toplint(["check", ".", "--format", "json"], repo)
     assert run.returncode == 1, run.stderr[-500:]
