@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from toplint.parse.base import Parser
 from toplint.parse.compose import ComposeParser
+from toplint.parse.disagg import DisaggConfigParser
 from toplint.parse.dockerfile import DockerfileParser
 from toplint.parse.helm import HelmValuesParser
 from toplint.parse.k8s import KubernetesParser
@@ -16,6 +17,7 @@ from toplint.parse.shellsrc import ShellParser
 
 def toplint_parsers() -> list[Parser]:
     return [
+        DisaggConfigParser(),
         ComposeParser(),
         HelmValuesParser(),
         KubernetesParser(),
