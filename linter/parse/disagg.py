@@ -73,7 +73,9 @@ def _section(
     section: dict[str, Any] = data[key]
     inherited = {k: v for k, v in data.items() if k not in _ROUTER_KEYS}
     own = {k: v for k, v in section.items() if k not in _SECTION_ONLY}
-    settings = [(k, v, ()) for k, v in inherited.items() if k not in own]
+    settings: list[tuple[str, Any, tuple[str, ...]]] = [
+        (k, v, ()) for k, v in inherited.items() if k not in own
+    ]
     settings += [(k, v, (key,)) for k, v in own.items()]
     layout = {"model", "tp", "pp", "ep"} & {fields.get(k, "") for k, _, _ in settings}
     if not layout:
