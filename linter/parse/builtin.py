@@ -12,7 +12,9 @@ from toplint.parse.disagg import DisaggConfigParser
 from toplint.parse.dockerfile import DockerfileParser
 from toplint.parse.helm import HelmValuesParser
 from toplint.parse.k8s import KubernetesParser
+from toplint.parse.rayserve import RayServeConfigParser
 from toplint.parse.shellsrc import ShellParser
+from toplint.parse.skypilot import SkyPilotParser
 
 
 def toplint_parsers() -> list[Parser]:
@@ -21,6 +23,8 @@ def toplint_parsers() -> list[Parser]:
         ComposeParser(),
         HelmValuesParser(),
         KubernetesParser(),
+        RayServeConfigParser(),
+        SkyPilotParser(),
         ShellParser(),
         DockerfileParser(),
     ]
