@@ -98,6 +98,18 @@ class Fix:
 
 
 @record
+class Related:
+    """A consequence folded into the finding that explains it (SARIF ``relatedLocations``)."""
+
+    rule: str
+    severity: Severity
+    path: str
+    line: int
+    column: int
+    message: str
+
+
+@record
 class Finding:
     rule: str  # "TL101"
     name: str  # "tensor-parallel-across-nodes"
@@ -111,6 +123,9 @@ class Finding:
     data: Mapping[str, Any] = field(default_factory=dict, compare=False)
     # Semantic location (flag name or YAML path) used by baselines and SARIF fingerprints.
     anchor: str = field(default="", compare=False)
+    # Findings this one explains at the same deployment, folded into it (one root cause, one
+    # finding): their numbers are in ``message`` too.
+    related: tuple[Related, ...] = field(default=(), compare=False)
 
     @property
     def sort_key(self) -> tuple[str, int, int, str, str]:
@@ -157,7 +172,7 @@ class Deployment:
     path: str
     line: int
     column: int
-    engine: str  # "vllm" | "sglang" | "trtllm" | "tgi"
+    engine: str  # a registered engine (toplint.engines.registry.get_engine)
     model: str | None
     tp: int | None = 1
     pp: int | None = 1
@@ -227,6 +242,7 @@ UNCHECKED_KINDS = {
     "unresolved-layout": "layout not resolved",
     "too-few-gpus": "more GPUs than the cluster has",
     "unknown-model": "model not in the catalog",
+    "accelerator": "accelerator not modelled",
 }
 
 

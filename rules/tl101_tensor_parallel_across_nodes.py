@@ -109,45 +109,48 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
 
 def _link(ctx: RuleContext, kind: str, per_gpu: float) -> str:
     """The network as the manifest states it, and the share one GPU gets when all send."""
+    from toplint.hardware.units import format_bandwidth
+
     placement = ctx.placement
     if placement is None:
-        return f"{kind} ({per_gpu:g} GB/s per GPU per direction)"
+        return f"{kind} ({format_bandwidth(per_gpu)} per GPU per direction)"
     inter = placement.cluster.inter
     node = inter.bandwidth_gb_per_s * inter.nics_per_node
     return (
-        f"{kind} ({inter.nics_per_node} x {inter.bandwidth_gb_per_s * 8:g} Gb/s per node = "
-        f"{node:g} GB/s per direction, {per_gpu:g} GB/s per GPU)"
+        f"{kind} ({inter.nics_per_node} × {inter.bandwidth_gb_per_s * 8:g} Gb/s per node = "
+        f"{format_bandwidth(node)} per direction, {format_bandwidth(per_gpu)} per GPU)"
     )
 
 
 def _numbers(ctx: RuleContext) -> str:
-    """Prefill and decode cost; the seeds' estimate (payload / link) beside ours."""
+    """Prefill and decode cost: the first-order "payload ÷ link bandwidth" (what a person
+    computes by hand) beside the ring all-reduce with NCCL costs that ``toplint cost`` shows."""
+    from toplint.cost.compute import payload_over_link
+    from toplint.hardware.units import format_bytes, format_time_us
+
     f = ctx.facts
     parts = []
+    group = ctx.placement.worst("tp") if ctx.placement is not None else None
     if "tp.prefill.comm_ms" in f and "tp.prefill.message_bytes" in f and "model.layers" in f:
         message = f["tp.prefill.message_bytes"]
         layers = f["model.layers"]
-        # The seeds' Data_AllReduce: 2 all-reduces x L layers of T*H*b bytes, over the link.
-        seeds_bytes = 2 * layers * message
         text = (
             f"a {ctx.workload.prompt_tokens}-token prefill runs {2 * layers + 1} all-reduces of "
-            f"{message / 2**20:.0f} MiB (payload {seeds_bytes / 1e9:.2f} GB over {layers} layers)"
+            f"{format_bytes(message)}"
         )
-        link = _nic_gb_per_s(ctx)
-        if link:
-            text += f": {seeds_bytes / 1e9 / link * 1e3:.0f} ms as payload / link bandwidth (seeds)"
-        text += f", ~{f['tp.prefill.comm_ms']:.0f} ms with ring traffic and NCCL costs (ours)"
+        if group is not None and ctx.placement is not None:
+            payload, _, ms = payload_over_link(message, layers, group.link, ctx.placement.cluster)
+            text += f" (payload {format_bytes(payload)} over {layers} layers)"
+            if ms:
+                text += f": {format_time_us(ms * 1000)} as payload ÷ link bandwidth"
+        text += (
+            f", {format_time_us(f['tp.prefill.comm_ms'] * 1000)} as a ring all-reduce with "
+            "NCCL costs"
+        )
         parts.append(text)
     if "tp.decode.comm_ms" in f:
-        parts.append(f"decode ~{f['tp.decode.comm_ms']:.2f} ms per step")
+        parts.append(f"decode {format_time_us(f['tp.decode.comm_ms'] * 1000)} per step")
     return ": " + "; ".join(parts) if parts else ""
-
-
-def _nic_gb_per_s(ctx: RuleContext) -> float:
-    if ctx.placement is None:
-        return 0.0
-    inter = ctx.placement.cluster.inter
-    return inter.bandwidth_gb_per_s * inter.nics_per_node
 
 
 def _layout(ctx: RuleContext, tp: int) -> tuple[int, int] | None:
@@ -174,4 +177,6 @@ RULE = Rule(
     doc=DOC,
     fix_safety="unsafe",
     origin=__file__,
+    # TP on the slow link is why the step budgets blow (and why KV heads replicate).
+    explains=("TL105", "TL106", "TL203"),
 )

@@ -18,8 +18,8 @@ the time to stream the weights. Info above `info-share`, warning above `warn-sha
 ## Why is this bad?
 Each boundary sends hidden states and residual (`2·T·H·b`, 134 MB for a 4096-token Llama-70B
 prompt; with TP, 1/TP per rank and an all-gather on the receiver). Over 100 GbE that is
-~10.7 ms per prompt, fine next to ~0.4 s of compute, which is why PP across
-nodes; at longer prompts, small models or slower networks the boundary becomes visible, and
+~10.7 ms per prompt, fine next to ~0.4 s of compute, which is why PP across nodes is the usual
+layout; at longer prompts, small models or slower networks the boundary becomes visible, and
 over TCP every send also pays ~50–125 µs of socket latency.
 
 ## Example
@@ -36,7 +36,8 @@ Fewer stages across the slow network (bigger GPUs, a quantized checkpoint), or a
 - `warn-share` (default `0.10`): warning above this share.
 
 ## Fix safety
-Unsafe: fewer stages need more memory per GPU.
+Display only: fewer stages need more memory per GPU (or a faster fabric), a trade-off toplint
+leaves to you.
 
 ## References
 - vLLM pipeline boundary transfer (`send_tensor_dict`, send then all-gather): https://github.com/vllm-project/vllm/blob/main/vllm/distributed/parallel_state.py
@@ -100,6 +101,6 @@ RULE = Rule(
     check=check,
     options={"info-share": 0.05, "warn-share": 0.10},
     doc=DOC,
-    fix_safety="unsafe",
+    fix_safety="display",
     origin=__file__,
 )

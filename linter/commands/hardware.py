@@ -62,9 +62,9 @@ def run_check(args: argparse.Namespace) -> int:
     hardware = load_hardware(args.file)
     data = resolved(hardware)
     if args.format == "yaml":
-        import yaml
+        from toplint.infra.yamlsafe import dump
 
-        sys.stdout.write(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+        sys.stdout.write(dump(data))
     else:
         sys.stdout.write(json.dumps(data, indent=2) + "\n")
     for warning in hardware.warnings:

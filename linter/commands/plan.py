@@ -62,12 +62,13 @@ def run(args: argparse.Namespace) -> int:
         settings.budgets,
         args.objective,
         max(args.top, 1),
+        model_id=args.model,
     )
     if args.format == "json":
         json.dump({"recommendations": recs}, sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(_text(recs, model.id, cluster.name, gpus, args.objective))
+        sys.stdout.write(_text(recs, args.model, cluster.name, gpus, args.objective))
     return EXIT_CLEAN
 
 

@@ -7,24 +7,17 @@ unknown keys get a "did you mean" from the keys the schema allows there.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache
 from typing import Any
 
 from toplint.errors import ConfigError
-from toplint.infra.pkgdata import read_json
+from toplint.infra.schemas import schema, schema_errors
 
 KeyPath = tuple[str | int, ...]
 # (key path, want the value rather than the key) -> (line, column), or None when unknown.
 Locate = Callable[[KeyPath, bool], "tuple[int, int] | None"]
 
 
-@cache
-def config_schema() -> dict[str, Any]:
-    schema: dict[str, Any] = read_json("toplint.schemas", "config.schema.json")
-    return schema
-
-
-KNOWN_KEYS: tuple[str, ...] = tuple(config_schema()["properties"])
+KNOWN_KEYS: tuple[str, ...] = tuple(schema("config")["properties"])
 
 
 def canonical_key(key: str) -> str:
@@ -105,8 +98,6 @@ def _non_finite(value: Any, keys: KeyPath) -> list[tuple[KeyPath, float]]:
 
 def validate_config(data: Mapping[str, Any], locate: Locate, path: str) -> None:
     """Raise ``ConfigError`` listing every problem with its position."""
-    from toplint.infra.schemafast import surely_valid
-
     original = {canonical_key(k): k for k in data}
     canonical = {canonical_key(k): v for k, v in data.items()}
     odd = [
@@ -116,13 +107,8 @@ def validate_config(data: Mapping[str, Any], locate: Locate, path: str) -> None:
     ]
     if odd:  # JSON Schema's comparisons let NaN through (every comparison with it is false)
         raise ConfigError("\n".join(odd))
-    if surely_valid(canonical, config_schema()):
-        return  # skips importing jsonschema (~0.2 s); it still words every error
-    import jsonschema
-
-    validator = jsonschema.Draft202012Validator(config_schema())
     found: list[tuple[tuple[int, int], str]] = []
-    for err in validator.iter_errors(canonical):
+    for err in schema_errors(canonical, "config"):
         for keys, is_value, message in _problems(err, original):
             where = locate(keys, is_value) or (1, 1)
             label = f"{_dotted(keys)}: " if keys else ""

@@ -6,6 +6,7 @@ They are the yardsticks the rules measure communication against (cost-model.md �
 from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
+from toplint.hardware.types import Cluster, Link
 from toplint.placement.types import Placement
 
 HBM_EFFICIENCY = 0.8  # achieved fraction of HBM bandwidth when streaming weights (§6 rule 13)
@@ -64,3 +65,26 @@ def group_size(placement: Placement, kind: str, declared: int | None) -> int:
 def ep_on(placement: Placement) -> bool:
     d = placement.deployment
     return d.ep_enabled or (d.ep or 1) > 1
+
+
+def link_gb_per_s(link: Link, cluster: Cluster) -> float:
+    """The bandwidth of the link itself, per direction, as a person states it: the node's NICs
+    together for a hop between nodes (1 x 100 Gb/s = 12.5 GB/s), else the per-GPU link."""
+    if link.scope == "inter":
+        return cluster.inter.bandwidth_gb_per_s * cluster.inter.nics_per_node
+    return link.bandwidth_gb_per_s
+
+
+def payload_over_link(
+    message_bytes: float, layers: int, link: Link, cluster: Cluster
+) -> tuple[float, float, float]:
+    """The first-order figure "payload ÷ link bandwidth" for a TP prefill: 2 all-reduces per
+    layer of ``message_bytes`` each (cost-model.md §1.1), over ``link_gb_per_s``.
+
+    Returns (payload bytes, link GB/s, ms); the ms is 0 when the link has no bandwidth.  ``check``
+    (TL101) and ``cost`` both print this one figure beside the ring all-reduce with NCCL costs.
+    """
+    payload = 2 * layers * message_bytes
+    bandwidth = link_gb_per_s(link, cluster)
+    ms = payload / (bandwidth * 1e6) if bandwidth > 0 else 0.0
+    return payload, bandwidth, ms

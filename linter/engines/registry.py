@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from toplint.engines.types import Engine, EngineSpec, Launch
+from toplint.engines.types import Engine, EngineSpec, Image, Launch
 from toplint.errors import ConfigError
 
 __all__ = [
@@ -18,6 +18,7 @@ __all__ = [
     "get_engine",
     "get_spec",
     "image_engine",
+    "image_record",
     "launches",
     "module_spec",
     "specs",
@@ -53,8 +54,9 @@ class _Table:
         self.engines: dict[str, Engine] = {}
         self.specs: dict[str, EngineSpec] = {}
         self.modules: dict[str, str] = {}
-        self.images: dict[str, tuple[Engine, tuple[str, ...]]] = {}
-        self.image_names: dict[str, list[tuple[Engine, tuple[str, ...]]]] = {}
+        self.images: dict[str, tuple[Engine, Image]] = {}
+        self.image_names: dict[str, list[tuple[Engine, Image]]] = {}
+        self.versioned: list[tuple[str, Engine, Image]] = []
         self.runs_in: dict[str, Engine] = {}
         for engine in engines:
             self._add(engine)
@@ -69,11 +71,12 @@ class _Table:
             raise ConfigError(f"toplint_engines returned {engine!r}, not a toplint Engine")
         if engine.name in self.engines:
             raise ConfigError(f"engine {engine.name!r} is registered twice")
-        if engine.allreduce not in ALLREDUCE_FAMILIES:
-            known = ", ".join(sorted(ALLREDUCE_FAMILIES))
-            raise ConfigError(
-                f"engine {engine.name!r}: allreduce {engine.allreduce!r} is not one of {known}"
-            )
+        for family in (engine.allreduce, *engine.allreduce_options.values()):
+            if family not in ALLREDUCE_FAMILIES:
+                known = ", ".join(sorted(ALLREDUCE_FAMILIES))
+                raise ConfigError(
+                    f"engine {engine.name!r}: allreduce {family!r} is not one of {known}"
+                )
         if engine.cli.name != engine.name:
             raise ConfigError(f"engine {engine.name!r}: its cli is named {engine.cli.name!r}")
         self.engines[engine.name] = engine
@@ -83,9 +86,11 @@ class _Table:
             self.specs[spec.name] = spec
         self.modules.update(engine.modules)
         for image in engine.images:
-            self.images[image.repository] = (engine, image.entrypoint)
+            self.images[image.repository] = (engine, image)
             last = image.repository.rsplit("/", 1)[-1]
-            self.image_names.setdefault(last, []).append((engine, image.entrypoint))
+            self.image_names.setdefault(last, []).append((engine, image))
+            if image.versioned_name:
+                self.versioned.append((image.repository, engine, image))
         for kind in engine.runs_in:
             self.runs_in[kind] = engine
 
@@ -158,12 +163,24 @@ def image_engine(repository: str) -> tuple[Engine, tuple[str, ...]] | None:
     A mirror or rebuild keeps the image's last path segment (``mirror/vllm-openai``): that
     matches too when exactly one registered image has it.
     """
+    hit = image_record(repository)
+    return (hit[0], hit[1].entrypoint) if hit is not None else None
+
+
+def image_record(repository: str) -> tuple[Engine, Image] | None:
+    """(engine, image record) of an image repository, matched as ``image_engine`` says."""
     table = _get()
     hit = table.images.get(repository)
     if hit is not None:
         return hit
     by_name = table.image_names.get(repository.rsplit("/", 1)[-1], [])
-    return by_name[0] if len(by_name) == 1 else None
+    if len(by_name) == 1:
+        return by_name[0]
+    for prefix, engine, image in table.versioned:
+        rest = repository[len(prefix) :] if repository.startswith(prefix) else ""
+        if rest[:1] in ("-", "."):
+            return engine, image
+    return None
 
 
 def engine_running_in(kind: str) -> Engine:

@@ -93,6 +93,14 @@ class Image:
 
     repository: str  # registry and tag stripped: "vllm/vllm-openai"
     entrypoint: tuple[str, ...] = ()
+    # vendors that embed the version in the image name (GCP Deep Learning Containers:
+    # ".../huggingface-text-generation-inference-cu121.2-1.ubuntu2204.py310"): the repository's
+    # last segment starts with this one's, followed by "-" or "."
+    versioned_name: bool = False
+    # the ENTRYPOINT passes the container's arguments on unquoted (a script running
+    # `launcher $@`), so the shell splits each of them at whitespace: one `args` string holding
+    # "--model-id m --num-shard 2" reaches the engine as four arguments
+    splits_args: bool = False
 
 
 @record
@@ -123,6 +131,9 @@ class AllToAll:
     flag: str  # option to paste in a fix
     sparse: str  # the backend to suggest for large EP
     env: str = ""  # an older environment variable that sets the default
+
+
+_TRUE = frozenset({"true", "1", "yes", "on"})
 
 
 def _no_derive(dep: Deployment) -> Deployment:
@@ -160,14 +171,35 @@ class Engine:
     attention_dp: Callable[[Deployment], int] = _no_attention_dp
     dimensions: frozenset[str] = frozenset({"tp", "pp", "dp", "ep"})  # what it can parallelise
     single_node: bool = False  # one instance never spans nodes (TGI)
+    # the Deployment.options key of the weight quantization the engine applies or loads
+    # (``--quantization``, TGI ``--quantize``/``QUANTIZE``) and the bytes per weight of each of
+    # its values; a value not in the table leaves the checkpoint's own bytes
+    quantization_option: str = ""
+    quantization_bytes: Mapping[str, float] = field(default_factory=dict)
+    # one process (MPI rank) per GPU: the tasks a launcher starts (srun --ntasks-per-node,
+    # mpirun -np) are the GPUs the instance uses
+    rank_per_gpu: bool = False
     # where the MoE expert-parallel group sits: "dp_x_tp" (the DP×TP ranks of one PP stage),
     # "inside_tp" (EP divides TP, strided inside each TP group) or "none"
     ep_layout: str = "inside_tp"
     all_to_all: AllToAll | None = None
     # the options that add N redundant experts (EPLB), "{n}" standing for N; "" = none known
     redundant_experts: str = ""
+    # options that change the all-reduce kernel: "key" (a boolean set true) or "key=value"
+    # (Deployment.options spelling) -> kernel family; see ``allreduce_of``
+    allreduce_options: Mapping[str, str] = field(default_factory=dict)
     # the shell line that starts a planned layout (``toplint plan``); None: plan cannot render it
     plan_command: Callable[[str, int, int, int, int, int], str] | None = None
+
+    def allreduce_of(self, dep: Deployment) -> str:
+        """The all-reduce kernel family ``dep`` runs: the default unless an option changes it
+        (``--disable-custom-all-reduce`` -> "nccl")."""
+        for setting, family in self.allreduce_options.items():
+            key, eq, wanted = setting.partition("=")
+            value = str(dep.options.get(key, "")).strip("'\"").lower()
+            if (eq and value == wanted.lower()) or (not eq and value in _TRUE):
+                return family
+        return self.allreduce
 
     def specs(self) -> tuple[EngineSpec, ...]:
         """Every vocabulary that reads for this engine: its own, then its wrappers'."""

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache
 from typing import Any
 
 from toplint.errors import ManifestError
-from toplint.infra.pkgdata import read_json
 from toplint.model import Position
 
 Path = tuple[str | int, ...]
@@ -22,22 +20,11 @@ def dotted(path: Path) -> str:
     return out
 
 
-@cache
-def _schema() -> dict[str, Any]:
-    schema: dict[str, Any] = read_json("toplint.schemas", "hardware.schema.json")
-    return schema
-
-
 def validate(data: Any, where: Where) -> None:
     """Raise ``ManifestError`` listing every schema problem with its place, in file order."""
-    from toplint.infra.schemafast import surely_valid
+    from toplint.infra.schemas import schema_errors
 
-    if surely_valid(data, _schema()):
-        return  # skips importing jsonschema (~0.2 s); it still words every error
-    import jsonschema
-
-    validator = jsonschema.Draft202012Validator(_schema())
-    problems = [_problem(where, e) for e in validator.iter_errors(data)]
+    problems = [_problem(where, e) for e in schema_errors(data, "hardware")]
     if problems:
         problems.sort(key=lambda p: p[0])
         raise ManifestError("\n".join(f"{pos}: {msg}" for pos, msg in problems))

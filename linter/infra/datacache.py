@@ -4,9 +4,12 @@ Building the shipped catalogs with PyYAML costs 20-70 ms per process (``measured
 about 45 ms), a large share of a one-file pre-commit check. The loaded data is stored with
 :mod:`marshal` (the format of Python's own bytecode cache: built in, nothing to import, and
 several times faster to read than JSON), in a folder per interpreter (``cache_tag`` and marshal
-version). An entry is keyed by the loader's name and two checksums of the file's text (CRC-32
-and Adler-32, with its length: 64 bits from ``zlib``, which costs 0.4 ms to import where
-``hashlib`` costs 5 ms), so an edited file is not read stale, and is written atomically. These
+version). An entry is keyed by toplint's version, the loader (its name, which carries a version
+tag bumped when what it returns or checks changes), what else decides its result (``depends``:
+the schema a rule is validated against, the facts it may name) and the file's text, through
+two checksums (CRC-32 and Adler-32, with the length: 64 bits from ``zlib``, which costs 0.4 ms
+to import where ``hashlib`` costs 5 ms). So an edited file, a tightened schema or a newer
+toplint is never answered from a stale entry. Entries are written atomically. These
 are toplint's own files (and plugins' rule files), not input an attacker chooses. Only plain
 data (dicts, lists, tuples, strings, numbers, booleans, None) that reads back equal is stored.
 Linted files are never cached here. The directory is ``$TOPLINT_CACHE_DIR``, else
@@ -29,9 +32,10 @@ __all__ = ["cache_dir", "cached_data", "set_enabled"]
 
 _ENABLED = [True]
 _PLAIN = (str, int, float, type(None))  # bool is an int
-# "data2": entries carry a stamp (older versions, which trust any entry, never read these).
+# "data2": entries carry a stamp (versions before it trusted any entry and never read these).
 _FOLDER = f"data2-{sys.implementation.cache_tag}-m{marshal.version}"
-_MAGIC = "toplint-cache-2"  # an entry is ((magic, loader name, text length), data)
+# An entry is ((magic, toplint version, loader name, len(depends), len(text)), data).
+_MAGIC = "toplint-cache-3"
 _MAX_ENTRY_BYTES = 64 * 1024 * 1024  # the shipped catalogs marshal to a few MB
 
 
@@ -48,15 +52,18 @@ def cache_dir() -> str:
     return os.path.join(base, "toplint")
 
 
-def cached_data(text: str, loader_name: str, load: Callable[[str], Any]) -> Any:
-    """``load(text)``, from the cache when this loader has read this exact text before."""
+def cached_data(text: str, loader_name: str, load: Callable[[str], Any], depends: str = "") -> Any:
+    """``load(text)``, from the cache when this loader, with the same ``depends`` (anything
+    else its result depends on, such as a schema's text), has read this exact text before."""
     if not _ENABLED[0]:
         return load(text)
-    blob = f"{loader_name}\0{text}".encode("utf-8", "surrogatepass")
+    from toplint import __version__
+
+    blob = f"{__version__}\0{loader_name}\0{depends}\0{text}".encode("utf-8", "surrogatepass")
     digest = f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}{len(blob):x}"
     label = "".join(c if c.isalnum() or c in "-_." else "_" for c in loader_name)[:40]
     path = os.path.join(cache_dir(), _FOLDER, f"{label}-{digest}.marshal")
-    stamp = (_MAGIC, loader_name, len(text))
+    stamp = (_MAGIC, __version__, loader_name, len(depends), len(text))
     from toplint.infra.readpolicy import ReadRefused, read_bytes
 
     try:
@@ -71,7 +78,7 @@ def cached_data(text: str, loader_name: str, load: Callable[[str], Any]) -> Any:
     return data
 
 
-def _store(path: str, stamp: tuple[str, str, int], data: Any) -> None:
+def _store(path: str, stamp: tuple[str, str, str, int, int], data: Any) -> None:
     if not _plain(data):
         return  # a value marshal would not hold exactly: keep loading the YAML
     blob = marshal.dumps((stamp, data))

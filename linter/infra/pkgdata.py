@@ -1,4 +1,7 @@
-"""Read files shipped inside toplint's packages (schemas, catalogs, YAML rules).
+"""Read files shipped inside toplint's packages (schemas, catalogs, YAML rules): the one way
+shipped data is read.  JSON and YAML files are parsed once and then served from the data cache
+(``toplint.infra.datacache``); YAML is parsed by ``toplint.infra.yamlsafe``, like every other
+YAML toplint reads.
 
 A package installed as a folder is read with plain file I/O; ``importlib.resources`` (which
 costs ~15 ms to import with ``zipfile`` and ``tempfile``) is only the fallback for a package that
@@ -14,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from importlib.abc import Traversable
 
-__all__ = ["package_folder", "package_root", "read_json", "read_text"]
+__all__ = ["package_folder", "package_root", "read_json", "read_text", "read_yaml"]
 
 
 def package_folder(package: str) -> str | None:
@@ -50,6 +53,23 @@ def _json_loads(text: str) -> Any:
     import json
 
     return json.loads(text)
+
+
+def read_yaml(package: str, name: str) -> Any:
+    """The data of the one-document YAML file ``name`` in ``package``, through the data cache."""
+    from toplint.infra.datacache import cached_data
+
+    origin = f"{package}:{name}"
+    return cached_data(read_text(package, name), "yamlsafe-v1", lambda t: _yaml_data(t, origin))
+
+
+def _yaml_data(text: str, origin: str) -> Any:
+    from toplint.infra.yamlsafe import load_data
+
+    documents = load_data(text, origin)
+    if len(documents) != 1:
+        raise ValueError(f"{origin}: a data file holds one YAML document, found {len(documents)}")
+    return documents[0]
 
 
 def package_root(package: str) -> Traversable:

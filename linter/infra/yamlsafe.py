@@ -363,3 +363,9 @@ def _compose_all(text: str, limits: Limits = DEFAULT_LIMITS) -> Iterator[yaml.No
 def load_data(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> list[Any]:
     """Plain data of every document (no positions)."""
     return [d.data for d in load_documents(text, path, limits)]
+
+
+def dump(data: Any) -> str:
+    """``data`` as YAML text (PyYAML's safe dumper: plain data only, keys in their order)."""
+    text: str = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    return text

@@ -53,6 +53,22 @@ def container_env(
     return env
 
 
+def env_args(ctx: Ctx, cpath: Path, env: Mapping[str, str | None]) -> dict[str, Arg]:
+    """The container's ``env`` entries as positioned words, for engines configured by
+    environment variables (TGI's launcher reads every option from one: clap ``env``)."""
+    out: dict[str, Arg] = {}
+    for i, item in enumerate(ctx.get((*cpath, "env"), []) or []):
+        if not isinstance(item, dict) or "name" not in item:
+            continue
+        name = str(item["name"])
+        at: Path = (*cpath, "env", i, "value" if "value" in item else "name")
+        value = env.get(name)
+        raw = _scalar_text(item.get("value"))
+        missing = () if value is not None else (name,)
+        out[name] = Arg(value, raw, ctx.scalar_pos(at), missing, anchor_of(at))
+    return out
+
+
 def _walk(data: Any, at: Path) -> Any:
     for step in at:
         if isinstance(data, dict) and isinstance(step, str):

@@ -14,8 +14,8 @@ from typing import Any
 from urllib.parse import quote
 
 from toplint import __version__
-from toplint.model import Edit, Finding, Fix, Severity
-from toplint.report.base import Report, fingerprints, relative_path, shown
+from toplint.model import Edit, Finding, Fix, Related, Severity
+from toplint.report.base import Report, encodable, fingerprints, relative_path, shown
 from toplint.report.jsonfmt import plain
 from toplint.rulebook.types import Rule
 
@@ -84,6 +84,8 @@ def result(f: Finding, index: int, fingerprint: str) -> dict[str, Any]:
         "locations": [location],
         "partialFingerprints": {FINGERPRINT_NAME: fingerprint},
     }
+    if f.related:  # consequences folded into this root cause (toplint.rulebook.fold)
+        out["relatedLocations"] = [_related(r, i) for i, r in enumerate(f.related, start=1)]
     props: dict[str, Any] = {"name": f.name}
     if f.fix is not None:
         props["fix"] = {"message": f.fix.message, "applicability": f.fix.applicability}
@@ -93,6 +95,17 @@ def result(f: Finding, index: int, fingerprint: str) -> dict[str, Any]:
         props["data"] = plain(dict(f.data))
     out["properties"] = props
     return out
+
+
+def _related(r: Related, index: int) -> dict[str, Any]:
+    return {
+        "id": index,
+        "physicalLocation": {
+            "artifactLocation": {"uri": uri_for(r.path), "uriBaseId": SRCROOT},
+            "region": {"startLine": max(r.line, 1), "startColumn": max(r.column, 1)},
+        },
+        "message": {"text": encodable(f"{r.rule} [{r.severity}] {r.message}")},
+    }
 
 
 def sarif_fix(fix: Fix) -> dict[str, Any]:

@@ -47,6 +47,7 @@ class Spec:
     branches: tuple[Branch, ...] = ()
     fix_message: str | None = None
     fix_applicability: str = "display"
+    fix_variants: tuple[tuple[Any, str], ...] = ()  # (condition, message): the first that holds
 
 
 class Evaluator:
@@ -184,30 +185,16 @@ def format_value(name: str, value: Any) -> str:
     leaf = name.rsplit(".", 1)[-1]
     if "share" in leaf:
         return f"{value * 100:.0f}%"
+    # One spelling per unit for every command (check, cost, hardware): toplint.hardware.units.
+    from toplint.hardware.units import format_bandwidth, format_bytes, format_time_us
+
     if leaf.endswith("_ms") or "_ms_" in leaf:
-        return format_ms(float(value))
+        return format_time_us(float(value) * 1000)
     if leaf.endswith("_bytes") or leaf.endswith("_bytes_per_gpu"):
         return format_bytes(float(value))
     if leaf.endswith("_gb_per_s"):
-        return f"{value:g} GB/s"
+        return format_bandwidth(float(value))
     return f"{value:g}" if isinstance(value, float) else str(value)
-
-
-def format_ms(ms: float) -> str:
-    if ms >= 100:
-        return f"{ms:.0f} ms"
-    if ms >= 10:
-        return f"{ms:.1f} ms"
-    if ms >= 0.1:
-        return f"{ms:.2f} ms"
-    return f"{ms * 1000:.1f} µs"
-
-
-def format_bytes(n: float) -> str:
-    for unit, size in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
-        if n >= size:
-            return f"{n / size:.2f} {unit}"
-    return f"{n:.0f} B"
 
 
 def render(template: str, facts: Mapping[str, Any], options: Mapping[str, Any]) -> str:
@@ -300,13 +287,18 @@ def make_check(spec: Spec) -> Any:
                 if ev.truth(branch.when) is True:
                     severity, message = branch.severity, branch.message or spec.message
                     break
-        for name in placeholders(message) + placeholders(spec.fix_message or ""):
+        fix_message = spec.fix_message
+        for when, text in spec.fix_variants:
+            if ev.truth(when) is True:
+                fix_message = text
+                break
+        for name in placeholders(message) + placeholders(fix_message or ""):
             if not name.startswith("option.") and name in ctx.facts:
                 ev.used[name] = ctx.facts[name]
         fix = None
-        if spec.fix_message:
+        if fix_message:
             fix = Fix(
-                render(spec.fix_message, ctx.facts, ctx.options),
+                render(fix_message, ctx.facts, ctx.options),
                 applicability=spec.fix_applicability,
             )
         dep = ctx.deployment

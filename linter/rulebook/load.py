@@ -11,11 +11,10 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Iterable
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from toplint.errors import ConfigError, SourceError
-from toplint.infra.pkgdata import package_folder, package_root, read_json
+from toplint.infra.pkgdata import package_folder, package_root
 from toplint.model import Severity
 from toplint.rulebook.declarative import Branch, Spec, make_check, placeholders, references
 from toplint.rulebook.types import Rule
@@ -102,22 +101,25 @@ def _root(where: str | Path | Traversable) -> Traversable:
     return where
 
 
-@cache
-def _schema() -> dict[str, Any]:
-    schema: dict[str, Any] = read_json("toplint.schemas", "rule.schema.json")
-    return schema
-
-
 def rule_from_yaml_text(text: str, origin: str) -> Rule:
     """One declarative rule from YAML text (``origin`` names it in errors).
 
-    The checked data is kept in the data cache (``toplint.infra.datacache``, keyed by the
-    text), so a rule file is parsed and validated once, not at every start-up.
+    The checked data is kept in the data cache (``toplint.infra.datacache``), so a rule file is
+    parsed and validated once, not at every start-up.  Its entry depends on the text, the rule
+    schema and the published facts: a tightened schema or a removed fact rejects a rule that
+    an older check accepted.
     """
+    from toplint.facts.registry import FACTS
     from toplint.infra.datacache import cached_data
+    from toplint.infra.schemas import schema_text
 
-    data = cached_data(text, "rule-yaml-v1", lambda t: _checked_rule_data(t, origin))
+    depends = schema_text("rule") + "\0" + "\0".join(FACTS)
+    data = cached_data(text, _LOADER, lambda t: _checked_rule_data(t, origin), depends)
     return _rule(data, origin)
+
+
+# The loader's name in the data cache; bump it when what it returns or checks changes.
+_LOADER = "rule-yaml-v2"
 
 
 def _checked_rule_data(text: str, origin: str) -> Any:
@@ -136,7 +138,9 @@ def _checked_rule_data(text: str, origin: str) -> Any:
 
 def _validate(data: Any, origin: str, doc: Any) -> None:
     _check_schema(data, doc)
-    templates = [data["message"], (data.get("fix") or {}).get("message", "")]
+    fix = data.get("fix") or {}
+    templates = [data["message"], fix.get("message", "")]
+    templates += [v.get("message", "") for v in fix.get("variants", ())]
     templates += [b.get("message", "") for b in data.get("severities", ())]
     for template in templates:
         if any(not name for name in placeholders(str(template))):
@@ -173,14 +177,9 @@ def _suggest(name: str, known: Iterable[str]) -> str:
 
 
 def _check_schema(data: Any, doc: Any) -> None:
-    from toplint.infra.schemafast import surely_valid
+    from toplint.infra.schemas import schema_errors
 
-    if surely_valid(data, _schema()):
-        return  # skips importing jsonschema (~0.2 s); it still words every error
-    import jsonschema
-
-    validator = jsonschema.Draft202012Validator(_schema())
-    errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    errors = schema_errors(data, "rule", order=lambda e: list(map(str, e.absolute_path)))
     if errors:
         err = errors[0]
         path = tuple(err.absolute_path)
@@ -199,6 +198,7 @@ def _rule(data: dict[str, Any], origin: str) -> Rule:
         branches=tuple(_branches(data.get("severities", ()))),
         fix_message=fix.get("message"),
         fix_applicability=str(fix.get("applicability", "display")),
+        fix_variants=tuple((v["when"], str(v["message"])) for v in fix.get("variants", ())),
     )
     return Rule(
         code=str(data["code"]),

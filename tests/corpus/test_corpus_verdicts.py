@@ -87,8 +87,11 @@ def test_verdict(row: Row, capsys: pytest.CaptureFixture[str]) -> None:
         "--exit-zero",
     ]
     _, report = run([*argv, "--cluster", row.cluster] if row.cluster else argv, capsys)
-    if row.deployment == "-":
-        assert inspected["deployments"] == [] and report["findings"] == []
+    if row.deployment == "-":  # no deployment: nothing, or TL008 saying nothing was checked
+        assert inspected["deployments"] == []
+        assert sorted(f"{f['rule']}:{f['severity']}" for f in report["findings"]) == sorted(
+            row.expect
+        )
         return
     found = owned(report["findings"], inspected["deployments"], row.deployment)
     seen = sorted(f"{f['rule']}:{f['severity']}" for f in found)

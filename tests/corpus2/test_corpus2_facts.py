@@ -22,13 +22,15 @@ NOT_DEPLOYMENT_FILES = ("INDEX.md",)
 
 
 def parse(rel: str) -> ParseResult:
+    """The file read as ``toplint`` reads it (``read_source``: UTF-8, CRLF as LF), then parsed."""
+    from toplint.discover.files import read_source
     from toplint.parse.base import Source
     from toplint.parse.builtin import toplint_parsers
     from toplint.parse.run import parse_source
 
-    path = CORPUS / rel
-    text = path.read_bytes().decode("utf-8")
-    return parse_source(Source.from_text(str(path), text), toplint_parsers())
+    source = read_source(str(CORPUS / rel))
+    assert isinstance(source, Source), source
+    return parse_source(source, toplint_parsers())
 
 
 def facts_of(deployment: Deployment, keys: list[str]) -> dict[str, Any]:
@@ -81,3 +83,11 @@ def test_every_corpus2_file_has_a_row() -> None:
 def test_index_lists_every_file() -> None:
     index = (CORPUS / "INDEX.md").read_text()
     assert [f for f in corpus_files() if f"| {f} |" not in index] == []
+
+
+@pytest.mark.parametrize("row", [r for r in ROWS if r.hardware], ids=lambda r: r.file)
+def test_the_files_own_hints_select_the_system_index_names(row: Row) -> None:
+    from toplint.hardware.hints import infer
+
+    found = [infer(d) for d in parse(row.file).deployments]
+    assert [f.cluster.instance if f else None for f in found] == [row.hardware] * len(found)

@@ -51,3 +51,38 @@ def test_layout_spellings_are_options_the_engine_has(engine: str) -> None:
     for spelled in (record.layout.tp, record.layout.pp, record.layout.dp, record.layout.ep):
         if spelled:
             assert spelled[2:] in longs or spelled in record.cli.aliases
+
+
+def test_disabling_the_custom_all_reduce_means_nccl() -> None:
+    from tests.parse.helpers import only
+
+    dep = only("a.sh", "vllm serve m -tp 4 --disable-custom-all-reduce\n")
+    assert get_engine("vllm").allreduce_of(dep) == "nccl"
+
+
+def test_the_default_all_reduce_without_options() -> None:
+    from tests.parse.helpers import only
+
+    dep = only("a.sh", "vllm serve m -tp 4\n")
+    assert get_engine("vllm").allreduce_of(dep) == "vllm-custom"
+
+
+def test_lmdeploy_cuda_ipc_communicator_is_its_own_kernel() -> None:
+    from tests.parse.helpers import only
+
+    dep = only("a.sh", "lmdeploy serve api_server m --tp 4 --communicator cuda-ipc\n")
+    assert get_engine("lmdeploy").allreduce_of(dep) == "lmdeploy-custom"
+
+
+def test_trtllm_grpc_subcommand_is_a_serving_instance_not_a_model_named_grpc() -> None:
+    from tests.parse.helpers import only
+
+    dep = only("a.sh", "trtllm-serve grpc m --tp_size 2\n")
+    assert (dep.engine, dep.model, dep.tp) == ("trtllm", "m", 2)
+
+
+def test_trtllm_custom_tokenizer_is_a_known_option() -> None:
+    from tests.parse.helpers import parse_text
+
+    text = "trtllm-serve m --custom_tokenizer deepseek_v32\n"
+    assert [f.rule for f in parse_text("a.sh", text).findings] == []

@@ -143,13 +143,13 @@ TP8 = "vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 16\n"
 
 def test_fix_says_unsafe_fixes_are_available(tmp_path: Path, capsys) -> None:
     _run(tmp_path, "tp.sh", TP8, H100_PAIR, "--fix")
-    assert "fixes available with `--unsafe-fixes`" in capsys.readouterr().err
+    assert "available with `--unsafe-fixes`" in capsys.readouterr().err
     assert (tmp_path / "tp.sh").read_text() == TP8
 
 
 def test_diff_says_unsafe_fixes_are_available(tmp_path: Path, capsys) -> None:
     _run(tmp_path, "tp.sh", TP8, H100_PAIR, "--diff")
-    assert "fixes available with `--unsafe-fixes`" in capsys.readouterr().err
+    assert "available with `--unsafe-fixes`" in capsys.readouterr().err
 
 
 def test_json_fix_carries_edits(tmp_path: Path, capsys) -> None:

@@ -90,3 +90,21 @@ def test_unwritable_directory_still_loads(tmp_path: Path, monkeypatch: pytest.Mo
     blocker.write_text("")
     monkeypatch.setenv("TOPLINT_CACHE_DIR", str(blocker))
     assert datacache.cached_data("text", "t", _Loader(DATA)) == DATA
+
+
+def test_other_depends_is_a_miss() -> None:
+    load = _Loader(DATA)
+    datacache.cached_data("text", "t", load, depends="schema v1")
+    datacache.cached_data("text", "t", load, depends="schema v1")
+    datacache.cached_data("text", "t", load, depends="schema v2")
+    assert load.calls == 2
+
+
+def test_another_toplint_version_is_a_miss(monkeypatch: pytest.MonkeyPatch) -> None:
+    import toplint
+
+    load = _Loader(DATA)
+    datacache.cached_data("text", "t", load)
+    monkeypatch.setattr(toplint, "__version__", "99.0")
+    datacache.cached_data("text", "t", load)
+    assert load.calls == 2

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The layout the seeds recommend: tensor parallel inside each 4-GPU NVLink server, pipeline
+# The layout that fixes serve-tp8.sh: tensor parallel inside each 4-GPU NVLink server, pipeline
 # parallel across the Ethernet link.
 set -euo pipefail
 

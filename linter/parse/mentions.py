@@ -1,0 +1,74 @@
+"""A file that names an engine (its command, ``python -m`` module or image) but from which no
+parser built a deployment: TL008, so the run never ends green on a file it could not read.
+
+What counts as naming an engine comes from the engine registry (``Engine.launches``,
+``Engine.modules``, ``Engine.images``), so a plugin engine is covered too.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from toplint.model import Finding, Severity
+from toplint.parse.base import Source
+
+# What the file lacked, by what named the engine.
+_LACKING = {
+    "command": "no engine command line toplint could read (a command inside a function that is "
+    "never called, a heredoc or a string is not run)",
+    "module": "no `python -m` command line toplint could read",
+    "image": "no container, service or CMD that gives the engine's arguments where toplint "
+    "reads them (`args`, `command`, compose `command`, Dockerfile CMD/ENTRYPOINT)",
+}
+
+
+@cache
+def _pattern() -> re.Pattern[str]:
+    """One alternation of every engine's commands, modules and images (longest first)."""
+    from toplint.engines.registry import all_engines
+
+    alternatives: list[tuple[str, str]] = []
+    for engine in all_engines():
+        for launch in engine.launches:
+            words = r"\s+".join(re.escape(w) for w in launch.words)
+            alternatives.append(("command", rf"(?<![\w.-]){words}(?![\w-])"))
+        for module in engine.modules:
+            alternatives.append(("module", rf"(?<![\w.]){re.escape(module)}(?![\w.])"))
+        for image in engine.images:
+            alternatives.append(("image", rf"(?<![\w.-]){re.escape(image.repository)}(?![\w/-])"))
+    alternatives.sort(key=lambda a: -len(a[1]))
+    groups = [f"(?P<{kind}{i}>{rx})" for i, (kind, rx) in enumerate(alternatives)]
+    return re.compile("|".join(groups) or r"(?!)")
+
+
+def engine_mention(source: Source) -> Finding | None:
+    """TL008 at the first engine command, module or image the file names outside a comment."""
+    text = source.text
+    for match in _pattern().finditer(text):
+        start = text.rfind("\n", 0, match.start()) + 1
+        if "#" in text[start : match.start()]:
+            continue  # a comment (shell, YAML, Dockerfile) names it; nothing runs it
+        kind = (match.lastgroup or "command").rstrip("0123456789")
+        line = text.count("\n", 0, match.start()) + 1
+        named = " ".join(match.group().split())
+        lacking = _LACKING[kind]
+        if "{{" in text:
+            lacking = (
+                "it is a template ({{ … }}): check what it renders to "
+                "(e.g. `helm template … | toplint check -`)"
+            )
+        return Finding(
+            rule="TL008",
+            name="no-deployment-found",
+            severity=Severity.WARNING,
+            path=source.path,
+            line=line,
+            column=match.start() - start + 1,
+            message=(
+                f"names the engine {kind} `{named}` but yields no deployment: {lacking}; "
+                "nothing here was checked"
+            ),
+            anchor=f"mention:{named}",
+        )
+    return None

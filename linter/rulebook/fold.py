@@ -1,0 +1,58 @@
+"""One root cause, one finding: fold the consequences a cause explains into the cause.
+
+TP across nodes (TL101) makes the decode and prefill budgets blow (TL105, TL106) and often
+replicates the KV heads (TL203).  Reported separately, one mistake reads as four, and the
+consequences' canned fixes compete with the cause's tailored one.  A cause rule lists the codes
+it explains (``Rule.explains``); at the same deployment their findings are folded into the
+cause's: its message gains their numbers, its severity is the highest of them, and they become
+``related`` entries (SARIF ``relatedLocations``).  A consequence whose cause did not fire is
+reported on its own as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from toplint.model import Finding, Related
+
+
+def fold_consequences(
+    findings: Sequence[Finding], explains: Mapping[str, tuple[str, ...]]
+) -> list[Finding]:
+    """``findings`` of one deployment, each consequence folded into the first cause that
+    explains it (by code order)."""
+    causes = sorted((f for f in findings if explains.get(f.rule)), key=lambda f: f.rule)
+    if not causes:
+        return list(findings)
+    folded: dict[int, list[Finding]] = {id(c): [] for c in causes}
+    kept: list[Finding] = []
+    for f in findings:
+        cause = next((c for c in causes if c is not f and f.rule in explains[c.rule]), None)
+        if cause is None:
+            kept.append(f)
+        else:
+            folded[id(cause)].append(f)
+    return [_merge(f, folded[id(f)]) if folded.get(id(f)) else f for f in kept]
+
+
+def _merge(cause: Finding, consequences: Sequence[Finding]) -> Finding:
+    from toplint.record import replace
+
+    ordered = sorted(consequences, key=lambda f: f.rule)
+    related = tuple(
+        Related(c.rule, c.severity, c.path, c.line, c.column, c.message) for c in ordered
+    )
+    severity = max((cause.severity, *(c.severity for c in ordered)), key=lambda s: s.rank)
+    also = "; ".join(f"{c.rule} {c.message}" for c in ordered)
+    data = dict(cause.data)
+    data["consequences"] = [
+        {"rule": c.rule, "severity": str(c.severity), "message": c.message, **dict(c.data)}
+        for c in ordered
+    ]
+    return replace(
+        cause,
+        severity=severity,
+        message=f"{cause.message}. As a result: {also}",
+        data=data,
+        related=cause.related + related,
+    )

@@ -1,0 +1,53 @@
+"""TL008 no-deployment-found (raised by the pipeline; listed and documented here)."""
+
+from __future__ import annotations
+
+from toplint.model import Severity
+from toplint.rulebook.types import Rule
+
+DOC = """\
+## What it does
+Reports input that names a serving engine but from which toplint could not build a
+deployment (an engine image or command whose parallel layout or model it could not read), and
+a folder given on the command line under which toplint found no file it reads. The message
+says what was recognised and what was lacking.
+
+## Why is this bad?
+Nothing was checked there, yet without this finding the run would end green. A deployment
+that toplint cannot see gets no topology, capacity or budget check at all.
+
+## Example
+```yaml
+containers:
+  - name: server
+    image: vllm/vllm-openai:v0.6.3
+    command: ["/bin/sh", "-c", "/opt/start.sh"]   # the engine's flags are in a script
+```
+
+## Use instead
+Give the engine's arguments where toplint can read them (the container's `args`, a shell
+script in the checked tree, a compose `command`), or check the file that holds them:
+```yaml
+containers:
+  - name: server
+    image: vllm/vllm-openai:v0.6.3
+    args: ["--model", "meta-llama/Llama-3.1-8B-Instruct", "--tensor-parallel-size", "1"]
+```
+
+## Options
+None.
+
+## References
+- vLLM, deploying with Docker (the image's entrypoint is `vllm serve`):
+  https://docs.vllm.ai/en/latest/deployment/docker.html
+"""
+
+RULE = Rule(
+    code="TL008",
+    name="no-deployment-found",
+    summary="Input names an engine (or a folder holds no config) but yields no deployment.",
+    severity=Severity.WARNING,
+    check=None,
+    doc=DOC,
+    origin=__file__,
+)

@@ -1,0 +1,100 @@
+"""Resources toplint has no reader for: pods found by shape, engines recognised inside them."""
+
+from __future__ import annotations
+
+from toplint.model import Deployment, ParseResult
+from toplint.parse.base import Source
+from toplint.parse.builtin import toplint_parsers
+from toplint.parse.run import parse_source
+
+SERVE = "vllm serve meta-llama/Llama-3.1-8B-Instruct --tensor-parallel-size 2"
+
+
+def parse(text: str) -> ParseResult:
+    return parse_source(Source.from_text("x.yaml", text), toplint_parsers())
+
+
+def only(text: str) -> Deployment:
+    result = parse(text)
+    assert len(result.deployments) == 1, result
+    return result.deployments[0]
+
+
+ARGO = f"""\
+apiVersion: argoproj.io/v1alpha1
+kind: Workflow
+metadata: {{name: serve}}
+spec:
+  templates:
+  - name: server
+    container:
+      image: vllm/vllm-openai:v0.10.0
+      command: [sh, -c, "{SERVE}"]
+      resources: {{limits: {{nvidia.com/gpu: 2}}}}
+"""
+
+JOBSET = f"""\
+apiVersion: jobset.x-k8s.io/v1alpha2
+kind: JobSet
+metadata: {{name: js}}
+spec:
+  replicatedJobs:
+  - name: workers
+    template:
+      spec:
+        template:
+          spec:
+            nodeSelector: {{cloud.google.com/gke-accelerator: nvidia-l4}}
+            containers:
+            - name: c
+              image: vllm/vllm-openai
+              command: [sh, -c, "{SERVE}"]
+              resources: {{limits: {{nvidia.com/gpu: 2}}}}
+"""
+
+TEMPLATE = f"""\
+apiVersion: template.openshift.io/v1
+kind: Template
+metadata: {{name: t}}
+objects:
+- apiVersion: apps/v1
+  kind: Deployment
+  metadata: {{name: inner}}
+  spec:
+    replicas: 3
+    template:
+      spec:
+        containers:
+        - name: c
+          image: vllm/vllm-openai
+          command: [sh, -c, "{SERVE}"]
+          resources: {{limits: {{nvidia.com/gpu: 2}}}}
+"""
+
+
+def test_a_one_container_template_is_a_pod() -> None:
+    dep = only(ARGO)
+    assert (dep.engine, dep.tp, dep.gpus_per_node, dep.nodes) == ("vllm", 2, 2, 1)
+
+
+def test_a_pod_template_nested_in_an_unknown_kind_is_found() -> None:
+    dep = only(JOBSET)
+    assert (dep.tp, dep.gpus_per_node, dep.name) == (2, 2, "workers")
+
+
+def test_node_selectors_of_a_found_pod_are_kept() -> None:
+    assert only(JOBSET).labels["cloud.google.com/gke-accelerator"] == "nvidia-l4"
+
+
+def test_an_embedded_resource_is_read_by_its_kind_reader() -> None:
+    dep = only(TEMPLATE)
+    assert (dep.name, dep.replicas, dep.source_kind) == ("inner", 3, "k8s-deployment")
+
+
+def test_a_resource_without_containers_yields_nothing() -> None:
+    text = "apiVersion: v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: 3}\n"
+    assert parse(text).deployments == ()
+
+
+def test_a_found_deployment_is_positioned_at_its_engine_command() -> None:
+    assert (only(ARGO).line, only(ARGO).column) == (9, 26)

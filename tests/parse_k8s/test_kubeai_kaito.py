@@ -1,0 +1,142 @@
+"""KubeAI Model and KAITO Workspace: layouts the wrapper implies rather than writes."""
+
+from __future__ import annotations
+
+from toplint.model import Deployment, ParseResult
+from toplint.parse.base import Source
+from toplint.parse.builtin import toplint_parsers
+from toplint.parse.run import parse_source
+
+
+def parse(text: str) -> ParseResult:
+    return parse_source(Source.from_text("x.yaml", text), toplint_parsers())
+
+
+def only(text: str) -> Deployment:
+    result = parse(text)
+    assert len(result.deployments) == 1, result
+    return result.deployments[0]
+
+
+def kubeai(profile: str, engine: str = "VLLM", url: str = "hf://org/model") -> str:
+    return f"""\
+apiVersion: kubeai.org/v1
+kind: Model
+metadata: {{name: m}}
+spec:
+  url: {url}
+  engine: {engine}
+  args:
+  - --tensor-parallel-size=4
+  env: {{VLLM_ATTENTION_BACKEND: FLASHINFER}}
+  resourceProfile: {profile}
+"""
+
+
+def test_kubeai_profile_count_is_the_pods_gpus() -> None:
+    dep = only(kubeai("nvidia-gpu-l4:4"))
+    assert (dep.engine, dep.tp, dep.gpus_per_node, dep.nodes) == ("vllm", 4, 4, 1)
+
+
+def test_kubeai_hf_url_is_the_model() -> None:
+    assert only(kubeai("nvidia-gpu-l4:4")).model == "org/model"
+
+
+def test_kubeai_pvc_url_serves_the_mounted_path() -> None:
+    assert only(kubeai("nvidia-gpu-l4:4", url="pvc://weights/llama")).model == "/model"
+
+
+def test_kubeai_profile_name_is_kept_as_a_hardware_hint() -> None:
+    assert only(kubeai("nvidia-gpu-h100:8")).labels["kubeai.org/resource-profile"] == (
+        "nvidia-gpu-h100"
+    )
+
+
+def test_kubeai_cpu_profile_counts_no_gpu() -> None:
+    assert only(kubeai("cpu:2")).gpus_per_node is None
+
+
+def test_kubeai_engine_toplint_does_not_read_yields_nothing() -> None:
+    assert parse(kubeai("nvidia-gpu-l4:1", engine="OLlama")).deployments == ()
+
+
+def test_a_model_kind_of_another_api_group_is_walked_by_shape() -> None:
+    text = kubeai("nvidia-gpu-l4:1").replace("kubeai.org/v1", "example.com/v1")
+    assert parse(text).deployments == ()
+
+
+def workspace(sku: str, count: int = 1, config: str = "") -> str:
+    cm = ""
+    if config:
+        cm = f"""\
+apiVersion: v1
+kind: ConfigMap
+metadata: {{name: params}}
+data:
+  inference_config.yaml: |
+    vllm:
+      {config}
+---
+"""
+    return (
+        cm
+        + f"""\
+apiVersion: kaito.sh/v1beta1
+kind: Workspace
+metadata: {{name: ws}}
+resource:
+  count: {count}
+  instanceType: {sku}
+inference:
+  preset: {{name: llama-3.3-70b-instruct}}
+"""
+        + ("  config: params\n" if config else "")
+    )
+
+
+def test_kaito_tp_is_the_gpus_of_one_instance() -> None:
+    dep = only(workspace("Standard_NC48ads_A100_v4"))
+    assert (dep.tp, dep.pp, dep.gpus_per_node) == (2, 1, 2)
+
+
+def test_kaito_pp_is_the_node_count() -> None:
+    dep = only(workspace("Standard_NC48ads_A100_v4", count=3))
+    assert (dep.tp, dep.pp, dep.nodes, dep.gpus) == (2, 3, 3, 6)
+
+
+def test_kaito_preset_names_the_repository() -> None:
+    assert only(workspace("Standard_NC48ads_A100_v4")).model == "meta-llama/Llama-3.3-70B-Instruct"
+
+
+def test_kaito_inference_config_overrides_kaitos_own_arguments() -> None:
+    dep = only(workspace("Standard_NC24ads_A100_v4", config="tensor-parallel-size: 2"))
+    assert (dep.tp, dep.gpus_per_node) == (2, 1)
+
+
+def test_kaito_inference_config_value_is_positioned_inside_the_configmap() -> None:
+    dep = only(workspace("Standard_NC24ads_A100_v4", config="tensor-parallel-size: 2"))
+    assert dep.position_of("tp").line == 7
+
+
+def test_kaito_unknown_instance_type_leaves_gpus_unknown() -> None:
+    dep = only(workspace("Standard_Unknown_v9"))
+    assert dep.gpus_per_node is None
+    assert any("not in toplint's instance catalog" in n for n in dep.notes)
+
+
+def test_kaito_transformers_runtime_is_not_read() -> None:
+    text = workspace("Standard_NC24ads_A100_v4").replace(
+        "metadata: {name: ws}",
+        "metadata: {name: ws, annotations: {kaito.sh/runtime: transformers}}",
+    )
+    assert parse(text).deployments == ()
+
+
+def test_kubeai_malformed_profile_is_tl001_at_the_value() -> None:
+    result = parse(kubeai("nvidia-gpu-l4"))
+    assert [(f.rule, f.line) for f in result.findings] == [("TL001", 10)]
+
+
+def test_kaito_malformed_inference_config_is_tl001_inside_the_configmap() -> None:
+    result = parse(workspace("Standard_NC24ads_A100_v4", config="tensor-parallel-size: [2"))
+    assert [(f.rule, f.line) for f in result.findings] == [("TL001", 8)]  # where YAML stops

@@ -1,0 +1,85 @@
+"""One root cause, one finding (issue 15.3)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from toplint.cli import main
+from toplint.model import Finding, Severity
+from toplint.rulebook.fold import fold_consequences
+
+ROOT = Path(__file__).resolve().parents[2]
+EXPLAINS = {"TL101": ("TL105", "TL106", "TL203")}
+
+
+def finding(rule: str, severity: Severity, message: str, line: int = 3) -> Finding:
+    return Finding(rule, rule.lower(), severity, "serve.sh", line, 5, message)
+
+
+def test_the_seed_example_gives_exactly_one_finding_at_warning_or_above(capsys) -> None:
+    before = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        code = main(["check", "examples/", "--format", "json"])
+    finally:
+        os.chdir(before)
+    found = json.loads(capsys.readouterr().out)["findings"]
+    loud = [f for f in found if f["severity"] in ("warning", "error")]
+    assert [f["rule"] for f in loud] == ["TL101"]
+    assert code == 1
+
+
+def test_consequences_fold_into_the_cause_with_their_numbers() -> None:
+    cause = finding("TL101", Severity.ERROR, "TP 8 spans 2 nodes")
+    decode = finding("TL105", Severity.WARNING, "decode 22.7 ms, 45% of the 50 ms budget")
+    prefill = finding("TL106", Severity.WARNING, "prefill 2.1 s")
+    (out,) = fold_consequences([decode, cause, prefill], EXPLAINS)
+    assert out.rule == "TL101"
+    assert "TL105 decode 22.7 ms, 45% of the 50 ms budget" in out.message
+    assert "TL106 prefill 2.1 s" in out.message
+    assert [r.rule for r in out.related] == ["TL105", "TL106"]
+
+
+def test_the_folded_finding_keeps_the_highest_severity() -> None:
+    cause = finding("TL102", Severity.WARNING, "TP over PCIe")
+    decode = finding("TL105", Severity.ERROR, "decode 80% of the budget")
+    (out,) = fold_consequences([cause, decode], {"TL102": ("TL105",)})
+    assert out.severity is Severity.ERROR
+
+
+def test_a_consequence_without_its_cause_is_reported_alone() -> None:
+    decode = finding("TL105", Severity.WARNING, "decode over budget")
+    other = finding("TL201", Severity.ERROR, "GPU count")
+    assert fold_consequences([decode, other], EXPLAINS) == [decode, other]
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    (tmp_path / "hw.yaml").write_text((ROOT / "tests" / "data" / "seed-hardware.yaml").read_text())
+    return tmp_path
+
+
+def test_budget_rule_fires_alone_when_tp_stays_inside_the_node(tree: Path, capsys) -> None:
+    # TP 4 inside each node, PP 2 across Ethernet: no TL101, but a 2 ms ITL budget is blown.
+    (tree / "serve.sh").write_text(
+        "vllm serve meta-llama/Meta-Llama-3.1-70B-Instruct -tp 4 -pp 2\n"
+    )
+    main(["check", str(tree / "serve.sh"), "--hardware", str(tree / "hw.yaml"), "--itl-ms", "2"])
+    out = capsys.readouterr().out
+    assert "TL105 [" in out and "TL101 [" not in out
+
+
+def test_sarif_lists_the_folded_consequences_as_related_locations(tree: Path, capsys) -> None:
+    (tree / "serve.sh").write_text(
+        "vllm serve meta-llama/Meta-Llama-3.1-70B-Instruct --tensor-parallel-size 8\n"
+    )
+    argv = ["check", str(tree / "serve.sh"), "--hardware", str(tree / "hw.yaml")]
+    main([*argv, "--itl-ms", "50", "--format", "sarif"])
+    (result,) = json.loads(capsys.readouterr().out)["runs"][0]["results"]
+    assert result["ruleId"] == "TL101"
+    texts = [r["message"]["text"] for r in result["relatedLocations"]]
+    assert any(t.startswith("TL105 [warning] decode collectives") for t in texts)
