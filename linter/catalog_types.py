@@ -25,7 +25,6 @@ class ModelSpec:
     params_active: float
     weight_bytes: float = 2.0
     num_experts: int = 0  # routed experts; 0 = dense
-    num_shared_experts: int = 0
     top_k: int = 0
     moe_intermediate_size: int = 0
     num_moe_layers: int = 0

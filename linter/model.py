@@ -172,7 +172,7 @@ class Deployment:
     path: str
     line: int
     column: int
-    engine: str  # "vllm" | "sglang" | "trtllm" | "tgi"
+    engine: str  # a registered engine (toplint.engines.registry.get_engine)
     model: str | None
     tp: int | None = 1
     pp: int | None = 1
@@ -242,6 +242,7 @@ UNCHECKED_KINDS = {
     "unresolved-layout": "layout not resolved",
     "too-few-gpus": "more GPUs than the cluster has",
     "unknown-model": "model not in the catalog",
+    "accelerator": "accelerator not modelled",
 }
 
 

@@ -33,8 +33,9 @@ vllm serve meta-llama/Llama-3.1-8B-Instruct --tensor-parallel-size 2
 None.
 
 ## Fix safety
-The suggestion (the closest known option, by `difflib` similarity) is advice only: a display
-fix, since a near miss may be a different option.
+Unsafe: the fix renames the option to the closest known one (by `difflib` similarity),
+keeping its value; a near miss may be a different option, and the engine then runs with a
+setting it refused or ignored before, so `--fix` applies it only with `--unsafe-fixes`.
 
 ## References
 - vLLM engine arguments: https://github.com/vllm-project/vllm/blob/main/vllm/engine/arg_utils.py
@@ -51,6 +52,6 @@ RULE = Rule(
     severity=Severity.WARNING,
     check=None,
     doc=DOC,
-    fix_safety="display",
+    fix_safety="unsafe",
     origin=__file__,
 )

@@ -41,7 +41,9 @@ resources:
 None.
 
 ## Fix safety
-Unsafe: either the GPU request or the layout changes.
+Unsafe: either the GPU request or the layout changes. A request is never raised above the
+GPUs of one node (a pod runs on one node); that case gets advice (more pods, LeaderWorkerSet
+size, `--nnodes`) instead of an edit.
 
 ## References
 - vLLM parallel configuration (world size = TP × PP × DP): https://github.com/vllm-project/vllm/blob/main/vllm/config/parallel.py

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from toplint.errors import EXIT_CLEAN, UsageError
+from toplint.infra.budgets import budget_ms, workload_count
 
 
 def register(sub: Any) -> None:
@@ -20,10 +21,14 @@ def register(sub: Any) -> None:
         "--engine", metavar="NAME", help="serving engine (default: the registry's EXAMPLE_ENGINE)"
     )
     p.add_argument("--config", metavar="FILE", help="configuration file (models:, workload:)")
-    p.add_argument("--prompt-tokens", type=int, metavar="N", help="prompt length (default 4096)")
-    p.add_argument("--decode-batch", type=int, metavar="N", help="sequences per decode step")
-    p.add_argument("--itl-ms", type=float, metavar="MS", help="inter-token latency budget")
-    p.add_argument("--ttft-ms", type=float, metavar="MS", help="time-to-first-token budget")
+    p.add_argument(
+        "--prompt-tokens", type=workload_count, metavar="N", help="prompt length (default 4096)"
+    )
+    p.add_argument(
+        "--decode-batch", type=workload_count, metavar="N", help="sequences per decode step"
+    )
+    p.add_argument("--itl-ms", type=budget_ms, metavar="MS", help="inter-token latency budget")
+    p.add_argument("--ttft-ms", type=budget_ms, metavar="MS", help="time-to-first-token budget")
     p.add_argument("--objective", choices=["latency", "throughput"], default="latency")
     p.add_argument("--top", type=int, default=3, metavar="N", help="layouts to show (default 3)")
     p.add_argument("--format", choices=["text", "json"], default="text")
@@ -61,12 +66,13 @@ def run(args: argparse.Namespace) -> int:
         settings.budgets,
         args.objective,
         max(args.top, 1),
+        model_id=args.model,
     )
     if args.format == "json":
         json.dump({"recommendations": recs}, sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(_text(recs, model.id, cluster.name, gpus, args.objective))
+        sys.stdout.write(_text(recs, args.model, cluster.name, gpus, args.objective))
     return EXIT_CLEAN
 
 

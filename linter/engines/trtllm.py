@@ -14,7 +14,8 @@ from toplint.model import Deployment
 from toplint.record import replace
 
 _V = """
-tokenizer host port backend custom_module_dirs log_level max_beam_width max_batch_size
+tokenizer custom_tokenizer host port backend custom_module_dirs log_level max_beam_width
+max_batch_size
 max_num_tokens max_seq_len tensor_parallel_size pipeline_parallel_size context_parallel_size
 moe_expert_parallel_size moe_cluster_parallel_size gpus_per_node free_gpu_memory_fraction
 num_postprocess_workers revision extra_llm_api_options config reasoning_parser tool_parser
@@ -108,13 +109,32 @@ def attention_dp(dep: Deployment) -> int:
     return 1
 
 
+# LLM-API quant_config.quant_algo -> bytes per weight (tensorrt_llm/quantization/mode.py
+# QuantAlgo: W4* are 4-bit weights, W8*/FP8* 8-bit, NVFP4 4-bit).
+QUANTIZATION_BYTES = {
+    "fp8": 1.0,
+    "fp8_block_scales": 1.0,
+    "fp8_per_channel_per_token": 1.0,
+    "w8a16": 1.0,
+    "w8a8_sq_per_channel": 1.0,
+    "w8a16_gptq": 1.0,
+    "w4a16": 0.5,
+    "w4a16_awq": 0.5,
+    "w4a16_gptq": 0.5,
+    "w4a8_awq": 0.5,
+    "nvfp4": 0.5,
+}
+
 ENGINE = Engine(
     name="trtllm",
     title="TensorRT-LLM",
     cli=CLI,
-    # TensorRT-LLM's AllReduce op defaults to AllReduceStrategy.AUTO, which picks its own
-    # one-shot/two-shot kernels (cpp/tensorrt_llm/kernels/customAllReduceKernels.cu, chosen in
-    # cpp/tensorrt_llm/thop/allreduceOp.cpp) and falls back to NCCL for large messages.
+    quantization_option="quant_config.quant_algo",
+    quantization_bytes=QUANTIZATION_BYTES,
+    # TensorRT-LLM's AllReduce op defaults to AllReduceStrategy.AUTO, which chooses between its
+    # own kernels (cpp/tensorrt_llm/kernels/customAllReduceKernels, dispatched in
+    # cpp/tensorrt_llm/thop/allreduceOp.cpp) and NCCL per message; "trtllm-custom" names that
+    # family, which the cost model prices.
     allreduce="trtllm-custom",
     layout=Layout(
         tp="--tp_size",
@@ -124,6 +144,9 @@ ENGINE = Engine(
     ),
     launches=(
         Launch(("trtllm-serve", "serve"), "trtllm"),
+        # `trtllm-serve grpc MODEL`: the same engine behind a gRPC front end (its options are a
+        # subset of serve's, with the short size spellings)
+        Launch(("trtllm-serve", "grpc"), "trtllm"),
         Launch(
             ("trtllm-serve",),
             "trtllm",
@@ -140,4 +163,11 @@ ENGINE = Engine(
     attention_dp=attention_dp,
     dimensions=frozenset({"tp", "pp", "ep"}),
     ep_layout="inside_tp",
+    # trtllm-serve on several nodes runs under srun/mpirun with one MPI rank per GPU
+    # (examples/disaggregated/slurm/simple_example/launch.slurm: "tp_size=8 using two 4-GPU
+    # nodes" is `srun -N 2 --ntasks-per-node=4 … trtllm-llmapi-launch trtllm-serve`).
+    rank_per_gpu=True,
+    # the disaggregated config of `trtllm-serve disaggregated[_mpi_worker] -c FILE`
+    # (tensorrt_llm/llmapi/disagg_utils.py; read by toplint.parse.disagg)
+    runs_in=("llmapi-disaggregated",),
 )

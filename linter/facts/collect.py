@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from toplint.catalog_types import ModelSpec
-from toplint.cost.types import Collective, CostReport
+from toplint.cost.types import Budgets, Collective, CostReport, Workload
 from toplint.facts import registry as F
 from toplint.model import Deployment
 from toplint.placement.types import Placement
-from toplint.rulebook.types import Budgets, Workload
 
 Scalar = int | float | str | bool
 Facts = dict[str, Scalar]

@@ -96,9 +96,11 @@ def _hidden(finding: Finding, unsafe: bool) -> bool:
 def apply_edits(text: str, edits: Iterable[Edit]) -> tuple[str, tuple[Edit, ...]]:
     """``text`` with the non-overlapping ``edits`` applied bottom-up, and the edits taken."""
     idx = TextIndex(text)
+    # Insertions at one offset keep the order they were given in (a fix's flags read in order).
+    unique = list(dict.fromkeys(edits))
     spans = sorted(
-        {(idx.offset(*e.start), idx.offset(*e.end), e.content, e) for e in edits},
-        key=lambda s: (s[0], s[1]),
+        ((idx.offset(*e.start), idx.offset(*e.end), e.content, e) for e in unique),
+        key=lambda s: (s[0], s[1], unique.index(s[3])),
     )
     taken: list[tuple[int, int, str, Edit]] = []
     for span in spans:
@@ -284,6 +286,8 @@ def summary(outcome: FixOutcome, unsafe: bool, diff_only: bool) -> list[str]:
     if changed:
         count = sum(len(f.applied) for f in changed)
         lines.append(f"toplint: {verb} {count} findings in {len(changed)} files")
+    elif any(f.rejected or f.error for f in outcome.files):
+        lines.append("toplint: no file changed")
     for f in outcome.files:
         for finding in f.applied if (f.written or diff_only) else ():
             lines.append(f"  {verb}: {_where(finding)} {finding.rule}")

@@ -50,12 +50,25 @@ def intent_edits(
             edits = _rename(intent, path, idx)
         elif dep is None or dep.path != path:
             return ()
+        elif _holds(intent, dep):
+            continue  # already so (a switch that is on): nothing to edit
         else:
             edits = _edits(intent, dep, idx)
         if not edits:
             return ()
         out += edits
     return tuple(out)
+
+
+def _holds(intent: Intent, dep: Deployment) -> bool:
+    """A set-flag intent the deployment already satisfies where it wrote the flag."""
+    if intent.kind != "set-flag":
+        return False
+    flag = dep.flag(intent.name)
+    if flag is None or flag.position.path != dep.path:
+        return False
+    wanted = intent.value or ""
+    return flag.value == wanted or (wanted == "" and flag.value in (None, "true"))
 
 
 def _edits(intent: Intent, dep: Deployment, idx: TextIndex) -> tuple[Edit, ...]:
@@ -72,10 +85,24 @@ def _edits(intent: Intent, dep: Deployment, idx: TextIndex) -> tuple[Edit, ...]:
         # key (requestGPU) is one line.
         siblings = "/" in intent.name
         edits = mapping_value_edits(intent.name, at.line, intent.value, idx.text, dep.path)
+        if not edits:
+            return _flow_values(intent.name, at.line, intent.value, idx, dep.path)
         return tuple(
             edits if siblings else edits[:1] if edits and edits[0].start[0] == at.line else ()
         )
     raise ValueError(f"unknown fix intent kind {kind!r}")
+
+
+def _flow_values(key: str, line: int, value: str, idx: TextIndex, path: str) -> tuple[Edit, ...]:
+    """``key: N`` inside flow mappings on ``line`` (``resources: {limits: {nvidia.com/gpu: 4}}``),
+    every occurrence (limits and requests written on one line)."""
+    import re
+
+    start = idx.starts[line - 1]
+    end = idx.starts[line] - 1 if line < len(idx.starts) else len(idx.text)
+    pattern = re.compile(rf"(?<![\w./-]){re.escape(key)}[ \t]*:[ \t]*(['\"]?)([^'\",}}\s#]+)")
+    found = pattern.finditer(idx.text, start, end)
+    return tuple(idx.edit(path, m.start(2), m.end(2), value) for m in found)
 
 
 def _remove(intent: Intent, dep: Deployment, idx: TextIndex) -> tuple[Edit, ...]:

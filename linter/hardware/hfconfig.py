@@ -248,7 +248,6 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         params_active=float(active),
         weight_bytes=weight_bytes,
         num_experts=moe.experts,
-        num_shared_experts=moe.shared,
         top_k=moe.top_k,
         moe_intermediate_size=moe.expert_ffn,
         num_moe_layers=moe.layers,

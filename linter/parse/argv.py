@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import bisect
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from toplint.engines.registry import get_spec, launches, module_spec
 from toplint.engines.types import EngineSpec, Launch
@@ -26,7 +26,7 @@ from toplint.model import (
     Severity,
     Unresolved,
 )
-from toplint.parse.enginecfg import derive, visible_gpus
+from toplint.parse.enginecfg import ConfigLoader, derive, visible_gpus
 from toplint.record import field, record, replace
 
 
@@ -92,10 +92,11 @@ def _positional_model(rest: Sequence[Arg]) -> tuple[Arg | None, tuple[Arg, ...]]
     return None, tuple(rest)
 
 
-def _launch_at(args: Sequence[Arg], i: int, launch: Launch) -> int | None:
-    """Index after ``launch``'s words when they start at token i, else None."""
+def _launch_at(args: Sequence[Arg], i: int, launch: Launch, first: str) -> int | None:
+    """Index after ``launch``'s words when they start at token i (whose program is ``first``:
+    the token's basename, or the module of ``python -m``), else None; -1: not serving."""
     words = launch.words
-    if _base(args[i]) != words[0] or i + len(words) > len(args):
+    if first != words[0] or i + len(words) > len(args):
         return None
     if any(args[i + k].value != word for k, word in enumerate(words[1:], 1)):
         return None
@@ -105,22 +106,35 @@ def _launch_at(args: Sequence[Arg], i: int, launch: Launch) -> int | None:
     return after
 
 
-def _entry(args: Sequence[Arg], i: int) -> tuple[str, Arg | None, tuple[Arg, ...]] | None:
-    """(spec key, positional model, engine args) when an engine starts at token i."""
+Entry = tuple[str, "Arg | None", tuple["Arg", ...]]  # spec key, positional model, engine args
+
+
+def _launched(args: Sequence[Arg], i: int, first: str) -> tuple[bool, Entry | None]:
+    """(a launch's words start at token i, the entry it starts or None when not serving)."""
     for launch in launches():
-        after = _launch_at(args, i, launch)
+        after = _launch_at(args, i, launch, first)
         if after == -1:
-            return None  # the program runs something other than one serving instance
+            return True, None  # the program runs something other than one serving instance
         if after is not None:
             if not launch.positional_model:
-                return launch.spec, None, tuple(args[after:])
+                return True, (launch.spec, None, tuple(args[after:]))
             model, rest = _positional_model(args[after:])
-            return launch.spec, model, rest
+            return True, (launch.spec, model, rest)
+    return False, None
+
+
+def _entry(args: Sequence[Arg], i: int) -> Entry | None:
+    """(spec key, positional model, engine args) when an engine starts at token i."""
+    matched, found = _launched(args, i, _base(args[i]))
+    if matched:
+        return found
     if _base(args[i]).startswith("python"):
         module, after = _python_module(args, i)
         key = module_spec(module) if module else None
         if key is not None:
             return key, None, tuple(args[after:])
+        if module:  # `python -m lmdeploy serve api_server`: the program run as a module
+            return _launched(args, after - 1, module)[1]
     return None
 
 
@@ -412,15 +426,6 @@ def _to_int(text: str) -> int | None:
     return value if 1 <= value <= MAX_PARALLEL_SIZE else None
 
 
-def derive_expert_parallel(dep: Deployment) -> Deployment:
-    """Engine-specific derived values (kept for callers of the first slice)."""
-    return derive(dep)
-
-
-# Reads the text of an engine config file named by a flag: (path for positions, text) or None.
-ConfigLoader = Callable[[str], "tuple[str, str] | None"]
-
-
 def env_flags(spec: EngineSpec, env: Mapping[str, Arg]) -> list[Flag]:
     """Options an engine reads from environment variables (clap ``env``: ``NUM_SHARD``)."""
     out: list[Flag] = []
@@ -482,6 +487,6 @@ def deployment_from_invocation(
     if config_loader is not None:
         from toplint.parse.enginecfg import fold_engine_config
 
-        dep, found = fold_engine_config(dep, spec, config_loader)
+        dep, found = fold_engine_config(dep, spec, config_loader, inv.image)
         findings.extend(found)
     return derive(dep), tuple(findings)

@@ -51,6 +51,7 @@ class Ctx:
     # where this resource sits in ``doc`` (a resource embedded in another: an OpenShift
     # Template's ``objects``, a ``List``'s ``items``); every path below is relative to it
     root: Path = ()
+    documents: Sequence[Document] = ()  # the file's documents (resources naming each other)
 
     @property
     def path(self) -> str:
@@ -76,7 +77,9 @@ class Ctx:
 
     def embedded(self, at: Path) -> Ctx:
         """The resource at ``at`` (a mapping with its own ``kind``), read on its own."""
-        return Ctx(self.source, self.doc, self.configmaps, self.findings, (*self.root, *at))
+        return Ctx(
+            self.source, self.doc, self.configmaps, self.findings, (*self.root, *at), self.documents
+        )
 
     def scalar_pos(self, at: Path) -> Position:
         """Position of a scalar's first character (after an opening quote)."""
@@ -141,6 +144,7 @@ def container_deployments(
     gpu = gpu_request(ctx, (*cpath, "resources"))
     here = with_gpu(base, gpu) if gpu else base
     here = replace(here, options={**here.options, **env_options(env)})
+    here = with_image_and_accelerator(ctx, cpath, here)
     image = ctx.get((*cpath, "image"))
     for each in invocations(ctx, cpath, env):
         inv = replace(each, image=each.image or (image if isinstance(image, str) else ""))
@@ -149,14 +153,45 @@ def container_deployments(
         # Engines that read options from the environment (TGI's clap ``env``) see the
         # container's; the others keep reading it through ``env_options`` only.
         read_env = env_args(ctx, cpath, env) if get_spec(inv.engine).env else None
+        from toplint.parse.k8s_configmap import configmap_loader, resolve_config_flag
+
+        # Options files that are not flag lists (LLM-API YAML) fold in through a loader that
+        # reads ConfigMaps mounted into the pod; flag-list configs fold in below.
+        loader = None if get_spec(inv.engine).strict_config_keys else configmap_loader(ctx, cpath)
         dep, found = deployment_from_invocation(
-            inv, ctx.path, source_kind=base.source_kind, base=seed, env=read_env
+            inv,
+            ctx.path,
+            source_kind=base.source_kind,
+            base=seed,
+            env=read_env,
+            config_loader=loader,
         )
         ctx.findings.extend(found)
-        from toplint.parse.k8s_configmap import resolve_config_flag
-
         out.append(resolve_config_flag(ctx, cpath, dep))
+    if not out and isinstance(image, str) and image.startswith("nvcr.io/nim/"):
+        from toplint.parse.k8s_nim import nim_container
+
+        out = nim_container(ctx, cpath, here)
     return out
+
+
+def with_image_and_accelerator(ctx: Ctx, cpath: Path, dep: Deployment) -> Deployment:
+    """The container's image, and an accelerator resource toplint does not model (a TPU or
+    Neuron request is not a GPU request; ``toplint.hardware.accelerators``)."""
+    options, sources = dict(dep.options), dict(dep.sources)
+    image = ctx.get((*cpath, "image"))
+    if isinstance(image, str) and image:
+        options["image"] = image
+        sources["image"] = ctx.pos((*cpath, "image"))
+    from toplint.hardware.accelerators import by_resource
+
+    for part in ("limits", "requests"):
+        block = ctx.get((*cpath, "resources", part))
+        for name in block if isinstance(block, dict) else ():
+            if by_resource(str(name)) is not None:
+                options["accelerator.resource"] = str(name)
+                sources["accelerator"] = ctx.key((*cpath, "resources", part, name))
+    return replace(dep, options=options, sources=sources)
 
 
 def with_gpu(dep: Deployment, gpu: GpuRequest) -> Deployment:
@@ -269,6 +304,8 @@ HANDLER_MODULES: dict[str, str] = {
     "ModelServing": "k8s_kthena",
     "Model": "k8s_kubeai",
     **dict.fromkeys(("Workspace", "InferenceSet", "MultiRoleInference"), "k8s_kaito"),
+    "NIMService": "k8s_nim",
+    **dict.fromkeys(("Service", "Playground", "OpenModel"), "k8s_llmaz"),
 }
 
 
@@ -277,7 +314,6 @@ NOT_WORKLOADS = frozenset(
     (
         "ConfigMap",
         "Secret",
-        "Service",
         "ServiceAccount",
         "PersistentVolume",
         "PersistentVolumeClaim",
@@ -331,10 +367,13 @@ class KubernetesParser:
         for doc in docs:
             if not isinstance(doc.data, dict):
                 continue
-            ctx = Ctx(source, doc, configmaps)
+            ctx = Ctx(source, doc, configmaps, documents=docs)
             deployments.extend(resource_deployments(ctx))
             findings.extend(ctx.findings)
-        return ParseResult(source.path, tuple(deployments), tuple(findings))
+        from toplint.parse.multinode import one_per_instance
+
+        # The head and worker resources of one multi-node instance are one deployment.
+        return ParseResult(source.path, one_per_instance(deployments), tuple(findings))
 
 
 def resource_deployments(ctx: Ctx) -> list[Deployment]:

@@ -18,6 +18,7 @@ from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Flag, Position
 from toplint.parse.argv import Arg, apply_flags, parse_args
+from toplint.parse.enginecfg import ConfigLoader
 from toplint.record import replace
 
 if TYPE_CHECKING:
@@ -59,7 +60,8 @@ def resolve_config_flag(ctx: Ctx, cpath: Path, dep: Deployment) -> Deployment:
     if args is None:
         note = f"{flag.raw} {flag.value}: ConfigMap {cm_name} key {key} is not a YAML mapping"
         return replace(dep, notes=(*dep.notes, note))
-    parsed = parse_args(spec.name, args, ctx.path)
+    image = ctx.get((*cpath, "image"))
+    parsed = parse_args(spec.name, args, ctx.path, image=image if isinstance(image, str) else "")
     ctx.findings.extend(parsed.findings)
     cli = {f.name for f in dep.flags}
     extra = [f for f in parsed.flags if f.name not in cli]
@@ -80,9 +82,65 @@ def _fold_nested(
     return replace(out, options={**out.options, "config.source": source})
 
 
+def configmap_loader(ctx: Ctx, cpath: Path) -> ConfigLoader:
+    """Reads an options file a container's command names (TensorRT-LLM LLM-API YAML), from a
+    ConfigMap in the same manifest that a volume mounts at that path.
+
+    A relative path is relative to the container's ``workingDir``.  The text handed back is the
+    manifest's own lines of the ConfigMap value (a block scalar), blank above, so every position
+    in it is the position in the manifest.  A path no mount provides is in the image (not
+    read); a path under a ConfigMap mount that the ConfigMap lacks does not exist in the pod
+    (the mount hides the image's folder): both raise ``ReadRefused`` saying so.
+    """
+
+    def load(ref: str) -> tuple[str, str] | None:
+        from toplint.infra.readpolicy import ReadRefused
+
+        workdir = str(ctx.get((*cpath, "workingDir"), "") or "")
+        if not ref.startswith("/") and not workdir.startswith("/"):
+            raise ReadRefused(ref, "a relative path and no workingDir: in the image")
+        full = posixpath.normpath(posixpath.join(workdir, ref))
+        found = mounted_key(ctx, cpath, full)
+        if found is None:
+            raise ReadRefused(full, f"{full} is in the image, not in this file")
+        cm_name, key = found
+        entry = ctx.configmaps.get(cm_name)
+        data = entry[0].data.get("data") if entry and isinstance(entry[0].data, dict) else None
+        if entry is None or not isinstance(data, dict):
+            raise ReadRefused(full, f"ConfigMap {cm_name} is not in this file")
+        if key not in data:
+            raise ReadRefused(
+                full, f"ConfigMap {cm_name} mounted there has no key {key}: no such file"
+            )
+        where = entry[0].value_position((*entry[1], key))
+        return ctx.path, block_lines(ctx.source.text, where.line, str(data[key]))
+
+    return load
+
+
+def block_lines(file_text: str, line: int, value: str) -> str:
+    """The manifest's text of the value whose scalar starts on ``line`` (a ``|`` block: its
+    content lines; a one-line scalar: that line), other lines blank, so a YAML loader reports
+    manifest positions."""
+    lines = file_text.split("\n")
+    count = max(value.count("\n"), 1)
+    first = line  # 1-based index of the line after the `|` indicator
+    if line - 1 < len(lines) and lines[line - 1].rstrip().endswith(("|", "|-", "|+", ">")):
+        body = lines[first : first + count + 1]
+    else:
+        return value  # a flow or quoted scalar: positions are the value's own
+    return "\n" * first + "\n".join(body)
+
+
 def mounted_key(ctx: Ctx, cpath: Path, file_path: str) -> tuple[str, str] | None:
-    """(ConfigMap name, key) that ``file_path`` reads inside the container, if a mount says so."""
-    spec = cpath[:-2]
+    """(ConfigMap name, key) that ``file_path`` reads inside the container, if a mount says so.
+
+    The pod's ``volumes`` sit beside the container list (``spec.containers[i]``) or beside a
+    single container (Dynamo's ``extraPodSpec.mainContainer``).  A ConfigMap volume holds one
+    file per key at its root (or the ``items`` paths): a path in a sub-folder of the mount that
+    no item names is returned with that relative path as the key, which no ConfigMap has.
+    """
+    spec = cpath[:-2] if isinstance(cpath[-1], int) else cpath[:-1]
     volumes = {
         str(v.get("name")): v for v in ctx.get((*spec, "volumes"), []) or [] if isinstance(v, dict)
     }
@@ -101,7 +159,7 @@ def mounted_key(ctx: Ctx, cpath: Path, file_path: str) -> tuple[str, str] | None
             for item in cm.get("items", []) or []:
                 if isinstance(item, dict) and item.get("path") == rel:
                     return str(cm.get("name")), str(item.get("key"))
-            return str(cm.get("name")), posixpath.basename(rel)
+            return str(cm.get("name")), rel
     return None
 
 

@@ -30,6 +30,10 @@ class Allocation:
     gpus_per_node: tuple[int, Position] | None = None
     gpus_total: tuple[int, Position] | None = None
     source: str = ""  # "#SBATCH", "srun", "torchrun", "#PBS"
+    # processes started per node and in total (srun --ntasks-per-node, mpirun -np): GPUs for an
+    # engine that runs one rank per GPU (``Engine.rank_per_gpu``)
+    tasks_per_node: tuple[int, Position] | None = None
+    tasks_total: tuple[int, Position] | None = None
 
     def over(self, base: Allocation) -> Allocation:
         """This allocation's values, the base's where this one is silent."""
@@ -38,11 +42,28 @@ class Allocation:
             self.gpus_per_node or base.gpus_per_node,
             self.gpus_total or base.gpus_total,
             " + ".join(dict.fromkeys(s for s in (base.source, self.source) if s)),
+            self.tasks_per_node or base.tasks_per_node,
+            self.tasks_total or base.tasks_total,
         )
 
     @property
     def empty(self) -> bool:
-        return self.nodes is None and self.gpus_per_node is None and self.gpus_total is None
+        return (
+            not (self.nodes or self.gpus_per_node or self.gpus_total or self.tasks_per_node)
+            and not self.tasks_total
+        )
+
+    def environment(self) -> dict[str, str]:
+        """The variables Slurm sets in the batch script from this allocation (sbatch(1),
+        "OUTPUT ENVIRONMENT VARIABLES")."""
+        env: dict[str, str] = {}
+        if self.nodes is not None:
+            env["SLURM_JOB_NUM_NODES"] = env["SLURM_NNODES"] = str(self.nodes[0])
+        if self.gpus_per_node is not None:
+            env["SLURM_GPUS_PER_NODE"] = str(self.gpus_per_node[0])
+        if self.tasks_per_node is not None:
+            env["SLURM_NTASKS_PER_NODE"] = str(self.tasks_per_node[0])
+        return env
 
 
 # option (as typed) -> allocation field; Slurm spellings (sbatch(1), srun(1)).
@@ -53,13 +74,24 @@ _SLURM = {
     "--gres": "gres",
     "-G": "gpus_total",
     "--gpus": "gpus_total",
+    "--ntasks-per-node": "tasks_per_node",
+    "-n": "tasks_total",
+    "--ntasks": "tasks_total",
+}
+# Open MPI mpirun(1): -np/-n processes in total, -N/--npernode per node.
+_MPIRUN = {
+    "-np": "tasks_total",
+    "--np": "tasks_total",
+    "-n": "tasks_total",
+    "-N": "tasks_per_node",
+    "--npernode": "tasks_per_node",
 }
 _TORCHRUN = {
     "--nnodes": "nodes",
     "--nproc-per-node": "gpus_per_node",
     "--nproc_per_node": "gpus_per_node",
 }
-_LAUNCHERS = {"srun": _SLURM, "torchrun": _TORCHRUN}
+_LAUNCHERS = {"srun": _SLURM, "torchrun": _TORCHRUN, "mpirun": _MPIRUN, "mpiexec": _MPIRUN}
 _GRES_GPU = re.compile(r"(?:^|,)gpu(?::[A-Za-z0-9_.-]+)?:(\d+)(?:,|$)")
 _DIRECTIVE = re.compile(r"^#(SBATCH|PBS)[ \t]+(.*)$", re.M)
 _PBS_SELECT = re.compile(r"select=(\d+)(?::[^\s]*?)?(?::ngpus=(\d+))", re.I)
@@ -100,7 +132,12 @@ def _read_options(
         if n is not None:
             found["gpus_per_node" if key == "gres" else key] = (n, pos)
     return Allocation(
-        found.get("nodes"), found.get("gpus_per_node"), found.get("gpus_total"), source
+        found.get("nodes"),
+        found.get("gpus_per_node"),
+        found.get("gpus_total"),
+        source,
+        found.get("tasks_per_node"),
+        found.get("tasks_total"),
     )
 
 
@@ -144,10 +181,18 @@ def directive_allocation(text: str, path: str) -> Allocation:
     return out
 
 
-def apply_allocation(dep: Deployment, alloc: Allocation) -> Deployment:
+def apply_allocation(dep: Deployment, alloc: Allocation, rank_per_gpu: bool) -> Deployment:
     """Nodes and GPUs the allocation grants, on a deployment: the GPUs requested are the
     allocation's; nodes and GPUs per node the engine's own settings (``--nnodes``,
-    ``CUDA_VISIBLE_DEVICES``) keep when it has them."""
+    ``CUDA_VISIBLE_DEVICES``) keep when it has them.  ``rank_per_gpu``: the engine runs one
+    process per GPU, so the tasks the launcher starts are GPUs."""
+    if rank_per_gpu:
+        alloc = Allocation(
+            alloc.nodes,
+            alloc.gpus_per_node or alloc.tasks_per_node,
+            alloc.gpus_total or alloc.tasks_total,
+            alloc.source,
+        )
     if alloc.empty:
         return dep
     sources = dict(dep.sources)
@@ -160,6 +205,8 @@ def apply_allocation(dep: Deployment, alloc: Allocation) -> Deployment:
         sources["gpus_per_node"] = alloc.gpus_per_node[1]
     gpus, where = dep.gpus, dep.sources.get("gpus")
     granted_nodes = alloc.nodes[0] if alloc.nodes else nodes
+    if alloc.gpus_total is None and alloc.gpus_per_node is None:
+        return replace(dep, nodes=nodes, sources=sources, pods_are_nodes=True)
     if alloc.gpus_total is not None:
         gpus, where = alloc.gpus_total
         if nodes and per_node is None and gpus % nodes == 0:

@@ -94,11 +94,6 @@ def chunked(files: Sequence[str], workers: int) -> list[Sequence[str]]:
     return [files[i : i + size] for i in range(0, len(files), size)]
 
 
-def parse_all(files: Sequence[str], jobs: int | None = None) -> list[ParseResult]:
-    """Parse results in the order of ``files`` (output never depends on the worker count)."""
-    return map_files(files, parse_file, jobs)
-
-
 def map_files(files: Sequence[str], task: Callable[[str], T], jobs: int | None = None) -> list[T]:
     """``[task(f) for f in files]``, in worker processes for large trees, in input order."""
     workers = worker_count(len(files), jobs)

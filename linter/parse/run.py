@@ -36,7 +36,11 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
 
     new_file()  # the file's expansion budget (toplint.infra.budgets)
     result = _parse(source, parsers)
-    if result.deployments or result.findings:
+    if not result.deployments and _data_file(source, parsers):
+        result = _commands_anywhere(source, result)
+    if result.deployments:
+        return _identify_models(source, result)
+    if result.findings:
         return result
     if _is_yaml(source):
         # No parser found anything: a malformed YAML file is still TL001 (the loader remembers
@@ -52,6 +56,43 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
 
     mention = engine_mention(source)
     return result if mention is None else ParseResult(source.path, (), (mention,))
+
+
+# Parsers of data formats (YAML): a file they read but found no deployment in may still write
+# an engine command somewhere (``toplint.parse.anywhere``).
+_DATA_PARSERS = ("kubernetes", "compose", "helm-values")
+
+
+def _data_file(source: Source, parsers: Sequence[Parser]) -> bool:
+    parser = choose(source, parsers)
+    return parser is None or parser.name in _DATA_PARSERS
+
+
+def _commands_anywhere(source: Source, result: ParseResult) -> ParseResult:
+    """Engine commands written anywhere in a data file no parser found a deployment in."""
+    if any(f.rule == "TL001" for f in result.findings):
+        return result
+    from toplint.parse.anywhere import mentions_engine, scan
+
+    if "{{" in source.text or not mentions_engine(source.text):
+        return result
+    try:
+        found = scan(source)
+    except RecursionError:
+        return result
+    if not found.deployments:
+        return result
+    return ParseResult(source.path, found.deployments, (*result.findings, *found.findings))
+
+
+def _identify_models(source: Source, result: ParseResult) -> ParseResult:
+    """The checkpoint behind a model URI or local path (``toplint.parse.modelref``)."""
+    if not any(d.model and ("://" in d.model or d.model[:1] in "/.~") for d in result.deployments):
+        return result
+    from toplint.parse.modelref import identify
+
+    deployments = identify(result.deployments, source.text, source.path)
+    return ParseResult(result.path, deployments, result.findings)
 
 
 def _is_yaml(source: Source) -> bool:

@@ -19,7 +19,7 @@ from toplint.parse.launchers import Allocation, apply_allocation, launcher_alloc
 from toplint.parse.shell import Command, SourceLoader, lex
 from toplint.record import record, replace
 
-_SHELL_SUFFIXES = (".sh", ".bash", ".zsh", ".ksh")
+_SHELL_SUFFIXES = (".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch", ".pbs")  # batch scripts too
 _SHELLS = ("sh", "bash", "dash", "zsh", "ksh")
 
 
@@ -185,7 +185,8 @@ _MAX_SOURCED_BYTES = 1024 * 1024  # a sourced helper script is small; larger is 
 def sourced_loader(script_path: str) -> SourceLoader:
     """Reads a file the script sources, relative to the script's folder, only inside the
     repository the script belongs to (``toplint.infra.readpolicy``: never outside the linted
-    tree, regular files only, size-capped)."""
+    tree, regular files only, size-capped); anything else is not read (the script is still
+    read; the functions it would get from there stay unknown)."""
 
     def load(ref: str) -> tuple[str, str] | None:
         if script_path == "-" or not ref or ref.startswith("~"):
@@ -228,39 +229,49 @@ class ShellParser:
         deployments: list[Deployment] = []
         findings: list[Finding] = []
         batch = directive_allocation(source.text, source.path)
-        for args, site in self._commands(source.text, source.path):
-            for dep, found in self._deployments(args, source.path, batch):
+        for args, site, outer in self._commands(source.text, source.path, batch.environment()):
+            for dep, found in self._deployments(args, source.path, outer.over(batch)):
                 if site is not None:
                     dep = replace(dep, line=site[0], column=site[1])
                 deployments.append(dep)
                 findings.extend(found)
         return ParseResult(source.path, one_per_instance(deployments), tuple(findings))
 
-    def _commands(self, text: str, path: str) -> list[tuple[list[Arg], tuple[int, int] | None]]:
-        out: list[tuple[list[Arg], tuple[int, int] | None]] = []
-        for command in lex(text, loader=sourced_loader(path)):
+    def _commands(
+        self, text: str, path: str, env: Mapping[str, str]
+    ) -> list[tuple[list[Arg], tuple[int, int] | None, Allocation]]:
+        """Simple commands with the call site they came from and, for a script run by
+        ``srun … bash -c SCRIPT``, what the launchers before the shell grant."""
+        out: list[tuple[list[Arg], tuple[int, int] | None, Allocation]] = []
+        for command in lex(text, env, loader=sourced_loader(path)):
             args = command_args(command, path)
             script = _sh_c_script(args)
             if script is not None and script.value is not None and script.position.path == path:
                 pos = script.position
-                embedded = lex_embedded(script.value, {}, text, path, pos.line, pos.column)
-                out.extend((a, command.site) for a in embedded)
+                end = next(k for k, a in enumerate(args) if a is script)
+                outer = launcher_allocation([(a.value, a.position) for a in args[:end]])
+                embedded = lex_embedded(script.value, env, text, path, pos.line, pos.column)
+                out.extend((a, command.site, outer) for a in embedded)
             else:
-                out.append((args, command.site))
+                out.append((args, command.site, Allocation()))
         return out
 
     def _deployments(
-        self, args: list[Arg], path: str, batch: Allocation
+        self, args: list[Arg], path: str, granted: Allocation
     ) -> list[tuple[Deployment, tuple[Finding, ...]]]:
         docker = docker_run(args)
         loader = disk_loader(path)
         if docker is None:
+            from toplint.engines.registry import get_engine
+
             out = []
             for inv in find_invocations(args):
                 dep, found = deployment_from_invocation(
                     inv, path, source_kind="shell", config_loader=loader
                 )
-                out.append((apply_allocation(dep, _launched(args, inv).over(batch)), found))
+                alloc = _launched(args, inv).over(granted)
+                dep = apply_allocation(dep, alloc, get_engine(dep.engine).rank_per_gpu)
+                out.append((dep, found))
             return out
         # docker run is one host: the container sees the GPUs docker gives it.
         start = args[0].position

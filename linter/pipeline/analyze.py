@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 from toplint.catalog_types import ModelSpec
 from toplint.config.load import Config, find_config, load_config
-from toplint.cost.types import CostReport
+from toplint.cost.types import Budgets, Workload
 from toplint.errors import ConfigError, ToplintError
 from toplint.hardware.types import Cluster, Hardware
 from toplint.model import Deployment, Finding, Unchecked
-from toplint.placement.types import Placement
-from toplint.record import field, record
-from toplint.rulebook.types import Budgets, Rule, Workload
+from toplint.pipeline.types import Analysis
+from toplint.record import field, record, replace
+from toplint.rulebook.types import Rule
 
 if TYPE_CHECKING:
     from toplint.model import ParseResult
@@ -35,23 +35,9 @@ class Settings:
     budgets: Budgets = field(default_factory=Budgets)
     exclude: tuple[str, ...] = ()
     jobs: int | None = None
-    use_cache: bool = True
     # `hardware: none` in the config: the repository has no manifest on purpose, so its
     # deployments are counted as not checked against hardware but not reported one by one.
     no_hardware: bool = False
-
-
-@record
-class Analysis:
-    """One deployment with what the later stages found out about it."""
-
-    deployment: Deployment
-    cluster: Cluster | None
-    model: ModelSpec | None
-    placement: Placement | None
-    cost: CostReport | None = None
-    # Why the deployment was not (fully) checked against the hardware; None when it was.
-    unchecked: Unchecked | None = None
 
 
 @record
@@ -98,7 +84,6 @@ def settings_from_args(args: argparse.Namespace, paths: Sequence[str] = ()) -> S
         budgets=budgets,
         exclude=exclude,
         jobs=getattr(args, "jobs", None),
-        use_cache=not getattr(args, "no_cache", False),
         no_hardware=no_hardware,
     )
 
@@ -128,6 +113,7 @@ class FileRun:
     # One entry per deployment: None when it was checked against hardware, else why not.
     coverage: tuple[Unchecked | None, ...]
     suppressions: Any = None  # the file's `# toplint: ignore` comments (check only)
+    inferred: int = 0  # deployments checked on hardware their own config named (hints)
 
 
 @record
@@ -222,7 +208,9 @@ def run_parsed(
             found += _with_edits(more, a.deployment, text, parsed.path)
         marks = None if text is None else scan(parsed.path, text)
     coverage = tuple(a.unchecked for a in analyses)
-    return FileRun(parsed.path, tuple(found), tuple(analyses) if keep else (), coverage, marks)
+    inferred = sum(1 for a in analyses if a.inferred and a.unchecked is None)
+    kept = tuple(analyses) if keep else ()
+    return FileRun(parsed.path, tuple(found), kept, coverage, marks, inferred)
 
 
 def _with_edits(
@@ -341,21 +329,45 @@ def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Set
         if dep.model
         else None
     )
-    if hardware is None:
-        return Analysis(dep, None, model, None, unchecked=coverage.no_manifest(settings))
-    from toplint.placement.place import place
+    if model is not None:
+        from toplint.hardware.models import as_served
+
+        model = as_served(model, dep)
+    declined = coverage.unmodelled_accelerator(dep)
+    if declined is not None:  # never priced with GPU formulas (TL011)
+        return Analysis(dep, None, model, None, unchecked=declined)
     from toplint.placement.select import select_cluster
 
-    cluster = select_cluster(
-        dep,
-        hardware,
-        name=settings.cluster,
-        assign=settings.assign,
-        base_dir=settings.config.base_dir,
-    )
+    cluster = None
+    if hardware is not None:
+        cluster = select_cluster(
+            dep,
+            hardware,
+            name=settings.cluster,
+            assign=settings.assign,
+            base_dir=settings.config.base_dir,
+        )
+    if cluster is None and not settings.no_hardware:
+        from toplint.hardware.hints import infer
+
+        inferred = infer(dep)
+        if inferred is not None:
+            found = _analyze_on(dep, inferred.cluster, model, settings)
+            return replace(found, inferred=inferred.reason)
+    if hardware is None:
+        return Analysis(dep, None, model, None, unchecked=coverage.no_manifest(settings))
     if cluster is None:
         unchecked = coverage.no_cluster(dep, hardware, settings)
         return Analysis(dep, None, model, None, unchecked=unchecked)
+    return _analyze_on(dep, cluster, model, settings)
+
+
+def _analyze_on(
+    dep: Deployment, cluster: Cluster, model: ModelSpec | None, settings: Settings
+) -> Analysis:
+    from toplint.pipeline import coverage
+    from toplint.placement.place import place
+
     if dep.world_size is None:
         return Analysis(dep, cluster, model, None, unchecked=coverage.unresolved(dep))
     if _short_of_gpus(dep, cluster):

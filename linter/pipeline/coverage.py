@@ -72,6 +72,21 @@ def too_few_gpus(dep: Deployment, cluster: Cluster) -> Unchecked:
     )
 
 
+def unmodelled_accelerator(dep: Deployment) -> Unchecked | None:
+    """The deployment runs on an accelerator the cost model does not describe (TL011)."""
+    from toplint.hardware.accelerators import of_deployment
+
+    found = of_deployment(dep)
+    if found is None:
+        return None
+    acc, evidence, _ = found
+    return Unchecked(
+        "accelerator",
+        f"it runs on {acc.title} ({evidence}), which toplint's placement and cost model do not "
+        "describe; its links and collectives were not checked",
+    )
+
+
 def unknown_model(dep: Deployment) -> Unchecked:
     if dep.model is None:
         return Unchecked("unknown-model", "it names no model, so no cost was computed")

@@ -8,12 +8,13 @@ Per layout (cost-model.md §6 rules 13-14, with the cost stage's numbers):
 - throughput per GPU = tokens per second per GPU with the workload's decode batch on every DP
   rank and on every pipeline micro-batch (vLLM runs PP virtual engines, one micro-batch each).
 
-A layout "meets the budgets" when it meets ``--itl-ms`` / ``--ttft-ms``; without them it must
-stay under the thresholds toplint warns at: decode communication at most 25% of the token's
-weight streaming (rule 13) and prefill communication at most 30% of prefill compute (rule 14).
-It must also pass toplint's own topology rules: a layout ``toplint check`` would flag at warning
-or above (expert parallel over PCIe, TP across an Ethernet link, ...) is never recommended ahead
-of a clean one, so ``plan`` and ``check`` cannot disagree.
+A layout "meets the budgets" when it meets ``--itl-ms`` / ``--ttft-ms`` and passes the rules
+of ``toplint check``: a layout check would flag at warning or above (expert parallel over PCIe,
+TP across an Ethernet link, ...) is never recommended ahead of a clean one, and no threshold of
+the planner's own demotes a layout check finds clean, so ``plan`` and ``check`` cannot
+disagree.  Among those, layouts rank by the objective's total predicted time (compute and
+communication): decode time per token, then time per prompt (latency), or throughput per GPU
+first (throughput).
 """
 
 from __future__ import annotations
@@ -22,21 +23,19 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from toplint.catalog_types import ModelSpec
-from toplint.cost.types import CostReport
+from toplint.cost.types import Budgets, CostReport, Workload
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment
 from toplint.placement.types import Placement
 from toplint.plan.enumerate import Layout, Memory, layouts, memory_fit
 from toplint.record import record
-from toplint.rulebook.types import Budgets, Rule, Workload
+from toplint.rulebook.types import Rule
 
 if TYPE_CHECKING:
-    from toplint.pipeline.analyze import Analysis
+    from toplint.pipeline.types import Analysis
 
 __all__ = ["Candidate", "candidates", "evaluate", "rank"]
 
-DECODE_SHARE_LIMIT = 0.25  # §6 rule 13: warn above 25% of the ITL (weight streaming without SLO)
-PREFILL_SHARE_LIMIT = 0.30  # §6 rule 14: warn when comm / compute > 0.3
 # Two estimates closer than this are a tie: the α-β model's stated accuracy on measured
 # collectives is within ±5-25% per tier (../shared/reference/measured-collectives.md), so a
 # smaller difference says nothing about the real system.
@@ -108,36 +107,17 @@ def evaluate(
     throughput = tokens / (itl / 1e3) / layout.gpus if itl > 0 else 0.0
     needed = workload.prompt_tokens * max(workload.decode_batch, 1)
     memory = memory_fit(model, layout, cluster.gpu.memory_gb, needed)
-    misses = _misses(cost, weights, compute, itl, prompt, budgets)
-    misses += _flagged(rules, analysis, workload, budgets)
+    misses = _misses(itl, prompt, budgets) + _flagged(rules, analysis, workload, budgets)
     return Candidate(layout, placement, cost, memory, itl, prompt, throughput, misses)
 
 
-def _misses(
-    cost: CostReport,
-    weights: float,
-    compute: float,
-    itl: float,
-    prompt: float,
-    budgets: Budgets,
-) -> tuple[str, ...]:
+def _misses(itl: float, prompt: float, budgets: Budgets) -> tuple[str, ...]:
+    """The budgets the layout misses, by total predicted time (compute + communication)."""
     out: list[str] = []
     if budgets.itl_ms is not None and itl > budgets.itl_ms:
         out.append(f"decode {itl:.1f} ms per token exceeds the {budgets.itl_ms:g} ms ITL budget")
     if budgets.ttft_ms is not None and prompt > budgets.ttft_ms:
         out.append(f"prefill {prompt:.0f} ms exceeds the {budgets.ttft_ms:g} ms TTFT budget")
-    decode_comm = cost.decode_comm_ms_per_step
-    if budgets.itl_ms is None and weights > 0 and decode_comm > DECODE_SHARE_LIMIT * weights:
-        out.append(
-            f"decode communication {decode_comm:.2f} ms is {decode_comm / weights:.0%} of the "
-            f"{weights:.1f} ms weight streaming per token (limit {DECODE_SHARE_LIMIT:.0%})"
-        )
-    prefill_comm = cost.prefill_comm_ms
-    if budgets.ttft_ms is None and compute > 0 and prefill_comm > PREFILL_SHARE_LIMIT * compute:
-        out.append(
-            f"prefill communication {prefill_comm:.0f} ms is {prefill_comm / compute:.0%} of "
-            f"the {compute:.0f} ms prefill compute (limit {PREFILL_SHARE_LIMIT:.0%})"
-        )
     return tuple(out)
 
 
@@ -178,10 +158,11 @@ def candidates(
 def rank(cands: Sequence[Candidate], objective: str) -> list[Candidate]:
     """Best first: layouts that fit and meet the budgets, then by the objective.
 
-    Latency: lowest decode latency; within a tie (``TIE``) a replica that communicates nothing
-    first (it cannot be slowed by any link), then throughput per GPU, then more KV cache per GPU
-    (fewer copies of the weights), then lower per-prompt time.  Throughput: throughput per GPU
-    first, then the same order.
+    Latency: lowest decode time per token (weight streaming + communication), then lowest time
+    per prompt (prefill compute + communication); within ties (``TIE``) a replica that
+    communicates nothing first (it cannot be slowed by any link), then throughput per GPU, then
+    more KV cache per GPU (fewer copies of the weights).  Throughput: throughput per GPU first,
+    then the latency order.
     """
     fitting = [c for c in cands if c.memory.fits]
     out: list[Candidate] = []
@@ -204,8 +185,8 @@ def _keys(objective: str) -> list[tuple[_Key, bool]]:
     kv: _Key = lambda c: -c.memory.kv_tokens * c.layout.dp / c.layout.gpus  # noqa: E731
     prompt: _Key = lambda c: c.prompt_ms  # noqa: E731
     if objective == "throughput":
-        return [(thr, True), (itl, True), (free, False), (kv, True), (prompt, False)]
-    return [(itl, True), (free, False), (thr, True), (kv, True), (prompt, False)]
+        return [(thr, True), (itl, True), (prompt, True), (free, False), (kv, True)]
+    return [(itl, True), (prompt, True), (free, False), (thr, True), (kv, True)]
 
 
 def _band_sort(cands: Sequence[Candidate], keys: list[tuple[_Key, bool]]) -> list[Candidate]:

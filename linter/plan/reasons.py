@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from toplint.placement.types import Placement
 from toplint.plan.rank import TIE, Candidate
 
-__all__ = ["alternatives", "why_not", "why_wins"]
+__all__ = ["alternatives", "why_behind", "why_not", "why_wins"]
 
 
 def _link(placement: Placement, kind: str) -> str:
@@ -44,21 +44,30 @@ def why_wins(c: Candidate, prompt_tokens: int) -> list[str]:
 
 
 def why_not(best: Candidate, alt: Candidate, prompt_tokens: int) -> str:
-    """One sentence: how ``alt`` loses to ``best``."""
-    name = alt.layout.describe()
+    """One sentence: how ``alt`` loses to ``best`` (``best``'s row names its alternatives)."""
+    return _versus(best, alt, prompt_tokens, alt.layout.describe())
+
+
+def why_behind(best: Candidate, alt: Candidate, prompt_tokens: int) -> str:
+    """One sentence for ``alt``'s own row: how it compares with the best layout (#1)."""
+    return _versus(best, alt, prompt_tokens, f"against #1 {best.layout.describe()}")
+
+
+def _versus(best: Candidate, alt: Candidate, prompt_tokens: int, name: str) -> str:
     if not alt.memory.fits:
         return (
-            f"{name} does not fit: {alt.memory.weights_gb:.1f} GB of weights + "
+            f"{name}: does not fit: {alt.memory.weights_gb:.1f} GB of weights + "
             f"{alt.memory.overhead_gb:.1f} GB overhead per GPU leave KV room for "
             f"{alt.memory.kv_tokens:,} tokens, {alt.memory.needed_tokens:,} needed"
         )
     cause = _crossing(alt)
-    d_prefill = alt.cost.prefill_comm_ms - best.cost.prefill_comm_ms
+    # Total predicted times (compute + communication), as the ranking uses them.
+    d_prompt = alt.prompt_ms - best.prompt_ms
     d_itl = alt.itl_ms - best.itl_ms
-    deltas = f"{d_prefill:+.0f} ms per {prompt_tokens}-token prefill, {d_itl:+.2f} ms per token"
+    deltas = f"{d_prompt:+.0f} ms per {prompt_tokens}-token prompt, {d_itl:+.2f} ms per token"
     if alt.misses and not best.misses:
         return f"{name}{cause}: {deltas}; {alt.misses[0]}"
-    if d_prefill > TIE * best.prompt_ms or d_itl > TIE * best.itl_ms:
+    if d_prompt > TIE * best.prompt_ms or d_itl > TIE * best.itl_ms:
         return f"{name}{cause}: {deltas}"
     ratio = best.tokens_per_s_per_gpu / alt.tokens_per_s_per_gpu if alt.tokens_per_s_per_gpu else 0
     if ratio > 1 + TIE:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from toplint.catalog_types import ModelSpec
+from toplint.cost.types import Budgets, Workload
 from toplint.errors import UsageError
 from toplint.hardware.types import Cluster
 from toplint.plan.command import command
 from toplint.plan.rank import Candidate, candidates, rank
-from toplint.plan.reasons import alternatives, why_not, why_wins
-from toplint.rulebook.types import Budgets, Workload
+from toplint.plan.reasons import alternatives, why_behind, why_not, why_wins
 
 __all__ = ["recommend"]
 
@@ -24,8 +24,12 @@ def recommend(
     budgets: Budgets,
     objective: str = "latency",
     top: int = 3,
+    model_id: str = "",
 ) -> list[dict[str, Any]]:
-    """The ``top`` best layouts, best first, as the JSON shape of ``toplint plan``."""
+    """The ``top`` best layouts, best first, as the JSON shape of ``toplint plan``.
+
+    ``model_id`` is the id as the user gave it (commands must name the checkpoint they asked
+    for, "-Instruct" included), where ``model.id`` is the catalog's architecture entry."""
     cands = candidates(model, cluster, gpus, engine, workload, budgets)
     ranked = rank(cands, objective)
     if not ranked:
@@ -40,8 +44,8 @@ def recommend(
             alts = alternatives(ranked, cands)
             reasons += [why_not(c, alt, workload.prompt_tokens) for alt in alts]
         else:
-            reasons.append(why_not(ranked[0], c, workload.prompt_tokens))
-        out.append(_row(c, model.id, engine, reasons))
+            reasons.append(why_behind(ranked[0], c, workload.prompt_tokens))
+        out.append(_row(c, model_id or model.id, engine, reasons))
     return out
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from toplint.cost.types import Budgets, Workload
 from toplint.model import Finding, Severity
+from toplint.pipeline.types import Analysis
 from toplint.record import field, record
-from toplint.rulebook.types import Budgets, Rule, RuleContext, Workload
+from toplint.rulebook.types import Rule, RuleContext
 
 
 @record
@@ -32,7 +34,7 @@ def enabled(rule: Rule, settings: RuleSettings) -> bool:
 
 def context_for(
     rule: Rule,
-    analysis: Any,
+    analysis: Analysis,
     facts: Mapping[str, Any],
     settings: RuleSettings,
     budgets: Budgets,
@@ -43,7 +45,7 @@ def context_for(
 
 
 def _context(
-    analysis: Any,
+    analysis: Analysis,
     facts: Mapping[str, Any],
     options: Mapping[str, Any],
     severity: Severity,
@@ -71,7 +73,7 @@ def _fixed(rule: Rule, settings: RuleSettings) -> tuple[Mapping[str, Any], Sever
     return options, settings.severities.get(rule.code, rule.severity)
 
 
-def rule_crashed(rule: Rule, analysis: Any, exc: Exception) -> Finding:
+def rule_crashed(rule: Rule, analysis: Analysis, exc: Exception) -> Finding:
     """An internal error (exit 3), not a finding of the rule: ``toplint.model.internal_error``."""
     from toplint.model import internal_error
 
@@ -94,7 +96,7 @@ def prepare_rules(rules: Sequence[Rule], settings: RuleSettings) -> list[Prepare
 
 def run_rules(
     rules: Sequence[Rule],
-    analyses: Iterable[Any],
+    analyses: Iterable[Analysis],
     settings: RuleSettings,
     budgets: Budgets,
     workload: Workload,
@@ -103,7 +105,7 @@ def run_rules(
 
 
 def run_prepared(
-    prepared: Sequence[Prepared], analyses: Iterable[Any], budgets: Budgets, workload: Workload
+    prepared: Sequence[Prepared], analyses: Iterable[Analysis], budgets: Budgets, workload: Workload
 ) -> list[Finding]:
     """Findings of the prepared rules over the analysed deployments."""
     from toplint.facts.collect import collect

@@ -20,6 +20,8 @@ A case's input is one of ``command`` (a shell command line, read as ``case.sh``)
 ``budgets``, ``workload``, ``models`` (the config's ``models:``) and ``options`` (this rule's)
 are optional.  ``expect`` lists the findings of this rule exactly (none for ``test_pass_*``);
 each may give ``severity``, ``line``, ``column`` and substrings of ``message`` and ``fix``.
+``fixed`` (sqlfluff's ``fix_str``) is the input's text after applying the edits of every fix
+that has them (safe and unsafe, in one pass): the command line, or the file's whole text.
 
 Usage in a test module::
 
@@ -35,13 +37,22 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from toplint.cost.types import Budgets, Workload
 from toplint.engines.registry import EXAMPLE_ENGINE
-from toplint.model import Deployment, Finding, Flag, Position, Severity
+from toplint.model import Deployment, Finding, Flag, ParseResult, Position, Severity
 from toplint.record import fields, record
 from toplint.rulebook.run import RuleSettings, context_for
-from toplint.rulebook.types import Budgets, Rule, Workload
+from toplint.rulebook.types import Rule
 
-__all__ = ["Case", "check_case", "load_case_file", "load_cases", "run_case"]
+__all__ = [
+    "Case",
+    "case_text",
+    "check_case",
+    "fixed_text",
+    "load_case_file",
+    "load_cases",
+    "run_case",
+]
 
 
 @record
@@ -102,13 +113,12 @@ def _hardware(raw: Mapping[str, Any]) -> Any:
     return hardware_from_text(dump(manifest), "hardware.yaml")
 
 
-def _parse(name: str, text: str) -> tuple[list[Deployment], list[Finding]]:
+def _parse(name: str, text: str) -> ParseResult:
     from toplint.parse.base import Source
     from toplint.parse.parallel import builtin_and_plugin_parsers
     from toplint.parse.run import parse_source
 
-    result = parse_source(Source.from_text(name, text), builtin_and_plugin_parsers())
-    return list(result.deployments), list(result.findings)
+    return parse_source(Source.from_text(name, text), builtin_and_plugin_parsers())
 
 
 def _inline(raw: Mapping[str, Any], path: str = "case.yaml") -> Deployment:
@@ -135,20 +145,35 @@ def _inline(raw: Mapping[str, Any], path: str = "case.yaml") -> Deployment:
     return Deployment(path=path, line=1, column=1, flags=flags, sources=sources, **values)
 
 
-def _deployments(data: Mapping[str, Any]) -> tuple[list[Deployment], list[Finding]]:
+def case_text(data: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The case's input as (file name, text), when it is text (``command`` or ``file``)."""
     if "command" in data:
-        return _parse("case.sh", str(data["command"]) + "\n")
+        return "case.sh", str(data["command"]) + "\n"
     if "file" in data:
-        return _parse(str(data["file"]["name"]), str(data["file"]["text"]))
+        return str(data["file"]["name"]), str(data["file"]["text"])
+    return None
+
+
+def _parsed(data: Mapping[str, Any]) -> ParseResult:
+    """The case's input as the parse stage would hand it on."""
+    source = case_text(data)
+    if source is not None:
+        return _parse(*source)
     if "deployment" in data:
-        return [_inline(data["deployment"])], []
-    return [Deployment(path="case", line=1, column=1, engine=EXAMPLE_ENGINE, model=None)], []
+        return ParseResult("case.yaml", (_inline(data["deployment"]),))
+    default = Deployment(path="case", line=1, column=1, engine=EXAMPLE_ENGINE, model=None)
+    return ParseResult("case", (default,))
 
 
 def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
-    """The findings of ``case.rule`` for the case's input (parse-stage findings included)."""
+    """The findings of ``case.rule`` for the case's input (parse-stage findings included).
+
+    The input goes through the same pipeline entry point as a file (``run_parsed``: placement
+    and cost); then this one rule runs, on the computed facts with the case's ``facts:`` over
+    them.
+    """
     from toplint.facts.collect import collect
-    from toplint.pipeline.analyze import Settings, analyze_deployment
+    from toplint.pipeline.analyze import Settings, run_parsed
 
     rule = rule or _rules_by_code()[case.rule]
     data = case.data
@@ -157,19 +182,48 @@ def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
     settings = Settings(models=data.get("models") or {}, workload=workload, budgets=budgets)
     hardware = _hardware(data["hardware"]) if "hardware" in data else None
     rule_settings = RuleSettings(options={rule.code: dict(data.get("options") or {})})
-    deployments, parsed = _deployments(data)
-    found = [f for f in parsed if f.rule == rule.code]
+    run = run_parsed(_parsed(data), None, hardware, settings, (), None, keep=True)
+    source = case_text(data)
+    found = [f for f in run.findings if f.rule == rule.code]
+    if source is not None:
+        found = _with_edits(found, None, source)
     if rule.check is None:
         return found
-    for dep in deployments:
-        analysis = analyze_deployment(dep, hardware, settings)
+    for analysis in run.analyses:
+        dep = analysis.deployment
         facts: dict[str, Any] = dict(
             collect(dep, analysis.placement, analysis.cost, analysis.model, budgets, workload)
         )
         facts.update(_case_facts(case))
         ctx = context_for(rule, analysis, facts, rule_settings, budgets, workload)
-        found.extend(rule.check(rule, ctx))
+        more = list(rule.check(rule, ctx))
+        found.extend(more if source is None else _with_edits(more, dep, source))
     return found
+
+
+def _with_edits(
+    findings: list[Finding], dep: Deployment | None, source: tuple[str, str]
+) -> list[Finding]:
+    from toplint.fix.resolve import attach_edits
+
+    return attach_edits(findings, dep, source[1], source[0])
+
+
+def fixed_text(case: Case, findings: Sequence[Finding]) -> str:
+    """The case's input with the edits of every fix that has them applied in one pass."""
+    from toplint.fix.apply import apply_edits
+
+    source = case_text(case.data)
+    if source is None:
+        raise AssertionError(f"{case.id}: `fixed` needs a `command` or `file` input")
+    edits = [
+        e
+        for f in findings
+        if f.fix is not None and f.fix.applicability in ("safe", "unsafe")
+        for e in f.fix.edits
+    ]
+    text, _ = apply_edits(source[1], edits)
+    return text[:-1] if "command" in case.data else text
 
 
 def _case_facts(case: Case) -> Mapping[str, Any]:
@@ -211,6 +265,13 @@ def check_case(case: Case, rule: Rule | None = None) -> list[Finding]:
         problems = _mismatch(want, finding)
         if problems:
             raise AssertionError(f"{case.id} finding {i}: " + "; ".join(problems) + f"\n{shown}")
+    if "fixed" in case.data:
+        text = fixed_text(case, got)
+        if text != str(case.data["fixed"]):
+            raise AssertionError(
+                f"{case.id}: fixed text differs\n--- expected\n{case.data['fixed']}\n"
+                f"--- got\n{text}"
+            )
     return got
 
 

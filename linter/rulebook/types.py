@@ -6,23 +6,11 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from toplint.catalog_types import ModelSpec
-from toplint.cost.types import CostReport
+from toplint.cost.types import Budgets, CostReport, Workload
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment, Finding, Severity, Unchecked
 from toplint.placement.types import Placement
 from toplint.record import field, record
-
-
-@record
-class Budgets:
-    itl_ms: float | None = None  # inter-token latency budget per decode step
-    ttft_ms: float | None = None  # time-to-first-token budget
-
-
-@record
-class Workload:
-    prompt_tokens: int = 4096  # a long prompt (the README's worked example)
-    decode_batch: int = 1
 
 
 @record

@@ -78,7 +78,6 @@ DEEPSEEK_V3 = ModelSpec(
     params_active=37.6e9,
     weight_bytes=1.0,
     num_experts=256,
-    num_shared_experts=1,
     top_k=8,
     moe_intermediate_size=2048,
     num_moe_layers=58,

@@ -6,10 +6,10 @@ import pytest
 from cost_builders import DEEPSEEK_V3, LLAMA_70B, cluster, place
 
 from toplint.cost.estimate import estimate
+from toplint.cost.types import Budgets, Workload
 from toplint.facts.collect import collect
 from toplint.facts.registry import FACTS, fact
 from toplint.record import replace
-from toplint.rulebook.types import Budgets, Workload
 
 WORK = Workload()
 BUDGETS = Budgets(itl_ms=50, ttft_ms=2000.0)

@@ -6,8 +6,8 @@ import pytest
 from cost_builders import LLAMA_70B, cluster, place
 
 from toplint.cost.estimate import estimate
+from toplint.cost.types import Budgets, Workload
 from toplint.facts.collect import collect
-from toplint.rulebook.types import Budgets, Workload
 
 WORK = Workload()
 NO_BUDGETS = Budgets()

@@ -77,3 +77,36 @@ spec:
 """
     dep = only("lm.yaml", text)
     assert (dep.engine, dep.tp, dep.gpus_per_node) == ("lmdeploy", 4, 4)
+
+
+def test_python_dash_m_runs_the_same_cli() -> None:
+    dep = only("a.sh", "python3 -m lmdeploy serve api_server m --tp 2\n")
+    assert (dep.engine, dep.model, dep.tp) == ("lmdeploy", "m", 2)
+
+
+def test_lmdeploy_own_kubernetes_example() -> None:
+    """InternLM/lmdeploy k8s/deployment.yaml (tests/engines/data/INDEX.md)."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "lmdeploy-k8s-deployment.yaml"
+    result = parse_text(str(path), path.read_text())
+    (dep,) = result.deployments
+    assert (dep.engine, dep.model, dep.tp, dep.gpus_per_node) == (
+        "lmdeploy",
+        "internlm/internlm2-chat-7b",
+        1,
+        1,
+    )
+    assert [f.rule for f in result.findings if f.rule == "TL005"] == []
+
+
+def test_pytorch_world_is_ep_when_tp_is_smaller() -> None:
+    """DistConfig: world = ep; dp ranks each run attention TP 1 on their own GPU."""
+    dep = only("a.sh", "lmdeploy serve api_server m --backend pytorch --tp 1 --dp 8 --ep 8\n")
+    assert (dep.world_size, dep.dp, "attention_dp" in dep.options) == (8, 8, False)
+
+
+def test_pytorch_partial_attention_dp() -> None:
+    """world 8 = ep; tp 2 groups: 4 DP ranks add GPUs, 2 more share each TP group."""
+    dep = only("a.sh", "lmdeploy serve api_server m --backend pytorch --tp 2 --dp 8 --ep 8\n")
+    assert (dep.world_size, dep.dp, dep.options["attention_dp"]) == (8, 4, "2")

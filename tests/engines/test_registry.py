@@ -72,3 +72,17 @@ def test_lmdeploy_cuda_ipc_communicator_is_its_own_kernel() -> None:
 
     dep = only("a.sh", "lmdeploy serve api_server m --tp 4 --communicator cuda-ipc\n")
     assert get_engine("lmdeploy").allreduce_of(dep) == "lmdeploy-custom"
+
+
+def test_trtllm_grpc_subcommand_is_a_serving_instance_not_a_model_named_grpc() -> None:
+    from tests.parse.helpers import only
+
+    dep = only("a.sh", "trtllm-serve grpc m --tp_size 2\n")
+    assert (dep.engine, dep.model, dep.tp) == ("trtllm", "m", 2)
+
+
+def test_trtllm_custom_tokenizer_is_a_known_option() -> None:
+    from tests.parse.helpers import parse_text
+
+    text = "trtllm-serve m --custom_tokenizer deepseek_v32\n"
+    assert [f.rule for f in parse_text("a.sh", text).findings] == []

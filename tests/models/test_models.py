@@ -131,7 +131,7 @@ def test_formulas_reproduce_the_section5_params_and_kv_of_every_entry_that_state
 def test_moe_structure_of_deepseek_v3() -> None:
     spec = lookup_model("deepseek-ai/DeepSeek-V3", hf_cache=False)
     assert spec is not None
-    assert (spec.num_experts, spec.num_shared_experts, spec.top_k) == (256, 1, 8)
+    assert (spec.num_experts, spec.top_k) == (256, 8)
     assert (spec.num_moe_layers, spec.moe_intermediate_size, spec.intermediate_size) == (
         58,
         2048,

@@ -98,7 +98,7 @@ def test_reasons_say_why_tp8_loses_with_numbers(tmp_path: Path, capsys) -> None:
     tp8 = [r for r in recs[0]["reasons"] if r.startswith("TP=8 PP=1 DP=1")]
     assert tp8, recs[0]["reasons"]
     assert "would cross 100 Gb/s ethernet" in tp8[0]
-    assert "ms per 4096-token prefill" in tp8[0]
+    assert "ms per 4096-token prompt" in tp8[0]
 
 
 def test_sglang_command(tmp_path: Path, capsys) -> None:
@@ -162,7 +162,57 @@ def test_memory_fit_rejects_70b_on_one_gpu() -> None:
 
 def test_layouts_check_would_flag_rank_after_clean_ones(tmp_path: Path, capsys) -> None:
     recs = _plan(tmp_path, capsys, PCIE, "--model", "mistralai/Mixtral-8x7B", "--top", "50")
-    flagged = [i for i, r in enumerate(recs) if any("TL104" in x for x in r["reasons"])]
+    flagged = [i for i, r in enumerate(recs) if any("misses: TL104" in x for x in r["reasons"])]
     clean = [i for i, r in enumerate(recs) if r["ep"] == 1 and r["tp"] == 1]
     assert flagged and clean
     assert max(clean) < min(flagged)  # expert parallel over PCIe never ahead of a clean layout
+
+
+HGX = """\
+version: 1
+clusters:
+  - name: hgx
+    nodes: 1
+    gpu: H100-SXM5-80GB
+    gpus_per_node: 8
+    intra_node: {fabric: nvswitch, bandwidth: 450 GB/s}
+"""
+
+
+def test_latency_objective_ranks_by_total_decode_time(tmp_path: Path, capsys) -> None:
+    recs = _plan(tmp_path, capsys, HGX, "--model", "meta-llama/Llama-3.1-70B-Instruct")
+    times = [r["decode_ms_per_token"] for r in recs]
+    assert (recs[0]["tp"], recs[0]["pp"]) == (8, 1)
+    assert times[0] == min(times)
+
+
+def test_plan_pick_is_clean_in_check(tmp_path: Path, capsys) -> None:
+    recs = _plan(tmp_path, capsys, HGX, "--model", "meta-llama/Llama-3.1-70B-Instruct")
+    (tmp_path / "serve.sh").write_text(recs[0]["command"] + "\n")
+    argv = ["check", str(tmp_path / "serve.sh"), "--hardware", str(tmp_path / "hardware.yaml")]
+    assert main([*argv, "--no-cache", "--fail-on", "info"]) == 0, capsys.readouterr().out
+
+
+def test_prompt_deltas_count_compute_too(tmp_path: Path, capsys) -> None:
+    recs = _plan(tmp_path, capsys, HGX, "--model", "meta-llama/Llama-3.1-70B-Instruct")
+    second = recs[1]
+    delta = round(second["prompt_ms"] - recs[0]["prompt_ms"])
+    assert f"{delta:+d} ms per 4096-token prompt" in second["reasons"][-1]
+
+
+def test_other_rows_are_compared_with_the_best_not_themselves(tmp_path: Path, capsys) -> None:
+    recs = _plan(tmp_path, capsys, HGX, "--model", "meta-llama/Llama-3.1-70B-Instruct")
+    best = f"TP={recs[0]['tp']} PP={recs[0]['pp']} DP={recs[0]['dp']}"
+    for r in recs[1:]:
+        own = f"TP={r['tp']} PP={r['pp']} DP={r['dp']}"
+        assert r["reasons"][-1].startswith(f"against #1 {best}")
+        assert not any(reason.startswith(own) for reason in r["reasons"])
+
+
+def test_model_id_is_printed_as_given(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "hardware.yaml"
+    path.write_text(HGX)
+    main(["plan", "--hardware", str(path), "--model", "meta-llama/Llama-3.1-70B-Instruct"])
+    out = capsys.readouterr().out
+    assert out.startswith("meta-llama/Llama-3.1-70B-Instruct on 8 GPUs")
+    assert "vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 8" in out

@@ -11,7 +11,7 @@ import pytest
 from conftest import SHARED
 
 from toplint.model import ParseResult
-from toplint.parse.parallel import chunked, parse_all, worker_count
+from toplint.parse.parallel import chunked, map_files, parse_file, worker_count
 
 from .conftest import build_tree, run_cli
 
@@ -56,18 +56,18 @@ def test_findings_are_sorted(corpus: Path) -> None:
     assert findings and keys == sorted(keys)
 
 
-def test_parse_all_keeps_input_order(corpus: Path) -> None:
+def test_map_files_keeps_input_order(corpus: Path) -> None:
     files = sorted(str(p) for p in (corpus / "gen").rglob("*.yaml"))[:60]
-    serial = parse_all(files, 1)
+    serial = map_files(files, parse_file, 1)
     assert [r.path for r in serial] == files
-    assert parse_all(files, 2) == serial
+    assert map_files(files, parse_file, 2) == serial
 
 
 def test_parse_results_pickle(corpus: Path) -> None:
     import pickle
 
     files = sorted(str(p) for p in (corpus / "gen").rglob("*"))[:40]
-    results = parse_all([f for f in files if Path(f).is_file()], 1)
+    results = map_files([f for f in files if Path(f).is_file()], parse_file, 1)
     assert all(isinstance(r, ParseResult) for r in results)
     assert pickle.loads(pickle.dumps(results)) == results
 

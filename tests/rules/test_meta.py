@@ -23,6 +23,7 @@ TABLE = {
     "TL008": ("no-deployment-found", "warning"),
     "TL009": ("reference-outside-repository", "error"),
     "TL010": ("invalid-parallel-size", "error"),
+    "TL011": ("accelerator-not-modelled", "info"),
     "TL101": ("tensor-parallel-across-nodes", "error"),
     "TL102": ("tensor-parallel-over-pcie", "warning"),
     "TL103": ("pcie-without-peer-to-peer", "warning"),

@@ -1,0 +1,115 @@
+"""Accelerators toplint's cost model does not model, and how a deployment names them.
+
+The placement and cost stages describe NVIDIA and AMD GPUs joined by NVLink/xGMI, PCIe and
+InfiniBand/RoCE/Ethernet (../shared/reference/cost-model.md).  Intel Gaudi (HPU), AWS
+Trainium/Inferentia (Neuron) and Google TPU have other interconnects (Gaudi's on-chip RoCE
+ports, NeuronLink, the TPU ICI torus) and other collective libraries, so their deployments are
+declined with one finding (TL011) instead of being priced with GPU formulas.
+
+Evidence, each read from where the deployment writes it:
+
+* Kubernetes extended resources of the vendors' device plugins: ``habana.ai/gaudi`` (Intel Gaudi
+  device plugin), ``aws.amazon.com/neuron`` / ``neuroncore`` / ``neurondevice`` (AWS Neuron device
+  plugin), ``google.com/tpu`` (GKE TPUs);
+* node labels: ``cloud.google.com/gke-tpu-accelerator`` / ``gke-tpu-topology`` (GKE), and the
+  instance type of Trainium/Inferentia (``trn1``, ``trn2``, ``inf1``, ``inf2``) and TPU
+  (``ct4p``, ``ct5lp``, ``ct5p``, ``ct6e``) machines in ``node.kubernetes.io/instance-type``;
+* the container image (the vendors' serving images: ``vault.habana.ai/gaudi-docker`` and the
+  engines' ``-gaudi`` builds; AWS ``neuronx`` deep-learning containers, ``optimum-neuron``; the
+  engines' ``-tpu`` builds and JetStream);
+* the engine's ``--device`` option (vLLM's older ``--device {cuda,neuron,tpu,hpu,...}``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from toplint.model import Deployment, Position
+from toplint.record import record
+
+
+@record
+class Accelerator:
+    kind: str  # "gaudi", "neuron", "tpu"
+    title: str  # how the finding names it
+    resources: tuple[str, ...]  # Kubernetes extended resources
+    images: tuple[str, ...]  # substrings of an image reference, lower-cased
+    devices: tuple[str, ...]  # values of an engine's --device option
+    label_keys: tuple[str, ...] = ()  # node labels whose presence names it
+    instance_prefixes: tuple[str, ...] = ()  # node.kubernetes.io/instance-type prefixes
+
+
+ACCELERATORS: tuple[Accelerator, ...] = (
+    Accelerator(
+        "gaudi",
+        "Intel Gaudi (HPU)",
+        ("habana.ai/gaudi",),
+        ("gaudi", "habana"),
+        ("hpu",),
+    ),
+    Accelerator(
+        "neuron",
+        "AWS Trainium/Inferentia (Neuron)",
+        ("aws.amazon.com/neuron", "aws.amazon.com/neuroncore", "aws.amazon.com/neurondevice"),
+        ("neuronx", "optimum-neuron", "/neuron/"),
+        ("neuron",),
+        instance_prefixes=("trn1.", "trn1n.", "trn2.", "inf1.", "inf2."),
+    ),
+    Accelerator(
+        "tpu",
+        "Google TPU",
+        ("google.com/tpu",),
+        ("-tpu", "/tpu", "jetstream"),
+        ("tpu",),
+        label_keys=("cloud.google.com/gke-tpu-accelerator", "cloud.google.com/gke-tpu-topology"),
+        instance_prefixes=("ct4p-", "ct5lp-", "ct5p-", "ct6e-"),
+    ),
+)
+
+_INSTANCE_TYPE = ("node.kubernetes.io/instance-type", "beta.kubernetes.io/instance-type")
+
+
+def by_resource(name: str) -> Accelerator | None:
+    return next((a for a in ACCELERATORS if name in a.resources), None)
+
+
+def by_image(image: str) -> Accelerator | None:
+    low = image.lower()
+    return next((a for a in ACCELERATORS if any(s in low for s in a.images)), None)
+
+
+def by_labels(labels: Mapping[str, str]) -> tuple[Accelerator, str] | None:
+    """The accelerator node labels name, with the label that says so."""
+    for acc in ACCELERATORS:
+        for key in acc.label_keys:
+            if key in labels:
+                return acc, key
+        for key in _INSTANCE_TYPE:
+            value = labels.get(key, "")
+            if value.startswith(acc.instance_prefixes) and acc.instance_prefixes:
+                return acc, f"{key}={value}"
+    return None
+
+
+def of_deployment(dep: Deployment) -> tuple[Accelerator, str, Position] | None:
+    """The unmodelled accelerator a deployment runs on: (it, the evidence, where), or None."""
+    here = Position(dep.path, dep.line, dep.column)
+    for key, at in (("accelerator.resource", "accelerator"), ("gpu.resource", "gpus_per_node")):
+        resource = dep.options.get(key)
+        acc = by_resource(resource) if resource else None
+        if acc is not None:
+            return acc, f"requests `{resource}`", dep.sources.get(at, here)
+    device = dep.flag("device")
+    if device is not None and device.value:
+        acc = next((a for a in ACCELERATORS if device.value.lower() in a.devices), None)
+        if acc is not None:
+            return acc, f"`{device.raw} {device.value}`", device.position
+    image = dep.options.get("image")
+    if image:
+        acc = by_image(image)
+        if acc is not None:
+            return acc, f"image `{image}`", dep.sources.get("image", here)
+    found = by_labels(dep.labels)
+    if found is not None:
+        return found[0], f"node label `{found[1]}`", dep.sources.get("labels", here)
+    return None

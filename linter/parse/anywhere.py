@@ -1,0 +1,205 @@
+"""Engine commands wherever a YAML, JSON or TOML file writes them (formats toplint never heard of).
+
+When no parser found a deployment in a data file whose text names an engine command, every
+value in it is looked at:
+
+* a string that starts an engine (``vllm serve …``, ``python -m sglang.launch_server …``), or a
+  script that does (a ``run: |`` block, ``"cmd": "bash -c '…'"``), is lexed as shell with its
+  words positioned in the file (``toplint.parse.shellsrc.lex_embedded``);
+* a list of scalars that starts an engine is an argument vector (each element exactly placed);
+* a mapping's ``command``/``cmd``/``entrypoint`` list followed by its ``args``/``arguments`` list
+  (the Kubernetes and Docker convention many platforms copy) is one argument vector.
+
+Nothing about the platform is known, so these deployments carry no GPU count or node count:
+what the command itself says is all that is read.  A format is recognised by what it contains
+(``toplint.parse.run`` calls this whatever the file is named).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+from toplint.errors import SourceError
+from toplint.model import Deployment, Finding, ParseResult, Position
+from toplint.parse.argv import Arg, deployment_from_invocation, find_invocations
+from toplint.parse.base import Source
+
+_HEADS = ("command", "cmd", "entrypoint", "entryPoint")
+_TAILS = ("args", "arguments", "argv")
+MAX_VALUES = 50_000  # values looked at in one file (a huge data file is not a config)
+
+
+@cache
+def _engine_words() -> re.Pattern[str]:
+    """The words that start an engine: launch commands and ``python -m`` modules."""
+    from toplint.engines.registry import all_engines
+
+    words: set[str] = set()
+    for engine in all_engines():
+        words.update(launch.words[0] for launch in engine.launches)
+        words.update(engine.modules)
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?:^|[\s\"'/=\[,]|-m\s+)(?:{alternatives})(?=$|[\s\"',\]])")
+
+
+def mentions_engine(text: str) -> bool:
+    """True when some word of ``text`` could start an engine."""
+    return _engine_words().search(text) is not None
+
+
+def scan(source: Source) -> ParseResult:
+    """Deployments of every engine command in a YAML/JSON (or TOML) file; empty when the text
+    is none of those."""
+    values = list(_values(source))
+    deployments: list[Deployment] = []
+    findings: list[Finding] = []
+    for args in values:
+        for inv in find_invocations(args):
+            start = inv.start.position
+            base = Deployment(
+                source.path, start.line, start.column, engine="", model=None, source_kind="embedded"
+            )
+            from toplint.parse.enginecfg import disk_loader
+
+            dep, found = deployment_from_invocation(
+                inv,
+                source.path,
+                source_kind="embedded",
+                base=base,
+                config_loader=disk_loader(source.path),
+            )
+            deployments.append(dep)
+            findings.extend(found)
+    return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+def _values(source: Source) -> Iterator[list[Arg]]:
+    """Argument vectors of the file's values that mention an engine."""
+    from toplint.infra.yamlsafe import load_documents
+
+    if source.name.endswith(".toml"):
+        yield from _toml_values(source)
+        return
+    try:
+        docs = load_documents(source.text, source.path)
+    except SourceError:
+        return
+    budget = [MAX_VALUES]
+    for doc in docs:
+        yield from _walk(source, doc, doc.data, (), budget)
+
+
+def _walk(
+    source: Source, doc: Any, node: Any, at: tuple[str | int, ...], budget: list[int]
+) -> Iterator[list[Arg]]:
+    budget[0] -= 1
+    if budget[0] < 0:
+        return
+    if isinstance(node, str):
+        if mentions_engine(node):
+            yield from _script(source, node, doc.value_position(at))
+    elif isinstance(node, list):
+        if node and all(_scalar(v) for v in node):
+            args = [_arg(source, doc, v, (*at, i)) for i, v in enumerate(node)]
+            if find_invocations(args):
+                yield args
+                return
+        for i, item in enumerate(node):
+            yield from _walk(source, doc, item, (*at, i), budget)
+    elif isinstance(node, dict):
+        joined = _command_and_args(source, doc, node, at)
+        if joined is not None:
+            yield joined
+            return
+        for key, value in node.items():
+            yield from _walk(source, doc, value, (*at, key), budget)
+
+
+def _scalar(value: Any) -> bool:
+    return isinstance(value, (str, int, float)) and not isinstance(value, bool)
+
+
+def _arg(source: Source, doc: Any, value: Any, at: tuple[str | int, ...]) -> Arg:
+    """One element; its position is its first character (after an opening quote)."""
+    from toplint.parse.k8s_text import offset_of
+    from toplint.record import replace
+
+    text = str(value)
+    pos = doc.value_position(at)
+    offset = offset_of(source.text, pos.line, pos.column)
+    if offset < len(source.text) and source.text[offset] in "'\"":
+        pos = replace(pos, column=pos.column + 1)
+    return Arg(text, text, pos, (), _anchor(at))
+
+
+def _anchor(at: tuple[str | int, ...]) -> str:
+    return ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in at).replace(".[", "[")
+
+
+def _command_and_args(
+    source: Source, doc: Any, node: dict[str, Any], at: tuple[str | int, ...]
+) -> list[Arg] | None:
+    head = next((k for k in _HEADS if isinstance(node.get(k), list)), None)
+    tail = next((k for k in _TAILS if isinstance(node.get(k), list)), None)
+    if head is None or tail is None:
+        return None
+    items = [(v, (*at, head, i)) for i, v in enumerate(node[head])]
+    items += [(v, (*at, tail, i)) for i, v in enumerate(node[tail])]
+    if not all(_scalar(v) for v, _ in items):
+        return None
+    args = [_arg(source, doc, v, where) for v, where in items]
+    return args if find_invocations(args) else None
+
+
+def _script(source: Source, value: str, pos: Position) -> Iterator[list[Arg]]:
+    from toplint.parse.shellsrc import lex_embedded
+
+    try:
+        commands = lex_embedded(value, {}, source.text, source.path, pos.line, pos.column)
+    except SourceError:
+        return  # not shell (prose that names an engine); nothing to read
+    yield from commands
+
+
+def _toml_values(source: Source) -> Iterator[list[Arg]]:
+    """TOML strings and string arrays that start an engine (Python 3.11+: ``tomllib``).
+
+    TOML parsers keep no positions: a value is placed where its text first occurs in the file.
+    """
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10: TOML is not read
+        return
+    try:
+        data = tomllib.loads(source.text)
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return
+    stack: list[Any] = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            stack.extend(reversed(list(node.values())))
+        elif isinstance(node, list) and node and all(isinstance(v, str) for v in node):
+            args = [Arg(v, v, _find(source, v), ()) for v in node]
+            if find_invocations(args):
+                yield args
+        elif isinstance(node, list):
+            stack.extend(reversed(node))
+        elif isinstance(node, str) and mentions_engine(node):
+            yield from _script(source, node, _find(source, node, quoted=True))
+
+
+def _find(source: Source, value: str, quoted: bool = False) -> Position:
+    """Where ``value``'s first line is written (at its opening quote when ``quoted``)."""
+    first = value.split("\n", 1)[0] or value
+    offset = max(source.text.find(first), 0)
+    if quoted:
+        while offset > 0 and source.text[offset - 1] not in "\"'":
+            offset -= 1
+        offset = max(offset - 1, 0)
+    line = source.text.count("\n", 0, offset) + 1
+    column = offset - (source.text.rfind("\n", 0, offset) + 1) + 1
+    return Position(source.path, line, column)

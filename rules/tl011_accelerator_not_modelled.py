@@ -1,0 +1,81 @@
+"""TL011 accelerator-not-modelled."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from toplint.model import Finding, Position, Severity
+from toplint.rulebook.helpers import finding_at
+from toplint.rulebook.types import Rule, RuleContext
+
+DOC = """\
+## What it does
+Reports a deployment that runs on an accelerator toplint's placement and cost model do not
+describe: Intel Gaudi (HPU), AWS Trainium/Inferentia (Neuron) or Google TPU. It is read from
+the Kubernetes resource the pod requests (`habana.ai/gaudi`, `aws.amazon.com/neuron`,
+`aws.amazon.com/neuroncore`, `google.com/tpu`), the node labels (`cloud.google.com/gke-tpu-*`, a
+`trn`/`inf`/`ct5lp`… instance type), the serving image (`vault.habana.ai/gaudi-docker`,
+`tgi-gaudi`, AWS `neuronx` containers, `vllm-tpu`) or the engine's `--device` option. One finding
+per deployment says which, and no link, bandwidth, budget or memory rule runs for it.
+
+## Why is this bad?
+Nothing is wrong with the deployment; toplint cannot judge it. These accelerators have their own
+interconnects (Gaudi's integrated RoCE ports, NeuronLink, the TPU inter-chip torus) and
+collective libraries; pricing their all-reduces with NVLink and NCCL formulas would print
+numbers that look precise and are not. A green check for a file that was not checked is worse
+than saying so.
+
+## Example
+```yaml
+resources:
+  limits:
+    google.com/tpu: 8
+```
+
+## Use instead
+Nothing to change in the deployment. Silence the finding for such files with
+`per-file-ignores` or a `# toplint: ignore[TL011]` comment once the team knows toplint does not
+cover that hardware.
+
+## Options
+None.
+
+## References
+- Intel Gaudi device plugin for Kubernetes (`habana.ai/gaudi`):
+  https://docs.habana.ai/en/latest/Orchestration/Gaudi_Kubernetes/Device_Plugin_for_Kubernetes.html
+- AWS Neuron device plugin (`aws.amazon.com/neuron`, `aws.amazon.com/neuroncore`):
+  https://awsdocs-neuron.readthedocs-hosted.com/en/latest/containers/kubernetes-getting-started.html
+- GKE TPUs (`google.com/tpu`, `cloud.google.com/gke-tpu-accelerator`):
+  https://cloud.google.com/kubernetes-engine/docs/concepts/tpus
+"""
+
+
+def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    unchecked = ctx.unchecked
+    if unchecked is None or unchecked.kind != "accelerator":
+        return
+    from toplint.hardware.accelerators import of_deployment
+
+    dep = ctx.deployment
+    found = of_deployment(dep)
+    pos = found[2] if found else Position(dep.path, dep.line, dep.column)
+    yield finding_at(
+        rule,
+        ctx,
+        pos,
+        f"not checked against hardware: {unchecked.reason}",
+        data={"accelerator": found[0].kind if found else ""},
+        anchor="accelerator",
+    )
+
+
+RULE = Rule(
+    code="TL011",
+    name="accelerator-not-modelled",
+    summary="A deployment runs on an accelerator the cost model does not describe (Gaudi, "
+    "Neuron, TPU).",
+    severity=Severity.INFO,
+    check=check,
+    doc=DOC,
+    origin=__file__,
+)

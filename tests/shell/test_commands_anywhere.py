@@ -1,0 +1,80 @@
+"""Engine commands wherever a YAML, JSON or TOML file writes them (issue 14.6)."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from tests.parse.helpers import only, parse_text
+
+PLATFORM = """\
+name: my-llm
+kind: SomePlatformThing
+spec:
+  steps:
+    - name: serve
+      run: |
+        export TP=4
+        vllm serve meta-llama/Llama-3.1-70B-Instruct \\
+          --tensor-parallel-size $TP --pipeline-parallel-size 2
+"""
+
+
+def test_script_in_an_unknown_yaml_format_is_read() -> None:
+    dep = only("platform.yaml", PLATFORM)
+    assert (dep.engine, dep.tp, dep.pp, dep.source_kind) == ("vllm", 4, 2, "embedded")
+
+
+def test_script_word_positions_map_into_the_file() -> None:
+    flag = only("platform.yaml", PLATFORM).flag("pipeline-parallel-size")
+    assert flag is not None and (flag.position.line, flag.position.column) == (9, 38)
+
+
+def test_argument_list_anywhere_is_read_with_element_positions() -> None:
+    text = (
+        'w:\n  cmd: ["python3", "-m", "sglang.launch_server", "--model-path", "q/m", "--tp", "2"]\n'
+    )
+    dep = only("x.yaml", text)
+    assert (dep.engine, dep.tp) == ("sglang", 2)
+    flag = dep.flag("tp-size")
+    assert flag is not None and (flag.position.line, flag.position.column) == (2, 74)
+
+
+def test_command_list_joined_with_its_args_list_in_json() -> None:
+    text = '{"task": {"command": ["trtllm-serve", "serve"], "args": ["q/m", "--tp_size", "8"]}}'
+    dep = only("job.json", text)
+    assert (dep.engine, dep.model, dep.tp) == ("trtllm", "q/m", 8)
+
+
+def test_format_is_recognised_by_content_not_name() -> None:
+    dep = only("launch.cfg", 'start: "vllm serve org/m -tp 2"\n')
+    assert dep.tp == 2
+
+
+def test_prose_that_names_an_engine_is_not_a_deployment() -> None:
+    text = "description: we use vllm for serving and sglang for agents\n"
+    assert parse_text("notes.yaml", text).deployments == ()
+
+
+def test_dependency_list_is_not_a_deployment() -> None:
+    assert parse_text("deps.yaml", "requires: [vllm, torch]\n").deployments == ()
+
+
+def test_kubernetes_file_with_a_deployment_is_not_scanned_twice() -> None:
+    text = (
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: a}\nspec:\n  template:\n"
+        "    spec:\n      containers:\n        - name: s\n          image: x\n"
+        '          command: ["vllm", "serve", "m", "-tp", "2"]\n'
+    )
+    assert len(parse_text("k.yaml", text).deployments) == 1
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="tomllib is Python 3.11+")
+def test_toml_string_and_array_are_read() -> None:
+    text = (
+        '[server]\nstart = "vllm serve org/model --tensor-parallel-size 2"\n'
+        'argv = ["text-generation-launcher", "--model-id", "org/m", "--num-shard", "4"]\n'
+    )
+    deps = parse_text("conf.toml", text).deployments
+    assert sorted((d.engine, d.tp, d.line) for d in deps) == [("tgi", 4, 3), ("vllm", 2, 2)]
