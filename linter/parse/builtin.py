@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from toplint.parse.base import Parser
 from toplint.parse.compose import ComposeParser
+from toplint.parse.disagg import DisaggConfigParser
 from toplint.parse.dockerfile import DockerfileParser
 from toplint.parse.helm import HelmValuesParser
 from toplint.parse.k8s import KubernetesParser
@@ -18,6 +19,7 @@ from toplint.parse.skypilot import SkyPilotParser
 
 def toplint_parsers() -> list[Parser]:
     return [
+        DisaggConfigParser(),
         ComposeParser(),
         HelmValuesParser(),
         KubernetesParser(),

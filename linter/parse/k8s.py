@@ -370,7 +370,10 @@ class KubernetesParser:
             ctx = Ctx(source, doc, configmaps, documents=docs)
             deployments.extend(resource_deployments(ctx))
             findings.extend(ctx.findings)
-        return ParseResult(source.path, tuple(deployments), tuple(findings))
+        from toplint.parse.multinode import one_per_instance
+
+        # The head and worker resources of one multi-node instance are one deployment.
+        return ParseResult(source.path, one_per_instance(deployments), tuple(findings))
 
 
 def resource_deployments(ctx: Ctx) -> list[Deployment]:
