@@ -163,4 +163,5 @@ def test_ring_over_nvlink_visits_every_gpu_through_nvlinked_pairs() -> None:
     topo = parse_topology(read(os.path.join(HERE, "dgx1-v100-hybrid-cube-topo.txt")))
     ring = nvlink_ring(topo)
     assert ring is not None and sorted(ring) == sorted(topo.gpus)
-    assert all(topo.cell(a, b).startswith("NV") for a, b in zip(ring, [*ring[1:], ring[0]]))
+    pairs = zip(ring, [*ring[1:], ring[0]], strict=True)
+    assert all(topo.cell(a, b).startswith("NV") for a, b in pairs)
