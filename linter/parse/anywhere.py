@@ -23,8 +23,8 @@ from functools import cache
 from typing import Any
 
 from toplint.errors import SourceError
-from toplint.model import Deployment, Finding, ParseResult, Position
-from toplint.parse.argv import Arg, deployment_from_invocation, find_invocations
+from toplint.model import ParseResult, Position
+from toplint.parse.argv import Arg, file_deployments, find_invocations
 from toplint.parse.base import Source
 
 _HEADS = ("command", "cmd", "entrypoint", "entryPoint")
@@ -53,26 +53,8 @@ def mentions_engine(text: str) -> bool:
 def scan(source: Source) -> ParseResult:
     """Deployments of every engine command in a YAML/JSON (or TOML) file; empty when the text
     is none of those."""
-    values = list(_values(source))
-    deployments: list[Deployment] = []
-    findings: list[Finding] = []
-    for args in values:
-        for inv in find_invocations(args):
-            start = inv.start.position
-            base = Deployment(
-                source.path, start.line, start.column, engine="", model=None, source_kind="embedded"
-            )
-            from toplint.parse.enginecfg import disk_loader
-
-            dep, found = deployment_from_invocation(
-                inv,
-                source.path,
-                source_kind="embedded",
-                base=base,
-                config_loader=disk_loader(source.path),
-            )
-            deployments.append(dep)
-            findings.extend(found)
+    invocations = [inv for args in _values(source) for inv in find_invocations(args)]
+    deployments, findings = file_deployments(invocations, source.path, "embedded")
     return ParseResult(source.path, tuple(deployments), tuple(findings))
 
 
