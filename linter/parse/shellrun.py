@@ -38,7 +38,7 @@ from toplint.record import record, replace
 _KEYWORDS = frozenset({"then", "do", "else", "elif", "if", "while", "until", "!", "time", "{"})
 _DECLARE = frozenset({"local", "declare", "typeset", "readonly", "export"})
 MAX_DEPTH = 8  # nested calls and sourced files
-MAX_REPLAYED = 200_000  # tokens replayed by calls in one script (a call tree can be exponential)
+MAX_REPLAYED = 20_000  # tokens replayed by calls in one script (a call tree can be exponential)
 
 
 @record
