@@ -124,16 +124,26 @@ def _anchor(at: tuple[str | int, ...]) -> str:
 def _command_and_args(
     source: Source, doc: Any, node: dict[str, Any], at: tuple[str | int, ...]
 ) -> list[Arg] | None:
-    head = next((k for k in _HEADS if isinstance(node.get(k), list)), None)
-    tail = next((k for k in _TAILS if isinstance(node.get(k), list)), None)
+    """``command`` + ``args`` of one mapping as one argument vector; each may be a list or a
+    string (a string is split as the shell splits a command line)."""
+    head = next((k for k in _HEADS if isinstance(node.get(k), (list, str))), None)
+    tail = next((k for k in _TAILS if isinstance(node.get(k), (list, str))), None)
     if head is None or tail is None:
         return None
-    items = [(v, (*at, head, i)) for i, v in enumerate(node[head])]
-    items += [(v, (*at, tail, i)) for i, v in enumerate(node[tail])]
-    if not all(_scalar(v) for v, _ in items):
+    args = _words(source, doc, node[head], (*at, head))
+    rest = _words(source, doc, node[tail], (*at, tail))
+    if args is None or rest is None:
         return None
-    args = [_arg(source, doc, v, where) for v, where in items]
-    return args if find_invocations(args) else None
+    return args + rest if find_invocations(args + rest) else None
+
+
+def _words(source: Source, doc: Any, value: Any, at: tuple[str | int, ...]) -> list[Arg] | None:
+    if isinstance(value, str):
+        commands = list(_script(source, value, doc.value_position(at)))
+        return commands[0] if len(commands) == 1 else None
+    if not all(_scalar(v) for v in value):
+        return None
+    return [_arg(source, doc, v, (*at, i)) for i, v in enumerate(value)]
 
 
 def _script(source: Source, value: str, pos: Position) -> Iterator[list[Arg]]:
