@@ -303,3 +303,9 @@ def test_script_sourcing_itself_is_bounded(tmp_path: Path) -> None:
     script = tmp_path / "run.sh"
     script.write_text("source ./run.sh\nvllm serve m -tp 2\n")
     assert len(parse_file(script)) == 1
+
+
+def test_lsf_directives_give_the_allocation() -> None:
+    text = '#BSUB -nnodes 2\n#BSUB -gpu "num=4:mode=exclusive_process"\nvllm serve m -tp 8\n'
+    dep = only("job.sh", text)
+    assert (dep.nodes, dep.gpus_per_node, dep.gpus) == (2, 4, 8)
