@@ -28,7 +28,7 @@ def test_a_lost_deployment_is_refused() -> None:
 
 
 def test_a_finding_still_there_is_refused() -> None:
-    assert "TL101 would still be reported" == verify(BEFORE, BEFORE, FIXED)
+    assert verify(BEFORE, BEFORE, FIXED) == "TL101 would still be reported"
 
 
 def test_a_new_warning_is_refused() -> None:
