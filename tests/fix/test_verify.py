@@ -38,3 +38,18 @@ def test_a_new_warning_is_refused() -> None:
 
 def test_a_new_info_is_accepted() -> None:
     assert verify(BEFORE, Checked((_f("TL107", Severity.INFO),), 1), FIXED) is None
+
+
+def test_fixes_beyond_the_bound_are_reported_not_dropped() -> None:
+    from toplint.fix.apply import MAX_ROUNDS, fix_text
+    from toplint.pipeline.analyze import Settings
+    from toplint.pipeline.lint import text_checker
+    from toplint.rulebook.run import RuleSettings
+
+    lengths = " ".join(f"--max-model-len {1024 * (i + 1)}" for i in range(MAX_ROUNDS + 2))
+    text = f"vllm serve meta-llama/Llama-3.1-8B-Instruct {lengths}\n"
+    check = text_checker(Settings(), RuleSettings(select=("TL209",)))
+    fixed, outcome = fix_text("run.sh", text, check, unsafe=False)
+    assert len(outcome.applied) == MAX_ROUNDS
+    assert [r.reason.startswith("left for the next run") for r in outcome.rejected] == [True]
+    assert fixed.count("--max-model-len") == 2
