@@ -47,8 +47,6 @@ which changes latency, throughput and memory per GPU.
 - Cross-socket PCIe paths rated lower by NCCL: https://github.com/NVIDIA/nccl-tests/issues/307
 """
 
-PCIE_KINDS = ("pcie", "pcie-sys", "pcie-no-p2p")
-
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     placement = ctx.placement

@@ -67,6 +67,8 @@ def deployment_doc(analysis: Any, have_hardware: bool) -> dict[str, Any]:
         "decode_comm_ms_per_token": cost.decode_comm_ms_per_token,
         "decode_weight_stream_ms": cost.decode_weight_stream_ms,
         "prefill_compute_ms": cost.prefill_compute_ms,
+        "prefill_comm_ms_range": list(cost.prefill_comm_ms_range),
+        "decode_comm_ms_range": list(cost.decode_comm_ms_range),
     }
     doc["workload"] = {"prompt_tokens": cost.prompt_tokens, "decode_batch": cost.decode_batch}
     doc["assumptions"] = list(cost.assumptions)
@@ -81,6 +83,9 @@ def _collective_doc(c: Any) -> dict[str, Any]:
     out["time_us"] = round(c.time_us, 3)
     out["total_ms"] = round(c.total_ms, 4)
     out["method"] = c.method
+    out["band"] = c.band  # relative ±: measured time within time·(1 ± band) 4 times in 5
+    out["kernel"] = c.kernel
+    out["overlapped"] = c.overlapped
     out["note"] = c.note
     return out
 
@@ -110,6 +115,7 @@ _COLUMNS = (
     "each",
     "total",
     "method",
+    "kernel",
 )
 
 
@@ -138,16 +144,23 @@ def _render_one(doc: dict[str, Any]) -> str:
         )
     t = doc["totals"]
     lines.append(
-        f"  prefill comm {fmt_ms(t['prefill_comm_ms'])}" + _vs("compute", t["prefill_compute_ms"])
+        f"  prefill comm {fmt_ms(t['prefill_comm_ms'])}{_range(t, 'prefill_comm_ms_range')}"
+        + _vs("compute", t["prefill_compute_ms"])
     )
     lines.append(
-        f"  decode comm {fmt_ms(t['decode_comm_ms_per_step'])} per step, "
+        f"  decode comm {fmt_ms(t['decode_comm_ms_per_step'])}"
+        f"{_range(t, 'decode_comm_ms_range')} per step, "
         f"{fmt_ms(t['decode_comm_ms_per_token'])} per token"
         + _vs("weight streaming", t["decode_weight_stream_ms"])
     )
     lines.append("  assumptions:")
     lines.extend(f"    - {a}" for a in doc["assumptions"])
     return "\n".join(lines) + "\n"
+
+
+def _range(totals: dict[str, Any], key: str) -> str:
+    low, high = totals.get(key) or (0.0, 0.0)
+    return f" ({fmt_ms(low)}–{fmt_ms(high)})" if high > 0 else ""
 
 
 def _vs(label: str, ms: float | None) -> str:
@@ -165,9 +178,10 @@ def _row(c: dict[str, Any]) -> tuple[str, ...]:
         str(c["count"]),
         fmt_bytes(c["payload_bytes"]),
         fmt_bytes(c["wire_bytes_per_gpu"]),
-        fmt_us(c["time_us"]),
-        fmt_ms(c["total_ms"]),
+        f"{fmt_us(c['time_us'])} ±{c['band'] * 100:.0f}%",
+        fmt_ms(c["total_ms"]) + (" (overlapped)" if c.get("overlapped") else ""),
         c["method"],
+        c.get("kernel") or "NCCL",
     )
 
 

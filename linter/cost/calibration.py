@@ -22,6 +22,8 @@ from toplint.hardware.types import Measurement
 from toplint.placement.types import Placement
 from toplint.record import field, record
 
+OTHER_SYSTEM = "other-system measurement"
+INTERPOLATION = "interpolation"
 # The fabric a table was measured on is compatible with these group link kinds.
 _COMPATIBLE = {
     "nvlink": frozenset({"nvlink"}),
@@ -51,12 +53,23 @@ class System:
     bandwidth_gb_per_s: float = 0.0
     nvls: str = ""
     kinds: Mapping[int, str] = field(default_factory=dict)
+    arch: str = ""
 
     def fabric(self, ranks: int) -> Fabric:
         """The measured machine as an α–β fabric (one node, ``ranks`` GPUs)."""
         kind = self.kinds.get(ranks, self.link)
         bw = self.bandwidth_gb_per_s
-        return Fabric(kind, bw, ranks, nvls_arch=self.nvls if kind == "nvlink" else "")
+        from toplint.cost.fabric import NVLS_MIN_RANKS
+
+        arch = self.nvls if kind == "nvlink" else ""
+        return Fabric(
+            kind,
+            bw,
+            ranks,
+            nvls_arch=arch,
+            nvls_min_ranks=NVLS_MIN_RANKS.get(arch, 5),
+            arch=self.arch,
+        )
 
     def matches(self, gpu_name: str) -> bool:
         tokens = tokens_of(gpu_name)
@@ -75,7 +88,7 @@ class System:
 class Lookup:
     time_us: float
     busbw_gb_per_s: float
-    method: str  # "measured:<name>" | "interpolated:<name>"
+    method: str  # "other-system measurement" | "interpolation"
     note: str = ""
 
 
@@ -84,28 +97,32 @@ class Timed:
     """One collective's time and how it was obtained."""
 
     time_us: float
-    method: str  # "user-measurement" | "measured:<system>" | "interpolated:<system>" | "alpha-beta"
+    method: str  # toplint.cost.uncertainty.METHODS
     note: str
     link_kind: str
     link_gb_per_s: float  # per-direction bandwidth of the bottleneck hop (before η)
     eta_source: str = ""
 
 
-def time_collective(placement: Placement, fabric: Fabric, op: str, message_bytes: float) -> Timed:
-    """Time one collective: a user measurement beats a measured table beats the α–β model."""
+def time_collective(
+    placement: Placement, fabric: Fabric, op: str, message_bytes: float, impl: str = "nccl"
+) -> Timed:
+    """Time one collective: the manifest's measurement (same system) beats a published table
+    of the same GPU (another system) beats the α–β model.  ``impl`` names the all-to-all
+    library (tables and manifest measurements are NCCL's)."""
     kind = fabric.link_kind
     bw = bottleneck_gb_per_s(fabric, op)
     user = _user_measurement(placement.cluster.measurements, fabric, op, message_bytes)
-    if user is not None:
+    if user is not None and impl == "nccl":
         alpha = latency_us(op, fabric)
         t = alpha + wire_factor(op, fabric.ranks) * message_bytes / (user.busbw_gb_per_s * 1e3)
         note = f"manifest busbw {user.busbw_gb_per_s:g} GB/s + α {alpha:.1f} µs"
-        return Timed(t, "user-measurement", note, kind, bw)
-    if fabric.nodes <= 1:
+        return Timed(t, "same-system measurement", note, kind, bw)
+    if fabric.nodes <= 1 and impl == "nccl":
         hit = lookup(placement.cluster.gpu.name, op, fabric.ranks, message_bytes, kind)
         if hit is not None:
             return Timed(hit.time_us, hit.method, hit.note, kind, bw)
-    pred = predict_us(op, message_bytes, fabric)
+    pred = predict_us(op, message_bytes, fabric, impl=impl)
     note = f"{pred.algorithm}/{pred.protocol}, η·B = {pred.bandwidth_gb_per_s:.3g} GB/s"
     return Timed(pred.time_us, "alpha-beta", note, kind, bw, pred.eta_source)
 
@@ -170,6 +187,7 @@ def _parse(doc: Mapping[str, Any]) -> tuple[System, ...]:
                 bandwidth_gb_per_s=float(s.get("bandwidth_gb_per_s", 0.0)),
                 nvls=str(s.get("nvls", "")),
                 kinds={int(k): str(v) for k, v in (s.get("kinds") or {}).items()},
+                arch=str(s.get("arch", "")),
             )
         )
     return tuple(out)
@@ -204,20 +222,20 @@ def interpolate(system: System, op: str, ranks: int, message_bytes: float) -> Lo
     series = system.series(op, ranks)
     if not series or message_bytes <= 0 or message_bytes > series[-1].message_bytes:
         return None
-    label = f"{system.name} NCCL {system.nccl}".strip()
+    label = f"{system.name} NCCL {system.nccl} (aiconfigurator nccl-tests table)".strip()
     for p in series:
         if p.message_bytes == message_bytes:
-            return Lookup(p.time_us, p.busbw_gb_per_s, f"measured:{system.name}", label)
+            return Lookup(p.time_us, p.busbw_gb_per_s, OTHER_SYSTEM, label)
     if message_bytes < series[0].message_bytes:
         first = series[0]
         note = f"{label}; below the smallest measured size, latency floor of {first.time_us} µs"
-        return Lookup(first.time_us, 0.0, f"interpolated:{system.name}", note)
+        return Lookup(first.time_us, 0.0, OTHER_SYSTEM, note)
     lo, hi = _neighbours(series, message_bytes)
     f = math.log(message_bytes / lo.message_bytes) / math.log(hi.message_bytes / lo.message_bytes)
     t = math.exp(math.log(lo.time_us) + f * math.log(hi.time_us / lo.time_us))
     busbw = message_bytes * _busbw_factor(op, ranks) / (t * 1e3)
     note = f"{label}; between {lo.message_bytes} and {hi.message_bytes} B"
-    return Lookup(t, busbw, f"interpolated:{system.name}", note)
+    return Lookup(t, busbw, INTERPOLATION, note)
 
 
 def _neighbours(series: Sequence[Point], size: float) -> tuple[Point, Point]:

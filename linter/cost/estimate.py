@@ -2,17 +2,18 @@
 
 Volumes follow cost-model.md §1.2–1.11 (Megatron TP: 2 all-reduces per layer + 1 for the
 vocab-parallel embedding; logits gather; PP hidden + residual with send-allgather; EP dispatch
-and combine; KV transfer for disaggregated prefill/decode).  Each collective is timed by
-``toplint.cost.calibration.time_collective`` (user measurement > measured table > α–β).
+and combine, ``toplint.cost.moe``; KV transfer for disaggregated prefill/decode).  A TP
+all-reduce runs the engine's own kernel where it applies (``toplint.cost.kernels``); every other
+collective is timed by ``toplint.cost.calibration.time_collective`` (the manifest's measurement
+> a published table of the same GPU > α–β).  Every time carries its method and an uncertainty
+band (``toplint.cost.uncertainty``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from toplint.catalog_types import ModelSpec
 from toplint.cost.calibration import Timed, bottleneck_gb_per_s, time_collective
-from toplint.cost.collectives import group_fabric, kv_fabric, wire_factor
+from toplint.cost.collectives import Fabric, wire_factor
 from toplint.cost.compute import (
     ep_on,
     group_size,
@@ -20,13 +21,14 @@ from toplint.cost.compute import (
     prefill_compute_ms,
     weight_stream_ms,
 )
+from toplint.cost.enginecomm import ALLREDUCE, option
+from toplint.cost.fabric import group_fabric, kv_fabric
+from toplint.cost.moe import ACT_BYTES, ep_rows, exchange
 from toplint.cost.types import Collective, CostReport, Workload
+from toplint.cost.uncertainty import band, error_class
 from toplint.engines.registry import get_engine
 from toplint.placement.types import Group, Placement
 from toplint.record import replace
-
-ACT_BYTES = 2  # b: bf16/fp16 activations (cost-model.md §1.1)
-SPARSE_BACKENDS = ("deepep", "pplx", "mori", "nixl_ep", "flashinfer")
 
 
 def estimate(placement: Placement, workload: Workload) -> CostReport:
@@ -34,9 +36,10 @@ def estimate(placement: Placement, workload: Workload) -> CostReport:
     model = placement.model
     notes: list[str] = [
         f"b = {ACT_BYTES} bytes per activation element (bf16)",
-        "time per collective: a manifest measurement, else the measured nccl-tests table of the "
-        "same GPU/ranks/op inside one node (log-interpolated between sizes), else α–β: NCCL "
-        "ring LL/LL128/Simple or NVLS with tuning.cc latencies, the cheapest as NCCL's tuner",
+        "time per collective: the engine's own all-reduce kernel where it applies, else a "
+        "manifest measurement, else the published nccl-tests table of the same GPU/ranks/op "
+        "inside one node (log-interpolated between sizes), else α–β (NCCL ring/tree/NVLS, "
+        "concurrent all-to-all); ± is the 80th-percentile error of the method's class",
         "T = tokens per DP rank in the step; prefill = one prompt of "
         f"{workload.prompt_tokens} tokens, decode = {workload.decode_batch} running sequences",
     ]
@@ -56,22 +59,56 @@ def estimate(placement: Placement, workload: Workload) -> CostReport:
         ("prefill", workload.prompt_tokens, 1),
         ("decode", workload.decode_batch, workload.decode_batch),
     ):
-        builder = _PhaseBuilder(placement, model, phase, tokens, seqs, notes)
-        rows.extend(builder.build())
+        rows.extend(_PhaseBuilder(placement, model, phase, tokens, seqs, notes).build())
     rows.extend(_kv_transfer(placement, model, workload, notes))
-    prefill = sum(c.total_ms for c in rows if c.phase == "prefill")
-    decode = sum(c.total_ms for c in rows if c.phase == "decode")
+    stream = weight_stream_ms(placement, model, workload.decode_batch, notes)
+    compute = prefill_compute_ms(placement, model, workload.prompt_tokens, notes)
+    rows = _overlap(rows, {"prefill": compute, "decode": stream}, notes)
+    prefill, decode = _total(rows, "prefill"), _total(rows, "decode")
     return CostReport(
         prompt_tokens=workload.prompt_tokens,
         decode_batch=workload.decode_batch,
         collectives=tuple(rows),
-        prefill_comm_ms=prefill,
-        decode_comm_ms_per_step=decode,
-        decode_comm_ms_per_token=decode / max(workload.decode_batch, 1),
-        decode_weight_stream_ms=weight_stream_ms(placement, model, workload.decode_batch, notes),
-        prefill_compute_ms=prefill_compute_ms(placement, model, workload.prompt_tokens, notes),
+        prefill_comm_ms=prefill[0],
+        decode_comm_ms_per_step=decode[0],
+        decode_comm_ms_per_token=decode[0] / max(workload.decode_batch, 1),
+        decode_weight_stream_ms=stream,
+        prefill_compute_ms=compute,
         assumptions=tuple(dict.fromkeys(notes)),
+        prefill_comm_ms_range=prefill[1],
+        decode_comm_ms_range=decode[1],
     )
+
+
+def _total(rows: list[Collective], phase: str) -> tuple[float, tuple[float, float]]:
+    """Critical-path total of a phase and the ends of its band (bands add up: worst case)."""
+    on_path = [c for c in rows if c.phase == phase and not c.overlapped]
+    centre = sum(c.total_ms for c in on_path)
+    low = sum(c.total_ms * max(1.0 - c.band, 0.0) for c in on_path)
+    high = sum(c.total_ms * (1.0 + c.band) for c in on_path)
+    return centre, (low, high)
+
+
+def _overlap(
+    rows: list[Collective], other_work: dict[str, float | None], notes: list[str]
+) -> list[Collective]:
+    """Dual-batch overlap hides EP exchange behind the other micro-batch's work: the part of it
+    longer than that work stays on the path (vLLM --enable-dbo, docs "Dual Batch Overlap")."""
+    out = list(rows)
+    for phase, work in other_work.items():
+        hidden = [c for c in out if c.phase == phase and c.overlapped]
+        if not hidden:
+            continue
+        ep_ms = sum(c.total_ms for c in hidden)
+        if work is None or ep_ms > work:
+            out = [replace(c, overlapped=False) if c in hidden else c for c in out]
+            notes.append(
+                f"{phase}: dual-batch overlap cannot hide {ep_ms:.3g} ms of EP exchange "
+                f"behind {'unknown' if work is None else f'{work:.3g} ms of'} work: counted"
+            )
+        else:
+            notes.append(f"{phase}: {ep_ms:.3g} ms of EP exchange hidden by dual-batch overlap")
+    return out
 
 
 class _PhaseBuilder:
@@ -102,9 +139,19 @@ class _PhaseBuilder:
         moe_layers = model.num_moe_layers or (model.num_layers if model.is_moe else 0)
         self.moe_layers = min(moe_layers, model.num_layers)
         self.dense_layers = model.num_layers - self.moe_layers
+        self.moe = exchange(placement, phase, self.dp) if self.ep > 1 else None
 
     def build(self) -> list[Collective]:
-        return [*self._tp(), *self._logits(), *self._pp(), *self._ep()]
+        ep = (
+            ep_rows(
+                self._row, self.p, self.m, self.moe, self.ep, self.t, self.moe_layers, self.notes
+            )
+            if self.moe
+            else []
+        )
+        if self.moe is not None and self.moe.overlapped:
+            ep = [replace(c, overlapped=True) for c in ep]
+        return [*self._tp(), *self._logits(), *self._pp(), *ep]
 
     def _row(
         self,
@@ -116,6 +163,7 @@ class _PhaseBuilder:
         count: int,
         note: str = "",
         crosses: bool | None = None,
+        impl: str = "nccl",
     ) -> Collective | None:
         if ranks <= 1 or count <= 0 or message <= 0:
             return None
@@ -127,16 +175,44 @@ class _PhaseBuilder:
                 f"{group.upper()} {op} over {fabric.link_kind} has no bandwidth: not costed"
             )
             return None
-        timed = time_collective(self.p, fabric, op, message)
+        if op == "all_reduce" and group == "tp":
+            return self._all_reduce(fabric, int(message), count, note)
+        timed = time_collective(self.p, fabric, op, message, impl)
         if timed.eta_source:
             self.notes.append(timed.eta_source)
-        return _collective(self.phase, group, op, ranks, int(message), count, timed, note)
+        cls = error_class(op, fabric.link_kind)
+        return _collective(self.phase, group, op, ranks, int(message), count, timed, note, cls)
+
+    def _all_reduce(self, fabric: Fabric, message: int, count: int, note: str) -> Collective:
+        """A TP all-reduce through the engine's own kernel family (toplint.cost.kernels)."""
+        from toplint.cost.kernels import compute_capability, family_of, price, select
+
+        family = family_of(self.p.deployment)
+        sm = compute_capability(self.p.cluster.gpu.arch)
+        kernel = select(family, fabric, message, sm)
+        own = price(kernel, fabric, message, self.p.cluster.gpu.name)
+        if own is not None:
+            timed = Timed(
+                own.time_us, own.method, own.note, fabric.link_kind, fabric.intra_gb_per_s
+            )
+        else:
+            timed = time_collective(self.p, fabric, "all_reduce", message)
+            if timed.eta_source:
+                self.notes.append(timed.eta_source)
+        self.notes.append(f"TP all-reduce kernel ({family}): {kernel.why}")
+        cls = error_class("all_reduce", fabric.link_kind, kernel.custom)
+        row = _collective(
+            self.phase, "tp", "all_reduce", fabric.ranks, message, count, timed, note, cls
+        )
+        return replace(row, kernel=f"{family}: {kernel.name}")
 
     def _tp(self) -> list[Collective]:
         g = self.p.worst("tp")
         msg = self.t * self.m.hidden_size * ACT_BYTES
         out: list[Collective | None] = []
-        mlp_ar = self.dense_layers + (0 if self.ep > 1 else self.moe_layers)
+        # MoE layers all-reduce over TP unless an EP exchange (dispatch/combine) replaces it.
+        ep_exchange = self.moe is not None and self.moe.style != ALLREDUCE
+        mlp_ar = self.dense_layers + (0 if ep_exchange else self.moe_layers)
         adp = self.attention_dp
         if adp > 1:
             # DP attention: attention TP = tp/dp; the MLP/MoE TP group gathers every DP
@@ -234,65 +310,17 @@ class _PhaseBuilder:
             )
         return [c for c in out if c is not None]
 
-    def _ep(self) -> list[Collective]:
-        if self.ep <= 1 or self.moe_layers == 0:
-            return []
-        g = self.p.worst("ep")
-        d = self.p.deployment
-        a2a = get_engine(d.engine).all_to_all
-        # the option, or the bare environment name (a Kubernetes ``env.NAME`` is not read here)
-        keys = tuple(k for k in (a2a.key, a2a.env) if k) if a2a is not None else ()
-        backend = _option(d.options, *keys) if keys else None
-        default = a2a.default if a2a is not None else None
-        h, k = self.m.hidden_size, max(self.m.top_k, 1)
-        if _dense_backend(backend or default):
-            # allgather_reducescatter: every rank receives all W ranks' tokens (§1.8, rule 16).
-            msg = self.ep * self.t * h * ACT_BYTES
-            self.notes.append(
-                f"EP backend {backend or f'{default} (the engine default)'}:"
-                " (W−1)·T·H·b per rank and MoE layer, each way"
-            )
-            return [
-                c
-                for c in (
-                    self._row("ep", "all_gather", g, self.ep, msg, self.moe_layers, "dispatch"),
-                    self._row("ep", "reduce_scatter", g, self.ep, msg, self.moe_layers, "combine"),
-                )
-                if c is not None
-            ]
-        b_disp = 1 if (backend or "").startswith("deepep") and self.m.quant_block else ACT_BYTES
-        self.notes.append(
-            f"EP sparse all-to-all (no dedup upper bound): dispatch b={b_disp}, "
-            f"combine b={ACT_BYTES}, k={k}"
-        )
-        return [
-            c
-            for c in (
-                self._row(
-                    "ep",
-                    "all_to_all",
-                    g,
-                    self.ep,
-                    self.t * k * h * b_disp,
-                    self.moe_layers,
-                    "dispatch T·k·H·b",
-                ),
-                self._row(
-                    "ep",
-                    "all_to_all",
-                    g,
-                    self.ep,
-                    self.t * k * h * ACT_BYTES,
-                    self.moe_layers,
-                    "combine T·k·H·b",
-                ),
-            )
-            if c is not None
-        ]
-
 
 def _collective(
-    phase: str, group: str, op: str, ranks: int, message: int, count: int, timed: Timed, note: str
+    phase: str,
+    group: str,
+    op: str,
+    ranks: int,
+    message: int,
+    count: int,
+    timed: Timed,
+    note: str,
+    cls: str,
 ) -> Collective:
     payload = message * count
     notes = "; ".join(n for n in (note, timed.note) if n)
@@ -311,6 +339,7 @@ def _collective(
         total_ms=timed.time_us * count / 1e3,
         method=timed.method,
         note=notes,
+        band=band(timed.method, cls),
     )
 
 
@@ -319,7 +348,7 @@ def _kv_transfer(
 ) -> list[Collective]:
     """Disaggregated P/D: the prompt's KV leaves the prefill instance (§1.11, rule 20)."""
     d = placement.deployment
-    if _option(d.options, "kv_transfer", "kv_transfer_config") is None:
+    if option(d.options, "kv_transfer", "kv_transfer_config") is None:
         return []
     per_token = model.kv_bytes_per_token or _kv_bytes_per_token(model)
     found = kv_fabric(placement)
@@ -336,31 +365,11 @@ def _kv_transfer(
         f"sent as {shards} shards in parallel, each over one GPU's NIC share"
     )
     note = f"KV cache of one prompt to the decode instance, 1/{shards} per GPU"
-    return [_collective("prefill", "kv", "send_recv", shards, shard, 1, timed, note)]
+    cls = error_class("send_recv", fabric.link_kind)
+    return [_collective("prefill", "kv", "send_recv", shards, shard, 1, timed, note, cls)]
 
 
 def _kv_bytes_per_token(m: ModelSpec) -> int:
     if m.mla:
         return m.num_layers * (m.kv_lora_rank + m.qk_rope_head_dim) * ACT_BYTES
     return 2 * m.num_layers * m.num_kv_heads * m.head_dim * ACT_BYTES
-
-
-def _dense_backend(backend: str | None) -> bool:
-    """Every rank receives every token: the all-gather/reduce-scatter backends (``none`` and
-    ``allgather_reducescatter``, the engines' defaults: ``Engine.all_to_all``).  An engine
-    without an all-to-all option (None) keeps its own MoE kernels: not read as dense."""
-    if backend is None:
-        return False
-    return not backend.lower().startswith(SPARSE_BACKENDS)
-
-
-def _norm(key: str) -> str:
-    return key.lower().replace("-", "_").lstrip("_")
-
-
-def _option(options: Mapping[str, str], *names: str) -> str | None:
-    wanted = {_norm(n) for n in names}
-    for key, value in options.items():
-        if _norm(key) in wanted:
-            return value
-    return None

@@ -44,8 +44,14 @@ class Collective:
     wire_bytes_per_gpu: int
     time_us: float
     total_ms: float
-    method: str  # "measured:<table>" | "interpolated:<table>" | "alpha-beta" | "user-measurement"
+    # How the time was obtained (toplint.cost.uncertainty.METHODS): "same-system measurement"
+    # (the manifest's own), "other-system measurement" / "interpolation" (a published table of
+    # the same GPU model on another machine), "alpha-beta" (the model).
+    method: str
     note: str = ""
+    kernel: str = ""  # the all-reduce implementation, e.g. "vllm-custom: custom one-shot"
+    band: float = 0.0  # relative uncertainty (±) of time_us, from the method's class
+    overlapped: bool = False  # hidden behind compute (dual-batch overlap): not on the path
 
 
 @record
@@ -60,3 +66,6 @@ class CostReport:
     decode_weight_stream_ms: float | None = None
     prefill_compute_ms: float | None = None
     assumptions: tuple[str, ...] = ()
+    # The ends of the uncertainty bands, summed over the collectives (low, high).
+    prefill_comm_ms_range: tuple[float, float] = (0.0, 0.0)
+    decode_comm_ms_range: tuple[float, float] = (0.0, 0.0)

@@ -63,10 +63,26 @@ def derive(dep: Deployment) -> Deployment:
     return replace(dep, tp=tp, options=opts, sources=sources, unresolved=tuple(unresolved))
 
 
+# --quantize / QUANTIZE values -> bytes per weight (launcher/src/main.rs `enum Quantization`:
+# "bitsandbytes" is 8-bit, "-nf4"/"-fp4" 4-bit, EETQ 8-bit, AWQ/GPTQ/Marlin 4-bit, FP8 e4m3;
+# EXL2 is variable-bit and not in the table).
+QUANTIZATION_BYTES = {
+    "awq": 0.5,
+    "eetq": 1.0,
+    "gptq": 0.5,
+    "marlin": 0.5,
+    "bitsandbytes": 1.0,
+    "bitsandbytes-nf4": 0.5,
+    "bitsandbytes-fp4": 0.5,
+    "fp8": 1.0,
+}
+
 ENGINE = Engine(
     name="tgi",
     title="TGI",
     cli=CLI,
+    quantization_option="quantize",
+    quantization_bytes=QUANTIZATION_BYTES,
     # TGI's TensorParallel layers call torch.distributed.all_reduce on a ProcessGroupNCCL
     # (server/text_generation_server/layers/tensor_parallel.py @db931fc, utils/dist.py): NCCL.
     allreduce="nccl",

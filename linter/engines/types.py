@@ -167,6 +167,11 @@ class Engine:
     attention_dp: Callable[[Deployment], int] = _no_attention_dp
     dimensions: frozenset[str] = frozenset({"tp", "pp", "dp", "ep"})  # what it can parallelise
     single_node: bool = False  # one instance never spans nodes (TGI)
+    # the Deployment.options key of the weight quantization the engine applies or loads
+    # (``--quantization``, TGI ``--quantize``/``QUANTIZE``) and the bytes per weight of each of
+    # its values; a value not in the table leaves the checkpoint's own bytes
+    quantization_option: str = ""
+    quantization_bytes: Mapping[str, float] = field(default_factory=dict)
     # one process (MPI rank) per GPU: the tasks a launcher starts (srun --ntasks-per-node,
     # mpirun -np) are the GPUs the instance uses
     rank_per_gpu: bool = False

@@ -12,17 +12,14 @@ import re
 from functools import cache
 from typing import Any
 
+from toplint.hardware import linkkinds
 from toplint.hardware.types import RDMA_NETWORKS, GpuSpec, InterNode, IntraNode
-from toplint.hardware.units import parse_bandwidth, parse_latency
+from toplint.hardware.units import parse_bandwidth
 from toplint.infra.pkgdata import read_yaml
 from toplint.record import record, replace
 
 # Words that vendors and label schemes prepend; they never distinguish two GPUs.
 _VENDOR_WORDS = ("nvidia", "tesla", "geforce", "amd", "instinct", "apple")
-
-# PCIe x16 per direction, GB/s: Gen4 31.5 and Gen5 63 (cost-model.md "Constants to ship");
-# Gen3 and Gen6 halve / double them (PCI-SIG line rates) [M].
-PCIE_X16_GB_PER_S = {3: 15.75, 4: 31.5, 5: 63.0, 6: 126.0}
 
 
 @record
@@ -132,7 +129,9 @@ def bridge_bandwidth(gpu: GpuSpec) -> float | None:
 
 def pcie_bandwidth(gen: int) -> float:
     """x16 per-direction GB/s for a PCIe generation (0 when the GPU is not on PCIe)."""
-    return PCIE_X16_GB_PER_S.get(gen, 0.0)
+    from toplint.hardware.linkkinds import pcie_x16
+
+    return pcie_x16(gen)
 
 
 def default_intra(gpu: GpuSpec, gpus_per_node: int) -> IntraNode:
@@ -158,7 +157,7 @@ def _networks() -> tuple[NetworkSpec, ...]:
             kind=n["kind"],
             name=n["name"],
             bandwidth_gb_per_s=parse_bandwidth(n["bandwidth"], kind="network"),
-            latency_us=parse_latency(n["latency"]),
+            latency_us=linkkinds.kind(n["kind"]).latency_us,
             rdma=bool(n["rdma"]),
             source=n.get("source", ""),
         )

@@ -129,18 +129,22 @@ def _worst_pcie(topo: Topology) -> str | None:
     return max(ranked, key=_PATHS.index) if ranked else None
 
 
+_NIC_WHY = {
+    "infiniband": "ConnectX (mlx5): InfiniBand or RoCE; `ibv_devinfo` link_layer "
+    "says which (Ethernet -> write roce)",
+    "roce": "RDMA over Converged Ethernet device",
+    "efa": "AWS Elastic Fabric Adapter",
+}
+
+
 def nic_kind(name: str) -> tuple[str, str]:
-    """(network, why) guessed from an RDMA device name."""
-    if name.startswith("mlx5"):
-        return "infiniband", (
-            "ConnectX (mlx5): InfiniBand or RoCE; `ibv_devinfo` link_layer "
-            "says which (Ethernet -> write roce)"
-        )
-    if name.startswith(("rocep", "roce", "bnxt_re", "irdma", "qedr")):
-        return "roce", "RDMA over Converged Ethernet device"
-    if name.startswith(("efa", "rdmap")):
-        return "efa", "AWS Elastic Fabric Adapter"
-    return "ethernet", f"unknown device kind {name!r}: check what it is"
+    """(network, why) guessed from an RDMA device name (prefixes: the link-kinds table)."""
+    from toplint.hardware.linkkinds import network_of_device
+
+    found = network_of_device(name)
+    if found is None:
+        return "ethernet", f"unknown device kind {name!r}: check what it is"
+    return found.name, _NIC_WHY.get(found.name, f"{found.name} device")
 
 
 @record(frozen=False)

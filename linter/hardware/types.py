@@ -8,28 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+# Link kinds and their classes live in one table (toplint.hardware.linkkinds); the names are
+# re-exported here for the modules that only need them.
+from toplint.hardware.linkkinds import LINK_KINDS as LINK_KINDS
+from toplint.hardware.linkkinds import NETWORK_KINDS as NETWORK_KINDS
+from toplint.hardware.linkkinds import RDMA_NETWORKS as RDMA_NETWORKS
+from toplint.hardware.linkkinds import TCP_NETWORKS as TCP_NETWORKS
 from toplint.model import Position
 from toplint.record import field, record
-
-# Link kinds, fastest first.  "pcie-no-p2p" bounces through host memory; "pcie-sys" crosses
-# the CPU socket interconnect (nvidia-smi SYS).
-LINK_KINDS = (
-    "nvlink",  # NVLink/NVSwitch inside the NVLink domain (also NVL72 rack fabric)
-    "xgmi",  # AMD Infinity Fabric point-to-point
-    "nvlink-bridge",
-    "pcie",
-    "pcie-sys",
-    "pcie-no-p2p",
-    "infiniband",
-    "roce",
-    "efa",
-    "tcpx",
-    "ethernet",
-    "none",
-)
-NETWORK_KINDS = ("infiniband", "roce", "ethernet", "efa", "tcpx", "none")
-RDMA_NETWORKS = ("infiniband", "roce", "efa")
-TCP_NETWORKS = ("ethernet", "tcpx")
 
 
 @record

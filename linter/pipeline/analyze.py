@@ -307,6 +307,10 @@ def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Set
         if dep.model
         else None
     )
+    if model is not None:
+        from toplint.hardware.models import as_served
+
+        model = as_served(model, dep)
     declined = coverage.unmodelled_accelerator(dep)
     if declined is not None:  # never priced with GPU formulas (TL011)
         return Analysis(dep, None, model, None, unchecked=declined)

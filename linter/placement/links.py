@@ -8,35 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from toplint.hardware.linkkinds import SCALEUP, kind, of_fabric, pcie_x16
 from toplint.hardware.types import Cluster, Link
 from toplint.placement.types import Gpu
 
-# Scale-up fabrics and the link kind their peers see (hardware/types.py LINK_KINDS).
-_SCALEUP_KIND = {
-    "nvswitch": "nvlink",
-    "nvlink": "nvlink",
-    "nvlink-bridge": "nvlink-bridge",
-    "xgmi": "xgmi",
-}
-# α per ring step, µs (cost-model.md §1.13, NCCL tuning.cc LL numbers and nccl-tests#117).
-# xGMI has no figure there; it is taken as NVLink's (a point-to-point GPU fabric).
-_ALPHA_US = {
-    "nvlink": 0.6,
-    "nvlink-bridge": 0.6,
-    "xgmi": 0.6,
-    "pcie": 1.0,
-    "pcie-sys": 1.0,
-    "pcie-no-p2p": 15.0,  # host-memory bounce: 12-18 µs per GPU-GPU copy (nccl-tests#117)
-}
-# PCIe x16 per direction by generation (cost-model.md §6 "Constants to ship": Gen4 31.5,
-# Gen5 63; Gen3 and Gen6 by the same doubling per generation).
-_PCIE_X16_GB_PER_S = {3: 15.75, 4: 31.5, 5: 63.0, 6: 126.0}
-# Without P2P, NCCL copies through host memory: ≈6-8 GB/s (cost-model.md §6 rule 10,
-# nccl-tests#117, 8×RTX 4090); the middle of that range.
-_NO_P2P_GB_PER_S = 7.0
-# A PCIe path through the CPU socket interconnect (nvidia-smi SYS): NCCL rates it 10 GB/s
-# against 24 GB/s on PHB (cost-model.md §6 rule 11, nccl-tests#307 topology dump).
-_SYS_GB_PER_S = 10.0
+
+def _scaleup_kind(fabric: str) -> str | None:
+    """The link kind peers on a scale-up fabric see (nvswitch -> nvlink); None for PCIe."""
+    if fabric in ("pcie", "none"):
+        return None
+    found = of_fabric(fabric)
+    return found.name if found.cls == SCALEUP else None
 
 
 def group_link(gpus: Sequence[Gpu], cluster: Cluster, gpus_per_node_in_use: int) -> Link:
@@ -56,16 +38,18 @@ def group_link(gpus: Sequence[Gpu], cluster: Cluster, gpus_per_node_in_use: int)
     return min(links, key=lambda link: (link.bandwidth_gb_per_s, -link.latency_us))
 
 
-def _alpha(kind: str, cluster: Cluster) -> float:
-    native = _SCALEUP_KIND.get(cluster.intra.fabric, "pcie")
-    if cluster.intra.latency_us is not None and kind == native:
+def _alpha(name: str, cluster: Cluster) -> float:
+    """α per step: the manifest's intra_node.latency on the node's own fabric, else the
+    link-kinds table's default."""
+    native = _scaleup_kind(cluster.intra.fabric) or "pcie"
+    if cluster.intra.latency_us is not None and name == native:
         return cluster.intra.latency_us
-    return _ALPHA_US.get(kind, _ALPHA_US["pcie"])
+    return kind(name).latency_us
 
 
 def _scaleup_link(size: int, cluster: Cluster) -> Link:
     intra = cluster.intra
-    kind = _SCALEUP_KIND[intra.fabric]
+    name = _scaleup_kind(intra.fabric) or "nvlink"
     bandwidth = intra.bandwidth_gb_per_s
     if intra.fabric == "xgmi":
         # AMD Infinity Fabric is a point-to-point mesh: each GPU has a link of
@@ -73,7 +57,7 @@ def _scaleup_link(size: int, cluster: Cluster) -> Link:
         # so a group of k GPUs reaches only (k-1) of them: 64 x (k-1) GB/s per GPU.
         peers = max(min(intra.nvlink_domain, cluster.gpus_per_node) - 1, 1)
         bandwidth = bandwidth / peers * min(size - 1, peers)
-    return Link(kind, bandwidth, _alpha(kind, cluster), rdma=False, scope="intra")
+    return Link(name, bandwidth, _alpha(name, cluster), rdma=False, scope="intra")
 
 
 def _socket(local: int, cluster: Cluster) -> int:
@@ -88,14 +72,16 @@ def _pcie_link(locals_: Iterable[int], cluster: Cluster) -> Link:
     if not bandwidth and intra.fabric == "pcie":
         bandwidth = intra.bandwidth_gb_per_s
     if not bandwidth:
-        bandwidth = _PCIE_X16_GB_PER_S.get(intra.pcie_gen, _PCIE_X16_GB_PER_S[4])
+        bandwidth = pcie_x16(intra.pcie_gen) or pcie_x16(4)
+    name = "pcie"
     if not intra.p2p:
-        kind, bandwidth = "pcie-no-p2p", min(bandwidth, _NO_P2P_GB_PER_S)
+        name = "pcie-no-p2p"
     elif len({_socket(local, cluster) for local in locals_}) > 1:
-        kind, bandwidth = "pcie-sys", min(bandwidth, _SYS_GB_PER_S)
-    else:
-        kind = "pcie"
-    return Link(kind, bandwidth, _alpha(kind, cluster), rdma=False, scope="intra")
+        name = "pcie-sys"
+    cap = kind(name).bandwidth_gb_per_s  # host bounce / cross-socket caps (link-kinds table)
+    if cap:
+        bandwidth = min(bandwidth, cap)
+    return Link(name, bandwidth, _alpha(name, cluster), rdma=False, scope="intra")
 
 
 def intra_link(locals_: Sequence[int], cluster: Cluster) -> Link:
@@ -105,7 +91,7 @@ def intra_link(locals_: Sequence[int], cluster: Cluster) -> Link:
     # NVLink domains are consecutive local indices (bridged pairs {0,1},{2,3}, ...); a domain
     # at least as large as the node (HGX 8, NVL72) holds the whole node.
     one_domain = domain >= cluster.gpus_per_node or len({i // domain for i in locals_}) == 1
-    if intra.fabric in _SCALEUP_KIND and domain > 1 and one_domain:
+    if _scaleup_kind(intra.fabric) and domain > 1 and one_domain:
         return _scaleup_link(len(locals_), cluster)
     return _pcie_link(locals_, cluster)
 
@@ -114,7 +100,7 @@ def cross_node_link(gpus: Sequence[Gpu], cluster: Cluster, gpus_per_node_in_use:
     """The hop between nodes: the rack's NVLink domain (NVL72), else the network."""
     intra, inter = cluster.intra, cluster.inter
     per_node = max(cluster.gpus_per_node, 1)
-    if intra.fabric in _SCALEUP_KIND and intra.nvlink_domain > per_node:
+    if _scaleup_kind(intra.fabric) and intra.nvlink_domain > per_node:
         # Multi-node NVLink (GB200 NVL72: 72 GPUs, 4 per tray): instance nodes are taken as
         # consecutive trays of the rack, so GPU n*per_node+local sits in domain id // domain.
         domains = {(g.node * per_node + g.local) // intra.nvlink_domain for g in gpus}

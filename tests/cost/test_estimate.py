@@ -17,6 +17,7 @@ from cost_builders import (
 
 from toplint.cost.estimate import estimate
 from toplint.cost.types import Collective, CostReport, Workload
+from toplint.cost.uncertainty import METHODS
 from toplint.hardware.types import Measurement
 from toplint.record import replace
 
@@ -63,13 +64,13 @@ def test_prefill_note_shows_payload_over_link_bandwidth_beside_the_ring() -> Non
 
 def test_measured_table_used_for_matching_gpu_inside_a_node() -> None:
     row = tp_prefill(seed_report())
-    assert (row.method, row.time_us) == ("measured:H100 SXM", 322.9)
+    assert (row.method, row.time_us) == ("other-system measurement", 322.9)
 
 
 def test_between_measured_sizes_is_interpolated() -> None:
     r = estimate(place(LLAMA_70B, cluster(), tp=8), Workload(prompt_tokens=3000))
     row = tp_prefill(r)
-    assert row.method == "interpolated:H100 SXM"
+    assert row.method == "interpolation"
     assert 122.3 < row.time_us < 322.9  # between the 16 MiB and 64 MiB measurements
 
 
@@ -83,7 +84,7 @@ def test_user_measurement_takes_precedence() -> None:
     meas = (Measurement("all_reduce", 8, "intra", busbw_gb_per_s=100.0),)
     r = estimate(place(LLAMA_70B, cluster(measurements=meas), tp=8), SEED)
     row = tp_prefill(r)
-    assert row.method == "user-measurement"
+    assert row.method == "same-system measurement"
     assert row.time_us > 2 * 7 / 8 * M / 100e3  # at least the bandwidth term at 100 GB/s
 
 
@@ -145,14 +146,25 @@ def test_moe_without_ep_keeps_2l_plus_1_all_reduces() -> None:
 
 
 def test_vllm_ep_default_backend_moves_every_ranks_tokens() -> None:
-    r = estimate(place(DEEPSEEK_V3, cluster(), tp=8, ep=8), SEED)
+    r = estimate(place(DEEPSEEK_V3, cluster(), tp=1, dp=8, ep=8), SEED)
     (ag,) = rows(r, "prefill", "ep", "all_gather")
     assert (ag.message_bytes, ag.count) == (8 * 4096 * 7168 * 2, 58)
-    assert tp_prefill(r).count == 61 + 3 + 1  # attention + 3 dense MLPs + embedding
+
+
+def test_vllm_ep_with_dp_1_all_reduces_over_tp_instead_of_exchanging() -> None:
+    r = estimate(place(DEEPSEEK_V3, cluster(), tp=8, ep=8), SEED)
+    assert tp_prefill(r).count == 2 * 61 + 1
+    assert not [c for c in r.collectives if c.group == "ep"]
+
+
+def test_sglang_default_ep_combines_with_one_all_reduce() -> None:
+    r = estimate(place(DEEPSEEK_V3, cluster(), tp=8, ep=8, engine="sglang"), SEED)
+    assert tp_prefill(r).count == 2 * 61 + 1
+    assert not [c for c in r.collectives if c.group == "ep"]
 
 
 def test_deepep_backend_uses_sparse_dispatch_and_combine() -> None:
-    p = place(DEEPSEEK_V3, cluster(), tp=8, ep=8)
+    p = place(DEEPSEEK_V3, cluster(), tp=1, dp=8, ep=8)
     p = with_options(p, all2all_backend="deepep_low_latency")
     r = estimate(p, SEED)
     dispatch, combine = rows(r, "prefill", "ep", "all_to_all")
@@ -170,8 +182,8 @@ def test_kv_transfer_only_when_configured() -> None:
 
 def test_every_collective_says_how_it_was_timed() -> None:
     r = estimate(place(DEEPSEEK_V3, cluster(nodes=2), tp=8, pp=2, ep=8), SEED)
-    methods = {c.method.split(":")[0] for c in r.collectives}
-    assert methods <= {"measured", "interpolated", "alpha-beta", "user-measurement"}
+    assert {c.method for c in r.collectives} <= set(METHODS)
+    assert all(c.band > 0 for c in r.collectives)
 
 
 def test_unknown_model_costs_nothing_and_says_so() -> None:

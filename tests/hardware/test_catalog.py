@@ -10,6 +10,7 @@ from toplint.hardware.catalog import (
     lookup_instance,
     lookup_network,
 )
+from toplint.hardware.linkkinds import kind as link_kind
 
 
 @pytest.mark.parametrize(
@@ -149,7 +150,7 @@ def test_p5_instance_resolves_gpu_and_efa() -> None:
     )
     inter = (p5.inter.network, p5.inter.nics_per_node, p5.inter.bandwidth_gb_per_s)
     assert inter == ("efa", 32, 12.5)
-    assert p5.inter.latency_us == 23 and p5.inter.rdma
+    assert p5.inter.latency_us == link_kind("efa").latency_us and p5.inter.rdma
 
 
 def test_gb200_nvl72_domain_spans_trays() -> None:
@@ -164,18 +165,12 @@ def test_every_instance_cites_a_source() -> None:
 
 
 @pytest.mark.parametrize(
-    ("kind", "latency", "rdma"),
-    [
-        ("infiniband", 5, True),
-        ("roce", 5, True),
-        ("efa", 23, True),
-        ("ethernet", 60, False),
-        ("tcpx", 60, False),
-    ],
+    ("kind", "rdma"),
+    [("infiniband", True), ("roce", True), ("efa", True), ("ethernet", False), ("tcpx", False)],
 )
-def test_network_latency_defaults(kind: str, latency: float, rdma: bool) -> None:
+def test_network_defaults_come_from_the_link_kinds_table(kind: str, rdma: bool) -> None:
     net = lookup_network(kind, 50.0)
-    assert net is not None and (net.latency_us, net.rdma) == (latency, rdma)
+    assert net is not None and (net.latency_us, net.rdma) == (link_kind(kind).latency_us, rdma)
 
 
 def test_network_picks_nearest_generation() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from toplint.commands import hardware
 from toplint.errors import UsageError
+from toplint.hardware.linkkinds import kind as link_kind
 
 HERE = os.path.join(os.path.dirname(__file__), "data")
 
@@ -62,7 +63,7 @@ def test_check_prints_resolved_json(tmp_path, capsys) -> None:  # type: ignore[n
         "bandwidth_gb_per_s": 12.5,
         "nics_per_node": 32,
         "rdma": True,
-        "latency_us": 23.0,
+        "latency_us": link_kind("efa").latency_us,
     }
     assert p5["selector"] == {"nvidia.com/gpu.product": "NVIDIA-H100-80GB-HBM3"}
     assert eth["inter_node"]["bandwidth_gb_per_s"] == 12.5

@@ -6,6 +6,7 @@ import textwrap
 import pytest
 
 from toplint.errors import ManifestError
+from toplint.hardware.linkkinds import kind as link_kind
 from toplint.hardware.manifest import hardware_from_text, load_hardware
 
 SEED = """\
@@ -35,7 +36,7 @@ def test_seed_form_resolves() -> None:
     assert (c.name, c.nodes, c.gpu.name, c.gpus_per_node) == ("a100-eth", 2, "A100-SXM4-80GB", 4)
     assert (c.intra.fabric, c.intra.bandwidth_gb_per_s, c.intra.nvlink_domain) == ("nvlink", 300, 4)
     assert (c.inter.network, c.inter.bandwidth_gb_per_s, c.inter.rdma) == ("ethernet", 12.5, False)
-    assert c.inter.latency_us == 60
+    assert c.inter.latency_us == link_kind("ethernet").latency_us
 
 
 def test_json_manifest_is_accepted(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -123,7 +124,11 @@ def test_instance_fills_everything() -> None:
           - {name: p5, nodes: 4, instance: p5.48xlarge}
         """).clusters[0]
     assert (c.gpu.name, c.gpus_per_node, c.instance) == ("H100-SXM-80GB", 8, "p5.48xlarge")
-    assert (c.inter.network, c.inter.nics_per_node, c.inter.latency_us) == ("efa", 32, 23)
+    assert (c.inter.network, c.inter.nics_per_node, c.inter.latency_us) == (
+        "efa",
+        32,
+        link_kind("efa").latency_us,
+    )
 
 
 def test_user_values_override_instance_defaults() -> None:

@@ -1,0 +1,107 @@
+"""How a deployment moves MoE tokens, from its engine's record and its options.
+
+The engine record (``Engine.all_to_all``: the backend option, its environment variable and the
+engine's default; ``Engine.ep_layout``) says which backend runs; this module says what each
+backend does on the wire, read from the libraries' and engines' sources:
+
+- a backend named ``none`` has no all-to-all: tokens are already on every rank after the
+  attention all-reduce, each rank runs its experts, and one all-reduce combines them (SGLang
+  ``--moe-a2a-backend none``, its default);
+- an engine whose EP group is the DP×TP ranks of a stage (``ep_layout == "dp_x_tp"``) with
+  DP 1 has the same: vLLM runs its all-to-all kernels only when ``dp_size > 1 and use_ep``
+  (vllm/model_executor/layers/fused_moe/config.py ``use_all2all_kernels``) and otherwise
+  all-reduces the experts' outputs over the TP group;
+- ``allgather_reducescatter`` / ``naive`` gather every rank's tokens (dense);
+- DeepEP runs its normal kernels or its low-latency kernels (``deepep_high_throughput`` /
+  ``deepep_low_latency``, or ``deepep`` with ``--deepep-mode normal|low_latency|auto``: auto is
+  normal for prefill and low-latency for decode), pplx its own kernels, the rest concurrent
+  point-to-point sends;
+- ``--enable-dbo`` (dual-batch overlap) overlaps the exchange with the other micro-batch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from toplint.record import record
+
+if TYPE_CHECKING:
+    from toplint.model import Deployment
+
+# The MoE token exchange of one phase.
+ALLREDUCE = "allreduce"  # tokens replicated; experts sharded; one all-reduce combines
+DENSE = "dense"  # all-gather every rank's tokens, reduce-scatter back
+# Sparse all-to-all, by library (toplint.cost.network.A2A_IMPLS).
+SPARSE = ("nccl", "pplx", "deepep-normal", "deepep-ll")
+
+
+@record
+class MoeComm:
+    style: str  # ALLREDUCE | DENSE | one of SPARSE
+    why: str  # the engine behaviour and its source
+    overlapped: bool = False  # dual-batch overlap hides it behind the other micro-batch
+
+
+def _norm(key: str) -> str:
+    return key.lower().replace("-", "_").lstrip("_")
+
+
+def option(options: Mapping[str, str], *names: str) -> str | None:
+    wanted = {_norm(n) for n in names}
+    for key, value in options.items():
+        if _norm(key) in wanted:
+            return value
+    return None
+
+
+def flag(options: Mapping[str, str], *names: str) -> bool:
+    value = option(options, *names)
+    return value is not None and value.lower() not in ("false", "0", "no", "off")
+
+
+def moe_comm(deployment: Deployment, dp: int, phase: str) -> MoeComm:
+    """The MoE exchange the deployment runs in ``phase`` ("prefill" | "decode") with EP on."""
+    from toplint.engines.registry import get_engine
+
+    engine = get_engine(deployment.engine)
+    a2a = engine.all_to_all
+    overlap = flag(deployment.options, "enable_dbo")
+    if engine.ep_layout == "dp_x_tp" and dp <= 1:
+        return MoeComm(
+            ALLREDUCE,
+            f"{engine.title} EP with DP 1: the EP group is the TP group; no all-to-all, the "
+            "experts' outputs are all-reduced over TP (use_all2all_kernels = dp_size > 1)",
+        )
+    if a2a is None:
+        return MoeComm(
+            "nccl", f"{engine.title}: its EP exchange was not read; sparse all-to-all assumed"
+        )
+    keys = tuple(k for k in (a2a.key, a2a.env) if k)
+    chosen = option(deployment.options, *keys)
+    backend = (chosen or a2a.default).strip("'\"")
+    origin = f"{engine.title} {a2a.flag} {backend}" + ("" if chosen else " (its default)")
+    b = backend.lower()
+    if b == "none":
+        return MoeComm(ALLREDUCE, f"{origin}: no all-to-all; one all-reduce combines the experts")
+    if b in ("allgather_reducescatter", "naive"):
+        return MoeComm(DENSE, f"{origin}: every rank gathers all tokens", overlap)
+    style = _library(b, option(deployment.options, "deepep_mode"), phase)
+    if overlap:
+        origin += "; --enable-dbo overlaps it with the other micro-batch's compute"
+    return MoeComm(style, origin, overlap)
+
+
+def _library(backend: str, mode: str | None, phase: str) -> str:
+    if backend.startswith("deepep_low") or backend == "deepep_ll":
+        return "deepep-ll"
+    if backend.startswith("deepep_high") or backend == "deepep_ht":
+        return "deepep-normal"
+    if backend.startswith("deepep"):
+        wanted = (mode or "auto").lower()
+        if wanted == "auto":
+            wanted = "normal" if phase == "prefill" else "low_latency"
+        return "deepep-ll" if wanted.startswith("low") else "deepep-normal"
+    if backend.startswith("pplx"):
+        return "pplx"
+    return "nccl"  # mori, nixl_ep, flashinfer, mooncake: concurrent point-to-point sends

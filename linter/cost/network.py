@@ -1,0 +1,184 @@
+"""Collectives that cross nodes, and all-to-all, as NCCL and the MoE libraries run them.
+
+NCCL across nodes (NVIDIA/nccl@5067397c src/graph/tuning.cc; cost-model.md §1.4):
+
+- **Ring** (all-reduce, all-gather, reduce-scatter): one ring per channel threads every node;
+  each node's ring hops out through its NICs, so a node's egress is the whole ring traffic
+  ``wire_factor·S`` and the bus bandwidth is what the group's ranks on that node can push
+  through the NICs together (per-GPU rail share × ranks per node), or the intra-node ring,
+  whichever is slower.  Latency: ``base + (nsteps − nInter)·intraLat + nInter·α_net`` with
+  ``nInter = 2(nNodes−1)`` for all-reduce, ``nNodes−1`` for all-gather / reduce-scatter.
+- **Tree** (all-reduce): a chain inside each node and a double binary tree between nodes.
+  Each node sends ``S`` across the network on 2 nodes (each tree is a pair) and ``2S`` on more
+  (inner in one tree, leaf in the other) — why ring wins on bandwidth except on 2 nodes
+  (sjeaugey in NVIDIA/nccl#790, quoted in stas00/ml-engineering network/benchmarks/README.md).
+  Latency: ``base + 2·((n/nNodes − 1)·intraLat + log2(nNodes)·α_net)``.
+- **Point-to-point** (PP send/recv, KV transfer): one step, one GPU's NIC share.
+
+All-to-all runs as concurrent sends to every peer (NCCL ``ncclGroupStart`` of send/recv, pplx,
+DeepEP): one latency, and only the bytes that leave the node cross the NIC, at each GPU's NIC
+share, while the bytes for peers on the same node go over NVLink at the same time.  DeepEP's
+normal kernels deduplicate per remote node (the caller passes the deduplicated bytes) and
+forward over NVLink; its low-latency kernels send every token-expert copy directly over RDMA
+with a fixed cost per call (deepseek-ai/DeepEP@0297fc80 docs/legacy.md).
+"""
+
+from __future__ import annotations
+
+import math
+
+from toplint.cost.collectives import (
+    BASE_LATENCY_US,
+    FACTOR_ALL_REDUCE,
+    LL_MAX_BUSBW,
+    NO_TIME,
+    PROTOCOL_BW,
+    RING_OPS,
+    TREE_BASE_LATENCY_US,
+    Fabric,
+    Prediction,
+    intra_eta,
+    ramped,
+    step_us,
+    wire_factor,
+)
+from toplint.cost.params import Params
+from toplint.hardware.linkkinds import TCP_NETWORKS
+
+A2A_IMPLS = ("nccl", "pplx", "deepep-normal", "deepep-ll")
+
+
+def net_eta(fabric: Fabric, params: Params) -> tuple[float, str]:
+    if fabric.net_kind in TCP_NETWORKS:
+        return params.tcp_eta, f"TCP sockets η {params.tcp_eta:g} of the NIC rate (fitted)"
+    return params.net_eta, (
+        f"RDMA η {params.net_eta:g} of the NIC rate (fitted; nccl-tests#290: 46–48 GB/s per "
+        "NDR-400 NIC)"
+    )
+
+
+def predict_spanning(
+    op: str, message_bytes: float, fabric: Fabric, params: Params, impl: str = "nccl"
+) -> Prediction:
+    """A collective over a group that spans nodes, or any all-to-all."""
+    if fabric.ranks <= 1 or message_bytes <= 0:
+        return NO_TIME
+    if op == "all_to_all":
+        return _all_to_all(message_bytes, fabric, params, impl)
+    if op in ("send_recv", "gather"):
+        return _point_to_point(op, message_bytes, fabric, params)
+    best = _ring(op, message_bytes, fabric, params)
+    if op == FACTOR_ALL_REDUCE:
+        tree = _tree(message_bytes, fabric, params)
+        if tree.time_us < best.time_us:
+            best = tree
+    return best
+
+
+def _intra_bw(fabric: Fabric, params: Params) -> tuple[float, float, str]:
+    eta, source = intra_eta(fabric.intra_kind, fabric.per_node, params)
+    return eta * fabric.intra_gb_per_s, eta, source
+
+
+def _ring(op: str, size: float, fabric: Fabric, params: Params) -> Prediction:
+    p, k = fabric.ranks, fabric.nodes
+    steps = 2 * (p - 1) if op == FACTOR_ALL_REDUCE else p - 1
+    inter = 2 * (k - 1) if op == FACTOR_ALL_REDUCE else k - 1
+    bus, eta, source = _intra_bw(fabric, params)
+    n_eta, n_source = net_eta(fabric, params)
+    net = n_eta * fabric.net_node_gb_per_s
+    extra = 0.0
+    if net < bus:
+        bus, eta, source, extra = net, n_eta, n_source, params.net_extra_us
+    wire = wire_factor(op if op in RING_OPS else "all_gather", p) * size
+    best: Prediction | None = None
+    for protocol in ("ll", "simple"):
+        bw = bus * PROTOCOL_BW[protocol]
+        if protocol == "ll":
+            bw = min(bw, LL_MAX_BUSBW)
+        lat = BASE_LATENCY_US[protocol] + params.launch_us
+        lat += (steps - inter) * step_us(fabric.intra_kind, protocol, params, fabric.arch)
+        ramp = params.ramp_bytes if extra == 0.0 else 0.0
+        t = lat + inter * fabric.net_latency_us + extra + ramped(wire, ramp) / (bw * 1e3)
+        if best is None or t < best.time_us:
+            best = Prediction(t, "ring", protocol, eta, source, bw)
+    assert best is not None
+    return best
+
+
+def _tree(size: float, fabric: Fabric, params: Params) -> Prediction:
+    k, per_node = fabric.nodes, fabric.per_node
+    egress = size if k == 2 else 2.0 * size
+    net = params.tree_eta * fabric.net_node_gb_per_s
+    intra = _tree_intra_us_per_byte(fabric, params) * size
+    source = f"NCCL tree η {params.tree_eta:g} of the node's NIC rate (fitted)"
+    best: Prediction | None = None
+    for protocol in ("ll", "simple"):
+        factor = PROTOCOL_BW[protocol]
+        t_bw = max(egress / (net * 1e3), intra) / factor + params.net_extra_us
+        lat = (
+            TREE_BASE_LATENCY_US[protocol]
+            + params.launch_us
+            + 2
+            * (
+                (per_node - 1) * step_us(fabric.intra_kind, protocol, params, fabric.arch)
+                + math.log2(k) * fabric.net_latency_us
+            )
+        )
+        t = lat + t_bw
+        if best is None or t < best.time_us:
+            best = Prediction(t, "tree", protocol, params.tree_eta, source, net * factor)
+    assert best is not None
+    return best
+
+
+def _tree_intra_us_per_byte(fabric: Fabric, params: Params) -> float:
+    """Inside each node the tree is a chain (every GPU sends 2S: reduce up, broadcast down), or
+    NVLS on an NVSwitch with enough GPUs (NVLSTree: each GPU sends S to the switch)."""
+    if fabric.per_node <= 1:
+        return 0.0
+    if fabric.nvls_arch and fabric.per_node >= fabric.nvls_min_ranks:
+        eta = params.nvls_eta.get(fabric.nvls_arch, params.nvls_eta["blackwell"])
+        return 1.0 / (eta * fabric.intra_gb_per_s * 1e3)
+    bus, _, _ = _intra_bw(fabric, params)
+    return 2.0 / (bus * 1e3)
+
+
+def _point_to_point(op: str, size: float, fabric: Fabric, params: Params) -> Prediction:
+    """Send/recv (and the logits gather, whose root receives from every peer at once)."""
+    eta, source = net_eta(fabric, params)
+    bw = eta * fabric.net_gpu_gb_per_s
+    remote = size if op == "send_recv" else size * _remote_share(fabric)
+    t = BASE_LATENCY_US["simple"] + params.launch_us + fabric.net_latency_us
+    t += remote / (bw * 1e3) + params.net_extra_us
+    return Prediction(t, "p2p", "simple", eta, source, bw)
+
+
+def _remote_share(fabric: Fabric) -> float:
+    """Share of a rank's peers that sit on other nodes."""
+    return (fabric.ranks - fabric.per_node) / fabric.ranks
+
+
+def _all_to_all(size: float, fabric: Fabric, params: Params, impl: str) -> Prediction:
+    """Concurrent sends: max(NVLink share, NIC share) plus one fixed cost."""
+    p, g = fabric.ranks, fabric.per_node if fabric.nodes > 1 else fabric.ranks
+    i_eta, i_source = intra_eta(fabric.intra_kind, g, params)
+    local = size * (g - 1) / p
+    ramp = params.ramp_bytes
+    t_local = ramped(local, ramp) / (i_eta * fabric.intra_gb_per_s * 1e3) if g > 1 else 0.0
+    base = {
+        "deepep-ll": params.deepep_ll_base_us,
+        "deepep-normal": params.deepep_normal_base_us,
+    }.get(impl, params.a2a_base_us)
+    eta, source, bw = i_eta, i_source, i_eta * fabric.intra_gb_per_s
+    t_remote = 0.0
+    if fabric.nodes > 1:
+        base += fabric.net_latency_us
+        n_eta, n_source = net_eta(fabric, params)
+        n_bw = n_eta * fabric.net_gpu_gb_per_s
+        t_remote = size * _remote_share(fabric) / (n_bw * 1e3) + params.net_extra_us
+        if t_remote >= t_local:
+            eta, source, bw = n_eta, n_source, n_bw
+    elif impl == "nccl":
+        base += step_us(fabric.intra_kind, "ll", params, fabric.arch)
+    return Prediction(base + max(t_local, t_remote), "concurrent", impl, eta, source, bw)

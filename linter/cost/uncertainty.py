@@ -1,0 +1,57 @@
+"""Error bars: every predicted time carries its method and a band from its class's measured error.
+
+The bands are not guesses: ``benchmarks/accuracy.py --write`` computes them from the public
+measurements (leave-one-source-out for the α–β model, leave-one-point-out for interpolation,
+other publications of the same GPU for a replayed table) and writes ``data/accuracy.yaml``;
+docs/accuracy.md reports the same figures and tests/cost/test_accuracy.py fails when the
+cross-validated error of a class rises above them.  A band is the 80th percentile of
+|predicted/measured − 1| of its class: four predictions in five fall inside it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from toplint.hardware.linkkinds import NETWORK_KINDS, PCIE_KINDS
+
+DATA = "toplint/cost/data/accuracy.yaml"
+METHODS = ("same-system measurement", "other-system measurement", "interpolation", "alpha-beta")
+CLASSES = ("intra-node", "pcie", "multi-node", "all-to-all", "custom-kernel")
+
+
+def error_class(op: str, link_kind: str, kernel_custom: bool = False) -> str:
+    """The accuracy class a collective belongs to (docs/accuracy.md)."""
+    if kernel_custom:
+        return "custom-kernel"
+    if op == "all_to_all":
+        return "all-to-all"
+    if link_kind in NETWORK_KINDS:
+        return "multi-node"
+    if link_kind in PCIE_KINDS:
+        return "pcie"
+    return "intra-node"
+
+
+def band(method: str, cls: str) -> float:
+    """Relative uncertainty (±) of a time obtained by ``method`` for a collective of ``cls``."""
+    bands = _bands()
+    try:
+        return float(bands[method][cls])
+    except KeyError:
+        raise KeyError(f"no error band for {method!r} / {cls!r} in {DATA}") from None
+
+
+@lru_cache(maxsize=1)
+def _bands() -> dict[str, Any]:
+    from toplint.infra.pkgdata import read_yaml
+
+    bands: dict[str, Any] = read_yaml("toplint.cost", "data/accuracy.yaml")["bands"]
+    return bands
+
+
+def render(time_us: float, rel: float) -> str:
+    """ "0.63 ms ±20%" style text for a time in µs and its relative band."""
+    from toplint.hardware.units import format_time_us
+
+    return f"{format_time_us(time_us)} ±{rel * 100:.0f}%"
