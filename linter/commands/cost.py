@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from toplint.errors import EXIT_CLEAN, UsageError
+from toplint.infra.budgets import workload_count
 
 FORMATS = ("text", "json")
 
@@ -18,8 +19,12 @@ def register(sub: Any) -> None:
     p.add_argument("--hardware", metavar="FILE", help="hardware manifest (YAML or JSON)")
     p.add_argument("--cluster", metavar="NAME", help="cluster of the manifest to use")
     p.add_argument("--config", metavar="FILE", help="configuration file (default: nearest)")
-    p.add_argument("--prompt-tokens", type=int, metavar="N", help="prefill tokens (default 4096)")
-    p.add_argument("--decode-batch", type=int, metavar="N", help="decode sequences (default 1)")
+    p.add_argument(
+        "--prompt-tokens", type=workload_count, metavar="N", help="prefill tokens (default 4096)"
+    )
+    p.add_argument(
+        "--decode-batch", type=workload_count, metavar="N", help="decode sequences (default 1)"
+    )
     p.add_argument("--format", default="text", help="output format: text, json (default: text)")
     p.set_defaults(run=run)
 

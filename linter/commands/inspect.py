@@ -19,6 +19,12 @@ def register(sub: Any) -> None:
     p.add_argument("--hardware", metavar="FILE", help="hardware manifest (places the groups)")
     p.add_argument("--cluster", metavar="NAME", help="cluster of the manifest to place on")
     p.add_argument("--config", metavar="FILE", help="configuration file")
+    p.add_argument(
+        "--stats",
+        action="store_true",
+        help="only the totals: files read, deployments found, values unresolved, files that "
+        "name an engine but yield no deployment",
+    )
     p.set_defaults(run=run)
 
 
@@ -27,6 +33,15 @@ def run(args: argparse.Namespace) -> int:
     from toplint.report.jsonfmt import finding_dict
 
     result = analyze_by_config(args, args.paths)
+    if args.stats:
+        from toplint.commands.inspect_stats import render, stats
+
+        totals = stats(result)
+        if args.format == "json":
+            sys.stdout.write(json.dumps(totals, indent=2) + "\n")
+        else:
+            sys.stdout.write(render(totals))
+        return EXIT_CLEAN
     payload = {
         "deployments": [deployment_json(a) for a in result.analyses],
         "findings": [finding_dict(f) for f in result.findings],
@@ -65,6 +80,7 @@ def deployment_json(analysis: Any) -> dict[str, Any]:
         out["uncertain"] = list(placement.uncertain)
     cluster = getattr(analysis, "cluster", None)
     out["cluster"] = getattr(cluster, "name", None)
+    out["hardware_inferred_from"] = getattr(analysis, "inferred", "") or None
     return out
 
 
@@ -105,6 +121,8 @@ def _block(d: dict[str, Any]) -> str:
         f"  unresolved: {u['field']} <- {u['variable']} (line {u['line']}:{u['column']})"
         for u in d["unresolved"]
     )
+    if d.get("hardware_inferred_from"):
+        lines.append(f"  hardware: inferred from {d['hardware_inferred_from']}")
     lines.extend(f"  note: {n}" for n in d["notes"])
     for g in d["groups"]:
         link = g["link"]

@@ -487,6 +487,6 @@ def deployment_from_invocation(
     if config_loader is not None:
         from toplint.parse.enginecfg import fold_engine_config
 
-        dep, found = fold_engine_config(dep, spec, config_loader)
+        dep, found = fold_engine_config(dep, spec, config_loader, inv.image)
         findings.extend(found)
     return derive(dep), tuple(findings)

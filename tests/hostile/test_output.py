@@ -56,12 +56,15 @@ def test_terminal_escapes_are_neutralised(tree: Path, fmt: str) -> None:
 def test_text_names_the_undecodable_bytes(tree: Path) -> None:
     run = run_toplint(["check", "deploy"], tree)
     assert "bad\\xff\\xfe.sh:1:" in run.stdout
+    assert b"\xff" not in run.raw_stdout  # the escape, not the raw byte
 
 
-def test_error_messages_are_one_line(repo: Path) -> None:
-    run = run_toplint(["check", "x", "--hardware", "nope\n::error::x.yaml"], repo)
+def test_error_message_lines_start_with_toplint(repo: Path) -> None:
+    (repo / "x.sh").write_text("vllm serve m\n")
+    run = run_toplint(["check", "x.sh", "--hardware", "nope\n::error::x.yaml"], repo)
     assert run.returncode == 2
-    assert len(run.stderr.strip().splitlines()) == 1, run.stderr
+    lines = run.stderr.strip().splitlines()
+    assert lines and all(line.startswith("toplint: error: ") for line in lines), run.stderr
 
 
 def test_closed_stdout_is_a_clear_error(tree: Path) -> None:
