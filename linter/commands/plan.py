@@ -49,7 +49,11 @@ def run(args: argparse.Namespace) -> int:
         args.model, settings.models, base_dir=settings.config.base_dir, root=settings.config.root
     )
     if model is None:
-        raise UsageError(f"unknown model {args.model!r}: add it under `models:` in toplint.yaml")
+        from toplint.hardware.models import close_model
+
+        close = close_model(args.model)
+        hint = f"did you mean `{close}`? Or add" if close else "add"
+        raise UsageError(f"unknown model {args.model!r}: {hint} it under `models:` in toplint.yaml")
     gpus = args.gpus or cluster.total_gpus
     if gpus < 1 or gpus > cluster.total_gpus:
         raise UsageError(f"--gpus {gpus}: cluster {cluster.name!r} has {cluster.total_gpus} GPUs")
