@@ -167,7 +167,7 @@ def _toml_values(source: Source) -> Iterator[list[Arg]]:
         return
     try:
         data = tomllib.loads(source.text)
-    except (tomllib.TOMLDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # TOMLDecodeError, and integers beyond int()'s digits
         return
     stack: list[Any] = [data]
     while stack:

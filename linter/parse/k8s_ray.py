@@ -18,7 +18,7 @@ from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, Position
 from toplint.parse import k8s_text
-from toplint.parse.argv import Arg, apply_flags, parse_args
+from toplint.parse.argv import Arg, apply_flags, deployment_from_invocation, parse_args
 from toplint.parse.k8s import (
     Ctx,
     base_deployment,
@@ -249,7 +249,35 @@ def _kwarg(key: str, value: Any, pos: Position) -> list[Arg]:
     return [Arg(option, option, pos, (), anchor), Arg(text, text, pos, (), anchor)]
 
 
-KINDS = {"RayCluster": ray_cluster, "RayService": ray_service, "RayClusterFleet": fleet}
+def ray_job(ctx: Ctx) -> list[Deployment]:
+    """RayJob: ``spec.entrypoint`` (a shell command) runs on the cluster of
+    ``spec.rayClusterSpec``; an engine it starts spans that cluster."""
+    from toplint.parse.k8s_container import find_engine_invocations, script_commands
+
+    spec: Path = ("spec", "rayClusterSpec")
+    base = base_deployment(ctx, "kuberay")
+    base = replace(base, labels=pod_labels(ctx, (*spec, "headGroupSpec", "template", "spec")))
+    ray = ray_nodes(ctx, spec)
+    out: list[Deployment] = []
+    if isinstance(ctx.get(("spec", "entrypoint")), str):
+        for command in script_commands(ctx, ("spec", "entrypoint"), {}):
+            for inv in find_engine_invocations(command):
+                pos = inv.start.position
+                seed = replace(base, line=pos.line, column=pos.column, engine=inv.engine)
+                dep, found = deployment_from_invocation(
+                    inv, ctx.path, source_kind="kuberay", base=seed
+                )
+                ctx.findings.extend(found)
+                out.append(_on_cluster(dep, ray))
+    return out or cluster_deployments(ctx, spec, base)
+
+
+KINDS = {
+    "RayCluster": ray_cluster,
+    "RayService": ray_service,
+    "RayClusterFleet": fleet,
+    "RayJob": ray_job,
+}
 
 
 def _json(value: object) -> str:

@@ -292,7 +292,26 @@ def load_hardware(settings: Settings) -> Hardware | None:
         return None
     from toplint.hardware.manifest import load_hardware as load
 
-    return load(settings.hardware_path)
+    hardware = load(settings.hardware_path)
+    _warn_once(hardware)
+    return hardware
+
+
+# Manifests whose plausibility warnings were printed (each once per run, on stderr): a figure
+# that is probably a misreading ("450 Gb/s" NVSwitch) must not pass silently into the costs.
+_WARNED: set[str] = set()
+
+
+def _warn_once(hardware: Hardware) -> None:
+    if not hardware.warnings or hardware.path in _WARNED:
+        return
+    import sys
+
+    _WARNED.add(hardware.path or "")
+    from toplint.report.base import printable
+
+    for warning in hardware.warnings:
+        print(f"toplint: warning: {printable(warning)}", file=sys.stderr)
 
 
 def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Settings) -> Analysis:
