@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.model import Finding, Severity
+from toplint.model import Deployment, Finding, Severity
 from toplint.rulebook.helpers import finding
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -48,15 +48,26 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     dep = ctx.deployment
     if dep.model is None or ctx.model is not None:
         return
+    from toplint.hardware.models import close_model
+
+    close = close_model(dep.model)
+    hint = f"; did you mean `{close}`?" if close else ""
     yield finding(
         rule,
         ctx,
         "model",
-        f"model `{dep.model}` is not in the model catalog; communication costs and model "
-        "checks are skipped",
-        fix=f'models: {{"{dep.model}": path/to/config.json}}   # in toplint.yaml',
-        data={"model": dep.model},
+        f"model `{dep.model}`{_from(dep)} is not in the model catalog{hint}; communication "
+        "costs and model checks are skipped",
+        fix=f'models: {{"{dep.model}": {close or "path/to/config.json"}}}   # in toplint.yaml',
+        data={"model": dep.model, **({"did_you_mean": close} if close else {})},
     )
+
+
+def _from(dep: Deployment) -> str:
+    """Where the model id was read, when not from the engine's model option (a URI, a download
+    command or a label: ``toplint.parse.modelref``)."""
+    how = dep.options.get("model.from")
+    return f" (read from {how})" if how else ""
 
 
 RULE = Rule(

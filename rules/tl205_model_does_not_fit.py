@@ -151,7 +151,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         at,
         f"per GPU: weights {b.weights_gb:.1f} GB + overhead {b.overhead_gb:.1f} GB{kv} = "
         f"{need:.1f} GB > {b.usable_gb:.1f} GB usable ({b.usable_gb / gpu.memory_gb:.2f} × "
-        f"{gpu.memory_gb:g} GB {gpu.name})",
+        f"{gpu.memory_gb:g} GB {gpu.name}){_weights_of(ctx)}",
         fix=_fix(ctx, b, weights_fit),
         data={
             "weights_gb": b.weights_gb,
@@ -162,6 +162,17 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             "kv_tokens_that_fit": max(b.free_tokens, 0),
         },
     )
+
+
+def _weights_of(ctx: RuleContext) -> str:
+    """The model and bytes per weight the figure is for, and where each was read when not from
+    the engine's plain model option (a URI, a download command; a quantization setting)."""
+    model, dep = ctx.model, ctx.deployment
+    if model is None:
+        return ""
+    how = dep.options.get("model.from")
+    where = f" read from {how}" if how else ""
+    return f"; {dep.model}{where} at {model.weight_bytes:g} bytes per weight"
 
 
 def _key(option: str) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toplint.errors import EXIT_CLEAN, EXIT_FINDINGS, EXIT_INTERNAL, UsageError
+from toplint.infra.budgets import budget_ms, workload_count
 from toplint.model import Finding, Severity
 
 if TYPE_CHECKING:
@@ -32,13 +33,19 @@ def register(sub: Any) -> None:
     )
     _output_arguments(p)
     p.add_argument(
-        "--prompt-tokens", type=int, metavar="N", help="prefill tokens per step (default 4096)"
+        "--prompt-tokens",
+        type=workload_count,
+        metavar="N",
+        help="prefill tokens per step (default 4096)",
     )
     p.add_argument(
-        "--decode-batch", type=int, metavar="N", help="sequences per decode step (default 1)"
+        "--decode-batch",
+        type=workload_count,
+        metavar="N",
+        help="sequences per decode step (default 1)",
     )
-    p.add_argument("--itl-ms", type=float, metavar="MS", help="inter-token latency budget")
-    p.add_argument("--ttft-ms", type=float, metavar="MS", help="time-to-first-token budget")
+    p.add_argument("--itl-ms", type=budget_ms, metavar="MS", help="inter-token latency budget")
+    p.add_argument("--ttft-ms", type=budget_ms, metavar="MS", help="time-to-first-token budget")
     p.add_argument(
         "--select", metavar="CODES", help="comma-separated rule codes or prefixes to run"
     )
@@ -262,6 +269,7 @@ def run(args: argparse.Namespace) -> int:
         files=sum(r.files for r in results),
         deployments=sum(r.deployments for r in results),
         unchecked=merge_counts(r.unchecked for r in results),
+        inferred=sum(r.inferred for r in results),
         show_fixes=args.show_fixes is not False,
         fix_details=bool(args.show_fixes),
         quiet=args.quiet,

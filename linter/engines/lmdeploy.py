@@ -75,14 +75,27 @@ def derive(dep: Deployment) -> Deployment:
             )
             notes.append(note)
         return replace(dep, dp=dp, ep_enabled=ep_enabled, notes=tuple(dict.fromkeys(notes)))
-    if dp is not None and dp > 1:
-        opts["attention_dp"] = str(dp)
-        dp = 1
-    if dep.tp is not None and dep.ep is not None and dep.ep > dep.tp:
-        notes.append(f"LMDeploy PyTorch runs ep={dep.ep} ranks, more than tp={dep.tp}")
+    dp, attention = _pytorch_dp(dep.tp, dep.ep, dp)
+    if attention > 1:
+        opts["attention_dp"] = str(attention)
+    else:
+        opts.pop("attention_dp", None)
     return replace(
         dep, dp=dp, ep_enabled=ep_enabled, options=opts, notes=tuple(dict.fromkeys(notes))
     )
+
+
+def _pytorch_dp(tp: int | None, ep: int | None, dp: int | None) -> tuple[int | None, int]:
+    """(DP ranks that add GPUs, attention-DP degree inside each TP group) on PyTorch.
+
+    World size W = ep if ep > 1 else tp; attention TP = W / dp (``DistConfig``).  The DP ranks
+    beyond the TP group's GPUs are W / tp; the rest of --dp shares those GPUs.
+    """
+    if tp is None or dp is None or (ep is not None and ep > 1 and ep % tp):
+        return dp, 1
+    world = ep if ep is not None and ep > 1 else tp
+    outer = max(world // tp, 1)
+    return outer, max(dp // outer, 1)
 
 
 def attention_dp(dep: Deployment) -> int:
@@ -126,6 +139,8 @@ ENGINE = Engine(
     derive=derive,
     attention_dp=attention_dp,
     dimensions=frozenset({"tp", "dp", "ep"}),
-    ep_layout="inside_tp",
+    # EP spans the whole world (PyTorch: world = ep; TurboMind: dp x tp x ... devices), i.e.
+    # the DP x TP ranks
+    ep_layout="dp_x_tp",
     plan_command=command,
 )

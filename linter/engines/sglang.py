@@ -177,10 +177,30 @@ def command(model: str, tp: int, pp: int, dp: int, ep: int, nodes: int) -> str:
     return " ".join(parts)
 
 
+# --quantization values -> bytes per weight as served (sglang/srt/server_args.py
+# QUANTIZATION_CHOICES; the same methods as vLLM's plus SGLang's W8A8 and W4AFP8 kernels).
+QUANTIZATION_BYTES = {
+    "fp8": 1.0,
+    "w8a8_fp8": 1.0,
+    "w8a8_int8": 1.0,
+    "modelopt": 1.0,
+    "awq": 0.5,
+    "awq_marlin": 0.5,
+    "gptq": 0.5,
+    "gptq_marlin": 0.5,
+    "marlin": 0.5,
+    "bitsandbytes": 0.5,
+    "modelopt_fp4": 0.5,
+    "w4afp8": 0.5,
+    "mxfp4": 0.5,
+}
+
 ENGINE = Engine(
     name="sglang",
     title="SGLang",
     cli=CLI,
+    quantization_option="quantization",
+    quantization_bytes=QUANTIZATION_BYTES,
     # SGLang's TP all-reduce uses its custom all-reduce kernel (adapted from vLLM's;
     # python/sglang/srt/distributed/device_communicators/custom_all_reduce.py, enabled by
     # model_runner ``set_custom_all_reduce(not disable_custom_all_reduce)``), with torch
@@ -188,6 +208,8 @@ ENGINE = Engine(
     # --enable-mscclpp) and NCCL as the fallback.
     allreduce="sglang-custom",
     allreduce_options={"disable_custom_all_reduce": "nccl"},
+    # NVIDIA NIM runs SGLang when NIM_USE_SGLANG=1 (k8s-nim-operator multi-node samples)
+    runs_in=("nim-sglang",),
     layout=Layout(
         tp="--tp-size",
         pp="--pp-size",

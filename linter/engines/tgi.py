@@ -63,10 +63,26 @@ def derive(dep: Deployment) -> Deployment:
     return replace(dep, tp=tp, options=opts, sources=sources, unresolved=tuple(unresolved))
 
 
+# --quantize / QUANTIZE values -> bytes per weight (launcher/src/main.rs `enum Quantization`:
+# "bitsandbytes" is 8-bit, "-nf4"/"-fp4" 4-bit, EETQ 8-bit, AWQ/GPTQ/Marlin 4-bit, FP8 e4m3;
+# EXL2 is variable-bit and not in the table).
+QUANTIZATION_BYTES = {
+    "awq": 0.5,
+    "eetq": 1.0,
+    "gptq": 0.5,
+    "marlin": 0.5,
+    "bitsandbytes": 1.0,
+    "bitsandbytes-nf4": 0.5,
+    "bitsandbytes-fp4": 0.5,
+    "fp8": 1.0,
+}
+
 ENGINE = Engine(
     name="tgi",
     title="TGI",
     cli=CLI,
+    quantization_option="quantize",
+    quantization_bytes=QUANTIZATION_BYTES,
     # TGI's TensorParallel layers call torch.distributed.all_reduce on a ProcessGroupNCCL
     # (server/text_generation_server/layers/tensor_parallel.py @db931fc, utils/dist.py): NCCL.
     allreduce="nccl",
@@ -75,7 +91,11 @@ ENGINE = Engine(
     # ENTRYPOINT ["/tgi-entrypoint.sh"], which runs `exec text-generation-launcher $@`
     # (Dockerfile L249 @db931fc).
     images=(
-        Image("huggingface/text-generation-inference", ("text-generation-launcher",)),
+        Image(
+            "huggingface/text-generation-inference",
+            ("text-generation-launcher",),
+            splits_args=True,
+        ),
         # Hugging Face's rebuild for Google Cloud (Deep Learning Containers) runs the same
         # launcher with the container's args: huggingface/Google-Cloud-Containers
         # containers/tgi/gpu/*/entrypoint.sh ends `text-generation-launcher $@`.  (AWS's
@@ -85,6 +105,7 @@ ENGINE = Engine(
             "deeplearning-platform-release/gcr.io/huggingface-text-generation-inference",
             ("text-generation-launcher",),
             versioned_name=True,
+            splits_args=True,
         ),
     ),
     env_prefixes=("NUM_SHARD",),

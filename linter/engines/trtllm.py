@@ -109,10 +109,28 @@ def attention_dp(dep: Deployment) -> int:
     return 1
 
 
+# LLM-API quant_config.quant_algo -> bytes per weight (tensorrt_llm/quantization/mode.py
+# QuantAlgo: W4* are 4-bit weights, W8*/FP8* 8-bit, NVFP4 4-bit).
+QUANTIZATION_BYTES = {
+    "fp8": 1.0,
+    "fp8_block_scales": 1.0,
+    "fp8_per_channel_per_token": 1.0,
+    "w8a16": 1.0,
+    "w8a8_sq_per_channel": 1.0,
+    "w8a16_gptq": 1.0,
+    "w4a16": 0.5,
+    "w4a16_awq": 0.5,
+    "w4a16_gptq": 0.5,
+    "w4a8_awq": 0.5,
+    "nvfp4": 0.5,
+}
+
 ENGINE = Engine(
     name="trtllm",
     title="TensorRT-LLM",
     cli=CLI,
+    quantization_option="quant_config.quant_algo",
+    quantization_bytes=QUANTIZATION_BYTES,
     # TensorRT-LLM's AllReduce op defaults to AllReduceStrategy.AUTO, which chooses between its
     # own kernels (cpp/tensorrt_llm/kernels/customAllReduceKernels, dispatched in
     # cpp/tensorrt_llm/thop/allreduceOp.cpp) and NCCL per message; "trtllm-custom" names that
@@ -149,4 +167,7 @@ ENGINE = Engine(
     # (examples/disaggregated/slurm/simple_example/launch.slurm: "tp_size=8 using two 4-GPU
     # nodes" is `srun -N 2 --ntasks-per-node=4 … trtllm-llmapi-launch trtllm-serve`).
     rank_per_gpu=True,
+    # the disaggregated config of `trtllm-serve disaggregated[_mpi_worker] -c FILE`
+    # (tensorrt_llm/llmapi/disagg_utils.py; read by toplint.parse.disagg)
+    runs_in=("llmapi-disaggregated",),
 )

@@ -97,6 +97,10 @@ class Image:
     # ".../huggingface-text-generation-inference-cu121.2-1.ubuntu2204.py310"): the repository's
     # last segment starts with this one's, followed by "-" or "."
     versioned_name: bool = False
+    # the ENTRYPOINT passes the container's arguments on unquoted (a script running
+    # `launcher $@`), so the shell splits each of them at whitespace: one `args` string holding
+    # "--model-id m --num-shard 2" reaches the engine as four arguments
+    splits_args: bool = False
 
 
 @record
@@ -167,6 +171,11 @@ class Engine:
     attention_dp: Callable[[Deployment], int] = _no_attention_dp
     dimensions: frozenset[str] = frozenset({"tp", "pp", "dp", "ep"})  # what it can parallelise
     single_node: bool = False  # one instance never spans nodes (TGI)
+    # the Deployment.options key of the weight quantization the engine applies or loads
+    # (``--quantization``, TGI ``--quantize``/``QUANTIZE``) and the bytes per weight of each of
+    # its values; a value not in the table leaves the checkpoint's own bytes
+    quantization_option: str = ""
+    quantization_bytes: Mapping[str, float] = field(default_factory=dict)
     # one process (MPI rank) per GPU: the tasks a launcher starts (srun --ntasks-per-node,
     # mpirun -np) are the GPUs the instance uses
     rank_per_gpu: bool = False

@@ -186,10 +186,30 @@ def command(model: str, tp: int, pp: int, dp: int, ep: int, nodes: int) -> str:
     return " ".join(parts)
 
 
+# --quantization values -> bytes per weight as served (vllm/model_executor/layers/quantization/
+# __init__.py QUANTIZATION_METHODS; 4-bit AWQ/GPTQ/Marlin checkpoints, bitsandbytes quantizes
+# a 16-bit checkpoint to 4 bits in flight, FP8 methods 1 byte; scales ignored: < 7%).
+QUANTIZATION_BYTES = {
+    "fp8": 1.0,
+    "fbgemm_fp8": 1.0,
+    "ptpc_fp8": 1.0,
+    "modelopt": 1.0,
+    "awq": 0.5,
+    "awq_marlin": 0.5,
+    "gptq": 0.5,
+    "gptq_marlin": 0.5,
+    "marlin": 0.5,
+    "bitsandbytes": 0.5,
+    "modelopt_fp4": 0.5,
+    "mxfp4": 0.5,
+}
+
 ENGINE = Engine(
     name="vllm",
     title="vLLM",
     cli=CLI,
+    quantization_option="quantization",
+    quantization_bytes=QUANTIZATION_BYTES,
     # The TP group's all-reduce tries vLLM's custom all-reduce kernel first and falls back to
     # pynccl (vllm/distributed/device_communicators/cuda_communicator.py @00b5a01
     # ``CudaCommunicator.all_reduce``; kernel: custom_all_reduce.py, off with
@@ -231,6 +251,8 @@ ENGINE = Engine(
         # KAITO writes a vLLM command unless its runtime annotation says transformers
         # (kaito-project/kaito pkg/model/interface.go GetInferenceCommand)
         "kaito",
+        # llmaz's default backend runtime (chart/templates/backends/vllm.yaml)
+        "llmaz",
     ),
     env_prefixes=("VLLM_",),
     # KServe's LLMInferenceService splices it into the vLLM command (engine-vocabulary.md §0)

@@ -21,12 +21,13 @@ from toplint.catalog_types import ModelSpec
 from toplint.errors import ConfigError
 from toplint.hardware.hfconfig import spec_from_hf_config
 from toplint.infra.pkgdata import read_yaml
+from toplint.model import Deployment
 from toplint.record import record, replace
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-__all__ = ["catalog_ids", "lookup_model", "spec_from_hf_config"]
+__all__ = ["as_served", "catalog_ids", "close_model", "lookup_model", "spec_from_hf_config"]
 
 _MAX_CONFIG_BYTES = 4 * 1024 * 1024  # a config.json is a few KB; refuse anything absurd
 
@@ -36,7 +37,7 @@ _MAX_CONFIG_BYTES = 4 * 1024 * 1024  # a config.json is a few KB; refuse anythin
 _SUFFIX = re.compile(
     r"-(instruct|chat|it|base|hf|thinking|preview|"
     r"fp8-dynamic|fp8-block|fp8|bf16|fp16|awq|gptq-int4|gptq-int8|gptq|int4|int8|"
-    r"w4a16|w8a8|w8a16|nvfp4|mxfp4|"
+    r"w4a16|w8a8|w8a16|nvfp4|mxfp4|bnb-4bit|bnb-8bit|nf4|"
     r"v\d+(?:\.\d+)+|\d{4}|\d{8})$"
 )
 # Bytes per weight a quantization suffix means (scales and zero points ignored: < 7%).
@@ -55,6 +56,9 @@ _QUANT_BYTES = {
     "w4a16": 0.5,
     "nvfp4": 0.5,
     "mxfp4": 0.5,
+    "bnb-4bit": 0.5,
+    "nf4": 0.5,
+    "bnb-8bit": 1.0,
     "bf16": 2.0,
     "fp16": 2.0,
 }
@@ -111,6 +115,22 @@ def catalog_ids() -> tuple[str, ...]:
     return tuple(dict.fromkeys(e.id for e in _catalog().values()))
 
 
+def close_model(model_id: str) -> str | None:
+    """The catalog id closest to an unknown ``model_id`` ("did you mean"), or None.
+
+    Compared on the name without the organisation (``Llama-3.1-70B-Instruct``), case and
+    ``_``/``-`` folded, as the catalog's own index is; a path compares by its last part.
+    """
+    import difflib
+
+    index = _catalog()
+    names = list(_candidates(model_id))
+    if not names:
+        return None
+    close = difflib.get_close_matches(names[-1], list(index), n=1, cutoff=0.7)
+    return index[close[0]].id if close else None
+
+
 def _candidates(model_id: str) -> Iterator[str]:
     """Names to try for an id: as written (``org/name``), then the basename of a path."""
     text = model_id.strip().rstrip("/")
@@ -160,6 +180,28 @@ def _apply_quant(spec: ModelSpec, entry_block: int, suffixes: tuple[str, ...]) -
             spec, weight_bytes=weight_bytes, quant_block=block, source=spec.source + note
         )
     return spec
+
+
+def as_served(spec: ModelSpec, dep: Deployment) -> ModelSpec:
+    """The spec with the bytes per weight the engine serves it at: the engine's quantization
+    option (``Engine.quantization_option``: ``--quantization fp8``, ``QUANTIZE=bitsandbytes-nf4``,
+    ``quant_config.quant_algo``) quantizes a 16-bit checkpoint; a checkpoint already quantized
+    (by its name or its ``quantization_config``) keeps its own bytes."""
+    from toplint.engines.registry import find_engine
+
+    engine = find_engine(dep.engine)
+    if engine is None or not engine.quantization_option or spec.weight_bytes < 2.0:
+        return spec
+    method = dep.options.get(engine.quantization_option)
+    weight_bytes = engine.quantization_bytes.get(str(method).lower()) if method else None
+    if weight_bytes is None or weight_bytes == spec.weight_bytes:
+        return spec
+    flag = dep.flag(engine.quantization_option.replace("_", "-")) or dep.flag(
+        engine.quantization_option
+    )
+    written = flag.raw if flag is not None else engine.quantization_option
+    note = f"; weights as served: {method} ({weight_bytes:g} bytes per weight, from {written})"
+    return replace(spec, weight_bytes=weight_bytes, quant_block=0, source=spec.source + note)
 
 
 def _find(model_id: str) -> tuple[_Entry, tuple[str, ...]] | None:

@@ -48,9 +48,10 @@ def disk_loader(source_path: str) -> ConfigLoader:
 
 
 def fold_engine_config(
-    dep: Deployment, spec: EngineSpec, loader: ConfigLoader
+    dep: Deployment, spec: EngineSpec, loader: ConfigLoader, image: str = ""
 ) -> tuple[Deployment, tuple[Finding, ...]]:
-    """Fold the keys of the config file the deployment's flags name, with engine precedence."""
+    """Fold the keys of the config file the deployment's flags name, with engine precedence
+    (``image``: the container image, for the release an unknown key is judged against)."""
     ref = next((f for f in reversed(dep.flags) if f.name in spec.config_options), None)
     if ref is None or ref.value is None:
         return dep, ()
@@ -66,7 +67,7 @@ def fold_engine_config(
         return _unread(dep, spec, ref, None), ()
     path, text = loaded
     try:
-        flags, findings = config_flags(spec, path, text)
+        flags, findings = config_flags(spec, path, text, image)
     except SourceError as exc:
         return dep, (_unparsable(path, exc),)
     cli = {f.name for f in dep.flags}
@@ -79,7 +80,9 @@ def fold_engine_config(
     return dep, tuple(findings)
 
 
-def config_flags(spec: EngineSpec, path: str, text: str) -> tuple[list[Flag], list[Finding]]:
+def config_flags(
+    spec: EngineSpec, path: str, text: str, image: str = ""
+) -> tuple[list[Flag], list[Finding]]:
     """The options a config file sets, as flags positioned in that file."""
     from toplint.infra.yamlsafe import load_documents
     from toplint.parse.argv import _canonical, closest_option
@@ -98,7 +101,7 @@ def config_flags(spec: EngineSpec, path: str, text: str) -> tuple[list[Flag], li
         canonical, _how = _canonical(spec, "--" + key)
         if canonical is None and spec.strict_config_keys:
             close = closest_option(spec, key)
-            findings.append(_unknown_key(spec, key, at, close))
+            findings.append(_unknown_key(spec, key, at, close, image))
             continue
         name = canonical or key
         flags.append(Flag(name, _as_text(value), key, at, _value_pos(doc, key, spec), anchor=key))
@@ -135,16 +138,27 @@ def _as_text(value: Any) -> str | None:
     return None if value is None else str(value)
 
 
-def _unknown_key(spec: EngineSpec, key: str, at: Position, close: str | None) -> Finding:
+def _unknown_key(
+    spec: EngineSpec, key: str, at: Position, close: str | None, image: str = ""
+) -> Finding:
     hint = f"; did you mean `{close}`?" if close else ""
+    from toplint.engines.release import newer_image
+
+    newer = newer_image(spec, image)
+    message = f"{spec.engine_name} does not know the config key `{key}`{hint}"
+    if newer is not None:
+        message = (
+            f"config key `{key}` is not in toplint's {spec.engine_name} {spec.release} "
+            f"vocabulary; the image is {newer}, which may have it{hint}"
+        )
     return Finding(
         "TL005",
         "unknown-engine-flag",
-        Severity.WARNING,
+        Severity.INFO if newer is not None else Severity.WARNING,
         at.path,
         at.line,
         at.column,
-        f"{spec.engine_name} does not know the config key `{key}`{hint}",
+        message,
         anchor=key,
     )
 

@@ -60,7 +60,8 @@ def resolve_config_flag(ctx: Ctx, cpath: Path, dep: Deployment) -> Deployment:
     if args is None:
         note = f"{flag.raw} {flag.value}: ConfigMap {cm_name} key {key} is not a YAML mapping"
         return replace(dep, notes=(*dep.notes, note))
-    parsed = parse_args(spec.name, args, ctx.path)
+    image = ctx.get((*cpath, "image"))
+    parsed = parse_args(spec.name, args, ctx.path, image=image if isinstance(image, str) else "")
     ctx.findings.extend(parsed.findings)
     cli = {f.name for f in dep.flags}
     extra = [f for f in parsed.flags if f.name not in cli]

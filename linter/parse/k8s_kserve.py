@@ -61,10 +61,9 @@ def llm_inference_service(ctx: Ctx) -> list[Deployment]:
 
 
 def _strip_uri(uri: str) -> str:
-    for scheme in ("hf://", "pvc://", "s3://", "gs://", "oci://"):
-        if uri.startswith(scheme):
-            return uri[len(scheme) :]
-    return uri
+    """The model reference as written: a URI (``hf://``, ``oci://``, ``pvc://``...) is kept and
+    read by ``toplint.parse.modelref`` after parsing, which says where the model id came from."""
+    return uri.strip()
 
 
 def _role(ctx: Ctx, at: Path, base: Deployment, role: str) -> Deployment:
@@ -177,11 +176,17 @@ def inference_service(ctx: Ctx) -> list[Deployment]:
     model: Path = (*pred, "model")
     if not isinstance(ctx.get(model), dict):
         return []
+    engine = engine_running_in("kserve-isvc")
+    fmt = str(ctx.get((*model, "modelFormat", "name"), "huggingface")).lower()
+    if fmt not in ("huggingface", engine.name):
+        # Another runtime serves this format (NIM, Triton, ...): its engine is not in this file.
+        return []
     base = base_deployment(ctx, "kserve-isvc")
     start = ctx.key(model)
     uri = _strip_uri(str(ctx.get((*model, "storageUri"), ""))) or None
-    engine = engine_running_in("kserve-isvc")
     dep = replace(base, engine=engine.name, model=uri, line=start.line, column=start.column)
+    if uri:
+        dep = replace(dep, sources={**dep.sources, "model": ctx.pos((*model, "storageUri"))})
     gpu = gpu_request(ctx, (*model, "resources"))
     dep = with_gpu(dep, gpu) if gpu else dep
     margs = list_args(ctx, (*model, "args"), {})

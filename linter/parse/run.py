@@ -38,7 +38,9 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     result = _parse(source, parsers)
     if not result.deployments and _data_file(source, parsers):
         result = _commands_anywhere(source, result)
-    if result.deployments or result.findings:
+    if result.deployments:
+        return _identify_models(source, result)
+    if result.findings:
         return result
     if _is_yaml(source):
         # No parser found anything: a malformed YAML file is still TL001 (the loader remembers
@@ -81,6 +83,16 @@ def _commands_anywhere(source: Source, result: ParseResult) -> ParseResult:
     if not found.deployments:
         return result
     return ParseResult(source.path, found.deployments, (*result.findings, *found.findings))
+
+
+def _identify_models(source: Source, result: ParseResult) -> ParseResult:
+    """The checkpoint behind a model URI or local path (``toplint.parse.modelref``)."""
+    if not any(d.model and ("://" in d.model or d.model[:1] in "/.~") for d in result.deployments):
+        return result
+    from toplint.parse.modelref import identify
+
+    deployments = identify(result.deployments, source.text, source.path)
+    return ParseResult(result.path, deployments, result.findings)
 
 
 def _is_yaml(source: Source) -> bool:

@@ -49,6 +49,8 @@ def coverage_line(report: Report) -> str:
         return head + "."
     missed = sum(report.unchecked.values())
     line = f"{head}: {report.checked} checked against hardware"
+    if report.inferred:
+        line += f" ({report.inferred} on hardware inferred from the files' own hints)"
     if missed:
         if len(report.unchecked) == 1:
             why = next(iter(report.unchecked))

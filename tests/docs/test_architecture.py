@@ -96,3 +96,21 @@ def test_facts_table_is_the_registry() -> None:
     begin, end = "<!-- facts:begin -->\n", "<!-- facts:end -->"
     table = TEXT.split(begin, 1)[1].split(end, 1)[0]
     assert table == markdown_table(), "regenerate it: python -m toplint.facts.registry"
+
+
+# A checkout path in backticks (`tests/docs/x.py`, `linter/engines/`); placeholders in capitals
+# (NAME, TLxxx) name a file to write, not one that exists.
+PATHS = sorted(
+    {
+        p
+        for p in re.findall(
+            r"`((?:linter|rules|schemas|tests|docs|benchmarks|examples)/[^`\s]*)`", TEXT
+        )
+        if not re.search(r"[A-Z]{2,}|xxx", p)
+    }
+)
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_every_named_path_exists(path: str) -> None:
+    assert os.path.exists(os.path.join(ROOT, path)), f"docs/ARCHITECTURE.md names {path}"

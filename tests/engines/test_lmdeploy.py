@@ -98,3 +98,15 @@ def test_lmdeploy_own_kubernetes_example() -> None:
         1,
     )
     assert [f.rule for f in result.findings if f.rule == "TL005"] == []
+
+
+def test_pytorch_world_is_ep_when_tp_is_smaller() -> None:
+    """DistConfig: world = ep; dp ranks each run attention TP 1 on their own GPU."""
+    dep = only("a.sh", "lmdeploy serve api_server m --backend pytorch --tp 1 --dp 8 --ep 8\n")
+    assert (dep.world_size, dep.dp, "attention_dp" in dep.options) == (8, 8, False)
+
+
+def test_pytorch_partial_attention_dp() -> None:
+    """world 8 = ep; tp 2 groups: 4 DP ranks add GPUs, 2 more share each TP group."""
+    dep = only("a.sh", "lmdeploy serve api_server m --backend pytorch --tp 2 --dp 8 --ep 8\n")
+    assert (dep.world_size, dep.dp, dep.options["attention_dp"]) == (8, 4, "2")

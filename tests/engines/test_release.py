@@ -91,3 +91,36 @@ def test_compose_image_release_applies_to_its_command() -> None:
 def test_docker_run_image_release_applies() -> None:
     text = "docker run --gpus all vllm/vllm-openai:v99.0.0 m --brand-new-flag\n"
     assert [f.severity for f in parse_text("run.sh", text).findings] == [Severity.INFO]
+
+
+def test_unknown_config_file_key_on_a_newer_image_is_info() -> None:
+    text = """\
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: cfg}
+data:
+  vllm.yaml: |
+    tensor-parallel-size: 2
+    brand-new-key: 1
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  volumes:
+    - {name: cfg, configMap: {name: cfg}}
+  containers:
+    - name: c
+      image: vllm/vllm-openai:v99.0.0
+      args: [m, --config, /cfg/vllm.yaml]
+      volumeMounts:
+        - {name: cfg, mountPath: /cfg}
+"""
+    assert _tl005(text) == [Severity.INFO]
+
+
+def test_unknown_config_file_key_beside_a_script_without_image_is_a_warning() -> None:
+    from toplint.parse.enginecfg import config_flags
+
+    _, findings = config_flags(get_spec("vllm"), "c.yaml", "brand-new-key: 1\n")
+    assert [f.severity for f in findings] == [Severity.WARNING]

@@ -70,11 +70,18 @@ def _described(results: list[Any]) -> list[Any]:
         if isinstance(group, dict):
             out.append(sorted((k, type(v).__name__) for k, v in group.items()))
         else:
-            out.append([getattr(x, "code", None) or type(x).__name__ for x in group])
+            out.append(
+                [
+                    getattr(x, "code", None) or getattr(x, "name", None) or type(x).__name__
+                    for x in group
+                ]
+            )
     return out
 
 
-@pytest.mark.parametrize("hook", ["toplint_parsers", "toplint_rules", "toplint_formatters"])
+@pytest.mark.parametrize(
+    "hook", ["toplint_parsers", "toplint_rules", "toplint_formatters", "toplint_engines"]
+)
 def test_direct_calls_answer_as_pluggy_does(hook: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(plugins, "_scan_says_entry_points", lambda: False)
     assert plugins.hook_owner() is None
