@@ -58,6 +58,17 @@ def ray_nodes(ctx: Ctx, spec: Path) -> RayNodes:
     return RayNodes(nodes or None, per_node, gpus or None, ctx.key((*spec, "workerGroupSpecs")))
 
 
+def cluster_labels(ctx: Ctx, spec: Path) -> dict[str, str]:
+    """Node labels of the Ray pods that hold the GPUs: the head's, then the first GPU worker
+    group's (where a RayService usually pins its accelerator) over them."""
+    labels = pod_labels(ctx, (*spec, "headGroupSpec", "template", "spec"))
+    for i, _ in enumerate(ctx.get((*spec, "workerGroupSpecs"), []) or []):
+        group: Path = (*spec, "workerGroupSpecs", i)
+        if _group_gpus(ctx, group):
+            return {**labels, **pod_labels(ctx, (*group, "template", "spec"))}
+    return labels
+
+
 def _group_gpus(ctx: Ctx, group: Path) -> int | None:
     for i, _ in enumerate(ctx.get((*group, "template", "spec", "containers"), []) or []):
         req = gpu_request(ctx, (*group, "template", "spec", "containers", i, "resources"))
@@ -104,7 +115,7 @@ def ray_cluster(ctx: Ctx) -> list[Deployment]:
 def ray_service(ctx: Ctx) -> list[Deployment]:
     spec: Path = ("spec", "rayClusterConfig")
     base = base_deployment(ctx, "kuberay")
-    base = replace(base, labels=pod_labels(ctx, (*spec, "headGroupSpec", "template", "spec")))
+    base = replace(base, labels=cluster_labels(ctx, spec))
     serve = serve_llm(ctx, base, ray_nodes(ctx, spec))
     return serve if serve else cluster_deployments(ctx, spec, base)
 
@@ -268,7 +279,7 @@ def ray_job(ctx: Ctx) -> list[Deployment]:
 
     spec: Path = ("spec", "rayClusterSpec")
     base = base_deployment(ctx, "kuberay")
-    base = replace(base, labels=pod_labels(ctx, (*spec, "headGroupSpec", "template", "spec")))
+    base = replace(base, labels=cluster_labels(ctx, spec))
     ray = ray_nodes(ctx, spec)
     out: list[Deployment] = []
     if isinstance(ctx.get(("spec", "entrypoint")), str):
