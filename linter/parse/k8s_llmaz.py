@@ -7,7 +7,8 @@ OpenModel's ``source.modelHub.modelID``, the GPUs its first inference flavor's `
 (chart/templates/backends/*.yaml ``recommendedConfigs: default``), so only
 ``backendRuntimeConfig.args`` can add it.  A ``Service`` (inference.llmaz.io) is a
 LeaderWorkerSet written inline: ``spec.workloadTemplate`` is its LeaderWorkerTemplate
-(``toplint.parse.k8s_lws``).  A core ``v1 Service`` of the same kind name deploys nothing.
+(``toplint.parse.k8s_lws``).  A core ``v1 Service`` of the same kind name deploys nothing; a
+``Service`` of another group (Knative) is walked by shape.
 """
 
 from __future__ import annotations
@@ -27,8 +28,13 @@ _GROUP = "inference.llmaz.io/"
 
 
 def service(ctx: Ctx) -> list[Deployment]:
-    if not str(ctx.get(("apiVersion",), "")).startswith(_GROUP):
-        return []
+    api = str(ctx.get(("apiVersion",), ""))
+    if not api.startswith(_GROUP):
+        if api == "v1":  # the core Service: a network endpoint
+            return []
+        from toplint.parse.k8s_generic import walk  # Knative's serving.knative.dev Service
+
+        return walk(ctx)
     from toplint.parse.k8s_lws import groups
 
     return groups(ctx, ("spec", "workloadTemplate"), base_deployment(ctx, "llmaz-service"))
