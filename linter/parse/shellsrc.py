@@ -19,7 +19,8 @@ from toplint.parse.launchers import Allocation, apply_allocation, launcher_alloc
 from toplint.parse.shell import Command, SourceLoader, lex
 from toplint.record import record, replace
 
-_SHELL_SUFFIXES = (".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch", ".pbs")  # batch scripts too
+# Shell scripts, and the batch scripts of job schedulers (Slurm, PBS, LSF).
+_SHELL_SUFFIXES = (".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch", ".pbs", ".lsf")
 _SHELLS = ("sh", "bash", "dash", "zsh", "ksh")
 
 
