@@ -97,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.run(args)
         return code
     except ToplintError as exc:
-        print(f"toplint: error: {_printable(str(exc))}", file=sys.stderr)
+        print(_printable(str(exc), "toplint: error: "), file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("toplint: interrupted", file=sys.stderr)
@@ -110,15 +110,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("TOPLINT_DEBUG"):
             raise
         print(
-            f"toplint: internal error: {type(exc).__name__}: {_printable(str(exc))}\n"
+            _printable(f"{type(exc).__name__}: {exc}", "toplint: internal error: ") + "\n"
             "Please report it with the input that caused it (set TOPLINT_DEBUG=1 for a traceback).",
             file=sys.stderr,
         )
         return EXIT_INTERNAL
 
 
-def _printable(text: str) -> str:
-    """An error message may quote a path from the linted tree: keep it on one inert line."""
+def _printable(text: str, lead: str) -> str:
+    """An error message may quote a path from the linted tree: each of its lines is escaped and
+    starts with ``lead``, so no text from the tree starts a line (CI runners act on
+    ``::error::`` at the start of a line on stderr too)."""
     from toplint.report.base import printable
 
-    return printable(text)
+    return "\n".join(lead + printable(line) for line in text.split("\n"))

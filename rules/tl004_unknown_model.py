@@ -48,14 +48,18 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     dep = ctx.deployment
     if dep.model is None or ctx.model is not None:
         return
+    from toplint.hardware.models import close_model
+
+    close = close_model(dep.model)
+    hint = f"; did you mean `{close}`?" if close else ""
     yield finding(
         rule,
         ctx,
         "model",
-        f"model `{dep.model}`{_from(dep)} is not in the model catalog; communication costs "
-        "and model checks are skipped",
-        fix=f'models: {{"{dep.model}": path/to/config.json}}   # in toplint.yaml',
-        data={"model": dep.model},
+        f"model `{dep.model}`{_from(dep)} is not in the model catalog{hint}; communication "
+        "costs and model checks are skipped",
+        fix=f'models: {{"{dep.model}": {close or "path/to/config.json"}}}   # in toplint.yaml',
+        data={"model": dep.model, **({"did_you_mean": close} if close else {})},
     )
 
 

@@ -1,11 +1,17 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SHARED = os.path.join(os.path.dirname(ROOT), "shared")
+# The one place the tests find the read-only project data beside the checkout (../shared):
+# test modules import these names (``from conftest import CORPUS``) and mark the tests that read
+# it ``@pytest.mark.shared``; without it those tests are deselected and the run says so once.
+SHARED = Path(ROOT).parent / "shared"
+CORPUS = SHARED / "corpus"
+HAVE_SHARED = SHARED.is_dir()
 
 
 @pytest.fixture
@@ -15,15 +21,34 @@ def root() -> str:
 
 @pytest.fixture
 def shared() -> str:
-    if not os.path.isdir(SHARED):
-        pytest.skip("../shared is not beside the checkout")
-    return SHARED
+    return str(SHARED)
 
 
 def pytest_configure(config: pytest.Config) -> None:
     """Tests never write toplint's data cache into the user's home (set before collection,
     which may already load catalogs)."""
+    config.addinivalue_line(
+        "markers", "shared: reads ../shared beside the checkout (deselected when it is absent)"
+    )
     if "TOPLINT_CACHE_DIR" not in os.environ:
         import tempfile
 
         os.environ["TOPLINT_CACHE_DIR"] = tempfile.mkdtemp(prefix="toplint-test-cache-")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if HAVE_SHARED:
+        return
+    needs = [item for item in items if item.get_closest_marker("shared") is not None]
+    if needs:
+        config.hook.pytest_deselected(items=needs)
+        items[:] = [item for item in items if item.get_closest_marker("shared") is None]
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """One line instead of a SKIPPED line per test that reads ../shared."""
+    if not HAVE_SHARED:
+        terminalreporter.write_line(
+            f"../shared is not beside the checkout ({SHARED}): "
+            "the tests that read it were deselected"
+        )

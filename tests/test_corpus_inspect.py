@@ -8,17 +8,16 @@ Where INDEX.md and toplint disagree after reading the source, the row says why.
 from __future__ import annotations
 
 from collections import defaultdict
-from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import CORPUS
 
 from toplint.model import ParseResult
 from toplint.parse.base import Source
 from toplint.parse.builtin import toplint_parsers
 from toplint.parse.run import choose, parse_source
 
-CORPUS = Path("/work/shared/corpus")
 PS = "production-stack/"
 
 # (file, deployment name, expected facts)
@@ -155,7 +154,7 @@ def corpus_files() -> list[str]:
     return sorted(f for f in files if not f.startswith(SKIP) and not f.endswith(SKIP))
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not present")
+@pytest.mark.shared
 @pytest.mark.parametrize("rel", corpus_files() if CORPUS.is_dir() else [])
 def test_corpus_file_parses_without_tl001(rel: str) -> None:
     path = CORPUS / rel
@@ -163,7 +162,7 @@ def test_corpus_file_parses_without_tl001(rel: str) -> None:
     assert [f.message for f in result.findings if f.rule == "TL001"] == []
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not present")
+@pytest.mark.shared
 @pytest.mark.parametrize("rel", sorted(BY_FILE))
 def test_corpus_facts_match_index(rel: str) -> None:
     result = parse(rel)

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toplint.errors import EXIT_CLEAN, EXIT_FINDINGS, EXIT_INTERNAL, UsageError
+from toplint.infra.budgets import budget_ms, workload_count
 from toplint.model import Finding, Severity
 
 if TYPE_CHECKING:
@@ -32,13 +33,19 @@ def register(sub: Any) -> None:
     )
     _output_arguments(p)
     p.add_argument(
-        "--prompt-tokens", type=int, metavar="N", help="prefill tokens per step (default 4096)"
+        "--prompt-tokens",
+        type=workload_count,
+        metavar="N",
+        help="prefill tokens per step (default 4096)",
     )
     p.add_argument(
-        "--decode-batch", type=int, metavar="N", help="sequences per decode step (default 1)"
+        "--decode-batch",
+        type=workload_count,
+        metavar="N",
+        help="sequences per decode step (default 1)",
     )
-    p.add_argument("--itl-ms", type=float, metavar="MS", help="inter-token latency budget")
-    p.add_argument("--ttft-ms", type=float, metavar="MS", help="time-to-first-token budget")
+    p.add_argument("--itl-ms", type=budget_ms, metavar="MS", help="inter-token latency budget")
+    p.add_argument("--ttft-ms", type=budget_ms, metavar="MS", help="time-to-first-token budget")
     p.add_argument(
         "--select", metavar="CODES", help="comma-separated rule codes or prefixes to run"
     )
@@ -122,7 +129,11 @@ class Progress:
 
     def update(self, done: int, files: int) -> None:
         if self.enabled:
-            sys.stderr.write(f"\rtoplint: checked {done}/{self.total} groups ({files} files)")
+            from toplint.report.base import plural
+
+            sys.stderr.write(
+                f"\rtoplint: checked {done}/{self.total} groups ({plural(files, 'file')})"
+            )
             sys.stderr.flush()
 
     def close(self) -> None:
@@ -252,7 +263,12 @@ def run(args: argparse.Namespace) -> int:
     findings = sort_findings(f for r in results for f in r.findings)
     if args.write_baseline:
         count = write_baseline(args.write_baseline, findings)
-        print(f"toplint: recorded {count} findings in {args.write_baseline}", file=sys.stderr)
+        from toplint.report.base import plural
+
+        print(
+            f"toplint: recorded {plural(count, 'finding')} in {args.write_baseline}",
+            file=sys.stderr,
+        )
     known = 0
     if baseline is not None:
         findings, known = new_findings(findings, baseline)
@@ -262,6 +278,7 @@ def run(args: argparse.Namespace) -> int:
         files=sum(r.files for r in results),
         deployments=sum(r.deployments for r in results),
         unchecked=merge_counts(r.unchecked for r in results),
+        inferred=sum(r.inferred for r in results),
         show_fixes=args.show_fixes is not False,
         fix_details=bool(args.show_fixes),
         quiet=args.quiet,

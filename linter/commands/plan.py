@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from toplint.errors import EXIT_CLEAN, UsageError
+from toplint.infra.budgets import budget_ms, workload_count
 
 
 def register(sub: Any) -> None:
@@ -20,10 +21,14 @@ def register(sub: Any) -> None:
         "--engine", metavar="NAME", help="serving engine (default: the registry's EXAMPLE_ENGINE)"
     )
     p.add_argument("--config", metavar="FILE", help="configuration file (models:, workload:)")
-    p.add_argument("--prompt-tokens", type=int, metavar="N", help="prompt length (default 4096)")
-    p.add_argument("--decode-batch", type=int, metavar="N", help="sequences per decode step")
-    p.add_argument("--itl-ms", type=float, metavar="MS", help="inter-token latency budget")
-    p.add_argument("--ttft-ms", type=float, metavar="MS", help="time-to-first-token budget")
+    p.add_argument(
+        "--prompt-tokens", type=workload_count, metavar="N", help="prompt length (default 4096)"
+    )
+    p.add_argument(
+        "--decode-batch", type=workload_count, metavar="N", help="sequences per decode step"
+    )
+    p.add_argument("--itl-ms", type=budget_ms, metavar="MS", help="inter-token latency budget")
+    p.add_argument("--ttft-ms", type=budget_ms, metavar="MS", help="time-to-first-token budget")
     p.add_argument("--objective", choices=["latency", "throughput"], default="latency")
     p.add_argument("--top", type=int, default=3, metavar="N", help="layouts to show (default 3)")
     p.add_argument("--format", choices=["text", "json"], default="text")
@@ -44,7 +49,11 @@ def run(args: argparse.Namespace) -> int:
         args.model, settings.models, base_dir=settings.config.base_dir, root=settings.config.root
     )
     if model is None:
-        raise UsageError(f"unknown model {args.model!r}: add it under `models:` in toplint.yaml")
+        from toplint.hardware.models import close_model
+
+        close = close_model(args.model)
+        hint = f"did you mean `{close}`? Or add" if close else "add"
+        raise UsageError(f"unknown model {args.model!r}: {hint} it under `models:` in toplint.yaml")
     gpus = args.gpus or cluster.total_gpus
     if gpus < 1 or gpus > cluster.total_gpus:
         raise UsageError(f"--gpus {gpus}: cluster {cluster.name!r} has {cluster.total_gpus} GPUs")

@@ -207,12 +207,20 @@ class ConfigFinder:
 
     def path_for(self, start: str) -> str | None:
         folder = _start_dir(start)
-        if folder not in self._by_dir:
-            found = _config_in(folder)
-            parent = os.path.dirname(folder)
-            if found is None and parent != folder:
-                found = self.path_for(os.path.join(parent, ""))
-            self._by_dir[folder] = found
+        walked: list[str] = []  # folders up to the first one already known (no recursion)
+        here = folder
+        found: str | None = None
+        while here not in self._by_dir:
+            walked.append(here)
+            found = _config_in(here)
+            parent = os.path.dirname(here)
+            if found is not None or parent == here:
+                break
+            here = parent
+        else:
+            found = self._by_dir[here]
+        for seen in walked:
+            self._by_dir[seen] = found
         return self._by_dir[folder]
 
     def config_for(self, start: str) -> Config | None:

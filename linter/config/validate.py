@@ -85,10 +85,28 @@ def _expected(schema: Mapping[str, Any]) -> str:
     return "a severity (error, warning, info) or a mapping with `severity` and rule options"
 
 
+def _non_finite(value: Any, keys: KeyPath) -> list[tuple[KeyPath, float]]:
+    """Key paths of the NaN and infinite numbers in ``value`` (YAML ``.nan``, ``.inf``)."""
+    if isinstance(value, float):
+        return [] if value - value == 0 else [(keys, value)]
+    if isinstance(value, Mapping):
+        return [hit for k, v in value.items() for hit in _non_finite(v, (*keys, str(k)))]
+    if isinstance(value, list):
+        return [hit for i, v in enumerate(value) for hit in _non_finite(v, (*keys, i))]
+    return []
+
+
 def validate_config(data: Mapping[str, Any], locate: Locate, path: str) -> None:
     """Raise ``ConfigError`` listing every problem with its position."""
     original = {canonical_key(k): k for k in data}
     canonical = {canonical_key(k): v for k, v in data.items()}
+    odd = [
+        f"{path}:{where[0]}:{where[1]}: {_dotted(keys)}: {value} is not a finite number"
+        for keys, value in _non_finite(canonical, ())
+        for where in [locate(keys, True) or (1, 1)]
+    ]
+    if odd:  # JSON Schema's comparisons let NaN through (every comparison with it is false)
+        raise ConfigError("\n".join(odd))
     found: list[tuple[tuple[int, int], str]] = []
     for err in schema_errors(canonical, "config"):
         for keys, is_value, message in _problems(err, original):

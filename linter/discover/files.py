@@ -13,7 +13,7 @@ from toplint.parse.base import Source
 from toplint.parse.run import unparsable
 
 # File kinds read when walking a directory (explicitly named files are always read).
-SUFFIXES = (".sh", ".bash", ".zsh", ".yaml", ".yml", ".json", ".slurm", ".sbatch", ".pbs")
+SUFFIXES = (".sh", ".bash", ".zsh", ".yaml", ".yml", ".json", ".slurm", ".sbatch", ".pbs", ".lsf")
 NAMES = ("dockerfile", "containerfile")
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox"}
 STDIN = "-"
@@ -34,27 +34,50 @@ def _excluded(path: str, exclude: Sequence[str]) -> bool:
     )
 
 
+# Directories a walk could not list, and why: ``read_source`` reports each as TL001 (it is in
+# the list ``discover`` returns), so an unreadable folder is never a silent "All checks passed".
+_UNREADABLE: dict[str, str] = {}
+
+
 def discover(paths: Iterable[str], exclude: Sequence[str] = ()) -> list[str]:
     """Files to lint, sorted, without duplicates.  Symlinked directories are not followed
-    (no loops); unreadable directories are skipped."""
+    (no loops); a directory that cannot be listed is returned itself, to be reported."""
     found: set[str] = set()
     for path in paths:
         if path == STDIN:
             found.add(STDIN)
         elif os.path.isdir(path):
-            for root, dirs, files in os.walk(path, onerror=None, followlinks=False):
-                dirs[:] = sorted(
-                    d
-                    for d in dirs
-                    if d not in SKIP_DIRS and not _excluded(os.path.join(root, d), exclude)
-                )
-                for name in files:
-                    full = os.path.join(root, name)
-                    if wanted(name) and not _excluded(full, exclude) and not os.path.islink(full):
-                        found.add(full)
+            _walk(path, exclude, found)
         elif not _excluded(path, exclude):
             found.add(path)
     return sorted(found)
+
+
+def _walk(top: str, exclude: Sequence[str], found: set[str]) -> None:
+    """``os.walk`` without its recursion (a 1,100-level tree overflowed the stack)."""
+    stack = [top]
+    while stack:
+        folder = stack.pop()
+        try:
+            with os.scandir(folder) as listing:
+                entries = list(listing)
+        except OSError as exc:
+            _UNREADABLE[folder] = exc.strerror or str(exc)
+            found.add(folder)
+            continue
+        folders = []
+        for entry in entries:
+            full = os.path.join(folder, entry.name)
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                is_dir = False
+            if is_dir:
+                if entry.name not in SKIP_DIRS and not _excluded(full, exclude):
+                    folders.append(full)
+            elif wanted(entry.name) and not _excluded(full, exclude) and not entry.is_symlink():
+                found.add(full)
+        stack.extend(sorted(folders, reverse=True))
 
 
 def read_source(path: str) -> Source | Finding:
@@ -63,6 +86,10 @@ def read_source(path: str) -> Source | Finding:
         data = sys.stdin.buffer.read(MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
             return unparsable(path, too_large(len(data), MAX_BYTES))
+    elif path in _UNREADABLE:
+        return unparsable(
+            path, f"cannot read directory: {_UNREADABLE[path]}; its files are not checked"
+        )
     else:
         read = _read_file(path)
         if isinstance(read, Finding):

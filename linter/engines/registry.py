@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from toplint.engines.types import Engine, EngineSpec, Launch
+from toplint.engines.types import Engine, EngineSpec, Image, Launch
 from toplint.errors import ConfigError
 
 __all__ = [
@@ -18,6 +18,7 @@ __all__ = [
     "get_engine",
     "get_spec",
     "image_engine",
+    "image_record",
     "launches",
     "module_spec",
     "specs",
@@ -57,9 +58,9 @@ class _Table:
         self.engines: dict[str, Engine] = {}
         self.specs: dict[str, EngineSpec] = {}
         self.modules: dict[str, str] = {}
-        self.images: dict[str, tuple[Engine, tuple[str, ...]]] = {}
-        self.image_names: dict[str, list[tuple[Engine, tuple[str, ...]]]] = {}
-        self.versioned: list[tuple[str, Engine, tuple[str, ...]]] = []
+        self.images: dict[str, tuple[Engine, Image]] = {}
+        self.image_names: dict[str, list[tuple[Engine, Image]]] = {}
+        self.versioned: list[tuple[str, Engine, Image]] = []
         self.runs_in: dict[str, Engine] = {}
         for engine in engines:
             self._add(engine)
@@ -99,11 +100,11 @@ class _Table:
             self.specs[spec.name] = spec
         self.modules.update(engine.modules)
         for image in engine.images:
-            self.images[image.repository] = (engine, image.entrypoint)
+            self.images[image.repository] = (engine, image)
             last = image.repository.rsplit("/", 1)[-1]
-            self.image_names.setdefault(last, []).append((engine, image.entrypoint))
+            self.image_names.setdefault(last, []).append((engine, image))
             if image.versioned_name:
-                self.versioned.append((image.repository, engine, image.entrypoint))
+                self.versioned.append((image.repository, engine, image))
         for kind in engine.runs_in:
             self.runs_in[kind] = engine
 
@@ -176,6 +177,12 @@ def image_engine(repository: str) -> tuple[Engine, tuple[str, ...]] | None:
     A mirror or rebuild keeps the image's last path segment (``mirror/vllm-openai``): that
     matches too when exactly one registered image has it.
     """
+    hit = image_record(repository)
+    return (hit[0], hit[1].entrypoint) if hit is not None else None
+
+
+def image_record(repository: str) -> tuple[Engine, Image] | None:
+    """(engine, image record) of an image repository, matched as ``image_engine`` says."""
     table = _get()
     hit = table.images.get(repository)
     if hit is not None:
@@ -183,10 +190,10 @@ def image_engine(repository: str) -> tuple[Engine, tuple[str, ...]] | None:
     by_name = table.image_names.get(repository.rsplit("/", 1)[-1], [])
     if len(by_name) == 1:
         return by_name[0]
-    for prefix, engine, entrypoint in table.versioned:
+    for prefix, engine, image in table.versioned:
         rest = repository[len(prefix) :] if repository.startswith(prefix) else ""
         if rest[:1] in ("-", "."):
-            return engine, entrypoint
+            return engine, image
     return None
 
 

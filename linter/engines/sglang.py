@@ -208,6 +208,8 @@ ENGINE = Engine(
     # --enable-mscclpp) and NCCL as the fallback.
     allreduce="sglang-custom",
     allreduce_options={"disable_custom_all_reduce": "nccl"},
+    # NVIDIA NIM runs SGLang when NIM_USE_SGLANG=1 (k8s-nim-operator multi-node samples)
+    runs_in=("nim-sglang",),
     layout=Layout(
         tp="--tp-size",
         pp="--pp-size",

@@ -91,7 +91,11 @@ ENGINE = Engine(
     # ENTRYPOINT ["/tgi-entrypoint.sh"], which runs `exec text-generation-launcher $@`
     # (Dockerfile L249 @db931fc).
     images=(
-        Image("huggingface/text-generation-inference", ("text-generation-launcher",)),
+        Image(
+            "huggingface/text-generation-inference",
+            ("text-generation-launcher",),
+            splits_args=True,
+        ),
         # Hugging Face's rebuild for Google Cloud (Deep Learning Containers) runs the same
         # launcher with the container's args: huggingface/Google-Cloud-Containers
         # containers/tgi/gpu/*/entrypoint.sh ends `text-generation-launcher $@`.  (AWS's
@@ -101,6 +105,7 @@ ENGINE = Engine(
             "deeplearning-platform-release/gcr.io/huggingface-text-generation-inference",
             ("text-generation-launcher",),
             versioned_name=True,
+            splits_args=True,
         ),
     ),
     env_prefixes=("NUM_SHARD",),

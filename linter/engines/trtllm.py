@@ -167,4 +167,7 @@ ENGINE = Engine(
     # (examples/disaggregated/slurm/simple_example/launch.slurm: "tp_size=8 using two 4-GPU
     # nodes" is `srun -N 2 --ntasks-per-node=4 … trtllm-llmapi-launch trtllm-serve`).
     rank_per_gpu=True,
+    # the disaggregated config of `trtllm-serve disaggregated[_mpi_worker] -c FILE`
+    # (tensorrt_llm/llmapi/disagg_utils.py; read by toplint.parse.disagg)
+    runs_in=("llmapi-disaggregated",),
 )

@@ -97,6 +97,10 @@ class Image:
     # ".../huggingface-text-generation-inference-cu121.2-1.ubuntu2204.py310"): the repository's
     # last segment starts with this one's, followed by "-" or "."
     versioned_name: bool = False
+    # the ENTRYPOINT passes the container's arguments on unquoted (a script running
+    # `launcher $@`), so the shell splits each of them at whitespace: one `args` string holding
+    # "--model-id m --num-shard 2" reaches the engine as four arguments
+    splits_args: bool = False
 
 
 @record

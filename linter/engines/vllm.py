@@ -251,6 +251,8 @@ ENGINE = Engine(
         # KAITO writes a vLLM command unless its runtime annotation says transformers
         # (kaito-project/kaito pkg/model/interface.go GetInferenceCommand)
         "kaito",
+        # llmaz's default backend runtime (chart/templates/backends/vllm.yaml)
+        "llmaz",
     ),
     env_prefixes=("VLLM_",),
     # KServe's LLMInferenceService splices it into the vLLM command (engine-vocabulary.md §0)

@@ -8,7 +8,8 @@ memory bandwidth written as a link) become ``Hardware.warnings``.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from toplint.errors import ManifestError, SourceError
 from toplint.hardware import catalog, sanity
@@ -27,6 +28,8 @@ from toplint.hardware.units import UnitError, parse_bandwidth, parse_latency, pa
 from toplint.model import Position
 from toplint.record import replace
 
+T = TypeVar("T")
+
 _NO_NETWORK = InterNode(
     network="none", bandwidth_gb_per_s=0.0, nics_per_node=0, rdma=False, latency_us=0.0
 )
@@ -39,6 +42,15 @@ class _Doc:
         self.path = path
         self.doc = doc
         self.warnings: list[str] = []
+        self.errors: list[str] = []  # every error of the file, reported together at the end
+
+    def attempt(self, resolve: Callable[..., T], *args: Any) -> T | None:
+        """``resolve(*args)``, or None with its error kept: one run lists every error."""
+        try:
+            return resolve(*args)
+        except ManifestError as exc:
+            self.errors.append(str(exc))
+            return None
 
     def where(self, at: Path, key: bool = False) -> Position:
         if self.doc is None:
@@ -89,12 +101,18 @@ def hardware_from_text(text: str, path: str) -> Hardware:
     ctx = _Doc(path, docs[0])
     data = docs[0].data
     validate(data, ctx.where)
-    clusters = tuple(_cluster(ctx, i, raw) for i, raw in enumerate(data["clusters"]))
+    resolved = [ctx.attempt(_cluster, ctx, i, raw) for i, raw in enumerate(data["clusters"])]
     seen: set[str] = set()
-    for i, c in enumerate(clusters):
-        if c.name in seen:
-            raise ctx.error(("clusters", i, "name"), f'duplicate cluster name "{c.name}"')
-        seen.add(c.name)
+    for i, raw in enumerate(data["clusters"]):
+        if raw["name"] in seen:
+            duplicate = ctx.error(
+                ("clusters", i, "name"), f'duplicate cluster name "{raw["name"]}"'
+            )
+            ctx.errors.append(str(duplicate))
+        seen.add(raw["name"])
+    if ctx.errors:
+        raise ManifestError("\n".join(ctx.errors))
+    clusters = tuple(c for c in resolved if c is not None)
     return Hardware(clusters=clusters, path=path, warnings=tuple(ctx.warnings))
 
 
@@ -108,14 +126,24 @@ def _cluster(ctx: _Doc, i: int, raw: dict[str, Any]) -> Cluster:
     if gpus is None:
         raise ctx.error(at, 'missing "gpus_per_node" (or an "instance" type that implies it)')
     intra_raw = raw.get("intra_node") or {}
-    gpu = _gpu(ctx, at, raw, instance, intra_raw, gpus)
-    intra = _intra(ctx, (*at, "intra_node"), intra_raw, gpu, gpus, instance)
-    inter = _inter(ctx, at, raw, instance)
+    # Each part is resolved even when another fails, so one run names every error.
+    errors = len(ctx.errors)
+    gpu = ctx.attempt(_gpu, ctx, at, raw, instance, intra_raw, gpus)
+    intra = None
+    if gpu is not None:
+        intra = ctx.attempt(_intra, ctx, (*at, "intra_node"), intra_raw, gpu, gpus, instance)
+    inter = ctx.attempt(_inter, ctx, at, raw, instance)
     selector = {str(k): _label(v) for k, v in (raw.get("selector") or {}).items()}
-    measurements = tuple(
-        _measurement(ctx, (*at, "measurements", j), m)
+    measured = [
+        ctx.attempt(_measurement, ctx, (*at, "measurements", j), m)
         for j, m in enumerate(raw.get("measurements") or ())
-    )
+    ]
+    measurements = tuple(m for m in measured if m is not None)
+    if len(ctx.errors) > errors:  # the caller's attempt keeps them (once)
+        found = "\n".join(ctx.errors[errors:])
+        del ctx.errors[errors:]
+        raise ManifestError(found)
+    assert gpu is not None and intra is not None and inter is not None  # else an error was kept
     return Cluster(
         name=raw["name"],
         nodes=raw["nodes"],
@@ -154,33 +182,72 @@ def _gpu(
     intra: dict[str, Any],
     gpus: int,
 ) -> GpuSpec:
-    name = raw.get("gpu")
-    if name is None:
+    given = raw.get("gpu")
+    if given is None:
         if instance is None:
             raise ctx.error(at, 'missing "gpu" (or an "instance" type that implies it)')
         return instance.gpu
+    described = given if isinstance(given, dict) else {}
+    name = str(described.get("name", given))
     spec = catalog.lookup_gpu(name)
-    if spec is not None:
-        return spec
-    if "fabric" not in intra or "bandwidth" not in intra:
-        raise ctx.error(
-            (*at, "gpu"),
-            f'unknown GPU "{name}"; use a catalog name ({", ".join(catalog.gpu_names())}) '
-            "or give intra_node.fabric and intra_node.bandwidth",
+    known = spec is not None
+    if spec is None:
+        if "fabric" not in intra or "bandwidth" not in intra:
+            raise ctx.error(
+                (*at, "gpu"),
+                f'unknown GPU "{name}"; use a catalog name ({", ".join(catalog.gpu_names())}) '
+                "or describe it: gpu: {name, memory, memory_bandwidth, bf16_tflops} with "
+                "intra_node.fabric and intra_node.bandwidth",
+            )
+        fabric = intra["fabric"]
+        bandwidth = ctx.bandwidth((*at, "intra_node", "bandwidth"), intra["bandwidth"], "link")
+        spec = GpuSpec(
+            name=name,
+            memory_gb=0.0,
+            memory_bandwidth_gb_per_s=0.0,
+            scaleup_fabric=fabric,
+            scaleup_bandwidth_gb_per_s=bandwidth,
+            nvlink_domain=_fabric_domain(fabric, gpus),
+            pcie_gen=int(intra.get("pcie_gen", 4)),
+            p2p_default=bool(intra.get("p2p", True)),
         )
-    ctx.warn((*at, "gpu"), f'"{name}" is not in the GPU catalog: memory and compute are unknown')
-    fabric = intra["fabric"]
-    bandwidth = ctx.bandwidth((*at, "intra_node", "bandwidth"), intra["bandwidth"], "link")
-    return GpuSpec(
-        name=name,
-        memory_gb=0.0,
-        memory_bandwidth_gb_per_s=0.0,
-        scaleup_fabric=fabric,
-        scaleup_bandwidth_gb_per_s=bandwidth,
-        nvlink_domain=_fabric_domain(fabric, gpus),
-        pcie_gen=int(intra.get("pcie_gen", 4)),
-        p2p_default=bool(intra.get("p2p", True)),
-    )
+    spec = _described(ctx, (*at, "gpu"), described, spec)
+    unknown = [
+        what
+        for what, value in (
+            ("memory", spec.memory_gb),
+            ("memory_bandwidth", spec.memory_bandwidth_gb_per_s),
+            ("bf16_tflops", spec.bf16_tflops),
+        )
+        if not value
+    ]
+    if unknown and not known:
+        ctx.warn(
+            (*at, "gpu"),
+            f'"{name}" is not in the GPU catalog and its {", ".join(unknown)} '
+            f"{'is' if len(unknown) == 1 else 'are'} not given: the checks that need "
+            "them are skipped (describe it: gpu: {name, memory, memory_bandwidth, bf16_tflops})",
+        )
+    return spec
+
+
+def _described(ctx: _Doc, at: Path, described: dict[str, Any], spec: GpuSpec) -> GpuSpec:
+    """``spec`` with the figures the manifest gives for the GPU (``gpu: {name, memory, ...}``)."""
+    changes: dict[str, Any] = {}
+    if "memory" in described:
+        try:
+            changes["memory_gb"] = parse_size(described["memory"]) / 1e9
+        except UnitError as exc:
+            raise ctx.error((*at, "memory"), str(exc)) from None
+    if "memory_bandwidth" in described:
+        changes["memory_bandwidth_gb_per_s"] = ctx.bandwidth(
+            (*at, "memory_bandwidth"), described["memory_bandwidth"], "link"
+        )
+    if "bf16_tflops" in described:
+        changes["bf16_tflops"] = float(described["bf16_tflops"])
+    if "arch" in described:
+        changes["arch"] = str(described["arch"])
+    return replace(spec, **changes) if changes else spec
 
 
 def _fabric_domain(fabric: str, gpus: int) -> int:
@@ -217,6 +284,9 @@ def _intra(
     if "bandwidth" in raw:
         bandwidth = ctx.bandwidth((*at, "bandwidth"), raw["bandwidth"], "link")
         _warn_all(ctx, (*at, "bandwidth"), bandwidth, gpu)
+        low = sanity.low_link_warning(bandwidth, fabric, gpu)
+        if low:
+            ctx.warn((*at, "bandwidth"), low)
     elif changed:
         bandwidth = _fabric_bandwidth(ctx, at, fabric, gpu, pcie_gen)
     else:
@@ -299,6 +369,9 @@ def _inter(
     if "bandwidth" in given:
         bandwidth = ctx.bandwidth((*here, "bandwidth"), given["bandwidth"], "network")
         _warn_nic(ctx, (*here, "bandwidth"), bandwidth, given["bandwidth"])
+        low = sanity.low_nic_warning(bandwidth, network, given["bandwidth"])
+        if low:
+            ctx.warn((*here, "bandwidth"), low)
     elif base is not None and same:
         bandwidth = base.bandwidth_gb_per_s
     else:

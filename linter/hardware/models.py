@@ -27,7 +27,7 @@ from toplint.record import record, replace
 if TYPE_CHECKING:
     from pathlib import Path
 
-__all__ = ["as_served", "catalog_ids", "lookup_model", "spec_from_hf_config"]
+__all__ = ["as_served", "catalog_ids", "close_model", "lookup_model", "spec_from_hf_config"]
 
 _MAX_CONFIG_BYTES = 4 * 1024 * 1024  # a config.json is a few KB; refuse anything absurd
 
@@ -113,6 +113,22 @@ def _catalog() -> dict[str, _Entry]:
 def catalog_ids() -> tuple[str, ...]:
     """Canonical ids of every catalog model, in catalog order."""
     return tuple(dict.fromkeys(e.id for e in _catalog().values()))
+
+
+def close_model(model_id: str) -> str | None:
+    """The catalog id closest to an unknown ``model_id`` ("did you mean"), or None.
+
+    Compared on the name without the organisation (``Llama-3.1-70B-Instruct``), case and
+    ``_``/``-`` folded, as the catalog's own index is; a path compares by its last part.
+    """
+    import difflib
+
+    index = _catalog()
+    names = list(_candidates(model_id))
+    if not names:
+        return None
+    close = difflib.get_close_matches(names[-1], list(index), n=1, cutoff=0.7)
+    return index[close[0]].id if close else None
 
 
 def _candidates(model_id: str) -> Iterator[str]:

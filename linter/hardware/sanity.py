@@ -64,3 +64,46 @@ def nic_warning(value: float, written: object) -> str | None:
             f"{_FASTEST_NIC:g} GB/s); did you mean {bits}?"
         )
     return None
+
+
+# The slowest figure each fabric has, per GPU per direction (GB/s): below it the number is a
+# misreading, most often Gb/s written for GB/s ("450 Gb/s" NVSwitch is 56 GB/s).
+# NVSwitch: first generation (DGX-2, V100) 6 NVLink2 links x 25 GB/s = 150 GB/s per direction
+# (NVIDIA DGX-2 datasheet: 300 GB/s bidirectional per GPU,
+# https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/dgx-2/dgx-2-print-datasheet-738070-nvidia-a4-web-uk.pdf).
+_SLOWEST_LINK = {"nvswitch": 150.0}
+# NICs: the slowest line rate of each network kind, GB/s.  InfiniBand SDR 4x is 10 Gb/s
+# (InfiniBand Trade Association roadmap, https://www.infinibandta.org/infiniband-roadmap/);
+# RoCE needs at least 10 GbE in practice; EFA's first generation is 100 Gb/s
+# (https://aws.amazon.com/hpc/efa/); Ethernet 1 GbE.
+_SLOWEST_NIC = {"infiniband": 1.25, "roce": 1.25, "efa": 12.5, "ethernet": 0.125}
+
+
+def low_link_warning(value: float, fabric: str, gpu: GpuSpec) -> str | None:
+    """An intra-node bandwidth far below what the fabric (or the GPU's own NVLink) gives."""
+    floor = _SLOWEST_LINK.get(fabric, 0.0)
+    why = f"the slowest {fabric} ({floor:g} GB/s per direction)"
+    own = gpu.scaleup_bandwidth_gb_per_s
+    if (
+        fabric in ("nvswitch", "nvlink")
+        and gpu.scaleup_fabric in _NVLINK_FABRICS
+        and own / 4 > floor
+    ):
+        floor, why = own / 4, f"a quarter of {gpu.name}'s NVLink ({own:g} GB/s per direction)"
+    if 0 < value < floor:
+        return (
+            f"{value:g} GB/s per direction is below {why}: it looks like Gb/s written for "
+            f'GB/s; did you mean "{value * 8:g} GB/s"?'
+        )
+    return None
+
+
+def low_nic_warning(value: float, network: str, written: object) -> str | None:
+    """A NIC line rate below the slowest NIC of its network kind."""
+    floor = _SLOWEST_NIC.get(network, 0.0)
+    if 0 < value < floor:
+        return (
+            f"{written} per NIC is slower than any {network} NIC ({floor * 8:g} Gb/s = "
+            f'{floor:g} GB/s); did you mean a rate in Gb/s (e.g. "400 Gb/s")?'
+        )
+    return None

@@ -91,3 +91,43 @@ def new_file() -> Meter:
 def meter() -> Meter:
     """The meter of the file being parsed."""
     return _CURRENT[0]
+
+
+# Workload numbers from the command line or the configuration: a prompt or a decode batch
+# beyond 2^24 (16.7 M tokens or sequences) is no workload any engine runs; a latency budget
+# must be a finite positive number of milliseconds (`--itl-ms nan` would compare false with
+# everything and pass silently).
+MAX_WORKLOAD = 1 << 24
+MAX_BUDGET_MS = 1e9
+
+
+def workload_count(text: str) -> int:
+    """argparse type: a whole number from 1 to ``MAX_WORKLOAD``."""
+    import argparse
+
+    digits = text.strip()
+    if digits.isascii() and digits.isdigit() and len(digits) <= 9:
+        value = int(digits)
+        if 1 <= value <= MAX_WORKLOAD:
+            return value
+    shown = digits if len(digits) <= 24 else digits[:12] + "…"
+    raise argparse.ArgumentTypeError(
+        f"expected a whole number from 1 to {MAX_WORKLOAD:,}, not {shown!r}"
+    )
+
+
+def budget_ms(text: str) -> float:
+    """argparse type: a finite number of milliseconds above 0."""
+    import argparse
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and 0 < value <= MAX_BUDGET_MS):
+        shown = text if len(text) <= 24 else text[:12] + "…"
+        raise argparse.ArgumentTypeError(
+            f"expected milliseconds above 0 and at most {MAX_BUDGET_MS:g}, not {shown!r}"
+        )
+    return value

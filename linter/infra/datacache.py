@@ -32,7 +32,8 @@ __all__ = ["cache_dir", "cached_data", "set_enabled"]
 
 _ENABLED = [True]
 _PLAIN = (str, int, float, type(None))  # bool is an int
-_FOLDER = f"data-{sys.implementation.cache_tag}-m{marshal.version}"
+# "data2": entries carry a stamp (versions before it trusted any entry and never read these).
+_FOLDER = f"data2-{sys.implementation.cache_tag}-m{marshal.version}"
 # An entry is ((magic, toplint version, loader name, len(depends), len(text)), data).
 _MAGIC = "toplint-cache-3"
 _MAX_ENTRY_BYTES = 64 * 1024 * 1024  # the shipped catalogs marshal to a few MB

@@ -490,3 +490,26 @@ def deployment_from_invocation(
         dep, found = fold_engine_config(dep, spec, config_loader, inv.image)
         findings.extend(found)
     return derive(dep), tuple(findings)
+
+
+def file_deployments(
+    invocations: Sequence[Invocation], path: str, source_kind: str
+) -> tuple[list[Deployment], list[Finding]]:
+    """One deployment per invocation found in a file, each placed where its command starts,
+    with the engine config files it names read from beside the file."""
+    from toplint.parse.enginecfg import disk_loader
+
+    loader = disk_loader(path)
+    deployments: list[Deployment] = []
+    findings: list[Finding] = []
+    for inv in invocations:
+        start = inv.start.position
+        base = Deployment(
+            path, start.line, start.column, engine="", model=None, source_kind=source_kind
+        )
+        dep, found = deployment_from_invocation(
+            inv, path, source_kind=source_kind, base=base, config_loader=loader
+        )
+        deployments.append(dep)
+        findings.extend(found)
+    return deployments, findings

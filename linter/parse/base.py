@@ -16,6 +16,11 @@ class Source:
     text: str
     name: str  # basename, lower-cased
 
+    @property
+    def yaml_named(self) -> bool:
+        """Named like YAML, or stdin (whose name says nothing)."""
+        return self.name.endswith((".yaml", ".yml")) or self.name in ("-", "<stdin>")
+
     @classmethod
     def from_text(cls, path: str, text: str) -> Source:
         return cls(path=path, text=text, name=path.replace("\\", "/").rsplit("/", 1)[-1].lower())

@@ -8,17 +8,23 @@ from __future__ import annotations
 
 from toplint.parse.base import Parser
 from toplint.parse.compose import ComposeParser
+from toplint.parse.disagg import DisaggConfigParser
 from toplint.parse.dockerfile import DockerfileParser
 from toplint.parse.helm import HelmValuesParser
 from toplint.parse.k8s import KubernetesParser
+from toplint.parse.rayserve import RayServeConfigParser
 from toplint.parse.shellsrc import ShellParser
+from toplint.parse.skypilot import SkyPilotParser
 
 
 def toplint_parsers() -> list[Parser]:
     return [
+        DisaggConfigParser(),
         ComposeParser(),
         HelmValuesParser(),
         KubernetesParser(),
+        RayServeConfigParser(),
+        SkyPilotParser(),
         ShellParser(),
         DockerfileParser(),
     ]

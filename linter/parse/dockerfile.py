@@ -11,10 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from toplint.model import Deployment, Finding, ParseResult, Position
-from toplint.parse.argv import Arg, Invocation, deployment_from_invocation, find_invocations
+from toplint.model import ParseResult, Position
+from toplint.parse.argv import Arg, Invocation, file_deployments, find_invocations
 from toplint.parse.base import Source
-from toplint.parse.enginecfg import disk_loader
 from toplint.record import record, replace
 
 
@@ -37,17 +36,37 @@ def image_invocation(
     ``Engine.images``)."""
     if image.value is None:
         return None
-    from toplint.engines.registry import image_engine
+    from toplint.engines.registry import image_record
 
-    known = image_engine(image_repository(image.value))
-    if known is None or not known[1]:
+    known = image_record(image_repository(image.value))
+    if known is None or not known[1].entrypoint:
         return None
-    head = [Arg(word, word, image.position, (), image.anchor) for word in known[1]]
+    head = [Arg(word, word, image.position, (), image.anchor) for word in known[1].entrypoint]
+    if known[1].splits_args:
+        args = [piece for arg in args for piece in split_words(arg)]
     found = find_invocations([*head, *args])
     if not found:
         return None
     inv = found[0]
     return replace(inv, start=image, env={**(env or {}), **inv.env}, image=image.value)
+
+
+def split_words(arg: Arg) -> list[Arg]:
+    """An argument as an entrypoint's unquoted ``$@`` passes it on: split at whitespace, each
+    piece placed at its offset in the argument (exact when the argument has no escapes)."""
+    if arg.value is None or not any(c in arg.value for c in " \t\n"):
+        return [arg]
+    out = []
+    for m in re.finditer(r"\S+", arg.value):
+        line_offset = arg.value.count("\n", 0, m.start())
+        column = (
+            arg.position.column + m.start()
+            if not line_offset
+            else m.start() - arg.value.rfind("\n", 0, m.start())
+        )
+        pos = replace(arg.position, line=arg.position.line + line_offset, column=column)
+        out.append(Arg(m.group(), m.group(), pos, (), arg.anchor))
+    return out
 
 
 _NAMES = ("dockerfile", "containerfile")
@@ -183,24 +202,5 @@ def _result(
     if not invocations and image is not None:
         inv = image_invocation(image, argv)
         invocations = [inv] if inv else []
-    deployments: list[Deployment] = []
-    findings: list[Finding] = []
-    for inv in invocations:
-        base = Deployment(
-            path=source.path,
-            line=inv.start.position.line,
-            column=inv.start.position.column,
-            engine="",
-            model=None,
-            source_kind="dockerfile",
-        )
-        dep, found = deployment_from_invocation(
-            inv,
-            source.path,
-            source_kind="dockerfile",
-            base=base,
-            config_loader=disk_loader(source.path),
-        )
-        deployments.append(dep)
-        findings.extend(found)
+    deployments, findings = file_deployments(invocations, source.path, "dockerfile")
     return ParseResult(source.path, tuple(deployments), tuple(findings))

@@ -51,6 +51,7 @@ class Ctx:
     # where this resource sits in ``doc`` (a resource embedded in another: an OpenShift
     # Template's ``objects``, a ``List``'s ``items``); every path below is relative to it
     root: Path = ()
+    documents: Sequence[Document] = ()  # the file's documents (resources naming each other)
 
     @property
     def path(self) -> str:
@@ -76,7 +77,9 @@ class Ctx:
 
     def embedded(self, at: Path) -> Ctx:
         """The resource at ``at`` (a mapping with its own ``kind``), read on its own."""
-        return Ctx(self.source, self.doc, self.configmaps, self.findings, (*self.root, *at))
+        return Ctx(
+            self.source, self.doc, self.configmaps, self.findings, (*self.root, *at), self.documents
+        )
 
     def scalar_pos(self, at: Path) -> Position:
         """Position of a scalar's first character (after an opening quote)."""
@@ -165,6 +168,10 @@ def container_deployments(
         )
         ctx.findings.extend(found)
         out.append(resolve_config_flag(ctx, cpath, dep))
+    if not out and isinstance(image, str) and image.startswith("nvcr.io/nim/"):
+        from toplint.parse.k8s_nim import nim_container
+
+        out = nim_container(ctx, cpath, here)
     return out
 
 
@@ -287,7 +294,7 @@ Handler = Callable[[Ctx], list[Deployment]]
 HANDLER_MODULES: dict[str, str] = {
     **dict.fromkeys(("Deployment", "StatefulSet", "ReplicaSet", "Pod", "Job"), "k8s_workloads"),
     "LeaderWorkerSet": "k8s_lws",
-    **dict.fromkeys(("RayCluster", "RayService", "RayClusterFleet"), "k8s_ray"),
+    **dict.fromkeys(("RayCluster", "RayService", "RayClusterFleet", "RayJob"), "k8s_ray"),
     **dict.fromkeys(
         ("LLMInferenceService", "InferenceService", "ServingRuntime", "ClusterServingRuntime"),
         "k8s_kserve",
@@ -297,6 +304,8 @@ HANDLER_MODULES: dict[str, str] = {
     "ModelServing": "k8s_kthena",
     "Model": "k8s_kubeai",
     **dict.fromkeys(("Workspace", "InferenceSet", "MultiRoleInference"), "k8s_kaito"),
+    "NIMService": "k8s_nim",
+    **dict.fromkeys(("Service", "Playground", "OpenModel"), "k8s_llmaz"),
 }
 
 
@@ -305,7 +314,6 @@ NOT_WORKLOADS = frozenset(
     (
         "ConfigMap",
         "Secret",
-        "Service",
         "ServiceAccount",
         "PersistentVolume",
         "PersistentVolumeClaim",
@@ -359,10 +367,13 @@ class KubernetesParser:
         for doc in docs:
             if not isinstance(doc.data, dict):
                 continue
-            ctx = Ctx(source, doc, configmaps)
+            ctx = Ctx(source, doc, configmaps, documents=docs)
             deployments.extend(resource_deployments(ctx))
             findings.extend(ctx.findings)
-        return ParseResult(source.path, tuple(deployments), tuple(findings))
+        from toplint.parse.multinode import one_per_instance
+
+        # The head and worker resources of one multi-node instance are one deployment.
+        return ParseResult(source.path, one_per_instance(deployments), tuple(findings))
 
 
 def resource_deployments(ctx: Ctx) -> list[Deployment]:

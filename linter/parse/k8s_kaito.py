@@ -130,10 +130,13 @@ def _instance(
     count_at: Path = (*resource, "count")
     nodes = to_int(ctx.get(count_at, 1)) or 1
     where = ctx.pos((*resource, "instanceType")) if sku else base.position_of("nodes")
-    args = _kaito_args(gpus, nodes, where)
     preset = model if model is not None else ctx.get((*inference, "preset", "name"))
     model_arg = _model(ctx, preset, inference if model is None else (*inference, "name"))
-    args += _config_args(ctx, ctx.get((*inference, "config")), engine.name)
+    config = _config_args(ctx, ctx.get((*inference, "config")), engine.name)
+    # The ConfigMap's keys come after KAITO's own and win: one value, the user's.
+    written = {(a.value or "").split("=", 1)[0] for a in config}
+    own = [a for a in _kaito_args(gpus, nodes, where) if a.raw.split("=", 1)[0] not in written]
+    args = own + config
     start = Arg(engine.name, engine.name, base.position_of(""))
     inv = Invocation(engine.cli.name, tuple(args), start, model=model_arg)
     notes = list(base.notes)
@@ -170,7 +173,7 @@ def _gpus_of(sku: Any) -> int | None:
 
 def _kaito_args(gpus: int | None, nodes: int, where: Position) -> list[Arg]:
     """What KAITO itself writes (configureParallelism), positioned at the instance type."""
-    words = []
+    words: list[str] = []
     if gpus is not None:
         words.append(f"--tensor-parallel-size={gpus}")
     if nodes > 1:

@@ -176,10 +176,14 @@ def inference_service(ctx: Ctx) -> list[Deployment]:
     model: Path = (*pred, "model")
     if not isinstance(ctx.get(model), dict):
         return []
+    engine = engine_running_in("kserve-isvc")
+    fmt = str(ctx.get((*model, "modelFormat", "name"), "huggingface")).lower()
+    if fmt not in ("huggingface", engine.name):
+        # Another runtime serves this format (NIM, Triton, ...): its engine is not in this file.
+        return []
     base = base_deployment(ctx, "kserve-isvc")
     start = ctx.key(model)
     uri = _strip_uri(str(ctx.get((*model, "storageUri"), ""))) or None
-    engine = engine_running_in("kserve-isvc")
     dep = replace(base, engine=engine.name, model=uri, line=start.line, column=start.column)
     if uri:
         dep = replace(dep, sources={**dep.sources, "model": ctx.pos((*model, "storageUri"))})

@@ -24,10 +24,14 @@ _HOSTNAME = "kubernetes.io/hostname"
 
 
 def leader_worker_set(ctx: Ctx) -> list[Deployment]:
-    lwt: Path = ("spec", "leaderWorkerTemplate")
+    return groups(ctx, ("spec", "leaderWorkerTemplate"), base_deployment(ctx, "lws"))
+
+
+def groups(ctx: Ctx, lwt: Path, base: Deployment) -> list[Deployment]:
+    """``spec.replicas`` groups of the LeaderWorkerTemplate at ``lwt`` (wrappers that create
+    an LWS, such as llmaz's Service ``workloadTemplate``, hand theirs in)."""
     size = to_int(ctx.get((*lwt, "size"), 1))
     replicas = to_int(ctx.get(("spec", "replicas"), 1))
-    base = base_deployment(ctx, "lws")
     has_leader = ctx.get((*lwt, "leaderTemplate")) is not None
     leader: Path = (*lwt, "leaderTemplate") if has_leader else (*lwt, "workerTemplate")
     env: dict[str, str | None] = {

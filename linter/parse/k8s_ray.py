@@ -18,7 +18,7 @@ from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, Position
 from toplint.parse import k8s_text
-from toplint.parse.argv import Arg, apply_flags, parse_args
+from toplint.parse.argv import Arg, apply_flags, deployment_from_invocation, parse_args
 from toplint.parse.k8s import (
     Ctx,
     base_deployment,
@@ -56,6 +56,17 @@ def ray_nodes(ctx: Ctx, spec: Path) -> RayNodes:
         nodes = None if nodes is None or count is None else nodes + count
         gpus = None if gpus is None or count is None else gpus + count * each
     return RayNodes(nodes or None, per_node, gpus or None, ctx.key((*spec, "workerGroupSpecs")))
+
+
+def cluster_labels(ctx: Ctx, spec: Path) -> dict[str, str]:
+    """Node labels of the Ray pods that hold the GPUs: the head's, then the first GPU worker
+    group's (where a RayService usually pins its accelerator) over them."""
+    labels = pod_labels(ctx, (*spec, "headGroupSpec", "template", "spec"))
+    for i, _ in enumerate(ctx.get((*spec, "workerGroupSpecs"), []) or []):
+        group: Path = (*spec, "workerGroupSpecs", i)
+        if _group_gpus(ctx, group):
+            return {**labels, **pod_labels(ctx, (*group, "template", "spec"))}
+    return labels
 
 
 def _group_gpus(ctx: Ctx, group: Path) -> int | None:
@@ -104,7 +115,7 @@ def ray_cluster(ctx: Ctx) -> list[Deployment]:
 def ray_service(ctx: Ctx) -> list[Deployment]:
     spec: Path = ("spec", "rayClusterConfig")
     base = base_deployment(ctx, "kuberay")
-    base = replace(base, labels=pod_labels(ctx, (*spec, "headGroupSpec", "template", "spec")))
+    base = replace(base, labels=cluster_labels(ctx, spec))
     serve = serve_llm(ctx, base, ray_nodes(ctx, spec))
     return serve if serve else cluster_deployments(ctx, spec, base)
 
@@ -131,15 +142,31 @@ def serve_llm(ctx: Ctx, base: Deployment, ray: RayNodes) -> list[Deployment]:
         return []
     locate = k8s_text.Locator(ctx.source.text, ctx.pos(at), text, text, list(range(len(text) + 1)))
     inner = docs[0]
+    return serve_applications(ctx, inner.data, base, ray, lambda p: _here(inner, locate, p))
+
+
+def serve_applications(
+    ctx: Ctx, data: Any, base: Deployment, ray: RayNodes | None, here: Any
+) -> list[Deployment]:
+    """One deployment per ``applications[].args.llm_configs[]`` of a Ray Serve config (or the
+    one ``args.llm_config`` of the data-parallel builder, ``build_dp_openai_app``); ``ray`` is
+    the cluster when the same file defines it (a RayService), else None."""
     out: list[Deployment] = []
-    for a, app in enumerate(inner.data.get("applications", []) or []):
-        configs = ((app or {}).get("args") or {}).get("llm_configs") or []
+    for a, app in enumerate(data.get("applications", []) or [] if isinstance(data, dict) else []):
+        args = (app or {}).get("args") or {}
+        found: list[tuple[Path, Any]] = []
+        configs = args.get("llm_configs") or []
         for c, config in enumerate(configs if isinstance(configs, list) else []):
+            found.append((("applications", a, "args", "llm_configs", c), config))
+        if isinstance(args.get("llm_config"), dict):
+            found.append((("applications", a, "args", "llm_config"), args["llm_config"]))
+        for path, config in found:
             if isinstance(config, dict):
-                path: Path = ("applications", a, "args", "llm_configs", c)
-                out.append(
-                    _llm_config(ctx, base, ray, config, lambda p: _here(inner, locate, p), path)
-                )
+                named = base
+                if not base.name:  # several models in one config: each by its model id
+                    loading = config.get("model_loading_config") or {}
+                    named = replace(base, name=str(loading.get("model_id") or ""))
+                out.append(_llm_config(ctx, named, ray, config, here, path))
     return out
 
 
@@ -149,7 +176,7 @@ def _here(doc: Any, locate: k8s_text.Locator, path: Path) -> Position:
 
 
 def _llm_config(
-    ctx: Ctx, base: Deployment, ray: RayNodes, config: dict[str, Any], here: Any, path: Path
+    ctx: Ctx, base: Deployment, ray: RayNodes | None, config: dict[str, Any], here: Any, path: Path
 ) -> Deployment:
     loading = config.get("model_loading_config") or {}
     model = loading.get("model_source") or loading.get("model_id")
@@ -178,6 +205,8 @@ def _llm_config(
     replicas = to_int(deploy.get("num_replicas"))
     if replicas is None:
         replicas = to_int((deploy.get("autoscaling_config") or {}).get("min_replicas"))
+    if ray is None:
+        return _placed(dep, config, replicas or 1, here, path)
     dep = _on_cluster(dep, ray, replicas or 1)
     world = dep.world_size
     if world and dep.gpus_per_node:  # one replica spans as many GPU pods as its world needs
@@ -186,6 +215,47 @@ def _llm_config(
             dep, nodes=min(need, dep.nodes or need), pods_are_nodes=True if need == 1 else None
         )
     return dep
+
+
+def _placed(
+    dep: Deployment, config: dict[str, Any], replicas: int, here: Any, path: Path
+) -> Deployment:
+    """A replica on a Ray cluster defined elsewhere: its placement group says how its TP x PP
+    workers land (Ray Serve LLM ``placement_group_config``: ``bundle_per_worker`` repeated
+    TP x PP times, or ``bundles``; strategy PACK by default, which packs onto as few nodes as
+    fit; STRICT_PACK one node; STRICT_SPREAD one node per bundle)."""
+    world = (dep.tp or 0) * (dep.pp or 0) or None
+    pg = config.get("placement_group_config") or {}
+    strategy = str(pg.get("strategy", "PACK")).upper() if isinstance(pg, dict) else "PACK"
+    nodes: int | None = None
+    per_node: int | None = None
+    per_dp_node = to_int((config.get("experimental_configs") or {}).get("dp_size_per_node"))
+    if world and dep.dp and dep.dp > 1 and per_dp_node:
+        # build_dp_openai_app: each DP rank a replica packed on one node, dp_size_per_node of
+        # them per node (ray.serve.llm data-parallel deployment)
+        nodes, per_node = -(-dep.dp // per_dp_node), per_dp_node * world
+        world *= dep.dp
+    elif world == 1 or (world and strategy == "STRICT_PACK"):
+        nodes, per_node = 1, world
+    elif world and strategy == "STRICT_SPREAD":
+        nodes, per_node = world, 1
+    notes = dep.notes
+    if world and nodes is None:
+        notes = (
+            *notes,
+            f"Ray {strategy} placement: the {world} workers' nodes are not in this file",
+        )
+    where = here((*path, "placement_group_config")) if pg else dep.position_of("")
+    return replace(
+        dep,
+        nodes=nodes,
+        gpus_per_node=per_node,
+        gpus=world,
+        replicas=replicas,
+        notes=notes,
+        pods_are_nodes=True if nodes == 1 else None,
+        sources={**dep.sources, "nodes": where, "gpus_per_node": where},
+    )
 
 
 def _kwarg(key: str, value: Any, pos: Position) -> list[Arg]:
@@ -202,7 +272,35 @@ def _kwarg(key: str, value: Any, pos: Position) -> list[Arg]:
     return [Arg(option, option, pos, (), anchor), Arg(text, text, pos, (), anchor)]
 
 
-KINDS = {"RayCluster": ray_cluster, "RayService": ray_service, "RayClusterFleet": fleet}
+def ray_job(ctx: Ctx) -> list[Deployment]:
+    """RayJob: ``spec.entrypoint`` (a shell command) runs on the cluster of
+    ``spec.rayClusterSpec``; an engine it starts spans that cluster."""
+    from toplint.parse.k8s_container import find_engine_invocations, script_commands
+
+    spec: Path = ("spec", "rayClusterSpec")
+    base = base_deployment(ctx, "kuberay")
+    base = replace(base, labels=cluster_labels(ctx, spec))
+    ray = ray_nodes(ctx, spec)
+    out: list[Deployment] = []
+    if isinstance(ctx.get(("spec", "entrypoint")), str):
+        for command in script_commands(ctx, ("spec", "entrypoint"), {}):
+            for inv in find_engine_invocations(command):
+                pos = inv.start.position
+                seed = replace(base, line=pos.line, column=pos.column, engine=inv.engine)
+                dep, found = deployment_from_invocation(
+                    inv, ctx.path, source_kind="kuberay", base=seed
+                )
+                ctx.findings.extend(found)
+                out.append(_on_cluster(dep, ray))
+    return out or cluster_deployments(ctx, spec, base)
+
+
+KINDS = {
+    "RayCluster": ray_cluster,
+    "RayService": ray_service,
+    "RayClusterFleet": fleet,
+    "RayJob": ray_job,
+}
 
 
 def _json(value: object) -> str:

@@ -3,6 +3,10 @@
 A Deployment's ``replicas`` are independent serving instances.  A StatefulSet whose engine is
 told ``--nnodes`` is one multi-pod instance instead: its pods are the nodes (rank from the
 ``apps.kubernetes.io/pod-index`` label; engine-vocabulary.md §5 "How multi-node is expressed").
+A Deployment (or ReplicaSet, Pod, Job) whose engine is told ``--nnodes N`` (N > 1) runs one node
+of an instance of N pods, each with the pod's GPUs: its pods are that instance's nodes when
+there are N of them, else the other nodes are started by another resource (a second Deployment
+in the same file is merged with it by ``toplint.parse.multinode``).
 """
 
 from __future__ import annotations
@@ -25,8 +29,47 @@ def workload(ctx: Ctx) -> list[Deployment]:
     out = []
     for dep in pod_deployments(ctx, template, base):
         multi = kind == "StatefulSet" and dep.flag("nnodes") is not None
-        out.append(_multi_pod(ctx, dep, replicas) if multi else _single_pod(dep, replicas))
+        if multi:
+            out.append(_multi_pod(ctx, dep, replicas))
+        elif dep.nodes is not None and dep.nodes > 1 and dep.flag("nnodes") is not None:
+            out.append(_node_of_instance(dep, replicas, kind))
+        else:
+            out.append(_single_pod(dep, replicas))
     return out
+
+
+def _node_of_instance(dep: Deployment, replicas: int | None, kind: str) -> Deployment:
+    """A pod that is one node of an ``--nnodes N`` instance: the instance has N x the pod's
+    GPUs.  N pods of one resource are taken as that instance's nodes; one pod is one node whose
+    peers another resource starts."""
+    nodes = dep.nodes or 1
+    count = replicas if replicas is not None else 1
+    notes = list(dep.notes)
+    if count == nodes:
+        notes.append(
+            f"the {count} pods of this {kind} are taken as the {nodes} nodes of one instance "
+            f"(a {kind} gives its pods no rank: each needs its own --node-rank)"
+        )
+        instances = 1
+    elif count == 1:
+        notes.append(f"this pod is one of {nodes} nodes; the others are started elsewhere")
+        instances = 1
+    else:
+        notes.append(f"--nnodes {nodes} but the {kind} runs {count} pods")
+        instances = max(count // nodes, 1)
+    if nodes > 1 and dep.options.get("pod-anti-affinity") != "true":
+        notes.append(
+            f"pods are not nodes: the {nodes} pods may share a host unless anti-affinity "
+            "keeps them apart"
+        )
+    gpus = nodes * dep.gpus_per_node if dep.gpus_per_node else None
+    return replace(
+        dep,
+        gpus=gpus,
+        replicas=instances,
+        notes=tuple(notes),
+        pods_are_nodes=True if dep.options.get("pod-anti-affinity") == "true" else None,
+    )
 
 
 def _single_pod(dep: Deployment, replicas: int | None) -> Deployment:

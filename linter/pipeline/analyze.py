@@ -14,7 +14,7 @@ from toplint.errors import ConfigError, ToplintError
 from toplint.hardware.types import Cluster, Hardware
 from toplint.model import Deployment, Finding, Unchecked
 from toplint.pipeline.types import Analysis
-from toplint.record import field, record
+from toplint.record import field, record, replace
 from toplint.rulebook.types import Rule
 
 if TYPE_CHECKING:
@@ -113,6 +113,7 @@ class FileRun:
     # One entry per deployment: None when it was checked against hardware, else why not.
     coverage: tuple[Unchecked | None, ...]
     suppressions: Any = None  # the file's `# toplint: ignore` comments (check only)
+    inferred: int = 0  # deployments checked on hardware their own config named (hints)
 
 
 @record
@@ -207,7 +208,9 @@ def run_parsed(
             found += _with_edits(more, a.deployment, text, parsed.path)
         marks = None if text is None else scan(parsed.path, text)
     coverage = tuple(a.unchecked for a in analyses)
-    return FileRun(parsed.path, tuple(found), tuple(analyses) if keep else (), coverage, marks)
+    inferred = sum(1 for a in analyses if a.inferred and a.unchecked is None)
+    kept = tuple(analyses) if keep else ()
+    return FileRun(parsed.path, tuple(found), kept, coverage, marks, inferred)
 
 
 def _with_edits(
@@ -289,7 +292,26 @@ def load_hardware(settings: Settings) -> Hardware | None:
         return None
     from toplint.hardware.manifest import load_hardware as load
 
-    return load(settings.hardware_path)
+    hardware = load(settings.hardware_path)
+    _warn_once(hardware)
+    return hardware
+
+
+# Manifests whose plausibility warnings were printed (each once per run, on stderr): a figure
+# that is probably a misreading ("450 Gb/s" NVSwitch) must not pass silently into the costs.
+_WARNED: set[str] = set()
+
+
+def _warn_once(hardware: Hardware) -> None:
+    if not hardware.warnings or hardware.path in _WARNED:
+        return
+    import sys
+
+    _WARNED.add(hardware.path or "")
+    from toplint.report.base import printable
+
+    for warning in hardware.warnings:
+        print(f"toplint: warning: {printable(warning)}", file=sys.stderr)
 
 
 def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Settings) -> Analysis:
@@ -314,21 +336,38 @@ def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Set
     declined = coverage.unmodelled_accelerator(dep)
     if declined is not None:  # never priced with GPU formulas (TL011)
         return Analysis(dep, None, model, None, unchecked=declined)
-    if hardware is None:
-        return Analysis(dep, None, model, None, unchecked=coverage.no_manifest(settings))
-    from toplint.placement.place import place
     from toplint.placement.select import select_cluster
 
-    cluster = select_cluster(
-        dep,
-        hardware,
-        name=settings.cluster,
-        assign=settings.assign,
-        base_dir=settings.config.base_dir,
-    )
+    cluster = None
+    if hardware is not None:
+        cluster = select_cluster(
+            dep,
+            hardware,
+            name=settings.cluster,
+            assign=settings.assign,
+            base_dir=settings.config.base_dir,
+        )
+    if cluster is None and not settings.no_hardware:
+        from toplint.hardware.hints import infer
+
+        inferred = infer(dep)
+        if inferred is not None:
+            found = _analyze_on(dep, inferred.cluster, model, settings)
+            return replace(found, inferred=inferred.reason)
+    if hardware is None:
+        return Analysis(dep, None, model, None, unchecked=coverage.no_manifest(settings))
     if cluster is None:
         unchecked = coverage.no_cluster(dep, hardware, settings)
         return Analysis(dep, None, model, None, unchecked=unchecked)
+    return _analyze_on(dep, cluster, model, settings)
+
+
+def _analyze_on(
+    dep: Deployment, cluster: Cluster, model: ModelSpec | None, settings: Settings
+) -> Analysis:
+    from toplint.pipeline import coverage
+    from toplint.placement.place import place
+
     if dep.world_size is None:
         return Analysis(dep, cluster, model, None, unchecked=coverage.unresolved(dep))
     if _short_of_gpus(dep, cluster):

@@ -31,6 +31,7 @@ class LintResult:
     baselined: int = 0  # hidden by the baseline
     # Deployments not checked against hardware, by reason (the others were).
     unchecked: Mapping[str, int] = field(default_factory=dict)
+    inferred: int = 0  # checked on hardware inferred from the config's own hints
     # A parser or rule raised (toplint.model.INTERNAL_ERROR): one per file and culprit; never
     # suppressed, never a finding; `toplint check` reports them and exits 3.
     internal: tuple[Finding, ...] = ()
@@ -228,6 +229,7 @@ def lint(
         suppressed,
         known,
         unchecked=unchecked_counts(coverage),
+        inferred=sum(file.inferred for file in run.files),
         internal=tuple(sort_findings(internal.values())),
     )
 

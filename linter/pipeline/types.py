@@ -27,3 +27,5 @@ class Analysis:
     cost: CostReport | None = None
     # Why the deployment was not (fully) checked against the hardware; None when it was.
     unchecked: Unchecked | None = None
+    # The config's own hints chose the cluster (no manifest cluster applied): from what.
+    inferred: str = ""

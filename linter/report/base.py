@@ -27,6 +27,9 @@ class Report:
     baselined: int = 0  # findings hidden by --baseline
     # Deployments not checked against hardware, by reason; the others were.
     unchecked: Mapping[str, int] = field(default_factory=dict)
+    # Of the checked ones: on hardware inferred from the config's own hints (node labels,
+    # instance types, accelerators), not from a manifest (``toplint inspect`` says from what).
+    inferred: int = 0
 
     @property
     def checked(self) -> int:
@@ -39,6 +42,11 @@ class Formatter(Protocol):
 
     def render(self, report: Report) -> str:
         """The whole output for one run."""
+
+
+def plural(n: int, word: str) -> str:
+    """``1 finding``, ``2 findings``: every count a person reads goes through here."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def relative_path(path: str) -> str:

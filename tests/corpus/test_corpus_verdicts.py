@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import CORPUS
 
 from toplint.cli import main
 
 from .rows import PS, ROWS, Row
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 MANIFESTS = Path(__file__).resolve().parent / "manifests"
 RANK = {"info": 0, "warning": 1, "error": 2}
 # Files that hold no deployment by nature: the index, a JSON schema, nvidia-smi topology dumps.
@@ -69,7 +69,7 @@ def params() -> list[Any]:
     return out
 
 
-pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not present")
+pytestmark = pytest.mark.shared
 
 
 @pytest.mark.parametrize("row", params())

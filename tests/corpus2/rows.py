@@ -156,7 +156,8 @@ ROWS: list[Row] = [
         "llmaz",
         (TGI | dict(model="Qwen/Qwen2-0.5B-Instruct", tp=1, gpus_per_node=1),),
     ),
-    # --- NVIDIA NIM ---
+    # --- NVIDIA NIM: a deployment only where the environment states the backend; otherwise NIM
+    # picks it on the GPU at start-up and toplint reads nothing rather than guess ---
     Row(
         "nim/multi-node-nimservice.yaml",
         "nim",
@@ -167,22 +168,9 @@ ROWS: list[Row] = [
         "nim",
         (SGLANG | dict(tp=8, pp=2, nodes=2, gpus_per_node=8),),
     ),
-    Row(
-        "nim/nim-gemma-deployment.yaml",
-        "nim",
-        (dict(model="google/gemma-3-27b-it", tp=2, gpus_per_node=8),),
-        hardware="a3-megagpu-8g",
-    ),
-    Row(
-        "nim/nim-service-llama3-8b-instruct.yaml",
-        "nim",
-        (dict(tp=None, gpus_per_node=2),),
-    ),
-    Row(
-        "nim/llama3-70b-instruct_4xh100_1.0.0.yaml",
-        "nim",
-        (dict(tp=None, gpus_per_node=4),),
-    ),
+    Row("nim/nim-gemma-deployment.yaml", "nim"),  # hints: a3-megagpu-8g, but no deployment
+    Row("nim/nim-service-llama3-8b-instruct.yaml", "nim"),
+    Row("nim/llama3-70b-instruct_4xh100_1.0.0.yaml", "nim"),
     # --- TGI configured by environment, on GCP's rebuilt TGI images ---
     Row(
         "tgi-env/llama3-70b-text-generation-inference.yaml",
@@ -358,32 +346,4 @@ ROWS: list[Row] = [
     Row("slurm/trtllm-simple/ctx_extra-llm-api-config.yaml", "trtllm-options"),
     Row("slurm/trtllm-simple/gen_extra-llm-api-config.yaml", "trtllm-options"),
     Row("slurm/trtllm-simple/disagg_config.yaml", "trtllm-options"),
-]
-
-
-# Rows whose family's reader has not landed yet (this slice's readers: KubeAI, KAITO, llmaz, NIM,
-# TGI by environment, Ray Serve LLM, SkyPilot, the generic pod-template walker).
-_PENDING = {
-    "llmaz/multi-nodes-service.yaml",
-    "llmaz/sglang-playground.yaml",
-    "llmaz/tgi-playground.yaml",
-    "nim/multi-node-nimservice.yaml",
-    "nim/multi-node-nimservice-rdma.yaml",
-    "nim/nim-gemma-deployment.yaml",
-    "nim/nim-service-llama3-8b-instruct.yaml",
-    "nim/llama3-70b-instruct_4xh100_1.0.0.yaml",
-    "ray-serve-llm/serve_my_llama_3_1_8B.yaml",
-    "ray-serve-llm/llm_config_example.yaml",
-    "skypilot/deepseek-r1-671B.yaml",
-    "skypilot/kimi-k2.sky.yaml",
-    "skypilot/llama4.yaml",
-    "skypilot/mixtral-serve.yaml",
-    "skypilot/qwen3-235b.yaml",
-    "skypilot/skypilot-dws-kueue-serve.yaml",
-}
-ROWS = [
-    Row(r.file, r.family, r.deployments, pending(r.family), r.hardware, r.notes)
-    if r.file in _PENDING and not r.pending
-    else r
-    for r in ROWS
 ]

@@ -83,3 +83,11 @@ def test_every_corpus2_file_has_a_row() -> None:
 def test_index_lists_every_file() -> None:
     index = (CORPUS / "INDEX.md").read_text()
     assert [f for f in corpus_files() if f"| {f} |" not in index] == []
+
+
+@pytest.mark.parametrize("row", [r for r in ROWS if r.hardware], ids=lambda r: r.file)
+def test_the_files_own_hints_select_the_system_index_names(row: Row) -> None:
+    from toplint.hardware.hints import infer
+
+    found = [infer(d) for d in parse(row.file).deployments]
+    assert [f.cluster.instance if f else None for f in found] == [row.hardware] * len(found)

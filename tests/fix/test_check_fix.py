@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS
 
 from toplint.cli import main
 
@@ -81,10 +82,9 @@ def test_safe_duplicate_fix_removes_the_ignored_value(tree: Path, capsys) -> Non
     assert "TL209" not in _rules(tree, capsys, "dup.sh")
 
 
+@pytest.mark.shared
 def test_gpu_request_fix_changes_limit_and_request(tmp_path: Path, capsys) -> None:
-    source = Path(__file__).resolve().parents[3] / "shared/corpus/aibrix/deployment-tp.yaml"
-    if not source.exists():
-        pytest.skip("corpus not available")
+    source = CORPUS / "aibrix/deployment-tp.yaml"
     target = tmp_path / "deployment-tp.yaml"
     old = source.read_text()
     target.write_text(old)

@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS
 
 from toplint.discover.files import discover, read_source
 from toplint.fix.apply import fix_files
@@ -17,7 +18,6 @@ from toplint.pipeline.lint import Checked, text_checker
 from toplint.rulebook.run import RuleSettings
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT.parents[1] / "shared" / "corpus"
 # (manifest, cluster): Ethernet between 4-GPU nodes, HGX nodes over TCP, V100 NVLink pairs.
 MANIFESTS = [
     (ROOT / "data" / "seed-hardware.yaml", None),
@@ -36,10 +36,9 @@ def _text(path: str) -> str:
     return source.text
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize(("manifest", "cluster"), MANIFESTS, ids=[m.stem for m, _ in MANIFESTS])
 def test_fixing_the_corpus_breaks_nothing(tmp_path: Path, manifest: Path, cluster: str) -> None:
-    if not CORPUS.is_dir():
-        pytest.skip("../shared/corpus is not beside the checkout")
     tree = tmp_path / "corpus"
     shutil.copytree(CORPUS, tree)
     for copy in tree.rglob("*"):  # the shared corpus is read-only; its copy is ours

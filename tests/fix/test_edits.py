@@ -6,19 +6,16 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS
 
 from toplint.fix.apply import apply_edits
 from toplint.fix.edits import duplicate_edits, flag_edits
 from toplint.model import Deployment
 from toplint.parse.parallel import parse_file
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
-
 
 def _copy(tmp_path: Path, name: str) -> Path:
     source = CORPUS / name
-    if not source.exists():
-        pytest.skip(f"corpus file {name} not available")
     target = tmp_path / Path(name).name
     shutil.copyfile(source, target)
     return target
@@ -37,6 +34,7 @@ def _fix(path: Path, changes: dict[str, str | None]) -> tuple[str, str]:
     return text, new
 
 
+@pytest.mark.shared
 def test_k8s_args_list_quoted_value_changes_in_place(tmp_path: Path) -> None:
     path = _copy(tmp_path, "aibrix/deployment-tp.yaml")
     old, new = _fix(path, {"tensor-parallel-size": "1"})
@@ -47,6 +45,7 @@ def test_k8s_args_list_quoted_value_changes_in_place(tmp_path: Path) -> None:
     assert _only(path).tp == 1
 
 
+@pytest.mark.shared
 def test_k8s_args_list_new_flag_copies_sibling_style(tmp_path: Path) -> None:
     path = _copy(tmp_path, "aibrix/deployment-tp.yaml")
     old, new = _fix(path, {"tensor-parallel-size": "2", "pipeline-parallel-size": "2"})
@@ -60,6 +59,7 @@ def test_k8s_args_list_new_flag_copies_sibling_style(tmp_path: Path) -> None:
     assert (dep.tp, dep.pp) == (2, 2)
 
 
+@pytest.mark.shared
 def test_compose_command_list_flag_removed_with_its_value(tmp_path: Path) -> None:
     path = _copy(tmp_path, "compose-public/JinwangMok-InferencePack/docker-compose.vllm.yml")
     old, new = _fix(path, {"tensor-parallel-size": None})
@@ -67,6 +67,7 @@ def test_compose_command_list_flag_removed_with_its_value(tmp_path: Path) -> Non
     assert _only(path).tp == 1
 
 
+@pytest.mark.shared
 def test_script_in_yaml_block_scalar_keeps_continuations(tmp_path: Path) -> None:
     path = _copy(tmp_path, "aibrix/fleet-two-node.yaml")
     old, new = _fix(path, {"tensor-parallel-size": "1", "pipeline-parallel-size": "2"})
@@ -77,6 +78,7 @@ def test_script_in_yaml_block_scalar_keeps_continuations(tmp_path: Path) -> None
     assert (dep.tp, dep.pp) == (1, 2)
 
 
+@pytest.mark.shared
 def test_quoted_yaml_command_string_keeps_underscore_spelling(tmp_path: Path) -> None:
     path = _copy(tmp_path, "lws/vllm-gpu-lws.yaml")
     old, new = _fix(path, {"pipeline-parallel-size": "4"})
@@ -84,6 +86,7 @@ def test_quoted_yaml_command_string_keeps_underscore_spelling(tmp_path: Path) ->
     assert _only(path).pp == 4
 
 
+@pytest.mark.shared
 def test_helm_values_key_changes_and_sibling_key_is_added(tmp_path: Path) -> None:
     path = _copy(tmp_path, "production-stack/values-25-v100-multi-gpu-tp2.yaml")
     old, new = _fix(path, {"tensor-parallel-size": "1", "pipeline-parallel-size": "2"})
@@ -93,6 +96,7 @@ def test_helm_values_key_changes_and_sibling_key_is_added(tmp_path: Path) -> Non
     )
 
 
+@pytest.mark.shared
 def test_sglang_short_flag_with_comment_keeps_the_comment(tmp_path: Path) -> None:
     path = _copy(tmp_path, "lws/sglang-lws.yaml")
     old, new = _fix(path, {"tp-size": "1"})

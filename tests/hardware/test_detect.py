@@ -5,24 +5,20 @@ import json
 import os
 
 import pytest
+from conftest import CORPUS as SHARED_CORPUS
 
 from toplint.hardware.detect import (
     draft_manifest,
     nic_kind,
     nvlink_domain,
+    nvlink_ring,
     parse_gpu_names,
     parse_topology,
 )
 from toplint.hardware.manifest import hardware_from_text
 
 HERE = os.path.join(os.path.dirname(__file__), "data")
-CORPUS = os.path.join(
-    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
-    "..",
-    "shared",
-    "corpus",
-    "nvidia-smi",
-)
+CORPUS = str(SHARED_CORPUS / "nvidia-smi")
 
 
 def read(path: str) -> str:
@@ -32,8 +28,6 @@ def read(path: str) -> str:
 
 def corpus(name: str) -> str:
     path = os.path.join(CORPUS, name)
-    if not os.path.exists(path):
-        pytest.skip("../shared corpus not beside the checkout")
     return read(path)
 
 
@@ -46,14 +40,15 @@ def fill(draft: str, nodes: int = 2, bandwidth: str = '"200 Gb/s"') -> str:
     )
 
 
+@pytest.mark.shared
 def test_every_corpus_topology_parses() -> None:
     files = glob.glob(os.path.join(CORPUS, "*.txt"))
-    if not files:
-        pytest.skip("../shared corpus not beside the checkout")
+    assert files
     for path in files:
         assert parse_topology(read(path)).gpus, path
 
 
+@pytest.mark.shared
 def test_dgx_a100_is_an_8_gpu_nvswitch_domain() -> None:
     topo = parse_topology(corpus("dgx-a100-topo.txt"))
     assert (len(topo.gpus), len(topo.nics), nvlink_domain(topo)) == (8, 12, 8)
@@ -61,6 +56,7 @@ def test_dgx_a100_is_an_8_gpu_nvswitch_domain() -> None:
     assert "fabric: nvswitch" in draft and "nvlink_domain: 8" in draft
 
 
+@pytest.mark.shared
 def test_dgx_a100_counts_only_gpu_near_nics() -> None:
     draft = json.loads(draft_manifest(corpus("dgx-a100-topo.txt"), None, fmt="json"))
     inter = draft["clusters"][0]["inter_node"]
@@ -68,6 +64,7 @@ def test_dgx_a100_counts_only_gpu_near_nics() -> None:
     assert draft["clusters"][0]["intra_node"]["numa_nodes"] == 4
 
 
+@pytest.mark.shared
 def test_dgx_a100_draft_validates_once_placeholders_are_filled() -> None:
     text = fill(draft_manifest(corpus("dgx-a100-topo.txt"), ["NVIDIA A100-SXM4-80GB"] * 8))
     c = hardware_from_text(text, "draft.yaml").clusters[0]
@@ -79,6 +76,7 @@ def test_dgx_a100_draft_validates_once_placeholders_are_filled() -> None:
     )
 
 
+@pytest.mark.shared
 def test_two_gpu_mlx5_node_resolves_nic_legend() -> None:
     topo = parse_topology(corpus("2gpu-node-mlx5-topo.txt"))
     assert (topo.gpus, topo.nics) == (["GPU0", "GPU1"], ["mlx5_0", "mlx5_1"])
@@ -93,6 +91,7 @@ def test_two_gpu_mlx5_node_resolves_nic_legend() -> None:
     assert cluster["inter_node"]["nics_per_node"] == 2
 
 
+@pytest.mark.shared
 def test_four_gpu_sys_box_has_no_p2p_and_two_numa_nodes() -> None:
     draft = json.loads(draft_manifest(corpus("4gpu-pcie-sys-topo.txt"), None, fmt="json"))
     intra = draft["clusters"][0]["intra_node"]
@@ -100,6 +99,7 @@ def test_four_gpu_sys_box_has_no_p2p_and_two_numa_nodes() -> None:
     assert "inter_node" not in draft["clusters"][0]
 
 
+@pytest.mark.shared
 def test_unknown_facts_stay_commented() -> None:
     draft = draft_manifest(corpus("4gpu-pcie-sys-topo.txt"), None)
     assert "\n    # nodes: ..." in draft and "\n    # gpu: ..." in draft
@@ -149,3 +149,18 @@ def test_nic_kind_from_name(name: str, kind: str) -> None:
 def test_text_without_matrix_is_refused() -> None:
     with pytest.raises(ValueError, match="no GPU matrix"):
         parse_topology("No devices were found\n")
+
+
+def test_hybrid_cube_mesh_is_one_nccl_ring_domain_over_nvlink() -> None:
+    text = read(os.path.join(HERE, "dgx1-v100-hybrid-cube-topo.txt"))
+    draft = json.loads(draft_manifest(text, ["Tesla V100-SXM2-16GB"] * 8, fmt="json"))
+    intra = draft["clusters"][0]["intra_node"]
+    assert (intra["nvlink_domain"], intra["p2p"], intra["bandwidth"]) == (8, True, "150 GB/s")
+
+
+def test_ring_over_nvlink_visits_every_gpu_through_nvlinked_pairs() -> None:
+    topo = parse_topology(read(os.path.join(HERE, "dgx1-v100-hybrid-cube-topo.txt")))
+    ring = nvlink_ring(topo)
+    assert ring is not None and sorted(ring) == sorted(topo.gpus)
+    pairs = zip(ring, [*ring[1:], ring[0]], strict=True)
+    assert all(topo.cell(a, b).startswith("NV") for a, b in pairs)

@@ -28,6 +28,7 @@ class Run:
     returncode: int
     stdout: str
     stderr: str
+    raw_stdout: bytes = b""
 
     @property
     def output(self) -> str:
@@ -66,6 +67,7 @@ def run_toplint(
         proc.returncode,
         proc.stdout.decode("utf-8", "backslashreplace"),
         proc.stderr.decode("utf-8", "backslashreplace"),
+        proc.stdout,
     )
 
 

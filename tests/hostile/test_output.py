@@ -56,12 +56,15 @@ def test_terminal_escapes_are_neutralised(tree: Path, fmt: str) -> None:
 def test_text_names_the_undecodable_bytes(tree: Path) -> None:
     run = run_toplint(["check", "deploy"], tree)
     assert "bad\\xff\\xfe.sh:1:" in run.stdout
+    assert b"\xff" not in run.raw_stdout  # the escape, not the raw byte
 
 
-def test_error_messages_are_one_line(repo: Path) -> None:
-    run = run_toplint(["check", "x", "--hardware", "nope\n::error::x.yaml"], repo)
+def test_error_message_lines_start_with_toplint(repo: Path) -> None:
+    (repo / "x.sh").write_text("vllm serve m\n")
+    run = run_toplint(["check", "x.sh", "--hardware", "nope\n::error::x.yaml"], repo)
     assert run.returncode == 2
-    assert len(run.stderr.strip().splitlines()) == 1, run.stderr
+    lines = run.stderr.strip().splitlines()
+    assert lines and all(line.startswith("toplint: error: ") for line in lines), run.stderr
 
 
 def test_closed_stdout_is_a_clear_error(tree: Path) -> None:
@@ -79,3 +82,14 @@ def test_closed_stdout_is_a_clear_error(tree: Path) -> None:
     )
     assert proc.returncode == 2, proc.stderr
     assert b"standard output is closed" in proc.stderr
+
+
+@pytest.mark.parametrize("command", ["check", "inspect", "cost"])
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_commands_survive_names_that_are_not_utf8_in_a_utf8_locale(
+    tree: Path, command: str, fmt: str
+) -> None:
+    env = {"LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "PYTHONIOENCODING": ""}
+    run = run_toplint([command, "deploy", "--format", fmt], tree, env=env)
+    assert run.returncode in (0, 1), run.stderr
+    assert b"\xff" not in run.raw_stdout

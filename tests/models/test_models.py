@@ -269,3 +269,21 @@ def test_unknown_id_is_read_from_the_hf_cache(
     assert spec is not None and spec.hidden_size == 1024
     assert "Hugging Face cache" in spec.source
     assert lookup_model("acme/tiny-1b", hf_cache=False) is None
+
+
+def test_close_model_suggests_the_nearest_catalog_id() -> None:
+    from toplint.hardware.models import close_model
+
+    assert close_model("meta-llama/Llama-3.1-8B-Instrct") == "meta-llama/Llama-3.1-8B"
+    assert close_model("acme/secret-model-13b") is None
+
+
+def test_plan_with_a_misspelled_model_says_did_you_mean(capsys) -> None:
+    from pathlib import Path
+
+    from toplint.cli import main
+
+    hw = Path(__file__).resolve().parents[2] / "examples" / "hardware.yaml"
+    argv = ["plan", "--model", "meta-llama/Llama-3.1-8B-Instrct", "--hardware", str(hw)]
+    assert main([*argv, "--cluster", "a100-eth"]) == 2
+    assert "did you mean `meta-llama/Llama-3.1-8B`?" in capsys.readouterr().err

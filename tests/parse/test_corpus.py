@@ -5,10 +5,12 @@ from __future__ import annotations
 import os
 
 import pytest
+from conftest import CORPUS as SHARED_CORPUS
 
 from toplint.parse.parallel import parse_file
 
-CORPUS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "corpus")
+CORPUS = str(SHARED_CORPUS)
+pytestmark = pytest.mark.shared
 
 
 def corpus_files() -> list[str]:
@@ -22,8 +24,6 @@ def corpus_files() -> list[str]:
 
 def facts(rel: str) -> list[tuple[object, ...]]:
     path = os.path.join(CORPUS, rel)
-    if not os.path.exists(path):
-        pytest.skip("corpus not available")
     result = parse_file(path)
     return [
         (d.engine, d.model, d.tp, d.pp, d.dp, d.ep, d.nodes, d.gpus_per_node)
@@ -66,8 +66,6 @@ def test_tgi_docker_run_one_shard_from_env() -> None:
 
 def test_vllm_ascend_positional_parameters_stay_unresolved() -> None:
     path = os.path.join(CORPUS, "shell-public/vllm-ascend/run_dp_template.sh")
-    if not os.path.exists(path):
-        pytest.skip("corpus not available")
     (dep,) = parse_file(path).deployments
     assert (dep.tp, dep.dp, dep.ep, dep.ep_enabled) == (None, None, None, True)
     assert {(u.field, u.variable) for u in dep.unresolved} >= {("tp", "$7"), ("dp", "$3")}

@@ -98,3 +98,57 @@ def test_a_resource_without_containers_yields_nothing() -> None:
 
 def test_a_found_deployment_is_positioned_at_its_engine_command() -> None:
     assert (only(ARGO).line, only(ARGO).column) == (9, 26)
+
+
+KNATIVE = f"""\
+apiVersion: serving.knative.dev/v1
+kind: Service
+metadata: {{name: kn}}
+spec:
+  template:
+    spec:
+      containers:
+      - image: vllm/vllm-openai
+        command: [sh, -c, "{SERVE}"]
+        resources: {{limits: {{nvidia.com/gpu: 2}}}}
+"""
+
+RAYJOB = """\
+apiVersion: ray.io/v1
+kind: RayJob
+metadata: {name: job}
+spec:
+  entrypoint: vllm serve m --tensor-parallel-size 8 --pipeline-parallel-size 2
+  rayClusterSpec:
+    headGroupSpec:
+      rayStartParams: {num-gpus: "0"}
+      template:
+        spec:
+          containers: [{name: head, image: rayproject/ray}]
+    workerGroupSpecs:
+    - replicas: 2
+      groupName: gpu
+      template:
+        spec:
+          containers:
+          - {name: w, image: rayproject/ray, resources: {limits: {nvidia.com/gpu: 8}}}
+"""
+
+
+def test_a_knative_service_is_walked_by_shape() -> None:
+    dep = only(KNATIVE)
+    assert (dep.engine, dep.tp, dep.gpus_per_node) == ("vllm", 2, 2)
+
+
+def test_a_rayjob_entrypoint_engine_spans_its_ray_cluster() -> None:
+    dep = only(RAYJOB)
+    assert (dep.tp, dep.pp, dep.nodes, dep.gpus_per_node) == (8, 2, 2, 8)
+
+
+def test_a_ray_cluster_takes_the_gpu_workers_node_labels() -> None:
+    text = RAYJOB.replace(
+        "    - replicas: 2\n      groupName: gpu\n      template:\n        spec:\n",
+        "    - replicas: 2\n      groupName: gpu\n      template:\n        spec:\n"
+        "          nodeSelector: {cloud.google.com/gke-accelerator: nvidia-h100-80gb}\n",
+    )
+    assert only(text).labels["cloud.google.com/gke-accelerator"] == "nvidia-h100-80gb"

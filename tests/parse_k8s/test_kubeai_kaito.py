@@ -140,3 +140,8 @@ def test_kubeai_malformed_profile_is_tl001_at_the_value() -> None:
 def test_kaito_malformed_inference_config_is_tl001_inside_the_configmap() -> None:
     result = parse(workspace("Standard_NC24ads_A100_v4", config="tensor-parallel-size: [2"))
     assert [(f.rule, f.line) for f in result.findings] == [("TL001", 8)]  # where YAML stops
+
+
+def test_kaito_own_value_is_dropped_where_the_configmap_sets_it() -> None:
+    dep = only(workspace("Standard_NC24ads_A100_v4", config="tensor-parallel-size: 2"))
+    assert [f.name for f in dep.flags].count("tensor-parallel-size") == 1

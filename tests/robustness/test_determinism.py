@@ -8,19 +8,19 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import SHARED
 
 from toplint.model import ParseResult
 from toplint.parse.parallel import chunked, map_files, parse_file, worker_count
 
 from .conftest import build_tree, run_cli
 
+pytestmark = pytest.mark.shared
+
 
 @pytest.fixture(scope="module")
 def shared_dir() -> str:
-    path = Path(__file__).resolve().parents[3] / "shared"
-    if not (path / "bench" / "gen_corpus.py").is_file():
-        pytest.skip("shared/bench/gen_corpus.py is not beside the checkout")
-    return str(path)
+    return str(SHARED)
 
 
 @pytest.fixture(scope="module")

@@ -218,3 +218,94 @@ def test_mpirun_processes_are_the_gpus_of_a_rank_per_gpu_engine() -> None:
 
 def test_batch_script_suffix_is_read_as_a_script() -> None:
     assert ShellParser().accepts(Source.from_text("job.sbatch", "vllm serve m\n"))
+
+
+SGLANG_DEPLOYMENT = """\
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: NAME}
+spec:
+  replicas: 1
+  template:
+    spec:
+      containers:
+        - name: server
+          image: lmsysorg/sglang:latest
+          command: ["python3", "-m", "sglang.launch_server",
+                    "--model-path", "deepseek-ai/DeepSeek-V3", "--tp", "16", "--nnodes", "2",
+                    "--node-rank", "RANK", "--dist-init-addr", "h:5000"]
+          resources: {limits: {nvidia.com/gpu: "8"}}
+"""
+
+
+def test_sglang_nnodes_in_a_deployment_is_gpus_per_pod_times_nodes() -> None:
+    text = SGLANG_DEPLOYMENT.replace("NAME", "head").replace("RANK", "0")
+    dep = only("d.yaml", text)
+    assert (dep.nodes, dep.gpus_per_node, dep.gpus, dep.replicas) == (2, 8, 16, 1)
+
+
+def test_head_and_worker_deployments_are_one_instance() -> None:
+    head = SGLANG_DEPLOYMENT.replace("NAME", "head").replace("RANK", "0")
+    worker = SGLANG_DEPLOYMENT.replace("NAME", "worker").replace("RANK", "1")
+    dep = only("d.yaml", head + "---\n" + worker)
+    assert (dep.name, dep.gpus) == ("head", 16)
+
+
+TGI_JOINED = """\
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: tgi}
+spec:
+  template:
+    spec:
+      containers:
+        - name: tgi
+          image: ghcr.io/huggingface/text-generation-inference:3.0.1
+          args: ["--model-id meta-llama/Llama-3.1-8B-Instruct --num-shard 2"]
+          resources: {limits: {nvidia.com/gpu: "2"}}
+"""
+
+
+def test_tgi_entrypoint_splits_one_joined_argument_string() -> None:
+    dep = only("tgi.yaml", TGI_JOINED)
+    assert (dep.model, dep.tp) == ("meta-llama/Llama-3.1-8B-Instruct", 2)
+
+
+def test_a_piece_of_a_joined_argument_keeps_its_column() -> None:
+    flag = only("tgi.yaml", TGI_JOINED).flag("num-shard")
+    assert flag is not None and (flag.position.line, flag.position.column) == (10, 63)
+
+
+def test_an_entrypoint_that_quotes_its_arguments_does_not_split_them() -> None:
+    image = "ghcr.io/huggingface/text-generation-inference:3.0.1"
+    text = TGI_JOINED.replace(image, "vllm/vllm-openai:v0.9.0")
+    joined = "--model-id meta-llama/Llama-3.1-8B-Instruct --num-shard 2"
+    dep = only("v.yaml", text.replace(joined, "org/m --tensor-parallel-size 2"))
+    assert dep.tp == 1  # vllm's ENTRYPOINT ["vllm", "serve"] gets one argument: the model name
+
+
+def test_unclosed_array_is_tl001_with_its_position() -> None:
+    result = parse_text("run.sh", "echo ok\nARGS=(--tp 4\n")
+    (finding,) = result.findings
+    assert (finding.rule, finding.line, finding.column) == ("TL001", 2, 6)
+
+
+def test_exponential_call_tree_is_bounded() -> None:
+    calls = "; ".join(["f{n}"] * 10)
+    defs = "".join(f"f{i}() {{ {calls.format(n=i + 1)}; }}\n" for i in range(6))
+    text = defs + "f6() { vllm serve m -tp 2; }\nf0\n"
+    deps = parse_text("run.sh", text).deployments
+    assert 0 < len(deps) < 10**6  # the replay budget stops a million calls; nothing hangs
+
+
+def test_script_sourcing_itself_is_bounded(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    script = tmp_path / "run.sh"
+    script.write_text("source ./run.sh\nvllm serve m -tp 2\n")
+    assert len(parse_file(script)) == 1
+
+
+def test_lsf_directives_give_the_allocation() -> None:
+    text = '#BSUB -nnodes 2\n#BSUB -gpu "num=4:mode=exclusive_process"\nvllm serve m -tp 8\n'
+    dep = only("job.sh", text)
+    assert (dep.nodes, dep.gpus_per_node, dep.gpus) == (2, 4, 8)

@@ -1,0 +1,174 @@
+"""Hardware a config names itself, for deployments no manifest cluster applies to.
+
+A node selector or a wrapper's own field often names the machine: a cloud instance type, a GKE
+accelerator, a GPU-feature-discovery product, a Karpenter family, a KAITO instance type, a
+KubeAI profile, SkyPilot accelerators, a Ray ``accelerator_type``.  Each hint kind below maps
+its value onto the catalogs (``instances.yaml``, ``gpus.yaml``) and says what it inferred and
+from what; the first kind that gives an answer wins.  Only unambiguous answers count:
+
+- an instance type gives the whole node (GPUs, NVLink, network);
+- a family (GKE accelerator, Karpenter ``instance-family``) gives the smallest machine of the
+  family that holds the pod's GPUs, as GKE's and Karpenter's provisioners pick;
+- a GPU name alone (GFD product, KubeAI profile, SkyPilot, Ray) gives one node of that GPU with
+  the catalog's intra-node defaults and no network: it serves a deployment on one node only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from toplint.hardware import catalog
+from toplint.hardware.types import Cluster, InterNode
+from toplint.model import Deployment
+from toplint.record import record
+
+
+@record
+class Inferred:
+    cluster: Cluster
+    reason: str  # "cloud.google.com/gke-accelerator=nvidia-l4 with 4 GPUs per pod"
+
+
+# GKE accelerator label value -> machine family (sizes in instances.yaml); the GPU of each is in
+# the family's entries.  Source: cloud.google.com/compute/docs/gpus (accelerator-optimized
+# machine families) and cloud.google.com/kubernetes-engine/docs/how-to/gpus (label values).
+GKE_ACCELERATORS = {
+    "nvidia-l4": "g2-standard-",
+    "nvidia-tesla-a100": "a2-highgpu-",
+    "nvidia-a100-80gb": "a2-ultragpu-",
+    "nvidia-h100-80gb": "a3-highgpu-",
+    "nvidia-h100-mega-80gb": "a3-megagpu-",
+    "nvidia-h200-141gb": "a3-ultragpu-",
+    "nvidia-b200": "a4-highgpu-",
+}
+
+_INSTANCE_LABELS = (
+    "node.kubernetes.io/instance-type",
+    "beta.kubernetes.io/instance-type",
+    "kaito.sh/instance-type",
+    "nvidia.com/gpu.machine",  # GPU feature discovery: the node's product/system name
+)
+_GPU_LABELS = (
+    "nvidia.com/gpu.product",  # GPU feature discovery
+    "karpenter.k8s.aws/instance-gpu-name",
+)
+
+
+def infer(dep: Deployment) -> Inferred | None:
+    """The catalog system the deployment's own hints select, or None."""
+    for hint in HINTS:
+        found = hint(dep)
+        if found is not None:
+            return found
+    return None
+
+
+def _instance(dep: Deployment) -> Inferred | None:
+    for label in _INSTANCE_LABELS:
+        value = dep.labels.get(label)
+        if value and "," not in value:
+            spec = catalog.lookup_instance(value)
+            if spec is not None:
+                return _node(spec, dep, f"{label}={value}")
+    return None
+
+
+def _family(dep: Deployment) -> Inferred | None:
+    gke = dep.labels.get("cloud.google.com/gke-accelerator")
+    machine = dep.labels.get("cloud.google.com/machine-family", "")
+    if gke in GKE_ACCELERATORS and GKE_ACCELERATORS[gke].startswith(machine):
+        spec = _smallest(GKE_ACCELERATORS[gke], dep)
+        if spec is not None:
+            return _node(spec, dep, f"cloud.google.com/gke-accelerator={gke}{_with(dep)}")
+    if machine and gke is None and "," not in machine:
+        spec = _smallest(machine + "-", dep)
+        if spec is not None:
+            return _node(spec, dep, f"cloud.google.com/machine-family={machine}{_with(dep)}")
+    family = dep.labels.get("karpenter.k8s.aws/instance-family")
+    if family and "," not in family:
+        spec = _smallest(family + ".", dep)
+        if spec is not None:
+            return _node(spec, dep, f"karpenter.k8s.aws/instance-family={family}{_with(dep)}")
+    return None
+
+
+def _gpu_only(dep: Deployment) -> Inferred | None:
+    for label, name in _gpu_names(dep):
+        gpu = catalog.lookup_gpu(name)
+        if gpu is None or (dep.nodes or 1) != 1 or not dep.gpus_per_node:
+            continue
+        # GPU feature discovery also says how many GPUs the node has (the pod may use fewer)
+        count = dep.labels.get("nvidia.com/gpu.count", "")
+        n = max(dep.gpus_per_node, int(count) if count.isdigit() else 0)
+        cluster = Cluster(
+            name=f"{n}x {gpu.name} (inferred)",
+            nodes=1,
+            gpu=gpu,
+            gpus_per_node=n,
+            intra=catalog.default_intra(gpu, n),
+            inter=InterNode(
+                network="none", bandwidth_gb_per_s=0.0, nics_per_node=0, rdma=False, latency_us=0.0
+            ),
+        )
+        reason = f"{label}={name} -> {n} x {gpu.name} on one node (GPU catalog defaults)"
+        return Inferred(cluster, reason)
+    return None
+
+
+def _gpu_names(dep: Deployment) -> list[tuple[str, str]]:
+    out = [(label, dep.labels[label]) for label in _GPU_LABELS if dep.labels.get(label)]
+    profile = dep.labels.get("kubeai.org/resource-profile", "")
+    for prefix in ("nvidia-gpu-", "amd-gpu-"):
+        if profile.startswith(prefix):
+            out.append(("kubeai.org/resource-profile", profile[len(prefix) :]))
+    sky = dep.labels.get("skypilot.co/accelerators", "")
+    names = {item.partition(":")[0] for item in sky.split(",") if item}
+    if len(names) == 1:
+        out.append(("skypilot.co/accelerators", names.pop()))
+    if dep.options.get("accelerator_type"):
+        out.append(("accelerator_type", dep.options["accelerator_type"]))
+    return out
+
+
+HINTS: tuple[Callable[[Deployment], Inferred | None], ...] = (_instance, _family, _gpu_only)
+
+
+def _smallest(prefix: str, dep: Deployment) -> catalog.InstanceSpec | None:
+    """The machine of a family with the fewest GPUs that still holds the pod's.  Sizes with
+    as many GPUs that differ only in network are one answer for a deployment on one node (the
+    network is not used) and none for a multi-node one."""
+    gpus = dep.gpus_per_node
+    if not gpus:
+        return None
+    sizes = [
+        spec
+        for name in catalog.instance_names()
+        if name.startswith(prefix)
+        for spec in [catalog.lookup_instance(name)]
+        if spec is not None and spec.gpus_per_node >= gpus
+    ]
+    if not sizes:
+        return None
+    least = min(s.gpus_per_node for s in sizes)
+    fits = [s for s in sizes if s.gpus_per_node == least]
+    if len(fits) > 1 and (dep.nodes or 1) > 1:
+        return None
+    return min(fits, key=lambda s: s.inter.bandwidth_gb_per_s * s.inter.nics_per_node)
+
+
+def _with(dep: Deployment) -> str:
+    return f" with {dep.gpus_per_node} GPUs per pod"
+
+
+def _node(spec: catalog.InstanceSpec, dep: Deployment, hint: str) -> Inferred:
+    nodes = dep.nodes if dep.nodes and dep.nodes > 0 else 1
+    cluster = Cluster(
+        name=f"{spec.name} (inferred)",
+        nodes=nodes,
+        gpu=spec.gpu,
+        gpus_per_node=spec.gpus_per_node,
+        intra=spec.intra,
+        inter=spec.inter,
+        instance=spec.name,
+    )
+    return Inferred(cluster, f"{hint} -> {spec.name}")

@@ -1,0 +1,128 @@
+"""NVIDIA NIM (env-configured containers, NIMService) and llmaz Playground/Service."""
+
+from __future__ import annotations
+
+from toplint.model import Deployment
+from toplint.parse.base import Source
+from toplint.parse.builtin import toplint_parsers
+from toplint.parse.run import parse_source
+
+
+def deployments(text: str) -> tuple[Deployment, ...]:
+    return parse_source(Source.from_text("x.yaml", text), toplint_parsers()).deployments
+
+
+def nim_pod(env: str) -> str:
+    return f"""\
+apiVersion: apps/v1
+kind: Deployment
+metadata: {{name: nim}}
+spec:
+  template:
+    spec:
+      containers:
+      - name: c
+        image: nvcr.io/nim/nvidia/llm-nim:1.14
+        env:
+{env}
+        resources: {{limits: {{nvidia.com/gpu: "4"}}}}
+"""
+
+
+SGLANG_NIM = """\
+        - {name: NIM_USE_SGLANG, value: "1"}
+        - {name: NIM_TENSOR_PARALLEL_SIZE, value: "4"}
+        - {name: NIM_MODEL_NAME, value: "hf://google/gemma-3-27b-it"}"""
+
+
+def test_nim_env_states_backend_and_tp() -> None:
+    (dep,) = deployments(nim_pod(SGLANG_NIM))
+    assert (dep.engine, dep.tp, dep.gpus_per_node) == ("sglang", 4, 4)
+
+
+def test_nim_model_name_drops_the_scheme() -> None:
+    (dep,) = deployments(nim_pod(SGLANG_NIM))
+    assert dep.model == "google/gemma-3-27b-it"
+
+
+def test_nim_profile_name_states_the_backend() -> None:
+    env = """\
+        - {name: NIM_MODEL_PROFILE, value: vllm-bf16-tp2}
+        - {name: NIM_TENSOR_PARALLEL_SIZE, value: "2"}"""
+    (dep,) = deployments(nim_pod(env))
+    assert (dep.engine, dep.tp) == ("vllm", 2)
+
+
+def test_nim_without_a_stated_backend_is_not_guessed() -> None:
+    env = """\
+        - {name: NIM_TENSOR_PARALLEL_SIZE, value: "2"}"""
+    assert deployments(nim_pod(env)) == ()
+
+
+NIMSERVICE = """\
+apiVersion: apps.nvidia.com/v1alpha1
+kind: NIMService
+metadata: {name: r1}
+spec:
+  env:
+  - {name: NIM_USE_SGLANG, value: "1"}
+  image: {repository: nvcr.io/nim/deepseek-ai/deepseek-r1, tag: "1.7.3"}
+  replicas: 1
+  resources: {limits: {nvidia.com/gpu: 8}}
+  multiNode:
+    parallelism: {pipeline: 2, tensor: 8}
+"""
+
+
+def test_nimservice_multinode_is_pipeline_pods_of_tensor_gpus() -> None:
+    (dep,) = deployments(NIMSERVICE)
+    assert (dep.tp, dep.pp, dep.nodes, dep.gpus) == (8, 2, 2, 16)
+
+
+def test_nimservice_model_comes_from_the_image() -> None:
+    (dep,) = deployments(NIMSERVICE)
+    assert dep.model == "deepseek-ai/deepseek-r1"
+
+
+def test_nimservice_tp_is_positioned_at_the_parallelism_value() -> None:
+    (dep,) = deployments(NIMSERVICE)
+    assert dep.position_of("tp").line == 11
+
+
+LLMAZ = """\
+apiVersion: llmaz.io/v1alpha1
+kind: OpenModel
+metadata: {name: qwen}
+spec:
+  source: {modelHub: {modelID: Qwen/Qwen2-0.5B-Instruct}}
+  inferenceConfig:
+    flavors:
+    - {name: a10, limits: {nvidia.com/gpu: 2}}
+---
+apiVersion: inference.llmaz.io/v1alpha1
+kind: Playground
+metadata: {name: qwen}
+spec:
+  replicas: 3
+  modelClaim: {modelName: qwen}
+"""
+
+
+def test_llmaz_playground_reads_the_claimed_open_model() -> None:
+    (dep,) = deployments(LLMAZ)
+    assert (dep.model, dep.gpus_per_node, dep.replicas) == ("Qwen/Qwen2-0.5B-Instruct", 2, 3)
+
+
+def test_llmaz_playground_defaults_to_vllm_with_no_parallelism() -> None:
+    (dep,) = deployments(LLMAZ)
+    assert (dep.engine, dep.tp) == ("vllm", 1)
+
+
+def test_llmaz_flavor_name_is_kept_as_a_hint() -> None:
+    (dep,) = deployments(LLMAZ)
+    assert dep.labels["llmaz.io/flavor"] == "a10"
+
+
+def test_a_core_service_deploys_nothing() -> None:
+    text = "apiVersion: v1\nkind: Service\nmetadata: {name: s}\nspec: {ports: [{port: 80}]}\n"
+    assert deployments(text) == ()
