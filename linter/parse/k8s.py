@@ -34,6 +34,10 @@ from toplint.record import field, record, replace
 
 _KIND = re.compile(r"^kind:\s*\S", re.M)
 _API = re.compile(r"^apiVersion:\s*\S", re.M)
+# The same keys quoted, anywhere on a line: JSON (``kubectl get -o json``, ``{"kind": ...}``)
+# and YAML flow style.  JSON is YAML 1.2 flow, so the same loader reads it, with positions.
+_QUOTED_KIND = re.compile(r"[\"']kind[\"']\s*:\s*[\"']?\w")
+_QUOTED_API = re.compile(r"[\"']apiVersion[\"']\s*:\s*[\"']?\w")
 # Extended resources that are GPUs (k8s device plugins: NVIDIA, AMD, Intel, Habana) and
 # Dynamo's own ``resources.limits.gpu``.  MIG slices are ``nvidia.com/mig-<profile>``.
 _GPU_EXACT = ("nvidia.com/gpu", "amd.com/gpu", "gpu", "habana.ai/gaudi", "gpu.intel.com/i915")
@@ -345,7 +349,8 @@ def handler_for(kind: str) -> Handler | None:
 
 
 def looks_like_k8s(text: str) -> bool:
-    return bool(_KIND.search(text) and _API.search(text))
+    plain = _KIND.search(text) or _QUOTED_KIND.search(text)
+    return bool(plain and (_API.search(text) or _QUOTED_API.search(text)))
 
 
 class KubernetesParser:
