@@ -141,7 +141,8 @@ def _spread(dep: Deployment, unit: str, gpus: int, node: int) -> Fix | str | Non
     options = [o for o in (across, fit) if o]
     if not options:
         return None
-    return f"a {unit} runs on one node of {node} GPUs: " + ", or ".join(options)
+    where = "one host has" if unit == "host" else f"a {unit} runs on one node of"
+    return f"{where} {node} GPUs: " + ", or ".join(options)
 
 
 RULE = Rule(
