@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import json
 
-from toplint.model import Deployment, ParseResult
-from toplint.parse.base import Source
-from toplint.parse.builtin import toplint_parsers
-from toplint.parse.run import parse_source
+from tests.parse.helpers import only, parse_text
 
 DEPLOYMENT = {
     "apiVersion": "apps/v1",
@@ -28,16 +25,6 @@ DEPLOYMENT = {
         }
     },
 }
-
-
-def parse(name: str, text: str) -> ParseResult:
-    return parse_source(Source.from_text(name, text), toplint_parsers())
-
-
-def only(name: str, text: str) -> Deployment:
-    result = parse(name, text)
-    assert len(result.deployments) == 1, result
-    return result.deployments[0]
 
 
 def line_of(text: str, needle: str) -> int:
@@ -69,4 +56,4 @@ def test_a_json_list_of_resources_with_tab_indentation_is_read() -> None:
 
 def test_a_json_file_that_is_not_a_kubernetes_resource_yields_nothing() -> None:
     text = json.dumps({"name": "pkg", "version": "1.0", "kind": "library"})
-    assert parse("package.json", text).deployments == ()
+    assert parse_text("package.json", text).deployments == ()
