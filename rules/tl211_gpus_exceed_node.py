@@ -19,9 +19,10 @@ of a `docker run --gpus all` container, against the host's GPUs.
 ## Why is this bad?
 The configuration cannot run at all.  A pod is placed on one node: Kubernetes leaves a pod that
 requests 8 GPUs Pending forever on 4-GPU nodes ("0/2 nodes are available: 2 Insufficient
-nvidia.com/gpu").  A container sees only its host's GPUs: TGI's launcher starts one shard per
-GPU on the host and fails when `--num-shard` exceeds them; vLLM stops at start-up ("World size
-(8) is larger than the number of available GPUs (4) in this node").
+nvidia.com/gpu").  A container sees only its host's GPUs: TGI shards on one host only (its
+launcher has no multi-node option; shards beyond the host's GPUs have no device to run on);
+vLLM without `--nnodes` or Ray stops at start-up ("World size (8) is larger than the number of
+available GPUs (4) in this node", vllm/config/parallel.py).
 
 ## Example
 ```yaml
@@ -52,7 +53,8 @@ pod over nodes needs a multi-node workload such as a LeaderWorkerSet).
 ## References
 - Kubernetes, a pod is scheduled onto one node: https://kubernetes.io/docs/concepts/scheduling-eviction/kube-scheduler/
 - Kubernetes device plugins (extended resources are per node): https://kubernetes.io/docs/concepts/extend-kubernetes/compute-storage-net/device-plugins/
-- TGI launcher, one shard per local GPU (`--num-shard`): https://github.com/huggingface/text-generation-inference/blob/main/launcher/src/main.rs
+- TGI launcher, shards on one host (`--num-shard`, `find_num_shards`): https://github.com/huggingface/text-generation-inference/blob/main/launcher/src/main.rs
+- vLLM executor choice and the world-size check: https://github.com/vllm-project/vllm/blob/main/vllm/config/parallel.py
 - LeaderWorkerSet, one group of pods across nodes: https://lws.sigs.k8s.io/docs/overview/
 """
 
