@@ -22,7 +22,7 @@ requests 8 GPUs Pending forever on 4-GPU nodes ("0/2 nodes are available: 2 Insu
 nvidia.com/gpu").  A container sees only its host's GPUs: TGI shards on one host only (its
 launcher has no multi-node option; shards beyond the host's GPUs have no device to run on);
 vLLM without `--nnodes` or Ray stops at start-up ("World size (8) is larger than the number of
-available GPUs (4) in this node", vllm/config/parallel.py).
+available GPUs (4) in this node", from vLLM's parallel config).
 
 ## Example
 ```yaml
