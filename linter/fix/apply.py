@@ -169,6 +169,11 @@ def fix_text(path: str, text: str, check: Checker, unsafe: bool) -> tuple[str, F
             break  # positions moved: the next pass works from the new findings
         if not progressed:
             break
+    else:  # bounded like ruff's passes: what is left is said, not dropped
+        for f in current.findings:
+            if applicable(f, unsafe) and f.path == path and _key(f) not in rejected:
+                why = f"left for the next run (at most {MAX_ROUNDS} fixes per file per run)"
+                rejected[_key(f)] = Rejected(f, why)
     hidden = sum(_hidden(f, unsafe) for f in current.findings if f.path == path)
     return text, FileOutcome(path, tuple(applied), tuple(rejected.values()), hidden=hidden)
 
@@ -285,7 +290,11 @@ def summary(outcome: FixOutcome, unsafe: bool, diff_only: bool) -> list[str]:
     changed = [f for f in outcome.files if f.applied and (f.written or diff_only)]
     if changed:
         count = sum(len(f.applied) for f in changed)
-        lines.append(f"toplint: {verb} {count} findings in {len(changed)} files")
+        from toplint.report.base import plural
+
+        lines.append(
+            f"toplint: {verb} {plural(count, 'finding')} in {plural(len(changed), 'file')}"
+        )
     elif any(f.rejected or f.error for f in outcome.files):
         lines.append("toplint: no file changed")
     for f in outcome.files:

@@ -190,3 +190,29 @@ def test_show_fixes_prints_the_edits(tmp_path: Path, capsys) -> None:
     _run(tmp_path, "tp.sh", TP8, H100_PAIR, "--show-fixes")
     out = capsys.readouterr().out
     assert "fix (unsafe)" in out and "--pipeline-parallel-size 2" in out
+
+
+L4_PAIR = L4_PCIE.replace("gpus_per_node: 4", "gpus_per_node: 2")
+
+
+def test_a_fix_that_adds_a_warning_is_not_applied_and_says_why(tmp_path: Path, capsys) -> None:
+    _run(tmp_path, "tgi.sh", TYPO, L4_PAIR, "--fix", "--unsafe-fixes")
+    err = capsys.readouterr().err
+    assert (tmp_path / "tgi.sh").read_text() == TYPO
+    assert "not applied:" in err and "TL005: it would add TL102" in err
+
+
+BOTH = (
+    "vllm serve meta-llama/Llama-3.1-70B-Instruct --gpu-memory-utilization 0.95 "
+    "--tensor-parallel-size 8 --gpu-memory-utilization 0.9\n"
+)
+SEED = (Path(__file__).parents[1] / "data" / "seed-hardware.yaml").read_text()
+
+
+def test_fixes_repeat_until_nothing_is_left_to_fix(tmp_path: Path, capsys) -> None:
+    _run(tmp_path, "both.sh", BOTH, SEED, "--fix", "--unsafe-fixes")
+    assert "fixed 2 findings in 1 file\n" in capsys.readouterr().err
+    assert (tmp_path / "both.sh").read_text() == (
+        "vllm serve meta-llama/Llama-3.1-70B-Instruct "
+        "--tensor-parallel-size 4 --pipeline-parallel-size 2 --gpu-memory-utilization 0.9\n"
+    )
