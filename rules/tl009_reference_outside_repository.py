@@ -8,7 +8,8 @@ from toplint.rulebook.types import Rule
 DOC = """\
 ## What it does
 Reports a file a linted file refers to (an engine's `--config FILE`,
-`--extra_llm_api_options`, `--extra-engine-args`) that resolves outside the repository
+`--extra_llm_api_options`, `--extra-engine-args`, a script's `source FILE`) that resolves
+outside the repository
 being linted: an absolute path, a `../` path that climbs out, or a symlink pointing out. toplint
 does not open it, so its settings are not part of the check.
 

@@ -129,7 +129,11 @@ class Progress:
 
     def update(self, done: int, files: int) -> None:
         if self.enabled:
-            sys.stderr.write(f"\rtoplint: checked {done}/{self.total} groups ({files} files)")
+            from toplint.report.base import plural
+
+            sys.stderr.write(
+                f"\rtoplint: checked {done}/{self.total} groups ({plural(files, 'file')})"
+            )
             sys.stderr.flush()
 
     def close(self) -> None:
@@ -259,7 +263,12 @@ def run(args: argparse.Namespace) -> int:
     findings = sort_findings(f for r in results for f in r.findings)
     if args.write_baseline:
         count = write_baseline(args.write_baseline, findings)
-        print(f"toplint: recorded {count} findings in {args.write_baseline}", file=sys.stderr)
+        from toplint.report.base import plural
+
+        print(
+            f"toplint: recorded {plural(count, 'finding')} in {args.write_baseline}",
+            file=sys.stderr,
+        )
     known = 0
     if baseline is not None:
         findings, known = new_findings(findings, baseline)

@@ -7,8 +7,9 @@ import json
 import sys
 from typing import Any
 
-from toplint.errors import EXIT_CLEAN, UsageError
+from toplint.errors import EXIT_CLEAN, EXIT_INTERNAL, UsageError
 from toplint.infra.budgets import workload_count
+from toplint.report.base import encodable, printable
 
 FORMATS = ("text", "json")
 
@@ -39,20 +40,24 @@ def run(args: argparse.Namespace) -> int:
         if value is not None and value < 1:
             raise UsageError(f"cost: --{name.replace('_', '-')} must be at least 1, got {value}")
     result = analyze_by_config(args, args.paths)
+    from toplint.commands.check import report_internal
+    from toplint.model import INTERNAL_ERROR
+
+    crashed = report_internal(f for f in result.findings if f.rule == INTERNAL_ERROR)
     docs = [deployment_doc(a, result.hardware is not None) for a in result.analyses]
     if args.format == "json":
         json.dump({"deployments": docs}, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(render_text(docs))
-    return EXIT_CLEAN
+    return EXIT_INTERNAL if crashed else EXIT_CLEAN
 
 
 def deployment_doc(analysis: Any, have_hardware: bool) -> dict[str, Any]:
     """The JSON shape of one analysed deployment (see ``toplint cost --format json``)."""
     d = analysis.deployment
     doc: dict[str, Any] = {
-        "path": d.path,
+        "path": encodable(d.path),  # a file name that is not UTF-8 still encodes
         "line": d.line,
         "model": d.model,
         "layout": {"tp": d.tp, "pp": d.pp, "dp": d.dp, "ep": d.ep},
@@ -134,7 +139,7 @@ def _render_one(doc: dict[str, Any]) -> str:
     lay = doc["layout"]
     where = f" on {doc['cluster']} ({doc['gpu']})" if "cluster" in doc else ""
     lines = [
-        f"{doc['path']}:{doc['line']}: {doc['model'] or '(model unknown)'}  "
+        f"{printable(doc['path'])}:{doc['line']}: {doc['model'] or '(model unknown)'}  "
         f"TP={lay['tp']} PP={lay['pp']} DP={lay['dp']} EP={lay['ep']}{where}"
     ]
     if "skipped" in doc:

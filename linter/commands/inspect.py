@@ -7,7 +7,8 @@ import json
 import sys
 from typing import Any
 
-from toplint.errors import EXIT_CLEAN
+from toplint.errors import EXIT_CLEAN, EXIT_INTERNAL
+from toplint.report.base import encodable, printable
 
 _FIELDS = ("engine", "model", "tp", "pp", "dp", "ep", "ep_enabled", "nodes", "gpus_per_node")
 
@@ -33,6 +34,11 @@ def run(args: argparse.Namespace) -> int:
     from toplint.report.jsonfmt import finding_dict
 
     result = analyze_by_config(args, args.paths)
+    from toplint.commands.check import report_internal
+    from toplint.model import INTERNAL_ERROR
+
+    crashed = report_internal(f for f in result.findings if f.rule == INTERNAL_ERROR)
+    exit_code = EXIT_INTERNAL if crashed else EXIT_CLEAN
     if args.stats:
         from toplint.commands.inspect_stats import render, stats
 
@@ -41,21 +47,21 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write(json.dumps(totals, indent=2) + "\n")
         else:
             sys.stdout.write(render(totals))
-        return EXIT_CLEAN
+        return exit_code
     payload = {
         "deployments": [deployment_json(a) for a in result.analyses],
-        "findings": [finding_dict(f) for f in result.findings],
+        "findings": [finding_dict(f) for f in result.findings if f.rule != INTERNAL_ERROR],
     }
     if args.format == "json":
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
     else:
         sys.stdout.write(render_text(payload))
-    return EXIT_CLEAN
+    return exit_code
 
 
 def deployment_json(analysis: Any) -> dict[str, Any]:
     dep = analysis.deployment
-    out: dict[str, Any] = {"path": dep.path, "line": dep.line, "column": dep.column}
+    out: dict[str, Any] = {"path": encodable(dep.path), "line": dep.line, "column": dep.column}
     out.update({name: getattr(dep, name) for name in _FIELDS})
     out["gpus"] = dep.gpus
     out["name"] = dep.name
@@ -98,14 +104,15 @@ def group_json(group: Any) -> dict[str, Any]:
 def render_text(payload: dict[str, Any]) -> str:
     blocks = [_block(d) for d in payload["deployments"]]
     for f in payload["findings"]:
-        blocks.append(f"{f['path']}:{f['line']}:{f['column']}: {f['rule']} {f['message']}")
+        where = f"{printable(f['path'])}:{f['line']}:{f['column']}"
+        blocks.append(f"{where}: {f['rule']} {printable(f['message'])}")
     if not payload["deployments"]:
         blocks.insert(0, "no deployments found")
     return "\n\n".join(blocks) + "\n"
 
 
 def _block(d: dict[str, Any]) -> str:
-    title = f"{d['path']}:{d['line']}:{d['column']}: {d['engine']}"
+    title = f"{printable(d['path'])}:{d['line']}:{d['column']}: {d['engine']}"
     if d.get("name"):
         title += f" ({d['name']})"
     lines = [title, f"  model: {_show(d['model'])}"]

@@ -57,19 +57,10 @@ class System:
 
     def fabric(self, ranks: int) -> Fabric:
         """The measured machine as an α–β fabric (one node, ``ranks`` GPUs)."""
-        kind = self.kinds.get(ranks, self.link)
-        bw = self.bandwidth_gb_per_s
-        from toplint.cost.fabric import NVLS_MIN_RANKS
+        from toplint.cost.fabric import node_fabric
 
-        arch = self.nvls if kind == "nvlink" else ""
-        return Fabric(
-            kind,
-            bw,
-            ranks,
-            nvls_arch=arch,
-            nvls_min_ranks=NVLS_MIN_RANKS.get(arch, 5),
-            arch=self.arch,
-        )
+        kind = self.kinds.get(ranks, self.link)
+        return node_fabric(kind, self.bandwidth_gb_per_s, ranks, self.nvls, self.arch)
 
     def matches(self, gpu_name: str) -> bool:
         tokens = tokens_of(gpu_name)

@@ -81,11 +81,14 @@ def estimate(placement: Placement, workload: Workload) -> CostReport:
 
 
 def _total(rows: list[Collective], phase: str) -> tuple[float, tuple[float, float]]:
-    """Critical-path total of a phase and the ends of its band (bands add up: worst case)."""
+    """Critical-path total of a phase and the ends of its band (bands add up: worst case).
+
+    A band b bounds |predicted/measured − 1|, so the measured time lies in
+    [t/(1+b), t/(1−b)] (b capped at 0.9 for the high end)."""
     on_path = [c for c in rows if c.phase == phase and not c.overlapped]
     centre = sum(c.total_ms for c in on_path)
-    low = sum(c.total_ms * max(1.0 - c.band, 0.0) for c in on_path)
-    high = sum(c.total_ms * (1.0 + c.band) for c in on_path)
+    low = sum(c.total_ms / (1.0 + c.band) for c in on_path)
+    high = sum(c.total_ms / (1.0 - min(c.band, 0.9)) for c in on_path)
     return centre, (low, high)
 
 

@@ -37,14 +37,14 @@ def group_fabric(
         nodes = len(group.nodes) if group and crosses is None else 2
         return _network_fabric(placement, ranks, max(min(nodes, ranks), 1))
     bw = _intra_bandwidth(cluster, kind, group.link.bandwidth_gb_per_s if group else None)
-    arch = nvls_arch(cluster) if kind == "nvlink" else ""
+    return node_fabric(kind, bw, ranks, nvls_arch(cluster), gpu_arch(cluster.gpu))
+
+
+def node_fabric(kind: str, gb_per_s: float, ranks: int, nvls: str, arch: str) -> Fabric:
+    """One node's fabric; NVLS only on NVLink, from the group size NCCL selects it at."""
+    nvls = nvls if kind == "nvlink" else ""
     return Fabric(
-        kind,
-        bw,
-        ranks,
-        nvls_arch=arch,
-        nvls_min_ranks=NVLS_MIN_RANKS.get(arch, 5),
-        arch=gpu_arch(cluster.gpu),
+        kind, gb_per_s, ranks, nvls_arch=nvls, nvls_min_ranks=NVLS_MIN_RANKS.get(nvls, 5), arch=arch
     )
 
 

@@ -13,7 +13,7 @@ from toplint.parse.base import Source
 from toplint.parse.run import unparsable
 
 # File kinds read when walking a directory (explicitly named files are always read).
-SUFFIXES = (".sh", ".bash", ".zsh", ".yaml", ".yml", ".json", ".slurm", ".sbatch", ".pbs")
+SUFFIXES = (".sh", ".bash", ".zsh", ".yaml", ".yml", ".json", ".slurm", ".sbatch", ".pbs", ".lsf")
 NAMES = ("dockerfile", "containerfile")
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox"}
 STDIN = "-"

@@ -31,6 +31,10 @@ ALLREDUCE_FAMILIES = frozenset(
     {"vllm-custom", "sglang-custom", "trtllm-custom", "lmdeploy-custom", "nccl"}
 )
 
+# What Engine.ep_layout and Engine.dimensions may say (placement reads them).
+_EP_LAYOUTS = frozenset({"dp_x_tp", "inside_tp", "none"})
+_DIMENSIONS = frozenset({"tp", "pp", "dp", "ep"})
+
 # The engine `toplint plan` plans for without --engine, and that rule cases without an
 # `engine:` run (never a fallback for a deployment whose engine is unknown).
 EXAMPLE_ENGINE = "vllm"
@@ -77,6 +81,16 @@ class _Table:
                 raise ConfigError(
                     f"engine {engine.name!r}: allreduce {family!r} is not one of {known}"
                 )
+        if engine.ep_layout not in _EP_LAYOUTS:
+            raise ConfigError(
+                f"engine {engine.name!r}: ep_layout {engine.ep_layout!r} is not one of "
+                + ", ".join(sorted(_EP_LAYOUTS))
+            )
+        if not engine.dimensions <= _DIMENSIONS or "tp" not in engine.dimensions:
+            raise ConfigError(
+                f"engine {engine.name!r}: dimensions {sorted(engine.dimensions)} must include "
+                "tp and be among tp, pp, dp, ep"
+            )
         if engine.cli.name != engine.name:
             raise ConfigError(f"engine {engine.name!r}: its cli is named {engine.cli.name!r}")
         self.engines[engine.name] = engine

@@ -135,6 +135,10 @@ def _cost(facts: Facts, cost: CostReport) -> None:
     facts[F.PREFILL_COMM_MS] = cost.prefill_comm_ms
     facts[F.DECODE_COMM_MS_PER_STEP] = cost.decode_comm_ms_per_step
     facts[F.DECODE_COMM_MS_PER_TOKEN] = cost.decode_comm_ms_per_token
+    if cost.collectives:
+        facts[F.PREFILL_COMM_MS_LOW], facts[F.PREFILL_COMM_MS_HIGH] = cost.prefill_comm_ms_range
+        low, high = cost.decode_comm_ms_range
+        facts[F.DECODE_COMM_MS_PER_STEP_LOW], facts[F.DECODE_COMM_MS_PER_STEP_HIGH] = low, high
     _put(facts, F.DECODE_WEIGHT_STREAM_MS, cost.decode_weight_stream_ms)
     _put(facts, F.PREFILL_COMPUTE_MS, cost.prefill_compute_ms)
 
@@ -149,6 +153,8 @@ def _budgets(facts: Facts, budgets: Budgets, workload: Workload) -> None:
 # share fact -> (numerator fact, denominator fact)
 SHARES = {
     F.DECODE_COMM_SHARE_OF_ITL: (F.DECODE_COMM_MS_PER_STEP, F.BUDGET_ITL_MS),
+    F.DECODE_COMM_SHARE_OF_ITL_LOW: (F.DECODE_COMM_MS_PER_STEP_LOW, F.BUDGET_ITL_MS),
+    F.PREFILL_COMM_SHARE_OF_TTFT_LOW: (F.PREFILL_COMM_MS_LOW, F.BUDGET_TTFT_MS),
     F.PREFILL_COMM_SHARE_OF_TTFT: (F.PREFILL_COMM_MS, F.BUDGET_TTFT_MS),
     F.DECODE_COMM_SHARE_OF_WEIGHT_STREAM: (F.DECODE_COMM_MS_PER_STEP, F.DECODE_WEIGHT_STREAM_MS),
     F.PREFILL_COMM_SHARE_OF_COMPUTE: (F.PREFILL_COMM_MS, F.PREFILL_COMPUTE_MS),

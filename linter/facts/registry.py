@@ -133,6 +133,24 @@ PREFILL_COMM_MS = fact("prefill.comm_ms", float, "ms", "all collectives of one p
 DECODE_COMM_MS_PER_STEP = fact(
     "decode.comm_ms_per_step", float, "ms", "all collectives of one decode step"
 )
+PREFILL_COMM_MS_LOW = fact(
+    "prefill.comm_ms_low",
+    float,
+    "ms",
+    "low end of prefill.comm_ms's error band (each collective's 80% band, summed)",
+)
+PREFILL_COMM_MS_HIGH = fact(
+    "prefill.comm_ms_high", float, "ms", "high end of prefill.comm_ms's error band"
+)
+DECODE_COMM_MS_PER_STEP_LOW = fact(
+    "decode.comm_ms_per_step_low",
+    float,
+    "ms",
+    "low end of decode.comm_ms_per_step's error band: what an error-severity rule compares",
+)
+DECODE_COMM_MS_PER_STEP_HIGH = fact(
+    "decode.comm_ms_per_step_high", float, "ms", "high end of decode.comm_ms_per_step's band"
+)
 DECODE_COMM_MS_PER_TOKEN = fact(
     "decode.comm_ms_per_token", float, "ms", "decode collectives per generated token"
 )
@@ -163,6 +181,18 @@ DECODE_COMM_SHARE_OF_WEIGHT_STREAM = fact(
     float,
     "ratio",
     "decode collectives / weight-streaming time",
+)
+DECODE_COMM_SHARE_OF_ITL_LOW = fact(
+    "decode.comm_share_of_itl_low",
+    float,
+    "ratio",
+    "decode.comm_ms_per_step_low / budget.itl_ms (the band's conservative end for errors)",
+)
+PREFILL_COMM_SHARE_OF_TTFT_LOW = fact(
+    "prefill.comm_share_of_ttft_low",
+    float,
+    "ratio",
+    "prefill.comm_ms_low / budget.ttft_ms (the band's conservative end for errors)",
 )
 PREFILL_COMM_SHARE_OF_COMPUTE = fact(
     "prefill.comm_share_of_compute", float, "ratio", "prefill collectives / prefill compute"

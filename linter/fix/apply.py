@@ -290,7 +290,11 @@ def summary(outcome: FixOutcome, unsafe: bool, diff_only: bool) -> list[str]:
     changed = [f for f in outcome.files if f.applied and (f.written or diff_only)]
     if changed:
         count = sum(len(f.applied) for f in changed)
-        lines.append(f"toplint: {verb} {count} findings in {len(changed)} files")
+        from toplint.report.base import plural
+
+        lines.append(
+            f"toplint: {verb} {plural(count, 'finding')} in {plural(len(changed), 'file')}"
+        )
     elif any(f.rejected or f.error for f in outcome.files):
         lines.append("toplint: no file changed")
     for f in outcome.files:

@@ -119,6 +119,40 @@ def nvlink_domain(topo: Topology) -> int:
     return best[0]
 
 
+def nvlink_ring(topo: Topology) -> list[str] | None:
+    """A cycle through every GPU over NVLinked pairs, if there is one.
+
+    NCCL builds its rings over NVLink wherever such a cycle exists (the DGX-1 hybrid cube mesh:
+    each V100 has NVLinks to 4 of the 7 others, yet rings through all 8 exist), so a ring
+    collective over the whole node never takes the PCIe/SYS pairs (NCCL src/graph/search.cc
+    searches rings over the NVLink graph first)."""
+    gpus = topo.gpus
+    if len(gpus) < 3:
+        return None
+    linked = {g: {h for h in gpus if h != g and _NV.match(topo.cell(g, h))} for g in gpus}
+    path = [gpus[0]]
+
+    def extend() -> bool:
+        if len(path) == len(gpus):
+            return gpus[0] in linked[path[-1]]
+        for nxt in sorted(linked[path[-1]] - set(path)):
+            path.append(nxt)
+            if extend():
+                return True
+            path.pop()
+        return False
+
+    return path if extend() else None
+
+
+def _link_sum(topo: Topology) -> int:
+    """NVLinks of the least-connected GPU (NCCL spreads its ring channels over all of them)."""
+    return min(
+        sum(int(m[1]) for h in topo.gpus if h != g and (m := _NV.match(topo.cell(g, h))))
+        for g in topo.gpus
+    )
+
+
 def _nv_counts(topo: Topology) -> list[int]:
     return [int(m[1]) for a, b in combinations(topo.gpus, 2) if (m := _NV.match(topo.cell(a, b)))]
 
@@ -202,7 +236,11 @@ def _intra_entries(draft: _Draft, topo: Topology, gpu: GpuSpec | None) -> None:
     n, counts = len(topo.gpus), _nv_counts(topo)
     domain = nvlink_domain(topo)
     fabric, why = _fabric(n, counts, gpu)
+    ring = nvlink_ring(topo) if domain < n and fabric == "nvlink" else None
     draft.intra.append(("fabric", fabric, why))
+    if ring is not None:
+        _ring_entries(draft, topo, gpu, ring)
+        return
     _bandwidth_entry(draft, fabric, gpu, counts)
     draft.intra.append(("nvlink_domain", domain, _domain_why(topo, domain)))
     draft.intra.append(("p2p", *_p2p(topo, counts)))
@@ -214,6 +252,32 @@ def _intra_entries(draft: _Draft, topo: Topology, gpu: GpuSpec | None) -> None:
         if crosses and len(numa) < 2:
             why += "; but GPU pairs are SYS (cross-NUMA), so at least 2"
         draft.intra.append(("numa_nodes", count, why))
+
+
+def _ring_entries(draft: _Draft, topo: Topology, gpu: GpuSpec | None, ring: list[str]) -> None:
+    """A partial NVLink mesh NCCL rings over (DGX-1): the node is one ring domain."""
+    links = _link_sum(topo)
+    rate = _LINK_RATE.get(gpu.arch, 0.0) if gpu is not None else 0.0
+    if rate:
+        value = f"{links * rate:g} GB/s"
+        draft.intra.append(
+            ("bandwidth", value, f"{links} NVLinks x {rate:g} GB/s per direction [M]")
+        )
+    else:
+        draft.intra.append(("bandwidth", None, f"unknown: {links} NVLinks x the per-link rate"))
+    cycle = "->".join(g.removeprefix("GPU") for g in [*ring, ring[0]])
+    draft.intra.append(
+        (
+            "nvlink_domain",
+            len(topo.gpus),
+            f"NCCL rings over NVLink through every GPU (GPU {cycle}); the largest all-NVLinked "
+            f"group is {nvlink_domain(topo)}",
+        )
+    )
+    draft.intra.append(("p2p", True, "ring neighbours are NVLinked: no host bounce"))
+    numa = sorted({v for v in topo.numa.values() if v not in ("N/A", "")})
+    if len(numa) > 1:
+        draft.intra.append(("numa_nodes", len(numa), f"GPU NUMA affinity {', '.join(numa)}"))
 
 
 def _fabric(n: int, counts: list[int], gpu: GpuSpec | None) -> tuple[str, str]:

@@ -75,10 +75,15 @@ def _instance(dep: Deployment) -> Inferred | None:
 
 def _family(dep: Deployment) -> Inferred | None:
     gke = dep.labels.get("cloud.google.com/gke-accelerator")
-    if gke in GKE_ACCELERATORS:
+    machine = dep.labels.get("cloud.google.com/machine-family", "")
+    if gke in GKE_ACCELERATORS and GKE_ACCELERATORS[gke].startswith(machine):
         spec = _smallest(GKE_ACCELERATORS[gke], dep)
         if spec is not None:
             return _node(spec, dep, f"cloud.google.com/gke-accelerator={gke}{_with(dep)}")
+    if machine and gke is None and "," not in machine:
+        spec = _smallest(machine + "-", dep)
+        if spec is not None:
+            return _node(spec, dep, f"cloud.google.com/machine-family={machine}{_with(dep)}")
     family = dep.labels.get("karpenter.k8s.aws/instance-family")
     if family and "," not in family:
         spec = _smallest(family + ".", dep)
@@ -92,7 +97,9 @@ def _gpu_only(dep: Deployment) -> Inferred | None:
         gpu = catalog.lookup_gpu(name)
         if gpu is None or (dep.nodes or 1) != 1 or not dep.gpus_per_node:
             continue
-        n = dep.gpus_per_node
+        # GPU feature discovery also says how many GPUs the node has (the pod may use fewer)
+        count = dep.labels.get("nvidia.com/gpu.count", "")
+        n = max(dep.gpus_per_node, int(count) if count.isdigit() else 0)
         cluster = Cluster(
             name=f"{n}x {gpu.name} (inferred)",
             nodes=1,

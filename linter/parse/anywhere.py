@@ -23,8 +23,8 @@ from functools import cache
 from typing import Any
 
 from toplint.errors import SourceError
-from toplint.model import Deployment, Finding, ParseResult, Position
-from toplint.parse.argv import Arg, deployment_from_invocation, find_invocations
+from toplint.model import ParseResult, Position
+from toplint.parse.argv import Arg, file_deployments, find_invocations
 from toplint.parse.base import Source
 
 _HEADS = ("command", "cmd", "entrypoint", "entryPoint")
@@ -53,26 +53,8 @@ def mentions_engine(text: str) -> bool:
 def scan(source: Source) -> ParseResult:
     """Deployments of every engine command in a YAML/JSON (or TOML) file; empty when the text
     is none of those."""
-    values = list(_values(source))
-    deployments: list[Deployment] = []
-    findings: list[Finding] = []
-    for args in values:
-        for inv in find_invocations(args):
-            start = inv.start.position
-            base = Deployment(
-                source.path, start.line, start.column, engine="", model=None, source_kind="embedded"
-            )
-            from toplint.parse.enginecfg import disk_loader
-
-            dep, found = deployment_from_invocation(
-                inv,
-                source.path,
-                source_kind="embedded",
-                base=base,
-                config_loader=disk_loader(source.path),
-            )
-            deployments.append(dep)
-            findings.extend(found)
+    invocations = [inv for args in _values(source) for inv in find_invocations(args)]
+    deployments, findings = file_deployments(invocations, source.path, "embedded")
     return ParseResult(source.path, tuple(deployments), tuple(findings))
 
 
@@ -142,16 +124,26 @@ def _anchor(at: tuple[str | int, ...]) -> str:
 def _command_and_args(
     source: Source, doc: Any, node: dict[str, Any], at: tuple[str | int, ...]
 ) -> list[Arg] | None:
-    head = next((k for k in _HEADS if isinstance(node.get(k), list)), None)
-    tail = next((k for k in _TAILS if isinstance(node.get(k), list)), None)
+    """``command`` + ``args`` of one mapping as one argument vector; each may be a list or a
+    string (a string is split as the shell splits a command line)."""
+    head = next((k for k in _HEADS if isinstance(node.get(k), (list, str))), None)
+    tail = next((k for k in _TAILS if isinstance(node.get(k), (list, str))), None)
     if head is None or tail is None:
         return None
-    items = [(v, (*at, head, i)) for i, v in enumerate(node[head])]
-    items += [(v, (*at, tail, i)) for i, v in enumerate(node[tail])]
-    if not all(_scalar(v) for v, _ in items):
+    args = _words(source, doc, node[head], (*at, head))
+    rest = _words(source, doc, node[tail], (*at, tail))
+    if args is None or rest is None:
         return None
-    args = [_arg(source, doc, v, where) for v, where in items]
-    return args if find_invocations(args) else None
+    return args + rest if find_invocations(args + rest) else None
+
+
+def _words(source: Source, doc: Any, value: Any, at: tuple[str | int, ...]) -> list[Arg] | None:
+    if isinstance(value, str):
+        commands = list(_script(source, value, doc.value_position(at)))
+        return commands[0] if len(commands) == 1 else None
+    if not all(_scalar(v) for v in value):
+        return None
+    return [_arg(source, doc, v, (*at, i)) for i, v in enumerate(value)]
 
 
 def _script(source: Source, value: str, pos: Position) -> Iterator[list[Arg]]:
@@ -175,7 +167,7 @@ def _toml_values(source: Source) -> Iterator[list[Arg]]:
         return
     try:
         data = tomllib.loads(source.text)
-    except (tomllib.TOMLDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # TOMLDecodeError, and integers beyond int()'s digits
         return
     stack: list[Any] = [data]
     while stack:

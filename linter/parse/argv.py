@@ -483,6 +483,8 @@ def deployment_from_invocation(
     dep = apply_flags(dep, [*pre, *parsed.flags], spec)
     dep = _note_misspelt(dep, parsed.findings)
     dep = visible_gpus(dep, environment, inv.gpus)
+    if inv.image and "image" not in dep.options:  # the image it runs in (an accelerator's?)
+        dep = replace(dep, options={**dep.options, "image": inv.image})
     findings = list(parsed.findings)
     if config_loader is not None:
         from toplint.parse.enginecfg import fold_engine_config
@@ -490,3 +492,26 @@ def deployment_from_invocation(
         dep, found = fold_engine_config(dep, spec, config_loader, inv.image)
         findings.extend(found)
     return derive(dep), tuple(findings)
+
+
+def file_deployments(
+    invocations: Sequence[Invocation], path: str, source_kind: str
+) -> tuple[list[Deployment], list[Finding]]:
+    """One deployment per invocation found in a file, each placed where its command starts,
+    with the engine config files it names read from beside the file."""
+    from toplint.parse.enginecfg import disk_loader
+
+    loader = disk_loader(path)
+    deployments: list[Deployment] = []
+    findings: list[Finding] = []
+    for inv in invocations:
+        start = inv.start.position
+        base = Deployment(
+            path, start.line, start.column, engine="", model=None, source_kind=source_kind
+        )
+        dep, found = deployment_from_invocation(
+            inv, path, source_kind=source_kind, base=base, config_loader=loader
+        )
+        deployments.append(dep)
+        findings.extend(found)
+    return deployments, findings

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from toplint.errors import SourceError
+from toplint.infra.budgets import BudgetExceeded
 from toplint.infra.yamlsafe import Document, load_documents
 from toplint.model import Deployment, Finding, ParseResult
 from toplint.parse.argv import Arg, deployment_from_invocation, find_invocations
@@ -67,7 +68,11 @@ class ComposeParser:
 
 def _scalar_arg(doc: Document, at: tuple[str | int, ...], raw: Any) -> Arg:
     text = str(raw).lower() if isinstance(raw, bool) else str(raw)
-    value, unresolved = expand_text(text, {})
+    try:
+        value, unresolved = expand_text(text, {})
+    except BudgetExceeded as exc:
+        pos = doc.value_position(at)
+        raise exc.at(pos.line, pos.column) from None
     anchor = ".".join(str(p) for p in at)
     return Arg(value, text, doc.value_position(at), unresolved, anchor)
 

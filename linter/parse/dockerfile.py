@@ -11,10 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from toplint.model import Deployment, Finding, ParseResult, Position
-from toplint.parse.argv import Arg, Invocation, deployment_from_invocation, find_invocations
+from toplint.model import ParseResult, Position
+from toplint.parse.argv import Arg, Invocation, file_deployments, find_invocations
 from toplint.parse.base import Source
-from toplint.parse.enginecfg import disk_loader
 from toplint.record import record, replace
 
 
@@ -203,24 +202,5 @@ def _result(
     if not invocations and image is not None:
         inv = image_invocation(image, argv)
         invocations = [inv] if inv else []
-    deployments: list[Deployment] = []
-    findings: list[Finding] = []
-    for inv in invocations:
-        base = Deployment(
-            path=source.path,
-            line=inv.start.position.line,
-            column=inv.start.position.column,
-            engine="",
-            model=None,
-            source_kind="dockerfile",
-        )
-        dep, found = deployment_from_invocation(
-            inv,
-            source.path,
-            source_kind="dockerfile",
-            base=base,
-            config_loader=disk_loader(source.path),
-        )
-        deployments.append(dep)
-        findings.extend(found)
+    deployments, findings = file_deployments(invocations, source.path, "dockerfile")
     return ParseResult(source.path, tuple(deployments), tuple(findings))

@@ -191,19 +191,27 @@ def _unread(dep: Deployment, spec: EngineSpec, ref: Flag, reason: str | None) ->
 
 
 def _outside(ref: Flag) -> Finding:
-    """TL009: the flag names a file outside the repository; it is neither opened nor quoted."""
+    return outside_reference(
+        ref.position,
+        f"--{ref.name}",
+        "its settings are not included (keep the engine config inside the repository)",
+        ref.name,
+    )
+
+
+def outside_reference(at: Position, what: str, effect: str, anchor: str) -> Finding:
+    """TL009: ``what`` names a file outside the repository; it is neither opened nor quoted."""
     from toplint.infra.readpolicy import OUTSIDE
 
     return Finding(
         "TL009",
         "reference-outside-repository",
         Severity.ERROR,
-        ref.position.path,
-        ref.position.line,
-        ref.position.column,
-        f"--{ref.name}: {OUTSIDE}; its settings are not included "
-        "(keep the engine config inside the repository)",
-        anchor=ref.name,
+        at.path,
+        at.line,
+        at.column,
+        f"{what}: {OUTSIDE}; {effect}",
+        anchor=anchor,
     )
 
 

@@ -29,7 +29,13 @@ from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse import k8s_text
 from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
-from toplint.parse.k8s_container import container_env, env_args, env_options, invocations
+from toplint.parse.k8s_container import (
+    container_env,
+    env_args,
+    env_options,
+    invocations,
+    with_image_and_accelerator,
+)
 from toplint.record import field, record, replace
 
 _KIND = re.compile(r"^kind:\s*\S", re.M)
@@ -177,25 +183,6 @@ def container_deployments(
 
         out = nim_container(ctx, cpath, here)
     return out
-
-
-def with_image_and_accelerator(ctx: Ctx, cpath: Path, dep: Deployment) -> Deployment:
-    """The container's image, and an accelerator resource toplint does not model (a TPU or
-    Neuron request is not a GPU request; ``toplint.hardware.accelerators``)."""
-    options, sources = dict(dep.options), dict(dep.sources)
-    image = ctx.get((*cpath, "image"))
-    if isinstance(image, str) and image:
-        options["image"] = image
-        sources["image"] = ctx.pos((*cpath, "image"))
-    from toplint.hardware.accelerators import by_resource
-
-    for part in ("limits", "requests"):
-        block = ctx.get((*cpath, "resources", part))
-        for name in block if isinstance(block, dict) else ():
-            if by_resource(str(name)) is not None:
-                options["accelerator.resource"] = str(name)
-                sources["accelerator"] = ctx.key((*cpath, "resources", part, name))
-    return replace(dep, options=options, sources=sources)
 
 
 def with_gpu(dep: Deployment, gpu: GpuRequest) -> Deployment:

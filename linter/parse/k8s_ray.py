@@ -58,6 +58,17 @@ def ray_nodes(ctx: Ctx, spec: Path) -> RayNodes:
     return RayNodes(nodes or None, per_node, gpus or None, ctx.key((*spec, "workerGroupSpecs")))
 
 
+def cluster_labels(ctx: Ctx, spec: Path) -> dict[str, str]:
+    """Node labels of the Ray pods that hold the GPUs: the head's, then the first GPU worker
+    group's (where a RayService usually pins its accelerator) over them."""
+    labels = pod_labels(ctx, (*spec, "headGroupSpec", "template", "spec"))
+    for i, _ in enumerate(ctx.get((*spec, "workerGroupSpecs"), []) or []):
+        group: Path = (*spec, "workerGroupSpecs", i)
+        if _group_gpus(ctx, group):
+            return {**labels, **pod_labels(ctx, (*group, "template", "spec"))}
+    return labels
+
+
 def _group_gpus(ctx: Ctx, group: Path) -> int | None:
     for i, _ in enumerate(ctx.get((*group, "template", "spec", "containers"), []) or []):
         req = gpu_request(ctx, (*group, "template", "spec", "containers", i, "resources"))
@@ -104,7 +115,7 @@ def ray_cluster(ctx: Ctx) -> list[Deployment]:
 def ray_service(ctx: Ctx) -> list[Deployment]:
     spec: Path = ("spec", "rayClusterConfig")
     base = base_deployment(ctx, "kuberay")
-    base = replace(base, labels=pod_labels(ctx, (*spec, "headGroupSpec", "template", "spec")))
+    base = replace(base, labels=cluster_labels(ctx, spec))
     serve = serve_llm(ctx, base, ray_nodes(ctx, spec))
     return serve if serve else cluster_deployments(ctx, spec, base)
 
@@ -137,14 +148,20 @@ def serve_llm(ctx: Ctx, base: Deployment, ray: RayNodes) -> list[Deployment]:
 def serve_applications(
     ctx: Ctx, data: Any, base: Deployment, ray: RayNodes | None, here: Any
 ) -> list[Deployment]:
-    """One deployment per ``applications[].args.llm_configs[]`` of a Ray Serve config;
-    ``ray`` is the cluster when the same file defines it (a RayService), else None."""
+    """One deployment per ``applications[].args.llm_configs[]`` of a Ray Serve config (or the
+    one ``args.llm_config`` of the data-parallel builder, ``build_dp_openai_app``); ``ray`` is
+    the cluster when the same file defines it (a RayService), else None."""
     out: list[Deployment] = []
     for a, app in enumerate(data.get("applications", []) or [] if isinstance(data, dict) else []):
-        configs = ((app or {}).get("args") or {}).get("llm_configs") or []
+        args = (app or {}).get("args") or {}
+        found: list[tuple[Path, Any]] = []
+        configs = args.get("llm_configs") or []
         for c, config in enumerate(configs if isinstance(configs, list) else []):
+            found.append((("applications", a, "args", "llm_configs", c), config))
+        if isinstance(args.get("llm_config"), dict):
+            found.append((("applications", a, "args", "llm_config"), args["llm_config"]))
+        for path, config in found:
             if isinstance(config, dict):
-                path: Path = ("applications", a, "args", "llm_configs", c)
                 named = base
                 if not base.name:  # several models in one config: each by its model id
                     loading = config.get("model_loading_config") or {}
@@ -212,7 +229,13 @@ def _placed(
     strategy = str(pg.get("strategy", "PACK")).upper() if isinstance(pg, dict) else "PACK"
     nodes: int | None = None
     per_node: int | None = None
-    if world == 1 or (world and strategy == "STRICT_PACK"):
+    per_dp_node = to_int((config.get("experimental_configs") or {}).get("dp_size_per_node"))
+    if world and dep.dp and dep.dp > 1 and per_dp_node:
+        # build_dp_openai_app: each DP rank a replica packed on one node, dp_size_per_node of
+        # them per node (ray.serve.llm data-parallel deployment)
+        nodes, per_node = -(-dep.dp // per_dp_node), per_dp_node * world
+        world *= dep.dp
+    elif world == 1 or (world and strategy == "STRICT_PACK"):
         nodes, per_node = 1, world
     elif world and strategy == "STRICT_SPREAD":
         nodes, per_node = world, 1
@@ -256,7 +279,7 @@ def ray_job(ctx: Ctx) -> list[Deployment]:
 
     spec: Path = ("spec", "rayClusterSpec")
     base = base_deployment(ctx, "kuberay")
-    base = replace(base, labels=pod_labels(ctx, (*spec, "headGroupSpec", "template", "spec")))
+    base = replace(base, labels=cluster_labels(ctx, spec))
     ray = ray_nodes(ctx, spec)
     out: list[Deployment] = []
     if isinstance(ctx.get(("spec", "entrypoint")), str):

@@ -4,7 +4,8 @@ Read from where it is written:
 
 * batch-script directives: Slurm ``#SBATCH`` (``-N``/``--nodes``, ``--gpus-per-node``,
   ``--gres=gpu[:type]:N``, ``-G``/``--gpus`` in total; sbatch(1)), PBS ``#PBS -l
-  select=N:ngpus=G`` (PBS Professional reference guide, "select");
+  select=N:ngpus=G`` (PBS Professional reference guide, "select"), IBM Spectrum LSF ``#BSUB
+  -gpu "num=G"`` (GPUs per host; bsub -gpu) and ``#BSUB -nnodes N`` (LSF with CSM);
 * launcher options on the engine's own command line: ``srun`` (the same options as
   ``#SBATCH``, which they override for that step; srun(1)) and ``torchrun`` (``--nnodes``,
   ``--nproc-per-node``/``--nproc_per_node``: processes, one GPU each, per node;
@@ -93,7 +94,9 @@ _TORCHRUN = {
 }
 _LAUNCHERS = {"srun": _SLURM, "torchrun": _TORCHRUN, "mpirun": _MPIRUN, "mpiexec": _MPIRUN}
 _GRES_GPU = re.compile(r"(?:^|,)gpu(?::[A-Za-z0-9_.-]+)?:(\d+)(?:,|$)")
-_DIRECTIVE = re.compile(r"^#(SBATCH|PBS)[ \t]+(.*)$", re.M)
+_DIRECTIVE = re.compile(r"^#(SBATCH|PBS|BSUB)[ \t]+(.*)$", re.M)
+_LSF_GPU = re.compile(r"-gpu\s+[\"']?num=(\d+)")
+_LSF_NODES = re.compile(r"-nnodes\s+(\d+)")
 _PBS_SELECT = re.compile(r"select=(\d+)(?::[^\s]*?)?(?::ngpus=(\d+))", re.I)
 
 
@@ -170,6 +173,8 @@ def directive_allocation(text: str, path: str) -> Allocation:
                 offset += at + len(w)
                 rest = rest[at + len(w) :]
             found = _read_options(tokens, _SLURM, "#SBATCH")
+        elif m.group(1) == "BSUB":
+            found = _lsf(m.group(2), path, line, column)
         else:
             sel = _PBS_SELECT.search(m.group(2))
             if sel is None:
@@ -179,6 +184,16 @@ def directive_allocation(text: str, path: str) -> Allocation:
         if not found.empty:
             out = found.over(out)
     return out
+
+
+def _lsf(text: str, path: str, line: int, column: int) -> Allocation:
+    gpu, nodes = _LSF_GPU.search(text), _LSF_NODES.search(text)
+    return Allocation(
+        (int(nodes.group(1)), Position(path, line, column + nodes.start())) if nodes else None,
+        (int(gpu.group(1)), Position(path, line, column + gpu.start())) if gpu else None,
+        None,
+        "#BSUB",
+    )
 
 
 def apply_allocation(dep: Deployment, alloc: Allocation, rank_per_gpu: bool) -> Deployment:

@@ -15,7 +15,7 @@ from toplint.model import Deployment, ParseResult
 from toplint.parse.base import Source
 
 _APPS = re.compile(r"^applications:\s*$", re.M)
-_LLM = re.compile(r"ray\.serve\.llm|^\s*llm_configs:", re.M)
+_LLM = re.compile(r"ray\.serve\.llm|^\s*llm_configs?:", re.M)
 
 
 class RayServeConfigParser:

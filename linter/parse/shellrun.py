@@ -38,7 +38,7 @@ from toplint.record import record, replace
 _KEYWORDS = frozenset({"then", "do", "else", "elif", "if", "while", "until", "!", "time", "{"})
 _DECLARE = frozenset({"local", "declare", "typeset", "readonly", "export"})
 MAX_DEPTH = 8  # nested calls and sourced files
-MAX_REPLAYED = 200_000  # tokens replayed by calls in one script (a call tree can be exponential)
+MAX_REPLAYED = 20_000  # tokens replayed by calls in one script (a call tree can be exponential)
 
 
 @record
@@ -87,8 +87,9 @@ class Interpreter:
     # -- the main loop -------------------------------------------------------------------
 
     def run(self, toks: Sequence[Tok]) -> list[Command]:
-        definitions = _definitions(toks)
-        called = _called(toks, {d.name for d in definitions})
+        starts_at = _command_starts(toks)
+        definitions = _definitions(toks, starts_at)
+        called = _called(toks, {d.name for d in definitions}, starts_at)
         for d in definitions:
             self.functions[d.name] = Function(tuple(toks[d.body : d.close]), self.path)
         starts = {d.header: d for d in definitions}
@@ -153,7 +154,6 @@ class Interpreter:
                 if tok.quoted:
                     return found
                 return [piece for w in found for piece in split_fields(w, [("exp", "")])]
-        self.expander.arrays = {k: [w.value for w in v] for k, v in self.array_words.items()}
         return split_fields(word(tok, self.expander, self.path), tok.parts)
 
     def _elements(self, name: str) -> list[Word] | None:
@@ -172,6 +172,7 @@ class Interpreter:
         if tok.raw.endswith("+="):
             items = self.array_words.get(name, []) + items
         self.array_words[name] = items
+        self.expander.arrays[name] = [w.value for w in items]
         first = items[0].value if items else ""
         if first is None:
             self.expander.env.pop(name, None)
@@ -186,6 +187,7 @@ class Interpreter:
             self.commands.append(command)
             return
         child = self._child(function.path, self.expander.env, list(args))
+        child.expander.arrays = dict(self.expander.arrays)
         child._set_positional_env()
         child.array_words = dict(self.array_words)
         site = command.site or (command.line, command.column)
@@ -205,6 +207,7 @@ class Interpreter:
             return  # the sourced file is linted on its own, where its error is reported
         child = self._child(path, self.expander.env, self.positional)
         child.expander.env = self.expander.env  # a sourced file's assignments stay
+        child.expander.arrays = self.expander.arrays
         child.array_words = self.array_words
         child.run(toks)  # its functions land in the shared table; its commands are its own
 
@@ -261,10 +264,9 @@ def _command_starts(toks: Sequence[Tok]) -> list[int]:
     return out
 
 
-def _definitions(toks: Sequence[Tok]) -> list[_Definition]:
+def _definitions(toks: Sequence[Tok], starts: list[int]) -> list[_Definition]:
     """Function definitions: ``name() {`` and ``function name [()] {`` … ``}``."""
     out: list[_Definition] = []
-    starts = _command_starts(toks)
     start_set = set(starts)
     skip_until = -1
     for i in starts:
@@ -309,12 +311,11 @@ def _matching_brace(toks: Sequence[Tok], open_at: int, starts: set[int]) -> int 
     return None
 
 
-def _called(toks: Sequence[Tok], names: set[str]) -> set[str]:
+def _called(toks: Sequence[Tok], names: set[str], starts: list[int]) -> set[str]:
     """The defined names that some command calls."""
     if not names:
         return set()
     out: set[str] = set()
-    starts = _command_starts(toks)
     for i in starts:
         if toks[i].raw in names and not _is_sep(toks, i + 1, "("):
             out.add(toks[i].raw)

@@ -19,7 +19,8 @@ from toplint.parse.launchers import Allocation, apply_allocation, launcher_alloc
 from toplint.parse.shell import Command, SourceLoader, lex
 from toplint.record import record, replace
 
-_SHELL_SUFFIXES = (".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch", ".pbs")  # batch scripts too
+# Shell scripts, and the batch scripts of job schedulers (Slurm, PBS, LSF).
+_SHELL_SUFFIXES = (".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch", ".pbs", ".lsf")
 _SHELLS = ("sh", "bash", "dash", "zsh", "ksh")
 
 
@@ -182,21 +183,24 @@ def _launched(args: Sequence[Arg], inv: Invocation) -> Allocation:
 _MAX_SOURCED_BYTES = 1024 * 1024  # a sourced helper script is small; larger is not one
 
 
-def sourced_loader(script_path: str) -> SourceLoader:
+def sourced_loader(script_path: str, outside: list[str] | None = None) -> SourceLoader:
     """Reads a file the script sources, relative to the script's folder, only inside the
     repository the script belongs to (``toplint.infra.readpolicy``: never outside the linted
     tree, regular files only, size-capped); anything else is not read (the script is still
-    read; the functions it would get from there stay unknown)."""
+    read; the functions it would get from there stay unknown).  References that resolve
+    outside the repository are added to ``outside`` (TL009)."""
 
     def load(ref: str) -> tuple[str, str] | None:
         if script_path == "-" or not ref or ref.startswith("~"):
             return None
-        from toplint.infra.readpolicy import ReadRefused, read_text, resolve_reference
+        from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_text, resolve_reference
 
         try:
             full = resolve_reference(script_path, ref)
             return full, read_text(full, _MAX_SOURCED_BYTES)
-        except ReadRefused:
+        except ReadRefused as exc:
+            if outside is not None and exc.reason == OUTSIDE:
+                outside.append(ref)
             return None
 
     return load
@@ -211,6 +215,22 @@ def _sh_c_script(args: Sequence[Arg]) -> Arg | None:
                 return args[k + 2]
             return None
     return None
+
+
+def _sourced_outside(source: Source, refs: Sequence[str]) -> list[Finding]:
+    """TL009 for each file the script sources from outside its repository, at the first place
+    the name is written (the interpreter keeps no position for it)."""
+    from toplint.parse.enginecfg import outside_reference
+
+    out = []
+    for ref in dict.fromkeys(refs):
+        offset = max(source.text.find(ref), 0)
+        line = source.text.count("\n", 0, offset) + 1
+        column = offset - (source.text.rfind("\n", 0, offset) + 1) + 1
+        at = Position(source.path, line, column)
+        effect = "its functions and variables are not known (keep it inside the repository)"
+        out.append(outside_reference(at, f"source {ref}", effect, f"source:{ref}"))
+    return out
 
 
 class ShellParser:
@@ -229,7 +249,10 @@ class ShellParser:
         deployments: list[Deployment] = []
         findings: list[Finding] = []
         batch = directive_allocation(source.text, source.path)
-        for args, site, outer in self._commands(source.text, source.path, batch.environment()):
+        outside: list[str] = []
+        commands = self._commands(source.text, source.path, batch.environment(), outside)
+        findings.extend(_sourced_outside(source, outside))
+        for args, site, outer in commands:
             for dep, found in self._deployments(args, source.path, outer.over(batch)):
                 if site is not None:
                     dep = replace(dep, line=site[0], column=site[1])
@@ -238,12 +261,12 @@ class ShellParser:
         return ParseResult(source.path, one_per_instance(deployments), tuple(findings))
 
     def _commands(
-        self, text: str, path: str, env: Mapping[str, str]
+        self, text: str, path: str, env: Mapping[str, str], outside: list[str] | None = None
     ) -> list[tuple[list[Arg], tuple[int, int] | None, Allocation]]:
         """Simple commands with the call site they came from and, for a script run by
         ``srun … bash -c SCRIPT``, what the launchers before the shell grant."""
         out: list[tuple[list[Arg], tuple[int, int] | None, Allocation]] = []
-        for command in lex(text, env, loader=sourced_loader(path)):
+        for command in lex(text, env, loader=sourced_loader(path, outside)):
             args = command_args(command, path)
             script = _sh_c_script(args)
             if script is not None and script.value is not None and script.position.path == path:

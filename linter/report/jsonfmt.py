@@ -92,6 +92,8 @@ class JsonFormatter:
                 "findings": len(report.findings),
                 "suppressed": report.suppressed,
                 "baselined": report.baselined,
+                "checked": report.checked,
+                "not_checked": dict(sorted(report.unchecked.items())),
                 "by_severity": counts_by_severity(report.findings),
                 "by_rule": counts_by_rule(report.findings),
             },

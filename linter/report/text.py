@@ -7,14 +7,11 @@ from toplint.report.base import (
     Report,
     counts_by_rule,
     counts_by_severity,
+    plural,
     printable,
     rule_index,
     shown,
 )
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def finding_lines(f: Finding, report: Report) -> list[str]:
@@ -44,7 +41,7 @@ def statistics_lines(report: Report) -> list[str]:
 
 def coverage_line(report: Report) -> str:
     """``6 files, 4 deployments: 3 checked against hardware, 1 not checked (no cluster chosen).``"""
-    head = f"{_plural(report.files, 'file')}, {_plural(report.deployments, 'deployment')}"
+    head = f"{plural(report.files, 'file')}, {plural(report.deployments, 'deployment')}"
     if not report.deployments:
         return head + "."
     missed = sum(report.unchecked.values())
@@ -71,17 +68,17 @@ def verdict_line(report: Report) -> str:
     tail = f" ({', '.join(hidden)})" if hidden else ""
     if n:
         sev = ", ".join(
-            _plural(c, s) if s != "info" else f"{c} info"
+            plural(c, s) if s != "info" else f"{c} info"
             for s, c in counts_by_severity(report.findings).items()
             if c
         )
-        return f"Found {_plural(n, 'finding')} ({sev}) in {_plural(report.files, 'file')}{tail}."
+        return f"Found {plural(n, 'finding')} ({sev}) in {plural(report.files, 'file')}{tail}."
     if not report.deployments:
         return f"No findings{tail}, but no deployment was found: nothing was checked."
     missed = sum(report.unchecked.values())
     if missed:
         return (
-            f"No findings{tail}, but {_plural(missed, 'deployment')} "
+            f"No findings{tail}, but {plural(missed, 'deployment')} "
             f"{'was' if missed == 1 else 'were'} not checked against hardware."
         )
     return f"All checks passed{tail}."

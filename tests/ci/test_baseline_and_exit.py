@@ -60,7 +60,7 @@ def test_bad_output_argument_is_usage_error(tmp_path: Path, capsys) -> None:
 def test_baseline_round_trip_reports_only_new_findings(tmp_path: Path, capsys) -> None:
     write(tmp_path / "a.sh", SERVE.format(tp=8))
     code, _, err = run(capsys, ".", "--write-baseline", "baseline.json")
-    assert code == 0 and "recorded 1 findings" in err
+    assert code == 0 and "recorded 1 finding in" in err
     code, out, _ = run(capsys, ".", "--baseline", "baseline.json")
     assert code == 0, out
     assert "1 in the baseline" in out

@@ -205,3 +205,14 @@ def test_text_show_fixes_details() -> None:
     out = TextFormatter().render(report(FINDINGS[:1], fix_details=True))
     assert "  fix (unsafe): --tensor" in out
     assert "deploy/serve.sh:3:28-3:29 -> '4'" in out
+
+
+def test_counts_are_plural_only_above_one() -> None:
+    from toplint.report.base import plural
+
+    assert [plural(n, "file") for n in (0, 1, 2)] == ["0 files", "1 file", "2 files"]
+    out = TextFormatter().render(Report(FINDINGS[:1], RULES, files=1, deployments=1))
+    assert out.splitlines()[-2:] == [
+        "1 file, 1 deployment: 1 checked against hardware.",
+        "Found 1 finding (1 error) in 1 file.",
+    ]

@@ -157,3 +157,13 @@ def test_same_findings_from_a_subdirectory_below_the_config(cwd: Path, capsys) -
         "examples/deploy/seed/serve-tp8.sh", "X"
     )
     assert code == 1
+
+
+def test_json_summary_counts_what_was_not_checked(cwd: Path, capsys) -> None:
+    import json
+
+    write(cwd / "hw.yaml", TWO_CLUSTERS)
+    write(cwd / "serve.sh", SERVE.format(tp=4))
+    _, out, _ = check(capsys, "serve.sh", "--hardware", "hw.yaml", "--format", "json")
+    summary = json.loads(out)["summary"]
+    assert (summary["checked"], summary["not_checked"]) == (0, {"no cluster chosen": 1})

@@ -86,3 +86,13 @@ def test_trtllm_custom_tokenizer_is_a_known_option() -> None:
 
     text = "trtllm-serve m --custom_tokenizer deepseek_v32\n"
     assert [f.rule for f in parse_text("a.sh", text).findings] == []
+
+
+def test_a_plugin_engine_with_an_unknown_ep_layout_is_refused() -> None:
+    from toplint.engines.registry import _Table
+    from toplint.record import replace
+
+    bad = replace(get_engine("lmdeploy"), name="bad", ep_layout="diagonal")
+    bad = replace(bad, cli=replace(bad.cli, name="bad"))
+    with pytest.raises(ConfigError, match="ep_layout 'diagonal'"):
+        _Table([bad])

@@ -211,7 +211,7 @@ SEED = (Path(__file__).parents[1] / "data" / "seed-hardware.yaml").read_text()
 
 def test_fixes_repeat_until_nothing_is_left_to_fix(tmp_path: Path, capsys) -> None:
     _run(tmp_path, "both.sh", BOTH, SEED, "--fix", "--unsafe-fixes")
-    assert "fixed 2 findings in 1 files" in capsys.readouterr().err
+    assert "fixed 2 findings in 1 file\n" in capsys.readouterr().err
     assert (tmp_path / "both.sh").read_text() == (
         "vllm serve meta-llama/Llama-3.1-70B-Instruct "
         "--tensor-parallel-size 4 --pipeline-parallel-size 2 --gpu-memory-utilization 0.9\n"

@@ -122,7 +122,7 @@ def test_a_file_named_twice_is_fixed_once(tmp_path: Path, capsys, monkeypatch) -
     monkeypatch.chdir(tmp_path)
     _write(tmp_path / "a.sh", TP8)
     _fix(tmp_path, "a.sh", "./a.sh")
-    assert "fixed 1 findings in 1 files" in capsys.readouterr().err
+    assert "fixed 1 finding in 1 file" in capsys.readouterr().err
     assert (tmp_path / "a.sh").read_text() == FIXED
 
 

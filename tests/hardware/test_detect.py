@@ -11,6 +11,7 @@ from toplint.hardware.detect import (
     draft_manifest,
     nic_kind,
     nvlink_domain,
+    nvlink_ring,
     parse_gpu_names,
     parse_topology,
 )
@@ -148,3 +149,18 @@ def test_nic_kind_from_name(name: str, kind: str) -> None:
 def test_text_without_matrix_is_refused() -> None:
     with pytest.raises(ValueError, match="no GPU matrix"):
         parse_topology("No devices were found\n")
+
+
+def test_hybrid_cube_mesh_is_one_nccl_ring_domain_over_nvlink() -> None:
+    text = read(os.path.join(HERE, "dgx1-v100-hybrid-cube-topo.txt"))
+    draft = json.loads(draft_manifest(text, ["Tesla V100-SXM2-16GB"] * 8, fmt="json"))
+    intra = draft["clusters"][0]["intra_node"]
+    assert (intra["nvlink_domain"], intra["p2p"], intra["bandwidth"]) == (8, True, "150 GB/s")
+
+
+def test_ring_over_nvlink_visits_every_gpu_through_nvlinked_pairs() -> None:
+    topo = parse_topology(read(os.path.join(HERE, "dgx1-v100-hybrid-cube-topo.txt")))
+    ring = nvlink_ring(topo)
+    assert ring is not None and sorted(ring) == sorted(topo.gpus)
+    pairs = zip(ring, [*ring[1:], ring[0]], strict=True)
+    assert all(topo.cell(a, b).startswith("NV") for a, b in pairs)

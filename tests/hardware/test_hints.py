@@ -119,3 +119,22 @@ def test_hardware_none_on_purpose_infers_nothing(
     main(["inspect", str(path), "--format", "json"])
     (d,) = json.loads(capsys.readouterr().out)["deployments"]
     assert d["hardware_inferred_from"] is None
+
+
+def test_a_gke_machine_family_alone_selects_within_the_family() -> None:
+    found = infer(dep({"cloud.google.com/machine-family": "g2"}, gpus=2))
+    assert found is not None and found.cluster.instance == "g2-standard-24"
+
+
+def test_a_gke_machine_family_that_contradicts_the_accelerator_is_no_answer() -> None:
+    labels = {
+        "cloud.google.com/gke-accelerator": "nvidia-l4",
+        "cloud.google.com/machine-family": "a3",
+    }
+    assert infer(dep(labels, gpus=4)) is None
+
+
+def test_gfd_gpu_count_sizes_the_node_beyond_the_pod() -> None:
+    labels = {"nvidia.com/gpu.product": "NVIDIA-H100-80GB-HBM3", "nvidia.com/gpu.count": "8"}
+    found = infer(dep(labels, gpus=2))
+    assert found is not None and found.cluster.gpus_per_node == 8

@@ -103,3 +103,10 @@ def test_baseline_with_huge_numbers_is_exit_2(repo: Path) -> None:
     (repo / "s.sh").write_text(SERVE.format(tp=2))
     run = run_toplint(["check", "s.sh", "--baseline", "base.json"], repo)
     assert run.returncode == 2 and "internal error" not in run.stderr
+
+
+def test_toml_with_a_huge_integer_is_not_an_internal_error(repo: Path) -> None:
+    (repo / "a.toml").write_text(f'cmd = "vllm serve m --tensor-parallel-size 2"\nx = {HUGE}\n')
+    run = run_toplint(["check", "a.toml"], repo)
+    assert run.returncode in (0, 1), run.output
+    assert "internal error" not in run.stderr

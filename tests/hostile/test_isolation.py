@@ -108,3 +108,14 @@ def test_no_internal_error_means_the_usual_exit(
 ) -> None:
     assert main(["check", "."]) in (0, 1)
     assert "internal error" not in capsys.readouterr().err
+
+
+@pytest.mark.usefixtures("crashing_parser")
+@pytest.mark.parametrize("command", ["inspect", "cost"])
+def test_inspect_and_cost_report_a_crash_as_internal_error(
+    tree: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    assert main([command, ".", "--format", "json"]) == 3
+    out, err = capsys.readouterr()
+    assert "TL000" not in out
+    assert "internal error" in err and "bad.sh" in err

@@ -82,3 +82,14 @@ def test_closed_stdout_is_a_clear_error(tree: Path) -> None:
     )
     assert proc.returncode == 2, proc.stderr
     assert b"standard output is closed" in proc.stderr
+
+
+@pytest.mark.parametrize("command", ["check", "inspect", "cost"])
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_commands_survive_names_that_are_not_utf8_in_a_utf8_locale(
+    tree: Path, command: str, fmt: str
+) -> None:
+    env = {"LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "PYTHONIOENCODING": ""}
+    run = run_toplint([command, "deploy", "--format", fmt], tree, env=env)
+    assert run.returncode in (0, 1), run.stderr
+    assert b"\xff" not in run.raw_stdout

@@ -110,3 +110,12 @@ def test_config_named_on_the_command_line_may_name_any_file(repo: Path, tmp_path
     run = run_toplint(["check", "deploy", "--config", str(cfg)], repo)
     assert run.returncode in (0, 1), run.output
     assert "outside the repository" not in run.stderr
+
+
+def test_sourced_script_outside_is_not_read(repo: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "env.sh"
+    outside.write_text("registry_auth_token=s3cr3t\nserve() { vllm serve m --tp 2; }\n")
+    (repo / "run.sh").write_text(f"source {outside}\nserve\n")
+    run = run_toplint(["check", "run.sh"], repo)
+    assert leaks(run.output) == []
+    assert "run.sh:1:8: TL009" in run.stdout, run.stdout

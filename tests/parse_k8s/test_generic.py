@@ -143,3 +143,12 @@ def test_a_knative_service_is_walked_by_shape() -> None:
 def test_a_rayjob_entrypoint_engine_spans_its_ray_cluster() -> None:
     dep = only(RAYJOB)
     assert (dep.tp, dep.pp, dep.nodes, dep.gpus_per_node) == (8, 2, 2, 8)
+
+
+def test_a_ray_cluster_takes_the_gpu_workers_node_labels() -> None:
+    text = RAYJOB.replace(
+        "    - replicas: 2\n      groupName: gpu\n      template:\n        spec:\n",
+        "    - replicas: 2\n      groupName: gpu\n      template:\n        spec:\n"
+        "          nodeSelector: {cloud.google.com/gke-accelerator: nvidia-h100-80gb}\n",
+    )
+    assert only(text).labels["cloud.google.com/gke-accelerator"] == "nvidia-h100-80gb"

@@ -101,3 +101,20 @@ def test_ray_pack_leaves_the_nodes_unknown() -> None:
 def test_ray_serve_config_names_each_model_by_its_id() -> None:
     (dep,) = deployments(SERVE)
     assert dep.name == "small"
+
+
+DP = """\
+applications:
+- name: dp
+  import_path: ray.serve.llm:build_dp_openai_app
+  args:
+    llm_config:
+      model_loading_config: {model_id: Qwen/Qwen2.5-0.5B-Instruct}
+      engine_kwargs: {data_parallel_size: 4, tensor_parallel_size: 2}
+      experimental_configs: {dp_size_per_node: 2}
+"""
+
+
+def test_ray_dp_size_per_node_spreads_dp_ranks_over_nodes() -> None:
+    (dep,) = deployments(DP)
+    assert (dep.dp, dep.tp, dep.nodes, dep.gpus_per_node, dep.gpus) == (4, 2, 2, 4, 8)

@@ -78,3 +78,9 @@ def test_toml_string_and_array_are_read() -> None:
     )
     deps = parse_text("conf.toml", text).deployments
     assert sorted((d.engine, d.tp, d.line) for d in deps) == [("tgi", 4, 3), ("vllm", 2, 2)]
+
+
+def test_command_and_args_written_as_strings_are_one_command() -> None:
+    text = 'job:\n  command: "vllm serve org/m"\n  args: "--tensor-parallel-size 4 -O3"\n'
+    dep = only("job.yaml", text)
+    assert (dep.model, dep.tp) == ("org/m", 4)

@@ -282,3 +282,30 @@ def test_an_entrypoint_that_quotes_its_arguments_does_not_split_them() -> None:
     joined = "--model-id meta-llama/Llama-3.1-8B-Instruct --num-shard 2"
     dep = only("v.yaml", text.replace(joined, "org/m --tensor-parallel-size 2"))
     assert dep.tp == 1  # vllm's ENTRYPOINT ["vllm", "serve"] gets one argument: the model name
+
+
+def test_unclosed_array_is_tl001_with_its_position() -> None:
+    result = parse_text("run.sh", "echo ok\nARGS=(--tp 4\n")
+    (finding,) = result.findings
+    assert (finding.rule, finding.line, finding.column) == ("TL001", 2, 6)
+
+
+def test_exponential_call_tree_is_bounded() -> None:
+    calls = "; ".join(["f{n}"] * 10)
+    defs = "".join(f"f{i}() {{ {calls.format(n=i + 1)}; }}\n" for i in range(6))
+    text = defs + "f6() { vllm serve m -tp 2; }\nf0\n"
+    deps = parse_text("run.sh", text).deployments
+    assert 0 < len(deps) < 10**6  # the replay budget stops a million calls; nothing hangs
+
+
+def test_script_sourcing_itself_is_bounded(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    script = tmp_path / "run.sh"
+    script.write_text("source ./run.sh\nvllm serve m -tp 2\n")
+    assert len(parse_file(script)) == 1
+
+
+def test_lsf_directives_give_the_allocation() -> None:
+    text = '#BSUB -nnodes 2\n#BSUB -gpu "num=4:mode=exclusive_process"\nvllm serve m -tp 8\n'
+    dep = only("job.sh", text)
+    assert (dep.nodes, dep.gpus_per_node, dep.gpus) == (2, 4, 8)
