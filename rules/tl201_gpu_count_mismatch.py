@@ -62,7 +62,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         yield finding(
             rule,
             ctx,
-            "gpus",
+            "gpus" if "gpus" in dep.sources else "gpus_per_node",
             f"{dep.gpus} GPUs requested but the layout uses {world} ({layout})",
             fix=_fix(ctx, dep.gpus, world),
             data={**data, "gpus_requested": dep.gpus},
@@ -142,6 +142,8 @@ def _fix(ctx: RuleContext, requested: int, world: int) -> Fix | str:
             f"{pods} pods of {node_gpus} GPUs (LeaderWorkerSet size, --nnodes) or use a layout "
             f"of {requested} GPUs"
         )
+    if key in _CONTAINER_KEYS.values():  # one container: its own spelling, as advice
+        return f"{key} {per_pod}" if key.startswith("--") else f"{key}: {per_pod}"
     where = "gpus_per_node" if nodes > 1 and "gpus_per_node" in dep.sources else "gpus"
     if where not in dep.sources:
         return f"{key}: {per_pod}"
@@ -156,7 +158,13 @@ def _fix(ctx: RuleContext, requested: int, world: int) -> Fix | str:
     return Fix(message, applicability="unsafe", intents=(intent,))
 
 
+# How one container asks for GPUs: `docker run --gpus N`, compose's device reservation `count`.
+_CONTAINER_KEYS = {"docker-run": "--gpus", "compose": "count"}
+
+
 def _resource_key(dep: Deployment) -> str:
+    if dep.source_kind in _CONTAINER_KEYS:
+        return _CONTAINER_KEYS[dep.source_kind]
     return "requestGPU" if dep.source_kind.startswith("helm-production-stack") else "nvidia.com/gpu"
 
 

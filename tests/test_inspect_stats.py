@@ -51,3 +51,28 @@ def test_stats_text_names_each_total(tmp_path: Path, capsys: pytest.CaptureFixtu
         "values unresolved: 1 (in 1 deployments)",
         "files that name an engine but yield no deployment: 0",
     ]
+
+
+GKE = """\
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: d}
+spec:
+  template:
+    spec:
+      nodeSelector: {cloud.google.com/gke-accelerator: nvidia-l4}
+      containers:
+      - name: c
+        image: vllm/vllm-openai
+        command: [vllm, serve, org/unknown-model, --tensor-parallel-size, "2"]
+        resources: {limits: {nvidia.com/gpu: 2}}
+"""
+
+
+def test_stats_count_inferred_hardware_even_when_the_check_stops_later(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "d.yaml").write_text(GKE)
+    main(["inspect", "--stats", "--format", "json", str(tmp_path)])
+    out = json.loads(capsys.readouterr().out)
+    assert (out["placed_on_inferred_hardware"], out["checked_on_inferred_hardware"]) == (1, 0)

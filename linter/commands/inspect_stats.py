@@ -29,6 +29,7 @@ def stats(result: Any) -> dict[str, Any]:
         "unparsable_files": len(unreadable),
         "checked_against_hardware": len(checked),
         "checked_on_inferred_hardware": sum(1 for a in checked if a.inferred),
+        "placed_on_inferred_hardware": sum(1 for a in analyses if a.inferred),
         "paths_naming_an_engine_without_deployment": silent,
     }
 
@@ -44,6 +45,8 @@ def render(totals: dict[str, Any]) -> str:
         f"unparsable files (TL001): {totals['unparsable_files']}",
         f"checked against hardware: {totals['checked_against_hardware']} "
         f"({totals['checked_on_inferred_hardware']} on hardware inferred from the files' hints)",
+        f"hardware inferred from the files' hints: {totals['placed_on_inferred_hardware']} "
+        "deployments",
     ]
     lines += [f"  no deployment: {p}" for p in totals["paths_naming_an_engine_without_deployment"]]
     return "\n".join(lines) + "\n"

@@ -483,6 +483,8 @@ def deployment_from_invocation(
     dep = apply_flags(dep, [*pre, *parsed.flags], spec)
     dep = _note_misspelt(dep, parsed.findings)
     dep = visible_gpus(dep, environment, inv.gpus)
+    if inv.image and "image" not in dep.options:  # the image it runs in (an accelerator's?)
+        dep = replace(dep, options={**dep.options, "image": inv.image})
     findings = list(parsed.findings)
     if config_loader is not None:
         from toplint.parse.enginecfg import fold_engine_config

@@ -29,11 +29,21 @@ from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse import k8s_text
 from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
-from toplint.parse.k8s_container import container_env, env_args, env_options, invocations
+from toplint.parse.k8s_container import (
+    container_env,
+    env_args,
+    env_options,
+    invocations,
+    with_image_and_accelerator,
+)
 from toplint.record import field, record, replace
 
 _KIND = re.compile(r"^kind:\s*\S", re.M)
 _API = re.compile(r"^apiVersion:\s*\S", re.M)
+# The same keys quoted, anywhere on a line: JSON (``kubectl get -o json``, ``{"kind": ...}``)
+# and YAML flow style.  JSON is YAML 1.2 flow, so the same loader reads it, with positions.
+_QUOTED_KIND = re.compile(r"[\"']kind[\"']\s*:\s*[\"']?\w")
+_QUOTED_API = re.compile(r"[\"']apiVersion[\"']\s*:\s*[\"']?\w")
 # Extended resources that are GPUs (k8s device plugins: NVIDIA, AMD, Intel, Habana) and
 # Dynamo's own ``resources.limits.gpu``.  MIG slices are ``nvidia.com/mig-<profile>``.
 _GPU_EXACT = ("nvidia.com/gpu", "amd.com/gpu", "gpu", "habana.ai/gaudi", "gpu.intel.com/i915")
@@ -173,25 +183,6 @@ def container_deployments(
 
         out = nim_container(ctx, cpath, here)
     return out
-
-
-def with_image_and_accelerator(ctx: Ctx, cpath: Path, dep: Deployment) -> Deployment:
-    """The container's image, and an accelerator resource toplint does not model (a TPU or
-    Neuron request is not a GPU request; ``toplint.hardware.accelerators``)."""
-    options, sources = dict(dep.options), dict(dep.sources)
-    image = ctx.get((*cpath, "image"))
-    if isinstance(image, str) and image:
-        options["image"] = image
-        sources["image"] = ctx.pos((*cpath, "image"))
-    from toplint.hardware.accelerators import by_resource
-
-    for part in ("limits", "requests"):
-        block = ctx.get((*cpath, "resources", part))
-        for name in block if isinstance(block, dict) else ():
-            if by_resource(str(name)) is not None:
-                options["accelerator.resource"] = str(name)
-                sources["accelerator"] = ctx.key((*cpath, "resources", part, name))
-    return replace(dep, options=options, sources=sources)
 
 
 def with_gpu(dep: Deployment, gpu: GpuRequest) -> Deployment:
@@ -345,7 +336,8 @@ def handler_for(kind: str) -> Handler | None:
 
 
 def looks_like_k8s(text: str) -> bool:
-    return bool(_KIND.search(text) and _API.search(text))
+    plain = _KIND.search(text) or _QUOTED_KIND.search(text)
+    return bool(plain and (_API.search(text) or _QUOTED_API.search(text)))
 
 
 class KubernetesParser:

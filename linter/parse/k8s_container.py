@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Any
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded
 from toplint.infra.yamlsafe import Path
-from toplint.model import Position
+from toplint.model import Deployment, Position
 from toplint.parse import k8s_text
 from toplint.parse.argv import Arg, Invocation, find_invocations
 from toplint.parse.run import unparsable
+from toplint.record import replace
 
 if TYPE_CHECKING:
     from toplint.parse.k8s import Ctx
@@ -214,3 +215,22 @@ def env_options(env: Mapping[str, str | None]) -> dict[str, str]:
     engines = tuple(prefix for engine in all_engines() for prefix in engine.env_prefixes)
     keep = ("NCCL_", "NVSHMEM_", "UCX_", "CUDA_VISIBLE_DEVICES", *engines)
     return {f"env.{k}": v for k, v in env.items() if v is not None and k.startswith(keep)}
+
+
+def with_image_and_accelerator(ctx: Ctx, cpath: Path, dep: Deployment) -> Deployment:
+    """The container's image, and an accelerator resource toplint does not model (a TPU or
+    Neuron request is not a GPU request; ``toplint.hardware.accelerators``)."""
+    options, sources = dict(dep.options), dict(dep.sources)
+    image = ctx.get((*cpath, "image"))
+    if isinstance(image, str) and image:
+        options["image"] = image
+        sources["image"] = ctx.pos((*cpath, "image"))
+    from toplint.hardware.accelerators import by_resource
+
+    for part in ("limits", "requests"):
+        block = ctx.get((*cpath, "resources", part))
+        for name in block if isinstance(block, dict) else ():
+            if by_resource(str(name)) is not None:
+                options["accelerator.resource"] = str(name)
+                sources["accelerator"] = ctx.key((*cpath, "resources", part, name))
+    return replace(dep, options=options, sources=sources)

@@ -15,7 +15,9 @@ Rank order follows each engine (its ``Engine.ep_layout``, ``single_node``, ``dim
 - TGI: one TP group (``--num-shard``) on one node.
 
 GPUs are filled node by node: rank r sits on node r // g, local GPU r % g, where g is the
-instance's GPUs per node.
+instance's GPUs per node.  g never exceeds the cluster's GPUs per node: a request for more (a
+pod of 8 GPUs on 4-GPU nodes, TGI's 8 shards on one 4-GPU host) cannot run as written (rule
+TL211) and is laid out over as many whole nodes as the GPUs need.
 """
 
 from __future__ import annotations
@@ -46,12 +48,17 @@ def _shape(
 ) -> tuple[int, int]:
     """(nodes, GPUs per node) the instance spans, with notes where the real layout may differ."""
     engine = get_engine(deployment.engine)
+    node_gpus = max(cluster.gpus_per_node, 1)
     if engine.single_node:  # the engine shards on one host only (TGI: launcher/src/main.rs)
-        if world > cluster.gpus_per_node:
+        if world > node_gpus:
+            # It cannot start (rule TL211); a node never holds more GPUs than it has, so the
+            # shards are laid out as the cluster would have to hold them.
             notes.append(
                 f"{engine.title} runs on one node, but its {world} shards exceed the "
-                f"{cluster.gpus_per_node} GPUs per node of cluster {cluster.name!r}"
+                f"{node_gpus} GPUs per node of cluster {cluster.name!r}; placed on "
+                f"{math.ceil(world / node_gpus)} nodes of {node_gpus}"
             )
+            return math.ceil(world / node_gpus), node_gpus
         return 1, world
     nodes = deployment.nodes
     per_node = deployment.gpus_per_node
@@ -65,11 +72,13 @@ def _shape(
     if per_node is None:
         per_node = min(cluster.gpus_per_node, world)
     per_node = max(per_node, 1)
-    if per_node > cluster.gpus_per_node:
+    if per_node > node_gpus:
+        # Unschedulable as written (rule TL211); never put more GPUs on a node than it has.
         notes.append(
             f"{per_node} GPUs per node requested, but cluster {cluster.name!r} has "
-            f"{cluster.gpus_per_node} per node; placed as if a node had {per_node}"
+            f"{node_gpus} per node; placed {node_gpus} per node"
         )
+        per_node = node_gpus
     if nodes is None:
         nodes = math.ceil(world / per_node)
     elif (

@@ -24,11 +24,25 @@ def fold_consequences(
     causes = sorted((f for f in findings if explains.get(f.rule)), key=lambda f: f.rule)
     if not causes:
         return list(findings)
+    target = {
+        id(f): next((c for c in causes if c is not f and f.rule in explains[c.rule]), None)
+        for f in findings
+    }
+
+    def root(f: Finding) -> Finding | None:
+        """The outermost cause of ``f``: a cause that is itself explained (TL101 under TL211)
+        hands its consequences on, so none is lost with it."""
+        cause, seen = target[id(f)], {id(f)}
+        while cause is not None and target[id(cause)] is not None and id(cause) not in seen:
+            seen.add(id(cause))
+            cause = target[id(cause)]
+        return cause
+
     folded: dict[int, list[Finding]] = {id(c): [] for c in causes}
     kept: list[Finding] = []
     for f in findings:
-        cause = next((c for c in causes if c is not f and f.rule in explains[c.rule]), None)
-        if cause is None:
+        cause = root(f)
+        if cause is None or cause is f:
             kept.append(f)
         else:
             folded[id(cause)].append(f)

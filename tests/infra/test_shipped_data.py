@@ -105,3 +105,16 @@ def test_only_the_schema_module_validates_against_a_schema() -> None:
         return "jsonschema" in names or "toplint.infra.schemafast.surely_valid" in names
 
     assert [_relative(p) for p in _modules() if validates(p)] == ["infra/schemas.py"]
+
+
+def test_the_cache_key_version_is_the_package_version() -> None:
+    import sys
+
+    import toplint
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:
+        import tomli as tomllib
+    with open(ROOT / "pyproject.toml", "rb") as handle:
+        assert toplint.__version__ == tomllib.load(handle)["project"]["version"]

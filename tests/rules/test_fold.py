@@ -83,3 +83,28 @@ def test_sarif_lists_the_folded_consequences_as_related_locations(tree: Path, ca
     assert result["ruleId"] == "TL101"
     texts = [r["message"]["text"] for r in result["relatedLocations"]]
     assert any(t.startswith("TL105 [warning] decode collectives") for t in texts)
+
+
+def test_a_cause_explained_by_another_hands_its_consequences_on() -> None:
+    # TL211 (pod larger than a node) explains TL101, which explains TL105: none is lost.
+    root = finding("TL211", Severity.ERROR, "pod requests 8 GPUs")
+    middle = finding("TL101", Severity.ERROR, "TP 8 spans 2 nodes")
+    leaf = finding("TL105", Severity.WARNING, "decode 20.9 ms")
+    explains = {"TL211": ("TL101", "TL105"), "TL101": ("TL105",)}
+    (out,) = fold_consequences([middle, leaf, root], explains)
+    assert out.rule == "TL211"
+    assert [r.rule for r in out.related] == ["TL101", "TL105"]
+
+
+def test_a_pod_larger_than_a_node_is_one_finding(tmp_path: Path, capsys) -> None:
+    (tmp_path / "hw.yaml").write_text((ROOT / "tests" / "data" / "seed-hardware.yaml").read_text())
+    (tmp_path / "deploy.yaml").write_text(
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: v}\nspec:\n  template:\n"
+        "    spec:\n      containers:\n        - name: vllm\n          image: vllm/vllm-openai\n"
+        '          args: ["--model", "meta-llama/Llama-3.1-70B-Instruct", "-tp", "8"]\n'
+        "          resources: {limits: {nvidia.com/gpu: 8}}\n"
+    )
+    argv = ["check", str(tmp_path / "deploy.yaml"), "--hardware", str(tmp_path / "hw.yaml")]
+    assert main([*argv, "--format", "json"]) == 1
+    found = json.loads(capsys.readouterr().out)["findings"]
+    assert [f["rule"] for f in found] == ["TL211"]

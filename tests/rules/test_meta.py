@@ -44,6 +44,7 @@ TABLE = {
     "TL208": ("mla-without-data-parallel-attention", "info"),
     "TL209": ("setting-ignored", "warning"),
     "TL210": ("implicit-sharding", "warning"),
+    "TL211": ("gpus-exceed-node", "error"),
 }
 
 RULES = {r.code: r for r in all_rules()}

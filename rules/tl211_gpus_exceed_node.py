@@ -1,0 +1,161 @@
+"""TL211 gpus-exceed-node."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+from toplint.model import Deployment, Finding, Fix, Severity
+from toplint.rulebook.helpers import expected_gpus, finding, layout_fix, layout_flags
+from toplint.rulebook.types import Rule, RuleContext
+
+DOC = """\
+## What it does
+Checks that no single pod, container or host asks for more GPUs than one node of the assigned
+cluster has: a pod's `nvidia.com/gpu` request, a container's `docker run --gpus N` or compose
+device count, and the shards of an engine that runs on one host only (TGI `--num-shard`), or
+of a `docker run --gpus all` container, against the host's GPUs.
+
+## Why is this bad?
+The configuration cannot run at all.  A pod is placed on one node: Kubernetes leaves a pod that
+requests 8 GPUs Pending forever on 4-GPU nodes ("0/2 nodes are available: 2 Insufficient
+nvidia.com/gpu").  A container sees only its host's GPUs: TGI shards on one host only (its
+launcher has no multi-node option; shards beyond the host's GPUs have no device to run on);
+vLLM without `--nnodes` or Ray stops at start-up ("World size (8) is larger than the number of
+available GPUs (4) in this node", from vLLM's parallel config).
+
+## Example
+```yaml
+# cluster: 2 nodes x 4 A100
+args: ["--tensor-parallel-size", "8"]
+resources:
+  limits:
+    nvidia.com/gpu: 8
+```
+
+## Use instead
+Request at most one node per pod and spread the layout over more pods (a LeaderWorkerSet of
+size 2, pipeline parallel across nodes), or use a layout that fits one node:
+```yaml
+args: ["--tensor-parallel-size", "4"]
+resources:
+  limits:
+    nvidia.com/gpu: 4
+```
+
+## Options
+None.
+
+## Fix safety
+Unsafe: the layout changes.  A request is advice when no single edit makes it run (spreading a
+pod over nodes needs a multi-node workload such as a LeaderWorkerSet).
+
+## References
+- Kubernetes, a pod is scheduled onto one node: https://kubernetes.io/docs/concepts/scheduling-eviction/kube-scheduler/
+- Kubernetes device plugins (extended resources are per node): https://kubernetes.io/docs/concepts/extend-kubernetes/compute-storage-net/device-plugins/
+- TGI launcher, shards on one host (`--num-shard`, `find_num_shards`): https://github.com/huggingface/text-generation-inference/blob/main/launcher/src/main.rs
+- vLLM executor choice and the world-size check: https://github.com/vllm-project/vllm/blob/main/vllm/config/parallel.py
+- LeaderWorkerSet, one group of pods across nodes: https://lws.sigs.k8s.io/docs/overview/
+"""
+
+# Sources that run one container on one host; every other source schedules pods.
+_CONTAINER_KINDS = ("docker-run", "compose")
+
+
+def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    cluster, dep = ctx.cluster, ctx.deployment
+    if cluster is None:
+        return
+    node = cluster.gpus_per_node
+    world = expected_gpus(dep)
+    data = {"cluster": cluster.name, "node_gpus": node, "world_size": world}
+    requested = dep.gpus_per_node
+    if requested is not None and requested > node and "gpus_per_node" in dep.sources:
+        unit = _unit(dep)
+        yield finding(
+            rule,
+            ctx,
+            "gpus_per_node",
+            f"{unit} requests {requested} GPUs; nodes of cluster {cluster.name} have {node}: "
+            + ("the pod can never be scheduled" if unit == "pod" else "the container cannot start"),
+            fix=_spread(dep, unit, requested, node),
+            data={**data, "requested": requested},
+        )
+        return
+    if world is None or world <= node or not _one_host(ctx):
+        return
+    from toplint.engines.registry import get_engine
+
+    title = get_engine(dep.engine).title
+    yield finding(
+        rule,
+        ctx,
+        "tp",
+        f"{title} runs its {world} GPUs ({_layout(dep)}) in one process group on one host; "
+        f"nodes of cluster {cluster.name} have {node}",
+        fix=_spread(dep, "host", world, node),
+        data=data,
+    )
+
+
+def _one_host(ctx: RuleContext) -> bool:
+    """The whole layout must fit one host: the engine never spans nodes (TGI), or one
+    container sees its host's GPUs (``--gpus all``) with nothing that joins other hosts."""
+    from toplint.engines.registry import get_engine
+
+    dep = ctx.deployment
+    if get_engine(dep.engine).single_node:
+        return True
+    if dep.source_kind not in _CONTAINER_KINDS or (dep.nodes or 1) > 1:
+        return False
+    backend = dep.flag("distributed-executor-backend")
+    return dep.options.get("gpus_visible") == "all" and (backend is None or backend.value != "ray")
+
+
+def _unit(dep: Deployment) -> str:
+    return "container" if dep.source_kind in _CONTAINER_KINDS else "pod"
+
+
+def _layout(dep: Deployment) -> str:
+    return f"TP {dep.tp} × PP {dep.pp or 1} × DP {dep.dp or 1}"
+
+
+def _spread(dep: Deployment, unit: str, gpus: int, node: int) -> Fix | str | None:
+    """A layout that one node holds, and the multi-node alternative where the engine has one."""
+    tp = dep.tp or 1
+    fits = next((tp // k for k in range(1, tp + 1) if tp % k == 0 and tp // k <= node), 1)
+    nodes = math.ceil(gpus / node)
+    alone = (dep.pp or 1) == 1 and (dep.dp or 1) == 1
+    one_node = layout_flags(dep.engine, tp=fits) if alone else ""
+    across = ""
+    from toplint.engines.registry import get_engine
+
+    engine = get_engine(dep.engine)
+    if not engine.single_node and engine.layout.pp and tp % fits == 0:
+        flags = layout_flags(dep.engine, tp=fits, pp=(dep.pp or 1) * (tp // fits))
+        how = "a LeaderWorkerSet of size" if unit == "pod" else "--nnodes"
+        across = f"spread it over {nodes} nodes of {node} GPUs ({how} {nodes}, {flags})"
+    if alone and not across:
+        fix = layout_fix(dep.engine, tp=fits, note=f"fits one {node}-GPU node")
+        if fix is not None:
+            return fix
+    fit = f"use a layout that fits one node ({one_node})" if one_node else ""
+    options = [o for o in (across, fit) if o]
+    if not options:
+        return None
+    where = "one host has" if unit == "host" else f"a {unit} runs on one node of"
+    return f"{where} {node} GPUs: " + ", or ".join(options)
+
+
+RULE = Rule(
+    code="TL211",
+    name="gpus-exceed-node",
+    summary="A pod, container or single-host engine needs more GPUs than one node has.",
+    severity=Severity.ERROR,
+    check=check,
+    doc=DOC,
+    fix_safety="unsafe",
+    origin=__file__,
+    # The layout placed over several nodes instead is why TP/EP/PP would cross the network.
+    explains=("TL101", "TL102", "TL104", "TL105", "TL106", "TL108", "TL109", "TL203"),
+)
