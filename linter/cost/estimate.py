@@ -25,7 +25,7 @@ from toplint.cost.enginecomm import ALLREDUCE, option
 from toplint.cost.fabric import group_fabric, kv_fabric
 from toplint.cost.moe import ACT_BYTES, ep_rows, exchange
 from toplint.cost.types import Collective, CostReport, Workload
-from toplint.cost.uncertainty import band, error_class
+from toplint.cost.uncertainty import METHODS, band, error_class
 from toplint.engines.registry import get_engine
 from toplint.placement.types import Group, Placement
 from toplint.record import replace
@@ -77,11 +77,16 @@ def estimate(placement: Placement, workload: Workload) -> CostReport:
         assumptions=tuple(dict.fromkeys(notes)),
         prefill_comm_ms_range=prefill[1],
         decode_comm_ms_range=decode[1],
+        prefill_comm_methods=prefill[2],
+        decode_comm_methods=decode[2],
     )
 
 
-def _total(rows: list[Collective], phase: str) -> tuple[float, tuple[float, float]]:
-    """Critical-path total of a phase and the ends of its band (bands add up: worst case).
+def _total(
+    rows: list[Collective], phase: str
+) -> tuple[float, tuple[float, float], tuple[str, ...]]:
+    """Critical-path total of a phase, the ends of its band (bands add up: worst case) and the
+    methods its collectives were priced by (in ``METHODS`` order, most trusted first).
 
     A band b bounds |predicted/measured − 1|, so the measured time lies in
     [t/(1+b), t/(1−b)] (b capped at 0.9 for the high end)."""
@@ -89,7 +94,9 @@ def _total(rows: list[Collective], phase: str) -> tuple[float, tuple[float, floa
     centre = sum(c.total_ms for c in on_path)
     low = sum(c.total_ms / (1.0 + c.band) for c in on_path)
     high = sum(c.total_ms / (1.0 - min(c.band, 0.9)) for c in on_path)
-    return centre, (low, high)
+    used = {c.method for c in on_path}
+    methods = tuple(m for m in METHODS if m in used) + tuple(sorted(used - set(METHODS)))
+    return centre, (low, high), methods
 
 
 def _overlap(

@@ -69,3 +69,6 @@ class CostReport:
     # The ends of the uncertainty bands, summed over the collectives (low, high).
     prefill_comm_ms_range: tuple[float, float] = (0.0, 0.0)
     decode_comm_ms_range: tuple[float, float] = (0.0, 0.0)
+    # How the collectives on each phase's critical path were priced (uncertainty.METHODS).
+    prefill_comm_methods: tuple[str, ...] = ()
+    decode_comm_methods: tuple[str, ...] = ()

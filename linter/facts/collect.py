@@ -139,6 +139,8 @@ def _cost(facts: Facts, cost: CostReport) -> None:
         facts[F.PREFILL_COMM_MS_LOW], facts[F.PREFILL_COMM_MS_HIGH] = cost.prefill_comm_ms_range
         low, high = cost.decode_comm_ms_range
         facts[F.DECODE_COMM_MS_PER_STEP_LOW], facts[F.DECODE_COMM_MS_PER_STEP_HIGH] = low, high
+        facts[F.PREFILL_COMM_MS_METHOD] = ", ".join(cost.prefill_comm_methods)
+        facts[F.DECODE_COMM_MS_PER_STEP_METHOD] = ", ".join(cost.decode_comm_methods)
     _put(facts, F.DECODE_WEIGHT_STREAM_MS, cost.decode_weight_stream_ms)
     _put(facts, F.PREFILL_COMPUTE_MS, cost.prefill_compute_ms)
 

@@ -13,9 +13,12 @@ reader and writer of a fact.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from toplint.record import record
 
-__all__ = ["FACTS", "Fact", "fact", "markdown_table"]
+__all__ = ["BAND_SUFFIXES", "FACTS", "Fact", "estimates", "fact", "markdown_table"]
 
 
 @record
@@ -40,6 +43,27 @@ def fact(name: str, kind: type, unit: str, doc: str) -> str:
         raise TypeError(f"fact {name!r}: type must be int, float, str or bool, not {kind!r}")
     FACTS[name] = Fact(name, kind, unit, doc)
     return name
+
+
+# An estimate ``X`` may have companions: ``X_low`` and ``X_high`` (the ends of its error band,
+# toplint.cost.uncertainty) and ``X_method`` (how it was priced).
+BAND_SUFFIXES = ("_low", "_high", "_method")
+
+
+def estimates(data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """The estimates in ``data`` that carry a band: ``{X: {value, low, high, method, unit}}``."""
+    out: dict[str, dict[str, Any]] = {}
+    for name, value in data.items():
+        low, high = data.get(name + "_low"), data.get(name + "_high")
+        if low is None or high is None or name.endswith(BAND_SUFFIXES):
+            continue
+        entry: dict[str, Any] = {"value": value, "low": low, "high": high}
+        if name + "_method" in data:
+            entry["method"] = data[name + "_method"]
+        if name in FACTS:
+            entry["unit"] = FACTS[name].unit
+        out[name] = entry
+    return out
 
 
 # --- the deployment as configured (parse) ----------------------------------------------------
@@ -150,6 +174,18 @@ DECODE_COMM_MS_PER_STEP_LOW = fact(
 )
 DECODE_COMM_MS_PER_STEP_HIGH = fact(
     "decode.comm_ms_per_step_high", float, "ms", "high end of decode.comm_ms_per_step's band"
+)
+PREFILL_COMM_MS_METHOD = fact(
+    "prefill.comm_ms_method",
+    str,
+    "",
+    "how prefill.comm_ms was priced: its collectives' methods, most trusted first, comma-separated",
+)
+DECODE_COMM_MS_PER_STEP_METHOD = fact(
+    "decode.comm_ms_per_step_method",
+    str,
+    "",
+    "how decode.comm_ms_per_step was priced (methods, most trusted first, comma-separated)",
 )
 DECODE_COMM_MS_PER_TOKEN = fact(
     "decode.comm_ms_per_token", float, "ms", "decode collectives per generated token"

@@ -2,7 +2,10 @@
 
 One run; ``results`` is always present (an empty list means "clean", which closes alerts);
 every rule carries short and full descriptions, its documentation page as ``help`` and its
-default level; regions are 1-based; ``partialFingerprints`` survive lines moving.
+default level; regions are 1-based; ``partialFingerprints`` survive lines moving.  A result's
+``properties`` (SARIF 2.1.0 §3.8 property bag) hold the finding's ``data`` and, under
+``estimates``, each predicted time it used with its error band and method as numbers
+(``{value, low, high, method, unit}``, toplint.facts.registry.estimates).
 """
 
 from __future__ import annotations
@@ -93,8 +96,18 @@ def result(f: Finding, index: int, fingerprint: str) -> dict[str, Any]:
             out["fixes"] = [sarif_fix(f.fix)]
     if f.data:
         props["data"] = plain(dict(f.data))
+        bands = _estimates(f.data)
+        if bands:  # each predicted time with its error band and method, as numbers
+            props["estimates"] = bands
     out["properties"] = props
     return out
+
+
+def _estimates(data: Any) -> dict[str, Any]:
+    from toplint.facts.registry import estimates
+
+    found: dict[str, Any] = plain(estimates(dict(data)))
+    return found
 
 
 def _related(r: Related, index: int) -> dict[str, Any]:

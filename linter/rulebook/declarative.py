@@ -313,8 +313,21 @@ def make_check(spec: Spec) -> Any:
             column=pos.column,
             message=render(message, ctx.facts, ctx.options),
             fix=fix,
-            data=dict(sorted(ev.used.items())),
+            data=_with_bands(ev.used, ctx.facts),
             anchor=spec.anchor or at,
         )
 
     return check
+
+
+def _with_bands(used: Mapping[str, Any], facts: Mapping[str, Any]) -> dict[str, Any]:
+    """The facts a finding used, plus the error band and method of each estimate among them,
+    so JSON and SARIF carry the band (toplint.facts.registry.BAND_SUFFIXES)."""
+    from toplint.facts.registry import BAND_SUFFIXES
+
+    data = dict(used)
+    for name in used:
+        for suffix in BAND_SUFFIXES:
+            if name + suffix in facts:
+                data[name + suffix] = facts[name + suffix]
+    return dict(sorted(data.items()))

@@ -216,3 +216,37 @@ def test_counts_are_plural_only_above_one() -> None:
         "1 file, 1 deployment: 1 checked against hardware.",
         "Found 1 finding (1 error) in 1 file.",
     ]
+
+
+BANDED = finding(
+    data={
+        "decode.comm_ms_per_step": 3.0,
+        "decode.comm_ms_per_step_low": 2.5,
+        "decode.comm_ms_per_step_high": 4.0,
+        "decode.comm_ms_per_step_method": "same-system measurement, alpha-beta",
+        "tp.size": 8,
+    }
+)
+
+
+def test_sarif_properties_carry_each_estimates_band_as_numbers() -> None:
+    [res] = json.loads(SarifFormatter().render(report((BANDED,))))["runs"][0]["results"]
+    assert res["properties"]["estimates"] == {
+        "decode.comm_ms_per_step": {
+            "value": 3.0,
+            "low": 2.5,
+            "high": 4.0,
+            "method": "same-system measurement, alpha-beta",
+            "unit": "ms",
+        }
+    }
+
+
+def test_sarif_with_estimates_is_valid_against_the_official_schema() -> None:
+    log = json.loads(SarifFormatter().render(report((BANDED, *FINDINGS))))
+    jsonschema.Draft4Validator(sarif_schema()).validate(log)
+
+
+def test_sarif_has_no_estimates_when_the_data_has_no_band() -> None:
+    results = json.loads(SarifFormatter().render(report()))["runs"][0]["results"]
+    assert all("estimates" not in r["properties"] for r in results)

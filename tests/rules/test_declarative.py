@@ -158,3 +158,29 @@ def test_undeclared_option_is_rejected() -> None:
     bad = RULE_YAML.replace("{option.limit}", "{option.limt}")
     with pytest.raises(ConfigError, match=r"fix.message: option `limt` is not declared.*`limit`"):
         rule_from_yaml_text(bad, "t.yaml")
+
+
+BAND_RULE_YAML = """\
+code: TL999
+name: test-rule
+summary: A test rule.
+severity: warning
+when: {gt: [decode.comm_ms_per_step, 1.0]}
+at: [tp]
+message: "decode takes {decode.comm_ms_per_step}"
+doc: "## What it does\\nTests.\\n"
+"""
+
+
+def test_finding_carries_the_band_and_method_of_each_estimate_it_used() -> None:
+    rule = rule_from_yaml_text(BAND_RULE_YAML, "t.yaml")
+    assert rule.check is not None
+    facts = {
+        "decode.comm_ms_per_step": 3.0,
+        "decode.comm_ms_per_step_low": 2.5,
+        "decode.comm_ms_per_step_high": 4.0,
+        "decode.comm_ms_per_step_method": "interpolation, alpha-beta",
+        "prefill.comm_ms_low": 9.0,  # not used by the rule: not carried
+    }
+    [f] = rule.check(rule, context(rule.severity, facts))
+    assert dict(f.data) == {k: v for k, v in facts.items() if k.startswith("decode.")}
