@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
+from toplint.hardware.types import Cluster
 from toplint.model import Deployment, Finding, Fix, Severity
 from toplint.rulebook.helpers import expected_gpus, finding, layout_fix, layout_flags
 from toplint.rulebook.types import Rule, RuleContext
@@ -78,7 +79,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             "gpus_per_node",
             f"{unit} requests {requested} GPUs; nodes of cluster {cluster.name} have {node}: "
             + ("the pod can never be scheduled" if unit == "pod" else "the container cannot start"),
-            fix=_spread(dep, unit, requested, node),
+            fix=_spread(dep, unit, cluster),
             data={**data, "requested": requested},
         )
         return
@@ -93,7 +94,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         "tp",
         f"{title} runs its {world} GPUs ({_layout(dep)}) in one process group on one host; "
         f"nodes of cluster {cluster.name} have {node}",
-        fix=_spread(dep, "host", world, node),
+        fix=_spread(dep, "host", cluster),
         data=data,
     )
 
@@ -120,25 +121,33 @@ def _layout(dep: Deployment) -> str:
     return f"TP {dep.tp} × PP {dep.pp or 1} × DP {dep.dp or 1}"
 
 
-def _spread(dep: Deployment, unit: str, gpus: int, node: int) -> Fix | str | None:
-    """A layout that one node holds, and the multi-node alternative where the engine has one."""
-    tp = dep.tp or 1
-    fits = next((tp // k for k in range(1, tp + 1) if tp % k == 0 and tp // k <= node), 1)
-    nodes = math.ceil(gpus / node)
-    alone = (dep.pp or 1) == 1 and (dep.dp or 1) == 1
-    one_node = layout_flags(dep.engine, tp=fits) if alone else ""
-    across = ""
+def _spread(dep: Deployment, unit: str, cluster: Cluster) -> Fix | str | None:
+    """A layout that one node holds, and the multi-node alternative where the engine has one
+    and the cluster has the nodes for it."""
     from toplint.engines.registry import get_engine
 
+    node = cluster.gpus_per_node
+    tp = dep.tp or 1
+    world = expected_gpus(dep) or tp
+    fits = next((tp // k for k in range(1, tp + 1) if tp % k == 0 and tp // k <= node), 1)
+    nodes = math.ceil(world / node)
+    alone = (dep.pp or 1) == 1 and (dep.dp or 1) == 1
+    across = ""
     engine = get_engine(dep.engine)
-    if not engine.single_node and engine.layout.pp and tp % fits == 0:
+    if nodes > cluster.nodes:
+        across = (
+            f"the layout needs {world} GPUs but cluster {cluster.name} has "
+            f"{cluster.total_gpus}: use a layout of at most {cluster.total_gpus}"
+        )
+    elif not engine.single_node and engine.layout.pp:
         flags = layout_flags(dep.engine, tp=fits, pp=(dep.pp or 1) * (tp // fits))
         how = "a LeaderWorkerSet of size" if unit == "pod" else "--nnodes"
         across = f"spread it over {nodes} nodes of {node} GPUs ({how} {nodes}, {flags})"
-    if alone and not across:
+    elif alone:
         fix = layout_fix(dep.engine, tp=fits, note=f"fits one {node}-GPU node")
         if fix is not None:
             return fix
+    one_node = layout_flags(dep.engine, tp=fits) if alone else ""
     fit = f"use a layout that fits one node ({one_node})" if one_node else ""
     options = [o for o in (across, fit) if o]
     if not options:
