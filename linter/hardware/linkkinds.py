@@ -8,7 +8,8 @@ NCCL runs over it, how the manifest (``intra_node.fabric`` / ``inter_node.networ
 fabric is one row.  An unknown name is an error (``kind()`` raises), never a silent default.
 
 Bandwidths are GB/s (10^9 B/s) per direction: per GPU for scale-up and PCIe kinds, per NIC for
-networks.  Latencies are µs per collective step (cost-model.md §1.13).
+networks.  Latencies are µs per collective step (cost-model.md §1.13).  ``floors`` are the
+slowest real links of a kind, below which a manifest figure is a misreading.
 """
 
 from __future__ import annotations
@@ -42,6 +43,11 @@ class LinkKind:
     topo: tuple[str, ...] = ()  # `nvidia-smi topo -m` cells or RDMA device prefixes
     rdma: bool = False
     tcp: bool = False
+    # Plausibility floors: the slowest real link of this kind, per manifest spelling, GB/s per
+    # direction (per GPU, or per NIC for networks).  A manifest figure below it is a misreading,
+    # most often Gb/s written for GB/s (toplint.hardware.sanity); no entry = no floor known.
+    floors: tuple[tuple[str, float], ...] = ()
+    floor_source: str = ""
 
 
 _NCCL_TUNING = "NVIDIA/nccl@5067397c src/graph/tuning.cc (cost-model.md §1.4)"
@@ -60,6 +66,11 @@ KINDS: dict[str, LinkKind] = {
             ("ring", "tree", "nvls", "nvlstree", "pairwise"),
             manifest=("nvswitch", "nvlink"),
             topo=("NV#",),
+            floors=(("nvswitch", 150.0),),
+            floor_source="NVSwitch gen 1 (DGX-2, V100): 6 NVLink2 links x 25 = 150 per direction "
+            "(NVIDIA DGX-2 datasheet, 300 GB/s bidirectional per GPU, https://www.nvidia.com/"
+            "content/dam/en-zz/Solutions/Data-Center/dgx-2/"
+            "dgx-2-print-datasheet-738070-nvidia-a4-web-uk.pdf)",
         ),
         LinkKind(
             "xgmi",
@@ -125,6 +136,9 @@ KINDS: dict[str, LinkKind] = {
             manifest=("infiniband",),
             topo=("mlx5",),
             rdma=True,
+            floors=(("infiniband", 1.25),),
+            floor_source="InfiniBand SDR 4x 10 Gb/s (InfiniBand Trade Association roadmap, "
+            "https://www.infinibandta.org/infiniband-roadmap/)",
         ),
         LinkKind(
             "roce",
@@ -138,6 +152,8 @@ KINDS: dict[str, LinkKind] = {
             manifest=("roce",),
             topo=("rocep", "roce", "bnxt_re", "irdma", "qedr"),
             rdma=True,
+            floors=(("roce", 1.25),),
+            floor_source="RoCE needs at least 10 GbE in practice",
         ),
         LinkKind(
             "efa",
@@ -151,6 +167,8 @@ KINDS: dict[str, LinkKind] = {
             manifest=("efa",),
             topo=("efa", "rdmap"),
             rdma=True,
+            floors=(("efa", 12.5),),
+            floor_source="EFA's first generation is 100 Gb/s (https://aws.amazon.com/hpc/efa/)",
         ),
         LinkKind(
             "tcpx",
@@ -173,6 +191,8 @@ KINDS: dict[str, LinkKind] = {
             _RING_TREE,
             manifest=("ethernet",),
             tcp=True,
+            floors=(("ethernet", 0.125),),
+            floor_source="1 GbE",
         ),
         LinkKind(
             "none",
@@ -213,6 +233,16 @@ def of_fabric(fabric: str) -> LinkKind:
         if k.cls != NETWORK and fabric in k.manifest:
             return k
     raise KeyError(f"unknown fabric {fabric!r}; known: {', '.join(FABRICS)}")
+
+
+def floor(spelling: str) -> tuple[float, str]:
+    """The plausibility floor (GB/s per direction) of a manifest fabric or network spelling and
+    its source; (0.0, "") when no floor is known."""
+    for k in KINDS.values():
+        for name, gb_per_s in k.floors:
+            if name == spelling:
+                return gb_per_s, k.floor_source
+    return 0.0, ""
 
 
 def pcie_x16(gen: int) -> float:

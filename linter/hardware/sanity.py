@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from toplint.hardware import catalog
+from toplint.hardware import catalog, linkkinds
 from toplint.hardware.types import GpuSpec
 
 # Bidirectional NVLink figures -> per direction (cost-model.md §0 errata: NVLink3/4/5 are
@@ -66,22 +66,10 @@ def nic_warning(value: float, written: object) -> str | None:
     return None
 
 
-# The slowest figure each fabric has, per GPU per direction (GB/s): below it the number is a
-# misreading, most often Gb/s written for GB/s ("450 Gb/s" NVSwitch is 56 GB/s).
-# NVSwitch: first generation (DGX-2, V100) 6 NVLink2 links x 25 GB/s = 150 GB/s per direction
-# (NVIDIA DGX-2 datasheet: 300 GB/s bidirectional per GPU,
-# https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/dgx-2/dgx-2-print-datasheet-738070-nvidia-a4-web-uk.pdf).
-_SLOWEST_LINK = {"nvswitch": 150.0}
-# NICs: the slowest line rate of each network kind, GB/s.  InfiniBand SDR 4x is 10 Gb/s
-# (InfiniBand Trade Association roadmap, https://www.infinibandta.org/infiniband-roadmap/);
-# RoCE needs at least 10 GbE in practice; EFA's first generation is 100 Gb/s
-# (https://aws.amazon.com/hpc/efa/); Ethernet 1 GbE.
-_SLOWEST_NIC = {"infiniband": 1.25, "roce": 1.25, "efa": 12.5, "ethernet": 0.125}
-
-
 def low_link_warning(value: float, fabric: str, gpu: GpuSpec) -> str | None:
-    """An intra-node bandwidth far below what the fabric (or the GPU's own NVLink) gives."""
-    floor = _SLOWEST_LINK.get(fabric, 0.0)
+    """An intra-node bandwidth far below what the fabric (or the GPU's own NVLink) gives: the
+    fabric's floor is its link-kind row's (toplint.hardware.linkkinds.floor)."""
+    floor, _ = linkkinds.floor(fabric)
     why = f"the slowest {fabric} ({floor:g} GB/s per direction)"
     own = gpu.scaleup_bandwidth_gb_per_s
     if (
@@ -99,8 +87,8 @@ def low_link_warning(value: float, fabric: str, gpu: GpuSpec) -> str | None:
 
 
 def low_nic_warning(value: float, network: str, written: object) -> str | None:
-    """A NIC line rate below the slowest NIC of its network kind."""
-    floor = _SLOWEST_NIC.get(network, 0.0)
+    """A NIC line rate below the slowest NIC of its network kind (its link-kind row's floor)."""
+    floor, _ = linkkinds.floor(network)
     if 0 < value < floor:
         return (
             f"{written} per NIC is slower than any {network} NIC ({floor * 8:g} Gb/s = "

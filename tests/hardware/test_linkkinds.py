@@ -46,3 +46,17 @@ def test_fabric_spelling_maps_to_its_kind() -> None:
 def test_rdma_device_prefix_names_its_network() -> None:
     found = linkkinds.network_of_device("rdmap0s26")
     assert found is not None and found.name == "efa"
+
+
+def test_every_floor_is_one_of_its_rows_spellings_and_cited() -> None:
+    for row in linkkinds.KINDS.values():
+        for spelling, gb_per_s in row.floors:
+            assert spelling in row.manifest and gb_per_s > 0 and row.floor_source, row.name
+
+
+def test_floor_of_a_spelling_comes_from_its_row() -> None:
+    assert linkkinds.floor("nvswitch") == (150.0, linkkinds.kind("nvlink").floor_source)
+
+
+def test_a_spelling_without_a_floor_has_none() -> None:
+    assert linkkinds.floor("pcie") == (0.0, "")
