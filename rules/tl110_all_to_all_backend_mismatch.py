@@ -75,7 +75,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     if not isinstance(ep, int) or ep < 2:
         return
     # The flag wins; an older environment variable (``AllToAll.env``) is its default.
-    backend = chosen_backend(a2a, dep.options) or default
+    backend = (chosen_backend(a2a, dep.options) or (default, flag))[0]
     crosses = bool(ctx.facts.get("ep.crosses_nodes", False))
     at = key if key in dep.sources else ("ep_enabled" if "ep_enabled" in dep.sources else "ep")
     data = {"ep": ep, "backend": backend, "crosses_nodes": crosses}

@@ -80,8 +80,8 @@ def moe_comm(deployment: Deployment, dp: int, phase: str) -> MoeComm:
     from toplint.engines.types import chosen_backend
 
     chosen = chosen_backend(a2a, deployment.options)
-    backend = chosen or a2a.default
-    origin = f"{engine.title} {a2a.flag} {backend}" + ("" if chosen else " (its default)")
+    backend, where = chosen or (a2a.default, a2a.flag)
+    origin = f"{engine.title} {where} {backend}" + ("" if chosen else " (its default)")
     b = backend.lower()
     if b == "none":
         return MoeComm(ALLREDUCE, f"{origin}: no all-to-all; one all-reduce combines the experts")

@@ -133,8 +133,9 @@ class AllToAll:
     env: str = ""  # an older environment variable that sets the default
 
 
-def chosen_backend(a2a: AllToAll, options: Mapping[str, str]) -> str | None:
-    """The all-to-all backend a deployment chose, or None for the engine's default.
+def chosen_backend(a2a: AllToAll, options: Mapping[str, str]) -> tuple[str, str] | None:
+    """The all-to-all backend a deployment chose and where (``a2a.flag`` or ``a2a.env``), or
+    None for the engine's default.
 
     The flag wins; the environment variable is its default, as vLLM reads it (``--all2all-backend``
     defaults to ``VLLM_ALL2ALL_BACKEND``, vllm/envs.py ``env_with_choices``, default
@@ -142,9 +143,10 @@ def chosen_backend(a2a: AllToAll, options: Mapping[str, str]) -> str | None:
     or Dockerfile environment, or as ``env.<name>`` from a Kubernetes container's ``env:``
     (toplint.parse.k8s_container.env_options)."""
     given = {_norm(k): v for k, v in options.items() if v}
-    for key in (a2a.key, f"env.{a2a.env}" if a2a.env else "", a2a.env):
-        if key and _norm(key) in given:
-            return str(given[_norm(key)]).strip("'\"")
+    places = ((a2a.key, a2a.flag), (f"env.{a2a.env}", a2a.env), (a2a.env, a2a.env))
+    for key, where in places:
+        if key and where and _norm(key) in given:
+            return str(given[_norm(key)]).strip("'\""), where
     return None
 
 

@@ -180,6 +180,12 @@ def test_container_env_all2all_backend_is_the_default_of_the_flag() -> None:
     assert not rows(r, "prefill", "ep", "all_gather")
 
 
+def test_the_assumptions_name_the_variable_that_chose_the_backend() -> None:
+    p = place(DEEPSEEK_V3, cluster(), tp=1, dp=8, ep=8)
+    r = estimate(with_options(p, **{"env.VLLM_ALL2ALL_BACKEND": "deepep_low_latency"}), SEED)
+    assert any("VLLM_ALL2ALL_BACKEND deepep_low_latency" in a for a in r.assumptions)
+
+
 def test_the_all2all_flag_wins_over_the_environment() -> None:
     p = place(DEEPSEEK_V3, cluster(), tp=1, dp=8, ep=8)
     options = {"env.VLLM_ALL2ALL_BACKEND": "deepep_low_latency"}
