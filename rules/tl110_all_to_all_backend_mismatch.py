@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.engines.registry import get_engine
+from toplint.engines.types import chosen_backend
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import finding, flag_fix, opt_int, severity_for
 from toplint.rulebook.types import Rule, RuleContext
@@ -74,8 +75,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     if not isinstance(ep, int) or ep < 2:
         return
     # The flag wins; an older environment variable (``AllToAll.env``) is its default.
-    raw = dep.options.get(key, dep.options.get(f"env.{a2a.env}", default) if a2a.env else default)
-    backend = str(raw).strip("'\"")
+    backend = chosen_backend(a2a, dep.options) or default
     crosses = bool(ctx.facts.get("ep.crosses_nodes", False))
     at = key if key in dep.sources else ("ep_enabled" if "ep_enabled" in dep.sources else "ep")
     data = {"ep": ep, "backend": backend, "crosses_nodes": crosses}

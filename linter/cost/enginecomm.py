@@ -75,9 +75,10 @@ def moe_comm(deployment: Deployment, dp: int, phase: str) -> MoeComm:
         return MoeComm(
             "nccl", f"{engine.title}: its EP exchange was not read; sparse all-to-all assumed"
         )
-    keys = tuple(k for k in (a2a.key, a2a.env) if k)
-    chosen = option(deployment.options, *keys)
-    backend = (chosen or a2a.default).strip("'\"")
+    from toplint.engines.types import chosen_backend
+
+    chosen = chosen_backend(a2a, deployment.options)
+    backend = chosen or a2a.default
     origin = f"{engine.title} {a2a.flag} {backend}" + ("" if chosen else " (its default)")
     b = backend.lower()
     if b == "none":

@@ -133,6 +133,25 @@ class AllToAll:
     env: str = ""  # an older environment variable that sets the default
 
 
+def chosen_backend(a2a: AllToAll, options: Mapping[str, str]) -> str | None:
+    """The all-to-all backend a deployment chose, or None for the engine's default.
+
+    The flag wins; the environment variable is its default, as vLLM reads it (``--all2all-backend``
+    defaults to ``VLLM_ALL2ALL_BACKEND``, vllm/envs.py ``env_with_choices``, default
+    ``allgather_reducescatter``).  The variable arrives as the option ``a2a.env`` from a shell
+    or Dockerfile environment, or as ``env.<name>`` from a Kubernetes container's ``env:``
+    (toplint.parse.k8s_container.env_options)."""
+    given = {_norm(k): v for k, v in options.items() if v}
+    for key in (a2a.key, f"env.{a2a.env}" if a2a.env else "", a2a.env):
+        if key and _norm(key) in given:
+            return str(given[_norm(key)]).strip("'\"")
+    return None
+
+
+def _norm(key: str) -> str:
+    return key.lower().replace("-", "_").lstrip("_")
+
+
 _TRUE = frozenset({"true", "1", "yes", "on"})
 
 

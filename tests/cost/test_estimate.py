@@ -172,6 +172,21 @@ def test_deepep_backend_uses_sparse_dispatch_and_combine() -> None:
     assert combine.message_bytes == 4096 * 8 * 7168 * 2
 
 
+def test_container_env_all2all_backend_is_the_default_of_the_flag() -> None:
+    # a Kubernetes container's `env:` arrives as `env.NAME` (k8s_container.env_options)
+    p = place(DEEPSEEK_V3, cluster(), tp=1, dp=8, ep=8)
+    r = estimate(with_options(p, **{"env.VLLM_ALL2ALL_BACKEND": "deepep_low_latency"}), SEED)
+    assert len(rows(r, "prefill", "ep", "all_to_all")) == 2
+    assert not rows(r, "prefill", "ep", "all_gather")
+
+
+def test_the_all2all_flag_wins_over_the_environment() -> None:
+    p = place(DEEPSEEK_V3, cluster(), tp=1, dp=8, ep=8)
+    options = {"env.VLLM_ALL2ALL_BACKEND": "deepep_low_latency"}
+    r = estimate(with_options(p, all2all_backend="allgather_reducescatter", **options), SEED)
+    assert rows(r, "prefill", "ep", "all_gather") and not rows(r, "prefill", "ep", "all_to_all")
+
+
 def test_kv_transfer_only_when_configured() -> None:
     p = place(LLAMA_70B, cluster(), tp=8)
     assert not [c for c in estimate(p, SEED).collectives if c.group == "kv"]
