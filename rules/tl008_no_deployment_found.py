@@ -8,8 +8,10 @@ from toplint.rulebook.types import Rule
 DOC = """\
 ## What it does
 Reports input that names a serving engine but from which toplint could not build a
-deployment (an engine image or command whose parallel layout or model it could not read), and
-a folder given on the command line under which toplint found no file it reads. The message
+deployment (an engine image or command whose parallel layout or model it could not read; a
+GPU model server whose engine is chosen outside the file, such as a NIM container with no
+`NIM_MODEL_PROFILE` or a KServe InferenceService on another runtime), and a folder given on the
+command line under which toplint found no file it reads. The message
 says what was recognised and what was lacking.
 
 ## Why is this bad?

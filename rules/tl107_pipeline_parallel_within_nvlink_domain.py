@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toplint.hardware.linkkinds import SCALEUP_KINDS
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import finding, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
@@ -42,15 +43,12 @@ Unsafe: the GPU count stays, but latency, throughput and memory per GPU change.
 - vLLM pipeline boundary transfer (`send_tensor_dict`): https://github.com/vllm-project/vllm/blob/main/vllm/distributed/parallel_state.py
 """
 
-NVLINK_KINDS = ("nvlink", "xgmi")
-
-
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     placement, dep = ctx.placement, ctx.deployment
     if placement is None or dep.tp is None or dep.pp is None or dep.pp < 2:
         return
     groups = placement.of("pp")
-    if not groups or any(g.link.kind not in NVLINK_KINDS for g in groups):
+    if not groups or any(g.link.kind not in SCALEUP_KINDS for g in groups):
         return
     new_tp = dep.tp * dep.pp
     if new_tp > placement.cluster.intra.nvlink_domain:

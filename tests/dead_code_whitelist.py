@@ -4,11 +4,10 @@
 reports is dead code to remove.  Vulture sees a name as used when it appears here.
 """
 
-from toplint.cost import enginecomm, kernels, network, uncertainty
+from toplint.cost import network, uncertainty
 from toplint.engines import registry as engines_registry
 from toplint.engines.types import Engine
 from toplint.hardware import linkkinds
-from toplint.hardware import types as hardware_types
 from toplint.model import INTENT_KINDS
 from toplint.parse import builtin as parse_builtin
 from toplint.parse.parallel import parse_file
@@ -21,7 +20,7 @@ from toplint.report.junit import JunitFormatter
 from toplint.report.sarif import SarifFormatter
 from toplint.report.text import TextFormatter
 from toplint.rulebook import builtin as rulebook_builtin
-from toplint.rulebook import docs, helpers
+from toplint.rulebook import docs
 from toplint.rulebook.testing import Case
 
 USED = [
@@ -57,27 +56,18 @@ USED = [
     Engine.allreduce_of,
     # Tests that register a plugin engine reset the table (issue 13.1's third-party engine).
     engines_registry.reset,
-    # In progress on other branches when this list was written (remove the entry, or the
-    # name, when the work lands): the link-kind table (issue 13.2) replaces LINK_KINDS; fix
-    # intents (issue 16) validate against INTENT_KINDS and build layouts with layout_intent.
-    hardware_types.LINK_KINDS,
+    # The kinds of fix intent, named for readers of Intent; toplint.fix.resolve dispatches on
+    # the same strings and raises on any other.
     INTENT_KINDS,
-    helpers.layout_intent,
     # Link-kind rows cite their sources and the NCCL algorithms that run over them: read by
     # tests/hardware/test_linkkinds.py and by people, not by the cost code.
     linkkinds.LinkKind.bandwidth_source,
     linkkinds.LinkKind.latency_source,
     linkkinds.LinkKind.algorithms,
-    # Vocabularies of the cost model (issue 17) that its comments and tests name but no code
-    # checks against yet, added when this list was last merged; the owner should use them to
-    # validate (kernels.FAMILIES repeats engines.registry.ALLREDUCE_FAMILIES, enginecomm.SPARSE
-    # repeats network.A2A_IMPLS) or remove them.
-    enginecomm.SPARSE,
-    kernels.FAMILIES,
+    # Vocabularies of the cost model (issue 17) that its comments and tests name.
     network.A2A_IMPLS,
     uncertainty.METHODS,
     uncertainty.CLASSES,
-    linkkinds.SCALEUP_KINDS,
     linkkinds.NETWORKS,
 ]
 assert USED

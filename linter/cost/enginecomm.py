@@ -32,13 +32,11 @@ if TYPE_CHECKING:
 # The MoE token exchange of one phase.
 ALLREDUCE = "allreduce"  # tokens replicated; experts sharded; one all-reduce combines
 DENSE = "dense"  # all-gather every rank's tokens, reduce-scatter back
-# Sparse all-to-all, by library (toplint.cost.network.A2A_IMPLS).
-SPARSE = ("nccl", "pplx", "deepep-normal", "deepep-ll")
 
 
 @record
 class MoeComm:
-    style: str  # ALLREDUCE | DENSE | one of SPARSE
+    style: str  # ALLREDUCE | DENSE | one of toplint.cost.network.A2A_IMPLS
     why: str  # the engine behaviour and its source
     overlapped: bool = False  # dual-batch overlap hides it behind the other micro-batch
 

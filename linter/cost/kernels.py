@@ -24,14 +24,13 @@ if TYPE_CHECKING:
     from toplint.model import Deployment
 
 MIB = 1024 * 1024
-FAMILIES = ("vllm-custom", "sglang-custom", "trtllm-custom", "lmdeploy-custom", "nccl")
 
 
 @record
 class Kernel:
     """The all-reduce implementation one collective runs."""
 
-    family: str  # one of FAMILIES
+    family: str  # one of toplint.engines.registry.ALLREDUCE_FAMILIES
     name: str  # "custom one-shot", "custom two-shot", "NCCL", ...
     why: str  # the rule that picked it, with its source
     custom: bool  # False when the family falls back to NCCL

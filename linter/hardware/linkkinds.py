@@ -207,7 +207,6 @@ KINDS: dict[str, LinkKind] = {
     )
 }
 
-LINK_KINDS = tuple(KINDS)
 NETWORK_KINDS = tuple(k.name for k in KINDS.values() if k.cls in (NETWORK, NONE))
 RDMA_NETWORKS = tuple(k.name for k in KINDS.values() if k.rdma)
 TCP_NETWORKS = tuple(k.name for k in KINDS.values() if k.tcp)

@@ -10,7 +10,6 @@ from collections.abc import Mapping
 
 # Link kinds and their classes live in one table (toplint.hardware.linkkinds); the names are
 # re-exported here for the modules that only need them.
-from toplint.hardware.linkkinds import LINK_KINDS as LINK_KINDS
 from toplint.hardware.linkkinds import NETWORK_KINDS as NETWORK_KINDS
 from toplint.hardware.linkkinds import RDMA_NETWORKS as RDMA_NETWORKS
 from toplint.hardware.linkkinds import TCP_NETWORKS as TCP_NETWORKS
@@ -102,7 +101,7 @@ class Hardware:
 class Link:
     """The slowest hop a group crosses."""
 
-    kind: str  # one of LINK_KINDS
+    kind: str  # a key of toplint.hardware.linkkinds.KINDS
     bandwidth_gb_per_s: float  # per GPU per direction available to one rank on this hop
     latency_us: float
     rdma: bool = False

@@ -21,7 +21,7 @@ from typing import Any
 
 from toplint.engines.registry import engine_running_in
 from toplint.infra.yamlsafe import Path
-from toplint.model import Deployment, Flag
+from toplint.model import Deployment, Finding, Flag
 from toplint.parse import k8s_text
 from toplint.parse.argv import Arg, apply_flags, parse_args
 from toplint.parse.k8s import (
@@ -171,6 +171,23 @@ def _size(ctx: Ctx, at: Path, dep: Deployment, par: dict[str, Any]) -> Deploymen
     )
 
 
+def _other_runtime(ctx: Ctx, model: Path, fmt: str) -> Finding:
+    from toplint.parse.mentions import no_deployment
+
+    runtime = ctx.get((*model, "runtime"))
+    where = ctx.scalar_pos((*model, "modelFormat", "name"))
+    served = f"the runtime `{runtime}`" if runtime else "a serving runtime chosen by KServe"
+    return no_deployment(
+        ctx.path,
+        where.line,
+        where.column,
+        f"requests GPUs for model format `{fmt}`, served by {served}, which this file does "
+        "not define: toplint reads the engine and layout of `huggingface` (vLLM) predictors "
+        "only, so neither was read (`# toplint: ignore[TL008]` on this line accepts that)",
+        anchor=f"kserve-format:{fmt}",
+    )
+
+
 def inference_service(ctx: Ctx) -> list[Deployment]:
     pred: Path = ("spec", "predictor")
     model: Path = (*pred, "model")
@@ -180,6 +197,9 @@ def inference_service(ctx: Ctx) -> list[Deployment]:
     fmt = str(ctx.get((*model, "modelFormat", "name"), "huggingface")).lower()
     if fmt not in ("huggingface", engine.name):
         # Another runtime serves this format (NIM, Triton, ...): its engine is not in this file.
+        # With GPUs requested it is a GPU model server toplint did not read: say so (TL008).
+        if gpu_request(ctx, (*model, "resources")):
+            ctx.findings.append(_other_runtime(ctx, model, fmt))
         return []
     base = base_deployment(ctx, "kserve-isvc")
     start = ctx.key(model)

@@ -22,7 +22,7 @@ from typing import Any
 
 from toplint.engines.types import Engine
 from toplint.infra.yamlsafe import Path
-from toplint.model import Deployment
+from toplint.model import Deployment, Finding
 from toplint.parse.argv import Arg, Invocation, deployment_from_invocation
 from toplint.parse.k8s import Ctx, base_deployment, gpu_request, pod_labels, to_int, with_gpu
 from toplint.parse.k8s_container import container_env, env_args
@@ -64,6 +64,7 @@ def nim_container(
     env = container_env(ctx, cpath, given)
     engine = backend(env)
     if engine is None:
+        ctx.findings.append(_backend_unstated(ctx, cpath, image))
         return []
     positions = {**(injected or {}), **env_args(ctx, cpath, env)}
     args: list[Arg] = []
@@ -86,6 +87,26 @@ def nim_container(
     ctx.findings.extend(findings)
     note = f"NIM runs {engine.title} here (stated by its environment)"
     return [replace(dep, notes=(*dep.notes, note))]
+
+
+def _backend_unstated(ctx: Ctx, cpath: Path, image: tuple[str, Arg] | None) -> Finding:
+    """TL008 at the image: NIM picks its engine on the GPU, so the layout is not read."""
+    from toplint.parse.mentions import no_deployment
+
+    if image is None:
+        text, pos = str(ctx.get((*cpath, "image"), "")), ctx.scalar_pos((*cpath, "image"))
+    else:
+        text, pos = image[0], image[1].position
+    return no_deployment(
+        ctx.path,
+        pos.line,
+        pos.column,
+        f"the NIM image `{text}` picks its engine (TensorRT-LLM, vLLM or SGLang) and layout at "
+        "start-up and nothing here states which: set `NIM_MODEL_PROFILE` to the profile you "
+        "deploy (`vllm-…`, `tensorrt_llm-…`, `sglang-…`; `list-model-profiles` in the image "
+        "lists them) or `NIM_USE_SGLANG: \"1\"`, with `NIM_TENSOR_PARALLEL_SIZE`",
+        anchor=f"mention:{text}",
+    )
 
 
 def _model(named: Arg | None, image: str, start: Arg) -> Arg | None:

@@ -58,17 +58,25 @@ def engine_mention(source: Source) -> Finding | None:
                 "it is a template ({{ … }}): check what it renders to "
                 "(e.g. `helm template … | toplint check -`)"
             )
-        return Finding(
-            rule="TL008",
-            name="no-deployment-found",
-            severity=Severity.WARNING,
-            path=source.path,
-            line=line,
-            column=match.start() - start + 1,
-            message=(
-                f"names the engine {kind} `{named}` but yields no deployment: {lacking}; "
-                "nothing here was checked"
-            ),
+        return no_deployment(
+            source.path,
+            line,
+            match.start() - start + 1,
+            f"names the engine {kind} `{named}` but yields no deployment: {lacking}",
             anchor=f"mention:{named}",
         )
     return None
+
+
+def no_deployment(path: str, line: int, column: int, why: str, *, anchor: str) -> Finding:
+    """TL008 at ``line``:``column``: ``why`` says what was named and what was lacking."""
+    return Finding(
+        rule="TL008",
+        name="no-deployment-found",
+        severity=Severity.WARNING,
+        path=path,
+        line=line,
+        column=column,
+        message=f"{why}; nothing here was checked",
+        anchor=anchor,
+    )

@@ -151,21 +151,6 @@ def layout_missing(
     ]
 
 
-def layout_intent(
-    engine: str, tp: int | None = None, pp: int | None = None, dp: int | None = None
-) -> dict[str, str]:
-    """The same layout as ``layout_flags``, as canonical option -> value (``layout_fix`` turns
-    it into set-flag intents: the fixer edits the option wherever the deployment wrote it)."""
-    from toplint.engines.registry import get_engine
-
-    spec = get_engine(engine).cli
-    option_of: dict[str, str] = {}
-    for option, field in spec.fields.items():
-        option_of.setdefault(field, option)
-    wanted = (("tp", tp), ("pp", pp), ("dp", dp))
-    return {option_of[f]: str(v) for f, v in wanted if v is not None and f in option_of}
-
-
 def layout_fix(
     engine: str,
     *,
