@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
@@ -43,3 +45,19 @@ def test_every_output_format_is_documented() -> None:
 def test_cluster_choice_and_measurements_are_documented() -> None:
     for text in ("--cluster NAME", "assign:", "selector:", "measurements:", "hardware: none"):
         assert text in README, text
+
+
+def test_the_example_output_is_what_toplint_prints(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The first block of the README is `toplint check examples/` as it prints today (its long
+    lines wrapped with a two-space indent)."""
+    from toplint.cli import main
+
+    monkeypatch.chdir(ROOT)
+    assert main(["check", "examples/"]) == 1
+    printed = capsys.readouterr().out
+    shown = re.search(r"```\n(examples/.*?)```", README, re.S)
+    assert shown is not None
+    unwrapped = re.sub(r"\n  (?!fix:)", " ", shown.group(1))
+    assert unwrapped == printed
