@@ -35,9 +35,11 @@ class TextIndex:
     def __init__(self, text: str) -> None:
         self.text = text
         self.starts = [0]
-        for i, ch in enumerate(text):
-            if ch == "\n":
-                self.starts.append(i + 1)
+        find, append = text.find, self.starts.append
+        i = find("\n")
+        while i >= 0:  # str.find runs in C: ~50x faster than a character loop
+            append(i + 1)
+            i = find("\n", i + 1)
 
     def offset(self, line: int, column: int) -> int:
         return self.starts[line - 1] + column - 1
