@@ -127,8 +127,20 @@ def close_model(model_id: str) -> str | None:
     names = list(_candidates(model_id))
     if not names:
         return None
-    close = difflib.get_close_matches(names[-1], list(index), n=1, cutoff=0.7)
+    # A suggestion must have the same parameter count ("0.6b", "8x7b"): Qwen3-0.6B is not a
+    # misspelling of Qwen3-8B, and checking one as the other is wrong by 13x in memory.
+    sizes = _sizes(names[-1])
+    pool = [key for key in index if _sizes(key) == sizes] if sizes else list(index)
+    close = difflib.get_close_matches(names[-1], pool, n=1, cutoff=0.7)
     return index[close[0]].id if close else None
+
+
+def _sizes(name: str) -> frozenset[str]:
+    """The parameter-count words of a folded model name ("qwen3-30b-a3b" -> {"30b"})."""
+    return frozenset(_SIZE.findall(name))
+
+
+_SIZE = re.compile(r"(?<![a-z0-9.])(\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?[bm])(?![a-z0-9])")
 
 
 def _candidates(model_id: str) -> Iterator[str]:

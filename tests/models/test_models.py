@@ -287,3 +287,15 @@ def test_plan_with_a_misspelled_model_says_did_you_mean(capsys) -> None:
     argv = ["plan", "--model", "meta-llama/Llama-3.1-8B-Instrct", "--hardware", str(hw)]
     assert main([*argv, "--cluster", "a100-eth"]) == 2
     assert "did you mean `meta-llama/Llama-3.1-8B`?" in capsys.readouterr().err
+
+
+def test_close_model_never_suggests_another_parameter_count() -> None:
+    from toplint.hardware.models import close_model
+
+    # Same family, another size: checking one as the other would be wrong by an order of
+    # magnitude in memory, so there is no suggestion.
+    assert close_model("Qwen/Qwen3-0.6B") is None
+    assert close_model("/models/Qwen3-0.6B") is None
+    assert close_model("google/gemma-7b") is None
+    # A typo of the same size is still caught.
+    assert close_model("meta-llama/Llama-3.1-70B-Instrct") == "meta-llama/Llama-3.1-70B"
