@@ -139,9 +139,13 @@ def derive(dep: Deployment) -> Deployment:
         ),
         None,
     )
+    unresolved = dep.unresolved
     if forcing is not None:
         ep = dep.tp
-        sources["ep"] = forcing.position
+        if ep is not None:
+            sources["ep"] = forcing.position
+        else:  # EP is TP, and TP is not known: EP is unresolved through it (not invalid)
+            unresolved += tuple(replace(u, field="ep") for u in dep.unresolved if u.field == "tp")
     dp = dep.dp
     dp_flag = dep.flag("dp-size")
     if opts.get("enable_dp_attention") == "true":
@@ -150,7 +154,15 @@ def derive(dep: Deployment) -> Deployment:
     elif dp_flag is not None and dp_flag.value is not None:
         dp = _to_int(dp_flag.value)
     enabled = ep is not None and ep > 1
-    return replace(dep, ep=ep, dp=dp, ep_enabled=enabled, options=opts, sources=sources)
+    return replace(
+        dep,
+        ep=ep,
+        dp=dp,
+        ep_enabled=enabled,
+        options=opts,
+        sources=sources,
+        unresolved=unresolved,
+    )
 
 
 def attention_dp(dep: Deployment) -> int:

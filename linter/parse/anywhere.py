@@ -114,7 +114,22 @@ def _arg(source: Source, doc: Any, value: Any, at: tuple[str | int, ...]) -> Arg
     offset = offset_of(source.text, pos.line, pos.column)
     if offset < len(source.text) and source.text[offset] in "'\"":
         pos = replace(pos, column=pos.column + 1)
-    return Arg(text, text, pos, (), _anchor(at))
+    return _element(text, pos, _anchor(at))
+
+
+# A variable reference the platform expands before the engine runs: Kubernetes ``$(NAME)``,
+# shell-style ``${NAME}`` / ``$NAME``.  Nothing here knows the platform's values (an operator
+# such as LeaderWorkerSet injects LWS_GROUP_SIZE), so the element is unresolved, never read
+# as the literal text.
+_REFERENCE = re.compile(r"\$\(([A-Za-z_]\w*)\)|\$\{([^}]*)\}|\$([A-Za-z_]\w*)")
+
+
+def _element(text: str, pos: Position, anchor: str = "") -> Arg:
+    """One argument-list element; references and template text (``{{ … }}``) are unresolved."""
+    from toplint.parse.k8s_container import token_arg
+
+    refs = tuple(next(g for g in m.groups() if g is not None) for m in _REFERENCE.finditer(text))
+    return token_arg(text, text, pos, refs, anchor)
 
 
 def _anchor(at: tuple[str | int, ...]) -> str:
@@ -175,7 +190,7 @@ def _toml_values(source: Source) -> Iterator[list[Arg]]:
         if isinstance(node, dict):
             stack.extend(reversed(list(node.values())))
         elif isinstance(node, list) and node and all(isinstance(v, str) for v in node):
-            args = [Arg(v, v, _find(source, v), ()) for v in node]
+            args = [_element(v, _find(source, v)) for v in node]
             if find_invocations(args):
                 yield args
         elif isinstance(node, list):

@@ -84,3 +84,39 @@ def test_command_and_args_written_as_strings_are_one_command() -> None:
     text = 'job:\n  command: "vllm serve org/m"\n  args: "--tensor-parallel-size 4 -O3"\n'
     dep = only("job.yaml", text)
     assert (dep.model, dep.tp) == ("org/m", 4)
+
+
+# An operator's runtime template (sgl-project/ome config/runtimes/srt/deepseek-rdma-pd-rt.yaml
+# @17b77eda writes `--tp-size $(PARALLELISM_SIZE)` and `--nnodes $(LWS_GROUP_SIZE)`, which the
+# operator and LeaderWorkerSet inject into the pod's environment).
+OPERATOR_TEMPLATE = """\
+spec:
+  engineConfig:
+    runner:
+      command: ["python3", "-m", "sglang.launch_server"]
+      args:
+        - --model-path
+        - deepseek-ai/DeepSeek-V3
+        - --tp-size
+        - $(PARALLELISM_SIZE)
+        - --moe-a2a-backend
+        - deepep
+        - --nnodes
+        - ${LWS_GROUP_SIZE}
+"""
+
+
+def test_platform_references_in_an_argument_list_are_unresolved_not_literal() -> None:
+    dep = only("runtime.yaml", OPERATOR_TEMPLATE)
+    assert (dep.tp, dep.nodes) == (None, None)
+    assert {(u.field, u.variable) for u in dep.unresolved} >= {
+        ("tp", "PARALLELISM_SIZE"),
+        ("nodes", "LWS_GROUP_SIZE"),
+    }
+
+
+def test_an_ep_that_follows_an_unresolved_tp_is_unresolved_not_invalid() -> None:
+    result = parse_text("runtime.yaml", OPERATOR_TEMPLATE)
+    (dep,) = result.deployments
+    assert dep.ep is None and "ep" not in dep.sources
+    assert ("ep", "PARALLELISM_SIZE") in {(u.field, u.variable) for u in dep.unresolved}
