@@ -48,7 +48,7 @@ def test_stats_text_names_each_total(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert out.splitlines()[:4] == [
         "files read: 1",
         "deployments found: 1",
-        "values unresolved: 1 (in 1 deployments)",
+        "values unresolved: 1 (in 1 deployment)",
         "files that name an engine but yield no deployment: 0",
     ]
 

@@ -35,11 +35,13 @@ def stats(result: Any) -> dict[str, Any]:
 
 
 def render(totals: dict[str, Any]) -> str:
+    from toplint.report.base import plural
+
     lines = [
         f"files read: {totals['files']}",
         f"deployments found: {totals['deployments']}",
         f"values unresolved: {totals['unresolved_values']} "
-        f"(in {totals['deployments_with_unresolved_values']} deployments)",
+        f"(in {plural(totals['deployments_with_unresolved_values'], 'deployment')})",
         "files that name an engine but yield no deployment: "
         f"{totals['files_naming_an_engine_without_deployment']}",
         f"unparsable files (TL001): {totals['unparsable_files']}",
