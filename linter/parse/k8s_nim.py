@@ -104,7 +104,7 @@ def _backend_unstated(ctx: Ctx, cpath: Path, image: tuple[str, Arg] | None) -> F
         f"the NIM image `{text}` picks its engine (TensorRT-LLM, vLLM or SGLang) and layout at "
         "start-up and nothing here states which: set `NIM_MODEL_PROFILE` to the profile you "
         "deploy (`vllm-…`, `tensorrt_llm-…`, `sglang-…`; `list-model-profiles` in the image "
-        "lists them) or `NIM_USE_SGLANG: \"1\"`, with `NIM_TENSOR_PARALLEL_SIZE`",
+        'lists them) or `NIM_USE_SGLANG: "1"`, with `NIM_TENSOR_PARALLEL_SIZE`',
         anchor=f"mention:{text}",
     )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from toplint.cost.types import Budgets, Workload
@@ -67,10 +68,16 @@ def _context(
     )
 
 
+_NO_OPTIONS: Mapping[str, Any] = MappingProxyType({})
+
+
 def _fixed(rule: Rule, settings: RuleSettings) -> tuple[Mapping[str, Any], Severity]:
-    """The options and severity ``context_for`` gives ``rule`` (the same for every deployment)."""
+    """The options and severity ``context_for`` gives ``rule`` (the same for every deployment).
+
+    Rules without options share one empty mapping, so ``run_prepared`` builds one context per
+    (options, severity) pair instead of one per rule."""
     options = {**rule.options, **settings.options.get(rule.code, {})}
-    return options, settings.severities.get(rule.code, rule.severity)
+    return options or _NO_OPTIONS, settings.severities.get(rule.code, rule.severity)
 
 
 def rule_crashed(rule: Rule, analysis: Analysis, exc: Exception) -> Finding:
@@ -111,7 +118,7 @@ def run_prepared(
     from toplint.facts.collect import collect
 
     findings: list[Finding] = []
-    explains = {rule.code: rule.explains for rule, _, _ in prepared if rule.explains}
+    explains = _explains(prepared)
     for analysis in analyses:
         here: list[Finding] = []
         facts = collect(
@@ -122,8 +129,15 @@ def run_prepared(
             budgets,
             workload,
         )
+        # Rules that share options and severity share one (immutable) context.
+        contexts: dict[tuple[int, Severity], RuleContext] = {}
         for rule, options, severity in prepared:
-            ctx = _context(analysis, facts, options, severity, budgets, workload)
+            key = (id(options), severity)
+            ctx = contexts.get(key)
+            if ctx is None:
+                ctx = contexts[key] = _context(
+                    analysis, facts, options, severity, budgets, workload
+                )
             try:
                 assert rule.check is not None
                 here.extend(rule.check(rule, ctx))
@@ -141,10 +155,25 @@ def run_prepared(
     return findings
 
 
+# The ``explains`` table of the last prepared rule list (the check calls ``run_prepared`` once
+# per deployment with the same list); the list is held so that its id is not reused.
+_last_explains: list[tuple[Sequence[Prepared], dict[str, Any]]] = []
+
+
+def _explains(prepared: Sequence[Prepared]) -> dict[str, Any]:
+    if _last_explains and _last_explains[0][0] is prepared:
+        return _last_explains[0][1]
+    table = {rule.code: rule.explains for rule, _, _ in prepared if rule.explains}
+    _last_explains[:] = [(prepared, table)]
+    return table
+
+
 def adjust_parse_findings(
     findings: Iterable[Finding], rules: Sequence[Rule], settings: RuleSettings
 ) -> list[Finding]:
     """Apply selection and severity overrides to findings raised before the rules stage."""
+    if not findings:
+        return []
     by_code = {r.code: r for r in rules}
     out = []
     for f in findings:
