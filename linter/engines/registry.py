@@ -143,7 +143,7 @@ def all_engines() -> tuple[Engine, ...]:
 
 def get_engine(name: str) -> Engine:
     """The engine a deployment runs (``Deployment.engine``); unknown names are errors."""
-    engine = _get().engines.get(name)
+    engine = (_table or _get()).engines.get(name)
     if engine is None:
         known = ", ".join(sorted(_get().engines))
         raise UnknownEngine(f"no engine named {name!r} is registered (known: {known})")

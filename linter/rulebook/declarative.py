@@ -130,8 +130,7 @@ def compile_condition(cond: Any) -> Compiled:
     ((op, arg),) = cond.items()
     if op in ("all", "any"):
         parts = tuple(compile_condition(c) for c in arg)
-        combine = _all if op == "all" else _any
-        return lambda ev: combine(p(ev) for p in parts)
+        return _compile_all(parts) if op == "all" else _compile_any(parts)
     if op == "not":
         inner = compile_condition(arg)
 
@@ -146,6 +145,34 @@ def compile_condition(cond: Any) -> Compiled:
     if op in COMPARISONS:
         return _compile_comparison(op, arg)
     raise ValueError(f"unknown operator {op!r} (known: {', '.join(LOGIC + COMPARISONS)})")
+
+
+def _compile_all(parts: tuple[Compiled, ...]) -> Compiled:
+    def all_of(ev: Evaluator) -> Truth:  # as _all: False wins, then unknown
+        result: Truth = True
+        for part in parts:
+            value = part(ev)
+            if value is False:
+                result = False
+            elif value is None and result is True:
+                result = None
+        return result
+
+    return all_of
+
+
+def _compile_any(parts: tuple[Compiled, ...]) -> Compiled:
+    def any_of(ev: Evaluator) -> Truth:  # as _any: True wins, then unknown
+        result: Truth = False
+        for part in parts:
+            value = part(ev)
+            if value is True:
+                result = True
+            elif value is None and result is False:
+                result = None
+        return result
+
+    return any_of
 
 
 def _compile_comparison(op: str, arg: Sequence[Any]) -> Compiled:

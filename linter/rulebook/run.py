@@ -118,7 +118,7 @@ def run_prepared(
     from toplint.facts.collect import collect
 
     findings: list[Finding] = []
-    explains = _explains(prepared)
+    explains, variants, which = _plan(prepared)
     for analysis in analyses:
         here: list[Finding] = []
         facts = collect(
@@ -130,14 +130,12 @@ def run_prepared(
             workload,
         )
         # Rules that share options and severity share one (immutable) context.
-        contexts: dict[tuple[int, Severity], RuleContext] = {}
-        for rule, options, severity in prepared:
-            key = (id(options), severity)
-            ctx = contexts.get(key)
-            if ctx is None:
-                ctx = contexts[key] = _context(
-                    analysis, facts, options, severity, budgets, workload
-                )
+        contexts = [
+            _context(analysis, facts, options, severity, budgets, workload)
+            for options, severity in variants
+        ]
+        for (rule, _, _), k in zip(prepared, which, strict=True):
+            ctx = contexts[k]
             try:
                 assert rule.check is not None
                 here.extend(rule.check(rule, ctx))
@@ -155,17 +153,32 @@ def run_prepared(
     return findings
 
 
-# The ``explains`` table of the last prepared rule list (the check calls ``run_prepared`` once
-# per deployment with the same list); the list is held so that its id is not reused.
-_last_explains: list[tuple[Sequence[Prepared], dict[str, Any]]] = []
+_Plan = tuple[
+    dict[str, Any],  # code -> the consequences the rule explains (rulebook.fold)
+    list[tuple[Mapping[str, Any], Severity]],  # the distinct (options, severity) of the rules
+    list[int],  # per rule, its index in that list
+]
+# The plan of the last prepared rule list (the check calls ``run_prepared`` once per deployment
+# with the same list); the list is held so that its id is not reused.
+_last_plan: list[tuple[Sequence[Prepared], _Plan]] = []
 
 
-def _explains(prepared: Sequence[Prepared]) -> dict[str, Any]:
-    if _last_explains and _last_explains[0][0] is prepared:
-        return _last_explains[0][1]
-    table = {rule.code: rule.explains for rule, _, _ in prepared if rule.explains}
-    _last_explains[:] = [(prepared, table)]
-    return table
+def _plan(prepared: Sequence[Prepared]) -> _Plan:
+    if _last_plan and _last_plan[0][0] is prepared:
+        return _last_plan[0][1]
+    explains = {rule.code: rule.explains for rule, _, _ in prepared if rule.explains}
+    variants: list[tuple[Mapping[str, Any], Severity]] = []
+    index: dict[tuple[int, Severity], int] = {}
+    which = []
+    for _, options, severity in prepared:
+        key = (id(options), severity)
+        if key not in index:
+            index[key] = len(variants)
+            variants.append((options, severity))
+        which.append(index[key])
+    plan = (explains, variants, which)
+    _last_plan[:] = [(prepared, plan)]
+    return plan
 
 
 def adjust_parse_findings(
