@@ -109,7 +109,7 @@ def _workflow_jobs(data: Any) -> dict[Any, dict[str, Any]] | None:
         return None
     if not any(k in data for k in ("on", "true", True)):  # YAML 1.1 reads the key `on` as true
         return None
-    jobs = data["jobs"]
+    jobs: dict[Any, dict[str, Any]] = data["jobs"]
     if not jobs or not all(
         isinstance(j, dict) and any(k in j for k in _JOB_KEYS) for j in jobs.values()
     ):
