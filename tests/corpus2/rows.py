@@ -348,4 +348,25 @@ ROWS: list[Row] = [
     Row("slurm/trtllm-simple/disagg_config.yaml", "trtllm-options"),
     # --- GitHub Actions: a CI job that smoke-tests the engine is not a deployment ---
     Row("github-actions/lmdeploy-pr_ete_test.yml", "github-actions"),
+    # --- OME (ome.io): runtimes carry the layout; PARALLELISM_SIZE = GPUs/pod x (1 + workers) ---
+    Row(
+        "ome/deepseek-rdma-rt.yaml",
+        "ome",
+        (SGLANG | dict(model=None, tp=16, nodes=2, gpus_per_node=8, gpus=16),),
+    ),
+    Row(
+        "ome/kimi-k2-pd-rt.yaml",
+        "ome",
+        (
+            SGLANG | dict(name="prefill", model=None, tp=32, nodes=4, gpus_per_node=8, gpus=32),
+            SGLANG | dict(name="decode", model=None, tp=96, nodes=12, gpus_per_node=8, gpus=96),
+        ),
+    ),
+    Row(
+        "ome/llama-3-1-405b-instruct-fp8-rt.yaml",
+        "ome",
+        (VLLM | dict(model=None, tp=8, gpus_per_node=8),),
+    ),
+    # An InferenceService that names only its BaseModel: OME picks the runtime (read above).
+    Row("ome/Qwen2.5-72B-Instruct.yaml", "ome"),
 ]
