@@ -124,12 +124,18 @@ def _additional_args(ctx: Ctx, cpath: Path, env: dict[str, str | None]) -> list[
             text = env.get(name)
             if text is None:
                 return []
+            from toplint.errors import SourceError
             from toplint.parse.shell import lex
 
             at: Path = (*cpath, "env", i, "value")
             locate = k8s_text.Locator(
                 ctx.source.text, ctx.pos(at), text, text, list(range(len(text) + 1))
             )
+            try:
+                commands = lex(text)
+            except SourceError as exc:  # a budget or syntax error: at its place in the value
+                where = locate.position(exc.line, exc.column)
+                raise SourceError(f"{exc} (in env {name})", where.line, where.column) from None
             return [
                 Arg(
                     w.value,
@@ -138,7 +144,7 @@ def _additional_args(ctx: Ctx, cpath: Path, env: dict[str, str | None]) -> list[
                     w.unresolved,
                     f"env.{name}",
                 )
-                for command in lex(text)
+                for command in commands
                 for w in command.words
             ]
     return []

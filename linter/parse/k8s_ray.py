@@ -134,13 +134,16 @@ def serve_llm(ctx: Ctx, base: Deployment, ray: RayNodes) -> list[Deployment]:
     text = ctx.get(at)
     if not isinstance(text, str):
         return []
+    locate = k8s_text.Locator(ctx.source.text, ctx.pos(at), text, text, list(range(len(text) + 1)))
     try:
         docs = load_documents(text, ctx.path)
-    except SourceError:
-        return []
+    except SourceError as exc:  # Ray rejects it too; a budget hit is placed where it happened
+        if "{{" in text:  # a Helm template: not YAML until rendered
+            return []
+        where = locate.position(exc.line, exc.column)
+        raise SourceError(f"{exc} (in serveConfigV2)", where.line, where.column) from None
     if not docs or not isinstance(docs[0].data, dict):
         return []
-    locate = k8s_text.Locator(ctx.source.text, ctx.pos(at), text, text, list(range(len(text) + 1)))
     inner = docs[0]
     return serve_applications(ctx, inner.data, base, ray, lambda p: _here(inner, locate, p))
 
