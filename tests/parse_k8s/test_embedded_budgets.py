@@ -36,8 +36,7 @@ def test_kserve_additional_args_budget_is_at_the_expansion() -> None:
 
 def _rayservice(inner: list[str]) -> str:
     head = (
-        "apiVersion: ray.io/v1\nkind: RayService\nmetadata:\n  name: s\nspec:\n"
-        "  serveConfigV2: |\n"
+        "apiVersion: ray.io/v1\nkind: RayService\nmetadata:\n  name: s\nspec:\n  serveConfigV2: |\n"
     )
     return head + "".join(f"    {line}\n" for line in inner)
 
