@@ -158,7 +158,7 @@ def _size(ctx: Ctx, at: Path, dep: Deployment, par: dict[str, Any]) -> Deploymen
         nodes, where = pipeline, ctx.key((*at, "parallelism", "pipeline"))
     else:
         nodes, where = 1, dep.position_of("gpus")
-    replicas = to_int(ctx.get((*at, "replicas"), ctx.get(("spec", "replicas"), 1)))
+    replicas = ctx.count((*at, "replicas"), ctx.get(("spec", "replicas"), 1))
     notes = dep.notes
     if nodes > 1:
         notes = (

@@ -48,7 +48,7 @@ def ray_nodes(ctx: Ctx, spec: Path) -> RayNodes:
     per_node = head_gpu or None
     for i, _ in enumerate(ctx.get((*spec, "workerGroupSpecs"), []) or []):
         group = (*spec, "workerGroupSpecs", i)
-        count = to_int(ctx.get((*group, "replicas"), ctx.get((*group, "minReplicas"), 1)))
+        count = ctx.count((*group, "replicas"), ctx.get((*group, "minReplicas"), 1))
         each = _group_gpus(ctx, group)
         if not each:
             continue
@@ -123,7 +123,7 @@ def ray_service(ctx: Ctx) -> list[Deployment]:
 def fleet(ctx: Ctx) -> list[Deployment]:
     """AIBrix RayClusterFleet: ``spec.replicas`` RayClusters of ``spec.template.spec``."""
     base = base_deployment(ctx, "aibrix")
-    replicas = to_int(ctx.get(("spec", "replicas"), 1)) or 1
+    replicas = ctx.count(("spec", "replicas"), 1) or 1
     deps = cluster_deployments(ctx, ("spec", "template", "spec"), base)
     return [replace(d, replicas=replicas) for d in deps]
 
