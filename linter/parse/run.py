@@ -60,9 +60,9 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
         # manifest) but cannot parse is TL001 at the parser's error, not TL008 or silence.
         from toplint.parse.anywhere import data_syntax_error
 
-        bad = data_syntax_error(source, named_engine=mention is not None)
-        if bad is not None:
-            return ParseResult(source.path, (), (bad,))
+        broken = data_syntax_error(source, named_engine=mention is not None)
+        if broken is not None:
+            return ParseResult(source.path, (), (broken,))
     return result if mention is None else ParseResult(source.path, (), (mention,))
 
 
