@@ -361,6 +361,9 @@ def _unknown_flag(spec: EngineSpec, token: str, arg: Arg, newer: str | None = No
     )
 
 
+# The ``Unresolved.field`` of arguments forwarded from the caller (``"$@"``): they set no field
+# the checks read, but may override any option written before them.
+FORWARDED = "arguments"
 _INT_FIELDS = ("tp", "pp", "dp", "dp_local", "ep", "nodes", "gpus_per_node", "gpus")
 # Options whose unresolved value is reported (TL003) besides the Deployment fields.
 _REPORTED = frozenset(
@@ -453,6 +456,30 @@ def _note_misspelt(dep: Deployment, findings: Sequence[Finding]) -> Deployment:
     return replace(dep, options={**dep.options, **typos}) if typos else dep
 
 
+def _forwarded(arg: Arg) -> str | None:
+    """The variable when ``arg`` is the caller's arguments forwarded whole and unknown here:
+    ``"$@"``, ``$*``, ``"${@}"``, ``"${@:2}"`` (a function's are known where it is called)."""
+    if arg.value is not None:
+        return None
+    for variable in arg.unresolved:
+        name = variable.lstrip("$").strip("{}")
+        if name in ("@", "*") or name.startswith(("@:", "*:")):
+            return variable
+    return None
+
+
+def _forwarded_arguments(dep: Deployment, args: Sequence[Arg]) -> Deployment:
+    """Record, once, that the command forwards arguments unknown at lint time: the layout is
+    checked as written, but an option passed to the script overrides one written before them
+    (argparse keeps the last), so TL003 says so instead of staying silent."""
+    for arg in args:
+        variable = _forwarded(arg)
+        if variable is not None:
+            item = Unresolved(FORWARDED, variable, arg.position)
+            return replace(dep, unresolved=(*dep.unresolved, item))
+    return dep
+
+
 def deployment_from_invocation(
     inv: Invocation,
     path: str,
@@ -481,6 +508,7 @@ def deployment_from_invocation(
         pre.append(Flag("model", m.value, m.raw, m.position, m.position, m.unresolved, m.anchor))
     parsed = parse_args(inv.engine, inv.args, path, image=inv.image)
     dep = apply_flags(dep, [*pre, *parsed.flags], spec)
+    dep = _forwarded_arguments(dep, (*([inv.model] if inv.model else []), *inv.args))
     dep = _note_misspelt(dep, parsed.findings)
     dep = visible_gpus(dep, environment, inv.gpus)
     if inv.image and "image" not in dep.options:  # the image it runs in (an accelerator's?)

@@ -95,7 +95,7 @@ def inference_set(ctx: Ctx) -> list[Deployment]:
     dep = _instance(ctx, (*template, "resource"), (*template, "inference"), name)
     if dep is None:
         return []
-    replicas = to_int(ctx.get(("spec", "replicas"), 1))
+    replicas = ctx.count(("spec", "replicas"), 1)
     return [replace(dep, replicas=replicas if replicas else 1)]
 
 
@@ -128,7 +128,7 @@ def _instance(
     sku = ctx.get((*resource, "instanceType"))
     gpus = _gpus_of(sku)
     count_at: Path = (*resource, "count")
-    nodes = to_int(ctx.get(count_at, 1)) or 1
+    nodes = ctx.count(count_at, 1) or 1
     where = ctx.pos((*resource, "instanceType")) if sku else base.position_of("nodes")
     preset = model if model is not None else ctx.get((*inference, "preset", "name"))
     model_arg = _model(ctx, preset, inference if model is None else (*inference, "name"))

@@ -346,4 +346,6 @@ ROWS: list[Row] = [
     Row("slurm/trtllm-simple/ctx_extra-llm-api-config.yaml", "trtllm-options"),
     Row("slurm/trtllm-simple/gen_extra-llm-api-config.yaml", "trtllm-options"),
     Row("slurm/trtllm-simple/disagg_config.yaml", "trtllm-options"),
+    # --- GitHub Actions: a CI job that smoke-tests the engine is not a deployment ---
+    Row("github-actions/lmdeploy-pr_ete_test.yml", "github-actions"),
 ]
