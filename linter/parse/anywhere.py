@@ -269,3 +269,48 @@ def _find(source: Source, value: str, quoted: bool = False) -> Position:
     line = source.text.count("\n", 0, offset) + 1
     column = offset - (source.text.rfind("\n", 0, offset) + 1) + 1
     return Position(source.path, line, column)
+
+
+_TOML_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def data_syntax_error(source: Source, named_engine: bool = False) -> Finding | None:
+    """TL001 at the JSON or TOML parser's error, for a file toplint would have read: one that
+    names an engine (``named_engine``, or a command ``scan`` looks for) or is a Kubernetes
+    manifest.  Other JSON (``package.json``, JSONC settings with comments) is not toplint's."""
+    from toplint.parse.k8s import looks_like_k8s
+    from toplint.parse.run import unparsable
+
+    text = source.text
+    if not (named_engine or mentions_engine(text) or looks_like_k8s(text)):
+        return None
+    if source.name.endswith(".toml"):
+        try:
+            import tomllib
+        except ImportError:  # Python 3.10: TOML is not read (nor judged)
+            return None
+        try:
+            tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            at = _TOML_AT.search(str(exc))
+            line, column = (int(at[1]), int(at[2])) if at else _end(text)
+            reason = _TOML_AT.sub("", str(exc)).replace("(at end of document)", "").strip()
+            return unparsable(source.path, f"invalid TOML: {reason}", line, column)
+        except (ValueError, RecursionError):  # integers beyond int()'s digits, deep nesting
+            return unparsable(source.path, "invalid TOML: a value cannot be read")
+        return None
+    import json
+
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        return unparsable(source.path, f"invalid JSON: {exc.msg}", exc.lineno, exc.colno)
+    except (ValueError, RecursionError):
+        return unparsable(source.path, "invalid JSON: nested too deeply or a value too large")
+    return None
+
+
+def _end(text: str) -> tuple[int, int]:
+    """Line and column just past the end of ``text`` (where "at end of document" points)."""
+    line = text.count("\n") + 1
+    return line, len(text) - (text.rfind("\n") + 1) + 1

@@ -25,7 +25,7 @@ from typing import Any
 from toplint.engines.registry import get_spec
 from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Document, Path, load_documents
-from toplint.model import Deployment, Finding, ParseResult, Position
+from toplint.model import Deployment, Finding, ParseResult, Position, Severity
 from toplint.parse import k8s_text
 from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
@@ -91,6 +91,20 @@ class Ctx:
             self.source, self.doc, self.configmaps, self.findings, (*self.root, *at), self.documents
         )
 
+    def count(self, at: Path, default: Any = None) -> int | None:
+        """The count at ``at`` (``to_int``); a number written there that is out of bounds
+        (negative, fractional, beyond ``MAX_COUNT``) is also a TL010 finding, once, so an
+        absurd replica or GPU count never becomes "unknown" in silence."""
+        value = self.get(at, _ABSENT)
+        if value is _ABSENT:
+            return to_int(default)
+        count = to_int(value)
+        if count is None and _is_number(value):
+            bad = _bad_count(self, at, value)
+            if bad not in self.findings:
+                self.findings.append(bad)
+        return count
+
     def scalar_pos(self, at: Path) -> Position:
         """Position of a scalar's first character (after an opening quote)."""
         p = self.pos(at)
@@ -124,6 +138,37 @@ def to_int(value: Any) -> int | None:
     return None
 
 
+_ABSENT = object()
+_NUMBER = re.compile(r"\s*[+-]?(?:\d[\d_]*\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*")
+
+
+def _is_number(value: Any) -> bool:
+    """A number (or a string of one), as opposed to a word, a template or a variable."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, (int, float)) or (
+        isinstance(value, str) and len(value) <= 10_000 and _NUMBER.fullmatch(value) is not None
+    )
+
+
+def _bad_count(ctx: Ctx, at: Path, value: Any) -> Finding:
+    written = str(value).strip()
+    shown = written if len(written) <= 24 else f"{written[:12]}…({len(written):,} characters)"
+    key = next((str(step) for step in reversed(at) if isinstance(step, str)), "count")
+    pos = ctx.scalar_pos(at)
+    return Finding(
+        rule="TL010",
+        name="invalid-parallel-size",
+        severity=Severity.ERROR,
+        path=ctx.path,
+        line=pos.line,
+        column=pos.column,
+        message=f"`{key}: {shown}` is not a whole number from 0 to {MAX_COUNT:,}; toplint "
+        "cannot count this deployment's GPUs or nodes, so they are not checked",
+        anchor=f"count:{'.'.join(map(str, at))}",
+    )
+
+
 def is_gpu_resource(name: str) -> bool:
     return name in _GPU_EXACT or name.startswith(_GPU_PREFIX)
 
@@ -135,10 +180,10 @@ def gpu_request(ctx: Ctx, resources_path: Path) -> GpuRequest | None:
         block = ctx.get((*resources_path, part))
         if not isinstance(block, dict):
             continue
-        for name, value in block.items():
+        for name in block:
             if is_gpu_resource(str(name)):
                 at = (*resources_path, part, name)
-                return GpuRequest(to_int(value), str(name), ctx.key(at))
+                return GpuRequest(ctx.count(at), str(name), ctx.key(at))
     return None
 
 

@@ -98,7 +98,7 @@ def inference_set(ctx: Ctx) -> list[Deployment]:
     dep = _instance(ctx, (*template, "resource"), (*template, "inference"), name)
     if dep is None:
         return []
-    replicas = to_int(ctx.get(("spec", "replicas"), 1))
+    replicas = ctx.count(("spec", "replicas"), 1)
     return [replace(dep, replicas=replicas if replicas else 1)]
 
 
@@ -181,7 +181,7 @@ def _sizing(
     estimator's starting value."""
     from toplint.parse.kaito_sizing import DEFAULT_MAX_MODEL_LEN, estimate_nodes
 
-    count = ctx.get((*resource, "count"))
+    count = ctx.count((*resource, "count"))  # a bad count is TL010 (Ctx.count)
     if ctx.get((*resource, "partition")) is not None:
         why: int | str = "a GPU partition (MIG or accelerator count) is sized from the nodes"
     elif not isinstance(sku, str) or not sku:
@@ -192,7 +192,7 @@ def _sizing(
         length = _max_model_len(config) or DEFAULT_MAX_MODEL_LEN
         why = estimate_nodes(model.value, sku, length)
     if isinstance(why, int):
-        if count is not None and to_int(count) != why:
+        if count is not None and count != why:
             notes.append(
                 f"KAITO's node estimator sets {why} node(s) for this preset on {sku} "
                 f"(estimator.go, with node auto-provisioning); `count: {count}` is only its "

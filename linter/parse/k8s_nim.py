@@ -104,7 +104,7 @@ def _backend_unstated(ctx: Ctx, cpath: Path, image: tuple[str, Arg] | None) -> F
         f"the NIM image `{text}` picks its engine (TensorRT-LLM, vLLM or SGLang) and layout at "
         "start-up and nothing here states which: set `NIM_MODEL_PROFILE` to the profile you "
         "deploy (`vllm-…`, `tensorrt_llm-…`, `sglang-…`; `list-model-profiles` in the image "
-        "lists them) or `NIM_USE_SGLANG: \"1\"`, with `NIM_TENSOR_PARALLEL_SIZE`",
+        'lists them) or `NIM_USE_SGLANG: "1"`, with `NIM_TENSOR_PARALLEL_SIZE`',
         anchor=f"mention:{text}",
     )
 
@@ -143,7 +143,7 @@ def nim_service(ctx: Ctx) -> list[Deployment]:
             injected[name] = Arg(str(value), str(value), ctx.pos(at), (), "multiNode." + key)
     deps = nim_container(ctx, spec, base, injected, (text, word))
     nodes = to_int(pipeline) if pipeline is not None else 1
-    replicas = to_int(ctx.get((*spec, "replicas"), 1)) or 1
+    replicas = ctx.count((*spec, "replicas"), 1) or 1
     where = ctx.pos((*par, "pipeline")) if pipeline is not None else base.position_of("")
     out = []
     for dep in deps:

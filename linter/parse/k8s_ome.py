@@ -27,7 +27,6 @@ from toplint.parse.k8s import (
     container_deployments,
     gpu_request,
     pod_labels,
-    to_int,
 )
 from toplint.record import replace
 
@@ -75,7 +74,7 @@ def _component(
             "runner",
         )
     )
-    size = to_int(ctx.get((*at, "worker", "size"), 0)) if multi else 0
+    size = ctx.count((*at, "worker", "size"), 0) if multi else 0
     gpu = gpu_request(ctx, (*runner, "resources"))
     injected = _injected(gpu.count if gpu else None, size, multi, chosen_class)
     labels = {**pod_labels(ctx, at), **pod_labels(ctx, leader)}

@@ -55,7 +55,18 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     from toplint.parse.mentions import engine_mention
 
     mention = engine_mention(source)
+    if source.name.endswith(_DATA_SUFFIXES):
+        # A JSON/TOML file toplint would have read (it names an engine or is a Kubernetes
+        # manifest) but cannot parse is TL001 at the parser's error, not TL008 or silence.
+        from toplint.parse.anywhere import data_syntax_error
+
+        broken = data_syntax_error(source, named_engine=mention is not None)
+        if broken is not None:
+            return ParseResult(source.path, (), (broken,))
     return result if mention is None else ParseResult(source.path, (), (mention,))
+
+
+_DATA_SUFFIXES = (".json", ".toml")
 
 
 # Parsers of data formats (YAML): a file they read but found no deployment in may still write
