@@ -6,8 +6,8 @@ consequences' canned fixes compete with the cause's tailored one.  A cause rule 
 it explains (``Rule.explains``); at the same deployment their findings are folded into the
 cause's: its message gains their numbers, introduced in the cause's words
 (``Rule.explains_lead``: "Because of this: (1) … [TL105]; (2) … [TL106]"), its severity is the
-highest of them, and they become ``related`` entries (SARIF ``relatedLocations``).  A consequence whose cause did not fire is
-reported on its own as before.
+highest of them, and they become ``related`` entries (SARIF ``relatedLocations``).  A
+consequence whose cause did not fire is reported on its own as before.
 """
 
 from __future__ import annotations
