@@ -22,6 +22,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Iterable
 
 __all__ = [
     "MAX_DATA_BYTES",
@@ -147,7 +148,7 @@ def repository_root(folder: str) -> str | None:
 _NAMED: list[str] = []
 
 
-def name_targets(paths: list[str] | tuple[str, ...]) -> None:
+def name_targets(paths: Iterable[str]) -> None:
     """Remember the lint targets named on the command line (``reference_root``'s last resort
     before the referring file's own folder).  The current directory is deliberately not one:
     CI may run toplint from ``/`` or a home folder, which would let the tree name any file."""
