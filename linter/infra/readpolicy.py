@@ -22,7 +22,10 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 __all__ = [
     "MAX_DATA_BYTES",
