@@ -14,7 +14,9 @@ Compares the GPUs a deployment requests (`nvidia.com/gpu` × pods, Helm values, 
 reservations, `CUDA_VISIBLE_DEVICES`, `--nnodes` × GPUs per node) with the GPUs its layout
 uses: TP × PP × DP (vLLM; EP adds none), TP × PP with DP attention (SGLang), TP for TGI. It also
 checks `--data-parallel-size-local` × TP × PP against the GPUs of one node, and the layout
-against the GPUs of the cluster it is assigned to.
+against the GPUs of the cluster it is assigned to.  A process a shell script starts with
+`CUDA_VISIBLE_DEVICES=0,1` (or `NVIDIA_VISIBLE_DEVICES`) sees those GPUs only: unless a
+launcher, `--nnodes` or the Ray executor joins other hosts, its whole layout must fit them.
 
 ## Why is this bad?
 Too few GPUs and vLLM stops at start-up ("World size (8) is larger than the number of
@@ -59,12 +61,15 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     layout = f"TP {dep.tp} × PP {dep.pp or 1} × DP {dep.dp or 1} = {world}"
     data = {"tp": dep.tp, "pp": dep.pp, "dp": dep.dp, "world_size": world}
     if dep.gpus is not None and dep.gpus != world:
+        visible = dep.options.get("gpus_from")  # CUDA_VISIBLE_DEVICES bounds what it sees
         yield finding(
             rule,
             ctx,
             "gpus" if "gpus" in dep.sources else "gpus_per_node",
-            f"{dep.gpus} GPUs requested but the layout uses {world} ({layout})",
-            fix=_fix(ctx, dep.gpus, world),
+            f"{dep.gpus} GPUs "
+            + (f"visible ({visible})" if visible else "requested")
+            + f" but the layout uses {world} ({layout})",
+            fix=_visible_fix(dep, visible, world) if visible else _fix(ctx, dep.gpus, world),
             data={**data, "gpus_requested": dep.gpus},
         )
         return
@@ -118,6 +123,18 @@ def _local(
                 or layout_flags(dep.engine, tp=min(dep.tp or 1, total)),
                 data={**data, "cluster_gpus": total},
             )
+
+
+def _visible_fix(dep: Deployment, variable: str, world: int) -> Fix | str:
+    """The layout the visible GPUs hold (TP alone: the visible count), else advice; which
+    device ids to add to the variable is the machine's to say, never guessed."""
+    gpus = dep.gpus or 0
+    more = f"list {world} devices in {variable}"
+    if (dep.pp or 1) == 1 and (dep.dp or 1) == 1 and gpus >= 1:
+        fix = layout_fix(dep.engine, tp=gpus, note=f"or {more}")
+        if fix is not None:
+            return fix
+    return f"{more}, or use a layout of {gpus} GPUs"
 
 
 def _local_fix(local: int) -> Fix:

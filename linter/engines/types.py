@@ -101,6 +101,9 @@ class Image:
     # `launcher $@`), so the shell splits each of them at whitespace: one `args` string holding
     # "--model-id m --num-shard 2" reaches the engine as four arguments
     splits_args: bool = False
+    # environment names the image's entrypoint script renames before starting the engine
+    # (AWS's SageMaker TGI image: SM_NUM_GPUS -> NUM_SHARD), as (image's name, engine's name)
+    env_aliases: tuple[tuple[str, str], ...] = ()
 
 
 @record

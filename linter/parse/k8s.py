@@ -335,6 +335,10 @@ HANDLER_MODULES: dict[str, str] = {
         ("LLMInferenceService", "InferenceService", "ServingRuntime", "ClusterServingRuntime"),
         "k8s_kserve",
     ),
+    **dict.fromkeys(
+        ("ome.io/InferenceService", "ome.io/ServingRuntime", "ome.io/ClusterServingRuntime"),
+        "k8s_ome",
+    ),
     **dict.fromkeys(("DynamoGraphDeployment", "StormService"), "k8s_dynamo"),
     "VLLMRuntime": "helm",
     "ModelServing": "k8s_kthena",
@@ -370,14 +374,18 @@ NOT_WORKLOADS = frozenset(
 )
 
 
-def handler_for(kind: str) -> Handler | None:
-    """The reader of one resource kind, imported on first use (None: not a serving resource)."""
-    module = HANDLER_MODULES.get(kind)
+def handler_for(kind: str, group: str = "") -> Handler | None:
+    """The reader of one resource kind, imported on first use (None: not a serving resource).
+    A kind two API groups share (OME's and KServe's InferenceService) is keyed ``group/Kind``."""
+    key = f"{group}/{kind}"
+    if key not in HANDLER_MODULES:
+        key = kind
+    module = HANDLER_MODULES.get(key)
     if module is None:
         return None
     # Imported here: the orchestrator modules import the pod walk from this module.
     handlers: dict[str, Handler] = importlib.import_module(f"toplint.parse.{module}").KINDS
-    return handlers[kind]
+    return handlers[key]
 
 
 def looks_like_k8s(text: str) -> bool:
@@ -417,7 +425,7 @@ def resource_deployments(ctx: Ctx) -> list[Deployment]:
     """One resource: its kind's reader, else the generic walk (``k8s_generic``) that finds pod
     templates and container lists wherever they sit."""
     kind = str(ctx.get(("kind",), ""))
-    handler = handler_for(kind)
+    handler = handler_for(kind, str(ctx.get(("apiVersion",), "")).partition("/")[0])
     if handler is not None:
         return handler(ctx)
     if kind in NOT_WORKLOADS:

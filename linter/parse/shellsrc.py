@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse.argv import Arg, Invocation, deployment_from_invocation, find_invocations
 from toplint.parse.base import Source
-from toplint.parse.enginecfg import disk_loader
+from toplint.parse.enginecfg import disk_loader, one_host
 from toplint.parse.launchers import Allocation, apply_allocation, launcher_allocation
 from toplint.parse.shell import Command, SourceLoader, lex
 from toplint.record import record, replace
@@ -294,7 +294,7 @@ class ShellParser:
                 )
                 alloc = _launched(args, inv).over(granted)
                 dep = apply_allocation(dep, alloc, get_engine(dep.engine).rank_per_gpu)
-                out.append((dep, found))
+                out.append((one_host(dep), found))
             return out
         # docker run is one host: the container sees the GPUs docker gives it.
         start = args[0].position

@@ -112,6 +112,7 @@ def run_prepared(
 
     findings: list[Finding] = []
     explains = {rule.code: rule.explains for rule, _, _ in prepared if rule.explains}
+    leads = {rule.code: rule.explains_lead for rule, _, _ in prepared if rule.explains}
     for analysis in analyses:
         here: list[Finding] = []
         facts = collect(
@@ -136,7 +137,7 @@ def run_prepared(
         if explains:  # one root cause, one finding (toplint.rulebook.fold)
             from toplint.rulebook.fold import fold_consequences
 
-            here = fold_consequences(here, explains)
+            here = fold_consequences(here, explains, leads)
         findings.extend(here)
     return findings
 
