@@ -64,7 +64,7 @@ size, `--nnodes`) instead of an edit.
 ## References
 - vLLM parallel configuration (world size = TP × PP × DP): https://github.com/vllm-project/vllm/blob/main/vllm/config/parallel.py
 - vLLM data parallel deployment (`--data-parallel-size-local`): https://docs.vllm.ai/en/latest/serving/data_parallel_deployment/
-- vLLM production-stack chart, a GPU resource only when `requestGPU` > 0 (`chart.resources` in helm/templates/_helpers.tpl, commit a6c01db05f65): https://github.com/vllm-project/production-stack/blob/main/helm/templates/_helpers.tpl
+- production-stack, GPUs only when `requestGPU` > 0 (`chart.resources`, a6c01db05f65): https://github.com/vllm-project/production-stack/blob/main/helm/templates/_helpers.tpl
 - NVIDIA Container Toolkit, `NVIDIA_VISIBLE_DEVICES`: https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html
 """
 
