@@ -159,7 +159,8 @@ def _none_requested(
         f"no GPU requested, but the layout uses {world} ({layout}): the pod gets GPUs only "
         "where the node's default container runtime exposes them, unseen by the scheduler, "
         "which may give the same GPUs to another pod",
-        fix=_fix(ctx, 0, world),
+        # advice: the key is not written (or commented out), so there is no value to edit
+        fix=f"{_resource_key(dep)}: {world}",
         data={**data, "gpus_requested": 0},
         severity=severity_for(rule, ctx, Severity.WARNING),
     )
