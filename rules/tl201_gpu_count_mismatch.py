@@ -80,12 +80,14 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         yield _none_requested(rule, ctx, world, layout, data)
         return
     if dep.gpus is not None and dep.gpus != world:
+        from toplint.report.base import plural
+
         visible = dep.options.get("gpus_from")  # CUDA_VISIBLE_DEVICES bounds what it sees
         yield finding(
             rule,
             ctx,
             "gpus" if "gpus" in dep.sources else "gpus_per_node",
-            f"{dep.gpus} GPUs "
+            f"{plural(dep.gpus, 'GPU')} "
             + (f"visible ({visible})" if visible else "requested")
             + f" but the layout uses {world} ({layout})",
             fix=_visible_fix(dep, visible, world) if visible else _fix(ctx, dep.gpus, world),
