@@ -244,7 +244,25 @@ ENGINE = Engine(
     attention_dp=attention_dp,
     ep_layout="inside_tp",
     all_to_all=AllToAll(
-        key="moe_a2a_backend", default="none", flag="--moe-a2a-backend", sparse="deepep"
+        key="moe_a2a_backend",
+        default="none",
+        flag="--moe-a2a-backend",
+        sparse="deepep",
+        backends={
+            "none": "allreduce",
+            "deepep": "deepep-mode",
+            "deepep_v2": "unmodelled",
+            "pplx": "pplx",
+            "mooncake": "sends",
+            "nixl": "sends",
+            "mori": "sends",
+            "flashinfer": "sends",
+            "megamoe": "unmodelled",
+            "ascend_fuseep": "unmodelled",
+            "ascend_tp": "unmodelled",
+        },
+        backends_source="sgl-project/sglang python/sglang/srt/server_args.py moe_a2a_backend "
+        "choices (2026 snapshot)",
     ),
     redundant_experts="--ep-num-redundant-experts {n}",  # server_args.py (vocabulary §2)
     plan_command=command,

@@ -480,6 +480,24 @@ def _forwarded_arguments(dep: Deployment, args: Sequence[Arg]) -> Deployment:
     return dep
 
 
+def _image_environment(image: str, env: Mapping[str, Arg]) -> Mapping[str, Arg]:
+    """The environment the engine sees: an image whose entrypoint renames variables
+    (``Image.env_aliases``) passes each under the engine's name."""
+    if not image or not env:
+        return env
+    from toplint.engines.registry import image_record
+    from toplint.parse.dockerfile import image_repository
+
+    known = image_record(image_repository(image))
+    if known is None or not known[1].env_aliases:
+        return env
+    renamed = dict(env)
+    for theirs, ours in known[1].env_aliases:
+        if theirs in env:
+            renamed[ours] = env[theirs]
+    return renamed
+
+
 def deployment_from_invocation(
     inv: Invocation,
     path: str,
@@ -501,7 +519,7 @@ def deployment_from_invocation(
         path=path, line=start.line, column=start.column, engine=spec.engine_name, model=None
     )
     dep = replace(dep, engine=spec.engine_name, source_kind=dep.source_kind or source_kind)
-    environment = {**(env or {}), **inv.env}
+    environment = _image_environment(inv.image, {**(env or {}), **inv.env})
     pre: list[Flag] = env_flags(spec, environment)
     if inv.model is not None:
         m = inv.model

@@ -7,6 +7,7 @@ pluggy is needed and calls them directly otherwise.
 from __future__ import annotations
 
 from toplint.parse.base import Parser
+from toplint.parse.cloudformation import CloudFormationParser
 from toplint.parse.compose import ComposeParser
 from toplint.parse.disagg import DisaggConfigParser
 from toplint.parse.dockerfile import DockerfileParser
@@ -25,6 +26,7 @@ def toplint_parsers() -> list[Parser]:
         KubernetesParser(),
         RayServeConfigParser(),
         SkyPilotParser(),
+        CloudFormationParser(),
         ShellParser(),
         DockerfileParser(),
     ]

@@ -71,7 +71,7 @@ _DATA_SUFFIXES = (".json", ".toml")
 
 # Parsers of data formats (YAML): a file they read but found no deployment in may still write
 # an engine command somewhere (``toplint.parse.anywhere``).
-_DATA_PARSERS = ("kubernetes", "compose", "helm-values")
+_DATA_PARSERS = ("kubernetes", "compose", "helm-values", "cloudformation")
 
 
 def _data_file(source: Source, parsers: Sequence[Parser]) -> bool:

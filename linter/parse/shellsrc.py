@@ -265,6 +265,10 @@ class ShellParser:
         findings.extend(_sourced_outside(source, outside))
         for args, site, outer, exported in commands:
             for dep, found in self._deployments(args, source.path, outer.over(batch), exported):
+                wrapper = _entrypoint(dep)
+                if wrapper is not None:  # not a deployment: its caller's arguments are
+                    findings.extend((*found, wrapper))
+                    continue
                 if site is not None:
                     dep = replace(dep, line=site[0], column=site[1])
                 deployments.append(dep)
@@ -318,3 +322,35 @@ class ShellParser:
         if dep.gpus_per_node is not None:
             dep = replace(dep, gpus=dep.gpus_per_node)
         return [(dep, found)]
+
+
+_LAYOUT_FIELDS = frozenset({"model", "tp", "pp", "dp", "dp_local", "ep", "ep_enabled", "nodes"})
+
+
+def _entrypoint(dep: Deployment) -> Finding | None:
+    """A script whose engine command takes its model and layout only from the script's own
+    arguments (``exec text-generation-launcher $@``, a container's entrypoint) is not a
+    deployment: the deployment is where it is called with them, and is checked there.  One
+    TL008 note (info) says so, instead of layout findings about options nobody wrote here."""
+    from toplint.parse.argv import FORWARDED
+
+    forwarded = next((u for u in dep.unresolved if u.field == FORWARDED), None)
+    if forwarded is None or dep.model is not None:
+        return None
+    from toplint.engines.registry import get_spec
+
+    spec = get_spec(dep.engine)
+    written = {spec.fields.get(f.name, f.name.replace("-", "_")) for f in dep.flags if f.value}
+    if written & _LAYOUT_FIELDS:
+        return None
+    from toplint.model import Severity
+    from toplint.parse.mentions import no_deployment
+
+    pos = forwarded.position
+    why = (
+        f"`{forwarded.variable}` gives the engine its model and layout from the script's own "
+        "arguments (an entrypoint): the deployment is where the script is called with them (a "
+        "container's args, a CMD), and is checked there"
+    )
+    found = no_deployment(pos.path, pos.line, pos.column, why, anchor=f"entrypoint:{dep.engine}")
+    return replace(found, severity=Severity.INFO)
