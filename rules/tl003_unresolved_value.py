@@ -19,7 +19,8 @@ A script that forwards its own arguments into the engine command (`"$@"`, `$*`) 
 finding too: what a caller passes is unknown here, so the checks use the layout written in the
 script, and an option passed to it overrides the same option written before `"$@"` (argparse
 keeps the last occurrence). Arguments a function forwards are known where it is called, and
-are not reported.
+are not reported; a script that writes neither a model nor a layout is an entrypoint, not a
+deployment (TL008, info).
 
 ## Why is this bad?
 toplint never guesses: a layout it cannot resolve is a layout it cannot check. An info finding
@@ -88,20 +89,18 @@ def _literal_fix(variable: str) -> Fix:
 
 def _forwarded_message(variable: str, dep: Deployment, also: bool) -> str:
     """Arguments the script is called with are forwarded into the engine command: unknown at
-    lint time, and an option among them overrides the same option written before them."""
+    lint time, and an option among them overrides the same option written before them
+    (argparse keeps the last occurrence)."""
+    overrides = f"an option passed to the script overrides one written before `{variable}`"
     if also:
-        return (
-            "it also forwards the arguments the script is called with whole, so any option, "
-            "the layout included, may be set by its caller"
-        )
+        return f"it also forwards the arguments the script is called with: {overrides}"
     layout = ", ".join(
         f"{name} {'?' if value is None else value}"
         for name, value in (("TP", dep.tp), ("PP", dep.pp), ("DP", dep.dp))
     )
     return (
         f"`{variable}` forwards the arguments the script is called with, unknown here: the "
-        f"checks use the layout written here ({layout}), which an option passed to the script "
-        "overrides"
+        f"checks use the layout written here ({layout}); {overrides}"
     )
 
 

@@ -373,4 +373,6 @@ ROWS: list[Row] = [
     ),
     # An InferenceService that names only its BaseModel: OME picks the runtime (read above).
     Row("ome/Qwen2.5-72B-Instruct.yaml", "ome"),
+    # --- An image's entrypoint script: `exec launcher $@` is not a deployment by itself ---
+    Row("entrypoints/tgi-entrypoint.sh", "entrypoint"),
 ]
