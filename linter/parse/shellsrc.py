@@ -233,6 +233,17 @@ def _sourced_outside(source: Source, refs: Sequence[str]) -> list[Finding]:
     return out
 
 
+def _exported_env(command: Command, path: str) -> dict[str, Arg]:
+    """The exported GPU-visibility variables a command's process inherits, as environment
+    entries positioned where they were set (``export CUDA_VISIBLE_DEVICES=0,1``)."""
+    out: dict[str, Arg] = {}
+    for name, word in command.exported:
+        value = word.value.split("=", 1)[1] if word.value and "=" in word.value else None
+        pos = Position(word.path or path, word.line, word.column)
+        out[name] = Arg(value, word.raw, pos, word.unresolved)
+    return out
+
+
 class ShellParser:
     name = "shell"
 
@@ -252,8 +263,8 @@ class ShellParser:
         outside: list[str] = []
         commands = self._commands(source.text, source.path, batch.environment(), outside)
         findings.extend(_sourced_outside(source, outside))
-        for args, site, outer in commands:
-            for dep, found in self._deployments(args, source.path, outer.over(batch)):
+        for args, site, outer, exported in commands:
+            for dep, found in self._deployments(args, source.path, outer.over(batch), exported):
                 wrapper = _entrypoint(dep)
                 if wrapper is not None:  # not a deployment: its caller's arguments are
                     findings.extend((*found, wrapper))
@@ -266,25 +277,27 @@ class ShellParser:
 
     def _commands(
         self, text: str, path: str, env: Mapping[str, str], outside: list[str] | None = None
-    ) -> list[tuple[list[Arg], tuple[int, int] | None, Allocation]]:
-        """Simple commands with the call site they came from and, for a script run by
-        ``srun … bash -c SCRIPT``, what the launchers before the shell grant."""
-        out: list[tuple[list[Arg], tuple[int, int] | None, Allocation]] = []
+    ) -> list[tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg]]]:
+        """Simple commands with the call site they came from, for a script run by
+        ``srun … bash -c SCRIPT`` what the launchers before the shell grant, and the exported
+        GPU-visibility variables the command's process inherits."""
+        out: list[tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg]]] = []
         for command in lex(text, env, loader=sourced_loader(path, outside)):
             args = command_args(command, path)
+            exported = _exported_env(command, path)
             script = _sh_c_script(args)
             if script is not None and script.value is not None and script.position.path == path:
                 pos = script.position
                 end = next(k for k, a in enumerate(args) if a is script)
                 outer = launcher_allocation([(a.value, a.position) for a in args[:end]])
                 embedded = lex_embedded(script.value, env, text, path, pos.line, pos.column)
-                out.extend((a, command.site, outer) for a in embedded)
+                out.extend((a, command.site, outer, exported) for a in embedded)
             else:
-                out.append((args, command.site, Allocation()))
+                out.append((args, command.site, Allocation(), exported))
         return out
 
     def _deployments(
-        self, args: list[Arg], path: str, granted: Allocation
+        self, args: list[Arg], path: str, granted: Allocation, exported: dict[str, Arg]
     ) -> list[tuple[Deployment, tuple[Finding, ...]]]:
         docker = docker_run(args)
         loader = disk_loader(path)
@@ -294,7 +307,7 @@ class ShellParser:
             out = []
             for inv in find_invocations(args):
                 dep, found = deployment_from_invocation(
-                    inv, path, source_kind="shell", config_loader=loader
+                    inv, path, source_kind="shell", env=exported, config_loader=loader
                 )
                 alloc = _launched(args, inv).over(granted)
                 dep = apply_allocation(dep, alloc, get_engine(dep.engine).rank_per_gpu)
