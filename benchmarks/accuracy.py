@@ -48,6 +48,7 @@ BANDS = ROOT / "linter" / "cost" / "data" / "accuracy.yaml"
 CLASSES = ("intra-node", "pcie", "multi-node", "all-to-all", "custom-kernel")
 NETS = ("infiniband", "roce", "efa", "tcpx", "ethernet")
 SMALL = 1024 * 1024  # below 1 MiB: the latency-bound regime
+BULK = 64 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,7 @@ class Machine:
     harness: str = "nccl-tests"
     kinds: dict[int, str] = field(default_factory=dict)
     arch: str = ""
+    unreliable: str = ""  # why its times are not the collective's cost (public.yaml)
 
     def fabric(self, ranks: int, latency: dict[str, float]) -> Fabric:
         nodes = self.nodes or max(ranks // self.gpus_per_node, 1)
@@ -193,9 +195,16 @@ def public_points() -> list[Point]:
             s["impl"],
             s["harness"],
             arch=s.get("arch", ""),
+            unreliable=s.get("unreliable", ""),
         )
-        out.extend(Point(m, op, int(n), int(size), float(t)) for op, n, size, t in s["points"])
+        out.extend(Point(m, op, int(n), int(size), _time(t)) for op, n, size, *t in s["points"])
     return out
+
+
+def _time(columns: list[Any]) -> float:
+    """One time per point: the faster of nccl-tests' out-of-place and in-place columns when the
+    source printed both (they time the same collective; a one-off stall is not its cost)."""
+    return min(float(t) for t in columns)
 
 
 def all_points() -> list[Point]:
@@ -256,6 +265,12 @@ def _net(p: Point, *kinds: str) -> bool:
     return p.cls in ("multi-node", "all-to-all") and p.machine.network in kinds
 
 
+def _bulk(p: Point) -> bool:
+    """A multi-node point whose time is mostly bandwidth (≥ 64 MiB): where the network
+    efficiencies are fitted, so that latency-bound sizes do not bend them."""
+    return p.cls == "multi-node" and p.size >= BULK
+
+
 def _small_intra(p: Point) -> bool:
     return p.cls in ("intra-node", "pcie") and p.size <= 128 * 1024
 
@@ -273,7 +288,6 @@ KNOBS: list[tuple[str, Setter, float, float, Callable[[Point], bool]]] = [
         for a in ("ampere", "hopper", "blackwell", "ada")
     ),
     ("ramp", _param("ramp_bytes"), 0.0, 4e6, lambda p: p.cls in ("intra-node", "pcie")),
-    ("net extra", _param("net_extra_us"), 0.0, 100.0, lambda p: p.cls == "multi-node"),
     ("eta nvlink", _eta("nvlink"), 0.3, 1.0, lambda p: p.cls == "intra-node"),
     ("nvls hopper", _nvls("hopper"), 0.6, 1.3, lambda p: p.cls == "intra-node"),
     ("nvls blackwell", _nvls("blackwell"), 0.5, 1.2, lambda p: p.cls == "intra-node"),
@@ -281,9 +295,9 @@ KNOBS: list[tuple[str, Setter, float, float, Callable[[Point], bool]]] = [
     ("eta pcie-sys", _eta("pcie-sys"), 0.2, 1.0, lambda p: p.cls == "pcie"),
     ("no-p2p shared", _param("no_p2p_shared"), 0.2, 2.0, lambda p: p.cls == "pcie"),
     ("host bounce step", _param("host_bounce_step_us"), 0.5, 20.0, lambda p: p.cls == "pcie"),
-    ("net eta", _param("net_eta"), 0.4, 1.0, lambda p: p.cls in ("multi-node", "all-to-all")),
-    ("tree eta", _param("tree_eta"), 0.3, 1.0, lambda p: p.cls == "multi-node"),
-    ("tcp eta", _param("tcp_eta"), 0.3, 1.0, lambda p: p.cls == "multi-node"),
+    ("net eta", _param("net_eta"), 0.4, 1.0, lambda p: _bulk(p) or p.cls == "all-to-all"),
+    ("tree eta", _param("tree_eta"), 0.3, 1.0, _bulk),
+    ("tcp eta", _param("tcp_eta"), 0.3, 1.0, _bulk),
     (
         "ib/roce step",
         _lat("infiniband", "roce"),
@@ -314,7 +328,11 @@ def loss(model: Model, pts: Sequence[Point]) -> float:
 
 
 def fit(train: Sequence[Point], rounds: int = 2) -> Model:
-    """Coordinate descent: a golden-section search per constant on the points it affects."""
+    """Coordinate descent: a golden-section search per constant on the points it affects.
+
+    Systems marked unreliable (public.yaml) are predicted and reported, never fitted on.
+    """
+    train = [p for p in train if not p.machine.unreliable]
     model = Model(PRIOR, dict(PRIOR_LATENCY), 20.0)
     for _ in range(rounds):
         for _name, setter, lo, hi, uses in KNOBS:
@@ -366,6 +384,7 @@ class Row:
     size: int
     measured_us: float
     predicted_us: float
+    reliable: bool = True
 
     @property
     def error(self) -> float:
@@ -481,6 +500,7 @@ def _row(method: str, p: Point, pred: float, cls: str | None = None) -> Row:
         p.size,
         p.measured_us,
         pred,
+        not p.machine.unreliable,
     )
 
 
@@ -509,6 +529,9 @@ def stats(rows: Iterable[Row]) -> Stats | None:
     return Stats(len(errs), statistics.median(errs), within, p80)
 
 
+RELIABLE = " (reliable)"  # the same class without the systems public.yaml marks unreliable
+
+
 def summary(rows: Sequence[Row]) -> dict[tuple[str, str], Stats]:
     out = {}
     for method in ("alpha-beta", "interpolation", "other-system measurement"):
@@ -521,6 +544,10 @@ def summary(rows: Sequence[Row]) -> dict[tuple[str, str], Stats]:
             s = stats(sel)
             if s is not None:
                 out[(method, cls)] = s
+            if any(not r.reliable for r in sel):
+                kept = stats(r for r in sel if r.reliable)
+                if kept is not None:
+                    out[(method, cls + RELIABLE)] = kept
     return out
 
 
@@ -556,7 +583,13 @@ def markdown(rows: Sequence[Row], table: dict[tuple[str, str], Stats], model: Mo
         sel = [r for r in rows if r.source == source and r.method == "alpha-beta"]
         s = stats(sel)
         assert s is not None
-        lines.append(f"- {source}: {s.n} points, median {s.median:.0%}")
+        line = f"- {source}: {s.n} points, median {s.median:.0%}"
+        shaky = [r for r in sel if not r.reliable]
+        if shaky:
+            u = stats(shaky)
+            assert u is not None
+            line += f" ({u.n} of them unreliable, median {u.median:.0%})"
+        lines.append(line)
     lines += ["", "Constants fitted on every source:", "", "```", _fitted(model), "```"]
     return "\n".join(lines)
 

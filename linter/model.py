@@ -240,7 +240,7 @@ UNCHECKED_KINDS = {
     "no-cluster": "no cluster chosen",
     "selector-mismatch": "node labels match no cluster",
     "unresolved-layout": "layout not resolved",
-    "too-few-gpus": "more GPUs than the cluster has",
+    "too-few-gpus": "layout needs more GPUs than it is given",
     "unknown-model": "model not in the catalog",
     "accelerator": "accelerator not modelled",
 }

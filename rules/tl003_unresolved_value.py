@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.model import Finding, Fix, Position, Severity
+from toplint.model import Deployment, Finding, Fix, Position, Severity
+from toplint.parse.argv import FORWARDED
 from toplint.rulebook.helpers import finding_at
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -13,6 +14,13 @@ DOC = """\
 Reports, once per variable per deployment, a value toplint needs but cannot resolve: a shell
 variable set outside the file, a positional parameter (`$1`), a Helm template expression. It
 names the variable and the setting it feeds; the checks that need that value are skipped.
+
+A script that forwards its own arguments into the engine command (`"$@"`, `$*`) gets one info
+finding too: what a caller passes is unknown here, so the checks use the layout written in the
+script, and an option passed to it overrides the same option written before `"$@"` (argparse
+keeps the last occurrence). Arguments a function forwards are known where it is called, and
+are not reported; a script that writes neither a model nor a layout is an entrypoint, not a
+deployment (TL008, info).
 
 ## Why is this bad?
 toplint never guesses: a layout it cannot resolve is a layout it cannot check. An info finding
@@ -52,20 +60,56 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             fields.append(item.field)
         first.setdefault(item.variable, item.position)
     for variable, fields in by_variable.items():
-        names = ", ".join(f"`{f}`" for f in fields)
+        set_fields = [f for f in fields if f != FORWARDED]
+        names = ", ".join(f"`{f}`" for f in set_fields)
+        parts = []
+        if set_fields:
+            parts.append(
+                f"`{variable}` cannot be resolved here; it sets {names}, so the checks that "
+                "need it are skipped"
+            )
+        if FORWARDED in fields:
+            parts.append(_forwarded_message(variable, dep, bool(set_fields)))
         yield finding_at(
             rule,
             ctx,
             first[variable],
-            f"`{variable}` cannot be resolved here; it sets {names}, so the checks that "
-            "need it are skipped",
-            fix=Fix(
-                f"give `{variable}` a literal value (or a default) in this file",
-                applicability="display",
-            ),
+            "; ".join(parts),
+            fix=_forwarded_fix(variable) if not set_fields else _literal_fix(variable),
             data={"variable": variable, "fields": list(fields)},
             anchor=variable,
         )
+
+
+def _literal_fix(variable: str) -> Fix:
+    return Fix(
+        f"give `{variable}` a literal value (or a default) in this file", applicability="display"
+    )
+
+
+def _forwarded_message(variable: str, dep: Deployment, also: bool) -> str:
+    """Arguments the script is called with are forwarded into the engine command: unknown at
+    lint time, and an option among them overrides the same option written before them
+    (argparse keeps the last occurrence)."""
+    overrides = f"an option passed to the script overrides one written before `{variable}`"
+    if also:
+        return f"it also forwards the arguments the script is called with: {overrides}"
+    layout = ", ".join(
+        f"{name} {'?' if value is None else value}"
+        for name, value in (("TP", dep.tp), ("PP", dep.pp), ("DP", dep.dp))
+    )
+    return (
+        f"`{variable}` forwards the arguments the script is called with, unknown here: the "
+        f"checks use the layout written here ({layout}); {overrides}"
+    )
+
+
+def _forwarded_fix(variable: str) -> Fix:
+    return Fix(
+        "write the layout options the deployment runs with after "
+        f"`{variable}` (they then win), or keep this note if callers pass none",
+        applicability="display",
+    )
 
 
 RULE = Rule(

@@ -14,6 +14,12 @@ GPU model server whose engine is chosen outside the file, such as a NIM containe
 command line under which toplint found no file it reads. The message
 says what was recognised and what was lacking.
 
+Two cases are not deployments, and get one `info` note instead of a warning: a GitHub Actions
+workflow whose engine commands run only in CI jobs (tests of the server; a job that deploys
+names its `environment:` and is read), and a script whose engine command takes its model and
+layout only from the script's own arguments (`exec text-generation-launcher $@`, an image's
+entrypoint), which is checked where it is called with them.
+
 ## Why is this bad?
 Nothing was checked there, yet without this finding the run would end green. A deployment
 that toplint cannot see gets no topology, capacity or budget check at all.

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from toplint.engines.registry import get_engine
 from toplint.engines.types import chosen_backend
-from toplint.model import Finding, Severity
+from toplint.model import Deployment, Finding, Severity
 from toplint.rulebook.helpers import finding, flag_fix, opt_int, severity_for
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -17,6 +17,13 @@ the dense all-gather/reduce-scatter backend (vLLM's default `allgather_reducesca
 `--moe-a2a-backend none`), a single-node backend (`pplx`) for a group that spans nodes, or an
 RDMA-only backend (DeepEP, MoRI) for a group that spans nodes without RDMA — an error: its
 internode kernels run on NVSHMEM over InfiniBand/RoCE and cannot run over TCP.
+
+A value the engine does not accept (vLLM `--all2all-backend` / `VLLM_ALL2ALL_BACKEND`, SGLang
+`--moe-a2a-backend`; the accepted values are the engine record's, read from its source) is an
+error: the engine refuses to start, and toplint does not price an exchange it cannot know.
+An accepted backend whose exchange toplint has not read (vLLM `deepep_v2`, SGLang `megamoe`,
+the Ascend backends), and an engine whose EP exchange has not been read at all, get an info
+finding: the exchange is not priced, so the communication-time checks skip the deployment.
 
 ## Why is this bad?
 The all-gather backend moves `(W−1)·T·H·b` bytes per rank per MoE layer, every token to every
@@ -58,6 +65,24 @@ SINGLE_NODE = ("pplx",)
 RDMA_ONLY = ("deepep", "mori")
 
 
+def ep_exchanges(dep: Deployment) -> bool:
+    """The engine runs an all-to-all at all (vLLM with DP 1 all-reduces over TP instead)."""
+    engine = get_engine(dep.engine)
+    return not (engine.ep_layout == "dp_x_tp" and (dep.dp or 1) <= 1)
+
+
+def _ep_at(dep: Deployment) -> str:
+    return "ep_enabled" if "ep_enabled" in dep.sources else "ep"
+
+
+def _backend_at(dep: Deployment, key: str, where: str) -> str:
+    """The deployment field whose value chose the backend (the flag, else its variable)."""
+    for field in (key, f"env.{where}", where):
+        if field in dep.sources:
+            return field
+    return _ep_at(dep)
+
+
 def _rdma(ctx: RuleContext) -> bool:
     link_rdma = ctx.placement.worst("ep") if ctx.placement is not None else None
     if link_rdma is not None:
@@ -67,18 +92,63 @@ def _rdma(ctx: RuleContext) -> bool:
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     dep = ctx.deployment
-    a2a = get_engine(dep.engine).all_to_all  # where the engine reads its backend
-    if a2a is None or ctx.model is None or not ctx.model.is_moe:
+    engine = get_engine(dep.engine)
+    a2a = engine.all_to_all  # where the engine reads its backend
+    if ctx.model is None or not ctx.model.is_moe:
         return
-    key, default, flag, good = a2a.key, a2a.default, a2a.flag, a2a.sparse
     ep = ctx.facts.get("ep.size", dep.ep)
     if not isinstance(ep, int) or ep < 2:
         return
+    if a2a is None:
+        if ep_exchanges(dep):
+            yield finding(
+                rule,
+                ctx,
+                _ep_at(dep),
+                f"{engine.title} moves MoE tokens between its {ep} expert-parallel ranks in a "
+                "way toplint has not read from its source: that exchange is not priced, so "
+                "the communication-time checks (TL105, TL106) skip this deployment",
+                data={"ep": ep, "engine": dep.engine},
+                severity=severity_for(rule, ctx, Severity.INFO),
+            )
+        return
+    default, flag, good = a2a.default, a2a.flag, a2a.sparse
     # The flag wins; an older environment variable (``AllToAll.env``) is its default.
-    backend = (chosen_backend(a2a, dep.options) or (default, flag))[0]
+    backend, where = chosen_backend(a2a, dep.options) or (default, flag)
     crosses = bool(ctx.facts.get("ep.crosses_nodes", False))
-    at = key if key in dep.sources else ("ep_enabled" if "ep_enabled" in dep.sources else "ep")
+    at = _backend_at(dep, a2a.key, where)
     data = {"ep": ep, "backend": backend, "crosses_nodes": crosses}
+    wire = a2a.backends.get(backend)
+    if wire is None:
+        import difflib
+
+        known = sorted(a2a.backends)
+        near = difflib.get_close_matches(backend, known, n=1, cutoff=0.6)
+        hint = f"; did you mean `{near[0]}`?" if near else ""
+        yield finding(
+            rule,
+            ctx,
+            at,
+            f"`{backend}` is not an all-to-all backend {engine.title} accepts "
+            f"({', '.join(known)}): it refuses to start, and toplint does not price the "
+            f"expert-parallel exchange{hint}",
+            fix=flag_fix(f"{flag} {near[0]}", {flag.lstrip("-"): near[0]}) if near else None,
+            data={**data, "known": known, "source": a2a.backends_source},
+            severity=severity_for(rule, ctx, Severity.ERROR),
+        )
+        return
+    if wire == "unmodelled" and ep_exchanges(dep):
+        yield finding(
+            rule,
+            ctx,
+            at,
+            f"what the `{backend}` all-to-all backend sends has not been read from "
+            f"{engine.title}'s source: the {ep}-rank expert-parallel exchange is not priced, "
+            "so the communication-time checks (TL105, TL106) skip this deployment",
+            data=data,
+            severity=severity_for(rule, ctx, Severity.INFO),
+        )
+        return
     if ep >= opt_int(ctx, "min-ep", 16) and backend in DENSE:
         yield finding(
             rule,

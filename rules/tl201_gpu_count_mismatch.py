@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from toplint.model import Deployment, Finding, Fix, Intent, Severity
-from toplint.rulebook.helpers import expected_gpus, finding, flag_fix, layout_fix, layout_flags
+from toplint.rulebook.helpers import (
+    expected_gpus,
+    finding,
+    flag_fix,
+    layout_fix,
+    layout_flags,
+    severity_for,
+)
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -14,12 +21,21 @@ Compares the GPUs a deployment requests (`nvidia.com/gpu` × pods, Helm values, 
 reservations, `CUDA_VISIBLE_DEVICES`, `--nnodes` × GPUs per node) with the GPUs its layout
 uses: TP × PP × DP (vLLM; EP adds none), TP × PP with DP attention (SGLang), TP for TGI. It also
 checks `--data-parallel-size-local` × TP × PP against the GPUs of one node, and the layout
-against the GPUs of the cluster it is assigned to.
+against the GPUs of the cluster it is assigned to.  A process a shell script starts with
+`CUDA_VISIBLE_DEVICES=0,1` (or `NVIDIA_VISIBLE_DEVICES`) sees those GPUs only: unless a
+launcher, `--nnodes` or the Ray executor joins other hosts, its whole layout must fit them.
 
 ## Why is this bad?
 Too few GPUs and vLLM stops at start-up ("World size (8) is larger than the number of
 available GPUs (4) in this node") or waits for Ray placement groups forever; too many and the
 extra GPUs sit idle while still being billed and reserved.
+
+No GPU requested at all (a Helm chart's `requestGPU` left out or commented out, so the chart
+renders no `nvidia.com/gpu`) is a **warning**, not an error: the pod still starts where the
+node's default container runtime is NVIDIA's, which exposes the GPUs the image's
+`NVIDIA_VISIBLE_DEVICES` names (`all` in the CUDA base images), and tutorials rely on that
+with `CUDA_VISIBLE_DEVICES` per pod. The scheduler does not count those GPUs, so it may place
+another GPU pod on the same ones, and on a node without that default runtime the pod sees none.
 
 ## Example
 ```yaml
@@ -48,6 +64,8 @@ size, `--nnodes`) instead of an edit.
 ## References
 - vLLM parallel configuration (world size = TP × PP × DP): https://github.com/vllm-project/vllm/blob/main/vllm/config/parallel.py
 - vLLM data parallel deployment (`--data-parallel-size-local`): https://docs.vllm.ai/en/latest/serving/data_parallel_deployment/
+- production-stack, GPUs only when `requestGPU` > 0 (`chart.resources`, a6c01db05f65): https://github.com/vllm-project/production-stack/blob/main/helm/templates/_helpers.tpl
+- NVIDIA Container Toolkit, `NVIDIA_VISIBLE_DEVICES`: https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html
 """
 
 
@@ -58,13 +76,21 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         return
     layout = f"TP {dep.tp} × PP {dep.pp or 1} × DP {dep.dp or 1} = {world}"
     data = {"tp": dep.tp, "pp": dep.pp, "dp": dep.dp, "world_size": world}
+    if dep.gpus == 0:
+        yield _none_requested(rule, ctx, world, layout, data)
+        return
     if dep.gpus is not None and dep.gpus != world:
+        from toplint.report.base import plural
+
+        visible = dep.options.get("gpus_from")  # CUDA_VISIBLE_DEVICES bounds what it sees
         yield finding(
             rule,
             ctx,
             "gpus" if "gpus" in dep.sources else "gpus_per_node",
-            f"{dep.gpus} GPUs requested but the layout uses {world} ({layout})",
-            fix=_fix(ctx, dep.gpus, world),
+            f"{plural(dep.gpus, 'GPU')} "
+            + (f"visible ({visible})" if visible else "requested")
+            + f" but the layout uses {world} ({layout})",
+            fix=_visible_fix(dep, visible, world) if visible else _fix(ctx, dep.gpus, world),
             data={**data, "gpus_requested": dep.gpus},
         )
         return
@@ -118,6 +144,40 @@ def _local(
                 or layout_flags(dep.engine, tp=min(dep.tp or 1, total)),
                 data={**data, "cluster_gpus": total},
             )
+
+
+def _none_requested(
+    rule: Rule, ctx: RuleContext, world: int, layout: str, data: Mapping[str, object]
+) -> Finding:
+    """No GPU requested at all (a chart's ``requestGPU`` left out or commented out): the pod
+    still runs where the node's default container runtime is NVIDIA's, which hands it the GPUs
+    its image's ``NVIDIA_VISIBLE_DEVICES`` names (``all`` in the CUDA images), unseen by the
+    scheduler; elsewhere it gets none.  Fragile, not certain to fail: a warning."""
+    dep = ctx.deployment
+    return finding(
+        rule,
+        ctx,
+        "gpus" if "gpus" in dep.sources else "gpus_per_node",
+        f"no GPU requested, but the layout uses {world} ({layout}): the pod gets GPUs only "
+        "where the node's default container runtime exposes them, unseen by the scheduler, "
+        "which may give the same GPUs to another pod",
+        # advice: the key is not written (or commented out), so there is no value to edit
+        fix=f"{_resource_key(dep)}: {world}",
+        data={**data, "gpus_requested": 0},
+        severity=severity_for(rule, ctx, Severity.WARNING),
+    )
+
+
+def _visible_fix(dep: Deployment, variable: str, world: int) -> Fix | str:
+    """The layout the visible GPUs hold (TP alone: the visible count), else advice; which
+    device ids to add to the variable is the machine's to say, never guessed."""
+    gpus = dep.gpus or 0
+    more = f"list {world} devices in {variable}"
+    if (dep.pp or 1) == 1 and (dep.dp or 1) == 1 and gpus >= 1:
+        fix = layout_fix(dep.engine, tp=gpus, note=f"or {more}")
+        if fix is not None:
+            return fix
+    return f"{more}, or use a layout of {gpus} GPUs"
 
 
 def _local_fix(local: int) -> Fix:

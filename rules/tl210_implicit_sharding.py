@@ -17,7 +17,8 @@ Checks TGI (`text-generation-launcher`) deployments that do not set `--num-shard
 Without `--num-shard`, TGI shards the model across every GPU it can see
 (`CUDA_VISIBLE_DEVICES`, or all GPUs of the host/pod): the tensor-parallel size then depends
 on the machine, not on the config, and a node with more GPUs silently gets a wider TP group
-(possibly across PCIe).
+(possibly across PCIe).  A deployment that makes exactly one GPU visible (a pod requesting
+one, `CUDA_VISIBLE_DEVICES=0`) has nothing to shard and is not reported.
 
 ## Example
 ```bash
@@ -45,6 +46,10 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     dep = ctx.deployment
     # set by the derive of an engine that shards over every visible GPU by default
     if not truthy(dep.options.get("implicit_sharding", "false")):
+        return
+    if dep.gpus_per_node == 1:
+        # The deployment itself makes one GPU visible (a pod requesting 1, one device in
+        # CUDA_VISIBLE_DEVICES or `--gpus`): TGI shards over that one on every machine.
         return
     engine = get_engine(dep.engine)
     visible = dep.tp if dep.tp is not None else dep.gpus_per_node

@@ -10,6 +10,7 @@ from toplint.engines.types import Engine
 from toplint.hardware import linkkinds
 from toplint.model import INTENT_KINDS
 from toplint.parse import builtin as parse_builtin
+from toplint.parse.cloudformation import CloudFormationParser
 from toplint.parse.compose import ComposeParser
 from toplint.parse.disagg import DisaggConfigParser
 from toplint.parse.dockerfile import DockerfileParser
@@ -52,6 +53,7 @@ USED = [
     JunitFormatter,
     GitlabFormatter,
     # Parsers are imported by name when a file first reaches them (parse/builtin.py).
+    CloudFormationParser,
     ComposeParser,
     DisaggConfigParser,
     DockerfileParser,

@@ -71,6 +71,7 @@ def deployment_doc(analysis: Any, have_hardware: bool) -> dict[str, Any]:
         doc["skipped"] = _why_skipped(analysis, have_hardware)
         return doc
     doc["collectives"] = [_collective_doc(c) for c in cost.collectives]
+    doc["unpriced"] = list(cost.unpriced)  # on the path, not priced: the totals leave it out
     doc["totals"] = {
         "prefill_comm_ms": cost.prefill_comm_ms,
         "decode_comm_ms_per_step": cost.decode_comm_ms_per_step,
@@ -153,16 +154,21 @@ def _render_one(doc: dict[str, Any]) -> str:
             "  " + "  ".join(cell.ljust(wd) for cell, wd in zip(r, widths, strict=True)).rstrip()
         )
     t = doc["totals"]
+    unpriced = doc.get("unpriced") or []
+    least = "at least " if unpriced else ""
     lines.append(
-        f"  prefill comm {fmt_ms(t['prefill_comm_ms'])}{_range(t, 'prefill_comm_ms_range')}"
-        + _vs("compute", t["prefill_compute_ms"])
+        f"  prefill comm {least}{fmt_ms(t['prefill_comm_ms'])}"
+        f"{_range(t, 'prefill_comm_ms_range')}" + _vs("compute", t["prefill_compute_ms"])
     )
     lines.append(
-        f"  decode comm {fmt_ms(t['decode_comm_ms_per_step'])}"
+        f"  decode comm {least}{fmt_ms(t['decode_comm_ms_per_step'])}"
         f"{_range(t, 'decode_comm_ms_range')} per step, "
         f"{fmt_ms(t['decode_comm_ms_per_token'])} per token"
         + _vs("weight streaming", t["decode_weight_stream_ms"])
     )
+    if unpriced:
+        lines.append("  not priced (left out of the totals):")
+        lines.extend(f"    - {u}" for u in unpriced)
     lines.append("  assumptions:")
     lines.extend(f"    - {a}" for a in doc["assumptions"])
     return "\n".join(lines) + "\n"
@@ -191,7 +197,7 @@ def _row(c: dict[str, Any]) -> tuple[str, ...]:
         f"{fmt_us(c['time_us'])} ±{c['band'] * 100:.0f}%",
         fmt_ms(c["total_ms"]) + (" (overlapped)" if c.get("overlapped") else ""),
         c["method"],
-        c.get("kernel") or "NCCL",
+        c.get("kernel") or "",
     )
 
 

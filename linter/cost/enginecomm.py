@@ -14,9 +14,15 @@ backend does on the wire, read from the libraries' and engines' sources:
 - ``allgather_reducescatter`` / ``naive`` gather every rank's tokens (dense);
 - DeepEP runs its normal kernels or its low-latency kernels (``deepep_high_throughput`` /
   ``deepep_low_latency``, or ``deepep`` with ``--deepep-mode normal|low_latency|auto``: auto is
-  normal for prefill and low-latency for decode), pplx its own kernels, the rest concurrent
-  point-to-point sends;
+  normal for prefill and low-latency for decode), pplx its own kernels; MoRI, NIXL-EP,
+  Mooncake and FlashInfer's NVLink all-to-all send each token copy straight to its expert's
+  rank and are priced as concurrent point-to-point sends (the row's kernel says so);
 - ``--enable-dbo`` (dual-batch overlap) overlaps the exchange with the other micro-batch.
+
+Which value means which of these is the engine record's (``AllToAll.backends``, read from the
+engine's source).  A value the engine does not accept, a value whose exchange toplint has not
+read (``unmodelled``), and an engine whose EP exchange was not read at all are not priced:
+the exchange is ``UNPRICED``, the cost report says so, and TL110 reports it at its line.
 """
 
 from __future__ import annotations
@@ -32,13 +38,22 @@ if TYPE_CHECKING:
 # The MoE token exchange of one phase.
 ALLREDUCE = "allreduce"  # tokens replicated; experts sharded; one all-reduce combines
 DENSE = "dense"  # all-gather every rank's tokens, reduce-scatter back
+UNPRICED = "unpriced"  # the exchange is not known: not priced, reported (TL110)
+
+# What the cost rows name as the kernel of each priced style.
+_KERNELS = {
+    "deepep-ll": "DeepEP low-latency",
+    "deepep-normal": "DeepEP normal",
+    "pplx": "pplx-kernels",
+}
 
 
 @record
 class MoeComm:
-    style: str  # ALLREDUCE | DENSE | one of toplint.cost.network.A2A_IMPLS
+    style: str  # ALLREDUCE | DENSE | UNPRICED | one of toplint.cost.network.A2A_IMPLS
     why: str  # the engine behaviour and its source
     overlapped: bool = False  # dual-batch overlap hides it behind the other micro-batch
+    kernel: str = ""  # what runs the exchange, as the cost table names it
 
 
 def _norm(key: str) -> str:
@@ -73,34 +88,48 @@ def moe_comm(deployment: Deployment, dp: int, phase: str) -> MoeComm:
         )
     if a2a is None:
         return MoeComm(
-            "nccl", f"{engine.title}: its EP exchange was not read; sparse all-to-all assumed"
+            UNPRICED,
+            f"{engine.title}: how it moves MoE tokens between expert-parallel ranks has not "
+            "been read from its source; the EP exchange is not priced",
         )
     from toplint.engines.types import chosen_backend
 
     chosen = chosen_backend(a2a, deployment.options)
     backend, where = chosen or (a2a.default, a2a.flag)
     origin = f"{engine.title} {where} {backend}" + ("" if chosen else " (its default)")
-    b = backend.lower()
-    if b == "none":
+    wire = a2a.backends.get(backend)
+    if wire is None:
+        return MoeComm(
+            UNPRICED,
+            f"{origin}: not a value {engine.title} accepts ({', '.join(sorted(a2a.backends))}; "
+            f"{a2a.backends_source}); the EP exchange is not priced",
+        )
+    if wire == "unmodelled":
+        return MoeComm(
+            UNPRICED,
+            f"{origin}: toplint has not read what this backend sends; the EP exchange is not "
+            "priced",
+        )
+    if wire == "allreduce":
         return MoeComm(ALLREDUCE, f"{origin}: no all-to-all; one all-reduce combines the experts")
-    if b in ("allgather_reducescatter", "naive"):
-        return MoeComm(DENSE, f"{origin}: every rank gathers all tokens", overlap)
-    style = _library(b, option(deployment.options, "deepep_mode"), phase)
+    if wire == "dense":
+        return MoeComm(
+            DENSE, f"{origin}: every rank gathers all tokens", overlap, f"{backend}: NCCL"
+        )
+    style = _library(wire, option(deployment.options, "deepep_mode"), phase)
     if overlap:
         origin += "; --enable-dbo overlaps it with the other micro-batch's compute"
-    return MoeComm(style, origin, overlap)
+    kernel = _KERNELS.get(style) or f"{backend} (priced as concurrent sends)"
+    return MoeComm(style, origin, overlap, kernel)
 
 
-def _library(backend: str, mode: str | None, phase: str) -> str:
-    if backend.startswith("deepep_low") or backend == "deepep_ll":
-        return "deepep-ll"
-    if backend.startswith("deepep_high") or backend == "deepep_ht":
-        return "deepep-normal"
-    if backend.startswith("deepep"):
+def _library(wire: str, mode: str | None, phase: str) -> str:
+    """The all-to-all implementation (toplint.cost.network.A2A_IMPLS) of a wire model."""
+    if wire == "deepep-mode":
         wanted = (mode or "auto").lower()
         if wanted == "auto":
             wanted = "normal" if phase == "prefill" else "low_latency"
         return "deepep-ll" if wanted.startswith("low") else "deepep-normal"
-    if backend.startswith("pplx"):
-        return "pplx"
-    return "nccl"  # mori, nixl_ep, flashinfer, mooncake: concurrent point-to-point sends
+    if wire == "sends":
+        return "nccl"  # concurrent point-to-point sends (network._all_to_all)
+    return wire  # deepep-ll, deepep-normal, pplx

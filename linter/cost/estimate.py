@@ -21,7 +21,7 @@ from toplint.cost.compute import (
     prefill_compute_ms,
     weight_stream_ms,
 )
-from toplint.cost.enginecomm import ALLREDUCE, option
+from toplint.cost.enginecomm import ALLREDUCE, UNPRICED, option
 from toplint.cost.fabric import group_fabric, kv_fabric
 from toplint.cost.moe import ACT_BYTES, ep_rows, exchange
 from toplint.cost.types import Collective, CostReport, Workload
@@ -55,11 +55,15 @@ def estimate(placement: Placement, workload: Workload) -> CostReport:
             assumptions=tuple(notes),
         )
     rows: list[Collective] = []
+    unpriced: list[str] = []
     for phase, tokens, seqs in (
         ("prefill", workload.prompt_tokens, 1),
         ("decode", workload.decode_batch, workload.decode_batch),
     ):
-        rows.extend(_PhaseBuilder(placement, model, phase, tokens, seqs, notes).build())
+        builder = _PhaseBuilder(placement, model, phase, tokens, seqs, notes)
+        rows.extend(builder.build())
+        if builder.moe is not None and builder.moe.style == UNPRICED:
+            unpriced.append(f"{phase} EP exchange: {builder.moe.why}")
     rows.extend(_kv_transfer(placement, model, workload, notes))
     stream = weight_stream_ms(placement, model, workload.decode_batch, notes)
     compute = prefill_compute_ms(placement, model, workload.prompt_tokens, notes)
@@ -79,6 +83,7 @@ def estimate(placement: Placement, workload: Workload) -> CostReport:
         decode_comm_ms_range=decode[1],
         prefill_comm_methods=prefill[2],
         decode_comm_methods=decode[2],
+        unpriced=tuple(unpriced),
     )
 
 
@@ -331,6 +336,7 @@ def _collective(
     timed: Timed,
     note: str,
     cls: str,
+    kernel: str = "NCCL",
 ) -> Collective:
     payload = message * count
     notes = "; ".join(n for n in (note, timed.note) if n)
@@ -350,6 +356,7 @@ def _collective(
         method=timed.method,
         note=notes,
         band=band(timed.method, cls),
+        kernel=kernel,
     )
 
 
@@ -376,7 +383,8 @@ def _kv_transfer(
     )
     note = f"KV cache of one prompt to the decode instance, 1/{shards} per GPU"
     cls = error_class("send_recv", fabric.link_kind)
-    return [_collective("prefill", "kv", "send_recv", shards, shard, 1, timed, note, cls)]
+    kernel = "KV connector: point-to-point over the NICs"
+    return [_collective("prefill", "kv", "send_recv", shards, shard, 1, timed, note, cls, kernel)]
 
 
 def _kv_bytes_per_token(m: ModelSpec) -> int:

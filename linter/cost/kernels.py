@@ -72,7 +72,8 @@ def select(family: str, fabric: Fabric, message_bytes: float, sm: float) -> Kern
             False,
         )
     shot = "one-shot" if message_bytes < rule.two_shot_from(fabric.ranks, sm) else "two-shot"
-    return Kernel(family, f"custom {shot}", f"{rule.source}: below {limit / MIB:.3g} MiB", True)
+    bound = "no size limit" if math.isinf(limit) else f"below {limit / MIB:.3g} MiB"
+    return Kernel(family, f"custom {shot}", f"{rule.source}: {bound}", True)
 
 
 def _ipc_refusal(fabric: Fabric, worlds: tuple[int, ...]) -> str:
@@ -163,13 +164,16 @@ _RULES: Mapping[str, _Rule] = {
         "comm/trtllm/1.3.0rc20)",
     ),
     "lmdeploy-custom": _Rule(
-        "LMDeploy TurboMind --communicator cuda-ipc (default; one node; size limit not read, "
-        "taken as vLLM's 8 MiB)",
-        (2, 4, 6, 8),
-        lambda world, sm: 8.0 * MIB,
-        _one_shot_below_512k,
+        "LMDeploy TurboMind --communicator cuda-ipc (InternLM/lmdeploy@1263d5cd "
+        "src/turbomind/comm/cuda_ipc/allreduce.cu AllreduceSum: reduce-scatter + all-gather at "
+        "every size, LL16 packets up to 1 MiB, Simple push up to 6 MiB, Simple pull above, NVLS "
+        "multimem where the buffer has a multicast address; kMaxRanks 8; no size limit, no "
+        "NCCL fallback)",
+        (2, 3, 4, 5, 6, 7, 8),
+        lambda world, sm: math.inf,
+        lambda world, sm: 0.0,  # always two-shot (slices): never one-shot
         12.5,
-        "assumed as vLLM's (no LMDeploy table)",
+        "assumed as vLLM's graph-captured kernel (no LMDeploy table)",
     ),
 }
 

@@ -16,9 +16,10 @@ import math
 from typing import Protocol
 
 from toplint.catalog_types import ModelSpec
-from toplint.cost.enginecomm import ALLREDUCE, DENSE, MoeComm, moe_comm
+from toplint.cost.enginecomm import ALLREDUCE, DENSE, UNPRICED, MoeComm, moe_comm
 from toplint.cost.types import Collective
 from toplint.placement.types import Group, Placement
+from toplint.record import replace
 
 ACT_BYTES = 2  # bf16 activations (cost-model.md §1.1)
 
@@ -54,7 +55,7 @@ def ep_rows(
 ) -> list[Collective]:
     """Dispatch and combine of every MoE layer (nothing when the engine all-reduces)."""
     notes.append(f"EP exchange: {comm.why}")
-    if comm.style == ALLREDUCE or ep <= 1 or moe_layers == 0:
+    if comm.style in (ALLREDUCE, UNPRICED) or ep <= 1 or moe_layers == 0:
         return []
     g = placement.worst("ep")
     h, k = model.hidden_size, max(model.top_k, 1)
@@ -66,7 +67,7 @@ def ep_rows(
             row("ep", "all_gather", g, ep, msg, moe_layers, "dispatch"),
             row("ep", "reduce_scatter", g, ep, msg, moe_layers, "combine"),
         ]
-        return [c for c in out if c is not None]
+        return [replace(c, kernel=comm.kernel) for c in out if c is not None]
     b_disp = 1 if comm.style.startswith("deepep") and model.quant_block else ACT_BYTES
     dispatch = float(tokens * k * h * b_disp)
     combine = float(tokens * k * h * ACT_BYTES)
@@ -87,7 +88,7 @@ def ep_rows(
         row("ep", "all_to_all", g, ep, dispatch, moe_layers, f"dispatch {note}", impl=comm.style),
         row("ep", "all_to_all", g, ep, combine, moe_layers, f"combine {note}", impl=comm.style),
     ]
-    return [c for c in out if c is not None]
+    return [replace(c, kernel=comm.kernel) for c in out if c is not None]
 
 
 def remote_nodes_per_token(experts: int, k: int, nodes: int) -> float:

@@ -7,12 +7,16 @@ NCCL across nodes (NVIDIA/nccl@5067397c src/graph/tuning.cc; cost-model.md §1.4
   ``wire_factor·S`` and the bus bandwidth is what the group's ranks on that node can push
   through the NICs together (per-GPU rail share × ranks per node), or the intra-node ring,
   whichever is slower.  Latency: ``base + (nsteps − nInter)·intraLat + nInter·α_net`` with
-  ``nInter = 2(nNodes−1)`` for all-reduce, ``nNodes−1`` for all-gather / reduce-scatter.
+  ``nInter = 2(nNodes−1)`` for all-reduce, ``nNodes−1`` for all-gather / reduce-scatter, and
+  every intra-node step of a ring that spans nodes costs at least NCCL's per-step network
+  overhead ("inter-node rings still have to launch nsteps * net overhead": 1 µs, ×3 for Simple),
+  which is why NCCL runs small messages across nodes as a tree.
 - **Tree** (all-reduce): a chain inside each node and a double binary tree between nodes.
   Each node sends ``S`` across the network on 2 nodes (each tree is a pair) and ``2S`` on more
   (inner in one tree, leaf in the other) — why ring wins on bandwidth except on 2 nodes
   (sjeaugey in NVIDIA/nccl#790, quoted in stas00/ml-engineering network/benchmarks/README.md).
-  Latency: ``base + 2·((n/nNodes − 1)·intraLat + log2(nNodes)·α_net)``.
+  Latency: ``base + 2·((n/nNodes − 1)·intraLat + log2(nNodes)·α_net)``.  Tree LL moves
+  1/3.8 of the tree's bus bandwidth (capped at llMaxBw), not the ring's 1/2.
 - **Point-to-point** (PP send/recv, KV transfer): one step, one GPU's NIC share.
 
 All-to-all runs as concurrent sends to every peer (NCCL ``ncclGroupStart`` of send/recv, pplx,
@@ -46,6 +50,13 @@ from toplint.cost.params import Params
 from toplint.hardware.linkkinds import TCP_NETWORKS
 
 A2A_IMPLS = ("nccl", "pplx", "deepep-normal", "deepep-ll")
+# NVIDIA/nccl@5067397c src/graph/tuning.cc getNetOverhead(): 1 µs per ring step on x86 Intel and
+# other CPUs (2 on AMD; the CPU vendor is not in the manifest, so the common value), ×3 for
+# Simple; applied as a floor to every intra-node step of a ring that spans nodes.
+NET_OVERHEAD_US = 1.0
+NET_OVERHEAD_SIMPLE_FACTOR = 3.0
+# tuning.cc, tree LL: "busBw = std::min(busBw * 1.0 / 3.8, llMaxBw)"
+TREE_LL_BW = 1.0 / 3.8
 
 
 def net_eta(fabric: Fabric, params: Params) -> tuple[float, str]:
@@ -97,13 +108,22 @@ def _ring(op: str, size: float, fabric: Fabric, params: Params) -> Prediction:
         if protocol == "ll":
             bw = min(bw, LL_MAX_BUSBW)
         lat = BASE_LATENCY_US[protocol] + params.launch_us
-        lat += (steps - inter) * step_us(fabric.intra_kind, protocol, params, fabric.arch)
+        lat += (steps - inter) * _ring_intra_step_us(fabric, protocol, params)
         ramp = params.ramp_bytes if extra == 0.0 else 0.0
         t = lat + inter * fabric.net_latency_us + extra + ramped(wire, ramp) / (bw * 1e3)
         if best is None or t < best.time_us:
             best = Prediction(t, "ring", protocol, eta, source, bw)
     assert best is not None
     return best
+
+
+def _ring_intra_step_us(fabric: Fabric, protocol: str, params: Params) -> float:
+    """An intra-node step of a ring that spans nodes: at least the network overhead."""
+    step = step_us(fabric.intra_kind, protocol, params, fabric.arch)
+    if fabric.nodes <= 1:
+        return step
+    floor = NET_OVERHEAD_US * (NET_OVERHEAD_SIMPLE_FACTOR if protocol == "simple" else 1.0)
+    return max(step, floor)
 
 
 def _tree(size: float, fabric: Fabric, params: Params) -> Prediction:
@@ -114,8 +134,11 @@ def _tree(size: float, fabric: Fabric, params: Params) -> Prediction:
     source = f"NCCL tree η {params.tree_eta:g} of the node's NIC rate (fitted)"
     best: Prediction | None = None
     for protocol in ("ll", "simple"):
-        factor = PROTOCOL_BW[protocol]
-        t_bw = max(egress / (net * 1e3), intra) / factor + params.net_extra_us
+        factor = TREE_LL_BW if protocol == "ll" else PROTOCOL_BW[protocol]
+        t_bw = max(egress / (net * 1e3), intra) / factor
+        if protocol == "ll":
+            t_bw = max(t_bw, egress / (LL_MAX_BUSBW * 1e3))
+        t_bw += params.net_extra_us
         lat = (
             TREE_BASE_LATENCY_US[protocol]
             + params.launch_us

@@ -46,9 +46,11 @@ class Params:
     # Bandwidth ramp: NCCL runs fewer channels and chunks for mid-size messages; modelled as
     # ramp_bytes of extra traffic at the link's rate (t = α + (wire + ramp) / bw).
     ramp_bytes: float = 12.4e3
-    # Across NICs, a fixed cost per collective on top of the per-step latency (proxy threads,
-    # RDMA chunking), µs.
-    net_extra_us: float = 16.7
+    # Across NICs, a fixed cost per collective on top of the per-step latency, µs.  0 since
+    # 2026-12-01: with NCCL's per-step network overhead (tuning.cc) and 7 multi-node sources the
+    # per-network-kind step latency carries the floors; a shared extra cost fitted across
+    # InfiniBand, EFA and TCPX made each fold borrow another network's floor.
+    net_extra_us: float = 0.0
     # PCIe without P2P: all p GPUs share the host path, η = min(cap, shared / p); the cap is the
     # 6-8 GB/s host-bounce copy rate of nccl-tests#117 (0.2 of Gen4 x16).
     no_p2p_shared: float = 0.563
@@ -56,16 +58,16 @@ class Params:
     host_bounce_step_us: float = 0.561
     # NICs: ring / point-to-point / all-to-all η of the NIC rate (RDMA), TCP sockets (no data
     # point constrains it: 0.7, NCCL NET/Socket "is not efficient", vLLM docs).
-    net_eta: float = 0.977
+    net_eta: float = 0.967
     tcp_eta: float = 0.7
     # NCCL tree (double binary tree across nodes, chain inside): η of the node's NIC rate.
     tree_eta: float = 0.619
     # Concurrent all-to-all (NCCL grouped send/recv, pplx, DeepEP): fixed cost per call, µs.
     a2a_base_us: float = 11.5
     # DeepEP low-latency kernels (pure RDMA, IBGDA): fixed cost per dispatch/combine, µs.
-    deepep_ll_base_us: float = 25.1
+    deepep_ll_base_us: float = 31.8
     # DeepEP normal kernels: CPU-synchronised layout + notify before the transfer, µs.
-    deepep_normal_base_us: float = 61.2
+    deepep_normal_base_us: float = 66.5
 
 
 PARAMS = Params()

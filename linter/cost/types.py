@@ -72,3 +72,6 @@ class CostReport:
     # How the collectives on each phase's critical path were priced (uncertainty.METHODS).
     prefill_comm_methods: tuple[str, ...] = ()
     decode_comm_methods: tuple[str, ...] = ()
+    # What is on the path but could not be priced, and why (an all-to-all backend toplint does
+    # not know): the phase totals leave it out, so no rule judges them (TL110 reports it).
+    unpriced: tuple[str, ...] = ()

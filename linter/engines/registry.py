@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from toplint.engines.types import Engine, EngineSpec, Image, Launch
+from toplint.engines.types import WIRE, Engine, EngineSpec, Image, Launch
 from toplint.errors import ConfigError
 
 __all__ = [
@@ -85,6 +85,13 @@ class _Table:
                 raise ConfigError(
                     f"engine {engine.name!r}: allreduce {family!r} is not one of {known}"
                 )
+        a2a = engine.all_to_all
+        if a2a is not None and not set(a2a.backends.values()) <= set(WIRE):
+            wrong = sorted(set(a2a.backends.values()) - set(WIRE))
+            raise ConfigError(
+                f"engine {engine.name!r}: all-to-all wire model {', '.join(wrong)} is not one of "
+                + ", ".join(WIRE)
+            )
         if engine.ep_layout not in _EP_LAYOUTS:
             raise ConfigError(
                 f"engine {engine.name!r}: ep_layout {engine.ep_layout!r} is not one of "

@@ -98,14 +98,29 @@ ENGINE = Engine(
         ),
         # Hugging Face's rebuild for Google Cloud (Deep Learning Containers) runs the same
         # launcher with the container's args: huggingface/Google-Cloud-Containers
-        # containers/tgi/gpu/*/entrypoint.sh ends `text-generation-launcher $@`.  (AWS's
-        # SageMaker image maps SM_NUM_GPUS/HF_MODEL_QUANTIZE onto the launcher's variables in
-        # sagemaker-entrypoint.sh: not read yet.)
+        # containers/tgi/gpu/*/entrypoint.sh ends `text-generation-launcher $@`.
         Image(
             "deeplearning-platform-release/gcr.io/huggingface-text-generation-inference",
             ("text-generation-launcher",),
             versioned_name=True,
             splits_args=True,
+        ),
+        # AWS's SageMaker image (Hugging Face LLM DLC, 763104351884.dkr.ecr.REGION.amazonaws.com/
+        # huggingface-pytorch-tgi-inference): the Dockerfile's `sagemaker` stage copies
+        # sagemaker-entrypoint.sh @db931fc, which exports MODEL_ID from HF_MODEL_ID, NUM_SHARD
+        # from SM_NUM_GPUS, QUANTIZE from HF_MODEL_QUANTIZE, REVISION from HF_MODEL_REVISION and
+        # TRUST_REMOTE_CODE from HF_MODEL_TRUST_REMOTE_CODE, then runs
+        # `text-generation-launcher --port 8080` (no arguments of the container's).
+        Image(
+            "huggingface-pytorch-tgi-inference",
+            ("text-generation-launcher", "--port", "8080"),
+            env_aliases=(
+                ("HF_MODEL_ID", "MODEL_ID"),
+                ("SM_NUM_GPUS", "NUM_SHARD"),
+                ("HF_MODEL_QUANTIZE", "QUANTIZE"),
+                ("HF_MODEL_REVISION", "REVISION"),
+                ("HF_MODEL_TRUST_REMOTE_CODE", "TRUST_REMOTE_CODE"),
+            ),
         ),
     ),
     env_prefixes=("NUM_SHARD",),

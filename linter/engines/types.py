@@ -101,6 +101,9 @@ class Image:
     # `launcher $@`), so the shell splits each of them at whitespace: one `args` string holding
     # "--model-id m --num-shard 2" reaches the engine as four arguments
     splits_args: bool = False
+    # environment names the image's entrypoint script renames before starting the engine
+    # (AWS's SageMaker TGI image: SM_NUM_GPUS -> NUM_SHARD), as (image's name, engine's name)
+    env_aliases: tuple[tuple[str, str], ...] = ()
 
 
 @record
@@ -131,6 +134,24 @@ class AllToAll:
     flag: str  # option to paste in a fix
     sparse: str  # the backend to suggest for large EP
     env: str = ""  # an older environment variable that sets the default
+    # Every value the engine accepts -> what it does on the wire (WIRE below), read from the
+    # engine's source (``backends_source``).  A value not here is one the engine rejects at
+    # start-up; toplint reports it (TL110) and never prices it.
+    backends: Mapping[str, str] = field(default_factory=dict)
+    backends_source: str = ""
+
+
+# What an all-to-all backend does on the wire (toplint.cost.enginecomm prices each):
+WIRE = (
+    "allreduce",  # no exchange: tokens replicated, one all-reduce combines the experts
+    "dense",  # every rank gathers all tokens (all-gather / reduce-scatter, or broadcasts)
+    "deepep-normal",  # DeepEP normal (high-throughput) kernels
+    "deepep-ll",  # DeepEP low-latency kernels
+    "deepep-mode",  # DeepEP, kernels chosen by --deepep-mode (auto: normal prefill, LL decode)
+    "pplx",  # pplx-kernels
+    "sends",  # concurrent point-to-point sends of each token copy to its expert's rank
+    "unmodelled",  # accepted by the engine; toplint has not read what it does: not priced
+)
 
 
 def chosen_backend(a2a: AllToAll, options: Mapping[str, str]) -> tuple[str, str] | None:

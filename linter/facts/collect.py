@@ -122,16 +122,25 @@ _COMM_MS = {
 
 
 def _cost(facts: Facts, cost: CostReport) -> None:
+    """The cost facts.  When part of a step could not be priced (``cost.unpriced``: an EP
+    exchange toplint does not know) no total is stated: the TP rows leave out the MoE layers
+    whose exchange is unknown, and a total without them would be a guess (TL110 reports it)."""
     rows = cost.collectives
+    whole = not cost.unpriced
     tp_ar = [c for c in rows if c.group == "tp" and c.op == "all_reduce" and c.phase == "prefill"]
     if tp_ar:
         facts[F.TP_PREFILL_MESSAGE_BYTES] = max(c.message_bytes for c in tp_ar)
-        facts[F.TP_PREFILL_PAYLOAD_BYTES] = sum(c.payload_bytes for c in tp_ar)
-        facts[F.TP_PREFILL_WIRE_BYTES] = sum(c.wire_bytes_per_gpu for c in tp_ar)
+        if whole:
+            facts[F.TP_PREFILL_PAYLOAD_BYTES] = sum(c.payload_bytes for c in tp_ar)
+            facts[F.TP_PREFILL_WIRE_BYTES] = sum(c.wire_bytes_per_gpu for c in tp_ar)
     for (group, phase), name in _COMM_MS.items():
         chosen = [c for c in rows if c.group == group and c.phase == phase]
-        if chosen:
+        if chosen and (whole or group == "pp"):
             facts[name] = _sum_ms(chosen)
+    _put(facts, F.DECODE_WEIGHT_STREAM_MS, cost.decode_weight_stream_ms)
+    _put(facts, F.PREFILL_COMPUTE_MS, cost.prefill_compute_ms)
+    if not whole:
+        return
     facts[F.PREFILL_COMM_MS] = cost.prefill_comm_ms
     facts[F.DECODE_COMM_MS_PER_STEP] = cost.decode_comm_ms_per_step
     facts[F.DECODE_COMM_MS_PER_TOKEN] = cost.decode_comm_ms_per_token
@@ -141,8 +150,6 @@ def _cost(facts: Facts, cost: CostReport) -> None:
         facts[F.DECODE_COMM_MS_PER_STEP_LOW], facts[F.DECODE_COMM_MS_PER_STEP_HIGH] = low, high
         facts[F.PREFILL_COMM_MS_METHOD] = ", ".join(cost.prefill_comm_methods)
         facts[F.DECODE_COMM_MS_PER_STEP_METHOD] = ", ".join(cost.decode_comm_methods)
-    _put(facts, F.DECODE_WEIGHT_STREAM_MS, cost.decode_weight_stream_ms)
-    _put(facts, F.PREFILL_COMPUTE_MS, cost.prefill_compute_ms)
 
 
 def _budgets(facts: Facts, budgets: Budgets, workload: Workload) -> None:

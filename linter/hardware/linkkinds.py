@@ -128,10 +128,11 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             50.0,
             "IB NDR 400 Gb/s per NIC (cost-model.md §4.2)",
-            3.1,
-            "fitted on public multi-node floors and sweeps (benchmarks/accuracy.py: 2x8 H20 NDR "
-            "47 µs AR, nccl#1244; 2x1 A100 HDR ~19 µs, nccl-tests#150; DGX Spark; OCI H100); a "
-            "fixed cost per collective (toplint.cost.params net_extra_us) comes on top",
+            7.8,
+            "fitted on public multi-node floors and sweeps (benchmarks/accuracy.py: 2x8 and 4x8 "
+            "H100 NDR AR 25 and 35 µs at 8 B, nccl-tests#309; 2x1 A100 HDR ~19 µs, "
+            "nccl-tests#150; DGX Spark; OCI H100); NCCL's own NET hwLat is 2.7 (ring LL) to 5 "
+            "(tree LL) µs plus the transport's latency (tuning.cc)",
             (*_RING_TREE, "collnet"),
             manifest=("infiniband",),
             topo=("mlx5",),
@@ -145,7 +146,7 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             50.0,
             "RoCEv2 400 Gb/s per NIC (cost-model.md §4.2)",
-            3.1,
+            7.8,
             "fitted with InfiniBand (GPUDirect RDMA; benchmarks/accuracy.py); DGX Spark 2x1 "
             "GB10 200G RoCE AR 8 KiB 30-35 µs (NVIDIA/dgx-spark-playbooks PR#103)",
             _RING_TREE,
@@ -160,9 +161,10 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             50.0,
             "EFA v2-v4 50 GB/s per GPU (cost-model.md §4.2)",
-            73.4,
-            "fitted on 4x p6-b200 all-reduce sweeps (benchmarks/accuracy.py: 1-8 MiB take "
-            "380-460 µs); the aws-ofi-nccl tuner's 20 + 3 µs is a tuner constant",
+            76.4,
+            "fitted on EFA all-reduce sweeps (benchmarks/accuracy.py: 2x p4d 8 B-4 KiB take "
+            "178-184 µs, AWS DLAMI EFA guide; 4x p6-b200 256 KiB-8 MiB 350-460 µs); the "
+            "aws-ofi-nccl tuner's 20 + 3 µs is a tuner constant",
             _RING_TREE,
             manifest=("efa",),
             topo=("efa", "rdmap"),
@@ -175,8 +177,9 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             25.0,
             "GCP GPUDirect-TCPX(O) 200 Gb/s per NIC (cost-model.md §4.2)",
-            46.0,
-            "fitted on the 2-node AR floor ~123 µs (A3 Mega TCPXO, cost-model.md §1.13)",
+            57.9,
+            "fitted on the 2-node AR sweep, floor ~123 µs (A3 Mega TCPXO, "
+            "lessizzmore/create-a3mega-ztan-fork@02dd8f45 ztan-NCCL-test-result)",
             _RING_TREE,
             manifest=("tcpx",),
             tcp=True,
@@ -186,7 +189,7 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             12.5,
             "100GbE (cost-model.md §4.2)",
-            46.0,
+            57.9,
             "as TCPX(O) (fitted together); TCP sockets 2-node AR 118-130 µs (nccl#1184)",
             _RING_TREE,
             manifest=("ethernet",),

@@ -53,10 +53,21 @@ def _problem(where: Where, err: Any) -> tuple[Position, str]:
         message = f"{json.dumps(inst)} is not of type {wanted}"
     elif kind in ("minimum", "maximum"):
         bound = "below the minimum" if kind == "minimum" else "above the maximum"
-        message = f"{json.dumps(inst)} is {bound} {value}"
+        shown = f"{value:,}" if isinstance(value, int) else str(value)
+        message = f"{json.dumps(inst)} is {bound} {shown}{_write_instead(err.schema)}"
     elif kind in ("minItems", "minLength"):
         message = "must not be empty"
     else:
         message = err.message
     name = dotted(at)
     return where(at, key), f"{name}: {message}" if name else message
+
+
+def _write_instead(schema: Mapping[str, Any]) -> str:
+    """What to write instead of a number out of its bounds (both bounds, when the schema has
+    them): a count is never silently taken as unknown."""
+    low, high = schema.get("minimum"), schema.get("maximum")
+    if low is None or high is None:
+        return ""
+    whole = "a whole number" if schema.get("type") == "integer" else "a number"
+    return f"; write {whole} from {low:,} to {high:,}"

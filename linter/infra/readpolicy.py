@@ -8,8 +8,9 @@ toplint reads
   ``--config FILE``, ``--extra_llm_api_options``, ``--extra-engine-args``, a config's
   ``hardware:`` or ``models:`` path) only when they resolve, symlinks followed, inside the
   repository the referencing file belongs to: the git work tree (the nearest folder above it
-  holding ``.git``), else the folder of the nearest toplint configuration, else the
-  referencing file's own folder.
+  holding ``.git``), else the folder of the nearest toplint configuration, else the outermost
+  folder named on the command line that holds the referencing file (a named file counts as
+  its folder), else the referencing file's own folder.
 
 Whatever is read must be a regular file (never a FIFO, device or directory: opening one must
 not block, reading one must not run forever) no larger than its budget.  A refused read says
@@ -21,6 +22,10 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 __all__ = [
     "MAX_DATA_BYTES",
@@ -28,6 +33,7 @@ __all__ = [
     "OUTSIDE",
     "ReadRefused",
     "inside_root",
+    "name_targets",
     "read_bytes",
     "read_text",
     "reference_root",
@@ -157,6 +163,24 @@ def repository_root(folder: str) -> str | None:
     return found
 
 
+# Real paths of the folders named on the command line (a named file: its folder), shortest
+# first: outside git and without a configuration, the tree the user asked to lint is the
+# repository.  Set by ``name_targets`` before files are read (forked workers inherit it).
+_NAMED: list[str] = []
+
+
+def name_targets(paths: Iterable[str]) -> None:
+    """Remember the lint targets named on the command line (``reference_root``'s last resort
+    before the referring file's own folder).  The current directory is deliberately not one:
+    CI may run toplint from ``/`` or a home folder, which would let the tree name any file."""
+    folders = {
+        os.path.realpath(p if os.path.isdir(p) else os.path.dirname(p) or ".")
+        for p in paths
+        if p != "-"
+    }
+    _NAMED[:] = sorted(folders, key=len)
+
+
 def reference_root(referrer: str) -> str:
     """The folder that files referenced from ``referrer`` must resolve inside (real path)."""
     folder = os.path.dirname(os.path.abspath(referrer)) or "."
@@ -166,7 +190,9 @@ def reference_root(referrer: str) -> str:
     from toplint.config.load import find_config_path
 
     config = find_config_path(folder)
-    return os.path.realpath(os.path.dirname(os.path.abspath(config)) if config else folder)
+    if config:
+        return os.path.realpath(os.path.dirname(os.path.abspath(config)))
+    return next((named for named in _NAMED if inside_root(folder, named)), os.path.realpath(folder))
 
 
 def inside_root(path: str, root: str) -> bool:

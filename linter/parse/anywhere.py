@@ -10,6 +10,10 @@ value in it is looked at:
 * a mapping's ``command``/``cmd``/``entrypoint`` list followed by its ``args``/``arguments`` list
   (the Kubernetes and Docker convention many platforms copy) is one argument vector.
 
+A GitHub Actions workflow is read job by job: a job that names an ``environment:`` is a
+deployment job and is read; any other job that starts an engine is a CI test of it, not a
+deployment, and a file whose engines run only in such jobs gets one TL008 note (info).
+
 Nothing about the platform is known, so these deployments carry no GPU count or node count:
 what the command itself says is all that is read.  A format is recognised by what it contains
 (``toplint.parse.run`` calls this whatever the file is named).
@@ -23,8 +27,8 @@ from functools import cache
 from typing import Any
 
 from toplint.errors import SourceError
-from toplint.model import ParseResult, Position
-from toplint.parse.argv import Arg, file_deployments, find_invocations
+from toplint.model import Finding, ParseResult, Position
+from toplint.parse.argv import Arg, Invocation, file_deployments, find_invocations
 from toplint.parse.base import Source
 
 _HEADS = ("command", "cmd", "entrypoint", "entryPoint")
@@ -53,13 +57,17 @@ def mentions_engine(text: str) -> bool:
 def scan(source: Source) -> ParseResult:
     """Deployments of every engine command in a YAML/JSON (or TOML) file; empty when the text
     is none of those."""
-    invocations = [inv for args in _values(source) for inv in find_invocations(args)]
+    ci: list[tuple[str, Invocation]] = []
+    invocations = [inv for args in _values(source, ci) for inv in find_invocations(args)]
     deployments, findings = file_deployments(invocations, source.path, "embedded")
+    if ci and not deployments:
+        findings.append(_ci_only(source, *ci[0]))
     return ParseResult(source.path, tuple(deployments), tuple(findings))
 
 
-def _values(source: Source) -> Iterator[list[Arg]]:
-    """Argument vectors of the file's values that mention an engine."""
+def _values(source: Source, ci: list[tuple[str, Invocation]]) -> Iterator[list[Arg]]:
+    """Argument vectors of the file's values that mention an engine (``ci`` collects the
+    engines GitHub Actions CI jobs start: tests, not deployments)."""
     from toplint.infra.yamlsafe import load_documents
 
     if source.name.endswith(".toml"):
@@ -71,7 +79,58 @@ def _values(source: Source) -> Iterator[list[Arg]]:
         return
     budget = [MAX_VALUES]
     for doc in docs:
-        yield from _walk(source, doc, doc.data, (), budget)
+        jobs = _workflow_jobs(doc.data)
+        if jobs is None:
+            yield from _walk(source, doc, doc.data, (), budget)
+            continue
+        for name, job in jobs.items():
+            at = ("jobs", name)
+            if "environment" in job:  # GitHub's deployment job: it deploys to an environment
+                yield from _walk(source, doc, job, at, budget)
+                continue
+            started = (
+                inv for a in _walk(source, doc, job, at, budget) for inv in find_invocations(a)
+            )
+            first = next(started, None)
+            if first is not None:
+                ci.append((str(name), first))
+
+
+# GitHub Actions: a workflow is a mapping with `jobs`, each job a mapping that runs on a runner
+# (`runs-on`) or calls a reusable workflow (`uses`).  A job that names an `environment` is a
+# deployment job ("Deployments and environments", docs.github.com/en/actions/reference/
+# workflows-and-actions/deployments-and-environments); any other job that starts an engine
+# is a test (a smoke test of the server it starts, then stops).
+_JOB_KEYS = ("runs-on", "uses", "steps")
+
+
+def _workflow_jobs(data: Any) -> dict[Any, dict[str, Any]] | None:
+    if not isinstance(data, dict) or not isinstance(data.get("jobs"), dict):
+        return None
+    if not any(k in data for k in ("on", "true", True)):  # YAML 1.1 reads the key `on` as true
+        return None
+    jobs: dict[Any, dict[str, Any]] = data["jobs"]
+    if not jobs or not all(
+        isinstance(j, dict) and any(k in j for k in _JOB_KEYS) for j in jobs.values()
+    ):
+        return None
+    return jobs
+
+
+def _ci_only(source: Source, job: str, inv: Invocation) -> Finding:
+    """TL008 (info): the engine runs only in CI jobs, which are tests, not deployments."""
+    from toplint.model import Severity
+    from toplint.parse.mentions import no_deployment
+    from toplint.record import replace
+
+    pos = inv.start.position
+    named = inv.start.value or inv.start.raw
+    why = (
+        f"starts `{named}` only in GitHub Actions CI jobs (first: `{job}`), which toplint reads "
+        "as tests, not deployments; a job that deploys names its `environment:`"
+    )
+    found = no_deployment(source.path, pos.line, pos.column, why, anchor=f"ci:{job}")
+    return replace(found, severity=Severity.INFO)
 
 
 def _walk(
@@ -210,3 +269,48 @@ def _find(source: Source, value: str, quoted: bool = False) -> Position:
     line = source.text.count("\n", 0, offset) + 1
     column = offset - (source.text.rfind("\n", 0, offset) + 1) + 1
     return Position(source.path, line, column)
+
+
+_TOML_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def data_syntax_error(source: Source, named_engine: bool = False) -> Finding | None:
+    """TL001 at the JSON or TOML parser's error, for a file toplint would have read: one that
+    names an engine (``named_engine``, or a command ``scan`` looks for) or is a Kubernetes
+    manifest.  Other JSON (``package.json``, JSONC settings with comments) is not toplint's."""
+    from toplint.parse.k8s import looks_like_k8s
+    from toplint.parse.run import unparsable
+
+    text = source.text
+    if not (named_engine or mentions_engine(text) or looks_like_k8s(text)):
+        return None
+    if source.name.endswith(".toml"):
+        try:
+            import tomllib
+        except ImportError:  # Python 3.10: TOML is not read (nor judged)
+            return None
+        try:
+            tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            at = _TOML_AT.search(str(exc))
+            line, column = (int(at[1]), int(at[2])) if at else _end(text)
+            reason = _TOML_AT.sub("", str(exc)).replace("(at end of document)", "").strip()
+            return unparsable(source.path, f"invalid TOML: {reason}", line, column)
+        except (ValueError, RecursionError):  # integers beyond int()'s digits, deep nesting
+            return unparsable(source.path, "invalid TOML: a value cannot be read")
+        return None
+    import json
+
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        return unparsable(source.path, f"invalid JSON: {exc.msg}", exc.lineno, exc.colno)
+    except (ValueError, RecursionError):
+        return unparsable(source.path, "invalid JSON: nested too deeply or a value too large")
+    return None
+
+
+def _end(text: str) -> tuple[int, int]:
+    """Line and column just past the end of ``text`` (where "at end of document" points)."""
+    line = text.count("\n") + 1
+    return line, len(text) - (text.rfind("\n") + 1) + 1

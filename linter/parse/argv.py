@@ -361,6 +361,9 @@ def _unknown_flag(spec: EngineSpec, token: str, arg: Arg, newer: str | None = No
     )
 
 
+# The ``Unresolved.field`` of arguments forwarded from the caller (``"$@"``): they set no field
+# the checks read, but may override any option written before them.
+FORWARDED = "arguments"
 _INT_FIELDS = ("tp", "pp", "dp", "dp_local", "ep", "nodes", "gpus_per_node", "gpus")
 # Options whose unresolved value is reported (TL003) besides the Deployment fields.
 _REPORTED = frozenset(
@@ -453,6 +456,48 @@ def _note_misspelt(dep: Deployment, findings: Sequence[Finding]) -> Deployment:
     return replace(dep, options={**dep.options, **typos}) if typos else dep
 
 
+def _forwarded(arg: Arg) -> str | None:
+    """The variable when ``arg`` is the caller's arguments forwarded whole and unknown here:
+    ``"$@"``, ``$*``, ``"${@}"``, ``"${@:2}"`` (a function's are known where it is called)."""
+    if arg.value is not None:
+        return None
+    for variable in arg.unresolved:
+        name = variable.lstrip("$").strip("{}")
+        if name in ("@", "*") or name.startswith(("@:", "*:")):
+            return variable
+    return None
+
+
+def _forwarded_arguments(dep: Deployment, args: Sequence[Arg]) -> Deployment:
+    """Record, once, that the command forwards arguments unknown at lint time: the layout is
+    checked as written, but an option passed to the script overrides one written before them
+    (argparse keeps the last), so TL003 says so instead of staying silent."""
+    for arg in args:
+        variable = _forwarded(arg)
+        if variable is not None:
+            item = Unresolved(FORWARDED, variable, arg.position)
+            return replace(dep, unresolved=(*dep.unresolved, item))
+    return dep
+
+
+def _image_environment(image: str, env: Mapping[str, Arg]) -> Mapping[str, Arg]:
+    """The environment the engine sees: an image whose entrypoint renames variables
+    (``Image.env_aliases``) passes each under the engine's name."""
+    if not image or not env:
+        return env
+    from toplint.engines.registry import image_record
+    from toplint.parse.dockerfile import image_repository
+
+    known = image_record(image_repository(image))
+    if known is None or not known[1].env_aliases:
+        return env
+    renamed = dict(env)
+    for theirs, ours in known[1].env_aliases:
+        if theirs in env:
+            renamed[ours] = env[theirs]
+    return renamed
+
+
 def deployment_from_invocation(
     inv: Invocation,
     path: str,
@@ -474,13 +519,14 @@ def deployment_from_invocation(
         path=path, line=start.line, column=start.column, engine=spec.engine_name, model=None
     )
     dep = replace(dep, engine=spec.engine_name, source_kind=dep.source_kind or source_kind)
-    environment = {**(env or {}), **inv.env}
+    environment = _image_environment(inv.image, {**(env or {}), **inv.env})
     pre: list[Flag] = env_flags(spec, environment)
     if inv.model is not None:
         m = inv.model
         pre.append(Flag("model", m.value, m.raw, m.position, m.position, m.unresolved, m.anchor))
     parsed = parse_args(inv.engine, inv.args, path, image=inv.image)
     dep = apply_flags(dep, [*pre, *parsed.flags], spec)
+    dep = _forwarded_arguments(dep, (*([inv.model] if inv.model else []), *inv.args))
     dep = _note_misspelt(dep, parsed.findings)
     dep = visible_gpus(dep, environment, inv.gpus)
     if inv.image and "image" not in dep.options:  # the image it runs in (an accelerator's?)

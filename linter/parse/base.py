@@ -36,3 +36,17 @@ class Parser(Protocol):
 
     def parse(self, source: Source) -> ParseResult:
         """Deployments and file-level findings.  Raise ``SourceError`` for unparsable input."""
+
+
+def is_template(text: str) -> bool:
+    """The text holds template markup (Helm/Jinja ``{{ … }}``) that renders before it is read.
+
+    GitHub Actions' ``${{ … }}`` is an expression the runner substitutes into a value, not a
+    template of the file: such a file is read as it is, its expressions unresolved values.
+    """
+    at = text.find("{{")
+    while at != -1:
+        if at == 0 or text[at - 1] != "$":
+            return True
+        at = text.find("{{", at + 2)
+    return False

@@ -24,6 +24,7 @@ BUILTIN_PARSERS: tuple[tuple[str, str, str], ...] = (
     ("kubernetes", "toplint.parse.k8s", "KubernetesParser"),
     ("ray-serve-config", "toplint.parse.rayserve", "RayServeConfigParser"),
     ("skypilot", "toplint.parse.skypilot", "SkyPilotParser"),
+    ("cloudformation", "toplint.parse.cloudformation", "CloudFormationParser"),
     ("shell", "toplint.parse.shellsrc", "ShellParser"),
     ("dockerfile", "toplint.parse.dockerfile", "DockerfileParser"),
 )

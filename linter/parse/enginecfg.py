@@ -276,6 +276,8 @@ def visible_gpus(
             continue
         count = n if count is None else min(count, n)
         where = arg.position
+        if not is_count:  # the variable that bounds what the process sees (TL201 names it)
+            options["gpus_from"] = arg.raw.split("=", 1)[0] if "=" in arg.raw else "devices"
     from toplint.engines.registry import find_engine
 
     engine = find_engine(dep.engine)
@@ -289,3 +291,24 @@ def visible_gpus(
     return replace(
         dep, gpus_per_node=count, options=options, sources=sources, unresolved=tuple(unresolved)
     )
+
+
+def one_host(dep: Deployment) -> Deployment:
+    """A process a shell script starts on one host, its GPUs bounded by the visible devices
+    it was given (``CUDA_VISIBLE_DEVICES=0,1 vllm serve …``): its whole layout runs on those
+    GPUs, on that one host (vLLM: "World size (4) is larger than the number of available GPUs
+    (2) in this node", vllm/config/parallel.py), unless something joins other hosts: a
+    launcher's allocation or ``--nnodes`` (``dep.nodes``), a per-node data-parallel share, or a
+    distributed executor other than the local one (Ray)."""
+    if dep.options.get("gpus_from") is None or dep.gpus_per_node is None:
+        return dep
+    if dep.nodes is not None or dep.gpus is not None or dep.dp_local is not None:
+        return dep
+    backend = dep.flag("distributed-executor-backend")
+    if backend is not None and backend.value not in ("mp", "uni"):
+        return dep
+    where = dep.sources.get("gpus_per_node")
+    sources = dict(dep.sources)
+    if where is not None:
+        sources.update(gpus=where, nodes=where)
+    return replace(dep, nodes=1, gpus=dep.gpus_per_node, sources=sources)

@@ -127,6 +127,9 @@ class Expander:
         if depth > EXPANSION_DEPTH:
             raise BudgetExceeded("expansion-depth", EXPANSION_DEPTH, "nested expansions")
         self.env = dict(env)
+        # Exported variables that bound the GPUs a started process sees, with the word that
+        # set them (``toplint.parse.shell.finish``): ``export CUDA_VISIBLE_DEVICES=0,1``.
+        self.exported: dict[str, object] = {}
         self.arrays: dict[str, list[str | None]] = dict(arrays or {})
         self.depth = depth
         self.meter = meter()

@@ -294,10 +294,8 @@ def runtime_cr(ctx: Ctx) -> list[Deployment]:
     res: Path = ("spec", "deploymentConfig", "resources")
     if ctx.get((*res, "gpu")) is not None:
         kind = str(ctx.get((*res, "gpuType")) or "nvidia.com/gpu")
-        dep = with_gpu(
-            dep, GpuRequest(to_int(ctx.get((*res, "gpu"))), kind, ctx.key((*res, "gpu")))
-        )
-    replicas = to_int(ctx.get(("spec", "deploymentConfig", "replicas"), 1)) or 1
+        dep = with_gpu(dep, GpuRequest(ctx.count((*res, "gpu")), kind, ctx.key((*res, "gpu"))))
+    replicas = ctx.count(("spec", "deploymentConfig", "replicas"), 1) or 1
     return [replace(dep, nodes=1, gpus=dep.gpus_per_node, replicas=replicas, pods_are_nodes=True)]
 
 
@@ -311,7 +309,7 @@ def llm_d(ctx: Ctx) -> list[Deployment]:
     engine = engine_running_in("helm-llm-d")
     for role in ("prefill", "decode"):
         at: Path = (*app, role)
-        if not isinstance(ctx.get(at), dict) or to_int(ctx.get((*at, "replicas"), 1)) == 0:
+        if not isinstance(ctx.get(at), dict) or ctx.count((*at, "replicas"), 1) == 0:
             continue
         start = ctx.key(at)
         dep = Deployment(
@@ -329,7 +327,7 @@ def llm_d(ctx: Ctx) -> list[Deployment]:
         dep = apply_flags(dep, parsed.flags, engine.cli)
         gpu = gpu_request(ctx, (*app, "resources"))
         dep = with_gpu(dep, gpu) if gpu else dep
-        replicas = to_int(ctx.get((*at, "replicas"), 1)) or 1
+        replicas = ctx.count((*at, "replicas"), 1) or 1
         out.append(
             replace(dep, nodes=1, gpus=dep.gpus_per_node, replicas=replicas, pods_are_nodes=True)
         )

@@ -25,7 +25,7 @@ from typing import Any
 from toplint.engines.registry import get_spec
 from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Document, Path, load_documents
-from toplint.model import Deployment, Finding, ParseResult, Position
+from toplint.model import Deployment, Finding, ParseResult, Position, Severity
 from toplint.parse import k8s_text
 from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
@@ -92,6 +92,20 @@ class Ctx:
             self.source, self.doc, self.configmaps, self.findings, (*self.root, *at), self.documents
         )
 
+    def count(self, at: Path, default: Any = None) -> int | None:
+        """The count at ``at`` (``to_int``); a number written there that is out of bounds
+        (negative, fractional, beyond ``MAX_COUNT``) is also a TL010 finding, once, so an
+        absurd replica or GPU count never becomes "unknown" in silence."""
+        value = self.get(at, _ABSENT)
+        if value is _ABSENT:
+            return to_int(default)
+        count = to_int(value)
+        if count is None and _is_number(value):
+            bad = _bad_count(self, at, value)
+            if bad not in self.findings:
+                self.findings.append(bad)
+        return count
+
     def scalar_pos(self, at: Path) -> Position:
         """Position of a scalar's first character (after an opening quote)."""
         p = self.pos(at)
@@ -125,6 +139,37 @@ def to_int(value: Any) -> int | None:
     return None
 
 
+_ABSENT = object()
+_NUMBER = re.compile(r"\s*[+-]?(?:\d[\d_]*\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*")
+
+
+def _is_number(value: Any) -> bool:
+    """A number (or a string of one), as opposed to a word, a template or a variable."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, (int, float)) or (
+        isinstance(value, str) and len(value) <= 10_000 and _NUMBER.fullmatch(value) is not None
+    )
+
+
+def _bad_count(ctx: Ctx, at: Path, value: Any) -> Finding:
+    written = str(value).strip()
+    shown = written if len(written) <= 24 else f"{written[:12]}…({len(written):,} characters)"
+    key = next((str(step) for step in reversed(at) if isinstance(step, str)), "count")
+    pos = ctx.scalar_pos(at)
+    return Finding(
+        rule="TL010",
+        name="invalid-parallel-size",
+        severity=Severity.ERROR,
+        path=ctx.path,
+        line=pos.line,
+        column=pos.column,
+        message=f"`{key}: {shown}` is not a whole number from 0 to {MAX_COUNT:,}; toplint "
+        "cannot count this deployment's GPUs or nodes, so they are not checked",
+        anchor=f"count:{'.'.join(map(str, at))}",
+    )
+
+
 def is_gpu_resource(name: str) -> bool:
     return name in _GPU_EXACT or name.startswith(_GPU_PREFIX)
 
@@ -136,10 +181,10 @@ def gpu_request(ctx: Ctx, resources_path: Path) -> GpuRequest | None:
         block = ctx.get((*resources_path, part))
         if not isinstance(block, dict):
             continue
-        for name, value in block.items():
+        for name in block:
             if is_gpu_resource(str(name)):
                 at = (*resources_path, part, name)
-                return GpuRequest(to_int(value), str(name), ctx.key(at))
+                return GpuRequest(ctx.count(at), str(name), ctx.key(at))
     return None
 
 
@@ -291,6 +336,10 @@ HANDLER_MODULES: dict[str, str] = {
         ("LLMInferenceService", "InferenceService", "ServingRuntime", "ClusterServingRuntime"),
         "k8s_kserve",
     ),
+    **dict.fromkeys(
+        ("ome.io/InferenceService", "ome.io/ServingRuntime", "ome.io/ClusterServingRuntime"),
+        "k8s_ome",
+    ),
     **dict.fromkeys(("DynamoGraphDeployment", "StormService"), "k8s_dynamo"),
     "VLLMRuntime": "helm",
     "ModelServing": "k8s_kthena",
@@ -326,14 +375,18 @@ NOT_WORKLOADS = frozenset(
 )
 
 
-def handler_for(kind: str) -> Handler | None:
-    """The reader of one resource kind, imported on first use (None: not a serving resource)."""
-    module = HANDLER_MODULES.get(kind)
+def handler_for(kind: str, group: str = "") -> Handler | None:
+    """The reader of one resource kind, imported on first use (None: not a serving resource).
+    A kind two API groups share (OME's and KServe's InferenceService) is keyed ``group/Kind``."""
+    key = f"{group}/{kind}"
+    if key not in HANDLER_MODULES:
+        key = kind
+    module = HANDLER_MODULES.get(key)
     if module is None:
         return None
     # Imported here: the orchestrator modules import the pod walk from this module.
     handlers: dict[str, Handler] = importlib.import_module(f"toplint.parse.{module}").KINDS
-    return handlers[kind]
+    return handlers[key]
 
 
 def looks_like_k8s(text: str) -> bool:
@@ -373,7 +426,7 @@ def resource_deployments(ctx: Ctx) -> list[Deployment]:
     """One resource: its kind's reader, else the generic walk (``k8s_generic``) that finds pod
     templates and container lists wherever they sit."""
     kind = str(ctx.get(("kind",), ""))
-    handler = handler_for(kind)
+    handler = handler_for(kind, str(ctx.get(("apiVersion",), "")).partition("/")[0])
     if handler is not None:
         return handler(ctx)
     if kind in NOT_WORKLOADS:

@@ -165,8 +165,11 @@ def _element_path(ctx: Ctx, cpath: Path, index: int) -> Path:
 def script_commands(ctx: Ctx, path: Path, env: Mapping[str, str | None]) -> list[list[Arg]]:
     """The simple commands of a shell script stored at YAML ``path``, as positioned args."""
     original = _scalar_text(ctx.get(path))
-    text, _, back = k8s_text.substitute(original, env, keep_missing=True)
     start = ctx.pos(path)
+    try:
+        text, _, back = k8s_text.substitute(original, env, keep_missing=True)
+    except BudgetExceeded as exc:
+        raise exc.at(start.line, start.column) from None
     locate = k8s_text.Locator(ctx.source.text, start, original, text, back)
     from toplint.parse.shell import lex
 

@@ -55,8 +55,8 @@ def _service(ctx: Ctx, at: Path, name: str, shared: dict[str, str | None]) -> li
         base = with_gpu(base, gpu)
     env = {**shared, **_env_list(ctx, (*at, "envs"))}
     deps = container_deployments(ctx, (*at, "extraPodSpec", "mainContainer"), base, env)
-    nodes = to_int(ctx.get((*at, "multinode", "nodeCount"), 1)) or 1
-    replicas = to_int(ctx.get((*at, "replicas"), 1))
+    nodes = ctx.count((*at, "multinode", "nodeCount"), 1) or 1
+    replicas = ctx.count((*at, "replicas"), 1)
     where = ctx.key((*at, "multinode", "nodeCount")) if ctx.get((*at, "multinode")) else None
     out = []
     for dep in deps:

@@ -4,11 +4,14 @@ A Workspace names a preset and an ``instanceType`` (an Azure/AWS VM size) and KA
 vLLM command itself (kaito-project/kaito pkg/model/interface.go ``configureParallelism``):
 
 - ``--tensor-parallel-size`` = the GPUs of one instance (``SKUNumGPUs``), or 1 with
-  ``--data-parallel-size`` = the GPUs when the model fits in half of one GPU (not known here:
-  that needs the preset's file size; a note says so);
-- across nodes, ``--pipeline-parallel-size`` = the node count (``resource.count``, default 1)
-  and the Ray backend.  KAITO's node estimator may raise the count from the preset's size
-  (pkg/workspace/estimator/nodesestimator/estimator.go); the file's count is what is read.
+  ``--data-parallel-size`` = the GPUs when one node suffices and the preset's weights fit in
+  half of one GPU (``modelFitsOnSingleGPU``);
+- across nodes, ``--pipeline-parallel-size`` = the node count and the Ray backend.  The node
+  count is what KAITO's estimator computes from the preset's size, the instance type's GPU
+  memory and ``max-model-len`` (pkg/workspace/estimator/nodesestimator/estimator.go, modelled
+  in ``toplint.parse.kaito_sizing``); ``resource.count`` is only its starting value.  Where
+  the estimate needs what a file cannot say (a preset outside KAITO's catalog, nodes chosen by
+  label, a GPU partition) the node count is unresolved, with the reason in a note.
 
 ``inference.config`` names a ConfigMap whose ``inference_config.yaml`` ``vllm:`` keys are
 appended after KAITO's own arguments, so they win (presets/workspace/inference/vllm/
@@ -22,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from toplint.infra.yamlsafe import Path, load_documents
-from toplint.model import Deployment, Position
+from toplint.model import Deployment, Position, Unresolved
 from toplint.parse.argv import Arg, Invocation, deployment_from_invocation
 from toplint.parse.k8s import Ctx, base_deployment, to_int
 from toplint.parse.k8s_container import anchor_of
@@ -95,7 +98,7 @@ def inference_set(ctx: Ctx) -> list[Deployment]:
     dep = _instance(ctx, (*template, "resource"), (*template, "inference"), name)
     if dep is None:
         return []
-    replicas = to_int(ctx.get(("spec", "replicas"), 1))
+    replicas = ctx.count(("spec", "replicas"), 1)
     return [replace(dep, replicas=replicas if replicas else 1)]
 
 
@@ -127,35 +130,31 @@ def _instance(
     base = replace(base_deployment(ctx, "kaito-" + str(ctx.get(("kind",))).lower()), name=str(name))
     sku = ctx.get((*resource, "instanceType"))
     gpus = _gpus_of(sku)
-    count_at: Path = (*resource, "count")
-    nodes = to_int(ctx.get(count_at, 1)) or 1
     where = ctx.pos((*resource, "instanceType")) if sku else base.position_of("nodes")
     preset = model if model is not None else ctx.get((*inference, "preset", "name"))
     model_arg = _model(ctx, preset, inference if model is None else (*inference, "name"))
     config = _config_args(ctx, ctx.get((*inference, "config")), engine.name)
+    notes = list(base.notes)
+    sizing = _sizing(ctx, resource, sku, model_arg, config, notes)
+    nodes = sizing if isinstance(sizing, int) else None
     # The ConfigMap's keys come after KAITO's own and win: one value, the user's.
     written = {(a.value or "").split("=", 1)[0] for a in config}
-    own = [a for a in _kaito_args(gpus, nodes, where) if a.raw.split("=", 1)[0] not in written]
-    args = own + config
+    own = _kaito_args(gpus, sizing, where, _data_parallel(model_arg, sku, nodes))
+    args = [a for a in own if a.raw.split("=", 1)[0] not in written] + config
     start = Arg(engine.name, engine.name, base.position_of(""))
     inv = Invocation(engine.cli.name, tuple(args), start, model=model_arg)
-    notes = list(base.notes)
     if gpus is None:
         notes.append(f"instanceType {sku!r} is not in toplint's instance catalog: GPUs unknown")
-    elif gpus > 1 and nodes == 1:
-        notes.append(
-            "KAITO runs data parallel instead when the model fits in half of one GPU "
-            "(configureParallelism); that needs the preset's size, not read here"
-        )
     seed = replace(
         base,
         gpus_per_node=gpus,
-        gpus=None if gpus is None else gpus * nodes,
+        gpus=None if gpus is None or nodes is None else gpus * nodes,
         nodes=nodes,
         pods_are_nodes=True,
         labels={**base.labels, INSTANCE_LABEL: str(sku)} if sku else base.labels,
         notes=tuple(notes),
         sources={**base.sources, "gpus_per_node": where, "gpus": where, "nodes": where},
+        unresolved=() if nodes is not None else (Unresolved("nodes", _ESTIMATOR, where),),
     )
     dep, found = deployment_from_invocation(inv, ctx.path, source_kind=seed.source_kind, base=seed)
     ctx.findings.extend(found)
@@ -171,14 +170,73 @@ def _gpus_of(sku: Any) -> int | None:
     return found.gpus_per_node if found is not None else None
 
 
-def _kaito_args(gpus: int | None, nodes: int, where: Position) -> list[Arg]:
+_ESTIMATOR = "KAITO node count (estimator)"
+
+
+def _sizing(
+    ctx: Ctx, resource: Path, sku: Any, model: Arg | None, config: list[Arg], notes: list[str]
+) -> int | str:
+    """Nodes per replica: what KAITO's estimator computes for the vLLM runtime
+    (``toplint.parse.kaito_sizing``), or why that is not known here.  ``count`` is only the
+    estimator's starting value."""
+    from toplint.parse.kaito_sizing import DEFAULT_MAX_MODEL_LEN, estimate_nodes
+
+    count = ctx.count((*resource, "count"))  # a bad count is TL010 (Ctx.count)
+    if ctx.get((*resource, "partition")) is not None:
+        why: int | str = "a GPU partition (MIG or accelerator count) is sized from the nodes"
+    elif not isinstance(sku, str) or not sku:
+        why = "without an instanceType KAITO reads the GPUs from existing nodes' labels"
+    elif model is None or model.value is None:
+        why = "the preset is not known"
+    else:
+        length = _max_model_len(config) or DEFAULT_MAX_MODEL_LEN
+        why = estimate_nodes(model.value, sku, length)
+    if isinstance(why, int):
+        if count is not None and count != why:
+            notes.append(
+                f"KAITO's node estimator sets {why} node(s) for this preset on {sku} "
+                f"(estimator.go, with node auto-provisioning); `count: {count}` is only its "
+                "starting value"
+            )
+        return why
+    notes.append(f"nodes unresolved: KAITO's node estimator decides them, and {why}")
+    return why
+
+
+def _max_model_len(config: list[Arg]) -> int | None:
+    """The ConfigMap's ``max-model-len`` (KAITO's ParseExplicitMaxModelLen reads only that)."""
+    for i, arg in enumerate(config):
+        name, eq, value = (arg.value or "").partition("=")
+        if name == "--max-model-len":
+            text = value if eq else (config[i + 1].value if i + 1 < len(config) else None)
+            number = to_int(text) if text else None
+            return number if number and number > 0 else None
+    return None
+
+
+def _data_parallel(model: Arg | None, sku: Any, nodes: int | None) -> bool:
+    """KAITO runs data parallel on one node when the weights fit in half of one GPU."""
+    if nodes != 1 or model is None or model.value is None or not isinstance(sku, str):
+        return False
+    from toplint.parse.kaito_sizing import fits_half_a_gpu
+
+    return bool(fits_half_a_gpu(model.value, sku))
+
+
+def _kaito_args(gpus: int | None, nodes: int | str, where: Position, dp: bool) -> list[Arg]:
     """What KAITO itself writes (configureParallelism), positioned at the instance type."""
     words: list[str] = []
-    if gpus is not None:
+    if gpus is not None and dp:
+        words += [f"--data-parallel-size={gpus}", "--tensor-parallel-size=1"]
+    elif gpus is not None:
         words.append(f"--tensor-parallel-size={gpus}")
-    if nodes > 1:
+    if isinstance(nodes, int) and nodes > 1:
         words += [f"--pipeline-parallel-size={nodes}", "--distributed-executor-backend=ray"]
-    return [Arg(w, w, where, (), "resource") for w in words]
+    out = [Arg(w, w, where, (), "resource") for w in words]
+    if isinstance(nodes, str):  # PP = the node count the estimator picks: unresolved here
+        raw = "--pipeline-parallel-size=<nodes>"
+        out.append(Arg(None, raw, where, (_ESTIMATOR,), "resource"))
+    return out
 
 
 def _model(ctx: Ctx, preset: Any, at: Path) -> Arg | None:

@@ -124,12 +124,18 @@ def _additional_args(ctx: Ctx, cpath: Path, env: dict[str, str | None]) -> list[
             text = env.get(name)
             if text is None:
                 return []
+            from toplint.errors import SourceError
             from toplint.parse.shell import lex
 
             at: Path = (*cpath, "env", i, "value")
             locate = k8s_text.Locator(
                 ctx.source.text, ctx.pos(at), text, text, list(range(len(text) + 1))
             )
+            try:
+                commands = lex(text)
+            except SourceError as exc:  # a budget or syntax error: at its place in the value
+                where = locate.position(exc.line, exc.column)
+                raise SourceError(f"{exc} (in env {name})", where.line, where.column) from None
             return [
                 Arg(
                     w.value,
@@ -138,7 +144,7 @@ def _additional_args(ctx: Ctx, cpath: Path, env: dict[str, str | None]) -> list[
                     w.unresolved,
                     f"env.{name}",
                 )
-                for command in lex(text)
+                for command in commands
                 for w in command.words
             ]
     return []
@@ -152,7 +158,7 @@ def _size(ctx: Ctx, at: Path, dep: Deployment, par: dict[str, Any]) -> Deploymen
         nodes, where = pipeline, ctx.key((*at, "parallelism", "pipeline"))
     else:
         nodes, where = 1, dep.position_of("gpus")
-    replicas = to_int(ctx.get((*at, "replicas"), ctx.get(("spec", "replicas"), 1)))
+    replicas = ctx.count((*at, "replicas"), ctx.get(("spec", "replicas"), 1))
     notes = dep.notes
     if nodes > 1:
         notes = (

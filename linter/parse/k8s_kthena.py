@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
-from toplint.parse.k8s import Ctx, base_deployment, gpu_request, pod_deployments, to_int
+from toplint.parse.k8s import Ctx, base_deployment, gpu_request, pod_deployments
 from toplint.record import replace
 
 
 def model_serving(ctx: Ctx) -> list[Deployment]:
-    groups = to_int(ctx.get(("spec", "replicas"), 1))
+    groups = ctx.count(("spec", "replicas"), 1)
     base = base_deployment(ctx, "kthena-modelserving")
     out: list[Deployment] = []
     for i, role in enumerate(ctx.get(("spec", "template", "roles"), []) or []):
@@ -28,8 +28,8 @@ def model_serving(ctx: Ctx) -> list[Deployment]:
 
 
 def _role(ctx: Ctx, at: Path, base: Deployment, groups: int | None) -> list[Deployment]:
-    workers = to_int(ctx.get((*at, "workerReplicas"), 0)) or 0
-    count = to_int(ctx.get((*at, "replicas"), 1))
+    workers = ctx.count((*at, "workerReplicas"), 0) or 0
+    count = ctx.count((*at, "replicas"), 1)
     size = workers + 1
     env: dict[str, str | None] = {
         "GROUP_SIZE": str(size),

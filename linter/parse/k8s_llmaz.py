@@ -62,7 +62,7 @@ def playground(ctx: Ctx) -> list[Deployment]:
             labels[FLAVOR_LABEL] = flavor
     args = list_args(ctx, (*cfg, "args"), {})
     inv = Invocation(engine.cli.name, tuple(args), start, model=model)
-    replicas = to_int(ctx.get(("spec", "replicas"), 1)) or 1
+    replicas = ctx.count(("spec", "replicas"), 1) or 1
     seed = replace(
         base,
         gpus_per_node=gpus,

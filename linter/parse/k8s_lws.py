@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
-from toplint.parse.k8s import Ctx, base_deployment, gpu_request, pod_deployments, to_int
+from toplint.parse.k8s import Ctx, base_deployment, gpu_request, pod_deployments
 from toplint.record import replace
 
 EXCLUSIVE = "leaderworkerset.sigs.k8s.io/exclusive-topology"
@@ -30,8 +30,8 @@ def leader_worker_set(ctx: Ctx) -> list[Deployment]:
 def groups(ctx: Ctx, lwt: Path, base: Deployment) -> list[Deployment]:
     """``spec.replicas`` groups of the LeaderWorkerTemplate at ``lwt`` (wrappers that create
     an LWS, such as llmaz's Service ``workloadTemplate``, hand theirs in)."""
-    size = to_int(ctx.get((*lwt, "size"), 1))
-    replicas = to_int(ctx.get(("spec", "replicas"), 1))
+    size = ctx.count((*lwt, "size"), 1)
+    replicas = ctx.count(("spec", "replicas"), 1)
     has_leader = ctx.get((*lwt, "leaderTemplate")) is not None
     leader: Path = (*lwt, "leaderTemplate") if has_leader else (*lwt, "workerTemplate")
     env: dict[str, str | None] = {

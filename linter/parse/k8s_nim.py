@@ -143,7 +143,7 @@ def nim_service(ctx: Ctx) -> list[Deployment]:
             injected[name] = Arg(str(value), str(value), ctx.pos(at), (), "multiNode." + key)
     deps = nim_container(ctx, spec, base, injected, (text, word))
     nodes = to_int(pipeline) if pipeline is not None else 1
-    replicas = to_int(ctx.get((*spec, "replicas"), 1)) or 1
+    replicas = ctx.count((*spec, "replicas"), 1) or 1
     where = ctx.pos((*par, "pipeline")) if pipeline is not None else base.position_of("")
     out = []
     for dep in deps:

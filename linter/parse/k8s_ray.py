@@ -48,7 +48,7 @@ def ray_nodes(ctx: Ctx, spec: Path) -> RayNodes:
     per_node = head_gpu or None
     for i, _ in enumerate(ctx.get((*spec, "workerGroupSpecs"), []) or []):
         group = (*spec, "workerGroupSpecs", i)
-        count = to_int(ctx.get((*group, "replicas"), ctx.get((*group, "minReplicas"), 1)))
+        count = ctx.count((*group, "replicas"), ctx.get((*group, "minReplicas"), 1))
         each = _group_gpus(ctx, group)
         if not each:
             continue
@@ -123,7 +123,7 @@ def ray_service(ctx: Ctx) -> list[Deployment]:
 def fleet(ctx: Ctx) -> list[Deployment]:
     """AIBrix RayClusterFleet: ``spec.replicas`` RayClusters of ``spec.template.spec``."""
     base = base_deployment(ctx, "aibrix")
-    replicas = to_int(ctx.get(("spec", "replicas"), 1)) or 1
+    replicas = ctx.count(("spec", "replicas"), 1) or 1
     deps = cluster_deployments(ctx, ("spec", "template", "spec"), base)
     return [replace(d, replicas=replicas) for d in deps]
 
@@ -134,13 +134,16 @@ def serve_llm(ctx: Ctx, base: Deployment, ray: RayNodes) -> list[Deployment]:
     text = ctx.get(at)
     if not isinstance(text, str):
         return []
+    locate = k8s_text.Locator(ctx.source.text, ctx.pos(at), text, text, list(range(len(text) + 1)))
     try:
         docs = load_documents(text, ctx.path)
-    except SourceError:
-        return []
+    except SourceError as exc:  # Ray rejects it too; a budget hit is placed where it happened
+        if "{{" in text:  # a Helm template: not YAML until rendered
+            return []
+        where = locate.position(exc.line, exc.column)
+        raise SourceError(f"{exc} (in serveConfigV2)", where.line, where.column) from None
     if not docs or not isinstance(docs[0].data, dict):
         return []
-    locate = k8s_text.Locator(ctx.source.text, ctx.pos(at), text, text, list(range(len(text) + 1)))
     inner = docs[0]
     return serve_applications(ctx, inner.data, base, ray, lambda p: _here(inner, locate, p))
 

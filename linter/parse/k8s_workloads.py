@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
-from toplint.parse.k8s import Ctx, base_deployment, pod_deployments, to_int
+from toplint.parse.k8s import Ctx, base_deployment, pod_deployments
 from toplint.record import replace
 
 
@@ -22,7 +22,7 @@ def workload(ctx: Ctx) -> list[Deployment]:
     template: Path = () if kind == "Pod" else ("spec", "template")
     if kind == "Job":
         template = ("spec", "template")
-    replicas = to_int(ctx.get(("spec", "replicas"))) if kind not in ("Pod", "Job") else 1
+    replicas = ctx.count(("spec", "replicas")) if kind not in ("Pod", "Job") else 1
     base = base_deployment(ctx, "k8s-" + kind.lower())
     if replicas is not None and "replicas" in (ctx.get(("spec",)) or {}):
         base = replace(base, sources={**base.sources, "replicas": ctx.key(("spec", "replicas"))})

@@ -11,7 +11,7 @@ import re
 from functools import cache
 
 from toplint.model import Finding, Severity
-from toplint.parse.base import Source
+from toplint.parse.base import Source, is_template
 
 # What the file lacked, by what named the engine.
 _LACKING = {
@@ -53,7 +53,7 @@ def engine_mention(source: Source) -> Finding | None:
         line = text.count("\n", 0, match.start()) + 1
         named = " ".join(match.group().split())
         lacking = _LACKING[kind]
-        if "{{" in text:
+        if is_template(text):
             lacking = (
                 "it is a template ({{ … }}): check what it renders to "
                 "(e.g. `helm template … | toplint check -`)"

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from toplint.errors import SourceError
 from toplint.model import Finding, ParseResult, Severity, internal_error
-from toplint.parse.base import Parser, Source
+from toplint.parse.base import Parser, Source, is_template
 
 
 def unparsable(path: str, reason: str, line: int = 1, column: int = 1) -> Finding:
@@ -48,19 +48,30 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
         from toplint.infra.yamlsafe import syntax_error
 
         exc = syntax_error(source.text, source.path)
-        if exc is not None and "{{" not in source.text:  # a Helm template is not YAML yet
+        if exc is not None and not is_template(source.text):  # a Helm template is not YAML yet
             bad = unparsable(source.path, str(exc), exc.line, exc.column)
             return ParseResult(source.path, (), (bad,))
     # Nothing read, but the file may still name an engine: that is TL008, never silence.
     from toplint.parse.mentions import engine_mention
 
     mention = engine_mention(source)
+    if source.name.endswith(_DATA_SUFFIXES):
+        # A JSON/TOML file toplint would have read (it names an engine or is a Kubernetes
+        # manifest) but cannot parse is TL001 at the parser's error, not TL008 or silence.
+        from toplint.parse.anywhere import data_syntax_error
+
+        broken = data_syntax_error(source, named_engine=mention is not None)
+        if broken is not None:
+            return ParseResult(source.path, (), (broken,))
     return result if mention is None else ParseResult(source.path, (), (mention,))
+
+
+_DATA_SUFFIXES = (".json", ".toml")
 
 
 # Parsers of data formats (YAML): a file they read but found no deployment in may still write
 # an engine command somewhere (``toplint.parse.anywhere``).
-_DATA_PARSERS = ("kubernetes", "compose", "helm-values")
+_DATA_PARSERS = ("kubernetes", "compose", "helm-values", "cloudformation")
 
 
 def _data_file(source: Source, parsers: Sequence[Parser]) -> bool:
@@ -74,13 +85,13 @@ def _commands_anywhere(source: Source, result: ParseResult) -> ParseResult:
         return result
     from toplint.parse.anywhere import mentions_engine, scan
 
-    if "{{" in source.text or not mentions_engine(source.text):
+    if is_template(source.text) or not mentions_engine(source.text):
         return result
     try:
         found = scan(source)
     except RecursionError:
         return result
-    if not found.deployments:
+    if not found.deployments and not found.findings:
         return result
     return ParseResult(source.path, found.deployments, (*result.findings, *found.findings))
 

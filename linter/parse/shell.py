@@ -42,6 +42,14 @@ class Command:
     # Where a command from a function body was called from, in the script being lexed (the
     # outermost call): a deployment started by a sourced function is reported there.
     site: tuple[int, int] | None = None
+    # The exported GPU-visibility variables (``VISIBILITY``) in force, with the words that
+    # set them: a process the command starts inherits them.
+    exported: tuple[tuple[str, Word], ...] = ()
+
+
+# Environment variables that bound the GPUs a process sees (``enginecfg.visible_gpus``):
+# exported ones reach every later command, so they are followed through the script.
+VISIBILITY = ("CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES")
 
 
 class Tok(NamedTuple):
@@ -295,6 +303,7 @@ def finish(words: list[Word], expander: Expander) -> Command:
     head = 1 if words[0].value in ("export", "declare", "local", "readonly") else 0
     rest = words[head:]
     assigns = [w for w in rest if w.raw and _ASSIGN.match(w.raw)]
+    exporting = head == 1 and words[0].value == "export"
     if head or len(assigns) == len(rest):
         for w in assigns:
             name = _ASSIGN.match(w.raw).group(1)  # type: ignore[union-attr]
@@ -302,4 +311,10 @@ def finish(words: list[Word], expander: Expander) -> Command:
                 expander.env[name] = w.value.split("=", 1)[1]
             else:
                 expander.env.pop(name, None)
-    return Command(tuple(words), words[0].line, words[0].column)
+            if name in VISIBILITY and (exporting or name in expander.exported):
+                expander.exported[name] = w  # an exported variable's new value is exported
+    exported = expander.exported
+    if not exported:  # the common case: nothing to carry
+        return Command(tuple(words), words[0].line, words[0].column)
+    carried = tuple((k, v) for k, v in exported.items() if isinstance(v, Word))
+    return Command(tuple(words), words[0].line, words[0].column, exported=carried)

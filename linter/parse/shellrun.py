@@ -187,6 +187,7 @@ class Interpreter:
             self.commands.append(command)
             return
         child = self._child(function.path, self.expander.env, list(args))
+        child.expander.exported = self.expander.exported  # one process environment
         child.expander.arrays = dict(self.expander.arrays)
         child._set_positional_env()
         child.array_words = dict(self.array_words)
@@ -207,6 +208,7 @@ class Interpreter:
             return  # the sourced file is linted on its own, where its error is reported
         child = self._child(path, self.expander.env, self.positional)
         child.expander.env = self.expander.env  # a sourced file's assignments stay
+        child.expander.exported = self.expander.exported  # and its exports
         child.expander.arrays = self.expander.arrays
         child.array_words = self.array_words
         child.run(toks)  # its functions land in the shared table; its commands are its own

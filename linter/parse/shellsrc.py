@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse.argv import Arg, Invocation, deployment_from_invocation, find_invocations
 from toplint.parse.base import Source
-from toplint.parse.enginecfg import disk_loader
+from toplint.parse.enginecfg import disk_loader, one_host
 from toplint.parse.launchers import Allocation, apply_allocation, launcher_allocation
 from toplint.parse.shell import Command, SourceLoader, lex
 from toplint.record import record, replace
@@ -233,6 +233,17 @@ def _sourced_outside(source: Source, refs: Sequence[str]) -> list[Finding]:
     return out
 
 
+def _exported_env(command: Command, path: str) -> dict[str, Arg]:
+    """The exported GPU-visibility variables a command's process inherits, as environment
+    entries positioned where they were set (``export CUDA_VISIBLE_DEVICES=0,1``)."""
+    out: dict[str, Arg] = {}
+    for name, word in command.exported:
+        value = word.value.split("=", 1)[1] if word.value and "=" in word.value else None
+        pos = Position(word.path or path, word.line, word.column)
+        out[name] = Arg(value, word.raw, pos, word.unresolved)
+    return out
+
+
 class ShellParser:
     name = "shell"
 
@@ -252,8 +263,12 @@ class ShellParser:
         outside: list[str] = []
         commands = self._commands(source.text, source.path, batch.environment(), outside)
         findings.extend(_sourced_outside(source, outside))
-        for args, site, outer in commands:
-            for dep, found in self._deployments(args, source.path, outer.over(batch)):
+        for args, site, outer, exported in commands:
+            for dep, found in self._deployments(args, source.path, outer.over(batch), exported):
+                wrapper = _entrypoint(dep)
+                if wrapper is not None:  # not a deployment: its caller's arguments are
+                    findings.extend((*found, wrapper))
+                    continue
                 if site is not None:
                     dep = replace(dep, line=site[0], column=site[1])
                 deployments.append(dep)
@@ -262,25 +277,27 @@ class ShellParser:
 
     def _commands(
         self, text: str, path: str, env: Mapping[str, str], outside: list[str] | None = None
-    ) -> list[tuple[list[Arg], tuple[int, int] | None, Allocation]]:
-        """Simple commands with the call site they came from and, for a script run by
-        ``srun … bash -c SCRIPT``, what the launchers before the shell grant."""
-        out: list[tuple[list[Arg], tuple[int, int] | None, Allocation]] = []
+    ) -> list[tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg]]]:
+        """Simple commands with the call site they came from, for a script run by
+        ``srun … bash -c SCRIPT`` what the launchers before the shell grant, and the exported
+        GPU-visibility variables the command's process inherits."""
+        out: list[tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg]]] = []
         for command in lex(text, env, loader=sourced_loader(path, outside)):
             args = command_args(command, path)
+            exported = _exported_env(command, path)
             script = _sh_c_script(args)
             if script is not None and script.value is not None and script.position.path == path:
                 pos = script.position
                 end = next(k for k, a in enumerate(args) if a is script)
                 outer = launcher_allocation([(a.value, a.position) for a in args[:end]])
                 embedded = lex_embedded(script.value, env, text, path, pos.line, pos.column)
-                out.extend((a, command.site, outer) for a in embedded)
+                out.extend((a, command.site, outer, exported) for a in embedded)
             else:
-                out.append((args, command.site, Allocation()))
+                out.append((args, command.site, Allocation(), exported))
         return out
 
     def _deployments(
-        self, args: list[Arg], path: str, granted: Allocation
+        self, args: list[Arg], path: str, granted: Allocation, exported: dict[str, Arg]
     ) -> list[tuple[Deployment, tuple[Finding, ...]]]:
         docker = docker_run(args)
         loader = disk_loader(path)
@@ -290,11 +307,11 @@ class ShellParser:
             out = []
             for inv in find_invocations(args):
                 dep, found = deployment_from_invocation(
-                    inv, path, source_kind="shell", config_loader=loader
+                    inv, path, source_kind="shell", env=exported, config_loader=loader
                 )
                 alloc = _launched(args, inv).over(granted)
                 dep = apply_allocation(dep, alloc, get_engine(dep.engine).rank_per_gpu)
-                out.append((dep, found))
+                out.append((one_host(dep), found))
             return out
         # docker run is one host: the container sees the GPUs docker gives it.
         start = args[0].position
@@ -305,3 +322,35 @@ class ShellParser:
         if dep.gpus_per_node is not None:
             dep = replace(dep, gpus=dep.gpus_per_node)
         return [(dep, found)]
+
+
+_LAYOUT_FIELDS = frozenset({"model", "tp", "pp", "dp", "dp_local", "ep", "ep_enabled", "nodes"})
+
+
+def _entrypoint(dep: Deployment) -> Finding | None:
+    """A script whose engine command takes its model and layout only from the script's own
+    arguments (``exec text-generation-launcher $@``, a container's entrypoint) is not a
+    deployment: the deployment is where it is called with them, and is checked there.  One
+    TL008 note (info) says so, instead of layout findings about options nobody wrote here."""
+    from toplint.parse.argv import FORWARDED
+
+    forwarded = next((u for u in dep.unresolved if u.field == FORWARDED), None)
+    if forwarded is None or dep.model is not None:
+        return None
+    from toplint.engines.registry import get_spec
+
+    spec = get_spec(dep.engine)
+    written = {spec.fields.get(f.name, f.name.replace("-", "_")) for f in dep.flags if f.value}
+    if written & _LAYOUT_FIELDS:
+        return None
+    from toplint.model import Severity
+    from toplint.parse.mentions import no_deployment
+
+    pos = forwarded.position
+    why = (
+        f"`{forwarded.variable}` gives the engine its model and layout from the script's own "
+        "arguments (an entrypoint): the deployment is where the script is called with them (a "
+        "container's args, a CMD), and is checked there"
+    )
+    found = no_deployment(pos.path, pos.line, pos.column, why, anchor=f"entrypoint:{dep.engine}")
+    return replace(found, severity=Severity.INFO)

@@ -260,6 +260,9 @@ def groups_by_config(args: argparse.Namespace, paths: Sequence[str]) -> list[Gro
         from toplint.errors import UsageError
 
         raise UsageError(f"{missing[0]}: no such file or directory")
+    from toplint.infra.readpolicy import name_targets
+
+    name_targets(paths)  # outside git and without a configuration, references stay inside them
     config = getattr(args, "config", None)
     return [
         Group(batch.paths, settings_from_args(args, batch.paths))

@@ -108,6 +108,8 @@ def evaluate(
     needed = workload.prompt_tokens * max(workload.decode_batch, 1)
     memory = memory_fit(model, layout, cluster.gpu.memory_gb, needed)
     misses = _misses(itl, prompt, budgets) + _flagged(rules, analysis, workload, budgets)
+    # A step toplint could not price in full is never ranked as if it were cheap.
+    misses += tuple(f"not priced: {u}" for u in cost.unpriced)
     return Candidate(layout, placement, cost, memory, itl, prompt, throughput, misses)
 
 

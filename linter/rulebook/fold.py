@@ -4,9 +4,10 @@ TP across nodes (TL101) makes the decode and prefill budgets blow (TL105, TL106)
 replicates the KV heads (TL203).  Reported separately, one mistake reads as four, and the
 consequences' canned fixes compete with the cause's tailored one.  A cause rule lists the codes
 it explains (``Rule.explains``); at the same deployment their findings are folded into the
-cause's: its message gains their numbers, its severity is the highest of them, and they become
-``related`` entries (SARIF ``relatedLocations``).  A consequence whose cause did not fire is
-reported on its own as before.
+cause's: its message gains their numbers, introduced in the cause's words
+(``Rule.explains_lead``: "Because of this: (1) … [TL105]; (2) … [TL106]"), its severity is the
+highest of them, and they become ``related`` entries (SARIF ``relatedLocations``).  A
+consequence whose cause did not fire is reported on its own as before.
 """
 
 from __future__ import annotations
@@ -17,10 +18,13 @@ from toplint.model import Finding, Related
 
 
 def fold_consequences(
-    findings: Sequence[Finding], explains: Mapping[str, tuple[str, ...]]
+    findings: Sequence[Finding],
+    explains: Mapping[str, tuple[str, ...]],
+    leads: Mapping[str, str] | None = None,
 ) -> list[Finding]:
     """``findings`` of one deployment, each consequence folded into the first cause that
-    explains it (by code order)."""
+    explains it (by code order); ``leads`` introduces a cause's consequences in its message
+    (``Rule.explains_lead``)."""
     causes = sorted((f for f in findings if explains.get(f.rule)), key=lambda f: f.rule)
     if not causes:
         return list(findings)
@@ -46,10 +50,17 @@ def fold_consequences(
             kept.append(f)
         else:
             folded[id(cause)].append(f)
-    return [_merge(f, folded[id(f)]) if folded.get(id(f)) else f for f in kept]
+    lead = leads or {}
+    return [
+        _merge(f, folded[id(f)], lead.get(f.rule, _LEAD)) if folded.get(id(f)) else f
+        for f in kept
+    ]
 
 
-def _merge(cause: Finding, consequences: Sequence[Finding]) -> Finding:
+_LEAD = "Because of this"
+
+
+def _merge(cause: Finding, consequences: Sequence[Finding], lead: str = _LEAD) -> Finding:
     from toplint.record import replace
 
     ordered = sorted(consequences, key=lambda f: f.rule)
@@ -57,7 +68,13 @@ def _merge(cause: Finding, consequences: Sequence[Finding]) -> Finding:
         Related(c.rule, c.severity, c.path, c.line, c.column, c.message) for c in ordered
     )
     severity = max((cause.severity, *(c.severity for c in ordered)), key=lambda s: s.rank)
-    also = "; ".join(f"{c.rule} {c.message}" for c in ordered)
+    # "<cause>. Because of this: (1) <consequence> [TL105]; (2) <consequence> [TL106]": each
+    # consequence in its own words, numbered when there are several (their messages hold
+    # semicolons of their own), its code after it for `toplint rule CODE`.
+    items = [f"{c.message} [{c.rule}]" for c in ordered]
+    if len(items) > 1:
+        items = [f"({i}) {item}" for i, item in enumerate(items, 1)]
+    also = "; ".join(items)
     data = dict(cause.data)
     data["consequences"] = [
         {"rule": c.rule, "severity": str(c.severity), "message": c.message, **dict(c.data)}
@@ -66,7 +83,7 @@ def _merge(cause: Finding, consequences: Sequence[Finding]) -> Finding:
     return replace(
         cause,
         severity=severity,
-        message=f"{cause.message}. As a result: {also}",
+        message=f"{cause.message}. {lead}: {also}",
         data=data,
         related=cause.related + related,
     )

@@ -118,7 +118,7 @@ def run_prepared(
     from toplint.facts.collect import collect
 
     findings: list[Finding] = []
-    explains, variants, which = _plan(prepared)
+    explains, leads, variants, which = _plan(prepared)
     for analysis in analyses:
         here: list[Finding] = []
         facts = collect(
@@ -148,13 +148,14 @@ def run_prepared(
         if explains:  # one root cause, one finding (toplint.rulebook.fold)
             from toplint.rulebook.fold import fold_consequences
 
-            here = fold_consequences(here, explains)
+            here = fold_consequences(here, explains, leads)
         findings.extend(here)
     return findings
 
 
 _Plan = tuple[
     dict[str, Any],  # code -> the consequences the rule explains (rulebook.fold)
+    dict[str, Any],  # code -> how the folded message introduces them (Rule.explains_lead)
     list[tuple[Mapping[str, Any], Severity]],  # the distinct (options, severity) of the rules
     list[int],  # per rule, its index in that list
 ]
@@ -167,6 +168,7 @@ def _plan(prepared: Sequence[Prepared]) -> _Plan:
     if _last_plan and _last_plan[0][0] is prepared:
         return _last_plan[0][1]
     explains = {rule.code: rule.explains for rule, _, _ in prepared if rule.explains}
+    leads = {rule.code: rule.explains_lead for rule, _, _ in prepared if rule.explains}
     variants: list[tuple[Mapping[str, Any], Severity]] = []
     index: dict[tuple[int, Severity], int] = {}
     which = []
@@ -176,7 +178,7 @@ def _plan(prepared: Sequence[Prepared]) -> _Plan:
             index[key] = len(variants)
             variants.append((options, severity))
         which.append(index[key])
-    plan = (explains, variants, which)
+    plan = (explains, leads, variants, which)
     _last_plan[:] = [(prepared, plan)]
     return plan
 

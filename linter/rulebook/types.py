@@ -49,3 +49,6 @@ class Rule:
     # Codes of rules whose findings at the same deployment this rule's finding explains: they
     # are folded into it (``toplint.rulebook.fold``) instead of reported on their own.
     explains: tuple[str, ...] = ()
+    # How the folded consequences are introduced in the cause's message (``explains``), in the
+    # user's words: what makes them follow from this cause.
+    explains_lead: str = "Because of this"

@@ -73,11 +73,12 @@ ROWS: list[Row] = [
     Row("kubeai/values.yaml", "kubeai"),
     Row("kubeai/values-gke.yaml", "kubeai"),
     Row("kubeai/values-eks.yaml", "kubeai"),
-    # --- KAITO: TP = GPUs of the instance type, PP = node count (pkg/model/interface.go) ---
+    # --- KAITO: TP = GPUs of the instance type, PP = node count (pkg/model/interface.go); the
+    # node count is what KAITO's estimator computes (estimator.go), not `count` ---
     Row(
         "kaito/kaito_workspace_deepseek_r1.yaml",
         "kaito",
-        (VLLM | dict(model="deepseek-ai/DeepSeek-R1-0528", tp=2, pp=6, nodes=6, gpus_per_node=2),),
+        (VLLM | dict(model="deepseek-ai/DeepSeek-R1-0528", tp=2, pp=5, nodes=5, gpus_per_node=2),),
         hardware="Standard_NC80adis_H100_v5",
     ),
     Row(
@@ -112,8 +113,8 @@ ROWS: list[Row] = [
             | dict(
                 model="mistralai/Mistral-Large-3-675B-Instruct-2512",
                 tp=2,
-                pp=6,
-                nodes=6,
+                pp=5,
+                nodes=5,
                 gpus_per_node=2,
             ),
         ),
@@ -122,15 +123,18 @@ ROWS: list[Row] = [
     Row(
         "kaito/kaito_workspace_gpt_oss_120b.yaml",
         "kaito",
-        (VLLM | dict(model="openai/gpt-oss-120b", tp=1, pp=1, nodes=1, gpus_per_node=1),),
+        (VLLM | dict(model="openai/gpt-oss-120b", tp=1, pp=3, nodes=3, gpus_per_node=1),),
         hardware="Standard_NC24ads_A100_v4",
     ),
     Row(
         "kaito/kaito_multiroleinference_deepseek-v3.yaml",
         "kaito",
         (
-            VLLM | dict(name="prefill", model="deepseek-ai/DeepSeek-V3", gpus_per_node=1),
-            VLLM | dict(name="decode", model="deepseek-ai/DeepSeek-V3", gpus_per_node=1),
+            # DeepSeek-V3 is not in KAITO's catalog: the estimator asks Hugging Face; unresolved
+            VLLM
+            | dict(name="prefill", model="deepseek-ai/DeepSeek-V3", gpus_per_node=1, nodes=None),
+            VLLM
+            | dict(name="decode", model="deepseek-ai/DeepSeek-V3", gpus_per_node=1, nodes=None),
         ),
         hardware="Standard_NC24ads_A100_v4",
     ),
@@ -346,4 +350,34 @@ ROWS: list[Row] = [
     Row("slurm/trtllm-simple/ctx_extra-llm-api-config.yaml", "trtllm-options"),
     Row("slurm/trtllm-simple/gen_extra-llm-api-config.yaml", "trtllm-options"),
     Row("slurm/trtllm-simple/disagg_config.yaml", "trtllm-options"),
+    # --- GitHub Actions: a CI job that smoke-tests the engine is not a deployment ---
+    Row("github-actions/lmdeploy-pr_ete_test.yml", "github-actions"),
+    # --- OME (ome.io): runtimes carry the layout; PARALLELISM_SIZE = GPUs/pod x (1 + workers) ---
+    Row(
+        "ome/deepseek-rdma-rt.yaml",
+        "ome",
+        (SGLANG | dict(model=None, tp=16, nodes=2, gpus_per_node=8, gpus=16),),
+    ),
+    Row(
+        "ome/kimi-k2-pd-rt.yaml",
+        "ome",
+        (
+            SGLANG | dict(name="prefill", model=None, tp=32, nodes=4, gpus_per_node=8, gpus=32),
+            SGLANG | dict(name="decode", model=None, tp=96, nodes=12, gpus_per_node=8, gpus=96),
+        ),
+    ),
+    Row(
+        "ome/llama-3-1-405b-instruct-fp8-rt.yaml",
+        "ome",
+        (VLLM | dict(model=None, tp=8, gpus_per_node=8),),
+    ),
+    Row(
+        "ome/llama-3-1-8b-instruct-grpc-rt.yaml",
+        "ome",
+        (SGLANG | dict(model=None, tp=1, gpus_per_node=1),),
+    ),
+    # An InferenceService that names only its BaseModel: OME picks the runtime (read above).
+    Row("ome/Qwen2.5-72B-Instruct.yaml", "ome"),
+    # --- An image's entrypoint script: `exec launcher $@` is not a deployment by itself ---
+    Row("entrypoints/tgi-entrypoint.sh", "entrypoint"),
 ]

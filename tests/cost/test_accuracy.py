@@ -97,3 +97,26 @@ def test_never_fits_on_the_source_it_predicts(bench: ModuleType) -> None:
         bench.fit = original
     for row, sources in zip(sorted({r.source for r in rows}), seen, strict=True):
         assert row not in sources.split(",")
+
+
+def test_unreliable_measurements_are_never_fitted_on(bench: ModuleType) -> None:
+    points = bench.public_points()
+    shaky = [p for p in points if p.machine.unreliable]
+    assert shaky  # public.yaml marks some; otherwise this test says nothing
+    seen: list[Any] = []
+    original = bench.loss
+
+    def spy(model: Any, pts: Any) -> float:
+        seen.extend(pts)
+        return float(original(model, pts))
+
+    bench.loss = spy
+    try:
+        bench.fit(shaky + [p for p in points if p.machine.source == "nccl-tests#150"], rounds=1)
+    finally:
+        bench.loss = original
+    assert seen and not any(p.machine.unreliable for p in seen)
+
+
+def test_figures_are_documented_with_and_without_the_unreliable_measurements() -> None:
+    assert ("alpha-beta", "multi-node (reliable)") in DOCUMENTED

@@ -56,3 +56,12 @@ def test_text_table_uses_human_units() -> None:
 
 def test_units() -> None:
     assert (fmt_bytes(16384), fmt_us(1500.0), fmt_ms(8870.0)) == ("16 KiB", "1.5 ms", "8.87 s")
+
+
+def test_text_names_the_kernel_and_what_was_not_priced() -> None:
+    from cost_builders import DEEPSEEK_V3, with_options
+
+    for backend, shown in (("deepep_low_latency", "DeepEP low-latency"), ("bogus", "not priced")):
+        p = with_options(place(DEEPSEEK_V3, cluster(), tp=1, dp=8, ep=8), all2all_backend=backend)
+        a = Analysis(p.deployment, p.cluster, DEEPSEEK_V3, p, estimate(p, Workload()))
+        assert shown in render_text([deployment_doc(a, True)])

@@ -210,3 +210,34 @@ def test_every_collective_says_how_it_was_timed() -> None:
 def test_unknown_model_costs_nothing_and_says_so() -> None:
     r = estimate(place(None, cluster(), tp=8), SEED)
     assert r.collectives == () and any("model unknown" in a for a in r.assumptions)
+
+
+def test_an_unknown_all2all_backend_is_not_priced_by_a_default() -> None:
+    p = place(DEEPSEEK_V3, cluster(), tp=1, dp=8, ep=8)
+    r = estimate(with_options(p, **{"env.VLLM_ALL2ALL_BACKEND": "p2p_sends"}), SEED)
+    assert not [c for c in r.collectives if c.group == "ep"]
+    assert any("p2p_sends: not a value vLLM accepts" in u for u in r.unpriced)
+
+
+def test_a_backend_toplint_has_not_read_is_not_priced() -> None:
+    p = place(DEEPSEEK_V3, cluster(), tp=1, dp=8, ep=8)
+    r = estimate(with_options(p, all2all_backend="deepep_v2"), SEED)
+    assert not [c for c in r.collectives if c.group == "ep"] and r.unpriced
+
+
+def test_deepep_rows_name_the_deepep_kernel() -> None:
+    p = place(DEEPSEEK_V3, cluster(), tp=1, dp=8, ep=8)
+    r = estimate(with_options(p, all2all_backend="deepep_low_latency"), SEED)
+    assert {c.kernel for c in rows(r, "prefill", "ep", "all_to_all")} == {"DeepEP low-latency"}
+
+
+def test_a_backend_priced_as_concurrent_sends_says_so() -> None:
+    p = place(DEEPSEEK_V3, cluster(), tp=1, dp=8, ep=8)
+    r = estimate(with_options(p, all2all_backend="mori_low_latency"), SEED)
+    kernels = {c.kernel for c in rows(r, "decode", "ep", "all_to_all")}
+    assert kernels == {"mori_low_latency (priced as concurrent sends)"}
+
+
+def test_nccl_rows_name_nccl() -> None:
+    r = estimate(place(LLAMA_70B, cluster(), tp=8, pp=2), SEED)
+    assert {c.kernel for c in r.collectives if c.group == "pp"} == {"NCCL"}

@@ -48,3 +48,11 @@ def test_without_placement_only_deployment_facts() -> None:
     p = place(None, cluster(), tp=8)
     f = collect(p.deployment, None, None, None, Budgets(), WORK)
     assert f["model.known"] is False and f["deployment.tp"] == 8 and "tp.size" not in f
+
+
+def test_no_comm_totals_when_the_ep_exchange_is_not_priced() -> None:
+    from cost_builders import DEEPSEEK_V3, with_options
+
+    p = with_options(place(DEEPSEEK_V3, cluster(), tp=1, dp=8, ep=8), all2all_backend="bogus")
+    f = collect(p.deployment, p, estimate(p, WORK), DEEPSEEK_V3, NO_BUDGETS, WORK)
+    assert "prefill.comm_ms" not in f and "decode.comm_ms_per_step" not in f

@@ -96,3 +96,23 @@ def test_tcp_all_reduce_reproduces_the_socket_floor() -> None:
         sharers=1,
     )
     assert predict_us("all_reduce", 8, f).time_us == pytest.approx(124, rel=0.25)
+
+
+def test_a_ring_across_nodes_pays_the_net_overhead_on_every_intra_node_step() -> None:
+    # tuning.cc: "Inter-node rings still have to launch nsteps * net overhead" (1 µs per step,
+    # LL); an all-gather runs only as a ring, so its floor shows the 14 intra-node steps.
+    from toplint.cost.collectives import BASE_LATENCY_US
+    from toplint.cost.network import NET_OVERHEAD_US
+
+    f = _two_nodes()
+    t = predict_us("all_gather", 8, f).time_us
+    floor = BASE_LATENCY_US["ll"] + PARAMS.launch_us + 14 * NET_OVERHEAD_US + 1 * 10.0
+    assert t >= floor
+
+
+def test_tree_ll_moves_one_in_3_8_of_the_tree_bandwidth() -> None:
+    from toplint.cost.network import TREE_LL_BW
+
+    pred = predict_us("all_reduce", 64 * 1024, _two_nodes())
+    assert pred.algorithm == "tree" and pred.protocol == "ll"
+    assert pred.bandwidth_gb_per_s == pytest.approx(PARAMS.tree_eta * 8 * 50 * TREE_LL_BW)

@@ -96,3 +96,26 @@ def test_a_plugin_engine_with_an_unknown_ep_layout_is_refused() -> None:
     bad = replace(bad, cli=replace(bad.cli, name="bad"))
     with pytest.raises(ConfigError, match="ep_layout 'diagonal'"):
         _Table([bad])
+
+
+def test_every_all_to_all_backend_table_is_complete() -> None:
+    # the default, the suggested sparse backend and every wire model come from the record
+    from toplint.engines.registry import get_engine
+    from toplint.engines.types import WIRE
+
+    for name in ("vllm", "sglang"):
+        a2a = get_engine(name).all_to_all
+        assert a2a is not None and a2a.backends_source
+        assert a2a.default in a2a.backends and a2a.sparse in a2a.backends
+        assert set(a2a.backends.values()) <= set(WIRE)
+
+
+def test_an_engine_with_an_unknown_all_to_all_wire_model_is_refused() -> None:
+    from toplint.engines.registry import _Table
+    from toplint.engines.vllm import ENGINE
+    from toplint.record import replace
+
+    assert ENGINE.all_to_all is not None
+    bad = replace(ENGINE, all_to_all=replace(ENGINE.all_to_all, backends={"x": "teleport"}))
+    with pytest.raises(ConfigError, match="teleport"):
+        _Table([bad])

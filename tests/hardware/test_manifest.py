@@ -248,3 +248,10 @@ def test_all_schema_errors_are_reported_in_file_order() -> None:
     first, second = lines.splitlines()
     assert first.startswith("hardware.yaml:4:12: clusters[0].nodes: 0 is below the minimum 1")
     assert second.startswith("hardware.yaml:8:")
+
+
+def test_a_count_over_its_bound_says_what_to_write() -> None:
+    # Issue 18: an absurd count is exit 2 naming the range to write, never "unknown".
+    first = error_of(SEED.replace("nodes: 2", "nodes: 99999999999999999999999")).splitlines()[0]
+    assert first.startswith("hardware.yaml:4:12: clusters[0].nodes: 99999999999999999999999")
+    assert first.endswith("above the maximum 1,048,576; write a whole number from 1 to 1,048,576")

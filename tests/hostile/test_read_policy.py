@@ -119,3 +119,30 @@ def test_sourced_script_outside_is_not_read(repo: Path, tmp_path: Path) -> None:
     run = run_toplint(["check", "run.sh"], repo)
     assert leaks(run.output) == []
     assert "run.sh:1:8: TL009" in run.stdout, run.stdout
+
+
+def _untracked(tmp_path: Path) -> Path:
+    """A tree outside any git work tree and without a toplint configuration: the folder named
+    on the command line is its repository."""
+    tree = tmp_path / "tree"
+    (tree / "deploy").mkdir(parents=True)
+    (tree / "configs").mkdir()
+    (tree / "configs" / "vllm.yaml").write_text("tensor-paralel-size: 2\n")
+    return tree
+
+
+def test_outside_git_a_parent_reference_inside_the_named_folder_is_read(tmp_path: Path) -> None:
+    tree = _untracked(tmp_path)
+    (tree / "deploy" / "serve.sh").write_text(f"{SERVE} --config ../configs/vllm.yaml\n")
+    run = run_toplint(["check", "tree"], tmp_path)
+    assert "TL005" in run.output and "TL009" not in run.output
+
+
+def test_outside_git_a_reference_leaving_the_named_folder_is_not_read(
+    tmp_path: Path, secret: Path
+) -> None:
+    tree = _untracked(tmp_path)
+    (tree / "deploy" / "serve.sh").write_text(f"{SERVE} --config ../../secret.json\n")
+    run = run_toplint(["check", "tree"], tmp_path)
+    assert leaks(run.output) == []
+    assert "TL009" in run.output

@@ -65,7 +65,9 @@ def test_a_model_kind_of_another_api_group_is_walked_by_shape() -> None:
     assert parse(text).deployments == ()
 
 
-def workspace(sku: str, count: int = 1, config: str = "") -> str:
+def workspace(
+    sku: str, count: int = 1, config: str = "", preset: str = "llama-3.3-70b-instruct"
+) -> str:
     cm = ""
     if config:
         cm = f"""\
@@ -88,20 +90,50 @@ resource:
   count: {count}
   instanceType: {sku}
 inference:
-  preset: {{name: llama-3.3-70b-instruct}}
+  preset: {{name: {preset}}}
 """
         + ("  config: params\n" if config else "")
     )
 
 
 def test_kaito_tp_is_the_gpus_of_one_instance() -> None:
-    dep = only(workspace("Standard_NC48ads_A100_v4"))
+    # 61 GiB of weights: more than half an A100 80 GB, within two (configureParallelism tier 2).
+    dep = only(workspace("Standard_NC48ads_A100_v4", preset="qwen2.5-coder-32b-instruct"))
     assert (dep.tp, dep.pp, dep.gpus_per_node) == (2, 1, 2)
 
 
-def test_kaito_pp_is_the_node_count() -> None:
+def test_kaito_pp_is_the_node_count_its_estimator_sets() -> None:
+    # 131 GiB of Llama-3.3-70B on 2 x A100 80 GB: KAITO's estimator needs 3 GPUs, so 2 nodes
+    # (estimator.go), whatever `count` says; PP = nodes.
     dep = only(workspace("Standard_NC48ads_A100_v4", count=3))
-    assert (dep.tp, dep.pp, dep.nodes, dep.gpus) == (2, 3, 3, 6)
+    assert (dep.tp, dep.pp, dep.nodes, dep.gpus) == (2, 2, 2, 4)
+
+
+def test_kaito_count_the_estimator_overrides_is_noted() -> None:
+    dep = only(workspace("Standard_NC48ads_A100_v4", count=3))
+    assert any("`count: 3` is only its starting value" in n for n in dep.notes)
+
+
+def test_kaito_small_model_on_a_multi_gpu_instance_runs_data_parallel() -> None:
+    # Llama-3.1-8B's 15 GiB is under half of one A100 80 GB: DP = GPUs, TP = 1 (tier 1).
+    dep = only(workspace("Standard_NC48ads_A100_v4", preset="llama-3.1-8b-instruct"))
+    assert (dep.tp, dep.dp, dep.nodes) == (1, 2, 1)
+
+
+def test_kaito_max_model_len_of_the_configmap_feeds_the_estimator() -> None:
+    # Llama-3.3-70B on 1 x A100 80 GB: 3 nodes at KAITO's default 2,048 tokens; the KV cache
+    # of 131,072 tokens (40 GiB) leaves each GPU less room for weights: 6 nodes.
+    short = only(workspace("Standard_NC24ads_A100_v4"))
+    long = only(workspace("Standard_NC24ads_A100_v4", config="max-model-len: 131072"))
+    assert (short.nodes, long.nodes) == (3, 6)
+
+
+def test_kaito_nodes_without_an_instance_type_are_unresolved() -> None:
+    text = workspace("Standard_NC48ads_A100_v4").replace(
+        "  instanceType: Standard_NC48ads_A100_v4\n", "  labelSelector: {matchLabels: {a: b}}\n"
+    )
+    dep = only(text)
+    assert dep.nodes is None and "nodes" in {u.field for u in dep.unresolved}
 
 
 def test_kaito_preset_names_the_repository() -> None:

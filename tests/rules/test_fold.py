@@ -39,9 +39,21 @@ def test_consequences_fold_into_the_cause_with_their_numbers() -> None:
     prefill = finding("TL106", Severity.WARNING, "prefill 2.1 s")
     (out,) = fold_consequences([decode, cause, prefill], EXPLAINS)
     assert out.rule == "TL101"
-    assert "TL105 decode 22.7 ms, 45% of the 50 ms budget" in out.message
-    assert "TL106 prefill 2.1 s" in out.message
+    assert "(1) decode 22.7 ms, 45% of the 50 ms budget [TL105]" in out.message
+    assert "(2) prefill 2.1 s [TL106]" in out.message
     assert [r.rule for r in out.related] == ["TL105", "TL106"]
+
+
+def test_consequences_are_introduced_in_the_causes_own_words() -> None:
+    cause = finding("TL211", Severity.ERROR, "pod requests 8 GPUs; nodes have 4")
+    spans = finding("TL101", Severity.ERROR, "TP 8 spans 2 nodes")
+    (out,) = fold_consequences(
+        [cause, spans], {"TL211": ("TL101",)}, {"TL211": "Even laid over several nodes"}
+    )
+    assert out.message == (
+        "pod requests 8 GPUs; nodes have 4. Even laid over several nodes: "
+        "TP 8 spans 2 nodes [TL101]"
+    )
 
 
 def test_the_folded_finding_keeps_the_highest_severity() -> None:
@@ -108,3 +120,7 @@ def test_a_pod_larger_than_a_node_is_one_finding(tmp_path: Path, capsys) -> None
     assert main([*argv, "--format", "json"]) == 1
     found = json.loads(capsys.readouterr().out)["findings"]
     assert [f["rule"] for f in found] == ["TL211"]
+    # in the user's words: the pod cannot start; what follows is the layout laid over nodes
+    assert "scheduled. Even laid over several nodes, this layout would fall short: (1) " in (
+        found[0]["message"]
+    )

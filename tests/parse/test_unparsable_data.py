@@ -1,0 +1,54 @@
+"""Issue 18: a stand-alone JSON or TOML file toplint would have read (it names an engine or is
+a Kubernetes manifest) but cannot parse is TL001 at the parser's error, never silence or TL008;
+the run goes on with the other files."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.parse.helpers import parse_text
+from toplint.cli import main
+
+_BAD_JSON = '{"cmd": ["vllm", "serve", "m", "--tensor-parallel-size", "2"],\n  "x": [1, 2\n}\n'
+
+
+def test_broken_json_naming_an_engine_is_tl001_at_the_error() -> None:
+    [hit] = parse_text("job.json", _BAD_JSON).findings
+    assert hit.rule == "TL001"
+    assert "invalid JSON" in hit.message
+    assert (hit.line, hit.column) == (3, 1)
+
+
+def test_broken_kubernetes_json_is_tl001() -> None:
+    text = '{"apiVersion": "v1", "kind": "Pod",\n "spec": {"containers": [}\n}\n'
+    [hit] = parse_text("pod.json", text).findings
+    assert hit.rule == "TL001"
+    assert hit.line == 2
+
+
+def test_broken_json_that_is_not_a_deployment_config_is_not_ours() -> None:
+    # package.json or a JSONC settings file with comments: toplint would not read it.
+    assert parse_text("settings.json", '{\n  // editor\n  "a": 1,\n}\n').findings == ()
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="TOML is read with tomllib (3.11+)")
+def test_broken_toml_naming_an_engine_is_tl001_at_the_error() -> None:
+    text = '[job]\ncmd = "vllm serve m --tensor-parallel-size 2"\nx = [1 2]\n'
+    [hit] = parse_text("job.toml", text).findings
+    assert hit.rule == "TL001"
+    assert "invalid TOML" in hit.message
+    assert (hit.line, hit.column) == (3, 8)
+
+
+def test_the_run_goes_on_after_a_broken_json(tmp_path: Path, capsys) -> None:
+    (tmp_path / "job.json").write_text(_BAD_JSON)
+    (tmp_path / "run.sh").write_text("vllm serve m --tensor-paralel-size 2\n")
+    main(["check", str(tmp_path), "--format", "json"])
+    findings = json.loads(capsys.readouterr().out)["findings"]
+    found = {(Path(f["path"]).name, f["rule"]) for f in findings}
+    assert ("job.json", "TL001") in found
+    assert ("run.sh", "TL005") in found

@@ -1,0 +1,29 @@
+"""A script that forwards its own arguments ("$@") into an engine command (issue 14, gap 2):
+a wrapper that writes a layout is a deployment with one TL003 note; an entrypoint that writes
+none is not a deployment, and says so once (TL008, info)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.parse.helpers import parse_text
+
+REAL = Path(__file__).resolve().parents[1] / "data" / "corpus2" / "entrypoints"
+
+
+def test_wrapper_with_a_layout_is_a_deployment_that_records_the_forwarding() -> None:
+    text = 'vllm serve meta-llama/Llama-3.1-8B-Instruct -tp 2 "$@"\n'
+    (dep,) = parse_text("serve.sh", text).deployments
+    assert [(u.field, u.variable) for u in dep.unresolved] == [("arguments", "$@")]
+
+
+def test_real_tgi_entrypoint_is_one_info_note_not_a_deployment() -> None:
+    text = (REAL / "tgi-entrypoint.sh").read_text(encoding="utf-8")
+    result = parse_text("tgi-entrypoint.sh", text)
+    notes = [(f.rule, f.severity.value, f.line) for f in result.findings if f.rule == "TL008"]
+    assert (result.deployments, notes) == ((), [("TL008", "info", 6)])
+
+
+def test_entrypoint_that_writes_only_a_port_is_still_an_entrypoint() -> None:
+    result = parse_text("ep.sh", 'exec vllm serve "$@" --port 8000\n')
+    assert result.deployments == ()
