@@ -251,7 +251,7 @@ def _read_array(cur: _Cursor) -> tuple[Tok, ...]:
 
 
 # Reads a file a script sources: (path used in positions, text), or None when not read.
-SourceLoader = Callable[[str], "tuple[str, str] | None"]
+SourceLoader = Callable[[str], tuple[str, str] | None]
 
 
 def lex(
