@@ -197,13 +197,17 @@ def lint(
     *,
     baseline: Baseline | None = None,
     report_unused_ignores: bool = False,
+    edits: bool = True,
 ) -> LintResult:
-    """Analyse, run rules, then drop what per-file-ignores, comments and the baseline hide."""
+    """Analyse, run rules, then drop what per-file-ignores, comments and the baseline hide.
+
+    ``edits=False``: the fixes keep their message and intents but not the text edits that
+    carry them out (no output asked for them; resolving them costs a pass over each file)."""
     from toplint.engines.registry import all_engines
 
     all_engines()  # a plugin engine that clashes is a configuration error before any file
     rules = all_rules()
-    run = run_files(paths, settings, rules=rules, rule_settings=rule_settings)
+    run = run_files(paths, settings, rules=rules, rule_settings=rule_settings, edits=edits)
     found = [*run.findings, *(f for file in run.files for f in file.findings)]
     internal = {(f.path, f.anchor): f for f in found if f.rule == INTERNAL_ERROR}
     findings = [

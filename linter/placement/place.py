@@ -18,6 +18,14 @@ GPUs are filled node by node: rank r sits on node r // g, local GPU r % g, where
 instance's GPUs per node.  g never exceeds the cluster's GPUs per node: a request for more (a
 pod of 8 GPUs on 4-GPU nodes, TGI's 8 shards on one 4-GPU host) cannot run as written (rule
 TL211) and is laid out over as many whole nodes as the GPUs need.
+
+Multi-node NVLink: a deployment whose pods are pinned to one ``nvidia.com/gpu.clique`` label
+value (nodeSelector or a required node-affinity ``In`` term with one value) runs on nodes of
+one NVLink partition.  NVIDIA's GPU feature discovery writes that label only on nodes whose
+GPUs are attached to an NVLink fabric, as ``<ClusterUUID>.<CliqueId>`` of the fabric
+(NVIDIA/k8s-device-plugin@19314fa9 internal/lm/fabric.go ``newImexLabeler``), so on a GPU whose
+scale-up domain spans nodes (GB200/GB300 NVL72: 72 GPUs, 4 per tray) the groups across those
+nodes cross NVLink, not the NICs, up to the GPU's domain.
 """
 
 from __future__ import annotations
@@ -33,6 +41,34 @@ from toplint.placement.links import group_link
 from toplint.placement.types import Gpu, Group, Placement
 
 __all__ = ["place"]
+
+CLIQUE_LABEL = "nvidia.com/gpu.clique"  # GPU feature discovery: "<ClusterUUID>.<CliqueId>"
+
+CLIQUE_LABEL = "nvidia.com/gpu.clique"  # GPU feature discovery: "<ClusterUUID>.<CliqueId>"
+
+
+def _clique_domain(deployment: Deployment, cluster: Cluster, notes: list[str]) -> Cluster:
+    """The cluster as this deployment sees it: one NVLink domain across its nodes when its pods
+    are pinned to one NVLink clique and the GPU's scale-up domain spans nodes."""
+    clique = deployment.labels.get(CLIQUE_LABEL)
+    rack = cluster.gpu.nvlink_domain
+    if not clique or rack <= cluster.gpus_per_node or cluster.intra.nvlink_domain >= rack:
+        return cluster
+    if cluster.intra.fabric not in ("nvswitch", "nvlink"):
+        return cluster
+    if "," in clique:
+        notes.append(
+            f"{CLIQUE_LABEL} allows several cliques ({clique}): the pods may sit in different "
+            "NVLink domains; nodes are joined by the network"
+        )
+        return cluster
+    from toplint.record import replace
+
+    notes.append(
+        f"pods pinned to one NVLink clique ({CLIQUE_LABEL}={clique}): its nodes share the "
+        f"{cluster.gpu.name} NVLink domain (up to {rack} GPUs), so groups across them cross NVLink"
+    )
+    return replace(cluster, intra=replace(cluster.intra, nvlink_domain=rack))
 
 
 def _degree(deployment: Deployment, name: str, notes: list[str]) -> int:
@@ -185,6 +221,7 @@ def place(deployment: Deployment, cluster: Cluster, model: ModelSpec | None) -> 
     Only groups of more than one rank are listed (a group of one crosses no link).
     """
     notes: list[str] = []
+    cluster = _clique_domain(deployment, cluster, notes)
     engine = get_engine(deployment.engine)
     tp = _degree(deployment, "tp", notes)
     pp = _degree(deployment, "pp", notes) if "pp" in engine.dimensions else 1

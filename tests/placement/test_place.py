@@ -279,3 +279,29 @@ def test_pods_taking_most_of_a_node_cannot_share_a_host() -> None:
     assert not any("pods are not nodes" in n for n in place(big, make_cluster(), None).uncertain)
     small = make_deployment(tp=2, nodes=2, gpus_per_node=1, gpus=2)
     assert any("pods are not nodes" in n for n in place(small, make_cluster(), None).uncertain)
+
+
+def _trays() -> Cluster:
+    # GB200-like trays: 4 GPUs per node, a 72-GPU NVLink domain the manifest did not declare
+    from toplint.record import replace
+
+    c = make_cluster(nodes=4, gpus_per_node=4, nvlink_domain=4, bandwidth=900.0)
+    return replace(c, gpu=replace(c.gpu, nvlink_domain=72))
+
+
+def test_pods_pinned_to_one_nvlink_clique_run_tp_across_trays_over_nvlink() -> None:
+    dep = make_deployment(tp=8, labels={"nvidia.com/gpu.clique": "0a1b.3"})
+    (tp,) = place(dep, _trays(), None).of("tp")
+    assert tp.crosses_nodes and tp.link.kind == "nvlink"
+
+
+def test_without_the_clique_label_tp_across_trays_crosses_the_network() -> None:
+    (tp,) = place(make_deployment(tp=8), _trays(), None).of("tp")
+    assert tp.link.kind == "infiniband"
+
+
+def test_a_clique_selector_allowing_several_cliques_is_not_one_domain() -> None:
+    dep = make_deployment(tp=8, labels={"nvidia.com/gpu.clique": "0a1b.3,0a1b.4"})
+    placement = place(dep, _trays(), None)
+    assert placement.of("tp")[0].link.kind == "infiniband"
+    assert any("several cliques" in n for n in placement.uncertain)
