@@ -43,6 +43,7 @@ Unsafe: the GPU count stays, but latency, throughput and memory per GPU change.
 - vLLM pipeline boundary transfer (`send_tensor_dict`): https://github.com/vllm-project/vllm/blob/main/vllm/distributed/parallel_state.py
 """
 
+
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     placement, dep = ctx.placement, ctx.deployment
     if placement is None or dep.tp is None or dep.pp is None or dep.pp < 2:

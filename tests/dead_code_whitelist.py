@@ -10,7 +10,16 @@ from toplint.engines.types import Engine
 from toplint.hardware import linkkinds
 from toplint.model import INTENT_KINDS
 from toplint.parse import builtin as parse_builtin
+from toplint.parse.cloudformation import CloudFormationParser
+from toplint.parse.compose import ComposeParser
+from toplint.parse.disagg import DisaggConfigParser
+from toplint.parse.dockerfile import DockerfileParser
+from toplint.parse.helm import HelmValuesParser
+from toplint.parse.k8s import KubernetesParser
 from toplint.parse.parallel import parse_file
+from toplint.parse.rayserve import RayServeConfigParser
+from toplint.parse.shellsrc import ShellParser
+from toplint.parse.skypilot import SkyPilotParser
 from toplint.plugins import hookimpl, hookspecs
 from toplint.report import builtin as report_builtin
 from toplint.report.github import GithubFormatter
@@ -43,6 +52,16 @@ USED = [
     GithubFormatter,
     JunitFormatter,
     GitlabFormatter,
+    # Parsers are imported by name when a file first reaches them (parse/builtin.py).
+    CloudFormationParser,
+    ComposeParser,
+    DisaggConfigParser,
+    DockerfileParser,
+    HelmValuesParser,
+    KubernetesParser,
+    RayServeConfigParser,
+    ShellParser,
+    SkyPilotParser,
     # Public helpers of the rule-pack meta-tests (tests/rules/test_meta.py uses them; a
     # third-party rule pack checks its pages the same way).
     docs.missing_headings,

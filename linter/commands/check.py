@@ -143,7 +143,7 @@ class Progress:
 
 
 def _lint_batches(
-    args: argparse.Namespace, batches: Sequence[Group], progress: Progress
+    args: argparse.Namespace, batches: Sequence[Group], progress: Progress, edits: bool = True
 ) -> tuple[list[LintResult], list[Severity]]:
     from toplint.pipeline.lint import lint, rule_settings_from
 
@@ -158,12 +158,22 @@ def _lint_batches(
             settings,
             rule_settings,
             report_unused_ignores=args.report_unused_ignores,
+            edits=edits,
         )
         results.append(result)
         thresholds.append(Severity(args.fail_on or settings.config.get("fail-on") or "warning"))
         files += result.files
         progress.update(i, files)
     return results, thresholds
+
+
+def needs_edits(args: argparse.Namespace, formats: Sequence[Formatter]) -> bool:
+    """Whether anything this run does shows or applies a fix's text edits: ``--fix``,
+    ``--diff``, ``--show-fixes``, or an output format that carries them (JSON, SARIF, a plugin
+    format that does not declare ``uses_edits = False``)."""
+    if args.fix or args.diff or args.show_fixes:
+        return True
+    return any(getattr(fmt, "uses_edits", True) for fmt in formats)
 
 
 def _failing(results: Sequence[LintResult], thresholds: Sequence[Severity]) -> list[Finding]:
@@ -251,7 +261,8 @@ def run(args: argparse.Namespace) -> int:
     batches = groups_by_config(args, args.paths)
     progress = Progress(args.format == "text" and sys.stderr.isatty(), len(batches))
     try:
-        results, thresholds = _lint_batches(args, batches, progress)
+        edits = needs_edits(args, [stdout_format, *(fmt for fmt, _ in outputs)])
+        results, thresholds = _lint_batches(args, batches, progress, edits)
     finally:
         progress.close()
     if args.fix or args.diff:  # toplint.fix.apply: apply or show the fixes, then re-lint

@@ -27,6 +27,8 @@ def wanted(name: str) -> bool:
 
 
 def _excluded(path: str, exclude: Sequence[str]) -> bool:
+    if not exclude:
+        return False
     norm = path.replace(os.sep, "/").removeprefix("./")
     parts = norm.split("/")
     return any(

@@ -19,7 +19,7 @@ __all__ = [
     "get_spec",
     "image_engine",
     "image_record",
-    "launches",
+    "launches_of",
     "module_spec",
     "specs",
 ]
@@ -65,10 +65,14 @@ class _Table:
         for engine in engines:
             self._add(engine)
         # longest command first: `trtllm-serve serve` before `trtllm-serve`
-        self.launches = sorted(
+        ordered = sorted(
             (launch for e in self.engines.values() for launch in e.launches),
             key=lambda launch: -len(launch.words),
         )
+        # by program (a launch's first word): the lexer asks this of every token
+        self.launches_by_program: dict[str, list[Launch]] = {}
+        for launch in ordered:
+            self.launches_by_program.setdefault(launch.words[0], []).append(launch)
 
     def _add(self, engine: Engine) -> None:
         if not isinstance(engine, Engine):
@@ -131,9 +135,12 @@ def _get() -> _Table:
 
 
 def reset() -> None:
-    """Forget the table (tests that register a plugin engine)."""
+    """Forget the table (tests that register a plugin engine), and what was derived from it."""
     global _table
     _table = None
+    from toplint.engines.release import forget
+
+    forget()
 
 
 def all_engines() -> tuple[Engine, ...]:
@@ -143,7 +150,7 @@ def all_engines() -> tuple[Engine, ...]:
 
 def get_engine(name: str) -> Engine:
     """The engine a deployment runs (``Deployment.engine``); unknown names are errors."""
-    engine = _get().engines.get(name)
+    engine = (_table or _get()).engines.get(name)
     if engine is None:
         known = ", ".join(sorted(_get().engines))
         raise UnknownEngine(f"no engine named {name!r} is registered (known: {known})")
@@ -168,9 +175,9 @@ def specs() -> dict[str, EngineSpec]:
     return dict(_get().specs)
 
 
-def launches() -> list[Launch]:
-    """Commands that start an engine, longest first."""
-    return _get().launches
+def launches_of(program: str) -> Sequence[Launch]:
+    """The launches whose first word is ``program``, longest first (usually none)."""
+    return _get().launches_by_program.get(program, ())
 
 
 def module_spec(module: str) -> str | None:

@@ -6,6 +6,7 @@ or older, but may be a real option on a newer one: then TL005 is info, not a war
 
 from __future__ import annotations
 
+import functools
 import re
 
 from toplint.engines.types import EngineSpec
@@ -34,14 +35,25 @@ def newer_image(spec: EngineSpec, image: str) -> str | None:
     vocabulary was read from; None otherwise (no image, another image, no release known)."""
     if not image or not spec.release:
         return None
+    return _newer_image(spec.engine_name, spec.release, image)
+
+
+def forget() -> None:
+    """Drop the remembered answers (the engine registry changed)."""
+    _newer_image.cache_clear()
+
+
+@functools.lru_cache(maxsize=256)
+def _newer_image(engine_name: str, release: str, image: str) -> str | None:
+    # Remembered: a tree names the same few images in every file.
     from toplint.engines.registry import image_engine
     from toplint.parse.dockerfile import image_repository
 
     known = image_engine(image_repository(image))
-    if known is None or known[0].name != spec.engine_name:
+    if known is None or known[0].name != engine_name:
         return None
     tag = image_tag(image)
-    theirs, ours = version(tag), version(spec.release)
+    theirs, ours = version(tag), version(release)
     if theirs is None or ours is None or theirs <= ours:
         return None
     return tag

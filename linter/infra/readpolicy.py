@@ -81,20 +81,38 @@ def read_bytes(path: str, limit: int = MAX_DATA_BYTES) -> bytes:
             raise ReadRefused(path, "cannot read: symlink loop") from None
         raise ReadRefused(path, f"cannot read: {exc.strerror or exc}") from None
     try:
-        with os.fdopen(fd, "rb") as fh:
-            info = os.fstat(fh.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise ReadRefused(path, f"not a regular file ({_kind(info.st_mode)}); not read")
-            if info.st_size > limit:
-                raise ReadRefused(path, too_large(info.st_size, limit))
-            data = fh.read(limit + 1)
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ReadRefused(path, f"not a regular file ({_kind(info.st_mode)}); not read")
+        if info.st_size > limit:
+            raise ReadRefused(path, too_large(info.st_size, limit))
+        data = _read_at_most(fd, info.st_size, limit + 1)
     except ReadRefused:
         raise
     except OSError as exc:
         raise ReadRefused(path, f"cannot read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
     if len(data) > limit:
         raise ReadRefused(path, too_large(len(data), limit))
     return data
+
+
+def _read_at_most(fd: int, size: int, most: int) -> bytes:
+    """Up to ``most`` bytes from ``fd`` until end of file.  The first read asks for the size
+    ``fstat`` gave plus one (a file that grew, or a proc file whose size is 0, reads on in
+    64 KiB steps), so a small file costs one system call and no buffered file object."""
+    chunks: list[bytes] = []
+    total = 0
+    want = min(size + 1, most)
+    while total < most:
+        chunk = os.read(fd, want)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+        want = min(65536, most - total)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def read_text(path: str, limit: int = MAX_DATA_BYTES) -> str:

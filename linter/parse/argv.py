@@ -14,7 +14,7 @@ import bisect
 import functools
 from collections.abc import Mapping, Sequence
 
-from toplint.engines.registry import get_spec, launches, module_spec
+from toplint.engines.registry import get_spec, launches_of, module_spec
 from toplint.engines.types import EngineSpec, Launch
 from toplint.model import (
     Deployment,
@@ -111,7 +111,7 @@ Entry = tuple[str, "Arg | None", tuple["Arg", ...]]  # spec key, positional mode
 
 def _launched(args: Sequence[Arg], i: int, first: str) -> tuple[bool, Entry | None]:
     """(a launch's words start at token i, the entry it starts or None when not serving)."""
-    for launch in launches():
+    for launch in launches_of(first):
         after = _launch_at(args, i, launch, first)
         if after == -1:
             return True, None  # the program runs something other than one serving instance

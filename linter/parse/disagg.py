@@ -38,7 +38,7 @@ class DisaggConfigParser:
     name = "disaggregated-config"
 
     def accepts(self, source: Source) -> bool:
-        if not source.name.endswith((".yaml", ".yml")):
+        if not source.name.endswith((".yaml", ".yml")) or "_servers:" not in source.text:
             return False
         return len({m.group(1) for m in _MARKER.finditer(source.text)}) == 2
 

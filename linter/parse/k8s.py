@@ -69,11 +69,12 @@ class Ctx:
 
     def get(self, at: Path, default: Any = None) -> Any:
         node: Any = self.doc.data
-        for step in (*self.root, *at):
-            if isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
-                node = node[step]
-                continue
-            if isinstance(node, dict) and isinstance(step, str) and step in node:
+        for step in (*self.root, *at) if self.root else at:
+            if node.__class__ is dict or isinstance(node, dict):  # plain dicts first (YAML data)
+                if isinstance(step, str) and step in node:
+                    node = node[step]
+                    continue
+            elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
                 node = node[step]
                 continue
             return default

@@ -137,12 +137,15 @@ def run_files(
     rules: Sequence[Rule] = (),
     rule_settings: RuleSettings | None = None,
     keep: bool = False,
+    edits: bool = True,
 ) -> BatchRun:
     """The one pipeline: discover -> parse -> hardware -> placement -> cost (-> facts -> rules).
 
     ``check`` passes ``rules`` and ``rule_settings`` and gets findings back; ``inspect`` and
     ``cost`` pass ``keep=True`` and get the analyses.  Each file is parsed, analysed and checked
     on its own (in forked workers for large trees), so only what was asked for comes back.
+    ``edits=False`` leaves fixes without their text edits (``Fix.edits``), for outputs that
+    show only a fix's message.
     A folder in ``paths`` under which no file is read gets a TL008 finding.
     """
     from toplint.discover.files import discover
@@ -164,7 +167,7 @@ def run_files(
             checks = (
                 None if prepared is None or rule_settings is None else (rule_settings, prepared)
             )
-            return run_parsed(parsed, text, hardware, settings, rules, checks, keep)
+            return run_parsed(parsed, text, hardware, settings, rules, checks, keep, edits=edits)
         except ToplintError:
             raise  # a configuration error (exit 2) is not this file's
         except Exception as exc:  # a bug on one file must not lose the others' findings
@@ -190,6 +193,8 @@ def run_parsed(
     rules: Sequence[Rule],
     checks: tuple[RuleSettings, Sequence[Prepared]] | None,
     keep: bool = False,
+    *,
+    edits: bool = True,
 ) -> FileRun:
     """One parsed file through placement, cost and (with ``checks``) the rules; fixes get the
     edits that carry out their intents in ``text`` (``toplint.fix.resolve``)."""
@@ -202,10 +207,11 @@ def run_parsed(
 
         rule_settings, prepared = checks
         found = adjust_parse_findings(found, rules, rule_settings)
-        found = _with_edits(found, None, text, parsed.path)
+        fix_text = text if edits else None  # None: fixes keep their intents, without edits
+        found = _with_edits(found, None, fix_text, parsed.path)
         for a in analyses:
             more = run_prepared(prepared, [a], settings.budgets, settings.workload)
-            found += _with_edits(more, a.deployment, text, parsed.path)
+            found += _with_edits(more, a.deployment, fix_text, parsed.path)
         marks = None if text is None else scan(parsed.path, text)
     coverage = tuple(a.unchecked for a in analyses)
     inferred = sum(1 for a in analyses if a.inferred and a.unchecked is None)

@@ -7,6 +7,7 @@ run that checked nothing never ends in "All checks passed".
 
 from __future__ import annotations
 
+import functools
 import os
 from typing import TYPE_CHECKING
 
@@ -116,11 +117,18 @@ def _folder_glob(path: str, base_dir: str) -> str:
     """``deploy/seed/*`` for ``deploy/seed/serve.sh`` (relative to the config's folder)."""
     if path in ("-", "<stdin>"):
         return "*"
-    rel = os.path.relpath(os.path.abspath(path), os.path.abspath(base_dir))
-    folder = os.path.dirname(rel).replace(os.sep, "/")
+    folder = _relative_folder(os.path.dirname(path), base_dir)
     if not folder or folder.startswith(".."):
         return os.path.basename(path) if not folder else "*"
     return f"{folder}/*"
+
+
+@functools.lru_cache(maxsize=1024)
+def _relative_folder(folder: str, base_dir: str) -> str:
+    """``folder`` relative to ``base_dir``, with forward slashes ("" for ``base_dir`` itself);
+    cached, as every file of a folder asks the same question."""
+    rel = os.path.relpath(os.path.abspath(folder or "."), os.path.abspath(base_dir))
+    return "" if rel == "." else rel.replace(os.sep, "/")
 
 
 def _first_label(dep: Deployment) -> str:

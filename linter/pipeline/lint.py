@@ -197,19 +197,24 @@ def lint(
     *,
     baseline: Baseline | None = None,
     report_unused_ignores: bool = False,
+    edits: bool = True,
 ) -> LintResult:
-    """Analyse, run rules, then drop what per-file-ignores, comments and the baseline hide."""
+    """Analyse, run rules, then drop what per-file-ignores, comments and the baseline hide.
+
+    ``edits=False``: the fixes keep their message and intents but not the text edits that
+    carry them out (no output asked for them; resolving them costs a pass over each file)."""
     from toplint.engines.registry import all_engines
 
     all_engines()  # a plugin engine that clashes is a configuration error before any file
     rules = all_rules()
-    run = run_files(paths, settings, rules=rules, rule_settings=rule_settings)
+    run = run_files(paths, settings, rules=rules, rule_settings=rule_settings, edits=edits)
     found = [*run.findings, *(f for file in run.files for f in file.findings)]
     internal = {(f.path, f.anchor): f for f in found if f.rule == INTERNAL_ERROR}
     findings = [
         f for f in found if f.rule != INTERNAL_ERROR and not per_file_ignored(f, settings.config)
     ]
     files = [file.path for file in run.files]
+    findings = _one_unparsable_per_place(findings, files)
     scanned = {file.path: file.suppressions for file in run.files}
     findings, suppressed = _suppress(
         findings, files, scanned, rules, rule_settings, report_unused_ignores
@@ -232,6 +237,30 @@ def lint(
         inferred=sum(file.inferred for file in run.files),
         internal=tuple(sort_findings(internal.values())),
     )
+
+
+def _one_unparsable_per_place(findings: list[Finding], files: Sequence[str]) -> list[Finding]:
+    """One TL001 per place: an engine config that is linted itself and also named by a
+    command (``--config engine.yaml``) is one root cause, reported once, preferably as the
+    linted file's own "cannot parse file"."""
+    if sum(f.rule == "TL001" for f in findings) < 2:
+        return findings
+    linted = set(files)
+    best: dict[tuple[str, int, int], Finding] = {}
+    for f in findings:
+        if f.rule != "TL001":
+            continue
+        key = (os.path.realpath(f.path), f.line, f.column)
+        have = best.get(key)
+        if have is None or _own(f, linted) > _own(have, linted):
+            best[key] = f
+    keep = {id(f) for f in best.values()}
+    return [f for f in findings if f.rule != "TL001" or id(f) in keep]
+
+
+def _own(f: Finding, linted: set[str]) -> tuple[bool, bool]:
+    """How much a TL001 is its file's own: reported on a linted file, as "cannot parse file"."""
+    return f.path in linted, f.message.startswith("cannot parse file")
 
 
 def merge_counts(counts: Iterable[Mapping[str, int]]) -> dict[str, int]:

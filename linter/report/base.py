@@ -105,10 +105,12 @@ def shown(f: Finding, escape: Callable[[str], str] = encodable) -> Finding:
     fix = f.fix
     if fix is not None:
         edits = tuple(replace(e, path=escape(e.path), content=escape(e.content)) for e in fix.edits)
-        fix = replace(fix, message=escape(fix.message), edits=edits)
-    return replace(
-        f, path=escape(f.path), message=escape(f.message), anchor=escape(f.anchor), fix=fix
-    )
+        if fix.edits != edits or escape(fix.message) != fix.message:
+            fix = replace(fix, message=escape(fix.message), edits=edits)
+    path, message, anchor = escape(f.path), escape(f.message), escape(f.anchor)
+    if fix is f.fix and (path, message, anchor) == (f.path, f.message, f.anchor):
+        return f  # nothing to escape (almost always): no copy
+    return replace(f, path=path, message=message, anchor=anchor, fix=fix)
 
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")

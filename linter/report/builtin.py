@@ -23,11 +23,18 @@ BUILTIN_FORMATS: dict[str, tuple[str, str]] = {
 }
 
 
+# Formats that show a fix's message only, never its text edits (text shows them only with
+# --show-fixes, which the check handles itself); a format not named here, and any plugin format
+# without ``uses_edits = False``, gets the edits.
+EDIT_FREE_FORMATS = frozenset({"text", "github", "junit", "gitlab"})
+
+
 class DeferredFormatter:
     """A built-in format whose module is imported on first use."""
 
     def __init__(self, name: str, module: str, cls: str) -> None:
         self.name = name
+        self.uses_edits = name not in EDIT_FREE_FORMATS
         self._where = (module, cls)
         self._real: Formatter | None = None
 

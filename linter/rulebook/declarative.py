@@ -13,8 +13,9 @@ templating language, no evaluation of anything read from a file.
 
 from __future__ import annotations
 
+import operator
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from toplint.model import Finding, Fix, Severity
@@ -104,6 +105,123 @@ class Evaluator:
             return None  # ordering only compares numbers
         a, b = float(left), float(right)
         return {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b}[op]
+
+
+# --- conditions compiled to closures ----------------------------------------------------------
+# The check evaluates every rule's condition for every deployment; walking the condition tree
+# (a dict lookup and an operator dispatch per node) was most of a declarative rule's time.  A
+# condition is compiled once, on first use, to nested closures with the same semantics as
+# ``Evaluator.truth`` (every operand of ``all``/``any`` is evaluated, so ``used`` records the
+# same facts) and the same ``ValueError`` for a malformed condition.
+
+Compiled = Callable[[Evaluator], Truth]
+_ORDERING: dict[str, Callable[[float, float], bool]] = {
+    "lt": operator.lt,
+    "le": operator.le,
+    "gt": operator.gt,
+    "ge": operator.ge,
+}
+
+
+def compile_condition(cond: Any) -> Compiled:
+    """``cond`` as a function of an ``Evaluator``: ``compile_condition(c)(ev) == ev.truth(c)``."""
+    if not (type(cond) is dict or isinstance(cond, Mapping)) or len(cond) != 1:
+        raise ValueError(f"a condition is a mapping with one operator, got {cond!r}")
+    ((op, arg),) = cond.items()
+    if op in ("all", "any"):
+        parts = tuple(compile_condition(c) for c in arg)
+        return _compile_all(parts) if op == "all" else _compile_any(parts)
+    if op == "not":
+        inner = compile_condition(arg)
+
+        def negate(ev: Evaluator) -> Truth:
+            value = inner(ev)
+            return None if value is None else not value
+
+        return negate
+    if op == "exists":
+        name = str(arg)
+        return lambda ev: ev.fact(name) is not None
+    if op in COMPARISONS:
+        return _compile_comparison(op, arg)
+    raise ValueError(f"unknown operator {op!r} (known: {', '.join(LOGIC + COMPARISONS)})")
+
+
+def _compile_all(parts: tuple[Compiled, ...]) -> Compiled:
+    def all_of(ev: Evaluator) -> Truth:  # as _all: False wins, then unknown
+        result: Truth = True
+        for part in parts:
+            value = part(ev)
+            if value is False:
+                result = False
+            elif value is None and result is True:
+                result = None
+        return result
+
+    return all_of
+
+
+def _compile_any(parts: tuple[Compiled, ...]) -> Compiled:
+    def any_of(ev: Evaluator) -> Truth:  # as _any: True wins, then unknown
+        result: Truth = False
+        for part in parts:
+            value = part(ev)
+            if value is True:
+                result = True
+            elif value is None and result is False:
+                result = None
+        return result
+
+    return any_of
+
+
+def _compile_comparison(op: str, arg: Sequence[Any]) -> Compiled:
+    name = str(arg[0])
+    operand: Any = arg[1]
+    constant: Any = operand  # a literal operand, as written
+    right_of: Callable[[Evaluator], Any]
+    if type(operand) is dict or isinstance(operand, Mapping):
+        if "fact" in operand:
+            other = str(operand["fact"])
+            right_of = lambda ev: ev.fact(other)  # noqa: E731
+        elif "option" in operand:
+            option = str(operand["option"])
+            right_of = lambda ev: ev.options.get(option)  # noqa: E731
+        else:
+            right_of = lambda ev: constant  # noqa: E731
+    else:
+        right_of = lambda ev: constant  # noqa: E731
+
+    if op == "in":
+
+        def member(ev: Evaluator) -> Truth:
+            left, right = ev.fact(name), right_of(ev)
+            if left is None or right is None:
+                return None
+            return bool(left in right) if isinstance(right, (list, tuple)) else None
+
+        return member
+    if op in ("eq", "ne"):
+        want = op == "eq"
+
+        def equal(ev: Evaluator) -> Truth:
+            left, right = ev.fact(name), right_of(ev)
+            if left is None or right is None:
+                return None
+            return bool(left == right) == want
+
+        return equal
+    compare = _ORDERING[op]
+
+    def ordered(ev: Evaluator) -> Truth:
+        left, right = ev.fact(name), right_of(ev)
+        if left is None or right is None:
+            return None
+        if isinstance(left, bool) or not _number(left) or not _number(right):
+            return None  # ordering only compares numbers
+        return compare(float(left), float(right))
+
+    return ordered
 
 
 def _number(value: Any) -> bool:
@@ -277,19 +395,27 @@ def placeholders(template: str) -> list[str]:
 def make_check(spec: Spec) -> Any:
     """The ``check`` function of a declarative rule."""
 
+    compiled: dict[int, Compiled] = {}  # id of a condition in ``spec`` -> its closure
+
+    def truth(ev: Evaluator, cond: Any) -> Truth:
+        fn = compiled.get(id(cond))
+        if fn is None:  # ``spec`` holds every condition, so an id is never reused
+            fn = compiled[id(cond)] = compile_condition(cond)
+        return fn(ev)
+
     def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         ev = Evaluator(ctx.facts, ctx.options)
-        if ev.truth(spec.when) is not True:
+        if truth(ev, spec.when) is not True:
             return
         severity, message = ctx.severity, spec.message
         if ctx.severity == rule.severity:  # conditional severities unless the config overrides
             for branch in spec.branches:
-                if ev.truth(branch.when) is True:
+                if truth(ev, branch.when) is True:
                     severity, message = branch.severity, branch.message or spec.message
                     break
         fix_message = spec.fix_message
         for when, text in spec.fix_variants:
-            if ev.truth(when) is True:
+            if truth(ev, when) is True:
                 fix_message = text
                 break
         for name in placeholders(message) + placeholders(fix_message or ""):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from toplint.cost.types import Budgets, Workload
@@ -67,10 +68,16 @@ def _context(
     )
 
 
+_NO_OPTIONS: Mapping[str, Any] = MappingProxyType({})
+
+
 def _fixed(rule: Rule, settings: RuleSettings) -> tuple[Mapping[str, Any], Severity]:
-    """The options and severity ``context_for`` gives ``rule`` (the same for every deployment)."""
+    """The options and severity ``context_for`` gives ``rule`` (the same for every deployment).
+
+    Rules without options share one empty mapping, so ``run_prepared`` builds one context per
+    (options, severity) pair instead of one per rule."""
     options = {**rule.options, **settings.options.get(rule.code, {})}
-    return options, settings.severities.get(rule.code, rule.severity)
+    return options or _NO_OPTIONS, settings.severities.get(rule.code, rule.severity)
 
 
 def rule_crashed(rule: Rule, analysis: Analysis, exc: Exception) -> Finding:
@@ -111,8 +118,7 @@ def run_prepared(
     from toplint.facts.collect import collect
 
     findings: list[Finding] = []
-    explains = {rule.code: rule.explains for rule, _, _ in prepared if rule.explains}
-    leads = {rule.code: rule.explains_lead for rule, _, _ in prepared if rule.explains}
+    explains, leads, variants, which = _plan(prepared)
     for analysis in analyses:
         here: list[Finding] = []
         facts = collect(
@@ -123,8 +129,13 @@ def run_prepared(
             budgets,
             workload,
         )
-        for rule, options, severity in prepared:
-            ctx = _context(analysis, facts, options, severity, budgets, workload)
+        # Rules that share options and severity share one (immutable) context.
+        contexts = [
+            _context(analysis, facts, options, severity, budgets, workload)
+            for options, severity in variants
+        ]
+        for (rule, _, _), k in zip(prepared, which, strict=True):
+            ctx = contexts[k]
             try:
                 assert rule.check is not None
                 here.extend(rule.check(rule, ctx))
@@ -142,10 +153,42 @@ def run_prepared(
     return findings
 
 
+_Plan = tuple[
+    dict[str, Any],  # code -> the consequences the rule explains (rulebook.fold)
+    dict[str, Any],  # code -> how the folded message introduces them (Rule.explains_lead)
+    list[tuple[Mapping[str, Any], Severity]],  # the distinct (options, severity) of the rules
+    list[int],  # per rule, its index in that list
+]
+# The plan of the last prepared rule list (the check calls ``run_prepared`` once per deployment
+# with the same list); the list is held so that its id is not reused.
+_last_plan: list[tuple[Sequence[Prepared], _Plan]] = []
+
+
+def _plan(prepared: Sequence[Prepared]) -> _Plan:
+    if _last_plan and _last_plan[0][0] is prepared:
+        return _last_plan[0][1]
+    explains = {rule.code: rule.explains for rule, _, _ in prepared if rule.explains}
+    leads = {rule.code: rule.explains_lead for rule, _, _ in prepared if rule.explains}
+    variants: list[tuple[Mapping[str, Any], Severity]] = []
+    index: dict[tuple[int, Severity], int] = {}
+    which = []
+    for _, options, severity in prepared:
+        key = (id(options), severity)
+        if key not in index:
+            index[key] = len(variants)
+            variants.append((options, severity))
+        which.append(index[key])
+    plan = (explains, leads, variants, which)
+    _last_plan[:] = [(prepared, plan)]
+    return plan
+
+
 def adjust_parse_findings(
     findings: Iterable[Finding], rules: Sequence[Rule], settings: RuleSettings
 ) -> list[Finding]:
     """Apply selection and severity overrides to findings raised before the rules stage."""
+    if not findings:
+        return []
     by_code = {r.code: r for r in rules}
     out = []
     for f in findings:

@@ -371,6 +371,11 @@ ROWS: list[Row] = [
         "ome",
         (VLLM | dict(model=None, tp=8, gpus_per_node=8),),
     ),
+    Row(
+        "ome/llama-3-1-8b-instruct-grpc-rt.yaml",
+        "ome",
+        (SGLANG | dict(model=None, tp=1, gpus_per_node=1),),
+    ),
     # An InferenceService that names only its BaseModel: OME picks the runtime (read above).
     Row("ome/Qwen2.5-72B-Instruct.yaml", "ome"),
     # --- An image's entrypoint script: `exec launcher $@` is not a deployment by itself ---

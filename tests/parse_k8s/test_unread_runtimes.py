@@ -52,7 +52,7 @@ spec:
 {resources}"""
 
 
-GPUS = "      resources: {limits: {nvidia.com/gpu: \"4\"}}\n"
+GPUS = '      resources: {limits: {nvidia.com/gpu: "4"}}\n'
 
 
 def test_inference_service_on_another_runtime_with_gpus_is_tl008() -> None:

@@ -35,3 +35,16 @@ def test_same_values_as_pyyaml_twice() -> None:
 def test_quoted_scalars_stay_strings() -> None:
     text = "a: 'yes'\nb: yes\nc: '1'\nd: 1\n"
     assert load_data(text, "t.yaml")[0] == {"a": "yes", "b": True, "c": "1", "d": 1}
+
+
+def test_mapping_values_read_as_pyyaml_reads_them() -> None:
+    """The plain-text fast path for mapping values keeps every other scalar's type, and merges
+    of several anchors with a shared key keep the first (no false duplicate)."""
+    text = (
+        "a: &a {k: 1, x: plain}\n"
+        "b: &b {k: 3, y: 'quoted'}\n"
+        "c:\n  <<: [*a, *b]\n  z: !!str 5\n  n: ~\n  t: true\n  f: 1.5\n  s: [x, 2]\n"
+    )
+    (got,) = load_data(text, "m.yaml")
+    assert got == yaml.safe_load(text)
+    assert type(got["c"]["z"]) is str and got["c"]["k"] == 1

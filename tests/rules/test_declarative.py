@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from toplint.errors import ConfigError
 from toplint.model import Deployment, Position, Severity
-from toplint.rulebook.declarative import Evaluator, render
+from toplint.rulebook.declarative import Evaluator, compile_condition, render
 from toplint.rulebook.load import rule_from_yaml_text
 from toplint.rulebook.types import RuleContext
 
@@ -14,7 +16,54 @@ FACTS = {"tp.size": 8, "tp.link.kind": "ethernet", "decode.comm_ms_per_step": 22
 
 
 def truth(cond: object, facts: dict[str, object] = FACTS) -> object:
-    return Evaluator(facts, {"limit": 4}).truth(cond)
+    """The condition's value, checked equal for the tree walk and the compiled closure."""
+    walked = Evaluator(facts, {"limit": 4})
+    compiled = Evaluator(facts, {"limit": 4})
+    value = walked.truth(cond)
+    assert compile_condition(cond)(compiled) is value
+    assert compiled.used == walked.used
+    return value
+
+
+_NAMES = st.sampled_from(["tp.size", "pp.size", "tp.link.kind", "decode.comm_ms_per_step"])
+_OPERANDS = st.one_of(
+    st.integers(-2, 10),
+    st.sampled_from(["ethernet", "nvlink", True, None]),
+    st.lists(st.sampled_from(["ethernet", 8, 2]), max_size=2),
+    st.builds(lambda n: {"fact": n}, _NAMES),
+    st.builds(lambda n: {"option": n}, st.sampled_from(["limit", "absent"])),
+)
+_LEAVES = st.one_of(
+    st.builds(lambda n: {"exists": n}, _NAMES),
+    st.builds(
+        lambda op, n, v: {op: [n, v]},
+        st.sampled_from(["eq", "ne", "lt", "le", "gt", "ge", "in"]),
+        _NAMES,
+        _OPERANDS,
+    ),
+)
+_CONDITIONS = st.recursive(
+    _LEAVES,
+    lambda inner: st.one_of(
+        st.builds(lambda xs: {"all": xs}, st.lists(inner, min_size=1, max_size=3)),
+        st.builds(lambda xs: {"any": xs}, st.lists(inner, min_size=1, max_size=3)),
+        st.builds(lambda x: {"not": x}, inner),
+    ),
+    max_leaves=8,
+)
+
+
+@given(_CONDITIONS, st.sampled_from([FACTS, {}, {"tp.size": True, "pp.size": 2.5}]))
+def test_compiled_condition_agrees_with_the_tree_walk(cond: object, facts: dict) -> None:
+    truth(cond, facts)
+
+
+def test_compiled_condition_rejects_what_the_walk_rejects() -> None:
+    for bad in ({"xor": []}, {"gt": ["a", 1], "lt": ["b", 2]}, [1]):
+        with pytest.raises(ValueError):
+            Evaluator({}, {}).truth(bad)
+        with pytest.raises(ValueError):
+            compile_condition(bad)
 
 
 def test_comparison_on_a_fact() -> None:

@@ -1,0 +1,77 @@
+"""Import PyYAML with the regular expressions it compiles at import deferred to first use.
+
+PyYAML compiles about 15 patterns when it is imported, for its pure-Python reader,
+constructor and resolver.  One of them, the reader's ``NON_PRINTABLE`` class spanning all of
+Unicode, takes 4.4 ms to compile on the benchmark machine; all of them take 6.5 ms, a tenth of
+a one-file pre-commit run (``benchmarks/RESULTS.md``).  toplint reads with the C loader, which
+never uses the reader's pattern, and resolves plain scalars through a memo
+(``toplint.infra.yamlsafe``), so most of these patterns are never used in a run.
+
+While ``import yaml`` runs, ``re.compile`` called *from a module of the ``yaml`` package* returns
+a ``DeferredPattern`` that compiles on its first use; any other caller (a module PyYAML imports
+on the way) gets the real ``re.compile``.  PyYAML only calls ``match`` and ``search`` on its
+patterns, which the deferred pattern provides directly (every other attribute is forwarded).
+If PyYAML was imported before toplint (a plugin, a test runner), nothing is deferred.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+__all__ = ["DeferredPattern", "deferred_pyyaml_patterns"]
+
+
+class DeferredPattern:
+    """``re.compile(pattern, flags)``, compiled on first use."""
+
+    __slots__ = ("_args", "_compiled")
+
+    def __init__(self, pattern: Any, flags: int = 0) -> None:
+        self._args = (pattern, flags)
+        self._compiled: re.Pattern[Any] | None = None
+
+    def compiled(self) -> re.Pattern[Any]:
+        if self._compiled is None:
+            self._compiled = _REAL_COMPILE(*self._args)
+        return self._compiled
+
+    def match(self, *args: Any) -> Any:
+        return self.compiled().match(*args)
+
+    def search(self, *args: Any) -> Any:
+        return self.compiled().search(*args)
+
+    def __getattr__(self, name: str) -> Any:  # pattern, flags, groups, sub, findall, ...
+        if name.startswith("__") or name in ("_args", "_compiled"):
+            raise AttributeError(name)
+        return getattr(self.compiled(), name)
+
+    def __repr__(self) -> str:
+        return f"DeferredPattern({self._args[0]!r})"
+
+
+_REAL_COMPILE = re.compile
+
+
+def _compile_from_pyyaml(pattern: Any, flags: int = 0) -> Any:
+    caller = sys._getframe(1).f_globals.get("__name__", "")
+    if caller == "yaml" or caller.startswith("yaml."):
+        return DeferredPattern(pattern, flags)
+    return _REAL_COMPILE(pattern, flags)
+
+
+@contextmanager
+def deferred_pyyaml_patterns() -> Iterator[None]:
+    """Wrap ``import yaml``: PyYAML's import-time patterns compile on first use."""
+    if "yaml" in sys.modules or re.compile is not _REAL_COMPILE:
+        yield  # already imported (nothing to defer), or someone else patches re.compile
+        return
+    re.compile = _compile_from_pyyaml
+    try:
+        yield
+    finally:
+        re.compile = _REAL_COMPILE
