@@ -214,6 +214,7 @@ def lint(
         f for f in found if f.rule != INTERNAL_ERROR and not per_file_ignored(f, settings.config)
     ]
     files = [file.path for file in run.files]
+    findings = _one_unparsable_per_place(findings, files)
     scanned = {file.path: file.suppressions for file in run.files}
     findings, suppressed = _suppress(
         findings, files, scanned, rules, rule_settings, report_unused_ignores
@@ -236,6 +237,30 @@ def lint(
         inferred=sum(file.inferred for file in run.files),
         internal=tuple(sort_findings(internal.values())),
     )
+
+
+def _one_unparsable_per_place(findings: list[Finding], files: Sequence[str]) -> list[Finding]:
+    """One TL001 per place: an engine config that is linted itself and also named by a
+    command (``--config engine.yaml``) is one root cause, reported once, preferably as the
+    linted file's own "cannot parse file"."""
+    if sum(f.rule == "TL001" for f in findings) < 2:
+        return findings
+    linted = set(files)
+    best: dict[tuple[str, int, int], Finding] = {}
+    for f in findings:
+        if f.rule != "TL001":
+            continue
+        key = (os.path.realpath(f.path), f.line, f.column)
+        have = best.get(key)
+        if have is None or _own(f, linted) > _own(have, linted):
+            best[key] = f
+    keep = {id(f) for f in best.values()}
+    return [f for f in findings if f.rule != "TL001" or id(f) in keep]
+
+
+def _own(f: Finding, linted: set[str]) -> tuple[bool, bool]:
+    """How much a TL001 is its file's own: reported on a linted file, as "cannot parse file"."""
+    return f.path in linted, f.message.startswith("cannot parse file")
 
 
 def merge_counts(counts: Iterable[Mapping[str, int]]) -> dict[str, int]:

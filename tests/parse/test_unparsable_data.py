@@ -52,3 +52,13 @@ def test_the_run_goes_on_after_a_broken_json(tmp_path: Path, capsys) -> None:
     found = {(Path(f["path"]).name, f["rule"]) for f in findings}
     assert ("job.json", "TL001") in found
     assert ("run.sh", "TL005") in found
+
+
+def test_a_broken_engine_config_linted_and_referenced_is_one_tl001(tmp_path: Path, capsys) -> None:
+    (tmp_path / "engine.yaml").write_text("tensor_parallel_size: 2\nx: [1,\n")
+    (tmp_path / "run.sh").write_text("vllm serve m --config engine.yaml\n")
+    main(["check", str(tmp_path), "--format", "json"])
+    findings = json.loads(capsys.readouterr().out)["findings"]
+    [hit] = [f for f in findings if f["rule"] == "TL001"]
+    assert hit["message"].startswith("cannot parse file")
+    assert (Path(hit["path"]).name, hit["line"]) == ("engine.yaml", 3)
