@@ -151,25 +151,39 @@ def _protocols(fabric: Fabric) -> tuple[str, ...]:
     return ("ll", "ll128", "simple")
 
 
+# NCCL_ALGO values a run can force (lower case); "" lets NCCL's tuner choose (the default).
+ALGORITHMS = ("ring", "tree", "nvls", "nvlstree")
+
+
 def predict_us(
-    op: str, message_bytes: float, fabric: Fabric, params: Params = PARAMS, impl: str = "nccl"
+    op: str,
+    message_bytes: float,
+    fabric: Fabric,
+    params: Params = PARAMS,
+    impl: str = "nccl",
+    algorithm: str = "",
 ) -> Prediction:
     """α–β time of one collective (the cheapest algorithm/protocol NCCL would pick).
 
     ``impl`` names who runs an all-to-all: "nccl", "pplx", "deepep-normal", "deepep-ll"
-    (``toplint.cost.network``); the other ops are NCCL's.
+    (``toplint.cost.network``); the other ops are NCCL's.  ``algorithm`` is the one NCCL_ALGO
+    forces (``ALGORITHMS``), "" for NCCL's own choice.
     """
     if fabric.ranks <= 1 or message_bytes <= 0:
         return NO_TIME
+    if algorithm and algorithm not in ALGORITHMS:
+        raise ValueError(f"NCCL algorithm {algorithm!r} is not one of {', '.join(ALGORITHMS)}")
     if op == "all_to_all" or fabric.nodes > 1:
         from toplint.cost.network import predict_spanning
 
-        return predict_spanning(op, message_bytes, fabric, params, impl)
-    return predict_intra(op, message_bytes, fabric, params)
+        return predict_spanning(op, message_bytes, fabric, params, impl, algorithm)
+    return predict_intra(op, message_bytes, fabric, params, algorithm)
 
 
-def predict_intra(op: str, message_bytes: float, fabric: Fabric, params: Params) -> Prediction:
-    """Ring over the node's fabric, or NVLS, whichever NCCL would run."""
+def predict_intra(
+    op: str, message_bytes: float, fabric: Fabric, params: Params, algorithm: str = ""
+) -> Prediction:
+    """Ring over the node's fabric, or NVLS, whichever NCCL would run (or ``algorithm``)."""
     eta, source = intra_eta(fabric.intra_kind, fabric.ranks, params)
     bus_bw = eta * fabric.intra_gb_per_s
     wire = wire_factor(op, fabric.ranks) * message_bytes
@@ -185,8 +199,10 @@ def predict_intra(op: str, message_bytes: float, fabric: Fabric, params: Params)
         if best is None or t < best.time_us:
             best = Prediction(t, "ring", protocol, eta, source, bw)
     assert best is not None
+    if algorithm == "ring":
+        return best
     nvls = _nvls(op, wire, fabric, params)
-    if nvls is not None and nvls.time_us < best.time_us:
+    if nvls is not None and (nvls.time_us < best.time_us or algorithm == "nvls"):
         best = nvls
     return best
 

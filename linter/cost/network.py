@@ -69,21 +69,30 @@ def net_eta(fabric: Fabric, params: Params) -> tuple[float, str]:
 
 
 def predict_spanning(
-    op: str, message_bytes: float, fabric: Fabric, params: Params, impl: str = "nccl"
+    op: str,
+    message_bytes: float,
+    fabric: Fabric,
+    params: Params,
+    impl: str = "nccl",
+    algorithm: str = "",
 ) -> Prediction:
-    """A collective over a group that spans nodes, or any all-to-all."""
+    """A collective over a group that spans nodes, or any all-to-all (``algorithm``: the one
+    NCCL_ALGO forces, else NCCL's choice between ring and tree)."""
     if fabric.ranks <= 1 or message_bytes <= 0:
         return NO_TIME
     if op == "all_to_all":
         return _all_to_all(message_bytes, fabric, params, impl)
     if op in ("send_recv", "gather"):
         return _point_to_point(op, message_bytes, fabric, params)
+    if op != FACTOR_ALL_REDUCE or algorithm == "ring":
+        return _ring(op, message_bytes, fabric, params)
+    if algorithm == "tree":
+        return _tree(message_bytes, fabric, params)
+    if algorithm == "nvlstree":
+        return _nvls_tree(message_bytes, fabric, params)
     best = _ring(op, message_bytes, fabric, params)
-    if op == FACTOR_ALL_REDUCE:
-        tree = _tree(message_bytes, fabric, params)
-        if tree.time_us < best.time_us:
-            best = tree
-    return best
+    tree = _tree(message_bytes, fabric, params)
+    return tree if tree.time_us < best.time_us else best
 
 
 def _intra_bw(fabric: Fabric, params: Params) -> tuple[float, float, str]:
@@ -153,6 +162,28 @@ def _tree(size: float, fabric: Fabric, params: Params) -> Prediction:
             best = Prediction(t, "tree", protocol, params.tree_eta, source, net * factor)
     assert best is not None
     return best
+
+
+def _nvls_tree(size: float, fabric: Fabric, params: Params) -> Prediction:
+    """NVLSTree (NCCL_ALGO=NVLSTree): NVLS inside each node, a tree across nodes, Simple only.
+    Its bandwidth is the tree's; its latency is NCCL's ``intraLat + 2·log2(nNodes)·interLat``
+    with the NVLS hop (hwLat NVLINK NVLSTree Simple 25 µs, tuning.cc) and no base latency."""
+    from toplint.cost.collectives import NVLS_LATENCY_US
+
+    tree = _tree(size, fabric, params)
+    simple = PROTOCOL_BW["simple"]
+    bw_us = (
+        max(
+            (size if fabric.nodes == 2 else 2.0 * size)
+            / (params.tree_eta * fabric.net_node_gb_per_s * 1e3),
+            _tree_intra_us_per_byte(fabric, params) * size,
+        )
+        / simple
+    )
+    lat = NVLS_LATENCY_US + params.launch_us + 2 * math.log2(fabric.nodes) * fabric.net_latency_us
+    t = lat + bw_us + params.net_extra_us
+    bw = params.tree_eta * fabric.net_node_gb_per_s
+    return Prediction(t, "nvlstree", "simple", tree.eta, tree.eta_source, bw)
 
 
 def _tree_intra_us_per_byte(fabric: Fabric, params: Params) -> float:

@@ -65,9 +65,9 @@ class Params:
     # Concurrent all-to-all (NCCL grouped send/recv, pplx, DeepEP): fixed cost per call, µs.
     a2a_base_us: float = 11.5
     # DeepEP low-latency kernels (pure RDMA, IBGDA): fixed cost per dispatch/combine, µs.
-    deepep_ll_base_us: float = 31.8
+    deepep_ll_base_us: float = 34.7
     # DeepEP normal kernels: CPU-synchronised layout + notify before the transfer, µs.
-    deepep_normal_base_us: float = 66.5
+    deepep_normal_base_us: float = 69.7
 
 
 PARAMS = Params()

@@ -128,11 +128,11 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             50.0,
             "IB NDR 400 Gb/s per NIC (cost-model.md §4.2)",
-            7.8,
-            "fitted on public multi-node floors and sweeps (benchmarks/accuracy.py: 2x8 and 4x8 "
-            "H100 NDR AR 25 and 35 µs at 8 B, nccl-tests#309; 2x1 A100 HDR ~19 µs, "
-            "nccl-tests#150; DGX Spark; OCI H100); NCCL's own NET hwLat is 2.7 (ring LL) to 5 "
-            "(tree LL) µs plus the transport's latency (tuning.cc)",
+            5.0,
+            "NCCL's tuner: NET hwLat of tree LL, the algorithm NCCL runs small messages with "
+            "across nodes (NVIDIA/nccl@5067397c src/graph/tuning.cc; ring LL 2.7); not fitted. "
+            "Checked by benchmarks/accuracy.py: 2x8 and 4x8 H100 NDR all-reduce floors 24.7 and "
+            "34.5 µs (nccl-tests#309) against 24.5 and 34.5 predicted",
             (*_RING_TREE, "collnet"),
             manifest=("infiniband",),
             topo=("mlx5",),
@@ -146,8 +146,8 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             50.0,
             "RoCEv2 400 Gb/s per NIC (cost-model.md §4.2)",
-            7.8,
-            "fitted with InfiniBand (GPUDirect RDMA; benchmarks/accuracy.py); DGX Spark 2x1 "
+            5.0,
+            "as InfiniBand: NCCL's NET tree-LL hwLat (GPUDirect RDMA; tuning.cc); DGX Spark 2x1 "
             "GB10 200G RoCE AR 8 KiB 30-35 µs (NVIDIA/dgx-spark-playbooks PR#103)",
             _RING_TREE,
             manifest=("roce",),

@@ -116,3 +116,23 @@ def test_tree_ll_moves_one_in_3_8_of_the_tree_bandwidth() -> None:
     pred = predict_us("all_reduce", 64 * 1024, _two_nodes())
     assert pred.algorithm == "tree" and pred.protocol == "ll"
     assert pred.bandwidth_gb_per_s == pytest.approx(PARAMS.tree_eta * 8 * 50 * TREE_LL_BW)
+
+
+def test_a_forced_tree_is_priced_as_the_tree_even_where_the_ring_is_faster() -> None:
+    f = _two_nodes(nodes=4, ranks=32)
+    assert predict_us("all_reduce", 4096 * MIB, f).algorithm == "ring"
+    assert predict_us("all_reduce", 4096 * MIB, f, algorithm="tree").algorithm == "tree"
+
+
+def test_a_forced_nvlstree_pays_the_nvls_hop_and_a_tree_across_nodes() -> None:
+    # tuning.cc NVLSTree: intraLat (NVLS 25 µs) + 2·log2(nNodes)·interLat, Simple only
+    from toplint.cost.collectives import NVLS_LATENCY_US
+
+    pred = predict_us("all_reduce", 8, _two_nodes(nvls_arch="hopper"), algorithm="nvlstree")
+    floor = NVLS_LATENCY_US + PARAMS.launch_us + 2 * 1 * 10.0
+    assert pred.algorithm == "nvlstree" and pred.time_us == pytest.approx(floor, rel=1e-3)
+
+
+def test_an_unknown_forced_algorithm_is_an_error() -> None:
+    with pytest.raises(ValueError, match="collnet"):
+        predict_us("all_reduce", MIB, _two_nodes(), algorithm="collnet")
