@@ -271,7 +271,12 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_FINDINGS if changed else EXIT_CLEAN
         if changed:
             results, thresholds = _lint_batches(args, batches, Progress(False, 0))
-    findings = sort_findings(f for r in results for f in r.findings)
+    # Each batch's findings are sorted and unique already (pipeline.lint.lint).
+    findings = (
+        list(results[0].findings)
+        if len(results) == 1
+        else sort_findings(f for r in results for f in r.findings)
+    )
     if args.write_baseline:
         count = write_baseline(args.write_baseline, findings)
         from toplint.report.base import plural

@@ -14,7 +14,7 @@ from toplint.infra.schemas import schema, schema_errors
 
 KeyPath = tuple[str | int, ...]
 # (key path, want the value rather than the key) -> (line, column), or None when unknown.
-Locate = Callable[[KeyPath, bool], "tuple[int, int] | None"]
+Locate = Callable[[KeyPath, bool], tuple[int, int] | None]
 
 
 KNOWN_KEYS: tuple[str, ...] = tuple(schema("config")["properties"])

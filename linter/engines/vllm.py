@@ -2,8 +2,8 @@
 
 Vocabulary: ``EngineArgs.add_cli_args`` (model, load, parallel, cache, multimodal, LoRA,
 scheduler, speculative, observability, VllmConfig groups) and the OpenAI server's
-``make_arg_parser``; older names that recent releases still accept or that real configs use are
-kept (../shared/reference/engine-vocabulary.md §0, §1).
+``make_arg_parser`` of vllm 0.33.0; older names that earlier releases accept and real configs use
+are kept (../shared/reference/engine-vocabulary.md §0, §1).
 """
 
 from __future__ import annotations
@@ -13,76 +13,168 @@ from toplint.engines.types import AllToAll, Engine, EngineSpec, Image, Launch, L
 from toplint.model import Deployment
 from toplint.record import replace
 
+# The options of vllm 0.33.0 (the PyPI wheel vllm-0.33.0-cp38-abi3-manylinux_2_28_x86_64.whl):
+# vllm/engine/arg_utils.py ``EngineArgs.add_cli_args`` and ``AsyncEngineArgs.add_cli_args`` (their
+# add_argument calls; a ``**get_kwargs(Config)["field"]`` option is a switch when the config
+# field's type is ``bool``, vllm's ``_compute_kwargs`` giving it BooleanOptionalAction, and takes
+# a value when it is ``bool | str | None``), and vllm/entrypoints/common/cli_args.py
+# ``make_arg_parser`` with the ``FrontendArgs`` dataclass fields, read with Python's ast.  Kept
+# besides, because earlier releases accept them and real configs use them:
+# calculate-kv-scales cuda-graph-sizes data-parallel-master-port device
+# disable-async-output-proc disable-frontend-multiprocessing disable-log-requests
+# disable-logprobs-during-spec-decoding disable-mm-preprocessor-cache enable-lora-bias
+# enable-multimodal-encoder-data-parallel enable-prompt-adapter engine-use-ray
+# eplb-log-balancedness eplb-step-interval eplb-window-size guided-decoding-backend
+# guided-decoding-disable-additional-properties guided-decoding-disable-any-whitespace
+# guided-decoding-disable-fallback intial-incremental-detokenization-offset
+# logits-processor-pattern long-lora-scaling-factors lora-extra-vocab-size
+# max-long-partial-prefills max-num-partial-prefills max-prompt-adapter-token
+# max-prompt-adapters max-seq-len-to-capture multi-step-stream-outputs ngram-prompt-lookup-max
+# ngram-prompt-lookup-min num-lookahead-slots num-redundant-experts num-scheduler-steps
+# num-speculative-tokens override-attention-dtype override-neuron-config override-pooler-config
+# preemption-mode prompt-adapters qlora-adapter-name-or-path rope-scaling rope-theta
+# scheduler-delay-factor spec-decoding-acceptance-method speculative-disable-by-batch-size
+# speculative-disable-mqa-scorer speculative-draft-tensor-parallel-size
+# speculative-max-model-len speculative-model speculative-model-quantization swap-space task
+# tokenizer-pool-extra-config tokenizer-pool-size tokenizer-pool-type
+# typical-acceptance-sampler-posterior-alpha typical-acceptance-sampler-posterior-threshold
+# use-v2-block-manager worker-use-ray
 _V = """
-model runner convert task tokenizer tokenizer-mode dtype seed hf-config-path
-allowed-local-media-path allowed-media-domains revision code-revision rope-scaling rope-theta
-tokenizer-revision max-model-len quantization max-seq-len-to-capture max-logprobs logprobs-mode
-served-model-name config-format hf-token hf-overrides override-neuron-config
-override-pooler-config pooler-config logits-processor-pattern generation-config
-override-generation-config model-impl override-attention-dtype logits-processors
-io-processor-plugin mm-processor-cache-gb mm-processor-cache-type mm-shm-cache-max-object-size-mb
-mm-encoder-tp-mode mm-encoder-attn-backend video-pruning-rate limit-mm-per-prompt
-media-io-kwargs mm-processor-kwargs load-format download-dir safetensors-load-strategy
-model-loader-extra-config ignore-patterns pt-load-map-location qlora-adapter-name-or-path
-guided-decoding-backend reasoning-parser reasoning-parser-plugin structured-outputs-config
-distributed-executor-backend pipeline-parallel-size tensor-parallel-size
-decode-context-parallel-size prefill-context-parallel-size dcp-kv-cache-interleave-size
-cp-kv-cache-interleave-size dcp-comm-backend data-parallel-size data-parallel-rank
-data-parallel-start-rank data-parallel-size-local data-parallel-address data-parallel-rpc-port
-data-parallel-backend data-parallel-master-port all2all-backend ubatch-size
-dbo-decode-token-threshold dbo-prefill-token-threshold eplb-config expert-placement-strategy
-num-redundant-experts eplb-window-size eplb-step-interval max-parallel-loading-workers
-worker-cls worker-extension-cls nnodes node-rank master-addr master-port
-distributed-timeout-seconds numa-bind-nodes numa-bind-cpus block-size gpu-memory-utilization
-kv-cache-memory-bytes swap-space kv-cache-dtype num-gpu-blocks-override prefix-caching-hash-algo
-cpu-offload-gb mamba-cache-dtype mamba-ssm-cache-dtype kv-offloading-size kv-offloading-backend
-max-loras max-lora-rank lora-extra-vocab-size lora-dtype max-cpu-loras default-mm-loras
-long-lora-scaling-factors max-prompt-adapters max-prompt-adapter-token device
-speculative-config speculative-model speculative-model-quantization
-speculative-draft-tensor-parallel-size num-speculative-tokens speculative-max-model-len
-speculative-disable-by-batch-size ngram-prompt-lookup-max ngram-prompt-lookup-min
-spec-decoding-acceptance-method typical-acceptance-sampler-posterior-threshold
-typical-acceptance-sampler-posterior-alpha show-hidden-metrics-for-version otlp-traces-endpoint
-collect-detailed-traces max-num-batched-tokens max-num-seqs max-num-partial-prefills
-max-long-partial-prefills long-prefill-token-threshold cuda-graph-sizes
-max-cudagraph-capture-size num-lookahead-slots scheduler-delay-factor preemption-mode
-num-scheduler-steps scheduling-policy scheduler-cls stream-interval compilation-config
-kv-transfer-config kv-events-config ec-transfer-config additional-config optimization-level
-attention-backend attention-config tokenizer-pool-size tokenizer-pool-type
-tokenizer-pool-extra-config intial-incremental-detokenization-offset max-log-len
-kv-cache-metrics-sample
-host port uds uvicorn-log-level disable-access-log-for-endpoints allowed-origins
-allowed-methods allowed-headers api-key lora-modules prompt-adapters chat-template
-chat-template-content-format response-role ssl-keyfile ssl-certfile ssl-ca-certs
-ssl-cert-reqs root-path middleware tool-call-parser tool-parser-plugin tool-server
-log-config-file h11-max-incomplete-event-size h11-max-header-count api-server-count config
-shutdown-timeout
+additional-config all2all-backend allowed-headers allowed-local-media-path allowed-media-domains
+allowed-methods allowed-origins anthropic-disabled-thinking-effort api-key api-server-count
+attention-backend attention-config aux-output-config block-size chat-template
+chat-template-content-format code-revision cohere-format collect-detailed-traces
+compilation-config config config-format convert cp-kv-cache-interleave-size
+cpu-distributed-timeout-seconds cpu-offload-gb cpu-offload-params cuda-graph-sizes
+cudagraph-capture-sizes custom-histogram-buckets data-parallel-address data-parallel-backend
+data-parallel-master-port data-parallel-rank data-parallel-rpc-port data-parallel-size
+data-parallel-size-local data-parallel-start-rank data-parallel-supervisor-port
+dbo-decode-token-threshold dbo-prefill-token-threshold dcp-comm-backend
+dcp-kv-cache-interleave-size decode-context-parallel-size default-chat-template-kwargs
+default-mm-loras device device-ids diffusion-config disable-access-log-for-endpoints
+distributed-executor-backend distributed-timeout-seconds download-dir
+dp-supervisor-probe-failure-threshold dp-supervisor-probe-interval-s
+dp-supervisor-probe-timeout-s dp-sync-interval dtype ec-manager-config ec-transfer-config
+elastic-ep-max-dp-size engram-config eplb-config eplb-step-interval eplb-window-size
+expert-placement-strategy fault-tolerance-config fingerprint-mode fingerprint-value
+gdn-prefill-backend generation-config gpu-memory-utilization grpc-port guided-decoding-backend
+h11-max-header-count h11-max-incomplete-event-size hf-config-path hf-overrides hf-token host
+ignore-patterns intial-incremental-detokenization-offset io-processor-plugin ir-op-priority
+jit-monitor-mode kda-decode-backend kda-prefill-backend kernel-config kv-cache-dtype
+kv-cache-dtype-skip-layers kv-cache-memory-bytes kv-cache-metrics-sample kv-events-config
+kv-offloading-backend kv-offloading-size kv-transfer-config limit-mm-per-prompt linear-backend
+load-format log-config-file log-level logging-config logits-processor-pattern logits-processors
+logprobs-mode long-lora-scaling-factors long-prefill-token-threshold lora-dtype
+lora-extra-vocab-size lora-modules lora-target-modules mamba-backend mamba-block-size
+mamba-cache-dtype mamba-cache-mode mamba-cache-philox-rounds mamba-ssm-cache-dtype
+mamba-ssu-algorithm master-addr master-port max-cpu-loras max-cudagraph-capture-size max-log-len
+max-logprobs max-long-partial-prefills max-lora-cls-labels max-lora-rank max-loras max-model-len
+max-num-active-seqs max-num-batched-tokens max-num-partial-prefills max-num-queued-reqs
+max-num-queued-tokens max-num-scheduled-tokens max-num-seqs max-parallel-loading-workers
+max-prompt-adapter-token max-prompt-adapters max-seq-len-to-capture media-io-kwargs middleware
+mm-encoder-attn-backend mm-encoder-attn-dtype mm-encoder-fp8-scale-path
+mm-encoder-fp8-scale-save-margin mm-encoder-fp8-scale-save-path mm-encoder-tp-mode
+mm-hasher-algorithm mm-ipc-gpu-memory-gb mm-processor-cache-gb mm-processor-cache-type
+mm-processor-device mm-processor-kwargs mm-shm-cache-max-object-size-mb mm-tensor-ipc model
+model-class-overrides model-impl model-loader-extra-config moe-backend ngram-prompt-lookup-max
+ngram-prompt-lookup-min nnodes node-rank num-gpu-blocks-override num-lookahead-slots
+num-redundant-experts num-scheduler-steps num-speculative-tokens numa-bind-cpus numa-bind-nodes
+offload-backend offload-group-size offload-num-in-group offload-params offload-prefetch-step
+optimization-level otlp-traces-endpoint override-attention-dtype override-generation-config
+override-neuron-config override-pooler-config per-request-spec-decode-metrics performance-mode
+pipeline-parallel-size pooler-config port preemption-mode prefill-context-parallel-size
+prefill-schedule-interval prefix-cache-retention-interval prefix-caching-hash-algo
+prefix-match-unit profiler-config prompt-adapters pt-load-map-location
+qlora-adapter-name-or-path quantization quantization-config reasoning-config
+reasoning-effort-map reasoning-parser reasoning-parser-plugin renderer-num-workers
+replayssm-buffer-len response-role revision root-path rope-scaling rope-theta runner
+safetensors-load-strategy safetensors-prefetch-block-size safetensors-prefetch-num-threads
+scheduler-cls scheduler-delay-factor scheduling-policy seed served-model-name
+show-hidden-metrics-for-version shutdown-timeout sleep-mode-backend
+sleep-preserve-parameter-names sparse-indexer-topk-backend spec-decoding-acceptance-method
+spec-method spec-model spec-tokens speculative-config speculative-disable-by-batch-size
+speculative-draft-tensor-parallel-size speculative-max-model-len speculative-model
+speculative-model-quantization sse-keep-alive-interval ssl-ca-certs ssl-cert-reqs ssl-certfile
+ssl-ciphers ssl-keyfile stream-interval structured-outputs-config swap-space task
+tensor-parallel-size tokenizer tokenizer-mode tokenizer-pool-extra-config tokenizer-pool-size
+tokenizer-pool-type tokenizer-revision tool-call-parser tool-parser-plugin tool-server
+tool-strict-level typical-acceptance-sampler-posterior-alpha
+typical-acceptance-sampler-posterior-threshold ubatch-size uds uvicorn-log-level
+video-pruning-method video-pruning-rate watchdog-config watermark watermark-config
+weight-transfer-config worker-cls worker-extension-cls
 """
 
 _F = """
-trust-remote-code enforce-eager disable-sliding-window disable-cascade-attn skip-tokenizer-init
-enable-prompt-embeds disable-async-output-proc enable-sleep-mode calculate-kv-scales
-interleave-mm-strings skip-mm-profiling disable-mm-preprocessor-cache use-tqdm-on-load
-guided-decoding-disable-fallback guided-decoding-disable-any-whitespace
-guided-decoding-disable-additional-properties enable-expert-parallel enable-dbo
-disable-nccl-for-dp-synchronization enable-eplb eplb-log-balancedness enable-elastic-ep
-data-parallel-hybrid-lb data-parallel-external-lb ray-workers-use-nsight
-disable-custom-all-reduce enable-multimodal-encoder-data-parallel numa-bind
-enable-prefix-caching kv-sharing-fast-prefill enable-lora enable-lora-bias fully-sharded-loras
-enable-prompt-adapter speculative-disable-mqa-scorer disable-logprobs-during-spec-decoding
-multi-step-stream-outputs enable-chunked-prefill disable-chunked-mm-input
-disable-hybrid-kv-cache-manager async-scheduling disable-log-stats disable-log-requests
-enable-log-requests use-v2-block-manager worker-use-ray engine-use-ray kv-cache-metrics
-cudagraph-metrics enable-layerwise-nvtx-tracing enable-mfu-metrics
-disable-uvicorn-access-log allow-credentials trust-request-chat-template enable-ssl-refresh
-return-tokens-as-token-ids disable-frontend-multiprocessing enable-request-id-headers
-enable-auto-tool-choice exclude-tools-when-tool-choice-none disable-fastapi-docs
-enable-prompt-tokens-details enable-server-load-tracking enable-force-include-usage
-enable-tokenizer-info-endpoint enable-log-outputs log-error-stack headless grpc
-enable-offline-docs tokens-only
+aggregate-engine-logging allow-credentials allow-deprecated-quantization async-scheduling
+calculate-kv-scales cohere-is-reasoning-model cudagraph-metrics data-parallel-external-lb
+data-parallel-hybrid-lb data-parallel-multi-port-external-lb dcp-q-replicate
+disable-async-output-proc disable-cascade-attn disable-chunked-mm-input
+disable-custom-all-reduce disable-fastapi-docs disable-frontend-multiprocessing
+disable-hybrid-kv-cache-manager disable-log-requests disable-log-stats
+disable-logprobs-during-spec-decoding disable-mm-preprocessor-cache
+disable-nccl-for-dp-synchronization disable-sliding-window disable-uvicorn-access-log
+enable-auto-tool-choice enable-batch-sharded-sampling enable-chunked-prefill
+enable-cumem-allocator enable-dbo enable-elastic-ep enable-ep-weight-filter enable-eplb
+enable-expert-parallel enable-fault-tolerance enable-flash-late-interaction
+enable-flashinfer-autotune enable-force-include-usage enable-hc-sp enable-layerwise-nvtx-tracing
+enable-log-deltas enable-log-outputs enable-log-requests enable-logging-iteration-details
+enable-lora enable-lora-bias enable-mamba-cache-stochastic-rounding
+enable-mamba-shared-prefix-checkpoint enable-mfu-metrics enable-mixed-moe-lora-format
+enable-mm-embeds enable-moe-shared-loras enable-multimodal-encoder-data-parallel
+enable-nccl-comm-suspend enable-offline-docs enable-per-request-metrics enable-prefix-caching
+enable-prompt-adapter enable-prompt-embeds enable-prompt-tokens-details
+enable-request-id-headers enable-return-routed-experts enable-scale-out
+enable-server-load-tracking enable-shm-tensor-arena enable-sleep-mode enable-ssl-refresh
+enable-tokenizer-info-endpoint enable-tower-connector-lora enable-trace-replay enforce-eager
+engine-use-ray eplb-log-balancedness exclude-tools-when-tool-choice-none
+fail-on-environ-validation fully-sharded-loras grpc
+guided-decoding-disable-additional-properties guided-decoding-disable-any-whitespace
+guided-decoding-disable-fallback headless interleave-mm-strings jit-monitor-verbose
+kv-cache-metrics kv-sharing-fast-prefill language-model-only log-error-stack
+long-prefill-token-threshold-adaptive mm-device-do-normalize mm-encoder-only monokernel
+multi-step-stream-outputs numa-bind ray-workers-use-nsight return-sampling-mask
+return-tokens-as-token-ids scheduler-reserve-full-isl skip-mm-profiling skip-tokenizer-init
+sleep-mode-offload-cudagraph specialize-active-lora speculative-disable-mqa-scorer
+swa-bounded-replay tokens-only trust-remote-code trust-request-chat-template
+trust-request-mm-kwargs use-fp64-gumbel use-replayssm use-tqdm-on-load use-v2-block-manager
+worker-use-ray
 """
 
-BOOLEAN = frozenset(_F.split())
+# BooleanOptionalAction switches (``--no-<name>``), and the kept switches as before.
+_NEG = """
+allow-credentials allow-deprecated-quantization async-scheduling calculate-kv-scales
+cohere-is-reasoning-model cudagraph-metrics data-parallel-external-lb data-parallel-hybrid-lb
+dcp-q-replicate disable-async-output-proc disable-cascade-attn disable-chunked-mm-input
+disable-custom-all-reduce disable-fastapi-docs disable-frontend-multiprocessing
+disable-hybrid-kv-cache-manager disable-log-requests disable-logprobs-during-spec-decoding
+disable-mm-preprocessor-cache disable-nccl-for-dp-synchronization disable-sliding-window
+disable-uvicorn-access-log enable-auto-tool-choice enable-batch-sharded-sampling
+enable-chunked-prefill enable-cumem-allocator enable-dbo enable-elastic-ep
+enable-ep-weight-filter enable-eplb enable-expert-parallel enable-fault-tolerance
+enable-flash-late-interaction enable-flashinfer-autotune enable-force-include-usage enable-hc-sp
+enable-layerwise-nvtx-tracing enable-log-deltas enable-log-outputs enable-log-requests
+enable-logging-iteration-details enable-lora enable-lora-bias
+enable-mamba-cache-stochastic-rounding enable-mamba-shared-prefix-checkpoint enable-mfu-metrics
+enable-mixed-moe-lora-format enable-mm-embeds enable-moe-shared-loras
+enable-multimodal-encoder-data-parallel enable-nccl-comm-suspend enable-offline-docs
+enable-per-request-metrics enable-prefix-caching enable-prompt-adapter enable-prompt-embeds
+enable-prompt-tokens-details enable-request-id-headers enable-return-routed-experts
+enable-scale-out enable-server-load-tracking enable-shm-tensor-arena enable-sleep-mode
+enable-ssl-refresh enable-tokenizer-info-endpoint enable-tower-connector-lora
+enable-trace-replay enforce-eager engine-use-ray eplb-log-balancedness
+exclude-tools-when-tool-choice-none fail-on-environ-validation fully-sharded-loras
+guided-decoding-disable-additional-properties guided-decoding-disable-any-whitespace
+guided-decoding-disable-fallback interleave-mm-strings jit-monitor-verbose kv-cache-metrics
+kv-sharing-fast-prefill language-model-only log-error-stack
+long-prefill-token-threshold-adaptive mm-device-do-normalize mm-encoder-only monokernel
+multi-step-stream-outputs numa-bind ray-workers-use-nsight return-sampling-mask
+return-tokens-as-token-ids scheduler-reserve-full-isl skip-mm-profiling skip-tokenizer-init
+sleep-mode-offload-cudagraph specialize-active-lora speculative-disable-mqa-scorer
+swa-bounded-replay tokens-only trust-remote-code trust-request-chat-template
+trust-request-mm-kwargs use-fp64-gumbel use-replayssm use-tqdm-on-load use-v2-block-manager
+worker-use-ray
+"""
+NEGATABLE = frozenset(_NEG.split())
 
 _FIELDS = {
     "model": "model",
@@ -95,10 +187,8 @@ _FIELDS = {
     "kv-transfer-config": "kv_transfer",
 }
 
-# The list includes --enable-mfu-metrics (vllm PR #30738, merged 2025-12-16), so it was read
-# from a tree of 0.13 or later; the later candidate, 0.14.0, is recorded, so that only images
-# newer than it make an unknown option info rather than a warning (the conservative reading).
-RELEASE = "0.14.0"
+# An image newer than this makes an unknown option TL005 info (toplint.engines.release).
+RELEASE = "0.33.0"
 
 CLI = EngineSpec(
     name="vllm",
@@ -122,9 +212,16 @@ CLI = EngineSpec(
         "-r": "node-rank",
         "-q": "quantization",
         "-O": "optimization-level",
+        "-dpm": "data-parallel-multi-port-external-lb",
+        "--device-memory-utilization": "gpu-memory-utilization",
+        "-sc": "speculative-config",
+        "-dc": "diffusion-config",
+        "-cc": "compilation-config",
+        "-ac": "attention-config",
+        "-asc": "api-server-count",
     },
     fields=_FIELDS,
-    negatable=BOOLEAN,
+    negatable=NEGATABLE,
     config_options=("config",),
     release=RELEASE,
 )

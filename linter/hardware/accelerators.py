@@ -80,6 +80,8 @@ def by_image(image: str) -> Accelerator | None:
 
 def by_labels(labels: Mapping[str, str]) -> tuple[Accelerator, str] | None:
     """The accelerator node labels name, with the label that says so."""
+    if not labels:
+        return None
     for acc in ACCELERATORS:
         for key in acc.label_keys:
             if key in labels:

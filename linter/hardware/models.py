@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from toplint.catalog_types import ModelSpec
 from toplint.errors import ConfigError
 from toplint.hardware.hfconfig import spec_from_hf_config
+from toplint.infra.patterns import DeferredPattern
 from toplint.infra.pkgdata import read_yaml
 from toplint.model import Deployment
 from toplint.record import record, replace
@@ -34,7 +34,7 @@ _MAX_CONFIG_BYTES = 4 * 1024 * 1024  # a config.json is a few KB; refuse anythin
 # Suffixes a checkpoint name carries on top of its architecture name, stripped one at a time
 # from the end.  "-vN.N" needs the dot so "DeepSeek-V3" keeps its "-v3"; dates are 4 digits
 # (Mistral "2407", Qwen "2507", DeepSeek "0528") or 8 digits.
-_SUFFIX = re.compile(
+_SUFFIX = DeferredPattern(
     r"-(instruct|chat|it|base|hf|thinking|preview|"
     r"fp8-dynamic|fp8-block|fp8|bf16|fp16|awq|gptq-int4|gptq-int8|gptq|int4|int8|"
     r"w4a16|w8a8|w8a16|nvfp4|mxfp4|bnb-4bit|bnb-8bit|nf4|"
@@ -140,7 +140,7 @@ def _sizes(name: str) -> frozenset[str]:
     return frozenset(_SIZE.findall(name))
 
 
-_SIZE = re.compile(r"(?<![a-z0-9.])(\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?[bm])(?![a-z0-9])")
+_SIZE = DeferredPattern(r"(?<![a-z0-9.])(\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?[bm])(?![a-z0-9])")
 
 
 def _candidates(model_id: str) -> Iterator[str]:

@@ -106,7 +106,7 @@ def _launch_at(args: Sequence[Arg], i: int, launch: Launch, first: str) -> int |
     return after
 
 
-Entry = tuple[str, "Arg | None", tuple["Arg", ...]]  # spec key, positional model, engine args
+Entry = tuple[str, Arg | None, tuple[Arg, ...]]  # spec key, positional model, engine args
 
 
 def _launched(args: Sequence[Arg], i: int, first: str) -> tuple[bool, Entry | None]:

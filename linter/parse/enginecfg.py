@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 # Reads the file a config flag names: (path used in positions, text), or None when it is not
 # a config file; raises ``toplint.infra.readpolicy.ReadRefused`` when the read policy refuses it.
-ConfigLoader = Callable[[str], "tuple[str, str] | None"]
+ConfigLoader = Callable[[str], tuple[str, str] | None]
 
 _MAX_CONFIG_BYTES = 1024 * 1024  # engine configs are small; anything larger is not one
 _CONFIG_SUFFIXES = (".yaml", ".yml", ".json")

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 
 from toplint.errors import SourceError
+from toplint.infra.patterns import DeferredPattern
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -105,7 +106,7 @@ _PARAM = re.compile(
 _SELF = r"(?:\$0|\$\{0\}|\$\{?BASH_SOURCE(?:\[0\])?\}?)"
 _SELF_REAL = rf'(?:{_SELF}|\$\(\s*(?:readlink\s+-f|realpath)\s+"?{_SELF}"?\s*\))'
 _DIRNAME = rf'dirname\s+(?:--\s+)?"?{_SELF_REAL}"?'
-_SELF_DIR = re.compile(
+_SELF_DIR = DeferredPattern(
     rf'^\(\s*(?:{_DIRNAME}|cd\s+(?:-P\s+)?(?:--\s+)?"?\$\(\s*{_DIRNAME}\s*\)(/\.\.)?/?"?'
     r"(?:\s*(?:&>|>|2>|1>)\s*/dev/null)?\s*&&\s*pwd(?:\s+-P)?)\s*\)$"
 )

@@ -100,7 +100,10 @@ def map_files(files: Sequence[str], task: Callable[[str], T], jobs: int | None =
     context = _fork_context() if workers > 1 else None
     if context is None:
         return [task(path) for path in files]
-    builtin_and_plugin_parsers()  # load plugins once, before forking, so workers inherit them
+    for parser in builtin_and_plugin_parsers():  # load plugins once, before forking, so
+        real = getattr(parser, "real", None)  # workers inherit them (and the deferred
+        if callable(real):  # built-ins, which every large tree needs)
+            real()
     from concurrent.futures import ProcessPoolExecutor
 
     _TASK[:] = [task]

@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
+from toplint.infra.patterns import DeferredPattern
 from toplint.model import Finding, Severity
 from toplint.record import field, record
 from toplint.rulebook.types import Rule
@@ -73,8 +74,10 @@ def display_path(path: str) -> str:
 # (Python keeps them as lone surrogates, which no encoder accepts), newlines that would start a
 # line of their own (GitHub Actions runs a line starting "::error::" as a workflow command),
 # terminal escape sequences and bidirectional overrides that change what a reader sees.
-_SURROGATES = re.compile(r"[\ud800-\udfff]")
-_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_SURROGATES = DeferredPattern(r"[\ud800-\udfff]")
+_UNSAFE = DeferredPattern(
+    r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -89,12 +92,16 @@ def _escape(match: re.Match[str]) -> str:
 def encodable(text: str) -> str:
     """``text`` with undecodable bytes (lone surrogates) written as ``\\xNN``: for formats that
     escape control characters themselves (JSON, SARIF, GitLab)."""
+    if text.isascii():  # no surrogates (nearly every text): no pattern to run
+        return text
     return _SURROGATES.sub(_escape, text) if _SURROGATES.search(text) else text
 
 
 def printable(text: str) -> str:
     """``text`` on one line and inert on a terminal: control characters, line separators,
     bidirectional overrides and undecodable bytes become visible escapes (``\\n``, ``\\x1b``)."""
+    if text.isascii() and text.isprintable():  # no control character (nearly every text)
+        return text
     return _UNSAFE.sub(_escape, text) if _UNSAFE.search(text) else text
 
 

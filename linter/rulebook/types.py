@@ -32,9 +32,6 @@ class RuleContext:
     unchecked: Unchecked | None = None
 
 
-Check = Callable[["Rule", RuleContext], Iterable[Finding]]
-
-
 @record
 class Rule:
     code: str  # "TL101", written literally where the rule is defined
@@ -52,3 +49,8 @@ class Rule:
     # How the folded consequences are introduced in the cause's message (``explains``), in the
     # user's words: what makes them follow from this cause.
     explains_lead: str = "Because of this"
+
+
+# A rule's check (the record above names it in a string annotation; a type alias made at
+# import from a forward reference would compile it)
+Check = Callable[[Rule, RuleContext], Iterable[Finding]]

@@ -11,14 +11,14 @@ written down where the next reader needs it.
 from __future__ import annotations
 
 import bisect
-import re
 from collections.abc import Iterable, Mapping, Sequence
 
+from toplint.infra.patterns import DeferredPattern
 from toplint.model import Finding, Severity
 from toplint.record import record
 from toplint.rulebook.types import Rule
 
-_DIRECTIVE = re.compile(
+_DIRECTIVE = DeferredPattern(
     r"(?:^|\s)#\s*toplint:\s*(?P<kind>ignore-file|ignore)(?![\w-])"
     r"(?:\[(?P<codes>[^\]]*)\])?(?P<reason>.*)$"
 )

@@ -376,6 +376,11 @@ ROWS: list[Row] = [
         "ome",
         (SGLANG | dict(model=None, tp=1, gpus_per_node=1),),
     ),
+    Row(
+        "ome/deepseek-v4-flash-rt.yaml",
+        "ome",
+        (VLLM | dict(model=None, tp=1, dp=4, gpus_per_node=4),),
+    ),
     # An InferenceService that names only its BaseModel: OME picks the runtime (read above).
     Row("ome/Qwen2.5-72B-Instruct.yaml", "ome"),
     # --- An image's entrypoint script: `exec launcher $@` is not a deployment by itself ---

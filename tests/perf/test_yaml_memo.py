@@ -6,8 +6,10 @@ import datetime
 import math
 
 import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
-from toplint.infra.yamlsafe import load_data
+from toplint.infra.yamlsafe import _plain_tag, load_data
 
 SCALARS = [
     *("yes", "no", "on", "off", "true", "False", "~", "null", "Null", "0", "-1", "+7"),
@@ -48,3 +50,10 @@ def test_mapping_values_read_as_pyyaml_reads_them() -> None:
     (got,) = load_data(text, "m.yaml")
     assert got == yaml.safe_load(text)
     assert type(got["c"]["z"]) is str and got["c"]["k"] == 1
+
+
+@given(st.text(alphabet="yYnNtTfFoOeEsSrRuUlLaA0123456789_.:-+ ~x", min_size=1, max_size=7))
+def test_scalars_answered_without_pyyaml_patterns_resolve_as_pyyaml_does(value: str) -> None:
+    got = _plain_tag(value)
+    if got is not None:  # None: PyYAML's own resolver answers
+        assert got == yaml.resolver.Resolver().resolve(yaml.ScalarNode, value, (True, False))

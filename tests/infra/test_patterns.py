@@ -6,14 +6,14 @@ import re
 import subprocess
 import sys
 
-from toplint.infra.pyyaml import DeferredPattern, deferred_pyyaml_patterns
+from toplint.infra.patterns import DeferredPattern, deferred_pyyaml_patterns
 
 # Run in a fresh interpreter: the test process has imported PyYAML long before.
 PROBE = r"""
 import re, sys
 import toplint.infra.yamlsafe as safe
 import yaml
-from toplint.infra.pyyaml import DeferredPattern
+from toplint.infra.patterns import DeferredPattern
 reader = yaml.reader.Reader.NON_PRINTABLE
 assert isinstance(reader, DeferredPattern), reader
 assert reader._compiled is None  # the C loader never needs it
