@@ -107,9 +107,9 @@ def _ring(op: str, size: float, fabric: Fabric, params: Params) -> Prediction:
     bus, eta, source = _intra_bw(fabric, params)
     n_eta, n_source = net_eta(fabric, params)
     net = n_eta * fabric.net_node_gb_per_s
-    extra = 0.0
+    extra, ramp = 0.0, params.ramp_bytes  # the intra-node ramp, when NVLink is the bottleneck
     if net < bus:
-        bus, eta, source, extra = net, n_eta, n_source, params.net_extra_us
+        bus, eta, source, extra, ramp = net, n_eta, n_source, params.net_extra_us, 0.0
     wire = wire_factor(op if op in RING_OPS else "all_gather", p) * size
     best: Prediction | None = None
     for protocol in ("ll", "simple"):
@@ -118,7 +118,6 @@ def _ring(op: str, size: float, fabric: Fabric, params: Params) -> Prediction:
             bw = min(bw, LL_MAX_BUSBW)
         lat = BASE_LATENCY_US[protocol] + params.launch_us
         lat += (steps - inter) * _ring_intra_step_us(fabric, protocol, params)
-        ramp = params.ramp_bytes if extra == 0.0 else 0.0
         t = lat + inter * fabric.net_latency_us + extra + ramped(wire, ramp) / (bw * 1e3)
         if best is None or t < best.time_us:
             best = Prediction(t, "ring", protocol, eta, source, bw)
