@@ -130,7 +130,7 @@ def compile_condition(cond: Any) -> Compiled:
     ((op, arg),) = cond.items()
     if op in ("all", "any"):
         parts = tuple(compile_condition(c) for c in arg)
-        return _compile_all(parts) if op == "all" else _compile_any(parts)
+        return _compile_logic(parts, decisive=op == "any")
     if op == "not":
         inner = compile_condition(arg)
 
@@ -147,32 +147,22 @@ def compile_condition(cond: Any) -> Compiled:
     raise ValueError(f"unknown operator {op!r} (known: {', '.join(LOGIC + COMPARISONS)})")
 
 
-def _compile_all(parts: tuple[Compiled, ...]) -> Compiled:
-    def all_of(ev: Evaluator) -> Truth:  # as _all: False wins, then unknown
-        result: Truth = True
+def _compile_logic(parts: tuple[Compiled, ...], decisive: bool) -> Compiled:
+    """``all`` (``decisive=False``: one False decides) or ``any`` (``True`` decides), as
+    ``_all``/``_any``: otherwise unknown when a part is unknown."""
+    undecided = not decisive
+
+    def combine(ev: Evaluator) -> Truth:
+        result: Truth = undecided
         for part in parts:
             value = part(ev)
-            if value is False:
-                result = False
-            elif value is None and result is True:
+            if value is decisive:
+                result = decisive
+            elif value is None and result is undecided:
                 result = None
         return result
 
-    return all_of
-
-
-def _compile_any(parts: tuple[Compiled, ...]) -> Compiled:
-    def any_of(ev: Evaluator) -> Truth:  # as _any: True wins, then unknown
-        result: Truth = False
-        for part in parts:
-            value = part(ev)
-            if value is True:
-                result = True
-            elif value is None and result is False:
-                result = None
-        return result
-
-    return any_of
+    return combine
 
 
 def _compile_comparison(op: str, arg: Sequence[Any]) -> Compiled:
