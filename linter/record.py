@@ -281,8 +281,11 @@ def replace(obj: T, /, **changes: Any) -> T:
     current = obj.__dict__
     new = object.__new__(cls)
     values = new.__dict__
-    for spec in specs:
-        values[spec.name] = current[spec.name]
+    if len(current) == len(specs):  # the fields alone (always, for a frozen record)
+        values.update(current)
+    else:
+        for spec in specs:
+            values[spec.name] = current[spec.name]
     values.update(changes)
     return new
 

@@ -37,6 +37,11 @@ class _Cursor:
             self.col += 1
         return ch
 
+    def skip_to(self, end: int) -> None:
+        """Move to ``end`` over text that holds no newline."""
+        self.col += end - self.i
+        self.i = end
+
     def startswith(self, s: str) -> bool:
         return self.text.startswith(s, self.i)
 

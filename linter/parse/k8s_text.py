@@ -13,6 +13,7 @@ literal block scalars; approximate for folded scalars and double-quoted escapes.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections.abc import Mapping
 
@@ -60,12 +61,10 @@ def substitute(
 
 
 def line_starts(text: str) -> list[int]:
-    starts = [0]
-    nxt = text.find("\n")
-    while nxt >= 0:
-        starts.append(nxt + 1)
-        nxt = text.find("\n", nxt + 1)
-    return starts
+    """Offset of the first character of each line (lines end at ``\n`` only)."""
+    lengths = [len(line) + 1 for line in text.split("\n")]
+    lengths.pop()  # the last line ends the text
+    return list(itertools.accumulate(lengths, initial=0))
 
 
 def offset_of(text: str, line: int, column: int) -> int:
@@ -141,7 +140,22 @@ def _align(file_text: str, start: int, original: str) -> list[int]:
     mapping: list[int] = []
     cursor = start
     limit = len(file_text)
-    for ch in original:
+    i, n = 0, len(original)
+    verbatim = True  # at the start and after each newline: is the line written as it is?
+    while i < n:
+        if verbatim:
+            verbatim = False
+            nl = original.find("\n", i)
+            end = n if nl < 0 else nl
+            if end > i and file_text.startswith(original[i:end], cursor):
+                # each character maps to the next one, as the search below would find it
+                mapping.extend(range(cursor, cursor + end - i))
+                cursor += end - i
+                i = end
+                continue
+        ch = original[i]
+        i += 1
+        verbatim = ch == "\n"
         found = -1
         end = min(limit, cursor + _WINDOW)
         if ch.isspace():

@@ -102,8 +102,10 @@ def _read_word(cur: _Cursor) -> tuple[str, list[Part], bool]:
             parts.append(("lit", "".join(lit)))
             lit.clear()
 
-    while cur.peek() and cur.peek() not in " \t\n;&|<>()":
+    while True:
         ch = cur.peek()
+        if not ch or ch in " \t\n;&|<>()":
+            break
         if ch == "\\":
             cur.take()
             if cur.peek() == "\n":
@@ -185,10 +187,12 @@ def _tokens(text: str) -> Iterator[Tok]:
     """Yield word, operator ("sep") and array-literal tokens."""
     cur = _Cursor(text)
     pending_heredocs: list[str] = []
-    while cur.peek():
+    while True:
         ch = cur.peek()
+        if not ch:
+            break
         if ch in " \t\r":
-            cur.take()
+            cur.take_run(_BLANKS)
         elif ch == "\\" and cur.peek(1) == "\n":
             cur.take()
             cur.take()
@@ -236,8 +240,8 @@ def _tokens(text: str) -> Iterator[Tok]:
 
 
 def _skip_comment(cur: _Cursor) -> None:
-    while cur.peek() and cur.peek() != "\n":
-        cur.take()
+    end = cur.text.find("\n", cur.i)
+    cur.skip_to(len(cur.text) if end < 0 else end)  # no newline in between
 
 
 def _read_array(cur: _Cursor) -> tuple[Tok, ...]:
@@ -298,6 +302,7 @@ def word(tok: Tok, expander: Expander, path: str = "") -> Word:
     return Word(tok.raw, value, tok.line, tok.column, unresolved, tok.quoted, path)
 
 
+_BLANKS = re.compile(r"[ \t\r]+")
 _IFS = re.compile(r"[ \t\n]+")
 
 

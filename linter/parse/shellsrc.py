@@ -77,13 +77,28 @@ def source_map(file_text: str, path: str, line: int, column: int, value: str) ->
         p = len(file_text) if nl < 0 else nl + 1  # content starts on the next line
     points: list[tuple[int, int]] = []
     last = (line, column)
-    for ch in value:
-        p = _align(file_text, p, ch)
+    i, n = 0, len(value)
+    verbatim = True  # at the start and after each newline
+    while i < n:
+        # A line of the value written as it is in the file: each character is the next one.
+        nl = value.find("\n", i) if verbatim else -1
+        end = n if nl < 0 else nl
+        if verbatim and end > i and file_text.startswith(value[i:end], p):
+            row, col = _line_col(starts, p)
+            points.extend((row, col + k) for k in range(end - i))
+            last = points[-1]
+            p += end - i
+            i = end
+            if i >= n:
+                break
+        verbatim = value[i] == "\n"
+        p = _align(file_text, p, value[i])
         if p < 0:
             break
         last = _line_col(starts, p)
         points.append(last)
         p += 1
+        i += 1
     points.extend([last] * (len(value) + 1 - len(points)))
     value_starts = (0, *(i + 1 for i, ch in enumerate(value) if ch == "\n"))
     return SourceMap(path, tuple(points), value_starts)
