@@ -43,6 +43,15 @@ class _SafeLoader(_BaseLoader):  # type: ignore[misc]
 
     max_nodes = 0  # set per load: Limits.max_nodes of the whole stream
 
+    # The composer calls these around every node, for path resolvers; toplint registers none,
+    # and PyYAML's own versions look ``yaml_path_resolvers`` up through a long MRO first.
+    # ``_compose_all`` restores PyYAML's when something else has registered path resolvers.
+    def descend_resolver(self, current_node: Any, current_index: Any) -> None:
+        return None
+
+    def ascend_resolver(self) -> None:
+        return None
+
     def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
         self.max_nodes -= 1  # every node is resolved once, whatever its kind
         if self.max_nodes < 0:
@@ -395,6 +404,10 @@ def _load_documents(text: str, path: str, limits: Limits) -> list[Document]:
 def _compose_all(text: str, limits: Limits = DEFAULT_LIMITS) -> Iterator[yaml.Node | None]:
     loader = _SafeLoader(text)
     loader.max_nodes = limits.max_nodes
+    if loader.yaml_path_resolvers:  # registered on PyYAML's classes by someone else
+        base = yaml.resolver.BaseResolver
+        setattr(loader, "descend_resolver", base.descend_resolver.__get__(loader))  # noqa: B010
+        setattr(loader, "ascend_resolver", base.ascend_resolver.__get__(loader))  # noqa: B010
     try:
         while loader.check_node():
             yield loader.get_node()

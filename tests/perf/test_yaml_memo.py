@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import math
 
+import pytest
 import yaml
 from hypothesis import given
 from hypothesis import strategies as st
@@ -57,3 +58,15 @@ def test_scalars_answered_without_pyyaml_patterns_resolve_as_pyyaml_does(value: 
     got = _plain_tag(value)
     if got is not None:  # None: PyYAML's own resolver answers
         assert got == yaml.resolver.Resolver().resolve(yaml.ScalarNode, value, (True, False))
+
+
+def test_path_resolvers_someone_registered_still_apply(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loader skips PyYAML's path-resolver bookkeeping only while none is registered."""
+    from toplint.errors import SourceError
+    from toplint.infra import yamlsafe
+
+    monkeypatch.setattr(yamlsafe._SafeLoader, "yaml_path_resolvers", {})
+    yaml.add_path_resolver("tag:yaml.org,2002:int", ["a"], str, Loader=yamlsafe._SafeLoader)
+    with pytest.raises(SourceError, match="invalid YAML scalar"):
+        load_data("a: not-a-number\n", "p.yaml")
+    yamlsafe._PLAIN_TAGS.clear()
