@@ -32,6 +32,10 @@ _PLAIN_MEMO_ENTRIES = 50_000
 _PLAIN_MEMO_LENGTH = 64
 
 
+_SCALAR_NODE = yaml.ScalarNode
+_COLLECTION_TAG = {yaml.MappingNode: _STD + "map", yaml.SequenceNode: _STD + "seq"}
+
+
 class _NodeLimit(Exception):
     """Composition passed ``Limits.max_nodes`` (raised from inside the loader)."""
 
@@ -52,12 +56,18 @@ class _SafeLoader(_BaseLoader):  # type: ignore[misc]
     def ascend_resolver(self) -> None:
         return None
 
+    no_paths = True  # set per load: no path resolver registered (``_compose_all``)
+
     def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
         self.max_nodes -= 1  # every node is resolved once, whatever its kind
         if self.max_nodes < 0:
             raise _NodeLimit
-        if kind is not yaml.ScalarNode or not implicit[0] or self.yaml_path_resolvers:
+        if not self.no_paths:
             return super().resolve(kind, value, implicit)
+        if kind is not _SCALAR_NODE:  # BaseResolver.resolve without path resolvers
+            return _COLLECTION_TAG[kind]
+        if not implicit[0]:  # quoted, or a block scalar
+            return _STR
         tag = _PLAIN_TAGS.get(value)
         if tag is None:
             tag = _plain_tag(value) or super().resolve(kind, value, implicit)
@@ -405,6 +415,7 @@ def _compose_all(text: str, limits: Limits = DEFAULT_LIMITS) -> Iterator[yaml.No
     loader = _SafeLoader(text)
     loader.max_nodes = limits.max_nodes
     if loader.yaml_path_resolvers:  # registered on PyYAML's classes by someone else
+        loader.no_paths = False
         base = yaml.resolver.BaseResolver
         setattr(loader, "descend_resolver", base.descend_resolver.__get__(loader))  # noqa: B010
         setattr(loader, "ascend_resolver", base.ascend_resolver.__get__(loader))  # noqa: B010
