@@ -149,7 +149,7 @@ def load_config(path: str, *, discovered: bool = False) -> Config:
         return (pos.line, pos.column)
 
     validate_config(data, locate, path)
-    return Config(path, base, data, dict(doc.keys) if doc else {}, root)
+    return Config(path, base, data, doc.key_positions() if doc else {}, root)
 
 
 def _discovered_root(path: str, base: str) -> str:

@@ -8,7 +8,7 @@ mutates PyYAML's global resolvers.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import Any
 
 from toplint.errors import SourceError
@@ -50,7 +50,7 @@ class _SafeLoader(_BaseLoader):  # type: ignore[misc]
     # The composer calls these around every node, for path resolvers; toplint registers none,
     # and PyYAML's own versions look ``yaml_path_resolvers`` up through a long MRO first.
     # ``_compose_all`` restores PyYAML's when something else has registered path resolvers.
-    def descend_resolver(self, current_node: Any, current_index: Any) -> None:
+    def descend_resolver(self, *_node_and_index: Any) -> None:
         return None
 
     def ascend_resolver(self) -> None:
@@ -134,25 +134,98 @@ DEFAULT_LIMITS = Limits()
 
 @record
 class Document:
-    """One YAML document: plain data plus positions.
+    """One YAML document: plain data, and the composed nodes it was built from.
 
-    ``keys`` maps a path (mapping keys and sequence indices) to the position of the mapping key;
-    ``values`` maps it to the position of the value (for sequence items, the item).
+    Positions are looked up in the nodes when asked (a file's parsers ask for a few dozen;
+    recording one for every node was a tenth of reading the file).  A path is mapping keys and
+    sequence indices; a key written only through a merge (``<<``) has no position of its own.
     """
 
     path: str
     data: Any
     start_line: int
-    keys: Mapping[Path, tuple[int, int]] = field(default_factory=dict)
-    values: Mapping[Path, tuple[int, int]] = field(default_factory=dict)
+    root: Any = field(default=None, compare=False)  # the composed node of ``data``
+    # Each mapping node's written keys, indexed on first use (id of the node -> key -> pair).
+    index: dict[int, dict[Any, tuple[Any, Any]]] = field(default_factory=dict, compare=False)
 
     def key_position(self, path: Path) -> Position:
-        line, col = self.keys.get(path) or self.values.get(path) or (self.start_line, 1)
-        return Position(self.path, line, col)
+        """Where the key at ``path`` is written (for a sequence item, the item)."""
+        found = _find(self.root, path, self.index)
+        node = None if found is None else found[0] or found[1]
+        return self._at(node)
 
     def value_position(self, path: Path) -> Position:
-        line, col = self.values.get(path) or self.keys.get(path) or (self.start_line, 1)
-        return Position(self.path, line, col)
+        """Where the value at ``path`` starts."""
+        found = _find(self.root, path, self.index)
+        return self._at(None if found is None else found[1])
+
+    def has_key(self, path: Path) -> bool:
+        """Whether ``path`` ends at a key written in a mapping."""
+        found = _find(self.root, path, self.index)
+        return found is not None and found[0] is not None
+
+    def key_positions(self) -> dict[Path, tuple[int, int]]:
+        """Every written key's path and (line, column)."""
+        out: dict[Path, tuple[int, int]] = {}
+        _collect_keys(self.root, (), out)
+        return out
+
+    def _at(self, node: Any) -> Position:
+        if node is None:
+            return Position(self.path, self.start_line, 1)
+        mark = node.start_mark
+        return Position(self.path, mark.line + 1, mark.column + 1)
+
+
+def _find(
+    root: Any, path: Path, index: dict[int, dict[Any, tuple[Any, Any]]]
+) -> tuple[Any, Any] | None:
+    """(key node or None, value node) at ``path``, walking the composed nodes as ``_Builder``
+    built the data: explicit keys only, sequence items by index."""
+    if root is None:
+        return None
+    key_node, node = None, root
+    for step in path:
+        if node.__class__ is yaml.MappingNode:
+            keys = index.get(id(node))
+            if keys is None:  # the document holds its nodes, so an id is never reused
+                keys = index[id(node)] = {
+                    _key_text(k): (k, v) for k, v in reversed(node.value) if k.tag != _MERGE
+                }
+            pair = keys.get(step)
+            if pair is None:
+                return None
+            key_node, node = pair
+        elif node.__class__ is yaml.SequenceNode and isinstance(step, int):
+            if not 0 <= step < len(node.value):
+                return None
+            key_node, node = None, node.value[step]
+        else:
+            return None
+    return key_node, node
+
+
+def _collect_keys(node: Any, at: Path, out: dict[Path, tuple[int, int]]) -> None:
+    # An alias's keys are listed under its own path too, at the anchor's place (the load has
+    # bounded what aliases may expand to: Limits.max_alias_nodes).
+    if node.__class__ is yaml.MappingNode:
+        for k, v in node.value:
+            if k.tag == _MERGE:
+                continue
+            here = (*at, _key_text(k))
+            out.setdefault(here, (k.start_mark.line + 1, k.start_mark.column + 1))
+            _collect_keys(v, here, out)
+    elif node.__class__ is yaml.SequenceNode:
+        for i, item in enumerate(node.value):
+            _collect_keys(item, (*at, i), out)
+
+
+def _key_text(node: Any) -> str:
+    """A mapping key as the data holds it: its text, or a scalar's value as text."""
+    if node.tag == _STR and node.__class__ is yaml.ScalarNode:
+        return str(node.value)
+    key = _Builder("", DEFAULT_LIMITS)._value(node, 0)
+    return key if isinstance(key, str) else str(key).lower() if isinstance(key, bool) else str(key)
 
 
 def _mark_error(path: str, exc: yaml.MarkedYAMLError) -> SourceError:
@@ -220,29 +293,13 @@ class _Builder:
     def __init__(self, path: str, limits: Limits) -> None:
         self.path = path
         self.limits = limits
+        self.max_nodes = limits.max_nodes
         self.count = 0
-        self.keys: dict[Path, tuple[int, int]] = {}
-        self.values: dict[Path, tuple[int, int]] = {}
-        c = yaml.constructor.SafeConstructor()
-        self._direct: dict[str, Any] = {
-            _STD + "int": c.construct_yaml_int,
-            _STD + "float": c.construct_yaml_float,
-            _STD + "bool": c.construct_yaml_bool,
-        }
-        self._scalars = c
 
-    def build(self, node: yaml.Node, at: Path, depth: int) -> Any:
-        if at not in self.values:  # the first node seen at a path keeps it (aliases, merges)
-            mark = node.start_mark
-            self.values[at] = (mark.line + 1, mark.column + 1)
-        return self._value(node, at, depth)
-
-    def _value(self, node: yaml.Node, at: Path, depth: int) -> Any:
+    def _value(self, node: yaml.Node, depth: int) -> Any:
         self.count += 1
-        if self.count > self.limits.max_nodes:
-            raise _error(
-                f"YAML document has more than {self.limits.max_nodes:,} nodes (node limit)", node
-            )
+        if self.count > self.max_nodes:
+            raise _error(f"YAML document has more than {self.max_nodes:,} nodes (node limit)", node)
         if isinstance(node, yaml.ScalarNode):
             return self._scalar(node)
         if depth > self.limits.max_depth:
@@ -251,8 +308,8 @@ class _Builder:
         if tag.startswith(_STD) and tag not in _COLLECTION_TAGS:
             raise _error(_tag_message(tag), node)
         if isinstance(node, yaml.MappingNode):
-            return self._mapping(node, at, depth)
-        return [self.build(item, (*at, i), depth + 1) for i, item in enumerate(node.value)]
+            return self._mapping(node, depth)
+        return [self._value(item, depth + 1) for item in node.value]
 
     def _scalar(self, node: yaml.Node) -> Any:
         tag = node.tag or ""
@@ -261,9 +318,10 @@ class _Builder:
         if tag == _STD + "null":
             return None
         if tag in _SCALAR_TAGS:
-            direct = self._direct.get(tag)
+            constructor = _constructor()
+            direct = _DIRECT.get(tag)
             try:
-                value = direct(node) if direct else self._scalars.construct_object(node)
+                value = direct(constructor, node) if direct else constructor.construct_object(node)
             except (yaml.YAMLError, ValueError) as exc:
                 raise _error(f"invalid YAML scalar: {exc}", node) from None
             # Timestamps and binary are kept as text: toplint compares strings, not dates.
@@ -273,23 +331,22 @@ class _Builder:
         # Local tags (!reference, !Ref, ...) are read as their plain text.
         return str(node.value)
 
-    def _mapping(self, node: yaml.MappingNode, at: Path, depth: int) -> dict[str, Any]:
+    def _mapping(self, node: yaml.MappingNode, depth: int) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        explicit: set[str] = set()  # keys written here (a merged key may be overridden once)
-        keys, values = self.keys, self.values
+        explicit: dict[str, yaml.Node] = {}  # keys written here (a merged one may be overridden)
         scalar = yaml.ScalarNode
         for key_node, value_node in node.value:
             tag = key_node.tag
             if tag == _STR and key_node.__class__ is scalar:  # most keys: plain text
                 self.count += 1
-                if self.count > self.limits.max_nodes:
-                    self._value(key_node, at, depth + 1)  # raises the node-limit error
+                if self.count > self.max_nodes:
+                    self._value(key_node, depth + 1)  # raises the node-limit error
                 key = key_node.value
             elif tag == _MERGE:
-                self._merge(out, value_node, at, depth)
+                self._merge(out, value_node, depth)
                 continue
             else:
-                key = self._value(key_node, at, depth + 1)
+                key = self._value(key_node, depth + 1)
                 key = (
                     key
                     if isinstance(key, str)
@@ -297,43 +354,54 @@ class _Builder:
                     if isinstance(key, bool)
                     else str(key)
                 )
-            here = (*at, key)
-            if key in explicit:
-                raise self._duplicate(key, keys[here], key_node)
-            explicit.add(key)
-            mark = key_node.start_mark
-            keys[here] = (mark.line + 1, mark.column + 1)
-            mark = value_node.start_mark
-            values[here] = (mark.line + 1, mark.column + 1)  # this key's value, even if seen
+            first = explicit.get(key)
+            if first is not None:
+                raise self._duplicate(key, first.start_mark.line + 1, key_node)
+            explicit[key] = key_node
             if value_node.tag == _STR and value_node.__class__ is scalar:  # plain text value
                 self.count += 1
-                if self.count > self.limits.max_nodes:
-                    self._value(value_node, here, depth + 1)  # raises the node-limit error
+                if self.count > self.max_nodes:
+                    self._value(value_node, depth + 1)  # raises the node-limit error
                 out[key] = value_node.value
             else:
-                out[key] = self._value(value_node, here, depth + 1)
+                out[key] = self._value(value_node, depth + 1)
         return out
 
     @staticmethod
-    def _duplicate(key: str, first: tuple[int, int], node: yaml.Node) -> SourceError:
+    def _duplicate(key: str, first_line: int, node: yaml.Node) -> SourceError:
         """YAML requires unique keys; PyYAML keeps the last silently, while kubectl
         (sigs.k8s.io/yaml) and docker compose (yaml.v3) reject the file."""
         shown = key if len(key) <= 40 else key[:40] + "…"
         return _error(
-            f"duplicate key `{shown}` (first at line {first[0]}); kubectl and docker compose "
+            f"duplicate key `{shown}` (first at line {first_line}); kubectl and docker compose "
             "reject the file, and which value wins is undefined",
             node,
         )
 
-    def _merge(self, out: dict[str, Any], value: yaml.Node, at: Path, depth: int) -> None:
+    def _merge(self, out: dict[str, Any], value: yaml.Node, depth: int) -> None:
         # "<<: *a" or "<<: [*a, *b]": earlier keys win, explicit keys (set later) override.
         sources = value.value if isinstance(value, yaml.SequenceNode) else [value]
         for src in sources:
-            merged = self.build(src, (*at, "\0merge"), depth + 1)
+            merged = self._value(src, depth + 1)
             if not isinstance(merged, dict):
                 raise _error("YAML merge key '<<' needs a mapping", src)
             for k, v in merged.items():
                 out.setdefault(k, v)
+
+
+# PyYAML's scalar constructors toplint uses (stateless; one constructor serves every load).
+_DIRECT: dict[str, Any] = {
+    _STD + "int": yaml.constructor.SafeConstructor.construct_yaml_int,
+    _STD + "float": yaml.constructor.SafeConstructor.construct_yaml_float,
+    _STD + "bool": yaml.constructor.SafeConstructor.construct_yaml_bool,
+}
+_CONSTRUCTOR: list[Any] = []
+
+
+def _constructor() -> Any:
+    if not _CONSTRUCTOR:
+        _CONSTRUCTOR.append(yaml.constructor.SafeConstructor())
+    return _CONSTRUCTOR[0]
 
 
 def _tag_message(tag: str) -> str:
@@ -391,11 +459,8 @@ def _load_documents(text: str, path: str, limits: Limits) -> list[Document]:
                 continue
             if may_alias:
                 _check_aliases(node, limits)
-            builder = _Builder(path, limits)
-            data = builder.build(node, (), 0)
-            docs.append(
-                Document(path, data, node.start_mark.line + 1, builder.keys, builder.values)
-            )
+            data = _Builder(path, limits)._value(node, 0)
+            docs.append(Document(path, data, node.start_mark.line + 1, node))
     except yaml.MarkedYAMLError as exc:
         raise _mark_error(path, exc) from None
     except yaml.YAMLError as exc:

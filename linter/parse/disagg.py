@@ -115,7 +115,7 @@ def _section(
 
 
 def _where(doc: Any, path: tuple[str, ...], default: Position) -> Position:
-    pos: Position = doc.key_position(path) if path in doc.keys else default
+    pos: Position = doc.key_position(path) if doc.has_key(path) else default
     return pos
 
 
