@@ -126,7 +126,6 @@ PRIOR = Params(
     net_extra_us=0.0,
     no_p2p_shared=0.65,
     no_p2p_cap=0.2,
-    host_bounce_step_us=15.0,
     net_eta=0.92,
     tcp_eta=0.7,
     tree_eta=0.62,
@@ -300,7 +299,6 @@ KNOBS: list[tuple[str, Setter, float, float, Callable[[Point], bool]]] = [
     ("eta pcie", _eta("pcie"), 0.3, 1.0, lambda p: p.cls == "pcie"),
     ("eta pcie-sys", _eta("pcie-sys"), 0.2, 1.0, lambda p: p.cls == "pcie"),
     ("no-p2p shared", _param("no_p2p_shared"), 0.2, 2.0, lambda p: p.cls == "pcie"),
-    ("host bounce step", _param("host_bounce_step_us"), 0.5, 20.0, lambda p: p.cls == "pcie"),
     ("net eta", _param("net_eta"), 0.4, 1.0, lambda p: _bulk(p) or p.cls == "all-to-all"),
     ("tree eta", _param("tree_eta"), 0.3, 1.0, _bulk),
     ("tcp eta", _param("tcp_eta"), 0.3, 1.0, _bulk),
@@ -604,7 +602,6 @@ def _fitted(model: Model) -> str:
     ]
     for name in (
         "no_p2p_shared",
-        "host_bounce_step_us",
         "net_eta",
         "tcp_eta",
         "tree_eta",

@@ -137,8 +137,9 @@ def intra_eta(kind: str, ranks: int, params: Params = PARAMS) -> tuple[float, st
 
 def step_us(kind: str, protocol: str, params: Params = PARAMS, arch: str = "") -> float:
     """Per-step latency of an intra-node hop (tuning.cc hwLat, scaled per architecture)."""
-    if kind == "pcie-no-p2p":
-        return params.host_bounce_step_us
+    # Without P2P the step bounces through host memory (SHM transport), but NCCL's tuner prices
+    # every intra-node path that is not NVLink with the PCI row (tuning.cc: ``intraHw[a] =
+    # graphs[a]->typeIntra == LINK_NVL ? NCCL_HW_NVLINK : NCCL_HW_PCI``).
     if kind in PCIE_KINDS:
         return PCIE_STEP_US[protocol] * params.pcie_step_scale
     return NVLINK_STEP_US[protocol] * params.step_scale.get(arch, 1.0)

@@ -16,7 +16,10 @@ NCCL across nodes (NVIDIA/nccl@5067397c src/graph/tuning.cc; cost-model.md §1.4
   (inner in one tree, leaf in the other) — why ring wins on bandwidth except on 2 nodes
   (sjeaugey in NVIDIA/nccl#790, quoted in stas00/ml-engineering network/benchmarks/README.md).
   Latency: ``base + 2·((n/nNodes − 1)·intraLat + log2(nNodes)·α_net)``.  Tree LL moves
-  1/3.8 of the tree's bus bandwidth (capped at llMaxBw), not the ring's 1/2.
+  1/3.8 of the tree's bus bandwidth (capped at llMaxBw), not the ring's 1/2, and medium sizes
+  take NCCL's ``treeCorrectionFactor`` on the bandwidth.
+- **Network step** ``α_net`` per algorithm and protocol: NCCL's NET hwLat row (Simple 14 µs
+  where tree LL is 5), relative to the manifest's latency, which is the tree LL step.
 - **Point-to-point** (PP send/recv, KV transfer): one step, one GPU's NIC share.
 
 All-to-all runs as concurrent sends to every peer (NCCL ``ncclGroupStart`` of send/recv, pplx,
@@ -57,6 +60,28 @@ NET_OVERHEAD_US = 1.0
 NET_OVERHEAD_SIMPLE_FACTOR = 3.0
 # tuning.cc, tree LL: "busBw = std::min(busBw * 1.0 / 3.8, llMaxBw)"
 TREE_LL_BW = 1.0 / 3.8
+# tuning.cc hwLatencies[NCCL_HW_NET], µs per network step: Tree {LL 5.0, LL128 8.5, Simple 14},
+# Ring {LL 2.7, LL128 4.0, Simple 14.0}, NVLSTree {Simple 20.9}; "With ppn=1 latencies are
+# fully exposed, use the Tree network latency" (the ring takes the tree row with one rank per
+# node).  The InfiniBand plugin adds nothing (src/transport/net_ib/init.cc:
+# ``props->latency = 0``).  The manifest's ``inter_node.latency`` is the tree LL step
+# (link-kinds table: 5 µs for IB/RoCE); the other rows keep NCCL's difference from it.
+NET_HW_LAT_US = {
+    "tree": {"ll": 5.0, "simple": 14.0},
+    "ring": {"ll": 2.7, "simple": 14.0},
+    "nvlstree": {"simple": 20.9},
+}
+# tuning.cc treeCorrectionFactor ("Trees are not perfectly sticking to the model for medium
+# sizes"): the tree all-reduce bandwidth is multiplied by this, per protocol, indexed by
+# log2(bytes / 64) from 0 to 22 (64 B to 256 MiB); outside that range the factor is 1.
+# fmt: off
+TREE_CORRECTION = {
+    "ll": (1.0, 1.0, 1.0, 1.0, 0.9, 0.8, 0.7, 0.7, 0.7, 0.7, 0.6, 0.5,
+           0.4, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.0, 1.0, 1.0),
+    "simple": (0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.8, 0.7, 0.6, 0.6, 0.5,
+               0.5, 0.5, 0.5, 0.6, 0.7, 0.8, 0.7, 0.7, 0.8, 0.9, 0.9),
+}
+# fmt: on
 
 
 def net_eta(fabric: Fabric, params: Params) -> tuple[float, str]:
@@ -116,13 +141,31 @@ def _ring(op: str, size: float, fabric: Fabric, params: Params) -> Prediction:
         bw = bus * PROTOCOL_BW[protocol]
         if protocol == "ll":
             bw = min(bw, LL_MAX_BUSBW)
-        lat = BASE_LATENCY_US[protocol] + params.launch_us
+        lat = BASE_LATENCY_US[protocol]
         lat += (steps - inter) * _ring_intra_step_us(fabric, protocol, params)
-        t = lat + inter * fabric.net_latency_us + extra + ramped(wire, ramp) / (bw * 1e3)
+        lat += inter * net_step_us(fabric, "ring", protocol)
+        t = lat + params.launch_us + extra + ramped(wire, ramp) / (bw * 1e3)
         if best is None or t < best.time_us:
             best = Prediction(t, "ring", protocol, eta, source, bw)
     assert best is not None
     return best
+
+
+def net_step_us(fabric: Fabric, algorithm: str, protocol: str) -> float:
+    """NCCL's per-step network latency of ``algorithm``/``protocol`` (tuning.cc interLat)."""
+    row = "tree" if algorithm == "tree" or fabric.per_node <= 1 else algorithm
+    extra = NET_HW_LAT_US[row][protocol] - NET_HW_LAT_US["tree"]["ll"]
+    return max(fabric.net_latency_us + extra, 0.0)
+
+
+def tree_correction(size: float, protocol: str) -> float:
+    """tuning.cc treeCorrectionFactor for a tree all-reduce of ``size`` bytes."""
+    log_size = int(size) >> 6
+    if log_size <= 0:
+        return 1.0
+    index = log_size.bit_length() - 1
+    row = TREE_CORRECTION[protocol]
+    return row[index] if index < len(row) else 1.0
 
 
 def _ring_intra_step_us(fabric: Fabric, protocol: str, params: Params) -> float:
@@ -146,6 +189,7 @@ def _tree(size: float, fabric: Fabric, params: Params) -> Prediction:
         t_bw = max(egress / (net * 1e3), intra) / factor
         if protocol == "ll":
             t_bw = max(t_bw, egress / (LL_MAX_BUSBW * 1e3))
+        t_bw /= tree_correction(size, protocol)
         t_bw += params.net_extra_us
         lat = (
             TREE_BASE_LATENCY_US[protocol]
@@ -153,7 +197,7 @@ def _tree(size: float, fabric: Fabric, params: Params) -> Prediction:
             + 2
             * (
                 (per_node - 1) * step_us(fabric.intra_kind, protocol, params, fabric.arch)
-                + math.log2(k) * fabric.net_latency_us
+                + math.log2(k) * net_step_us(fabric, "tree", protocol)
             )
         )
         t = lat + t_bw
@@ -179,7 +223,8 @@ def _nvls_tree(size: float, fabric: Fabric, params: Params) -> Prediction:
         )
         / simple
     )
-    lat = NVLS_LATENCY_US + params.launch_us + 2 * math.log2(fabric.nodes) * fabric.net_latency_us
+    lat = NVLS_LATENCY_US + params.launch_us
+    lat += 2 * math.log2(fabric.nodes) * net_step_us(fabric, "nvlstree", "simple")
     t = lat + bw_us + params.net_extra_us
     bw = params.tree_eta * fabric.net_node_gb_per_s
     return Prediction(t, "nvlstree", "simple", tree.eta, tree.eta_source, bw)

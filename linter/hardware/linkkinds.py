@@ -177,7 +177,7 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             25.0,
             "GCP GPUDirect-TCPX(O) 200 Gb/s per NIC (cost-model.md §4.2)",
-            57.9,
+            55.4,
             "fitted on the 2-node AR sweep, floor ~123 µs (A3 Mega TCPXO, "
             "lessizzmore/create-a3mega-ztan-fork@02dd8f45 ztan-NCCL-test-result)",
             _RING_TREE,
@@ -189,7 +189,7 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             12.5,
             "100GbE (cost-model.md §4.2)",
-            57.9,
+            55.4,
             "as TCPX(O) (fitted together); TCP sockets 2-node AR 118-130 µs (nccl#1184)",
             _RING_TREE,
             manifest=("ethernet",),

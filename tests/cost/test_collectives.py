@@ -69,3 +69,10 @@ def test_no_p2p_efficiency_falls_with_group_size() -> None:
 
 def test_single_rank_costs_nothing() -> None:
     assert predict_us("all_reduce", MIB, Fabric("nvlink", 450, 1)).time_us == 0.0
+
+
+def test_a_host_bounce_step_is_priced_with_nccls_pci_row() -> None:
+    # tuning.cc: every intra-node path that is not NVLink takes the PCI hwLat row (SHM too).
+    from toplint.cost.collectives import PCIE_STEP_US, step_us
+
+    assert step_us("pcie-no-p2p", "ll") == step_us("pcie", "ll") == PCIE_STEP_US["ll"]

@@ -106,7 +106,8 @@ def test_a_ring_across_nodes_pays_the_net_overhead_on_every_intra_node_step() ->
 
     f = _two_nodes()
     t = predict_us("all_gather", 8, f).time_us
-    floor = BASE_LATENCY_US["ll"] + PARAMS.launch_us + 14 * NET_OVERHEAD_US + 1 * 10.0
+    # one network step of the ring LL row: the manifest's 10 µs less tuning.cc's 5.0 - 2.7
+    floor = BASE_LATENCY_US["ll"] + PARAMS.launch_us + 14 * NET_OVERHEAD_US + 1 * (10.0 - 2.3)
     assert t >= floor
 
 
@@ -125,14 +126,69 @@ def test_a_forced_tree_is_priced_as_the_tree_even_where_the_ring_is_faster() -> 
 
 
 def test_a_forced_nvlstree_pays_the_nvls_hop_and_a_tree_across_nodes() -> None:
-    # tuning.cc NVLSTree: intraLat (NVLS 25 µs) + 2·log2(nNodes)·interLat, Simple only
+    # tuning.cc NVLSTree: intraLat (NVLS 25 µs) + 2·log2(nNodes)·interLat, Simple only; the
+    # NET NVLSTree Simple step is 20.9 µs where the tree LL step is 5.0
     from toplint.cost.collectives import NVLS_LATENCY_US
 
     pred = predict_us("all_reduce", 8, _two_nodes(nvls_arch="hopper"), algorithm="nvlstree")
-    floor = NVLS_LATENCY_US + PARAMS.launch_us + 2 * 1 * 10.0
+    floor = NVLS_LATENCY_US + PARAMS.launch_us + 2 * 1 * (10.0 + 20.9 - 5.0)
     assert pred.algorithm == "nvlstree" and pred.time_us == pytest.approx(floor, rel=1e-3)
 
 
 def test_an_unknown_forced_algorithm_is_an_error() -> None:
     with pytest.raises(ValueError, match="collnet"):
         predict_us("all_reduce", MIB, _two_nodes(), algorithm="collnet")
+
+
+def test_a_simple_network_step_costs_nccls_simple_latency() -> None:
+    # tuning.cc hwLatencies NET: Tree LL 5.0, Tree Simple 14; the manifest's latency is the
+    # tree LL step, so Simple costs 9 µs more per network step.
+    from toplint.cost.network import net_step_us
+
+    f = _two_nodes()
+    assert net_step_us(f, "tree", "simple") == pytest.approx(10.0 + 9.0)
+    assert net_step_us(f, "tree", "ll") == pytest.approx(10.0)
+
+
+def test_a_ring_with_several_ranks_per_node_takes_the_ring_network_row() -> None:
+    from toplint.cost.network import net_step_us
+
+    assert net_step_us(_two_nodes(), "ring", "ll") == pytest.approx(10.0 - 2.3)
+
+
+def test_a_ring_with_one_rank_per_node_takes_the_tree_network_row() -> None:
+    # tuning.cc: "With ppn=1 latencies are fully exposed, use the Tree network latency"
+    from toplint.cost.network import net_step_us
+
+    f = _two_nodes(ranks=2, sharers=1)
+    assert net_step_us(f, "ring", "ll") == pytest.approx(10.0)
+
+
+@pytest.mark.parametrize(
+    ("size", "protocol", "factor"),
+    [
+        (32, "simple", 1.0),
+        (64, "simple", 0.9),
+        (512 * 1024, "ll", 0.4),
+        (4 * MIB, "simple", 0.7),
+        (512 * MIB, "simple", 1.0),
+    ],
+)
+def test_tree_correction_is_nccls_table_by_log2_of_64_byte_units(
+    size: int, protocol: str, factor: float
+) -> None:
+    from toplint.cost.network import tree_correction
+
+    assert tree_correction(size, protocol) == factor
+
+
+def test_a_medium_tree_all_reduce_is_slowed_by_nccls_tree_correction() -> None:
+    # 4 MiB across 2 nodes of one GPU (tree Simple): the bandwidth term is divided by 0.7.
+    from toplint.cost.collectives import TREE_BASE_LATENCY_US
+
+    f = _two_nodes(ranks=2, sharers=1, net_latency_us=0.0)
+    pred = predict_us("all_reduce", 4 * MIB, f, algorithm="tree")
+    latency = TREE_BASE_LATENCY_US["simple"] + PARAMS.launch_us + 2 * (14.0 - 5.0)
+    bandwidth_us = 4 * MIB / (pred.bandwidth_gb_per_s * 1e3)
+    assert pred.protocol == "simple"
+    assert pred.time_us == pytest.approx(latency + bandwidth_us / 0.7)
