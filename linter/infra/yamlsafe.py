@@ -145,23 +145,25 @@ class Document:
     data: Any
     start_line: int
     root: Any = field(default=None, compare=False)  # the composed node of ``data``
-    # Each mapping node's written keys, indexed on first use (id of the node -> key -> pair).
+    # Each mapping node's written keys, indexed on first use (id of the node -> key -> pair),
+    # and the nodes found at each path asked (siblings share their parent's walk).
     index: dict[int, dict[Any, tuple[Any, Any]]] = field(default_factory=dict, compare=False)
+    found: dict[Path, tuple[Any, Any] | None] = field(default_factory=dict, compare=False)
 
     def key_position(self, path: Path) -> Position:
         """Where the key at ``path`` is written (for a sequence item, the item)."""
-        found = _find(self.root, path, self.index)
+        found = self._find(path)
         node = None if found is None else found[0] or found[1]
         return self._at(node)
 
     def value_position(self, path: Path) -> Position:
         """Where the value at ``path`` starts."""
-        found = _find(self.root, path, self.index)
+        found = self._find(path)
         return self._at(None if found is None else found[1])
 
     def has_key(self, path: Path) -> bool:
         """Whether ``path`` ends at a key written in a mapping."""
-        found = _find(self.root, path, self.index)
+        found = self._find(path)
         return found is not None and found[0] is not None
 
     def key_positions(self) -> dict[Path, tuple[int, int]]:
@@ -170,6 +172,19 @@ class Document:
         _collect_keys(self.root, (), out)
         return out
 
+    def _find(self, path: Path) -> tuple[Any, Any] | None:
+        """(key node or None, value node) at ``path``, each path walked once."""
+        found = self.found
+        if path in found:
+            return found[path]
+        if not path:
+            hit = None if self.root is None else (None, self.root)
+        else:
+            parent = self._find(path[:-1])
+            hit = None if parent is None else _step(parent[1], path[-1], self.index)
+        found[path] = hit
+        return hit
+
     def _at(self, node: Any) -> Position:
         if node is None:
             return Position(self.path, self.start_line, 1)
@@ -177,32 +192,19 @@ class Document:
         return Position(self.path, mark.line + 1, mark.column + 1)
 
 
-def _find(
-    root: Any, path: Path, index: dict[int, dict[Any, tuple[Any, Any]]]
-) -> tuple[Any, Any] | None:
-    """(key node or None, value node) at ``path``, walking the composed nodes as ``_Builder``
-    built the data: explicit keys only, sequence items by index."""
-    if root is None:
-        return None
-    key_node, node = None, root
-    for step in path:
-        if node.__class__ is yaml.MappingNode:
-            keys = index.get(id(node))
-            if keys is None:  # the document holds its nodes, so an id is never reused
-                keys = index[id(node)] = {
-                    _key_text(k): (k, v) for k, v in reversed(node.value) if k.tag != _MERGE
-                }
-            pair = keys.get(step)
-            if pair is None:
-                return None
-            key_node, node = pair
-        elif node.__class__ is yaml.SequenceNode and isinstance(step, int):
-            if not 0 <= step < len(node.value):
-                return None
-            key_node, node = None, node.value[step]
-        else:
-            return None
-    return key_node, node
+def _step(node: Any, step: Any, index: dict[int, dict[Any, tuple[Any, Any]]]) -> Any:
+    """(key node or None, value node) one step below ``node``, as ``_Builder`` built the data:
+    explicit keys only, sequence items by index; None when there is none."""
+    if node.__class__ is yaml.MappingNode:
+        keys = index.get(id(node))
+        if keys is None:  # the document holds its nodes, so an id is never reused
+            keys = index[id(node)] = {
+                _key_text(k): (k, v) for k, v in reversed(node.value) if k.tag != _MERGE
+            }
+        return keys.get(step)
+    if node.__class__ is yaml.SequenceNode and isinstance(step, int):
+        return (None, node.value[step]) if 0 <= step < len(node.value) else None
+    return None
 
 
 def _collect_keys(node: Any, at: Path, out: dict[Path, tuple[int, int]]) -> None:
