@@ -258,13 +258,15 @@ def visible_gpus(
     count, where = dep.gpus_per_node, dep.sources.get("gpus_per_node")
     options = dict(dep.options)
     unresolved = list(dep.unresolved)
-    requests: list[tuple[Arg, bool]] = []
+    requests: list[tuple[Arg, str]] = []  # (value, variable; "" for a count)
     if docker_gpus is not None:
-        requests.append((docker_gpus, True))
+        requests.append((docker_gpus, ""))
     for name in ("NVIDIA_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"):
         if name in env:
-            requests.append((env[name], False))
-    for arg, is_count in requests:
+            requests.append((env[name], name))
+    bound_by = ""
+    for arg, variable in requests:
+        is_count = not variable
         if arg.value is None:
             count, where = None, arg.position
             unresolved.extend(Unresolved("gpus_per_node", v, arg.position) for v in arg.unresolved)
@@ -276,8 +278,8 @@ def visible_gpus(
             continue
         count = n if count is None else min(count, n)
         where = arg.position
-        if not is_count:  # the variable that bounds what the process sees (TL201 names it)
-            options["gpus_from"] = arg.raw.split("=", 1)[0] if "=" in arg.raw else "devices"
+        if variable:  # the variable that bounds what the process sees (TL201 names it)
+            options["gpus_from"] = bound_by = variable
     from toplint.engines.registry import find_engine
 
     engine = find_engine(dep.engine)
@@ -288,6 +290,8 @@ def visible_gpus(
     sources = dict(dep.sources)
     if where is not None and count is not None:
         sources["gpus_per_node"] = where
+        if bound_by and "gpus" in sources:  # a pod's request, narrowed by the variable
+            sources["gpus"] = where
     return replace(
         dep, gpus_per_node=count, options=options, sources=sources, unresolved=tuple(unresolved)
     )
