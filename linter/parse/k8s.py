@@ -210,9 +210,12 @@ def container_deployments(
         # container's; the others keep reading it through ``env_options`` only, except
         # CUDA_VISIBLE_DEVICES, which bounds the GPUs every engine's process sees
         # (``enginecfg.visible_gpus``).  NVIDIA_VISIBLE_DEVICES is the device plugin's to set.
-        read_env = env_args(ctx, cpath, env)
-        if not get_spec(inv.engine).env:
-            read_env = {k: v for k, v in read_env.items() if k == "CUDA_VISIBLE_DEVICES"}
+        read_env = None
+        if get_spec(inv.engine).env:
+            read_env = env_args(ctx, cpath, env)
+        elif "CUDA_VISIBLE_DEVICES" in env:
+            found = env_args(ctx, cpath, env)
+            read_env = {k: v for k, v in found.items() if k == "CUDA_VISIBLE_DEVICES"}
         from toplint.parse.k8s_configmap import configmap_loader, resolve_config_flag
 
         # Options files that are not flag lists (LLM-API YAML) fold in through a loader that
