@@ -214,8 +214,8 @@ def container_deployments(
         if get_spec(inv.engine).env:
             read_env = env_args(ctx, cpath, env)
         elif "CUDA_VISIBLE_DEVICES" in env:
-            found = env_args(ctx, cpath, env)
-            read_env = {k: v for k, v in found.items() if k == "CUDA_VISIBLE_DEVICES"}
+            args = env_args(ctx, cpath, env)
+            read_env = {k: v for k, v in args.items() if k == "CUDA_VISIBLE_DEVICES"}
         from toplint.parse.k8s_configmap import configmap_loader, resolve_config_flag
 
         # Options files that are not flag lists (LLM-API YAML) fold in through a loader that
