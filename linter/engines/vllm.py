@@ -140,41 +140,13 @@ trust-request-mm-kwargs use-fp64-gumbel use-replayssm use-tqdm-on-load use-v2-bl
 worker-use-ray
 """
 
-# BooleanOptionalAction switches (``--no-<name>``), and the kept switches as before.
-_NEG = """
-allow-credentials allow-deprecated-quantization async-scheduling calculate-kv-scales
-cohere-is-reasoning-model cudagraph-metrics data-parallel-external-lb data-parallel-hybrid-lb
-dcp-q-replicate disable-async-output-proc disable-cascade-attn disable-chunked-mm-input
-disable-custom-all-reduce disable-fastapi-docs disable-frontend-multiprocessing
-disable-hybrid-kv-cache-manager disable-log-requests disable-logprobs-during-spec-decoding
-disable-mm-preprocessor-cache disable-nccl-for-dp-synchronization disable-sliding-window
-disable-uvicorn-access-log enable-auto-tool-choice enable-batch-sharded-sampling
-enable-chunked-prefill enable-cumem-allocator enable-dbo enable-elastic-ep
-enable-ep-weight-filter enable-eplb enable-expert-parallel enable-fault-tolerance
-enable-flash-late-interaction enable-flashinfer-autotune enable-force-include-usage enable-hc-sp
-enable-layerwise-nvtx-tracing enable-log-deltas enable-log-outputs enable-log-requests
-enable-logging-iteration-details enable-lora enable-lora-bias
-enable-mamba-cache-stochastic-rounding enable-mamba-shared-prefix-checkpoint enable-mfu-metrics
-enable-mixed-moe-lora-format enable-mm-embeds enable-moe-shared-loras
-enable-multimodal-encoder-data-parallel enable-nccl-comm-suspend enable-offline-docs
-enable-per-request-metrics enable-prefix-caching enable-prompt-adapter enable-prompt-embeds
-enable-prompt-tokens-details enable-request-id-headers enable-return-routed-experts
-enable-scale-out enable-server-load-tracking enable-shm-tensor-arena enable-sleep-mode
-enable-ssl-refresh enable-tokenizer-info-endpoint enable-tower-connector-lora
-enable-trace-replay enforce-eager engine-use-ray eplb-log-balancedness
-exclude-tools-when-tool-choice-none fail-on-environ-validation fully-sharded-loras
-guided-decoding-disable-additional-properties guided-decoding-disable-any-whitespace
-guided-decoding-disable-fallback interleave-mm-strings jit-monitor-verbose kv-cache-metrics
-kv-sharing-fast-prefill language-model-only log-error-stack
-long-prefill-token-threshold-adaptive mm-device-do-normalize mm-encoder-only monokernel
-multi-step-stream-outputs numa-bind ray-workers-use-nsight return-sampling-mask
-return-tokens-as-token-ids scheduler-reserve-full-isl skip-mm-profiling skip-tokenizer-init
-sleep-mode-offload-cudagraph specialize-active-lora speculative-disable-mqa-scorer
-swa-bounded-replay tokens-only trust-remote-code trust-request-chat-template
-trust-request-mm-kwargs use-fp64-gumbel use-replayssm use-tqdm-on-load use-v2-block-manager
-worker-use-ray
-"""
-NEGATABLE = frozenset(_NEG.split())
+# Every switch of ``_F`` is a BooleanOptionalAction (``--no-<name>``) in 0.33.0's parser except
+# these plain store_true ones.
+_STORE_TRUE = frozenset(
+    {"aggregate-engine-logging", "data-parallel-multi-port-external-lb", "disable-log-stats"}
+    | {"grpc", "headless"}
+)
+NEGATABLE = frozenset(_F.split()) - _STORE_TRUE
 
 _FIELDS = {
     "model": "model",
