@@ -35,8 +35,9 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     from toplint.infra.budgets import new_file
 
     new_file()  # the file's expansion budget (toplint.infra.budgets)
-    result = _parse(source, parsers)
-    if not result.deployments and _data_file(source, parsers):
+    parser = choose(source, parsers)
+    result = _parse(source, parser)
+    if not result.deployments and (parser is None or parser.name in _DATA_PARSERS):
         result = _commands_anywhere(source, result)
     if result.deployments:
         return _identify_models(source, result)
@@ -74,11 +75,6 @@ _DATA_SUFFIXES = (".json", ".toml")
 _DATA_PARSERS = ("kubernetes", "compose", "helm-values", "cloudformation")
 
 
-def _data_file(source: Source, parsers: Sequence[Parser]) -> bool:
-    parser = choose(source, parsers)
-    return parser is None or parser.name in _DATA_PARSERS
-
-
 def _commands_anywhere(source: Source, result: ParseResult) -> ParseResult:
     """Engine commands written anywhere in a data file no parser found a deployment in."""
     if any(f.rule == "TL001" for f in result.findings):
@@ -110,8 +106,7 @@ def _is_yaml(source: Source) -> bool:
     return source.name.endswith((".yaml", ".yml"))
 
 
-def _parse(source: Source, parsers: Sequence[Parser]) -> ParseResult:
-    parser = choose(source, parsers)
+def _parse(source: Source, parser: Parser | None) -> ParseResult:
     if parser is None:
         return ParseResult(source.path)
     try:
