@@ -11,19 +11,20 @@ from toplint.rulebook.types import Rule, RuleContext
 DOC = """\
 ## What it does
 Reports a deployment that runs on an accelerator toplint's placement and cost model do not
-describe: Intel Gaudi (HPU), AWS Trainium/Inferentia (Neuron) or Google TPU. It is read from
-the Kubernetes resource the pod requests (`habana.ai/gaudi`, `aws.amazon.com/neuron`,
-`aws.amazon.com/neuroncore`, `google.com/tpu`), the node labels (`cloud.google.com/gke-tpu-*`, a
-`trn`/`inf`/`ct5lp`… instance type), the serving image (`vault.habana.ai/gaudi-docker`,
-`tgi-gaudi`, AWS `neuronx` containers, `vllm-tpu`) or the engine's `--device` option. One finding
+describe: Intel Gaudi (HPU), AWS Trainium/Inferentia (Neuron), Google TPU or Huawei Ascend
+(NPU). It is read from the Kubernetes resource the pod requests (`habana.ai/gaudi`,
+`aws.amazon.com/neuron`, `aws.amazon.com/neuroncore`, `google.com/tpu`, `huawei.com/Ascend910`),
+the node labels (`cloud.google.com/gke-tpu-*`, a `trn`/`inf`/`ct5lp`… instance type), the
+serving image (`vault.habana.ai/gaudi-docker`, `tgi-gaudi`, AWS `neuronx` containers,
+`vllm-tpu`, `vllm-ascend`) or the engine's `--device` option. One finding
 per deployment says which, and no link, bandwidth, budget or memory rule runs for it.
 
 ## Why is this bad?
 Nothing is wrong with the deployment; toplint cannot judge it. These accelerators have their own
-interconnects (Gaudi's integrated RoCE ports, NeuronLink, the TPU inter-chip torus) and
-collective libraries; pricing their all-reduces with NVLink and NCCL formulas would print
-numbers that look precise and are not. A green check for a file that was not checked is worse
-than saying so.
+interconnects (Gaudi's integrated RoCE ports, NeuronLink, the TPU inter-chip torus, Ascend's
+HCCS) and collective libraries (HCCL on Ascend); pricing their all-reduces with NVLink and
+NCCL formulas would print numbers that look precise and are not. A green check for a file that
+was not checked is worse than saying so.
 
 ## Example
 ```yaml
@@ -47,6 +48,8 @@ None.
   https://awsdocs-neuron.readthedocs-hosted.com/en/latest/containers/kubernetes-getting-started.html
 - GKE TPUs (`google.com/tpu`, `cloud.google.com/gke-tpu-accelerator`):
   https://cloud.google.com/kubernetes-engine/docs/concepts/tpus
+- Huawei Ascend in Kubernetes (`huawei.com/Ascend910`, `huawei.com/Ascend310P`):
+  https://github.com/Project-HAMi/HAMi/blob/master/docs/ascend910b-support.md
 """
 
 

@@ -2,21 +2,23 @@
 
 The placement and cost stages describe NVIDIA and AMD GPUs joined by NVLink/xGMI, PCIe and
 InfiniBand/RoCE/Ethernet (../shared/reference/cost-model.md).  Intel Gaudi (HPU), AWS
-Trainium/Inferentia (Neuron) and Google TPU have other interconnects (Gaudi's on-chip RoCE
-ports, NeuronLink, the TPU ICI torus) and other collective libraries, so their deployments are
+Trainium/Inferentia (Neuron), Google TPU and Huawei Ascend have other interconnects (Gaudi's
+on-chip RoCE ports, NeuronLink, the TPU ICI torus, Ascend's HCCS) and other collective
+libraries (HCCL on Ascend), so their deployments are
 declined with one finding (TL011) instead of being priced with GPU formulas.
 
 Evidence, each read from where the deployment writes it:
 
 * Kubernetes extended resources of the vendors' device plugins: ``habana.ai/gaudi`` (Intel Gaudi
   device plugin), ``aws.amazon.com/neuron`` / ``neuroncore`` / ``neurondevice`` (AWS Neuron device
-  plugin), ``google.com/tpu`` (GKE TPUs);
+  plugin), ``google.com/tpu`` (GKE TPUs), ``huawei.com/Ascend910`` / ``Ascend310`` /
+  ``Ascend310P`` (Ascend device plugin; Project-HAMi/HAMi docs/ascend910b-support.md);
 * node labels: ``cloud.google.com/gke-tpu-accelerator`` / ``gke-tpu-topology`` (GKE), and the
   instance type of Trainium/Inferentia (``trn1``, ``trn2``, ``inf1``, ``inf2``) and TPU
   (``ct4p``, ``ct5lp``, ``ct5p``, ``ct6e``) machines in ``node.kubernetes.io/instance-type``;
 * the container image (the vendors' serving images: ``vault.habana.ai/gaudi-docker`` and the
   engines' ``-gaudi`` builds; AWS ``neuronx`` deep-learning containers, ``optimum-neuron``; the
-  engines' ``-tpu`` builds and JetStream);
+  engines' ``-tpu`` builds and JetStream; ``vllm-ascend`` (quay.io/ascend) and MindIE);
 * the engine's ``--device`` option (vLLM's older ``--device {cuda,neuron,tpu,hpu,...}``).
 """
 
@@ -30,7 +32,7 @@ from toplint.record import record
 
 @record
 class Accelerator:
-    kind: str  # "gaudi", "neuron", "tpu"
+    kind: str  # "gaudi", "neuron", "tpu", "ascend"
     title: str  # how the finding names it
     resources: tuple[str, ...]  # Kubernetes extended resources
     images: tuple[str, ...]  # substrings of an image reference, lower-cased
@@ -63,6 +65,13 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         ("tpu",),
         label_keys=("cloud.google.com/gke-tpu-accelerator", "cloud.google.com/gke-tpu-topology"),
         instance_prefixes=("ct4p-", "ct5lp-", "ct5p-", "ct6e-"),
+    ),
+    Accelerator(
+        "ascend",
+        "Huawei Ascend (NPU)",
+        ("huawei.com/Ascend910", "huawei.com/Ascend310", "huawei.com/Ascend310P"),
+        ("vllm-ascend", "mindie", "/ascend/"),
+        ("npu",),
     ),
 )
 
