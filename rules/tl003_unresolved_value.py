@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.model import Deployment, Finding, Fix, Position, Severity
-from toplint.parse.argv import FORWARDED
+from toplint.parse.argv import FORWARDED, MISSING_VALUE
 from toplint.rulebook.helpers import finding_at
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -63,7 +63,13 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         set_fields = [f for f in fields if f != FORWARDED]
         names = ", ".join(f"`{f}`" for f in set_fields)
         parts = []
-        if set_fields:
+        if set_fields and variable == MISSING_VALUE:
+            parts.append(
+                f"the option that sets {names} is written without a value (in a shell, a "
+                "`<placeholder>` after it reads as a redirection), so the checks that need it "
+                "are skipped"
+            )
+        elif set_fields:
             parts.append(
                 f"`{variable}` cannot be resolved here; it sets {names}, so the checks that "
                 "need it are skipped"
@@ -75,7 +81,11 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             ctx,
             first[variable],
             "; ".join(parts),
-            fix=_forwarded_fix(variable) if not set_fields else _literal_fix(variable),
+            fix=_forwarded_fix(variable)
+            if not set_fields
+            else Fix("write the option's value after it", applicability="display")
+            if variable == MISSING_VALUE
+            else _literal_fix(variable),
             data={"variable": variable, "fields": list(fields)},
             anchor=variable,
         )

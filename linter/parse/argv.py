@@ -61,6 +61,11 @@ _RUN_SUBCOMMANDS = {"uv": ("run", "tool"), "pipx": ("run",), "poetry": ("run",),
 _PY_OPTS_WITH_VALUE = ("-X", "-W")
 
 
+# What an option that takes a value but is written without one is unresolved by (TL003 words
+# it as such: in a shell, a `<placeholder>` after the option reads as a redirection).
+MISSING_VALUE = "<missing value>"
+
+
 def _base(arg: Arg) -> str:
     return (arg.value or "").rsplit("/", 1)[-1]
 
@@ -288,7 +293,7 @@ def parse_args(
             i += 1
         elif takes_value:
             value = None
-            unresolved = ("<missing value>",)
+            unresolved = (MISSING_VALUE,)
         else:
             value = "true"
         flags.append(
