@@ -18,7 +18,7 @@ Evidence, each read from where the deployment writes it:
   (``ct4p``, ``ct5lp``, ``ct5p``, ``ct6e``) machines in ``node.kubernetes.io/instance-type``;
 * the container image (the vendors' serving images: ``vault.habana.ai/gaudi-docker`` and the
   engines' ``-gaudi`` builds; AWS ``neuronx`` deep-learning containers, ``optimum-neuron``; the
-  engines' ``-tpu`` builds and JetStream; ``vllm-ascend`` (quay.io/ascend) and MindIE);
+  engines' ``-tpu`` builds and JetStream; the Ascend images under ``quay.io/ascend/``, MindIE);
 * the engine's ``--device`` option (vLLM's older ``--device {cuda,neuron,tpu,hpu,...}``).
 """
 
@@ -70,7 +70,7 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         "ascend",
         "Huawei Ascend (NPU)",
         ("huawei.com/Ascend910", "huawei.com/Ascend310", "huawei.com/Ascend310P"),
-        ("vllm-ascend", "mindie", "/ascend/"),
+        ("/ascend/", "mindie"),
         ("npu",),
     ),
 )
