@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Iterable, Sequence
 
-from toplint.infra.readpolicy import MAX_SOURCE_BYTES, too_large
+from toplint.infra.readpolicy import MAX_SOURCE_BYTES, ReadRefused, read_bytes, too_large
 from toplint.model import Finding
 from toplint.parse.base import Source
 from toplint.parse.run import unparsable
@@ -101,7 +101,6 @@ def read_source(path: str) -> Source | Finding:
 
 
 def _read_file(path: str) -> bytes | Finding:
-    from toplint.infra.readpolicy import ReadRefused, read_bytes
 
     try:
         return read_bytes(path, MAX_BYTES)

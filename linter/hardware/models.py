@@ -17,6 +17,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from toplint.catalog_types import ModelSpec
+from toplint.engines.registry import find_engine
 from toplint.errors import ConfigError
 from toplint.hardware.hfconfig import spec_from_hf_config
 from toplint.infra.patterns import DeferredPattern
@@ -199,7 +200,6 @@ def as_served(spec: ModelSpec, dep: Deployment) -> ModelSpec:
     option (``Engine.quantization_option``: ``--quantization fp8``, ``QUANTIZE=bitsandbytes-nf4``,
     ``quant_config.quant_algo``) quantizes a 16-bit checkpoint; a checkpoint already quantized
     (by its name or its ``quantization_config``) keeps its own bytes."""
-    from toplint.engines.registry import find_engine
 
     engine = find_engine(dep.engine)
     if engine is None or not engine.quantization_option or spec.weight_bytes < 2.0:

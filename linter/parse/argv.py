@@ -15,6 +15,7 @@ import functools
 from collections.abc import Mapping, Sequence
 
 from toplint.engines.registry import get_spec, launches_of, module_spec
+from toplint.engines.release import newer_image
 from toplint.engines.types import EngineSpec, Launch
 from toplint.model import (
     Deployment,
@@ -26,7 +27,7 @@ from toplint.model import (
     Severity,
     Unresolved,
 )
-from toplint.parse.enginecfg import ConfigLoader, derive, visible_gpus
+from toplint.parse.enginecfg import ConfigLoader, derive, fold_engine_config, visible_gpus
 from toplint.record import field, record, replace
 
 
@@ -248,8 +249,6 @@ def parse_args(
     spec = get_spec(engine)
     newer: str | None = None
     if image:
-        from toplint.engines.release import newer_image
-
         newer = newer_image(spec, image)
     flags: list[Flag] = []
     findings: list[Finding] = []
@@ -538,8 +537,6 @@ def deployment_from_invocation(
         dep = replace(dep, options={**dep.options, "image": inv.image})
     findings = list(parsed.findings)
     if config_loader is not None:
-        from toplint.parse.enginecfg import fold_engine_config
-
         dep, found = fold_engine_config(dep, spec, config_loader, inv.image)
         findings.extend(found)
     return derive(dep), tuple(findings)

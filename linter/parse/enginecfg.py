@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from toplint.engines.registry import find_engine, get_engine
 from toplint.engines.types import EngineSpec
 from toplint.errors import SourceError
 from toplint.model import Deployment, Finding, Flag, Position, Severity, Unresolved
@@ -231,7 +232,6 @@ def _unparsable(path: str, exc: SourceError) -> Finding:
 def derive(dep: Deployment) -> Deployment:
     """Engine-specific values that follow from the flags (idempotent: reads flags, not fields);
     each engine's own ``Engine.derive``."""
-    from toplint.engines.registry import get_engine
 
     return get_engine(dep.engine).derive(dep)
 
@@ -280,7 +280,6 @@ def visible_gpus(
         where = arg.position
         if variable:  # the variable that bounds what the process sees (TL201 names it)
             options["gpus_from"] = bound_by = variable
-    from toplint.engines.registry import find_engine
 
     engine = find_engine(dep.engine)
     a2a = engine.all_to_all if engine is not None else None

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 
 from toplint.errors import SourceError
+from toplint.infra.budgets import EXPANSION_DEPTH, BudgetExceeded, meter
 from toplint.infra.patterns import DeferredPattern
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -128,7 +129,6 @@ class Expander:
         arrays: Mapping[str, list[str | None]] | None = None,
         depth: int = 0,
     ) -> None:
-        from toplint.infra.budgets import EXPANSION_DEPTH, BudgetExceeded, meter
 
         if depth > EXPANSION_DEPTH:
             raise BudgetExceeded("expansion-depth", EXPANSION_DEPTH, "nested expansions")

@@ -29,6 +29,7 @@ from toplint.model import Deployment, Finding, ParseResult, Position, Severity
 from toplint.parse import k8s_text
 from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
+from toplint.parse.k8s_configmap import configmap_loader, resolve_config_flag
 from toplint.parse.k8s_container import (
     container_env,
     env_args,
@@ -36,6 +37,7 @@ from toplint.parse.k8s_container import (
     invocations,
     with_image_and_accelerator,
 )
+from toplint.parse.multinode import one_per_instance
 from toplint.record import field, record, replace
 
 _KIND = re.compile(r"^kind:\s*\S", re.M)
@@ -216,7 +218,6 @@ def container_deployments(
         elif "CUDA_VISIBLE_DEVICES" in env:
             args = env_args(ctx, cpath, env)
             read_env = {k: v for k, v in args.items() if k == "CUDA_VISIBLE_DEVICES"}
-        from toplint.parse.k8s_configmap import configmap_loader, resolve_config_flag
 
         # Options files that are not flag lists (LLM-API YAML) fold in through a loader that
         # reads ConfigMaps mounted into the pod; flag-list configs fold in below.
@@ -423,7 +424,6 @@ class KubernetesParser:
             ctx = Ctx(source, doc, configmaps, documents=docs)
             deployments.extend(resource_deployments(ctx))
             findings.extend(ctx.findings)
-        from toplint.parse.multinode import one_per_instance
 
         # The head and worker resources of one multi-node instance are one deployment.
         return ParseResult(source.path, one_per_instance(deployments), tuple(findings))

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from toplint.engines.registry import all_engines
 from toplint.errors import SourceError
+from toplint.hardware.accelerators import by_resource
 from toplint.infra.budgets import BudgetExceeded
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Position
@@ -213,7 +215,6 @@ def _image_entrypoint(ctx: Ctx, cpath: Path, args: list[Arg]) -> list[Invocation
 def env_options(env: Mapping[str, str | None]) -> dict[str, str]:
     """Engine/NCCL environment worth keeping for rules (``env.NCCL_IB_HCA``, the engines'
     ``Engine.env_prefixes`` ...)."""
-    from toplint.engines.registry import all_engines
 
     engines = tuple(prefix for engine in all_engines() for prefix in engine.env_prefixes)
     keep = ("NCCL_", "NVSHMEM_", "UCX_", "CUDA_VISIBLE_DEVICES", *engines)
@@ -228,7 +229,6 @@ def with_image_and_accelerator(ctx: Ctx, cpath: Path, dep: Deployment) -> Deploy
     if isinstance(image, str) and image:
         options["image"] = image
         sources["image"] = ctx.pos((*cpath, "image"))
-    from toplint.hardware.accelerators import by_resource
 
     for part in ("limits", "requests"):
         block = ctx.get((*cpath, "resources", part))

@@ -15,8 +15,10 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from toplint.model import ParseResult
+from toplint.discover.files import read_source
+from toplint.model import Finding, ParseResult
 from toplint.parse.base import Parser, Source
+from toplint.parse.run import parse_source
 
 if TYPE_CHECKING:  # imported only when workers start: ~25 ms a one-file check does not need
     import multiprocessing.context
@@ -47,9 +49,6 @@ def parse_file(path: str) -> ParseResult:
 
 def read_and_parse(path: str) -> tuple[ParseResult, Source | None]:
     """The parse result and the source it came from (None when the file could not be read)."""
-    from toplint.discover.files import read_source
-    from toplint.model import Finding
-    from toplint.parse.run import parse_source
 
     source = read_source(path)
     if isinstance(source, Finding):

@@ -6,6 +6,7 @@ import os
 from collections.abc import Sequence
 
 from toplint.errors import SourceError
+from toplint.infra.budgets import new_file
 from toplint.model import Finding, ParseResult, Severity, internal_error
 from toplint.parse.base import Parser, Source, is_template
 
@@ -32,7 +33,6 @@ def choose(source: Source, parsers: Sequence[Parser]) -> Parser | None:
 
 def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     """Deployments of one file.  Never raises for bad input."""
-    from toplint.infra.budgets import new_file
 
     new_file()  # the file's expansion budget (toplint.infra.budgets)
     parser = choose(source, parsers)

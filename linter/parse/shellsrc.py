@@ -11,10 +11,12 @@ from __future__ import annotations
 import bisect
 from collections.abc import Mapping, Sequence
 
+from toplint.engines.registry import get_engine
 from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse.argv import Arg, Invocation, deployment_from_invocation, find_invocations
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import disk_loader, one_host
+from toplint.parse.k8s_text import starts_of
 from toplint.parse.launchers import Allocation, apply_allocation, launcher_allocation
 from toplint.parse.shell import Command, SourceLoader, lex
 from toplint.record import record, replace
@@ -66,7 +68,6 @@ class SourceMap:
 def source_map(file_text: str, path: str, line: int, column: int, value: str) -> SourceMap:
     """Map ``value``, whose text starts at ``line``:``column`` of ``file_text`` (at its opening
     quote or block indicator, as YAML start marks and shell words report it)."""
-    from toplint.parse.k8s_text import starts_of
 
     # Once per file, not per string: rebuilding them for each `sh -c` was quadratic (160 KB of
     # `sh -c` lines took 104 s).
@@ -317,8 +318,6 @@ class ShellParser:
         docker = docker_run(args)
         loader = disk_loader(path)
         if docker is None:
-            from toplint.engines.registry import get_engine
-
             out = []
             for inv in find_invocations(args):
                 dep, found = deployment_from_invocation(

@@ -11,11 +11,17 @@ from toplint.catalog_types import ModelSpec
 from toplint.config.load import Config, find_config, load_config
 from toplint.cost.types import Budgets, Workload
 from toplint.errors import ConfigError, ToplintError
+from toplint.hardware.hints import infer
+from toplint.hardware.models import as_served, lookup_model
 from toplint.hardware.types import Cluster, Hardware
 from toplint.model import Deployment, Finding, Unchecked
+from toplint.pipeline import coverage
 from toplint.pipeline.types import Analysis
+from toplint.placement.select import select_cluster
 from toplint.record import field, record, replace
+from toplint.rulebook.run import adjust_parse_findings, run_prepared
 from toplint.rulebook.types import Rule
+from toplint.suppression.inline import scan
 
 if TYPE_CHECKING:
     from toplint.model import ParseResult
@@ -202,9 +208,6 @@ def run_parsed(
     found: list[Finding] = list(parsed.findings)
     marks = None
     if checks is not None:
-        from toplint.rulebook.run import adjust_parse_findings, run_prepared
-        from toplint.suppression.inline import scan
-
         rule_settings, prepared = checks
         found = adjust_parse_findings(found, rules, rule_settings)
         fix_text = text if edits else None  # None: fixes keep their intents, without edits
@@ -325,9 +328,6 @@ def _warn_once(hardware: Hardware) -> None:
 
 def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Settings) -> Analysis:
     """Place ``dep`` on its cluster and cost it, saying why not when it cannot be."""
-    from toplint.hardware.models import lookup_model
-    from toplint.pipeline import coverage
-
     model = (
         lookup_model(
             dep.model,
@@ -339,13 +339,10 @@ def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Set
         else None
     )
     if model is not None:
-        from toplint.hardware.models import as_served
-
         model = as_served(model, dep)
     declined = coverage.unmodelled_accelerator(dep)
     if declined is not None:  # never priced with GPU formulas (TL011)
         return Analysis(dep, None, model, None, unchecked=declined)
-    from toplint.placement.select import select_cluster
 
     cluster = None
     if hardware is not None:
@@ -357,8 +354,6 @@ def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Set
             base_dir=settings.config.base_dir,
         )
     if cluster is None and not settings.no_hardware:
-        from toplint.hardware.hints import infer
-
         inferred = infer(dep)
         if inferred is not None:
             found = _analyze_on(dep, inferred.cluster, model, settings)
@@ -374,8 +369,7 @@ def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Set
 def _analyze_on(
     dep: Deployment, cluster: Cluster, model: ModelSpec | None, settings: Settings
 ) -> Analysis:
-    from toplint.pipeline import coverage
-    from toplint.placement.place import place
+    from toplint.placement.place import place  # not imported by a run that places nothing
 
     if dep.world_size is None:
         return Analysis(dep, cluster, model, None, unchecked=coverage.unresolved(dep))

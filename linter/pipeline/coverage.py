@@ -11,6 +11,7 @@ import functools
 import os
 from typing import TYPE_CHECKING
 
+from toplint.hardware.accelerators import of_deployment
 from toplint.hardware.types import Cluster, Hardware
 from toplint.model import Deployment, Finding, Severity, Unchecked
 
@@ -75,7 +76,6 @@ def too_few_gpus(dep: Deployment, cluster: Cluster) -> Unchecked:
 
 def unmodelled_accelerator(dep: Deployment) -> Unchecked | None:
     """The deployment runs on an accelerator the cost model does not describe (TL011)."""
-    from toplint.hardware.accelerators import of_deployment
 
     found = of_deployment(dep)
     if found is None:

@@ -10,7 +10,7 @@ from typing import Protocol
 
 from toplint.infra.patterns import DeferredPattern
 from toplint.model import Finding, Severity
-from toplint.record import field, record
+from toplint.record import field, record, replace
 from toplint.rulebook.types import Rule
 
 
@@ -107,7 +107,6 @@ def printable(text: str) -> str:
 
 def shown(f: Finding, escape: Callable[[str], str] = encodable) -> Finding:
     """``f`` with every text that can come from the linted tree passed through ``escape``."""
-    from toplint.record import replace
 
     fix = f.fix
     if fix is not None:

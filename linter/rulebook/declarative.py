@@ -18,6 +18,8 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
+from toplint.facts.registry import BAND_SUFFIXES
+from toplint.hardware.units import format_bandwidth, format_bytes, format_time_us
 from toplint.model import Finding, Fix, Severity
 from toplint.record import record
 from toplint.rulebook.types import Rule, RuleContext
@@ -294,7 +296,6 @@ def format_value(name: str, value: Any) -> str:
     if "share" in leaf:
         return f"{value * 100:.0f}%"
     # One spelling per unit for every command (check, cost, hardware): toplint.hardware.units.
-    from toplint.hardware.units import format_bandwidth, format_bytes, format_time_us
 
     if leaf.endswith("_ms") or "_ms_" in leaf:
         return format_time_us(float(value) * 1000)
@@ -439,7 +440,6 @@ def make_check(spec: Spec) -> Any:
 def _with_bands(used: Mapping[str, Any], facts: Mapping[str, Any]) -> dict[str, Any]:
     """The facts a finding used, plus the error band and method of each estimate among them,
     so JSON and SARIF carry the band (toplint.facts.registry.BAND_SUFFIXES)."""
-    from toplint.facts.registry import BAND_SUFFIXES
 
     data = dict(used)
     for name in used:

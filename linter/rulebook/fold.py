@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from toplint.model import Finding, Related
+from toplint.record import replace
 
 
 def fold_consequences(
@@ -52,8 +53,7 @@ def fold_consequences(
             folded[id(cause)].append(f)
     lead = leads or {}
     return [
-        _merge(f, folded[id(f)], lead.get(f.rule, _LEAD)) if folded.get(id(f)) else f
-        for f in kept
+        _merge(f, folded[id(f)], lead.get(f.rule, _LEAD)) if folded.get(id(f)) else f for f in kept
     ]
 
 
@@ -61,7 +61,6 @@ _LEAD = "Because of this"
 
 
 def _merge(cause: Finding, consequences: Sequence[Finding], lead: str = _LEAD) -> Finding:
-    from toplint.record import replace
 
     ordered = sorted(consequences, key=lambda f: f.rule)
     related = tuple(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from toplint.engines.registry import get_engine
 from toplint.model import Deployment, Finding, Fix, Intent, Position, Severity
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -125,7 +126,6 @@ def layout_flags(
 ) -> str:
     """Command-line flags setting a layout, in the engine's own spelling (``Engine.layout``);
     a dimension the engine has no flag for is left out (``layout_missing`` names it)."""
-    from toplint.engines.registry import get_engine
 
     names = get_engine(engine).layout
     wanted = ((names.tp, tp), (names.pp, pp), (names.dp, dp), (names.ep, ep))
@@ -140,7 +140,6 @@ def layout_missing(
     ep: int | None = None,
 ) -> list[str]:
     """Dimensions of a wanted layout (above 1) that the engine cannot spell with a flag."""
-    from toplint.engines.registry import get_engine
 
     names = get_engine(engine).layout
     wanted = (("tp", names.tp, tp), ("pp", names.pp, pp), ("dp", names.dp, dp))
@@ -163,7 +162,6 @@ def layout_fix(
     """A fix setting a layout with the engine's own flags (``Engine.layout``); None when the
     engine has no flag for one of the sizes above 1 (TGI has no pipeline parallelism: never
     suggest a flag it lacks)."""
-    from toplint.engines.registry import get_engine
 
     if layout_missing(engine, tp=tp, pp=pp, dp=dp):
         return None
@@ -195,7 +193,6 @@ def attention_dp(dep: Deployment) -> bool:
 
 def attention_dp_size(dep: Deployment) -> int:
     """The attention data-parallel degree inside the TP group (1 = none)."""
-    from toplint.engines.registry import get_engine
 
     return get_engine(dep.engine).attention_dp(dep)
 

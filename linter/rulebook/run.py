@@ -7,9 +7,11 @@ from types import MappingProxyType
 from typing import Any
 
 from toplint.cost.types import Budgets, Workload
+from toplint.facts.collect import collect
 from toplint.model import Finding, Severity
 from toplint.pipeline.types import Analysis
 from toplint.record import field, record
+from toplint.rulebook.fold import fold_consequences
 from toplint.rulebook.types import Rule, RuleContext
 
 
@@ -115,7 +117,6 @@ def run_prepared(
     prepared: Sequence[Prepared], analyses: Iterable[Analysis], budgets: Budgets, workload: Workload
 ) -> list[Finding]:
     """Findings of the prepared rules over the analysed deployments."""
-    from toplint.facts.collect import collect
 
     findings: list[Finding] = []
     explains, leads, variants, which = _plan(prepared)
@@ -146,8 +147,6 @@ def run_prepared(
                     raise
                 here.append(rule_crashed(rule, analysis, exc))
         if explains:  # one root cause, one finding (toplint.rulebook.fold)
-            from toplint.rulebook.fold import fold_consequences
-
             here = fold_consequences(here, explains, leads)
         findings.extend(here)
     return findings
