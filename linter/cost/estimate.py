@@ -23,10 +23,12 @@ from toplint.cost.compute import (
 )
 from toplint.cost.enginecomm import ALLREDUCE, UNPRICED, option
 from toplint.cost.fabric import group_fabric, kv_fabric
+from toplint.cost.kernels import compute_capability, family_of, price, select
 from toplint.cost.moe import ACT_BYTES, ep_rows, exchange
 from toplint.cost.types import Collective, CostReport, Workload
 from toplint.cost.uncertainty import METHODS, band, error_class
 from toplint.engines.registry import get_engine
+from toplint.hardware.units import format_bandwidth, format_bytes, format_time_us
 from toplint.placement.types import Group, Placement
 from toplint.record import replace
 
@@ -56,11 +58,12 @@ def estimate(placement: Placement, workload: Workload) -> CostReport:
         )
     rows: list[Collective] = []
     unpriced: list[str] = []
+    worst = {kind: placement.worst(kind) for kind in ("tp", "pp")}
     for phase, tokens, seqs in (
         ("prefill", workload.prompt_tokens, 1),
         ("decode", workload.decode_batch, workload.decode_batch),
     ):
-        builder = _PhaseBuilder(placement, model, phase, tokens, seqs, notes)
+        builder = _PhaseBuilder(placement, model, phase, tokens, seqs, notes, worst)
         rows.extend(builder.build())
         if builder.moe is not None and builder.moe.style == UNPRICED:
             unpriced.append(f"{phase} EP exchange: {builder.moe.why}")
@@ -137,8 +140,10 @@ class _PhaseBuilder:
         tokens: int,
         seqs: int,
         notes: list[str],
+        worst: dict[str, Group | None],
     ) -> None:
         self.p = placement
+        self.worst = worst  # the slowest TP and PP groups (Placement.worst), found once
         self.m = model
         self.phase = phase
         self.t = tokens
@@ -200,7 +205,6 @@ class _PhaseBuilder:
 
     def _all_reduce(self, fabric: Fabric, message: int, count: int, note: str) -> Collective:
         """A TP all-reduce through the engine's own kernel family (toplint.cost.kernels)."""
-        from toplint.cost.kernels import compute_capability, family_of, price, select
 
         family = family_of(self.p.deployment)
         sm = compute_capability(self.p.cluster.gpu.arch)
@@ -216,13 +220,21 @@ class _PhaseBuilder:
                 self.notes.append(timed.eta_source)
         self.notes.append(f"TP all-reduce kernel ({family}): {kernel.why}")
         cls = error_class("all_reduce", fabric.link_kind, kernel.custom)
-        row = _collective(
-            self.phase, "tp", "all_reduce", fabric.ranks, message, count, timed, note, cls
+        return _collective(
+            self.phase,
+            "tp",
+            "all_reduce",
+            fabric.ranks,
+            message,
+            count,
+            timed,
+            note,
+            cls,
+            f"{family}: {kernel.name}",
         )
-        return replace(row, kernel=f"{family}: {kernel.name}")
 
     def _tp(self) -> list[Collective]:
-        g = self.p.worst("tp")
+        g = self.worst["tp"]
         msg = self.t * self.m.hidden_size * ACT_BYTES
         out: list[Collective | None] = []
         # MoE layers all-reduce over TP unless an EP exchange (dispatch/combine) replaces it.
@@ -269,7 +281,6 @@ class _PhaseBuilder:
         """The first-order "payload ÷ link bandwidth" beside the ring all-reduce (prefill)."""
         if row is None or self.phase != "prefill" or g is None or g.link.bandwidth_gb_per_s <= 0:
             return row
-        from toplint.hardware.units import format_bandwidth, format_bytes, format_time_us
 
         payload, bw, ms = payload_over_link(msg, self.m.num_layers, g.link, self.p.cluster)
         note = (
@@ -287,7 +298,7 @@ class _PhaseBuilder:
         # rank 0 (vLLM LogitsProcessor._gather_logits, cost-model.md §1.10).
         msg = self.seqs * self.m.vocab_size * ACT_BYTES
         row = self._row(
-            "tp", "gather", self.p.worst("tp"), self.tp, msg, 1, "logits gather to rank 0 (T_s·V·b)"
+            "tp", "gather", self.worst["tp"], self.tp, msg, 1, "logits gather to rank 0 (T_s·V·b)"
         )
         return [row] if row else []
 
@@ -296,7 +307,7 @@ class _PhaseBuilder:
         # each TP rank sends 1/TP, the receiving stage all-gathers (cost-model.md §1.7).
         if self.pp <= 1:
             return []
-        g = self.p.worst("pp")
+        g = self.worst["pp"]
         boundary = 2 * self.t * self.m.hidden_size * ACT_BYTES
         crosses = g.crosses_nodes if g else None
         out = [
@@ -316,7 +327,7 @@ class _PhaseBuilder:
                 self._row(
                     "pp",
                     "all_gather",
-                    self.p.worst("tp"),
+                    self.worst["tp"],
                     self.tp,
                     boundary,
                     self.pp - 1,

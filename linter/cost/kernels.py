@@ -17,7 +17,9 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from toplint.cost.calibration import system_for
 from toplint.cost.collectives import Fabric, intra_eta
+from toplint.engines.registry import get_engine
 from toplint.record import record
 
 if TYPE_CHECKING:
@@ -46,7 +48,6 @@ class KernelTime:
 def family_of(deployment: Deployment) -> str:
     """The all-reduce family the deployment's engine runs (``Engine.allreduce_of``: the engine
     record's default unless an option such as ``--disable-custom-all-reduce`` changes it)."""
-    from toplint.engines.registry import get_engine
 
     return get_engine(deployment.engine).allreduce_of(deployment)
 
@@ -198,6 +199,7 @@ def model_us(kernel: Kernel, fabric: Fabric, message_bytes: float, alpha: float)
     return alpha + factor * message_bytes / (eta * fabric.intra_gb_per_s * 1e3)
 
 
+@lru_cache(maxsize=64)  # a pure function of the shipped tables
 def alpha_us(family: str, arch: str, exclude: str = "") -> tuple[float, str]:
     """A kernel call's fixed cost: the median small-message (≤ 128 KiB) time of the family's
     tables on GPUs of the same architecture, else of every GPU (one vote per machine); the
@@ -221,14 +223,11 @@ def alpha_us(family: str, arch: str, exclude: str = "") -> tuple[float, str]:
 
 
 def _measured(family: str, gpu_name: str, ranks: int, size: float) -> KernelTime | None:
-    from toplint.cost.calibration import system_for
 
     system = system_for(gpu_name)
     if system is None:
         return None
-    series = sorted(
-        (s, t) for f, key, n, s, t in _points() if f == family and key == system.key and n == ranks
-    )
+    series = _series().get((family, system.key, ranks), ())
     if not series or size > series[-1][0]:
         return None
     label = f"{family} on {system.name} (aiconfigurator)"
@@ -255,6 +254,15 @@ def _points() -> tuple[tuple[str, str, int, int, float], ...]:
         for k in doc["kernels"]
         for n, s, t in k["points"]
     )
+
+
+@lru_cache(maxsize=1)
+def _series() -> dict[tuple[str, str, int], tuple[tuple[int, float], ...]]:
+    """Each (family, machine, ranks) table of ``_points`` as (size, µs) pairs by size."""
+    out: dict[tuple[str, str, int], list[tuple[int, float]]] = {}
+    for f, key, n, s, t in _points():
+        out.setdefault((f, key, n), []).append((s, t))
+    return {k: tuple(sorted(v)) for k, v in out.items()}
 
 
 def compute_capability(arch: str) -> float:
