@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
+from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment, Finding, Fix, Severity
 from toplint.rulebook.helpers import expected_gpus, finding, layout_fix, layout_flags
@@ -102,8 +103,6 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
 def _one_host(ctx: RuleContext) -> bool:
     """The whole layout must fit one host: the engine never spans nodes (TGI), or one
     container sees its host's GPUs (``--gpus all``) with nothing that joins other hosts."""
-    from toplint.engines.registry import get_engine
-
     dep = ctx.deployment
     if get_engine(dep.engine).single_node:
         return True

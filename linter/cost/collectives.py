@@ -175,9 +175,11 @@ def predict_us(
     if algorithm and algorithm not in ALGORITHMS:
         raise ValueError(f"NCCL algorithm {algorithm!r} is not one of {', '.join(ALGORITHMS)}")
     if op == "all_to_all" or fabric.nodes > 1:
-        from toplint.cost.network import predict_spanning
+        import toplint.cost.network  # imports this module: a cycle at the top
 
-        return predict_spanning(op, message_bytes, fabric, params, impl, algorithm)
+        return toplint.cost.network.predict_spanning(
+            op, message_bytes, fabric, params, impl, algorithm
+        )
     return predict_intra(op, message_bytes, fabric, params, algorithm)
 
 

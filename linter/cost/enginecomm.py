@@ -30,6 +30,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from toplint.engines.registry import get_engine
+from toplint.engines.types import chosen_backend
 from toplint.record import record
 
 if TYPE_CHECKING:
@@ -75,7 +77,6 @@ def flag(options: Mapping[str, str], *names: str) -> bool:
 
 def moe_comm(deployment: Deployment, dp: int, phase: str) -> MoeComm:
     """The MoE exchange the deployment runs in ``phase`` ("prefill" | "decode") with EP on."""
-    from toplint.engines.registry import get_engine
 
     engine = get_engine(deployment.engine)
     a2a = engine.all_to_all
@@ -92,7 +93,6 @@ def moe_comm(deployment: Deployment, dp: int, phase: str) -> MoeComm:
             f"{engine.title}: how it moves MoE tokens between expert-parallel ranks has not "
             "been read from its source; the EP exchange is not priced",
         )
-    from toplint.engines.types import chosen_backend
 
     chosen = chosen_backend(a2a, deployment.options)
     backend, where = chosen or (a2a.default, a2a.flag)

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from toplint.hardware import linkkinds
+from toplint.hardware.linkkinds import pcie_x16
 from toplint.hardware.types import RDMA_NETWORKS, GpuSpec, InterNode, IntraNode
 from toplint.hardware.units import parse_bandwidth
 from toplint.infra.pkgdata import read_yaml
@@ -129,7 +130,6 @@ def bridge_bandwidth(gpu: GpuSpec) -> float | None:
 
 def pcie_bandwidth(gen: int) -> float:
     """x16 per-direction GB/s for a PCIe generation (0 when the GPU is not on PCIe)."""
-    from toplint.hardware.linkkinds import pcie_x16
 
     return pcie_x16(gen)
 

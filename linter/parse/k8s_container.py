@@ -173,10 +173,10 @@ def script_commands(ctx: Ctx, path: Path, env: Mapping[str, str | None]) -> list
     except BudgetExceeded as exc:
         raise exc.at(start.line, start.column) from None
     locate = k8s_text.Locator(ctx.source.text, start, original, text, back)
-    from toplint.parse.shell import lex
+    import toplint.parse.shell  # only a container that runs a script needs the shell reader
 
     try:
-        commands = lex(text, resolved(env))
+        commands = toplint.parse.shell.lex(text, resolved(env))
     except SourceError as exc:
         where = locate.position(exc.line, exc.column)
         ctx.findings.append(

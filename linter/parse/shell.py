@@ -288,9 +288,9 @@ def lex(
     Functions called in the script yield their body's commands once per call, with the call's
     arguments as ``$1``...; ``loader`` reads the files the script sources (``source FILE``).
     """
-    from toplint.parse.shellrun import Interpreter
+    import toplint.parse.shellrun  # imports this module: a cycle at the top
 
-    return Interpreter(env or {}, loader=loader).run(list(_tokens(text)))
+    return toplint.parse.shellrun.Interpreter(env or {}, loader=loader).run(list(_tokens(text)))
 
 
 def word(tok: Tok, expander: Expander, path: str = "") -> Word:

@@ -11,13 +11,24 @@ from __future__ import annotations
 import bisect
 from collections.abc import Mapping, Sequence
 
-from toplint.engines.registry import get_engine
-from toplint.model import Deployment, Finding, ParseResult, Position
-from toplint.parse.argv import Arg, Invocation, deployment_from_invocation, find_invocations
+from toplint.engines.registry import get_engine, get_spec
+from toplint.model import Deployment, Finding, ParseResult, Position, Severity
+from toplint.parse.argv import (
+    FORWARDED,
+    Arg,
+    Invocation,
+    deployment_from_invocation,
+    find_invocations,
+)
 from toplint.parse.base import Source
-from toplint.parse.enginecfg import disk_loader, one_host
+from toplint.parse.enginecfg import disk_loader, one_host, outside_reference
 from toplint.parse.k8s_text import starts_of
-from toplint.parse.launchers import Allocation, apply_allocation, launcher_allocation
+from toplint.parse.launchers import (
+    Allocation,
+    apply_allocation,
+    directive_allocation,
+    launcher_allocation,
+)
 from toplint.parse.shell import Command, SourceLoader, lex
 from toplint.record import record, replace
 
@@ -236,7 +247,6 @@ def _sh_c_script(args: Sequence[Arg]) -> Arg | None:
 def _sourced_outside(source: Source, refs: Sequence[str]) -> list[Finding]:
     """TL009 for each file the script sources from outside its repository, at the first place
     the name is written (the interpreter keeps no position for it)."""
-    from toplint.parse.enginecfg import outside_reference
 
     out = []
     for ref in dict.fromkeys(refs):
@@ -270,8 +280,6 @@ class ShellParser:
         return first.startswith("#!") and first.rsplit("/", 1)[-1].split()[-1] in _SHELLS
 
     def parse(self, source: Source) -> ParseResult:
-        from toplint.parse.launchers import directive_allocation
-        from toplint.parse.multinode import one_per_instance
 
         deployments: list[Deployment] = []
         findings: list[Finding] = []
@@ -289,7 +297,10 @@ class ShellParser:
                     dep = replace(dep, line=site[0], column=site[1])
                 deployments.append(dep)
                 findings.extend(found)
-        return ParseResult(source.path, one_per_instance(deployments), tuple(findings))
+        import toplint.parse.multinode  # a compose or k8s file that never reaches here skips it
+
+        found_all = toplint.parse.multinode.one_per_instance(deployments)
+        return ParseResult(source.path, found_all, tuple(findings))
 
     def _commands(
         self, text: str, path: str, env: Mapping[str, str], outside: list[str] | None = None
@@ -346,19 +357,15 @@ def _entrypoint(dep: Deployment) -> Finding | None:
     arguments (``exec text-generation-launcher $@``, a container's entrypoint) is not a
     deployment: the deployment is where it is called with them, and is checked there.  One
     TL008 note (info) says so, instead of layout findings about options nobody wrote here."""
-    from toplint.parse.argv import FORWARDED
 
     forwarded = next((u for u in dep.unresolved if u.field == FORWARDED), None)
     if forwarded is None or dep.model is not None:
         return None
-    from toplint.engines.registry import get_spec
 
     spec = get_spec(dep.engine)
     written = {spec.fields.get(f.name, f.name.replace("-", "_")) for f in dep.flags if f.value}
     if written & _LAYOUT_FIELDS:
         return None
-    from toplint.model import Severity
-    from toplint.parse.mentions import no_deployment
 
     pos = forwarded.position
     why = (
@@ -366,5 +373,7 @@ def _entrypoint(dep: Deployment) -> Finding | None:
         "arguments (an entrypoint): the deployment is where the script is called with them (a "
         "container's args, a CMD), and is checked there"
     )
+    from toplint.parse.mentions import no_deployment  # rare path: not imported by most runs
+
     found = no_deployment(pos.path, pos.line, pos.column, why, anchor=f"entrypoint:{dep.engine}")
     return replace(found, severity=Severity.INFO)

@@ -369,15 +369,15 @@ def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Set
 def _analyze_on(
     dep: Deployment, cluster: Cluster, model: ModelSpec | None, settings: Settings
 ) -> Analysis:
-    from toplint.placement.place import place  # not imported by a run that places nothing
-
     if dep.world_size is None:
         return Analysis(dep, cluster, model, None, unchecked=coverage.unresolved(dep))
     if _short_of_gpus(dep, cluster):
         unchecked = coverage.too_few_gpus(dep, cluster)
         return Analysis(dep, cluster, model, None, unchecked=unchecked)
     if model is None:
-        placement = place(dep, cluster, model)
+        import toplint.placement.place  # imported by a run that places (cheap after the first)
+
+        placement = toplint.placement.place.place(dep, cluster, model)
         return Analysis(dep, cluster, None, placement, unchecked=coverage.unknown_model(dep))
     return place_and_cost(dep, cluster, model, settings.workload)
 
@@ -387,11 +387,14 @@ def place_and_cost(
 ) -> Analysis:
     """The placement and cost stages on a known cluster: the last steps of ``analyze_deployment``,
     and what ``plan`` runs for each layout it weighs, so both judge a layout alike."""
-    from toplint.cost.estimate import estimate
-    from toplint.placement.place import place
+    # Imported by the first run that places and costs, not by one that never does; a plain
+    # ``import`` of a loaded module is one lookup (``from`` also probes it for ``__path__``).
+    import toplint.cost.estimate
+    import toplint.placement.place
 
-    placement = place(dep, cluster, model)
-    return Analysis(dep, cluster, model, placement, estimate(placement, workload))
+    placement = toplint.placement.place.place(dep, cluster, model)
+    cost = toplint.cost.estimate.estimate(placement, workload)
+    return Analysis(dep, cluster, model, placement, cost)
 
 
 def _short_of_gpus(dep: Deployment, cluster: Cluster) -> bool:
