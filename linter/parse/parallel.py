@@ -103,13 +103,27 @@ def map_files(files: Sequence[str], task: Callable[[str], T], jobs: int | None =
         real = getattr(parser, "real", None)  # workers inherit them (and the deferred
         if callable(real):  # built-ins, which every large tree needs)
             real()
+    import gc
     from concurrent.futures import ProcessPoolExecutor
 
     _TASK[:] = [task]
+    collecting = gc.isenabled()
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            chunks = chunked(files, workers)
-            return [r for results in pool.map(_run_chunk, chunks) for r in results]
+        # Results are acyclic data kept to the end of the run: looking for cycles while they are
+        # unpickled here (the whole heap at every full pass) finds none.  Workers collect as
+        # usual (``initializer``).
+        gc.disable()
+        try:
+            with ProcessPoolExecutor(
+                max_workers=workers,
+                mp_context=context,
+                initializer=gc.enable if collecting else None,
+            ) as pool:
+                chunks = chunked(files, workers)
+                return [r for results in pool.map(_run_chunk, chunks) for r in results]
+        finally:
+            if collecting:
+                gc.enable()
     except Exception:
         # A pool that cannot start (no /dev/shm, fd limits) or breaks (a worker killed, a result
         # that does not pickle): work here; a genuine bug then surfaces in the normal way.
