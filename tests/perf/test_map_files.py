@@ -30,3 +30,23 @@ def test_work_happens_in_other_processes() -> None:
 
 def test_one_job_runs_here() -> None:
     assert set(map_files(["a", "b"], lambda _: os.getpid(), jobs=1)) == {os.getpid()}
+
+
+@pytest.mark.skipif(
+    sys.platform == "darwin" or "fork" not in multiprocessing.get_all_start_methods(),
+    reason="workers need fork",
+)
+@pytest.mark.parametrize("enabled", [True, False])
+def test_workers_collect_and_the_parent_state_is_restored(enabled: bool) -> None:
+    import gc
+
+    was = gc.isenabled()
+    try:
+        if not enabled:
+            gc.disable()
+        in_workers = set(map_files([str(i) for i in range(400)], lambda _: gc.isenabled(), jobs=2))
+        assert in_workers == {enabled}  # workers collect cycles as the parent did before
+        assert gc.isenabled() is enabled  # the parent pauses collection only while it waits
+    finally:
+        if was:
+            gc.enable()
