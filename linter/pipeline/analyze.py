@@ -236,7 +236,8 @@ def _with_edits(
 def _empty_folders(paths: Sequence[str], files: Sequence[str]) -> list[str]:
     import os
 
-    folders = [p for p in paths if p != "-" and os.path.isdir(p)]
+    found = set(files)  # a file that was read is no folder: no stat for it
+    folders = [p for p in paths if p != "-" and p not in found and os.path.isdir(p)]
     if not folders:
         return []
     prefixes = {folder: os.path.join(folder, "") for folder in folders}

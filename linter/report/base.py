@@ -107,8 +107,13 @@ def printable(text: str) -> str:
 
 def shown(f: Finding, escape: Callable[[str], str] = encodable) -> Finding:
     """``f`` with every text that can come from the linted tree passed through ``escape``."""
-
     fix = f.fix
+    if (escape is encodable or escape is printable) and (fix is None or not fix.edits):
+        # Nearly every finding: one test of all its texts.  Neither function changes a text
+        # that is ASCII (encodable) or ASCII and printable (printable).
+        joined = f"{f.path}{f.message}{f.anchor}{'' if fix is None else fix.message}"
+        if joined.isascii() and (escape is encodable or joined.isprintable()):
+            return f
     if fix is not None:
         edits = tuple(replace(e, path=escape(e.path), content=escape(e.content)) for e in fix.edits)
         if fix.edits != edits or escape(fix.message) != fix.message:
