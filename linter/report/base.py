@@ -100,7 +100,7 @@ def encodable(text: str) -> str:
 def printable(text: str) -> str:
     """``text`` on one line and inert on a terminal: control characters, line separators,
     bidirectional overrides and undecodable bytes become visible escapes (``\\n``, ``\\x1b``)."""
-    if text.isascii() and text.isprintable():  # no control character (nearly every text)
+    if text.isprintable():  # every character _UNSAFE matches is unprintable (nearly every text)
         return text
     return _UNSAFE.sub(_escape, text) if _UNSAFE.search(text) else text
 
@@ -109,10 +109,11 @@ def shown(f: Finding, escape: Callable[[str], str] = encodable) -> Finding:
     """``f`` with every text that can come from the linted tree passed through ``escape``."""
     fix = f.fix
     if (escape is encodable or escape is printable) and (fix is None or not fix.edits):
-        # Nearly every finding: one test of all its texts.  Neither function changes a text
-        # that is ASCII (encodable) or ASCII and printable (printable).
+        # Nearly every finding: one test of all its texts.  Neither function changes a
+        # printable text (every character they escape is unprintable: control characters,
+        # separators, bidirectional controls, surrogates), and encodable no ASCII one either.
         joined = f"{f.path}{f.message}{f.anchor}{'' if fix is None else fix.message}"
-        if joined.isascii() and (escape is encodable or joined.isprintable()):
+        if joined.isprintable() or (escape is encodable and joined.isascii()):
             return f
     if fix is not None:
         edits = tuple(replace(e, path=escape(e.path), content=escape(e.content)) for e in fix.edits)

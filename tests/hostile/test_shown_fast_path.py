@@ -47,3 +47,13 @@ def test_fast_path_equals_escaping_each_text(escape: Callable[[str], str]) -> No
 def test_another_escape_is_always_applied() -> None:
     f = Finding("TL101", "x", Severity.ERROR, "a.sh", 1, 1, "plain")
     assert shown(f, str.upper).message == "PLAIN"
+
+
+def test_printable_text_is_never_escaped() -> None:
+    # The fast path's premise: every character the escapes rewrite is unprintable.
+    from toplint.report.base import _SURROGATES, _UNSAFE
+
+    for code in range(0x110000):
+        ch = chr(code)
+        if _UNSAFE.search(ch) or _SURROGATES.search(ch):
+            assert not ch.isprintable(), hex(code)
