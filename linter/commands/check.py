@@ -309,6 +309,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_INTERNAL
     if args.exit_zero or args.write_baseline:
         return EXIT_CLEAN
-    kept = set(findings)
-    failing = [f for f in _failing(results, thresholds) if f in kept]
+    failing = _failing(results, thresholds)
+    if baseline is not None:  # only the baseline drops findings after the batches' own
+        kept = set(findings)
+        failing = [f for f in failing if f in kept]
     return EXIT_FINDINGS if failing else EXIT_CLEAN

@@ -417,5 +417,17 @@ def _short_of_gpus(dep: Deployment, cluster: Cluster) -> bool:
 
 
 def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
-    """Deterministic order: path, line, column, code, message; duplicates dropped."""
-    return sorted(set(findings), key=lambda f: f.sort_key)
+    """Deterministic order: path, line, column, code, message, then first seen; duplicates
+    dropped.  Equal findings have equal sort keys, so each run of one key is deduplicated on
+    its own: no finding is hashed (a hash walks every field, the fix's too)."""
+    keyed = [(f.sort_key, f) for f in findings]
+    keyed.sort(key=lambda kf: kf[0])  # stable: equal keys keep their order
+    out: list[Finding] = []
+    start, last = 0, None  # where the run of the key ``last`` begins in ``out``
+    for key, f in keyed:
+        if key != last:
+            start, last = len(out), key
+            out.append(f)
+        elif all(f != g for g in out[start:]):
+            out.append(f)
+    return out

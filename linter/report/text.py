@@ -16,7 +16,7 @@ from toplint.report.base import (
 
 def finding_lines(f: Finding, report: Report) -> list[str]:
     f = shown(f, printable)  # one line each, inert on a terminal, whatever the tree holds
-    lines = [f"{f.path}:{f.line}:{f.column}: {f.rule} [{f.severity}] {f.message}"]
+    lines = [f"{f.path}:{f.line}:{f.column}: {f.rule} [{f.severity.value}] {f.message}"]
     if not report.show_fixes or f.fix is None:
         return lines
     if not report.fix_details:

@@ -1,0 +1,38 @@
+"""``sort_findings``: ordered by (path, line, column, code, message), duplicates dropped, and
+findings that share that key but differ (another fix) kept in the order first seen."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from toplint.model import Finding, Fix, Severity
+from toplint.pipeline.analyze import sort_findings
+
+
+def _finding(rng: random.Random) -> Finding:
+    fix = rng.choice([None, Fix(message="a"), Fix(message="b")])
+    return Finding(
+        rng.choice(["TL101", "TL102"]),
+        "x",
+        rng.choice(list(Severity)),
+        rng.choice(["a.sh", "b.yaml"]),
+        rng.randint(1, 3),
+        1,
+        rng.choice(["m", "n"]),
+        fix,
+    )
+
+
+def test_matches_a_set_sorted_by_key_and_keeps_first_seen_order() -> None:
+    rng = random.Random(17)
+    for _ in range(300):
+        found = [_finding(rng) for _ in range(rng.randint(0, 40))]
+        got = sort_findings(found)
+        assert len(got) == len(set(got)) == len(set(found))  # each distinct finding once
+        assert set(got) == set(found)
+        assert [f.sort_key for f in got] == sorted(f.sort_key for f in got)
+        first_seen = list(dict.fromkeys(found))
+        for a, b in itertools.pairwise(got):
+            if a.sort_key == b.sort_key:
+                assert first_seen.index(a) < first_seen.index(b)
