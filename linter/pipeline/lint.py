@@ -210,8 +210,11 @@ def lint(
     run = run_files(paths, settings, rules=rules, rule_settings=rule_settings, edits=edits)
     found = [*run.findings, *(f for file in run.files for f in file.findings)]
     internal = {(f.path, f.anchor): f for f in found if f.rule == INTERNAL_ERROR}
+    ignores = bool(settings.config.get("per-file-ignores"))  # else no finding is looked up
     findings = [
-        f for f in found if f.rule != INTERNAL_ERROR and not per_file_ignored(f, settings.config)
+        f
+        for f in found
+        if f.rule != INTERNAL_ERROR and not (ignores and per_file_ignored(f, settings.config))
     ]
     files = [file.path for file in run.files]
     findings = _one_unparsable_per_place(findings, files)
@@ -220,7 +223,8 @@ def lint(
         findings, files, scanned, rules, rule_settings, report_unused_ignores
     )
     # Suppression reports obey per-file-ignores too.
-    findings = [f for f in findings if not per_file_ignored(f, settings.config)]
+    if ignores:
+        findings = [f for f in findings if not per_file_ignored(f, settings.config)]
     known = 0
     ordered = sort_findings(findings)
     if baseline is not None:
