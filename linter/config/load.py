@@ -204,9 +204,18 @@ class ConfigFinder:
     def __init__(self) -> None:
         self._by_dir: dict[str, str | None] = {}
         self._loaded: dict[str, Config] = {}
+        self._absolute: dict[str, str] = {}  # a file's folder as written -> absolute
 
-    def path_for(self, start: str) -> str | None:
-        folder = _start_dir(start)
+    def path_for(self, start: str, *, is_file: bool = False) -> str | None:
+        """The nearest configuration above ``start``; ``is_file``: ``start`` is known to be a
+        file (discovered), so its folder is found without asking the file system."""
+        if is_file:
+            written = os.path.dirname(start)
+            folder = self._absolute.get(written)
+            if folder is None:
+                folder = self._absolute[written] = os.path.abspath(written or ".")
+        else:
+            folder = _start_dir(start)
         walked: list[str] = []  # folders up to the first one already known (no recursion)
         here = folder
         found: str | None = None
@@ -223,8 +232,8 @@ class ConfigFinder:
             self._by_dir[seen] = found
         return self._by_dir[folder]
 
-    def config_for(self, start: str) -> Config | None:
-        path = self.path_for(start)
+    def config_for(self, start: str, *, is_file: bool = False) -> Config | None:
+        path = self.path_for(start, is_file=is_file)
         if path is None:
             return None
         if path not in self._loaded:

@@ -41,6 +41,11 @@ def _excluded(path: str, exclude: Sequence[str]) -> bool:
 _UNREADABLE: dict[str, str] = {}
 
 
+def is_unlisted_folder(path: str) -> bool:
+    """Whether ``discover`` returned ``path`` as a folder it could not list (not a file)."""
+    return path in _UNREADABLE
+
+
 def discover(paths: Iterable[str], exclude: Sequence[str] = ()) -> list[str]:
     """Files to lint, sorted, without duplicates.  Symlinked directories are not followed
     (no loops); a directory that cannot be listed is returned itself, to be reported."""

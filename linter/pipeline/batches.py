@@ -25,7 +25,7 @@ def batches_by_config(
     if config:
         return [Batch(tuple(paths))]
     from toplint.config.load import ConfigFinder
-    from toplint.discover.files import STDIN, discover
+    from toplint.discover.files import STDIN, discover, is_unlisted_folder
 
     finder = ConfigFinder()
     cli_exclude = tuple(exclude or ())
@@ -38,7 +38,7 @@ def batches_by_config(
         skip = cli_exclude + tuple(top.get("exclude") or ()) if top else cli_exclude
         found_any = False
         for found in discover([path], skip):
-            nearest = finder.config_for(found)
+            nearest = finder.config_for(found, is_file=not is_unlisted_folder(found))
             if nearest is not None and nearest is not top:
                 nested = cli_exclude + tuple(nearest.get("exclude") or ())
                 if not discover([found], nested):
