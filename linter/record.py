@@ -23,6 +23,8 @@ from collections.abc import Callable
 from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
+from toplint import recordinit
+
 if TYPE_CHECKING:
     from typing_extensions import dataclass_transform
 else:
@@ -181,21 +183,56 @@ def _make_init(cls: type, specs: tuple[Field, ...]) -> Callable[..., None]:
 _TEMPLATES: dict[int, CodeType] = {}
 
 
-def _template(count: int) -> CodeType:
-    """The code of ``__init__(self, a0, a1, ...)`` storing ``aI`` under key ``_nI``.
+def template_source(count: int, name: str = "__init__") -> str:
+    """The source of ``name(self, a0, a1, ...)`` storing ``aI`` under key ``_nI``.
 
     Only a field with a default factory has ``MISSING`` as its default (and a global ``_fI``),
     so the factory branch never runs for the others.
     """
+    lines = ["_rd = self.__dict__"]
+    for i in range(count):
+        lines.append(f"_rd[_n{i}] = _f{i}() if a{i} is MISSING else a{i}")
+    params = "".join(f", a{i}" for i in range(count))
+    return f"def {name}(self{params}):\n    " + "\n    ".join(lines) + "\n"
+
+
+_RECORDINIT_HEAD = '''\
+"""Compiled ``__init__`` templates of ``toplint.record``: generated, do not edit.
+
+``toplint.record`` builds a record's ``__init__`` from the template for its number of fields,
+renamed with ``CodeType.replace``.  Compiled from generated source at start-up, the ~17
+templates a check needs cost ~3.5 ms (a twentieth of a one-file run); as a module, Python caches
+their bytecode like any other.  ``tests/test_record.py`` checks this file against
+``toplint.record.recordinit_source``; regenerate it with
+``python -m toplint.record > linter/recordinit.py``.
+"""
+# ruff: noqa
+# mypy: ignore-errors
+# fmt: off
+# The names the bodies read (MISSING, _nI, _fI) are the globals each record's __init__ gets.
+
+MAX_FIELDS = {count}
+'''
+
+
+def recordinit_source(count: int = 32) -> str:
+    """The text of ``toplint.recordinit``: templates for 1 to ``count`` fields."""
+    body = "\n\n".join(template_source(n, f"_t{n}") for n in range(1, count + 1))
+    return _RECORDINIT_HEAD.format(count=count) + "\n\n" + body
+
+
+def _template(count: int) -> CodeType:
+    """The code of ``__init__`` for ``count`` fields: from ``toplint.recordinit`` (compiled
+    once and cached as bytecode by Python, like any module), else compiled here."""
     if count not in _TEMPLATES:
-        lines = ["_rd = self.__dict__"]
-        for i in range(count):
-            lines.append(f"_rd[_n{i}] = _f{i}() if a{i} is MISSING else a{i}")
-        params = "".join(f", a{i}" for i in range(count))
-        source = f"def __init__(self{params}):\n    " + "\n    ".join(lines) + "\n"
-        namespace: dict[str, Any] = {}
-        exec(source, namespace)
-        _TEMPLATES[count] = namespace["__init__"].__code__
+        made = getattr(recordinit, f"_t{count}", None)
+        if made is not None:
+            code = made.__code__.replace(co_name="__init__", co_qualname="__init__")
+        else:
+            namespace: dict[str, Any] = {}
+            exec(template_source(count), namespace)
+            code = namespace["__init__"].__code__
+        _TEMPLATES[count] = code
     return _TEMPLATES[count]
 
 
@@ -313,3 +350,9 @@ def _plain(value: Any) -> Any:
     if isinstance(value, dict):
         return type(value)((_plain(k), _plain(v)) for k, v in value.items())
     return value
+
+
+if __name__ == "__main__":  # python -m toplint.record > linter/recordinit.py
+    import sys
+
+    sys.stdout.write(recordinit_source())

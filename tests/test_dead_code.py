@@ -16,7 +16,12 @@ def test_vulture_finds_no_dead_code() -> None:
     pytest.importorskip("vulture", reason="vulture is in the test extra: pip install '.[test]'")
     whitelist = os.path.join("tests", "dead_code_whitelist.py")
     run = subprocess.run(
-        [sys.executable, "-m", "vulture", "linter", "rules", whitelist, "--min-confidence", "60"],
+        [
+            *(sys.executable, "-m", "vulture", "linter", "rules", whitelist),
+            *("--min-confidence", "60"),
+            # generated templates, read by name (getattr) in toplint.record._template
+            *("--exclude", "recordinit.py"),
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -265,3 +265,30 @@ def test_record_refuses_inheriting_from_a_record() -> None:
         @record
         class Child(Base):
             b: int
+
+
+def test_shipped_init_templates_are_the_generated_ones() -> None:
+    """``toplint.recordinit`` is ``recordinit_source()`` verbatim (regenerate it with
+    ``python -m toplint.record > linter/recordinit.py``), and every record's ``__init__``
+    comes from it when its field count is covered."""
+    import inspect
+
+    from toplint import record as rec
+    from toplint import recordinit
+
+    assert inspect.getsource(recordinit) == rec.recordinit_source(recordinit.MAX_FIELDS)
+    for count in (1, 5, recordinit.MAX_FIELDS):
+        code = rec._template(count)
+        assert code.co_name == "__init__"
+        assert code.co_filename == recordinit.__file__
+        assert (
+            code.co_code == compile(rec.template_source(count), "<t>", "exec").co_consts[0].co_code
+        )
+
+
+def test_records_beyond_the_shipped_templates_still_build() -> None:
+    from toplint import record as rec
+    from toplint import recordinit
+
+    code = rec._template(recordinit.MAX_FIELDS + 3)
+    assert code.co_argcount == recordinit.MAX_FIELDS + 4  # self and every field
