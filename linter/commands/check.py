@@ -143,7 +143,11 @@ class Progress:
 
 
 def _lint_batches(
-    args: argparse.Namespace, batches: Sequence[Group], progress: Progress, edits: bool = True
+    args: argparse.Namespace,
+    batches: Sequence[Group],
+    progress: Progress,
+    edits: bool = True,
+    details: bool = True,
 ) -> tuple[list[LintResult], list[Severity]]:
     from toplint.pipeline.lint import lint, rule_settings_from
 
@@ -159,6 +163,7 @@ def _lint_batches(
             rule_settings,
             report_unused_ignores=args.report_unused_ignores,
             edits=edits,
+            details=details,
         )
         results.append(result)
         thresholds.append(Severity(args.fail_on or settings.config.get("fail-on") or "warning"))
@@ -174,6 +179,13 @@ def needs_edits(args: argparse.Namespace, formats: Sequence[Formatter]) -> bool:
     if args.fix or args.diff or args.show_fixes:
         return True
     return any(getattr(fmt, "uses_edits", True) for fmt in formats)
+
+
+def needs_details(formats: Sequence[Formatter]) -> bool:
+    """Whether an output shows a finding's machine-readable ``data`` or ``related`` locations
+    (JSON, SARIF, a plugin format that does not declare ``uses_details = False``); without
+    one, workers send findings back without them."""
+    return any(getattr(fmt, "uses_details", True) for fmt in formats)
 
 
 def _failing(results: Sequence[LintResult], thresholds: Sequence[Severity]) -> list[Finding]:
@@ -261,8 +273,9 @@ def run(args: argparse.Namespace) -> int:
     batches = groups_by_config(args, args.paths)
     progress = Progress(args.format == "text" and sys.stderr.isatty(), len(batches))
     try:
-        edits = needs_edits(args, [stdout_format, *(fmt for fmt, _ in outputs)])
-        results, thresholds = _lint_batches(args, batches, progress, edits)
+        formats = [stdout_format, *(fmt for fmt, _ in outputs)]
+        edits, details = needs_edits(args, formats), needs_details(formats)
+        results, thresholds = _lint_batches(args, batches, progress, edits, details)
     finally:
         progress.close()
     if args.fix or args.diff:  # toplint.fix.apply: apply or show the fixes, then re-lint

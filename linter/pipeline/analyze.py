@@ -144,6 +144,7 @@ def run_files(
     rule_settings: RuleSettings | None = None,
     keep: bool = False,
     edits: bool = True,
+    details: bool = True,
 ) -> BatchRun:
     """The one pipeline: discover -> parse -> hardware -> placement -> cost (-> facts -> rules).
 
@@ -151,7 +152,8 @@ def run_files(
     ``cost`` pass ``keep=True`` and get the analyses.  Each file is parsed, analysed and checked
     on its own (in forked workers for large trees), so only what was asked for comes back.
     ``edits=False`` leaves fixes without their text edits (``Fix.edits``), for outputs that
-    show only a fix's message.
+    show only a fix's message; ``details=False`` leaves findings without ``data`` and
+    ``related``, for outputs that show only messages (less to send back from workers).
     A folder in ``paths`` under which no file is read gets a TL008 finding.
     """
     from toplint.discover.files import discover
@@ -173,7 +175,9 @@ def run_files(
             checks = (
                 None if prepared is None or rule_settings is None else (rule_settings, prepared)
             )
-            return run_parsed(parsed, text, hardware, settings, rules, checks, keep, edits=edits)
+            return run_parsed(
+                parsed, text, hardware, settings, rules, checks, keep, edits=edits, details=details
+            )
         except ToplintError:
             raise  # a configuration error (exit 2) is not this file's
         except Exception as exc:  # a bug on one file must not lose the others' findings
@@ -201,6 +205,7 @@ def run_parsed(
     keep: bool = False,
     *,
     edits: bool = True,
+    details: bool = True,
 ) -> FileRun:
     """One parsed file through placement, cost and (with ``checks``) the rules; fixes get the
     edits that carry out their intents in ``text`` (``toplint.fix.resolve``)."""
@@ -216,10 +221,18 @@ def run_parsed(
             more = run_prepared(prepared, [a], settings.budgets, settings.workload)
             found += _with_edits(more, a.deployment, fix_text, parsed.path)
         marks = None if text is None else scan(parsed.path, text)
+    if not details:
+        found = [_message_only(f) for f in found]
     coverage = tuple(a.unchecked for a in analyses)
     inferred = sum(1 for a in analyses if a.inferred and a.unchecked is None)
     kept = tuple(analyses) if keep else ()
     return FileRun(parsed.path, tuple(found), kept, coverage, marks, inferred)
+
+
+def _message_only(f: Finding) -> Finding:
+    """``f`` without its machine-readable ``data`` and ``related`` findings (neither is part of
+    its identity: ``compare=False``), for outputs that print messages only."""
+    return replace(f, data={}, related=()) if f.data or f.related else f
 
 
 def _with_edits(

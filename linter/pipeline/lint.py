@@ -198,16 +198,21 @@ def lint(
     baseline: Baseline | None = None,
     report_unused_ignores: bool = False,
     edits: bool = True,
+    details: bool = True,
 ) -> LintResult:
     """Analyse, run rules, then drop what per-file-ignores, comments and the baseline hide.
 
     ``edits=False``: the fixes keep their message and intents but not the text edits that
-    carry them out (no output asked for them; resolving them costs a pass over each file)."""
+    carry them out (no output asked for them; resolving them costs a pass over each file).
+    ``details=False``: findings come without ``data`` and ``related`` (no output shows them;
+    neither takes part in a finding's identity)."""
     from toplint.engines.registry import all_engines
 
     all_engines()  # a plugin engine that clashes is a configuration error before any file
     rules = all_rules()
-    run = run_files(paths, settings, rules=rules, rule_settings=rule_settings, edits=edits)
+    run = run_files(
+        paths, settings, rules=rules, rule_settings=rule_settings, edits=edits, details=details
+    )
     found = [*run.findings, *(f for file in run.files for f in file.findings)]
     internal = {(f.path, f.anchor): f for f in found if f.rule == INTERNAL_ERROR}
     ignores = bool(settings.config.get("per-file-ignores"))  # else no finding is looked up

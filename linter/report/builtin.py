@@ -23,10 +23,11 @@ BUILTIN_FORMATS: dict[str, tuple[str, str]] = {
 }
 
 
-# Formats that show a fix's message only, never its text edits (text shows them only with
-# --show-fixes, which the check handles itself); a format not named here, and any plugin format
-# without ``uses_edits = False``, gets the edits.
-EDIT_FREE_FORMATS = frozenset({"text", "github", "junit", "gitlab"})
+# Formats that show a finding's message and its fix's message only: never a fix's text edits
+# (text shows them only with --show-fixes, which the check handles itself), a finding's
+# machine-readable ``data`` or its ``related`` locations.  A format not named here, and any
+# plugin format without ``uses_edits = False`` (``uses_details = False``), gets them.
+MESSAGE_ONLY_FORMATS = frozenset({"text", "github", "junit", "gitlab"})
 
 
 class DeferredFormatter:
@@ -34,7 +35,7 @@ class DeferredFormatter:
 
     def __init__(self, name: str, module: str, cls: str) -> None:
         self.name = name
-        self.uses_edits = name not in EDIT_FREE_FORMATS
+        self.uses_edits = self.uses_details = name not in MESSAGE_ONLY_FORMATS
         self._where = (module, cls)
         self._real: Formatter | None = None
 
