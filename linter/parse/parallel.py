@@ -111,8 +111,11 @@ def map_files(files: Sequence[str], task: Callable[[str], T], jobs: int | None =
     try:
         # Results are acyclic data kept to the end of the run: looking for cycles while they are
         # unpickled here (the whole heap at every full pass) finds none.  Workers collect as
-        # usual (``initializer``).
+        # usual (``initializer``), but not over what they inherit: frozen before the fork, it is
+        # never scanned, so the workers' collections do not write to (and copy) shared pages
+        # (the gc module's advice for fork without exec).
         gc.disable()
+        gc.freeze()
         try:
             with ProcessPoolExecutor(
                 max_workers=workers,
@@ -122,6 +125,7 @@ def map_files(files: Sequence[str], task: Callable[[str], T], jobs: int | None =
                 chunks = chunked(files, workers)
                 return [r for results in pool.map(_run_chunk, chunks) for r in results]
         finally:
+            gc.unfreeze()
             if collecting:
                 gc.enable()
     except Exception:

@@ -47,6 +47,7 @@ def test_workers_collect_and_the_parent_state_is_restored(enabled: bool) -> None
         in_workers = set(map_files([str(i) for i in range(400)], lambda _: gc.isenabled(), jobs=2))
         assert in_workers == {enabled}  # workers collect cycles as the parent did before
         assert gc.isenabled() is enabled  # the parent pauses collection only while it waits
+        assert gc.get_freeze_count() == 0  # what was frozen for the fork is collectable again
     finally:
         if was:
             gc.enable()
