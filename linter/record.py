@@ -227,7 +227,10 @@ def _template(count: int) -> CodeType:
     if count not in _TEMPLATES:
         made = getattr(recordinit, f"_t{count}", None)
         if made is not None:
-            code = made.__code__.replace(co_name="__init__", co_qualname="__init__")
+            names = {"co_name": "__init__"}
+            if hasattr(made.__code__, "co_qualname"):  # CPython 3.11+
+                names["co_qualname"] = "__init__"
+            code = made.__code__.replace(**names)
         else:
             namespace: dict[str, Any] = {}
             exec(template_source(count), namespace)
