@@ -121,6 +121,7 @@ def test_a_pod_larger_than_a_node_is_one_finding(tmp_path: Path, capsys) -> None
     found = json.loads(capsys.readouterr().out)["findings"]
     assert [f["rule"] for f in found] == ["TL211"]
     # in the user's words: the pod cannot start; what follows is the layout laid over nodes
-    assert "scheduled. Even laid over several nodes, this layout would fall short: (1) " in (
-        found[0]["message"]
+    assert (
+        "scheduled. Even laid over several nodes, this layout would fall short: (1) "
+        in (found[0]["message"])
     )
