@@ -11,8 +11,7 @@ tenth of a one-file pre-commit run's start-up).
 
 from __future__ import annotations
 
-import importlib
-
+from toplint.infra.deferred import Deferred
 from toplint.model import ParseResult
 from toplint.parse.base import Parser, Source
 
@@ -30,34 +29,14 @@ BUILTIN_PARSERS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-class DeferredParser:
+class DeferredParser(Deferred[Parser]):
     """A built-in parser whose module is imported when it is first asked about a file."""
-
-    def __init__(self, name: str, module: str, cls: str) -> None:
-        self.name = name
-        self._where = (module, cls)
-        self._real: Parser | None = None
-
-    def real(self) -> Parser:
-        if self._real is None:
-            module, cls = self._where
-            self._real = getattr(importlib.import_module(module), cls)()
-            if self._real.name != self.name:
-                raise RuntimeError(
-                    f"{module}.{cls} is named {self._real.name!r}, not {self.name!r}"
-                )
-        return self._real
 
     def accepts(self, source: Source) -> bool:
         return self.real().accepts(source)
 
     def parse(self, source: Source) -> ParseResult:
         return self.real().parse(source)
-
-    def __getattr__(self, attr: str) -> object:  # a parser's own extras
-        if attr.startswith("_"):
-            raise AttributeError(attr)
-        return getattr(self.real(), attr)
 
 
 def toplint_parsers() -> list[Parser]:

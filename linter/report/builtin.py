@@ -6,8 +6,7 @@ pluggy is needed and calls them directly otherwise.
 
 from __future__ import annotations
 
-import importlib
-
+from toplint.infra.deferred import Deferred
 from toplint.report.base import Formatter, Report
 from toplint.rulebook.types import Rule
 
@@ -30,28 +29,15 @@ BUILTIN_FORMATS: dict[str, tuple[str, str]] = {
 MESSAGE_ONLY_FORMATS = frozenset({"text", "github", "junit", "gitlab"})
 
 
-class DeferredFormatter:
+class DeferredFormatter(Deferred[Formatter]):
     """A built-in format whose module is imported on first use."""
 
     def __init__(self, name: str, module: str, cls: str) -> None:
-        self.name = name
+        super().__init__(name, module, cls)
         self.uses_edits = self.uses_details = name not in MESSAGE_ONLY_FORMATS
-        self._where = (module, cls)
-        self._real: Formatter | None = None
-
-    def real(self) -> Formatter:
-        if self._real is None:
-            module, cls = self._where
-            self._real = getattr(importlib.import_module(module), cls)()
-        return self._real
 
     def render(self, report: Report) -> str:
         return self.real().render(report)
-
-    def __getattr__(self, attr: str) -> object:  # a format's own extras (e.g. options)
-        if attr.startswith("_"):
-            raise AttributeError(attr)
-        return getattr(self.real(), attr)
 
 
 def toplint_formatters() -> dict[str, Formatter]:
