@@ -4,21 +4,15 @@ switch and alias vllm 0.33.0 registers for `vllm serve` is in the record the sam
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from tests.engines.release_options import CORPUS2, release_options
 from tests.parse.helpers import parse_text
 from toplint.engines.registry import get_spec
 
-DATA = Path(__file__).parent / "data" / "vllm-0.33.0-options.txt"
-CORPUS2 = Path(__file__).resolve().parents[1] / "data" / "corpus2"
-
 
 def _entries() -> list[tuple[str, str]]:
-    lines = DATA.read_text(encoding="utf-8").splitlines()
-    pairs = [line.split(" ", 1) for line in lines if line and not line.startswith("#")]
-    return [(name, kind) for name, kind in pairs]
+    return release_options("vllm-0.33.0-options.txt")
 
 
 def test_record_names_the_release_it_was_read_from() -> None:
