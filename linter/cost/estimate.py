@@ -220,17 +220,9 @@ class _PhaseBuilder:
                 self.notes.append(timed.eta_source)
         self.notes.append(f"TP all-reduce kernel ({family}): {kernel.why}")
         cls = error_class("all_reduce", fabric.link_kind, kernel.custom)
+        used = f"{family}: {kernel.name}"
         return _collective(
-            self.phase,
-            "tp",
-            "all_reduce",
-            fabric.ranks,
-            message,
-            count,
-            timed,
-            note,
-            cls,
-            f"{family}: {kernel.name}",
+            self.phase, "tp", "all_reduce", fabric.ranks, message, count, timed, note, cls, used
         )
 
     def _tp(self) -> list[Collective]:
