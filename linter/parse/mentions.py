@@ -23,6 +23,10 @@ _LACKING = {
 }
 
 
+# ``-m`` and what may stand between it and the module: quotes, commas, blanks, a list dash.
+_DASH_M = r"(?<![\w-])-m[\"']?(?:[\s,]*-\s)?[\s,]*[\"']?"
+
+
 @cache
 def _pattern() -> re.Pattern[str]:
     """One alternation of every engine's commands, modules and images (longest first)."""
@@ -34,7 +38,10 @@ def _pattern() -> re.Pattern[str]:
             words = r"\s+".join(re.escape(w) for w in launch.words)
             alternatives.append(("command", rf"(?<![\w.-]){words}(?![\w-])"))
         for module in engine.modules:
-            alternatives.append(("module", rf"(?<![\w.]){re.escape(module)}(?![\w.])"))
+            # Run as a module: after ``-m``, on a command line or as the next item of an
+            # argument list (``"-m", "vllm..."``, ``- -m`` / ``- vllm...``).  The same word
+            # in a path or an image name (``python/huggingfaceserver/**``) runs nothing.
+            alternatives.append(("module", rf"{_DASH_M}{re.escape(module)}(?![\w./-])"))
         for image in engine.images:
             alternatives.append(("image", rf"(?<![\w.-]){re.escape(image.repository)}(?![\w/-])"))
     alternatives.sort(key=lambda a: -len(a[1]))
@@ -50,8 +57,13 @@ def engine_mention(source: Source) -> Finding | None:
         if "#" in text[start : match.start()]:
             continue  # a comment (shell, YAML, Dockerfile) names it; nothing runs it
         kind = (match.lastgroup or "command").rstrip("0123456789")
-        line = text.count("\n", 0, match.start()) + 1
-        named = " ".join(match.group().split())
+        found = match.group()
+        if kind == "module":  # reported at the module, not at its ``-m``
+            found = re.sub(_DASH_M, "", found, count=1)
+        at = match.end() - len(found)
+        line = text.count("\n", 0, at) + 1
+        column = at - (text.rfind("\n", 0, at) + 1) + 1
+        named = " ".join(found.split())
         lacking = _LACKING[kind]
         if is_template(text):
             lacking = (
@@ -61,7 +73,7 @@ def engine_mention(source: Source) -> Finding | None:
         return no_deployment(
             source.path,
             line,
-            match.start() - start + 1,
+            column,
             f"names the engine {kind} `{named}` but yields no deployment: {lacking}",
             anchor=f"mention:{named}",
         )
