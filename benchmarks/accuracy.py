@@ -120,6 +120,7 @@ PRIOR = Params(
     eta={"nvlink": 0.7, "nvlink-bridge": 0.69, "xgmi": 0.7, "pcie": 0.62, "pcie-sys": 0.4},
     nvls_eta={"hopper": 1.07, "blackwell": 0.93},
     step_scale={"ampere": 1.0, "hopper": 1.0, "blackwell": 1.0},
+    p2p_channel_gb_per_s={},
     pcie_step_scale=1.0,
     launch_us=0.0,
     ramp_bytes=0.0,
@@ -253,6 +254,15 @@ def _scale(arch: str) -> Setter:
     return set_
 
 
+def _channel(arch: str) -> Setter:
+    def set_(m: Model, v: float) -> None:
+        m.params = replace(
+            m.params, p2p_channel_gb_per_s={**m.params.p2p_channel_gb_per_s, arch: v}
+        )
+
+    return set_
+
+
 def _lat(*kinds: str) -> Setter:
     def set_(m: Model, v: float) -> None:
         for k in kinds:
@@ -305,6 +315,22 @@ KNOBS: list[tuple[str, Setter, float, float, Callable[[Point], bool]]] = [
     ("efa step", _lat("efa"), 1.0, 200.0, lambda p: _net(p, "efa")),
     ("tcp step", _lat("tcpx", "ethernet"), 10.0, 150.0, lambda p: _net(p, "tcpx", "ethernet")),
     ("a2a base", _param("a2a_base_us"), 1.0, 30.0, lambda p: p.cls == "all-to-all"),
+    *(
+        (
+            f"p2p channel {a}",
+            _channel(a),
+            3.0,
+            60.0,
+            lambda p, a=a: (
+                p.cls == "all-to-all"
+                and p.size >= BULK
+                and p.machine.impl == "nccl"
+                and p.machine.intra == "nvlink"
+                and p.machine.arch == a
+            ),
+        )
+        for a in ("ampere", "hopper", "blackwell")
+    ),
     ("deepep ll base", _param("deepep_ll_base_us"), 1.0, 80.0, lambda p: p.cls == "all-to-all"),
     (
         "deepep normal base",
@@ -339,6 +365,14 @@ def fit(train: Sequence[Point], rounds: int = 2) -> Model:
     return model
 
 
+SCAN = 9  # points of the coarse scan before each section search
+
+
+def _restore(model: Model, keep: Model) -> None:
+    model.params, model.latency = keep.params, keep.latency
+    model.torch_overhead_us = keep.torch_overhead_us
+
+
 def _golden(model: Model, setter: Setter, lo: float, hi: float, pts: Sequence[Point]) -> None:
     g = (math.sqrt(5) - 1) / 2
     a, b = lo, hi
@@ -348,11 +382,24 @@ def _golden(model: Model, setter: Setter, lo: float, hi: float, pts: Sequence[Po
         return loss(model, pts)
 
     keep = copy.deepcopy(model)
+    now = loss(model, pts)
     ends = (f(lo), f(hi))
     if abs(ends[0] - ends[1]) < 1e-9 and abs(f((lo + hi) / 2) - ends[0]) < 1e-9:
-        model.params, model.latency = keep.params, keep.latency  # no information: keep default
-        model.torch_overhead_us = keep.torch_overhead_us
+        _restore(model, keep)  # no information: keep default
         return
+    # A coarse scan first: a loss that is flat over most of the range (a cap that binds only
+    # below some value) would otherwise lead the section search away from its one dip; the
+    # search then refines around the best scan point.  A constant keeps its value unless the
+    # search finds a better one.
+    if SCAN >= 2:
+        grid = (
+            [lo * (hi / lo) ** (i / (SCAN - 1)) for i in range(SCAN)]
+            if lo > 0
+            else [lo + (hi - lo) * i / (SCAN - 1) for i in range(SCAN)]
+        )
+        losses = [f(x) for x in grid]
+        best = min(range(SCAN), key=losses.__getitem__)
+        a, b = grid[max(best - 1, 0)], grid[min(best + 1, SCAN - 1)]
     c, d = b - g * (b - a), a + g * (b - a)
     fc, fd = f(c), f(d)
     for _ in range(10):
@@ -365,6 +412,8 @@ def _golden(model: Model, setter: Setter, lo: float, hi: float, pts: Sequence[Po
             d = a + g * (b - a)
             fd = f(d)
     setter(model, c if fc < fd else d)
+    if min(fc, fd) >= now:
+        _restore(model, keep)  # nothing found beats the value it has
 
 
 # --- the four checks ------------------------------------------------------------------------
@@ -597,6 +646,7 @@ def _fitted(model: Model) -> str:
         f"eta = { {k: round(v, 3) for k, v in p.eta.items()} }",
         f"nvls_eta = { {k: round(v, 3) for k, v in p.nvls_eta.items()} }",
         f"step_scale = { {k: round(v, 3) for k, v in p.step_scale.items()} }",
+        f"p2p_channel_gb_per_s = { {k: round(v, 1) for k, v in p.p2p_channel_gb_per_s.items()} }",
         f"launch_us = {p.launch_us:.3g}, ramp_bytes = {p.ramp_bytes:.3g}, "
         f"net_extra_us = {p.net_extra_us:.3g}, pcie_step_scale = {p.pcie_step_scale:.3g}",
     ]

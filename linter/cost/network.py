@@ -71,6 +71,16 @@ NET_HW_LAT_US = {
     "ring": {"ll": 2.7, "simple": 14.0},
     "nvlstree": {"simple": 20.9},
 }
+# NCCL's all-to-all on one node (grouped send/recv to every peer), NVIDIA/nccl@5067397c:
+# p2pnChannels is the communicator's channel count rounded up to a power of two
+# (src/graph/paths.cc ncclTopoComputeP2pChannels): 32 on NVSwitch HGX nodes (8×H100 logs "24 coll
+# channels, ..., 32 p2p channels, 32 p2p channels per peer"); src/enqueue.cc: each peer gets
+# nChannelsMin = p2pnChannelsPerPeer halved "while (nChannelsMin * nRanks > comm->p2pnChannels)",
+# and a peer's bytes are doubled onto more channels (up to p2pnChannelsPerPeer) "while
+# (partSize > maxPartSize ...)", maxPartSize = 32 chunks of P2P_NVL_CHUNKSIZE 512 KiB
+# (src/init.cc) on one node.
+P2P_CHANNELS = 32
+P2P_MAX_PART_BYTES = 32 * 512 * 1024
 # tuning.cc treeCorrectionFactor ("Trees are not perfectly sticking to the model for medium
 # sizes"): the tree all-reduce bandwidth is multiplied by this, per protocol, indexed by
 # log2(bytes / 64) from 0 to 22 (64 B to 256 MiB); outside that range the factor is 1.
@@ -257,6 +267,34 @@ def _remote_share(fabric: Fabric) -> float:
     return (fabric.ranks - fabric.per_node) / fabric.ranks
 
 
+def p2p_channels(ranks: int, peer_bytes: float) -> int:
+    """Channels NCCL gives one peer of an all-to-all on one NVSwitch node (enqueue.cc)."""
+    pow2 = 1 << (max(ranks, 1) - 1).bit_length()
+    n = max(P2P_CHANNELS // pow2, 1)
+    while peer_bytes / n > P2P_MAX_PART_BYTES and 2 * n <= P2P_CHANNELS:
+        n *= 2
+    return n
+
+
+def _channel_limit(
+    size: float, fabric: Fabric, params: Params, impl: str
+) -> tuple[float, float, str] | None:
+    """NCCL all-to-all on one NVLink node, as its channels carry it: each peer's bytes over that
+    peer's channels at one channel's copy rate.  (time µs, bus GB/s, source), or None where
+    that rate is not known or NCCL does not run it."""
+    rate = params.p2p_channel_gb_per_s.get(fabric.arch, 0.0)
+    if impl != "nccl" or fabric.nodes > 1 or fabric.intra_kind != "nvlink" or rate <= 0:
+        return None
+    peer = size / fabric.ranks
+    n = p2p_channels(fabric.ranks, peer)
+    bus = n * rate * (fabric.ranks - 1)  # every peer's channels at once
+    source = (
+        f"NCCL all-to-all: {n} of {P2P_CHANNELS} p2p channels per peer × {rate:g} GB/s per "
+        "channel (enqueue.cc channel split; rate fitted, benchmarks/accuracy.py)"
+    )
+    return peer / (n * rate * 1e3), bus, source
+
+
 def _all_to_all(size: float, fabric: Fabric, params: Params, impl: str) -> Prediction:
     """Concurrent sends: max(NVLink share, NIC share) plus one fixed cost."""
     p, g = fabric.ranks, fabric.per_node if fabric.nodes > 1 else fabric.ranks
@@ -264,11 +302,15 @@ def _all_to_all(size: float, fabric: Fabric, params: Params, impl: str) -> Predi
     local = size * (g - 1) / p
     ramp = params.ramp_bytes
     t_local = ramped(local, ramp) / (i_eta * fabric.intra_gb_per_s * 1e3) if g > 1 else 0.0
+    eta, source, bw = i_eta, i_source, i_eta * fabric.intra_gb_per_s
+    channels = _channel_limit(size, fabric, params, impl)
+    if channels is not None and channels[0] > t_local:
+        t_local, bw, source = channels
+        eta = bw / fabric.intra_gb_per_s
     base = {
         "deepep-ll": params.deepep_ll_base_us,
         "deepep-normal": params.deepep_normal_base_us,
     }.get(impl, params.a2a_base_us)
-    eta, source, bw = i_eta, i_source, i_eta * fabric.intra_gb_per_s
     t_remote = 0.0
     if fabric.nodes > 1:
         base += fabric.net_latency_us

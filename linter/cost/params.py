@@ -63,6 +63,14 @@ class Params:
     tcp_eta: float = 0.7
     # NCCL tree (double binary tree across nodes, chain inside): η of the node's NIC rate.
     tree_eta: float = 0.619
+    # One NCCL point-to-point channel's copy rate over NVLink, GB/s per architecture: a channel
+    # is one thread block, and NCCL's all-to-all on one node runs (p−1)·p2pnChannels/pow2Up(p)
+    # of them (toplint.cost.network.p2p_channels), so 2 GPUs use half the channels 8 GPUs use.
+    # Fitted on the nccl-tests alltoall tables of ≥ 64 MiB; an architecture without one is not
+    # capped (Hopper: its link binds first at every rank count of the tables).
+    p2p_channel_gb_per_s: Mapping[str, float] = field(
+        default_factory=lambda: {"ampere": 9.7, "blackwell": 19.5}
+    )
     # Concurrent all-to-all (NCCL grouped send/recv, pplx, DeepEP): fixed cost per call, µs.
     a2a_base_us: float = 11.5
     # DeepEP low-latency kernels (pure RDMA, IBGDA): fixed cost per dispatch/combine, µs.

@@ -192,3 +192,44 @@ def test_a_medium_tree_all_reduce_is_slowed_by_nccls_tree_correction() -> None:
     bandwidth_us = 4 * MIB / (pred.bandwidth_gb_per_s * 1e3)
     assert pred.protocol == "simple"
     assert pred.time_us == pytest.approx(latency + bandwidth_us / 0.7)
+
+
+# --- NCCL all-to-all on one NVSwitch node: the channel split (enqueue.cc) --------------------
+
+
+def test_nccl_gives_each_peer_the_channels_divided_by_the_rank_count() -> None:
+    from toplint.cost.network import P2P_CHANNELS, p2p_channels
+
+    assert P2P_CHANNELS == 32
+    # nChannelsMin halves "while (nChannelsMin * nRanks > comm->p2pnChannels)"
+    assert [p2p_channels(n, 8 * MIB) for n in (2, 3, 4, 6, 8)] == [16, 8, 8, 4, 4]
+    # a part above 32 chunks of 512 KiB is split onto twice the channels, up to all of them
+    assert p2p_channels(2, 256 * MIB) == 16
+    assert p2p_channels(2, 512 * MIB) == 32
+    assert p2p_channels(2, 8192 * MIB) == 32
+
+
+def _blackwell(ranks: int) -> Fabric:
+    return Fabric("nvlink", 900, ranks, arch="blackwell", nvls_arch="blackwell")
+
+
+def test_two_blackwell_gpus_get_half_the_channels_and_half_the_all_to_all_bandwidth() -> None:
+    rate = PARAMS.p2p_channel_gb_per_s["blackwell"]
+    two = predict_us("all_to_all", 256 * MIB, _blackwell(2))
+    eight = predict_us("all_to_all", 256 * MIB, _blackwell(8))
+    assert two.bandwidth_gb_per_s == pytest.approx(16 * rate)  # one peer, 16 channels
+    assert eight.bandwidth_gb_per_s == pytest.approx(min(7 * 4 * rate, 0.669 * 900), rel=0.02)
+    assert "16 of 32 p2p channels per peer" in two.eta_source
+    # the time is the peer's bytes over its channels, plus the fixed cost
+    assert two.time_us == pytest.approx(
+        PARAMS.a2a_base_us + 0.6 * PARAMS.step_scale["blackwell"] + 128 * MIB / (16 * rate * 1e3)
+    )
+
+
+def test_the_channel_split_binds_only_nccl_on_one_node_and_known_architectures() -> None:
+    link = predict_us("all_to_all", 256 * MIB, Fabric("nvlink", 450, 2, arch="hopper"))
+    assert link.eta_source.startswith("nvlink η")  # Hopper: no fitted rate, the link binds
+    pplx = predict_us("all_to_all", 256 * MIB, _blackwell(2), impl="pplx")
+    assert "p2p channels" not in pplx.eta_source
+    spanning = predict_us("all_to_all", 256 * MIB, _two_nodes(arch="blackwell"))
+    assert "p2p channels" not in spanning.eta_source
