@@ -3,11 +3,14 @@
 Volumes follow cost-model.md §1.8: dispatch sends each token to its top-k experts
 (``T·k·H·b_disp``), combine sends them back (``T·k·H·b_comb``); a dense backend
 (all-gather / reduce-scatter) moves every rank's tokens (``(W−1)·T·H·b``).  DeepEP's normal
-kernels send a token once per remote *node* and forward it over NVLink
-(deepseek-ai/DeepEP@0297fc80 docs/legacy.md: "NVLink and RDMA forwarding"), so only
-``T·H·b·E[distinct remote nodes]`` crosses the NIC.  When the engine replicates tokens on every
-rank (vLLM with DP 1, SGLang without an all-to-all backend) there is no exchange: one all-reduce
-per MoE layer combines the experts' outputs, counted with the TP all-reduces.
+kernels send a token once per destination *node* and forward it over NVLink
+(deepseek-ai/DeepEP@0297fc80 docs/legacy.md: "NVLink and RDMA forwarding"): the NIC carries
+``T·H·b·E[distinct remote nodes]``, and the kernels' RDMA pipeline also carries the copies for
+the sender's own node, ``T·H·b·E[distinct nodes]`` in all (what DeepEP's test divides by for
+its "RDMA" bandwidth, tests/test_internode.py ``num_rdma_token_sent``).  When the engine
+replicates tokens on every rank (vLLM with DP 1, SGLang without an all-to-all backend) there is
+no exchange: one all-reduce per MoE layer combines the experts' outputs, counted with the TP
+all-reduces.
 """
 
 from __future__ import annotations
@@ -75,13 +78,14 @@ def ep_rows(
     if comm.style == "deepep-normal" and g is not None and g.crosses_nodes:
         nodes = len(g.nodes)
         remote = remote_nodes_per_token(model.num_experts, k, nodes)
-        # Size whose remote share (p − g)/p equals the deduplicated RDMA bytes.
-        share = (nodes - 1) / nodes
-        scale = remote / (k * share) if share > 0 else 1.0
-        dispatch, combine = dispatch * scale, combine * scale
+        # Every distinct destination node's copy, the sender's own node included: with the
+        # experts spread evenly that is remote · N/(N − 1) (network._all_to_all paces it).
+        distinct = remote * nodes / (nodes - 1)
+        dispatch, combine = dispatch * distinct / k, combine * distinct / k
         note = (
-            f"DeepEP normal: each token crosses to {remote:.2f} remote nodes on average "
-            f"(E={model.num_experts}, k={k}, {nodes} nodes), then NVLink forwarding"
+            f"DeepEP normal: each token goes to {distinct:.2f} nodes on average, "
+            f"{remote:.2f} of them remote (E={model.num_experts}, k={k}, {nodes} nodes), "
+            "then NVLink forwarding"
         )
     notes.append(f"EP {comm.style}: dispatch b={b_disp}, combine b={ACT_BYTES}; {note}")
     out = [

@@ -25,9 +25,11 @@ NCCL across nodes (NVIDIA/nccl@5067397c src/graph/tuning.cc; cost-model.md §1.4
 All-to-all runs as concurrent sends to every peer (NCCL ``ncclGroupStart`` of send/recv, pplx,
 DeepEP): one latency, and only the bytes that leave the node cross the NIC, at each GPU's NIC
 share, while the bytes for peers on the same node go over NVLink at the same time.  DeepEP's
-normal kernels deduplicate per remote node (the caller passes the deduplicated bytes) and
-forward over NVLink; its low-latency kernels send every token-expert copy directly over RDMA
-with a fixed cost per call (deepseek-ai/DeepEP@0297fc80 docs/legacy.md).
+normal kernels send a token once per destination node and forward it over NVLink; the copies
+for the sender's own node go through the same RDMA-channel pipeline, so every distinct-node
+copy is paced at the NIC rate (the caller passes those bytes).  Its low-latency kernels send
+every token-expert copy directly over RDMA with a fixed cost per call
+(deepseek-ai/DeepEP@0297fc80 docs/legacy.md, tests/test_internode.py).
 """
 
 from __future__ import annotations
@@ -316,7 +318,13 @@ def _all_to_all(size: float, fabric: Fabric, params: Params, impl: str) -> Predi
         base += fabric.net_latency_us
         n_eta, n_source = net_eta(fabric, params)
         n_bw = n_eta * fabric.net_gpu_gb_per_s
-        t_remote = size * _remote_share(fabric) / (n_bw * 1e3) + params.net_extra_us
+        # DeepEP's normal kernels pass every distinct-node copy of a token, its own node's
+        # included, through the same RDMA-channel pipeline (sender warps, RDMA buffer,
+        # forwarder); their test counts those bytes as the "RDMA" bandwidth, ~43–58 GB/s on
+        # 400 Gb/s NICs at EP16–64 (deepseek-ai/DeepEP tests/test_internode.py
+        # num_rdma_token_sent, docs/legacy.md).  ``size`` is those bytes (toplint.cost.moe).
+        wire = size if impl == "deepep-normal" else size * _remote_share(fabric)
+        t_remote = wire / (n_bw * 1e3) + params.net_extra_us
         if t_remote >= t_local:
             eta, source, bw = n_eta, n_source, n_bw
     elif impl == "nccl":

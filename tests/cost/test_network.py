@@ -233,3 +233,14 @@ def test_the_channel_split_binds_only_nccl_on_one_node_and_known_architectures()
     assert "p2p channels" not in pplx.eta_source
     spanning = predict_us("all_to_all", 256 * MIB, _two_nodes(arch="blackwell"))
     assert "p2p channels" not in spanning.eta_source
+
+
+def test_deepep_normal_paces_every_distinct_node_copy_at_the_nic_share() -> None:
+    # DeepEP's test divides every distinct-node copy, the sender's own node included, by the
+    # kernel time for its "RDMA" bandwidth: the caller passes those bytes, all of them paced.
+    size = 64 * MIB
+    pred = predict_us("all_to_all", size, _two_nodes(), impl="deepep-normal")
+    wire = size / (PARAMS.net_eta * 50 * 1e3) + PARAMS.net_extra_us
+    assert pred.time_us == pytest.approx(PARAMS.deepep_normal_base_us + 10.0 + wire)
+    nccl = predict_us("all_to_all", size, _two_nodes())  # NCCL: only the remote half
+    assert nccl.time_us - PARAMS.a2a_base_us == pytest.approx(10.0 + wire / 2, rel=0.01)
