@@ -15,7 +15,7 @@ from typing import Any
 from toplint.hardware import linkkinds
 from toplint.hardware.linkkinds import pcie_x16
 from toplint.hardware.types import RDMA_NETWORKS, GpuSpec, InterNode, IntraNode
-from toplint.hardware.units import parse_bandwidth
+from toplint.hardware.units import parse_bandwidth, parse_latency
 from toplint.infra.pkgdata import read_yaml
 from toplint.record import record, replace
 
@@ -222,5 +222,7 @@ def _instance_inter(raw: dict[str, Any]) -> InterNode:
         bandwidth_gb_per_s=bandwidth,
         nics_per_node=int(raw.get("nics_per_node", 1)),
         rdma=bool(raw.get("rdma", kind in RDMA_NETWORKS)),
-        latency_us=net.latency_us if net else 0.0,
+        latency_us=(
+            parse_latency(raw["latency"]) if "latency" in raw else net.latency_us if net else 0.0
+        ),
     )

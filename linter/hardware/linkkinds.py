@@ -161,10 +161,12 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             50.0,
             "EFA v2-v4 50 GB/s per GPU (cost-model.md §4.2)",
-            76.4,
-            "fitted on EFA all-reduce sweeps (benchmarks/accuracy.py: 2x p4d 8 B-4 KiB take "
-            "178-184 µs, AWS DLAMI EFA guide; 4x p6-b200 256 KiB-8 MiB 350-460 µs); the "
-            "aws-ofi-nccl tuner's 20 + 3 µs is a tuner constant",
+            37.2,
+            "EFA v2-v4, fitted on EFA all-reduce and all-to-all sweeps (benchmarks/accuracy.py: "
+            "2x p5 8 B takes 65-75 µs, aws-samples/awsome-distributed-training@88c2e71b; 4x "
+            "p6-b200 256 KiB-8 MiB 350-460 µs); EFA's first generation (p4d, p4de: 161-184 µs "
+            "at 8 B) is the p4d/p4de presets' own latency (instances.yaml); the aws-ofi-nccl "
+            "tuner's 20 + 3 µs is a tuner constant",
             _RING_TREE,
             manifest=("efa",),
             topo=("efa", "rdmap"),

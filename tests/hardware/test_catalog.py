@@ -153,6 +153,18 @@ def test_p5_instance_resolves_gpu_and_efa() -> None:
     assert p5.inter.latency_us == link_kind("efa").latency_us and p5.inter.rdma
 
 
+def test_p4d_presets_carry_efa_first_generation_latency() -> None:
+    # 2x p4d / p4de take 161-184 µs for an 8 B all-reduce where 2x p5 take 65-75 µs: the first
+    # EFA generation's step is the preset's own, EFA v2-v4 keep the link kind's default.
+    for name in ("p4d.24xlarge", "p4de.24xlarge"):
+        spec = lookup_instance(name)
+        assert spec is not None and spec.inter.network == "efa"
+        assert spec.inter.latency_us > 1.5 * link_kind("efa").latency_us
+    for name in ("p5.48xlarge", "p5en.48xlarge", "p6-b200.48xlarge"):
+        spec = lookup_instance(name)
+        assert spec is not None and spec.inter.latency_us == link_kind("efa").latency_us
+
+
 def test_gb200_nvl72_domain_spans_trays() -> None:
     nvl = lookup_instance("GB200-NVL72")
     assert nvl is not None and (nvl.gpus_per_node, nvl.intra.nvlink_domain) == (4, 72)
@@ -180,3 +192,14 @@ def test_network_picks_nearest_generation() -> None:
 
 def test_unknown_network_kind_is_none() -> None:
     assert lookup_network("carrier-pigeon") is None
+
+
+def test_b300_and_gb300_reach_their_nics_over_pcie_gen6() -> None:
+    # NVIDIA at Hot Chips 2025: each B300 has a Gen6 x16 link to its ConnectX-8, so one GPU's
+    # NIC share is not capped at Gen5's 63 GB/s.
+    from toplint.hardware.catalog import lookup_gpu, pcie_bandwidth
+
+    for name in ("B300", "GB300"):
+        gpu = lookup_gpu(name)
+        assert gpu is not None and gpu.pcie_gen == 6
+    assert pcie_bandwidth(6) == 121.0
