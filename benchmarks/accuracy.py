@@ -39,6 +39,7 @@ from toplint.cost.calibration import interpolate, systems
 from toplint.cost.collectives import Fabric, predict_us
 from toplint.cost.fabric import NVLS_MIN_RANKS
 from toplint.cost.params import PARAMS, Params
+from toplint.hardware.catalog import lookup_instance
 from toplint.hardware.linkkinds import KINDS, PCIE_KINDS
 from toplint.record import replace
 
@@ -47,6 +48,8 @@ PUBLIC = ROOT / "benchmarks" / "data" / "public.yaml"
 BANDS = ROOT / "linter" / "cost" / "data" / "accuracy.yaml"
 CLASSES = ("intra-node", "pcie", "multi-node", "all-to-all", "custom-kernel")
 NETS = ("infiniband", "roce", "efa", "tcpx", "ethernet")
+# The step latency toplint's p4d preset carries (EFA's first generation).
+EFA_V1_LATENCY_US = lookup_instance("p4d.24xlarge").inter.latency_us  # type: ignore[union-attr]
 SMALL = 1024 * 1024  # below 1 MiB: the latency-bound regime
 BULK = 64 * 1024 * 1024
 
@@ -70,6 +73,13 @@ class Machine:
     arch: str = ""
     unreliable: str = ""  # why its times are not the collective's cost (public.yaml)
     algorithm: str = ""  # the NCCL_ALGO the run forced ("" = NCCL's own choice)
+    # Whose per-step latency the network takes: its kind, or the one its instance preset sets
+    # (AWS p4d/p4de: EFA's first generation, toplint/hardware/data/instances.yaml).
+    latency_kind: str = ""
+
+    @property
+    def step_key(self) -> str:
+        return self.latency_kind or self.network
 
     def fabric(self, ranks: int, latency: dict[str, float]) -> Fabric:
         nodes = self.nodes or max(ranks // self.gpus_per_node, 1)
@@ -81,7 +91,7 @@ class Machine:
             ranks,
             nodes=nodes,
             net_kind=self.network if nodes > 1 else "none",
-            net_latency_us=latency.get(self.network, 0.0),
+            net_latency_us=latency.get(self.step_key, 0.0),
             nics_per_node=self.nics_per_node,
             nic_gb_per_s=self.nic_gb_per_s,
             sharers=min(self.gpus_per_node, ranks),
@@ -121,6 +131,7 @@ PRIOR = Params(
     nvls_eta={"hopper": 1.07, "blackwell": 0.93},
     step_scale={"ampere": 1.0, "hopper": 1.0, "blackwell": 1.0},
     p2p_channel_gb_per_s={},
+    deepep_pipe_gb_per_s={"hopper": 50.0, "blackwell": 50.0},
     pcie_step_scale=1.0,
     launch_us=0.0,
     ramp_bytes=0.0,
@@ -128,6 +139,7 @@ PRIOR = Params(
     no_p2p_shared=0.65,
     no_p2p_cap=0.2,
     net_eta=0.92,
+    a2a_net_eta=0.92,
     tcp_eta=0.7,
     tree_eta=0.62,
     a2a_base_us=7.0,
@@ -136,7 +148,14 @@ PRIOR = Params(
 )
 # InfiniBand / RoCE keep NCCL's own per-step latency (tuning.cc NET hwLat, tree LL): it is a
 # documented constant, and the sources that would bend it are one-GPU-per-node systems.
-PRIOR_LATENCY = {"infiniband": 5.0, "roce": 5.0, "efa": 23.0, "tcpx": 60.0, "ethernet": 60.0}
+PRIOR_LATENCY = {
+    "infiniband": 5.0,
+    "roce": 5.0,
+    "efa": 23.0,
+    "efa-v1": 23.0,
+    "tcpx": 60.0,
+    "ethernet": 60.0,
+}
 
 
 @dataclass
@@ -145,12 +164,15 @@ class Model:
 
     params: Params = PARAMS
     latency: dict[str, float] = field(
-        default_factory=lambda: {k: KINDS[k].latency_us for k in NETS}
+        default_factory=lambda: {
+            **{k: KINDS[k].latency_us for k in NETS},
+            "efa-v1": EFA_V1_LATENCY_US,
+        }
     )
     torch_overhead_us: float = 20.0
 
     def predict(self, p: Point) -> float:
-        key = (p.machine.name, p.ranks, self.latency.get(p.machine.network, 0.0))
+        key = (p.machine.name, p.ranks, self.latency.get(p.machine.step_key, 0.0))
         fabric = _FABRICS.get(key)
         if fabric is None:
             fabric = _FABRICS[key] = p.machine.fabric(p.ranks, self.latency)
@@ -202,6 +224,7 @@ def public_points() -> list[Point]:
             arch=s.get("arch", ""),
             unreliable=s.get("unreliable", ""),
             algorithm=str(s.get("nccl_algo", "")).lower(),
+            latency_kind=s.get("latency_kind", ""),
         )
         out.extend(Point(m, op, int(n), int(size), _time(t)) for op, n, size, *t in s["points"])
     return out
@@ -263,6 +286,15 @@ def _channel(arch: str) -> Setter:
     return set_
 
 
+def _pipe(arch: str) -> Setter:
+    def set_(m: Model, v: float) -> None:
+        m.params = replace(
+            m.params, deepep_pipe_gb_per_s={**m.params.deepep_pipe_gb_per_s, arch: v}
+        )
+
+    return set_
+
+
 def _lat(*kinds: str) -> Setter:
     def set_(m: Model, v: float) -> None:
         for k in kinds:
@@ -277,13 +309,17 @@ def _torch(m: Model, v: float) -> None:
 
 # (name, setter, lo, hi, which points it is fitted on)
 def _net(p: Point, *kinds: str) -> bool:
-    return p.cls in ("multi-node", "all-to-all") and p.machine.network in kinds
+    return p.cls in ("multi-node", "all-to-all") and p.machine.step_key in kinds
 
 
 def _bulk(p: Point) -> bool:
     """A multi-node point whose time is mostly bandwidth (≥ 64 MiB): where the network
     efficiencies are fitted, so that latency-bound sizes do not bend them."""
     return p.cls == "multi-node" and p.size >= BULK
+
+
+def _spans_nodes(p: Point) -> bool:
+    return (p.machine.nodes or max(p.ranks // p.machine.gpus_per_node, 1)) > 1
 
 
 def _small_intra(p: Point) -> bool:
@@ -309,10 +345,18 @@ KNOBS: list[tuple[str, Setter, float, float, Callable[[Point], bool]]] = [
     ("eta pcie", _eta("pcie"), 0.3, 1.0, lambda p: p.cls == "pcie"),
     ("eta pcie-sys", _eta("pcie-sys"), 0.2, 1.0, lambda p: p.cls == "pcie"),
     ("no-p2p shared", _param("no_p2p_shared"), 0.2, 2.0, lambda p: p.cls == "pcie"),
-    ("net eta", _param("net_eta"), 0.4, 1.0, lambda p: _bulk(p) or p.cls == "all-to-all"),
+    ("net eta", _param("net_eta"), 0.4, 1.0, _bulk),
+    (
+        "a2a net eta",
+        _param("a2a_net_eta"),
+        0.3,
+        1.0,
+        lambda p: p.cls == "all-to-all" and _spans_nodes(p),
+    ),
     ("tree eta", _param("tree_eta"), 0.3, 1.0, _bulk),
     ("tcp eta", _param("tcp_eta"), 0.3, 1.0, _bulk),
     ("efa step", _lat("efa"), 1.0, 200.0, lambda p: _net(p, "efa")),
+    ("efa v1 step", _lat("efa-v1"), 1.0, 200.0, lambda p: _net(p, "efa-v1")),
     ("tcp step", _lat("tcpx", "ethernet"), 10.0, 150.0, lambda p: _net(p, "tcpx", "ethernet")),
     ("a2a base", _param("a2a_base_us"), 1.0, 30.0, lambda p: p.cls == "all-to-all"),
     *(
@@ -338,6 +382,18 @@ KNOBS: list[tuple[str, Setter, float, float, Callable[[Point], bool]]] = [
         1.0,
         400.0,
         lambda p: p.cls == "all-to-all",
+    ),
+    *(
+        (
+            f"deepep pipe {a}",
+            _pipe(a),
+            10.0,
+            200.0,
+            lambda p, a=a: (
+                p.cls == "all-to-all" and p.machine.impl == "deepep-normal" and p.machine.arch == a
+            ),
+        )
+        for a in ("hopper", "blackwell")
     ),
     ("torch overhead", _torch, 0.0, 100.0, lambda p: p.machine.harness == "torch"),
 ]
@@ -647,12 +703,14 @@ def _fitted(model: Model) -> str:
         f"nvls_eta = { {k: round(v, 3) for k, v in p.nvls_eta.items()} }",
         f"step_scale = { {k: round(v, 3) for k, v in p.step_scale.items()} }",
         f"p2p_channel_gb_per_s = { {k: round(v, 1) for k, v in p.p2p_channel_gb_per_s.items()} }",
+        f"deepep_pipe_gb_per_s = { {k: round(v, 1) for k, v in p.deepep_pipe_gb_per_s.items()} }",
         f"launch_us = {p.launch_us:.3g}, ramp_bytes = {p.ramp_bytes:.3g}, "
         f"net_extra_us = {p.net_extra_us:.3g}, pcie_step_scale = {p.pcie_step_scale:.3g}",
     ]
     for name in (
         "no_p2p_shared",
         "net_eta",
+        "a2a_net_eta",
         "tcp_eta",
         "tree_eta",
         "a2a_base_us",

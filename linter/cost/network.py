@@ -96,9 +96,14 @@ TREE_CORRECTION = {
 # fmt: on
 
 
-def net_eta(fabric: Fabric, params: Params) -> tuple[float, str]:
+def net_eta(fabric: Fabric, params: Params, all_to_all: bool = False) -> tuple[float, str]:
     if fabric.net_kind in TCP_NETWORKS:
         return params.tcp_eta, f"TCP sockets η {params.tcp_eta:g} of the NIC rate (fitted)"
+    if all_to_all:
+        return params.a2a_net_eta, (
+            f"RDMA all-to-all η {params.a2a_net_eta:g} of the NIC rate (every GPU to every "
+            "remote GPU at once; fitted)"
+        )
     return params.net_eta, (
         f"RDMA η {params.net_eta:g} of the NIC rate (fitted; nccl-tests#290: 46–48 GB/s per "
         "NDR-400 NIC)"
@@ -297,6 +302,24 @@ def _channel_limit(
     return peer / (n * rate * 1e3), bus, source
 
 
+def _deepep_pipe(
+    size: float, fabric: Fabric, params: Params, impl: str
+) -> tuple[float, float, str] | None:
+    """DeepEP's normal kernels across nodes pass every distinct-node copy of a token, the
+    sender's own node's included, through one RDMA-channel pipeline (sender warps, RDMA buffer,
+    forwarder) on a fixed number of SMs; their test counts those bytes for its "RDMA"
+    bandwidth (deepseek-ai/DeepEP tests/test_internode.py ``num_rdma_token_sent``).  ``size``
+    is those bytes (toplint.cost.moe).  (time µs, GB/s, source), or None."""
+    rate = params.deepep_pipe_gb_per_s.get(fabric.arch, 0.0)
+    if impl != "deepep-normal" or rate <= 0:
+        return None
+    source = (
+        f"DeepEP normal: every distinct-node copy through its SMs at {rate:g} GB/s per GPU "
+        f"({fabric.arch}; fitted on DeepEP's tables, benchmarks/accuracy.py)"
+    )
+    return size / (rate * 1e3) + params.net_extra_us, rate, source
+
+
 def _all_to_all(size: float, fabric: Fabric, params: Params, impl: str) -> Prediction:
     """Concurrent sends: max(NVLink share, NIC share) plus one fixed cost."""
     p, g = fabric.ranks, fabric.per_node if fabric.nodes > 1 else fabric.ranks
@@ -316,15 +339,13 @@ def _all_to_all(size: float, fabric: Fabric, params: Params, impl: str) -> Predi
     t_remote = 0.0
     if fabric.nodes > 1:
         base += fabric.net_latency_us
-        n_eta, n_source = net_eta(fabric, params)
+        n_eta, n_source = net_eta(fabric, params, all_to_all=True)
         n_bw = n_eta * fabric.net_gpu_gb_per_s
-        # DeepEP's normal kernels pass every distinct-node copy of a token, its own node's
-        # included, through the same RDMA-channel pipeline (sender warps, RDMA buffer,
-        # forwarder); their test counts those bytes as the "RDMA" bandwidth, ~43–58 GB/s on
-        # 400 Gb/s NICs at EP16–64 (deepseek-ai/DeepEP tests/test_internode.py
-        # num_rdma_token_sent, docs/legacy.md).  ``size`` is those bytes (toplint.cost.moe).
-        wire = size if impl == "deepep-normal" else size * _remote_share(fabric)
-        t_remote = wire / (n_bw * 1e3) + params.net_extra_us
+        t_remote = size * _remote_share(fabric) / (n_bw * 1e3) + params.net_extra_us
+        pipe = _deepep_pipe(size, fabric, params, impl)
+        if pipe is not None and pipe[0] > t_remote:
+            t_remote, n_bw, n_source = pipe
+            n_eta = n_bw / fabric.net_gpu_gb_per_s
         if t_remote >= t_local:
             eta, source, bw = n_eta, n_source, n_bw
     elif impl == "nccl":

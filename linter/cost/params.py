@@ -4,7 +4,7 @@ NCCL's own latency constants (tuning.cc) stay in ``toplint.cost.collectives``; w
 what no source states directly and was fitted to public measurements: efficiencies η (achieved
 bus bandwidth over the link's per-direction rate), per-architecture scales of NCCL's per-step
 latency, and the fixed costs of the all-to-all libraries.  The defaults are the fit on every
-source (``python benchmarks/accuracy.py --fit``, 2026-12-01; tcp_eta excepted, see below);
+source (``python benchmarks/accuracy.py --fit``, 2026-12-01, 42 sources);
 ``benchmarks/accuracy.py`` fits them on all sources but one and predicts the one left out
 (docs/accuracy.md).  The per-step latency of each network kind is not here: it is the
 manifest's ``inter_node.latency`` (default: the link-kinds table, toplint.hardware.linkkinds,
@@ -28,25 +28,26 @@ class Params:
             "nvlink": 0.655,
             "nvlink-bridge": 0.69,
             "xgmi": 0.70,
-            "pcie": 0.601,
-            "pcie-sys": 0.387,
+            "pcie": 0.599,
+            "pcie-sys": 0.386,
         }
     )
     # NVLS busbw / per-direction NVLink rate (SHARP reduces in the switch).
     nvls_eta: Mapping[str, float] = field(
-        default_factory=lambda: {"hopper": 0.977, "blackwell": 0.752}
+        default_factory=lambda: {"hopper": 0.978, "blackwell": 0.82}
     )
     # Per-step NVLink latency of NCCL's tuning.cc scaled per GPU architecture (measured floors:
     # 8×B200 2 KiB all-reduce 26.5 µs where the constants give 15), and the PCIe step's scale.
     step_scale: Mapping[str, float] = field(
-        default_factory=lambda: {"ampere": 2.253, "hopper": 0.821, "blackwell": 2.302}
+        default_factory=lambda: {"ampere": 2.242, "hopper": 0.807, "blackwell": 2.274}
     )
     pcie_step_scale: float = 1.0
     # Fixed cost every NCCL collective pays on top of tuning.cc's base latency (launch, sync).
-    launch_us: float = 0.865
+    launch_us: float = 1.01
     # Bandwidth ramp: NCCL runs fewer channels and chunks for mid-size messages; modelled as
-    # ramp_bytes of extra traffic at the link's rate (t = α + (wire + ramp) / bw).
-    ramp_bytes: float = 12.4e3
+    # ramp_bytes of extra traffic at the link's rate (t = α + (wire + ramp) / bw).  0 since
+    # 2026-12-01: once each constant's search scans its whole range, no ramp beats none.
+    ramp_bytes: float = 0.0
     # Across NICs, a fixed cost per collective on top of the per-step latency, µs.  0 since
     # 2026-12-01: with NCCL's per-step network overhead (tuning.cc) and 7 multi-node sources the
     # per-network-kind step latency carries the floors; a shared extra cost fitted across
@@ -54,15 +55,19 @@ class Params:
     net_extra_us: float = 0.0
     # PCIe without P2P: all p GPUs share the host path, η = min(cap, shared / p); the cap is the
     # 6-8 GB/s host-bounce copy rate of nccl-tests#117 (0.2 of Gen4 x16).
-    no_p2p_shared: float = 0.607
+    no_p2p_shared: float = 0.601
     no_p2p_cap: float = 0.2
-    # NICs: ring / point-to-point / all-to-all η of the NIC rate (RDMA), TCP sockets (0.7, NCCL
-    # NET/Socket "is not efficient", vLLM docs).  tcp_eta is not the fit: the only TCP source is
-    # GCP A3 Mega's GPUDirect-TCPXO, which fits at the 1.0 bound; plain sockets share it.
-    net_eta: float = 0.973
+    # NICs: ring / tree-free point-to-point η of the NIC rate (RDMA), TCP sockets (0.7, NCCL
+    # NET/Socket "is not efficient", vLLM docs; the only TCP source, GCP A3 Mega's
+    # GPUDirect-TCPXO, finds no better value, so the stated one stays).
+    net_eta: float = 0.963
+    # All-to-all across nodes: every GPU sends to every remote GPU at once (many-to-many, off
+    # its own rail), where a ring or tree sends to one neighbour per channel: a lower share of
+    # the NIC rate (RDMA; fitted on the NCCL and DeepEP all-to-all tables across nodes).
+    a2a_net_eta: float = 0.784
     tcp_eta: float = 0.7
     # NCCL tree (double binary tree across nodes, chain inside): η of the node's NIC rate.
-    tree_eta: float = 0.619
+    tree_eta: float = 0.624
     # One NCCL point-to-point channel's copy rate over NVLink, GB/s per architecture: a channel
     # is one thread block, and NCCL's all-to-all on one node runs (p−1)·p2pnChannels/pow2Up(p)
     # of them (toplint.cost.network.p2p_channels), so 2 GPUs use half the channels 8 GPUs use.
@@ -72,11 +77,18 @@ class Params:
         default_factory=lambda: {"ampere": 9.7, "blackwell": 19.5}
     )
     # Concurrent all-to-all (NCCL grouped send/recv, pplx, DeepEP): fixed cost per call, µs.
-    a2a_base_us: float = 11.5
+    a2a_base_us: float = 11.4
     # DeepEP low-latency kernels (pure RDMA, IBGDA): fixed cost per dispatch/combine, µs.
-    deepep_ll_base_us: float = 35.2
+    deepep_ll_base_us: float = 13.1
+    # DeepEP normal kernels across nodes: the rate, GB/s per GPU and architecture, at which
+    # their SMs (Buffer.num_sms, 20 by default) move every distinct-node copy of a token
+    # through the RDMA-channel pipeline, the sender's own node's copies included; the NIC
+    # moves only the remote ones.  Fitted on DeepEP's tables; absent = the NIC share alone.
+    deepep_pipe_gb_per_s: Mapping[str, float] = field(
+        default_factory=lambda: {"hopper": 48.1, "blackwell": 157.2}
+    )
     # DeepEP normal kernels: CPU-synchronised layout + notify before the transfer, µs.
-    deepep_normal_base_us: float = 73.0
+    deepep_normal_base_us: float = 155.0
 
 
 PARAMS = Params()

@@ -60,7 +60,7 @@ def test_all_to_all_sends_only_node_leaving_bytes_over_the_nic() -> None:
     size = 1024 * MIB
     pred = predict_us("all_to_all", size, _two_nodes())
     remote = size * 8 / 16  # half of the 16 peers sit on the other node
-    expected = remote / (PARAMS.net_eta * 50 * 1e3) + PARAMS.net_extra_us
+    expected = remote / (PARAMS.a2a_net_eta * 50 * 1e3) + PARAMS.net_extra_us
     assert pred.time_us == pytest.approx(PARAMS.a2a_base_us + 10.0 + expected)
 
 
@@ -235,12 +235,21 @@ def test_the_channel_split_binds_only_nccl_on_one_node_and_known_architectures()
     assert "p2p channels" not in spanning.eta_source
 
 
-def test_deepep_normal_paces_every_distinct_node_copy_at_the_nic_share() -> None:
+def test_deepep_normal_passes_every_distinct_node_copy_through_its_pipeline() -> None:
     # DeepEP's test divides every distinct-node copy, the sender's own node included, by the
-    # kernel time for its "RDMA" bandwidth: the caller passes those bytes, all of them paced.
+    # kernel time for its "RDMA" bandwidth: the caller passes those bytes; its SMs move all of
+    # them at the architecture's pipeline rate, the NIC only the remote half.
     size = 64 * MIB
-    pred = predict_us("all_to_all", size, _two_nodes(), impl="deepep-normal")
-    wire = size / (PARAMS.net_eta * 50 * 1e3) + PARAMS.net_extra_us
-    assert pred.time_us == pytest.approx(PARAMS.deepep_normal_base_us + 10.0 + wire)
-    nccl = predict_us("all_to_all", size, _two_nodes())  # NCCL: only the remote half
-    assert nccl.time_us - PARAMS.a2a_base_us == pytest.approx(10.0 + wire / 2, rel=0.01)
+    pred = predict_us("all_to_all", size, _two_nodes(arch="hopper"), impl="deepep-normal")
+    rate = PARAMS.deepep_pipe_gb_per_s["hopper"]
+    nic = size / 2 / (PARAMS.a2a_net_eta * 50 * 1e3)
+    assert size / (rate * 1e3) > nic  # on Hopper the pipeline binds
+    assert pred.time_us == pytest.approx(
+        PARAMS.deepep_normal_base_us + 10.0 + size / (rate * 1e3) + PARAMS.net_extra_us
+    )
+    assert "every distinct-node copy" in pred.eta_source
+    # an architecture without a fitted rate: the NIC share alone
+    other = predict_us("all_to_all", size, _two_nodes(), impl="deepep-normal")
+    assert other.time_us == pytest.approx(
+        PARAMS.deepep_normal_base_us + 10.0 + nic + PARAMS.net_extra_us
+    )
