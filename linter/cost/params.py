@@ -4,7 +4,7 @@ NCCL's own latency constants (tuning.cc) stay in ``toplint.cost.collectives``; w
 what no source states directly and was fitted to public measurements: efficiencies η (achieved
 bus bandwidth over the link's per-direction rate), per-architecture scales of NCCL's per-step
 latency, and the fixed costs of the all-to-all libraries.  The defaults are the fit on every
-source (``python benchmarks/accuracy.py --fit``, 2026-12-01, 42 sources);
+source (``python benchmarks/accuracy.py --fit``, 2026-12-01, 43 sources);
 ``benchmarks/accuracy.py`` fits them on all sources but one and predicts the one left out
 (docs/accuracy.md).  The per-step latency of each network kind is not here: it is the
 manifest's ``inter_node.latency`` (default: the link-kinds table, toplint.hardware.linkkinds,
