@@ -77,11 +77,12 @@ NET_HW_LAT_US = {
 # p2pnChannels is the communicator's channel count rounded up to a power of two
 # (src/graph/paths.cc ncclTopoComputeP2pChannels): 32 on NVSwitch HGX nodes (8×H100 logs "24 coll
 # channels, ..., 32 p2p channels, 32 p2p channels per peer"); src/enqueue.cc: each peer gets
-# nChannelsMin = p2pnChannelsPerPeer halved "while (nChannelsMin * nRanks > comm->p2pnChannels)",
-# and a peer's bytes are doubled onto more channels (up to p2pnChannelsPerPeer) "while
-# (partSize > maxPartSize ...)", maxPartSize = 32 chunks of P2P_NVL_CHUNKSIZE 512 KiB
-# (src/init.cc) on one node.
+# nChannelsMin = p2pnChannelsPerPeer halved "while (nChannelsMin * nRanks > comm->p2pnChannels)";
+# a peer's bytes take min(nChannelsMin, ⌈bytes / minPartSize⌉) channels and are doubled onto
+# more (up to p2pnChannelsPerPeer) "while (partSize > maxPartSize ...)"; on one node
+# minPartSize is 1/8 and maxPartSize 32 chunks of P2P_NVL_CHUNKSIZE 512 KiB (src/init.cc).
 P2P_CHANNELS = 32
+P2P_MIN_PART_BYTES = 512 * 1024 // 8
 P2P_MAX_PART_BYTES = 32 * 512 * 1024
 # tuning.cc treeCorrectionFactor ("Trees are not perfectly sticking to the model for medium
 # sizes"): the tree all-reduce bandwidth is multiplied by this, per protocol, indexed by
@@ -277,7 +278,7 @@ def _remote_share(fabric: Fabric) -> float:
 def p2p_channels(ranks: int, peer_bytes: float) -> int:
     """Channels NCCL gives one peer of an all-to-all on one NVSwitch node (enqueue.cc)."""
     pow2 = 1 << (max(ranks, 1) - 1).bit_length()
-    n = max(P2P_CHANNELS // pow2, 1)
+    n = max(min(P2P_CHANNELS // pow2, math.ceil(peer_bytes / P2P_MIN_PART_BYTES)), 1)
     while peer_bytes / n > P2P_MAX_PART_BYTES and 2 * n <= P2P_CHANNELS:
         n *= 2
     return n
