@@ -25,21 +25,25 @@ class Params:
     # 0.70 from ml-engineering (MI300X 8-GPU all-reduce busbw 312.9 of 448 GB/s).
     eta: Mapping[str, float] = field(
         default_factory=lambda: {
-            "nvlink": 0.655,
+            "nvlink": 0.724,
             "nvlink-bridge": 0.69,
             "xgmi": 0.70,
             "pcie": 0.599,
             "pcie-sys": 0.386,
         }
     )
-    # NVLS busbw / per-direction NVLink rate (SHARP reduces in the switch).
+    # NVLS busbw / per-direction NVLink rate (SHARP reduces in the switch).  Blackwell sits at
+    # the fit's lower bound: its 8-GPU tables up to 256 MiB (aiconfigurator B200/B300, uccl's
+    # B300) run no faster than a ring, the GB-size and 64-72-GPU runs much faster; the model
+    # has no size at which NVLS takes over, so on Blackwell it prices the ring
+    # (docs/accuracy.md).
     nvls_eta: Mapping[str, float] = field(
-        default_factory=lambda: {"hopper": 0.978, "blackwell": 0.82}
+        default_factory=lambda: {"hopper": 0.969, "blackwell": 0.5}
     )
     # Per-step NVLink latency of NCCL's tuning.cc scaled per GPU architecture (measured floors:
     # 8×B200 2 KiB all-reduce 26.5 µs where the constants give 15), and the PCIe step's scale.
     step_scale: Mapping[str, float] = field(
-        default_factory=lambda: {"ampere": 2.242, "hopper": 0.807, "blackwell": 2.274}
+        default_factory=lambda: {"ampere": 2.258, "hopper": 0.831, "blackwell": 2.274}
     )
     pcie_step_scale: float = 1.0
     # Fixed cost every NCCL collective pays on top of tuning.cc's base latency (launch, sync).
@@ -60,11 +64,11 @@ class Params:
     # NICs: ring / tree-free point-to-point η of the NIC rate (RDMA), TCP sockets (0.7, NCCL
     # NET/Socket "is not efficient", vLLM docs; the only TCP source, GCP A3 Mega's
     # GPUDirect-TCPXO, finds no better value, so the stated one stays).
-    net_eta: float = 0.963
+    net_eta: float = 0.997
     # All-to-all across nodes: every GPU sends to every remote GPU at once (many-to-many, off
     # its own rail), where a ring or tree sends to one neighbour per channel: a lower share of
     # the NIC rate (RDMA; fitted on the NCCL and DeepEP all-to-all tables across nodes).
-    a2a_net_eta: float = 0.784
+    a2a_net_eta: float = 0.791
     tcp_eta: float = 0.7
     # NCCL tree (double binary tree across nodes, chain inside): η of the node's NIC rate.
     tree_eta: float = 0.624
@@ -72,23 +76,23 @@ class Params:
     # is one thread block, and NCCL's all-to-all on one node runs (p−1)·p2pnChannels/pow2Up(p)
     # of them (toplint.cost.network.p2p_channels), so 2 GPUs use half the channels 8 GPUs use.
     # Fitted on the nccl-tests alltoall tables of ≥ 64 MiB; an architecture without one is not
-    # capped (Hopper: its link binds first at every rank count of the tables).
+    # capped.
     p2p_channel_gb_per_s: Mapping[str, float] = field(
-        default_factory=lambda: {"ampere": 9.7, "blackwell": 19.5}
+        default_factory=lambda: {"ampere": 9.7, "hopper": 17.1, "blackwell": 19.6}
     )
     # Concurrent all-to-all (NCCL grouped send/recv, pplx, DeepEP): fixed cost per call, µs.
-    a2a_base_us: float = 11.4
+    a2a_base_us: float = 10.6
     # DeepEP low-latency kernels (pure RDMA, IBGDA): fixed cost per dispatch/combine, µs.
-    deepep_ll_base_us: float = 13.1
+    deepep_ll_base_us: float = 16.2
     # DeepEP normal kernels across nodes: the rate, GB/s per GPU and architecture, at which
     # their SMs (Buffer.num_sms, 20 by default) move every distinct-node copy of a token
     # through the RDMA-channel pipeline, the sender's own node's copies included; the NIC
     # moves only the remote ones.  Fitted on DeepEP's tables; absent = the NIC share alone.
     deepep_pipe_gb_per_s: Mapping[str, float] = field(
-        default_factory=lambda: {"hopper": 48.1, "blackwell": 157.2}
+        default_factory=lambda: {"hopper": 48.7, "blackwell": 163.7}
     )
     # DeepEP normal kernels: CPU-synchronised layout + notify before the transfer, µs.
-    deepep_normal_base_us: float = 155.0
+    deepep_normal_base_us: float = 198.0
 
 
 PARAMS = Params()

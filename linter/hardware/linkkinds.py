@@ -161,7 +161,7 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             50.0,
             "EFA v2-v4 50 GB/s per GPU (cost-model.md §4.2)",
-            37.2,
+            37.1,
             "EFA v2-v4, fitted on EFA all-reduce and all-to-all sweeps (benchmarks/accuracy.py: "
             "2x p5 8 B takes 65-75 µs, aws-samples/awsome-distributed-training@88c2e71b; 4x "
             "p6-b200 256 KiB-8 MiB 350-460 µs); EFA's first generation (p4d, p4de: 161-184 µs "
@@ -179,7 +179,7 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             25.0,
             "GCP GPUDirect-TCPX(O) 200 Gb/s per NIC (cost-model.md §4.2)",
-            55.4,
+            55.3,
             "fitted on the 2-node AR sweep, floor ~123 µs (A3 Mega TCPXO, "
             "lessizzmore/create-a3mega-ztan-fork@02dd8f45 ztan-NCCL-test-result)",
             _RING_TREE,
@@ -191,7 +191,7 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             12.5,
             "100GbE (cost-model.md §4.2)",
-            55.4,
+            55.3,
             "as TCPX(O) (fitted together); TCP sockets 2-node AR 118-130 µs (nccl#1184)",
             _RING_TREE,
             manifest=("ethernet",),
