@@ -439,23 +439,21 @@ def _golden(model: Model, setter: Setter, lo: float, hi: float, pts: Sequence[Po
 
     keep = copy.deepcopy(model)
     now = loss(model, pts)
-    ends = (f(lo), f(hi))
-    if abs(ends[0] - ends[1]) < 1e-9 and abs(f((lo + hi) / 2) - ends[0]) < 1e-9:
-        _restore(model, keep)  # no information: keep default
-        return
     # A coarse scan first: a loss that is flat over most of the range (a cap that binds only
     # below some value) would otherwise lead the section search away from its one dip; the
     # search then refines around the best scan point.  A constant keeps its value unless the
     # search finds a better one.
-    if SCAN >= 2:
-        grid = (
-            [lo * (hi / lo) ** (i / (SCAN - 1)) for i in range(SCAN)]
-            if lo > 0
-            else [lo + (hi - lo) * i / (SCAN - 1) for i in range(SCAN)]
-        )
-        losses = [f(x) for x in grid]
-        best = min(range(SCAN), key=losses.__getitem__)
-        a, b = grid[max(best - 1, 0)], grid[min(best + 1, SCAN - 1)]
+    grid = (
+        [lo * (hi / lo) ** (i / (SCAN - 1)) for i in range(SCAN)]
+        if lo > 0
+        else [lo + (hi - lo) * i / (SCAN - 1) for i in range(SCAN)]
+    )
+    losses = [f(x) for x in grid]
+    if max(losses) - min(losses) < 1e-9:
+        _restore(model, keep)  # no information: keep default
+        return
+    best = min(range(SCAN), key=losses.__getitem__)
+    a, b = grid[max(best - 1, 0)], grid[min(best + 1, SCAN - 1)]
     c, d = b - g * (b - a), a + g * (b - a)
     fc, fd = f(c), f(d)
     for _ in range(10):

@@ -61,9 +61,10 @@ class Params:
     # 6-8 GB/s host-bounce copy rate of nccl-tests#117 (0.2 of Gen4 x16).
     no_p2p_shared: float = 0.601
     no_p2p_cap: float = 0.2
-    # NICs: ring / tree-free point-to-point η of the NIC rate (RDMA), TCP sockets (0.7, NCCL
-    # NET/Socket "is not efficient", vLLM docs; the only TCP source, GCP A3 Mega's
-    # GPUDirect-TCPXO, finds no better value, so the stated one stays).
+    # NICs: ring and point-to-point η of the NIC rate (RDMA; at the fit's 1.0 bound, set by
+    # ml-engineering's 4x p6-b200 sweep: on the other multi-node systems the NVLink part of the
+    # ring or the tree binds first), TCP sockets (0.7, NCCL NET/Socket "is not efficient", vLLM
+    # docs; the only TCP source, GCP A3 Mega's GPUDirect-TCPXO, finds no better value).
     net_eta: float = 0.997
     # All-to-all across nodes: every GPU sends to every remote GPU at once (many-to-many, off
     # its own rail), where a ring or tree sends to one neighbour per channel: a lower share of

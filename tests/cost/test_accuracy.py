@@ -120,3 +120,35 @@ def test_unreliable_measurements_are_never_fitted_on(bench: ModuleType) -> None:
 
 def test_figures_are_documented_with_and_without_the_unreliable_measurements() -> None:
     assert ("alpha-beta", "multi-node (reliable)") in DOCUMENTED
+
+
+def test_the_search_finds_a_narrow_dip_in_a_flat_loss(bench: ModuleType) -> None:
+    # A cap that binds only below some value leaves the loss flat over most of the range; the
+    # section search alone walks off such a dip, the coarse scan first finds it.
+    original = bench.loss
+
+    def dip(model: Any, pts: Any) -> float:
+        return 1.0 - max(0.0, 1.0 - abs(model.torch_overhead_us - 7.0) / 3.0)
+
+    bench.loss = dip
+    try:
+        model = bench.Model(torch_overhead_us=50.0)
+        bench._golden(model, bench._torch, 0.5, 100.0, [object()])
+    finally:
+        bench.loss = original
+    assert model.torch_overhead_us == pytest.approx(7.0, abs=0.5)
+
+
+def test_the_search_keeps_a_value_nothing_beats(bench: ModuleType) -> None:
+    original = bench.loss
+
+    def best_at_start(model: Any, pts: Any) -> float:
+        return 0.0 if model.torch_overhead_us == 42.0 else 1.0 + model.torch_overhead_us / 100
+
+    bench.loss = best_at_start
+    try:
+        model = bench.Model(torch_overhead_us=42.0)
+        bench._golden(model, bench._torch, 0.5, 100.0, [object()])
+    finally:
+        bench.loss = original
+    assert model.torch_overhead_us == 42.0
