@@ -249,16 +249,11 @@ def err(pred: float, meas: float) -> float:
 Setter = Callable[[Model, float], None]
 
 
-def _eta(kind: str) -> Setter:
+def _entry(name: str, key: str) -> Setter:
+    """Sets one key of a per-kind or per-architecture table of Params (``eta["nvlink"]``)."""
+
     def set_(m: Model, v: float) -> None:
-        m.params = replace(m.params, eta={**m.params.eta, kind: v})
-
-    return set_
-
-
-def _nvls(arch: str) -> Setter:
-    def set_(m: Model, v: float) -> None:
-        m.params = replace(m.params, nvls_eta={**m.params.nvls_eta, arch: v})
+        m.params = replace(m.params, **{name: {**getattr(m.params, name), key: v}})
 
     return set_
 
@@ -266,31 +261,6 @@ def _nvls(arch: str) -> Setter:
 def _param(name: str) -> Setter:
     def set_(m: Model, v: float) -> None:
         m.params = replace(m.params, **{name: v})
-
-    return set_
-
-
-def _scale(arch: str) -> Setter:
-    def set_(m: Model, v: float) -> None:
-        m.params = replace(m.params, step_scale={**m.params.step_scale, arch: v})
-
-    return set_
-
-
-def _channel(arch: str) -> Setter:
-    def set_(m: Model, v: float) -> None:
-        m.params = replace(
-            m.params, p2p_channel_gb_per_s={**m.params.p2p_channel_gb_per_s, arch: v}
-        )
-
-    return set_
-
-
-def _pipe(arch: str) -> Setter:
-    def set_(m: Model, v: float) -> None:
-        m.params = replace(
-            m.params, deepep_pipe_gb_per_s={**m.params.deepep_pipe_gb_per_s, arch: v}
-        )
 
     return set_
 
@@ -331,7 +301,7 @@ KNOBS: list[tuple[str, Setter, float, float, Callable[[Point], bool]]] = [
     *(
         (
             f"step scale {a}",
-            _scale(a),
+            _entry("step_scale", a),
             0.3,
             4.0,
             lambda p, a=a: _small_intra(p) and p.machine.arch == a,
@@ -339,11 +309,11 @@ KNOBS: list[tuple[str, Setter, float, float, Callable[[Point], bool]]] = [
         for a in ("ampere", "hopper", "blackwell", "ada")
     ),
     ("ramp", _param("ramp_bytes"), 0.0, 4e6, lambda p: p.cls in ("intra-node", "pcie")),
-    ("eta nvlink", _eta("nvlink"), 0.3, 1.0, lambda p: p.cls == "intra-node"),
-    ("nvls hopper", _nvls("hopper"), 0.6, 1.3, lambda p: p.cls == "intra-node"),
-    ("nvls blackwell", _nvls("blackwell"), 0.5, 1.2, lambda p: p.cls == "intra-node"),
-    ("eta pcie", _eta("pcie"), 0.3, 1.0, lambda p: p.cls == "pcie"),
-    ("eta pcie-sys", _eta("pcie-sys"), 0.2, 1.0, lambda p: p.cls == "pcie"),
+    ("eta nvlink", _entry("eta", "nvlink"), 0.3, 1.0, lambda p: p.cls == "intra-node"),
+    ("nvls hopper", _entry("nvls_eta", "hopper"), 0.6, 1.3, lambda p: p.cls == "intra-node"),
+    ("nvls blackwell", _entry("nvls_eta", "blackwell"), 0.5, 1.2, lambda p: p.cls == "intra-node"),
+    ("eta pcie", _entry("eta", "pcie"), 0.3, 1.0, lambda p: p.cls == "pcie"),
+    ("eta pcie-sys", _entry("eta", "pcie-sys"), 0.2, 1.0, lambda p: p.cls == "pcie"),
     ("no-p2p shared", _param("no_p2p_shared"), 0.2, 2.0, lambda p: p.cls == "pcie"),
     ("net eta", _param("net_eta"), 0.4, 1.0, _bulk),
     (
@@ -362,7 +332,7 @@ KNOBS: list[tuple[str, Setter, float, float, Callable[[Point], bool]]] = [
     *(
         (
             f"p2p channel {a}",
-            _channel(a),
+            _entry("p2p_channel_gb_per_s", a),
             3.0,
             60.0,
             lambda p, a=a: (
@@ -386,7 +356,7 @@ KNOBS: list[tuple[str, Setter, float, float, Callable[[Point], bool]]] = [
     *(
         (
             f"deepep pipe {a}",
-            _pipe(a),
+            _entry("deepep_pipe_gb_per_s", a),
             10.0,
             200.0,
             lambda p, a=a: (
@@ -696,12 +666,15 @@ def markdown(rows: Sequence[Row], table: dict[tuple[str, str], Stats], model: Mo
 
 def _fitted(model: Model) -> str:
     p = model.params
+    tables = (
+        ("eta", 3),
+        ("nvls_eta", 3),
+        ("step_scale", 3),
+        ("p2p_channel_gb_per_s", 1),
+        ("deepep_pipe_gb_per_s", 1),
+    )
     parts = [
-        f"eta = { {k: round(v, 3) for k, v in p.eta.items()} }",
-        f"nvls_eta = { {k: round(v, 3) for k, v in p.nvls_eta.items()} }",
-        f"step_scale = { {k: round(v, 3) for k, v in p.step_scale.items()} }",
-        f"p2p_channel_gb_per_s = { {k: round(v, 1) for k, v in p.p2p_channel_gb_per_s.items()} }",
-        f"deepep_pipe_gb_per_s = { {k: round(v, 1) for k, v in p.deepep_pipe_gb_per_s.items()} }",
+        *(f"{n} = { {k: round(v, d) for k, v in getattr(p, n).items()} }" for n, d in tables),
         f"launch_us = {p.launch_us:.3g}, ramp_bytes = {p.ramp_bytes:.3g}, "
         f"net_extra_us = {p.net_extra_us:.3g}, pcie_step_scale = {p.pcie_step_scale:.3g}",
     ]

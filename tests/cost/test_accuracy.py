@@ -122,33 +122,29 @@ def test_figures_are_documented_with_and_without_the_unreliable_measurements() -
     assert ("alpha-beta", "multi-node (reliable)") in DOCUMENTED
 
 
-def test_the_search_finds_a_narrow_dip_in_a_flat_loss(bench: ModuleType) -> None:
+def _searched(bench: ModuleType, monkeypatch: pytest.MonkeyPatch, loss: Any, start: float) -> float:
+    """The value one section search leaves for a constant whose loss is ``loss``."""
+    monkeypatch.setattr(bench, "loss", loss)
+    model = bench.Model(torch_overhead_us=start)
+    bench._golden(model, bench._torch, 0.5, 100.0, [object()])
+    return float(model.torch_overhead_us)
+
+
+def test_the_search_finds_a_narrow_dip_in_a_flat_loss(
+    bench: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # A cap that binds only below some value leaves the loss flat over most of the range; the
     # section search alone walks off such a dip, the coarse scan first finds it.
-    original = bench.loss
-
     def dip(model: Any, pts: Any) -> float:
         return 1.0 - max(0.0, 1.0 - abs(model.torch_overhead_us - 7.0) / 3.0)
 
-    bench.loss = dip
-    try:
-        model = bench.Model(torch_overhead_us=50.0)
-        bench._golden(model, bench._torch, 0.5, 100.0, [object()])
-    finally:
-        bench.loss = original
-    assert model.torch_overhead_us == pytest.approx(7.0, abs=0.5)
+    assert _searched(bench, monkeypatch, dip, 50.0) == pytest.approx(7.0, abs=0.5)
 
 
-def test_the_search_keeps_a_value_nothing_beats(bench: ModuleType) -> None:
-    original = bench.loss
-
+def test_the_search_keeps_a_value_nothing_beats(
+    bench: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def best_at_start(model: Any, pts: Any) -> float:
         return 0.0 if model.torch_overhead_us == 42.0 else 1.0 + model.torch_overhead_us / 100
 
-    bench.loss = best_at_start
-    try:
-        model = bench.Model(torch_overhead_us=42.0)
-        bench._golden(model, bench._torch, 0.5, 100.0, [object()])
-    finally:
-        bench.loss = original
-    assert model.torch_overhead_us == 42.0
+    assert _searched(bench, monkeypatch, best_at_start, 42.0) == 42.0
