@@ -32,6 +32,7 @@ from toplint.parse.k8s import (
     resource_deployments,
     spec_deployments,
 )
+from toplint.parse.k8s_workloads import node_of_instance, spans_nodes
 from toplint.record import replace
 
 _DEPTH = 24  # pod templates sit a few levels down; a deeper tree is data, not a workload
@@ -93,7 +94,10 @@ def _named(base: Deployment, item: Any) -> Deployment:
 
 
 def _single_pod(dep: Deployment) -> Deployment:
-    """The walk cannot tell how the wrapper lays its pods out: one pod is one instance."""
+    """The walk cannot tell how the wrapper lays its pods out: one pod is one instance, unless
+    the engine's own ``--nnodes`` says the pod is one node of a larger one."""
+    if spans_nodes(dep):
+        return node_of_instance(dep, None, dep.source_kind.removeprefix("k8s-") or "resource")
     return replace(
         dep,
         nodes=1,

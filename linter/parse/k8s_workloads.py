@@ -31,18 +31,31 @@ def workload(ctx: Ctx) -> list[Deployment]:
         multi = kind == "StatefulSet" and dep.flag("nnodes") is not None
         if multi:
             out.append(_multi_pod(ctx, dep, replicas))
-        elif dep.nodes is not None and dep.nodes > 1 and dep.flag("nnodes") is not None:
-            out.append(_node_of_instance(dep, replicas, kind))
+        elif spans_nodes(dep):
+            out.append(node_of_instance(dep, replicas, kind))
         else:
             out.append(_single_pod(dep, replicas))
     return out
 
 
-def _node_of_instance(dep: Deployment, replicas: int | None, kind: str) -> Deployment:
+def spans_nodes(dep: Deployment) -> bool:
+    """The engine's own arguments say its instance spans nodes: ``--nnodes N`` with N > 1, or
+    ``--nnodes`` with a value this file cannot resolve (``$(RBG_LWP_GROUP_SIZE)``)."""
+    return dep.flag("nnodes") is not None and (dep.nodes is None or dep.nodes > 1)
+
+
+def node_of_instance(dep: Deployment, replicas: int | None, kind: str) -> Deployment:
     """A pod that is one node of an ``--nnodes N`` instance: the instance has N x the pod's
     GPUs.  N pods of one resource are taken as that instance's nodes; one pod is one node whose
-    peers another resource starts."""
-    nodes = dep.nodes or 1
+    peers another resource starts.  With N unresolved the instance's GPUs are unknown, not the
+    pod's: the pod is never taken for the whole instance."""
+    if dep.nodes is None:
+        note = (
+            f"--nnodes is not resolved here: this pod is one node of an instance whose other "
+            f"nodes the {kind} starts, so its GPUs in all are unknown"
+        )
+        return replace(dep, gpus=None, replicas=1, notes=(*dep.notes, note), pods_are_nodes=None)
+    nodes = dep.nodes
     count = replicas if replicas is not None else 1
     notes = list(dep.notes)
     if count == nodes:

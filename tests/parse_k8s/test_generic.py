@@ -152,3 +152,46 @@ def test_a_ray_cluster_takes_the_gpu_workers_node_labels() -> None:
         "          nodeSelector: {cloud.google.com/gke-accelerator: nvidia-h100-80gb}\n",
     )
     assert only(text).labels["cloud.google.com/gke-accelerator"] == "nvidia-h100-80gb"
+
+
+RBG = """\
+apiVersion: workloads.x-k8s.io/v1alpha2
+kind: RoleBasedGroup
+metadata: {name: pd}
+spec:
+  roles:
+  - name: prefill
+    replicas: 2
+    leaderWorkerPattern:
+      size: 4
+      template:
+        spec:
+          containers:
+          - name: sglang
+            image: lmsysorg/sglang
+            command: [python3, -m, sglang.launch_server, --model-path, Qwen/Qwen3-0.6B,
+                      --tp-size, "4", --nnodes, NODES, --node-rank, $(RBG_LWP_WORKER_INDEX)]
+            resources: {limits: {nvidia.com/gpu: "1"}}
+"""
+
+
+def test_a_pod_whose_engine_spans_unresolved_nodes_is_not_the_whole_instance() -> None:
+    # sgl-project/rbg's leaderWorkerPattern, which toplint has no reader for: the pod is one
+    # node of the instance, so its 1 GPU is not the instance's total.
+    dep = only(RBG.replace("NODES", "$(RBG_LWP_GROUP_SIZE)"))
+    assert (dep.tp, dep.gpus_per_node, dep.nodes, dep.gpus) == (4, 1, None, None)
+    assert "nodes" in {u.field for u in dep.unresolved}
+    assert any("--nnodes is not resolved here" in note for note in dep.notes)
+
+
+def test_a_pod_whose_engine_spans_known_nodes_counts_their_gpus() -> None:
+    dep = only(RBG.replace("NODES", '"4"'))
+    assert (dep.nodes, dep.gpus_per_node, dep.gpus) == (4, 1, 4)
+    assert dep.pods_are_nodes is None  # the walk cannot tell whether they share a host
+
+
+def test_a_single_node_engine_in_an_unread_wrapper_stays_one_pod() -> None:
+    dep = only(
+        RBG.replace("--nnodes, NODES, --node-rank, $(RBG_LWP_WORKER_INDEX)", "--port, '8000'")
+    )
+    assert (dep.nodes, dep.gpus, dep.pods_are_nodes) == (1, 1, True)

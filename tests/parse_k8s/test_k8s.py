@@ -174,3 +174,26 @@ def test_the_kind_table_matches_every_reader_module() -> None:
     for module in readers:
         kinds = importlib.import_module(f"toplint.parse.{module}").KINDS
         assert set(kinds) == {k for k, m in HANDLER_MODULES.items() if m == module}, module
+
+
+def test_a_deployment_pod_with_unresolved_nnodes_is_one_node_of_an_unknown_whole() -> None:
+    # `--nnodes $(GROUP_SIZE)` that nothing in the file sets: the pod's 2 GPUs are one node's,
+    # the instance's total is unknown (was taken as the pod's own 2).
+    text = """\
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: s}
+spec:
+  replicas: 1
+  template:
+    spec:
+      containers:
+      - name: sglang
+        image: lmsysorg/sglang
+        command: [python3, -m, sglang.launch_server, --model-path, Qwen/Qwen3-8B, --tp-size, "4",
+                  --nnodes, $(GROUP_SIZE), --node-rank, $(INDEX)]
+        resources: {limits: {nvidia.com/gpu: "2"}}
+"""
+    (dep,) = parse_text(text, "d.yaml").deployments
+    assert (dep.gpus_per_node, dep.nodes, dep.gpus, dep.pods_are_nodes) == (2, None, None, None)
+    assert any("--nnodes is not resolved here" in note for note in dep.notes)
