@@ -339,6 +339,7 @@ Handler = Callable[[Ctx], list[Deployment]]
 HANDLER_MODULES: dict[str, str] = {
     **dict.fromkeys(("Deployment", "StatefulSet", "ReplicaSet", "Pod", "Job"), "k8s_workloads"),
     "LeaderWorkerSet": "k8s_lws",
+    "RoleBasedGroup": "k8s_rbg",
     **dict.fromkeys(("RayCluster", "RayService", "RayClusterFleet", "RayJob"), "k8s_ray"),
     **dict.fromkeys(
         ("LLMInferenceService", "InferenceService", "ServingRuntime", "ClusterServingRuntime"),

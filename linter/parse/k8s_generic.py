@@ -41,9 +41,16 @@ _DEPTH = 24  # pod templates sit a few levels down; a deeper tree is data, not a
 def walk(ctx: Ctx) -> list[Deployment]:
     kind = str(ctx.get(("kind",), "")) or "resource"
     base = base_deployment(ctx, "k8s-" + kind.lower())
+    return pods_under(ctx, (), base)
+
+
+def pods_under(ctx: Ctx, at: Path, base: Deployment) -> list[Deployment]:
+    """Every pod found below ``at`` (one single-pod instance each) and every resource embedded
+    there (read by its kind's reader); a reader hands in a part of its resource it has no
+    layout for."""
     pods: list[Deployment] = []
     embedded: list[Deployment] = []
-    _visit(ctx, (), base, (pods, embedded), 0)
+    _visit(ctx, at, base, (pods, embedded), 0)
     return [_single_pod(dep) for dep in pods] + embedded
 
 

@@ -63,7 +63,7 @@ def _group(
     key = str(ctx.get(("metadata", "annotations", EXCLUSIVE), ""))
     if key:
         options["lws.exclusive-topology"] = key
-    pods_are_nodes = _placement(dep, key, size, notes)
+    pods_are_nodes = placement(dep, key, size, notes)
     return replace(
         dep,
         nodes=size,
@@ -81,7 +81,9 @@ def _group(
     )
 
 
-def _placement(dep: Deployment, key: str, size: int | None, notes: list[str]) -> bool | None:
+def placement(dep: Deployment, key: str, size: int | None, notes: list[str]) -> bool | None:
+    """Whether a group's pods are on distinct nodes (True), one host (False) or unknown
+    (None), with a note saying why (shared by the readers of leader-worker groups)."""
     if size is None or size <= 1:
         return True
     if dep.options.get("pod-anti-affinity") == "true":

@@ -34,7 +34,7 @@ def workload(ctx: Ctx) -> list[Deployment]:
         elif spans_nodes(dep):
             out.append(node_of_instance(dep, replicas, kind))
         else:
-            out.append(_single_pod(dep, replicas))
+            out.append(single_pod(dep, replicas))
     return out
 
 
@@ -85,7 +85,7 @@ def node_of_instance(dep: Deployment, replicas: int | None, kind: str) -> Deploy
     )
 
 
-def _single_pod(dep: Deployment, replicas: int | None) -> Deployment:
+def single_pod(dep: Deployment, replicas: int | None) -> Deployment:
     """One pod is one instance: it sits on one node by construction."""
     return replace(
         dep,

@@ -154,9 +154,11 @@ def test_a_ray_cluster_takes_the_gpu_workers_node_labels() -> None:
     assert only(text).labels["cloud.google.com/gke-accelerator"] == "nvidia-h100-80gb"
 
 
-RBG = """\
-apiVersion: workloads.x-k8s.io/v1alpha2
-kind: RoleBasedGroup
+# A role list of an operator toplint has no reader for (the shape of sgl-project/rbg's
+# RoleBasedGroup, which has a reader of its own: tests/parse_k8s/test_rbg.py).
+GROUP = """\
+apiVersion: example.com/v1
+kind: ServingGroup
 metadata: {name: pd}
 spec:
   roles:
@@ -176,22 +178,22 @@ spec:
 
 
 def test_a_pod_whose_engine_spans_unresolved_nodes_is_not_the_whole_instance() -> None:
-    # sgl-project/rbg's leaderWorkerPattern, which toplint has no reader for: the pod is one
-    # node of the instance, so its 1 GPU is not the instance's total.
-    dep = only(RBG.replace("NODES", "$(RBG_LWP_GROUP_SIZE)"))
+    # A leader-worker role of a wrapper toplint has no reader for: the pod is one node of the
+    # instance, so its 1 GPU is not the instance's total.
+    dep = only(GROUP.replace("NODES", "$(RBG_LWP_GROUP_SIZE)"))
     assert (dep.tp, dep.gpus_per_node, dep.nodes, dep.gpus) == (4, 1, None, None)
     assert "nodes" in {u.field for u in dep.unresolved}
     assert any("--nnodes is not resolved here" in note for note in dep.notes)
 
 
 def test_a_pod_whose_engine_spans_known_nodes_counts_their_gpus() -> None:
-    dep = only(RBG.replace("NODES", '"4"'))
+    dep = only(GROUP.replace("NODES", '"4"'))
     assert (dep.nodes, dep.gpus_per_node, dep.gpus) == (4, 1, 4)
     assert dep.pods_are_nodes is None  # the walk cannot tell whether they share a host
 
 
 def test_a_single_node_engine_in_an_unread_wrapper_stays_one_pod() -> None:
     dep = only(
-        RBG.replace("--nnodes, NODES, --node-rank, $(RBG_LWP_WORKER_INDEX)", "--port, '8000'")
+        GROUP.replace("--nnodes, NODES, --node-rank, $(RBG_LWP_WORKER_INDEX)", "--port, '8000'")
     )
     assert (dep.nodes, dep.gpus, dep.pods_are_nodes) == (1, 1, True)
