@@ -33,7 +33,19 @@ def pytest_configure(config: pytest.Config) -> None:
     if "TOPLINT_CACHE_DIR" not in os.environ:
         import tempfile
 
-        os.environ["TOPLINT_CACHE_DIR"] = tempfile.mkdtemp(prefix="toplint-test-cache-")
+        os.environ["TOPLINT_CACHE_DIR"] = _MADE[0] = tempfile.mkdtemp(prefix="toplint-test-cache-")
+
+
+_MADE = [""]  # the cache folder this run made, removed when it ends
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _MADE[0]:
+        import shutil
+
+        shutil.rmtree(_MADE[0], ignore_errors=True)
+        os.environ.pop("TOPLINT_CACHE_DIR", None)
+        _MADE[0] = ""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
