@@ -45,7 +45,7 @@ from toplint.record import replace
 
 ROOT = Path(__file__).resolve().parents[1]
 PUBLIC = ROOT / "benchmarks" / "data" / "public.yaml"
-BANDS = ROOT / "linter" / "cost" / "data" / "accuracy.yaml"
+BANDS = ROOT / "linter" / "toplint" / "cost" / "data" / "accuracy.yaml"
 CLASSES = ("intra-node", "pcie", "multi-node", "all-to-all", "custom-kernel")
 NETS = ("infiniband", "roce", "efa", "tcpx", "ethernet")
 # The step latency toplint's p4d preset carries (EFA's first generation).

@@ -17,7 +17,7 @@ def test_vulture_finds_no_dead_code() -> None:
     whitelist = os.path.join("tests", "dead_code_whitelist.py")
     run = subprocess.run(
         [
-            *(sys.executable, "-m", "vulture", "linter", "rules", whitelist),
+            *(sys.executable, "-m", "vulture", "linter/toplint", "rules", whitelist),
             *("--min-confidence", "60"),
             # generated templates, read by name (getattr) in toplint.record._template
             *("--exclude", "recordinit.py"),

@@ -269,7 +269,7 @@ def test_record_refuses_inheriting_from_a_record() -> None:
 
 def test_shipped_init_templates_are_the_generated_ones() -> None:
     """``toplint.recordinit`` is ``recordinit_source()`` verbatim (regenerate it with
-    ``python -m toplint.record > linter/recordinit.py``), and every record's ``__init__``
+    ``python -m toplint.record > linter/toplint/recordinit.py``), and every record's ``__init__``
     comes from it when its field count is covered."""
     import inspect
 

@@ -98,8 +98,8 @@ def test_facts_table_is_the_registry() -> None:
     assert table == markdown_table(), "regenerate it: python -m toplint.facts.registry"
 
 
-# A checkout path in backticks (`tests/docs/x.py`, `linter/engines/`); placeholders in capitals
-# (NAME, TLxxx) name a file to write, not one that exists.
+# A checkout path in backticks (`tests/docs/x.py`, `linter/toplint/engines/`); placeholders in
+# capitals (NAME, TLxxx) name a file to write, not one that exists.
 PATHS = sorted(
     {
         p

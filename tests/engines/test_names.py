@@ -21,7 +21,7 @@ import pytest
 from toplint.engines.registry import ALLREDUCE_FAMILIES, all_engines
 
 ROOT = Path(__file__).resolve().parents[2]
-CODE = sorted(p for folder in ("linter", "rules") for p in (ROOT / folder).rglob("*.py"))
+CODE = sorted(p for folder in ("linter/toplint", "rules") for p in (ROOT / folder).rglob("*.py"))
 ALLOWED_ELSEWHERE = 1  # the registry, plus at most one more file
 
 
@@ -51,7 +51,8 @@ def files_naming(name: str) -> list[str]:
     pattern = re.compile(
         "|".join(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])" for w in spellings(name)), re.I
     )
-    own = {ROOT / "linter" / "engines" / f"{name}.py", ROOT / "linter" / "engines" / "registry.py"}
+    engines = ROOT / "linter" / "toplint" / "engines"
+    own = {engines / f"{name}.py", engines / "registry.py"}
     return [
         str(p.relative_to(ROOT))
         for p in CODE

@@ -18,7 +18,7 @@ from toplint.infra.pkgdata import read_yaml
 from toplint.rulebook.load import rule_from_yaml_text
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGE = ROOT / "linter"
+PACKAGE = ROOT / "linter" / "toplint"
 
 RULE = """\
 code: TL998

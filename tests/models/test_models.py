@@ -11,7 +11,8 @@ import yaml
 from toplint.errors import ConfigError
 from toplint.hardware.models import catalog_ids, lookup_model, spec_from_hf_config
 
-CATALOG = Path(__file__).resolve().parents[2] / "linter" / "hardware" / "data" / "models.yaml"
+ROOT = Path(__file__).resolve().parents[2]
+CATALOG = ROOT / "linter" / "toplint" / "hardware" / "data" / "models.yaml"
 
 
 def lookup(model_id: str | None) -> object:

@@ -5,7 +5,7 @@ renamed with ``CodeType.replace``.  Compiled from generated source at start-up, 
 templates a check needs cost ~3.5 ms (a twentieth of a one-file run); as a module, Python caches
 their bytecode like any other.  ``tests/test_record.py`` checks this file against
 ``toplint.record.recordinit_source``; regenerate it with
-``python -m toplint.record > linter/recordinit.py``.
+``python -m toplint.record > linter/toplint/recordinit.py``.
 """
 # ruff: noqa
 # mypy: ignore-errors

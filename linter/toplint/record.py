@@ -204,7 +204,7 @@ renamed with ``CodeType.replace``.  Compiled from generated source at start-up, 
 templates a check needs cost ~3.5 ms (a twentieth of a one-file run); as a module, Python caches
 their bytecode like any other.  ``tests/test_record.py`` checks this file against
 ``toplint.record.recordinit_source``; regenerate it with
-``python -m toplint.record > linter/recordinit.py``.
+``python -m toplint.record > linter/toplint/recordinit.py``.
 """
 # ruff: noqa
 # mypy: ignore-errors
@@ -355,7 +355,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-if __name__ == "__main__":  # python -m toplint.record > linter/recordinit.py
+if __name__ == "__main__":  # python -m toplint.record > linter/toplint/recordinit.py
     import sys
 
     sys.stdout.write(recordinit_source())
