@@ -149,7 +149,10 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             severity=severity_for(rule, ctx, Severity.INFO),
         )
         return
-    if ep >= opt_int(ctx, "min-ep", 16) and backend in DENSE:
+    # Without RDMA between the nodes a group spans, an RDMA-only sparse backend cannot run:
+    # the dense default is then the remedy, never the backend to replace.
+    sparse_runs = not (crosses and good.startswith(RDMA_ONLY) and not _rdma(ctx))
+    if ep >= opt_int(ctx, "min-ep", 16) and backend in DENSE and sparse_runs:
         yield finding(
             rule,
             ctx,
@@ -169,8 +172,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"IBGDA), but the {ep}-rank expert-parallel group spans nodes over {network} "
             "without RDMA: its internode kernels cannot run",
             fix=flag_fix(
-                f"{flag} allgather_reducescatter (or give the nodes an RDMA fabric)",
-                {flag.lstrip("-"): "allgather_reducescatter"},
+                f"{flag} {default} (or give the nodes an RDMA fabric)",
+                {flag.lstrip("-"): default},
             ),
             data={**data, "network": network},
             severity=severity_for(rule, ctx, Severity.ERROR),
@@ -182,7 +185,10 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             at,
             f"the `{backend}` all-to-all backend is single-node, but the {ep}-rank "
             "expert-parallel group spans nodes",
-            fix=flag_fix(f"{flag} {good}", {flag.lstrip("-"): good}),
+            fix=flag_fix(
+                f"{flag} {good if sparse_runs else default}",
+                {flag.lstrip("-"): good if sparse_runs else default},
+            ),
             data=data,
         )
 
