@@ -20,7 +20,7 @@ from typing import Any
 
 from toplint.facts.registry import BAND_SUFFIXES
 from toplint.hardware.units import format_bandwidth, format_bytes, format_time_us
-from toplint.model import Finding, Fix, Severity
+from toplint.model import Applicability, Finding, Fix, Severity
 from toplint.record import record
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -49,7 +49,7 @@ class Spec:
     anchor: str = ""
     branches: tuple[Branch, ...] = ()
     fix_message: str | None = None
-    fix_applicability: str = "display"
+    fix_applicability: Applicability = "display"
     fix_variants: tuple[tuple[Any, str], ...] = ()  # (condition, message): the first that holds
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from toplint.engines.registry import get_engine
-from toplint.model import Deployment, Finding, Fix, Intent, Position, Severity
+from toplint.model import Applicability, Deployment, Finding, Fix, Intent, Position, Severity
 from toplint.rulebook.types import Rule, RuleContext
 
 # Deployment field -> the canonical flag names that set it (for anchors of findings).
@@ -157,7 +157,7 @@ def layout_fix(
     pp: int | None = None,
     dp: int | None = None,
     note: str = "",
-    applicability: str = "unsafe",
+    applicability: Applicability = "unsafe",
 ) -> Fix | None:
     """A fix setting a layout with the engine's own flags (``Engine.layout``); None when the
     engine has no flag for one of the sizes above 1 (TGI has no pipeline parallelism: never
@@ -176,7 +176,9 @@ def layout_fix(
     return flag_fix(f"{text} ({note})" if note else text, changes, applicability)
 
 
-def flag_fix(message: str, changes: Mapping[str, str | None], applicability: str = "unsafe") -> Fix:
+def flag_fix(
+    message: str, changes: Mapping[str, str | None], applicability: Applicability = "unsafe"
+) -> Fix:
     """A fix setting canonical engine options (``""``: a bare boolean flag; None removes it)."""
     intents = tuple(
         Intent("remove-flag", name) if value is None else Intent("set-flag", name, value)
