@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from toplint.facts.registry import BAND_SUFFIXES
+from toplint.facts.registry import BAND_SUFFIXES, FACTS
 from toplint.hardware.units import format_bandwidth, format_bytes, format_time_us
 from toplint.model import Applicability, Finding, Fix, Severity
 from toplint.record import record
@@ -444,6 +444,7 @@ def _with_bands(used: Mapping[str, Any], facts: Mapping[str, Any]) -> dict[str, 
     data = dict(used)
     for name in used:
         for suffix in BAND_SUFFIXES:
-            if name + suffix in facts:
-                data[name + suffix] = facts[name + suffix]
+            companion = name + suffix  # only some estimates have each companion registered
+            if companion in FACTS and companion in facts:
+                data[companion] = facts[companion]
     return dict(sorted(data.items()))

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from toplint.catalog_types import ModelSpec
 from toplint.cost.types import Budgets, CostReport, Workload
+from toplint.facts.registry import FactView
 from toplint.hardware.types import Cluster
 from toplint.model import Applicability, Deployment, Finding, Severity, Unchecked
 from toplint.placement.types import Placement
@@ -21,7 +22,7 @@ class RuleContext:
     placement: Placement | None
     cost: CostReport | None
     model: ModelSpec | None
-    facts: Mapping[str, Any]
+    facts: FactView  # read through the registry: an unregistered name raises UnknownFact
     options: Mapping[str, Any]  # this rule's options, defaults merged with config
     severity: Severity  # this rule's effective default severity
     budgets: Budgets = field(default_factory=Budgets)
