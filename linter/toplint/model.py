@@ -303,3 +303,55 @@ def internal_error(path: str, line: int, column: int, what: str, exc: BaseExcept
         message=f"{what} raised {type(exc).__name__}: {detail}",
         anchor=what,
     )
+
+
+@record
+class StageRule:
+    """A rule whose findings a stage raises before any rule runs (parse, coverage): its code,
+    name and default severity are written once, here, and ``finding`` is the one way to raise
+    it.  Its page and options are its module under ``rules/`` (``tl001_unparsable_file.py``),
+    which takes the code, name and severity from here."""
+
+    code: str
+    name: str
+    severity: Severity
+
+    def finding(
+        self,
+        path: str,
+        line: int,
+        column: int,
+        message: str,
+        *,
+        anchor: str,
+        severity: Severity | None = None,
+        fix: Fix | None = None,
+        data: Mapping[str, Any] | None = None,
+    ) -> Finding:
+        return Finding(
+            rule=self.code,
+            name=self.name,
+            severity=severity or self.severity,
+            path=path,
+            line=line,
+            column=column,
+            message=message,
+            fix=fix,
+            data=dict(data or {}),
+            anchor=anchor,
+        )
+
+
+UNPARSABLE_FILE = StageRule("TL001", "unparsable-file", Severity.ERROR)
+UNKNOWN_ENGINE_FLAG = StageRule("TL005", "unknown-engine-flag", Severity.WARNING)
+NO_DEPLOYMENT_FOUND = StageRule("TL008", "no-deployment-found", Severity.WARNING)
+REFERENCE_OUTSIDE_REPOSITORY = StageRule("TL009", "reference-outside-repository", Severity.ERROR)
+INVALID_PARALLEL_SIZE = StageRule("TL010", "invalid-parallel-size", Severity.ERROR)
+# Every rule a stage raises (a test checks each is a registered rule with the same identity).
+STAGE_RULES = (
+    UNPARSABLE_FILE,
+    UNKNOWN_ENGINE_FLAG,
+    NO_DEPLOYMENT_FOUND,
+    REFERENCE_OUTSIDE_REPOSITORY,
+    INVALID_PARALLEL_SIZE,
+)
