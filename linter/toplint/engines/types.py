@@ -112,8 +112,10 @@ class Layout:
     """How to spell a layout change with only flags the engine has ("" = the engine has none).
 
     ``ep`` is a size option; ``ep_switch`` a boolean that turns expert parallelism on (its size
-    is derived); ``attention_dp`` the switch that runs attention data-parallel inside the TP
-    group; ``config_note`` tells where a setting without a flag is written instead.
+    is derived); ``dp_local`` the DP ranks on this node when DP spans nodes; ``node_rank`` this
+    node's rank among ``nodes``; ``attention_dp`` the switch that runs attention data-parallel
+    inside the TP group; ``config_note`` tells where a setting without a flag is written instead.
+    ``toplint.engines.layout`` renders a layout with these (fixes and ``toplint plan``).
     """
 
     tp: str = ""
@@ -122,6 +124,8 @@ class Layout:
     ep: str = ""
     ep_switch: str = ""
     nodes: str = ""
+    dp_local: str = ""
+    node_rank: str = ""
     attention_dp: str = ""
     config_note: str = ""
 
