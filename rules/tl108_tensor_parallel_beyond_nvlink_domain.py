@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.hardware.linkkinds import PCIE_KINDS
+from toplint.hardware.linkkinds import PCIE, kind
 from toplint.model import Finding, Severity
 from toplint.placement.types import Group, Placement
 from toplint.rulebook.helpers import finding, layout_fix
@@ -67,7 +67,7 @@ def _beyond_domain(
     rule: Rule, ctx: RuleContext, placement: Placement, group: Group
 ) -> Iterator[Finding]:
     intra, dep = placement.cluster.intra, ctx.deployment
-    if group.link.kind not in PCIE_KINDS:
+    if kind(group.link.kind).cls != PCIE:
         return
     domain = intra.nvlink_domain
     pp = (dep.pp or 1) * group.size // domain
