@@ -18,6 +18,7 @@ from toplint.hardware.linkkinds import (
     PCIE,
     kind,
     nvls_capable,
+    of_network,
     pcie_kind,
     pcie_x16,
     scaleup_of,
@@ -80,7 +81,7 @@ def kv_fabric(placement: Placement) -> tuple[Fabric, int] | None:
     """Disaggregated KV transfer: every GPU of the instance sends its shard over its NIC
     share (cost-model.md §1.11); returns the point-to-point fabric and the number of shards."""
     cluster, d = placement.cluster, placement.deployment
-    if cluster.inter.network == "none" or cluster.inter.nics_per_node <= 0:
+    if of_network(cluster.inter.network).cls == NONE or cluster.inter.nics_per_node <= 0:
         return None
     if cluster.inter.bandwidth_gb_per_s <= 0:
         return None

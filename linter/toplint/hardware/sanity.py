@@ -17,7 +17,7 @@ def link_warnings(value: float, gpu: GpuSpec) -> list[str]:
     """What an intra-node bandwidth probably means when it is not a per-direction link speed."""
     out: list[str] = []
     memory = {g.memory_bandwidth_gb_per_s: g.name for g in _catalog_gpus()}
-    if gpu.scaleup_fabric == "none" and value > 0:
+    if linkkinds.of_fabric(gpu.scaleup_fabric).cls == linkkinds.NONE and value > 0:
         out.append(
             f"{value:g} GB/s: {gpu.name} has no GPU-to-GPU link (one device, unified "
             f"memory of {gpu.memory_bandwidth_gb_per_s:g} GB/s); multi-device setups "
