@@ -11,8 +11,10 @@ its source and system.  The unit left out is one source's measurements of one ma
 
 Four methods, four honest checks (never fit and test on the same points):
 
-- **alpha-beta**: leave-one-source-out.  The fitted constants (toplint.cost.params and the
-  networks' per-step latency) are fitted on all sources but one; that one is predicted.
+- **alpha-beta**: leave-one-source-out.  The fitted constants (toplint.cost.params, whose
+  per-kind and per-architecture defaults are the rows of toplint.hardware.linkkinds and
+  toplint.hardware.archs, and the networks' per-step latency) are fitted on all sources but
+  one; that one is predicted.  ``--fit`` prints what to write into those rows.
 - **interpolation**: leave-one-point-out inside each measured table.
 - **other-system measurement**: a shipped table replayed against another publication's
   measurement of the same GPU, op and rank count.
