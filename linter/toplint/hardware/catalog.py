@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from toplint.hardware import linkkinds
-from toplint.hardware.linkkinds import pcie_x16
+from toplint.hardware.linkkinds import Network, pcie_x16
 from toplint.hardware.types import GpuSpec, InterNode, IntraNode
 from toplint.hardware.units import parse_bandwidth, parse_latency
 from toplint.infra.pkgdata import read_yaml
@@ -27,7 +27,7 @@ _VENDOR_WORDS = ("nvidia", "tesla", "geforce", "amd", "instinct", "apple")
 class NetworkSpec:
     """Defaults for a network kind at a line rate (cost-model.md §4.2 and §1.13)."""
 
-    kind: str
+    kind: Network
     name: str
     bandwidth_gb_per_s: float  # per NIC per direction
     latency_us: float  # per inter-node collective step

@@ -17,6 +17,7 @@ from typing import Any
 
 from toplint.hardware import archs, linkkinds
 from toplint.hardware.catalog import bridge_bandwidth, lookup_gpu, pcie_bandwidth
+from toplint.hardware.linkkinds import Fabric
 from toplint.hardware.types import GpuSpec
 from toplint.record import field, record
 
@@ -279,7 +280,7 @@ def _ring_entries(draft: _Draft, topo: Topology, gpu: GpuSpec | None, ring: list
         draft.intra.append(("numa_nodes", len(numa), f"GPU NUMA affinity {', '.join(numa)}"))
 
 
-def _fabric(n: int, counts: list[int], gpu: GpuSpec | None) -> tuple[str, str]:
+def _fabric(n: int, counts: list[int], gpu: GpuSpec | None) -> tuple[Fabric, str]:
     """Scale-up fabric from the NV# cells, with the reason."""
     if not counts:
         if n > 1:
@@ -298,7 +299,7 @@ def _fabric(n: int, counts: list[int], gpu: GpuSpec | None) -> tuple[str, str]:
     return "nvlink", f"{mesh} NVLink mesh (NV{lo}{'' if lo == hi else f'-NV{hi}'})"
 
 
-def _bandwidth_entry(draft: _Draft, fabric: str, gpu: GpuSpec | None, counts: list[int]) -> None:
+def _bandwidth_entry(draft: _Draft, fabric: Fabric, gpu: GpuSpec | None, counts: list[int]) -> None:
     if gpu is not None and fabric == gpu.scaleup_fabric:
         return  # the catalog default applies
     if fabric == "pcie" and gpu is not None:

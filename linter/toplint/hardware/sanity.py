@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from toplint.hardware import catalog, linkkinds
+from toplint.hardware.linkkinds import Fabric, Network
 from toplint.hardware.types import GpuSpec
 
 # Bidirectional NVLink figures -> per direction (cost-model.md §0 errata: NVLink3/4/5 are
@@ -64,7 +65,7 @@ def nic_warning(value: float, written: object) -> str | None:
     return None
 
 
-def low_link_warning(value: float, fabric: str, gpu: GpuSpec) -> str | None:
+def low_link_warning(value: float, fabric: Fabric, gpu: GpuSpec) -> str | None:
     """An intra-node bandwidth far below what the fabric (or the GPU's own NVLink) gives: the
     fabric's floor is its link-kind row's (toplint.hardware.linkkinds.floor), or a share of
     the GPU's own link of the same family (``LinkKind.gpu_floor_share``)."""
@@ -85,7 +86,7 @@ def low_link_warning(value: float, fabric: str, gpu: GpuSpec) -> str | None:
     return None
 
 
-def low_nic_warning(value: float, network: str, written: object) -> str | None:
+def low_nic_warning(value: float, network: Network, written: object) -> str | None:
     """A NIC line rate below the slowest NIC of its network kind (its link-kind row's floor)."""
     floor, _ = linkkinds.floor(network)
     if 0 < value < floor:
