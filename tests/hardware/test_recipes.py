@@ -75,13 +75,16 @@ def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def _run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str) -> Any:
     (tmp_path / "serve.sh").write_text(SERVE, encoding="utf-8")
     (tmp_path / "hw.yaml").write_text(MANIFEST, encoding="utf-8")
-    argv = [*args, str(tmp_path / "serve.sh"), "--hardware", str(tmp_path / "hw.yaml")]
+    command, *rest = args
+    argv = [command, str(tmp_path / "serve.sh"), "--hardware", str(tmp_path / "hw.yaml"), *rest]
     main([*argv, "--format", "json"])
     return json.loads(capsys.readouterr().out)
 
 
-def _rows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[tuple[str, str], Any]:
-    (doc,) = _run(tmp_path, capsys, "cost")["deployments"]
+def _rows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str
+) -> dict[tuple[str, str], Any]:
+    (doc,) = _run(tmp_path, capsys, "cost", *args)["deployments"]
     return {(r["phase"], r["op"]): r for r in doc["collectives"] if r["group"] == "tp"}
 
 
@@ -111,6 +114,17 @@ def test_the_kinds_nvls_runs_with_the_architectures_eta(tmp_path: Path, capsys: 
 def test_engines_run_their_ipc_kernel_over_the_new_kind(tmp_path: Path, capsys: Any) -> None:
     decode = _rows(tmp_path, capsys)["decode", "all_reduce"]
     assert decode["kernel"] == "vllm-custom: custom one-shot"
+
+
+@pytest.mark.usefixtures("registered")
+def test_the_architectures_compute_capability_sets_the_kernels_limit(
+    tmp_path: Path, capsys: Any
+) -> None:
+    # 64 sequences: 1 MiB per all-reduce.  vLLM's custom kernel takes it on an architecture it
+    # has no table for (8 MiB) but not on an SM 9.0 part at 8 GPUs (256 KiB).
+    decode = _rows(tmp_path, capsys, "--decode-batch", "64")["decode", "all_reduce"]
+    assert decode["message_bytes"] == 1024 * 1024
+    assert decode["kernel"] == "vllm-custom: NCCL"
 
 
 @pytest.mark.usefixtures("registered")
