@@ -1,11 +1,14 @@
-"""Link kinds in one table: what each hop between two GPUs is, and what it costs by default.
+"""Link kinds in one table: what each hop between two GPUs is, and how the model treats it.
 
 Every link kind toplint knows is one ``LinkKind`` row of ``KINDS``: its class, the default
 per-direction bandwidth and per-step latency with their sources, which collective algorithms
 NCCL runs over it, how the manifest (``intra_node.fabric`` / ``inter_node.network``) and
-``nvidia-smi topo -m`` spell it.  The manifest schema's enums are tested equal to this table
-(tests/hardware/test_linkkinds.py); placement, cost and rules read kinds from here, so adding a
-fabric is one row.  An unknown name is an error (``kind()`` raises), never a silent default.
+``nvidia-smi topo -m`` spell it, and every property placement, cost, sanity, detect, plan and
+the rules decide by: its domain, η, NCCL latency row, NVLS, IPC kernels, measured tables,
+floors.  The manifest schema's enums and the ``Fabric`` / ``Network`` Literals are tested equal
+to this table (tests/hardware/test_linkkinds.py); no other module tests a kind's name, so
+adding a fabric is one row (tests/hardware/test_recipes.py adds one).  An unknown name is an
+error (``kind()`` raises), never a silent default.
 
 Bandwidths are GB/s (10^9 B/s) per direction: per GPU for scale-up and PCIe kinds, per NIC for
 networks.  Latencies are µs per collective step (cost-model.md §1.13).  ``floors`` are the
