@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.facts import registry as F
-from toplint.hardware.types import TCP_NETWORKS
+from toplint.hardware.linkkinds import NONE
+from toplint.hardware.linkkinds import kind as link_kind
 from toplint.model import Finding, Fix, Severity
 from toplint.rulebook.helpers import layout_fix, layout_flags, layout_missing
 from toplint.rulebook.types import Rule, RuleContext
@@ -64,14 +65,14 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     group = placement.worst("tp")
     if group is None or not group.crosses_nodes or group.link.scope != "inter":
         return
-    if group.link.kind == "none":
+    if link_kind(group.link.kind).cls == NONE:
         # No network between nodes: the ranks beyond the first node do not exist, so the engine
         # cannot start at all; that is a GPU-count problem (TL201), not a slow link.
         return
     dep = ctx.deployment
     net = group.link.kind
     severity = ctx.severity
-    if net not in TCP_NETWORKS and group.link.rdma:
+    if not link_kind(net).tcp and group.link.rdma:
         severity = Severity(ctx.options.get("rdma-severity", "warning"))
     pos = dep.position_of("tp")
     numbers = _numbers(ctx)

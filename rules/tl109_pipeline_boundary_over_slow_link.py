@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.facts import registry as F
-from toplint.hardware.types import TCP_NETWORKS
+from toplint.hardware.linkkinds import kind
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import finding, opt_float, severity_for
 from toplint.rulebook.types import Rule, RuleContext
@@ -51,7 +51,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     placement, f = ctx.placement, ctx.facts
     if placement is None:
         return
-    slow = [g for g in placement.of("pp") if g.link.kind in TCP_NETWORKS]
+    slow = [g for g in placement.of("pp") if kind(g.link.kind).tcp]
     if not slow:
         return
     shares = {}

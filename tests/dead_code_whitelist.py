@@ -90,6 +90,5 @@ USED = [
     network.A2A_IMPLS,
     uncertainty.METHODS,
     uncertainty.CLASSES,
-    linkkinds.NETWORKS,
 ]
 assert USED

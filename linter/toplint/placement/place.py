@@ -35,6 +35,7 @@ from collections.abc import Sequence
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
+from toplint.hardware.linkkinds import scaleup_of
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment, Dimension
 from toplint.placement.links import group_link
@@ -54,7 +55,8 @@ def _clique_domain(deployment: Deployment, cluster: Cluster, notes: list[str]) -
     rack = cluster.gpu.nvlink_domain
     if not clique or rack <= cluster.gpus_per_node or cluster.intra.nvlink_domain >= rack:
         return cluster
-    if cluster.intra.fabric not in ("nvswitch", "nvlink"):
+    scaleup = scaleup_of(cluster.intra.fabric)
+    if scaleup is None or not scaleup.rack_scale:
         return cluster
     if "," in clique:
         notes.append(

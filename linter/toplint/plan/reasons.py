@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from toplint.hardware.linkkinds import kind as kind_of
 from toplint.model import Dimension
 from toplint.placement.types import Placement
 from toplint.plan.rank import TIE, Candidate
@@ -95,7 +96,7 @@ def _crossing(c: Candidate) -> str:
             inter = c.placement.cluster.inter
             line_rate = inter.bandwidth_gb_per_s * 8  # GB/s per direction -> Gb/s line rate
             return f" would cross {line_rate:g} Gb/s {inter.network} with {label}={group.size}"
-        if group.link.kind not in ("nvlink", "xgmi"):
+        if not kind_of(group.link.kind).full:
             return (
                 f" would run {label}={group.size} over {group.link.kind} "
                 f"({group.link.bandwidth_gb_per_s:g} GB/s per direction)"
