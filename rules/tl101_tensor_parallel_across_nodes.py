@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toplint.facts import registry as F
 from toplint.hardware.types import TCP_NETWORKS
 from toplint.model import Finding, Fix, Severity
 from toplint.rulebook.helpers import layout_fix, layout_flags, layout_missing
@@ -131,9 +132,9 @@ def _numbers(ctx: RuleContext) -> str:
     f = ctx.facts
     parts = []
     group = ctx.placement.worst("tp") if ctx.placement is not None else None
-    if "tp.prefill.comm_ms" in f and "tp.prefill.message_bytes" in f and "model.layers" in f:
-        message = f["tp.prefill.message_bytes"]
-        layers = f["model.layers"]
+    message, layers = f.get(F.TP_PREFILL_MESSAGE_BYTES), f.get(F.MODEL_LAYERS)
+    prefill_ms = f.number(F.TP_PREFILL_COMM_MS)
+    if prefill_ms is not None and message is not None and layers is not None:
         text = (
             f"a {ctx.workload.prompt_tokens}-token prefill runs {2 * layers + 1} all-reduces of "
             f"{format_bytes(message)}"
@@ -143,13 +144,11 @@ def _numbers(ctx: RuleContext) -> str:
             text += f" (payload {format_bytes(payload)} over {layers} layers)"
             if ms:
                 text += f": {format_time_us(ms * 1000)} as payload ÷ link bandwidth"
-        text += (
-            f", {format_time_us(f['tp.prefill.comm_ms'] * 1000)} as a ring all-reduce with "
-            "NCCL costs"
-        )
+        text += f", {format_time_us(prefill_ms * 1000)} as a ring all-reduce with NCCL costs"
         parts.append(text)
-    if "tp.decode.comm_ms" in f:
-        parts.append(f"decode {format_time_us(f['tp.decode.comm_ms'] * 1000)} per step")
+    decode_ms = f.number(F.TP_DECODE_COMM_MS)
+    if decode_ms is not None:
+        parts.append(f"decode {format_time_us(decode_ms * 1000)} per step")
     return ": " + "; ".join(parts) if parts else ""
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toplint.facts import registry as F
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import finding, layout_fix, layout_flags, opt_int, severity_for
 from toplint.rulebook.types import Rule, RuleContext
@@ -62,10 +63,11 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     wanted = Severity.ERROR if group.size >= opt_int(ctx, "error-at-size", 4) else Severity.WARNING
     f = ctx.facts
     cost = ""
-    if "tp.prefill.comm_ms" in f and "tp.decode.comm_ms" in f:
+    prefill, decode = f.number(F.TP_PREFILL_COMM_MS), f.number(F.TP_DECODE_COMM_MS)
+    if prefill is not None and decode is not None:
         cost = (
-            f": ~{f['tp.prefill.comm_ms']:.0f} ms of all-reduce per "
-            f"{ctx.workload.prompt_tokens}-token prefill, {f['tp.decode.comm_ms']:.2f} ms per "
+            f": ~{prefill:.0f} ms of all-reduce per "
+            f"{ctx.workload.prompt_tokens}-token prefill, {decode:.2f} ms per "
             "decode step"
         )
     pp = (dep.pp or 1) * group.size

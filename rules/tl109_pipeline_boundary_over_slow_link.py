@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toplint.facts import registry as F
 from toplint.hardware.types import TCP_NETWORKS
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import finding, opt_float, severity_for
@@ -55,8 +56,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         return
     shares = {}
     for phase, num, den in (
-        ("prefill", "pp.prefill.comm_ms", "prefill.compute_ms"),
-        ("decode", "pp.decode.comm_ms", "decode.weight_stream_ms"),
+        ("prefill", F.PP_PREFILL_COMM_MS, F.PREFILL_COMPUTE_MS),
+        ("decode", F.PP_DECODE_COMM_MS, F.DECODE_WEIGHT_STREAM_MS),
     ):
         a, b = f.get(num), f.get(den)
         if isinstance(a, (int, float)) and isinstance(b, (int, float)) and b > 0:

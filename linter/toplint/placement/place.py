@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster
-from toplint.model import Deployment
+from toplint.model import Deployment, Dimension
 from toplint.placement.links import group_link
 from toplint.placement.types import Gpu, Group, Placement
 
@@ -154,9 +154,9 @@ def _grid(dp: int, pp: int, tp: int) -> list[list[list[int]]]:
 
 def _rank_groups(
     deployment: Deployment, model: ModelSpec | None, dp: int, pp: int, tp: int, notes: list[str]
-) -> dict[str, list[list[int]]]:
+) -> dict[Dimension, list[list[int]]]:
     grid = _grid(dp, pp, tp)
-    groups: dict[str, list[list[int]]] = {
+    groups: dict[Dimension, list[list[int]]] = {
         "tp": [grid[d][p] for d in range(dp) for p in range(pp)],
         "pp": [[grid[d][p][t] for p in range(pp)] for d in range(dp) for t in range(tp)],
         "dp": [[grid[d][p][t] for d in range(dp)] for p in range(pp) for t in range(tp)],
@@ -197,7 +197,7 @@ def _ep_groups(
 
 
 def _group(
-    kind: str,
+    kind: Dimension,
     index: int,
     ranks: Sequence[int],
     gpus: Sequence[Gpu],

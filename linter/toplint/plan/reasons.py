@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from toplint.model import Dimension
 from toplint.placement.types import Placement
 from toplint.plan.rank import TIE, Candidate
 
 __all__ = ["alternatives", "why_behind", "why_not", "why_wins"]
 
 
-def _link(placement: Placement, kind: str) -> str:
+def _link(placement: Placement, kind: Dimension) -> str:
     group = placement.worst(kind)
     if group is None:
         return ""
@@ -26,7 +27,8 @@ def why_wins(c: Candidate, prompt_tokens: int) -> list[str]:
         f"({c.cost.prefill_comm_ms:.1f} ms communication), "
         f"{c.tokens_per_s_per_gpu:.1f} tokens/s per GPU"
     ]
-    for kind, name in (("tp", "TP"), ("pp", "PP"), ("ep", "EP")):
+    names: tuple[tuple[Dimension, str], ...] = (("tp", "TP"), ("pp", "PP"), ("ep", "EP"))
+    for kind, name in names:
         group = c.placement.worst(kind)
         if group is not None:
             out.append(f"{name}={group.size} runs over {_link(c.placement, kind)}")
@@ -84,7 +86,8 @@ def _versus(best: Candidate, alt: Candidate, prompt_tokens: int, name: str) -> s
 
 def _crossing(c: Candidate) -> str:
     """' would cross <link>' for the costliest group that leaves a node or NVLink."""
-    for kind, label in (("tp", "TP"), ("ep", "EP")):
+    labels: tuple[tuple[Dimension, str], ...] = (("tp", "TP"), ("ep", "EP"))
+    for kind, label in labels:
         group = c.placement.worst(kind)
         if group is None:
             continue
