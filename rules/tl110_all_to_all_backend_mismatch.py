@@ -163,6 +163,21 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             fix=flag_fix(f"{flag} {good}", {flag.lstrip("-"): good}),
             data=data,
         )
+    elif ep >= opt_int(ctx, "min-ep", 16) and backend in DENSE and backend != default:
+        # No sparse backend runs here (an RDMA-only one across nodes without RDMA), but a dense
+        # backend other than the default is still the worse dense one: vLLM's `naive` broadcasts
+        # each rank's tokens and all-reduces the result (envs.py: "naive all2all implementation
+        # using broadcasts"), where the default all-gathers and reduce-scatters.
+        yield finding(
+            rule,
+            ctx,
+            at,
+            f"expert parallelism over {ep} ranks uses the `{backend}` backend; no sparse "
+            "all-to-all runs across these nodes without RDMA, and the engine's default "
+            f"`{default}` moves fewer bytes than `{backend}`",
+            fix=flag_fix(f"{flag} {default}", {flag.lstrip("-"): default}),
+            data=data,
+        )
     elif crosses and backend.startswith(RDMA_ONLY) and not _rdma(ctx):
         network = ctx.facts.get(F.EP_LINK_KIND, ctx.facts.get(F.CLUSTER_INTER_NETWORK, "?"))
         yield finding(
