@@ -153,8 +153,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.cases and name == "development":
             for o in outcomes:
                 mark = "ok " if (o.top == o.expect) or not o.judgeable else "MISS"
-                print(f"  {mark} {o.case}: expect {o.expect}, top {o.top} ({o.top_severity})"
-                      + (f", control errors {o.control_errors}" if o.control_errors else ""))
+                print(
+                    f"  {mark} {o.case}: expect {o.expect}, top {o.top} ({o.top_severity})"
+                    + (f", control errors {o.control_errors}" if o.control_errors else "")
+                )
     return 0
 
 

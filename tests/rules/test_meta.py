@@ -45,6 +45,7 @@ TABLE = {
     "TL209": ("setting-ignored", "warning"),
     "TL210": ("implicit-sharding", "warning"),
     "TL211": ("gpus-exceed-node", "error"),
+    "TL213": ("engine-tensor-parallel-constraint", "error"),
 }
 
 RULES = {r.code: r for r in all_rules()}
