@@ -45,6 +45,7 @@ TABLE = {
     "TL209": ("setting-ignored", "warning"),
     "TL210": ("implicit-sharding", "warning"),
     "TL211": ("gpus-exceed-node", "error"),
+    "TL212": ("quantization-format-unsupported", "error"),
     "TL213": ("engine-tensor-parallel-constraint", "error"),
 }
 
