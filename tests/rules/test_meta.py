@@ -34,6 +34,7 @@ TABLE = {
     "TL108": ("tensor-parallel-beyond-nvlink-domain", "warning"),
     "TL109": ("pipeline-boundary-over-slow-link", "warning"),
     "TL110": ("all-to-all-backend-mismatch", "warning"),
+    "TL111": ("tensor-parallel-across-nvlink-groups", "warning"),
     "TL201": ("gpu-count-mismatch", "error"),
     "TL202": ("heads-not-divisible-by-tensor-parallel", "error"),
     "TL203": ("kv-heads-replicated", "info"),
