@@ -60,3 +60,17 @@ def nvlinked_sets(intra: IntraNode, gpus_per_node: int, size: int) -> list[tuple
     if domain < size:
         return []
     return [tuple(range(start, start + size)) for start in range(0, gpus_per_node, domain)]
+
+
+def groups_from_links(pairs: Iterable[tuple[int, int]]) -> Groups:
+    """``nvlink_groups`` for the NVLinked pairs of a node (``nvidia-smi topo -m`` NV# cells):
+    its connected parts when each is fully linked (bridged pairs, quads), else the pairs."""
+    links = {tuple(sorted(p)) for p in pairs}
+    parts: list[set[int]] = []
+    for a, b in sorted(links):
+        joined = [part for part in parts if a in part or b in part]
+        merged = {a, b}.union(*joined)
+        parts = [part for part in parts if part not in joined] + [merged]
+    cliques = all((x, y) in links for part in parts for x in part for y in part if x < y)
+    chosen = parts if cliques else [set(pair) for pair in links]
+    return tuple(sorted(tuple(sorted(part)) for part in chosen))
