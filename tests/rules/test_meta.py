@@ -47,6 +47,7 @@ TABLE = {
     "TL210": ("implicit-sharding", "warning"),
     "TL211": ("gpus-exceed-node", "error"),
     "TL212": ("quantization-format-unsupported", "error"),
+    "TL214": ("multi-node-rendezvous-mismatch", "error"),
     "TL213": ("engine-tensor-parallel-constraint", "error"),
 }
 
