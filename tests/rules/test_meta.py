@@ -48,6 +48,7 @@ TABLE = {
     "TL211": ("gpus-exceed-node", "error"),
     "TL212": ("quantization-format-unsupported", "error"),
     "TL214": ("multi-node-rendezvous-mismatch", "error"),
+    "TL215": ("tensor-parallel-without-shared-memory", "error"),
     "TL213": ("engine-tensor-parallel-constraint", "error"),
 }
 
