@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "incidents" / "cases"
 
 # Raise these as rules land; never lower them to make a change pass.
-DEVELOPMENT_ON_TOP = 10
+DEVELOPMENT_ON_TOP = 13
 DEVELOPMENT_CONTROLS_WITH_ERROR = 0
 
 
