@@ -95,7 +95,12 @@ def resolved(hardware: Any) -> dict[str, Any]:
                         "pcie_bandwidth_gb_per_s",
                         "latency_us",
                     )
-                },
+                }
+                | (
+                    {"nvlink_groups": [list(g) for g in intra["nvlink_groups"]]}
+                    if intra.get("nvlink_groups")
+                    else {}
+                ),
                 "inter_node": asdict(c.inter),
                 "selector": dict(c.selector),
                 "instance": c.instance,

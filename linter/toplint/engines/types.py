@@ -229,6 +229,11 @@ class Engine:
     # its values; a value not in the table leaves the checkpoint's own bytes
     quantization_option: str = ""
     quantization_bytes: Mapping[str, float] = field(default_factory=dict)
+    # low-precision formats (toplint.hardware.formats) on GPUs whose tensor cores lack them:
+    # format -> the architectures on which the engine still runs it, as weight-only kernels;
+    # on any other architecture without the format the engine refuses to start.  A format
+    # missing from the table has not been read for this engine (reported, never assumed).
+    low_precision_fallback: Mapping[str, frozenset[str]] = field(default_factory=dict)
     # one process (MPI rank) per GPU: the tasks a launcher starts (srun --ntasks-per-node,
     # mpirun -np) are the GPUs the instance uses
     rank_per_gpu: bool = False

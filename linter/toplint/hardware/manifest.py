@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from toplint.errors import ManifestError, SourceError
-from toplint.hardware import archs, catalog, linkkinds, sanity
+from toplint.hardware import archs, catalog, linkkinds, sanity, topology
 from toplint.hardware.manifest_schema import Path, dotted, validate
 from toplint.hardware.types import (
     Cluster,
@@ -305,11 +305,19 @@ def _intra(
             "reach each other over PCIe; did you mean fabric nvlink?",
         )
     latency = ctx.latency((*at, "latency"), raw["latency"]) if "latency" in raw else None
+    groups: topology.Groups = ()
+    if "nvlink_groups" in raw:
+        try:
+            groups = topology.parse_groups(raw["nvlink_groups"], gpus, fabric)
+        except ValueError as exc:
+            raise ctx.error((*at, "nvlink_groups"), str(exc)) from None
+        domain = topology.largest(groups)
     return IntraNode(
         fabric=fabric,
         bandwidth_gb_per_s=bandwidth,
         p2p=bool(raw.get("p2p", base.p2p)),
         nvlink_domain=int(domain),
+        nvlink_groups=groups,
         numa_nodes=int(raw.get("numa_nodes", base.numa_nodes)),
         pcie_gen=pcie_gen,
         pcie_bandwidth_gb_per_s=catalog.pcie_bandwidth(pcie_gen),

@@ -41,6 +41,12 @@ _SUFFIX = DeferredPattern(
     r"w4a16|w8a8|w8a16|nvfp4|mxfp4|bnb-4bit|bnb-8bit|nf4|"
     r"v\d+(?:\.\d+)+|\d{4}|\d{8})$"
 )
+# Suffixes of weight-only integer checkpoints quantized in groups, and the group size their
+# tools write by default: AutoAWQ ``q_group_size=128`` (the checkpoints vLLM's AWQ page uses)
+# and AutoGPTQ ``group_size=128`` in the published "-GPTQ-Int4/-Int8" checkpoints' quantize_config;
+# a checkpoint's own quantization_config (hfconfig._quant_group) says otherwise when it differs.
+_GROUPED = frozenset({"awq", "gptq", "gptq-int4", "gptq-int8", "w4a16"})
+_GROUP_DEFAULT = 128
 # Bytes per weight a quantization suffix means (scales and zero points ignored: < 7%).
 _QUANT_BYTES = {
     "fp8": 1.0,
@@ -189,8 +195,13 @@ def _apply_quant(spec: ModelSpec, entry_block: int, suffixes: tuple[str, ...]) -
         elif suffix == "fp8" and spec.quant_block:
             block = spec.quant_block  # already a block-FP8 checkpoint (DeepSeek-V3, Kimi-K2)
         note = f"; weights as served: {suffix} (from the model name)"
+        group = _GROUP_DEFAULT if suffix in _GROUPED else 0
         return replace(
-            spec, weight_bytes=weight_bytes, quant_block=block, source=spec.source + note
+            spec,
+            weight_bytes=weight_bytes,
+            quant_block=block,
+            quant_group=group,
+            source=spec.source + note,
         )
     return spec
 

@@ -243,6 +243,26 @@ def count_devices(spec: str) -> int | None:
     return len([part for part in text.split(",") if part.strip()])
 
 
+def narrow_ids(seen: list[str] | None, spec: str) -> list[str] | None:
+    """The host GPU indices a device list leaves visible, in the order the process numbers
+    them: each list indexes the devices the previous one left (``--gpus '"device=1,3"'`` then
+    ``CUDA_VISIBLE_DEVICES=1`` is host GPU 3); ``[]`` = all of the host's, None = unknown
+    (UUIDs, MIG devices, a count).  CUDA numbers devices fastest first unless
+    ``CUDA_DEVICE_ORDER=PCI_BUS_ID``; on a node of one GPU model the two orders agree."""
+    text = spec.strip().strip("'\"")
+    if text.startswith("device="):
+        text = text[len("device=") :].strip("'\"")
+    if seen is None or text.lower() == "all":
+        return seen
+    parts = [part.strip() for part in text.split(",") if part.strip()]
+    if not parts or not all(part.isdigit() for part in parts):
+        return None
+    if not seen:
+        return parts
+    picked = [seen[int(part)] for part in parts if int(part) < len(seen)]
+    return picked if len(picked) == len(parts) else None
+
+
 def visible_gpus(
     dep: Deployment, env: Mapping[str, Arg], docker_gpus: Arg | None = None
 ) -> Deployment:
@@ -259,13 +279,16 @@ def visible_gpus(
         if name in env:
             requests.append((env[name], name))
     bound_by = ""
+    ids: list[str] | None = []  # host GPU indices seen so far ([] = all of them; None = unknown)
     for arg, variable in requests:
         is_count = not variable
         if arg.value is None:
             count, where = None, arg.position
             unresolved.extend(Unresolved("gpus_per_node", v, arg.position) for v in arg.unresolved)
+            ids = None
             continue
         text = arg.value.strip().strip("'\"")
+        ids = None if is_count and text.isdigit() else narrow_ids(ids, text)
         n = int(text) if is_count and text.isdigit() else count_devices(text)
         if n is None:
             options["gpus_visible"] = "all"
@@ -280,6 +303,9 @@ def visible_gpus(
     backend = env.get(a2a.env) if a2a is not None and a2a.env else None
     if a2a is not None and backend is not None and backend.value and a2a.key not in options:
         options[a2a.key] = backend.value
+    if ids and not dep.source_kind.startswith(("k8s", "helm")):
+        # a pod's devices are the device plugin's pick, so only a host's indices are known
+        options["gpu_ids"] = ",".join(ids)
     sources = dict(dep.sources)
     if where is not None and count is not None:
         sources["gpus_per_node"] = where

@@ -43,6 +43,7 @@ from toplint.parse.k8s_container import (
     invocations,
     with_image_and_accelerator,
 )
+from toplint.parse.k8s_shm import dev_shm
 from toplint.parse.multinode import one_per_instance
 from toplint.record import field, record, replace
 
@@ -315,7 +316,10 @@ def spec_deployments(
     seeded = replace(base, labels=labels, options=options)
     out: list[Deployment] = []
     for i, _ in enumerate(ctx.get((*spec, "containers"), []) or []):
-        out.extend(container_deployments(ctx, (*spec, "containers", i), seeded, injected))
+        container = (*spec, "containers", i)
+        shm = dev_shm(ctx, spec, container)
+        for dep in container_deployments(ctx, container, seeded, injected):
+            out.append(replace(dep, options={**dep.options, **shm}))
     return out
 
 
