@@ -71,7 +71,7 @@ def _output_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--format",
         default="text",
-        help="format on stdout: text, json, sarif, github, junit, gitlab (default: text)",
+        help="format on stdout: text, json, sarif, github, junit, gitlab, markdown (default: text)",
     )
     p.add_argument(
         "--output",
@@ -102,6 +102,12 @@ def _output_arguments(p: argparse.ArgumentParser) -> None:
         help="report `# toplint: ignore` comments that suppress nothing (TL006)",
     )
     p.add_argument("--baseline", metavar="FILE", help="report only findings not in FILE")
+    p.add_argument(
+        "--base",
+        metavar="REV",
+        help="compare with git revision REV: report what the change introduces and resolves, "
+        "and each changed deployment before and after",
+    )
     p.add_argument(
         "--write-baseline", metavar="FILE", help="record the current findings in FILE; exit 0"
     )
@@ -301,6 +307,14 @@ def run(args: argparse.Namespace) -> int:
     known = 0
     if baseline is not None:
         findings, known = new_findings(findings, baseline)
+    changes = None
+    if (
+        getattr(args, "base", None) is not None
+    ):  # toplint.changes: only what the change introduced counts
+        from toplint.changes.compare import compare
+
+        changes = compare(args, batches, findings)
+        findings = list(changes.introduced)
     report = Report(
         findings=findings,
         rules=results[0].rules if results else (),
@@ -314,6 +328,7 @@ def run(args: argparse.Namespace) -> int:
         statistics=args.statistics,
         suppressed=sum(r.suppressed for r in results),
         baselined=known,
+        changes=changes,
     )
     for fmt, path in outputs:
         _write(path, fmt.render(report))
@@ -323,7 +338,7 @@ def run(args: argparse.Namespace) -> int:
     if args.exit_zero or args.write_baseline:
         return EXIT_CLEAN
     failing = _failing(results, thresholds)
-    if baseline is not None:  # only the baseline drops findings after the batches' own
+    if baseline is not None or changes is not None:  # they drop findings after the batches'
         kept = set(findings)
         failing = [f for f in failing if f in kept]
     return EXIT_FINDINGS if failing else EXIT_CLEAN

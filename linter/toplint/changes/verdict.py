@@ -1,0 +1,62 @@
+"""The one-line verdict on one deployment's change: breaks, faster, slower, cheaper.
+
+A time is called faster or slower only when the two bands do not overlap (the after band's
+high end below the before band's low end, or the reverse): inside the bands, the model
+cannot tell the two apart, and the verdict says so.
+"""
+
+from __future__ import annotations
+
+from toplint.changes.types import Estimate, Side
+
+
+def verdict(before: Side | None, after: Side | None) -> str:
+    if after is None:
+        return "removed"
+    if before is None:
+        return "added" + (f": {after.unchecked}" if after.unchecked else "")
+    broken = _breaks(before, after)
+    if broken:
+        return "breaks: " + broken
+    words = []
+    if before.outcome is not None and after.outcome is not None:
+        words += _speed("ITL", before.outcome.itl_ms, after.outcome.itl_ms)
+        words += _speed("TTFT", before.outcome.ttft_ms, after.outcome.ttft_ms)
+        words += _rate(before.outcome.tokens_per_s, after.outcome.tokens_per_s)
+    words += _gpus(before.gpus, after.gpus)
+    if not words:
+        if before.outcome is None or after.outcome is None:
+            return "not compared: " + (after.unchecked or before.unchecked or "not costed")
+        return "no measurable change (within the bands)"
+    return ", ".join(words)
+
+
+def _breaks(before: Side, after: Side) -> str:
+    if after.unchecked and not before.unchecked:
+        return after.unchecked
+    b, a = before.outcome, after.outcome
+    if b is not None and a is not None and b.memory_fits and a.memory_fits is False:
+        return "no longer fits in GPU memory at the declared workload"
+    return ""
+
+
+def _speed(name: str, b: Estimate, a: Estimate) -> list[str]:
+    if a.high < b.low:
+        return [f"faster ({name} {b.value:.3g} → {a.value:.3g} ms)"]
+    if a.low > b.high:
+        return [f"slower ({name} {b.value:.3g} → {a.value:.3g} ms)"]
+    return []
+
+
+def _rate(b: Estimate, a: Estimate) -> list[str]:
+    if a.low > b.high:
+        return [f"more throughput ({b.value:.0f} → {a.value:.0f} tokens/s)"]
+    if a.high < b.low:
+        return [f"less throughput ({b.value:.0f} → {a.value:.0f} tokens/s)"]
+    return []
+
+
+def _gpus(b: int | None, a: int | None) -> list[str]:
+    if b is None or a is None or a == b:
+        return []
+    return [f"cheaper ({b} → {a} GPUs)" if a < b else f"costlier ({b} → {a} GPUs)"]

@@ -1,0 +1,138 @@
+"""``toplint check --base REV`` on real git repositories made in a temporary folder."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.changes.repo import MANIFEST, commit, project, serve
+from toplint.cli import main
+
+
+def _check(root: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, Any]:
+    here = os.getcwd()
+    os.chdir(root)
+    try:
+        code = main(["check", ".", "--base", "HEAD~1", "--format", "json", *args])
+    finally:
+        os.chdir(here)
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_only_what_the_commit_introduced_decides(tmp_path: Path, capsys: Any) -> None:
+    root = project(tmp_path / "repo")
+    commit(root, {"deploy/serve.sh": serve("--tensor-parallel-size 16")}, "TP 16 across nodes")
+    code, doc = _check(root, capsys)
+    assert code == 1
+    found = [(f["rule"], os.path.normpath(f["path"])) for f in doc["findings"]]
+    assert found == [("TL101", "deploy/serve.sh")]
+    changes = doc["changes"]
+    assert changes["introduced"] == 1
+    assert [c["status"] for c in changes["files"]] == ["M"]
+    [change] = changes["deployments"]
+    assert change["before"]["layout"] == "TP=8 PP=2 DP=1"
+    assert change["after"]["layout"] == "TP=16 PP=1 DP=1"
+    assert change["before"]["gpus"] == change["after"]["gpus"] == 16
+    assert change["after"]["nodes"] == 2
+    before, after = change["before"]["outcome"], change["after"]["outcome"]
+    for name in ("ttft_ms", "itl_ms", "tokens_per_s", "comm_share"):
+        band = after[name]
+        assert band["low"] <= band["value"] <= band["high"], name
+    # TP 16 over InfiniBand: communication takes a larger share of each decode step, and
+    # the pipeline's two batches in flight are gone.
+    assert after["comm_share"]["value"] > before["comm_share"]["value"]
+    assert after["tokens_per_s"]["value"] < before["tokens_per_s"]["value"]
+    assert "less throughput" in change["verdict"]
+
+
+def test_a_commit_that_introduces_nothing_passes(tmp_path: Path, capsys: Any) -> None:
+    """deploy/old.sh is wrong at both revisions: known, so not this change's to answer for."""
+    root = project(tmp_path / "repo")
+    commit(root, {"README.md": "docs only\n"}, "docs")
+    code, doc = _check(root, capsys)
+    assert code == 0
+    assert doc["findings"] == [] and doc["changes"]["resolved"] == []
+    assert doc["changes"]["deployments"] == []
+
+
+def test_a_fix_is_reported_resolved(tmp_path: Path, capsys: Any) -> None:
+    root = project(tmp_path / "repo")
+    layout = "--tensor-parallel-size 8 --pipeline-parallel-size 2"
+    commit(root, {"deploy/old.sh": serve(layout)}, "fix")
+    code, doc = _check(root, capsys)
+    assert code == 0
+    assert [f["rule"] for f in doc["changes"]["resolved"]] == ["TL101"]
+    [change] = doc["changes"]["deployments"]
+    assert change["before"]["path"] == change["after"]["path"] == "deploy/old.sh"
+
+
+def test_a_rename_is_followed(tmp_path: Path, capsys: Any) -> None:
+    """A moved file keeps its findings: nothing introduced, nothing resolved."""
+    root = project(tmp_path / "repo")
+    from tests.changes.repo import git
+
+    git(root, "mv", "deploy/old.sh", "deploy/moved.sh")
+    git(root, "commit", "-q", "-m", "move")
+    code, doc = _check(root, capsys)
+    assert code == 0
+    assert doc["findings"] == [] and doc["changes"]["resolved"] == []
+    assert {"status": "R", "old": "deploy/old.sh", "new": "deploy/moved.sh"} in [
+        {**c, "status": c["status"][0]} for c in doc["changes"]["files"]
+    ]
+
+
+def test_a_manifest_change_rechecks_its_deployments(tmp_path: Path, capsys: Any) -> None:
+    """Only the manifest changes (InfiniBand becomes 100 Gb/s Ethernet without RDMA): the
+    deployments on it are checked again and what now breaks is introduced."""
+    root = project(tmp_path / "repo")
+    slow = MANIFEST.replace(
+        "{network: infiniband, bandwidth: 400 Gb/s, nics_per_node: 8, rdma: true}",
+        "{network: ethernet, bandwidth: 100 Gb/s, nics_per_node: 1, rdma: false}",
+    )
+    commit(root, {"hardware.yaml": slow}, "cheaper network")
+    code, doc = _check(root, capsys)
+    changes = doc["changes"]
+    assert changes["rechecked"] == ["hardware.yaml"]
+    paths = {c["after"]["path"] for c in changes["deployments"]}
+    assert paths == {"deploy/old.sh", "deploy/serve.sh"}
+    assert all(c["because"] == ["hardware.yaml"] for c in changes["deployments"])
+    slower = [c for c in changes["deployments"] if c["after"]["path"] == "deploy/serve.sh"]
+    assert (
+        slower[0]["after"]["outcome"]["ttft_ms"]["value"]
+        > slower[0]["before"]["outcome"]["ttft_ms"]["value"]
+    )
+    assert code == (1 if doc["findings"] else 0)
+
+
+def test_json_with_changes_matches_the_schema(tmp_path: Path, capsys: Any) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    from importlib import resources
+
+    root = project(tmp_path / "repo")
+    commit(root, {"deploy/serve.sh": serve("--tensor-parallel-size 16")}, "TP 16")
+    _, doc = _check(root, capsys)
+    schema = json.loads(
+        resources.files("toplint.schemas").joinpath("output.schema.json").read_text("utf-8")
+    )
+    jsonschema.validate(doc, schema)
+
+
+def test_base_outside_git_is_a_usage_error(tmp_path: Path, capsys: Any) -> None:
+    (tmp_path / "serve.sh").write_text(serve("--tensor-parallel-size 8"))
+    code = main(["check", str(tmp_path), "--base", "HEAD~1"])
+    assert code == 2
+    assert "not inside a git work tree" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("rev", ["--output=/tmp/x", "nope", ""])
+def test_a_base_that_names_no_commit_is_a_usage_error(
+    rev: str, tmp_path: Path, capsys: Any
+) -> None:
+    root = project(tmp_path / "repo")
+    code = main(["check", str(root), f"--base={rev}"])
+    assert code == 2
+    assert "--base" in capsys.readouterr().err
