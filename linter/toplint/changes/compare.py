@@ -71,6 +71,7 @@ def compare(
         tuple(pairs),
         tuple((c.status, c.old, c.new) for c in changed),
         tuple(rechecked),
+        len(findings) - len(introduced),
     )
 
 

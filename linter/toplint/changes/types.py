@@ -71,5 +71,5 @@ class ChangeSet:
     changed_files: tuple[tuple[str, str, str], ...] = ()  # (status, old, new)
     # Manifests and configurations among the changed files, whose deployments were re-checked.
     rechecked: tuple[str, ...] = field(default_factory=tuple)
-    # The base revision's fail threshold findings (for the verdict line).
-    failing: int = 0
+    # Findings of the work tree the base revision had too (not the change's to answer for).
+    known: int = 0

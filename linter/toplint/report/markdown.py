@@ -57,7 +57,10 @@ def _headline(report: Report) -> str:
     )
     findings = report.findings
     fails = any(f.severity is not Severity.INFO for f in findings)
-    mark = "❌" if fails or broken else "✅"
+    # A pass only when every deployment was checked against the hardware (never "passed"
+    # about something not understood).
+    complete = report.deployments > 0 and report.checked == report.deployments
+    mark = "❌" if fails or broken else ("✅" if complete else "⚠️")
     if changes is None:
         said = plural(len(findings), "finding")
         detail = f" ({_severities(findings)})" if findings else ""

@@ -109,7 +109,14 @@ def flowchart(p: Placement) -> str:
             f"{inter.network} {inter.nics_per_node} × {inter.bandwidth_gb_per_s:g} GB/s "
             f"per node{' · RDMA' if inter.rdma else ''}"
         )
-        lines.append(f'  net(("{label(net)}"))')
+        text = label(net)
+        crossing = [g for g in p.groups if g.crosses_nodes and g.kind != "dp"]
+        if crossing:
+            names = {
+                f"{g.kind.upper()} {g.link.bandwidth_gb_per_s:g} GB/s per GPU" for g in crossing
+            }
+            text += "<br/>" + label("crossed by " + ", ".join(sorted(names)))
+        lines.append(f'  net(("{text}"))')
         for n in range(shown_nodes):
             lines.append(f"  n{n} ---|{_edge(inter.network)}| net")
         if p.nodes > shown_nodes:
