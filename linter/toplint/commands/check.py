@@ -262,6 +262,20 @@ def _fix(args: argparse.Namespace, batches: Sequence[Group], results: Sequence[L
     return bool(outcome.changed)
 
 
+def _with_affected(paths: list[str]) -> list[str]:
+    """A named manifest or configuration stands for the deployments checked with it
+    (``toplint.changes.affected``): pre-commit names only the files a commit changed."""
+    from toplint.changes.affected import expand
+
+    notes: list[str] = []
+    expanded = expand(paths, notes)
+    for note in notes:
+        from toplint.report.base import printable
+
+        print(f"toplint: {printable(note)}", file=sys.stderr)
+    return expanded
+
+
 def run(args: argparse.Namespace) -> int:
     from toplint.pipeline.analyze import groups_by_config, sort_findings
     from toplint.pipeline.lint import merge_counts
@@ -276,6 +290,7 @@ def run(args: argparse.Namespace) -> int:
     stdout_format = formatter(args.format)
     outputs = parse_outputs(args.output)
     baseline = load_baseline(args.baseline) if args.baseline else None
+    args.paths = _with_affected(args.paths)
     batches = groups_by_config(args, args.paths)
     progress = Progress(args.format == "text" and sys.stderr.isatty(), len(batches))
     try:
