@@ -89,6 +89,7 @@ def test_hook_runs_in_pre_commit_try_repo(hook_repo: Path, tmp_path: Path) -> No
     assert passed.returncode == 0, passed.stdout + passed.stderr
 
 
+@pytest.mark.slow
 def test_hook_rechecks_the_deployments_of_a_changed_manifest(
     hook_repo: Path, tmp_path: Path
 ) -> None:
