@@ -105,7 +105,7 @@ def test_a_manifest_change_rechecks_its_deployments(tmp_path: Path, capsys: Any)
         slower[0]["after"]["outcome"]["ttft_ms"]["value"]
         > slower[0]["before"]["outcome"]["ttft_ms"]["value"]
     )
-    assert code == (1 if doc["findings"] else 0)
+    assert code == (1 if any(f["severity"] != "info" for f in doc["findings"]) else 0)
 
 
 def test_json_with_changes_matches_the_schema(tmp_path: Path, capsys: Any) -> None:
@@ -136,3 +136,27 @@ def test_a_base_that_names_no_commit_is_a_usage_error(
     code = main(["check", str(root), f"--base={rev}"])
     assert code == 2
     assert "--base" in capsys.readouterr().err
+
+
+def test_added_and_removed_deployments(tmp_path: Path, capsys: Any) -> None:
+    root = project(tmp_path / "repo")
+    new = (  # unlike old.sh, so git sees no rename
+        "#!/bin/bash\n# the 8B model for the chat tier, one node\nset -euo pipefail\n"
+        "export VLLM_LOGGING_LEVEL=INFO HF_HUB_OFFLINE=1\n"
+        "exec vllm serve meta-llama/Llama-3.1-8B-Instruct --tensor-parallel-size 8 "
+        "--max-model-len 8192 --gpu-memory-utilization 0.85\n"
+    )
+    commit(root, {"deploy/new.sh": new, "deploy/old.sh": None}, "swap")
+    code, doc = _check(root, capsys)
+    verdicts = {
+        (c["before"] or c["after"])["path"]: c["verdict"] for c in doc["changes"]["deployments"]
+    }
+    assert verdicts == {"deploy/new.sh": "added", "deploy/old.sh": "removed"}
+    assert [f["rule"] for f in doc["changes"]["resolved"]] == ["TL101"]  # its finding went too
+    assert code == (1 if any(f["severity"] != "info" for f in doc["findings"]) else 0)
+
+
+def test_base_with_fix_is_a_usage_error(tmp_path: Path, capsys: Any) -> None:
+    root = project(tmp_path / "repo")
+    assert main(["check", str(root), "--base", "HEAD", "--fix"]) == 2
+    assert "--base compares two revisions" in capsys.readouterr().err

@@ -11,6 +11,7 @@ deployments are checked, each against its cluster (``assign:`` globs included) a
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator, Sequence
 
 from toplint.config.load import CONFIG_NAMES, Config, find_config_path, load_config
@@ -93,7 +94,7 @@ def expand(paths: Sequence[str], notes: list[str]) -> list[str]:
 
 
 def _may_govern(path: str) -> bool:
-    """Only a configuration, or a YAML/JSON file with ``clusters`` in it (a manifest's one
+    """Only a configuration, or a YAML/JSON file with a ``clusters:`` key (a manifest's one
     required key), can stand for a folder: other files cost no search."""
     name = os.path.basename(path)
     if name in CONFIG_NAMES:
@@ -103,6 +104,10 @@ def _may_govern(path: str) -> bool:
     from toplint.infra.readpolicy import read_text
 
     try:
-        return "clusters" in read_text(path)
+        return _CLUSTERS.search(read_text(path)) is not None
     except (OSError, UnicodeDecodeError):
         return False  # reported as the file it is when it is checked
+
+
+# A manifest's top-level key, in YAML or JSON (``clusters:``, ``"clusters":``).
+_CLUSTERS = re.compile(r"""^\s*["']?clusters["']?\s*:""", re.MULTILINE)

@@ -153,11 +153,14 @@ def _same(b: Side, a: Side) -> bool:
 
 
 def layout_of(a: Analysis) -> str:
+    """The layout as ``plan`` writes it (``toplint.plan.enumerate.Layout.describe``)."""
     d = a.deployment
-    parts = [f"TP={_n(d.tp)}", f"PP={_n(d.pp)}", f"DP={_n(d.dp)}"]
-    if d.ep_enabled or (d.ep or 1) > 1:
-        parts.append(f"EP={_n(d.ep)}")
-    return " ".join(parts)
+    if d.tp is None or d.pp is None or d.dp is None:
+        return f"TP={_n(d.tp)} PP={_n(d.pp)} DP={_n(d.dp)}"
+    from toplint.plan.enumerate import Layout
+
+    ep = d.ep if (d.ep_enabled or (d.ep or 1) > 1) and d.ep else 1
+    return Layout(d.tp, d.pp, d.dp, ep).describe()
 
 
 def _n(value: int | None) -> str:

@@ -287,6 +287,10 @@ def run(args: argparse.Namespace) -> int:
         from toplint.infra.datacache import set_enabled
 
         set_enabled(False)
+    if getattr(args, "base", None) is not None and (args.fix or args.diff or args.write_baseline):
+        raise UsageError(
+            "--base compares two revisions: run --fix, --diff or --write-baseline alone"
+        )
     stdout_format = formatter(args.format)
     outputs = parse_outputs(args.output)
     baseline = load_baseline(args.baseline) if args.baseline else None
