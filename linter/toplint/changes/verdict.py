@@ -40,11 +40,16 @@ def _breaks(before: Side, after: Side) -> str:
     return ""
 
 
+def number(value: float) -> str:
+    """A time or rate as people read it: three significant digits, no exponent."""
+    return f"{value:.0f}" if abs(value) >= 100 else f"{value:.3g}"
+
+
 def _speed(name: str, b: Estimate, a: Estimate) -> list[str]:
     if a.high < b.low:
-        return [f"faster ({name} {b.value:.3g} → {a.value:.3g} ms)"]
+        return [f"faster ({name} {number(b.value)} → {number(a.value)} ms)"]
     if a.low > b.high:
-        return [f"slower ({name} {b.value:.3g} → {a.value:.3g} ms)"]
+        return [f"slower ({name} {number(b.value)} → {number(a.value)} ms)"]
     return []
 
 

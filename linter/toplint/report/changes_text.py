@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from toplint.changes.types import ChangeSet, DeploymentChange, Side
+from toplint.changes.verdict import number
 from toplint.report.base import Report, counts_by_severity, display_path, plural, printable
 
 
@@ -19,8 +20,8 @@ def _numbers(c: DeploymentChange) -> str:
     if b is None or a is None:
         return ""
     return (
-        f"; TTFT {b.ttft_ms.value:.3g} → {a.ttft_ms.value:.3g} ms, "
-        f"ITL {b.itl_ms.value:.3g} → {a.itl_ms.value:.3g} ms, "
+        f"; TTFT {number(b.ttft_ms.value)} → {number(a.ttft_ms.value)} ms, "
+        f"ITL {number(b.itl_ms.value)} → {number(a.itl_ms.value)} ms, "
         f"{b.tokens_per_s.value:.0f} → {a.tokens_per_s.value:.0f} tokens/s"
     )
 

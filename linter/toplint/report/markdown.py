@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from toplint.changes.types import ChangeSet, DeploymentChange, Estimate, Outcome, Side
+from toplint.changes.verdict import number
 from toplint.model import Finding, Severity
 from toplint.report.base import Report, counts_by_severity, display_path, plural, printable
 from toplint.report.mermaid import flowchart, legend
@@ -75,8 +76,8 @@ def _headline(report: Report) -> str:
     return f"## {mark} toplint: " + ", ".join(parts)
 
 
-def _estimate(e: Estimate, digits: str = ".3g") -> str:
-    return f"{e.value:{digits}} ({e.low:{digits}}–{e.high:{digits}})"
+def _estimate(e: Estimate) -> str:
+    return f"{number(e.value)} ({number(e.low)}–{number(e.high)})"
 
 
 def _pick(side: Side | None, what: str) -> str:
@@ -99,7 +100,7 @@ def _number(o: Outcome, what: str) -> str:
     if what == "itl":
         return _estimate(o.itl_ms)
     if what == "rate":
-        return _estimate(o.tokens_per_s, ".0f")
+        return _estimate(o.tokens_per_s)
     if what == "share":
         s = o.comm_share
         return f"{s.value:.0%} ({s.low:.0%}–{s.high:.0%})"
