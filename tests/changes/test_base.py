@@ -13,11 +13,13 @@ from tests.changes.repo import MANIFEST, commit, project, serve
 from toplint.cli import main
 
 
-def _check(root: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, Any]:
+def _check(
+    root: Path, capsys: pytest.CaptureFixture[str], *args: str, base: str = "HEAD~1"
+) -> tuple[int, Any]:
     here = os.getcwd()
     os.chdir(root)
     try:
-        code = main(["check", ".", "--base", "HEAD~1", "--format", "json", *args])
+        code = main(["check", ".", "--base", base, "--format", "json", *args])
     finally:
         os.chdir(here)
     return code, json.loads(capsys.readouterr().out)
@@ -163,3 +165,29 @@ def test_base_with_fix_is_a_usage_error(tmp_path: Path, capsys: Any) -> None:
     root = project(tmp_path / "repo")
     assert main(["check", str(root), "--base", "HEAD", "--fix"]) == 2
     assert "--base compares two revisions" in capsys.readouterr().err
+
+
+def test_a_broken_base_configuration_counts_everything_as_introduced(
+    tmp_path: Path, capsys: Any
+) -> None:
+    """The change repairs a configuration that was broken at the base: the work tree is
+    checked in full, and the output says why nothing was subtracted."""
+    root = project(tmp_path / "repo")
+    from tests.changes.repo import CONFIG
+
+    commit(root, {"toplint.yaml": "hardwar: hardware.yaml\n"}, "typo")
+    commit(root, {"toplint.yaml": CONFIG}, "repair")
+    code, doc = _check(root, capsys)
+    assert "hardwar" in doc["changes"]["base_error"]
+    assert "/toplint-base-" not in doc["changes"]["base_error"]  # no temporary path leaks
+    assert [f["rule"] for f in doc["findings"]] == ["TL101", "TL105"] and code == 1
+
+
+def test_an_untracked_deployment_is_added(tmp_path: Path, capsys: Any) -> None:
+    root = project(tmp_path / "repo")
+    (root / "deploy" / "extra.sh").write_text(serve("--tensor-parallel-size 4"))
+    code, doc = _check(root, capsys, base="HEAD")
+    assert code == 0  # TP 4 on one node: nothing at warning or above
+    assert {"status": "A", "old": None, "new": "deploy/extra.sh"} in doc["changes"]["files"]
+    [change] = doc["changes"]["deployments"]
+    assert change["before"] is None and change["verdict"] == "added"

@@ -22,7 +22,7 @@ from toplint.changes import git
 from toplint.changes.pairing import deployment_changes, rechecked_files
 from toplint.changes.snapshot import Snapshot, take
 from toplint.changes.types import ChangeSet
-from toplint.errors import UsageError
+from toplint.errors import ToplintError, UsageError
 from toplint.model import Finding
 from toplint.record import replace
 from toplint.suppression.baseline import Baseline, key, new_findings
@@ -46,11 +46,17 @@ def compare(
     forward = {old: new for new, old in back.items()}
     prefixes = [_relative(p, root) for p in named]
     wanted = set(prefixes) | {back[n] for n in back if _under(n, prefixes)}
+    wanted |= _named_files(args, root)
     snap = take(root, commit, sorted(wanted))
+    base_error = ""
     try:
         before_paths = _base_paths(snap, prefixes, back)
         before_args = _base_args(args, snap, root, before_paths)
-        before = _lint_base(before_args, before_paths) if before_paths else []
+        try:
+            before = _lint_base(before_args, before_paths) if before_paths else []
+        except ToplintError as exc:  # a broken configuration or manifest at the base
+            base_error = _in_work_tree(str(exc), snap, root)
+            before, before_paths = [], []
         before = [_to_work_tree(f, snap, root, forward) for f in before]
         introduced, resolved = _difference(findings, before, root)
         rechecked = rechecked_files(changed, batches, root)
@@ -72,6 +78,7 @@ def compare(
         tuple((c.status, c.old, c.new) for c in changed),
         tuple(rechecked),
         len(findings) - len(introduced),
+        base_error,
     )
 
 
@@ -82,6 +89,23 @@ def _relative(path: str, root: str) -> str:
     if rel.startswith("../"):
         raise UsageError(f"{path}: outside the git work tree {root}")
     return rel
+
+
+def _named_files(args: argparse.Namespace, root: str) -> set[str]:
+    """``--config`` and ``--hardware`` files inside the repository (read at the base too)."""
+    out = set()
+    for name in ("config", "hardware"):
+        value = getattr(args, name, None)
+        if value:
+            rel = os.path.relpath(os.path.realpath(value), os.path.realpath(root))
+            if not rel.startswith(".."):
+                out.add(rel.replace(os.sep, "/"))
+    return out
+
+
+def _in_work_tree(message: str, snap: Snapshot, root: str) -> str:
+    """An error about the snapshot's files, naming the repository's paths instead."""
+    return message.replace(os.path.join(snap.folder, ""), "").replace(snap.folder, root)
 
 
 def _under(rel: str, prefixes: Sequence[str]) -> bool:

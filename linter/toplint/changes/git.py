@@ -93,7 +93,8 @@ def resolve(root: str, rev: str) -> str:
 
 
 def changed_files(root: str, commit: str) -> list[FileChange]:
-    """Files the work tree changes against ``commit``, renames followed (git's 50% similarity)."""
+    """Files the work tree changes against ``commit``, renames followed (git's 50% similarity),
+    and untracked files that are not ignored."""
     out = _run(
         root,
         [
@@ -120,6 +121,10 @@ def changed_files(root: str, commit: str) -> list[FileChange]:
             old, new = ("" if status == "A" else path), ("" if status == "D" else path)
             i += 2
         changes.append(FileChange(status, old, new))
+    # New files not yet added to git are part of the work tree's change too (pre-commit runs
+    # before a commit; `git diff REV` lists only tracked files).
+    untracked = _run(root, ["ls-files", "--others", "--exclude-standard", "-z", "--full-name"])
+    changes += [FileChange("A", "", os.fsdecode(p)) for p in untracked.split(b"\0") if p]
     return changes
 
 

@@ -10,21 +10,24 @@ submodule is followed), each within the source budget, the whole within a total 
 from __future__ import annotations
 
 import os
+import posixpath
 import shutil
 import tempfile
 from collections.abc import Sequence
 
 from toplint.changes import git
 from toplint.config.load import CONFIG_NAMES
-from toplint.discover.files import SKIP_DIRS
+from toplint.discover.files import SKIP_DIRS, wanted
 from toplint.errors import UsageError
 from toplint.infra.readpolicy import MAX_SOURCE_BYTES
 
 # What one base revision may add to a run: files and bytes copied out of git.
 MAX_FILES = 20_000
 MAX_TOTAL_BYTES = 256 * 1024 * 1024
-# Beyond the named paths, the data files a configuration may name (manifests, model configs).
+# Data files a deployment or configuration may name (engine configs, model configs).
 _DATA_SUFFIXES = (".yaml", ".yml", ".json", ".toml")
+# Files a shell script may source besides scripts.
+_SOURCED_SUFFIXES = (".env", ".inc", ".cfg", ".conf", ".ini", ".vars", ".rc")
 
 
 class Snapshot:
@@ -51,45 +54,104 @@ class Snapshot:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def _wanted(entry: git.Entry, prefixes: Sequence[str]) -> bool:
-    if entry.mode not in ("100644", "100755"):  # symlinks and submodules are not followed
-        return False
+def _regular(entry: git.Entry) -> bool:
+    """A regular file within the source budget, at a path no folder of which is skipped."""
+    if entry.mode not in ("100644", "100755") or entry.size > MAX_SOURCE_BYTES:
+        return False  # symlinks and submodules are not followed
     parts = entry.path.split("/")
     if any(p in ("", ".", "..") for p in parts):  # git refuses these; a crafted tree may not
         return False
-    if any(p in SKIP_DIRS for p in parts[:-1]):
-        return False
-    if any(entry.path == p or entry.path.startswith(p + "/") or p == "" for p in prefixes):
+    return not any(p in SKIP_DIRS for p in parts[:-1])
+
+
+def _under(path: str, prefix: str) -> bool:
+    return prefix == "" or path == prefix or path.startswith(prefix + "/")
+
+
+def _readable(path: str) -> bool:
+    """What the pipeline may read under a named path: deployment files, configurations and
+    data files, and the small files a script sources (``common.env``, ``vars.inc``)."""
+    name = path.rsplit("/", 1)[-1]
+    low = name.lower()
+    if wanted(name) or name in CONFIG_NAMES or low.endswith(_DATA_SUFFIXES):
         return True
-    return parts[-1] in CONFIG_NAMES or parts[-1].lower().endswith(_DATA_SUFFIXES)
+    return "." not in name or low.endswith(_SOURCED_SUFFIXES)
+
+
+def _ancestor_configs(prefixes: Sequence[str]) -> set[str]:
+    """Configuration paths in each named path's folders up to the root (the nearest one
+    governs, as on disk)."""
+    out: set[str] = set()
+    for prefix in prefixes:
+        parts = prefix.split("/") if prefix else []
+        for depth in range(len(parts) + 1):
+            folder = "/".join(parts[:depth])
+            out.update(f"{folder}/{n}" if folder else n for n in CONFIG_NAMES)
+    return out
 
 
 def take(root: str, commit: str, prefixes: Sequence[str]) -> Snapshot:
-    """Write ``commit``'s files under ``prefixes`` (repository-relative; "" for all), and the
-    configurations and data files elsewhere in its tree, into a new temporary folder."""
-    chosen = [
-        e for e in git.tree(root, commit) if _wanted(e, prefixes) and e.size <= MAX_SOURCE_BYTES
-    ]
+    """Write ``commit``'s files under ``prefixes`` (repository-relative; "" for all), the
+    configurations above them and the manifests those name, into a new temporary folder."""
+    entries = {e.path: e for e in git.tree(root, commit) if _regular(e)}
+    chosen = {
+        path
+        for path in entries
+        if any(_under(path, p) for p in prefixes) and (_readable(path) or path in prefixes)
+    }
+    chosen |= _ancestor_configs(prefixes) & entries.keys()
+    _check_budget([entries[p] for p in chosen])
+    folder = tempfile.mkdtemp(prefix="toplint-base-")
+    # The snapshot is its own repository for the read policy: references stay inside it.
+    os.mkdir(os.path.join(folder, ".git"))
+    snap = Snapshot(root, commit, folder, sorted(chosen))
+    try:
+        _write(snap, [entries[p] for p in sorted(chosen)])
+        named = _named_manifests(snap, chosen) & entries.keys()
+        _write(snap, [entries[p] for p in sorted(named - chosen)])
+        snap.files = frozenset(chosen | named)
+    except BaseException:
+        snap.remove()
+        raise
+    return snap
+
+
+def _check_budget(chosen: Sequence[git.Entry]) -> None:
     if len(chosen) > MAX_FILES or sum(e.size for e in chosen) > MAX_TOTAL_BYTES:
         raise UsageError(
             f"--base: the paths hold more than {MAX_FILES} files or "
             f"{MAX_TOTAL_BYTES >> 20} MiB at the base revision; name fewer paths"
         )
-    folder = tempfile.mkdtemp(prefix="toplint-base-")
-    # The snapshot is its own repository for the read policy: references stay inside it.
-    os.mkdir(os.path.join(folder, ".git"))
-    snap = Snapshot(root, commit, folder, [e.path for e in chosen])
+
+
+def _write(snap: Snapshot, entries: Sequence[git.Entry]) -> None:
     by_sha: dict[str, list[str]] = {}
-    for e in chosen:
+    for e in entries:
         by_sha.setdefault(e.sha, []).append(e.path)
-    try:
-        for sha, data in git.blobs(root, list(by_sha)):
-            for rel in by_sha[sha]:
-                target = snap.path(rel)
-                os.makedirs(os.path.dirname(target), exist_ok=True)
-                with open(target, "xb") as fh:
-                    fh.write(data)
-    except BaseException:
-        snap.remove()
-        raise
-    return snap
+    for sha, data in git.blobs(snap.root, list(by_sha)):
+        for rel in by_sha[sha]:
+            target = snap.path(rel)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            with open(target, "xb") as fh:
+                fh.write(data)
+
+
+def _named_manifests(snap: Snapshot, written: set[str]) -> set[str]:
+    """The manifests (``hardware:``) the written configurations name, repository-relative."""
+    from toplint.config.load import load_config
+    from toplint.errors import ToplintError
+
+    out = set()
+    for rel in written:
+        if rel.rsplit("/", 1)[-1] not in CONFIG_NAMES:
+            continue
+        try:
+            hardware = load_config(snap.path(rel)).get("hardware")
+        except ToplintError:
+            continue  # the base revision's check reports it
+        if isinstance(hardware, str) and hardware != "none":
+            folder = rel.rsplit("/", 1)[0] if "/" in rel else ""
+            target = posixpath.normpath(posixpath.join(folder, hardware))
+            if not target.startswith("../") and target != "..":
+                out.add(target)
+    return out

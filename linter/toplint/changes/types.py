@@ -73,3 +73,6 @@ class ChangeSet:
     rechecked: tuple[str, ...] = field(default_factory=tuple)
     # Findings of the work tree the base revision had too (not the change's to answer for).
     known: int = 0
+    # Why the base revision could not be checked (its configuration or manifest is broken):
+    # then every finding counts as introduced.
+    base_error: str = ""

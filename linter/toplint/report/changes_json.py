@@ -17,6 +17,7 @@ def changes_dict(changes: ChangeSet, finding_dict: Any) -> dict[str, Any]:
             for s, old, new in changes.changed_files
         ],
         "rechecked": [encodable(p) for p in changes.rechecked],
+        "base_error": encodable(changes.base_error) or None,
         "introduced": len(changes.introduced),
         "resolved": [finding_dict(f) for f in changes.resolved],
         "deployments": [_deployment(c) for c in changes.deployments],

@@ -28,6 +28,8 @@ def _numbers(c: DeploymentChange) -> str:
 
 def changes_lines(changes: ChangeSet) -> list[str]:
     lines = []
+    if changes.base_error:
+        lines.append(f"The base revision could not be checked: {printable(changes.base_error)}")
     if changes.rechecked:
         files = ", ".join(printable(p) for p in changes.rechecked)
         lines.append(f"Re-checked the deployments of the changed {files}.")

@@ -185,6 +185,8 @@ class MarkdownFormatter:
         changes = report.changes
         if changes is not None:
             out += [f"Against {md(changes.base)} ({changes.commit[:12]}).", ""]
+            if changes.base_error:
+                out += [f"The base revision could not be checked: {md(changes.base_error)}", ""]
             if changes.rechecked:
                 files = ", ".join(md(p) for p in changes.rechecked)
                 out += [f"Re-checked the deployments of the changed {files}.", ""]
