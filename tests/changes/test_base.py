@@ -34,6 +34,8 @@ def test_only_what_the_commit_introduced_decides(tmp_path: Path, capsys: Any) ->
     assert found == [("TL101", "deploy/serve.sh")]
     changes = doc["changes"]
     assert changes["introduced"] == 1
+    # The base's TL105 (decode communication-bound) is folded into the new TL101, not gone.
+    assert changes["resolved"] == []
     assert [c["status"] for c in changes["files"]] == ["M"]
     [change] = changes["deployments"]
     assert change["before"]["layout"] == "TP=8 PP=2 DP=1"

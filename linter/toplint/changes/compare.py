@@ -23,7 +23,7 @@ from toplint.changes.pairing import deployment_changes, rechecked_files
 from toplint.changes.snapshot import Snapshot, take
 from toplint.changes.types import ChangeSet
 from toplint.errors import ToplintError, UsageError
-from toplint.model import Finding
+from toplint.model import Finding, Severity
 from toplint.record import replace
 from toplint.suppression.baseline import Baseline, key, new_findings
 
@@ -156,23 +156,48 @@ def _lint_base(args: argparse.Namespace, paths: Sequence[str]) -> list[Finding]:
 
 
 def _to_work_tree(f: Finding, snap: Snapshot, root: str, forward: dict[str, str]) -> Finding:
-    """A base finding at the path its file has in the work tree (renames followed)."""
-    rel = snap.relative(f.path)
-    if rel is None:
-        return replace(f, fix=None, related=())
-    path = os.path.join(root, *forward.get(rel, rel).split("/"))
-    shown = os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path
-    return replace(f, path=shown, fix=None, related=())
+    """A base finding at the path its file has in the work tree (renames followed), its
+    folded consequences too; its fix is dropped (it edits the base's text)."""
+
+    def moved(path: str) -> str:
+        rel = snap.relative(path)
+        if rel is None:
+            return path
+        full = os.path.join(root, *forward.get(rel, rel).split("/"))
+        shown = os.path.relpath(full)
+        return full if shown.startswith("..") else shown
+
+    related = tuple(replace(r, path=moved(r.path)) for r in f.related)
+    return replace(f, path=moved(f.path), fix=None, related=related)
 
 
 def _difference(
     after: Sequence[Finding], before: Sequence[Finding], root: str
 ) -> tuple[list[Finding], list[Finding]]:
-    """(introduced, resolved): each side against the other as a baseline."""
+    """(introduced, resolved): each side against the other as a baseline.  A finding the other
+    side folded into its cause (``Finding.related``: TL105 inside TL101) is there too, not
+    introduced or resolved: matched by rule and file, as a consequence has no anchor."""
 
     def baseline(findings: Sequence[Finding]) -> Baseline:
         return Baseline(root, dict(Counter(key(f, root) for f in findings)))
 
     introduced, _ = new_findings(after, baseline(before))
     resolved, _ = new_findings(before, baseline(after))
-    return introduced, resolved
+    return _unfolded(introduced, before, root), _unfolded(resolved, after, root)
+
+
+def _unfolded(findings: list[Finding], other: Sequence[Finding], root: str) -> list[Finding]:
+    """``findings`` less those ``other`` holds as a folded consequence."""
+    folded = Counter((r.rule, _path_key(r.path, root)) for f in other for r in f.related)
+    out = []
+    for f in findings:
+        k = (f.rule, _path_key(f.path, root))
+        if folded[k] > 0:
+            folded[k] -= 1
+        else:
+            out.append(f)
+    return out
+
+
+def _path_key(path: str, root: str) -> str:
+    return key(Finding("", "", Severity.INFO, path, 1, 1, ""), root)[1]

@@ -300,6 +300,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         formats = [stdout_format, *(fmt for fmt, _ in outputs)]
         edits, details = needs_edits(args, formats), needs_details(formats)
+        # --base matches a finding against consequences folded into another (``related``).
+        details = details or getattr(args, "base", None) is not None
         results, thresholds = _lint_batches(args, batches, progress, edits, details)
     finally:
         progress.close()
