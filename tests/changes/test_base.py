@@ -193,3 +193,13 @@ def test_an_untracked_deployment_is_added(tmp_path: Path, capsys: Any) -> None:
     assert {"status": "A", "old": None, "new": "deploy/extra.sh"} in doc["changes"]["files"]
     [change] = doc["changes"]["deployments"]
     assert change["before"] is None and change["verdict"] == "added"
+
+
+def test_a_manifest_that_no_longer_holds_the_layout_breaks_it(tmp_path: Path, capsys: Any) -> None:
+    root = project(tmp_path / "repo")
+    commit(root, {"hardware.yaml": MANIFEST.replace("nodes: 2", "nodes: 1")}, "one node left")
+    code, doc = _check(root, capsys)
+    verdicts = [c["verdict"] for c in doc["changes"]["deployments"]]
+    assert len(verdicts) == 2 and all(v.startswith("breaks: ") for v in verdicts), verdicts
+    assert code == 1 and {f["rule"] for f in doc["findings"]} == {"TL201"}
+    assert doc["changes"]["resolved"] == []  # unchecked now: not known to be resolved

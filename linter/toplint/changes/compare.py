@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 from toplint.changes import git
 from toplint.changes.pairing import deployment_changes, rechecked_files
 from toplint.changes.snapshot import Snapshot, take
-from toplint.changes.types import ChangeSet
+from toplint.changes.types import ChangeSet, DeploymentChange
+from toplint.changes.verdict import breaking
 from toplint.errors import ToplintError, UsageError
 from toplint.model import Finding, Severity
 from toplint.record import replace
@@ -63,6 +64,8 @@ def compare(
         pairs = deployment_changes(
             args, before_args, batches, before_paths, snap, root, changed, forward, rechecked
         )
+        pairs = breaking(pairs, introduced, root)
+        resolved = _still_unknown(resolved, pairs, root)
     finally:
         snap.remove()
         from toplint.infra.readpolicy import name_targets
@@ -169,6 +172,15 @@ def _to_work_tree(f: Finding, snap: Snapshot, root: str, forward: dict[str, str]
 
     related = tuple(replace(r, path=moved(r.path)) for r in f.related)
     return replace(f, path=moved(f.path), fix=None, related=related)
+
+
+def _still_unknown(
+    resolved: Sequence[Finding], pairs: Sequence[DeploymentChange], root: str
+) -> list[Finding]:
+    """A finding of a deployment the change leaves unchecked (its layout no longer fits, its
+    cluster is gone) is not resolved: nobody knows."""
+    unchecked = {c.after.path for c in pairs if c.after is not None and c.after.unchecked}
+    return [f for f in resolved if _path_key(f.path, root) not in unchecked]
 
 
 def _difference(

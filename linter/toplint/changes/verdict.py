@@ -7,7 +7,11 @@ cannot tell the two apart, and the verdict says so.
 
 from __future__ import annotations
 
-from toplint.changes.types import Estimate, Side
+from collections.abc import Sequence
+
+from toplint.changes.types import DeploymentChange, Estimate, Side
+from toplint.model import Finding, Severity
+from toplint.record import replace
 
 
 def verdict(before: Side | None, after: Side | None) -> str:
@@ -65,3 +69,28 @@ def _gpus(b: int | None, a: int | None) -> list[str]:
     if b is None or a is None or a == b:
         return []
     return [f"cheaper ({b} → {a} GPUs)" if a < b else f"costlier ({b} → {a} GPUs)"]
+
+
+def breaking(
+    changes: Sequence[DeploymentChange], introduced: Sequence[Finding], root: str
+) -> list[DeploymentChange]:
+    """``changes`` with "breaks: …" for each deployment the change gives an error finding:
+    the finding belongs to the deployment of its file that starts last at or before its line."""
+    import os
+
+    def rel(path: str) -> str:
+        return os.path.relpath(os.path.abspath(path), root).replace(os.sep, "/")
+
+    starts: dict[str, list[tuple[int, int]]] = {}
+    for i, c in enumerate(changes):
+        if c.after is not None:
+            starts.setdefault(c.after.path, []).append((c.after.line, i))
+    out = list(changes)
+    for f in introduced:
+        if f.severity is not Severity.ERROR:
+            continue
+        candidates = sorted(starts.get(rel(f.path), []))
+        owner = [i for line, i in candidates if line <= f.line] or [i for _, i in candidates[:1]]
+        if owner and not out[owner[-1]].verdict.startswith("breaks"):
+            out[owner[-1]] = replace(out[owner[-1]], verdict=f"breaks: {f.rule} {f.message}")
+    return out
