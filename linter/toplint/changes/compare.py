@@ -32,16 +32,22 @@ if TYPE_CHECKING:
     from toplint.pipeline.analyze import Group
 
 
+def preflight(args: argparse.Namespace) -> tuple[str, str]:
+    """(repository root, base commit), or the usage error, before anything is linted."""
+    named = [p for p in args.paths if p != "-"]
+    if not named or len(named) != len(args.paths):
+        raise UsageError("--base compares files in a git work tree, not stdin")
+    root = git.repository_of(named[0])
+    return root, git.resolve(root, args.base)
+
+
 def compare(
     args: argparse.Namespace, batches: Sequence[Group], findings: Sequence[Finding]
 ) -> ChangeSet:
     """What the work tree (``batches``, whose findings are ``findings``) changes against
     ``args.base``."""
-    named = [p for p in args.paths if p != "-"]
-    if not named:
-        raise UsageError("--base compares files in a git work tree, not stdin")
-    root = git.repository_of(named[0])
-    commit = git.resolve(root, args.base)
+    root, commit = preflight(args)
+    named = list(args.paths)
     changed = git.changed_files(root, commit)
     back = {c.new: c.old for c in changed if c.status in "RC" and c.old and c.new}
     forward = {old: new for new, old in back.items()}
@@ -62,7 +68,7 @@ def compare(
         introduced, resolved = _difference(findings, before, root)
         rechecked = rechecked_files(changed, batches, root)
         pairs = deployment_changes(
-            args, before_args, batches, before_paths, snap, root, changed, forward, rechecked
+            before_args, batches, before_paths, snap, root, changed, forward, rechecked
         )
         pairs = breaking(pairs, introduced, root)
         resolved = _still_unknown(resolved, pairs, root)
@@ -89,7 +95,7 @@ def _relative(path: str, root: str) -> str:
     rel = os.path.relpath(os.path.realpath(path), os.path.realpath(root)).replace(os.sep, "/")
     if rel == ".":
         return ""
-    if rel.startswith("../"):
+    if rel == ".." or rel.startswith("../"):
         raise UsageError(f"{path}: outside the git work tree {root}")
     return rel
 

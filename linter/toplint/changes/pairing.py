@@ -48,7 +48,6 @@ def rechecked_files(
 
 
 def deployment_changes(
-    args: argparse.Namespace,
     before_args: argparse.Namespace,
     batches: Sequence[Group],
     before_paths: Sequence[str],

@@ -45,7 +45,7 @@ class Snapshot:
 
     def relative(self, path: str) -> str | None:
         """``path`` under the snapshot as a repository-relative path, else None."""
-        full = os.path.abspath(path)
+        full = os.path.realpath(path)
         if not full.startswith(os.path.join(self.folder, "")):
             return None
         return os.path.relpath(full, self.folder).replace(os.sep, "/")
@@ -101,7 +101,7 @@ def take(root: str, commit: str, prefixes: Sequence[str]) -> Snapshot:
     }
     chosen |= _ancestor_configs(prefixes) & entries.keys()
     _check_budget([entries[p] for p in chosen])
-    folder = tempfile.mkdtemp(prefix="toplint-base-")
+    folder = os.path.realpath(tempfile.mkdtemp(prefix="toplint-base-"))
     # The snapshot is its own repository for the read policy: references stay inside it.
     os.mkdir(os.path.join(folder, ".git"))
     snap = Snapshot(root, commit, folder, sorted(chosen))

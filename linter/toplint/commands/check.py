@@ -291,6 +291,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(
             "--base compares two revisions: run --fix, --diff or --write-baseline alone"
         )
+    if getattr(args, "base", None) is not None:
+        from toplint.changes.compare import preflight
+
+        preflight(args)  # a revision that names no commit is an error before any lint
     stdout_format = formatter(args.format)
     outputs = parse_outputs(args.output)
     baseline = load_baseline(args.baseline) if args.baseline else None
