@@ -184,7 +184,12 @@ class MarkdownFormatter:
         out = [_headline(report), ""]
         changes = report.changes
         if changes is not None:
-            out += [f"Against {md(changes.base)} ({changes.commit[:12]}).", ""]
+            known = (
+                f" {plural(changes.known, 'finding')} also at the base: not counted."
+                if changes.known
+                else ""
+            )
+            out += [f"Against {md(changes.base)} ({changes.commit[:12]}).{known}", ""]
             if changes.base_error:
                 out += [f"The base revision could not be checked: {md(changes.base_error)}", ""]
             if changes.rechecked:
