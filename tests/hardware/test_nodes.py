@@ -232,3 +232,26 @@ def test_hostile_names_stay_on_their_comment_line(tmp_path: Path, capsys: Any) -
     code, draft, _ = _detect(tmp_path, items, capsys)
     assert code == 0
     assert "\nclusters: []" not in draft.split("clusters:\n", 1)[1]
+
+
+def test_shared_and_mig_gpus_are_counted_as_whole_gpus(tmp_path: Path, capsys: Any) -> None:
+    """Time-slicing multiplies nvidia.com/gpu by nvidia.com/gpu.replicas and renames the
+    product -SHARED; MIG 'single' advertises MIG devices: never GPUs."""
+    shared = gfd("NVIDIA-L40S-SHARED", 2, 46068, "g6e.12xlarge") | {
+        TYPE: "g6e.12xlarge",
+        "nvidia.com/gpu.replicas": "4",
+    }
+    mig = gfd("NVIDIA-A100-SXM4-40GB-MIG-1g.5gb", 56, 4864, "DGX A100") | {
+        "nvidia.com/mig.strategy": "single"
+    }
+    items = [
+        node("ts-0", shared, {"nvidia.com/gpu": "8"}),
+        node("mig-0", mig, {"nvidia.com/gpu": "56"}),
+    ]
+    code, draft, err = _detect(tmp_path, items, capsys)
+    assert code == 0
+    doc = load_data(draft, "draft.yaml")[0]
+    by_gpu = {c["gpu"]: c for c in doc["clusters"]}
+    assert by_gpu["L40S"]["gpus_per_node"] == 2  # 8 advertised = 2 GPUs x 4 replicas
+    assert "A100-SXM4-40GB" in by_gpu and "gpus_per_node" not in by_gpu["A100-SXM4-40GB"]
+    assert "counts MIG devices, not GPUs" in draft and "leaves 1 value" in err

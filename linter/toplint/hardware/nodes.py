@@ -31,6 +31,9 @@ from typing import Any
 from toplint.record import record
 
 GPU_RESOURCE = "nvidia.com/gpu"
+SHARED_RESOURCE = "nvidia.com/gpu.shared"  # the device plugin's renameByDefault for shared GPUs
+REPLICAS = "nvidia.com/gpu.replicas"
+MIG_STRATEGY = "nvidia.com/mig.strategy"
 PRODUCT = "nvidia.com/gpu.product"
 COUNT = "nvidia.com/gpu.count"
 MEMORY = "nvidia.com/gpu.memory"
@@ -94,8 +97,38 @@ def _int(value: str | None) -> int:
         return 0
 
 
-def gpus_of(node: Node) -> int:
-    return _int(node.capacity.get(GPU_RESOURCE)) or _int(node.labels.get(COUNT))
+def whole_gpus(node: Node) -> tuple[int | None, str]:
+    """(whole GPUs in the node, from what); None when the labels cannot say (MIG), 0 for a
+    node without GPUs.  The device plugin advertises ``nvidia.com/gpu`` multiplied by
+    ``nvidia.com/gpu.replicas`` when GPUs are shared (time-slicing, MPS; the device plugin's
+    README: "the GPU count will be multiplied by replicas"), and MIG devices instead of GPUs
+    under the 'single' MIG strategy (GFD README, "MIG 'single' strategy")."""
+    labels, capacity = node.labels, node.capacity
+    advertised = _int(capacity.get(GPU_RESOURCE)) or _int(capacity.get(SHARED_RESOURCE))
+    replicas = max(_int(labels.get(REPLICAS)), 1)
+    mig = labels.get(MIG_STRATEGY, "none")
+    mig_devices = sum(_int(v) for k, v in capacity.items() if k.startswith("nvidia.com/mig-"))
+    if mig == "single" and "-MIG-" in labels.get(PRODUCT, ""):
+        return None, f"MIG 'single': {GPU_RESOURCE}={advertised} counts MIG devices, not GPUs"
+    if mig_devices:
+        return None, f"MIG 'mixed': {mig_devices} MIG devices beside {advertised} whole GPUs"
+    if replicas > 1:
+        count = _int(labels.get(COUNT)) or advertised // replicas
+        return count, f"{GPU_RESOURCE}={advertised} shared {replicas} ways ({REPLICAS})"
+    if advertised:
+        return advertised, f"status.capacity {GPU_RESOURCE}"
+    return _int(labels.get(COUNT)), COUNT
+
+
+def is_gpu_node(node: Node) -> bool:
+    count, _ = whole_gpus(node)
+    return count is None or count > 0
+
+
+def product_name(node: Node) -> str:
+    """The GPU model GFD names, without what sharing or MIG adds (``-SHARED``, ``-MIG-1g.5gb``)."""
+    product = node.labels.get(PRODUCT, "")
+    return product.split("-MIG-")[0].removesuffix("-SHARED")
 
 
 def _network_devices(node: Node) -> dict[str, str]:
@@ -118,13 +151,12 @@ def pools(nodes: Sequence[Node]) -> tuple[list[Pool], list[Node]]:
     grouped: dict[tuple[tuple[str, str], ...], list[Node]] = {}
     cpu_only = []
     for node in nodes:
-        gpus = gpus_of(node)
-        if gpus <= 0:
+        if not is_gpu_node(node):
             cpu_only.append(node)
             continue
         key = {
-            "gpus": str(gpus),
-            "product": node.labels.get(PRODUCT, ""),
+            "gpus": str(whole_gpus(node)),
+            "product": product_name(node),
             "accelerator": node.labels.get(GKE_ACCELERATOR, ""),
             "memory": node.labels.get(MEMORY, ""),
             "machine": node.labels.get(MACHINE, ""),

@@ -18,9 +18,10 @@ from toplint.hardware.nodes import (
     PRODUCT,
     Node,
     Pool,
-    gpus_of,
     parse_nodes,
     pools,
+    product_name,
+    whole_gpus,
 )
 from toplint.hardware.types import GpuSpec
 
@@ -67,7 +68,8 @@ def _gpu(node: Node) -> tuple[GpuSpec | None, str, str]:
     for label in (PRODUCT, GKE_ACCELERATOR):
         value = node.labels.get(label)
         if value:
-            return lookup_gpu(value), label, value
+            name = product_name(node) if label == PRODUCT else value
+            return lookup_gpu(name), label, value
     return None, "", ""
 
 
@@ -78,7 +80,7 @@ def _cluster(pool: Pool, names: Counter[str]) -> tuple[list[Entry], list[Entry],
     system = instance or _system(node)
     if gpu is None and system is not None:
         gpu = system.gpu
-    gpus = gpus_of(node)
+    gpus, counted = whole_gpus(node)
     listed = ", ".join(n.name for n in pool.nodes[:_SHOWN])
     more = f" and {len(pool.nodes) - _SHOWN} more" if len(pool.nodes) > _SHOWN else ""
     cluster: list[Entry] = [
@@ -96,9 +98,11 @@ def _cluster(pool: Pool, names: Counter[str]) -> tuple[list[Entry], list[Entry],
     else:
         said = f"{label}={value}: not in toplint's GPU catalog" if label else "no GPU label"
         cluster.append(("gpu", None, f"unknown ({said}): write the catalog name"))
-    cluster.append(("gpus_per_node", gpus, "status.capacity nvidia.com/gpu"))
+    if gpus is None:
+        counted += ": write the whole GPUs per node"
+    cluster.append(("gpus_per_node", gpus, counted))
     cluster.append(("selector", _selector(node), "the label deployments select these nodes by"))
-    intra = _intra(pool, gpus, gpu)
+    intra = _intra(pool, gpus or 0, gpu)
     inter = _inter(node, system) if len(pool.nodes) > 1 or system is None else []
     return cluster, intra, inter
 
@@ -124,8 +128,8 @@ def _system(node: Node) -> InstanceSpec | None:
 
 def _memory_check(node: Node, gpu: GpuSpec) -> str:
     mib = node.labels.get(MEMORY)
-    if not mib or not mib.isdigit():
-        return ""
+    if not mib or not mib.isdigit() or "-MIG-" in node.labels.get(PRODUCT, ""):
+        return ""  # under MIG the label is one MIG device's memory
     gb = int(mib) * 1024 * 1024 / 1e9
     if abs(gb - gpu.memory_gb) > 0.1 * gpu.memory_gb:
         return f"; {MEMORY}={mib} MiB is not the catalog's {gpu.memory_gb:g} GB: check the model"
@@ -141,7 +145,7 @@ def _selector(node: Node) -> dict[str, str]:
 
 def _intra(pool: Pool, gpus: int, gpu: GpuSpec | None) -> list[Entry]:
     cliques = Counter(n.labels[CLIQUE] for n in pool.nodes if n.labels.get(CLIQUE))
-    if not cliques:
+    if not cliques or gpus <= 0:
         return []
     nodes_per_clique, _ = Counter(cliques.values()).most_common(1)[0]
     domain = nodes_per_clique * gpus
