@@ -33,3 +33,23 @@ def test_without_base_the_comment_is_the_findings() -> None:
     assert MarkdownFormatter().render(_report([])).startswith("## ✅ toplint: 0 findings")
     nothing = Report(findings=[], rules=(), files=1, deployments=0)
     assert MarkdownFormatter().render(nothing).startswith("## ⚠️ toplint: 0 findings")
+
+
+def test_a_long_change_keeps_the_comment_within_githubs_limit() -> None:
+    from toplint.changes.types import ChangeSet, DeploymentChange, Side
+    from toplint.report.markdown import MAX_PICTURES
+
+    def side(i: int) -> Side:
+        return Side(f"deploy/{i}.sh", 2, "", "vllm", "TP=8 PP=1 DP=1", 8, 1, "", unchecked="x")
+
+    changes = [DeploymentChange(side(i), side(i), "removed") for i in range(MAX_PICTURES + 3)]
+    report = Report(
+        findings=[],
+        rules=(),
+        files=1,
+        deployments=1,
+        changes=ChangeSet("main", "0" * 40, (), (), tuple(changes)),
+    )
+    out = MarkdownFormatter().render(report)
+    assert out.count("\n### ") == MAX_PICTURES
+    assert "Pictures of 3 more deployments left out" in out

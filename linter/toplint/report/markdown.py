@@ -21,8 +21,10 @@ from toplint.report.mermaid import flowchart, legend
 # no escaped text starts a line, and ``[`` is escaped.
 _MARKDOWN = set("\\`*_{}[]#|~<>&:")
 _HTML = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
-# Findings listed in full; the rest are counted (a comment has a size limit: 65536 characters).
+# Findings listed in full and deployments drawn; the rest are counted (GitHub refuses a
+# comment over 65,536 characters; one picture of two 8-GPU nodes is about 2,000).
 MAX_FINDINGS = 50
+MAX_PICTURES = 8
 
 
 def md(text: str) -> str:
@@ -202,8 +204,15 @@ class MarkdownFormatter:
                     "of the collectives. " + md(_source(changes)),
                     "",
                 ]
-                for c in changes.deployments:
+                for c in changes.deployments[:MAX_PICTURES]:
                     out += _picture(c)
+                if len(changes.deployments) > MAX_PICTURES:
+                    more = len(changes.deployments) - MAX_PICTURES
+                    out += [
+                        f"Pictures of {plural(more, 'more deployment')} left out "
+                        "(a comment holds 65,536 characters).",
+                        "",
+                    ]
         title = "Findings introduced" if changes is not None else "Findings"
         out += _findings(title, report.findings)
         if changes is not None:

@@ -117,8 +117,9 @@ def flowchart(p: Placement) -> str:
             }
             text += "<br/>" + label("crossed by " + ", ".join(sorted(names)))
         lines.append(f'  net(("{text}"))')
+        edge = _edge(f"{inter.network} {inter.nics_per_node} × {inter.bandwidth_gb_per_s:g} GB/s")
         for n in range(shown_nodes):
-            lines.append(f"  n{n} ---|{_edge(inter.network)}| net")
+            lines.append(f"  n{n} ---|{edge}| net")
         if p.nodes > shown_nodes:
             lines.append("  more --- net")
     for index in sorted(used):
