@@ -203,3 +203,19 @@ def test_a_manifest_that_no_longer_holds_the_layout_breaks_it(tmp_path: Path, ca
     assert len(verdicts) == 2 and all(v.startswith("breaks: ") for v in verdicts), verdicts
     assert code == 1 and {f["rule"] for f in doc["findings"]} == {"TL201"}
     assert doc["changes"]["resolved"] == []  # unchecked now: not known to be resolved
+
+
+def test_a_folder_with_nothing_to_read_is_no_change(tmp_path: Path, capsys: Any) -> None:
+    """A named folder that held no deployment file before either: its TL008 is known."""
+    root = project(tmp_path / "repo")
+    commit(root, {"docs/notes.md": "no deployments here\n"}, "docs")
+    commit(root, {"docs/more.md": "still none\n"}, "more docs")
+    here = os.getcwd()
+    os.chdir(root)
+    try:
+        code = main(["check", "docs", "--base", "HEAD~1", "--format", "json"])
+    finally:
+        os.chdir(here)
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["findings"] == [] and code == 0
+    assert doc["changes"]["known"] == 1  # docs/ had TL008 at the base too

@@ -93,7 +93,10 @@ def _ancestor_configs(prefixes: Sequence[str]) -> set[str]:
 def take(root: str, commit: str, prefixes: Sequence[str]) -> Snapshot:
     """Write ``commit``'s files under ``prefixes`` (repository-relative; "" for all), the
     configurations above them and the manifests those name, into a new temporary folder."""
-    entries = {e.path: e for e in git.tree(root, commit) if _regular(e)}
+    listed = git.tree(root, commit)
+    entries = {e.path: e for e in listed if _regular(e)}
+    # Named folders that existed at the base, though nothing in them is read (TL008 there too).
+    folders = {p for p in prefixes if p and any(e.path.startswith(p + "/") for e in listed)}
     chosen = {
         path
         for path in entries
@@ -107,6 +110,8 @@ def take(root: str, commit: str, prefixes: Sequence[str]) -> Snapshot:
     snap = Snapshot(root, commit, folder, sorted(chosen))
     try:
         _write(snap, [entries[p] for p in sorted(chosen)])
+        for rel in folders:
+            os.makedirs(snap.path(rel), exist_ok=True)
         named = _named_manifests(snap, chosen) & entries.keys()
         _write(snap, [entries[p] for p in sorted(named - chosen)])
         snap.files = frozenset(chosen | named)

@@ -19,6 +19,7 @@ def changes_dict(changes: ChangeSet, finding_dict: Any) -> dict[str, Any]:
         "rechecked": [encodable(p) for p in changes.rechecked],
         "base_error": encodable(changes.base_error) or None,
         "introduced": len(changes.introduced),
+        "known": changes.known,
         "resolved": [finding_dict(f) for f in changes.resolved],
         "deployments": [_deployment(c) for c in changes.deployments],
     }
