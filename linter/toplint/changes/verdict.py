@@ -32,7 +32,16 @@ def verdict(before: Side | None, after: Side | None) -> str:
         if before.outcome is None or after.outcome is None:
             return "not compared: " + (after.unchecked or before.unchecked or "not costed")
         return "no measurable change (within the bands)"
-    return ", ".join(words)
+    return ", ".join(_merged(words))
+
+
+def _merged(words: list[str]) -> list[str]:
+    """``faster (ITL …), faster (TTFT …)`` as ``faster (ITL …; TTFT …)``."""
+    out: dict[str, list[str]] = {}
+    for word in words:
+        head, _, detail = word.partition(" (")
+        out.setdefault(head, []).append(detail.removesuffix(")"))
+    return [f"{head} ({'; '.join(details)})" for head, details in out.items()]
 
 
 def _breaks(before: Side, after: Side) -> str:
