@@ -17,8 +17,18 @@ from toplint.record import record
 
 # Options that keep git from running anything the repository's configuration names.
 _SAFE = ("-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "core.quotepath=off")
-# A revision is a name, never an option: ``--base=--output=x`` must not reach git as one.
 _TIMEOUT_S = 120
+# git's variables that say where the repository is (git(1), "Environment Variables").
+_LOCATION = frozenset(
+    {
+        "GIT_DIR",
+        "GIT_WORK_TREE",
+        "GIT_COMMON_DIR",
+        "GIT_INDEX_FILE",
+        "GIT_OBJECT_DIRECTORY",
+        "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+    }
+)
 
 
 @record
@@ -42,7 +52,9 @@ class FileChange:
 
 def _run(root: str, args: Sequence[str], stdin: bytes | None = None) -> bytes:
     argv = ["git", *_SAFE, "-C", root, *args]
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    # Where the repository is (set by the user or by git for a hook) is kept; variables that
+    # name programs or change what a command does (GIT_EXTERNAL_DIFF, GIT_PAGER, ...) are not.
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_") or k in _LOCATION}
     env["GIT_TERMINAL_PROMPT"] = "0"
     env["GIT_OPTIONAL_LOCKS"] = "0"  # reading never rewrites the index
     try:
