@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from toplint.changes.types import ChangeSet, DeploymentChange, Estimate, Outcome, Side
-from toplint.report.base import display_path, encodable
+from toplint.report.base import encodable
 
 
 def changes_dict(changes: ChangeSet, finding_dict: Any) -> dict[str, Any]:
@@ -38,7 +38,7 @@ def _side(s: Side | None) -> dict[str, Any] | None:
     if s is None:
         return None
     return {
-        "path": display_path(s.path),
+        "path": encodable(s.path),  # repository-relative, as git names it
         "line": s.line,
         "name": encodable(s.name),
         "engine": s.engine,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from toplint.changes.types import ChangeSet, DeploymentChange, Side
 from toplint.changes.verdict import number
-from toplint.report.base import Report, counts_by_severity, display_path, plural, printable
+from toplint.report.base import Report, counts_by_severity, plural, printable
 
 
 def _side(s: Side | None) -> str:
@@ -36,7 +36,7 @@ def changes_lines(changes: ChangeSet) -> list[str]:
     for c in changes.deployments:
         side = c.after or c.before
         assert side is not None
-        where = printable(f"{display_path(side.path)}:{side.line}")
+        where = printable(f"{side.path}:{side.line}")  # repository-relative
         lines.append(
             f"{where}: {_side(c.before)} → {_side(c.after)}{_numbers(c)}: {printable(c.verdict)}"
         )

@@ -126,8 +126,8 @@ _COLUMNS = (
 def _name(c: DeploymentChange) -> str:
     side = c.after or c.before
     assert side is not None
-    name = f" {md(side.name)}" if side.name else ""
-    return f"{_where(side.path, side.line)}{name} ({md(side.engine)})"
+    name = f" {md(side.name)}" if side.name and side.name != side.engine else ""
+    return f"{md(side.path)}:{side.line}{name} ({md(side.engine)})"  # repository-relative
 
 
 def _table(changes: ChangeSet) -> list[str]:
