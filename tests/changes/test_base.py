@@ -219,3 +219,22 @@ def test_a_folder_with_nothing_to_read_is_no_change(tmp_path: Path, capsys: Any)
     doc = json.loads(capsys.readouterr().out)
     assert doc["findings"] == [] and code == 0
     assert doc["changes"]["known"] == 1  # docs/ had TL008 at the base too
+
+
+@pytest.mark.parametrize("fmt", ["sarif", "gitlab"])
+def test_machine_formats_annotate_only_what_the_change_introduced(
+    fmt: str, tmp_path: Path, capsys: Any
+) -> None:
+    root = project(tmp_path / "repo")
+    commit(root, {"deploy/serve.sh": serve("--tensor-parallel-size 16")}, "TP 16")
+    here = os.getcwd()
+    os.chdir(root)
+    try:
+        code = main(["check", ".", "--base", "HEAD~1", "--format", fmt])
+    finally:
+        os.chdir(here)
+    doc = json.loads(capsys.readouterr().out)
+    results = doc["runs"][0]["results"] if fmt == "sarif" else doc
+    text = json.dumps(results)
+    assert code == 1 and len(results) == 1
+    assert "serve.sh" in text and "old.sh" not in text  # old.sh's TL101 was there before
