@@ -26,6 +26,7 @@ from toplint.report.github import GithubFormatter
 from toplint.report.gitlab import GitlabFormatter
 from toplint.report.jsonfmt import JsonFormatter
 from toplint.report.junit import JunitFormatter
+from toplint.report.markdown import MarkdownFormatter
 from toplint.report.sarif import SarifFormatter
 from toplint.report.text import TextFormatter
 from toplint.rulebook import builtin as rulebook_builtin
@@ -48,6 +49,7 @@ USED = [
     # Output formats are imported by name when used (report/builtin.py _FORMATS).
     TextFormatter,
     JsonFormatter,
+    MarkdownFormatter,
     SarifFormatter,
     GithubFormatter,
     JunitFormatter,

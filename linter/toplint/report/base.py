@@ -6,12 +6,15 @@ import os
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from toplint.infra.patterns import DeferredPattern
 from toplint.model import Finding, Severity
 from toplint.record import field, record, replace
 from toplint.rulebook.types import Rule
+
+if TYPE_CHECKING:
+    from toplint.changes.types import ChangeSet
 
 
 @record
@@ -31,6 +34,8 @@ class Report:
     # Of the checked ones: on hardware inferred from the config's own hints (node labels,
     # instance types, accelerators), not from a manifest (``toplint inspect`` says from what).
     inferred: int = 0
+    # ``check --base``: what the change does (``findings`` are then what it introduced).
+    changes: ChangeSet | None = None
 
     @property
     def checked(self) -> int:

@@ -19,6 +19,7 @@ BUILTIN_FORMATS: dict[str, tuple[str, str]] = {
     "github": ("toplint.report.github", "GithubFormatter"),
     "junit": ("toplint.report.junit", "JunitFormatter"),
     "gitlab": ("toplint.report.gitlab", "GitlabFormatter"),
+    "markdown": ("toplint.report.markdown", "MarkdownFormatter"),
 }
 
 
@@ -26,7 +27,7 @@ BUILTIN_FORMATS: dict[str, tuple[str, str]] = {
 # (text shows them only with --show-fixes, which the check handles itself), a finding's
 # machine-readable ``data`` or its ``related`` locations.  A format not named here, and any
 # plugin format without ``uses_edits = False`` (``uses_details = False``), gets them.
-MESSAGE_ONLY_FORMATS = frozenset({"text", "github", "junit", "gitlab"})
+MESSAGE_ONLY_FORMATS = frozenset({"text", "github", "junit", "gitlab", "markdown"})
 
 
 class DeferredFormatter(Deferred[Formatter]):

@@ -98,4 +98,8 @@ class JsonFormatter:
                 "by_rule": counts_by_rule(report.findings),
             },
         }
+        if report.changes is not None:
+            from toplint.report.changes_json import changes_dict
+
+            doc["changes"] = changes_dict(report.changes, finding_dict)
         return json.dumps(doc, indent=2, allow_nan=False) + "\n"
