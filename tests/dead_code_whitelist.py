@@ -10,16 +10,16 @@ from toplint.engines.types import Engine
 from toplint.hardware import linkkinds
 from toplint.model import INTENT_KINDS
 from toplint.parse import builtin as parse_builtin
-from toplint.parse.cloudformation import CloudFormationParser
-from toplint.parse.compose import ComposeParser
-from toplint.parse.disagg import DisaggConfigParser
-from toplint.parse.dockerfile import DockerfileParser
-from toplint.parse.helm import HelmValuesParser
-from toplint.parse.k8s import KubernetesParser
+from toplint.parse.k8s.manifest import KubernetesParser
 from toplint.parse.parallel import parse_file
-from toplint.parse.rayserve import RayServeConfigParser
-from toplint.parse.shellsrc import ShellParser
-from toplint.parse.skypilot import SkyPilotParser
+from toplint.parse.structured.cloudformation import CloudFormationParser
+from toplint.parse.structured.compose import ComposeParser
+from toplint.parse.structured.disagg import DisaggConfigParser
+from toplint.parse.structured.helm import HelmValuesParser
+from toplint.parse.structured.rayserve import RayServeConfigParser
+from toplint.parse.structured.skypilot import SkyPilotParser
+from toplint.parse.text.dockerfile import DockerfileParser
+from toplint.parse.text.shellsrc import ShellParser
 from toplint.plugins import hookimpl, hookspecs
 from toplint.report import builtin as report_builtin
 from toplint.report.github import GithubFormatter

@@ -20,11 +20,14 @@ TYPES_MODULES = {f"toplint.{s}.types" for s in (*STAGES, "pipeline")} | {"toplin
 EXCEPTIONS = {
     ("discover/files.py", "toplint.parse.run"): "a file that cannot be read is a TL001 finding, "
     "built by the parse stage's `unparsable`",
-    ("parse/k8s_kaito.py", "toplint.hardware.catalog"): "a KAITO workspace names an instance "
+    ("parse/k8s/kaito.py", "toplint.hardware.catalog"): "a KAITO workspace names an instance "
     "type; the instance catalog says which GPUs it has",
-    ("parse/cfn_sagemaker.py", "toplint.hardware.catalog"): "a SageMaker endpoint names an "
+    (
+        "parse/structured/cfn_sagemaker.py",
+        "toplint.hardware.catalog",
+    ): "a SageMaker endpoint names an "
     "instance type; the instance catalog says how many GPUs its container sees",
-    ("parse/k8s_container.py", "toplint.hardware.accelerators"): "a pod's extended resources "
+    ("parse/k8s/container.py", "toplint.hardware.accelerators"): "a pod's extended resources "
     "may name an accelerator toplint does not model (`google.com/tpu`); the one table says which",
     ("report/builtin.py", "toplint.suppression.inline"): "the built-in plugin documents the "
     "suppression rules TL002/TL006",

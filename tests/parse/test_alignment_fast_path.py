@@ -8,8 +8,8 @@ import bisect
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from toplint.parse import k8s_text
-from toplint.parse.shellsrc import source_map
+from toplint.parse.k8s import text as k8s_text
+from toplint.parse.text.shellsrc import source_map
 
 
 def _reference_align(file_text: str, start: int, original: str) -> list[int]:

@@ -47,7 +47,7 @@ def forget() -> None:
 def _newer_image(engine_name: str, release: str, image: str) -> str | None:
     # Remembered: a tree names the same few images in every file.
     from toplint.engines.registry import image_engine
-    from toplint.parse.dockerfile import image_repository
+    from toplint.parse.text.dockerfile import image_repository
 
     known = image_engine(image_repository(image))
     if known is None or known[0].name != engine_name:

@@ -59,7 +59,7 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     if source.name.endswith(_DATA_SUFFIXES):
         # A JSON/TOML file toplint would have read (it names an engine or is a Kubernetes
         # manifest) but cannot parse is TL001 at the parser's error, not TL008 or silence.
-        from toplint.parse.anywhere import data_syntax_error
+        from toplint.parse.structured.anywhere import data_syntax_error
 
         broken = data_syntax_error(source, named_engine=mention is not None)
         if broken is not None:
@@ -71,7 +71,7 @@ _DATA_SUFFIXES = (".json", ".toml")
 
 
 # Parsers of data formats (YAML): a file they read but found no deployment in may still write
-# an engine command somewhere (``toplint.parse.anywhere``).
+# an engine command somewhere (``toplint.parse.structured.anywhere``).
 _DATA_PARSERS = ("kubernetes", "compose", "helm-values", "cloudformation")
 
 
@@ -79,7 +79,7 @@ def _commands_anywhere(source: Source, result: ParseResult) -> ParseResult:
     """Engine commands written anywhere in a data file no parser found a deployment in."""
     if any(f.rule == "TL001" for f in result.findings):
         return result
-    from toplint.parse.anywhere import mentions_engine, scan
+    from toplint.parse.structured.anywhere import mentions_engine, scan
 
     if is_template(source.text) or not mentions_engine(source.text):
         return result
