@@ -16,7 +16,7 @@ GPUs per node) written as something that is not a whole number from 1 to {MAX_PA
 `nan`, `inf`, `-1`, `0`, `2.5`, a list, a word, or a number of absurd size.  A count written
 in a Kubernetes manifest (a GPU request, `replicas`, a LeaderWorkerSet `size`, a wrapper's
 node or worker count) that is a number outside 0 to 1,048,576
-(`toplint.parse.k8s.manifest.MAX_COUNT`) is reported too, at the value: the deployment's GPUs and
+(`toplint.parse.k8s.context.MAX_COUNT`) is reported too, at the value: the deployment's GPUs and
 nodes are then unknown, never guessed.
 
 ## Why is this bad?

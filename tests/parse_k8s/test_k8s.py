@@ -163,7 +163,7 @@ def test_the_kind_table_matches_every_reader_module() -> None:
     import pkgutil
 
     import toplint.parse
-    from toplint.parse.k8s.manifest import HANDLER_MODULES
+    from toplint.parse.k8s.kinds import HANDLER_MODULES
 
     readers = {
         info.name.removeprefix("toplint.parse.")

@@ -22,7 +22,7 @@ from toplint.parse.enginecfg import ConfigLoader
 from toplint.record import replace
 
 if TYPE_CHECKING:
-    from toplint.parse.k8s.manifest import Ctx
+    from toplint.parse.k8s.context import Ctx
 
 
 def _config_flag(dep: Deployment) -> tuple[EngineSpec, Flag] | None:

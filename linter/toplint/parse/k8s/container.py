@@ -22,7 +22,7 @@ from toplint.parse.run import unparsable
 from toplint.record import replace
 
 if TYPE_CHECKING:
-    from toplint.parse.k8s.manifest import Ctx
+    from toplint.parse.k8s.context import Ctx
 
 _SHELLS = ("sh", "bash", "zsh", "dash", "ash")
 

@@ -14,16 +14,8 @@ from __future__ import annotations
 
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
-from toplint.parse.k8s.manifest import (
-    Ctx,
-    GpuRequest,
-    base_deployment,
-    container_deployments,
-    pod_deployments,
-    pod_labels,
-    to_int,
-    with_gpu,
-)
+from toplint.parse.k8s.context import Ctx, GpuRequest, base_deployment, pod_labels, to_int, with_gpu
+from toplint.parse.k8s.pods import container_deployments, pod_deployments
 from toplint.record import replace
 
 

@@ -7,7 +7,7 @@ in others (an OpenShift ``Template``'s ``objects``, a ``List``'s ``items``).  Th
 them by shape, not by kind:
 
 - a mapping with ``apiVersion`` and ``kind`` below the top is a resource of its own, read by its
-  kind's reader (``toplint.parse.k8s.manifest.resource_deployments``);
+  kind's reader (``toplint.parse.k8s.generic.resource_deployments``);
 - a mapping whose ``containers`` is a list of containers is a PodSpec (its pod ``metadata`` is
   the sibling of the mapping that holds it, as in every pod template);
 - a mapping whose ``container`` is one container (Argo) is a one-container pod.
@@ -24,18 +24,25 @@ from typing import Any
 
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
-from toplint.parse.k8s.manifest import (
-    Ctx,
-    base_deployment,
-    container_deployments,
-    pod_labels,
-    resource_deployments,
-    spec_deployments,
-)
+from toplint.parse.k8s.context import Ctx, base_deployment, pod_labels
+from toplint.parse.k8s.kinds import NOT_WORKLOADS, handler_for
+from toplint.parse.k8s.pods import container_deployments, spec_deployments
 from toplint.parse.k8s.workloads import node_of_instance, spans_nodes
 from toplint.record import replace
 
 _DEPTH = 24  # pod templates sit a few levels down; a deeper tree is data, not a workload
+
+
+def resource_deployments(ctx: Ctx) -> list[Deployment]:
+    """One resource: its kind's reader, else the generic walk (``k8s.generic``) that finds pod
+    templates and container lists wherever they sit."""
+    kind = str(ctx.get(("kind",), ""))
+    handler = handler_for(kind, str(ctx.get(("apiVersion",), "")).partition("/")[0])
+    if handler is not None:
+        return handler(ctx)
+    if kind in NOT_WORKLOADS:
+        return []
+    return walk(ctx)
 
 
 def walk(ctx: Ctx) -> list[Deployment]:

@@ -28,7 +28,7 @@ from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, Position, Unresolved
 from toplint.parse.argv import Arg, Invocation, deployment_from_invocation
 from toplint.parse.k8s.container import anchor_of
-from toplint.parse.k8s.manifest import Ctx, base_deployment, to_int
+from toplint.parse.k8s.context import Ctx, base_deployment, to_int
 from toplint.record import replace
 
 INSTANCE_LABEL = "kaito.sh/instance-type"

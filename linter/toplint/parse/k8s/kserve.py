@@ -25,15 +25,15 @@ from toplint.model import Deployment, Finding, Flag
 from toplint.parse.argv import Arg, apply_flags, parse_args
 from toplint.parse.k8s import text as k8s_text
 from toplint.parse.k8s.container import container_env, env_options, list_args
-from toplint.parse.k8s.manifest import (
+from toplint.parse.k8s.context import (
     Ctx,
     base_deployment,
     gpu_request,
     pod_labels,
-    spec_deployments,
     to_int,
     with_gpu,
 )
+from toplint.parse.k8s.pods import spec_deployments
 from toplint.record import replace
 
 # parallelism key -> vLLM option, in the order the controller renders them.

@@ -19,7 +19,7 @@ from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
 from toplint.parse.argv import Arg, Invocation, deployment_from_invocation
 from toplint.parse.k8s.container import anchor_of, list_args, token_arg
-from toplint.parse.k8s.manifest import Ctx, base_deployment
+from toplint.parse.k8s.context import Ctx, base_deployment
 from toplint.record import replace
 
 PROFILE_LABEL = "kubeai.org/resource-profile"

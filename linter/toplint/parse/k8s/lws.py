@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
-from toplint.parse.k8s.manifest import Ctx, base_deployment, gpu_request, pod_deployments
+from toplint.parse.k8s.context import Ctx, base_deployment, gpu_request
+from toplint.parse.k8s.pods import pod_deployments
 from toplint.record import replace
 
 EXCLUSIVE = "leaderworkerset.sigs.k8s.io/exclusive-topology"

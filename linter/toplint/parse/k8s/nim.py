@@ -25,7 +25,7 @@ from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Finding
 from toplint.parse.argv import Arg, Invocation, deployment_from_invocation
 from toplint.parse.k8s.container import container_env, env_args
-from toplint.parse.k8s.manifest import (
+from toplint.parse.k8s.context import (
     Ctx,
     base_deployment,
     gpu_request,

@@ -21,13 +21,8 @@ from __future__ import annotations
 
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
-from toplint.parse.k8s.manifest import (
-    Ctx,
-    base_deployment,
-    container_deployments,
-    gpu_request,
-    pod_labels,
-)
+from toplint.parse.k8s.context import Ctx, base_deployment, gpu_request, pod_labels
+from toplint.parse.k8s.pods import container_deployments
 from toplint.record import replace
 
 _TEMPLATE = "runtime template: the model comes from each InferenceService (`MODEL_PATH`)"

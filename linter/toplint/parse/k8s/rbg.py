@@ -23,9 +23,10 @@ from typing import Any
 
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
+from toplint.parse.k8s.context import Ctx, base_deployment
 from toplint.parse.k8s.generic import pods_under
 from toplint.parse.k8s.lws import placement
-from toplint.parse.k8s.manifest import Ctx, base_deployment, pod_deployments
+from toplint.parse.k8s.pods import pod_deployments
 from toplint.parse.k8s.workloads import node_of_instance, single_pod, spans_nodes
 from toplint.record import replace
 

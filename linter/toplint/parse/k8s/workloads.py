@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
-from toplint.parse.k8s.manifest import Ctx, base_deployment, pod_deployments
+from toplint.parse.k8s.context import Ctx, base_deployment
+from toplint.parse.k8s.pods import pod_deployments
 from toplint.record import replace
 
 

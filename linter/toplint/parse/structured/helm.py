@@ -24,14 +24,8 @@ from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, ParseResult
 from toplint.parse.argv import Arg, apply_flags, parse_args
 from toplint.parse.base import Source
-from toplint.parse.k8s.manifest import (
-    Ctx,
-    GpuRequest,
-    gpu_request,
-    looks_like_k8s,
-    to_int,
-    with_gpu,
-)
+from toplint.parse.k8s.context import Ctx, GpuRequest, gpu_request, to_int, with_gpu
+from toplint.parse.k8s.manifest import looks_like_k8s
 from toplint.record import replace
 
 _VALUES = re.compile(r"^(servingEngineSpec|sampleApplication):", re.M)

@@ -25,7 +25,7 @@ class RayServeConfigParser:
         return source.yaml_named and bool(_APPS.search(source.text) and _LLM.search(source.text))
 
     def parse(self, source: Source) -> ParseResult:
-        from toplint.parse.k8s.manifest import Ctx
+        from toplint.parse.k8s.context import Ctx
         from toplint.parse.k8s.ray import serve_applications
 
         docs = load_documents(source.text, source.path)

@@ -94,7 +94,7 @@ def _task(
 ) -> tuple[list[Deployment], list[Any]]:
     from toplint.parse.argv import deployment_from_invocation
     from toplint.parse.k8s.container import find_engine_invocations, script_commands
-    from toplint.parse.k8s.manifest import Ctx
+    from toplint.parse.k8s.context import Ctx
 
     data = doc.data
     accel, accel_at = _accelerators(doc)
