@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.model import Finding, Flag, Severity
-from toplint.parse.argv import MAX_PARALLEL_SIZE
+from toplint.parse.options import MAX_PARALLEL_SIZE
 from toplint.rulebook.helpers import finding_at
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -36,7 +36,7 @@ vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4
 ```
 
 ## Options
-None. The upper bound ({MAX_PARALLEL_SIZE:,}) is `toplint.parse.argv.MAX_PARALLEL_SIZE`: no
+None. The upper bound ({MAX_PARALLEL_SIZE:,}) is `toplint.parse.options.MAX_PARALLEL_SIZE`: no
 cluster built holds that many GPUs for one serving instance.
 
 ## References

@@ -8,7 +8,6 @@
   ``update_llm_args_with_extra_options``), so the file wins;
 * environment and visible GPUs (``docker run --gpus``, ``NVIDIA_VISIBLE_DEVICES``,
   ``CUDA_VISIBLE_DEVICES``, the environment variable of an engine's all-to-all backend);
-* derived values: each engine's ``Engine.derive`` (``toplint.engines``).
 """
 
 from __future__ import annotations
@@ -16,14 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from toplint.engines.registry import find_engine, get_engine
+from toplint.engines.registry import find_engine
 from toplint.engines.types import EngineSpec
 from toplint.errors import SourceError
 from toplint.model import Deployment, Finding, Flag, Position, Severity, Unresolved
 from toplint.record import replace
 
 if TYPE_CHECKING:
-    from toplint.parse.argv import Arg
+    from toplint.parse.options import Arg
 
 # Reads the file a config flag names: (path used in positions, text), or None when it is not
 # a config file; raises ``toplint.infra.readpolicy.ReadRefused`` when the read policy refuses it.
@@ -74,7 +73,7 @@ def fold_engine_config(
     cli = {f.name for f in dep.flags}
     if not spec.config_overrides_cli:
         flags = [f for f in flags if f.name not in cli]
-    from toplint.parse.argv import apply_flags
+    from toplint.parse.options import apply_flags
 
     fields = {**spec.fields, **spec.config_fields}
     dep = apply_flags(dep, flags, replace(spec, fields=fields))
@@ -86,7 +85,7 @@ def config_flags(
 ) -> tuple[list[Flag], list[Finding]]:
     """The options a config file sets, as flags positioned in that file."""
     from toplint.infra.yamlsafe import load_documents
-    from toplint.parse.argv import _canonical, closest_option
+    from toplint.parse.options import _canonical, closest_option
 
     docs = load_documents(text, path)
     if not docs:
@@ -227,13 +226,6 @@ def _unparsable(path: str, exc: SourceError) -> Finding:
         f"cannot parse engine config: {exc}",
         anchor="file",
     )
-
-
-def derive(dep: Deployment) -> Deployment:
-    """Engine-specific values that follow from the flags (idempotent: reads flags, not fields);
-    each engine's own ``Engine.derive``."""
-
-    return get_engine(dep.engine).derive(dep)
 
 
 def count_devices(spec: str) -> int | None:

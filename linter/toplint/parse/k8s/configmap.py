@@ -17,8 +17,8 @@ from toplint.engines.types import EngineSpec
 from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Flag, Position
-from toplint.parse.argv import Arg, apply_flags, parse_args
 from toplint.parse.enginecfg import ConfigLoader
+from toplint.parse.options import Arg, apply_flags, parse_args
 from toplint.record import replace
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from typing import Any
 from toplint.infra.yamlsafe import Document, Path
 from toplint.model import Deployment, Finding, Position, Severity
 from toplint.parse.base import Source
-from toplint.parse.k8s import text as k8s_text
+from toplint.parse.textpos import offset_of
 from toplint.record import field, record, replace
 
 # Extended resources that are GPUs (k8s device plugins: NVIDIA, AMD, Intel, Habana) and
@@ -82,7 +82,7 @@ class Ctx:
     def scalar_pos(self, at: Path) -> Position:
         """Position of a scalar's first character (after an opening quote)."""
         p = self.pos(at)
-        off = k8s_text.offset_of(self.source.text, p.line, p.column)
+        off = offset_of(self.source.text, p.line, p.column)
         if off < len(self.source.text) and self.source.text[off] in "'\"":
             return replace(p, column=p.column + 1)
         return p

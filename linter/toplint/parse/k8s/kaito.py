@@ -26,9 +26,10 @@ from typing import Any
 
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, Position, Unresolved
-from toplint.parse.argv import Arg, Invocation, deployment_from_invocation
+from toplint.parse.argv import Invocation, deployment_from_invocation
 from toplint.parse.k8s.container import anchor_of
 from toplint.parse.k8s.context import Ctx, base_deployment, to_int
+from toplint.parse.options import Arg
 from toplint.record import replace
 
 INSTANCE_LABEL = "kaito.sh/instance-type"

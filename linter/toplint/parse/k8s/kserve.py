@@ -22,7 +22,6 @@ from typing import Any
 from toplint.engines.registry import engine_running_in
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Finding, Flag
-from toplint.parse.argv import Arg, apply_flags, parse_args
 from toplint.parse.k8s import text as k8s_text
 from toplint.parse.k8s.container import container_env, env_options, list_args
 from toplint.parse.k8s.context import (
@@ -34,6 +33,7 @@ from toplint.parse.k8s.context import (
     with_gpu,
 )
 from toplint.parse.k8s.pods import spec_deployments
+from toplint.parse.options import Arg, apply_flags, parse_args
 from toplint.record import replace
 
 # parallelism key -> vLLM option, in the order the controller renders them.

@@ -17,9 +17,10 @@ from typing import Any
 
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
-from toplint.parse.argv import Arg, Invocation, deployment_from_invocation
+from toplint.parse.argv import Invocation, deployment_from_invocation
 from toplint.parse.k8s.container import anchor_of, list_args, token_arg
 from toplint.parse.k8s.context import Ctx, base_deployment
+from toplint.parse.options import Arg
 from toplint.record import replace
 
 PROFILE_LABEL = "kubeai.org/resource-profile"

@@ -18,9 +18,10 @@ from typing import Any
 from toplint.engines.types import Engine
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
-from toplint.parse.argv import Arg, Invocation, deployment_from_invocation
+from toplint.parse.argv import Invocation, deployment_from_invocation
 from toplint.parse.k8s.container import list_args
 from toplint.parse.k8s.context import Ctx, base_deployment, is_gpu_resource, to_int
+from toplint.parse.options import Arg
 from toplint.record import replace
 
 FLAVOR_LABEL = "llmaz.io/flavor"

@@ -23,7 +23,7 @@ from typing import Any
 from toplint.engines.types import Engine
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Finding
-from toplint.parse.argv import Arg, Invocation, deployment_from_invocation
+from toplint.parse.argv import Invocation, deployment_from_invocation
 from toplint.parse.k8s.container import container_env, env_args
 from toplint.parse.k8s.context import (
     Ctx,
@@ -33,6 +33,7 @@ from toplint.parse.k8s.context import (
     to_int,
     with_gpu,
 )
+from toplint.parse.options import Arg
 from toplint.record import replace
 
 REGISTRY = "nvcr.io/nim/"

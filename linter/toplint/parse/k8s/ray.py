@@ -17,10 +17,11 @@ from toplint.engines.registry import engine_running_in
 from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, Position
-from toplint.parse.argv import Arg, apply_flags, deployment_from_invocation, parse_args
+from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.k8s import text as k8s_text
 from toplint.parse.k8s.context import Ctx, base_deployment, gpu_request, pod_labels, to_int
 from toplint.parse.k8s.pods import pod_deployments
+from toplint.parse.options import Arg, apply_flags, parse_args
 from toplint.record import record, replace
 
 

@@ -13,12 +13,12 @@ literal block scalars; approximate for folded scalars and double-quoted escapes.
 from __future__ import annotations
 
 import bisect
-import itertools
 import re
 from collections.abc import Mapping
 
 from toplint.infra.budgets import EXPANSION_CHARS, BudgetExceeded, meter
 from toplint.model import Position
+from toplint.parse.textpos import line_starts, offset_of
 
 _REF = re.compile(r"\$\$|\$\(([A-Za-z_][A-Za-z0-9_.\-]*)\)")
 _WINDOW = 400  # how far ahead (characters) one string character is looked for in the file
@@ -60,44 +60,6 @@ def substitute(
     return meter().charge("".join(out)), missing, back
 
 
-def line_starts(text: str) -> list[int]:
-    """Offset of the first character of each line (lines end at ``\n`` only)."""
-    lengths = [len(line) + 1 for line in text.split("\n")]
-    lengths.pop()  # the last line ends the text
-    return list(itertools.accumulate(lengths, initial=0))
-
-
-def offset_of(text: str, line: int, column: int) -> int:
-    """Character offset of a 1-based (line, column) in ``text``."""
-    return _offset(text, line, column)
-
-
-def _offset(text: str, line: int, column: int) -> int:
-    if line <= 1:
-        pos = 0
-    else:
-        starts = _starts_of(text)
-        if line - 1 >= len(starts):
-            return len(text)
-        pos = starts[line - 1]
-    return min(pos + column - 1, len(text))
-
-
-# Line starts of the last file text asked about (parsers ask for many positions in one file).
-_STARTS: list[tuple[str, list[int]]] = []
-
-
-def starts_of(text: str) -> list[int]:
-    """``line_starts(text)``, remembered for the last text (one pass per file, not per ask)."""
-    return _starts_of(text)
-
-
-def _starts_of(text: str) -> list[int]:
-    if not _STARTS or _STARTS[0][0] is not text:
-        _STARTS[:] = [(text, line_starts(text))]
-    return _STARTS[0][1]
-
-
 class Locator:
     """Positions in the file of characters of a YAML string value."""
 
@@ -126,7 +88,7 @@ class Locator:
 
 
 def _content_start(text: str, start: Position) -> int:
-    off = _offset(text, start.line, start.column)
+    off = offset_of(text, start.line, start.column)
     if off < len(text) and text[off] in "|>":  # block scalar: content starts on the next line
         nxt = text.find("\n", off)
         return len(text) if nxt < 0 else nxt + 1

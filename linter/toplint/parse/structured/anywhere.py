@@ -28,8 +28,9 @@ from typing import Any
 
 from toplint.errors import SourceError
 from toplint.model import Finding, ParseResult, Position
-from toplint.parse.argv import Arg, Invocation, file_deployments, find_invocations
+from toplint.parse.argv import Invocation, file_deployments, find_invocations
 from toplint.parse.base import Source
+from toplint.parse.options import Arg
 
 _HEADS = ("command", "cmd", "entrypoint", "entryPoint")
 _TAILS = ("args", "arguments", "argv")
@@ -165,7 +166,7 @@ def _scalar(value: Any) -> bool:
 
 def _arg(source: Source, doc: Any, value: Any, at: tuple[str | int, ...]) -> Arg:
     """One element; its position is its first character (after an opening quote)."""
-    from toplint.parse.k8s.text import offset_of
+    from toplint.parse.textpos import offset_of
     from toplint.record import replace
 
     text = str(value)

@@ -8,8 +8,9 @@ from typing import Any
 
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Finding, ParseResult
-from toplint.parse.argv import Arg, deployment_from_invocation
+from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
+from toplint.parse.options import Arg
 from toplint.record import replace
 
 _MODEL = "AWS::SageMaker::Model"
@@ -179,7 +180,7 @@ class _Template:
 
     def _tag(self, line: int, column: int) -> str:
         """The YAML short-form intrinsic (``!Ref``) written at a value's position, if any."""
-        from toplint.parse.k8s.text import offset_of
+        from toplint.parse.textpos import offset_of
 
         start = offset_of(self.source.text, line, column)
         if self.source.text.startswith("!", start):

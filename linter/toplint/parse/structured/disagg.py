@@ -109,7 +109,7 @@ def _section(
         replicas=replicas if isinstance(replicas, int) and replicas > 0 else 1,
         sources={"replicas": _where(doc, (key, "num_instances"), start)},
     )
-    from toplint.parse.argv import apply_flags
+    from toplint.parse.options import apply_flags
 
     return apply_flags(base, flags, replace(spec, fields=fields))
 

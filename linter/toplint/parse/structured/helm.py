@@ -22,10 +22,10 @@ from typing import Any
 from toplint.engines.registry import engine_running_in
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, ParseResult
-from toplint.parse.argv import Arg, apply_flags, parse_args
 from toplint.parse.base import Source
 from toplint.parse.k8s.context import Ctx, GpuRequest, gpu_request, to_int, with_gpu
 from toplint.parse.k8s.manifest import looks_like_k8s
+from toplint.parse.options import Arg, apply_flags, parse_args
 from toplint.record import replace
 
 _VALUES = re.compile(r"^(servingEngineSpec|sampleApplication):", re.M)

@@ -12,8 +12,9 @@ import re
 from collections.abc import Mapping, Sequence
 
 from toplint.model import ParseResult, Position
-from toplint.parse.argv import Arg, Invocation, file_deployments, find_invocations
+from toplint.parse.argv import Invocation, file_deployments, find_invocations
 from toplint.parse.base import Source
+from toplint.parse.options import Arg
 from toplint.record import record, replace
 
 

@@ -13,16 +13,10 @@ from collections.abc import Mapping, Sequence
 
 from toplint.engines.registry import get_engine, get_spec
 from toplint.model import Deployment, Finding, ParseResult, Position, Severity
-from toplint.parse.argv import (
-    FORWARDED,
-    Arg,
-    Invocation,
-    deployment_from_invocation,
-    find_invocations,
-)
+from toplint.parse.argv import Invocation, deployment_from_invocation, find_invocations
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import disk_loader, one_host, outside_reference
-from toplint.parse.k8s.text import starts_of
+from toplint.parse.options import FORWARDED, Arg
 from toplint.parse.text.launchers import (
     Allocation,
     apply_allocation,
@@ -30,6 +24,7 @@ from toplint.parse.text.launchers import (
     launcher_allocation,
 )
 from toplint.parse.text.shell import Command, SourceLoader, lex
+from toplint.parse.textpos import starts_of
 from toplint.record import record, replace
 
 # Shell scripts, and the batch scripts of job schedulers (Slurm, PBS, LSF).
