@@ -278,3 +278,19 @@ def internal_error(path: str, line: int, column: int, what: str, exc: BaseExcept
         message=f"{what} raised {type(exc).__name__}: {detail}",
         anchor=what,
     )
+
+
+def unparsable(path: str, reason: str, line: int = 1, column: int = 1) -> Finding:
+    """TL001 unparsable-file: ``path`` cannot be read or parsed (``reason`` says why).  Raised by
+    the stage that finds it (discover for a file it cannot read, the parsers for bad input);
+    documented by ``rules/tl001_unparsable_file.py``."""
+    return Finding(
+        rule="TL001",
+        name="unparsable-file",
+        severity=Severity.ERROR,
+        path=path,
+        line=line,
+        column=column,
+        message=f"cannot parse file: {reason}",
+        anchor="file",
+    )

@@ -7,21 +7,8 @@ from collections.abc import Sequence
 
 from toplint.errors import SourceError
 from toplint.infra.budgets import new_file
-from toplint.model import Finding, ParseResult, Severity, internal_error
+from toplint.model import ParseResult, internal_error, unparsable
 from toplint.parse.base import Parser, Source, is_template
-
-
-def unparsable(path: str, reason: str, line: int = 1, column: int = 1) -> Finding:
-    return Finding(
-        rule="TL001",
-        name="unparsable-file",
-        severity=Severity.ERROR,
-        path=path,
-        line=line,
-        column=column,
-        message=f"cannot parse file: {reason}",
-        anchor="file",
-    )
 
 
 def choose(source: Source, parsers: Sequence[Parser]) -> Parser | None:

@@ -15,11 +15,10 @@ from toplint.errors import SourceError
 from toplint.hardware.accelerators import by_resource
 from toplint.infra.budgets import BudgetExceeded
 from toplint.infra.yamlsafe import Path
-from toplint.model import Deployment, Position
+from toplint.model import Deployment, Position, unparsable
 from toplint.parse.argv import Invocation, find_invocations
 from toplint.parse.k8s import text as k8s_text
 from toplint.parse.options import Arg
-from toplint.parse.run import unparsable
 from toplint.record import replace
 
 if TYPE_CHECKING:

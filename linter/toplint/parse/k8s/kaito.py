@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from toplint.infra.yamlsafe import Path, load_documents
-from toplint.model import Deployment, Position, Unresolved
+from toplint.model import Deployment, Position, Unresolved, unparsable
 from toplint.parse.argv import Invocation, deployment_from_invocation
 from toplint.parse.k8s.container import anchor_of
 from toplint.parse.k8s.context import Ctx, base_deployment, to_int
@@ -269,8 +269,6 @@ def _config_args(ctx: Ctx, name: Any, runtime: str) -> list[Arg]:
     try:
         docs = load_documents(text, ctx.path)
     except SourceError as exc:
-        from toplint.parse.run import unparsable
-
         line = where.line + exc.line
         ctx.findings.append(unparsable(ctx.path, f"{exc} (in ConfigMap {name})", line, exc.column))
         return []

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from toplint.infra.yamlsafe import Path
-from toplint.model import Deployment
+from toplint.model import Deployment, unparsable
 from toplint.parse.argv import Invocation, deployment_from_invocation
 from toplint.parse.k8s.container import anchor_of, list_args, token_arg
 from toplint.parse.k8s.context import Ctx, base_deployment
@@ -67,8 +67,6 @@ def _base(ctx: Ctx) -> Deployment:
     elif name:
         notes.append(f"resourceProfile {profile} requests no GPU toplint can count")
     if profile and count is None:
-        from toplint.parse.run import unparsable
-
         # KubeAI refuses the Model: "should match <name>:<multiple>" (model_controller.go)
         where = ctx.scalar_pos(at)
         reason = f"KubeAI resourceProfile {profile!r} is not NAME:COUNT (e.g. nvidia-gpu-l4:2)"

@@ -27,7 +27,7 @@ from functools import cache
 from typing import Any
 
 from toplint.errors import SourceError
-from toplint.model import Finding, ParseResult, Position
+from toplint.model import Finding, ParseResult, Position, unparsable
 from toplint.parse.argv import Invocation, file_deployments, find_invocations
 from toplint.parse.base import Source
 from toplint.parse.options import Arg
@@ -280,7 +280,6 @@ def data_syntax_error(source: Source, named_engine: bool = False) -> Finding | N
     names an engine (``named_engine``, or a command ``scan`` looks for) or is a Kubernetes
     manifest.  Other JSON (``package.json``, JSONC settings with comments) is not toplint's."""
     from toplint.parse.k8s.manifest import looks_like_k8s
-    from toplint.parse.run import unparsable
 
     text = source.text
     if not (named_engine or mentions_engine(text) or looks_like_k8s(text)):
