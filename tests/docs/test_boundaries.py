@@ -18,8 +18,6 @@ TYPES_MODULES = {f"toplint.{s}.types" for s in (*STAGES, "pipeline")} | {"toplin
 
 # (importing module, imported module): why the import goes against the flow.
 EXCEPTIONS = {
-    ("discover/files.py", "toplint.parse.run"): "a file that cannot be read is a TL001 finding, "
-    "built by the parse stage's `unparsable`",
     ("parse/k8s/kaito.py", "toplint.hardware.catalog"): "a KAITO workspace names an instance "
     "type; the instance catalog says which GPUs it has",
     (
