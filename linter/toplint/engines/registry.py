@@ -121,6 +121,7 @@ class _Table:
 
 
 _table: _Table | None = None
+_generation = 0
 
 
 def _get() -> _Table:
@@ -135,12 +136,16 @@ def _get() -> _Table:
 
 
 def reset() -> None:
-    """Forget the table (tests that register a plugin engine), and what was derived from it."""
-    global _table
+    """Forget the table (tests that register a plugin engine); what was derived from it is
+    keyed by ``generation``, so it is not reused."""
+    global _table, _generation
     _table = None
-    from toplint.engines.release import forget
+    _generation += 1
 
-    forget()
+
+def generation() -> int:
+    """How many times the table was reset: a key for answers derived from it."""
+    return _generation
 
 
 def all_engines() -> tuple[Engine, ...]:

@@ -192,7 +192,7 @@ def _image_environment(image: str, env: Mapping[str, Arg]) -> Mapping[str, Arg]:
     if not image or not env:
         return env
     from toplint.engines.registry import image_record
-    from toplint.parse.text.dockerfile import image_repository
+    from toplint.engines.release import image_repository
 
     known = image_record(image_repository(image))
     if known is None or not known[1].env_aliases:

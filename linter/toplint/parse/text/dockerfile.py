@@ -11,23 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from toplint.engines.release import image_repository
 from toplint.model import ParseResult, Position
 from toplint.parse.argv import Invocation, file_deployments, find_invocations
 from toplint.parse.base import Source
 from toplint.parse.options import Arg
 from toplint.record import record, replace
-
-
-def image_repository(image: str) -> str:
-    """``ghcr.io/huggingface/text-generation-inference:2.0`` -> the path without registry/tag."""
-    name = image.split("@", 1)[0]
-    last = name.rsplit("/", 1)
-    if ":" in last[-1]:
-        name = name[: len(name) - len(last[-1])] + last[-1].split(":", 1)[0]
-    parts = name.split("/")
-    if len(parts) > 1 and ("." in parts[0] or ":" in parts[0] or parts[0] == "localhost"):
-        parts = parts[1:]
-    return "/".join(parts).lower()
 
 
 def image_invocation(
