@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from toplint.parse.text.expand import expand_text
-from toplint.parse.text.shell import lex
+from toplint.parse.text.shellrun import lex
 
 from .helpers import only, parse_text
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.parse.helpers import only, parse_text
 from toplint.parse.base import Source
-from toplint.parse.text.shell import lex
+from toplint.parse.text.shellrun import lex
 from toplint.parse.text.shellsrc import ShellParser
 
 

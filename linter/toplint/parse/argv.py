@@ -8,9 +8,11 @@ and environment (``toplint.parse.enginecfg``) and returns the deployment.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
-from toplint.engines.registry import get_spec, launches_of, module_spec
+from toplint.engines.registry import get_spec, image_record, launches_of, module_spec
+from toplint.engines.release import image_repository
 from toplint.engines.types import Launch
 from toplint.model import (
     Deployment,
@@ -191,9 +193,6 @@ def _image_environment(image: str, env: Mapping[str, Arg]) -> Mapping[str, Arg]:
     (``Image.env_aliases``) passes each under the engine's name."""
     if not image or not env:
         return env
-    from toplint.engines.registry import image_record
-    from toplint.engines.release import image_repository
-
     known = image_record(image_repository(image))
     if known is None or not known[1].env_aliases:
         return env
@@ -202,6 +201,44 @@ def _image_environment(image: str, env: Mapping[str, Arg]) -> Mapping[str, Arg]:
         if theirs in env:
             renamed[ours] = env[theirs]
     return renamed
+
+
+def image_invocation(
+    image: Arg, args: Sequence[Arg], env: Mapping[str, Arg] | None = None
+) -> Invocation | None:
+    """The engine an image runs with ``args`` as its command (when its entrypoint is one:
+    ``Engine.images``)."""
+    if image.value is None:
+        return None
+    known = image_record(image_repository(image.value))
+    if known is None or not known[1].entrypoint:
+        return None
+    head = [Arg(word, word, image.position, (), image.anchor) for word in known[1].entrypoint]
+    if known[1].splits_args:
+        args = [piece for arg in args for piece in split_words(arg)]
+    found = find_invocations([*head, *args])
+    if not found:
+        return None
+    inv = found[0]
+    return replace(inv, start=image, env={**(env or {}), **inv.env}, image=image.value)
+
+
+def split_words(arg: Arg) -> list[Arg]:
+    """An argument as an entrypoint's unquoted ``$@`` passes it on: split at whitespace, each
+    piece placed at its offset in the argument (exact when the argument has no escapes)."""
+    if arg.value is None or not any(c in arg.value for c in " \t\n"):
+        return [arg]
+    out = []
+    for m in re.finditer(r"\S+", arg.value):
+        line_offset = arg.value.count("\n", 0, m.start())
+        column = (
+            arg.position.column + m.start()
+            if not line_offset
+            else m.start() - arg.value.rfind("\n", 0, m.start())
+        )
+        pos = replace(arg.position, line=arg.position.line + line_offset, column=column)
+        out.append(Arg(m.group(), m.group(), pos, (), arg.anchor))
+    return out
 
 
 def deployment_from_invocation(

@@ -1,7 +1,7 @@
 """What a container runs: env, ``command``/``args`` tokens, ``sh -c`` scripts, invocations.
 
 ``$(VAR)`` is substituted from the container env as the kubelet does (see ``k8s.text``); a
-``sh -c`` / ``bash -c`` script is lexed by ``toplint.parse.text.shell.lex`` with the container
+``sh -c`` / ``bash -c`` script is lexed by ``toplint.parse.text.shellrun.lex`` with the container
 env, and its words are mapped back into the file by ``k8s_text.Locator``.
 """
 
@@ -173,10 +173,10 @@ def script_commands(ctx: Ctx, path: Path, env: Mapping[str, str | None]) -> list
     except BudgetExceeded as exc:
         raise exc.at(start.line, start.column) from None
     locate = k8s_text.Locator(ctx.source.text, start, original, text, back)
-    import toplint.parse.text.shell  # only a container that runs a script needs the shell reader
+    import toplint.parse.text.shellrun  # only a container that runs a script needs the shell reader
 
     try:
-        commands = toplint.parse.text.shell.lex(text, resolved(env))
+        commands = toplint.parse.text.shellrun.lex(text, resolved(env))
     except SourceError as exc:
         where = locate.position(exc.line, exc.column)
         ctx.findings.append(
@@ -202,7 +202,7 @@ def _image_entrypoint(ctx: Ctx, cpath: Path, args: list[Arg]) -> list[Invocation
     """Containers that give only ``args``: the image's entrypoint runs them (``Engine.images``)."""
     if ctx.get((*cpath, "command")) is not None:
         return []
-    from toplint.parse.text.dockerfile import image_invocation
+    from toplint.parse.argv import image_invocation
 
     image = ctx.get((*cpath, "image"))
     if not isinstance(image, str):

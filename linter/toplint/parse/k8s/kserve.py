@@ -125,7 +125,7 @@ def _additional_args(ctx: Ctx, cpath: Path, env: dict[str, str | None]) -> list[
             if text is None:
                 return []
             from toplint.errors import SourceError
-            from toplint.parse.text.shell import lex
+            from toplint.parse.text.shellrun import lex
 
             at: Path = (*cpath, "env", i, "value")
             locate = k8s_text.Locator(

@@ -6,7 +6,7 @@ value); each document is handed to the module that knows its kind (``k8s.workloa
 dispatch ``k8s.generic.resource_deployments``), which reads it through a ``k8s.context.Ctx``.
 Those modules call ``k8s.pods.container_deployments`` for the containers that run an engine:
 the container's ``command`` + ``args`` become argv tokens (``$(VAR)`` substituted from the
-container env as the kubelet does, ``sh -c`` scripts lexed by ``toplint.parse.text.shell.lex``),
+container env as the kubelet does, ``sh -c`` scripts lexed by ``toplint.parse.text.shellrun.lex``),
 and the engine invocations found in them become deployments via ``toplint.parse.argv``.
 
 Positions: list elements are exact.  Words inside a YAML string (an ``sh -c`` block scalar)

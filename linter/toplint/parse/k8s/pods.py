@@ -2,7 +2,7 @@
 engine become deployments.
 
 A container's ``command`` + ``args`` become argv tokens (``$(VAR)`` substituted from the
-container env as the kubelet does, ``sh -c`` scripts lexed by ``toplint.parse.text.shell.lex``),
+container env as the kubelet does, ``sh -c`` scripts lexed by ``toplint.parse.text.shellrun.lex``),
 and the engine invocations found in them become deployments via ``toplint.parse.argv``.
 """
 

@@ -82,7 +82,7 @@ class _Template:
     def _container(
         self, path: Path, base: Deployment
     ) -> tuple[Deployment, tuple[Finding, ...]] | None:
-        from toplint.parse.text.dockerfile import image_invocation
+        from toplint.parse.argv import image_invocation
 
         node = self._get(path)
         image = self.arg((*path, "Image"), node.get("Image"), keep_raw=True)

@@ -17,11 +17,10 @@ from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded
 from toplint.infra.yamlsafe import Document, load_documents
 from toplint.model import Deployment, Finding, ParseResult
-from toplint.parse.argv import deployment_from_invocation, find_invocations
+from toplint.parse.argv import deployment_from_invocation, find_invocations, image_invocation
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import disk_loader
 from toplint.parse.options import Arg
-from toplint.parse.text.dockerfile import image_invocation
 from toplint.parse.text.expand import expand_text
 from toplint.parse.text.shellsrc import lex_embedded
 from toplint.record import replace

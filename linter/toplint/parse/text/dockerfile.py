@@ -9,55 +9,13 @@ supplies one (``Engine.images``).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-from toplint.engines.release import image_repository
 from toplint.model import ParseResult, Position
-from toplint.parse.argv import Invocation, file_deployments, find_invocations
+from toplint.parse.argv import file_deployments, find_invocations, image_invocation
 from toplint.parse.base import Source
 from toplint.parse.options import Arg
 from toplint.record import record, replace
-
-
-def image_invocation(
-    image: Arg, args: Sequence[Arg], env: Mapping[str, Arg] | None = None
-) -> Invocation | None:
-    """The engine an image runs with ``args`` as its command (when its entrypoint is one:
-    ``Engine.images``)."""
-    if image.value is None:
-        return None
-    from toplint.engines.registry import image_record
-
-    known = image_record(image_repository(image.value))
-    if known is None or not known[1].entrypoint:
-        return None
-    head = [Arg(word, word, image.position, (), image.anchor) for word in known[1].entrypoint]
-    if known[1].splits_args:
-        args = [piece for arg in args for piece in split_words(arg)]
-    found = find_invocations([*head, *args])
-    if not found:
-        return None
-    inv = found[0]
-    return replace(inv, start=image, env={**(env or {}), **inv.env}, image=image.value)
-
-
-def split_words(arg: Arg) -> list[Arg]:
-    """An argument as an entrypoint's unquoted ``$@`` passes it on: split at whitespace, each
-    piece placed at its offset in the argument (exact when the argument has no escapes)."""
-    if arg.value is None or not any(c in arg.value for c in " \t\n"):
-        return [arg]
-    out = []
-    for m in re.finditer(r"\S+", arg.value):
-        line_offset = arg.value.count("\n", 0, m.start())
-        column = (
-            arg.position.column + m.start()
-            if not line_offset
-            else m.start() - arg.value.rfind("\n", 0, m.start())
-        )
-        pos = replace(arg.position, line=arg.position.line + line_offset, column=column)
-        out.append(Arg(m.group(), m.group(), pos, (), arg.anchor))
-    return out
-
 
 _NAMES = ("dockerfile", "containerfile")
 _INSTRUCTION = re.compile(r"^[ \t]*([A-Za-z]+)[ \t]+", re.M)
@@ -126,7 +84,7 @@ def _position(ins: Instruction, offset: int, path: str) -> Position:
 
 def shell_form(ins: Instruction, path: str, env: Mapping[str, str]) -> list[Arg]:
     """A shell-form instruction (run by ``/bin/sh -c``), lexed with positions in the file."""
-    from toplint.parse.text.shell import lex
+    from toplint.parse.text.shellrun import lex
     from toplint.parse.text.shellsrc import command_args
 
     padded = "\n" * (ins.line - 1) + " " * (ins.column - 1) + ins.text
@@ -135,7 +93,7 @@ def shell_form(ins: Instruction, path: str, env: Mapping[str, str]) -> list[Arg]
 
 def _env_assignments(text: str) -> dict[str, str]:
     """``ENV A=1 B="x y"`` or the legacy ``ENV A 1``."""
-    from toplint.parse.text.shell import lex
+    from toplint.parse.text.shellrun import lex
 
     words = [w for c in lex(text.replace("\\\n", " ")) for w in c.words]
     if words and words[0].value is not None and "=" not in words[0].raw:

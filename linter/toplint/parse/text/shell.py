@@ -14,7 +14,7 @@ executing it: arrays, functions called with positional arguments, files it sourc
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded
@@ -273,26 +273,6 @@ def _read_array(cur: _Cursor) -> tuple[Tok, ...]:
 
 # Reads a file a script sources: (path used in positions, text), or None when not read.
 SourceLoader = Callable[[str], tuple[str, str] | None]
-
-
-def lex(
-    text: str,
-    env: Mapping[str, str] | None = None,
-    *,
-    loader: SourceLoader | None = None,
-) -> list[Command]:
-    """Split a script into simple commands with expanded words.
-
-    Assignments (``VAR=x`` alone, ``export VAR=x``, ``VAR=x cmd`` for that command) update the
-    environment seen by later commands; ``env`` seeds it (e.g. a container's env vars).
-    Functions called in the script yield their body's commands once per call, with the call's
-    arguments as ``$1``...; ``loader`` reads the files the script sources (``source FILE``).
-    """
-    import toplint.parse.text.shellrun  # imports this module: a cycle at the top
-
-    return toplint.parse.text.shellrun.Interpreter(env or {}, loader=loader).run(
-        list(_tokens(text))
-    )
 
 
 def word(tok: Tok, expander: Expander, path: str = "") -> Word:

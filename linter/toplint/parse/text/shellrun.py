@@ -322,3 +322,19 @@ def _called(toks: Sequence[Tok], names: set[str], starts: list[int]) -> set[str]
         if toks[i].raw in names and not _is_sep(toks, i + 1, "("):
             out.add(toks[i].raw)
     return out
+
+
+def lex(
+    text: str,
+    env: Mapping[str, str] | None = None,
+    *,
+    loader: SourceLoader | None = None,
+) -> list[Command]:
+    """Split a script into simple commands with expanded words.
+
+    Assignments (``VAR=x`` alone, ``export VAR=x``, ``VAR=x cmd`` for that command) update the
+    environment seen by later commands; ``env`` seeds it (e.g. a container's env vars).
+    Functions called in the script yield their body's commands once per call, with the call's
+    arguments as ``$1``...; ``loader`` reads the files the script sources (``source FILE``).
+    """
+    return Interpreter(env or {}, loader=loader).run(list(_tokens(text)))

@@ -23,7 +23,8 @@ from toplint.parse.text.launchers import (
     directive_allocation,
     launcher_allocation,
 )
-from toplint.parse.text.shell import Command, SourceLoader, lex
+from toplint.parse.text.shell import Command, SourceLoader
+from toplint.parse.text.shellrun import lex
 from toplint.parse.textpos import starts_of
 from toplint.record import record, replace
 
@@ -190,7 +191,7 @@ def docker_run(args: Sequence[Arg]) -> Invocation | None:
     if found:
         inv = found[0]
         return replace(inv, env={**env, **inv.env}, gpus=gpus, image=args[j].value or "")
-    from toplint.parse.text.dockerfile import image_invocation
+    from toplint.parse.argv import image_invocation
 
     inv2 = None if entrypoint else image_invocation(args[j], args[j + 1 :], env)
     return replace(inv2, gpus=gpus) if inv2 else None
