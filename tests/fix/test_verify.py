@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from toplint.fix.apply import verify
+from toplint.fix.types import Checked
 from toplint.model import Finding, Severity
-from toplint.pipeline.lint import Checked
 
 
 def _f(rule: str, severity: Severity = Severity.ERROR) -> Finding:

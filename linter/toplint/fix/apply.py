@@ -18,14 +18,11 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from toplint.fix.edits import TextIndex
+from toplint.fix.types import Checked, Checker
 from toplint.model import Edit, Finding, Severity
 from toplint.record import record
-
-if TYPE_CHECKING:
-    from toplint.pipeline.lint import Checked
 
 __all__ = [
     "FileOutcome",
@@ -39,8 +36,6 @@ __all__ = [
 # ruff stops after 100 passes; a deployment config has a handful of fixes, each pass here
 # re-checks the file once per fix tried.
 MAX_ROUNDS = 10
-
-Checker = Callable[[str, str], "Checked"]
 
 
 @record

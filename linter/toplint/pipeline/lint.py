@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toplint.config.load import Config
@@ -18,6 +18,7 @@ from toplint.rulebook.types import Rule
 from toplint.suppression.baseline import Baseline, new_findings
 
 if TYPE_CHECKING:
+    from toplint.fix.types import Checker
     from toplint.suppression.inline import Suppression
 
 
@@ -290,21 +291,14 @@ def unchecked_counts(coverage: Iterable[Unchecked | None]) -> dict[str, int]:
     return counts
 
 
-@record
-class Checked:
-    """What checking one file's text found: findings after suppressions and per-file ignores."""
-
-    findings: tuple[Finding, ...]
-    deployments: int
-
-
-def text_checker(settings: Settings, rule_settings: RuleSettings) -> Callable[[str, str], Checked]:
+def text_checker(settings: Settings, rule_settings: RuleSettings) -> Checker:
     """A function checking a text as if it were the file it names (same config, hardware, rules).
 
     ``--fix`` verifies a fix with it before writing: the text goes through the same pipeline
     (``run_parsed``) as a file read from disk, and ``# toplint: ignore`` comments and
     per-file-ignores apply.
     """
+    from toplint.fix.types import Checked
     from toplint.parse.base import Source
     from toplint.parse.parallel import builtin_and_plugin_parsers
     from toplint.parse.run import parse_source
