@@ -31,6 +31,7 @@ from toplint.report.text import TextFormatter
 from toplint.rulebook import builtin as rulebook_builtin
 from toplint.rulebook import docs
 from toplint.rulebook.testing import Case
+from toplint.suppression import builtin as suppression_builtin
 
 USED = [
     # Hook specifications and implementations: pluggy calls them by name (toplint_*).
@@ -40,7 +41,7 @@ USED = [
     hookspecs.toplint_engines,
     parse_builtin.toplint_parsers,
     report_builtin.toplint_formatters,
-    report_builtin.toplint_rules,
+    suppression_builtin.toplint_rules,
     rulebook_builtin.toplint_rules,
     engines_registry.toplint_engines,
     # The marker third-party plugins import (`from toplint.plugins import hookimpl`).

@@ -27,8 +27,6 @@ EXCEPTIONS = {
     "instance type; the instance catalog says how many GPUs its container sees",
     ("parse/k8s/container.py", "toplint.hardware.accelerators"): "a pod's extended resources "
     "may name an accelerator toplint does not model (`google.com/tpu`); the one table says which",
-    ("report/builtin.py", "toplint.suppression.inline"): "the built-in plugin documents the "
-    "suppression rules TL002/TL006",
     ("rulebook/testing.py", "toplint.pipeline.analyze"): "the public rule-case runner runs a "
     "case through the pipeline's entry point `run_parsed`",
     ("rulebook/testing.py", "toplint.pipeline.lint"): "the rule-case runner finds the rule "
