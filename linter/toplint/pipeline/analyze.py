@@ -16,9 +16,9 @@ from toplint.hardware.models import as_served, lookup_model
 from toplint.hardware.types import Cluster, Hardware
 from toplint.model import Deployment, Finding, Unchecked
 from toplint.pipeline import coverage
-from toplint.pipeline.types import Analysis
 from toplint.placement.select import select_cluster
 from toplint.record import field, record, replace
+from toplint.rulebook.analysis import Analysis
 from toplint.rulebook.run import adjust_parse_findings, run_prepared
 from toplint.rulebook.types import Rule
 from toplint.suppression.inline import scan

@@ -9,8 +9,8 @@ from typing import Any
 from toplint.cost.types import Budgets, Workload
 from toplint.facts.collect import collect
 from toplint.model import Finding, Severity
-from toplint.pipeline.types import Analysis
 from toplint.record import field, record
+from toplint.rulebook.analysis import Analysis
 from toplint.rulebook.fold import fold_consequences
 from toplint.rulebook.types import Rule, RuleContext
 

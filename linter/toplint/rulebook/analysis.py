@@ -1,7 +1,8 @@
-"""The values the pipeline hands from the analysis stages to the rules and the commands.
+"""What the rules are run on: one deployment with what the earlier stages found out about it.
 
-Only stage types are imported here, so any stage (the rulebook among them) can name these
-types without importing the pipeline that builds them.
+The pipeline builds it (``toplint.pipeline.analyze``) and hands it to the rules
+(``toplint.rulebook.run``) and the commands; it lives with its consumer, the rulebook, so the
+rulebook never imports the pipeline that runs it.  Only stage types are imported here.
 """
 
 from __future__ import annotations
