@@ -30,8 +30,8 @@ from toplint.report.sarif import SarifFormatter
 from toplint.report.text import TextFormatter
 from toplint.rulebook import builtin as rulebook_builtin
 from toplint.rulebook import docs
-from toplint.rulebook.testing import Case
 from toplint.suppression import builtin as suppression_builtin
+from toplint.testing import Case
 
 USED = [
     # Hook specifications and implementations: pluggy calls them by name (toplint_*).

@@ -27,14 +27,6 @@ EXCEPTIONS = {
     "instance type; the instance catalog says how many GPUs its container sees",
     ("parse/k8s/container.py", "toplint.hardware.accelerators"): "a pod's extended resources "
     "may name an accelerator toplint does not model (`google.com/tpu`); the one table says which",
-    ("rulebook/testing.py", "toplint.pipeline.analyze"): "the public rule-case runner runs a "
-    "case through the pipeline's entry point `run_parsed`",
-    ("rulebook/testing.py", "toplint.pipeline.lint"): "the rule-case runner finds the rule "
-    "under test among all rules (`all_rules`)",
-    ("rulebook/testing.py", "toplint.fix.resolve"): "the rule-case runner turns a fix's intents "
-    "into edits to check a case's expected `fixed:` text",
-    ("rulebook/testing.py", "toplint.fix.apply"): "the rule-case runner applies those edits to "
-    "check a case's expected `fixed:` text",
 }
 
 

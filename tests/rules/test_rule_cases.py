@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from toplint.rulebook.testing import Case, check_case, load_cases
+from toplint.testing import Case, check_case, load_cases
 
 CASES = load_cases(Path(__file__).parent / "cases")
 
