@@ -17,17 +17,7 @@ ORCHESTRATION = ("pipeline", "commands", "cli", "fix", "plan")
 TYPES_MODULES = {f"toplint.{s}.types" for s in (*STAGES, "pipeline")} | {"toplint.parse.base"}
 
 # (importing module, imported module): why the import goes against the flow.
-EXCEPTIONS = {
-    ("parse/k8s/kaito.py", "toplint.hardware.catalog"): "a KAITO workspace names an instance "
-    "type; the instance catalog says which GPUs it has",
-    (
-        "parse/structured/cfn_sagemaker.py",
-        "toplint.hardware.catalog",
-    ): "a SageMaker endpoint names an "
-    "instance type; the instance catalog says how many GPUs its container sees",
-    ("parse/k8s/container.py", "toplint.hardware.accelerators"): "a pod's extended resources "
-    "may name an accelerator toplint does not model (`google.com/tpu`); the one table says which",
-}
+EXCEPTIONS: dict[tuple[str, str], str] = {}
 
 
 def _stage_imports() -> list[tuple[str, str, str, str]]:

@@ -11,7 +11,7 @@ import functools
 import os
 from typing import TYPE_CHECKING
 
-from toplint.hardware.accelerators import of_deployment
+from toplint.accelerators import of_deployment
 from toplint.hardware.types import Cluster, Hardware
 from toplint.model import Deployment, Finding, Severity, Unchecked
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from toplint.accelerators import by_resource
 from toplint.engines.registry import all_engines
 from toplint.errors import SourceError
-from toplint.hardware.accelerators import by_resource
 from toplint.infra.budgets import BudgetExceeded
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Position, unparsable
@@ -223,7 +223,7 @@ def env_options(env: Mapping[str, str | None]) -> dict[str, str]:
 
 def with_image_and_accelerator(ctx: Ctx, cpath: Path, dep: Deployment) -> Deployment:
     """The container's image, and an accelerator resource toplint does not model (a TPU or
-    Neuron request is not a GPU request; ``toplint.hardware.accelerators``)."""
+    Neuron request is not a GPU request; ``toplint.accelerators``)."""
     options, sources = dict(dep.options), dict(dep.sources)
     image = ctx.get((*cpath, "image"))
     if isinstance(image, str) and image:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from toplint.catalog_index import instance_gpus_per_node
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, Position, Unresolved, unparsable
 from toplint.parse.argv import Invocation, deployment_from_invocation
@@ -165,10 +166,7 @@ def _instance(
 def _gpus_of(sku: Any) -> int | None:
     if not isinstance(sku, str):
         return None
-    from toplint.hardware.catalog import lookup_instance
-
-    found = lookup_instance(sku)
-    return found.gpus_per_node if found is not None else None
+    return instance_gpus_per_node(sku)
 
 
 _ESTIMATOR = "KAITO node count (estimator)"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from toplint.catalog_index import instance_gpus_per_node
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Finding, ParseResult
 from toplint.parse.argv import deployment_from_invocation
@@ -123,8 +124,6 @@ class _Template:
         return value.split(".", 1)[0] == model or value == props.get("ModelName")
 
     def _on_instance(self, base: Deployment, at: Path, variant: dict[str, Any]) -> Deployment:
-        from toplint.hardware.catalog import lookup_instance
-
         kind = self.arg((*at, "InstanceType"), variant.get("InstanceType"))
         count = variant.get("InitialInstanceCount", 1)
         sources = {**base.sources, "replicas": self.doc.key_position((*at, "InitialInstanceCount"))}
@@ -135,17 +134,17 @@ class _Template:
             note = f"instance type `{kind.raw}` is not resolved here (a template intrinsic)"
             return replace(dep, notes=(*dep.notes, note))
         ec2 = kind.value.removeprefix("ml.")
-        spec = lookup_instance(ec2)
+        gpus = instance_gpus_per_node(ec2)
         labels = {**dep.labels, INSTANCE_LABEL: ec2}
-        if spec is None:
+        if gpus is None:
             note = f"instance type {kind.value} is not in toplint's instance catalog: GPUs unknown"
             return replace(dep, labels=labels, notes=(*dep.notes, note))
         where = {"gpus_per_node": kind.position, "gpus": kind.position}
         return replace(
             dep,
             labels=labels,
-            gpus_per_node=spec.gpus_per_node,
-            gpus=spec.gpus_per_node,
+            gpus_per_node=gpus,
+            gpus=gpus,
             sources={**dep.sources, **where},
         )
 
