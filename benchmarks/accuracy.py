@@ -36,9 +36,10 @@ from typing import Any
 import yaml
 
 from toplint.cost.calibration import interpolate, systems
-from toplint.cost.collectives import Fabric, predict_us
+from toplint.cost.collectives import Fabric
 from toplint.cost.fabric import NVLS_MIN_RANKS
 from toplint.cost.params import PARAMS, Params
+from toplint.cost.predict import predict_us
 from toplint.hardware.catalog import lookup_instance
 from toplint.hardware.linkkinds import KINDS, PCIE_KINDS
 from toplint.record import replace
