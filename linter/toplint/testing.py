@@ -177,7 +177,8 @@ def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
     them.
     """
     from toplint.facts.collect import collect
-    from toplint.pipeline.analyze import Settings, run_parsed
+    from toplint.pipeline.analyze import run_parsed
+    from toplint.pipeline.settings import Settings
 
     rule = rule or _rules_by_code()[case.rule]
     data = case.data

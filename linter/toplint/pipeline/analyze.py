@@ -16,8 +16,9 @@ from toplint.hardware.models import as_served, lookup_model
 from toplint.hardware.types import Cluster, Hardware
 from toplint.model import Deployment, Finding, Unchecked
 from toplint.pipeline import coverage
+from toplint.pipeline.settings import Settings
 from toplint.placement.select import select_cluster
-from toplint.record import field, record, replace
+from toplint.record import record, replace
 from toplint.rulebook.analysis import Analysis
 from toplint.rulebook.run import adjust_parse_findings, run_prepared
 from toplint.rulebook.types import Rule
@@ -26,24 +27,6 @@ from toplint.suppression.inline import scan
 if TYPE_CHECKING:
     from toplint.model import ParseResult
     from toplint.rulebook.run import Prepared, RuleSettings
-
-
-@record
-class Settings:
-    """Everything a run needs, after the config file and command-line flags are merged."""
-
-    config: Config = field(default_factory=Config)
-    hardware_path: str | None = None
-    cluster: str | None = None
-    assign: tuple[tuple[str, str], ...] = ()
-    models: Mapping[str, Any] = field(default_factory=dict)
-    workload: Workload = field(default_factory=Workload)
-    budgets: Budgets = field(default_factory=Budgets)
-    exclude: tuple[str, ...] = ()
-    jobs: int | None = None
-    # `hardware: none` in the config: the repository has no manifest on purpose, so its
-    # deployments are counted as not checked against hardware but not reported one by one.
-    no_hardware: bool = False
 
 
 @record
@@ -158,7 +141,6 @@ def run_files(
     """
     from toplint.discover.files import discover
     from toplint.parse.parallel import map_files, read_and_parse
-    from toplint.pipeline.coverage import empty_folder
 
     files = discover(paths, settings.exclude)
     hardware = load_hardware(settings)
@@ -187,7 +169,7 @@ def run_files(
 
             return FileRun(path, (internal_error(path, 1, 1, "the analysis", exc),), (), ())
 
-    extra = [empty_folder(folder) for folder in _empty_folders(paths, files)]
+    extra = [coverage.empty_folder(folder) for folder in _empty_folders(paths, files)]
     if rule_settings is not None:
         from toplint.rulebook.run import adjust_parse_findings
 

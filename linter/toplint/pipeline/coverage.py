@@ -16,7 +16,7 @@ from toplint.hardware.types import Cluster, Hardware
 from toplint.model import Deployment, Finding, Severity, Unchecked
 
 if TYPE_CHECKING:
-    from toplint.pipeline.analyze import Settings
+    from toplint.pipeline.settings import Settings
 
 
 def no_manifest(settings: Settings) -> Unchecked:

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 from toplint.config.load import Config
 from toplint.errors import ConfigError, UsageError
 from toplint.model import INTERNAL_ERROR, Finding, Severity, Unchecked
-from toplint.pipeline.analyze import Settings, run_files, sort_findings
+from toplint.pipeline.analyze import run_files, sort_findings
+from toplint.pipeline.settings import Settings
 from toplint.record import field, record
 from toplint.rulebook.run import RuleSettings, adjust_parse_findings
 from toplint.rulebook.types import Rule
