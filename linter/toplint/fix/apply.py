@@ -285,7 +285,7 @@ def summary(outcome: FixOutcome, unsafe: bool, diff_only: bool) -> list[str]:
     changed = [f for f in outcome.files if f.applied and (f.written or diff_only)]
     if changed:
         count = sum(len(f.applied) for f in changed)
-        from toplint.report.base import plural
+        from toplint.hardware.units import plural
 
         lines.append(
             f"toplint: {verb} {plural(count, 'finding')} in {plural(len(changed), 'file')}"
