@@ -13,8 +13,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from toplint.config.validate import KeyPath, canonical_key, validate_config
-from toplint.errors import ConfigError
-from toplint.infra.readpolicy import config_in, find_config_path, read_pyproject, start_dir
+from toplint.errors import ConfigError, SourceError
+from toplint.infra.readpolicy import (
+    OUTSIDE,
+    config_in,
+    find_config_path,
+    inside_root,
+    read_pyproject,
+    read_text,
+    repository_root,
+    start_dir,
+)
+from toplint.infra.yamlsafe import load_documents
 from toplint.record import field, record
 
 
@@ -48,15 +58,12 @@ class Config:
         path = (
             value if os.path.isabs(value) else os.path.normpath(os.path.join(self.base_dir, value))
         )
-        if self.root is not None:
-            from toplint.infra.readpolicy import OUTSIDE, inside_root
-
-            if not inside_root(path, self.root):
-                name = ".".join(str(k) for k in keys) or "path"
-                raise ConfigError(
-                    f"{self.where(*keys)}: {name}: {OUTSIDE} (it resolves outside {self.root}); "
-                    "name it on the command line instead"
-                )
+        if self.root is not None and not inside_root(path, self.root):
+            name = ".".join(str(k) for k in keys) or "path"
+            raise ConfigError(
+                f"{self.where(*keys)}: {name}: {OUTSIDE} (it resolves outside {self.root}); "
+                "name it on the command line instead"
+            )
         return path
 
 
@@ -103,9 +110,6 @@ def load_config(path: str, *, discovered: bool = False) -> Config:
         where = toml_positions(text)
         validate_config(section or {}, lambda keys, _value: where.get(keys), path)
         return Config(path, base, section or {}, where, root)
-    from toplint.errors import SourceError
-    from toplint.infra.readpolicy import read_text
-    from toplint.infra.yamlsafe import load_documents
 
     try:
         docs = load_documents(read_text(path), path)
@@ -133,7 +137,6 @@ def load_config(path: str, *, discovered: bool = False) -> Config:
 def _discovered_root(path: str, base: str) -> str:
     """The repository of an auto-discovered configuration; ``ConfigError`` when the file
     itself is a symlink that leaves it."""
-    from toplint.infra.readpolicy import OUTSIDE, inside_root, repository_root
 
     root = repository_root(base) or os.path.realpath(base)
     if not inside_root(path, root):

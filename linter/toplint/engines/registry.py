@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from toplint.engines import lmdeploy, sglang, tgi, trtllm, vllm
 from toplint.engines.types import WIRE, Engine, EngineSpec, Image, Launch
 from toplint.errors import ConfigError
+from toplint.plugins import call_hook
 
 __all__ = [
     "UnknownEngine",
@@ -42,7 +44,6 @@ EXAMPLE_ENGINE = "vllm"
 
 def toplint_engines() -> list[Engine]:
     """The built-in engines (this module is a built-in plugin: ``BUILTIN_PLUGINS``)."""
-    from toplint.engines import lmdeploy, sglang, tgi, trtllm, vllm
 
     return [vllm.ENGINE, sglang.ENGINE, trtllm.ENGINE, tgi.ENGINE, lmdeploy.ENGINE]
 
@@ -127,8 +128,6 @@ _generation = 0
 def _get() -> _Table:
     global _table
     if _table is None:
-        from toplint.plugins import call_hook
-
         _table = _Table(
             [engine for group in reversed(call_hook("toplint_engines")) for engine in group]
         )

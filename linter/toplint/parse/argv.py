@@ -20,7 +20,7 @@ from toplint.model import (
     Flag,
     Unresolved,
 )
-from toplint.parse.enginecfg import ConfigLoader, fold_engine_config, visible_gpus
+from toplint.parse.enginecfg import ConfigLoader, disk_loader, fold_engine_config, visible_gpus
 from toplint.parse.options import FORWARDED, Arg, apply_flags, derive, env_flags, parse_args
 from toplint.record import field, record, replace
 
@@ -286,7 +286,6 @@ def file_deployments(
 ) -> tuple[list[Deployment], list[Finding]]:
     """One deployment per invocation found in a file, each placed where its command starts,
     with the engine config files it names read from beside the file."""
-    from toplint.parse.enginecfg import disk_loader
 
     loader = disk_loader(path)
     deployments: list[Deployment] = []

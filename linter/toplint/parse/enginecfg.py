@@ -16,9 +16,13 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from toplint.engines.registry import find_engine
+from toplint.engines.release import newer_image
 from toplint.engines.types import EngineSpec
 from toplint.errors import SourceError
+from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_text, resolve_reference
+from toplint.infra.yamlsafe import load_documents
 from toplint.model import Deployment, Finding, Flag, Position, Severity, Unresolved
+from toplint.parse.options import _canonical, apply_flags, closest_option
 from toplint.record import replace
 
 if TYPE_CHECKING:
@@ -39,7 +43,6 @@ def disk_loader(source_path: str) -> ConfigLoader:
     def load(ref: str) -> tuple[str, str] | None:
         if source_path == "-" or not ref.lower().endswith(_CONFIG_SUFFIXES):
             return None
-        from toplint.infra.readpolicy import read_text, resolve_reference
 
         full = resolve_reference(source_path, ref)
         return full, read_text(full, _MAX_CONFIG_BYTES)
@@ -55,7 +58,6 @@ def fold_engine_config(
     ref = next((f for f in reversed(dep.flags) if f.name in spec.config_options), None)
     if ref is None or ref.value is None:
         return dep, ()
-    from toplint.infra.readpolicy import OUTSIDE, ReadRefused
 
     try:
         loaded = loader(ref.value)
@@ -73,7 +75,6 @@ def fold_engine_config(
     cli = {f.name for f in dep.flags}
     if not spec.config_overrides_cli:
         flags = [f for f in flags if f.name not in cli]
-    from toplint.parse.options import apply_flags
 
     fields = {**spec.fields, **spec.config_fields}
     dep = apply_flags(dep, flags, replace(spec, fields=fields))
@@ -84,8 +85,6 @@ def config_flags(
     spec: EngineSpec, path: str, text: str, image: str = ""
 ) -> tuple[list[Flag], list[Finding]]:
     """The options a config file sets, as flags positioned in that file."""
-    from toplint.infra.yamlsafe import load_documents
-    from toplint.parse.options import _canonical, closest_option
 
     docs = load_documents(text, path)
     if not docs:
@@ -142,7 +141,6 @@ def _unknown_key(
     spec: EngineSpec, key: str, at: Position, close: str | None, image: str = ""
 ) -> Finding:
     hint = f"; did you mean `{close}`?" if close else ""
-    from toplint.engines.release import newer_image
 
     newer = newer_image(spec, image)
     message = f"{spec.engine_name} does not know the config key `{key}`{hint}"
@@ -201,7 +199,6 @@ def _outside(ref: Flag) -> Finding:
 
 def outside_reference(at: Position, what: str, effect: str, anchor: str) -> Finding:
     """TL009: ``what`` names a file outside the repository; it is neither opened nor quoted."""
-    from toplint.infra.readpolicy import OUTSIDE
 
     return Finding(
         "TL009",

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from toplint.engines.registry import get_engine, get_spec
 from toplint.engines.release import newer_image
 from toplint.engines.types import EngineSpec
+from toplint.infra.budgets import SUGGESTION_NAME_CHARS, meter
 from toplint.model import (
     Deployment,
     Finding,
@@ -193,7 +194,6 @@ def closest_option(spec: EngineSpec, name: str) -> str | None:
     """
     if spec.underscores_are_dashes:
         name = name.replace("_", "-")
-    from toplint.infra.budgets import SUGGESTION_NAME_CHARS, meter
 
     if len(name) > SUGGESTION_NAME_CHARS or not meter().may_suggest():
         return None

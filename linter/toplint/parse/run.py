@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from toplint.errors import SourceError
 from toplint.infra.budgets import new_file
+from toplint.infra.yamlsafe import syntax_error
 from toplint.model import ParseResult, internal_error, unparsable
 from toplint.parse.base import Parser, Source, is_template
 
@@ -33,7 +34,6 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     if _is_yaml(source):
         # No parser found anything: a malformed YAML file is still TL001 (the loader remembers
         # the outcome of the text a parser just read, so this does not parse twice).
-        from toplint.infra.yamlsafe import syntax_error
 
         exc = syntax_error(source.text, source.path)
         if exc is not None and not is_template(source.text):  # a Helm template is not YAML yet

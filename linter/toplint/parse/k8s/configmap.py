@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any
 from toplint.engines.registry import get_engine
 from toplint.engines.types import EngineSpec
 from toplint.errors import SourceError
+from toplint.infra.readpolicy import ReadRefused
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Flag, Position
-from toplint.parse.enginecfg import ConfigLoader
+from toplint.parse.enginecfg import ConfigLoader, fold_engine_config
 from toplint.parse.options import Arg, apply_flags, parse_args
 from toplint.record import replace
 
@@ -74,7 +75,6 @@ def _fold_nested(
 ) -> Deployment:
     """A config file whose keys nest (TensorRT-LLM's LLM-API YAML), folded as the engine does
     (``fold_engine_config``); lines are counted from the ConfigMap key (columns approximate)."""
-    from toplint.parse.enginecfg import fold_engine_config
 
     padded = "\n" * where.line + text
     out, found = fold_engine_config(dep, spec, lambda _ref: (ctx.path, padded))
@@ -94,7 +94,6 @@ def configmap_loader(ctx: Ctx, cpath: Path) -> ConfigLoader:
     """
 
     def load(ref: str) -> tuple[str, str] | None:
-        from toplint.infra.readpolicy import ReadRefused
 
         workdir = str(ctx.get((*cpath, "workingDir"), "") or "")
         if not ref.startswith("/") and not workdir.startswith("/"):

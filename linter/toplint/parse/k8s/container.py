@@ -16,7 +16,7 @@ from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Position, unparsable
-from toplint.parse.argv import Invocation, find_invocations
+from toplint.parse.argv import Invocation, find_invocations, image_invocation
 from toplint.parse.k8s import text as k8s_text
 from toplint.parse.options import Arg
 from toplint.record import replace
@@ -202,7 +202,6 @@ def _image_entrypoint(ctx: Ctx, cpath: Path, args: list[Arg]) -> list[Invocation
     """Containers that give only ``args``: the image's entrypoint runs them (``Engine.images``)."""
     if ctx.get((*cpath, "command")) is not None:
         return []
-    from toplint.parse.argv import image_invocation
 
     image = ctx.get((*cpath, "image"))
     if not isinstance(image, str):

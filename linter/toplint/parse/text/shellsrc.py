@@ -11,9 +11,16 @@ from __future__ import annotations
 import bisect
 from collections.abc import Mapping, Sequence
 
+import toplint.parse.multinode
 from toplint.engines.registry import get_engine, get_spec
+from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_text, resolve_reference
 from toplint.model import Deployment, Finding, ParseResult, Position, Severity
-from toplint.parse.argv import Invocation, deployment_from_invocation, find_invocations
+from toplint.parse.argv import (
+    Invocation,
+    deployment_from_invocation,
+    find_invocations,
+    image_invocation,
+)
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import disk_loader, one_host, outside_reference
 from toplint.parse.options import FORWARDED, Arg
@@ -191,7 +198,6 @@ def docker_run(args: Sequence[Arg]) -> Invocation | None:
     if found:
         inv = found[0]
         return replace(inv, env={**env, **inv.env}, gpus=gpus, image=args[j].value or "")
-    from toplint.parse.argv import image_invocation
 
     inv2 = None if entrypoint else image_invocation(args[j], args[j + 1 :], env)
     return replace(inv2, gpus=gpus) if inv2 else None
@@ -216,7 +222,6 @@ def sourced_loader(script_path: str, outside: list[str] | None = None) -> Source
     def load(ref: str) -> tuple[str, str] | None:
         if script_path == "-" or not ref or ref.startswith("~"):
             return None
-        from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_text, resolve_reference
 
         try:
             full = resolve_reference(script_path, ref)
@@ -293,7 +298,6 @@ class ShellParser:
                     dep = replace(dep, line=site[0], column=site[1])
                 deployments.append(dep)
                 findings.extend(found)
-        import toplint.parse.multinode  # a compose or k8s file that never reaches here skips it
 
         found_all = toplint.parse.multinode.one_per_instance(deployments)
         return ParseResult(source.path, found_all, tuple(findings))
