@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from toplint.changes.types import Estimate, Outcome
 from toplint.cost.types import Workload
-from toplint.pipeline.types import Analysis
+from toplint.rulebook.analysis import Analysis
 
 SOURCE = "toplint.cost (interim until the end-to-end outcome model, issue 25)"
 

@@ -19,7 +19,7 @@ from toplint.changes.snapshot import Snapshot
 from toplint.changes.types import DeploymentChange, Side
 from toplint.changes.verdict import verdict
 from toplint.cost.types import Workload
-from toplint.pipeline.types import Analysis
+from toplint.rulebook.analysis import Analysis
 
 if TYPE_CHECKING:
     from toplint.pipeline.analyze import Group, Settings

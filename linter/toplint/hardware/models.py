@@ -22,6 +22,7 @@ from toplint.errors import ConfigError
 from toplint.hardware.hfconfig import spec_from_hf_config
 from toplint.infra.patterns import DeferredPattern
 from toplint.infra.pkgdata import read_yaml
+from toplint.infra.readpolicy import OUTSIDE, inside_root, read_text
 from toplint.model import Deployment
 from toplint.record import record, replace
 
@@ -256,8 +257,6 @@ def _same_model(key: str, model_id: str) -> bool:
 def _read_config_json(path: Path) -> Mapping[str, Any]:
     import json
 
-    from toplint.infra.readpolicy import read_text
-
     if path.is_dir():
         path = path / "config.json"
     data = json.loads(read_text(str(path), _MAX_CONFIG_BYTES))
@@ -289,8 +288,6 @@ def _from_extra(
     from pathlib import Path  # here: only a config naming a config.json needs it
 
     if root is not None:
-        from toplint.infra.readpolicy import OUTSIDE, inside_root
-
         path = Path(base_dir) / value
         if not inside_root(str(path), root):
             raise ConfigError(

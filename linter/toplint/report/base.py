@@ -50,11 +50,6 @@ class Formatter(Protocol):
         """The whole output for one run."""
 
 
-def plural(n: int, word: str) -> str:
-    """``1 finding``, ``2 findings``: every count a person reads goes through here."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def relative_path(path: str) -> str:
     """``path`` relative to the working directory when inside it, with forward slashes, as the
     file system spells it (a name that is not UTF-8 keeps its undecodable bytes as surrogates).

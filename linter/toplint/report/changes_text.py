@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from toplint.changes.types import ChangeSet, DeploymentChange, Side
 from toplint.changes.verdict import number
-from toplint.report.base import Report, counts_by_severity, plural, printable
+from toplint.hardware.units import plural
+from toplint.report.base import Report, counts_by_severity, printable
 
 
 def _side(s: Side | None) -> str:
