@@ -22,7 +22,8 @@ from toplint.cost.types import Workload
 from toplint.rulebook.analysis import Analysis
 
 if TYPE_CHECKING:
-    from toplint.pipeline.analyze import Group, Settings
+    from toplint.pipeline.analyze import Group
+    from toplint.pipeline.settings import Settings
 
 
 def _real(path: str | None) -> str:
