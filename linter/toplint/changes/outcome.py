@@ -10,8 +10,8 @@ compute plus the prefill collectives; ``toplint.plan.enumerate.memory_fit`` for 
 
 from __future__ import annotations
 
-from toplint.changes.types import Estimate, Outcome
 from toplint.cost.types import Workload
+from toplint.report.changeset import Estimate, Outcome
 from toplint.rulebook.analysis import Analysis
 
 SOURCE = "toplint.cost (interim until the end-to-end outcome model, issue 25)"

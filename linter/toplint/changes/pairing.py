@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 from toplint.changes.git import FileChange
 from toplint.changes.outcome import outcome_of
 from toplint.changes.snapshot import Snapshot
-from toplint.changes.types import DeploymentChange, Side
 from toplint.changes.verdict import verdict
 from toplint.cost.types import Workload
+from toplint.report.changeset import DeploymentChange, Side
 from toplint.rulebook.analysis import Analysis
 
 if TYPE_CHECKING:

@@ -1,4 +1,5 @@
-"""What a change does to each deployment: the records ``--base`` hands to the report stage."""
+"""What a change does to each deployment: the records ``check --base`` (``toplint.changes``) hands
+to the report stage, kept in the report stage so its formatters import nothing above it."""
 
 from __future__ import annotations
 
