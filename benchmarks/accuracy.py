@@ -39,10 +39,11 @@ import yaml
 
 from toplint.cost.calibration import interpolate, systems
 from toplint.cost.collectives import Fabric, predict_us
+from toplint.cost.fabric import cluster_fabric
 from toplint.cost.params import PARAMS, Params
-from toplint.hardware import archs
 from toplint.hardware.catalog import lookup_instance
 from toplint.hardware.linkkinds import KINDS, PCIE, kind
+from toplint.hardware.types import Cluster, GpuSpec, InterNode, IntraNode
 from toplint.record import replace
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -83,25 +84,47 @@ class Machine:
     def step_key(self) -> str:
         return self.latency_kind or self.network
 
-    def fabric(self, ranks: int, latency: dict[str, float]) -> Fabric:
-        nodes = self.nodes or max(ranks // self.gpus_per_node, 1)
-        link = self.kinds.get(ranks, self.intra)
-        nvls = self.nvls if kind(link).nvls else ""
-        return Fabric(
-            link,
-            self.intra_gb_per_s,
-            ranks,
-            nodes=nodes,
-            net_kind=self.network if nodes > 1 else "none",
-            net_latency_us=latency.get(self.step_key, 0.0),
-            nics_per_node=self.nics_per_node,
-            nic_gb_per_s=self.nic_gb_per_s,
-            sharers=min(self.gpus_per_node, ranks),
-            pcie_gb_per_s=self.pcie_gb_per_s,
-            nvls_arch=nvls,
-            nvls_min_ranks=archs.arch(nvls).nvls_min_ranks if nvls else 5,
+    def cluster(self, latency: dict[str, float]) -> Cluster:
+        """The machine as a hardware manifest describes it (``toplint.hardware.types``): an
+        NVSwitch node when its source runs NVLS, else NVLink point to point or PCIe."""
+        nvlink = "nvswitch" if self.nvls else "nvlink"
+        fabric = nvlink if self.intra == "nvlink" else "pcie"
+        assert not self.nvls or self.nvls == self.arch, self.name
+        gpu = GpuSpec(
+            name=self.name,
+            memory_gb=0.0,
+            memory_bandwidth_gb_per_s=0.0,
+            scaleup_fabric=fabric,  # type: ignore[arg-type]
+            scaleup_bandwidth_gb_per_s=self.intra_gb_per_s,
+            nvlink_domain=self.gpus_per_node,
+            pcie_gen=5,
+            p2p_default=True,
             arch=self.arch,
         )
+        intra = IntraNode(
+            fabric=fabric,  # type: ignore[arg-type]
+            bandwidth_gb_per_s=self.intra_gb_per_s,
+            p2p=self.intra != "pcie-no-p2p",
+            nvlink_domain=self.gpus_per_node if fabric != "pcie" else 1,
+            pcie_bandwidth_gb_per_s=self.pcie_gb_per_s,
+        )
+        inter = InterNode(
+            network=self.network,  # type: ignore[arg-type]
+            bandwidth_gb_per_s=self.nic_gb_per_s,
+            nics_per_node=self.nics_per_node,
+            rdma=not kind(self.network).tcp,
+            latency_us=latency.get(self.step_key, 0.0),
+        )
+        return Cluster(self.name, max(self.nodes, 1), gpu, self.gpus_per_node, intra, inter)
+
+    def fabric(self, ranks: int, latency: dict[str, float]) -> Fabric:
+        """What the CLI prices a collective over ``ranks`` GPUs of this machine on:
+        ``toplint.cost.fabric.cluster_fabric``, the function ``group_fabric`` calls."""
+        nodes = self.nodes or max(ranks // self.gpus_per_node, 1)
+        cluster = self.cluster(latency)
+        if nodes > 1:
+            return cluster_fabric(cluster, self.network, ranks, nodes, self.gpus_per_node)
+        return cluster_fabric(cluster, self.kinds.get(ranks, self.intra), ranks)
 
 
 @dataclass(frozen=True)

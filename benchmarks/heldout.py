@@ -75,7 +75,8 @@ def main(argv: list[str]) -> int:
         lines = [
             "# Held-out publications of the accuracy benchmark (issue 28), drawn by lot before any",
             "# fitting on them: benchmarks/heldout.py (procedure in its docstring; HELDOUT.md).",
-            "# Never fitted, tuned or excluded on; scored once per change beside the cross-validation.",
+            "# Never fitted, tuned or excluded on; scored once per change beside the "
+            "cross-validation.",
             f"seed: {SEED}",
             f"units: {len(units)}",
             "held_out:",
