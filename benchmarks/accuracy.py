@@ -27,6 +27,8 @@ Classes: intra-node (NVLink), pcie, multi-node, all-to-all, custom-kernel.
 from __future__ import annotations
 
 import copy
+import dataclasses
+import itertools
 import math
 import statistics
 import sys
@@ -74,7 +76,10 @@ class Machine:
     harness: str = "nccl-tests"
     kinds: dict[int, str] = field(default_factory=dict)
     arch: str = ""
-    unreliable: str = ""  # why its times are not the collective's cost (public.yaml)
+    # The exclusion rules' inputs (benchmarks/data/HELDOUT.md; public.yaml's header).
+    unstated: tuple[str, ...] = ()  # "nics" | "domains" | "gpu": no source states it
+    gpus_per_process: int = 1  # the -g N of the printed launch line
+    shared_box: bool = False  # the source says other tenants used the GPUs
     algorithm: str = ""  # the NCCL_ALGO the run forced ("" = NCCL's own choice)
     # Whose per-step latency the network takes: its kind, or the one its instance preset sets
     # (AWS p4d/p4de: EFA's first generation, toplint/hardware/data/instances.yaml).
@@ -134,6 +139,23 @@ class Point:
     ranks: int
     size: int
     measured_us: float
+    not_monotone: bool = False  # rule 4, set by public_points()
+
+    @property
+    def unreliable(self) -> str:
+        """Why the fit does not learn from this point ("" when it does): the exclusion rules
+        of benchmarks/data/HELDOUT.md, applied to every system alike."""
+        m, spans = self.machine, _spans_nodes(self)
+        for what in m.unstated:
+            if what == "gpu" or spans:
+                return f"the source does not state the {what}"
+        if m.gpus_per_process > 1 and self.size < SMALL:
+            return f"one process drives {m.gpus_per_process} GPUs (-g), below 1 MiB"
+        if m.shared_box:
+            return "other tenants shared the box"
+        if self.not_monotone:
+            return "more than twice the time of the next larger size of its run"
+        return ""
 
     @property
     def cls(self) -> str:
@@ -247,12 +269,37 @@ def public_points() -> list[Point]:
             s["impl"],
             s["harness"],
             arch=s.get("arch", ""),
-            unreliable=s.get("unreliable", ""),
+            unstated=tuple(s.get("unstated", ())),
+            gpus_per_process=int(s.get("gpus_per_process", 1)),
+            shared_box=bool(s.get("shared_box", False)),
             algorithm=str(s.get("nccl_algo", "")).lower(),
             latency_kind=s.get("latency_kind", ""),
         )
         out.extend(Point(m, op, int(n), int(size), _time(t)) for op, n, size, *t in s["points"])
-    return out
+    return _mark_not_monotone(out)
+
+
+def _mark_not_monotone(points: list[Point]) -> list[Point]:
+    """Rule 4: a point more than twice the time of the next larger size of the same run (same
+    source and machine description whatever its name, op and ranks) is a warming-up harness or
+    a straggler."""
+    runs: dict[tuple[Any, ...], list[Point]] = {}
+    for p in points:
+        key = repr(dataclasses.replace(p.machine, name=""))
+        runs.setdefault((key, p.op, p.ranks), []).append(p)
+    flagged: set[int] = set()
+    for run in runs.values():
+        sizes = sorted({p.size for p in run})
+        fastest = {n: min(p.measured_us for p in run if p.size == n) for n in sizes}
+        after = dict(itertools.pairwise(sizes))
+        for p in run:
+            if p.size in after and p.measured_us > 2.0 * fastest[after[p.size]]:
+                flagged.add(id(p))
+    return [replace_point(p) if id(p) in flagged else p for p in points]
+
+
+def replace_point(p: Point) -> Point:
+    return Point(p.machine, p.op, p.ranks, p.size, p.measured_us, not_monotone=True)
 
 
 def _time(columns: list[Any]) -> float:
@@ -404,9 +451,10 @@ def loss(model: Model, pts: Sequence[Point]) -> float:
 def fit(train: Sequence[Point], rounds: int = 2) -> Model:
     """Coordinate descent: a golden-section search per constant on the points it affects.
 
-    Systems marked unreliable (public.yaml) are predicted and reported, never fitted on.
+    Points the exclusion rules mark (``Point.unreliable``) are predicted and reported, never
+    fitted on.
     """
-    train = [p for p in train if not p.machine.unreliable]
+    train = [p for p in train if not p.unreliable]
     model = Model(PRIOR, dict(PRIOR_LATENCY), 20.0)
     for _ in range(rounds):
         for _name, setter, lo, hi, uses in KNOBS:
@@ -480,14 +528,48 @@ class Row:
     measured_us: float
     predicted_us: float
     reliable: bool = True
+    held_out: bool = False
 
     @property
     def error(self) -> float:
         return err(self.predicted_us, self.measured_us)
 
 
+def _held_out_sources() -> set[str]:
+    """The sources of the publications drawn by lot (benchmarks/data/heldout.yaml)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "toplint_heldout", ROOT / "benchmarks" / "heldout.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return set(module.held_out_sources())
+
+
+HELD_OUT = _held_out_sources()
+
+
+def development(points: Sequence[Point]) -> list[Point]:
+    return [p for p in points if p.machine.source not in HELD_OUT]
+
+
+def held_out_rows(points: Sequence[Point]) -> list[Row]:
+    """The held-out publications, predicted by the model fitted on the development ones."""
+    model = fit(development(points))
+    return [
+        _row("alpha-beta", p, model.predict(p), held_out=True)
+        for p in points
+        if p.machine.source in HELD_OUT
+    ]
+
+
 def alpha_beta_cv(points: Sequence[Point]) -> list[Row]:
-    """Leave one source out: fit on the rest, predict it."""
+    """Leave one source out: fit on the rest, predict it (held-out sources are neither
+    predicted here nor fitted on: ``held_out_rows``)."""
+    points = development(points)
     out = []
     for source in sorted({p.machine.source for p in points}):
         held = [p for p in points if p.machine.source == source]
@@ -584,7 +666,7 @@ def _sm(arch: str) -> float:
     return compute_capability(arch)
 
 
-def _row(method: str, p: Point, pred: float, cls: str | None = None) -> Row:
+def _row(method: str, p: Point, pred: float, cls: str | None = None, held_out: bool = False) -> Row:
     return Row(
         method,
         cls or p.cls,
@@ -595,13 +677,20 @@ def _row(method: str, p: Point, pred: float, cls: str | None = None) -> Row:
         p.size,
         p.measured_us,
         pred,
-        not p.machine.unreliable,
+        not p.unreliable,
+        held_out,
     )
 
 
 def all_rows() -> list[Row]:
     points = all_points()
-    return alpha_beta_cv(points) + kernel_cv() + interpolation_cv() + other_system_cv(points)
+    return (
+        alpha_beta_cv(points)
+        + held_out_rows(points)
+        + kernel_cv()
+        + interpolation_cv()
+        + other_system_cv(points)
+    )
 
 
 # --- summaries ------------------------------------------------------------------------------
@@ -624,14 +713,19 @@ def stats(rows: Iterable[Row]) -> Stats | None:
     return Stats(len(errs), statistics.median(errs), within, p80)
 
 
+# The α–β rows split: the held-out publications (fitted on the development ones), and the
+# development ones left out one source at a time; "alpha-beta" is every point.
+SPLITS = {"held-out alpha-beta": "alpha-beta", "cross-validated alpha-beta": "alpha-beta"}
 RELIABLE = " (reliable)"  # the same class without the systems public.yaml marks unreliable
 
 
 def summary(rows: Sequence[Row]) -> dict[tuple[str, str], Stats]:
     out = {}
-    for method in ("alpha-beta", "interpolation", "other-system measurement"):
+    for method in ("alpha-beta", *SPLITS, "interpolation", "other-system measurement"):
         for cls in (*CLASSES, "all", "small (< 1 MiB)"):
-            sel = [r for r in rows if r.method == method]
+            sel = [r for r in rows if r.method == SPLITS.get(method, method)]
+            if method in SPLITS:
+                sel = [r for r in sel if r.held_out == (method == "held-out alpha-beta")]
             if cls == "small (< 1 MiB)":
                 sel = [r for r in sel if r.size < SMALL]
             elif cls != "all":
@@ -651,7 +745,10 @@ def bands(table: dict[tuple[str, str], Stats]) -> dict[str, dict[str, float]]:
     check of its own takes the worst band of its method."""
     out: dict[str, dict[str, float]] = {}
     for method in ("alpha-beta", "interpolation", "other-system measurement"):
-        have = {c: table[(method, c)].p80 for c in CLASSES if (method, c) in table}
+        # α–β bands come from the development sources' cross-validated errors only, so that
+        # the held-out publications test them (``coverage``).
+        of = "cross-validated alpha-beta" if method == "alpha-beta" else method
+        have = {c: table[(of, c)].p80 for c in CLASSES if (of, c) in table}
         worst = max(have.values())
         out[method] = {c: _up5(have.get(c, worst)) for c in CLASSES}
     # The manifest's own measurement: nccl-tests run-to-run spread (the in-place and out-of-place
@@ -664,8 +761,38 @@ def _up5(x: float) -> float:
     return math.ceil(x * 20 - 1e-9) / 20
 
 
+def _band_text(b: dict[str, dict[str, float]], cls: str) -> str:
+    return f"±{b['alpha-beta'][cls]:.0%}" if cls in b["alpha-beta"] else "its class's"
+
+
+def coverage(rows: Sequence[Row], b: dict[str, dict[str, float]]) -> dict[str, tuple[int, float]]:
+    """Per class, the share of held-out α–β points within the band toplint prints for it."""
+    held = [r for r in rows if r.method == "alpha-beta" and r.held_out]
+    out = {}
+    for cls in (*CLASSES, "all"):
+        sel = [r for r in held if cls in ("all", r.cls)]
+        if sel:
+            inside = sum(r.error <= b["alpha-beta"][r.cls] + 1e-9 for r in sel)
+            out[cls] = (len(sel), inside / len(sel))
+    return out
+
+
 def markdown(rows: Sequence[Row], table: dict[tuple[str, str], Stats], model: Model) -> str:
+    b = bands(table)
+    cover = [
+        "Coverage of the printed α–β band (from the development sources' cross-validated "
+        "errors) on the held-out publications:",
+        "",
+        "| class | held-out points | band | within the band |",
+        "|---|---|---|---|",
+        *(
+            f"| {c} | {n} | {_band_text(b, c)} | {share:.0%} |"
+            for c, (n, share) in coverage(rows, b).items()
+        ),
+        "",
+    ]
     lines = [
+        *cover,
         "| method | class | points | median error | within ±25% | 80th percentile (band) |",
         "|---|---|---|---|---|---|",
     ]
@@ -734,7 +861,7 @@ def write_bands(b: dict[str, dict[str, float]]) -> None:
 
 def main(argv: list[str]) -> int:
     points = all_points()
-    model = fit(points)
+    model = fit(development(points))  # never on the held-out publications
     if "--fit" in argv:
         print(_fitted(model))
         return 0
