@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toplint.cost.enginecomm import PPLX_UNPRICED
 from toplint.engines.registry import get_engine
 from toplint.engines.types import chosen_backend
 from toplint.facts import registry as F
@@ -25,6 +26,8 @@ error: the engine refuses to start, and toplint does not price an exchange it ca
 An accepted backend whose exchange toplint has not read (vLLM `deepep_v2`, SGLang `megamoe`,
 the Ascend backends), and an engine whose EP exchange has not been read at all, get an info
 finding: the exchange is not priced, so the communication-time checks skip the deployment.
+So does vLLM's `pplx` inside a node: pplx-kernels' dispatch and combine carry a fixed cost
+toplint has not modelled (1.6–7× the time its all-to-all model gives; docs/accuracy.md).
 
 ## Why is this bad?
 The all-gather backend moves `(W−1)·T·H·b` bytes per rank per MoE layer, every token to every
@@ -191,6 +194,17 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
                 {flag.lstrip("-"): good if sparse_runs else default},
             ),
             data=data,
+        )
+    elif wire == "pplx" and not crosses and ep_exchanges(dep):
+        yield finding(
+            rule,
+            ctx,
+            at,
+            f"the {ep}-rank expert-parallel exchange on `{backend}` is not priced: "
+            f"{PPLX_UNPRICED}, so the communication-time checks (TL105, TL106) skip this "
+            "deployment",
+            data=data,
+            severity=severity_for(rule, ctx, Severity.INFO),
         )
 
 

@@ -94,7 +94,7 @@ def _collective_doc(c: Any) -> dict[str, Any]:
     out["time_us"] = round(c.time_us, 3)
     out["total_ms"] = round(c.total_ms, 4)
     out["method"] = c.method
-    out["band"] = c.band  # relative ±: measured time within time·(1 ± band) 4 times in 5
+    out["band"] = c.band  # measured time within [time/(1+band), time·(1+band)] 4 times in 5
     out["kernel"] = c.kernel
     out["overlapped"] = c.overlapped
     out["note"] = c.note

@@ -4,8 +4,10 @@ The bands are not guesses: ``benchmarks/accuracy.py --write`` computes them from
 measurements (leave-one-source-out for the α–β model, leave-one-point-out for interpolation,
 other publications of the same GPU for a replayed table) and writes ``data/accuracy.yaml``;
 docs/accuracy.md reports the same figures and tests/cost/test_accuracy.py fails when the
-cross-validated error of a class rises above them.  A band is the 80th percentile of
-|predicted/measured − 1| of its class: four predictions in five fall inside it.
+cross-validated error of a class rises above them.  A band b is the 80th percentile of
+exp(|log(predicted/measured)|) − 1 of its class, symmetric in log space: the measured time lies
+in [t/(1+b), t·(1+b)] four times in five.  The α–β bands come from the development sources'
+cross-validated errors; the held-out publications (benchmarks/data/heldout.yaml) test them.
 """
 
 from __future__ import annotations
