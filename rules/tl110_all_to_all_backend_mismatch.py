@@ -27,7 +27,8 @@ An accepted backend whose exchange toplint has not read (vLLM `deepep_v2`, SGLan
 the Ascend backends), and an engine whose EP exchange has not been read at all, get an info
 finding: the exchange is not priced, so the communication-time checks skip the deployment.
 So does vLLM's `pplx` inside a node: pplx-kernels' dispatch and combine carry a fixed cost
-toplint has not modelled (1.6–7× the time its all-to-all model gives; docs/accuracy.md).
+toplint has not modelled (pplx-kernels' published table is 1.6–7× the time its all-to-all
+model gives).
 
 ## Why is this bad?
 The all-gather backend moves `(W−1)·T·H·b` bytes per rank per MoE layer, every token to every

@@ -50,8 +50,7 @@ UNPRICED = "unpriced"  # the exchange is not known: not priced, reported (TL110)
 # 1.6-7x short on measurements outside benchmarks/data (issue 28).  Not a number: TL110.
 PPLX_UNPRICED = (
     "pplx-kernels' dispatch and combine have a fixed cost toplint has not modelled (its public "
-    "table is 1.6-7x the time toplint's all-to-all model gives; docs/accuracy.md); the EP "
-    "exchange is not priced"
+    "table is 1.6-7x the time toplint's all-to-all model gives)"
 )
 
 # What the cost rows name as the kernel of each priced style.

@@ -55,7 +55,7 @@ def exchange(placement: Placement, phase: str, dp: int) -> MoeComm:
     comm = moe_comm(placement.deployment, dp, phase)
     g = placement.worst("ep")
     if comm.style == "pplx" and not (g is not None and g.crosses_nodes):
-        return MoeComm(UNPRICED, f"{comm.why}: {PPLX_UNPRICED}")
+        return MoeComm(UNPRICED, f"{comm.why}: {PPLX_UNPRICED}; the EP exchange is not priced")
     return comm
 
 

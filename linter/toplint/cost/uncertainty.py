@@ -54,7 +54,9 @@ def _bands() -> dict[str, Any]:
 
 
 def render(time_us: float, rel: float) -> str:
-    """ "0.63 ms ±20%" style text for a time in µs and its relative band."""
+    """ "0.63 ms +20%/−17%" text for a time in µs and its band: the measured time lies in
+    [t/(1+b), t·(1+b)], so the band reads +b above and −b/(1+b) below."""
     from toplint.hardware.units import format_time_us
 
-    return f"{format_time_us(time_us)} ±{rel * 100:.0f}%"
+    below = rel / (1.0 + rel)
+    return f"{format_time_us(time_us)} +{rel * 100:.0f}%/−{below * 100:.0f}%"
