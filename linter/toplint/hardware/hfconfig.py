@@ -16,7 +16,11 @@ from toplint.record import record
 __all__ = ["spec_from_hf_config"]
 
 # Architectures whose MLP is two matrices (up, down) instead of gated three (gate, up, down).
-_UNGATED = {"opt", "gpt2", "gpt_bigcode", "gpt_neox", "gptj", "bloom", "falcon", "phi"}
+# starcoder2 (c_fc/c_proj), nemotron (up_proj/down_proj, squared ReLU): transformers' modeling.
+_UNGATED = {
+    *("opt", "gpt2", "gpt_bigcode", "gpt_neox", "gptj", "bloom", "falcon", "phi"),
+    *("starcoder2", "nemotron"),
+}
 # Learned absolute position embeddings (a table of max_position_embeddings x hidden).
 _LEARNED_POSITIONS = {"opt", "gpt2", "gpt_bigcode"}
 
@@ -153,7 +157,9 @@ def _moe(cfg: Mapping[str, Any], layers: int) -> _Moe:
         shared, shared_ffn = 1, int(cfg["shared_expert_intermediate_size"])
     return _Moe(
         experts=experts,
-        top_k=int(_first(cfg, "num_experts_per_tok", "experts_per_token", default=0)),
+        top_k=int(
+            _first(cfg, "num_experts_per_tok", "experts_per_token", "top_k_experts", default=0)
+        ),
         expert_ffn=ffn,
         layers=_moe_layers(cfg, layers),
         shared=shared,
