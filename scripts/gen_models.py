@@ -91,12 +91,13 @@ FIELDS = (
     "dtype",
     "max_position_embeddings",
     "n_positions",
+    "checkpoint_bytes",
 )
 QUANT_FIELDS = ("quant_method", "quant_algo", "bits", "w_bit", "weight_block_size")
 # Suffixes a re-release carries (quantization) on top of its architecture's name.
 QUANT_SUFFIX = re.compile(
-    r"-(NVFP4-FP8|FP8-Static-PerTensor|FP8-dynamic|FP8|NVFP4|FP4|BF16|AWQ|GPTQ-Int4|GPTQ-Int8|"
-    r"AWQ-INT4|GPTQ-INT4|W4A16|W8A8|MXFP4)$",
+    r"[-.](NVFP4-FP8|FP8-Static-PerTensor|FP8-dynamic|FP8|NVFP4|FP4|BF16|AWQ|GPTQ-Int4|GPTQ-Int8|"
+    r"AWQ-INT4|GPTQ-INT4|GPTQ|W4A16|W8A8|MXFP4)$",
     re.IGNORECASE,
 )
 INSTRUCT = re.compile(r"(?i)(instruct|chat|-it\b|-it-|thinking|-sft|hermes)")
@@ -228,7 +229,33 @@ def read_genz(mirrors: Path, src: Mapping[str, Any], ref: str) -> tuple[dict[str
     raise KeyError(f"{path}: no {var}")
 
 
-READERS = {"aic": read_aic, "mlc": read_mlc, "genz": read_genz}
+_KAITO: dict[str, dict[str, Any]] = {}
+_KAITO_FIELDS = {
+    "hiddenSize": "hidden_size",
+    "numHiddenLayers": "num_hidden_layers",
+    "numAttentionHeads": "num_attention_heads",
+    "numKeyValueHeads": "num_key_value_heads",
+    "headDim": "head_dim",
+    "kvLoraRank": "kv_lora_rank",
+    "qkRopeHeadDim": "qk_rope_head_dim",
+}
+_GIB = {"Gi": 1024**3, "Mi": 1024**2}
+
+
+def read_kaito(mirrors: Path, src: Mapping[str, Any], name: str) -> tuple[dict[str, Any], str]:
+    """A partial architecture: the fields KAITO's generator copied from the model's config.json
+    into presets/workspace/models/model_catalog.yaml, and the checkpoint's size (modelFileSize)."""
+    if not _KAITO:
+        data = yaml.safe_load(git_show(mirrors, src["repo"], src["commit"], src["path"]))
+        _KAITO.update({m["name"]: m for m in data["models"]})
+    raw = _KAITO[name]
+    config = {hf: raw[k] for k, hf in _KAITO_FIELDS.items() if raw.get(k)}
+    size = str(raw["modelFileSize"])
+    config["checkpoint_bytes"] = int(float(size[:-2]) * _GIB[size[-2:]])
+    return config, f"github.com/{src['repo']}@{src['commit'][:10]} {src['path']} name={name}"
+
+
+READERS = {"aic": read_aic, "mlc": read_mlc, "genz": read_genz, "kaito": read_kaito}
 CORE = (
     "hidden_size",
     "num_hidden_layers",
@@ -257,6 +284,22 @@ def kind(model_id: str) -> str:
 def quant_word(model_id: str) -> str | None:
     match = QUANT_SUFFIX.search(model_id)
     return match.group(1).lower() if match else None
+
+
+_NOT_COUNTS = {"model_type", "torch_dtype", "dtype", "layer_types", "mlp_only_layers"}
+PARTIAL_FIELDS = ("checkpoint_bytes",)
+
+
+def _odd_fields(config: Mapping[str, Any]) -> list[str]:
+    """Fields the reader takes as one whole number that this config writes otherwise (a
+    per-layer list of ``moe_layer_freq``): the reader would silently misread them."""
+    odd = [
+        k
+        for k, v in config.items()
+        if k not in _NOT_COUNTS and k in FIELDS and not isinstance(v, (int, bool))
+    ]
+    text = config.get("text_config")
+    return odd + (_odd_fields(text) if isinstance(text, Mapping) else [])
 
 
 def _core(config: Mapping[str, Any]) -> dict[str, Any]:
@@ -303,11 +346,20 @@ def generate(mirrors: Path) -> tuple[dict[str, Any], list[str]]:
             config.pop("quantization_config", None) if item.get("strip_quant") else None
             if item.get("model_type"):
                 config.setdefault("model_type", item["model_type"])
+            if item.get("add"):  # fields a cited model card states (``add_source``)
+                config.update(item["add"])
+                source += f"; {', '.join(item['add'])} from {item['add_source']}"
             problems = [
                 f"{p} ({read(ref)[1]})"
                 for ref in item.get("also", ())
                 for p in _disagree(config, read(ref)[0])
             ]
+            odd = _odd_fields(config)
+            if odd:
+                dropped.append(
+                    f"{arch}: toplint's reader does not read {', '.join(odd)} as written"
+                )
+                continue
             try:
                 spec = spec_from_hf_config(config, model_id=arch, source=source)
             except ValueError as exc:
