@@ -198,9 +198,15 @@ _GENZ_FIELDS = {
 
 def _arith(node: ast.AST) -> Any:
     """A literal or a product/sum of literals (GenZ writes ``4*2048``); anything else raises."""
-    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Add)):
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Add, ast.FloorDiv)):
         left, right = _arith(node.left), _arith(node.right)
+        if isinstance(node.op, ast.FloorDiv):
+            return left // right
         return left * right if isinstance(node.op, ast.Mult) else left + right
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return [_arith(e) for e in node.elts]
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return f"{node.value.id}.{node.attr}"  # an enum member, by name
     return ast.literal_eval(node)
 
 
@@ -229,6 +235,51 @@ def read_genz(mirrors: Path, src: Mapping[str, Any], ref: str) -> tuple[dict[str
     raise KeyError(f"{path}: no {var}")
 
 
+_GEMMA_TYPES = {
+    "Architecture.GEMMA_1": "gemma",
+    "Architecture.GEMMA_2": "gemma2",
+    "Architecture.GEMMA_3": "gemma3_text",
+}
+_GEMMA_LAYERS = {
+    "AttentionType.GLOBAL": "full_attention",
+    "AttentionType.LOCAL_SLIDING": "sliding_attention",
+}
+
+
+def read_gemma(mirrors: Path, src: Mapping[str, Any], func: str) -> tuple[dict[str, Any], str]:
+    """Google's own config of one Gemma size: gemma_pytorch ``gemma/config.py`` ``func``
+    (``GemmaConfig`` keywords over the dataclass defaults; ``attn_types`` repeats over the
+    layers, as gemma/model.py applies it)."""
+    tree = ast.parse(git_show(mirrors, src["repo"], src["commit"], src["path"]))
+    values: dict[str, Any] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == "GemmaConfig":
+            for item in node.body:
+                named = isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+                if named and item.value is not None and item.target.id != "tokenizer":
+                    values[item.target.id] = _arith(item.value)
+    call = next(
+        n
+        for f in tree.body
+        if isinstance(f, ast.FunctionDef) and f.name == func
+        for n in ast.walk(f)
+        if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "GemmaConfig"
+    )
+    for kw in call.keywords:
+        if kw.arg in ("dtype", "tokenizer", "vision_config", "rope_wave_length"):
+            continue
+        values[str(kw.arg)] = _arith(kw.value)
+    config = {k: values[k] for k in CORE if k in values}
+    config["model_type"] = _GEMMA_TYPES[values["architecture"]]
+    config["torch_dtype"] = "bfloat16"
+    kinds = values.get("attn_types")
+    if kinds:
+        layers = int(values["num_hidden_layers"])
+        config["layer_types"] = [_GEMMA_LAYERS[kinds[i % len(kinds)]] for i in range(layers)]
+        config["sliding_window"] = values["sliding_window_size"]
+    return config, f"github.com/{src['repo']}@{src['commit'][:10]} {src['path']} {func}()"
+
+
 _KAITO: dict[str, dict[str, Any]] = {}
 _KAITO_FIELDS = {
     "hiddenSize": "hidden_size",
@@ -255,7 +306,13 @@ def read_kaito(mirrors: Path, src: Mapping[str, Any], name: str) -> tuple[dict[s
     return config, f"github.com/{src['repo']}@{src['commit'][:10]} {src['path']} name={name}"
 
 
-READERS = {"aic": read_aic, "mlc": read_mlc, "genz": read_genz, "kaito": read_kaito}
+READERS = {
+    "aic": read_aic,
+    "mlc": read_mlc,
+    "genz": read_genz,
+    "kaito": read_kaito,
+    "gemma": read_gemma,
+}
 CORE = (
     "hidden_size",
     "num_hidden_layers",
@@ -342,6 +399,9 @@ def generate(mirrors: Path) -> tuple[dict[str, Any], list[str]]:
                 raise SystemExit(f"{arch}: marked hand but not in {HAND.name}")
             archs[arch] = {"family": item["family"], "hand": True}
         else:
+            if item["read"][0] == "genz" and not item.get("also"):
+                dropped.append(f"{arch}: a transcription no second source confirms")
+                continue
             config, source = read(item["read"])
             config.pop("quantization_config", None) if item.get("strip_quant") else None
             if item.get("model_type"):
