@@ -306,6 +306,9 @@ def test_close_model_never_suggests_another_parameter_count() -> None:
     # Base and instruct are not interchangeable: a base typo is offered the base checkpoint.
     assert close_model("Qwen/Qwen2.5-7B-Instrut") == "Qwen/Qwen2.5-7B-Instruct"
     assert close_model("Qwen/Qwen2.5-7BB") is None
-    assert close_model("Qwen/Qwen2.6-7B") == "Qwen/Qwen2.5-7B"
+    assert close_model("Qwen/Qwen-2.5-7B") == "Qwen/Qwen2.5-7B"
+    # Another version of a family is another model, not a typo.
+    assert close_model("Qwen/Qwen2.6-7B") is None
+    assert close_model("google/gemma-3-2b-it") is None
     # A typo of the same size is still caught.
     assert close_model("meta-llama/Llama-3.1-70B-Instrct") == "meta-llama/Llama-3.1-70B-Instruct"

@@ -2,7 +2,8 @@
 
 A suggestion that would check the deployment as another model is worse than none, so the
 catalog id must share the unknown id's family stem (the name before its parameter count,
-``qwen2.5-coder`` in ``Qwen2.5-Coder-7B-Instruct``, compared allowing a typo), its parameter
+``qwen2.5-coder`` in ``Qwen2.5-Coder-7B-Instruct``: the same version numbers, letters allowing
+a typo), its parameter
 count (``7b``, ``30b``+``a3b``, ``8x7b``) and its kind (base or instruct: a chat template and a
 base checkpoint are not interchangeable).  A name without a parameter count gets none.
 """
@@ -42,6 +43,17 @@ def _stem(name: str) -> str:
     return name[: match.start()].rstrip("-") if match else name
 
 
+def _same_family(a: str, b: str) -> bool:
+    """Stems of one family: the same version numbers ("gemma-3" is not "gemma-2") and letters
+    close enough to be a typo ("lama-3.1" for "llama-3.1", "gemma2" for "gemma-2")."""
+    if _VERSION.findall(a) != _VERSION.findall(b):
+        return False
+    return difflib.SequenceMatcher(None, a, b).ratio() >= 0.85
+
+
+_VERSION = DeferredPattern(r"\d+")
+
+
 def _pool() -> Iterator[tuple[str, str]]:
     """(folded name without org, id to suggest) for every published id and architecture."""
     cat = catalog()
@@ -63,7 +75,7 @@ def close_model(name: str) -> str | None:
     for key, model_id in _pool():
         if sizes_of(key) != sizes or kind_of(key) != kind:
             continue
-        if difflib.SequenceMatcher(None, _stem(key), stem).ratio() < 0.85:
+        if not _same_family(_stem(key), stem):
             continue
         pool.setdefault(key, model_id)
     close = difflib.get_close_matches(name, list(pool), n=1, cutoff=0.7)
