@@ -23,7 +23,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.hardware.hfconfig import spec_from_hf_config
 from toplint.record import record, replace
 
-__all__ = ["Catalog", "Entry", "IdEntry", "catalog", "fold"]
+__all__ = ["Catalog", "Entry", "IdEntry", "architecture", "catalog", "fold"]
 
 
 def fold(name: str) -> str:
@@ -73,29 +73,64 @@ class IdEntry:
 
 @record
 class Catalog:
-    names: Mapping[str, Entry]  # folded architecture names and aliases -> architecture
-    ids: Mapping[str, IdEntry]  # folded published ids (with and without org) -> id entry
-    entries: tuple[Entry, ...]  # every architecture, hand-kept first
+    """The index, built from the two files on first lookup; records are built on a hit."""
+
+    names: Mapping[str, str]  # folded architecture names and aliases -> architecture id
+    ids: Mapping[str, str]  # folded published ids (with and without org) -> published id
+    arch_ids: tuple[str, ...]  # every architecture id, hand-kept first
+
+    def architecture(self, key: str) -> Entry | None:
+        """The architecture a folded name or alias names; None when none does."""
+        arch_id = self.names.get(key)
+        return architecture(arch_id) if arch_id is not None else None
+
+    def published(self, key: str) -> IdEntry | None:
+        """The published id a folded name is, with its architecture; None when none is."""
+        model_id = self.ids.get(key)
+        return _published(model_id) if model_id is not None else None
 
 
-def _hand() -> list[tuple[Entry, tuple[str, ...]]]:
-    from toplint.infra.pkgdata import read_yaml
+@functools.lru_cache(maxsize=256)
+def _published(model_id: str) -> IdEntry:
+    raw = _generated()["ids"][model_id]
+    return IdEntry(
+        id=model_id,
+        entry=architecture(raw["arch"]),
+        kind=raw["kind"],
+        quant=raw.get("quant", ""),
+        quantization_config=raw.get("quantization_config"),
+        source=raw.get("source", ""),
+    )
 
-    out = []
-    for raw in read_yaml("toplint.hardware", "data/models.yaml")["models"]:
-        entry = Entry(
+
+@functools.lru_cache(maxsize=256)
+def architecture(arch_id: str) -> Entry:
+    """The architecture record of a catalog id (hand-kept first)."""
+    raw = _hand().get(arch_id)
+    gen = _generated()["architectures"].get(arch_id) or {}
+    if raw is not None:
+        return Entry(
             id=raw["id"],
             config=raw["config"],
             source=raw.get("source", ""),
+            family=gen.get("family", ""),
             fp8_block=int(raw.get("fp8_block", 0)),
             params_total=raw.get("params_total"),
             params_active=raw.get("params_active"),
             kv_bytes_per_token=raw.get("kv_bytes_per_token"),
         )
-        out.append((entry, tuple(raw.get("aliases", ()))))
-    return out
+    source = gen["source"] + (f"; {gen['note']}" if gen.get("note") else "")
+    return Entry(id=arch_id, config=gen["config"], source=source, family=gen["family"])
 
 
+@functools.cache
+def _hand() -> dict[str, Mapping[str, Any]]:
+    from toplint.infra.pkgdata import read_yaml
+
+    return {raw["id"]: raw for raw in read_yaml("toplint.hardware", "data/models.yaml")["models"]}
+
+
+@functools.cache
 def _generated() -> Mapping[str, Any]:
     from toplint.infra.pkgdata import read_json
 
@@ -105,34 +140,17 @@ def _generated() -> Mapping[str, Any]:
 
 @functools.cache
 def catalog() -> Catalog:
-    names: dict[str, Entry] = {}
-    by_id: dict[str, Entry] = {}
-    hand = _hand()
+    names: dict[str, str] = {}
+    for arch_id, raw in _hand().items():
+        for name in (arch_id, arch_id.rsplit("/", 1)[-1], *raw.get("aliases", ())):
+            names.setdefault(fold(name), arch_id)
     data = _generated()
-    families = {k: v.get("family", "") for k, v in data["architectures"].items()}
-    for entry, aliases in hand:
-        entry = replace(entry, family=families.get(entry.id, ""))
-        by_id[entry.id] = entry
-        for name in (entry.id, entry.id.rsplit("/", 1)[-1], *aliases):
-            names.setdefault(fold(name), entry)
-    for arch_id, raw in data["architectures"].items():
-        if raw.get("hand"):
-            continue
-        source = raw["source"] + (f"; {raw['note']}" if raw.get("note") else "")
-        entry = Entry(id=arch_id, config=raw["config"], source=source, family=raw["family"])
-        by_id[arch_id] = entry
-        for name in (arch_id, arch_id.rsplit("/", 1)[-1]):
-            names.setdefault(fold(name), entry)
-    ids: dict[str, IdEntry] = {}
-    for model_id, raw in data["ids"].items():
-        item = IdEntry(
-            id=model_id,
-            entry=by_id[raw["arch"]],
-            kind=raw["kind"],
-            quant=raw.get("quant", ""),
-            quantization_config=raw.get("quantization_config"),
-            source=raw.get("source", ""),
-        )
-        for name in (model_id, model_id.rsplit("/", 1)[-1]):
-            ids.setdefault(fold(name), item)
-    return Catalog(names=names, ids=ids, entries=tuple(by_id.values()))
+    generated = [a for a, raw in data["architectures"].items() if not raw.get("hand")]
+    for arch_id in generated:
+        names.setdefault(fold(arch_id), arch_id)
+        names.setdefault(fold(arch_id.rsplit("/", 1)[-1]), arch_id)
+    ids: dict[str, str] = {}
+    for model_id in data["ids"]:
+        ids.setdefault(fold(model_id), model_id)
+        ids.setdefault(fold(model_id.rsplit("/", 1)[-1]), model_id)
+    return Catalog(names=names, ids=ids, arch_ids=(*_hand(), *generated))

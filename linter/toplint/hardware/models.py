@@ -74,7 +74,7 @@ def _key(name: str) -> str:
 
 def catalog_ids() -> tuple[str, ...]:
     """Canonical ids of every catalog architecture, hand-kept first."""
-    return tuple(e.id for e in catalog().entries)
+    return catalog().arch_ids
 
 
 def close_model(model_id: str) -> str | None:
@@ -165,10 +165,10 @@ def _find(model_id: str) -> tuple[Entry, tuple[str, ...], IdEntry | None] | None
     cat = catalog()
     for candidate in _candidates(model_id):
         for name, removed in _strip(candidate):
-            item = cat.ids.get(name) or cat.ids.get(name.rsplit("/", 1)[-1])
+            item = cat.published(name) or cat.published(name.rsplit("/", 1)[-1])
             if item is not None:
                 return item.entry, removed, item
-            entry = cat.names.get(name) or cat.names.get(name.rsplit("/", 1)[-1])
+            entry = cat.architecture(name) or cat.architecture(name.rsplit("/", 1)[-1])
             if entry is not None:
                 return entry, removed, None
     return None

@@ -57,12 +57,12 @@ _VERSION = DeferredPattern(r"\d+")
 def _pool() -> Iterator[tuple[str, str]]:
     """(folded name without org, id to suggest) for every published id and architecture."""
     cat = catalog()
-    for key, item in cat.ids.items():
+    for key, model_id in cat.ids.items():
         if "/" not in key:
-            yield key, item.id
-    for key, entry in cat.names.items():
+            yield key, model_id
+    for key, arch_id in cat.names.items():
         if "/" not in key:
-            yield key, entry.id
+            yield key, arch_id
 
 
 def close_model(name: str) -> str | None:
