@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "linter"))
 
 from toplint.hardware.hfconfig import spec_from_hf_config  # noqa: E402
+from toplint.hardware.modelcatalog import build_index  # noqa: E402
 
 MANIFEST = ROOT / "scripts" / "models_manifest.yaml"
 HAND = ROOT / "linter" / "toplint" / "hardware" / "data" / "models.yaml"
@@ -450,6 +451,8 @@ def generate(mirrors: Path) -> tuple[dict[str, Any], list[str]]:
         "architectures": dict(sorted(archs.items())),
         "ids": dict(sorted(ids.items(), key=lambda kv: kv[0].lower())),
     }
+    hand_models = yaml.safe_load(HAND.read_text())["models"]
+    catalog["index"] = build_index(hand_models, catalog["architectures"], catalog["ids"])
     return catalog, dropped
 
 
@@ -457,13 +460,13 @@ def dump(catalog: Mapping[str, Any]) -> str:
     """One line per architecture and per id: compact to read at lint time (the file is read and
     hashed on every run that looks a model up), and still a one-line diff per change."""
     lines = ["{", f' "generated_by": {json.dumps(catalog["generated_by"])},']
-    for section in ("architectures", "ids"):
+    for section in ("architectures", "ids", "index"):
         items = list(catalog[section].items())
         lines.append(f' "{section}": {{')
         for i, (key, value) in enumerate(items):
             comma = "," if i < len(items) - 1 else ""
             lines.append(f"  {json.dumps(key)}: {json.dumps(value, separators=(',', ':'))}{comma}")
-        lines.append(" }," if section == "architectures" else " }")
+        lines.append(" }" if section == "index" else " },")
     return "\n".join(lines) + "\n}\n"
 
 

@@ -22,6 +22,16 @@ def test_the_generated_catalog_is_valid_by_its_schema() -> None:
     assert errors == []
 
 
+def test_the_shipped_index_is_the_one_models_yaml_and_the_ids_give() -> None:
+    import yaml
+
+    from toplint.hardware.modelcatalog import build_index
+
+    hand = yaml.safe_load((ROOT / "linter/toplint/hardware/data/models.yaml").read_text("utf-8"))
+    expected = build_index(hand["models"], DATA["architectures"], DATA["ids"])
+    assert DATA["index"] == expected, "models.yaml changed: run scripts/gen_models.py"
+
+
 def test_at_least_400_ids_over_far_fewer_architectures() -> None:
     assert len(DATA["ids"]) >= 400
     assert len(catalog().arch_ids) < len(DATA["ids"]) / 3

@@ -23,7 +23,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.hardware.hfconfig import spec_from_hf_config
 from toplint.record import record, replace
 
-__all__ = ["Catalog", "Entry", "IdEntry", "architecture", "catalog", "fold"]
+__all__ = ["Catalog", "Entry", "IdEntry", "architecture", "build_index", "catalog", "fold"]
 
 
 def fold(name: str) -> str:
@@ -138,19 +138,32 @@ def _generated() -> Mapping[str, Any]:
     return data
 
 
-@functools.cache
-def catalog() -> Catalog:
+def build_index(
+    hand: list[Mapping[str, Any]],
+    architectures: Mapping[str, Mapping[str, Any]],
+    ids: Mapping[str, Any],
+) -> dict[str, Any]:
+    """The lookup index the generator writes into models_gen.json (so a run folds no names):
+    folded architecture names and aliases -> architecture id (hand-kept first), folded
+    published ids with and without their org -> id, and every architecture id in order."""
     names: dict[str, str] = {}
-    for arch_id, raw in _hand().items():
+    for raw in hand:
+        arch_id = raw["id"]
         for name in (arch_id, arch_id.rsplit("/", 1)[-1], *raw.get("aliases", ())):
             names.setdefault(fold(name), arch_id)
-    data = _generated()
-    generated = [a for a, raw in data["architectures"].items() if not raw.get("hand")]
+    generated = [a for a, raw in architectures.items() if not raw.get("hand")]
     for arch_id in generated:
         names.setdefault(fold(arch_id), arch_id)
         names.setdefault(fold(arch_id.rsplit("/", 1)[-1]), arch_id)
-    ids: dict[str, str] = {}
-    for model_id in data["ids"]:
-        ids.setdefault(fold(model_id), model_id)
-        ids.setdefault(fold(model_id.rsplit("/", 1)[-1]), model_id)
-    return Catalog(names=names, ids=ids, arch_ids=(*_hand(), *generated))
+    by_name: dict[str, str] = {}
+    for model_id in ids:
+        by_name.setdefault(fold(model_id), model_id)
+        by_name.setdefault(fold(model_id.rsplit("/", 1)[-1]), model_id)
+    order = [raw["id"] for raw in hand] + generated
+    return {"names": names, "ids": by_name, "order": order}
+
+
+@functools.cache
+def catalog() -> Catalog:
+    index = _generated()["index"]
+    return Catalog(names=index["names"], ids=index["ids"], arch_ids=tuple(index["order"]))
