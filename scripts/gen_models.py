@@ -43,6 +43,7 @@ from toplint.hardware.modelcatalog import build_index  # noqa: E402
 MANIFEST = ROOT / "scripts" / "models_manifest.yaml"
 HAND = ROOT / "linter" / "toplint" / "hardware" / "data" / "models.yaml"
 OUT = ROOT / "linter" / "toplint" / "hardware" / "data" / "models_gen.json"
+INDEX = OUT.with_name("models_index.json")
 
 # The config.json fields spec_from_hf_config reads (toplint.hardware.hfconfig), and nothing else.
 FIELDS = (
@@ -451,8 +452,6 @@ def generate(mirrors: Path) -> tuple[dict[str, Any], list[str]]:
         "architectures": dict(sorted(archs.items())),
         "ids": dict(sorted(ids.items(), key=lambda kv: kv[0].lower())),
     }
-    hand_models = yaml.safe_load(HAND.read_text())["models"]
-    catalog["index"] = build_index(hand_models, catalog["architectures"], catalog["ids"])
     return catalog, dropped
 
 
@@ -460,13 +459,20 @@ def dump(catalog: Mapping[str, Any]) -> str:
     """One line per architecture and per id: compact to read at lint time (the file is read and
     hashed on every run that looks a model up), and still a one-line diff per change."""
     lines = ["{", f' "generated_by": {json.dumps(catalog["generated_by"])},']
-    for section in ("architectures", "ids", "index"):
+    for section in catalog:
+        if section == "generated_by":
+            continue
+        last = section == list(catalog)[-1]
+        if isinstance(catalog[section], list):
+            value = json.dumps(catalog[section], separators=(",", ":"))
+            lines.append(f' "{section}": {value}' + ("" if last else ","))
+            continue
         items = list(catalog[section].items())
         lines.append(f' "{section}": {{')
         for i, (key, value) in enumerate(items):
             comma = "," if i < len(items) - 1 else ""
             lines.append(f"  {json.dumps(key)}: {json.dumps(value, separators=(',', ':'))}{comma}")
-        lines.append(" }" if section == "index" else " },")
+        lines.append(" }" if last else " },")
     return "\n".join(lines) + "\n}\n"
 
 
@@ -479,9 +485,14 @@ def main() -> int:
     for line in dropped:
         print(f"left out: {line}", file=sys.stderr)
     text = dump(catalog)
+    hand_models = yaml.safe_load(HAND.read_text())["models"]
+    index = {"generated_by": catalog["generated_by"]}
+    index.update(build_index(hand_models, catalog["architectures"], catalog["ids"]))
+    index_text = dump(index)
     if args.check:
-        return 0 if OUT.read_text() == text else 1
+        return 0 if (OUT.read_text(), INDEX.read_text()) == (text, index_text) else 1
     OUT.write_text(text)
+    INDEX.write_text(index_text)
     n_arch = sum(1 for a in catalog["architectures"].values() if not a.get("hand"))
     print(
         f"{OUT.relative_to(ROOT)}: {len(catalog['ids'])} ids, {n_arch} architectures read "

@@ -8,9 +8,11 @@ Two data files, one index:
   files, each architecture citing the repository, commit and path it was read from, and a
   table of ids (base and instruct variants, quantized re-releases) -> architecture, kind
   (base/instruct) and the checkpoint's own quantization (from its config.json when read, else
-  from its name).  Validated by ``schemas/models.schema.json``.
+  from its name).  Validated by ``schemas/models.schema.json``; its lookup index
+  ``data/models_index.json`` (``build_index``) by ``schemas/models-index.schema.json``.
 
-Both are parsed only when a model is first looked up (the one-file benchmark names one model).
+Only the index is read when a model is first looked up; models.yaml and models_gen.json are
+read when an architecture (or a re-release's read quantization) they hold is needed.
 """
 
 from __future__ import annotations
@@ -76,7 +78,8 @@ class Catalog:
     """The index, built from the two files on first lookup; records are built on a hit."""
 
     names: Mapping[str, str]  # folded architecture names and aliases -> architecture id
-    ids: Mapping[str, str]  # folded published ids (with and without org) -> published id
+    ids: Mapping[str, list[Any]]  # folded published ids -> [id, architecture, kind, quant, read]
+    short: Mapping[str, str]  # folded names without org -> folded published id
     arch_ids: tuple[str, ...]  # every architecture id, hand-kept first
 
     def architecture(self, key: str) -> Entry | None:
@@ -86,18 +89,20 @@ class Catalog:
 
     def published(self, key: str) -> IdEntry | None:
         """The published id a folded name is, with its architecture; None when none is."""
-        model_id = self.ids.get(key)
-        return _published(model_id) if model_id is not None else None
+        row = self.ids.get(key) or self.ids.get(self.short.get(key, ""))
+        return _published(row[0]) if row is not None else None
 
 
 @functools.lru_cache(maxsize=256)
 def _published(model_id: str) -> IdEntry:
-    raw = _generated()["ids"][model_id]
+    _, arch_id, kind, quant, read = catalog().ids[fold(model_id)]
+    # Only a re-release whose own config.json was read needs the larger file.
+    raw = _generated()["ids"][model_id] if read else {}
     return IdEntry(
         id=model_id,
-        entry=architecture(raw["arch"]),
-        kind=raw["kind"],
-        quant=raw.get("quant", ""),
+        entry=architecture(arch_id),
+        kind=kind,
+        quant=quant,
         quantization_config=raw.get("quantization_config"),
         source=raw.get("source", ""),
     )
@@ -107,18 +112,18 @@ def _published(model_id: str) -> IdEntry:
 def architecture(arch_id: str) -> Entry:
     """The architecture record of a catalog id (hand-kept first)."""
     raw = _hand().get(arch_id)
-    gen = _generated()["architectures"].get(arch_id) or {}
     if raw is not None:
         return Entry(
             id=raw["id"],
             config=raw["config"],
             source=raw.get("source", ""),
-            family=gen.get("family", ""),
+            family=_index()["families"].get(arch_id, ""),
             fp8_block=int(raw.get("fp8_block", 0)),
             params_total=raw.get("params_total"),
             params_active=raw.get("params_active"),
             kv_bytes_per_token=raw.get("kv_bytes_per_token"),
         )
+    gen = _generated()["architectures"][arch_id]
     source = gen["source"] + (f"; {gen['note']}" if gen.get("note") else "")
     return Entry(id=arch_id, config=gen["config"], source=source, family=gen["family"])
 
@@ -141,11 +146,15 @@ def _generated() -> Mapping[str, Any]:
 def build_index(
     hand: list[Mapping[str, Any]],
     architectures: Mapping[str, Mapping[str, Any]],
-    ids: Mapping[str, Any],
+    ids: Mapping[str, Mapping[str, Any]],
 ) -> dict[str, Any]:
-    """The lookup index the generator writes into models_gen.json (so a run folds no names):
-    folded architecture names and aliases -> architecture id (hand-kept first), folded
-    published ids with and without their org -> id, and every architecture id in order."""
+    """The lookup index the generator writes (``data/models_index.json``), so that a run folds
+    no names and reads the larger ``models_gen.json`` only for an architecture or a
+    re-release's quantization config it holds: folded architecture names and aliases ->
+    architecture id (hand-kept first); folded published ids, with and without their org ->
+    [id, architecture, kind, quantization from the name, 1 when its own config was read];
+    the names without their org -> the folded id; each architecture's family; every
+    architecture id in order."""
     names: dict[str, str] = {}
     for raw in hand:
         arch_id = raw["id"]
@@ -155,15 +164,32 @@ def build_index(
     for arch_id in generated:
         names.setdefault(fold(arch_id), arch_id)
         names.setdefault(fold(arch_id.rsplit("/", 1)[-1]), arch_id)
-    by_name: dict[str, str] = {}
-    for model_id in ids:
-        by_name.setdefault(fold(model_id), model_id)
-        by_name.setdefault(fold(model_id.rsplit("/", 1)[-1]), model_id)
+    by_name: dict[str, list[Any]] = {}
+    short: dict[str, str] = {}
+    for model_id, raw in ids.items():
+        row = [model_id, raw["arch"], raw["kind"], raw.get("quant", "")]
+        row.append(1 if raw.get("quantization_config") else 0)
+        by_name.setdefault(fold(model_id), row)
+    for model_id in ids:  # the name without its org, when no full id is spelled so
+        base = fold(model_id.rsplit("/", 1)[-1])
+        if base not in by_name:
+            short.setdefault(base, fold(model_id))
+    families = {a: raw["family"] for a, raw in architectures.items()}
     order = [raw["id"] for raw in hand] + generated
-    return {"names": names, "ids": by_name, "order": order}
+    return {"names": names, "ids": by_name, "short": short, "families": families, "order": order}
+
+
+@functools.cache
+def _index() -> Mapping[str, Any]:
+    from toplint.infra.pkgdata import read_json
+
+    data: Mapping[str, Any] = read_json("toplint.hardware", "data/models_index.json")
+    return data
 
 
 @functools.cache
 def catalog() -> Catalog:
-    index = _generated()["index"]
-    return Catalog(names=index["names"], ids=index["ids"], arch_ids=tuple(index["order"]))
+    index = _index()
+    return Catalog(
+        names=index["names"], ids=index["ids"], short=index["short"], arch_ids=tuple(index["order"])
+    )

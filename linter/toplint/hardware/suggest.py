@@ -57,9 +57,8 @@ _VERSION = DeferredPattern(r"\d+")
 def _pool() -> Iterator[tuple[str, str]]:
     """(folded name without org, id to suggest) for every published id and architecture."""
     cat = catalog()
-    for key, model_id in cat.ids.items():
-        if "/" not in key:
-            yield key, model_id
+    for key, full in cat.short.items():
+        yield key, cat.ids[full][0]
     for key, arch_id in cat.names.items():
         if "/" not in key:
             yield key, arch_id
