@@ -131,7 +131,10 @@ def matches(expected: Sequence[Mapping[str, Any]], found: Sequence[Mapping[str, 
     if len(expected) != len(found) or len(found) > 6:
         return False
     return any(
-        all(all(d.get(k) == e[k] for k in LAYOUT if k in e) for e, d in zip(expected, order))
+        all(
+            all(d.get(k) == e[k] for k in LAYOUT if k in e)
+            for e, d in zip(expected, order, strict=True)
+        )
         for order in permutations(found)
     )
 

@@ -8,8 +8,6 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -62,9 +60,7 @@ def test_internal_errors_count_as_exit_3() -> None:
 def test_every_file_is_indexed_and_in_exactly_one_half() -> None:
     data = ROOT / "tests/data/open_world"
     files = sorted(
-        p.relative_to(data).as_posix()
-        for p in data.rglob("*")
-        if p.is_file() and p.parent != data
+        p.relative_to(data).as_posix() for p in data.rglob("*") if p.is_file() and p.parent != data
     )
     dev, held = OW.half_files("development"), OW.half_files("held-out")
     assert sorted(OW.index()) == files
