@@ -377,6 +377,9 @@ def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Set
     if cluster is None:
         unchecked = coverage.no_cluster(dep, hardware, settings)
         return Analysis(dep, None, model, None, unchecked=unchecked)
+    declined = coverage.unmodelled_cluster(cluster)
+    if declined is not None:  # the manifest's part is no GPU the cost model prices (TL011)
+        return Analysis(dep, cluster, model, None, unchecked=declined)
     return _analyze_on(dep, cluster, model, settings)
 
 
