@@ -14,12 +14,14 @@ Reports a deployment that runs on an accelerator toplint's placement and cost mo
 describe: Intel Gaudi (HPU), AWS Trainium/Inferentia (Neuron), Google TPU, Huawei Ascend
 (NPU), Intel's data-centre GPUs (Max series, Xe Link), or a hardware manifest's part that is
 outside the GPU catalog and not described well enough to price (no memory, memory bandwidth or
-compute figure). It is read from the manifest's `gpu` name, from the Kubernetes resource the pod requests (`habana.ai/gaudi`,
-`aws.amazon.com/neuron`, `aws.amazon.com/neuroncore`, `google.com/tpu`, `huawei.com/Ascend910`),
-the node labels (`cloud.google.com/gke-tpu-*`, a `trn`/`inf`/`ct5lp`… instance type), the
-serving image (`vault.habana.ai/gaudi-docker`, `tgi-gaudi`, AWS `neuronx` containers,
-`vllm-tpu`, `vllm-ascend`) or the engine's `--device` option. One finding
-per deployment says which, and no link, bandwidth, budget or memory rule runs for it.
+compute figure). It is read from the manifest's `gpu` name, from the Kubernetes resource the
+pod requests (`habana.ai/gaudi`, `aws.amazon.com/neuron`, `aws.amazon.com/neuroncore`,
+`google.com/tpu`, `huawei.com/Ascend910`, `gpu.intel.com/i915`), the node labels
+(`cloud.google.com/gke-tpu-*`, a `trn`/`inf`/`ct5lp`… instance type), the serving image
+(`vault.habana.ai/gaudi-docker`, `tgi-gaudi`, AWS `neuronx` containers, `vllm-tpu`,
+`vllm-ascend`, `-xpu` builds) or the engine's `--device` option (`hpu`, `neuron`, `tpu`, `npu`,
+`xpu`). One finding per deployment says which, and no link, bandwidth, budget or memory rule
+runs for it.
 
 ## Why is this bad?
 Nothing is wrong with the deployment; toplint cannot judge it. These accelerators have their own
