@@ -167,6 +167,10 @@ def of_deployment(dep: Deployment) -> tuple[Accelerator, str, Position] | None:
         acc = by_resource(resource) if resource else None
         if acc is not None:
             return acc, f"requests `{resource}`", dep.sources.get(at, here)
+    named = dep.options.get("accelerator.name")
+    acc = by_name(named) if named else None
+    if acc is not None:
+        return acc, f"`{named}`", dep.sources.get("accelerator", dep.sources.get("gpus", here))
     device = dep.flag("device")
     if device is not None and device.value:
         acc = next((a for a in ACCELERATORS if device.value.lower() in a.devices), None)

@@ -24,6 +24,7 @@ BUILTIN_PARSERS: tuple[tuple[str, str, str], ...] = (
     ("ray-serve-config", "toplint.parse.rayserve", "RayServeConfigParser"),
     ("skypilot", "toplint.parse.skypilot", "SkyPilotParser"),
     ("cloudformation", "toplint.parse.cloudformation", "CloudFormationParser"),
+    ("python", "toplint.parse.pyparser", "PythonParser"),
     ("shell", "toplint.parse.shellsrc", "ShellParser"),
     ("dockerfile", "toplint.parse.dockerfile", "DockerfileParser"),
 )
