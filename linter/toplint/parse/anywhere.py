@@ -293,6 +293,13 @@ def _script(
         yield from _script(source, text, where, env, depth + 1)
 
 
+def commands_in(
+    value: str, pos: Position, env: Mapping[str, str], text: str, path: str
+) -> list[list[Arg]]:
+    """The commands of a script held in a value at ``pos`` of the file ``text``."""
+    return list(_script(Source.from_text(path, text), value, pos, env))
+
+
 def _script_text(arg: Arg) -> str | None:
     """The script an ``sh -c`` word holds, as written: its value, or (when a ``$(...)`` in it
     left the value unresolved) its text without the quotes, so the commands in it are still

@@ -37,6 +37,12 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     new_file()  # the file's expansion budget (toplint.infra.budgets)
     parser = choose(source, parsers)
     result = _parse(source, parser)
+    if not result.deployments and not any(f.rule == "TL001" for f in result.findings):
+        from toplint.parse.declarative import read
+
+        declared = read(source)  # a declarative reader (toplint.yaml, shipped records)
+        if declared is not None:
+            result = declared
     if not result.deployments and (parser is None or parser.name in _DATA_PARSERS):
         result = _commands_anywhere(source, result)
         if not result.deployments and _is_data(source):

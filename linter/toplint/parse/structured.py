@@ -374,3 +374,21 @@ def _provenance(dep: Deployment, scope: Scope) -> Deployment:
         if field_name in ("model", "model-path") and flag.anchor:
             prov.setdefault("model", f"`{flag.anchor}`")
     return replace(dep, provenance=prov)
+
+
+# The pieces a declarative reader (``toplint.parse.declarative``) assembles its deployments from.
+mappings = _mappings
+option_args = _option_args
+value_arg = _arg
+with_provenance = _provenance
+
+
+def flag_args(tree: Tree, at: Path, value: Any) -> list[Arg]:
+    """A flag list (each element placed) or flag string (split as words) as arguments."""
+    where = rs.anchor(at)
+    if isinstance(value, str):
+        pos = tree.value_position(at)
+        return [Arg(t, t, pos, (), where) for t in value.split()]
+    if isinstance(value, list):
+        return [_arg(tree, v, tree.value_position((*at, i)), where) for i, v in enumerate(value)]
+    return []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -136,6 +137,16 @@ class BatchRun:
         return [a for f in self.files for a in f.analyses]
 
 
+def use_readers(settings: Settings) -> None:
+    """The configuration's declarative readers (``readers:``) for the files parsed next."""
+    if settings.config.get("readers"):
+        from toplint.parse.declarative import activate, readers_of
+
+        activate(readers_of(settings.config))
+    elif "toplint.parse.declarative" in sys.modules:
+        sys.modules["toplint.parse.declarative"].activate(())
+
+
 def run_files(
     paths: Sequence[str],
     settings: Settings,
@@ -161,6 +172,7 @@ def run_files(
     from toplint.pipeline.coverage import empty_folder
 
     files = discover(paths, settings.exclude)
+    use_readers(settings)
     hardware = load_hardware(settings)
     prepared = None
     if rule_settings is not None:

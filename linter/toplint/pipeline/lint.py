@@ -308,12 +308,13 @@ def text_checker(settings: Settings, rule_settings: RuleSettings) -> Callable[[s
     from toplint.parse.base import Source
     from toplint.parse.parallel import builtin_and_plugin_parsers
     from toplint.parse.run import parse_source
-    from toplint.pipeline.analyze import load_hardware, run_parsed
+    from toplint.pipeline.analyze import load_hardware, run_parsed, use_readers
     from toplint.rulebook.run import prepare_rules
     from toplint.suppression.inline import apply
 
     rules = all_rules()
     checks = (rule_settings, prepare_rules(rules, rule_settings))
+    use_readers(settings)
     hardware = load_hardware(settings)
 
     def check_text(path: str, text: str) -> Checked:
