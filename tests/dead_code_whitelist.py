@@ -16,7 +16,9 @@ from toplint.parse.disagg import DisaggConfigParser
 from toplint.parse.dockerfile import DockerfileParser
 from toplint.parse.helm import HelmValuesParser
 from toplint.parse.k8s import KubernetesParser
+from toplint.parse.makefile import MakefileParser
 from toplint.parse.parallel import parse_file
+from toplint.parse.pyparser import PythonParser
 from toplint.parse.rayserve import RayServeConfigParser
 from toplint.parse.shellsrc import ShellParser
 from toplint.parse.skypilot import SkyPilotParser
@@ -55,6 +57,8 @@ USED = [
     # Parsers are imported by name when a file first reaches them (parse/builtin.py).
     CloudFormationParser,
     ComposeParser,
+    MakefileParser,
+    PythonParser,
     DisaggConfigParser,
     DockerfileParser,
     HelmValuesParser,

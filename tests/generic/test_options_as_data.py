@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.parse.helpers import only, parse_text
 
 SERVING = """\
@@ -75,3 +77,16 @@ def test_sh_c_strings_are_read_as_the_script_they_run() -> None:
 def test_keys_that_are_no_options_are_not_a_deployment() -> None:
     assert parse_text("x.yaml", "name: x\ntp: 4\nreplicas: 2\n").deployments == ()
     assert parse_text("y.yaml", "runtime: docker\nsize: 8\n").deployments == ()
+
+
+def test_a_dotenv_beside_the_file_seeds_its_variables(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text('TP=4\nMODEL="org/m" # the model\n')
+    svc = tmp_path / "svc.yaml"
+    svc.write_text("job:\n  run: vllm serve ${MODEL} --tensor-parallel-size ${TP:-1}\n")
+    from toplint.parse.base import Source
+    from toplint.parse.parallel import builtin_and_plugin_parsers
+    from toplint.parse.run import parse_source
+
+    parsers = builtin_and_plugin_parsers()
+    (dep,) = parse_source(Source.from_text(str(svc), svc.read_text()), parsers).deployments
+    assert (dep.model, dep.tp) == ("org/m", 4)

@@ -109,10 +109,11 @@ def _values(
     except SourceError:
         return
     budget = [MAX_VALUES]
+    start = _dotenv_beside(source.path)
     for doc in docs:
         jobs = _workflow_jobs(doc.data)
         if jobs is None:
-            yield from ((a, doc, p) for a, p in _walk(source, doc, doc.data, (), budget, {}))
+            yield from ((a, doc, p) for a, p in _walk(source, doc, doc.data, (), budget, start))
             continue
         for name, job in jobs.items():
             at = ("jobs", name)
@@ -135,6 +136,20 @@ def _values(
 # workflows-and-actions/deployments-and-environments); any other job that starts an engine
 # is a test (a smoke test of the server it starts, then stops).
 _JOB_KEYS = ("runs-on", "uses", "steps")
+
+
+def _dotenv_beside(path: str) -> dict[str, str]:
+    """The variables of a ``.env`` file beside the document (the convention docker compose,
+    python-dotenv and most launchers follow), read under the read policy; none when absent."""
+    if path in ("-", "<stdin>"):
+        return {}
+    from toplint.infra.readpolicy import ReadRefused, read_text, resolve_reference
+    from toplint.parse.scopevars import dotenv
+
+    try:
+        return dotenv(read_text(resolve_reference(path, ".env"), 64 * 1024))
+    except (ReadRefused, OSError):
+        return {}
 
 
 def _workflow_jobs(data: Any) -> dict[Any, dict[str, Any]] | None:

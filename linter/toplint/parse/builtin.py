@@ -25,6 +25,7 @@ BUILTIN_PARSERS: tuple[tuple[str, str, str], ...] = (
     ("skypilot", "toplint.parse.skypilot", "SkyPilotParser"),
     ("cloudformation", "toplint.parse.cloudformation", "CloudFormationParser"),
     ("python", "toplint.parse.pyparser", "PythonParser"),
+    ("makefile", "toplint.parse.makefile", "MakefileParser"),
     ("shell", "toplint.parse.shellsrc", "ShellParser"),
     ("dockerfile", "toplint.parse.dockerfile", "DockerfileParser"),
 )

@@ -58,8 +58,9 @@ class PythonParser:
         starts = {(d.line, d.column) for d in deployments}
         deployments.extend(d for d in found if (d.line, d.column) not in starts)
         findings.extend(more)
-        if not deployments and calls:
-            findings.append(_unread(source, tree, calls))
+        called = _called(tree, calls) if not deployments and calls else None
+        if called is not None:
+            findings.append(_unread(source, called, calls[called]))
         return ParseResult(source.path, tuple(deployments), tuple(findings))
 
 
@@ -124,14 +125,23 @@ def _resources_above(tree: PyTree, dep: Deployment, at: tuple[str | int, ...]) -
     return dep
 
 
-def _unread(source: Source, tree: PyTree, calls: dict[str, str]) -> Finding:
+def _called(tree: PyTree, calls: dict[str, str]) -> str | None:
+    """The first engine class or function the file calls (a module that only imports one, for
+    its types, builds no engine and is no deployment)."""
+    for _, node in structured.mappings(tree.data):
+        name = node.get(structured.CALL)
+        if isinstance(name, str) and name.rsplit(".", 1)[-1] in calls:
+            return name.rsplit(".", 1)[-1]
+    return None
+
+
+def _unread(source: Source, name: str, engine: str) -> Finding:
     from toplint.model import Severity
     from toplint.parse.mentions import no_deployment
 
-    name, engine = next(iter(calls.items()))
     why = (
-        f"imports `{name}` from {engine}'s package, but no engine options, flags or command "
-        "written as literals were found (values computed at run time are not read)"
+        f"calls `{name}` of {engine}, but no engine options, flags or command written as "
+        "literals were found (values computed at run time are not read)"
     )
-    found = no_deployment(source.path, 1, 1, why, anchor=f"import:{name}")
+    found = no_deployment(source.path, 1, 1, why, anchor=f"call:{name}")
     return replace(found, severity=Severity.INFO)

@@ -81,8 +81,9 @@ def dotenv(text: str) -> dict[str, str]:
         if not eq or not _NAME.match(name):
             continue
         value = value.strip()
-        if value[:1] in ("'", '"') and value.endswith(value[:1]) and len(value) >= 2:
-            value = value[1:-1]
+        close = value.find(value[:1], 1) if value[:1] in ("'", '"') else -1
+        if close > 0:
+            value = value[1:close]  # quoted: up to its closing quote (a comment may follow)
         elif " #" in value:
             value = value.split(" #", 1)[0].rstrip()
         out[name] = value

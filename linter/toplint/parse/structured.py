@@ -25,7 +25,6 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
-from toplint.hardware.accelerators import by_name
 from toplint.model import Deployment, Finding, Position
 from toplint.parse import evidence as ev
 from toplint.parse import resources as rs
@@ -351,11 +350,9 @@ def apply(tree: Tree, dep: Deployment, found: rs.Resources) -> Deployment:
         if nodes:
             values["gpus_per_node"] = per_node.count
             sources["gpus_per_node"] = sources["gpus"]
-        if per_node.kind:
+        if per_node.kind:  # the hardware stage declines a part it does not model (TL011)
             options.setdefault("accelerator.name", per_node.kind)
-            acc = by_name(per_node.kind)
-            if acc is not None:
-                sources["accelerator"] = sources["gpus"]
+            sources["accelerator"] = sources["gpus"]
     if nodes is not None and dep.nodes is None and found.nodes is not None:
         values["nodes"] = nodes
         sources["nodes"] = tree.value_position(found.nodes.at)
