@@ -30,6 +30,7 @@ from toplint.errors import SourceError
 from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse.argv import Arg, Invocation, file_deployments, find_invocations
 from toplint.parse.base import Source
+from toplint.parse.scoping import dotenv_beside, scoped
 from toplint.record import replace
 
 _HEADS = ("command", "cmd", "entrypoint", "entryPoint")
@@ -63,34 +64,11 @@ def scan(source: Source) -> ParseResult:
     findings: list[Finding] = []
     for args, doc, at in _values(source, ci):
         found, more = file_deployments(find_invocations(args), source.path, "embedded")
-        deployments.extend(_scoped(doc, at, dep) for dep in found)
+        deployments.extend(scoped(doc, at, dep) for dep in found)
         findings.extend(more)
     if ci and not deployments:
         findings.append(_ci_only(source, *ci[0]))
     return ParseResult(source.path, tuple(deployments), tuple(findings))
-
-
-def _scoped(doc: Any, at: tuple[str | int, ...], dep: Deployment) -> Deployment:
-    """A command's deployment with the GPUs and nodes of the nearest mapping above it that
-    writes them (``resources: {gpu: H100:4}`` beside ``start_command``)."""
-    if doc is None:
-        return dep
-    from toplint.parse import resources as rs
-    from toplint.parse.structured import apply
-
-    node = doc.data
-    chain = [node]
-    for step in at:
-        try:
-            node = node[step]
-        except (KeyError, IndexError, TypeError):
-            break
-        chain.append(node)
-    for n in range(len(chain) - 1, -1, -1):
-        found = rs.collect(chain[n], at[:n])
-        if not found.empty:
-            return apply(doc, dep, found)
-    return dep
 
 
 def _values(
@@ -109,7 +87,7 @@ def _values(
     except SourceError:
         return
     budget = [MAX_VALUES]
-    start = _dotenv_beside(source.path)
+    start = dotenv_beside(source.path)
     for doc in docs:
         jobs = _workflow_jobs(doc.data)
         if jobs is None:
@@ -136,20 +114,6 @@ def _values(
 # workflows-and-actions/deployments-and-environments); any other job that starts an engine
 # is a test (a smoke test of the server it starts, then stops).
 _JOB_KEYS = ("runs-on", "uses", "steps")
-
-
-def _dotenv_beside(path: str) -> dict[str, str]:
-    """The variables of a ``.env`` file beside the document (the convention docker compose,
-    python-dotenv and most launchers follow), read under the read policy; none when absent."""
-    if path in ("-", "<stdin>"):
-        return {}
-    from toplint.infra.readpolicy import ReadRefused, read_text, resolve_reference
-    from toplint.parse.scopevars import dotenv
-
-    try:
-        return dotenv(read_text(resolve_reference(path, ".env"), 64 * 1024))
-    except (ReadRefused, OSError):
-        return {}
 
 
 def _workflow_jobs(data: Any) -> dict[Any, dict[str, Any]] | None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from toplint.errors import SourceError
+from toplint.parse.chains import LAUNCHERS, SHELLS, script_run
 from toplint.parse.expand import Expander
 from toplint.parse.shell import (
     Command,
@@ -130,7 +131,7 @@ class Interpreter:
             target = words[head + 1].value or ""
             relative = target and not target.startswith(("/", "~", "-"))
             self.cwd = f"{self.cwd}/{target}".strip("/") if relative else ""
-        script = _script_run(words, head)
+        script = script_run(words, head)
         if script is not None and self._run_script(words, script, command):
             return
         if name in ("source", ".") and head + 1 < len(words):
@@ -228,9 +229,9 @@ class Interpreter:
             toks = list(_tokens(text))
         except SourceError:
             return False
-        launchers = [w for w in words[:at] if (w.value or "").rsplit("/", 1)[-1] in _LAUNCHERS]
+        launchers = [w for w in words[:at] if (w.value or "").rsplit("/", 1)[-1] in LAUNCHERS]
         prefix = list(words[:at]) if launchers else []
-        prefix = [w for w in prefix if (w.value or "").rsplit("/", 1)[-1] not in _SHELLS]
+        prefix = [w for w in prefix if (w.value or "").rsplit("/", 1)[-1] not in SHELLS]
         child = self._child(path, self.expander.env, list(words[at + 1 :]))
         child._set_positional_env()
         where = f"`{' '.join(w.raw for w in words[: at + 1])}` at line {command.line}"
@@ -270,35 +271,6 @@ class Interpreter:
             depth=self.depth + 1,
             budget=self.budget,
         )
-
-
-_SHELLS = frozenset({"bash", "sh", "zsh", "dash"})
-_LAUNCHERS = frozenset({"srun", "mpirun", "mpiexec"})
-_PREFIXES = frozenset({"nohup", "exec", "time", "setsid", "stdbuf", "env"}) | _LAUNCHERS
-_SCRIPT_SUFFIXES = (".sh", ".bash", ".zsh", ".slurm", ".sbatch")
-
-
-def _script_run(words: Sequence[Word], head: int) -> int | None:
-    """Index of the script a command runs (``bash x.sh``, ``./x.sh``, ``srun -N 2 bash x.sh``,
-    ``mpiexec -n 8 ./x.sh``), or None: after prefixes and launchers (skipping their options),
-    an interpreter followed by its script, or a word that is a script path."""
-    i = head
-    while i < len(words):
-        value = words[i].value or ""
-        base = value.rsplit("/", 1)[-1]
-        if base in _SHELLS:
-            rest = [k for k in range(i + 1, len(words)) if (words[k].value or "-")[:1] != "-"]
-            return (
-                rest[0]
-                if rest and (words[rest[0]].value or "").endswith(_SCRIPT_SUFFIXES)
-                else None
-            )
-        if value.endswith(_SCRIPT_SUFFIXES) and (i == head or words[head].value in _PREFIXES):
-            return i
-        if i == head and base not in _PREFIXES:
-            return None
-        i += 1
-    return None
 
 
 def _whole_expansion(tok: Tok) -> str | None:
