@@ -31,9 +31,14 @@ def test_any_spelling_of_an_option_is_that_option() -> None:
 
 
 def test_vocabulary_only_one_engine_has_names_it() -> None:
-    text = "model: org/m\ngpu-memory-utilization: 0.9\nmax-model-len: 8192\nenforce-eager: true\n"
-    dep = only("cfg.yaml", text)
+    text = "serving:\n  model: org/m\n  gpu-memory-utilization: 0.9\n  max-model-len: 8192\n"
+    dep = only("cfg.yaml", text + "  enforce-eager: true\n")
     assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 1)
+
+
+def test_a_document_of_only_options_is_an_engine_config_file_not_a_deployment() -> None:
+    text = "tensor_parallel_size: 16\nmoe_expert_parallel_size: 16\nenable_attention_dp: true\n"
+    assert parse_text("extra-llm-api-config.yaml", text).deployments == ()
 
 
 def test_a_flag_list_under_any_key_of_an_engine_scope() -> None:

@@ -149,8 +149,12 @@ def _scopes(
                 scopes[outer] = replace(scopes[outer], owned=(*scopes[outer].owned, at))
             continue
         found = _above(at, own, engines) or file_evidence
-        if found is None or found.engine not in engines:
+        if (found is None or found.engine not in engines) and at:
+            # A document that is only one engine's options is that engine's config file (TRT-LLM's
+            # --extra_llm_api_options, vLLM's --config): read through the command naming it.
             found = ev.by_vocabulary(_scalar_keys(node), {e: specs[e] for e in engines})
+        elif found is not None and found.engine not in engines:
+            found = None
         if found is not None and not any(at[: len(s)] == s for s in scopes):
             scopes[at] = Scope(at, found.engine, found.why, (at,))
     del nodes
