@@ -98,3 +98,14 @@ def test_the_ray_serve_llm_record_reads_an_llmconfig() -> None:
     dep = only("serve_app.py", text)
     assert (dep.engine, dep.model, dep.tp, dep.pp) == ("vllm", "org/m", 2, 2)
     assert dep.provenance["engine"] == "reader `ray-serve-llm`"
+
+
+def test_the_readme_example_is_this_test() -> None:
+    import re
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Read your own format", 1)[1]
+    blocks = re.findall(r"```yaml\n(.*?)```", section, re.S)
+    assert blocks[0] == ACME
+    shown = "".join(re.sub(r"\s+#.*", "", line) + "\n" for line in blocks[1].splitlines())
+    assert shown == READER
