@@ -95,3 +95,10 @@ def test_a_dotenv_beside_the_file_seeds_its_variables(tmp_path: Path) -> None:
     parsers = builtin_and_plugin_parsers()
     (dep,) = parse_source(Source.from_text(str(svc), svc.read_text()), parsers).deployments
     assert (dep.model, dep.tp) == ("org/m", 4)
+
+
+def test_omegaconf_interpolations_resolve_inside_the_document() -> None:
+    text = "cluster: {gpus: 4}\nserver:\n  type: vllm\n  tensor_parallel_size: ${cluster.gpus}\n"
+    text += "  pipeline_parallel_size: ${oc.env:PP,2}\n  model: ${oc.env:MODEL}\n"
+    dep = only("conf.yaml", text)
+    assert (dep.tp, dep.pp, dep.model) == (4, 2, None)

@@ -10,7 +10,9 @@ Platforms declare a command's environment beside it in a few shapes, whatever th
 under a key named like an environment: ``env``, ``envs``, ``environment``,
 ``environment_variables``, ``env_vars``, ``extra_env``, ``variables``.  A value that refers to
 another variable keeps its reference (the shell lexer expands ``${VAR:-default}`` as the shell
-would), so nothing is guessed.  ``.env`` files are read by ``dotenv``.
+would), so nothing is guessed.  ``.env`` files are read by ``dotenv``; OmegaConf/Hydra
+interpolations inside one document (``${model.tp}``, ``${oc.env:VAR,default}``) by
+``interpolated``.
 """
 
 from __future__ import annotations
@@ -88,3 +90,24 @@ def dotenv(text: str) -> dict[str, str]:
             value = value.split(" #", 1)[0].rstrip()
         out[name] = value
     return out
+
+
+_INTERPOLATION = re.compile(r"^\$\{(?:oc\.env:([A-Za-z_]\w*)(?:,([^}]*))?|([A-Za-z_][\w.]*))\}$")
+
+
+def interpolated(data: Any, text: str, depth: int = 0) -> str | None:
+    """An OmegaConf/Hydra interpolation's value: ``${model.tp}`` (another key of the same
+    document) or ``${oc.env:VAR,default}`` (the default); None when it cannot be known."""
+    m = _INTERPOLATION.match(text.strip())
+    if m is None or depth > 8:
+        return None
+    if m.group(1):
+        return m.group(2).strip() if m.group(2) is not None else None
+    node = data
+    for step in m.group(3).split("."):
+        if not isinstance(node, dict) or step not in node:
+            return None
+        node = node[step]
+    if isinstance(node, str) and node.startswith("${"):
+        return interpolated(data, node, depth + 1)
+    return str(node) if isinstance(node, (str, int, float)) and not isinstance(node, bool) else None

@@ -29,6 +29,7 @@ from toplint.model import Deployment, Finding, Position
 from toplint.parse import evidence as ev
 from toplint.parse import resources as rs
 from toplint.parse.argv import Arg, Invocation, deployment_from_invocation
+from toplint.parse.scopevars import interpolated
 from toplint.record import record, replace
 
 Path = tuple[str | int, ...]
@@ -231,6 +232,9 @@ class _Unknown:
 def _arg(tree: Tree, text: Any, pos: Position, anchor: str) -> Arg:
     if _is_ref(text):
         return Arg(None, str(text.text), pos, tuple(text.variables), anchor)
+    if isinstance(text, str) and text.startswith("${"):
+        resolved = interpolated(tree.data, text)  # OmegaConf/Hydra ``${a.b}``
+        text = resolved if resolved is not None else text
     from toplint.parse.anywhere import _element
 
     return replace(_element(str(text), pos, anchor), anchor=anchor)
