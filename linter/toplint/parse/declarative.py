@@ -131,7 +131,7 @@ def shipped() -> tuple[Reader, ...]:
 def read(source: Source) -> ParseResult | None:
     """What the readers that want this file read from it; None when none wants it or none read
     a deployment."""
-    wanted = [r for r in (*_ACTIVE[0], *shipped()) if r.wants(source.path)]
+    wanted = [r for r in (*_ACTIVE[0], *shipped()) if r.wants(source.path) and _may(r, source)]
     if not wanted:
         return None
     trees = _trees(source)
@@ -146,6 +146,15 @@ def read(source: Source) -> ParseResult | None:
         if deployments:  # the first reader that reads the file owns it
             return ParseResult(source.path, tuple(deployments), tuple(findings))
     return None
+
+
+def _may(reader: Reader, source: Source) -> bool:
+    """A cheap look at the text before parsing it: the call and keys a reader matches on must be
+    written in it (most files a glob selects are not the reader's)."""
+    match = reader.data.get("match") or {}
+    words = [match["call"]] if match.get("call") else []
+    words.extend(str(k) for k in match.get("keys") or ())
+    return all(w in source.text for w in words)
 
 
 def _trees(source: Source) -> list[Any]:
@@ -272,16 +281,14 @@ def _first_of(data: Any, at: Path, paths: Sequence[str]) -> tuple[Path, Any] | N
 
 
 def _resources(reader: Reader, data: Any, at: Path) -> rs.Resources:
-    def found(key: str, what: str) -> rs.Found | None:
-        hit = _first(reader, key, data, at)
-        if hit is None:
-            return None
-        got = rs.gpu_value(hit[1]) if what == "gpus" else (rs.gpu_value(hit[1]) or (None, ""))
-        count, kind = got if got else (None, "")
-        return rs.Found(what, count, kind if what == "gpus" else "", hit[0])
-
+    gpus = _first(reader, "gpus", data, at)
+    got = rs.gpu_value(gpus[1]) if gpus is not None else None
+    per_node = _first(reader, "gpus_per_node", data, at)
+    nodes = _first(reader, "nodes", data, at)
     return rs.Resources(
-        found("gpus", "gpus"), found("gpus_per_node", "gpus_per_node"), found("nodes", "nodes")
+        rs.Found("gpus", got[0], got[1], gpus[0]) if gpus is not None and got else None,
+        rs.Found("gpus_per_node", rs.count(per_node[1]), "", per_node[0]) if per_node else None,
+        rs.Found("nodes", rs.count(nodes[1]), "", nodes[0]) if nodes else None,
     )
 
 

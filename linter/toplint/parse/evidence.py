@@ -32,7 +32,7 @@ class Evidence:
 
 
 @cache
-def _names() -> tuple[tuple[str, str, bool], ...]:
+def names() -> tuple[tuple[str, str, bool], ...]:
     """(engine, lower-case name, substring-safe) for every registered engine: its name, its
     title, its ``python -m`` module roots.  Names under four letters only match as words."""
     out: list[tuple[str, str, bool]] = []
@@ -57,7 +57,7 @@ def named(text: object) -> str | None:
         return None
     flat = re.sub(r"[^a-z0-9]", "", text.lower())
     words = set(_words(text))
-    hits = {e for e, name, sub in _names() if (sub and name in flat) or name in words}
+    hits = {e for e, name, sub in names() if (sub and name in flat) or name in words}
     return hits.pop() if len(hits) == 1 else None
 
 
@@ -66,7 +66,7 @@ def is_name(value: object) -> str | None:
     if not isinstance(value, str) or len(value) > 40:
         return None
     flat = re.sub(r"[^a-z0-9]", "", value.lower())
-    return next((e for e, name, _ in _names() if flat == name), None)
+    return next((e for e, name, _ in names() if flat == name), None)
 
 
 _IMAGE_KEYS = ("image", "imageuri", "baseimage", "containerimage", "imagename", "dockerimage")

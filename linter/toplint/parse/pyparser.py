@@ -17,7 +17,6 @@ TL008, never silence.
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import Any
 
@@ -32,9 +31,22 @@ from toplint.record import replace
 
 
 @cache
-def _engine_text() -> re.Pattern[str]:
-    names = sorted({name for _, name, sub in ev._names() if sub}, key=len, reverse=True)
-    return re.compile("|".join(re.escape(n) for n in names), re.IGNORECASE)
+def _engine_words() -> tuple[str, ...]:
+    """Lower-case words one of which a Python file must contain to be read: each engine's
+    name, title and launch command, as identifiers spell them (``tensorrt_llm``)."""
+    out: set[str] = set()
+    for _, name, sub in ev.names():
+        if sub:
+            out.add(name)
+    return tuple(sorted(out))
+
+
+def _names_engine(text: str) -> bool:
+    low = text.lower()
+    if any(w in low for w in _engine_words()):
+        return True
+    flat = low.replace("_", "").replace("-", "")  # tensorrt_llm, text-generation-launcher
+    return any(w in flat for w in _engine_words())
 
 
 class PythonParser:
@@ -44,8 +56,7 @@ class PythonParser:
         return source.name.endswith(".py")
 
     def parse(self, source: Source) -> ParseResult:
-        flat = source.text.replace("_", "").replace("-", "")
-        if _engine_text().search(flat) is None:
+        if not _names_engine(source.text):
             return ParseResult(source.path)
         tree = build(source.text, source.path)
         if tree is None:

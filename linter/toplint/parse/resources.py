@@ -76,7 +76,8 @@ def gpu_value(value: Any) -> tuple[int | None, str] | None:
     return None
 
 
-def _count(value: Any) -> int | None:
+def count(value: Any) -> int | None:
+    """A positive count written as a number or digits, else None."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
@@ -99,10 +100,10 @@ def scan(node: Any, at: Path = (), depth: int = 3) -> Iterator[Found]:
             if got is not None:
                 yield Found("gpus", got[0], got[1], (*at, key))
                 continue
-        if k in _PER_NODE_KEYS and _count(value) is not None:
-            yield Found("gpus_per_node", _count(value), "", (*at, key))
-        elif k in _NODE_KEYS and _count(value) is not None:
-            yield Found("nodes", _count(value), "", (*at, key))
+        if k in _PER_NODE_KEYS and count(value) is not None:
+            yield Found("gpus_per_node", count(value), "", (*at, key))
+        elif k in _NODE_KEYS and count(value) is not None:
+            yield Found("nodes", count(value), "", (*at, key))
         elif isinstance(value, dict):
             nested.append((key, value))
     for key, value in nested:

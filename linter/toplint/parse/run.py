@@ -60,6 +60,8 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
         if exc is not None and not is_template(source.text):  # a Helm template is not YAML yet
             bad = unparsable(source.path, str(exc), exc.line, exc.column)
             return ParseResult(source.path, (), (bad,))
+    if source.name.endswith(".py"):
+        return result  # the Python reader decides itself when a module names an engine (TL008)
     # Nothing read, but the file may still name an engine: that is TL008, never silence.
     from toplint.parse.mentions import engine_mention
 

@@ -131,7 +131,6 @@ def _scopes(
     calls: Mapping[str, str],
 ) -> list[Scope]:
     own = {at: _own(at, node, calls) for at, node in mappings}
-    nodes = dict(mappings)
     scopes: dict[Path, Scope] = {}
     for at, node in mappings:  # parents before children (pre-order)
         found = own[at]
@@ -158,7 +157,6 @@ def _scopes(
             found = None
         if found is not None and not any(at[: len(s)] == s for s in scopes):
             scopes[at] = Scope(at, found.engine, found.why, (at,))
-    del nodes
     return sorted(scopes.values(), key=lambda s: s.at)
 
 
