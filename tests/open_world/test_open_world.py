@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -65,3 +67,14 @@ def test_every_file_is_indexed_and_in_exactly_one_half() -> None:
     dev, held = OW.half_files("development"), OW.half_files("held-out")
     assert sorted(OW.index()) == files
     assert sorted(dev + held) == files and not set(dev) & set(held)
+
+
+@pytest.mark.slow
+def test_the_development_half_keeps_its_score() -> None:
+    """Development half only (the held-out half is scored by hand, once before and once after):
+    no engine-naming file is silent, no run ends in exit 3, and the share read right does not
+    fall below what issue 24 reached (29 of 31)."""
+    score = OW.score("development")
+    assert sum(v.silent for v in score.verdicts) == 0
+    assert sum(v.exit3 for v in score.verdicts) == 0 and 3 not in score.exit_codes
+    assert score.right >= 29, score.line()

@@ -24,10 +24,12 @@ BUILTIN_PARSERS: tuple[tuple[str, str, str], ...] = (
     ("ray-serve-config", "toplint.parse.rayserve", "RayServeConfigParser"),
     ("skypilot", "toplint.parse.skypilot", "SkyPilotParser"),
     ("cloudformation", "toplint.parse.cloudformation", "CloudFormationParser"),
-    ("python", "toplint.parse.pyparser", "PythonParser"),
-    ("makefile", "toplint.parse.makefile", "MakefileParser"),
     ("shell", "toplint.parse.shellsrc", "ShellParser"),
     ("dockerfile", "toplint.parse.dockerfile", "DockerfileParser"),
+    # Last: asked only about files no other parser takes, so a run over YAML and shell never
+    # imports them (they accept by name: ``*.py``, ``Makefile``).
+    ("python", "toplint.parse.pyparser", "PythonParser"),
+    ("makefile", "toplint.parse.makefile", "MakefileParser"),
 )
 
 

@@ -8,7 +8,8 @@ model, the GPUs and the nodes are, and which variables the platform sets from th
 grants (``inject``).  The schema is ``$defs.reader`` of ``schemas/config.schema.json``: users
 write readers under ``readers:`` in ``toplint.yaml`` (validated with the configuration, errors
 at their line and column); the platform knowledge toplint ships that needs no code is one file
-per platform in ``toplint/parse/records/`` in the same form, validated the same way.
+per platform in ``toplint/parse/records/`` in the same form, validated by the same schema
+(``check_shipped``, which the tests run).
 
 A reader is tried on a file no parser read a deployment from; what it reads goes through the
 engine's own vocabulary (``toplint.parse.argv``) like any command line, and every fact says it
@@ -106,26 +107,40 @@ def readers_of(config: Any) -> tuple[Reader, ...]:
 
 @cache
 def shipped() -> tuple[Reader, ...]:
-    """The platform records shipped in ``toplint/parse/records/`` (validated on first use)."""
+    """The platform records shipped in ``toplint/parse/records/``, through the data cache (a run
+    pays no YAML parse or schema check for them; ``check_shipped`` validates them, in the
+    tests)."""
+    from toplint.infra.pkgdata import package_folder, read_yaml
+
+    folder = package_folder("toplint.parse.records") or ""
+    names = sorted(n for n in os.listdir(folder) if n.endswith(".yaml")) if folder else []
+    return tuple(
+        from_data(read_yaml("toplint.parse.records", n), f"toplint/parse/records/{n}")
+        for n in names
+    )
+
+
+def check_shipped() -> list[str]:
+    """Each shipped record validated as a ``readers:`` entry of a configuration, with the
+    position of its first problem ("" when valid)."""
     from toplint.config.validate import validate_config
     from toplint.infra.pkgdata import package_folder, read_text
     from toplint.infra.yamlsafe import load_documents
 
     folder = package_folder("toplint.parse.records") or ""
-    out = []
-    for name in sorted(os.listdir(folder)) if folder else ():
-        if not name.endswith(".yaml"):
-            continue
-        text = read_text("toplint.parse.records", name)
-        doc = load_documents(text, name)[0]
+    problems = []
+    for name in sorted(n for n in os.listdir(folder) if n.endswith(".yaml")):
+        doc = load_documents(read_text("toplint.parse.records", name), name)[0]
 
         def locate(keys: Sequence[str | int], _value: bool, doc: Any = doc) -> tuple[int, int]:
             at = doc.key_position(tuple(keys[2:]))
             return at.line, at.column
 
-        validate_config({"readers": [doc.data]}, locate, f"toplint/parse/records/{name}")
-        out.append(from_data(doc.data, f"toplint/parse/records/{name}"))
-    return tuple(out)
+        try:
+            validate_config({"readers": [doc.data]}, locate, f"toplint/parse/records/{name}")
+        except ConfigError as exc:
+            problems.append(str(exc))
+    return problems
 
 
 def read(source: Source) -> ParseResult | None:
