@@ -63,6 +63,7 @@ def test_the_doc_documents_every_class() -> None:
     assert {"intra-node", "pcie", "multi-node", "all-to-all", "custom-kernel", "all"} <= classes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(DOCUMENTED), ids=lambda k: f"{k[0]}/{k[1]}")
 def test_cross_validated_median_error_within_documented_figure(
     key: tuple[str, str], measured: dict[tuple[str, str], Any]
@@ -73,11 +74,12 @@ def test_cross_validated_median_error_within_documented_figure(
     assert stats.median <= median + 0.005
 
 
+@pytest.mark.slow
 def test_error_bands_cover_their_class(bench: ModuleType, measured: dict[Any, Any]) -> None:
     from toplint.cost.uncertainty import band
 
     for (method, cls), stats in measured.items():
-        if cls in bench.CLASSES:
+        if cls in bench.CLASSES and method not in bench.SPLITS:
             assert band(method, cls) >= stats.p80 - 1e-9, (method, cls)
 
 
@@ -101,7 +103,7 @@ def test_never_fits_on_the_source_it_predicts(bench: ModuleType) -> None:
 
 def test_unreliable_measurements_are_never_fitted_on(bench: ModuleType) -> None:
     points = bench.public_points()
-    shaky = [p for p in points if p.machine.unreliable]
+    shaky = [p for p in points if p.unreliable]
     assert shaky  # public.yaml marks some; otherwise this test says nothing
     seen: list[Any] = []
     original = bench.loss
@@ -115,7 +117,7 @@ def test_unreliable_measurements_are_never_fitted_on(bench: ModuleType) -> None:
         bench.fit(shaky + [p for p in points if p.machine.source == "oci-ocitutorials"], rounds=1)
     finally:
         bench.loss = original
-    assert seen and not any(p.machine.unreliable for p in seen)
+    assert seen and not any(p.unreliable for p in seen)
 
 
 def test_figures_are_documented_with_and_without_the_unreliable_measurements() -> None:

@@ -81,9 +81,24 @@ def test_a_reader_missing_its_files_is_reported_at_its_position(
 
 
 def test_the_shipped_records_are_valid_readers() -> None:
-    from toplint.parse.declarative import check_shipped, shipped
+    """Each shipped record validates as a `readers:` entry of a configuration (positions in
+    its own file); a run reads them without the schema check."""
+    from toplint.config.validate import validate_config
+    from toplint.infra.pkgdata import package_folder, read_text
+    from toplint.infra.yamlsafe import load_documents
+    from toplint.parse.generic.declarative import shipped
 
-    assert check_shipped() == []
+    folder = Path(package_folder("toplint.parse.generic.records") or "")
+    names = sorted(p.name for p in folder.glob("*.yaml"))
+    assert names
+    for name in names:
+        doc = load_documents(read_text("toplint.parse.generic.records", name), name)[0]
+
+        def locate(keys: tuple[str | int, ...], _value: bool, doc=doc) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+            at = doc.key_position(tuple(keys[2:]))
+            return at.line, at.column
+
+        validate_config({"readers": [doc.data]}, locate, name)  # raises ConfigError if not
     assert "ray-serve-llm" in [r.name for r in shipped()]
 
 

@@ -58,7 +58,7 @@ def test_type_count_and_gres_strings_give_gpus() -> None:
 
 
 def test_an_accelerator_outside_the_catalog_is_named_for_tl011() -> None:
-    from toplint.hardware.accelerators import of_deployment
+    from toplint.accelerators import of_deployment
 
     dep = only("t.yaml", "svc:\n  type: vllm\n  tensor_parallel_size: 4\n  gpu: v5litepod-4\n")
     found = of_deployment(dep)

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toplint.errors import SourceError
 from toplint.infra.budgets import EXPANSION_CHARS, BudgetExceeded, new_file
-from toplint.parse.expand import expand_text
-from toplint.parse.k8s_text import substitute
-from toplint.parse.shell import lex
+from toplint.parse.k8s.text import substitute
+from toplint.parse.text.expand import expand_text
+from toplint.parse.text.shellrun import lex
 from toplint.suppression.inline import scan
 
 # Pieces that make expansions nest, repeat and refer to each other.
@@ -26,6 +27,7 @@ SHELL_PIECES = st.sampled_from(
 SHELL = st.lists(SHELL_PIECES | st.text(max_size=8), min_size=50, max_size=1500).map("".join)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(SHELL)
 def test_shell_expansion_fails_only_with_source_error(text: str) -> None:
@@ -40,6 +42,7 @@ def test_shell_expansion_fails_only_with_source_error(text: str) -> None:
             assert word.value is None or len(word.value) <= EXPANSION_CHARS
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(SHELL)
 def test_compose_interpolation_fails_only_with_source_error(text: str) -> None:

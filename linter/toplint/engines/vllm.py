@@ -9,6 +9,7 @@ are kept (../shared/reference/engine-vocabulary.md §0, §1).
 from __future__ import annotations
 
 from toplint.engines import dynamo
+from toplint.engines.layout import planned
 from toplint.engines.types import AllToAll, Engine, EngineSpec, Image, Launch, Layout, options
 from toplint.model import Deployment
 from toplint.record import replace
@@ -236,23 +237,22 @@ def derive(dep: Deployment) -> Deployment:
     return replace(dep, ep=dep.tp * dep.dp)
 
 
+LAYOUT = Layout(
+    tp="--tensor-parallel-size",
+    pp="--pipeline-parallel-size",
+    dp="--data-parallel-size",
+    ep_switch="--enable-expert-parallel",
+    nodes="--nnodes",
+    dp_local="--data-parallel-size-local",
+    node_rank="--node-rank",
+)
+
+
 def command(model: str, tp: int, pp: int, dp: int, ep: int, nodes: int) -> str:
     """``toplint plan``: multi-node with the mp backend (vocabulary §1 --nnodes): the head node
-    runs this with --node-rank 0, the others with their rank and --headless."""
-    parts = ["vllm serve", model]
-    if tp > 1:
-        parts.append(f"--tensor-parallel-size {tp}")
-    if pp > 1:
-        parts.append(f"--pipeline-parallel-size {pp}")
-    if dp > 1:
-        parts.append(f"--data-parallel-size {dp}")
-        if nodes > 1:
-            parts.append(f"--data-parallel-size-local {max(dp // nodes, 1)}")
-    if ep > 1:
-        parts.append("--enable-expert-parallel")
-    if nodes > 1 and dp == 1:
-        parts.append(f"--nnodes {nodes} --node-rank 0")
-    return " ".join(parts)
+    runs this with --node-rank 0, the others with their rank and --headless; DP across nodes
+    gives each node its --data-parallel-size-local instead."""
+    return " ".join(p for p in ("vllm serve", model, planned(LAYOUT, tp, pp, dp, ep, nodes)) if p)
 
 
 # --quantization values -> bytes per weight as served (vllm/model_executor/layers/quantization/
@@ -279,19 +279,23 @@ ENGINE = Engine(
     cli=CLI,
     quantization_option="quantization",
     quantization_bytes=QUANTIZATION_BYTES,
+    # FP8 below compute capability 8.9 runs as weight-only W8A16 FP8 Marlin ("FP8 models will
+    # run on compute capability >= 7.5 (Turing) as weight-only W8A16", docs/features/
+    # quantization/llm_compressor/fp8.md v0.32.0; 8.0 before: marlin_utils_fp8.py
+    # is_fp8_marlin_supported); FP4 below Blackwell as weight-only FP4 Marlin ("Your GPU does not
+    # have native support for FP4 computation ... Weight-only FP4 compression will be used
+    # leveraging the Marlin kernel", marlin_utils_fp4.py; seen on Ada, Hopper: vllm#47749).
+    low_precision_fallback={
+        "fp8": frozenset({"turing", "ampere"}),
+        "fp4": frozenset({"ampere", "ada", "hopper"}),
+    },
     # The TP group's all-reduce tries vLLM's custom all-reduce kernel first and falls back to
     # pynccl (vllm/distributed/device_communicators/cuda_communicator.py @00b5a01
     # ``CudaCommunicator.all_reduce``; kernel: custom_all_reduce.py, off with
     # --disable-custom-all-reduce).
     allreduce="vllm-custom",
     allreduce_options={"disable_custom_all_reduce": "nccl"},
-    layout=Layout(
-        tp="--tensor-parallel-size",
-        pp="--pipeline-parallel-size",
-        dp="--data-parallel-size",
-        ep_switch="--enable-expert-parallel",
-        nodes="--nnodes",
-    ),
+    layout=LAYOUT,
     launches=(Launch(("vllm", "serve"), "vllm"),),
     modules={
         "vllm.entrypoints.openai.api_server": "vllm",

@@ -18,14 +18,11 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from toplint.fix.edits import TextIndex
-from toplint.model import Edit, Finding, Severity
+from toplint.fix.types import Checked, Checker
+from toplint.model import UNPARSABLE_FILE, Edit, Finding, Severity
 from toplint.record import record
-
-if TYPE_CHECKING:
-    from toplint.pipeline.lint import Checked
 
 __all__ = [
     "FileOutcome",
@@ -39,8 +36,6 @@ __all__ = [
 # ruff stops after 100 passes; a deployment config has a handful of fixes, each pass here
 # re-checks the file once per fix tried.
 MAX_ROUNDS = 10
-
-Checker = Callable[[str, str], "Checked"]
 
 
 @record
@@ -123,8 +118,8 @@ def verify(before: Checked, after: Checked, fixed: Finding) -> str | None:
     Findings are compared by rule, counted: positions and numbers move when a file changes.
     """
     if (
-        _counts(after.findings, Severity.INFO)["TL001"]
-        > _counts(before.findings, Severity.INFO)["TL001"]
+        _counts(after.findings, Severity.INFO)[UNPARSABLE_FILE.code]
+        > _counts(before.findings, Severity.INFO)[UNPARSABLE_FILE.code]
     ):
         return "the file would no longer parse"
     if after.deployments < before.deployments:
@@ -290,7 +285,7 @@ def summary(outcome: FixOutcome, unsafe: bool, diff_only: bool) -> list[str]:
     changed = [f for f in outcome.files if f.applied and (f.written or diff_only)]
     if changed:
         count = sum(len(f.applied) for f in changed)
-        from toplint.report.base import plural
+        from toplint.hardware.units import plural
 
         lines.append(
             f"toplint: {verb} {plural(count, 'finding')} in {plural(len(changed), 'file')}"

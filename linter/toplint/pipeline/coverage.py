@@ -11,13 +11,14 @@ import functools
 import os
 from typing import TYPE_CHECKING
 
-from toplint.hardware.accelerators import of_cluster, of_deployment
+from toplint.accelerators import of_cluster, of_deployment
+from toplint.discover.files import NAMES, SUFFIXES
 from toplint.hardware.catalog import lookup_gpu
 from toplint.hardware.types import Cluster, Hardware
-from toplint.model import Deployment, Finding, Severity, Unchecked
+from toplint.model import NO_DEPLOYMENT_FOUND, Deployment, Finding, Unchecked
 
 if TYPE_CHECKING:
-    from toplint.pipeline.analyze import Settings
+    from toplint.pipeline.settings import Settings
 
 
 def no_manifest(settings: Settings) -> Unchecked:
@@ -111,17 +112,13 @@ def unknown_model(dep: Deployment) -> Unchecked:
 
 def empty_folder(folder: str) -> Finding:
     """TL008 for a folder on the command line under which toplint found no file to read."""
-    from toplint.discover.files import NAMES, SUFFIXES
 
     kinds = ", ".join(f"*{s}" for s in SUFFIXES) + ", " + ", ".join(n.title() for n in NAMES)
-    return Finding(
-        rule="TL008",
-        name="no-deployment-found",
-        severity=Severity.WARNING,
-        path=folder,
-        line=1,
-        column=1,
-        message=f"nothing was checked: no file toplint reads ({kinds}) under this folder",
+    return NO_DEPLOYMENT_FOUND.finding(
+        folder,
+        1,
+        1,
+        f"nothing was checked: no file toplint reads ({kinds}) under this folder",
         anchor="folder",
     )
 
