@@ -32,6 +32,7 @@ from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scopevars import interpolated
 from toplint.parse.infer.scoping import apply
 from toplint.parse.options import Arg
+from toplint.parse.structured.anywhere import element
 from toplint.record import record, replace
 
 Path = tuple[str | int, ...]
@@ -235,9 +236,7 @@ def _arg(tree: Tree, text: Any, pos: Position, anchor: str) -> Arg:
     if isinstance(text, str) and text.startswith("${"):
         resolved = interpolated(tree.data, text)  # OmegaConf/Hydra ``${a.b}``
         text = resolved if resolved is not None else text
-    from toplint.parse.structured.anywhere import _element
-
-    return replace(_element(str(text), pos, anchor), anchor=anchor)
+    return replace(element(str(text), pos, anchor), anchor=anchor)
 
 
 def _option_args(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> list[Arg]:

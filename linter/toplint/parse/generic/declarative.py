@@ -25,15 +25,20 @@ from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from toplint.errors import ConfigError
+from toplint.engines.registry import find_engine
+from toplint.errors import ConfigError, SourceError
+from toplint.infra.pkgdata import package_folder, read_yaml
+from toplint.infra.yamlsafe import load_documents
 from toplint.model import Deployment, Finding, ParseResult
 from toplint.parse.argv import Invocation, deployment_from_invocation, find_invocations
 from toplint.parse.base import Source
 from toplint.parse.generic import data as structured
 from toplint.parse.generic import evidence as ev
+from toplint.parse.generic.pytree import build
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scoping import apply as apply_resources
 from toplint.parse.options import Arg
+from toplint.parse.structured.anywhere import commands_in
 from toplint.record import record, replace
 
 Path = tuple[str | int, ...]
@@ -72,8 +77,6 @@ def from_data(data: Mapping[str, Any], origin: str) -> Reader:
     reader = Reader(str(data["name"]), tuple(data["files"]), dict(data), origin)
     engine = data.get("engine")
     if engine is not None:
-        from toplint.engines.registry import find_engine
-
         found = find_engine(str(engine))
         if found is None:
             raise ConfigError(f"{origin}: readers: `{engine}` is not a registered engine")
@@ -112,8 +115,6 @@ def readers_of(config: Any) -> tuple[Reader, ...]:
 def shipped() -> tuple[Reader, ...]:
     """The platform records shipped in ``toplint/parse/generic/records/``, through the data cache
     (a run pays no YAML parse or schema check for them; the tests validate them)."""
-    from toplint.infra.pkgdata import package_folder, read_yaml
-
     folder = package_folder(_RECORDS) or ""
     names = sorted(n for n in os.listdir(folder) if n.endswith(".yaml")) if folder else []
     return tuple(
@@ -155,13 +156,8 @@ def _may(reader: Reader, source: Source) -> bool:
 
 def _trees(source: Source) -> list[Any]:
     if source.name.endswith(".py"):
-        from toplint.parse.generic.pytree import build
-
         tree = build(source.text, source.path)
         return [tree] if tree is not None else []
-    from toplint.errors import SourceError
-    from toplint.infra.yamlsafe import load_documents
-
     try:
         return list(load_documents(source.text, source.path))
     except (SourceError, RecursionError):
@@ -321,8 +317,6 @@ def _command_args(
         ]
     if not isinstance(value, str):
         return []
-    from toplint.parse.structured.anywhere import commands_in
-
     return commands_in(value, tree.value_position(at), env, source.text, source.path)
 
 

@@ -21,6 +21,7 @@ from functools import cache
 from typing import Any
 
 from toplint.engines.registry import all_engines, image_engine
+from toplint.engines.release import image_repository
 from toplint.engines.types import EngineSpec
 from toplint.record import record
 
@@ -76,8 +77,6 @@ def image(value: object) -> Evidence | None:
     """The engine a container image reference runs (a registered image or a rebuild of one)."""
     if not isinstance(value, str) or ("/" not in value and ":" not in value):
         return None
-    from toplint.engines.release import image_repository
-
     repository = image_repository(value.split("@", 1)[0])
     known = image_engine(repository)
     if known is not None:

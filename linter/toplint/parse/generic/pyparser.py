@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from toplint.model import Deployment, Finding, ParseResult
+from toplint.model import Deployment, Finding, ParseResult, Severity
 from toplint.parse.argv import file_deployments, find_invocations
 from toplint.parse.base import Source
 from toplint.parse.generic import data as structured
@@ -28,6 +28,7 @@ from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.pytree import PyTree, Ref, build
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scoping import apply as apply_resources
+from toplint.parse.mentions import no_deployment
 from toplint.parse.options import Arg
 from toplint.record import replace
 
@@ -149,9 +150,6 @@ def _called(tree: PyTree, calls: dict[str, str]) -> str | None:
 
 
 def _unread(source: Source, name: str, engine: str) -> Finding:
-    from toplint.model import Severity
-    from toplint.parse.mentions import no_deployment
-
     why = (
         f"calls `{name}` of {engine}, but no engine options, flags or command written as "
         "literals were found (values computed at run time are not read)"

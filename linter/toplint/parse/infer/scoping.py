@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from toplint.infra.readpolicy import ReadRefused, read_text, resolve_reference
 from toplint.model import Deployment
 from toplint.parse.infer import resources as rs
+from toplint.parse.infer.scopevars import dotenv
 from toplint.record import replace
 
 
@@ -36,9 +38,6 @@ def dotenv_beside(path: str) -> dict[str, str]:
     python-dotenv and most launchers follow), read under the read policy; none when absent."""
     if path in ("-", "<stdin>"):
         return {}
-    from toplint.infra.readpolicy import ReadRefused, read_text, resolve_reference
-    from toplint.parse.infer.scopevars import dotenv
-
     try:
         return dotenv(read_text(resolve_reference(path, ".env"), 64 * 1024))
     except (ReadRefused, OSError):

@@ -377,3 +377,7 @@ def _end(text: str) -> tuple[int, int]:
     """Line and column just past the end of ``text`` (where "at end of document" points)."""
     line = text.count("\n") + 1
     return line, len(text) - (text.rfind("\n") + 1) + 1
+
+
+# One argument-list element, for the readers of options as data (``parse.generic.data``).
+element = _element

@@ -15,6 +15,7 @@ import re
 
 from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse.base import Source
+from toplint.parse.text.shellsrc import ShellParser
 from toplint.record import replace
 
 _NAMES = ("makefile", "gnumakefile")
@@ -32,8 +33,6 @@ class MakefileParser:
         return source.name in _NAMES or source.name.endswith(".mk")
 
     def parse(self, source: Source) -> ParseResult:
-        from toplint.parse.text.shellsrc import ShellParser
-
         variables, script = _as_script(source.text)
         text = "".join(f"{k}={_quote(v)}\n" for k, v in variables.items())
         shifted = len(variables)
