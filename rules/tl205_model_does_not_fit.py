@@ -115,6 +115,8 @@ def budget(ctx: RuleContext) -> Budget | None:
     model, dep, placement = ctx.model, ctx.deployment, ctx.placement
     if model is None or placement is None or dep.tp is None or dep.pp is None:
         return None
+    if placement.cluster.gpu.memory_gb <= 0:  # the manifest gives no memory: nothing to compare
+        return None
     _, util = _option(dep, _UTIL_KEYS)
     util = util if util is not None else opt_float(ctx, "default-gpu-memory-utilization", 0.9)
     _, max_len = _option(dep, _LEN_KEYS)
