@@ -9,6 +9,9 @@ import sys
 from typing import Any
 
 from toplint.errors import EXIT_CLEAN, UsageError
+from toplint.hardware.manifest import load_hardware
+from toplint.infra.readpolicy import MAX_DATA_BYTES, read_text
+from toplint.infra.yamlsafe import dump
 from toplint.record import asdict
 
 
@@ -57,13 +60,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from toplint.hardware.manifest import load_hardware
 
     hardware = load_hardware(args.file)
     data = resolved(hardware)
     if args.format == "yaml":
-        from toplint.infra.yamlsafe import dump
-
         sys.stdout.write(dump(data))
     else:
         sys.stdout.write(json.dumps(data, indent=2) + "\n")
@@ -129,13 +129,10 @@ def run_detect(args: argparse.Namespace) -> int:
 
 def _read(path: str) -> str:
     if path == "-":
-        from toplint.infra.readpolicy import MAX_DATA_BYTES
-
         text = sys.stdin.read(MAX_DATA_BYTES + 1)
         if len(text) > MAX_DATA_BYTES:
             raise UsageError(f"stdin: more than {MAX_DATA_BYTES} characters; not read")
         return text
-    from toplint.infra.readpolicy import read_text
 
     try:
         return read_text(path)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from toplint.hardware.units import plural
+
 # The parse-stage finding for a file that names an engine and yields no deployment.
 NO_DEPLOYMENT = "TL008"
 
@@ -35,7 +37,6 @@ def stats(result: Any) -> dict[str, Any]:
 
 
 def render(totals: dict[str, Any]) -> str:
-    from toplint.hardware.units import plural
 
     lines = [
         f"files read: {totals['files']}",

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from toplint.cost.calibration import system_for
 from toplint.cost.collectives import Fabric, intra_eta
 from toplint.engines.registry import get_engine
+from toplint.infra.pkgdata import read_yaml
 from toplint.record import record
 
 if TYPE_CHECKING:
@@ -246,7 +247,6 @@ def _measured(family: str, gpu_name: str, ranks: int, size: float) -> KernelTime
 
 @lru_cache(maxsize=1)
 def _points() -> tuple[tuple[str, str, int, int, float], ...]:
-    from toplint.infra.pkgdata import read_yaml
 
     doc = read_yaml("toplint.cost", "data/kernels.yaml")
     return tuple(

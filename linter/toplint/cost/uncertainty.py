@@ -14,6 +14,8 @@ from functools import lru_cache
 from typing import Any
 
 from toplint.hardware.linkkinds import NETWORK_KINDS, PCIE_KINDS
+from toplint.hardware.units import format_time_us
+from toplint.infra.pkgdata import read_yaml
 
 DATA = "toplint/cost/data/accuracy.yaml"
 METHODS = ("same-system measurement", "other-system measurement", "interpolation", "alpha-beta")
@@ -44,7 +46,6 @@ def band(method: str, cls: str) -> float:
 
 @lru_cache(maxsize=1)
 def _bands() -> dict[str, Any]:
-    from toplint.infra.pkgdata import read_yaml
 
     bands: dict[str, Any] = read_yaml("toplint.cost", "data/accuracy.yaml")["bands"]
     return bands
@@ -52,6 +53,5 @@ def _bands() -> dict[str, Any]:
 
 def render(time_us: float, rel: float) -> str:
     """ "0.63 ms ±20%" style text for a time in µs and its relative band."""
-    from toplint.hardware.units import format_time_us
 
     return f"{format_time_us(time_us)} ±{rel * 100:.0f}%"

@@ -16,6 +16,7 @@ from itertools import combinations
 from typing import Any
 
 from toplint.hardware.catalog import bridge_bandwidth, lookup_gpu, pcie_bandwidth
+from toplint.hardware.linkkinds import network_of_device
 from toplint.hardware.types import GpuSpec
 from toplint.record import field, record
 
@@ -173,7 +174,6 @@ _NIC_WHY = {
 
 def nic_kind(name: str) -> tuple[str, str]:
     """(network, why) guessed from an RDMA device name (prefixes: the link-kinds table)."""
-    from toplint.hardware.linkkinds import network_of_device
 
     found = network_of_device(name)
     if found is None:

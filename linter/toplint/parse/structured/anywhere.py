@@ -26,11 +26,18 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
+from toplint.engines.registry import all_engines
 from toplint.errors import SourceError
-from toplint.model import Finding, ParseResult, Position, unparsable
+from toplint.infra.yamlsafe import load_documents
+from toplint.model import Finding, ParseResult, Position, Severity, unparsable
 from toplint.parse.argv import Invocation, file_deployments, find_invocations
 from toplint.parse.base import Source
+from toplint.parse.k8s.container import token_arg
+from toplint.parse.k8s.manifest import looks_like_k8s
 from toplint.parse.options import Arg
+from toplint.parse.text.shellsrc import lex_embedded
+from toplint.parse.textpos import offset_of
+from toplint.record import replace
 
 _HEADS = ("command", "cmd", "entrypoint", "entryPoint")
 _TAILS = ("args", "arguments", "argv")
@@ -40,7 +47,6 @@ MAX_VALUES = 50_000  # values looked at in one file (a huge data file is not a c
 @cache
 def _engine_words() -> re.Pattern[str]:
     """The words that start an engine: launch commands and ``python -m`` modules."""
-    from toplint.engines.registry import all_engines
 
     words: set[str] = set()
     for engine in all_engines():
@@ -69,7 +75,6 @@ def scan(source: Source) -> ParseResult:
 def _values(source: Source, ci: list[tuple[str, Invocation]]) -> Iterator[list[Arg]]:
     """Argument vectors of the file's values that mention an engine (``ci`` collects the
     engines GitHub Actions CI jobs start: tests, not deployments)."""
-    from toplint.infra.yamlsafe import load_documents
 
     if source.name.endswith(".toml"):
         yield from _toml_values(source)
@@ -120,9 +125,7 @@ def _workflow_jobs(data: Any) -> dict[Any, dict[str, Any]] | None:
 
 def _ci_only(source: Source, job: str, inv: Invocation) -> Finding:
     """TL008 (info): the engine runs only in CI jobs, which are tests, not deployments."""
-    from toplint.model import Severity
     from toplint.parse.mentions import no_deployment
-    from toplint.record import replace
 
     pos = inv.start.position
     named = inv.start.value or inv.start.raw
@@ -166,8 +169,6 @@ def _scalar(value: Any) -> bool:
 
 def _arg(source: Source, doc: Any, value: Any, at: tuple[str | int, ...]) -> Arg:
     """One element; its position is its first character (after an opening quote)."""
-    from toplint.parse.textpos import offset_of
-    from toplint.record import replace
 
     text = str(value)
     pos = doc.value_position(at)
@@ -186,7 +187,6 @@ _REFERENCE = re.compile(r"\$\(([A-Za-z_]\w*)\)|\$\{([^}]*)\}|\$([A-Za-z_]\w*)")
 
 def _element(text: str, pos: Position, anchor: str = "") -> Arg:
     """One argument-list element; references and template text (``{{ … }}``) are unresolved."""
-    from toplint.parse.k8s.container import token_arg
 
     refs = tuple(next(g for g in m.groups() if g is not None) for m in _REFERENCE.finditer(text))
     return token_arg(text, text, pos, refs, anchor)
@@ -222,7 +222,6 @@ def _words(source: Source, doc: Any, value: Any, at: tuple[str | int, ...]) -> l
 
 
 def _script(source: Source, value: str, pos: Position) -> Iterator[list[Arg]]:
-    from toplint.parse.text.shellsrc import lex_embedded
 
     try:
         commands = lex_embedded(value, {}, source.text, source.path, pos.line, pos.column)
@@ -279,7 +278,6 @@ def data_syntax_error(source: Source, named_engine: bool = False) -> Finding | N
     """TL001 at the JSON or TOML parser's error, for a file toplint would have read: one that
     names an engine (``named_engine``, or a command ``scan`` looks for) or is a Kubernetes
     manifest.  Other JSON (``package.json``, JSONC settings with comments) is not toplint's."""
-    from toplint.parse.k8s.manifest import looks_like_k8s
 
     text = source.text
     if not (named_engine or mentions_engine(text) or looks_like_k8s(text)):
