@@ -55,13 +55,13 @@ def test_python_dash_m_runs_the_cli(tmp_path: Path) -> None:
 
 
 def test_internal_error_is_exit_3_without_traceback(monkeypatch, tmp_path: Path, capsys) -> None:
-    import toplint.pipeline.lint
+    import toplint.commands.check
 
     def boom(*args: object, **kwargs: object) -> None:
         raise RuntimeError("kaput")
 
     monkeypatch.delenv("TOPLINT_DEBUG", raising=False)
-    monkeypatch.setattr(toplint.pipeline.lint, "lint", boom)
+    monkeypatch.setattr(toplint.commands.check, "lint", boom)  # what `check` calls
     script = tmp_path / "a.sh"
     script.write_text("echo\n")
     assert main(["check", str(script)]) == 3

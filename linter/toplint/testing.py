@@ -45,7 +45,17 @@ from typing import Any
 
 from toplint.cost.types import Budgets, Workload
 from toplint.engines.registry import EXAMPLE_ENGINE
+from toplint.facts.collect import collect
+from toplint.facts.registry import FACTS
+from toplint.hardware.manifest import hardware_from_text
+from toplint.infra.yamlsafe import dump, load_documents
 from toplint.model import Deployment, Finding, Flag, ParseResult, Position, Severity
+from toplint.parse.base import Source
+from toplint.parse.parallel import builtin_and_plugin_parsers
+from toplint.parse.run import parse_source
+from toplint.pipeline.analyze import run_parsed
+from toplint.pipeline.lint import all_rules
+from toplint.pipeline.settings import Settings
 from toplint.record import fields, record
 from toplint.rulebook.run import RuleSettings, context_for
 from toplint.rulebook.types import Rule
@@ -78,7 +88,6 @@ class Case:
 
 
 def load_case_file(path: str | Path) -> list[Case]:
-    from toplint.infra.yamlsafe import load_documents
 
     text = Path(path).read_text(encoding="utf-8")
     docs = load_documents(text, str(path))
@@ -105,24 +114,18 @@ def load_cases(directory: str | Path) -> list[Case]:
 
 
 def _rules_by_code() -> dict[str, Rule]:
-    from toplint.pipeline.lint import all_rules
 
     return {r.code: r for r in all_rules()}
 
 
 def _hardware(raw: Mapping[str, Any]) -> Any:
-    from toplint.hardware.manifest import hardware_from_text
 
     manifest = dict(raw) if "clusters" in raw else {"clusters": [{"name": "case", **raw}]}
-    from toplint.infra.yamlsafe import dump
 
     return hardware_from_text(dump(manifest), "hardware.yaml")
 
 
 def _parse(name: str, text: str) -> ParseResult:
-    from toplint.parse.base import Source
-    from toplint.parse.parallel import builtin_and_plugin_parsers
-    from toplint.parse.run import parse_source
 
     return parse_source(Source.from_text(name, text), builtin_and_plugin_parsers())
 
@@ -178,9 +181,6 @@ def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
     and cost); then this one rule runs, on the computed facts with the case's ``facts:`` over
     them.
     """
-    from toplint.facts.collect import collect
-    from toplint.pipeline.analyze import run_parsed
-    from toplint.pipeline.settings import Settings
 
     rule = rule or _rules_by_code()[case.rule]
     data = case.data
@@ -235,7 +235,6 @@ def fixed_text(case: Case, findings: Sequence[Finding]) -> str:
 
 def _case_facts(case: Case) -> Mapping[str, Any]:
     """The case's ``facts:``, each a published fact (a misspelled one would test nothing)."""
-    from toplint.facts.registry import FACTS
 
     given: Mapping[str, Any] = case.data.get("facts") or {}
     unknown = sorted(set(given) - set(FACTS))

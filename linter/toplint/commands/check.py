@@ -8,8 +8,15 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toplint.errors import EXIT_CLEAN, EXIT_FINDINGS, EXIT_INTERNAL, UsageError
+from toplint.hardware.units import plural
 from toplint.infra.budgets import budget_ms, workload_count
+from toplint.infra.datacache import set_enabled
 from toplint.model import Finding, Severity
+from toplint.pipeline.analyze import groups_by_config, sort_findings
+from toplint.pipeline.lint import lint, merge_counts, rule_settings_from, text_checker
+from toplint.report.base import Report, printable
+from toplint.report.select import formatter
+from toplint.suppression.baseline import load_baseline, new_findings, write_baseline
 
 if TYPE_CHECKING:
     from toplint.pipeline.analyze import Group
@@ -115,7 +122,6 @@ def _output_arguments(p: argparse.ArgumentParser) -> None:
 
 def parse_outputs(values: Sequence[str]) -> list[tuple[Formatter, str]]:
     """``FORMAT=PATH`` pairs, with every format checked before anything runs."""
-    from toplint.report.select import formatter
 
     out = []
     for value in values:
@@ -135,8 +141,6 @@ class Progress:
 
     def update(self, done: int, files: int) -> None:
         if self.enabled:
-            from toplint.hardware.units import plural
-
             sys.stderr.write(
                 f"\rtoplint: checked {done}/{self.total} groups ({plural(files, 'file')})"
             )
@@ -155,7 +159,6 @@ def _lint_batches(
     edits: bool = True,
     details: bool = True,
 ) -> tuple[list[LintResult], list[Severity]]:
-    from toplint.pipeline.lint import lint, rule_settings_from
 
     results = []
     thresholds = []
@@ -213,7 +216,6 @@ def _write(path: str, text: str) -> None:
 
 def report_internal(errors: Iterable[Finding]) -> bool:
     """One line on stderr per file and parser or rule that raised; True when there was one."""
-    from toplint.report.base import printable
 
     shown = False
     for f in errors:
@@ -233,7 +235,6 @@ def _fix(args: argparse.Namespace, batches: Sequence[Group], results: Sequence[L
     """Apply (``--fix``) or print (``--diff``) the fixes that verify; True when a file changed
     (or would).  Each file is re-checked with its own batch's configuration."""
     from toplint.fix.apply import fix_files, fixable_paths, summary
-    from toplint.pipeline.lint import rule_settings_from, text_checker
 
     owner: dict[str, int] = {}
     for i, result in enumerate(results):
@@ -277,15 +278,8 @@ def _with_affected(paths: list[str]) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from toplint.pipeline.analyze import groups_by_config, sort_findings
-    from toplint.pipeline.lint import merge_counts
-    from toplint.report.base import Report
-    from toplint.report.select import formatter
-    from toplint.suppression.baseline import load_baseline, new_findings, write_baseline
 
     if args.no_cache:
-        from toplint.infra.datacache import set_enabled
-
         set_enabled(False)
     if getattr(args, "base", None) is not None and (args.fix or args.diff or args.write_baseline):
         raise UsageError(
@@ -323,7 +317,6 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.write_baseline:
         count = write_baseline(args.write_baseline, findings)
-        from toplint.hardware.units import plural
 
         print(
             f"toplint: recorded {plural(count, 'finding')} in {args.write_baseline}",

@@ -7,8 +7,12 @@ import json
 import sys
 from typing import Any
 
+from toplint.commands.check import report_internal
 from toplint.errors import EXIT_CLEAN, EXIT_INTERNAL, UsageError
+from toplint.hardware.units import format_bytes, format_time_us
 from toplint.infra.budgets import workload_count
+from toplint.model import INTERNAL_ERROR
+from toplint.pipeline.analyze import analyze_by_config
 from toplint.report.base import encodable, printable
 
 FORMATS = ("text", "json")
@@ -31,7 +35,6 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from toplint.pipeline.analyze import analyze_by_config
 
     if args.format not in FORMATS:
         raise UsageError(f"cost: unknown --format {args.format!r}; use one of {', '.join(FORMATS)}")
@@ -40,8 +43,6 @@ def run(args: argparse.Namespace) -> int:
         if value is not None and value < 1:
             raise UsageError(f"cost: --{name.replace('_', '-')} must be at least 1, got {value}")
     result = analyze_by_config(args, args.paths)
-    from toplint.commands.check import report_internal
-    from toplint.model import INTERNAL_ERROR
 
     crashed = report_internal(f for f in result.findings if f.rule == INTERNAL_ERROR)
     docs = [deployment_doc(a, result.hardware is not None) for a in result.analyses]
@@ -204,13 +205,11 @@ def _row(c: dict[str, Any]) -> tuple[str, ...]:
 
 
 def fmt_bytes(n: float) -> str:
-    from toplint.hardware.units import format_bytes
 
     return format_bytes(n)
 
 
 def fmt_us(us: float) -> str:
-    from toplint.hardware.units import format_time_us
 
     return format_time_us(us)
 

@@ -9,6 +9,9 @@ import sys
 from typing import Any
 
 from toplint.errors import EXIT_CLEAN, UsageError
+from toplint.hardware.manifest import load_hardware
+from toplint.infra.readpolicy import MAX_DATA_BYTES, read_text
+from toplint.infra.yamlsafe import dump
 from toplint.record import asdict
 
 
@@ -63,13 +66,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from toplint.hardware.manifest import load_hardware
 
     hardware = load_hardware(args.file)
     data = resolved(hardware)
     if args.format == "yaml":
-        from toplint.infra.yamlsafe import dump
-
         sys.stdout.write(dump(data))
     else:
         sys.stdout.write(json.dumps(data, indent=2) + "\n")
@@ -166,15 +166,12 @@ def _detect_nodes(args: argparse.Namespace) -> int:
 
 
 def _read(path: str, limit: int | None = None) -> str:
-    from toplint.infra.readpolicy import MAX_DATA_BYTES
-
     most = limit or MAX_DATA_BYTES
     if path == "-":
         text = sys.stdin.read(most + 1)
         if len(text) > most:
             raise UsageError(f"stdin: more than {most} characters; not read")
         return text
-    from toplint.infra.readpolicy import read_text
 
     try:
         return read_text(path, most)

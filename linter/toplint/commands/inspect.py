@@ -7,7 +7,10 @@ import json
 import sys
 from typing import Any
 
+from toplint.commands.check import report_internal
 from toplint.errors import EXIT_CLEAN, EXIT_INTERNAL
+from toplint.model import INTERNAL_ERROR
+from toplint.pipeline.analyze import analyze_by_config
 from toplint.report.base import encodable, printable
 
 _FIELDS = ("engine", "model", "tp", "pp", "dp", "ep", "ep_enabled", "nodes", "gpus_per_node")
@@ -30,12 +33,9 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from toplint.pipeline.analyze import analyze_by_config
     from toplint.report.jsonfmt import finding_dict
 
     result = analyze_by_config(args, args.paths)
-    from toplint.commands.check import report_internal
-    from toplint.model import INTERNAL_ERROR
 
     crashed = report_internal(f for f in result.findings if f.rule == INTERNAL_ERROR)
     exit_code = EXIT_INTERNAL if crashed else EXIT_CLEAN

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from toplint.hardware.units import plural
 from toplint.model import NO_DEPLOYMENT_FOUND, UNPARSABLE_FILE
 
 
@@ -34,7 +35,6 @@ def stats(result: Any) -> dict[str, Any]:
 
 
 def render(totals: dict[str, Any]) -> str:
-    from toplint.hardware.units import plural
 
     lines = [
         f"files read: {totals['files']}",

@@ -7,8 +7,12 @@ import json
 import sys
 from typing import Any
 
+from toplint.engines.registry import EXAMPLE_ENGINE, all_engines
 from toplint.errors import EXIT_CLEAN, UsageError
+from toplint.hardware.manifest import load_hardware
+from toplint.hardware.models import close_model, lookup_model
 from toplint.infra.budgets import budget_ms, workload_count
+from toplint.pipeline.analyze import settings_from_args
 
 
 def register(sub: Any) -> None:
@@ -36,9 +40,6 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from toplint.hardware.manifest import load_hardware
-    from toplint.hardware.models import lookup_model
-    from toplint.pipeline.analyze import settings_from_args
     from toplint.plan.recommend import recommend
 
     engine = _engine(args.engine)
@@ -49,8 +50,6 @@ def run(args: argparse.Namespace) -> int:
         args.model, settings.models, base_dir=settings.config.base_dir, root=settings.config.root
     )
     if model is None:
-        from toplint.hardware.models import close_model
-
         close = close_model(args.model)
         hint = f"did you mean `{close}`? Or add" if close else "add"
         raise UsageError(f"unknown model {args.model!r}: {hint} it under `models:` in toplint.yaml")
@@ -108,7 +107,6 @@ def _text(recs: list[dict[str, Any]], model: str, cluster: str, gpus: int, objec
 
 def _engine(name: str | None) -> str:
     """A registered engine that can render a planned command (``Engine.plan_command``)."""
-    from toplint.engines.registry import EXAMPLE_ENGINE, all_engines
 
     choices = [e.name for e in all_engines() if e.plan_command is not None]
     wanted = name or EXAMPLE_ENGINE

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from toplint.errors import EXIT_CLEAN, UsageError
+from toplint.pipeline.lint import all_rules
 
 
 def register(sub: Any) -> None:
@@ -16,7 +17,6 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from toplint.pipeline.lint import all_rules
     from toplint.rulebook.docs import find_rule, page
 
     rules = all_rules()

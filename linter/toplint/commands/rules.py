@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from toplint.errors import EXIT_CLEAN
+from toplint.pipeline.lint import all_rules
 
 
 def register(sub: Any) -> None:
@@ -17,7 +18,6 @@ def register(sub: Any) -> None:
 
 
 def listing(fmt: str) -> str:
-    from toplint.pipeline.lint import all_rules
 
     rules = all_rules()
     if fmt == "json":

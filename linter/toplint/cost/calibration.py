@@ -21,6 +21,7 @@ from toplint.cost.collectives import Fabric, wire_factor
 from toplint.cost.predict import latency_us, predict_us
 from toplint.hardware.linkkinds import kind
 from toplint.hardware.types import Measurement
+from toplint.infra.pkgdata import read_yaml
 from toplint.placement.types import Placement
 from toplint.record import field, record
 
@@ -151,7 +152,6 @@ def tokens_of(name: str) -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def systems() -> tuple[System, ...]:
     """All measured systems from the shipped data file."""
-    from toplint.infra.pkgdata import read_yaml
 
     doc = read_yaml("toplint.cost", "data/measured.yaml")
     return _parse(doc)

@@ -22,6 +22,7 @@ from toplint.cost.collectives import Fabric, intra_eta
 from toplint.engines.registry import get_engine
 from toplint.hardware import archs
 from toplint.hardware.linkkinds import kind
+from toplint.infra.pkgdata import read_yaml
 from toplint.record import record
 
 if TYPE_CHECKING:
@@ -249,7 +250,6 @@ def _measured(family: str, gpu_name: str, ranks: int, size: float) -> KernelTime
 
 @lru_cache(maxsize=1)
 def _points() -> tuple[tuple[str, str, int, int, float], ...]:
-    from toplint.infra.pkgdata import read_yaml
 
     doc = read_yaml("toplint.cost", "data/kernels.yaml")
     return tuple(

@@ -16,6 +16,8 @@ from functools import lru_cache
 from typing import Any
 
 from toplint.hardware.linkkinds import NETWORK, NONE, PCIE, kind
+from toplint.hardware.units import format_time_us
+from toplint.infra.pkgdata import read_yaml
 
 DATA = "toplint/cost/data/accuracy.yaml"
 METHODS = ("same-system measurement", "other-system measurement", "interpolation", "alpha-beta")
@@ -47,7 +49,6 @@ def band(method: str, cls: str) -> float:
 
 @lru_cache(maxsize=1)
 def _bands() -> dict[str, Any]:
-    from toplint.infra.pkgdata import read_yaml
 
     bands: dict[str, Any] = read_yaml("toplint.cost", "data/accuracy.yaml")["bands"]
     return bands
@@ -56,7 +57,6 @@ def _bands() -> dict[str, Any]:
 def render(time_us: float, rel: float) -> str:
     """ "0.63 ms +20%/−17%" text for a time in µs and its band: the measured time lies in
     [t/(1+b), t·(1+b)], so the band reads +b above and −b/(1+b) below."""
-    from toplint.hardware.units import format_time_us
 
     below = rel / (1.0 + rel)
     return f"{format_time_us(time_us)} +{rel * 100:.0f}%/−{below * 100:.0f}%"

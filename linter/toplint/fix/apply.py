@@ -21,8 +21,9 @@ from collections.abc import Callable, Iterable, Sequence
 
 from toplint.fix.edits import TextIndex
 from toplint.fix.types import Checked, Checker
+from toplint.hardware.units import plural
 from toplint.model import UNPARSABLE_FILE, Edit, Finding, Severity
-from toplint.record import record
+from toplint.record import record, replace
 
 __all__ = [
     "FileOutcome",
@@ -227,7 +228,6 @@ def fix_files(
 
 
 def _with_diff(outcome: FileOutcome, path: str, old: bytes, new: bytes) -> FileOutcome:
-    from toplint.record import replace
 
     return replace(outcome, diff=unified_diff(path, old.decode("utf-8"), new.decode("utf-8")))
 
@@ -240,7 +240,6 @@ def _write(
     write_back: Callable[..., None],
     error: type[Exception],
 ) -> FileOutcome:
-    from toplint.record import replace
 
     if _through_link(outcome.path, named):
         why = "reached through a symlink; not written (name the file to fix its target)"
@@ -285,7 +284,6 @@ def summary(outcome: FixOutcome, unsafe: bool, diff_only: bool) -> list[str]:
     changed = [f for f in outcome.files if f.applied and (f.written or diff_only)]
     if changed:
         count = sum(len(f.applied) for f in changed)
-        from toplint.hardware.units import plural
 
         lines.append(
             f"toplint: {verb} {plural(count, 'finding')} in {plural(len(changed), 'file')}"

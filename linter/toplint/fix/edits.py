@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from toplint.engines.registry import find_engine
 from toplint.model import Deployment, Edit, Flag
 from toplint.record import record
 
@@ -244,7 +245,6 @@ def _list_item(span: _Span, idx: TextIndex) -> str | None:
 
 
 def _anchor(dep: Deployment, name: str) -> Flag | None:
-    from toplint.engines.registry import find_engine
 
     engine = find_engine(dep.engine)
     fields = engine.cli.fields if engine is not None else {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from toplint.engines.registry import all_engines
 from toplint.model import NO_DEPLOYMENT_FOUND, Finding
 from toplint.parse.base import Source, is_template
 
@@ -30,7 +31,6 @@ _DASH_M = r"(?<![\w-])-m[\"']?(?:[\s,]*-\s)?[\s,]*[\"']?"
 @cache
 def _pattern() -> re.Pattern[str]:
     """One alternation of every engine's commands, modules and images (longest first)."""
-    from toplint.engines.registry import all_engines
 
     alternatives: list[tuple[str, str]] = []
     for engine in all_engines():

@@ -43,6 +43,7 @@ from toplint.hardware.types import Cluster
 from toplint.model import Deployment, Dimension
 from toplint.placement.links import group_link
 from toplint.placement.types import Gpu, Group, Placement
+from toplint.record import replace
 
 __all__ = ["place"]
 
@@ -67,7 +68,6 @@ def _clique_domain(deployment: Deployment, cluster: Cluster, notes: list[str]) -
             "NVLink domains; nodes are joined by the network"
         )
         return cluster
-    from toplint.record import replace
 
     notes.append(
         f"pods pinned to one NVLink clique ({CLIQUE_LABEL}={clique}): its nodes share the "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from toplint.engines.registry import get_engine
 from toplint.plan.enumerate import Layout
 
 __all__ = ["command"]
@@ -9,7 +10,6 @@ __all__ = ["command"]
 
 def command(model_id: str, layout: Layout, engine: str, nodes: int) -> str:
     """One shell line for the head node (multi-node: run it on each node with its rank)."""
-    from toplint.engines.registry import get_engine
 
     render = get_engine(engine).plan_command
     if render is None:

@@ -9,6 +9,7 @@ across nodes and its ``--ep-size`` lives inside the TP group (§2 `--ep-size`).
 from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
+from toplint.engines.registry import get_engine
 from toplint.record import record
 
 __all__ = ["Layout", "Memory", "layouts", "memory_fit"]
@@ -87,7 +88,6 @@ def _tp_valid(model: ModelSpec, tp: int) -> bool:
 
 def _can_run(engine: str, pp: int, dp: int) -> bool:
     """The engine parallelises what the layout needs (``Engine.dimensions``)."""
-    from toplint.engines.registry import get_engine
 
     dims = get_engine(engine).dimensions
     return (pp == 1 or "pp" in dims) and (dp == 1 or "dp" in dims)
@@ -97,7 +97,6 @@ def _ep_options(model: ModelSpec, tp: int, dp: int, engine: str) -> list[int]:
     """EP sizes the engine can run: 1 (experts TP-sharded) plus the engine's EP layouts."""
     if not model.is_moe:
         return [1]
-    from toplint.engines.registry import get_engine
 
     layout = get_engine(engine).ep_layout
     candidates: list[int] = []

@@ -25,10 +25,13 @@ from typing import TYPE_CHECKING
 from toplint.catalog_types import ModelSpec
 from toplint.cost.types import Budgets, CostReport, Workload
 from toplint.hardware.types import Cluster
-from toplint.model import Deployment
+from toplint.model import Deployment, Severity
+from toplint.pipeline.analyze import place_and_cost
+from toplint.pipeline.lint import all_rules
 from toplint.placement.types import Placement
 from toplint.plan.enumerate import Layout, Memory, layouts, memory_fit
 from toplint.record import record
+from toplint.rulebook.run import RuleSettings, run_rules
 from toplint.rulebook.types import Rule
 
 if TYPE_CHECKING:
@@ -94,7 +97,6 @@ def evaluate(
     budgets: Budgets,
     rules: Sequence[Rule] = (),
 ) -> Candidate:
-    from toplint.pipeline.analyze import place_and_cost
 
     analysis = place_and_cost(deployment_for(layout, model, engine), cluster, model, workload)
     placement, cost = analysis.placement, analysis.cost
@@ -129,8 +131,6 @@ def _flagged(
     """What ``toplint check`` would say about this layout, at warning or above."""
     if not rules:
         return ()
-    from toplint.model import Severity
-    from toplint.rulebook.run import RuleSettings, run_rules
 
     active = [r for r in rules if r.code not in _PLANNED_ELSEWHERE]
     found = run_rules(active, [analysis], RuleSettings(), budgets, workload)
@@ -148,7 +148,6 @@ def candidates(
     budgets: Budgets,
 ) -> list[Candidate]:
     """Every valid layout on ``gpus`` GPUs, estimated (those that do not fit memory included)."""
-    from toplint.pipeline.lint import all_rules
 
     rules = all_rules()
     return [

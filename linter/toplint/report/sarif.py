@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import quote
 
 from toplint import __version__
+from toplint.facts.registry import estimates
 from toplint.model import Edit, Finding, Fix, Related, Severity
 from toplint.report.base import Report, encodable, fingerprints, relative_path, shown
 from toplint.report.jsonfmt import plain
@@ -104,7 +105,6 @@ def result(f: Finding, index: int, fingerprint: str) -> dict[str, Any]:
 
 
 def _estimates(data: Any) -> dict[str, Any]:
-    from toplint.facts.registry import estimates
 
     found: dict[str, Any] = plain(estimates(dict(data)))
     return found

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from toplint.suppression.inline import SUPPRESSION_RULES
+
 if TYPE_CHECKING:
     from toplint.rulebook.types import Rule
 
 
 def toplint_rules() -> list[Rule]:
     # Imported when the rules are listed: a run that only formats never needs the comment parser.
-    from toplint.suppression.inline import SUPPRESSION_RULES
 
     return list(SUPPRESSION_RULES)

@@ -25,11 +25,15 @@ from __future__ import annotations
 from typing import Any
 
 from toplint.catalog_index import instance_gpus_per_node
+from toplint.engines.registry import engine_running_in
+from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, Position, Unresolved, unparsable
 from toplint.parse.argv import Invocation, deployment_from_invocation
+from toplint.parse.k8s.configmap import mapping_args
 from toplint.parse.k8s.container import anchor_of
 from toplint.parse.k8s.context import Ctx, base_deployment, to_int
+from toplint.parse.k8s.generic import walk
 from toplint.parse.options import Arg
 from toplint.record import replace
 
@@ -78,7 +82,6 @@ def _kaito(ctx: Ctx) -> bool:
 
 def _other(ctx: Ctx) -> list[Deployment]:
     """A kind of the same name from another API group: found by shape."""
-    from toplint.parse.k8s.generic import walk
 
     return walk(ctx)
 
@@ -126,7 +129,6 @@ def _instance(
 ) -> Deployment | None:
     if str(ctx.get(("metadata", "annotations", _RUNTIME), "")).lower() == "transformers":
         return None
-    from toplint.engines.registry import engine_running_in
 
     engine = engine_running_in("kaito")
     base = replace(base_deployment(ctx, "kaito-" + str(ctx.get(("kind",))).lower()), name=str(name))
@@ -252,8 +254,6 @@ def _model(ctx: Ctx, preset: Any, at: Path) -> Arg | None:
 def _config_args(ctx: Ctx, name: Any, runtime: str) -> list[Arg]:
     """The runtime's section (``vllm:``) of the named ConfigMap's ``inference_config.yaml``,
     as options."""
-    from toplint.errors import SourceError
-    from toplint.parse.k8s.configmap import mapping_args
 
     found = ctx.configmaps.get(str(name)) if isinstance(name, str) else None
     data = found[0].data.get("data") if found and isinstance(found[0].data, dict) else None

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from toplint.engines.registry import engine_running_in
+from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Finding, Flag
 from toplint.parse.k8s import text as k8s_text
@@ -34,6 +35,7 @@ from toplint.parse.k8s.context import (
 )
 from toplint.parse.k8s.pods import spec_deployments
 from toplint.parse.options import Arg, apply_flags, parse_args
+from toplint.parse.text.shellrun import lex
 from toplint.record import replace
 
 # parallelism key -> vLLM option, in the order the controller renders them.
@@ -124,8 +126,6 @@ def _additional_args(ctx: Ctx, cpath: Path, env: dict[str, str | None]) -> list[
             text = env.get(name)
             if text is None:
                 return []
-            from toplint.errors import SourceError
-            from toplint.parse.text.shellrun import lex
 
             at: Path = (*cpath, "env", i, "value")
             locate = k8s_text.Locator(

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from toplint.engines.registry import find_engine
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, unparsable
 from toplint.parse.argv import Invocation, deployment_from_invocation
 from toplint.parse.k8s.container import anchor_of, list_args, token_arg
 from toplint.parse.k8s.context import Ctx, base_deployment
+from toplint.parse.k8s.generic import walk
 from toplint.parse.options import Arg
 from toplint.record import replace
 
@@ -29,10 +31,7 @@ _GPU_PROFILES = ("nvidia-gpu-", "amd-gpu-")  # chart profiles of one GPU each
 
 def model(ctx: Ctx) -> list[Deployment]:
     if not str(ctx.get(("apiVersion",), "")).startswith("kubeai.org/"):
-        from toplint.parse.k8s.generic import walk
-
         return walk(ctx)
-    from toplint.engines.registry import find_engine
 
     engine = find_engine(str(ctx.get(("spec", "engine"), "")).lower())
     if engine is None:

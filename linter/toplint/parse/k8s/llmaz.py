@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from toplint.engines.registry import all_engines, engine_running_in
 from toplint.engines.types import Engine
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
 from toplint.parse.argv import Invocation, deployment_from_invocation
 from toplint.parse.k8s.container import list_args
 from toplint.parse.k8s.context import Ctx, base_deployment, is_gpu_resource, to_int
+from toplint.parse.k8s.generic import walk
 from toplint.parse.options import Arg
 from toplint.record import replace
 
@@ -33,7 +35,6 @@ def service(ctx: Ctx) -> list[Deployment]:
     if not api.startswith(_GROUP):
         if api == "v1":  # the core Service: a network endpoint
             return []
-        from toplint.parse.k8s.generic import walk  # Knative's serving.knative.dev Service
 
         return walk(ctx)
     from toplint.parse.k8s.lws import groups
@@ -80,7 +81,6 @@ def playground(ctx: Ctx) -> list[Deployment]:
 
 def _engine(name: Any) -> Engine | None:
     """The backend by llmaz's name for it ("vllm", "sglang", "tgi", "tensorrt-llm")."""
-    from toplint.engines.registry import all_engines, engine_running_in
 
     if not name:
         return engine_running_in("llmaz")

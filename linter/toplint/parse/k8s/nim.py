@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from toplint.engines.registry import all_engines, engine_running_in
 from toplint.engines.types import Engine
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Finding
@@ -46,7 +47,6 @@ def is_nim_image(image: Any) -> bool:
 
 def backend(env: Mapping[str, str | None]) -> Engine | None:
     """The engine a NIM container runs, when its environment states it."""
-    from toplint.engines.registry import all_engines, engine_running_in
 
     if (env.get("NIM_USE_SGLANG") or "").strip().lower() in ("1", "true", "yes"):
         return engine_running_in("nim-sglang")

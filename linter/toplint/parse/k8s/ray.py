@@ -19,6 +19,7 @@ from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, Position
 from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.k8s import text as k8s_text
+from toplint.parse.k8s.container import find_engine_invocations, script_commands
 from toplint.parse.k8s.context import Ctx, base_deployment, gpu_request, pod_labels, to_int
 from toplint.parse.k8s.pods import pod_deployments
 from toplint.parse.options import Arg, apply_flags, parse_args
@@ -273,7 +274,6 @@ def _kwarg(key: str, value: Any, pos: Position) -> list[Arg]:
 def ray_job(ctx: Ctx) -> list[Deployment]:
     """RayJob: ``spec.entrypoint`` (a shell command) runs on the cluster of
     ``spec.rayClusterSpec``; an engine it starts spans that cluster."""
-    from toplint.parse.k8s.container import find_engine_invocations, script_commands
 
     spec: Path = ("spec", "rayClusterSpec")
     base = base_deployment(ctx, "kuberay")

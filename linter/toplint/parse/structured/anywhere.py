@@ -26,12 +26,18 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
 
+from toplint.engines.registry import all_engines
 from toplint.errors import SourceError
-from toplint.model import Deployment, Finding, ParseResult, Position, unparsable
+from toplint.infra.yamlsafe import load_documents
+from toplint.model import Deployment, Finding, ParseResult, Position, Severity, unparsable
 from toplint.parse.argv import Invocation, file_deployments, find_invocations
 from toplint.parse.base import Source
 from toplint.parse.infer.scoping import dotenv_beside, scoped
+from toplint.parse.k8s.container import token_arg
+from toplint.parse.k8s.manifest import looks_like_k8s
 from toplint.parse.options import Arg
+from toplint.parse.text.shellsrc import lex_embedded
+from toplint.parse.textpos import offset_of
 from toplint.record import replace
 
 _HEADS = ("command", "cmd", "entrypoint", "entryPoint")
@@ -42,7 +48,6 @@ MAX_VALUES = 50_000  # values looked at in one file (a huge data file is not a c
 @cache
 def _engine_words() -> re.Pattern[str]:
     """The words that start an engine: launch commands and ``python -m`` modules."""
-    from toplint.engines.registry import all_engines
 
     words: set[str] = set()
     for engine in all_engines():
@@ -78,7 +83,6 @@ def _values(
     """Argument vectors of the file's values that mention an engine, each with its document
     and path (``ci`` collects the engines GitHub Actions CI jobs start: tests, not
     deployments)."""
-    from toplint.infra.yamlsafe import load_documents
 
     if source.name.endswith(".toml"):
         yield from ((args, None, ()) for args in _toml_values(source))
@@ -132,9 +136,7 @@ def _workflow_jobs(data: Any) -> dict[Any, dict[str, Any]] | None:
 
 def _ci_only(source: Source, job: str, inv: Invocation) -> Finding:
     """TL008 (info): the engine runs only in CI jobs, which are tests, not deployments."""
-    from toplint.model import Severity
     from toplint.parse.mentions import no_deployment
-    from toplint.record import replace
 
     pos = inv.start.position
     named = inv.start.value or inv.start.raw
@@ -188,8 +190,6 @@ def _scalar(value: Any) -> bool:
 
 def _arg(source: Source, doc: Any, value: Any, at: tuple[str | int, ...]) -> Arg:
     """One element; its position is its first character (after an opening quote)."""
-    from toplint.parse.textpos import offset_of
-    from toplint.record import replace
 
     text = str(value)
     pos = doc.value_position(at)
@@ -208,7 +208,6 @@ _REFERENCE = re.compile(r"\$\(([A-Za-z_]\w*)\)|\$\{([^}]*)\}|\$([A-Za-z_]\w*)")
 
 def _element(text: str, pos: Position, anchor: str = "") -> Arg:
     """One argument-list element; references and template text (``{{ … }}``) are unresolved."""
-    from toplint.parse.k8s.container import token_arg
 
     refs = tuple(next(g for g in m.groups() if g is not None) for m in _REFERENCE.finditer(text))
     return token_arg(text, text, pos, refs, anchor)
@@ -255,7 +254,6 @@ def _script(
     """The commands of a script held in a value; an ``sh -c SCRIPT`` command is read as the
     script it runs (``start_command: sh -c "... python3 -m sglang.launch_server ..."``)."""
     from toplint.parse.k8s.container import shell_script
-    from toplint.parse.text.shellsrc import lex_embedded
 
     try:
         commands = lex_embedded(value, env or {}, source.text, source.path, pos.line, pos.column)
@@ -342,7 +340,6 @@ def data_syntax_error(source: Source, named_engine: bool = False) -> Finding | N
     """TL001 at the JSON or TOML parser's error, for a file toplint would have read: one that
     names an engine (``named_engine``, or a command ``scan`` looks for) or is a Kubernetes
     manifest.  Other JSON (``package.json``, JSONC settings with comments) is not toplint's."""
-    from toplint.parse.k8s.manifest import looks_like_k8s
 
     text = source.text
     if not (named_engine or mentions_engine(text) or looks_like_k8s(text)):

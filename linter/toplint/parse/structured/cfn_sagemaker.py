@@ -9,9 +9,10 @@ from typing import Any
 from toplint.catalog_index import instance_gpus_per_node
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Finding, ParseResult
-from toplint.parse.argv import deployment_from_invocation
+from toplint.parse.argv import deployment_from_invocation, image_invocation
 from toplint.parse.base import Source
 from toplint.parse.options import Arg
+from toplint.parse.textpos import offset_of
 from toplint.record import replace
 
 _MODEL = "AWS::SageMaker::Model"
@@ -83,7 +84,6 @@ class _Template:
     def _container(
         self, path: Path, base: Deployment
     ) -> tuple[Deployment, tuple[Finding, ...]] | None:
-        from toplint.parse.argv import image_invocation
 
         node = self._get(path)
         image = self.arg((*path, "Image"), node.get("Image"), keep_raw=True)
@@ -179,7 +179,6 @@ class _Template:
 
     def _tag(self, line: int, column: int) -> str:
         """The YAML short-form intrinsic (``!Ref``) written at a value's position, if any."""
-        from toplint.parse.textpos import offset_of
 
         start = offset_of(self.source.text, line, column)
         if self.source.text.startswith("!", start):

@@ -17,8 +17,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from toplint.engines.registry import engine_running_in
+from toplint.infra.yamlsafe import load_documents
 from toplint.model import Deployment, Finding, Flag, ParseResult, Position
 from toplint.parse.base import Source
+from toplint.parse.options import apply_flags
 from toplint.record import replace
 
 FORMAT = "llmapi-disaggregated"
@@ -43,7 +46,6 @@ class DisaggConfigParser:
         return len({m.group(1) for m in _MARKER.finditer(source.text)}) == 2
 
     def parse(self, source: Source) -> ParseResult:
-        from toplint.infra.yamlsafe import load_documents
 
         docs = load_documents(source.text, source.path)
         if len(docs) != 1 or not isinstance(docs[0].data, dict):
@@ -65,7 +67,6 @@ class DisaggConfigParser:
 def _section(
     source: Source, doc: Any, data: dict[str, Any], key: str, role: str
 ) -> Deployment | None:
-    from toplint.engines.registry import engine_running_in
 
     engine = engine_running_in(FORMAT)
     spec = engine.cli
@@ -109,7 +110,6 @@ def _section(
         replicas=replicas if isinstance(replicas, int) and replicas > 0 else 1,
         sources={"replicas": _where(doc, (key, "num_instances"), start)},
     )
-    from toplint.parse.options import apply_flags
 
     return apply_flags(base, flags, replace(spec, fields=fields))
 

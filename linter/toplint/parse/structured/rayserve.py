@@ -13,6 +13,7 @@ import re
 from toplint.infra.yamlsafe import load_documents
 from toplint.model import Deployment, ParseResult
 from toplint.parse.base import Source
+from toplint.parse.k8s.context import Ctx
 
 _APPS = re.compile(r"^applications:\s*$", re.M)
 _LLM = re.compile(r"ray\.serve\.llm|^\s*llm_configs?:", re.M)
@@ -25,7 +26,6 @@ class RayServeConfigParser:
         return source.yaml_named and bool(_APPS.search(source.text) and _LLM.search(source.text))
 
     def parse(self, source: Source) -> ParseResult:
-        from toplint.parse.k8s.context import Ctx
         from toplint.parse.k8s.ray import serve_applications
 
         docs = load_documents(source.text, source.path)

@@ -19,7 +19,10 @@ from typing import Any
 
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, ParseResult
+from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
+from toplint.parse.k8s.container import find_engine_invocations, script_commands
+from toplint.parse.k8s.context import Ctx
 from toplint.record import replace
 
 ACCELERATORS_LABEL = "skypilot.co/accelerators"
@@ -92,9 +95,6 @@ def _accelerators(doc: Document) -> tuple[list[tuple[str, int]], Path]:
 def _task(
     source: Source, doc: Document, docs: list[Document]
 ) -> tuple[list[Deployment], list[Any]]:
-    from toplint.parse.argv import deployment_from_invocation
-    from toplint.parse.k8s.container import find_engine_invocations, script_commands
-    from toplint.parse.k8s.context import Ctx
 
     data = doc.data
     accel, accel_at = _accelerators(doc)

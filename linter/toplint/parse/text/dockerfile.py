@@ -15,6 +15,8 @@ from toplint.model import ParseResult, Position
 from toplint.parse.argv import file_deployments, find_invocations, image_invocation
 from toplint.parse.base import Source
 from toplint.parse.options import Arg
+from toplint.parse.text.shellrun import lex
+from toplint.parse.text.shellsrc import command_args
 from toplint.record import record, replace
 
 _NAMES = ("dockerfile", "containerfile")
@@ -84,8 +86,6 @@ def _position(ins: Instruction, offset: int, path: str) -> Position:
 
 def shell_form(ins: Instruction, path: str, env: Mapping[str, str]) -> list[Arg]:
     """A shell-form instruction (run by ``/bin/sh -c``), lexed with positions in the file."""
-    from toplint.parse.text.shellrun import lex
-    from toplint.parse.text.shellsrc import command_args
 
     padded = "\n" * (ins.line - 1) + " " * (ins.column - 1) + ins.text
     return [a for command in lex(padded, env) for a in command_args(command, path)]
@@ -93,7 +93,6 @@ def shell_form(ins: Instruction, path: str, env: Mapping[str, str]) -> list[Arg]
 
 def _env_assignments(text: str) -> dict[str, str]:
     """``ENV A=1 B="x y"`` or the legacy ``ENV A 1``."""
-    from toplint.parse.text.shellrun import lex
 
     words = [w for c in lex(text.replace("\\\n", " ")) for w in c.words]
     if words and words[0].value is not None and "=" not in words[0].raw:

@@ -31,7 +31,6 @@ from toplint.parse.text.launchers import (
     launcher_allocation,
 )
 from toplint.parse.text.shell import Command, SourceLoader
-from toplint.parse.text.shellrun import lex
 from toplint.parse.textpos import starts_of
 from toplint.record import record, replace
 
@@ -140,8 +139,12 @@ def lex_embedded(
     value: str, env: Mapping[str, str], file_text: str, path: str, line: int, column: int
 ) -> list[list[Arg]]:
     """Lex a script held in a string (``sh -c``, a YAML block) with positions in the file."""
+    # Imported here: a compose or Kubernetes file with no script to lex never loads the shell
+    # interpreter (python -X importtime: 8-15 ms on this VM under load, shell and expand with it).
+    import toplint.parse.text.shellrun
+
     smap = source_map(file_text, path, line, column, value)
-    return [command_args(c, path, smap) for c in lex(value, env)]
+    return [command_args(c, path, smap) for c in toplint.parse.text.shellrun.lex(value, env)]
 
 
 # docker run options that take a value (docker CLI reference, `docker run --help`).
@@ -323,10 +326,13 @@ class ShellParser:
         """Simple commands with the call site they came from, for a script run by
         ``srun … bash -c SCRIPT`` what the launchers before the shell grant, and the exported
         GPU-visibility variables the command's process inherits."""
+        import toplint.parse.text.shellrun  # see lex_embedded
+
         out: list[
             tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg], tuple[str, ...]]
         ] = []
-        for command in lex(text, env, loader=sourced_loader(path, outside)):
+        loader = sourced_loader(path, outside)
+        for command in toplint.parse.text.shellrun.lex(text, env, loader=loader):
             args = command_args(command, path)
             exported = _exported_env(command, path)
             script = _sh_c_script(args)
