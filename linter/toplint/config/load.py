@@ -62,8 +62,14 @@ class Config:
         return path
 
 
-def _read_pyproject(path: str) -> tuple[Mapping[str, Any] | None, str]:
-    """The ``[tool.toplint]`` table (None when absent) and the file's text."""
+def _read_pyproject(path: str, root: str | None = None) -> tuple[Mapping[str, Any] | None, str]:
+    """The ``[tool.toplint]`` table (None when absent) and the file's text.
+
+    ``root``: an auto-discovered file must lie inside it, links resolved, checked before a
+    byte is read.  A file whose text never says ``toplint`` (nor a TOML escape that could
+    spell it) has no such table and is not parsed: another project's ``pyproject.toml``, with
+    its 5,000-digit integers or 200,000 nested arrays, is not toplint's to read.
+    """
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # Python 3.10
@@ -71,12 +77,19 @@ def _read_pyproject(path: str) -> tuple[Mapping[str, Any] | None, str]:
     from toplint.infra.readpolicy import read_text
 
     try:
-        text = read_text(path)
+        text = read_text(path, root=root)
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc}") from None
+    if "toplint" not in text and "\\u" not in text and "\\U" not in text:
+        return None, text
+    try:
         data = tomllib.loads(text)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+    except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from None
     except ValueError as exc:  # an integer beyond int()'s digit limit, and the like
         raise ConfigError(f"{path}: cannot read: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: cannot read: nested too deeply") from None
     tool = data.get("tool")
     section = tool.get("toplint") if isinstance(tool, dict) else None
     return (section if isinstance(section, dict) else None), text
@@ -121,7 +134,7 @@ def load_config(path: str, *, discovered: bool = False) -> Config:
     base = os.path.dirname(os.path.abspath(path))
     root = _discovered_root(path, base) if discovered else None
     if path.endswith(".toml"):
-        section, text = _read_pyproject(path)
+        section, text = _read_pyproject(path, root)
         where = toml_positions(text)
         validate_config(section or {}, lambda keys, _value: where.get(keys), path)
         return Config(path, base, section or {}, where, root)
@@ -130,7 +143,7 @@ def load_config(path: str, *, discovered: bool = False) -> Config:
     from toplint.infra.yamlsafe import load_documents
 
     try:
-        docs = load_documents(read_text(path), path)
+        docs = load_documents(read_text(path, root=root), path)
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from None
     except SourceError as exc:
@@ -173,8 +186,14 @@ def _config_in(folder: str) -> str | None:
     for name in CONFIG_NAMES:
         candidate = os.path.join(folder, name)
         if os.path.isfile(candidate):
-            if name == "pyproject.toml" and _read_pyproject(candidate)[0] is None:
-                continue
+            if name == "pyproject.toml":
+                from toplint.infra.readpolicy import OUTSIDE, inside_root, repository_root
+
+                root = repository_root(folder) or os.path.realpath(folder)
+                if not inside_root(candidate, root):  # refused unread, as load_config would
+                    raise ConfigError(f"{candidate}: {OUTSIDE} (a symlink that leaves {root})")
+                if _read_pyproject(candidate, root)[0] is None:
+                    continue
             return candidate
     return None
 

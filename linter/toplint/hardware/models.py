@@ -242,14 +242,16 @@ def _same_model(key: str, model_id: str) -> bool:
     return a == b or a.rsplit("/", 1)[-1] == b.rsplit("/", 1)[-1]
 
 
-def _read_config_json(path: Path) -> Mapping[str, Any]:
+def _read_config_json(path: Path, root: str | None = None) -> Mapping[str, Any]:
+    """A model's ``config.json`` (``path`` or the folder holding it); ``root``: the folder the
+    file itself, links resolved, must lie in (the check of the folder does not cover it)."""
     import json
 
     from toplint.infra.readpolicy import read_text
 
     if path.is_dir():
         path = path / "config.json"
-    data = json.loads(read_text(str(path), _MAX_CONFIG_BYTES))
+    data = json.loads(read_text(str(path), _MAX_CONFIG_BYTES, root))
     if not isinstance(data, Mapping):
         raise ValueError(f"{path} does not hold a JSON object")
     return data
@@ -295,7 +297,7 @@ def _from_extra(
             f"(looked for {path}); catalog models: {known}"
         )
     try:
-        config = _read_config_json(path)
+        config = _read_config_json(path, root)
         return spec_from_hf_config(config, model_id=key, source=f"{path} ({where})")
     except (OSError, ValueError) as exc:
         raise ConfigError(f"{where}: cannot read {path}: {exc}") from None

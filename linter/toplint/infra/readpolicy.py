@@ -35,6 +35,7 @@ __all__ = [
     "inside_root",
     "name_targets",
     "read_bytes",
+    "read_reference",
     "read_text",
     "reference_root",
     "repository_root",
@@ -64,15 +65,25 @@ class ReadRefused(OSError):
         return self.reason
 
 
-def read_bytes(path: str, limit: int = MAX_DATA_BYTES) -> bytes:
+def read_bytes(path: str, limit: int = MAX_DATA_BYTES, root: str | None = None) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes; ``ReadRefused`` otherwise.
 
+    This is the one function through which toplint opens a file.  ``root`` (a real path):
+    the file must lie inside it; the check is made on the final path, every link resolved,
+    before a byte is read (``OUTSIDE`` otherwise), and that resolved path is what is opened,
+    with ``O_NOFOLLOW`` (a last component swapped for a link since is not followed).
     O_NONBLOCK: opening a FIFO must not wait for a writer.  The size is checked on the open
     descriptor and the read is bounded too (a file growing, or a sparse or proc file whose
     size lies, cannot make it larger).
     """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+    if root is not None:
+        real = os.path.realpath(path)
+        if not (real == root or real.startswith(root.rstrip(os.sep) + os.sep)):
+            raise ReadRefused(path, OUTSIDE)
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(path if root is None else real, flags)
     except FileNotFoundError:
         dangling = " (dangling symlink)" if os.path.islink(path) else ""
         raise ReadRefused(path, f"no such file{dangling}") from None
@@ -115,9 +126,9 @@ def _read_at_most(fd: int, size: int, most: int) -> bytes:
     return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
-def read_text(path: str, limit: int = MAX_DATA_BYTES) -> str:
+def read_text(path: str, limit: int = MAX_DATA_BYTES, root: str | None = None) -> str:
     """``read_bytes`` decoded as UTF-8 (a BOM dropped); ``ReadRefused`` when it is not UTF-8."""
-    data = read_bytes(path, limit)
+    data = read_bytes(path, limit, root)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -212,3 +223,11 @@ def resolve_reference(referrer: str, ref: str, root: str | None = None) -> str:
     if not inside_root(full, root or reference_root(referrer)):
         raise ReadRefused(full, OUTSIDE)
     return full
+
+
+def read_reference(referrer: str, ref: str, limit: int = MAX_DATA_BYTES) -> tuple[str, str]:
+    """The path and text of a file a linted file references (``resolve_reference``), checked
+    again at the read itself (``read_text`` with the root)."""
+    root = reference_root(referrer)
+    full = resolve_reference(referrer, ref, root)
+    return full, read_text(full, limit, root)

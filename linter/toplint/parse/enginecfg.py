@@ -40,10 +40,9 @@ def disk_loader(source_path: str) -> ConfigLoader:
     def load(ref: str) -> tuple[str, str] | None:
         if source_path == "-" or not ref.lower().endswith(_CONFIG_SUFFIXES):
             return None
-        from toplint.infra.readpolicy import read_text, resolve_reference
+        from toplint.infra.readpolicy import read_reference
 
-        full = resolve_reference(source_path, ref)
-        return full, read_text(full, _MAX_CONFIG_BYTES)
+        return read_reference(source_path, ref, _MAX_CONFIG_BYTES)
 
     return load
 
