@@ -9,7 +9,7 @@ from typing import Any
 
 from toplint.errors import EXIT_CLEAN, EXIT_INTERNAL, UsageError
 from toplint.infra.budgets import workload_count
-from toplint.report.base import encodable, printable
+from toplint.report.base import encodable, printable, printable_text
 
 FORMATS = ("text", "json")
 
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         json.dump({"deployments": docs}, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(render_text(docs))
+        sys.stdout.write(printable_text(render_text(docs)))
     return EXIT_INTERNAL if crashed else EXIT_CLEAN
 
 

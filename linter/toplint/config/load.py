@@ -107,7 +107,7 @@ def toml_positions(text: str) -> dict[KeyPath, tuple[int, int]]:
     """
     out: dict[KeyPath, tuple[int, int]] = {}
     table: KeyPath | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):  # lines end at "\n" only
         header = _TOML_TABLE.match(line)
         if header:
             sub = header.group("sub")
