@@ -241,6 +241,7 @@ UNCHECKED_KINDS = {
     "selector-mismatch": "node labels match no cluster",
     "unresolved-layout": "layout not resolved",
     "too-few-gpus": "layout needs more GPUs than it is given",
+    "placement-ranks": "more ranks than toplint places",
     "unknown-model": "model not in the catalog",
     "accelerator": "accelerator not modelled",
 }

@@ -14,6 +14,7 @@ __all__ = [
     "EXPANDED_CHARS_PER_FILE",
     "EXPANSION_CHARS",
     "EXPANSION_DEPTH",
+    "PLACED_RANKS",
     "SUGGESTIONS_PER_FILE",
     "SUGGESTION_NAME_CHARS",
     "BudgetExceeded",
@@ -34,6 +35,11 @@ EXPANSION_DEPTH = 32
 # engine option is under 50 characters), and one file gets this many comparisons at most.
 SUGGESTION_NAME_CHARS = 80
 SUGGESTIONS_PER_FILE = 1000
+# Ranks one deployment is placed on (placement-ranks): placement makes a record per rank and
+# lists its groups, so a layout an in-tree manifest admits (a million nodes of 8 GPUs) must not
+# decide the memory.  The largest published serving deployments span a few thousand GPUs;
+# the parallel-size limit of one flag (toplint.parse.argv.MAX_PARALLEL_SIZE) is this figure.
+PLACED_RANKS = 1 << 16
 
 
 class BudgetExceeded(SourceError):

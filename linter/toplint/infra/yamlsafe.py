@@ -126,7 +126,7 @@ class Limits:
     # each while composed, so at most ~150 MB.  The largest real files (rendered charts with
     # CRDs, 1-2 MB) hold well under 100,000.
     max_nodes: int = 500_000
-    max_alias_nodes: int = 100_000  # extra nodes that aliases may add to one document
+    max_alias_nodes: int = 100_000  # extra nodes that aliases may add to one file
     max_documents: int = 10_000
 
 
@@ -297,15 +297,18 @@ def _depth_error(limits: Limits, node: yaml.Node) -> SourceError:
     return _error(f"YAML nested deeper than {limits.max_depth} levels (depth limit)", node)
 
 
-def _check_aliases(root: yaml.Node, limits: Limits) -> None:
+def _check_aliases(root: yaml.Node, limits: Limits, spent: list[int]) -> None:
     """Refuse a document whose aliases expand too far, before building anything.
+
+    ``spent``: the extra nodes the file's earlier documents' aliases added (the budget is per
+    file: 10,000 documents of 100,000 extra nodes each were a billion nodes).
 
     The composer returns an aliased node as the same object, so the expanded size of every
     distinct node is computed once (linear in the text) and a "billion laughs" document is
     rejected in microseconds instead of being expanded.
     """
     sizes: dict[int, int] = {}
-    extra = 0
+    extra = spent[0]
 
     def size(node: yaml.Node, depth: int) -> int:
         nonlocal extra
@@ -315,7 +318,7 @@ def _check_aliases(root: yaml.Node, limits: Limits) -> None:
             if extra > limits.max_alias_nodes:
                 raise _error(
                     f"YAML aliases expand to more than {limits.max_alias_nodes:,} extra nodes "
-                    "(alias expansion limit; an alias bomb?); the anchor is here",
+                    "in this file (alias expansion limit; an alias bomb?); the anchor is here",
                     node,
                 )
             return known
@@ -330,6 +333,7 @@ def _check_aliases(root: yaml.Node, limits: Limits) -> None:
         return total
 
     size(root, 0)
+    spent[0] = extra
 
 
 _SCALAR_TAGS = frozenset(
@@ -501,6 +505,7 @@ def _load_documents(text: str, path: str, limits: Limits) -> list[Document]:
     docs: list[Document] = []
     may_alias = "*" in text  # no '*', no alias: skip the expansion count
     lines = _CURRENT[0] = LineStarts.of(text)
+    spent = [0]  # extra nodes added by aliases, over the whole file
     try:
         for node in _compose_all(text, limits):
             if len(docs) >= limits.max_documents:
@@ -510,7 +515,7 @@ def _load_documents(text: str, path: str, limits: Limits) -> list[Document]:
             if node is None:
                 continue
             if may_alias:
-                _check_aliases(node, limits)
+                _check_aliases(node, limits, spent)
             data = _Builder(path, limits)._value(node, 0)
             docs.append(Document(path, data, _point(node.start_mark, lines)[0], node, lines=lines))
     except yaml.MarkedYAMLError as exc:
