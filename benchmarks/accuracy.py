@@ -11,8 +11,10 @@ its source and system.  The unit left out is one source's measurements of one ma
 
 Four methods, four honest checks (never fit and test on the same points):
 
-- **alpha-beta**: leave-one-source-out.  The fitted constants (toplint.cost.params and the
-  networks' per-step latency) are fitted on all sources but one; that one is predicted.
+- **alpha-beta**: leave-one-source-out.  The fitted constants (toplint.cost.params, whose
+  per-kind and per-architecture defaults are the rows of toplint.hardware.linkkinds and
+  toplint.hardware.archs, and the networks' per-step latency) are fitted on all sources but
+  one; that one is predicted.  ``--fit`` prints what to write into those rows.
 - **interpolation**: leave-one-point-out inside each measured table.
 - **other-system measurement**: a shipped table replayed against another publication's
   measurement of the same GPU, op and rank count.
@@ -37,10 +39,10 @@ import yaml
 
 from toplint.cost.calibration import interpolate, systems
 from toplint.cost.collectives import Fabric, predict_us
-from toplint.cost.fabric import NVLS_MIN_RANKS
 from toplint.cost.params import PARAMS, Params
+from toplint.hardware import archs
 from toplint.hardware.catalog import lookup_instance
-from toplint.hardware.linkkinds import KINDS, PCIE_KINDS
+from toplint.hardware.linkkinds import KINDS, PCIE, kind
 from toplint.record import replace
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -83,10 +85,10 @@ class Machine:
 
     def fabric(self, ranks: int, latency: dict[str, float]) -> Fabric:
         nodes = self.nodes or max(ranks // self.gpus_per_node, 1)
-        kind = self.kinds.get(ranks, self.intra)
-        arch = self.nvls if kind == "nvlink" else ""
+        link = self.kinds.get(ranks, self.intra)
+        nvls = self.nvls if kind(link).nvls else ""
         return Fabric(
-            kind,
+            link,
             self.intra_gb_per_s,
             ranks,
             nodes=nodes,
@@ -96,8 +98,8 @@ class Machine:
             nic_gb_per_s=self.nic_gb_per_s,
             sharers=min(self.gpus_per_node, ranks),
             pcie_gb_per_s=self.pcie_gb_per_s,
-            nvls_arch=arch,
-            nvls_min_ranks=NVLS_MIN_RANKS.get(arch, 5),
+            nvls_arch=nvls,
+            nvls_min_ranks=archs.arch(nvls).nvls_min_ranks if nvls else 5,
             arch=self.arch,
         )
 
@@ -117,8 +119,8 @@ class Point:
         nodes = self.machine.nodes or max(self.ranks // self.machine.gpus_per_node, 1)
         if nodes > 1:
             return "multi-node"
-        kind = self.machine.kinds.get(self.ranks, self.machine.intra)
-        return "pcie" if kind in PCIE_KINDS else "intra-node"
+        link = self.machine.kinds.get(self.ranks, self.machine.intra)
+        return "pcie" if KINDS[link].cls == PCIE else "intra-node"
 
 
 _FABRICS: dict[tuple[str, int, float], Fabric] = {}
@@ -491,7 +493,7 @@ def interpolation_cv() -> list[Row]:
 def _table_cls(s: Any, ranks: int, op: str) -> str:
     if op == "all_to_all":
         return "all-to-all"
-    return "pcie" if s.kinds.get(ranks, s.link) in PCIE_KINDS else "intra-node"
+    return "pcie" if kind(s.kinds.get(ranks, s.link)).cls == PCIE else "intra-node"
 
 
 def other_system_cv(points: Sequence[Point]) -> list[Row]:

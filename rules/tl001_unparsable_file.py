@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toplint.model import Severity
+from toplint.model import UNPARSABLE_FILE
 from toplint.rulebook.types import Rule
 
 DOC = """\
@@ -35,11 +35,13 @@ None. The parser's limits (16 MiB, nesting depth 128, 2,000,000 YAML nodes) are 
 - Alias expansion ("billion laughs"): https://en.wikipedia.org/wiki/Billion_laughs_attack
 """
 
+# Raised by a stage: the code, name and severity are written once, in
+# toplint.model.UNPARSABLE_FILE (the one constructor of its findings).
 RULE = Rule(
-    code="TL001",
-    name="unparsable-file",
+    code=UNPARSABLE_FILE.code,
+    name=UNPARSABLE_FILE.name,
     summary="A file toplint should read cannot be parsed.",
-    severity=Severity.ERROR,
+    severity=UNPARSABLE_FILE.severity,
     check=None,
     doc=DOC,
     origin=__file__,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toplint.model import Severity
+from toplint.model import UNKNOWN_ENGINE_FLAG
 from toplint.rulebook.types import Rule
 
 DOC = """\
@@ -45,11 +45,13 @@ setting it refused or ignored before, so `--fix` applies it only with `--unsafe-
 - LMDeploy `lmdeploy serve api_server` arguments: https://github.com/InternLM/lmdeploy/blob/main/lmdeploy/cli/utils.py
 """
 
+# Raised by a stage: the code, name and severity are written once, in
+# toplint.model.UNKNOWN_ENGINE_FLAG (the one constructor of its findings).
 RULE = Rule(
-    code="TL005",
-    name="unknown-engine-flag",
+    code=UNKNOWN_ENGINE_FLAG.code,
+    name=UNKNOWN_ENGINE_FLAG.name,
     summary="The engine would reject this flag; the closest known flag is suggested.",
-    severity=Severity.WARNING,
+    severity=UNKNOWN_ENGINE_FLAG.severity,
     check=None,
     doc=DOC,
     fix_safety="unsafe",

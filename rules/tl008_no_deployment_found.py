@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toplint.model import Severity
+from toplint.model import NO_DEPLOYMENT_FOUND
 from toplint.rulebook.types import Rule
 
 DOC = """\
@@ -50,11 +50,13 @@ None.
   https://docs.vllm.ai/en/latest/deployment/docker.html
 """
 
+# Raised by a stage: the code, name and severity are written once, in
+# toplint.model.NO_DEPLOYMENT_FOUND (the one constructor of its findings).
 RULE = Rule(
-    code="TL008",
-    name="no-deployment-found",
+    code=NO_DEPLOYMENT_FOUND.code,
+    name=NO_DEPLOYMENT_FOUND.name,
     summary="Input names an engine (or a folder holds no config) but yields no deployment.",
-    severity=Severity.WARNING,
+    severity=NO_DEPLOYMENT_FOUND.severity,
     check=None,
     doc=DOC,
     origin=__file__,

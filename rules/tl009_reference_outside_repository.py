@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toplint.model import Severity
+from toplint.model import REFERENCE_OUTSIDE_REPOSITORY
 from toplint.rulebook.types import Rule
 
 DOC = """\
@@ -40,11 +40,13 @@ toplint read them.
 - vLLM `--config` (https://docs.vllm.ai/en/latest/configuration/serve_args.html)
 """
 
+# Raised by a stage: the code, name and severity are written once, in
+# toplint.model.REFERENCE_OUTSIDE_REPOSITORY (the one constructor of its findings).
 RULE = Rule(
-    code="TL009",
-    name="reference-outside-repository",
+    code=REFERENCE_OUTSIDE_REPOSITORY.code,
+    name=REFERENCE_OUTSIDE_REPOSITORY.name,
     summary="A linted file refers to a file outside the repository; it is not read.",
-    severity=Severity.ERROR,
+    severity=REFERENCE_OUTSIDE_REPOSITORY.severity,
     check=None,
     doc=DOC,
     origin=__file__,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.model import Finding, Flag, Severity
+from toplint.model import INVALID_PARALLEL_SIZE, Finding, Flag
 from toplint.parse.argv import MAX_PARALLEL_SIZE
 from toplint.rulebook.helpers import finding_at
 from toplint.rulebook.types import Rule, RuleContext
@@ -78,11 +78,13 @@ def _quoted(value: str) -> str:
     return f"`{short}`"
 
 
+# Raised by a stage (and by this rule's check): the code, name and severity are written once, in
+# toplint.model.INVALID_PARALLEL_SIZE (the one constructor of its findings).
 RULE = Rule(
-    code="TL010",
-    name="invalid-parallel-size",
+    code=INVALID_PARALLEL_SIZE.code,
+    name=INVALID_PARALLEL_SIZE.name,
     summary="A parallel size is not a whole number the engine accepts.",
-    severity=Severity.ERROR,
+    severity=INVALID_PARALLEL_SIZE.severity,
     check=check,
     doc=DOC,
     origin=__file__,

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.hardware.types import TCP_NETWORKS
+from toplint.facts import registry as F
+from toplint.hardware.linkkinds import NONE
+from toplint.hardware.linkkinds import kind as link_kind
 from toplint.model import Finding, Fix, Severity
 from toplint.rulebook.helpers import layout_fix, layout_flags, layout_missing
 from toplint.rulebook.types import Rule, RuleContext
@@ -63,14 +65,14 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     group = placement.worst("tp")
     if group is None or not group.crosses_nodes or group.link.scope != "inter":
         return
-    if group.link.kind == "none":
+    if link_kind(group.link.kind).cls == NONE:
         # No network between nodes: the ranks beyond the first node do not exist, so the engine
         # cannot start at all; that is a GPU-count problem (TL201), not a slow link.
         return
     dep = ctx.deployment
     net = group.link.kind
     severity = ctx.severity
-    if net not in TCP_NETWORKS and group.link.rdma:
+    if not link_kind(net).tcp and group.link.rdma:
         severity = Severity(ctx.options.get("rdma-severity", "warning"))
     pos = dep.position_of("tp")
     numbers = _numbers(ctx)
@@ -131,9 +133,9 @@ def _numbers(ctx: RuleContext) -> str:
     f = ctx.facts
     parts = []
     group = ctx.placement.worst("tp") if ctx.placement is not None else None
-    if "tp.prefill.comm_ms" in f and "tp.prefill.message_bytes" in f and "model.layers" in f:
-        message = f["tp.prefill.message_bytes"]
-        layers = f["model.layers"]
+    message, layers = f.get(F.TP_PREFILL_MESSAGE_BYTES), f.get(F.MODEL_LAYERS)
+    prefill_ms = f.number(F.TP_PREFILL_COMM_MS)
+    if prefill_ms is not None and message is not None and layers is not None:
         text = (
             f"a {ctx.workload.prompt_tokens}-token prefill runs {2 * layers + 1} all-reduces of "
             f"{format_bytes(message)}"
@@ -143,13 +145,11 @@ def _numbers(ctx: RuleContext) -> str:
             text += f" (payload {format_bytes(payload)} over {layers} layers)"
             if ms:
                 text += f": {format_time_us(ms * 1000)} as payload ÷ link bandwidth"
-        text += (
-            f", {format_time_us(f['tp.prefill.comm_ms'] * 1000)} as a ring all-reduce with "
-            "NCCL costs"
-        )
+        text += f", {format_time_us(prefill_ms * 1000)} as a ring all-reduce with NCCL costs"
         parts.append(text)
-    if "tp.decode.comm_ms" in f:
-        parts.append(f"decode {format_time_us(f['tp.decode.comm_ms'] * 1000)} per step")
+    decode_ms = f.number(F.TP_DECODE_COMM_MS)
+    if decode_ms is not None:
+        parts.append(f"decode {format_time_us(decode_ms * 1000)} per step")
     return ": " + "; ".join(parts) if parts else ""
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toplint.facts import registry as F
+from toplint.hardware.linkkinds import scaleup_of
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import finding, layout_fix, layout_flags, opt_int, severity_for
 from toplint.rulebook.types import Rule, RuleContext
@@ -56,16 +58,17 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     if group is None or group.size < 2:
         return
     cluster = placement.cluster
-    if cluster.intra.fabric not in ("pcie", "none") and cluster.intra.nvlink_domain > 1:
+    if scaleup_of(cluster.intra.fabric) is not None and cluster.intra.nvlink_domain > 1:
         return  # it has a scale-up fabric; TL108 judges groups larger than its domain
     dep = ctx.deployment
     wanted = Severity.ERROR if group.size >= opt_int(ctx, "error-at-size", 4) else Severity.WARNING
     f = ctx.facts
     cost = ""
-    if "tp.prefill.comm_ms" in f and "tp.decode.comm_ms" in f:
+    prefill, decode = f.number(F.TP_PREFILL_COMM_MS), f.number(F.TP_DECODE_COMM_MS)
+    if prefill is not None and decode is not None:
         cost = (
-            f": ~{f['tp.prefill.comm_ms']:.0f} ms of all-reduce per "
-            f"{ctx.workload.prompt_tokens}-token prefill, {f['tp.decode.comm_ms']:.2f} ms per "
+            f": ~{prefill:.0f} ms of all-reduce per "
+            f"{ctx.workload.prompt_tokens}-token prefill, {decode:.2f} ms per "
             "decode step"
         )
     pp = (dep.pp or 1) * group.size

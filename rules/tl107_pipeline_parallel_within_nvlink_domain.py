@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.hardware.linkkinds import SCALEUP_KINDS
+from toplint.hardware.linkkinds import SCALEUP, kind
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import finding, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
@@ -49,7 +49,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     if placement is None or dep.tp is None or dep.pp is None or dep.pp < 2:
         return
     groups = placement.of("pp")
-    if not groups or any(g.link.kind not in SCALEUP_KINDS for g in groups):
+    if not groups or any(kind(g.link.kind).cls != SCALEUP for g in groups):
         return
     new_tp = dep.tp * dep.pp
     if new_tp > placement.cluster.intra.nvlink_domain:

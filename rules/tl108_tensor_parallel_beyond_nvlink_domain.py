@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.hardware.linkkinds import PCIE_KINDS
+from toplint.hardware.linkkinds import PCIE, kind, of_fabric
 from toplint.model import Finding, Severity
 from toplint.placement.types import Group, Placement
 from toplint.rulebook.helpers import finding, layout_fix
@@ -57,7 +57,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     if group is None or group.size < 2 or group.crosses_nodes:
         return  # a group spanning nodes is TL101's
     intra = placement.cluster.intra
-    if intra.fabric == "xgmi":
+    if of_fabric(intra.fabric).per_peer:  # a point-to-point mesh (xGMI)
         yield from _partial_mesh(rule, ctx, placement, group)
     elif intra.nvlink_domain > 1 and group.size > intra.nvlink_domain:
         yield from _beyond_domain(rule, ctx, placement, group)
@@ -67,7 +67,7 @@ def _beyond_domain(
     rule: Rule, ctx: RuleContext, placement: Placement, group: Group
 ) -> Iterator[Finding]:
     intra, dep = placement.cluster.intra, ctx.deployment
-    if group.link.kind not in PCIE_KINDS:
+    if kind(group.link.kind).cls != PCIE:
         return
     domain = intra.nvlink_domain
     pp = (dep.pp or 1) * group.size // domain

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.hardware.types import TCP_NETWORKS
+from toplint.facts import registry as F
+from toplint.hardware.linkkinds import kind
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import finding, opt_float, severity_for
 from toplint.rulebook.types import Rule, RuleContext
@@ -50,13 +51,13 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     placement, f = ctx.placement, ctx.facts
     if placement is None:
         return
-    slow = [g for g in placement.of("pp") if g.link.kind in TCP_NETWORKS]
+    slow = [g for g in placement.of("pp") if kind(g.link.kind).tcp]
     if not slow:
         return
     shares = {}
     for phase, num, den in (
-        ("prefill", "pp.prefill.comm_ms", "prefill.compute_ms"),
-        ("decode", "pp.decode.comm_ms", "decode.weight_stream_ms"),
+        ("prefill", F.PP_PREFILL_COMM_MS, F.PREFILL_COMPUTE_MS),
+        ("decode", F.PP_DECODE_COMM_MS, F.DECODE_WEIGHT_STREAM_MS),
     ):
         a, b = f.get(num), f.get(den)
         if isinstance(a, (int, float)) and isinstance(b, (int, float)) and b > 0:

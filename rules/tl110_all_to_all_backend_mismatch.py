@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from toplint.engines.registry import get_engine
 from toplint.engines.types import chosen_backend
+from toplint.facts import registry as F
 from toplint.model import Deployment, Finding, Severity
 from toplint.rulebook.helpers import finding, flag_fix, opt_int, severity_for
 from toplint.rulebook.types import Rule, RuleContext
@@ -87,7 +88,7 @@ def _rdma(ctx: RuleContext) -> bool:
     link_rdma = ctx.placement.worst("ep") if ctx.placement is not None else None
     if link_rdma is not None:
         return link_rdma.link.rdma
-    return bool(ctx.facts.get("cluster.inter.rdma", False))
+    return bool(ctx.facts.get(F.CLUSTER_INTER_RDMA, False))
 
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
@@ -96,7 +97,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     a2a = engine.all_to_all  # where the engine reads its backend
     if ctx.model is None or not ctx.model.is_moe:
         return
-    ep = ctx.facts.get("ep.size", dep.ep)
+    ep = ctx.facts.get(F.EP_SIZE, dep.ep)
     if not isinstance(ep, int) or ep < 2:
         return
     if a2a is None:
@@ -115,7 +116,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     default, flag, good = a2a.default, a2a.flag, a2a.sparse
     # The flag wins; an older environment variable (``AllToAll.env``) is its default.
     backend, where = chosen_backend(a2a, dep.options) or (default, flag)
-    crosses = bool(ctx.facts.get("ep.crosses_nodes", False))
+    crosses = bool(ctx.facts.get(F.EP_CROSSES_NODES, False))
     at = _backend_at(dep, a2a.key, where)
     data = {"ep": ep, "backend": backend, "crosses_nodes": crosses}
     wire = a2a.backends.get(backend)
@@ -149,7 +150,10 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             severity=severity_for(rule, ctx, Severity.INFO),
         )
         return
-    if ep >= opt_int(ctx, "min-ep", 16) and backend in DENSE:
+    # Without RDMA between the nodes a group spans, an RDMA-only sparse backend cannot run:
+    # the dense default is then the remedy, never the backend to replace.
+    sparse_runs = not (crosses and good.startswith(RDMA_ONLY) and not _rdma(ctx))
+    if ep >= opt_int(ctx, "min-ep", 16) and backend in DENSE and sparse_runs:
         yield finding(
             rule,
             ctx,
@@ -159,8 +163,23 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             fix=flag_fix(f"{flag} {good}", {flag.lstrip("-"): good}),
             data=data,
         )
+    elif ep >= opt_int(ctx, "min-ep", 16) and backend in DENSE and backend != default:
+        # No sparse backend runs here (an RDMA-only one across nodes without RDMA), but a dense
+        # backend other than the default is still the worse dense one: vLLM's `naive` broadcasts
+        # each rank's tokens and all-reduces the result (envs.py: "naive all2all implementation
+        # using broadcasts"), where the default all-gathers and reduce-scatters.
+        yield finding(
+            rule,
+            ctx,
+            at,
+            f"expert parallelism over {ep} ranks uses the `{backend}` backend; no sparse "
+            "all-to-all runs across these nodes without RDMA, and the engine's default "
+            f"`{default}` moves fewer bytes than `{backend}`",
+            fix=flag_fix(f"{flag} {default}", {flag.lstrip("-"): default}),
+            data=data,
+        )
     elif crosses and backend.startswith(RDMA_ONLY) and not _rdma(ctx):
-        network = ctx.facts.get("ep.link.kind", ctx.facts.get("cluster.inter.network", "?"))
+        network = ctx.facts.get(F.EP_LINK_KIND, ctx.facts.get(F.CLUSTER_INTER_NETWORK, "?"))
         yield finding(
             rule,
             ctx,
@@ -169,8 +188,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"IBGDA), but the {ep}-rank expert-parallel group spans nodes over {network} "
             "without RDMA: its internode kernels cannot run",
             fix=flag_fix(
-                f"{flag} allgather_reducescatter (or give the nodes an RDMA fabric)",
-                {flag.lstrip("-"): "allgather_reducescatter"},
+                f"{flag} {default} (or give the nodes an RDMA fabric)",
+                {flag.lstrip("-"): default},
             ),
             data={**data, "network": network},
             severity=severity_for(rule, ctx, Severity.ERROR),
@@ -182,7 +201,10 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             at,
             f"the `{backend}` all-to-all backend is single-node, but the {ep}-rank "
             "expert-parallel group spans nodes",
-            fix=flag_fix(f"{flag} {good}", {flag.lstrip("-"): good}),
+            fix=flag_fix(
+                f"{flag} {good if sparse_runs else default}",
+                {flag.lstrip("-"): good if sparse_runs else default},
+            ),
             data=data,
         )
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toplint.engines.layout import flags
 from toplint.engines.registry import get_engine
 from toplint.model import Finding, Fix, Severity
-from toplint.rulebook.helpers import attention_tp, finding, flag_fix, layout_flags
+from toplint.rulebook.helpers import attention_tp, finding, settings_fix
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -71,26 +72,11 @@ def fix(engine_name: str, tp: int, dp: int) -> Fix | str | None:
     the DP size over the same GPUs; or TP 1 and DP over all of them with expert parallelism; or
     where the engine takes the setting when it has no flag for it."""
     layout = get_engine(engine_name).layout
-    changes: dict[str, str | None]
-    if layout.attention_dp and layout.dp:
-        changes = {layout.attention_dp: "", layout.dp: str(tp)}
-        return _fix(f"{layout.attention_dp} {layout.dp} {tp}", changes)
     if layout.attention_dp:
-        return _fix(layout.attention_dp, {layout.attention_dp: ""})
+        return settings_fix(flags(layout, attention_dp=True, dp=tp))
     if layout.dp and layout.tp:
-        spelled = layout_flags(engine_name, tp=1, dp=tp * dp)
-        changes = {layout.tp: "1", layout.dp: str(tp * dp)}
-        switch = ""
-        if layout.ep_switch:
-            switch, changes[layout.ep_switch] = layout.ep_switch, ""
-        elif layout.ep:
-            switch, changes[layout.ep] = f"{layout.ep} {tp * dp}", str(tp * dp)
-        return _fix(f"{spelled} {switch}".strip(), changes)
+        return settings_fix(flags(layout, tp=1, dp=tp * dp, ep=tp * dp))
     return layout.config_note or None
-
-
-def _fix(text: str, spelled: dict[str, str | None]) -> Fix:
-    return flag_fix(text, {option.lstrip("-"): value for option, value in spelled.items()})
 
 
 RULE = Rule(

@@ -8,7 +8,7 @@ from toplint.cost import network, uncertainty
 from toplint.engines import registry as engines_registry
 from toplint.engines.types import Engine
 from toplint.hardware import linkkinds
-from toplint.model import INTENT_KINDS
+from toplint.model import INTENT_KINDS, STAGE_RULES
 from toplint.parse import builtin as parse_builtin
 from toplint.parse.cloudformation import CloudFormationParser
 from toplint.parse.compose import ComposeParser
@@ -78,6 +78,9 @@ USED = [
     # The kinds of fix intent, named for readers of Intent; toplint.fix.resolve dispatches on
     # the same strings and raises on any other.
     INTENT_KINDS,
+    # Every stage-raised rule's one constructor: tests/rules/test_stage_rules.py checks each
+    # against its registered rule and that no other module spells its code or name.
+    STAGE_RULES,
     # Link-kind rows cite their sources and the NCCL algorithms that run over them: read by
     # tests/hardware/test_linkkinds.py and by people, not by the cost code.
     linkkinds.LinkKind.bandwidth_source,
@@ -87,6 +90,5 @@ USED = [
     network.A2A_IMPLS,
     uncertainty.METHODS,
     uncertainty.CLASSES,
-    linkkinds.NETWORKS,
 ]
 assert USED

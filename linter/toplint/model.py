@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import Enum
-from typing import Any
+from typing import Any, Literal, get_args
 
 from toplint.record import field, record
 
@@ -55,9 +55,22 @@ class Edit:
     content: str
 
 
+# Closed vocabularies are types (a typo is a mypy error, never a silently different branch);
+# each tuple beside its type is the same set for code that checks a value read at run time.
+
+# A parallel dimension: tensor, pipeline, data or expert parallel (an engine's
+# ``Engine.dimensions``, a placed ``Group.kind``).
+Dimension = Literal["tp", "pp", "dp", "ep"]
+DIMENSIONS: tuple[Dimension, ...] = get_args(Dimension)
+
 # Kinds of ``Intent`` (what a rule means a fix to do; ``toplint.fix.resolve`` turns each into
 # text edits in the file's own format).
-INTENT_KINDS = ("set-flag", "remove-flag", "rename-flag", "set-resource")
+IntentKind = Literal["set-flag", "remove-flag", "rename-flag", "set-resource"]
+INTENT_KINDS: tuple[IntentKind, ...] = get_args(IntentKind)
+
+# How far a fix may be applied (ruff's applicability; ``Fix`` says what each means).
+Applicability = Literal["safe", "unsafe", "display"]
+APPLICABILITIES: tuple[Applicability, ...] = get_args(Applicability)
 
 
 @record
@@ -75,7 +88,7 @@ class Intent:
       ``limits``/``requests`` entry.
     """
 
-    kind: str
+    kind: IntentKind
     name: str
     value: str | None = None
     at: Position | None = None
@@ -93,7 +106,7 @@ class Fix:
 
     message: str
     edits: tuple[Edit, ...] = ()
-    applicability: str = "display"
+    applicability: Applicability = "display"
     intents: tuple[Intent, ...] = ()
 
 
@@ -215,6 +228,18 @@ class Deployment:
         return self.tp * self.pp * self.dp
 
 
+# Why a deployment was not checked (``Unchecked.kind``; labels in ``UNCHECKED_KINDS``).
+UncheckedKind = Literal[
+    "no-manifest",
+    "no-cluster",
+    "selector-mismatch",
+    "unresolved-layout",
+    "too-few-gpus",
+    "unknown-model",
+    "accelerator",
+]
+
+
 @record
 class Unchecked:
     """Why a deployment was not (fully) checked against the hardware, and what to write.
@@ -224,7 +249,7 @@ class Unchecked:
     configuration says so on purpose (``hardware: none``), so nothing is reported for it.
     """
 
-    kind: str
+    kind: UncheckedKind
     reason: str
     fix: str = ""
     deliberate: bool = False
@@ -235,7 +260,7 @@ class Unchecked:
 
 
 # Kind -> the short label the run's summary counts it under.
-UNCHECKED_KINDS = {
+UNCHECKED_KINDS: dict[UncheckedKind, str] = {
     "no-manifest": "no hardware manifest",
     "no-cluster": "no cluster chosen",
     "selector-mismatch": "node labels match no cluster",
@@ -279,3 +304,55 @@ def internal_error(path: str, line: int, column: int, what: str, exc: BaseExcept
         message=f"{what} raised {type(exc).__name__}: {detail}",
         anchor=what,
     )
+
+
+@record
+class StageRule:
+    """A rule whose findings a stage raises before any rule runs (parse, coverage): its code,
+    name and default severity are written once, here, and ``finding`` is the one way to raise
+    it.  Its page and options are its module under ``rules/`` (``tl001_unparsable_file.py``),
+    which takes the code, name and severity from here."""
+
+    code: str
+    name: str
+    severity: Severity
+
+    def finding(
+        self,
+        path: str,
+        line: int,
+        column: int,
+        message: str,
+        *,
+        anchor: str,
+        severity: Severity | None = None,
+        fix: Fix | None = None,
+        data: Mapping[str, Any] | None = None,
+    ) -> Finding:
+        return Finding(
+            rule=self.code,
+            name=self.name,
+            severity=severity or self.severity,
+            path=path,
+            line=line,
+            column=column,
+            message=message,
+            fix=fix,
+            data=dict(data or {}),
+            anchor=anchor,
+        )
+
+
+UNPARSABLE_FILE = StageRule("TL001", "unparsable-file", Severity.ERROR)
+UNKNOWN_ENGINE_FLAG = StageRule("TL005", "unknown-engine-flag", Severity.WARNING)
+NO_DEPLOYMENT_FOUND = StageRule("TL008", "no-deployment-found", Severity.WARNING)
+REFERENCE_OUTSIDE_REPOSITORY = StageRule("TL009", "reference-outside-repository", Severity.ERROR)
+INVALID_PARALLEL_SIZE = StageRule("TL010", "invalid-parallel-size", Severity.ERROR)
+# Every rule a stage raises (a test checks each is a registered rule with the same identity).
+STAGE_RULES = (
+    UNPARSABLE_FILE,
+    UNKNOWN_ENGINE_FLAG,
+    NO_DEPLOYMENT_FOUND,
+    REFERENCE_OUTSIDE_REPOSITORY,
+    INVALID_PARALLEL_SIZE,
+)

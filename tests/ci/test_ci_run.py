@@ -37,3 +37,10 @@ def test_ruff_targets_the_oldest_supported_python() -> None:
     assert isinstance(ruff, dict)
     oldest = _ci_setting("OLDEST_PYTHON").replace(".", "")
     assert ruff["ruff"]["target-version"] == f"py{oldest}"
+
+
+def test_ci_runs_the_slow_tests_that_the_readme_command_leaves_out() -> None:
+    addopts = _pyproject()["tool"]["pytest"]["ini_options"]["addopts"]  # type: ignore[index]
+    assert "-m 'not slow'" in addopts
+    with open(os.path.join(ROOT, ".ci", "run"), encoding="utf-8") as handle:
+        assert re.search(r"^python -m pytest .*-m slow$", handle.read(), re.MULTILINE)

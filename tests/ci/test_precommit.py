@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+# A real pre-commit run installs the hook into its own environment (~15 s): run by .ci/run.
+pytestmark = pytest.mark.slow
 
 
 def _git(cwd: Path, *args: str) -> None:

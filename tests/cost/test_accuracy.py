@@ -63,6 +63,7 @@ def test_the_doc_documents_every_class() -> None:
     assert {"intra-node", "pcie", "multi-node", "all-to-all", "custom-kernel", "all"} <= classes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(DOCUMENTED), ids=lambda k: f"{k[0]}/{k[1]}")
 def test_cross_validated_median_error_within_documented_figure(
     key: tuple[str, str], measured: dict[tuple[str, str], Any]
@@ -73,6 +74,7 @@ def test_cross_validated_median_error_within_documented_figure(
     assert stats.median <= median + 0.005
 
 
+@pytest.mark.slow
 def test_error_bands_cover_their_class(bench: ModuleType, measured: dict[Any, Any]) -> None:
     from toplint.cost.uncertainty import band
 

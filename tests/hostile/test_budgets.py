@@ -8,6 +8,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from .conftest import Run, killed, run_toplint
 
 SERVE = "vllm serve meta-llama/Llama-3.1-8B-Instruct --tensor-parallel-size 2\n"
@@ -71,6 +73,7 @@ def test_a_megabyte_of_suppression_comments(repo: Path) -> None:
     _run_goes_on(_check(repo, "supp.sh"))
 
 
+@pytest.mark.slow
 def test_continued_lines_under_suppressions(repo: Path) -> None:
     # 4,000 comments over one command continued on 2,000 lines: each comment covers the same
     # block; as sets of line numbers that took 528 MB.
@@ -81,18 +84,21 @@ def test_continued_lines_under_suppressions(repo: Path) -> None:
     _run_goes_on(_findings(run))
 
 
+@pytest.mark.slow
 def test_many_sh_c_commands(repo: Path) -> None:
     # 7,000 lines: rebuilding the source map per command took 86 CPU seconds.
     (repo / "shc.sh").write_text('sh -c "vllm serve m --tensor-parallel-size 2"\n' * 7000)
     _run_goes_on(_check(repo, "shc.sh"))
 
 
+@pytest.mark.slow
 def test_megabytes_of_unknown_flags(repo: Path) -> None:
     flags = " ".join(f"--unknown-flag-{i:06d}-{'x' * 20}" for i in range(100_000))
     (repo / "dym.sh").write_text("vllm serve m " + flags[: 4 * 2**20 - 100] + "\n")
     _run_goes_on(_check(repo, "dym.sh"))
 
 
+@pytest.mark.slow
 def test_flat_yaml_list_in_bounded_memory(repo: Path) -> None:
     (repo / "flat.yaml").write_text("a:\n" + "- 1\n" * 1_000_000)
     run = run_toplint(["check", "flat.yaml", "--format", "json"], repo, memory=400 * 2**20)

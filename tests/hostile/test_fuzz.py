@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +27,7 @@ SHELL_PIECES = st.sampled_from(
 SHELL = st.lists(SHELL_PIECES | st.text(max_size=8), min_size=50, max_size=1500).map("".join)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(SHELL)
 def test_shell_expansion_fails_only_with_source_error(text: str) -> None:
@@ -40,6 +42,7 @@ def test_shell_expansion_fails_only_with_source_error(text: str) -> None:
             assert word.value is None or len(word.value) <= EXPANSION_CHARS
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(SHELL)
 def test_compose_interpolation_fails_only_with_source_error(text: str) -> None:

@@ -42,20 +42,24 @@ def _check(root: Path, *extra: str, seed: str = "0") -> bytes:
     return bytes(proc.stdout)
 
 
+@pytest.mark.slow
 def test_one_worker_and_two_workers_agree(corpus: Path) -> None:
     assert _check(corpus, "--jobs", "1") == _check(corpus, "--jobs", "2")
 
 
+@pytest.mark.slow
 def test_hash_seed_does_not_change_output(corpus: Path) -> None:
     assert _check(corpus, seed="1") == _check(corpus, seed="12345")
 
 
+@pytest.mark.slow
 def test_findings_are_sorted(corpus: Path) -> None:
     findings = json.loads(_check(corpus))["findings"]
     keys = [(f["path"], f["line"], f["column"], f["rule"]) for f in findings]
     assert findings and keys == sorted(keys)
 
 
+@pytest.mark.slow
 def test_map_files_keeps_input_order(corpus: Path) -> None:
     files = sorted(str(p) for p in (corpus / "gen").rglob("*.yaml"))[:60]
     serial = map_files(files, parse_file, 1)
@@ -63,6 +67,7 @@ def test_map_files_keeps_input_order(corpus: Path) -> None:
     assert map_files(files, parse_file, 2) == serial
 
 
+@pytest.mark.slow
 def test_parse_results_pickle(corpus: Path) -> None:
     import pickle
 

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from toplint.errors import ConfigError
+from toplint.facts.registry import FactView
 from toplint.model import Deployment, Position, Severity
 from toplint.rulebook.declarative import Evaluator, compile_condition, render
 from toplint.rulebook.load import rule_from_yaml_text
@@ -145,7 +146,7 @@ def context(rule_severity: Severity, facts: dict[str, object]) -> RuleContext:
         model=None,
         sources={"tp": Position("a.sh", 3, 7)},
     )
-    return RuleContext(dep, None, None, None, facts, {"limit": 4}, rule_severity)
+    return RuleContext(dep, None, None, None, FactView(facts), {"limit": 4}, rule_severity)
 
 
 def test_yaml_rule_fires_with_position_severity_and_fix() -> None:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from toplint.model import Finding, Severity
+from toplint.rulebook.helpers import finding, flag_fix
 from toplint.rulebook.testing import Case, check_case, load_cases
+from toplint.rulebook.types import Rule, RuleContext
 
 CASES = load_cases(Path(__file__).parent / "cases")
 
@@ -20,3 +24,23 @@ def test_a_case_with_an_unpublished_fact_is_refused() -> None:
     case = Case("TL105", "test_fail_typo", "cases.yaml", {"facts": {"decode.comm_ms_per_stp": 1}})
     with pytest.raises(ValueError, match=r"unknown facts \['decode.comm_ms_per_stp'\]"):
         check_case(case)
+
+
+def _always_tp4(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    yield finding(rule, ctx, "tp", "always", fix=flag_fix("-tp 4", {"tensor-parallel-size": "4"}))
+
+
+ALWAYS = Rule("TL999", "always", "fires on every deployment", Severity.WARNING, _always_tp4)
+COMMAND = "vllm serve meta-llama/Llama-3.1-8B-Instruct --tensor-parallel-size 2"
+
+
+def test_a_fixed_text_that_still_has_the_finding_is_refused() -> None:
+    data = {"command": COMMAND, "expect": [{"message": "always"}], "fixed": COMMAND[:-1] + "4"}
+    with pytest.raises(AssertionError, match="the fixed text still has TL999 findings"):
+        check_case(Case("TL999", "test_fail_x", "cases.yaml", data), ALWAYS)
+
+
+def test_a_case_whose_fixes_edit_the_text_must_say_fixed() -> None:
+    data = {"command": COMMAND, "expect": [{"message": "always"}]}
+    with pytest.raises(AssertionError, match="has no `fixed:`"):
+        check_case(Case("TL999", "test_fail_x", "cases.yaml", data), ALWAYS)

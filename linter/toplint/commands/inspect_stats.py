@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-# The parse-stage finding for a file that names an engine and yields no deployment.
-NO_DEPLOYMENT = "TL008"
+from toplint.model import NO_DEPLOYMENT_FOUND, UNPARSABLE_FILE
 
 
 def stats(result: Any) -> dict[str, Any]:
     analyses = result.analyses
     unresolved = [u for a in analyses for u in a.deployment.unresolved]
-    silent = sorted({f.path for f in result.findings if f.rule == NO_DEPLOYMENT})
-    unreadable = sorted({f.path for f in result.findings if f.rule == "TL001"})
+    silent = sorted({f.path for f in result.findings if f.rule == NO_DEPLOYMENT_FOUND.code})
+    unreadable = sorted({f.path for f in result.findings if f.rule == UNPARSABLE_FILE.code})
     checked = [a for a in analyses if a.unchecked is None]
     return {
         "files": result.files,

@@ -18,17 +18,13 @@ from functools import lru_cache
 from typing import Any
 
 from toplint.cost.collectives import Fabric, latency_us, predict_us, wire_factor
+from toplint.hardware.linkkinds import kind
 from toplint.hardware.types import Measurement
 from toplint.placement.types import Placement
 from toplint.record import field, record
 
 OTHER_SYSTEM = "other-system measurement"
 INTERPOLATION = "interpolation"
-# The fabric a table was measured on is compatible with these group link kinds.
-_COMPATIBLE = {
-    "nvlink": frozenset({"nvlink"}),
-    "pcie": frozenset({"pcie", "pcie-sys", "pcie-no-p2p"}),
-}
 
 
 @record
@@ -45,7 +41,7 @@ class System:
     key: str  # aiconfigurator system folder, e.g. "h100_sxm"
     name: str  # display name, e.g. "H100 SXM"
     nccl: str
-    link: str  # fabric the table was measured on: "nvlink" | "pcie"
+    link: str  # fabric the table was measured on: a ``LinkKind.tables`` ("nvlink" | "pcie")
     requires: tuple[str, ...]
     excludes: tuple[str, ...]
     points: tuple[Point, ...]
@@ -204,7 +200,9 @@ def lookup(
 ) -> Lookup | None:
     """Measured (or log-interpolated) time of one collective on one node, or None."""
     system = system_for(gpu_name)
-    if system is None or link_kind not in _COMPATIBLE.get(system.link, frozenset()):
+    # A table replays only for groups over a link kind that reads it (``LinkKind.tables``).
+    tables = kind(link_kind).tables
+    if system is None or not tables or tables != system.link:
         return None
     return interpolate(system, op, ranks, message_bytes)
 

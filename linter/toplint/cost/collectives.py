@@ -15,7 +15,8 @@ constants are fitted by ``benchmarks/accuracy.py`` (leave-one-source-out) and li
 from __future__ import annotations
 
 from toplint.cost.params import PARAMS, Params
-from toplint.hardware.linkkinds import PCIE_KINDS
+from toplint.hardware import archs
+from toplint.hardware.linkkinds import kind as link_kind
 from toplint.record import record
 
 # --- NCCL latency constants, µs (tuning.cc @5067397c, cost-model.md §1.4) ----------------------
@@ -124,14 +125,15 @@ def ramped(nbytes: float, ramp: float) -> float:
 
 def intra_eta(kind: str, ranks: int, params: Params = PARAMS) -> tuple[float, str]:
     """η of an intra-node link kind for a group of ``ranks``."""
-    if kind == "pcie-no-p2p":
+    row = link_kind(kind)
+    if not row.p2p:
         eta = min(params.no_p2p_cap, params.no_p2p_shared / max(ranks, 1))
         return eta, (
             f"PCIe without P2P η {eta:.3g} = min({params.no_p2p_cap:g}, "
             f"{params.no_p2p_shared:g}/p) of the x16 rate (host bounce shared by p GPUs; "
             "fitted, benchmarks/accuracy.py)"
         )
-    eta = params.eta.get(kind, params.eta["pcie"])
+    eta = params.eta_of(row)
     return eta, f"{kind} η {eta:g} (fitted on the nccl-tests tables, benchmarks/accuracy.py)"
 
 
@@ -140,14 +142,17 @@ def step_us(kind: str, protocol: str, params: Params = PARAMS, arch: str = "") -
     # Without P2P the step bounces through host memory (SHM transport), but NCCL's tuner prices
     # every intra-node path that is not NVLink with the PCI row (tuning.cc: ``intraHw[a] =
     # graphs[a]->typeIntra == LINK_NVL ? NCCL_HW_NVLINK : NCCL_HW_PCI``).
-    if kind in PCIE_KINDS:
+    hw = link_kind(kind).nccl_hw
+    if hw == "pci":
         return PCIE_STEP_US[protocol] * params.pcie_step_scale
-    return NVLINK_STEP_US[protocol] * params.step_scale.get(arch, 1.0)
+    if hw != "nvlink":
+        raise KeyError(f"link kind {kind!r} has no intra-node step (LinkKind.nccl_hw)")
+    return NVLINK_STEP_US[protocol] * params.step_scale_of(archs.arch(arch))
 
 
 def _protocols(fabric: Fabric) -> tuple[str, ...]:
     # NCCL enables LL128 by default only where every hop is NVLink (tuning.cc).
-    if fabric.intra_kind in PCIE_KINDS or fabric.nodes > 1:
+    if link_kind(fabric.intra_kind).nccl_hw != "nvlink" or fabric.nodes > 1:
         return ("ll", "simple")
     return ("ll", "ll128", "simple")
 
@@ -225,9 +230,9 @@ def _nvls(op: str, wire: float, fabric: Fabric, params: Params) -> Prediction | 
     network/README.md "SHARP" sweeps)."""
     if op != FACTOR_ALL_REDUCE or not fabric.nvls_arch or fabric.nodes > 1:
         return None
-    if fabric.ranks < fabric.nvls_min_ranks or fabric.intra_kind != "nvlink":
+    if fabric.ranks < fabric.nvls_min_ranks or not link_kind(fabric.intra_kind).nvls:
         return None
-    eta = params.nvls_eta.get(fabric.nvls_arch, params.nvls_eta["blackwell"])
+    eta = params.nvls_eta_of(archs.arch(fabric.nvls_arch))
     source = f"NVLS η {eta:g} ({fabric.nvls_arch}; fitted, benchmarks/accuracy.py)"
     bw = eta * fabric.intra_gb_per_s
     t = NVLS_LATENCY_US + params.launch_us + ramped(wire, params.ramp_bytes) / (bw * 1e3)

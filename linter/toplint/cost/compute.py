@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
 from toplint.hardware.types import Cluster, Link
+from toplint.model import Dimension
 from toplint.placement.types import Placement
 
 HBM_EFFICIENCY = 0.8  # achieved fraction of HBM bandwidth when streaming weights (§6 rule 13)
@@ -57,7 +58,7 @@ def _expert_params(m: ModelSpec) -> float:
     return float(layers * m.num_experts * 3 * m.hidden_size * m.moe_intermediate_size)
 
 
-def group_size(placement: Placement, kind: str, declared: int | None) -> int:
+def group_size(placement: Placement, kind: Dimension, declared: int | None) -> int:
     g = placement.worst(kind)
     return g.size if g is not None else max(declared or 1, 1)
 

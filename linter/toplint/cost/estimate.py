@@ -25,7 +25,14 @@ from toplint.cost.enginecomm import ALLREDUCE, UNPRICED, option
 from toplint.cost.fabric import group_fabric, kv_fabric
 from toplint.cost.kernels import compute_capability, family_of, price, select
 from toplint.cost.moe import ACT_BYTES, ep_rows, exchange
-from toplint.cost.types import Collective, CostReport, Workload
+from toplint.cost.types import (
+    Collective,
+    CollectiveGroup,
+    CollectiveOp,
+    CostReport,
+    Phase,
+    Workload,
+)
 from toplint.cost.uncertainty import METHODS, band, error_class
 from toplint.engines.registry import get_engine
 from toplint.hardware.units import format_bandwidth, format_bytes, format_time_us
@@ -59,10 +66,11 @@ def estimate(placement: Placement, workload: Workload) -> CostReport:
     rows: list[Collective] = []
     unpriced: list[str] = []
     worst = {kind: placement.worst(kind) for kind in ("tp", "pp")}
-    for phase, tokens, seqs in (
+    phases: tuple[tuple[Phase, int, int], ...] = (
         ("prefill", workload.prompt_tokens, 1),
         ("decode", workload.decode_batch, workload.decode_batch),
-    ):
+    )
+    for phase, tokens, seqs in phases:
         builder = _PhaseBuilder(placement, model, phase, tokens, seqs, notes, worst)
         rows.extend(builder.build())
         if builder.moe is not None and builder.moe.style == UNPRICED:
@@ -91,7 +99,7 @@ def estimate(placement: Placement, workload: Workload) -> CostReport:
 
 
 def _total(
-    rows: list[Collective], phase: str
+    rows: list[Collective], phase: Phase
 ) -> tuple[float, tuple[float, float], tuple[str, ...]]:
     """Critical-path total of a phase, the ends of its band (bands add up: worst case) and the
     methods its collectives were priced by (in ``METHODS`` order, most trusted first).
@@ -136,7 +144,7 @@ class _PhaseBuilder:
         self,
         placement: Placement,
         model: ModelSpec,
-        phase: str,
+        phase: Phase,
         tokens: int,
         seqs: int,
         notes: list[str],
@@ -175,8 +183,8 @@ class _PhaseBuilder:
 
     def _row(
         self,
-        group: str,
-        op: str,
+        group: CollectiveGroup,
+        op: CollectiveOp,
         g: Group | None,
         ranks: int,
         message: float,
@@ -330,9 +338,9 @@ class _PhaseBuilder:
 
 
 def _collective(
-    phase: str,
-    group: str,
-    op: str,
+    phase: Phase,
+    group: CollectiveGroup,
+    op: CollectiveOp,
     ranks: int,
     message: int,
     count: int,

@@ -11,16 +11,20 @@ is the manifest's ``inter_node.latency`` (default from the link-kinds table).
 from __future__ import annotations
 
 from toplint.cost.collectives import Fabric
-from toplint.hardware.linkkinds import NETWORK_KINDS, PCIE_KINDS, of_fabric, pcie_x16
+from toplint.hardware import archs
+from toplint.hardware.linkkinds import (
+    NETWORK,
+    NONE,
+    PCIE,
+    kind,
+    nvls_capable,
+    of_network,
+    pcie_kind,
+    pcie_x16,
+    scaleup_of,
+)
 from toplint.hardware.types import Cluster, GpuSpec, IntraNode
 from toplint.placement.types import Group, Placement
-
-_HOPPER = ("h100", "h200", "h20", "h800", "gh200")
-_BLACKWELL = ("b200", "b300", "gb200", "gb300")
-# Smallest group for which NCCL selects NVLS: 5 GPUs on 8×H200, 6 on 8×B200 (p6-b200,
-# NCCL 2.27.7), measured with NCCL_DEBUG=INFO (stas00/ml-engineering@744d01e1
-# network/README.md "SHARP").
-NVLS_MIN_RANKS = {"hopper": 5, "blackwell": 6}
 
 
 def group_fabric(
@@ -31,21 +35,22 @@ def group_fabric(
     ``crosses`` overrides the group's own answer (a PP pair).
     """
     cluster = placement.cluster
-    kind = group.link.kind if group else intra_kind(cluster.intra)
+    name = group.link.kind if group else intra_kind(cluster.intra)
     spans = crosses if crosses is not None else bool(group and group.crosses_nodes)
-    if spans and kind in NETWORK_KINDS:
+    if spans and kind(name).cls in (NETWORK, NONE):
         nodes = len(group.nodes) if group and crosses is None else 2
         return _network_fabric(placement, ranks, max(min(nodes, ranks), 1))
-    bw = _intra_bandwidth(cluster, kind, group.link.bandwidth_gb_per_s if group else None)
-    return node_fabric(kind, bw, ranks, nvls_arch(cluster), gpu_arch(cluster.gpu))
+    bw = _intra_bandwidth(cluster, name, group.link.bandwidth_gb_per_s if group else None)
+    return node_fabric(name, bw, ranks, nvls_arch(cluster), gpu_arch(cluster.gpu))
 
 
-def node_fabric(kind: str, gb_per_s: float, ranks: int, nvls: str, arch: str) -> Fabric:
-    """One node's fabric; NVLS only on NVLink, from the group size NCCL selects it at."""
-    nvls = nvls if kind == "nvlink" else ""
-    return Fabric(
-        kind, gb_per_s, ranks, nvls_arch=nvls, nvls_min_ranks=NVLS_MIN_RANKS.get(nvls, 5), arch=arch
-    )
+def node_fabric(name: str, gb_per_s: float, ranks: int, nvls: str, arch: str) -> Fabric:
+    """One node's fabric; NVLS only on a kind NCCL runs it over, from the group size NCCL
+    selects it at on the architecture (``Arch.nvls_min_ranks``)."""
+    if not (nvls and kind(name).nvls):
+        return Fabric(name, gb_per_s, ranks, arch=arch)
+    least = archs.arch(nvls).nvls_min_ranks
+    return Fabric(name, gb_per_s, ranks, nvls_arch=nvls, nvls_min_ranks=least, arch=arch)
 
 
 def _network_fabric(placement: Placement, ranks: int, nodes: int) -> Fabric:
@@ -76,7 +81,7 @@ def kv_fabric(placement: Placement) -> tuple[Fabric, int] | None:
     """Disaggregated KV transfer: every GPU of the instance sends its shard over its NIC
     share (cost-model.md §1.11); returns the point-to-point fabric and the number of shards."""
     cluster, d = placement.cluster, placement.deployment
-    if cluster.inter.network == "none" or cluster.inter.nics_per_node <= 0:
+    if of_network(cluster.inter.network).cls == NONE or cluster.inter.nics_per_node <= 0:
         return None
     if cluster.inter.bandwidth_gb_per_s <= 0:
         return None
@@ -85,39 +90,35 @@ def kv_fabric(placement: Placement) -> tuple[Fabric, int] | None:
 
 
 def intra_kind(intra: IntraNode) -> str:
-    """The link kind of a node's own fabric."""
-    if intra.fabric in ("pcie", "none"):
-        return "pcie" if intra.p2p else "pcie-no-p2p"
-    return of_fabric(intra.fabric).name
+    """The link kind of a node's own fabric (PCIe, with or without P2P, when it has no
+    scale-up fabric)."""
+    found = scaleup_of(intra.fabric)
+    return found.name if found is not None else pcie_kind(intra.p2p).name
 
 
 def nvls_arch(cluster: Cluster) -> str:
-    """ "hopper"/"blackwell" when the node has an NVSwitch gen3+ (NVLS capable, §6 rule 21)."""
-    if "nvswitch" not in (cluster.intra.fabric, cluster.gpu.scaleup_fabric):
+    """The GPU's architecture when NCCL runs NVLS on the node: an NVSwitch gen3+ fabric
+    (``LinkKind.nvls``) and an architecture that has it (``Arch.nvls_min_ranks``; §6 rule 21);
+    else ""."""
+    intra, gpu = cluster.intra, cluster.gpu
+    if not (nvls_capable(intra.fabric) or nvls_capable(gpu.scaleup_fabric)):
         return ""
-    arch = gpu_arch(cluster.gpu)
-    return arch if arch in ("hopper", "blackwell") else ""
+    arch = archs.of_gpu(gpu.arch, gpu.name)
+    return arch.name if arch.nvls_min_ranks else ""
 
 
 def gpu_arch(gpu: GpuSpec) -> str:
-    """The GPU's architecture: the catalog's, else read from its name."""
-    if gpu.arch:
-        return gpu.arch
-    name = gpu.name.lower()
-    if any(tag in name for tag in _BLACKWELL):
-        return "blackwell"
-    if any(tag in name for tag in _HOPPER):
-        return "hopper"
-    return ""
+    """The GPU's architecture: the catalog's, else read from its name ("" when unknown)."""
+    return archs.of_gpu(gpu.arch, gpu.name).name
 
 
-def _intra_bandwidth(cluster: Cluster, kind: str, link_bw: float | None) -> float:
+def _intra_bandwidth(cluster: Cluster, name: str, link_bw: float | None) -> float:
     """Per-GPU per-direction bandwidth the intra-node η applies to.
 
     PCIe kinds use the x16 slot rate (η already carries the P2P / cross-socket / host-bounce
     penalty); other kinds use the group's slowest hop, else the node fabric.
     """
-    if kind in PCIE_KINDS:
+    if kind(name).cls == PCIE:
         return host_link_gb_per_s(cluster) or pcie_x16(4)
     if link_bw is not None and link_bw > 0:
         return link_bw

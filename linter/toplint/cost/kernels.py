@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 from toplint.cost.calibration import system_for
 from toplint.cost.collectives import Fabric, intra_eta
 from toplint.engines.registry import get_engine
+from toplint.hardware import archs
+from toplint.hardware.linkkinds import kind
 from toplint.record import record
 
 if TYPE_CHECKING:
@@ -83,9 +85,10 @@ def _ipc_refusal(fabric: Fabric, worlds: tuple[int, ...]) -> str:
         return "the group spans nodes (IPC buffers are per node)"
     if fabric.ranks not in worlds:
         return f"world size {fabric.ranks} is not one of {', '.join(map(str, worlds))}"
-    if fabric.ranks > 2 and fabric.intra_kind not in ("nvlink", "xgmi"):
+    link = kind(fabric.intra_kind)
+    if fabric.ranks > 2 and not link.full:
         return "more than two GPUs without full NVLink"
-    if fabric.intra_kind == "pcie-no-p2p":
+    if not link.p2p:
         return "no P2P between the GPUs"
     return ""
 
@@ -266,5 +269,6 @@ def _series() -> dict[tuple[str, str, int], tuple[tuple[int, float], ...]]:
 
 
 def compute_capability(arch: str) -> float:
-    """SM version of a catalog architecture name (9.0 Hopper, 10.0 Blackwell, else 0)."""
-    return {"hopper": 9.0, "blackwell": 10.0, "ampere": 8.0, "ada": 8.9}.get(arch, 0.0)
+    """SM version of a catalog architecture name (``Arch.compute_capability``: 9.0 Hopper,
+    10.0 Blackwell; 0 when not known)."""
+    return archs.arch(arch).compute_capability

@@ -20,7 +20,7 @@ from typing import Protocol
 
 from toplint.catalog_types import ModelSpec
 from toplint.cost.enginecomm import ALLREDUCE, DENSE, UNPRICED, MoeComm, moe_comm
-from toplint.cost.types import Collective
+from toplint.cost.types import Collective, CollectiveGroup, CollectiveOp
 from toplint.placement.types import Group, Placement
 from toplint.record import replace
 
@@ -30,8 +30,8 @@ ACT_BYTES = 2  # bf16 activations (cost-model.md §1.1)
 class RowMaker(Protocol):
     def __call__(
         self,
-        group: str,
-        op: str,
+        group: CollectiveGroup,
+        op: CollectiveOp,
         g: Group | None,
         ranks: int,
         message: float,

@@ -52,7 +52,8 @@ from toplint.cost.collectives import (
     wire_factor,
 )
 from toplint.cost.params import Params
-from toplint.hardware.linkkinds import TCP_NETWORKS
+from toplint.hardware import archs
+from toplint.hardware.linkkinds import kind
 
 A2A_IMPLS = ("nccl", "pplx", "deepep-normal", "deepep-ll")
 # NVIDIA/nccl@5067397c src/graph/tuning.cc getNetOverhead(): 1 µs per ring step on x86 Intel and
@@ -98,7 +99,7 @@ TREE_CORRECTION = {
 
 
 def net_eta(fabric: Fabric, params: Params, all_to_all: bool = False) -> tuple[float, str]:
-    if fabric.net_kind in TCP_NETWORKS:
+    if kind(fabric.net_kind).tcp:
         return params.tcp_eta, f"TCP sockets η {params.tcp_eta:g} of the NIC rate (fitted)"
     if all_to_all:
         return params.a2a_net_eta, (
@@ -254,7 +255,7 @@ def _tree_intra_us_per_byte(fabric: Fabric, params: Params) -> float:
     if fabric.per_node <= 1:
         return 0.0
     if fabric.nvls_arch and fabric.per_node >= fabric.nvls_min_ranks:
-        eta = params.nvls_eta.get(fabric.nvls_arch, params.nvls_eta["blackwell"])
+        eta = params.nvls_eta_of(archs.arch(fabric.nvls_arch))
         return 1.0 / (eta * fabric.intra_gb_per_s * 1e3)
     bus, _, _ = _intra_bw(fabric, params)
     return 2.0 / (bus * 1e3)
@@ -290,8 +291,8 @@ def _channel_limit(
     """NCCL all-to-all on one NVLink node, as its channels carry it: each peer's bytes over that
     peer's channels at one channel's copy rate.  (time µs, bus GB/s, source), or None where
     that rate is not known or NCCL does not run it."""
-    rate = params.p2p_channel_gb_per_s.get(fabric.arch, 0.0)
-    if impl != "nccl" or fabric.nodes > 1 or fabric.intra_kind != "nvlink" or rate <= 0:
+    rate = params.p2p_channel_of(archs.arch(fabric.arch))
+    if impl != "nccl" or fabric.nodes > 1 or not kind(fabric.intra_kind).p2p_channels or rate <= 0:
         return None
     peer = size / fabric.ranks
     n = p2p_channels(fabric.ranks, peer)
@@ -311,7 +312,7 @@ def _deepep_pipe(
     forwarder) on a fixed number of SMs; their test counts those bytes for its "RDMA"
     bandwidth (deepseek-ai/DeepEP tests/test_internode.py ``num_rdma_token_sent``).  ``size``
     is those bytes (toplint.cost.moe).  (time µs, GB/s, source), or None."""
-    rate = params.deepep_pipe_gb_per_s.get(fabric.arch, 0.0)
+    rate = params.deepep_pipe_of(archs.arch(fabric.arch))
     if impl != "deepep-normal" or rate <= 0:
         return None
     source = (

@@ -6,44 +6,45 @@ bus bandwidth over the link's per-direction rate), per-architecture scales of NC
 latency, and the fixed costs of the all-to-all libraries.  The defaults are the fit on every
 source (``python benchmarks/accuracy.py --fit``, 2026-12-01, 43 sources);
 ``benchmarks/accuracy.py`` fits them on all sources but one and predicts the one left out
-(docs/accuracy.md).  The per-step latency of each network kind is not here: it is the
-manifest's ``inter_node.latency`` (default: the link-kinds table, toplint.hardware.linkkinds,
-fitted the same way).
+(docs/accuracy.md).  What is fitted per link kind or per GPU architecture has its default on
+the kind's or the architecture's row (toplint.hardware.linkkinds, toplint.hardware.archs): the
+tables here start from those rows, a fit replaces entries, and a kind or architecture that is
+not in a table (one registered after ``PARAMS`` was built) is priced by its own row's value.
+The per-step latency of each network kind is the manifest's ``inter_node.latency`` (default:
+the link-kinds table, fitted the same way).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
+from toplint.hardware import archs, linkkinds
+from toplint.hardware.archs import Arch
+from toplint.hardware.linkkinds import LinkKind
 from toplint.record import field, record
+
+
+def _by_kind() -> dict[str, float]:
+    return {k.name: k.eta for k in linkkinds.KINDS.values() if k.eta}
+
+
+def _by_arch(value: Callable[[Arch], float], skip: float = 0.0) -> dict[str, float]:
+    return {a.name: value(a) for a in archs.ARCHS.values() if value(a) != skip}
 
 
 @record
 class Params:
-    # Ring η per intra-node link kind (large messages).  nvlink-bridge and xgmi have no data in
-    # the accuracy set: 0.69 from nccl-tests#178 (2-GPU bridged all-reduce 208 of 300 GB/s) and
-    # 0.70 from ml-engineering (MI300X 8-GPU all-reduce busbw 312.9 of 448 GB/s).
-    eta: Mapping[str, float] = field(
-        default_factory=lambda: {
-            "nvlink": 0.724,
-            "nvlink-bridge": 0.69,
-            "xgmi": 0.70,
-            "pcie": 0.599,
-            "pcie-sys": 0.386,
-        }
-    )
-    # NVLS busbw / per-direction NVLink rate (SHARP reduces in the switch).  Blackwell sits at
-    # the fit's lower bound: its 8-GPU tables up to 256 MiB (aiconfigurator B200/B300, uccl's
-    # B300) run no faster than a ring, the GB-size and 64-72-GPU runs much faster; the model
-    # has no size at which NVLS takes over, so on Blackwell it prices the ring
-    # (docs/accuracy.md).
-    nvls_eta: Mapping[str, float] = field(
-        default_factory=lambda: {"hopper": 0.969, "blackwell": 0.5}
-    )
-    # Per-step NVLink latency of NCCL's tuning.cc scaled per GPU architecture (measured floors:
-    # 8×B200 2 KiB all-reduce 26.5 µs where the constants give 15), and the PCIe step's scale.
+    # Ring η per intra-node link kind (large messages): LinkKind.eta.
+    eta: Mapping[str, float] = field(default_factory=_by_kind)
+    # NVLS busbw / per-direction NVLink rate (SHARP reduces in the switch): Arch.nvls_eta.
+    # Blackwell sits at the fit's lower bound: the GB-size and 64-72-GPU runs are much faster
+    # than its ring, the 8-GPU tables up to 256 MiB are not; the model has no size at which
+    # NVLS takes over, so on Blackwell it prices the ring (docs/accuracy.md).
+    nvls_eta: Mapping[str, float] = field(default_factory=lambda: _by_arch(lambda a: a.nvls_eta))
+    # Per-step NVLink latency of NCCL's tuning.cc scaled per GPU architecture (Arch.step_scale),
+    # and the PCIe step's scale.
     step_scale: Mapping[str, float] = field(
-        default_factory=lambda: {"ampere": 2.258, "hopper": 0.831, "blackwell": 2.274}
+        default_factory=lambda: _by_arch(lambda a: a.step_scale, skip=1.0)
     )
     pcie_step_scale: float = 1.0
     # Fixed cost every NCCL collective pays on top of tuning.cc's base latency (launch, sync).
@@ -76,10 +77,10 @@ class Params:
     # One NCCL point-to-point channel's copy rate over NVLink, GB/s per architecture: a channel
     # is one thread block, and NCCL's all-to-all on one node runs (p−1)·p2pnChannels/pow2Up(p)
     # of them (toplint.cost.network.p2p_channels), so 2 GPUs use half the channels 8 GPUs use.
-    # Fitted on the nccl-tests alltoall tables of ≥ 64 MiB; an architecture without one is not
-    # capped.
+    # Fitted on the nccl-tests alltoall tables of ≥ 64 MiB (Arch.p2p_channel_gb_per_s); an
+    # architecture without one is not capped.
     p2p_channel_gb_per_s: Mapping[str, float] = field(
-        default_factory=lambda: {"ampere": 9.7, "hopper": 17.1, "blackwell": 19.6}
+        default_factory=lambda: _by_arch(lambda a: a.p2p_channel_gb_per_s)
     )
     # Concurrent all-to-all (NCCL grouped send/recv, pplx, DeepEP): fixed cost per call, µs.
     a2a_base_us: float = 10.6
@@ -88,12 +89,33 @@ class Params:
     # DeepEP normal kernels across nodes: the rate, GB/s per GPU and architecture, at which
     # their SMs (Buffer.num_sms, 20 by default) move every distinct-node copy of a token
     # through the RDMA-channel pipeline, the sender's own node's copies included; the NIC
-    # moves only the remote ones.  Fitted on DeepEP's tables; absent = the NIC share alone.
+    # moves only the remote ones.  Fitted on DeepEP's tables (Arch.deepep_pipe_gb_per_s);
+    # absent = the NIC share alone.
     deepep_pipe_gb_per_s: Mapping[str, float] = field(
-        default_factory=lambda: {"hopper": 48.7, "blackwell": 163.7}
+        default_factory=lambda: _by_arch(lambda a: a.deepep_pipe_gb_per_s)
     )
     # DeepEP normal kernels: CPU-synchronised layout + notify before the transfer, µs.
     deepep_normal_base_us: float = 198.0
+
+    def eta_of(self, kind: LinkKind) -> float:
+        """Ring η of an intra-node link kind: the fit's, else its row's; KeyError for a kind
+        with no intra-node η (a network, or the host bounce priced by ``no_p2p_*``)."""
+        eta = self.eta.get(kind.name, kind.eta)
+        if eta <= 0:
+            raise KeyError(f"link kind {kind.name!r} has no intra-node η (LinkKind.eta)")
+        return eta
+
+    def nvls_eta_of(self, arch: Arch) -> float:
+        return self.nvls_eta.get(arch.name, arch.nvls_eta)
+
+    def step_scale_of(self, arch: Arch) -> float:
+        return self.step_scale.get(arch.name, arch.step_scale)
+
+    def p2p_channel_of(self, arch: Arch) -> float:
+        return self.p2p_channel_gb_per_s.get(arch.name, arch.p2p_channel_gb_per_s)
+
+    def deepep_pipe_of(self, arch: Arch) -> float:
+        return self.deepep_pipe_gb_per_s.get(arch.name, arch.deepep_pipe_gb_per_s)
 
 
 PARAMS = Params()

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from toplint.record import record
+
+# Closed vocabularies of a collective (a typo is a mypy error, never a row no sum picks up).
+Phase = Literal["prefill", "decode"]
+# the communicator: a parallel group, or "kv" (the KV-cache transfer of a disaggregated pair)
+CollectiveGroup = Literal["tp", "pp", "ep", "dp", "kv"]
+CollectiveOp = Literal[
+    "all_reduce", "all_gather", "reduce_scatter", "gather", "send_recv", "all_to_all"
+]
 
 
 @record
@@ -31,10 +41,9 @@ class Collective:
     (ring all-reduce: 2(p-1)/p x payload).  ``time_us`` is one collective, ``total_ms`` all.
     """
 
-    phase: str  # "prefill" | "decode"
-    group: str  # "tp" | "pp" | "ep" | "dp" | "kv"
-    # "all_reduce" | "all_gather" | "reduce_scatter" | "gather" | "send_recv" | "all_to_all"
-    op: str
+    phase: Phase
+    group: CollectiveGroup
+    op: CollectiveOp
     ranks: int
     link: str  # link kind, e.g. "nvlink", "ethernet"
     link_bandwidth_gb_per_s: float

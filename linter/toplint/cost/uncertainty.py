@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from toplint.hardware.linkkinds import NETWORK_KINDS, PCIE_KINDS
+from toplint.hardware.linkkinds import NETWORK, NONE, PCIE, kind
 
 DATA = "toplint/cost/data/accuracy.yaml"
 METHODS = ("same-system measurement", "other-system measurement", "interpolation", "alpha-beta")
@@ -26,9 +26,10 @@ def error_class(op: str, link_kind: str, kernel_custom: bool = False) -> str:
         return "custom-kernel"
     if op == "all_to_all":
         return "all-to-all"
-    if link_kind in NETWORK_KINDS:
+    cls = kind(link_kind).cls
+    if cls in (NETWORK, NONE):
         return "multi-node"
-    if link_kind in PCIE_KINDS:
+    if cls == PCIE:
         return "pcie"
     return "intra-node"
 

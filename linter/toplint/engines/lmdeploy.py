@@ -17,6 +17,7 @@ model is not supported by TurboMind ``autoget_backend`` switches to PyTorch):
 
 from __future__ import annotations
 
+from toplint.engines.layout import planned
 from toplint.engines.types import Engine, EngineSpec, Image, Launch, Layout, options
 from toplint.model import Deployment
 from toplint.record import replace
@@ -102,15 +103,22 @@ def attention_dp(dep: Deployment) -> int:
     return _int(dep.options.get("attention_dp", "1"))
 
 
+# DP attention is the PyTorch backend's reading of --dp (module docstring); no pipeline
+# parallelism (no --pp)
+LAYOUT = Layout(
+    tp="--tp",
+    dp="--dp",
+    ep="--ep",
+    nodes="--nnodes",
+    node_rank="--node-rank",
+    attention_dp="--backend pytorch",
+)
+
+
 def command(model: str, tp: int, pp: int, dp: int, ep: int, nodes: int) -> str:
     """``toplint plan`` (TurboMind reading: DP replicas of TP groups; no pipeline parallelism)."""
-    parts = ["lmdeploy serve api_server", model]
-    for flag, value in (("--tp", tp), ("--dp", dp), ("--ep", ep)):
-        if value > 1:
-            parts.append(f"{flag} {value}")
-    if nodes > 1:
-        parts.append(f"--nnodes {nodes} --node-rank 0")
-    return " ".join(parts)
+    parts = ("lmdeploy serve api_server", model, planned(LAYOUT, tp, pp, dp, ep, nodes))
+    return " ".join(p for p in parts if p)
 
 
 ENGINE = Engine(
@@ -127,10 +135,7 @@ ENGINE = Engine(
         "communicator=cuda-ipc": "lmdeploy-custom",
         "communicator=native": "lmdeploy-custom",
     },
-    # DP attention is the PyTorch backend's reading of --dp (module docstring)
-    layout=Layout(
-        tp="--tp", dp="--dp", ep="--ep", nodes="--nnodes", attention_dp="--backend pytorch"
-    ),
+    layout=LAYOUT,
     launches=(Launch(("lmdeploy", "serve", "api_server"), "lmdeploy"),),
     # openmmlab/lmdeploy images have no engine ENTRYPOINT (docker/Dockerfile; docs/en/llm/
     # api_server.md runs `docker run ... openmmlab/lmdeploy:latest lmdeploy serve api_server`).

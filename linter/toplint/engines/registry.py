@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from toplint.engines.types import WIRE, Engine, EngineSpec, Image, Launch
+from toplint.engines.types import EP_LAYOUTS, WIRE, Engine, EngineSpec, Image, Launch
 from toplint.errors import ConfigError
+from toplint.model import DIMENSIONS
 
 __all__ = [
     "UnknownEngine",
@@ -31,9 +32,10 @@ ALLREDUCE_FAMILIES = frozenset(
     {"vllm-custom", "sglang-custom", "trtllm-custom", "lmdeploy-custom", "nccl"}
 )
 
-# What Engine.ep_layout and Engine.dimensions may say (placement reads them).
-_EP_LAYOUTS = frozenset({"dp_x_tp", "inside_tp", "none"})
-_DIMENSIONS = frozenset({"tp", "pp", "dp", "ep"})
+# What Engine.ep_layout and Engine.dimensions may say (placement reads them; typed as
+# ``EpLayout`` and ``Dimension``, checked here for plugin engines built without mypy).
+_EP_LAYOUTS = frozenset(EP_LAYOUTS)
+_DIMENSIONS = frozenset(DIMENSIONS)
 
 # The engine `toplint plan` plans for without --engine, and that rule cases without an
 # `engine:` run (never a fallback for a deployment whose engine is unknown).

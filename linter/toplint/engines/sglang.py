@@ -8,6 +8,7 @@ rewriting, allow_abbrev on, so ``--tp`` is a unique prefix of ``--tp-size``); se
 from __future__ import annotations
 
 from toplint.engines import dynamo
+from toplint.engines.layout import planned
 from toplint.engines.types import AllToAll, Engine, EngineSpec, Image, Launch, Layout, options
 from toplint.model import Deployment
 from toplint.record import replace
@@ -202,17 +203,21 @@ def attention_dp(dep: Deployment) -> int:
     return 1
 
 
+LAYOUT = Layout(
+    tp="--tp-size",
+    pp="--pp-size",
+    dp="--dp-size",
+    ep="--ep-size",
+    nodes="--nnodes",
+    node_rank="--node-rank",
+    attention_dp="--enable-dp-attention",
+)
+
+
 def command(model: str, tp: int, pp: int, dp: int, ep: int, nodes: int) -> str:
     """``toplint plan``: --tp-size is the total across --nnodes (vocabulary §2)."""
-    parts = ["python -m sglang.launch_server", f"--model-path {model}"]
-    for flag, value in (("--tp-size", tp), ("--pp-size", pp), ("--dp-size", dp)):
-        if value > 1:
-            parts.append(f"{flag} {value}")
-    if ep > 1:
-        parts.append(f"--ep-size {ep}")
-    if nodes > 1:
-        parts.append(f"--nnodes {nodes} --node-rank 0")
-    return " ".join(parts)
+    parts = ("python -m sglang.launch_server", f"--model-path {model}")
+    return " ".join(p for p in (*parts, planned(LAYOUT, tp, pp, dp, ep, nodes)) if p)
 
 
 # --quantization values -> bytes per weight as served (sglang/srt/server_args.py
@@ -248,14 +253,7 @@ ENGINE = Engine(
     allreduce_options={"disable_custom_all_reduce": "nccl"},
     # NVIDIA NIM runs SGLang when NIM_USE_SGLANG=1 (k8s-nim-operator multi-node samples)
     runs_in=("nim-sglang",),
-    layout=Layout(
-        tp="--tp-size",
-        pp="--pp-size",
-        dp="--dp-size",
-        ep="--ep-size",
-        nodes="--nnodes",
-        attention_dp="--enable-dp-attention",
-    ),
+    layout=LAYOUT,
     launches=(Launch(("sglang", "serve"), "sglang"),),
     modules={
         "sglang.launch_server": "sglang",

@@ -7,8 +7,9 @@ rest of toplint asks ``toplint.engines.registry.get_engine(name)`` and never nam
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, get_args
 
+from toplint.model import DIMENSIONS, Dimension
 from toplint.record import field, record
 
 if TYPE_CHECKING:
@@ -111,8 +112,10 @@ class Layout:
     """How to spell a layout change with only flags the engine has ("" = the engine has none).
 
     ``ep`` is a size option; ``ep_switch`` a boolean that turns expert parallelism on (its size
-    is derived); ``attention_dp`` the switch that runs attention data-parallel inside the TP
-    group; ``config_note`` tells where a setting without a flag is written instead.
+    is derived); ``dp_local`` the DP ranks on this node when DP spans nodes; ``node_rank`` this
+    node's rank among ``nodes``; ``attention_dp`` the switch that runs attention data-parallel
+    inside the TP group; ``config_note`` tells where a setting without a flag is written instead.
+    ``toplint.engines.layout`` renders a layout with these (fixes and ``toplint plan``).
     """
 
     tp: str = ""
@@ -121,6 +124,8 @@ class Layout:
     ep: str = ""
     ep_switch: str = ""
     nodes: str = ""
+    dp_local: str = ""
+    node_rank: str = ""
     attention_dp: str = ""
     config_note: str = ""
 
@@ -137,12 +142,12 @@ class AllToAll:
     # Every value the engine accepts -> what it does on the wire (WIRE below), read from the
     # engine's source (``backends_source``).  A value not here is one the engine rejects at
     # start-up; toplint reports it (TL110) and never prices it.
-    backends: Mapping[str, str] = field(default_factory=dict)
+    backends: Mapping[str, Wire] = field(default_factory=dict)
     backends_source: str = ""
 
 
 # What an all-to-all backend does on the wire (toplint.cost.enginecomm prices each):
-WIRE = (
+Wire = Literal[
     "allreduce",  # no exchange: tokens replicated, one all-reduce combines the experts
     "dense",  # every rank gathers all tokens (all-gather / reduce-scatter, or broadcasts)
     "deepep-normal",  # DeepEP normal (high-throughput) kernels
@@ -151,7 +156,13 @@ WIRE = (
     "pplx",  # pplx-kernels
     "sends",  # concurrent point-to-point sends of each token copy to its expert's rank
     "unmodelled",  # accepted by the engine; toplint has not read what it does: not priced
-)
+]
+WIRE: tuple[Wire, ...] = get_args(Wire)
+
+# Where the MoE expert-parallel group sits (``Engine.ep_layout``): "dp_x_tp" (the DP×TP ranks of
+# one PP stage), "inside_tp" (EP divides TP, strided inside each TP group) or "none".
+EpLayout = Literal["dp_x_tp", "inside_tp", "none"]
+EP_LAYOUTS: tuple[EpLayout, ...] = get_args(EpLayout)
 
 
 def chosen_backend(a2a: AllToAll, options: Mapping[str, str]) -> tuple[str, str] | None:
@@ -211,7 +222,7 @@ class Engine:
     derive: Callable[[Deployment], Deployment] = _no_derive
     # attention data-parallel degree inside the TP group (1 = none); "attention TP" = tp / it
     attention_dp: Callable[[Deployment], int] = _no_attention_dp
-    dimensions: frozenset[str] = frozenset({"tp", "pp", "dp", "ep"})  # what it can parallelise
+    dimensions: frozenset[Dimension] = frozenset(DIMENSIONS)  # what it can parallelise
     single_node: bool = False  # one instance never spans nodes (TGI)
     # the Deployment.options key of the weight quantization the engine applies or loads
     # (``--quantization``, TGI ``--quantize``/``QUANTIZE``) and the bytes per weight of each of
@@ -221,9 +232,8 @@ class Engine:
     # one process (MPI rank) per GPU: the tasks a launcher starts (srun --ntasks-per-node,
     # mpirun -np) are the GPUs the instance uses
     rank_per_gpu: bool = False
-    # where the MoE expert-parallel group sits: "dp_x_tp" (the DP×TP ranks of one PP stage),
-    # "inside_tp" (EP divides TP, strided inside each TP group) or "none"
-    ep_layout: str = "inside_tp"
+    # where the MoE expert-parallel group sits (``EpLayout``)
+    ep_layout: EpLayout = "inside_tp"
     all_to_all: AllToAll | None = None
     # the options that add N redundant experts (EPLB), "{n}" standing for N; "" = none known
     redundant_experts: str = ""

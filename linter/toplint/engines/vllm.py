@@ -9,6 +9,7 @@ are kept (../shared/reference/engine-vocabulary.md §0, §1).
 from __future__ import annotations
 
 from toplint.engines import dynamo
+from toplint.engines.layout import planned
 from toplint.engines.types import AllToAll, Engine, EngineSpec, Image, Launch, Layout, options
 from toplint.model import Deployment
 from toplint.record import replace
@@ -236,23 +237,22 @@ def derive(dep: Deployment) -> Deployment:
     return replace(dep, ep=dep.tp * dep.dp)
 
 
+LAYOUT = Layout(
+    tp="--tensor-parallel-size",
+    pp="--pipeline-parallel-size",
+    dp="--data-parallel-size",
+    ep_switch="--enable-expert-parallel",
+    nodes="--nnodes",
+    dp_local="--data-parallel-size-local",
+    node_rank="--node-rank",
+)
+
+
 def command(model: str, tp: int, pp: int, dp: int, ep: int, nodes: int) -> str:
     """``toplint plan``: multi-node with the mp backend (vocabulary §1 --nnodes): the head node
-    runs this with --node-rank 0, the others with their rank and --headless."""
-    parts = ["vllm serve", model]
-    if tp > 1:
-        parts.append(f"--tensor-parallel-size {tp}")
-    if pp > 1:
-        parts.append(f"--pipeline-parallel-size {pp}")
-    if dp > 1:
-        parts.append(f"--data-parallel-size {dp}")
-        if nodes > 1:
-            parts.append(f"--data-parallel-size-local {max(dp // nodes, 1)}")
-    if ep > 1:
-        parts.append("--enable-expert-parallel")
-    if nodes > 1 and dp == 1:
-        parts.append(f"--nnodes {nodes} --node-rank 0")
-    return " ".join(parts)
+    runs this with --node-rank 0, the others with their rank and --headless; DP across nodes
+    gives each node its --data-parallel-size-local instead."""
+    return " ".join(p for p in ("vllm serve", model, planned(LAYOUT, tp, pp, dp, ep, nodes)) if p)
 
 
 # --quantization values -> bytes per weight as served (vllm/model_executor/layers/quantization/
@@ -285,13 +285,7 @@ ENGINE = Engine(
     # --disable-custom-all-reduce).
     allreduce="vllm-custom",
     allreduce_options={"disable_custom_all_reduce": "nccl"},
-    layout=Layout(
-        tp="--tensor-parallel-size",
-        pp="--pipeline-parallel-size",
-        dp="--data-parallel-size",
-        ep_switch="--enable-expert-parallel",
-        nodes="--nnodes",
-    ),
+    layout=LAYOUT,
     launches=(Launch(("vllm", "serve"), "vllm"),),
     modules={
         "vllm.entrypoints.openai.api_server": "vllm",

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from toplint.catalog_types import ModelSpec
 from toplint.cost.types import Budgets, Collective, CostReport, Workload
 from toplint.facts import registry as F
-from toplint.model import Deployment
+from toplint.model import Deployment, Dimension
 from toplint.placement.types import Placement
 
 Scalar = int | float | str | bool
@@ -86,7 +86,7 @@ def _cluster(facts: Facts, placement: Placement) -> None:
 
 
 # group kind -> (size, crosses nodes, link kind, link bandwidth) facts
-_GROUP_FACTS = {
+_GROUP_FACTS: dict[Dimension, tuple[str, str, str, str]] = {
     "tp": (F.TP_SIZE, F.TP_CROSSES_NODES, F.TP_LINK_KIND, F.TP_LINK_BANDWIDTH),
     "pp": (F.PP_SIZE, F.PP_CROSSES_NODES, F.PP_LINK_KIND, F.PP_LINK_BANDWIDTH),
     "ep": (F.EP_SIZE, F.EP_CROSSES_NODES, F.EP_LINK_KIND, F.EP_LINK_BANDWIDTH),

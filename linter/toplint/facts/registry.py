@@ -13,12 +13,22 @@ reader and writer of a fact.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import difflib
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from toplint.record import record
 
-__all__ = ["BAND_SUFFIXES", "FACTS", "Fact", "estimates", "fact", "markdown_table"]
+__all__ = [
+    "BAND_SUFFIXES",
+    "FACTS",
+    "Fact",
+    "FactView",
+    "UnknownFact",
+    "estimates",
+    "fact",
+    "markdown_table",
+]
 
 
 @record
@@ -43,6 +53,59 @@ def fact(name: str, kind: type, unit: str, doc: str) -> str:
         raise TypeError(f"fact {name!r}: type must be int, float, str or bool, not {kind!r}")
     FACTS[name] = Fact(name, kind, unit, doc)
     return name
+
+
+class UnknownFact(LookupError):
+    """A rule asked for a name no fact is registered under (a bug in the rule, not in the
+    input: never read as "the fact is absent")."""
+
+
+def _known(name: str) -> str:
+    if name not in FACTS:
+        near = difflib.get_close_matches(name, FACTS, n=1)
+        hint = f"; did you mean {near[0]!r}?" if near else ""
+        raise UnknownFact(f"{name!r} is not a registered fact (toplint.facts.registry){hint}")
+    return name
+
+
+class FactView(Mapping[str, Any]):
+    """One deployment's facts as a rule reads them (``RuleContext.facts``): reading a name that
+    is not registered raises ``UnknownFact`` at once, where a plain dict would answer "absent"
+    and the rule would silently drop what depends on it.  A registered fact that could not be
+    computed is absent as before (``in`` is False, ``get`` gives the default).
+
+    Python rules name facts by the constants below (``F.TP_DECODE_COMM_MS``), so a misspelled
+    constant is a mypy error and a misspelled string fails the first time the rule runs."""
+
+    __slots__ = ("_values",)
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        self._values = values
+
+    def __getitem__(self, name: str) -> Any:
+        return self._values[_known(name)]
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and _known(name) in self._values
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self._values.get(_known(name), default)
+
+    def number(self, name: str) -> float | None:
+        """A numeric fact (int or float, never a bool), or None when it is absent."""
+        value = self._values.get(_known(name))
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return None
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"FactView({dict(self._values)!r})"
 
 
 # An estimate ``X`` may have companions: ``X_low`` and ``X_high`` (the ends of its error band,

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from toplint.fix.edits import TextIndex
-from toplint.model import Edit, Finding, Severity
+from toplint.model import UNPARSABLE_FILE, Edit, Finding, Severity
 from toplint.record import record
 
 if TYPE_CHECKING:
@@ -127,8 +127,8 @@ def verify(before: Checked, after: Checked, fixed: Finding) -> str | None:
     Findings are compared by rule, counted: positions and numbers move when a file changes.
     """
     if (
-        _counts(after.findings, Severity.INFO)["TL001"]
-        > _counts(before.findings, Severity.INFO)["TL001"]
+        _counts(after.findings, Severity.INFO)[UNPARSABLE_FILE.code]
+        > _counts(before.findings, Severity.INFO)[UNPARSABLE_FILE.code]
     ):
         return "the file would no longer parse"
     if after.deployments < before.deployments:

@@ -13,8 +13,8 @@ from functools import cache
 from typing import Any
 
 from toplint.hardware import linkkinds
-from toplint.hardware.linkkinds import pcie_x16
-from toplint.hardware.types import RDMA_NETWORKS, GpuSpec, InterNode, IntraNode
+from toplint.hardware.linkkinds import Network, pcie_x16
+from toplint.hardware.types import GpuSpec, InterNode, IntraNode
 from toplint.hardware.units import parse_bandwidth, parse_latency
 from toplint.infra.pkgdata import read_yaml
 from toplint.record import record, replace
@@ -27,7 +27,7 @@ _VENDOR_WORDS = ("nvidia", "tesla", "geforce", "amd", "instinct", "apple")
 class NetworkSpec:
     """Defaults for a network kind at a line rate (cost-model.md §4.2 and §1.13)."""
 
-    kind: str
+    kind: Network
     name: str
     bandwidth_gb_per_s: float  # per NIC per direction
     latency_us: float  # per inter-node collective step
@@ -221,7 +221,7 @@ def _instance_inter(raw: dict[str, Any]) -> InterNode:
         network=kind,
         bandwidth_gb_per_s=bandwidth,
         nics_per_node=int(raw.get("nics_per_node", 1)),
-        rdma=bool(raw.get("rdma", kind in RDMA_NETWORKS)),
+        rdma=bool(raw.get("rdma", linkkinds.of_network(kind).rdma)),
         latency_us=(
             parse_latency(raw["latency"]) if "latency" in raw else net.latency_us if net else 0.0
         ),

@@ -15,16 +15,15 @@ import re
 from itertools import combinations
 from typing import Any
 
+from toplint.hardware import archs, linkkinds
 from toplint.hardware.catalog import bridge_bandwidth, lookup_gpu, pcie_bandwidth
+from toplint.hardware.linkkinds import Fabric
 from toplint.hardware.types import GpuSpec
 from toplint.record import field, record
 
 _PATHS = ("PIX", "PXB", "PHB", "NODE", "SYS")  # nearest first
 _NV = re.compile(r"NV(\d+)$")
 _NIC_LEGEND = re.compile(r"^\s*(NIC\d+)\s*:\s*(\S+)\s*$")
-# NVLink per-link bandwidth per direction: 25 GB/s for NVLink 2-4, 50 GB/s for NVLink5 [M]
-# (NVLink3 x12 = 300 and NVLink4 x18 = 450 per direction, cost-model.md §4.1, agree).
-_LINK_RATE = {"volta": 25.0, "ampere": 25.0, "hopper": 25.0, "blackwell": 50.0}
 _MAX_LINKS_PER_GPU = 18  # NVLink4/5 GPUs have 18 links (cost-model.md §4.1 H100, B200)
 
 
@@ -173,22 +172,23 @@ def _worst_pcie(topo: Topology) -> str | None:
     return max(ranked, key=_PATHS.index) if ranked else None
 
 
-_NIC_WHY = {
-    "infiniband": "ConnectX (mlx5): InfiniBand or RoCE; `ibv_devinfo` link_layer "
-    "says which (Ethernet -> write roce)",
-    "roce": "RDMA over Converged Ethernet device",
-    "efa": "AWS Elastic Fabric Adapter",
-}
+# What a draft says for a device no row's prefix matches: TCP sockets, NCCL's own fallback,
+# with a note to check.
+_UNKNOWN_NIC = "ethernet"
+
+
+def _lane_rate(gpu: GpuSpec | None) -> float:
+    """Per-direction GB/s of one NVLink lane of the GPU (``Arch.nvlink_lane_gb_per_s``)."""
+    return archs.of_gpu(gpu.arch, gpu.name).nvlink_lane_gb_per_s if gpu is not None else 0.0
 
 
 def nic_kind(name: str) -> tuple[str, str]:
-    """(network, why) guessed from an RDMA device name (prefixes: the link-kinds table)."""
-    from toplint.hardware.linkkinds import network_of_device
-
-    found = network_of_device(name)
+    """(network, why) guessed from an RDMA device name (prefixes and notes: the link-kinds
+    table's ``topo`` and ``detect_why``)."""
+    found = linkkinds.network_of_device(name)
     if found is None:
-        return "ethernet", f"unknown device kind {name!r}: check what it is"
-    return found.name, _NIC_WHY.get(found.name, f"{found.name} device")
+        return _UNKNOWN_NIC, f"unknown device kind {name!r}: check what it is"
+    return found.name, found.detect_why or f"{found.name} device"
 
 
 @record(frozen=False)
@@ -267,7 +267,7 @@ def _intra_entries(draft: _Draft, topo: Topology, gpu: GpuSpec | None) -> None:
 def _ring_entries(draft: _Draft, topo: Topology, gpu: GpuSpec | None, ring: list[str]) -> None:
     """A partial NVLink mesh NCCL rings over (DGX-1): the node is one ring domain."""
     links = _link_sum(topo)
-    rate = _LINK_RATE.get(gpu.arch, 0.0) if gpu is not None else 0.0
+    rate = _lane_rate(gpu)
     if rate:
         value = f"{links * rate:g} GB/s"
         draft.intra.append(
@@ -290,7 +290,7 @@ def _ring_entries(draft: _Draft, topo: Topology, gpu: GpuSpec | None, ring: list
         draft.intra.append(("numa_nodes", len(numa), f"GPU NUMA affinity {', '.join(numa)}"))
 
 
-def _fabric(n: int, counts: list[int], gpu: GpuSpec | None) -> tuple[str, str]:
+def _fabric(n: int, counts: list[int], gpu: GpuSpec | None) -> tuple[Fabric, str]:
     """Scale-up fabric from the NV# cells, with the reason."""
     if not counts:
         if n > 1:
@@ -300,15 +300,16 @@ def _fabric(n: int, counts: list[int], gpu: GpuSpec | None) -> tuple[str, str]:
     lo, hi = min(counts), max(counts)
     if full and n > 2 and hi * (n - 1) > _MAX_LINKS_PER_GPU:
         return "nvswitch", f"every pair NV{lo}: more links than one GPU has, so through NVSwitch"
-    if gpu is not None and gpu.scaleup_fabric in ("nvswitch", "nvlink", "xgmi") and full:
+    own = linkkinds.of_fabric(gpu.scaleup_fabric) if gpu is not None else None
+    if gpu is not None and own is not None and own.full and full:
         return gpu.scaleup_fabric, f"every pair NV{lo}; {gpu.name} is {gpu.scaleup_fabric}-based"
-    if gpu is not None and gpu.scaleup_fabric in ("pcie", "nvlink-bridge"):
+    if own is not None and (own.cls == linkkinds.PCIE or own.domain == 2):
         return "nvlink-bridge", f"NVLinked pairs (NV{lo}) on PCIe cards: NVLink bridges"
     mesh = "full" if full else "partial"
     return "nvlink", f"{mesh} NVLink mesh (NV{lo}{'' if lo == hi else f'-NV{hi}'})"
 
 
-def _bandwidth_entry(draft: _Draft, fabric: str, gpu: GpuSpec | None, counts: list[int]) -> None:
+def _bandwidth_entry(draft: _Draft, fabric: Fabric, gpu: GpuSpec | None, counts: list[int]) -> None:
     if gpu is not None and fabric == gpu.scaleup_fabric:
         return  # the catalog default applies
     if fabric == "pcie" and gpu is not None:
@@ -317,8 +318,8 @@ def _bandwidth_entry(draft: _Draft, fabric: str, gpu: GpuSpec | None, counts: li
     elif fabric == "nvlink-bridge" and gpu is not None and bridge_bandwidth(gpu):
         value = bridge_bandwidth(gpu) or 0.0
         draft.intra.append(("bandwidth", f"{value:g} GB/s", f"{gpu.name} NVLink bridge, catalog"))
-    elif fabric in ("nvlink", "nvlink-bridge") and gpu is not None and gpu.arch in _LINK_RATE:
-        rate = _LINK_RATE[gpu.arch]
+    elif fabric in ("nvlink", "nvlink-bridge") and _lane_rate(gpu):
+        rate = _lane_rate(gpu)
         draft.intra.append(
             (
                 "bandwidth",
@@ -405,13 +406,8 @@ def _inter_entries(draft: _Draft, topo: Topology) -> None:
                 "no NIC is near a GPU (GPUDirect RDMA crosses the host bridge)",
             )
         )
-    draft.inter.append(
-        (
-            "rdma",
-            network != "ethernet",
-            "RDMA device" if network != "ethernet" else "unknown device",
-        )
-    )
+    rdma = linkkinds.kind(network).rdma
+    draft.inter.append(("rdma", rdma, "RDMA device" if rdma else "unknown device"))
 
 
 # --- rendering ------------------------------------------------------------------------------

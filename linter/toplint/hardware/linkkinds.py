@@ -1,11 +1,14 @@
-"""Link kinds in one table: what each hop between two GPUs is, and what it costs by default.
+"""Link kinds in one table: what each hop between two GPUs is, and how the model treats it.
 
 Every link kind toplint knows is one ``LinkKind`` row of ``KINDS``: its class, the default
 per-direction bandwidth and per-step latency with their sources, which collective algorithms
 NCCL runs over it, how the manifest (``intra_node.fabric`` / ``inter_node.network``) and
-``nvidia-smi topo -m`` spell it.  The manifest schema's enums are tested equal to this table
-(tests/hardware/test_linkkinds.py); placement, cost and rules read kinds from here, so adding a
-fabric is one row.  An unknown name is an error (``kind()`` raises), never a silent default.
+``nvidia-smi topo -m`` spell it, and every property placement, cost, sanity, detect, plan and
+the rules decide by: its domain, η, NCCL latency row, NVLS, IPC kernels, measured tables,
+floors.  The manifest schema's enums and the ``Fabric`` / ``Network`` Literals are tested equal
+to this table (tests/hardware/test_linkkinds.py); no other module tests a kind's name, so
+adding a fabric is one row (tests/hardware/test_recipes.py adds one).  An unknown name is an
+error (``kind()`` raises), never a silent default.
 
 Bandwidths are GB/s (10^9 B/s) per direction: per GPU for scale-up and PCIe kinds, per NIC for
 networks.  Latencies are µs per collective step (cost-model.md §1.13).  ``floors`` are the
@@ -14,13 +17,26 @@ slowest real links of a kind, below which a manifest figure is a misreading.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from toplint.record import record
 
 # Classes of link kinds.
-SCALEUP = "scale-up"  # NVLink / NVSwitch / xGMI / bridge: GPU memory to GPU memory
-PCIE = "pcie"  # through PCIe switches or the host
-NETWORK = "network"  # between nodes, through NICs
-NONE = "none"  # no link at all
+LinkClass = Literal["scale-up", "pcie", "network", "none"]
+SCALEUP: LinkClass = "scale-up"  # NVLink / NVSwitch / xGMI / bridge: GPU memory to GPU memory
+PCIE: LinkClass = "pcie"  # through PCIe switches or the host
+NETWORK: LinkClass = "network"  # between nodes, through NICs
+NONE: LinkClass = "none"  # no link at all
+
+# The manifest's spellings (``intra_node.fabric``, ``inter_node.network``, the GPU catalog's
+# ``scaleup_fabric``): the rows' ``manifest`` tuples, tested equal to these and to the schema.
+Fabric = Literal["nvswitch", "nvlink", "nvlink-bridge", "pcie", "xgmi", "none"]
+Network = Literal["infiniband", "roce", "ethernet", "efa", "tcpx", "none"]
+# Which row of NCCL's tuner latencies (tuning.cc hwLat NVLINK / PCI / NET) prices a step.
+NcclHw = Literal["nvlink", "pci", "net", ""]
+# How GPUs on a PCIe kind reach each other: peer to peer, across the sockets' interconnect, or
+# bounced through host memory (no P2P).
+PciePath = Literal["p2p", "cross-socket", "host-bounce", ""]
 
 # PCIe x16 per direction by generation, GB/s (the one place; cost-model.md "Constants to ship"
 # Gen4 31.5 and Gen5 63).  Gen3 8 GT/s and Gen4/5 16/32 GT/s x16 with 128b/130b encoding:
@@ -33,7 +49,7 @@ PCIE_X16_GB_PER_S = {3: 15.75, 4: 31.5, 5: 63.0, 6: 121.0}
 @record
 class LinkKind:
     name: str  # the kind as placement and cost name it ("nvlink", "roce", ...)
-    cls: str  # SCALEUP | PCIE | NETWORK | NONE
+    cls: LinkClass
     bandwidth_gb_per_s: float  # default per direction; 0 = the manifest must say
     bandwidth_source: str
     latency_us: float  # default α per collective step (inter-node step for networks)
@@ -48,6 +64,42 @@ class LinkKind:
     # most often Gb/s written for GB/s (toplint.hardware.sanity); no entry = no floor known.
     floors: tuple[tuple[str, float], ...] = ()
     floor_source: str = ""
+    # The fastest real link of this kind (label, GB/s per direction, per GPU or per NIC): a
+    # figure above the fastest of a class is not a link (toplint.hardware.sanity).
+    fastest: tuple[str, float] = ("", 0.0)
+    # --- placement -------------------------------------------------------------------------
+    # GPUs of a node a fabric of this kind joins when only the fabric is known: 0 = every GPU
+    # of the node (NVSwitch, a full mesh), 2 = pairs (bridges), 1 = none.
+    domain: int = 1
+    per_peer: bool = False  # point-to-point mesh: a GPU's bandwidth splits over its peers
+    rack_scale: bool = False  # its domain can span nodes (NVL72 racks, GPU feature discovery)
+    pcie_path: PciePath = ""
+    # --- cost ------------------------------------------------------------------------------
+    eta: float = 0.0  # ring η inside a node (fitted default; toplint.cost.params overrides)
+    nccl_hw: NcclHw = ""  # NCCL's hwLat row for a step over it; LL128 only on "nvlink"
+    # Manifest spellings over which NCCL runs NVLink SHARP (NVLS): an NVSwitch gen3+, on a GPU
+    # architecture that has it (toplint.hardware.archs).
+    nvls: tuple[str, ...] = ()
+    p2p_channels: bool = False  # NCCL's one-node all-to-all is capped by its p2p channels
+    tables: str = ""  # the measured tables' ``link`` it replays (cost/data/measured.yaml)
+    # --- sanity and detect -----------------------------------------------------------------
+    quoted_bidirectional: bool = False  # datasheets quote it both ways added (NVLink)
+    family: str = ""  # the link technology, as messages name it ("NVLink": switched, bridged)
+    # A link of this kind, on a GPU whose own link is of the same family, runs at least this
+    # share of the GPU's own rate (a lower figure is a misreading).
+    gpu_floor_share: float = 0.0
+    detect_why: str = ""  # `toplint hardware detect`'s note for an RDMA device of this kind
+
+    @property
+    def full(self) -> bool:
+        """Every GPU of a node reaches every other over it at its full rate (NVSwitch, a
+        full NVLink or xGMI mesh): engines run their IPC all-reduce kernels over any group."""
+        return self.cls == SCALEUP and self.domain == 0
+
+    @property
+    def p2p(self) -> bool:
+        """GPUs copy to each other's memory directly (not through host memory)."""
+        return self.pcie_path != "host-bounce" and self.cls in (SCALEUP, PCIE)
 
 
 _NCCL_TUNING = "NVIDIA/nccl@5067397c src/graph/tuning.cc (cost-model.md §1.4)"
@@ -71,6 +123,18 @@ KINDS: dict[str, LinkKind] = {
             "(NVIDIA DGX-2 datasheet, 300 GB/s bidirectional per GPU, https://www.nvidia.com/"
             "content/dam/en-zz/Solutions/Data-Center/dgx-2/"
             "dgx-2-print-datasheet-738070-nvidia-a4-web-uk.pdf)",
+            fastest=("NVLink5", 900.0),  # B200/GB200 per direction (cost-model.md §4.1)
+            domain=0,
+            rack_scale=True,
+            # Fitted on the nccl-tests tables (python benchmarks/accuracy.py --fit, 2026-12-01).
+            eta=0.724,
+            nccl_hw="nvlink",
+            nvls=("nvswitch",),
+            p2p_channels=True,
+            tables="nvlink",
+            quoted_bidirectional=True,
+            family="NVLink",
+            gpu_floor_share=0.25,
         ),
         LinkKind(
             "xgmi",
@@ -81,6 +145,12 @@ KINDS: dict[str, LinkKind] = {
             "no published figure; taken as NVLink's (a point-to-point GPU fabric)",
             _RING_TREE,
             manifest=("xgmi",),
+            domain=0,
+            per_peer=True,
+            # No data in the accuracy set: ml-engineering's MI300X 8-GPU all-reduce busbw
+            # 312.9 of 448 GB/s.
+            eta=0.70,
+            nccl_hw="nvlink",
         ),
         LinkKind(
             "nvlink-bridge",
@@ -92,6 +162,12 @@ KINDS: dict[str, LinkKind] = {
             _RING_TREE,
             manifest=("nvlink-bridge",),
             topo=("NV#",),
+            domain=2,
+            # No data in the accuracy set: nccl-tests#178, 2-GPU bridged all-reduce 208 of 300.
+            eta=0.69,
+            nccl_hw="nvlink",
+            quoted_bidirectional=True,
+            family="NVLink",
         ),
         LinkKind(
             "pcie",
@@ -103,6 +179,10 @@ KINDS: dict[str, LinkKind] = {
             _RING_TREE,
             manifest=("pcie",),
             topo=("PIX", "PXB", "PHB", "NODE"),
+            pcie_path="p2p",
+            eta=0.599,  # fitted (benchmarks/accuracy.py --fit, 2026-12-01)
+            nccl_hw="pci",
+            tables="pcie",
         ),
         LinkKind(
             "pcie-sys",
@@ -113,6 +193,10 @@ KINDS: dict[str, LinkKind] = {
             f"LL ring step on PCI, {_NCCL_TUNING}",
             _RING_TREE,
             topo=("SYS",),
+            pcie_path="cross-socket",
+            eta=0.386,  # fitted (benchmarks/accuracy.py --fit, 2026-12-01)
+            nccl_hw="pci",
+            tables="pcie",
         ),
         LinkKind(
             "pcie-no-p2p",
@@ -122,6 +206,10 @@ KINDS: dict[str, LinkKind] = {
             15.0,
             "12-18 µs per GPU-to-GPU copy through host memory (nccl-tests#117)",
             _RING_TREE,
+            # η: Params.no_p2p_shared / no_p2p_cap (the host path shared by every GPU).
+            pcie_path="host-bounce",
+            nccl_hw="pci",
+            tables="pcie",
         ),
         LinkKind(
             "infiniband",
@@ -140,6 +228,10 @@ KINDS: dict[str, LinkKind] = {
             floors=(("infiniband", 1.25),),
             floor_source="InfiniBand SDR 4x 10 Gb/s (InfiniBand Trade Association roadmap, "
             "https://www.infinibandta.org/infiniband-roadmap/)",
+            fastest=("800 Gb/s XDR", 100.0),  # IB XDR (cost-model.md §4.2)
+            nccl_hw="net",
+            detect_why="ConnectX (mlx5): InfiniBand or RoCE; `ibv_devinfo` link_layer "
+            "says which (Ethernet -> write roce)",
         ),
         LinkKind(
             "roce",
@@ -155,6 +247,8 @@ KINDS: dict[str, LinkKind] = {
             rdma=True,
             floors=(("roce", 1.25),),
             floor_source="RoCE needs at least 10 GbE in practice",
+            nccl_hw="net",
+            detect_why="RDMA over Converged Ethernet device",
         ),
         LinkKind(
             "efa",
@@ -173,6 +267,8 @@ KINDS: dict[str, LinkKind] = {
             rdma=True,
             floors=(("efa", 12.5),),
             floor_source="EFA's first generation is 100 Gb/s (https://aws.amazon.com/hpc/efa/)",
+            nccl_hw="net",
+            detect_why="AWS Elastic Fabric Adapter",
         ),
         LinkKind(
             "tcpx",
@@ -185,6 +281,7 @@ KINDS: dict[str, LinkKind] = {
             _RING_TREE,
             manifest=("tcpx",),
             tcp=True,
+            nccl_hw="net",
         ),
         LinkKind(
             "ethernet",
@@ -198,6 +295,7 @@ KINDS: dict[str, LinkKind] = {
             tcp=True,
             floors=(("ethernet", 0.125),),
             floor_source="1 GbE",
+            nccl_hw="net",
         ),
         LinkKind(
             "none",
@@ -212,16 +310,6 @@ KINDS: dict[str, LinkKind] = {
     )
 }
 
-NETWORK_KINDS = tuple(k.name for k in KINDS.values() if k.cls in (NETWORK, NONE))
-RDMA_NETWORKS = tuple(k.name for k in KINDS.values() if k.rdma)
-TCP_NETWORKS = tuple(k.name for k in KINDS.values() if k.tcp)
-PCIE_KINDS = tuple(k.name for k in KINDS.values() if k.cls == PCIE)
-SCALEUP_KINDS = tuple(k.name for k in KINDS.values() if k.cls == SCALEUP)
-# Manifest spellings: intra_node.fabric (scale-up and PCIe kinds, plus "none") and
-# inter_node.network (network kinds, plus "none").
-FABRICS = tuple(f for k in KINDS.values() if k.cls != NETWORK for f in k.manifest)
-NETWORKS = tuple(f for k in KINDS.values() if k.cls in (NETWORK, NONE) for f in k.manifest)
-
 
 def kind(name: str) -> LinkKind:
     """The row for a link kind; KeyError naming the known kinds for anything else."""
@@ -231,12 +319,59 @@ def kind(name: str) -> LinkKind:
         raise KeyError(f"unknown link kind {name!r}; known: {', '.join(KINDS)}") from None
 
 
+def fabrics() -> tuple[str, ...]:
+    """The manifest's ``intra_node.fabric`` spellings: scale-up and PCIe kinds, and "none"."""
+    return tuple(f for k in KINDS.values() if k.cls != NETWORK for f in k.manifest)
+
+
+def networks() -> tuple[str, ...]:
+    """The manifest's ``inter_node.network`` spellings: network kinds, and "none"."""
+    return tuple(f for k in KINDS.values() if k.cls in (NETWORK, NONE) for f in k.manifest)
+
+
 def of_fabric(fabric: str) -> LinkKind:
     """The link kind a manifest ``intra_node.fabric`` value names ("nvswitch" -> nvlink)."""
     for k in KINDS.values():
         if k.cls != NETWORK and fabric in k.manifest:
             return k
-    raise KeyError(f"unknown fabric {fabric!r}; known: {', '.join(FABRICS)}")
+    raise KeyError(f"unknown fabric {fabric!r}; known: {', '.join(fabrics())}")
+
+
+def of_network(network: str) -> LinkKind:
+    """The link kind a manifest ``inter_node.network`` value names."""
+    for k in KINDS.values():
+        if k.cls in (NETWORK, NONE) and network in k.manifest:
+            return k
+    raise KeyError(f"unknown network {network!r}; known: {', '.join(networks())}")
+
+
+def scaleup_of(fabric: str) -> LinkKind | None:
+    """The kind peers on a node's fabric see when it is a scale-up fabric (nvswitch ->
+    nvlink); None when GPUs of the node reach each other over PCIe (fabric pcie or none)."""
+    found = of_fabric(fabric)
+    return found if found.cls == SCALEUP else None
+
+
+def pcie_kind(p2p: bool, cross_socket: bool = False) -> LinkKind:
+    """The PCIe kind between GPUs: through host memory without P2P, across the sockets'
+    interconnect, else peer to peer."""
+    path: PciePath = "host-bounce" if not p2p else "cross-socket" if cross_socket else "p2p"
+    for k in KINDS.values():
+        if k.cls == PCIE and k.pcie_path == path:
+            return k
+    raise KeyError(f"no PCIe link kind for the {path} path")  # pragma: no cover - table test
+
+
+def nvls_capable(fabric: str) -> bool:
+    """NCCL can run NVLink SHARP on a node whose fabric has this spelling (an NVSwitch gen3+,
+    given a GPU architecture that has it)."""
+    return any(fabric in k.nvls for k in KINDS.values())
+
+
+def fastest(cls_network: bool) -> tuple[str, float]:
+    """The fastest real link between GPUs (or NIC, for ``cls_network``): (label, GB/s)."""
+    rows = [k for k in KINDS.values() if (k.cls == NETWORK) == cls_network and k.fastest[1]]
+    return max((k.fastest for k in rows), key=lambda f: f[1])
 
 
 def floor(spelling: str) -> tuple[float, str]:

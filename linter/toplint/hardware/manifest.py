@@ -12,11 +12,9 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from toplint.errors import ManifestError, SourceError
-from toplint.hardware import catalog, sanity
+from toplint.hardware import archs, catalog, linkkinds, sanity
 from toplint.hardware.manifest_schema import Path, dotted, validate
 from toplint.hardware.types import (
-    RDMA_NETWORKS,
-    TCP_NETWORKS,
     Cluster,
     GpuSpec,
     Hardware,
@@ -246,15 +244,22 @@ def _described(ctx: _Doc, at: Path, described: dict[str, Any], spec: GpuSpec) ->
     if "bf16_tflops" in described:
         changes["bf16_tflops"] = float(described["bf16_tflops"])
     if "arch" in described:
-        changes["arch"] = str(described["arch"])
+        name = str(described["arch"])
+        if name not in archs.ARCHS:
+            raise ctx.error(
+                (*at, "arch"),
+                f'"{name}" is not a GPU architecture toplint knows; write one of: '
+                + ", ".join(archs.ARCHS),
+            )
+        changes["arch"] = name
     return replace(spec, **changes) if changes else spec
 
 
 def _fabric_domain(fabric: str, gpus: int) -> int:
-    """GPUs that reach each other at fabric speed when only the fabric is known."""
-    if fabric in ("nvswitch", "nvlink", "xgmi"):
-        return gpus
-    return min(2, gpus) if fabric == "nvlink-bridge" else 1
+    """GPUs that reach each other at fabric speed when only the fabric is known
+    (``LinkKind.domain``: 0 = the whole node)."""
+    domain = linkkinds.of_fabric(fabric).domain
+    return gpus if domain == 0 else min(domain, gpus)
 
 
 def _base_intra(gpu: GpuSpec, gpus: int, instance: catalog.InstanceSpec | None) -> IntraNode:
@@ -293,7 +298,7 @@ def _intra(
         bandwidth = base.bandwidth_gb_per_s
     default_domain = _fabric_domain(fabric, gpus) if changed else base.nvlink_domain
     domain = raw.get("nvlink_domain", default_domain)
-    if fabric in ("pcie", "none") and int(domain) > 1:
+    if linkkinds.scaleup_of(fabric) is None and int(domain) > 1:
         ctx.warn(
             (*at, "nvlink_domain"),
             f"{domain} with fabric {fabric}: GPUs without NVLink "
@@ -314,13 +319,14 @@ def _intra(
 
 def _fabric_bandwidth(ctx: _Doc, at: Path, fabric: str, gpu: GpuSpec, pcie_gen: int) -> float:
     """Per-direction bandwidth for a fabric the user chose instead of the GPU's default."""
-    if fabric == "none":
+    row = linkkinds.of_fabric(fabric)
+    if row.cls == linkkinds.NONE:
         return 0.0
-    if fabric == "pcie":
+    if row.cls == linkkinds.PCIE:
         return catalog.pcie_bandwidth(pcie_gen)
-    if fabric == "nvlink-bridge" and catalog.bridge_bandwidth(gpu) is not None:
+    if row.domain == 2 and catalog.bridge_bandwidth(gpu) is not None:  # a bridged pair
         return catalog.bridge_bandwidth(gpu) or 0.0
-    if fabric in ("nvswitch", "nvlink") and gpu.scaleup_fabric in ("nvswitch", "nvlink"):
+    if row.domain == 0 and linkkinds.of_fabric(gpu.scaleup_fabric) is row:
         return gpu.scaleup_bandwidth_gb_per_s
     raise ctx.error(
         (*at, "fabric"),
@@ -361,7 +367,7 @@ def _inter(
         raise ctx.error(
             here, 'missing "network" (infiniband, roce, ethernet, efa, tcpx or none)', key=True
         )
-    if network == "none":
+    if linkkinds.of_network(network).cls == linkkinds.NONE:
         if nodes > 1:
             raise ctx.error((*here, "network"), f'"none" but the cluster has {nodes} nodes')
         return _NO_NETWORK
@@ -376,8 +382,9 @@ def _inter(
         bandwidth = base.bandwidth_gb_per_s
     else:
         raise ctx.error(here, 'missing "bandwidth": line rate per NIC, e.g. "400 Gb/s"', key=True)
-    rdma = bool(given.get("rdma", base.rdma if base and same else network in RDMA_NETWORKS))
-    if rdma and network in TCP_NETWORKS:
+    row = linkkinds.of_network(network)
+    rdma = bool(given.get("rdma", base.rdma if base and same else row.rdma))
+    if rdma and row.tcp:
         ctx.warn(
             (*here, "rdma"),
             f"rdma: true on {network}: if the NICs do RDMA over Ethernet, write network: roce",

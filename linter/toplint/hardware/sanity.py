@@ -6,21 +6,19 @@ from __future__ import annotations
 from functools import cache
 
 from toplint.hardware import catalog, linkkinds
+from toplint.hardware.linkkinds import Fabric, Network
 from toplint.hardware.types import GpuSpec
 
 # Bidirectional NVLink figures -> per direction (cost-model.md §0 errata: NVLink3/4/5 are
 # 300/450/900 GB/s per direction; RTX 3090 bridge 112 bidir ≈ 56 per direction [M]).
 _BIDIR_NVLINK = {600.0: 300.0, 900.0: 450.0, 1800.0: 900.0, 112.0: 56.0}
-_NVLINK_FABRICS = ("nvswitch", "nvlink", "nvlink-bridge")
-_FASTEST_LINK = 900.0  # NVLink5 per direction (cost-model.md §4.1 B200/GB200)
-_FASTEST_NIC = 100.0  # IB XDR 800 Gb/s (cost-model.md §4.2)
 
 
 def link_warnings(value: float, gpu: GpuSpec) -> list[str]:
     """What an intra-node bandwidth probably means when it is not a per-direction link speed."""
     out: list[str] = []
     memory = {g.memory_bandwidth_gb_per_s: g.name for g in _catalog_gpus()}
-    if gpu.scaleup_fabric == "none" and value > 0:
+    if linkkinds.of_fabric(gpu.scaleup_fabric).cls == linkkinds.NONE and value > 0:
         out.append(
             f"{value:g} GB/s: {gpu.name} has no GPU-to-GPU link (one device, unified "
             f"memory of {gpu.memory_bandwidth_gb_per_s:g} GB/s); multi-device setups "
@@ -33,7 +31,7 @@ def link_warnings(value: float, gpu: GpuSpec) -> list[str]:
             f"({gpu.scaleup_bandwidth_gb_per_s:g} GB/s)",
         )
     elif value in _BIDIR_NVLINK or (
-        gpu.scaleup_fabric in _NVLINK_FABRICS
+        linkkinds.of_fabric(gpu.scaleup_fabric).quoted_bidirectional
         and abs(value - 2 * gpu.scaleup_bandwidth_gb_per_s) < 1
     ):
         uni = _BIDIR_NVLINK.get(value, value / 2)
@@ -41,10 +39,10 @@ def link_warnings(value: float, gpu: GpuSpec) -> list[str]:
             f"{value:g} GB/s looks like a bidirectional NVLink figure; "
             f"per-direction is {uni:g} GB/s (toplint uses per-direction bandwidth)",
         )
-    elif value > _FASTEST_LINK:
+    elif value > (top := linkkinds.fastest(cls_network=False))[1]:
         what = f"the memory bandwidth of {memory[value]}" if value in memory else "not a link"
         out.append(
-            f"{value:g} GB/s is faster than any GPU link (NVLink5 is {_FASTEST_LINK:g} "
+            f"{value:g} GB/s is faster than any GPU link ({top[0]} is {top[1]:g} "
             f"GB/s per direction); it looks like {what}",
         )
     return out
@@ -57,27 +55,29 @@ def _catalog_gpus() -> tuple[GpuSpec, ...]:
 
 def nic_warning(value: float, written: object) -> str | None:
     """A NIC speed no NIC has: probably Gb/s written as GB/s."""
-    if value > _FASTEST_NIC:
+    label, top = linkkinds.fastest(cls_network=True)
+    if value > top:
         bits = f'"{value:g} Gb/s" ({value / 8:g} GB/s)'  # the same number, read as bits
         return (
-            f"{written} per NIC is faster than any NIC (800 Gb/s XDR = "
-            f"{_FASTEST_NIC:g} GB/s); did you mean {bits}?"
+            f"{written} per NIC is faster than any NIC ({label} = "
+            f"{top:g} GB/s); did you mean {bits}?"
         )
     return None
 
 
-def low_link_warning(value: float, fabric: str, gpu: GpuSpec) -> str | None:
+def low_link_warning(value: float, fabric: Fabric, gpu: GpuSpec) -> str | None:
     """An intra-node bandwidth far below what the fabric (or the GPU's own NVLink) gives: the
-    fabric's floor is its link-kind row's (toplint.hardware.linkkinds.floor)."""
+    fabric's floor is its link-kind row's (toplint.hardware.linkkinds.floor), or a share of
+    the GPU's own link of the same family (``LinkKind.gpu_floor_share``)."""
     floor, _ = linkkinds.floor(fabric)
     why = f"the slowest {fabric} ({floor:g} GB/s per direction)"
     own = gpu.scaleup_bandwidth_gb_per_s
-    if (
-        fabric in ("nvswitch", "nvlink")
-        and gpu.scaleup_fabric in _NVLINK_FABRICS
-        and own / 4 > floor
-    ):
-        floor, why = own / 4, f"a quarter of {gpu.name}'s NVLink ({own:g} GB/s per direction)"
+    row, gpu_row = linkkinds.of_fabric(fabric), linkkinds.of_fabric(gpu.scaleup_fabric)
+    share = row.gpu_floor_share
+    if share and gpu_row.family == row.family and own * share > floor:
+        floor = own * share
+        part = "a quarter" if share == 0.25 else f"{share:.0%}"
+        why = f"{part} of {gpu.name}'s {row.family} ({own:g} GB/s per direction)"
     if 0 < value < floor:
         return (
             f"{value:g} GB/s per direction is below {why}: it looks like Gb/s written for "
@@ -86,7 +86,7 @@ def low_link_warning(value: float, fabric: str, gpu: GpuSpec) -> str | None:
     return None
 
 
-def low_nic_warning(value: float, network: str, written: object) -> str | None:
+def low_nic_warning(value: float, network: Network, written: object) -> str | None:
     """A NIC line rate below the slowest NIC of its network kind (its link-kind row's floor)."""
     floor, _ = linkkinds.floor(network)
     if 0 < value < floor:

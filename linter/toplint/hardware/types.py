@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-# Link kinds and their classes live in one table (toplint.hardware.linkkinds); the names are
-# re-exported here for the modules that only need them.
-from toplint.hardware.linkkinds import NETWORK_KINDS as NETWORK_KINDS
-from toplint.hardware.linkkinds import RDMA_NETWORKS as RDMA_NETWORKS
-from toplint.hardware.linkkinds import TCP_NETWORKS as TCP_NETWORKS
+# Link kinds, their classes and manifest spellings live in one table
+# (toplint.hardware.linkkinds); fabric and network are its spellings.
+from toplint.hardware.linkkinds import Fabric, Network
 from toplint.model import Position
 from toplint.record import field, record
 
@@ -22,19 +20,19 @@ class GpuSpec:
     name: str  # catalog name, e.g. "A100-SXM4-80GB"
     memory_gb: float
     memory_bandwidth_gb_per_s: float
-    scaleup_fabric: str  # "nvswitch" | "nvlink" | "nvlink-bridge" | "pcie" | "xgmi" | "none"
+    scaleup_fabric: Fabric
     scaleup_bandwidth_gb_per_s: float  # per GPU, per direction
     nvlink_domain: int  # GPUs reaching each other at scale-up speed (1 = no NVLink)
     pcie_gen: int
     p2p_default: bool
-    arch: str = ""  # "ampere", "hopper", "blackwell", "ada", "cdna3", "apple"...
+    arch: str = ""  # a key of toplint.hardware.archs.ARCHS, "" when not known
     bf16_tflops: float = 0.0  # dense peak, for compute estimates
     source: str = ""
 
 
 @record
 class IntraNode:
-    fabric: str  # "nvswitch" | "nvlink" | "nvlink-bridge" | "pcie" | "xgmi"
+    fabric: Fabric
     bandwidth_gb_per_s: float  # per GPU per direction
     p2p: bool
     nvlink_domain: int
@@ -46,7 +44,7 @@ class IntraNode:
 
 @record
 class InterNode:
-    network: str  # one of NETWORK_KINDS
+    network: Network
     bandwidth_gb_per_s: float  # per NIC per direction (line rate / 8)
     nics_per_node: int
     rdma: bool

@@ -18,6 +18,7 @@ from toplint.engines.registry import get_spec, launches_of, module_spec
 from toplint.engines.release import newer_image
 from toplint.engines.types import EngineSpec, Launch
 from toplint.model import (
+    UNKNOWN_ENGINE_FLAG,
     Deployment,
     Finding,
     Fix,
@@ -343,14 +344,12 @@ def _unknown_flag(spec: EngineSpec, token: str, arg: Arg, newer: str | None = No
             f"`{token}` is not in toplint's {spec.engine_name} {spec.release} vocabulary; the "
             f"image is {newer}, which may have it{hint}"
         )
-    return Finding(
-        rule="TL005",
-        name="unknown-engine-flag",
+    return UNKNOWN_ENGINE_FLAG.finding(
+        arg.position.path,
+        arg.position.line,
+        arg.position.column,
+        message,
         severity=Severity.INFO if newer is not None else Severity.WARNING,
-        path=arg.position.path,
-        line=arg.position.line,
-        column=arg.position.column,
-        message=message,
         # Renaming a misspelt option changes what runs (today the engine refuses the unknown
         # option, or ignores it): unsafe.
         fix=Fix(
@@ -455,7 +454,7 @@ def _note_misspelt(dep: Deployment, findings: Sequence[Finding]) -> Deployment:
     typos = {
         f"misspelled.{f.data['suggestion']}": str(f.data["option"])
         for f in findings
-        if f.rule == "TL005" and f.data.get("suggestion")
+        if f.rule == UNKNOWN_ENGINE_FLAG.code and f.data.get("suggestion")
     }
     return replace(dep, options={**dep.options, **typos}) if typos else dep
 

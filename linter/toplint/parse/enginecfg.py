@@ -19,7 +19,17 @@ from typing import TYPE_CHECKING, Any
 from toplint.engines.registry import find_engine, get_engine
 from toplint.engines.types import EngineSpec
 from toplint.errors import SourceError
-from toplint.model import Deployment, Finding, Flag, Position, Severity, Unresolved
+from toplint.model import (
+    REFERENCE_OUTSIDE_REPOSITORY,
+    UNKNOWN_ENGINE_FLAG,
+    UNPARSABLE_FILE,
+    Deployment,
+    Finding,
+    Flag,
+    Position,
+    Severity,
+    Unresolved,
+)
 from toplint.record import replace
 
 if TYPE_CHECKING:
@@ -151,15 +161,13 @@ def _unknown_key(
             f"config key `{key}` is not in toplint's {spec.engine_name} {spec.release} "
             f"vocabulary; the image is {newer}, which may have it{hint}"
         )
-    return Finding(
-        "TL005",
-        "unknown-engine-flag",
-        Severity.INFO if newer is not None else Severity.WARNING,
+    return UNKNOWN_ENGINE_FLAG.finding(
         at.path,
         at.line,
         at.column,
         message,
         anchor=key,
+        severity=Severity.INFO if newer is not None else Severity.WARNING,
     )
 
 
@@ -203,28 +211,14 @@ def outside_reference(at: Position, what: str, effect: str, anchor: str) -> Find
     """TL009: ``what`` names a file outside the repository; it is neither opened nor quoted."""
     from toplint.infra.readpolicy import OUTSIDE
 
-    return Finding(
-        "TL009",
-        "reference-outside-repository",
-        Severity.ERROR,
-        at.path,
-        at.line,
-        at.column,
-        f"{what}: {OUTSIDE}; {effect}",
-        anchor=anchor,
+    return REFERENCE_OUTSIDE_REPOSITORY.finding(
+        at.path, at.line, at.column, f"{what}: {OUTSIDE}; {effect}", anchor=anchor
     )
 
 
 def _unparsable(path: str, exc: SourceError) -> Finding:
-    return Finding(
-        "TL001",
-        "unparsable-file",
-        Severity.ERROR,
-        path,
-        exc.line,
-        exc.column,
-        f"cannot parse engine config: {exc}",
-        anchor="file",
+    return UNPARSABLE_FILE.finding(
+        path, exc.line, exc.column, f"cannot parse engine config: {exc}", anchor="file"
     )
 
 

@@ -25,7 +25,13 @@ from typing import Any
 from toplint.engines.registry import get_spec
 from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Document, Path, load_documents
-from toplint.model import Deployment, Finding, ParseResult, Position, Severity
+from toplint.model import (
+    INVALID_PARALLEL_SIZE,
+    Deployment,
+    Finding,
+    ParseResult,
+    Position,
+)
 from toplint.parse import k8s_text
 from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
@@ -159,14 +165,11 @@ def _bad_count(ctx: Ctx, at: Path, value: Any) -> Finding:
     shown = written if len(written) <= 24 else f"{written[:12]}…({len(written):,} characters)"
     key = next((str(step) for step in reversed(at) if isinstance(step, str)), "count")
     pos = ctx.scalar_pos(at)
-    return Finding(
-        rule="TL010",
-        name="invalid-parallel-size",
-        severity=Severity.ERROR,
-        path=ctx.path,
-        line=pos.line,
-        column=pos.column,
-        message=f"`{key}: {shown}` is not a whole number from 0 to {MAX_COUNT:,}; toplint "
+    return INVALID_PARALLEL_SIZE.finding(
+        ctx.path,
+        pos.line,
+        pos.column,
+        f"`{key}: {shown}` is not a whole number from 0 to {MAX_COUNT:,}; toplint "
         "cannot count this deployment's GPUs or nodes, so they are not checked",
         anchor=f"count:{'.'.join(map(str, at))}",
     )

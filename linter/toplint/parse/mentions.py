@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from toplint.model import Finding, Severity
+from toplint.model import NO_DEPLOYMENT_FOUND, Finding
 from toplint.parse.base import Source, is_template
 
 # What the file lacked, by what named the engine.
@@ -82,13 +82,6 @@ def engine_mention(source: Source) -> Finding | None:
 
 def no_deployment(path: str, line: int, column: int, why: str, *, anchor: str) -> Finding:
     """TL008 at ``line``:``column``: ``why`` says what was named and what was lacking."""
-    return Finding(
-        rule="TL008",
-        name="no-deployment-found",
-        severity=Severity.WARNING,
-        path=path,
-        line=line,
-        column=column,
-        message=f"{why}; nothing here was checked",
-        anchor=anchor,
+    return NO_DEPLOYMENT_FOUND.finding(
+        path, line, column, f"{why}; nothing here was checked", anchor=anchor
     )

@@ -7,20 +7,13 @@ from collections.abc import Sequence
 
 from toplint.errors import SourceError
 from toplint.infra.budgets import new_file
-from toplint.model import Finding, ParseResult, Severity, internal_error
+from toplint.model import UNPARSABLE_FILE, Finding, ParseResult, internal_error
 from toplint.parse.base import Parser, Source, is_template
 
 
 def unparsable(path: str, reason: str, line: int = 1, column: int = 1) -> Finding:
-    return Finding(
-        rule="TL001",
-        name="unparsable-file",
-        severity=Severity.ERROR,
-        path=path,
-        line=line,
-        column=column,
-        message=f"cannot parse file: {reason}",
-        anchor="file",
+    return UNPARSABLE_FILE.finding(
+        path, line, column, f"cannot parse file: {reason}", anchor="file"
     )
 
 
@@ -77,7 +70,7 @@ _DATA_PARSERS = ("kubernetes", "compose", "helm-values", "cloudformation")
 
 def _commands_anywhere(source: Source, result: ParseResult) -> ParseResult:
     """Engine commands written anywhere in a data file no parser found a deployment in."""
-    if any(f.rule == "TL001" for f in result.findings):
+    if any(f.rule == UNPARSABLE_FILE.code for f in result.findings):
         return result
     from toplint.parse.anywhere import mentions_engine, scan
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from toplint.hardware.accelerators import of_deployment
 from toplint.hardware.types import Cluster, Hardware
-from toplint.model import Deployment, Finding, Severity, Unchecked
+from toplint.model import NO_DEPLOYMENT_FOUND, Deployment, Finding, Unchecked
 
 if TYPE_CHECKING:
     from toplint.pipeline.analyze import Settings
@@ -109,14 +109,11 @@ def empty_folder(folder: str) -> Finding:
     from toplint.discover.files import NAMES, SUFFIXES
 
     kinds = ", ".join(f"*{s}" for s in SUFFIXES) + ", " + ", ".join(n.title() for n in NAMES)
-    return Finding(
-        rule="TL008",
-        name="no-deployment-found",
-        severity=Severity.WARNING,
-        path=folder,
-        line=1,
-        column=1,
-        message=f"nothing was checked: no file toplint reads ({kinds}) under this folder",
+    return NO_DEPLOYMENT_FOUND.finding(
+        folder,
+        1,
+        1,
+        f"nothing was checked: no file toplint reads ({kinds}) under this folder",
         anchor="folder",
     )
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from toplint.config.load import Config
 from toplint.errors import ConfigError, UsageError
-from toplint.model import INTERNAL_ERROR, Finding, Severity, Unchecked
+from toplint.model import INTERNAL_ERROR, UNPARSABLE_FILE, Finding, Severity, Unchecked
 from toplint.pipeline.analyze import Settings, run_files, sort_findings
 from toplint.record import field, record
 from toplint.rulebook.run import RuleSettings, adjust_parse_findings
@@ -252,19 +252,19 @@ def _one_unparsable_per_place(findings: list[Finding], files: Sequence[str]) -> 
     """One TL001 per place: an engine config that is linted itself and also named by a
     command (``--config engine.yaml``) is one root cause, reported once, preferably as the
     linted file's own "cannot parse file"."""
-    if sum(f.rule == "TL001" for f in findings) < 2:
+    if sum(f.rule == UNPARSABLE_FILE.code for f in findings) < 2:
         return findings
     linted = set(files)
     best: dict[tuple[str, int, int], Finding] = {}
     for f in findings:
-        if f.rule != "TL001":
+        if f.rule != UNPARSABLE_FILE.code:
             continue
         key = (os.path.realpath(f.path), f.line, f.column)
         have = best.get(key)
         if have is None or _own(f, linted) > _own(have, linted):
             best[key] = f
     keep = {id(f) for f in best.values()}
-    return [f for f in findings if f.rule != "TL001" or id(f) in keep]
+    return [f for f in findings if f.rule != UNPARSABLE_FILE.code or id(f) in keep]
 
 
 def _own(f: Finding, linted: set[str]) -> tuple[bool, bool]:

@@ -8,17 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from toplint.hardware.linkkinds import SCALEUP, kind, of_fabric, pcie_x16
+from toplint.hardware.linkkinds import (
+    NONE,
+    PCIE,
+    kind,
+    of_fabric,
+    of_network,
+    pcie_kind,
+    pcie_x16,
+    scaleup_of,
+)
 from toplint.hardware.types import Cluster, Link
 from toplint.placement.types import Gpu
-
-
-def _scaleup_kind(fabric: str) -> str | None:
-    """The link kind peers on a scale-up fabric see (nvswitch -> nvlink); None for PCIe."""
-    if fabric in ("pcie", "none"):
-        return None
-    found = of_fabric(fabric)
-    return found.name if found.cls == SCALEUP else None
 
 
 def group_link(gpus: Sequence[Gpu], cluster: Cluster, gpus_per_node_in_use: int) -> Link:
@@ -41,7 +42,8 @@ def group_link(gpus: Sequence[Gpu], cluster: Cluster, gpus_per_node_in_use: int)
 def _alpha(name: str, cluster: Cluster) -> float:
     """α per step: the manifest's intra_node.latency on the node's own fabric, else the
     link-kinds table's default."""
-    native = _scaleup_kind(cluster.intra.fabric) or "pcie"
+    scaleup = scaleup_of(cluster.intra.fabric)
+    native = scaleup.name if scaleup is not None else pcie_kind(p2p=True).name
     if cluster.intra.latency_us is not None and name == native:
         return cluster.intra.latency_us
     return kind(name).latency_us
@@ -49,15 +51,17 @@ def _alpha(name: str, cluster: Cluster) -> float:
 
 def _scaleup_link(size: int, cluster: Cluster) -> Link:
     intra = cluster.intra
-    name = _scaleup_kind(intra.fabric) or "nvlink"
+    row = scaleup_of(intra.fabric)
+    if row is None:  # pragma: no cover - callers ask scaleup_of first
+        raise ValueError(f"fabric {intra.fabric!r} is not a scale-up fabric")
     bandwidth = intra.bandwidth_gb_per_s
-    if intra.fabric == "xgmi":
-        # AMD Infinity Fabric is a point-to-point mesh: each GPU has a link of
+    if row.per_peer:
+        # A point-to-point mesh (AMD Infinity Fabric): each GPU has a link of
         # bandwidth/(domain-1) to every peer (MI300X: 448/7 = 64 GB/s, cost-model.md §4.1),
         # so a group of k GPUs reaches only (k-1) of them: 64 x (k-1) GB/s per GPU.
         peers = max(min(intra.nvlink_domain, cluster.gpus_per_node) - 1, 1)
         bandwidth = bandwidth / peers * min(size - 1, peers)
-    return Link(name, bandwidth, _alpha(name, cluster), rdma=False, scope="intra")
+    return Link(row.name, bandwidth, _alpha(row.name, cluster), rdma=False, scope="intra")
 
 
 def _socket(local: int, cluster: Cluster) -> int:
@@ -69,15 +73,12 @@ def _socket(local: int, cluster: Cluster) -> int:
 def _pcie_link(locals_: Iterable[int], cluster: Cluster) -> Link:
     intra = cluster.intra
     bandwidth = intra.pcie_bandwidth_gb_per_s
-    if not bandwidth and intra.fabric == "pcie":
+    if not bandwidth and of_fabric(intra.fabric).cls == PCIE:
         bandwidth = intra.bandwidth_gb_per_s
     if not bandwidth:
         bandwidth = pcie_x16(intra.pcie_gen) or pcie_x16(4)
-    name = "pcie"
-    if not intra.p2p:
-        name = "pcie-no-p2p"
-    elif len({_socket(local, cluster) for local in locals_}) > 1:
-        name = "pcie-sys"
+    cross = len({_socket(local, cluster) for local in locals_}) > 1
+    name = pcie_kind(intra.p2p, cross).name
     cap = kind(name).bandwidth_gb_per_s  # host bounce / cross-socket caps (link-kinds table)
     if cap:
         bandwidth = min(bandwidth, cap)
@@ -91,7 +92,7 @@ def intra_link(locals_: Sequence[int], cluster: Cluster) -> Link:
     # NVLink domains are consecutive local indices (bridged pairs {0,1},{2,3}, ...); a domain
     # at least as large as the node (HGX 8, NVL72) holds the whole node.
     one_domain = domain >= cluster.gpus_per_node or len({i // domain for i in locals_}) == 1
-    if _scaleup_kind(intra.fabric) and domain > 1 and one_domain:
+    if scaleup_of(intra.fabric) is not None and domain > 1 and one_domain:
         return _scaleup_link(len(locals_), cluster)
     return _pcie_link(locals_, cluster)
 
@@ -100,14 +101,15 @@ def cross_node_link(gpus: Sequence[Gpu], cluster: Cluster, gpus_per_node_in_use:
     """The hop between nodes: the rack's NVLink domain (NVL72), else the network."""
     intra, inter = cluster.intra, cluster.inter
     per_node = max(cluster.gpus_per_node, 1)
-    if _scaleup_kind(intra.fabric) and intra.nvlink_domain > per_node:
+    if scaleup_of(intra.fabric) is not None and intra.nvlink_domain > per_node:
         # Multi-node NVLink (GB200 NVL72: 72 GPUs, 4 per tray): instance nodes are taken as
         # consecutive trays of the rack, so GPU n*per_node+local sits in domain id // domain.
         domains = {(g.node * per_node + g.local) // intra.nvlink_domain for g in gpus}
         if len(domains) == 1:
             return _scaleup_link(len(gpus), cluster)
-    if inter.network == "none":
-        return Link("none", 0.0, inter.latency_us, rdma=False, scope="inter")
+    network = of_network(inter.network)
+    if network.cls == NONE:
+        return Link(network.name, 0.0, inter.latency_us, rdma=False, scope="inter")
     # Every GPU of the node talks at once (PP sends, EP all-to-all, the inter-node phase of a
     # hierarchical all-reduce), so each gets its share of the node's NICs.  This is the
     # "per-accelerator inter-node rate" of cost-model.md §1.5 (ml-engineering: busbw·(k−1)/(n−1)).

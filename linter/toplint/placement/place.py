@@ -35,8 +35,9 @@ from collections.abc import Sequence
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
+from toplint.hardware.linkkinds import scaleup_of
 from toplint.hardware.types import Cluster
-from toplint.model import Deployment
+from toplint.model import Deployment, Dimension
 from toplint.placement.links import group_link
 from toplint.placement.types import Gpu, Group, Placement
 
@@ -54,7 +55,8 @@ def _clique_domain(deployment: Deployment, cluster: Cluster, notes: list[str]) -
     rack = cluster.gpu.nvlink_domain
     if not clique or rack <= cluster.gpus_per_node or cluster.intra.nvlink_domain >= rack:
         return cluster
-    if cluster.intra.fabric not in ("nvswitch", "nvlink"):
+    scaleup = scaleup_of(cluster.intra.fabric)
+    if scaleup is None or not scaleup.rack_scale:
         return cluster
     if "," in clique:
         notes.append(
@@ -154,9 +156,9 @@ def _grid(dp: int, pp: int, tp: int) -> list[list[list[int]]]:
 
 def _rank_groups(
     deployment: Deployment, model: ModelSpec | None, dp: int, pp: int, tp: int, notes: list[str]
-) -> dict[str, list[list[int]]]:
+) -> dict[Dimension, list[list[int]]]:
     grid = _grid(dp, pp, tp)
-    groups: dict[str, list[list[int]]] = {
+    groups: dict[Dimension, list[list[int]]] = {
         "tp": [grid[d][p] for d in range(dp) for p in range(pp)],
         "pp": [[grid[d][p][t] for p in range(pp)] for d in range(dp) for t in range(tp)],
         "dp": [[grid[d][p][t] for d in range(dp)] for p in range(pp) for t in range(tp)],
@@ -197,7 +199,7 @@ def _ep_groups(
 
 
 def _group(
-    kind: str,
+    kind: Dimension,
     index: int,
     ranks: Sequence[int],
     gpus: Sequence[Gpu],

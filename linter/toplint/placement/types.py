@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
 from toplint.hardware.types import Cluster, Link
-from toplint.model import Deployment
+from toplint.model import Deployment, Dimension
 from toplint.record import record
 
 
@@ -18,7 +18,7 @@ class Gpu:
 class Group:
     """One communicator: a TP, PP, EP or DP group of ranks."""
 
-    kind: str  # "tp" | "pp" | "ep" | "dp"
+    kind: Dimension
     index: int  # which group of this kind (0-based)
     ranks: tuple[int, ...]  # global ranks
     gpus: tuple[Gpu, ...]  # where each rank sits, in rank order
@@ -50,10 +50,10 @@ class Placement:
     groups: tuple[Group, ...]
     uncertain: tuple[str, ...] = ()
 
-    def of(self, kind: str) -> tuple[Group, ...]:
+    def of(self, kind: Dimension) -> tuple[Group, ...]:
         return tuple(g for g in self.groups if g.kind == kind)
 
-    def worst(self, kind: str) -> Group | None:
+    def worst(self, kind: Dimension) -> Group | None:
         """The group of a kind whose slowest link is slowest (ties: the first)."""
         groups = self.of(kind)
         if not groups:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from toplint.hardware.linkkinds import kind as kind_of
+from toplint.model import Dimension
 from toplint.placement.types import Placement
 from toplint.plan.rank import TIE, Candidate
 
 __all__ = ["alternatives", "why_behind", "why_not", "why_wins"]
 
 
-def _link(placement: Placement, kind: str) -> str:
+def _link(placement: Placement, kind: Dimension) -> str:
     group = placement.worst(kind)
     if group is None:
         return ""
@@ -26,7 +28,8 @@ def why_wins(c: Candidate, prompt_tokens: int) -> list[str]:
         f"({c.cost.prefill_comm_ms:.1f} ms communication), "
         f"{c.tokens_per_s_per_gpu:.1f} tokens/s per GPU"
     ]
-    for kind, name in (("tp", "TP"), ("pp", "PP"), ("ep", "EP")):
+    names: tuple[tuple[Dimension, str], ...] = (("tp", "TP"), ("pp", "PP"), ("ep", "EP"))
+    for kind, name in names:
         group = c.placement.worst(kind)
         if group is not None:
             out.append(f"{name}={group.size} runs over {_link(c.placement, kind)}")
@@ -84,7 +87,8 @@ def _versus(best: Candidate, alt: Candidate, prompt_tokens: int, name: str) -> s
 
 def _crossing(c: Candidate) -> str:
     """' would cross <link>' for the costliest group that leaves a node or NVLink."""
-    for kind, label in (("tp", "TP"), ("ep", "EP")):
+    labels: tuple[tuple[Dimension, str], ...] = (("tp", "TP"), ("ep", "EP"))
+    for kind, label in labels:
         group = c.placement.worst(kind)
         if group is None:
             continue
@@ -92,7 +96,7 @@ def _crossing(c: Candidate) -> str:
             inter = c.placement.cluster.inter
             line_rate = inter.bandwidth_gb_per_s * 8  # GB/s per direction -> Gb/s line rate
             return f" would cross {line_rate:g} Gb/s {inter.network} with {label}={group.size}"
-        if group.link.kind not in ("nvlink", "xgmi"):
+        if not kind_of(group.link.kind).full:
             return (
                 f" would run {label}={group.size} over {group.link.kind} "
                 f"({group.link.bandwidth_gb_per_s:g} GB/s per direction)"

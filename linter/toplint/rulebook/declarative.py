@@ -18,9 +18,9 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from toplint.facts.registry import BAND_SUFFIXES
+from toplint.facts.registry import BAND_SUFFIXES, FACTS
 from toplint.hardware.units import format_bandwidth, format_bytes, format_time_us
-from toplint.model import Finding, Fix, Severity
+from toplint.model import Applicability, Finding, Fix, Severity
 from toplint.record import record
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -49,7 +49,7 @@ class Spec:
     anchor: str = ""
     branches: tuple[Branch, ...] = ()
     fix_message: str | None = None
-    fix_applicability: str = "display"
+    fix_applicability: Applicability = "display"
     fix_variants: tuple[tuple[Any, str], ...] = ()  # (condition, message): the first that holds
 
 
@@ -444,6 +444,7 @@ def _with_bands(used: Mapping[str, Any], facts: Mapping[str, Any]) -> dict[str, 
     data = dict(used)
     for name in used:
         for suffix in BAND_SUFFIXES:
-            if name + suffix in facts:
-                data[name + suffix] = facts[name + suffix]
+            companion = name + suffix  # only some estimates have each companion registered
+            if companion in FACTS and companion in facts:
+                data[companion] = facts[companion]
     return dict(sorted(data.items()))

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from toplint.engines import layout as render
 from toplint.engines.registry import get_engine
-from toplint.model import Deployment, Finding, Fix, Intent, Position, Severity
+from toplint.model import Applicability, Deployment, Finding, Fix, Intent, Position, Severity
 from toplint.rulebook.types import Rule, RuleContext
 
 # Deployment field -> the canonical flag names that set it (for anchors of findings).
@@ -124,12 +125,10 @@ def layout_flags(
     dp: int | None = None,
     ep: int | None = None,
 ) -> str:
-    """Command-line flags setting a layout, in the engine's own spelling (``Engine.layout``);
-    a dimension the engine has no flag for is left out (``layout_missing`` names it)."""
-
-    names = get_engine(engine).layout
-    wanted = ((names.tp, tp), (names.pp, pp), (names.dp, dp), (names.ep, ep))
-    return " ".join(f"{name} {value}" for name, value in wanted if value is not None and name)
+    """Command-line flags setting a layout, in the engine's own spelling (``Engine.layout``,
+    rendered by ``toplint.engines.layout``); a dimension the engine has no flag for is left out
+    (``layout_missing`` names it)."""
+    return render.text(render.flags(get_engine(engine).layout, tp=tp, pp=pp, dp=dp, ep=ep))
 
 
 def layout_missing(
@@ -140,14 +139,7 @@ def layout_missing(
     ep: int | None = None,
 ) -> list[str]:
     """Dimensions of a wanted layout (above 1) that the engine cannot spell with a flag."""
-
-    names = get_engine(engine).layout
-    wanted = (("tp", names.tp, tp), ("pp", names.pp, pp), ("dp", names.dp, dp))
-    return [
-        dim
-        for dim, name, value in (*wanted, ("ep", names.ep, ep))
-        if value and value > 1 and not name
-    ]
+    return render.missing(get_engine(engine).layout, tp=tp, pp=pp, dp=dp, ep=ep)
 
 
 def layout_fix(
@@ -157,26 +149,32 @@ def layout_fix(
     pp: int | None = None,
     dp: int | None = None,
     note: str = "",
-    applicability: str = "unsafe",
+    applicability: Applicability = "unsafe",
 ) -> Fix | None:
     """A fix setting a layout with the engine's own flags (``Engine.layout``); None when the
     engine has no flag for one of the sizes above 1 (TGI has no pipeline parallelism: never
     suggest a flag it lacks)."""
 
-    if layout_missing(engine, tp=tp, pp=pp, dp=dp):
+    layout = get_engine(engine).layout
+    if render.missing(layout, tp=tp, pp=pp, dp=dp):
         return None
-    names = get_engine(engine).layout
-    wanted = ((names.tp, tp), (names.pp, pp), (names.dp, dp))
-    changes: dict[str, str | None] = {
-        name.lstrip("-"): str(value) for name, value in wanted if value is not None and name
-    }
-    if not changes:
-        return None
-    text = layout_flags(engine, tp=tp, pp=pp, dp=dp)
+    settings = render.flags(layout, tp=tp, pp=pp, dp=dp)
+    return settings_fix(settings, note, applicability) if settings else None
+
+
+def settings_fix(
+    settings: list[render.Setting], note: str = "", applicability: Applicability = "unsafe"
+) -> Fix:
+    """A fix pasting options rendered by ``toplint.engines.layout.flags``: the text as typed,
+    the intents by canonical name."""
+    changes: dict[str, str | None] = {name.lstrip("-"): value for name, value in settings}
+    text = render.text(settings)
     return flag_fix(f"{text} ({note})" if note else text, changes, applicability)
 
 
-def flag_fix(message: str, changes: Mapping[str, str | None], applicability: str = "unsafe") -> Fix:
+def flag_fix(
+    message: str, changes: Mapping[str, str | None], applicability: Applicability = "unsafe"
+) -> Fix:
     """A fix setting canonical engine options (``""``: a bare boolean flag; None removes it)."""
     intents = tuple(
         Intent("remove-flag", name) if value is None else Intent("set-flag", name, value)

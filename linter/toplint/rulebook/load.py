@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from toplint.errors import ConfigError, SourceError
 from toplint.infra.pkgdata import package_folder, package_root
-from toplint.model import Severity
+from toplint.model import APPLICABILITIES, Applicability, Severity
 from toplint.rulebook.declarative import Branch, Spec, make_check, placeholders, references
 from toplint.rulebook.types import Rule
 
@@ -197,7 +197,7 @@ def _rule(data: dict[str, Any], origin: str) -> Rule:
         anchor=str(data.get("anchor", "")),
         branches=tuple(_branches(data.get("severities", ()))),
         fix_message=fix.get("message"),
-        fix_applicability=str(fix.get("applicability", "display")),
+        fix_applicability=_applicability(fix.get("applicability", "display")),
         fix_variants=tuple((v["when"], str(v["message"])) for v in fix.get("variants", ())),
     )
     return Rule(
@@ -208,9 +208,17 @@ def _rule(data: dict[str, Any], origin: str) -> Rule:
         check=make_check(spec),
         options=dict(data.get("options") or {}),
         doc=str(data["doc"]),
-        fix_safety=str(fix.get("applicability", "")) if fix else "",
+        fix_safety=_applicability(fix.get("applicability")) if fix else "",
         origin=origin,
     )
+
+
+def _applicability(value: object) -> Applicability:
+    """A fix's ``applicability`` (the schema's enum; checked again so the type says so)."""
+    for known in APPLICABILITIES:
+        if value == known:
+            return known
+    raise ConfigError(f"fix applicability {value!r} is not one of {', '.join(APPLICABILITIES)}")
 
 
 def _branches(raw: Iterable[dict[str, Any]]) -> Iterable[Branch]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from toplint.cost.types import Budgets, Workload
 from toplint.facts.collect import collect
+from toplint.facts.registry import FactView
 from toplint.model import Finding, Severity
 from toplint.pipeline.types import Analysis
 from toplint.record import field, record
@@ -60,7 +61,7 @@ def _context(
         placement=analysis.placement,
         cost=analysis.cost,
         model=analysis.model,
-        facts=facts,
+        facts=FactView(facts),
         options=options,
         severity=severity,
         budgets=budgets,

@@ -21,7 +21,9 @@ A case's input is one of ``command`` (a shell command line, read as ``case.sh``)
 are optional.  ``expect`` lists the findings of this rule exactly (none for ``test_pass_*``);
 each may give ``severity``, ``line``, ``column`` and substrings of ``message`` and ``fix``.
 ``fixed`` (sqlfluff's ``fix_str``) is the input's text after applying the edits of every fix
-that has them (safe and unsafe, in one pass): the command line, or the file's whole text.
+that has them (safe and unsafe, in one pass): the command line, or the file's whole text.  As in
+sqlfluff, the fixed text must re-lint clean of the rule, and a text case without ``fixed`` must
+come out of its fixes unchanged (a fix that edits is shown in its case).
 
 Usage in a test module::
 
@@ -266,13 +268,45 @@ def check_case(case: Case, rule: Rule | None = None) -> list[Finding]:
         if problems:
             raise AssertionError(f"{case.id} finding {i}: " + "; ".join(problems) + f"\n{shown}")
     if "fixed" in case.data:
-        text = fixed_text(case, got)
-        if text != str(case.data["fixed"]):
-            raise AssertionError(
-                f"{case.id}: fixed text differs\n--- expected\n{case.data['fixed']}\n"
-                f"--- got\n{text}"
-            )
+        _check_fixed(case, got, str(case.data["fixed"]), rule)
+    elif case_text(case.data) is not None and fixed_text(case, got) != _input(case):
+        raise AssertionError(
+            f"{case.id}: the fixes change the text but the case has no `fixed:`; add\n"
+            f"fixed: {fixed_text(case, got)!r}"
+        )
     return got
+
+
+def _check_fixed(case: Case, got: Sequence[Finding], want: str, rule: Rule | None) -> None:
+    """sqlfluff's two checks of ``fix_str``: the fixed text is the one expected, and it
+    re-lints clean of the rule (a fix that leaves its own finding behind fixes nothing)."""
+    text = fixed_text(case, got)
+    if text != want:
+        raise AssertionError(
+            f"{case.id}: fixed text differs\n--- expected\n{want}\n--- got\n{text}"
+        )
+    again = run_case(_with_text(case, text), rule)
+    if again:
+        shown = "\n".join(f"  {f.line}:{f.column} {f.severity} {f.message}" for f in again)
+        raise AssertionError(f"{case.id}: the fixed text still has {case.rule} findings:\n{shown}")
+
+
+def _input(case: Case) -> str:
+    """The case's input text as ``fixed`` spells it (a ``command`` without its newline)."""
+    data = case.data
+    return str(data["command"]) if "command" in data else str(data["file"]["text"])
+
+
+def _with_text(case: Case, text: str) -> Case:
+    """The case with its input text replaced (``command`` or ``file``), everything else kept."""
+    data = dict(case.data)
+    data.pop("expect", None)
+    data.pop("fixed", None)
+    if "command" in data:
+        data["command"] = text
+    else:
+        data["file"] = {**data["file"], "text": text}
+    return Case(case.rule, case.name, case.origin, data)
 
 
 def _order(f: Finding) -> tuple[int, int, str]:

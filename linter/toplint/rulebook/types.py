@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, Literal
 
 from toplint.catalog_types import ModelSpec
 from toplint.cost.types import Budgets, CostReport, Workload
+from toplint.facts.registry import FactView
 from toplint.hardware.types import Cluster
-from toplint.model import Deployment, Finding, Severity, Unchecked
+from toplint.model import Applicability, Deployment, Finding, Severity, Unchecked
 from toplint.placement.types import Placement
 from toplint.record import field, record
 
@@ -21,7 +22,7 @@ class RuleContext:
     placement: Placement | None
     cost: CostReport | None
     model: ModelSpec | None
-    facts: Mapping[str, Any]
+    facts: FactView  # read through the registry: an unregistered name raises UnknownFact
     options: Mapping[str, Any]  # this rule's options, defaults merged with config
     severity: Severity  # this rule's effective default severity
     budgets: Budgets = field(default_factory=Budgets)
@@ -41,7 +42,7 @@ class Rule:
     check: Check | None  # None for rules raised by earlier stages (TL001, TL003, TL005...)
     options: Mapping[str, Any] = field(default_factory=dict)
     doc: str = ""  # Markdown page with ruff's headings
-    fix_safety: str = ""  # "safe" | "unsafe" | "" when the rule has no fix
+    fix_safety: Applicability | Literal[""] = ""  # "" when the rule has no fix
     origin: str = ""  # file the rule was loaded from
     # Codes of rules whose findings at the same deployment this rule's finding explains: they
     # are folded into it (``toplint.rulebook.fold``) instead of reported on their own.
