@@ -235,6 +235,7 @@ UncheckedKind = Literal[
     "selector-mismatch",
     "unresolved-layout",
     "too-few-gpus",
+    "placement-ranks",
     "unknown-model",
     "accelerator",
 ]
