@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from toplint.errors import SourceError
 from toplint.infra.budgets import EXPANSION_DEPTH, BudgetExceeded, meter
+from toplint.infra.numbers import whole_text
 from toplint.infra.patterns import DeferredPattern
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -218,10 +219,11 @@ class Expander:
         values: dict[str, int] = {}
         for name in names:
             raw = self.env.get(name)
-            if raw is None or not raw.strip().lstrip("-").isdigit():
+            number = None if raw is None else whole_text(raw, -_INT64, _INT64 - 1)
+            if number is None:
                 missing.append(name)
                 return None
-            values[name] = int(raw)
+            values[name] = number
         expr = re.sub(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?", r"\1", expr)
         return _safe_arith(expr, values, missing)
 
@@ -246,7 +248,7 @@ def _split_default(arg: str) -> list[Part]:
     return parts
 
 
-_ARITH_TOKEN = re.compile(r"\s*(\d+|[A-Za-z_][A-Za-z0-9_]*|\*\*|[-+*/%()])")
+_ARITH_TOKEN = re.compile(r"\s*([0-9]+|[A-Za-z_][A-Za-z0-9_]*|\*\*|[-+*/%()])")
 
 
 def _safe_arith(expr: str, values: Mapping[str, int], missing: list[str]) -> str | None:
@@ -262,7 +264,7 @@ def _safe_arith(expr: str, values: Mapping[str, int], missing: list[str]) -> str
         pos = m.end()
     try:
         value, rest = _arith_sum(tokens, values)
-    except (ValueError, ZeroDivisionError, IndexError):
+    except (ValueError, ZeroDivisionError, IndexError, RecursionError):
         missing.append("$((" + expr + "))")
         return None
     if rest:
@@ -271,26 +273,43 @@ def _safe_arith(expr: str, values: Mapping[str, int], missing: list[str]) -> str
     return str(value)
 
 
+# Shell arithmetic is 64-bit signed and wraps (bash expr.c uses intmax_t), so every result is
+# reduced to that range: ``$((2**64**64))`` is 0 in bash, not a number of 2^70 digits.
+_INT64 = 1 << 63
+
+
+def _wrap(value: int) -> int:
+    return ((value + _INT64) % (1 << 64)) - _INT64
+
+
 def _arith_sum(t: list[str], v: Mapping[str, int]) -> tuple[int, list[str]]:
     left, t = _arith_prod(t, v)
     while t and t[0] in "+-":
         op, (right, t) = t[0], _arith_prod(t[1:], v)
-        left = left + right if op == "+" else left - right
+        left = _wrap(left + right if op == "+" else left - right)
     return left, t
 
 
 def _arith_prod(t: list[str], v: Mapping[str, int]) -> tuple[int, list[str]]:
-    left, t = _arith_atom(t, v)
-    while t and t[0] in ("*", "/", "%", "**"):
-        op, (right, t) = t[0], _arith_atom(t[1:], v)
+    left, t = _arith_pow(t, v)
+    while t and t[0] in ("*", "/", "%"):
+        op, (right, t) = t[0], _arith_pow(t[1:], v)
         if op == "*":
-            left *= right
-        elif op == "**":
-            left **= min(right, 64)
-        elif op == "/":
-            left = int(left / right)
-        else:
-            left %= right
+            left = _wrap(left * right)
+        else:  # C division and remainder: truncated toward zero
+            quotient = abs(left) // abs(right) * (1 if (left < 0) == (right < 0) else -1)
+            left = _wrap(quotient) if op == "/" else left - right * quotient
+    return left, t
+
+
+def _arith_pow(t: list[str], v: Mapping[str, int]) -> tuple[int, list[str]]:
+    """``a ** b``, right-associative and above ``*`` as in bash; computed modulo 2^64."""
+    left, t = _arith_atom(t, v)
+    if t and t[0] == "**":
+        right, t = _arith_pow(t[1:], v)
+        if right < 0:
+            raise ValueError("exponent less than 0")  # bash's own error
+        left = _wrap(pow(left, right, 1 << 64))
     return left, t
 
 
@@ -304,8 +323,10 @@ def _arith_atom(t: list[str], v: Mapping[str, int]) -> tuple[int, list[str]]:
     if tok == "-":
         value, rest = _arith_atom(t[1:], v)
         return -value, rest
-    if tok.isdigit():
-        return int(tok), t[1:]
+    if tok.isdigit():  # ASCII digits (the token pattern), at most a few thousand of them
+        if len(tok) > 4000:
+            raise ValueError("constant too long")
+        return _wrap(int(tok)), t[1:]
     return v[tok], t[1:]
 
 

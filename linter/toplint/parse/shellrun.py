@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from toplint.errors import SourceError
+from toplint.infra.numbers import whole_text
 from toplint.parse.expand import Expander
 from toplint.parse.shell import (
     Command,
@@ -127,7 +128,8 @@ class Interpreter:
             self._source(words[head + 1])
         elif name == "shift" and self.positional is not None:
             n = words[head + 1].value if head + 1 < len(words) else "1"
-            self.positional = self.positional[int(n) if n and n.isdigit() else 1 :]
+            count = whole_text(n or "1", 0, 1 << 20)
+            self.positional = self.positional[1 if count is None else count :]
             self._set_positional_env()
         self.commands.append(command)
 
@@ -159,8 +161,9 @@ class Interpreter:
     def _elements(self, name: str) -> list[Word] | None:
         if name in ("@", "*") and self.positional is not None:
             return list(self.positional)
-        if name.isdigit() and self.positional is not None and name != "0":
-            k = int(name) - 1
+        index = whole_text(name, 1, 1 << 20) if name.isdigit() else None
+        if index is not None and self.positional is not None:
+            k = index - 1
             return [self.positional[k]] if k < len(self.positional) else []
         if name.endswith(("[@]", "[*]")) and name[:-3] in self.array_words:
             return list(self.array_words[name[:-3]])
