@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from toplint.engines.registry import find_engine, get_engine
 from toplint.engines.types import EngineSpec
 from toplint.errors import SourceError
+from toplint.infra.numbers import whole_text
 from toplint.model import (
     REFERENCE_OUTSIDE_REPOSITORY,
     UNKNOWN_ENGINE_FLAG,
@@ -265,7 +266,7 @@ def visible_gpus(
             unresolved.extend(Unresolved("gpus_per_node", v, arg.position) for v in arg.unresolved)
             continue
         text = arg.value.strip().strip("'\"")
-        n = int(text) if is_count and text.isdigit() else count_devices(text)
+        n = whole_text(text, 0, 1 << 20) if is_count and text.isdigit() else count_devices(text)
         if n is None:
             options["gpus_visible"] = "all"
             continue

@@ -199,10 +199,10 @@ class Expander:
                 missing.append("$" + exp)
                 return None
             return " ".join(item for item in items if item is not None)
-        if count or not index.isdigit():
+        k = None if count else whole_text(index, 0, 1 << 20)
+        if k is None:
             missing.append("$" + exp)
             return None
-        k = int(index)
         value = items[k] if k < len(items) else ""
         if value is None:
             missing.append("$" + exp)

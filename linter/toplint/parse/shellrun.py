@@ -19,9 +19,11 @@ number of tokens replayed.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Mapping, Sequence
 
 from toplint.errors import SourceError
+from toplint.infra.budgets import BudgetExceeded, meter
 from toplint.infra.numbers import whole_text
 from toplint.parse.expand import Expander
 from toplint.parse.shell import (
@@ -29,9 +31,9 @@ from toplint.parse.shell import (
     SourceLoader,
     Tok,
     Word,
-    _tokens,
     finish,
     split_fields,
+    tokens_of,
     word,
 )
 from toplint.record import record, replace
@@ -39,6 +41,8 @@ from toplint.record import record, replace
 _KEYWORDS = frozenset({"then", "do", "else", "elif", "if", "while", "until", "!", "time", "{"})
 _DECLARE = frozenset({"local", "declare", "typeset", "readonly", "export"})
 MAX_DEPTH = 8  # nested calls and sourced files
+# The variables a call sets for its own words ($1…$9, as _set_positional_env writes them).
+_POSITIONAL = (*(str(k) for k in range(1, 10)), "#")
 MAX_REPLAYED = 20_000  # tokens replayed by calls in one script (a call tree can be exponential)
 
 
@@ -136,8 +140,8 @@ class Interpreter:
     def _set_positional_env(self) -> None:
         """``$1``… and ``$#`` for words that mix them with text (``--model=$1``)."""
         env = self.expander.env
-        for key in [k for k in env if k.isdigit() and k != "0"]:
-            del env[key]
+        for key in _POSITIONAL:
+            env.pop(key, None)
         args = self.positional or []
         for k, arg in enumerate(args[:9], start=1):
             if arg.value is not None:
@@ -153,6 +157,7 @@ class Interpreter:
         if whole is not None:
             found = self._elements(whole)
             if found is not None:
+                _charge("array-elements", len(found), tok.line, tok.column)
                 if tok.quoted:
                     return found
                 return [piece for w in found for piece in split_fields(w, [("exp", "")])]
@@ -172,6 +177,7 @@ class Interpreter:
     def _assign_array(self, tok: Tok) -> None:
         name = tok.raw.rstrip("=").rstrip("+")
         items = [w for item in tok.items for w in self._words(item)]
+        _charge("array-elements", len(items), tok.line, tok.column)
         if tok.raw.endswith("+="):
             items = self.array_words.get(name, []) + items
         self.array_words[name] = items
@@ -185,17 +191,32 @@ class Interpreter:
     # -- calls and sourced files ---------------------------------------------------------
 
     def _call(self, function: Function, args: Sequence[Word], command: Command) -> None:
+        _charge("function-calls", 1, command.line, command.column)
         self.budget.replayed += len(function.tokens)
         if self.budget.replayed > MAX_REPLAYED:
             self.commands.append(command)
             return
-        child = self._child(function.path, self.expander.env, list(args))
+        # The caller's variables and arrays are shared, as bash shares them (a function's
+        # assignments are global); only $1… and $# are the call's, put back after it.  Copying
+        # the environment at every call was calls x variables.
+        env = self.expander.env
+        saved = {key: env.get(key) for key in _POSITIONAL}
+        child = self._child(function.path, {}, list(args))
+        child.expander.env = env
         child.expander.exported = self.expander.exported  # one process environment
-        child.expander.arrays = dict(self.expander.arrays)
+        child.expander.arrays = self.expander.arrays
+        child.array_words = self.array_words
         child._set_positional_env()
-        child.array_words = dict(self.array_words)
         site = command.site or (command.line, command.column)
-        for made in child.run(function.tokens):
+        try:
+            made_commands = child.run(function.tokens)
+        finally:
+            for key, value in saved.items():
+                if value is None:
+                    env.pop(key, None)
+                else:
+                    env[key] = value
+        for made in made_commands:
             self.commands.append(made if made.site else replace(made, site=site))
 
     def _source(self, target: Word) -> None:
@@ -205,8 +226,12 @@ class Interpreter:
         if loaded is None:
             return
         path, text = loaded
+        _charge("sourced-files", 1, target.line, target.column)
+        _charge("sourced-bytes", len(text), target.line, target.column)
         try:
-            toks = list(_tokens(text))
+            toks = tokens_of(text)
+        except BudgetExceeded as exc:
+            raise exc.at(target.line, target.column) from None
         except SourceError:
             return  # the sourced file is linted on its own, where its error is reported
         child = self._child(path, self.expander.env, self.positional)
@@ -228,6 +253,14 @@ class Interpreter:
             depth=self.depth + 1,
             budget=self.budget,
         )
+
+
+def _charge(budget: str, amount: int, line: int, column: int) -> None:
+    """Count against the file's interpreter budget; over it, a TL001 at ``line``:``column``."""
+    try:
+        meter().count(budget, amount)
+    except BudgetExceeded as exc:
+        raise exc.at(line, column) from None
 
 
 def _whole_expansion(tok: Tok) -> str | None:
@@ -272,7 +305,7 @@ def _command_starts(toks: Sequence[Tok]) -> list[int]:
 def _definitions(toks: Sequence[Tok], starts: list[int]) -> list[_Definition]:
     """Function definitions: ``name() {`` and ``function name [()] {`` … ``}``."""
     out: list[_Definition] = []
-    start_set = set(starts)
+    braces = _Braces(toks, starts)
     skip_until = -1
     for i in starts:
         if i <= skip_until:
@@ -291,7 +324,7 @@ def _definitions(toks: Sequence[Tok], starts: list[int]) -> list[_Definition]:
             k += 1
         if k >= len(toks) or toks[k].kind != "word" or toks[k].raw != "{":
             continue
-        close = _matching_brace(toks, k, start_set)
+        close = braces.match(k)
         if close is None:
             continue
         out.append(_Definition(name, i, k + 1, close))
@@ -303,17 +336,41 @@ def _is_sep(toks: Sequence[Tok], k: int, op: str) -> bool:
     return k < len(toks) and toks[k].kind == "sep" and toks[k].raw == op
 
 
-def _matching_brace(toks: Sequence[Tok], open_at: int, starts: set[int]) -> int | None:
-    depth = 0
-    for k in range(open_at, len(toks)):
-        if k in starts or k == open_at:
-            if toks[k].raw == "{":
-                depth += 1
-            elif toks[k].raw == "}":
-                depth -= 1
-                if depth == 0:
-                    return k
-    return None
+class _Braces:
+    """The closing ``}`` of each ``{``, from one pass over the braces that start a command.
+
+    A brace counts where a command starts (``{`` and ``}`` are reserved words only there), and
+    the ``{`` of a definition counts wherever it is written.  Searching forward from each
+    definition was quadratic: 20,000 unclosed ``f() {`` lines each scanned to the end (82 s).
+    The depth after each ``}`` is recorded; the match of a ``{`` is the first ``}`` after it
+    that brings the depth back below it (a binary search).
+    """
+
+    def __init__(self, toks: Sequence[Tok], starts: list[int]) -> None:
+        self.starts = set(starts)
+        self.positions: list[int] = []  # start-braces, in order
+        self.before: list[int] = []  # the depth before each
+        self.closes: dict[int, list[int]] = {}  # depth after a "}" -> where, in order
+        depth = 0
+        for k in starts:
+            raw = toks[k].raw
+            if raw not in ("{", "}"):
+                continue
+            self.positions.append(k)
+            self.before.append(depth)
+            depth += 1 if raw == "{" else -1
+            if raw == "}":
+                self.closes.setdefault(depth, []).append(k)
+        self.final = depth
+
+    def match(self, open_at: int) -> int | None:
+        """The ``}`` closing the ``{`` at ``open_at``, or None."""
+        i = bisect.bisect_left(self.positions, open_at)
+        base = self.before[i] if i < len(self.positions) else self.final
+        target = base if open_at in self.starts else base - 1
+        found = self.closes.get(target, [])
+        j = bisect.bisect_right(found, open_at)
+        return found[j] if j < len(found) else None
 
 
 def _called(toks: Sequence[Tok], names: set[str], starts: list[int]) -> set[str]:
