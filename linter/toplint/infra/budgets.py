@@ -93,6 +93,15 @@ class Meter:
         self.suggestions += 1
         return self.suggestions <= SUGGESTIONS_PER_FILE
 
+    def work(self, characters: int) -> None:
+        """Count text read again (a nested default at each level) against
+        ``expansion-total``, as if it had been produced."""
+        self.total += characters
+        if self.total > EXPANDED_CHARS_PER_FILE:
+            raise BudgetExceeded(
+                "expansion-total", EXPANDED_CHARS_PER_FILE, "expanded characters in one file"
+            )
+
     def charge(self, value: str) -> str:
         """``value``, after counting it; ``BudgetExceeded`` when it or the file is too long."""
         if len(value) > EXPANSION_CHARS:
