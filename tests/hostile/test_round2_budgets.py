@@ -8,6 +8,8 @@ import json
 import time
 from pathlib import Path
 
+import pytest
+
 from .conftest import killed, run_toplint
 
 MODEL = "meta-llama/Llama-3.1-8B-Instruct"
@@ -104,3 +106,63 @@ def test_restore_and_diff_of_many_identical_lines_are_linear() -> None:
     assert time.process_time() - start < 5
     assert out == new.replace("\n", "\r\n").encode()
     assert diff.count("\n-") == 2 and diff.count("\n+") == 3  # "+++" header and two lines
+
+
+SHELL_BOMBS = {
+    # name: (script, budget named in the TL001)
+    "self-source": ("\n".join([". ./bomb.sh"] * 30) + "\n", "sourced-files"),
+    "array-doubling": (
+        "A=(x y)\n" + 'A=("${A[@]}" "${A[@]}")\n' * 40 + "vllm serve m ${A[*]}\n",
+        "array-elements",
+    ),
+    "array-append": ("A=(x y)\n" + 'A+=("${A[@]}")\n' * 40, "array-elements"),
+    "short-words": ("vllm serve m " + "a " * 1_500_000 + "\n", "shell-tokens"),
+    "nested-defaults": (("X=" + "${a:-" * 30 + "x" * 1000 + "}" * 30 + "\n") * 3000, "expansion"),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(SHELL_BOMBS))
+def test_shell_interpreter_budgets(repo: Path, name: str) -> None:
+    """Each took 30-80 s or most of a gigabyte before (issue 30); under 10 CPU seconds and
+    512 MiB now it is one TL001 naming its budget, and the other file keeps its finding."""
+    script, budget = SHELL_BOMBS[name]
+    (repo / "bomb.sh").write_text(script)
+    (repo / "serve.sh").write_text(SERVE)
+    run = run_toplint(["check", ".", "--format", "json"], repo, memory=512 * 2**20, cpu=10)
+    assert not killed(run) and run.returncode == 1, run.stderr[-400:]
+    found = _findings(run.stdout)
+    bomb = [f for f in found if str(f["path"]).endswith("bomb.sh")]
+    assert [f["rule"] for f in bomb] == ["TL001"], bomb
+    assert f"{budget}" in str(bomb[0]["message"]) and "budget" in str(bomb[0]["message"])
+    assert any(f["rule"] == "TL005" for f in found)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "text",
+    [
+        "f() {\n" * 20_000,  # unclosed function definitions: 82 s
+        "applications:\n" + "\n" * 400_000 + "x: 1\n",  # Ray Serve detection on blank lines
+        "a: 1\n" + "\n" * 400_000 + "model: m\n",  # the model-label scan on blank lines
+    ],
+    ids=["unclosed-functions", "ray-serve-blank-lines", "model-label-blank-lines"],
+)
+def test_scans_of_file_text_are_linear(repo: Path, text: str) -> None:
+    name = "x.sh" if text.startswith("f()") else "x.yaml"
+    (repo / name).write_text(text)
+    (repo / "serve.sh").write_text(SERVE)
+    run = run_toplint(["check", ".", "--format", "json"], repo, cpu=10)
+    assert not killed(run) and run.returncode == 1, run.stderr[-400:]
+    assert any(f["rule"] == "TL005" for f in _findings(run.stdout))
+
+
+def test_shell_arithmetic_is_64_bit_as_in_bash() -> None:
+    """``$((2**64**64))`` made a number of 2^70 digits; bash wraps at 64 bits."""
+    from toplint.infra.budgets import new_file
+    from toplint.parse.shell import lex
+
+    new_file()
+    command = lex("vllm serve m --tensor-parallel-size $((2**64**64)) --x $((2**63)) $((-7/2))\n")
+    values = [w.value for w in command[0].words]
+    assert values[-4:] == ["1", "--x", str(-(2**63)), "-3"]

@@ -15,7 +15,8 @@ from toplint.model import Deployment, ParseResult
 from toplint.parse.base import Source
 
 _APPS = re.compile(r"^applications:\s*$", re.M)
-_LLM = re.compile(r"ray\.serve\.llm|^\s*llm_configs?:", re.M)
+# ``^[ \t]*``: ``^\s*`` rescanned every run of blank lines from each of its line starts.
+_LLM = re.compile(r"ray\.serve\.llm|^[ \t]*llm_configs?:", re.M)
 
 
 class RayServeConfigParser:
