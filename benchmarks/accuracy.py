@@ -38,8 +38,9 @@ from typing import Any
 import yaml
 
 from toplint.cost.calibration import interpolate, systems
-from toplint.cost.collectives import Fabric, predict_us
+from toplint.cost.collectives import Fabric
 from toplint.cost.params import PARAMS, Params
+from toplint.cost.predict import predict_us
 from toplint.hardware import archs
 from toplint.hardware.catalog import lookup_instance
 from toplint.hardware.linkkinds import KINDS, PCIE, kind

@@ -16,6 +16,7 @@ metadata: {name: x}
 spec:
   template:
     spec:
+      hostIPC: true
       containers:
         - name: vllm
           image: vllm/vllm-openai:latest

@@ -32,6 +32,8 @@ class ModelSpec:
     kv_lora_rank: int = 0
     qk_rope_head_dim: int = 0
     quant_block: int = 0  # 128 for block-FP8 checkpoints, else 0
+    # group size of weight-only integer quantization (AWQ, GPTQ: 128 by default), else 0
+    quant_group: int = 0
     kv_bytes_per_token: int = 0  # all layers, bf16 KV, as served
     source: str = ""
 

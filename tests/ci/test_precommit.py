@@ -32,11 +32,23 @@ def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return clone
 
 
-def _try_repo(project: Path, hook_repo: Path, home: Path) -> subprocess.CompletedProcess[str]:
+def _try_repo(
+    project: Path, hook_repo: Path, home: Path, *which: str
+) -> subprocess.CompletedProcess[str]:
+    """``which``: the files to pass (``--files …``, as a commit would); default all."""
     env = {**os.environ, "PRE_COMMIT_HOME": str(home), "PRE_COMMIT_COLOR": "never"}
     env.pop("VIRTUAL_ENV", None)
     return subprocess.run(
-        [sys.executable, "-m", "pre_commit", "try-repo", str(hook_repo), "toplint", "--all-files"],
+        [
+            sys.executable,
+            "-m",
+            "pre_commit",
+            "try-repo",
+            str(hook_repo),
+            "toplint",
+            "--verbose",
+            *(which or ("--all-files",)),
+        ],
         cwd=project,
         capture_output=True,
         text=True,
@@ -77,3 +89,32 @@ def test_hook_runs_in_pre_commit_try_repo(hook_repo: Path, tmp_path: Path) -> No
     )
     passed = _try_repo(good, hook_repo, home)
     assert passed.returncode == 0, passed.stdout + passed.stderr
+
+
+@pytest.mark.slow
+def test_hook_rechecks_the_deployments_of_a_changed_manifest(
+    hook_repo: Path, tmp_path: Path
+) -> None:
+    """A commit that changes only the manifest (two nodes become one): pre-commit passes just
+    hardware.yaml, and the hook still checks the deployment that no longer fits on it."""
+    project = tmp_path / "manifest"
+    project.mkdir()
+    _git(project, "init", "--quiet")
+    (project / "toplint.yaml").write_text("hardware: hardware.yaml\ncluster: h100\n")
+    (project / "hardware.yaml").write_text(
+        "version: 1\nclusters:\n  - name: h100\n    nodes: 1\n    gpu: H100-SXM-80GB\n"
+        "    gpus_per_node: 8\n    intra_node: {fabric: nvswitch, bandwidth: 450 GB/s}\n"
+        "    inter_node: {network: infiniband, bandwidth: 400 Gb/s, nics_per_node: 8, rdma: true}\n"
+    )
+    (project / "serve.sh").write_text(
+        "vllm serve meta-llama/Llama-3.1-70B-Instruct "
+        "--tensor-parallel-size 8 --pipeline-parallel-size 2\n"
+    )
+    _git(project, "add", ".")
+    done = _try_repo(project, hook_repo, tmp_path / "home", "--files", "hardware.yaml")
+    log = done.stdout + done.stderr
+    if "An unexpected error has occurred" in log and "install" in log.lower():
+        pytest.skip(f"pre-commit could not install the hook environment offline:\n{log[-2000:]}")
+    assert done.returncode == 1, log
+    assert "serve.sh:1:" in log and "TL201" in log
+    assert "is the configuration" not in log and "checking the deployments under" in log

@@ -163,7 +163,7 @@ def test_scans_of_file_text_are_linear(repo: Path, text: str) -> None:
 def test_shell_arithmetic_is_64_bit_as_in_bash() -> None:
     """``$((2**64**64))`` made a number of 2^70 digits; bash wraps at 64 bits."""
     from toplint.infra.budgets import new_file
-    from toplint.parse.shell import lex
+    from toplint.parse.text.shellrun import lex
 
     new_file()
     command = lex("vllm serve m --tensor-parallel-size $((2**64**64)) --x $((2**63)) $((-7/2))\n")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from toplint.engines.vllm import CLI as VLLM
-from toplint.parse.enginecfg import fold_engine_config
+from toplint.parse.enginecfg import fold_engine_config, narrow_ids
 
 from .helpers import only, parse_text
 
@@ -62,3 +64,20 @@ def test_loader_can_supply_text_from_elsewhere() -> None:
         dep, VLLM, lambda ref: ("manifest.yaml", "data-parallel-size: 4\n")
     )
     assert (folded.dp, findings) == (4, ())
+
+
+@pytest.mark.parametrize(
+    ("chain", "ids"),
+    [
+        (["0,2"], ["0", "2"]),
+        (["device=1,2,3", "0,2"], ["1", "3"]),
+        (["all", "3,1"], ["3", "1"]),
+        (["GPU-5a1b", "0"], None),
+        (["0,1", "5"], None),
+    ],
+)
+def test_device_lists_narrow_to_host_indices(chain: list[str], ids: list[str] | None) -> None:
+    seen: list[str] | None = []
+    for spec in chain:
+        seen = narrow_ids(seen, spec)
+    assert seen == ids

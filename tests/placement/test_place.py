@@ -305,3 +305,18 @@ def test_a_clique_selector_allowing_several_cliques_is_not_one_domain() -> None:
     placement = place(dep, _trays(), None)
     assert placement.of("tp")[0].link.kind == "infiniband"
     assert any("several cliques" in n for n in placement.uncertain)
+
+
+def test_named_devices_place_ranks_in_their_order() -> None:
+    dep = make_deployment(tp=2, pp=2, gpus_per_node=4, nodes=1, options={"gpu_ids": "0,2,1,3"})
+    placement = place(dep, make_cluster(nodes=1, gpus_per_node=4), None)
+    assert [tuple(g.local for g in group.gpus) for group in placement.of("tp")] == [
+        (0, 2),
+        (1, 3),
+    ]
+
+
+def test_named_devices_beyond_the_node_are_ignored() -> None:
+    dep = make_deployment(tp=2, gpus_per_node=2, nodes=1, options={"gpu_ids": "6,7"})
+    placement = place(dep, make_cluster(nodes=1, gpus_per_node=4), None)
+    assert placement.of("tp")[0].gpus == (Gpu(0, 0), Gpu(0, 1))

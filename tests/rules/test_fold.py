@@ -112,7 +112,8 @@ def test_a_pod_larger_than_a_node_is_one_finding(tmp_path: Path, capsys) -> None
     (tmp_path / "hw.yaml").write_text((ROOT / "tests" / "data" / "seed-hardware.yaml").read_text())
     (tmp_path / "deploy.yaml").write_text(
         "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: v}\nspec:\n  template:\n"
-        "    spec:\n      containers:\n        - name: vllm\n          image: vllm/vllm-openai\n"
+        "    spec:\n      hostIPC: true\n      containers:\n        - name: vllm\n"
+        "          image: vllm/vllm-openai\n"
         '          args: ["--model", "meta-llama/Llama-3.1-70B-Instruct", "-tp", "8"]\n'
         "          resources: {limits: {nvidia.com/gpu: 8}}\n"
     )

@@ -9,8 +9,8 @@ import pytest
 
 from toplint.pipeline.lint import all_rules
 from toplint.rulebook.docs import local_paths, missing_headings, page, references_without_url
-from toplint.rulebook.testing import load_cases
 from toplint.rules import __file__ as rules_init
+from toplint.testing import load_cases
 
 # Issue 6's table: code -> (name, default severity).  TL109 is "info/warning" there: warning is
 # its default, info the lower band.
@@ -34,6 +34,7 @@ TABLE = {
     "TL108": ("tensor-parallel-beyond-nvlink-domain", "warning"),
     "TL109": ("pipeline-boundary-over-slow-link", "warning"),
     "TL110": ("all-to-all-backend-mismatch", "warning"),
+    "TL111": ("tensor-parallel-across-nvlink-groups", "warning"),
     "TL201": ("gpu-count-mismatch", "error"),
     "TL202": ("heads-not-divisible-by-tensor-parallel", "error"),
     "TL203": ("kv-heads-replicated", "info"),
@@ -45,6 +46,10 @@ TABLE = {
     "TL209": ("setting-ignored", "warning"),
     "TL210": ("implicit-sharding", "warning"),
     "TL211": ("gpus-exceed-node", "error"),
+    "TL212": ("quantization-format-unsupported", "error"),
+    "TL214": ("multi-node-rendezvous-mismatch", "error"),
+    "TL215": ("tensor-parallel-without-shared-memory", "error"),
+    "TL213": ("engine-tensor-parallel-constraint", "error"),
 }
 
 RULES = {r.code: r for r in all_rules()}

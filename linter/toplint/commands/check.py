@@ -71,7 +71,7 @@ def _output_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--format",
         default="text",
-        help="format on stdout: text, json, sarif, github, junit, gitlab (default: text)",
+        help="format on stdout: text, json, sarif, github, junit, gitlab, markdown (default: text)",
     )
     p.add_argument(
         "--output",
@@ -103,6 +103,12 @@ def _output_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--baseline", metavar="FILE", help="report only findings not in FILE")
     p.add_argument(
+        "--base",
+        metavar="REV",
+        help="compare with git revision REV: report what the change introduces and resolves, "
+        "and each changed deployment before and after",
+    )
+    p.add_argument(
         "--write-baseline", metavar="FILE", help="record the current findings in FILE; exit 0"
     )
 
@@ -129,7 +135,7 @@ class Progress:
 
     def update(self, done: int, files: int) -> None:
         if self.enabled:
-            from toplint.report.base import plural
+            from toplint.hardware.units import plural
 
             sys.stderr.write(
                 f"\rtoplint: checked {done}/{self.total} groups ({plural(files, 'file')})"
@@ -258,6 +264,20 @@ def _fix(args: argparse.Namespace, batches: Sequence[Group], results: Sequence[L
     return bool(outcome.changed)
 
 
+def _with_affected(paths: list[str]) -> list[str]:
+    """A named manifest or configuration stands for the deployments checked with it
+    (``toplint.changes.affected``): pre-commit names only the files a commit changed."""
+    from toplint.changes.affected import expand
+
+    notes: list[str] = []
+    expanded = expand(paths, notes)
+    for note in notes:
+        from toplint.report.base import printable
+
+        print(f"toplint: {printable(note)}", file=sys.stderr)
+    return expanded
+
+
 def run(args: argparse.Namespace) -> int:
     from toplint.pipeline.analyze import groups_by_config, sort_findings
     from toplint.pipeline.lint import merge_counts
@@ -269,14 +289,25 @@ def run(args: argparse.Namespace) -> int:
         from toplint.infra.datacache import set_enabled
 
         set_enabled(False)
+    if getattr(args, "base", None) is not None and (args.fix or args.diff or args.write_baseline):
+        raise UsageError(
+            "--base compares two revisions: run --fix, --diff or --write-baseline alone"
+        )
+    if getattr(args, "base", None) is not None:
+        from toplint.changes.compare import preflight
+
+        preflight(args)  # a revision that names no commit is an error before any lint
     stdout_format = formatter(args.format)
     outputs = parse_outputs(args.output)
     baseline = load_baseline(args.baseline) if args.baseline else None
+    args.paths = _with_affected(args.paths)
     batches = groups_by_config(args, args.paths)
     progress = Progress(args.format == "text" and sys.stderr.isatty(), len(batches))
     try:
         formats = [stdout_format, *(fmt for fmt, _ in outputs)]
         edits, details = needs_edits(args, formats), needs_details(formats)
+        # --base matches a finding against consequences folded into another (``related``).
+        details = details or getattr(args, "base", None) is not None
         results, thresholds = _lint_batches(args, batches, progress, edits, details)
     finally:
         progress.close()
@@ -294,7 +325,7 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.write_baseline:
         count = write_baseline(args.write_baseline, findings)
-        from toplint.report.base import plural
+        from toplint.hardware.units import plural
 
         print(
             f"toplint: recorded {plural(count, 'finding')} in {args.write_baseline}",
@@ -303,6 +334,14 @@ def run(args: argparse.Namespace) -> int:
     known = 0
     if baseline is not None:
         findings, known = new_findings(findings, baseline)
+    changes = None
+    if (
+        getattr(args, "base", None) is not None
+    ):  # toplint.changes: only what the change introduced counts
+        from toplint.changes.compare import compare
+
+        changes = compare(args, batches, findings)
+        findings = list(changes.introduced)
     report = Report(
         findings=findings,
         rules=results[0].rules if results else (),
@@ -316,6 +355,7 @@ def run(args: argparse.Namespace) -> int:
         statistics=args.statistics,
         suppressed=sum(r.suppressed for r in results),
         baselined=known,
+        changes=changes,
     )
     for fmt, path in outputs:
         _write(path, fmt.render(report))
@@ -325,7 +365,7 @@ def run(args: argparse.Namespace) -> int:
     if args.exit_zero or args.write_baseline:
         return EXIT_CLEAN
     failing = _failing(results, thresholds)
-    if baseline is not None:  # only the baseline drops findings after the batches' own
+    if baseline is not None or changes is not None:  # they drop findings after the batches'
         kept = set(findings)
         failing = [f for f in failing if f in kept]
     return EXIT_FINDINGS if failing else EXIT_CLEAN

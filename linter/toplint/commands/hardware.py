@@ -26,7 +26,7 @@ def register(sub: Any) -> None:
     check.add_argument("--format", choices=("json", "yaml"), default="json")
     detect = hsub.add_parser(
         "detect",
-        help="draft a manifest from `nvidia-smi topo -m`",
+        help="draft a manifest from `nvidia-smi topo -m` or the cluster's node list",
         description="Draft a manifest from the topology matrix; what it cannot show is left "
         "as a commented placeholder.",
     )
@@ -39,6 +39,12 @@ def register(sub: Any) -> None:
         "--gpu-names",
         metavar="FILE",
         help="`nvidia-smi --query-gpu=name --format=csv,noheader` or `nvidia-smi -L` output",
+    )
+    detect.add_argument(
+        "--nodes",
+        metavar="FILE",
+        help="`kubectl get nodes -o json` ('-' reads stdin): one cluster per pool of identical "
+        "GPU nodes",
     )
     detect.add_argument("--format", choices=("yaml", "json"), default="yaml")
 
@@ -95,7 +101,12 @@ def resolved(hardware: Any) -> dict[str, Any]:
                         "pcie_bandwidth_gb_per_s",
                         "latency_us",
                     )
-                },
+                }
+                | (
+                    {"nvlink_groups": [list(g) for g in intra["nvlink_groups"]]}
+                    if intra.get("nvlink_groups")
+                    else {}
+                ),
                 "inter_node": asdict(c.inter),
                 "selector": dict(c.selector),
                 "instance": c.instance,
@@ -110,8 +121,17 @@ def resolved(hardware: Any) -> dict[str, Any]:
     return {"clusters": clusters, "warnings": list(hardware.warnings)}
 
 
+# A node list is no hand-written file: 1,000 nodes of `kubectl get nodes -o json` are ~10 MB.
+MAX_NODE_LIST_BYTES = 64 * 1024 * 1024
+
+
 def run_detect(args: argparse.Namespace) -> int:
     from toplint.hardware.detect import draft_manifest, parse_gpu_names
+
+    if getattr(args, "nodes", None):
+        if args.topo or args.gpu_names:
+            raise UsageError("--nodes drafts from the node list alone: drop --topo/--gpu-names")
+        return _detect_nodes(args)
 
     if args.topo:
         topo = _read(args.topo)
@@ -127,18 +147,37 @@ def run_detect(args: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
-def _read(path: str) -> str:
-    if path == "-":
-        from toplint.infra.readpolicy import MAX_DATA_BYTES
+def _detect_nodes(args: argparse.Namespace) -> int:
+    from toplint.hardware.nodes_draft import draft_from_nodes
 
-        text = sys.stdin.read(MAX_DATA_BYTES + 1)
-        if len(text) > MAX_DATA_BYTES:
-            raise UsageError(f"stdin: more than {MAX_DATA_BYTES} characters; not read")
+    source = "stdin" if args.nodes == "-" else args.nodes
+    try:
+        draft, questions = draft_from_nodes(_read(args.nodes, MAX_NODE_LIST_BYTES), args.format)
+    except ValueError as exc:
+        raise UsageError(f"{source}: {exc}") from None
+    sys.stdout.write(draft)
+    if questions:
+        print(
+            f"toplint: the draft leaves {questions} value{'s' if questions != 1 else ''} the "
+            "labels cannot show as questions: fill them in, then `toplint hardware check` it",
+            file=sys.stderr,
+        )
+    return EXIT_CLEAN
+
+
+def _read(path: str, limit: int | None = None) -> str:
+    from toplint.infra.readpolicy import MAX_DATA_BYTES
+
+    most = limit or MAX_DATA_BYTES
+    if path == "-":
+        text = sys.stdin.read(most + 1)
+        if len(text) > most:
+            raise UsageError(f"stdin: more than {most} characters; not read")
         return text
     from toplint.infra.readpolicy import read_text
 
     try:
-        return read_text(path)
+        return read_text(path, most)
     except OSError as exc:
         raise UsageError(f"{path}: cannot read: {exc}") from None
 

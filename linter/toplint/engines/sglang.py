@@ -244,6 +244,9 @@ ENGINE = Engine(
     cli=CLI,
     quantization_option="quantization",
     quantization_bytes=QUANTIZATION_BYTES,
+    # FP8 needs FP8 tensor cores: on Ampere Triton stops with "type fp8e4nv not supported in
+    # this architecture" (sgl-project/sglang#12887, which asks for vLLM's Marlin fallback).
+    low_precision_fallback={"fp8": frozenset()},
     # SGLang's TP all-reduce uses its custom all-reduce kernel (adapted from vLLM's;
     # python/sglang/srt/distributed/device_communicators/custom_all_reduce.py, enabled by
     # model_runner ``set_custom_all_reduce(not disable_custom_all_reduce)``), with torch

@@ -131,6 +131,10 @@ ENGINE = Engine(
     cli=CLI,
     quantization_option="quant_config.quant_algo",
     quantization_bytes=QUANTIZATION_BYTES,
+    # FP8 is an Ada/Hopper precision (support matrix 0.18.2: Ampere "FP32, FP16, BF16, INT8,
+    # INT4"); FP4 is Blackwell's ("The default PyTorch backend supports FP4 and FP8 quantization
+    # on the latest Blackwell and Hopper GPUs", features/quantization.md).
+    low_precision_fallback={"fp8": frozenset(), "fp4": frozenset()},
     # TensorRT-LLM's AllReduce op defaults to AllReduceStrategy.AUTO, which chooses between its
     # own kernels (cpp/tensorrt_llm/kernels/customAllReduceKernels, dispatched in
     # cpp/tensorrt_llm/thop/allreduceOp.cpp) and NCCL per message; "trtllm-custom" names that
@@ -168,6 +172,6 @@ ENGINE = Engine(
     # nodes" is `srun -N 2 --ntasks-per-node=4 … trtllm-llmapi-launch trtllm-serve`).
     rank_per_gpu=True,
     # the disaggregated config of `trtllm-serve disaggregated[_mpi_worker] -c FILE`
-    # (tensorrt_llm/llmapi/disagg_utils.py; read by toplint.parse.disagg)
+    # (tensorrt_llm/llmapi/disagg_utils.py; read by toplint.parse.structured.disagg)
     runs_in=("llmapi-disaggregated",),
 )

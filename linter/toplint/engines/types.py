@@ -173,7 +173,7 @@ def chosen_backend(a2a: AllToAll, options: Mapping[str, str]) -> tuple[str, str]
     defaults to ``VLLM_ALL2ALL_BACKEND``, vllm/envs.py ``env_with_choices``, default
     ``allgather_reducescatter``).  The variable arrives as the option ``a2a.env`` from a shell
     or Dockerfile environment, or as ``env.<name>`` from a Kubernetes container's ``env:``
-    (toplint.parse.k8s_container.env_options)."""
+    (toplint.parse.k8s.container.env_options)."""
     given = {_norm(k): v for k, v in options.items() if v}
     places = ((a2a.key, a2a.flag), (f"env.{a2a.env}", a2a.env), (a2a.env, a2a.env))
     for key, where in places:
@@ -229,6 +229,11 @@ class Engine:
     # its values; a value not in the table leaves the checkpoint's own bytes
     quantization_option: str = ""
     quantization_bytes: Mapping[str, float] = field(default_factory=dict)
+    # low-precision formats (toplint.hardware.formats) on GPUs whose tensor cores lack them:
+    # format -> the architectures on which the engine still runs it, as weight-only kernels;
+    # on any other architecture without the format the engine refuses to start.  A format
+    # missing from the table has not been read for this engine (reported, never assumed).
+    low_precision_fallback: Mapping[str, frozenset[str]] = field(default_factory=dict)
     # one process (MPI rank) per GPU: the tasks a launcher starts (srun --ntasks-per-node,
     # mpirun -np) are the GPUs the instance uses
     rank_per_gpu: bool = False

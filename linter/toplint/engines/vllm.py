@@ -279,6 +279,16 @@ ENGINE = Engine(
     cli=CLI,
     quantization_option="quantization",
     quantization_bytes=QUANTIZATION_BYTES,
+    # FP8 below compute capability 8.9 runs as weight-only W8A16 FP8 Marlin ("FP8 models will
+    # run on compute capability >= 7.5 (Turing) as weight-only W8A16", docs/features/
+    # quantization/llm_compressor/fp8.md v0.32.0; 8.0 before: marlin_utils_fp8.py
+    # is_fp8_marlin_supported); FP4 below Blackwell as weight-only FP4 Marlin ("Your GPU does not
+    # have native support for FP4 computation ... Weight-only FP4 compression will be used
+    # leveraging the Marlin kernel", marlin_utils_fp4.py; seen on Ada, Hopper: vllm#47749).
+    low_precision_fallback={
+        "fp8": frozenset({"turing", "ampere"}),
+        "fp4": frozenset({"ampere", "ada", "hopper"}),
+    },
     # The TP group's all-reduce tries vLLM's custom all-reduce kernel first and falls back to
     # pynccl (vllm/distributed/device_communicators/cuda_communicator.py @00b5a01
     # ``CudaCommunicator.all_reduce``; kernel: custom_all_reduce.py, off with

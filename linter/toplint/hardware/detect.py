@@ -18,6 +18,7 @@ from typing import Any
 from toplint.hardware import archs, linkkinds
 from toplint.hardware.catalog import bridge_bandwidth, lookup_gpu, pcie_bandwidth
 from toplint.hardware.linkkinds import Fabric
+from toplint.hardware.topology import groups_from_links
 from toplint.hardware.types import GpuSpec
 from toplint.record import field, record
 
@@ -253,6 +254,14 @@ def _intra_entries(draft: _Draft, topo: Topology, gpu: GpuSpec | None) -> None:
         return
     _bandwidth_entry(draft, fabric, gpu, counts)
     draft.intra.append(("nvlink_domain", domain, _domain_why(topo, domain)))
+    if counts and domain < n:  # only some GPUs share NVLink: say which (topology.py)
+        index = {g: int(g.removeprefix("GPU")) for g in topo.gpus if g[3:].isdigit()}
+        pairs = [
+            (index[a], index[b]) for a, b in combinations(index, 2) if _NV.match(topo.cell(a, b))
+        ]
+        draft.intra.append(
+            ("nvlink_groups", [list(g) for g in groups_from_links(pairs)], "NV# cells")
+        )
     draft.intra.append(("p2p", *_p2p(topo, counts)))
     numa = sorted({v for v in topo.numa.values() if v not in ("N/A", "")})
     crosses = "SYS" in (topo.cell(a, b) for a, b in combinations(topo.gpus, 2))
@@ -425,7 +434,7 @@ def _lines(entries: list[tuple[str, Any, str]], indent: str) -> list[str]:
     out = []
     for key, value, why in entries:
         text = f"{indent}{key}: {_scalar(value)}" if value is not None else f"{indent}# {key}: ..."
-        out.append(f"{text:<36}# {why}" if why else text)
+        out.append(f"{text:<35} # {why}" if why else text)
     return out
 
 

@@ -87,6 +87,23 @@ def _weight_bytes(cfg: Mapping[str, Any], expert_share: float) -> tuple[float, i
     return 2.0, 0
 
 
+def _quant_group(cfg: Mapping[str, Any]) -> int:
+    """Group size of an AWQ/GPTQ checkpoint (``quantization_config.group_size``, AutoAWQ's
+    ``q_group_size``); 0 for anything else or per-channel (-1)."""
+    quant = cfg.get("quantization_config")
+    if not isinstance(quant, Mapping):
+        return 0
+    if str(quant.get("quant_method", "")).lower() not in (
+        "awq",
+        "gptq",
+        "awq_marlin",
+        "gptq_marlin",
+    ):
+        return 0
+    group = _first(quant, "group_size", "q_group_size", default=0)
+    return int(group) if isinstance(group, int) and group > 0 else 0
+
+
 def _dims(cfg: Mapping[str, Any]) -> tuple[int, int, int, int]:
     """hidden, layers, heads, vocab (GPT-2 spellings accepted); ValueError names what lacks."""
     fields = {
@@ -255,6 +272,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         kv_lora_rank=attn.kv_lora_rank,
         qk_rope_head_dim=attn.qk_rope_head_dim,
         quant_block=block,
+        quant_group=_quant_group(cfg),
         kv_bytes_per_token=attn.kv_bytes_per_token,
         source=source,
     )

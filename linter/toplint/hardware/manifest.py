@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from toplint.errors import ManifestError, SourceError
-from toplint.hardware import archs, catalog, linkkinds, sanity
+from toplint.hardware import archs, catalog, linkkinds, sanity, topology
 from toplint.hardware.manifest_schema import Path, dotted, validate
 from toplint.hardware.types import (
     Cluster,
@@ -23,6 +23,8 @@ from toplint.hardware.types import (
     Measurement,
 )
 from toplint.hardware.units import UnitError, parse_bandwidth, parse_latency, parse_size
+from toplint.infra.readpolicy import read_text
+from toplint.infra.yamlsafe import load_documents
 from toplint.model import Position
 from toplint.record import replace
 
@@ -78,7 +80,6 @@ class _Doc:
 
 def load_hardware(path: str) -> Hardware:
     """Read and resolve a manifest file; ``ManifestError`` for anything invalid."""
-    from toplint.infra.readpolicy import read_text
 
     try:
         text = read_text(path)
@@ -88,7 +89,6 @@ def load_hardware(path: str) -> Hardware:
 
 
 def hardware_from_text(text: str, path: str) -> Hardware:
-    from toplint.infra.yamlsafe import load_documents
 
     try:
         docs = load_documents(text, path)
@@ -305,11 +305,19 @@ def _intra(
             "reach each other over PCIe; did you mean fabric nvlink?",
         )
     latency = ctx.latency((*at, "latency"), raw["latency"]) if "latency" in raw else None
+    groups: topology.Groups = ()
+    if "nvlink_groups" in raw:
+        try:
+            groups = topology.parse_groups(raw["nvlink_groups"], gpus, fabric)
+        except ValueError as exc:
+            raise ctx.error((*at, "nvlink_groups"), str(exc)) from None
+        domain = topology.largest(groups)
     return IntraNode(
         fabric=fabric,
         bandwidth_gb_per_s=bandwidth,
         p2p=bool(raw.get("p2p", base.p2p)),
         nvlink_domain=int(domain),
+        nvlink_groups=groups,
         numa_nodes=int(raw.get("numa_nodes", base.numa_nodes)),
         pcie_gen=pcie_gen,
         pcie_bandwidth_gb_per_s=catalog.pcie_bandwidth(pcie_gen),

@@ -22,6 +22,7 @@ from toplint.errors import ConfigError
 from toplint.hardware.hfconfig import spec_from_hf_config
 from toplint.infra.patterns import DeferredPattern
 from toplint.infra.pkgdata import read_yaml
+from toplint.infra.readpolicy import OUTSIDE, inside_root, read_text
 from toplint.model import Deployment
 from toplint.record import record, replace
 
@@ -41,6 +42,12 @@ _SUFFIX = DeferredPattern(
     r"w4a16|w8a8|w8a16|nvfp4|mxfp4|bnb-4bit|bnb-8bit|nf4|"
     r"v\d+(?:\.\d+)+|\d{4}|\d{8})$"
 )
+# Suffixes of weight-only integer checkpoints quantized in groups, and the group size their
+# tools write by default: AutoAWQ ``q_group_size=128`` (the checkpoints vLLM's AWQ page uses)
+# and AutoGPTQ ``group_size=128`` in the published "-GPTQ-Int4/-Int8" checkpoints' quantize_config;
+# a checkpoint's own quantization_config (hfconfig._quant_group) says otherwise when it differs.
+_GROUPED = frozenset({"awq", "gptq", "gptq-int4", "gptq-int8", "w4a16"})
+_GROUP_DEFAULT = 128
 # Bytes per weight a quantization suffix means (scales and zero points ignored: < 7%).
 _QUANT_BYTES = {
     "fp8": 1.0,
@@ -189,8 +196,13 @@ def _apply_quant(spec: ModelSpec, entry_block: int, suffixes: tuple[str, ...]) -
         elif suffix == "fp8" and spec.quant_block:
             block = spec.quant_block  # already a block-FP8 checkpoint (DeepSeek-V3, Kimi-K2)
         note = f"; weights as served: {suffix} (from the model name)"
+        group = _GROUP_DEFAULT if suffix in _GROUPED else 0
         return replace(
-            spec, weight_bytes=weight_bytes, quant_block=block, source=spec.source + note
+            spec,
+            weight_bytes=weight_bytes,
+            quant_block=block,
+            quant_group=group,
+            source=spec.source + note,
         )
     return spec
 
@@ -247,8 +259,6 @@ def _read_config_json(path: Path, root: str | None = None) -> Mapping[str, Any]:
     file itself, links resolved, must lie in (the check of the folder does not cover it)."""
     import json
 
-    from toplint.infra.readpolicy import read_text
-
     if path.is_dir():
         path = path / "config.json"
     data = json.loads(read_text(str(path), _MAX_CONFIG_BYTES, root))
@@ -280,8 +290,6 @@ def _from_extra(
     from pathlib import Path  # here: only a config naming a config.json needs it
 
     if root is not None:
-        from toplint.infra.readpolicy import OUTSIDE, inside_root
-
         path = Path(base_dir) / value
         if not inside_root(str(path), root):
             raise ConfigError(

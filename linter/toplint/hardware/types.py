@@ -40,6 +40,10 @@ class IntraNode:
     pcie_gen: int = 4
     pcie_bandwidth_gb_per_s: float = 0.0  # per direction, x16 slot
     latency_us: float | None = None
+    # GPUs (local indices) joined by NVLink when not all of the node is (bridged pairs, partial
+    # meshes): two GPUs share NVLink when one group holds both; empty = the consecutive
+    # ``nvlink_domain`` blocks (toplint.hardware.topology)
+    nvlink_groups: tuple[tuple[int, ...], ...] = ()
 
 
 @record

@@ -8,7 +8,6 @@
   ``update_llm_args_with_extra_options``), so the file wins;
 * environment and visible GPUs (``docker run --gpus``, ``NVIDIA_VISIBLE_DEVICES``,
   ``CUDA_VISIBLE_DEVICES``, the environment variable of an engine's all-to-all backend);
-* derived values: each engine's ``Engine.derive`` (``toplint.engines``).
 """
 
 from __future__ import annotations
@@ -16,10 +15,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from toplint.engines.registry import find_engine, get_engine
+from toplint.engines.registry import find_engine
+from toplint.engines.release import newer_image
 from toplint.engines.types import EngineSpec
 from toplint.errors import SourceError
 from toplint.infra.numbers import whole_text
+from toplint.infra.readpolicy import (
+    OUTSIDE,
+    ReadRefused,
+    read_reference,
+)
+from toplint.infra.yamlsafe import load_documents
 from toplint.model import (
     REFERENCE_OUTSIDE_REPOSITORY,
     UNKNOWN_ENGINE_FLAG,
@@ -31,10 +37,11 @@ from toplint.model import (
     Severity,
     Unresolved,
 )
+from toplint.parse.options import _canonical, apply_flags, closest_option
 from toplint.record import replace
 
 if TYPE_CHECKING:
-    from toplint.parse.argv import Arg
+    from toplint.parse.options import Arg
 
 # Reads the file a config flag names: (path used in positions, text), or None when it is not
 # a config file; raises ``toplint.infra.readpolicy.ReadRefused`` when the read policy refuses it.
@@ -51,8 +58,6 @@ def disk_loader(source_path: str) -> ConfigLoader:
     def load(ref: str) -> tuple[str, str] | None:
         if source_path == "-" or not ref.lower().endswith(_CONFIG_SUFFIXES):
             return None
-        from toplint.infra.readpolicy import read_reference
-
         return read_reference(source_path, ref, _MAX_CONFIG_BYTES)
 
     return load
@@ -66,7 +71,6 @@ def fold_engine_config(
     ref = next((f for f in reversed(dep.flags) if f.name in spec.config_options), None)
     if ref is None or ref.value is None:
         return dep, ()
-    from toplint.infra.readpolicy import OUTSIDE, ReadRefused
 
     try:
         loaded = loader(ref.value)
@@ -84,7 +88,6 @@ def fold_engine_config(
     cli = {f.name for f in dep.flags}
     if not spec.config_overrides_cli:
         flags = [f for f in flags if f.name not in cli]
-    from toplint.parse.argv import apply_flags
 
     fields = {**spec.fields, **spec.config_fields}
     dep = apply_flags(dep, flags, replace(spec, fields=fields))
@@ -95,8 +98,6 @@ def config_flags(
     spec: EngineSpec, path: str, text: str, image: str = ""
 ) -> tuple[list[Flag], list[Finding]]:
     """The options a config file sets, as flags positioned in that file."""
-    from toplint.infra.yamlsafe import load_documents
-    from toplint.parse.argv import _canonical, closest_option
 
     docs = load_documents(text, path)
     if not docs:
@@ -153,7 +154,6 @@ def _unknown_key(
     spec: EngineSpec, key: str, at: Position, close: str | None, image: str = ""
 ) -> Finding:
     hint = f"; did you mean `{close}`?" if close else ""
-    from toplint.engines.release import newer_image
 
     newer = newer_image(spec, image)
     message = f"{spec.engine_name} does not know the config key `{key}`{hint}"
@@ -210,7 +210,6 @@ def _outside(ref: Flag) -> Finding:
 
 def outside_reference(at: Position, what: str, effect: str, anchor: str) -> Finding:
     """TL009: ``what`` names a file outside the repository; it is neither opened nor quoted."""
-    from toplint.infra.readpolicy import OUTSIDE
 
     return REFERENCE_OUTSIDE_REPOSITORY.finding(
         at.path, at.line, at.column, f"{what}: {OUTSIDE}; {effect}", anchor=anchor
@@ -221,13 +220,6 @@ def _unparsable(path: str, exc: SourceError) -> Finding:
     return UNPARSABLE_FILE.finding(
         path, exc.line, exc.column, f"cannot parse engine config: {exc}", anchor="file"
     )
-
-
-def derive(dep: Deployment) -> Deployment:
-    """Engine-specific values that follow from the flags (idempotent: reads flags, not fields);
-    each engine's own ``Engine.derive``."""
-
-    return get_engine(dep.engine).derive(dep)
 
 
 def count_devices(spec: str) -> int | None:
@@ -241,6 +233,26 @@ def count_devices(spec: str) -> int | None:
     if text.lower() in ("none", "void"):
         return 0
     return len([part for part in text.split(",") if part.strip()])
+
+
+def narrow_ids(seen: list[str] | None, spec: str) -> list[str] | None:
+    """The host GPU indices a device list leaves visible, in the order the process numbers
+    them: each list indexes the devices the previous one left (``--gpus '"device=1,3"'`` then
+    ``CUDA_VISIBLE_DEVICES=1`` is host GPU 3); ``[]`` = all of the host's, None = unknown
+    (UUIDs, MIG devices, a count).  CUDA numbers devices fastest first unless
+    ``CUDA_DEVICE_ORDER=PCI_BUS_ID``; on a node of one GPU model the two orders agree."""
+    text = spec.strip().strip("'\"")
+    if text.startswith("device="):
+        text = text[len("device=") :].strip("'\"")
+    if seen is None or text.lower() == "all":
+        return seen
+    parts = [part.strip() for part in text.split(",") if part.strip()]
+    if not parts or not all(part.isdigit() for part in parts):
+        return None
+    if not seen:
+        return parts
+    picked = [seen[int(part)] for part in parts if int(part) < len(seen)]
+    return picked if len(picked) == len(parts) else None
 
 
 def visible_gpus(
@@ -259,13 +271,16 @@ def visible_gpus(
         if name in env:
             requests.append((env[name], name))
     bound_by = ""
+    ids: list[str] | None = []  # host GPU indices seen so far ([] = all of them; None = unknown)
     for arg, variable in requests:
         is_count = not variable
         if arg.value is None:
             count, where = None, arg.position
             unresolved.extend(Unresolved("gpus_per_node", v, arg.position) for v in arg.unresolved)
+            ids = None
             continue
         text = arg.value.strip().strip("'\"")
+        ids = None if is_count and text.isdigit() else narrow_ids(ids, text)
         n = whole_text(text, 0, 1 << 20) if is_count and text.isdigit() else count_devices(text)
         if n is None:
             options["gpus_visible"] = "all"
@@ -280,6 +295,9 @@ def visible_gpus(
     backend = env.get(a2a.env) if a2a is not None and a2a.env else None
     if a2a is not None and backend is not None and backend.value and a2a.key not in options:
         options[a2a.key] = backend.value
+    if ids and not dep.source_kind.startswith(("k8s", "helm")):
+        # a pod's devices are the device plugin's pick, so only a host's indices are known
+        options["gpu_ids"] = ",".join(ids)
     sources = dict(dep.sources)
     if where is not None and count is not None:
         sources["gpus_per_node"] = where

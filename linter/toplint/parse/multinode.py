@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from toplint.infra.numbers import whole_text
-from toplint.model import Deployment
+from toplint.model import Deployment, Position
 from toplint.record import replace
 
 # Canonical option names that differ from node to node of one instance; ``rank`` options say
@@ -24,9 +24,19 @@ _RANK = frozenset(
 )
 _PER_NODE = _RANK | frozenset(
     {"host", "port", "dist-init-addr", "data-parallel-address", "data-parallel-rpc-port"}
-    | {"master-addr", "master-port", "nccl-port"}
+    | {"master-addr", "master-port", "nccl-port", "nnodes"}
 )
-_LAYOUT = ("engine", "model", "tp", "pp", "dp", "ep", "nodes")
+# Options every node of one instance must give the same value: where they meet (SGLang
+# ``--dist-init-addr``, vLLM ``--master-addr``/``--master-port`` and the data-parallel
+# coordinator's ``--data-parallel-address``/``--data-parallel-rpc-port``).
+_RENDEZVOUS = (
+    "dist-init-addr",
+    "master-addr",
+    "master-port",
+    "data-parallel-address",
+    "data-parallel-rpc-port",
+)
+_LAYOUT = ("engine", "model", "tp", "pp", "dp", "ep")
 
 
 def _role_key(dep: Deployment) -> tuple[object, ...] | None:
@@ -67,6 +77,53 @@ def one_per_instance(deployments: Sequence[Deployment]) -> tuple[Deployment, ...
             f"one instance: the commands on line(s) {others} start the other nodes of this "
             f"deployment (line {head.line} is its head)"
         )
-        keep[ordered[0]] = replace(head, notes=(*head.notes, note))
+        head = replace(head, notes=(*head.notes, note))
+        keep[ordered[0]] = _with_conflicts(head, [deployments[k] for k in ordered])
         drop.update(ordered[1:])
     return tuple(keep.get(k, dep) for k, dep in enumerate(deployments) if k not in drop)
+
+
+def _with_conflicts(head: Deployment, nodes: Sequence[Deployment]) -> Deployment:
+    """The head, with what its nodes' commands disagree on (``options["multinode_conflicts"]``,
+    TL214), pointing at the first command that differs from the head's."""
+    found: list[str] = []
+    where = None
+    for name in _RENDEZVOUS:
+        seen: dict[str, Deployment] = {}
+        for dep in nodes:
+            flag = dep.flag(name)
+            if flag is not None and flag.value is not None and flag.value not in seen:
+                seen[flag.value] = dep
+        if len(seen) > 1:
+            found.append(
+                f"--{name} " + " vs ".join(f"{v} (line {d.line})" for v, d in seen.items())
+            )
+            where = where or _position(list(seen.values())[1], name)
+    counts = {dep.nodes: dep for dep in nodes if dep.nodes is not None}
+    if len(counts) > 1:
+        found.append("--nnodes " + " vs ".join(f"{n} (line {d.line})" for n, d in counts.items()))
+        where = where or _position(list(counts.values())[1], "nnodes")
+    ranks: dict[str, Deployment] = {}
+    for dep in nodes:
+        flag = dep.flag("node-rank")
+        if flag is None or flag.value is None:
+            continue
+        if flag.value in ranks:
+            found.append(f"node rank {flag.value} on lines {ranks[flag.value].line} and {dep.line}")
+            where = where or flag.position
+        elif flag.value.isdigit() and dep.nodes is not None and int(flag.value) >= dep.nodes:
+            found.append(f"node rank {flag.value} of --nnodes {dep.nodes} (line {dep.line})")
+            where = where or flag.position
+        ranks[flag.value] = dep
+    if not found:
+        return head
+    sources = dict(head.sources)
+    if where is not None:
+        sources["multinode_conflicts"] = where
+    options = {**head.options, "multinode_conflicts": "; ".join(found)}
+    return replace(head, options=options, sources=sources)
+
+
+def _position(dep: Deployment, name: str) -> Position:
+    flag = dep.flag(name)
+    return flag.value_position or flag.position if flag is not None else dep.position_of(name)

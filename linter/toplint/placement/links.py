@@ -18,6 +18,7 @@ from toplint.hardware.linkkinds import (
     pcie_x16,
     scaleup_of,
 )
+from toplint.hardware.topology import share_nvlink
 from toplint.hardware.types import Cluster, Link
 from toplint.placement.types import Gpu
 
@@ -86,13 +87,10 @@ def _pcie_link(locals_: Iterable[int], cluster: Cluster) -> Link:
 
 
 def intra_link(locals_: Sequence[int], cluster: Cluster) -> Link:
-    """The link among GPUs of one node, given their local indices."""
+    """The link among GPUs of one node, given their local indices: NVLink when one NVLink
+    group of the node holds them all (``toplint.hardware.topology.share_nvlink``), else PCIe."""
     intra = cluster.intra
-    domain = intra.nvlink_domain
-    # NVLink domains are consecutive local indices (bridged pairs {0,1},{2,3}, ...); a domain
-    # at least as large as the node (HGX 8, NVL72) holds the whole node.
-    one_domain = domain >= cluster.gpus_per_node or len({i // domain for i in locals_}) == 1
-    if scaleup_of(intra.fabric) is not None and domain > 1 and one_domain:
+    if scaleup_of(intra.fabric) is not None and share_nvlink(locals_, intra, cluster.gpus_per_node):
         return _scaleup_link(len(locals_), cluster)
     return _pcie_link(locals_, cluster)
 

@@ -15,9 +15,12 @@ Rank order follows each engine (its ``Engine.ep_layout``, ``single_node``, ``dim
 - TGI: one TP group (``--num-shard``) on one node.
 
 GPUs are filled node by node: rank r sits on node r // g, local GPU r % g, where g is the
-instance's GPUs per node.  g never exceeds the cluster's GPUs per node: a request for more (a
-pod of 8 GPUs on 4-GPU nodes, TGI's 8 shards on one 4-GPU host) cannot run as written (rule
-TL211) and is laid out over as many whole nodes as the GPUs need.
+instance's GPUs per node; a one-host process given devices (``CUDA_VISIBLE_DEVICES=0,2``,
+``docker run --gpus '"device=1,3"'``) runs rank r on the r-th of them, so its groups cross the
+links between those GPUs (``toplint.hardware.topology``).  g never exceeds the cluster's GPUs
+per node: a request for more (a pod of 8 GPUs on 4-GPU nodes, TGI's 8 shards on one 4-GPU
+host) cannot run as written (rule TL211) and is laid out over as many whole nodes as the GPUs
+need.
 
 Multi-node NVLink: a deployment whose pods are pinned to one ``nvidia.com/gpu.clique`` label
 value (nodeSelector or a required node-affinity ``In`` term with one value) runs on nodes of
@@ -82,7 +85,12 @@ def _degree(deployment: Deployment, name: str, notes: list[str]) -> int:
 
 
 def _shape(
-    deployment: Deployment, cluster: Cluster, world: int, rank_gpus: int, notes: list[str]
+    deployment: Deployment,
+    cluster: Cluster,
+    world: int,
+    rank_gpus: int,
+    notes: list[str],
+    pinned: bool = False,
 ) -> tuple[int, int]:
     """(nodes, GPUs per node) the instance spans, with notes where the real layout may differ."""
     engine = get_engine(deployment.engine)
@@ -141,12 +149,21 @@ def _shape(
         notes.append(
             f"the instance spans {nodes} nodes but cluster {cluster.name!r} has {cluster.nodes}"
         )
-    if per_node < cluster.gpus_per_node and cluster.intra.numa_nodes > 1:
+    if per_node < cluster.gpus_per_node and cluster.intra.numa_nodes > 1 and not pinned:
         notes.append(
             f"which {per_node} of the node's {cluster.gpus_per_node} GPUs the instance gets is up "
             f"to the device plugin; assumed local GPUs 0-{per_node - 1}"
         )
     return nodes, per_node
+
+
+def _devices(deployment: Deployment, cluster: Cluster) -> list[int]:
+    """The host GPU indices a one-host process was given (``CUDA_VISIBLE_DEVICES``,
+    ``--gpus '"device=…"'``: ``Deployment.options["gpu_ids"]``), in the order it numbers them:
+    rank r of the instance runs on the r-th.  Empty when unknown or not on this node."""
+    ids = str(deployment.options.get("gpu_ids", ""))
+    found = [int(part) for part in ids.split(",") if part.isdigit()]
+    return found if found and max(found) < cluster.gpus_per_node else []
 
 
 def _grid(dp: int, pp: int, tp: int) -> list[list[list[int]]]:
@@ -232,8 +249,10 @@ def place(deployment: Deployment, cluster: Cluster, model: ModelSpec | None) -> 
         notes.append(f"DP attention: the {dp} DP ranks share the TP group's {tp} GPUs")
         dp = 1
     world = tp * pp * dp
-    nodes, per_node = _shape(deployment, cluster, world, tp * pp, notes)
-    gpus = [Gpu(node=r // per_node, local=r % per_node) for r in range(world)]
+    devices = _devices(deployment, cluster)
+    nodes, per_node = _shape(deployment, cluster, world, tp * pp, notes, pinned=bool(devices))
+    local = devices[:per_node] if nodes == 1 and len(devices) >= per_node else range(per_node)
+    gpus = [Gpu(node=r // per_node, local=local[r % per_node]) for r in range(world)]
     groups: list[Group] = []
     for kind, rank_lists in _rank_groups(deployment, model, dp, pp, tp, notes).items():
         sized = [ranks for ranks in rank_lists if len(ranks) > 1]

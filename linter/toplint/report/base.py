@@ -6,12 +6,15 @@ import os
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from toplint.infra.patterns import DeferredPattern
 from toplint.model import Finding, Severity
 from toplint.record import field, record, replace
 from toplint.rulebook.types import Rule
+
+if TYPE_CHECKING:
+    from toplint.report.changeset import ChangeSet
 
 
 @record
@@ -31,6 +34,8 @@ class Report:
     # Of the checked ones: on hardware inferred from the config's own hints (node labels,
     # instance types, accelerators), not from a manifest (``toplint inspect`` says from what).
     inferred: int = 0
+    # ``check --base``: what the change does (``findings`` are then what it introduced).
+    changes: ChangeSet | None = None
 
     @property
     def checked(self) -> int:
@@ -43,11 +48,6 @@ class Formatter(Protocol):
 
     def render(self, report: Report) -> str:
         """The whole output for one run."""
-
-
-def plural(n: int, word: str) -> str:
-    """``1 finding``, ``2 findings``: every count a person reads goes through here."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def relative_path(path: str) -> str:
@@ -138,6 +138,11 @@ def shown(f: Finding, escape: Callable[[str], str] = encodable) -> Finding:
 
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def number(value: float) -> str:
+    """A time or rate as people read it: three significant digits, no exponent."""
+    return f"{value:.0f}" if abs(value) >= 100 else f"{value:.3g}"
 
 
 def stable_message(message: str) -> str:

@@ -9,13 +9,7 @@ from typing import Any
 
 from toplint import __version__
 from toplint.model import Finding, Fix, Intent
-from toplint.report.base import (
-    Report,
-    counts_by_rule,
-    counts_by_severity,
-    fingerprints,
-    shown,
-)
+from toplint.report.base import Report, counts_by_rule, counts_by_severity, fingerprints, shown
 
 # Bump when a field changes meaning or disappears; adding fields keeps the version.
 JSON_VERSION = 1
@@ -98,4 +92,8 @@ class JsonFormatter:
                 "by_rule": counts_by_rule(report.findings),
             },
         }
+        if report.changes is not None:
+            from toplint.report.changes_json import changes_dict
+
+            doc["changes"] = changes_dict(report.changes, finding_dict)
         return json.dumps(doc, indent=2, allow_nan=False) + "\n"

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from toplint.hardware.units import plural
 from toplint.model import Finding
 from toplint.report.base import (
     Report,
     counts_by_rule,
     counts_by_severity,
-    plural,
     printable,
     rule_index,
     shown,
@@ -65,6 +65,10 @@ def verdict_line(report: Report) -> str:
         hidden.append(f"{report.suppressed} suppressed")
     if report.baselined:
         hidden.append(f"{report.baselined} in the baseline")
+    if report.changes is not None:  # check --base: the findings are what the change introduced
+        from toplint.report.changes_text import changes_verdict
+
+        return changes_verdict(report, hidden)
     tail = f" ({', '.join(hidden)})" if hidden else ""
     if n:
         sev = ", ".join(
@@ -99,5 +103,9 @@ class TextFormatter:
             for f in report.findings:
                 lines.extend(finding_lines(f, report))
         if not report.quiet:
+            if report.changes is not None:
+                from toplint.report.changes_text import changes_lines
+
+                lines.extend(changes_lines(report.changes))
             lines.append(summary_line(report))
         return "\n".join(lines) + "\n" if lines else ""

@@ -1,0 +1,164 @@
+"""Score toplint on the real-incident suite (tests/incidents/): `python benchmarks/incidents.py`.
+
+For each half of the split (tests/incidents/SPLIT.md) it prints:
+
+- root cause on top: the share of judgeable cases whose top finding (the first finding of the
+  highest severity) is the rule the case expects (or one it also accepts);
+- controls with an error: how many of the working configs the threads show get an error.
+
+`--cases` prints each development case's top finding; the held-out half is never itemised
+(it is scored, not read).  Each case runs `toplint check` in this process with the case's
+`toplint.yaml` (its manifest and models), one job, no cache.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+SUITE = ROOT / "tests" / "incidents"
+RANK = {"error": 3, "warning": 2, "info": 1}
+_ITEM = re.compile(r"^- `([^`]+)`")
+
+
+@dataclass
+class Outcome:
+    case: str
+    expect: str
+    top: str | None = None
+    top_severity: str | None = None
+    control_errors: list[str] = field(default_factory=list)
+    has_control: bool = False
+
+    @property
+    def judgeable(self) -> bool:
+        return self.expect != "not-judgeable"
+
+
+def halves() -> dict[str, list[str]]:
+    """The case ids of each half, as SPLIT.md lists them."""
+    out: dict[str, list[str]] = {"development": [], "held-out": []}
+    current = None
+    for line in (SUITE / "SPLIT.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("## Development"):
+            current = "development"
+        elif line.startswith("## Held out"):
+            current = "held-out"
+        elif line.startswith("## "):
+            current = None
+        elif current and (m := _ITEM.match(line)):
+            out[current].append(m[1])
+    return out
+
+
+def _case(case_id: str) -> dict[str, Any]:
+    text = (SUITE / "cases" / case_id / "case.yaml").read_text(encoding="utf-8")
+    spec: dict[str, Any] = {}
+    for key in ("expect", "config", "control"):
+        m = re.search(rf"^{key}: (.+)$", text, re.M)
+        if m:
+            value = m[1].strip()
+            spec[key] = None if value == "null" else json.loads(value) if value[0] == '"' else value
+    m = re.search(r"^also_accept: (.+)$", text, re.M)
+    spec["also_accept"] = json.loads(m[1]) if m else []
+    return spec
+
+
+def findings(case_id: str, rel: str) -> list[dict[str, Any]]:
+    """toplint's findings on one file of a case, with the case's configuration."""
+    import toplint.cli
+
+    folder = SUITE / "cases" / case_id
+    argv = ["check", str(folder / rel), "--config", str(folder / "toplint.yaml")]
+    argv += ["--format", "json", "--exit-zero", "--jobs", "1", "--no-cache"]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = toplint.cli.main(argv)
+    if not out.getvalue().strip():
+        return [{"rule": f"exit-{code}", "severity": "error", "message": err.getvalue()}]
+    found: list[dict[str, Any]] = json.loads(out.getvalue())["findings"]
+    return found
+
+
+def top(found: list[dict[str, Any]]) -> dict[str, Any] | None:
+    best = max((RANK.get(f["severity"], 0) for f in found), default=0)
+    return next((f for f in found if RANK.get(f["severity"], 0) == best), None)
+
+
+def score_case(case_id: str) -> Outcome:
+    spec = _case(case_id)
+    outcome = Outcome(case_id, spec["expect"])
+    if spec.get("config"):
+        first = top(findings(case_id, spec["config"]))
+        if first is not None:
+            outcome.top, outcome.top_severity = first["rule"], first["severity"]
+    if spec.get("control"):
+        outcome.has_control = True
+        outcome.control_errors = [
+            f["rule"] for f in findings(case_id, spec["control"]) if f["severity"] == "error"
+        ]
+    if outcome.top in spec["also_accept"]:
+        outcome.top = spec["expect"]
+    return outcome
+
+
+@dataclass
+class Score:
+    judgeable: int
+    on_top: int
+    controls: int
+    controls_with_error: int
+
+    @property
+    def share(self) -> float:
+        return self.on_top / self.judgeable if self.judgeable else 0.0
+
+
+def score(outcomes: list[Outcome]) -> Score:
+    judged = [o for o in outcomes if o.judgeable and o.case]
+    return Score(
+        judgeable=len(judged),
+        on_top=sum(o.top == o.expect for o in judged),
+        controls=sum(o.has_control for o in outcomes),
+        controls_with_error=sum(bool(o.control_errors) for o in outcomes),
+    )
+
+
+def run_half(name: str) -> tuple[Score, list[Outcome]]:
+    outcomes = [score_case(c) for c in halves()[name]]
+    return score(outcomes), outcomes
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--half", choices=("development", "held-out", "both"), default="both")
+    parser.add_argument("--cases", action="store_true", help="itemise the development half")
+    args = parser.parse_args(argv)
+    names = ("development", "held-out") if args.half == "both" else (args.half,)
+    for name in names:
+        result, outcomes = run_half(name)
+        print(
+            f"{name}: root cause on top in {result.on_top}/{result.judgeable} judgeable cases "
+            f"({result.share:.0%}); controls with an error: "
+            f"{result.controls_with_error}/{result.controls}"
+        )
+        if args.cases and name == "development":
+            for o in outcomes:
+                mark = "ok " if (o.top == o.expect) or not o.judgeable else "MISS"
+                print(
+                    f"  {mark} {o.case}: expect {o.expect}, top {o.top} ({o.top_severity})"
+                    + (f", control errors {o.control_errors}" if o.control_errors else "")
+                )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""What a change does: the deployments at a base git revision against the work tree."""

@@ -1,0 +1,98 @@
+"""TL215 tensor-parallel-without-shared-memory."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from toplint.model import Finding, Severity
+from toplint.rulebook.helpers import finding
+from toplint.rulebook.types import Rule, RuleContext
+
+DOC = """\
+## What it does
+Checks that a Kubernetes pod whose engine runs several GPU ranks in the pod (tensor or
+pipeline parallel inside it) has a memory-backed `/dev/shm`: an `emptyDir` with
+`medium: Memory` mounted at `/dev/shm`, or `hostIPC: true`.
+
+## Why is this bad?
+Without one the pod's `/dev/shm` is the container runtime's 64 MiB.  NCCL creates its
+shared-memory segments there (SHM transport and proxy buffers, ~9 MB each), so the engine stops
+at start-up with "NCCL error: unhandled system error ... Error while creating shared memory
+segment /dev/shm/nccl-F9ffgB (size 9637888)" (vllm-project/production-stack#276: TP 2 in a pod
+whose `df -h /dev/shm` showed 64M; the same error on 8 x H200 in MiniMax-AI/MiniMax-01#42).
+vLLM's Kubernetes guide mounts "shm" as `emptyDir: {medium: Memory}` because "vLLM needs to
+access the host's shared memory for tensor parallel inference"; TGI's README ("A note on Shared
+Memory (shm)") asks for the same volume; llm-d added it because vLLM with TP "will crash during
+startup" without it (llm-d/llm-d-deployer#191).  KServe's huggingfaceserver worked with
+`hostIPC` or `--ipc=host` (kserve/kserve#3791).
+
+## Example
+```yaml
+containers:
+  - name: vllm
+    args: ["--model", "meta-llama/Llama-3.1-70B-Instruct", "--tensor-parallel-size", "4"]
+    resources: {limits: {nvidia.com/gpu: 4}}
+```
+
+## Use instead
+```yaml
+containers:
+  - name: vllm
+    args: ["--model", "meta-llama/Llama-3.1-70B-Instruct", "--tensor-parallel-size", "4"]
+    resources: {limits: {nvidia.com/gpu: 4}}
+    volumeMounts: [{name: dshm, mountPath: /dev/shm}]
+volumes:
+  - name: dshm
+    emptyDir: {medium: Memory, sizeLimit: 2Gi}
+```
+
+## Options
+None.
+
+## Fix safety
+Displayed only: a memory-backed volume counts against the pod's memory limit.
+
+## References
+- Incident: https://github.com/vllm-project/production-stack/issues/276
+- Incident: https://github.com/MiniMax-AI/MiniMax-01/issues/42
+- vLLM on Kubernetes (shm volume): https://docs.vllm.ai/en/latest/deployment/k8s.html
+- TGI, "A note on Shared Memory (shm)": https://github.com/huggingface/text-generation-inference#a-note-on-shared-memory-shm
+- llm-d, dshm volumes for NCCL: https://github.com/llm-d/llm-d-deployer/pull/191
+- KServe, hostIPC for multi-GPU huggingfaceserver: https://github.com/kserve/kserve/issues/3791
+"""
+
+
+def _ranks_in_pod(ctx: RuleContext) -> int:
+    dep = ctx.deployment
+    ranks = (dep.tp or 1) * (dep.pp or 1)
+    if dep.gpus_per_node is not None:
+        return min(ranks, dep.gpus_per_node)
+    return ranks if (dep.nodes or 1) == 1 else 1
+
+
+def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    if ctx.deployment.options.get("dev_shm") != "default":
+        return
+    ranks = _ranks_in_pod(ctx)
+    if ranks < 2:
+        return
+    yield finding(
+        rule,
+        ctx,
+        "tp",
+        f"{ranks} GPU ranks share this pod but its /dev/shm is the container runtime's 64 MiB: "
+        "NCCL cannot create its shared-memory segments there and the engine stops at start-up",
+        fix="mount an emptyDir {medium: Memory, sizeLimit: 2Gi} at /dev/shm (or set hostIPC: true)",
+        data={"ranks": ranks},
+    )
+
+
+RULE = Rule(
+    code="TL215",
+    name="tensor-parallel-without-shared-memory",
+    summary="A pod runs several GPU ranks without a memory-backed /dev/shm or hostIPC.",
+    severity=Severity.ERROR,
+    check=check,
+    doc=DOC,
+    origin=__file__,
+)

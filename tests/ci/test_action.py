@@ -1,0 +1,89 @@
+"""The GitHub Action's scripts, run as the runner would run them (bash, env from inputs) in a
+real git repository: the markdown report reaches the job summary and, when asked, a
+pull-request comment (``gh`` replaced by a recorder: no network in tests)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.changes.repo import commit, git, project, serve
+from toplint.infra.yamlsafe import load_data
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _steps() -> dict[str, dict[str, Any]]:
+    action = load_data((ROOT / "action.yml").read_text(encoding="utf-8"), "action.yml")[0]
+    return {step.get("name", ""): step for step in action["runs"]["steps"]}
+
+
+def test_action_yml_is_yaml_and_its_scripts_are_bash() -> None:
+    for step in _steps().values():
+        if "run" in step:
+            subprocess.run(["bash", "-n"], input=step["run"], text=True, check=True)
+
+
+def _run(step: dict[str, Any], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", "-e", "-c", step["run"]],
+        cwd=cwd,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.mark.slow
+def test_summary_and_comment_show_the_change(tmp_path: Path) -> None:
+    if shutil.which("bash") is None:
+        pytest.skip("needs bash")
+    root = project(tmp_path / "repo")
+    commit(root, {"deploy/serve.sh": serve("--tensor-parallel-size 16")}, "TP 16")
+    base = git(root, "rev-parse", "HEAD~1").strip()
+    runner = tmp_path / "runner"
+    runner.mkdir()
+    bin_dir = runner / "bin"
+    bin_dir.mkdir()
+    calls = runner / "gh-calls"
+    (bin_dir / "gh").write_text(f'#!/bin/sh\necho "$@" >> {calls}\n')
+    (bin_dir / "gh").chmod(0o755)
+    path = os.pathsep.join([str(bin_dir), str(Path(sys.executable).parent), os.environ["PATH"]])
+    env = {
+        "PATH": path,
+        "RUNNER_TEMP": str(runner),
+        "GITHUB_OUTPUT": str(runner / "output"),
+        "GITHUB_STEP_SUMMARY": str(runner / "summary.md"),
+        "GITHUB_REPOSITORY": "o/r",
+        "TOPLINT_PATHS": ".",
+        "TOPLINT_ARGS": "",
+        "TOPLINT_SARIF": str(runner / "toplint.sarif"),
+        "TOPLINT_ANNOTATE": "true",
+        "TOPLINT_BASE": "",
+        "TOPLINT_PR_BASE": base,
+        "TOPLINT_MARKDOWN": str(runner / "toplint-comment.md"),
+        "TOPLINT_PR": "7",
+        "GH_TOKEN": "x",
+    }
+    steps = _steps()
+    ran = _run(steps["Run toplint"], root, env)
+    assert ran.returncode == 0, ran.stderr
+    assert "exit-code=1" in (runner / "output").read_text()
+    assert "::warning file=deploy/serve.sh" in ran.stdout  # only what the change introduced
+    assert "deploy/old.sh" not in ran.stdout
+    assert _run(steps["Job summary"], root, env).returncode == 0
+    summary = (runner / "summary.md").read_text(encoding="utf-8")
+    assert "TP=8 PP=2 DP=1 → TP=16 PP=1 DP=1" in summary and "```mermaid" in summary
+    done = _run(steps["Pull-request comment"], root, env)
+    assert done.returncode == 0, done.stderr
+    recorded = calls.read_text()
+    assert "repos/o/r/issues/7/comments" in recorded and "-X POST" in recorded
+    body = (runner / "toplint-comment-body.md").read_text(encoding="utf-8")
+    assert body.startswith("<!-- toplint -->\n## ❌ toplint: 1 finding introduced")

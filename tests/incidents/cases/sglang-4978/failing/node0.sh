@@ -1,0 +1,2 @@
+# sgl-project/sglang#4978 (verbatim, node 0)
+python3 -m sglang.launch_server     --model-path /mnt/models/DeepSeek-R1     --dist-init-addr $IP_OF_HEAD_NODE:30000     --nnodes 2     --node-rank 0     --tp 16     --trust-remote-code     --mem-fraction-static 0.90     --tokenizer-mode auto     --chunked-prefill-size  4096     --context-length  65536     --quantization fp8      --reasoning-parser deepseek-r1     --host 0.0.0.0     --port 8000
