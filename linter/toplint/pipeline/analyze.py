@@ -324,6 +324,7 @@ def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Set
             settings.models,
             base_dir=settings.config.base_dir,
             root=settings.config.root,
+            referrer=dep.path,
         )
         if dep.model
         else None
