@@ -86,6 +86,7 @@ CONFIGS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config", sorted(CONFIGS))
 def test_the_actions_command_stays_inside_the_tree(tmp_path: Path, config: str) -> None:
     repo = tmp_path / "work" / "repo"

@@ -35,6 +35,7 @@ def test_diff_escapes_the_files_text(repo: Path) -> None:
     assert "\\x1b[31m\\u2028::error::x\\ufffe\\uffff\\x85" in run.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["inspect", "."], ["cost", "."], ["inspect", ".", "--stats"]])
 def test_inspect_and_cost_escape_the_files_text(repo: Path, command: list[str]) -> None:
     (repo / "b.sh").write_text(
@@ -54,6 +55,7 @@ def test_junit_stays_valid_xml(repo: Path) -> None:
     assert any("TL005" in (case.get("name") or "") for case in root.iter("testcase"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("brk", ["\r", "\x85", "\u2028", "\u2029", "\v", "\f"])
 def test_line_numbers_count_newlines_only(repo: Path, brk: str) -> None:
     """A YAML file and a script with another break character in a comment: each finding is

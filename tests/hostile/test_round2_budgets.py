@@ -21,6 +21,7 @@ def _findings(stdout: str) -> list[dict[str, object]]:
     return found
 
 
+@pytest.mark.slow
 def test_yaml_aliases_are_budgeted_per_file_not_per_document(repo: Path) -> None:
     """60 documents, each adding 50,000 nodes by aliases (under the limit one by one): three
     million nodes built before."""
@@ -47,6 +48,7 @@ clusters:
 """
 
 
+@pytest.mark.slow
 def test_placement_ranks_are_budgeted(repo: Path) -> None:
     """An in-tree manifest of a million nodes admits a 4-million-rank layout: placing it made
     a record per rank (1.5 GB, then MemoryError)."""
@@ -80,6 +82,7 @@ def _topology(n: int) -> str:
     return "\n".join(rows) + "\n"
 
 
+@pytest.mark.slow
 def test_nvlink_ring_search_is_budgeted(repo: Path, tmp_path: Path) -> None:
     topo = tmp_path / "topo.txt"
     topo.write_text(_topology(24))

@@ -22,6 +22,7 @@ def outside(tmp_path: Path) -> Path:
     return folder
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "flags",
     [
@@ -56,6 +57,7 @@ def test_a_report_in_a_folder_that_links_out_is_refused(repo: Path, outside: Pat
     assert sorted(p.name for p in outside.iterdir()) == ["victim"]
 
 
+@pytest.mark.slow
 def test_a_report_in_a_folder_linked_inside_the_tree_is_written(repo: Path) -> None:
     (repo / "serve.sh").write_text(SERVE)
     (repo / "real").mkdir()
