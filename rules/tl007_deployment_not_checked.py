@@ -13,7 +13,8 @@ DOC = """\
 Reports a deployment toplint could not check against the hardware: there is no hardware
 manifest, the manifest has several clusters and nothing says which one the file deploys to,
 or the deployment's Kubernetes node labels (`nodeSelector`, node affinity) match the
-`selector` of no cluster. The fix is the line to write.
+`selector` of no cluster, or its layout has more ranks than toplint places (65,536, the
+`placement-ranks` budget). The fix is the line to write.
 
 ## Why is this bad?
 Without a cluster, no placement, link, bandwidth, budget or memory rule runs for the
@@ -50,7 +51,7 @@ Display only: the line belongs in toplint's configuration or the manifest.
 """
 
 # Reasons this rule reports; the others have their own rule (TL003, TL201, TL004).
-REPORTED = ("no-manifest", "no-cluster", "selector-mismatch")
+REPORTED = ("no-manifest", "no-cluster", "selector-mismatch", "placement-ranks")
 
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:

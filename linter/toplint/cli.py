@@ -79,7 +79,20 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def untrusted_path_entries() -> None:
+    """Remove ``''`` and the working directory from ``sys.path`` before a plugin or a lazily
+    imported module is loaded: the working directory is the linted tree in CI, and nothing
+    from the tree is ever imported (``toplint.__main__`` does the same for ``python -m``)."""
+    try:
+        here = os.getcwd()
+    except OSError:
+        here = ""
+    sys.path[:] = [p for p in sys.path if p and os.path.abspath(p) != here]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:  # started as a program (tests call main with a list, in their own sys.path)
+        untrusted_path_entries()
     args_list = list(sys.argv[1:] if argv is None else argv)
     if sys.stdout is None:  # started with file descriptor 1 closed: nowhere to report to
         print(

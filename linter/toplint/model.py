@@ -239,6 +239,7 @@ UncheckedKind = Literal[
     "selector-mismatch",
     "unresolved-layout",
     "too-few-gpus",
+    "placement-ranks",
     "unknown-model",
     "accelerator",
 ]
@@ -270,6 +271,7 @@ UNCHECKED_KINDS: dict[UncheckedKind, str] = {
     "selector-mismatch": "node labels match no cluster",
     "unresolved-layout": "layout not resolved",
     "too-few-gpus": "layout needs more GPUs than it is given",
+    "placement-ranks": "more ranks than toplint places",
     "unknown-model": "model not in the catalog",
     "accelerator": "accelerator not modelled",
 }

@@ -48,12 +48,14 @@ def run_toplint(
     cpu: int = CPU_SECONDS,
     env: Mapping[str, str] | None = None,
     stdin: bytes | None = None,
+    launcher: Sequence[str] | None = None,
 ) -> Run:
-    """``python -m toplint ARGS`` in ``cwd`` under the limits; output decoded with escapes."""
+    """``python -m toplint ARGS`` (or ``launcher ARGS``) in ``cwd`` under the limits; output
+    decoded with escapes."""
     full_env = {**os.environ, "TOPLINT_CACHE_DIR": str(cwd / ".toplint-cache"), **(env or {})}
     full_env.pop("TOPLINT_DEBUG", None)
     proc = subprocess.run(
-        [sys.executable, "-m", "toplint", *args],
+        [*(launcher or (sys.executable, "-m", "toplint")), *args],
         cwd=cwd,
         env=full_env,
         input=stdin,

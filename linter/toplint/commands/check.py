@@ -207,11 +207,13 @@ def _failing(results: Sequence[LintResult], thresholds: Sequence[Severity]) -> l
 
 
 def _write(path: str, text: str) -> None:
+    """A report file, renamed into place (a symlink at ``path`` is replaced, never followed)."""
+    from toplint.infra.safewrite import write_file
+
     try:
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        write_file(path, text.encode("utf-8"))
     except OSError as exc:
-        raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        raise UsageError(f"{path}: cannot write: {exc}") from None
 
 
 def report_internal(errors: Iterable[Finding]) -> bool:

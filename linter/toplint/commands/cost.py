@@ -13,7 +13,7 @@ from toplint.hardware.units import format_bytes, format_time_us
 from toplint.infra.budgets import workload_count
 from toplint.model import INTERNAL_ERROR
 from toplint.pipeline.analyze import analyze_by_config
-from toplint.report.base import encodable, printable
+from toplint.report.base import encodable, printable, printable_text
 
 FORMATS = ("text", "json")
 
@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         json.dump({"deployments": docs}, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(render_text(docs))
+        sys.stdout.write(printable_text(render_text(docs)))
     return EXIT_INTERNAL if crashed else EXIT_CLEAN
 
 

@@ -11,7 +11,7 @@ from toplint.commands.check import report_internal
 from toplint.errors import EXIT_CLEAN, EXIT_INTERNAL
 from toplint.model import INTERNAL_ERROR
 from toplint.pipeline.analyze import analyze_by_config
-from toplint.report.base import encodable, printable
+from toplint.report.base import encodable, printable, printable_text
 
 _FIELDS = ("engine", "model", "tp", "pp", "dp", "ep", "ep_enabled", "nodes", "gpus_per_node")
 
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
         if args.format == "json":
             sys.stdout.write(json.dumps(totals, indent=2) + "\n")
         else:
-            sys.stdout.write(render(totals))
+            sys.stdout.write(printable_text(render(totals)))
         return exit_code
     payload = {
         "deployments": [deployment_json(a) for a in result.analyses],
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
     else:
-        sys.stdout.write(render_text(payload))
+        sys.stdout.write(printable_text(render_text(payload)))
     return exit_code
 
 

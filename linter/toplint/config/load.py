@@ -79,7 +79,7 @@ def toml_positions(text: str) -> dict[KeyPath, tuple[int, int]]:
     """
     out: dict[KeyPath, tuple[int, int]] = {}
     table: KeyPath | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):  # lines end at "\n" only
         header = _TOML_TABLE.match(line)
         if header:
             sub = header.group("sub")
@@ -106,13 +106,13 @@ def load_config(path: str, *, discovered: bool = False) -> Config:
     base = os.path.dirname(os.path.abspath(path))
     root = _discovered_root(path, base) if discovered else None
     if path.endswith(".toml"):
-        section, text = read_pyproject(path)
+        section, text = read_pyproject(path, root)
         where = toml_positions(text)
         validate_config(section or {}, lambda keys, _value: where.get(keys), path)
         return Config(path, base, section or {}, where, root)
 
     try:
-        docs = load_documents(read_text(path), path)
+        docs = load_documents(read_text(path, root=root), path)
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from None
     except SourceError as exc:

@@ -91,22 +91,26 @@ def _hidden(finding: Finding, unsafe: bool) -> bool:
 
 def apply_edits(text: str, edits: Iterable[Edit]) -> tuple[str, tuple[Edit, ...]]:
     """``text`` with the non-overlapping ``edits`` applied bottom-up, and the edits taken."""
-    idx = TextIndex(text)
+    idx = TextIndex.of(text)
     # Insertions at one offset keep the order they were given in (a fix's flags read in order).
     unique = list(dict.fromkeys(edits))
     spans = sorted(
-        ((idx.offset(*e.start), idx.offset(*e.end), e.content, e) for e in unique),
-        key=lambda s: (s[0], s[1], unique.index(s[3])),
+        (idx.offset(*e.start), idx.offset(*e.end), order, e.content, e)
+        for order, e in enumerate(unique)
     )
-    taken: list[tuple[int, int, str, Edit]] = []
+    taken: list[tuple[int, int, int, str, Edit]] = []
     for span in spans:
         if taken and span[0] < taken[-1][1]:
             continue  # overlaps the previous edit: left for the next pass
         taken.append(span)
-    out = text
-    for start, end, content, _ in reversed(taken):
-        out = out[:start] + content + out[end:]
-    return out, tuple(s[3] for s in taken)
+    # One pass: the text between edits and each edit's content, joined once.
+    parts: list[str] = []
+    at = 0
+    for start, end, _, content, _ in taken:
+        parts += (text[at:start], content)
+        at = end
+    parts.append(text[at:])
+    return "".join(parts), tuple(s[4] for s in taken)
 
 
 def _counts(findings: Iterable[Finding], least: Severity) -> Counter[str]:
@@ -266,15 +270,10 @@ def _through_link(path: str, named: set[str]) -> bool:
 
 
 def unified_diff(path: str, old: str, new: str) -> str:
-    import difflib
+    """The diff ``--diff`` prints (``toplint.fix.linediff``: linear, tree text escaped)."""
+    from toplint.fix.linediff import unified_diff as diff
 
-    lines = difflib.unified_diff(
-        old.splitlines(keepends=True),
-        new.splitlines(keepends=True),
-        fromfile=f"a/{path}",
-        tofile=f"b/{path}",
-    )
-    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+    return diff(path, old, new)
 
 
 def summary(outcome: FixOutcome, unsafe: bool, diff_only: bool) -> list[str]:

@@ -30,17 +30,38 @@ _RELATED = {
 _LIST_ITEM = re.compile(r"^[ \t]*-[ \t]+$")
 
 
+_LAST: list[TextIndex | None] = [None]
+
+
 class TextIndex:
     """Offsets <-> (line, column) for one file's text (columns count characters, 1-based)."""
 
     def __init__(self, text: str) -> None:
         self.text = text
+        self._lines: list[str] | None = None
         self.starts = [0]
         find, append = text.find, self.starts.append
         i = find("\n")
         while i >= 0:  # str.find runs in C: ~50x faster than a character loop
             append(i + 1)
             i = find("\n", i + 1)
+
+    @classmethod
+    def of(cls, text: str) -> TextIndex:
+        """The index of ``text``, shared while the same text is asked about: every finding of a
+        file builds its edits from one index, not one scan of the file each (a file with
+        thousands of findings was findings x size when an output carries edits)."""
+        last = _LAST[0]
+        if last is None or last.text is not text:
+            last = _LAST[0] = cls(text)
+        return last
+
+    @property
+    def lines(self) -> list[str]:
+        """The text's lines (split at "\\n"), made once."""
+        if self._lines is None:
+            self._lines = self.text.split("\n")
+        return self._lines
 
     def offset(self, line: int, column: int) -> int:
         return self.starts[line - 1] + column - 1
@@ -299,7 +320,7 @@ def flag_edits(
     An existing flag keeps its spelling, quoting and place; a missing one is added after a
     related flag in the same style.  Flags that cannot be edited safely are left alone.
     """
-    idx = TextIndex(source_text)
+    idx = TextIndex.of(source_text)
     path = deployment.path
     out: list[Edit] = []
     for name, value in changes.items():
@@ -321,7 +342,7 @@ def flag_edits(
 
 def duplicate_edits(deployment: Deployment, name: str, source_text: str) -> tuple[Edit, ...]:
     """Remove every earlier occurrence of a flag the engine overrides with its last one."""
-    idx = TextIndex(source_text)
+    idx = TextIndex.of(source_text)
     present = [f for f in deployment.flags if f.name == name and f.position.path == deployment.path]
     return tuple(e for flag in present[:-1] for e in remove_flag(flag, idx, deployment.path))
 
@@ -332,8 +353,8 @@ def mapping_value_edits(key: str, line: int, value: str, source_text: str, path:
     Kubernetes needs an extended resource's request equal to its limit, so a GPU count fix
     changes both; the value keeps its quotes.
     """
-    lines = source_text.split("\n")
-    idx = TextIndex(source_text)
+    idx = TextIndex.of(source_text)
+    lines = idx.lines
     column = len(lines[line - 1]) - len(lines[line - 1].lstrip())
     parent = column - 2  # "limits:" / "requests:" sit one level up
     out = []

@@ -13,11 +13,12 @@ truncated file, and it refuses when the file changed since it was read.
 from __future__ import annotations
 
 import contextlib
-import difflib
 import os
 import stat
 import tempfile
 
+from toplint.fix.linediff import lines_of as _lines
+from toplint.fix.linediff import opcodes
 from toplint.record import record
 
 __all__ = ["Original", "WriteError", "read_original", "restore", "write_back"]
@@ -39,25 +40,19 @@ class WriteError(Exception):
 
 def read_original(path: str) -> Original:
     """The file's bytes and decoded text; raises ``WriteError`` saying why it cannot be fixed."""
+    from toplint.infra.readpolicy import MAX_SOURCE_BYTES, ReadRefused, read_bytes
+
     try:
         target = os.path.realpath(path)
-        info = os.stat(target)
-        if not stat.S_ISREG(info.st_mode):
-            raise WriteError("not a regular file")
-        with open(target, "rb") as fh:
-            data = fh.read()
+        data = read_bytes(target, MAX_SOURCE_BYTES)
         raw = data.decode("utf-8")
     except UnicodeDecodeError:
         raise WriteError("not valid UTF-8") from None
+    except ReadRefused as exc:
+        raise WriteError(exc.reason) from None
     except OSError as exc:
         raise WriteError(f"cannot read: {exc.strerror or exc}") from None
     return Original(path, target, data, raw.removeprefix(_BOM).replace("\r\n", "\n"))
-
-
-def _lines(text: str) -> list[str]:
-    """Lines with their endings (only "\\n" ends a line, as in the check's positions)."""
-    parts = text.split("\n")
-    return [p + "\n" for p in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
 
 
 def restore(original: Original, new_text: str) -> bytes:
@@ -71,8 +66,7 @@ def restore(original: Original, new_text: str) -> bytes:
     crlf = sum(line.endswith("\r\n") for line in raw_lines)
     eol = "\r\n" if crlf * 2 > len(raw_lines) else "\n"
     out: list[str] = [_BOM] if bom else []
-    matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+    for op, i1, i2, j1, j2 in opcodes(old_lines, new_lines):  # linear for a few changes
         if op == "equal":
             out += raw_lines[i1:i2]
         else:
@@ -83,9 +77,10 @@ def restore(original: Original, new_text: str) -> bytes:
 def write_back(original: Original, data: bytes) -> None:
     """Replace the file with ``data`` unless it changed since ``read_original``."""
     target = original.target
+    from toplint.infra.readpolicy import MAX_SOURCE_BYTES, read_bytes
+
     try:
-        with open(target, "rb") as fh:
-            now = fh.read()
+        now = read_bytes(target, MAX_SOURCE_BYTES)
         info = os.stat(target)
     except OSError as exc:
         raise WriteError(f"cannot read it again: {exc.strerror or exc}") from None

@@ -43,7 +43,7 @@ def intent_edits(
     intents: Sequence[Intent], dep: Deployment | None, text: str, path: str
 ) -> tuple[Edit, ...]:
     """The edits of every intent, or none when any intent cannot be carried out."""
-    idx = TextIndex(text)
+    idx = TextIndex.of(text)
     out: list[Edit] = []
     for intent in intents:
         if intent.kind == "rename-flag":

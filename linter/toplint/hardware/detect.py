@@ -131,8 +131,18 @@ def nvlink_ring(topo: Topology) -> list[str] | None:
         return None
     linked = {g: {h for h in gpus if h != g and _NV.match(topo.cell(g, h))} for g in gpus}
     path = [gpus[0]]
+    steps = [0]
 
     def extend() -> bool:
+        # A Hamiltonian cycle: backtracking is exponential on a graph without one, so the
+        # search has the clique search's step budget (a 24-GPU graph missing one link ran on).
+        steps[0] += 1
+        if steps[0] > MAX_CLIQUE_STEPS:
+            raise ValueError(
+                "the NVLink graph is too irregular to tell whether NCCL can ring over it "
+                f"(topology-search budget, {MAX_CLIQUE_STEPS:,} steps); write nvlink_domain "
+                "in the manifest by hand"
+            )
         if len(path) == len(gpus):
             return gpus[0] in linked[path[-1]]
         for nxt in sorted(linked[path[-1]] - set(path)):

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from toplint.hardware import catalog
 from toplint.hardware.types import Cluster, InterNode
+from toplint.infra.numbers import whole_text
 from toplint.model import Deployment
 from toplint.record import record
 
@@ -99,7 +100,7 @@ def _gpu_only(dep: Deployment) -> Inferred | None:
             continue
         # GPU feature discovery also says how many GPUs the node has (the pod may use fewer)
         count = dep.labels.get("nvidia.com/gpu.count", "")
-        n = max(dep.gpus_per_node, int(count) if count.isdigit() else 0)
+        n = max(dep.gpus_per_node, (whole_text(count, 0, 1 << 20) or 0))
         cluster = Cluster(
             name=f"{n}x {gpu.name} (inferred)",
             nodes=1,

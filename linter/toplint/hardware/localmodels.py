@@ -21,15 +21,17 @@ __all__ = ["from_hf_cache", "from_repository", "hf_hub_dirs", "read_config_json"
 MAX_CONFIG_BYTES = 4 * 1024 * 1024  # a config.json is a few KB; refuse anything absurd
 
 
-def read_config_json(path: Path) -> Mapping[str, Any]:
-    """The JSON object of ``path`` (a config.json, or a folder holding one)."""
+def read_config_json(path: Path, root: str | None = None) -> Mapping[str, Any]:
+    """The JSON object of ``path`` (a config.json, or a folder holding one).  ``root``: the
+    folder the file itself, links resolved, must lie in, checked before it is read (checking
+    a model folder does not cover a config.json in it that links out)."""
     import json
 
     from toplint.infra.readpolicy import read_text
 
     if path.is_dir():
         path = path / "config.json"
-    data = json.loads(read_text(str(path), MAX_CONFIG_BYTES))
+    data = json.loads(read_text(str(path), MAX_CONFIG_BYTES, root))
     if not isinstance(data, Mapping):
         raise ValueError(f"{path} does not hold a JSON object")
     return data
@@ -60,7 +62,7 @@ def from_repository(model_id: str, referrer: str) -> ModelSpec | None:
     if not inside_root(str(config), root) or not config.is_file():
         return None
     try:
-        fields = read_config_json(config)
+        fields = read_config_json(config, root)
         spec = spec_from_hf_config(
             fields, model_id=text, source=f"{config} (beside the model path)"
         )

@@ -248,7 +248,7 @@ def _from_extra(
             f"(looked for {path}); {hint}"
         )
     try:
-        config = read_config_json(path)
+        config = read_config_json(path, root)
         spec = spec_from_hf_config(config, model_id=key, source=f"{path} ({where})")
     except (OSError, ValueError) as exc:
         raise ConfigError(f"{where}: cannot read {path}: {exc}") from None

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from toplint.infra.numbers import finite
+
 BandwidthKind = Literal["link", "network"]
 
 _NUMBER = r"(?P<num>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
@@ -60,6 +62,18 @@ class MissingUnitError(UnitError):
         self.readings = readings
 
 
+def _finite(value: object, raw: object) -> float:
+    """A number as a finite float (``toplint.infra.numbers``), else ``UnitError``: "1e400",
+    "nan" or a 5,000-digit integer is no quantity (float() made infinity, int() raised)."""
+    number = finite(value)
+    if number is None:
+        if not isinstance(raw, str):  # str() of a 5,000-digit int raises: never shown
+            raise UnitError("not a finite number below 2^63")
+        shown = raw if len(raw) <= 24 else raw[:12] + "…"
+        raise UnitError(f'"{shown}" is not a finite number below 2^63')
+    return number
+
+
 def _num_text(value: float) -> str:
     return f"{value:g}"
 
@@ -78,17 +92,17 @@ def parse_bandwidth(text: str | int | float, *, kind: BandwidthKind = "link") ->
     if isinstance(text, bool):
         raise UnitError(f'{text!r} is not a bandwidth; write e.g. "400 Gb/s" or "450 GB/s"')
     if isinstance(text, (int, float)):
-        raise _missing_bandwidth_unit(float(text), kind)
+        raise _missing_bandwidth_unit(_finite(text, text), kind)
     raw = text.strip()
     if re.fullmatch(_NUMBER, raw):
-        raise _missing_bandwidth_unit(float(raw), kind)
+        raise _missing_bandwidth_unit(_finite(raw, raw), kind)
     m = _BANDWIDTH.fullmatch(raw)
     if not m:
         raise UnitError(
             f'"{raw}" is not a bandwidth; write e.g. "400 Gb/s" (network, bits) '
             'or "450 GB/s" (link, bytes)'
         )
-    number = float(m["num"])
+    number = _finite(m["num"], raw)
     if m["unit"]:
         scale = _PREFIX[m["prefix"].lower()]
         return number * scale if m["unit"] == "B" else number * scale / 8
@@ -101,19 +115,19 @@ def parse_latency(text: str | int | float) -> float:
     if isinstance(text, bool):
         raise UnitError(f'{text!r} is not a latency; write e.g. "5 us"')
     if isinstance(text, (int, float)):
-        n = _num_text(float(text))
+        n = _num_text(_finite(text, text))
         raise MissingUnitError(
             f'"{n}" has no unit; write "{n} us" or "{n} ms"', (f"{n} us", f"{n} ms")
         )
     raw = text.strip()
     if re.fullmatch(_NUMBER, raw):
-        return parse_latency(float(raw))
+        return parse_latency(_finite(raw, raw))
     m = _LATENCY.fullmatch(raw)
     if not m:
         raise UnitError(f'"{raw}" is not a latency; write e.g. "5 us", "0.5 ms" or "500 ns"')
     unit = m["unit"]
     scale = _LATENCY_SCALE.get(unit) or _LATENCY_SCALE[unit.lower()]
-    return float(m["num"]) * scale
+    return _finite(m["num"], raw) * scale
 
 
 def parse_size(text: str | int | float) -> int:
@@ -121,15 +135,14 @@ def parse_size(text: str | int | float) -> int:
     if isinstance(text, bool):
         raise UnitError(f'{text!r} is not a size; write e.g. "64 MiB"')
     if isinstance(text, (int, float)):
-        return int(text)
+        return int(_finite(text, text))
     raw = text.strip()
     m = _SIZE.fullmatch(raw)
     if not m:
         raise UnitError(f'"{raw}" is not a size; write e.g. "64 MiB" or "80 GB"')
     unit = (m["unit"] or "B").lower()
-    if unit in ("b", "byte", "bytes"):
-        return int(float(m["num"]))
-    return int(float(m["num"]) * _SIZE_SCALE[unit[:-1]])
+    scale = 1 if unit in ("b", "byte", "bytes") else _SIZE_SCALE[unit[:-1]]
+    return int(_finite(_finite(m["num"], raw) * scale, raw))
 
 
 def format_bytes(n: float) -> str:

@@ -14,6 +14,8 @@ __all__ = [
     "EXPANDED_CHARS_PER_FILE",
     "EXPANSION_CHARS",
     "EXPANSION_DEPTH",
+    "INTERPRETER_BUDGETS",
+    "PLACED_RANKS",
     "SUGGESTIONS_PER_FILE",
     "SUGGESTION_NAME_CHARS",
     "BudgetExceeded",
@@ -34,6 +36,23 @@ EXPANSION_DEPTH = 32
 # engine option is under 50 characters), and one file gets this many comparisons at most.
 SUGGESTION_NAME_CHARS = 80
 SUGGESTIONS_PER_FILE = 1000
+# What one file's shell interpreter may make (counted over the file and everything it sources
+# or calls), by budget name: a few hundred bytes of `A=("${A[@]}" "${A[@]}")` lines made a
+# billion array elements; 3 MB of one-letter words held 550 MB of tokens; 30 lines of
+# `. ./self.sh` sourced the file 30^8 times.  The largest real scripts in the corpus have a
+# few thousand tokens and source a handful of files.
+INTERPRETER_BUDGETS: dict[str, tuple[int, str]] = {
+    "shell-tokens": (250_000, "shell tokens read in one file and the files it sources"),
+    "array-elements": (100_000, "array elements made in one file"),
+    "sourced-files": (64, "files sourced from one file"),
+    "sourced-bytes": (4 * 1024 * 1024, "bytes of files sourced from one file"),
+    "function-calls": (10_000, "shell function calls in one file"),
+}
+# Ranks one deployment is placed on (placement-ranks): placement makes a record per rank and
+# lists its groups, so a layout an in-tree manifest admits (a million nodes of 8 GPUs) must not
+# decide the memory.  The largest published serving deployments span a few thousand GPUs;
+# the parallel-size limit of one flag (toplint.parse.argv.MAX_PARALLEL_SIZE) is this figure.
+PLACED_RANKS = 1 << 16
 
 
 class BudgetExceeded(SourceError):
@@ -58,11 +77,30 @@ class Meter:
     def __init__(self) -> None:
         self.total = 0
         self.suggestions = 0
+        self.counts: dict[str, int] = {}
+
+    def count(self, budget: str, amount: int = 1) -> None:
+        """Add ``amount`` to the file's ``budget`` (a name of ``INTERPRETER_BUDGETS``);
+        ``BudgetExceeded`` (placed by the caller with ``at``) once it is over."""
+        total = self.counts.get(budget, 0) + amount
+        self.counts[budget] = total
+        limit, unit = INTERPRETER_BUDGETS[budget]
+        if total > limit:
+            raise BudgetExceeded(budget, limit, unit)
 
     def may_suggest(self) -> bool:
         """Count one "did you mean" comparison; False once the file has had its share."""
         self.suggestions += 1
         return self.suggestions <= SUGGESTIONS_PER_FILE
+
+    def work(self, characters: int) -> None:
+        """Count text read again (a nested default at each level) against
+        ``expansion-total``, as if it had been produced."""
+        self.total += characters
+        if self.total > EXPANDED_CHARS_PER_FILE:
+            raise BudgetExceeded(
+                "expansion-total", EXPANDED_CHARS_PER_FILE, "expanded characters in one file"
+            )
 
     def charge(self, value: str) -> str:
         """``value``, after counting it; ``BudgetExceeded`` when it or the file is too long."""

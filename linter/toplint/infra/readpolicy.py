@@ -42,6 +42,7 @@ __all__ = [
     "name_targets",
     "read_bytes",
     "read_pyproject",
+    "read_reference",
     "read_text",
     "reference_root",
     "repository_root",
@@ -72,15 +73,25 @@ class ReadRefused(OSError):
         return self.reason
 
 
-def read_bytes(path: str, limit: int = MAX_DATA_BYTES) -> bytes:
+def read_bytes(path: str, limit: int = MAX_DATA_BYTES, root: str | None = None) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes; ``ReadRefused`` otherwise.
 
+    This is the one function through which toplint opens a file.  ``root`` (a real path):
+    the file must lie inside it; the check is made on the final path, every link resolved,
+    before a byte is read (``OUTSIDE`` otherwise), and that resolved path is what is opened,
+    with ``O_NOFOLLOW`` (a last component swapped for a link since is not followed).
     O_NONBLOCK: opening a FIFO must not wait for a writer.  The size is checked on the open
     descriptor and the read is bounded too (a file growing, or a sparse or proc file whose
     size lies, cannot make it larger).
     """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+    if root is not None:
+        real = os.path.realpath(path)
+        if not (real == root or real.startswith(root.rstrip(os.sep) + os.sep)):
+            raise ReadRefused(path, OUTSIDE)
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(path if root is None else real, flags)
     except FileNotFoundError:
         dangling = " (dangling symlink)" if os.path.islink(path) else ""
         raise ReadRefused(path, f"no such file{dangling}") from None
@@ -123,9 +134,9 @@ def _read_at_most(fd: int, size: int, most: int) -> bytes:
     return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
-def read_text(path: str, limit: int = MAX_DATA_BYTES) -> str:
+def read_text(path: str, limit: int = MAX_DATA_BYTES, root: str | None = None) -> str:
     """``read_bytes`` decoded as UTF-8 (a BOM dropped); ``ReadRefused`` when it is not UTF-8."""
-    data = read_bytes(path, limit)
+    data = read_bytes(path, limit, root)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -220,24 +231,45 @@ def resolve_reference(referrer: str, ref: str, root: str | None = None) -> str:
     return full
 
 
+def read_reference(referrer: str, ref: str, limit: int = MAX_DATA_BYTES) -> tuple[str, str]:
+    """The path and text of a file a linted file references (``resolve_reference``), checked
+    again at the read itself (``read_text`` with the root)."""
+    root = reference_root(referrer)
+    full = resolve_reference(referrer, ref, root)
+    return full, read_text(full, limit, root)
+
+
 # The nearest configuration is a repository root (``reference_root``), so finding it is part of
 # the read policy; ``toplint.config.load`` loads what is found here.
 CONFIG_NAMES = ("toplint.yaml", ".toplint.yaml", "pyproject.toml")
 
 
-def read_pyproject(path: str) -> tuple[Mapping[str, Any] | None, str]:
-    """The ``[tool.toplint]`` table (None when absent) and the file's text."""
+def read_pyproject(path: str, root: str | None = None) -> tuple[Mapping[str, Any] | None, str]:
+    """The ``[tool.toplint]`` table (None when absent) and the file's text.
+
+    ``root``: an auto-discovered file must lie inside it, links resolved, checked before a
+    byte is read.  A file whose text never says ``toplint`` (nor a TOML escape that could
+    spell it) has no such table and is not parsed: another project's ``pyproject.toml``, with
+    its 5,000-digit integers or 200,000 nested arrays, is not toplint's to read.
+    """
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # Python 3.10
         import tomli as tomllib
     try:
-        text = read_text(path)
+        text = read_text(path, root=root)
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc}") from None
+    if "toplint" not in text and "\\u" not in text and "\\U" not in text:
+        return None, text
+    try:
         data = tomllib.loads(text)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+    except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from None
     except ValueError as exc:  # an integer beyond int()'s digit limit, and the like
         raise ConfigError(f"{path}: cannot read: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: cannot read: nested too deeply") from None
     tool = data.get("tool")
     section = tool.get("toplint") if isinstance(tool, dict) else None
     return (section if isinstance(section, dict) else None), text
@@ -253,8 +285,12 @@ def config_in(folder: str) -> str | None:
     for name in CONFIG_NAMES:
         candidate = os.path.join(folder, name)
         if os.path.isfile(candidate):
-            if name == "pyproject.toml" and read_pyproject(candidate)[0] is None:
-                continue
+            if name == "pyproject.toml":
+                root = repository_root(folder) or os.path.realpath(folder)
+                if not inside_root(candidate, root):  # refused unread, as load_config would
+                    raise ConfigError(f"{candidate}: {OUTSIDE} (a symlink that leaves {root})")
+                if read_pyproject(candidate, root)[0] is None:
+                    continue
             return candidate
     return None
 

@@ -8,6 +8,7 @@ mutates PyYAML's global resolvers.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterator
 from typing import Any
 
@@ -125,7 +126,7 @@ class Limits:
     # each while composed, so at most ~150 MB.  The largest real files (rendered charts with
     # CRDs, 1-2 MB) hold well under 100,000.
     max_nodes: int = 500_000
-    max_alias_nodes: int = 100_000  # extra nodes that aliases may add to one document
+    max_alias_nodes: int = 100_000  # extra nodes that aliases may add to one file
     max_documents: int = 10_000
 
 
@@ -149,6 +150,9 @@ class Document:
     # and the nodes found at each path asked (siblings share their parent's walk).
     index: dict[int, dict[Any, tuple[Any, Any]]] = field(default_factory=dict, compare=False)
     found: dict[Path, tuple[Any, Any] | None] = field(default_factory=dict, compare=False)
+    # Lines counted at "\\n" only, when the text holds a break PyYAML also counts (None: its
+    # own count is right).
+    lines: LineStarts | None = field(default=None, compare=False)
 
     def key_position(self, path: Path) -> Position:
         """Where the key at ``path`` is written (for a sequence item, the item)."""
@@ -169,7 +173,7 @@ class Document:
     def key_positions(self) -> dict[Path, tuple[int, int]]:
         """Every written key's path and (line, column)."""
         out: dict[Path, tuple[int, int]] = {}
-        _collect_keys(self.root, (), out)
+        _collect_keys(self.root, (), out, self.lines)
         return out
 
     def _find(self, path: Path) -> tuple[Any, Any] | None:
@@ -188,8 +192,52 @@ class Document:
     def _at(self, node: Any) -> Position:
         if node is None:
             return Position(self.path, self.start_line, 1)
-        mark = node.start_mark
-        return Position(self.path, mark.line + 1, mark.column + 1)
+        return Position(self.path, *_point(node.start_mark, self.lines))
+
+
+# Line breaks: a line ends at "\\n" only (CRLF was read as one "\\n"), as git, GitHub's
+# annotations and diff view, grep -n and editors' "go to line" count them in a file that
+# has only "\\n" endings.  PyYAML (and libyaml) also end a line at a lone "\\r", U+0085,
+# U+2028 and U+2029 (YAML 1.1); in a file holding one, positions are taken from the mark's
+# character index instead of its line, so every parser of the file agrees on the line.
+_OTHER_BREAKS = ("\r", "\x85", "\u2028", "\u2029")
+
+
+class LineStarts:
+    """Offsets of the lines of a text that PyYAML would count differently."""
+
+    __slots__ = ("starts",)
+
+    def __init__(self, text: str) -> None:
+        starts = [0]
+        find, append = text.find, starts.append
+        i = find("\n")
+        while i >= 0:
+            append(i + 1)
+            i = find("\n", i + 1)
+        self.starts = starts
+
+    @classmethod
+    def of(cls, text: str) -> LineStarts | None:
+        """None when PyYAML's own line count is right (no other break in ``text``)."""
+        if text.isascii() and "\r" not in text:
+            return None
+        return cls(text) if any(b in text for b in _OTHER_BREAKS) else None
+
+    def point(self, index: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self.starts, index)
+        return line, index - self.starts[line - 1] + 1
+
+
+# The line table of the text being loaded (errors raised while building need it).
+_CURRENT: list[LineStarts | None] = [None]
+
+
+def _point(mark: Any, lines: LineStarts | None) -> tuple[int, int]:
+    """(line, column), 1-based, of a PyYAML mark."""
+    if lines is None:
+        return mark.line + 1, mark.column + 1
+    return lines.point(mark.index)
 
 
 def _step(node: Any, step: Any, index: dict[int, dict[Any, tuple[Any, Any]]]) -> Any:
@@ -207,7 +255,9 @@ def _step(node: Any, step: Any, index: dict[int, dict[Any, tuple[Any, Any]]]) ->
     return None
 
 
-def _collect_keys(node: Any, at: Path, out: dict[Path, tuple[int, int]]) -> None:
+def _collect_keys(
+    node: Any, at: Path, out: dict[Path, tuple[int, int]], lines: LineStarts | None
+) -> None:
     # An alias's keys are listed under its own path too, at the anchor's place (the load has
     # bounded what aliases may expand to: Limits.max_alias_nodes).
     if node.__class__ is yaml.MappingNode:
@@ -215,11 +265,11 @@ def _collect_keys(node: Any, at: Path, out: dict[Path, tuple[int, int]]) -> None
             if k.tag == _MERGE:
                 continue
             here = (*at, _key_text(k))
-            out.setdefault(here, (k.start_mark.line + 1, k.start_mark.column + 1))
-            _collect_keys(v, here, out)
+            out.setdefault(here, _point(k.start_mark, lines))
+            _collect_keys(v, here, out, lines)
     elif node.__class__ is yaml.SequenceNode:
         for i, item in enumerate(node.value):
-            _collect_keys(item, (*at, i), out)
+            _collect_keys(item, (*at, i), out, lines)
 
 
 def _key_text(node: Any) -> str:
@@ -232,8 +282,7 @@ def _key_text(node: Any) -> str:
 
 def _mark_error(path: str, exc: yaml.MarkedYAMLError) -> SourceError:
     mark = exc.problem_mark or exc.context_mark
-    line = mark.line + 1 if mark else 1
-    col = mark.column + 1 if mark else 1
+    line, col = _point(mark, _CURRENT[0]) if mark else (1, 1)
     what = exc.problem or exc.context or "invalid YAML"
     if "maximum nesting depth" in what:  # libyaml's own limit (YAML_MAX_NESTING_LEVEL)
         what += " (libyaml depth limit, 1,000 levels)"
@@ -241,22 +290,25 @@ def _mark_error(path: str, exc: yaml.MarkedYAMLError) -> SourceError:
 
 
 def _error(message: str, node: yaml.Node) -> SourceError:
-    return SourceError(message, node.start_mark.line + 1, node.start_mark.column + 1)
+    return SourceError(message, *_point(node.start_mark, _CURRENT[0]))
 
 
 def _depth_error(limits: Limits, node: yaml.Node) -> SourceError:
     return _error(f"YAML nested deeper than {limits.max_depth} levels (depth limit)", node)
 
 
-def _check_aliases(root: yaml.Node, limits: Limits) -> None:
+def _check_aliases(root: yaml.Node, limits: Limits, spent: list[int]) -> None:
     """Refuse a document whose aliases expand too far, before building anything.
+
+    ``spent``: the extra nodes the file's earlier documents' aliases added (the budget is per
+    file: 10,000 documents of 100,000 extra nodes each were a billion nodes).
 
     The composer returns an aliased node as the same object, so the expanded size of every
     distinct node is computed once (linear in the text) and a "billion laughs" document is
     rejected in microseconds instead of being expanded.
     """
     sizes: dict[int, int] = {}
-    extra = 0
+    extra = spent[0]
 
     def size(node: yaml.Node, depth: int) -> int:
         nonlocal extra
@@ -266,7 +318,7 @@ def _check_aliases(root: yaml.Node, limits: Limits) -> None:
             if extra > limits.max_alias_nodes:
                 raise _error(
                     f"YAML aliases expand to more than {limits.max_alias_nodes:,} extra nodes "
-                    "(alias expansion limit; an alias bomb?); the anchor is here",
+                    "in this file (alias expansion limit; an alias bomb?); the anchor is here",
                     node,
                 )
             return known
@@ -281,6 +333,7 @@ def _check_aliases(root: yaml.Node, limits: Limits) -> None:
         return total
 
     size(root, 0)
+    spent[0] = extra
 
 
 _SCALAR_TAGS = frozenset(
@@ -358,7 +411,7 @@ class _Builder:
                 )
             first = explicit.get(key)
             if first is not None:
-                raise self._duplicate(key, first.start_mark.line + 1, key_node)
+                raise self._duplicate(key, _point(first.start_mark, _CURRENT[0])[0], key_node)
             explicit[key] = key_node
             if value_node.tag == _STR and value_node.__class__ is scalar:  # plain text value
                 self.count += 1
@@ -451,6 +504,8 @@ def _load_documents(text: str, path: str, limits: Limits) -> list[Document]:
         )
     docs: list[Document] = []
     may_alias = "*" in text  # no '*', no alias: skip the expansion count
+    lines = _CURRENT[0] = LineStarts.of(text)
+    spent = [0]  # extra nodes added by aliases, over the whole file
     try:
         for node in _compose_all(text, limits):
             if len(docs) >= limits.max_documents:
@@ -460,11 +515,16 @@ def _load_documents(text: str, path: str, limits: Limits) -> list[Document]:
             if node is None:
                 continue
             if may_alias:
-                _check_aliases(node, limits)
+                _check_aliases(node, limits, spent)
             data = _Builder(path, limits)._value(node, 0)
-            docs.append(Document(path, data, node.start_mark.line + 1, node))
+            docs.append(Document(path, data, _point(node.start_mark, lines)[0], node, lines=lines))
     except yaml.MarkedYAMLError as exc:
         raise _mark_error(path, exc) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML forbids, at its place
+        what = f"invalid YAML: unacceptable character #x{exc.character:04x} ({exc.reason})"
+        if not isinstance(exc.character, int):
+            what = f"invalid YAML: {exc.reason}"
+        raise SourceError(what, *LineStarts(text).point(exc.position)) from None
     except yaml.YAMLError as exc:
         raise SourceError(f"invalid YAML: {exc}") from None
     except RecursionError:

@@ -19,7 +19,12 @@ from toplint.engines.registry import find_engine
 from toplint.engines.release import newer_image
 from toplint.engines.types import EngineSpec
 from toplint.errors import SourceError
-from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_text, resolve_reference
+from toplint.infra.numbers import whole_text
+from toplint.infra.readpolicy import (
+    OUTSIDE,
+    ReadRefused,
+    read_reference,
+)
 from toplint.infra.yamlsafe import load_documents
 from toplint.model import (
     REFERENCE_OUTSIDE_REPOSITORY,
@@ -53,9 +58,7 @@ def disk_loader(source_path: str) -> ConfigLoader:
     def load(ref: str) -> tuple[str, str] | None:
         if source_path == "-" or not ref.lower().endswith(_CONFIG_SUFFIXES):
             return None
-
-        full = resolve_reference(source_path, ref)
-        return full, read_text(full, _MAX_CONFIG_BYTES)
+        return read_reference(source_path, ref, _MAX_CONFIG_BYTES)
 
     return load
 
@@ -278,7 +281,7 @@ def visible_gpus(
             continue
         text = arg.value.strip().strip("'\"")
         ids = None if is_count and text.isdigit() else narrow_ids(ids, text)
-        n = int(text) if is_count and text.isdigit() else count_devices(text)
+        n = whole_text(text, 0, 1 << 20) if is_count and text.isdigit() else count_devices(text)
         if n is None:
             options["gpus_visible"] = "all"
             continue

@@ -36,7 +36,7 @@ _DOWNLOAD = re.compile(
 )
 _LOCAL_DIR = re.compile(r"--local[-_]dir[=\s]+[\"']?([^\s\"';&|]+)|local_dir\s*=\s*[\"']([^\"']+)")
 _LABEL = re.compile(
-    r"^\s*[\"']?(?:[\w.-]+/)?(?:model|model[-_]?id|model[-_]?name|modelId|modelName)[\"']?\s*:"
+    r"^[ \t]*[\"']?(?:[\w.-]+/)?(?:model|model[-_]?id|model[-_]?name|modelId|modelName)[\"']?\s*:"
     r"\s*[\"']?(?P<v>[\w./-]+)[\"']?\s*$",
     re.M,
 )
@@ -89,8 +89,13 @@ def downloads(text: str, path: str) -> list[Found]:
 
 def labels(text: str, path: str) -> list[Found]:
     out = []
+    # The key's line counted on from the previous match (counting from the top at each match
+    # was matches x size), and ``^[ \t]*``, not ``^\s*``: from every line start of a run of
+    # blank lines ``\s*`` scanned the whole run again (quadratic in blank lines).
+    line, counted = 1, 0
     for m in _LABEL.finditer(text):
-        line = text.count("\n", 0, m.start()) + 1
+        line += text.count("\n", counted, m.start())
+        counted = m.start()
         at = Position(path, line, m.start("v") - (text.rfind("\n", 0, m.start("v")) + 1) + 1)
         key = m.group(0).split(":", 1)[0].strip().strip("\"'")
         out.append(Found(m.group("v"), f"the `{key}` label at line {line}", at))

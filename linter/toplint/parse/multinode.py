@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from toplint.infra.numbers import whole_text
 from toplint.model import Deployment, Position
 from toplint.record import replace
 
@@ -53,7 +54,8 @@ def _head_order(dep: Deployment) -> tuple[int, int, int]:
     rank_flag = next((dep.flag(n) for n in sorted(_RANK - {"headless"}) if dep.flag(n)), None)
     rank = rank_flag.value if rank_flag is not None else "0"
     is_headless = headless is not None and headless.value != "false"
-    return (int(is_headless), int(rank) if rank and rank.isdigit() else 1, dep.line)
+    number = whole_text(rank or "", 0, 1 << 20)
+    return (int(is_headless), 1 if number is None else number, dep.line)
 
 
 def one_per_instance(deployments: Sequence[Deployment]) -> tuple[Deployment, ...]:

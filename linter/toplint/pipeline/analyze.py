@@ -17,6 +17,7 @@ from toplint.hardware.hints import infer
 from toplint.hardware.manifest import load_hardware as load
 from toplint.hardware.models import as_served, lookup_model
 from toplint.hardware.types import Cluster, Hardware
+from toplint.infra.budgets import PLACED_RANKS
 from toplint.infra.readpolicy import name_targets
 from toplint.model import Deployment, Finding, Unchecked, internal_error
 from toplint.parse.parallel import map_files, read_and_parse
@@ -378,6 +379,9 @@ def _analyze_on(
         return Analysis(dep, cluster, model, None, unchecked=coverage.unresolved(dep))
     if _short_of_gpus(dep, cluster):
         unchecked = coverage.too_few_gpus(dep, cluster)
+        return Analysis(dep, cluster, model, None, unchecked=unchecked)
+    if dep.world_size > PLACED_RANKS:  # a record per rank: bounded before placing
+        unchecked = coverage.too_many_ranks(dep, PLACED_RANKS)
         return Analysis(dep, cluster, model, None, unchecked=unchecked)
     if model is None:
         import toplint.placement.place  # imported by a run that places (cheap after the first)

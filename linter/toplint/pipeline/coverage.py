@@ -76,6 +76,14 @@ def too_few_gpus(dep: Deployment, cluster: Cluster) -> Unchecked:
     )
 
 
+def too_many_ranks(dep: Deployment, limit: int) -> Unchecked:
+    return Unchecked(
+        "placement-ranks",
+        f"its layout has {dep.world_size:,} ranks, more than the {limit:,} toplint places "
+        "(placement-ranks budget); its links and collectives were not checked",
+    )
+
+
 def unmodelled_accelerator(dep: Deployment) -> Unchecked | None:
     """The deployment runs on an accelerator the cost model does not describe (TL011)."""
 

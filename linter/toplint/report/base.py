@@ -76,7 +76,7 @@ def display_path(path: str) -> str:
 # terminal escape sequences and bidirectional overrides that change what a reader sees.
 _SURROGATES = DeferredPattern(r"[\ud800-\udfff]")
 _UNSAFE = DeferredPattern(
-    r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+    r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]"
 )
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
@@ -103,6 +103,18 @@ def printable(text: str) -> str:
     if text.isprintable():  # every character _UNSAFE matches is unprintable (nearly every text)
         return text
     return _UNSAFE.sub(_escape, text) if _UNSAFE.search(text) else text
+
+
+def printable_text(text: str) -> str:
+    """A rendered report (or diff) whose lines hold tree text: each line through
+    ``printable``, the report's own line breaks and tabs kept.  The one escape for outputs
+    that are built as text rather than from a finding's fields (``inspect``, ``cost``,
+    ``--diff``)."""
+    if text.replace("\n", "").replace("\t", "").isprintable():
+        return text
+    return "\n".join(
+        "\t".join(printable(part) for part in line.split("\t")) for line in text.split("\n")
+    )
 
 
 def shown(f: Finding, escape: Callable[[str], str] = encodable) -> Finding:

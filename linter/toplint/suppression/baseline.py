@@ -59,12 +59,12 @@ def write_baseline(path: str, findings: Iterable[Finding]) -> int:
     doc = {"version": BASELINE_VERSION, "tool": "toplint", "findings": entries}
     import json
 
+    from toplint.infra.safewrite import write_file
+
     try:
-        with open(path, "w", encoding="utf-8") as fh:
-            json.dump(doc, fh, indent=2)
-            fh.write("\n")
+        write_file(path, (json.dumps(doc, indent=2) + "\n").encode("utf-8"))
     except OSError as exc:
-        raise UsageError(f"{path}: cannot write the baseline: {exc.strerror or exc}") from None
+        raise UsageError(f"{path}: cannot write the baseline: {exc}") from None
     return sum(counts.values())
 
 

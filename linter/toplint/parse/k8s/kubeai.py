@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from toplint.engines.registry import find_engine
+from toplint.infra.numbers import whole_text
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, unparsable
 from toplint.parse.argv import Invocation, deployment_from_invocation
@@ -54,7 +55,7 @@ def _base(ctx: Ctx) -> Deployment:
     profile = str(ctx.get(("spec", "resourceProfile"), ""))
     name, _, count_text = profile.partition(":")
     at: Path = ("spec", "resourceProfile")
-    count = int(count_text) if count_text.isdigit() else None
+    count = whole_text(count_text, 0, 1 << 20)
     gpus: int | None = None
     notes = list(base.notes)
     if name.startswith(_GPU_PROFILES):

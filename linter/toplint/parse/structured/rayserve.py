@@ -16,7 +16,8 @@ from toplint.parse.base import Source
 from toplint.parse.k8s.context import Ctx
 
 _APPS = re.compile(r"^applications:\s*$", re.M)
-_LLM = re.compile(r"ray\.serve\.llm|^\s*llm_configs?:", re.M)
+# ``^[ \t]*``: ``^\s*`` rescanned every run of blank lines from each of its line starts.
+_LLM = re.compile(r"ray\.serve\.llm|^[ \t]*llm_configs?:", re.M)
 
 
 class RayServeConfigParser:

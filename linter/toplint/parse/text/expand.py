@@ -12,9 +12,12 @@ from collections.abc import Mapping
 
 from toplint.errors import SourceError
 from toplint.infra.budgets import EXPANSION_DEPTH, BudgetExceeded, meter
+from toplint.infra.numbers import whole_text
 from toplint.infra.patterns import DeferredPattern
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_BRACES = re.compile(r"[{}\\]")
+_PARENS = re.compile(r"[()\\]")
 
 
 class _Cursor:
@@ -74,21 +77,33 @@ def _read_expansion(cur: _Cursor) -> str:
     """After a '$': return the expansion text (e.g. '{VAR:-x}', 'VAR', '((1+2))', '(cmd)')."""
     ch = cur.peek()
     if ch in "{(":
+        # From bracket to bracket with a search in C (a backslash skips the next character),
+        # not a character at a time: nested defaults are read again at each level, and
+        # reading them one peek/take at a time took 30-50 s for 4 MB.
         close = "}" if ch == "{" else ")"
-        depth = 0
-        out = []
+        stops = _BRACES if ch == "{" else _PARENS
+        text, begin = cur.text, cur.i
         start = (cur.line, cur.col)
-        while cur.peek():
-            c = cur.take()
-            out.append(c)
+        depth, j = 0, begin
+        while (m := stops.search(text, j)) is not None:
+            k = m.start()
+            c = text[k]
+            j = k + 1
             if c == ch:
                 depth += 1
             elif c == close:
                 depth -= 1
                 if depth == 0:
-                    return "".join(out)
-            elif c == "\\" and cur.peek():
-                out.append(cur.take())
+                    newlines = text.count("\n", begin, j)
+                    if newlines:
+                        cur.line += newlines
+                        cur.col = j - text.rfind("\n", begin, j)
+                    else:
+                        cur.col += j - begin
+                    cur.i = j
+                    return text[begin:j]
+            elif j < len(text):  # a backslash: the next character is taken as it is
+                j += 1
         raise SourceError(f"unclosed '${ch}'", *start)
     m = _NAME.match(cur.text, cur.i)
     if m:
@@ -128,15 +143,20 @@ class Expander:
         env: Mapping[str, str],
         arrays: Mapping[str, list[str | None]] | None = None,
         depth: int = 0,
+        *,
+        share: bool = False,
     ) -> None:
-
+        """``share``: use ``env`` and ``arrays`` themselves (a nested default's expander
+        works on its parent's variables; copying them at every level was depth x size)."""
         if depth > EXPANSION_DEPTH:
             raise BudgetExceeded("expansion-depth", EXPANSION_DEPTH, "nested expansions")
-        self.env = dict(env)
+        self.env = env if share and isinstance(env, dict) else dict(env)
         # Exported variables that bound the GPUs a started process sees, with the word that
         # set them (``toplint.parse.text.shell.finish``): ``export CUDA_VISIBLE_DEVICES=0,1``.
         self.exported: dict[str, object] = {}
-        self.arrays: dict[str, list[str | None]] = dict(arrays or {})
+        self.arrays: dict[str, list[str | None]] = (
+            arrays if share and isinstance(arrays, dict) else dict(arrays or {})
+        )
         self.depth = depth
         self.meter = meter()
 
@@ -174,7 +194,12 @@ class Expander:
         name, op, arg = m.group(2), m.group(4), m.group(5) or ""
         value = self.env.get(name)
         if (op in (":-", ":=") and not value) or (op in ("-", "=") and value is None):
-            sub = Expander(self.env, self.arrays, self.depth + 1).expand(_split_default(arg))
+            # Each level reads its default's text again: that reading is charged to the
+            # file's expansion budget, so nested defaults cost at most the budget, not
+            # depth x size (4 MB of them took 30-50 s).
+            self.meter.work(len(arg))
+            nested = Expander(self.env, self.arrays, self.depth + 1, share=True)
+            sub = nested.expand(_split_default(arg))
             if sub[0] is None:
                 missing.extend(sub[1])
                 return None
@@ -198,10 +223,10 @@ class Expander:
                 missing.append("$" + exp)
                 return None
             return " ".join(item for item in items if item is not None)
-        if count or not index.isdigit():
+        k = None if count else whole_text(index, 0, 1 << 20)
+        if k is None:
             missing.append("$" + exp)
             return None
-        k = int(index)
         value = items[k] if k < len(items) else ""
         if value is None:
             missing.append("$" + exp)
@@ -218,10 +243,11 @@ class Expander:
         values: dict[str, int] = {}
         for name in names:
             raw = self.env.get(name)
-            if raw is None or not raw.strip().lstrip("-").isdigit():
+            number = None if raw is None else whole_text(raw, -_INT64, _INT64 - 1)
+            if number is None:
                 missing.append(name)
                 return None
-            values[name] = int(raw)
+            values[name] = number
         expr = re.sub(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?", r"\1", expr)
         return _safe_arith(expr, values, missing)
 
@@ -246,7 +272,7 @@ def _split_default(arg: str) -> list[Part]:
     return parts
 
 
-_ARITH_TOKEN = re.compile(r"\s*(\d+|[A-Za-z_][A-Za-z0-9_]*|\*\*|[-+*/%()])")
+_ARITH_TOKEN = re.compile(r"\s*([0-9]+|[A-Za-z_][A-Za-z0-9_]*|\*\*|[-+*/%()])")
 
 
 def _safe_arith(expr: str, values: Mapping[str, int], missing: list[str]) -> str | None:
@@ -262,7 +288,7 @@ def _safe_arith(expr: str, values: Mapping[str, int], missing: list[str]) -> str
         pos = m.end()
     try:
         value, rest = _arith_sum(tokens, values)
-    except (ValueError, ZeroDivisionError, IndexError):
+    except (ValueError, ZeroDivisionError, IndexError, RecursionError):
         missing.append("$((" + expr + "))")
         return None
     if rest:
@@ -271,26 +297,43 @@ def _safe_arith(expr: str, values: Mapping[str, int], missing: list[str]) -> str
     return str(value)
 
 
+# Shell arithmetic is 64-bit signed and wraps (bash expr.c uses intmax_t), so every result is
+# reduced to that range: ``$((2**64**64))`` is 0 in bash, not a number of 2^70 digits.
+_INT64 = 1 << 63
+
+
+def _wrap(value: int) -> int:
+    return ((value + _INT64) % (1 << 64)) - _INT64
+
+
 def _arith_sum(t: list[str], v: Mapping[str, int]) -> tuple[int, list[str]]:
     left, t = _arith_prod(t, v)
     while t and t[0] in "+-":
         op, (right, t) = t[0], _arith_prod(t[1:], v)
-        left = left + right if op == "+" else left - right
+        left = _wrap(left + right if op == "+" else left - right)
     return left, t
 
 
 def _arith_prod(t: list[str], v: Mapping[str, int]) -> tuple[int, list[str]]:
-    left, t = _arith_atom(t, v)
-    while t and t[0] in ("*", "/", "%", "**"):
-        op, (right, t) = t[0], _arith_atom(t[1:], v)
+    left, t = _arith_pow(t, v)
+    while t and t[0] in ("*", "/", "%"):
+        op, (right, t) = t[0], _arith_pow(t[1:], v)
         if op == "*":
-            left *= right
-        elif op == "**":
-            left **= min(right, 64)
-        elif op == "/":
-            left = int(left / right)
-        else:
-            left %= right
+            left = _wrap(left * right)
+        else:  # C division and remainder: truncated toward zero
+            quotient = abs(left) // abs(right) * (1 if (left < 0) == (right < 0) else -1)
+            left = _wrap(quotient) if op == "/" else left - right * quotient
+    return left, t
+
+
+def _arith_pow(t: list[str], v: Mapping[str, int]) -> tuple[int, list[str]]:
+    """``a ** b``, right-associative and above ``*`` as in bash; computed modulo 2^64."""
+    left, t = _arith_atom(t, v)
+    if t and t[0] == "**":
+        right, t = _arith_pow(t[1:], v)
+        if right < 0:
+            raise ValueError("exponent less than 0")  # bash's own error
+        left = _wrap(pow(left, right, 1 << 64))
     return left, t
 
 
@@ -304,8 +347,10 @@ def _arith_atom(t: list[str], v: Mapping[str, int]) -> tuple[int, list[str]]:
     if tok == "-":
         value, rest = _arith_atom(t[1:], v)
         return -value, rest
-    if tok.isdigit():
-        return int(tok), t[1:]
+    if tok.isdigit():  # ASCII digits (the token pattern), at most a few thousand of them
+        if len(tok) > 4000:
+            raise ValueError("constant too long")
+        return _wrap(int(tok)), t[1:]
     return v[tok], t[1:]
 
 

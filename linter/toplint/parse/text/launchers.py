@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from toplint.infra.numbers import whole_text
 from toplint.model import Deployment, Position
 from toplint.record import record, replace
 
@@ -108,7 +109,7 @@ def _count(option: str, value: str) -> int | None:
         m = _GRES_GPU.search(text)
         return int(m.group(1)) if m else None
     text = text.rsplit(":", 1)[-1].split("-", 1)[0]
-    return int(text) if text.isdigit() else None
+    return whole_text(text, 0, 1 << 20)
 
 
 def _read_options(

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from toplint.errors import SourceError
-from toplint.infra.budgets import BudgetExceeded
+from toplint.infra.budgets import BudgetExceeded, meter
 from toplint.parse.text.expand import Expander, Part, _Cursor, _read_expansion
 from toplint.record import record
 
@@ -276,6 +276,26 @@ def _read_array(cur: _Cursor) -> tuple[Tok, ...]:
 
 # Reads a file a script sources: (path used in positions, text), or None when not read.
 SourceLoader = Callable[[str], tuple[str, str] | None]
+
+
+def tokens_of(text: str) -> list[Tok]:
+    """Every token of ``text``, counted against the file's ``shell-tokens`` budget as they
+    are made (in steps of 1,024), so a file of short words stops before it fills memory."""
+    out: list[Tok] = []
+    append = out.append
+    count = meter().count
+    for tok in _tokens(text):
+        append(tok)
+        if not len(out) & 1023:
+            try:
+                count("shell-tokens", 1024)
+            except BudgetExceeded as exc:
+                raise exc.at(tok.line, tok.column) from None
+    try:
+        count("shell-tokens", len(out) & 1023)
+    except BudgetExceeded as exc:
+        raise exc.at(out[-1].line, out[-1].column) from None
+    return out
 
 
 def word(tok: Tok, expander: Expander, path: str = "") -> Word:

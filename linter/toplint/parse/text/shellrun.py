@@ -19,9 +19,12 @@ number of tokens replayed.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Mapping, Sequence
 
 from toplint.errors import SourceError
+from toplint.infra.budgets import BudgetExceeded, meter
+from toplint.infra.numbers import whole_text
 from toplint.parse.text.chains import LAUNCHERS, SHELLS, script_run
 from toplint.parse.text.expand import Expander
 from toplint.parse.text.shell import (
@@ -29,9 +32,9 @@ from toplint.parse.text.shell import (
     SourceLoader,
     Tok,
     Word,
-    _tokens,
     finish,
     split_fields,
+    tokens_of,
     word,
 )
 from toplint.record import record, replace
@@ -39,6 +42,8 @@ from toplint.record import record, replace
 _KEYWORDS = frozenset({"then", "do", "else", "elif", "if", "while", "until", "!", "time", "{"})
 _DECLARE = frozenset({"local", "declare", "typeset", "readonly", "export"})
 MAX_DEPTH = 8  # nested calls and sourced files
+# The variables a call sets for its own words ($1…$9, as _set_positional_env writes them).
+_POSITIONAL = (*(str(k) for k in range(1, 10)), "#")
 MAX_REPLAYED = 20_000  # tokens replayed by calls in one script (a call tree can be exponential)
 
 
@@ -138,15 +143,16 @@ class Interpreter:
             self._source(words[head + 1])
         elif name == "shift" and self.positional is not None:
             n = words[head + 1].value if head + 1 < len(words) else "1"
-            self.positional = self.positional[int(n) if n and n.isdigit() else 1 :]
+            count = whole_text(n or "1", 0, 1 << 20)
+            self.positional = self.positional[1 if count is None else count :]
             self._set_positional_env()
         self.commands.append(command)
 
     def _set_positional_env(self) -> None:
         """``$1``… and ``$#`` for words that mix them with text (``--model=$1``)."""
         env = self.expander.env
-        for key in [k for k in env if k.isdigit() and k != "0"]:
-            del env[key]
+        for key in _POSITIONAL:
+            env.pop(key, None)
         args = self.positional or []
         for k, arg in enumerate(args[:9], start=1):
             if arg.value is not None:
@@ -162,6 +168,7 @@ class Interpreter:
         if whole is not None:
             found = self._elements(whole)
             if found is not None:
+                _charge("array-elements", len(found), tok.line, tok.column)
                 if tok.quoted:
                     return found
                 return [piece for w in found for piece in split_fields(w, [("exp", "")])]
@@ -170,8 +177,9 @@ class Interpreter:
     def _elements(self, name: str) -> list[Word] | None:
         if name in ("@", "*") and self.positional is not None:
             return list(self.positional)
-        if name.isdigit() and self.positional is not None and name != "0":
-            k = int(name) - 1
+        index = whole_text(name, 1, 1 << 20) if name.isdigit() else None
+        if index is not None and self.positional is not None:
+            k = index - 1
             return [self.positional[k]] if k < len(self.positional) else []
         if name.endswith(("[@]", "[*]")) and name[:-3] in self.array_words:
             return list(self.array_words[name[:-3]])
@@ -180,6 +188,7 @@ class Interpreter:
     def _assign_array(self, tok: Tok) -> None:
         name = tok.raw.rstrip("=").rstrip("+")
         items = [w for item in tok.items for w in self._words(item)]
+        _charge("array-elements", len(items), tok.line, tok.column)
         if tok.raw.endswith("+="):
             items = self.array_words.get(name, []) + items
         self.array_words[name] = items
@@ -193,17 +202,32 @@ class Interpreter:
     # -- calls and sourced files ---------------------------------------------------------
 
     def _call(self, function: Function, args: Sequence[Word], command: Command) -> None:
+        _charge("function-calls", 1, command.line, command.column)
         self.budget.replayed += len(function.tokens)
         if self.budget.replayed > MAX_REPLAYED:
             self.commands.append(command)
             return
-        child = self._child(function.path, self.expander.env, list(args))
+        # The caller's variables and arrays are shared, as bash shares them (a function's
+        # assignments are global); only $1… and $# are the call's, put back after it.  Copying
+        # the environment at every call was calls x variables.
+        env = self.expander.env
+        saved = {key: env.get(key) for key in _POSITIONAL}
+        child = self._child(function.path, {}, list(args))
+        child.expander.env = env
         child.expander.exported = self.expander.exported  # one process environment
-        child.expander.arrays = dict(self.expander.arrays)
+        child.expander.arrays = self.expander.arrays
+        child.array_words = self.array_words
         child._set_positional_env()
-        child.array_words = dict(self.array_words)
         site = command.site or (command.line, command.column)
-        for made in child.run(function.tokens):
+        try:
+            made_commands = child.run(function.tokens)
+        finally:
+            for key, value in saved.items():
+                if value is None:
+                    env.pop(key, None)
+                else:
+                    env[key] = value
+        for made in made_commands:
             self.commands.append(made if made.site else replace(made, site=site))
 
     def _run_script(self, words: Sequence[Word], at: int, command: Command) -> bool:
@@ -222,11 +246,13 @@ class Interpreter:
         if loaded is None:
             return False
         path, text = loaded
-        self.budget.replayed += len(text) // 16
-        if self.budget.replayed > MAX_REPLAYED:
-            return False
+        # A script run by this one is charged like a sourced one (the file's one meter).
+        _charge("sourced-files", 1, target.line, target.column)
+        _charge("sourced-bytes", len(text), target.line, target.column)
         try:
-            toks = list(_tokens(text))
+            toks = tokens_of(text)
+        except BudgetExceeded as exc:
+            raise exc.at(target.line, target.column) from None
         except SourceError:
             return False
         launchers = [w for w in words[:at] if (w.value or "").rsplit("/", 1)[-1] in LAUNCHERS]
@@ -248,8 +274,12 @@ class Interpreter:
         if loaded is None:
             return
         path, text = loaded
+        _charge("sourced-files", 1, target.line, target.column)
+        _charge("sourced-bytes", len(text), target.line, target.column)
         try:
-            toks = list(_tokens(text))
+            toks = tokens_of(text)
+        except BudgetExceeded as exc:
+            raise exc.at(target.line, target.column) from None
         except SourceError:
             return  # the sourced file is linted on its own, where its error is reported
         child = self._child(path, self.expander.env, self.positional)
@@ -271,6 +301,14 @@ class Interpreter:
             depth=self.depth + 1,
             budget=self.budget,
         )
+
+
+def _charge(budget: str, amount: int, line: int, column: int) -> None:
+    """Count against the file's interpreter budget; over it, a TL001 at ``line``:``column``."""
+    try:
+        meter().count(budget, amount)
+    except BudgetExceeded as exc:
+        raise exc.at(line, column) from None
 
 
 def _whole_expansion(tok: Tok) -> str | None:
@@ -315,7 +353,7 @@ def _command_starts(toks: Sequence[Tok]) -> list[int]:
 def _definitions(toks: Sequence[Tok], starts: list[int]) -> list[_Definition]:
     """Function definitions: ``name() {`` and ``function name [()] {`` … ``}``."""
     out: list[_Definition] = []
-    start_set = set(starts)
+    braces = _Braces(toks, starts)
     skip_until = -1
     for i in starts:
         if i <= skip_until:
@@ -334,7 +372,7 @@ def _definitions(toks: Sequence[Tok], starts: list[int]) -> list[_Definition]:
             k += 1
         if k >= len(toks) or toks[k].kind != "word" or toks[k].raw != "{":
             continue
-        close = _matching_brace(toks, k, start_set)
+        close = braces.match(k)
         if close is None:
             continue
         out.append(_Definition(name, i, k + 1, close))
@@ -346,17 +384,41 @@ def _is_sep(toks: Sequence[Tok], k: int, op: str) -> bool:
     return k < len(toks) and toks[k].kind == "sep" and toks[k].raw == op
 
 
-def _matching_brace(toks: Sequence[Tok], open_at: int, starts: set[int]) -> int | None:
-    depth = 0
-    for k in range(open_at, len(toks)):
-        if k in starts or k == open_at:
-            if toks[k].raw == "{":
-                depth += 1
-            elif toks[k].raw == "}":
-                depth -= 1
-                if depth == 0:
-                    return k
-    return None
+class _Braces:
+    """The closing ``}`` of each ``{``, from one pass over the braces that start a command.
+
+    A brace counts where a command starts (``{`` and ``}`` are reserved words only there), and
+    the ``{`` of a definition counts wherever it is written.  Searching forward from each
+    definition was quadratic: 20,000 unclosed ``f() {`` lines each scanned to the end (82 s).
+    The depth after each ``}`` is recorded; the match of a ``{`` is the first ``}`` after it
+    that brings the depth back below it (a binary search).
+    """
+
+    def __init__(self, toks: Sequence[Tok], starts: list[int]) -> None:
+        self.starts = set(starts)
+        self.positions: list[int] = []  # start-braces, in order
+        self.before: list[int] = []  # the depth before each
+        self.closes: dict[int, list[int]] = {}  # depth after a "}" -> where, in order
+        depth = 0
+        for k in starts:
+            raw = toks[k].raw
+            if raw not in ("{", "}"):
+                continue
+            self.positions.append(k)
+            self.before.append(depth)
+            depth += 1 if raw == "{" else -1
+            if raw == "}":
+                self.closes.setdefault(depth, []).append(k)
+        self.final = depth
+
+    def match(self, open_at: int) -> int | None:
+        """The ``}`` closing the ``{`` at ``open_at``, or None."""
+        i = bisect.bisect_left(self.positions, open_at)
+        base = self.before[i] if i < len(self.positions) else self.final
+        target = base if open_at in self.starts else base - 1
+        found = self.closes.get(target, [])
+        j = bisect.bisect_right(found, open_at)
+        return found[j] if j < len(found) else None
 
 
 def _called(toks: Sequence[Tok], names: set[str], starts: list[int]) -> set[str]:
@@ -383,4 +445,4 @@ def lex(
     Functions called in the script yield their body's commands once per call, with the call's
     arguments as ``$1``...; ``loader`` reads the files the script sources (``source FILE``).
     """
-    return Interpreter(env or {}, loader=loader).run(list(_tokens(text)))
+    return Interpreter(env or {}, loader=loader).run(tokens_of(text))

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 import toplint.parse.multinode
 from toplint.engines.registry import get_engine, get_spec
-from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_text, resolve_reference
+from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_reference
 from toplint.model import Deployment, Finding, ParseResult, Position, Severity
 from toplint.parse.argv import (
     Invocation,
@@ -225,10 +225,8 @@ def sourced_loader(script_path: str, outside: list[str] | None = None) -> Source
     def load(ref: str) -> tuple[str, str] | None:
         if script_path == "-" or not ref or ref.startswith("~"):
             return None
-
         try:
-            full = resolve_reference(script_path, ref)
-            return full, read_text(full, _MAX_SOURCED_BYTES)
+            return read_reference(script_path, ref, _MAX_SOURCED_BYTES)
         except ReadRefused as exc:
             if outside is not None and exc.reason == OUTSIDE:
                 outside.append(ref)
