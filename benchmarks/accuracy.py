@@ -1,8 +1,8 @@
 """Cross-validated accuracy of the communication cost model against public measurements.
 
     python benchmarks/accuracy.py            # Markdown report (docs/accuracy.md holds it)
-    python benchmarks/accuracy.py --fit      # the constants fitted on every source
-    python benchmarks/accuracy.py --write    # also write toplint/cost/data/accuracy.yaml
+    python benchmarks/accuracy.py --fit      # the development fit, and any shipped constant not it
+    python benchmarks/accuracy.py --write    # also write toplint/cost/data/accuracy.yaml (bands)
 
 Data: the nccl-tests tables shipped in toplint/cost/data/measured.yaml (NVIDIA's, published in
 ai-dynamo/aiconfigurator), the vLLM/TensorRT-LLM kernel tables in data/kernels.yaml, and the
@@ -13,8 +13,10 @@ Four methods, four honest checks (never fit and test on the same points):
 
 - **alpha-beta**: leave-one-source-out.  The fitted constants (toplint.cost.params, whose
   per-kind and per-architecture defaults are the rows of toplint.hardware.linkkinds and
-  toplint.hardware.archs, and the networks' per-step latency) are fitted on all sources but
-  one; that one is predicted.  ``--fit`` prints what to write into those rows.
+  toplint.hardware.archs, and the networks' per-step latency) are fitted on the development
+  sources but one; that one is predicted.  The held-out publications (benchmarks/heldout.py)
+  are predicted by the fit on every development source, which is what toplint ships:
+  ``--fit`` prints any row that is not it (``shipped_stale``).
 - **interpolation**: leave-one-point-out inside each measured table.
 - **other-system measurement**: a shipped table replayed against another publication's
   measurement of the same GPU, op and rank count.
