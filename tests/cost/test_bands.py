@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from cost_builders import H100, cluster, place
 
-from toplint.cost.calibration import time_collective
+from toplint.cost.calibration import Timed, time_collective
 from toplint.cost.fabric import group_fabric
 from toplint.cost.uncertainty import CLASSES, band, fitted_table_archs
 from toplint.hardware.archs import ARCHS
+from toplint.hardware.types import GpuSpec
 from toplint.record import replace
 
 A100 = replace(H100, name="A100-SXM4-80GB", arch="ampere", scaleup_bandwidth_gb_per_s=300)
@@ -24,8 +25,8 @@ def test_the_fitted_architectures_are_known_ones() -> None:
     assert fitted_table_archs() and fitted_table_archs() <= set(ARCHS)
 
 
-def _timed(gpu: object) -> object:
-    c = cluster(gpu=gpu, nodes=2)  # type: ignore[arg-type]
+def _timed(gpu: GpuSpec) -> Timed:
+    c = cluster(gpu=gpu, nodes=2)
     p = place(None, c, tp=16)
     fabric = group_fabric(p, p.worst("tp"), 16)
     return time_collective(p, fabric, "all_reduce", 1 << 20)
@@ -34,7 +35,7 @@ def _timed(gpu: object) -> object:
 def test_an_architecture_without_a_fitted_table_is_marked_extrapolated() -> None:
     assert "hopper" in fitted_table_archs() and "ampere" not in fitted_table_archs()
     hopper, ampere = _timed(H100), _timed(A100)
-    assert hopper.method == ampere.method == "alpha-beta"  # type: ignore[attr-defined]
-    assert not hopper.extrapolated  # type: ignore[attr-defined]
-    assert ampere.extrapolated  # type: ignore[attr-defined]
-    assert "no ampere table in the fit" in ampere.note  # type: ignore[attr-defined]
+    assert hopper.method == ampere.method == "alpha-beta"
+    assert not hopper.extrapolated
+    assert ampere.extrapolated
+    assert "no ampere table in the fit" in ampere.note
