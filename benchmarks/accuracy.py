@@ -1,8 +1,8 @@
 """Cross-validated accuracy of the communication cost model against public measurements.
 
     python benchmarks/accuracy.py            # Markdown report (docs/accuracy.md holds it)
-    python benchmarks/accuracy.py --fit      # the constants fitted on every source
-    python benchmarks/accuracy.py --write    # also write toplint/cost/data/accuracy.yaml
+    python benchmarks/accuracy.py --fit      # the development fit, and any shipped constant not it
+    python benchmarks/accuracy.py --write    # also write toplint/cost/data/accuracy.yaml (bands)
 
 Data: the nccl-tests tables shipped in toplint/cost/data/measured.yaml (NVIDIA's, published in
 ai-dynamo/aiconfigurator), the vLLM/TensorRT-LLM kernel tables in data/kernels.yaml, and the
@@ -13,8 +13,10 @@ Four methods, four honest checks (never fit and test on the same points):
 
 - **alpha-beta**: leave-one-source-out.  The fitted constants (toplint.cost.params, whose
   per-kind and per-architecture defaults are the rows of toplint.hardware.linkkinds and
-  toplint.hardware.archs, and the networks' per-step latency) are fitted on all sources but
-  one; that one is predicted.  ``--fit`` prints what to write into those rows.
+  toplint.hardware.archs, and the networks' per-step latency) are fitted on the development
+  sources but one; that one is predicted.  The held-out publications (benchmarks/heldout.py)
+  are predicted by the fit on every development source, which is what toplint ships:
+  ``--fit`` prints any row that is not it (``shipped_stale``).
 - **interpolation**: leave-one-point-out inside each measured table.
 - **other-system measurement**: a shipped table replayed against another publication's
   measurement of the same GPU, op and rank count.
@@ -44,6 +46,7 @@ from toplint.cost.collectives import Fabric
 from toplint.cost.fabric import cluster_fabric
 from toplint.cost.params import PARAMS, Params
 from toplint.cost.predict import predict_us
+from toplint.hardware.archs import ARCHS
 from toplint.hardware.catalog import lookup_instance
 from toplint.hardware.linkkinds import KINDS, PCIE, kind
 from toplint.hardware.types import Cluster, GpuSpec, InterNode, IntraNode
@@ -178,7 +181,10 @@ PRIOR = Params(
     eta={"nvlink": 0.7, "nvlink-bridge": 0.69, "xgmi": 0.7, "pcie": 0.62, "pcie-sys": 0.4},
     nvls_eta={"hopper": 1.07, "blackwell": 0.93},
     step_scale={"ampere": 1.0, "hopper": 1.0, "blackwell": 1.0},
-    p2p_channel_gb_per_s={},
+    # 0 = not capped.  Every architecture whose row ships a fitted value is named here: a key
+    # missing from a fold's table falls back to the shipped row (Params.p2p_channel_of), which
+    # would hand the fold a value fitted on the sources it predicts.
+    p2p_channel_gb_per_s={"ampere": 0.0, "hopper": 0.0, "blackwell": 0.0},
     deepep_pipe_gb_per_s={"hopper": 50.0, "blackwell": 50.0},
     pcie_step_scale=1.0,
     launch_us=0.0,
@@ -530,6 +536,10 @@ class Row:
     predicted_us: float
     reliable: bool = True
     held_out: bool = False
+    # The model was fitted on no table of this machine's GPU architecture (toplint prints the
+    # wider "no table" band for such a prediction: ``bands``).
+    extrapolated: bool = False
+    across: bool = False  # the collective spans nodes
 
     @property
     def error(self) -> float:
@@ -563,11 +573,35 @@ def development(points: Sequence[Point]) -> list[Point]:
     return [p for p in points if p.machine.source not in HELD_OUT]
 
 
+_DEV_FIT: dict[tuple[str, ...], Model] = {}
+
+
+def development_fit(points: Sequence[Point]) -> Model:
+    """The model ``fit`` leaves on the development publications: the one toplint ships
+    (``shipped_stale``) and the one the held-out publications are scored with."""
+    dev = development(points)
+    key = (*sorted({f"{p.machine.source}/{p.machine.name}" for p in dev}), str(len(dev)))
+    if key not in _DEV_FIT:
+        _DEV_FIT[key] = fit(dev)
+    return _DEV_FIT[key]
+
+
+# The architecture of each shipped nccl-tests table (toplint/cost/data/measured.yaml).
+TABLE_ARCH = {f"aiconfigurator:{s.key}": s.arch for s in systems()}
+
+
+def table_archs(train: Iterable[str]) -> set[str]:
+    """The GPU architectures of the shipped tables among the sources ``train``."""
+    sources = set(train)
+    return {a for source, a in TABLE_ARCH.items() if source in sources}
+
+
 def held_out_rows(points: Sequence[Point]) -> list[Row]:
     """The held-out publications, predicted by the model fitted on the development ones."""
-    model = fit(development(points))
+    model = development_fit(points)
+    fitted = table_archs(p.machine.source for p in development(points))
     return [
-        _row("alpha-beta", p, model.predict(p), held_out=True)
+        _row("alpha-beta", p, model.predict(p), held_out=True, fitted=fitted)
         for p in points
         if p.machine.source in HELD_OUT
     ]
@@ -580,8 +614,9 @@ def alpha_beta_cv(points: Sequence[Point]) -> list[Row]:
     out = []
     for source in sorted({p.machine.source for p in points}):
         held = [p for p in points if p.machine.source == source]
-        model = fit([p for p in points if p.machine.source != source])
-        out.extend(_row("alpha-beta", p, model.predict(p)) for p in held)
+        train = [p for p in points if p.machine.source != source]
+        model, fitted = fit(train), table_archs(p.machine.source for p in train)
+        out.extend(_row("alpha-beta", p, model.predict(p), fitted=fitted) for p in held)
     return out
 
 
@@ -650,9 +685,12 @@ def kernel_cv() -> list[Row]:
 
     pts = [p for p in kernels._points() if p[0] == "vllm-custom"]
     machines = {s.key: s for s in systems()}
+    dev = {source for source in TABLE_ARCH if source not in HELD_OUT}
     out = []
     for key in sorted({p[1] for p in pts}):
         s = machines[key]
+        source = f"aiconfigurator:{key}"
+        fitted = table_archs(dev - {source})
         alpha, _ = kernels.alpha_us("vllm-custom", s.arch, exclude=key)
         for _, _, n, size, t in (p for p in pts if p[1] == key):
             fabric = s.fabric(n)
@@ -661,8 +699,16 @@ def kernel_cv() -> list[Row]:
                 continue
             pred = kernels.model_us(kernel, fabric, size, alpha)
             m = Machine(s.name, f"aiconfigurator:{key}", s.link, s.bandwidth_gb_per_s, arch=s.arch)
+            point = Point(m, "all_reduce", n, size, t)
             out.append(
-                _row("alpha-beta", Point(m, "all_reduce", n, size, t), pred, "custom-kernel")
+                _row(
+                    "alpha-beta",
+                    point,
+                    pred,
+                    "custom-kernel",
+                    held_out=source in HELD_OUT,
+                    fitted=fitted,
+                )
             )
     return out
 
@@ -673,7 +719,16 @@ def _sm(arch: str) -> float:
     return compute_capability(arch)
 
 
-def _row(method: str, p: Point, pred: float, cls: str | None = None, held_out: bool = False) -> Row:
+def _row(
+    method: str,
+    p: Point,
+    pred: float,
+    cls: str | None = None,
+    held_out: bool = False,
+    fitted: set[str] | None = None,
+) -> Row:
+    """One prediction; ``fitted``: the architectures of the tables the α–β model was fitted on
+    (None for the methods that replay a table)."""
     return Row(
         method,
         cls or p.cls,
@@ -686,6 +741,8 @@ def _row(method: str, p: Point, pred: float, cls: str | None = None, held_out: b
         pred,
         not p.unreliable,
         held_out,
+        fitted is not None and p.machine.arch not in fitted,
+        _spans_nodes(p),
     )
 
 
@@ -754,55 +811,132 @@ def summary(rows: Sequence[Row]) -> dict[tuple[str, str], Stats]:
     return out
 
 
-def bands(table: dict[tuple[str, str], Stats]) -> dict[str, dict[str, float]]:
-    """Relative ± per method and class: the 80th percentile of the error symmetric in log
-    space, rounded up to 5% (the measured time lies in [t/(1+b), t·(1+b)] four times in five);
-    a class with no check of its own takes the worst band of its method."""
+# A class's band is its own 80th percentile when at least MIN_POINTS points from MIN_SOURCES
+# sources measure it; a smaller class takes its parent's (the method's points pooled).
+MIN_POINTS, MIN_SOURCES = 30, 2
+BAND_METHODS = ("alpha-beta", "interpolation", "other-system measurement")
+# α–β on a GPU architecture the model was fitted on no table of (toplint/cost/uncertainty.py).
+NO_TABLE = "alpha-beta, no fitted table"
+# Where a class's "no table" rows pool when it has too few of its own: the same node scope
+# (its architecture's constants decide a collective inside a node, hardly one across nodes).
+SCOPE = {
+    "intra-node": (False,),
+    "pcie": (False,),
+    "custom-kernel": (False,),
+    "multi-node": (True,),
+    "all-to-all": (False, True),
+}
+
+
+def band_rows(rows: Iterable[Row], method: str) -> list[Row]:
+    """The rows a method's bands are taken from: development sources only (the α–β ones
+    cross-validated), so that the held-out publications test the bands."""
+    return [r for r in rows if r.method == method and not r.held_out and r.source not in HELD_OUT]
+
+
+def _quantile(rows: Sequence[Row]) -> float | None:
+    """The 80th percentile of the log-symmetric error, rounded up to the printed 1%; None for
+    fewer than MIN_POINTS points or MIN_SOURCES sources."""
+    if len(rows) < MIN_POINTS or len({r.source for r in rows}) < MIN_SOURCES:
+        return None
+    return _up1(_p80([r.factor_error for r in rows]))
+
+
+def bands(rows: Sequence[Row]) -> dict[str, dict[str, float]]:
+    """Relative ± per method and class: the 80th percentile of exp(|log(predicted/measured)|) −
+    1 over the class's development rows (the measured time lies in [t/(1+b), t·(1+b)] four
+    times in five); a class with too few rows takes its parent's.  ``NO_TABLE``: the α–β band
+    where the GPU's architecture had no table in the fit, never narrower than the class's."""
     out: dict[str, dict[str, float]] = {}
-    for method in ("alpha-beta", "interpolation", "other-system measurement"):
-        # α–β bands come from the development sources' cross-validated errors only, so that
-        # the held-out publications test them (``coverage``).
-        of = "cross-validated alpha-beta" if method == "alpha-beta" else method
-        have = {c: table[(of, c)].band for c in CLASSES if (of, c) in table}
-        worst = max(have.values())
-        out[method] = {c: _up5(have.get(c, worst)) for c in CLASSES}
+    for method in BAND_METHODS:
+        dev = band_rows(rows, method)
+        parent = _quantile(dev)
+        assert parent is not None, f"{method}: too few development rows for any band"
+        out[method] = {c: _quantile([r for r in dev if r.cls == c]) or parent for c in CLASSES}
+    ext = [r for r in band_rows(rows, "alpha-beta") if r.extrapolated]
+    out[NO_TABLE] = {}
+    for c in CLASSES:
+        own = _quantile([r for r in ext if r.cls == c])
+        scope = _quantile([r for r in ext if r.across in SCOPE[c]])
+        out[NO_TABLE][c] = max(out["alpha-beta"][c], own or scope or 0.0)
     # The manifest's own measurement: nccl-tests run-to-run spread (the in-place and out-of-place
     # columns of the runs above differ by up to ~10%).
     out["same-system measurement"] = dict.fromkeys(CLASSES, 0.1)
     return out
 
 
-def _up5(x: float) -> float:
-    return math.ceil(x * 20 - 1e-9) / 20
+def _up1(x: float) -> float:
+    return math.ceil(x * 100 - 1e-9) / 100
 
 
-def _band_text(b: dict[str, dict[str, float]], cls: str) -> str:
-    return f"±{b['alpha-beta'][cls]:.0%}" if cls in b["alpha-beta"] else "its class's"
+def printed_band(r: Row, b: dict[str, dict[str, float]]) -> float:
+    """The band toplint prints for an α–β row's prediction."""
+    return b[NO_TABLE if r.extrapolated else "alpha-beta"][r.cls]
+
+
+COVER = (*CLASSES, "across nodes", "no fitted table", "all")
+
+
+def _cover(rows: Sequence[Row], b: dict[str, dict[str, float]]) -> dict[str, tuple[int, int]]:
+    out: dict[str, tuple[int, int]] = {}
+    for r in rows:
+        for key in COVER:
+            if key in (r.cls, "all") or (key, True) in (
+                ("across nodes", r.across),
+                ("no fitted table", r.extrapolated),
+            ):
+                n, inside = out.get(key, (0, 0))
+                out[key] = (n + 1, inside + (r.factor_error <= printed_band(r, b) + 1e-9))
+    return out
 
 
 def coverage(rows: Sequence[Row], b: dict[str, dict[str, float]]) -> dict[str, tuple[int, float]]:
     """Per class, the share of held-out α–β points within the band toplint prints for it."""
     held = [r for r in rows if r.method == "alpha-beta" and r.held_out]
-    out = {}
-    for cls in (*CLASSES, "all"):
-        sel = [r for r in held if cls in ("all", r.cls)]
-        if sel:
-            inside = sum(r.factor_error <= b["alpha-beta"][r.cls] + 1e-9 for r in sel)
-            out[cls] = (len(sel), inside / len(sel))
-    return out
+    return {k: (n, i / n) for k, (n, i) in _cover(held, b).items()}
+
+
+def coverage_cv(rows: Sequence[Row]) -> dict[str, tuple[int, float]]:
+    """The same on the development sources, cross-validated: each source's α–β rows against the
+    bands taken from the other development sources' rows."""
+    dev = band_rows(rows, "alpha-beta")
+    others = [r for r in rows if r.method != "alpha-beta"]
+    total: dict[str, tuple[int, int]] = {}
+    for source in sorted({r.source for r in dev}):
+        b = bands(others + [r for r in dev if r.source != source])
+        for k, (n, i) in _cover([r for r in dev if r.source == source], b).items():
+            total[k] = (total.get(k, (0, 0))[0] + n, total.get(k, (0, 0))[1] + i)
+    return {k: (n, i / n) for k, (n, i) in total.items()}
+
+
+def _share(cover: dict[str, tuple[int, float]], key: str) -> str:
+    n, share = cover.get(key, (0, 0.0))
+    return f"{n} | {share:.0%}" if n else "0 | —"
+
+
+def _band_text(b: dict[str, dict[str, float]], cls: str) -> str:
+    if cls not in b["alpha-beta"]:
+        return "its class's"
+    text = f"±{b['alpha-beta'][cls]:.0%}"
+    wide = b[NO_TABLE][cls]
+    return text + (f" (no table: ±{wide:.0%})" if wide != b["alpha-beta"][cls] else "")
 
 
 def markdown(rows: Sequence[Row], table: dict[tuple[str, str], Stats], model: Model) -> str:
-    b = bands(table)
+    b = bands(rows)
+    held, dev = coverage(rows, b), coverage_cv(rows)
     cover = [
-        "Coverage of the printed α–β band (from the development sources' cross-validated "
-        "errors) on the held-out publications:",
+        "Coverage of the printed α–β band (taken from the development sources' cross-validated "
+        "errors): on the development sources, each source against the bands of the others; on "
+        "the held-out publications, against the shipped bands:",
         "",
-        "| class | held-out points | band | within the band |",
-        "|---|---|---|---|",
+        "| class | band | development points | within (cross-validated) | held-out points "
+        "| within |",
+        "|---|---|---|---|---|---|",
         *(
-            f"| {c} | {n} | {_band_text(b, c)} | {share:.0%} |"
-            for c, (n, share) in coverage(rows, b).items()
+            f"| {c} | {_band_text(b, c)} | {_share(dev, c)} | {_share(held, c)} |"
+            for c in COVER
+            if c in dev or c in held
         ),
         "",
     ]
@@ -875,31 +1009,108 @@ def _fitted(model: Model) -> str:
     return "\n".join(parts)
 
 
-def write_bands(b: dict[str, dict[str, float]]) -> None:
+def bands_text(b: dict[str, dict[str, float]], fitted: set[str]) -> str:
+    """accuracy.yaml: the bands, and the architectures whose tables the shipped fit used."""
     head = [
         "# Error bands per method and class: 80th percentile of exp(|log(predicted/measured)|) - 1",
-        "# (symmetric in log space: the measured time lies in [t/(1+b), t*(1+b)] 4 times in 5).",
-        "# Written by `python benchmarks/accuracy.py --write` (do not edit by hand); the same",
-        "# figures are in docs/accuracy.md and tests/cost/test_accuracy.py checks them.",
+        "# over the development sources (symmetric in log space: the measured time lies in",
+        "# [t/(1+b), t*(1+b)] 4 times in 5).  'alpha-beta, no fitted table': an alpha-beta price",
+        "# for a GPU whose architecture is not in fitted_table_archs (the shipped fit saw no table",
+        "# of it).  Written by `python benchmarks/accuracy.py --write` (do not edit by hand);",
+        "# docs/accuracy.md has the same figures; tests/cost/test_accuracy.py checks they are",
+        "# current.",
+        f"fitted_table_archs: [{', '.join(sorted(fitted))}]",
         "bands:",
     ]
     body = [
         f"  {m}: {{{', '.join(f'{c}: {v:g}' for c, v in row.items())}}}" for m, row in b.items()
     ]
-    BANDS.write_text("\n".join(head + body) + "\n", encoding="utf-8")
+    return "\n".join(head + body) + "\n"
+
+
+def dev_table_archs() -> set[str]:
+    """The architectures of the development tables: those the shipped fit saw a table of."""
+    return table_archs(source for source in TABLE_ARCH if source not in HELD_OUT)
+
+
+# --- the constants toplint ships -------------------------------------------------------------
+
+_ROW = "toplint/hardware/{}.py {}[{!r}].{}"
+_PARAMS_FIELD = "toplint/cost/params.py Params.{}"
+# What ships each fitted constant: (where it is written, the value a model holds for it).
+SHIPPED: list[tuple[str, Callable[[Model], float]]] = [
+    *(
+        (_ROW.format("linkkinds", "KINDS", k, "eta"), lambda m, k=k: m.params.eta_of(KINDS[k]))
+        for k in ("nvlink", "nvlink-bridge", "xgmi", "pcie", "pcie-sys")
+    ),
+    *(
+        (
+            _ROW.format("archs", "ARCHS", a, f),
+            lambda m, a=a, f=f: getattr(m.params, f + "_of")(ARCHS[a]),
+        )
+        for a in ("ampere", "ada", "hopper", "blackwell")
+        for f in ("nvls_eta", "step_scale", "p2p_channel", "deepep_pipe")
+    ),
+    *(
+        (_PARAMS_FIELD.format(f), lambda m, f=f: float(getattr(m.params, f)))
+        for f in (
+            "launch_us",
+            "ramp_bytes",
+            "net_extra_us",
+            "pcie_step_scale",
+            "no_p2p_shared",
+            "no_p2p_cap",
+            "net_eta",
+            "a2a_net_eta",
+            "tcp_eta",
+            "tree_eta",
+            "a2a_base_us",
+            "deepep_ll_base_us",
+            "deepep_normal_base_us",
+        )
+    ),
+    *(
+        (_ROW.format("linkkinds", "KINDS", k, "latency_us"), lambda m, k=k: m.latency[k])
+        for k in NETS
+    ),
+    (
+        "toplint/hardware/data/instances.yaml p4d.24xlarge, p4de.24xlarge latency",
+        lambda m: m.latency["efa-v1"],
+    ),
+]
+
+
+def shipped(value: float) -> float:
+    """A fitted value as toplint ships it: three significant figures."""
+    return float(f"{value:.3g}")
+
+
+def shipped_stale(fitted: Model, ships: Model | None = None) -> list[str]:
+    """Each shipped constant that is not the development fit's value to three significant
+    figures, as "where: shipped -> fitted" (empty: toplint ships the model it scores)."""
+    ships = ships or Model()
+    out = []
+    for where, value in SHIPPED:
+        want, have = shipped(value(fitted)), value(ships)
+        if want != have:
+            out.append(f"{where}: {have:g} -> {want:g}")
+    return out
 
 
 def main(argv: list[str]) -> int:
     points = all_points()
-    model = fit(development(points))  # never on the held-out publications
+    model = development_fit(points)  # never on the held-out publications
     if "--fit" in argv:
         print(_fitted(model))
+        stale = shipped_stale(model)
+        print("\nShipped constants that are not this fit (write these):" if stale else "")
+        print("\n".join(stale) or "The shipped constants are this fit.")
         return 0
     rows = all_rows()
     table = summary(rows)
     print(markdown(rows, table, model))
     if "--write" in argv:
-        write_bands(bands(table))
+        BANDS.write_text(bands_text(bands(rows), dev_table_archs()), encoding="utf-8")
     return 0
 
 

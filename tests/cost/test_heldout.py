@@ -63,25 +63,84 @@ def test_a_time_twice_the_next_larger_size_is_not_monotone() -> None:
     assert [p.not_monotone for p in marked] == [True, False, False]
 
 
-def _row(cls: str, err: float, held_out: bool) -> Any:
+def _row(
+    cls: str, err: float, held_out: bool, source: str = "s", extrapolated: bool = False
+) -> Any:
     return B.Row(
-        "alpha-beta", cls, "s", "m", "all_reduce", 8, 1024, 100.0, 100.0 * (1 + err), True, held_out
+        "alpha-beta",
+        cls,
+        source,
+        "m",
+        "all_reduce",
+        8,
+        1024,
+        100.0,
+        100.0 * (1 + err),
+        True,
+        held_out,
+        extrapolated,
+        cls == "multi-node",
     )
 
 
-def test_the_alpha_beta_band_comes_from_the_development_rows_only() -> None:
-    dev = [_row(c, 0.1, False) for c in B.CLASSES for _ in range(10)]
-    held = [_row(c, 3.0, True) for c in B.CLASSES for _ in range(10)]
-    others = [
-        B.Row(m, "intra-node", "s", "m", "all_reduce", 8, 1024, 100.0, 110.0)
+def _others() -> list[Any]:
+    return [
+        B.Row(m, c, f"s{i % 2}", "m", "all_reduce", 8, 1024, 100.0, 110.0)
         for m in ("interpolation", "other-system measurement")
+        for c in B.CLASSES
+        for i in range(10)
     ]
-    bands = B.bands(B.summary(dev + held + others))
+
+
+def _dev(cls: str, errs: list[float], **kw: Any) -> list[Any]:
+    return [_row(cls, e, False, source=f"s{i % 2}", **kw) for i, e in enumerate(errs)]
+
+
+def test_the_alpha_beta_band_comes_from_the_development_rows_only() -> None:
+    dev = [r for c in B.CLASSES for r in _dev(c, [0.1] * 40)]
+    held = [_row(c, 3.0, True) for c in B.CLASSES for _ in range(40)]
+    bands = B.bands(dev + held + _others())
     assert bands["alpha-beta"]["multi-node"] == 0.1
-    assert B.coverage(dev + held, bands)["multi-node"] == (10, 0.0)
+    assert B.coverage(dev + held, bands)["multi-node"] == (40, 0.0)
+
+
+def test_the_band_is_the_80th_percentile_of_its_class() -> None:
+    errs = [i / 100 for i in range(1, 101)]  # 1% .. 100%
+    dev = _dev("multi-node", errs) + [r for c in B.CLASSES[:1] for r in _dev(c, [0.5] * 40)]
+    assert B.bands(dev + _others())["alpha-beta"]["multi-node"] == 0.8
+
+
+def test_a_small_class_takes_its_parents_band() -> None:
+    # 10 multi-node points: too few for a band of their own; the method's pooled rows decide.
+    dev = _dev("intra-node", [0.2] * 40) + _dev("multi-node", [2.0] * 10)
+    bands = B.bands(dev + _others())
+    assert bands["alpha-beta"]["multi-node"] == bands["alpha-beta"]["pcie"] == 0.2
+    one_source = [_row("pcie", 0.05, False) for _ in range(40)]  # one source is not a class
+    assert B.bands(dev + one_source + _others())["alpha-beta"]["pcie"] == 0.2
+
+
+def test_no_fitted_table_widens_the_band_only_where_its_rows_are_worse() -> None:
+    dev = (
+        _dev("intra-node", [0.2] * 40)
+        + _dev("pcie", [0.8] * 40, extrapolated=True)
+        + _dev("multi-node", [0.3] * 40)
+        + _dev("multi-node", [0.1] * 40, extrapolated=True)
+    )
+    bands = B.bands(dev + _others())
+    wide = bands[B.NO_TABLE]
+    assert wide["intra-node"] == 0.8  # no rows of its own: its node scope's (the pcie ones)
+    assert wide["multi-node"] == bands["alpha-beta"]["multi-node"] == 0.3  # never narrower
+    held = _row("intra-node", 0.5, True, extrapolated=True)
+    assert B.printed_band(held, bands) == 0.8
 
 
 def test_the_band_is_symmetric_in_log_space() -> None:
     half = B.Row("alpha-beta", "intra-node", "s", "m", "all_reduce", 8, 1024, 100.0, 50.0)
     double = B.Row("alpha-beta", "intra-node", "s", "m", "all_reduce", 8, 1024, 100.0, 200.0)
     assert half.factor_error == double.factor_error == 1.0
+
+
+def test_the_fitted_table_architectures_of_a_fold() -> None:
+    train = (s for s in ("aiconfigurator:h100_sxm", "aiconfigurator:l40s", "mleng-a100"))
+    assert B.table_archs(train) == {"hopper", "ada"}  # a generator is read once
+    assert "ampere" not in B.dev_table_archs()  # the A100 table is held out

@@ -91,6 +91,8 @@ class Timed:
     link_kind: str
     link_gb_per_s: float  # per-direction bandwidth of the bottleneck hop (before η)
     eta_source: str = ""
+    # An α–β time on a GPU architecture the model was fitted on no table of (wider band).
+    extrapolated: bool = False
 
 
 def time_collective(
@@ -113,7 +115,25 @@ def time_collective(
             return Timed(hit.time_us, hit.method, hit.note, kind, bw)
     pred = predict_us(op, message_bytes, fabric, impl=impl)
     note = f"{pred.algorithm}/{pred.protocol}, η·B = {pred.bandwidth_gb_per_s:.3g} GB/s"
-    return Timed(pred.time_us, "alpha-beta", note, kind, bw, pred.eta_source)
+    wide = no_fitted_table(placement)
+    if wide:
+        note += f"; {wide}"
+    return Timed(pred.time_us, "alpha-beta", note, kind, bw, pred.eta_source, bool(wide))
+
+
+def no_fitted_table(placement: Placement) -> str:
+    """Why an α–β time on this cluster's GPU extrapolates ("" when it does not): the shipped
+    constants were fitted on no table of its architecture (toplint.cost.uncertainty)."""
+    from toplint.cost.uncertainty import fitted_table_archs
+    from toplint.hardware.archs import of_gpu
+
+    gpu = placement.cluster.gpu
+    arch = of_gpu(gpu.arch, gpu.name).name
+    if arch in fitted_table_archs():
+        return ""
+    if not arch:
+        return "GPU architecture not known: no table of it in the fit, wider band"
+    return f"no {arch} table in the fit: wider band"
 
 
 def bottleneck_gb_per_s(fabric: Fabric, op: str) -> float:

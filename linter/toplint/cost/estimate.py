@@ -12,7 +12,12 @@ band (``toplint.cost.uncertainty``).
 from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
-from toplint.cost.calibration import Timed, bottleneck_gb_per_s, time_collective
+from toplint.cost.calibration import (
+    Timed,
+    bottleneck_gb_per_s,
+    no_fitted_table,
+    time_collective,
+)
 from toplint.cost.collectives import Fabric, wire_factor
 from toplint.cost.compute import (
     ep_on,
@@ -219,8 +224,14 @@ class _PhaseBuilder:
         kernel = select(family, fabric, message, sm)
         own = price(kernel, fabric, message, self.p.cluster.gpu.name)
         if own is not None:
+            wide = own.method == "alpha-beta" and bool(no_fitted_table(self.p))
             timed = Timed(
-                own.time_us, own.method, own.note, fabric.link_kind, fabric.intra_gb_per_s
+                own.time_us,
+                own.method,
+                own.note,
+                fabric.link_kind,
+                fabric.intra_gb_per_s,
+                extrapolated=wide,
             )
         else:
             timed = time_collective(self.p, fabric, "all_reduce", message)
@@ -366,7 +377,7 @@ def _collective(
         total_ms=timed.time_us * count / 1e3,
         method=timed.method,
         note=notes,
-        band=band(timed.method, cls),
+        band=band(timed.method, cls, timed.extrapolated),
         kernel=kernel,
     )
 

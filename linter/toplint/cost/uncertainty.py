@@ -6,8 +6,11 @@ other publications of the same GPU for a replayed table) and writes ``data/accur
 docs/accuracy.md reports the same figures and tests/cost/test_accuracy.py fails when the
 cross-validated error of a class rises above them.  A band b is the 80th percentile of
 exp(|log(predicted/measured)|) − 1 of its class, symmetric in log space: the measured time lies
-in [t/(1+b), t·(1+b)] four times in five.  The α–β bands come from the development sources'
-cross-validated errors; the held-out publications (benchmarks/data/heldout.yaml) test them.
+in [t/(1+b), t·(1+b)] four times in five.  Every band comes from the development sources'
+errors (the α–β ones cross-validated); the held-out publications (benchmarks/data/heldout.yaml)
+test them.  An α–β price for a GPU whose architecture the shipped fit saw no table of
+(``fitted_table_archs``: its per-architecture constants are another architecture's or a
+default) takes the "no fitted table" band, never narrower than its class's.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from toplint.infra.pkgdata import read_yaml
 
 DATA = "toplint/cost/data/accuracy.yaml"
 METHODS = ("same-system measurement", "other-system measurement", "interpolation", "alpha-beta")
+NO_TABLE = "alpha-beta, no fitted table"
 CLASSES = ("intra-node", "pcie", "multi-node", "all-to-all", "custom-kernel")
 
 
@@ -38,20 +42,28 @@ def error_class(op: str, link_kind: str, kernel_custom: bool = False) -> str:
     return "intra-node"
 
 
-def band(method: str, cls: str) -> float:
-    """Relative uncertainty (±) of a time obtained by ``method`` for a collective of ``cls``."""
-    bands = _bands()
+def band(method: str, cls: str, extrapolated: bool = False) -> float:
+    """Relative uncertainty (±) of a time obtained by ``method`` for a collective of ``cls``;
+    ``extrapolated``: an α–β time on an architecture with no fitted table."""
+    bands = _bands()["bands"]
+    if extrapolated and method == "alpha-beta":
+        method = NO_TABLE
     try:
         return float(bands[method][cls])
     except KeyError:
         raise KeyError(f"no error band for {method!r} / {cls!r} in {DATA}") from None
 
 
+def fitted_table_archs() -> frozenset[str]:
+    """The GPU architectures the shipped α–β constants were fitted on a table of."""
+    return frozenset(_bands()["fitted_table_archs"])
+
+
 @lru_cache(maxsize=1)
 def _bands() -> dict[str, Any]:
 
-    bands: dict[str, Any] = read_yaml("toplint.cost", "data/accuracy.yaml")["bands"]
-    return bands
+    doc: dict[str, Any] = read_yaml("toplint.cost", "data/accuracy.yaml")
+    return doc
 
 
 def render(time_us: float, rel: float) -> str:
