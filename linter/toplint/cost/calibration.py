@@ -19,6 +19,8 @@ from typing import Any
 
 from toplint.cost.collectives import Fabric, wire_factor
 from toplint.cost.predict import latency_us, predict_us
+from toplint.cost.uncertainty import fitted_table_archs
+from toplint.hardware.archs import of_gpu
 from toplint.hardware.linkkinds import kind
 from toplint.hardware.types import Measurement
 from toplint.infra.pkgdata import read_yaml
@@ -124,9 +126,6 @@ def time_collective(
 def no_fitted_table(placement: Placement) -> str:
     """Why an α–β time on this cluster's GPU extrapolates ("" when it does not): the shipped
     constants were fitted on no table of its architecture (toplint.cost.uncertainty)."""
-    from toplint.cost.uncertainty import fitted_table_archs
-    from toplint.hardware.archs import of_gpu
-
     gpu = placement.cluster.gpu
     arch = of_gpu(gpu.arch, gpu.name).name
     if arch in fitted_table_archs():
