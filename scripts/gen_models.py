@@ -118,9 +118,10 @@ def git_show(mirrors: Path, repo: str, commit: str, path: str) -> str:
 
 def trim(config: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {k: config[k] for k in FIELDS if config.get(k) is not None}
-    text = config.get("text_config")
-    if isinstance(text, Mapping) and "hidden_size" in text:
-        out["text_config"] = trim(text)
+    for nested in ("text_config", "llm_config"):  # hfconfig._NESTED_LM
+        text = config.get(nested)
+        if isinstance(text, Mapping) and "hidden_size" in text:
+            out[nested] = trim(text)
     quant = config.get("quantization_config")
     if isinstance(quant, Mapping):
         out["quantization_config"] = trim_quant(quant)
@@ -308,7 +309,34 @@ def read_kaito(mirrors: Path, src: Mapping[str, Any], name: str) -> tuple[dict[s
     return config, f"github.com/{src['repo']}@{src['commit'][:10]} {src['path']} name={name}"
 
 
+_GPUPOOR: dict[str, dict[str, Any]] = {}
+# What the config class of each architecture fills in for a field its config.json leaves out
+# (gpu_poor keeps six fields only): transformers LlamaConfig(model_type="llama",
+# tie_word_embeddings=False); Baichuan2's remote-code config as MLC-LLM's verbatim copy writes it
+# (model_type "baichuan", tie_word_embeddings False).
+_CLASS_DEFAULTS = {
+    "LlamaForCausalLM": {"model_type": "llama", "tie_word_embeddings": False},
+    # the pre-release spelling of the same class (transformers before 4.28)
+    "LLaMAForCausalLM": {"model_type": "llama", "tie_word_embeddings": False},
+    "BaichuanForCausalLM": {"model_type": "baichuan", "tie_word_embeddings": False},
+}
+
+
+def read_gpupoor(mirrors: Path, src: Mapping[str, Any], name: str) -> tuple[dict[str, Any], str]:
+    """Six fields of a model's config.json (architectures, hidden size, FFN width, heads, layers,
+    vocabulary) as gpu_poor's ``public/all_configs.json`` copies them per Hugging Face id.  It
+    keeps no ``num_key_value_heads``: only architectures without grouped KV heads are read from
+    it (the reader then counts one KV head per head)."""
+    if not _GPUPOOR:
+        _GPUPOOR.update(json.loads(git_show(mirrors, src["repo"], src["commit"], src["path"])))
+    raw = _GPUPOOR[name]
+    arch = (raw.get("architectures") or [""])[0]
+    config = {**_CLASS_DEFAULTS[arch], **trim(raw)}
+    return config, f"github.com/{src['repo']}@{src['commit'][:10]} {src['path']} [{name!r}]"
+
+
 READERS = {
+    "gpupoor": read_gpupoor,
     "aic": read_aic,
     "mlc": read_mlc,
     "genz": read_genz,
@@ -357,12 +385,21 @@ def _odd_fields(config: Mapping[str, Any]) -> list[str]:
         for k, v in config.items()
         if k not in _NOT_COUNTS and k in FIELDS and not isinstance(v, (int, bool))
     ]
-    text = config.get("text_config")
-    return odd + (_odd_fields(text) if isinstance(text, Mapping) else [])
+    text = _nested(config)
+    return odd + (_odd_fields(text) if text is not None else [])
+
+
+def _nested(config: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The language model a vision-language config nests (hfconfig._NESTED_LM), if any."""
+    for key in ("text_config", "llm_config"):
+        text = config.get(key)
+        if isinstance(text, Mapping):
+            return text
+    return None
 
 
 def _core(config: Mapping[str, Any]) -> dict[str, Any]:
-    text = config.get("text_config") if isinstance(config.get("text_config"), Mapping) else config
+    text = _nested(config) or config
     return {k: text.get(k) for k in CORE if text.get(k) is not None}
 
 

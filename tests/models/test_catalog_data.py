@@ -76,6 +76,9 @@ def test_every_id_resolves_to_its_architecture(model_id: str) -> None:
         ("nvidia/Qwen3-235B-A22B-NVFP4", "Qwen/Qwen3-235B-A22B", 0.5, 0),
         ("zai-org/GLM-5-FP8", "zai-org/GLM-5", 1.0, 128),
         ("nvidia/Llama-3.1-70B-Instruct-FP8", "meta-llama/Llama-3.1-70B", 1.0, 0),
+        ("TheBloke/WizardCoder-Python-7B-V1.0-AWQ", "WizardLM/WizardCoder-Python-7B-V1.0", 0.5, 0),
+        ("csdc-atl/Baichuan2-7B-Chat-GPTQ-Int4", "baichuan-inc/Baichuan2-7B-Chat", 0.5, 0),
+        ("cognitivecomputations/WizardLM-33B-V1.0-Uncensored", "huggyllama/llama-30b", 2.0, 0),
     ],
 )
 def test_re_releases_share_the_architecture_with_their_own_bytes(
@@ -110,3 +113,26 @@ def test_a_partial_architecture_takes_its_parameters_from_the_checkpoint_size() 
     assert spec.params_total == pytest.approx(8.68 * 2**30 / 2, rel=1e-3)
     assert spec.intermediate_size == 0 and spec.vocab_size == 0  # unknown: those checks skip
     assert spec.kv_bytes_per_token == 8 * 2 * 4 * 256 * 2  # 8 full-attention layers of 32
+
+
+@pytest.mark.parametrize(
+    ("model_id", "billions", "heads", "kv_heads"),
+    [
+        # LLaMA 1 (published 6.7B/13.0B/32.5B/65.2B) and Baichuan 2 (7.5B/13.9B): configs read
+        # from gpu_poor's copies, which keep no KV heads field; these architectures have none.
+        ("huggyllama/llama-7b", 6.74, 32, 32),
+        ("huggyllama/llama-30b", 32.53, 52, 52),
+        ("huggyllama/llama-65b", 65.28, 64, 64),
+        ("baichuan-inc/Baichuan2-7B-Chat", 7.51, 32, 32),
+        ("baichuan-inc/Baichuan2-13B-Chat", 13.9, 40, 40),
+        # the base model's KV heads (MLC codellama_7b), the fine-tune's own vocabulary
+        ("WizardLM/WizardCoder-Python-7B-V1.0", 6.74, 32, 32),
+    ],
+)
+def test_pre_gqa_architectures_read_without_a_kv_heads_field(
+    model_id: str, billions: float, heads: int, kv_heads: int
+) -> None:
+    spec = lookup_model(model_id, hf_cache=False)
+    assert spec is not None
+    assert round(spec.params_total / 1e9, 2) == pytest.approx(billions, abs=0.01)
+    assert (spec.num_attention_heads, spec.num_kv_heads) == (heads, kv_heads)

@@ -184,6 +184,23 @@ def test_vlm_text_config_and_block_fp8_quantization() -> None:
     assert spec.moe_intermediate_size == 4096 and spec.intermediate_size == 0
 
 
+def test_internvl_llm_config_is_the_language_model() -> None:
+    """InternVL nests its language model as ``llm_config`` beside ``vision_config``: the
+    serving checks read that (the vision tower's widths must not become the model's)."""
+    config = {
+        "architectures": ["InternVLChatModel"],
+        "model_type": "internvl_chat",
+        "vision_config": {"hidden_size": 1024, "num_hidden_layers": 24, "num_attention_heads": 16},
+        "llm_config": dict(LLAMA_LIKE, num_attention_heads=28, num_key_value_heads=4, head_dim=64),
+        "torch_dtype": "bfloat16",
+    }
+    spec = spec_from_hf_config(config)
+    flat = spec_from_hf_config(config["llm_config"])
+    assert (spec.hidden_size, spec.num_attention_heads, spec.num_kv_heads) == (1024, 28, 4)
+    assert spec.params_total == flat.params_total
+    assert spec.kv_bytes_per_token == flat.kv_bytes_per_token
+
+
 def test_gptq_bits_and_compressed_tensors_num_bits() -> None:
     gptq = spec_from_hf_config(
         dict(LLAMA_LIKE, quantization_config={"quant_method": "gptq", "bits": 4})
