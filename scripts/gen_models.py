@@ -309,6 +309,10 @@ def read_kaito(mirrors: Path, src: Mapping[str, Any], name: str) -> tuple[dict[s
     return config, f"github.com/{src['repo']}@{src['commit'][:10]} {src['path']} name={name}"
 
 
+# A transcription leaves out fields the config class then defaults: transformers
+# Qwen2Config(tie_word_embeddings=False) (models/qwen2/configuration_qwen2.py).
+_TYPE_DEFAULTS: dict[str, dict[str, Any]] = {"qwen2": {"tie_word_embeddings": False}}
+
 _GPUPOOR: dict[str, dict[str, Any]] = {}
 # What the config class of each architecture fills in for a field its config.json leaves out
 # (gpu_poor keeps six fields only): transformers LlamaConfig(model_type="llama",
@@ -335,7 +339,88 @@ def read_gpupoor(mirrors: Path, src: Mapping[str, Any], name: str) -> tuple[dict
     return config, f"github.com/{src['repo']}@{src['commit'][:10]} {src['path']} [{name!r}]"
 
 
+_MEGATRON = {
+    "--num-layers": "num_hidden_layers",
+    "--hidden-size": "hidden_size",
+    "--ffn-hidden-size": "intermediate_size",
+    "--num-attention-heads": "num_attention_heads",
+    "--kv-channels": "head_dim",
+    "--vocab-size": "vocab_size",
+    "--padded-vocab-size": "vocab_size",
+    "--num-experts": "n_routed_experts",
+    "--moe-router-topk": "num_experts_per_tok",
+    "--moe-ffn-hidden-size": "moe_intermediate_size",
+    "--moe-shared-expert-intermediate-size": "shared_expert_intermediate_size",
+}
+_SHELL_INT = re.compile(r"^([A-Z_]+)=(\d+)$", re.MULTILINE)
+
+
+def read_megatron(mirrors: Path, src: Mapping[str, Any], path: str) -> tuple[dict[str, Any], str]:
+    """An architecture as a Megatron model script states it for converting the Hugging Face
+    checkpoint (slime's ``scripts/models/*.sh`` ``MODEL_ARGS``: layers, widths, heads, query
+    groups, vocabulary, experts; ``--moe-layer-freq [0]*N+[1]*M`` = N leading dense layers).
+    Only gated (``--swiglu``) models; shell integers and ``$((A + B))`` are evaluated, nothing
+    else is."""
+    text = git_show(mirrors, src["repo"], src["commit"], path)
+    names = {k: int(v) for k, v in _SHELL_INT.findall(text)}
+
+    def value(name: str) -> int:
+        if name not in names:
+            raise SystemExit(f"{path}: ${name} is not a plain integer the script sets")
+        return names[name]
+
+    args = text.split("MODEL_ARGS=(", 1)[1].split("\n)", 1)[0]  # the closing line
+    args = re.sub(r"\$\(\((\w+) \+ (\w+)\)\)", lambda m: str(value(m[1]) + value(m[2])), args)
+    args = re.sub(r"\$(\w+)", lambda m: str(value(m[1])), args)
+    tokens = [t for line in args.splitlines() for t in line.split("#", 1)[0].split()]
+    if "--swiglu" not in tokens:
+        raise SystemExit(f"{path}: not a gated (--swiglu) model; the reader would misread it")
+    config: dict[str, Any] = {}
+    for flag, value in zip(tokens, [*tokens[1:], ""], strict=True):
+        if flag in _MEGATRON:
+            config[_MEGATRON[flag]] = int(value)
+    if "--group-query-attention" in tokens:
+        config["num_key_value_heads"] = int(tokens[tokens.index("--num-query-groups") + 1])
+    config["tie_word_embeddings"] = "--untie-embeddings-and-output-weights" not in tokens
+    if "--moe-layer-freq" in tokens:
+        freq = tokens[tokens.index("--moe-layer-freq") + 1]
+        dense = re.fullmatch(r"\[0\]\*(\d+)\+\[1\]\*(\d+)", freq)
+        if dense is None:
+            raise SystemExit(f"{path}: --moe-layer-freq {freq} is not N dense then M MoE layers")
+        config["first_k_dense_replace"] = int(dense[1])
+    return config, f"github.com/{src['repo']}@{src['commit'][:10]} {path} MODEL_ARGS"
+
+
+_PAI = {
+    "NUM_LAYERS": "num_hidden_layers",
+    "HIDDEN_SIZE": "hidden_size",
+    "NUM_ATTN_HEADS": "num_attention_heads",
+    "INTERMEDIATE_SIZE": "intermediate_size",
+}
+
+
+def read_pai(mirrors: Path, src: Mapping[str, Any], size: str) -> tuple[dict[str, Any], str]:
+    """One size of a model family as Alibaba's Pai-Megatron-Patch run script sets it for
+    converting the Qwen checkpoint (``if [ $MODEL_SIZE = <size> ]`` block: layers, hidden,
+    heads, FFN width, ``--num-query-groups``).  No vocabulary: used to confirm another source."""
+    text = git_show(mirrors, src["repo"], src["commit"], src["path"])
+    match = re.search(
+        rf"if \[ \$MODEL_SIZE = {re.escape(size)} \]; then\n(.*?)\n(?:elif|fi)", text, re.S
+    )
+    if match is None:
+        raise KeyError(f"{src['path']}: no MODEL_SIZE {size}")
+    block = match[1]
+    config = {
+        hf: int(v) for k, hf in _PAI.items() for v in re.findall(rf"^{k}=(\d+)$", block, re.M)
+    }
+    groups = re.search(r"--num-query-groups (\d+)", block)
+    config["num_key_value_heads"] = int(groups[1]) if groups else config["num_attention_heads"]
+    return config, f"github.com/{src['repo']}@{src['commit'][:10]} {src['path']} MODEL_SIZE={size}"
+
+
 READERS = {
+    "pai": read_pai,
+    "megatron": read_megatron,
     "gpupoor": read_gpupoor,
     "aic": read_aic,
     "mlc": read_mlc,
@@ -445,6 +530,8 @@ def generate(mirrors: Path) -> tuple[dict[str, Any], list[str]]:
             config.pop("quantization_config", None) if item.get("strip_quant") else None
             if item.get("model_type"):
                 config.setdefault("model_type", item["model_type"])
+            for key, default in _TYPE_DEFAULTS.get(config.get("model_type", ""), {}).items():
+                config.setdefault(key, default)  # what the config class reads for a missing key
             if item.get("add"):  # fields a cited model card states (``add_source``)
                 config.update(item["add"])
                 source += f"; {', '.join(item['add'])} from {item['add_source']}"

@@ -136,3 +136,37 @@ def test_pre_gqa_architectures_read_without_a_kv_heads_field(
     assert spec is not None
     assert round(spec.params_total / 1e9, 2) == pytest.approx(billions, abs=0.01)
     assert (spec.num_attention_heads, spec.num_kv_heads) == (heads, kv_heads)
+
+
+@pytest.mark.parametrize(
+    ("model_id", "billions", "kv_heads"),
+    [
+        # GenZ's transcriptions confirmed by Alibaba's Pai-Megatron-Patch sizes; untied embeddings
+        # (Qwen2Config's default): the published 0.62B/1.84B/3.95B/7.72B/14.2B/72.3B
+        ("Qwen/Qwen1.5-0.5B-Chat", 0.62, 16),
+        ("Qwen/Qwen1.5-1.8B", 1.84, 16),
+        ("Qwen/Qwen1.5-4B", 3.95, 20),
+        ("Qwen/Qwen1.5-7B-Chat", 7.72, 32),
+        ("Qwen/Qwen1.5-14B-Chat-AWQ", 14.17, 40),
+        ("qwen/Qwen1.5-72B-Chat", 72.29, 64),
+    ],
+)
+def test_qwen15_sizes(model_id: str, billions: float, kv_heads: int) -> None:
+    spec = lookup_model(model_id, hf_cache=False)
+    assert spec is not None and spec.family == "qwen1.5"
+    assert spec.params_total / 1e9 == pytest.approx(billions, abs=0.01)
+    assert spec.num_kv_heads == kv_heads
+
+
+def test_qwen15_32b_stays_unknown_where_its_sources_disagree() -> None:
+    # GenZ transcribes 64 heads, Pai-Megatron-Patch sets 40: left out rather than guessed.
+    assert lookup_model("Qwen/Qwen1.5-32B-Chat", hf_cache=False) is None
+
+
+def test_glm45_air_from_zhipus_own_megatron_arguments() -> None:
+    spec = lookup_model("zai-org/GLM-4.5-Air-FP8", hf_cache=False)
+    assert spec is not None and spec.id == "zai-org/GLM-4.5-Air"
+    assert (spec.num_experts, spec.top_k, spec.num_moe_layers) == (128, 8, 45)
+    assert (spec.num_attention_heads, spec.num_kv_heads, spec.head_dim) == (96, 8, 128)
+    assert spec.params_total / 1e9 == pytest.approx(106.85, abs=0.01)  # "106B total"
+    assert spec.weight_bytes == 1.0

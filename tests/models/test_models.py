@@ -53,9 +53,14 @@ def test_hf_cache_snapshot_path_matches_by_repo_name() -> None:
     assert spec is not None and spec.id == "Qwen/Qwen2.5-14B"
 
 
-@pytest.mark.parametrize("model_id", ["", "   ", None, "acme/unheard-of-model", "glm-4.5-air"])
+@pytest.mark.parametrize("model_id", ["", "   ", None, "acme/unheard-of-model", "glm-4.5-ultra"])
 def test_unknown_or_empty_id_is_none(model_id: str | None) -> None:
     assert lookup_model(model_id, hf_cache=False) is None
+
+
+def test_a_longer_name_is_not_its_prefix_model() -> None:
+    spec = lookup_model("glm-4.5-air", hf_cache=False)
+    assert spec is not None and spec.id == "zai-org/GLM-4.5-Air"  # not zai-org/GLM-4.5
 
 
 def test_fp8_suffix_on_a_block_quantized_family_sets_one_byte_and_block_128() -> None:
