@@ -396,26 +396,40 @@ _PAI = {
     "HIDDEN_SIZE": "hidden_size",
     "NUM_ATTN_HEADS": "num_attention_heads",
     "INTERMEDIATE_SIZE": "intermediate_size",
+    "NUM_KEY_VALUE_HEADS": "num_key_value_heads",
+    "VOCAB_SIZE": "vocab_size",
 }
+# The scripts' own arithmetic for a vocabulary given as extra tokens: "151643 + 293 = 151936".
+_PAI_EXTRA = re.compile(r"# (\d+) \+ \d+ = \d+")
 
 
-def read_pai(mirrors: Path, src: Mapping[str, Any], size: str) -> tuple[dict[str, Any], str]:
-    """One size of a model family as Alibaba's Pai-Megatron-Patch run script sets it for
-    converting the Qwen checkpoint (``if [ $MODEL_SIZE = <size> ]`` block: layers, hidden,
-    heads, FFN width, ``--num-query-groups``).  No vocabulary: used to confirm another source."""
-    text = git_show(mirrors, src["repo"], src["commit"], src["path"])
-    match = re.search(
-        rf"if \[ \$MODEL_SIZE = {re.escape(size)} \]; then\n(.*?)\n(?:elif|fi)", text, re.S
-    )
+def read_pai(mirrors: Path, src: Mapping[str, Any], key: str) -> tuple[dict[str, Any], str]:
+    """One size of a Qwen family as Alibaba's Pai-Megatron-Patch run script sets it for
+    converting the checkpoint (``key`` = ``<script>#<size>``; the ``if [ $MODEL_SIZE = <size> ]``
+    block: layers, hidden, heads, FFN width, KV heads or ``--num-query-groups``, vocabulary as
+    ``VOCAB_SIZE`` or base + ``EXTRA_VOCAB_SIZE`` where the script states its base, untied
+    embeddings).  A Qwen2-VL/2.5-VL script sets the language model only."""
+    path, size = key.split("#", 1)
+    text = git_show(mirrors, src["repo"], src["commit"], path)
+    pattern = rf"if \[ \$MODEL_SIZE = {re.escape(size)} \]; then\n(.*?)\n(?:elif|fi)\b"
+    match = re.search(pattern, text, re.S)
     if match is None:
-        raise KeyError(f"{src['path']}: no MODEL_SIZE {size}")
+        raise KeyError(f"{path}: no MODEL_SIZE {size}")
     block = match[1]
     config = {
-        hf: int(v) for k, hf in _PAI.items() for v in re.findall(rf"^{k}=(\d+)$", block, re.M)
+        hf: int(v) for k, hf in _PAI.items() for v in re.findall(rf"^{k}=(\d+)\b", block, re.M)
     }
     groups = re.search(r"--num-query-groups (\d+)", block)
-    config["num_key_value_heads"] = int(groups[1]) if groups else config["num_attention_heads"]
-    return config, f"github.com/{src['repo']}@{src['commit'][:10]} {src['path']} MODEL_SIZE={size}"
+    if groups:
+        config["num_key_value_heads"] = int(groups[1])
+    config.setdefault("num_key_value_heads", config["num_attention_heads"])
+    extra = re.search(r"^EXTRA_VOCAB_SIZE=(\d+)", block, re.M)
+    base = _PAI_EXTRA.search(text)
+    if extra and base and "vocab_size" not in config:
+        config["vocab_size"] = int(base[1]) + int(extra[1])
+    if "vocab_size" in config:  # a whole architecture: its embeddings as the script ties them
+        config["tie_word_embeddings"] = "--untie-embeddings-and-output-weights" not in block
+    return config, f"github.com/{src['repo']}@{src['commit'][:10]} {path} MODEL_SIZE={size}"
 
 
 READERS = {

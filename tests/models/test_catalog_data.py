@@ -170,3 +170,24 @@ def test_glm45_air_from_zhipus_own_megatron_arguments() -> None:
     assert (spec.num_attention_heads, spec.num_kv_heads, spec.head_dim) == (96, 8, 128)
     assert spec.params_total / 1e9 == pytest.approx(106.85, abs=0.01)  # "106B total"
     assert spec.weight_bytes == 1.0
+
+
+@pytest.mark.parametrize(
+    ("model_id", "arch", "weight_bytes"),
+    [
+        ("Qwen/Qwen2.5-VL-72B-Instruct-AWQ", "Qwen/Qwen2.5-VL-72B-Instruct", 0.5),
+        ("nm-testing/Qwen2-VL-72B-Instruct-FP8-dynamic", "Qwen/Qwen2-VL-72B-Instruct", 1.0),
+    ],
+)
+def test_vision_language_ids_carry_their_language_model(
+    model_id: str, arch: str, weight_bytes: float
+) -> None:
+    """Alibaba's conversion scripts give the 72B VL models the Qwen2/2.5-72B language model
+    (80 layers, 64 heads, 8 KV heads): the same sizes as the hand-kept Qwen2.5-72B."""
+    spec = lookup_model(model_id, hf_cache=False)
+    text = lookup_model("Qwen/Qwen2.5-72B", hf_cache=False)
+    assert spec is not None and text is not None and spec.id == arch
+    assert (spec.num_layers, spec.num_attention_heads, spec.num_kv_heads) == (80, 64, 8)
+    assert spec.kv_bytes_per_token == text.kv_bytes_per_token
+    assert spec.weight_bytes == weight_bytes
+    assert "vision tower excluded" in spec.source
