@@ -118,9 +118,10 @@ def git_show(mirrors: Path, repo: str, commit: str, path: str) -> str:
 
 def trim(config: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {k: config[k] for k in FIELDS if config.get(k) is not None}
-    text = config.get("text_config")
-    if isinstance(text, Mapping) and "hidden_size" in text:
-        out["text_config"] = trim(text)
+    for nested in ("text_config", "llm_config"):  # hfconfig._NESTED_LM
+        text = config.get(nested)
+        if isinstance(text, Mapping) and "hidden_size" in text:
+            out[nested] = trim(text)
     quant = config.get("quantization_config")
     if isinstance(quant, Mapping):
         out["quantization_config"] = trim_quant(quant)
@@ -308,7 +309,133 @@ def read_kaito(mirrors: Path, src: Mapping[str, Any], name: str) -> tuple[dict[s
     return config, f"github.com/{src['repo']}@{src['commit'][:10]} {src['path']} name={name}"
 
 
+# A transcription leaves out fields the config class then defaults: transformers
+# Qwen2Config(tie_word_embeddings=False) (models/qwen2/configuration_qwen2.py).
+_TYPE_DEFAULTS: dict[str, dict[str, Any]] = {"qwen2": {"tie_word_embeddings": False}}
+
+_GPUPOOR: dict[str, dict[str, Any]] = {}
+# What the config class of each architecture fills in for a field its config.json leaves out
+# (gpu_poor keeps six fields only): transformers LlamaConfig(model_type="llama",
+# tie_word_embeddings=False); Baichuan2's remote-code config as MLC-LLM's verbatim copy writes it
+# (model_type "baichuan", tie_word_embeddings False).
+_CLASS_DEFAULTS = {
+    "LlamaForCausalLM": {"model_type": "llama", "tie_word_embeddings": False},
+    # the pre-release spelling of the same class (transformers before 4.28)
+    "LLaMAForCausalLM": {"model_type": "llama", "tie_word_embeddings": False},
+    "BaichuanForCausalLM": {"model_type": "baichuan", "tie_word_embeddings": False},
+}
+
+
+def read_gpupoor(mirrors: Path, src: Mapping[str, Any], name: str) -> tuple[dict[str, Any], str]:
+    """Six fields of a model's config.json (architectures, hidden size, FFN width, heads, layers,
+    vocabulary) as gpu_poor's ``public/all_configs.json`` copies them per Hugging Face id.  It
+    keeps no ``num_key_value_heads``: only architectures without grouped KV heads are read from
+    it (the reader then counts one KV head per head)."""
+    if not _GPUPOOR:
+        _GPUPOOR.update(json.loads(git_show(mirrors, src["repo"], src["commit"], src["path"])))
+    raw = _GPUPOOR[name]
+    arch = (raw.get("architectures") or [""])[0]
+    config = {**_CLASS_DEFAULTS[arch], **trim(raw)}
+    return config, f"github.com/{src['repo']}@{src['commit'][:10]} {src['path']} [{name!r}]"
+
+
+_MEGATRON = {
+    "--num-layers": "num_hidden_layers",
+    "--hidden-size": "hidden_size",
+    "--ffn-hidden-size": "intermediate_size",
+    "--num-attention-heads": "num_attention_heads",
+    "--kv-channels": "head_dim",
+    "--vocab-size": "vocab_size",
+    "--padded-vocab-size": "vocab_size",
+    "--num-experts": "n_routed_experts",
+    "--moe-router-topk": "num_experts_per_tok",
+    "--moe-ffn-hidden-size": "moe_intermediate_size",
+    "--moe-shared-expert-intermediate-size": "shared_expert_intermediate_size",
+}
+_SHELL_INT = re.compile(r"^([A-Z_]+)=(\d+)$", re.MULTILINE)
+
+
+def read_megatron(mirrors: Path, src: Mapping[str, Any], path: str) -> tuple[dict[str, Any], str]:
+    """An architecture as a Megatron model script states it for converting the Hugging Face
+    checkpoint (slime's ``scripts/models/*.sh`` ``MODEL_ARGS``: layers, widths, heads, query
+    groups, vocabulary, experts; ``--moe-layer-freq [0]*N+[1]*M`` = N leading dense layers).
+    Only gated (``--swiglu``) models; shell integers and ``$((A + B))`` are evaluated, nothing
+    else is."""
+    text = git_show(mirrors, src["repo"], src["commit"], path)
+    names = {k: int(v) for k, v in _SHELL_INT.findall(text)}
+
+    def value(name: str) -> int:
+        if name not in names:
+            raise SystemExit(f"{path}: ${name} is not a plain integer the script sets")
+        return names[name]
+
+    args = text.split("MODEL_ARGS=(", 1)[1].split("\n)", 1)[0]  # the closing line
+    args = re.sub(r"\$\(\((\w+) \+ (\w+)\)\)", lambda m: str(value(m[1]) + value(m[2])), args)
+    args = re.sub(r"\$(\w+)", lambda m: str(value(m[1])), args)
+    tokens = [t for line in args.splitlines() for t in line.split("#", 1)[0].split()]
+    if "--swiglu" not in tokens:
+        raise SystemExit(f"{path}: not a gated (--swiglu) model; the reader would misread it")
+    config: dict[str, Any] = {}
+    for flag, value in zip(tokens, [*tokens[1:], ""], strict=True):
+        if flag in _MEGATRON:
+            config[_MEGATRON[flag]] = int(value)
+    if "--group-query-attention" in tokens:
+        config["num_key_value_heads"] = int(tokens[tokens.index("--num-query-groups") + 1])
+    config["tie_word_embeddings"] = "--untie-embeddings-and-output-weights" not in tokens
+    if "--moe-layer-freq" in tokens:
+        freq = tokens[tokens.index("--moe-layer-freq") + 1]
+        dense = re.fullmatch(r"\[0\]\*(\d+)\+\[1\]\*(\d+)", freq)
+        if dense is None:
+            raise SystemExit(f"{path}: --moe-layer-freq {freq} is not N dense then M MoE layers")
+        config["first_k_dense_replace"] = int(dense[1])
+    return config, f"github.com/{src['repo']}@{src['commit'][:10]} {path} MODEL_ARGS"
+
+
+_PAI = {
+    "NUM_LAYERS": "num_hidden_layers",
+    "HIDDEN_SIZE": "hidden_size",
+    "NUM_ATTN_HEADS": "num_attention_heads",
+    "INTERMEDIATE_SIZE": "intermediate_size",
+    "NUM_KEY_VALUE_HEADS": "num_key_value_heads",
+    "VOCAB_SIZE": "vocab_size",
+}
+# The scripts' own arithmetic for a vocabulary given as extra tokens: "151643 + 293 = 151936".
+_PAI_EXTRA = re.compile(r"# (\d+) \+ \d+ = \d+")
+
+
+def read_pai(mirrors: Path, src: Mapping[str, Any], key: str) -> tuple[dict[str, Any], str]:
+    """One size of a Qwen family as Alibaba's Pai-Megatron-Patch run script sets it for
+    converting the checkpoint (``key`` = ``<script>#<size>``; the ``if [ $MODEL_SIZE = <size> ]``
+    block: layers, hidden, heads, FFN width, KV heads or ``--num-query-groups``, vocabulary as
+    ``VOCAB_SIZE`` or base + ``EXTRA_VOCAB_SIZE`` where the script states its base, untied
+    embeddings).  A Qwen2-VL/2.5-VL script sets the language model only."""
+    path, size = key.split("#", 1)
+    text = git_show(mirrors, src["repo"], src["commit"], path)
+    pattern = rf"if \[ \$MODEL_SIZE = {re.escape(size)} \]; then\n(.*?)\n(?:elif|fi)\b"
+    match = re.search(pattern, text, re.S)
+    if match is None:
+        raise KeyError(f"{path}: no MODEL_SIZE {size}")
+    block = match[1]
+    config = {
+        hf: int(v) for k, hf in _PAI.items() for v in re.findall(rf"^{k}=(\d+)\b", block, re.M)
+    }
+    groups = re.search(r"--num-query-groups (\d+)", block)
+    if groups:
+        config["num_key_value_heads"] = int(groups[1])
+    config.setdefault("num_key_value_heads", config["num_attention_heads"])
+    extra = re.search(r"^EXTRA_VOCAB_SIZE=(\d+)", block, re.M)
+    base = _PAI_EXTRA.search(text)
+    if extra and base and "vocab_size" not in config:
+        config["vocab_size"] = int(base[1]) + int(extra[1])
+    if "vocab_size" in config:  # a whole architecture: its embeddings as the script ties them
+        config["tie_word_embeddings"] = "--untie-embeddings-and-output-weights" not in block
+    return config, f"github.com/{src['repo']}@{src['commit'][:10]} {path} MODEL_SIZE={size}"
+
+
 READERS = {
+    "pai": read_pai,
+    "megatron": read_megatron,
+    "gpupoor": read_gpupoor,
     "aic": read_aic,
     "mlc": read_mlc,
     "genz": read_genz,
@@ -357,12 +484,21 @@ def _odd_fields(config: Mapping[str, Any]) -> list[str]:
         for k, v in config.items()
         if k not in _NOT_COUNTS and k in FIELDS and not isinstance(v, (int, bool))
     ]
-    text = config.get("text_config")
-    return odd + (_odd_fields(text) if isinstance(text, Mapping) else [])
+    text = _nested(config)
+    return odd + (_odd_fields(text) if text is not None else [])
+
+
+def _nested(config: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The language model a vision-language config nests (hfconfig._NESTED_LM), if any."""
+    for key in ("text_config", "llm_config"):
+        text = config.get(key)
+        if isinstance(text, Mapping):
+            return text
+    return None
 
 
 def _core(config: Mapping[str, Any]) -> dict[str, Any]:
-    text = config.get("text_config") if isinstance(config.get("text_config"), Mapping) else config
+    text = _nested(config) or config
     return {k: text.get(k) for k in CORE if text.get(k) is not None}
 
 
@@ -408,6 +544,8 @@ def generate(mirrors: Path) -> tuple[dict[str, Any], list[str]]:
             config.pop("quantization_config", None) if item.get("strip_quant") else None
             if item.get("model_type"):
                 config.setdefault("model_type", item["model_type"])
+            for key, default in _TYPE_DEFAULTS.get(config.get("model_type", ""), {}).items():
+                config.setdefault(key, default)  # what the config class reads for a missing key
             if item.get("add"):  # fields a cited model card states (``add_source``)
                 config.update(item["add"])
                 source += f"; {', '.join(item['add'])} from {item['add_source']}"

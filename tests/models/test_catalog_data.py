@@ -76,6 +76,9 @@ def test_every_id_resolves_to_its_architecture(model_id: str) -> None:
         ("nvidia/Qwen3-235B-A22B-NVFP4", "Qwen/Qwen3-235B-A22B", 0.5, 0),
         ("zai-org/GLM-5-FP8", "zai-org/GLM-5", 1.0, 128),
         ("nvidia/Llama-3.1-70B-Instruct-FP8", "meta-llama/Llama-3.1-70B", 1.0, 0),
+        ("TheBloke/WizardCoder-Python-7B-V1.0-AWQ", "WizardLM/WizardCoder-Python-7B-V1.0", 0.5, 0),
+        ("csdc-atl/Baichuan2-7B-Chat-GPTQ-Int4", "baichuan-inc/Baichuan2-7B-Chat", 0.5, 0),
+        ("cognitivecomputations/WizardLM-33B-V1.0-Uncensored", "huggyllama/llama-30b", 2.0, 0),
     ],
 )
 def test_re_releases_share_the_architecture_with_their_own_bytes(
@@ -110,3 +113,81 @@ def test_a_partial_architecture_takes_its_parameters_from_the_checkpoint_size() 
     assert spec.params_total == pytest.approx(8.68 * 2**30 / 2, rel=1e-3)
     assert spec.intermediate_size == 0 and spec.vocab_size == 0  # unknown: those checks skip
     assert spec.kv_bytes_per_token == 8 * 2 * 4 * 256 * 2  # 8 full-attention layers of 32
+
+
+@pytest.mark.parametrize(
+    ("model_id", "billions", "heads", "kv_heads"),
+    [
+        # LLaMA 1 (published 6.7B/13.0B/32.5B/65.2B) and Baichuan 2 (7.5B/13.9B): configs read
+        # from gpu_poor's copies, which keep no KV heads field; these architectures have none.
+        ("huggyllama/llama-7b", 6.74, 32, 32),
+        ("huggyllama/llama-30b", 32.53, 52, 52),
+        ("huggyllama/llama-65b", 65.28, 64, 64),
+        ("baichuan-inc/Baichuan2-7B-Chat", 7.51, 32, 32),
+        ("baichuan-inc/Baichuan2-13B-Chat", 13.9, 40, 40),
+        # the base model's KV heads (MLC codellama_7b), the fine-tune's own vocabulary
+        ("WizardLM/WizardCoder-Python-7B-V1.0", 6.74, 32, 32),
+    ],
+)
+def test_pre_gqa_architectures_read_without_a_kv_heads_field(
+    model_id: str, billions: float, heads: int, kv_heads: int
+) -> None:
+    spec = lookup_model(model_id, hf_cache=False)
+    assert spec is not None
+    assert round(spec.params_total / 1e9, 2) == pytest.approx(billions, abs=0.01)
+    assert (spec.num_attention_heads, spec.num_kv_heads) == (heads, kv_heads)
+
+
+@pytest.mark.parametrize(
+    ("model_id", "billions", "kv_heads"),
+    [
+        # GenZ's transcriptions confirmed by Alibaba's Pai-Megatron-Patch sizes; untied embeddings
+        # (Qwen2Config's default): the published 0.62B/1.84B/3.95B/7.72B/14.2B/72.3B
+        ("Qwen/Qwen1.5-0.5B-Chat", 0.62, 16),
+        ("Qwen/Qwen1.5-1.8B", 1.84, 16),
+        ("Qwen/Qwen1.5-4B", 3.95, 20),
+        ("Qwen/Qwen1.5-7B-Chat", 7.72, 32),
+        ("Qwen/Qwen1.5-14B-Chat-AWQ", 14.17, 40),
+        ("qwen/Qwen1.5-72B-Chat", 72.29, 64),
+    ],
+)
+def test_qwen15_sizes(model_id: str, billions: float, kv_heads: int) -> None:
+    spec = lookup_model(model_id, hf_cache=False)
+    assert spec is not None and spec.family == "qwen1.5"
+    assert spec.params_total / 1e9 == pytest.approx(billions, abs=0.01)
+    assert spec.num_kv_heads == kv_heads
+
+
+def test_qwen15_32b_stays_unknown_where_its_sources_disagree() -> None:
+    # GenZ transcribes 64 heads, Pai-Megatron-Patch sets 40: left out rather than guessed.
+    assert lookup_model("Qwen/Qwen1.5-32B-Chat", hf_cache=False) is None
+
+
+def test_glm45_air_from_zhipus_own_megatron_arguments() -> None:
+    spec = lookup_model("zai-org/GLM-4.5-Air-FP8", hf_cache=False)
+    assert spec is not None and spec.id == "zai-org/GLM-4.5-Air"
+    assert (spec.num_experts, spec.top_k, spec.num_moe_layers) == (128, 8, 45)
+    assert (spec.num_attention_heads, spec.num_kv_heads, spec.head_dim) == (96, 8, 128)
+    assert spec.params_total / 1e9 == pytest.approx(106.85, abs=0.01)  # "106B total"
+    assert spec.weight_bytes == 1.0
+
+
+@pytest.mark.parametrize(
+    ("model_id", "arch", "weight_bytes"),
+    [
+        ("Qwen/Qwen2.5-VL-72B-Instruct-AWQ", "Qwen/Qwen2.5-VL-72B-Instruct", 0.5),
+        ("nm-testing/Qwen2-VL-72B-Instruct-FP8-dynamic", "Qwen/Qwen2-VL-72B-Instruct", 1.0),
+    ],
+)
+def test_vision_language_ids_carry_their_language_model(
+    model_id: str, arch: str, weight_bytes: float
+) -> None:
+    """Alibaba's conversion scripts give the 72B VL models the Qwen2/2.5-72B language model
+    (80 layers, 64 heads, 8 KV heads): the same sizes as the hand-kept Qwen2.5-72B."""
+    spec = lookup_model(model_id, hf_cache=False)
+    text = lookup_model("Qwen/Qwen2.5-72B", hf_cache=False)
+    assert spec is not None and text is not None and spec.id == arch
+    assert (spec.num_layers, spec.num_attention_heads, spec.num_kv_heads) == (80, 64, 8)
+    assert spec.kv_bytes_per_token == text.kv_bytes_per_token
+    assert spec.weight_bytes == weight_bytes
+    assert "vision tower excluded" in spec.source

@@ -53,9 +53,14 @@ def test_hf_cache_snapshot_path_matches_by_repo_name() -> None:
     assert spec is not None and spec.id == "Qwen/Qwen2.5-14B"
 
 
-@pytest.mark.parametrize("model_id", ["", "   ", None, "acme/unheard-of-model", "glm-4.5-air"])
+@pytest.mark.parametrize("model_id", ["", "   ", None, "acme/unheard-of-model", "glm-4.5-ultra"])
 def test_unknown_or_empty_id_is_none(model_id: str | None) -> None:
     assert lookup_model(model_id, hf_cache=False) is None
+
+
+def test_a_longer_name_is_not_its_prefix_model() -> None:
+    spec = lookup_model("glm-4.5-air", hf_cache=False)
+    assert spec is not None and spec.id == "zai-org/GLM-4.5-Air"  # not zai-org/GLM-4.5
 
 
 def test_fp8_suffix_on_a_block_quantized_family_sets_one_byte_and_block_128() -> None:
@@ -182,6 +187,23 @@ def test_vlm_text_config_and_block_fp8_quantization() -> None:
     assert (spec.hidden_size, spec.num_experts, spec.top_k) == (1024, 8, 2)
     assert (spec.weight_bytes, spec.quant_block) == (1.0, 128)
     assert spec.moe_intermediate_size == 4096 and spec.intermediate_size == 0
+
+
+def test_internvl_llm_config_is_the_language_model() -> None:
+    """InternVL nests its language model as ``llm_config`` beside ``vision_config``: the
+    serving checks read that (the vision tower's widths must not become the model's)."""
+    config = {
+        "architectures": ["InternVLChatModel"],
+        "model_type": "internvl_chat",
+        "vision_config": {"hidden_size": 1024, "num_hidden_layers": 24, "num_attention_heads": 16},
+        "llm_config": dict(LLAMA_LIKE, num_attention_heads=28, num_key_value_heads=4, head_dim=64),
+        "torch_dtype": "bfloat16",
+    }
+    spec = spec_from_hf_config(config)
+    flat = spec_from_hf_config(config["llm_config"])
+    assert (spec.hidden_size, spec.num_attention_heads, spec.num_kv_heads) == (1024, 28, 4)
+    assert spec.params_total == flat.params_total
+    assert spec.kv_bytes_per_token == flat.kv_bytes_per_token
 
 
 def test_gptq_bits_and_compressed_tensors_num_bits() -> None:

@@ -33,10 +33,24 @@ def _first(cfg: Mapping[str, Any], *names: str, default: Any = None) -> Any:
     return default
 
 
+# Where a vision-language config nests its language model: ``text_config`` (Llama-4, Gemma-3,
+# Qwen2.5-VL as transformers re-saves it) and ``llm_config`` (InternVL's InternVLChatConfig, as
+# lmdeploy's lmdeploy/vl/model/internvl.py reads it).  A flat config (Qwen2-VL's own) is its
+# language model already.
+_NESTED_LM = ("text_config", "llm_config")
+
+
 def _text_config(config: Mapping[str, Any]) -> dict[str, Any]:
-    """The language model's fields (``text_config`` for VLMs such as Llama-4 and Gemma-3)."""
-    text = config.get("text_config")
-    if not isinstance(text, Mapping) or "hidden_size" not in text:
+    """The language model's fields of a vision-language config (see ``_NESTED_LM``)."""
+    text = next(
+        (
+            config[key]
+            for key in _NESTED_LM
+            if isinstance(config.get(key), Mapping) and "hidden_size" in config[key]
+        ),
+        None,
+    )
+    if text is None:
         return dict(config)
     merged = dict(text)
     for key in ("quantization_config", "torch_dtype", "dtype", "model_type"):
