@@ -33,6 +33,7 @@ class ModelSpec:
     qk_rope_head_dim: int = 0
     quant_block: int = 0  # 128 for block-FP8 checkpoints, else 0
     kv_bytes_per_token: int = 0  # all layers, bf16 KV, as served
+    max_context: int = 0  # max_position_embeddings: the engine's default context (0: unknown)
     source: str = ""
 
     @property

@@ -9,7 +9,9 @@ import pytest
 
 from toplint.cli import main
 from toplint.hardware.models import lookup_model
+from toplint.outcome.memory import memory
 from toplint.plan.enumerate import Layout, layouts, memory_fit
+from toplint.plan.rank import deployment_for
 
 SEED = """\
 version: 1
@@ -156,8 +158,9 @@ def test_block_fp8_limits_tp_without_ep() -> None:
 def test_memory_fit_rejects_70b_on_one_gpu() -> None:
     model = lookup_model("meta-llama/Llama-3.1-70B")
     assert model is not None
-    assert not memory_fit(model, Layout(1, 1, 1), 80, 4096).fits
-    assert memory_fit(model, Layout(4, 1, 1), 80, 4096).fits
+    one, four = (deployment_for(Layout(tp, 1, 1), model, "vllm") for tp in (1, 4))
+    assert not memory_fit(memory(one, model, 80), 4096).fits
+    assert memory_fit(memory(four, model, 80), 4096).fits
 
 
 def test_layouts_check_would_flag_rank_after_clean_ones(tmp_path: Path, capsys) -> None:

@@ -67,6 +67,7 @@ def _context(
         workload=workload,
         cluster=analysis.cluster,
         unchecked=getattr(analysis, "unchecked", None),
+        outcome=getattr(analysis, "outcome", None),
     )
 
 

@@ -9,6 +9,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.cost.types import Budgets, CostReport, Workload
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment, Finding, Severity, Unchecked
+from toplint.outcome.types import Outcome
 from toplint.placement.types import Placement
 from toplint.record import field, record
 
@@ -30,6 +31,8 @@ class RuleContext:
     cluster: Cluster | None = None
     # Why the deployment was not checked against the hardware (None: it was); TL007 reports it.
     unchecked: Unchecked | None = None
+    # What the deployment will do: starts, fits, TTFT/ITL (toplint.outcome); None unplaced.
+    outcome: Outcome | None = None
 
 
 @record

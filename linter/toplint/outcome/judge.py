@@ -1,0 +1,120 @@
+"""Fixes and alternatives judged by the outcome (issue 25 point 3).
+
+A layout change is offered only when the deployment it makes starts, fits, runs on no more
+GPUs than it has, and is no slower to first token or per token at the declared workload than
+the deployment as written (``TIE``: within the model's resolution).  A deployment that does
+not run as written has no latency to keep: any change that runs is better.
+"""
+
+from __future__ import annotations
+
+from toplint.catalog_types import ModelSpec
+from toplint.cost.types import Workload
+from toplint.engines.registry import get_engine
+from toplint.hardware.types import Cluster
+from toplint.model import Deployment
+from toplint.outcome.build import whatif
+from toplint.outcome.types import Outcome
+from toplint.record import record, replace
+
+TIE = 0.05  # the α-β model's stated accuracy per tier (plan.rank.TIE)
+CLEARLY = 0.25  # "clearly better": beyond the ±25% band of weight streaming and compute
+
+
+@record
+class Judged:
+    """A changed layout and what it would do; ``why`` says what rules it out ("" when ok)."""
+
+    tp: int
+    pp: int
+    dp: int
+    outcome: Outcome
+    why: str
+
+    @property
+    def ok(self) -> bool:
+        return not self.why
+
+
+def changed(dep: Deployment, tp: int | None, pp: int | None, dp: int | None) -> Deployment:
+    new = replace(
+        dep,
+        tp=tp if tp is not None else dep.tp,
+        pp=pp if pp is not None else dep.pp,
+        dp=dp if dp is not None else dep.dp,
+    )
+    if new.ep_enabled and get_engine(dep.engine).ep_layout == "dp_x_tp":
+        new = replace(new, ep=(new.tp or 1) * (new.dp or 1))
+    return new
+
+
+def judge(
+    dep: Deployment,
+    before: Outcome | None,
+    cluster: Cluster,
+    model: ModelSpec,
+    workload: Workload,
+    *,
+    tp: int | None = None,
+    pp: int | None = None,
+    dp: int | None = None,
+) -> Judged:
+    new = changed(dep, tp, pp, dp)
+    after = whatif(new, cluster, model, workload)
+    size = (new.tp or 1, new.pp or 1, new.dp or 1)
+    return Judged(*size, after, _why(dep, new, before, after))
+
+
+def _why(dep: Deployment, new: Deployment, before: Outcome | None, after: Outcome) -> str:
+    if (new.tp, new.pp, new.dp) == (dep.tp, dep.pp, dep.dp):
+        return "it is the current layout"
+    if (new.world_size or 0) > (dep.world_size or 0):
+        return f"it needs {new.world_size} GPUs, the deployment has {dep.world_size}"
+    if not after.starts:
+        return f"the engine would refuse it: {after.problems[0]}"
+    if after.memory is not None and not after.memory.fits:
+        return f"it {after.verdict()}"
+    if before is None or not before.runs or before.latency is None or after.latency is None:
+        return ""
+    b, a = before.latency, after.latency
+    if a.itl_ms > b.itl_ms * (1 + TIE):
+        return f"it makes decode slower: {b.itl_ms:.1f} → {a.itl_ms:.1f} ms per token"
+    if a.ttft_ms > b.ttft_ms * (1 + TIE):
+        return f"it makes the first token slower: {b.ttft_ms:.0f} → {a.ttft_ms:.0f} ms"
+    return ""
+
+
+def same_gpu_layouts(
+    dep: Deployment,
+    before: Outcome | None,
+    cluster: Cluster,
+    model: ModelSpec,
+    workload: Workload,
+) -> list[Judged]:
+    """Every TP × PP split of the deployment's TP × PP GPUs (DP kept), judged; those that run
+    and are no slower first, fastest decode first."""
+    gpus = (dep.tp or 1) * (dep.pp or 1)
+    dims = get_engine(dep.engine).dimensions
+    out = [
+        judge(dep, before, cluster, model, workload, tp=tp, pp=gpus // tp)
+        for tp in range(1, gpus + 1)
+        if gpus % tp == 0 and (gpus // tp == 1 or "pp" in dims)
+    ]
+    return sorted(out, key=_rank)
+
+
+def _rank(j: Judged) -> tuple[int, float, float]:
+    lat = j.outcome.latency
+    return (0 if j.ok else 1, lat.itl_ms if lat else 1e18, lat.ttft_ms if lat else 1e18)
+
+
+def clearly_better(before: Outcome | None, alt: Judged) -> str:
+    """How much better ``alt`` is than ``before`` when it is clearly so ("" otherwise)."""
+    if not alt.ok or before is None or before.latency is None or alt.outcome.latency is None:
+        return ""
+    b, a = before.latency, alt.outcome.latency
+    if a.itl_ms < b.itl_ms * (1 - CLEARLY) and a.ttft_ms <= b.ttft_ms * (1 + TIE):
+        return f"decode {b.itl_ms:.1f} → {a.itl_ms:.1f} ms per token"
+    if a.ttft_ms < b.ttft_ms * (1 - CLEARLY) and a.itl_ms <= b.itl_ms * (1 + TIE):
+        return f"first token {b.ttft_ms:.0f} → {a.ttft_ms:.0f} ms"
+    return ""
