@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding, layout_fix, layout_flags, opt_int, severity_for
+from toplint.engines.registry import get_engine
+from toplint.model import Finding, Fix, Severity
+from toplint.outcome.judge import Judged, clearly_better, same_gpu_layouts
+from toplint.rulebook.helpers import finding, layout_fix, layout_flags, severity_for
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -21,7 +23,11 @@ is ~20–37 GB/s for 2 GPUs but collapses with more ranks: measured on 8×L40S (
 for more than two PCIe-only GPUs and its docs say: "if the GPUs on the node do not have NVLINK
 interconnect (e.g. L40S), leverage pipeline parallelism instead of tensor parallelism".
 
-It is a warning at TP 2 and an error from TP `error-at-size` (4) up.
+Outcome reported (toplint's severity policy): the deployment runs, so never an error. A
+**warning** when another split of the same GPUs into TP × PP is clearly faster at the declared
+workload (more than 25% on TTFT or ITL, the other no worse; the message says by how much),
+and it starts and fits; **info** when none is (TP over PCIe may be the only layout that fits,
+or PP's sequential stages cost more than the all-reduces).
 
 ## Example
 ```bash
@@ -35,11 +41,12 @@ vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 1 --pipeline
 ```
 
 ## Options
-- `error-at-size` (default `4`): TP size from which the finding is an error.
+None.
 
 ## Fix safety
-Unsafe: the fix keeps the GPU count but replaces tensor parallelism with pipeline parallelism,
-which changes latency, throughput and memory per GPU.
+Unsafe: the fix keeps the GPU count and splits it differently between tensor and pipeline
+parallelism, which changes latency, throughput and memory per GPU. It is offered only when
+the new layout starts, fits and is no slower to first token or per token.
 
 ## References
 - vLLM, parallelism and scaling (pipeline parallel on GPUs without NVLink): https://docs.vllm.ai/en/latest/serving/parallelism_scaling/
@@ -59,7 +66,6 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     if cluster.intra.fabric not in ("pcie", "none") and cluster.intra.nvlink_domain > 1:
         return  # it has a scale-up fabric; TL108 judges groups larger than its domain
     dep = ctx.deployment
-    wanted = Severity.ERROR if group.size >= opt_int(ctx, "error-at-size", 4) else Severity.WARNING
     f = ctx.facts
     cost = ""
     if "tp.prefill.comm_ms" in f and "tp.decode.comm_ms" in f:
@@ -68,15 +74,19 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"{ctx.workload.prompt_tokens}-token prefill, {f['tp.decode.comm_ms']:.2f} ms per "
             "decode step"
         )
-    pp = (dep.pp or 1) * group.size
-    fix = layout_fix(dep.engine, tp=1, pp=pp) or _without_pp(ctx)
+    better, how, verdict = _better(ctx)
+    fix: Fix | str | None = None
+    if better is not None and better.ok:  # a fix never makes TTFT or ITL worse
+        fix = layout_fix(dep.engine, tp=better.tp, pp=better.pp, note=how)
+    elif ctx.model is not None and ctx.outcome is not None:
+        fix = _without_pp(ctx) if "pp" not in get_engine(dep.engine).dimensions else None
     yield finding(
         rule,
         ctx,
         "tp",
         f"tensor-parallel group of {group.size} {cluster.gpu.name} GPUs has no NVLink path; its "
         f"all-reduces cross {group.link.kind} ({group.link.bandwidth_gb_per_s:g} GB/s per "
-        f"direction per GPU){cost}",
+        f"direction per GPU){cost}; {verdict}",
         fix=fix,
         data={
             "tp": group.size,
@@ -84,8 +94,29 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             "bandwidth_gb_per_s": group.link.bandwidth_gb_per_s,
             **{k: v for k, v in f.items() if k.startswith("tp.")},
         },
-        severity=severity_for(rule, ctx, wanted),
+        severity=severity_for(rule, ctx, Severity.WARNING if better is not None else Severity.INFO),
     )
+
+
+def _better(ctx: RuleContext) -> tuple[Judged | None, str, str]:
+    """The fastest split of the same GPUs when it is clearly better, how much, and the verdict
+    said in the message."""
+    dep, model, cluster, before = ctx.deployment, ctx.model, ctx.cluster, ctx.outcome
+    if model is None or cluster is None or before is None:
+        return None, "", "no other layout could be weighed (model unknown)"
+    alternatives = [
+        j
+        for j in same_gpu_layouts(dep, before, cluster, model, ctx.workload)
+        if j.tp < (dep.tp or 1)
+    ]
+    for alt in alternatives:
+        how = clearly_better(before, alt, ctx.budgets)
+        if how:
+            return alt, how, f"TP {alt.tp} × PP {alt.pp} on the same GPUs is better: {how}"
+    running = [j for j in alternatives if j.outcome.runs]
+    if not running:
+        return None, "", "no split with fewer tensor-parallel ranks fits these GPUs"
+    return None, "", "no split with fewer tensor-parallel ranks is clearly faster here"
 
 
 def _without_pp(ctx: RuleContext) -> str:
@@ -109,7 +140,6 @@ RULE = Rule(
     summary="A tensor-parallel group has no NVLink path: its all-reduces cross PCIe.",
     severity=Severity.WARNING,
     check=check,
-    options={"error-at-size": 4},
     doc=DOC,
     fix_safety="unsafe",
     origin=__file__,

@@ -9,7 +9,7 @@ not run as written has no latency to keep: any change that runs is better.
 from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
-from toplint.cost.types import Workload
+from toplint.cost.types import Budgets, Workload
 from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment
@@ -108,11 +108,35 @@ def _rank(j: Judged) -> tuple[int, float, float]:
     return (0 if j.ok else 1, lat.itl_ms if lat else 1e18, lat.ttft_ms if lat else 1e18)
 
 
-def clearly_better(before: Outcome | None, alt: Judged) -> str:
-    """How much better ``alt`` is than ``before`` when it is clearly so ("" otherwise)."""
-    if not alt.ok or before is None or before.latency is None or alt.outcome.latency is None:
+def misses(outcome: Outcome, budgets: Budgets) -> tuple[str, ...]:
+    """The declared budgets the outcome misses (its latencies' centre values)."""
+    lat = outcome.latency
+    if lat is None:
+        return ()
+    out = []
+    if budgets.itl_ms is not None and lat.itl_ms > budgets.itl_ms:
+        out.append(f"ITL {lat.itl_ms:.1f} ms > {budgets.itl_ms:g} ms budget")
+    if budgets.ttft_ms is not None and lat.ttft_ms > budgets.ttft_ms:
+        out.append(f"TTFT {lat.ttft_ms:.0f} ms > {budgets.ttft_ms:g} ms budget")
+    return tuple(out)
+
+
+def clearly_better(before: Outcome | None, alt: Judged, budgets: Budgets | None = None) -> str:
+    """How much better ``alt`` is than ``before`` when it is clearly so ("" otherwise): it
+    meets the declared budgets ``before`` misses, or it is more than ``CLEARLY`` faster on one
+    latency and no slower on the other."""
+    if before is None or before.latency is None or alt.outcome.latency is None:
+        return ""
+    if not alt.outcome.runs or (alt.why and not alt.why.startswith("it makes")):
         return ""
     b, a = before.latency, alt.outcome.latency
+    if budgets is not None and misses(before, budgets) and not misses(alt.outcome, budgets):
+        return (
+            f"meets the budgets: ITL {b.itl_ms:.1f} → {a.itl_ms:.1f} ms, TTFT "
+            f"{b.ttft_ms:.0f} → {a.ttft_ms:.0f} ms"
+        )
+    if not alt.ok:
+        return ""
     if a.itl_ms < b.itl_ms * (1 - CLEARLY) and a.ttft_ms <= b.ttft_ms * (1 + TIE):
         return f"decode {b.itl_ms:.1f} → {a.itl_ms:.1f} ms per token"
     if a.ttft_ms < b.ttft_ms * (1 - CLEARLY) and a.itl_ms <= b.itl_ms * (1 + TIE):
