@@ -7,8 +7,9 @@ hardware (``toplint.pipeline.lint.text_checker``).  A fix is kept only when the 
 parses into as many deployments, the finding it fixes is gone (or no longer at its severity:
 a warning whose outcome the fix resolves may stay as info) and no finding at warning or above
 appears that was not there before (except behind a fix of an option the engine rejects,
-``REJECTED_BY_THE_ENGINE``: what it reveals is reported); then the file is checked again for the fixes that
-remain, up to ``MAX_ROUNDS`` times.  A fix that fails is reported as "not applied: why".
+``REJECTED_BY_THE_ENGINE``: what it reveals is reported); then the file is checked again for
+the fixes that remain, up to ``MAX_ROUNDS`` times.  A fix that fails is reported as "not
+applied: why".
 
 Only safe fixes apply unless ``unsafe`` is set; "display" fixes never apply.  Files are taken
 once by real path; a symlink met while walking a folder is not written through (a symlink
