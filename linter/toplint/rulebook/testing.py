@@ -19,7 +19,8 @@ A case's input is one of ``command`` (a shell command line, read as ``case.sh``)
 (or a whole manifest with ``clusters:``); ``facts`` are merged over the computed facts;
 ``budgets``, ``workload``, ``models`` (the config's ``models:``) and ``options`` (this rule's)
 are optional.  ``expect`` lists the findings of this rule exactly (none for ``test_pass_*``);
-each may give ``severity``, ``line``, ``column`` and substrings of ``message`` and ``fix``.
+each may give ``severity``, ``line``, ``column`` and substrings of ``message`` and ``fix``
+(``fix: null``: no fix may be offered).
 ``fixed`` (sqlfluff's ``fix_str``) is the input's text after applying the edits of every fix
 that has them (safe and unsafe, in one pass): the command line, or the file's whole text.
 
@@ -246,7 +247,10 @@ def _mismatch(expected: Mapping[str, Any], got: Finding) -> list[str]:
             problems.append(f"{key} {getattr(got, key)} != {expected[key]}")
     if "message" in expected and str(expected["message"]) not in got.message:
         problems.append(f"message {got.message!r} lacks {expected['message']!r}")
-    if "fix" in expected and (got.fix is None or str(expected["fix"]) not in got.fix.message):
+    if "fix" in expected and expected["fix"] is None:  # `fix: null`: no fix may be offered
+        if got.fix is not None:
+            problems.append(f"fix {got.fix.message!r} offered where none may be")
+    elif "fix" in expected and (got.fix is None or str(expected["fix"]) not in got.fix.message):
         problems.append(f"fix {got.fix.message if got.fix else None!r} lacks {expected['fix']!r}")
     return problems
 
