@@ -112,10 +112,14 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
                 severity=severity_for(rule, ctx, Severity.INFO),
             )
         return
-    default, flag, good = a2a.default, a2a.flag, a2a.sparse
+    default, flag = a2a.default, a2a.flag
     # The flag wins; an older environment variable (``AllToAll.env``) is its default.
     backend, where = chosen_backend(a2a, dep.options) or (default, flag)
     crosses = bool(ctx.facts.get("ep.crosses_nodes", False))
+    # Never suggest a backend the next run would report: an RDMA-only one across nodes
+    # without RDMA falls back to the engine's default (issue 25).
+    no_rdma = crosses and not _rdma(ctx)
+    good = default if no_rdma and a2a.sparse.startswith(RDMA_ONLY) else a2a.sparse
     at = _backend_at(dep, a2a.key, where)
     data = {"ep": ep, "backend": backend, "crosses_nodes": crosses}
     wire = a2a.backends.get(backend)
@@ -123,7 +127,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         import difflib
 
         known = sorted(a2a.backends)
-        near = difflib.get_close_matches(backend, known, n=1, cutoff=0.6)
+        usable = [b for b in known if not (no_rdma and b.startswith(RDMA_ONLY))]
+        near = difflib.get_close_matches(backend, usable, n=1, cutoff=0.6)
         hint = f"; did you mean `{near[0]}`?" if near else ""
         yield finding(
             rule,
@@ -150,13 +155,20 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         )
         return
     if ep >= opt_int(ctx, "min-ep", 16) and backend in DENSE:
+        sparse = good not in DENSE
         yield finding(
             rule,
             ctx,
             at,
             f"expert parallelism over {ep} ranks uses the `{backend}` backend, which sends every "
-            f"token to all {ep} ranks instead of only to its top-{ctx.model.top_k} experts",
-            fix=flag_fix(f"{flag} {good}", {flag.lstrip("-"): good}),
+            f"token to all {ep} ranks instead of only to its top-{ctx.model.top_k} experts"
+            + (
+                ""
+                if sparse
+                else f"; the sparse backends ({a2a.sparse}) need RDMA between nodes, which "
+                "this cluster lacks: an RDMA fabric would let them run"
+            ),
+            fix=flag_fix(f"{flag} {good}", {flag.lstrip("-"): good}) if sparse else None,
             data=data,
         )
     elif crosses and backend.startswith(RDMA_ONLY) and not _rdma(ctx):
@@ -169,9 +181,11 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"IBGDA), but the {ep}-rank expert-parallel group spans nodes over {network} "
             "without RDMA: its internode kernels cannot run",
             fix=flag_fix(
-                f"{flag} allgather_reducescatter (or give the nodes an RDMA fabric)",
-                {flag.lstrip("-"): "allgather_reducescatter"},
-            ),
+                f"{flag} {default} (or give the nodes an RDMA fabric)",
+                {flag.lstrip("-"): default},
+            )
+            if default in DENSE
+            else "give the nodes an RDMA fabric",
             data={**data, "network": network},
             severity=severity_for(rule, ctx, Severity.ERROR),
         )
