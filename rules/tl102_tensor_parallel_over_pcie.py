@@ -6,8 +6,10 @@ from collections.abc import Iterator
 
 from toplint.engines.registry import get_engine
 from toplint.model import Finding, Fix, Severity
-from toplint.outcome.judge import Judged, clearly_better, same_gpu_layouts
+from toplint.outcome.judge import judge
+from toplint.outcome.types import GIB
 from toplint.rulebook.helpers import finding, layout_fix, layout_flags, severity_for
+from toplint.rulebook.outcomes import better_split, split_severity
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -74,7 +76,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"{ctx.workload.prompt_tokens}-token prefill, {f['tp.decode.comm_ms']:.2f} ms per "
             "decode step"
         )
-    better, how, verdict = _better(ctx)
+    better, how, verdict = better_split(ctx)
     fix: Fix | str | None = None
     if better is not None and better.ok:  # a fix never makes TTFT or ITL worse
         fix = layout_fix(dep.engine, tp=better.tp, pp=better.pp, note=how)
@@ -94,44 +96,28 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             "bandwidth_gb_per_s": group.link.bandwidth_gb_per_s,
             **{k: v for k, v in f.items() if k.startswith("tp.")},
         },
-        severity=severity_for(rule, ctx, Severity.WARNING if better is not None else Severity.INFO),
+        severity=severity_for(rule, ctx, split_severity(better)),
     )
 
 
-def _better(ctx: RuleContext) -> tuple[Judged | None, str, str]:
-    """The fastest split of the same GPUs when it is clearly better, how much, and the verdict
-    said in the message."""
-    dep, model, cluster, before = ctx.deployment, ctx.model, ctx.cluster, ctx.outcome
-    if model is None or cluster is None or before is None:
-        return None, "", "no other layout could be weighed (model unknown)"
-    alternatives = [
-        j
-        for j in same_gpu_layouts(dep, before, cluster, model, ctx.workload)
-        if j.tp < (dep.tp or 1)
-    ]
-    for alt in alternatives:
-        how = clearly_better(before, alt, ctx.budgets)
-        if how:
-            return alt, how, f"TP {alt.tp} × PP {alt.pp} on the same GPUs is better: {how}"
-    running = [j for j in alternatives if j.outcome.runs]
-    if not running:
-        return None, "", "no split with fewer tensor-parallel ranks fits these GPUs"
-    return None, "", "no split with fewer tensor-parallel ranks is clearly faster here"
-
-
-def _without_pp(ctx: RuleContext) -> str:
-    """Advice for an engine without pipeline parallelism (TGI): one replica per GPU behind a
-    load balancer, which no flag sets up, and only when the weights fit one GPU."""
-    dep, model, placement = ctx.deployment, ctx.model, ctx.placement
-    if model is not None and placement is not None:
-        weights_gb = model.params_total * model.weight_bytes / 1e9
-        if weights_gb >= placement.cluster.gpu.memory_gb * 0.9:
-            return (
-                f"the weights ({weights_gb:.0f} GB) need more than one "
-                f"{placement.cluster.gpu.memory_gb:g} GB GPU and this engine has no pipeline "
-                "parallelism: GPUs with NVLink, or a quantized checkpoint"
-            )
-    return f"{layout_flags(dep.engine, tp=1)} (one replica per GPU behind a load balancer)"
+def _without_pp(ctx: RuleContext) -> str | None:
+    """Advice for an engine without pipeline parallelism (TGI, LMDeploy): one replica per GPU
+    behind a load balancer, which no flag sets up — only when that runs and is no slower;
+    when the weights do not fit one GPU, what would work instead."""
+    dep, model, cluster = ctx.deployment, ctx.model, ctx.cluster
+    if model is None or cluster is None:
+        return None
+    one = judge(dep, ctx.outcome, cluster, model, ctx.workload, tp=1)
+    if one.ok:
+        return f"{layout_flags(dep.engine, tp=1)} (one replica per GPU behind a load balancer)"
+    memory = one.outcome.memory
+    if memory is None or memory.weights_fit:
+        return None  # one replica per GPU runs but is slower: nothing to offer
+    return (
+        f"the weights ({memory.weights / GIB:.0f} GiB) need more than one "
+        f"{cluster.gpu.memory_gb:g} GiB GPU and this engine has no pipeline parallelism: GPUs "
+        "with NVLink, or a quantized checkpoint"
+    )
 
 
 RULE = Rule(

@@ -12,6 +12,7 @@ from toplint.model import Finding, Severity
 from toplint.pipeline.types import Analysis
 from toplint.record import field, record
 from toplint.rulebook.fold import fold_consequences
+from toplint.rulebook.judged import judged
 from toplint.rulebook.types import Rule, RuleContext
 
 
@@ -140,7 +141,7 @@ def run_prepared(
             ctx = contexts[k]
             try:
                 assert rule.check is not None
-                here.extend(rule.check(rule, ctx))
+                here.extend(judged(list(rule.check(rule, ctx)), ctx))
             except Exception as exc:  # a crashing rule is an internal error; the run goes on
                 import os
 

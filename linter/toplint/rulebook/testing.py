@@ -175,6 +175,7 @@ def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
     """
     from toplint.facts.collect import collect
     from toplint.pipeline.analyze import Settings, run_parsed
+    from toplint.rulebook.judged import judged
 
     rule = rule or _rules_by_code()[case.rule]
     data = case.data
@@ -197,7 +198,7 @@ def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
         )
         facts.update(_case_facts(case))
         ctx = context_for(rule, analysis, facts, rule_settings, budgets, workload)
-        more = list(rule.check(rule, ctx))
+        more = judged(list(rule.check(rule, ctx)), ctx)  # as run_prepared judges them
         found.extend(more if source is None else _with_edits(more, dep, source))
     return found
 
