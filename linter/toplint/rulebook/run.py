@@ -131,6 +131,7 @@ def run_prepared(
             analysis.model,
             budgets,
             workload,
+            getattr(analysis, "outcome", None),
         )
         # Rules that share options and severity share one (immutable) context.
         contexts = [

@@ -194,7 +194,15 @@ def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
     for analysis in run.analyses:
         dep = analysis.deployment
         facts: dict[str, Any] = dict(
-            collect(dep, analysis.placement, analysis.cost, analysis.model, budgets, workload)
+            collect(
+                dep,
+                analysis.placement,
+                analysis.cost,
+                analysis.model,
+                budgets,
+                workload,
+                analysis.outcome,
+            )
         )
         facts.update(_case_facts(case))
         ctx = context_for(rule, analysis, facts, rule_settings, budgets, workload)
