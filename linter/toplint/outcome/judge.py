@@ -36,13 +36,28 @@ class Judged:
         return not self.why
 
 
-def changed(dep: Deployment, tp: int | None, pp: int | None, dp: int | None) -> Deployment:
+def changed(
+    dep: Deployment,
+    tp: int | None,
+    pp: int | None,
+    dp: int | None,
+    *,
+    ep_on: bool = False,
+    attention_dp: int | None = None,
+) -> Deployment:
+    """``dep`` with a new layout, as the engine derives it: attention DP lives inside the TP
+    group's GPUs (SGLang ``--enable-dp-attention``: DP stays 1), an EP switch derives EP
+    (vLLM: EP = TP × DP)."""
     new = replace(
         dep,
         tp=tp if tp is not None else dep.tp,
         pp=pp if pp is not None else dep.pp,
         dp=dp if dp is not None else dep.dp,
+        ep_enabled=dep.ep_enabled or ep_on,
     )
+    if attention_dp is not None:
+        options = {**new.options, "attention_dp": str(attention_dp)}
+        new = replace(new, options=options, dp=1)
     if new.ep_enabled and get_engine(dep.engine).ep_layout == "dp_x_tp":
         new = replace(new, ep=(new.tp or 1) * (new.dp or 1))
     return new
@@ -58,15 +73,23 @@ def judge(
     tp: int | None = None,
     pp: int | None = None,
     dp: int | None = None,
+    ep_on: bool = False,
+    attention_dp: int | None = None,
 ) -> Judged:
-    new = changed(dep, tp, pp, dp)
+    new = changed(dep, tp, pp, dp, ep_on=ep_on, attention_dp=attention_dp)
     after = whatif(new, cluster, model, workload)
     size = (new.tp or 1, new.pp or 1, new.dp or 1)
     return Judged(*size, after, _why(dep, new, before, after))
 
 
 def _why(dep: Deployment, new: Deployment, before: Outcome | None, after: Outcome) -> str:
-    if (new.tp, new.pp, new.dp) == (dep.tp, dep.pp, dep.dp):
+    same = (new.tp, new.pp, new.dp, new.options.get("attention_dp")) == (
+        dep.tp,
+        dep.pp,
+        dep.dp,
+        dep.options.get("attention_dp"),
+    )
+    if same and new.ep_enabled == dep.ep_enabled:
         return "it is the current layout"
     if (new.world_size or 0) > (dep.world_size or 0):
         return f"it needs {new.world_size} GPUs, the deployment has {dep.world_size}"

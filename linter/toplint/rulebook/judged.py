@@ -9,6 +9,8 @@ the heads, the current value, a layout that does not fit or one that makes decod
 
 from __future__ import annotations
 
+from typing import Any
+
 from toplint.engines.registry import get_engine
 from toplint.model import Finding
 from toplint.outcome.judge import judge
@@ -16,22 +18,38 @@ from toplint.record import replace
 from toplint.rulebook.types import RuleContext
 
 
-def _sizes(finding: Finding, engine: str) -> dict[str, int]:
-    """The layout sizes a finding's fix sets ({"tp": 4, "pp": 2}), by the engine's flags."""
+def _sizes(finding: Finding, engine: str) -> dict[str, Any]:
+    """The layout a finding's fix sets ({"tp": 4, "pp": 2}, and the switches that change what
+    the sizes mean: EP on, DP attention), by the engine's own flags."""
     if finding.fix is None or not finding.fix.intents:
         return {}
     names = get_engine(engine).layout
     flags = {
         getattr(names, dim).lstrip("-"): dim for dim in ("tp", "pp", "dp") if getattr(names, dim)
     }
-    out: dict[str, int] = {}
+    switches = {
+        names.ep_switch.lstrip("-"): "ep_on",
+        names.attention_dp.split(" ")[0].lstrip("-"): "attention_dp",
+    }
+    out: dict[str, Any] = {}
+    on: set[str] = set()
     for intent in finding.fix.intents:
+        if intent.kind != "set-flag":
+            continue
         dim = flags.get(intent.name)
-        if intent.kind == "set-flag" and dim is not None:
+        if dim is not None:
             try:
                 out[dim] = int(str(intent.value))
             except ValueError:
                 return {}
+        elif intent.name and switches.get(intent.name):
+            on.add(switches[intent.name])
+    if not out:
+        return {}
+    if "ep_on" in on:
+        out["ep_on"] = True
+    if "attention_dp" in on:  # the DP size is the attention-DP degree inside the TP group
+        out["attention_dp"] = out.pop("dp", 1)
     return out
 
 
