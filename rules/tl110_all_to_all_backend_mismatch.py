@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from toplint.engines.registry import get_engine
 from toplint.engines.types import chosen_backend
 from toplint.model import Deployment, Finding, Severity
+from toplint.outcome.judge import judge_deployment
+from toplint.record import replace
 from toplint.rulebook.helpers import finding, flag_fix, opt_int, severity_for
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -44,6 +46,13 @@ vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 1 --data-parallel-size
 vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 1 --data-parallel-size 16 \\
     --enable-expert-parallel --all2all-backend deepep_low_latency
 ```
+
+Outcome reported (toplint's severity policy): a backend the engine rejects or whose kernels
+cannot run here is an **error**; the dense backend at large EP is a **warning** when a sparse
+backend the engine accepts runs here and is no slower to first token or per token at the
+declared workload (that backend is the fix), else **info** (one backend serves prefill and
+decode: DeepEP's low-latency kernels can slow a long prefill, its high-throughput kernels
+decode; without RDMA none can run across nodes).
 
 ## Options
 - `min-ep` (default `16`): smallest expert-parallel size at which the dense backend is flagged.
@@ -155,21 +164,17 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         )
         return
     if ep >= opt_int(ctx, "min-ep", 16) and backend in DENSE:
-        sparse = good not in DENSE
+        choice, note = _sparse_choice(ctx, a2a.key, a2a.backends, no_rdma)
         yield finding(
             rule,
             ctx,
             at,
             f"expert parallelism over {ep} ranks uses the `{backend}` backend, which sends every "
-            f"token to all {ep} ranks instead of only to its top-{ctx.model.top_k} experts"
-            + (
-                ""
-                if sparse
-                else f"; the sparse backends ({a2a.sparse}) need RDMA between nodes, which "
-                "this cluster lacks: an RDMA fabric would let them run"
-            ),
-            fix=flag_fix(f"{flag} {good}", {flag.lstrip("-"): good}) if sparse else None,
+            f"token to all {ep} ranks instead of only to its top-{ctx.model.top_k} experts" + note,
+            fix=flag_fix(f"{flag} {choice}", {flag.lstrip("-"): choice}) if choice else None,
             data=data,
+            # No sparse backend can run here, or none is faster: nothing better is available.
+            severity=severity_for(rule, ctx, Severity.WARNING if choice else Severity.INFO),
         )
     elif crosses and backend.startswith(RDMA_ONLY) and not _rdma(ctx):
         network = ctx.facts.get("ep.link.kind", ctx.facts.get("cluster.inter.network", "?"))
@@ -199,6 +204,37 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             fix=flag_fix(f"{flag} {good}", {flag.lstrip("-"): good}),
             data=data,
         )
+
+
+# What each backend's wire is called in the backends table: the sparse exchanges worth trying.
+_SPARSE_WIRES = ("deepep-normal", "deepep-ll", "deepep-mode", "pplx", "sends")
+
+
+def _sparse_choice(
+    ctx: RuleContext, key: str, backends: Mapping[str, str], no_rdma: bool
+) -> tuple[str, str]:
+    """The first sparse backend the engine accepts that runs here and is no slower to first
+    token or per token (``toplint.outcome.judge``), and what the message adds."""
+    dep, model, cluster = ctx.deployment, ctx.model, ctx.cluster
+    tried: list[str] = []
+    for name, wire in backends.items():
+        if wire not in _SPARSE_WIRES or (no_rdma and name.startswith(RDMA_ONLY)):
+            continue
+        if wire == "pplx" and bool(ctx.facts.get("ep.crosses_nodes", False)):
+            continue  # single-node kernels
+        if model is None or cluster is None:
+            return name, ""
+        new = replace(dep, options={**dep.options, key: name})
+        judged = judge_deployment(dep, new, ctx.outcome, cluster, model, ctx.workload, layout=False)
+        if judged.ok:
+            return name, ""
+        tried.append(f"`{name}` {judged.why}")
+    if no_rdma:
+        return "", (
+            "; the sparse backends need RDMA between nodes, which this cluster lacks: an RDMA "
+            "fabric would let them run"
+        )
+    return "", ("; no sparse backend is better here: " + "; ".join(tried[:2])) if tried else ""
 
 
 RULE = Rule(

@@ -77,12 +77,30 @@ def judge(
     attention_dp: int | None = None,
 ) -> Judged:
     new = changed(dep, tp, pp, dp, ep_on=ep_on, attention_dp=attention_dp)
+    return judge_deployment(dep, new, before, cluster, model, workload)
+
+
+def judge_deployment(
+    dep: Deployment,
+    new: Deployment,
+    before: Outcome | None,
+    cluster: Cluster,
+    model: ModelSpec,
+    workload: Workload,
+    *,
+    layout: bool = True,
+    keep_speed: bool = True,
+) -> Judged:
+    """``new`` (``dep`` as a fix makes it) judged: it starts and fits, and — a layout change —
+    is not the current layout and needs no more GPUs; with ``keep_speed`` (the deployment ran
+    as written) it is no slower."""
     after = whatif(new, cluster, model, workload)
     size = (new.tp or 1, new.pp or 1, new.dp or 1)
-    return Judged(*size, after, _why(dep, new, before, after))
+    why = _layout_why(dep, new) if layout else ""
+    return Judged(*size, after, why or _why(before if keep_speed else None, after))
 
 
-def _why(dep: Deployment, new: Deployment, before: Outcome | None, after: Outcome) -> str:
+def _layout_why(dep: Deployment, new: Deployment) -> str:
     same = (new.tp, new.pp, new.dp, new.options.get("attention_dp")) == (
         dep.tp,
         dep.pp,
@@ -91,8 +109,12 @@ def _why(dep: Deployment, new: Deployment, before: Outcome | None, after: Outcom
     )
     if same and new.ep_enabled == dep.ep_enabled:
         return "it is the current layout"
-    if (new.world_size or 0) > (dep.world_size or 0):
+    if dep.world_size is not None and (new.world_size or 0) > dep.world_size:
         return f"it needs {new.world_size} GPUs, the deployment has {dep.world_size}"
+    return ""
+
+
+def _why(before: Outcome | None, after: Outcome) -> str:
     if not after.starts:
         return f"the engine would refuse it: {after.problems[0]}"
     if after.memory is not None and not after.memory.fits:
