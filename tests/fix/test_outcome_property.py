@@ -94,3 +94,62 @@ def test_every_fix_shown_passes_the_applied_fix_validation(manifest: Path, clust
                 problems.append(f"{path}: {f.rule} ({f.fix.applicability}) {f.fix.message}: {why}")
     assert tried > 0, "no fix shown anywhere: the property is vacuous"
     assert problems == []
+
+
+def _layouts_of_the_corpus(settings: Settings) -> set[tuple[str, str, int, str]]:
+    """(model id, cluster name, GPUs, engine) of every corpus deployment placed on a cluster."""
+    from toplint.pipeline.analyze import run_files
+
+    run = run_files(discover([str(CORPUS)], ()), settings, keep=True)
+    out = set()
+    for a in run.analyses:
+        dep = a.deployment
+        if a.model is None or a.cluster is None or a.placement is None or not dep.world_size:
+            continue
+        out.add((a.model.id, a.cluster.name, dep.world_size, dep.engine))
+    return out
+
+
+@pytest.mark.shared
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("manifest", "cluster"), MANIFESTS, ids=[f"{m.stem}-{c}" for m, c in MANIFESTS]
+)
+def test_plans_first_pick_gets_no_warning_from_check(manifest: Path, cluster: str) -> None:
+    """For each model, GPU count and engine of the corpus on this cluster, ``plan``'s first pick
+    (the layout it ranks first among those that fit) gets nothing at warning or above from the
+    rules ``check`` runs, and ``plan`` reports the outcome ``check`` and ``cost`` read."""
+    from toplint.cost.types import Budgets, Workload
+    from toplint.hardware.manifest import load_hardware
+    from toplint.pipeline.analyze import place_and_cost
+    from toplint.pipeline.lint import all_rules
+    from toplint.plan.rank import candidates, deployment_for, rank
+    from toplint.rulebook.run import run_rules
+
+    settings = Settings(hardware_path=str(manifest), cluster=cluster)
+    hardware = load_hardware(str(manifest))
+    workload, budgets = Workload(), Budgets()
+    rules, problems, planned = all_rules(), [], 0
+    for model_id, name, gpus, engine in sorted(_layouts_of_the_corpus(settings)):
+        c = hardware.cluster(name)
+        from toplint.hardware.models import lookup_model
+
+        model = lookup_model(model_id)
+        assert c is not None and model is not None
+        ranked = rank(candidates(model, c, gpus, engine, workload, budgets), "latency")
+        if not ranked:
+            continue
+        first = ranked[0]
+        planned += 1
+        analysis = place_and_cost(deployment_for(first.layout, model, engine), c, model, workload)
+        assert analysis.outcome is not None
+        if analysis.outcome.latency is not None:  # one model, not two
+            assert first.itl_ms == analysis.outcome.latency.itl_ms
+        for f in run_rules(rules, [analysis], RuleSettings(), budgets, workload):
+            if f.severity.rank >= Severity.WARNING.rank:
+                where = f"{model_id} on {gpus} × {c.gpu.name} ({engine})"
+                problems.append(
+                    f"{where}: plan's {first.layout.describe()} gets {f.rule}: {f.message}"
+                )
+    assert planned > 0, "nothing planned: the property is vacuous"
+    assert problems == []
