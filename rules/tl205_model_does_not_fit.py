@@ -93,9 +93,15 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"start ({m.setting} × {gpu.memory_gb:g} GiB {gpu.name})"
         )
     else:
+        if not m.working_in_budget:  # SGLang: the fraction holds weights and the KV pool
+            need = m.weights
+        used = (
+            f"weights {_gib(m.weights)} + working memory {_gib(m.working)} = {_gib(need)}"
+            if m.working_in_budget
+            else f"weights {_gib(m.weights)} (working memory {_gib(m.working)} outside it)"
+        )
         message = (
-            f"per GPU: weights {_gib(m.weights)} + working memory {_gib(m.working)} = "
-            f"{_gib(need)} > {_gib(m.budget)} ({m.setting} × {gpu.memory_gb:g} GiB "
+            f"per GPU: {used} > {_gib(m.budget)} ({m.setting} × {gpu.memory_gb:g} GiB "
             f"{gpu.name}): no room for a KV cache{_weights_of(ctx)}"
         )
     yield finding(

@@ -163,6 +163,7 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
         kv_tokens=tokens,
         context=context,
         context_from=source,
+        working_in_budget=not acc.weights_inside,
     )
 
 

@@ -33,6 +33,8 @@ class Memory:
     kv_tokens: int  # tokens the KV cache the engine allocates holds (one replica)
     context: int | None  # tokens one sequence must fit at start-up (None: not checked)
     context_from: str  # where ``context`` comes from ("--max-model-len", "model default")
+    # False when the budget holds weights and KV only (SGLang: working memory is the rest)
+    working_in_budget: bool = True
 
     @property
     def weights_fit(self) -> bool:
