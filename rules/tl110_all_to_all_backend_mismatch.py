@@ -96,7 +96,17 @@ def _rdma(ctx: RuleContext) -> bool:
     link_rdma = ctx.placement.worst("ep") if ctx.placement is not None else None
     if link_rdma is not None:
         return link_rdma.link.rdma
+    if "cluster.inter.rdma" not in ctx.facts and ctx.cluster is not None:
+        return ctx.cluster.inter.rdma  # unplaced: the assigned cluster's network
     return bool(ctx.facts.get("cluster.inter.rdma", False))
+
+
+def _may_cross(ctx: RuleContext, ep: int) -> bool:
+    """The EP group spans nodes as placed, or — unplaced — it is larger than one node: what a
+    suggested backend must be able to run over (the findings themselves need the placement)."""
+    if "ep.crosses_nodes" in ctx.facts:
+        return bool(ctx.facts["ep.crosses_nodes"])
+    return ctx.cluster is not None and ep > ctx.cluster.gpus_per_node
 
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
@@ -127,7 +137,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     crosses = bool(ctx.facts.get("ep.crosses_nodes", False))
     # Never suggest a backend the next run would report: an RDMA-only one across nodes
     # without RDMA falls back to the engine's default (issue 25).
-    no_rdma = crosses and not _rdma(ctx)
+    no_rdma = _may_cross(ctx, ep) and not _rdma(ctx)
     good = default if no_rdma and a2a.sparse.startswith(RDMA_ONLY) else a2a.sparse
     at = _backend_at(dep, a2a.key, where)
     data = {"ep": ep, "backend": backend, "crosses_nodes": crosses}
@@ -164,7 +174,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         )
         return
     if ep >= opt_int(ctx, "min-ep", 16) and backend in DENSE:
-        choice, note = _sparse_choice(ctx, a2a.key, a2a.backends, no_rdma)
+        choice, note = _sparse_choice(ctx, a2a.key, a2a.backends, no_rdma, a2a.sparse)
         yield finding(
             rule,
             ctx,
@@ -211,19 +221,22 @@ _SPARSE_WIRES = ("deepep-normal", "deepep-ll", "deepep-mode", "pplx", "sends")
 
 
 def _sparse_choice(
-    ctx: RuleContext, key: str, backends: Mapping[str, str], no_rdma: bool
+    ctx: RuleContext, key: str, backends: Mapping[str, str], no_rdma: bool, sparse: str
 ) -> tuple[str, str]:
     """The first sparse backend the engine accepts that runs here and is no slower to first
     token or per token (``toplint.outcome.judge``), and what the message adds."""
     dep, model, cluster = ctx.deployment, ctx.model, ctx.cluster
+    unweighable = model is None or cluster is None or ctx.placement is None
+    if unweighable and not (no_rdma and sparse.startswith(RDMA_ONLY)):
+        return sparse, ""  # not placed on this cluster: the engine's own recommendation
     tried: list[str] = []
     for name, wire in backends.items():
         if wire not in _SPARSE_WIRES or (no_rdma and name.startswith(RDMA_ONLY)):
             continue
-        if wire == "pplx" and bool(ctx.facts.get("ep.crosses_nodes", False)):
-            continue  # single-node kernels
-        if model is None or cluster is None:
-            return name, ""
+        if wire == "pplx" and ctx.facts.get("ep.crosses_nodes") is not False:
+            continue  # single-node kernels: only for a group known to stay in one node
+        if model is None or cluster is None or ctx.placement is None:
+            break  # not placed on this cluster: nothing to weigh another backend against
         new = replace(dep, options={**dep.options, key: name})
         judged = judge_deployment(dep, new, ctx.outcome, cluster, model, ctx.workload, layout=False)
         if judged.ok:
