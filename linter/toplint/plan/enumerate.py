@@ -45,10 +45,13 @@ class Memory:
     overhead_gb: float
     kv_tokens: int  # per replica (one DP rank)
     needed_tokens: int
+    # the engine's default context fits one sequence (vLLM refuses to start otherwise, and the
+    # planned command sets no --max-model-len): what ``check`` (TL205) asks of the same layout
+    context_fits: bool = True
 
     @property
     def fits(self) -> bool:
-        return self.kv_tokens > 0 and self.kv_tokens >= self.needed_tokens
+        return self.context_fits and self.kv_tokens > 0 and self.kv_tokens >= self.needed_tokens
 
 
 def layouts(model: ModelSpec, gpus: int, engine: str) -> list[Layout]:
@@ -126,4 +129,11 @@ def memory_fit(outcome_memory: OutcomeMemory | None, needed_tokens: int) -> Memo
     if outcome_memory is None:
         return Memory(0.0, 0.0, 0.0, 0, needed_tokens)
     m = outcome_memory
-    return Memory(m.budget / GIB, m.weights / GIB, m.working / GIB, m.kv_tokens, needed_tokens)
+    return Memory(
+        m.budget / GIB,
+        m.weights / GIB,
+        m.working / GIB,
+        m.kv_tokens,
+        needed_tokens,
+        m.one_sequence_fits,
+    )
