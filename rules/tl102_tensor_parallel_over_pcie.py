@@ -113,10 +113,11 @@ def _without_pp(ctx: RuleContext) -> str | None:
     memory = one.outcome.memory
     if memory is None or memory.weights_fit:
         return None  # one replica per GPU runs but is slower: nothing to offer
+    instead = "a quantized checkpoint" if model.weight_bytes >= 2 else "GPUs with more memory"
     return (
         f"the weights ({memory.weights / GIB:.0f} GiB) need more than one "
         f"{cluster.gpu.memory_gb:g} GiB GPU and this engine has no pipeline parallelism: GPUs "
-        "with NVLink, or a quantized checkpoint"
+        f"with NVLink, or {instead}"
     )
 
 
