@@ -5,7 +5,7 @@ head in 16 bits, and a 4-bit one carries a 16-bit scale per group of 128 weights
 ``group_size`` 128).  Start-up working memory is aiconfigurator's (cost-model.md §6 rule 7):
 3.5 GiB for the profile run's activations, CUDA graphs and the sampler, plus NCCL's buffers
 (0.342 GiB at 2 ranks, 0.392 GiB from 4).  What each engine's memory setting means, from its
-own source:
+own source (each engine module's ``Engine.memory``, ``toplint.engines.types.MemoryAccounting``):
 
 - vLLM ``--gpu-memory-utilization`` (0.9): a fraction of *total* memory for weights, working
   memory and KV cache (vllm-project/vllm vllm/config/cache.py; engine-vocabulary.md §1); at
@@ -32,45 +32,17 @@ from __future__ import annotations
 from toplint.catalog_types import ModelSpec
 from toplint.cost.enginecomm import option
 from toplint.engines.registry import get_engine
+from toplint.engines.types import MemoryAccounting
 from toplint.model import Deployment
 from toplint.outcome.types import GIB, Memory
-from toplint.record import record
 
 WORKING_GIB = 3.5  # activations of the profile run, CUDA graphs, sampler (§6 rule 7)
 QUANT_GROUP = 128  # weights per 16-bit scale in a 4-bit checkpoint (AWQ/GPTQ group_size)
 
 
-@record
-class _Accounting:
-    """How one engine turns its memory setting into a budget."""
-
-    keys: tuple[str, ...]  # the option names of the setting
-    default: float
-    of_total: bool  # True: a fraction of total memory; False: of what is free after weights
-    weights_inside: bool  # SGLang: the fraction covers weights + KV, not working memory
-    refuses_long_context: bool  # the engine refuses to start when one sequence does not fit
-    context_keys: tuple[str, ...]
-
-
-_VLLM = _Accounting(("gpu_memory_utilization",), 0.9, True, False, True, ("max_model_len",))
-_ACCOUNTING = {
-    "vllm": _VLLM,
-    "sglang": _Accounting(("mem_fraction_static",), 0.9, True, True, False, ("context_length",)),
-    "tgi": _Accounting(("cuda_memory_fraction",), 1.0, True, False, False, ("max_total_tokens",)),
-    "trtllm": _Accounting(
-        ("free_gpu_memory_fraction", "kv_cache_free_gpu_memory_fraction"),
-        0.9,
-        False,
-        False,
-        False,
-        ("max_seq_len",),
-    ),
-    "lmdeploy": _Accounting(("cache_max_entry_count",), 0.8, False, False, False, ("session_len",)),
-}
-
-
-def accounting(engine: str) -> _Accounting:
-    return _ACCOUNTING.get(engine) or _ACCOUNTING.get(engine.split("-")[-1]) or _VLLM
+def accounting(engine: str) -> MemoryAccounting:
+    """The engine's own memory accounting (``Engine.memory``)."""
+    return get_engine(engine).memory
 
 
 def _number(value: str | None) -> float | None:
@@ -167,7 +139,7 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
     )
 
 
-def _context(dep: Deployment, model: ModelSpec, acc: _Accounting) -> tuple[int | None, str]:
+def _context(dep: Deployment, model: ModelSpec, acc: MemoryAccounting) -> tuple[int | None, str]:
     """Tokens one sequence must fit at start-up, for an engine that refuses otherwise."""
     if not acc.refuses_long_context:
         return None, ""
