@@ -18,6 +18,9 @@ the time to stream the weights. Reported above `info-share`; above `warn-share` 
 **warning** when another split of the same GPUs is clearly faster at the declared workload (by
 how much is said; toplint's severity policy: the deployment runs), else info.
 
+Outcome reported (toplint's severity policy): runs — a warning when another split of the same
+GPUs is clearly faster at the declared workload (the message says by how much), else info.
+
 ## Why is this bad?
 Each boundary sends hidden states and residual (`2·T·H·b`, 134 MB for a 4096-token Llama-70B
 prompt; with TP, 1/TP per rank and an all-gather on the receiver). Over 100 GbE that is

@@ -17,6 +17,9 @@ Qwen3-*-FP8), checks that each tensor-parallel shard of the FFN is a whole numbe
 blocks: `(moe_)intermediate_size / TP_moe % 128 == 0`, where TP_moe is the TP of the expert
 weights (1 with vLLM `--enable-expert-parallel`, TP/EP with SGLang `--ep-size`).
 
+Outcome reported (toplint's severity policy): refuses to start — block-FP8 weights cannot be
+split across the TP ranks (error).
+
 ## Why is this bad?
 vLLM refuses to load the weights: "The output_size of gate's and up's weight = 192 is not
 divisible by weight quantization block_n = 128" (vLLM's FP8 layer), seen for
