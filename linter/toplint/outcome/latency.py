@@ -1,7 +1,8 @@
 """TTFT, ITL and tokens/s at the declared workload, from the cost stage's numbers.
 
 - ITL = weight streaming of one decode step over every pipeline stage in turn + the MoE
-  expert kernels + the step's collectives (cost-model.md §6 rule 13);
+  expert kernels (``toplint.cost.compute.moe_decode_ms``: DeepSeek-V3-architecture checkpoints
+  only) + the step's collectives (cost-model.md §6 rule 13);
 - TTFT = prefill compute + the prefill's collectives (rule 14; pipeline stages run one prompt
   one after another, so PP divides neither: that is the pipeline bubble of one prompt);
 - tokens/s = the decode batch on every DP replica and on every pipeline micro-batch (vLLM and
