@@ -22,6 +22,8 @@ def outcome_doc(outcome: Outcome) -> dict[str, Any]:
             "working_gib": m.working / GIB,
             "kv_bytes_per_token": m.kv_per_token,
             "kv_tokens": m.kv_tokens,
+            # KV cache beyond one full sequence (negative: short), what a PR view compares
+            "headroom_gib": m.headroom / GIB,
             "context": m.context,
             "context_from": m.context_from,
             "fits": m.fits,
