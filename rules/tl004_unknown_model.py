@@ -14,6 +14,9 @@ Reports a served model that is not in toplint's model catalog, the toplint confi
 mapping or the local Hugging Face cache. Communication costs and the model checks (heads,
 layers, experts, memory) are skipped for it.
 
+Outcome reported (toplint's severity policy): unknown — without the model's architecture there
+is no memory, start or latency outcome; those checks are skipped (info).
+
 ## Why is this bad?
 Every volume toplint computes starts from the model's shape (hidden size, layers, heads,
 experts). Without it, a layout that cannot start (TL202) or does not fit (TL205) goes

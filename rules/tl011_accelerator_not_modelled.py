@@ -19,6 +19,9 @@ serving image (`vault.habana.ai/gaudi-docker`, `tgi-gaudi`, AWS `neuronx` contai
 `vllm-tpu`, `vllm-ascend`) or the engine's `--device` option. One finding
 per deployment says which, and no link, bandwidth, budget or memory rule runs for it.
 
+Outcome reported (toplint's severity policy): not computed — the cost model does not describe
+this accelerator, so no latency or memory outcome is claimed (info).
+
 ## Why is this bad?
 Nothing is wrong with the deployment; toplint cannot judge it. These accelerators have their own
 interconnects (Gaudi's integrated RoCE ports, NeuronLink, the TPU inter-chip torus, Ascend's

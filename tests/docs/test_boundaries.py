@@ -11,7 +11,17 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "linter" / "toplint"
-STAGES = ("discover", "parse", "hardware", "placement", "cost", "facts", "rulebook", "report")
+STAGES = (
+    "discover",
+    "parse",
+    "hardware",
+    "placement",
+    "cost",
+    "outcome",
+    "facts",
+    "rulebook",
+    "report",
+)
 ORCHESTRATION = ("pipeline", "commands", "cli", "fix", "plan")
 # Modules of a stage or of the pipeline that only define the values crossing a boundary.
 TYPES_MODULES = {f"toplint.{s}.types" for s in (*STAGES, "pipeline")} | {"toplint.parse.base"}

@@ -19,7 +19,8 @@ A case's input is one of ``command`` (a shell command line, read as ``case.sh``)
 (or a whole manifest with ``clusters:``); ``facts`` are merged over the computed facts;
 ``budgets``, ``workload``, ``models`` (the config's ``models:``) and ``options`` (this rule's)
 are optional.  ``expect`` lists the findings of this rule exactly (none for ``test_pass_*``);
-each may give ``severity``, ``line``, ``column`` and substrings of ``message`` and ``fix``.
+each may give ``severity``, ``line``, ``column`` and substrings of ``message`` and ``fix``
+(``fix: null``: no fix may be offered).
 ``fixed`` (sqlfluff's ``fix_str``) is the input's text after applying the edits of every fix
 that has them (safe and unsafe, in one pass): the command line, or the file's whole text.  As in
 sqlfluff, the fixed text must re-lint clean of the rule, and a text case without ``fixed`` must
@@ -176,6 +177,7 @@ def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
     """
     from toplint.facts.collect import collect
     from toplint.pipeline.analyze import Settings, run_parsed
+    from toplint.rulebook.judged import judged
 
     rule = rule or _rules_by_code()[case.rule]
     data = case.data
@@ -194,11 +196,19 @@ def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
     for analysis in run.analyses:
         dep = analysis.deployment
         facts: dict[str, Any] = dict(
-            collect(dep, analysis.placement, analysis.cost, analysis.model, budgets, workload)
+            collect(
+                dep,
+                analysis.placement,
+                analysis.cost,
+                analysis.model,
+                budgets,
+                workload,
+                analysis.outcome,
+            )
         )
         facts.update(_case_facts(case))
         ctx = context_for(rule, analysis, facts, rule_settings, budgets, workload)
-        more = list(rule.check(rule, ctx))
+        more = judged(list(rule.check(rule, ctx)), ctx)  # as run_prepared judges them
         found.extend(more if source is None else _with_edits(more, dep, source))
     return found
 
@@ -248,7 +258,10 @@ def _mismatch(expected: Mapping[str, Any], got: Finding) -> list[str]:
             problems.append(f"{key} {getattr(got, key)} != {expected[key]}")
     if "message" in expected and str(expected["message"]) not in got.message:
         problems.append(f"message {got.message!r} lacks {expected['message']!r}")
-    if "fix" in expected and (got.fix is None or str(expected["fix"]) not in got.fix.message):
+    if "fix" in expected and expected["fix"] is None:  # `fix: null`: no fix may be offered
+        if got.fix is not None:
+            problems.append(f"fix {got.fix.message!r} offered where none may be")
+    elif "fix" in expected and (got.fix is None or str(expected["fix"]) not in got.fix.message):
         problems.append(f"fix {got.fix.message if got.fix else None!r} lacks {expected['fix']!r}")
     return problems
 
