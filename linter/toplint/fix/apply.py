@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from toplint.fix.edits import TextIndex
-from toplint.model import UNPARSABLE_FILE, Edit, Finding, Severity
+from toplint.model import UNKNOWN_ENGINE_FLAG, UNPARSABLE_FILE, Edit, Finding, Severity
 from toplint.record import record
 
 if TYPE_CHECKING:
@@ -118,7 +118,7 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> tuple[str, tuple[Edit, ...]
 
 # Findings of what the engine itself rejects (an option it does not know): their fix is kept
 # even when it reveals another finding, which the next check then reports (issue 25).
-REJECTED_BY_THE_ENGINE = frozenset({"TL005"})
+REJECTED_BY_THE_ENGINE = frozenset({UNKNOWN_ENGINE_FLAG.code})
 
 
 def _counts(findings: Iterable[Finding], least: Severity) -> Counter[str]:

@@ -2,11 +2,13 @@
 
 A fix whose intents change the deployment (a TP, PP or DP size, an engine option, the GPUs a
 container requests) is kept only when the deployment it makes starts and fits; a layout change
-must also differ from the current layout and need no more GPUs; and when the finding is not an
-error (the deployment runs as written) the fix must not make its time to first token or
-inter-token latency worse at the declared workload (``toplint.outcome.judge``).  Otherwise the
-fix is dropped and the finding says why, so no rule can offer a TP size that does not divide
-the heads, the current value, a layout that does not fit or one that makes decode slower.
+must also differ from the current layout (unless it writes down the layout the engine derives
+today through a flag the deployment does not spell) and need no more GPUs; and when the
+finding is not an error (the deployment runs as written) the fix must not make its time to
+first token or inter-token latency worse at the declared workload (``toplint.outcome.judge``).
+Otherwise the fix is dropped and the finding says why, so no rule can offer a TP size that
+does not divide the heads, the current value, a layout that does not fit or one that makes
+decode slower.
 """
 
 from __future__ import annotations
@@ -85,6 +87,17 @@ def _switches(sizes: dict[str, Any]) -> dict[str, Any]:
     return {k: sizes[k] for k in ("ep_on", "attention_dp") if k in sizes}
 
 
+def _writes_down(dep: Deployment, finding: Finding, sizes: dict[str, Any]) -> bool:
+    """The fix spells the layout the engine derives today (TGI without ``--num-shard`` shards
+    over every visible GPU: TL210 writes that count down): the same sizes, through a flag the
+    deployment does not write.  That is no layout change, so not "the current layout"."""
+    assert finding.fix is not None
+    if any(getattr(dep, dim) != sizes[dim] for dim in ("tp", "pp", "dp") if dim in sizes):
+        return False
+    written = {flag.name for flag in dep.flags}
+    return any(i.kind == "set-flag" and i.name not in written for i in finding.fix.intents)
+
+
 def judged(findings: list[Finding], ctx: RuleContext) -> list[Finding]:
     """``findings`` with each fix that the outcome rules out removed (and said why)."""
     if ctx.model is None or ctx.cluster is None:  # unplaced (too few GPUs) is still judged
@@ -102,7 +115,7 @@ def judged(findings: list[Finding], ctx: RuleContext) -> list[Finding]:
                     ctx.cluster,
                     ctx.model,
                     ctx.workload,
-                    layout=bool(sizes),
+                    layout=bool(sizes) and not _writes_down(ctx.deployment, f, sizes),
                     keep_speed=f.severity is not Severity.ERROR,
                 )
                 if not j.ok:
