@@ -27,6 +27,8 @@ Classes: intra-node (NVLink), pcie, multi-node, all-to-all, custom-kernel.
 from __future__ import annotations
 
 import copy
+import dataclasses
+import itertools
 import math
 import statistics
 import sys
@@ -38,11 +40,13 @@ from typing import Any
 import yaml
 
 from toplint.cost.calibration import interpolate, systems
-from toplint.cost.collectives import Fabric, predict_us
+from toplint.cost.collectives import Fabric
+from toplint.cost.fabric import cluster_fabric
 from toplint.cost.params import PARAMS, Params
-from toplint.hardware import archs
+from toplint.cost.predict import predict_us
 from toplint.hardware.catalog import lookup_instance
 from toplint.hardware.linkkinds import KINDS, PCIE, kind
+from toplint.hardware.types import Cluster, GpuSpec, InterNode, IntraNode
 from toplint.record import replace
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,7 +77,10 @@ class Machine:
     harness: str = "nccl-tests"
     kinds: dict[int, str] = field(default_factory=dict)
     arch: str = ""
-    unreliable: str = ""  # why its times are not the collective's cost (public.yaml)
+    # The exclusion rules' inputs (benchmarks/data/HELDOUT.md; public.yaml's header).
+    unstated: tuple[str, ...] = ()  # "nics" | "domains" | "gpu": no source states it
+    gpus_per_process: int = 1  # the -g N of the printed launch line
+    shared_box: bool = False  # the source says other tenants used the GPUs
     algorithm: str = ""  # the NCCL_ALGO the run forced ("" = NCCL's own choice)
     # Whose per-step latency the network takes: its kind, or the one its instance preset sets
     # (AWS p4d/p4de: EFA's first generation, toplint/hardware/data/instances.yaml).
@@ -83,25 +90,47 @@ class Machine:
     def step_key(self) -> str:
         return self.latency_kind or self.network
 
-    def fabric(self, ranks: int, latency: dict[str, float]) -> Fabric:
-        nodes = self.nodes or max(ranks // self.gpus_per_node, 1)
-        link = self.kinds.get(ranks, self.intra)
-        nvls = self.nvls if kind(link).nvls else ""
-        return Fabric(
-            link,
-            self.intra_gb_per_s,
-            ranks,
-            nodes=nodes,
-            net_kind=self.network if nodes > 1 else "none",
-            net_latency_us=latency.get(self.step_key, 0.0),
-            nics_per_node=self.nics_per_node,
-            nic_gb_per_s=self.nic_gb_per_s,
-            sharers=min(self.gpus_per_node, ranks),
-            pcie_gb_per_s=self.pcie_gb_per_s,
-            nvls_arch=nvls,
-            nvls_min_ranks=archs.arch(nvls).nvls_min_ranks if nvls else 5,
+    def cluster(self, latency: dict[str, float]) -> Cluster:
+        """The machine as a hardware manifest describes it (``toplint.hardware.types``): an
+        NVSwitch node when its source runs NVLS, else NVLink point to point or PCIe."""
+        nvlink = "nvswitch" if self.nvls else "nvlink"
+        fabric = nvlink if self.intra == "nvlink" else "pcie"
+        assert not self.nvls or self.nvls == self.arch, self.name
+        gpu = GpuSpec(
+            name=self.name,
+            memory_gb=0.0,
+            memory_bandwidth_gb_per_s=0.0,
+            scaleup_fabric=fabric,  # type: ignore[arg-type]
+            scaleup_bandwidth_gb_per_s=self.intra_gb_per_s,
+            nvlink_domain=self.gpus_per_node,
+            pcie_gen=5,
+            p2p_default=True,
             arch=self.arch,
         )
+        intra = IntraNode(
+            fabric=fabric,  # type: ignore[arg-type]
+            bandwidth_gb_per_s=self.intra_gb_per_s,
+            p2p=self.intra != "pcie-no-p2p",
+            nvlink_domain=self.gpus_per_node if fabric != "pcie" else 1,
+            pcie_bandwidth_gb_per_s=self.pcie_gb_per_s,
+        )
+        inter = InterNode(
+            network=self.network,  # type: ignore[arg-type]
+            bandwidth_gb_per_s=self.nic_gb_per_s,
+            nics_per_node=self.nics_per_node,
+            rdma=not kind(self.network).tcp,
+            latency_us=latency.get(self.step_key, 0.0),
+        )
+        return Cluster(self.name, max(self.nodes, 1), gpu, self.gpus_per_node, intra, inter)
+
+    def fabric(self, ranks: int, latency: dict[str, float]) -> Fabric:
+        """What the CLI prices a collective over ``ranks`` GPUs of this machine on:
+        ``toplint.cost.fabric.cluster_fabric``, the function ``group_fabric`` calls."""
+        nodes = self.nodes or max(ranks // self.gpus_per_node, 1)
+        cluster = self.cluster(latency)
+        if nodes > 1:
+            return cluster_fabric(cluster, self.network, ranks, nodes, self.gpus_per_node)
+        return cluster_fabric(cluster, self.kinds.get(ranks, self.intra), ranks)
 
 
 @dataclass(frozen=True)
@@ -111,6 +140,23 @@ class Point:
     ranks: int
     size: int
     measured_us: float
+    not_monotone: bool = False  # rule 4, set by public_points()
+
+    @property
+    def unreliable(self) -> str:
+        """Why the fit does not learn from this point ("" when it does): the exclusion rules
+        of benchmarks/data/HELDOUT.md, applied to every system alike."""
+        m, spans = self.machine, _spans_nodes(self)
+        for what in m.unstated:
+            if what == "gpu" or spans:
+                return f"the source does not state the {what}"
+        if m.gpus_per_process > 1 and self.size < SMALL:
+            return f"one process drives {m.gpus_per_process} GPUs (-g), below 1 MiB"
+        if m.shared_box:
+            return "other tenants shared the box"
+        if self.not_monotone:
+            return "more than twice the time of the next larger size of its run"
+        return ""
 
     @property
     def cls(self) -> str:
@@ -224,12 +270,37 @@ def public_points() -> list[Point]:
             s["impl"],
             s["harness"],
             arch=s.get("arch", ""),
-            unreliable=s.get("unreliable", ""),
+            unstated=tuple(s.get("unstated", ())),
+            gpus_per_process=int(s.get("gpus_per_process", 1)),
+            shared_box=bool(s.get("shared_box", False)),
             algorithm=str(s.get("nccl_algo", "")).lower(),
             latency_kind=s.get("latency_kind", ""),
         )
         out.extend(Point(m, op, int(n), int(size), _time(t)) for op, n, size, *t in s["points"])
-    return out
+    return _mark_not_monotone(out)
+
+
+def _mark_not_monotone(points: list[Point]) -> list[Point]:
+    """Rule 4: a point more than twice the time of the next larger size of the same run (same
+    source and machine description whatever its name, op and ranks) is a warming-up harness or
+    a straggler."""
+    runs: dict[tuple[Any, ...], list[Point]] = {}
+    for p in points:
+        key = repr(dataclasses.replace(p.machine, name=""))
+        runs.setdefault((key, p.op, p.ranks), []).append(p)
+    flagged: set[int] = set()
+    for run in runs.values():
+        sizes = sorted({p.size for p in run})
+        fastest = {n: min(p.measured_us for p in run if p.size == n) for n in sizes}
+        after = dict(itertools.pairwise(sizes))
+        for p in run:
+            if p.size in after and p.measured_us > 2.0 * fastest[after[p.size]]:
+                flagged.add(id(p))
+    return [replace_point(p) if id(p) in flagged else p for p in points]
+
+
+def replace_point(p: Point) -> Point:
+    return Point(p.machine, p.op, p.ranks, p.size, p.measured_us, not_monotone=True)
 
 
 def _time(columns: list[Any]) -> float:
@@ -381,9 +452,10 @@ def loss(model: Model, pts: Sequence[Point]) -> float:
 def fit(train: Sequence[Point], rounds: int = 2) -> Model:
     """Coordinate descent: a golden-section search per constant on the points it affects.
 
-    Systems marked unreliable (public.yaml) are predicted and reported, never fitted on.
+    Points the exclusion rules mark (``Point.unreliable``) are predicted and reported, never
+    fitted on.
     """
-    train = [p for p in train if not p.machine.unreliable]
+    train = [p for p in train if not p.unreliable]
     model = Model(PRIOR, dict(PRIOR_LATENCY), 20.0)
     for _ in range(rounds):
         for _name, setter, lo, hi, uses in KNOBS:
@@ -457,14 +529,54 @@ class Row:
     measured_us: float
     predicted_us: float
     reliable: bool = True
+    held_out: bool = False
 
     @property
     def error(self) -> float:
         return err(self.predicted_us, self.measured_us)
 
+    @property
+    def factor_error(self) -> float:
+        """exp(|log(predicted/measured)|) − 1: the error symmetric in log space (a time half the
+        measured one is 100% off, as is one twice it); never below ``error``."""
+        return math.exp(abs(math.log(self.predicted_us / self.measured_us))) - 1.0
+
+
+def _held_out_sources() -> set[str]:
+    """The sources of the publications drawn by lot (benchmarks/data/heldout.yaml)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "toplint_heldout", ROOT / "benchmarks" / "heldout.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return set(module.held_out_sources())
+
+
+HELD_OUT = _held_out_sources()
+
+
+def development(points: Sequence[Point]) -> list[Point]:
+    return [p for p in points if p.machine.source not in HELD_OUT]
+
+
+def held_out_rows(points: Sequence[Point]) -> list[Row]:
+    """The held-out publications, predicted by the model fitted on the development ones."""
+    model = fit(development(points))
+    return [
+        _row("alpha-beta", p, model.predict(p), held_out=True)
+        for p in points
+        if p.machine.source in HELD_OUT
+    ]
+
 
 def alpha_beta_cv(points: Sequence[Point]) -> list[Row]:
-    """Leave one source out: fit on the rest, predict it."""
+    """Leave one source out: fit on the rest, predict it (held-out sources are neither
+    predicted here nor fitted on: ``held_out_rows``)."""
+    points = development(points)
     out = []
     for source in sorted({p.machine.source for p in points}):
         held = [p for p in points if p.machine.source == source]
@@ -561,7 +673,7 @@ def _sm(arch: str) -> float:
     return compute_capability(arch)
 
 
-def _row(method: str, p: Point, pred: float, cls: str | None = None) -> Row:
+def _row(method: str, p: Point, pred: float, cls: str | None = None, held_out: bool = False) -> Row:
     return Row(
         method,
         cls or p.cls,
@@ -572,13 +684,20 @@ def _row(method: str, p: Point, pred: float, cls: str | None = None) -> Row:
         p.size,
         p.measured_us,
         pred,
-        not p.machine.unreliable,
+        not p.unreliable,
+        held_out,
     )
 
 
 def all_rows() -> list[Row]:
     points = all_points()
-    return alpha_beta_cv(points) + kernel_cv() + interpolation_cv() + other_system_cv(points)
+    return (
+        alpha_beta_cv(points)
+        + held_out_rows(points)
+        + kernel_cv()
+        + interpolation_cv()
+        + other_system_cv(points)
+    )
 
 
 # --- summaries ------------------------------------------------------------------------------
@@ -589,26 +708,38 @@ class Stats:
     n: int
     median: float
     within25: float
-    p80: float
+    p80: float  # of |predicted/measured − 1|
+    band: float  # 80th percentile of the error symmetric in log space (Row.factor_error)
+
+
+def _p80(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(0.8 * len(ordered)) - 1)]
 
 
 def stats(rows: Iterable[Row]) -> Stats | None:
+    rows = list(rows)
     errs = sorted(r.error for r in rows)
     if not errs:
         return None
-    p80 = errs[min(len(errs) - 1, math.ceil(0.8 * len(errs)) - 1)]
     within = sum(e <= 0.25 for e in errs) / len(errs)
-    return Stats(len(errs), statistics.median(errs), within, p80)
+    band = _p80([r.factor_error for r in rows])
+    return Stats(len(errs), statistics.median(errs), within, _p80(errs), band)
 
 
+# The α–β rows split: the held-out publications (fitted on the development ones), and the
+# development ones left out one source at a time; "alpha-beta" is every point.
+SPLITS = {"held-out alpha-beta": "alpha-beta", "cross-validated alpha-beta": "alpha-beta"}
 RELIABLE = " (reliable)"  # the same class without the systems public.yaml marks unreliable
 
 
 def summary(rows: Sequence[Row]) -> dict[tuple[str, str], Stats]:
     out = {}
-    for method in ("alpha-beta", "interpolation", "other-system measurement"):
+    for method in ("alpha-beta", *SPLITS, "interpolation", "other-system measurement"):
         for cls in (*CLASSES, "all", "small (< 1 MiB)"):
-            sel = [r for r in rows if r.method == method]
+            sel = [r for r in rows if r.method == SPLITS.get(method, method)]
+            if method in SPLITS:
+                sel = [r for r in sel if r.held_out == (method == "held-out alpha-beta")]
             if cls == "small (< 1 MiB)":
                 sel = [r for r in sel if r.size < SMALL]
             elif cls != "all":
@@ -624,11 +755,15 @@ def summary(rows: Sequence[Row]) -> dict[tuple[str, str], Stats]:
 
 
 def bands(table: dict[tuple[str, str], Stats]) -> dict[str, dict[str, float]]:
-    """Relative ± per method and class (80th percentile, rounded up to 5%); a class with no
-    check of its own takes the worst band of its method."""
+    """Relative ± per method and class: the 80th percentile of the error symmetric in log
+    space, rounded up to 5% (the measured time lies in [t/(1+b), t·(1+b)] four times in five);
+    a class with no check of its own takes the worst band of its method."""
     out: dict[str, dict[str, float]] = {}
     for method in ("alpha-beta", "interpolation", "other-system measurement"):
-        have = {c: table[(method, c)].p80 for c in CLASSES if (method, c) in table}
+        # α–β bands come from the development sources' cross-validated errors only, so that
+        # the held-out publications test them (``coverage``).
+        of = "cross-validated alpha-beta" if method == "alpha-beta" else method
+        have = {c: table[(of, c)].band for c in CLASSES if (of, c) in table}
         worst = max(have.values())
         out[method] = {c: _up5(have.get(c, worst)) for c in CLASSES}
     # The manifest's own measurement: nccl-tests run-to-run spread (the in-place and out-of-place
@@ -641,28 +776,72 @@ def _up5(x: float) -> float:
     return math.ceil(x * 20 - 1e-9) / 20
 
 
+def _band_text(b: dict[str, dict[str, float]], cls: str) -> str:
+    return f"±{b['alpha-beta'][cls]:.0%}" if cls in b["alpha-beta"] else "its class's"
+
+
+def coverage(rows: Sequence[Row], b: dict[str, dict[str, float]]) -> dict[str, tuple[int, float]]:
+    """Per class, the share of held-out α–β points within the band toplint prints for it."""
+    held = [r for r in rows if r.method == "alpha-beta" and r.held_out]
+    out = {}
+    for cls in (*CLASSES, "all"):
+        sel = [r for r in held if cls in ("all", r.cls)]
+        if sel:
+            inside = sum(r.factor_error <= b["alpha-beta"][r.cls] + 1e-9 for r in sel)
+            out[cls] = (len(sel), inside / len(sel))
+    return out
+
+
 def markdown(rows: Sequence[Row], table: dict[tuple[str, str], Stats], model: Model) -> str:
+    b = bands(table)
+    cover = [
+        "Coverage of the printed α–β band (from the development sources' cross-validated "
+        "errors) on the held-out publications:",
+        "",
+        "| class | held-out points | band | within the band |",
+        "|---|---|---|---|",
+        *(
+            f"| {c} | {n} | {_band_text(b, c)} | {share:.0%} |"
+            for c, (n, share) in coverage(rows, b).items()
+        ),
+        "",
+    ]
     lines = [
-        "| method | class | points | median error | within ±25% | 80th percentile (band) |",
+        *cover,
+        "| method | class | points | median error | within ±25% | band (log-symmetric p80) |",
         "|---|---|---|---|---|---|",
     ]
     for (method, cls), s in table.items():
         lines.append(
-            f"| {method} | {cls} | {s.n} | {s.median:.0%} | {s.within25:.0%} | ±{s.p80:.0%} |"
+            f"| {method} | {cls} | {s.n} | {s.median:.0%} | {s.within25:.0%} | ±{s.band:.0%} |"
         )
-    lines += ["", "Sources (points, alpha-beta median error when left out):", ""]
+    lines += [
+        "",
+        "Sources (points, alpha-beta median error when left out; a held-out one is predicted by "
+        "the model fitted on the development sources):",
+        "",
+    ]
     for source in sorted({r.source for r in rows if r.method == "alpha-beta"}):
         sel = [r for r in rows if r.source == source and r.method == "alpha-beta"]
         s = stats(sel)
         assert s is not None
         line = f"- {source}: {s.n} points, median {s.median:.0%}"
+        if source in HELD_OUT:
+            line += ", held out"
         shaky = [r for r in sel if not r.reliable]
         if shaky:
             u = stats(shaky)
             assert u is not None
             line += f" ({u.n} of them unreliable, median {u.median:.0%})"
         lines.append(line)
-    lines += ["", "Constants fitted on every source:", "", "```", _fitted(model), "```"]
+    lines += [
+        "",
+        "Constants fitted on every development source:",
+        "",
+        "```",
+        _fitted(model),
+        "```",
+    ]
     return "\n".join(lines)
 
 
@@ -698,7 +877,8 @@ def _fitted(model: Model) -> str:
 
 def write_bands(b: dict[str, dict[str, float]]) -> None:
     head = [
-        "# Error bands per method and class: 80th percentile of |predicted/measured - 1|.",
+        "# Error bands per method and class: 80th percentile of exp(|log(predicted/measured)|) - 1",
+        "# (symmetric in log space: the measured time lies in [t/(1+b), t*(1+b)] 4 times in 5).",
         "# Written by `python benchmarks/accuracy.py --write` (do not edit by hand); the same",
         "# figures are in docs/accuracy.md and tests/cost/test_accuracy.py checks them.",
         "bands:",
@@ -711,7 +891,7 @@ def write_bands(b: dict[str, dict[str, float]]) -> None:
 
 def main(argv: list[str]) -> int:
     points = all_points()
-    model = fit(points)
+    model = fit(development(points))  # never on the held-out publications
     if "--fit" in argv:
         print(_fitted(model))
         return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.model import Deployment, Finding, Fix, Position, Severity
-from toplint.parse.argv import FORWARDED, MISSING_VALUE
+from toplint.parse.options import FORWARDED, MISSING_VALUE
 from toplint.rulebook.helpers import finding_at
 from toplint.rulebook.types import Rule, RuleContext
 

@@ -11,8 +11,10 @@ from toplint.rulebook.types import Rule, RuleContext
 DOC = """\
 ## What it does
 Reports a served model that is not in toplint's model catalog, the toplint config's `models:`
-mapping or the local Hugging Face cache. Communication costs and the model checks (heads,
-layers, experts, memory) are skipped for it.
+mapping, a `config.json` beside the model's path in the repository, or the local Hugging Face
+cache. Communication costs and the model checks (heads, layers, experts, memory) are skipped for
+it. It suggests a catalog id only when one has the same family, parameter count and kind (base
+or instruct): a suggestion of another size would be checked as the wrong model.
 
 Outcome reported (toplint's severity policy): unknown — without the model's architecture there
 is no memory, start or latency outcome; those checks are skipped (info).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.model import INVALID_PARALLEL_SIZE, Finding, Flag
-from toplint.parse.argv import MAX_PARALLEL_SIZE
+from toplint.parse.options import MAX_PARALLEL_SIZE
 from toplint.rulebook.helpers import finding_at
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -15,8 +15,9 @@ Reports a parallel size or count (tensor-, pipeline-, data- or expert-parallel s
 GPUs per node) written as something that is not a whole number from 1 to {MAX_PARALLEL_SIZE:,}:
 `nan`, `inf`, `-1`, `0`, `2.5`, a list, a word, or a number of absurd size.  A count written
 in a Kubernetes manifest (a GPU request, `replicas`, a LeaderWorkerSet `size`, a wrapper's
-node or worker count) that is a number outside 0 to 1,048,576 (`toplint.parse.k8s.MAX_COUNT`)
-is reported too, at the value: the deployment's GPUs and nodes are then unknown, never guessed.
+node or worker count) that is a number outside 0 to 1,048,576
+(`toplint.parse.k8s.context.MAX_COUNT`) is reported too, at the value: the deployment's GPUs and
+nodes are then unknown, never guessed.
 
 Outcome reported (toplint's severity policy): refuses to start — the engine rejects a parallel
 size that is not a whole number it accepts (error).
@@ -38,7 +39,7 @@ vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4
 ```
 
 ## Options
-None. The upper bound ({MAX_PARALLEL_SIZE:,}) is `toplint.parse.argv.MAX_PARALLEL_SIZE`: no
+None. The upper bound ({MAX_PARALLEL_SIZE:,}) is `toplint.parse.options.MAX_PARALLEL_SIZE`: no
 cluster built holds that many GPUs for one serving instance.
 
 ## References

@@ -60,7 +60,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     unchecked = ctx.unchecked
     if unchecked is None or unchecked.kind != "accelerator":
         return
-    from toplint.hardware.accelerators import of_deployment
+    from toplint.accelerators import of_deployment
 
     dep = ctx.deployment
     found = of_deployment(dep)

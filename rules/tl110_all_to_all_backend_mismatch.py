@@ -27,6 +27,9 @@ error: the engine refuses to start, and toplint does not price an exchange it ca
 An accepted backend whose exchange toplint has not read (vLLM `deepep_v2`, SGLang `megamoe`,
 the Ascend backends), and an engine whose EP exchange has not been read at all, get an info
 finding: the exchange is not priced, so the communication-time checks skip the deployment.
+So does vLLM's `pplx` inside a node: pplx-kernels' dispatch and combine carry a fixed cost
+toplint has not modelled (pplx-kernels' published table is 1.6–7× the time its all-to-all
+model gives).
 
 ## Why is this bad?
 The all-gather backend moves `(W−1)·T·H·b` bytes per rank per MoE layer, every token to every
@@ -225,6 +228,25 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             fix=flag_fix(f"{flag} {good}", {flag.lstrip("-"): good}),
             data=data,
         )
+    elif wire == "pplx" and not crosses and ep_exchanges(dep) and _unpriced(ctx):
+        yield finding(
+            rule,
+            ctx,
+            at,
+            f"{_unpriced(ctx)} ({ep} ranks), so the communication-time checks (TL105, TL106) "
+            "skip this deployment",
+            data=data,
+            severity=severity_for(rule, ctx, Severity.INFO),
+        )
+
+
+def _unpriced(ctx: RuleContext) -> str:
+    """Why the cost stage left the EP exchange unpriced (its report says so), or ""."""
+    for note in ctx.cost.unpriced if ctx.cost is not None else ():
+        phase, sep, why = note.partition(" EP exchange: ")
+        if sep and phase in ("prefill", "decode"):
+            return why
+    return ""
 
 
 # What each backend's wire is called in the backends table: the sparse exchanges worth trying.

@@ -84,7 +84,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         yield _none_requested(rule, ctx, world, layout, data)
         return
     if dep.gpus is not None and dep.gpus != world:
-        from toplint.report.base import plural
+        from toplint.hardware.units import plural
 
         visible = dep.options.get("gpus_from")  # CUDA_VISIBLE_DEVICES bounds what it sees
         yield finding(

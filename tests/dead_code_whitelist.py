@@ -10,16 +10,16 @@ from toplint.engines.types import Engine
 from toplint.hardware import linkkinds
 from toplint.model import INTENT_KINDS, STAGE_RULES
 from toplint.parse import builtin as parse_builtin
-from toplint.parse.cloudformation import CloudFormationParser
-from toplint.parse.compose import ComposeParser
-from toplint.parse.disagg import DisaggConfigParser
-from toplint.parse.dockerfile import DockerfileParser
-from toplint.parse.helm import HelmValuesParser
-from toplint.parse.k8s import KubernetesParser
+from toplint.parse.k8s.manifest import KubernetesParser
 from toplint.parse.parallel import parse_file
-from toplint.parse.rayserve import RayServeConfigParser
-from toplint.parse.shellsrc import ShellParser
-from toplint.parse.skypilot import SkyPilotParser
+from toplint.parse.structured.cloudformation import CloudFormationParser
+from toplint.parse.structured.compose import ComposeParser
+from toplint.parse.structured.disagg import DisaggConfigParser
+from toplint.parse.structured.helm import HelmValuesParser
+from toplint.parse.structured.rayserve import RayServeConfigParser
+from toplint.parse.structured.skypilot import SkyPilotParser
+from toplint.parse.text.dockerfile import DockerfileParser
+from toplint.parse.text.shellsrc import ShellParser
 from toplint.plugins import hookimpl, hookspecs
 from toplint.report import builtin as report_builtin
 from toplint.report.github import GithubFormatter
@@ -31,7 +31,8 @@ from toplint.report.sarif import SarifFormatter
 from toplint.report.text import TextFormatter
 from toplint.rulebook import builtin as rulebook_builtin
 from toplint.rulebook import docs
-from toplint.rulebook.testing import Case
+from toplint.suppression import builtin as suppression_builtin
+from toplint.testing import Case
 
 USED = [
     # Hook specifications and implementations: pluggy calls them by name (toplint_*).
@@ -41,7 +42,7 @@ USED = [
     hookspecs.toplint_engines,
     parse_builtin.toplint_parsers,
     report_builtin.toplint_formatters,
-    report_builtin.toplint_rules,
+    suppression_builtin.toplint_rules,
     rulebook_builtin.toplint_rules,
     engines_registry.toplint_engines,
     # The marker third-party plugins import (`from toplint.plugins import hookimpl`).

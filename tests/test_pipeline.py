@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from toplint.cli import main
-from toplint.pipeline.analyze import Settings, run_files
+from toplint.pipeline.analyze import run_files
+from toplint.pipeline.settings import Settings
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -37,6 +37,10 @@ class ModelSpec:
     kv_bytes_per_token: int = 0  # all layers, bf16 KV, as served
     max_context: int = 0  # max_position_embeddings: the engine's default context (0: unknown)
     source: str = ""
+    # Where the spec came from: "catalog", "repository" (a config.json beside the model's path
+    # in the linted tree), "Hugging Face cache", "toplint.yaml" (its `models:`); "" = built in code.
+    origin: str = ""
+    family: str = ""  # catalog family ("llama-3.1", "qwen2.5"): "did you mean" stays inside it
 
     @property
     def is_moe(self) -> bool:

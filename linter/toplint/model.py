@@ -355,3 +355,12 @@ STAGE_RULES = (
     REFERENCE_OUTSIDE_REPOSITORY,
     INVALID_PARALLEL_SIZE,
 )
+
+
+def unparsable(path: str, reason: str, line: int = 1, column: int = 1) -> Finding:
+    """TL001 unparsable-file: ``path`` cannot be read or parsed (``reason`` says why).  Raised by
+    the stage that finds it (discover for a file it cannot read, the parsers for bad input);
+    documented by ``rules/tl001_unparsable_file.py``."""
+    return UNPARSABLE_FILE.finding(
+        path, line, column, f"cannot parse file: {reason}", anchor="file"
+    )

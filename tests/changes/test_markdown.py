@@ -36,7 +36,7 @@ def test_without_base_the_comment_is_the_findings() -> None:
 
 
 def test_a_long_change_keeps_the_comment_within_githubs_limit() -> None:
-    from toplint.changes.types import ChangeSet, DeploymentChange, Side
+    from toplint.report.changeset import ChangeSet, DeploymentChange, Side
     from toplint.report.markdown import MAX_PICTURES
 
     def side(i: int) -> Side:

@@ -208,7 +208,7 @@ def test_text_show_fixes_details() -> None:
 
 
 def test_counts_are_plural_only_above_one() -> None:
-    from toplint.report.base import plural
+    from toplint.hardware.units import plural
 
     assert [plural(n, "file") for n in (0, 1, 2)] == ["0 files", "1 file", "2 files"]
     out = TextFormatter().render(Report(FINDINGS[:1], RULES, files=1, deployments=1))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from toplint.cost.collectives import Fabric, latency_us, predict_us, wire_factor
+from toplint.cost.collectives import Fabric, wire_factor
 from toplint.cost.params import PARAMS
+from toplint.cost.predict import latency_us, predict_us
 
 MIB = 2**20
 

@@ -7,7 +7,7 @@ from cost_builders import LLAMA_70B, cluster, place
 from toplint.commands.cost import deployment_doc, fmt_bytes, fmt_ms, fmt_us, render_text
 from toplint.cost.estimate import estimate
 from toplint.cost.types import Workload
-from toplint.pipeline.types import Analysis
+from toplint.rulebook.analysis import Analysis
 
 
 def analysis() -> Analysis:

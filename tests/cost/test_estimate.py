@@ -173,7 +173,7 @@ def test_deepep_backend_uses_sparse_dispatch_and_combine() -> None:
 
 
 def test_container_env_all2all_backend_is_the_default_of_the_flag() -> None:
-    # a Kubernetes container's `env:` arrives as `env.NAME` (k8s_container.env_options)
+    # a Kubernetes container's `env:` arrives as `env.NAME` (k8s.container.env_options)
     p = place(DEEPSEEK_V3, cluster(), tp=1, dp=8, ep=8)
     r = estimate(with_options(p, **{"env.VLLM_ALL2ALL_BACKEND": "deepep_low_latency"}), SEED)
     assert len(rows(r, "prefill", "ep", "all_to_all")) == 2

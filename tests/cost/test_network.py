@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from toplint.cost.collectives import Fabric, predict_us
+from toplint.cost.collectives import Fabric
 from toplint.cost.params import PARAMS
+from toplint.cost.predict import predict_us
 from toplint.hardware.linkkinds import kind as link_kind
 
 MIB = 2**20

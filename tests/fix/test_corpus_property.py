@@ -12,9 +12,10 @@ from conftest import CORPUS
 
 from toplint.discover.files import discover, read_source
 from toplint.fix.apply import fix_files
+from toplint.fix.types import Checked
 from toplint.model import Finding, Severity
-from toplint.pipeline.analyze import Settings
-from toplint.pipeline.lint import Checked, text_checker
+from toplint.pipeline.lint import text_checker
+from toplint.pipeline.settings import Settings
 from toplint.rulebook.run import RuleSettings
 
 ROOT = Path(__file__).resolve().parents[1]

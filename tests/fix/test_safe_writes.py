@@ -11,8 +11,8 @@ import pytest
 from toplint.cli import main
 from toplint.fix import files as fix_files_module
 from toplint.fix.apply import fix_files
-from toplint.pipeline.analyze import Settings
 from toplint.pipeline.lint import text_checker
+from toplint.pipeline.settings import Settings
 from toplint.rulebook.run import RuleSettings
 
 HARDWARE = (Path(__file__).parents[1] / "data" / "seed-hardware.yaml").read_text()

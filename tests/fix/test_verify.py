@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from toplint.fix.apply import verify
+from toplint.fix.types import Checked
 from toplint.model import Finding, Severity
-from toplint.pipeline.lint import Checked
 
 
 def _f(rule: str, severity: Severity = Severity.ERROR) -> Finding:
@@ -42,8 +42,8 @@ def test_a_new_info_is_accepted() -> None:
 
 def test_fixes_beyond_the_bound_are_reported_not_dropped() -> None:
     from toplint.fix.apply import MAX_ROUNDS, fix_text
-    from toplint.pipeline.analyze import Settings
     from toplint.pipeline.lint import text_checker
+    from toplint.pipeline.settings import Settings
     from toplint.rulebook.run import RuleSettings
 
     lengths = " ".join(f"--max-model-len {1024 * (i + 1)}" for i in range(MAX_ROUNDS + 2))

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from toplint.errors import SourceError
 from toplint.infra.budgets import EXPANSION_CHARS, BudgetExceeded, new_file
-from toplint.parse.expand import expand_text
-from toplint.parse.k8s_text import substitute
-from toplint.parse.shell import lex
+from toplint.parse.k8s.text import substitute
+from toplint.parse.text.expand import expand_text
+from toplint.parse.text.shellrun import lex
 from toplint.suppression.inline import scan
 
 # Pieces that make expansions nest, repeat and refer to each other.

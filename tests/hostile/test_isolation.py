@@ -46,7 +46,7 @@ def crashing_rule(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def crashing_parser(monkeypatch: pytest.MonkeyPatch) -> None:
-    from toplint.parse.shellsrc import ShellParser
+    from toplint.parse.text.shellsrc import ShellParser
 
     real = ShellParser.parse
 

@@ -18,7 +18,7 @@ def test_built_on_first_use_and_once() -> None:
 
 
 def test_a_name_that_differs_is_an_error() -> None:
-    wrong = DeferredParser("compose", "toplint.parse.dockerfile", "DockerfileParser")
+    wrong = DeferredParser("compose", "toplint.parse.text.dockerfile", "DockerfileParser")
     with pytest.raises(RuntimeError, match="is named 'dockerfile', not 'compose'"):
         wrong.real()
 

@@ -275,7 +275,9 @@ def test_unknown_id_is_read_from_the_hf_cache(
 def test_close_model_suggests_the_nearest_catalog_id() -> None:
     from toplint.hardware.models import close_model
 
-    assert close_model("meta-llama/Llama-3.1-8B-Instrct") == "meta-llama/Llama-3.1-8B"
+    # The typo keeps its kind: an instruct id is offered the instruct checkpoint.
+    assert close_model("meta-llama/Llama-3.1-8B-Instrct") == "meta-llama/Llama-3.1-8B-Instruct"
+    assert close_model("meta-llama/Lama-3.1-8B") == "meta-llama/Llama-3.1-8B"
     assert close_model("acme/secret-model-13b") is None
 
 
@@ -287,7 +289,7 @@ def test_plan_with_a_misspelled_model_says_did_you_mean(capsys) -> None:
     hw = Path(__file__).resolve().parents[2] / "examples" / "hardware.yaml"
     argv = ["plan", "--model", "meta-llama/Llama-3.1-8B-Instrct", "--hardware", str(hw)]
     assert main([*argv, "--cluster", "a100-eth"]) == 2
-    assert "did you mean `meta-llama/Llama-3.1-8B`?" in capsys.readouterr().err
+    assert "did you mean `meta-llama/Llama-3.1-8B-Instruct`?" in capsys.readouterr().err
 
 
 def test_close_model_never_suggests_another_parameter_count() -> None:
@@ -295,8 +297,18 @@ def test_close_model_never_suggests_another_parameter_count() -> None:
 
     # Same family, another size: checking one as the other would be wrong by an order of
     # magnitude in memory, so there is no suggestion.
-    assert close_model("Qwen/Qwen3-0.6B") is None
-    assert close_model("/models/Qwen3-0.6B") is None
-    assert close_model("google/gemma-7b") is None
+    assert close_model("Qwen/Qwen3-0.7B") is None
+    assert close_model("/models/Qwen3-0.7B") is None
+    assert close_model("google/gemma-5b") is None
+    # A 2-billion-parameter id is never offered a 27B model, nor another family's 2B.
+    assert close_model("google/gemma2-2b-it") == "google/gemma-2-2b-it"
+    assert close_model("acme/gemma-like-2b") is None
+    # Base and instruct are not interchangeable: a base typo is offered the base checkpoint.
+    assert close_model("Qwen/Qwen2.5-7B-Instrut") == "Qwen/Qwen2.5-7B-Instruct"
+    assert close_model("Qwen/Qwen2.5-7BB") is None
+    assert close_model("Qwen/Qwen-2.5-7B") == "Qwen/Qwen2.5-7B"
+    # Another version of a family is another model, not a typo.
+    assert close_model("Qwen/Qwen2.6-7B") is None
+    assert close_model("google/gemma-3-2b-it") is None
     # A typo of the same size is still caught.
-    assert close_model("meta-llama/Llama-3.1-70B-Instrct") == "meta-llama/Llama-3.1-70B"
+    assert close_model("meta-llama/Llama-3.1-70B-Instrct") == "meta-llama/Llama-3.1-70B-Instruct"

@@ -14,7 +14,7 @@ from toplint.outcome.memory import memory, weight_bytes
 from toplint.outcome.starts import problems
 from toplint.outcome.types import GIB
 from toplint.record import replace
-from toplint.rulebook.testing import _hardware
+from toplint.testing import _hardware
 
 WORK = Workload()
 

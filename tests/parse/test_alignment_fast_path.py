@@ -8,8 +8,9 @@ import bisect
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from toplint.parse import k8s_text
-from toplint.parse.shellsrc import source_map
+from toplint.parse import textpos
+from toplint.parse.k8s import text as k8s_text
+from toplint.parse.text.shellsrc import source_map
 
 
 def _reference_align(file_text: str, start: int, original: str) -> list[int]:
@@ -36,7 +37,7 @@ def _reference_align(file_text: str, start: int, original: str) -> list[int]:
 
 
 def _reference_points(file_text: str, line: int, column: int, value: str) -> list[tuple[int, int]]:
-    starts = k8s_text.starts_of(file_text)
+    starts = textpos.starts_of(file_text)
     p = starts[min(line, len(starts)) - 1] + column - 1
     if p < len(file_text) and file_text[p] in "|>":
         nl = file_text.find("\n", p)

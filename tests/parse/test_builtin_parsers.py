@@ -35,5 +35,9 @@ def test_a_compose_file_imports_no_kubernetes_or_helm_reader() -> None:
     done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     loaded = set(done.stdout.split())
-    assert "toplint.parse.compose" in loaded
-    assert not loaded & {"toplint.parse.k8s", "toplint.parse.helm", "toplint.parse.skypilot"}
+    assert "toplint.parse.structured.compose" in loaded
+    assert not loaded & {
+        "toplint.parse.k8s.manifest",
+        "toplint.parse.structured.helm",
+        "toplint.parse.structured.skypilot",
+    }

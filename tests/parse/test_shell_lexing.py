@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from toplint.parse.expand import expand_text
-from toplint.parse.shell import lex
+from toplint.parse.text.expand import expand_text
+from toplint.parse.text.shellrun import lex
 
 from .helpers import only, parse_text
 

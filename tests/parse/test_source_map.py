@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toplint.parse.shellsrc import lex_embedded, source_map
+from toplint.parse.text.shellsrc import lex_embedded, source_map
 
 
 def test_literal_block_maps_each_line() -> None:

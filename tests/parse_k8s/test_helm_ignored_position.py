@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from toplint.parse.base import Source
-from toplint.parse.helm import HelmValuesParser
+from toplint.parse.structured.helm import HelmValuesParser
 
 VALUES = """\
 servingEngineSpec:

@@ -163,12 +163,12 @@ def test_the_kind_table_matches_every_reader_module() -> None:
     import pkgutil
 
     import toplint.parse
-    from toplint.parse.k8s import HANDLER_MODULES
+    from toplint.parse.k8s.kinds import HANDLER_MODULES
 
     readers = {
-        info.name
-        for info in pkgutil.iter_modules(toplint.parse.__path__)
-        if hasattr(importlib.import_module(f"toplint.parse.{info.name}"), "KINDS")
+        info.name.removeprefix("toplint.parse.")
+        for info in pkgutil.walk_packages(toplint.parse.__path__, "toplint.parse.")
+        if hasattr(importlib.import_module(info.name), "KINDS")
     }
     assert readers == set(HANDLER_MODULES.values())
     for module in readers:

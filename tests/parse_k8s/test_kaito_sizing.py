@@ -3,7 +3,7 @@ pkg/workspace/estimator/nodesestimator/estimator_test.go @056b828)."""
 
 from __future__ import annotations
 
-from toplint.parse.kaito_sizing import CATALOG, bytes_per_token, nodes_for, quantity_bytes
+from toplint.parse.k8s.kaito_sizing import CATALOG, bytes_per_token, nodes_for, quantity_bytes
 
 GIB = 1024**3
 

@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 
-from toplint.parse.shell import lex
+from toplint.parse.text.shellrun import lex
 
 
 def test_positions_after_quoted_newlines() -> None:
@@ -35,7 +35,10 @@ def test_first_unknown_arithmetic_name_in_text_order() -> None:
 
 
 def test_arithmetic_names_do_not_depend_on_the_hash_seed() -> None:
-    code = "from toplint.parse.shell import lex; print(lex('$((Q+B+Z+A))')[0].words[0].unresolved)"
+    code = (
+        "from toplint.parse.text.shellrun import lex; "
+        "print(lex('$((Q+B+Z+A))')[0].words[0].unresolved)"
+    )
     seen = {
         subprocess.run(
             [sys.executable, "-c", code],

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from toplint.errors import SourceError
 from toplint.infra.yamlsafe import load_documents
-from toplint.parse.shell import lex
+from toplint.parse.text.shellrun import lex
 
 SHELLISH = st.text(
     alphabet=st.sampled_from(list("ab=-_ $'\"`\\\n\t;|&<>(){}[]#*?!0123456789:")) | st.characters(),

@@ -11,8 +11,8 @@ from toplint.facts import registry as F
 from toplint.facts.registry import FactView, UnknownFact
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import finding
-from toplint.rulebook.testing import Case, run_case
 from toplint.rulebook.types import Rule, RuleContext
+from toplint.testing import Case, run_case
 
 VIEW = FactView({F.TP_DECODE_COMM_MS: 1.5, F.MODEL_LAYERS: 80, F.MODEL_MLA: False})
 

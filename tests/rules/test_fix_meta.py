@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from toplint.pipeline.lint import all_rules
-from toplint.rulebook.testing import Case, case_text, load_cases, run_case
+from toplint.testing import Case, case_text, load_cases, run_case
 
 CASES = load_cases(Path(__file__).parent / "cases")
 FAILING = [c for c in CASES if not c.passing]

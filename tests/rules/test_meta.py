@@ -9,8 +9,8 @@ import pytest
 
 from toplint.pipeline.lint import all_rules
 from toplint.rulebook.docs import local_paths, missing_headings, page, references_without_url
-from toplint.rulebook.testing import load_cases
 from toplint.rules import __file__ as rules_init
+from toplint.testing import load_cases
 
 # Issue 6's table: code -> (name, default severity).  TL109 is "info/warning" there: warning is
 # its default, info the lower band.

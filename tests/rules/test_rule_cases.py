@@ -9,8 +9,8 @@ import pytest
 
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import finding, flag_fix
-from toplint.rulebook.testing import Case, check_case, load_cases
 from toplint.rulebook.types import Rule, RuleContext
+from toplint.testing import Case, check_case, load_cases
 
 CASES = load_cases(Path(__file__).parent / "cases")
 

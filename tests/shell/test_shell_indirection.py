@@ -8,8 +8,8 @@ from pathlib import Path
 
 from tests.parse.helpers import only, parse_text
 from toplint.parse.base import Source
-from toplint.parse.shell import lex
-from toplint.parse.shellsrc import ShellParser
+from toplint.parse.text.shellrun import lex
+from toplint.parse.text.shellsrc import ShellParser
 
 
 def values(text: str) -> list[list[str | None]]:

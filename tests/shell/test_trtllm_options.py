@@ -41,7 +41,7 @@ def test_unread_options_file_leaves_unwritten_layout_unresolved() -> None:
 
 def test_sibling_options_file_of_a_script_is_read(tmp_path: Path) -> None:
     from toplint.parse.base import Source
-    from toplint.parse.shellsrc import ShellParser
+    from toplint.parse.text.shellsrc import ShellParser
 
     (tmp_path / ".git").mkdir()
     (tmp_path / "extra.yaml").write_text("pipeline_parallel_size: 2\n")

@@ -14,10 +14,10 @@ import os
 import re
 from collections.abc import Iterator, Sequence
 
-from toplint.config.load import CONFIG_NAMES, Config, find_config_path, load_config
+from toplint.config.load import Config, load_config
 from toplint.discover.files import SKIP_DIRS
 from toplint.errors import ConfigError
-from toplint.infra.readpolicy import repository_root
+from toplint.infra.readpolicy import CONFIG_NAMES, find_config_path, repository_root
 
 # Folders searched for configurations that may name a manifest (a bound on a huge tree).
 MAX_FOLDERS = 20_000

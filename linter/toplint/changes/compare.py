@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING
 from toplint.changes import git
 from toplint.changes.pairing import deployment_changes, rechecked_files
 from toplint.changes.snapshot import Snapshot, take
-from toplint.changes.types import ChangeSet, DeploymentChange
 from toplint.changes.verdict import breaking
 from toplint.errors import ToplintError, UsageError
 from toplint.model import Finding, Severity
 from toplint.record import replace
+from toplint.report.changeset import ChangeSet, DeploymentChange
 from toplint.suppression.baseline import Baseline, key, new_findings
 
 if TYPE_CHECKING:

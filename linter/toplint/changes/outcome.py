@@ -9,11 +9,11 @@ step, memory headroom in GB per GPU); it computes nothing of its own.
 
 from __future__ import annotations
 
-from toplint.changes.types import Estimate, Outcome
 from toplint.cost.types import Workload
 from toplint.outcome.types import Latency
 from toplint.outcome.types import Outcome as Model
-from toplint.pipeline.types import Analysis
+from toplint.report.changeset import Estimate, Outcome
+from toplint.rulebook.analysis import Analysis
 
 SOURCE = "toplint.outcome (the end-to-end outcome model check, cost and plan read)"
 

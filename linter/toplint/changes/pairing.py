@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING
 from toplint.changes.git import FileChange
 from toplint.changes.outcome import outcome_of
 from toplint.changes.snapshot import Snapshot
-from toplint.changes.types import DeploymentChange, Side
 from toplint.changes.verdict import verdict
 from toplint.cost.types import Workload
-from toplint.pipeline.types import Analysis
+from toplint.report.changeset import DeploymentChange, Side
+from toplint.rulebook.analysis import Analysis
 
 if TYPE_CHECKING:
-    from toplint.pipeline.analyze import Group, Settings
+    from toplint.pipeline.analyze import Group
+    from toplint.pipeline.settings import Settings
 
 
 def _real(path: str | None) -> str:

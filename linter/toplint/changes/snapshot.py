@@ -16,10 +16,9 @@ import tempfile
 from collections.abc import Sequence
 
 from toplint.changes import git
-from toplint.config.load import CONFIG_NAMES
 from toplint.discover.files import SKIP_DIRS, wanted
 from toplint.errors import UsageError
-from toplint.infra.readpolicy import MAX_SOURCE_BYTES
+from toplint.infra.readpolicy import CONFIG_NAMES, MAX_SOURCE_BYTES
 
 # What one base revision may add to a run: files and bytes copied out of git.
 MAX_FILES = 20_000

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from toplint.changes.types import DeploymentChange, Estimate, Side
 from toplint.model import Finding, Severity
 from toplint.outcome.judge import CLEARLY
 from toplint.record import replace
+from toplint.report.base import number
+from toplint.report.changeset import DeploymentChange, Estimate, Side
 
 
 def verdict(before: Side | None, after: Side | None) -> str:
@@ -56,11 +57,6 @@ def _breaks(before: Side, after: Side) -> str:
     if b is not None and a is not None and b.memory_fits and a.memory_fits is False:
         return "no longer fits in GPU memory at the declared workload"
     return ""
-
-
-def number(value: float) -> str:
-    """A time or rate as people read it: three significant digits, no exponent."""
-    return f"{value:.0f}" if abs(value) >= 100 else f"{value:.3g}"
 
 
 def _apart(b: Estimate, a: Estimate) -> int:

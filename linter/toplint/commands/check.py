@@ -135,7 +135,7 @@ class Progress:
 
     def update(self, done: int, files: int) -> None:
         if self.enabled:
-            from toplint.report.base import plural
+            from toplint.hardware.units import plural
 
             sys.stderr.write(
                 f"\rtoplint: checked {done}/{self.total} groups ({plural(files, 'file')})"
@@ -323,7 +323,7 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.write_baseline:
         count = write_baseline(args.write_baseline, findings)
-        from toplint.report.base import plural
+        from toplint.hardware.units import plural
 
         print(
             f"toplint: recorded {plural(count, 'finding')} in {args.write_baseline}",

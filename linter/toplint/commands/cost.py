@@ -99,7 +99,7 @@ def _collective_doc(c: Any) -> dict[str, Any]:
     out["time_us"] = round(c.time_us, 3)
     out["total_ms"] = round(c.total_ms, 4)
     out["method"] = c.method
-    out["band"] = c.band  # relative ±: measured time within time·(1 ± band) 4 times in 5
+    out["band"] = c.band  # measured time within [time/(1+band), time·(1+band)] 4 times in 5
     out["kernel"] = c.kernel
     out["overlapped"] = c.overlapped
     out["note"] = c.note
@@ -193,6 +193,8 @@ def _vs(label: str, ms: float | None) -> str:
 
 
 def _row(c: dict[str, Any]) -> tuple[str, ...]:
+    from toplint.cost.uncertainty import render
+
     return (
         c["phase"],
         c["group"],
@@ -203,7 +205,7 @@ def _row(c: dict[str, Any]) -> tuple[str, ...]:
         str(c["count"]),
         fmt_bytes(c["payload_bytes"]),
         fmt_bytes(c["wire_bytes_per_gpu"]),
-        f"{fmt_us(c['time_us'])} ±{c['band'] * 100:.0f}%",
+        render(c["time_us"], c["band"]),
         fmt_ms(c["total_ms"]) + (" (overlapped)" if c.get("overlapped") else ""),
         c["method"],
         c.get("kernel") or "",

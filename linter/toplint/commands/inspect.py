@@ -78,6 +78,7 @@ def deployment_json(analysis: Any) -> dict[str, Any]:
     out["sources"] = {
         k: {"path": p.path, "line": p.line, "column": p.column} for k, p in dep.sources.items()
     }
+    out["model_spec"] = model_spec_json(getattr(analysis, "model", None))
     out["options"] = dict(dep.options)
     out["notes"] = list(dep.notes)
     placement = getattr(analysis, "placement", None)
@@ -88,6 +89,15 @@ def deployment_json(analysis: Any) -> dict[str, Any]:
     out["cluster"] = getattr(cluster, "name", None)
     out["hardware_inferred_from"] = getattr(analysis, "inferred", "") or None
     return out
+
+
+def model_spec_json(spec: Any) -> dict[str, Any] | None:
+    """Which architecture the model was checked as, and where that spec came from: the
+    catalog, a config.json beside the model path in the repository, the Hugging Face cache or
+    toplint.yaml's ``models:`` (``ModelSpec.origin``), with the source it cites."""
+    if spec is None:
+        return None
+    return {"id": spec.id, "origin": spec.origin, "source": spec.source}
 
 
 def group_json(group: Any) -> dict[str, Any]:
@@ -116,6 +126,12 @@ def _block(d: dict[str, Any]) -> str:
     if d.get("name"):
         title += f" ({d['name']})"
     lines = [title, f"  model: {_show(d['model'])}"]
+    spec = d.get("model_spec")
+    if spec is not None:
+        where = f"{spec['origin']}: {printable(spec['source'])}"
+        lines.append(f"  model spec: {spec['id']} from {where}")
+    elif d["model"] is not None:
+        lines.append("  model spec: unknown (TL004)")
     lines.append(
         "  parallel: "
         + "  ".join(f"{k}={_show(d[k])}" for k in ("tp", "pp", "dp", "ep"))

@@ -34,7 +34,7 @@ def stats(result: Any) -> dict[str, Any]:
 
 
 def render(totals: dict[str, Any]) -> str:
-    from toplint.report.base import plural
+    from toplint.hardware.units import plural
 
     lines = [
         f"files read: {totals['files']}",

@@ -9,15 +9,23 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from collections.abc import Mapping
 from typing import Any
 
 from toplint.config.validate import KeyPath, canonical_key, validate_config
-from toplint.errors import ConfigError
+from toplint.errors import ConfigError, SourceError
+from toplint.infra.readpolicy import (
+    OUTSIDE,
+    config_in,
+    find_config_path,
+    inside_root,
+    read_pyproject,
+    read_text,
+    repository_root,
+    start_dir,
+)
+from toplint.infra.yamlsafe import load_documents
 from toplint.record import field, record
-
-CONFIG_NAMES = ("toplint.yaml", ".toplint.yaml", "pyproject.toml")
 
 
 @record
@@ -50,36 +58,13 @@ class Config:
         path = (
             value if os.path.isabs(value) else os.path.normpath(os.path.join(self.base_dir, value))
         )
-        if self.root is not None:
-            from toplint.infra.readpolicy import OUTSIDE, inside_root
-
-            if not inside_root(path, self.root):
-                name = ".".join(str(k) for k in keys) or "path"
-                raise ConfigError(
-                    f"{self.where(*keys)}: {name}: {OUTSIDE} (it resolves outside {self.root}); "
-                    "name it on the command line instead"
-                )
+        if self.root is not None and not inside_root(path, self.root):
+            name = ".".join(str(k) for k in keys) or "path"
+            raise ConfigError(
+                f"{self.where(*keys)}: {name}: {OUTSIDE} (it resolves outside {self.root}); "
+                "name it on the command line instead"
+            )
         return path
-
-
-def _read_pyproject(path: str) -> tuple[Mapping[str, Any] | None, str]:
-    """The ``[tool.toplint]`` table (None when absent) and the file's text."""
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # Python 3.10
-        import tomli as tomllib
-    from toplint.infra.readpolicy import read_text
-
-    try:
-        text = read_text(path)
-        data = tomllib.loads(text)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot read: {exc}") from None
-    except ValueError as exc:  # an integer beyond int()'s digit limit, and the like
-        raise ConfigError(f"{path}: cannot read: {exc}") from None
-    tool = data.get("tool")
-    section = tool.get("toplint") if isinstance(tool, dict) else None
-    return (section if isinstance(section, dict) else None), text
 
 
 _TOML_TABLE = re.compile(r"^\s*\[\s*tool\.toplint(?P<sub>(?:\.[\w\"'-]+)*)\s*\]")
@@ -121,13 +106,10 @@ def load_config(path: str, *, discovered: bool = False) -> Config:
     base = os.path.dirname(os.path.abspath(path))
     root = _discovered_root(path, base) if discovered else None
     if path.endswith(".toml"):
-        section, text = _read_pyproject(path)
+        section, text = read_pyproject(path)
         where = toml_positions(text)
         validate_config(section or {}, lambda keys, _value: where.get(keys), path)
         return Config(path, base, section or {}, where, root)
-    from toplint.errors import SourceError
-    from toplint.infra.readpolicy import read_text
-    from toplint.infra.yamlsafe import load_documents
 
     try:
         docs = load_documents(read_text(path), path)
@@ -155,41 +137,11 @@ def load_config(path: str, *, discovered: bool = False) -> Config:
 def _discovered_root(path: str, base: str) -> str:
     """The repository of an auto-discovered configuration; ``ConfigError`` when the file
     itself is a symlink that leaves it."""
-    from toplint.infra.readpolicy import OUTSIDE, inside_root, repository_root
 
     root = repository_root(base) or os.path.realpath(base)
     if not inside_root(path, root):
         raise ConfigError(f"{path}: {OUTSIDE} (a symlink that leaves {root})")
     return root
-
-
-def _start_dir(start: str) -> str:
-    if start in ("", "-"):
-        return os.path.abspath(".")
-    return os.path.abspath(start if os.path.isdir(start) else os.path.dirname(start) or ".")
-
-
-def _config_in(folder: str) -> str | None:
-    for name in CONFIG_NAMES:
-        candidate = os.path.join(folder, name)
-        if os.path.isfile(candidate):
-            if name == "pyproject.toml" and _read_pyproject(candidate)[0] is None:
-                continue
-            return candidate
-    return None
-
-
-def find_config_path(start: str) -> str | None:
-    """The nearest configuration file above ``start`` (a file or directory), or None."""
-    here = _start_dir(start)
-    while True:
-        found = _config_in(here)
-        if found:
-            return found
-        parent = os.path.dirname(here)
-        if parent == here:
-            return None
-        here = parent
 
 
 def find_config(start: str) -> Config | None:
@@ -215,13 +167,13 @@ class ConfigFinder:
             if folder is None:
                 folder = self._absolute[written] = os.path.abspath(written or ".")
         else:
-            folder = _start_dir(start)
+            folder = start_dir(start)
         walked: list[str] = []  # folders up to the first one already known (no recursion)
         here = folder
         found: str | None = None
         while here not in self._by_dir:
             walked.append(here)
-            found = _config_in(here)
+            found = config_in(here)
             parent = os.path.dirname(here)
             if found is not None or parent == here:
                 break

@@ -17,7 +17,8 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from toplint.cost.collectives import Fabric, latency_us, predict_us, wire_factor
+from toplint.cost.collectives import Fabric, wire_factor
+from toplint.cost.predict import latency_us, predict_us
 from toplint.hardware.linkkinds import kind
 from toplint.hardware.types import Measurement
 from toplint.placement.types import Placement

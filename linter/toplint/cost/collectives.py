@@ -3,7 +3,8 @@
 NCCL's tuner prices every (algorithm, protocol) pair as ``latency + bytes / bandwidth`` and runs
 the cheapest (NVIDIA/nccl@5067397c src/graph/tuning.cc, cost-model.md §1.4); this module does the
 same inside one node (ring LL/LL128/Simple, NVLS) and hands groups that span nodes to
-``toplint.cost.network`` (hierarchical ring, tree, concurrent all-to-all).  Times are µs,
+``toplint.cost.network`` (hierarchical ring, tree, concurrent all-to-all); ``toplint.cost.predict``
+chooses between the two.  Times are µs,
 bandwidths GB/s (10^9 B/s) per direction, sizes bytes.  ``message_bytes`` is the nccl-tests
 "size" (the whole array; for all-to-all what one rank sends in total), so the wire factor is
 2(p−1)/p for all-reduce and (p−1)/p for all-gather / reduce-scatter / all-to-all (nccl-tests
@@ -157,37 +158,6 @@ def _protocols(fabric: Fabric) -> tuple[str, ...]:
     return ("ll", "ll128", "simple")
 
 
-# NCCL_ALGO values a run can force (lower case); "" lets NCCL's tuner choose (the default).
-ALGORITHMS = ("ring", "tree", "nvls", "nvlstree")
-
-
-def predict_us(
-    op: str,
-    message_bytes: float,
-    fabric: Fabric,
-    params: Params = PARAMS,
-    impl: str = "nccl",
-    algorithm: str = "",
-) -> Prediction:
-    """α–β time of one collective (the cheapest algorithm/protocol NCCL would pick).
-
-    ``impl`` names who runs an all-to-all: "nccl", "pplx", "deepep-normal", "deepep-ll"
-    (``toplint.cost.network``); the other ops are NCCL's.  ``algorithm`` is the one NCCL_ALGO
-    forces (``ALGORITHMS``), "" for NCCL's own choice.
-    """
-    if fabric.ranks <= 1 or message_bytes <= 0:
-        return NO_TIME
-    if algorithm and algorithm not in ALGORITHMS:
-        raise ValueError(f"NCCL algorithm {algorithm!r} is not one of {', '.join(ALGORITHMS)}")
-    if op == "all_to_all" or fabric.nodes > 1:
-        import toplint.cost.network  # imports this module: a cycle at the top
-
-        return toplint.cost.network.predict_spanning(
-            op, message_bytes, fabric, params, impl, algorithm
-        )
-    return predict_intra(op, message_bytes, fabric, params, algorithm)
-
-
 def predict_intra(
     op: str, message_bytes: float, fabric: Fabric, params: Params, algorithm: str = ""
 ) -> Prediction:
@@ -237,10 +207,3 @@ def _nvls(op: str, wire: float, fabric: Fabric, params: Params) -> Prediction | 
     bw = eta * fabric.intra_gb_per_s
     t = NVLS_LATENCY_US + params.launch_us + ramped(wire, params.ramp_bytes) / (bw * 1e3)
     return Prediction(t, "nvls", "simple", eta, source, bw)
-
-
-def latency_us(op: str, fabric: Fabric, params: Params = PARAMS) -> float:
-    """α of one collective: the time of the smallest message (the small-message floor)."""
-    if fabric.ranks <= 1:
-        return 0.0
-    return predict_us(op, 1.0, fabric, params).time_us

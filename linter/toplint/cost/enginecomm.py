@@ -42,6 +42,17 @@ ALLREDUCE = "allreduce"  # tokens replicated; experts sharded; one all-reduce co
 DENSE = "dense"  # all-gather every rank's tokens, reduce-scatter back
 UNPRICED = "unpriced"  # the exchange is not known: not priced, reported (TL110)
 
+# pplx-kernels' dispatch/combine inside one node carries a fixed cost toplint has not modelled
+# (``toplint.cost.moe.exchange`` leaves it unpriced; across nodes vLLM's pplx is single-node
+# and TL110 says so, and it stays priced for TL104): on its only
+# public table (perplexityai/pplx-kernels@7af30594 README.md) a concurrent all-to-all with
+# NCCL's fixed cost is 56% off left out (median, 30 points; 1 token at EP16 takes 103 µs), and
+# 1.6-7x short on measurements outside benchmarks/data (issue 28).  Not a number: TL110.
+PPLX_UNPRICED = (
+    "pplx-kernels' dispatch and combine have a fixed cost toplint has not modelled (its public "
+    "table is 1.6-7x the time toplint's all-to-all model gives)"
+)
+
 # What the cost rows name as the kernel of each priced style.
 _KERNELS = {
     "deepep-ll": "DeepEP low-latency",

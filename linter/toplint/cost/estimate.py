@@ -107,12 +107,12 @@ def _total(
     """Critical-path total of a phase, the ends of its band (bands add up: worst case) and the
     methods its collectives were priced by (in ``METHODS`` order, most trusted first).
 
-    A band b bounds |predicted/measured − 1|, so the measured time lies in
-    [t/(1+b), t/(1−b)] (b capped at 0.9 for the high end)."""
+    A band b is symmetric in log space (``toplint.cost.uncertainty``): the measured time lies
+    in [t/(1+b), t·(1+b)]."""
     on_path = [c for c in rows if c.phase == phase and not c.overlapped]
     centre = sum(c.total_ms for c in on_path)
     low = sum(c.total_ms / (1.0 + c.band) for c in on_path)
-    high = sum(c.total_ms / (1.0 - min(c.band, 0.9)) for c in on_path)
+    high = sum(c.total_ms * (1.0 + c.band) for c in on_path)
     used = {c.method for c in on_path}
     methods = tuple(m for m in METHODS if m in used) + tuple(sorted(used - set(METHODS)))
     return centre, (low, high), methods

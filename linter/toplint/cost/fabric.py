@@ -39,8 +39,31 @@ def group_fabric(
     spans = crosses if crosses is not None else bool(group and group.crosses_nodes)
     if spans and kind(name).cls in (NETWORK, NONE):
         nodes = len(group.nodes) if group and crosses is None else 2
-        return _network_fabric(placement, ranks, max(min(nodes, ranks), 1))
-    bw = _intra_bandwidth(cluster, name, group.link.bandwidth_gb_per_s if group else None)
+        return cluster_fabric(
+            cluster, name, ranks, max(min(nodes, ranks), 1), max(placement.gpus_per_node, 1)
+        )
+    link_bw = group.link.bandwidth_gb_per_s if group else None
+    return cluster_fabric(cluster, name, ranks, link_gb_per_s=link_bw)
+
+
+def cluster_fabric(
+    cluster: Cluster,
+    name: str,
+    ranks: int,
+    nodes: int = 1,
+    sharers: int = 1,
+    link_gb_per_s: float | None = None,
+) -> Fabric:
+    """The hops a collective over ``ranks`` ranks crosses on ``cluster`` when its slowest hop
+    is link kind ``name``, over ``nodes`` nodes whose NICs ``sharers`` GPUs share.
+
+    The one place a manifest's cluster becomes a ``Fabric``: the CLI (``group_fabric``) and the
+    accuracy benchmark (benchmarks/accuracy.py) both price through it, and
+    tests/cost/test_one_path.py checks they agree.
+    """
+    if nodes > 1 and kind(name).cls in (NETWORK, NONE):
+        return _network_fabric(cluster, ranks, nodes, sharers)
+    bw = _intra_bandwidth(cluster, name, link_gb_per_s)
     return node_fabric(name, bw, ranks, nvls_arch(cluster), gpu_arch(cluster.gpu))
 
 
@@ -53,9 +76,14 @@ def node_fabric(name: str, gb_per_s: float, ranks: int, nvls: str, arch: str) ->
     return Fabric(name, gb_per_s, ranks, nvls_arch=nvls, nvls_min_ranks=least, arch=arch)
 
 
-def _network_fabric(placement: Placement, ranks: int, nodes: int) -> Fabric:
-    cluster = placement.cluster
+def _network_fabric(cluster: Cluster, ranks: int, nodes: int, sharers: int) -> Fabric:
+    """A group across nodes.  NVLS inside each node when the node has it: NCCL enables
+    NVLSTree (NVLS inside the node, a tree across) on every multi-node communicator whose nodes
+    support NVLS, without CollNet; only NVLS itself across nodes needs CollNet/SHARP
+    (NVIDIA/nccl@5067397c src/graph/tuning.cc, the algoEnable loop: "Disable NVLS Tree on a
+    single node"; "Collnet+NVLS if collnet is not supported")."""
     inner = intra_kind(cluster.intra)
+    nvls = nvls_arch(cluster) if kind(inner).nvls else ""
     return Fabric(
         intra_kind=inner,
         intra_gb_per_s=_intra_bandwidth(cluster, inner, None),
@@ -65,8 +93,10 @@ def _network_fabric(placement: Placement, ranks: int, nodes: int) -> Fabric:
         net_latency_us=cluster.inter.latency_us,
         nics_per_node=cluster.inter.nics_per_node,
         nic_gb_per_s=cluster.inter.bandwidth_gb_per_s,
-        sharers=max(placement.gpus_per_node, 1),
+        sharers=sharers,
         pcie_gb_per_s=host_link_gb_per_s(cluster),
+        nvls_arch=nvls,
+        nvls_min_ranks=archs.arch(nvls).nvls_min_ranks if nvls else 5,
         arch=gpu_arch(cluster.gpu),
     )
 
@@ -86,7 +116,7 @@ def kv_fabric(placement: Placement) -> tuple[Fabric, int] | None:
     if cluster.inter.bandwidth_gb_per_s <= 0:
         return None
     shards = max((d.tp or 1) * (d.pp or 1), 1)
-    return _network_fabric(placement, 2, 2), shards
+    return _network_fabric(cluster, 2, 2, max(placement.gpus_per_node, 1)), shards
 
 
 def intra_kind(intra: IntraNode) -> str:

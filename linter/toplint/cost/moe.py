@@ -19,7 +19,14 @@ import math
 from typing import Protocol
 
 from toplint.catalog_types import ModelSpec
-from toplint.cost.enginecomm import ALLREDUCE, DENSE, UNPRICED, MoeComm, moe_comm
+from toplint.cost.enginecomm import (
+    ALLREDUCE,
+    DENSE,
+    PPLX_UNPRICED,
+    UNPRICED,
+    MoeComm,
+    moe_comm,
+)
 from toplint.cost.types import Collective, CollectiveGroup, CollectiveOp
 from toplint.placement.types import Group, Placement
 from toplint.record import replace
@@ -43,7 +50,13 @@ class RowMaker(Protocol):
 
 
 def exchange(placement: Placement, phase: str, dp: int) -> MoeComm:
-    return moe_comm(placement.deployment, dp, phase)
+    """The MoE exchange of ``phase``; pplx-kernels inside one node is not priced (issue 28:
+    its fixed cost is not modelled, ``PPLX_UNPRICED``), a finding (TL110) and not a number."""
+    comm = moe_comm(placement.deployment, dp, phase)
+    g = placement.worst("ep")
+    if comm.style == "pplx" and not (g is not None and g.crosses_nodes):
+        return MoeComm(UNPRICED, f"{comm.why}: {PPLX_UNPRICED}; the EP exchange is not priced")
+    return comm
 
 
 def ep_rows(

@@ -41,6 +41,7 @@ from toplint.cost.collectives import (
     FACTOR_ALL_REDUCE,
     LL_MAX_BUSBW,
     NO_TIME,
+    NVLS_LATENCY_US,
     PROTOCOL_BW,
     RING_OPS,
     TREE_BASE_LATENCY_US,
@@ -230,8 +231,6 @@ def _nvls_tree(size: float, fabric: Fabric, params: Params) -> Prediction:
     """NVLSTree (NCCL_ALGO=NVLSTree): NVLS inside each node, a tree across nodes, Simple only.
     Its bandwidth is the tree's; its latency is NCCL's ``intraLat + 2·log2(nNodes)·interLat``
     with the NVLS hop (hwLat NVLINK NVLSTree Simple 25 µs, tuning.cc) and no base latency."""
-    from toplint.cost.collectives import NVLS_LATENCY_US
-
     tree = _tree(size, fabric, params)
     simple = PROTOCOL_BW["simple"]
     bw_us = (

@@ -4,8 +4,10 @@ The bands are not guesses: ``benchmarks/accuracy.py --write`` computes them from
 measurements (leave-one-source-out for the α–β model, leave-one-point-out for interpolation,
 other publications of the same GPU for a replayed table) and writes ``data/accuracy.yaml``;
 docs/accuracy.md reports the same figures and tests/cost/test_accuracy.py fails when the
-cross-validated error of a class rises above them.  A band is the 80th percentile of
-|predicted/measured − 1| of its class: four predictions in five fall inside it.
+cross-validated error of a class rises above them.  A band b is the 80th percentile of
+exp(|log(predicted/measured)|) − 1 of its class, symmetric in log space: the measured time lies
+in [t/(1+b), t·(1+b)] four times in five.  The α–β bands come from the development sources'
+cross-validated errors; the held-out publications (benchmarks/data/heldout.yaml) test them.
 """
 
 from __future__ import annotations
@@ -52,7 +54,9 @@ def _bands() -> dict[str, Any]:
 
 
 def render(time_us: float, rel: float) -> str:
-    """ "0.63 ms ±20%" style text for a time in µs and its relative band."""
+    """ "0.63 ms +20%/−17%" text for a time in µs and its band: the measured time lies in
+    [t/(1+b), t·(1+b)], so the band reads +b above and −b/(1+b) below."""
     from toplint.hardware.units import format_time_us
 
-    return f"{format_time_us(time_us)} ±{rel * 100:.0f}%"
+    below = rel / (1.0 + rel)
+    return f"{format_time_us(time_us)} +{rel * 100:.0f}%/−{below * 100:.0f}%"

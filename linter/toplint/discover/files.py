@@ -7,10 +7,9 @@ import os
 import sys
 from collections.abc import Iterable, Sequence
 
+from toplint.discover.source import Source
 from toplint.infra.readpolicy import MAX_SOURCE_BYTES, ReadRefused, read_bytes, too_large
-from toplint.model import Finding
-from toplint.parse.base import Source
-from toplint.parse.run import unparsable
+from toplint.model import Finding, unparsable
 
 # File kinds read when walking a directory (explicitly named files are always read).
 SUFFIXES = (".sh", ".bash", ".zsh", ".yaml", ".yml", ".json", ".slurm", ".sbatch", ".pbs", ".lsf")

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from toplint.engines import lmdeploy, sglang, tgi, trtllm, vllm
 from toplint.engines.types import EP_LAYOUTS, WIRE, Engine, EngineSpec, Image, Launch
 from toplint.errors import ConfigError
 from toplint.model import DIMENSIONS
+from toplint.plugins import call_hook
 
 __all__ = [
     "UnknownEngine",
@@ -44,7 +46,6 @@ EXAMPLE_ENGINE = "vllm"
 
 def toplint_engines() -> list[Engine]:
     """The built-in engines (this module is a built-in plugin: ``BUILTIN_PLUGINS``)."""
-    from toplint.engines import lmdeploy, sglang, tgi, trtllm, vllm
 
     return [vllm.ENGINE, sglang.ENGINE, trtllm.ENGINE, tgi.ENGINE, lmdeploy.ENGINE]
 
@@ -123,13 +124,12 @@ class _Table:
 
 
 _table: _Table | None = None
+_generation = 0
 
 
 def _get() -> _Table:
     global _table
     if _table is None:
-        from toplint.plugins import call_hook
-
         _table = _Table(
             [engine for group in reversed(call_hook("toplint_engines")) for engine in group]
         )
@@ -137,12 +137,16 @@ def _get() -> _Table:
 
 
 def reset() -> None:
-    """Forget the table (tests that register a plugin engine), and what was derived from it."""
-    global _table
+    """Forget the table (tests that register a plugin engine); what was derived from it is
+    keyed by ``generation``, so it is not reused."""
+    global _table, _generation
     _table = None
-    from toplint.engines.release import forget
+    _generation += 1
 
-    forget()
+
+def generation() -> int:
+    """How many times the table was reset: a key for answers derived from it."""
+    return _generation
 
 
 def all_engines() -> tuple[Engine, ...]:

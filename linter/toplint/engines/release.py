@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import re
 
+from toplint.engines.registry import generation, image_engine
 from toplint.engines.types import EngineSpec
 
 _VERSION = re.compile(r"^v?(\d+)\.(\d+)(?:\.(\d+))?")
@@ -30,25 +31,29 @@ def image_tag(image: str) -> str:
     return last.split(":", 1)[1] if ":" in last else ""
 
 
+def image_repository(image: str) -> str:
+    """``ghcr.io/huggingface/text-generation-inference:2.0`` -> the path without registry/tag."""
+    name = image.split("@", 1)[0]
+    last = name.rsplit("/", 1)
+    if ":" in last[-1]:
+        name = name[: len(name) - len(last[-1])] + last[-1].split(":", 1)[0]
+    parts = name.split("/")
+    if len(parts) > 1 and ("." in parts[0] or ":" in parts[0] or parts[0] == "localhost"):
+        parts = parts[1:]
+    return "/".join(parts).lower()
+
+
 def newer_image(spec: EngineSpec, image: str) -> str | None:
     """The image's release when the image is the spec's engine and newer than the release its
     vocabulary was read from; None otherwise (no image, another image, no release known)."""
     if not image or not spec.release:
         return None
-    return _newer_image(spec.engine_name, spec.release, image)
-
-
-def forget() -> None:
-    """Drop the remembered answers (the engine registry changed)."""
-    _newer_image.cache_clear()
+    return _newer_image(spec.engine_name, spec.release, image, generation())
 
 
 @functools.lru_cache(maxsize=256)
-def _newer_image(engine_name: str, release: str, image: str) -> str | None:
-    # Remembered: a tree names the same few images in every file.
-    from toplint.engines.registry import image_engine
-    from toplint.parse.dockerfile import image_repository
-
+def _newer_image(engine_name: str, release: str, image: str, _generation: int) -> str | None:
+    # Remembered: a tree names the same few images in every file (per registry generation).
     known = image_engine(image_repository(image))
     if known is None or known[0].name != engine_name:
         return None

@@ -180,7 +180,7 @@ ENGINE = Engine(
     # nodes" is `srun -N 2 --ntasks-per-node=4 … trtllm-llmapi-launch trtllm-serve`).
     rank_per_gpu=True,
     # the disaggregated config of `trtllm-serve disaggregated[_mpi_worker] -c FILE`
-    # (tensorrt_llm/llmapi/disagg_utils.py; read by toplint.parse.disagg)
+    # (tensorrt_llm/llmapi/disagg_utils.py; read by toplint.parse.structured.disagg)
     runs_in=("llmapi-disaggregated",),
     memory=MemoryAccounting(
         keys=("free_gpu_memory_fraction", "kv_cache_free_gpu_memory_fraction"),

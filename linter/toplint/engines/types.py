@@ -173,7 +173,7 @@ def chosen_backend(a2a: AllToAll, options: Mapping[str, str]) -> tuple[str, str]
     defaults to ``VLLM_ALL2ALL_BACKEND``, vllm/envs.py ``env_with_choices``, default
     ``allgather_reducescatter``).  The variable arrives as the option ``a2a.env`` from a shell
     or Dockerfile environment, or as ``env.<name>`` from a Kubernetes container's ``env:``
-    (toplint.parse.k8s_container.env_options)."""
+    (toplint.parse.k8s.container.env_options)."""
     given = {_norm(k): v for k, v in options.items() if v}
     places = ((a2a.key, a2a.flag), (f"env.{a2a.env}", a2a.env), (a2a.env, a2a.env))
     for key, where in places:

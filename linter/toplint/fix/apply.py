@@ -21,14 +21,11 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from toplint.fix.edits import TextIndex
+from toplint.fix.types import Checked, Checker
 from toplint.model import UNKNOWN_ENGINE_FLAG, UNPARSABLE_FILE, Edit, Finding, Severity
 from toplint.record import record
-
-if TYPE_CHECKING:
-    from toplint.pipeline.lint import Checked
 
 __all__ = [
     "FileOutcome",
@@ -42,8 +39,6 @@ __all__ = [
 # ruff stops after 100 passes; a deployment config has a handful of fixes, each pass here
 # re-checks the file once per fix tried.
 MAX_ROUNDS = 10
-
-Checker = Callable[[str, str], "Checked"]
 
 
 @record
@@ -300,7 +295,7 @@ def summary(outcome: FixOutcome, unsafe: bool, diff_only: bool) -> list[str]:
     changed = [f for f in outcome.files if f.applied and (f.written or diff_only)]
     if changed:
         count = sum(len(f.applied) for f in changed)
-        from toplint.report.base import plural
+        from toplint.hardware.units import plural
 
         lines.append(
             f"toplint: {verb} {plural(count, 'finding')} in {plural(len(changed), 'file')}"

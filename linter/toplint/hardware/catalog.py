@@ -8,19 +8,15 @@ all resolve to the same entry.
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import Any
 
+from toplint.catalog_index import find, index, instance_entries, read_catalog
 from toplint.hardware import linkkinds
 from toplint.hardware.linkkinds import Network, pcie_x16
 from toplint.hardware.types import GpuSpec, InterNode, IntraNode
 from toplint.hardware.units import parse_bandwidth, parse_latency
-from toplint.infra.pkgdata import read_yaml
 from toplint.record import record, replace
-
-# Words that vendors and label schemes prepend; they never distinguish two GPUs.
-_VENDOR_WORDS = ("nvidia", "tesla", "geforce", "amd", "instinct", "apple")
 
 
 @record
@@ -47,51 +43,9 @@ class InstanceSpec:
     source: str = ""
 
 
-def _words(name: str) -> list[str]:
-    return [w for w in re.split(r"[^0-9a-z]+", name.lower()) if w]
-
-
-def normalize(name: str) -> str:
-    """Lower-case, drop separators and leading vendor words.
-
-    "NVIDIA-H100-80GB-HBM3" -> "h10080gbhbm3".
-    """
-    words = _words(name)
-    while words and words[0] in _VENDOR_WORDS:
-        words.pop(0)
-    return "".join(words)
-
-
-def _index(entries: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(exact, loose) alias indexes.
-
-    Exact keys keep vendor words, so "nvidia-tesla-a100" (GKE: the 40GB card) stays distinct from
-    "A100"; loose keys drop them, and an alias written without vendor words wins a collision.
-    """
-    exact: dict[str, Any] = {}
-    loose: dict[str, Any] = {}
-    aliases = [(str(a), e) for e in entries for a in (e["name"], *e.get("aliases", ()))]
-    for alias, entry in aliases:
-        exact.setdefault("".join(_words(alias)), entry)
-        if normalize(alias) == "".join(_words(alias)):
-            loose.setdefault(normalize(alias), entry)
-    for alias, entry in aliases:
-        loose.setdefault(normalize(alias), entry)
-    return exact, loose
-
-
-def _find(indexes: tuple[dict[str, Any], dict[str, Any]], name: str) -> Any:
-    exact, loose = indexes
-    return exact.get("".join(_words(name))) or loose.get(normalize(name))
-
-
-def _read(resource: str) -> Any:
-    return read_yaml("toplint.hardware.data", resource)
-
-
 @cache
 def _gpu_entries() -> tuple[dict[str, Any], dict[str, Any]]:
-    return _index(_read("gpus.yaml")["gpus"])
+    return index(read_catalog("gpus.yaml")["gpus"])
 
 
 def _gpu_spec(entry: dict[str, Any]) -> GpuSpec:
@@ -112,7 +66,7 @@ def _gpu_spec(entry: dict[str, Any]) -> GpuSpec:
 
 def lookup_gpu(name: str) -> GpuSpec | None:
     """The catalog GPU for a name, alias, nvidia-smi name or k8s/GKE label; None if unknown."""
-    entry = _find(_gpu_entries(), name)
+    entry = find(_gpu_entries(), name)
     return _gpu_spec(entry) if entry else None
 
 
@@ -123,7 +77,7 @@ def gpu_names() -> list[str]:
 
 def bridge_bandwidth(gpu: GpuSpec) -> float | None:
     """Per-direction bandwidth of the 2-GPU NVLink bridge this card takes, if any."""
-    entry = _find(_gpu_entries(), gpu.name)
+    entry = find(_gpu_entries(), gpu.name)
     value = entry.get("bridge_bandwidth_gb_per_s") if entry else None
     return float(value) if value is not None else None
 
@@ -161,7 +115,7 @@ def _networks() -> tuple[NetworkSpec, ...]:
             rdma=bool(n["rdma"]),
             source=n.get("source", ""),
         )
-        for n in _read("networks.yaml")["networks"]
+        for n in read_catalog("networks.yaml")["networks"]
     )
 
 
@@ -179,18 +133,13 @@ def lookup_network(kind: str, bandwidth_gb_per_s: float | None = None) -> Networ
     return min(same_kind, key=lambda n: abs(n.bandwidth_gb_per_s - bandwidth_gb_per_s))
 
 
-@cache
-def _instance_entries() -> tuple[dict[str, Any], dict[str, Any]]:
-    return _index(_read("instances.yaml")["instances"])
-
-
 def instance_names() -> list[str]:
-    return list(dict.fromkeys(e["name"] for e in _instance_entries()[1].values()))
+    return list(dict.fromkeys(e["name"] for e in instance_entries()[1].values()))
 
 
 def lookup_instance(name: str) -> InstanceSpec | None:
     """A cloud instance type or system by name or alias ("p5.48xlarge", "ND H100 v5")."""
-    entry = _find(_instance_entries(), name)
+    entry = find(instance_entries(), name)
     if entry is None:
         return None
     gpu = lookup_gpu(entry["gpu"])

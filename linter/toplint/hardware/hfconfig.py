@@ -16,7 +16,11 @@ from toplint.record import record
 __all__ = ["spec_from_hf_config"]
 
 # Architectures whose MLP is two matrices (up, down) instead of gated three (gate, up, down).
-_UNGATED = {"opt", "gpt2", "gpt_bigcode", "gpt_neox", "gptj", "bloom", "falcon", "phi"}
+# starcoder2 (c_fc/c_proj), nemotron (up_proj/down_proj, squared ReLU): transformers' modeling.
+_UNGATED = {
+    *("opt", "gpt2", "gpt_bigcode", "gpt_neox", "gptj", "bloom", "falcon", "phi"),
+    *("starcoder2", "nemotron"),
+}
 # Learned absolute position embeddings (a table of max_position_embeddings x hidden).
 _LEARNED_POSITIONS = {"opt", "gpt2", "gpt_bigcode"}
 
@@ -170,7 +174,9 @@ def _moe(cfg: Mapping[str, Any], layers: int) -> _Moe:
         shared, shared_ffn = 1, int(cfg["shared_expert_intermediate_size"])
     return _Moe(
         experts=experts,
-        top_k=int(_first(cfg, "num_experts_per_tok", "experts_per_token", default=0)),
+        top_k=int(
+            _first(cfg, "num_experts_per_tok", "experts_per_token", "top_k_experts", default=0)
+        ),
         expert_ffn=ffn,
         layers=_moe_layers(cfg, layers),
         shared=shared,
@@ -187,7 +193,10 @@ def spec_from_hf_config(
     towers; norms and biases are ignored (< 0.1%).  Raises ValueError for missing/bad fields.
     """
     try:
-        return _spec(_text_config(config), model_id, source)
+        cfg = _text_config(config)
+        if cfg.get("checkpoint_bytes") and not cfg.get("vocab_size"):
+            return _partial_spec(cfg, model_id, source)
+        return _spec(cfg, model_id, source)
     except (TypeError, KeyError, ZeroDivisionError) as exc:
         raise ValueError(f"config.json has an unusable field: {exc}") from None
 
@@ -286,3 +295,40 @@ def _max_context(cfg: Mapping[str, Any]) -> int:
         return max(int(value), 0)
     except (TypeError, ValueError):
         return 0
+
+
+def _partial_spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
+    """A dense model known by its attention fields and its checkpoint's size only (the model
+    catalog's KAITO-sourced entries): parameters are the checkpoint's bytes over its bytes per
+    weight; FFN width and vocabulary are unknown (0: the checks that need them skip)."""
+    hidden = int(cfg["hidden_size"])
+    layers, heads = int(cfg["num_hidden_layers"]), int(cfg["num_attention_heads"])
+    kv_heads = int(_first(cfg, "num_key_value_heads", "num_kv_heads", default=heads))
+    _check_bounds({"hidden_size": hidden, "num_hidden_layers": layers})
+    _check_bounds({"num_attention_heads": heads, "num_key_value_heads": kv_heads})
+    attn = _attention(cfg, hidden, layers, heads)
+    weight_bytes, block = _weight_bytes(cfg, 0.0)
+    params = float(cfg["checkpoint_bytes"]) / weight_bytes
+    note = (
+        f"; parameters from the checkpoint's size ({int(cfg['checkpoint_bytes']) / 2**30:.2f} GiB"
+        f" at {weight_bytes:g} bytes per weight); FFN width and vocabulary not known"
+    )
+    return ModelSpec(
+        id=model_id,
+        hidden_size=hidden,
+        num_layers=layers,
+        num_attention_heads=heads,
+        num_kv_heads=kv_heads,
+        head_dim=attn.head_dim,
+        intermediate_size=0,
+        vocab_size=0,
+        params_total=params,
+        params_active=params,
+        weight_bytes=weight_bytes,
+        mla=bool(attn.kv_lora_rank),
+        kv_lora_rank=attn.kv_lora_rank,
+        qk_rope_head_dim=attn.qk_rope_head_dim,
+        quant_block=block,
+        kv_bytes_per_token=attn.kv_bytes_per_token,
+        source=source + note,
+    )

@@ -23,6 +23,8 @@ from toplint.hardware.types import (
     Measurement,
 )
 from toplint.hardware.units import UnitError, parse_bandwidth, parse_latency, parse_size
+from toplint.infra.readpolicy import read_text
+from toplint.infra.yamlsafe import load_documents
 from toplint.model import Position
 from toplint.record import replace
 
@@ -78,7 +80,6 @@ class _Doc:
 
 def load_hardware(path: str) -> Hardware:
     """Read and resolve a manifest file; ``ManifestError`` for anything invalid."""
-    from toplint.infra.readpolicy import read_text
 
     try:
         text = read_text(path)
@@ -88,7 +89,6 @@ def load_hardware(path: str) -> Hardware:
 
 
 def hardware_from_text(text: str, path: str) -> Hardware:
-    from toplint.infra.yamlsafe import load_documents
 
     try:
         docs = load_documents(text, path)

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from toplint.errors import ManifestError
+from toplint.infra.schemas import schema_errors
 from toplint.model import Position
 
 Path = tuple[str | int, ...]
@@ -22,7 +23,6 @@ def dotted(path: Path) -> str:
 
 def validate(data: Any, where: Where) -> None:
     """Raise ``ManifestError`` listing every schema problem with its place, in file order."""
-    from toplint.infra.schemas import schema_errors
 
     problems = [_problem(where, e) for e in schema_errors(data, "hardware")]
     if problems:

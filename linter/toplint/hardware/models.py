@@ -14,23 +14,25 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import find_engine
 from toplint.errors import ConfigError
 from toplint.hardware.hfconfig import spec_from_hf_config
+from toplint.hardware.localmodels import (
+    from_hf_cache,
+    from_repository,
+    looks_like_path,
+    read_config_json,
+)
+from toplint.hardware.modelcatalog import Entry, IdEntry, catalog, fold
 from toplint.infra.patterns import DeferredPattern
-from toplint.infra.pkgdata import read_yaml
+from toplint.infra.readpolicy import OUTSIDE, inside_root
 from toplint.model import Deployment
-from toplint.record import record, replace
-
-if TYPE_CHECKING:
-    from pathlib import Path
+from toplint.record import replace
 
 __all__ = ["as_served", "catalog_ids", "close_model", "lookup_model", "spec_from_hf_config"]
-
-_MAX_CONFIG_BYTES = 4 * 1024 * 1024  # a config.json is a few KB; refuse anything absurd
 
 # Suffixes a checkpoint name carries on top of its architecture name, stripped one at a time
 # from the end.  "-vN.N" needs the dot so "DeepSeek-V3" keeps its "-v3"; dates are 4 digits
@@ -68,86 +70,28 @@ _QUANT_BYTES = {
     "bnb-8bit": 1.0,
     "bf16": 2.0,
     "fp16": 2.0,
+    "fp4": 0.5,
+    "awq-int4": 0.5,
 }
 
 
-@record
-class _Entry:
-    id: str
-    config: Mapping[str, Any]
-    source: str
-    fp8_block: int = 0
-    params_total: float | None = None
-    params_active: float | None = None
-    kv_bytes_per_token: int | None = None
-
-    def spec(self) -> ModelSpec:
-        spec = spec_from_hf_config(self.config, model_id=self.id, source=self.source)
-        overrides: dict[str, Any] = {}
-        if self.params_total is not None:
-            overrides["params_total"] = float(self.params_total)
-        if self.params_active is not None:
-            overrides["params_active"] = float(self.params_active)
-        if self.kv_bytes_per_token is not None:
-            overrides["kv_bytes_per_token"] = int(self.kv_bytes_per_token)
-        return replace(spec, **overrides)
-
-
 def _key(name: str) -> str:
-    return name.strip().lower().replace("_", "-").replace(" ", "-")
-
-
-@functools.cache
-def _catalog() -> dict[str, _Entry]:
-    """Index every entry by its full id, its name without the org, and its aliases."""
-    data = read_yaml("toplint.hardware", "data/models.yaml")
-    index: dict[str, _Entry] = {}
-    for raw in data["models"]:
-        entry = _Entry(
-            id=raw["id"],
-            config=raw["config"],
-            source=raw.get("source", ""),
-            fp8_block=int(raw.get("fp8_block", 0)),
-            params_total=raw.get("params_total"),
-            params_active=raw.get("params_active"),
-            kv_bytes_per_token=raw.get("kv_bytes_per_token"),
-        )
-        for name in (entry.id, entry.id.rsplit("/", 1)[-1], *raw.get("aliases", ())):
-            index.setdefault(_key(name), entry)
-    return index
+    return fold(name)
 
 
 def catalog_ids() -> tuple[str, ...]:
-    """Canonical ids of every catalog model, in catalog order."""
-    return tuple(dict.fromkeys(e.id for e in _catalog().values()))
+    """Canonical ids of every catalog architecture, hand-kept first."""
+    return catalog().arch_ids
 
 
 def close_model(model_id: str) -> str | None:
-    """The catalog id closest to an unknown ``model_id`` ("did you mean"), or None.
+    """The catalog id an unknown ``model_id`` is probably a misspelling of ("did you mean"), or
+    None: same family, parameter count and kind only (``toplint.hardware.suggest``); a path
+    compares by its last part."""
+    from toplint.hardware.suggest import close_model as suggest
 
-    Compared on the name without the organisation (``Llama-3.1-70B-Instruct``), case and
-    ``_``/``-`` folded, as the catalog's own index is; a path compares by its last part.
-    """
-    import difflib
-
-    index = _catalog()
     names = list(_candidates(model_id))
-    if not names:
-        return None
-    # A suggestion must have the same parameter count ("0.6b", "8x7b"): Qwen3-0.6B is not a
-    # misspelling of Qwen3-8B, and checking one as the other is wrong by 13x in memory.
-    sizes = _sizes(names[-1])
-    pool = [key for key in index if _sizes(key) == sizes] if sizes else list(index)
-    close = difflib.get_close_matches(names[-1], pool, n=1, cutoff=0.7)
-    return index[close[0]].id if close else None
-
-
-def _sizes(name: str) -> frozenset[str]:
-    """The parameter-count words of a folded model name ("qwen3-30b-a3b" -> {"30b"})."""
-    return frozenset(_SIZE.findall(name))
-
-
-_SIZE = DeferredPattern(r"(?<![a-z0-9.])(\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?[bm])(?![a-z0-9])")
+    return suggest(names[-1]) if names else None
 
 
 def _candidates(model_id: str) -> Iterator[str]:
@@ -227,14 +171,18 @@ def as_served(spec: ModelSpec, dep: Deployment) -> ModelSpec:
     return replace(spec, weight_bytes=weight_bytes, quant_block=0, source=spec.source + note)
 
 
-def _find(model_id: str) -> tuple[_Entry, tuple[str, ...]] | None:
-    """The catalog entry an id names, and the suffixes stripped to reach it."""
-    index = _catalog()
+def _find(model_id: str) -> tuple[Entry, tuple[str, ...], IdEntry | None] | None:
+    """The architecture an id names, the suffixes stripped to reach it, and the published id
+    entry it matched (which knows its checkpoint's own quantization), if any."""
+    cat = catalog()
     for candidate in _candidates(model_id):
         for name, removed in _strip(candidate):
-            entry = index.get(name) or index.get(name.rsplit("/", 1)[-1])
+            item = cat.published(name) or cat.published(name.rsplit("/", 1)[-1])
+            if item is not None:
+                return item.entry, removed, item
+            entry = cat.architecture(name) or cat.architecture(name.rsplit("/", 1)[-1])
             if entry is not None:
-                return entry, removed
+                return entry, removed, None
     return None
 
 
@@ -244,26 +192,20 @@ def _from_catalog(model_id: str, fallback_suffixes: tuple[str, ...] = ()) -> Mod
     found = _find(model_id)
     if found is None:
         return None
-    entry, removed = found
-    return _apply_quant(entry.spec(), entry.fp8_block, removed or fallback_suffixes)
+    entry, removed, item = found
+    if item is not None and item.quantization_config:  # the re-release's own config.json
+        spec = entry.spec(item.quantization_config)
+        note = f"; weights as served: from {item.id}'s own config ({item.source})"
+        return _apply_quant(replace(spec, source=spec.source + note), entry.fp8_block, removed)
+    suffixes = removed or fallback_suffixes
+    if item is not None and item.quant and not removed:
+        suffixes = (item.quant,)
+    return _apply_quant(entry.spec(), entry.fp8_block, suffixes)
 
 
 def _same_model(key: str, model_id: str) -> bool:
     a, b = _key(key).rstrip("/"), _key(model_id).rstrip("/")
     return a == b or a.rsplit("/", 1)[-1] == b.rsplit("/", 1)[-1]
-
-
-def _read_config_json(path: Path) -> Mapping[str, Any]:
-    import json
-
-    from toplint.infra.readpolicy import read_text
-
-    if path.is_dir():
-        path = path / "config.json"
-    data = json.loads(read_text(str(path), _MAX_CONFIG_BYTES))
-    if not isinstance(data, Mapping):
-        raise ValueError(f"{path} does not hold a JSON object")
-    return data
 
 
 def _from_extra(
@@ -277,20 +219,19 @@ def _from_extra(
     where = f"models: {key!r}"
     if isinstance(value, Mapping):
         try:
-            return spec_from_hf_config(value, model_id=key, source=f"toplint config {where}")
+            inline = spec_from_hf_config(value, model_id=key, source=f"toplint config {where}")
         except ValueError as exc:
             raise ConfigError(f"{where}: {exc}") from None
+        return replace(inline, origin="toplint.yaml")
     if not isinstance(value, str) or not value.strip():
         raise ConfigError(f"{where}: expected a catalog model name or a config.json path")
     # A catalog name: its own quantization suffix wins, else the deployed id's ("-FP8").
     spec = _from_catalog(value, _all_suffixes(_key(model_id).rsplit("/", 1)[-1]))
     if spec is not None:
-        return replace(spec, source=f"{spec.source}; aliased by {where}")
+        return replace(spec, source=f"{spec.source}; aliased by {where}", origin="toplint.yaml")
     from pathlib import Path  # here: only a config naming a config.json needs it
 
     if root is not None:
-        from toplint.infra.readpolicy import OUTSIDE, inside_root
-
         path = Path(base_dir) / value
         if not inside_root(str(path), root):
             raise ConfigError(
@@ -300,54 +241,18 @@ def _from_extra(
     else:
         path = Path(base_dir) / os.path.expanduser(value)
     if not path.exists():
-        known = ", ".join(catalog_ids())
+        close = close_model(value)
+        hint = f"did you mean `{close}`?" if close else "name a Hugging Face id or a config.json"
         raise ConfigError(
             f"{where}: {value!r} is neither a catalog model nor an existing config.json "
-            f"(looked for {path}); catalog models: {known}"
+            f"(looked for {path}); {hint}"
         )
     try:
-        config = _read_config_json(path)
-        return spec_from_hf_config(config, model_id=key, source=f"{path} ({where})")
+        config = read_config_json(path)
+        spec = spec_from_hf_config(config, model_id=key, source=f"{path} ({where})")
     except (OSError, ValueError) as exc:
         raise ConfigError(f"{where}: cannot read {path}: {exc}") from None
-
-
-def _hf_hub_dirs() -> list[Path]:
-    """Hugging Face cache roots, as huggingface_hub resolves them (HF_HUB_CACHE, HF_HOME)."""
-    from pathlib import Path  # here: only a model outside the catalog needs it
-
-    dirs = []
-    if os.environ.get("HF_HUB_CACHE"):
-        dirs.append(Path(os.environ["HF_HUB_CACHE"]))
-    if os.environ.get("HF_HOME"):
-        dirs.append(Path(os.environ["HF_HOME"]) / "hub")
-    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
-    dirs.append(Path(xdg) / "huggingface" / "hub")
-    return [d for d in dict.fromkeys(dirs) if d.is_dir()]
-
-
-def _from_hf_cache(model_id: str) -> ModelSpec | None:
-    wanted = list(_candidates(model_id))
-    for hub in _hf_hub_dirs():
-        for repo in sorted(hub.iterdir()):
-            if not repo.name.startswith("models--"):
-                continue
-            full = _key(repo.name[len("models--") :].replace("--", "/", 1))
-            if full not in wanted and full.rsplit("/", 1)[-1] not in wanted:
-                continue
-            import glob
-            from pathlib import Path
-
-            snapshots = glob.glob(str(repo / "snapshots" / "*" / "config.json"))
-            for config_path in sorted(snapshots, key=os.path.getmtime, reverse=True):
-                try:
-                    config = _read_config_json(Path(config_path))
-                    return spec_from_hf_config(
-                        config, model_id=full, source=f"Hugging Face cache: {config_path}"
-                    )
-                except (OSError, ValueError):
-                    continue
-    return None
+    return replace(spec, origin="toplint.yaml")
 
 
 def lookup_model(
@@ -357,20 +262,24 @@ def lookup_model(
     base_dir: str = ".",
     root: str | None = None,
     hf_cache: bool = True,
+    referrer: str = "",
 ) -> ModelSpec | None:
     """The architecture of ``model_id``, or None when toplint cannot know it.
 
-    ``extra`` is the config file's ``models:`` mapping (id -> catalog name, config.json path
-    relative to ``base_dir`` and inside ``root`` when given, or inline config.json fields); it
-    wins over the catalog.  A
-    ``models:`` entry that resolves to nothing raises ``ConfigError``.
+    In order: the config file's ``models:`` mapping ``extra`` (id -> catalog name, config.json
+    path relative to ``base_dir`` and inside ``root`` when given, or inline config.json fields;
+    one that resolves to nothing raises ``ConfigError``); a ``config.json`` beside a model path
+    inside the repository of ``referrer`` (the deployment file); the shipped catalog; the local
+    Hugging Face cache.  ``ModelSpec.origin`` says which.
     """
     if model_id is None or not model_id.strip():
         return None
     for key, value in (extra or {}).items():
         if _same_model(key, model_id):
             return _from_extra(model_id, key, value, base_dir, root)
-    spec = _from_catalog(model_id)
+    spec = from_repository(model_id, referrer) if referrer and looks_like_path(model_id) else None
+    if spec is None:
+        spec = _from_catalog(model_id)
     if spec is None and hf_cache:
-        spec = _from_hf_cache(model_id)
+        spec = from_hf_cache(_candidates(model_id), fold)
     return spec

@@ -161,3 +161,8 @@ def _short(value: float) -> str:
         return "0"
     text = f"{value:.3g}" if abs(value) < 1000 else f"{value:.0f}"
     return text if "e" not in text else f"{value:.0f}"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 finding``, ``2 findings``: every count a person reads goes through here."""
+    return f"{n} {word}{'' if n == 1 else 's'}"

@@ -28,6 +28,9 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
+import toplint  # read at each use (toplint.__version__): a test runs as another release
+from toplint.infra.readpolicy import ReadRefused, read_bytes
+
 __all__ = ["cache_dir", "cached_data", "set_enabled"]
 
 _ENABLED = [True]
@@ -57,14 +60,13 @@ def cached_data(text: str, loader_name: str, load: Callable[[str], Any], depends
     else its result depends on, such as a schema's text), has read this exact text before."""
     if not _ENABLED[0]:
         return load(text)
-    from toplint import __version__
 
-    blob = f"{__version__}\0{loader_name}\0{depends}\0{text}".encode("utf-8", "surrogatepass")
+    version = toplint.__version__
+    blob = f"{version}\0{loader_name}\0{depends}\0{text}".encode("utf-8", "surrogatepass")
     digest = f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}{len(blob):x}"
     label = "".join(c if c.isalnum() or c in "-_." else "_" for c in loader_name)[:40]
     path = os.path.join(cache_dir(), _FOLDER, f"{label}-{digest}.marshal")
-    stamp = (_MAGIC, __version__, loader_name, len(depends), len(text))
-    from toplint.infra.readpolicy import ReadRefused, read_bytes
+    stamp = (_MAGIC, version, loader_name, len(depends), len(text))
 
     try:
         entry = marshal.loads(read_bytes(path, _MAX_ENTRY_BYTES))

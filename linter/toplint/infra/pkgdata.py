@@ -14,6 +14,9 @@ import importlib
 import os
 from typing import TYPE_CHECKING, Any
 
+from toplint.infra.datacache import cached_data
+from toplint.infra.yamlsafe import load_data
+
 if TYPE_CHECKING:
     from importlib.abc import Traversable
 
@@ -44,7 +47,6 @@ def read_text(package: str, name: str) -> str:
 def read_json(package: str, name: str) -> Any:
     """The parsed JSON file ``name`` in ``package``, through the data cache (no ``json`` import
     once it is cached)."""
-    from toplint.infra.datacache import cached_data
 
     return cached_data(read_text(package, name), "json", _json_loads)
 
@@ -57,14 +59,12 @@ def _json_loads(text: str) -> Any:
 
 def read_yaml(package: str, name: str) -> Any:
     """The data of the one-document YAML file ``name`` in ``package``, through the data cache."""
-    from toplint.infra.datacache import cached_data
 
     origin = f"{package}:{name}"
     return cached_data(read_text(package, name), "yamlsafe-v1", lambda t: _yaml_data(t, origin))
 
 
 def _yaml_data(text: str, origin: str) -> Any:
-    from toplint.infra.yamlsafe import load_data
 
     documents = load_data(text, origin)
     if len(documents) != 1:

@@ -22,23 +22,31 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from typing import TYPE_CHECKING
+import sys
+from typing import TYPE_CHECKING, Any
+
+from toplint.errors import ConfigError
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Mapping
 
 __all__ = [
+    "CONFIG_NAMES",
     "MAX_DATA_BYTES",
     "MAX_SOURCE_BYTES",
     "OUTSIDE",
     "ReadRefused",
+    "config_in",
+    "find_config_path",
     "inside_root",
     "name_targets",
     "read_bytes",
+    "read_pyproject",
     "read_text",
     "reference_root",
     "repository_root",
     "resolve_reference",
+    "start_dir",
 ]
 
 # Budgets (docs/threat-model.md, "Budgets").  Lint targets: the YAML size limit
@@ -187,8 +195,6 @@ def reference_root(referrer: str) -> str:
     root = repository_root(folder)
     if root is not None:
         return root
-    from toplint.config.load import find_config_path
-
     config = find_config_path(folder)
     if config:
         return os.path.realpath(os.path.dirname(os.path.abspath(config)))
@@ -212,3 +218,55 @@ def resolve_reference(referrer: str, ref: str, root: str | None = None) -> str:
     if not inside_root(full, root or reference_root(referrer)):
         raise ReadRefused(full, OUTSIDE)
     return full
+
+
+# The nearest configuration is a repository root (``reference_root``), so finding it is part of
+# the read policy; ``toplint.config.load`` loads what is found here.
+CONFIG_NAMES = ("toplint.yaml", ".toplint.yaml", "pyproject.toml")
+
+
+def read_pyproject(path: str) -> tuple[Mapping[str, Any] | None, str]:
+    """The ``[tool.toplint]`` table (None when absent) and the file's text."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # Python 3.10
+        import tomli as tomllib
+    try:
+        text = read_text(path)
+        data = tomllib.loads(text)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read: {exc}") from None
+    except ValueError as exc:  # an integer beyond int()'s digit limit, and the like
+        raise ConfigError(f"{path}: cannot read: {exc}") from None
+    tool = data.get("tool")
+    section = tool.get("toplint") if isinstance(tool, dict) else None
+    return (section if isinstance(section, dict) else None), text
+
+
+def start_dir(start: str) -> str:
+    if start in ("", "-"):
+        return os.path.abspath(".")
+    return os.path.abspath(start if os.path.isdir(start) else os.path.dirname(start) or ".")
+
+
+def config_in(folder: str) -> str | None:
+    for name in CONFIG_NAMES:
+        candidate = os.path.join(folder, name)
+        if os.path.isfile(candidate):
+            if name == "pyproject.toml" and read_pyproject(candidate)[0] is None:
+                continue
+            return candidate
+    return None
+
+
+def find_config_path(start: str) -> str | None:
+    """The nearest configuration file above ``start`` (a file or directory), or None."""
+    here = start_dir(start)
+    while True:
+        found = config_in(here)
+        if found:
+            return found
+        parent = os.path.dirname(here)
+        if parent == here:
+            return None
+        here = parent

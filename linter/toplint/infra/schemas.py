@@ -14,13 +14,15 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from toplint.infra.pkgdata import read_json, read_text
+from toplint.infra.schemafast import surely_valid
+
 __all__ = ["schema", "schema_errors", "schema_text"]
 
 
 @cache
 def schema_text(name: str) -> str:
     """The text of ``schemas/NAME.schema.json`` (``name`` is ``rule``, ``config``, ...)."""
-    from toplint.infra.pkgdata import read_text
 
     return read_text("toplint.schemas", f"{name}.schema.json")
 
@@ -28,7 +30,6 @@ def schema_text(name: str) -> str:
 @cache
 def schema(name: str) -> dict[str, Any]:
     """The parsed schema ``name``, through the data cache (no ``json`` import once cached)."""
-    from toplint.infra.pkgdata import read_json
 
     parsed: dict[str, Any] = read_json("toplint.schemas", f"{name}.schema.json")
     return parsed
@@ -37,7 +38,6 @@ def schema(name: str) -> dict[str, Any]:
 def schema_errors(instance: Any, name: str, order: Callable[[Any], Any] | None = None) -> list[Any]:
     """Every ``jsonschema.ValidationError`` of ``instance`` against schema ``name`` (none when
     valid), sorted by ``order`` when given."""
-    from toplint.infra.schemafast import surely_valid
 
     wanted = schema(name)
     if surely_valid(instance, wanted):

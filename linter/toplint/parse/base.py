@@ -1,29 +1,13 @@
-"""The parser contract and the text of one source file."""
+"""The parser contract: what a parser of one kind of source is asked (``Parser``), and the text
+of one source file it reads (``Source``, made by the discover stage:
+``toplint.discover.source``)."""
 
 from __future__ import annotations
 
 from typing import Protocol
 
+from toplint.discover.source import Source as Source  # the parser contract names it
 from toplint.model import ParseResult
-from toplint.record import record
-
-
-@record
-class Source:
-    """One lint target, read once.  ``text`` is decoded UTF-8; ``path`` is as the user named it."""
-
-    path: str
-    text: str
-    name: str  # basename, lower-cased
-
-    @property
-    def yaml_named(self) -> bool:
-        """Named like YAML, or stdin (whose name says nothing)."""
-        return self.name.endswith((".yaml", ".yml")) or self.name in ("-", "<stdin>")
-
-    @classmethod
-    def from_text(cls, path: str, text: str) -> Source:
-        return cls(path=path, text=text, name=path.replace("\\", "/").rsplit("/", 1)[-1].lower())
 
 
 class Parser(Protocol):

@@ -17,15 +17,15 @@ from toplint.parse.base import Parser, Source
 
 # (name, module, class), in the order they are asked.
 BUILTIN_PARSERS: tuple[tuple[str, str, str], ...] = (
-    ("disaggregated-config", "toplint.parse.disagg", "DisaggConfigParser"),
-    ("compose", "toplint.parse.compose", "ComposeParser"),
-    ("helm-values", "toplint.parse.helm", "HelmValuesParser"),
-    ("kubernetes", "toplint.parse.k8s", "KubernetesParser"),
-    ("ray-serve-config", "toplint.parse.rayserve", "RayServeConfigParser"),
-    ("skypilot", "toplint.parse.skypilot", "SkyPilotParser"),
-    ("cloudformation", "toplint.parse.cloudformation", "CloudFormationParser"),
-    ("shell", "toplint.parse.shellsrc", "ShellParser"),
-    ("dockerfile", "toplint.parse.dockerfile", "DockerfileParser"),
+    ("disaggregated-config", "toplint.parse.structured.disagg", "DisaggConfigParser"),
+    ("compose", "toplint.parse.structured.compose", "ComposeParser"),
+    ("helm-values", "toplint.parse.structured.helm", "HelmValuesParser"),
+    ("kubernetes", "toplint.parse.k8s.manifest", "KubernetesParser"),
+    ("ray-serve-config", "toplint.parse.structured.rayserve", "RayServeConfigParser"),
+    ("skypilot", "toplint.parse.structured.skypilot", "SkyPilotParser"),
+    ("cloudformation", "toplint.parse.structured.cloudformation", "CloudFormationParser"),
+    ("shell", "toplint.parse.text.shellsrc", "ShellParser"),
+    ("dockerfile", "toplint.parse.text.dockerfile", "DockerfileParser"),
 )
 
 

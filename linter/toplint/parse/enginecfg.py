@@ -8,7 +8,6 @@
   ``update_llm_args_with_extra_options``), so the file wins;
 * environment and visible GPUs (``docker run --gpus``, ``NVIDIA_VISIBLE_DEVICES``,
   ``CUDA_VISIBLE_DEVICES``, the environment variable of an engine's all-to-all backend);
-* derived values: each engine's ``Engine.derive`` (``toplint.engines``).
 """
 
 from __future__ import annotations
@@ -16,9 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from toplint.engines.registry import find_engine, get_engine
+from toplint.engines.registry import find_engine
+from toplint.engines.release import newer_image
 from toplint.engines.types import EngineSpec
 from toplint.errors import SourceError
+from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_text, resolve_reference
+from toplint.infra.yamlsafe import load_documents
 from toplint.model import (
     REFERENCE_OUTSIDE_REPOSITORY,
     UNKNOWN_ENGINE_FLAG,
@@ -30,10 +32,11 @@ from toplint.model import (
     Severity,
     Unresolved,
 )
+from toplint.parse.options import _canonical, apply_flags, closest_option
 from toplint.record import replace
 
 if TYPE_CHECKING:
-    from toplint.parse.argv import Arg
+    from toplint.parse.options import Arg
 
 # Reads the file a config flag names: (path used in positions, text), or None when it is not
 # a config file; raises ``toplint.infra.readpolicy.ReadRefused`` when the read policy refuses it.
@@ -50,7 +53,6 @@ def disk_loader(source_path: str) -> ConfigLoader:
     def load(ref: str) -> tuple[str, str] | None:
         if source_path == "-" or not ref.lower().endswith(_CONFIG_SUFFIXES):
             return None
-        from toplint.infra.readpolicy import read_text, resolve_reference
 
         full = resolve_reference(source_path, ref)
         return full, read_text(full, _MAX_CONFIG_BYTES)
@@ -66,7 +68,6 @@ def fold_engine_config(
     ref = next((f for f in reversed(dep.flags) if f.name in spec.config_options), None)
     if ref is None or ref.value is None:
         return dep, ()
-    from toplint.infra.readpolicy import OUTSIDE, ReadRefused
 
     try:
         loaded = loader(ref.value)
@@ -84,7 +85,6 @@ def fold_engine_config(
     cli = {f.name for f in dep.flags}
     if not spec.config_overrides_cli:
         flags = [f for f in flags if f.name not in cli]
-    from toplint.parse.argv import apply_flags
 
     fields = {**spec.fields, **spec.config_fields}
     dep = apply_flags(dep, flags, replace(spec, fields=fields))
@@ -95,8 +95,6 @@ def config_flags(
     spec: EngineSpec, path: str, text: str, image: str = ""
 ) -> tuple[list[Flag], list[Finding]]:
     """The options a config file sets, as flags positioned in that file."""
-    from toplint.infra.yamlsafe import load_documents
-    from toplint.parse.argv import _canonical, closest_option
 
     docs = load_documents(text, path)
     if not docs:
@@ -153,7 +151,6 @@ def _unknown_key(
     spec: EngineSpec, key: str, at: Position, close: str | None, image: str = ""
 ) -> Finding:
     hint = f"; did you mean `{close}`?" if close else ""
-    from toplint.engines.release import newer_image
 
     newer = newer_image(spec, image)
     message = f"{spec.engine_name} does not know the config key `{key}`{hint}"
@@ -210,7 +207,6 @@ def _outside(ref: Flag) -> Finding:
 
 def outside_reference(at: Position, what: str, effect: str, anchor: str) -> Finding:
     """TL009: ``what`` names a file outside the repository; it is neither opened nor quoted."""
-    from toplint.infra.readpolicy import OUTSIDE
 
     return REFERENCE_OUTSIDE_REPOSITORY.finding(
         at.path, at.line, at.column, f"{what}: {OUTSIDE}; {effect}", anchor=anchor
@@ -221,13 +217,6 @@ def _unparsable(path: str, exc: SourceError) -> Finding:
     return UNPARSABLE_FILE.finding(
         path, exc.line, exc.column, f"cannot parse engine config: {exc}", anchor="file"
     )
-
-
-def derive(dep: Deployment) -> Deployment:
-    """Engine-specific values that follow from the flags (idempotent: reads flags, not fields);
-    each engine's own ``Engine.derive``."""
-
-    return get_engine(dep.engine).derive(dep)
 
 
 def count_devices(spec: str) -> int | None:

@@ -19,6 +19,7 @@ from toplint.discover.files import read_source
 from toplint.model import Finding, ParseResult
 from toplint.parse.base import Parser, Source
 from toplint.parse.run import parse_source
+from toplint.plugins import call_hook
 
 if TYPE_CHECKING:  # imported only when workers start: ~25 ms a one-file check does not need
     import multiprocessing.context
@@ -36,7 +37,6 @@ T = TypeVar("T")
 
 @cache
 def builtin_and_plugin_parsers() -> tuple[Parser, ...]:
-    from toplint.plugins import call_hook
 
     # Last registered plugin first: third-party parsers get the first look.
     return tuple(p for group in call_hook("toplint_parsers") for p in group)

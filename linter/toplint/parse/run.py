@@ -7,14 +7,9 @@ from collections.abc import Sequence
 
 from toplint.errors import SourceError
 from toplint.infra.budgets import new_file
-from toplint.model import UNPARSABLE_FILE, Finding, ParseResult, internal_error
+from toplint.infra.yamlsafe import syntax_error
+from toplint.model import UNPARSABLE_FILE, ParseResult, internal_error, unparsable
 from toplint.parse.base import Parser, Source, is_template
-
-
-def unparsable(path: str, reason: str, line: int = 1, column: int = 1) -> Finding:
-    return UNPARSABLE_FILE.finding(
-        path, line, column, f"cannot parse file: {reason}", anchor="file"
-    )
 
 
 def choose(source: Source, parsers: Sequence[Parser]) -> Parser | None:
@@ -39,7 +34,6 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     if _is_yaml(source):
         # No parser found anything: a malformed YAML file is still TL001 (the loader remembers
         # the outcome of the text a parser just read, so this does not parse twice).
-        from toplint.infra.yamlsafe import syntax_error
 
         exc = syntax_error(source.text, source.path)
         if exc is not None and not is_template(source.text):  # a Helm template is not YAML yet
@@ -52,7 +46,7 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     if source.name.endswith(_DATA_SUFFIXES):
         # A JSON/TOML file toplint would have read (it names an engine or is a Kubernetes
         # manifest) but cannot parse is TL001 at the parser's error, not TL008 or silence.
-        from toplint.parse.anywhere import data_syntax_error
+        from toplint.parse.structured.anywhere import data_syntax_error
 
         broken = data_syntax_error(source, named_engine=mention is not None)
         if broken is not None:
@@ -64,7 +58,7 @@ _DATA_SUFFIXES = (".json", ".toml")
 
 
 # Parsers of data formats (YAML): a file they read but found no deployment in may still write
-# an engine command somewhere (``toplint.parse.anywhere``).
+# an engine command somewhere (``toplint.parse.structured.anywhere``).
 _DATA_PARSERS = ("kubernetes", "compose", "helm-values", "cloudformation")
 
 
@@ -72,7 +66,7 @@ def _commands_anywhere(source: Source, result: ParseResult) -> ParseResult:
     """Engine commands written anywhere in a data file no parser found a deployment in."""
     if any(f.rule == UNPARSABLE_FILE.code for f in result.findings):
         return result
-    from toplint.parse.anywhere import mentions_engine, scan
+    from toplint.parse.structured.anywhere import mentions_engine, scan
 
     if is_template(source.text) or not mentions_engine(source.text):
         return result

@@ -10,40 +10,29 @@ from typing import TYPE_CHECKING, Any
 from toplint.catalog_types import ModelSpec
 from toplint.config.load import Config, find_config, load_config
 from toplint.cost.types import Budgets, Workload
-from toplint.errors import ConfigError, ToplintError
+from toplint.discover.files import discover
+from toplint.errors import ConfigError, ToplintError, UsageError
 from toplint.hardware.hints import infer
+from toplint.hardware.manifest import load_hardware as load
 from toplint.hardware.models import as_served, lookup_model
 from toplint.hardware.types import Cluster, Hardware
-from toplint.model import Deployment, Finding, Unchecked
+from toplint.infra.readpolicy import name_targets
+from toplint.model import Deployment, Finding, Unchecked, internal_error
+from toplint.parse.parallel import map_files, read_and_parse
 from toplint.pipeline import coverage
-from toplint.pipeline.types import Analysis
+from toplint.pipeline.batches import batches_by_config
+from toplint.pipeline.settings import Settings
 from toplint.placement.select import select_cluster
-from toplint.record import field, record, replace
-from toplint.rulebook.run import adjust_parse_findings, run_prepared
+from toplint.record import record, replace
+from toplint.report.base import printable
+from toplint.rulebook.analysis import Analysis
+from toplint.rulebook.run import adjust_parse_findings, prepare_rules, run_prepared
 from toplint.rulebook.types import Rule
 from toplint.suppression.inline import scan
 
 if TYPE_CHECKING:
     from toplint.model import ParseResult
     from toplint.rulebook.run import Prepared, RuleSettings
-
-
-@record
-class Settings:
-    """Everything a run needs, after the config file and command-line flags are merged."""
-
-    config: Config = field(default_factory=Config)
-    hardware_path: str | None = None
-    cluster: str | None = None
-    assign: tuple[tuple[str, str], ...] = ()
-    models: Mapping[str, Any] = field(default_factory=dict)
-    workload: Workload = field(default_factory=Workload)
-    budgets: Budgets = field(default_factory=Budgets)
-    exclude: tuple[str, ...] = ()
-    jobs: int | None = None
-    # `hardware: none` in the config: the repository has no manifest on purpose, so its
-    # deployments are counted as not checked against hardware but not reported one by one.
-    no_hardware: bool = False
 
 
 @record
@@ -156,16 +145,11 @@ def run_files(
     ``related``, for outputs that show only messages (less to send back from workers).
     A folder in ``paths`` under which no file is read gets a TL008 finding.
     """
-    from toplint.discover.files import discover
-    from toplint.parse.parallel import map_files, read_and_parse
-    from toplint.pipeline.coverage import empty_folder
 
     files = discover(paths, settings.exclude)
     hardware = load_hardware(settings)
     prepared = None
     if rule_settings is not None:
-        from toplint.rulebook.run import prepare_rules
-
         prepared = prepare_rules(rules, rule_settings)
 
     def one(path: str) -> FileRun:
@@ -183,14 +167,11 @@ def run_files(
         except Exception as exc:  # a bug on one file must not lose the others' findings
             if os.environ.get("TOPLINT_DEBUG"):
                 raise
-            from toplint.model import internal_error
 
             return FileRun(path, (internal_error(path, 1, 1, "the analysis", exc),), (), ())
 
-    extra = [empty_folder(folder) for folder in _empty_folders(paths, files)]
+    extra = [coverage.empty_folder(folder) for folder in _empty_folders(paths, files)]
     if rule_settings is not None:
-        from toplint.rulebook.run import adjust_parse_findings
-
         extra = adjust_parse_findings(extra, rules, rule_settings)
     return BatchRun(settings, hardware, tuple(map_files(files, one, settings.jobs)), tuple(extra))
 
@@ -270,14 +251,10 @@ def groups_by_config(args: argparse.Namespace, paths: Sequence[str]) -> list[Gro
 
     A path that does not exist is a usage error (exit 2), not a silent "nothing to check".
     """
-    from toplint.pipeline.batches import batches_by_config
 
     missing = [p for p in paths if p != "-" and not _exists(p)]
     if missing:
-        from toplint.errors import UsageError
-
         raise UsageError(f"{missing[0]}: no such file or directory")
-    from toplint.infra.readpolicy import name_targets
 
     name_targets(paths)  # outside git and without a configuration, references stay inside them
     config = getattr(args, "config", None)
@@ -316,7 +293,6 @@ def analyze_by_config(args: argparse.Namespace, paths: Sequence[str]) -> Analyze
 def load_hardware(settings: Settings) -> Hardware | None:
     if not settings.hardware_path:
         return None
-    from toplint.hardware.manifest import load_hardware as load
 
     hardware = load(settings.hardware_path)
     _warn_once(hardware)
@@ -334,7 +310,6 @@ def _warn_once(hardware: Hardware) -> None:
     import sys
 
     _WARNED.add(hardware.path or "")
-    from toplint.report.base import printable
 
     for warning in hardware.warnings:
         print(f"toplint: warning: {printable(warning)}", file=sys.stderr)
@@ -348,6 +323,7 @@ def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Set
             settings.models,
             base_dir=settings.config.base_dir,
             root=settings.config.root,
+            referrer=dep.path,
         )
         if dep.model
         else None

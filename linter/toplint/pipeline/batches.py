@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from toplint.config.load import ConfigFinder
+from toplint.discover.files import STDIN, discover, is_unlisted_folder
 from toplint.record import record
 
 
@@ -24,8 +26,6 @@ def batches_by_config(
     """Group the files to check by their nearest configuration (``--config`` = one group)."""
     if config:
         return [Batch(tuple(paths))]
-    from toplint.config.load import ConfigFinder
-    from toplint.discover.files import STDIN, discover, is_unlisted_folder
 
     finder = ConfigFinder()
     cli_exclude = tuple(exclude or ())

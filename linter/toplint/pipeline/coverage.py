@@ -11,12 +11,13 @@ import functools
 import os
 from typing import TYPE_CHECKING
 
-from toplint.hardware.accelerators import of_deployment
+from toplint.accelerators import of_deployment
+from toplint.discover.files import NAMES, SUFFIXES
 from toplint.hardware.types import Cluster, Hardware
 from toplint.model import NO_DEPLOYMENT_FOUND, Deployment, Finding, Unchecked
 
 if TYPE_CHECKING:
-    from toplint.pipeline.analyze import Settings
+    from toplint.pipeline.settings import Settings
 
 
 def no_manifest(settings: Settings) -> Unchecked:
@@ -98,7 +99,6 @@ def unknown_model(dep: Deployment) -> Unchecked:
 
 def empty_folder(folder: str) -> Finding:
     """TL008 for a folder on the command line under which toplint found no file to read."""
-    from toplint.discover.files import NAMES, SUFFIXES
 
     kinds = ", ".join(f"*{s}" for s in SUFFIXES) + ", " + ", ".join(n.title() for n in NAMES)
     return NO_DEPLOYMENT_FOUND.finding(

@@ -5,19 +5,28 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from toplint.config.load import Config
+from toplint.discover.files import read_source
+from toplint.engines.registry import all_engines
 from toplint.errors import ConfigError, UsageError
 from toplint.model import INTERNAL_ERROR, UNPARSABLE_FILE, Finding, Severity, Unchecked
-from toplint.pipeline.analyze import Settings, run_files, sort_findings
+from toplint.parse.base import Source
+from toplint.parse.parallel import builtin_and_plugin_parsers
+from toplint.parse.run import parse_source
+from toplint.pipeline.analyze import load_hardware, run_files, run_parsed, sort_findings
+from toplint.pipeline.settings import Settings
+from toplint.plugins import call_hook, hook_owner
 from toplint.record import field, record
-from toplint.rulebook.run import RuleSettings, adjust_parse_findings
+from toplint.rulebook.run import RuleSettings, adjust_parse_findings, matches, prepare_rules
 from toplint.rulebook.types import Rule
 from toplint.suppression.baseline import Baseline, new_findings
+from toplint.suppression.inline import apply, scan
 
 if TYPE_CHECKING:
+    from toplint.fix.types import Checker
     from toplint.suppression.inline import Suppression
 
 
@@ -39,7 +48,6 @@ class LintResult:
 
 def all_rules() -> list[Rule]:
     """Every rule of every plugin, sorted by code (collected once per set of plugins)."""
-    from toplint.plugins import call_hook, hook_owner
 
     owner = hook_owner()
     if "rules" not in _rules_cache or _rules_cache.get("owner") is not owner:
@@ -99,7 +107,6 @@ def rule_settings_from(config: Config, args: argparse.Namespace) -> RuleSettings
 
 def _check_selectors(selectors: Sequence[str], rules: Sequence[Rule]) -> None:
     """A selection that matches no rule would check nothing and pass: a usage error (exit 2)."""
-    from toplint.rulebook.run import matches
 
     for selector in selectors:
         if not any(matches(rule, (selector,)) for rule in rules):
@@ -171,8 +178,6 @@ def _suppress(
 ) -> tuple[list[Finding], int]:
     """Apply ``# toplint: ignore`` comments.  ``scanned`` holds the comments of files read while
     checking (None: unreadable); any other file a finding names is read here."""
-    from toplint.discover.files import read_source
-    from toplint.suppression.inline import apply, scan
 
     findings = list(findings)
     names = set(files) | {f.path for f in findings}
@@ -206,7 +211,6 @@ def lint(
     carry them out (no output asked for them; resolving them costs a pass over each file).
     ``details=False``: findings come without ``data`` and ``related`` (no output shows them;
     neither takes part in a finding's identity)."""
-    from toplint.engines.registry import all_engines
 
     all_engines()  # a plugin engine that clashes is a configuration error before any file
     rules = all_rules()
@@ -290,27 +294,14 @@ def unchecked_counts(coverage: Iterable[Unchecked | None]) -> dict[str, int]:
     return counts
 
 
-@record
-class Checked:
-    """What checking one file's text found: findings after suppressions and per-file ignores."""
-
-    findings: tuple[Finding, ...]
-    deployments: int
-
-
-def text_checker(settings: Settings, rule_settings: RuleSettings) -> Callable[[str, str], Checked]:
+def text_checker(settings: Settings, rule_settings: RuleSettings) -> Checker:
     """A function checking a text as if it were the file it names (same config, hardware, rules).
 
     ``--fix`` verifies a fix with it before writing: the text goes through the same pipeline
     (``run_parsed``) as a file read from disk, and ``# toplint: ignore`` comments and
     per-file-ignores apply.
     """
-    from toplint.parse.base import Source
-    from toplint.parse.parallel import builtin_and_plugin_parsers
-    from toplint.parse.run import parse_source
-    from toplint.pipeline.analyze import load_hardware, run_parsed
-    from toplint.rulebook.run import prepare_rules
-    from toplint.suppression.inline import apply
+    from toplint.fix.types import Checked
 
     rules = all_rules()
     checks = (rule_settings, prepare_rules(rules, rule_settings))

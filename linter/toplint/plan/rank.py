@@ -29,7 +29,7 @@ from toplint.record import record
 from toplint.rulebook.types import Rule
 
 if TYPE_CHECKING:
-    from toplint.pipeline.types import Analysis
+    from toplint.rulebook.analysis import Analysis
 
 __all__ = ["Candidate", "candidates", "evaluate", "rank"]
 

@@ -26,6 +26,7 @@ BUILTIN_PLUGINS: tuple[str, ...] = (
     "toplint.parse.builtin",
     "toplint.rulebook.builtin",
     "toplint.report.builtin",
+    "toplint.suppression.builtin",
 )
 
 

@@ -14,7 +14,7 @@ from toplint.record import field, record, replace
 from toplint.rulebook.types import Rule
 
 if TYPE_CHECKING:
-    from toplint.changes.types import ChangeSet
+    from toplint.report.changeset import ChangeSet
 
 
 @record
@@ -48,11 +48,6 @@ class Formatter(Protocol):
 
     def render(self, report: Report) -> str:
         """The whole output for one run."""
-
-
-def plural(n: int, word: str) -> str:
-    """``1 finding``, ``2 findings``: every count a person reads goes through here."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def relative_path(path: str) -> str:
@@ -131,6 +126,11 @@ def shown(f: Finding, escape: Callable[[str], str] = encodable) -> Finding:
 
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def number(value: float) -> str:
+    """A time or rate as people read it: three significant digits, no exponent."""
+    return f"{value:.0f}" if abs(value) >= 100 else f"{value:.3g}"
 
 
 def stable_message(message: str) -> str:

@@ -1,4 +1,4 @@
-"""Built-in output formats (and the suppression meta-rules), as a toplint plugin.
+"""Built-in output formats, as a toplint plugin.
 
 The hooks are plain ``toplint_*`` functions: ``toplint.plugins`` marks them for pluggy when
 pluggy is needed and calls them directly otherwise.
@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from toplint.infra.deferred import Deferred
 from toplint.report.base import Formatter, Report
-from toplint.rulebook.types import Rule
 
 # name -> (module, class): each format's module is imported when that format renders, so a run
 # that prints text does not import the SARIF, JUnit or GitLab writers (and their imports).
@@ -43,11 +42,3 @@ class DeferredFormatter(Deferred[Formatter]):
 
 def toplint_formatters() -> dict[str, Formatter]:
     return {name: DeferredFormatter(name, *where) for name, where in BUILTIN_FORMATS.items()}
-
-
-def toplint_rules() -> list[Rule]:
-    # TL002/TL006 come from suppression comments, not from a check: documented here so that
-    # `toplint rules`, SARIF rule metadata and severity overrides know them.
-    from toplint.suppression.inline import SUPPRESSION_RULES
-
-    return list(SUPPRESSION_RULES)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from toplint.changes.types import ChangeSet, DeploymentChange, Estimate, Outcome, Side
 from toplint.report.base import encodable
+from toplint.report.changeset import ChangeSet, DeploymentChange, Estimate, Outcome, Side
 
 
 def changes_dict(changes: ChangeSet, finding_dict: Any) -> dict[str, Any]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from toplint.changes.types import ChangeSet, DeploymentChange, Side
-from toplint.changes.verdict import number
-from toplint.report.base import Report, counts_by_severity, plural, printable
+from toplint.hardware.units import plural
+from toplint.report.base import Report, counts_by_severity, number, printable
+from toplint.report.changeset import ChangeSet, DeploymentChange, Side
 
 
 def _side(s: Side | None) -> str:

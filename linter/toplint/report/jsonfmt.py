@@ -9,13 +9,7 @@ from typing import Any
 
 from toplint import __version__
 from toplint.model import Finding, Fix, Intent
-from toplint.report.base import (
-    Report,
-    counts_by_rule,
-    counts_by_severity,
-    fingerprints,
-    shown,
-)
+from toplint.report.base import Report, counts_by_rule, counts_by_severity, fingerprints, shown
 
 # Bump when a field changes meaning or disappears; adding fields keeps the version.
 JSON_VERSION = 1

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from toplint.changes.types import ChangeSet, DeploymentChange, Estimate, Outcome, Side
-from toplint.changes.verdict import number
+from toplint.hardware.units import plural
 from toplint.model import Finding, Severity
-from toplint.report.base import Report, counts_by_severity, display_path, plural, printable
+from toplint.report.base import Report, counts_by_severity, display_path, number, printable
+from toplint.report.changeset import ChangeSet, DeploymentChange, Estimate, Outcome, Side
 from toplint.report.mermaid import flowchart, legend
 
 # Characters Markdown (CommonMark, GitHub's tables) reads as syntax, and HTML's own.

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from toplint.errors import UsageError
+from toplint.plugins import call_hook
 from toplint.report.base import Formatter
 
 
 def formatters() -> dict[str, Formatter]:
-    from toplint.plugins import call_hook
 
     out: dict[str, Formatter] = {}
     for group in reversed(call_hook("toplint_formatters")):

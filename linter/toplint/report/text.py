@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from toplint.hardware.units import plural
 from toplint.model import Finding
 from toplint.report.base import (
     Report,
     counts_by_rule,
     counts_by_severity,
-    plural,
     printable,
     rule_index,
     shown,

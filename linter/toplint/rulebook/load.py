@@ -14,7 +14,11 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from toplint.errors import ConfigError, SourceError
+from toplint.facts import registry
+from toplint.infra import schemas
+from toplint.infra.datacache import cached_data
 from toplint.infra.pkgdata import package_folder, package_root
+from toplint.infra.yamlsafe import load_documents
 from toplint.model import APPLICABILITIES, Applicability, Severity
 from toplint.rulebook.declarative import Branch, Spec, make_check, placeholders, references
 from toplint.rulebook.types import Rule
@@ -109,11 +113,8 @@ def rule_from_yaml_text(text: str, origin: str) -> Rule:
     schema and the published facts: a tightened schema or a removed fact rejects a rule that
     an older check accepted.
     """
-    from toplint.facts.registry import FACTS
-    from toplint.infra.datacache import cached_data
-    from toplint.infra.schemas import schema_text
 
-    depends = schema_text("rule") + "\0" + "\0".join(FACTS)
+    depends = schemas.schema_text("rule") + "\0" + "\0".join(registry.FACTS)
     data = cached_data(text, _LOADER, lambda t: _checked_rule_data(t, origin), depends)
     return _rule(data, origin)
 
@@ -123,7 +124,6 @@ _LOADER = "rule-yaml-v2"
 
 
 def _checked_rule_data(text: str, origin: str) -> Any:
-    from toplint.infra.yamlsafe import load_documents
 
     try:
         docs = load_documents(text, origin)
@@ -151,16 +151,17 @@ def _validate(data: Any, origin: str, doc: Any) -> None:
 def _check_names(data: Any, doc: Any) -> None:
     """Every fact a rule reads is a published one and every option it reads is declared: a
     misspelled name would otherwise leave the rule silently never firing."""
-    from toplint.facts.registry import FACTS
 
     options = data.get("options") or {}
     for path, kind, name in references(data):
-        known: Iterable[str] = FACTS if kind == "fact" else options
+        known: Iterable[str] = registry.FACTS if kind == "fact" else options
         if name in known:
             continue
         where = ".".join(str(p) for p in path)
         if kind == "fact":
-            hint = _suggest(name, FACTS) or " (`python -m toplint.facts.registry` lists them)"
+            hint = (
+                _suggest(name, registry.FACTS) or " (`python -m toplint.facts.registry` lists them)"
+            )
             message = f"unknown fact `{name}`{hint}"
         else:
             declared = ", ".join(map(str, options)) or "none"
@@ -177,9 +178,8 @@ def _suggest(name: str, known: Iterable[str]) -> str:
 
 
 def _check_schema(data: Any, doc: Any) -> None:
-    from toplint.infra.schemas import schema_errors
 
-    errors = schema_errors(data, "rule", order=lambda e: list(map(str, e.absolute_path)))
+    errors = schemas.schema_errors(data, "rule", order=lambda e: list(map(str, e.absolute_path)))
     if errors:
         err = errors[0]
         path = tuple(err.absolute_path)

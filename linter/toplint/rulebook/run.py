@@ -9,9 +9,9 @@ from typing import Any
 from toplint.cost.types import Budgets, Workload
 from toplint.facts.collect import collect
 from toplint.facts.registry import FactView
-from toplint.model import Finding, Severity
-from toplint.pipeline.types import Analysis
-from toplint.record import field, record
+from toplint.model import Finding, Severity, internal_error
+from toplint.record import field, record, replace
+from toplint.rulebook.analysis import Analysis
 from toplint.rulebook.fold import fold_consequences
 from toplint.rulebook.judged import judged
 from toplint.rulebook.types import Rule, RuleContext
@@ -87,7 +87,6 @@ def _fixed(rule: Rule, settings: RuleSettings) -> tuple[Mapping[str, Any], Sever
 
 def rule_crashed(rule: Rule, analysis: Analysis, exc: Exception) -> Finding:
     """An internal error (exit 3), not a finding of the rule: ``toplint.model.internal_error``."""
-    from toplint.model import internal_error
 
     dep = analysis.deployment
     return internal_error(dep.path, dep.line, dep.column, f"rule {rule.code} ({rule.name})", exc)
@@ -200,8 +199,6 @@ def adjust_parse_findings(
             continue
         sev = settings.severities.get(f.rule)
         if sev is not None and sev != f.severity:
-            from toplint.record import replace
-
             f = replace(f, severity=sev)
         out.append(f)
     return out

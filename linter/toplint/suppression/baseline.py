@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from toplint.errors import UsageError
+from toplint.infra.readpolicy import read_text
 from toplint.model import Finding
 from toplint.record import field, record
 from toplint.report.base import stable_message
@@ -73,8 +74,6 @@ _MAX_COUNT = 1 << 32
 
 def load_baseline(path: str) -> Baseline:
     import json
-
-    from toplint.infra.readpolicy import read_text
 
     try:
         doc = json.loads(read_text(path))

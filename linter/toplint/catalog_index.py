@@ -1,0 +1,72 @@
+"""The shipped hardware catalogs looked up by the names vendors, clouds and label schemes write.
+
+``toplint.hardware.catalog`` resolves GPUs, networks and instance types to the records the
+hardware stage builds from them; the parsers need only how many GPUs one node of an instance
+type has (a KAITO ``instanceType``, a SageMaker endpoint's ``InstanceType``), which is
+``instance_gpus_per_node``: one table, read here, below both.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from toplint.infra.pkgdata import read_yaml
+
+# Words that vendors and label schemes prepend; they never distinguish two GPUs.
+_VENDOR_WORDS = ("nvidia", "tesla", "geforce", "amd", "instinct", "apple")
+
+
+def _words(name: str) -> list[str]:
+    return [w for w in re.split(r"[^0-9a-z]+", name.lower()) if w]
+
+
+def normalize(name: str) -> str:
+    """Lower-case, drop separators and leading vendor words.
+
+    "NVIDIA-H100-80GB-HBM3" -> "h10080gbhbm3".
+    """
+    words = _words(name)
+    while words and words[0] in _VENDOR_WORDS:
+        words.pop(0)
+    return "".join(words)
+
+
+def index(entries: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(exact, loose) alias indexes.
+
+    Exact keys keep vendor words, so "nvidia-tesla-a100" (GKE: the 40GB card) stays distinct from
+    "A100"; loose keys drop them, and an alias written without vendor words wins a collision.
+    """
+    exact: dict[str, Any] = {}
+    loose: dict[str, Any] = {}
+    aliases = [(str(a), e) for e in entries for a in (e["name"], *e.get("aliases", ()))]
+    for alias, entry in aliases:
+        exact.setdefault("".join(_words(alias)), entry)
+        if normalize(alias) == "".join(_words(alias)):
+            loose.setdefault(normalize(alias), entry)
+    for alias, entry in aliases:
+        loose.setdefault(normalize(alias), entry)
+    return exact, loose
+
+
+def find(indexes: tuple[dict[str, Any], dict[str, Any]], name: str) -> Any:
+    exact, loose = indexes
+    return exact.get("".join(_words(name))) or loose.get(normalize(name))
+
+
+def read_catalog(resource: str) -> Any:
+    return read_yaml("toplint.hardware.data", resource)
+
+
+@cache
+def instance_entries() -> tuple[dict[str, Any], dict[str, Any]]:
+    return index(read_catalog("instances.yaml")["instances"])
+
+
+def instance_gpus_per_node(name: str) -> int | None:
+    """GPUs in one node of a cloud instance type or system ("p5.48xlarge", "ND H100 v5"), or
+    None when the catalog does not know it."""
+    entry = find(instance_entries(), name)
+    return None if entry is None else int(entry["gpus_per_node"])

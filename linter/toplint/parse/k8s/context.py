@@ -1,0 +1,224 @@
+"""What every Kubernetes reader shares: one resource being read (``Ctx``) and the helpers that
+read counts, GPU requests, node selectors and annotations from it.
+
+The readers of each kind (``toplint.parse.k8s.kinds``) and the pod walk (``toplint.parse.k8s.pods``)
+import this module; it imports none of them, so the kind readers form no import circle.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from toplint.infra.yamlsafe import Document, Path
+from toplint.model import INVALID_PARALLEL_SIZE, Deployment, Finding, Position
+from toplint.parse.base import Source
+from toplint.parse.textpos import offset_of
+from toplint.record import field, record, replace
+
+# Extended resources that are GPUs (k8s device plugins: NVIDIA, AMD, Intel, Habana) and
+# Dynamo's own ``resources.limits.gpu``.  MIG slices are ``nvidia.com/mig-<profile>``.
+_GPU_EXACT = ("nvidia.com/gpu", "amd.com/gpu", "gpu", "habana.ai/gaudi", "gpu.intel.com/i915")
+_GPU_PREFIX = "nvidia.com/mig-"
+
+
+@record(frozen=False)
+class Ctx:
+    """One document being read, with the file around it."""
+
+    source: Source
+    doc: Document
+    configmaps: Mapping[str, tuple[Document, Path]]
+    findings: list[Finding] = field(default_factory=list)
+    # where this resource sits in ``doc`` (a resource embedded in another: an OpenShift
+    # Template's ``objects``, a ``List``'s ``items``); every path below is relative to it
+    root: Path = ()
+    documents: Sequence[Document] = ()  # the file's documents (resources naming each other)
+
+    @property
+    def path(self) -> str:
+        return self.source.path
+
+    def get(self, at: Path, default: Any = None) -> Any:
+        node: Any = self.doc.data
+        for step in (*self.root, *at) if self.root else at:
+            if node.__class__ is dict or isinstance(node, dict):  # plain dicts first (YAML data)
+                if isinstance(step, str) and step in node:
+                    node = node[step]
+                    continue
+            elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+                node = node[step]
+                continue
+            return default
+        return node
+
+    def pos(self, at: Path) -> Position:
+        return self.doc.value_position((*self.root, *at))
+
+    def key(self, at: Path) -> Position:
+        return self.doc.key_position((*self.root, *at))
+
+    def embedded(self, at: Path) -> Ctx:
+        """The resource at ``at`` (a mapping with its own ``kind``), read on its own."""
+        return Ctx(
+            self.source, self.doc, self.configmaps, self.findings, (*self.root, *at), self.documents
+        )
+
+    def count(self, at: Path, default: Any = None) -> int | None:
+        """The count at ``at`` (``to_int``); a number written there that is out of bounds
+        (negative, fractional, beyond ``MAX_COUNT``) is also a TL010 finding, once, so an
+        absurd replica or GPU count never becomes "unknown" in silence."""
+        value = self.get(at, _ABSENT)
+        if value is _ABSENT:
+            return to_int(default)
+        count = to_int(value)
+        if count is None and _is_number(value):
+            bad = _bad_count(self, at, value)
+            if bad not in self.findings:
+                self.findings.append(bad)
+        return count
+
+    def scalar_pos(self, at: Path) -> Position:
+        """Position of a scalar's first character (after an opening quote)."""
+        p = self.pos(at)
+        off = offset_of(self.source.text, p.line, p.column)
+        if off < len(self.source.text) and self.source.text[off] in "'\"":
+            return replace(p, column=p.column + 1)
+        return p
+
+
+@record
+class GpuRequest:
+    count: int | None
+    resource: str
+    position: Position
+
+
+# Counts in manifests (replicas, GPUs, group sizes) beyond this are not believed: no later stage
+# does arithmetic on them (a 4,000-digit replica count overflows every float).
+MAX_COUNT = 1 << 20
+
+
+def to_int(value: Any) -> int | None:
+    """A non-negative count of at most ``MAX_COUNT``, else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        text = value.strip()
+        value = int(text) if text.isascii() and text.isdigit() and len(text) <= 7 else None
+    if isinstance(value, int) and 0 <= value <= MAX_COUNT:
+        return value
+    return None
+
+
+_ABSENT = object()
+_NUMBER = re.compile(r"\s*[+-]?(?:\d[\d_]*\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*")
+
+
+def _is_number(value: Any) -> bool:
+    """A number (or a string of one), as opposed to a word, a template or a variable."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, (int, float)) or (
+        isinstance(value, str) and len(value) <= 10_000 and _NUMBER.fullmatch(value) is not None
+    )
+
+
+def _bad_count(ctx: Ctx, at: Path, value: Any) -> Finding:
+    written = str(value).strip()
+    shown = written if len(written) <= 24 else f"{written[:12]}…({len(written):,} characters)"
+    key = next((str(step) for step in reversed(at) if isinstance(step, str)), "count")
+    pos = ctx.scalar_pos(at)
+    return INVALID_PARALLEL_SIZE.finding(
+        ctx.path,
+        pos.line,
+        pos.column,
+        f"`{key}: {shown}` is not a whole number from 0 to {MAX_COUNT:,}; toplint "
+        "cannot count this deployment's GPUs or nodes, so they are not checked",
+        anchor=f"count:{'.'.join(map(str, at))}",
+    )
+
+
+def is_gpu_resource(name: str) -> bool:
+    return name in _GPU_EXACT or name.startswith(_GPU_PREFIX)
+
+
+def gpu_request(ctx: Ctx, resources_path: Path) -> GpuRequest | None:
+    """GPUs a ``resources`` block asks for (limits first: for extended resources k8s requires
+    requests == limits, and either alone implies the other)."""
+    for part in ("limits", "requests"):
+        block = ctx.get((*resources_path, part))
+        if not isinstance(block, dict):
+            continue
+        for name in block:
+            if is_gpu_resource(str(name)):
+                at = (*resources_path, part, name)
+                return GpuRequest(ctx.count(at), str(name), ctx.key(at))
+    return None
+
+
+def with_gpu(dep: Deployment, gpu: GpuRequest) -> Deployment:
+    notes = dep.notes
+    options = {**dep.options, "gpu.resource": gpu.resource}
+    if gpu.resource.startswith(_GPU_PREFIX):
+        options["gpu.mig"] = "true"
+        notes = (*notes, f"GPUs are MIG slices ({gpu.resource}): no NVLink/P2P between them")
+    return replace(
+        dep,
+        gpus_per_node=gpu.count,
+        options=options,
+        notes=notes,
+        sources={**dep.sources, "gpus_per_node": gpu.position, "gpus": gpu.position},
+    )
+
+
+def pod_labels(ctx: Ctx, spec: Path) -> dict[str, str]:
+    """nodeSelector and required node-affinity ``In`` terms (values joined by ``,``)."""
+    labels = {str(k): str(v) for k, v in (ctx.get((*spec, "nodeSelector")) or {}).items()}
+    terms = ctx.get(
+        (*spec, "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution"),
+        {},
+    )
+    for term in (terms or {}).get("nodeSelectorTerms", []) or []:
+        for expr in (term or {}).get("matchExpressions", []) or []:
+            if isinstance(expr, dict) and expr.get("operator") == "In":
+                labels[str(expr.get("key"))] = ",".join(map(str, expr.get("values") or []))
+    if ctx.get((*spec, "nodeName")):
+        labels["kubernetes.io/hostname"] = str(ctx.get((*spec, "nodeName")))
+    return labels
+
+
+def anti_affinity(ctx: Ctx, spec: Path) -> bool:
+    """A required pod anti-affinity on the hostname: no two such pods share a node."""
+    terms = ctx.get(
+        (*spec, "affinity", "podAntiAffinity", "requiredDuringSchedulingIgnoredDuringExecution"),
+        [],
+    )
+    return any(
+        isinstance(t, dict) and t.get("topologyKey") == "kubernetes.io/hostname"
+        for t in terms or []
+    )
+
+
+def meta_annotations(ctx: Ctx, meta: Path) -> dict[str, str]:
+    found = ctx.get((*meta, "annotations")) or {}
+    return {f"annotation.{k}": str(v) for k, v in found.items()} if isinstance(found, dict) else {}
+
+
+def base_deployment(ctx: Ctx, source_kind: str, name: str = "") -> Deployment:
+    meta_name = str(ctx.get(("metadata", "name"), ""))
+    start = ctx.key(("kind",))
+    return Deployment(
+        path=ctx.path,
+        line=start.line,
+        column=start.column,
+        engine="",
+        model=None,
+        name=name or meta_name,
+        source_kind=source_kind,
+        options=meta_annotations(ctx, ("metadata",)),
+    )
+
+
+Handler = Callable[[Ctx], list[Deployment]]

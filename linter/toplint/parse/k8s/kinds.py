@@ -1,0 +1,71 @@
+"""Which module reads which Kubernetes kind: the table the manifest reader dispatches on."""
+
+from __future__ import annotations
+
+import importlib
+
+from toplint.parse.k8s.context import Handler
+
+# kind -> the module (under ``toplint.parse``) whose ``KINDS`` handles it.  Written out so that a
+# manifest of Deployments does not import the LWS, Ray, KServe and Dynamo readers; a test checks
+# it against every KINDS.
+HANDLER_MODULES: dict[str, str] = {
+    **dict.fromkeys(("Deployment", "StatefulSet", "ReplicaSet", "Pod", "Job"), "k8s.workloads"),
+    "LeaderWorkerSet": "k8s.lws",
+    "RoleBasedGroup": "k8s.rbg",
+    **dict.fromkeys(("RayCluster", "RayService", "RayClusterFleet", "RayJob"), "k8s.ray"),
+    **dict.fromkeys(
+        ("LLMInferenceService", "InferenceService", "ServingRuntime", "ClusterServingRuntime"),
+        "k8s.kserve",
+    ),
+    **dict.fromkeys(
+        ("ome.io/InferenceService", "ome.io/ServingRuntime", "ome.io/ClusterServingRuntime"),
+        "k8s.ome",
+    ),
+    **dict.fromkeys(("DynamoGraphDeployment", "StormService"), "k8s.dynamo"),
+    "VLLMRuntime": "structured.helm",
+    "ModelServing": "k8s.kthena",
+    "Model": "k8s.kubeai",
+    **dict.fromkeys(("Workspace", "InferenceSet", "MultiRoleInference"), "k8s.kaito"),
+    "NIMService": "k8s.nim",
+    **dict.fromkeys(("Service", "Playground", "OpenModel"), "k8s.llmaz"),
+}
+
+
+# Kinds that never hold a container: not walked.
+NOT_WORKLOADS = frozenset(
+    (
+        "ConfigMap",
+        "Secret",
+        "ServiceAccount",
+        "PersistentVolume",
+        "PersistentVolumeClaim",
+        "Namespace",
+        "Role",
+        "RoleBinding",
+        "ClusterRole",
+        "ClusterRoleBinding",
+        "Ingress",
+        "NetworkPolicy",
+        "StorageClass",
+        "CustomResourceDefinition",
+        "HorizontalPodAutoscaler",
+        "PodDisruptionBudget",
+        "PodMonitor",
+        "ServiceMonitor",
+    )
+)
+
+
+def handler_for(kind: str, group: str = "") -> Handler | None:
+    """The reader of one resource kind, imported on first use (None: not a serving resource).
+    A kind two API groups share (OME's and KServe's InferenceService) is keyed ``group/Kind``."""
+    key = f"{group}/{kind}"
+    if key not in HANDLER_MODULES:
+        key = kind
+    module = HANDLER_MODULES.get(key)
+    if module is None:
+        return None
+    # Imported by name, on first use: a file of Deployments never loads the LWS or Ray readers.
+    handlers: dict[str, Handler] = importlib.import_module(f"toplint.parse.{module}").KINDS
+    return handlers[key]

@@ -1,0 +1,264 @@
+"""KServe: LLMInferenceService, InferenceService (v1beta1 multinode), ServingRuntimes.
+
+LLMInferenceService ``spec.parallelism`` {tensor, pipeline, data, dataLocal, expert} is rendered
+by the controller into vLLM flags (config/llmisvcconfig/config-llm-worker-data-parallel.yaml
+L188-209): ``--enable-expert-parallel``, ``--tensor-parallel-size``, ``--data-parallel-size``,
+``--data-parallel-size-local``; ``VLLM_ADDITIONAL_ARGS`` from the container env is appended.
+Pods per group (LWS size) = data / dataLocal, else pipeline (GetSize in
+pkg/apis/serving/v1alpha2/llm_inference_service_types_func.go L98-113); ``spec.replicas`` groups.
+``spec.prefill`` is a second deployment (the prefill role of a P/D pair).
+
+InferenceService ``predictor.workerSpec`` {tensorParallelSize, pipelineParallelSize}: the
+controller's Ray mode (the default) needs ceil(TP*PP / GPUs per pod) pods
+(pkg/controller/v1beta1/inferenceservice/components/predictor.go computeRayNodeAndGPUs).
+ServingRuntimes are templates: ``${TENSOR_PARALLEL_SIZE}`` is injected per InferenceService, so
+it stays unresolved here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toplint.engines.registry import engine_running_in
+from toplint.infra.yamlsafe import Path
+from toplint.model import Deployment, Finding, Flag
+from toplint.parse.k8s import text as k8s_text
+from toplint.parse.k8s.container import container_env, env_options, list_args
+from toplint.parse.k8s.context import (
+    Ctx,
+    base_deployment,
+    gpu_request,
+    pod_labels,
+    to_int,
+    with_gpu,
+)
+from toplint.parse.k8s.pods import spec_deployments
+from toplint.parse.options import Arg, apply_flags, parse_args
+from toplint.record import replace
+
+# parallelism key -> vLLM option, in the order the controller renders them.
+_PARALLELISM = (
+    ("expert", "--enable-expert-parallel"),
+    ("tensor", "--tensor-parallel-size"),
+    ("pipeline", "--pipeline-parallel-size"),
+    ("data", "--data-parallel-size"),
+    ("dataLocal", "--data-parallel-size-local"),
+)
+
+
+def llm_inference_service(ctx: Ctx) -> list[Deployment]:
+    base = base_deployment(ctx, "kserve-llmisvc")
+    model = ctx.get(("spec", "model", "name")) or str(ctx.get(("spec", "model", "uri"), ""))
+    engine = engine_running_in("kserve-llmisvc").name
+    base = replace(base, model=_strip_uri(str(model)) or None, engine=engine)
+    base = replace(base, sources={**base.sources, "model": ctx.pos(("spec", "model"))})
+    has_prefill = isinstance(ctx.get(("spec", "prefill")), dict)
+    out = [_role(ctx, ("spec",), base, "decode" if has_prefill else "")]
+    if has_prefill:
+        prefill = replace(base, options=dict(base.options))
+        out.append(_role(ctx, ("spec", "prefill"), prefill, "prefill"))
+    return out
+
+
+def _strip_uri(uri: str) -> str:
+    """The model reference as written: a URI (``hf://``, ``oci://``, ``pvc://``...) is kept and
+    read by ``toplint.parse.modelref`` after parsing, which says where the model id came from."""
+    return uri.strip()
+
+
+def _role(ctx: Ctx, at: Path, base: Deployment, role: str) -> Deployment:
+    par = ctx.get((*at, "parallelism")) or {}
+    start = ctx.key((*at, "parallelism")) if par else ctx.key((*at, "template"))
+    dep = replace(base, line=start.line, column=start.column, name=_name(base.name, role))
+    args: list[Arg] = []
+    for key, option in _PARALLELISM:
+        value = par.get(key) if isinstance(par, dict) else None
+        if value is None or value is False:
+            continue
+        pos = ctx.key((*at, "parallelism", key))
+        args.append(Arg(option, option, pos, (), f"parallelism.{key}"))
+        if value is not True:
+            args.append(
+                Arg(
+                    str(value),
+                    str(value),
+                    ctx.pos((*at, "parallelism", key)),
+                    (),
+                    f"parallelism.{key}",
+                )
+            )
+    cpath = _main_container(ctx, (*at, "template"))
+    env = container_env(ctx, cpath, {}) if cpath else {}
+    if cpath:
+        args.extend(_additional_args(ctx, cpath, env))
+        gpu = gpu_request(ctx, (*cpath, "resources"))
+        dep = with_gpu(dep, gpu) if gpu else dep
+    engine = engine_running_in("kserve-llmisvc")
+    parsed = parse_args(engine.name, args, ctx.path)
+    ctx.findings.extend(parsed.findings)
+    dep = apply_flags(dep, parsed.flags, engine.cli)
+    dep = replace(dep, labels={**dep.labels, **pod_labels(ctx, (*at, "template"))})
+    if cpath:
+        dep = replace(dep, options={**dep.options, **env_options(env)})
+    return _size(ctx, at, dep, par if isinstance(par, dict) else {})
+
+
+def _name(name: str, role: str) -> str:
+    return f"{name}/{role}" if role else name
+
+
+def _main_container(ctx: Ctx, spec: Path) -> Path | None:
+    containers = ctx.get((*spec, "containers")) or []
+    for i, c in enumerate(containers):
+        if isinstance(c, dict) and c.get("name") == "main":
+            return (*spec, "containers", i)
+    return (*spec, "containers", 0) if containers else None
+
+
+def _additional_args(ctx: Ctx, cpath: Path, env: dict[str, str | None]) -> list[Arg]:
+    """The engine's ``args_env`` variable is spliced unquoted into the command: word-split it."""
+    names = engine_running_in("kserve-llmisvc").args_env
+    for i, item in enumerate(ctx.get((*cpath, "env")) or []):
+        if isinstance(item, dict) and item.get("name") in names:
+            name = str(item["name"])
+            text = env.get(name)
+            if text is None:
+                return []
+            from toplint.errors import SourceError
+            from toplint.parse.text.shellrun import lex
+
+            at: Path = (*cpath, "env", i, "value")
+            locate = k8s_text.Locator(
+                ctx.source.text, ctx.pos(at), text, text, list(range(len(text) + 1))
+            )
+            try:
+                commands = lex(text)
+            except SourceError as exc:  # a budget or syntax error: at its place in the value
+                where = locate.position(exc.line, exc.column)
+                raise SourceError(f"{exc} (in env {name})", where.line, where.column) from None
+            return [
+                Arg(
+                    w.value,
+                    w.raw,
+                    locate.position(w.line, w.column),
+                    w.unresolved,
+                    f"env.{name}",
+                )
+                for command in commands
+                for w in command.words
+            ]
+    return []
+
+
+def _size(ctx: Ctx, at: Path, dep: Deployment, par: dict[str, Any]) -> Deployment:
+    data, local, pipeline = (to_int(par.get(k)) for k in ("data", "dataLocal", "pipeline"))
+    if data and local:
+        nodes, where = data // local, ctx.key((*at, "parallelism", "dataLocal"))
+    elif pipeline:
+        nodes, where = pipeline, ctx.key((*at, "parallelism", "pipeline"))
+    else:
+        nodes, where = 1, dep.position_of("gpus")
+    replicas = ctx.count((*at, "replicas"), ctx.get(("spec", "replicas"), 1))
+    notes = dep.notes
+    if nodes > 1:
+        notes = (
+            *notes,
+            f"pods are not nodes: the {nodes} pods of a group may share a host unless "
+            "anti-affinity keeps them apart",
+        )
+    return replace(
+        dep,
+        nodes=nodes,
+        gpus=nodes * dep.gpus_per_node if dep.gpus_per_node is not None else None,
+        replicas=replicas or 1,
+        notes=notes,
+        pods_are_nodes=True if nodes == 1 else None,
+        sources={**dep.sources, "nodes": where},
+    )
+
+
+def _other_runtime(ctx: Ctx, model: Path, fmt: str) -> Finding:
+    from toplint.parse.mentions import no_deployment
+
+    runtime = ctx.get((*model, "runtime"))
+    where = ctx.scalar_pos((*model, "modelFormat", "name"))
+    served = f"the runtime `{runtime}`" if runtime else "a serving runtime chosen by KServe"
+    return no_deployment(
+        ctx.path,
+        where.line,
+        where.column,
+        f"requests GPUs for model format `{fmt}`, served by {served}, which this file does "
+        "not define: toplint reads the engine and layout of `huggingface` (vLLM) predictors "
+        "only, so neither was read (`# toplint: ignore[TL008]` on this line accepts that)",
+        anchor=f"kserve-format:{fmt}",
+    )
+
+
+def inference_service(ctx: Ctx) -> list[Deployment]:
+    pred: Path = ("spec", "predictor")
+    model: Path = (*pred, "model")
+    if not isinstance(ctx.get(model), dict):
+        return []
+    engine = engine_running_in("kserve-isvc")
+    fmt = str(ctx.get((*model, "modelFormat", "name"), "huggingface")).lower()
+    if fmt not in ("huggingface", engine.name):
+        # Another runtime serves this format (NIM, Triton, ...): its engine is not in this file.
+        # With GPUs requested it is a GPU model server toplint did not read: say so (TL008).
+        if gpu_request(ctx, (*model, "resources")):
+            ctx.findings.append(_other_runtime(ctx, model, fmt))
+        return []
+    base = base_deployment(ctx, "kserve-isvc")
+    start = ctx.key(model)
+    uri = _strip_uri(str(ctx.get((*model, "storageUri"), ""))) or None
+    dep = replace(base, engine=engine.name, model=uri, line=start.line, column=start.column)
+    if uri:
+        dep = replace(dep, sources={**dep.sources, "model": ctx.pos((*model, "storageUri"))})
+    gpu = gpu_request(ctx, (*model, "resources"))
+    dep = with_gpu(dep, gpu) if gpu else dep
+    margs = list_args(ctx, (*model, "args"), {})
+    parsed = parse_args(engine.name, margs, ctx.path, unknown_rule=False)
+    flags = list(parsed.flags)
+    worker: Path = (*pred, "workerSpec")
+    for key, name in (
+        ("tensorParallelSize", "tensor-parallel-size"),
+        ("pipelineParallelSize", "pipeline-parallel-size"),
+    ):
+        value = ctx.get((*worker, key))
+        if value is not None:
+            pos = ctx.key((*worker, key))
+            flags.append(
+                Flag(name, str(value), key, pos, ctx.pos((*worker, key)), (), f"workerSpec.{key}")
+            )
+    dep = apply_flags(dep, flags, engine.cli)
+    nodes = 1
+    if isinstance(ctx.get(worker), dict) and dep.world_size and dep.gpus_per_node:
+        nodes = -(-dep.world_size // dep.gpus_per_node)
+    elif isinstance(ctx.get(worker), dict):
+        nodes = dep.pp or 1
+    return [
+        replace(
+            dep,
+            nodes=nodes,
+            gpus=nodes * dep.gpus_per_node if dep.gpus_per_node else None,
+            pods_are_nodes=True if nodes == 1 else None,
+            sources={
+                **dep.sources,
+                "nodes": ctx.key(worker) if ctx.get(worker) else dep.position_of("gpus"),
+            },
+        )
+    ]
+
+
+def serving_runtime(ctx: Ctx) -> list[Deployment]:
+    base = base_deployment(ctx, "kserve-runtime")
+    note = "runtime template: parallelism and model come from each InferenceService"
+    base = replace(base, notes=(note,))
+    return spec_deployments(ctx, ("spec",), ("metadata",), base)
+
+
+KINDS = {
+    "LLMInferenceService": llm_inference_service,
+    "InferenceService": inference_service,
+    "ServingRuntime": serving_runtime,
+    "ClusterServingRuntime": serving_runtime,
+}

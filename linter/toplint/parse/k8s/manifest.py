@@ -1,0 +1,88 @@
+"""Kubernetes manifests: the parser that recognises them and hands each document on.
+
+A multi-document YAML file is read with ``toplint.infra.yamlsafe`` (positions for every key and
+value); each document is handed to the module that knows its kind (``k8s.workloads``,
+``k8s.lws``, ``k8s.ray``, ``k8s.kserve``, ``k8s.dynamo``, ...: the table is ``k8s.kinds``, the
+dispatch ``k8s.generic.resource_deployments``), which reads it through a ``k8s.context.Ctx``.
+Those modules call ``k8s.pods.container_deployments`` for the containers that run an engine:
+the container's ``command`` + ``args`` become argv tokens (``$(VAR)`` substituted from the
+container env as the kubelet does, ``sh -c`` scripts lexed by ``toplint.parse.text.shellrun.lex``),
+and the engine invocations found in them become deployments via ``toplint.parse.argv``.
+
+Positions: list elements are exact.  Words inside a YAML string (an ``sh -c`` block scalar)
+are mapped back into the file by aligning the string's characters with the file text from the
+scalar's start; exact for plain and literal (``|``) scalars, approximate (same line or the next
+one) for folded (``>``) and escaped double-quoted scalars, and for words produced by a
+``$(VAR)`` substitution (mapped to the ``$(``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from toplint.errors import SourceError
+from toplint.infra.yamlsafe import Document, Path, load_documents
+from toplint.model import Deployment, Finding, ParseResult
+from toplint.parse.base import Source
+from toplint.parse.k8s.context import Ctx
+from toplint.parse.k8s.generic import resource_deployments
+from toplint.parse.multinode import one_per_instance
+
+_KIND = re.compile(r"^kind:\s*\S", re.M)
+_API = re.compile(r"^apiVersion:\s*\S", re.M)
+# The same keys quoted, anywhere on a line: JSON (``kubectl get -o json``, ``{"kind": ...}``)
+# and YAML flow style.  JSON is YAML 1.2 flow, so the same loader reads it, with positions.
+_QUOTED_KIND = re.compile(r"[\"']kind[\"']\s*:\s*[\"']?\w")
+_QUOTED_API = re.compile(r"[\"']apiVersion[\"']\s*:\s*[\"']?\w")
+
+
+def looks_like_k8s(text: str) -> bool:
+    plain = _KIND.search(text) or _QUOTED_KIND.search(text)
+    return bool(plain and (_API.search(text) or _QUOTED_API.search(text)))
+
+
+class KubernetesParser:
+    name = "kubernetes"
+
+    def accepts(self, source: Source) -> bool:
+        named = source.name.endswith((".yaml", ".yml", ".json"))
+        return (named or source.name in ("-", "<stdin>")) and looks_like_k8s(source.text)
+
+    def parse(self, source: Source) -> ParseResult:
+        if not looks_like_k8s(source.text):
+            return ParseResult(source.path)
+        docs = _load(source)
+        if docs is None:  # a Helm template: not YAML until rendered (see helm.py)
+            return ParseResult(source.path)
+        configmaps = _configmaps(docs)
+        deployments: list[Deployment] = []
+        findings: list[Finding] = []
+        for doc in docs:
+            if not isinstance(doc.data, dict):
+                continue
+            ctx = Ctx(source, doc, configmaps, documents=docs)
+            deployments.extend(resource_deployments(ctx))
+            findings.extend(ctx.findings)
+
+        # The head and worker resources of one multi-node instance are one deployment.
+        return ParseResult(source.path, one_per_instance(deployments), tuple(findings))
+
+
+def _load(source: Source) -> list[Document] | None:
+    try:
+        return load_documents(source.text, source.path)
+    except SourceError:
+        if "{{" in source.text:
+            return None
+        raise
+
+
+def _configmaps(docs: Sequence[Document]) -> dict[str, tuple[Document, Path]]:
+    found: dict[str, tuple[Document, Path]] = {}
+    for doc in docs:
+        data = doc.data
+        if isinstance(data, dict) and data.get("kind") == "ConfigMap":
+            name = str((data.get("metadata") or {}).get("name", ""))
+            found[name] = (doc, ("data",))
+    return found

@@ -1,0 +1,115 @@
+"""The pod-spec walk every orchestrator shares: the containers of a pod template that run an
+engine become deployments.
+
+A container's ``command`` + ``args`` become argv tokens (``$(VAR)`` substituted from the
+container env as the kubelet does, ``sh -c`` scripts lexed by ``toplint.parse.text.shellrun.lex``),
+and the engine invocations found in them become deployments via ``toplint.parse.argv``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from toplint.engines.registry import get_spec
+from toplint.infra.yamlsafe import Path
+from toplint.model import Deployment
+from toplint.parse.argv import deployment_from_invocation
+from toplint.parse.k8s.configmap import configmap_loader, resolve_config_flag
+from toplint.parse.k8s.container import (
+    container_env,
+    env_args,
+    env_options,
+    invocations,
+    with_image_and_accelerator,
+)
+from toplint.parse.k8s.context import (
+    Ctx,
+    anti_affinity,
+    gpu_request,
+    meta_annotations,
+    pod_labels,
+    with_gpu,
+)
+from toplint.parse.k8s.shm import dev_shm
+from toplint.record import replace
+
+
+def container_deployments(
+    ctx: Ctx,
+    cpath: Path,
+    base: Deployment,
+    injected: Mapping[str, str | None] | None = None,
+) -> list[Deployment]:
+    """One deployment per engine invocation in the container at ``cpath``."""
+    env = container_env(ctx, cpath, injected or {})
+    out: list[Deployment] = []
+    gpu = gpu_request(ctx, (*cpath, "resources"))
+    here = with_gpu(base, gpu) if gpu else base
+    here = replace(here, options={**here.options, **env_options(env)})
+    here = with_image_and_accelerator(ctx, cpath, here)
+    image = ctx.get((*cpath, "image"))
+    for each in invocations(ctx, cpath, env):
+        inv = replace(each, image=each.image or (image if isinstance(image, str) else ""))
+        start = inv.start.position
+        seed = replace(here, line=start.line, column=start.column, engine=inv.engine)
+        # Engines that read options from the environment (TGI's clap ``env``) see the
+        # container's; the others keep reading it through ``env_options`` only, except
+        # CUDA_VISIBLE_DEVICES, which bounds the GPUs every engine's process sees
+        # (``enginecfg.visible_gpus``).  NVIDIA_VISIBLE_DEVICES is the device plugin's to set.
+        read_env = None
+        if get_spec(inv.engine).env:
+            read_env = env_args(ctx, cpath, env)
+        elif "CUDA_VISIBLE_DEVICES" in env:
+            args = env_args(ctx, cpath, env)
+            read_env = {k: v for k, v in args.items() if k == "CUDA_VISIBLE_DEVICES"}
+
+        # Options files that are not flag lists (LLM-API YAML) fold in through a loader that
+        # reads ConfigMaps mounted into the pod; flag-list configs fold in below.
+        loader = None if get_spec(inv.engine).strict_config_keys else configmap_loader(ctx, cpath)
+        dep, found = deployment_from_invocation(
+            inv,
+            ctx.path,
+            source_kind=base.source_kind,
+            base=seed,
+            env=read_env,
+            config_loader=loader,
+        )
+        ctx.findings.extend(found)
+        out.append(resolve_config_flag(ctx, cpath, dep))
+    if not out and isinstance(image, str) and image.startswith("nvcr.io/nim/"):
+        from toplint.parse.k8s.nim import nim_container
+
+        out = nim_container(ctx, cpath, here)
+    return out
+
+
+def pod_deployments(
+    ctx: Ctx,
+    template: Path,
+    base: Deployment,
+    injected: Mapping[str, str | None] | None = None,
+) -> list[Deployment]:
+    """Deployments of every container of a pod template (``template`` holds metadata + spec)."""
+    return spec_deployments(ctx, (*template, "spec"), (*template, "metadata"), base, injected)
+
+
+def spec_deployments(
+    ctx: Ctx,
+    spec: Path,
+    meta: Path,
+    base: Deployment,
+    injected: Mapping[str, str | None] | None = None,
+) -> list[Deployment]:
+    """Deployments of every container of the PodSpec at ``spec`` (metadata at ``meta``)."""
+    labels = {**base.labels, **pod_labels(ctx, spec)}
+    options = {**base.options, **meta_annotations(ctx, meta)}
+    if anti_affinity(ctx, spec):
+        options["pod-anti-affinity"] = "true"
+    seeded = replace(base, labels=labels, options=options)
+    out: list[Deployment] = []
+    for i, _ in enumerate(ctx.get((*spec, "containers"), []) or []):
+        container = (*spec, "containers", i)
+        shm = dev_shm(ctx, spec, container)
+        for dep in container_deployments(ctx, container, seeded, injected):
+            out.append(replace(dep, options={**dep.options, **shm}))
+    return out

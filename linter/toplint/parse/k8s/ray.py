@@ -1,0 +1,307 @@
+"""KubeRay RayCluster / RayService (ray.io/v1), Ray Serve LLM, and AIBrix RayClusterFleet.
+
+Ray nodes = the head (when it holds GPUs: ``rayStartParams.num-gpus`` not "0" and a GPU
+request) + the sum of ``workerGroupSpecs[].replicas`` (engine-vocabulary.md §5 KubeRay, AIBrix).
+An engine started in the head container (``vllm serve ... --distributed-executor-backend ray``)
+spans the whole Ray cluster.  A RayService's ``serveConfigV2`` (a YAML string) may hold Ray Serve
+LLM ``llm_configs[]`` whose ``engine_kwargs`` are vLLM options in snake_case; each is one
+deployment with ``deployment_config.num_replicas`` (or ``autoscaling_config.min_replicas``)
+independent replicas.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toplint.engines.registry import engine_running_in
+from toplint.errors import SourceError
+from toplint.infra.yamlsafe import Path, load_documents
+from toplint.model import Deployment, Position
+from toplint.parse.argv import deployment_from_invocation
+from toplint.parse.k8s import text as k8s_text
+from toplint.parse.k8s.context import Ctx, base_deployment, gpu_request, pod_labels, to_int
+from toplint.parse.k8s.pods import pod_deployments
+from toplint.parse.options import Arg, apply_flags, parse_args
+from toplint.record import record, replace
+
+
+@record
+class RayNodes:
+    nodes: int | None  # Ray pods holding GPUs
+    gpus_per_node: int | None
+    gpus: int | None  # all GPUs of the Ray cluster
+    position: Position
+
+
+def ray_nodes(ctx: Ctx, spec: Path) -> RayNodes:
+    head = (*spec, "headGroupSpec")
+    head_gpu = _group_gpus(ctx, head)
+    if str(ctx.get((*head, "rayStartParams", "num-gpus"), "")).strip() == "0":
+        head_gpu = 0
+    nodes: int | None = 1 if head_gpu else 0
+    gpus: int | None = head_gpu or 0
+    per_node = head_gpu or None
+    for i, _ in enumerate(ctx.get((*spec, "workerGroupSpecs"), []) or []):
+        group = (*spec, "workerGroupSpecs", i)
+        count = ctx.count((*group, "replicas"), ctx.get((*group, "minReplicas"), 1))
+        each = _group_gpus(ctx, group)
+        if not each:
+            continue
+        per_node = per_node or each
+        nodes = None if nodes is None or count is None else nodes + count
+        gpus = None if gpus is None or count is None else gpus + count * each
+    return RayNodes(nodes or None, per_node, gpus or None, ctx.key((*spec, "workerGroupSpecs")))
+
+
+def cluster_labels(ctx: Ctx, spec: Path) -> dict[str, str]:
+    """Node labels of the Ray pods that hold the GPUs: the head's, then the first GPU worker
+    group's (where a RayService usually pins its accelerator) over them."""
+    labels = pod_labels(ctx, (*spec, "headGroupSpec", "template", "spec"))
+    for i, _ in enumerate(ctx.get((*spec, "workerGroupSpecs"), []) or []):
+        group: Path = (*spec, "workerGroupSpecs", i)
+        if _group_gpus(ctx, group):
+            return {**labels, **pod_labels(ctx, (*group, "template", "spec"))}
+    return labels
+
+
+def _group_gpus(ctx: Ctx, group: Path) -> int | None:
+    for i, _ in enumerate(ctx.get((*group, "template", "spec", "containers"), []) or []):
+        req = gpu_request(ctx, (*group, "template", "spec", "containers", i, "resources"))
+        if req:
+            return req.count
+    return None
+
+
+def cluster_deployments(ctx: Ctx, spec: Path, base: Deployment) -> list[Deployment]:
+    """Engines started in the head (or a worker) container of a Ray cluster spec."""
+    ray = ray_nodes(ctx, spec)
+    deps = pod_deployments(ctx, (*spec, "headGroupSpec", "template"), base)
+    for i, _ in enumerate(ctx.get((*spec, "workerGroupSpecs"), []) or []):
+        if not deps:
+            deps = pod_deployments(ctx, (*spec, "workerGroupSpecs", i, "template"), base)
+    return [_on_cluster(dep, ray) for dep in deps]
+
+
+def _on_cluster(dep: Deployment, ray: RayNodes, replicas: int = 1) -> Deployment:
+    notes = dep.notes
+    if ray.nodes and ray.nodes > 1:
+        notes = (
+            *notes,
+            f"pods are not nodes: the {ray.nodes} Ray pods may share a host unless "
+            "anti-affinity keeps them apart",
+        )
+    gpus = ray.gpus // replicas if ray.gpus and ray.gpus % replicas == 0 else ray.gpus
+    return replace(
+        dep,
+        nodes=ray.nodes,
+        gpus_per_node=ray.gpus_per_node,
+        gpus=gpus,
+        replicas=replicas,
+        notes=notes,
+        pods_are_nodes=True if ray.nodes == 1 else None,
+        sources={**dep.sources, "nodes": ray.position},
+    )
+
+
+def ray_cluster(ctx: Ctx) -> list[Deployment]:
+    return cluster_deployments(ctx, ("spec",), base_deployment(ctx, "kuberay"))
+
+
+def ray_service(ctx: Ctx) -> list[Deployment]:
+    spec: Path = ("spec", "rayClusterConfig")
+    base = base_deployment(ctx, "kuberay")
+    base = replace(base, labels=cluster_labels(ctx, spec))
+    serve = serve_llm(ctx, base, ray_nodes(ctx, spec))
+    return serve if serve else cluster_deployments(ctx, spec, base)
+
+
+def fleet(ctx: Ctx) -> list[Deployment]:
+    """AIBrix RayClusterFleet: ``spec.replicas`` RayClusters of ``spec.template.spec``."""
+    base = base_deployment(ctx, "aibrix")
+    replicas = ctx.count(("spec", "replicas"), 1) or 1
+    deps = cluster_deployments(ctx, ("spec", "template", "spec"), base)
+    return [replace(d, replicas=replicas) for d in deps]
+
+
+def serve_llm(ctx: Ctx, base: Deployment, ray: RayNodes) -> list[Deployment]:
+    """Deployments of Ray Serve LLM ``llm_configs`` inside ``serveConfigV2``."""
+    at: Path = ("spec", "serveConfigV2")
+    text = ctx.get(at)
+    if not isinstance(text, str):
+        return []
+    locate = k8s_text.Locator(ctx.source.text, ctx.pos(at), text, text, list(range(len(text) + 1)))
+    try:
+        docs = load_documents(text, ctx.path)
+    except SourceError as exc:  # Ray rejects it too; a budget hit is placed where it happened
+        if "{{" in text:  # a Helm template: not YAML until rendered
+            return []
+        where = locate.position(exc.line, exc.column)
+        raise SourceError(f"{exc} (in serveConfigV2)", where.line, where.column) from None
+    if not docs or not isinstance(docs[0].data, dict):
+        return []
+    inner = docs[0]
+    return serve_applications(ctx, inner.data, base, ray, lambda p: _here(inner, locate, p))
+
+
+def serve_applications(
+    ctx: Ctx, data: Any, base: Deployment, ray: RayNodes | None, here: Any
+) -> list[Deployment]:
+    """One deployment per ``applications[].args.llm_configs[]`` of a Ray Serve config (or the
+    one ``args.llm_config`` of the data-parallel builder, ``build_dp_openai_app``); ``ray`` is
+    the cluster when the same file defines it (a RayService), else None."""
+    out: list[Deployment] = []
+    for a, app in enumerate(data.get("applications", []) or [] if isinstance(data, dict) else []):
+        args = (app or {}).get("args") or {}
+        found: list[tuple[Path, Any]] = []
+        configs = args.get("llm_configs") or []
+        for c, config in enumerate(configs if isinstance(configs, list) else []):
+            found.append((("applications", a, "args", "llm_configs", c), config))
+        if isinstance(args.get("llm_config"), dict):
+            found.append((("applications", a, "args", "llm_config"), args["llm_config"]))
+        for path, config in found:
+            if isinstance(config, dict):
+                named = base
+                if not base.name:  # several models in one config: each by its model id
+                    loading = config.get("model_loading_config") or {}
+                    named = replace(base, name=str(loading.get("model_id") or ""))
+                out.append(_llm_config(ctx, named, ray, config, here, path))
+    return out
+
+
+def _here(doc: Any, locate: k8s_text.Locator, path: Path) -> Position:
+    inner = doc.key_position(path)
+    return locate.position(inner.line, inner.column)
+
+
+def _llm_config(
+    ctx: Ctx, base: Deployment, ray: RayNodes | None, config: dict[str, Any], here: Any, path: Path
+) -> Deployment:
+    loading = config.get("model_loading_config") or {}
+    model = loading.get("model_source") or loading.get("model_id")
+    start = here(path)
+    engine = engine_running_in("ray-serve-llm")
+    dep = replace(
+        base,
+        engine=engine.name,
+        model=str(model) if model else None,
+        line=start.line,
+        column=start.column,
+    )
+    dep = replace(dep, sources={**dep.sources, "model": here((*path, "model_loading_config"))})
+    if config.get("accelerator_type"):
+        dep = replace(
+            dep, options={**dep.options, "accelerator_type": str(config["accelerator_type"])}
+        )
+    args: list[Arg] = []
+    kwargs = config.get("engine_kwargs") or {}
+    for key, value in kwargs.items() if isinstance(kwargs, dict) else []:
+        args.extend(_kwarg(str(key), value, here((*path, "engine_kwargs", key))))
+    parsed = parse_args(engine.name, args, ctx.path)
+    ctx.findings.extend(parsed.findings)
+    dep = apply_flags(dep, parsed.flags, engine.cli)
+    deploy = config.get("deployment_config") or {}
+    replicas = to_int(deploy.get("num_replicas"))
+    if replicas is None:
+        replicas = to_int((deploy.get("autoscaling_config") or {}).get("min_replicas"))
+    if ray is None:
+        return _placed(dep, config, replicas or 1, here, path)
+    dep = _on_cluster(dep, ray, replicas or 1)
+    world = dep.world_size
+    if world and dep.gpus_per_node:  # one replica spans as many GPU pods as its world needs
+        need = -(-world // dep.gpus_per_node)
+        dep = replace(
+            dep, nodes=min(need, dep.nodes or need), pods_are_nodes=True if need == 1 else None
+        )
+    return dep
+
+
+def _placed(
+    dep: Deployment, config: dict[str, Any], replicas: int, here: Any, path: Path
+) -> Deployment:
+    """A replica on a Ray cluster defined elsewhere: its placement group says how its TP x PP
+    workers land (Ray Serve LLM ``placement_group_config``: ``bundle_per_worker`` repeated
+    TP x PP times, or ``bundles``; strategy PACK by default, which packs onto as few nodes as
+    fit; STRICT_PACK one node; STRICT_SPREAD one node per bundle)."""
+    world = (dep.tp or 0) * (dep.pp or 0) or None
+    pg = config.get("placement_group_config") or {}
+    strategy = str(pg.get("strategy", "PACK")).upper() if isinstance(pg, dict) else "PACK"
+    nodes: int | None = None
+    per_node: int | None = None
+    per_dp_node = to_int((config.get("experimental_configs") or {}).get("dp_size_per_node"))
+    if world and dep.dp and dep.dp > 1 and per_dp_node:
+        # build_dp_openai_app: each DP rank a replica packed on one node, dp_size_per_node of
+        # them per node (ray.serve.llm data-parallel deployment)
+        nodes, per_node = -(-dep.dp // per_dp_node), per_dp_node * world
+        world *= dep.dp
+    elif world == 1 or (world and strategy == "STRICT_PACK"):
+        nodes, per_node = 1, world
+    elif world and strategy == "STRICT_SPREAD":
+        nodes, per_node = world, 1
+    notes = dep.notes
+    if world and nodes is None:
+        notes = (
+            *notes,
+            f"Ray {strategy} placement: the {world} workers' nodes are not in this file",
+        )
+    where = here((*path, "placement_group_config")) if pg else dep.position_of("")
+    return replace(
+        dep,
+        nodes=nodes,
+        gpus_per_node=per_node,
+        gpus=world,
+        replicas=replicas,
+        notes=notes,
+        pods_are_nodes=True if nodes == 1 else None,
+        sources={**dep.sources, "nodes": where, "gpus_per_node": where},
+    )
+
+
+def _kwarg(key: str, value: Any, pos: Position) -> list[Arg]:
+    """``engine_kwargs`` entry -> argv (vLLM AsyncEngineArgs field names = option names)."""
+    option = "--" + key
+    anchor = "engine_kwargs." + key
+    if value is True:
+        return [Arg(option, option, pos, (), anchor)]
+    if value is False:
+        spec = engine_running_in("ray-serve-llm").cli
+        name = key.replace("_", "-")
+        return [Arg("--no-" + name, option, pos, (), anchor)] if name in spec.negatable else []
+    text = _json(value) if isinstance(value, (dict, list)) else str(value)
+    return [Arg(option, option, pos, (), anchor), Arg(text, text, pos, (), anchor)]
+
+
+def ray_job(ctx: Ctx) -> list[Deployment]:
+    """RayJob: ``spec.entrypoint`` (a shell command) runs on the cluster of
+    ``spec.rayClusterSpec``; an engine it starts spans that cluster."""
+    from toplint.parse.k8s.container import find_engine_invocations, script_commands
+
+    spec: Path = ("spec", "rayClusterSpec")
+    base = base_deployment(ctx, "kuberay")
+    base = replace(base, labels=cluster_labels(ctx, spec))
+    ray = ray_nodes(ctx, spec)
+    out: list[Deployment] = []
+    if isinstance(ctx.get(("spec", "entrypoint")), str):
+        for command in script_commands(ctx, ("spec", "entrypoint"), {}):
+            for inv in find_engine_invocations(command):
+                pos = inv.start.position
+                seed = replace(base, line=pos.line, column=pos.column, engine=inv.engine)
+                dep, found = deployment_from_invocation(
+                    inv, ctx.path, source_kind="kuberay", base=seed
+                )
+                ctx.findings.extend(found)
+                out.append(_on_cluster(dep, ray))
+    return out or cluster_deployments(ctx, spec, base)
+
+
+KINDS = {
+    "RayCluster": ray_cluster,
+    "RayService": ray_service,
+    "RayClusterFleet": fleet,
+    "RayJob": ray_job,
+}
+
+
+def _json(value: object) -> str:
+    import json  # rare: a structured option, written as JSON on the command line
+
+    return json.dumps(value)

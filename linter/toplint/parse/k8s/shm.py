@@ -1,0 +1,36 @@
+"""Where a pod's ``/dev/shm`` comes from (``Deployment.options["dev_shm"]``, rule TL215).
+
+Processes of one pod that talk through shared memory (NCCL's SHM transport and its proxy
+buffers, vLLM's shared-memory broadcast between workers) create files in ``/dev/shm``.  Unless
+the pod says otherwise that is the container runtime's own tmpfs of 64 MiB (``df -h /dev/shm``
+in a vLLM pod: "shm 64M", vllm-project/production-stack#276).  A pod gets more from a
+memory-backed ``emptyDir`` mounted at ``/dev/shm`` or from the host's IPC namespace
+(``hostIPC: true``).
+
+Values: ``host-ipc``, ``memory`` (with ``dev_shm_size`` when the volume has a ``sizeLimit``),
+``volume`` (another volume at /dev/shm), ``default`` (the runtime's 64 MiB).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toplint.infra.yamlsafe import Path
+from toplint.parse.k8s.context import Ctx
+
+
+def dev_shm(ctx: Ctx, spec: Path, container: Path) -> dict[str, str]:
+    if ctx.get((*spec, "hostIPC")) is True:
+        return {"dev_shm": "host-ipc"}
+    volumes: dict[Any, Any] = {
+        v.get("name"): v for v in ctx.get((*spec, "volumes"), []) or [] if isinstance(v, dict)
+    }
+    for mount in ctx.get((*container, "volumeMounts"), []) or []:
+        if not isinstance(mount, dict) or str(mount.get("mountPath", "")).rstrip("/") != "/dev/shm":
+            continue
+        empty = (volumes.get(mount.get("name")) or {}).get("emptyDir")
+        if isinstance(empty, dict) and empty.get("medium") == "Memory":
+            size = empty.get("sizeLimit")
+            return {"dev_shm": "memory", **({"dev_shm_size": str(size)} if size else {})}
+        return {"dev_shm": "volume"}
+    return {"dev_shm": "default"}

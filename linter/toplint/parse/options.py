@@ -1,0 +1,346 @@
+"""An engine's options: command-line tokens -> flags -> a deployment's fields.
+
+Input is a sequence of ``Arg`` (one argv token with its position), whatever it came from: a
+shell word, an element of a Kubernetes ``args`` list, a compose ``command`` string.  Option names
+are resolved as the engine's own parser would: ``--flag=value`` and ``--flag value``,
+underscores for dashes (vLLM), short aliases, unique prefixes (argparse ``allow_abbrev``; click
+and clap have none), booleans with ``--no-`` forms; repeated options: the last one wins (every
+occurrence is kept in ``Deployment.flags``).  Flags from a config file
+(``toplint.parse.enginecfg``) fold in through the same ``apply_flags``; what follows from the
+flags is each engine's ``Engine.derive``.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+from collections.abc import Mapping, Sequence
+
+from toplint.engines.registry import get_engine, get_spec
+from toplint.engines.release import newer_image
+from toplint.engines.types import EngineSpec
+from toplint.infra.budgets import SUGGESTION_NAME_CHARS, meter
+from toplint.model import (
+    UNKNOWN_ENGINE_FLAG,
+    Deployment,
+    Finding,
+    Fix,
+    Flag,
+    Intent,
+    Position,
+    Severity,
+    Unresolved,
+)
+from toplint.record import record, replace
+
+
+@record
+class Arg:
+    value: str | None  # None when unresolved
+    raw: str
+    position: Position
+    unresolved: tuple[str, ...] = ()
+    anchor: str = ""
+
+
+MISSING_VALUE = "<missing value>"
+
+
+@record
+class ParsedArgs:
+    flags: tuple[Flag, ...]
+    findings: tuple[Finding, ...]
+
+
+def _canonical(spec: EngineSpec, token: str) -> tuple[str | None, str]:
+    """(canonical name or None, how it was resolved: exact|alias|prefix|negated|unknown)."""
+    if token in spec.aliases:
+        return spec.aliases[token], "alias"
+    if not token.startswith("--"):
+        return None, "unknown"
+    name = token[2:]
+    if spec.underscores_are_dashes:
+        # FlexibleArgumentParser rewrites only the part before the first "." (dotted JSON
+        # sub-keys keep theirs).
+        head, dot, tail = name.partition(".")
+        name = head.replace("_", "-") + dot + tail
+    longs = spec.long_options()
+    if name in longs:
+        return longs[name], "exact"
+    head, dot, tail = name.partition(".")
+    if dot and head in longs and spec.options.get(longs[head]):
+        return f"{longs[head]}.{tail}", "dotted"  # --eplb-config.window_size 1000
+    if name.startswith("no-") and name[3:] in spec.negatable:
+        return name[3:], "negated"
+    if spec.allow_abbrev:
+        match = _unique_prefix(spec, longs, name)
+        if match is not None:
+            return match, "prefix"
+    return None, "unknown"
+
+
+# Per engine: its long options sorted, and their canonical names (for prefix look-ups).
+_SORTED: dict[str, tuple[list[str], list[str]]] = {}
+
+
+def _unique_prefix(spec: EngineSpec, longs: Mapping[str, str], name: str) -> str | None:
+    """argparse's abbreviation: the one option ``name`` is a prefix of, else None.
+
+    A binary search in the sorted options (the options starting with ``name`` are adjacent),
+    not a pass over all of them per token: 4 MiB of unknown flags took seconds that way.
+    """
+    if spec.engine_name not in _SORTED:
+        spelled = sorted(longs)
+        _SORTED[spec.engine_name] = (spelled, [longs[s] for s in spelled])
+    spelled, canonical = _SORTED[spec.engine_name]
+    found: set[str] = set()
+    j = bisect.bisect_left(spelled, name)
+    while j < len(spelled) and spelled[j].startswith(name):
+        found.add(canonical[j])
+        if len(found) > 1:
+            return None
+        j += 1
+    return found.pop() if found else None
+
+
+def _short_attached(spec: EngineSpec, token: str) -> tuple[str, str] | None:
+    """``-O3`` -> ("optimization-level", "3"): a one-letter alias with its value attached."""
+    alias = token[:2]
+    if len(token) > 2 and not token.startswith("--") and alias in spec.aliases:
+        canonical = spec.aliases[alias]
+        if spec.options.get(canonical):
+            return canonical, token[2:]
+    return None
+
+
+def _looks_like_option(arg: Arg) -> bool:
+    text = arg.value if arg.value is not None else arg.raw
+    return text.startswith("-") and len(text) > 1 and not text[1:2].isdigit()
+
+
+def parse_args(
+    engine: str, args: Sequence[Arg], path: str, *, unknown_rule: bool = True, image: str = ""
+) -> ParsedArgs:
+    """Options of an engine command line, in order, plus TL005 findings for unknown options
+    (info when ``image`` is a newer release of the engine than its vocabulary)."""
+    spec = get_spec(engine)
+    newer: str | None = None
+    if image:
+        newer = newer_image(spec, image)
+    flags: list[Flag] = []
+    findings: list[Finding] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        token = arg.value if arg.value is not None else arg.raw
+        i += 1
+        if not token.startswith("-") or token in ("-", "--"):
+            continue  # a positional (model given twice, or a wrapper's own argument)
+        name_part, eq, inline = token.partition("=")
+        canonical, how = _canonical(spec, name_part)
+        attached = None if canonical else _short_attached(spec, name_part)
+        if attached:
+            flags.append(Flag(attached[0], attached[1], token, arg.position, arg.position))
+            continue
+        if canonical is None:
+            if unknown_rule and token.startswith("--"):
+                findings.append(_unknown_flag(spec, name_part, arg, newer))
+            # An unknown option may take a value: skip a following non-option token.
+            if not eq and i < len(args) and not _looks_like_option(args[i]):
+                i += 1
+            continue
+        takes_value = how == "dotted" or spec.options.get(canonical, False)
+        value: str | None
+        value_arg: Arg | None = None
+        unresolved: tuple[str, ...] = ()
+        if how == "negated":
+            value = "false"
+        elif eq:
+            value = inline if arg.value is not None else None
+            unresolved = arg.unresolved
+            value_arg = arg
+        elif (
+            takes_value
+            and i < len(args)
+            and not (_looks_like_option(args[i]) and args[i].value is not None)
+        ):
+            value_arg = args[i]
+            value, unresolved = value_arg.value, value_arg.unresolved
+            i += 1
+        elif takes_value:
+            value = None
+            unresolved = (MISSING_VALUE,)
+        else:
+            value = "true"
+        flags.append(
+            Flag(
+                name=canonical,
+                value=value,
+                raw=name_part,
+                position=arg.position,
+                value_position=value_arg.position if value_arg else None,
+                unresolved=unresolved,
+                anchor=arg.anchor,
+            )
+        )
+    return ParsedArgs(tuple(flags), tuple(findings))
+
+
+def closest_option(spec: EngineSpec, name: str) -> str | None:
+    """The known long option nearest to ``name`` (without dashes), for "did you mean".
+
+    Within ``toplint.infra.budgets``: a name longer than any option could be is not compared,
+    and a file gets at most ``SUGGESTIONS_PER_FILE`` distinct comparisons (each costs a pass
+    over every option: 4 MiB of unknown flags took 70 s); the findings remain, without a hint.
+    """
+    if spec.underscores_are_dashes:
+        name = name.replace("_", "-")
+
+    if len(name) > SUGGESTION_NAME_CHARS or not meter().may_suggest():
+        return None
+    return _closest(spec.engine_name, tuple(spec.long_options()), name)
+
+
+# Prefixes that give an option its polarity: a typo fix never turns one into another
+# (`--disable-log-stats` is not a misspelling of `--enable-log-outputs`).
+_POLARITY = ("disable-", "enable-", "no-", "use-", "skip-", "force-")
+
+
+def _polarity(name: str) -> str:
+    return next((p for p in _POLARITY if name.startswith(p)), "")
+
+
+@functools.lru_cache(maxsize=4096)
+def _closest(engine: str, options: tuple[str, ...], name: str) -> str | None:
+    """The close option of the same polarity: the stems (the name without its polarity
+    prefix) must match as closely as the whole names (``difflib`` ratio 0.75)."""
+    import difflib
+
+    sign = _polarity(name)
+    same = [o for o in options if _polarity(o) == sign]
+    for close in difflib.get_close_matches(name, same, n=3, cutoff=0.75):
+        stem = difflib.SequenceMatcher(None, name[len(sign) :], close[len(sign) :])
+        if stem.ratio() >= 0.75:
+            return close
+    return None
+
+
+def _unknown_flag(spec: EngineSpec, token: str, arg: Arg, newer: str | None = None) -> Finding:
+    close = closest_option(spec, token[2:])
+    hint = f"; did you mean `--{close}`?" if close else ""
+    message = f"{spec.engine_name} does not know the option `{token}`{hint}"
+    if newer is not None:
+        # The image is a newer release than the vocabulary: the option may be real there.
+        message = (
+            f"`{token}` is not in toplint's {spec.engine_name} {spec.release} vocabulary; the "
+            f"image is {newer}, which may have it{hint}"
+        )
+    return UNKNOWN_ENGINE_FLAG.finding(
+        arg.position.path,
+        arg.position.line,
+        arg.position.column,
+        message,
+        severity=Severity.INFO if newer is not None else Severity.WARNING,
+        # Renaming a misspelt option changes what runs (today the engine refuses the unknown
+        # option, or ignores it): unsafe.
+        fix=Fix(
+            f"--{close} (instead of `{token}`)",
+            applicability="unsafe",
+            intents=(Intent("rename-flag", close, f"--{close}", arg.position),),
+        )
+        if close
+        else None,
+        data={"option": token, "suggestion": close} if close else {},
+        anchor=arg.anchor or token,
+    )
+
+
+# The ``Unresolved.field`` of arguments forwarded from the caller (``"$@"``): they set no field
+# the checks read, but may override any option written before them.
+FORWARDED = "arguments"
+_INT_FIELDS = ("tp", "pp", "dp", "dp_local", "ep", "nodes", "gpus_per_node", "gpus")
+# Options whose unresolved value is reported (TL003) besides the Deployment fields.
+_REPORTED = frozenset(
+    {*_INT_FIELDS, "model", "ep_enabled", "all2all_backend", "moe_a2a_backend", "node_rank"}
+    | {"data_parallel_start_rank", "data_parallel_rank", "distributed_executor_backend"}
+)
+
+
+def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> Deployment:
+    """Fold flags (last wins) into a deployment: fields, options, sources and unresolved."""
+    values: dict[str, object] = {}
+    sources = dict(base.sources)
+    options = dict(base.options)
+    unresolved = list(base.unresolved)
+    for flag in flags:
+        field_name = spec.fields.get(flag.name, flag.name.replace("-", "_"))
+        # The option token (`--tensor-parallel-size`): findings point at the offending name.
+        sources[field_name] = flag.position
+        unresolved = [u for u in unresolved if u.field != field_name]
+        if flag.value is None:
+            if field_name in (*_INT_FIELDS, "model"):
+                values[field_name] = None
+            options.pop(field_name, None)
+            if field_name not in _REPORTED and field_name not in spec.fields.values():
+                continue  # an unresolved port or path does not matter to any check
+            unresolved.extend(
+                Unresolved(field_name, var, flag.value_position or flag.position)
+                for var in flag.unresolved or ("<unresolved>",)
+            )
+        elif field_name in _INT_FIELDS:
+            values[field_name] = _to_int(flag.value)
+        elif field_name == "ep_enabled":
+            values[field_name] = flag.value.lower() not in ("false", "0", "no")
+        elif field_name == "model":
+            values[field_name] = flag.value
+        else:
+            options[field_name] = flag.value
+    dep = replace(
+        base,
+        flags=base.flags + tuple(flags),
+        options=options,
+        sources=sources,
+        unresolved=tuple(unresolved),
+        **values,
+    )
+    return derive(dep)
+
+
+# The largest parallel size or count toplint believes: the largest GPU clusters built hold about
+# 100,000 GPUs, so no serving instance spans more than 2^16 on any axis.  A larger, zero,
+# negative or non-integer value is left unset (None) with its position kept in ``sources``,
+# which TL010 reports; no later stage does arithmetic on it.
+MAX_PARALLEL_SIZE = 1 << 16
+
+
+def _to_int(text: str) -> int | None:
+    """A size from 1 to ``MAX_PARALLEL_SIZE`` written as a decimal integer, else None."""
+    digits = text.strip().strip("'\"").removeprefix("+")
+    # Refuses "nan", "-1", "2.0", "[2]" and 4,000-digit numbers before int() sees them.
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
+        return None
+    value = int(digits)
+    return value if 1 <= value <= MAX_PARALLEL_SIZE else None
+
+
+def env_flags(spec: EngineSpec, env: Mapping[str, Arg]) -> list[Flag]:
+    """Options an engine reads from environment variables (clap ``env``: ``NUM_SHARD``)."""
+    out: list[Flag] = []
+    for name, arg in env.items():
+        canonical = spec.env.get(name)
+        if canonical is None:
+            continue
+        value = arg.value
+        if value is not None and not spec.options.get(canonical, False):
+            value = "true" if value.lower() not in ("false", "0", "") else "false"
+        out.append(
+            Flag(canonical, value, name, arg.position, arg.position, arg.unresolved, arg.anchor)
+        )
+    return out
+
+
+def derive(dep: Deployment) -> Deployment:
+    """Engine-specific values that follow from the flags (idempotent: reads flags, not fields);
+    each engine's own ``Engine.derive``."""
+
+    return get_engine(dep.engine).derive(dep)

@@ -1,0 +1,2 @@
+"""Structured documents: compose, Helm values, CloudFormation, Ray Serve, SkyPilot, any
+data file."""

@@ -1,0 +1,316 @@
+"""Engine commands wherever a YAML, JSON or TOML file writes them (formats toplint never heard of).
+
+When no parser found a deployment in a data file whose text names an engine command, every
+value in it is looked at:
+
+* a string that starts an engine (``vllm serve …``, ``python -m sglang.launch_server …``), or a
+  script that does (a ``run: |`` block, ``"cmd": "bash -c '…'"``), is lexed as shell with its
+  words positioned in the file (``toplint.parse.text.shellsrc.lex_embedded``);
+* a list of scalars that starts an engine is an argument vector (each element exactly placed);
+* a mapping's ``command``/``cmd``/``entrypoint`` list followed by its ``args``/``arguments`` list
+  (the Kubernetes and Docker convention many platforms copy) is one argument vector.
+
+A GitHub Actions workflow is read job by job: a job that names an ``environment:`` is a
+deployment job and is read; any other job that starts an engine is a CI test of it, not a
+deployment, and a file whose engines run only in such jobs gets one TL008 note (info).
+
+Nothing about the platform is known, so these deployments carry no GPU count or node count:
+what the command itself says is all that is read.  A format is recognised by what it contains
+(``toplint.parse.run`` calls this whatever the file is named).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+from toplint.errors import SourceError
+from toplint.model import Finding, ParseResult, Position, unparsable
+from toplint.parse.argv import Invocation, file_deployments, find_invocations
+from toplint.parse.base import Source
+from toplint.parse.options import Arg
+
+_HEADS = ("command", "cmd", "entrypoint", "entryPoint")
+_TAILS = ("args", "arguments", "argv")
+MAX_VALUES = 50_000  # values looked at in one file (a huge data file is not a config)
+
+
+@cache
+def _engine_words() -> re.Pattern[str]:
+    """The words that start an engine: launch commands and ``python -m`` modules."""
+    from toplint.engines.registry import all_engines
+
+    words: set[str] = set()
+    for engine in all_engines():
+        words.update(launch.words[0] for launch in engine.launches)
+        words.update(engine.modules)
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?:^|[\s\"'/=\[,]|-m\s+)(?:{alternatives})(?=$|[\s\"',\]])")
+
+
+def mentions_engine(text: str) -> bool:
+    """True when some word of ``text`` could start an engine."""
+    return _engine_words().search(text) is not None
+
+
+def scan(source: Source) -> ParseResult:
+    """Deployments of every engine command in a YAML/JSON (or TOML) file; empty when the text
+    is none of those."""
+    ci: list[tuple[str, Invocation]] = []
+    invocations = [inv for args in _values(source, ci) for inv in find_invocations(args)]
+    deployments, findings = file_deployments(invocations, source.path, "embedded")
+    if ci and not deployments:
+        findings.append(_ci_only(source, *ci[0]))
+    return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+def _values(source: Source, ci: list[tuple[str, Invocation]]) -> Iterator[list[Arg]]:
+    """Argument vectors of the file's values that mention an engine (``ci`` collects the
+    engines GitHub Actions CI jobs start: tests, not deployments)."""
+    from toplint.infra.yamlsafe import load_documents
+
+    if source.name.endswith(".toml"):
+        yield from _toml_values(source)
+        return
+    try:
+        docs = load_documents(source.text, source.path)
+    except SourceError:
+        return
+    budget = [MAX_VALUES]
+    for doc in docs:
+        jobs = _workflow_jobs(doc.data)
+        if jobs is None:
+            yield from _walk(source, doc, doc.data, (), budget)
+            continue
+        for name, job in jobs.items():
+            at = ("jobs", name)
+            if "environment" in job:  # GitHub's deployment job: it deploys to an environment
+                yield from _walk(source, doc, job, at, budget)
+                continue
+            started = (
+                inv for a in _walk(source, doc, job, at, budget) for inv in find_invocations(a)
+            )
+            first = next(started, None)
+            if first is not None:
+                ci.append((str(name), first))
+
+
+# GitHub Actions: a workflow is a mapping with `jobs`, each job a mapping that runs on a runner
+# (`runs-on`) or calls a reusable workflow (`uses`).  A job that names an `environment` is a
+# deployment job ("Deployments and environments", docs.github.com/en/actions/reference/
+# workflows-and-actions/deployments-and-environments); any other job that starts an engine
+# is a test (a smoke test of the server it starts, then stops).
+_JOB_KEYS = ("runs-on", "uses", "steps")
+
+
+def _workflow_jobs(data: Any) -> dict[Any, dict[str, Any]] | None:
+    if not isinstance(data, dict) or not isinstance(data.get("jobs"), dict):
+        return None
+    if not any(k in data for k in ("on", "true", True)):  # YAML 1.1 reads the key `on` as true
+        return None
+    jobs: dict[Any, dict[str, Any]] = data["jobs"]
+    if not jobs or not all(
+        isinstance(j, dict) and any(k in j for k in _JOB_KEYS) for j in jobs.values()
+    ):
+        return None
+    return jobs
+
+
+def _ci_only(source: Source, job: str, inv: Invocation) -> Finding:
+    """TL008 (info): the engine runs only in CI jobs, which are tests, not deployments."""
+    from toplint.model import Severity
+    from toplint.parse.mentions import no_deployment
+    from toplint.record import replace
+
+    pos = inv.start.position
+    named = inv.start.value or inv.start.raw
+    why = (
+        f"starts `{named}` only in GitHub Actions CI jobs (first: `{job}`), which toplint reads "
+        "as tests, not deployments; a job that deploys names its `environment:`"
+    )
+    found = no_deployment(source.path, pos.line, pos.column, why, anchor=f"ci:{job}")
+    return replace(found, severity=Severity.INFO)
+
+
+def _walk(
+    source: Source, doc: Any, node: Any, at: tuple[str | int, ...], budget: list[int]
+) -> Iterator[list[Arg]]:
+    budget[0] -= 1
+    if budget[0] < 0:
+        return
+    if isinstance(node, str):
+        if mentions_engine(node):
+            yield from _script(source, node, doc.value_position(at))
+    elif isinstance(node, list):
+        if node and all(_scalar(v) for v in node):
+            args = [_arg(source, doc, v, (*at, i)) for i, v in enumerate(node)]
+            if find_invocations(args):
+                yield args
+                return
+        for i, item in enumerate(node):
+            yield from _walk(source, doc, item, (*at, i), budget)
+    elif isinstance(node, dict):
+        joined = _command_and_args(source, doc, node, at)
+        if joined is not None:
+            yield joined
+            return
+        for key, value in node.items():
+            yield from _walk(source, doc, value, (*at, key), budget)
+
+
+def _scalar(value: Any) -> bool:
+    return isinstance(value, (str, int, float)) and not isinstance(value, bool)
+
+
+def _arg(source: Source, doc: Any, value: Any, at: tuple[str | int, ...]) -> Arg:
+    """One element; its position is its first character (after an opening quote)."""
+    from toplint.parse.textpos import offset_of
+    from toplint.record import replace
+
+    text = str(value)
+    pos = doc.value_position(at)
+    offset = offset_of(source.text, pos.line, pos.column)
+    if offset < len(source.text) and source.text[offset] in "'\"":
+        pos = replace(pos, column=pos.column + 1)
+    return _element(text, pos, _anchor(at))
+
+
+# A variable reference the platform expands before the engine runs: Kubernetes ``$(NAME)``,
+# shell-style ``${NAME}`` / ``$NAME``.  Nothing here knows the platform's values (an operator
+# such as LeaderWorkerSet injects LWS_GROUP_SIZE), so the element is unresolved, never read
+# as the literal text.
+_REFERENCE = re.compile(r"\$\(([A-Za-z_]\w*)\)|\$\{([^}]*)\}|\$([A-Za-z_]\w*)")
+
+
+def _element(text: str, pos: Position, anchor: str = "") -> Arg:
+    """One argument-list element; references and template text (``{{ … }}``) are unresolved."""
+    from toplint.parse.k8s.container import token_arg
+
+    refs = tuple(next(g for g in m.groups() if g is not None) for m in _REFERENCE.finditer(text))
+    return token_arg(text, text, pos, refs, anchor)
+
+
+def _anchor(at: tuple[str | int, ...]) -> str:
+    return ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in at).replace(".[", "[")
+
+
+def _command_and_args(
+    source: Source, doc: Any, node: dict[str, Any], at: tuple[str | int, ...]
+) -> list[Arg] | None:
+    """``command`` + ``args`` of one mapping as one argument vector; each may be a list or a
+    string (a string is split as the shell splits a command line)."""
+    head = next((k for k in _HEADS if isinstance(node.get(k), (list, str))), None)
+    tail = next((k for k in _TAILS if isinstance(node.get(k), (list, str))), None)
+    if head is None or tail is None:
+        return None
+    args = _words(source, doc, node[head], (*at, head))
+    rest = _words(source, doc, node[tail], (*at, tail))
+    if args is None or rest is None:
+        return None
+    return args + rest if find_invocations(args + rest) else None
+
+
+def _words(source: Source, doc: Any, value: Any, at: tuple[str | int, ...]) -> list[Arg] | None:
+    if isinstance(value, str):
+        commands = list(_script(source, value, doc.value_position(at)))
+        return commands[0] if len(commands) == 1 else None
+    if not all(_scalar(v) for v in value):
+        return None
+    return [_arg(source, doc, v, (*at, i)) for i, v in enumerate(value)]
+
+
+def _script(source: Source, value: str, pos: Position) -> Iterator[list[Arg]]:
+    from toplint.parse.text.shellsrc import lex_embedded
+
+    try:
+        commands = lex_embedded(value, {}, source.text, source.path, pos.line, pos.column)
+    except SourceError:
+        return  # not shell (prose that names an engine); nothing to read
+    yield from commands
+
+
+def _toml_values(source: Source) -> Iterator[list[Arg]]:
+    """TOML strings and string arrays that start an engine (Python 3.11+: ``tomllib``).
+
+    TOML parsers keep no positions: a value is placed where its text first occurs in the file.
+    """
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10: TOML is not read
+        return
+    try:
+        data = tomllib.loads(source.text)
+    except (ValueError, RecursionError):  # TOMLDecodeError, and integers beyond int()'s digits
+        return
+    stack: list[Any] = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            stack.extend(reversed(list(node.values())))
+        elif isinstance(node, list) and node and all(isinstance(v, str) for v in node):
+            args = [_element(v, _find(source, v)) for v in node]
+            if find_invocations(args):
+                yield args
+        elif isinstance(node, list):
+            stack.extend(reversed(node))
+        elif isinstance(node, str) and mentions_engine(node):
+            yield from _script(source, node, _find(source, node, quoted=True))
+
+
+def _find(source: Source, value: str, quoted: bool = False) -> Position:
+    """Where ``value``'s first line is written (at its opening quote when ``quoted``)."""
+    first = value.split("\n", 1)[0] or value
+    offset = max(source.text.find(first), 0)
+    if quoted:
+        while offset > 0 and source.text[offset - 1] not in "\"'":
+            offset -= 1
+        offset = max(offset - 1, 0)
+    line = source.text.count("\n", 0, offset) + 1
+    column = offset - (source.text.rfind("\n", 0, offset) + 1) + 1
+    return Position(source.path, line, column)
+
+
+_TOML_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def data_syntax_error(source: Source, named_engine: bool = False) -> Finding | None:
+    """TL001 at the JSON or TOML parser's error, for a file toplint would have read: one that
+    names an engine (``named_engine``, or a command ``scan`` looks for) or is a Kubernetes
+    manifest.  Other JSON (``package.json``, JSONC settings with comments) is not toplint's."""
+    from toplint.parse.k8s.manifest import looks_like_k8s
+
+    text = source.text
+    if not (named_engine or mentions_engine(text) or looks_like_k8s(text)):
+        return None
+    if source.name.endswith(".toml"):
+        try:
+            import tomllib
+        except ImportError:  # Python 3.10: TOML is not read (nor judged)
+            return None
+        try:
+            tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            at = _TOML_AT.search(str(exc))
+            line, column = (int(at[1]), int(at[2])) if at else _end(text)
+            reason = _TOML_AT.sub("", str(exc)).replace("(at end of document)", "").strip()
+            return unparsable(source.path, f"invalid TOML: {reason}", line, column)
+        except (ValueError, RecursionError):  # integers beyond int()'s digits, deep nesting
+            return unparsable(source.path, "invalid TOML: a value cannot be read")
+        return None
+    import json
+
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        return unparsable(source.path, f"invalid JSON: {exc.msg}", exc.lineno, exc.colno)
+    except (ValueError, RecursionError):
+        return unparsable(source.path, "invalid JSON: nested too deeply or a value too large")
+    return None
+
+
+def _end(text: str) -> tuple[int, int]:
+    """Line and column just past the end of ``text`` (where "at end of document" points)."""
+    line = text.count("\n") + 1
+    return line, len(text) - (text.rfind("\n") + 1) + 1

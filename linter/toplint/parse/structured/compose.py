@@ -1,0 +1,177 @@
+"""docker compose files: one deployment per service that runs an engine.
+
+Compose is single-host (nodes = 1); the GPUs a service sees come from
+``deploy.resources.reservations.devices`` (``count``, ``count: all``, ``device_ids``; neither
+means all), ``gpus:``, ``runtime: nvidia`` with ``NVIDIA_VISIBLE_DEVICES``, narrowed by
+``CUDA_VISIBLE_DEVICES`` (engine-vocabulary.md §5 "Docker Compose").  Values are interpolated
+as compose does (``${VAR:-default}``; variables from the shell or ``.env`` are not known here,
+so a variable without a default stays unresolved).  ``command``/``entrypoint`` may be a list
+(one token per item) or a string (split like a shell would, positions mapped into the file).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toplint.errors import SourceError
+from toplint.infra.budgets import BudgetExceeded
+from toplint.infra.yamlsafe import Document, load_documents
+from toplint.model import Deployment, Finding, ParseResult
+from toplint.parse.argv import deployment_from_invocation, find_invocations, image_invocation
+from toplint.parse.base import Source
+from toplint.parse.enginecfg import disk_loader
+from toplint.parse.options import Arg
+from toplint.parse.text.expand import expand_text
+from toplint.parse.text.shellsrc import lex_embedded
+from toplint.record import replace
+
+_NAMES = ("compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml")
+_SERVICE_KEYS = ("image", "build", "command", "entrypoint")
+
+
+def is_compose(data: Any) -> bool:
+    services = data.get("services") if isinstance(data, dict) else None
+    return isinstance(services, dict) and any(
+        isinstance(s, dict) and any(k in s for k in _SERVICE_KEYS) for s in services.values()
+    )
+
+
+class ComposeParser:
+    name = "compose"
+
+    def accepts(self, source: Source) -> bool:
+        if source.name in _NAMES or source.name.startswith(("docker-compose", "compose.")):
+            return source.name.endswith((".yml", ".yaml"))
+        if not source.name.endswith((".yml", ".yaml")) or "services:" not in source.text:
+            return False
+        try:
+            docs = load_documents(source.text, source.path)
+        except SourceError:
+            return False
+        return len(docs) == 1 and is_compose(docs[0].data)
+
+    def parse(self, source: Source) -> ParseResult:
+        deployments: list[Deployment] = []
+        findings: list[Finding] = []
+        for doc in load_documents(source.text, source.path):
+            if not is_compose(doc.data):
+                continue
+            for name, service in doc.data["services"].items():
+                if not isinstance(service, dict):
+                    continue
+                found = _service(source, doc, str(name), service)
+                if found is not None:
+                    deployments.append(found[0])
+                    findings.extend(found[1])
+        return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+def _scalar_arg(doc: Document, at: tuple[str | int, ...], raw: Any) -> Arg:
+    text = str(raw).lower() if isinstance(raw, bool) else str(raw)
+    try:
+        value, unresolved = expand_text(text, {})
+    except BudgetExceeded as exc:
+        pos = doc.value_position(at)
+        raise exc.at(pos.line, pos.column) from None
+    anchor = ".".join(str(p) for p in at)
+    return Arg(value, text, doc.value_position(at), unresolved, anchor)
+
+
+def _argv(source: Source, doc: Document, at: tuple[str | int, ...], raw: Any) -> list[Arg]:
+    """``command``/``entrypoint`` as args: a list is one token per item, a string is split."""
+    if raw is None:
+        return []
+    if isinstance(raw, list):
+        if not all(isinstance(v, (str, int, float, bool)) for v in raw):
+            bad = next(i for i, v in enumerate(raw) if not isinstance(v, (str, int, float, bool)))
+            pos = doc.value_position((*at, bad))
+            raise SourceError(f"`{at[-1]}` items must be strings", pos.line, pos.column)
+        return [_scalar_arg(doc, (*at, i), v) for i, v in enumerate(raw)]
+    if isinstance(raw, str):
+        pos = doc.value_position(at)
+        # Compose interpolates ${VAR:-default} and splits like a shell: lexing does both.
+        commands = lex_embedded(raw, {}, source.text, source.path, pos.line, pos.column)
+        anchor = ".".join(str(p) for p in at)
+        return [replace(a, anchor=anchor) for c in commands for a in c]
+    pos = doc.value_position(at)
+    kind = type(raw).__name__.replace("dict", "mapping")
+    raise SourceError(
+        f"`{'.'.join(str(p) for p in at)}` must be a string or a list of strings, not a {kind}",
+        pos.line,
+        pos.column,
+    )
+
+
+def _environment(doc: Document, at: tuple[str | int, ...], raw: Any) -> dict[str, Arg]:
+    """``environment`` as a mapping or a list of ``NAME=value``."""
+    env: dict[str, Arg] = {}
+    if isinstance(raw, dict):
+        for key, value in raw.items():
+            if value is not None:
+                env[str(key)] = _scalar_arg(doc, (*at, str(key)), value)
+    elif isinstance(raw, list):
+        for i, item in enumerate(raw):
+            name, eq, value = str(item).partition("=")
+            if eq:
+                arg = _scalar_arg(doc, (*at, i), value)
+                env[name] = replace(arg, raw=str(item))
+    return env
+
+
+def _device_count(doc: Document, at: tuple[str | int, ...], service: dict[str, Any]) -> Arg | None:
+    """GPUs reserved for the service, as a ``docker run --gpus``-style request."""
+    devices = (
+        service.get("deploy", {}).get("resources", {}).get("reservations", {}).get("devices")
+        if isinstance(service.get("deploy"), dict)
+        else None
+    )
+    for i, dev in enumerate(devices or []):
+        if not isinstance(dev, dict):
+            continue
+        caps = [c for group in [dev.get("capabilities") or []] for c in group]
+        if "gpu" not in caps and dev.get("driver") != "nvidia":
+            continue
+        where = (*at, "deploy", "resources", "reservations", "devices", i)
+        if "device_ids" in dev and isinstance(dev["device_ids"], list):
+            ids = ",".join(str(d) for d in dev["device_ids"])
+            return Arg(f"device={ids}", ids, doc.value_position((*where, "device_ids")))
+        if "count" in dev:
+            return _scalar_arg(doc, (*where, "count"), dev["count"])
+        return Arg("all", "all", doc.value_position(where))  # neither: all GPUs
+    if "gpus" in service:
+        gpus = service["gpus"]
+        return _scalar_arg(doc, (*at, "gpus"), gpus if not isinstance(gpus, list) else "all")
+    return None
+
+
+def _service(
+    source: Source, doc: Document, name: str, service: dict[str, Any]
+) -> tuple[Deployment, tuple[Finding, ...]] | None:
+    at: tuple[str | int, ...] = ("services", name)
+    entry = _argv(source, doc, (*at, "entrypoint"), service.get("entrypoint"))
+    command = _argv(source, doc, (*at, "command"), service.get("command"))
+    env = _environment(doc, (*at, "environment"), service.get("environment"))
+    found = find_invocations(entry + command)
+    image = service.get("image")
+    inv = replace(found[0], image=image) if found and isinstance(image, str) else None
+    inv = inv or (found[0] if found else None)
+    if inv is None and not entry and "image" in service:
+        inv = image_invocation(_scalar_arg(doc, (*at, "image"), service["image"]), command)
+    if inv is None:
+        return None
+    gpus = _device_count(doc, at, service)
+    if gpus is None and service.get("runtime") == "nvidia" and "NVIDIA_VISIBLE_DEVICES" not in env:
+        gpus = Arg("all", "all", doc.value_position((*at, "runtime")))
+    key = doc.key_position(at)
+    base = Deployment(source.path, key.line, key.column, engine="", model=None, nodes=1, name=name)
+    dep, findings = deployment_from_invocation(
+        replace(inv, gpus=gpus),
+        source.path,
+        source_kind="compose",
+        base=base,
+        env=env,
+        config_loader=disk_loader(source.path),
+    )
+    if dep.gpus_per_node is not None:
+        dep = replace(dep, gpus=dep.gpus_per_node)
+    return dep, findings

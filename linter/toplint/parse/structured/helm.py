@@ -1,0 +1,348 @@
+"""Helm values of the vLLM production-stack chart and the llm-d chart; the VLLMRuntime CR.
+
+production-stack (vllm-project/production-stack helm/templates/deployment-vllm-multi.yaml and
+ray-cluster.yaml): each ``servingEngineSpec.modelSpec[]`` is one deployment unless
+``enabled: false``; ``vllmConfig`` keys become flags in the template's order and ``extraArgs``
+are appended last (a duplicate is kept: vLLM's argparse lets the last one win).
+``pipelineParallelSize`` is rendered only by the Ray template (``raySpec.enabled``), where the
+Ray cluster is ``replicaCount`` workers + 1 head (engine-vocabulary.md §5); otherwise it is
+ignored and recorded as ``options["ignored.pipelineParallelSize"]``.
+
+llm-d-deployer chart: ``sampleApplication.{prefill,decode}.extraArgs`` (two deployments, GPUs
+from ``sampleApplication.resources``).  Helm *templates* (``{{ }}``) are not YAML until
+rendered: ``KubernetesParser`` skips a template that does not load, and reads what is plain in
+one that does (template expressions are unresolved values).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from toplint.engines.registry import engine_running_in
+from toplint.infra.yamlsafe import Path, load_documents
+from toplint.model import Deployment, ParseResult
+from toplint.parse.base import Source
+from toplint.parse.k8s.context import Ctx, GpuRequest, gpu_request, to_int, with_gpu
+from toplint.parse.k8s.manifest import looks_like_k8s
+from toplint.parse.options import Arg, apply_flags, parse_args
+from toplint.record import replace
+
+_VALUES = re.compile(r"^(servingEngineSpec|sampleApplication):", re.M)
+
+# (key, option, kind): kind "flag" = present when true; "bool" = --x / --no-x; "value".
+# Order of deployment-vllm-multi.yaml L149-199 (the Ray template differs: see _ray_row).
+_SPEC_KEYS = (
+    ("enableLoRA", "--enable-lora", "flag"),
+    ("enableTool", "--enable-auto-tool-choice", "flag"),
+    ("toolCallParser", "--tool-call-parser", "value"),
+)
+_CONFIG_KEYS = (
+    ("enableChunkedPrefill", "--enable-chunked-prefill", "bool"),
+    ("enablePrefixCaching", "--enable-prefix-caching", "always-bool"),
+    ("maxModelLen", "--max-model-len", "value"),
+    ("dtype", "--dtype", "value"),
+    ("tensorParallelSize", "--tensor-parallel-size", "value"),
+    ("pipelineParallelSize", "--pipeline-parallel-size", "ray-value"),
+    ("maxNumSeqs", "--max-num-seqs", "value"),
+    ("gpuMemoryUtilization", "--gpu_memory_utilization", "value"),
+    ("maxLoras", "--max_loras", "value"),
+    ("runner", "--runner", "value"),
+    ("convert", "--convert", "value"),
+)
+
+
+class HelmValuesParser:
+    name = "helm-values"
+
+    def accepts(self, source: Source) -> bool:
+        return (
+            (source.name.endswith((".yaml", ".yml")) or source.name in ("-", "<stdin>"))
+            and bool(_VALUES.search(source.text))
+            and not looks_like_k8s(source.text)
+        )
+
+    def parse(self, source: Source) -> ParseResult:
+        deployments: list[Deployment] = []
+        findings = []
+        for doc in load_documents(source.text, source.path):
+            if not isinstance(doc.data, dict):
+                continue
+            ctx = Ctx(source, doc, {})
+            deployments.extend(production_stack(ctx))
+            deployments.extend(llm_d(ctx))
+            findings.extend(ctx.findings)
+        return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+def production_stack(ctx: Ctx) -> list[Deployment]:
+    engine: Path = ("servingEngineSpec",)
+    if ctx.get((*engine, "enableEngine")) is False:
+        return []
+    out = []
+    for i, spec in enumerate(ctx.get((*engine, "modelSpec")) or []):
+        if isinstance(spec, dict) and spec.get("enabled") is not False:
+            out.append(_model_spec(ctx, (*engine, "modelSpec", i), spec))
+    return out
+
+
+def _model_spec(ctx: Ctx, at: Path, spec: dict[str, Any]) -> Deployment:
+    ray = bool((spec.get("raySpec") or {}).get("enabled"))
+    start = ctx.pos(at)
+    engine = engine_running_in("helm-production-stack")
+    dep = Deployment(
+        path=ctx.path,
+        line=start.line,
+        column=start.column,
+        engine=engine.name,
+        model=str(spec["modelURL"]) if spec.get("modelURL") else None,
+        name=str(spec.get("name", "")),
+        source_kind="helm-production-stack",
+        sources={"model": ctx.pos((*at, "modelURL"))} if "modelURL" in spec else {},
+    )
+    args = _ray_prefix(ctx, at) if ray else []
+    args += render(ctx, at, _SPEC_KEYS, ray)
+    args += render(ctx, (*at, "vllmConfig"), _CONFIG_KEYS, ray)
+    args += extra_args(ctx, (*at, "vllmConfig", "extraArgs"))
+    args += _lmcache(ctx, at, spec)
+    parsed = parse_args(engine.name, args, ctx.path)
+    ctx.findings.extend(parsed.findings)
+    dep = apply_flags(dep, parsed.flags, engine.cli)
+    dep = _gpus(ctx, at, spec, dep)
+    dep = replace(dep, labels=_selector_labels(spec))
+    return _ray(ctx, at, spec, dep) if ray else _plain(ctx, at, spec, dep)
+
+
+def _ray_prefix(ctx: Ctx, at: Path) -> list[Arg]:
+    pos = ctx.key((*at, "raySpec", "enabled"))
+    return [Arg(t, t, pos, (), "raySpec") for t in ("--distributed-executor-backend", "ray")]
+
+
+def render(ctx: Ctx, at: Path, keys: tuple[tuple[str, str, str], ...], ray: bool) -> list[Arg]:
+    """argv the chart renders from the keys under ``at``, in the chart's order."""
+    block = ctx.get(at)
+    if not isinstance(block, dict):
+        return []
+    out: list[Arg] = []
+    for key, option, kind in keys:
+        present = key in block
+        if kind == "ray-value" and not ray:
+            continue
+        if not present and kind != "always-bool":
+            continue
+        pos = ctx.key((*at, key)) if present else ctx.key(at)
+        anchor = ".".join(str(p) for p in (*at, key))
+        value = block.get(key)
+        if (ray and option.startswith("--gpu_")) or (ray and option == "--max_loras"):
+            option = option.replace("_", "-")  # ray-cluster.yaml spells these with dashes
+        if (kind == "flag" and value) or (kind in ("bool", "always-bool") and _truthy(value)):
+            out.append(Arg(option, option, pos, (), anchor))
+        elif kind == "bool" or (kind == "always-bool" and not ray):
+            out.append(Arg("--no-" + option[2:], option, pos, (), anchor))
+        elif kind in ("value", "ray-value") and value is not None and value != "":
+            out.append(Arg(option, option, pos, (), anchor))
+            out.append(Arg(_text(value), _text(value), ctx.scalar_pos((*at, key)), (), anchor))
+    return out
+
+
+def _truthy(value: Any) -> bool:
+    return bool(value) and str(value).lower() not in ("false", "0")
+
+
+def _text(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def extra_args(ctx: Ctx, at: Path) -> list[Arg]:
+    """Each ``extraArgs`` element is one argv token (the chart quotes it)."""
+    items = ctx.get(at)
+    if not isinstance(items, list):
+        return []
+    anchor = ".".join(str(p) for p in at)
+    return [
+        Arg(_text(v), _text(v), ctx.scalar_pos((*at, i)), (), f"{anchor}[{i}]")
+        for i, v in enumerate(items)
+    ]
+
+
+def _lmcache(ctx: Ctx, at: Path, spec: dict[str, Any]) -> list[Arg]:
+    lmcache = spec.get("lmcacheConfig")
+    if not isinstance(lmcache, dict) or not lmcache.get("enabled"):
+        return []
+    role = str(lmcache.get("kvRole", "kv_both"))
+    import json
+
+    value = json.dumps({"kv_connector": "LMCacheConnectorV1", "kv_role": role})
+    pos = ctx.key((*at, "lmcacheConfig"))
+    return [
+        Arg("--kv-transfer-config", "--kv-transfer-config", pos, (), "lmcacheConfig"),
+        Arg(value, value, pos, (), "lmcacheConfig"),
+    ]
+
+
+def _gpus(ctx: Ctx, at: Path, spec: dict[str, Any], dep: Deployment) -> Deployment:
+    raw = gpu_request(ctx, (*at, "resources"))
+    if raw:
+        return with_gpu(dep, raw)
+    if "requestGPU" not in spec:
+        # The chart renders an nvidia.com/gpu limit only from requestGPU (or a raw `resources`
+        # block): without either the serving pod gets no GPU at all.
+        note = "requestGPU is not set: the pod requests no GPU (and `resources` sets none)"
+        return with_gpu(
+            replace(dep, notes=(*dep.notes, note)), GpuRequest(0, "nvidia.com/gpu", ctx.key(at))
+        )
+    resource = str(spec.get("requestGPUType") or "nvidia.com/gpu")
+    return with_gpu(
+        dep, GpuRequest(to_int(spec["requestGPU"]), resource, ctx.key((*at, "requestGPU")))
+    )
+
+
+def _selector_labels(spec: dict[str, Any]) -> dict[str, str]:
+    labels: dict[str, str] = {}
+    for term in spec.get("nodeSelectorTerms") or []:
+        for expr in (term or {}).get("matchExpressions", []) or []:
+            if isinstance(expr, dict) and expr.get("operator") == "In":
+                labels[str(expr.get("key"))] = ",".join(map(str, expr.get("values") or []))
+    if spec.get("nodeName"):
+        labels["kubernetes.io/hostname"] = str(spec["nodeName"])
+    return labels
+
+
+def _plain(ctx: Ctx, at: Path, spec: dict[str, Any], dep: Deployment) -> Deployment:
+    options = dict(dep.options)
+    notes = dep.notes
+    pp = (spec.get("vllmConfig") or {}).get("pipelineParallelSize")
+    if pp is not None:
+        options["ignored.pipelineParallelSize"] = str(pp)
+        notes = (*notes, f"vllmConfig.pipelineParallelSize {pp} is ignored without raySpec.enabled")
+    replicas = to_int(spec.get("replicaCount", 1))
+    sources = dict(dep.sources)
+    if pp is not None:
+        sources["ignored.pipelineParallelSize"] = ctx.key(
+            (*at, "vllmConfig", "pipelineParallelSize")
+        )
+    if "replicaCount" in spec:
+        sources["replicas"] = ctx.key((*at, "replicaCount"))
+    return replace(
+        dep,
+        nodes=1,
+        gpus=dep.gpus_per_node,
+        replicas=replicas or 1,
+        options=options,
+        notes=notes,
+        pods_are_nodes=True,
+        sources=sources,
+    )
+
+
+def _ray(ctx: Ctx, at: Path, spec: dict[str, Any], dep: Deployment) -> Deployment:
+    """Ray: ``replicaCount`` worker pods + 1 head pod serve one instance."""
+    workers = to_int(spec.get("replicaCount", 1))
+    head = to_int(((spec.get("raySpec") or {}).get("headNode") or {}).get("requestGPU"))
+    nodes = workers + 1 if workers is not None else None
+    gpus = None
+    if workers is not None and head is not None and dep.gpus_per_node is not None:
+        gpus = head + workers * dep.gpus_per_node
+    notes = dep.notes
+    if head is not None and head != dep.gpus_per_node:
+        notes = (*notes, f"Ray head requests {head} GPUs, workers {dep.gpus_per_node}")
+    notes = (
+        *notes,
+        f"pods are not nodes: the {nodes} Ray pods may share a host unless "
+        "anti-affinity keeps them apart",
+    )
+    where = ctx.key((*at, "replicaCount")) if "replicaCount" in spec else ctx.key((*at, "raySpec"))
+    return replace(
+        dep,
+        nodes=nodes,
+        gpus=gpus,
+        replicas=1,
+        notes=notes,
+        pods_are_nodes=None,
+        sources={**dep.sources, "nodes": where},
+    )
+
+
+def runtime_cr(ctx: Ctx) -> list[Deployment]:
+    """production-stack operator CR (production-stack.vllm.ai/v1alpha1 VLLMRuntime)."""
+    start = ctx.key(("kind",))
+    model = ctx.get(("spec", "model", "modelURL"))
+    engine = engine_running_in("vllm-runtime")
+    dep = Deployment(
+        ctx.path,
+        start.line,
+        start.column,
+        engine.name,
+        str(model) if model else None,
+        name=str(ctx.get(("metadata", "name"), "")),
+        source_kind="vllm-runtime",
+    )
+    model_keys = (
+        *_SPEC_KEYS,
+        ("maxModelLen", "--max-model-len", "value"),
+        ("dtype", "--dtype", "value"),
+        ("maxNumSeqs", "--max-num-seqs", "value"),
+    )
+    config_keys = tuple(
+        k for k in _CONFIG_KEYS if k[0] not in ("maxModelLen", "dtype", "maxNumSeqs")
+    )
+    args = render(ctx, ("spec", "model"), model_keys, False)
+    args += render(ctx, ("spec", "vllmConfig"), config_keys, False)
+    args += extra_args(ctx, ("spec", "vllmConfig", "extraArgs"))
+    parsed = parse_args(engine.name, args, ctx.path)
+    ctx.findings.extend(parsed.findings)
+    dep = apply_flags(dep, parsed.flags, engine.cli)
+    res: Path = ("spec", "deploymentConfig", "resources")
+    if ctx.get((*res, "gpu")) is not None:
+        kind = str(ctx.get((*res, "gpuType")) or "nvidia.com/gpu")
+        dep = with_gpu(dep, GpuRequest(ctx.count((*res, "gpu")), kind, ctx.key((*res, "gpu"))))
+    replicas = ctx.count(("spec", "deploymentConfig", "replicas"), 1) or 1
+    return [replace(dep, nodes=1, gpus=dep.gpus_per_node, replicas=replicas, pods_are_nodes=True)]
+
+
+def llm_d(ctx: Ctx) -> list[Deployment]:
+    app: Path = ("sampleApplication",)
+    if not isinstance(ctx.get(app), dict) or ctx.get((*app, "enabled")) is False:
+        return []
+    uri = str(ctx.get((*app, "model", "modelArtifactURI"), ""))
+    model = _model_from_uri(uri) or ctx.get((*app, "model", "modelName"))
+    out = []
+    engine = engine_running_in("helm-llm-d")
+    for role in ("prefill", "decode"):
+        at: Path = (*app, role)
+        if not isinstance(ctx.get(at), dict) or ctx.count((*at, "replicas"), 1) == 0:
+            continue
+        start = ctx.key(at)
+        dep = Deployment(
+            ctx.path,
+            start.line,
+            start.column,
+            engine.name,
+            str(model) if model else None,
+            name=role,
+            source_kind="helm-llm-d",
+            sources={"model": ctx.pos((*app, "model"))},
+        )
+        parsed = parse_args(engine.name, extra_args(ctx, (*at, "extraArgs")), ctx.path)
+        ctx.findings.extend(parsed.findings)
+        dep = apply_flags(dep, parsed.flags, engine.cli)
+        gpu = gpu_request(ctx, (*app, "resources"))
+        dep = with_gpu(dep, gpu) if gpu else dep
+        replicas = ctx.count((*at, "replicas"), 1) or 1
+        out.append(
+            replace(dep, nodes=1, gpus=dep.gpus_per_node, replicas=replicas, pods_are_nodes=True)
+        )
+    return out
+
+
+def _model_from_uri(uri: str) -> str | None:
+    """``hf://org/name`` -> ``org/name``; ``pvc://claim/org/name`` -> ``org/name``."""
+    if uri.startswith("hf://"):
+        return uri[5:] or None
+    if uri.startswith("pvc://"):
+        parts = uri[6:].split("/", 1)
+        return parts[1] if len(parts) == 2 and parts[1] else None
+    return None
+
+
+KINDS = {"VLLMRuntime": runtime_cr}

@@ -1,0 +1,152 @@
+"""SkyPilot task YAML (``sky launch`` / ``sky serve up``): resources, nodes and a ``run`` script.
+
+SkyPilot runs ``run`` on each of ``num_nodes`` nodes (default 1) with ``envs`` and its own
+variables (docs "Environment variables": ``SKYPILOT_NUM_NODES``, ``SKYPILOT_NODE_RANK``,
+``SKYPILOT_NODE_IPS``, ``SKYPILOT_NUM_GPUS_PER_NODE``).  ``resources.accelerators`` is one
+``NAME:COUNT`` or a set/list of candidates SkyPilot picks from (``{H100:8, A100-80GB:8}``); the
+GPUs per node — and so every value derived from ``SKYPILOT_NUM_GPUS_PER_NODE`` — is known only
+when every candidate has the same count, and is reported unresolved otherwise.  The engine
+commands of the script are read as in any shell script; a head/worker ``if`` on
+``SKYPILOT_NODE_RANK`` is one deployment (the rank-0 branch starts the server).  Recognised by
+content: a YAML mapping with a ``run`` script and ``resources`` or ``num_nodes``, and no
+``kind``/``services``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from toplint.infra.yamlsafe import Document, Path, load_documents
+from toplint.model import Deployment, ParseResult
+from toplint.parse.base import Source
+from toplint.record import replace
+
+ACCELERATORS_LABEL = "skypilot.co/accelerators"
+_RUN = re.compile(r"^run:", re.M)
+_RESOURCES = re.compile(r"^(resources|num_nodes):", re.M)
+_NOT = re.compile(r"^(kind|services|apiVersion):", re.M)
+
+
+class SkyPilotParser:
+    name = "skypilot"
+
+    def accepts(self, source: Source) -> bool:
+        text = source.text
+        return source.yaml_named and bool(
+            _RUN.search(text) and _RESOURCES.search(text) and not _NOT.search(text)
+        )
+
+    def parse(self, source: Source) -> ParseResult:
+        docs = load_documents(source.text, source.path)
+        out: list[Deployment] = []
+        findings = []
+        for doc in docs:
+            if isinstance(doc.data, dict) and isinstance(doc.data.get("run"), str):
+                found, problems = _task(source, doc, docs)
+                out.extend(found)
+                findings.extend(problems)
+        return ParseResult(source.path, tuple(out), tuple(findings))
+
+
+def candidates(value: Any) -> list[tuple[str, int]]:
+    """``resources.accelerators`` as (name, count) candidates."""
+    if isinstance(value, str):
+        items: list[Any] = [value]
+    elif isinstance(value, dict):
+        # `{H100:8, A100:8}` is a YAML flow mapping whose keys are "H100:8" (no space after
+        # the colon) with null values; `{H100: 8}` maps names to counts.
+        items = [str(k) if v is None else f"{k}:{v}" for k, v in value.items()]
+    elif isinstance(value, list):
+        items = value
+    else:
+        return []
+    out = []
+    for item in items:
+        name, _, count = str(item).partition(":")
+        out.append((name.strip(), _count(count.strip() or 1)))
+    return out
+
+
+def _count(value: Any) -> int:
+    try:
+        return int(float(value))
+    except (TypeError, ValueError):
+        return 0
+
+
+def _accelerators(doc: Document) -> tuple[list[tuple[str, int]], Path]:
+    res = doc.data.get("resources")
+    if not isinstance(res, dict):
+        return [], ()
+    found = candidates(res.get("accelerators"))
+    at: Path = ("resources", "accelerators")
+    for key in ("any_of", "ordered"):  # candidate resource sets
+        for i, item in enumerate(res.get(key) or []):
+            if isinstance(item, dict) and "accelerators" in item:
+                found += candidates(item["accelerators"])
+                at = at if "accelerators" in res else ("resources", key, i, "accelerators")
+    return found, at if found else ()
+
+
+def _task(
+    source: Source, doc: Document, docs: list[Document]
+) -> tuple[list[Deployment], list[Any]]:
+    from toplint.parse.argv import deployment_from_invocation
+    from toplint.parse.k8s.container import find_engine_invocations, script_commands
+    from toplint.parse.k8s.context import Ctx
+
+    data = doc.data
+    accel, accel_at = _accelerators(doc)
+    counts = {n for _, n in accel}
+    per_node = counts.pop() if len(counts) == 1 else None
+    nodes_raw = data.get("num_nodes", 1)
+    nodes = nodes_raw if isinstance(nodes_raw, int) and nodes_raw > 0 else None
+    env: dict[str, str | None] = {
+        str(k): (None if v is None else str(v)) for k, v in (data.get("envs") or {}).items()
+    }
+    env.update(
+        {
+            "SKYPILOT_NUM_NODES": None if nodes is None else str(nodes),
+            "SKYPILOT_NUM_GPUS_PER_NODE": None if per_node is None else str(per_node),
+            "SKYPILOT_NODE_RANK": "0",
+            "SKYPILOT_NODE_IPS": None,
+        }
+    )
+    ctx = Ctx(source, doc, {}, documents=docs)
+    start = doc.key_position(("run",))
+    where = doc.value_position(accel_at) if accel_at else start
+    labels = {ACCELERATORS_LABEL: ",".join(f"{n}:{c}" for n, c in accel)} if accel else {}
+    notes: tuple[str, ...] = ()
+    if accel and per_node is None:
+        notes = (f"resources.accelerators offers {len(accel)} choices with different GPU counts",)
+    base = Deployment(
+        path=source.path,
+        line=start.line,
+        column=start.column,
+        engine="",
+        model=None,
+        source_kind="skypilot",
+        nodes=nodes,
+        gpus_per_node=per_node,
+        gpus=None if per_node is None or nodes is None else per_node * nodes,
+        pods_are_nodes=True,
+        labels=labels,
+        notes=notes,
+        sources={"gpus_per_node": where, "gpus": where, "nodes": _nodes_pos(doc, start)},
+    )
+    out: list[Deployment] = []
+    for command in script_commands(ctx, ("run",), env):
+        for inv in find_engine_invocations(command):
+            pos = inv.start.position
+            seed = replace(base, line=pos.line, column=pos.column, engine=inv.engine)
+            dep, found = deployment_from_invocation(
+                inv, source.path, source_kind="skypilot", base=seed
+            )
+            ctx.findings.extend(found)
+            out.append(dep)
+    return out, ctx.findings
+
+
+def _nodes_pos(doc: Document, default: Any) -> Any:
+    return doc.value_position(("num_nodes",)) if "num_nodes" in doc.data else default

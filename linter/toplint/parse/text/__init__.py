@@ -1,0 +1,1 @@
+"""Text and shell: shell scripts, Dockerfiles, batch launchers."""

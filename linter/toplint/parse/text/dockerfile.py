@@ -1,0 +1,154 @@
+"""Dockerfiles (``CMD``/``ENTRYPOINT``) and the engine images whose entrypoint is the engine.
+
+``ENV``/``ARG`` values feed the expansion of shell-form instructions; exec-form (JSON) elements
+are argv tokens as written.  An exec-form ``ENTRYPOINT`` gets ``CMD`` appended (Docker's rule); a
+shell-form one ignores ``CMD``.  Without an ``ENTRYPOINT``, an engine image in ``FROM``
+supplies one (``Engine.images``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from toplint.model import ParseResult, Position
+from toplint.parse.argv import file_deployments, find_invocations, image_invocation
+from toplint.parse.base import Source
+from toplint.parse.options import Arg
+from toplint.record import record, replace
+
+_NAMES = ("dockerfile", "containerfile")
+_INSTRUCTION = re.compile(r"^[ \t]*([A-Za-z]+)[ \t]+", re.M)
+_FROM = re.compile(r"^\s*(?:#[^\n]*\n\s*|ARG[^\n]*\n\s*)*FROM\s+\S+", re.I)
+_JSON_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+@record
+class Instruction:
+    keyword: str  # upper-cased
+    text: str  # the arguments, continuation lines included as written
+    line: int  # of the first argument character
+    column: int
+
+
+def instructions(text: str) -> list[Instruction]:
+    """Instructions with their argument text; backslash-newline continues an instruction."""
+    out: list[Instruction] = []
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        m = _INSTRUCTION.match(line)
+        start = i
+        if not m or line.lstrip().startswith("#"):
+            i += 1
+            continue
+        body = [line[m.end() :]]
+        while body[-1].rstrip().endswith("\\") and i + 1 < len(lines):
+            i += 1
+            body.append(lines[i])
+        out.append(Instruction(m.group(1).upper(), "\n".join(body), start + 1, m.end() + 1))
+        i += 1
+    return out
+
+
+def exec_form(ins: Instruction, path: str) -> list[Arg] | None:
+    """The JSON array of an exec-form instruction as args (None for shell form)."""
+    stripped = ins.text.strip()
+    if not stripped.startswith("["):
+        return None
+    import json  # here: a shell script or k8s manifest never needs it
+
+    try:
+        values = json.loads(stripped.replace("\\\n", ""))
+    except ValueError:
+        return None  # Docker treats an invalid JSON array as shell form
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        return None
+    matches = list(_JSON_STRING.finditer(ins.text))
+    args = []
+    for k, value in enumerate(values):
+        at = matches[k].start() if k < len(matches) else 0
+        pos = _position(ins, at, path)
+        args.append(Arg(value, json.dumps(value), pos, anchor=f"{ins.keyword}[{k}]"))
+    return args
+
+
+def _position(ins: Instruction, offset: int, path: str) -> Position:
+    before = ins.text[:offset]
+    nl = before.count("\n")
+    if nl == 0:
+        return Position(path, ins.line, ins.column + offset)
+    return Position(path, ins.line + nl, offset - before.rfind("\n"))
+
+
+def shell_form(ins: Instruction, path: str, env: Mapping[str, str]) -> list[Arg]:
+    """A shell-form instruction (run by ``/bin/sh -c``), lexed with positions in the file."""
+    from toplint.parse.text.shellrun import lex
+    from toplint.parse.text.shellsrc import command_args
+
+    padded = "\n" * (ins.line - 1) + " " * (ins.column - 1) + ins.text
+    return [a for command in lex(padded, env) for a in command_args(command, path)]
+
+
+def _env_assignments(text: str) -> dict[str, str]:
+    """``ENV A=1 B="x y"`` or the legacy ``ENV A 1``."""
+    from toplint.parse.text.shellrun import lex
+
+    words = [w for c in lex(text.replace("\\\n", " ")) for w in c.words]
+    if words and words[0].value is not None and "=" not in words[0].raw:
+        return {words[0].value: " ".join(w.value or "" for w in words[1:])}
+    out = {}
+    for w in words:
+        if w.value is not None and "=" in w.value:
+            name, _, value = w.value.partition("=")
+            out[name] = value
+    return out
+
+
+class DockerfileParser:
+    name = "dockerfile"
+
+    def accepts(self, source: Source) -> bool:
+        base = source.name
+        if base in _NAMES or base.endswith(".dockerfile") or base.startswith("dockerfile."):
+            return True
+        return bool(_FROM.match(source.text)) and "\nCMD" in source.text.upper()
+
+    def parse(self, source: Source) -> ParseResult:
+        path = source.path
+        env: dict[str, str] = {}
+        image: Arg | None = None
+        entry: list[Arg] | None = None
+        cmd: list[Arg] | None = None
+        entry_shell = False
+        for ins in instructions(source.text):
+            if ins.keyword == "FROM":
+                words = ins.text.split()
+                pos = Position(path, ins.line, ins.column)
+                image = Arg(words[0], words[0], pos) if words else None
+                env, entry, cmd, entry_shell = {}, None, None, False
+            elif ins.keyword in ("ENV", "ARG"):
+                env.update(_env_assignments(ins.text))
+            elif ins.keyword == "ENTRYPOINT":
+                entry = exec_form(ins, path)
+                entry_shell = entry is None
+                entry = entry if entry is not None else shell_form(ins, path, env)
+                cmd = None  # Docker: setting ENTRYPOINT resets an inherited CMD
+            elif ins.keyword == "CMD":
+                cmd = exec_form(ins, path)
+                cmd = cmd if cmd is not None else shell_form(ins, path, env)
+        argv = (entry or []) + ([] if entry_shell else (cmd or []))
+        base_image = image.value or "" if image is not None else ""
+        return _result(source, argv, image if entry is None else None, base_image)
+
+
+def _result(
+    source: Source, argv: list[Arg], image: Arg | None, from_image: str = ""
+) -> ParseResult:
+    invocations = [replace(inv, image=inv.image or from_image) for inv in find_invocations(argv)]
+    if not invocations and image is not None:
+        inv = image_invocation(image, argv)
+        invocations = [inv] if inv else []
+    deployments, findings = file_deployments(invocations, source.path, "dockerfile")
+    return ParseResult(source.path, tuple(deployments), tuple(findings))

@@ -1,0 +1,333 @@
+"""Shell parameter expansion without a shell: ``$VAR``, ``${VAR:-default}``, ``$((…))``.
+
+Shared by the script lexer (``toplint.parse.text.shell``) and compose interpolation.  Nothing is
+executed: command substitution, ``${ARR[$i]}`` and unknown variables leave the value unresolved,
+and arithmetic is evaluated by a small recursive-descent parser, never ``eval``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from toplint.errors import SourceError
+from toplint.infra.budgets import EXPANSION_DEPTH, BudgetExceeded, meter
+from toplint.infra.patterns import DeferredPattern
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+class _Cursor:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.i = 0
+        self.line = 1
+        self.col = 1
+
+    def peek(self, k: int = 0) -> str:
+        j = self.i + k
+        return self.text[j] if j < len(self.text) else ""
+
+    def take(self) -> str:
+        ch = self.text[self.i]
+        self.i += 1
+        if ch == "\n":
+            self.line += 1
+            self.col = 1
+        else:
+            self.col += 1
+        return ch
+
+    def skip_to(self, end: int) -> None:
+        """Move to ``end`` over text that holds no newline."""
+        self.col += end - self.i
+        self.i = end
+
+    def startswith(self, s: str) -> bool:
+        return self.text.startswith(s, self.i)
+
+    def take_run(self, pattern: re.Pattern[str]) -> str:
+        """Consume and return the longest run ``pattern`` matches here (possibly empty).
+
+        The same as ``take`` repeated character by character, in one step: lexing long
+        command lines one ``peek``/``take`` pair per character dominated parse time.
+        """
+        m = pattern.match(self.text, self.i)
+        if m is None or not m.group():
+            return ""
+        run = m.group()
+        newlines = run.count("\n")
+        if newlines:
+            self.line += newlines
+            self.col = len(run) - run.rfind("\n")
+        else:
+            self.col += len(run)
+        self.i = m.end()
+        return run
+
+
+# A word is a list of parts: ("lit", text) or ("exp", expression-without-$) for expansions.
+Part = tuple[str, str]
+
+
+def _read_expansion(cur: _Cursor) -> str:
+    """After a '$': return the expansion text (e.g. '{VAR:-x}', 'VAR', '((1+2))', '(cmd)')."""
+    ch = cur.peek()
+    if ch in "{(":
+        close = "}" if ch == "{" else ")"
+        depth = 0
+        out = []
+        start = (cur.line, cur.col)
+        while cur.peek():
+            c = cur.take()
+            out.append(c)
+            if c == ch:
+                depth += 1
+            elif c == close:
+                depth -= 1
+                if depth == 0:
+                    return "".join(out)
+            elif c == "\\" and cur.peek():
+                out.append(cur.take())
+        raise SourceError(f"unclosed '${ch}'", *start)
+    m = _NAME.match(cur.text, cur.i)
+    if m:
+        for _ in range(m.end() - cur.i):
+            cur.take()
+        return m.group(0)
+    if ch and (ch.isdigit() or ch in "@*#?$!-"):
+        return cur.take()
+    return ""
+
+
+_PARAM = re.compile(
+    r"^\{(#?)([A-Za-z_][A-Za-z0-9_]*|\d+|[@*#?$!])(\[[^\]]*\])?(?:(:?[-=?+])(.*))?\}$", re.S
+)
+
+
+# The folder of the running script, as scripts find it: `dirname "$0"`, `dirname
+# "${BASH_SOURCE[0]}"` (of `readlink -f`/`realpath` of it too), optionally inside
+# `cd "…" && pwd` and followed by `/..`.  It stands for "." or ".." relative to the script,
+# which is how the readers of referenced files resolve a relative path.
+_SELF = r"(?:\$0|\$\{0\}|\$\{?BASH_SOURCE(?:\[0\])?\}?)"
+_SELF_REAL = rf'(?:{_SELF}|\$\(\s*(?:readlink\s+-f|realpath)\s+"?{_SELF}"?\s*\))'
+_DIRNAME = rf'dirname\s+(?:--\s+)?"?{_SELF_REAL}"?'
+_SELF_DIR = DeferredPattern(
+    rf'^\(\s*(?:{_DIRNAME}|cd\s+(?:-P\s+)?(?:--\s+)?"?\$\(\s*{_DIRNAME}\s*\)(/\.\.)?/?"?'
+    r"(?:\s*(?:&>|>|2>|1>)\s*/dev/null)?\s*&&\s*pwd(?:\s+-P)?)\s*\)$"
+)
+
+
+class Expander:
+    """Expands parts against a variable environment (and indexed arrays: ``${A[0]}``), within
+    ``toplint.infra.budgets``: every expanded value is charged to the file's meter and nested
+    defaults are bounded in depth."""
+
+    def __init__(
+        self,
+        env: Mapping[str, str],
+        arrays: Mapping[str, list[str | None]] | None = None,
+        depth: int = 0,
+    ) -> None:
+
+        if depth > EXPANSION_DEPTH:
+            raise BudgetExceeded("expansion-depth", EXPANSION_DEPTH, "nested expansions")
+        self.env = dict(env)
+        # Exported variables that bound the GPUs a started process sees, with the word that
+        # set them (``toplint.parse.text.shell.finish``): ``export CUDA_VISIBLE_DEVICES=0,1``.
+        self.exported: dict[str, object] = {}
+        self.arrays: dict[str, list[str | None]] = dict(arrays or {})
+        self.depth = depth
+        self.meter = meter()
+
+    def expand(self, parts: list[Part]) -> tuple[str | None, tuple[str, ...]]:
+        out: list[str] = []
+        missing: list[str] = []
+        for kind, text in parts:
+            if kind == "lit":
+                out.append(text)
+                continue
+            value = self.expand_one(text, missing)
+            if value is not None:
+                out.append(value)
+        if missing:
+            return None, tuple(dict.fromkeys(missing))
+        return self.meter.charge("".join(out)), ()
+
+    def expand_one(self, exp: str, missing: list[str]) -> str | None:
+        if exp.startswith("(("):
+            return self._arith(exp[2:-2], missing)
+        if exp.startswith("("):
+            here = _SELF_DIR.match(exp)
+            if here:
+                return ".." if here.group(1) else "."
+            missing.append("$" + exp)
+            return None
+        if not exp.startswith("{"):
+            return self._lookup(exp, "$" + exp, missing)
+        m = _PARAM.match(exp)
+        if m and m.group(3) and not m.group(4) and m.group(2) in self.arrays:
+            return self._element(m.group(2), m.group(3)[1:-1], bool(m.group(1)), exp, missing)
+        if not m or m.group(1) or m.group(3):
+            missing.append("$" + exp)  # ${#x}, ${ARR[$i]}, ${x/a/b}: not evaluated
+            return None
+        name, op, arg = m.group(2), m.group(4), m.group(5) or ""
+        value = self.env.get(name)
+        if (op in (":-", ":=") and not value) or (op in ("-", "=") and value is None):
+            sub = Expander(self.env, self.arrays, self.depth + 1).expand(_split_default(arg))
+            if sub[0] is None:
+                missing.extend(sub[1])
+                return None
+            if op in (":=", "="):
+                self.env[name] = sub[0]
+            return sub[0]
+        if op in (":+", "+"):
+            return arg if value else ""
+        return self._lookup(name, "${" + name + "}", missing)
+
+    def _element(
+        self, name: str, index: str, count: bool, exp: str, missing: list[str]
+    ) -> str | None:
+        """``${A[2]}``, ``${A[@]}`` / ``${A[*]}`` (joined here; ``shellrun`` splits a whole
+        ``"${A[@]}"`` word into one word per element) and ``${#A[@]}``."""
+        items = self.arrays[name]
+        if index in ("@", "*"):
+            if count:
+                return str(len(items))
+            if any(item is None for item in items):
+                missing.append("$" + exp)
+                return None
+            return " ".join(item for item in items if item is not None)
+        if count or not index.isdigit():
+            missing.append("$" + exp)
+            return None
+        k = int(index)
+        value = items[k] if k < len(items) else ""
+        if value is None:
+            missing.append("$" + exp)
+        return value
+
+    def _lookup(self, name: str, shown: str, missing: list[str]) -> str | None:
+        if name in self.env:
+            return self.env[name]
+        missing.append(shown if not name.isdigit() else "$" + name)
+        return None
+
+    def _arith(self, expr: str, missing: list[str]) -> str | None:
+        names = dict.fromkeys(_NAME.findall(expr))  # text order: the same name for any hash seed
+        values: dict[str, int] = {}
+        for name in names:
+            raw = self.env.get(name)
+            if raw is None or not raw.strip().lstrip("-").isdigit():
+                missing.append(name)
+                return None
+            values[name] = int(raw)
+        expr = re.sub(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?", r"\1", expr)
+        return _safe_arith(expr, values, missing)
+
+
+def _split_default(arg: str) -> list[Part]:
+    """Parts of a ${VAR:-default} default word (it may itself hold expansions)."""
+    cur = _Cursor(arg.replace('"', ""))
+    parts: list[Part] = []
+    lit: list[str] = []
+    while cur.peek():
+        if cur.peek() == "$":
+            cur.take()
+            if lit:
+                parts.append(("lit", "".join(lit)))
+                lit.clear()
+            exp = _read_expansion(cur)
+            parts.append(("exp", exp) if exp else ("lit", "$"))
+        else:
+            lit.append(cur.take())
+    if lit:
+        parts.append(("lit", "".join(lit)))
+    return parts
+
+
+_ARITH_TOKEN = re.compile(r"\s*(\d+|[A-Za-z_][A-Za-z0-9_]*|\*\*|[-+*/%()])")
+
+
+def _safe_arith(expr: str, values: Mapping[str, int], missing: list[str]) -> str | None:
+    """Integer arithmetic with + - * / % ** and parentheses; no eval."""
+    tokens = []
+    pos = 0
+    while pos < len(expr.rstrip()):
+        m = _ARITH_TOKEN.match(expr, pos)
+        if not m:
+            missing.append("$((" + expr + "))")
+            return None
+        tokens.append(m.group(1))
+        pos = m.end()
+    try:
+        value, rest = _arith_sum(tokens, values)
+    except (ValueError, ZeroDivisionError, IndexError):
+        missing.append("$((" + expr + "))")
+        return None
+    if rest:
+        missing.append("$((" + expr + "))")
+        return None
+    return str(value)
+
+
+def _arith_sum(t: list[str], v: Mapping[str, int]) -> tuple[int, list[str]]:
+    left, t = _arith_prod(t, v)
+    while t and t[0] in "+-":
+        op, (right, t) = t[0], _arith_prod(t[1:], v)
+        left = left + right if op == "+" else left - right
+    return left, t
+
+
+def _arith_prod(t: list[str], v: Mapping[str, int]) -> tuple[int, list[str]]:
+    left, t = _arith_atom(t, v)
+    while t and t[0] in ("*", "/", "%", "**"):
+        op, (right, t) = t[0], _arith_atom(t[1:], v)
+        if op == "*":
+            left *= right
+        elif op == "**":
+            left **= min(right, 64)
+        elif op == "/":
+            left = int(left / right)
+        else:
+            left %= right
+    return left, t
+
+
+def _arith_atom(t: list[str], v: Mapping[str, int]) -> tuple[int, list[str]]:
+    tok = t[0]
+    if tok == "(":
+        value, rest = _arith_sum(t[1:], v)
+        if not rest or rest[0] != ")":
+            raise ValueError("unbalanced")
+        return value, rest[1:]
+    if tok == "-":
+        value, rest = _arith_atom(t[1:], v)
+        return -value, rest
+    if tok.isdigit():
+        return int(tok), t[1:]
+    return v[tok], t[1:]
+
+
+def expand_text(text: str, env: Mapping[str, str]) -> tuple[str | None, tuple[str, ...]]:
+    """Expand ``$VAR``/``${VAR:-default}`` in a plain string (no quote removal, ``$$`` is ``$``),
+    as docker compose interpolates its YAML values.  Returns (value or None, unresolved)."""
+    cur = _Cursor(text)
+    parts: list[Part] = []
+    lit: list[str] = []
+    while cur.peek():
+        if cur.peek() == "$" and cur.peek(1) == "$":
+            cur.take()
+            lit.append(cur.take())
+        elif cur.peek() == "$":
+            cur.take()
+            exp = _read_expansion(cur)
+            if lit:
+                parts.append(("lit", "".join(lit)))
+                lit.clear()
+            parts.append(("exp", exp) if exp else ("lit", "$"))
+        else:
+            lit.append(cur.take())
+    if lit:
+        parts.append(("lit", "".join(lit)))
+    return Expander(env).expand(parts)

@@ -1,0 +1,324 @@
+"""A small POSIX-shell lexer that keeps the position of every word.
+
+It splits a script into simple commands (on newlines, ``;``, ``&&``, ``||``, ``|``, ``&``),
+joins backslash-newline continuations, honours single quotes, double quotes and escapes, skips
+comments and here-documents, and expands ``$VAR``, ``${VAR}``, ``${VAR:-default}``, ``$((…))``
+from a variable environment built from earlier assignments in the same script.  What cannot be
+known (``$3`` outside a function call, ``$(cmd)``, ``${ARR[$i]}``, a variable never assigned)
+leaves the word unresolved: its ``value`` is None and ``unresolved`` names the variables.
+
+The tokens are run by ``toplint.parse.text.shellrun``, which follows what a script does without
+executing it: arrays, functions called with positional arguments, files it sources.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+from toplint.errors import SourceError
+from toplint.infra.budgets import BudgetExceeded
+from toplint.parse.text.expand import Expander, Part, _Cursor, _read_expansion
+from toplint.record import record
+
+
+@record
+class Word:
+    raw: str  # as written, quotes included
+    value: str | None  # after quote removal and expansion; None when unresolved
+    line: int
+    column: int
+    unresolved: tuple[str, ...] = ()
+    quoted: bool = False
+    path: str = ""  # the file the word is written in, when not the script being lexed
+
+
+@record
+class Command:
+    words: tuple[Word, ...]
+    line: int
+    column: int
+    # Where a command from a function body was called from, in the script being lexed (the
+    # outermost call): a deployment started by a sourced function is reported there.
+    site: tuple[int, int] | None = None
+    # The exported GPU-visibility variables (``VISIBILITY``) in force, with the words that
+    # set them: a process the command starts inherits them.
+    exported: tuple[tuple[str, Word], ...] = ()
+
+
+# Environment variables that bound the GPUs a process sees (``enginecfg.visible_gpus``):
+# exported ones reach every later command, so they are followed through the script.
+VISIBILITY = ("CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES")
+
+
+class Tok:
+    """A token before expansion: a word, an operator ("sep") or an array literal ("array":
+    ``raw`` is ``NAME=`` or ``NAME+=`` and ``items`` its element words).
+
+    A plain class with slots, not a ``NamedTuple``: building a named tuple class compiles its
+    methods from source, 2 ms of every run's start-up."""
+
+    __slots__ = ("column", "items", "kind", "line", "parts", "quoted", "raw")
+
+    def __init__(
+        self,
+        kind: str,
+        line: int,
+        column: int,
+        raw: str,
+        parts: list[Part],
+        quoted: bool,
+        items: tuple[Tok, ...] = (),
+    ) -> None:
+        self.kind = kind
+        self.line = line
+        self.column = column
+        self.raw = raw
+        self.parts = parts
+        self.quoted = quoted
+        self.items = items
+
+    def __repr__(self) -> str:
+        return f"Tok({self.kind!r}, {self.line}, {self.column}, {self.raw!r})"
+
+
+_OPERATORS = ("&&", "||", ";;", ";", "|", "&")
+_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
+_ARRAY_ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\+?=$")
+# Runs of characters with no special meaning: outside quotes, inside '…', inside "…".
+_PLAIN = re.compile(r"[^ \t\n;&|<>()\\'\"$`]+")
+_SINGLE_QUOTED = re.compile(r"[^']+")
+_DOUBLE_QUOTED = re.compile(r'[^"\\$`]+')
+
+
+def _read_word(cur: _Cursor) -> tuple[str, list[Part], bool]:
+    raw_start = cur.i
+    parts: list[Part] = []
+    quoted = False
+    lit: list[str] = []
+
+    def flush() -> None:
+        if lit:
+            parts.append(("lit", "".join(lit)))
+            lit.clear()
+
+    while True:
+        ch = cur.peek()
+        if not ch or ch in " \t\n;&|<>()":
+            break
+        if ch == "\\":
+            cur.take()
+            if cur.peek() == "\n":
+                cur.take()  # line continuation inside a word
+            elif cur.peek():
+                lit.append(cur.take())
+        elif ch == "'":
+            quoted = True
+            line, col = cur.line, cur.col
+            cur.take()
+            lit.append(cur.take_run(_SINGLE_QUOTED))
+            if not cur.peek():
+                raise SourceError("unclosed single quote", line, col)
+            cur.take()
+        elif ch == '"':
+            quoted = True
+            line, col = cur.line, cur.col
+            cur.take()
+            while cur.peek() != '"':
+                c = cur.peek()
+                if not c:
+                    raise SourceError("unclosed double quote", line, col)
+                if c == "\\" and cur.peek(1) and cur.peek(1) in '"\\$`\n':
+                    cur.take()
+                    nxt = cur.take()
+                    if nxt != "\n":
+                        lit.append(nxt)
+                elif c == "$":
+                    cur.take()
+                    exp = _read_expansion(cur)
+                    flush()
+                    parts.append(("exp", exp) if exp else ("lit", "$"))
+                elif c == "`":
+                    flush()
+                    parts.append(("exp", "(" + _read_backquote(cur) + ")"))
+                else:
+                    lit.append(cur.take_run(_DOUBLE_QUOTED) or cur.take())
+            cur.take()
+        elif ch == "$":
+            cur.take()
+            exp = _read_expansion(cur)
+            flush()
+            parts.append(("exp", exp) if exp else ("lit", "$"))
+        elif ch == "`":
+            flush()
+            parts.append(("exp", "(" + _read_backquote(cur) + ")"))
+        else:
+            lit.append(cur.take_run(_PLAIN) or cur.take())
+    flush()
+    return cur.text[raw_start : cur.i], parts, quoted
+
+
+def _read_backquote(cur: _Cursor) -> str:
+    line, col = cur.line, cur.col
+    cur.take()
+    out = []
+    while cur.peek() != "`":
+        if not cur.peek():
+            raise SourceError("unclosed backquote", line, col)
+        out.append(cur.take())
+    cur.take()
+    return "".join(out)
+
+
+def _skip_heredoc(cur: _Cursor, delimiter: str) -> None:
+    """Skip from the next line to the line that holds only the delimiter."""
+    while cur.peek() and cur.peek() != "\n":
+        cur.take()
+    while cur.peek():
+        cur.take()  # the newline
+        start = cur.i
+        while cur.peek() and cur.peek() != "\n":
+            cur.take()
+        if cur.text[start : cur.i].strip("\t") == delimiter:
+            return
+
+
+def _tokens(text: str) -> Iterator[Tok]:
+    """Yield word, operator ("sep") and array-literal tokens."""
+    cur = _Cursor(text)
+    pending_heredocs: list[str] = []
+    while True:
+        ch = cur.peek()
+        if not ch:
+            break
+        if ch in " \t\r":
+            cur.take_run(_BLANKS)
+        elif ch == "\\" and cur.peek(1) == "\n":
+            cur.take()
+            cur.take()
+        elif ch == "#":
+            _skip_comment(cur)
+        elif ch == "\n":
+            yield Tok("sep", cur.line, cur.col, "\n", [], False)
+            if pending_heredocs:
+                for delim in pending_heredocs:
+                    _skip_heredoc(cur, delim)
+                pending_heredocs.clear()
+            else:
+                cur.take()
+        elif ch in "<>":
+            op = cur.take()
+            if op == "<" and cur.peek() == "<":
+                cur.take()
+                if cur.peek() == "-":
+                    cur.take()
+                while cur.peek() and cur.peek() in " \t":
+                    cur.take()
+                _, parts, _ = _read_word(cur)
+                pending_heredocs.append("".join(p[1] for p in parts))
+                continue
+            while cur.peek() and cur.peek() in "<>&":
+                cur.take()
+            while cur.peek() and cur.peek() in " \t":
+                cur.take()
+            _read_word(cur)  # the redirection target is not an argument
+        elif ch in "()":
+            yield Tok("sep", cur.line, cur.col, cur.take(), [], False)
+        elif ch in ";&|":
+            line, col = cur.line, cur.col
+            op = next(o for o in _OPERATORS if cur.startswith(o))
+            for _ in op:
+                cur.take()
+            yield Tok("sep", line, col, op, [], False)
+        else:
+            line, col = cur.line, cur.col
+            raw, parts, quoted = _read_word(cur)
+            if cur.peek() == "(" and _ARRAY_ASSIGN.match(raw):
+                yield Tok("array", line, col, raw, [], False, _read_array(cur))
+            else:
+                yield Tok("word", line, col, raw, parts, quoted)
+
+
+def _skip_comment(cur: _Cursor) -> None:
+    end = cur.text.find("\n", cur.i)
+    cur.skip_to(len(cur.text) if end < 0 else end)  # no newline in between
+
+
+def _read_array(cur: _Cursor) -> tuple[Tok, ...]:
+    """The element words of ``NAME=( … )`` (at its opening parenthesis)."""
+    line, col = cur.line, cur.col
+    cur.take()
+    items: list[Tok] = []
+    while True:
+        ch = cur.peek()
+        if not ch:
+            raise SourceError("unclosed array", line, col)
+        if ch == ")":
+            cur.take()
+            return tuple(items)
+        if ch in " \t\r\n":
+            cur.take()
+        elif ch == "\\" and cur.peek(1) == "\n":
+            cur.take()
+            cur.take()
+        elif ch == "#":
+            _skip_comment(cur)
+        else:
+            at_line, at_col = cur.line, cur.col
+            raw, parts, quoted = _read_word(cur)
+            if not raw:  # an operator character inside the list: not an array we read
+                raise SourceError(f"unexpected {ch!r} in an array", at_line, at_col)
+            items.append(Tok("word", at_line, at_col, raw, parts, quoted))
+
+
+# Reads a file a script sources: (path used in positions, text), or None when not read.
+SourceLoader = Callable[[str], tuple[str, str] | None]
+
+
+def word(tok: Tok, expander: Expander, path: str = "") -> Word:
+    """One word token expanded."""
+    try:
+        value, unresolved = expander.expand(tok.parts)
+    except BudgetExceeded as exc:
+        raise exc.at(tok.line, tok.column) from None
+    return Word(tok.raw, value, tok.line, tok.column, unresolved, tok.quoted, path)
+
+
+_BLANKS = re.compile(r"[ \t\r]+")
+_IFS = re.compile(r"[ \t\n]+")
+
+
+def split_fields(word: Word, parts: list[Part]) -> list[Word]:
+    """Field splitting: an unquoted expansion's value splits on whitespace and an empty one
+    disappears (``vllm serve $EXTRA_ARGS``).  Assignments are never split.  The pieces keep the
+    position of the word they came from."""
+    if word.quoted or word.value is None or not any(k == "exp" for k, _ in parts):
+        return [word]
+    if _ASSIGN.match(word.raw):
+        return [word]
+    pieces = [p for p in _IFS.split(word.value) if p]
+    if len(pieces) == 1 and pieces[0] == word.value:
+        return [word]
+    return [Word(p, p, word.line, word.column, (), False, word.path) for p in pieces]
+
+
+def finish(words: list[Word], expander: Expander) -> Command:
+    """Record assignments into the environment; return the command."""
+    head = 1 if words[0].value in ("export", "declare", "local", "readonly") else 0
+    rest = words[head:]
+    assigns = [w for w in rest if w.raw and _ASSIGN.match(w.raw)]
+    exporting = head == 1 and words[0].value == "export"
+    if head or len(assigns) == len(rest):
+        for w in assigns:
+            name = _ASSIGN.match(w.raw).group(1)  # type: ignore[union-attr]
+            if w.value is not None and "=" in w.value:
+                expander.env[name] = w.value.split("=", 1)[1]
+            else:
+                expander.env.pop(name, None)
+            if name in VISIBILITY and (exporting or name in expander.exported):
+                expander.exported[name] = w  # an exported variable's new value is exported
+    exported = expander.exported
+    if not exported:  # the common case: nothing to carry
+        return Command(tuple(words), words[0].line, words[0].column)
+    carried = tuple((k, v) for k, v in exported.items() if isinstance(v, Word))
+    return Command(tuple(words), words[0].line, words[0].column, exported=carried)

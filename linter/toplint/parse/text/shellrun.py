@@ -1,0 +1,340 @@
+"""Follow what a script does with its tokens, without executing anything.
+
+``toplint.parse.text.shell`` splits a script into tokens; this module turns them into simple
+commands the way bash would see them when the script runs from top to bottom:
+
+* arrays: ``ARGS=(--tp 4)``, ``ARGS+=(…)``, ``"${ARGS[@]}"`` (one word per element, each keeping
+  the position where the element is written), ``${ARGS[1]}``, ``${#ARGS[@]}``;
+* functions (``name() { … }``, ``function name { … }``): a function called in the script yields
+  its body's commands once per call, with the call's words as ``$1``… (a word that is only
+  ``"$2"`` takes the position of the call's argument, where the value is written), ``"$@"``,
+  ``$#`` and ``shift``; a function never called is read once in place, its ``$1`` unresolved;
+* ``source FILE`` / ``. FILE``: the file's functions and variables, read through the loader the
+  caller gives (inside the repository only; see ``toplint.parse.text.shellsrc``).
+
+Nothing here runs a command: branches are all read (``if``/``case`` arms are just commands), and
+loops are read once.  Budgets bound what a hostile script can make this do: call depth and the
+number of tokens replayed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from toplint.errors import SourceError
+from toplint.parse.text.expand import Expander
+from toplint.parse.text.shell import (
+    Command,
+    SourceLoader,
+    Tok,
+    Word,
+    _tokens,
+    finish,
+    split_fields,
+    word,
+)
+from toplint.record import record, replace
+
+_KEYWORDS = frozenset({"then", "do", "else", "elif", "if", "while", "until", "!", "time", "{"})
+_DECLARE = frozenset({"local", "declare", "typeset", "readonly", "export"})
+MAX_DEPTH = 8  # nested calls and sourced files
+MAX_REPLAYED = 20_000  # tokens replayed by calls in one script (a call tree can be exponential)
+
+
+@record
+class Function:
+    tokens: tuple[Tok, ...]
+    path: str  # "" for the script being lexed
+
+
+@record(frozen=False)
+class _Budget:
+    replayed: int = 0
+
+
+@record
+class _Definition:
+    name: str
+    header: int  # index of the first token of the definition
+    body: int  # index of the first body token (after "{")
+    close: int  # index of the closing "}"
+
+
+class Interpreter:
+    """Runs the tokens of one script (or function body) into commands."""
+
+    def __init__(
+        self,
+        env: Mapping[str, str],
+        *,
+        loader: SourceLoader | None = None,
+        path: str = "",
+        functions: dict[str, Function] | None = None,
+        positional: Sequence[Word] | None = None,
+        depth: int = 0,
+        budget: _Budget | None = None,
+    ) -> None:
+        self.expander = Expander(env)
+        self.array_words: dict[str, list[Word]] = {}
+        self.functions = functions if functions is not None else {}
+        self.positional = list(positional) if positional is not None else None
+        self.loader = loader
+        self.path = path
+        self.depth = depth
+        self.budget = budget or _Budget()
+        self.commands: list[Command] = []
+
+    # -- the main loop -------------------------------------------------------------------
+
+    def run(self, toks: Sequence[Tok]) -> list[Command]:
+        starts_at = _command_starts(toks)
+        definitions = _definitions(toks, starts_at)
+        called = _called(toks, {d.name for d in definitions}, starts_at)
+        for d in definitions:
+            self.functions[d.name] = Function(tuple(toks[d.body : d.close]), self.path)
+        starts = {d.header: d for d in definitions}
+        closes = {d.close for d in definitions if d.name not in called}
+        current: list[Word] = []
+        i = 0
+        while i < len(toks):
+            tok = toks[i]
+            here = starts.get(i)
+            if here is not None and not current:
+                # A called function is read at its calls; one never called is read in place.
+                i = here.close + 1 if here.name in called else here.body
+                continue
+            i += 1
+            if tok.kind == "sep" or (i - 1) in closes:
+                if current:
+                    self._command(current)
+                    current = []
+            elif tok.kind == "array":
+                self._assign_array(tok)
+            else:
+                current.extend(self._words(tok))
+        if current:
+            self._command(current)
+        return self.commands
+
+    def _command(self, words: list[Word]) -> None:
+        command = finish(words, self.expander)
+        head = _head(words)
+        name = words[head].value if head < len(words) else None
+        if name in self.functions and self.depth < MAX_DEPTH:
+            self._call(self.functions[str(name)], words[head + 1 :], command)
+            return
+        if name in ("source", ".") and head + 1 < len(words):
+            self._source(words[head + 1])
+        elif name == "shift" and self.positional is not None:
+            n = words[head + 1].value if head + 1 < len(words) else "1"
+            self.positional = self.positional[int(n) if n and n.isdigit() else 1 :]
+            self._set_positional_env()
+        self.commands.append(command)
+
+    def _set_positional_env(self) -> None:
+        """``$1``… and ``$#`` for words that mix them with text (``--model=$1``)."""
+        env = self.expander.env
+        for key in [k for k in env if k.isdigit() and k != "0"]:
+            del env[key]
+        args = self.positional or []
+        for k, arg in enumerate(args[:9], start=1):
+            if arg.value is not None:
+                env[str(k)] = arg.value
+        env["#"] = str(len(args))
+
+    # -- words ---------------------------------------------------------------------------
+
+    def _words(self, tok: Tok) -> list[Word]:
+        """A word token expanded: ``"$@"`` and ``"${A[@]}"`` become one word per element,
+        ``"$2"`` the caller's word itself; everything else one word, field-split."""
+        whole = _whole_expansion(tok)
+        if whole is not None:
+            found = self._elements(whole)
+            if found is not None:
+                if tok.quoted:
+                    return found
+                return [piece for w in found for piece in split_fields(w, [("exp", "")])]
+        return split_fields(word(tok, self.expander, self.path), tok.parts)
+
+    def _elements(self, name: str) -> list[Word] | None:
+        if name in ("@", "*") and self.positional is not None:
+            return list(self.positional)
+        if name.isdigit() and self.positional is not None and name != "0":
+            k = int(name) - 1
+            return [self.positional[k]] if k < len(self.positional) else []
+        if name.endswith(("[@]", "[*]")) and name[:-3] in self.array_words:
+            return list(self.array_words[name[:-3]])
+        return None
+
+    def _assign_array(self, tok: Tok) -> None:
+        name = tok.raw.rstrip("=").rstrip("+")
+        items = [w for item in tok.items for w in self._words(item)]
+        if tok.raw.endswith("+="):
+            items = self.array_words.get(name, []) + items
+        self.array_words[name] = items
+        self.expander.arrays[name] = [w.value for w in items]
+        first = items[0].value if items else ""
+        if first is None:
+            self.expander.env.pop(name, None)
+        else:
+            self.expander.env[name] = first  # $A is ${A[0]}
+
+    # -- calls and sourced files ---------------------------------------------------------
+
+    def _call(self, function: Function, args: Sequence[Word], command: Command) -> None:
+        self.budget.replayed += len(function.tokens)
+        if self.budget.replayed > MAX_REPLAYED:
+            self.commands.append(command)
+            return
+        child = self._child(function.path, self.expander.env, list(args))
+        child.expander.exported = self.expander.exported  # one process environment
+        child.expander.arrays = dict(self.expander.arrays)
+        child._set_positional_env()
+        child.array_words = dict(self.array_words)
+        site = command.site or (command.line, command.column)
+        for made in child.run(function.tokens):
+            self.commands.append(made if made.site else replace(made, site=site))
+
+    def _source(self, target: Word) -> None:
+        if self.loader is None or target.value is None or self.depth >= MAX_DEPTH:
+            return
+        loaded = self.loader(target.value)
+        if loaded is None:
+            return
+        path, text = loaded
+        try:
+            toks = list(_tokens(text))
+        except SourceError:
+            return  # the sourced file is linted on its own, where its error is reported
+        child = self._child(path, self.expander.env, self.positional)
+        child.expander.env = self.expander.env  # a sourced file's assignments stay
+        child.expander.exported = self.expander.exported  # and its exports
+        child.expander.arrays = self.expander.arrays
+        child.array_words = self.array_words
+        child.run(toks)  # its functions land in the shared table; its commands are its own
+
+    def _child(
+        self, path: str, env: Mapping[str, str], positional: Sequence[Word] | None
+    ) -> Interpreter:
+        return Interpreter(
+            env,
+            loader=self.loader,
+            path=path,
+            functions=self.functions,
+            positional=positional,
+            depth=self.depth + 1,
+            budget=self.budget,
+        )
+
+
+def _whole_expansion(tok: Tok) -> str | None:
+    """``@`` for a word that is only ``$@``/``"$@"``/``${@}``, ``2`` for ``"$2"``, ``A[@]`` for
+    ``"${A[@]}"``; else None."""
+    if len(tok.parts) != 1 or tok.parts[0][0] != "exp":
+        return None
+    exp = tok.parts[0][1]
+    if exp.startswith("{") and exp.endswith("}"):
+        exp = exp[1:-1]
+    if exp in ("@", "*") or exp.isdigit():
+        return exp
+    name, bracket, index = exp.partition("[")
+    if bracket and index in ("@]", "*]") and name.isidentifier():
+        return f"{name}[{index[0]}]"
+    return None
+
+
+def _head(words: Sequence[Word]) -> int:
+    """Index of the command name after keywords and declarations."""
+    i = 0
+    while i < len(words) and words[i].raw in _KEYWORDS:
+        i += 1
+    return i
+
+
+def _command_starts(toks: Sequence[Tok]) -> list[int]:
+    """Indexes of the word tokens that start a command (after an operator or a keyword)."""
+    out: list[int] = []
+    at_start = True
+    for i, tok in enumerate(toks):
+        if tok.kind == "sep":
+            at_start = True
+        elif at_start and tok.kind == "word":
+            out.append(i)
+            at_start = tok.raw in _KEYWORDS
+        else:
+            at_start = False
+    return out
+
+
+def _definitions(toks: Sequence[Tok], starts: list[int]) -> list[_Definition]:
+    """Function definitions: ``name() {`` and ``function name [()] {`` … ``}``."""
+    out: list[_Definition] = []
+    start_set = set(starts)
+    skip_until = -1
+    for i in starts:
+        if i <= skip_until:
+            continue
+        j, name = i, toks[i].raw
+        if name == "function" and j + 1 < len(toks) and toks[j + 1].kind == "word":
+            j, name = j + 1, toks[j + 1].raw
+        if not name.isidentifier() or toks[i].quoted:
+            continue
+        k = j + 1
+        if _is_sep(toks, k, "(") and _is_sep(toks, k + 1, ")"):
+            k += 2
+        elif j == i:  # `name {` without `function` or `()` is a command, not a definition
+            continue
+        while _is_sep(toks, k, "\n"):
+            k += 1
+        if k >= len(toks) or toks[k].kind != "word" or toks[k].raw != "{":
+            continue
+        close = _matching_brace(toks, k, start_set)
+        if close is None:
+            continue
+        out.append(_Definition(name, i, k + 1, close))
+        skip_until = close  # nested definitions are read when their function runs
+    return out
+
+
+def _is_sep(toks: Sequence[Tok], k: int, op: str) -> bool:
+    return k < len(toks) and toks[k].kind == "sep" and toks[k].raw == op
+
+
+def _matching_brace(toks: Sequence[Tok], open_at: int, starts: set[int]) -> int | None:
+    depth = 0
+    for k in range(open_at, len(toks)):
+        if k in starts or k == open_at:
+            if toks[k].raw == "{":
+                depth += 1
+            elif toks[k].raw == "}":
+                depth -= 1
+                if depth == 0:
+                    return k
+    return None
+
+
+def _called(toks: Sequence[Tok], names: set[str], starts: list[int]) -> set[str]:
+    """The defined names that some command calls."""
+    if not names:
+        return set()
+    out: set[str] = set()
+    for i in starts:
+        if toks[i].raw in names and not _is_sep(toks, i + 1, "("):
+            out.add(toks[i].raw)
+    return out
+
+
+def lex(
+    text: str,
+    env: Mapping[str, str] | None = None,
+    *,
+    loader: SourceLoader | None = None,
+) -> list[Command]:
+    """Split a script into simple commands with expanded words.
+
+    Assignments (``VAR=x`` alone, ``export VAR=x``, ``VAR=x cmd`` for that command) update the
+    environment seen by later commands; ``env`` seeds it (e.g. a container's env vars).
+    Functions called in the script yield their body's commands once per call, with the call's
+    arguments as ``$1``...; ``loader`` reads the files the script sources (``source FILE``).
+    """
+    return Interpreter(env or {}, loader=loader).run(list(_tokens(text)))

@@ -1,0 +1,379 @@
+"""Shell scripts: every engine invocation in a script is a deployment.
+
+Also: ``docker run … IMAGE CMD…`` lines (docker's own options skipped, ``-e`` becomes the
+engine's environment, ``--gpus`` the visible GPUs), ``sh -c '…'`` strings (lexed again, with
+positions mapped back into the file), and ``SourceMap``, which maps positions inside a string
+back to the file that holds it (a quoted shell word, a YAML scalar).
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Mapping, Sequence
+
+import toplint.parse.multinode
+from toplint.engines.registry import get_engine, get_spec
+from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_text, resolve_reference
+from toplint.model import Deployment, Finding, ParseResult, Position, Severity
+from toplint.parse.argv import (
+    Invocation,
+    deployment_from_invocation,
+    find_invocations,
+    image_invocation,
+)
+from toplint.parse.base import Source
+from toplint.parse.enginecfg import disk_loader, one_host, outside_reference
+from toplint.parse.options import FORWARDED, Arg
+from toplint.parse.text.launchers import (
+    Allocation,
+    apply_allocation,
+    directive_allocation,
+    launcher_allocation,
+)
+from toplint.parse.text.shell import Command, SourceLoader
+from toplint.parse.text.shellrun import lex
+from toplint.parse.textpos import starts_of
+from toplint.record import record, replace
+
+# Shell scripts, and the batch scripts of job schedulers (Slurm, PBS, LSF).
+_SHELL_SUFFIXES = (".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch", ".pbs", ".lsf")
+_SHELLS = ("sh", "bash", "dash", "zsh", "ksh")
+
+
+def command_args(command: Command, path: str, smap: SourceMap | None = None) -> list[Arg]:
+    """Words as args; with ``smap`` their positions are mapped into the enclosing file.  A word
+    written in a sourced file keeps that file's path."""
+    out = []
+    for w in command.words:
+        if w.path:
+            pos = Position(w.path, w.line, w.column)
+        elif smap:
+            pos = smap.position(w.line, w.column)
+        else:
+            pos = Position(path, w.line, w.column)
+        out.append(Arg(w.value, w.raw, pos, w.unresolved))
+    return out
+
+
+@record
+class SourceMap:
+    """Positions of a string's characters in the file the string was written in.
+
+    Built by aligning the string's value with the file text from where it starts: quotes,
+    backslashes and indentation in the file are skipped and a folded line break (a newline in
+    the file that became a space) matches.  This maps exactly: plain and quoted one-line
+    scalars, literal (``|``) and folded (``>``) block scalars, multi-line plain scalars and
+    shell words in quotes.  It cannot map past an escape that changes characters (YAML ``"\\n"``,
+    ``"\\u00e9"``): from there on every position is that of the last mapped character.
+    """
+
+    path: str
+    points: tuple[tuple[int, int], ...]  # (line, column) in the file of each value character
+    line_starts: tuple[int, ...]  # offsets in the value where its lines start
+
+    def position(self, line: int, column: int) -> Position:
+        """File position of the value's ``line``:``column`` (both 1-based)."""
+        start = self.line_starts[min(line, len(self.line_starts)) - 1]
+        offset = min(start + column - 1, len(self.points) - 1)
+        at = self.points[max(offset, 0)]
+        return Position(self.path, at[0], at[1])
+
+
+def source_map(file_text: str, path: str, line: int, column: int, value: str) -> SourceMap:
+    """Map ``value``, whose text starts at ``line``:``column`` of ``file_text`` (at its opening
+    quote or block indicator, as YAML start marks and shell words report it)."""
+
+    # Once per file, not per string: rebuilding them for each `sh -c` was quadratic (160 KB of
+    # `sh -c` lines took 104 s).
+    starts = starts_of(file_text)
+    p = starts[min(line, len(starts)) - 1] + column - 1
+    if p < len(file_text) and file_text[p] in "|>":
+        nl = file_text.find("\n", p)
+        p = len(file_text) if nl < 0 else nl + 1  # content starts on the next line
+    points: list[tuple[int, int]] = []
+    last = (line, column)
+    i, n = 0, len(value)
+    verbatim = True  # at the start and after each newline
+    while i < n:
+        # A line of the value written as it is in the file: each character is the next one.
+        nl = value.find("\n", i) if verbatim else -1
+        end = n if nl < 0 else nl
+        if verbatim and end > i and file_text.startswith(value[i:end], p):
+            row, col = _line_col(starts, p)
+            points.extend((row, col + k) for k in range(end - i))
+            last = points[-1]
+            p += end - i
+            i = end
+            if i >= n:
+                break
+        verbatim = value[i] == "\n"
+        p = _align(file_text, p, value[i])
+        if p < 0:
+            break
+        last = _line_col(starts, p)
+        points.append(last)
+        p += 1
+        i += 1
+    points.extend([last] * (len(value) + 1 - len(points)))
+    value_starts = (0, *(i + 1 for i, ch in enumerate(value) if ch == "\n"))
+    return SourceMap(path, tuple(points), value_starts)
+
+
+def _align(text: str, p: int, ch: str) -> int:
+    """Index of the file character that produced ``ch`` at or after ``p``, or -1."""
+    while p < len(text):
+        here = text[p]
+        if here == ch or (ch in " \n\t" and here in " \n\t"):
+            return p
+        if here not in " \t\n\r\\'\"":
+            return -1
+        p += 1
+    return -1
+
+
+def _line_col(starts: Sequence[int], offset: int) -> tuple[int, int]:
+    i = bisect.bisect_right(starts, offset) - 1
+    return i + 1, offset - starts[i] + 1
+
+
+def lex_embedded(
+    value: str, env: Mapping[str, str], file_text: str, path: str, line: int, column: int
+) -> list[list[Arg]]:
+    """Lex a script held in a string (``sh -c``, a YAML block) with positions in the file."""
+    smap = source_map(file_text, path, line, column, value)
+    return [command_args(c, path, smap) for c in lex(value, env)]
+
+
+# docker run options that take a value (docker CLI reference, `docker run --help`).
+_DOCKER_VALUE_TEXT = (
+    "-e --env --env-file -v --volume -p --publish --name --gpus --entrypoint -w --workdir "
+    "--network --net --ipc --shm-size --runtime -u --user --device --cpus -m --memory "
+    "--restart -l --label --mount --ulimit --add-host --cap-add --cap-drop --security-opt "
+    "-h --hostname --log-opt --log-driver --pid --platform --pull --cidfile --dns --tmpfs "
+    "--expose --health-cmd --health-interval --memory-swap --cpuset-cpus --group-add "
+    "--stop-signal --stop-timeout --volumes-from --label-file --network-alias --ip --uts "
+    "--userns --device-cgroup-rule --cgroupns --storage-opt --sysctl --attach -a"
+)
+_DOCKER_VALUE = frozenset(_DOCKER_VALUE_TEXT.split())
+_DOCKER = ("docker", "podman", "nvidia-docker")
+
+
+def docker_run(args: Sequence[Arg]) -> Invocation | None:
+    """The engine a ``docker run`` command starts, with ``-e`` env and ``--gpus``."""
+    i = next((k for k, a in enumerate(args) if (a.value or "").rsplit("/", 1)[-1] in _DOCKER), -1)
+    if i < 0:
+        return None
+    j = i + 1
+    if j < len(args) and args[j].value == "container":
+        j += 1
+    if j >= len(args) or args[j].value != "run":
+        return None
+    env: dict[str, Arg] = {}
+    gpus: Arg | None = None
+    entrypoint: Arg | None = None
+    j += 1
+    while j < len(args) and (args[j].value or args[j].raw).startswith("-"):
+        token = args[j].value or args[j].raw
+        name, eq, inline = token.partition("=")
+        value: Arg | None = None
+        if eq and name.startswith("--"):
+            value = replace(args[j], value=inline)
+        elif name in _DOCKER_VALUE and j + 1 < len(args):
+            value = args[j + 1]
+            j += 1
+        j += 1
+        if value is None:
+            continue
+        if name in ("-e", "--env"):
+            key, has, val = (value.value or value.raw).partition("=")
+            env[key] = replace(value, value=val if has and value.value is not None else None)
+        elif name == "--gpus":
+            gpus = value
+        elif name == "--entrypoint":
+            entrypoint = value
+    if j >= len(args):
+        return None
+    command = ([entrypoint] if entrypoint else []) + list(args[j + 1 :])
+    found = find_invocations(command)
+    if found:
+        inv = found[0]
+        return replace(inv, env={**env, **inv.env}, gpus=gpus, image=args[j].value or "")
+
+    inv2 = None if entrypoint else image_invocation(args[j], args[j + 1 :], env)
+    return replace(inv2, gpus=gpus) if inv2 else None
+
+
+def _launched(args: Sequence[Arg], inv: Invocation) -> Allocation:
+    """What the launchers before the engine (``srun -N 2``, ``torchrun --nnodes``) grant."""
+    end = next((k for k, a in enumerate(args) if a is inv.start), len(args))
+    return launcher_allocation([(a.value, a.position) for a in args[:end]])
+
+
+_MAX_SOURCED_BYTES = 1024 * 1024  # a sourced helper script is small; larger is not one
+
+
+def sourced_loader(script_path: str, outside: list[str] | None = None) -> SourceLoader:
+    """Reads a file the script sources, relative to the script's folder, only inside the
+    repository the script belongs to (``toplint.infra.readpolicy``: never outside the linted
+    tree, regular files only, size-capped); anything else is not read (the script is still
+    read; the functions it would get from there stay unknown).  References that resolve
+    outside the repository are added to ``outside`` (TL009)."""
+
+    def load(ref: str) -> tuple[str, str] | None:
+        if script_path == "-" or not ref or ref.startswith("~"):
+            return None
+
+        try:
+            full = resolve_reference(script_path, ref)
+            return full, read_text(full, _MAX_SOURCED_BYTES)
+        except ReadRefused as exc:
+            if outside is not None and exc.reason == OUTSIDE:
+                outside.append(ref)
+            return None
+
+    return load
+
+
+def _sh_c_script(args: Sequence[Arg]) -> Arg | None:
+    """The script word of ``sh -c 'SCRIPT'`` (also ``bash -lc``, ``bash -ec``)."""
+    for k, a in enumerate(args[:-2]):
+        if (a.value or "").rsplit("/", 1)[-1] in _SHELLS:
+            flag = args[k + 1].value or ""
+            if flag.startswith("-") and not flag.startswith("--") and "c" in flag:
+                return args[k + 2]
+            return None
+    return None
+
+
+def _sourced_outside(source: Source, refs: Sequence[str]) -> list[Finding]:
+    """TL009 for each file the script sources from outside its repository, at the first place
+    the name is written (the interpreter keeps no position for it)."""
+
+    out = []
+    for ref in dict.fromkeys(refs):
+        offset = max(source.text.find(ref), 0)
+        line = source.text.count("\n", 0, offset) + 1
+        column = offset - (source.text.rfind("\n", 0, offset) + 1) + 1
+        at = Position(source.path, line, column)
+        effect = "its functions and variables are not known (keep it inside the repository)"
+        out.append(outside_reference(at, f"source {ref}", effect, f"source:{ref}"))
+    return out
+
+
+def _exported_env(command: Command, path: str) -> dict[str, Arg]:
+    """The exported GPU-visibility variables a command's process inherits, as environment
+    entries positioned where they were set (``export CUDA_VISIBLE_DEVICES=0,1``)."""
+    out: dict[str, Arg] = {}
+    for name, word in command.exported:
+        value = word.value.split("=", 1)[1] if word.value and "=" in word.value else None
+        pos = Position(word.path or path, word.line, word.column)
+        out[name] = Arg(value, word.raw, pos, word.unresolved)
+    return out
+
+
+class ShellParser:
+    name = "shell"
+
+    def accepts(self, source: Source) -> bool:
+        if source.name.endswith(_SHELL_SUFFIXES):
+            return True
+        first = source.text.split("\n", 1)[0].strip()
+        return first.startswith("#!") and first.rsplit("/", 1)[-1].split()[-1] in _SHELLS
+
+    def parse(self, source: Source) -> ParseResult:
+
+        deployments: list[Deployment] = []
+        findings: list[Finding] = []
+        batch = directive_allocation(source.text, source.path)
+        outside: list[str] = []
+        commands = self._commands(source.text, source.path, batch.environment(), outside)
+        findings.extend(_sourced_outside(source, outside))
+        for args, site, outer, exported in commands:
+            for dep, found in self._deployments(args, source.path, outer.over(batch), exported):
+                wrapper = _entrypoint(dep)
+                if wrapper is not None:  # not a deployment: its caller's arguments are
+                    findings.extend((*found, wrapper))
+                    continue
+                if site is not None:
+                    dep = replace(dep, line=site[0], column=site[1])
+                deployments.append(dep)
+                findings.extend(found)
+
+        found_all = toplint.parse.multinode.one_per_instance(deployments)
+        return ParseResult(source.path, found_all, tuple(findings))
+
+    def _commands(
+        self, text: str, path: str, env: Mapping[str, str], outside: list[str] | None = None
+    ) -> list[tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg]]]:
+        """Simple commands with the call site they came from, for a script run by
+        ``srun … bash -c SCRIPT`` what the launchers before the shell grant, and the exported
+        GPU-visibility variables the command's process inherits."""
+        out: list[tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg]]] = []
+        for command in lex(text, env, loader=sourced_loader(path, outside)):
+            args = command_args(command, path)
+            exported = _exported_env(command, path)
+            script = _sh_c_script(args)
+            if script is not None and script.value is not None and script.position.path == path:
+                pos = script.position
+                end = next(k for k, a in enumerate(args) if a is script)
+                outer = launcher_allocation([(a.value, a.position) for a in args[:end]])
+                embedded = lex_embedded(script.value, env, text, path, pos.line, pos.column)
+                out.extend((a, command.site, outer, exported) for a in embedded)
+            else:
+                out.append((args, command.site, Allocation(), exported))
+        return out
+
+    def _deployments(
+        self, args: list[Arg], path: str, granted: Allocation, exported: dict[str, Arg]
+    ) -> list[tuple[Deployment, tuple[Finding, ...]]]:
+        docker = docker_run(args)
+        loader = disk_loader(path)
+        if docker is None:
+            out = []
+            for inv in find_invocations(args):
+                dep, found = deployment_from_invocation(
+                    inv, path, source_kind="shell", env=exported, config_loader=loader
+                )
+                alloc = _launched(args, inv).over(granted)
+                dep = apply_allocation(dep, alloc, get_engine(dep.engine).rank_per_gpu)
+                out.append((one_host(dep), found))
+            return out
+        # docker run is one host: the container sees the GPUs docker gives it.
+        start = args[0].position
+        base = Deployment(path, start.line, start.column, engine="", model=None, nodes=1)
+        dep, found = deployment_from_invocation(
+            docker, path, source_kind="docker-run", base=base, config_loader=loader
+        )
+        if dep.gpus_per_node is not None:
+            dep = replace(dep, gpus=dep.gpus_per_node)
+        return [(dep, found)]
+
+
+_LAYOUT_FIELDS = frozenset({"model", "tp", "pp", "dp", "dp_local", "ep", "ep_enabled", "nodes"})
+
+
+def _entrypoint(dep: Deployment) -> Finding | None:
+    """A script whose engine command takes its model and layout only from the script's own
+    arguments (``exec text-generation-launcher $@``, a container's entrypoint) is not a
+    deployment: the deployment is where it is called with them, and is checked there.  One
+    TL008 note (info) says so, instead of layout findings about options nobody wrote here."""
+
+    forwarded = next((u for u in dep.unresolved if u.field == FORWARDED), None)
+    if forwarded is None or dep.model is not None:
+        return None
+
+    spec = get_spec(dep.engine)
+    written = {spec.fields.get(f.name, f.name.replace("-", "_")) for f in dep.flags if f.value}
+    if written & _LAYOUT_FIELDS:
+        return None
+
+    pos = forwarded.position
+    why = (
+        f"`{forwarded.variable}` gives the engine its model and layout from the script's own "
+        "arguments (an entrypoint): the deployment is where the script is called with them (a "
+        "container's args, a CMD), and is checked there"
+    )
+    from toplint.parse.mentions import no_deployment  # rare path: not imported by most runs
+
+    found = no_deployment(pos.path, pos.line, pos.column, why, anchor=f"entrypoint:{dep.engine}")
+    return replace(found, severity=Severity.INFO)

@@ -1,0 +1,48 @@
+"""Positions in a file's text: line starts and the offset of a (line, column).
+
+Every reader that maps a position inside a value back into the file asks here (Kubernetes
+strings, ``sh -c`` scripts, JSON and CloudFormation values); the line starts of the last text
+asked about are remembered, so a file costs one pass however many positions it asks for.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+
+def line_starts(text: str) -> list[int]:
+    """Offset of the first character of each line (lines end at ``\n`` only)."""
+    lengths = [len(line) + 1 for line in text.split("\n")]
+    lengths.pop()  # the last line ends the text
+    return list(itertools.accumulate(lengths, initial=0))
+
+
+def offset_of(text: str, line: int, column: int) -> int:
+    """Character offset of a 1-based (line, column) in ``text``."""
+    return _offset(text, line, column)
+
+
+def _offset(text: str, line: int, column: int) -> int:
+    if line <= 1:
+        pos = 0
+    else:
+        starts = _starts_of(text)
+        if line - 1 >= len(starts):
+            return len(text)
+        pos = starts[line - 1]
+    return min(pos + column - 1, len(text))
+
+
+# Line starts of the last file text asked about (parsers ask for many positions in one file).
+_STARTS: list[tuple[str, list[int]]] = []
+
+
+def starts_of(text: str) -> list[int]:
+    """``line_starts(text)``, remembered for the last text (one pass per file, not per ask)."""
+    return _starts_of(text)
+
+
+def _starts_of(text: str) -> list[int]:
+    if not _STARTS or _STARTS[0][0] is not text:
+        _STARTS[:] = [(text, line_starts(text))]
+    return _STARTS[0][1]

@@ -1,0 +1,505 @@
+"""Generate the model catalog (``toplint/hardware/data/models_gen.json``) from real config.json.
+
+Run by hand, never at lint time::
+
+    python scripts/gen_models.py [--mirrors /work/.mirror] [--check]
+
+Every architecture is read from a public repository pinned to a commit
+(``scripts/models_manifest.yaml`` names the repository, commit and file of each): a verbatim
+``config.json`` copy (NVIDIA aiconfigurator's ``model_configs/``), a ``config.json`` dict literal
+(MLC-LLM's ``model_preset.py``, read with ``ast.literal_eval``) or a transcription of one
+(GenZ-LLM-Analyzer ``Model_sets``, whose comments cite the Hugging Face config.json each was
+copied from).  Nothing is imported or executed from those files.  The fields kept are the ones
+``toplint.hardware.hfconfig.spec_from_hf_config`` reads, so the script and the linter read a
+config the same way; each architecture is checked by that reader, and one whose computed
+parameter count disagrees with the size in its name by more than 25% is left out (printed), as
+is one that two sources disagree on.
+
+The repositories are read from bare git mirrors (``<mirrors>/<owner>+<name>/repo``, as the
+project's ``fetch`` tool lays them out) with ``git show COMMIT:PATH``; ``--check`` regenerates
+and fails when the shipped file differs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "linter"))
+
+from toplint.hardware.hfconfig import spec_from_hf_config  # noqa: E402
+from toplint.hardware.modelcatalog import build_index  # noqa: E402
+
+MANIFEST = ROOT / "scripts" / "models_manifest.yaml"
+HAND = ROOT / "linter" / "toplint" / "hardware" / "data" / "models.yaml"
+OUT = ROOT / "linter" / "toplint" / "hardware" / "data" / "models_gen.json"
+INDEX = OUT.with_name("models_index.json")
+
+# The config.json fields spec_from_hf_config reads (toplint.hardware.hfconfig), and nothing else.
+FIELDS = (
+    "model_type",
+    "hidden_size",
+    "n_embd",
+    "d_model",
+    "num_hidden_layers",
+    "n_layer",
+    "num_layers",
+    "num_attention_heads",
+    "n_head",
+    "num_key_value_heads",
+    "num_kv_heads",
+    "multi_query",
+    "new_decoder_architecture",
+    "head_dim",
+    "intermediate_size",
+    "intermediate_size_mlp",
+    "ffn_dim",
+    "n_inner",
+    "moe_intermediate_size",
+    "shared_expert_intermediate_size",
+    "vocab_size",
+    "n_routed_experts",
+    "num_local_experts",
+    "num_experts",
+    "num_experts_per_tok",
+    "experts_per_token",
+    "top_k_experts",
+    "n_shared_experts",
+    "first_k_dense_replace",
+    "moe_layer_freq",
+    "decoder_sparse_step",
+    "interleave_moe_layer_step",
+    "mlp_only_layers",
+    "kv_lora_rank",
+    "q_lora_rank",
+    "qk_rope_head_dim",
+    "qk_nope_head_dim",
+    "v_head_dim",
+    "sliding_window",
+    "sliding_window_pattern",
+    "layer_types",
+    "tie_word_embeddings",
+    "torch_dtype",
+    "dtype",
+    "max_position_embeddings",
+    "n_positions",
+    "checkpoint_bytes",
+)
+QUANT_FIELDS = ("quant_method", "quant_algo", "bits", "w_bit", "weight_block_size")
+# Suffixes a re-release carries (quantization) on top of its architecture's name.
+QUANT_SUFFIX = re.compile(
+    r"[-.](NVFP4-FP8|FP8-Static-PerTensor|FP8-dynamic|FP8|NVFP4|FP4|BF16|AWQ|GPTQ-Int4|GPTQ-Int8|"
+    r"AWQ-INT4|GPTQ-INT4|GPTQ|W4A16|W8A8|MXFP4)$",
+    re.IGNORECASE,
+)
+INSTRUCT = re.compile(r"(?i)(instruct|chat|-it\b|-it-|thinking|-sft|hermes)")
+SIZE = re.compile(r"(?i)(?<![a-z0-9.])(\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?)([bm])(?![a-z0-9])")
+
+
+def git_show(mirrors: Path, repo: str, commit: str, path: str) -> str:
+    git_dir = mirrors / repo.replace("/", "+") / "repo"
+    return subprocess.run(
+        ["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+
+
+def trim(config: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {k: config[k] for k in FIELDS if config.get(k) is not None}
+    text = config.get("text_config")
+    if isinstance(text, Mapping) and "hidden_size" in text:
+        out["text_config"] = trim(text)
+    quant = config.get("quantization_config")
+    if isinstance(quant, Mapping):
+        out["quantization_config"] = trim_quant(quant)
+    return out
+
+
+def trim_quant(quant: Mapping[str, Any]) -> dict[str, Any]:
+    out = {k: quant[k] for k in QUANT_FIELDS if quant.get(k) is not None}
+    groups = quant.get("config_groups")
+    if isinstance(groups, Mapping):
+        bits = {
+            name: {"weights": {"num_bits": (g.get("weights") or {}).get("num_bits")}}
+            for name, g in groups.items()
+            if isinstance(g, Mapping)
+        }
+        out["config_groups"] = bits
+    return out
+
+
+def quant_of_hf_quant_config(text: str) -> dict[str, Any]:
+    """ModelOpt's hf_quant_config.json (``quantization.quant_algo``) as quantization_config."""
+    algo = (json.loads(text).get("quantization") or {}).get("quant_algo")
+    return {"quant_method": "modelopt", "quant_algo": algo} if algo else {}
+
+
+# ---- readers -------------------------------------------------------------------------------------
+
+
+def read_aic(mirrors: Path, src: Mapping[str, Any], stem: str) -> tuple[dict[str, Any], str]:
+    path = f"{src['dir']}/{stem}_config.json"
+    config = trim(json.loads(git_show(mirrors, src["repo"], src["commit"], path)))
+    if "quantization_config" not in config:
+        try:
+            quant_text = git_show(
+                mirrors, src["repo"], src["commit"], f"{src['dir']}/{stem}_hf_quant_config.json"
+            )
+        except subprocess.CalledProcessError:
+            quant_text = ""
+        quant = quant_of_hf_quant_config(quant_text) if quant_text else {}
+        if quant:
+            config["quantization_config"] = quant
+    return config, f"github.com/{src['repo']}@{src['commit'][:10]} {path}"
+
+
+_MLC: dict[str, dict[str, Any]] = {}
+
+
+def read_mlc(mirrors: Path, src: Mapping[str, Any], key: str) -> tuple[dict[str, Any], str]:
+    if not _MLC:
+        tree = ast.parse(git_show(mirrors, src["repo"], src["commit"], src["path"]))
+        for node in tree.body:
+            value = getattr(node, "value", None)
+            if isinstance(value, ast.Dict):
+                _MLC.update(ast.literal_eval(value))
+    return trim(
+        _MLC[key]
+    ), f"github.com/{src['repo']}@{src['commit'][:10]} {src['path']} MODEL_PRESETS[{key!r}]"
+
+
+_GENZ_FIELDS = {
+    "hidden_size": "hidden_size",
+    "num_attention_heads": "num_attention_heads",
+    "num_key_value_heads": "num_key_value_heads",
+    "head_dim": "head_dim",
+    "intermediate_size": "intermediate_size",
+    "num_decoder_layers": "num_hidden_layers",
+    "vocab_size": "vocab_size",
+    "sliding_window": "sliding_window",
+    "num_experts": "num_local_experts",
+    "expert_top_k": "num_experts_per_tok",
+    "moe_intermediate_size": "moe_intermediate_size",
+    "n_shared_experts": "n_shared_experts",
+    "shared_expert_intermediate_size": "shared_expert_intermediate_size",
+    "first_k_dense_replace": "first_k_dense_replace",
+}
+
+
+def _arith(node: ast.AST) -> Any:
+    """A literal or a product/sum of literals (GenZ writes ``4*2048``); anything else raises."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Add, ast.FloorDiv)):
+        left, right = _arith(node.left), _arith(node.right)
+        if isinstance(node.op, ast.FloorDiv):
+            return left // right
+        return left * right if isinstance(node.op, ast.Mult) else left + right
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return [_arith(e) for e in node.elts]
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return f"{node.value.id}.{node.attr}"  # an enum member, by name
+    return ast.literal_eval(node)
+
+
+def read_genz(mirrors: Path, src: Mapping[str, Any], ref: str) -> tuple[dict[str, Any], str]:
+    module, var = ref.split(".", 1)
+    path = f"{src['dir']}/{module}.py"
+    text = git_show(mirrors, src["repo"], src["commit"], path)
+    for node in ast.parse(text).body:
+        if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)):
+            continue
+        if not any(isinstance(t, ast.Name) and t.id == var for t in node.targets):
+            continue
+        config: dict[str, Any] = {}
+        for kw in node.value.keywords:
+            if kw.arg in _GENZ_FIELDS:
+                value = _arith(kw.value)
+                config[_GENZ_FIELDS[kw.arg]] = int(value) if isinstance(value, float) else value
+        if config.get("num_local_experts", 1) <= 1:
+            config.pop("num_local_experts", None)
+            config.pop("num_experts_per_tok", None)
+        cited = text.splitlines()[node.lineno - 2].lstrip("# ").strip()
+        where = (
+            f"github.com/{src['repo']}@{src['commit'][:10]} {path} {var} (transcribed from {cited})"
+        )
+        return config, where
+    raise KeyError(f"{path}: no {var}")
+
+
+_GEMMA_TYPES = {
+    "Architecture.GEMMA_1": "gemma",
+    "Architecture.GEMMA_2": "gemma2",
+    "Architecture.GEMMA_3": "gemma3_text",
+}
+_GEMMA_LAYERS = {
+    "AttentionType.GLOBAL": "full_attention",
+    "AttentionType.LOCAL_SLIDING": "sliding_attention",
+}
+
+
+def read_gemma(mirrors: Path, src: Mapping[str, Any], func: str) -> tuple[dict[str, Any], str]:
+    """Google's own config of one Gemma size: gemma_pytorch ``gemma/config.py`` ``func``
+    (``GemmaConfig`` keywords over the dataclass defaults; ``attn_types`` repeats over the
+    layers, as gemma/model.py applies it)."""
+    tree = ast.parse(git_show(mirrors, src["repo"], src["commit"], src["path"]))
+    values: dict[str, Any] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == "GemmaConfig":
+            for item in node.body:
+                named = isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+                if named and item.value is not None and item.target.id != "tokenizer":
+                    values[item.target.id] = _arith(item.value)
+    call = next(
+        n
+        for f in tree.body
+        if isinstance(f, ast.FunctionDef) and f.name == func
+        for n in ast.walk(f)
+        if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "GemmaConfig"
+    )
+    for kw in call.keywords:
+        if kw.arg in ("dtype", "tokenizer", "vision_config", "rope_wave_length"):
+            continue
+        values[str(kw.arg)] = _arith(kw.value)
+    config = {k: values[k] for k in CORE if k in values}
+    config["model_type"] = _GEMMA_TYPES[values["architecture"]]
+    config["torch_dtype"] = "bfloat16"
+    kinds = values.get("attn_types")
+    if kinds:
+        layers = int(values["num_hidden_layers"])
+        config["layer_types"] = [_GEMMA_LAYERS[kinds[i % len(kinds)]] for i in range(layers)]
+        config["sliding_window"] = values["sliding_window_size"]
+    return config, f"github.com/{src['repo']}@{src['commit'][:10]} {src['path']} {func}()"
+
+
+_KAITO: dict[str, dict[str, Any]] = {}
+_KAITO_FIELDS = {
+    "hiddenSize": "hidden_size",
+    "numHiddenLayers": "num_hidden_layers",
+    "numAttentionHeads": "num_attention_heads",
+    "numKeyValueHeads": "num_key_value_heads",
+    "headDim": "head_dim",
+    "kvLoraRank": "kv_lora_rank",
+    "qkRopeHeadDim": "qk_rope_head_dim",
+}
+_GIB = {"Gi": 1024**3, "Mi": 1024**2}
+
+
+def read_kaito(mirrors: Path, src: Mapping[str, Any], name: str) -> tuple[dict[str, Any], str]:
+    """A partial architecture: the fields KAITO's generator copied from the model's config.json
+    into presets/workspace/models/model_catalog.yaml, and the checkpoint's size (modelFileSize)."""
+    if not _KAITO:
+        data = yaml.safe_load(git_show(mirrors, src["repo"], src["commit"], src["path"]))
+        _KAITO.update({m["name"]: m for m in data["models"]})
+    raw = _KAITO[name]
+    config = {hf: raw[k] for k, hf in _KAITO_FIELDS.items() if raw.get(k)}
+    size = str(raw["modelFileSize"])
+    config["checkpoint_bytes"] = int(float(size[:-2]) * _GIB[size[-2:]])
+    return config, f"github.com/{src['repo']}@{src['commit'][:10]} {src['path']} name={name}"
+
+
+READERS = {
+    "aic": read_aic,
+    "mlc": read_mlc,
+    "genz": read_genz,
+    "kaito": read_kaito,
+    "gemma": read_gemma,
+}
+CORE = (
+    "hidden_size",
+    "num_hidden_layers",
+    "num_attention_heads",
+    "num_key_value_heads",
+    "head_dim",
+    "intermediate_size",
+    "vocab_size",
+)
+
+
+def name_size(name: str) -> float | None:
+    """Billions of parameters a name states ("Qwen3-30B-A3B" -> 30, "Mixtral-8x7B" -> 46.7 is not
+    derivable, so "NxM" names are not checked)."""
+    for number, unit in SIZE.findall(name.rsplit("/", 1)[-1]):
+        if "x" in number.lower():
+            return None
+        return float(number) / (1000.0 if unit.lower() == "m" else 1.0)
+    return None
+
+
+def kind(model_id: str) -> str:
+    return "instruct" if INSTRUCT.search(model_id.rsplit("/", 1)[-1]) else "base"
+
+
+def quant_word(model_id: str) -> str | None:
+    match = QUANT_SUFFIX.search(model_id)
+    return match.group(1).lower() if match else None
+
+
+_NOT_COUNTS = {"model_type", "torch_dtype", "dtype", "layer_types", "mlp_only_layers"}
+PARTIAL_FIELDS = ("checkpoint_bytes",)
+
+
+def _odd_fields(config: Mapping[str, Any]) -> list[str]:
+    """Fields the reader takes as one whole number that this config writes otherwise (a
+    per-layer list of ``moe_layer_freq``): the reader would silently misread them."""
+    odd = [
+        k
+        for k, v in config.items()
+        if k not in _NOT_COUNTS and k in FIELDS and not isinstance(v, (int, bool))
+    ]
+    text = config.get("text_config")
+    return odd + (_odd_fields(text) if isinstance(text, Mapping) else [])
+
+
+def _core(config: Mapping[str, Any]) -> dict[str, Any]:
+    text = config.get("text_config") if isinstance(config.get("text_config"), Mapping) else config
+    return {k: text.get(k) for k in CORE if text.get(k) is not None}
+
+
+def _disagree(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
+    ca, cb = _core(a), _core(b)
+    return [f"{k}: {ca[k]} vs {cb[k]}" for k in ca.keys() & cb.keys() if ca[k] != cb[k]]
+
+
+def _id_entry(
+    model_id: str, arch: str, quant_config: Mapping[str, Any] | None = None, source: str = ""
+) -> dict[str, Any]:
+    entry: dict[str, Any] = {"arch": arch, "kind": kind(model_id)}
+    if quant_config:
+        entry["quantization_config"] = dict(quant_config)
+        entry["source"] = source
+    elif quant_word(model_id):
+        entry["quant"] = quant_word(model_id)
+    return entry
+
+
+def generate(mirrors: Path) -> tuple[dict[str, Any], list[str]]:
+    manifest = yaml.safe_load(MANIFEST.read_text())
+    sources = manifest["sources"]
+    hand = {m["id"] for m in yaml.safe_load(HAND.read_text())["models"]}
+    archs: dict[str, Any] = {}
+    ids: dict[str, Any] = {}
+    dropped: list[str] = []
+
+    def read(ref: list[str]) -> tuple[dict[str, Any], str]:
+        return READERS[ref[0]](mirrors, sources[ref[0]], ref[1])
+
+    for item in manifest["architectures"]:
+        arch = item["id"]
+        if item.get("hand"):
+            if arch not in hand:
+                raise SystemExit(f"{arch}: marked hand but not in {HAND.name}")
+            archs[arch] = {"family": item["family"], "hand": True}
+        else:
+            if item["read"][0] == "genz" and not item.get("also"):
+                dropped.append(f"{arch}: a transcription no second source confirms")
+                continue
+            config, source = read(item["read"])
+            config.pop("quantization_config", None) if item.get("strip_quant") else None
+            if item.get("model_type"):
+                config.setdefault("model_type", item["model_type"])
+            if item.get("add"):  # fields a cited model card states (``add_source``)
+                config.update(item["add"])
+                source += f"; {', '.join(item['add'])} from {item['add_source']}"
+            problems = [
+                f"{p} ({read(ref)[1]})"
+                for ref in item.get("also", ())
+                for p in _disagree(config, read(ref)[0])
+            ]
+            odd = _odd_fields(config)
+            if odd:
+                dropped.append(
+                    f"{arch}: toplint's reader does not read {', '.join(odd)} as written"
+                )
+                continue
+            try:
+                spec = spec_from_hf_config(config, model_id=arch, source=source)
+            except ValueError as exc:
+                dropped.append(f"{arch}: toplint's reader cannot use it: {exc}")
+                continue
+            size = name_size(item.get("size_name", arch))
+            billions = spec.params_total / 1e9
+            if size and abs(billions - size) / size > 0.25:
+                problems.append(f"computes {billions:.1f}B parameters, the name says {size:g}B")
+            if problems:
+                dropped.append(f"{arch}: " + "; ".join(problems))
+                continue
+            archs[arch] = {"family": item["family"], "config": config, "source": source}
+            if item.get("note"):
+                archs[arch]["note"] = item["note"]
+        for model_id in (arch, *item.get("ids", ())):
+            ids[model_id] = _id_entry(model_id, arch)
+        for stem in item.get("checkpoints", ()):
+            config, source = read(["aic", stem])
+            problems = _disagree(config, archs[arch].get("config") or config)
+            model_id = stem.replace("--", "/", 1)
+            if problems:
+                dropped.append(f"{model_id}: differs from {arch}: " + "; ".join(problems))
+                continue
+            ids[model_id] = _id_entry(model_id, arch, config.get("quantization_config"), source)
+    catalog = {
+        "generated_by": "scripts/gen_models.py from scripts/models_manifest.yaml",
+        "architectures": dict(sorted(archs.items())),
+        "ids": dict(sorted(ids.items(), key=lambda kv: kv[0].lower())),
+    }
+    return catalog, dropped
+
+
+def dump(catalog: Mapping[str, Any]) -> str:
+    """One line per architecture and per id: compact to read at lint time (the file is read and
+    hashed on every run that looks a model up), and still a one-line diff per change."""
+    lines = ["{", f' "generated_by": {json.dumps(catalog["generated_by"])},']
+    for section in catalog:
+        if section == "generated_by":
+            continue
+        last = section == list(catalog)[-1]
+        if isinstance(catalog[section], list):
+            value = json.dumps(catalog[section], separators=(",", ":"))
+            lines.append(f' "{section}": {value}' + ("" if last else ","))
+            continue
+        items = list(catalog[section].items())
+        lines.append(f' "{section}": {{')
+        for i, (key, value) in enumerate(items):
+            comma = "," if i < len(items) - 1 else ""
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, separators=(',', ':'))}{comma}")
+        lines.append(" }" if last else " },")
+    return "\n".join(lines) + "\n}\n"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
+    parser.add_argument("--check", action="store_true", help="fail when the shipped file differs")
+    args = parser.parse_args()
+    catalog, dropped = generate(args.mirrors)
+    for line in dropped:
+        print(f"left out: {line}", file=sys.stderr)
+    text = dump(catalog)
+    hand_models = yaml.safe_load(HAND.read_text())["models"]
+    index = {"generated_by": catalog["generated_by"]}
+    index.update(build_index(hand_models, catalog["architectures"], catalog["ids"]))
+    index_text = dump(index)
+    if args.check:
+        return 0 if (OUT.read_text(), INDEX.read_text()) == (text, index_text) else 1
+    OUT.write_text(text)
+    INDEX.write_text(index_text)
+    n_arch = sum(1 for a in catalog["architectures"].values() if not a.get("hand"))
+    print(
+        f"{OUT.relative_to(ROOT)}: {len(catalog['ids'])} ids, {n_arch} architectures read "
+        f"(+{len(catalog['architectures']) - n_arch} from models.yaml), {len(dropped)} left out"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

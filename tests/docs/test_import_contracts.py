@@ -1,0 +1,112 @@
+"""The import graph keeps the shape docs/ARCHITECTURE.md draws.
+
+The import-linter contracts of pyproject.toml ([tool.importlinter]: the stage layers, the reading
+stage's layers, no circles, what a Python rule may import) hold, and every import they ignore is
+listed with its reason in the doc."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10
+    import tomli as tomllib
+
+CONTRACTS: list[dict[str, Any]] = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))[
+    "tool"
+]["importlinter"]["contracts"]
+
+# What a Python rule may import (every other toplint module is in the "rules" contract's
+# forbidden list, which the last test keeps complete): the shared types, its context's and the
+# facts' vocabularies, the rule-writing helpers, the engine records and the knowledge tables.
+RULES_MAY_IMPORT = (
+    "toplint",
+    "toplint.accelerators",
+    "toplint.catalog_types",
+    "toplint.engines",
+    "toplint.errors",
+    "toplint.facts",
+    "toplint.facts.registry",
+    "toplint.hardware",
+    "toplint.hardware.archs",
+    "toplint.hardware.data",
+    "toplint.hardware.formats",
+    "toplint.hardware.linkkinds",
+    "toplint.hardware.models",
+    "toplint.hardware.topology",
+    "toplint.hardware.types",
+    "toplint.hardware.units",
+    "toplint.model",
+    # the outcome model (issue 25): its records, the checkpoint's real bytes, and the judgement
+    # of a changed deployment a rule weighs its fix or its alternatives with
+    "toplint.outcome",
+    "toplint.outcome.judge",
+    "toplint.outcome.memory",
+    "toplint.outcome.types",
+    "toplint.parse",
+    "toplint.parse.options",
+    "toplint.placement",
+    "toplint.placement.types",
+    "toplint.record",
+    "toplint.recordinit",
+    "toplint.rulebook",
+    "toplint.rulebook.analysis",
+    "toplint.rulebook.helpers",
+    "toplint.rulebook.outcomes",
+    "toplint.rulebook.types",
+)
+
+
+def test_the_contracts_hold(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from importlinter.cli import lint_imports
+
+    monkeypatch.chdir(ROOT)  # `rules` (the checkout's rules/ folder) is imported from here
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    status = lint_imports(str(ROOT / "pyproject.toml"), no_cache=True, no_logo=True)
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert f"{len(CONTRACTS)} kept, 0 broken" in out, out
+
+
+def _ignored() -> set[str]:
+    return {i for c in CONTRACTS for i in c.get("ignore_imports", ())}
+
+
+@pytest.mark.parametrize("ignored", sorted(_ignored()))
+def test_every_ignored_import_is_listed_in_the_architecture(ignored: str) -> None:
+    importer, imported = (part.strip() for part in ignored.split("->"))
+    listed = re.search(rf"`{re.escape(importer)}`\s*(->|→)\s*`{re.escape(imported)}`", DOC)
+    assert listed, f"docs/ARCHITECTURE.md does not list the ignored import {ignored}"
+
+
+def test_a_rule_may_import_only_what_is_listed_or_forbidden() -> None:
+    """A module added to toplint is either allowed to rules here or forbidden to them there."""
+    import pkgutil
+
+    import toplint
+
+    rules = next(c for c in CONTRACTS if c["id"] == "rules")
+    forbidden = tuple(rules["forbidden_modules"])
+    modules = {"toplint"} | {
+        info.name for info in pkgutil.walk_packages(toplint.__path__, "toplint.")
+    }
+    modules = {m for m in modules if not m.startswith("toplint.rules")}  # the rules themselves
+    unaccounted = sorted(
+        m
+        for m in modules
+        if m not in RULES_MAY_IMPORT
+        and not any(m == f or m.startswith(f + ".") for f in forbidden)
+        and not m.startswith("toplint.engines.")
+    )
+    assert unaccounted == []

@@ -1,0 +1,90 @@
+"""Coverage: the share of distinct public model ids named by deployments in the corpora that the
+catalog knows (issue 26.4).  Fails below 95% and names the unknown ones.
+
+Corpora: ../shared/corpus, the project's own (tests/data/corpus2 and any other deployment tree
+under tests/data/), and the incident suite (tests/incidents/) when present.  A public id is an
+``org/name`` Hugging Face id as written (a Hugging Face cache path counts as its id); local paths
+(``/models/x``), URIs and unresolved variables are not public ids and are not counted.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import CORPUS, HAVE_SHARED
+
+from toplint.discover.files import discover, read_source
+from toplint.hardware.models import lookup_model
+from toplint.model import Finding
+from toplint.parse.builtin import toplint_parsers
+from toplint.parse.run import parse_source
+
+TESTS = Path(__file__).resolve().parents[1]
+PUBLIC = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]*[A-Za-z0-9]$")
+CACHE_DIR = re.compile(r"models--([\w.-]+?)--([\w.-]+)")
+THRESHOLD = 0.95
+
+
+def corpora() -> list[Path]:
+    found = [CORPUS] if HAVE_SHARED else []
+    data = TESTS / "data"
+    found += sorted(p for p in data.iterdir() if p.is_dir()) if data.is_dir() else []
+    found += [p for p in (TESTS / "incidents", TESTS / "corpus2") if p.is_dir()]
+    return found
+
+
+def public_id(model: str) -> str | None:
+    cache = CACHE_DIR.search(model)
+    if cache:
+        return f"{cache.group(1)}/{cache.group(2)}"
+    text = model.strip()
+    if text.startswith("hf://"):
+        text = text[len("hf://") :]
+    return text if PUBLIC.match(text) and "$" not in text else None
+
+
+def named_ids() -> dict[str, str]:
+    """Distinct public ids -> the first file naming one."""
+    ids: dict[str, str] = {}
+    parsers = toplint_parsers()
+    for corpus in corpora():
+        for path in discover([str(corpus)]):
+            source = read_source(path)
+            if isinstance(source, Finding):
+                continue
+            for dep in parse_source(source, parsers).deployments:
+                found = public_id(dep.model or "")
+                if found:
+                    ids.setdefault(found, path)
+    return ids
+
+
+@pytest.mark.slow
+def test_the_catalog_knows_95_percent_of_the_public_ids_the_corpora_name() -> None:
+    ids = named_ids()
+    assert len(ids) >= 20, f"too few ids to measure: {sorted(ids)}"
+    unknown = {i: where for i, where in ids.items() if lookup_model(i, hf_cache=False) is None}
+    share = 1 - len(unknown) / len(ids)
+    listing = "\n".join(f"  {i}  ({where})" for i, where in sorted(unknown.items()))
+    assert share >= THRESHOLD, (
+        f"the catalog knows {len(ids) - len(unknown)} of {len(ids)} public model ids "
+        f"({share:.1%} < {THRESHOLD:.0%}); unknown:\n{listing}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("model", "expected"),
+    [
+        ("Qwen/Qwen3-8B", "Qwen/Qwen3-8B"),
+        ("hf://google/gemma-2-9b-it", "google/gemma-2-9b-it"),
+        ("/root/.cache/huggingface/hub/models--Qwen--Qwen3-8B/snapshots/abc", "Qwen/Qwen3-8B"),
+        ("/models/Qwen3-8B", None),
+        ("$(MODEL)/x", None),
+        ("s3://bucket/model", None),
+        ("model_path", None),
+    ],
+)
+def test_public_ids_are_org_slash_name(model: str, expected: str | None) -> None:
+    assert public_id(model) == expected
