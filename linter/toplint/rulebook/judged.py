@@ -19,6 +19,7 @@ from toplint.engines.registry import get_engine
 from toplint.model import Deployment, Finding, Severity
 from toplint.outcome.judge import changed, judge_deployment
 from toplint.record import replace
+from toplint.rulebook.helpers import ranks_without_shared_memory
 from toplint.rulebook.types import RuleContext
 
 GPU_RESOURCES = ("nvidia.com/gpu", "requestGPU", "amd.com/gpu")
@@ -80,7 +81,21 @@ def _fixed(dep: Deployment, finding: Finding, sizes: dict[str, Any]) -> Deployme
     new = changed(dep, sizes.get("tp"), sizes.get("pp"), sizes.get("dp"), **_switches(sizes))
     if "attention_dp" in new.options:  # what ``changed`` derived wins over the written flags
         options["attention_dp"] = new.options["attention_dp"]
+    if dep.gpus_per_node is not None and dep.gpus == dep.gpus_per_node:  # one pod: its request
+        return replace(new, options=options, gpus=gpus, gpus_per_node=gpus)
     return replace(new, options=options, gpus=gpus)
+
+
+def _stops_without_shared_memory(dep: Deployment, new: Deployment) -> str:
+    """Why ``new`` stops at start-up where ``dep`` did not: the fix puts several GPU ranks in
+    a pod whose /dev/shm is 64 MiB (TL215: NCCL cannot create its segments)."""
+    ranks = ranks_without_shared_memory(new)
+    if ranks < 2 or ranks_without_shared_memory(dep) >= 2:
+        return ""
+    return (
+        f"it puts {ranks} GPU ranks in a pod whose /dev/shm is 64 MiB, where NCCL stops at "
+        "start-up: mount a memory-backed /dev/shm first (TL215)"
+    )
 
 
 def _switches(sizes: dict[str, Any]) -> dict[str, Any]:
@@ -118,8 +133,9 @@ def judged(findings: list[Finding], ctx: RuleContext) -> list[Finding]:
                     layout=bool(sizes) and not _writes_down(ctx.deployment, f, sizes),
                     keep_speed=f.severity is not Severity.ERROR,
                 )
-                if not j.ok:
+                why = j.why or _stops_without_shared_memory(ctx.deployment, new)
+                if why:
                     change = f.fix.message.split(" (", 1)[0]
-                    f = replace(f, fix=None, message=f"{f.message} (not `{change}`: {j.why})")
+                    f = replace(f, fix=None, message=f"{f.message} (not `{change}`: {why})")
         out.append(f)
     return out
