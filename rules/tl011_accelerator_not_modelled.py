@@ -11,13 +11,17 @@ from toplint.rulebook.types import Rule, RuleContext
 DOC = """\
 ## What it does
 Reports a deployment that runs on an accelerator toplint's placement and cost model do not
-describe: Intel Gaudi (HPU), AWS Trainium/Inferentia (Neuron), Google TPU or Huawei Ascend
-(NPU). It is read from the Kubernetes resource the pod requests (`habana.ai/gaudi`,
-`aws.amazon.com/neuron`, `aws.amazon.com/neuroncore`, `google.com/tpu`, `huawei.com/Ascend910`),
-the node labels (`cloud.google.com/gke-tpu-*`, a `trn`/`inf`/`ct5lp`… instance type), the
-serving image (`vault.habana.ai/gaudi-docker`, `tgi-gaudi`, AWS `neuronx` containers,
-`vllm-tpu`, `vllm-ascend`) or the engine's `--device` option. One finding
-per deployment says which, and no link, bandwidth, budget or memory rule runs for it.
+describe: Intel Gaudi (HPU), AWS Trainium/Inferentia (Neuron), Google TPU, Huawei Ascend
+(NPU), Intel's data-centre GPUs (Max series, Xe Link), or a hardware manifest's part that is
+outside the GPU catalog and not described well enough to price (no memory, memory bandwidth or
+compute figure). It is read from the manifest's `gpu` name, from the Kubernetes resource the
+pod requests (`habana.ai/gaudi`, `aws.amazon.com/neuron`, `aws.amazon.com/neuroncore`,
+`google.com/tpu`, `huawei.com/Ascend910`, `gpu.intel.com/i915`), the node labels
+(`cloud.google.com/gke-tpu-*`, a `trn`/`inf`/`ct5lp`… instance type), the serving image
+(`vault.habana.ai/gaudi-docker`, `tgi-gaudi`, AWS `neuronx` containers, `vllm-tpu`,
+`vllm-ascend`, `-xpu` builds) or the engine's `--device` option (`hpu`, `neuron`, `tpu`, `npu`,
+`xpu`). One finding per deployment says which, and no link, bandwidth, budget or memory rule
+runs for it.
 
 Outcome reported (toplint's severity policy): not computed — the cost model does not describe
 this accelerator, so no latency or memory outcome is claimed (info).
@@ -51,6 +55,8 @@ None.
   https://awsdocs-neuron.readthedocs-hosted.com/en/latest/containers/kubernetes-getting-started.html
 - GKE TPUs (`google.com/tpu`, `cloud.google.com/gke-tpu-accelerator`):
   https://cloud.google.com/kubernetes-engine/docs/concepts/tpus
+- Intel GPU device plugin (`gpu.intel.com/i915`, `gpu.intel.com/xe`):
+  https://github.com/intel/intel-device-plugins-for-kubernetes/blob/main/cmd/gpu_plugin/README.md
 - Huawei Ascend in Kubernetes (`huawei.com/Ascend910`, `huawei.com/Ascend310P`):
   https://github.com/Project-HAMi/HAMi/blob/master/docs/ascend910b-support.md
 """
@@ -79,7 +85,7 @@ RULE = Rule(
     code="TL011",
     name="accelerator-not-modelled",
     summary="A deployment runs on an accelerator the cost model does not describe (Gaudi, "
-    "Neuron, TPU).",
+    "Neuron, TPU, Ascend, Intel GPU Max, an undescribed part).",
     severity=Severity.INFO,
     check=check,
     doc=DOC,

@@ -10,6 +10,7 @@ from toplint.engines.types import Engine
 from toplint.hardware import linkkinds
 from toplint.model import INTENT_KINDS, STAGE_RULES
 from toplint.parse import builtin as parse_builtin
+from toplint.parse.generic.pyparser import PythonParser
 from toplint.parse.k8s.manifest import KubernetesParser
 from toplint.parse.parallel import parse_file
 from toplint.parse.structured.cloudformation import CloudFormationParser
@@ -19,6 +20,7 @@ from toplint.parse.structured.helm import HelmValuesParser
 from toplint.parse.structured.rayserve import RayServeConfigParser
 from toplint.parse.structured.skypilot import SkyPilotParser
 from toplint.parse.text.dockerfile import DockerfileParser
+from toplint.parse.text.makefile import MakefileParser
 from toplint.parse.text.shellsrc import ShellParser
 from toplint.plugins import hookimpl, hookspecs
 from toplint.report import builtin as report_builtin
@@ -58,6 +60,8 @@ USED = [
     # Parsers are imported by name when a file first reaches them (parse/builtin.py).
     CloudFormationParser,
     ComposeParser,
+    MakefileParser,
+    PythonParser,
     DisaggConfigParser,
     DockerfileParser,
     HelmValuesParser,

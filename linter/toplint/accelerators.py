@@ -19,12 +19,22 @@ Evidence, each read from where the deployment writes it:
 * the container image (the vendors' serving images: ``vault.habana.ai/gaudi-docker`` and the
   engines' ``-gaudi`` builds; AWS ``neuronx`` deep-learning containers, ``optimum-neuron``; the
   engines' ``-tpu`` builds and JetStream; the Ascend images under ``quay.io/ascend/``, MindIE);
-* the engine's ``--device`` option (vLLM's older ``--device {cuda,neuron,tpu,hpu,...}``).
+* the engine's ``--device`` option (vLLM's older ``--device {cuda,neuron,tpu,hpu,...}``);
+* the accelerator a hardware manifest names for a cluster (``names``), and a manifest GPU outside
+  the catalog that is not described well enough to price (no memory, memory bandwidth or
+  compute figure: an unknown vendor's part), see ``of_cluster``.
+
+Intel's data-centre GPUs (Max series, "Ponte Vecchio") join over Xe Link and run oneCCL, which
+the cost model does not describe either: Intel's device plugin requests ``gpu.intel.com/i915``
+or ``gpu.intel.com/xe`` (intel/intel-device-plugins-for-kubernetes, cmd/gpu_plugin/README.md),
+vLLM and SGLang run them as ``--device xpu``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from typing import Protocol
 
 from toplint.model import Deployment, Position
 from toplint.record import record
@@ -39,6 +49,7 @@ class Accelerator:
     devices: tuple[str, ...]  # values of an engine's --device option
     label_keys: tuple[str, ...] = ()  # node labels whose presence names it
     instance_prefixes: tuple[str, ...] = ()  # node.kubernetes.io/instance-type prefixes
+    names: tuple[str, ...] = ()  # lower-cased words of a manifest's name for the part
 
 
 ACCELERATORS: tuple[Accelerator, ...] = (
@@ -48,6 +59,7 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         ("habana.ai/gaudi",),
         ("gaudi", "habana"),
         ("hpu",),
+        names=("gaudi", "habana", "hpu"),
     ),
     Accelerator(
         "neuron",
@@ -56,6 +68,7 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         ("neuronx", "optimum-neuron", "/neuron/"),
         ("neuron",),
         instance_prefixes=("trn1.", "trn1n.", "trn2.", "inf1.", "inf2."),
+        names=("trainium", "inferentia", "neuron", "trn1", "trn2", "inf1", "inf2"),
     ),
     Accelerator(
         "tpu",
@@ -65,6 +78,7 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         ("tpu",),
         label_keys=("cloud.google.com/gke-tpu-accelerator", "cloud.google.com/gke-tpu-topology"),
         instance_prefixes=("ct4p-", "ct5lp-", "ct5p-", "ct6e-"),
+        names=("tpu", "v5litepod", "v5e", "v5p", "v6e"),
     ),
     Accelerator(
         "ascend",
@@ -72,6 +86,15 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         ("huawei.com/Ascend910", "huawei.com/Ascend310", "huawei.com/Ascend310P"),
         ("/ascend/", "mindie"),
         ("npu",),
+        names=("ascend", "npu", "910b"),
+    ),
+    Accelerator(
+        "intel-gpu",
+        "Intel Data Center GPU (Xe)",
+        ("gpu.intel.com/i915", "gpu.intel.com/xe"),
+        ("-xpu", "/xpu"),
+        ("xpu",),
+        names=("gpu max", "data center gpu", "ponte vecchio", "pvc", "xpu"),
     ),
 )
 
@@ -85,6 +108,56 @@ def by_resource(name: str) -> Accelerator | None:
 def by_image(image: str) -> Accelerator | None:
     low = image.lower()
     return next((a for a in ACCELERATORS if any(s in low for s in a.images)), None)
+
+
+def by_name(name: str) -> Accelerator | None:
+    """The accelerator a manifest's part name names (``Gaudi2``, ``Intel GPU Max 1550``), if any."""
+    words = " ".join(re.split(r"[^a-z0-9]+", name.lower()))
+    return next(
+        (a for a in ACCELERATORS if any(re.search(rf"\b{n}", words) for n in a.names)), None
+    )
+
+
+class Part(Protocol):
+    """What ``of_cluster`` reads of a manifest's part (``hardware.types.GpuSpec``)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def memory_gb(self) -> float: ...
+
+    @property
+    def memory_bandwidth_gb_per_s(self) -> float: ...
+
+    @property
+    def bf16_tflops(self) -> float: ...
+
+
+def of_cluster(gpu: Part, cataloged: bool) -> str | None:
+    """Why a manifest's accelerator is outside what the cost model prices, or None.
+
+    A part whose name names a non-GPU accelerator (``by_name``) is declined even when described;
+    a part outside the catalog with no memory, memory bandwidth or compute figure is an unknown
+    vendor's (nothing to price it from).  A fully described GPU stays priced, as the manifest
+    schema promises."""
+    acc = by_name(gpu.name) if not cataloged else None
+    if acc is not None:
+        return f"{acc.title} (the manifest's `{gpu.name}`)"
+    if cataloged:
+        return None
+    missing = [
+        what
+        for what, value in (
+            ("memory", gpu.memory_gb),
+            ("memory_bandwidth", gpu.memory_bandwidth_gb_per_s),
+            ("bf16_tflops", gpu.bf16_tflops),
+        )
+        if value <= 0
+    ]
+    if missing:
+        return f"`{gpu.name}`, a part outside the GPU catalog with no {', '.join(missing)}"
+    return None
 
 
 def by_labels(labels: Mapping[str, str]) -> tuple[Accelerator, str] | None:
@@ -110,6 +183,10 @@ def of_deployment(dep: Deployment) -> tuple[Accelerator, str, Position] | None:
         acc = by_resource(resource) if resource else None
         if acc is not None:
             return acc, f"requests `{resource}`", dep.sources.get(at, here)
+    named = dep.options.get("accelerator.name")
+    acc = by_name(named) if named else None
+    if acc is not None:
+        return acc, f"`{named}`", dep.sources.get("accelerator", dep.sources.get("gpus", here))
     device = dep.flag("device")
     if device is not None and device.value:
         acc = next((a for a in ACCELERATORS if device.value.lower() in a.devices), None)

@@ -207,6 +207,10 @@ class Deployment:
     labels: Mapping[str, str] = field(default_factory=dict)  # k8s nodeSelector / affinity labels
     notes: tuple[str, ...] = ()  # e.g. "pods are not nodes: ..."
     pods_are_nodes: bool | None = None  # True when the orchestrator guarantees one pod per node
+    # Facts a generic reader inferred, each with where it came from in the file's own words:
+    # field ("engine", "tp", "gpus", ...) -> "`flags.tp-size`" / "`type: vllm`" (``sources``
+    # holds the position).  Empty for a command line read as written.
+    provenance: Mapping[str, str] = field(default_factory=dict)
 
     def position_of(self, name: str) -> Position:
         """Position of a field's value, falling back to where the deployment starts."""

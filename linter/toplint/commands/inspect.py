@@ -81,6 +81,11 @@ def deployment_json(analysis: Any) -> dict[str, Any]:
     out["model_spec"] = model_spec_json(getattr(analysis, "model", None))
     out["options"] = dict(dep.options)
     out["notes"] = list(dep.notes)
+    if dep.provenance:  # facts a reader inferred, with where each came from
+        from toplint.parse.infer.provenance import parts
+
+        out["provenance"] = dict(dep.provenance)
+        out["read_as"] = parts(dep)
     placement = getattr(analysis, "placement", None)
     out["groups"] = [group_json(g) for g in placement.groups] if placement is not None else []
     if placement is not None:
@@ -146,6 +151,7 @@ def _block(d: dict[str, Any]) -> str:
     )
     if d.get("hardware_inferred_from"):
         lines.append(f"  hardware: inferred from {d['hardware_inferred_from']}")
+    lines.extend(f"  read: {p}" for p in d.get("read_as", ()))
     lines.extend(f"  note: {n}" for n in d["notes"])
     for g in d["groups"]:
         link = g["link"]

@@ -12,8 +12,12 @@ from toplint.infra.readpolicy import MAX_SOURCE_BYTES, ReadRefused, read_bytes, 
 from toplint.model import Finding, unparsable
 
 # File kinds read when walking a directory (explicitly named files are always read).
-SUFFIXES = (".sh", ".bash", ".zsh", ".yaml", ".yml", ".json", ".slurm", ".sbatch", ".pbs", ".lsf")
-NAMES = ("dockerfile", "containerfile")
+# Python apps are read, never run, and Makefile includes too (issue 24).
+SUFFIXES = (
+    *(".sh", ".bash", ".zsh", ".yaml", ".yml", ".json", ".slurm", ".sbatch", ".pbs", ".lsf"),
+    *(".py", ".mk"),
+)
+NAMES = ("dockerfile", "containerfile", "makefile", "gnumakefile")
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox"}
 STDIN = "-"
 # Larger files are reported as TL001, not read (the budget is toplint.infra.readpolicy's).

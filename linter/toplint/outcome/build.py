@@ -16,7 +16,10 @@ from toplint.placement.types import Placement
 def outcome(placement: Placement, cost: CostReport | None, workload: Workload) -> Outcome:
     """What ``placement``'s deployment will do at ``workload``."""
     dep, model = placement.deployment, placement.model
-    mem = memory(dep, model, placement.cluster.gpu.memory_gb) if model is not None else None
+    # A manifest part that gives no memory (main's TL011 decline: an uncatalogued part) has
+    # nothing to compare against: the fit is unknown, not "does not fit".
+    gib = placement.cluster.gpu.memory_gb
+    mem = memory(dep, model, gib) if model is not None and gib > 0 else None
     lat = latency(dep, cost, workload) if cost is not None and model is not None else None
     return Outcome(problems(dep, model), mem, lat)
 

@@ -26,6 +26,10 @@ BUILTIN_PARSERS: tuple[tuple[str, str, str], ...] = (
     ("cloudformation", "toplint.parse.structured.cloudformation", "CloudFormationParser"),
     ("shell", "toplint.parse.text.shellsrc", "ShellParser"),
     ("dockerfile", "toplint.parse.text.dockerfile", "DockerfileParser"),
+    # Last: asked only about files no other parser takes, so a run over YAML and shell never
+    # imports them (they accept by name: ``*.py``, ``Makefile``).
+    ("python", "toplint.parse.generic.pyparser", "PythonParser"),
+    ("makefile", "toplint.parse.text.makefile", "MakefileParser"),
 )
 
 

@@ -25,8 +25,16 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     new_file()  # the file's expansion budget (toplint.infra.budgets)
     parser = choose(source, parsers)
     result = _parse(source, parser)
+    if not result.deployments and not any(f.rule == UNPARSABLE_FILE.code for f in result.findings):
+        from toplint.parse.generic.declarative import read
+
+        declared = read(source)  # a declarative reader (toplint.yaml, shipped records)
+        if declared is not None:
+            result = declared
     if not result.deployments and (parser is None or parser.name in _DATA_PARSERS):
         result = _commands_anywhere(source, result)
+        if not result.deployments and _is_data(source):
+            result = _options_anywhere(source, result)
     if result.deployments:
         return _identify_models(source, result)
     if result.findings:
@@ -39,6 +47,8 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
         if exc is not None and not is_template(source.text):  # a Helm template is not YAML yet
             bad = unparsable(source.path, str(exc), exc.line, exc.column)
             return ParseResult(source.path, (), (bad,))
+    if source.name.endswith(".py"):
+        return result  # the Python reader decides itself when a module names an engine (TL008)
     # Nothing read, but the file may still name an engine: that is TL008, never silence.
     from toplint.parse.mentions import engine_mention
 
@@ -79,6 +89,30 @@ def _commands_anywhere(source: Source, result: ParseResult) -> ParseResult:
     return ParseResult(source.path, found.deployments, (*result.findings, *found.findings))
 
 
+def _options_anywhere(source: Source, result: ParseResult) -> ParseResult:
+    """Engine options written as data (``toplint.parse.structured``) in a YAML or JSON file
+    no parser and no command search found a deployment in."""
+    if any(f.rule == UNPARSABLE_FILE.code for f in result.findings) or is_template(source.text):
+        return result
+    from toplint.errors import SourceError
+    from toplint.infra.yamlsafe import load_documents
+    from toplint.parse.generic.data import read
+
+    try:
+        docs = load_documents(source.text, source.path)
+    except (SourceError, RecursionError):
+        return result
+    deployments = []
+    findings = list(result.findings)
+    for doc in docs:
+        found, more = read(doc, source.path)
+        deployments.extend(found)
+        findings.extend(more)
+    if not deployments:
+        return result
+    return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
 def _identify_models(source: Source, result: ParseResult) -> ParseResult:
     """The checkpoint behind a model URI or local path (``toplint.parse.modelref``)."""
     if not any(d.model and ("://" in d.model or d.model[:1] in "/.~") for d in result.deployments):
@@ -87,6 +121,10 @@ def _identify_models(source: Source, result: ParseResult) -> ParseResult:
 
     deployments = identify(result.deployments, source.text, source.path)
     return ParseResult(result.path, deployments, result.findings)
+
+
+def _is_data(source: Source) -> bool:
+    return source.name.endswith((".yaml", ".yml", ".json"))
 
 
 def _is_yaml(source: Source) -> bool:

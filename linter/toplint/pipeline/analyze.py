@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -125,6 +126,16 @@ class BatchRun:
         return [a for f in self.files for a in f.analyses]
 
 
+def use_readers(settings: Settings) -> None:
+    """The configuration's declarative readers (``readers:``) for the files parsed next."""
+    if settings.config.get("readers"):
+        from toplint.parse.generic.declarative import activate, readers_of
+
+        activate(readers_of(settings.config))
+    elif "toplint.parse.generic.declarative" in sys.modules:
+        sys.modules["toplint.parse.generic.declarative"].activate(())
+
+
 def run_files(
     paths: Sequence[str],
     settings: Settings,
@@ -147,6 +158,7 @@ def run_files(
     """
 
     files = discover(paths, settings.exclude)
+    use_readers(settings)
     hardware = load_hardware(settings)
     prepared = None
     if rule_settings is not None:
@@ -353,6 +365,9 @@ def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Set
     if cluster is None:
         unchecked = coverage.no_cluster(dep, hardware, settings)
         return Analysis(dep, None, model, None, unchecked=unchecked)
+    declined = coverage.unmodelled_cluster(cluster)
+    if declined is not None:  # the manifest's part is no GPU the cost model prices (TL011)
+        return Analysis(dep, cluster, model, None, unchecked=declined)
     return _analyze_on(dep, cluster, model, settings)
 
 

@@ -11,8 +11,9 @@ import functools
 import os
 from typing import TYPE_CHECKING
 
-from toplint.accelerators import of_deployment
+from toplint.accelerators import of_cluster, of_deployment
 from toplint.discover.files import NAMES, SUFFIXES
+from toplint.hardware.catalog import lookup_gpu
 from toplint.hardware.types import Cluster, Hardware
 from toplint.model import NO_DEPLOYMENT_FOUND, Deployment, Finding, Unchecked
 
@@ -86,6 +87,18 @@ def unmodelled_accelerator(dep: Deployment) -> Unchecked | None:
         "accelerator",
         f"it runs on {acc.title} ({evidence}), which toplint's placement and cost model do not "
         "describe; its links and collectives were not checked",
+    )
+
+
+def unmodelled_cluster(cluster: Cluster) -> Unchecked | None:
+    """The manifest gives the cluster an accelerator the cost model does not price (TL011)."""
+    reason = of_cluster(cluster.gpu, cataloged=lookup_gpu(cluster.gpu.name) is not None)
+    if reason is None:
+        return None
+    return Unchecked(
+        "accelerator",
+        f"cluster {cluster.name} runs on {reason}, which toplint's placement and cost model do "
+        "not describe; its links, collectives and memory were not checked",
     )
 
 

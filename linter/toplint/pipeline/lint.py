@@ -16,7 +16,13 @@ from toplint.model import INTERNAL_ERROR, UNPARSABLE_FILE, Finding, Severity, Un
 from toplint.parse.base import Source
 from toplint.parse.parallel import builtin_and_plugin_parsers
 from toplint.parse.run import parse_source
-from toplint.pipeline.analyze import load_hardware, run_files, run_parsed, sort_findings
+from toplint.pipeline.analyze import (
+    load_hardware,
+    run_files,
+    run_parsed,
+    sort_findings,
+    use_readers,
+)
 from toplint.pipeline.settings import Settings
 from toplint.plugins import call_hook, hook_owner
 from toplint.record import field, record
@@ -305,6 +311,7 @@ def text_checker(settings: Settings, rule_settings: RuleSettings) -> Checker:
 
     rules = all_rules()
     checks = (rule_settings, prepare_rules(rules, rule_settings))
+    use_readers(settings)
     hardware = load_hardware(settings)
 
     def check_text(path: str, text: str) -> Checked:

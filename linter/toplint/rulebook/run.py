@@ -151,8 +151,22 @@ def run_prepared(
                 here.append(rule_crashed(rule, analysis, exc))
         if explains:  # one root cause, one finding (toplint.rulebook.fold)
             here = fold_consequences(here, explains, leads)
-        findings.extend(here)
+        findings.extend(_with_provenance(here, analysis.deployment))
     return findings
+
+
+def _with_provenance(found: list[Finding], dep: Any) -> list[Finding]:
+    """Findings on a layout a reader inferred say where it came from ("TP 16 from
+    `flags.tp-size`, serving.yaml:12"), so a user can check the reading before the verdict."""
+    if not dep.provenance:
+        return found
+    from toplint.parse.infer.provenance import explain
+    from toplint.record import replace
+
+    said = explain(dep)
+    if not said:
+        return found
+    return [replace(f, message=f"{f.message} ({said})") if f.path == dep.path else f for f in found]
 
 
 _Plan = tuple[

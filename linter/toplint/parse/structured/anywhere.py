@@ -22,15 +22,17 @@ what the command itself says is all that is read.  A format is recognised by wha
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
 
 from toplint.errors import SourceError
-from toplint.model import Finding, ParseResult, Position, unparsable
+from toplint.model import Deployment, Finding, ParseResult, Position, unparsable
 from toplint.parse.argv import Invocation, file_deployments, find_invocations
 from toplint.parse.base import Source
+from toplint.parse.infer.scoping import dotenv_beside, scoped
 from toplint.parse.options import Arg
+from toplint.record import replace
 
 _HEADS = ("command", "cmd", "entrypoint", "entryPoint")
 _TAILS = ("args", "arguments", "argv")
@@ -59,38 +61,48 @@ def scan(source: Source) -> ParseResult:
     """Deployments of every engine command in a YAML/JSON (or TOML) file; empty when the text
     is none of those."""
     ci: list[tuple[str, Invocation]] = []
-    invocations = [inv for args in _values(source, ci) for inv in find_invocations(args)]
-    deployments, findings = file_deployments(invocations, source.path, "embedded")
+    deployments: list[Deployment] = []
+    findings: list[Finding] = []
+    for args, doc, at in _values(source, ci):
+        found, more = file_deployments(find_invocations(args), source.path, "embedded")
+        deployments.extend(scoped(doc, at, dep) for dep in found)
+        findings.extend(more)
     if ci and not deployments:
         findings.append(_ci_only(source, *ci[0]))
     return ParseResult(source.path, tuple(deployments), tuple(findings))
 
 
-def _values(source: Source, ci: list[tuple[str, Invocation]]) -> Iterator[list[Arg]]:
-    """Argument vectors of the file's values that mention an engine (``ci`` collects the
-    engines GitHub Actions CI jobs start: tests, not deployments)."""
+def _values(
+    source: Source, ci: list[tuple[str, Invocation]]
+) -> Iterator[tuple[list[Arg], Any, tuple[str | int, ...]]]:
+    """Argument vectors of the file's values that mention an engine, each with its document
+    and path (``ci`` collects the engines GitHub Actions CI jobs start: tests, not
+    deployments)."""
     from toplint.infra.yamlsafe import load_documents
 
     if source.name.endswith(".toml"):
-        yield from _toml_values(source)
+        yield from ((args, None, ()) for args in _toml_values(source))
         return
     try:
         docs = load_documents(source.text, source.path)
     except SourceError:
         return
     budget = [MAX_VALUES]
+    start = dotenv_beside(source.path)
     for doc in docs:
         jobs = _workflow_jobs(doc.data)
         if jobs is None:
-            yield from _walk(source, doc, doc.data, (), budget)
+            yield from ((a, doc, p) for a, p in _walk(source, doc, doc.data, (), budget, start))
             continue
         for name, job in jobs.items():
             at = ("jobs", name)
             if "environment" in job:  # GitHub's deployment job: it deploys to an environment
-                yield from _walk(source, doc, job, at, budget)
+                yield from ((a, doc, p) for a, p in _walk(source, doc, job, at, budget, {}))
                 continue
             started = (
-                inv for a in _walk(source, doc, job, at, budget) for inv in find_invocations(a)
+                inv
+                for a, _ in _walk(source, doc, job, at, budget, {})
+                for inv in find_invocations(a)
             )
             first = next(started, None)
             if first is not None:
@@ -135,29 +147,39 @@ def _ci_only(source: Source, job: str, inv: Invocation) -> Finding:
 
 
 def _walk(
-    source: Source, doc: Any, node: Any, at: tuple[str | int, ...], budget: list[int]
-) -> Iterator[list[Arg]]:
+    source: Source,
+    doc: Any,
+    node: Any,
+    at: tuple[str | int, ...],
+    budget: list[int],
+    env: Mapping[str, str],
+) -> Iterator[tuple[list[Arg], tuple[str | int, ...]]]:
+    """Argument vectors under ``node``; ``env`` holds the variables the mappings above it set
+    (``env: [MODEL_ID=...]``, ``environment: {TP: "4"}``: ``toplint.parse.infer.scopevars``)."""
     budget[0] -= 1
     if budget[0] < 0:
         return
     if isinstance(node, str):
         if mentions_engine(node):
-            yield from _script(source, node, doc.value_position(at))
+            yield from ((a, at) for a in _script(source, node, doc.value_position(at), env))
     elif isinstance(node, list):
         if node and all(_scalar(v) for v in node):
             args = [_arg(source, doc, v, (*at, i)) for i, v in enumerate(node)]
             if find_invocations(args):
-                yield args
+                yield args, at
                 return
         for i, item in enumerate(node):
-            yield from _walk(source, doc, item, (*at, i), budget)
+            yield from _walk(source, doc, item, (*at, i), budget, env)
     elif isinstance(node, dict):
-        joined = _command_and_args(source, doc, node, at)
+        from toplint.parse.infer.scopevars import declared
+
+        env = {**env, **declared(node)}
+        joined = _command_and_args(source, doc, node, at, env)
         if joined is not None:
-            yield joined
+            yield joined, at
             return
         for key, value in node.items():
-            yield from _walk(source, doc, value, (*at, key), budget)
+            yield from _walk(source, doc, value, (*at, key), budget, env)
 
 
 def _scalar(value: Any) -> bool:
@@ -197,7 +219,11 @@ def _anchor(at: tuple[str | int, ...]) -> str:
 
 
 def _command_and_args(
-    source: Source, doc: Any, node: dict[str, Any], at: tuple[str | int, ...]
+    source: Source,
+    doc: Any,
+    node: dict[str, Any],
+    at: tuple[str | int, ...],
+    env: Mapping[str, str],
 ) -> list[Arg] | None:
     """``command`` + ``args`` of one mapping as one argument vector; each may be a list or a
     string (a string is split as the shell splits a command line)."""
@@ -205,30 +231,67 @@ def _command_and_args(
     tail = next((k for k in _TAILS if isinstance(node.get(k), (list, str))), None)
     if head is None or tail is None:
         return None
-    args = _words(source, doc, node[head], (*at, head))
-    rest = _words(source, doc, node[tail], (*at, tail))
+    args = _words(source, doc, node[head], (*at, head), env)
+    rest = _words(source, doc, node[tail], (*at, tail), env)
     if args is None or rest is None:
         return None
     return args + rest if find_invocations(args + rest) else None
 
 
-def _words(source: Source, doc: Any, value: Any, at: tuple[str | int, ...]) -> list[Arg] | None:
+def _words(
+    source: Source, doc: Any, value: Any, at: tuple[str | int, ...], env: Mapping[str, str]
+) -> list[Arg] | None:
     if isinstance(value, str):
-        commands = list(_script(source, value, doc.value_position(at)))
+        commands = list(_script(source, value, doc.value_position(at), env))
         return commands[0] if len(commands) == 1 else None
     if not all(_scalar(v) for v in value):
         return None
     return [_arg(source, doc, v, (*at, i)) for i, v in enumerate(value)]
 
 
-def _script(source: Source, value: str, pos: Position) -> Iterator[list[Arg]]:
+def _script(
+    source: Source, value: str, pos: Position, env: Mapping[str, str] | None = None, depth: int = 0
+) -> Iterator[list[Arg]]:
+    """The commands of a script held in a value; an ``sh -c SCRIPT`` command is read as the
+    script it runs (``start_command: sh -c "... python3 -m sglang.launch_server ..."``)."""
+    from toplint.parse.k8s.container import shell_script
     from toplint.parse.text.shellsrc import lex_embedded
 
     try:
-        commands = lex_embedded(value, {}, source.text, source.path, pos.line, pos.column)
+        commands = lex_embedded(value, env or {}, source.text, source.path, pos.line, pos.column)
     except SourceError:
         return  # not shell (prose that names an engine); nothing to read
-    yield from commands
+    for command in commands:
+        at = shell_script(command) if depth < 3 else None
+        inner = command[at] if at is not None else None
+        text = _script_text(inner) if inner is not None else None
+        if inner is None or text is None or not mentions_engine(text):
+            yield command
+            continue
+        quoted = inner.raw[:1] in ("'", '"')
+        where = replace(inner.position, column=inner.position.column + (1 if quoted else 0))
+        yield from _script(source, text, where, env, depth + 1)
+
+
+def commands_in(
+    value: str, pos: Position, env: Mapping[str, str], text: str, path: str
+) -> list[list[Arg]]:
+    """The commands of a script held in a value at ``pos`` of the file ``text``."""
+    return list(_script(Source.from_text(path, text), value, pos, env))
+
+
+def _script_text(arg: Arg) -> str | None:
+    """The script an ``sh -c`` word holds, as written: its value, or (when a ``$(...)`` in it
+    left the value unresolved) its text without the quotes, so the commands in it are still
+    read and only what the substitution sets stays unknown."""
+    if arg.value is not None:
+        return arg.value
+    raw = arg.raw
+    if len(raw) >= 2 and raw[0] == raw[-1] == "'":
+        return raw[1:-1]
+    if len(raw) >= 2 and raw[0] == raw[-1] == '"':
+        return re.sub(r'\\([\\"$`])', r"\1", raw[1:-1])
+    return None
 
 
 def _toml_values(source: Source) -> Iterator[list[Arg]]:
@@ -314,3 +377,7 @@ def _end(text: str) -> tuple[int, int]:
     """Line and column just past the end of ``text`` (where "at end of document" points)."""
     line = text.count("\n") + 1
     return line, len(text) - (text.rfind("\n") + 1) + 1
+
+
+# One argument-list element, for the readers of options as data (``parse.generic.data``).
+element = _element

@@ -196,6 +196,14 @@ def _lsf(text: str, path: str, line: int, column: int) -> Allocation:
     )
 
 
+def _one_slurm_node(alloc: Allocation) -> bool:
+    """A Slurm allocation with GPUs per node, no node count and at most one task."""
+    slurm = any(s in alloc.source for s in ("#SBATCH", "srun"))
+    tasks = alloc.tasks_total[0] if alloc.tasks_total else 1
+    per_node = alloc.tasks_per_node[0] if alloc.tasks_per_node else 1
+    return slurm and alloc.gpus_per_node is not None and tasks == 1 and per_node == 1
+
+
 def apply_allocation(dep: Deployment, alloc: Allocation, rank_per_gpu: bool) -> Deployment:
     """Nodes and GPUs the allocation grants, on a deployment: the GPUs requested are the
     allocation's; nodes and GPUs per node the engine's own settings (``--nnodes``,
@@ -220,6 +228,15 @@ def apply_allocation(dep: Deployment, alloc: Allocation, rank_per_gpu: bool) -> 
         sources["gpus_per_node"] = alloc.gpus_per_node[1]
     gpus, where = dep.gpus, dep.sources.get("gpus")
     granted_nodes = alloc.nodes[0] if alloc.nodes else nodes
+    if granted_nodes is None and _one_slurm_node(alloc):
+        # sbatch(1)/srun(1): without -N, Slurm allocates the nodes the other requests need; one
+        # task (the default) with per-node GPUs runs on one node.
+        granted_nodes = nodes = 1
+        sources["nodes"] = (
+            alloc.gpus_per_node[1]
+            if alloc.gpus_per_node
+            else Position(dep.path, dep.line, dep.column)
+        )
     if alloc.gpus_total is None and alloc.gpus_per_node is None:
         return replace(dep, nodes=nodes, sources=sources, pods_are_nodes=True)
     if alloc.gpus_total is not None:

@@ -44,6 +44,9 @@ class Command:
     # The exported GPU-visibility variables (``VISIBILITY``) in force, with the words that
     # set them: a process the command starts inherits them.
     exported: tuple[tuple[str, Word], ...] = ()
+    # The chain a command ran through: ``bash worker.sh`` at run.sh:4 (``shellrun``'s script
+    # runs), outermost first; empty for a command written in the script being lexed.
+    via: tuple[str, ...] = ()
 
 
 # Environment variables that bound the GPUs a process sees (``enginecfg.visible_gpus``):

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from toplint.errors import SourceError
+from toplint.parse.text.chains import LAUNCHERS, SHELLS, script_run
 from toplint.parse.text.expand import Expander
 from toplint.parse.text.shell import (
     Command,
@@ -83,6 +84,9 @@ class Interpreter:
         self.depth = depth
         self.budget = budget or _Budget()
         self.commands: list[Command] = []
+        # The folder a ``cd`` moved to, relative to the script's ("" = the script's own; an
+        # absolute or unknown one is not followed: a script run then is looked for beside it).
+        self.cwd = ""
 
     # -- the main loop -------------------------------------------------------------------
 
@@ -122,6 +126,13 @@ class Interpreter:
         name = words[head].value if head < len(words) else None
         if name in self.functions and self.depth < MAX_DEPTH:
             self._call(self.functions[str(name)], words[head + 1 :], command)
+            return
+        if name == "cd" and head + 1 < len(words):
+            target = words[head + 1].value or ""
+            relative = target and not target.startswith(("/", "~", "-"))
+            self.cwd = f"{self.cwd}/{target}".strip("/") if relative else ""
+        script = script_run(words, head)
+        if script is not None and self._run_script(words, script, command):
             return
         if name in ("source", ".") and head + 1 < len(words):
             self._source(words[head + 1])
@@ -194,6 +205,41 @@ class Interpreter:
         site = command.site or (command.line, command.column)
         for made in child.run(function.tokens):
             self.commands.append(made if made.site else replace(made, site=site))
+
+    def _run_script(self, words: Sequence[Word], at: int, command: Command) -> bool:
+        """``bash x.sh``, ``./x.sh``, ``srun … bash x.sh``, ``nohup sh x.sh &``: a script of the
+        repository run by this one gets its environment and arguments; its commands come back
+        with the launcher words before it (``srun -N 2``: the allocation it hands on) and the
+        chain they ran through (``Command.via``).  A script that cannot be read (outside the
+        repository, missing) leaves the command as written."""
+        target = words[at]
+        if self.loader is None or target.value is None or self.depth >= MAX_DEPTH:
+            return False
+        loaded = None
+        if self.cwd and not target.value.startswith("/"):
+            loaded = self.loader(f"{self.cwd}/{target.value}")
+        loaded = loaded or self.loader(target.value)
+        if loaded is None:
+            return False
+        path, text = loaded
+        self.budget.replayed += len(text) // 16
+        if self.budget.replayed > MAX_REPLAYED:
+            return False
+        try:
+            toks = list(_tokens(text))
+        except SourceError:
+            return False
+        launchers = [w for w in words[:at] if (w.value or "").rsplit("/", 1)[-1] in LAUNCHERS]
+        prefix = list(words[:at]) if launchers else []
+        prefix = [w for w in prefix if (w.value or "").rsplit("/", 1)[-1] not in SHELLS]
+        child = self._child(path, self.expander.env, list(words[at + 1 :]))
+        child._set_positional_env()
+        where = f"`{' '.join(w.raw for w in words[: at + 1])}` at line {command.line}"
+        site = command.site or (command.line, command.column)
+        for made in child.run(toks):
+            made = replace(made, words=(*prefix, *made.words), via=(where, *made.via))
+            self.commands.append(made if made.site else replace(made, site=site))
+        return True
 
     def _source(self, target: Word) -> None:
         if self.loader is None or target.value is None or self.depth >= MAX_DEPTH:

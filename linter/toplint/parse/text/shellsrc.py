@@ -234,6 +234,17 @@ def sourced_loader(script_path: str, outside: list[str] | None = None) -> Source
     return load
 
 
+def _chained(dep: Deployment, via: Sequence[str]) -> Deployment:
+    """A deployment whose engine command another script ran: the chain, in its notes and
+    provenance, with where the engine command itself is written."""
+    chain = " → ".join(via)
+    start = dep.sources.get("tp") or dep.sources.get("model")
+    at = f" ({start.path.rsplit('/', 1)[-1]}:{start.line})" if start is not None else ""
+    note = f"engine command{at} run through {chain}"
+    prov = {**dep.provenance, "engine": f"the command{at} run through {chain}"}
+    return replace(dep, notes=(*dep.notes, note), provenance=prov)
+
+
 def _sh_c_script(args: Sequence[Arg]) -> Arg | None:
     """The script word of ``sh -c 'SCRIPT'`` (also ``bash -lc``, ``bash -ec``)."""
     for k, a in enumerate(args[:-2]):
@@ -288,8 +299,10 @@ class ShellParser:
         outside: list[str] = []
         commands = self._commands(source.text, source.path, batch.environment(), outside)
         findings.extend(_sourced_outside(source, outside))
-        for args, site, outer, exported in commands:
+        for args, site, outer, exported, via in commands:
             for dep, found in self._deployments(args, source.path, outer.over(batch), exported):
+                if via:
+                    dep = _chained(dep, via)
                 wrapper = _entrypoint(dep)
                 if wrapper is not None:  # not a deployment: its caller's arguments are
                     findings.extend((*found, wrapper))
@@ -304,11 +317,15 @@ class ShellParser:
 
     def _commands(
         self, text: str, path: str, env: Mapping[str, str], outside: list[str] | None = None
-    ) -> list[tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg]]]:
+    ) -> list[
+        tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg], tuple[str, ...]]
+    ]:
         """Simple commands with the call site they came from, for a script run by
         ``srun … bash -c SCRIPT`` what the launchers before the shell grant, and the exported
         GPU-visibility variables the command's process inherits."""
-        out: list[tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg]]] = []
+        out: list[
+            tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg], tuple[str, ...]]
+        ] = []
         for command in lex(text, env, loader=sourced_loader(path, outside)):
             args = command_args(command, path)
             exported = _exported_env(command, path)
@@ -318,9 +335,9 @@ class ShellParser:
                 end = next(k for k, a in enumerate(args) if a is script)
                 outer = launcher_allocation([(a.value, a.position) for a in args[:end]])
                 embedded = lex_embedded(script.value, env, text, path, pos.line, pos.column)
-                out.extend((a, command.site, outer, exported) for a in embedded)
+                out.extend((a, command.site, outer, exported, command.via) for a in embedded)
             else:
-                out.append((args, command.site, Allocation(), exported))
+                out.append((args, command.site, Allocation(), exported, command.via))
         return out
 
     def _deployments(

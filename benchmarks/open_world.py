@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""Score toplint's reading of real files from platforms it was not built on (issue 24).
+
+    python benchmarks/open_world.py --half development [--details]
+    python benchmarks/open_world.py --half held-out          # totals only, by design
+
+Data: tests/data/open_world/ (files copied unmodified, INDEX.yaml with the reading each file's
+platform documents, SPLIT.md with the two halves drawn by lot).  For the chosen half, toplint
+runs as a user runs it, in two fresh processes over all the half's files:
+``toplint inspect --format json`` (what it read) and ``toplint check --format json --no-cache``
+(its findings and exit status), from the data folder so paths are relative.
+
+Per half it reports:
+
+- **read right**: files whose reading matches INDEX.yaml -- the same number of deployments and,
+  for each, the engine and every layout fact INDEX states (tp, pp, dp, ep, gpus, nodes); a
+  ``none`` file yields no deployment; an ``unresolved`` file yields the engine with those
+  fields unresolved (or no deployment and a finding that says the file was not understood);
+  a ``declined`` file carries TL011 (accelerator not modelled);
+- **model right**: among deployments read right whose model INDEX states, the share with it;
+- **silent**: files that name an engine (a launch command, a ``python -m`` module, an engine
+  image or import, ``type:``/``engine:`` naming one) but yield no deployment and no finding.
+  Must be 0;
+- **exit 3**: files with an internal error (TL000), or every file when a run ends with 3 and
+  names none.  Must be 0.
+
+Per-file lines (``--details``) are printed for the development half only: the held-out half
+is scored once before and once after the work, never read for its failures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import permutations
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "open_world"
+HALVES = {"development": "## Development files", "held-out": "## Held-out files"}
+LAYOUT = ("engine", "tp", "pp", "dp", "ep", "gpus", "nodes")
+INTERNAL = "TL000"
+
+# What "names an engine" means here, written independently of toplint's own scan so that a
+# gap in that scan shows up as a silent file.  Linear patterns over each line.
+_ENGINE_NAMED = re.compile(
+    r"\bvllm\s+serve\b|\bvllm\.entrypoints\b|\bsglang\.launch_server\b|\btrtllm-serve\b"
+    r"|\btext-generation-launcher\b|\blmdeploy\s+serve\b|\bvllm/vllm-[a-z]+\b"
+    r"|\blmsysorg/sglang\b|\btext-generation-inference\b|^\s*(?:from|import)\s+(?:vllm|sglang)\b"
+    r"|\b(?:type|engine|backend|framework)\s*[:=]\s*[\"']?(?:vllm|sglang|trtllm|tgi|lmdeploy)\b"
+    r"|\b(?:VLLM|SGLang)AppEnvironment\b|\bAsyncEngineArgs\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class Verdict:
+    file: str
+    right: bool
+    why: str
+    silent: bool = False
+    exit3: bool = False
+    model_checked: int = 0
+    model_right: int = 0
+
+
+@dataclass
+class Score:
+    half: str
+    verdicts: list[Verdict] = field(default_factory=list)
+    exit_codes: tuple[int, int] = (0, 0)
+
+    @property
+    def right(self) -> int:
+        return sum(v.right for v in self.verdicts)
+
+    def line(self) -> str:
+        n = len(self.verdicts)
+        checked = sum(v.model_checked for v in self.verdicts)
+        models = sum(v.model_right for v in self.verdicts)
+        return (
+            f"{self.half}: read right {self.right}/{n} ({100 * self.right / max(n, 1):.0f}%); "
+            f"model right {models}/{checked}; "
+            f"silent {sum(v.silent for v in self.verdicts)}; "
+            f"exit 3 {sum(v.exit3 for v in self.verdicts)}; "
+            f"exit codes inspect/check {self.exit_codes[0]}/{self.exit_codes[1]}"
+        )
+
+
+def index() -> dict[str, dict[str, Any]]:
+    rows = yaml.safe_load((DATA / "INDEX.yaml").read_text(encoding="utf-8"))
+    return {row["file"]: row for row in rows}
+
+
+def half_files(half: str) -> list[str]:
+    """The files SPLIT.md lists under the half's heading."""
+    text = (DATA / "SPLIT.md").read_text(encoding="utf-8")
+    after = text.split(HALVES[half], 1)[1]
+    section = after.split("\n## ", 1)[0]
+    return [line[2:].strip() for line in section.splitlines() if line.startswith("- ")]
+
+
+def names_engine(text: str) -> bool:
+    return any(_ENGINE_NAMED.search(line) for line in text.splitlines())
+
+
+def _toplint(args: Sequence[str], files: Sequence[str]) -> tuple[int, dict[str, Any]]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "toplint", *args, *files],
+        cwd=DATA,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    try:
+        out = json.loads(proc.stdout) if proc.stdout.strip() else {}
+    except json.JSONDecodeError:
+        out = {}
+    return proc.returncode, out
+
+
+def matches(expected: Sequence[Mapping[str, Any]], found: Sequence[Mapping[str, Any]]) -> bool:
+    """Some assignment of distinct found deployments gives every expected one its layout."""
+    if len(expected) != len(found) or len(found) > 6:
+        return False
+    return any(
+        all(
+            all(d.get(k) == e[k] for k in LAYOUT if k in e)
+            for e, d in zip(expected, order, strict=True)
+        )
+        for order in permutations(found)
+    )
+
+
+def _models(expected: Sequence[Mapping[str, Any]], found: Sequence[Mapping[str, Any]]) -> int:
+    wanted = sorted(str(e["model"]) for e in expected if "model" in e)
+    got = [str(d.get("model")) for d in found]
+    return sum(1 for m in wanted if m in got)
+
+
+def judge(
+    row: Mapping[str, Any],
+    found: Sequence[Mapping[str, Any]],
+    rules: Iterable[str],
+    text: str,
+) -> Verdict:
+    """One file's verdict from what toplint read (``found``) and the rules that fired."""
+    rules = list(rules)
+    name = str(row["file"])
+    silent = names_engine(text) and not found and not rules
+    exit3 = INTERNAL in rules
+    seen = ", ".join(f"{d.get('engine')} tp={d.get('tp')} pp={d.get('pp')}" for d in found)
+    if "declined" in row:
+        ok = "TL011" in rules
+        return Verdict(name, ok, "" if ok else f"no TL011; read [{seen}]", silent, exit3)
+    if "none" in row:
+        ok = not found
+        return Verdict(name, ok, "" if ok else f"expected nothing; read [{seen}]", silent, exit3)
+    if "unresolved" in row:
+        fields = list(row["unresolved"])
+        ok = (
+            bool(found)
+            and all(d.get("engine") == row["engine"] for d in found)
+            and all(any(d.get(f) is None for f in fields) for d in found)
+        ) or (not found and bool({"TL003", "TL008"} & set(rules)))
+        return Verdict(name, ok, "" if ok else f"expected {fields} unresolved; read [{seen}]")
+    expected = list(row["deployments"])
+    ok = matches(expected, found)
+    checked = sum(1 for e in expected if "model" in e) if ok else 0
+    models = _models(expected, found) if ok else 0
+    why = "" if ok else f"expected {[{k: e[k] for k in LAYOUT if k in e} for e in expected]}"
+    why += f"; read [{seen}]" if not ok else ""
+    return Verdict(name, ok, why, silent, exit3, checked, models)
+
+
+def score(half: str) -> Score:
+    rows = index()
+    files = half_files(half)
+    code_i, inspected = _toplint(["inspect", "--format", "json"], files)
+    code_c, checked = _toplint(["check", "--format", "json", "--no-cache"], files)
+    deps: dict[str, list[dict[str, Any]]] = {}
+    for d in inspected.get("deployments", []):
+        deps.setdefault(str(d.get("path")), []).append(d)
+    rules: dict[str, list[str]] = {}
+    for f in checked.get("findings", []):
+        rules.setdefault(str(f.get("path")), []).append(str(f.get("rule")))
+    named_internal = any(INTERNAL in r for r in rules.values())
+    result = Score(half, exit_codes=(code_i, code_c))
+    for name in files:
+        text = (DATA / name).read_text(encoding="utf-8", errors="replace")
+        verdict = judge(rows[name], deps.get(name, []), rules.get(name, []), text)
+        if 3 in (code_i, code_c) and not named_internal:
+            verdict.exit3 = True  # the run crashed without saying where: every file counts
+        result.verdicts.append(verdict)
+    return result
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--half", choices=sorted(HALVES), default="development")
+    parser.add_argument("--details", action="store_true", help="per-file lines (development)")
+    args = parser.parse_args(argv)
+    result = score(args.half)
+    print(result.line())
+    if args.details and args.half == "development":
+        for v in result.verdicts:
+            flags = " SILENT" if v.silent else ""
+            flags += " EXIT3" if v.exit3 else ""
+            print(f"  {'ok ' if v.right else 'BAD'} {v.file}{flags}  {v.why}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,370 @@
+"""Engine options as data, anywhere in a structured document (issue 24, points 1, 2 and 7).
+
+A tree (a YAML/JSON document, or a Python file read by ``toplint.parse.generic.pytree``) is
+searched for deployments nobody described to toplint:
+
+* an **options mapping**: a mapping whose keys are one engine's options in any spelling
+  (``tensor_parallel_size``, ``tp-size``, ``tpSize``, ``--tp-size``), with a layout option or at
+  least three options;
+* an **engine scope**: a mapping that names its engine itself (``type: vllm``, a call to
+  ``VLLMAppEnvironment``, an engine image, a key such as ``vllm_config``) and holds options,
+  flags or a model;
+* **flags** under any key of such a scope (``extra_args: ["--tp", "4"]``, ``args: "--tp 4"``).
+
+Each options mapping belongs to the nearest engine scope above it; one without a scope takes
+its engine from the nearest mapping above that names one, then from the file (an engine
+import), then from vocabulary only one engine has.  GPU and node counts come from the nearest
+scope that writes them (``toplint.parse.infer.resources``).  The options become an engine command
+line (``toplint.parse.argv``), so every engine rule reads them as it reads a shell command;
+each inferred fact records its key path in ``Deployment.provenance``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Protocol
+
+from toplint.model import Deployment, Finding, Position
+from toplint.parse.argv import Invocation, deployment_from_invocation
+from toplint.parse.generic import evidence as ev
+from toplint.parse.infer import resources as rs
+from toplint.parse.infer.scopevars import interpolated
+from toplint.parse.infer.scoping import apply
+from toplint.parse.options import Arg
+from toplint.parse.structured.anywhere import element
+from toplint.record import record, replace
+
+Path = tuple[str | int, ...]
+CALL = "\0call"  # key under which a Python call's name is kept in its mapping
+_LAYOUT_FIELDS = frozenset({"tp", "pp", "dp", "ep", "dp_local", "ep_enabled", "nodes"})
+_MODEL_KEYS = ("model", "modelid", "modelname", "modelpath", "modelsource", "repoid")
+_MODEL_KEYS_MORE = ("modelhfpath", "hfmodelid", "hfmodel", "pretrained", "modelrepo")
+_FLAG_KEYS = ("args", "extraargs", "flags", "cliargs", "engineargs", "serverargs", "arguments")
+MAX_NODES = 20_000  # mappings looked at in one tree
+
+
+class Tree(Protocol):
+    """A document's data with the positions of its keys and values (``yamlsafe.Document``)."""
+
+    @property
+    def data(self) -> Any: ...
+
+    def key_position(self, path: Path) -> Position: ...
+
+    def value_position(self, path: Path) -> Position: ...
+
+
+@record
+class Scope:
+    at: Path
+    engine: str
+    why: str
+    owned: tuple[Path, ...] = ()  # options mappings read into it (``at`` first)
+
+
+def read(
+    tree: Tree,
+    path: str,
+    file_evidence: ev.Evidence | None = None,
+    kind: str = "structured",
+    known_calls: Mapping[str, str] | None = None,
+) -> tuple[list[Deployment], list[Finding]]:
+    """The deployments ``tree`` describes as data, and the findings reading them gave.
+    ``known_calls``: call names -> engine (names a Python file imports from an engine)."""
+    specs = ev.engine_specs()
+    mappings = list(_mappings(tree.data))
+    scopes = _scopes(mappings, specs, file_evidence, known_calls or {})
+    deployments: list[Deployment] = []
+    findings: list[Finding] = []
+    for scope in scopes:
+        dep, found = _deployment(tree, path, scope, specs, kind)
+        if dep is not None:
+            deployments.append(dep)
+            findings.extend(found)
+    return deployments, findings
+
+
+def _mappings(data: Any) -> Iterator[tuple[Path, dict[Any, Any]]]:
+    stack: list[tuple[Path, Any]] = [((), data)]
+    budget = MAX_NODES
+    while stack and budget > 0:
+        at, node = stack.pop()
+        if isinstance(node, dict):
+            budget -= 1
+            yield at, node
+            stack.extend(((*at, k), v) for k, v in reversed(list(node.items())) if k != CALL)
+        elif isinstance(node, list):
+            stack.extend(((*at, i), v) for i, v in reversed(list(enumerate(node))))
+
+
+def _own(at: Path, node: Mapping[Any, Any], calls: Mapping[str, str]) -> ev.Evidence | None:
+    call = node.get(CALL, "")
+    call = call if isinstance(call, str) else ""
+    if call and call.rsplit(".", 1)[-1] in calls:
+        return ev.Evidence(calls[call.rsplit(".", 1)[-1]], f"`{call}`")
+    found = ev.of_mapping(node, call)
+    for key, value in node.items():  # ``type=VLLMwithChatTemplate``: a class named as a value
+        if found is None and _is_ref(value) and str(value.text).isidentifier():
+            engine = ev.named(value.text)
+            found = ev.Evidence(engine, f"`{key}={value.text}`") if engine else None
+    if found is None and at and isinstance(at[-1], str):
+        engine = ev.named(at[-1])
+        found = ev.Evidence(engine, f"`{at[-1]}`") if engine else None
+    return found
+
+
+def _scalar_keys(node: Mapping[Any, Any]) -> list[str]:
+    return [k for k, v in node.items() if isinstance(k, str) and k != CALL and _value_like(v)]
+
+
+def _value_like(value: Any) -> bool:
+    return isinstance(value, (str, int, float, bool)) or _is_ref(value) or isinstance(value, dict)
+
+
+def _is_options(node: Mapping[Any, Any], spec: Any) -> bool:
+    hits = ev.option_keys(_scalar_keys(node), spec)
+    return len(hits) >= 3 or any(spec.fields.get(c) in _LAYOUT_FIELDS for _, c in hits)
+
+
+def _scopes(
+    mappings: Sequence[tuple[Path, dict[Any, Any]]],
+    specs: Mapping[str, Any],
+    file_evidence: ev.Evidence | None,
+    calls: Mapping[str, str],
+) -> list[Scope]:
+    own = {at: _own(at, node, calls) for at, node in mappings}
+    scopes: dict[Path, Scope] = {}
+    for at, node in mappings:  # parents before children (pre-order)
+        found = own[at]
+        inside = found is not None and any(
+            at[: len(s)] == s and scopes[s].engine == found.engine for s in scopes
+        )
+        if found is not None and not inside and _has_content(node, specs[found.engine]):
+            scopes[at] = Scope(at, found.engine, found.why, (at,))
+    for at, node in mappings:
+        engines = [name for name, spec in specs.items() if _is_options(node, spec)]
+        if not engines:
+            continue
+        outer = _nearest_scope(at, scopes, engines)
+        if outer is not None:
+            if at not in scopes[outer].owned:
+                scopes[outer] = replace(scopes[outer], owned=(*scopes[outer].owned, at))
+            continue
+        found = _above(at, own, engines) or file_evidence
+        if (found is None or found.engine not in engines) and at:
+            # A document that is only one engine's options is that engine's config file (TRT-LLM's
+            # --extra_llm_api_options, vLLM's --config): read through the command naming it.
+            found = ev.by_vocabulary(_scalar_keys(node), {e: specs[e] for e in engines})
+        elif found is not None and found.engine not in engines:
+            found = None
+        if found is not None and not any(at[: len(s)] == s for s in scopes):
+            scopes[at] = Scope(at, found.engine, found.why, (at,))
+    return sorted(scopes.values(), key=lambda s: s.at)
+
+
+def _has_content(node: Mapping[Any, Any], spec: Any) -> bool:
+    keys = _scalar_keys(node)
+    if ev.option_keys(keys, spec) or any(
+        rs.norm(k) in (*_MODEL_KEYS, *_MODEL_KEYS_MORE) for k in keys
+    ):
+        return True
+    return any(_flag_list(v, spec) is not None for v in node.values())
+
+
+def _nearest_scope(at: Path, scopes: Mapping[Path, Scope], engines: Sequence[str]) -> Path | None:
+    for n in range(len(at), -1, -1):
+        scope = scopes.get(at[:n])
+        if scope is not None and scope.engine in engines:
+            return at[:n]
+    return None
+
+
+def _above(
+    at: Path, own: Mapping[Path, ev.Evidence | None], engines: Sequence[str]
+) -> ev.Evidence | None:
+    for n in range(len(at), -1, -1):
+        found = own.get(at[:n])
+        if found is not None and found.engine in engines:
+            return found
+    return None
+
+
+def _get(data: Any, at: Path) -> Any:
+    for step in at:
+        data = data[step]
+    return data
+
+
+def _flag_list(value: Any, spec: Any) -> list[Any] | None:
+    """The tokens of a flag list or flag string holding at least one of ``spec``'s options."""
+    if isinstance(value, str):
+        if not value.lstrip().startswith("-") or len(value) > 4000:
+            return None
+        tokens: list[Any] = value.split()
+    elif isinstance(value, list) and value and all(_token(v) for v in value):
+        tokens = list(value)
+    else:
+        return None
+    known = [t for t in tokens if isinstance(t, str) and t.startswith("-")]
+    names = [t.split("=", 1)[0] for t in known]
+    return tokens if any(ev.canonical(n, spec) for n in names if n.startswith("--")) else None
+
+
+def _token(value: Any) -> bool:
+    return (isinstance(value, (str, int, float)) and not isinstance(value, bool)) or _is_ref(value)
+
+
+def _is_ref(value: Any) -> bool:
+    return type(value).__name__ in ("Ref", "_Unknown")
+
+
+@record
+class _Unknown:
+    """A value computed at run time (a call's result): unresolved, named by its text."""
+
+    text: str
+
+    @property
+    def variables(self) -> tuple[str, ...]:
+        return (self.text,)
+
+
+def _arg(tree: Tree, text: Any, pos: Position, anchor: str) -> Arg:
+    if _is_ref(text):
+        return Arg(None, str(text.text), pos, tuple(text.variables), anchor)
+    if isinstance(text, str) and text.startswith("${"):
+        resolved = interpolated(tree.data, text)  # OmegaConf/Hydra ``${a.b}``
+        text = resolved if resolved is not None else text
+    return replace(element(str(text), pos, anchor), anchor=anchor)
+
+
+def _option_args(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> list[Arg]:
+    args: list[Arg] = []
+    for key, canonical in ev.option_keys(_scalar_keys(node), spec):
+        value = node[key]
+        where = rs.anchor((*at, key))
+        name_pos = tree.key_position((*at, key))
+        value_pos = tree.value_position((*at, key))
+        takes = spec.options.get(canonical, False)
+        if isinstance(value, bool):
+            if value and not takes:
+                args.append(Arg(f"--{canonical}", key, name_pos, (), where))
+            elif takes or canonical in spec.negatable:
+                word = f"--{canonical}" if takes else f"--no-{canonical}"
+                args.append(Arg(word, key, name_pos, (), where))
+                if takes:
+                    args.append(Arg(str(value).lower(), str(value), value_pos, (), where))
+            continue
+        if isinstance(value, dict) and CALL in value:
+            value = _Unknown(f"{value[CALL]}(...)")  # a value a call computes at run time
+        elif isinstance(value, dict):
+            value = json.dumps({k: v for k, v in value.items() if k != CALL}, default=str)
+        args.append(Arg(f"--{canonical}", key, name_pos, (), where))
+        args.append(_arg(tree, value, value_pos, where))
+    return args
+
+
+def _flags(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> list[Arg]:
+    args: list[Arg] = []
+    for key, value in node.items():
+        if key == CALL:
+            continue
+        tokens = _flag_list(value, spec)
+        if tokens is None or (isinstance(value, str) and rs.norm(key) not in _FLAG_KEYS):
+            continue
+        where = rs.anchor((*at, key))
+        if isinstance(value, str):
+            pos = tree.value_position((*at, key))
+            args.extend(Arg(t, t, pos, (), where) for t in tokens)
+            continue
+        for i, token in enumerate(tokens):
+            pos = tree.value_position((*at, key, i))
+            args.append(_arg(tree, token, pos, where))
+    return args
+
+
+def _model(tree: Tree, owned: Sequence[Path], data: Any) -> tuple[Any, Path] | None:
+    for at in owned:
+        node = _get(data, at)
+        for key in _scalar_keys(node):
+            if rs.norm(key) in (*_MODEL_KEYS, *_MODEL_KEYS_MORE) and _token(node[key]):
+                return node[key], (*at, key)
+        for key, value in node.items():  # model_loading_config: {model_source: ...}
+            if isinstance(value, dict) and "model" in rs.norm(key):
+                found = _model(tree, [(*at, key)], data)
+                if found is not None:
+                    return found
+    return None
+
+
+def _deployment(
+    tree: Tree, path: str, scope: Scope, specs: Mapping[str, Any], kind: str
+) -> tuple[Deployment | None, tuple[Finding, ...]]:
+    spec = specs[scope.engine]
+    args: list[Arg] = []
+    for at in scope.owned:
+        node = _get(tree.data, at)
+        args.extend(_option_args(tree, at, node, spec))
+        args.extend(_flags(tree, at, node, spec))
+    start_at = scope.at if scope.at else ((next(iter(_scalar_keys(tree.data)), ""),))
+    start = tree.key_position(start_at) if scope.at else tree.value_position(())
+    names_model = any(a.value in ("--model", "--model-path", "--model-id") for a in args)
+    model = None if names_model else _model(tree, scope.owned, tree.data)
+    if model is not None:
+        value, m_at = model
+        args = [
+            Arg("--model", "model", tree.key_position(m_at), (), rs.anchor(m_at)),
+            _arg(tree, value, tree.value_position(m_at), rs.anchor(m_at)),
+            *args,
+        ]
+    if not args:
+        return None, ()
+    inv = Invocation(
+        engine=spec.name, args=tuple(args), start=Arg(scope.engine, scope.engine, start)
+    )
+    base = Deployment(path, start.line, start.column, engine="", model=None, source_kind=kind)
+    dep, findings = deployment_from_invocation(inv, path, source_kind=kind, base=base)
+    dep = _with_resources(tree, dep, scope)
+    return _provenance(dep, scope), findings
+
+
+def _with_resources(tree: Tree, dep: Deployment, scope: Scope) -> Deployment:
+    """GPU and node counts of the nearest scope above the deployment that writes them."""
+    found = rs.Resources()
+    for n in range(len(scope.at), -1, -1):
+        found = rs.collect(_get(tree.data, scope.at[:n]), scope.at[:n])
+        if not found.empty:
+            break
+    return apply(tree, dep, found)
+
+
+def _provenance(dep: Deployment, scope: Scope) -> Deployment:
+    prov = dict(dep.provenance)
+    prov.setdefault("engine", scope.why)
+    for flag in dep.flags:
+        field_name = flag.name
+        for name, value in (("tp", dep.tp), ("pp", dep.pp), ("dp", dep.dp), ("ep", dep.ep)):
+            if dep.sources.get(name) == flag.position and flag.anchor and value is not None:
+                prov.setdefault(name, f"`{flag.anchor}`")
+        if field_name in ("model", "model-path") and flag.anchor:
+            prov.setdefault("model", f"`{flag.anchor}`")
+    return replace(dep, provenance=prov)
+
+
+# The pieces a declarative reader (``parse.generic.declarative``) assembles its deployments from.
+mappings = _mappings
+option_args = _option_args
+value_arg = _arg
+with_provenance = _provenance
+
+
+def flag_args(tree: Tree, at: Path, value: Any) -> list[Arg]:
+    """A flag list (each element placed) or flag string (split as words) as arguments."""
+    where = rs.anchor(at)
+    if isinstance(value, str):
+        pos = tree.value_position(at)
+        return [Arg(t, t, pos, (), where) for t in value.split()]
+    if isinstance(value, list):
+        return [_arg(tree, v, tree.value_position((*at, i)), where) for i, v in enumerate(value)]
+    return []

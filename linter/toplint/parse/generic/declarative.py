@@ -1,0 +1,328 @@
+"""Declarative readers: a format described as data, the same for built-ins and users (issue 24,
+point 6).
+
+A reader says, for files matching its globs, which mappings are deployments (``match``: a
+Python call's name, keys they have) and where in each the engine, its options (``options``:
+mappings or flag lists; ``set``: one option from a key of the format's own), the command, the
+model, the GPUs and the nodes are, and which variables the platform sets from the resources it
+grants (``inject``).  The schema is ``$defs.reader`` of ``schemas/config.schema.json``: users
+write readers under ``readers:`` in ``toplint.yaml`` (validated with the configuration, errors
+at their line and column); the platform knowledge toplint ships that needs no code is one file
+per platform in ``toplint/parse/generic/records/`` in the same form, validated by the same schema
+(tests/generic/test_declarative_reader.py validates them).
+
+A reader is tried on a file no parser read a deployment from; what it reads goes through the
+engine's own vocabulary (``toplint.parse.argv``) like any command line, and every fact says it
+came from the reader (``Deployment.provenance``).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from toplint.engines.registry import find_engine
+from toplint.errors import ConfigError, SourceError
+from toplint.infra.pkgdata import package_folder, read_yaml
+from toplint.infra.yamlsafe import load_documents
+from toplint.model import Deployment, Finding, ParseResult
+from toplint.parse.argv import Invocation, deployment_from_invocation, find_invocations
+from toplint.parse.base import Source
+from toplint.parse.generic import data as structured
+from toplint.parse.generic import evidence as ev
+from toplint.parse.generic.pytree import build
+from toplint.parse.infer import resources as rs
+from toplint.parse.infer.scoping import apply as apply_resources
+from toplint.parse.options import Arg
+from toplint.parse.structured.anywhere import commands_in
+from toplint.record import record, replace
+
+Path = tuple[str | int, ...]
+_RECORDS = "toplint.parse.generic.records"
+_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+@record
+class Reader:
+    name: str
+    files: tuple[str, ...]
+    data: Mapping[str, Any]  # the record as written (validated)
+    origin: str = ""  # "toplint.yaml:12:5" or the shipped record's file
+
+    def paths(self, key: str) -> tuple[str, ...]:
+        value = self.data.get(key, ())
+        return (value,) if isinstance(value, str) else tuple(value)
+
+    def wants(self, path: str) -> bool:
+        name = os.path.basename(path)
+        norm = path.replace(os.sep, "/")
+        return any(fnmatch.fnmatch(name, g) or fnmatch.fnmatch(norm, g) for g in self.files)
+
+
+def parse_path(text: str) -> tuple[bool, Path]:
+    """(from the document root, steps) of ``serving.flags``, ``/replicas[0].args``."""
+    root = text.startswith("/")
+    steps: list[str | int] = []
+    for m in _STEP.finditer(text.lstrip("/")):
+        steps.append(int(m.group(2)) if m.group(2) is not None else m.group(1))
+    return root, tuple(steps)
+
+
+def from_data(data: Mapping[str, Any], origin: str) -> Reader:
+    """A reader from a validated record; ``set`` names must be its engine's options."""
+    reader = Reader(str(data["name"]), tuple(data["files"]), dict(data), origin)
+    engine = data.get("engine")
+    if engine is not None:
+        found = find_engine(str(engine))
+        if found is None:
+            raise ConfigError(f"{origin}: readers: `{engine}` is not a registered engine")
+        for option in data.get("set", {}):
+            if _canonical(option, found.cli) is None:
+                raise ConfigError(f"{origin}: readers.set: `{option}` is no option of {engine}")
+    return reader
+
+
+def _canonical(option: str, spec: Any) -> str | None:
+    hit = ev.canonical(option, spec)
+    if hit is None:
+        alias = spec.aliases.get(option) or spec.aliases.get(f"-{option}")
+        hit = alias or spec.aliases.get(f"--{option}")
+    return hit
+
+
+_ACTIVE: list[tuple[Reader, ...]] = [()]
+
+
+def activate(readers: Sequence[Reader]) -> None:
+    """The configuration's readers for the files parsed next (a run sets them per config group;
+    forked workers inherit them)."""
+    _ACTIVE[0] = tuple(readers)
+
+
+def readers_of(config: Any) -> tuple[Reader, ...]:
+    """The ``readers:`` of a loaded configuration (already validated by its schema)."""
+    out = []
+    for i, item in enumerate(config.get("readers") or ()):
+        out.append(from_data(item, config.where("readers", i)))
+    return tuple(out)
+
+
+@cache
+def shipped() -> tuple[Reader, ...]:
+    """The platform records shipped in ``toplint/parse/generic/records/``, through the data cache
+    (a run pays no YAML parse or schema check for them; the tests validate them)."""
+    folder = package_folder(_RECORDS) or ""
+    names = sorted(n for n in os.listdir(folder) if n.endswith(".yaml")) if folder else []
+    return tuple(
+        from_data(
+            read_yaml("toplint.parse.generic.records", n), f"toplint/parse/generic/records/{n}"
+        )
+        for n in names
+    )
+
+
+def read(source: Source) -> ParseResult | None:
+    """What the readers that want this file read from it; None when none wants it or none read
+    a deployment."""
+    wanted = [r for r in (*_ACTIVE[0], *shipped()) if r.wants(source.path) and _may(r, source)]
+    if not wanted:
+        return None
+    trees = _trees(source)
+    deployments: list[Deployment] = []
+    findings: list[Finding] = []
+    for reader in wanted:
+        for tree in trees:
+            for at in _matches(reader, tree.data):
+                found, more = _deployments(reader, tree, at, source)
+                deployments.extend(found)
+                findings.extend(more)
+        if deployments:  # the first reader that reads the file owns it
+            return ParseResult(source.path, tuple(deployments), tuple(findings))
+    return None
+
+
+def _may(reader: Reader, source: Source) -> bool:
+    """A cheap look at the text before parsing it: the call and keys a reader matches on must be
+    written in it (most files a glob selects are not the reader's)."""
+    match = reader.data.get("match") or {}
+    words = [match["call"]] if match.get("call") else []
+    words.extend(str(k) for k in match.get("keys") or ())
+    return all(w in source.text for w in words)
+
+
+def _trees(source: Source) -> list[Any]:
+    if source.name.endswith(".py"):
+        tree = build(source.text, source.path)
+        return [tree] if tree is not None else []
+    try:
+        return list(load_documents(source.text, source.path))
+    except (SourceError, RecursionError):
+        return []
+
+
+def _matches(reader: Reader, data: Any) -> Iterator[Path]:
+    match = reader.data.get("match") or {}
+    call, keys = match.get("call"), match.get("keys") or ()
+    if not call and not keys:
+        if isinstance(data, dict):
+            yield ()
+        return
+    for at, node in structured.mappings(data):
+        name = node.get(structured.CALL, "")
+        if call and (not isinstance(name, str) or name.rsplit(".", 1)[-1] != call):
+            continue
+        if all(k in node for k in keys):
+            yield at
+
+
+def _get(data: Any, base: Path, text: str) -> tuple[Path, Any] | None:
+    root, steps = parse_path(text)
+    at = steps if root else (*base, *steps)
+    node = data
+    for step in at:
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return at, node
+
+
+def _first(reader: Reader, key: str, data: Any, base: Path) -> tuple[Path, Any] | None:
+    return next((f for p in reader.paths(key) if (f := _get(data, base, p)) is not None), None)
+
+
+def _engine(reader: Reader, data: Any, at: Path) -> ev.Evidence | None:
+    if reader.data.get("engine"):
+        return ev.Evidence(str(reader.data["engine"]), f"reader `{reader.name}`")
+    found = _first(reader, "engine_at", data, at)
+    engine = ev.is_name(found[1]) or ev.named(found[1]) if found else None
+    if found is None or engine is None:
+        return None
+    return ev.Evidence(engine, f"reader `{reader.name}`: `{rs.anchor(found[0])}`")
+
+
+def _deployments(
+    reader: Reader, tree: Any, at: Path, source: Source
+) -> tuple[list[Deployment], list[Finding]]:
+    path = source.path
+    evidence = _engine(reader, tree.data, at)
+    if evidence is None:
+        return [], []
+    spec = ev.engine_specs()[evidence.engine]
+    resources = _resources(reader, tree.data, at)
+    env = _injected(reader, resources)
+    commands = [f for p in reader.paths("command") if (f := _get(tree.data, at, p)) is not None]
+    scope = structured.Scope(at, evidence.engine, evidence.why)
+    out: list[Deployment] = []
+    findings: list[Finding] = []
+    for c_at, value in commands:
+        for args in _command_args(tree, c_at, value, env, source):
+            for inv in find_invocations(args):
+                dep, more = deployment_from_invocation(inv, path, source_kind="reader")
+                out.append(_finish(tree, dep, resources, scope, reader))
+                findings.extend(more)
+    if commands:
+        return out, findings
+    args = _option_args(reader, tree, at, spec)
+    if not args:
+        return [], []
+    start = tree.key_position(at) if at else tree.value_position(())
+    inv = Invocation(spec.name, tuple(args), Arg(evidence.engine, evidence.engine, start))
+    base = Deployment(path, start.line, start.column, engine="", model=None, source_kind="reader")
+    dep, more = deployment_from_invocation(inv, path, source_kind="reader", base=base)
+    return [_finish(tree, dep, resources, scope, reader)], list(more)
+
+
+def _option_args(reader: Reader, tree: Any, at: Path, spec: Any) -> list[Arg]:
+    args: list[Arg] = []
+    for text in reader.paths("options"):
+        found = _get(tree.data, at, text)
+        if found is None:
+            continue
+        o_at, node = found
+        if isinstance(node, dict):
+            args.extend(structured.option_args(tree, o_at, node, spec))
+        else:
+            args.extend(structured.flag_args(tree, o_at, node))
+    for option, where in (reader.data.get("set") or {}).items():
+        found = _first_of(tree.data, at, (where,) if isinstance(where, str) else tuple(where))
+        canonical = _canonical(option, spec)
+        if found is None or canonical is None:
+            continue
+        s_at, value = found
+        anchor = rs.anchor(s_at)
+        args.append(Arg(f"--{canonical}", option, tree.key_position(s_at), (), anchor))
+        args.append(structured.value_arg(tree, value, tree.value_position(s_at), anchor))
+    model = _first(reader, "model", tree.data, at)
+    if model is not None:
+        m_at, value = model
+        anchor = rs.anchor(m_at)
+        args[:0] = [
+            Arg("--model", "model", tree.key_position(m_at), (), anchor),
+            structured.value_arg(tree, value, tree.value_position(m_at), anchor),
+        ]
+    return args
+
+
+def _first_of(data: Any, at: Path, paths: Sequence[str]) -> tuple[Path, Any] | None:
+    return next((f for p in paths if (f := _get(data, at, p)) is not None), None)
+
+
+def _resources(reader: Reader, data: Any, at: Path) -> rs.Resources:
+    gpus = _first(reader, "gpus", data, at)
+    got = rs.gpu_value(gpus[1]) if gpus is not None else None
+    per_node = _first(reader, "gpus_per_node", data, at)
+    nodes = _first(reader, "nodes", data, at)
+    return rs.Resources(
+        rs.Found("gpus", got[0], got[1], gpus[0]) if gpus is not None and got else None,
+        rs.Found("gpus_per_node", rs.count(per_node[1]), "", per_node[0]) if per_node else None,
+        rs.Found("nodes", rs.count(nodes[1]), "", nodes[0]) if nodes else None,
+    )
+
+
+def _injected(reader: Reader, found: rs.Resources) -> dict[str, str]:
+    per_node = found.gpus_per_node or found.gpus
+    per = per_node.count if per_node is not None else None
+    nodes = found.nodes.count if found.nodes is not None else None
+    facts = {
+        "gpus_per_node": per,
+        "nodes": nodes,
+        "gpus": per * (nodes or 1) if per is not None else None,
+    }
+    out = {}
+    for variable, fact in (reader.data.get("inject") or {}).items():
+        value = facts.get(fact)
+        if value is not None:
+            out[variable] = str(value)
+    return out
+
+
+def _command_args(
+    tree: Any, at: Path, value: Any, env: Mapping[str, str], source: Source
+) -> list[list[Arg]]:
+    if isinstance(value, list):
+        if all(isinstance(v, (str, int, float)) for v in value):
+            return [
+                [
+                    structured.value_arg(tree, v, tree.value_position((*at, i)), rs.anchor(at))
+                    for i, v in enumerate(value)
+                ]
+            ]
+        return [
+            a for i, v in enumerate(value) for a in _command_args(tree, (*at, i), v, env, source)
+        ]
+    if not isinstance(value, str):
+        return []
+    return commands_in(value, tree.value_position(at), env, source.text, source.path)
+
+
+def _finish(
+    tree: Any, dep: Deployment, found: rs.Resources, scope: structured.Scope, reader: Reader
+) -> Deployment:
+    dep = apply_resources(tree, dep, found) if not found.empty else dep
+    dep = structured.with_provenance(dep, scope)
+    return replace(dep, notes=(*dep.notes, f"read by reader `{reader.name}` ({reader.origin})"))

@@ -1,0 +1,156 @@
+"""Which engine a piece of a structured document is about, from what it writes.
+
+Read from the engine records (``toplint.engines``), never from a list of platforms:
+
+* a name: a key or identifier that contains an engine's name, title or launch command
+  (``vllm_config``, ``VLLMAppEnvironment``, ``VLLMwithChatTemplate``, ``SGLangAppEnvironment``),
+  or a scalar that is one (``type: vllm``, ``backend: sglang``);
+* an image whose repository is a registered engine image, or names the engine in its last path
+  segment (vendor rebuilds: ``nm-vllm-openai``, ``rocm/vllm``, ``tgi-gaudi``);
+* a Python name imported from an engine's package (``from vllm import AsyncEngineArgs``);
+* option vocabulary only one engine has (``gpu-memory-utilization`` is vLLM's alone).
+
+Every answer carries the words that gave it, for provenance.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import Any
+
+from toplint.engines.registry import all_engines, image_engine
+from toplint.engines.release import image_repository
+from toplint.engines.types import EngineSpec
+from toplint.record import record
+
+
+@record
+class Evidence:
+    engine: str  # Deployment.engine
+    why: str  # "`type: vllm`", "image `lmsysorg/sglang:latest`", "`VLLMAppEnvironment`"
+
+
+@cache
+def names() -> tuple[tuple[str, str, bool], ...]:
+    """(engine, lower-case name, substring-safe) for every registered engine: its name, its
+    title, its ``python -m`` module roots.  Names under four letters only match as words."""
+    out: list[tuple[str, str, bool]] = []
+    for engine in all_engines():
+        words = {engine.name, engine.title.lower()}
+        words.update(launch.words[0] for launch in engine.launches)
+        for word in words:
+            flat = re.sub(r"[^a-z0-9]", "", word.lower())
+            if flat:
+                out.append((engine.name, flat, len(flat) >= 4))
+    return tuple(sorted(out, key=lambda t: -len(t[1])))
+
+
+def _words(text: str) -> list[str]:
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", text)
+    return [w for w in re.split(r"[^a-z0-9]+", spaced.lower()) if w]
+
+
+def named(text: object) -> str | None:
+    """The engine an identifier or key names (``vllm_config`` -> vllm), if exactly one."""
+    if not isinstance(text, str) or len(text) > 200:
+        return None
+    flat = re.sub(r"[^a-z0-9]", "", text.lower())
+    words = set(_words(text))
+    hits = {e for e, name, sub in names() if (sub and name in flat) or name in words}
+    return hits.pop() if len(hits) == 1 else None
+
+
+def is_name(value: object) -> str | None:
+    """The engine a scalar value is the name of (``vllm``, ``SGLang``, ``tensorrt-llm``)."""
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    flat = re.sub(r"[^a-z0-9]", "", value.lower())
+    return next((e for e, name, _ in names() if flat == name), None)
+
+
+_IMAGE_KEYS = ("image", "imageuri", "baseimage", "containerimage", "imagename", "dockerimage")
+
+
+def image(value: object) -> Evidence | None:
+    """The engine a container image reference runs (a registered image or a rebuild of one)."""
+    if not isinstance(value, str) or ("/" not in value and ":" not in value):
+        return None
+    repository = image_repository(value.split("@", 1)[0])
+    known = image_engine(repository)
+    if known is not None:
+        return Evidence(known[0].name, f"image `{value}`")
+    engine = named(repository.rsplit("/", 1)[-1]) or named(repository)
+    return Evidence(engine, f"image `{value}`") if engine else None
+
+
+def of_mapping(node: Mapping[Any, Any], call: str = "") -> Evidence | None:
+    """What a mapping says of its own engine: its call's name, a scalar naming an engine, an
+    image.  Nested values are not looked at (they are their own scopes)."""
+    if call:
+        engine = named(call.rsplit(".", 1)[-1])
+        if engine:
+            return Evidence(engine, f"`{call}`")
+    for key, value in node.items():
+        k = re.sub(r"[-_./]", "", str(key)).lower()
+        if k in _IMAGE_KEYS:
+            found = image(value if isinstance(value, str) else "")
+            if found is not None:
+                return found
+        engine = is_name(value)
+        if engine and not isinstance(value, bool):
+            return Evidence(engine, f"`{key}: {value}`")
+    return None
+
+
+def by_vocabulary(keys: Iterable[str], specs: Mapping[str, EngineSpec]) -> Evidence | None:
+    """The engine whose options these keys are when no other engine's are as many."""
+    counts = {name: len(option_keys(keys, spec)) for name, spec in specs.items()}
+    ranked = sorted(counts.items(), key=lambda kv: -kv[1])
+    if not ranked or ranked[0][1] == 0 or (len(ranked) > 1 and ranked[1][1] == ranked[0][1]):
+        return None
+    name, n = ranked[0]
+    return Evidence(name, f"{n} option name{'s' if n > 1 else ''} only {name} has as many of")
+
+
+def canonical(key: str, spec: EngineSpec) -> str | None:
+    """The option a key spells in any of the usual ways (``tp-size``, ``tp_size``, ``tpSize``,
+    ``--tp-size``, ``tensor_parallel_size``); long spellings only (``tp`` alone is no option
+    name: a bare key that short could mean anything)."""
+    if not isinstance(key, str) or len(key) > 80:
+        return None
+    bare = key.lstrip("-")
+    snake = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", bare).lower()
+    longs = spec.long_options()
+    for candidate in (bare, snake, snake.replace("_", "-"), snake.replace("-", "_")):
+        hit = longs.get(candidate)
+        if hit is not None and len(candidate) > 2:
+            return hit
+    return None
+
+
+def option_keys(keys: Iterable[str], spec: EngineSpec) -> list[tuple[str, str]]:
+    """(key, canonical option) for the keys that are ``spec``'s options."""
+    out = []
+    for key in keys:
+        hit = canonical(key, spec)
+        if hit is not None:
+            out.append((key, hit))
+    return out
+
+
+def engine_specs() -> dict[str, EngineSpec]:
+    """Each registered engine's own command-line vocabulary, by engine name."""
+    return {e.name: e.cli for e in all_engines()}
+
+
+def imported(modules: Mapping[str, str]) -> dict[str, str]:
+    """Python names -> engine, for names imported from an engine's package
+    (``{"AsyncEngineArgs": "vllm.engine.arg_utils"}`` -> ``{"AsyncEngineArgs": "vllm"}``)."""
+    out: dict[str, str] = {}
+    for name, module in modules.items():
+        engine = named(module.split(".")[0])
+        if engine is not None:
+            out[name] = engine
+    return out

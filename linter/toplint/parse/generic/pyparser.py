@@ -1,0 +1,158 @@
+"""Python deployment scripts and SDK apps, read and never run (issue 24, point 4).
+
+A ``.py`` file is read when its text names an engine.  Three things in it are deployments:
+
+* a list of strings that starts an engine (``["vllm", "serve", MODEL, "--tensor-parallel-size",
+  str(N_GPU)]``, then ``cmd += [...]``): an argument vector, as a shell command would be;
+* a call or ``dict`` whose keyword arguments are an engine's options (``AsyncEngineArgs(
+  tensor_parallel_size=2)``, ``engine_kwargs=dict(...)``), or that names its engine and holds
+  flags or a model (``VLLMAppEnvironment(extra_args=[...])``): ``toplint.parse.structured``;
+* GPUs from the nearest scope that writes them (``@app.function(gpu="H100:2")`` around the
+  function that builds the command, ``resources=Resources(gpu="L40s:4")`` beside the options).
+
+Names imported from an engine's package (``from vllm import AsyncEngineArgs``) make their calls
+that engine's.  A file that imports an engine but whose deployment cannot be read gets one
+TL008, never silence.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from toplint.model import Deployment, Finding, ParseResult, Severity
+from toplint.parse.argv import file_deployments, find_invocations
+from toplint.parse.base import Source
+from toplint.parse.generic import data as structured
+from toplint.parse.generic import evidence as ev
+from toplint.parse.generic.pytree import PyTree, Ref, build
+from toplint.parse.infer import resources as rs
+from toplint.parse.infer.scoping import apply as apply_resources
+from toplint.parse.mentions import no_deployment
+from toplint.parse.options import Arg
+from toplint.record import replace
+
+
+@cache
+def _engine_words() -> tuple[str, ...]:
+    """Lower-case words one of which a Python file must contain to be read: each engine's
+    name, title and launch command, as identifiers spell them (``tensorrt_llm``)."""
+    out: set[str] = set()
+    for _, name, sub in ev.names():
+        if sub:
+            out.add(name)
+    return tuple(sorted(out))
+
+
+def _names_engine(text: str) -> bool:
+    low = text.lower()
+    if any(w in low for w in _engine_words()):
+        return True
+    flat = low.replace("_", "").replace("-", "")  # tensorrt_llm, text-generation-launcher
+    return any(w in flat for w in _engine_words())
+
+
+class PythonParser:
+    name = "python"
+
+    def accepts(self, source: Source) -> bool:
+        return source.name.endswith(".py")
+
+    def parse(self, source: Source) -> ParseResult:
+        if not _names_engine(source.text):
+            return ParseResult(source.path)
+        tree = build(source.text, source.path)
+        if tree is None:
+            return ParseResult(source.path)
+        calls = ev.imported(tree.imports)
+        deployments, findings = _argv_deployments(tree)
+        found, more = structured.read(
+            tree, source.path, _file_evidence(tree, calls), "python", known_calls=calls
+        )
+        starts = {(d.line, d.column) for d in deployments}
+        deployments.extend(d for d in found if (d.line, d.column) not in starts)
+        findings.extend(more)
+        called = _called(tree, calls) if not deployments and calls else None
+        if called is not None:
+            findings.append(_unread(source, called, calls[called]))
+        return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+def _file_evidence(tree: PyTree, calls: dict[str, str]) -> ev.Evidence | None:
+    engines = set(calls.values())
+    if len(engines) != 1:
+        return None
+    name = next(iter(calls))
+    return ev.Evidence(engines.pop(), f"`from {tree.imports[name]} import {name}`")
+
+
+def _argv_deployments(tree: PyTree) -> tuple[list[Deployment], list[Finding]]:
+    deployments: list[Deployment] = []
+    findings: list[Finding] = []
+    for at, items in _lists(tree.data, ()):
+        args = [_arg(tree, (*at, i), v) for i, v in enumerate(items)]
+        invocations = find_invocations(args)
+        if not invocations:
+            continue
+        found, more = file_deployments(invocations, tree.path, "python")
+        for dep in found:
+            dep = replace(
+                dep, provenance={**dep.provenance, "engine": f"command `{rs.anchor(at)}`"}
+            )
+            deployments.append(_resources_above(tree, dep, at))
+        findings.extend(more)
+    return deployments, findings
+
+
+def _lists(node: Any, at: tuple[str | int, ...]) -> Any:
+    if isinstance(node, list):
+        if node and all(_token(v) for v in node):
+            yield at, node
+            return
+        for i, item in enumerate(node):
+            yield from _lists(item, (*at, i))
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            if key != structured.CALL:
+                yield from _lists(value, (*at, key))
+
+
+def _token(value: Any) -> bool:
+    return isinstance(value, (str, int, float, Ref)) and not isinstance(value, bool)
+
+
+def _arg(tree: PyTree, at: tuple[str | int, ...], value: Any) -> Arg:
+    pos = tree.value_position(at)
+    if isinstance(value, Ref):
+        return Arg(None, value.text, pos, value.variables or (value.text,), rs.anchor(at))
+    return Arg(str(value), str(value), pos, (), rs.anchor(at))
+
+
+def _resources_above(tree: PyTree, dep: Deployment, at: tuple[str | int, ...]) -> Deployment:
+    for n in range(len(at), -1, -1):
+        node: Any = tree.data
+        for step in at[:n]:
+            node = node[step]
+        found = rs.collect(node, at[:n])
+        if not found.empty:
+            return apply_resources(tree, dep, found)
+    return dep
+
+
+def _called(tree: PyTree, calls: dict[str, str]) -> str | None:
+    """The first engine class or function the file calls (a module that only imports one, for
+    its types, builds no engine and is no deployment)."""
+    for _, node in structured.mappings(tree.data):
+        name = node.get(structured.CALL)
+        if isinstance(name, str) and name.rsplit(".", 1)[-1] in calls:
+            return name.rsplit(".", 1)[-1]
+    return None
+
+
+def _unread(source: Source, name: str, engine: str) -> Finding:
+    why = (
+        f"calls `{name}` of {engine}, but no engine options, flags or command written as "
+        "literals were found (values computed at run time are not read)"
+    )
+    found = no_deployment(source.path, 1, 1, why, anchor=f"call:{name}")
+    return replace(found, severity=Severity.INFO)

@@ -1,0 +1,329 @@
+"""Python read, never run (issue 24, point 4): a module as a positioned tree of plain data.
+
+``ast.parse`` only: nothing is imported or executed.  What a deployment script writes in
+literals is kept, in the shape ``toplint.parse.structured`` searches:
+
+* assignments to a name are keys of their scope (module, function, class) holding the value;
+  later uses of the name see it (module constants, ``cmd = [...]`` then ``cmd += [...]``);
+* a call is a mapping of its keyword arguments, its name under ``structured.CALL`` and its
+  positional arguments under ``*args``; ``dict(...)`` and ``{...}`` are mappings;
+* a function or class is a mapping of its decorators (``@app.function(gpu="H100:2")``) and
+  its body, so a decorator's resources are found from the code inside it;
+* ``str(x)``, ``int(x)``, f-strings, ``a + b``, ``x if C else y`` with a constant ``C``, and
+  ``os.environ.get("X", "default")`` (the default) are evaluated when every part is known;
+  anything else is a ``Ref``: an unresolved value naming what it needs, never a guess.
+
+``imports`` maps each imported name to its module (for engine evidence).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from toplint.model import Position
+from toplint.parse.generic.data import CALL
+from toplint.record import field, record
+
+Path = tuple[str | int, ...]
+Spots = dict[Path, tuple[Position, Position]]  # relative path -> (key, value) positions
+Built = tuple[Any, Spots]
+MAX_STATEMENTS = 5_000
+
+
+@record
+class Ref:
+    """A value the source computes at run time: its text and the names it needs."""
+
+    text: str
+    variables: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@record
+class PyTree:
+    path: str
+    data: Any
+    positions: dict[Path, tuple[Position, Position]] = field(default_factory=dict)
+    imports: dict[str, str] = field(default_factory=dict)
+
+    def key_position(self, at: Path) -> Position:
+        return self.positions.get(at, (self._top, self._top))[0]
+
+    def value_position(self, at: Path) -> Position:
+        return self.positions.get(at, (self._top, self._top))[1]
+
+    @property
+    def _top(self) -> Position:
+        return Position(self.path, 1, 1)
+
+
+def build(text: str, path: str) -> PyTree | None:
+    """The tree of a Python module, or None when it is not Python this interpreter reads."""
+    try:
+        module = ast.parse(text, filename=path)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    reader = _Reader(path)
+    try:
+        data, positions = reader.body(module.body, {})
+    except RecursionError:
+        return None
+    return PyTree(path, data, positions, reader.imports)
+
+
+class _Reader:
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.imports: dict[str, str] = {}
+        self.budget = MAX_STATEMENTS
+
+    def pos(self, node: ast.AST) -> Position:
+        return Position(self.path, getattr(node, "lineno", 1), getattr(node, "col_offset", 0) + 1)
+
+    def body(self, statements: Iterable[ast.stmt], env: dict[str, Built]) -> Built:
+        out: dict[str, Any] = {}
+        positions: dict[Path, tuple[Position, Position]] = {}
+        for stmt in statements:
+            self.budget -= 1
+            if self.budget < 0:
+                break
+            for key, (value, pos), at in self.statement(stmt, env):
+                out[key] = value
+                positions[(key,)] = (at, pos.get((), (at, at))[1])
+                positions.update({(key, *p): v for p, v in pos.items() if p})
+        return out, positions
+
+    def statement(
+        self, stmt: ast.stmt, env: dict[str, Built]
+    ) -> Iterable[tuple[str, Built, Position]]:
+        if isinstance(stmt, ast.Import):
+            self.imports.update({a.asname or a.name: a.name for a in stmt.names})
+        elif isinstance(stmt, ast.ImportFrom) and stmt.module:
+            self.imports.update({a.asname or a.name: stmt.module for a in stmt.names})
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            built = self.expr(stmt.value, env)
+            for target in targets:
+                name = _target(target)
+                if name:
+                    env[name] = built
+                    yield name, built, self.pos(target)
+        elif isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, ast.Add):
+            name = _target(stmt.target)
+            if name and name in env:
+                env[name] = _add(env[name], self.expr(stmt.value, env))
+                yield name, env[name], self.pos(stmt.target)
+        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            yield (
+                f"{_dotted(stmt.value.func) or 'call'}@{stmt.lineno}",
+                self.expr(stmt.value, env),
+                self.pos(stmt),
+            )
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            yield stmt.name, self.definition(stmt, env), self.pos(stmt)
+        elif isinstance(stmt, ast.Return) and stmt.value is not None:
+            yield f"return@{stmt.lineno}", self.expr(stmt.value, env), self.pos(stmt)
+        elif isinstance(stmt, (ast.If, ast.For, ast.While, ast.With, ast.AsyncWith, ast.Try)):
+            for block in _blocks(stmt):
+                value, pos = self.body(block, env)
+                for key, item in value.items():
+                    sub = {p[1:]: v for p, v in pos.items() if p[:1] == (key,)}
+                    yield key, (item, sub), pos.get((key,), (self.pos(stmt),) * 2)[0]
+
+    def definition(
+        self, stmt: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, env: dict[str, Built]
+    ) -> Built:
+        local = dict(env)
+        value, positions = self.body(stmt.body, local)
+        for i, deco in enumerate(stmt.decorator_list):
+            built = self.expr(deco, env)
+            key = f"@{_dotted(deco.func) if isinstance(deco, ast.Call) else _dotted(deco)}#{i}"
+            value[key] = built[0]
+            positions[(key,)] = (self.pos(deco), self.pos(deco))
+            positions.update({(key, *p): v for p, v in built[1].items() if p})
+        return value, positions
+
+    def expr(self, node: ast.expr, env: dict[str, Built], inline: bool = False) -> Built:
+        at = self.pos(node)
+        here: Spots = {(): (at, at)}
+        if isinstance(node, ast.Constant) and isinstance(node.value, (str, int, float, bool)):
+            return node.value, here
+        if isinstance(node, ast.Name):
+            found = env.get(node.id)
+            if found is not None and (inline or not isinstance(found[0], (list, dict))):
+                value, pos = found
+                return value, {**pos, (): pos.get((), (at, at))}
+            # A container named again (``flyte.serve(app)``, ``print(cmd)``) is a use of the one
+            # already in the tree, not a second deployment.
+            return Ref(node.id, (node.id,)), here
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return self.sequence(node.elts, env, here)
+        if isinstance(node, ast.Dict):
+            keys = [k.value if isinstance(k, ast.Constant) else None for k in node.keys]
+            return self.mapping(
+                [
+                    (k, k_node, v)
+                    for k, k_node, v in zip(keys, node.keys, node.values, strict=True)
+                    if isinstance(k, str) and k_node is not None
+                ],
+                env,
+                here,
+            )
+        if isinstance(node, ast.Call):
+            return self.call(node, env, here)
+        if isinstance(node, ast.JoinedStr):
+            return _fstring(node, env, self, here)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            return _add(self.expr(node.left, env, True), self.expr(node.right, env, True))
+        if isinstance(node, ast.IfExp):
+            test = self.expr(node.test, env)[0]
+            if isinstance(test, (bool, int, str)) and not isinstance(test, Ref):
+                return self.expr(node.body if test else node.orelse, env)
+        return Ref(
+            ast.unparse(node)[:200],
+            tuple(sorted({n.id for n in ast.walk(node) if isinstance(n, ast.Name)})),
+        ), here
+
+    def sequence(
+        self,
+        elts: list[ast.expr],
+        env: dict[str, Built],
+        here: Spots,
+    ) -> Built:
+        out: list[Any] = []
+        positions = dict(here)
+        for elt in elts:
+            value, pos = self.expr(elt, env)
+            positions.update({(len(out), *p): v for p, v in pos.items()})
+            out.append(value)
+        return out, positions
+
+    def mapping(
+        self,
+        items: Sequence[tuple[str, ast.AST, ast.expr]],
+        env: dict[str, Built],
+        here: Spots,
+    ) -> Built:
+        out: dict[str, Any] = {}
+        positions = dict(here)
+        for key, key_node, value_node in items:
+            value, pos = self.expr(value_node, env)
+            out[key] = value
+            positions.update({(key, *p): v for p, v in pos.items() if p})
+            positions[(key,)] = (self.pos(key_node), pos.get((), (self.pos(value_node),) * 2)[1])
+        return out, positions
+
+    def call(self, node: ast.Call, env: dict[str, Built], here: Spots) -> Built:
+        name = _dotted(node.func)
+        args = [self.expr(a, env) for a in node.args]
+        known = [a[0] for a in args]
+        if (
+            name in ("str", "int", "float")
+            and len(known) == 1
+            and isinstance(known[0], (str, int, float))
+            and not isinstance(known[0], bool)
+        ):
+            try:
+                return {"str": str, "int": int, "float": float}[name](known[0]), here
+            except ValueError:
+                pass
+        if name in ("str", "int", "float", "bool", "len", "range"):
+            needs = tuple(v for a in known for v in _needs(a)) or (ast.unparse(node)[:80],)
+            return Ref(ast.unparse(node)[:200], needs), here  # computed at run time
+        if (
+            name.endswith((".get", "getenv"))
+            and ("environ" in name or name.endswith("getenv"))
+            and node.args
+        ):
+            if len(known) > 1 and isinstance(known[1], (str, int, float)):
+                return known[1], here  # the default a run without the variable uses
+            var = known[0] if isinstance(known[0], str) else "?"
+            return Ref(f"${var}", (var,)), here
+        if isinstance(node.func, ast.Attribute) and node.func.attr == "join":
+            return Ref(ast.unparse(node)[:200], ("<join>",)), here  # read the list, not its text
+        items = [(k.arg, k, k.value) for k in node.keywords if k.arg]
+        out, positions = self.mapping(items, env, here)
+        if name != "dict":
+            out[CALL] = name
+        if args:
+            seq, pos = self.sequence(node.args, env, {})
+            out["*args"] = seq
+            positions.update({("*args", *p): v for p, v in pos.items()})
+        return out, positions
+
+
+def _target(node: ast.expr) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+    ):
+        return node.attr
+    return ""
+
+
+def _dotted(node: ast.AST) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = _dotted(node.value)
+        return f"{inner}.{node.attr}" if inner else node.attr
+    if isinstance(node, ast.Call):
+        return _dotted(node.func)
+    return ""
+
+
+def _blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
+    blocks = [getattr(stmt, "body", [])]
+    blocks.append(getattr(stmt, "orelse", []))
+    blocks.extend(h.body for h in getattr(stmt, "handlers", []))
+    blocks.append(getattr(stmt, "finalbody", []))
+    return [b for b in blocks if b]
+
+
+def _add(left: Built, right: Built) -> Built:
+    a, pa = left
+    b, pb = right
+    if isinstance(a, list) and isinstance(b, list):
+        shifted = {(len(a) + p[0], *p[1:]): v for p, v in pb.items() if p and isinstance(p[0], int)}
+        return [*a, *b], {**pa, **shifted}
+    if isinstance(a, str) and isinstance(b, str):
+        return a + b, pa
+    return Ref(f"{a}+{b}", _needs(a) + _needs(b)), pa
+
+
+def _needs(value: Any) -> tuple[str, ...]:
+    return value.variables if isinstance(value, Ref) else ()
+
+
+def _fstring(
+    node: ast.JoinedStr,
+    env: dict[str, Built],
+    reader: _Reader,
+    here: Spots,
+) -> Built:
+    parts: list[str] = []
+    missing: list[str] = []
+    for value in node.values:
+        if isinstance(value, ast.Constant):
+            parts.append(str(value.value))
+        elif isinstance(value, ast.FormattedValue):
+            got = reader.expr(value.value, env)[0]
+            if (
+                isinstance(got, (str, int, float))
+                and not isinstance(got, bool)
+                and value.format_spec is None
+            ):
+                parts.append(str(got))
+            else:
+                text = ast.unparse(value.value)
+                parts.append("{" + text + "}")
+                missing.append(text)
+    text = "".join(parts)
+    return (Ref(text, tuple(missing)) if missing else text), here

@@ -1,0 +1,1 @@
+"""What a reader infers around a command (issue 24): resources, variables, provenance."""

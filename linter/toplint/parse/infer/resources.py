@@ -1,0 +1,136 @@
+"""GPU and node counts wherever a structured document writes them (formats nobody named).
+
+Platforms spell a deployment's resources their own way; the shapes repeat:
+
+* a count under a GPU-like key: ``gpu: 2``, ``num_gpus: 4``, ``gpuCount: 1``, ``nvidia.com/gpu``;
+* ``<type>:<count>`` or ``<count>:<type>`` under such a key (``gpu: "L40s:4"``, ``accelerator:
+  H100:4``, ``gpu: 8:H200``), a Slurm gres (``gres: gpu:4``, ``gpu:a100:2``), or a bare GPU type
+  (``accelerator: A100``: one of it);
+* nodes under a node-like key (``nodes``, ``num_nodes``, ``nnodes``, ``hosts``) and GPUs per node
+  under ``gpus_per_node`` / ``gpus_per_host``.
+
+A count under a GPU key is the GPUs of one node (the unit every platform above sizes: a
+container, a replica, a Slurm node), so with a node count the instance asks for their product.
+A value that says neither a count nor a type (``gpu: 24GB``, a memory floor) gives nothing.
+Every value comes back with the key path it was read from (``Found.at``) for provenance.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from toplint.record import record
+
+Path = tuple[str | int, ...]
+
+# Normalised key (lower case, without "-", "_", "." and "/") -> what it counts.
+_GPU_KEYS = frozenset(
+    {"gpu", "gpus", "numgpus", "numgpu", "gpucount", "ngpu", "ngpus", "gpunum", "gpusnum"}
+    | {"nvidiacomgpu", "amdcomgpu", "accelerator", "accelerators", "gres", "gpuspec"}
+)
+_PER_NODE_KEYS = frozenset({"gpuspernode", "gpusperhost", "gpuspernodes", "ngpuspernode"})
+_NODE_KEYS = frozenset({"nodes", "numnodes", "nnodes", "nodecount", "hosts", "numhosts"})
+_TYPE_COUNT = re.compile(r"^([A-Za-z][\w.\-]*?)[:x*](\d{1,4})$")
+_COUNT_TYPE = re.compile(r"^(\d{1,4})[:x*]([A-Za-z][\w.\-]*)$")
+_GRES = re.compile(r"^gpu(?::([\w.\-]+))?:(\d{1,4})$", re.I)
+_TYPE = re.compile(r"^[A-Za-z][A-Za-z0-9.\-]*\d[A-Za-z0-9.\-]*$")  # H100, A100-80GB, mi300x
+_SIZE = re.compile(r"^\d+(\.\d+)?\s*[KMGT]i?B", re.I)
+MAX_COUNT = 1 << 16
+
+
+@record
+class Found:
+    """One resource value: the count (or None), the accelerator type named, where."""
+
+    what: str  # "gpus" (per node), "gpus_per_node", "nodes"
+    count: int | None
+    kind: str  # GPU type written beside the count ("" when none)
+    at: Path
+
+
+def norm(key: object) -> str:
+    return re.sub(r"[-_./\s]", "", str(key)).lower()
+
+
+def gpu_value(value: Any) -> tuple[int | None, str] | None:
+    """(count, type) a GPU-like key's value says, or None when it says neither."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return (value, "") if 0 < value <= MAX_COUNT else None
+    if not isinstance(value, str):
+        return None
+    text = value.strip().strip("'\"")
+    if text.isdigit():
+        n = int(text)
+        return (n, "") if 0 < n <= MAX_COUNT else None
+    for pattern, count_at, kind_at in ((_GRES, 2, 1), (_TYPE_COUNT, 2, 1), (_COUNT_TYPE, 1, 2)):
+        m = pattern.match(text)
+        if m:
+            n = int(m.group(count_at))
+            return (n if 0 < n <= MAX_COUNT else None, m.group(kind_at) or "")
+    if _TYPE.match(text) and not _SIZE.match(text):
+        return 1, text  # a bare accelerator type: one of it
+    return None
+
+
+def count(value: Any) -> int | None:
+    """A positive count written as a number or digits, else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if 0 < value <= MAX_COUNT else None
+    if isinstance(value, str) and value.strip().isdigit():
+        n = int(value.strip())
+        return n if 0 < n <= MAX_COUNT else None
+    return None
+
+
+def scan(node: Any, at: Path = (), depth: int = 3) -> Iterator[Found]:
+    """Resource values in ``node`` and below it (``depth`` levels), nearest first."""
+    if not isinstance(node, dict) or depth < 0:
+        return
+    nested: list[tuple[str, Any]] = []
+    for key, value in node.items():
+        k = norm(key)
+        if k in _GPU_KEYS:
+            got = gpu_value(value)
+            if got is not None:
+                yield Found("gpus", got[0], got[1], (*at, key))
+                continue
+        if k in _PER_NODE_KEYS and count(value) is not None:
+            yield Found("gpus_per_node", count(value), "", (*at, key))
+        elif k in _NODE_KEYS and count(value) is not None:
+            yield Found("nodes", count(value), "", (*at, key))
+        elif isinstance(value, dict):
+            nested.append((key, value))
+    for key, value in nested:
+        yield from scan(value, (*at, key), depth - 1)
+
+
+@record
+class Resources:
+    """The resources one scope states, each with the path it came from."""
+
+    gpus: Found | None = None
+    gpus_per_node: Found | None = None
+    nodes: Found | None = None
+
+    @property
+    def empty(self) -> bool:
+        return self.gpus is None and self.gpus_per_node is None and self.nodes is None
+
+
+def collect(node: Any, at: Path = ()) -> Resources:
+    """The first value of each kind under ``node`` (nearest first)."""
+    seen: dict[str, Found] = {}
+    for found in scan(node, at):
+        seen.setdefault(found.what, found)
+    return Resources(seen.get("gpus"), seen.get("gpus_per_node"), seen.get("nodes"))
+
+
+def anchor(at: Path) -> str:
+    """``resources.gpu``, ``replicas[1].resources.gpu``: a path as it reads in the file."""
+    return ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in at).replace(".[", "[")

@@ -1,0 +1,113 @@
+"""Variables a structured document sets for the commands below it (issue 24, point 3).
+
+Platforms declare a command's environment beside it in a few shapes, whatever they call it:
+
+* a list of ``KEY=VALUE`` strings (``env: [MODEL_ID=meta-llama/..., HF_TOKEN]``: a bare name is
+  passed through from outside, so it is not known here);
+* a list of ``{name: KEY, value: VALUE}`` mappings (the Kubernetes shape);
+* a mapping ``{KEY: VALUE}`` of scalars.
+
+under a key named like an environment: ``env``, ``envs``, ``environment``,
+``environment_variables``, ``env_vars``, ``extra_env``, ``variables``.  A value that refers to
+another variable keeps its reference (the shell lexer expands ``${VAR:-default}`` as the shell
+would), so nothing is guessed.  ``.env`` files are read by ``dotenv``; OmegaConf/Hydra
+interpolations inside one document (``${model.tp}``, ``${oc.env:VAR,default}``) by
+``interpolated``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+_ENV_KEYS = frozenset(
+    {"env", "envs", "environment", "environmentvariables", "envvars", "extraenv", "variables"}
+)
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+MAX_VARIABLES = 500
+
+
+def _norm(key: object) -> str:
+    return re.sub(r"[-_.\s]", "", str(key)).lower()
+
+
+def _scalar(value: Any) -> str | None:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (str, int, float)):
+        return str(value)
+    return None
+
+
+def declared(node: Mapping[Any, Any]) -> dict[str, str]:
+    """The variables one mapping declares for what it runs (its env-like keys)."""
+    out: dict[str, str] = {}
+    for key, value in node.items():
+        if _norm(key) not in _ENV_KEYS:
+            continue
+        if isinstance(value, dict):
+            items = list(value.items())
+        elif isinstance(value, list):
+            items = [_item(v) for v in value]
+        else:
+            continue
+        for name, text in items[:MAX_VARIABLES]:
+            if isinstance(name, str) and _NAME.match(name):
+                got = _scalar(text) if text is not None else None
+                if got is not None:
+                    out[name] = got
+    return out
+
+
+def _item(value: Any) -> tuple[Any, Any]:
+    if isinstance(value, str):
+        name, eq, text = value.partition("=")
+        return (name.strip(), text) if eq else (None, None)
+    if isinstance(value, dict) and "name" in value and "value" in value:
+        return value["name"], value["value"]
+    return None, None
+
+
+def dotenv(text: str) -> dict[str, str]:
+    """``KEY=VALUE`` lines of a ``.env`` file (``export`` allowed, quotes removed, ``#``
+    comments and blank lines skipped), as docker compose and python-dotenv read them."""
+    out: dict[str, str] = {}
+    for line in text.splitlines()[: MAX_VARIABLES * 4]:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        line = line.removeprefix("export ").strip()
+        name, eq, value = line.partition("=")
+        name = name.strip()
+        if not eq or not _NAME.match(name):
+            continue
+        value = value.strip()
+        close = value.find(value[:1], 1) if value[:1] in ("'", '"') else -1
+        if close > 0:
+            value = value[1:close]  # quoted: up to its closing quote (a comment may follow)
+        elif " #" in value:
+            value = value.split(" #", 1)[0].rstrip()
+        out[name] = value
+    return out
+
+
+_INTERPOLATION = re.compile(r"^\$\{(?:oc\.env:([A-Za-z_]\w*)(?:,([^}]*))?|([A-Za-z_][\w.]*))\}$")
+
+
+def interpolated(data: Any, text: str, depth: int = 0) -> str | None:
+    """An OmegaConf/Hydra interpolation's value: ``${model.tp}`` (another key of the same
+    document) or ``${oc.env:VAR,default}`` (the default); None when it cannot be known."""
+    m = _INTERPOLATION.match(text.strip())
+    if m is None or depth > 8:
+        return None
+    if m.group(1):
+        return m.group(2).strip() if m.group(2) is not None else None
+    node = data
+    for step in m.group(3).split("."):
+        if not isinstance(node, dict) or step not in node:
+            return None
+        node = node[step]
+    if isinstance(node, str) and node.startswith("${"):
+        return interpolated(data, node, depth + 1)
+    return str(node) if isinstance(node, (str, int, float)) and not isinstance(node, bool) else None

@@ -1,0 +1,72 @@
+"""What the scope around a command in a data file gives it (issue 24, points 2 and 3): the GPUs
+and nodes of the nearest mapping above it that writes them, and the variables of a ``.env``
+file beside the document."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toplint.infra.readpolicy import ReadRefused, read_text, resolve_reference
+from toplint.model import Deployment
+from toplint.parse.infer import resources as rs
+from toplint.parse.infer.scopevars import dotenv
+from toplint.record import replace
+
+
+def scoped(doc: Any, at: tuple[str | int, ...], dep: Deployment) -> Deployment:
+    """A command's deployment with the GPUs and nodes of the nearest mapping above it that
+    writes them (``resources: {gpu: H100:4}`` beside ``start_command``)."""
+    if doc is None:
+        return dep
+    node = doc.data
+    chain = [node]
+    for step in at:
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            break
+        chain.append(node)
+    for n in range(len(chain) - 1, -1, -1):
+        found = rs.collect(chain[n], at[:n])
+        if not found.empty:
+            return apply(doc, dep, found)
+    return dep
+
+
+def dotenv_beside(path: str) -> dict[str, str]:
+    """The variables of a ``.env`` file beside the document (the convention docker compose,
+    python-dotenv and most launchers follow), read under the read policy; none when absent."""
+    if path in ("-", "<stdin>"):
+        return {}
+    try:
+        return dotenv(read_text(resolve_reference(path, ".env"), 64 * 1024))
+    except (ReadRefused, OSError):
+        return {}
+
+
+def apply(tree: Any, dep: Deployment, found: rs.Resources) -> Deployment:
+    """A deployment given the resources ``found`` (per-node GPUs times nodes), with provenance."""
+    if found.empty or dep.gpus is not None:
+        return dep
+    sources, prov, options = dict(dep.sources), dict(dep.provenance), dict(dep.options)
+    per_node = found.gpus_per_node or found.gpus
+    nodes = found.nodes.count if found.nodes else None
+    values: dict[str, Any] = {}
+    if per_node is not None and per_node.count is not None:
+        total = per_node.count * nodes if nodes else per_node.count
+        values["gpus"] = total
+        sources["gpus"] = tree.value_position(per_node.at)
+        prov["gpus"] = f"`{rs.anchor(per_node.at)}`" + (
+            f" × `{rs.anchor(found.nodes.at)}`" if nodes and found.nodes else ""
+        )
+        if nodes:
+            values["gpus_per_node"] = per_node.count
+            sources["gpus_per_node"] = sources["gpus"]
+        if per_node.kind:  # the hardware stage declines a part it does not model (TL011)
+            options.setdefault("accelerator.name", per_node.kind)
+            sources["accelerator"] = sources["gpus"]
+    if nodes is not None and dep.nodes is None and found.nodes is not None:
+        values["nodes"] = nodes
+        sources["nodes"] = tree.value_position(found.nodes.at)
+        prov["nodes"] = f"`{rs.anchor(found.nodes.at)}`"
+    return replace(dep, sources=sources, provenance=prov, options=options, **values)

@@ -1,0 +1,40 @@
+"""Which word of a shell command is a script it runs (issue 24, point 5): ``bash x.sh``,
+``./x.sh``, ``nohup sh x.sh``, ``srun -N 2 bash x.sh``, ``mpiexec -n 8 ./x.sh``.
+
+``toplint.parse.text.shellrun`` reads such a script (inside the repository only) with the caller's
+environment and arguments, and hands its commands the launcher words before it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from toplint.parse.text.shell import Word
+
+SHELLS = frozenset({"bash", "sh", "zsh", "dash"})
+LAUNCHERS = frozenset({"srun", "mpirun", "mpiexec"})
+_PREFIXES = frozenset({"nohup", "exec", "time", "setsid", "stdbuf", "env"}) | LAUNCHERS
+_SCRIPT_SUFFIXES = (".sh", ".bash", ".zsh", ".slurm", ".sbatch")
+
+
+def script_run(words: Sequence[Word], head: int) -> int | None:
+    """Index of the script a command runs (``bash x.sh``, ``./x.sh``, ``srun -N 2 bash x.sh``,
+    ``mpiexec -n 8 ./x.sh``), or None: after prefixes and launchers (skipping their options),
+    an interpreter followed by its script, or a word that is a script path."""
+    i = head
+    while i < len(words):
+        value = words[i].value or ""
+        base = value.rsplit("/", 1)[-1]
+        if base in SHELLS:
+            rest = [k for k in range(i + 1, len(words)) if (words[k].value or "-")[:1] != "-"]
+            return (
+                rest[0]
+                if rest and (words[rest[0]].value or "").endswith(_SCRIPT_SUFFIXES)
+                else None
+            )
+        if value.endswith(_SCRIPT_SUFFIXES) and (i == head or words[head].value in _PREFIXES):
+            return i
+        if i == head and base not in _PREFIXES:
+            return None
+        i += 1
+    return None

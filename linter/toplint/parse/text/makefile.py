@@ -1,0 +1,109 @@
+"""Makefile recipes that start an engine (issue 24, point 5).
+
+A recipe line (a line that starts with a tab, GNU make's ``.RECIPEPREFIX`` default) is a shell
+command line; ``\\`` continuations join it as the shell would.  Variables set in the Makefile
+(``VAR = value``, ``:=``, ``?=``, ``export VAR := value``) are the shell's variables for the
+recipes, and ``$(VAR)`` / ``${VAR}`` are their references (GNU make manual, "Using Variables";
+``$(shell …)`` and other functions stay unresolved).  Each rule's recipe is read as a script by
+``toplint.parse.text.shellsrc``, so everything a shell script gets (launchers, scripts it runs,
+``CUDA_VISIBLE_DEVICES``) applies; positions are the Makefile's own, column for column.
+"""
+
+from __future__ import annotations
+
+import re
+
+from toplint.model import Deployment, Finding, ParseResult, Position
+from toplint.parse.base import Source
+from toplint.parse.text.shellsrc import ShellParser
+from toplint.record import replace
+
+_NAMES = ("makefile", "gnumakefile")
+_SUFFIX = "#recipes.sh"  # the recipes read as a script under this name, then moved back
+_ASSIGN = re.compile(
+    r"^(?:export\s+|override\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?::{1,3}=|\?=|=)\s*(.*)$"
+)
+_MAKE_REF = re.compile(r"\$\(([A-Za-z_][A-Za-z0-9_]*)\)")
+
+
+class MakefileParser:
+    name = "makefile"
+
+    def accepts(self, source: Source) -> bool:
+        return source.name in _NAMES or source.name.endswith(".mk")
+
+    def parse(self, source: Source) -> ParseResult:
+        variables, script = _as_script(source.text)
+        text = "".join(f"{k}={_quote(v)}\n" for k, v in variables.items())
+        shifted = len(variables)
+        found = ShellParser().parse(Source.from_text(source.path + _SUFFIX, text + script))
+        deployments = tuple(
+            replace(_back(d, source.path, shifted), source_kind="makefile")
+            for d in found.deployments
+        )
+        findings = tuple(_back_finding(f, source.path, shifted) for f in found.findings)
+        return ParseResult(source.path, deployments, findings)
+
+
+def _as_script(text: str) -> tuple[dict[str, str], str]:
+    """The Makefile's variables, and its recipe lines as a script with the same lines and
+    columns (every other line blank; the recipe tab and ``@``/``-`` prefixes become spaces)."""
+    variables: dict[str, str] = {}
+    lines = text.split("\n")
+    out: list[str] = []
+    in_recipe = False
+    for line in lines:
+        if line.startswith("\t"):
+            body = line[1:]
+            stripped = body.lstrip("@-+ ")
+            pad = " " * (len(line) - len(stripped))
+            out.append(_MAKE_REF.sub(lambda m: "${" + m.group(1) + "}", pad + stripped))
+            in_recipe = True
+            continue
+        if in_recipe and out and out[-1].endswith("\\"):
+            out.append(line)
+            continue
+        in_recipe = False
+        m = _ASSIGN.match(line)
+        if m and "$(shell" not in m.group(2):
+            variables[m.group(1)] = _MAKE_REF.sub(lambda r: "${" + r.group(1) + "}", m.group(2))
+        out.append("")
+    return variables, "\n".join(out)
+
+
+def _quote(value: str) -> str:
+    return "'" + value.replace("'", "'\\''") + "'" if "$" not in value else f'"{value}"'
+
+
+def _move(pos: Position, path: str, shifted: int) -> Position:
+    if pos.path.endswith(_SUFFIX):
+        return Position(path, pos.line - shifted, pos.column)
+    return pos
+
+
+def _back(dep: Deployment, path: str, shifted: int) -> Deployment:
+    """A deployment read from the recipe script, moved back onto the Makefile's lines."""
+    flags = tuple(
+        replace(
+            f,
+            position=_move(f.position, path, shifted),
+            value_position=_move(f.value_position, path, shifted) if f.value_position else None,
+        )
+        for f in dep.flags
+    )
+    return replace(
+        dep,
+        path=path,
+        line=dep.line - shifted,
+        sources={k: _move(p, path, shifted) for k, p in dep.sources.items()},
+        flags=flags,
+        unresolved=tuple(
+            replace(u, position=_move(u.position, path, shifted)) for u in dep.unresolved
+        ),
+    )
+
+
+def _back_finding(found: Finding, path: str, shifted: int) -> Finding:
+    if not found.path.endswith(_SUFFIX):
+        return found
+    return replace(found, path=path, line=found.line - shifted)

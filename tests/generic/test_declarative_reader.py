@@ -1,0 +1,126 @@
+"""A user-declared reader in toplint.yaml reads an in-house format end to end (issue 24, point 6),
+and a reader written wrong is a configuration error at its line and column."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from toplint.cli import main
+
+ACME = """\
+job: chat-70b
+runtime: acme-llm
+checkpoint: meta-llama/Llama-3.1-70B-Instruct
+knobs: {shards: 8, stages: 2}
+box: {count: 2, accel: "h100:8"}
+"""
+READER = """\
+readers:
+  - name: acme
+    files: ["*.serve.yaml"]
+    engine: vllm
+    set: {tensor-parallel-size: knobs.shards, pipeline-parallel-size: knobs.stages}
+    model: checkpoint
+    gpus: box.accel
+    nodes: box.count
+"""
+HARDWARE = """\
+version: 1
+clusters:
+  - {name: h100, nodes: 2, gpu: H100-SXM-80GB, gpus_per_node: 8,
+     inter_node: {network: infiniband, bandwidth: 400 Gb/s, nics_per_node: 8}}
+"""
+
+
+def tree(tmp_path: Path, config: str) -> Path:
+    (tmp_path / "acme.serve.yaml").write_text(ACME)
+    (tmp_path / "toplint.yaml").write_text(config + "hardware: hw.yaml\n")
+    (tmp_path / "hw.yaml").write_text(HARDWARE)
+    return tmp_path
+
+
+def test_a_user_reader_reads_the_in_house_format(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tree(tmp_path, READER)
+    assert main(["inspect", str(root / "acme.serve.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "parallel: tp=8  pp=2" in out and "gpus: nodes=2  gpus_per_node=8  gpus=16" in out
+    assert "read: TP 8 from `knobs.shards`, acme.serve.yaml:4" in out
+    assert "read by reader `acme`" in out
+    code = main(["check", "--format", "text", str(root / "acme.serve.yaml")])
+    text = capsys.readouterr().out
+    assert code in (0, 1) and "1 checked against hardware" in text
+
+
+def test_without_the_reader_the_format_is_not_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tree(tmp_path, "")
+    main(["inspect", str(root / "acme.serve.yaml")])
+    assert "no deployments found" in capsys.readouterr().out
+
+
+def test_an_option_the_engine_does_not_have_is_a_config_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tree(tmp_path, READER.replace("tensor-parallel-size", "tensor-paralel-size"))
+    assert main(["inspect", str(root / "acme.serve.yaml")]) == 2
+    assert "`tensor-paralel-size` is no option of vllm" in capsys.readouterr().err
+
+
+def test_a_reader_missing_its_files_is_reported_at_its_position(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tree(tmp_path, READER.replace('    files: ["*.serve.yaml"]\n', ""))
+    assert main(["inspect", str(root / "acme.serve.yaml")]) == 2
+    err = capsys.readouterr().err
+    assert "toplint.yaml:2:" in err and "files" in err
+
+
+def test_the_shipped_records_are_valid_readers() -> None:
+    """Each shipped record validates as a `readers:` entry of a configuration (positions in
+    its own file); a run reads them without the schema check."""
+    from toplint.config.validate import validate_config
+    from toplint.infra.pkgdata import package_folder, read_text
+    from toplint.infra.yamlsafe import load_documents
+    from toplint.parse.generic.declarative import shipped
+
+    folder = Path(package_folder("toplint.parse.generic.records") or "")
+    names = sorted(p.name for p in folder.glob("*.yaml"))
+    assert names
+    for name in names:
+        doc = load_documents(read_text("toplint.parse.generic.records", name), name)[0]
+
+        def locate(keys: tuple[str | int, ...], _value: bool, doc=doc) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+            at = doc.key_position(tuple(keys[2:]))
+            return at.line, at.column
+
+        validate_config({"readers": [doc.data]}, locate, name)  # raises ConfigError if not
+    assert "ray-serve-llm" in [r.name for r in shipped()]
+
+
+def test_the_ray_serve_llm_record_reads_an_llmconfig() -> None:
+    from tests.parse.helpers import only
+
+    text = (
+        "from ray.serve.llm import LLMConfig\n"
+        "cfg = LLMConfig(model_loading_config=dict(model_id='m', model_source='org/m'),\n"
+        "                engine_kwargs=dict(tensor_parallel_size=2, pipeline_parallel_size=2))\n"
+    )
+    dep = only("serve_app.py", text)
+    assert (dep.engine, dep.model, dep.tp, dep.pp) == ("vllm", "org/m", 2, 2)
+    assert dep.provenance["engine"] == "reader `ray-serve-llm`"
+
+
+def test_the_readme_example_is_this_test() -> None:
+    import re
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Read your own format", 1)[1]
+    blocks = re.findall(r"```yaml\n(.*?)```", section, re.S)
+    assert blocks[0] == ACME
+    shown = "".join(re.sub(r"\s+#.*", "", line) + "\n" for line in blocks[1].splitlines())
+    assert shown == READER

@@ -1,0 +1,104 @@
+"""Engine options as data, anywhere (issue 24, points 1, 2, 3 and 7): invented formats."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.parse.helpers import only, parse_text
+
+SERVING = """\
+serving:
+  engine: sglang
+  flags: {tp-size: 4, ep-size: 4}
+hosts: 2
+gpus_per_host: 8
+"""
+
+
+def test_the_issue_example_reads_with_its_provenance() -> None:
+    dep = only("serving.yaml", SERVING)
+    assert (dep.engine, dep.tp, dep.ep, dep.nodes, dep.gpus) == ("sglang", 4, 4, 2, 16)
+    assert dep.provenance["tp"] == "`serving.flags.tp-size`"
+    assert dep.provenance["engine"] == "`engine: sglang`"
+    assert dep.provenance["gpus"] == "`gpus_per_host` × `hosts`"
+    assert dep.sources["tp"].line == 3
+
+
+def test_any_spelling_of_an_option_is_that_option() -> None:
+    for key in ("tensor_parallel_size", "tensorParallelSize", "--tensor-parallel-size"):
+        dep = only("x.json", f'{{"backend": "vllm", "engine_args": {{"{key}": 2}}}}')
+        assert (dep.engine, dep.tp) == ("vllm", 2), key
+
+
+def test_vocabulary_only_one_engine_has_names_it() -> None:
+    text = "serving:\n  model: org/m\n  gpu-memory-utilization: 0.9\n  max-model-len: 8192\n"
+    dep = only("cfg.yaml", text + "  enforce-eager: true\n")
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 1)
+
+
+def test_a_document_of_only_options_is_an_engine_config_file_not_a_deployment() -> None:
+    text = "tensor_parallel_size: 16\nmoe_expert_parallel_size: 16\nenable_attention_dp: true\n"
+    assert parse_text("extra-llm-api-config.yaml", text).deployments == ()
+
+
+def test_a_flag_list_under_any_key_of_an_engine_scope() -> None:
+    text = "app:\n  kind: sglang\n  model_id: org/m\n  extra: ['--tp', '2', '--dp-size', '2']\n"
+    text += "  resources: {gpu: 'L40s:4'}\n"
+    dep = only("app.yaml", text)
+    assert (dep.tp, dep.dp, dep.gpus, dep.model) == (2, 2, 4, "org/m")
+
+
+def test_type_count_and_gres_strings_give_gpus() -> None:
+    base = "svc:\n  type: vllm\n  tensor_parallel_size: 2\n"
+    assert only("a.yaml", base + "  accelerator: H100:2\n").gpus == 2
+    assert only("b.yaml", base + "  gpu: 8:H200\n").gpus == 8
+    assert only("c.yaml", base + "pool: {nodes: 2, gres: 'gpu:4'}\n").gpus == 8
+    assert only("d.yaml", base + "  accelerator: A100\n").gpus == 1
+    assert only("e.yaml", base + "  gpu: 24GB\n").gpus is None  # a memory floor, no count
+
+
+def test_an_accelerator_outside_the_catalog_is_named_for_tl011() -> None:
+    from toplint.accelerators import of_deployment
+
+    dep = only("t.yaml", "svc:\n  type: vllm\n  tensor_parallel_size: 4\n  gpu: v5litepod-4\n")
+    found = of_deployment(dep)
+    assert found is not None and found[0].kind == "tpu" and found[2].line == 4
+
+
+def test_env_lists_resolve_the_commands_below_them() -> None:
+    text = "env:\n  - MODEL_ID=org/m\n  - TP=4\n"
+    text += "run:\n  - vllm serve $MODEL_ID --tensor-parallel-size $TP\n"
+    dep = only("job.yaml", text)
+    assert (dep.model, dep.tp) == ("org/m", 4)
+
+
+def test_sh_c_strings_are_read_as_the_script_they_run() -> None:
+    text = 'start: sh -c "X=$(cat /s) python3 -m sglang.launch_server --model-path org/m --tp 4"\n'
+    text += "resources: {accelerator: 'H100:4'}\n"
+    dep = only("c.yaml", text)
+    assert (dep.engine, dep.tp, dep.gpus) == ("sglang", 4, 4)
+
+
+def test_keys_that_are_no_options_are_not_a_deployment() -> None:
+    assert parse_text("x.yaml", "name: x\ntp: 4\nreplicas: 2\n").deployments == ()
+    assert parse_text("y.yaml", "runtime: docker\nsize: 8\n").deployments == ()
+
+
+def test_a_dotenv_beside_the_file_seeds_its_variables(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text('TP=4\nMODEL="org/m" # the model\n')
+    svc = tmp_path / "svc.yaml"
+    svc.write_text("job:\n  run: vllm serve ${MODEL} --tensor-parallel-size ${TP:-1}\n")
+    from toplint.parse.base import Source
+    from toplint.parse.parallel import builtin_and_plugin_parsers
+    from toplint.parse.run import parse_source
+
+    parsers = builtin_and_plugin_parsers()
+    (dep,) = parse_source(Source.from_text(str(svc), svc.read_text()), parsers).deployments
+    assert (dep.model, dep.tp) == ("org/m", 4)
+
+
+def test_omegaconf_interpolations_resolve_inside_the_document() -> None:
+    text = "cluster: {gpus: 4}\nserver:\n  type: vllm\n  tensor_parallel_size: ${cluster.gpus}\n"
+    text += "  pipeline_parallel_size: ${oc.env:PP,2}\n  model: ${oc.env:MODEL}\n"
+    dep = only("conf.yaml", text)
+    assert (dep.tp, dep.pp, dep.model) == (4, 2, None)

@@ -1,0 +1,57 @@
+"""Python read, never run (issue 24, point 4): literal argv, engine calls, SDK apps."""
+
+from __future__ import annotations
+
+from tests.parse.helpers import only, parse_text
+
+ARGV = """\
+import subprocess
+N_GPU = 2
+MODEL = "org/m"
+
+@app.function(gpu=f"H100:{N_GPU}")
+def serve():
+    cmd = ["vllm", "serve", MODEL]
+    cmd += ["--tensor-parallel-size", str(N_GPU)]
+    subprocess.Popen(" ".join(cmd), shell=True)
+"""
+
+
+def test_a_literal_argv_with_concatenation_and_its_decorator_gpus() -> None:
+    dep = only("app.py", ARGV)
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("vllm", "org/m", 2, 2)
+    assert dep.sources["tp"].line == 8
+    assert dep.provenance["gpus"] == "`serve.@app.function#0.gpu`"
+
+
+def test_engine_args_calls_from_an_imported_engine_class() -> None:
+    text = "from vllm import AsyncEngineArgs\n"
+    text += "args = AsyncEngineArgs(model='org/m', tensor_parallel_size=4)\n"
+    dep = only("m.py", text)
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 4)
+    assert "AsyncEngineArgs" in dep.provenance["engine"]
+
+
+def test_dict_literals_and_a_class_named_after_the_engine() -> None:
+    text = "models = [dict(type=SGLangRunner, path='org/m', kw=dict(tp_size=2),\n"
+    text += "               run=dict(num_gpus=2))]\n"
+    dep = only("c.py", text)
+    assert (dep.engine, dep.tp, dep.gpus) == ("sglang", 2, 2)
+
+
+def test_nothing_is_guessed_from_run_time_values() -> None:
+    text = "import os\nfrom vllm import LLM\n"
+    text += "llm = LLM(model=os.environ['M'], tensor_parallel_size=int(os.environ['TP']))\n"
+    dep = only("r.py", text)
+    assert dep.tp is None and any(u.field == "tp" for u in dep.unresolved)
+
+
+def test_an_engine_import_with_nothing_literal_is_tl008_not_silence() -> None:
+    result = parse_text("lib.py", "from vllm import LLM\n\ndef make(cfg):\n    return LLM(**cfg)\n")
+    assert result.deployments == ()
+    assert [f.rule for f in result.findings] == ["TL008"]
+
+
+def test_python_that_names_no_engine_is_not_parsed() -> None:
+    assert parse_text("x.py", "tensor_parallel_size = 4\n").deployments == ()
+    assert parse_text("bad.py", "def (:\n  vllm\n").deployments == ()

@@ -1,0 +1,80 @@
+"""The open-world scorer (benchmarks/open_world.py) judges as INDEX.yaml says, and the development
+half keeps its score (issue 24).  The held-out half is never asserted on file by file."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def scorer() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("open_world", ROOT / "benchmarks/open_world.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["open_world"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+OW = scorer()
+ROW = {"file": "a/x.sh", "deployments": [{"engine": "vllm", "tp": 4, "pp": 2, "model": "m"}]}
+
+
+def test_layout_must_match_each_stated_fact() -> None:
+    right = OW.judge(ROW, [{"engine": "vllm", "tp": 4, "pp": 2, "model": "m"}], ["TL007"], "")
+    assert right.right and right.model_right == 1
+    wrong = OW.judge(ROW, [{"engine": "vllm", "tp": 4, "pp": 1}], [], "")
+    assert not wrong.right and "expected" in wrong.why
+
+
+def test_count_of_deployments_must_match() -> None:
+    found = [{"engine": "vllm", "tp": 4, "pp": 2}] * 2
+    assert not OW.judge(ROW, found, [], "").right
+
+
+def test_none_declined_and_unresolved_rows() -> None:
+    assert OW.judge({"file": "f", "none": "why"}, [], [], "").right
+    assert not OW.judge({"file": "f", "none": "why"}, [{"engine": "vllm"}], [], "").right
+    assert OW.judge({"file": "f", "declined": "TPU"}, [], ["TL011"], "").right
+    row = {"file": "f", "unresolved": ["tp"], "engine": "vllm"}
+    assert OW.judge(row, [{"engine": "vllm", "tp": None}], ["TL003"], "").right
+    assert OW.judge(row, [], ["TL008"], "").right
+    assert not OW.judge(row, [{"engine": "vllm", "tp": 1}], [], "").right
+
+
+def test_silent_is_an_engine_named_file_with_no_deployment_and_no_finding() -> None:
+    text = "python -m vllm.entrypoints.openai.api_server --model m\n"
+    assert OW.judge({"file": "f", "none": "x"}, [], [], text).silent
+    assert not OW.judge({"file": "f", "none": "x"}, [], ["TL008"], text).silent
+    assert not OW.judge({"file": "f", "none": "x"}, [], [], "echo 'vLLM Makefile'\n").silent
+
+
+def test_internal_errors_count_as_exit_3() -> None:
+    assert OW.judge({"file": "f", "none": "x"}, [], ["TL000"], "").exit3
+
+
+def test_every_file_is_indexed_and_in_exactly_one_half() -> None:
+    data = ROOT / "tests/data/open_world"
+    files = sorted(
+        p.relative_to(data).as_posix() for p in data.rglob("*") if p.is_file() and p.parent != data
+    )
+    dev, held = OW.half_files("development"), OW.half_files("held-out")
+    assert sorted(OW.index()) == files
+    assert sorted(dev + held) == files and not set(dev) & set(held)
+
+
+@pytest.mark.slow
+def test_the_development_half_keeps_its_score() -> None:
+    """Development half only (the held-out half is scored by hand, once before and once after):
+    no engine-naming file is silent, no run ends in exit 3, and the share read right does not
+    fall below what issue 24 reached (29 of 31)."""
+    score = OW.score("development")
+    assert sum(v.silent for v in score.verdicts) == 0
+    assert sum(v.exit3 for v in score.verdicts) == 0 and 3 not in score.exit_codes
+    assert score.right >= 29, score.line()
