@@ -11,6 +11,9 @@ Reports a file toplint should read (a shell script, Kubernetes manifest, Helm va
 compose file) that cannot be parsed: invalid YAML, an unterminated quote, a file over the size
 or nesting limits.
 
+Outcome reported (toplint's severity policy): none of a deployment's — toplint cannot read the
+file, so nothing in it is judged (error, so a broken file never passes).
+
 ## Why is this bad?
 A deployment toplint cannot read is a deployment nobody checked: every topology and capacity
 rule is silently skipped for it. The same file usually fails in `kubectl apply`, `helm` or the

@@ -22,6 +22,9 @@ keeps the last occurrence). Arguments a function forwards are known where it is 
 are not reported; a script that writes neither a model nor a layout is an entrypoint, not a
 deployment (TL008, info).
 
+Outcome reported (toplint's severity policy): unknown — the checks that need the value are
+skipped (info).
+
 ## Why is this bad?
 toplint never guesses: a layout it cannot resolve is a layout it cannot check. An info finding
 makes the gap visible instead of reporting a clean run that checked nothing.

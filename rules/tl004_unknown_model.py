@@ -16,6 +16,9 @@ cache. Communication costs and the model checks (heads, layers, experts, memory)
 it. It suggests a catalog id only when one has the same family, parameter count and kind (base
 or instruct): a suggestion of another size would be checked as the wrong model.
 
+Outcome reported (toplint's severity policy): unknown — without the model's architecture there
+is no memory, start or latency outcome; those checks are skipped (info).
+
 ## Why is this bad?
 Every volume toplint computes starts from the model's shape (hidden size, layers, heads,
 experts). Without it, a layout that cannot start (TL202) or does not fit (TL205) goes

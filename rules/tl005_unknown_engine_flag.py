@@ -10,6 +10,10 @@ DOC = """\
 Reports an option the serving engine would reject (argparse: "unrecognized arguments"), with
 the closest option the engine knows.
 
+Outcome reported (toplint's severity policy): the engine refuses to start on an option it does
+not know; a warning, not an error, because toplint's vocabulary of the engine may lag its
+release (info when the image is newer than the vocabulary).
+
 ## Why is this bad?
 vLLM, SGLang and TGI exit at start-up on an unknown option, so the pod crash-loops; a typo in a
 parallelism flag (`--tensor-paralel-size`) also means toplint cannot know the layout.

@@ -16,6 +16,10 @@ or the deployment's Kubernetes node labels (`nodeSelector`, node affinity) match
 `selector` of no cluster, or its layout has more ranks than toplint places (65,536, the
 `placement-ranks` budget). The fix is the line to write.
 
+Outcome reported (toplint's severity policy): not computed — the deployment was not checked
+against the hardware, so toplint cannot say what it will do (error, so an unchecked deployment
+never passes silently).
+
 ## Why is this bad?
 Without a cluster, no placement, link, bandwidth, budget or memory rule runs for the
 deployment, so a tensor-parallel group spanning two nodes over Ethernet passes unnoticed. A CI

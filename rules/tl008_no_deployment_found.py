@@ -20,6 +20,9 @@ names its `environment:` and is read), and a script whose engine command takes i
 layout only from the script's own arguments (`exec text-generation-launcher $@`, an image's
 entrypoint), which is checked where it is called with them.
 
+Outcome reported (toplint's severity policy): nothing to judge — the input yields no deployment
+(warning).
+
 ## Why is this bad?
 Nothing was checked there, yet without this finding the run would end green. A deployment
 that toplint cannot see gets no topology, capacity or budget check at all.

@@ -13,6 +13,9 @@ outside the repository
 being linted: an absolute path, a `../` path that climbs out, or a symlink pointing out. toplint
 does not open it, so its settings are not part of the check.
 
+Outcome reported (toplint's severity policy): not read — a file outside the repository is never
+opened, so what depends on it is not judged (error).
+
 ## Why is this bad?
 toplint runs in CI on pull requests, including pull requests from forks. A file outside the
 repository is not part of the change under review, and reading it would let a pull request make

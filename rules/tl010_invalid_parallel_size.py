@@ -19,6 +19,9 @@ node or worker count) that is a number outside 0 to 1,048,576
 (`toplint.parse.k8s.context.MAX_COUNT`) is reported too, at the value: the deployment's GPUs and
 nodes are then unknown, never guessed.
 
+Outcome reported (toplint's severity policy): refuses to start — the engine rejects a parallel
+size that is not a whole number it accepts (error).
+
 ## Why is this bad?
 The engine refuses to start (vLLM and SGLang: argparse "invalid int value", or
 `ParallelConfig` validation for zero and negative sizes), so the deployment crash-loops. toplint

@@ -23,6 +23,9 @@ pod requests (`habana.ai/gaudi`, `aws.amazon.com/neuron`, `aws.amazon.com/neuron
 `xpu`). One finding per deployment says which, and no link, bandwidth, budget or memory rule
 runs for it.
 
+Outcome reported (toplint's severity policy): not computed — the cost model does not describe
+this accelerator, so no latency or memory outcome is claimed (info).
+
 ## Why is this bad?
 Nothing is wrong with the deployment; toplint cannot judge it. These accelerators have their own
 interconnects (Gaudi's integrated RoCE ports, NeuronLink, the TPU inter-chip torus, Ascend's

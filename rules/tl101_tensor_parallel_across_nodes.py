@@ -8,7 +8,8 @@ from toplint.facts import registry as F
 from toplint.hardware.linkkinds import NONE
 from toplint.hardware.linkkinds import kind as link_kind
 from toplint.model import Finding, Fix, Severity
-from toplint.rulebook.helpers import layout_fix, layout_flags, layout_missing
+from toplint.outcome.judge import clearly_better, judge
+from toplint.rulebook.helpers import layout_fix, layout_flags, layout_missing, severity_for
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -24,8 +25,11 @@ NVLink at 300–900 GB/s per direction; across nodes they run over the network: 
 crashes; every token just waits on the slowest link. vLLM's own guidance is tensor parallel
 inside a node and pipeline parallel across nodes ("Parallelism and Scaling").
 
-It is an error over Ethernet/TCP and a warning over RDMA fabrics (InfiniBand, RoCE, EFA), where
-multi-node TP works but costs much more than inside a node.
+Outcome reported (toplint's severity policy): the deployment runs, so never an error. A
+**warning** when TP inside each node with PP across the nodes is clearly better at the declared
+workload (more than 25% on TTFT or ITL, the other no worse, or it meets the budgets this one
+misses; the message says by how much); **info** otherwise (over a fast RDMA fabric, for a small
+model, TP across nodes may cost little).
 
 ## Example
 ```bash
@@ -42,7 +46,7 @@ The pipeline boundary sends hidden states and residual once per step (134 MB for
 4096-token prompt, ~11 ms at 12.5 GB/s) instead of 161 all-reduces of 64 MiB.
 
 ## Options
-- `rdma-severity` (default `warning`): severity when the network has RDMA.
+None.
 
 ## Fix safety
 The fix changes the layout (TP = GPUs per node, PP = nodes): it keeps the GPU count but changes
@@ -71,9 +75,6 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         return
     dep = ctx.deployment
     net = group.link.kind
-    severity = ctx.severity
-    if not link_kind(net).tcp and group.link.rdma:
-        severity = Severity(ctx.options.get("rdma-severity", "warning"))
     pos = dep.position_of("tp")
     numbers = _numbers(ctx)
     message = (
@@ -83,22 +84,35 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     layout = _layout(ctx, group.size)
     fix = None
     data = {k: v for k, v in ctx.facts.items() if k.startswith(("tp.", "prefill.", "decode."))}
+    how = ""
     if layout is not None and not layout_missing(dep.engine, pp=layout[1]):
         new_tp, new_pp = layout
-        note = f"TP inside each node, PP across the {new_pp} stages"
+        how = _how(ctx, new_tp, new_pp)
+        note = f"TP inside each node, PP across the {new_pp} stages" + (f": {how}" if how else "")
         fix = layout_fix(dep.engine, tp=new_tp, pp=new_pp, note=note)
+        if how:
+            message += f"; TP {new_tp} × PP {new_pp} on the same GPUs is better: {how}"
     elif layout is not None:
         # The engine has no pipeline parallelism (Engine.layout): nothing to paste that keeps
-        # one instance across the nodes; say what the choice is.
+        # one instance across the nodes; say what the choice is, when one instance per node
+        # runs and is clearly better (judged as TP inside a node, one replica per node).
+        how = _how(ctx, layout[0], 1, dp=(dep.dp or 1) * layout[1])
+        if how:
+            message += f"; one TP {layout[0]} instance per node is better: {how}"
         fix = Fix(
             f"{layout_flags(dep.engine, tp=layout[0])} and one instance per node, if the model "
             "fits in a node's GPUs (the engine has no pipeline parallelism to span nodes)",
             applicability="display",
         )
+    # The deployment runs (nothing crashes, docs/severity.md): a warning when TP inside the
+    # nodes is clearly better at the declared workload, else info.
+    wanted = (
+        Severity.WARNING if how or (link_kind(net).tcp and ctx.outcome is None) else Severity.INFO
+    )
     yield Finding(
         rule=rule.code,
         name=rule.name,
-        severity=severity,
+        severity=severity_for(rule, ctx, wanted),
         path=pos.path,
         line=pos.line,
         column=pos.column,
@@ -107,6 +121,15 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         data=data,
         anchor="tensor-parallel-size",
     )
+
+
+def _how(ctx: RuleContext, tp: int, pp: int, dp: int | None = None) -> str:
+    """How much better TP inside the nodes is, when clearly so (``outcome.judge``)."""
+    model, cluster = ctx.model, ctx.cluster
+    if model is None or cluster is None or ctx.outcome is None:
+        return ""
+    alt = judge(ctx.deployment, ctx.outcome, cluster, model, ctx.workload, tp=tp, pp=pp, dp=dp)
+    return clearly_better(ctx.outcome, alt, ctx.budgets)
 
 
 def _link(ctx: RuleContext, kind: str, per_gpu: float) -> str:
@@ -171,9 +194,8 @@ RULE = Rule(
     code="TL101",
     name="tensor-parallel-across-nodes",
     summary="A tensor-parallel group spans nodes: its all-reduces cross the network every layer.",
-    severity=Severity.ERROR,
+    severity=Severity.WARNING,
     check=check,
-    options={"rdma-severity": "warning"},
     doc=DOC,
     fix_safety="unsafe",
     origin=__file__,

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toplint.engines.registry import get_engine
 from toplint.facts import registry as F
 from toplint.hardware.linkkinds import scaleup_of
-from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding, layout_fix, layout_flags, opt_int, severity_for
+from toplint.model import Finding, Fix, Severity
+from toplint.outcome.judge import judge
+from toplint.outcome.types import GIB
+from toplint.rulebook.helpers import finding, layout_fix, layout_flags, severity_for
+from toplint.rulebook.outcomes import better_split, split_severity
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -23,7 +27,11 @@ is ~20–37 GB/s for 2 GPUs but collapses with more ranks: measured on 8×L40S (
 for more than two PCIe-only GPUs and its docs say: "if the GPUs on the node do not have NVLINK
 interconnect (e.g. L40S), leverage pipeline parallelism instead of tensor parallelism".
 
-It is a warning at TP 2 and an error from TP `error-at-size` (4) up.
+Outcome reported (toplint's severity policy): the deployment runs, so never an error. A
+**warning** when another split of the same GPUs into TP × PP is clearly faster at the declared
+workload (more than 25% on TTFT or ITL, the other no worse; the message says by how much),
+and it starts and fits; **info** when none is (TP over PCIe may be the only layout that fits,
+or PP's sequential stages cost more than the all-reduces).
 
 ## Example
 ```bash
@@ -37,11 +45,12 @@ vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 1 --pipeline
 ```
 
 ## Options
-- `error-at-size` (default `4`): TP size from which the finding is an error.
+None.
 
 ## Fix safety
-Unsafe: the fix keeps the GPU count but replaces tensor parallelism with pipeline parallelism,
-which changes latency, throughput and memory per GPU.
+Unsafe: the fix keeps the GPU count and splits it differently between tensor and pipeline
+parallelism, which changes latency, throughput and memory per GPU. It is offered only when
+the new layout starts, fits and is no slower to first token or per token.
 
 ## References
 - vLLM, parallelism and scaling (pipeline parallel on GPUs without NVLink): https://docs.vllm.ai/en/latest/serving/parallelism_scaling/
@@ -61,7 +70,6 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     if scaleup_of(cluster.intra.fabric) is not None and cluster.intra.nvlink_domain > 1:
         return  # it has a scale-up fabric; TL108 judges groups larger than its domain
     dep = ctx.deployment
-    wanted = Severity.ERROR if group.size >= opt_int(ctx, "error-at-size", 4) else Severity.WARNING
     f = ctx.facts
     cost = ""
     prefill, decode = f.number(F.TP_PREFILL_COMM_MS), f.number(F.TP_DECODE_COMM_MS)
@@ -71,15 +79,19 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"{ctx.workload.prompt_tokens}-token prefill, {decode:.2f} ms per "
             "decode step"
         )
-    pp = (dep.pp or 1) * group.size
-    fix = layout_fix(dep.engine, tp=1, pp=pp) or _without_pp(ctx)
+    better, how, verdict = better_split(ctx)
+    fix: Fix | str | None = None
+    if better is not None and better.ok:  # a fix never makes TTFT or ITL worse
+        fix = layout_fix(dep.engine, tp=better.tp, pp=better.pp, note=how)
+    elif ctx.model is not None and ctx.outcome is not None:
+        fix = _without_pp(ctx) if "pp" not in get_engine(dep.engine).dimensions else None
     yield finding(
         rule,
         ctx,
         "tp",
         f"tensor-parallel group of {group.size} {cluster.gpu.name} GPUs has no NVLink path; its "
         f"all-reduces cross {group.link.kind} ({group.link.bandwidth_gb_per_s:g} GB/s per "
-        f"direction per GPU){cost}",
+        f"direction per GPU){cost}; {verdict}",
         fix=fix,
         data={
             "tp": group.size,
@@ -87,23 +99,29 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             "bandwidth_gb_per_s": group.link.bandwidth_gb_per_s,
             **{k: v for k, v in f.items() if k.startswith("tp.")},
         },
-        severity=severity_for(rule, ctx, wanted),
+        severity=severity_for(rule, ctx, split_severity(better)),
     )
 
 
-def _without_pp(ctx: RuleContext) -> str:
-    """Advice for an engine without pipeline parallelism (TGI): one replica per GPU behind a
-    load balancer, which no flag sets up, and only when the weights fit one GPU."""
-    dep, model, placement = ctx.deployment, ctx.model, ctx.placement
-    if model is not None and placement is not None:
-        weights_gb = model.params_total * model.weight_bytes / 1e9
-        if weights_gb >= placement.cluster.gpu.memory_gb * 0.9:
-            return (
-                f"the weights ({weights_gb:.0f} GB) need more than one "
-                f"{placement.cluster.gpu.memory_gb:g} GB GPU and this engine has no pipeline "
-                "parallelism: GPUs with NVLink, or a quantized checkpoint"
-            )
-    return f"{layout_flags(dep.engine, tp=1)} (one replica per GPU behind a load balancer)"
+def _without_pp(ctx: RuleContext) -> str | None:
+    """Advice for an engine without pipeline parallelism (TGI, LMDeploy): one replica per GPU
+    behind a load balancer, which no flag sets up — only when that runs and is no slower;
+    when the weights do not fit one GPU, what would work instead."""
+    dep, model, cluster = ctx.deployment, ctx.model, ctx.cluster
+    if model is None or cluster is None:
+        return None
+    one = judge(dep, ctx.outcome, cluster, model, ctx.workload, tp=1)
+    if one.ok:
+        return f"{layout_flags(dep.engine, tp=1)} (one replica per GPU behind a load balancer)"
+    memory = one.outcome.memory
+    if memory is None or memory.weights_fit:
+        return None  # one replica per GPU runs but is slower: nothing to offer
+    instead = "a quantized checkpoint" if model.weight_bytes >= 2 else "GPUs with more memory"
+    return (
+        f"the weights ({memory.weights / GIB:.0f} GiB) need more than one "
+        f"{cluster.gpu.memory_gb:g} GiB GPU and this engine has no pipeline parallelism: GPUs "
+        f"with NVLink, or {instead}"
+    )
 
 
 RULE = Rule(
@@ -112,7 +130,6 @@ RULE = Rule(
     summary="A tensor-parallel group has no NVLink path: its all-reduces cross PCIe.",
     severity=Severity.WARNING,
     check=check,
-    options={"error-at-size": 4},
     doc=DOC,
     fix_safety="unsafe",
     origin=__file__,

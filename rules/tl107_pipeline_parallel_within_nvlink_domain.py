@@ -14,6 +14,10 @@ DOC = """\
 Checks whether every pipeline stage sits inside one NVLink domain (one HGX node, an NVL72
 rack) where tensor parallelism over the same GPUs would fit.
 
+Outcome reported (toplint's severity policy): runs — tensor parallelism inside the NVLink domain
+would usually decode faster; a layout fix is offered only when the outcome says it is no slower
+(info).
+
 ## Why is this bad?
 Pipeline parallelism adds a pipeline bubble and splits the batch into micro-batches; its only
 advantage is that a stage boundary sends one hidden state instead of all-reducing every layer,

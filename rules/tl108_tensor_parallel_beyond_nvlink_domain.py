@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from toplint.hardware.linkkinds import PCIE, kind, of_fabric
 from toplint.model import Finding, Severity
 from toplint.placement.types import Group, Placement
-from toplint.rulebook.helpers import finding, layout_fix
+from toplint.rulebook.helpers import finding, layout_fix, severity_for
+from toplint.rulebook.outcomes import better_split, split_severity
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -37,8 +38,14 @@ On MI300X, use TP 8 (the whole mesh), or TP 1 with data parallelism.
 ## Options
 None.
 
+Outcome reported (toplint's severity policy): the deployment runs. A **warning** when a split
+of the same GPUs into fewer TP ranks and more PP stages is clearly faster at the declared
+workload (by how much is said) or meets the budgets this one misses; **info** otherwise, and
+always for a partial xGMI mesh (its better layouts need more GPUs or are slower per token).
+
 ## Fix safety
-Unsafe: the layout changes (same GPUs, different latency and memory per GPU).
+Unsafe: the layout changes (same GPUs, different latency and memory per GPU). Offered only
+when the new layout starts, fits and is no slower to first token or per token.
 
 ## References
 - Bridged GPU pairs (2 GPUs 208 GB/s, 3 GPUs 20 GB/s): https://github.com/NVIDIA/nccl-tests/issues/178
@@ -70,7 +77,10 @@ def _beyond_domain(
     if kind(group.link.kind).cls != PCIE:
         return
     domain = intra.nvlink_domain
-    pp = (dep.pp or 1) * group.size // domain
+    better, how, verdict = better_split(ctx)
+    fix = None
+    if better is not None and better.ok:  # a fix is never slower (docs/severity.md)
+        fix = layout_fix(dep.engine, tp=better.tp, pp=better.pp, note=how)
     yield finding(
         rule,
         ctx,
@@ -78,8 +88,9 @@ def _beyond_domain(
         f"tensor-parallel group of {group.size} GPUs exceeds the {domain}-GPU NVLink "
         f"domain ({intra.fabric}); its all-reduces fall back to {group.link.kind} "
         f"({group.link.bandwidth_gb_per_s:g} GB/s per direction per GPU, against "
-        f"{intra.bandwidth_gb_per_s:g} GB/s inside the domain)",
-        fix=layout_fix(dep.engine, tp=domain, pp=pp),
+        f"{intra.bandwidth_gb_per_s:g} GB/s inside the domain); {verdict}",
+        fix=fix,
+        severity=severity_for(rule, ctx, split_severity(better)),
         data={
             "tp": group.size,
             "nvlink_domain": domain,
@@ -97,15 +108,23 @@ def _partial_mesh(
     if group.size >= mesh:
         return
     full = intra.bandwidth_gb_per_s
-    fix = layout_fix(dep.engine, tp=mesh) if (dep.tp or 1) * (dep.pp or 1) <= mesh else None
+    world = dep.world_size or group.size
+    fix = None
+    if world >= mesh and world % mesh == 0 and (dep.pp or 1) == 1:  # the same GPUs, whole meshes
+        fix = layout_fix(dep.engine, tp=mesh, dp=world // mesh if world > mesh else None)
+    # More GPUs are not a layout of these GPUs: said, not offered (the outcome judges fixes).
+    more = (
+        f"; TP {mesh} (the whole mesh) needs {mesh} GPUs, this uses {world}" if fix is None else ""
+    )
     yield finding(
         rule,
         ctx,
         "tp",
         f"tensor-parallel group of {group.size} GPUs uses {group.size - 1} of the {mesh - 1} "
         f"point-to-point xGMI links: {group.link.bandwidth_gb_per_s:g} GB/s per GPU of the "
-        f"{full:g} GB/s the full {mesh}-GPU mesh gives",
+        f"{full:g} GB/s the full {mesh}-GPU mesh gives{more}",
         fix=fix or layout_fix(dep.engine, tp=1, dp=(dep.dp or 1) * group.size),
+        severity=severity_for(rule, ctx, Severity.INFO),
         data={
             "tp": group.size,
             "mesh": mesh,

@@ -7,14 +7,20 @@ from collections.abc import Iterator
 from toplint.facts import registry as F
 from toplint.hardware.linkkinds import kind
 from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding, opt_float, severity_for
+from toplint.rulebook.helpers import finding, layout_flags, opt_float, severity_for
+from toplint.rulebook.outcomes import better_split
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
 ## What it does
 Checks pipeline-stage boundaries that cross a TCP/Ethernet network and estimates their share of
 the step: the prefill boundary transfer against prefill compute, and the decode transfer against
-the time to stream the weights. Info above `info-share`, warning above `warn-share`.
+the time to stream the weights. Reported above `info-share`; above `warn-share` it is a
+**warning** when another split of the same GPUs is clearly faster at the declared workload (by
+how much is said; toplint's severity policy: the deployment runs), else info.
+
+Outcome reported (toplint's severity policy): runs — a warning when another split of the same
+GPUs is clearly faster at the declared workload (the message says by how much), else info.
 
 ## Why is this bad?
 Each boundary sends hidden states and residual (`2·T·H·b`, 134 MB for a 4096-token Llama-70B
@@ -34,11 +40,12 @@ Fewer stages across the slow network (bigger GPUs, a quantized checkpoint), or a
 
 ## Options
 - `info-share` (default `0.05`): info above this share of the step.
-- `warn-share` (default `0.10`): warning above this share.
+- `warn-share` (default `0.10`): above this share, weigh the other splits of the GPUs.
 
 ## Fix safety
-Display only: fewer stages need more memory per GPU (or a faster fabric), a trade-off toplint
-leaves to you.
+Display only: the split of the same GPUs that is clearly faster (judged by the outcome: it
+starts, fits and is no slower), or else an RDMA fabric; the nodes a split needs are the
+deployment's to arrange.
 
 ## References
 - vLLM pipeline boundary transfer (`send_tensor_dict`, send then all-gather): https://github.com/vllm-project/vllm/blob/main/vllm/distributed/parallel_state.py
@@ -68,20 +75,24 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     if share <= opt_float(ctx, "info-share", 0.05):
         return
     warn = share > opt_float(ctx, "warn-share", 0.10)
-    wanted = Severity.WARNING if warn else Severity.INFO
     link = slow[0].link
     dep = ctx.deployment
+    # The deployment runs (toplint's severity policy): a warning only when another split of
+    # the same GPUs is clearly better at the declared workload; that split is the fix.
+    better, how, verdict = better_split(ctx, fewer_tp=False) if warn else (None, "", "")
+    wanted = Severity.WARNING if better is not None else Severity.INFO
+    fix = "an RDMA fabric between the nodes (no socket latency on each boundary send)"
+    if better is not None and better.ok:
+        fix = f"{layout_flags(dep.engine, tp=better.tp, pp=better.pp)} ({how})"
     yield finding(
         rule,
         ctx,
         "pp",
         f"pipeline boundaries cross {link.kind} ({link.bandwidth_gb_per_s:g} GB/s per GPU): "
         f"{comm:.2f} ms per {phase} step, {share:.0%} of the {step:.1f} ms "
-        f"{'compute' if phase == 'prefill' else 'weight streaming'}",
-        fix=(
-            f"fewer pipeline stages across the network (pipeline-parallel size "
-            f"{max((dep.pp or 2) // 2, 1)} with more memory per GPU), or an RDMA fabric"
-        ),
+        f"{'compute' if phase == 'prefill' else 'weight streaming'}"
+        + (f"; {verdict}" if verdict else ""),
+        fix=fix,
         data={
             "phase": phase,
             "comm_ms": comm,

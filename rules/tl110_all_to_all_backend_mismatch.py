@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from toplint.engines.registry import get_engine
 from toplint.engines.types import chosen_backend
 from toplint.facts import registry as F
 from toplint.model import Deployment, Finding, Severity
+from toplint.outcome.judge import judge_deployment
+from toplint.record import replace
 from toplint.rulebook.helpers import finding, flag_fix, opt_int, severity_for
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -48,6 +50,13 @@ vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 1 --data-parallel-size
 vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 1 --data-parallel-size 16 \\
     --enable-expert-parallel --all2all-backend deepep_low_latency
 ```
+
+Outcome reported (toplint's severity policy): a backend the engine rejects or whose kernels
+cannot run here is an **error**; the dense backend at large EP is a **warning** when a sparse
+backend the engine accepts runs here and is no slower to first token or per token at the
+declared workload (that backend is the fix), else **info** (one backend serves prefill and
+decode: DeepEP's low-latency kernels can slow a long prefill, its high-throughput kernels
+decode; without RDMA none can run across nodes).
 
 ## Options
 - `min-ep` (default `16`): smallest expert-parallel size at which the dense backend is flagged.
@@ -91,7 +100,17 @@ def _rdma(ctx: RuleContext) -> bool:
     link_rdma = ctx.placement.worst("ep") if ctx.placement is not None else None
     if link_rdma is not None:
         return link_rdma.link.rdma
+    if F.CLUSTER_INTER_RDMA not in ctx.facts and ctx.cluster is not None:
+        return ctx.cluster.inter.rdma  # unplaced: the assigned cluster's network
     return bool(ctx.facts.get(F.CLUSTER_INTER_RDMA, False))
+
+
+def _may_cross(ctx: RuleContext, ep: int) -> bool:
+    """The EP group spans nodes as placed, or — unplaced — it is larger than one node: what a
+    suggested backend must be able to run over (the findings themselves need the placement)."""
+    if F.EP_CROSSES_NODES in ctx.facts:
+        return bool(ctx.facts[F.EP_CROSSES_NODES])
+    return ctx.cluster is not None and ep > ctx.cluster.gpus_per_node
 
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
@@ -116,10 +135,14 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
                 severity=severity_for(rule, ctx, Severity.INFO),
             )
         return
-    default, flag, good = a2a.default, a2a.flag, a2a.sparse
+    default, flag = a2a.default, a2a.flag
     # The flag wins; an older environment variable (``AllToAll.env``) is its default.
     backend, where = chosen_backend(a2a, dep.options) or (default, flag)
     crosses = bool(ctx.facts.get(F.EP_CROSSES_NODES, False))
+    # Never suggest a backend the next run would report: an RDMA-only one across nodes
+    # without RDMA falls back to the engine's default (issue 25).
+    no_rdma = _may_cross(ctx, ep) and not _rdma(ctx)
+    good = default if no_rdma and a2a.sparse.startswith(RDMA_ONLY) else a2a.sparse
     at = _backend_at(dep, a2a.key, where)
     data = {"ep": ep, "backend": backend, "crosses_nodes": crosses}
     wire = a2a.backends.get(backend)
@@ -127,7 +150,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         import difflib
 
         known = sorted(a2a.backends)
-        near = difflib.get_close_matches(backend, known, n=1, cutoff=0.6)
+        usable = [b for b in known if not (no_rdma and b.startswith(RDMA_ONLY))]
+        near = difflib.get_close_matches(backend, usable, n=1, cutoff=0.6)
         hint = f"; did you mean `{near[0]}`?" if near else ""
         yield finding(
             rule,
@@ -153,33 +177,28 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             severity=severity_for(rule, ctx, Severity.INFO),
         )
         return
-    # Without RDMA between the nodes a group spans, an RDMA-only sparse backend cannot run:
-    # the dense default is then the remedy, never the backend to replace.
-    sparse_runs = not (crosses and good.startswith(RDMA_ONLY) and not _rdma(ctx))
-    if ep >= opt_int(ctx, "min-ep", 16) and backend in DENSE and sparse_runs:
+    if ep >= opt_int(ctx, "min-ep", 16) and backend in DENSE:
+        choice, note = _sparse_choice(ctx, a2a.key, a2a.backends, no_rdma, a2a.sparse)
+        if not choice and backend != default and default in DENSE:
+            # No sparse backend runs better here, but a dense backend other than the default is
+            # the worse dense one: vLLM's `naive` broadcasts each rank's tokens and all-reduces
+            # the result (envs.py: "naive all2all implementation using broadcasts"), where the
+            # default all-gathers and reduce-scatters (shared corpus INDEX row 16).
+            choice = default
+            note += (
+                f"; the engine's default `{default}` moves fewer bytes than `{backend}` (it "
+                f"all-gathers and reduce-scatters where `{backend}` broadcasts and all-reduces)"
+            )
         yield finding(
             rule,
             ctx,
             at,
             f"expert parallelism over {ep} ranks uses the `{backend}` backend, which sends every "
-            f"token to all {ep} ranks instead of only to its top-{ctx.model.top_k} experts",
-            fix=flag_fix(f"{flag} {good}", {flag.lstrip("-"): good}),
+            f"token to all {ep} ranks instead of only to its top-{ctx.model.top_k} experts" + note,
+            fix=flag_fix(f"{flag} {choice}", {flag.lstrip("-"): choice}) if choice else None,
             data=data,
-        )
-    elif ep >= opt_int(ctx, "min-ep", 16) and backend in DENSE and backend != default:
-        # No sparse backend runs here (an RDMA-only one across nodes without RDMA), but a dense
-        # backend other than the default is still the worse dense one: vLLM's `naive` broadcasts
-        # each rank's tokens and all-reduces the result (envs.py: "naive all2all implementation
-        # using broadcasts"), where the default all-gathers and reduce-scatters.
-        yield finding(
-            rule,
-            ctx,
-            at,
-            f"expert parallelism over {ep} ranks uses the `{backend}` backend; no sparse "
-            "all-to-all runs across these nodes without RDMA, and the engine's default "
-            f"`{default}` moves fewer bytes than `{backend}`",
-            fix=flag_fix(f"{flag} {default}", {flag.lstrip("-"): default}),
-            data=data,
+            # No sparse backend can run here, or none is faster: nothing better is available.
+            severity=severity_for(rule, ctx, Severity.WARNING if choice else Severity.INFO),
         )
     elif crosses and backend.startswith(RDMA_ONLY) and not _rdma(ctx):
         network = ctx.facts.get(F.EP_LINK_KIND, ctx.facts.get(F.CLUSTER_INTER_NETWORK, "?"))
@@ -193,7 +212,9 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             fix=flag_fix(
                 f"{flag} {default} (or give the nodes an RDMA fabric)",
                 {flag.lstrip("-"): default},
-            ),
+            )
+            if default in DENSE
+            else "give the nodes an RDMA fabric",
             data={**data, "network": network},
             severity=severity_for(rule, ctx, Severity.ERROR),
         )
@@ -204,10 +225,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             at,
             f"the `{backend}` all-to-all backend is single-node, but the {ep}-rank "
             "expert-parallel group spans nodes",
-            fix=flag_fix(
-                f"{flag} {good if sparse_runs else default}",
-                {flag.lstrip("-"): good if sparse_runs else default},
-            ),
+            fix=flag_fix(f"{flag} {good}", {flag.lstrip("-"): good}),
             data=data,
         )
     elif wire == "pplx" and not crosses and ep_exchanges(dep) and _unpriced(ctx):
@@ -229,6 +247,40 @@ def _unpriced(ctx: RuleContext) -> str:
         if sep and phase in ("prefill", "decode"):
             return why
     return ""
+
+
+# What each backend's wire is called in the backends table: the sparse exchanges worth trying.
+_SPARSE_WIRES = ("deepep-normal", "deepep-ll", "deepep-mode", "pplx", "sends")
+
+
+def _sparse_choice(
+    ctx: RuleContext, key: str, backends: Mapping[str, str], no_rdma: bool, sparse: str
+) -> tuple[str, str]:
+    """The first sparse backend the engine accepts that runs here and is no slower to first
+    token or per token (``toplint.outcome.judge``), and what the message adds."""
+    dep, model, cluster = ctx.deployment, ctx.model, ctx.cluster
+    unweighable = model is None or cluster is None or ctx.placement is None
+    if unweighable and not (no_rdma and sparse.startswith(RDMA_ONLY)):
+        return sparse, ""  # not placed on this cluster: the engine's own recommendation
+    tried: list[str] = []
+    for name, wire in backends.items():
+        if wire not in _SPARSE_WIRES or (no_rdma and name.startswith(RDMA_ONLY)):
+            continue
+        if wire == "pplx" and ctx.facts.get(F.EP_CROSSES_NODES) is not False:
+            continue  # single-node kernels: only for a group known to stay in one node
+        if model is None or cluster is None or ctx.placement is None:
+            break  # not placed on this cluster: nothing to weigh another backend against
+        new = replace(dep, options={**dep.options, key: name})
+        judged = judge_deployment(dep, new, ctx.outcome, cluster, model, ctx.workload, layout=False)
+        if judged.ok:
+            return name, ""
+        tried.append(f"`{name}` {judged.why}")
+    if no_rdma:
+        return "", (
+            "; the sparse backends need RDMA between nodes, which this cluster lacks: an RDMA "
+            "fabric would let them run"
+        )
+    return "", ("; no sparse backend is better here: " + "; ".join(tried[:2])) if tried else ""
 
 
 RULE = Rule(

@@ -25,6 +25,10 @@ against the GPUs of the cluster it is assigned to.  A process a shell script sta
 `CUDA_VISIBLE_DEVICES=0,1` (or `NVIDIA_VISIBLE_DEVICES`) sees those GPUs only: unless a
 launcher, `--nnodes` or the Ray executor joins other hosts, its whole layout must fit them.
 
+Outcome reported (toplint's severity policy): the engine refuses to start (more GPUs in the
+layout than granted: error) or runs with GPUs left idle (warning); a fix is offered only when
+the deployment it makes starts and fits.
+
 ## Why is this bad?
 Too few GPUs and vLLM stops at start-up ("World size (8) is larger than the number of
 available GPUs (4) in this node") or waits for Ray placement groups forever; too many and the

@@ -14,6 +14,10 @@ DOC = """\
 Checks that the tensor-parallel size divides the model's attention heads, and that KV heads
 and TP divide one another (vLLM `QKVParallelLinear`).
 
+Outcome reported (toplint's severity policy): refuses to start — the engine requires the heads
+to divide by the tensor-parallel size (error); a suggested TP size divides the heads, starts and
+fits.
+
 ## Why is this bad?
 vLLM refuses to start: "Total number of attention heads (40) must be divisible by tensor
 parallel size (16)" (`ModelConfig.verify_with_parallel_config`). Llama-4 has 40 heads, so

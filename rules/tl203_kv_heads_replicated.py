@@ -13,6 +13,9 @@ DOC = """\
 Checks whether the tensor-parallel size exceeds the model's KV heads (grouped-query
 attention), so each KV head is stored on TP/KV ranks.
 
+Outcome reported (toplint's severity policy): runs — the KV cache is replicated, so fewer tokens
+fit (info); a layout fix is offered only when it is no slower.
+
 ## Why is this bad?
 Each rank needs at least one KV head: above TP = KV heads, KV-cache memory per GPU stops
 shrinking and the cache is replicated TP/KV times; the fraction `1 − KV/TP` of the cache is

@@ -5,30 +5,41 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from toplint.catalog_types import ModelSpec
-from toplint.model import Deployment, Finding, Fix, Severity
-from toplint.record import record
-from toplint.rulebook.helpers import attention_tp, finding, flag_fix, layout_flags, opt_float
+from toplint.model import Finding, Fix, Severity
+from toplint.outcome.memory import weight_bytes
+from toplint.outcome.types import GIB, Memory
+from toplint.record import replace
+from toplint.rulebook.helpers import finding, flag_fix, layout_flags
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
 ## What it does
-Estimates memory per GPU the way vLLM budgets it and checks that the weights, a fixed
-overhead and the KV cache of one `max-model-len` sequence fit in
-`gpu-memory-utilization × GPU memory`.
+Reports the outcome's memory (`toplint.outcome.memory`; the severity policy: toplint's
+docs, "Severity"): the deployment does
+not fit when, per GPU, the weights and the start-up working memory leave no KV cache inside
+the budget the engine's own memory setting gives, or — for vLLM, which refuses to start
+then — when the KV cache cannot hold one sequence of `--max-model-len` (by default the
+model's whole context).  Outcome reported: **does not fit / refuses to start** (error).
 
-- weights per GPU = (dense params / (TP·PP) + expert params / (EP·PP, or TP·PP without EP)) ×
-  bytes per weight;
-- overhead = `nccl-gb` (0.392 GB for 4–8 ranks, 0.342 GB for 2) + `other-gb` (3.5 GB:
-  activations, CUDA graphs), aiconfigurator's figures;
-- KV per token per GPU = KV bytes per token / PP / min(TP, KV heads) (MLA: / PP only);
-  FP8 KV (`--kv-cache-dtype fp8`) halves it.
+Memory is counted in the binary GiB the driver reports (a "24 GB" card is 24 GiB), per engine:
+
+- vLLM: `--gpu-memory-utilization` (0.9) × total holds weights, working memory and KV cache;
+- SGLang: `--mem-fraction-static` × total holds weights and the KV pool, the rest is left for
+  activations and CUDA graphs;
+- TGI: `--cuda-memory-fraction` (1.0) × total;
+- TensorRT-LLM `free_gpu_memory_fraction` / LMDeploy `--cache-max-entry-count`: the KV cache's
+  share of what the weights leave free.
+
+Weights are the checkpoint's real bytes (a quantized checkpoint keeps embeddings and LM head in
+16 bits; 4-bit weights carry group scales); working memory is the profile run's activations,
+CUDA graphs and the sampler (3.5 GiB) plus NCCL's buffers; KV per token per GPU = KV bytes per
+token / PP / min(TP, KV heads) (MLA: / PP only), halved by an FP8 KV cache.
 
 ## Why is this bad?
 vLLM refuses to start when no KV blocks fit ("No available memory for the cache blocks") or
 when one `max-model-len` sequence does not ("The model's max seq len … is larger than the
-maximum number of tokens that can be stored in KV cache"). DeepSeek-V3 FP8 (~690 GB) fits
-8×H200 (1,128 GB) but not 8×H100 (640 GB), which needs 2×8 (SGLang docs).
+maximum number of tokens that can be stored in KV cache"); SGLang stops with "Not enough
+memory". DeepSeek-V3 FP8 (~690 GB) fits 8×H200 but not 8×H100, which needs 2×8 (SGLang docs).
 
 ## Example
 ```bash
@@ -43,127 +54,80 @@ vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 8 --pipeline-parallel-
 ```
 
 ## Options
-- `default-gpu-memory-utilization` (default `0.9`, vLLM's default) when the deployment does
-  not set `--gpu-memory-utilization` (SGLang `--mem-fraction-static`, TRT-LLM
-  `free_gpu_memory_fraction`).
-- `nccl-gb` (default `0.392`) and `other-gb` (default `3.5`): overhead per GPU.
+None: the engines' own settings (and their defaults) size the budget.
 
 ## Fix safety
-Unsafe when it shortens the maximum context (an edit of that option). Adding pipeline stages
-needs more GPUs and nodes than the deployment requests (and a chart may not render the
-setting), so that advice is display only.
+Unsafe when it shortens the maximum context (an edit of that option, offered when the weights
+fit).  When the weights do not fit the finding says what would: how many such GPUs, or what a
+quantized checkpoint would take per GPU; more GPUs need requests and nodes a flag cannot add,
+so that advice is display only.
 
 ## References
 - vLLM `gpu_memory_utilization`: https://github.com/vllm-project/vllm/blob/main/vllm/config/cache.py
+- vLLM `check_enough_kv_cache_memory` (@bbf906a8): https://github.com/vllm-project/vllm/blob/bbf906a88ba1a39104884c88c9811a4f968e4659/vllm/v1/core/kv_cache_utils.py
+- SGLang `profile_max_num_token` (v0.5.8): https://github.com/sgl-project/sglang/blob/v0.5.8/python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py
+- TGI `get_cuda_free_memory` (@c09f5bc9): https://github.com/huggingface/text-generation-inference/blob/c09f5bc93071e2701e201bb374d488e4673fac3d/server/text_generation_server/utils/import_utils.py
 - NCCL buffer and runtime overheads used by NVIDIA's AIConfigurator: https://github.com/ai-dynamo/aiconfigurator
 """
 
-_UTIL_KEYS = ("gpu_memory_utilization", "mem_fraction_static", "free_gpu_memory_fraction")
-_LEN_KEYS = ("max_model_len", "context_length", "max_seq_len", "max_total_tokens")
 
-
-@record
-class Budget:
-    usable_gb: float
-    weights_gb: float
-    overhead_gb: float
-    kv_per_token_bytes: float
-    max_len: int | None
-
-    @property
-    def kv_gb(self) -> float:
-        return (self.max_len or 0) * self.kv_per_token_bytes / 1e9
-
-    @property
-    def free_tokens(self) -> int:
-        free = (self.usable_gb - self.weights_gb - self.overhead_gb) * 1e9
-        return int(free / self.kv_per_token_bytes) if self.kv_per_token_bytes > 0 else 0
-
-
-def _option(dep: Deployment, keys: tuple[str, ...]) -> tuple[str | None, float | None]:
-    for key in keys:
-        if key in dep.options:
-            try:
-                return key, float(str(dep.options[key]).strip("'\""))
-            except ValueError:
-                return key, None
-    return None, None
-
-
-def weights_gb(model: ModelSpec, dep: Deployment) -> float:
-    tp, pp = dep.tp or 1, dep.pp or 1
-    moe_layers = model.num_moe_layers or (model.num_layers if model.is_moe else 0)
-    experts = 3.0 * model.hidden_size * model.moe_intermediate_size * model.num_experts * moe_layers
-    experts = min(experts, model.params_total)
-    dense = model.params_total - experts
-    ep = dep.ep if (dep.ep or 1) > 1 else None
-    expert_split = (ep or tp) * pp
-    dense_split = (attention_tp(dep) or tp) * pp
-    return (dense / dense_split + experts / expert_split) * model.weight_bytes / 1e9
-
-
-def kv_per_token(model: ModelSpec, dep: Deployment) -> float:
-    per_token = float(model.kv_bytes_per_token) / (dep.pp or 1)
-    if not model.mla:
-        per_token /= max(min(dep.tp or 1, model.num_kv_heads), 1)
-    if str(dep.options.get("kv_cache_dtype", "")).lower().startswith("fp8"):
-        per_token /= 2
-    return per_token
-
-
-def budget(ctx: RuleContext) -> Budget | None:
-    model, dep, placement = ctx.model, ctx.deployment, ctx.placement
-    if model is None or placement is None or dep.tp is None or dep.pp is None:
-        return None
-    if placement.cluster.gpu.memory_gb <= 0:  # the manifest gives no memory: nothing to compare
-        return None
-    _, util = _option(dep, _UTIL_KEYS)
-    util = util if util is not None else opt_float(ctx, "default-gpu-memory-utilization", 0.9)
-    _, max_len = _option(dep, _LEN_KEYS)
-    ranks = dep.tp * dep.pp
-    # aiconfigurator: NCCL buffers 342 MB at 2 ranks, 392 MB at 4-8 (cost-model.md §6 rule 7).
-    nccl = 0.0 if ranks < 2 else 0.342 if ranks == 2 else opt_float(ctx, "nccl-gb", 0.392)
-    return Budget(
-        usable_gb=util * placement.cluster.gpu.memory_gb,
-        weights_gb=weights_gb(model, dep),
-        overhead_gb=nccl + opt_float(ctx, "other-gb", 3.5),
-        kv_per_token_bytes=kv_per_token(model, dep),
-        max_len=int(max_len) if max_len else None,
-    )
+def _gib(value: float) -> str:
+    return f"{value / GIB:.1f} GiB"
 
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
-    b = budget(ctx)
-    if b is None:
+    outcome, placement = ctx.outcome, ctx.placement
+    if outcome is None or outcome.memory is None or placement is None:
         return
-    need = b.weights_gb + b.overhead_gb + b.kv_gb
-    if need <= b.usable_gb and b.free_tokens > 0:
+    m = outcome.memory
+    if m.fits:
         return
-    dep = ctx.deployment
-    assert ctx.placement is not None
-    gpu = ctx.placement.cluster.gpu
-    kv = f" + KV for {b.max_len} tokens {b.kv_gb:.1f} GB" if b.max_len else ""
-    at = next((k for k in (*_LEN_KEYS, *_UTIL_KEYS) if k in dep.sources), "tp")
-    weights_fit = b.weights_gb + b.overhead_gb < b.usable_gb
-    if not (weights_fit and b.max_len):
-        at = next((k for k in _UTIL_KEYS if k in dep.sources), "tp")
+    gpu = placement.cluster.gpu
+    need = m.weights + m.working
+    if m.weights_fit:  # the weights fit; one sequence of the context does not
+        assert m.context is not None
+        message = (
+            f"the KV cache holds {m.kv_tokens:,} tokens per GPU after weights {_gib(m.weights)} "
+            f"+ working memory {_gib(m.working)}, but one sequence of {m.context:,} tokens "
+            f"({m.context_from}) needs {_gib(m.context * m.kv_per_token)}: vLLM refuses to "
+            f"start ({m.setting} × {gpu.memory_gb:g} GiB {gpu.name})"
+        )
+    else:
+        if not m.working_in_budget:  # SGLang: the fraction holds weights and the KV pool
+            need = m.weights
+        used = (
+            f"weights {_gib(m.weights)} + working memory {_gib(m.working)} = {_gib(need)}"
+            if m.working_in_budget
+            else f"weights {_gib(m.weights)} (working memory {_gib(m.working)} outside it)"
+        )
+        message = (
+            f"per GPU: {used} > {_gib(m.budget)} ({m.setting} × {gpu.memory_gb:g} GiB "
+            f"{gpu.name}): no room for a KV cache{_weights_of(ctx)}"
+        )
     yield finding(
         rule,
         ctx,
-        at,
-        f"per GPU: weights {b.weights_gb:.1f} GB + overhead {b.overhead_gb:.1f} GB{kv} = "
-        f"{need:.1f} GB > {b.usable_gb:.1f} GB usable ({b.usable_gb / gpu.memory_gb:.2f} × "
-        f"{gpu.memory_gb:g} GB {gpu.name}){_weights_of(ctx)}",
-        fix=_fix(ctx, b, weights_fit),
+        _anchor(ctx, m),
+        message,
+        fix=_fix(ctx, m),
         data={
-            "weights_gb": b.weights_gb,
-            "overhead_gb": b.overhead_gb,
-            "kv_gb": b.kv_gb,
-            "usable_gb": b.usable_gb,
-            "max_model_len": b.max_len,
-            "kv_tokens_that_fit": max(b.free_tokens, 0),
+            "weights_gib": m.weights / GIB,
+            "working_gib": m.working / GIB,
+            "budget_gib": m.budget / GIB,
+            "setting": m.setting,
+            "context": m.context,
+            "kv_tokens_that_fit": m.kv_tokens,
         },
     )
+
+
+_LEN_KEYS = ("max_model_len", "context_length", "max_seq_len", "max_total_tokens")
+_UTIL_KEYS = ("gpu_memory_utilization", "mem_fraction_static", "cuda_memory_fraction")
+
+
+def _anchor(ctx: RuleContext, m: Memory) -> str:
+    keys = (*_LEN_KEYS, *_UTIL_KEYS) if m.weights_fit else _UTIL_KEYS
+    return next((k for k in keys if k in ctx.deployment.sources), "tp")
 
 
 def _weights_of(ctx: RuleContext) -> str:
@@ -177,37 +141,47 @@ def _weights_of(ctx: RuleContext) -> str:
     return f"; {dep.model}{where} at {model.weight_bytes:g} bytes per weight"
 
 
-def _key(option: str) -> str:
-    return option.replace("-", "_")
-
-
-def _fix(ctx: RuleContext, b: Budget, weights_fit: bool) -> Fix | str:
-    """A shorter context when the weights fit; otherwise advice: more stages need more GPUs
-    (and nodes), which the deployment's requests must grant, and a chart may not render the
-    pipeline setting at all, so no edit is proposed."""
+def _fix(ctx: RuleContext, m: Memory) -> Fix | str:
+    """A shorter context when the weights fit (vLLM); otherwise what would fit, with numbers."""
     dep = ctx.deployment
-    if weights_fit and b.max_len and b.free_tokens >= 1024:
-        tokens = str(b.free_tokens // 1024 * 1024)
-        flag = next((f for f in reversed(dep.flags) if _key(f.name) in _LEN_KEYS), None)
-        if flag is None:  # set in an engine config file: say what to write there
-            key = next((k for k in _LEN_KEYS if k in dep.options), _LEN_KEYS[0])
+    if m.weights_fit and m.kv_tokens >= 1024:
+        tokens = str(m.kv_tokens // 1024 * 1024)
+        flag = next((f for f in reversed(dep.flags) if f.name.replace("-", "_") in _LEN_KEYS), None)
+        if flag is not None:
+            return flag_fix(f"--{flag.name} {tokens}", {flag.name: tokens})
+        key = next((k for k in _LEN_KEYS if k in dep.options), None)
+        if key is not None:  # set in an engine config file: say what to write there
             return f"{key}: {tokens}"
-        return flag_fix(f"--{flag.name} {tokens}", {flag.name: tokens})
-    factor = (b.weights_gb + b.kv_gb) / max(b.usable_gb - b.overhead_gb, 1e-9)
-    stages = (dep.pp or 1) * 2 ** math.ceil(math.log2(max(factor, 1.0)))
-    spelled = layout_flags(dep.engine, pp=stages)
-    if not spelled:  # an engine without pipeline parallelism
-        return f"≥{factor:.1f}× the GPUs per instance, or a quantized checkpoint"
-    return f"{spelled}   # ≥{factor:.1f}× the GPUs (more nodes), or a quantized checkpoint"
+        return flag_fix(f"--max-model-len {tokens}", {"max-model-len": tokens})
+    return _what_would_fit(ctx, m)
+
+
+def _what_would_fit(ctx: RuleContext, m: Memory) -> str:
+    model, placement, dep = ctx.model, ctx.placement, ctx.deployment
+    assert model is not None and placement is not None
+    gpus = (dep.tp or 1) * (dep.pp or 1)
+    room = m.budget - m.working
+    total = m.weights * gpus  # the weights this layout spreads (replicated parts counted)
+    more = math.ceil(total / max(room * 0.9, 1.0))  # 10% of each GPU left for the KV cache
+    options = [f"≥{more} {placement.cluster.gpu.name} GPUs for one instance"]
+    stages = (dep.pp or 1) * 2 ** math.ceil(math.log2(max(more / gpus, 1.0)))
+    spelled = layout_flags(dep.engine, pp=stages) if more > gpus else ""
+    if spelled:
+        options[0] += f" ({spelled} across more nodes)"
+    if model.weight_bytes >= 2:
+        fp8 = weight_bytes(replace(model, weight_bytes=1.0))
+        share = m.weights * fp8 / weight_bytes(model)
+        if share < room * 0.9:
+            options.append(f"an FP8 checkpoint ({_gib(share)} of weights per GPU)")
+    return "; or ".join(options)
 
 
 RULE = Rule(
     code="TL205",
     name="model-does-not-fit",
-    summary="Weights + minimal KV exceed GPU memory × gpu-memory-utilization per GPU.",
+    summary="The weights, working memory and one sequence's KV cache exceed the engine's memory.",
     severity=Severity.ERROR,
     check=check,
-    options={"default-gpu-memory-utilization": 0.9, "nccl-gb": 0.392, "other-gb": 3.5},
     doc=DOC,
     fix_safety="unsafe",
     origin=__file__,

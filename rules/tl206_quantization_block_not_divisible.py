@@ -22,6 +22,9 @@ projection must be a whole number of groups.  A group size read from the checkpo
 config is certain (error); one inferred from an `-AWQ`/`-GPTQ` name is the tools' default
 (warning).
 
+Outcome reported (toplint's severity policy): refuses to start — block-FP8 weights cannot be
+split across the TP ranks (error).
+
 ## Why is this bad?
 vLLM refuses to load the weights: "The output_size of gate's and up's weight = 192 is not
 divisible by weight quantization block_n = 128" (vLLM's FP8 layer), seen for

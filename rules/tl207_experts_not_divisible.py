@@ -16,6 +16,9 @@ Checks that the routed experts, plus the redundant experts of EPLB (vLLM
 `--ep-num-redundant-experts`), divide evenly across the expert-parallel ranks, and that there
 are at least as many experts as ranks.
 
+Outcome reported (toplint's severity policy): refuses to start — the engine requires the experts
+to divide by the expert-parallel size (error).
+
 ## Why is this bad?
 Each EP rank holds `(experts + redundant) / EP` experts; the engines assert the division is
 exact and refuse to start otherwise. DeepSeek-V3 (256 experts) runs EP 32 with 32 redundant

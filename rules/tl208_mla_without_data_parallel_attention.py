@@ -15,6 +15,10 @@ DOC = """\
 Checks whether a model with multi-head latent attention (MLA: DeepSeek-V2/V3/R1, Kimi-K2) is
 served with attention tensor parallelism above 1 instead of data-parallel attention.
 
+Outcome reported (toplint's severity policy): runs — the latent KV cache is replicated per
+attention TP rank (info); data-parallel attention is offered only when the outcome says it fits
+and is no slower.
+
 ## Why is this bad?
 MLA stores one latent vector per token and layer (`kv_lora_rank + rope` = 576 values for
 DeepSeek-V3), shared by all heads, so tensor parallelism cannot shard it: every TP rank keeps

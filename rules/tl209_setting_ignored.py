@@ -19,6 +19,9 @@ Reports settings the engine or chart silently ignores or overrides:
   production-stack chart's `vllmConfig.pipelineParallelSize`, which only the Ray template
   (`raySpec.enabled: true`) renders.
 
+Outcome reported (toplint's severity policy): runs, not as written — the setting has no effect
+(warning).
+
 ## Why is this bad?
 The config says one thing and the server does another: a reviewer reads
 `--tensor-parallel-size 4` while the engine runs with the 8 that comes later, or expects two

@@ -13,6 +13,9 @@ DOC = """\
 ## What it does
 Checks TGI (`text-generation-launcher`) deployments that do not set `--num-shard`.
 
+Outcome reported (toplint's severity policy): runs — but the layout depends on the machine it
+lands on (warning).
+
 ## Why is this bad?
 Without `--num-shard`, TGI shards the model across every GPU it can see
 (`CUDA_VISIBLE_DEVICES`, or all GPUs of the host/pod): the tensor-parallel size then depends

@@ -18,6 +18,9 @@ cluster has: a pod's `nvidia.com/gpu` request, a container's `docker run --gpus 
 device count, and the shards of an engine that runs on one host only (TGI `--num-shard`), or
 of a `docker run --gpus all` container, against the host's GPUs.
 
+Outcome reported (toplint's severity policy): the scheduler cannot place it — the pod needs more
+GPUs than a node has (error).
+
 ## Why is this bad?
 The configuration cannot run at all.  A pod is placed on one node: Kubernetes leaves a pod that
 requests 8 GPUs Pending forever on 4-GPU nodes ("0/2 nodes are available: 2 Insufficient

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding
+from toplint.rulebook.helpers import finding, ranks_without_shared_memory
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -62,18 +62,8 @@ Displayed only: a memory-backed volume counts against the pod's memory limit.
 """
 
 
-def _ranks_in_pod(ctx: RuleContext) -> int:
-    dep = ctx.deployment
-    ranks = (dep.tp or 1) * (dep.pp or 1)
-    if dep.gpus_per_node is not None:
-        return min(ranks, dep.gpus_per_node)
-    return ranks if (dep.nodes or 1) == 1 else 1
-
-
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
-    if ctx.deployment.options.get("dev_shm") != "default":
-        return
-    ranks = _ranks_in_pod(ctx)
+    ranks = ranks_without_shared_memory(ctx.deployment)
     if ranks < 2:
         return
     yield finding(

@@ -30,6 +30,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "shared: reads ../shared beside the checkout (deselected when it is absent)"
     )
+    config.addinivalue_line("markers", "slow: takes more than ~1 s (run once in CI)")
     if "TOPLINT_CACHE_DIR" not in os.environ:
         import tempfile
 

@@ -72,13 +72,16 @@ def test_tl101_json_has_position_numbers_and_fix(tree: Path, capsys) -> None:
     doc = json.loads(out)
     [tl101] = [f for f in doc["findings"] if f["rule"] == "TL101"]
     assert tl101["name"] == "tensor-parallel-across-nodes"
-    assert tl101["severity"] == "error"
+    # Issue 2 made this an error; issue 25's policy (docs/severity.md) makes it a warning: the
+    # deployment runs, and TP inside the nodes with PP across them is clearly better, by how much.
+    assert tl101["severity"] == "warning"
     assert (tl101["line"], tl101["column"]) == (3, 5)
     assert "ethernet" in tl101["message"]
+    assert "TP 4 × PP 2 on the same GPUs is better: first token 1872 → 1030 ms" in tl101["message"]
     assert "--tensor-parallel-size 4 --pipeline-parallel-size 2" in tl101["fix"]["message"]
 
 
-def test_tl101_is_a_warning_over_infiniband(tree: Path, capsys) -> None:
+def test_tl101_is_info_over_infiniband(tree: Path, capsys) -> None:
     ib = HARDWARE.replace(
         "{network: ethernet, bandwidth: 100 Gb/s, nics_per_node: 1, rdma: false}",
         "{network: infiniband, bandwidth: 400 Gb/s, nics_per_node: 4, rdma: true}",
@@ -96,8 +99,15 @@ def test_tl101_is_a_warning_over_infiniband(tree: Path, capsys) -> None:
         "error",
     )
     [tl101] = [f for f in json.loads(out)["findings"] if f["rule"] == "TL101"]
-    assert tl101["severity"] == "warning"
-    assert code == 0  # --fail-on error: a warning does not fail
+    # docs/severity.md: TP across InfiniBand where the PP split is slower per token is info,
+    # and the PP split is not offered as a fix (it would make decode slower).
+    assert tl101["severity"] == "info"
+    assert (
+        "not `--tensor-parallel-size 4 --pipeline-parallel-size 2`: it makes decode slower: "
+        "16.0 → 25.8 ms per token" in tl101["message"]
+    )
+    assert tl101["fix"] is None
+    assert code == 0  # --fail-on error: info does not fail
 
 
 def test_directory_is_walked(tree: Path, capsys) -> None:
@@ -106,14 +116,11 @@ def test_directory_is_walked(tree: Path, capsys) -> None:
     assert "tp8.sh" in out and "tp4pp2.sh" not in out.split("Found")[0].replace("tp8.sh", "")
 
 
-def test_fail_on_error_still_fails_on_ethernet(tree: Path, capsys) -> None:
-    code, _, _ = run(
-        capsys,
-        "check",
-        str(tree / "tp8.sh"),
-        "--hardware",
-        str(tree / "hardware.yaml"),
-        "--fail-on",
-        "error",
-    )
-    assert code == 1
+def test_fail_on_error_passes_ethernet_tp_that_runs_but_fail_on_warning_does_not(
+    tree: Path, capsys
+) -> None:
+    # TP 8 across 100 GbE runs (issue 25: a warning, never an error), so `--fail-on error`
+    # lets it through and the default `--fail-on warning` still fails it.
+    args = ["check", str(tree / "tp8.sh"), "--hardware", str(tree / "hardware.yaml")]
+    assert run(capsys, *args, "--fail-on", "error")[0] == 0
+    assert run(capsys, *args, "--fail-on", "warning")[0] == 1

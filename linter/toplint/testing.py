@@ -12,7 +12,7 @@ A case file holds one rule's cases (sqlfluff's ``std_rule_cases`` style)::
       hardware: {nodes: 2, gpu: A100-SXM4-80GB, gpus_per_node: 4,
                  inter_node: {network: ethernet, bandwidth: 100 Gb/s}}
       expect:
-        - {severity: error, line: 1, column: 51, message: "spans 2 nodes", fix: "--pipeline"}
+        - {severity: warning, line: 1, column: 51, message: "spans 2 nodes", fix: "--pipeline"}
     test_pass_tp4_pp2:
       command: vllm serve meta-llama/Llama-3.1-70B-Instruct -tp 4 -pp 2
       hardware: ...
@@ -23,11 +23,14 @@ A case's input is one of ``command`` (a shell command line, read as ``case.sh``)
 (or a whole manifest with ``clusters:``); ``facts`` are merged over the computed facts;
 ``budgets``, ``workload``, ``models`` (the config's ``models:``) and ``options`` (this rule's)
 are optional.  ``expect`` lists the findings of this rule exactly (none for ``test_pass_*``);
-each may give ``severity``, ``line``, ``column`` and substrings of ``message`` and ``fix``.
+each may give ``severity``, ``line``, ``column`` and substrings of ``message`` and ``fix``
+(``fix: null``: no fix may be offered).
 ``fixed`` (sqlfluff's ``fix_str``) is the input's text after applying the edits of every fix
 that has them (safe and unsafe, in one pass): the command line, or the file's whole text.  As in
-sqlfluff, the fixed text must re-lint clean of the rule, and a text case without ``fixed`` must
-come out of its fixes unchanged (a fix that edits is shown in its case).
+sqlfluff, the fixed text must re-lint clean of the rule at the severity of the findings it
+fixed (a warning the fix resolves may stay as info, as ``toplint.fix.apply.verify`` accepts),
+and a text case without ``fixed`` must come out of its fixes unchanged (a fix that edits is
+shown in its case).
 
 Usage in a test module::
 
@@ -57,6 +60,7 @@ from toplint.pipeline.analyze import run_parsed
 from toplint.pipeline.lint import all_rules
 from toplint.pipeline.settings import Settings
 from toplint.record import fields, record
+from toplint.rulebook.judged import judged
 from toplint.rulebook.run import RuleSettings, context_for
 from toplint.rulebook.types import Rule
 
@@ -199,11 +203,19 @@ def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
     for analysis in run.analyses:
         dep = analysis.deployment
         facts: dict[str, Any] = dict(
-            collect(dep, analysis.placement, analysis.cost, analysis.model, budgets, workload)
+            collect(
+                dep,
+                analysis.placement,
+                analysis.cost,
+                analysis.model,
+                budgets,
+                workload,
+                analysis.outcome,
+            )
         )
         facts.update(_case_facts(case))
         ctx = context_for(rule, analysis, facts, rule_settings, budgets, workload)
-        more = list(rule.check(rule, ctx))
+        more = judged(list(rule.check(rule, ctx)), ctx)  # as run_prepared judges them
         found.extend(more if source is None else _with_edits(more, dep, source))
     return found
 
@@ -252,7 +264,10 @@ def _mismatch(expected: Mapping[str, Any], got: Finding) -> list[str]:
             problems.append(f"{key} {getattr(got, key)} != {expected[key]}")
     if "message" in expected and str(expected["message"]) not in got.message:
         problems.append(f"message {got.message!r} lacks {expected['message']!r}")
-    if "fix" in expected and (got.fix is None or str(expected["fix"]) not in got.fix.message):
+    if "fix" in expected and expected["fix"] is None:  # `fix: null`: no fix may be offered
+        if got.fix is not None:
+            problems.append(f"fix {got.fix.message!r} offered where none may be")
+    elif "fix" in expected and (got.fix is None or str(expected["fix"]) not in got.fix.message):
         problems.append(f"fix {got.fix.message if got.fix else None!r} lacks {expected['fix']!r}")
     return problems
 
@@ -283,13 +298,22 @@ def check_case(case: Case, rule: Rule | None = None) -> list[Finding]:
 
 def _check_fixed(case: Case, got: Sequence[Finding], want: str, rule: Rule | None) -> None:
     """sqlfluff's two checks of ``fix_str``: the fixed text is the one expected, and it
-    re-lints clean of the rule (a fix that leaves its own finding behind fixes nothing)."""
+    re-lints clean of the rule at the severity of the findings it fixed (a fix that leaves
+    its own finding behind fixes nothing).  As ``toplint.fix.apply.verify`` accepts a fix,
+    a warning whose outcome the fix resolves may stay as info: severity is the outcome
+    (docs/severity.md), and e.g. TP over PCIe is reported as info when nothing is better."""
     text = fixed_text(case, got)
     if text != want:
         raise AssertionError(
             f"{case.id}: fixed text differs\n--- expected\n{want}\n--- got\n{text}"
         )
-    again = run_case(_with_text(case, text), rule)
+    fixed = [
+        f.severity.rank
+        for f in got
+        if f.fix is not None and f.fix.applicability in ("safe", "unsafe") and f.fix.edits
+    ]
+    least = min(fixed, default=Severity.INFO.rank)
+    again = [f for f in run_case(_with_text(case, text), rule) if f.severity.rank >= least]
     if again:
         shown = "\n".join(f"  {f.line}:{f.column} {f.severity} {f.message}" for f in again)
         raise AssertionError(f"{case.id}: the fixed text still has {case.rule} findings:\n{shown}")

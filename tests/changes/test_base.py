@@ -28,10 +28,14 @@ def _check(
 def test_only_what_the_commit_introduced_decides(tmp_path: Path, capsys: Any) -> None:
     root = project(tmp_path / "repo")
     commit(root, {"deploy/serve.sh": serve("--tensor-parallel-size 16")}, "TP 16 across nodes")
-    code, doc = _check(root, capsys)
+    # TP 16 over 8 x 400 Gb/s InfiniBand runs, and TP 8 x PP 2 decodes slower (8.3 -> 9.2 ms
+    # per token): info under docs/severity.md (it was an error before issue 25).  `--fail-on
+    # info` keeps this test about what decides the exit code: old.sh's same info is known.
+    code, doc = _check(root, capsys, "--fail-on", "info")
     assert code == 1
     found = [(f["rule"], os.path.normpath(f["path"])) for f in doc["findings"]]
     assert found == [("TL101", "deploy/serve.sh")]
+    assert doc["findings"][0]["severity"] == "info"
     changes = doc["changes"]
     assert changes["introduced"] == 1
     # The base's TL105 (decode communication-bound) is folded into the new TL101, not gone.
@@ -57,7 +61,7 @@ def test_a_commit_that_introduces_nothing_passes(tmp_path: Path, capsys: Any) ->
     """deploy/old.sh is wrong at both revisions: known, so not this change's to answer for."""
     root = project(tmp_path / "repo")
     commit(root, {"README.md": "docs only\n"}, "docs")
-    code, doc = _check(root, capsys)
+    code, doc = _check(root, capsys, "--fail-on", "info")  # old.sh's TL101 is info: known
     assert code == 0
     assert doc["findings"] == [] and doc["changes"]["resolved"] == []
     assert doc["changes"]["deployments"] == []
@@ -109,9 +113,11 @@ def test_a_manifest_change_rechecks_its_deployments(tmp_path: Path, capsys: Any)
         slower[0]["after"]["outcome"]["ttft_ms"]["value"]
         > slower[0]["before"]["outcome"]["ttft_ms"]["value"]
     )
-    # The pipeline of serve.sh now crosses 100 Gb/s Ethernet: that alone is introduced.
-    found = [(f["rule"], os.path.normpath(f["path"])) for f in doc["findings"]]
-    assert found == [("TL109", "deploy/serve.sh")]
+    # The pipeline of serve.sh now crosses 100 Gb/s Ethernet (info: no split is clearly
+    # faster), and old.sh's TP 16, info over InfiniBand, is now a warning (TP 8 x PP 2 decodes
+    # 36.1 -> 9.3 ms per token): a severity the change raised is introduced (docs/severity.md).
+    found = [(f["rule"], f["severity"], os.path.normpath(f["path"])) for f in doc["findings"]]
+    assert found == [("TL101", "warning", "deploy/old.sh"), ("TL109", "info", "deploy/serve.sh")]
     assert code == 1
 
 
@@ -182,7 +188,9 @@ def test_a_broken_base_configuration_counts_everything_as_introduced(
     code, doc = _check(root, capsys)
     assert "hardwar" in doc["changes"]["base_error"]
     assert "/toplint-base-" not in doc["changes"]["base_error"]  # no temporary path leaks
-    assert [f["rule"] for f in doc["findings"]] == ["TL101", "TL105"] and code == 1
+    # TL105 (no ITL budget set: info) is folded into TL101 as its consequence (issue 25).
+    assert [f["rule"] for f in doc["findings"]] == ["TL101"] and code == 0
+    assert main(["check", str(root), "--base", "HEAD~1", "--fail-on", "info"]) == 1
 
 
 def test_an_untracked_deployment_is_added(tmp_path: Path, capsys: Any) -> None:
@@ -230,7 +238,7 @@ def test_machine_formats_annotate_only_what_the_change_introduced(
     here = os.getcwd()
     os.chdir(root)
     try:
-        code = main(["check", ".", "--base", "HEAD~1", "--format", fmt])
+        code = main(["check", ".", "--base", "HEAD~1", "--format", fmt, "--fail-on", "info"])
     finally:
         os.chdir(here)
     doc = json.loads(capsys.readouterr().out)

@@ -40,7 +40,9 @@ def _comment(root: Path, capsys: Any) -> str:
         code = main(["check", ".", "--base", "HEAD~1", "--format", "markdown"])
     finally:
         os.chdir(here)
-    assert code == 1
+    # TP 16 over InfiniBand runs and nothing on its GPUs is clearly faster: info, which does
+    # not fail (docs/severity.md); the comment still shows it as introduced.
+    assert code == 0
     return str(capsys.readouterr().out)
 
 
@@ -59,7 +61,7 @@ def test_the_comment_renders_and_reads(
     commit(root, files, "base")
     commit(root, {"deploy/serve.sh": serve("--tensor-parallel-size 16")}, "TP 16")
     text = _comment(root, capsys)
-    assert text.startswith("## ❌ toplint: 1 finding introduced")
+    assert text.startswith("## ✅ toplint: 1 finding introduced (1 info), 0 resolved")
     assert "TP=8 PP=2 DP=1 → TP=16 PP=1 DP=1" in text
     assert "@octocat" not in text and "<b>" not in text  # no mention, no HTML from the tree
     work = tmp_path / "render"

@@ -53,13 +53,17 @@ ROWS: list[Row] = [
     fine(PS + "values-04-multiple-models.yaml", "mistral"),
     fine(PS + "values-14-vllm-v1.yaml", ""),
     # 7/8: PP=2 over two 1-GPU Ray pods; INDEX: flag only on Ethernet without RDMA.  On the TCP
-    # pool the boundary costs twice distilgpt2's compute (TL109 warning); on IB it stays clean.
+    # pool TL109 still flags it with its numbers (boundary 1.5 ms per prefill step, 111% of
+    # distilgpt2's compute); on IB it stays clean.  Info, not warning (issue 25,
+    # docs/severity.md): it runs, and no TP x PP split of the 2 GPUs is clearly faster (TP 2
+    # would all-reduce over the same Ethernet).  INDEX's "WARN/INFO" allows it.  Two 1-GPU
+    # replicas (DP 2) would be, but the outcome model does not weigh DP splits yet.
     Row(
         PS + "values-15-a-minimal-pipeline-parallel-example-raycluster.yaml",
         "",
         H100,
         "h100-tcp",
-        expect=("TL109:warning",),
+        expect=("TL109:info",),
         absent=("TL101",),
     ),
     Row(
@@ -75,7 +79,7 @@ ROWS: list[Row] = [
         "distilgpt2-raycluster",
         H100,
         "h100-tcp",
-        expect=("TL109:warning",),
+        expect=("TL109:info",),
         absent=("TL101",),
     ),
     fine(
@@ -111,11 +115,15 @@ ROWS: list[Row] = [
         None,
         absent=("TL102", "TL108", "TL202", "TL205"),
     ),
+    # INDEX: WARN when the 4 GPUs are not all-to-all NVLink.  TL108 still says the group
+    # falls back to PCIe (15.75 against 50 GB/s inside the pair); info (docs/severity.md): it
+    # runs, and no split with fewer TP ranks of these GPUs is clearly faster (vLLM v0.8.5 PP 2
+    # would stream the 14B weights stage after stage).
     Row(
         PS + "values-25-v100-multi-gpu-tp4.yaml",
         "",
         "v100-nvlink-pairs.yaml",
-        expect=("TL108:warning",),
+        expect=("TL108:info",),
     ),
     fine(PS + "production-stack_v1alpha1_vllmruntime.yaml", ""),
     # 15: EP=32 over 4 nodes, one 100 Gb/s RoCE VF per 8-GPU pod: TL104 (1.56 GB/s per GPU).
@@ -185,29 +193,37 @@ ROWS: list[Row] = [
     # §6.19 warns at.  toplint is right.  (`--pipeline_parallel_size` is valid vLLM: no TL005.)
     fine("lws/vllm-gpu-lws.yaml", "", cluster="h100-ib", absent=("TL101", "TL109")),
     fine("lws/vllm-gpu-lws.yaml", "", cluster="h100-tcp", absent=("TL101", "TL005")),
-    # 24: TP=2 across two 1-GPU pods over the pod network.
-    Row("lws/sglang-lws.yaml", "", H100, "h100-tcp", expect=("TL101:error",)),
+    # 24: TP=2 across two 1-GPU pods over the pod network.  INDEX says ERROR; issue 25's policy
+    # (docs/severity.md) makes TL101 a warning, never an error: it runs, and the finding says
+    # how much better the split is (TP 1 x PP 2: decode 10.9 -> 6.1 ms per token).
+    Row("lws/sglang-lws.yaml", "", H100, "h100-tcp", expect=("TL101:warning",)),
     # 25: `python3 ./server.py --pp=8 --tp=2` is a custom Triton launcher; toplint does not read
     # an unknown program's options, and with no model stated no cost rule could speak anyway.
     Row("lws/tensorrt-llm-lws.yaml", "-", H100, "h100-tcp"),
     Row("lws/lws-exclusive-placement.yaml", "-", H100, "h100-tcp"),
-    # 27: TP=8 inside the node, PP=2 over TCP: TL109 warning (~18% of prefill compute), no TL101.
+    # 27: TP=8 inside the node, PP=2 over TCP: TL109 (13.8 ms per prefill step, ~18% of prefill
+    # compute), no TL101.  INDEX "WARN ... works, slow"; info under docs/severity.md: it runs,
+    # no budget is declared, and the only other split (TP 16) all-reduces over the TCP link.
     Row(
         "aibrix/deepseek-r1-tcp.yaml",
         "",
         H100,
         "h100-tcp",
-        expect=("TL109:warning",),
+        expect=("TL109:info",),
         absent=("TL101", "TL205"),
     ),
-    Row("aibrix/fleet-two-node.yaml", "", H100, "h100-tcp", expect=("TL101:error",)),
-    # 29: TP=2 across 2 pods even over RoCE: TL101 at its RDMA severity (INDEX "WARN/ERROR").
+    # 28: INDEX ERROR TP=2 over the pod network; a warning under docs/severity.md (it runs;
+    # the message says by how much TP 1 x PP 2 is better), as row 24.
+    Row("aibrix/fleet-two-node.yaml", "", H100, "h100-tcp", expect=("TL101:warning",)),
+    # 29: TP=2 across 2 pods even over RoCE (INDEX "WARN/ERROR").  TL101 still reports it with
+    # its numbers; info under docs/severity.md: over 200 Gb/s RoCE the PP 2 split decodes
+    # slower (4.4 -> 6.1 ms per token), so nothing on these GPUs is clearly better.
     *(
         Row(
             "aibrix/tp-1p1d.yaml",
             name,
             "volcengine-roce.yaml",
-            expect=("TL101:warning", "TL003:info"),
+            expect=("TL101:info", "TL003:info"),
         )
         for name in ("prefill", "decode")
     ),
@@ -231,7 +247,8 @@ ROWS: list[Row] = [
     Row("aibrix/deployment-tp.yaml", "", H100, "h100-tcp", expect=("TL201:error",)),
     # 33: INDEX "WARN PP=2 crosses nodes; link unknown".  On IB the boundary is negligible and
     # toplint stays quiet (right: cost-model.md §6.19 "PP across nodes is fine, but check it");
-    # on Ethernet TL109 warns.
+    # on Ethernet TL109 reports it (13.8 ms per prefill step, 18% of compute) as info under
+    # docs/severity.md: it runs and the other split (TP 16) all-reduces over that Ethernet.
     Row(
         "kuberay/ray-service.deepseek.yaml",
         "",
@@ -245,7 +262,7 @@ ROWS: list[Row] = [
         "",
         H100,
         "h100-tcp",
-        expect=("TL109:warning",),
+        expect=("TL109:info",),
         absent=("TL101",),
     ),
     fine(
@@ -265,14 +282,16 @@ ROWS: list[Row] = [
         "h100-tcp",
         expect=("TL110:error",),
     ),
-    # 37: TP=4 over PCIe L40S.  INDEX says WARN; TL102's contract (issue 6) and cost-model.md §6.9
-    # make TP>=4 without NVLink an error.  toplint is right.
+    # 37: TP=4 over PCIe L40S.  INDEX says WARN (vLLM docs: without NVLink prefer PP); issue 6
+    # made it an error, issue 25's policy (docs/severity.md) info: TL102 still reports the
+    # ~1194 ms of all-reduce per prefill, but it runs and no split with fewer TP ranks of these
+    # 4 GPUs is clearly faster at the default workload.
     *(
         Row(
             "llm-d-deployer/llama4-fp8.yaml",
             name,
             "l40s-g6e-12xlarge.yaml",
-            expect=("TL102:error",),
+            expect=("TL102:info",),
             absent=("TL101", "TL205"),
         )
         for name in ("prefill", "decode")

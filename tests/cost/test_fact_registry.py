@@ -9,6 +9,7 @@ from toplint.cost.estimate import estimate
 from toplint.cost.types import Budgets, Workload
 from toplint.facts.collect import collect
 from toplint.facts.registry import FACTS, fact
+from toplint.outcome.build import outcome
 from toplint.record import replace
 
 WORK = Workload()
@@ -22,7 +23,9 @@ def _published() -> list[dict[str, object]]:
     dense = place(LLAMA_70B, cluster(nodes=2), tp=16)
     out = []
     for p in (moe, dense):
-        out.append(collect(p.deployment, p, estimate(p, WORK), p.model, BUDGETS, WORK))
+        cost = estimate(p, WORK)
+        facts = collect(p.deployment, p, cost, p.model, BUDGETS, WORK, outcome(p, cost, WORK))
+        out.append(facts)
     return out
 
 

@@ -46,6 +46,12 @@ RULES_MAY_IMPORT = (
     "toplint.hardware.types",
     "toplint.hardware.units",
     "toplint.model",
+    # the outcome model (issue 25): its records, the checkpoint's real bytes, and the judgement
+    # of a changed deployment a rule weighs its fix or its alternatives with
+    "toplint.outcome",
+    "toplint.outcome.judge",
+    "toplint.outcome.memory",
+    "toplint.outcome.types",
     "toplint.parse",
     "toplint.parse.options",
     "toplint.placement",
@@ -55,6 +61,7 @@ RULES_MAY_IMPORT = (
     "toplint.rulebook",
     "toplint.rulebook.analysis",
     "toplint.rulebook.helpers",
+    "toplint.rulebook.outcomes",
     "toplint.rulebook.types",
 )
 

@@ -195,11 +195,17 @@ def test_show_fixes_prints_the_edits(tmp_path: Path, capsys) -> None:
 L4_PAIR = L4_PCIE.replace("gpus_per_node: 4", "gpus_per_node: 2")
 
 
-def test_a_fix_that_adds_a_warning_is_not_applied_and_says_why(tmp_path: Path, capsys) -> None:
-    _run(tmp_path, "tgi.sh", TYPO, L4_PAIR, "--fix", "--unsafe-fixes")
-    err = capsys.readouterr().err
-    assert (tmp_path / "tgi.sh").read_text() == TYPO
-    assert "not applied:" in err and "TL005: it would add TL102" in err
+def test_a_flag_the_engine_rejects_is_fixed_even_if_the_fix_reveals_a_finding(
+    tmp_path: Path, capsys
+) -> None:
+    """Issue 25: the engine does not start with an option it does not know; the renamed flag
+    reveals that the 70B weights do not fit two L4s, which the next check reports."""
+    typo = TYPO.replace("Llama-3.1-8B", "Llama-3.1-70B")
+    _run(tmp_path, "tgi.sh", typo, L4_PAIR, "--fix", "--unsafe-fixes")
+    capsys.readouterr()
+    assert (tmp_path / "tgi.sh").read_text() == typo.replace("--num-shards", "--num-shard")
+    found = _json(tmp_path, "tgi.sh", capsys)
+    assert "TL005" not in found and found["TL205"]["severity"] == "error"
 
 
 BOTH = (

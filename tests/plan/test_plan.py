@@ -9,7 +9,9 @@ import pytest
 
 from toplint.cli import main
 from toplint.hardware.models import lookup_model
+from toplint.outcome.memory import memory
 from toplint.plan.enumerate import Layout, layouts, memory_fit
+from toplint.plan.rank import deployment_for
 
 SEED = """\
 version: 1
@@ -50,9 +52,24 @@ def test_seed_case_is_tp4_pp2_first(tmp_path: Path, capsys, gpu: str) -> None:
     assert (recs[0]["nodes"], recs[0]["gpus_per_node"]) == (2, 4)
 
 
-def test_model_fitting_one_pcie_gpu_gets_tp1_and_replicas(tmp_path: Path, capsys) -> None:
-    recs = _plan(tmp_path, capsys, PCIE, "--model", "meta-llama/Llama-3.1-8B")
+def test_model_fitting_one_pcie_gpu_gets_tp1_and_replicas_for_throughput(
+    tmp_path: Path, capsys
+) -> None:
+    recs = _plan(
+        tmp_path, capsys, PCIE, "--model", "meta-llama/Llama-3.1-8B", "--objective", "throughput"
+    )
     assert (recs[0]["tp"], recs[0]["pp"], recs[0]["dp"]) == (1, 1, 4)
+
+
+def test_model_fitting_one_pcie_gpu_gets_the_fastest_token_for_latency(
+    tmp_path: Path, capsys
+) -> None:
+    """Issue 25: TP over PCIe is not an error when it runs; at batch 1 four GPUs streaming a
+    quarter of the weights each decode faster than one (the outcome's ITL), and check agrees
+    (TL102 is info: no split of the four GPUs is clearly better)."""
+    recs = _plan(tmp_path, capsys, PCIE, "--model", "meta-llama/Llama-3.1-8B")
+    assert (recs[0]["tp"], recs[0]["pp"], recs[0]["dp"]) == (4, 1, 1)
+    assert recs[0]["decode_ms_per_token"] < min(r["decode_ms_per_token"] for r in recs[1:])
 
 
 def test_moe_on_pcie_avoids_expert_parallelism(tmp_path: Path, capsys) -> None:
@@ -156,8 +173,9 @@ def test_block_fp8_limits_tp_without_ep() -> None:
 def test_memory_fit_rejects_70b_on_one_gpu() -> None:
     model = lookup_model("meta-llama/Llama-3.1-70B")
     assert model is not None
-    assert not memory_fit(model, Layout(1, 1, 1), 80, 4096).fits
-    assert memory_fit(model, Layout(4, 1, 1), 80, 4096).fits
+    one, four = (deployment_for(Layout(tp, 1, 1), model, "vllm") for tp in (1, 4))
+    assert not memory_fit(memory(one, model, 80), 4096).fits
+    assert memory_fit(memory(four, model, 80), 4096).fits
 
 
 def test_layouts_check_would_flag_rank_after_clean_ones(tmp_path: Path, capsys) -> None:

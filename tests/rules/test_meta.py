@@ -24,7 +24,7 @@ TABLE = {
     "TL009": ("reference-outside-repository", "error"),
     "TL010": ("invalid-parallel-size", "error"),
     "TL011": ("accelerator-not-modelled", "info"),
-    "TL101": ("tensor-parallel-across-nodes", "error"),
+    "TL101": ("tensor-parallel-across-nodes", "warning"),
     "TL102": ("tensor-parallel-over-pcie", "warning"),
     "TL103": ("pcie-without-peer-to-peer", "warning"),
     "TL104": ("expert-parallel-over-slow-link", "warning"),

@@ -44,3 +44,25 @@ def test_a_case_whose_fixes_edit_the_text_must_say_fixed() -> None:
     data = {"command": COMMAND, "expect": [{"message": "always"}]}
     with pytest.raises(AssertionError, match="has no `fixed:`"):
         check_case(Case("TL999", "test_fail_x", "cases.yaml", data), ALWAYS)
+
+
+def _tp4_then_info(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    if ctx.deployment.tp == 4:  # the fix resolved the outcome: what remains is info
+        yield finding(rule, ctx, "tp", "runs", severity=Severity.INFO)
+    else:
+        yield finding(
+            rule, ctx, "tp", "better", fix=flag_fix("-tp 4", {"tensor-parallel-size": "4"})
+        )
+
+
+RESOLVES = Rule(
+    "TL998", "resolves", "a warning its fix turns into info", Severity.WARNING, _tp4_then_info
+)
+
+
+def test_a_fixed_text_may_keep_the_rule_below_the_severity_it_fixed() -> None:
+    # docs/severity.md: a fix that resolves a warning's outcome may leave an info finding,
+    # as `toplint.fix.apply.verify` accepts it; at the fixed severity it is still refused.
+    data = {"command": COMMAND, "expect": [{"severity": "warning"}], "fixed": COMMAND[:-1] + "4"}
+    got = check_case(Case("TL998", "test_fail_x", "cases.yaml", data), RESOLVES)
+    assert [f.severity for f in got] == [Severity.WARNING]

@@ -4,9 +4,9 @@ Both sides run through the same pipeline: the work tree as ``check`` always read
 revision from a snapshot of git's objects (``toplint.changes.snapshot``) with the
 configuration and manifest it had then.  Findings are matched as a baseline matches them
 (rule, path, anchor: ``toplint.suppression.baseline``), the base's paths mapped through git's
-renames; what the work tree has and the base had not is *introduced* (it alone decides the
-exit code), the reverse *resolved*.  Deployments are paired by file and identity
-(``toplint.changes.pairing``).
+renames; what the work tree has and the base had not, or had at a lower severity, is
+*introduced* (it alone decides the exit code), the reverse *resolved*.  Deployments are paired
+by file and identity (``toplint.changes.pairing``).
 """
 
 from __future__ import annotations
@@ -201,7 +201,27 @@ def _difference(
 
     introduced, _ = new_findings(after, baseline(before))
     resolved, _ = new_findings(before, baseline(after))
-    return _unfolded(introduced, before, root), _unfolded(resolved, after, root)
+    new = _unfolded(introduced, before, root)
+    new_ids = {id(f) for f in new} | {id(f) for f in _escalated(after, before, introduced, root)}
+    return [f for f in after if id(f) in new_ids], _unfolded(resolved, after, root)
+
+
+def _escalated(
+    after: Sequence[Finding], before: Sequence[Finding], introduced: Sequence[Finding], root: str
+) -> list[Finding]:
+    """Known findings whose severity the change raised: severity is the deployment's outcome
+    (docs/severity.md), so TP across nodes that was info over InfiniBand and is a warning over
+    the cheaper Ethernet the change brings is what the change introduced."""
+    worst: dict[tuple[str, str, str], int] = {}
+    for f in before:
+        k = key(f, root)
+        worst[k] = max(worst.get(k, -1), f.severity.rank)
+    fresh = {id(f) for f in introduced}
+    return [
+        f
+        for f in after
+        if id(f) not in fresh and f.severity.rank > worst.get(key(f, root), f.severity.rank)
+    ]
 
 
 def _unfolded(findings: list[Finding], other: Sequence[Finding], root: str) -> list[Finding]:

@@ -1,8 +1,12 @@
 """The one-line verdict on one deployment's change: breaks, faster, slower, cheaper.
 
-A time is called faster or slower only when the two bands do not overlap (the after band's
-high end below the before band's low end, or the reverse): inside the bands, the model
-cannot tell the two apart, and the verdict says so.
+A time or a rate is called faster or slower only when the model can tell the two apart:
+when it differs by more than ``toplint.outcome.judge.CLEARLY`` (25%), the margin at which
+``check`` calls one layout on the same GPUs clearly better (docs/severity.md).  Both sides
+are priced by the one outcome model, whose bands are mostly the same systematic error on
+both (the GPUs' streaming and compute efficiency), so overlapping bands do not mean the two
+cannot be told apart (TP 8 x PP 2 -> TP 16 at batch 8: 1741 -> 964 tokens/s, bands
+1089-2435 and 710-1265); inside the margin, the verdict says so.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from toplint.model import Finding, Severity
+from toplint.outcome.judge import CLEARLY
 from toplint.record import replace
 from toplint.report.base import number
 from toplint.report.changeset import DeploymentChange, Estimate, Side
@@ -32,7 +37,7 @@ def verdict(before: Side | None, after: Side | None) -> str:
     if not words:
         if before.outcome is None or after.outcome is None:
             return "not compared: " + (after.unchecked or before.unchecked or "not costed")
-        return "no measurable change (within the bands)"
+        return f"no clear change (within {CLEARLY:.0%}, the model's margin)"
     return ", ".join(_merged(words))
 
 
@@ -54,18 +59,29 @@ def _breaks(before: Side, after: Side) -> str:
     return ""
 
 
+def _apart(b: Estimate, a: Estimate) -> int:
+    """+1 when ``a`` is clearly above ``b``, -1 clearly below, 0 inside the model's margin."""
+    if a.value > b.value * (1 + CLEARLY):
+        return 1
+    if a.value < b.value * (1 - CLEARLY):
+        return -1
+    return 0
+
+
 def _speed(name: str, b: Estimate, a: Estimate) -> list[str]:
-    if a.high < b.low:
+    way = _apart(b, a)
+    if way < 0:
         return [f"faster ({name} {number(b.value)} → {number(a.value)} ms)"]
-    if a.low > b.high:
+    if way > 0:
         return [f"slower ({name} {number(b.value)} → {number(a.value)} ms)"]
     return []
 
 
 def _rate(b: Estimate, a: Estimate) -> list[str]:
-    if a.low > b.high:
+    way = _apart(b, a)
+    if way > 0:
         return [f"more throughput ({b.value:.0f} → {a.value:.0f} tokens/s)"]
-    if a.high < b.low:
+    if way < 0:
         return [f"less throughput ({b.value:.0f} → {a.value:.0f} tokens/s)"]
     return []
 

@@ -83,6 +83,11 @@ def deployment_doc(analysis: Any, have_hardware: bool) -> dict[str, Any]:
         "decode_comm_ms_range": list(cost.decode_comm_ms_range),
     }
     doc["workload"] = {"prompt_tokens": cost.prompt_tokens, "decode_batch": cost.decode_batch}
+    outcome = getattr(analysis, "outcome", None)
+    if outcome is not None:  # the one end-to-end model check and plan also read
+        from toplint.outcome.render import outcome_doc
+
+        doc["outcome"] = outcome_doc(outcome)
     doc["assumptions"] = list(cost.assumptions)
     return doc
 
@@ -170,6 +175,10 @@ def _render_one(doc: dict[str, Any]) -> str:
     if unpriced:
         lines.append("  not priced (left out of the totals):")
         lines.extend(f"    - {u}" for u in unpriced)
+    if "outcome" in doc:
+        from toplint.outcome.render import outcome_text
+
+        lines.extend(f"  {line}" for line in outcome_text(doc["outcome"]))
     lines.append("  assumptions:")
     lines.extend(f"    - {a}" for a in doc["assumptions"])
     return "\n".join(lines) + "\n"

@@ -22,6 +22,7 @@ from toplint.cost.collectives import Fabric, wire_factor
 from toplint.cost.compute import (
     ep_on,
     group_size,
+    moe_decode_ms,
     payload_over_link,
     prefill_compute_ms,
     weight_stream_ms,
@@ -83,6 +84,7 @@ def estimate(placement: Placement, workload: Workload) -> CostReport:
     rows.extend(_kv_transfer(placement, model, workload, notes))
     stream = weight_stream_ms(placement, model, workload.decode_batch, notes)
     compute = prefill_compute_ms(placement, model, workload.prompt_tokens, notes)
+    moe = moe_decode_ms(model, notes)
     rows = _overlap(rows, {"prefill": compute, "decode": stream}, notes)
     prefill, decode = _total(rows, "prefill"), _total(rows, "decode")
     return CostReport(
@@ -100,6 +102,7 @@ def estimate(placement: Placement, workload: Workload) -> CostReport:
         prefill_comm_methods=prefill[2],
         decode_comm_methods=decode[2],
         unpriced=tuple(unpriced),
+        decode_moe_ms=moe,
     )
 
 

@@ -72,6 +72,7 @@ class CostReport:
     decode_comm_ms_per_step: float
     decode_comm_ms_per_token: float
     # Estimates used to judge shares: weight-streaming time per decode step and prefill compute.
+    # weight streaming of one decode step over all pipeline stages in turn
     decode_weight_stream_ms: float | None = None
     prefill_compute_ms: float | None = None
     assumptions: tuple[str, ...] = ()
@@ -84,3 +85,5 @@ class CostReport:
     # What is on the path but could not be priced, and why (an all-to-all backend toplint does
     # not know): the phase totals leave it out, so no rule judges them (TL110 reports it).
     unpriced: tuple[str, ...] = ()
+    # The expert kernels of one MoE decode step beyond streaming (compute.moe_decode_ms).
+    decode_moe_ms: float = 0.0

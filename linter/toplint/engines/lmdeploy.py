@@ -18,7 +18,15 @@ model is not supported by TurboMind ``autoget_backend`` switches to PyTorch):
 from __future__ import annotations
 
 from toplint.engines.layout import planned
-from toplint.engines.types import Engine, EngineSpec, Image, Launch, Layout, options
+from toplint.engines.types import (
+    Engine,
+    EngineSpec,
+    Image,
+    Launch,
+    Layout,
+    MemoryAccounting,
+    options,
+)
 from toplint.model import Deployment
 from toplint.record import replace
 
@@ -148,4 +156,11 @@ ENGINE = Engine(
     # the DP x TP ranks
     ep_layout="dp_x_tp",
     plan_command=command,
+    memory=MemoryAccounting(
+        keys=("cache_max_entry_count",),
+        default=0.8,
+        of_total=False,
+        context_keys=("session_len",),
+        source="InternLM/lmdeploy --cache-max-entry-count: the KV share of free memory",
+    ),
 )

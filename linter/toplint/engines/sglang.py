@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from toplint.engines import dynamo
 from toplint.engines.layout import planned
-from toplint.engines.types import AllToAll, Engine, EngineSpec, Image, Launch, Layout, options
+from toplint.engines.types import (
+    AllToAll,
+    Engine,
+    EngineSpec,
+    Image,
+    Launch,
+    Layout,
+    MemoryAccounting,
+    options,
+)
 from toplint.model import Deployment
 from toplint.record import replace
 
@@ -293,4 +302,11 @@ ENGINE = Engine(
     ),
     redundant_experts="--ep-num-redundant-experts {n}",  # server_args.py (vocabulary §2)
     plan_command=command,
+    memory=MemoryAccounting(
+        keys=("mem_fraction_static",),
+        weights_inside=True,
+        context_keys=("context_length",),
+        source="sgl-project/sglang@v0.5.8 python/sglang/srt/model_executor/"
+        "model_runner_kv_cache_mixin.py profile_max_num_token L111-144",
+    ),
 )

@@ -7,7 +7,15 @@ on one host only) (../shared/reference/engine-vocabulary.md §0, §4).
 
 from __future__ import annotations
 
-from toplint.engines.types import Engine, EngineSpec, Image, Launch, Layout, options
+from toplint.engines.types import (
+    Engine,
+    EngineSpec,
+    Image,
+    Launch,
+    Layout,
+    MemoryAccounting,
+    options,
+)
 from toplint.model import Deployment
 from toplint.record import replace
 
@@ -128,4 +136,11 @@ ENGINE = Engine(
     dimensions=frozenset({"tp"}),
     single_node=True,
     ep_layout="none",
+    memory=MemoryAccounting(
+        keys=("cuda_memory_fraction",),
+        default=1.0,
+        context_keys=("max_total_tokens",),
+        source="huggingface/text-generation-inference@c09f5bc9 server/text_generation_server/"
+        "utils/import_utils.py get_cuda_free_memory",
+    ),
 )

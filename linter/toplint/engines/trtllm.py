@@ -9,7 +9,15 @@ is applied over the command line (``update_llm_args_with_extra_options``: the fi
 from __future__ import annotations
 
 from toplint.engines import dynamo
-from toplint.engines.types import Engine, EngineSpec, Image, Launch, Layout, options
+from toplint.engines.types import (
+    Engine,
+    EngineSpec,
+    Image,
+    Launch,
+    Layout,
+    MemoryAccounting,
+    options,
+)
 from toplint.model import Deployment
 from toplint.record import replace
 
@@ -174,4 +182,11 @@ ENGINE = Engine(
     # the disaggregated config of `trtllm-serve disaggregated[_mpi_worker] -c FILE`
     # (tensorrt_llm/llmapi/disagg_utils.py; read by toplint.parse.structured.disagg)
     runs_in=("llmapi-disaggregated",),
+    memory=MemoryAccounting(
+        keys=("free_gpu_memory_fraction", "kv_cache_free_gpu_memory_fraction"),
+        of_total=False,
+        context_keys=("max_seq_len",),
+        source="engine-vocabulary.md §3: KV cache fraction after weights "
+        "(NVIDIA/TensorRT-LLM tensorrt_llm/commands/serve.py @00209af1)",
+    ),
 )

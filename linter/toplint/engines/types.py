@@ -198,6 +198,23 @@ def _no_attention_dp(dep: Deployment) -> int:
 
 
 @record
+class MemoryAccounting:
+    """How the engine sizes GPU memory (``toplint.outcome.memory``): its setting's option
+    names and default; whether that fraction is of the total (else of what the weights and
+    working memory leave, for the KV cache); whether it holds only weights and KV cache
+    (working memory outside it); whether the engine refuses to start when one sequence of its
+    context (``context_keys``, default the model's) does not fit the KV cache."""
+
+    keys: tuple[str, ...] = ("gpu_memory_utilization",)
+    default: float = 0.9
+    of_total: bool = True
+    weights_inside: bool = False
+    refuses_long_context: bool = False
+    context_keys: tuple[str, ...] = ()
+    source: str = ""
+
+
+@record
 class Engine:
     """Everything engine-specific about one serving engine (see docs/ARCHITECTURE.md)."""
 
@@ -247,6 +264,8 @@ class Engine:
     allreduce_options: Mapping[str, str] = field(default_factory=dict)
     # the shell line that starts a planned layout (``toplint plan``); None: plan cannot render it
     plan_command: Callable[[str, int, int, int, int, int], str] | None = None
+    # how it sizes GPU memory for weights, working memory and KV cache (toplint.outcome.memory)
+    memory: MemoryAccounting = field(default_factory=MemoryAccounting)
 
     def allreduce_of(self, dep: Deployment) -> str:
         """The all-reduce kernel family ``dep`` runs: the default unless an option changes it

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from toplint.engines import dynamo
 from toplint.engines.layout import planned
-from toplint.engines.types import AllToAll, Engine, EngineSpec, Image, Launch, Layout, options
+from toplint.engines.types import (
+    AllToAll,
+    Engine,
+    EngineSpec,
+    Image,
+    Launch,
+    Layout,
+    MemoryAccounting,
+    options,
+)
 from toplint.model import Deployment
 from toplint.record import replace
 
@@ -359,4 +368,10 @@ ENGINE = Engine(
     # vLLM EPLB (docs/serving/expert_parallel_deployment.md; engine-vocabulary.md §1)
     redundant_experts="--enable-eplb --eplb-config '{\"num_redundant_experts\": {n}}'",
     plan_command=command,
+    memory=MemoryAccounting(
+        refuses_long_context=True,
+        context_keys=("max_model_len",),
+        source="vllm-project/vllm vllm/config/cache.py gpu_memory_utilization (of total); "
+        "vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory @bbf906a8",
+    ),
 )

@@ -13,6 +13,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.cost.types import Budgets, Collective, CostReport, Workload
 from toplint.facts import registry as F
 from toplint.model import Deployment, Dimension
+from toplint.outcome.types import Outcome
 from toplint.placement.types import Placement
 
 Scalar = int | float | str | bool
@@ -26,6 +27,7 @@ def collect(
     model: ModelSpec | None,
     budgets: Budgets,
     workload: Workload,
+    outcome: Outcome | None = None,
 ) -> Facts:
     """Every fact that can be computed for one deployment."""
     facts: Facts = {}
@@ -36,9 +38,25 @@ def collect(
         _groups(facts, placement)
     if cost is not None:
         _cost(facts, cost)
+    if outcome is not None:
+        _outcome(facts, outcome)
     _budgets(facts, budgets, workload)
     _shares(facts)
     return facts
+
+
+def _outcome(facts: Facts, outcome: Outcome) -> None:
+    """What the deployment will do (``toplint.outcome``): the facts severities are judged by."""
+    facts[F.OUTCOME_STARTS] = outcome.starts
+    if outcome.memory is not None:
+        facts[F.OUTCOME_FITS] = outcome.memory.fits
+    lat = outcome.latency
+    if lat is not None and lat.itl_ms > 0:
+        facts[F.OUTCOME_ITL_MS] = lat.itl_ms
+        facts[F.OUTCOME_ITL_MS_LOW] = lat.itl_band[0]
+        facts[F.OUTCOME_TTFT_MS] = lat.ttft_ms
+        facts[F.OUTCOME_TTFT_MS_LOW] = lat.ttft_band[0]
+        facts[F.OUTCOME_TOKENS_PER_S] = lat.tokens_per_s
 
 
 def _put(facts: Facts, name: str, value: Scalar | None) -> None:

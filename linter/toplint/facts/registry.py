@@ -254,9 +254,35 @@ DECODE_COMM_MS_PER_TOKEN = fact(
     "decode.comm_ms_per_token", float, "ms", "decode collectives per generated token"
 )
 DECODE_WEIGHT_STREAM_MS = fact(
-    "decode.weight_stream_ms", float, "ms", "time each GPU needs to read its weights once"
+    "decode.weight_stream_ms",
+    float,
+    "ms",
+    "time the GPUs need to read their weights once, every pipeline stage in turn",
 )
 PREFILL_COMPUTE_MS = fact("prefill.compute_ms", float, "ms", "compute time of one prefill")
+
+# --- the outcome: what the deployment will do (toplint.outcome, docs/severity.md) ------------
+OUTCOME_STARTS = fact(
+    "outcome.starts", bool, "", "the engine's own validation accepts the layout and the model"
+)
+OUTCOME_FITS = fact(
+    "outcome.fits", bool, "", "weights, working memory and one sequence fit the engine's budget"
+)
+OUTCOME_ITL_MS = fact(
+    "outcome.itl_ms", float, "ms", "inter-token latency at the declared workload (all parts)"
+)
+OUTCOME_ITL_MS_LOW = fact(
+    "outcome.itl_ms_low", float, "ms", "low end of outcome.itl_ms's band: what a miss compares"
+)
+OUTCOME_TTFT_MS = fact(
+    "outcome.ttft_ms", float, "ms", "time to first token at the declared workload (all parts)"
+)
+OUTCOME_TTFT_MS_LOW = fact(
+    "outcome.ttft_ms_low", float, "ms", "low end of outcome.ttft_ms's band: what a miss compares"
+)
+OUTCOME_TOKENS_PER_S = fact(
+    "outcome.tokens_per_s", float, "tokens/s", "tokens generated per second, all replicas"
+)
 
 # --- the configuration's workload and budgets ------------------------------------------------
 BUDGET_ITL_MS = fact("budget.itl_ms", float, "ms", "inter-token latency budget (`budgets:`)")

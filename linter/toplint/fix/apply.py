@@ -4,9 +4,12 @@ A fix's edits come from the intents its rule attached (``toplint.fix.resolve``);
 never reads a fix's message.  For each file, as ruff does, fixes are applied in memory one at
 a time and the whole check is run again on the result with the same configuration and
 hardware (``toplint.pipeline.lint.text_checker``).  A fix is kept only when the file still
-parses into as many deployments, the finding it fixes is gone and no finding at warning or
-above appears that was not there before; then the file is checked again for the fixes that
-remain, up to ``MAX_ROUNDS`` times.  A fix that fails is reported as "not applied: why".
+parses into as many deployments, the finding it fixes is gone (or no longer at its severity:
+a warning whose outcome the fix resolves may stay as info) and no finding at warning or above
+appears that was not there before (except behind a fix of an option the engine rejects,
+``REJECTED_BY_THE_ENGINE``: what it reveals is reported); then the file is checked again for
+the fixes that remain, up to ``MAX_ROUNDS`` times.  A fix that fails is reported as "not
+applied: why".
 
 Only safe fixes apply unless ``unsafe`` is set; "display" fixes never apply.  Files are taken
 once by real path; a symlink met while walking a folder is not written through (a symlink
@@ -22,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from toplint.fix.edits import TextIndex
 from toplint.fix.types import Checked, Checker
 from toplint.hardware.units import plural
-from toplint.model import UNPARSABLE_FILE, Edit, Finding, Severity
+from toplint.model import UNKNOWN_ENGINE_FLAG, UNPARSABLE_FILE, Edit, Finding, Severity
 from toplint.record import record, replace
 
 __all__ = [
@@ -113,6 +116,11 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> tuple[str, tuple[Edit, ...]
     return "".join(parts), tuple(s[4] for s in taken)
 
 
+# Findings of what the engine itself rejects (an option it does not know): their fix is kept
+# even when it reveals another finding, which the next check then reports (issue 25).
+REJECTED_BY_THE_ENGINE = frozenset({UNKNOWN_ENGINE_FLAG.code})
+
+
 def _counts(findings: Iterable[Finding], least: Severity) -> Counter[str]:
     return Counter(f.rule for f in findings if f.severity.rank >= least.rank)
 
@@ -132,10 +140,12 @@ def verify(before: Checked, after: Checked, fixed: Finding) -> str | None:
             f"the file would hold {after.deployments} deployments instead of {before.deployments}"
         )
     if (
-        _counts(after.findings, Severity.INFO)[fixed.rule]
-        >= _counts(before.findings, Severity.INFO)[fixed.rule]
+        _counts(after.findings, fixed.severity)[fixed.rule]
+        >= _counts(before.findings, fixed.severity)[fixed.rule]
     ):
         return f"{fixed.rule} would still be reported"
+    if fixed.rule in REJECTED_BY_THE_ENGINE:
+        return None  # the engine would not start as written: what the fix reveals is reported
     old = _counts(before.findings, Severity.WARNING)
     new = _counts(after.findings, Severity.WARNING)
     for f in after.findings:

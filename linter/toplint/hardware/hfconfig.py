@@ -297,8 +297,18 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         quant_block=block,
         quant_group=_quant_group(cfg),
         kv_bytes_per_token=attn.kv_bytes_per_token,
+        max_context=_max_context(cfg),
         source=source,
     )
+
+
+def _max_context(cfg: Mapping[str, Any]) -> int:
+    """The context an engine serves by default: ``max_position_embeddings`` (0: unknown)."""
+    value = _first(cfg, "max_position_embeddings", "n_positions", default=0)
+    try:
+        return max(int(value), 0)
+    except (TypeError, ValueError):
+        return 0
 
 
 def _partial_spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:

@@ -201,12 +201,28 @@ def closest_option(spec: EngineSpec, name: str) -> str | None:
     return _closest(spec.engine_name, tuple(spec.long_options()), name)
 
 
+# Prefixes that give an option its polarity: a typo fix never turns one into another
+# (`--disable-log-stats` is not a misspelling of `--enable-log-outputs`).
+_POLARITY = ("disable-", "enable-", "no-", "use-", "skip-", "force-")
+
+
+def _polarity(name: str) -> str:
+    return next((p for p in _POLARITY if name.startswith(p)), "")
+
+
 @functools.lru_cache(maxsize=4096)
 def _closest(engine: str, options: tuple[str, ...], name: str) -> str | None:
+    """The close option of the same polarity: the stems (the name without its polarity
+    prefix) must match as closely as the whole names (``difflib`` ratio 0.75)."""
     import difflib
 
-    close = difflib.get_close_matches(name, options, n=1, cutoff=0.75)
-    return close[0] if close else None
+    sign = _polarity(name)
+    same = [o for o in options if _polarity(o) == sign]
+    for close in difflib.get_close_matches(name, same, n=3, cutoff=0.75):
+        stem = difflib.SequenceMatcher(None, name[len(sign) :], close[len(sign) :])
+        if stem.ratio() >= 0.75:
+            return close
+    return None
 
 
 def _unknown_flag(spec: EngineSpec, token: str, arg: Arg, newer: str | None = None) -> Finding:

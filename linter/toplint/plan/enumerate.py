@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
+from toplint.outcome.types import GIB
+from toplint.outcome.types import Memory as OutcomeMemory
 from toplint.record import record
 
 __all__ = ["Layout", "Memory", "layouts", "memory_fit"]
-
-GPU_MEMORY_UTILIZATION = 0.9  # vLLM default, a per-instance fraction (§6 rule 7)
-OTHER_OVERHEAD_GB = 3.5  # activations + CUDA graphs, aiconfigurator "other" (§6 rule 7)
-KV_BYTES = 2  # bf16 KV cache (§6 rule 7, b_kv)
 
 
 @record
@@ -41,17 +39,20 @@ class Layout:
 
 @record
 class Memory:
-    """Per-GPU memory of a layout (GB) and the KV-cache tokens one replica can hold."""
+    """Per-GPU memory of a layout (GiB) and the KV-cache tokens one replica can hold."""
 
     usable_gb: float
     weights_gb: float
     overhead_gb: float
     kv_tokens: int  # per replica (one DP rank)
     needed_tokens: int
+    # the engine's default context fits one sequence (vLLM refuses to start otherwise, and the
+    # planned command sets no --max-model-len): what ``check`` (TL205) asks of the same layout
+    context_fits: bool = True
 
     @property
     def fits(self) -> bool:
-        return self.kv_tokens > 0 and self.kv_tokens >= self.needed_tokens
+        return self.context_fits and self.kv_tokens > 0 and self.kv_tokens >= self.needed_tokens
 
 
 def layouts(model: ModelSpec, gpus: int, engine: str) -> list[Layout]:
@@ -121,44 +122,17 @@ def _fp8_blocks_ok(model: ModelSpec, tp: int, ep: int) -> bool:
     return not (model.is_moe and (model.moe_intermediate_size // tp_moe) % block)
 
 
-def memory_fit(
-    model: ModelSpec, layout: Layout, gpu_memory_gb: float, needed_tokens: int
-) -> Memory:
-    """§6 rule 7 at gpu_memory_utilization 0.9: weights, overhead and the KV cache left over."""
-    usable = GPU_MEMORY_UTILIZATION * gpu_memory_gb
-    experts = expert_params(model)
-    expert_split = layout.ep if layout.ep > 1 else layout.tp
-    params = (model.params_total - experts) / (layout.tp * layout.pp) + experts / (
-        expert_split * layout.pp
+def memory_fit(outcome_memory: OutcomeMemory | None, needed_tokens: int) -> Memory:
+    """The outcome's memory (``toplint.outcome.memory``: the engine's own accounting, in GiB)
+    in the planner's terms: room for ``needed_tokens`` of KV cache per replica."""
+    if outcome_memory is None:
+        return Memory(0.0, 0.0, 0.0, 0, needed_tokens)
+    m = outcome_memory
+    return Memory(
+        m.budget / GIB,
+        m.weights / GIB,
+        m.working / GIB,
+        m.kv_tokens,
+        needed_tokens,
+        m.one_sequence_fits,
     )
-    weights = params * model.weight_bytes / 1e9
-    overhead = OTHER_OVERHEAD_GB + _nccl_gb(layout)
-    free_bytes = (usable - weights - overhead) * 1e9
-    per_token = _kv_bytes_per_token_per_gpu(model, layout)
-    tokens = int(free_bytes // per_token) if free_bytes > 0 else 0
-    return Memory(usable, weights, overhead, tokens, needed_tokens)
-
-
-def _nccl_gb(layout: Layout) -> float:
-    """NCCL buffers: aiconfigurator 342 MB for 2 GPUs, 392 MB for 4-8 (§6 rule 7)."""
-    ranks = max(layout.tp, layout.ep)
-    if layout.gpus == 1:
-        return 0.0
-    return 0.342 if ranks <= 2 else 0.392
-
-
-def _kv_bytes_per_token_per_gpu(model: ModelSpec, layout: Layout) -> float:
-    """§6 rule 7: L/PP x 2 x max(1, kv_heads/TP) x head_dim x b (MLA: L/PP x latent x b)."""
-    layers = model.num_layers / layout.pp
-    if model.mla:
-        return layers * (model.kv_lora_rank + model.qk_rope_head_dim) * KV_BYTES
-    heads = max(1.0, model.num_kv_heads / layout.tp)
-    return layers * 2 * heads * model.head_dim * KV_BYTES
-
-
-def expert_params(model: ModelSpec) -> float:
-    """Routed-expert parameters: MoE layers x experts x 3 x H x moe_intermediate (§5.2)."""
-    if not model.is_moe or not model.moe_intermediate_size:
-        return 0.0
-    layers = model.num_moe_layers or model.num_layers
-    return float(layers * model.num_experts * 3 * model.hidden_size * model.moe_intermediate_size)

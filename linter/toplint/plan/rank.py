@@ -1,12 +1,9 @@
 """Estimate every layout with the placement and cost stages, then rank them.
 
-Per layout (cost-model.md §6 rules 13-14, with the cost stage's numbers):
-
-- decode latency per token = PP x weight streaming of one stage + decode communication of the
-  step (a token passes every pipeline stage in turn; rule 13 adds the PP boundary terms);
-- per-prompt time = prefill compute + prefill communication (rule 14);
-- throughput per GPU = tokens per second per GPU with the workload's decode batch on every DP
-  rank and on every pipeline micro-batch (vLLM runs PP virtual engines, one micro-batch each).
+Per layout, the one outcome model ``check`` and ``cost`` also read (``toplint.outcome``): ITL
+(weight streaming over every pipeline stage in turn, MoE expert kernels, the step's
+collectives), TTFT (prefill compute and collectives), tokens/s per GPU, and memory by the
+engine's own accounting.
 
 A layout "meets the budgets" when it meets ``--itl-ms`` / ``--ttft-ms`` and passes the rules
 of ``toplint check``: a layout check would flag at warning or above (expert parallel over PCIe,
@@ -101,14 +98,13 @@ def evaluate(
     analysis = place_and_cost(deployment_for(layout, model, engine), cluster, model, workload)
     placement, cost = analysis.placement, analysis.cost
     assert placement is not None and cost is not None  # place_and_cost always sets both
-    weights = (cost.decode_weight_stream_ms or 0.0) * layout.pp
-    itl = weights + cost.decode_comm_ms_per_step
-    compute = cost.prefill_compute_ms or 0.0
-    prompt = compute + cost.prefill_comm_ms
-    tokens = workload.decode_batch * layout.dp * layout.pp
-    throughput = tokens / (itl / 1e3) / layout.gpus if itl > 0 else 0.0
+    outcome = analysis.outcome
+    latency = outcome.latency if outcome is not None else None
+    itl = latency.itl_ms if latency is not None else 0.0
+    prompt = latency.ttft_ms if latency is not None else 0.0
+    throughput = latency.tokens_per_s / layout.gpus if latency is not None else 0.0
     needed = workload.prompt_tokens * max(workload.decode_batch, 1)
-    memory = memory_fit(model, layout, cluster.gpu.memory_gb, needed)
+    memory = memory_fit(outcome.memory if outcome is not None else None, needed)
     misses = _misses(itl, prompt, budgets) + _flagged(rules, analysis, workload, budgets)
     # A step toplint could not price in full is never ranked as if it were cheap.
     misses += tuple(f"not priced: {u}" for u in cost.unpriced)

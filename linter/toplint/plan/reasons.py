@@ -38,8 +38,8 @@ def why_wins(c: Candidate, prompt_tokens: int) -> list[str]:
     if c.layout.dp > 1:
         out.append(f"{c.layout.dp} data-parallel replicas")
     out.append(
-        f"memory: {c.memory.weights_gb:.1f} GB of weights per GPU of "
-        f"{c.memory.usable_gb:.1f} GB usable; "
+        f"memory: {c.memory.weights_gb:.1f} GiB of weights per GPU of "
+        f"{c.memory.usable_gb:.1f} GiB usable; "
         f"KV cache for {c.memory.kv_tokens:,} tokens per replica"
     )
     out += [f"misses: {m}" for m in c.misses]
@@ -58,10 +58,13 @@ def why_behind(best: Candidate, alt: Candidate, prompt_tokens: int) -> str:
 
 def _versus(best: Candidate, alt: Candidate, prompt_tokens: int, name: str) -> str:
     if not alt.memory.fits:
+        short = (
+            "" if alt.memory.context_fits else " (and not for one sequence of the model's context)"
+        )
         return (
-            f"{name}: does not fit: {alt.memory.weights_gb:.1f} GB of weights + "
-            f"{alt.memory.overhead_gb:.1f} GB overhead per GPU leave KV room for "
-            f"{alt.memory.kv_tokens:,} tokens, {alt.memory.needed_tokens:,} needed"
+            f"{name}: does not fit: {alt.memory.weights_gb:.1f} GiB of weights + "
+            f"{alt.memory.overhead_gb:.1f} GiB working memory per GPU leave KV room for "
+            f"{alt.memory.kv_tokens:,} tokens, {alt.memory.needed_tokens:,} needed{short}"
         )
     cause = _crossing(alt)
     # Total predicted times (compute + communication), as the ranking uses them.

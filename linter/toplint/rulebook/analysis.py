@@ -11,6 +11,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.cost.types import CostReport
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment, Unchecked
+from toplint.outcome.types import Outcome
 from toplint.placement.types import Placement
 from toplint.record import record
 
@@ -30,3 +31,5 @@ class Analysis:
     unchecked: Unchecked | None = None
     # The config's own hints chose the cluster (no manifest cluster applied): from what.
     inferred: str = ""
+    # What the deployment will do (start, fit, latencies): toplint.outcome, when placed.
+    outcome: Outcome | None = None

@@ -210,3 +210,15 @@ def expected_gpus(dep: Deployment) -> int | None:
     if attention_dp(dep):
         return dep.tp * dep.pp
     return None if dep.dp is None else dep.tp * dep.pp * dep.dp
+
+
+def ranks_without_shared_memory(dep: Deployment) -> int:
+    """GPU ranks sharing one pod whose /dev/shm is the container runtime's 64 MiB (parsed as
+    ``dev_shm: default``): NCCL's shared-memory transport cannot start there with 2 or more
+    (TL215); 0 when the pod has a memory-backed /dev/shm, hostIPC, or is no pod."""
+    if dep.options.get("dev_shm") != "default":
+        return 0
+    ranks = (dep.tp or 1) * (dep.pp or 1)
+    if dep.gpus_per_node is not None:
+        return min(ranks, dep.gpus_per_node)
+    return ranks if (dep.nodes or 1) == 1 else 1

@@ -13,6 +13,7 @@ from toplint.model import Finding, Severity, internal_error
 from toplint.record import field, record, replace
 from toplint.rulebook.analysis import Analysis
 from toplint.rulebook.fold import fold_consequences
+from toplint.rulebook.judged import judged
 from toplint.rulebook.types import Rule, RuleContext
 
 
@@ -68,6 +69,7 @@ def _context(
         workload=workload,
         cluster=analysis.cluster,
         unchecked=getattr(analysis, "unchecked", None),
+        outcome=getattr(analysis, "outcome", None),
     )
 
 
@@ -129,6 +131,7 @@ def run_prepared(
             analysis.model,
             budgets,
             workload,
+            getattr(analysis, "outcome", None),
         )
         # Rules that share options and severity share one (immutable) context.
         contexts = [
@@ -139,7 +142,7 @@ def run_prepared(
             ctx = contexts[k]
             try:
                 assert rule.check is not None
-                here.extend(rule.check(rule, ctx))
+                here.extend(judged(list(rule.check(rule, ctx)), ctx))
             except Exception as exc:  # a crashing rule is an internal error; the run goes on
                 import os
 

@@ -10,6 +10,7 @@ from toplint.cost.types import Budgets, CostReport, Workload
 from toplint.facts.registry import FactView
 from toplint.hardware.types import Cluster
 from toplint.model import Applicability, Deployment, Finding, Severity, Unchecked
+from toplint.outcome.types import Outcome
 from toplint.placement.types import Placement
 from toplint.record import field, record
 
@@ -31,6 +32,8 @@ class RuleContext:
     cluster: Cluster | None = None
     # Why the deployment was not checked against the hardware (None: it was); TL007 reports it.
     unchecked: Unchecked | None = None
+    # What the deployment will do: starts, fits, TTFT/ITL (toplint.outcome); None unplaced.
+    outcome: Outcome | None = None
 
 
 @record

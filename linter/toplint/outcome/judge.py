@@ -1,0 +1,189 @@
+"""Fixes and alternatives judged by the outcome (issue 25 point 3).
+
+A layout change is offered only when the deployment it makes starts, fits, runs on no more
+GPUs than it has, and is no slower to first token or per token at the declared workload than
+the deployment as written (``TIE``: within the model's resolution).  A deployment that does
+not run as written has no latency to keep: any change that runs is better.
+"""
+
+from __future__ import annotations
+
+from toplint.catalog_types import ModelSpec
+from toplint.cost.types import Budgets, Workload
+from toplint.engines.registry import get_engine
+from toplint.hardware.types import Cluster
+from toplint.model import Deployment
+from toplint.outcome.build import whatif
+from toplint.outcome.types import Outcome
+from toplint.record import record, replace
+
+TIE = 0.05  # the α-β model's stated accuracy per tier (plan.rank.TIE)
+CLEARLY = 0.25  # "clearly better": beyond the ±25% band of weight streaming and compute
+
+
+@record
+class Judged:
+    """A changed layout and what it would do; ``why`` says what rules it out ("" when ok)."""
+
+    tp: int
+    pp: int
+    dp: int
+    outcome: Outcome
+    why: str
+
+    @property
+    def ok(self) -> bool:
+        return not self.why
+
+
+def changed(
+    dep: Deployment,
+    tp: int | None,
+    pp: int | None,
+    dp: int | None,
+    *,
+    ep_on: bool = False,
+    attention_dp: int | None = None,
+) -> Deployment:
+    """``dep`` with a new layout, as the engine derives it: attention DP lives inside the TP
+    group's GPUs (SGLang ``--enable-dp-attention``: DP stays 1), an EP switch derives EP
+    (vLLM: EP = TP × DP)."""
+    new = replace(
+        dep,
+        tp=tp if tp is not None else dep.tp,
+        pp=pp if pp is not None else dep.pp,
+        dp=dp if dp is not None else dep.dp,
+        ep_enabled=dep.ep_enabled or ep_on,
+    )
+    if attention_dp is not None:
+        options = {**new.options, "attention_dp": str(attention_dp)}
+        new = replace(new, options=options, dp=1)
+    if new.ep_enabled and get_engine(dep.engine).ep_layout == "dp_x_tp":
+        new = replace(new, ep=(new.tp or 1) * (new.dp or 1))
+    return new
+
+
+def judge(
+    dep: Deployment,
+    before: Outcome | None,
+    cluster: Cluster,
+    model: ModelSpec,
+    workload: Workload,
+    *,
+    tp: int | None = None,
+    pp: int | None = None,
+    dp: int | None = None,
+    ep_on: bool = False,
+    attention_dp: int | None = None,
+) -> Judged:
+    new = changed(dep, tp, pp, dp, ep_on=ep_on, attention_dp=attention_dp)
+    return judge_deployment(dep, new, before, cluster, model, workload)
+
+
+def judge_deployment(
+    dep: Deployment,
+    new: Deployment,
+    before: Outcome | None,
+    cluster: Cluster,
+    model: ModelSpec,
+    workload: Workload,
+    *,
+    layout: bool = True,
+    keep_speed: bool = True,
+) -> Judged:
+    """``new`` (``dep`` as a fix makes it) judged: it starts and fits, and — a layout change —
+    is not the current layout and needs no more GPUs; with ``keep_speed`` (the deployment ran
+    as written) it is no slower."""
+    after = whatif(new, cluster, model, workload)
+    size = (new.tp or 1, new.pp or 1, new.dp or 1)
+    why = _layout_why(dep, new) if layout else ""
+    return Judged(*size, after, why or _why(before if keep_speed else None, after))
+
+
+def _layout_why(dep: Deployment, new: Deployment) -> str:
+    same = (new.tp, new.pp, new.dp, new.options.get("attention_dp")) == (
+        dep.tp,
+        dep.pp,
+        dep.dp,
+        dep.options.get("attention_dp"),
+    )
+    if same and new.ep_enabled == dep.ep_enabled:
+        return "it is the current layout"
+    if dep.world_size is not None and (new.world_size or 0) > dep.world_size:
+        return f"it needs {new.world_size} GPUs, the deployment has {dep.world_size}"
+    return ""
+
+
+def _why(before: Outcome | None, after: Outcome) -> str:
+    if not after.starts:
+        return f"the engine would refuse it: {after.problems[0]}"
+    if after.memory is not None and not after.memory.fits:
+        return f"it {after.verdict()}"
+    if before is None or not before.runs or before.latency is None or after.latency is None:
+        return ""
+    b, a = before.latency, after.latency
+    if a.itl_ms > b.itl_ms * (1 + TIE):
+        return f"it makes decode slower: {b.itl_ms:.1f} → {a.itl_ms:.1f} ms per token"
+    if a.ttft_ms > b.ttft_ms * (1 + TIE):
+        return f"it makes the first token slower: {b.ttft_ms:.0f} → {a.ttft_ms:.0f} ms"
+    return ""
+
+
+def same_gpu_layouts(
+    dep: Deployment,
+    before: Outcome | None,
+    cluster: Cluster,
+    model: ModelSpec,
+    workload: Workload,
+) -> list[Judged]:
+    """Every TP × PP split of the deployment's TP × PP GPUs (DP kept), judged; those that run
+    and are no slower first, fastest decode first."""
+    gpus = (dep.tp or 1) * (dep.pp or 1)
+    dims = get_engine(dep.engine).dimensions
+    out = [
+        judge(dep, before, cluster, model, workload, tp=tp, pp=gpus // tp)
+        for tp in range(1, gpus + 1)
+        if gpus % tp == 0 and (gpus // tp == 1 or "pp" in dims)
+    ]
+    return sorted(out, key=_rank)
+
+
+def _rank(j: Judged) -> tuple[int, float, float]:
+    lat = j.outcome.latency
+    return (0 if j.ok else 1, lat.itl_ms if lat else 1e18, lat.ttft_ms if lat else 1e18)
+
+
+def misses(outcome: Outcome, budgets: Budgets) -> tuple[str, ...]:
+    """The declared budgets the outcome misses (its latencies' centre values)."""
+    lat = outcome.latency
+    if lat is None:
+        return ()
+    out = []
+    if budgets.itl_ms is not None and lat.itl_ms > budgets.itl_ms:
+        out.append(f"ITL {lat.itl_ms:.1f} ms > {budgets.itl_ms:g} ms budget")
+    if budgets.ttft_ms is not None and lat.ttft_ms > budgets.ttft_ms:
+        out.append(f"TTFT {lat.ttft_ms:.0f} ms > {budgets.ttft_ms:g} ms budget")
+    return tuple(out)
+
+
+def clearly_better(before: Outcome | None, alt: Judged, budgets: Budgets | None = None) -> str:
+    """How much better ``alt`` is than ``before`` when it is clearly so ("" otherwise): it
+    meets the declared budgets ``before`` misses, or it is more than ``CLEARLY`` faster on one
+    latency and no slower on the other."""
+    if before is None or before.latency is None or alt.outcome.latency is None:
+        return ""
+    if not alt.outcome.runs or (alt.why and not alt.why.startswith("it makes")):
+        return ""
+    b, a = before.latency, alt.outcome.latency
+    if budgets is not None and misses(before, budgets) and not misses(alt.outcome, budgets):
+        return (
+            f"meets the budgets: ITL {b.itl_ms:.1f} → {a.itl_ms:.1f} ms, TTFT "
+            f"{b.ttft_ms:.0f} → {a.ttft_ms:.0f} ms"
+        )
+    if not alt.ok:
+        return ""
+    if a.itl_ms < b.itl_ms * (1 - CLEARLY) and a.ttft_ms <= b.ttft_ms * (1 + TIE):
+        return f"decode {b.itl_ms:.1f} → {a.itl_ms:.1f} ms per token"
+    if a.ttft_ms < b.ttft_ms * (1 - CLEARLY) and a.itl_ms <= b.itl_ms * (1 + TIE):
+        return f"first token {b.ttft_ms:.0f} → {a.ttft_ms:.0f} ms"
+    return ""

@@ -1,0 +1,57 @@
+"""TTFT, ITL and tokens/s at the declared workload, from the cost stage's numbers.
+
+- ITL = weight streaming of one decode step over every pipeline stage in turn + the MoE
+  expert kernels (``toplint.cost.compute.moe_decode_ms``: DeepSeek-V3-architecture checkpoints
+  only) + the step's collectives (cost-model.md §6 rule 13);
+- TTFT = prefill compute + the prefill's collectives (rule 14; pipeline stages run one prompt
+  one after another, so PP divides neither: that is the pipeline bubble of one prompt);
+- tokens/s = the decode batch on every DP replica and on every pipeline micro-batch (vLLM and
+  SGLang keep PP stages busy with PP micro-batches), per ITL.
+
+Bands: the collectives carry their own (each method's 80% band, summed); streaming and compute
+±25% (0.8 × HBM bandwidth and MFU 0.4–0.6, cost-model.md §6 rules 13-14); the MoE expert
+term ±50% (``toplint.cost.compute.MOE_EXPERT_BAND``).
+"""
+
+from __future__ import annotations
+
+from toplint.cost.compute import MOE_EXPERT_BAND
+from toplint.cost.types import CostReport, Workload
+from toplint.model import Deployment
+from toplint.outcome.types import Latency
+
+STREAM_BAND = 0.25
+
+
+def latency(dep: Deployment, cost: CostReport, workload: Workload) -> Latency | None:
+    """The latencies of ``dep`` at ``workload``; None when the cost stage had no yardsticks."""
+    stream, compute = cost.decode_weight_stream_ms, cost.prefill_compute_ms
+    if stream is None or compute is None:
+        return None
+    moe = cost.decode_moe_ms
+    itl = stream + moe + cost.decode_comm_ms_per_step
+    ttft = compute + cost.prefill_comm_ms
+    lo_c, hi_c = cost.decode_comm_ms_range
+    itl_band = (
+        stream * (1 - STREAM_BAND) + moe * (1 - MOE_EXPERT_BAND) + lo_c,
+        stream * (1 + STREAM_BAND) + moe * (1 + MOE_EXPERT_BAND) + hi_c,
+    )
+    lo_p, hi_p = cost.prefill_comm_ms_range
+    ttft_band = (compute * (1 - STREAM_BAND) + lo_p, compute * (1 + STREAM_BAND) + hi_p)
+    pp, dp = max(dep.pp or 1, 1), max(dep.dp or 1, 1)
+    sequences = max(workload.decode_batch, 1) * dp * pp
+    parts = (
+        f"ITL = weight streaming {stream:.2f} ms"
+        + (f" + MoE expert kernels {moe:.2f} ms" if moe else "")
+        + f" + collectives {cost.decode_comm_ms_per_step:.2f} ms",
+        f"TTFT = prefill compute {compute:.1f} ms + collectives {cost.prefill_comm_ms:.1f} ms "
+        f"({workload.prompt_tokens}-token prompt)",
+    )
+    return Latency(
+        ttft_ms=ttft,
+        itl_ms=itl,
+        tokens_per_s=sequences / (itl / 1e3) if itl > 0 else 0.0,
+        ttft_band=ttft_band,
+        itl_band=itl_band,
+        parts=parts,
+    )

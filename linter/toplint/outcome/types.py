@@ -1,0 +1,96 @@
+"""The end-to-end outcome of one deployment: does it start, does it fit, how fast is it.
+
+``check`` (through the rules), ``cost``, ``plan``, fixes and the pull-request view all read
+this one record; none keeps its own arithmetic (docs/severity.md says how a rule turns an
+outcome into a severity).
+"""
+
+from __future__ import annotations
+
+from toplint.record import record
+
+GIB = float(1 << 30)  # GPU memory is counted in the binary GiB drivers and engines report
+
+
+@record
+class Memory:
+    """Per-GPU memory as the engine accounts it, in bytes.
+
+    ``budget`` is what the engine's own setting lets weights, start-up working memory and the
+    KV cache use together (vLLM ``--gpu-memory-utilization`` × total; SGLang
+    ``--mem-fraction-static`` × total for weights and KV, the rest for activations and graphs;
+    TGI ``--cuda-memory-fraction`` × total; TensorRT-LLM and LMDeploy: all of it, the KV cache
+    a fraction of what is free after the weights).
+    """
+
+    engine: str
+    setting: str  # the setting that sized the budget, as the user reads it
+    capacity: float  # the GPU's memory (bytes, binary GiB as the driver reports)
+    budget: float
+    weights: float
+    working: float  # start-up working memory: profile-run activations, CUDA graphs, NCCL
+    kv_per_token: float  # KV bytes one token takes on one GPU
+    kv_tokens: int  # tokens the KV cache the engine allocates holds (one replica)
+    context: int | None  # tokens one sequence must fit at start-up (None: not checked)
+    context_from: str  # where ``context`` comes from ("--max-model-len", "model default")
+    # False when the budget holds weights and KV only (SGLang: working memory is the rest)
+    working_in_budget: bool = True
+
+    @property
+    def weights_fit(self) -> bool:
+        return self.kv_tokens > 0
+
+    @property
+    def one_sequence_fits(self) -> bool:
+        return self.context is None or self.kv_tokens >= self.context
+
+    @property
+    def fits(self) -> bool:
+        return self.weights_fit and self.one_sequence_fits
+
+    @property
+    def headroom(self) -> float:
+        """Bytes left for the KV cache beyond one full sequence (negative: short)."""
+        return (self.kv_tokens - (self.context or 0)) * self.kv_per_token
+
+
+@record
+class Latency:
+    """Latencies at the declared workload, each with the ends of its error band (ms)."""
+
+    ttft_ms: float
+    itl_ms: float
+    tokens_per_s: float  # one replica, all sequences of the decode batch (and micro-batches)
+    ttft_band: tuple[float, float]
+    itl_band: tuple[float, float]
+    parts: tuple[str, ...] = ()  # what the figures add up, for the user
+
+
+@record
+class Outcome:
+    """What the deployment will do.  ``problems`` are reasons the engine refuses to start."""
+
+    problems: tuple[str, ...]
+    memory: Memory | None
+    latency: Latency | None
+
+    @property
+    def starts(self) -> bool:
+        return not self.problems
+
+    @property
+    def fits(self) -> bool | None:
+        return None if self.memory is None else self.memory.fits
+
+    @property
+    def runs(self) -> bool:
+        return self.starts and self.fits is not False
+
+    def verdict(self) -> str:
+        if not self.starts:
+            return "refuses to start"
+        if self.memory is not None and not self.memory.weights_fit:
+            return "does not fit"
+        if self.memory is not None and not self.memory.one_sequence_fits:
+            return "refuses to start: one sequence does not fit the KV cache"
+        return "runs"
