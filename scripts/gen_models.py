@@ -432,7 +432,63 @@ def read_pai(mirrors: Path, src: Mapping[str, Any], key: str) -> tuple[dict[str,
     return config, f"github.com/{src['repo']}@{src['commit'][:10]} {path} MODEL_SIZE={size}"
 
 
+_AIAK = {
+    "num_layers": "num_hidden_layers",
+    "hidden_size": "hidden_size",
+    "ffn_hidden_size": "intermediate_size",
+    "num_attention_heads": "num_attention_heads",
+    "kv_channels": "head_dim",
+    "vocab_size_in_config_file": "vocab_size",
+}
+
+
+def read_aiak(mirrors: Path, src: Mapping[str, Any], arch: str) -> tuple[dict[str, Any], str]:
+    """One dense model as Baidu's AIAK-Training-LLM registers it for loading the Hugging Face
+    checkpoint (``@register_model_config(..., model_arch=<arch>)`` returning ``QwenConfig(...)``
+    keywords over the dataclass defaults: layers, widths, heads, query groups when
+    ``group_query_attention``, the config file's vocabulary, untied embeddings).  Read with
+    ``ast``; a MoE or an ungated (no ``swiglu``) config is refused."""
+    tree = ast.parse(git_show(mirrors, src["repo"], src["commit"], src["path"]))
+    values: dict[str, Any] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == "QwenConfig":
+            for item in node.body:
+                named = isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+                if named and item.value is not None:
+                    values[item.target.id] = ast.literal_eval(item.value)
+    func = next(
+        f
+        for f in tree.body
+        if isinstance(f, ast.FunctionDef)
+        and any(
+            kw.arg == "model_arch" and ast.literal_eval(kw.value) == arch
+            for d in f.decorator_list
+            if isinstance(d, ast.Call)
+            for kw in d.keywords
+        )
+    )
+    call = next(
+        n
+        for n in ast.walk(func)
+        if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "QwenConfig"
+    )
+    values.update({str(kw.arg): ast.literal_eval(kw.value) for kw in call.keywords})
+    if values.get("num_experts") or not values.get("swiglu"):
+        raise SystemExit(
+            f"{src['path']} {arch}: not a dense gated model; the reader would misread it"
+        )
+    config = {hf: values[k] for k, hf in _AIAK.items() if values.get(k) is not None}
+    gqa = values.get("group_query_attention")
+    config["num_key_value_heads"] = (
+        values["num_query_groups"] if gqa else config["num_attention_heads"]
+    )
+    config["tie_word_embeddings"] = not values["untie_embeddings_and_output_weights"]
+    where = f"github.com/{src['repo']}@{src['commit'][:10]} {src['path']} {func.name}()"
+    return config, where
+
+
 READERS = {
+    "aiak": read_aiak,
     "pai": read_pai,
     "megatron": read_megatron,
     "gpupoor": read_gpupoor,
@@ -507,6 +563,38 @@ def _disagree(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
     return [f"{k}: {ca[k]} vs {cb[k]}" for k in ca.keys() & cb.keys() if ca[k] != cb[k]]
 
 
+def _outvoted(
+    config: Mapping[str, Any],
+    item: Mapping[str, Any],
+    read: Any,
+) -> tuple[list[str], list[str]]:
+    """A source listed under ``outvoted`` disagrees with the read one on some core fields; it is
+    outvoted only where the read source and at least one ``also`` source (which must agree with
+    it) both state the field.  Returns the problems (a disagreement no second source settles, or
+    an outvoted source that agrees) and the notes naming each outvoted value."""
+    confirmed: dict[str, str] = {}
+    for ref in item.get("also", ()):
+        also, also_where = read(ref)
+        for k in _core(also):
+            confirmed.setdefault(k, also_where)
+    problems: list[str] = []
+    notes: list[str] = []
+    for ref in item.get("outvoted", ()):
+        other, where = read(ref)
+        ours, theirs = _core(config), _core(other)
+        differ = sorted(k for k in ours.keys() & theirs.keys() if ours[k] != theirs[k])
+        if not differ:
+            problems.append(f"{where} is listed as outvoted but agrees")
+        for k in differ:
+            if k not in confirmed:
+                problems.append(f"{k}: {ours[k]} vs {theirs[k]} ({where}), no second source")
+            else:
+                notes.append(
+                    f"{k} {ours[k]}, as {confirmed[k]} agrees; outvoted: {where} writes {theirs[k]}"
+                )
+    return problems, notes
+
+
 def _id_entry(
     model_id: str, arch: str, quant_config: Mapping[str, Any] | None = None, source: str = ""
 ) -> dict[str, Any]:
@@ -554,6 +642,8 @@ def generate(mirrors: Path) -> tuple[dict[str, Any], list[str]]:
                 for ref in item.get("also", ())
                 for p in _disagree(config, read(ref)[0])
             ]
+            votes, outvoted = _outvoted(config, item, read)
+            problems += votes
             odd = _odd_fields(config)
             if odd:
                 dropped.append(
@@ -573,10 +663,15 @@ def generate(mirrors: Path) -> tuple[dict[str, Any], list[str]]:
                 dropped.append(f"{arch}: " + "; ".join(problems))
                 continue
             archs[arch] = {"family": item["family"], "config": config, "source": source}
-            if item.get("note"):
-                archs[arch]["note"] = item["note"]
+            note = "; ".join(n for n in (item.get("note"), *outvoted) if n)
+            if note:
+                archs[arch]["note"] = note
         for model_id in (arch, *item.get("ids", ())):
             ids[model_id] = _id_entry(model_id, arch)
+        for derived in item.get("derived", ()):  # another model built on this one, cited
+            entry = _id_entry(derived["id"], arch)
+            entry.update(note=derived["note"], source=derived["source"])
+            ids[derived["id"]] = entry
         for stem in item.get("checkpoints", ()):
             config, source = read(["aic", stem])
             problems = _disagree(config, archs[arch].get("config") or config)

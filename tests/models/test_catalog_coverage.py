@@ -4,7 +4,9 @@ catalog knows (issue 26.4).  Fails below 95% and names the unknown ones.
 Corpora: ../shared/corpus, the project's own (tests/data/corpus2 and any other deployment tree
 under tests/data/), and the incident suite (tests/incidents/) when present.  A public id is an
 ``org/name`` Hugging Face id as written (a Hugging Face cache path counts as its id); local paths
-(``/models/x``), URIs and unresolved variables are not public ids and are not counted.
+(``/models/x``, and a relative ``models/x`` that exists beside the naming file or whose first
+folder is one weights are kept in locally), URIs and unresolved variables are not public ids and
+are not counted.
 """
 
 from __future__ import annotations
@@ -25,6 +27,11 @@ TESTS = Path(__file__).resolve().parents[1]
 PUBLIC = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]*[A-Za-z0-9]$")
 CACHE_DIR = re.compile(r"models--([\w.-]+?)--([\w.-]+)")
 THRESHOLD = 0.95
+# First folders of a relative path to local weights, not Hugging Face accounts: a deployment's
+# "models/Qwen3-8B" is the folder it downloaded Qwen3-8B into, not a model of an org "models".
+LOCAL_DIRS = frozenset(
+    ("models", "model", "checkpoints", "checkpoint", "ckpt", "ckpts", "weights", "local", "output")
+)
 
 
 def corpora() -> list[Path]:
@@ -35,13 +42,23 @@ def corpora() -> list[Path]:
     return found
 
 
-def public_id(model: str) -> str | None:
+def _local_path(text: str, referrer: str) -> bool:
+    if text.split("/", 1)[0] in LOCAL_DIRS:
+        return True
+    return bool(referrer) and (Path(referrer).parent / text).exists()
+
+
+def public_id(model: str, referrer: str = "") -> str | None:
+    """The public id a deployment's model names, or None for a local path, URI or variable.
+    ``referrer``: the naming file; a relative ``a/b`` that exists beside it is a local path."""
     cache = CACHE_DIR.search(model)
     if cache:
         return f"{cache.group(1)}/{cache.group(2)}"
     text = model.strip()
     if text.startswith("hf://"):
         text = text[len("hf://") :]
+    elif _local_path(text, referrer):
+        return None
     return text if PUBLIC.match(text) and "$" not in text else None
 
 
@@ -55,7 +72,7 @@ def named_ids() -> dict[str, str]:
             if isinstance(source, Finding):
                 continue
             for dep in parse_source(source, parsers).deployments:
-                found = public_id(dep.model or "")
+                found = public_id(dep.model or "", path)
                 if found:
                     ids.setdefault(found, path)
     return ids
@@ -81,6 +98,8 @@ def test_the_catalog_knows_95_percent_of_the_public_ids_the_corpora_name() -> No
         ("hf://google/gemma-2-9b-it", "google/gemma-2-9b-it"),
         ("/root/.cache/huggingface/hub/models--Qwen--Qwen3-8B/snapshots/abc", "Qwen/Qwen3-8B"),
         ("/models/Qwen3-8B", None),
+        ("models/Qwen3-8B", None),  # a relative path to local weights, not an org "models"
+        ("./models/Qwen3-8B", None),
         ("$(MODEL)/x", None),
         ("s3://bucket/model", None),
         ("model_path", None),
@@ -88,3 +107,12 @@ def test_the_catalog_knows_95_percent_of_the_public_ids_the_corpora_name() -> No
 )
 def test_public_ids_are_org_slash_name(model: str, expected: str | None) -> None:
     assert public_id(model) == expected
+
+
+def test_a_relative_path_that_exists_beside_the_naming_file_is_not_a_public_id(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "qwen" / "Qwen3-8B").mkdir(parents=True)
+    referrer = str(tmp_path / "serve.sh")
+    assert public_id("qwen/Qwen3-8B", referrer) is None
+    assert public_id("Qwen/Qwen3-4B", referrer) == "Qwen/Qwen3-4B"

@@ -158,9 +158,29 @@ def test_qwen15_sizes(model_id: str, billions: float, kv_heads: int) -> None:
     assert spec.num_kv_heads == kv_heads
 
 
-def test_qwen15_32b_stays_unknown_where_its_sources_disagree() -> None:
-    # GenZ transcribes 64 heads, Pai-Megatron-Patch sets 40: left out rather than guessed.
-    assert lookup_model("Qwen/Qwen1.5-32B-Chat", hf_cache=False) is None
+def test_qwen15_32b_takes_the_heads_two_sources_agree_on() -> None:
+    # GenZ transcribes 64 heads; Alibaba's Pai-Megatron-Patch and Baidu's AIAK both set 40 heads
+    # with 8 query groups: the two agreeing sources win and the outvoted value is named.
+    spec = lookup_model("Qwen/Qwen1.5-32B-Chat", hf_cache=False)
+    assert spec is not None and spec.id == "Qwen/Qwen1.5-32B" and spec.family == "qwen1.5"
+    assert (spec.num_attention_heads, spec.num_kv_heads, spec.head_dim) == (40, 8, 128)
+    assert spec.params_total / 1e9 == pytest.approx(32.51, abs=0.01)  # the published 32.5B
+    assert "aiak_training_llm" in spec.source and "Pai-Megatron-Patch" in spec.source
+    assert "outvoted" in spec.source and "GenZ" in spec.source
+
+
+def test_an_id_built_on_a_language_model_says_what_is_not_counted() -> None:
+    # OpenGVLab's own model zoo: InternVL3-8B = InternViT-300M-448px-V2_5 + Qwen2.5-7B.
+    spec = lookup_model("OpenGVLab/InternVL3-8B", hf_cache=False)
+    text = lookup_model("Qwen/Qwen2.5-7B", hf_cache=False)
+    assert spec is not None and text is not None and spec.id == "Qwen/Qwen2.5-7B"
+    assert (spec.params_total, spec.kv_bytes_per_token) == (
+        text.params_total,
+        text.kv_bytes_per_token,
+    )
+    assert "vision tower" in spec.source and "not counted" in spec.source
+    assert "github.com/OpenGVLab/InternVL@" in spec.source
+    assert "InternVL3" not in text.source  # the note belongs to the derived id only
 
 
 def test_glm45_air_from_zhipus_own_megatron_arguments() -> None:

@@ -70,7 +70,8 @@ class IdEntry:
     kind: str  # "base" | "instruct"
     quant: str = ""  # the quantization its name states ("fp8", "awq", ...), when not read
     quantization_config: Mapping[str, Any] | None = None  # read from its own config.json
-    source: str = ""  # where its quantization_config was read
+    source: str = ""  # where its quantization_config (or a derived id's relation) was read
+    note: str = ""  # what a derived id's spec does not count (a vision tower, ...)
 
 
 @record
@@ -96,7 +97,7 @@ class Catalog:
 @functools.lru_cache(maxsize=256)
 def _published(model_id: str) -> IdEntry:
     _, arch_id, kind, quant, read = catalog().ids[fold(model_id)]
-    # Only a re-release whose own config.json was read needs the larger file.
+    # Only a re-release whose own config.json was read, or a derived id, needs the larger file.
     raw = _generated()["ids"][model_id] if read else {}
     return IdEntry(
         id=model_id,
@@ -105,6 +106,7 @@ def _published(model_id: str) -> IdEntry:
         quant=quant,
         quantization_config=raw.get("quantization_config"),
         source=raw.get("source", ""),
+        note=raw.get("note", ""),
     )
 
 
@@ -152,7 +154,8 @@ def build_index(
     no names and reads the larger ``models_gen.json`` only for an architecture or a
     re-release's quantization config it holds: folded architecture names and aliases ->
     architecture id (hand-kept first); folded published ids, with and without their org ->
-    [id, architecture, kind, quantization from the name, 1 when its own config was read];
+    [id, architecture, kind, quantization from the name, 1 when its own config was read or it
+    is a derived id with a note];
     the names without their org -> the folded id; each architecture's family; every
     architecture id in order."""
     names: dict[str, str] = {}
@@ -168,7 +171,7 @@ def build_index(
     short: dict[str, str] = {}
     for model_id, raw in ids.items():
         row = [model_id, raw["arch"], raw["kind"], raw.get("quant", "")]
-        row.append(1 if raw.get("quantization_config") else 0)
+        row.append(1 if raw.get("quantization_config") or raw.get("note") else 0)
         by_name.setdefault(fold(model_id), row)
     for model_id in ids:  # the name without its org, when no full id is spelled so
         base = fold(model_id.rsplit("/", 1)[-1])

@@ -200,7 +200,10 @@ def _from_catalog(model_id: str, fallback_suffixes: tuple[str, ...] = ()) -> Mod
     suffixes = removed or fallback_suffixes
     if item is not None and item.quant and not removed:
         suffixes = (item.quant,)
-    return _apply_quant(entry.spec(), entry.fp8_block, suffixes)
+    spec = entry.spec()
+    if item is not None and item.note:  # a model built on this architecture (its language part)
+        spec = replace(spec, source=f"{spec.source}; as {item.id}: {item.note} ({item.source})")
+    return _apply_quant(spec, entry.fp8_block, suffixes)
 
 
 def _same_model(key: str, model_id: str) -> bool:
