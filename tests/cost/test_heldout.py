@@ -2,28 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from typing import Any
 
 import yaml
+from conftest import load_benchmark
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _bench() -> object:
-    spec = importlib.util.spec_from_file_location(
-        "toplint_bench_rules", ROOT / "benchmarks" / "accuracy.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-B: Any = _bench()
+B: Any = load_benchmark("accuracy.py", "toplint_bench_rules")
 
 
 def test_heldout_yaml_is_the_seeded_draw() -> None:
