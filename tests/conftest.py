@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -12,6 +15,17 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = Path(ROOT).parent / "shared"
 CORPUS = SHARED / "corpus"
 HAVE_SHARED = SHARED.is_dir()
+
+
+def load_benchmark(file: str, name: str) -> ModuleType:
+    """``benchmarks/<file>`` loaded by path as the module ``name`` (benchmarks/ is not a
+    package), in ``sys.modules`` before it runs (its dataclasses look their module up there)."""
+    spec = importlib.util.spec_from_file_location(name, Path(ROOT) / "benchmarks" / file)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture

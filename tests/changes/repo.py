@@ -6,6 +6,8 @@ import os
 import subprocess
 from pathlib import Path
 
+from toplint.cli import main
+
 MANIFEST = """\
 version: 1
 clusters:
@@ -82,3 +84,14 @@ def project(root: Path) -> Path:
         "base",
     )
     return root
+
+
+def check_in(root: Path, *args: str) -> int:
+    """``toplint check ARGS`` run from inside ``root``, as CI and pre-commit run it; the
+    working directory is restored after."""
+    here = os.getcwd()
+    os.chdir(root)
+    try:
+        return main(["check", *args])
+    finally:
+        os.chdir(here)

@@ -9,19 +9,14 @@ from typing import Any
 
 import pytest
 
-from tests.changes.repo import MANIFEST, commit, project, serve
+from tests.changes.repo import MANIFEST, check_in, commit, project, serve
 from toplint.cli import main
 
 
 def _check(
     root: Path, capsys: pytest.CaptureFixture[str], *args: str, base: str = "HEAD~1"
 ) -> tuple[int, Any]:
-    here = os.getcwd()
-    os.chdir(root)
-    try:
-        code = main(["check", ".", "--base", base, "--format", "json", *args])
-    finally:
-        os.chdir(here)
+    code = check_in(root, ".", "--base", base, "--format", "json", *args)
     return code, json.loads(capsys.readouterr().out)
 
 
@@ -218,12 +213,7 @@ def test_a_folder_with_nothing_to_read_is_no_change(tmp_path: Path, capsys: Any)
     root = project(tmp_path / "repo")
     commit(root, {"docs/notes.md": "no deployments here\n"}, "docs")
     commit(root, {"docs/more.md": "still none\n"}, "more docs")
-    here = os.getcwd()
-    os.chdir(root)
-    try:
-        code = main(["check", "docs", "--base", "HEAD~1", "--format", "json"])
-    finally:
-        os.chdir(here)
+    code = check_in(root, "docs", "--base", "HEAD~1", "--format", "json")
     doc = json.loads(capsys.readouterr().out)
     assert doc["findings"] == [] and code == 0
     assert doc["changes"]["known"] == 1  # docs/ had TL008 at the base too
@@ -235,12 +225,7 @@ def test_machine_formats_annotate_only_what_the_change_introduced(
 ) -> None:
     root = project(tmp_path / "repo")
     commit(root, {"deploy/serve.sh": serve("--tensor-parallel-size 16")}, "TP 16")
-    here = os.getcwd()
-    os.chdir(root)
-    try:
-        code = main(["check", ".", "--base", "HEAD~1", "--format", fmt, "--fail-on", "info"])
-    finally:
-        os.chdir(here)
+    code = check_in(root, ".", "--base", "HEAD~1", "--format", fmt, "--fail-on", "info")
     doc = json.loads(capsys.readouterr().out)
     results = doc["runs"][0]["results"] if fmt == "sarif" else doc
     text = json.dumps(results)

@@ -13,8 +13,7 @@ from typing import Any
 import pytest
 
 from tests.changes import render
-from tests.changes.repo import CONFIG, MANIFEST, commit, git, serve
-from toplint.cli import main
+from tests.changes.repo import CONFIG, MANIFEST, check_in, commit, git, serve
 from toplint.report.mermaid import label
 
 HOSTILE = 'h100 "x"] <b>bold</b> `tick` @octocat #1 |pipe| {brace} & \u202e'
@@ -34,12 +33,7 @@ def tools() -> tuple[str, str, Path]:
 
 
 def _comment(root: Path, capsys: Any) -> str:
-    here = os.getcwd()
-    os.chdir(root)
-    try:
-        code = main(["check", ".", "--base", "HEAD~1", "--format", "markdown"])
-    finally:
-        os.chdir(here)
+    code = check_in(root, ".", "--base", "HEAD~1", "--format", "markdown")
     # TP 16 over InfiniBand runs and nothing on its GPUs is clearly faster: info, which does
     # not fail (docs/severity.md); the comment still shows it as introduced.
     assert code == 0

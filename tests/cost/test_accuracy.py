@@ -10,14 +10,13 @@ the development sources give.
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from conftest import load_benchmark
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "accuracy.md"
@@ -27,13 +26,7 @@ _ROW = re.compile(
 
 
 def _bench() -> ModuleType:
-    path = ROOT / "benchmarks" / "accuracy.py"
-    spec = importlib.util.spec_from_file_location("toplint_accuracy_bench", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("accuracy.py", "toplint_accuracy_bench")
 
 
 def _documented() -> dict[tuple[str, str], tuple[int, float]]:

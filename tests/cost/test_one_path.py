@@ -8,13 +8,11 @@ a TP group over the measured ranks, and priced through ``group_fabric`` and ``pr
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from conftest import load_benchmark
 
 from toplint.cost.fabric import group_fabric
 from toplint.cost.params import PARAMS
@@ -27,17 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PCIE_GEN = {31.5: 4, 63.0: 5, 121.0: 6}
 
 
-def _bench() -> ModuleType:
-    path = ROOT / "benchmarks" / "accuracy.py"
-    spec = importlib.util.spec_from_file_location("toplint_accuracy_one_path", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-BENCH = _bench()
+BENCH = load_benchmark("accuracy.py", "toplint_accuracy_one_path")
 MODEL = BENCH.Model()
 
 

@@ -163,6 +163,17 @@ def test_mode_is_kept(tmp_path: Path, capsys) -> None:
     assert path.read_text() == FIXED and (path.stat().st_mode & 0o777) == 0o751
 
 
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root chowns")
+def test_owner_is_kept(tmp_path: Path, capsys) -> None:
+    """The rename puts a new file in place: it is given the old file's owner back."""
+    path = _write(tmp_path / "x.sh", TP8)
+    os.chown(path, 4321, 4322)
+    _fix(tmp_path, str(path))
+    capsys.readouterr()
+    info = path.stat()
+    assert path.read_text() == FIXED and (info.st_uid, info.st_gid) == (4321, 4322)
+
+
 def test_read_only_file_is_reported_and_others_proceed(tmp_path: Path, capsys) -> None:
     locked = _write(tmp_path / "a.sh", TP8)
     locked.chmod(0o444)

@@ -6,13 +6,12 @@ half is a reported number (`python benchmarks/incidents.py`), never tuned, so no
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from conftest import load_benchmark
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "incidents" / "cases"
@@ -23,13 +22,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = 0
 
 
 def _bench() -> ModuleType:
-    path = ROOT / "benchmarks" / "incidents.py"
-    spec = importlib.util.spec_from_file_location("toplint_incidents_bench", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("incidents.py", "toplint_incidents_bench")
 
 
 def test_split_covers_every_case_once() -> None:

@@ -3,26 +3,15 @@ half keeps its score (issue 24).  The held-out half is never asserted on file by
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from conftest import load_benchmark
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def scorer() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("open_world", ROOT / "benchmarks/open_world.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["open_world"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-OW = scorer()
+OW = load_benchmark("open_world.py", "open_world")
 ROW = {"file": "a/x.sh", "deployments": [{"engine": "vllm", "tp": 4, "pp": 2, "model": "m"}]}
 
 

@@ -5,17 +5,15 @@ read as LF), and fix edits are positions in that text.  ``Original`` keeps what 
 dropped, so ``restore`` gives back the BOM and every unchanged line's own line ending; a new
 line takes the ending of the file's other lines.
 
-``write_back`` writes to a temporary file in the same folder and renames it over the target
-(keeping mode and, where allowed, ownership), so a full disk or a crash never leaves a
-truncated file, and it refuses when the file changed since it was read.
+``write_back`` refuses when the file changed since it was read or is read-only, then writes it
+as every file toplint writes is written (``toplint.infra.safewrite``: a temporary file in the
+same folder renamed over the target), keeping its mode and, where allowed, its owner, so a full
+disk or a crash never leaves a truncated file.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
-import stat
-import tempfile
 
 from toplint.fix.linediff import lines_of as _lines
 from toplint.fix.linediff import opcodes
@@ -88,30 +86,9 @@ def write_back(original: Original, data: bytes) -> None:
         raise WriteError("changed since toplint read it; not written (run again)")
     if not os.access(target, os.W_OK) or not info.st_mode & 0o222:  # root passes access()
         raise WriteError("read-only; not written")
-    folder = os.path.dirname(target) or "."
+    from toplint.infra.safewrite import write_file
+
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", dir=folder)
-    except OSError as exc:
-        raise WriteError(f"cannot write in {folder}: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, stat.S_IMODE(info.st_mode))
-        if hasattr(os, "chown") and (info.st_uid, info.st_gid) != _owner(tmp):
-            os.chown(tmp, info.st_uid, info.st_gid)
-        os.replace(tmp, target)
-    except OSError as exc:
-        _unlink(tmp)
-        raise WriteError(f"cannot write: {exc.strerror or exc}") from None
-
-
-def _owner(path: str) -> tuple[int, int]:
-    info = os.stat(path)
-    return info.st_uid, info.st_gid
-
-
-def _unlink(path: str) -> None:
-    with contextlib.suppress(OSError):
-        os.unlink(path)
+        write_file(target, data, mode=info.st_mode, owner=(info.st_uid, info.st_gid))
+    except OSError as exc:  # WriteRefused: the message says why
+        raise WriteError(str(exc)) from None

@@ -208,7 +208,11 @@ def draft_manifest(topo_text: str, gpu_names: list[str] | None = None, fmt: str 
     gpu = _gpu_entries(draft, topo, gpu_names)
     _intra_entries(draft, topo, gpu)
     _inter_entries(draft, topo)
-    return _to_json(draft) if fmt == "json" else _to_yaml(draft)
+    if fmt == "json":
+        from toplint.hardware.nodes_draft import draft_json
+
+        return draft_json([(draft.cluster, draft.intra, draft.inter)])
+    return _to_yaml(draft)
 
 
 def _gpu_entries(draft: _Draft, topo: Topology, names: list[str] | None) -> GpuSpec | None:
@@ -451,28 +455,6 @@ def _to_yaml(draft: _Draft) -> str:
     lines += ["    inter_node:" if known else "    # inter_node:   (only needed for nodes > 1)"]
     lines += _lines(draft.inter, "      ")
     return "\n".join(lines) + "\n"
-
-
-def _to_json(draft: _Draft) -> str:
-    cluster: dict[str, Any] = {}
-    notes: list[str] = []
-    for section, entries in (
-        ("", draft.cluster),
-        ("intra_node", draft.intra),
-        ("inter_node", draft.inter),
-    ):
-        target = cluster.setdefault(section, {}) if section else cluster
-        for key, value, why in entries:
-            name = f"{section}.{key}" if section else key
-            if value is None:
-                notes.append(f"{name}: {why}")
-            else:
-                target[key] = value
-    for section in ("intra_node", "inter_node"):
-        if not cluster[section]:
-            del cluster[section]
-    cluster["notes"] = notes
-    return json.dumps({"version": 1, "clusters": [cluster]}, indent=2) + "\n"
 
 
 def parse_gpu_names(text: str) -> list[str]:

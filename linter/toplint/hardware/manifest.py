@@ -24,7 +24,7 @@ from toplint.hardware.types import (
 )
 from toplint.hardware.units import UnitError, parse_bandwidth, parse_latency, parse_size
 from toplint.infra.readpolicy import read_text
-from toplint.infra.yamlsafe import load_documents
+from toplint.infra.yamlsafe import one_document
 from toplint.model import Position
 from toplint.record import replace
 
@@ -91,13 +91,11 @@ def load_hardware(path: str) -> Hardware:
 def hardware_from_text(text: str, path: str) -> Hardware:
 
     try:
-        docs = load_documents(text, path)
+        doc = one_document(text, path, "expected one YAML/JSON document")
     except SourceError as exc:
         raise ManifestError(f"{path}:{exc.line}:{exc.column}: {exc}") from None
-    if len(docs) != 1:
-        raise ManifestError(f"{path}:1:1: expected one YAML/JSON document, found {len(docs)}")
-    ctx = _Doc(path, docs[0])
-    data = docs[0].data
+    ctx = _Doc(path, doc)
+    data = doc.data
     validate(data, ctx.where)
     resolved = [ctx.attempt(_cluster, ctx, i, raw) for i, raw in enumerate(data["clusters"])]
     seen: set[str] = set()

@@ -50,7 +50,7 @@ def draft_from_nodes(text: str, fmt: str = "yaml") -> tuple[str, int]:
         "# Check every value; commented keys are what the labels cannot show: fill them in.",
     ]
     if fmt == "json":
-        return _to_json(clusters), questions
+        return draft_json(clusters), questions
     return _to_yaml(head, clusters), questions
 
 
@@ -251,7 +251,9 @@ def _to_yaml(head: list[str], clusters: list[tuple[list[Entry], list[Entry], lis
     return "\n".join(lines) + "\n"
 
 
-def _to_json(clusters: list[tuple[list[Entry], list[Entry], list[Entry]]]) -> str:
+def draft_json(clusters: list[tuple[list[Entry], list[Entry], list[Entry]]]) -> str:
+    """The draft manifest as JSON: one cluster a (cluster, intra_node, inter_node) triple, a
+    key with no value a line of ``notes`` (also ``toplint.hardware.detect``'s JSON draft)."""
     out = []
     for cluster, intra, inter in clusters:
         body: dict[str, Any] = {}

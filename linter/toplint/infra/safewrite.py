@@ -54,10 +54,13 @@ def check_target(path: str) -> str:
     return folder
 
 
-def write_file(path: str, data: bytes, mode: int | None = None) -> None:
+def write_file(
+    path: str, data: bytes, mode: int | None = None, owner: tuple[int, int] | None = None
+) -> None:
     """Write ``data`` to ``path`` by renaming a new file over it (a symlink there is replaced,
     not followed).  ``mode``: the new file's permission bits (default: as ``open`` would
-    create it, 0o666 less the umask)."""
+    create it, 0o666 less the umask); ``owner``: its (uid, gid), where it differs from the
+    writer's (a fix keeps the file's owner; only root may give a file away)."""
     folder = check_target(path)
     if os.path.isdir(path) and not os.path.islink(path):
         raise WriteRefused("is a directory")
@@ -71,11 +74,18 @@ def write_file(path: str, data: bytes, mode: int | None = None) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, _default_mode() if mode is None else stat.S_IMODE(mode))
+        if owner is not None and hasattr(os, "chown") and owner != _owner(tmp):
+            os.chown(tmp, *owner)
         os.replace(tmp, path)
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise WriteRefused(f"cannot write: {exc.strerror or exc}") from None
+
+
+def _owner(path: str) -> tuple[int, int]:
+    info = os.stat(path)
+    return info.st_uid, info.st_gid
 
 
 def _default_mode() -> int:

@@ -558,6 +558,15 @@ def load_data(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> list[Any
     return [d.data for d in load_documents(text, path, limits)]
 
 
+def one_document(text: str, path: str, expected: str) -> Document:
+    """The one document of a file that must hold exactly one; else ``SourceError`` at 1:1 saying
+    ``expected`` and how many it found (a syntax error: ``SourceError`` naming line and column)."""
+    docs = load_documents(text, path)
+    if len(docs) != 1:
+        raise SourceError(f"{expected}, found {len(docs)}")
+    return docs[0]
+
+
 def dump(data: Any) -> str:
     """``data`` as YAML text (PyYAML's safe dumper: plain data only, keys in their order)."""
     text: str = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)

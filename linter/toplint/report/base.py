@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from toplint.hardware.units import plural
 from toplint.infra.patterns import DeferredPattern
 from toplint.model import Finding, Severity
 from toplint.record import field, record, replace
@@ -184,6 +185,15 @@ def counts_by_rule(findings: Sequence[Finding]) -> dict[str, int]:
 def counts_by_severity(findings: Sequence[Finding]) -> dict[str, int]:
     counts = Counter(f.severity for f in findings)
     return {str(s): counts[s] for s in (Severity.ERROR, Severity.WARNING, Severity.INFO)}
+
+
+def severity_summary(findings: Sequence[Finding]) -> str:
+    """``2 errors, 1 warning, 3 info``: the severities that occur, most severe first."""
+    return ", ".join(
+        plural(c, s) if s != "info" else f"{c} info"
+        for s, c in counts_by_severity(findings).items()
+        if c
+    )
 
 
 def rule_index(report: Report) -> dict[str, Rule]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from toplint.hardware.units import plural
-from toplint.report.base import Report, counts_by_severity, number, printable
+from toplint.report.base import Report, number, printable, severity_summary
 from toplint.report.changeset import ChangeSet, DeploymentChange, Side
 
 
@@ -54,10 +54,6 @@ def changes_verdict(report: Report, hidden: list[str]) -> str:
     against = f"against {printable(changes.base)}"
     n = len(report.findings)
     if n:
-        sev = ", ".join(
-            plural(c, s) if s != "info" else f"{c} info"
-            for s, c in counts_by_severity(report.findings).items()
-            if c
-        )
+        sev = severity_summary(report.findings)
         return f"The change introduces {plural(n, 'finding')} ({sev}) {against}{tail}."
     return f"The change introduces no finding {against}{tail}."

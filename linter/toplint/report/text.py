@@ -7,9 +7,9 @@ from toplint.model import Finding
 from toplint.report.base import (
     Report,
     counts_by_rule,
-    counts_by_severity,
     printable,
     rule_index,
+    severity_summary,
     shown,
 )
 
@@ -71,11 +71,7 @@ def verdict_line(report: Report) -> str:
         return changes_verdict(report, hidden)
     tail = f" ({', '.join(hidden)})" if hidden else ""
     if n:
-        sev = ", ".join(
-            plural(c, s) if s != "info" else f"{c} info"
-            for s, c in counts_by_severity(report.findings).items()
-            if c
-        )
+        sev = severity_summary(report.findings)
         return f"Found {plural(n, 'finding')} ({sev}) in {plural(report.files, 'file')}{tail}."
     if not report.deployments:
         return f"No findings{tail}, but no deployment was found: nothing was checked."

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from toplint.engines import layout as render
 from toplint.engines.registry import get_engine
 from toplint.model import Applicability, Deployment, Finding, Fix, Intent, Position, Severity
 from toplint.rulebook.types import Rule, RuleContext
+
+_T = TypeVar("_T")
 
 # Deployment field -> the canonical flag names that set it (for anchors of findings).
 _FIELD_FLAGS = {
@@ -90,17 +92,18 @@ def severity_for(rule: Rule, ctx: RuleContext, wanted: Severity) -> Severity:
 
 
 def opt_float(ctx: RuleContext, name: str, default: float) -> float:
-    value = ctx.options.get(name, default)
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        return default
+    return _option(ctx, name, default, float)
 
 
 def opt_int(ctx: RuleContext, name: str, default: int) -> int:
+    return _option(ctx, name, default, int)
+
+
+def _option(ctx: RuleContext, name: str, default: _T, convert: Callable[[Any], _T]) -> _T:
+    """The rule option ``name`` as ``convert`` reads it; ``default`` when unset or unreadable."""
     value = ctx.options.get(name, default)
     try:
-        return int(value)
+        return convert(value)
     except (TypeError, ValueError):
         return default
 

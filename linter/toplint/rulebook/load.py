@@ -18,7 +18,7 @@ from toplint.facts import registry
 from toplint.infra import schemas
 from toplint.infra.datacache import cached_data
 from toplint.infra.pkgdata import package_folder, package_root
-from toplint.infra.yamlsafe import load_documents
+from toplint.infra.yamlsafe import one_document
 from toplint.model import APPLICABILITIES, Applicability, Severity
 from toplint.rulebook.declarative import Branch, Spec, make_check, placeholders, references
 from toplint.rulebook.types import Rule
@@ -126,12 +126,9 @@ _LOADER = "rule-yaml-v2"
 def _checked_rule_data(text: str, origin: str) -> Any:
 
     try:
-        docs = load_documents(text, origin)
+        doc = one_document(text, origin, "a rule file holds one YAML document")
     except SourceError as exc:
         raise ConfigError(f"{origin}:{exc.line}:{exc.column}: {exc}") from None
-    if len(docs) != 1:
-        raise ConfigError(f"{origin}:1:1: a rule file holds one YAML document, found {len(docs)}")
-    doc = docs[0]
     _validate(doc.data, origin, doc)
     return doc.data
 

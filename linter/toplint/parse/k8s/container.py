@@ -16,7 +16,12 @@ from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Position, unparsable
-from toplint.parse.argv import Invocation, find_invocations, image_invocation
+from toplint.parse.argv import (
+    Invocation,
+    deployment_from_invocation,
+    find_invocations,
+    image_invocation,
+)
 from toplint.parse.k8s import text as k8s_text
 from toplint.parse.options import Arg
 from toplint.record import replace
@@ -154,6 +159,22 @@ def invocations(ctx: Ctx, cpath: Path, env: Mapping[str, str | None]) -> list[In
         for command in script_commands(ctx, path, env)
         for inv in find_engine_invocations(command)
     ]
+
+
+def script_deployments(
+    ctx: Ctx, path: Path, env: Mapping[str, str | None], kind: str, base: Deployment
+) -> list[Deployment]:
+    """A deployment for each engine invocation in the shell script at YAML ``path``, each from
+    ``base`` at the invocation's position; their findings go to ``ctx.findings``."""
+    out: list[Deployment] = []
+    for command in script_commands(ctx, path, env):
+        for inv in find_engine_invocations(command):
+            pos = inv.start.position
+            seed = replace(base, line=pos.line, column=pos.column, engine=inv.engine)
+            dep, found = deployment_from_invocation(inv, ctx.path, source_kind=kind, base=seed)
+            ctx.findings.extend(found)
+            out.append(dep)
+    return out
 
 
 def _element_path(ctx: Ctx, cpath: Path, index: int) -> Path:

@@ -17,9 +17,8 @@ from toplint.engines.registry import engine_running_in
 from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, Position
-from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.k8s import text as k8s_text
-from toplint.parse.k8s.container import find_engine_invocations, script_commands
+from toplint.parse.k8s.container import script_deployments
 from toplint.parse.k8s.context import Ctx, base_deployment, gpu_request, pod_labels, to_int
 from toplint.parse.k8s.pods import pod_deployments
 from toplint.parse.options import Arg, apply_flags, parse_args
@@ -281,15 +280,8 @@ def ray_job(ctx: Ctx) -> list[Deployment]:
     ray = ray_nodes(ctx, spec)
     out: list[Deployment] = []
     if isinstance(ctx.get(("spec", "entrypoint")), str):
-        for command in script_commands(ctx, ("spec", "entrypoint"), {}):
-            for inv in find_engine_invocations(command):
-                pos = inv.start.position
-                seed = replace(base, line=pos.line, column=pos.column, engine=inv.engine)
-                dep, found = deployment_from_invocation(
-                    inv, ctx.path, source_kind="kuberay", base=seed
-                )
-                ctx.findings.extend(found)
-                out.append(_on_cluster(dep, ray))
+        found = script_deployments(ctx, ("spec", "entrypoint"), {}, "kuberay", base)
+        out = [_on_cluster(dep, ray) for dep in found]
     return out or cluster_deployments(ctx, spec, base)
 
 

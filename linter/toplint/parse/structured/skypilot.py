@@ -19,11 +19,9 @@ from typing import Any
 
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, ParseResult
-from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
-from toplint.parse.k8s.container import find_engine_invocations, script_commands
+from toplint.parse.k8s.container import script_deployments
 from toplint.parse.k8s.context import Ctx
-from toplint.record import replace
 
 ACCELERATORS_LABEL = "skypilot.co/accelerators"
 _RUN = re.compile(r"^run:", re.M)
@@ -135,17 +133,7 @@ def _task(
         notes=notes,
         sources={"gpus_per_node": where, "gpus": where, "nodes": _nodes_pos(doc, start)},
     )
-    out: list[Deployment] = []
-    for command in script_commands(ctx, ("run",), env):
-        for inv in find_engine_invocations(command):
-            pos = inv.start.position
-            seed = replace(base, line=pos.line, column=pos.column, engine=inv.engine)
-            dep, found = deployment_from_invocation(
-                inv, source.path, source_kind="skypilot", base=seed
-            )
-            ctx.findings.extend(found)
-            out.append(dep)
-    return out, ctx.findings
+    return script_deployments(ctx, ("run",), env, "skypilot", base), ctx.findings
 
 
 def _nodes_pos(doc: Document, default: Any) -> Any:

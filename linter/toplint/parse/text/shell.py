@@ -136,29 +136,29 @@ def _read_word(cur: _Cursor) -> tuple[str, list[Part], bool]:
                     nxt = cur.take()
                     if nxt != "\n":
                         lit.append(nxt)
-                elif c == "$":
-                    cur.take()
-                    exp = _read_expansion(cur)
+                elif c in "$`":
                     flush()
-                    parts.append(("exp", exp) if exp else ("lit", "$"))
-                elif c == "`":
-                    flush()
-                    parts.append(("exp", "(" + _read_backquote(cur) + ")"))
+                    parts.append(_expansion(cur))
                 else:
                     lit.append(cur.take_run(_DOUBLE_QUOTED) or cur.take())
             cur.take()
-        elif ch == "$":
-            cur.take()
-            exp = _read_expansion(cur)
+        elif ch in "$`":
             flush()
-            parts.append(("exp", exp) if exp else ("lit", "$"))
-        elif ch == "`":
-            flush()
-            parts.append(("exp", "(" + _read_backquote(cur) + ")"))
+            parts.append(_expansion(cur))
         else:
             lit.append(cur.take_run(_PLAIN) or cur.take())
     flush()
     return cur.text[raw_start : cur.i], parts, quoted
+
+
+def _expansion(cur: _Cursor) -> Part:
+    """The word part a ``$`` or a backquote at the cursor starts, quoted or not (a ``$`` that
+    starts no expansion is a literal ``$``)."""
+    if cur.peek() == "`":
+        return ("exp", "(" + _read_backquote(cur) + ")")
+    cur.take()
+    exp = _read_expansion(cur)
+    return ("exp", exp) if exp else ("lit", "$")
 
 
 def _read_backquote(cur: _Cursor) -> str:

@@ -246,14 +246,8 @@ class Interpreter:
         if loaded is None:
             return False
         path, text = loaded
-        # A script run by this one is charged like a sourced one (the file's one meter).
-        _charge("sourced-files", 1, target.line, target.column)
-        _charge("sourced-bytes", len(text), target.line, target.column)
-        try:
-            toks = tokens_of(text)
-        except BudgetExceeded as exc:
-            raise exc.at(target.line, target.column) from None
-        except SourceError:
+        toks = _loaded_tokens(target, text)  # charged like a sourced file (the file's one meter)
+        if toks is None:
             return False
         launchers = [w for w in words[:at] if (w.value or "").rsplit("/", 1)[-1] in LAUNCHERS]
         prefix = list(words[:at]) if launchers else []
@@ -274,13 +268,8 @@ class Interpreter:
         if loaded is None:
             return
         path, text = loaded
-        _charge("sourced-files", 1, target.line, target.column)
-        _charge("sourced-bytes", len(text), target.line, target.column)
-        try:
-            toks = tokens_of(text)
-        except BudgetExceeded as exc:
-            raise exc.at(target.line, target.column) from None
-        except SourceError:
+        toks = _loaded_tokens(target, text)
+        if toks is None:
             return  # the sourced file is linted on its own, where its error is reported
         child = self._child(path, self.expander.env, self.positional)
         child.expander.env = self.expander.env  # a sourced file's assignments stay
@@ -309,6 +298,20 @@ def _charge(budget: str, amount: int, line: int, column: int) -> None:
         meter().count(budget, amount)
     except BudgetExceeded as exc:
         raise exc.at(line, column) from None
+
+
+def _loaded_tokens(target: Word, text: str) -> list[Tok] | None:
+    """The tokens of a file a script sources or runs (``text``, named by ``target``), charged to
+    the file's interpreter budget at ``target``; None when it does not lex (it is linted on its
+    own, where its error is reported)."""
+    _charge("sourced-files", 1, target.line, target.column)
+    _charge("sourced-bytes", len(text), target.line, target.column)
+    try:
+        return tokens_of(text)
+    except BudgetExceeded as exc:
+        raise exc.at(target.line, target.column) from None
+    except SourceError:
+        return None
 
 
 def _whole_expansion(tok: Tok) -> str | None:
