@@ -102,3 +102,54 @@ def test_omegaconf_interpolations_resolve_inside_the_document() -> None:
     text += "  pipeline_parallel_size: ${oc.env:PP,2}\n  model: ${oc.env:MODEL}\n"
     dep = only("conf.yaml", text)
     assert (dep.tp, dep.pp, dep.model) == (4, 2, None)
+
+
+SCHEMA = """\
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "title": "SGLang deployment configuration",
+  "type": "object",
+  "properties": {
+    "sglang": {
+      "type": "object",
+      "properties": {
+        "tensor_parallel_size": {"type": "integer", "minimum": 1},
+        "ep_size": {"type": "integer", "minimum": 1}
+      }
+    }
+  }
+}
+"""
+
+CRD = """\
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: servings.example.com}
+spec:
+  group: example.com
+  names: {kind: Serving, plural: servings}
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              properties:
+                engine: {type: string, enum: [vllm]}
+                tensorParallelSize: {type: integer}
+"""
+
+
+def test_a_schema_of_a_configuration_sets_no_option() -> None:
+    # The shape of aws-samples/awsome-inference@d3236c8c
+    # 2.projects/sglang-inference/configs/schema/sglang-config-v1.0.json: its
+    # `tensor_parallel_size: {"type": "integer"}` had been read as a TP of that JSON (TL010).
+    for name, text in (("config.schema.json", SCHEMA), ("crd.yaml", CRD)):
+        result = parse_text(name, text)
+        assert result.deployments == (), name
+        assert not [f for f in result.findings if f.rule == "TL010"], name

@@ -92,10 +92,20 @@ def _mappings(data: Any) -> Iterator[tuple[Path, dict[Any, Any]]]:
         at, node = stack.pop()
         if isinstance(node, dict):
             budget -= 1
+            if _describes_values(node):
+                continue  # a schema of a configuration sets nothing: not read as options
             yield at, node
             stack.extend(((*at, k), v) for k, v in reversed(list(node.items())) if k != CALL)
         elif isinstance(node, list):
             stack.extend(((*at, i), v) for i, v in reversed(list(enumerate(node))))
+
+
+def _describes_values(node: Mapping[Any, Any]) -> bool:
+    """A JSON Schema (or a CRD's OpenAPI schema): ``{"$schema": ...}`` or an object type with
+    ``properties``.  Its ``tensor_parallel_size: {type: integer}`` describes an option; reading
+    it as a value gave TL010 errors on a repository's configuration schema."""
+    properties = node.get("properties")
+    return "$schema" in node or (node.get("type") == "object" and isinstance(properties, dict))
 
 
 def _own(at: Path, node: Mapping[Any, Any], calls: Mapping[str, str]) -> ev.Evidence | None:
