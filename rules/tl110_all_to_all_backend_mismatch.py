@@ -241,12 +241,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
 
 
 def _unpriced(ctx: RuleContext) -> str:
-    """Why the cost stage left the EP exchange unpriced (its report says so), or ""."""
-    for note in ctx.cost.unpriced if ctx.cost is not None else ():
-        phase, sep, why = note.partition(" EP exchange: ")
-        if sep and phase in ("prefill", "decode"):
-            return why
-    return ""
+    """Why the cost stage left the EP exchange unpriced (the ``ep.unpriced`` fact), or ""."""
+    return str(ctx.facts.get(F.EP_UNPRICED, ""))
 
 
 # What each backend's wire is called in the backends table: the sparse exchanges worth trying.

@@ -21,8 +21,12 @@ def _published() -> list[dict[str, object]]:
     moe = place(DEEPSEEK_V3, cluster(nodes=2), tp=4, pp=2, dp=2, ep=8)
     moe = replace(moe, deployment=replace(moe.deployment, gpus=16))
     dense = place(LLAMA_70B, cluster(nodes=2), tp=16)
+    # pplx inside one node is not priced (issue 28): the one deployment that says why
+    pplx = place(DEEPSEEK_V3, cluster(nodes=1), tp=1, pp=1, dp=8, ep=8)
+    options = {**pplx.deployment.options, "all2all_backend": "pplx"}
+    pplx = replace(pplx, deployment=replace(pplx.deployment, options=options, gpus=8))
     out = []
-    for p in (moe, dense):
+    for p in (moe, dense, pplx):
         cost = estimate(p, WORK)
         facts = collect(p.deployment, p, cost, p.model, BUDGETS, WORK, outcome(p, cost, WORK))
         out.append(facts)

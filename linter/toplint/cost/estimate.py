@@ -71,6 +71,7 @@ def estimate(placement: Placement, workload: Workload) -> CostReport:
         )
     rows: list[Collective] = []
     unpriced: list[str] = []
+    ep_unpriced = ""
     worst = {kind: placement.worst(kind) for kind in ("tp", "pp")}
     phases: tuple[tuple[Phase, int, int], ...] = (
         ("prefill", workload.prompt_tokens, 1),
@@ -81,6 +82,7 @@ def estimate(placement: Placement, workload: Workload) -> CostReport:
         rows.extend(builder.build())
         if builder.moe is not None and builder.moe.style == UNPRICED:
             unpriced.append(f"{phase} EP exchange: {builder.moe.why}")
+            ep_unpriced = ep_unpriced or builder.moe.why
     rows.extend(_kv_transfer(placement, model, workload, notes))
     stream = weight_stream_ms(placement, model, workload.decode_batch, notes)
     compute = prefill_compute_ms(placement, model, workload.prompt_tokens, notes)
@@ -102,6 +104,7 @@ def estimate(placement: Placement, workload: Workload) -> CostReport:
         prefill_comm_methods=prefill[2],
         decode_comm_methods=decode[2],
         unpriced=tuple(unpriced),
+        ep_unpriced=ep_unpriced,
         decode_moe_ms=moe,
     )
 

@@ -85,5 +85,6 @@ class CostReport:
     # What is on the path but could not be priced, and why (an all-to-all backend toplint does
     # not know): the phase totals leave it out, so no rule judges them (TL110 reports it).
     unpriced: tuple[str, ...] = ()
+    ep_unpriced: str = ""  # why the EP exchange is not priced ("": it is): the ep.unpriced fact
     # The expert kernels of one MoE decode step beyond streaming (compute.moe_decode_ms).
     decode_moe_ms: float = 0.0

@@ -155,6 +155,8 @@ def _cost(facts: Facts, cost: CostReport) -> None:
         chosen = [c for c in rows if c.group == group and c.phase == phase]
         if chosen and (whole or group == "pp"):
             facts[name] = _sum_ms(chosen)
+    if cost.ep_unpriced:
+        facts[F.EP_UNPRICED] = cost.ep_unpriced
     _put(facts, F.DECODE_WEIGHT_STREAM_MS, cost.decode_weight_stream_ms)
     _put(facts, F.PREFILL_COMPUTE_MS, cost.prefill_compute_ms)
     if not whole:

@@ -189,6 +189,9 @@ EP_LINK_KIND = fact("ep.link.kind", str, "", "slowest link in an expert-parallel
 EP_LINK_BANDWIDTH = fact(
     "ep.link.bandwidth_gb_per_s", float, "GB/s", "per-GPU bandwidth of that link, per direction"
 )
+EP_UNPRICED = fact(
+    "ep.unpriced", str, "", "why the expert-parallel exchange is not priced (absent when it is)"
+)
 
 # --- collective costs (cost) -----------------------------------------------------------------
 TP_PREFILL_MESSAGE_BYTES = fact(
