@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
 from toplint.cost.types import CostReport, Workload
+from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment
 from toplint.outcome.latency import latency
@@ -11,6 +12,7 @@ from toplint.outcome.memory import memory
 from toplint.outcome.starts import problems
 from toplint.outcome.types import Outcome
 from toplint.placement.types import Placement
+from toplint.record import replace
 
 
 def outcome(placement: Placement, cost: CostReport | None, workload: Workload) -> Outcome:
@@ -39,7 +41,10 @@ def whatif(dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Worklo
     import toplint.placement.place
 
     placement = toplint.placement.place.place(dep, cluster, model)
-    made = outcome(placement, toplint.cost.estimate.estimate(placement, workload), workload)
+    made = outcome(placement, None, workload)
+    if made.runs:  # a layout that does not start or fit has no latency anyone weighs
+        cost = toplint.cost.estimate.estimate(placement, workload)
+        made = replace(made, latency=latency(dep, cost, workload))
     if len(_WHATIF) >= _WHATIF_MOST:
         _WHATIF.clear()
     _WHATIF[key] = (cluster, made)  # the cluster kept alive: its id stays its own
@@ -52,7 +57,11 @@ _WHATIF_MOST = 4096
 
 def _key(dep: Deployment) -> tuple[object, ...]:
     """Every field of a deployment that placement, cost or the outcome reads (not where it was
-    written: path, positions, name, notes, provenance)."""
+    written: path, positions, name, notes, provenance).  The options that spell the TP, PP and
+    DP sizes are left out: parsing turned them into ``tp``/``pp``/``dp``, which the key holds,
+    and nothing after parsing reads them (a fix that writes ``--tensor-parallel-size 2`` asks
+    for the layout an alternative already priced)."""
+    sizes = _size_options(dep.engine)
     return (
         dep.engine,
         dep.model,
@@ -68,6 +77,13 @@ def _key(dep: Deployment) -> tuple[object, ...]:
         dep.replicas,
         dep.source_kind,
         dep.pods_are_nodes,
-        tuple(sorted(dep.options.items())),
+        tuple(sorted(kv for kv in dep.options.items() if kv[0] not in sizes)),
         tuple(sorted(dep.labels.items())),
     )
+
+
+def _size_options(engine: str) -> frozenset[str]:
+    """The option keys of ``engine``'s TP, PP and DP size flags (``tensor_parallel_size``)."""
+    names = get_engine(engine).layout
+    spelled = (names.tp, names.pp, names.dp)
+    return frozenset(n.split(" ")[0].lstrip("-").replace("-", "_") for n in spelled if n)

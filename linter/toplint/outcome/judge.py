@@ -135,15 +135,19 @@ def same_gpu_layouts(
     cluster: Cluster,
     model: ModelSpec,
     workload: Workload,
+    *,
+    fewer_tp: bool = False,
 ) -> list[Judged]:
-    """Every TP × PP split of the deployment's TP × PP GPUs (DP kept), judged; those that run
-    and are no slower first, fastest decode first."""
+    """Every other TP × PP split of the deployment's TP × PP GPUs (DP kept; with ``fewer_tp``
+    only those with fewer TP ranks), judged; those that run and are no slower first, fastest
+    decode first.  Only the splits asked for are priced: each is a placement and a cost."""
     gpus = (dep.tp or 1) * (dep.pp or 1)
     dims = get_engine(dep.engine).dimensions
+    current = dep.tp or 1
     out = [
         judge(dep, before, cluster, model, workload, tp=tp, pp=gpus // tp)
-        for tp in range(1, gpus + 1)
-        if gpus % tp == 0 and (gpus // tp == 1 or "pp" in dims)
+        for tp in range(1, (current if fewer_tp else gpus + 1))
+        if tp != current and gpus % tp == 0 and (gpus // tp == 1 or "pp" in dims)
     ]
     return sorted(out, key=_rank)
 

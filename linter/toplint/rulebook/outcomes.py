@@ -15,11 +15,7 @@ def better_split(ctx: RuleContext, *, fewer_tp: bool = True) -> tuple[Judged | N
     dep, model, cluster, before = ctx.deployment, ctx.model, ctx.cluster, ctx.outcome
     if model is None or cluster is None or before is None:
         return None, "", "no other layout could be weighed (model unknown)"
-    alternatives = [
-        j
-        for j in same_gpu_layouts(dep, before, cluster, model, ctx.workload)
-        if (j.tp < (dep.tp or 1) if fewer_tp else j.tp != (dep.tp or 1))
-    ]
+    alternatives = same_gpu_layouts(dep, before, cluster, model, ctx.workload, fewer_tp=fewer_tp)
     for alt in alternatives:
         how = clearly_better(before, alt, ctx.budgets)
         if how:
