@@ -70,7 +70,15 @@ class MoeComm:
 
 
 def _norm(key: str) -> str:
-    return key.lower().replace("-", "_").lstrip("_")
+    found = _NORMS.get(key)
+    if found is None:
+        found = key.lower().replace("-", "_").lstrip("_")
+        if len(_NORMS) < 4096:  # option names repeat across a tree's deployments
+            _NORMS[key] = found
+    return found
+
+
+_NORMS: dict[str, str] = {}
 
 
 def option(options: Mapping[str, str], *names: str) -> str | None:

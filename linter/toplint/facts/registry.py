@@ -84,17 +84,17 @@ class FactView(Mapping[str, Any]):
         self._values = values
 
     def __getitem__(self, name: str) -> Any:
-        return self._values[_known(name)]
+        return self._values[name if name in FACTS else _known(name)]
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and _known(name) in self._values
+        return isinstance(name, str) and (name if name in FACTS else _known(name)) in self._values
 
     def get(self, name: str, default: Any = None) -> Any:
-        return self._values.get(_known(name), default)
+        return self._values.get(name if name in FACTS else _known(name), default)
 
     def number(self, name: str) -> float | None:
         """A numeric fact (int or float, never a bool), or None when it is absent."""
-        value = self._values.get(_known(name))
+        value = self._values.get(name if name in FACTS else _known(name))
         if isinstance(value, bool) or not isinstance(value, int | float):
             return None
         return value
