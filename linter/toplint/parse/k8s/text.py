@@ -103,10 +103,14 @@ def _align(file_text: str, start: int, original: str) -> list[int]:
     cursor = start
     limit = len(file_text)
     i, n = 0, len(original)
-    verbatim = True  # at the start and after each newline: is the line written as it is?
+    # Is the rest of the line written as it is?  Asked at the start of each line and again
+    # after its first character (an indented block scalar's line starts after the indent): at
+    # most twice a line, so the search stays linear.  Where it is, each character maps to the
+    # next one, exactly as the search below would find it.
+    tries = 2
     while i < n:
-        if verbatim:
-            verbatim = False
+        if tries:
+            tries -= 1
             nl = original.find("\n", i)
             end = n if nl < 0 else nl
             if end > i and file_text.startswith(original[i:end], cursor):
@@ -117,7 +121,8 @@ def _align(file_text: str, start: int, original: str) -> list[int]:
                 continue
         ch = original[i]
         i += 1
-        verbatim = ch == "\n"
+        if ch == "\n":
+            tries = 2
         found = -1
         end = min(limit, cursor + _WINDOW)
         if ch.isspace():
