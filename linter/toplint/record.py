@@ -312,19 +312,21 @@ def replace(obj: T, /, **changes: Any) -> T:
     ``__init__`` only stores its arguments, so the copy is made without calling it: the
     fields are copied from ``obj.__dict__`` and the changes written over them (a tenth of the
     time of a keyword call with every field, and the check calls this ~20 times a file)."""
-    specs = fields(obj)
     cls = type(obj)
-    names: frozenset[str] = getattr(cls, _NAMES)
+    try:
+        names: frozenset[str] = getattr(cls, _NAMES)
+    except AttributeError:
+        raise TypeError("must be called with a record type or instance") from None
     if not changes.keys() <= names:
         unknown = sorted(set(changes) - names)
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
     current = obj.__dict__
     new = object.__new__(cls)
     values = new.__dict__
-    if len(current) == len(specs):  # the fields alone (always, for a frozen record)
+    if len(current) == len(names):  # the fields alone (always, for a frozen record)
         values.update(current)
     else:
-        for spec in specs:
+        for spec in getattr(cls, _FIELDS):
             values[spec.name] = current[spec.name]
     values.update(changes)
     return new
