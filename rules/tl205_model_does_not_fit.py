@@ -6,7 +6,6 @@ import math
 from collections.abc import Iterator
 
 from toplint.model import Finding, Fix, Severity
-from toplint.outcome.memory import weight_bytes
 from toplint.outcome.types import GIB, Memory
 from toplint.record import replace
 from toplint.rulebook.helpers import finding, flag_fix, layout_flags
@@ -169,6 +168,8 @@ def _what_would_fit(ctx: RuleContext, m: Memory) -> str:
     if spelled:
         options[0] += f" ({spelled} across more nodes)"
     if model.weight_bytes >= 2:
+        from toplint.outcome.memory import weight_bytes  # only for a model that does not fit
+
         fp8 = weight_bytes(replace(model, weight_bytes=1.0))
         share = m.weights * fp8 / weight_bytes(model)
         if share < room * 0.9:

@@ -13,7 +13,6 @@ from toplint.cost.types import Budgets, Workload
 from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment
-from toplint.outcome.build import whatif
 from toplint.outcome.types import Outcome
 from toplint.record import record, replace
 
@@ -94,6 +93,10 @@ def judge_deployment(
     """``new`` (``dep`` as a fix makes it) judged: it starts and fits, and — a layout change —
     is not the current layout and needs no more GPUs; with ``keep_speed`` (the deployment ran
     as written) it is no slower."""
+    # Imported here: a run whose deployments need no what-if (none placed, or no rule weighing
+    # a change) never loads the outcome's placement, cost and memory models.
+    from toplint.outcome.build import whatif
+
     after = whatif(new, cluster, model, workload)
     size = (new.tp or 1, new.pp or 1, new.dp or 1)
     why = _layout_why(dep, new) if layout else ""
