@@ -48,14 +48,21 @@ def test_internal_errors_count_as_exit_3() -> None:
     assert OW.judge({"file": "f", "none": "x"}, [], ["TL000"], "").exit3
 
 
-def test_every_file_is_indexed_and_in_exactly_one_half() -> None:
-    data = ROOT / "tests/data/open_world"
+@pytest.mark.parametrize("which", sorted(OW.SETS))
+def test_every_file_is_indexed_and_in_exactly_one_half(which: str) -> None:
+    data = OW.SETS[which]
     files = sorted(
         p.relative_to(data).as_posix() for p in data.rglob("*") if p.is_file() and p.parent != data
     )
-    dev, held = OW.half_files("development"), OW.half_files("held-out")
-    assert sorted(OW.index()) == files
+    dev, held = OW.half_files("development", data), OW.half_files("held-out", data)
+    assert sorted(OW.index(data)) == files
     assert sorted(dev + held) == files and not set(dev) & set(held)
+
+
+def test_the_second_set_shares_no_repository_with_the_first() -> None:
+    first = {row["repository"] for row in OW.index(OW.SETS["1"]).values()}
+    second = {row["repository"] for row in OW.index(OW.SETS["2"]).values()}
+    assert len(second) >= 20 and not first & second
 
 
 @pytest.mark.slow
