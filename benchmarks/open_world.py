@@ -6,8 +6,8 @@
 
 Data: tests/data/open_world/ (set 1) and tests/data/open_world2/ (set 2, collected after set 1's
 held-out half was spent), each with the files copied unmodified, INDEX.yaml with the reading each
-file's platform documents and SPLIT.md with the two halves drawn by lot.  For the chosen half, toplint
-runs as a user runs it, in two fresh processes over all the half's files:
+file's platform documents and SPLIT.md with the two halves drawn by lot.  For the chosen half,
+toplint runs as a user runs it, in two fresh processes over all the half's files:
 ``toplint inspect --format json`` (what it read) and ``toplint check --format json --no-cache``
 (its findings and exit status), from the data folder so paths are relative.
 
