@@ -35,6 +35,7 @@ class Invocation:
     env: Mapping[str, Arg] = field(default_factory=dict)  # NAME=value before the entry point
     gpus: Arg | None = None  # `docker run --gpus` device request ("all", "2", "device=0,1")
     image: str = ""  # the container image that runs it, when known (TL005 and releases)
+    via: str = ""  # the wrapper program that starts it from its image (toplint.parse.text.wrapped)
 
 
 # Commands whose arguments mention an engine without running it.

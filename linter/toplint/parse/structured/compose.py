@@ -21,8 +21,8 @@ from toplint.parse.argv import deployment_from_invocation, find_invocations, ima
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import disk_loader
 from toplint.parse.options import Arg
-from toplint.parse.structured.anywhere import commands_in
 from toplint.parse.text.expand import expand_text
+from toplint.parse.text.shellsrc import lex_embedded
 from toplint.record import replace
 
 _NAMES = ("compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml")
@@ -94,7 +94,11 @@ def _commands(
         # Compose interpolates ${VAR:-default} and splits like a shell: lexing does both; an
         # ``sh -c SCRIPT`` word is read as the commands of its script (an entrypoint of
         # ``/bin/bash -c "pip install ... && python -m vllm.entrypoints... "``).
-        commands = commands_in(raw, pos, {}, source.text, source.path)
+        commands = lex_embedded(raw, {}, source.text, source.path, pos.line, pos.column)
+        if any(len(c) > 2 and (c[1].value or "") == "-c" for c in commands):
+            from toplint.parse.structured.anywhere import commands_in  # a script only
+
+            commands = commands_in(raw, pos, {}, source.text, source.path)
         anchor = ".".join(str(p) for p in at)
         return [[replace(a, anchor=anchor) for a in c] for c in commands]
     pos = doc.value_position(at)
