@@ -108,6 +108,14 @@ def _options_anywhere(source: Source, result: ParseResult) -> ParseResult:
         found, more = read(doc, source.path)
         deployments.extend(found)
         findings.extend(more)
+    if not deployments and len(docs) == 1 and not result.deployments:
+        from toplint.parse.generic.chart import chart_evidence  # a chart's values
+
+        chart = chart_evidence(source.path)
+        if chart is not None:
+            found, more = read(docs[0], source.path, root_evidence=chart)
+            deployments.extend(found)
+            findings.extend(more)
     if not deployments:
         return result
     return ParseResult(source.path, tuple(deployments), tuple(findings))

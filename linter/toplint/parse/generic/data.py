@@ -33,7 +33,7 @@ from toplint.parse.generic.tree import CALL, get, is_ref, scalar_keys, token
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scopevars import interpolated
 from toplint.parse.infer.scoping import apply
-from toplint.parse.options import Arg
+from toplint.parse.options import Arg, option_name
 from toplint.parse.structured.anywhere import element
 from toplint.record import record, replace
 
@@ -68,12 +68,15 @@ def read(
     file_evidence: ev.Evidence | None = None,
     kind: str = "structured",
     known_calls: Mapping[str, str] | None = None,
+    root_evidence: ev.Evidence | None = None,
 ) -> tuple[list[Deployment], list[Finding]]:
     """The deployments ``tree`` describes as data, and the findings reading them gave.
-    ``known_calls``: call names -> engine (names a Python file imports from an engine)."""
+    ``known_calls``: call names -> engine (names a Python file imports from an engine);
+    ``root_evidence``: the engine the whole document is the scope of when it names none itself
+    (a chart's values, from its templates: ``toplint.parse.generic.chart``)."""
     specs = ev.engine_specs()
     mappings = list(_mappings(tree.data))
-    scopes = _scopes(mappings, specs, file_evidence, known_calls or {})
+    scopes = _scopes(mappings, specs, file_evidence, known_calls or {}, root_evidence)
     deployments: list[Deployment] = []
     findings: list[Finding] = []
     for scope in scopes:
@@ -133,8 +136,11 @@ def _scopes(
     specs: Mapping[str, Any],
     file_evidence: ev.Evidence | None,
     calls: Mapping[str, str],
+    root_evidence: ev.Evidence | None = None,
 ) -> list[Scope]:
     own = {at: _own(at, node, calls) for at, node in mappings}
+    if root_evidence is not None and () in own and own[()] is None:
+        own[()] = root_evidence
     scopes: dict[Path, Scope] = {}
     for at, node in mappings:  # parents before children (pre-order)
         found = own[at]
@@ -201,7 +207,9 @@ def _flag_list(value: Any, spec: Any) -> list[Any] | None:
         return None
     known = [t for t in tokens if isinstance(t, str) and t.startswith("-")]
     names = [t.split("=", 1)[0] for t in known]
-    return tokens if any(ev.canonical(n, spec) for n in names if n.startswith("--")) else None
+    # `--tensor_parallel_size`, and `--tp` as the engine's own parser reads it (a unique prefix)
+    named = any(ev.canonical(n, spec) or option_name(spec, n) for n in names if n.startswith("--"))
+    return tokens if named else None
 
 
 @record
