@@ -12,6 +12,15 @@ from toplint.model import UNPARSABLE_FILE, ParseResult, internal_error, unparsab
 from toplint.parse.base import Parser, Source, is_template
 
 
+def is_test_code(name: str) -> bool:
+    """A Python test module or pytest's conftest (``test_*.py``, ``*_test.py``, the names
+    pytest collects by default): engine objects built there are fixtures of a test, not a
+    deployment, and reading them as deployments reports findings on nothing that runs."""
+    return name.endswith(".py") and (
+        name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
+    )
+
+
 def choose(source: Source, parsers: Sequence[Parser]) -> Parser | None:
     for parser in parsers:
         if parser.accepts(source):
@@ -23,6 +32,8 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     """Deployments of one file.  Never raises for bad input."""
 
     new_file()  # the file's expansion budget (toplint.infra.budgets)
+    if is_test_code(source.name):
+        return ParseResult(source.path, (), ())  # a test's engine calls deploy nothing
     parser = choose(source, parsers)
     result = _parse(source, parser)
     if not result.deployments and not any(f.rule == UNPARSABLE_FILE.code for f in result.findings):
