@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from toplint.errors import SourceError
 from toplint.infra.budgets import new_file
 from toplint.infra.yamlsafe import syntax_error
 from toplint.model import UNPARSABLE_FILE, ParseResult, internal_error, unparsable
 from toplint.parse.base import Parser, Source, is_template
+
+if TYPE_CHECKING:
+    from toplint.infra.yamlsafe import Document
+    from toplint.parse.generic.hydra import Composed
 
 
 def is_test_code(name: str) -> bool:
@@ -116,7 +121,8 @@ def _options_anywhere(source: Source, result: ParseResult) -> ParseResult:
     deployments = []
     findings = list(result.findings)
     for doc in docs:
-        found, more = read(doc, source.path)
+        tree = _composed(doc, source.path)
+        found, more = read(tree, source.path)
         deployments.extend(found)
         findings.extend(more)
     if not deployments and len(docs) == 1 and not result.deployments:
@@ -130,6 +136,15 @@ def _options_anywhere(source: Source, result: ParseResult) -> ParseResult:
     if not deployments:
         return result
     return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+def _composed(doc: Document, path: str) -> Document | Composed:
+    """A Hydra primary config with its ``defaults:`` composed (``toplint.parse.generic.hydra``)."""
+    if not (isinstance(doc.data, dict) and isinstance(doc.data.get("defaults"), list)):
+        return doc
+    from toplint.parse.generic.hydra import compose
+
+    return compose(doc, path) or doc
 
 
 def _identify_models(source: Source, result: ParseResult) -> ParseResult:
