@@ -38,3 +38,13 @@ def test_a_model_written_above_the_options_scope_is_its_model() -> None:
     assert only("s.yaml", text).model == "org/m"
     display = "model_name: My Model 7B\nserving:\n  engine: sglang\n  flags: {tp-size: 2}\n"
     assert only("s.yaml", display).model is None  # a display name is not a checkpoint
+
+
+def test_a_repository_id_under_a_path_key_of_the_engine_scope_is_the_model() -> None:
+    text = (
+        "models:\n  - type: vllm\n    path: org/m-7b\n    model_kwargs: {tensor_parallel_size: 2}\n"
+    )
+    dep = only("cfg.yaml", text)
+    assert (dep.model, dep.tp) == ("org/m-7b", 2)
+    local = text.replace("org/m-7b", "/data/ckpt")
+    assert only("cfg.yaml", local).model is None  # a file path is not a repository id

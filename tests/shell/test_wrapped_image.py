@@ -30,3 +30,11 @@ def test_an_image_without_engine_options_is_not_read_as_the_engine() -> None:
     assert parse_text("job.sh", text).deployments == ()
     other = "srun ./start.py /x/myapp.sif --tensor-parallel-size 4\n"  # names no engine
     assert parse_text("job.sh", other).deployments == ()
+
+
+def test_the_positional_model_may_follow_options_written_whole() -> None:
+    """argparse takes a positional between options: `vllm serve --log-level=info org/m`."""
+    dep = only("run.sh", "vllm serve --uvicorn-log-level=info org/m --tensor-parallel-size 2\n")
+    assert (dep.model, dep.tp) == ("org/m", 2)
+    # an option that may take the next word stops the search (`--served-model-name x org/m`)
+    assert only("run.sh", "vllm serve --served-model-name x org/m\n").model is None

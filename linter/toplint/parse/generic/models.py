@@ -5,6 +5,7 @@ beside ``serving: {engine: vllm, ...}``)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,6 +18,9 @@ MODEL_KEYS = (*_OWN_MODEL_KEYS, "modelhfpath", "hfmodelid", "hfmodel", "pretrain
 # Inside a mapping a model option holds (`model: {id: ...}`), the keys naming the checkpoint.
 _MODEL_INNER = ("id", "name", "path", "repo", "source", "uri", "hfid", "huggingfaceid")
 MODEL_OPTIONS = frozenset({"model", "model-path", "model-id", "model-name"})
+# A path key of the engine's own scope names the checkpoint when it holds a repository id.
+_PATH_KEYS = ("path", "checkpoint", "checkpointpath", "weights", "weightspath")
+_REPO_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*$")
 
 
 def model_in(node: Mapping[Any, Any]) -> tuple[str, Any] | None:
@@ -38,6 +42,11 @@ def ancestors(at: Path) -> list[Path]:
     return [at[:n] for n in range(len(at) - 1, -1, -1)]
 
 
+def _repo_id(value: Any) -> bool:
+    """``org/name`` as a Hugging Face repository is written (no leading ``/``, ``.`` or ``~``)."""
+    return isinstance(value, str) and _REPO_ID.match(value) is not None
+
+
 def find_model(owned: Sequence[Path], data: Any, nested: bool = True) -> tuple[Any, Path] | None:
     for at in owned:
         node = get(data, at)
@@ -46,6 +55,9 @@ def find_model(owned: Sequence[Path], data: Any, nested: bool = True) -> tuple[A
         for key in scalar_keys(node):
             named = rs.norm(key) in MODEL_KEYS and token(node[key])
             if named and (nested or _checkpoint_like(node[key])):
+                return node[key], (*at, key)
+        for key in scalar_keys(node):  # `path='deepseek-ai/deepseek-llm-67b-chat'` in the scope
+            if rs.norm(key) in _PATH_KEYS and _repo_id(node[key]):
                 return node[key], (*at, key)
         for key, value in node.items():  # model_loading_config: {model_source: ...}
             if not nested and rs.norm(key) not in _OWN_MODEL_KEYS:
