@@ -48,3 +48,20 @@ def test_a_repository_id_under_a_path_key_of_the_engine_scope_is_the_model() -> 
     assert (dep.model, dep.tp) == ("org/m-7b", 2)
     local = text.replace("org/m-7b", "/data/ckpt")
     assert only("cfg.yaml", local).model is None  # a file path is not a repository id
+
+
+def test_a_requirement_list_installing_one_engine_names_it() -> None:
+    text = (
+        "requirements:\n  - vllm==0.5.1\n  - numpy\nmodel_metadata:\n  repo_id: org/m\n"
+        "resources:\n  accelerator: A100\n"
+    )
+    dep = only("config.yaml", text)
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("vllm", "org/m", 1, 1)
+    assert dep.provenance["engine"] == "requirement `vllm==0.5.1`"
+
+
+def test_a_display_name_is_no_model_and_alone_no_deployment() -> None:
+    from tests.parse.helpers import parse_text
+
+    text = "model_name: Mixtral 8x7B on A100:2\nrequirements: [vllm]\nresources: {gpu: 2}\n"
+    assert parse_text("config.yaml", text).deployments == ()

@@ -28,7 +28,7 @@ from typing import Any, Protocol
 from toplint.model import Deployment, Finding, Position
 from toplint.parse.argv import Invocation, deployment_from_invocation
 from toplint.parse.generic import evidence as ev
-from toplint.parse.generic.models import MODEL_KEYS, MODEL_OPTIONS, ancestors, find_model, model_in
+from toplint.parse.generic.models import MODEL_OPTIONS, ancestors, find_model, model_in
 from toplint.parse.generic.tree import CALL, get, is_ref, scalar_keys, token
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scopevars import interpolated
@@ -172,7 +172,7 @@ def _scopes(
 
 def _has_content(node: Mapping[Any, Any], spec: Any) -> bool:
     keys = scalar_keys(node)
-    if ev.option_keys(keys, spec) or any(rs.norm(k) in MODEL_KEYS for k in keys):
+    if ev.option_keys(keys, spec) or find_model([()], node) is not None:
         return True
     return any(_flag_list(v, spec) is not None for v in node.values())
 

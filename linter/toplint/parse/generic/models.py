@@ -32,9 +32,11 @@ def model_in(node: Mapping[Any, Any]) -> tuple[str, Any] | None:
 
 
 def _checkpoint_like(value: Any) -> bool:
-    """A value above the scope names a checkpoint only as one word (``org/m``, a path), not a
+    """A checkpoint is named in one word (``org/m``, a path, a number-free alias), never as a
     display name (``model_name: Gemma 2 27B Instruct``)."""
-    return is_ref(value) or (isinstance(value, str) and bool(value) and not value.split()[1:])
+    if is_ref(value) or isinstance(value, (int, float)):
+        return True
+    return isinstance(value, str) and bool(value.strip()) and not value.split()[1:]
 
 
 def ancestors(at: Path) -> list[Path]:
@@ -53,8 +55,7 @@ def find_model(owned: Sequence[Path], data: Any, nested: bool = True) -> tuple[A
         if not isinstance(node, dict):
             continue
         for key in scalar_keys(node):
-            named = rs.norm(key) in MODEL_KEYS and token(node[key])
-            if named and (nested or _checkpoint_like(node[key])):
+            if rs.norm(key) in MODEL_KEYS and token(node[key]) and _checkpoint_like(node[key]):
                 return node[key], (*at, key)
         for key in scalar_keys(node):  # `path='deepseek-ai/deepseek-llm-67b-chat'` in the scope
             if rs.norm(key) in _PATH_KEYS and _repo_id(node[key]):
