@@ -51,6 +51,8 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
         result = _commands_anywhere(source, result)
         if not result.deployments and _is_data(source):
             result = _options_anywhere(source, result)
+        if not result.deployments and _is_yaml(source):
+            result = _script_runs(source, result)
     if result.deployments:
         return _identify_models(source, result)
     if result.findings:
@@ -136,6 +138,19 @@ def _options_anywhere(source: Source, result: ParseResult) -> ParseResult:
     if not deployments:
         return result
     return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+def _script_runs(source: Source, result: ParseResult) -> ParseResult:
+    """The engine commands of scripts a data file's start command runs
+    (``toplint.parse.structured.scriptref``)."""
+    if any(f.rule == UNPARSABLE_FILE.code for f in result.findings) or is_template(source.text):
+        return result
+    from toplint.parse.structured.scriptref import script_deployments
+
+    found = script_deployments(source)
+    if found is None:
+        return result
+    return ParseResult(source.path, found.deployments, (*result.findings, *found.findings))
 
 
 def _composed(doc: Document, path: str) -> Document | Composed:
