@@ -39,3 +39,10 @@ def test_a_missing_or_outside_script_gives_nothing(tmp_path: Path) -> None:
     assert _parse(tmp_path / "config.yaml").deployments == ()
     (tmp_path / "c2.yaml").write_text(CONFIG)  # no data/start.sh here
     assert _parse(tmp_path / "c2.yaml").deployments == ()
+
+
+def test_ci_steps_are_not_start_commands(tmp_path: Path) -> None:
+    (tmp_path / "start.sh").write_text("vllm serve org/m --tensor-parallel-size 4\n")
+    workflow = "jobs:\n  smoke:\n    runs-on: gpu\n    steps:\n      - run: bash start.sh\n"
+    (tmp_path / "ci.yaml").write_text(workflow)
+    assert _parse(tmp_path / "ci.yaml").deployments == ()

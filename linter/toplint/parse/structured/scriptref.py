@@ -29,9 +29,9 @@ from toplint.parse.text.chains import script_run
 from toplint.record import replace
 
 Path = tuple[str | int, ...]
-_COMMAND_KEYS = frozenset(
-    {"startcommand", "command", "cmd", "entrypoint", "run", "script", "startscript"}
-)
+# Keys that start the container or server; CI vocabulary (`run:` steps, `script:`) is not here:
+# a CI job's scripts test and build, they do not deploy.
+_COMMAND_KEYS = frozenset({"startcommand", "command", "cmd", "entrypoint", "startscript"})
 _MAX_MAPPINGS = 5000
 _MAX_SCRIPT_BYTES = 256 * 1024
 
