@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Score toplint's reading of real files from platforms it was not built on (issue 24).
 
-    python benchmarks/open_world.py --half development [--details]
-    python benchmarks/open_world.py --half held-out          # totals only, by design
+    python benchmarks/open_world.py [--set 1|2] --half development [--details]
+    python benchmarks/open_world.py [--set 1|2] --half held-out          # totals only, by design
 
-Data: tests/data/open_world/ (files copied unmodified, INDEX.yaml with the reading each file's
-platform documents, SPLIT.md with the two halves drawn by lot).  For the chosen half, toplint
-runs as a user runs it, in two fresh processes over all the half's files:
+Data: tests/data/open_world/ (set 1) and tests/data/open_world2/ (set 2, collected after set 1's
+held-out half was spent), each with the files copied unmodified, INDEX.yaml with the reading each
+file's platform documents and SPLIT.md with the two halves drawn by lot.  For the chosen half,
+toplint runs as a user runs it, in two fresh processes over all the half's files:
 ``toplint inspect --format json`` (what it read) and ``toplint check --format json --no-cache``
 (its findings and exit status), from the data folder so paths are relative.
 
@@ -43,7 +44,9 @@ from typing import Any
 
 import yaml
 
-DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "open_world"
+_TESTDATA = Path(__file__).resolve().parents[1] / "tests" / "data"
+SETS = {"1": _TESTDATA / "open_world", "2": _TESTDATA / "open_world2"}
+DATA = SETS["1"]
 HALVES = {"development": "## Development files", "held-out": "## Held-out files"}
 LAYOUT = ("engine", "tp", "pp", "dp", "ep", "gpus", "nodes")
 INTERNAL = "TL000"
@@ -94,14 +97,14 @@ class Score:
         )
 
 
-def index() -> dict[str, dict[str, Any]]:
-    rows = yaml.safe_load((DATA / "INDEX.yaml").read_text(encoding="utf-8"))
+def index(data: Path = DATA) -> dict[str, dict[str, Any]]:
+    rows = yaml.safe_load((data / "INDEX.yaml").read_text(encoding="utf-8"))
     return {row["file"]: row for row in rows}
 
 
-def half_files(half: str) -> list[str]:
+def half_files(half: str, data: Path = DATA) -> list[str]:
     """The files SPLIT.md lists under the half's heading."""
-    text = (DATA / "SPLIT.md").read_text(encoding="utf-8")
+    text = (data / "SPLIT.md").read_text(encoding="utf-8")
     after = text.split(HALVES[half], 1)[1]
     section = after.split("\n## ", 1)[0]
     return [line[2:].strip() for line in section.splitlines() if line.startswith("- ")]
@@ -111,10 +114,12 @@ def names_engine(text: str) -> bool:
     return any(_ENGINE_NAMED.search(line) for line in text.splitlines())
 
 
-def _toplint(args: Sequence[str], files: Sequence[str]) -> tuple[int, dict[str, Any]]:
+def _toplint(
+    args: Sequence[str], files: Sequence[str], data: Path = DATA
+) -> tuple[int, dict[str, Any]]:
     proc = subprocess.run(
         [sys.executable, "-m", "toplint", *args, *files],
-        cwd=DATA,
+        cwd=data,
         capture_output=True,
         text=True,
         check=False,
@@ -180,11 +185,11 @@ def judge(
     return Verdict(name, ok, why, silent, exit3, checked, models)
 
 
-def score(half: str) -> Score:
-    rows = index()
-    files = half_files(half)
-    code_i, inspected = _toplint(["inspect", "--format", "json"], files)
-    code_c, checked = _toplint(["check", "--format", "json", "--no-cache"], files)
+def score(half: str, data: Path = DATA) -> Score:
+    rows = index(data)
+    files = half_files(half, data)
+    code_i, inspected = _toplint(["inspect", "--format", "json"], files, data)
+    code_c, checked = _toplint(["check", "--format", "json", "--no-cache"], files, data)
     deps: dict[str, list[dict[str, Any]]] = {}
     for d in inspected.get("deployments", []):
         deps.setdefault(str(d.get("path")), []).append(d)
@@ -194,7 +199,7 @@ def score(half: str) -> Score:
     named_internal = any(INTERNAL in r for r in rules.values())
     result = Score(half, exit_codes=(code_i, code_c))
     for name in files:
-        text = (DATA / name).read_text(encoding="utf-8", errors="replace")
+        text = (data / name).read_text(encoding="utf-8", errors="replace")
         verdict = judge(rows[name], deps.get(name, []), rules.get(name, []), text)
         if 3 in (code_i, code_c) and not named_internal:
             verdict.exit3 = True  # the run crashed without saying where: every file counts
@@ -204,10 +209,11 @@ def score(half: str) -> Score:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--set", choices=sorted(SETS), default="1", help="which open-world set")
     parser.add_argument("--half", choices=sorted(HALVES), default="development")
     parser.add_argument("--details", action="store_true", help="per-file lines (development)")
     args = parser.parse_args(argv)
-    result = score(args.half)
+    result = score(args.half, SETS[args.set])
     print(result.line())
     if args.details and args.half == "development":
         for v in result.verdicts:

@@ -70,3 +70,9 @@ def instance_gpus_per_node(name: str) -> int | None:
     None when the catalog does not know it."""
     entry = find(instance_entries(), name)
     return None if entry is None else int(entry["gpus_per_node"])
+
+
+def instance_gpus(name: str) -> tuple[int, str] | None:
+    """(GPUs per node, the GPU's catalog name) of a cloud instance type or system, or None."""
+    entry = find(instance_entries(), name)
+    return None if entry is None else (int(entry["gpus_per_node"]), str(entry.get("gpu", "")))

@@ -153,3 +153,10 @@ def test_a_schema_of_a_configuration_sets_no_option() -> None:
         result = parse_text(name, text)
         assert result.deployments == (), name
         assert not [f for f in result.findings if f.rule == "TL010"], name
+
+
+def test_a_flag_list_is_read_as_the_engines_parser_reads_it() -> None:
+    """`--tp` is SGLang's `--tp-size` (argparse takes a unique prefix): a flag list with it is
+    the engine's flags, though `tp` alone is too short to be read as an option key."""
+    dep = only("s.yaml", 'serving:\n  engine: sglang\n  args: ["--tp", "4"]\n')
+    assert (dep.engine, dep.tp) == ("sglang", 4)

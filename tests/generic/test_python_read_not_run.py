@@ -55,3 +55,13 @@ def test_an_engine_import_with_nothing_literal_is_tl008_not_silence() -> None:
 def test_python_that_names_no_engine_is_not_parsed() -> None:
     assert parse_text("x.py", "tensor_parallel_size = 4\n").deployments == ()
     assert parse_text("bad.py", "def (:\n  vllm\n").deployments == ()
+
+
+def test_python_test_modules_are_not_deployments() -> None:
+    """pytest's test modules and conftest build engines as fixtures: nothing is deployed."""
+    from tests.parse.helpers import parse_text
+
+    text = 'from vllm import LLM\nllm = LLM(model="org/m", tensor_parallel_size=2)\n'
+    assert len(parse_text("serve.py", text).deployments) == 1
+    for name in ("test_serve.py", "serve_test.py", "conftest.py"):
+        assert parse_text(name, text).deployments == (), name

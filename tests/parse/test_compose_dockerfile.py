@@ -92,3 +92,27 @@ def test_dockerfile_from_engine_image_supplies_the_entrypoint() -> None:
     text = 'FROM vllm/vllm-openai:v0.9.0\nCMD ["--model", "m", "--tensor-parallel-size", "8"]\n'
     dep = only("build/Dockerfile", text)
     assert (dep.engine, dep.tp) == ("vllm", 8)
+
+
+def test_compose_entrypoint_script_keeps_its_service_resources() -> None:
+    """An entrypoint ``bash -c "pip install ... && python -m vllm..."`` is read as the commands of
+    its script, and the service's device reservation stays its GPU count."""
+    text = """\
+services:
+  llm:
+    image: vllm/vllm-openai:latest
+    entrypoint: >
+      /bin/bash -c "
+      pip install some-package &&
+      python -m vllm.entrypoints.openai.api_server --model org/m --tensor-parallel-size 2
+      "
+    deploy:
+      resources:
+        reservations:
+          devices:
+            - driver: nvidia
+              count: 2
+              capabilities: [gpu]
+"""
+    dep = only("docker-compose.yml", text)
+    assert (dep.engine, dep.model, dep.tp, dep.gpus, dep.name) == ("vllm", "org/m", 2, 2, "llm")

@@ -35,6 +35,7 @@ class Invocation:
     env: Mapping[str, Arg] = field(default_factory=dict)  # NAME=value before the entry point
     gpus: Arg | None = None  # `docker run --gpus` device request ("all", "2", "device=0,1")
     image: str = ""  # the container image that runs it, when known (TL005 and releases)
+    via: str = ""  # the wrapper program that starts it from its image (toplint.parse.text.wrapped)
 
 
 # Commands whose arguments mention an engine without running it.
@@ -78,8 +79,15 @@ def _python_module(args: Sequence[Arg], i: int) -> tuple[str | None, int]:
 
 
 def _positional_model(rest: Sequence[Arg]) -> tuple[Arg | None, tuple[Arg, ...]]:
-    if rest and not (rest[0].value or rest[0].raw).startswith("-"):
-        return rest[0], tuple(rest[1:])
+    """The positional model of ``<engine> serve``: the first word, or the first after options
+    written whole as ``--opt=value`` (argparse takes positionals between options:
+    ``vllm serve --uvicorn-log-level=info org/m``); any other option may take the next word."""
+    for i, arg in enumerate(rest):
+        word = arg.value or arg.raw
+        if not word.startswith("-"):
+            return arg, (*rest[:i], *rest[i + 1 :])
+        if not (word.startswith("--") and "=" in word):
+            break
     return None, tuple(rest)
 
 

@@ -29,24 +29,50 @@ _DASH_M = r"(?<![\w-])-m[\"']?(?:[\s,]*-\s)?[\s,]*[\"']?"
 
 
 @cache
-def _pattern() -> re.Pattern[str]:
-    """One alternation of every engine's commands, modules and images (longest first)."""
-
-    alternatives: list[tuple[str, str]] = []
+def _alternatives() -> tuple[tuple[str, str, str], ...]:
+    """(kind, regex, engine) for every engine's commands, modules and images, longest first."""
+    alternatives: list[tuple[str, str, str]] = []
     for engine in all_engines():
         for launch in engine.launches:
             words = r"\s+".join(re.escape(w) for w in launch.words)
-            alternatives.append(("command", rf"(?<![\w.-]){words}(?![\w-])"))
+            alternatives.append(("command", rf"(?<![\w.-]){words}(?![\w-])", engine.name))
         for module in engine.modules:
             # Run as a module: after ``-m``, on a command line or as the next item of an
             # argument list (``"-m", "vllm..."``, ``- -m`` / ``- vllm...``).  The same word
             # in a path or an image name (``python/huggingfaceserver/**``) runs nothing.
-            alternatives.append(("module", rf"{_DASH_M}{re.escape(module)}(?![\w./-])"))
+            rx = rf"{_DASH_M}{re.escape(module)}(?![\w./-])"
+            alternatives.append(("module", rx, engine.name))
         for image in engine.images:
-            alternatives.append(("image", rf"(?<![\w.-]){re.escape(image.repository)}(?![\w/-])"))
+            rx = rf"(?<![\w.-]){re.escape(image.repository)}(?![\w/-])"
+            alternatives.append(("image", rx, engine.name))
     alternatives.sort(key=lambda a: -len(a[1]))
-    groups = [f"(?P<{kind}{i}>{rx})" for i, (kind, rx) in enumerate(alternatives)]
+    return tuple(alternatives)
+
+
+@cache
+def _pattern() -> re.Pattern[str]:
+    """One alternation of every engine's commands, modules and images (longest first)."""
+    groups = [f"(?P<{kind}{i}>{rx})" for i, (kind, rx, _) in enumerate(_alternatives())]
     return re.compile("|".join(groups) or r"(?!)")
+
+
+@cache
+def _group_engine() -> dict[str, str]:
+    return {f"{kind}{i}": engine for i, (kind, _, engine) in enumerate(_alternatives())}
+
+
+def named_engines(text: str) -> list[tuple[str, str]]:
+    """(engine, the words naming it) for each engine command, module or image ``text`` names
+    outside a comment (a chart template, a script)."""
+    out: list[tuple[str, str]] = []
+    for match in _pattern().finditer(text):
+        start = text.rfind("\n", 0, match.start()) + 1
+        if "#" in text[start : match.start()]:
+            continue
+        engine = _group_engine().get(match.lastgroup or "")
+        if engine is not None:
+            out.append((engine, " ".join(re.sub(_DASH_M, "", match.group(), count=1).split())))
+    return out
 
 
 def engine_mention(source: Source) -> Finding | None:

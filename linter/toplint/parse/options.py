@@ -79,6 +79,12 @@ def _canonical(spec: EngineSpec, token: str) -> tuple[str | None, str]:
     return None, "unknown"
 
 
+def option_name(spec: EngineSpec, token: str) -> str | None:
+    """The option a command-line token names as the engine's parser reads it (an alias, an
+    exact long name, a unique prefix where the parser allows abbreviations), else None."""
+    return _canonical(spec, token)[0]
+
+
 # Per engine: its long options sorted, and their canonical names (for prefix look-ups).
 _SORTED: dict[str, tuple[list[str], list[str]]] = {}
 

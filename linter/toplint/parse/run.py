@@ -4,12 +4,26 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from toplint.errors import SourceError
 from toplint.infra.budgets import new_file
 from toplint.infra.yamlsafe import syntax_error
 from toplint.model import UNPARSABLE_FILE, ParseResult, internal_error, unparsable
 from toplint.parse.base import Parser, Source, is_template
+
+if TYPE_CHECKING:
+    from toplint.infra.yamlsafe import Document
+    from toplint.parse.generic.hydra import Composed
+
+
+def is_test_code(name: str) -> bool:
+    """A Python test module or pytest's conftest (``test_*.py``, ``*_test.py``, the names
+    pytest collects by default): engine objects built there are fixtures of a test, not a
+    deployment, and reading them as deployments reports findings on nothing that runs."""
+    return name.endswith(".py") and (
+        name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
+    )
 
 
 def choose(source: Source, parsers: Sequence[Parser]) -> Parser | None:
@@ -23,6 +37,8 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     """Deployments of one file.  Never raises for bad input."""
 
     new_file()  # the file's expansion budget (toplint.infra.budgets)
+    if is_test_code(source.name):
+        return ParseResult(source.path, (), ())  # a test's engine calls deploy nothing
     parser = choose(source, parsers)
     result = _parse(source, parser)
     if not result.deployments and not any(f.rule == UNPARSABLE_FILE.code for f in result.findings):
@@ -35,6 +51,8 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
         result = _commands_anywhere(source, result)
         if not result.deployments and _is_data(source):
             result = _options_anywhere(source, result)
+        if not result.deployments and _is_yaml(source):
+            result = _script_runs(source, result)
     if result.deployments:
         return _identify_models(source, result)
     if result.findings:
@@ -105,12 +123,43 @@ def _options_anywhere(source: Source, result: ParseResult) -> ParseResult:
     deployments = []
     findings = list(result.findings)
     for doc in docs:
-        found, more = read(doc, source.path)
+        tree = _composed(doc, source.path)
+        found, more = read(tree, source.path)
         deployments.extend(found)
         findings.extend(more)
+    if not deployments and len(docs) == 1 and not result.deployments:
+        from toplint.parse.generic.chart import chart_evidence  # a chart's values
+
+        chart = chart_evidence(source.path)
+        if chart is not None:
+            found, more = read(docs[0], source.path, root_evidence=chart)
+            deployments.extend(found)
+            findings.extend(more)
     if not deployments:
         return result
     return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+def _script_runs(source: Source, result: ParseResult) -> ParseResult:
+    """The engine commands of scripts a data file's start command runs
+    (``toplint.parse.structured.scriptref``)."""
+    if any(f.rule == UNPARSABLE_FILE.code for f in result.findings) or is_template(source.text):
+        return result
+    from toplint.parse.structured.scriptref import script_deployments
+
+    found = script_deployments(source)
+    if found is None:
+        return result
+    return ParseResult(source.path, found.deployments, (*result.findings, *found.findings))
+
+
+def _composed(doc: Document, path: str) -> Document | Composed:
+    """A Hydra primary config with its ``defaults:`` composed (``toplint.parse.generic.hydra``)."""
+    if not (isinstance(doc.data, dict) and isinstance(doc.data.get("defaults"), list)):
+        return doc
+    from toplint.parse.generic.hydra import compose
+
+    return compose(doc, path) or doc
 
 
 def _identify_models(source: Source, result: ParseResult) -> ParseResult:

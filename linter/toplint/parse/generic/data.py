@@ -28,18 +28,17 @@ from typing import Any, Protocol
 from toplint.model import Deployment, Finding, Position
 from toplint.parse.argv import Invocation, deployment_from_invocation
 from toplint.parse.generic import evidence as ev
+from toplint.parse.generic.models import MODEL_OPTIONS, ancestors, find_model, model_in
+from toplint.parse.generic.tree import CALL, get, is_ref, scalar_keys, token
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scopevars import interpolated
 from toplint.parse.infer.scoping import apply
-from toplint.parse.options import Arg
+from toplint.parse.options import Arg, option_name
 from toplint.parse.structured.anywhere import element
 from toplint.record import record, replace
 
 Path = tuple[str | int, ...]
-CALL = "\0call"  # key under which a Python call's name is kept in its mapping
 _LAYOUT_FIELDS = frozenset({"tp", "pp", "dp", "ep", "dp_local", "ep_enabled", "nodes"})
-_MODEL_KEYS = ("model", "modelid", "modelname", "modelpath", "modelsource", "repoid")
-_MODEL_KEYS_MORE = ("modelhfpath", "hfmodelid", "hfmodel", "pretrained", "modelrepo")
 _FLAG_KEYS = ("args", "extraargs", "flags", "cliargs", "engineargs", "serverargs", "arguments")
 MAX_NODES = 20_000  # mappings looked at in one tree
 
@@ -69,12 +68,15 @@ def read(
     file_evidence: ev.Evidence | None = None,
     kind: str = "structured",
     known_calls: Mapping[str, str] | None = None,
+    root_evidence: ev.Evidence | None = None,
 ) -> tuple[list[Deployment], list[Finding]]:
     """The deployments ``tree`` describes as data, and the findings reading them gave.
-    ``known_calls``: call names -> engine (names a Python file imports from an engine)."""
+    ``known_calls``: call names -> engine (names a Python file imports from an engine);
+    ``root_evidence``: the engine the whole document is the scope of when it names none itself
+    (a chart's values, from its templates: ``toplint.parse.generic.chart``)."""
     specs = ev.engine_specs()
     mappings = list(_mappings(tree.data))
-    scopes = _scopes(mappings, specs, file_evidence, known_calls or {})
+    scopes = _scopes(mappings, specs, file_evidence, known_calls or {}, root_evidence)
     deployments: list[Deployment] = []
     findings: list[Finding] = []
     for scope in scopes:
@@ -115,7 +117,7 @@ def _own(at: Path, node: Mapping[Any, Any], calls: Mapping[str, str]) -> ev.Evid
         return ev.Evidence(calls[call.rsplit(".", 1)[-1]], f"`{call}`")
     found = ev.of_mapping(node, call)
     for key, value in node.items():  # ``type=VLLMwithChatTemplate``: a class named as a value
-        if found is None and _is_ref(value) and str(value.text).isidentifier():
+        if found is None and is_ref(value) and str(value.text).isidentifier():
             engine = ev.named(value.text)
             found = ev.Evidence(engine, f"`{key}={value.text}`") if engine else None
     if found is None and at and isinstance(at[-1], str):
@@ -124,16 +126,8 @@ def _own(at: Path, node: Mapping[Any, Any], calls: Mapping[str, str]) -> ev.Evid
     return found
 
 
-def _scalar_keys(node: Mapping[Any, Any]) -> list[str]:
-    return [k for k, v in node.items() if isinstance(k, str) and k != CALL and _value_like(v)]
-
-
-def _value_like(value: Any) -> bool:
-    return isinstance(value, (str, int, float, bool)) or _is_ref(value) or isinstance(value, dict)
-
-
 def _is_options(node: Mapping[Any, Any], spec: Any) -> bool:
-    hits = ev.option_keys(_scalar_keys(node), spec)
+    hits = ev.option_keys(scalar_keys(node), spec)
     return len(hits) >= 3 or any(spec.fields.get(c) in _LAYOUT_FIELDS for _, c in hits)
 
 
@@ -142,8 +136,11 @@ def _scopes(
     specs: Mapping[str, Any],
     file_evidence: ev.Evidence | None,
     calls: Mapping[str, str],
+    root_evidence: ev.Evidence | None = None,
 ) -> list[Scope]:
     own = {at: _own(at, node, calls) for at, node in mappings}
+    if root_evidence is not None and () in own and own[()] is None:
+        own[()] = root_evidence
     scopes: dict[Path, Scope] = {}
     for at, node in mappings:  # parents before children (pre-order)
         found = own[at]
@@ -165,7 +162,7 @@ def _scopes(
         if (found is None or found.engine not in engines) and at:
             # A document that is only one engine's options is that engine's config file (TRT-LLM's
             # --extra_llm_api_options, vLLM's --config): read through the command naming it.
-            found = ev.by_vocabulary(_scalar_keys(node), {e: specs[e] for e in engines})
+            found = ev.by_vocabulary(scalar_keys(node), {e: specs[e] for e in engines})
         elif found is not None and found.engine not in engines:
             found = None
         if found is not None and not any(at[: len(s)] == s for s in scopes):
@@ -174,10 +171,8 @@ def _scopes(
 
 
 def _has_content(node: Mapping[Any, Any], spec: Any) -> bool:
-    keys = _scalar_keys(node)
-    if ev.option_keys(keys, spec) or any(
-        rs.norm(k) in (*_MODEL_KEYS, *_MODEL_KEYS_MORE) for k in keys
-    ):
+    keys = scalar_keys(node)
+    if ev.option_keys(keys, spec) or find_model([()], node) is not None:
         return True
     return any(_flag_list(v, spec) is not None for v in node.values())
 
@@ -200,33 +195,21 @@ def _above(
     return None
 
 
-def _get(data: Any, at: Path) -> Any:
-    for step in at:
-        data = data[step]
-    return data
-
-
 def _flag_list(value: Any, spec: Any) -> list[Any] | None:
     """The tokens of a flag list or flag string holding at least one of ``spec``'s options."""
     if isinstance(value, str):
         if not value.lstrip().startswith("-") or len(value) > 4000:
             return None
         tokens: list[Any] = value.split()
-    elif isinstance(value, list) and value and all(_token(v) for v in value):
+    elif isinstance(value, list) and value and all(token(v) for v in value):
         tokens = list(value)
     else:
         return None
     known = [t for t in tokens if isinstance(t, str) and t.startswith("-")]
     names = [t.split("=", 1)[0] for t in known]
-    return tokens if any(ev.canonical(n, spec) for n in names if n.startswith("--")) else None
-
-
-def _token(value: Any) -> bool:
-    return (isinstance(value, (str, int, float)) and not isinstance(value, bool)) or _is_ref(value)
-
-
-def _is_ref(value: Any) -> bool:
-    return type(value).__name__ in ("Ref", "_Unknown")
+    # `--tensor_parallel_size`, and `--tp` as the engine's own parser reads it (a unique prefix)
+    named = any(ev.canonical(n, spec) or option_name(spec, n) for n in names if n.startswith("--"))
+    return tokens if named else None
 
 
 @record
@@ -241,7 +224,7 @@ class _Unknown:
 
 
 def _arg(tree: Tree, text: Any, pos: Position, anchor: str) -> Arg:
-    if _is_ref(text):
+    if is_ref(text):
         return Arg(None, str(text.text), pos, tuple(text.variables), anchor)
     if isinstance(text, str) and text.startswith("${"):
         resolved = interpolated(tree.data, text)  # OmegaConf/Hydra ``${a.b}``
@@ -251,7 +234,7 @@ def _arg(tree: Tree, text: Any, pos: Position, anchor: str) -> Arg:
 
 def _option_args(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> list[Arg]:
     args: list[Arg] = []
-    for key, canonical in ev.option_keys(_scalar_keys(node), spec):
+    for key, canonical in ev.option_keys(scalar_keys(node), spec):
         value = node[key]
         where = rs.anchor((*at, key))
         name_pos = tree.key_position((*at, key))
@@ -268,6 +251,12 @@ def _option_args(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> li
             continue
         if isinstance(value, dict) and CALL in value:
             value = _Unknown(f"{value[CALL]}(...)")  # a value a call computes at run time
+        elif isinstance(value, dict) and canonical in MODEL_OPTIONS:
+            inner = model_in(value)  # `model: {id: org/m, revision: main}`
+            if inner is None:
+                continue
+            value, value_pos = inner[1], tree.value_position((*at, key, inner[0]))
+            where = rs.anchor((*at, key, inner[0]))
         elif isinstance(value, dict):
             value = json.dumps({k: v for k, v in value.items() if k != CALL}, default=str)
         args.append(Arg(f"--{canonical}", key, name_pos, (), where))
@@ -288,24 +277,10 @@ def _flags(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> list[Arg
             pos = tree.value_position((*at, key))
             args.extend(Arg(t, t, pos, (), where) for t in tokens)
             continue
-        for i, token in enumerate(tokens):
+        for i, tok in enumerate(tokens):
             pos = tree.value_position((*at, key, i))
-            args.append(_arg(tree, token, pos, where))
+            args.append(_arg(tree, tok, pos, where))
     return args
-
-
-def _model(tree: Tree, owned: Sequence[Path], data: Any) -> tuple[Any, Path] | None:
-    for at in owned:
-        node = _get(data, at)
-        for key in _scalar_keys(node):
-            if rs.norm(key) in (*_MODEL_KEYS, *_MODEL_KEYS_MORE) and _token(node[key]):
-                return node[key], (*at, key)
-        for key, value in node.items():  # model_loading_config: {model_source: ...}
-            if isinstance(value, dict) and "model" in rs.norm(key):
-                found = _model(tree, [(*at, key)], data)
-                if found is not None:
-                    return found
-    return None
 
 
 def _deployment(
@@ -314,13 +289,15 @@ def _deployment(
     spec = specs[scope.engine]
     args: list[Arg] = []
     for at in scope.owned:
-        node = _get(tree.data, at)
+        node = get(tree.data, at)
         args.extend(_option_args(tree, at, node, spec))
         args.extend(_flags(tree, at, node, spec))
-    start_at = scope.at if scope.at else ((next(iter(_scalar_keys(tree.data)), ""),))
+    start_at = scope.at if scope.at else ((next(iter(scalar_keys(tree.data)), ""),))
     start = tree.key_position(start_at) if scope.at else tree.value_position(())
     names_model = any(a.value in ("--model", "--model-path", "--model-id") for a in args)
-    model = None if names_model else _model(tree, scope.owned, tree.data)
+    model = None if names_model else find_model(scope.owned, tree.data)
+    if model is None and not names_model:  # `model_id:` beside the scope, above it
+        model = find_model(ancestors(scope.at), tree.data, nested=False)
     if model is not None:
         value, m_at = model
         args = [
@@ -343,7 +320,7 @@ def _with_resources(tree: Tree, dep: Deployment, scope: Scope) -> Deployment:
     """GPU and node counts of the nearest scope above the deployment that writes them."""
     found = rs.Resources()
     for n in range(len(scope.at), -1, -1):
-        found = rs.collect(_get(tree.data, scope.at[:n]), scope.at[:n])
+        found = rs.collect(get(tree.data, scope.at[:n]), scope.at[:n])
         if not found.empty:
             break
     return apply(tree, dep, found)

@@ -35,6 +35,7 @@ from toplint.parse.base import Source
 from toplint.parse.generic import data as structured
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.pytree import build
+from toplint.parse.generic.tree import CALL
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scoping import apply as apply_resources
 from toplint.parse.options import Arg
@@ -172,7 +173,7 @@ def _matches(reader: Reader, data: Any) -> Iterator[Path]:
             yield ()
         return
     for at, node in structured.mappings(data):
-        name = node.get(structured.CALL, "")
+        name = node.get(CALL, "")
         if call and (not isinstance(name, str) or name.rsplit(".", 1)[-1] != call):
             continue
         if all(k in node for k in keys):

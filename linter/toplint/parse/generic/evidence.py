@@ -85,15 +85,43 @@ def image(value: object) -> Evidence | None:
     return Evidence(engine, f"image `{value}`") if engine else None
 
 
+# Keys of a package list (pip requirement specifiers): an engine among them is what runs.
+_REQUIREMENT_KEYS = ("requirements", "pippackages", "pythonpackages", "pipinstall", "pip")
+_PROJECT = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*(?:[<>=!~;@]|$)")
+
+
+def requirement(items: object) -> Evidence | None:
+    """The one engine a list of pip requirement specifiers installs (``vllm==0.5.1``,
+    ``sglang[all]>=0.4``; PEP 508 names), if exactly one."""
+    if not isinstance(items, list) or len(items) > 500:
+        return None
+    found: dict[str, str] = {}
+    for item in items:
+        m = _PROJECT.match(item) if isinstance(item, str) and len(item) < 200 else None
+        engine = is_name(m.group(1)) if m else None
+        if engine:
+            found.setdefault(engine, item)
+    if len(found) != 1:
+        return None
+    ((engine, item),) = found.items()
+    return Evidence(engine, f"requirement `{item}`")
+
+
 def of_mapping(node: Mapping[Any, Any], call: str = "") -> Evidence | None:
     """What a mapping says of its own engine: its call's name, a scalar naming an engine, an
-    image.  Nested values are not looked at (they are their own scopes)."""
+    image, a requirement list installing one.  Nested values are not looked at (they are their
+    own scopes)."""
     if call:
         engine = named(call.rsplit(".", 1)[-1])
         if engine:
             return Evidence(engine, f"`{call}`")
     for key, value in node.items():
         k = re.sub(r"[-_./]", "", str(key)).lower()
+        if k in _REQUIREMENT_KEYS and isinstance(value, list):
+            found = requirement(value)
+            if found is not None:
+                return found
+            continue
         if k in _IMAGE_KEYS:
             found = image(value if isinstance(value, str) else "")
             if found is not None:

@@ -26,6 +26,7 @@ from toplint.parse.base import Source
 from toplint.parse.generic import data as structured
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.pytree import PyTree, Ref, build
+from toplint.parse.generic.tree import CALL
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scoping import apply as apply_resources
 from toplint.parse.mentions import no_deployment
@@ -113,7 +114,7 @@ def _lists(node: Any, at: tuple[str | int, ...]) -> Any:
             yield from _lists(item, (*at, i))
     elif isinstance(node, dict):
         for key, value in node.items():
-            if key != structured.CALL:
+            if key != CALL:
                 yield from _lists(value, (*at, key))
 
 
@@ -143,7 +144,7 @@ def _called(tree: PyTree, calls: dict[str, str]) -> str | None:
     """The first engine class or function the file calls (a module that only imports one, for
     its types, builds no engine and is no deployment)."""
     for _, node in structured.mappings(tree.data):
-        name = node.get(structured.CALL)
+        name = node.get(CALL)
         if isinstance(name, str) and name.rsplit(".", 1)[-1] in calls:
             return name.rsplit(".", 1)[-1]
     return None

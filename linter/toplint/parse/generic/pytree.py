@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from toplint.model import Position
-from toplint.parse.generic.data import CALL
+from toplint.parse.generic.tree import CALL
 from toplint.record import field, record
 
 Path = tuple[str | int, ...]

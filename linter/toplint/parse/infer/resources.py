@@ -6,6 +6,10 @@ Platforms spell a deployment's resources their own way; the shapes repeat:
 * ``<type>:<count>`` or ``<count>:<type>`` under such a key (``gpu: "L40s:4"``, ``accelerator:
   H100:4``, ``gpu: 8:H200``), a Slurm gres (``gres: gpu:4``, ``gpu:a100:2``), or a bare GPU type
   (``accelerator: A100``: one of it);
+* a cloud instance type under an instance-like key (``instance_type: p4d.24xlarge``,
+  ``machineType: a2-highgpu-8g``, ``vm_size: Standard_ND96asr_v4``): the GPUs of one of its nodes
+  and their type, from the shipped instance catalog (``toplint/hardware/data/instances.yaml``,
+  each row with its source), never from the name's spelling;
 * nodes under a node-like key (``nodes``, ``num_nodes``, ``nnodes``, ``hosts``) and GPUs per node
   under ``gpus_per_node`` / ``gpus_per_host``.
 
@@ -21,6 +25,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from toplint.catalog_index import instance_gpus
 from toplint.record import record
 
 Path = tuple[str | int, ...]
@@ -31,6 +36,10 @@ _GPU_KEYS = frozenset(
     | {"nvidiacomgpu", "amdcomgpu", "accelerator", "accelerators", "gres", "gpuspec"}
 )
 _PER_NODE_KEYS = frozenset({"gpuspernode", "gpusperhost", "gpuspernodes", "ngpuspernode"})
+_INSTANCE_KEYS = frozenset(
+    {"instancetype", "machinetype", "vmsize", "vmsku", "nodeinstancetype"}
+    | {"nodekubernetesioinstancetype", "betakubernetesioinstancetype"}
+)
 _NODE_KEYS = frozenset({"nodes", "numnodes", "nnodes", "nodecount", "hosts", "numhosts"})
 _TYPE_COUNT = re.compile(r"^([A-Za-z][\w.\-]*?)[:x*](\d{1,4})$")
 _COUNT_TYPE = re.compile(r"^(\d{1,4})[:x*]([A-Za-z][\w.\-]*)$")
@@ -99,6 +108,11 @@ def scan(node: Any, at: Path = (), depth: int = 3) -> Iterator[Found]:
             got = gpu_value(value)
             if got is not None:
                 yield Found("gpus", got[0], got[1], (*at, key))
+                continue
+        if k in _INSTANCE_KEYS and isinstance(value, str) and len(value) < 80:
+            known = instance_gpus(value)
+            if known is not None:
+                yield Found("gpus", known[0], known[1], (*at, key))
                 continue
         if k in _PER_NODE_KEYS and count(value) is not None:
             yield Found("gpus_per_node", count(value), "", (*at, key))

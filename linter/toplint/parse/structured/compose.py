@@ -77,8 +77,10 @@ def _scalar_arg(doc: Document, at: tuple[str | int, ...], raw: Any) -> Arg:
     return Arg(value, text, doc.value_position(at), unresolved, anchor)
 
 
-def _argv(source: Source, doc: Document, at: tuple[str | int, ...], raw: Any) -> list[Arg]:
-    """``command``/``entrypoint`` as args: a list is one token per item, a string is split."""
+def _commands(
+    source: Source, doc: Document, at: tuple[str | int, ...], raw: Any
+) -> list[list[Arg]]:
+    """``command``/``entrypoint`` as commands: a list is one command, a string is a script."""
     if raw is None:
         return []
     if isinstance(raw, list):
@@ -86,13 +88,19 @@ def _argv(source: Source, doc: Document, at: tuple[str | int, ...], raw: Any) ->
             bad = next(i for i, v in enumerate(raw) if not isinstance(v, (str, int, float, bool)))
             pos = doc.value_position((*at, bad))
             raise SourceError(f"`{at[-1]}` items must be strings", pos.line, pos.column)
-        return [_scalar_arg(doc, (*at, i), v) for i, v in enumerate(raw)]
+        return [[_scalar_arg(doc, (*at, i), v) for i, v in enumerate(raw)]]
     if isinstance(raw, str):
         pos = doc.value_position(at)
-        # Compose interpolates ${VAR:-default} and splits like a shell: lexing does both.
+        # Compose interpolates ${VAR:-default} and splits like a shell: lexing does both; an
+        # ``sh -c SCRIPT`` word is read as the commands of its script (an entrypoint of
+        # ``/bin/bash -c "pip install ... && python -m vllm.entrypoints... "``).
         commands = lex_embedded(raw, {}, source.text, source.path, pos.line, pos.column)
+        if any(len(c) > 2 and (c[1].value or "") == "-c" for c in commands):
+            from toplint.parse.structured.anywhere import commands_in  # a script only
+
+            commands = commands_in(raw, pos, {}, source.text, source.path)
         anchor = ".".join(str(p) for p in at)
-        return [replace(a, anchor=anchor) for c in commands for a in c]
+        return [[replace(a, anchor=anchor) for a in c] for c in commands]
     pos = doc.value_position(at)
     kind = type(raw).__name__.replace("dict", "mapping")
     raise SourceError(
@@ -148,10 +156,14 @@ def _service(
     source: Source, doc: Document, name: str, service: dict[str, Any]
 ) -> tuple[Deployment, tuple[Finding, ...]] | None:
     at: tuple[str | int, ...] = ("services", name)
-    entry = _argv(source, doc, (*at, "entrypoint"), service.get("entrypoint"))
-    command = _argv(source, doc, (*at, "command"), service.get("command"))
+    entries = _commands(source, doc, (*at, "entrypoint"), service.get("entrypoint"))
+    commands = _commands(source, doc, (*at, "command"), service.get("command"))
+    entry = [a for c in entries for a in c]
+    command = [a for c in commands for a in c]
     env = _environment(doc, (*at, "environment"), service.get("environment"))
     found = find_invocations(entry + command)
+    if not found and len(entries) + len(commands) > 1:  # a script: `pip install ... && vllm ...`
+        found = [inv for c in (*entries, *commands) for inv in find_invocations(c)][:1]
     image = service.get("image")
     inv = replace(found[0], image=image) if found and isinstance(image, str) else None
     inv = inv or (found[0] if found else None)

@@ -31,6 +31,7 @@ from toplint.parse.text.launchers import (
     launcher_allocation,
 )
 from toplint.parse.text.shell import Command, SourceLoader
+from toplint.parse.text.wrapped import as_wrapped, wrapped_invocation
 from toplint.parse.textpos import starts_of
 from toplint.record import record, replace
 
@@ -351,10 +352,13 @@ class ShellParser:
         loader = disk_loader(path)
         if docker is None:
             out = []
-            for inv in find_invocations(args):
+            wrapped = None if find_invocations(args) else wrapped_invocation(args)
+            for inv in [wrapped] if wrapped else find_invocations(args):
                 dep, found = deployment_from_invocation(
                     inv, path, source_kind="shell", env=exported, config_loader=loader
                 )
+                if inv.via:
+                    dep, found = as_wrapped(dep, found, inv)
                 alloc = _launched(args, inv).over(granted)
                 dep = apply_allocation(dep, alloc, get_engine(dep.engine).rank_per_gpu)
                 out.append((one_host(dep), found))

@@ -1,0 +1,136 @@
+"""Hydra ``defaults:`` composition inside the repository (issue 24, point 3).
+
+A Hydra primary config lists config groups to compose (``defaults: [{serving: vllm}, _self_]``):
+each entry ``GROUP: OPTION`` is the file ``GROUP/OPTION.yaml`` beside the primary config, merged
+under the key ``GROUP`` (its package; ``GROUP@PKG: OPTION`` names another, a file headed
+``# @package _global_`` merges at the root), and ``_self_`` says where the primary config's own
+keys go (last when it is not listed, so they win).  ``GROUP: null`` composes nothing; an
+``override`` prefix changes nothing here.  Source: Hydra's documentation, "The Defaults List"
+(facebookresearch/hydra website/docs/advanced/defaults_list.md @ 1.3) and "Packages"
+(website/docs/advanced/overriding_packages.md).
+
+Only files inside the repository are read (``toplint.infra.readpolicy``), a bounded number,
+one level deep (defaults of a composed file are not followed).  The composed tree answers the
+generic reader (``toplint.parse.generic.data``) like a document: every value is placed where it
+is written, in the primary config or in the composed file (a position's ``path`` says which; a
+fix edits only values written in the file it reports on).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toplint.errors import SourceError
+from toplint.infra.readpolicy import ReadRefused, read_reference
+from toplint.infra.yamlsafe import Document, load_documents
+from toplint.model import Position
+from toplint.parse.generic.tree import Path
+
+_MAX_ENTRIES = 32
+_MAX_BYTES = 256 * 1024
+_SELF = "_self_"
+_GLOBAL = "# @package _global_"
+
+
+class Composed:
+    """The primary config with its defaults merged in, positions as described above."""
+
+    def __init__(self, doc: Document, data: Any, layers: list[tuple[Path, Path, Document]]):
+        self.doc = doc
+        self.data = data
+        self._layers = layers  # (path prefix a composed file provides, its package, the file)
+
+    def _origin(self, path: Path) -> tuple[Document, Path]:
+        if not _exists(self.doc.data, path):
+            for prefix, package, sub in reversed(self._layers):
+                if path[: len(prefix)] == prefix and _exists(sub.data, path[len(package) :]):
+                    return sub, path[len(package) :]
+        return self.doc, path
+
+    def key_position(self, path: Path) -> Position:
+        doc, at = self._origin(path)
+        return doc.key_position(at)
+
+    def value_position(self, path: Path) -> Position:
+        doc, at = self._origin(path)
+        return doc.value_position(at)
+
+
+def compose(doc: Document, path: str) -> Composed | None:
+    """The composed config, or None when ``doc`` lists no defaults toplint can read."""
+    data = doc.data
+    entries = data.get("defaults") if isinstance(data, dict) else None
+    if not isinstance(entries, list) or path == "-":
+        return None
+    own = {k: v for k, v in data.items() if k != "defaults"}
+    order: list[tuple[Document, Path] | None] = []  # None: the primary config itself
+    for entry in entries[:_MAX_ENTRIES]:
+        if entry == _SELF:
+            order.append(None)
+            continue
+        loaded = _load(entry, path)
+        if loaded is not None:
+            order.append(loaded)
+    if not any(o is not None for o in order):
+        return None
+    if None not in order:
+        order.append(None)
+    merged: dict[Any, Any] = {}
+    layers: list[tuple[Path, Path, Document]] = []
+    for layer in order:
+        if layer is None:
+            merged = _merge(merged, own)
+            continue
+        sub, package = layer
+        merged = _merge(merged, _under(package, sub.data))
+        prefixes = [(k,) for k in sub.data] if not package else [package]
+        layers.extend((p, package, sub) for p in prefixes)
+    return Composed(doc, merged, layers)
+
+
+def _load(entry: Any, path: str) -> tuple[Document, Path] | None:
+    """(the composed file, the package it goes under) of one defaults entry."""
+    if not isinstance(entry, dict) or len(entry) != 1:
+        return None
+    ((key, option),) = entry.items()
+    if not isinstance(key, str) or not isinstance(option, str):
+        return None  # `group: null`, a list of options (not composed here)
+    group, _, package = key.removeprefix("override ").strip().partition("@")
+    group = group.strip("/")
+    if not group or ".." in group or ".." in option:
+        return None
+    try:
+        full, text = read_reference(path, f"{group}/{option}.yaml", _MAX_BYTES)
+        docs = load_documents(text, full)
+    except (ReadRefused, OSError, SourceError, ValueError):
+        return None
+    if len(docs) != 1 or not isinstance(docs[0].data, dict):
+        return None
+    is_global = text.lstrip().startswith(_GLOBAL) or package == "_global_"
+    where = () if is_global else tuple((package or group).replace("/", ".").split("."))
+    return docs[0], where
+
+
+def _under(package: Path, content: Any) -> Any:
+    for step in reversed(package):
+        content = {step: content}
+    return content
+
+
+def _merge(base: Any, top: Any) -> Any:
+    if not isinstance(base, dict) or not isinstance(top, dict):
+        return top
+    out = dict(base)
+    for key, value in top.items():
+        out[key] = _merge(out[key], value) if key in out else value
+    return out
+
+
+def _exists(data: Any, path: Path) -> bool:
+    for step in path:
+        in_map = isinstance(data, dict) and step in data
+        in_list = isinstance(data, list) and isinstance(step, int) and 0 <= step < len(data)
+        if not (in_map or in_list):
+            return False
+        data = data[step]
+    return True

@@ -1,0 +1,70 @@
+"""Which checkpoint a deployment found in a tree serves: a model key in its scope (``model:``,
+``model_id:``, ``repo_id:``; a ``model_loading_config: {model_source: ...}`` mapping), a model
+mapping (``model: {id: org/m}``), or a one-word model key above the scope (``model_id: org/m``
+beside ``serving: {engine: vllm, ...}``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from toplint.parse.generic.tree import Path, get, is_ref, scalar_keys, token
+from toplint.parse.infer import resources as rs
+
+# Normalised keys (resources.norm) that name a model; the first six name only a model.
+_OWN_MODEL_KEYS = ("model", "modelid", "modelname", "modelpath", "modelsource", "repoid")
+MODEL_KEYS = (*_OWN_MODEL_KEYS, "modelhfpath", "hfmodelid", "hfmodel", "pretrained", "modelrepo")
+# Inside a mapping a model option holds (`model: {id: ...}`), the keys naming the checkpoint.
+_MODEL_INNER = ("id", "name", "path", "repo", "source", "uri", "hfid", "huggingfaceid")
+MODEL_OPTIONS = frozenset({"model", "model-path", "model-id", "model-name"})
+# A path key of the engine's own scope names the checkpoint when it holds a repository id.
+_PATH_KEYS = ("path", "checkpoint", "checkpointpath", "weights", "weightspath")
+_REPO_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*$")
+
+
+def model_in(node: Mapping[Any, Any]) -> tuple[str, Any] | None:
+    """(key, value) of the checkpoint a model mapping names: ``{id: org/m}``, ``{name: ...}``."""
+    for key in scalar_keys(node):
+        if rs.norm(key) in (*MODEL_KEYS, *_MODEL_INNER) and token(node[key]):
+            return key, node[key]
+    return None
+
+
+def _checkpoint_like(value: Any) -> bool:
+    """A checkpoint is named in one word (``org/m``, a path, a number-free alias), never as a
+    display name (``model_name: Gemma 2 27B Instruct``)."""
+    if is_ref(value) or isinstance(value, (int, float)):
+        return True
+    return isinstance(value, str) and bool(value.strip()) and not value.split()[1:]
+
+
+def ancestors(at: Path) -> list[Path]:
+    """The mappings above ``at``, nearest first (list items are not mappings: skipped)."""
+    return [at[:n] for n in range(len(at) - 1, -1, -1)]
+
+
+def _repo_id(value: Any) -> bool:
+    """``org/name`` as a Hugging Face repository is written (no leading ``/``, ``.`` or ``~``)."""
+    return isinstance(value, str) and _REPO_ID.match(value) is not None
+
+
+def find_model(owned: Sequence[Path], data: Any, nested: bool = True) -> tuple[Any, Path] | None:
+    for at in owned:
+        node = get(data, at)
+        if not isinstance(node, dict):
+            continue
+        for key in scalar_keys(node):
+            if rs.norm(key) in MODEL_KEYS and token(node[key]) and _checkpoint_like(node[key]):
+                return node[key], (*at, key)
+        for key in scalar_keys(node):  # `path='deepseek-ai/deepseek-llm-67b-chat'` in the scope
+            if rs.norm(key) in _PATH_KEYS and _repo_id(node[key]):
+                return node[key], (*at, key)
+        for key, value in node.items():  # model_loading_config: {model_source: ...}
+            if not nested and rs.norm(key) not in _OWN_MODEL_KEYS:
+                continue  # above the scope: only a mapping that is the model's own
+            if isinstance(value, dict) and "model" in rs.norm(key):
+                found = find_model([(*at, key)], data)
+                if found is not None:
+                    return found
+    return None

@@ -1,0 +1,1 @@
+CUDA_VISIBLE_DEVICES=4,5 lmdeploy serve api_server /InternVL2_5-8B --tp 4 --server-port 8000

@@ -1,0 +1,56 @@
+"""Helm values of a chart toplint has no reader for, read through the chart's templates
+(toplint.parse.generic.chart; issue 24)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from toplint.parse.base import Source
+from toplint.parse.parallel import builtin_and_plugin_parsers
+from toplint.parse.run import parse_source
+
+TEMPLATE = """\
+apiVersion: apps/v1
+kind: Deployment
+spec:
+  template:
+    spec:
+      containers:
+      - name: {{ .Values.app }}
+        command: ["python3", "-m", "sglang.launch_server"]
+        args:
+          - "--model-path"
+          - "{{ .Values.modelName }}"
+          {{- range .Values.extraArgs }}
+          - {{ . | quote }}
+          {{- end }}
+"""
+VALUES = """\
+modelName: org/m
+extraArgs: ["--tp", "4"]  # argparse reads --tp as --tp-size (a unique prefix)
+resources:
+  limits:
+    nvidia.com/gpu: "4"
+"""
+
+
+def _parse(path: Path):  # type: ignore[no-untyped-def]
+    return parse_source(Source.from_text(str(path), path.read_text()), builtin_and_plugin_parsers())
+
+
+def test_values_beside_templates_take_the_engine_the_templates_run(tmp_path: Path) -> None:
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "deployment.yaml").write_text(TEMPLATE)
+    (tmp_path / "values.yaml").write_text(VALUES)
+    (dep,) = _parse(tmp_path / "values.yaml").deployments
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("sglang", "org/m", 4, 4)
+    assert "templates/deployment.yaml" in dep.provenance["engine"]
+
+
+def test_values_without_templates_or_with_two_engines_read_nothing(tmp_path: Path) -> None:
+    (tmp_path / "values.yaml").write_text(VALUES)
+    assert _parse(tmp_path / "values.yaml").deployments == ()
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "a.yaml").write_text(TEMPLATE)
+    (tmp_path / "templates" / "b.yaml").write_text('args: ["vllm serve org/m"]\n')
+    assert _parse(tmp_path / "values.yaml").deployments == ()

@@ -1,0 +1,67 @@
+"""Instance types as resources and models written beside or around the options (issue 24,
+points 2 and 7): invented formats."""
+
+from __future__ import annotations
+
+from tests.parse.helpers import only
+
+
+def test_an_instance_type_gives_the_gpus_of_its_nodes_from_the_catalog() -> None:
+    text = (
+        "serving:\n  engine: vllm\n  flags: {tensor-parallel-size: 8}\n"
+        "compute:\n  instance_type: p4d.24xlarge\n  nodes: 2\n"
+    )
+    dep = only("job.yaml", text)
+    assert (dep.gpus_per_node, dep.nodes, dep.gpus) == (8, 2, 16)
+    assert dep.provenance["gpus"] == "`compute.instance_type` × `compute.nodes`"
+
+
+def test_azure_and_gcp_machine_types_too_and_an_unknown_one_gives_nothing() -> None:
+    base = "serving:\n  engine: vllm\n  flags: {tensor-parallel-size: 8}\n"
+    assert only("a.yaml", base + "vm_size: Standard_ND96asr_v4\n").gpus == 8
+    assert only("b.yaml", base + "machineType: a2-highgpu-8g\n").gpus == 8
+    assert only("c.yaml", base + "instance_type: m5.large\n").gpus is None
+
+
+def test_a_model_mapping_is_read_for_its_id() -> None:
+    text = (
+        "serving:\n  engine: vllm\n  model: {id: org/m, revision: main}\n"
+        "  flags: {tensor-parallel-size: 2}\n"
+    )
+    dep = only("s.yaml", text)
+    assert (dep.model, dep.tp) == ("org/m", 2)
+    assert dep.provenance["model"] == "`serving.model.id`"
+
+
+def test_a_model_written_above_the_options_scope_is_its_model() -> None:
+    text = "model_id: org/m\nserving:\n  engine: sglang\n  flags: {tp-size: 2}\n"
+    assert only("s.yaml", text).model == "org/m"
+    display = "model_name: My Model 7B\nserving:\n  engine: sglang\n  flags: {tp-size: 2}\n"
+    assert only("s.yaml", display).model is None  # a display name is not a checkpoint
+
+
+def test_a_repository_id_under_a_path_key_of_the_engine_scope_is_the_model() -> None:
+    text = (
+        "models:\n  - type: vllm\n    path: org/m-7b\n    model_kwargs: {tensor_parallel_size: 2}\n"
+    )
+    dep = only("cfg.yaml", text)
+    assert (dep.model, dep.tp) == ("org/m-7b", 2)
+    local = text.replace("org/m-7b", "/data/ckpt")
+    assert only("cfg.yaml", local).model is None  # a file path is not a repository id
+
+
+def test_a_requirement_list_installing_one_engine_names_it() -> None:
+    text = (
+        "requirements:\n  - vllm==0.5.1\n  - numpy\nmodel_metadata:\n  repo_id: org/m\n"
+        "resources:\n  accelerator: A100\n"
+    )
+    dep = only("config.yaml", text)
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("vllm", "org/m", 1, 1)
+    assert dep.provenance["engine"] == "requirement `vllm==0.5.1`"
+
+
+def test_a_display_name_is_no_model_and_alone_no_deployment() -> None:
+    from tests.parse.helpers import parse_text
+
+    text = "model_name: Mixtral 8x7B on A100:2\nrequirements: [vllm]\nresources: {gpu: 2}\n"
+    assert parse_text("config.yaml", text).deployments == ()

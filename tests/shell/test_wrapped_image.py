@@ -1,0 +1,40 @@
+"""A repository's wrapper that runs an engine's image file with the engine's own options
+(toplint.parse.text.wrapped; issue 24, script chains)."""
+
+from __future__ import annotations
+
+from tests.parse.helpers import only, parse_text
+
+
+def test_engine_options_after_an_engine_image_file_are_the_engines() -> None:
+    text = (
+        "srun ./start.py singularity ~/img/vllm_latest.sif --slurm --tensor-parallel-size 4 \\\n"
+        "  --pipeline-parallel-size 2 --vllm-port 7777 --model org/m\n"
+    )
+    result = parse_text("job.sh", text)
+    (dep,) = result.deployments
+    assert (dep.engine, dep.model, dep.tp, dep.pp) == ("vllm", "org/m", 4, 2)
+    assert "start.py" in dep.provenance["engine"]
+    assert not [f for f in result.findings if f.rule == "TL005"]  # --slurm is the wrapper's
+
+
+def test_a_layout_the_wrapper_chooses_is_unresolved_not_the_defaults() -> None:
+    text = "srun ./start.py apptainer /x/sglang-v0.5.sif --auto --mem-fraction-static 0.9\n"
+    dep = only("job.sh", text)
+    assert dep.engine == "sglang" and (dep.tp, dep.pp, dep.dp) == (None, None, None)
+    assert {u.field for u in dep.unresolved} >= {"tp", "pp", "dp"}
+
+
+def test_an_image_without_engine_options_is_not_read_as_the_engine() -> None:
+    text = "srun apptainer exec ./vllm_rocm.sif ./start_head.sh 4\n"
+    assert parse_text("job.sh", text).deployments == ()
+    other = "srun ./start.py /x/myapp.sif --tensor-parallel-size 4\n"  # names no engine
+    assert parse_text("job.sh", other).deployments == ()
+
+
+def test_the_positional_model_may_follow_options_written_whole() -> None:
+    """argparse takes a positional between options: `vllm serve --log-level=info org/m`."""
+    dep = only("run.sh", "vllm serve --uvicorn-log-level=info org/m --tensor-parallel-size 2\n")
+    assert (dep.model, dep.tp) == ("org/m", 2)
+    # an option that may take the next word stops the search (`--served-model-name x org/m`)
+    assert only("run.sh", "vllm serve --served-model-name x org/m\n").model is None
