@@ -150,7 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         result, outcomes = run_half(name, args.round_)
         print(
-            f"{args.round_} {name}: root cause on top in {result.on_top}/{result.judgeable} judgeable cases "
+            f"{args.round_} {name}: root cause on top in "
+            f"{result.on_top}/{result.judgeable} judgeable cases "
             f"({result.share:.0%}); controls with an error: "
             f"{result.controls_with_error}/{result.controls}"
         )
