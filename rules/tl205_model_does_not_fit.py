@@ -90,7 +90,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"the KV cache holds {m.kv_tokens:,} tokens per GPU after weights {_gib(m.weights)} "
             f"+ working memory {_gib(m.working)}, but one sequence of {m.context:,} tokens "
             f"({m.context_from}) needs {_gib(m.context * m.kv_per_token)}: vLLM refuses to "
-            f"start ({m.setting} × {gpu.memory_gb:g} GiB {gpu.name})"
+            f"start ({m.setting} × {m.capacity / GIB:g} GiB {gpu.name})"
         )
     else:
         if not m.working_in_budget:  # SGLang: the fraction holds weights and the KV pool
@@ -101,7 +101,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             else f"weights {_gib(m.weights)} (working memory {_gib(m.working)} outside it)"
         )
         message = (
-            f"per GPU: {used} > {_gib(m.budget)} ({m.setting} × {gpu.memory_gb:g} GiB "
+            f"per GPU: {used} > {_gib(m.budget)} ({m.setting} × {m.capacity / GIB:g} GiB "
             f"{gpu.name}): no room for a KV cache{_weights_of(ctx)}"
         )
     yield finding(
