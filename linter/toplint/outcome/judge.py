@@ -136,21 +136,41 @@ def same_gpu_layouts(
     model: ModelSpec,
     workload: Workload,
 ) -> list[Judged]:
-    """Every TP × PP split of the deployment's TP × PP GPUs (DP kept), judged; those that run
-    and are no slower first, fastest decode first."""
+    """Every TP × PP split of the deployment's TP × PP GPUs (DP kept), and — where the engine
+    has data parallelism with an option for it — every TP × DP split of them into replicas
+    (TP 4 → TP 2 × DP 2: each replica serves the declared batch, so decode streams more
+    weights per GPU but all-reduces across fewer ranks), judged; those that run and are no
+    slower first, fastest decode first."""
     gpus = (dep.tp or 1) * (dep.pp or 1)
-    dims = get_engine(dep.engine).dimensions
+    engine = get_engine(dep.engine)
+    dims = engine.dimensions
     out = [
         judge(dep, before, cluster, model, workload, tp=tp, pp=gpus // tp)
         for tp in range(1, gpus + 1)
         if gpus % tp == 0 and (gpus // tp == 1 or "pp" in dims)
     ]
-    return sorted(out, key=_rank)
+    if "dp" in dims and engine.layout.dp and not dep.ep_enabled:
+        dp = max(dep.dp or 1, 1)
+        out += [
+            judge(dep, before, cluster, model, workload, tp=tp, pp=1, dp=dp * gpus // tp)
+            for tp in range(1, gpus)
+            if gpus % tp == 0
+        ]
+    dp = max(dep.dp or 1, 1)
+    return sorted(out, key=lambda j: _rank(j, replicas=j.dp != dp))
 
 
-def _rank(j: Judged) -> tuple[int, float, float]:
+def _rank(j: Judged, *, replicas: bool = False) -> tuple[int, float, float]:
+    """Runs and no slower first, then decode, then first token; a split into more replicas
+    ranks as if ``TIE`` slower: it is preferred to a TP × PP split only beyond the model's
+    resolution (one engine keeps one KV cache pool and one endpoint)."""
     lat = j.outcome.latency
-    return (0 if j.ok else 1, lat.itl_ms if lat else 1e18, lat.ttft_ms if lat else 1e18)
+    worse = 1 + TIE if replicas else 1.0
+    return (
+        0 if j.ok else 1,
+        lat.itl_ms * worse if lat else 1e18,
+        lat.ttft_ms * worse if lat else 1e18,
+    )
 
 
 def misses(outcome: Outcome, budgets: Budgets) -> tuple[str, ...]:
