@@ -9,7 +9,7 @@ from toplint.model import Finding, Fix, Severity
 from toplint.outcome.memory import weight_bytes
 from toplint.outcome.types import GIB, Memory
 from toplint.record import replace
-from toplint.rulebook.helpers import finding, flag_fix, layout_flags
+from toplint.rulebook.helpers import finding, flag_fix, layout_fix, layout_flags
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -153,7 +153,20 @@ def _fix(ctx: RuleContext, m: Memory) -> Fix | str:
         if key is not None:  # set in an engine config file: say what to write there
             return f"{key}: {tokens}"
         return flag_fix(f"--max-model-len {tokens}", {"max-model-len": tokens})
-    return _what_would_fit(ctx, m)
+    return _all_visible(ctx) or _what_would_fit(ctx, m)
+
+
+def _all_visible(ctx: RuleContext) -> Fix | None:
+    """A one-GPU layout in a container that sees the whole node (TGI under ``--gpus all`` runs
+    one shard: ``toplint.engines.tgi.derive``): shard over the node's GPUs (judged like every
+    fix: offered only when it starts and fits)."""
+    dep, cluster = ctx.deployment, ctx.cluster
+    usable = dep.options.get("gpus_visible") == "all" or dep.options.get("gpus_usable") == "node"
+    if not usable or cluster is None or (dep.world_size or 1) > 1:
+        return None
+    node = cluster.gpus_per_node
+    note = f"the container sees all {node} GPUs of the node"
+    return layout_fix(dep.engine, tp=node, note=note) if node > 1 else None
 
 
 def _what_would_fit(ctx: RuleContext, m: Memory) -> str:

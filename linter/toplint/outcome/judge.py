@@ -96,11 +96,23 @@ def judge_deployment(
     as written) it is no slower."""
     after = whatif(new, cluster, model, workload)
     size = (new.tp or 1, new.pp or 1, new.dp or 1)
-    why = _layout_why(dep, new) if layout else ""
+    why = _layout_why(dep, new, _gpus_it_has(dep, cluster)) if layout else ""
     return Judged(*size, after, why or _why(before if keep_speed else None, after))
 
 
-def _layout_why(dep: Deployment, new: Deployment) -> str:
+def _gpus_it_has(dep: Deployment, cluster: Cluster) -> int | None:
+    """The GPUs the deployment may use: its world size, or the whole node when every GPU is
+    visible to it and it uses fewer (TGI under ``--gpus all`` or on a bare host runs one shard:
+    ``gpus_usable: node``)."""
+    if dep.world_size is None:
+        return None
+    usable = dep.options.get("gpus_visible") == "all" or dep.options.get("gpus_usable") == "node"
+    if usable and (dep.nodes or 1) == 1:
+        return max(dep.world_size, cluster.gpus_per_node)
+    return dep.world_size
+
+
+def _layout_why(dep: Deployment, new: Deployment, has: int | None = None) -> str:
     same = (new.tp, new.pp, new.dp, new.options.get("attention_dp")) == (
         dep.tp,
         dep.pp,
@@ -109,8 +121,9 @@ def _layout_why(dep: Deployment, new: Deployment) -> str:
     )
     if same and new.ep_enabled == dep.ep_enabled:
         return "it is the current layout"
-    if dep.world_size is not None and (new.world_size or 0) > dep.world_size:
-        return f"it needs {new.world_size} GPUs, the deployment has {dep.world_size}"
+    has = dep.world_size if has is None else has
+    if has is not None and (new.world_size or 0) > has:
+        return f"it needs {new.world_size} GPUs, the deployment has {has}"
     return ""
 
 
