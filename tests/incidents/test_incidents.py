@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "incidents" / "cases"
 
 # Raise these as rules land; never lower them to make a change pass.
-DEVELOPMENT_ON_TOP = {"round1": 13, "round2": 9}
+DEVELOPMENT_ON_TOP = {"round1": 13, "round2": 10}
 DEVELOPMENT_CONTROLS_WITH_ERROR = {"round1": 0, "round2": 0}
 
 
