@@ -165,7 +165,7 @@ def _all_visible(ctx: RuleContext) -> Fix | None:
     if not usable or cluster is None or (dep.world_size or 1) > 1:
         return None
     node = cluster.gpus_per_node
-    note = f"the container sees all {node} GPUs of the node"
+    note = f"it sees all {node} GPUs of the node"
     return layout_fix(dep.engine, tp=node, note=note) if node > 1 else None
 
 
