@@ -119,7 +119,7 @@ def _without_pp(ctx: RuleContext) -> str | None:
     instead = "a quantized checkpoint" if model.weight_bytes >= 2 else "GPUs with more memory"
     return (
         f"the weights ({memory.weights / GIB:.0f} GiB) need more than one "
-        f"{cluster.gpu.memory_gb:g} GiB GPU and this engine has no pipeline parallelism: GPUs "
+        f"{memory.capacity / GIB:g} GiB GPU and this engine has no pipeline parallelism: GPUs "
         f"with NVLink, or {instead}"
     )
 
