@@ -6,6 +6,7 @@ import math
 from collections.abc import Iterator
 
 from toplint.model import Finding, Fix, Severity
+from toplint.outcome.judge import judge
 from toplint.outcome.memory import weight_bytes
 from toplint.outcome.types import GIB, Memory
 from toplint.record import replace
@@ -165,8 +166,14 @@ def _all_visible(ctx: RuleContext) -> Fix | None:
     if not usable or cluster is None or (dep.world_size or 1) > 1:
         return None
     node = cluster.gpus_per_node
+    model = ctx.model
+    if model is None:
+        return None
     note = f"it sees all {node} GPUs of the node"
-    return layout_fix(dep.engine, tp=node, note=note) if node > 1 else None
+    for tp in (t for t in range(node, 1, -1) if node % t == 0):  # the widest that runs
+        if judge(dep, ctx.outcome, cluster, model, ctx.workload, tp=tp).outcome.runs:
+            return layout_fix(dep.engine, tp=tp, note=note)
+    return None
 
 
 def _what_would_fit(ctx: RuleContext, m: Memory) -> str:
