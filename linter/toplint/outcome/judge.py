@@ -14,7 +14,9 @@ from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment
 from toplint.outcome.build import whatif
-from toplint.outcome.types import Outcome
+from toplint.outcome.memory import weights_per_gpu
+from toplint.outcome.starts import problems
+from toplint.outcome.types import GIB, Outcome
 from toplint.record import record, replace
 
 TIE = 0.05  # the α-β model's stated accuracy per tier (plan.rank.TIE)
@@ -167,10 +169,17 @@ def same_gpu_layouts(
         out += [
             judge(dep, before, cluster, model, workload, tp=tp, pp=1, dp=dp * gpus // tp)
             for tp in range(1, gpus)
-            if gpus % tp == 0
+            if gpus % tp == 0 and _may_run(changed(dep, tp, 1, dp * gpus // tp), model, cluster)
         ]
     dp = max(dep.dp or 1, 1)
     return sorted(out, key=lambda j: _rank(j, replicas=j.dp != dp))
+
+
+def _may_run(new: Deployment, model: ModelSpec, cluster: Cluster) -> bool:
+    """Whether a layout can start and hold its weights, by arithmetic alone: a split into
+    replicas that cannot is not placed and priced (a what-if is the costliest step of a run)."""
+    gib = cluster.gpu.memory_reported_gib or cluster.gpu.memory_gb
+    return not problems(new, model) and weights_per_gpu(model, new) < gib * GIB
 
 
 def _rank(j: Judged, *, replicas: bool = False) -> tuple[int, float, float]:
