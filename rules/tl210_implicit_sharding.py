@@ -101,7 +101,8 @@ def _one_shard(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         "as one device"
         if dep.options.get("implicit_sharding") == "one-all"
         else "its launcher counts the devices CUDA_VISIBLE_DEVICES (or NVIDIA_VISIBLE_DEVICES) "
-        "lists and defaults to one when nothing lists them, as here"
+        "lists and defaults to one when nothing lists them, as here (a Kubernetes pod's device "
+        "plugin would list its GPUs)"
     )
     yield finding(
         rule,
