@@ -1,6 +1,8 @@
 """Score toplint on the real-incident suite (tests/incidents/): `python benchmarks/incidents.py`.
 
-For each half of the split (tests/incidents/SPLIT.md) it prints:
+For each half of a round's split it prints (`--set round1`: tests/incidents/SPLIT.md, the first
+40 cases; `--set round2`: tests/incidents/SPLIT2.md, the fresh 22 collected after round 1's held-out
+half was spent; default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
   highest severity) is the rule the case expects (or one it also accepts);
@@ -25,6 +27,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 SUITE = ROOT / "tests" / "incidents"
+SPLITS = {"round1": "SPLIT.md", "round2": "SPLIT2.md"}
 RANK = {"error": 3, "warning": 2, "info": 1}
 _ITEM = re.compile(r"^- `([^`]+)`")
 
@@ -43,11 +46,11 @@ class Outcome:
         return self.expect != "not-judgeable"
 
 
-def halves() -> dict[str, list[str]]:
-    """The case ids of each half, as SPLIT.md lists them."""
+def halves(round_: str = "round1") -> dict[str, list[str]]:
+    """The case ids of each half, as the round's split file lists them."""
     out: dict[str, list[str]] = {"development": [], "held-out": []}
     current = None
-    for line in (SUITE / "SPLIT.md").read_text(encoding="utf-8").splitlines():
+    for line in (SUITE / SPLITS[round_]).read_text(encoding="utf-8").splitlines():
         if line.startswith("## Development"):
             current = "development"
         elif line.startswith("## Held out"):
@@ -132,21 +135,23 @@ def score(outcomes: list[Outcome]) -> Score:
     )
 
 
-def run_half(name: str) -> tuple[Score, list[Outcome]]:
-    outcomes = [score_case(c) for c in halves()[name]]
+def run_half(name: str, round_: str = "round1") -> tuple[Score, list[Outcome]]:
+    outcomes = [score_case(c) for c in halves(round_)[name]]
     return score(outcomes), outcomes
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--half", choices=("development", "held-out", "both"), default="both")
+    parser.add_argument("--set", choices=tuple(SPLITS), default="round1", dest="round_")
     parser.add_argument("--cases", action="store_true", help="itemise the development half")
     args = parser.parse_args(argv)
     names = ("development", "held-out") if args.half == "both" else (args.half,)
     for name in names:
-        result, outcomes = run_half(name)
+        result, outcomes = run_half(name, args.round_)
         print(
-            f"{name}: root cause on top in {result.on_top}/{result.judgeable} judgeable cases "
+            f"{args.round_} {name}: root cause on top in "
+            f"{result.on_top}/{result.judgeable} judgeable cases "
             f"({result.share:.0%}); controls with an error: "
             f"{result.controls_with_error}/{result.controls}"
         )

@@ -11,7 +11,7 @@ from toplint.model import Finding, Fix, Severity
 from toplint.outcome.judge import judge
 from toplint.outcome.types import GIB
 from toplint.rulebook.helpers import finding, layout_fix, layout_flags, severity_for
-from toplint.rulebook.outcomes import better_split, split_severity
+from toplint.rulebook.outcomes import better_split, new_dp, split_severity
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -82,7 +82,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     better, how, verdict = better_split(ctx)
     fix: Fix | str | None = None
     if better is not None and better.ok:  # a fix never makes TTFT or ITL worse
-        fix = layout_fix(dep.engine, tp=better.tp, pp=better.pp, note=how)
+        fix = layout_fix(dep.engine, tp=better.tp, pp=better.pp, dp=new_dp(better, dep), note=how)
     elif ctx.model is not None and ctx.outcome is not None:
         fix = _without_pp(ctx) if "pp" not in get_engine(dep.engine).dimensions else None
     yield finding(
@@ -119,7 +119,7 @@ def _without_pp(ctx: RuleContext) -> str | None:
     instead = "a quantized checkpoint" if model.weight_bytes >= 2 else "GPUs with more memory"
     return (
         f"the weights ({memory.weights / GIB:.0f} GiB) need more than one "
-        f"{cluster.gpu.memory_gb:g} GiB GPU and this engine has no pipeline parallelism: GPUs "
+        f"{memory.capacity / GIB:g} GiB GPU and this engine has no pipeline parallelism: GPUs "
         f"with NVLink, or {instead}"
     )
 

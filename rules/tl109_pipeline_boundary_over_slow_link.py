@@ -8,7 +8,7 @@ from toplint.facts import registry as F
 from toplint.hardware.linkkinds import kind
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import finding, layout_flags, opt_float, severity_for
-from toplint.rulebook.outcomes import better_split
+from toplint.rulebook.outcomes import better_split, new_dp
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -83,7 +83,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     wanted = Severity.WARNING if better is not None else Severity.INFO
     fix = "an RDMA fabric between the nodes (no socket latency on each boundary send)"
     if better is not None and better.ok:
-        fix = f"{layout_flags(dep.engine, tp=better.tp, pp=better.pp)} ({how})"
+        dp = new_dp(better, dep)
+        fix = f"{layout_flags(dep.engine, tp=better.tp, pp=better.pp, dp=dp)} ({how})"
     yield finding(
         rule,
         ctx,

@@ -6,9 +6,11 @@ import math
 from collections.abc import Iterator
 
 from toplint.model import Finding, Fix, Severity
+from toplint.outcome.judge import judge
+from toplint.outcome.memory import weight_bytes
 from toplint.outcome.types import GIB, Memory
 from toplint.record import replace
-from toplint.rulebook.helpers import finding, flag_fix, layout_flags
+from toplint.rulebook.helpers import finding, flag_fix, layout_fix, layout_flags
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -89,7 +91,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"the KV cache holds {m.kv_tokens:,} tokens per GPU after weights {_gib(m.weights)} "
             f"+ working memory {_gib(m.working)}, but one sequence of {m.context:,} tokens "
             f"({m.context_from}) needs {_gib(m.context * m.kv_per_token)}: vLLM refuses to "
-            f"start ({m.setting} × {gpu.memory_gb:g} GiB {gpu.name})"
+            f"start ({m.setting} × {m.capacity / GIB:g} GiB {gpu.name})"
         )
     else:
         if not m.working_in_budget:  # SGLang: the fraction holds weights and the KV pool
@@ -100,7 +102,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             else f"weights {_gib(m.weights)} (working memory {_gib(m.working)} outside it)"
         )
         message = (
-            f"per GPU: {used} > {_gib(m.budget)} ({m.setting} × {gpu.memory_gb:g} GiB "
+            f"per GPU: {used} > {_gib(m.budget)} ({m.setting} × {m.capacity / GIB:g} GiB "
             f"{gpu.name}): no room for a KV cache{_weights_of(ctx)}"
         )
     yield finding(
@@ -152,7 +154,26 @@ def _fix(ctx: RuleContext, m: Memory) -> Fix | str:
         if key is not None:  # set in an engine config file: say what to write there
             return f"{key}: {tokens}"
         return flag_fix(f"--max-model-len {tokens}", {"max-model-len": tokens})
-    return _what_would_fit(ctx, m)
+    return _all_visible(ctx) or _what_would_fit(ctx, m)
+
+
+def _all_visible(ctx: RuleContext) -> Fix | None:
+    """A one-GPU layout in a container that sees the whole node (TGI under ``--gpus all`` runs
+    one shard: ``toplint.engines.tgi.derive``): shard over the node's GPUs (judged like every
+    fix: offered only when it starts and fits)."""
+    dep, cluster = ctx.deployment, ctx.cluster
+    usable = dep.options.get("gpus_visible") == "all" or dep.options.get("gpus_usable") == "node"
+    if not usable or cluster is None or (dep.world_size or 1) > 1:
+        return None
+    node = cluster.gpus_per_node
+    model = ctx.model
+    if model is None:
+        return None
+    note = f"it sees all {node} GPUs of the node"
+    for tp in (t for t in range(node, 1, -1) if node % t == 0):  # the widest that runs
+        if judge(dep, ctx.outcome, cluster, model, ctx.workload, tp=tp).outcome.runs:
+            return layout_fix(dep.engine, tp=tp, note=note)
+    return None
 
 
 def _what_would_fit(ctx: RuleContext, m: Memory) -> str:
@@ -168,8 +189,6 @@ def _what_would_fit(ctx: RuleContext, m: Memory) -> str:
     if spelled:
         options[0] += f" ({spelled} across more nodes)"
     if model.weight_bytes >= 2:
-        from toplint.outcome.memory import weight_bytes  # only for a model that does not fit
-
         fp8 = weight_bytes(replace(model, weight_bytes=1.0))
         share = m.weights * fp8 / weight_bytes(model)
         if share < room * 0.9:

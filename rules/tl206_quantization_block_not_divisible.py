@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
 from toplint.model import Deployment, Finding, Fix, Severity
+from toplint.outcome.starts import quant_shards
 from toplint.rulebook.helpers import finding, flag_fix, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -61,27 +62,10 @@ all-reduce) and memory balance.
 """
 
 
-def moe_tp(dep: Deployment) -> int:
-    """Ranks that shard one expert: 1 when EP spans DP×TP (``Engine.ep_layout`` "dp_x_tp"),
-    TP / EP when EP divides the TP group."""
-    tp = dep.tp or 1
-    if get_engine(dep.engine).ep_layout == "dp_x_tp":
-        return 1 if dep.ep_enabled else tp
-    ep = dep.ep or 1
-    return max(tp // ep, 1) if ep > 1 else tp
-
-
 def problems(model: ModelSpec, dep: Deployment) -> list[tuple[str, int, int]]:
-    """(what, size, its TP) pairs whose shard is not a whole number of blocks (or groups)."""
-    block, tp = model.quant_block or model.quant_group, dep.tp or 1
-    out = []
-    for what, size, split in (
-        ("intermediate_size", model.intermediate_size, tp),
-        ("moe_intermediate_size", model.moe_intermediate_size if model.is_moe else 0, moe_tp(dep)),
-    ):
-        if size and split > 1 and (size % split or (size // split) % block):
-            out.append((what, size, split))
-    return out
+    """(what, size, its TP) pairs whose shard is not a whole number of blocks (or groups):
+    the engine's own check, which the outcome model reads too (``toplint.outcome.starts``)."""
+    return quant_shards(model, dep)
 
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:

@@ -17,36 +17,50 @@ Outcome reported (toplint's severity policy): runs — but the layout depends on
 lands on (warning).
 
 ## Why is this bad?
-Without `--num-shard`, TGI shards the model across every GPU it can see
-(`CUDA_VISIBLE_DEVICES`, or all GPUs of the host/pod): the tensor-parallel size then depends
-on the machine, not on the config, and a node with more GPUs silently gets a wider TP group
-(possibly across PCIe).  A deployment that makes exactly one GPU visible (a pod requesting
-one, `CUDA_VISIBLE_DEVICES=0`) has nothing to shard and is not reported.
+Without `--num-shard`, TGI shards the model across the devices its environment lists (its
+launcher counts the entries of `CUDA_VISIBLE_DEVICES`, else `NVIDIA_VISIBLE_DEVICES`; a pod's
+device-plugin allocation lists each GPU): the tensor-parallel size then depends on the machine,
+not on the config, and a node with more GPUs silently gets a wider TP group (possibly across
+PCIe).  A deployment that makes exactly one GPU visible (a pod requesting one,
+`CUDA_VISIBLE_DEVICES=0`) has nothing to shard and is not reported.
+
+With `docker run --gpus all` (compose `count: all`) the container gets
+`NVIDIA_VISIBLE_DEVICES=all`, a single entry, and a launcher a script starts on a host sees no
+list at all, so TGI runs **one** shard and the node's other GPUs sit idle
+(huggingface/text-generation-inference#866: Flan-UL2 on four V100s ran out of memory until
+`--num-shard 4`); a model larger than one GPU then does not fit (TL205).
 
 ## Example
 ```bash
+# on an 8-GPU host: one shard, seven GPUs idle
 text-generation-launcher --model-id meta-llama/Llama-3.1-8B-Instruct
 ```
 
 ## Use instead
 ```bash
-text-generation-launcher --model-id meta-llama/Llama-3.1-8B-Instruct --num-shard 1
+text-generation-launcher --model-id meta-llama/Llama-3.1-8B-Instruct --num-shard 8
 ```
 
 ## Options
 None.
 
 ## Fix safety
-Safe when the suggested `--num-shard` equals the GPUs TGI sees today: it writes down the
-current behaviour.
+Safe when the suggested `--num-shard` equals the GPUs TGI shards over today (it writes down the
+current behaviour); where it runs one shard, `--num-shard` with the node's GPU count changes
+the layout (unsafe, and judged like every layout fix).
 
 ## References
-- TGI launcher (`num_shard` defaults to the visible GPU count): https://github.com/huggingface/text-generation-inference/blob/main/launcher/src/main.rs
+- TGI launcher (`find_num_shards`: `num_cuda_devices().unwrap_or(1)`): https://github.com/huggingface/text-generation-inference/blob/main/launcher/src/main.rs
+- Docker `--gpus all` sets `NVIDIA_VISIBLE_DEVICES=all` (moby `setNvidiaGPUs`): https://github.com/moby/moby/blob/master/daemon/nvidia_linux.go
+- Incident: https://github.com/huggingface/text-generation-inference/issues/866
 """
 
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     dep = ctx.deployment
+    if dep.options.get("implicit_sharding", "").startswith("one-"):
+        yield from _one_shard(rule, ctx)
+        return
     # set by the derive of an engine that shards over every visible GPU by default
     if not truthy(dep.options.get("implicit_sharding", "false")):
         return
@@ -67,6 +81,36 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         "tensor-parallel size depends on the machine",
         fix=_fix(dep, visible),
         data={"visible_gpus": visible},
+    )
+
+
+def _one_shard(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    """No ``--num-shard`` where nothing lists the GPUs (``--gpus all``: TGI counts
+    ``NVIDIA_VISIBLE_DEVICES=all`` as one device; a script on a host): TGI runs one shard
+    (``toplint.engines.tgi.derive``); the node's other GPUs idle."""
+    dep, engine = ctx.deployment, get_engine(ctx.deployment.engine)
+    node = ctx.cluster.gpus_per_node if ctx.cluster is not None else None
+    idle = f"; the node's other {node - 1} GPUs sit idle" if node and node > 1 else ""
+    fix: Fix | str | None = None
+    if dep.options.get(f"misspelled.{engine.layout.tp.lstrip('-')}") is not None:
+        fix = _fix(dep, None)  # the typo's fix (TL005) says what was meant
+    elif node and node > 1:
+        fix = layout_fix(dep.engine, tp=node)
+    why = (
+        "`--gpus all` gives the container NVIDIA_VISIBLE_DEVICES=all, which its launcher counts "
+        "as one device"
+        if dep.options.get("implicit_sharding") == "one-all"
+        else "its launcher counts the devices CUDA_VISIBLE_DEVICES (or NVIDIA_VISIBLE_DEVICES) "
+        "lists and defaults to one when nothing lists them, as here (a Kubernetes pod's device "
+        "plugin would list its GPUs)"
+    )
+    yield finding(
+        rule,
+        ctx,
+        next((f for f in ("gpus_per_node", "gpus") if f in dep.sources), "model"),
+        f"{engine.title} without {engine.layout.tp} runs one shard here: {why}{idle}",
+        fix=fix or f"{engine.layout.tp} N   # N: the GPUs each server should use",
+        data={"visible_gpus": 1, "node_gpus": node},
     )
 
 

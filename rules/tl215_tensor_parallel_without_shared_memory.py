@@ -10,12 +10,17 @@ from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
 ## What it does
-Checks that a Kubernetes pod whose engine runs several GPU ranks in the pod (tensor or
-pipeline parallel inside it) has a memory-backed `/dev/shm`: an `emptyDir` with
-`medium: Memory` mounted at `/dev/shm`, or `hostIPC: true`.
+Checks that a container whose engine runs several GPU ranks in it (tensor or pipeline
+parallel inside it) has a `/dev/shm` larger than the runtime's 64 MiB: in a Kubernetes pod an
+`emptyDir` with `medium: Memory` mounted at `/dev/shm`, or `hostIPC: true`; with `docker run`
+(or `podman run`) `--ipc=host` or `--shm-size` above 64 MiB; in a compose service `ipc: host`
+or `shm_size`.
+
+Outcome reported: the engine stops at start-up (an error).
 
 ## Why is this bad?
-Without one the pod's `/dev/shm` is the container runtime's 64 MiB.  NCCL creates its
+Without one the container's `/dev/shm` is the runtime's 64 MiB (Docker's and Podman's
+`--shm-size` default).  NCCL creates its
 shared-memory segments there (SHM transport and proxy buffers, ~9 MB each), so the engine stops
 at start-up with "NCCL error: unhandled system error ... Error while creating shared memory
 segment /dev/shm/nccl-F9ffgB (size 9637888)" (vllm-project/production-stack#276: TP 2 in a pod
@@ -24,7 +29,10 @@ vLLM's Kubernetes guide mounts "shm" as `emptyDir: {medium: Memory}` because "vL
 access the host's shared memory for tensor parallel inference"; TGI's README ("A note on Shared
 Memory (shm)") asks for the same volume; llm-d added it because vLLM with TP "will crash during
 startup" without it (llm-d/llm-d-deployer#191).  KServe's huggingfaceserver worked with
-`hostIPC` or `--ipc=host` (kserve/kserve#3791).
+`hostIPC` or `--ipc=host` (kserve/kserve#3791).  With `docker run`: vLLM in a container with
+two GPUs failed until `--ipc=host` or `--shm-size=10.24gb` (vllm-project/vllm#1393), and
+vLLM's Docker example gained `--ipc=host` because "when the shared memory allocated for a
+docker container is too small and when TP is used, vLLM can hang" (vllm-project/vllm#1125).
 
 ## Example
 ```yaml
@@ -34,7 +42,17 @@ containers:
     resources: {limits: {nvidia.com/gpu: 4}}
 ```
 
+```bash
+docker run --gpus all vllm/vllm-openai \
+    --model meta-llama/Llama-2-7b-hf --tensor-parallel-size 2
+```
+
 ## Use instead
+```bash
+docker run --gpus all --ipc=host vllm/vllm-openai \
+    --model meta-llama/Llama-2-7b-hf --tensor-parallel-size 2
+```
+
 ```yaml
 containers:
   - name: vllm
@@ -50,7 +68,8 @@ volumes:
 None.
 
 ## Fix safety
-Displayed only: a memory-backed volume counts against the pod's memory limit.
+Displayed only: a memory-backed volume counts against the pod's memory limit, and
+`--ipc=host` shares the host's IPC namespace with the container.
 
 ## References
 - Incident: https://github.com/vllm-project/production-stack/issues/276
@@ -59,20 +78,36 @@ Displayed only: a memory-backed volume counts against the pod's memory limit.
 - TGI, "A note on Shared Memory (shm)": https://github.com/huggingface/text-generation-inference#a-note-on-shared-memory-shm
 - llm-d, dshm volumes for NCCL: https://github.com/llm-d/llm-d-deployer/pull/191
 - KServe, hostIPC for multi-GPU huggingfaceserver: https://github.com/kserve/kserve/issues/3791
+- Incident (docker run): https://github.com/vllm-project/vllm/issues/1393
+- vLLM, `--ipc=host` in the Docker example: https://github.com/vllm-project/vllm/pull/1125
+- Docker `--shm-size` (default 64m): https://docs.docker.com/reference/cli/docker/container/run/
+- Compose `shm_size` and `ipc`: https://github.com/compose-spec/compose-spec/blob/main/05-services.md
 """
+
+# Where the container's /dev/shm is set, by what started it (Deployment.source_kind).
+_WHERE = {
+    "docker-run": ("container", "add --ipc=host (or --shm-size=2g) to docker run"),
+    "compose": ("service's container", "set ipc: host (or shm_size: 2gb) on the service"),
+}
+_POD = (
+    "pod",
+    "mount an emptyDir {medium: Memory, sizeLimit: 2Gi} at /dev/shm (or set hostIPC: true)",
+)
 
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     ranks = ranks_without_shared_memory(ctx.deployment)
     if ranks < 2:
         return
+    where, fix = _WHERE.get(ctx.deployment.source_kind or "", _POD)
     yield finding(
         rule,
         ctx,
         "tp",
-        f"{ranks} GPU ranks share this pod but its /dev/shm is the container runtime's 64 MiB: "
-        "NCCL cannot create its shared-memory segments there and the engine stops at start-up",
-        fix="mount an emptyDir {medium: Memory, sizeLimit: 2Gi} at /dev/shm (or set hostIPC: true)",
+        f"{ranks} GPU ranks share this {where} but its /dev/shm is the container runtime's "
+        "64 MiB: NCCL cannot create its shared-memory segments there and the engine stops at "
+        "start-up",
+        fix=fix,
         data={"ranks": ranks},
     )
 
@@ -80,7 +115,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
 RULE = Rule(
     code="TL215",
     name="tensor-parallel-without-shared-memory",
-    summary="A pod runs several GPU ranks without a memory-backed /dev/shm or hostIPC.",
+    summary="A container runs several GPU ranks in the runtime's 64 MiB /dev/shm.",
     severity=Severity.ERROR,
     check=check,
     doc=DOC,

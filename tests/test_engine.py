@@ -86,7 +86,8 @@ def test_a_layout_bigger_than_the_cluster_is_not_placed_on_invented_nodes(
     assert "has 8" in found[0]["message"]
 
 
-def test_tgi_sees_the_clusters_gpus_when_it_cannot_be_placed(tmp_path: Path, capsys) -> None:
+def test_tgi_on_a_host_runs_one_shard_of_the_clusters_gpus(tmp_path: Path, capsys) -> None:
+    # TGI's launcher counts the devices CUDA_VISIBLE_DEVICES lists, one when none (TL210).
     (tmp_path / "hw.yaml").write_text(SEED_HW)
     (tmp_path / "t.sh").write_text("text-generation-launcher --model-id meta-llama/Llama-3.1-8B\n")
     main(
@@ -100,7 +101,8 @@ def test_tgi_sees_the_clusters_gpus_when_it_cannot_be_placed(tmp_path: Path, cap
         ]
     )
     [tl210] = json.loads(capsys.readouterr().out)["findings"]
-    assert tl210["rule"] == "TL210" and "all 4 visible GPUs" in tl210["message"]
+    assert tl210["rule"] == "TL210" and "runs one shard" in tl210["message"]
+    assert "other 3 GPUs sit idle" in tl210["message"]
 
 
 def test_inspect_and_cost_use_each_files_nearest_config(tmp_path: Path, capsys) -> None:

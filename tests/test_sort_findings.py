@@ -1,4 +1,5 @@
-"""``sort_findings``: ordered by (path, line, column, code, message), duplicates dropped, and
+"""``sort_findings``: ordered by (path, line, column, code, message) -- on a line, what toplint
+could not judge after the rest --, duplicates dropped, and
 findings that share that key but differ (another fix) kept in the order first seen."""
 
 from __future__ import annotations
@@ -36,3 +37,11 @@ def test_matches_a_set_sorted_by_key_and_keeps_first_seen_order() -> None:
         for a, b in itertools.pairwise(got):
             if a.sort_key == b.sort_key:
                 assert first_seen.index(a) < first_seen.index(b)
+
+
+def test_what_toplint_could_not_judge_follows_the_findings_on_its_line() -> None:
+    # No manifest: TL007 sits at column 1 of the command, the cause (TL202) further along it.
+    gap = Finding("TL007", "deployment-not-checked", Severity.ERROR, "a.sh", 2, 1, "not checked")
+    cause = Finding("TL202", "heads", Severity.ERROR, "a.sh", 2, 28, "10 KV heads and TP 4")
+    earlier = Finding("TL007", "deployment-not-checked", Severity.ERROR, "a.sh", 1, 1, "x")
+    assert sort_findings([gap, cause, earlier]) == [earlier, cause, gap]

@@ -52,6 +52,7 @@ RULES_MAY_IMPORT = (
     "toplint.outcome",
     "toplint.outcome.judge",
     "toplint.outcome.memory",
+    "toplint.outcome.starts",  # the engines' own start-up checks (TL206's divisibility)
     "toplint.outcome.types",
     "toplint.parse",
     "toplint.parse.options",

@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "incidents" / "cases"
 
 # Raise these as rules land; never lower them to make a change pass.
-DEVELOPMENT_ON_TOP = 13
-DEVELOPMENT_CONTROLS_WITH_ERROR = 0
+DEVELOPMENT_ON_TOP = {"round1": 13, "round2": 10}
+DEVELOPMENT_CONTROLS_WITH_ERROR = {"round1": 0, "round2": 0}
 
 
 def _bench() -> ModuleType:
@@ -26,10 +26,13 @@ def _bench() -> ModuleType:
 
 
 def test_split_covers_every_case_once() -> None:
-    halves = _bench().halves()
-    listed = halves["development"] + halves["held-out"]
+    bench = _bench()
+    rounds = {r: bench.halves(r) for r in ("round1", "round2")}
+    listed = [c for halves in rounds.values() for half in halves.values() for c in half]
     assert sorted(listed) == sorted(p.name for p in CASES.iterdir())
-    assert len(listed) == len(set(listed)) >= 40
+    assert len(listed) == len(set(listed))
+    assert len(rounds["round1"]["development"] + rounds["round1"]["held-out"]) == 40
+    assert len(rounds["round2"]["development"] + rounds["round2"]["held-out"]) >= 20
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
@@ -48,7 +51,8 @@ def test_case_cites_its_thread(case: str) -> None:
 
 
 @pytest.mark.slow
-def test_development_half_holds_its_level() -> None:
-    result, _ = _bench().run_half("development")
-    assert result.on_top >= DEVELOPMENT_ON_TOP
-    assert result.controls_with_error <= DEVELOPMENT_CONTROLS_WITH_ERROR
+@pytest.mark.parametrize("round_", ["round1", "round2"])
+def test_development_half_holds_its_level(round_: str) -> None:
+    result, _ = _bench().run_half("development", round_)
+    assert result.on_top >= DEVELOPMENT_ON_TOP[round_]
+    assert result.controls_with_error <= DEVELOPMENT_CONTROLS_WITH_ERROR[round_]

@@ -177,6 +177,28 @@ def test_dense_config_params_and_kv() -> None:
     assert (spec.weight_bytes, spec.is_moe) == (2.0, False)
 
 
+def test_t5_encoder_decoder_counts_both_stacks() -> None:
+    # google/flan-ul2's config.json (T5 spellings): 32 encoder + 32 decoder layers, gated-gelu;
+    # the decoder has self- and cross-attention, and only it keeps a KV cache (~19.5 B: UL2 20B).
+    ul2 = {
+        "model_type": "t5",
+        "d_model": 4096,
+        "num_layers": 32,
+        "num_decoder_layers": 32,
+        "num_heads": 16,
+        "d_kv": 256,
+        "d_ff": 16384,
+        "feed_forward_proj": "gated-gelu",
+        "vocab_size": 32128,
+        "tie_word_embeddings": False,
+    }
+    spec = spec_from_hf_config(ul2)
+    attn, mlp = 4 * 4096 * 16 * 256, 3 * 4096 * 16384
+    assert spec.params_total == 2 * 32128 * 4096 + 32 * (attn + mlp) + 32 * (2 * attn + mlp)
+    assert spec.num_layers == 64 and spec.num_attention_heads == 16 and spec.head_dim == 256
+    assert spec.kv_bytes_per_token == 32 * 2 * 16 * 256 * 2
+
+
 def test_vlm_text_config_and_block_fp8_quantization() -> None:
     config = {
         "model_type": "some_vlm",

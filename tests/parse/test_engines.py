@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from toplint.engines.registry import get_engine
+from toplint.record import replace
+
 from .helpers import only, parse_text
 
 
@@ -124,11 +127,26 @@ def test_tgi_without_num_shard_shards_over_visible_gpus() -> None:
     assert (dep.tp, dep.options["implicit_sharding"]) == (3, "true")
 
 
-def test_tgi_implicit_sharding_with_unknown_gpus_leaves_tp_unknown() -> None:
-    # TP is the machine's GPU count: unknown, and TL210 reports it (not a TL003 variable).
+def test_tgi_without_a_device_list_runs_one_shard() -> None:
+    # TGI's launcher counts the devices CUDA_VISIBLE_DEVICES / NVIDIA_VISIBLE_DEVICES list and
+    # defaults to one (find_num_shards: num_cuda_devices().unwrap_or(1)); a script on a host
+    # lists none and `--gpus all` lists "all": one shard, and TL210 says the rest idle.
     dep = only("a.sh", sh("text-generation-launcher --model-id m"))
-    assert dep.tp is None and dep.unresolved == ()
-    assert dep.options["implicit_sharding"] == "true"
+    assert dep.tp == 1 and dep.unresolved == ()
+    assert dep.options["implicit_sharding"] == "one-host"
+    docker = only(
+        "b.sh",
+        sh("docker run --gpus all ghcr.io/huggingface/text-generation-inference:3.3 --model-id m"),
+    )
+    assert (docker.tp, docker.options["implicit_sharding"]) == (1, "one-all")
+
+
+def test_tgi_in_a_pod_shards_over_its_allocation() -> None:
+    # A pod's device plugin lists its GPUs in NVIDIA_VISIBLE_DEVICES: unknown until requested.
+    dep = only("a.sh", sh("text-generation-launcher --model-id m"))
+    pod = replace(dep, source_kind="k8s", tp=None, gpus_per_node=None, options={})
+    derived = get_engine("tgi").derive(pod)
+    assert derived.tp is None and derived.options["implicit_sharding"] == "true"
 
 
 def test_docker_run_env_and_gpus_feed_tgi() -> None:

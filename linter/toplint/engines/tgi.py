@@ -51,16 +51,35 @@ CLI = EngineSpec(
 )
 
 _ALL_VISIBLE = "<all visible GPUs>"
+# Started by a script or a container runtime on one host, where nothing lists the GPUs unless
+# the deployment does (a pod's device plugin sets NVIDIA_VISIBLE_DEVICES to its allocation).
+_ON_A_HOST = ("shell", "makefile", "docker-run", "compose")
 
 
 def derive(dep: Deployment) -> Deployment:
-    """Without --num-shard TGI shards over every visible GPU (launcher ``find_num_shards``)."""
+    """Without --num-shard TGI shards over the devices its environment lists (launcher
+    ``find_num_shards``: ``num_cuda_devices().unwrap_or(1)``, which counts the comma-separated
+    entries of ``CUDA_VISIBLE_DEVICES``, else ``NVIDIA_VISIBLE_DEVICES``).  ``--gpus all``
+    (compose ``count: all``) gives the container ``NVIDIA_VISIBLE_DEVICES=all`` (moby/moby
+    ``setNvidiaGPUs``, the daemon's NVIDIA device driver), one entry: one shard, the other GPUs
+    idle (huggingface/text-generation-inference#866: "you forgot `--num-shard 4` to enable
+    sharding"); so does a launcher a script starts on a host whose environment lists none.  A
+    count or device list (``--gpus 2``, a pod's device-plugin allocation, a written variable)
+    lists each device."""
     if dep.flag("num-shard") is not None:
         return dep
     opts = dict(dep.options)
     unresolved = [u for u in dep.unresolved if u.variable != _ALL_VISIBLE]
     if opts.get("sharded", "").lower() == "false":
         return replace(dep, tp=1, options=opts, unresolved=tuple(unresolved))
+    listed = dep.gpus_per_node is not None  # a count, a device list or a pod's allocation
+    if not listed and (opts.get("gpus_visible") == "all" or dep.source_kind in _ON_A_HOST):
+        # "one-all": NVIDIA_VISIBLE_DEVICES=all; "one-host": no list in the environment
+        all_ = opts.get("gpus_visible") == "all"
+        opts["implicit_sharding"] = "one-all" if all_ else "one-host"
+        opts["gpus_usable"] = "node"  # nothing narrows what it may use: the node's GPUs
+        sources = dict(dep.sources)
+        return replace(dep, tp=1, options=opts, sources=sources, unresolved=tuple(unresolved))
     opts["implicit_sharding"] = "true"
     tp = dep.gpus_per_node
     sources = dict(dep.sources)

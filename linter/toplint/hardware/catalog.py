@@ -61,6 +61,7 @@ def _gpu_spec(entry: dict[str, Any]) -> GpuSpec:
         arch=entry.get("arch", ""),
         bf16_tflops=float(entry.get("bf16_tflops", 0)),
         source=entry.get("source", ""),
+        memory_reported_gib=float(entry.get("memory_reported_gib", 0)),
     )
 
 

@@ -21,6 +21,11 @@ _UNGATED = {
     *("opt", "gpt2", "gpt_bigcode", "gpt_neox", "gptj", "bloom", "falcon", "phi"),
     *("starcoder2", "nemotron"),
 }
+# Encoder-decoder models in T5's spelling (transformers T5Config: d_model, num_heads, d_kv,
+# d_ff, num_layers for the encoder and num_decoder_layers; feed_forward_proj "gated-gelu" is a
+# gated MLP): each decoder layer has self- and cross-attention; only the decoder keeps a KV
+# cache per generated token (TGI and vLLM served T5 / Flan-UL2 this way).
+_ENCODER_DECODER = {"t5", "mt5", "umt5"}
 # Learned absolute position embeddings (a table of max_position_embeddings x hidden).
 _LEARNED_POSITIONS = {"opt", "gpt2", "gpt_bigcode"}
 
@@ -127,7 +132,7 @@ def _dims(cfg: Mapping[str, Any]) -> tuple[int, int, int, int]:
     fields = {
         "hidden_size": _first(cfg, "hidden_size", "n_embd", "d_model"),
         "num_hidden_layers": _first(cfg, "num_hidden_layers", "n_layer", "num_layers"),
-        "num_attention_heads": _first(cfg, "num_attention_heads", "n_head"),
+        "num_attention_heads": _first(cfg, "num_attention_heads", "n_head", "num_heads"),
         "vocab_size": cfg.get("vocab_size"),
     }
     missing = [name for name, value in fields.items() if not value]
@@ -150,7 +155,7 @@ def _attention(cfg: Mapping[str, Any], hidden: int, layers: int, heads: int) -> 
     kv_heads = int(_first(cfg, "num_key_value_heads", "num_kv_heads", default=heads))
     kv_lora = int(cfg.get("kv_lora_rank") or 0)
     if not kv_lora:  # GQA/MHA: q and o are heads x head_dim, k and v kv_heads x head_dim
-        head_dim = int(cfg.get("head_dim") or hidden // heads)
+        head_dim = int(cfg.get("head_dim") or cfg.get("d_kv") or hidden // heads)
         params = 2 * hidden * heads * head_dim + 2 * hidden * kv_heads * head_dim
         kv_bytes = _full_attention_layers(cfg, layers) * 2 * kv_heads * head_dim * 2
         return _Attention(params, head_dim, kv_bytes)
@@ -258,6 +263,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
             "intermediate_size",
             "ffn_dim",
             "n_inner",
+            "d_ff",
             default=4 * hidden,
         )
     )
@@ -265,12 +271,21 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
     _check_bounds({"intermediate_size": dense_ffn, "num_key_value_heads": kv_heads})
     dense_layers = layers - moe.layers
     mats = 2 if cfg.get("model_type") in _UNGATED else 3
+    encoder_decoder = cfg.get("model_type") in _ENCODER_DECODER
+    if encoder_decoder:
+        mats = 3 if str(cfg.get("feed_forward_proj", "relu")).startswith("gated") else 2
     embed = vocab * hidden * (1 if cfg.get("tie_word_embeddings", True) else 2)
     if cfg.get("model_type") in _LEARNED_POSITIONS:
         embed += int(_first(cfg, "max_position_embeddings", "n_positions", default=0)) * hidden
     per_moe_layer = mats * hidden * moe.shared_ffn + hidden * moe.experts  # shared + router
     common = embed + layers * attn.params_per_layer + dense_layers * mats * hidden * dense_ffn
     common += moe.layers * per_moe_layer
+    kv_bytes = attn.kv_bytes_per_token
+    if encoder_decoder:  # the decoder stack: self- and cross-attention and an MLP per layer
+        decoder = int(cfg.get("num_decoder_layers") or layers)
+        common += decoder * (2 * attn.params_per_layer + mats * hidden * dense_ffn)
+        kv_bytes = decoder * 2 * kv_heads * attn.head_dim * 2
+        layers += decoder
     expert_params = moe.layers * moe.experts * mats * hidden * moe.expert_ffn
     total = common + expert_params
     active = common + moe.layers * moe.top_k * mats * hidden * moe.expert_ffn
@@ -296,7 +311,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         qk_rope_head_dim=attn.qk_rope_head_dim,
         quant_block=block,
         quant_group=_quant_group(cfg),
-        kv_bytes_per_token=attn.kv_bytes_per_token,
+        kv_bytes_per_token=kv_bytes,
         max_context=_max_context(cfg),
         source=source,
     )

@@ -233,6 +233,7 @@ def _described(ctx: _Doc, at: Path, described: dict[str, Any], spec: GpuSpec) ->
     if "memory" in described:
         try:
             changes["memory_gb"] = parse_size(described["memory"]) / 1e9
+            changes["memory_reported_gib"] = 0.0  # the manifest's figure is the one to use
         except UnitError as exc:
             raise ctx.error((*at, "memory"), str(exc)) from None
     if "memory_bandwidth" in described:

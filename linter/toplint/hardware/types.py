@@ -28,6 +28,10 @@ class GpuSpec:
     arch: str = ""  # a key of toplint.hardware.archs.ARCHS, "" when not known
     bf16_tflops: float = 0.0  # dense peak, for compute estimates
     source: str = ""
+    # Total memory as the driver reports it to the engine (cudaMemGetInfo, the "total capacity"
+    # of CUDA OOM messages, vLLM's total_gpu_memory), in GiB: below the nominal size by the
+    # driver's and ECC's reservations; 0 when no public log gives it (memory_gb is used).
+    memory_reported_gib: float = 0.0
 
 
 @record

@@ -20,7 +20,10 @@ def outcome(placement: Placement, cost: CostReport | None, workload: Workload) -
     dep, model = placement.deployment, placement.model
     # A manifest part that gives no memory (main's TL011 decline: an uncatalogued part) has
     # nothing to compare against: the fit is unknown, not "does not fit".
-    gib = placement.cluster.gpu.memory_gb
+    # Engines size their budgets on the total the driver reports (vLLM's total_gpu_memory is
+    # cudaMemGetInfo's), below the nominal size where a public log gives it.
+    gpu = placement.cluster.gpu
+    gib = gpu.memory_reported_gib or gpu.memory_gb
     mem = memory(dep, model, gib) if model is not None and gib > 0 else None
     lat = latency(dep, cost, workload) if cost is not None and model is not None else None
     return Outcome(problems(dep, model), mem, lat)

@@ -13,7 +13,9 @@ from toplint.cost.types import Budgets, Workload
 from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment
-from toplint.outcome.types import Outcome
+from toplint.outcome.memory import weights_per_gpu
+from toplint.outcome.starts import problems
+from toplint.outcome.types import GIB, Outcome
 from toplint.record import record, replace
 
 TIE = 0.05  # the α-β model's stated accuracy per tier (plan.rank.TIE)
@@ -99,11 +101,23 @@ def judge_deployment(
 
     after = whatif(new, cluster, model, workload)
     size = (new.tp or 1, new.pp or 1, new.dp or 1)
-    why = _layout_why(dep, new) if layout else ""
+    why = _layout_why(dep, new, _gpus_it_has(dep, cluster)) if layout else ""
     return Judged(*size, after, why or _why(before if keep_speed else None, after))
 
 
-def _layout_why(dep: Deployment, new: Deployment) -> str:
+def _gpus_it_has(dep: Deployment, cluster: Cluster) -> int | None:
+    """The GPUs the deployment may use: its world size, or the whole node when every GPU is
+    visible to it and it uses fewer (TGI under ``--gpus all`` or on a bare host runs one shard:
+    ``gpus_usable: node``)."""
+    if dep.world_size is None:
+        return None
+    usable = dep.options.get("gpus_visible") == "all" or dep.options.get("gpus_usable") == "node"
+    if usable and (dep.nodes or 1) == 1:
+        return max(dep.world_size, cluster.gpus_per_node)
+    return dep.world_size
+
+
+def _layout_why(dep: Deployment, new: Deployment, has: int | None = None) -> str:
     same = (new.tp, new.pp, new.dp, new.options.get("attention_dp")) == (
         dep.tp,
         dep.pp,
@@ -112,8 +126,9 @@ def _layout_why(dep: Deployment, new: Deployment) -> str:
     )
     if same and new.ep_enabled == dep.ep_enabled:
         return "it is the current layout"
-    if dep.world_size is not None and (new.world_size or 0) > dep.world_size:
-        return f"it needs {new.world_size} GPUs, the deployment has {dep.world_size}"
+    has = dep.world_size if has is None else has
+    if has is not None and (new.world_size or 0) > has:
+        return f"it needs {new.world_size} GPUs, the deployment has {has}"
     return ""
 
 
@@ -141,23 +156,52 @@ def same_gpu_layouts(
     *,
     fewer_tp: bool = False,
 ) -> list[Judged]:
-    """Every other TP × PP split of the deployment's TP × PP GPUs (DP kept; with ``fewer_tp``
-    only those with fewer TP ranks), judged; those that run and are no slower first, fastest
-    decode first.  Only the splits asked for are priced: each is a placement and a cost."""
+    """Every other TP × PP split of the deployment's TP × PP GPUs (DP kept), and — where the
+    engine has data parallelism with an option for it — every TP × DP split of them into
+    replicas (TP 4 → TP 2 × DP 2: each replica serves the declared batch, so decode streams more
+    weights per GPU but all-reduces across fewer ranks), judged; those that run and are no
+    slower first, fastest decode first.  With ``fewer_tp`` only splits with fewer TP ranks:
+    only the splits asked for are priced, each a placement and a cost."""
     gpus = (dep.tp or 1) * (dep.pp or 1)
-    dims = get_engine(dep.engine).dimensions
+    engine = get_engine(dep.engine)
+    dims = engine.dimensions
     current = dep.tp or 1
     out = [
         judge(dep, before, cluster, model, workload, tp=tp, pp=gpus // tp)
         for tp in range(1, (current if fewer_tp else gpus + 1))
         if tp != current and gpus % tp == 0 and (gpus // tp == 1 or "pp" in dims)
     ]
-    return sorted(out, key=_rank)
+    if "dp" in dims and engine.layout.dp and not dep.ep_enabled:
+        dp = max(dep.dp or 1, 1)
+        out += [
+            judge(dep, before, cluster, model, workload, tp=tp, pp=1, dp=dp * gpus // tp)
+            for tp in range(1, (current if fewer_tp else gpus))
+            if tp != current
+            and gpus % tp == 0
+            and _may_run(changed(dep, tp, 1, dp * gpus // tp), model, cluster)
+        ]
+    dp = max(dep.dp or 1, 1)
+    return sorted(out, key=lambda j: _rank(j, replicas=j.dp != dp))
 
 
-def _rank(j: Judged) -> tuple[int, float, float]:
+def _may_run(new: Deployment, model: ModelSpec, cluster: Cluster) -> bool:
+    """Whether a layout can start and hold its weights, by arithmetic alone: a split into
+    replicas that cannot is not placed and priced (a what-if is the costliest step of a run)."""
+    gib = cluster.gpu.memory_reported_gib or cluster.gpu.memory_gb
+    return not problems(new, model) and weights_per_gpu(model, new) < gib * GIB
+
+
+def _rank(j: Judged, *, replicas: bool = False) -> tuple[int, float, float]:
+    """Runs and no slower first, then decode, then first token; a split into more replicas
+    ranks as if ``TIE`` slower: it is preferred to a TP × PP split only beyond the model's
+    resolution (one engine keeps one KV cache pool and one endpoint)."""
     lat = j.outcome.latency
-    return (0 if j.ok else 1, lat.itl_ms if lat else 1e18, lat.ttft_ms if lat else 1e18)
+    worse = 1 + TIE if replicas else 1.0
+    return (
+        0 if j.ok else 1,
+        lat.itl_ms * worse if lat else 1e18,
+        lat.ttft_ms * worse if lat else 1e18,
+    )
 
 
 def misses(outcome: Outcome, budgets: Budgets) -> tuple[str, ...]:

@@ -5,10 +5,13 @@
   the same), KV heads divide by TP or TP by KV heads (they are replicated then);
 - routed experts divide by the EP size (vLLM ``FusedMoE``; SGLang ``ep_size``);
 - no more pipeline stages than layers (vLLM ``get_pp_indices``; cost-model.md §6 rule 4);
+- each TP shard of the MLP (and of each expert) is a whole number of FP8 weight blocks or
+  AWQ/GPTQ groups (vLLM fp8.py "is not divisible by weight quantization block_n", awq.py
+  "The input size is not aligned with the quantized weight shape"; rule TL206);
 - the engine has the dimension (TGI has no pipeline parallelism: engine-vocabulary.md §4).
 
-Each problem is said in the user's words; rules TL202/TL204/TL207/TL210 report them with their
-own anchors, and a fix is judged by whether its outcome starts.
+Each problem is said in the user's words; rules TL202/TL204/TL206/TL207/TL210 report them with
+their own anchors, and a fix is judged by whether its outcome starts.
 """
 
 from __future__ import annotations
@@ -40,4 +43,33 @@ def problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...]:
         out.append(f"{model.num_experts} experts do not divide by expert-parallel size {ep}")
     if pp > model.num_layers:
         out.append(f"{pp} pipeline stages for {model.num_layers} layers")
+    block = model.quant_block or model.quant_group
+    for what, size, split in quant_shards(model, dep):
+        out.append(f"{what} {size} / TP {split} is not a whole number of {block}-weight blocks")
     return tuple(out)
+
+
+def moe_tp(dep: Deployment) -> int:
+    """Ranks that shard one expert: 1 when EP spans DP×TP (``Engine.ep_layout`` "dp_x_tp"),
+    TP / EP when EP divides the TP group."""
+    tp = dep.tp or 1
+    if get_engine(dep.engine).ep_layout == "dp_x_tp":
+        return 1 if dep.ep_enabled else tp
+    ep = dep.ep or 1
+    return max(tp // ep, 1) if ep > 1 else tp
+
+
+def quant_shards(model: ModelSpec, dep: Deployment) -> list[tuple[str, int, int]]:
+    """(what, size, its TP) pairs whose shard is not a whole number of FP8 blocks or
+    AWQ/GPTQ groups (none when the checkpoint has neither)."""
+    block, tp = model.quant_block or model.quant_group, dep.tp or 1
+    if block <= 0:
+        return []
+    out = []
+    for what, size, split in (
+        ("intermediate_size", model.intermediate_size, tp),
+        ("moe_intermediate_size", model.moe_intermediate_size if model.is_moe else 0, moe_tp(dep)),
+    ):
+        if size and split > 1 and (size % split or (size // split) % block):
+            out.append((what, size, split))
+    return out

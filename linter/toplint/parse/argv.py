@@ -36,6 +36,8 @@ class Invocation:
     gpus: Arg | None = None  # `docker run --gpus` device request ("all", "2", "device=0,1")
     image: str = ""  # the container image that runs it, when known (TL005 and releases)
     via: str = ""  # the wrapper program that starts it from its image (toplint.parse.text.wrapped)
+    # The container's /dev/shm (``toplint.parse.containershm``), when a runtime started it.
+    dev_shm: Mapping[str, str] = field(default_factory=dict)
 
 
 # Commands whose arguments mention an engine without running it.
@@ -283,6 +285,8 @@ def deployment_from_invocation(
     dep = visible_gpus(dep, environment, inv.gpus)
     if inv.image and "image" not in dep.options:  # the image it runs in (an accelerator's?)
         dep = replace(dep, options={**dep.options, "image": inv.image})
+    if inv.dev_shm and "dev_shm" not in dep.options:
+        dep = replace(dep, options={**dep.options, **inv.dev_shm})
     findings = list(parsed.findings)
     if config_loader is not None:
         dep, found = fold_engine_config(dep, spec, config_loader, inv.image)

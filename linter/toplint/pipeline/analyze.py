@@ -19,7 +19,15 @@ from toplint.hardware.models import as_served, lookup_model
 from toplint.hardware.types import Cluster, Hardware
 from toplint.infra.budgets import PLACED_RANKS
 from toplint.infra.readpolicy import name_targets
-from toplint.model import Deployment, Finding, Unchecked, internal_error
+from toplint.model import (
+    NO_DEPLOYMENT_FOUND,
+    REFERENCE_OUTSIDE_REPOSITORY,
+    UNPARSABLE_FILE,
+    Deployment,
+    Finding,
+    Unchecked,
+    internal_error,
+)
 from toplint.parse.parallel import map_files, read_and_parse
 from toplint.pipeline import coverage
 from toplint.pipeline.batches import batches_by_config
@@ -426,11 +434,21 @@ def _short_of_gpus(dep: Deployment, cluster: Cluster) -> bool:
     return dep.nodes * dep.gpus_per_node < world
 
 
+# Rules about what toplint could not judge (docs/severity.md): on a line that also has findings
+# about what the deployment will do, they come after those, so the first error of a deployment
+# toplint was not fully given (no manifest: TL007 at column 1) is the cause, not the gap.
+NOT_JUDGED = frozenset(
+    {"TL003", "TL004", "TL007", "TL011"}
+    | {r.code for r in (UNPARSABLE_FILE, NO_DEPLOYMENT_FOUND, REFERENCE_OUTSIDE_REPOSITORY)}
+)
+
+
 def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
-    """Deterministic order: path, line, column, code, message, then first seen; duplicates
-    dropped.  Equal findings have equal sort keys, so each run of one key is deduplicated on
-    its own: no finding is hashed (a hash walks every field, the fix's too)."""
-    keyed = [(f.sort_key, f) for f in findings]
+    """Deterministic order: path, line, then the findings about the deployment before those
+    about what toplint could not judge (``NOT_JUDGED``), column, code, message, then first
+    seen; duplicates dropped.  Equal findings have equal sort keys, so each run of one key is
+    deduplicated on its own: no finding is hashed (a hash walks every field, the fix's too)."""
+    keyed = [((f.path, f.line, f.rule in NOT_JUDGED, *f.sort_key[2:]), f) for f in findings]
     keyed.sort(key=lambda kf: kf[0])  # stable: equal keys keep their order
     out: list[Finding] = []
     start, last = 0, None  # where the run of the key ``last`` begins in ``out``

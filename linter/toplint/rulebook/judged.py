@@ -104,8 +104,9 @@ def _switches(sizes: dict[str, Any]) -> dict[str, Any]:
 
 def _writes_down(dep: Deployment, finding: Finding, sizes: dict[str, Any]) -> bool:
     """The fix spells the layout the engine derives today (TGI without ``--num-shard`` shards
-    over every visible GPU: TL210 writes that count down): the same sizes, through a flag the
-    deployment does not write.  That is no layout change, so not "the current layout"."""
+    over the GPUs a pod was allocated: TL210 writes that count down): the same sizes, through a
+    flag the deployment does not write.  That is no layout change, so not "the current
+    layout"."""
     assert finding.fix is not None
     if any(getattr(dep, dim) != sizes[dim] for dim in ("tp", "pp", "dp") if dim in sizes):
         return False

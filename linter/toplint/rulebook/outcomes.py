@@ -3,7 +3,7 @@ whether another split of the same GPUs is clearly better, and by how much."""
 
 from __future__ import annotations
 
-from toplint.model import Severity
+from toplint.model import Deployment, Severity
 from toplint.outcome.judge import Judged, clearly_better, same_gpu_layouts
 from toplint.rulebook.types import RuleContext
 
@@ -19,13 +19,25 @@ def better_split(ctx: RuleContext, *, fewer_tp: bool = True) -> tuple[Judged | N
     for alt in alternatives:
         how = clearly_better(before, alt, ctx.budgets)
         if how:
-            return alt, how, f"TP {alt.tp} × PP {alt.pp} on the same GPUs is better: {how}"
+            return alt, how, f"{describe(alt, dep)} on the same GPUs is better: {how}"
     if not alternatives:
         return None, "", "the engine has no other split of these GPUs (no pipeline parallelism)"
     which = "no split with fewer tensor-parallel ranks" if fewer_tp else "no other split"
     if not any(j.outcome.runs for j in alternatives):
         return None, "", f"{which} fits these GPUs"
     return None, "", f"{which} of these GPUs is clearly faster here"
+
+
+def describe(alt: Judged, dep: Deployment) -> str:
+    """ "TP 2 × PP 2", or "TP 2 × DP 2" for a split into data-parallel replicas."""
+    if alt.dp != max(dep.dp or 1, 1):
+        return f"TP {alt.tp} × DP {alt.dp}" + (f" × PP {alt.pp}" if alt.pp > 1 else "")
+    return f"TP {alt.tp} × PP {alt.pp}"
+
+
+def new_dp(alt: Judged, dep: Deployment) -> int | None:
+    """The DP size a fix writes: the alternative's when it splits into replicas, else none."""
+    return alt.dp if alt.dp != max(dep.dp or 1, 1) else None
 
 
 def split_severity(better: Judged | None) -> Severity:

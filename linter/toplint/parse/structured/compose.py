@@ -19,6 +19,7 @@ from toplint.infra.yamlsafe import Document, load_documents
 from toplint.model import Deployment, Finding, ParseResult
 from toplint.parse.argv import deployment_from_invocation, find_invocations, image_invocation
 from toplint.parse.base import Source
+from toplint.parse.containershm import container_shm
 from toplint.parse.enginecfg import disk_loader
 from toplint.parse.options import Arg
 from toplint.parse.text.expand import expand_text
@@ -152,6 +153,18 @@ def _device_count(doc: Document, at: tuple[str | int, ...], service: dict[str, A
     return None
 
 
+def _dev_shm(doc: Document, at: tuple[str | int, ...], service: dict[str, Any]) -> dict[str, str]:
+    """The service's /dev/shm from ``ipc`` and ``shm_size`` (``toplint.parse.containershm``)."""
+    values: dict[str, str | None] = {}
+    for key in ("ipc", "shm_size"):
+        if key in service and service[key] is not None:
+            arg = _scalar_arg(doc, (*at, key), service[key])
+            if arg.unresolved:
+                return {"dev_shm": "volume"}  # ${VAR} from the shell or .env: not known here
+            values[key] = arg.value
+    return container_shm(values.get("ipc"), values.get("shm_size"))
+
+
 def _service(
     source: Source, doc: Document, name: str, service: dict[str, Any]
 ) -> tuple[Deployment, tuple[Finding, ...]] | None:
@@ -177,7 +190,7 @@ def _service(
     key = doc.key_position(at)
     base = Deployment(source.path, key.line, key.column, engine="", model=None, nodes=1, name=name)
     dep, findings = deployment_from_invocation(
-        replace(inv, gpus=gpus),
+        replace(inv, gpus=gpus, dev_shm=_dev_shm(doc, at, service)),
         source.path,
         source_kind="compose",
         base=base,

@@ -22,6 +22,7 @@ from toplint.parse.argv import (
     image_invocation,
 )
 from toplint.parse.base import Source
+from toplint.parse.containershm import container_shm
 from toplint.parse.enginecfg import disk_loader, one_host, outside_reference
 from toplint.parse.options import FORWARDED, Arg
 from toplint.parse.text.launchers import (
@@ -175,6 +176,8 @@ def docker_run(args: Sequence[Arg]) -> Invocation | None:
     env: dict[str, Arg] = {}
     gpus: Arg | None = None
     entrypoint: Arg | None = None
+    shm: dict[str, str | None] = {"--ipc": None, "--shm-size": None}
+    unread = False  # an --ipc/--shm-size value toplint cannot read
     j += 1
     while j < len(args) and (args[j].value or args[j].raw).startswith("-"):
         token = args[j].value or args[j].raw
@@ -195,16 +198,21 @@ def docker_run(args: Sequence[Arg]) -> Invocation | None:
             gpus = value
         elif name == "--entrypoint":
             entrypoint = value
+        elif name in shm:
+            shm[name] = value.value
+            unread = unread or value.value is None
     if j >= len(args):
         return None
+    dev_shm = {"dev_shm": "volume"} if unread else container_shm(shm["--ipc"], shm["--shm-size"])
     command = ([entrypoint] if entrypoint else []) + list(args[j + 1 :])
     found = find_invocations(command)
     if found:
         inv = found[0]
-        return replace(inv, env={**env, **inv.env}, gpus=gpus, image=args[j].value or "")
+        image = args[j].value or ""
+        return replace(inv, env={**env, **inv.env}, gpus=gpus, image=image, dev_shm=dev_shm)
 
     inv2 = None if entrypoint else image_invocation(args[j], args[j + 1 :], env)
-    return replace(inv2, gpus=gpus) if inv2 else None
+    return replace(inv2, gpus=gpus, dev_shm=dev_shm) if inv2 else None
 
 
 def _launched(args: Sequence[Arg], inv: Invocation) -> Allocation:

@@ -1,0 +1,48 @@
+"""Where a container's ``/dev/shm`` comes from (``docker run``, ``podman run``, compose).
+
+The Kubernetes twin is ``toplint.parse.k8s.shm``; both give ``Deployment.options["dev_shm"]``
+(rule TL215): ``host-ipc`` (the host's IPC namespace and its ``/dev/shm``), ``memory`` with
+``dev_shm_size`` (a size above the default), ``volume`` (shared with another container, or a
+size toplint cannot read: not judged), ``default`` (the runtime's 64 MiB).
+
+Docker gives a container a 64 MiB ``/dev/shm`` unless ``--shm-size`` says otherwise ("If you
+omit the size entirely, the system uses 64m": docs.docker.com/reference/cli/docker/container/run
+``--shm-size``); ``--ipc=host`` shares the host's instead.  Podman's default is the same
+65536k (docs.podman.io, podman-run ``--shm-size``).  Compose spells them ``shm_size`` and
+``ipc`` (compose-spec/compose-spec 05-services.md ``shm_size``, ``ipc``).  vLLM's Docker guide
+asks for ``--ipc=host`` or ``--shm-size`` "to allow the container to access the host's shared
+memory ... for tensor parallel inference" (vllm-project/vllm#1125 made that its example after
+TP hung in containers).
+"""
+
+from __future__ import annotations
+
+import re
+
+DEFAULT_SHM_BYTES = 64 * 1024 * 1024
+_UNITS = {"": 1, "b": 1, "k": 1024, "m": 1024**2, "g": 1024**3}
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([bkmg]?)b?\s*$", re.I)
+
+
+def shm_bytes(text: str) -> int | None:
+    """``--shm-size`` / ``shm_size`` in bytes (docker units: b, k, m, g; no unit is bytes)."""
+    m = _SIZE.match(text)
+    if m is None:
+        return None
+    return int(float(m[1]) * _UNITS[m[2].lower()])
+
+
+def container_shm(ipc: str | None, shm_size: str | None) -> dict[str, str]:
+    """``dev_shm`` options of a container from its IPC mode and shm size (unresolved: None)."""
+    if ipc is not None and ipc.strip().lower() == "host":
+        return {"dev_shm": "host-ipc"}
+    if ipc is not None and ipc.strip().lower() not in ("", "private", "none"):
+        return {"dev_shm": "volume"}  # another container's (container:NAME, service:NAME...)
+    if shm_size is None:
+        return {"dev_shm": "default"}
+    size = shm_bytes(shm_size)
+    if size is None:
+        return {"dev_shm": "volume"}  # a size toplint cannot read: not judged
+    if size > DEFAULT_SHM_BYTES:
+        return {"dev_shm": "memory", "dev_shm_size": shm_size.strip()}
+    return {"dev_shm": "default"}
