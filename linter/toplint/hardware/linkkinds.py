@@ -367,7 +367,13 @@ def pcie_kind(p2p: bool, cross_socket: bool = False) -> LinkKind:
 def nvls_capable(fabric: str) -> bool:
     """NCCL can run NVLink SHARP on a node whose fabric has this spelling (an NVSwitch gen3+,
     given a GPU architecture that has it)."""
-    return any(fabric in k.nvls for k in KINDS.values())
+    found = _NVLS.get(fabric)
+    if found is None:
+        found = _NVLS[fabric] = any(fabric in k.nvls for k in KINDS.values())
+    return found
+
+
+_NVLS: dict[str, bool] = {}  # fabric spelling -> nvls_capable (a manifest names a few)
 
 
 def fastest(cls_network: bool) -> tuple[str, float]:

@@ -35,8 +35,9 @@ def whatif(dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Worklo
     Fixes and alternatives of many deployments ask for the same layouts on the same cluster:
     the outcome depends only on what placement, cost and the outcome read of the deployment
     (``_key``), so one run prices each once (a tree's what-ifs were ~40% of its time)."""
-    # The model as served is a new record per deployment: its value, not its identity, is key.
-    key = (_key(dep), id(cluster), repr(model), repr(workload))
+    # The model as served is a new record per deployment: its value (records hash and compare
+    # by their fields), not its identity, is key.
+    key = (_key(dep), id(cluster), model, workload)
     found = _WHATIF.get(key)
     if found is not None and found[0] is cluster:
         return found[1]
