@@ -18,8 +18,18 @@ from toplint.infra.pkgdata import read_yaml
 _VENDOR_WORDS = ("nvidia", "tesla", "geforce", "amd", "instinct", "apple")
 
 
+_SEPARATORS = re.compile(r"[^0-9a-z]+")
+
+
 def _words(name: str) -> list[str]:
-    return [w for w in re.split(r"[^0-9a-z]+", name.lower()) if w]
+    return [w for w in _SEPARATORS.split(name.lower()) if w]
+
+
+def _loose(words: list[str]) -> str:
+    start = 0
+    while start < len(words) and words[start] in _VENDOR_WORDS:
+        start += 1
+    return "".join(words[start:])
 
 
 def normalize(name: str) -> str:
@@ -27,10 +37,7 @@ def normalize(name: str) -> str:
 
     "NVIDIA-H100-80GB-HBM3" -> "h10080gbhbm3".
     """
-    words = _words(name)
-    while words and words[0] in _VENDOR_WORDS:
-        words.pop(0)
-    return "".join(words)
+    return _loose(_words(name))
 
 
 def index(entries: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -41,13 +48,17 @@ def index(entries: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]
     """
     exact: dict[str, Any] = {}
     loose: dict[str, Any] = {}
-    aliases = [(str(a), e) for e in entries for a in (e["name"], *e.get("aliases", ()))]
-    for alias, entry in aliases:
-        exact.setdefault("".join(_words(alias)), entry)
-        if normalize(alias) == "".join(_words(alias)):
-            loose.setdefault(normalize(alias), entry)
-    for alias, entry in aliases:
-        loose.setdefault(normalize(alias), entry)
+    keys = []  # (exact key, loose key, entry) of every alias, each split into words once
+    for e in entries:
+        for alias in (e["name"], *e.get("aliases", ())):
+            words = _words(str(alias))
+            keys.append(("".join(words), _loose(words), e))
+    for whole, without_vendor, entry in keys:
+        exact.setdefault(whole, entry)
+        if without_vendor == whole:
+            loose.setdefault(without_vendor, entry)
+    for _, without_vendor, entry in keys:
+        loose.setdefault(without_vendor, entry)
     return exact, loose
 
 
