@@ -697,7 +697,7 @@ def kernel_cv() -> list[Row]:
         s = machines[key]
         source = f"aiconfigurator:{key}"
         fitted = table_archs(dev - {source})
-        alpha, _ = kernels.alpha_us("vllm-custom", s.arch, exclude=key)
+        alpha, _ = kernels.alpha_us("vllm-custom", s.arch, kernels.HELD_OUT_TABLES | {key})
         for _, _, n, size, t in (p for p in pts if p[1] == key):
             fabric = s.fabric(n)
             kernel = kernels.select("vllm-custom", fabric, size, _sm(s.arch))
