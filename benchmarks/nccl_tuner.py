@@ -1,7 +1,7 @@
 """NCCL's own choice of algorithm and protocol across nodes, priced with toplint's model: an
 experiment on the development sources (issue 28 point 2), not what toplint ships.
 
-    python benchmarks/nccl_tuner.py [VARIANT ...]   # leave-one-source-out, development only
+    python benchmarks/nccl_tuner.py [VARIANT ...] [--by-source]   # development sources only
 
 NCCL does not run the algorithm that would be fastest; it runs the one its tuner *rates*
 fastest, from a table of bandwidths and latencies it builds once per communicator
@@ -231,14 +231,17 @@ def main(argv: list[str]) -> int:
     bench = _accuracy()
     points = bench.development(bench.all_points())
     shipped = network.predict_spanning
-    for name in ["shipped", *(argv or VARIANTS)]:
+    names = [a for a in argv if not a.startswith("--")] or list(VARIANTS)
+    for name in ["shipped", *names]:
         network.predict_spanning = shipped if name == "shipped" else tuned(*VARIANTS[name])
         bench._FABRICS.clear()
         rows = [r for r in bench.alpha_beta_cv(points) if r.cls == "multi-node"]
         s = bench.stats(rows)
-        print(
-            f"{name}: {s.n} multi-node points, median {s.median:.1%}, within ±25% {s.within25:.1%}"
-        )
+        within = f"within ±25% {s.within25:.1%}"
+        print(f"{name}: {s.n} multi-node points, median {s.median:.1%}, {within}")
+        for system in sorted({r.system for r in rows}) if "--by-source" in argv else ():
+            t = bench.stats(r for r in rows if r.system == system)
+            print(f"  {system}: {t.n} points, median {t.median:.0%}, within {t.within25:.0%}")
     network.predict_spanning = shipped
     return 0
 
