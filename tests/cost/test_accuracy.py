@@ -188,3 +188,16 @@ def test_the_search_keeps_a_value_nothing_beats(
         return 0.0 if model.torch_overhead_us == 42.0 else 1.0 + model.torch_overhead_us / 100
 
     assert _searched(bench, monkeypatch, best_at_start, 42.0) == 42.0
+
+
+def test_the_kernel_alpha_leaves_the_held_out_tables_out(bench: ModuleType) -> None:
+    # Issue 28: the kernel model's fixed cost is a median of kernel tables; the held-out
+    # publications' tables (heldout.yaml) must not be among those it shipped with.
+    from toplint.cost import kernels
+
+    held = {s.split(":", 1)[1] for s in bench.HELD_OUT if s.startswith("aiconfigurator:")}
+    assert held and held == kernels.HELD_OUT_TABLES
+    with_all, _ = kernels.alpha_us("vllm-custom", "blackwell", frozenset())
+    shipped, _ = kernels.alpha_us("vllm-custom", "blackwell")
+    assert shipped == kernels.alpha_us("vllm-custom", "blackwell", frozenset(held))[0]
+    assert with_all != shipped  # gb200's table moved the Blackwell median: it is left out now
