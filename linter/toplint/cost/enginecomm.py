@@ -82,11 +82,29 @@ _NORMS: dict[str, str] = {}
 
 
 def option(options: Mapping[str, str], *names: str) -> str | None:
-    wanted = {_norm(n) for n in names}
-    for key, value in options.items():
-        if _norm(key) in wanted:
-            return value
-    return None
+    """The value of the first of ``options`` (in their order) whose name is one of ``names``,
+    spelled with dashes or underscores, in any case."""
+    index = _indexed(options)
+    found = [index[n] for n in {_norm(n) for n in names} if n in index]
+    return min(found)[1] if found else None
+
+
+def _indexed(options: Mapping[str, str]) -> dict[str, tuple[int, str]]:
+    """Each normalised name of ``options`` -> (position of its first spelling, value).  The
+    outcome model asks a deployment's options for a dozen names: they are indexed once."""
+    held = _INDEX.get(id(options))
+    if held is not None and held[0] is options and held[1] == len(options):
+        return held[2]
+    index: dict[str, tuple[int, str]] = {}
+    for i, (key, value) in enumerate(options.items()):
+        index.setdefault(_norm(key), (i, value))
+    if len(_INDEX) >= 1024:
+        _INDEX.clear()
+    _INDEX[id(options)] = (options, len(options), index)  # held: its id stays its own
+    return index
+
+
+_INDEX: dict[int, tuple[Mapping[str, str], int, dict[str, tuple[int, str]]]] = {}
 
 
 def flag(options: Mapping[str, str], *names: str) -> bool:

@@ -54,8 +54,19 @@ class Placement:
         return tuple(g for g in self.groups if g.kind == kind)
 
     def worst(self, kind: Dimension) -> Group | None:
-        """The group of a kind whose slowest link is slowest (ties: the first)."""
-        groups = self.of(kind)
-        if not groups:
-            return None
-        return min(groups, key=lambda g: (g.link.bandwidth_gb_per_s, -g.link.latency_us))
+        """The group of a kind whose slowest link is slowest (ties: the first).
+
+        Asked ~10 times per placement by the cost stage and the rules; the record is frozen, so
+        the answer is kept on the instance (outside its fields: equality, hashing and
+        ``replace`` see only the fields)."""
+        memo: dict[str, Group | None] | None = self.__dict__.get("_worst")
+        if memo is None:
+            memo = self.__dict__["_worst"] = {}
+        if kind not in memo:
+            groups = self.of(kind)
+            memo[kind] = (
+                min(groups, key=lambda g: (g.link.bandwidth_gb_per_s, -g.link.latency_us))
+                if groups
+                else None
+            )
+        return memo[kind]
