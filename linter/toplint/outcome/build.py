@@ -5,7 +5,7 @@ from __future__ import annotations
 from toplint.catalog_types import ModelSpec
 from toplint.cost.types import CostReport, Workload
 from toplint.engines.registry import get_engine
-from toplint.hardware.types import Cluster
+from toplint.hardware.types import Cluster, GpuSpec
 from toplint.model import Deployment
 from toplint.outcome.latency import latency
 from toplint.outcome.memory import memory
@@ -17,12 +17,20 @@ from toplint.record import replace
 
 def outcome(placement: Placement, cost: CostReport | None, workload: Workload) -> Outcome:
     """What ``placement``'s deployment will do at ``workload``."""
-    dep, model = placement.deployment, placement.model
+    return _outcome(placement.deployment, placement.model, placement.cluster.gpu, cost, workload)
+
+
+def _outcome(
+    dep: Deployment,
+    model: ModelSpec | None,
+    gpu: GpuSpec,
+    cost: CostReport | None,
+    workload: Workload,
+) -> Outcome:
     # A manifest part that gives no memory (main's TL011 decline: an uncatalogued part) has
     # nothing to compare against: the fit is unknown, not "does not fit".
     # Engines size their budgets on the total the driver reports (vLLM's total_gpu_memory is
     # cudaMemGetInfo's), below the nominal size where a public log gives it.
-    gpu = placement.cluster.gpu
     gib = gpu.memory_reported_gib or gpu.memory_gb
     mem = memory(dep, model, gib) if model is not None and gib > 0 else None
     lat = latency(dep, cost, workload) if cost is not None and model is not None else None
@@ -44,9 +52,11 @@ def whatif(dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Worklo
     import toplint.cost.estimate
     import toplint.placement.place
 
-    placement = toplint.placement.place.place(dep, cluster, model)
-    made = outcome(placement, None, workload)
-    if made.runs:  # a layout that does not start or fit has no latency anyone weighs
+    # Whether it starts and fits needs no placement (placement changes no GPU); a layout that
+    # does not has no latency anyone weighs, so it is neither placed nor priced.
+    made = _outcome(dep, model, cluster.gpu, None, workload)
+    if made.runs:
+        placement = toplint.placement.place.place(dep, cluster, model)
         cost = toplint.cost.estimate.estimate(placement, workload)
         made = replace(made, latency=latency(dep, cost, workload))
     if len(_WHATIF) >= _WHATIF_MOST:
