@@ -1,0 +1,53 @@
+"""Issue 30 item 4, round 2: scans of file text that were quadratic — launcher and directive
+scans, in-tree configuration globs, TOML string placement, fix edits.  Each input took
+seconds (minutes at the 4 MiB a lint target may have) before; each is bounded here in CPU
+time well above what it takes now (tens of milliseconds) and well below what it took."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+
+from toplint.model import Position
+
+
+def _cpu(work: Callable[[], object]) -> float:
+    start = time.process_time()
+    work()
+    return time.process_time() - start
+
+
+def _sbatch_lines() -> object:
+    from toplint.parse.text.launchers import directive_allocation
+
+    # 30,000 directives: the line of each was counted from the file's start (3 s; 40,000: 5.4 s)
+    alloc = directive_allocation("#SBATCH -N 1\n" * 29_999 + "#SBATCH -N 2\n", "x.sbatch")
+    assert alloc.nodes == (2, Position("x.sbatch", 30_000, 12))
+    return alloc
+
+
+def _pbs_selects() -> object:
+    from toplint.parse.text.launchers import directive_allocation
+
+    # 8,000 `select=1:` with no `:ngpus=` in their word: each searched the word's rest (5.4 s)
+    return directive_allocation("#PBS -l " + "select=1:" * 8000 + " :ngpus=2\n", "x.pbs")
+
+
+def _srun_words() -> object:
+    from toplint.parse.text.launchers import launcher_allocation
+
+    # each launcher word read every word after it: 8,000 took 3.6 s
+    words = [("srun", Position("x.sh", 1, k + 1)) for k in range(8000)]
+    alloc = launcher_allocation([*words, ("-N", words[0][1]), ("3", words[1][1])])
+    assert alloc.nodes is not None and alloc.nodes[0] == 3
+    return alloc
+
+
+LINEAR = {"sbatch-lines": _sbatch_lines, "pbs-selects": _pbs_selects, "srun-words": _srun_words}
+
+
+@pytest.mark.parametrize("name", sorted(LINEAR))
+def test_scan_is_linear(name: str) -> None:
+    assert _cpu(LINEAR[name]) < 1.5
