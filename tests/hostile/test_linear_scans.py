@@ -111,3 +111,43 @@ def test_fix_edits_are_linear_in_findings() -> None:
     assert all(f.fix is not None and len(f.fix.edits) == 1 for f in fixed)
     edits = [e for f in fixed if f.fix is not None for e in f.fix.edits]
     assert apply_edits(text, edits) == ("vllm serve org/m \n", tuple(edits))
+
+
+def test_config_globs_are_compiled_once() -> None:
+    """512 ``per-file-ignores`` globs (the most a configuration may hold) over 2,000 findings
+    and 512 ``exclude`` globs over 2,000 paths: fnmatch compiled through its cache per call
+    (3.4 s; 20,000 globs of each over 300 files took 58 s)."""
+    from toplint.config.load import Config
+    from toplint.discover.files import _excluded
+    from toplint.model import Finding, Severity
+    from toplint.pipeline.lint import per_file_ignored
+
+    ignores = {f"deploy/*yy{k}*": ["TL005"] for k in range(511)} | {"deploy/s1*": ["TL005"]}
+    config = Config("toplint.yaml", ".", {"per-file-ignores": ignores})
+    exclude = [f"*zz{k}*" for k in range(512)]
+    paths = [f"deploy/s{k}.sh" for k in range(2000)]
+    start = time.process_time()
+    found = [Finding("TL005", "x", Severity.WARNING, p, 1, 1, "m") for p in paths]
+    ignored = [per_file_ignored(f, config) for f in found]
+    excluded = [_excluded(p, exclude) for p in paths]
+    assert time.process_time() - start < 1.0
+    assert sum(ignored) == 1111 and not any(excluded)  # s1, s10-s19, s100-s199, s1000-s1999
+
+
+def test_config_glob_budget_is_a_config_error() -> None:
+    """More globs than the budget, or a glob longer than it, is exit 2 naming the key."""
+    from toplint.config.validate import validate_config
+    from toplint.errors import ConfigError
+
+    cases = {
+        "exclude": {"exclude": [f"*{k}*" for k in range(513)]},
+        "per-file-ignores": {"per-file-ignores": {f"*{k}*": ["TL005"] for k in range(513)}},
+        "assign": {"assign": {"a" * 1025: "big"}},
+    }
+    for key, data in cases.items():
+        with pytest.raises(ConfigError) as err:
+            validate_config(data, lambda _keys, _value: (2, 3), "toplint.yaml")
+        message = str(err.value)
+        assert message.startswith(f"toplint.yaml:2:3: {key}"), message
+        assert "at most 512" in message or "at most 1,024" in message, message
+        assert len(message) < 300  # never the whole list

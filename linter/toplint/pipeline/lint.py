@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -12,6 +11,7 @@ from toplint.config.load import Config
 from toplint.discover.files import read_source
 from toplint.engines.registry import all_engines
 from toplint.errors import ConfigError, UsageError
+from toplint.infra.globs import globs
 from toplint.model import INTERNAL_ERROR, UNPARSABLE_FILE, Finding, Severity, Unchecked
 from toplint.parse.base import Source
 from toplint.parse.parallel import builtin_and_plugin_parsers
@@ -166,10 +166,11 @@ def per_file_ignored(f: Finding, config: Config) -> bool:
         return False
     rel = os.path.relpath(os.path.abspath(f.path), config.base_dir).replace(os.sep, "/")
     name = rel.rsplit("/", 1)[-1]
-    for pattern, codes in table.items():
-        pat = str(pattern).removeprefix("./")
-        matched = fnmatch.fnmatch(rel, pat) or fnmatch.fnmatch(name, pat)
-        if matched and any(f.rule.startswith(c) or c in (f.name, "ALL") for c in _codes(codes)):
+    patterns = tuple(str(p).removeprefix("./") for p in table)
+    matcher = globs(patterns)  # compiled once per configuration, not per finding
+    codes = list(table.values())
+    for k in dict.fromkeys([*matcher.which(rel), *matcher.which(name)]):
+        if any(f.rule.startswith(c) or c in (f.name, "ALL") for c in _codes(codes[k])):
             return True
     return False
 
