@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.engines.registry import get_engine
+from toplint.infra.numbers import whole, whole_text
 from toplint.model import Deployment, Finding, Fix, Severity
 from toplint.rulebook.helpers import finding, flag_fix
 from toplint.rulebook.types import Rule, RuleContext
@@ -50,10 +51,7 @@ Unsafe: redundant experts take memory; a different EP changes the layout.
 def redundant_experts(dep: Deployment) -> int:
     for key in ("num_redundant_experts", "ep_num_redundant_experts"):
         if key in dep.options:
-            try:
-                return int(str(dep.options[key]).strip("'\""))
-            except ValueError:
-                return 0
+            return whole_text(str(dep.options[key]).strip("'\""), -(1 << 63)) or 0
     raw = dep.options.get("eplb_config")
     if raw:
         import json  # only for an EPLB config, given as JSON
@@ -63,8 +61,9 @@ def redundant_experts(dep: Deployment) -> int:
         except ValueError:
             return 0
         count = value.get("num_redundant_experts") if isinstance(value, dict) else None
-        if isinstance(count, int) or (isinstance(count, str) and count.strip().isdigit()):
-            return int(count)
+        number = whole(count.strip() if isinstance(count, str) else count, 0, 1 << 20)
+        if number is not None:
+            return number
     return 0
 
 

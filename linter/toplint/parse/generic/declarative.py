@@ -43,7 +43,7 @@ from toplint.record import record, replace
 
 Path = tuple[str | int, ...]
 _RECORDS = "toplint.parse.generic.records"
-_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+_STEP = re.compile(r"([^.\[\]]+)|\[([0-9]{1,9})\]")  # an index int() reads
 
 
 @record

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from toplint.infra.numbers import finite
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, ParseResult
 from toplint.parse.base import Source
@@ -70,10 +71,9 @@ def candidates(value: Any) -> list[tuple[str, int]]:
 
 
 def _count(value: Any) -> int:
-    try:
-        return int(float(value))
-    except (TypeError, ValueError):
-        return 0
+    """A count of accelerators ("8", 8, "0.5" -> 0); 0 for nan, 1e400, "１２" and words."""
+    number = finite(value, 1 << 20)
+    return 0 if number is None else int(number)
 
 
 def _accelerators(doc: Document) -> tuple[list[tuple[str, int]], Path]:

@@ -99,10 +99,10 @@ _LAUNCHERS = {"srun": _SLURM, "torchrun": _TORCHRUN, "mpirun": _MPIRUN, "mpiexec
 # bounded size, read by ``toplint.infra.numbers``.
 _GRES_GPU = re.compile(r"(?:^|,)gpu(?::[A-Za-z0-9_.-]+)?:([0-9]+)(?:,|$)")
 _DIRECTIVE = re.compile(r"^#(SBATCH|PBS|BSUB)[ \t]+(.*)$", re.M)
-_LSF_GPU = re.compile(r"-gpu\s+[\"']?num=([0-9]+)")
-_LSF_NODES = re.compile(r"-nnodes\s+([0-9]+)")
+_LSF_GPU = re.compile(r"-gpu\s+[\"']?num=([0-9]+)(?![\w.])")
+_LSF_NODES = re.compile(r"-nnodes\s+([0-9]+)(?![\w.])")
 _PBS_SELECT = re.compile(r"select=([0-9]+)", re.I)
-_PBS_NGPUS = re.compile(r":ngpus=([0-9]+)", re.I)
+_PBS_NGPUS = re.compile(r":ngpus=([0-9]+)(?![\w.])", re.I)
 _WORD = re.compile(r"\S+")
 _MAX_COUNT = 1 << 20  # nodes, GPUs or tasks a directive or launcher option asks for
 
