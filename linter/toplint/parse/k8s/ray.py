@@ -41,7 +41,7 @@ def ray_nodes(ctx: Ctx, spec: Path) -> RayNodes:
     nodes: int | None = 1 if head_gpu else 0
     gpus: int | None = head_gpu or 0
     per_node = head_gpu or None
-    for i, _ in enumerate(ctx.get((*spec, "workerGroupSpecs"), []) or []):
+    for i, _ in enumerate(ctx.sequence((*spec, "workerGroupSpecs"))):
         group = (*spec, "workerGroupSpecs", i)
         count = ctx.count((*group, "replicas"), ctx.get((*group, "minReplicas"), 1))
         each = _group_gpus(ctx, group)
@@ -57,7 +57,7 @@ def cluster_labels(ctx: Ctx, spec: Path) -> dict[str, str]:
     """Node labels of the Ray pods that hold the GPUs: the head's, then the first GPU worker
     group's (where a RayService usually pins its accelerator) over them."""
     labels = pod_labels(ctx, (*spec, "headGroupSpec", "template", "spec"))
-    for i, _ in enumerate(ctx.get((*spec, "workerGroupSpecs"), []) or []):
+    for i, _ in enumerate(ctx.sequence((*spec, "workerGroupSpecs"))):
         group: Path = (*spec, "workerGroupSpecs", i)
         if _group_gpus(ctx, group):
             return {**labels, **pod_labels(ctx, (*group, "template", "spec"))}
@@ -65,7 +65,7 @@ def cluster_labels(ctx: Ctx, spec: Path) -> dict[str, str]:
 
 
 def _group_gpus(ctx: Ctx, group: Path) -> int | None:
-    for i, _ in enumerate(ctx.get((*group, "template", "spec", "containers"), []) or []):
+    for i, _ in enumerate(ctx.sequence((*group, "template", "spec", "containers"))):
         req = gpu_request(ctx, (*group, "template", "spec", "containers", i, "resources"))
         if req:
             return req.count
@@ -76,7 +76,7 @@ def cluster_deployments(ctx: Ctx, spec: Path, base: Deployment) -> list[Deployme
     """Engines started in the head (or a worker) container of a Ray cluster spec."""
     ray = ray_nodes(ctx, spec)
     deps = pod_deployments(ctx, (*spec, "headGroupSpec", "template"), base)
-    for i, _ in enumerate(ctx.get((*spec, "workerGroupSpecs"), []) or []):
+    for i, _ in enumerate(ctx.sequence((*spec, "workerGroupSpecs"))):
         if not deps:
             deps = pod_deployments(ctx, (*spec, "workerGroupSpecs", i, "template"), base)
     return [_on_cluster(dep, ray) for dep in deps]
