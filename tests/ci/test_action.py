@@ -100,8 +100,8 @@ def test_summary_and_comment_show_the_change(tmp_path: Path) -> None:
 def test_no_step_runs_python_from_the_workspace(tmp_path: Path) -> None:
     """``python -m X`` run from the workspace imports the pull request's ``X/`` folder first
     (issue 30): the Action runs the ``toplint`` program, installs with pip from the runner's
-    temporary folder, and the pre-commit hook runs the program too.  A tree holding
-    ``pip/__main__.py`` is not run by the install step."""
+    temporary folder, and the pre-commit hook runs the program too.  A tree holding a ``pip``
+    package is not run by the install step."""
     steps = _steps()
     scripts = {name: str(step.get("run", "")) for name, step in steps.items()}
     assert not any("-m toplint" in run for run in scripts.values())
@@ -117,6 +117,7 @@ def test_no_step_runs_python_from_the_workspace(tmp_path: Path) -> None:
     (tree / "pip").mkdir(parents=True)
     temp.mkdir()
     marker = tmp_path / "ran-the-tree's-pip"
+    (tree / "pip" / "__init__.py").write_text("")  # a regular package: it wins over pip's
     (tree / "pip" / "__main__.py").write_text(f"open({str(marker)!r}, 'w').close()\n")
     shim = tmp_path / "bin"
     shim.mkdir()
