@@ -5,6 +5,8 @@ value (TL001) and reads the rest, or ignores a field it only reads for hints."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.parse.helpers import parse_text
@@ -70,3 +72,69 @@ def test_wrong_types_are_findings_not_crashes(name: str) -> None:
     assert tl001 == ([at] if at else []), [f.message for f in result.findings]
     if at is None:
         assert [d.tp for d in result.deployments] == [2]
+
+
+# (file, the node replaced, by what): each raised in its reader before (found by the same
+# replacement of every node; 40 crash kinds in the readers of compose, Helm values, Ray Serve,
+# SkyPilot, llmaz and KAITO files).
+REPLACED = [
+    (
+        "compose-public/JinwangMok-InferencePack/docker-compose.vllm.yml",
+        ("services", "vllm", "deploy", "resources", "reservations"),
+        [],
+    ),
+    (
+        "compose-public/JinwangMok-InferencePack/docker-compose.vllm.yml",
+        ("services", "vllm", "deploy", "resources", "reservations", "devices", 0, "capabilities"),
+        7,
+    ),
+    ("production-stack/values-02-basic-config.yaml", ("servingEngineSpec", "modelSpec"), True),
+    (
+        "production-stack/values-02-basic-config.yaml",
+        ("servingEngineSpec", "modelSpec", 0, "vllmConfig"),
+        ["x"],
+    ),
+    ("corpus2:ray-serve-llm/llm_config_example.yaml", ("applications", 0, "args"), ["x"]),
+    (
+        "corpus2:ray-serve-llm/llm_config_example.yaml",
+        ("applications", 0, "args", "llm_configs", 0, "model_loading_config"),
+        7,
+    ),
+    (
+        "corpus2:ray-serve-llm/llm_config_example.yaml",
+        ("applications", 0, "args", "llm_configs", 0, "deployment_config"),
+        "x",
+    ),
+    ("corpus2:skypilot/qwen3-235b.yaml", ("envs",), ["x"]),
+    ("corpus2:skypilot/deepseek-r1-671B.yaml", ("resources", "any_of"), True),
+    (
+        "corpus2:llmaz/sglang-playground.yaml",
+        ("spec", "inferenceConfig", "flavors", 0, "limits"),
+        ["x"],
+    ),
+    ("corpus2:kaito/kaito_workspace_gpt_oss_120b.yaml", ("metadata",), ["x"]),
+]
+
+
+@pytest.mark.parametrize(("name", "at", "value"), REPLACED, ids=lambda v: str(v)[:40])
+def test_replaced_nodes_raise_nothing(name: str, at: tuple[str | int, ...], value: object) -> None:
+    import yaml
+
+    from tests.conftest import CORPUS, ROOT
+
+    if name.startswith("corpus2:"):
+        path = Path(ROOT) / "tests" / "data" / "corpus2" / name.removeprefix("corpus2:")
+    else:
+        path = CORPUS / name
+        if not path.is_file():
+            pytest.skip("needs ../shared/corpus")
+    docs = list(yaml.safe_load_all(path.read_text(encoding="utf-8")))
+    index = next(i for i, d in enumerate(docs) if isinstance(d, dict) and at[0] in d)
+    node = docs[index]
+    for step in at[:-1]:
+        node = node[step]
+    node[at[-1]] = value
+    text = yaml.safe_dump_all(docs, sort_keys=False)
+    result = parse_text(path.name, text)
+    raised = [f.message for f in result.findings if "raised" in f.message]
+    assert not raised, raised

@@ -80,7 +80,7 @@ def production_stack(ctx: Ctx) -> list[Deployment]:
     if ctx.get((*engine, "enableEngine")) is False:
         return []
     out = []
-    for i, spec in enumerate(ctx.get((*engine, "modelSpec")) or []):
+    for i, spec in enumerate(ctx.sequence((*engine, "modelSpec"))):
         if isinstance(spec, dict) and spec.get("enabled") is not False:
             out.append(_model_spec(ctx, (*engine, "modelSpec", i), spec))
     return out
@@ -211,7 +211,7 @@ def _selector_labels(spec: dict[str, Any]) -> dict[str, str]:
 def _plain(ctx: Ctx, at: Path, spec: dict[str, Any], dep: Deployment) -> Deployment:
     options = dict(dep.options)
     notes = dep.notes
-    pp = (spec.get("vllmConfig") or {}).get("pipelineParallelSize")
+    pp = ctx.mapping((*at, "vllmConfig")).get("pipelineParallelSize")
     if pp is not None:
         options["ignored.pipelineParallelSize"] = str(pp)
         notes = (*notes, f"vllmConfig.pipelineParallelSize {pp} is ignored without raySpec.enabled")

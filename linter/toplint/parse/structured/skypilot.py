@@ -83,7 +83,8 @@ def _accelerators(doc: Document) -> tuple[list[tuple[str, int]], Path]:
     found = candidates(res.get("accelerators"))
     at: Path = ("resources", "accelerators")
     for key in ("any_of", "ordered"):  # candidate resource sets
-        for i, item in enumerate(res.get(key) or []):
+        sets = res.get(key)
+        for i, item in enumerate(sets if isinstance(sets, list) else []):
             if isinstance(item, dict) and "accelerators" in item:
                 found += candidates(item["accelerators"])
                 at = at if "accelerators" in res else ("resources", key, i, "accelerators")
@@ -101,7 +102,8 @@ def _task(
     nodes_raw = data.get("num_nodes", 1)
     nodes = nodes_raw if isinstance(nodes_raw, int) and nodes_raw > 0 else None
     env: dict[str, str | None] = {
-        str(k): (None if v is None else str(v)) for k, v in (data.get("envs") or {}).items()
+        str(k): (None if v is None else str(v))
+        for k, v in (data.get("envs") if isinstance(data.get("envs"), dict) else {}).items()
     }
     env.update(
         {
