@@ -83,7 +83,7 @@ class Ctx:
         pos = self.pos(at)
         found = unparsable(
             self.path,
-            f"`{key}` must be {wanted}, not {got} (kubectl rejects it)",
+            f"`{key}` must be {wanted}, not {got}",
             pos.line,
             pos.column,
         )
