@@ -94,6 +94,21 @@ REPLACED = [
         ("servingEngineSpec", "modelSpec", 0, "vllmConfig"),
         ["x"],
     ),
+    (
+        "production-stack/values-15-a-minimal-pipeline-parallel-example-raycluster.yaml",
+        ("servingEngineSpec", "modelSpec", 0, "raySpec"),
+        "x",
+    ),
+    (
+        "production-stack/values-15-a-minimal-pipeline-parallel-example-raycluster.yaml",
+        ("servingEngineSpec", "modelSpec", 0, "raySpec", "headNode"),
+        2.5,
+    ),
+    (
+        "production-stack/values-25-v100-multi-gpu-tp2.yaml",
+        ("servingEngineSpec", "modelSpec", 0, "nodeSelectorTerms"),
+        True,
+    ),
     ("corpus2:ray-serve-llm/llm_config_example.yaml", ("applications", 0, "args"), ["x"]),
     (
         "corpus2:ray-serve-llm/llm_config_example.yaml",
