@@ -130,7 +130,7 @@ def test_config_globs_are_compiled_once() -> None:
     found = [Finding("TL005", "x", Severity.WARNING, p, 1, 1, "m") for p in paths]
     ignored = [per_file_ignored(f, config) for f in found]
     excluded = [_excluded(p, exclude) for p in paths]
-    assert time.process_time() - start < 1.0
+    assert time.process_time() - start < 1.5  # ~0.7 s
     assert sum(ignored) == 1111 and not any(excluded)  # s1, s10-s19, s100-s199, s1000-s1999
 
 
