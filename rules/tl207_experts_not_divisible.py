@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.engines.registry import get_engine
-from toplint.infra.numbers import whole, whole_text
 from toplint.model import Deployment, Finding, Fix, Severity
-from toplint.rulebook.helpers import finding, flag_fix
+from toplint.rulebook.helpers import finding, flag_fix, written_count
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -51,7 +50,7 @@ Unsafe: redundant experts take memory; a different EP changes the layout.
 def redundant_experts(dep: Deployment) -> int:
     for key in ("num_redundant_experts", "ep_num_redundant_experts"):
         if key in dep.options:
-            return whole_text(str(dep.options[key]).strip("'\""), -(1 << 63)) or 0
+            return written_count(str(dep.options[key])) or 0
     raw = dep.options.get("eplb_config")
     if raw:
         import json  # only for an EPLB config, given as JSON
@@ -61,7 +60,7 @@ def redundant_experts(dep: Deployment) -> int:
         except ValueError:
             return 0
         count = value.get("num_redundant_experts") if isinstance(value, dict) else None
-        number = whole(count.strip() if isinstance(count, str) else count, 0, 1 << 20)
+        number = written_count(count)
         if number is not None:
             return number
     return 0
