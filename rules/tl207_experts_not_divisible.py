@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from toplint.engines.registry import get_engine
 from toplint.model import Deployment, Finding, Fix, Severity
-from toplint.rulebook.helpers import finding, flag_fix
+from toplint.rulebook.helpers import finding, flag_fix, written_count
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -50,10 +50,7 @@ Unsafe: redundant experts take memory; a different EP changes the layout.
 def redundant_experts(dep: Deployment) -> int:
     for key in ("num_redundant_experts", "ep_num_redundant_experts"):
         if key in dep.options:
-            try:
-                return int(str(dep.options[key]).strip("'\""))
-            except ValueError:
-                return 0
+            return written_count(str(dep.options[key])) or 0
     raw = dep.options.get("eplb_config")
     if raw:
         import json  # only for an EPLB config, given as JSON
@@ -63,8 +60,9 @@ def redundant_experts(dep: Deployment) -> int:
         except ValueError:
             return 0
         count = value.get("num_redundant_experts") if isinstance(value, dict) else None
-        if isinstance(count, int) or (isinstance(count, str) and count.strip().isdigit()):
-            return int(count)
+        number = written_count(count)
+        if number is not None:
+            return number
     return 0
 
 

@@ -95,3 +95,41 @@ def test_summary_and_comment_show_the_change(tmp_path: Path) -> None:
     assert "repos/o/r/issues/7/comments" in recorded and "-X POST" in recorded
     body = (runner / "toplint-comment-body.md").read_text(encoding="utf-8")
     assert body.startswith("<!-- toplint -->\n## ❌ toplint: 1 finding introduced")
+
+
+def test_no_step_runs_python_from_the_workspace(tmp_path: Path) -> None:
+    """``python -m X`` run from the workspace imports the pull request's ``X/`` folder first
+    (issue 30): the Action runs the ``toplint`` program, installs with pip from the runner's
+    temporary folder, and the pre-commit hook runs the program too.  A tree holding a ``pip``
+    package is not run by the install step."""
+    steps = _steps()
+    scripts = {name: str(step.get("run", "")) for name, step in steps.items()}
+    assert not any("-m toplint" in run for run in scripts.values())
+    assert "toplint check $TOPLINT_PATHS" in scripts["Run toplint"]
+    for name, run in scripts.items():
+        if "python" in run:
+            assert 'cd "$RUNNER_TEMP"' in run.split("python", 1)[0], name
+            assert steps[name]["env"].get("PYTHONSAFEPATH") == "1", name
+    hooks = load_data((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"), "hooks")[0]
+    assert [(h["entry"], h["language"]) for h in hooks] == [("toplint check", "python")]
+
+    tree, temp = tmp_path / "workspace", tmp_path / "runner-temp"
+    (tree / "pip").mkdir(parents=True)
+    temp.mkdir()
+    marker = tmp_path / "ran-the-tree's-pip"
+    (tree / "pip" / "__init__.py").write_text("")  # a regular package: it wins over pip's
+    (tree / "pip" / "__main__.py").write_text(f"open({str(marker)!r}, 'w').close()\n")
+    shim = tmp_path / "bin"
+    shim.mkdir()
+    (shim / "python").symlink_to(sys.executable)
+    install = steps["Install toplint"]
+    env = {
+        **{k: str(v) for k, v in install.get("env", {}).items() if "${{" not in str(v)},
+        "PATH": f"{shim}{os.pathsep}{os.environ['PATH']}",
+        "RUNNER_TEMP": str(temp),
+        "TOPLINT_VERSION": "0.0.0.dev0-never",
+        "GITHUB_ACTION_PATH": str(ROOT),
+        "PIP_NO_INDEX": "1",
+    }
+    _run(install, tree, env)  # pip fails: no index, no such version
+    assert not marker.exists()

@@ -80,3 +80,18 @@ def test_line_numbers_count_newlines_only(repo: Path, brk: str) -> None:
         assert compose == {"TL001": 1}, compose
     else:
         assert compose.get("TL001") == 2, compose
+
+
+@pytest.mark.parametrize("command", [["cost", "."], ["inspect", "."]])
+def test_json_of_cost_and_inspect_escapes_the_files_text(repo: Path, command: list[str]) -> None:
+    """``cost --format json`` wrote U+2028, U+2029, C1 controls and bidirectional overrides
+    raw (``ensure_ascii=False``); they are JSON escapes now, and the text reads back the same."""
+    name = "a\u2029b\u202e.sh"
+    model = f"{MODEL}\u2028\x85x"
+    (repo / name).write_text(f'vllm serve "{model}" --tensor-parallel-size 2\n')
+    run = run_toplint([*command, "--format", "json"], repo)
+    assert run.returncode == 0, run.stderr[-400:]
+    assert _raw(run.stdout) == [] and "\u2029" not in run.stdout and "\u202e" not in run.stdout
+    doc = json.loads(run.stdout)
+    texts = json.dumps(doc, ensure_ascii=False)
+    assert name in texts and model in texts

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -13,7 +12,7 @@ from toplint.hardware.units import format_bytes, format_time_us
 from toplint.infra.budgets import workload_count
 from toplint.model import INTERNAL_ERROR
 from toplint.pipeline.analyze import analyze_by_config
-from toplint.report.base import encodable, printable, printable_text
+from toplint.report.base import encodable, json_text, printable, printable_text
 
 FORMATS = ("text", "json")
 
@@ -47,8 +46,7 @@ def run(args: argparse.Namespace) -> int:
     crashed = report_internal(f for f in result.findings if f.rule == INTERNAL_ERROR)
     docs = [deployment_doc(a, result.hardware is not None) for a in result.analyses]
     if args.format == "json":
-        json.dump({"deployments": docs}, sys.stdout, indent=2, ensure_ascii=False)
-        sys.stdout.write("\n")
+        sys.stdout.write(json_text({"deployments": docs}) + "\n")
     else:
         sys.stdout.write(printable_text(render_text(docs)))
     return EXIT_INTERNAL if crashed else EXIT_CLEAN

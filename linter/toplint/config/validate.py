@@ -51,9 +51,24 @@ def _describe(err: Any) -> str:
         return f"expected {err.validator_value}, got {value!r}"
     if kind in ("minimum", "exclusiveMinimum"):
         return f"must be {'>' if kind == 'exclusiveMinimum' else '>='} {err.validator_value}"
+    if kind in ("maxItems", "maxProperties"):
+        return (
+            f"{len(value):,} globs; at most {err.validator_value:,} are read (each is matched "
+            "against every file): name folders rather than files"
+        )
+    if kind == "maxLength":
+        return _too_long(value)
     if kind == "pattern":
         return f"{value!r} is not a rule code (TL101), code prefix (TL1), name or ALL"
     return str(err.message)
+
+
+# A glob's longest text (schemas/config.schema.json, $defs.glob).
+_GLOB_CHARS = 1024
+
+
+def _too_long(text: str) -> str:
+    return f"a glob of {len(text):,} characters; at most {_GLOB_CHARS:,}"
 
 
 def _problems(err: Any, original: Mapping[str, str]) -> list[tuple[KeyPath, bool, str]]:
@@ -67,6 +82,8 @@ def _problems(err: Any, original: Mapping[str, str]) -> list[tuple[KeyPath, bool
         return [((*path, k), False, f"unknown key `{k}`{_suggest(k, allowed)}") for k in extra]
     if err.validator == "propertyNames":
         name = err.instance
+        if isinstance(name, str) and len(name) > _GLOB_CHARS:
+            return [((*path, name), False, _too_long(name))]
         return [((*path, name), False, f"`{name}` is not a rule code (TL101) or rule name")]
     if err.validator == "anyOf" and err.context:
         from jsonschema.exceptions import best_match

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import fnmatch
 import os
 import sys
 from collections.abc import Iterable, Sequence
 
 from toplint.discover.source import Source
+from toplint.infra.globs import globs
 from toplint.infra.readpolicy import MAX_SOURCE_BYTES, ReadRefused, read_bytes, too_large
 from toplint.model import Finding, unparsable
 
@@ -33,10 +33,8 @@ def _excluded(path: str, exclude: Sequence[str]) -> bool:
     if not exclude:
         return False
     norm = path.replace(os.sep, "/").removeprefix("./")
-    parts = norm.split("/")
-    return any(
-        fnmatch.fnmatch(norm, pat) or any(fnmatch.fnmatch(p, pat) for p in parts) for pat in exclude
-    )
+    matcher = globs(tuple(exclude))  # compiled once per configuration, not per file
+    return matcher.any(norm) or any(matcher.any(p) for p in norm.split("/"))
 
 
 # Directories a walk could not list, and why: ``read_source`` reports each as TL001 (it is in

@@ -27,6 +27,7 @@ from toplint.engines.types import (
     MemoryAccounting,
     options,
 )
+from toplint.infra.numbers import whole_text
 from toplint.model import Deployment
 from toplint.record import replace
 
@@ -61,10 +62,8 @@ CLI = EngineSpec(
 
 
 def _int(value: object, default: int = 1) -> int:
-    try:
-        return int(str(value).strip().strip("'\""))
-    except ValueError:
-        return default
+    number = whole_text(str(value).strip().strip("'\""), -(1 << 63))
+    return default if number is None else number
 
 
 def derive(dep: Deployment) -> Deployment:

@@ -12,7 +12,8 @@ import re
 from toplint.engines.registry import generation, image_engine
 from toplint.engines.types import EngineSpec
 
-_VERSION = re.compile(r"^v?(\d+)\.(\d+)(?:\.(\d+))?")
+# ASCII digits of a bounded length (``\\d+`` took "١" and 5,000-digit tags, which int() refused)
+_VERSION = re.compile(r"^v?([0-9]{1,9})\.([0-9]{1,9})(?:\.([0-9]{1,9}))?")
 
 
 def version(text: str) -> tuple[int, int, int] | None:

@@ -19,6 +19,7 @@ from toplint.engines.types import (
     MemoryAccounting,
     options,
 )
+from toplint.infra.numbers import whole_text
 from toplint.model import Deployment
 from toplint.record import replace
 
@@ -154,10 +155,7 @@ _EP_EQUALS_TP_FLAGS = ("enable-ep-moe", "enable-deepep-moe")
 
 
 def _to_int(text: str) -> int | None:
-    try:
-        return int(text.strip().strip("'\""))
-    except ValueError:
-        return None
+    return whole_text(text.strip().strip("'\""), -(1 << 63))
 
 
 def derive(dep: Deployment) -> Deployment:

@@ -8,6 +8,7 @@ Everything outside the edited tokens stays byte for byte.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Mapping
 
@@ -15,7 +16,14 @@ from toplint.engines.registry import find_engine
 from toplint.model import Deployment, Edit, Flag
 from toplint.record import record
 
-__all__ = ["TextIndex", "duplicate_edits", "flag_edits", "mapping_value_edits", "remove_flag"]
+__all__ = [
+    "FlagIndex",
+    "TextIndex",
+    "duplicate_edits",
+    "flag_edits",
+    "mapping_value_edits",
+    "remove_flag",
+]
 
 # Deployment fields whose flag a new flag setting this field goes beside, so a new
 # --pipeline-parallel-size lands next to the TP flag, in any engine's spelling.
@@ -27,10 +35,34 @@ _RELATED = {
     "ep": ("tp", "dp"),
     "ep_enabled": ("tp", "dp"),
 }
-_LIST_ITEM = re.compile(r"^[ \t]*-[ \t]+$")
+_LIST_ITEM = re.compile(r"[ \t]*-[ \t]+")  # the whole text before a block-list item
 
 
 _LAST: list[TextIndex | None] = [None]
+_LAST_FLAGS: list[FlagIndex | None] = [None]
+
+
+class FlagIndex:
+    """A deployment's flags in its own file, by canonical name and by position: every finding
+    about one deployment finds its flag here instead of walking all of its flags (a command
+    of 16,000 flags with 8,000 findings was findings x flags)."""
+
+    def __init__(self, dep: Deployment) -> None:
+        self.dep = dep
+        self.named: dict[str, list[Flag]] = {}
+        self.at: dict[tuple[int, int], Flag] = {}
+        for f in dep.flags:
+            if f.position.path == dep.path:
+                self.named.setdefault(f.name, []).append(f)
+                self.at.setdefault((f.position.line, f.position.column), f)
+
+    @classmethod
+    def of(cls, dep: Deployment) -> FlagIndex:
+        """The index of ``dep``, shared while the same deployment is asked about."""
+        last = _LAST_FLAGS[0]
+        if last is None or last.dep is not dep:
+            last = _LAST_FLAGS[0] = cls(dep)
+        return last
 
 
 class TextIndex:
@@ -77,10 +109,14 @@ class TextIndex:
         return lo + 1, offset - self.starts[lo] + 1
 
     def line_bounds(self, offset: int) -> tuple[int, int]:
-        """[start, end) of the line holding ``offset``, end excluding the newline."""
-        start = self.text.rfind("\n", 0, offset) + 1
-        end = self.text.find("\n", offset)
-        return start, len(self.text) if end < 0 else end
+        """[start, end) of the line holding ``offset``, end excluding the newline (from the
+        line starts: searching the text was the line's length per finding)."""
+        line = bisect.bisect_right(self.starts, offset)
+        start = self.starts[line - 1]
+        if offset < len(self.text) and self.text[offset] == "\n":
+            return start, offset
+        end = self.starts[line] - 1 if line < len(self.starts) else len(self.text)
+        return start, end
 
     def edit(self, path: str, start: int, end: int, content: str) -> Edit:
         return Edit(path, self.point(start), self.point(end), content)
@@ -104,17 +140,45 @@ def token_end(text: str, start: int) -> int:
 
 
 def _closing_quote(text: str, i: int) -> int | None:
+    """The quote closing the one at ``i`` on its line (scanned up to it, not to the line's
+    end: a long line of quoted words was quadratic)."""
     quote, j = text[i], i + 1
-    line_end = text.find("\n", i)
-    limit = len(text) if line_end < 0 else line_end
+    limit = len(text)
     while j < limit:
-        if text[j] == "\\" and quote == '"':
+        ch = text[j]
+        if ch == "\n":
+            return None
+        if ch == "\\" and quote == '"':
+            if text[j + 1 : j + 2] == "\n":
+                return None  # the escaped character is the line's end
             j += 2
             continue
-        if text[j] == quote:
+        if ch == quote:
             return j
         j += 1
     return None
+
+
+def _solid_after(text: str, start: int, end: int) -> int:
+    """The first non-blank offset in [start, end) (``str.isspace``, as ``strip``), else end."""
+    while start < end and text[start].isspace():
+        start += 1
+    return start
+
+
+def _solid_before(text: str, start: int, end: int) -> int:
+    """The last non-blank offset in [start, end), else start - 1."""
+    end -= 1
+    while end >= start and text[end].isspace():
+        end -= 1
+    return end
+
+
+def _blanks_before(text: str, start: int, end: int) -> int:
+    """Where the run of spaces and tabs that ends at ``end`` starts (not before ``start``)."""
+    while end > start and text[end - 1] in " \t":
+        end -= 1
+    return end
 
 
 @record
@@ -206,25 +270,43 @@ def remove_flag(flag: Flag, idx: TextIndex, path: str) -> list[Edit]:
 
 
 def _remove_token(span: _Span, idx: TextIndex, path: str) -> Edit:
+    """Each test looks at the blanks next to the token, never at the rest of its line (a
+    line of thousands of flags was line x findings)."""
     text = idx.text
     line_start, line_end = idx.line_bounds(span.start)
-    before, after = text[line_start : span.start], text[span.end : line_end]
-    if _list_item(span, idx) is not None or (not before.strip() and not after.strip()):
+    before_blank = _solid_before(text, line_start, span.start) < line_start
+    solid = _solid_after(text, span.end, line_end)
+    after_blank = solid == line_end
+    if _list_item(span, idx) is not None or (before_blank and after_blank):
         return _remove_line(line_start, line_end, idx, path)
-    if not before.strip() and after.strip() == "\\":
+    lone_backslash = (
+        not after_blank
+        and text[solid] == "\\"
+        and _solid_after(text, solid + 1, line_end) == line_end
+    )
+    if before_blank and lone_backslash:
         return _remove_line(line_start, line_end, idx, path)  # "    --tp 8 \" on its own line
     start, end = span.start, span.end
-    sep = re.search(r",[ \t]*$", text[line_start:start])
-    if sep is not None and text[start - 1] in " \t,":
-        return idx.edit(path, line_start + sep.start(), end, "")  # flow list: drop ", item"
-    follow = re.match(r"[ \t]*,[ \t]*", text[end:line_end])
+    blanks = _blanks_before(text, line_start, start)
+    if blanks > line_start and text[blanks - 1] == "," and text[start - 1] in " \t,":
+        return idx.edit(path, blanks - 1, end, "")  # flow list: drop ", item"
+    follow = _FOLLOWING_COMMA.match(text, end, line_end)
     if follow is not None:
-        return idx.edit(path, start, end + follow.end(), "")
-    ws = len(before) - len(before.rstrip(" \t"))
-    if ws and before.strip():
+        return idx.edit(path, start, follow.end(), "")
+    ws = start - blanks
+    if ws and not before_blank:
         return idx.edit(path, start - ws, end, "")
-    trailing = len(after) - len(after.lstrip(" \t"))
+    trailing = _blanks_after(text, end, line_end) - end
     return idx.edit(path, start, end + trailing, "")
+
+
+def _blanks_after(text: str, start: int, end: int) -> int:
+    while start < end and text[start] in " \t":
+        start += 1
+    return start
+
+
+_FOLLOWING_COMMA = re.compile(r"[ \t]*,[ \t]*")
 
 
 def _remove_line(line_start: int, line_end: int, idx: TextIndex, path: str) -> Edit:
@@ -250,19 +332,20 @@ def _list_item(span: _Span, idx: TextIndex) -> str | None:
     """
     text = idx.text
     line_start, line_end = idx.line_bounds(span.start)
-    before, after = text[line_start : span.start], text[span.end : line_end]
+    before_end, after_start = span.start, span.end
     quote = ""
-    if before[-1:] in ("'", '"'):
-        quote, before = before[-1], before[:-1]
-        if not after.startswith(quote):
+    if before_end > line_start and text[before_end - 1] in "'\"":
+        quote = text[before_end - 1]
+        before_end -= 1
+        if text[after_start : after_start + 1] != quote or after_start >= line_end:
             return None
-        after = after[1:]
+        after_start += 1
     elif text[span.start] in "'\"":
         quote = text[span.start]
-    if _LIST_ITEM.match(before) is None:
+    if _LIST_ITEM.fullmatch(text, line_start, before_end) is None:
         return None
-    rest = after.strip()
-    return quote if not rest or rest.startswith("#") else None
+    rest = _solid_after(text, after_start, line_end)
+    return quote if rest == line_end or text[rest] == "#" else None
 
 
 def _anchor(dep: Deployment, name: str) -> Flag | None:
@@ -322,9 +405,10 @@ def flag_edits(
     """
     idx = TextIndex.of(source_text)
     path = deployment.path
+    named = FlagIndex.of(deployment).named
     out: list[Edit] = []
     for name, value in changes.items():
-        present = [f for f in deployment.flags if f.name == name and f.position.path == path]
+        present = named.get(name, [])
         if value is None:
             for flag in present:
                 out += remove_flag(flag, idx, path)
@@ -343,7 +427,7 @@ def flag_edits(
 def duplicate_edits(deployment: Deployment, name: str, source_text: str) -> tuple[Edit, ...]:
     """Remove every earlier occurrence of a flag the engine overrides with its last one."""
     idx = TextIndex.of(source_text)
-    present = [f for f in deployment.flags if f.name == name and f.position.path == deployment.path]
+    present = FlagIndex.of(deployment).named.get(name, [])
     return tuple(e for flag in present[:-1] for e in remove_flag(flag, idx, deployment.path))
 
 

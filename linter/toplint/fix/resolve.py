@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from toplint.fix.edits import (
+    FlagIndex,
     TextIndex,
     flag_edits,
     mapping_value_edits,
@@ -108,12 +109,10 @@ def _flow_values(key: str, line: int, value: str, idx: TextIndex, path: str) -> 
 def _remove(intent: Intent, dep: Deployment, idx: TextIndex) -> tuple[Edit, ...]:
     if intent.at is None:
         return flag_edits(dep, {intent.name: None}, idx.text)
-    where = (intent.at.path, intent.at.line, intent.at.column)
-    for flag in dep.flags:
-        pos = flag.position
-        if (pos.path, pos.line, pos.column) == where and pos.path == dep.path:
-            return tuple(remove_flag(flag, idx, dep.path))
-    return ()
+    if intent.at.path != dep.path:
+        return ()
+    flag = FlagIndex.of(dep).at.get((intent.at.line, intent.at.column))
+    return tuple(remove_flag(flag, idx, dep.path)) if flag is not None else ()
 
 
 def _rename(intent: Intent, path: str, idx: TextIndex) -> tuple[Edit, ...]:

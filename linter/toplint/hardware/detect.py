@@ -23,7 +23,7 @@ from toplint.hardware.types import GpuSpec
 from toplint.record import field, record
 
 _PATHS = ("PIX", "PXB", "PHB", "NODE", "SYS")  # nearest first
-_NV = re.compile(r"NV(\d+)$")
+_NV = re.compile(r"NV([0-9]{1,4})$")  # ASCII digits int() reads; NV18 is the most there is
 _NIC_LEGEND = re.compile(r"^\s*(NIC\d+)\s*:\s*(\S+)\s*$")
 _MAX_LINKS_PER_GPU = 18  # NVLink4/5 GPUs have 18 links (cost-model.md §4.1 H100, B200)
 
@@ -51,8 +51,8 @@ def parse_topology(text: str) -> Topology:
     legend = {m[1]: m[2] for ln in lines if (m := _NIC_LEGEND.match(ln))}
     names = [legend.get(d, d) for d in devices]
     topo = Topology(
-        [n for n in names if re.fullmatch(r"GPU\d+", n)],
-        [n for n in names if not re.fullmatch(r"GPU\d+", n)],
+        [n for n in names if re.fullmatch(r"GPU[0-9]{1,6}", n)],
+        [n for n in names if not re.fullmatch(r"GPU[0-9]{1,6}", n)],
     )
     if len(topo.gpus) > MAX_TOPOLOGY_GPUS:
         raise ValueError(

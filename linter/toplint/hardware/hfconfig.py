@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from toplint.catalog_types import ModelSpec
+from toplint.infra.numbers import whole
 from toplint.record import record
 
 __all__ = ["spec_from_hf_config"]
@@ -28,6 +29,17 @@ _UNGATED = {
 _ENCODER_DECODER = {"t5", "mt5", "umt5"}
 # Learned absolute position embeddings (a table of max_position_embeddings x hidden).
 _LEARNED_POSITIONS = {"opt", "gpt2", "gpt_bigcode"}
+
+
+def _int(value: Any) -> int:
+    """A whole number of a config.json field: an integer, or a float holding one, of at most
+    2^63 (``int()`` took 1e400 as an OverflowError, "１２" as 12 and 2.7 as 2); ValueError
+    naming the value otherwise."""
+    number = whole(value, -(1 << 63), 1 << 63)
+    if number is None:
+        shown = repr(value) if len(repr(value)) <= 24 else repr(value)[:20] + "…"
+        raise ValueError(f"{shown} is not a whole number")
+    return number
 
 
 def _first(cfg: Mapping[str, Any], *names: str, default: Any = None) -> Any:
@@ -68,9 +80,9 @@ def _moe_layers(cfg: Mapping[str, Any], layers: int) -> int:
     """How many decoder layers hold routed experts (HF modeling code of each family)."""
     first = cfg.get("first_k_dense_replace")
     if first is not None:  # DeepSeek-V2/V3, Kimi-K2, GLM-4.5
-        first, freq = int(first), int(cfg.get("moe_layer_freq") or 1)
+        first, freq = _int(first), _int(cfg.get("moe_layer_freq") or 1)
         return sum(1 for i in range(first, layers) if i % freq == 0)
-    step = int(_first(cfg, "decoder_sparse_step", "interleave_moe_layer_step", default=1))
+    step = _int(_first(cfg, "decoder_sparse_step", "interleave_moe_layer_step", default=1))
     dense = set(cfg.get("mlp_only_layers") or ())  # Qwen2/3-MoE; Llama-4 uses the step
     return sum(1 for i in range(layers) if i not in dense and (i + 1) % step == 0)
 
@@ -94,7 +106,7 @@ def _weight_bytes(cfg: Mapping[str, Any], expert_share: float) -> tuple[float, i
         algo = str(quant.get("quant_algo", "")).lower()
         if method in ("fp8", "fbgemm_fp8") or algo == "fp8":
             block = quant.get("weight_block_size") or [0]
-            return 1.0, int(block[0])
+            return 1.0, _int(block[0])
         if method == "mxfp4":
             # gpt-oss: only the experts are MXFP4 (4 bits + one 8-bit scale per 32 = 4.25
             # bits); attention, router and embeddings stay bf16 (cost-model.md §5.1).
@@ -105,7 +117,7 @@ def _weight_bytes(cfg: Mapping[str, Any], expert_share: float) -> tuple[float, i
         for group in (quant.get("config_groups") or {}).values():  # compressed-tensors
             bits = bits or (group.get("weights") or {}).get("num_bits")
         if bits:
-            return int(bits) / 8, 0
+            return _int(bits) / 8, 0
     # vLLM --dtype auto serves fp32 checkpoints in 16 bits (vllm/config ModelConfig dtype).
     return 2.0, 0
 
@@ -138,7 +150,7 @@ def _dims(cfg: Mapping[str, Any]) -> tuple[int, int, int, int]:
     missing = [name for name, value in fields.items() if not value]
     if missing:
         raise ValueError(f"config.json lacks {', '.join(missing)}")
-    hidden, layers, heads, vocab = (int(v) for v in fields.values())
+    hidden, layers, heads, vocab = (_int(v) for v in fields.values())
     return hidden, layers, heads, vocab
 
 
@@ -152,18 +164,18 @@ class _Attention:
 
 
 def _attention(cfg: Mapping[str, Any], hidden: int, layers: int, heads: int) -> _Attention:
-    kv_heads = int(_first(cfg, "num_key_value_heads", "num_kv_heads", default=heads))
-    kv_lora = int(cfg.get("kv_lora_rank") or 0)
+    kv_heads = _int(_first(cfg, "num_key_value_heads", "num_kv_heads", default=heads))
+    kv_lora = _int(cfg.get("kv_lora_rank") or 0)
     if not kv_lora:  # GQA/MHA: q and o are heads x head_dim, k and v kv_heads x head_dim
-        head_dim = int(cfg.get("head_dim") or cfg.get("d_kv") or hidden // heads)
+        head_dim = _int(cfg.get("head_dim") or cfg.get("d_kv") or hidden // heads)
         params = 2 * hidden * heads * head_dim + 2 * hidden * kv_heads * head_dim
         kv_bytes = _full_attention_layers(cfg, layers) * 2 * kv_heads * head_dim * 2
         return _Attention(params, head_dim, kv_bytes)
     # MLA (DeepSeek-V2/V3, Kimi-K2): low-rank q (optional) and a shared KV latent + rope key.
-    rope = int(cfg.get("qk_rope_head_dim") or 0)
-    nope, v_dim = int(cfg.get("qk_nope_head_dim") or 128), int(cfg.get("v_head_dim") or 128)
+    rope = _int(cfg.get("qk_rope_head_dim") or 0)
+    nope, v_dim = _int(cfg.get("qk_nope_head_dim") or 128), _int(cfg.get("v_head_dim") or 128)
     head_dim = nope + rope
-    q_lora = int(cfg.get("q_lora_rank") or 0)
+    q_lora = _int(cfg.get("q_lora_rank") or 0)
     q = hidden * q_lora + q_lora * heads * head_dim if q_lora else hidden * heads * head_dim
     params = q + hidden * (kv_lora + rope) + kv_lora * heads * (nope + v_dim)
     params += heads * v_dim * hidden
@@ -182,18 +194,18 @@ class _Moe:
 
 
 def _moe(cfg: Mapping[str, Any], layers: int) -> _Moe:
-    experts = int(_first(cfg, "n_routed_experts", "num_local_experts", "num_experts", default=0))
+    experts = _int(_first(cfg, "n_routed_experts", "num_local_experts", "num_experts", default=0))
     if not experts:
         return _Moe()
-    ffn = int(_first(cfg, "moe_intermediate_size", "intermediate_size", default=0))
+    ffn = _int(_first(cfg, "moe_intermediate_size", "intermediate_size", default=0))
     llama4 = "llama4" in str(cfg.get("model_type", ""))  # Llama-4: one shared expert always
-    shared = int(_first(cfg, "n_shared_experts", default=1 if llama4 else 0))
+    shared = _int(_first(cfg, "n_shared_experts", default=1 if llama4 else 0))
     shared_ffn = shared * ffn
     if cfg.get("shared_expert_intermediate_size"):  # Qwen2-MoE: one shared expert this wide
-        shared, shared_ffn = 1, int(cfg["shared_expert_intermediate_size"])
+        shared, shared_ffn = 1, _int(cfg["shared_expert_intermediate_size"])
     return _Moe(
         experts=experts,
-        top_k=int(
+        top_k=_int(
             _first(cfg, "num_experts_per_tok", "experts_per_token", "top_k_experts", default=0)
         ),
         expert_ffn=ffn,
@@ -237,11 +249,15 @@ _BOUNDS = {
 }
 
 
+# Fields a model cannot have none of (a KV head count of 0 priced the KV cache at nothing).
+_AT_LEAST_ONE = frozenset({"num_key_value_heads"})
+
+
 def _check_bounds(values: Mapping[str, int]) -> None:
     for name, value in values.items():
-        high = _BOUNDS[name]
-        if not 0 <= value <= high:
-            raise ValueError(f"{name} {value} is outside 0..{high:,}; not a real model")
+        high, low = _BOUNDS[name], 1 if name in _AT_LEAST_ONE else 0
+        if not low <= value <= high:
+            raise ValueError(f"{name} {value} is outside {low}..{high:,}; not a real model")
 
 
 def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
@@ -256,7 +272,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         {"head_dim": attn.head_dim, "num_experts": moe.experts, "num_experts_per_tok": moe.top_k}
         | {"intermediate_size": max(moe.expert_ffn, moe.shared_ffn)}
     )
-    dense_ffn = int(
+    dense_ffn = _int(
         _first(
             cfg,
             "intermediate_size_mlp",
@@ -267,7 +283,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
             default=4 * hidden,
         )
     )
-    kv_heads = int(_first(cfg, "num_key_value_heads", "num_kv_heads", default=heads))
+    kv_heads = _int(_first(cfg, "num_key_value_heads", "num_kv_heads", default=heads))
     _check_bounds({"intermediate_size": dense_ffn, "num_key_value_heads": kv_heads})
     dense_layers = layers - moe.layers
     mats = 2 if cfg.get("model_type") in _UNGATED else 3
@@ -276,13 +292,14 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         mats = 3 if str(cfg.get("feed_forward_proj", "relu")).startswith("gated") else 2
     embed = vocab * hidden * (1 if cfg.get("tie_word_embeddings", True) else 2)
     if cfg.get("model_type") in _LEARNED_POSITIONS:
-        embed += int(_first(cfg, "max_position_embeddings", "n_positions", default=0)) * hidden
+        embed += _int(_first(cfg, "max_position_embeddings", "n_positions", default=0)) * hidden
     per_moe_layer = mats * hidden * moe.shared_ffn + hidden * moe.experts  # shared + router
     common = embed + layers * attn.params_per_layer + dense_layers * mats * hidden * dense_ffn
     common += moe.layers * per_moe_layer
     kv_bytes = attn.kv_bytes_per_token
     if encoder_decoder:  # the decoder stack: self- and cross-attention and an MLP per layer
-        decoder = int(cfg.get("num_decoder_layers") or layers)
+        decoder = _int(cfg.get("num_decoder_layers") or layers)
+        _check_bounds({"num_hidden_layers": decoder})  # the decoder stack's, bounded alike
         common += decoder * (2 * attn.params_per_layer + mats * hidden * dense_ffn)
         kv_bytes = decoder * 2 * kv_heads * attn.head_dim * 2
         layers += decoder
@@ -320,26 +337,23 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
 def _max_context(cfg: Mapping[str, Any]) -> int:
     """The context an engine serves by default: ``max_position_embeddings`` (0: unknown)."""
     value = _first(cfg, "max_position_embeddings", "n_positions", default=0)
-    try:
-        return max(int(value), 0)
-    except (TypeError, ValueError):
-        return 0
+    return whole(value, 0, 1 << 40) or 0
 
 
 def _partial_spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
     """A dense model known by its attention fields and its checkpoint's size only (the model
     catalog's KAITO-sourced entries): parameters are the checkpoint's bytes over its bytes per
     weight; FFN width and vocabulary are unknown (0: the checks that need them skip)."""
-    hidden = int(cfg["hidden_size"])
-    layers, heads = int(cfg["num_hidden_layers"]), int(cfg["num_attention_heads"])
-    kv_heads = int(_first(cfg, "num_key_value_heads", "num_kv_heads", default=heads))
+    hidden = _int(cfg["hidden_size"])
+    layers, heads = _int(cfg["num_hidden_layers"]), _int(cfg["num_attention_heads"])
+    kv_heads = _int(_first(cfg, "num_key_value_heads", "num_kv_heads", default=heads))
     _check_bounds({"hidden_size": hidden, "num_hidden_layers": layers})
     _check_bounds({"num_attention_heads": heads, "num_key_value_heads": kv_heads})
     attn = _attention(cfg, hidden, layers, heads)
     weight_bytes, block = _weight_bytes(cfg, 0.0)
-    params = float(cfg["checkpoint_bytes"]) / weight_bytes
+    params = float(_int(cfg["checkpoint_bytes"])) / weight_bytes
     note = (
-        f"; parameters from the checkpoint's size ({int(cfg['checkpoint_bytes']) / 2**30:.2f} GiB"
+        f"; parameters from the checkpoint's size ({_int(cfg['checkpoint_bytes']) / 2**30:.2f} GiB"
         f" at {weight_bytes:g} bytes per weight); FFN width and vocabulary not known"
     )
     return ModelSpec(

@@ -76,7 +76,9 @@ def parse_nodes(text: str) -> list[Node]:
     for item in items:
         if not isinstance(item, dict) or item.get("kind", "Node") != "Node":
             continue
-        meta, status = item.get("metadata") or {}, item.get("status") or {}
+        meta, status = item.get("metadata"), item.get("status")
+        meta = meta if isinstance(meta, dict) else {}
+        status = status if isinstance(status, dict) else {}
         labels = meta.get("labels") or {}
         capacity = status.get("capacity") or status.get("allocatable") or {}
         if isinstance(labels, dict) and isinstance(capacity, dict):

@@ -24,6 +24,7 @@ from toplint.hardware.nodes import (
     whole_gpus,
 )
 from toplint.hardware.types import GpuSpec
+from toplint.infra.numbers import digits, whole
 
 Entry = tuple[str, Any, str]
 # Node names listed in a pool's comment (the rest are counted).
@@ -128,9 +129,10 @@ def _system(node: Node) -> InstanceSpec | None:
 
 def _memory_check(node: Node, gpu: GpuSpec) -> str:
     mib = node.labels.get(MEMORY)
-    if not mib or not mib.isdigit() or "-MIG-" in node.labels.get(PRODUCT, ""):
+    number = digits(mib, 1 << 40) if mib else None
+    if number is None or "-MIG-" in node.labels.get(PRODUCT, ""):
         return ""  # under MIG the label is one MIG device's memory
-    gb = int(mib) * 1024 * 1024 / 1e9
+    gb = number * 1024 * 1024 / 1e9
     if abs(gb - gpu.memory_gb) > 0.1 * gpu.memory_gb:
         return f"; {MEMORY}={mib} MiB is not the catalog's {gpu.memory_gb:g} GB: check the model"
     return f"; {MEMORY}={mib} MiB"
@@ -174,7 +176,7 @@ def _inter(node: Node, system: InstanceSpec | None) -> list[Entry]:
         return [
             ("network", "efa", f"{EFA}: {devices[EFA]} per node"),
             ("bandwidth", None, 'unknown: line rate per EFA device, e.g. "100 Gb/s"'),
-            ("nics_per_node", int(devices[EFA]), f"{EFA}"),
+            ("nics_per_node", whole(devices[EFA], 0, 1 << 20), f"{EFA}"),
             ("rdma", True, "EFA is RDMA"),
         ]
     rdma = {**{k: v for k, v in devices.items() if k != EFA}, **sriov}
@@ -204,8 +206,9 @@ def _inter_checked(node: Node, system: InstanceSpec) -> list[Entry]:
     """The catalog fills the network; a device count that disagrees with it is said."""
     efa = node.capacity.get(EFA)
     nics = system.inter.nics_per_node
-    if efa and efa.isdigit() and int(efa) != nics and system.inter.network == "efa":
-        return [("nics_per_node", int(efa), f"{EFA}={efa} (the catalog says {nics})")]
+    count = digits(efa, 1 << 20) if efa else None
+    if count is not None and count != nics and system.inter.network == "efa":
+        return [("nics_per_node", count, f"{EFA}={efa} (the catalog says {nics})")]
     return []
 
 

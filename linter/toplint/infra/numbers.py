@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 
-__all__ = ["MAGNITUDE", "MAX_DIGITS", "finite", "whole", "whole_text"]
+__all__ = ["MAGNITUDE", "MAX_DIGITS", "digits", "finite", "whole", "whole_text"]
 
 # Longest number text read: 2^63 has 19 digits; a longer one is not a count or a size any
 # config means.
@@ -26,6 +26,15 @@ _WHOLE = re.compile(r"[+-]?[0-9]{1,24}")
 _DECIMAL = re.compile(
     r"[+-]?(?:[0-9]{1,24}(?:\.[0-9]{0,24})?|\.[0-9]{1,24})(?:[eE][+-]?[0-9]{1,3})?"
 )
+
+
+def digits(text: str, high: int = 1 << 63) -> int | None:
+    """``text`` as an integer in [0, high] when it is only ASCII digits (no sign, no blanks:
+    what ``text.isdigit()`` was meant to test, without "²", "１２" or 5,000 digits), else None."""
+    if not (0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()):
+        return None
+    value = int(text)
+    return value if value <= high else None
 
 
 def whole_text(text: str, low: int = 0, high: int = 1 << 63) -> int | None:

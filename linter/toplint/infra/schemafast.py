@@ -200,6 +200,7 @@ _KEYWORDS: dict[str, Any] = {
     "maximum": _bound("max"),
     "exclusiveMinimum": _bound("xmin"),
     "minLength": _size(str, True),
+    "maxLength": _size(str, False),
     "minItems": _size(list, True),
     "maxItems": _size(list, False),
     "minProperties": _size(dict, True),

@@ -33,6 +33,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.cost.enginecomm import option
 from toplint.engines.registry import get_engine
 from toplint.engines.types import MemoryAccounting
+from toplint.infra.numbers import finite
 from toplint.model import Deployment
 from toplint.outcome.types import GIB, Memory
 
@@ -50,10 +51,8 @@ def _number(value: str | None) -> float | None:
         return None
     text = str(value).strip().strip("'\"").lower()
     scale = 1024.0 if text.endswith("k") else 1.0
-    try:
-        return float(text.rstrip("k")) * scale
-    except ValueError:
-        return None
+    number = finite(text.rstrip("k"))  # never nan, inf, 1e400 or "１２"
+    return None if number is None else number * scale
 
 
 def weight_bytes(model: ModelSpec) -> float:

@@ -19,7 +19,7 @@ from toplint.engines.registry import find_engine
 from toplint.engines.release import newer_image
 from toplint.engines.types import EngineSpec
 from toplint.errors import SourceError
-from toplint.infra.numbers import whole_text
+from toplint.infra.numbers import digits, whole_text
 from toplint.infra.readpolicy import (
     OUTSIDE,
     ReadRefused,
@@ -247,11 +247,12 @@ def narrow_ids(seen: list[str] | None, spec: str) -> list[str] | None:
     if seen is None or text.lower() == "all":
         return seen
     parts = [part.strip() for part in text.split(",") if part.strip()]
-    if not parts or not all(part.isdigit() for part in parts):
+    numbers = [digits(part, 1 << 20) for part in parts]
+    if not parts or None in numbers:
         return None
     if not seen:
         return parts
-    picked = [seen[int(part)] for part in parts if int(part) < len(seen)]
+    picked = [seen[n] for n in numbers if n is not None and n < len(seen)]
     return picked if len(picked) == len(parts) else None
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from toplint.infra.numbers import whole_text
+from toplint.infra.numbers import digits, whole_text
 from toplint.model import Deployment, Position
 from toplint.record import replace
 
@@ -111,7 +111,9 @@ def _with_conflicts(head: Deployment, nodes: Sequence[Deployment]) -> Deployment
         if flag.value in ranks:
             found.append(f"node rank {flag.value} on lines {ranks[flag.value].line} and {dep.line}")
             where = where or flag.position
-        elif flag.value.isdigit() and dep.nodes is not None and int(flag.value) >= dep.nodes:
+        elif (
+            (rank := digits(flag.value)) is not None and dep.nodes is not None and rank >= dep.nodes
+        ):
             found.append(f"node rank {flag.value} of --nnodes {dep.nodes} (line {dep.line})")
             where = where or flag.position
         ranks[flag.value] = dep

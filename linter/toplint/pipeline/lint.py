@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -12,6 +11,7 @@ from toplint.config.load import Config
 from toplint.discover.files import read_source
 from toplint.engines.registry import all_engines
 from toplint.errors import ConfigError, UsageError
+from toplint.infra.globs import Globs, globs
 from toplint.model import INTERNAL_ERROR, UNPARSABLE_FILE, Finding, Severity, Unchecked
 from toplint.parse.base import Source
 from toplint.parse.parallel import builtin_and_plugin_parsers
@@ -166,12 +166,40 @@ def per_file_ignored(f: Finding, config: Config) -> bool:
         return False
     rel = os.path.relpath(os.path.abspath(f.path), config.base_dir).replace(os.sep, "/")
     name = rel.rsplit("/", 1)[-1]
-    for pattern, codes in table.items():
-        pat = str(pattern).removeprefix("./")
-        matched = fnmatch.fnmatch(rel, pat) or fnmatch.fnmatch(name, pat)
-        if matched and any(f.rule.startswith(c) or c in (f.name, "ALL") for c in _codes(codes)):
+    for codes, matcher in _ignore_groups(table):
+        if codes is not None and not any(
+            f.rule.startswith(c) or c in (f.name, "ALL") for c in codes
+        ):
+            continue
+        if matcher.any(rel) or matcher.any(name):
+            if codes is None:  # a value that is no list of codes: say so where it applies
+                for pattern, value in table.items():
+                    one = globs((str(pattern).removeprefix("./"),))
+                    if one.any(rel) or one.any(name):
+                        _codes(value)  # raises ConfigError
+                continue
             return True
     return False
+
+
+# The last table asked about and its globs grouped by the codes they ignore: every finding of
+# a run asks, and each group is one compiled pattern (a finding was matched glob by glob).
+_GROUPS: list[tuple[object, list[tuple[tuple[str, ...] | None, Globs]]]] = []
+
+
+def _ignore_groups(table: Mapping[Any, Any]) -> list[tuple[tuple[str, ...] | None, Globs]]:
+    if _GROUPS and _GROUPS[0][0] is table:
+        return _GROUPS[0][1]
+    grouped: dict[tuple[str, ...] | None, list[str]] = {}
+    for pattern, value in table.items():
+        try:
+            codes: tuple[str, ...] | None = _codes(value)
+        except ConfigError:
+            codes = None
+        grouped.setdefault(codes, []).append(str(pattern).removeprefix("./"))
+    groups = [(codes, globs(tuple(patterns))) for codes, patterns in grouped.items()]
+    _GROUPS[:] = [(table, groups)]
+    return groups
 
 
 def _suppress(

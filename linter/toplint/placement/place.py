@@ -40,6 +40,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
 from toplint.hardware.linkkinds import scaleup_of
 from toplint.hardware.types import Cluster
+from toplint.infra.numbers import digits
 from toplint.model import Deployment, Dimension
 from toplint.placement.links import group_link
 from toplint.placement.types import Gpu, Group, Placement
@@ -162,7 +163,8 @@ def _devices(deployment: Deployment, cluster: Cluster) -> list[int]:
     ``--gpus '"device=…"'``: ``Deployment.options["gpu_ids"]``), in the order it numbers them:
     rank r of the instance runs on the r-th.  Empty when unknown or not on this node."""
     ids = str(deployment.options.get("gpu_ids", ""))
-    found = [int(part) for part in ids.split(",") if part.isdigit()]
+    numbers = (digits(part, 1 << 20) for part in ids.split(","))
+    found = [n for n in numbers if n is not None]
     return found if found and max(found) < cluster.gpus_per_node else []
 
 

@@ -7,12 +7,12 @@ against each cluster's ``selector``, then the only cluster when there is one.
 
 from __future__ import annotations
 
-import fnmatch
 import os
 from collections.abc import Mapping, Sequence
 
 from toplint.errors import ConfigError
 from toplint.hardware.types import Cluster, Hardware
+from toplint.infra.globs import globs
 from toplint.model import Deployment
 
 __all__ = ["select_cluster"]
@@ -30,8 +30,11 @@ def _named(hardware: Hardware, name: str, what: str) -> Cluster:
 def _path_matches(path: str, pattern: str) -> bool:
     """fnmatch on the whole path, on every path suffix ("a/b/c", "b/c", "c") and on each part."""
     normalized, parts = _split(path)
-    candidates = {normalized, *("/".join(parts[i:]) for i in range(len(parts))), *parts}
-    return any(fnmatch.fnmatchcase(c, pattern) for c in candidates)
+    matcher = globs((pattern,), case=True)  # compiled once, not once per deployment
+    if matcher.any_suffix(normalized) or any(matcher.any(p) for p in parts):
+        return True
+    # "/".join(("/", "a", "b")) is "//a/b": an absolute path's whole-path suffix, as it was
+    return len(parts) > 1 and parts[0] == "/" and matcher.any("/" + normalized)
 
 
 def _relative(path: str, base_dir: str | None) -> str:

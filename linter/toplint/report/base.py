@@ -90,6 +90,28 @@ def _escape(match: re.Match[str]) -> str:
     return _NAMED.get(ch) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
 
 
+# What json.dumps(ensure_ascii=False) leaves as it is but no tree text may carry into a CI
+# log or a JavaScript consumer: C1 controls, line and paragraph separators (a line break to
+# many readers, invalid in JavaScript strings before ES2019), bidirectional controls, lone
+# surrogates (no encoder writes them) and non-characters.  json.dumps escapes C0 itself.
+_JSON_UNSAFE = DeferredPattern(
+    r"[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]"
+)
+
+
+def json_text(value: object, indent: int = 2) -> str:
+    """``value`` as JSON that keeps readable text ("×", "µs", names in any script) and writes
+    every character ``printable`` escapes as a JSON ``\\uXXXX`` escape: the one escape for
+    tree text in JSON built outside the report formats (``cost --format json``)."""
+    import json
+
+    text = json.dumps(value, indent=indent, ensure_ascii=False)
+    if text.isascii():
+        return text
+    escaped: str = _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return escaped
+
+
 def encodable(text: str) -> str:
     """``text`` with undecodable bytes (lone surrogates) written as ``\\xNN``: for formats that
     escape control characters themselves (JSON, SARIF, GitLab)."""

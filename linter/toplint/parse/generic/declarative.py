@@ -18,7 +18,6 @@ came from the reader (``Deployment.provenance``).
 
 from __future__ import annotations
 
-import fnmatch
 import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -27,6 +26,7 @@ from typing import Any
 
 from toplint.engines.registry import find_engine
 from toplint.errors import ConfigError, SourceError
+from toplint.infra.globs import globs
 from toplint.infra.pkgdata import package_folder, read_yaml
 from toplint.infra.yamlsafe import load_documents
 from toplint.model import Deployment, Finding, ParseResult
@@ -44,7 +44,7 @@ from toplint.record import record, replace
 
 Path = tuple[str | int, ...]
 _RECORDS = "toplint.parse.generic.records"
-_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+_STEP = re.compile(r"([^.\[\]]+)|\[([0-9]{1,9})\]")  # an index int() reads
 
 
 @record
@@ -61,7 +61,8 @@ class Reader:
     def wants(self, path: str) -> bool:
         name = os.path.basename(path)
         norm = path.replace(os.sep, "/")
-        return any(fnmatch.fnmatch(name, g) or fnmatch.fnmatch(norm, g) for g in self.files)
+        matcher = globs(tuple(self.files))  # compiled once, not once per file
+        return matcher.any(name) or matcher.any(norm)
 
 
 def parse_path(text: str) -> tuple[bool, Path]:

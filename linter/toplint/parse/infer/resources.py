@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from toplint.catalog_index import instance_gpus
+from toplint.infra.numbers import digits
 from toplint.record import record
 
 Path = tuple[str | int, ...]
@@ -41,9 +42,9 @@ _INSTANCE_KEYS = frozenset(
     | {"nodekubernetesioinstancetype", "betakubernetesioinstancetype"}
 )
 _NODE_KEYS = frozenset({"nodes", "numnodes", "nnodes", "nodecount", "hosts", "numhosts"})
-_TYPE_COUNT = re.compile(r"^([A-Za-z][\w.\-]*?)[:x*](\d{1,4})$")
-_COUNT_TYPE = re.compile(r"^(\d{1,4})[:x*]([A-Za-z][\w.\-]*)$")
-_GRES = re.compile(r"^gpu(?::([\w.\-]+))?:(\d{1,4})$", re.I)
+_TYPE_COUNT = re.compile(r"^([A-Za-z][\w.\-]*?)[:x*]([0-9]{1,4})$")
+_COUNT_TYPE = re.compile(r"^([0-9]{1,4})[:x*]([A-Za-z][\w.\-]*)$")
+_GRES = re.compile(r"^gpu(?::([\w.\-]+))?:([0-9]{1,4})$", re.I)
 _TYPE = re.compile(r"^[A-Za-z][A-Za-z0-9.\-]*\d[A-Za-z0-9.\-]*$")  # H100, A100-80GB, mi300x
 _SIZE = re.compile(r"^\d+(\.\d+)?\s*[KMGT]i?B", re.I)
 MAX_COUNT = 1 << 16
@@ -72,13 +73,13 @@ def gpu_value(value: Any) -> tuple[int | None, str] | None:
     if not isinstance(value, str):
         return None
     text = value.strip().strip("'\"")
-    if text.isdigit():
-        n = int(text)
-        return (n, "") if 0 < n <= MAX_COUNT else None
+    if text.isdigit():  # "²" and 5,000 digits too: digits() reads ASCII of a bounded length
+        n = digits(text, MAX_COUNT)
+        return (n, "") if n else None
     for pattern, count_at, kind_at in ((_GRES, 2, 1), (_TYPE_COUNT, 2, 1), (_COUNT_TYPE, 1, 2)):
         m = pattern.match(text)
         if m:
-            n = int(m.group(count_at))
+            n = int(m.group(count_at))  # [0-9]{1,4}
             return (n if 0 < n <= MAX_COUNT else None, m.group(kind_at) or "")
     if _TYPE.match(text) and not _SIZE.match(text):
         return 1, text  # a bare accelerator type: one of it
@@ -91,9 +92,9 @@ def count(value: Any) -> int | None:
         return None
     if isinstance(value, int):
         return value if 0 < value <= MAX_COUNT else None
-    if isinstance(value, str) and value.strip().isdigit():
-        n = int(value.strip())
-        return n if 0 < n <= MAX_COUNT else None
+    if isinstance(value, str):
+        n = digits(value.strip(), MAX_COUNT)
+        return n or None
     return None
 
 

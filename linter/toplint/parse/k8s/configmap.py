@@ -141,9 +141,9 @@ def mounted_key(ctx: Ctx, cpath: Path, file_path: str) -> tuple[str, str] | None
     """
     spec = cpath[:-2] if isinstance(cpath[-1], int) else cpath[:-1]
     volumes = {
-        str(v.get("name")): v for v in ctx.get((*spec, "volumes"), []) or [] if isinstance(v, dict)
+        str(v.get("name")): v for v in ctx.sequence((*spec, "volumes")) if isinstance(v, dict)
     }
-    for mount in ctx.get((*cpath, "volumeMounts"), []) or []:
+    for mount in ctx.sequence((*cpath, "volumeMounts")):
         if not isinstance(mount, dict):
             continue
         root = str(mount.get("mountPath", "")).rstrip("/")
@@ -155,7 +155,8 @@ def mounted_key(ctx: Ctx, cpath: Path, file_path: str) -> tuple[str, str] | None
             return str(cm.get("name")), str(mount["subPath"])
         if file_path.startswith(root + "/"):
             rel = file_path[len(root) + 1 :]
-            for item in cm.get("items", []) or []:
+            items = cm.get("items")
+            for item in items if isinstance(items, list) else []:
                 if isinstance(item, dict) and item.get("path") == rel:
                     return str(cm.get("name")), str(item.get("key"))
             return str(cm.get("name")), rel

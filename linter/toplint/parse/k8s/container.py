@@ -38,14 +38,15 @@ def container_env(
     """A container's env: injected vars first, then ``env`` in order (later entries may use
     ``$(EARLIER)``), ``envFrom`` ConfigMaps in the same file; ``valueFrom`` is unresolved (None)."""
     env: dict[str, str | None] = dict(injected)
-    for ref in ctx.get((*cpath, "envFrom"), []) or []:
-        name = ref.get("configMapRef", {}).get("name") if isinstance(ref, dict) else None
+    for ref in ctx.sequence((*cpath, "envFrom")):
+        cm_ref = ref.get("configMapRef") if isinstance(ref, dict) else None
+        name = cm_ref.get("name") if isinstance(cm_ref, dict) else None
         found = ctx.configmaps.get(str(name)) if name else None
         if found:
             data = _walk(found[0].data, found[1])
             if isinstance(data, dict):
                 env.update({str(k): str(v) for k, v in data.items()})
-    for i, item in enumerate(ctx.get((*cpath, "env"), []) or []):
+    for i, item in enumerate(ctx.sequence((*cpath, "env"))):
         if not isinstance(item, dict) or "name" not in item:
             continue
         value = item.get("value")
@@ -65,7 +66,7 @@ def env_args(ctx: Ctx, cpath: Path, env: Mapping[str, str | None]) -> dict[str, 
     """The container's ``env`` entries as positioned words, for engines configured by
     environment variables (TGI's launcher reads every option from one: clap ``env``)."""
     out: dict[str, Arg] = {}
-    for i, item in enumerate(ctx.get((*cpath, "env"), []) or []):
+    for i, item in enumerate(ctx.sequence((*cpath, "env"))):
         if not isinstance(item, dict) or "name" not in item:
             continue
         name = str(item["name"])

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from toplint.infra.yamlsafe import Document, Path
-from toplint.model import INVALID_PARALLEL_SIZE, Deployment, Finding, Position
+from toplint.model import INVALID_PARALLEL_SIZE, Deployment, Finding, Position, unparsable
 from toplint.parse.base import Source
 from toplint.parse.textpos import offset_of
 from toplint.record import field, record, replace
@@ -52,6 +52,43 @@ class Ctx:
                 continue
             return default
         return node
+
+    def mapping(self, at: Path) -> dict[Any, Any]:
+        """The mapping at ``at``: {} when absent or null; when something else is written there
+        (a list, a word), {} and a TL001 at it (kubectl rejects the resource), never a crash
+        of the reader that expected a mapping."""
+        value = self.get(at)
+        if value is None or isinstance(value, dict):
+            return value or {}
+        self._wrong_type(at, "a mapping", value)
+        return {}
+
+    def sequence(self, at: Path) -> list[Any]:
+        """The list at ``at``: [] when absent or null; a TL001 at it when it is not a list."""
+        value = self.get(at)
+        if value is None or isinstance(value, list):
+            return value or []
+        self._wrong_type(at, "a list", value)
+        return []
+
+    def _wrong_type(self, at: Path, wanted: str, value: Any) -> None:
+        key = next((str(step) for step in reversed(at) if isinstance(step, str)), "value")
+        got = (
+            "a mapping"
+            if isinstance(value, dict)
+            else "a list"
+            if isinstance(value, list)
+            else (f"the {type(value).__name__} {str(value)[:24]!r}")
+        )
+        pos = self.pos(at)
+        found = unparsable(
+            self.path,
+            f"`{key}` must be {wanted}, not {got}",
+            pos.line,
+            pos.column,
+        )
+        if found not in self.findings:
+            self.findings.append(found)
 
     def pos(self, at: Path) -> Position:
         return self.doc.value_position((*self.root, *at))
@@ -175,15 +212,15 @@ def with_gpu(dep: Deployment, gpu: GpuRequest) -> Deployment:
 
 def pod_labels(ctx: Ctx, spec: Path) -> dict[str, str]:
     """nodeSelector and required node-affinity ``In`` terms (values joined by ``,``)."""
-    labels = {str(k): str(v) for k, v in (ctx.get((*spec, "nodeSelector")) or {}).items()}
-    terms = ctx.get(
-        (*spec, "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution"),
-        {},
-    )
-    for term in (terms or {}).get("nodeSelectorTerms", []) or []:
-        for expr in (term or {}).get("matchExpressions", []) or []:
+    labels = {str(k): str(v) for k, v in ctx.mapping((*spec, "nodeSelector")).items()}
+    required = (*spec, "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution")
+    for term in ctx.sequence((*required, "nodeSelectorTerms")):
+        exprs = term.get("matchExpressions") if isinstance(term, dict) else None
+        for expr in exprs if isinstance(exprs, list) else []:
             if isinstance(expr, dict) and expr.get("operator") == "In":
-                labels[str(expr.get("key"))] = ",".join(map(str, expr.get("values") or []))
+                values = expr.get("values")
+                values = values if isinstance(values, list) else [] if values is None else [values]
+                labels[str(expr.get("key"))] = ",".join(map(str, values))
     if ctx.get((*spec, "nodeName")):
         labels["kubernetes.io/hostname"] = str(ctx.get((*spec, "nodeName")))
     return labels
@@ -191,13 +228,11 @@ def pod_labels(ctx: Ctx, spec: Path) -> dict[str, str]:
 
 def anti_affinity(ctx: Ctx, spec: Path) -> bool:
     """A required pod anti-affinity on the hostname: no two such pods share a node."""
-    terms = ctx.get(
-        (*spec, "affinity", "podAntiAffinity", "requiredDuringSchedulingIgnoredDuringExecution"),
-        [],
+    terms = ctx.sequence(
+        (*spec, "affinity", "podAntiAffinity", "requiredDuringSchedulingIgnoredDuringExecution")
     )
     return any(
-        isinstance(t, dict) and t.get("topologyKey") == "kubernetes.io/hostname"
-        for t in terms or []
+        isinstance(t, dict) and t.get("topologyKey") == "kubernetes.io/hostname" for t in terms
     )
 
 

@@ -87,7 +87,7 @@ def _spread(dep: Deployment, nodes: int, what: str) -> Deployment:
 def storm_service(ctx: Ctx) -> list[Deployment]:
     roles: Path = ("spec", "template", "spec", "roles")
     out: list[Deployment] = []
-    for i, role in enumerate(ctx.get(roles) or []):
+    for i, role in enumerate(ctx.sequence(roles)):
         if not isinstance(role, dict):
             continue
         at: Path = (*roles, i)

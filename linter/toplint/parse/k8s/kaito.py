@@ -113,7 +113,7 @@ def multi_role(ctx: Ctx) -> list[Deployment]:
         return _other(ctx)
     model = ctx.get(("spec", "model", "name"))
     out = []
-    for i, role in enumerate(ctx.get(("spec", "roles"), []) or []):
+    for i, role in enumerate(ctx.sequence(("spec", "roles"))):
         if not isinstance(role, dict):
             continue
         at: Path = ("spec", "roles", i)

@@ -110,7 +110,7 @@ def _name(name: str, role: str) -> str:
 
 
 def _main_container(ctx: Ctx, spec: Path) -> Path | None:
-    containers = ctx.get((*spec, "containers")) or []
+    containers = ctx.sequence((*spec, "containers"))
     for i, c in enumerate(containers):
         if isinstance(c, dict) and c.get("name") == "main":
             return (*spec, "containers", i)
@@ -120,7 +120,7 @@ def _main_container(ctx: Ctx, spec: Path) -> Path | None:
 def _additional_args(ctx: Ctx, cpath: Path, env: dict[str, str | None]) -> list[Arg]:
     """The engine's ``args_env`` variable is spliced unquoted into the command: word-split it."""
     names = engine_running_in("kserve-llmisvc").args_env
-    for i, item in enumerate(ctx.get((*cpath, "env")) or []):
+    for i, item in enumerate(ctx.sequence((*cpath, "env"))):
         if isinstance(item, dict) and item.get("name") in names:
             name = str(item["name"])
             text = env.get(name)

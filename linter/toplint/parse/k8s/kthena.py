@@ -22,7 +22,7 @@ def model_serving(ctx: Ctx) -> list[Deployment]:
     groups = ctx.count(("spec", "replicas"), 1)
     base = base_deployment(ctx, "kthena-modelserving")
     out: list[Deployment] = []
-    for i, role in enumerate(ctx.get(("spec", "template", "roles"), []) or []):
+    for i, role in enumerate(ctx.sequence(("spec", "template", "roles"))):
         if isinstance(role, dict):
             out.extend(_role(ctx, ("spec", "template", "roles", i), base, groups))
     return out
@@ -67,7 +67,7 @@ def _role(ctx: Ctx, at: Path, base: Deployment, groups: int | None) -> list[Depl
 
 
 def _worker_gpus(ctx: Ctx, template: Path) -> int | None:
-    for i, _ in enumerate(ctx.get((*template, "spec", "containers"), []) or []):
+    for i, _ in enumerate(ctx.sequence((*template, "spec", "containers"))):
         found = gpu_request(ctx, (*template, "spec", "containers", i, "resources"))
         if found is not None:
             return found.count

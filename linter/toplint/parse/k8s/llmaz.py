@@ -95,7 +95,8 @@ def _open_model(ctx: Ctx, name: Any) -> Ctx | None:
     """The OpenModel of that name in the same file, read on its own."""
     for doc in ctx.documents:
         data = doc.data
-        if isinstance(data, dict) and (data.get("metadata") or {}).get("name") == name:
+        meta = data.get("metadata") if isinstance(data, dict) else None
+        if isinstance(meta, dict) and meta.get("name") == name:
             return Ctx(ctx.source, doc, ctx.configmaps, ctx.findings, documents=ctx.documents)
     return None
 
@@ -113,7 +114,7 @@ def _flavor(model: Ctx) -> tuple[int | None, str]:
     first = flavors[0] if isinstance(flavors, list) and flavors else None
     if not isinstance(first, dict):
         return None, ""
-    limits = first.get("limits") or {}
+    limits = model.mapping(("spec", "inferenceConfig", "flavors", 0, "limits"))
     gpus = next((to_int(v) for k, v in limits.items() if is_gpu_resource(str(k))), None)
     return gpus, str(first.get("name", ""))
 

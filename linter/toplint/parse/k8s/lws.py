@@ -102,7 +102,7 @@ def placement(dep: Deployment, key: str, size: int | None, notes: list[str]) -> 
 
 
 def _first_container_resources(ctx: Ctx, template: Path) -> Path:
-    for i, _ in enumerate(ctx.get((*template, "spec", "containers"), []) or []):
+    for i, _ in enumerate(ctx.sequence((*template, "spec", "containers"))):
         path: Path = (*template, "spec", "containers", i, "resources")
         if gpu_request(ctx, path):
             return path

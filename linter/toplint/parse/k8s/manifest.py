@@ -87,6 +87,7 @@ def _configmaps(docs: Sequence[Document]) -> dict[str, tuple[Document, Path]]:
     for doc in docs:
         data = doc.data
         if isinstance(data, dict) and data.get("kind") == "ConfigMap":
-            name = str((data.get("metadata") or {}).get("name", ""))
+            meta = data.get("metadata")
+            name = str(meta.get("name", "") if isinstance(meta, dict) else "")
             found[name] = (doc, ("data",))
     return found

@@ -107,7 +107,7 @@ def spec_deployments(
         options["pod-anti-affinity"] = "true"
     seeded = replace(base, labels=labels, options=options)
     out: list[Deployment] = []
-    for i, _ in enumerate(ctx.get((*spec, "containers"), []) or []):
+    for i, _ in enumerate(ctx.sequence((*spec, "containers"))):
         container = (*spec, "containers", i)
         shm = dev_shm(ctx, spec, container)
         for dep in container_deployments(ctx, container, seeded, injected):

@@ -41,7 +41,7 @@ def ray_nodes(ctx: Ctx, spec: Path) -> RayNodes:
     nodes: int | None = 1 if head_gpu else 0
     gpus: int | None = head_gpu or 0
     per_node = head_gpu or None
-    for i, _ in enumerate(ctx.get((*spec, "workerGroupSpecs"), []) or []):
+    for i, _ in enumerate(ctx.sequence((*spec, "workerGroupSpecs"))):
         group = (*spec, "workerGroupSpecs", i)
         count = ctx.count((*group, "replicas"), ctx.get((*group, "minReplicas"), 1))
         each = _group_gpus(ctx, group)
@@ -57,7 +57,7 @@ def cluster_labels(ctx: Ctx, spec: Path) -> dict[str, str]:
     """Node labels of the Ray pods that hold the GPUs: the head's, then the first GPU worker
     group's (where a RayService usually pins its accelerator) over them."""
     labels = pod_labels(ctx, (*spec, "headGroupSpec", "template", "spec"))
-    for i, _ in enumerate(ctx.get((*spec, "workerGroupSpecs"), []) or []):
+    for i, _ in enumerate(ctx.sequence((*spec, "workerGroupSpecs"))):
         group: Path = (*spec, "workerGroupSpecs", i)
         if _group_gpus(ctx, group):
             return {**labels, **pod_labels(ctx, (*group, "template", "spec"))}
@@ -65,7 +65,7 @@ def cluster_labels(ctx: Ctx, spec: Path) -> dict[str, str]:
 
 
 def _group_gpus(ctx: Ctx, group: Path) -> int | None:
-    for i, _ in enumerate(ctx.get((*group, "template", "spec", "containers"), []) or []):
+    for i, _ in enumerate(ctx.sequence((*group, "template", "spec", "containers"))):
         req = gpu_request(ctx, (*group, "template", "spec", "containers", i, "resources"))
         if req:
             return req.count
@@ -76,7 +76,7 @@ def cluster_deployments(ctx: Ctx, spec: Path, base: Deployment) -> list[Deployme
     """Engines started in the head (or a worker) container of a Ray cluster spec."""
     ray = ray_nodes(ctx, spec)
     deps = pod_deployments(ctx, (*spec, "headGroupSpec", "template"), base)
-    for i, _ in enumerate(ctx.get((*spec, "workerGroupSpecs"), []) or []):
+    for i, _ in enumerate(ctx.sequence((*spec, "workerGroupSpecs"))):
         if not deps:
             deps = pod_deployments(ctx, (*spec, "workerGroupSpecs", i, "template"), base)
     return [_on_cluster(dep, ray) for dep in deps]
@@ -151,7 +151,9 @@ def serve_applications(
     the cluster when the same file defines it (a RayService), else None."""
     out: list[Deployment] = []
     for a, app in enumerate(data.get("applications", []) or [] if isinstance(data, dict) else []):
-        args = (app or {}).get("args") or {}
+        args = app.get("args") if isinstance(app, dict) else None
+        if not isinstance(args, dict):
+            continue  # not a builder's arguments: nothing of an engine to read
         found: list[tuple[Path, Any]] = []
         configs = args.get("llm_configs") or []
         for c, config in enumerate(configs if isinstance(configs, list) else []):
@@ -162,8 +164,9 @@ def serve_applications(
             if isinstance(config, dict):
                 named = base
                 if not base.name:  # several models in one config: each by its model id
-                    loading = config.get("model_loading_config") or {}
-                    named = replace(base, name=str(loading.get("model_id") or ""))
+                    loading = config.get("model_loading_config")
+                    model_id = loading.get("model_id") if isinstance(loading, dict) else None
+                    named = replace(base, name=str(model_id or ""))
                 out.append(_llm_config(ctx, named, ray, config, here, path))
     return out
 
@@ -176,7 +179,9 @@ def _here(doc: Any, locate: k8s_text.Locator, path: Path) -> Position:
 def _llm_config(
     ctx: Ctx, base: Deployment, ray: RayNodes | None, config: dict[str, Any], here: Any, path: Path
 ) -> Deployment:
-    loading = config.get("model_loading_config") or {}
+    loading = config.get("model_loading_config")
+    if not isinstance(loading, dict):
+        loading = {}  # not a mapping: no model named (the engine's settings are still read)
     model = loading.get("model_source") or loading.get("model_id")
     start = here(path)
     engine = engine_running_in("ray-serve-llm")
@@ -199,10 +204,10 @@ def _llm_config(
     parsed = parse_args(engine.name, args, ctx.path)
     ctx.findings.extend(parsed.findings)
     dep = apply_flags(dep, parsed.flags, engine.cli)
-    deploy = config.get("deployment_config") or {}
+    deploy = _mapping(config.get("deployment_config"))
     replicas = to_int(deploy.get("num_replicas"))
     if replicas is None:
-        replicas = to_int((deploy.get("autoscaling_config") or {}).get("min_replicas"))
+        replicas = to_int(_mapping(deploy.get("autoscaling_config")).get("min_replicas"))
     if ray is None:
         return _placed(dep, config, replicas or 1, here, path)
     dep = _on_cluster(dep, ray, replicas or 1)
@@ -213,6 +218,12 @@ def _llm_config(
             dep, nodes=min(need, dep.nodes or need), pods_are_nodes=True if need == 1 else None
         )
     return dep
+
+
+def _mapping(value: Any) -> dict[Any, Any]:
+    """``value`` when it is a mapping, else {} (a Ray Serve config of another shape: Serve
+    would refuse it; what it says about the engine is still read)."""
+    return value if isinstance(value, dict) else {}
 
 
 def _placed(
@@ -227,7 +238,7 @@ def _placed(
     strategy = str(pg.get("strategy", "PACK")).upper() if isinstance(pg, dict) else "PACK"
     nodes: int | None = None
     per_node: int | None = None
-    per_dp_node = to_int((config.get("experimental_configs") or {}).get("dp_size_per_node"))
+    per_dp_node = to_int(_mapping(config.get("experimental_configs")).get("dp_size_per_node"))
     if world and dep.dp and dep.dp > 1 and per_dp_node:
         # build_dp_openai_app: each DP rank a replica packed on one node, dp_size_per_node of
         # them per node (ray.serve.llm data-parallel deployment)

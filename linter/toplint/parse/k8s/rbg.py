@@ -34,7 +34,7 @@ from toplint.record import replace
 def role_based_group(ctx: Ctx) -> list[Deployment]:
     base = base_deployment(ctx, "rbg")
     out: list[Deployment] = []
-    for i, role in enumerate(ctx.get(("spec", "roles")) or []):
+    for i, role in enumerate(ctx.sequence(("spec", "roles"))):
         if isinstance(role, dict):
             named = replace(base, name=str(role.get("name", "")))
             out.extend(_role(ctx, ("spec", "roles", i), role, named))
@@ -108,7 +108,7 @@ def _template(ctx: Ctx, pattern: Path) -> Path | None:
     if ctx.get((*patch, "spec", "containers")):
         return patch
     ref = ctx.get((*pattern, "templateRef", "name"))
-    for j, item in enumerate(ctx.get(("spec", "roleTemplates")) or []):
+    for j, item in enumerate(ctx.sequence(("spec", "roleTemplates"))):
         if isinstance(item, dict) and ref is not None and item.get("name") == ref:
             return ("spec", "roleTemplates", j, "template")
     return None

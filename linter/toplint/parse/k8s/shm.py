@@ -23,12 +23,13 @@ def dev_shm(ctx: Ctx, spec: Path, container: Path) -> dict[str, str]:
     if ctx.get((*spec, "hostIPC")) is True:
         return {"dev_shm": "host-ipc"}
     volumes: dict[Any, Any] = {
-        v.get("name"): v for v in ctx.get((*spec, "volumes"), []) or [] if isinstance(v, dict)
+        str(v.get("name")): v for v in ctx.sequence((*spec, "volumes")) if isinstance(v, dict)
     }
-    for mount in ctx.get((*container, "volumeMounts"), []) or []:
+    for mount in ctx.sequence((*container, "volumeMounts")):
         if not isinstance(mount, dict) or str(mount.get("mountPath", "")).rstrip("/") != "/dev/shm":
             continue
-        empty = (volumes.get(mount.get("name")) or {}).get("emptyDir")
+        volume = volumes.get(str(mount.get("name")))
+        empty = volume.get("emptyDir") if isinstance(volume, dict) else None
         if isinstance(empty, dict) and empty.get("medium") == "Memory":
             size = empty.get("sizeLimit")
             return {"dev_shm": "memory", **({"dev_shm_size": str(size)} if size else {})}

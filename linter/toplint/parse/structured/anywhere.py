@@ -36,6 +36,7 @@ from toplint.parse.infer.scoping import dotenv_beside, scoped
 from toplint.parse.k8s.container import token_arg
 from toplint.parse.k8s.manifest import looks_like_k8s
 from toplint.parse.options import Arg
+from toplint.parse.structured.tomlpos import TomlStrings
 from toplint.parse.text.shellsrc import lex_embedded
 from toplint.parse.textpos import offset_of
 from toplint.record import replace
@@ -295,7 +296,8 @@ def _script_text(arg: Arg) -> str | None:
 def _toml_values(source: Source) -> Iterator[list[Arg]]:
     """TOML strings and string arrays that start an engine (Python 3.11+: ``tomllib``).
 
-    TOML parsers keep no positions: a value is placed where its text first occurs in the file.
+    TOML parsers keep no positions: a value is placed at the first string literal in the file
+    that holds it (``tomlpos.TomlStrings``, one scan of the file).
     """
     try:
         import tomllib
@@ -305,31 +307,29 @@ def _toml_values(source: Source) -> Iterator[list[Arg]]:
         data = tomllib.loads(source.text)
     except (ValueError, RecursionError):  # TOMLDecodeError, and integers beyond int()'s digits
         return
+    strings: list[TomlStrings] = []
     stack: list[Any] = [data]
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
             stack.extend(reversed(list(node.values())))
         elif isinstance(node, list) and node and all(isinstance(v, str) for v in node):
-            args = [_element(v, _find(source, v)) for v in node]
+            args = [_element(v, _find(source, strings, v)) for v in node]
             if find_invocations(args):
                 yield args
         elif isinstance(node, list):
             stack.extend(reversed(node))
         elif isinstance(node, str) and mentions_engine(node):
-            yield from _script(source, node, _find(source, node, quoted=True))
+            yield from _script(source, node, _find(source, strings, node, quoted=True))
 
 
-def _find(source: Source, value: str, quoted: bool = False) -> Position:
-    """Where ``value``'s first line is written (at its opening quote when ``quoted``)."""
-    first = value.split("\n", 1)[0] or value
-    offset = max(source.text.find(first), 0)
-    if quoted:
-        while offset > 0 and source.text[offset - 1] not in "\"'":
-            offset -= 1
-        offset = max(offset - 1, 0)
-    line = source.text.count("\n", 0, offset) + 1
-    column = offset - (source.text.rfind("\n", 0, offset) + 1) + 1
+def _find(source: Source, strings: list[TomlStrings], value: str, quoted: bool = False) -> Position:
+    """Where ``value``'s first line is written (at its opening quote when ``quoted``); the
+    file's first character when no literal holds it.  ``strings`` holds the file's index once
+    it is made (most TOML files start no engine and need none)."""
+    if not strings:
+        strings.append(TomlStrings(source.text))
+    line, column = strings[0].find(value, quoted) or (1, 1)
     return Position(source.path, line, column)
 
 

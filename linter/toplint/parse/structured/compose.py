@@ -129,15 +129,14 @@ def _environment(doc: Document, at: tuple[str | int, ...], raw: Any) -> dict[str
 
 def _device_count(doc: Document, at: tuple[str | int, ...], service: dict[str, Any]) -> Arg | None:
     """GPUs reserved for the service, as a ``docker run --gpus``-style request."""
-    devices = (
-        service.get("deploy", {}).get("resources", {}).get("reservations", {}).get("devices")
-        if isinstance(service.get("deploy"), dict)
-        else None
-    )
-    for i, dev in enumerate(devices or []):
+    devices: Any = service
+    for key in ("deploy", "resources", "reservations", "devices"):
+        devices = devices.get(key) if isinstance(devices, dict) else None  # any type written
+    for i, dev in enumerate(devices if isinstance(devices, list) else []):
         if not isinstance(dev, dict):
             continue
-        caps = [c for group in [dev.get("capabilities") or []] for c in group]
+        capabilities = dev.get("capabilities")
+        caps = capabilities if isinstance(capabilities, list) else []
         if "gpu" not in caps and dev.get("driver") != "nvidia":
             continue
         where = (*at, "deploy", "resources", "reservations", "devices", i)

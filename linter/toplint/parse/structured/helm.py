@@ -80,14 +80,14 @@ def production_stack(ctx: Ctx) -> list[Deployment]:
     if ctx.get((*engine, "enableEngine")) is False:
         return []
     out = []
-    for i, spec in enumerate(ctx.get((*engine, "modelSpec")) or []):
+    for i, spec in enumerate(ctx.sequence((*engine, "modelSpec"))):
         if isinstance(spec, dict) and spec.get("enabled") is not False:
             out.append(_model_spec(ctx, (*engine, "modelSpec", i), spec))
     return out
 
 
 def _model_spec(ctx: Ctx, at: Path, spec: dict[str, Any]) -> Deployment:
-    ray = bool((spec.get("raySpec") or {}).get("enabled"))
+    ray = bool(ctx.mapping((*at, "raySpec")).get("enabled"))
     start = ctx.pos(at)
     engine = engine_running_in("helm-production-stack")
     dep = Deployment(
@@ -109,7 +109,7 @@ def _model_spec(ctx: Ctx, at: Path, spec: dict[str, Any]) -> Deployment:
     ctx.findings.extend(parsed.findings)
     dep = apply_flags(dep, parsed.flags, engine.cli)
     dep = _gpus(ctx, at, spec, dep)
-    dep = replace(dep, labels=_selector_labels(spec))
+    dep = replace(dep, labels=_selector_labels(ctx, at, spec))
     return _ray(ctx, at, spec, dep) if ray else _plain(ctx, at, spec, dep)
 
 
@@ -197,12 +197,15 @@ def _gpus(ctx: Ctx, at: Path, spec: dict[str, Any], dep: Deployment) -> Deployme
     )
 
 
-def _selector_labels(spec: dict[str, Any]) -> dict[str, str]:
+def _selector_labels(ctx: Ctx, at: Path, spec: dict[str, Any]) -> dict[str, str]:
     labels: dict[str, str] = {}
-    for term in spec.get("nodeSelectorTerms") or []:
-        for expr in (term or {}).get("matchExpressions", []) or []:
+    for term in ctx.sequence((*at, "nodeSelectorTerms")):
+        exprs = term.get("matchExpressions") if isinstance(term, dict) else None
+        for expr in exprs if isinstance(exprs, list) else []:
             if isinstance(expr, dict) and expr.get("operator") == "In":
-                labels[str(expr.get("key"))] = ",".join(map(str, expr.get("values") or []))
+                values = expr.get("values")
+                values = values if isinstance(values, list) else [] if values is None else [values]
+                labels[str(expr.get("key"))] = ",".join(map(str, values))
     if spec.get("nodeName"):
         labels["kubernetes.io/hostname"] = str(spec["nodeName"])
     return labels
@@ -211,7 +214,7 @@ def _selector_labels(spec: dict[str, Any]) -> dict[str, str]:
 def _plain(ctx: Ctx, at: Path, spec: dict[str, Any], dep: Deployment) -> Deployment:
     options = dict(dep.options)
     notes = dep.notes
-    pp = (spec.get("vllmConfig") or {}).get("pipelineParallelSize")
+    pp = ctx.mapping((*at, "vllmConfig")).get("pipelineParallelSize")
     if pp is not None:
         options["ignored.pipelineParallelSize"] = str(pp)
         notes = (*notes, f"vllmConfig.pipelineParallelSize {pp} is ignored without raySpec.enabled")
@@ -238,7 +241,7 @@ def _plain(ctx: Ctx, at: Path, spec: dict[str, Any], dep: Deployment) -> Deploym
 def _ray(ctx: Ctx, at: Path, spec: dict[str, Any], dep: Deployment) -> Deployment:
     """Ray: ``replicaCount`` worker pods + 1 head pod serve one instance."""
     workers = to_int(spec.get("replicaCount", 1))
-    head = to_int(((spec.get("raySpec") or {}).get("headNode") or {}).get("requestGPU"))
+    head = to_int(ctx.mapping((*at, "raySpec", "headNode")).get("requestGPU"))
     nodes = workers + 1 if workers is not None else None
     gpus = None
     if workers is not None and head is not None and dep.gpus_per_node is not None:

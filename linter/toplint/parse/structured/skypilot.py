@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from toplint.infra.numbers import finite
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, ParseResult
 from toplint.parse.base import Source
@@ -70,10 +71,9 @@ def candidates(value: Any) -> list[tuple[str, int]]:
 
 
 def _count(value: Any) -> int:
-    try:
-        return int(float(value))
-    except (TypeError, ValueError):
-        return 0
+    """A count of accelerators ("8", 8, "0.5" -> 0); 0 for nan, 1e400, "１２" and words."""
+    number = finite(value, 1 << 20)
+    return 0 if number is None else int(number)
 
 
 def _accelerators(doc: Document) -> tuple[list[tuple[str, int]], Path]:
@@ -83,7 +83,8 @@ def _accelerators(doc: Document) -> tuple[list[tuple[str, int]], Path]:
     found = candidates(res.get("accelerators"))
     at: Path = ("resources", "accelerators")
     for key in ("any_of", "ordered"):  # candidate resource sets
-        for i, item in enumerate(res.get(key) or []):
+        sets = res.get(key)
+        for i, item in enumerate(sets if isinstance(sets, list) else []):
             if isinstance(item, dict) and "accelerators" in item:
                 found += candidates(item["accelerators"])
                 at = at if "accelerators" in res else ("resources", key, i, "accelerators")
@@ -101,7 +102,8 @@ def _task(
     nodes_raw = data.get("num_nodes", 1)
     nodes = nodes_raw if isinstance(nodes_raw, int) and nodes_raw > 0 else None
     env: dict[str, str | None] = {
-        str(k): (None if v is None else str(v)) for k, v in (data.get("envs") or {}).items()
+        str(k): (None if v is None else str(v))
+        for k, v in (data.get("envs") if isinstance(data.get("envs"), dict) else {}).items()
     }
     env.update(
         {
