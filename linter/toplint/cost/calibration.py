@@ -22,8 +22,9 @@ from toplint.cost.predict import latency_us, predict_us
 from toplint.cost.uncertainty import fitted_table_archs
 from toplint.hardware.archs import of_gpu
 from toplint.hardware.linkkinds import kind
-from toplint.hardware.types import Cluster, Measurement
+from toplint.hardware.types import Measurement
 from toplint.infra.pkgdata import read_yaml
+from toplint.infra.runmemo import RunMemo
 from toplint.placement.types import Placement
 from toplint.record import field, record
 
@@ -107,20 +108,15 @@ def time_collective(
     The answer depends on the cluster (its measurements and GPU) and the arguments alone, and
     a tree's deployments and the layouts rules weigh for them time the same collectives on the
     same cluster again and again: each is timed once per run."""
-    cluster = placement.cluster
-    key = (id(cluster), fabric, op, message_bytes, impl)
-    found = _TIMED.get(key)
-    if found is not None and found[0] is cluster:
-        return found[1]
+    key = (fabric, op, message_bytes, impl)
+    found = _TIMED.get(placement.cluster, key)
+    if found is not None:
+        return found
     timed = _time_collective(placement, fabric, op, message_bytes, impl)
-    if len(_TIMED) >= _TIMED_MOST:
-        _TIMED.clear()
-    _TIMED[key] = (cluster, timed)  # the cluster kept alive: its id stays its own
-    return timed
+    return _TIMED.put(placement.cluster, key, timed)
 
 
-_TIMED: dict[tuple[object, ...], tuple[Cluster, Timed]] = {}
-_TIMED_MOST = 16_384
+_TIMED: RunMemo[Timed] = RunMemo(16_384)
 
 
 def _time_collective(

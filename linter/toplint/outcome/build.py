@@ -6,6 +6,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.cost.types import CostReport, Workload
 from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster, GpuSpec
+from toplint.infra.runmemo import RunMemo
 from toplint.model import Deployment
 from toplint.outcome.latency import latency
 from toplint.outcome.memory import memory
@@ -45,10 +46,10 @@ def whatif(dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Worklo
     (``_key``), so one run prices each once (a tree's what-ifs were ~40% of its time)."""
     # The model as served is a new record per deployment: its value (records hash and compare
     # by their fields), not its identity, is key.
-    key = (_key(dep), id(cluster), model, workload)
-    found = _WHATIF.get(key)
-    if found is not None and found[0] is cluster:
-        return found[1]
+    key = (_key(dep), model, workload)
+    found = _WHATIF.get(cluster, key)
+    if found is not None:
+        return found
     import toplint.cost.estimate
     import toplint.placement.place
 
@@ -59,14 +60,10 @@ def whatif(dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Worklo
         placement = toplint.placement.place.place(dep, cluster, model)
         cost = toplint.cost.estimate.estimate(placement, workload)
         made = replace(made, latency=latency(dep, cost, workload))
-    if len(_WHATIF) >= _WHATIF_MOST:
-        _WHATIF.clear()
-    _WHATIF[key] = (cluster, made)  # the cluster kept alive: its id stays its own
-    return made
+    return _WHATIF.put(cluster, key, made)
 
 
-_WHATIF: dict[tuple[object, ...], tuple[Cluster, Outcome]] = {}
-_WHATIF_MOST = 4096
+_WHATIF: RunMemo[Outcome] = RunMemo(4096)
 
 
 def _key(dep: Deployment) -> tuple[object, ...]:

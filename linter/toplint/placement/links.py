@@ -20,6 +20,7 @@ from toplint.hardware.linkkinds import (
 )
 from toplint.hardware.topology import share_nvlink
 from toplint.hardware.types import Cluster, Link
+from toplint.infra.runmemo import RunMemo
 from toplint.placement.types import Gpu
 
 
@@ -29,24 +30,18 @@ def group_link(gpus: Sequence[Gpu], cluster: Cluster, gpus_per_node_in_use: int)
     ``gpus_per_node_in_use`` is how many GPUs of this instance sit on each node; they share
     the node's NICs when they all talk at once (PP sends, EP all-to-all, hierarchical rings).
     """
-    key = (id(cluster), gpus_per_node_in_use, tuple((g.node, g.local) for g in gpus))
-    found = _LINKS.get(key)
-    if found is not None and found[0] is cluster:
-        return found[1]
+    key = (gpus_per_node_in_use, tuple((g.node, g.local) for g in gpus))
+    found = _LINKS.get(cluster, key)
+    if found is not None:
+        return found
     link = _group_link(gpus, cluster, gpus_per_node_in_use)
-    _HELD[0] += len(gpus)
-    if _HELD[0] > _HELD_MOST:  # bounded by the GPUs the keys hold, whatever the group sizes
-        _LINKS.clear()
-        _HELD[0] = len(gpus)
-    _LINKS[key] = (cluster, link)  # the cluster kept alive: its id stays its own
-    return link
+    # bounded by the GPUs the keys hold, whatever the group sizes
+    return _LINKS.put(cluster, key, link, weight=len(gpus) + 1)
 
 
 # A tree's deployments (and the layouts rules weigh for them) place the same groups on the same
 # cluster again and again: each group's link is found once per run.
-_LINKS: dict[tuple[object, ...], tuple[Cluster, Link]] = {}
-_HELD = [0]
-_HELD_MOST = 200_000
+_LINKS: RunMemo[Link] = RunMemo(200_000)
 
 
 def _group_link(gpus: Sequence[Gpu], cluster: Cluster, gpus_per_node_in_use: int) -> Link:
