@@ -96,10 +96,12 @@ def judge_deployment(
     is not the current layout and needs no more GPUs; with ``keep_speed`` (the deployment ran
     as written) it is no slower."""
     # Imported here: a run whose deployments need no what-if (none placed, or no rule weighing
-    # a change) never loads the outcome's placement, cost and memory models.
-    from toplint.outcome.build import whatif
+    # a change) never loads the placement, cost and latency models.  Written `import a.b` (a
+    # lookup in sys.modules once loaded), not `from a.b import c`, which runs the import
+    # machinery at every call (docs/performance.md).
+    import toplint.outcome.build
 
-    after = whatif(new, cluster, model, workload)
+    after = toplint.outcome.build.whatif(new, cluster, model, workload)
     size = (new.tp or 1, new.pp or 1, new.dp or 1)
     why = _layout_why(dep, new, _gpus_it_has(dep, cluster)) if layout else ""
     return Judged(*size, after, why or _why(before if keep_speed else None, after))
