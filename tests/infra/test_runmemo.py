@@ -39,3 +39,38 @@ def test_the_table_starts_over_past_its_weight() -> None:
     assert memo.get(owner, "big") == 1 and memo.get(owner, "small") == 2
     memo.put(owner, "more", 3, weight=2)  # 7 > 5: what was there is dropped
     assert memo.get(owner, "big") is None and memo.get(owner, "more") == 3
+
+
+def test_recorded_options_note_what_is_read_by_name() -> None:
+    from toplint.cost.enginecomm import option
+    from toplint.infra.runmemo import RecordedOptions, agree
+
+    seen = RecordedOptions({"max_model_len": "8192", "max_num_seqs": "64"})
+    assert seen.get("kv_cache_dtype") is None and "gpu_ids" not in seen
+    assert option(seen, "max-model-len") == "8192"
+    assert not seen.everything
+    # Options that agree on every read share the answer, whatever else they hold...
+    assert agree(seen.reads, {"max_model_len": "8192", "max_num_seqs": "256"}, option)
+    assert agree(seen.reads, {"MAX-MODEL-LEN": "8192"}, option)  # option() reads any spelling
+    # ...and options that give any read another value do not.
+    assert not agree(seen.reads, {"max_model_len": "4096"}, option)
+    assert not agree(seen.reads, {"max_model_len": "8192", "kv_cache_dtype": "fp8"}, option)
+    assert not agree(seen.reads, {"max_model_len": "8192", "gpu_ids": "0,1"}, option)
+
+
+def test_walking_recorded_options_marks_everything_read() -> None:
+    from toplint.infra.runmemo import RecordedOptions
+
+    walks = {
+        "list": list,
+        "len": len,
+        "dict": dict,
+        "items": lambda o: list(o.items()),
+        "==": lambda o: o == {"a": "1"},
+        "bool": bool,
+        "**": lambda o: {**o},
+    }
+    for name, walk in walks.items():
+        seen = RecordedOptions({"a": "1"})
+        walk(seen)
+        assert seen.everything, name

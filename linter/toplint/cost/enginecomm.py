@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from toplint.engines.registry import get_engine
 from toplint.engines.types import chosen_backend
+from toplint.infra.runmemo import RecordedOptions
 from toplint.record import record
 
 if TYPE_CHECKING:
@@ -84,6 +85,10 @@ _NORMS: dict[str, str] = {}
 def option(options: Mapping[str, str], *names: str) -> str | None:
     """The value of the first of ``options`` (in their order) whose name is one of ``names``,
     spelled with dashes or underscores, in any case."""
+    if isinstance(options, RecordedOptions):  # a what-if notes what it reads (infra.runmemo)
+        value = option(options.inner, *names)
+        options.noted_option(names, value)
+        return value
     index = _indexed(options)
     found = [index[n] for n in {_norm(n) for n in names} if n in index]
     return min(found)[1] if found else None

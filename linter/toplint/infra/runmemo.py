@@ -10,8 +10,8 @@ what each key holds) and starts over when full.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import Generic, TypeVar
+from collections.abc import Hashable, Iterator, Mapping
+from typing import Any, Generic, TypeVar
 
 V = TypeVar("V")
 
@@ -41,3 +41,48 @@ class RunMemo(Generic[V]):
             self._held = weight
         self._table[(id(owner), key)] = (owner, value)
         return value
+
+
+_ABSENT = object()
+
+
+class RecordedOptions(Mapping[str, str]):
+    """A deployment's options that note what is read of them, so that an answer computed from
+    them can be reused for other options that agree on everything it read (dependency
+    tracking).  A key asked for (``[]``, ``get``, ``in``) is noted with the value it had; a
+    lookup through ``toplint.cost.enginecomm.option`` (names in any spelling) is noted by
+    ``noted_option``; anything that walks the options (iteration, length, ``items``, equality)
+    marks ``everything`` read, and then only identical options may share the answer."""
+
+    __slots__ = ("everything", "inner", "reads")
+
+    def __init__(self, inner: Mapping[str, str]) -> None:
+        self.inner = inner
+        self.reads: list[tuple[str, Any, object]] = []
+        self.everything = False
+
+    def __getitem__(self, key: str) -> str:
+        self.reads.append(("key", key, self.inner.get(key, _ABSENT)))
+        return self.inner[key]
+
+    def __iter__(self) -> Iterator[str]:
+        self.everything = True
+        return iter(self.inner)
+
+    def __len__(self) -> int:
+        self.everything = True
+        return len(self.inner)
+
+    def noted_option(self, names: tuple[str, ...], value: object) -> None:
+        self.reads.append(("option", names, value))
+
+
+def agree(reads: list[tuple[str, Any, object]], options: Mapping[str, str], option: Any) -> bool:
+    """Whether ``options`` give every read in ``reads`` the value it had (``option`` is
+    ``toplint.cost.enginecomm.option``, passed in: infra sits below the cost stage)."""
+    for kind, what, value in reads:
+        by_name = kind == "key"
+        now = options.get(what, _ABSENT) if by_name else option(options, *what)
+        if now != value:
+            return False
+    return True

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from toplint.catalog_types import ModelSpec
 from toplint.cost.types import CostReport, Workload
-from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster, GpuSpec
-from toplint.infra.runmemo import RunMemo
+from toplint.infra.runmemo import RecordedOptions, RunMemo, agree
 from toplint.model import Deployment
 from toplint.outcome.latency import latency
 from toplint.outcome.memory import memory
@@ -41,38 +43,57 @@ def _outcome(
 def whatif(dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Workload) -> Outcome:
     """The outcome of ``dep`` placed and costed afresh (a fix's or an alternative's layout).
 
-    Fixes and alternatives of many deployments ask for the same layouts on the same cluster:
-    the outcome depends only on what placement, cost and the outcome read of the deployment
-    (``_key``), so one run prices each once (a tree's what-ifs were ~40% of its time)."""
+    Fixes and alternatives of many deployments ask for the same layouts on the same cluster, so
+    one run prices each once.  The answer depends on the deployment's fields (``_key``) and on
+    the options placement, cost and the outcome read of it: it is computed with the options
+    wrapped so that every read is noted (``infra.runmemo.RecordedOptions``), and reused for a
+    deployment whose options agree on each of those reads (two deployments that differ only in
+    ``--max-num-seqs``, which nothing here reads, share one price)."""
     # The model as served is a new record per deployment: its value (records hash and compare
     # by their fields), not its identity, is key.
     key = (_key(dep), model, workload)
-    found = _WHATIF.get(cluster, key)
-    if found is not None:
-        return found
+    options = dep.options
+    known = _WHATIF.get(cluster, key) or []
+    for noted, answer in known:
+        if _agrees(noted, options):
+            return answer
     import toplint.cost.estimate
     import toplint.placement.place
 
+    recorded = RecordedOptions(options)
+    probe = replace(dep, options=recorded)
     # Whether it starts and fits needs no placement (placement changes no GPU); a layout that
     # does not has no latency anyone weighs, so it is neither placed nor priced.
-    made = _outcome(dep, model, cluster.gpu, None, workload)
+    made = _outcome(probe, model, cluster.gpu, None, workload)
     if made.runs:
-        placement = toplint.placement.place.place(dep, cluster, model)
+        placement = toplint.placement.place.place(probe, cluster, model)
         cost = toplint.cost.estimate.estimate(placement, workload)
-        made = replace(made, latency=latency(dep, cost, workload))
-    return _WHATIF.put(cluster, key, made)
+        made = replace(made, latency=latency(probe, cost, workload))
+    # Anything that walked the options (not one read by name) makes them all the key.
+    reads: _Reads = ("all", dict(options)) if recorded.everything else ("some", recorded.reads)
+    if len(known) < _PER_KEY_MOST:
+        _WHATIF.put(cluster, key, [*known, (reads, made)], weight=len(known) + 1)
+    return made
 
 
-_WHATIF: RunMemo[Outcome] = RunMemo(4096)
+_Reads = tuple[str, Any]
+_WHATIF: RunMemo[list[tuple[_Reads, Outcome]]] = RunMemo(8192)
+_PER_KEY_MOST = 32  # variants of one layout kept (each is checked in turn)
+
+
+def _agrees(reads: _Reads, options: Mapping[str, str]) -> bool:
+    kind, what = reads
+    if kind == "all":
+        return bool(what == dict(options))
+    import toplint.cost.enginecomm
+
+    return agree(what, options, toplint.cost.enginecomm.option)
 
 
 def _key(dep: Deployment) -> tuple[object, ...]:
-    """Every field of a deployment that placement, cost or the outcome reads (not where it was
-    written: path, positions, name, notes, provenance).  The options that spell the TP, PP and
-    DP sizes are left out: parsing turned them into ``tp``/``pp``/``dp``, which the key holds,
-    and nothing after parsing reads them (a fix that writes ``--tensor-parallel-size 2`` asks
-    for the layout an alternative already priced)."""
-    sizes = _size_options(dep.engine)
+    """Every field of a deployment that placement, cost or the outcome reads, but its options
+    (``whatif`` keys those by what is read of them) and where it was written (path, positions,
+    name, notes, provenance)."""
     return (
         dep.engine,
         dep.model,
@@ -88,13 +109,5 @@ def _key(dep: Deployment) -> tuple[object, ...]:
         dep.replicas,
         dep.source_kind,
         dep.pods_are_nodes,
-        tuple(sorted(kv for kv in dep.options.items() if kv[0] not in sizes)),
         tuple(sorted(dep.labels.items())),
     )
-
-
-def _size_options(engine: str) -> frozenset[str]:
-    """The option keys of ``engine``'s TP, PP and DP size flags (``tensor_parallel_size``)."""
-    names = get_engine(engine).layout
-    spelled = (names.tp, names.pp, names.dp)
-    return frozenset(n.split(" ")[0].lstrip("-").replace("-", "_") for n in spelled if n)
