@@ -122,6 +122,16 @@ def _node_rank(value: str) -> object:
     return [f.message for f in result.findings if "raised" in f.message or value in f.message]
 
 
+def _shm_size(value: str) -> object:
+    from tests.parse.helpers import parse_text
+    from toplint.parse.containershm import shm_bytes
+
+    # 4,000 digits of --shm-size ended the run (float() then int() of inf)
+    line = f"docker run --gpus all --shm-size {value}g vllm/vllm-openai --model org/m --tp 2\n"
+    raised = [f.message for f in parse_text("x.sh", line).findings if "raised" in f.message]
+    return [shm_bytes(f"{value}g"), *raised]
+
+
 ENTRY_POINTS: dict[str, Callable[[str], object]] = {
     "batch-directives": _directive,
     "launcher-options": _launcher,
@@ -134,6 +144,7 @@ ENTRY_POINTS: dict[str, Callable[[str], object]] = {
     "redundant-experts": _redundant_experts,
     "model-config": _model_config,
     "node-rank": _node_rank,
+    "shm-size": _shm_size,
 }
 
 

@@ -19,17 +19,23 @@ from __future__ import annotations
 
 import re
 
+from toplint.infra.numbers import MAGNITUDE, finite
+
 DEFAULT_SHM_BYTES = 64 * 1024 * 1024
 _UNITS = {"": 1, "b": 1, "k": 1024, "m": 1024**2, "g": 1024**3}
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([bkmg]?)b?\s*$", re.I)
+_SIZE = re.compile(r"^\s*([0-9.]+)\s*([bkmg]?)b?\s*$", re.I)
 
 
 def shm_bytes(text: str) -> int | None:
-    """``--shm-size`` / ``shm_size`` in bytes (docker units: b, k, m, g; no unit is bytes)."""
+    """``--shm-size`` / ``shm_size`` in bytes (docker units: b, k, m, g; no unit is bytes).
+    The number is read as every number from the tree is (``infra.numbers``): ASCII digits of a
+    bounded length, so 4,000 digits or "１２g" is not a size (4,000 digits ended the run)."""
     m = _SIZE.match(text)
-    if m is None:
+    number = finite(m[1]) if m is not None else None
+    if m is None or number is None or number < 0:
         return None
-    return int(float(m[1]) * _UNITS[m[2].lower()])
+    size = number * _UNITS[m[2].lower()]
+    return int(size) if size <= MAGNITUDE else None
 
 
 def container_shm(ipc: str | None, shm_size: str | None) -> dict[str, str]:
