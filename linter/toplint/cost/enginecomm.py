@@ -28,6 +28,7 @@ the exchange is ``UNPRICED``, the cost report says so, and TL110 reports it at i
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from toplint.engines.registry import get_engine
@@ -70,16 +71,9 @@ class MoeComm:
     kernel: str = ""  # what runs the exchange, as the cost table names it
 
 
+@lru_cache(maxsize=4096)  # option names repeat across a tree's deployments
 def _norm(key: str) -> str:
-    found = _NORMS.get(key)
-    if found is None:
-        found = key.lower().replace("-", "_").lstrip("_")
-        if len(_NORMS) < 4096:  # option names repeat across a tree's deployments
-            _NORMS[key] = found
-    return found
-
-
-_NORMS: dict[str, str] = {}
+    return key.lower().replace("-", "_").lstrip("_")
 
 
 def option(options: Mapping[str, str], *names: str) -> str | None:

@@ -17,6 +17,7 @@ slowest real links of a kind, below which a manifest figure is a misreading.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from toplint.record import record
@@ -364,16 +365,11 @@ def pcie_kind(p2p: bool, cross_socket: bool = False) -> LinkKind:
     raise KeyError(f"no PCIe link kind for the {path} path")  # pragma: no cover - table test
 
 
+@lru_cache(maxsize=64)  # asked per collective; a manifest names a few fabrics
 def nvls_capable(fabric: str) -> bool:
     """NCCL can run NVLink SHARP on a node whose fabric has this spelling (an NVSwitch gen3+,
     given a GPU architecture that has it)."""
-    found = _NVLS.get(fabric)
-    if found is None:
-        found = _NVLS[fabric] = any(fabric in k.nvls for k in KINDS.values())
-    return found
-
-
-_NVLS: dict[str, bool] = {}  # fabric spelling -> nvls_capable (a manifest names a few)
+    return any(fabric in k.nvls for k in KINDS.values())
 
 
 def fastest(cls_network: bool) -> tuple[str, float]:

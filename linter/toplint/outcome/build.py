@@ -72,7 +72,7 @@ def whatif(dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Worklo
     # Anything that walked the options (not one read by name) makes them all the key.
     reads: _Reads = ("all", dict(options)) if recorded.everything else ("some", recorded.reads)
     if len(known) < _PER_KEY_MOST:
-        _WHATIF.put(cluster, key, [*known, (reads, made)], weight=len(known) + 1)
+        _WHATIF.put(cluster, key, [*known, (reads, made)])
     return made
 
 
