@@ -14,7 +14,9 @@ Reports a deployment toplint could not check against the hardware: there is no h
 manifest, the manifest has several clusters and nothing says which one the file deploys to,
 or the deployment's Kubernetes node labels (`nodeSelector`, node affinity) match the
 `selector` of no cluster, or its layout has more ranks than toplint places (65,536, the
-`placement-ranks` budget). The fix is the line to write.
+`placement-ranks` budget), or it names no model (a command or image without `--model`: its
+size, heads and layers decide every cost; a model written as a value toplint cannot resolve is
+TL003's). The fix is the line to write.
 
 Outcome reported (toplint's severity policy): not computed — the deployment was not checked
 against the hardware, so toplint cannot say what it will do (error, so an unchecked deployment
@@ -55,7 +57,7 @@ Display only: the line belongs in toplint's configuration or the manifest.
 """
 
 # Reasons this rule reports; the others have their own rule (TL003, TL201, TL004).
-REPORTED = ("no-manifest", "no-cluster", "selector-mismatch", "placement-ranks")
+REPORTED = ("no-manifest", "no-cluster", "selector-mismatch", "placement-ranks", "no-model")
 
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
@@ -79,7 +81,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
 RULE = Rule(
     code="TL007",
     name="deployment-not-checked",
-    summary="A deployment could not be checked against the hardware (no manifest or cluster).",
+    summary="A deployment was not checked against the hardware (no manifest, cluster or model).",
     severity=Severity.ERROR,
     check=check,
     doc=DOC,

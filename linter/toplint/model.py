@@ -240,6 +240,8 @@ UncheckedKind = Literal[
     "unresolved-layout",
     "too-few-gpus",
     "placement-ranks",
+    "no-model",
+    "unresolved-model",
     "unknown-model",
     "accelerator",
 ]
@@ -272,6 +274,8 @@ UNCHECKED_KINDS: dict[UncheckedKind, str] = {
     "unresolved-layout": "layout not resolved",
     "too-few-gpus": "layout needs more GPUs than it is given",
     "placement-ranks": "more ranks than toplint places",
+    "no-model": "no model named",
+    "unresolved-model": "model not resolved",
     "unknown-model": "model not in the catalog",
     "accelerator": "accelerator not modelled",
 }

@@ -111,8 +111,23 @@ def unmodelled_cluster(cluster: Cluster) -> Unchecked | None:
 
 
 def unknown_model(dep: Deployment) -> Unchecked:
-    if dep.model is None:
-        return Unchecked("unknown-model", "it names no model, so no cost was computed")
+    """Why a deployment without a catalogued model was not costed: it names none (TL007), its
+    model is a value toplint cannot resolve (TL003 reports it), or the catalog lacks it (TL004)."""
+    unresolved = next((u for u in dep.unresolved if u.field == "model"), None)
+    if dep.model is None and unresolved is not None:
+        return Unchecked(
+            "unresolved-model",
+            f"its model is `{unresolved.variable}`, which cannot be resolved here, so no cost "
+            "was computed",
+        )
+    if dep.model is None:  # an image whose model is given when it runs, a command without one
+        return Unchecked(
+            "no-model",
+            "it names no model (its size, heads and layers decide every cost), so no cost "
+            "was computed",
+            fix="name the model where the engine reads it, e.g. --model org/name (a base "
+            "image: check the file that runs it)",
+        )
     return Unchecked(
         "unknown-model", f"model `{dep.model}` is not in the catalog, so no cost was computed"
     )
