@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from toplint.catalog_types import ModelSpec
 from toplint.cost.types import CostReport, Workload
@@ -57,27 +57,64 @@ def whatif(dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Worklo
     for noted, answer in known:
         if _agrees(noted, options):
             return answer
-    import toplint.cost.estimate
-    import toplint.placement.place
-
     recorded = RecordedOptions(options)
     probe = replace(dep, options=recorded)
     # Whether it starts and fits needs no placement (placement changes no GPU); a layout that
     # does not has no latency anyone weighs, so it is neither placed nor priced.
     made = _outcome(probe, model, cluster.gpu, None, workload)
     if made.runs:
-        placement = toplint.placement.place.place(probe, cluster, model)
-        cost = toplint.cost.estimate.estimate(placement, workload)
+        _, cost = priced(probe, cluster, model, workload)
         made = replace(made, latency=latency(probe, cost, workload))
-    # Anything that walked the options (not one read by name) makes them all the key.
-    reads: _Reads = ("all", dict(options)) if recorded.everything else ("some", recorded.reads)
-    if len(known) < _PER_KEY_MOST:
-        _WHATIF.put(cluster, key, [*known, (reads, made)])
+    _remember(_WHATIF, cluster, key, known, recorded, made)
     return made
 
 
+def priced(
+    dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Workload
+) -> tuple[Placement, CostReport]:
+    """``dep`` placed on ``cluster`` and its collectives priced at ``workload``: what a
+    deployment's analysis and every what-if run.
+
+    A tree's deployments repeat layouts (overlays per environment, replicas of one service), so
+    the answer is kept for the run like ``whatif``'s, keyed by the deployment's fields and the
+    options placement and cost read, and handed back bound to ``dep``: the placement and the
+    cost name no file, line or deployment name (``_key`` lists what they read)."""
+    key = (_key(dep), model, workload)
+    options = dep.options
+    known = _PRICED.get(cluster, key) or []
+    for noted, (placement, cost) in known:
+        if _agrees(noted, options):
+            return replace(placement, deployment=dep), cost
+    import toplint.cost.estimate
+    import toplint.placement.place
+
+    recorded = RecordedOptions(options)
+    probe = replace(dep, options=recorded)
+    placement = toplint.placement.place.place(probe, cluster, model)
+    cost = toplint.cost.estimate.estimate(placement, workload)
+    _remember(_PRICED, cluster, key, known, recorded, (placement, cost))
+    return replace(placement, deployment=dep), cost
+
+
+def _remember(
+    table: RunMemo[list[tuple[_Reads, A]]],
+    cluster: Cluster,
+    key: tuple[object, ...],
+    known: list[tuple[_Reads, A]],
+    recorded: RecordedOptions,
+    answer: A,
+) -> None:
+    # Anything that walked the options (not one read by name) makes them all the key.
+    inner = recorded.inner
+    reads: _Reads = ("all", dict(inner)) if recorded.everything else ("some", recorded.reads)
+    if len(known) < _PER_KEY_MOST:
+        table.put(cluster, key, [*known, (reads, answer)])
+
+
 _Reads = tuple[str, Any]
+A = TypeVar("A")
 _WHATIF: RunMemo[list[tuple[_Reads, Outcome]]] = RunMemo(8192)
+_PRICED: RunMemo[list[tuple[_Reads, tuple[Placement, CostReport]]]] = RunMemo(8192)
 _PER_KEY_MOST = 32  # variants of one layout kept (each is checked in turn)
 
 

@@ -406,12 +406,9 @@ def place_and_cost(
     and what ``plan`` runs for each layout it weighs, so both judge a layout alike."""
     # Imported by the first run that places and costs, not by one that never does; a plain
     # ``import`` of a loaded module is one lookup (``from`` also probes it for ``__path__``).
-    import toplint.cost.estimate
     import toplint.outcome.build
-    import toplint.placement.place
 
-    placement = toplint.placement.place.place(dep, cluster, model)
-    cost = toplint.cost.estimate.estimate(placement, workload)
+    placement, cost = toplint.outcome.build.priced(dep, cluster, model, workload)
     outcome = toplint.outcome.build.outcome(placement, cost, workload)
     return Analysis(dep, cluster, model, placement, cost, outcome=outcome)
 
