@@ -6,7 +6,8 @@ Run by hand, never at lint time::
 
 Every architecture is read from a public repository pinned to a commit
 (``scripts/models_manifest.yaml`` names the repository, commit and file of each): a verbatim
-``config.json`` copy (NVIDIA aiconfigurator's ``model_configs/``), a ``config.json`` dict literal
+``config.json`` copy (NVIDIA aiconfigurator's ``model_configs/``, or a model folder another project
+commits: a source whose ``reader`` is ``json``), a ``config.json`` dict literal
 (MLC-LLM's ``model_preset.py``, read with ``ast.literal_eval``) or a transcription of one
 (GenZ-LLM-Analyzer ``Model_sets``, whose comments cite the Hugging Face config.json each was
 copied from).  Nothing is imported or executed from those files.  The fields kept are the ones
@@ -58,6 +59,8 @@ FIELDS = (
     "n_head",
     "num_key_value_heads",
     "num_kv_heads",
+    "n_head_kv",
+    "num_heads",
     "multi_query",
     "new_decoder_architecture",
     "head_dim",
@@ -65,6 +68,10 @@ FIELDS = (
     "intermediate_size_mlp",
     "ffn_dim",
     "n_inner",
+    "d_kv",
+    "d_ff",
+    "num_decoder_layers",
+    "feed_forward_proj",
     "moe_intermediate_size",
     "shared_expert_intermediate_size",
     "vocab_size",
@@ -122,6 +129,11 @@ def trim(config: Mapping[str, Any]) -> dict[str, Any]:
         text = config.get(nested)
         if isinstance(text, Mapping) and "hidden_size" in text:
             out[nested] = trim(text)
+            # The model's output embedding is tied or not as the outer config says when the
+            # language model's own config is silent (Molmo2's text_config): the reader takes the
+            # nested config alone, so the outer value is carried into it.
+            if "tie_word_embeddings" in config and "tie_word_embeddings" not in text:
+                out[nested]["tie_word_embeddings"] = config["tie_word_embeddings"]
     quant = config.get("quantization_config")
     if isinstance(quant, Mapping):
         out["quantization_config"] = trim_quant(quant)
@@ -323,6 +335,14 @@ _CLASS_DEFAULTS = {
     # the pre-release spelling of the same class (transformers before 4.28)
     "LLaMAForCausalLM": {"model_type": "llama", "tie_word_embeddings": False},
     "BaichuanForCausalLM": {"model_type": "baichuan", "tie_word_embeddings": False},
+    # transformers 4.46.3 models/gpt_neox/configuration_gpt_neox.py: model_type "gpt_neox",
+    # GPTNeoXConfig(tie_word_embeddings=False) (a separate embed_out).
+    "GPTNeoXForCausalLM": {"model_type": "gpt_neox", "tie_word_embeddings": False},
+    # Falcon's RW remote code: model_type differs by size ("RefinedWebModel" 7B, "RefinedWeb"
+    # 40B), so the manifest entry names it; RWConfig leaves tie_word_embeddings at
+    # PretrainedConfig's True and RWForCausalLM loads without an lm_head.weight (tied):
+    # tenstorrent/tt-buda@97caab7903 pybuda/test/falcon/models/falcon7b/modelling_RW_original.py.
+    "RWForCausalLM": {"tie_word_embeddings": True},
 }
 
 
@@ -337,6 +357,13 @@ def read_gpupoor(mirrors: Path, src: Mapping[str, Any], name: str) -> tuple[dict
     arch = (raw.get("architectures") or [""])[0]
     config = {**_CLASS_DEFAULTS[arch], **trim(raw)}
     return config, f"github.com/{src['repo']}@{src['commit'][:10]} {src['path']} [{name!r}]"
+
+
+def read_json(mirrors: Path, src: Mapping[str, Any], path: str) -> tuple[dict[str, Any], str]:
+    """A verbatim ``config.json`` copy committed to a public repository (a model folder a
+    project vendors): ``path`` in the source's repository at its commit."""
+    config = trim(json.loads(git_show(mirrors, src["repo"], src["commit"], path)))
+    return config, f"github.com/{src['repo']}@{src['commit'][:10]} {path}"
 
 
 _MEGATRON = {
@@ -488,6 +515,7 @@ def read_aiak(mirrors: Path, src: Mapping[str, Any], arch: str) -> tuple[dict[st
 
 
 READERS = {
+    "json": read_json,
     "aiak": read_aiak,
     "pai": read_pai,
     "megatron": read_megatron,
@@ -528,7 +556,10 @@ def quant_word(model_id: str) -> str | None:
     return match.group(1).lower() if match else None
 
 
-_NOT_COUNTS = {"model_type", "torch_dtype", "dtype", "layer_types", "mlp_only_layers"}
+_NOT_COUNTS = {
+    *("model_type", "torch_dtype", "dtype", "layer_types", "mlp_only_layers"),
+    "feed_forward_proj",  # T5's MLP kind ("gated-silu"), read as a word
+}
 PARTIAL_FIELDS = ("checkpoint_bytes",)
 
 
@@ -616,7 +647,8 @@ def generate(mirrors: Path) -> tuple[dict[str, Any], list[str]]:
     dropped: list[str] = []
 
     def read(ref: list[str]) -> tuple[dict[str, Any], str]:
-        return READERS[ref[0]](mirrors, sources[ref[0]], ref[1])
+        source = sources[ref[0]]  # a source names its reader, else it is named as one
+        return READERS[source.get("reader", ref[0])](mirrors, source, ref[1])
 
     for item in manifest["architectures"]:
         arch = item["id"]

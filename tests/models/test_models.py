@@ -199,6 +199,35 @@ def test_t5_encoder_decoder_counts_both_stacks() -> None:
     assert spec.kv_bytes_per_token == 32 * 2 * 16 * 256 * 2
 
 
+@pytest.mark.parametrize(
+    ("config", "kv_heads"),
+    [
+        # tiiuae/falcon-7b-instruct as transformers re-saves it: num_kv_heads 71, multi_query
+        ({"model_type": "falcon", "num_kv_heads": 71, "multi_query": True}, 1),
+        # tiiuae/falcon-7b's RW config: no KV count at all, multi_query
+        ({"model_type": "RefinedWebModel", "multi_query": True}, 1),
+        # Falcon-40B: the new decoder architecture reads num_kv_heads whatever multi_query says
+        (
+            {"model_type": "falcon", "num_kv_heads": 8, "multi_query": True}
+            | {"new_decoder_architecture": True},
+            8,
+        ),
+        # Falcon-40B's RW config ("RefinedWeb"): n_head_kv
+        ({"model_type": "RefinedWeb", "n_head_kv": 8, "multi_query": True}, 8),
+        # multi_query off: one KV head per head
+        ({"model_type": "falcon", "multi_query": False}, 71),
+    ],
+)
+def test_falcon_multi_query_keeps_one_kv_head(config: dict[str, object], kv_heads: int) -> None:
+    base = {"hidden_size": 4544, "n_layer": 32, "n_head": 71, "vocab_size": 65024}
+    spec = spec_from_hf_config(base | config)
+    assert spec.num_kv_heads == kv_heads
+    assert spec.kv_bytes_per_token == 32 * 2 * kv_heads * 64 * 2
+    # ungated MLP of 4 x hidden (dense_h_to_4h, dense_4h_to_h), tied embeddings
+    attn = 2 * 4544 * 71 * 64 + 2 * 4544 * kv_heads * 64
+    assert spec.params_total == 65024 * 4544 + 32 * (attn + 2 * 4544 * 4 * 4544)
+
+
 def test_vlm_text_config_and_block_fp8_quantization() -> None:
     config = {
         "model_type": "some_vlm",

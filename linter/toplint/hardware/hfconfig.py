@@ -1,8 +1,9 @@
 """Hugging Face ``config.json`` fields to a ``ModelSpec``, with cost-model.md §5's formulas.
 
 Reads the fields real configs use (Llama, Qwen2/3, Qwen-MoE, Mixtral, DeepSeek-V2/V3 MLA,
-Kimi-K2, GLM-4.5, Llama-4 and Gemma-3 ``text_config``, gpt-oss, OPT/GPT-2 spellings) and computes
-parameter counts and KV bytes per token.  Never imports or executes anything.
+Kimi-K2, GLM-4.5, Llama-4 and Gemma-3 ``text_config``, gpt-oss, OPT/GPT-2 spellings, Falcon's
+multi-query and RW spellings, T5's encoder-decoder) and computes parameter counts and KV bytes
+per token.  Never imports or executes anything.
 """
 
 from __future__ import annotations
@@ -20,8 +21,11 @@ __all__ = ["spec_from_hf_config"]
 # starcoder2 (c_fc/c_proj), nemotron (up_proj/down_proj, squared ReLU): transformers' modeling.
 _UNGATED = {
     *("opt", "gpt2", "gpt_bigcode", "gpt_neox", "gptj", "bloom", "falcon", "phi"),
-    *("starcoder2", "nemotron"),
+    *("starcoder2", "nemotron", "RefinedWebModel", "RefinedWeb"),
 }
+# Falcon, and the RW remote-code configs its first checkpoints shipped (model_type
+# "RefinedWebModel" for Falcon-7B, "RefinedWeb" for Falcon-40B, with n_head/n_layer/n_head_kv).
+_FALCON = {"falcon", "RefinedWebModel", "RefinedWeb"}
 # Encoder-decoder models in T5's spelling (transformers T5Config: d_model, num_heads, d_kv,
 # d_ff, num_layers for the encoder and num_decoder_layers; feed_forward_proj "gated-gelu" is a
 # gated MLP): each decoder layer has self- and cross-attention; only the decoder keeps a KV
@@ -163,8 +167,22 @@ class _Attention:
     qk_rope_head_dim: int = 0
 
 
+def _kv_heads(cfg: Mapping[str, Any], heads: int) -> int:
+    """KV heads: the config's count, else one per head.  Falcon's multi-query checkpoints keep one
+    KV head whatever ``num_kv_heads`` says (transformers 4.46.3 models/falcon/modeling_falcon.py
+    FalconAttention: ``num_kv_heads if (new_decoder_architecture or not multi_query) else 1``;
+    Falcon-7B's RW code, tenstorrent/tt-buda@97caab7903 pybuda/test/falcon/models/falcon7b/
+    modelling_RW_original.py: ``n_head if not multi_query else 1``); Falcon-40B's RW config
+    ("RefinedWeb") names its KV heads ``n_head_kv`` and has no multi-query switch."""
+    model_type = cfg.get("model_type")
+    multi_query = cfg.get("multi_query") and not cfg.get("new_decoder_architecture")
+    if model_type in _FALCON and model_type != "RefinedWeb" and multi_query:
+        return 1
+    return _int(_first(cfg, "num_key_value_heads", "num_kv_heads", "n_head_kv", default=heads))
+
+
 def _attention(cfg: Mapping[str, Any], hidden: int, layers: int, heads: int) -> _Attention:
-    kv_heads = _int(_first(cfg, "num_key_value_heads", "num_kv_heads", default=heads))
+    kv_heads = _kv_heads(cfg, heads)
     kv_lora = _int(cfg.get("kv_lora_rank") or 0)
     if not kv_lora:  # GQA/MHA: q and o are heads x head_dim, k and v kv_heads x head_dim
         head_dim = _int(cfg.get("head_dim") or cfg.get("d_kv") or hidden // heads)
@@ -283,7 +301,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
             default=4 * hidden,
         )
     )
-    kv_heads = _int(_first(cfg, "num_key_value_heads", "num_kv_heads", default=heads))
+    kv_heads = _kv_heads(cfg, heads)
     _check_bounds({"intermediate_size": dense_ffn, "num_key_value_heads": kv_heads})
     dense_layers = layers - moe.layers
     mats = 2 if cfg.get("model_type") in _UNGATED else 3
@@ -346,7 +364,7 @@ def _partial_spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSp
     weight; FFN width and vocabulary are unknown (0: the checks that need them skip)."""
     hidden = _int(cfg["hidden_size"])
     layers, heads = _int(cfg["num_hidden_layers"]), _int(cfg["num_attention_heads"])
-    kv_heads = _int(_first(cfg, "num_key_value_heads", "num_kv_heads", default=heads))
+    kv_heads = _kv_heads(cfg, heads)
     _check_bounds({"hidden_size": hidden, "num_hidden_layers": layers})
     _check_bounds({"num_attention_heads": heads, "num_key_value_heads": kv_heads})
     attn = _attention(cfg, hidden, layers, heads)
