@@ -100,6 +100,17 @@ FIELDS = (
     "dtype",
     "max_position_embeddings",
     "n_positions",
+    # hybrid Mamba/attention/MoE stacks (toplint.hardware.hfhybrid)
+    "hybrid_override_pattern",
+    "layers_block_type",
+    "mamba_num_heads",
+    "mamba_head_dim",
+    "n_groups",
+    "ssm_state_size",
+    "conv_kernel",
+    "moe_latent_size",
+    "moe_shared_expert_intermediate_size",
+    "attention_head_dim",
     "checkpoint_bytes",
 )
 QUANT_FIELDS = ("quant_method", "quant_algo", "bits", "w_bit", "weight_block_size")
@@ -559,6 +570,7 @@ def quant_word(model_id: str) -> str | None:
 _NOT_COUNTS = {
     *("model_type", "torch_dtype", "dtype", "layer_types", "mlp_only_layers"),
     "feed_forward_proj",  # T5's MLP kind ("gated-silu"), read as a word
+    *("hybrid_override_pattern", "layers_block_type"),  # a hybrid stack's layer kinds
 }
 PARTIAL_FIELDS = ("checkpoint_bytes",)
 

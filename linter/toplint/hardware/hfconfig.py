@@ -12,6 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from toplint.catalog_types import ModelSpec
+from toplint.hardware.hfhybrid import hybrid_kinds, hybrid_spec
+from toplint.hardware.hfquant import field_first as _first
+from toplint.hardware.hfquant import field_int as _int
+from toplint.hardware.hfquant import quant_group_of, weight_bytes_of
 from toplint.infra.numbers import whole
 from toplint.record import record
 
@@ -33,25 +37,6 @@ _FALCON = {"falcon", "RefinedWebModel", "RefinedWeb"}
 _ENCODER_DECODER = {"t5", "mt5", "umt5"}
 # Learned absolute position embeddings (a table of max_position_embeddings x hidden).
 _LEARNED_POSITIONS = {"opt", "gpt2", "gpt_bigcode"}
-
-
-def _int(value: Any) -> int:
-    """A whole number of a config.json field: an integer, or a float holding one, of at most
-    2^63 (``int()`` took 1e400 as an OverflowError, "１２" as 12 and 2.7 as 2); ValueError
-    naming the value otherwise."""
-    number = whole(value, -(1 << 63), 1 << 63)
-    if number is None:
-        shown = repr(value) if len(repr(value)) <= 24 else repr(value)[:20] + "…"
-        raise ValueError(f"{shown} is not a whole number")
-    return number
-
-
-def _first(cfg: Mapping[str, Any], *names: str, default: Any = None) -> Any:
-    for name in names:
-        value = cfg.get(name)
-        if value is not None:
-            return value
-    return default
 
 
 # Where a vision-language config nests its language model: ``text_config`` (Llama-4, Gemma-3,
@@ -102,52 +87,15 @@ def _full_attention_layers(cfg: Mapping[str, Any], layers: int) -> int:
     return layers
 
 
-def _weight_bytes(cfg: Mapping[str, Any], expert_share: float) -> tuple[float, int]:
-    """Bytes per weight as served and the FP8 block size, from quantization_config/dtype."""
-    quant = cfg.get("quantization_config")
-    if isinstance(quant, Mapping):
-        method = str(quant.get("quant_method", "")).lower()
-        algo = str(quant.get("quant_algo", "")).lower()
-        if method in ("fp8", "fbgemm_fp8") or algo == "fp8":
-            block = quant.get("weight_block_size") or [0]
-            return 1.0, _int(block[0])
-        if method == "mxfp4":
-            # gpt-oss: only the experts are MXFP4 (4 bits + one 8-bit scale per 32 = 4.25
-            # bits); attention, router and embeddings stay bf16 (cost-model.md §5.1).
-            return expert_share * 4.25 / 8 + (1 - expert_share) * 2.0, 0
-        if "fp4" in algo:
-            return 0.5, 0
-        bits = _first(quant, "bits", "w_bit")
-        for group in (quant.get("config_groups") or {}).values():  # compressed-tensors
-            bits = bits or (group.get("weights") or {}).get("num_bits")
-        if bits:
-            return _int(bits) / 8, 0
-    # vLLM --dtype auto serves fp32 checkpoints in 16 bits (vllm/config ModelConfig dtype).
-    return 2.0, 0
-
-
-def _quant_group(cfg: Mapping[str, Any]) -> int:
-    """Group size of an AWQ/GPTQ checkpoint (``quantization_config.group_size``, AutoAWQ's
-    ``q_group_size``); 0 for anything else or per-channel (-1)."""
-    quant = cfg.get("quantization_config")
-    if not isinstance(quant, Mapping):
-        return 0
-    if str(quant.get("quant_method", "")).lower() not in (
-        "awq",
-        "gptq",
-        "awq_marlin",
-        "gptq_marlin",
-    ):
-        return 0
-    group = _first(quant, "group_size", "q_group_size", default=0)
-    return int(group) if isinstance(group, int) and group > 0 else 0
-
-
-def _dims(cfg: Mapping[str, Any]) -> tuple[int, int, int, int]:
-    """hidden, layers, heads, vocab (GPT-2 spellings accepted); ValueError names what lacks."""
+def _dims(cfg: Mapping[str, Any], pattern: int = 0) -> tuple[int, int, int, int]:
+    """hidden, layers, heads, vocab (GPT-2 spellings accepted; a hybrid stack's ``pattern``
+    length when the config states no layer count); ValueError names what lacks."""
+    layers = _first(cfg, "num_hidden_layers", "n_layer", "num_layers", default=pattern or None)
+    if pattern and layers != pattern:
+        raise ValueError(f"num_hidden_layers {layers!r} is not the {pattern} layers it lists")
     fields = {
         "hidden_size": _first(cfg, "hidden_size", "n_embd", "d_model"),
-        "num_hidden_layers": _first(cfg, "num_hidden_layers", "n_layer", "num_layers"),
+        "num_hidden_layers": layers,
         "num_attention_heads": _first(cfg, "num_attention_heads", "n_head", "num_heads"),
         "vocab_size": cfg.get("vocab_size"),
     }
@@ -279,11 +227,14 @@ def _check_bounds(values: Mapping[str, int]) -> None:
 
 
 def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
-    hidden, layers, heads, vocab = _dims(cfg)
+    kinds = hybrid_kinds(cfg)
+    hidden, layers, heads, vocab = _dims(cfg, len(kinds or ()))
     _check_bounds(
         {"hidden_size": hidden, "num_hidden_layers": layers, "num_attention_heads": heads}
         | {"vocab_size": vocab}
     )
+    if kinds:
+        return _hybrid(cfg, kinds, (hidden, heads), model_id, source)
     attn = _attention(cfg, hidden, layers, heads)
     moe = _moe(cfg, layers)
     _check_bounds(
@@ -324,7 +275,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
     expert_params = moe.layers * moe.experts * mats * hidden * moe.expert_ffn
     total = common + expert_params
     active = common + moe.layers * moe.top_k * mats * hidden * moe.expert_ffn
-    weight_bytes, block = _weight_bytes(cfg, expert_params / total)
+    weight_bytes, block = weight_bytes_of(cfg, expert_params / total)
     return ModelSpec(
         id=model_id or str(cfg.get("_name_or_path", "")),
         hidden_size=hidden,
@@ -345,8 +296,30 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         kv_lora_rank=attn.kv_lora_rank,
         qk_rope_head_dim=attn.qk_rope_head_dim,
         quant_block=block,
-        quant_group=_quant_group(cfg),
+        quant_group=quant_group_of(cfg),
         kv_bytes_per_token=kv_bytes,
+        max_context=_max_context(cfg),
+        source=source,
+    )
+
+
+def _hybrid(
+    cfg: Mapping[str, Any], kinds: list[str], dims: tuple[int, int], model_id: str, source: str
+) -> ModelSpec:
+    """A Mamba/attention/MoE stack (Nemotron-H, Nemotron 3): ``toplint.hardware.hfhybrid``."""
+    hidden, heads = dims
+    kv_heads = _kv_heads(cfg, heads)
+    head_dim = _int(_first(cfg, "head_dim", "attention_head_dim", default=hidden // heads))
+    fields = hybrid_spec(cfg, kinds, (hidden, heads, kv_heads, head_dim), weight_bytes_of)
+    _check_bounds(
+        {"head_dim": head_dim, "num_key_value_heads": kv_heads}
+        | {"num_experts": fields["num_experts"], "num_experts_per_tok": fields["top_k"]}
+        | {"intermediate_size": max(fields["intermediate_size"], fields["moe_intermediate_size"])}
+    )
+    return ModelSpec(
+        id=model_id or str(cfg.get("_name_or_path", "")),
+        **fields,
+        quant_group=quant_group_of(cfg),
         max_context=_max_context(cfg),
         source=source,
     )
@@ -368,7 +341,7 @@ def _partial_spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSp
     _check_bounds({"hidden_size": hidden, "num_hidden_layers": layers})
     _check_bounds({"num_attention_heads": heads, "num_key_value_heads": kv_heads})
     attn = _attention(cfg, hidden, layers, heads)
-    weight_bytes, block = _weight_bytes(cfg, 0.0)
+    weight_bytes, block = weight_bytes_of(cfg, 0.0)
     params = float(_int(cfg["checkpoint_bytes"])) / weight_bytes
     note = (
         f"; parameters from the checkpoint's size ({_int(cfg['checkpoint_bytes']) / 2**30:.2f} GiB"
