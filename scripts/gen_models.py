@@ -95,6 +95,7 @@ FIELDS = (
     "sliding_window",
     "sliding_window_pattern",
     "layer_types",
+    "cross_attention_layers",
     "tie_word_embeddings",
     "torch_dtype",
     "dtype",
@@ -377,6 +378,68 @@ def read_json(mirrors: Path, src: Mapping[str, Any], path: str) -> tuple[dict[st
     return config, f"github.com/{src['repo']}@{src['commit'][:10]} {path}"
 
 
+def _sku_names(tree: ast.Module) -> dict[str, Any]:
+    """Module-level NAME = <literal> assignments (sku_list.py's LLAMA3_VOCAB_SIZE)."""
+    names: dict[str, Any] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name) and isinstance(node.value, ast.Constant):
+                names[target.id] = node.value.value
+    return names
+
+
+def read_meta(mirrors: Path, src: Mapping[str, Any], repo_id: str) -> tuple[dict[str, Any], str]:
+    """A Llama 3.2 Vision model's language model as Meta states it (llama-models
+    ``models/sku_list.py``: the ``Model(huggingface_repo=<id>, arch_args={...})`` dict, read with
+    ``ast``), turned into the Hugging Face mllama text config the way transformers' own converter
+    does (transformers 4.46.3 models/mllama/convert_mllama_weights_to_hf.py ``write_model``:
+    ``compute_intermediate_size`` = multiple_of-rounded int(1.3 * 4 * int(2 * dim / 3));
+    n_layers + vision_num_cross_attention_layers layers, the cross-attention ones at
+    range(f - 1, total, f + 1) for f = ceil(n_layers / cross layers); untied embeddings; bf16;
+    CONTEXT_LENGTH 131072)."""
+    tree = ast.parse(git_show(mirrors, src["repo"], src["commit"], src["path"]))
+    names = _sku_names(tree)
+    call = next(
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call)
+        and any(
+            kw.arg == "huggingface_repo"
+            and isinstance(kw.value, ast.Constant)
+            and kw.value.value == repo_id
+            for kw in n.keywords
+        )
+    )
+    node = next(kw.value for kw in call.keywords if kw.arg == "arch_args")
+    if not isinstance(node, ast.Dict):
+        raise SystemExit(f"{src['path']} {repo_id}: arch_args is not a dict literal")
+    args = {
+        ast.literal_eval(k): names[v.id] if isinstance(v, ast.Name) else ast.literal_eval(v)
+        for k, v in zip(node.keys, node.values, strict=True)
+        if k is not None
+    }
+    dim, layers = int(args["dim"]), int(args["n_layers"])
+    cross, multiple = int(args["vision_num_cross_attention_layers"]), int(args["multiple_of"])
+    ffn = int(1.3 * (4 * int(2 * dim / 3)))
+    every, total = -(-layers // cross), layers + cross
+    config = {
+        "model_type": "mllama_text_model",
+        "hidden_size": dim,
+        "num_hidden_layers": total,
+        "num_attention_heads": int(args["n_heads"]),
+        "num_key_value_heads": int(args["n_kv_heads"]),
+        "intermediate_size": multiple * ((ffn + multiple - 1) // multiple),
+        "vocab_size": int(args["vocab_size"]),
+        "cross_attention_layers": list(range(every - 1, total, every + 1)),
+        "tie_word_embeddings": False,
+        "torch_dtype": "bfloat16",
+        "max_position_embeddings": 131072,
+    }
+    where = f"github.com/{src['repo']}@{src['commit'][:10]} {src['path']} arch_args of {repo_id}"
+    return config, where + " (as transformers' convert_mllama_weights_to_hf.py converts them)"
+
+
 _MEGATRON = {
     "--num-layers": "num_hidden_layers",
     "--hidden-size": "hidden_size",
@@ -527,6 +590,7 @@ def read_aiak(mirrors: Path, src: Mapping[str, Any], arch: str) -> tuple[dict[st
 
 READERS = {
     "json": read_json,
+    "meta": read_meta,
     "aiak": read_aiak,
     "pai": read_pai,
     "megatron": read_megatron,
@@ -571,6 +635,7 @@ _NOT_COUNTS = {
     *("model_type", "torch_dtype", "dtype", "layer_types", "mlp_only_layers"),
     "feed_forward_proj",  # T5's MLP kind ("gated-silu"), read as a word
     *("hybrid_override_pattern", "layers_block_type"),  # a hybrid stack's layer kinds
+    "cross_attention_layers",  # mllama: the indices of its cross-attention layers
 }
 PARTIAL_FIELDS = ("checkpoint_bytes",)
 

@@ -228,6 +228,17 @@ def test_falcon_multi_query_keeps_one_kv_head(config: dict[str, object], kv_head
     assert spec.params_total == 65024 * 4544 + 32 * (attn + 2 * 4544 * 4 * 4544)
 
 
+def test_mllama_cross_attention_layers_keep_no_kv_per_token() -> None:
+    # meta-llama/Llama-3.2-11B-Vision's text_config shape: 40 layers, 8 of them cross-attention
+    # (they attend to the image's tokens), the other 32 grow the KV cache.
+    text = dict(LLAMA_LIKE, num_hidden_layers=40, cross_attention_layers=list(range(3, 40, 5)))
+    spec = spec_from_hf_config({"model_type": "mllama", "text_config": text})
+    assert spec.num_layers == 40
+    assert spec.kv_bytes_per_token == 32 * 2 * 4 * 64 * 2
+    flat = spec_from_hf_config(dict(LLAMA_LIKE, num_hidden_layers=40))
+    assert spec.params_total == flat.params_total  # a cross-attention layer weighs the same
+
+
 def test_vlm_text_config_and_block_fp8_quantization() -> None:
     config = {
         "model_type": "some_vlm",

@@ -77,7 +77,12 @@ def _moe_layers(cfg: Mapping[str, Any], layers: int) -> int:
 
 
 def _full_attention_layers(cfg: Mapping[str, Any], layers: int) -> int:
-    """Layers whose KV grows with the context (sliding-window layers keep a fixed window)."""
+    """Layers whose KV grows with the context (sliding-window layers keep a fixed window; a
+    Llama 3.2 Vision cross-attention layer, listed in ``cross_attention_layers``, attends to the
+    image's tokens only: transformers models/mllama MllamaCrossAttentionDecoderLayer)."""
+    cross = cfg.get("cross_attention_layers")
+    if isinstance(cross, list) and cross:
+        return layers - len(cross)
     kinds = cfg.get("layer_types")
     if isinstance(kinds, list) and kinds:
         return sum(1 for k in kinds if k == "full_attention")
