@@ -440,6 +440,41 @@ def read_meta(mirrors: Path, src: Mapping[str, Any], repo_id: str) -> tuple[dict
     return config, where + " (as transformers' convert_mllama_weights_to_hf.py converts them)"
 
 
+def read_evo(mirrors: Path, src: Mapping[str, Any], path: str) -> tuple[dict[str, Any], str]:
+    """An InternLM2 size as InternLM's own training framework configures it (InternEvo
+    ``configs/_base_/models/internlm2_*.py``: VOCAB_SIZE, HIDDEN_SIZE, NUM_ATTENTION_HEAD,
+    NUM_KV_ATTENTION_HEAD, MLP_RATIO, NUM_LAYER, read with ``ast``).  The MLP is gated and
+    int(hidden * MLP_RATIO) wide rounded up to a multiple of 256, and the output head is its
+    own layer (internlm/model/modeling_internlm2.py ``self.feed_forward``/``self.output``,
+    internlm/model/modules/mlp.py ``multiple_of=256``)."""
+    tree = ast.parse(git_show(mirrors, src["repo"], src["commit"], path))
+    values: dict[str, Any] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name) and target.id.isupper():
+                value = node.value
+                if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Div):
+                    values[target.id] = _arith(value.left) / _arith(value.right)
+                elif isinstance(value, ast.Constant):
+                    values[target.id] = value.value
+    if values.get("model_type") is not None or "MLP_RATIO" not in values:
+        raise SystemExit(f"{path}: not an InternEvo model config with an MLP_RATIO")
+    hidden = int(values["HIDDEN_SIZE"])
+    ffn = int(hidden * values["MLP_RATIO"])
+    config = {
+        "model_type": "internlm2",
+        "hidden_size": hidden,
+        "num_hidden_layers": int(values["NUM_LAYER"]),
+        "num_attention_heads": int(values["NUM_ATTENTION_HEAD"]),
+        "num_key_value_heads": int(values["NUM_KV_ATTENTION_HEAD"]),
+        "intermediate_size": 256 * ((ffn + 255) // 256),
+        "vocab_size": int(values["VOCAB_SIZE"]),
+        "tie_word_embeddings": False,
+    }
+    return config, f"github.com/{src['repo']}@{src['commit'][:10]} {path}"
+
+
 _MEGATRON = {
     "--num-layers": "num_hidden_layers",
     "--hidden-size": "hidden_size",
@@ -590,6 +625,7 @@ def read_aiak(mirrors: Path, src: Mapping[str, Any], arch: str) -> tuple[dict[st
 
 READERS = {
     "json": read_json,
+    "evo": read_evo,
     "meta": read_meta,
     "aiak": read_aiak,
     "pai": read_pai,
