@@ -216,6 +216,9 @@ def test_t5_encoder_decoder_counts_both_stacks() -> None:
         ({"model_type": "RefinedWeb", "n_head_kv": 8, "multi_query": True}, 8),
         # multi_query off: one KV head per head
         ({"model_type": "falcon", "multi_query": False}, 71),
+        # silent configs take their class's default: FalconConfig multi-query, RWConfig not
+        ({"model_type": "falcon"}, 1),
+        ({"model_type": "RefinedWebModel"}, 71),
     ],
 )
 def test_falcon_multi_query_keeps_one_kv_head(config: dict[str, object], kv_heads: int) -> None:
@@ -237,6 +240,15 @@ def test_mllama_cross_attention_layers_keep_no_kv_per_token() -> None:
     assert spec.kv_bytes_per_token == 32 * 2 * 4 * 64 * 2
     flat = spec_from_hf_config(dict(LLAMA_LIKE, num_hidden_layers=40))
     assert spec.params_total == flat.params_total  # a cross-attention layer weighs the same
+
+
+def test_gpt_bigcode_is_multi_query_by_default() -> None:
+    # bigcode/starcoder's shape: GPTBigCodeConfig(multi_query=True), one KV head
+    starcoder = {"model_type": "gpt_bigcode", "n_embd": 6144, "n_layer": 40, "n_head": 48}
+    spec = spec_from_hf_config(starcoder | {"vocab_size": 49152})
+    assert spec.num_kv_heads == 1 and spec.kv_bytes_per_token == 40 * 2 * 1 * 128 * 2
+    both = spec_from_hf_config(starcoder | {"vocab_size": 49152, "multi_query": False})
+    assert both.num_kv_heads == 48
 
 
 def test_vlm_text_config_and_block_fp8_quantization() -> None:

@@ -22,14 +22,12 @@ from toplint.record import record
 __all__ = ["spec_from_hf_config"]
 
 # Architectures whose MLP is two matrices (up, down) instead of gated three (gate, up, down).
-# starcoder2 (c_fc/c_proj), nemotron (up_proj/down_proj, squared ReLU): transformers' modeling.
+# starcoder2 (c_fc/c_proj), nemotron (up_proj/down_proj, squared ReLU), codegen (fc_in/fc_out:
+# transformers 4.46.3 models/codegen/modeling_codegen.py CodeGenMLP): transformers' modeling.
 _UNGATED = {
     *("opt", "gpt2", "gpt_bigcode", "gpt_neox", "gptj", "bloom", "falcon", "phi"),
-    *("starcoder2", "nemotron", "RefinedWebModel", "RefinedWeb"),
+    *("starcoder2", "nemotron", "codegen", "RefinedWebModel", "RefinedWeb"),
 }
-# Falcon, and the RW remote-code configs its first checkpoints shipped (model_type
-# "RefinedWebModel" for Falcon-7B, "RefinedWeb" for Falcon-40B, with n_head/n_layer/n_head_kv).
-_FALCON = {"falcon", "RefinedWebModel", "RefinedWeb"}
 # Encoder-decoder models in T5's spelling (transformers T5Config: d_model, num_heads, d_kv,
 # d_ff, num_layers for the encoder and num_decoder_layers; feed_forward_proj "gated-gelu" is a
 # gated MLP): each decoder layer has self- and cross-attention; only the decoder keeps a KV
@@ -120,16 +118,24 @@ class _Attention:
     qk_rope_head_dim: int = 0
 
 
+# Multi-query models keep one KV head whatever their head counts say, and the config class's
+# default decides when the config.json is silent: transformers 4.46.3 FalconConfig and
+# GPTBigCodeConfig(multi_query=True); Falcon-7B's RW code RWConfig(multi_query=False),
+# tenstorrent/tt-buda@97caab7903 pybuda/test/falcon/models/falcon7b/configuration_RW.py.
+_MULTI_QUERY = {"falcon": True, "gpt_bigcode": True, "RefinedWebModel": False}
+
+
 def _kv_heads(cfg: Mapping[str, Any], heads: int) -> int:
-    """KV heads: the config's count, else one per head.  Falcon's multi-query checkpoints keep one
-    KV head whatever ``num_kv_heads`` says (transformers 4.46.3 models/falcon/modeling_falcon.py
-    FalconAttention: ``num_kv_heads if (new_decoder_architecture or not multi_query) else 1``;
-    Falcon-7B's RW code, tenstorrent/tt-buda@97caab7903 pybuda/test/falcon/models/falcon7b/
-    modelling_RW_original.py: ``n_head if not multi_query else 1``); Falcon-40B's RW config
-    ("RefinedWeb") names its KV heads ``n_head_kv`` and has no multi-query switch."""
-    model_type = cfg.get("model_type")
-    multi_query = cfg.get("multi_query") and not cfg.get("new_decoder_architecture")
-    if model_type in _FALCON and model_type != "RefinedWeb" and multi_query:
+    """KV heads: the config's count, else one per head; one for a multi-query model
+    (transformers 4.46.3 models/falcon/modeling_falcon.py FalconAttention: ``num_kv_heads if
+    (new_decoder_architecture or not multi_query) else 1``; models/gpt_bigcode GPTBigCodeAttention:
+    ``1 if multi_query else num_heads``; Falcon-7B's RW code,
+    tt-buda@97caab7903 pybuda/test/falcon/models/falcon7b/modelling_RW_original.py:
+    ``n_head if not multi_query else 1``).  Falcon-40B's RW config ("RefinedWeb") names its KV
+    heads ``n_head_kv`` and has no multi-query switch."""
+    default = _MULTI_QUERY.get(str(cfg.get("model_type")))
+    multi_query = default is not None and cfg.get("multi_query", default)
+    if multi_query and not cfg.get("new_decoder_architecture"):
         return 1
     return _int(_first(cfg, "num_key_value_heads", "num_kv_heads", "n_head_kv", default=heads))
 
