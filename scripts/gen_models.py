@@ -6,7 +6,8 @@ Run by hand, never at lint time::
 
 Every architecture is read from a public repository pinned to a commit
 (``scripts/models_manifest.yaml`` names the repository, commit and file of each): a verbatim
-``config.json`` copy (NVIDIA aiconfigurator's ``model_configs/``), a ``config.json`` dict literal
+``config.json`` copy (NVIDIA aiconfigurator's ``model_configs/``, or a model folder another project
+commits: a source whose ``reader`` is ``json``), a ``config.json`` dict literal
 (MLC-LLM's ``model_preset.py``, read with ``ast.literal_eval``) or a transcription of one
 (GenZ-LLM-Analyzer ``Model_sets``, whose comments cite the Hugging Face config.json each was
 copied from).  Nothing is imported or executed from those files.  The fields kept are the ones
@@ -58,6 +59,8 @@ FIELDS = (
     "n_head",
     "num_key_value_heads",
     "num_kv_heads",
+    "n_head_kv",
+    "num_heads",
     "multi_query",
     "new_decoder_architecture",
     "head_dim",
@@ -65,6 +68,10 @@ FIELDS = (
     "intermediate_size_mlp",
     "ffn_dim",
     "n_inner",
+    "d_kv",
+    "d_ff",
+    "num_decoder_layers",
+    "feed_forward_proj",
     "moe_intermediate_size",
     "shared_expert_intermediate_size",
     "vocab_size",
@@ -88,11 +95,23 @@ FIELDS = (
     "sliding_window",
     "sliding_window_pattern",
     "layer_types",
+    "cross_attention_layers",
     "tie_word_embeddings",
     "torch_dtype",
     "dtype",
     "max_position_embeddings",
     "n_positions",
+    # hybrid Mamba/attention/MoE stacks (toplint.hardware.hfhybrid)
+    "hybrid_override_pattern",
+    "layers_block_type",
+    "mamba_num_heads",
+    "mamba_head_dim",
+    "n_groups",
+    "ssm_state_size",
+    "conv_kernel",
+    "moe_latent_size",
+    "moe_shared_expert_intermediate_size",
+    "attention_head_dim",
     "checkpoint_bytes",
 )
 QUANT_FIELDS = ("quant_method", "quant_algo", "bits", "w_bit", "weight_block_size")
@@ -122,6 +141,11 @@ def trim(config: Mapping[str, Any]) -> dict[str, Any]:
         text = config.get(nested)
         if isinstance(text, Mapping) and "hidden_size" in text:
             out[nested] = trim(text)
+            # The model's output embedding is tied or not as the outer config says when the
+            # language model's own config is silent (Molmo2's text_config): the reader takes the
+            # nested config alone, so the outer value is carried into it.
+            if "tie_word_embeddings" in config and "tie_word_embeddings" not in text:
+                out[nested]["tie_word_embeddings"] = config["tie_word_embeddings"]
     quant = config.get("quantization_config")
     if isinstance(quant, Mapping):
         out["quantization_config"] = trim_quant(quant)
@@ -323,6 +347,14 @@ _CLASS_DEFAULTS = {
     # the pre-release spelling of the same class (transformers before 4.28)
     "LLaMAForCausalLM": {"model_type": "llama", "tie_word_embeddings": False},
     "BaichuanForCausalLM": {"model_type": "baichuan", "tie_word_embeddings": False},
+    # transformers 4.46.3 models/gpt_neox/configuration_gpt_neox.py: model_type "gpt_neox",
+    # GPTNeoXConfig(tie_word_embeddings=False) (a separate embed_out).
+    "GPTNeoXForCausalLM": {"model_type": "gpt_neox", "tie_word_embeddings": False},
+    # Falcon's RW remote code: model_type differs by size ("RefinedWebModel" 7B, "RefinedWeb"
+    # 40B), so the manifest entry names it; RWConfig leaves tie_word_embeddings at
+    # PretrainedConfig's True and RWForCausalLM loads without an lm_head.weight (tied):
+    # tenstorrent/tt-buda@97caab7903 pybuda/test/falcon/models/falcon7b/modelling_RW_original.py.
+    "RWForCausalLM": {"tie_word_embeddings": True},
 }
 
 
@@ -337,6 +369,110 @@ def read_gpupoor(mirrors: Path, src: Mapping[str, Any], name: str) -> tuple[dict
     arch = (raw.get("architectures") or [""])[0]
     config = {**_CLASS_DEFAULTS[arch], **trim(raw)}
     return config, f"github.com/{src['repo']}@{src['commit'][:10]} {src['path']} [{name!r}]"
+
+
+def read_json(mirrors: Path, src: Mapping[str, Any], path: str) -> tuple[dict[str, Any], str]:
+    """A verbatim ``config.json`` copy committed to a public repository (a model folder a
+    project vendors): ``path`` in the source's repository at its commit."""
+    config = trim(json.loads(git_show(mirrors, src["repo"], src["commit"], path)))
+    return config, f"github.com/{src['repo']}@{src['commit'][:10]} {path}"
+
+
+def _sku_names(tree: ast.Module) -> dict[str, Any]:
+    """Module-level NAME = <literal> assignments (sku_list.py's LLAMA3_VOCAB_SIZE)."""
+    names: dict[str, Any] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name) and isinstance(node.value, ast.Constant):
+                names[target.id] = node.value.value
+    return names
+
+
+def read_meta(mirrors: Path, src: Mapping[str, Any], repo_id: str) -> tuple[dict[str, Any], str]:
+    """A Llama 3.2 Vision model's language model as Meta states it (llama-models
+    ``models/sku_list.py``: the ``Model(huggingface_repo=<id>, arch_args={...})`` dict, read with
+    ``ast``), turned into the Hugging Face mllama text config the way transformers' own converter
+    does (transformers 4.46.3 models/mllama/convert_mllama_weights_to_hf.py ``write_model``:
+    ``compute_intermediate_size`` = multiple_of-rounded int(1.3 * 4 * int(2 * dim / 3));
+    n_layers + vision_num_cross_attention_layers layers, the cross-attention ones at
+    range(f - 1, total, f + 1) for f = ceil(n_layers / cross layers); untied embeddings; bf16;
+    CONTEXT_LENGTH 131072)."""
+    tree = ast.parse(git_show(mirrors, src["repo"], src["commit"], src["path"]))
+    names = _sku_names(tree)
+    call = next(
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call)
+        and any(
+            kw.arg == "huggingface_repo"
+            and isinstance(kw.value, ast.Constant)
+            and kw.value.value == repo_id
+            for kw in n.keywords
+        )
+    )
+    node = next(kw.value for kw in call.keywords if kw.arg == "arch_args")
+    if not isinstance(node, ast.Dict):
+        raise SystemExit(f"{src['path']} {repo_id}: arch_args is not a dict literal")
+    args = {
+        ast.literal_eval(k): names[v.id] if isinstance(v, ast.Name) else ast.literal_eval(v)
+        for k, v in zip(node.keys, node.values, strict=True)
+        if k is not None
+    }
+    dim, layers = int(args["dim"]), int(args["n_layers"])
+    cross, multiple = int(args["vision_num_cross_attention_layers"]), int(args["multiple_of"])
+    ffn = int(1.3 * (4 * int(2 * dim / 3)))
+    every, total = -(-layers // cross), layers + cross
+    config = {
+        "model_type": "mllama_text_model",
+        "hidden_size": dim,
+        "num_hidden_layers": total,
+        "num_attention_heads": int(args["n_heads"]),
+        "num_key_value_heads": int(args["n_kv_heads"]),
+        "intermediate_size": multiple * ((ffn + multiple - 1) // multiple),
+        "vocab_size": int(args["vocab_size"]),
+        "cross_attention_layers": list(range(every - 1, total, every + 1)),
+        "tie_word_embeddings": False,
+        "torch_dtype": "bfloat16",
+        "max_position_embeddings": 131072,
+    }
+    where = f"github.com/{src['repo']}@{src['commit'][:10]} {src['path']} arch_args of {repo_id}"
+    return config, where + " (as transformers' convert_mllama_weights_to_hf.py converts them)"
+
+
+def read_evo(mirrors: Path, src: Mapping[str, Any], path: str) -> tuple[dict[str, Any], str]:
+    """An InternLM2 size as InternLM's own training framework configures it (InternEvo
+    ``configs/_base_/models/internlm2_*.py``: VOCAB_SIZE, HIDDEN_SIZE, NUM_ATTENTION_HEAD,
+    NUM_KV_ATTENTION_HEAD, MLP_RATIO, NUM_LAYER, read with ``ast``).  The MLP is gated and
+    int(hidden * MLP_RATIO) wide rounded up to a multiple of 256, and the output head is its
+    own layer (internlm/model/modeling_internlm2.py ``self.feed_forward``/``self.output``,
+    internlm/model/modules/mlp.py ``multiple_of=256``)."""
+    tree = ast.parse(git_show(mirrors, src["repo"], src["commit"], path))
+    values: dict[str, Any] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name) and target.id.isupper():
+                value = node.value
+                if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Div):
+                    values[target.id] = _arith(value.left) / _arith(value.right)
+                elif isinstance(value, ast.Constant):
+                    values[target.id] = value.value
+    if values.get("model_type") is not None or "MLP_RATIO" not in values:
+        raise SystemExit(f"{path}: not an InternEvo model config with an MLP_RATIO")
+    hidden = int(values["HIDDEN_SIZE"])
+    ffn = int(hidden * values["MLP_RATIO"])
+    config = {
+        "model_type": "internlm2",
+        "hidden_size": hidden,
+        "num_hidden_layers": int(values["NUM_LAYER"]),
+        "num_attention_heads": int(values["NUM_ATTENTION_HEAD"]),
+        "num_key_value_heads": int(values["NUM_KV_ATTENTION_HEAD"]),
+        "intermediate_size": 256 * ((ffn + 255) // 256),
+        "vocab_size": int(values["VOCAB_SIZE"]),
+        "tie_word_embeddings": False,
+    }
+    return config, f"github.com/{src['repo']}@{src['commit'][:10]} {path}"
 
 
 _MEGATRON = {
@@ -488,6 +624,9 @@ def read_aiak(mirrors: Path, src: Mapping[str, Any], arch: str) -> tuple[dict[st
 
 
 READERS = {
+    "json": read_json,
+    "evo": read_evo,
+    "meta": read_meta,
     "aiak": read_aiak,
     "pai": read_pai,
     "megatron": read_megatron,
@@ -528,7 +667,12 @@ def quant_word(model_id: str) -> str | None:
     return match.group(1).lower() if match else None
 
 
-_NOT_COUNTS = {"model_type", "torch_dtype", "dtype", "layer_types", "mlp_only_layers"}
+_NOT_COUNTS = {
+    *("model_type", "torch_dtype", "dtype", "layer_types", "mlp_only_layers"),
+    "feed_forward_proj",  # T5's MLP kind ("gated-silu"), read as a word
+    *("hybrid_override_pattern", "layers_block_type"),  # a hybrid stack's layer kinds
+    "cross_attention_layers",  # mllama: the indices of its cross-attention layers
+}
 PARTIAL_FIELDS = ("checkpoint_bytes",)
 
 
@@ -616,7 +760,8 @@ def generate(mirrors: Path) -> tuple[dict[str, Any], list[str]]:
     dropped: list[str] = []
 
     def read(ref: list[str]) -> tuple[dict[str, Any], str]:
-        return READERS[ref[0]](mirrors, sources[ref[0]], ref[1])
+        source = sources[ref[0]]  # a source names its reader, else it is named as one
+        return READERS[source.get("reader", ref[0])](mirrors, source, ref[1])
 
     for item in manifest["architectures"]:
         arch = item["id"]

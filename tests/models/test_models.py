@@ -199,6 +199,58 @@ def test_t5_encoder_decoder_counts_both_stacks() -> None:
     assert spec.kv_bytes_per_token == 32 * 2 * 16 * 256 * 2
 
 
+@pytest.mark.parametrize(
+    ("config", "kv_heads"),
+    [
+        # tiiuae/falcon-7b-instruct as transformers re-saves it: num_kv_heads 71, multi_query
+        ({"model_type": "falcon", "num_kv_heads": 71, "multi_query": True}, 1),
+        # tiiuae/falcon-7b's RW config: no KV count at all, multi_query
+        ({"model_type": "RefinedWebModel", "multi_query": True}, 1),
+        # Falcon-40B: the new decoder architecture reads num_kv_heads whatever multi_query says
+        (
+            {"model_type": "falcon", "num_kv_heads": 8, "multi_query": True}
+            | {"new_decoder_architecture": True},
+            8,
+        ),
+        # Falcon-40B's RW config ("RefinedWeb"): n_head_kv
+        ({"model_type": "RefinedWeb", "n_head_kv": 8, "multi_query": True}, 8),
+        # multi_query off: one KV head per head
+        ({"model_type": "falcon", "multi_query": False}, 71),
+        # silent configs take their class's default: FalconConfig multi-query, RWConfig not
+        ({"model_type": "falcon"}, 1),
+        ({"model_type": "RefinedWebModel"}, 71),
+    ],
+)
+def test_falcon_multi_query_keeps_one_kv_head(config: dict[str, object], kv_heads: int) -> None:
+    base = {"hidden_size": 4544, "n_layer": 32, "n_head": 71, "vocab_size": 65024}
+    spec = spec_from_hf_config(base | config)
+    assert spec.num_kv_heads == kv_heads
+    assert spec.kv_bytes_per_token == 32 * 2 * kv_heads * 64 * 2
+    # ungated MLP of 4 x hidden (dense_h_to_4h, dense_4h_to_h), tied embeddings
+    attn = 2 * 4544 * 71 * 64 + 2 * 4544 * kv_heads * 64
+    assert spec.params_total == 65024 * 4544 + 32 * (attn + 2 * 4544 * 4 * 4544)
+
+
+def test_mllama_cross_attention_layers_keep_no_kv_per_token() -> None:
+    # meta-llama/Llama-3.2-11B-Vision's text_config shape: 40 layers, 8 of them cross-attention
+    # (they attend to the image's tokens), the other 32 grow the KV cache.
+    text = dict(LLAMA_LIKE, num_hidden_layers=40, cross_attention_layers=list(range(3, 40, 5)))
+    spec = spec_from_hf_config({"model_type": "mllama", "text_config": text})
+    assert spec.num_layers == 40
+    assert spec.kv_bytes_per_token == 32 * 2 * 4 * 64 * 2
+    flat = spec_from_hf_config(dict(LLAMA_LIKE, num_hidden_layers=40))
+    assert spec.params_total == flat.params_total  # a cross-attention layer weighs the same
+
+
+def test_gpt_bigcode_is_multi_query_by_default() -> None:
+    # bigcode/starcoder's shape: GPTBigCodeConfig(multi_query=True), one KV head
+    starcoder = {"model_type": "gpt_bigcode", "n_embd": 6144, "n_layer": 40, "n_head": 48}
+    spec = spec_from_hf_config(starcoder | {"vocab_size": 49152})
+    assert spec.num_kv_heads == 1 and spec.kv_bytes_per_token == 40 * 2 * 1 * 128 * 2
+    both = spec_from_hf_config(starcoder | {"vocab_size": 49152, "multi_query": False})
+    assert both.num_kv_heads == 48
+
+
 def test_vlm_text_config_and_block_fp8_quantization() -> None:
     config = {
         "model_type": "some_vlm",

@@ -1,8 +1,9 @@
 """Hugging Face ``config.json`` fields to a ``ModelSpec``, with cost-model.md §5's formulas.
 
 Reads the fields real configs use (Llama, Qwen2/3, Qwen-MoE, Mixtral, DeepSeek-V2/V3 MLA,
-Kimi-K2, GLM-4.5, Llama-4 and Gemma-3 ``text_config``, gpt-oss, OPT/GPT-2 spellings) and computes
-parameter counts and KV bytes per token.  Never imports or executes anything.
+Kimi-K2, GLM-4.5, Llama-4 and Gemma-3 ``text_config``, gpt-oss, OPT/GPT-2 spellings, Falcon's
+multi-query and RW spellings, T5's encoder-decoder) and computes parameter counts and KV bytes
+per token.  Never imports or executes anything.
 """
 
 from __future__ import annotations
@@ -11,16 +12,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from toplint.catalog_types import ModelSpec
+from toplint.hardware.hfhybrid import hybrid_kinds, hybrid_spec
+from toplint.hardware.hfquant import field_first as _first
+from toplint.hardware.hfquant import field_int as _int
+from toplint.hardware.hfquant import quant_group_of, weight_bytes_of
 from toplint.infra.numbers import whole
 from toplint.record import record
 
 __all__ = ["spec_from_hf_config"]
 
 # Architectures whose MLP is two matrices (up, down) instead of gated three (gate, up, down).
-# starcoder2 (c_fc/c_proj), nemotron (up_proj/down_proj, squared ReLU): transformers' modeling.
+# starcoder2 (c_fc/c_proj), nemotron (up_proj/down_proj, squared ReLU), codegen (fc_in/fc_out:
+# transformers 4.46.3 models/codegen/modeling_codegen.py CodeGenMLP): transformers' modeling.
 _UNGATED = {
     *("opt", "gpt2", "gpt_bigcode", "gpt_neox", "gptj", "bloom", "falcon", "phi"),
-    *("starcoder2", "nemotron"),
+    *("starcoder2", "nemotron", "codegen", "RefinedWebModel", "RefinedWeb"),
 }
 # Encoder-decoder models in T5's spelling (transformers T5Config: d_model, num_heads, d_kv,
 # d_ff, num_layers for the encoder and num_decoder_layers; feed_forward_proj "gated-gelu" is a
@@ -29,25 +35,6 @@ _UNGATED = {
 _ENCODER_DECODER = {"t5", "mt5", "umt5"}
 # Learned absolute position embeddings (a table of max_position_embeddings x hidden).
 _LEARNED_POSITIONS = {"opt", "gpt2", "gpt_bigcode"}
-
-
-def _int(value: Any) -> int:
-    """A whole number of a config.json field: an integer, or a float holding one, of at most
-    2^63 (``int()`` took 1e400 as an OverflowError, "１２" as 12 and 2.7 as 2); ValueError
-    naming the value otherwise."""
-    number = whole(value, -(1 << 63), 1 << 63)
-    if number is None:
-        shown = repr(value) if len(repr(value)) <= 24 else repr(value)[:20] + "…"
-        raise ValueError(f"{shown} is not a whole number")
-    return number
-
-
-def _first(cfg: Mapping[str, Any], *names: str, default: Any = None) -> Any:
-    for name in names:
-        value = cfg.get(name)
-        if value is not None:
-            return value
-    return default
 
 
 # Where a vision-language config nests its language model: ``text_config`` (Llama-4, Gemma-3,
@@ -88,7 +75,12 @@ def _moe_layers(cfg: Mapping[str, Any], layers: int) -> int:
 
 
 def _full_attention_layers(cfg: Mapping[str, Any], layers: int) -> int:
-    """Layers whose KV grows with the context (sliding-window layers keep a fixed window)."""
+    """Layers whose KV grows with the context (sliding-window layers keep a fixed window; a
+    Llama 3.2 Vision cross-attention layer, listed in ``cross_attention_layers``, attends to the
+    image's tokens only: transformers models/mllama MllamaCrossAttentionDecoderLayer)."""
+    cross = cfg.get("cross_attention_layers")
+    if isinstance(cross, list) and cross:
+        return layers - len(cross)
     kinds = cfg.get("layer_types")
     if isinstance(kinds, list) and kinds:
         return sum(1 for k in kinds if k == "full_attention")
@@ -98,52 +90,15 @@ def _full_attention_layers(cfg: Mapping[str, Any], layers: int) -> int:
     return layers
 
 
-def _weight_bytes(cfg: Mapping[str, Any], expert_share: float) -> tuple[float, int]:
-    """Bytes per weight as served and the FP8 block size, from quantization_config/dtype."""
-    quant = cfg.get("quantization_config")
-    if isinstance(quant, Mapping):
-        method = str(quant.get("quant_method", "")).lower()
-        algo = str(quant.get("quant_algo", "")).lower()
-        if method in ("fp8", "fbgemm_fp8") or algo == "fp8":
-            block = quant.get("weight_block_size") or [0]
-            return 1.0, _int(block[0])
-        if method == "mxfp4":
-            # gpt-oss: only the experts are MXFP4 (4 bits + one 8-bit scale per 32 = 4.25
-            # bits); attention, router and embeddings stay bf16 (cost-model.md §5.1).
-            return expert_share * 4.25 / 8 + (1 - expert_share) * 2.0, 0
-        if "fp4" in algo:
-            return 0.5, 0
-        bits = _first(quant, "bits", "w_bit")
-        for group in (quant.get("config_groups") or {}).values():  # compressed-tensors
-            bits = bits or (group.get("weights") or {}).get("num_bits")
-        if bits:
-            return _int(bits) / 8, 0
-    # vLLM --dtype auto serves fp32 checkpoints in 16 bits (vllm/config ModelConfig dtype).
-    return 2.0, 0
-
-
-def _quant_group(cfg: Mapping[str, Any]) -> int:
-    """Group size of an AWQ/GPTQ checkpoint (``quantization_config.group_size``, AutoAWQ's
-    ``q_group_size``); 0 for anything else or per-channel (-1)."""
-    quant = cfg.get("quantization_config")
-    if not isinstance(quant, Mapping):
-        return 0
-    if str(quant.get("quant_method", "")).lower() not in (
-        "awq",
-        "gptq",
-        "awq_marlin",
-        "gptq_marlin",
-    ):
-        return 0
-    group = _first(quant, "group_size", "q_group_size", default=0)
-    return int(group) if isinstance(group, int) and group > 0 else 0
-
-
-def _dims(cfg: Mapping[str, Any]) -> tuple[int, int, int, int]:
-    """hidden, layers, heads, vocab (GPT-2 spellings accepted); ValueError names what lacks."""
+def _dims(cfg: Mapping[str, Any], pattern: int = 0) -> tuple[int, int, int, int]:
+    """hidden, layers, heads, vocab (GPT-2 spellings accepted; a hybrid stack's ``pattern``
+    length when the config states no layer count); ValueError names what lacks."""
+    layers = _first(cfg, "num_hidden_layers", "n_layer", "num_layers", default=pattern or None)
+    if pattern and layers != pattern:
+        raise ValueError(f"num_hidden_layers {layers!r} is not the {pattern} layers it lists")
     fields = {
         "hidden_size": _first(cfg, "hidden_size", "n_embd", "d_model"),
-        "num_hidden_layers": _first(cfg, "num_hidden_layers", "n_layer", "num_layers"),
+        "num_hidden_layers": layers,
         "num_attention_heads": _first(cfg, "num_attention_heads", "n_head", "num_heads"),
         "vocab_size": cfg.get("vocab_size"),
     }
@@ -163,8 +118,30 @@ class _Attention:
     qk_rope_head_dim: int = 0
 
 
+# Multi-query models keep one KV head whatever their head counts say, and the config class's
+# default decides when the config.json is silent: transformers 4.46.3 FalconConfig and
+# GPTBigCodeConfig(multi_query=True); Falcon-7B's RW code RWConfig(multi_query=False),
+# tenstorrent/tt-buda@97caab7903 pybuda/test/falcon/models/falcon7b/configuration_RW.py.
+_MULTI_QUERY = {"falcon": True, "gpt_bigcode": True, "RefinedWebModel": False}
+
+
+def _kv_heads(cfg: Mapping[str, Any], heads: int) -> int:
+    """KV heads: the config's count, else one per head; one for a multi-query model
+    (transformers 4.46.3 models/falcon/modeling_falcon.py FalconAttention: ``num_kv_heads if
+    (new_decoder_architecture or not multi_query) else 1``; models/gpt_bigcode GPTBigCodeAttention:
+    ``1 if multi_query else num_heads``; Falcon-7B's RW code,
+    tt-buda@97caab7903 pybuda/test/falcon/models/falcon7b/modelling_RW_original.py:
+    ``n_head if not multi_query else 1``).  Falcon-40B's RW config ("RefinedWeb") names its KV
+    heads ``n_head_kv`` and has no multi-query switch."""
+    default = _MULTI_QUERY.get(str(cfg.get("model_type")))
+    multi_query = default is not None and cfg.get("multi_query", default)
+    if multi_query and not cfg.get("new_decoder_architecture"):
+        return 1
+    return _int(_first(cfg, "num_key_value_heads", "num_kv_heads", "n_head_kv", default=heads))
+
+
 def _attention(cfg: Mapping[str, Any], hidden: int, layers: int, heads: int) -> _Attention:
-    kv_heads = _int(_first(cfg, "num_key_value_heads", "num_kv_heads", default=heads))
+    kv_heads = _kv_heads(cfg, heads)
     kv_lora = _int(cfg.get("kv_lora_rank") or 0)
     if not kv_lora:  # GQA/MHA: q and o are heads x head_dim, k and v kv_heads x head_dim
         head_dim = _int(cfg.get("head_dim") or cfg.get("d_kv") or hidden // heads)
@@ -261,11 +238,14 @@ def _check_bounds(values: Mapping[str, int]) -> None:
 
 
 def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
-    hidden, layers, heads, vocab = _dims(cfg)
+    kinds = hybrid_kinds(cfg)
+    hidden, layers, heads, vocab = _dims(cfg, len(kinds or ()))
     _check_bounds(
         {"hidden_size": hidden, "num_hidden_layers": layers, "num_attention_heads": heads}
         | {"vocab_size": vocab}
     )
+    if kinds:
+        return _hybrid(cfg, kinds, (hidden, heads), model_id, source)
     attn = _attention(cfg, hidden, layers, heads)
     moe = _moe(cfg, layers)
     _check_bounds(
@@ -283,7 +263,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
             default=4 * hidden,
         )
     )
-    kv_heads = _int(_first(cfg, "num_key_value_heads", "num_kv_heads", default=heads))
+    kv_heads = _kv_heads(cfg, heads)
     _check_bounds({"intermediate_size": dense_ffn, "num_key_value_heads": kv_heads})
     dense_layers = layers - moe.layers
     mats = 2 if cfg.get("model_type") in _UNGATED else 3
@@ -306,7 +286,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
     expert_params = moe.layers * moe.experts * mats * hidden * moe.expert_ffn
     total = common + expert_params
     active = common + moe.layers * moe.top_k * mats * hidden * moe.expert_ffn
-    weight_bytes, block = _weight_bytes(cfg, expert_params / total)
+    weight_bytes, block = weight_bytes_of(cfg, expert_params / total)
     return ModelSpec(
         id=model_id or str(cfg.get("_name_or_path", "")),
         hidden_size=hidden,
@@ -327,8 +307,30 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         kv_lora_rank=attn.kv_lora_rank,
         qk_rope_head_dim=attn.qk_rope_head_dim,
         quant_block=block,
-        quant_group=_quant_group(cfg),
+        quant_group=quant_group_of(cfg),
         kv_bytes_per_token=kv_bytes,
+        max_context=_max_context(cfg),
+        source=source,
+    )
+
+
+def _hybrid(
+    cfg: Mapping[str, Any], kinds: list[str], dims: tuple[int, int], model_id: str, source: str
+) -> ModelSpec:
+    """A Mamba/attention/MoE stack (Nemotron-H, Nemotron 3): ``toplint.hardware.hfhybrid``."""
+    hidden, heads = dims
+    kv_heads = _kv_heads(cfg, heads)
+    head_dim = _int(_first(cfg, "head_dim", "attention_head_dim", default=hidden // heads))
+    fields = hybrid_spec(cfg, kinds, (hidden, heads, kv_heads, head_dim), weight_bytes_of)
+    _check_bounds(
+        {"head_dim": head_dim, "num_key_value_heads": kv_heads}
+        | {"num_experts": fields["num_experts"], "num_experts_per_tok": fields["top_k"]}
+        | {"intermediate_size": max(fields["intermediate_size"], fields["moe_intermediate_size"])}
+    )
+    return ModelSpec(
+        id=model_id or str(cfg.get("_name_or_path", "")),
+        **fields,
+        quant_group=quant_group_of(cfg),
         max_context=_max_context(cfg),
         source=source,
     )
@@ -346,11 +348,11 @@ def _partial_spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSp
     weight; FFN width and vocabulary are unknown (0: the checks that need them skip)."""
     hidden = _int(cfg["hidden_size"])
     layers, heads = _int(cfg["num_hidden_layers"]), _int(cfg["num_attention_heads"])
-    kv_heads = _int(_first(cfg, "num_key_value_heads", "num_kv_heads", default=heads))
+    kv_heads = _kv_heads(cfg, heads)
     _check_bounds({"hidden_size": hidden, "num_hidden_layers": layers})
     _check_bounds({"num_attention_heads": heads, "num_key_value_heads": kv_heads})
     attn = _attention(cfg, hidden, layers, heads)
-    weight_bytes, block = _weight_bytes(cfg, 0.0)
+    weight_bytes, block = weight_bytes_of(cfg, 0.0)
     params = float(_int(cfg["checkpoint_bytes"])) / weight_bytes
     note = (
         f"; parameters from the checkpoint's size ({_int(cfg['checkpoint_bytes']) / 2**30:.2f} GiB"

@@ -1,0 +1,73 @@
+"""Bytes per weight and quantization groups of a Hugging Face config.json's
+``quantization_config`` (and dtype): the checkpoint as an engine serves it (cost-model.md §5.1,
+§5.3), and the two field readers every config.json reader shares.  Read by
+``toplint.hardware.hfconfig``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from toplint.infra.numbers import whole
+
+__all__ = ["field_first", "field_int", "quant_group_of", "weight_bytes_of"]
+
+
+def field_int(value: Any) -> int:
+    """A whole number of a config.json field: an integer, or a float holding one, of at most
+    2^63 (``int()`` took 1e400 as an OverflowError, "１２" as 12 and 2.7 as 2); ValueError
+    naming the value otherwise."""
+    number = whole(value, -(1 << 63), 1 << 63)
+    if number is None:
+        shown = repr(value) if len(repr(value)) <= 24 else repr(value)[:20] + "…"
+        raise ValueError(f"{shown} is not a whole number")
+    return number
+
+
+def field_first(cfg: Mapping[str, Any], *names: str, default: Any = None) -> Any:
+    for name in names:
+        value = cfg.get(name)
+        if value is not None:
+            return value
+    return default
+
+
+def weight_bytes_of(cfg: Mapping[str, Any], expert_share: float) -> tuple[float, int]:
+    """Bytes per weight as served and the FP8 block size, from quantization_config/dtype."""
+    quant = cfg.get("quantization_config")
+    if isinstance(quant, Mapping):
+        method = str(quant.get("quant_method", "")).lower()
+        algo = str(quant.get("quant_algo", "")).lower()
+        if method in ("fp8", "fbgemm_fp8") or algo == "fp8":
+            block = quant.get("weight_block_size") or [0]
+            return 1.0, field_int(block[0])
+        if method == "mxfp4":
+            # gpt-oss: only the experts are MXFP4 (4 bits + one 8-bit scale per 32 = 4.25
+            # bits); attention, router and embeddings stay bf16 (cost-model.md §5.1).
+            return expert_share * 4.25 / 8 + (1 - expert_share) * 2.0, 0
+        if "fp4" in algo:
+            return 0.5, 0
+        bits = field_first(quant, "bits", "w_bit")
+        for group in (quant.get("config_groups") or {}).values():  # compressed-tensors
+            bits = bits or (group.get("weights") or {}).get("num_bits")
+        if bits:
+            return field_int(bits) / 8, 0
+    # vLLM --dtype auto serves fp32 checkpoints in 16 bits (vllm/config ModelConfig dtype).
+    return 2.0, 0
+
+
+def quant_group_of(cfg: Mapping[str, Any]) -> int:
+    """Group size of an AWQ/GPTQ checkpoint (``quantization_config.group_size``, AutoAWQ's
+    ``q_group_size``); 0 for anything else or per-channel (-1)."""
+    quant = cfg.get("quantization_config")
+    if not isinstance(quant, Mapping):
+        return 0
+    if str(quant.get("quant_method", "")).lower() not in (
+        "awq",
+        "gptq",
+        "awq_marlin",
+        "gptq_marlin",
+    ):
+        return 0
+    group = field_first(quant, "group_size", "q_group_size", default=0)
+    return int(group) if isinstance(group, int) and group > 0 else 0
