@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from toplint.model import Finding, Fix, Severity
 from toplint.outcome.judge import judge
-from toplint.outcome.memory import weight_bytes
+from toplint.outcome.memory import WORKING_LOW_GIB, weight_bytes, working_bytes
 from toplint.outcome.types import GIB, Memory
 from toplint.record import replace
 from toplint.rulebook.helpers import finding, flag_fix, layout_fix, layout_flags
@@ -20,7 +20,10 @@ docs, "Severity"): the deployment does
 not fit when, per GPU, the weights and the start-up working memory leave no KV cache inside
 the budget the engine's own memory setting gives, or — for vLLM, which refuses to start
 then — when the KV cache cannot hold one sequence of `--max-model-len` (by default the
-model's whole context).  Outcome reported: **does not fit / refuses to start** (error).
+model's whole context).  Outcome reported: **does not fit / refuses to start** (error); when
+it fits with the start-up working memory at the low end of its band (1.4 GiB + NCCL's
+buffers, the smallest profile an engine has logged in a public thread) the outcome is
+uncertain: **may not start** (warning).
 
 Memory is counted in the binary GiB the driver reports (a "24 GB" card is 24 GiB), per engine:
 
@@ -33,8 +36,10 @@ Memory is counted in the binary GiB the driver reports (a "24 GB" card is 24 GiB
 
 Weights are the checkpoint's real bytes (a quantized checkpoint keeps embeddings and LM head in
 16 bits; 4-bit weights carry group scales); working memory is the profile run's activations,
-CUDA graphs and the sampler (3.5 GiB) plus NCCL's buffers; KV per token per GPU = KV bytes per
-token / PP / min(TP, KV heads) (MLA: / PP only), halved by an FP8 KV cache.
+CUDA graphs and the sampler (3.5 GiB, the band's high end; 1.4 GiB its low end) plus NCCL's
+buffers; KV per token per GPU = KV bytes per token / PP / min(TP, KV heads) (MLA: / PP only),
+halved by an FP8 KV cache.  Under pipeline parallelism vLLM's first stage also holds the input
+embedding and its last the LM head (each split over TP): the fullest stage must fit.
 
 ## Why is this bad?
 vLLM refuses to start when no KV blocks fit ("No available memory for the cache blocks") or
@@ -85,13 +90,15 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         return
     gpu = placement.cluster.gpu
     need = m.weights + m.working
+    uncertain = m.fits_at_low_end  # fits with the working memory at the low end of its band
     if m.weights_fit:  # the weights fit; one sequence of the context does not
         assert m.context is not None
+        refuses = "vLLM may refuse to start" if uncertain else "vLLM refuses to start"
         message = (
             f"the KV cache holds {m.kv_tokens:,} tokens per GPU after weights {_gib(m.weights)} "
             f"+ working memory {_gib(m.working)}, but one sequence of {m.context:,} tokens "
-            f"({m.context_from}) needs {_gib(m.context * m.kv_per_token)}: vLLM refuses to "
-            f"start ({m.setting} × {m.capacity / GIB:g} GiB {gpu.name})"
+            f"({m.context_from}) needs {_gib(m.context * m.kv_per_token)}: {refuses} "
+            f"({m.setting} × {m.capacity / GIB:g} GiB {gpu.name})"
         )
     else:
         if not m.working_in_budget:  # SGLang: the fraction holds weights and the KV pool
@@ -105,12 +112,19 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"per GPU: {used} > {_gib(m.budget)} ({m.setting} × {m.capacity / GIB:g} GiB "
             f"{gpu.name}): no room for a KV cache{_weights_of(ctx)}"
         )
+    if uncertain:
+        low = working_bytes(ctx.deployment, WORKING_LOW_GIB)
+        message += (
+            f"; with the start-up working memory at the low end of its band ({_gib(low)}) "
+            f"it fits, so whether it starts depends on the profile run"
+        )
     yield finding(
         rule,
         ctx,
         _anchor(ctx, m),
         message,
         fix=_fix(ctx, m),
+        severity=Severity.WARNING if uncertain else None,
         data={
             "weights_gib": m.weights / GIB,
             "working_gib": m.working / GIB,

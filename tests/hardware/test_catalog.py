@@ -67,6 +67,7 @@ def test_every_gpu_cites_a_source() -> None:
         "B300-288GB",
         "L40S",
         "L4",
+        "A10",
         "A10G",
         "RTX-3090",
         "RTX-4090",

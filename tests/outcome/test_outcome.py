@@ -10,7 +10,7 @@ from toplint.hardware.models import lookup_model
 from toplint.model import Deployment
 from toplint.outcome.build import whatif
 from toplint.outcome.judge import judge
-from toplint.outcome.memory import memory, weight_bytes
+from toplint.outcome.memory import memory, stage_layers, weight_bytes, weights_per_gpu
 from toplint.outcome.starts import problems
 from toplint.outcome.types import GIB
 from toplint.record import replace
@@ -134,3 +134,32 @@ def test_a_change_is_judged_by_its_outcome() -> None:
     assert "needs 16 GPUs" in judge(dep, before, cluster, model, WORK, tp=8, pp=2).why
     # TP 1 x PP 8 streams 70B weights one stage after another: slower per token at batch 1
     assert "decode slower" in judge(dep, before, cluster, model, WORK, tp=1, pp=8).why
+
+
+def test_pipeline_stages_split_layers_as_vllm_does() -> None:
+    # vllm/distributed/utils.py get_pp_indices: the remainder goes to the stages before the last
+    assert stage_layers(61, 4) == [15, 15, 16, 15]
+    assert stage_layers(80, 3) == [27, 27, 26]
+    assert stage_layers(32, 4) == [8, 8, 8, 8]
+
+
+def test_vllm_edge_stages_hold_the_embedding_and_lm_head() -> None:
+    model = _model("meta-llama/Llama-3.1-8B")  # 128,256 × 4,096 vocabulary tables
+    even = (weight_bytes(model) / 4) / GIB
+    pp4 = weights_per_gpu(model, _dep(model.id, pp=4)) / GIB
+    tp4 = weights_per_gpu(model, _dep(model.id, tp=4)) / GIB
+    assert tp4 == pytest.approx(even)  # TP splits the tables with everything else
+    table = 128256 * 4096 * 2 / GIB  # one 16-bit table on each edge stage
+    assert pp4 == pytest.approx((weight_bytes(model) / GIB - 2 * table) / 4 + table, rel=1e-6)
+    assert pp4 > even
+    sglang = weights_per_gpu(model, _dep(model.id, "sglang", pp=4)) / GIB
+    assert sglang == pytest.approx(even)  # not read from SGLang's source: an even split
+
+
+def test_a_fit_inside_the_working_memory_band_is_uncertain() -> None:
+    model = _model("meta-llama/Llama-3.1-8B-Instruct")
+    # 22 GiB: ~11,000 tokens of KV cache at 3.5 GiB of working memory, ~28,000 at 1.4
+    m = memory(_dep(model.id, max_model_len="20000"), model, 22.0)
+    assert not m.fits and m.fits_at_low_end
+    certain = memory(_dep(model.id, max_model_len="131072"), model, 22.0)
+    assert not certain.fits and not certain.fits_at_low_end

@@ -212,6 +212,12 @@ class MemoryAccounting:
     refuses_long_context: bool = False
     context_keys: tuple[str, ...] = ()
     source: str = ""
+    # Where the vocabulary tables live under pipeline parallelism: "edges" when the first
+    # stage holds the input embedding and the last the LM head, each split over TP, and the
+    # hidden layers are split as the engine's own partitioner does; "" when not read from the
+    # engine's source (the weights are then taken as evenly split over the stages).
+    pp_tables: str = ""
+    pp_tables_source: str = ""
 
 
 @record

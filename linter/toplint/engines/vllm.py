@@ -373,5 +373,10 @@ ENGINE = Engine(
         context_keys=("max_model_len",),
         source="vllm-project/vllm vllm/config/cache.py gpu_memory_utilization (of total); "
         "vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory @bbf906a8",
+        pp_tables="edges",
+        pp_tables_source="vllm-project/vllm@e06c9ba2 vllm/model_executor/models/llama.py "
+        "LlamaModel/LlamaForCausalLM (embed_tokens on the first rank, or the last when tied; "
+        "lm_head on the last rank; PPMissingLayer elsewhere); @5a6541db "
+        "vllm/distributed/utils.py get_pp_indices (remainder layers to the middle stages)",
     ),
 )

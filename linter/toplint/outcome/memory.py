@@ -38,6 +38,12 @@ from toplint.model import Deployment
 from toplint.outcome.types import GIB, Memory
 
 WORKING_GIB = 3.5  # activations of the profile run, CUDA graphs, sampler (§6 rule 7)
+# The low end of the start-up working memory's band: the smallest profile vLLM itself has
+# logged in a public thread - 1.09 GiB of activations at 2,048-token chunks + 0.35 GiB
+# non-torch (Llama-3.1-8B on an RTX 3090, vllm-project/vllm#10517), where a 72B model's
+# profile took 2.51 + 0.34 GiB (vllm-project/vllm#16570).  A layout that fits only at this end
+# may or may not start: TL205 says so as a warning, not an error.
+WORKING_LOW_GIB = 1.4
 QUANT_GROUP = 128  # weights per 16-bit scale in a 4-bit checkpoint (AWQ/GPTQ group_size)
 
 
@@ -73,16 +79,42 @@ def expert_params(model: ModelSpec) -> float:
     return min(experts, model.params_total)
 
 
+def stage_layers(layers: int, pp: int) -> list[int]:
+    """Hidden layers per pipeline stage as vLLM's ``get_pp_indices`` splits them: evenly, the
+    remainder one each to the stages before the last, the second-to-last first
+    (vllm-project/vllm@5a6541db vllm/distributed/utils.py)."""
+    parts = [layers // pp] * pp
+    for i in range(2, layers % pp + 2):
+        parts[-i] += 1
+    return parts
+
+
 def weights_per_gpu(model: ModelSpec, dep: Deployment) -> float:
-    """Bytes of weights one GPU holds: dense layers over attention-TP × PP, routed experts
-    over EP × PP (or TP × PP without EP)."""
+    """Bytes of weights the fullest GPU holds: dense layers over attention-TP × PP, routed
+    experts over EP × PP (or TP × PP without EP).  Under PP, an engine whose source places the
+    vocabulary tables on the edge stages (``MemoryAccounting.pp_tables``) has its first stage
+    hold the input embedding and its last the LM head, each split over TP, beside its share of
+    the hidden layers; the fullest stage is the one that must fit."""
     tp, pp = max(dep.tp or 1, 1), max(dep.pp or 1, 1)
     experts = expert_params(model)
-    share = weight_bytes(model) / model.params_total if model.params_total else 0.0
+    total = weight_bytes(model)
+    share = total / model.params_total if model.params_total else 0.0
     ep = dep.ep if (dep.ep or 1) > 1 else None
     attention_tp = max(tp // max(get_engine(dep.engine).attention_dp(dep), 1), 1)
     dense = model.params_total - experts
-    return (dense / (attention_tp * pp) + experts / ((ep or tp) * pp)) * share
+    even = (dense / (attention_tp * pp) + experts / ((ep or tp) * pp)) * share
+    if pp == 1 or accounting(dep.engine).pp_tables != "edges" or model.num_layers < pp:
+        return even
+    table = float(model.vocab_size * model.hidden_size)  # one table: embedding or LM head
+    tables = min(2.0 * table, dense / 2)  # the embedding and LM head ``weight_bytes`` counts
+    table_bytes = 2.0 if model.weight_bytes < 2.0 else model.weight_bytes  # kept 16-bit
+    body_share = (total - tables * table_bytes) / (model.params_total - tables)
+    layer = ((dense - tables) / attention_tp + experts / (ep or tp)) / model.num_layers
+    edge = table / attention_tp * table_bytes
+    parts = stage_layers(model.num_layers, pp)
+    return max(
+        n * layer * body_share + (edge if i in (0, pp - 1) else 0.0) for i, n in enumerate(parts)
+    )
 
 
 def kv_per_token(model: ModelSpec, dep: Deployment) -> float:
@@ -94,10 +126,21 @@ def kv_per_token(model: ModelSpec, dep: Deployment) -> float:
     return per_token
 
 
-def working_bytes(dep: Deployment) -> float:
+def working_bytes(dep: Deployment, base_gib: float = WORKING_GIB) -> float:
     ranks = (dep.tp or 1) * (dep.pp or 1)
     nccl = 0.0 if ranks < 2 else 0.342 if ranks == 2 else 0.392
-    return (WORKING_GIB + nccl) * GIB
+    return (base_gib + nccl) * GIB
+
+
+def _kv_bytes(
+    acc: MemoryAccounting, capacity: float, fraction: float, weights: float, working: float
+) -> float:
+    """The KV cache the engine allocates, by its own accounting."""
+    if not acc.of_total:  # the KV cache takes a fraction of what the weights leave free
+        return (capacity - weights - working) * fraction
+    if acc.weights_inside:  # SGLang: weights + KV pool inside the fraction
+        return min(capacity * fraction - weights, capacity - weights - working)
+    return capacity * fraction - weights - working
 
 
 def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
@@ -112,16 +155,11 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
     capacity = gpu_memory_gib * GIB
     weights, working = weights_per_gpu(model, dep), working_bytes(dep)
     per_token = kv_per_token(model, dep)
-    if not acc.of_total:  # the KV cache takes a fraction of what the weights leave free
-        budget = capacity
-        kv = (capacity - weights - working) * fraction
-    elif acc.weights_inside:  # SGLang: weights + KV pool inside the fraction
-        budget = capacity * fraction
-        kv = min(budget - weights, capacity - weights - working)
-    else:
-        budget = capacity * fraction
-        kv = budget - weights - working
+    budget = capacity * fraction if acc.of_total else capacity
+    kv = _kv_bytes(acc, capacity, fraction, weights, working)
+    kv_low = _kv_bytes(acc, capacity, fraction, weights, working_bytes(dep, WORKING_LOW_GIB))
     tokens = int(kv // per_token) if kv > 0 and per_token > 0 else 0
+    tokens_low = int(kv_low // per_token) if kv_low > 0 and per_token > 0 else 0
     context, source = _context(dep, model, acc)
     return Memory(
         engine=dep.engine,
@@ -135,6 +173,7 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
         context=context,
         context_from=source,
         working_in_budget=not acc.weights_inside,
+        kv_tokens_low=tokens_low,
     )
 
 

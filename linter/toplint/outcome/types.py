@@ -35,10 +35,20 @@ class Memory:
     context_from: str  # where ``context`` comes from ("--max-model-len", "model default")
     # False when the budget holds weights and KV only (SGLang: working memory is the rest)
     working_in_budget: bool = True
+    # the KV tokens with the start-up working memory at the low end of its band
+    # (``toplint.outcome.memory.WORKING_LOW_GIB``); -1 when not computed
+    kv_tokens_low: int = -1
 
     @property
     def weights_fit(self) -> bool:
         return self.kv_tokens > 0
+
+    @property
+    def fits_at_low_end(self) -> bool:
+        """Whether it fits with the start-up working memory at the low end of its band: when
+        it does (and ``fits`` does not), the outcome is uncertain, not a certain failure."""
+        low = self.kv_tokens if self.kv_tokens_low < 0 else self.kv_tokens_low
+        return low > 0 and (self.context is None or low >= self.context)
 
     @property
     def one_sequence_fits(self) -> bool:

@@ -1,0 +1,2 @@
+# InternLM/lmdeploy#4863: Qwen3.6-35B-A3B-FP8 with the TurboMind backend on 4 x RTX 2080 Ti
+lmdeploy serve api_server /root/hf_model/Qwen/Qwen3.6-35B-A3B-FP8 --model-format fp8 --model-name Qwen/Qwen3.6-35B-A3B-FP8 --backend turbomind --server-port 8000 --reasoning-parser default --tool-call-parser qwen3coder --enable-prefix-caching --eager-mode --rope-scaling-factor 0.4 --session-len 512000 --log-level REQUEST --max-batch-size 8 --tp 4 --cache-max-entry-count 0.75 --quant-policy 8

@@ -1,0 +1,2 @@
+# QwenLM/Qwen3-VL#1493: 8 x H20, OOM (log: Using Transformers backend)
+python3 -m vllm.entrypoints.openai.api_server --model /data/models/Qwen3-VL-235B-A22B-Instruct --host 0.0.0.0 --port=80 --disable-log-requests --seed 0 --tensor_parallel_size=8 --trust-remote-code --gpu-memory-utilization 0.70 --mm-encoder-tp-mode data --enable-expert-paralle --distributed-executor-backend mp --dtype bfloat16 --quantization fp8 --max_model_len 8192

@@ -1,0 +1,2 @@
+# vllm-project/vllm#16570: Qwen2.5-VL-72B-Instruct BF16 on 4 x A100 40GB (vLLM 0.8.4), KV cache 0.04-0.13 GiB per GPU
+CUDA_VISIBLE_DEVICES=4,5,6,7 vllm serve /data/ps/pretrained_model/Qwen/Qwen2.5-VL-72B-Instruct/ --dtype bfloat16 --port 8009 --trust-remote-code --served-model-name qwen2vl --tensor-parallel-size 4 --gpu-memory-utilization 0.95 --max-num-seqs 2 --max-model-len 4096 --limit-mm-per-prompt image=1,video=0 --mm_processor_kwargs '{"max_pixels":1024}'
