@@ -957,7 +957,8 @@ def markdown(rows: Sequence[Row], table: dict[tuple[str, str], Stats], model: Mo
     ]
     lines = [
         *cover,
-        "| method | class | points | median error | within ±25% | band (log-symmetric p80) |",
+        "| method | class | points | median error | within ±25% "
+        "| log-symmetric p80 of these rows (the printed band: table above) |",
         "|---|---|---|---|---|---|",
     ]
     for (method, cls), s in table.items():
