@@ -840,6 +840,14 @@ def band_rows(rows: Iterable[Row], method: str) -> list[Row]:
     return [r for r in rows if r.method == method and not r.held_out and r.source not in HELD_OUT]
 
 
+def printing_rows(rows: Iterable[Row], method: str) -> list[Row]:
+    """The development rows whose prediction prints ``method``'s class band: an α–β row
+    predicted without a table of its architecture prints the ``NO_TABLE`` band instead
+    (``printed_band``), so its error is that band's, not the class's."""
+    dev = band_rows(rows, method)
+    return [r for r in dev if not r.extrapolated] if method == "alpha-beta" else dev
+
+
 def _quantile(rows: Sequence[Row]) -> float | None:
     """The 80th percentile of the log-symmetric error, rounded up to the printed 1%; None for
     fewer than MIN_POINTS points or MIN_SOURCES sources."""
@@ -850,12 +858,13 @@ def _quantile(rows: Sequence[Row]) -> float | None:
 
 def bands(rows: Sequence[Row]) -> dict[str, dict[str, float]]:
     """Relative ± per method and class: the 80th percentile of exp(|log(predicted/measured)|) −
-    1 over the class's development rows (the measured time lies in [t/(1+b), t·(1+b)] four
-    times in five); a class with too few rows takes its parent's.  ``NO_TABLE``: the α–β band
-    where the GPU's architecture had no table in the fit, never narrower than the class's."""
+    1 over the development rows that print it (``printing_rows``; the measured time lies in
+    [t/(1+b), t·(1+b)] four times in five); a class with too few rows takes its parent's.
+    ``NO_TABLE``: the α–β band where the GPU's architecture had no table in the fit, from those
+    rows, never narrower than the class's."""
     out: dict[str, dict[str, float]] = {}
     for method in BAND_METHODS:
-        dev = band_rows(rows, method)
+        dev = printing_rows(rows, method)
         parent = _quantile(dev)
         assert parent is not None, f"{method}: too few development rows for any band"
         out[method] = {c: _quantile([r for r in dev if r.cls == c]) or parent for c in CLASSES}
@@ -948,7 +957,8 @@ def markdown(rows: Sequence[Row], table: dict[tuple[str, str], Stats], model: Mo
     ]
     lines = [
         *cover,
-        "| method | class | points | median error | within ±25% | band (log-symmetric p80) |",
+        "| method | class | points | median error | within ±25% "
+        "| log-symmetric p80 of these rows (the printed band: table above) |",
         "|---|---|---|---|---|---|",
     ]
     for (method, cls), s in table.items():

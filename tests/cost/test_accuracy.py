@@ -201,3 +201,35 @@ def test_the_kernel_alpha_leaves_the_held_out_tables_out(bench: ModuleType) -> N
     shipped, _ = kernels.alpha_us("vllm-custom", "blackwell")
     assert shipped == kernels.alpha_us("vllm-custom", "blackwell", frozenset(held))[0]
     assert with_all != shipped  # gb200's table moved the Blackwell median: it is left out now
+
+
+def test_a_class_band_comes_from_the_rows_that_print_it(bench: ModuleType) -> None:
+    # An α–β prediction on an architecture with no fitted table prints the "no fitted table"
+    # band (``printed_band``): its error sets that band, never the class's own.
+    def rows(method: str, cls: str, ratio: float, extrapolated: bool, n: int = 40) -> list[Any]:
+        return [
+            bench.Row(
+                method,
+                cls,
+                f"s{i % 2}",
+                "m",
+                "all_reduce",
+                16,
+                1 << 20,
+                100.0,
+                100.0 * ratio,
+                extrapolated=extrapolated,
+            )
+            for i in range(n)
+        ]
+
+    table = [
+        *rows("interpolation", "intra-node", 1.1, False),
+        *rows("other-system measurement", "intra-node", 1.1, False),
+        *rows("alpha-beta", "multi-node", 1.2, False),
+        *rows("alpha-beta", "multi-node", 3.0, True),
+    ]
+    b = bench.bands(table)
+    assert b["alpha-beta"]["multi-node"] == pytest.approx(0.2)
+    assert b[bench.NO_TABLE]["multi-node"] == pytest.approx(2.0)
+    assert all(r.factor_error <= bench.printed_band(r, b) + 1e-9 for r in table[80:])

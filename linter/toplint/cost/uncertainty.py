@@ -5,12 +5,13 @@ measurements (leave-one-source-out for the α–β model, leave-one-point-out fo
 other publications of the same GPU for a replayed table) and writes ``data/accuracy.yaml``;
 docs/accuracy.md reports the same figures and tests/cost/test_accuracy.py fails when the
 cross-validated error of a class rises above them.  A band b is the 80th percentile of
-exp(|log(predicted/measured)|) − 1 of its class, symmetric in log space: the measured time lies
-in [t/(1+b), t·(1+b)] four times in five.  Every band comes from the development sources'
-errors (the α–β ones cross-validated); the held-out publications (benchmarks/data/heldout.yaml)
-test them.  An α–β price for a GPU whose architecture the shipped fit saw no table of
-(``fitted_table_archs``: its per-architecture constants are another architecture's or a
-default) takes the "no fitted table" band, never narrower than its class's.
+exp(|log(predicted/measured)|) − 1 over the rows of its class that print it (an α–β row of an
+architecture without a fitted table prints, and sets, the "no fitted table" band), symmetric in
+log space: the measured time lies in [t/(1+b), t·(1+b)] four times in five.  Every band comes
+from the development sources' errors (the α–β ones cross-validated); the held-out publications
+(benchmarks/data/heldout.yaml) test them.  An α–β price for a GPU whose architecture the
+shipped fit saw no table of (``fitted_table_archs``: its per-architecture constants are another
+architecture's or a default) takes the "no fitted table" band, never narrower than its class's.
 """
 
 from __future__ import annotations
