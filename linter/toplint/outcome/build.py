@@ -106,7 +106,10 @@ def _remember(
 ) -> None:
     # Anything that walked the options (not one read by name) makes them all the key.
     inner = recorded.inner
-    reads: _Reads = ("all", dict(inner)) if recorded.everything else ("some", recorded.reads)
+    if recorded.everything:
+        reads: _Reads = ("all", dict(inner))
+    else:  # each distinct read once: the outcome asks some options a dozen times
+        reads = ("some", list(dict.fromkeys(recorded.reads)))
     if len(known) < _PER_KEY_MOST:
         table.put(cluster, key, [*known, (reads, answer)])
 
