@@ -27,13 +27,14 @@ def _bench() -> ModuleType:
 
 def test_split_covers_every_case_once() -> None:
     bench = _bench()
-    rounds = {r: bench.halves(r) for r in ("round1", "round2", "round3")}
+    rounds = {r: bench.halves(r) for r in ("round1", "round2", "round3", "round4")}
     listed = [c for halves in rounds.values() for half in halves.values() for c in half]
     assert sorted(listed) == sorted(p.name for p in CASES.iterdir())
     assert len(listed) == len(set(listed))
     assert len(rounds["round1"]["development"] + rounds["round1"]["held-out"]) == 40
     assert len(rounds["round2"]["development"] + rounds["round2"]["held-out"]) >= 20
     assert len(rounds["round3"]["development"] + rounds["round3"]["held-out"]) >= 16
+    assert len(rounds["round4"]["development"] + rounds["round4"]["held-out"]) >= 20
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
