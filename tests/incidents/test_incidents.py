@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "incidents" / "cases"
 
 # Raise these as rules land; never lower them to make a change pass.
-DEVELOPMENT_ON_TOP = {"round1": 13, "round2": 10, "round3": 2}
-DEVELOPMENT_CONTROLS_WITH_ERROR = {"round1": 0, "round2": 0, "round3": 0}
+DEVELOPMENT_ON_TOP = {"round1": 13, "round2": 10, "round3": 2, "round4": 3}
+DEVELOPMENT_CONTROLS_WITH_ERROR = {"round1": 0, "round2": 0, "round3": 0, "round4": 0}
 
 
 def _bench() -> ModuleType:
@@ -53,7 +53,7 @@ def test_case_cites_its_thread(case: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("round_", ["round1", "round2", "round3"])
+@pytest.mark.parametrize("round_", ["round1", "round2", "round3", "round4"])
 def test_development_half_holds_its_level(round_: str) -> None:
     result, _ = _bench().run_half("development", round_)
     assert result.on_top >= DEVELOPMENT_ON_TOP[round_]
