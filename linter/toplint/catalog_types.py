@@ -36,6 +36,8 @@ class ModelSpec:
     quant_group: int = 0
     kv_bytes_per_token: int = 0  # all layers, bf16 KV, as served
     max_context: int = 0  # max_position_embeddings: the engine's default context (0: unknown)
+    # the checkpoint's own dtype (config.json torch_dtype): "bfloat16", "float16", "float32", ""
+    dtype: str = ""
     source: str = ""
     # Where the spec came from: "catalog", "repository" (a config.json beside the model's path
     # in the linted tree), "Hugging Face cache", "toplint.yaml" (its `models:`); "" = built in code.

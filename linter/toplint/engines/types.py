@@ -257,6 +257,12 @@ class Engine:
     # on any other architecture without the format the engine refuses to start.  A format
     # missing from the table has not been read for this engine (reported, never assumed).
     low_precision_fallback: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    # a BF16 checkpoint on a GPU without BF16 (compute capability below 8.0: Volta, Turing):
+    # the option that sets the served dtype (``dtype``) and what the engine does there -
+    # the first release (``"0.8.5"``) whose ``--dtype auto`` casts it to float16 instead of
+    # refusing to start (an explicit bfloat16 is refused in every release); "" = not read
+    dtype_option: str = ""
+    bf16_auto_cast_since: str = ""
     # one process (MPI rank) per GPU: the tasks a launcher starts (srun --ntasks-per-node,
     # mpirun -np) are the GPUs the instance uses
     rank_per_gpu: bool = False

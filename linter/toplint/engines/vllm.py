@@ -298,6 +298,14 @@ ENGINE = Engine(
         "fp8": frozenset({"turing", "ampere"}),
         "fp4": frozenset({"ampere", "ada", "hopper"}),
     },
+    # BF16 below compute capability 8.0: ``--dtype bfloat16`` is refused at start-up ("Bfloat16
+    # is only supported on GPUs with compute capability of at least 8.0", vllm-project/vllm
+    # @002db495 vllm/platforms/cuda.py ``check_if_supports_dtype``; ``supported_dtypes`` lists
+    # float16/float32 only for 6.0-7.5); ``--dtype auto`` on a bfloat16 checkpoint was refused
+    # the same way until vllm-project/vllm#17265 (merged 2025-04-27, after the 0.8.4 release)
+    # made it cast to float16 with a warning: images up to 0.8.4 refuse.
+    dtype_option="dtype",
+    bf16_auto_cast_since="0.8.5",
     # The TP group's all-reduce tries vLLM's custom all-reduce kernel first and falls back to
     # pynccl (vllm/distributed/device_communicators/cuda_communicator.py @00b5a01
     # ``CudaCommunicator.all_reduce``; kernel: custom_all_reduce.py, off with

@@ -47,7 +47,23 @@ NO_ARCH = Arch("", 0.0)
 ARCHS: dict[str, Arch] = {
     a.name: a
     for a in (
-        Arch("volta", 7.0, nvlink_lane_gb_per_s=25.0),
+        Arch("volta", 7.0, nvlink_lane_gb_per_s=25.0, name_tags=("v100",)),
+        # Turing (T4, Quadro RTX, RTX 20xx): NVLink 2 bridges at Volta's lane rate (Quadro
+        # RTX / RTX 2080 Ti); no BF16, FP8 or FP4 tensor cores.
+        Arch(
+            "turing",
+            7.5,
+            nvlink_lane_gb_per_s=25.0,
+            name_tags=(
+                "t4",
+                "quadro-rtx",
+                "quadro rtx",
+                "titan-rtx",
+                "titan rtx",
+                "rtx-20",
+                "rtx 20",
+            ),
+        ),
         Arch(
             "ampere",
             8.0,

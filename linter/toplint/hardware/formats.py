@@ -1,4 +1,4 @@
-"""Low-precision number formats (FP8, FP4) and the GPU architectures that compute in them.
+"""Number formats (BF16, FP8, FP4) and the GPU architectures that compute in them.
 
 A checkpoint or an engine option names a format; the GPU's architecture (``GpuSpec.arch``)
 says whether its tensor cores multiply in it.  What an engine does on a GPU without them (run
@@ -14,6 +14,10 @@ Sources for ``NATIVE``:
   v0.32.0) and TensorRT-LLM's support matrix (0.18.2: Ampere "FP32, FP16, BF16, INT8, INT4", no
   FP8).  AMD MI300X (CDNA3) computes FP8 (the same vLLM page: "hardware acceleration on GPUs
   such as Nvidia H100 and AMD MI300x").
+- BF16 needs compute capability 8.0 (Ampere) or higher: vLLM lists bfloat16 among a CUDA
+  GPU's supported dtypes only from 8.0 ("Pascal, Volta and Turing NVIDIA GPUs, BF16 is not
+  supported", vllm-project/vllm@002db495 vllm/platforms/cuda.py ``supported_dtypes``); MI300X
+  (CDNA3) computes BF16.
 - FP4 (NVFP4, MXFP4) tensor cores are Blackwell's: Transformer Engine's matrix (NVFP4 only on
   10.0/10.3, "Partial" on 12.0) and TensorRT Model Optimizer's ("FP4 ... GPUs: Blackwell and
   Later", https://nvidia.github.io/TensorRT-Model-Optimizer/guides/0_support_matrix.html).
@@ -25,11 +29,12 @@ import re
 from collections.abc import Mapping
 from typing import Literal
 
-Format = Literal["fp8", "fp4"]
+Format = Literal["fp8", "fp4", "bf16"]
 
 NATIVE: Mapping[Format, frozenset[str]] = {
     "fp8": frozenset({"ada", "hopper", "blackwell", "cdna3"}),
     "fp4": frozenset({"blackwell"}),
+    "bf16": frozenset({"ampere", "ada", "hopper", "blackwell", "cdna3"}),
 }
 
 _SPLIT = re.compile(r"[^a-z0-9]+")

@@ -13,9 +13,9 @@ from typing import Any
 
 from toplint.catalog_types import ModelSpec
 from toplint.hardware.hfhybrid import hybrid_kinds, hybrid_spec
+from toplint.hardware.hfquant import dtype_of, quant_group_of, weight_bytes_of
 from toplint.hardware.hfquant import field_first as _first
 from toplint.hardware.hfquant import field_int as _int
-from toplint.hardware.hfquant import quant_group_of, weight_bytes_of
 from toplint.infra.numbers import whole
 from toplint.record import record
 
@@ -310,6 +310,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         quant_group=quant_group_of(cfg),
         kv_bytes_per_token=kv_bytes,
         max_context=_max_context(cfg),
+        dtype=dtype_of(cfg),
         source=source,
     )
 
@@ -332,6 +333,7 @@ def _hybrid(
         **fields,
         quant_group=quant_group_of(cfg),
         max_context=_max_context(cfg),
+        dtype=dtype_of(cfg),
         source=source,
     )
 
@@ -375,5 +377,6 @@ def _partial_spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSp
         qk_rope_head_dim=attn.qk_rope_head_dim,
         quant_block=block,
         kv_bytes_per_token=attn.kv_bytes_per_token,
+        dtype=dtype_of(cfg),
         source=source + note,
     )

@@ -10,7 +10,20 @@ from typing import Any
 
 from toplint.infra.numbers import whole
 
-__all__ = ["field_first", "field_int", "quant_group_of", "weight_bytes_of"]
+__all__ = ["dtype_of", "field_first", "field_int", "quant_group_of", "weight_bytes_of"]
+
+# config.json spellings of the 16/32-bit dtypes (transformers writes torch dtype names; newer
+# releases write ``dtype`` instead of ``torch_dtype``)
+_DTYPES = {
+    "bfloat16": "bfloat16",
+    "bf16": "bfloat16",
+    "float16": "float16",
+    "fp16": "float16",
+    "half": "float16",
+    "float32": "float32",
+    "fp32": "float32",
+    "float": "float32",
+}
 
 
 def field_int(value: Any) -> int:
@@ -71,3 +84,11 @@ def quant_group_of(cfg: Mapping[str, Any]) -> int:
         return 0
     group = field_first(quant, "group_size", "q_group_size", default=0)
     return int(group) if isinstance(group, int) and group > 0 else 0
+
+
+def dtype_of(cfg: Mapping[str, Any]) -> str:
+    """The checkpoint's own dtype (``torch_dtype``, or ``dtype`` as newer transformers write it),
+    normalised to "bfloat16", "float16" or "float32"; "" when the config does not say.  An engine
+    serving ``--dtype auto`` starts from it (vLLM ``ModelConfig`` ``config_dtype``)."""
+    value = str(field_first(cfg, "torch_dtype", "dtype", default="")).lower()
+    return _DTYPES.get(value.removeprefix("torch."), "")
