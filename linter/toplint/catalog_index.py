@@ -8,17 +8,17 @@ type has (a KAITO ``instanceType``, a SageMaker endpoint's ``InstanceType``), wh
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import Any
 
+from toplint.infra.patterns import lazy
 from toplint.infra.pkgdata import read_yaml
 
 # Words that vendors and label schemes prepend; they never distinguish two GPUs.
 _VENDOR_WORDS = ("nvidia", "tesla", "geforce", "amd", "instinct", "apple")
 
 
-_SEPARATORS = re.compile(r"[^0-9a-z]+")
+_SEPARATORS = lazy(r"[^0-9a-z]+")
 
 
 def _words(name: str) -> list[str]:

@@ -54,3 +54,21 @@ def test_nothing_is_deferred_once_pyyaml_is_imported() -> None:
 
     with deferred_pyyaml_patterns():
         assert re.compile("x").__class__ is re.Pattern
+
+
+def test_after_its_first_use_a_deferred_pattern_calls_the_compiled_pattern_directly() -> None:
+    pattern = DeferredPattern(r"(\d+)")
+    assert pattern.findall("1 22") == ["1", "22"]
+    compiled = pattern.compiled()
+    for name in ("match", "search", "fullmatch", "finditer", "findall", "sub", "subn", "split"):
+        bound = getattr(pattern, name)
+        assert bound.__self__ is compiled, name  # no wrapper call left on the path
+    assert pattern.pattern == r"(\d+)" and pattern.groups == 1
+
+
+def test_lazy_compiles_nothing_until_used() -> None:
+    from toplint.infra.patterns import lazy
+
+    pattern = lazy(r"x+")
+    assert isinstance(pattern, DeferredPattern) and pattern._compiled is None
+    assert pattern.fullmatch("xxx") is not None

@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from toplint.config.load import Config, load_config
 from toplint.discover.files import SKIP_DIRS
 from toplint.errors import ConfigError
+from toplint.infra.patterns import lazy
 from toplint.infra.readpolicy import CONFIG_NAMES, find_config_path, repository_root
 
 # Folders searched for configurations that may name a manifest (a bound on a huge tree).
@@ -110,4 +111,4 @@ def _may_govern(path: str) -> bool:
 
 
 # A manifest's top-level key, in YAML or JSON (``clusters:``, ``"clusters":``).
-_CLUSTERS = re.compile(r"""^\s*["']?clusters["']?\s*:""", re.MULTILINE)
+_CLUSTERS = lazy(r"""^\s*["']?clusters["']?\s*:""", re.MULTILINE)

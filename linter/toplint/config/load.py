@@ -8,12 +8,12 @@ command-line flags override the file.  Relative paths inside a config (``hardwar
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from toplint.config.validate import KeyPath, canonical_key, validate_config
 from toplint.errors import ConfigError, SourceError
+from toplint.infra.patterns import lazy
 from toplint.infra.readpolicy import (
     OUTSIDE,
     config_in,
@@ -67,8 +67,8 @@ class Config:
         return path
 
 
-_TOML_TABLE = re.compile(r"^\s*\[\s*tool\.toplint(?P<sub>(?:\.[\w\"'-]+)*)\s*\]")
-_TOML_KEY = re.compile(r"^\s*(?P<key>\"[^\"]*\"|'[^']*'|[\w-]+)\s*=")
+_TOML_TABLE = lazy(r"^\s*\[\s*tool\.toplint(?P<sub>(?:\.[\w\"'-]+)*)\s*\]")
+_TOML_KEY = lazy(r"^\s*(?P<key>\"[^\"]*\"|'[^']*'|[\w-]+)\s*=")
 
 
 def toml_positions(text: str) -> dict[KeyPath, tuple[int, int]]:

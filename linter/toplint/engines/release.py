@@ -7,13 +7,13 @@ or older, but may be a real option on a newer one: then TL005 is info, not a war
 from __future__ import annotations
 
 import functools
-import re
 
 from toplint.engines.registry import generation, image_engine
 from toplint.engines.types import EngineSpec
+from toplint.infra.patterns import lazy
 
 # ASCII digits of a bounded length (``\\d+`` took "١" and 5,000-digit tags, which int() refused)
-_VERSION = re.compile(r"^v?([0-9]{1,9})\.([0-9]{1,9})(?:\.([0-9]{1,9}))?")
+_VERSION = lazy(r"^v?([0-9]{1,9})\.([0-9]{1,9})(?:\.([0-9]{1,9}))?")
 
 
 def version(text: str) -> tuple[int, int, int] | None:

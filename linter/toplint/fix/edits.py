@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 
 from toplint.engines.registry import find_engine
+from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Edit, Flag
 from toplint.record import record
 
@@ -35,7 +36,7 @@ _RELATED = {
     "ep": ("tp", "dp"),
     "ep_enabled": ("tp", "dp"),
 }
-_LIST_ITEM = re.compile(r"[ \t]*-[ \t]+")  # the whole text before a block-list item
+_LIST_ITEM = lazy(r"[ \t]*-[ \t]+")  # the whole text before a block-list item
 
 
 _LAST: list[TextIndex | None] = [None]
@@ -226,7 +227,7 @@ def _spans(flag: Flag, idx: TextIndex) -> tuple[_Span, _Span | None]:
     return option, _word(idx.text, v)
 
 
-_YAML_KEY = re.compile(r"[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|$)", re.MULTILINE)
+_YAML_KEY = lazy(r"[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|$)", re.MULTILINE)
 
 
 def _is_helm_key(flag: Flag, idx: TextIndex) -> bool:
@@ -306,7 +307,7 @@ def _blanks_after(text: str, start: int, end: int) -> int:
     return start
 
 
-_FOLLOWING_COMMA = re.compile(r"[ \t]*,[ \t]*")
+_FOLLOWING_COMMA = lazy(r"[ \t]*,[ \t]*")
 
 
 def _remove_line(line_start: int, line_end: int, idx: TextIndex, path: str) -> Edit:

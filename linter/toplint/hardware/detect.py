@@ -20,11 +20,12 @@ from toplint.hardware.catalog import bridge_bandwidth, lookup_gpu, pcie_bandwidt
 from toplint.hardware.linkkinds import Fabric
 from toplint.hardware.topology import groups_from_links
 from toplint.hardware.types import GpuSpec
+from toplint.infra.patterns import lazy
 from toplint.record import field, record
 
 _PATHS = ("PIX", "PXB", "PHB", "NODE", "SYS")  # nearest first
-_NV = re.compile(r"NV([0-9]{1,4})$")  # ASCII digits int() reads; NV18 is the most there is
-_NIC_LEGEND = re.compile(r"^\s*(NIC\d+)\s*:\s*(\S+)\s*$")
+_NV = lazy(r"NV([0-9]{1,4})$")  # ASCII digits int() reads; NV18 is the most there is
+_NIC_LEGEND = lazy(r"^\s*(NIC\d+)\s*:\s*(\S+)\s*$")
 _MAX_LINKS_PER_GPU = 18  # NVLink4/5 GPUs have 18 links (cost-model.md §4.1 H100, B200)
 
 

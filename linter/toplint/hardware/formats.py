@@ -25,9 +25,10 @@ Sources for ``NATIVE``:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Literal
+
+from toplint.infra.patterns import lazy
 
 Format = Literal["fp8", "fp4", "bf16"]
 
@@ -37,7 +38,7 @@ NATIVE: Mapping[Format, frozenset[str]] = {
     "bf16": frozenset({"ampere", "ada", "hopper", "blackwell", "cdna3"}),
 }
 
-_SPLIT = re.compile(r"[^a-z0-9]+")
+_SPLIT = lazy(r"[^a-z0-9]+")
 
 
 def format_of(text: str) -> Format | None:

@@ -25,6 +25,7 @@ from toplint.hardware.nodes import (
 )
 from toplint.hardware.types import GpuSpec
 from toplint.infra.numbers import digits, whole
+from toplint.infra.patterns import lazy
 
 Entry = tuple[str, Any, str]
 # Node names listed in a pool's comment (the rest are counted).
@@ -228,7 +229,7 @@ def _comment(text: str) -> str:
     return _UNSAFE.sub("?", text)
 
 
-_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]")
+_UNSAFE = lazy(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]")
 
 
 def _lines(entries: list[Entry], indent: str) -> list[str]:

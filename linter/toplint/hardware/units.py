@@ -13,6 +13,7 @@ import re
 from typing import Literal
 
 from toplint.infra.numbers import finite
+from toplint.infra.patterns import lazy
 
 BandwidthKind = Literal["link", "network"]
 
@@ -21,12 +22,12 @@ _PREFIX = {"": 1e-9, "k": 1e-6, "m": 1e-3, "g": 1.0, "t": 1e3}
 
 # "<prefix><B|b>[it|yte][/s|ps|/sec]", "<prefix>bE" (Ethernet speed: bits) or a bare
 # "<prefix>G"/"T" after the number ("400G" is how Ethernet and IB speeds are named: bits).
-_BANDWIDTH = re.compile(
+_BANDWIDTH = lazy(
     _NUMBER + r"\s*(?:(?P<prefix>[kKmMgGtT]?)(?P<unit>B|b)(?:it|yte)?s?(?:/s(?:ec)?|ps|PS)"
     r"|(?P<eprefix>[kKmMgGtT])(?:bE|BE|be|bit)|(?P<bare>[gGtT]))\s*",
 )
-_LATENCY = re.compile(_NUMBER + r"\s*(?P<unit>ns|us|µs|μs|usec|ms|msec|s|sec)\s*", re.IGNORECASE)
-_SIZE = re.compile(_NUMBER + r"\s*(?P<unit>[kKmMgGtT]i?B|B|bytes?)?\s*")
+_LATENCY = lazy(_NUMBER + r"\s*(?P<unit>ns|us|µs|μs|usec|ms|msec|s|sec)\s*", re.IGNORECASE)
+_SIZE = lazy(_NUMBER + r"\s*(?P<unit>[kKmMgGtT]i?B|B|bytes?)?\s*")
 _LATENCY_SCALE = {
     "ns": 1e-3,
     "us": 1.0,

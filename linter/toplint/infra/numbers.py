@@ -12,7 +12,8 @@ anything else.
 from __future__ import annotations
 
 import math
-import re
+
+from toplint.infra.patterns import lazy
 
 __all__ = ["MAGNITUDE", "MAX_DIGITS", "digits", "finite", "whole", "whole_text"]
 
@@ -22,10 +23,8 @@ MAX_DIGITS = 24
 # Largest magnitude believed of any number (bytes, bits per second, counts): 2^63.
 MAGNITUDE = float(1 << 63)
 
-_WHOLE = re.compile(r"[+-]?[0-9]{1,24}")
-_DECIMAL = re.compile(
-    r"[+-]?(?:[0-9]{1,24}(?:\.[0-9]{0,24})?|\.[0-9]{1,24})(?:[eE][+-]?[0-9]{1,3})?"
-)
+_WHOLE = lazy(r"[+-]?[0-9]{1,24}")
+_DECIMAL = lazy(r"[+-]?(?:[0-9]{1,24}(?:\.[0-9]{0,24})?|\.[0-9]{1,24})(?:[eE][+-]?[0-9]{1,3})?")
 
 
 def digits(text: str, high: int = 1 << 63) -> int | None:

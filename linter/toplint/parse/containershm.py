@@ -20,10 +20,11 @@ from __future__ import annotations
 import re
 
 from toplint.infra.numbers import MAGNITUDE, finite
+from toplint.infra.patterns import lazy
 
 DEFAULT_SHM_BYTES = 64 * 1024 * 1024
 _UNITS = {"": 1, "b": 1, "k": 1024, "m": 1024**2, "g": 1024**3}
-_SIZE = re.compile(r"^\s*([0-9.]+)\s*([bkmg]?)b?\s*$", re.I)
+_SIZE = lazy(r"^\s*([0-9.]+)\s*([bkmg]?)b?\s*$", re.I)
 
 
 def shm_bytes(text: str) -> int | None:

@@ -23,19 +23,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Position
 from toplint.record import record, replace
 
 _SCHEMES = ("hf://", "oci://", "pvc://", "s3://", "gs://")
-_DOWNLOAD = re.compile(
+_DOWNLOAD = lazy(
     r"(?:huggingface-cli|\bhf)\s+download\s+(?:--\S+\s+)*?(?P<a>[\w.-]+/[\w.-]+)(?P<rest>[^\n]*)"
     r"|git\s+clone\s+(?:--\S+\s+)*https://huggingface\.co/(?P<b>[\w.-]+/[\w.-]+?)(?:\.git)?"
     r"(?:\s+(?P<bdir>[^\s;&|]+))?"
     r"|snapshot_download\((?:\s*repo_id\s*=)?\s*[\"'](?P<c>[\w.-]+/[\w.-]+)[\"'](?P<crest>[^)]*)"
     r"|modelscope\s+download\s+--model\s+(?P<d>[\w.-]+/[\w.-]+)(?P<drest>[^\n]*)"
 )
-_LOCAL_DIR = re.compile(r"--local[-_]dir[=\s]+[\"']?([^\s\"';&|]+)|local_dir\s*=\s*[\"']([^\"']+)")
-_LABEL = re.compile(
+_LOCAL_DIR = lazy(r"--local[-_]dir[=\s]+[\"']?([^\s\"';&|]+)|local_dir\s*=\s*[\"']([^\"']+)")
+_LABEL = lazy(
     r"^[ \t]*[\"']?(?:[\w.-]+/)?(?:model|model[-_]?id|model[-_]?name|modelId|modelName)[\"']?\s*:"
     r"\s*[\"']?(?P<v>[\w./-]+)[\"']?\s*$",
     re.M,

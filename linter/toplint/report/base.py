@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from toplint.hardware.units import plural
-from toplint.infra.patterns import DeferredPattern
+from toplint.infra.patterns import DeferredPattern, lazy
 from toplint.model import Finding, Severity
 from toplint.record import field, record, replace
 from toplint.rulebook.types import Rule
@@ -160,7 +160,7 @@ def shown(f: Finding, escape: Callable[[str], str] = encodable) -> Finding:
     return replace(f, path=path, message=message, anchor=anchor, fix=fix)
 
 
-_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_NUMBER = lazy(r"\d+(?:\.\d+)?")
 
 
 def number(value: float) -> str:

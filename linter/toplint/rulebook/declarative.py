@@ -14,12 +14,12 @@ templating language, no evaluation of anything read from a file.
 from __future__ import annotations
 
 import operator
-import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from toplint.facts.registry import BAND_SUFFIXES, FACTS
 from toplint.hardware.units import format_bandwidth, format_bytes, format_time_us
+from toplint.infra.patterns import lazy
 from toplint.model import Applicability, Finding, Fix, Severity
 from toplint.record import record
 from toplint.rulebook.types import Rule, RuleContext
@@ -328,7 +328,7 @@ def render(template: str, facts: Mapping[str, Any], options: Mapping[str, Any]) 
     return "".join(out)
 
 
-_TEXT = re.compile(r"[^{}]+")
+_TEXT = lazy(r"[^{}]+")
 
 
 def _render(template: str, facts: Mapping[str, Any], options: Mapping[str, Any]) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from toplint.infra.patterns import lazy
 from toplint.rulebook.types import Rule
 
 HEADINGS = (
@@ -57,10 +58,10 @@ def find_rule(rules: Sequence[Rule], key: str) -> Rule | None:
     return None
 
 
-_URL = re.compile(r"https?://[^\s)>\]]+")
+_URL = lazy(r"https?://[^\s)>\]]+")
 # A relative file path (``../shared/x.md``, ``docs/serving/x.md``, ``vllm/config/x.py``): a file
 # a reader of an installed toplint does not have.  URLs are removed before looking.
-_LOCAL_PATH = re.compile(
+_LOCAL_PATH = lazy(
     r"\.\./[\w.-][^\s`)]*"  # ../shared/...
     r"|\b[\w.-]+/[\w./-]*\.(?:md|txt|py|rs|cc|h|go|ya?ml|json)\b"  # docs/x.md, vllm/x.py
 )
@@ -85,7 +86,7 @@ def references_without_url(doc: str) -> list[str]:
     return [r for r in references(doc) if not _URL.search(r)]
 
 
-_FENCED = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
+_FENCED = lazy(r"^```.*?^```", re.MULTILINE | re.DOTALL)
 
 
 def local_paths(text: str) -> list[str]:

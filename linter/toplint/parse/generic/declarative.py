@@ -19,7 +19,6 @@ came from the reader (``Deployment.provenance``).
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -27,6 +26,7 @@ from typing import Any
 from toplint.engines.registry import find_engine
 from toplint.errors import ConfigError, SourceError
 from toplint.infra.globs import globs
+from toplint.infra.patterns import lazy
 from toplint.infra.pkgdata import package_folder, read_yaml
 from toplint.infra.yamlsafe import load_documents
 from toplint.model import Deployment, Finding, ParseResult
@@ -44,7 +44,7 @@ from toplint.record import record, replace
 
 Path = tuple[str | int, ...]
 _RECORDS = "toplint.parse.generic.records"
-_STEP = re.compile(r"([^.\[\]]+)|\[([0-9]{1,9})\]")  # an index int() reads
+_STEP = lazy(r"([^.\[\]]+)|\[([0-9]{1,9})\]")  # an index int() reads
 
 
 @record

@@ -23,6 +23,7 @@ from typing import Any
 from toplint.engines.registry import all_engines, image_engine
 from toplint.engines.release import image_repository
 from toplint.engines.types import EngineSpec
+from toplint.infra.patterns import lazy
 from toplint.record import record
 
 
@@ -87,7 +88,7 @@ def image(value: object) -> Evidence | None:
 
 # Keys of a package list (pip requirement specifiers): an engine among them is what runs.
 _REQUIREMENT_KEYS = ("requirements", "pippackages", "pythonpackages", "pipinstall", "pip")
-_PROJECT = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*(?:[<>=!~;@]|$)")
+_PROJECT = lazy(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*(?:[<>=!~;@]|$)")
 
 
 def requirement(items: object) -> Evidence | None:

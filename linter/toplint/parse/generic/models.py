@@ -5,10 +5,10 @@ beside ``serving: {engine: vllm, ...}``)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from toplint.infra.patterns import lazy
 from toplint.parse.generic.tree import Path, get, is_ref, scalar_keys, token
 from toplint.parse.infer import resources as rs
 
@@ -20,7 +20,7 @@ _MODEL_INNER = ("id", "name", "path", "repo", "source", "uri", "hfid", "huggingf
 MODEL_OPTIONS = frozenset({"model", "model-path", "model-id", "model-name"})
 # A path key of the engine's own scope names the checkpoint when it holds a repository id.
 _PATH_KEYS = ("path", "checkpoint", "checkpointpath", "weights", "weightspath")
-_REPO_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*$")
+_REPO_ID = lazy(r"^[A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*$")
 
 
 def model_in(node: Mapping[Any, Any]) -> tuple[str, Any] | None:

@@ -27,6 +27,7 @@ from typing import Any
 
 from toplint.catalog_index import instance_gpus
 from toplint.infra.numbers import digits
+from toplint.infra.patterns import lazy
 from toplint.record import record
 
 Path = tuple[str | int, ...]
@@ -42,11 +43,11 @@ _INSTANCE_KEYS = frozenset(
     | {"nodekubernetesioinstancetype", "betakubernetesioinstancetype"}
 )
 _NODE_KEYS = frozenset({"nodes", "numnodes", "nnodes", "nodecount", "hosts", "numhosts"})
-_TYPE_COUNT = re.compile(r"^([A-Za-z][\w.\-]*?)[:x*]([0-9]{1,4})$")
-_COUNT_TYPE = re.compile(r"^([0-9]{1,4})[:x*]([A-Za-z][\w.\-]*)$")
-_GRES = re.compile(r"^gpu(?::([\w.\-]+))?:([0-9]{1,4})$", re.I)
-_TYPE = re.compile(r"^[A-Za-z][A-Za-z0-9.\-]*\d[A-Za-z0-9.\-]*$")  # H100, A100-80GB, mi300x
-_SIZE = re.compile(r"^\d+(\.\d+)?\s*[KMGT]i?B", re.I)
+_TYPE_COUNT = lazy(r"^([A-Za-z][\w.\-]*?)[:x*]([0-9]{1,4})$")
+_COUNT_TYPE = lazy(r"^([0-9]{1,4})[:x*]([A-Za-z][\w.\-]*)$")
+_GRES = lazy(r"^gpu(?::([\w.\-]+))?:([0-9]{1,4})$", re.I)
+_TYPE = lazy(r"^[A-Za-z][A-Za-z0-9.\-]*\d[A-Za-z0-9.\-]*$")  # H100, A100-80GB, mi300x
+_SIZE = lazy(r"^\d+(\.\d+)?\s*[KMGT]i?B", re.I)
 MAX_COUNT = 1 << 16
 
 

@@ -21,10 +21,12 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from toplint.infra.patterns import lazy
+
 _ENV_KEYS = frozenset(
     {"env", "envs", "environment", "environmentvariables", "envvars", "extraenv", "variables"}
 )
-_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_NAME = lazy(r"^[A-Za-z_][A-Za-z0-9_]*$")
 MAX_VARIABLES = 500
 
 
@@ -92,7 +94,7 @@ def dotenv(text: str) -> dict[str, str]:
     return out
 
 
-_INTERPOLATION = re.compile(r"^\$\{(?:oc\.env:([A-Za-z_]\w*)(?:,([^}]*))?|([A-Za-z_][\w.]*))\}$")
+_INTERPOLATION = lazy(r"^\$\{(?:oc\.env:([A-Za-z_]\w*)(?:,([^}]*))?|([A-Za-z_][\w.]*))\}$")
 
 
 def interpolated(data: Any, text: str, depth: int = 0) -> str | None:

@@ -7,10 +7,10 @@ import this module; it imports none of them, so the kind readers form no import 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import Document, Path
 from toplint.model import INVALID_PARALLEL_SIZE, Deployment, Finding, Position, unparsable
 from toplint.parse.base import Source
@@ -150,7 +150,7 @@ def to_int(value: Any) -> int | None:
 
 
 _ABSENT = object()
-_NUMBER = re.compile(r"\s*[+-]?(?:\d[\d_]*\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*")
+_NUMBER = lazy(r"\s*[+-]?(?:\d[\d_]*\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*")
 
 
 def _is_number(value: Any) -> bool:

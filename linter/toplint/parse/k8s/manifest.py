@@ -22,18 +22,19 @@ import re
 from collections.abc import Sequence
 
 from toplint.errors import SourceError
+from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Finding, ParseResult
 from toplint.parse.base import Source
 from toplint.parse.k8s.context import Ctx
 from toplint.parse.multinode import one_per_instance
 
-_KIND = re.compile(r"^kind:\s*\S", re.M)
-_API = re.compile(r"^apiVersion:\s*\S", re.M)
+_KIND = lazy(r"^kind:\s*\S", re.M)
+_API = lazy(r"^apiVersion:\s*\S", re.M)
 # The same keys quoted, anywhere on a line: JSON (``kubectl get -o json``, ``{"kind": ...}``)
 # and YAML flow style.  JSON is YAML 1.2 flow, so the same loader reads it, with positions.
-_QUOTED_KIND = re.compile(r"[\"']kind[\"']\s*:\s*[\"']?\w")
-_QUOTED_API = re.compile(r"[\"']apiVersion[\"']\s*:\s*[\"']?\w")
+_QUOTED_KIND = lazy(r"[\"']kind[\"']\s*:\s*[\"']?\w")
+_QUOTED_API = lazy(r"[\"']apiVersion[\"']\s*:\s*[\"']?\w")
 
 
 def looks_like_k8s(text: str) -> bool:

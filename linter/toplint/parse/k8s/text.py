@@ -13,14 +13,14 @@ literal block scalars; approximate for folded scalars and double-quoted escapes.
 from __future__ import annotations
 
 import bisect
-import re
 from collections.abc import Mapping
 
 from toplint.infra.budgets import EXPANSION_CHARS, BudgetExceeded, meter
+from toplint.infra.patterns import lazy
 from toplint.model import Position
 from toplint.parse.textpos import line_starts, offset_of
 
-_REF = re.compile(r"\$\$|\$\(([A-Za-z_][A-Za-z0-9_.\-]*)\)")
+_REF = lazy(r"\$\$|\$\(([A-Za-z_][A-Za-z0-9_.\-]*)\)")
 _WINDOW = 400  # how far ahead (characters) one string character is looked for in the file
 
 

@@ -28,6 +28,7 @@ from typing import Any
 
 from toplint.engines.registry import all_engines
 from toplint.errors import SourceError
+from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import load_documents
 from toplint.model import Deployment, Finding, ParseResult, Position, Severity, unparsable
 from toplint.parse.argv import Invocation, file_deployments, find_invocations
@@ -204,7 +205,7 @@ def _arg(source: Source, doc: Any, value: Any, at: tuple[str | int, ...]) -> Arg
 # shell-style ``${NAME}`` / ``$NAME``.  Nothing here knows the platform's values (an operator
 # such as LeaderWorkerSet injects LWS_GROUP_SIZE), so the element is unresolved, never read
 # as the literal text.
-_REFERENCE = re.compile(r"\$\(([A-Za-z_]\w*)\)|\$\{([^}]*)\}|\$([A-Za-z_]\w*)")
+_REFERENCE = lazy(r"\$\(([A-Za-z_]\w*)\)|\$\{([^}]*)\}|\$([A-Za-z_]\w*)")
 
 
 def _element(text: str, pos: Position, anchor: str = "") -> Arg:
@@ -333,7 +334,7 @@ def _find(source: Source, strings: list[TomlStrings], value: str, quoted: bool =
     return Position(source.path, line, column)
 
 
-_TOML_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+_TOML_AT = lazy(r"\(at line (\d+), column (\d+)\)")
 
 
 def data_syntax_error(source: Source, named_engine: bool = False) -> Finding | None:

@@ -3,10 +3,10 @@ containers and the endpoint configs that host them (see that module for the sema
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from toplint.catalog_index import instance_gpus_per_node
+from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Finding, ParseResult
 from toplint.parse.argv import deployment_from_invocation, image_invocation
@@ -18,7 +18,7 @@ from toplint.record import replace
 _MODEL = "AWS::SageMaker::Model"
 _ENDPOINT_CONFIG = "AWS::SageMaker::EndpointConfig"
 INSTANCE_LABEL = "node.kubernetes.io/instance-type"
-_SUB_REF = re.compile(r"\$\{([^}!]+)\}")
+_SUB_REF = lazy(r"\$\{([^}!]+)\}")
 
 
 def parse(source: Source) -> ParseResult:

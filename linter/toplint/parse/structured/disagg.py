@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from toplint.engines.registry import engine_running_in
+from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import load_documents
 from toplint.model import Deployment, Finding, Flag, ParseResult, Position
 from toplint.parse.base import Source
@@ -34,7 +35,7 @@ _ROUTER_KEYS = frozenset(
     | {"allow_request_chat_template", "num_workers", "disagg_coordinator_url"}
 )
 _SECTION_ONLY = frozenset({"num_instances", "urls", "router"})
-_MARKER = re.compile(r"^(context_servers|generation_servers):", re.M)
+_MARKER = lazy(r"^(context_servers|generation_servers):", re.M)
 
 
 class DisaggConfigParser:

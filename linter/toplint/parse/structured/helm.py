@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from toplint.engines.registry import engine_running_in
+from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, ParseResult
 from toplint.parse.base import Source
@@ -28,7 +29,7 @@ from toplint.parse.k8s.manifest import looks_like_k8s
 from toplint.parse.options import Arg, apply_flags, parse_args
 from toplint.record import replace
 
-_VALUES = re.compile(r"^(servingEngineSpec|sampleApplication):", re.M)
+_VALUES = lazy(r"^(servingEngineSpec|sampleApplication):", re.M)
 
 # (key, option, kind): kind "flag" = present when true; "bool" = --x / --no-x; "value".
 # Order of deployment-vllm-multi.yaml L149-199 (the Ray template differs: see _ray_row).

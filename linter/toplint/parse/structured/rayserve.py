@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import re
 
+from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import load_documents
 from toplint.model import Deployment, ParseResult
 from toplint.parse.base import Source
 from toplint.parse.k8s.context import Ctx
 
-_APPS = re.compile(r"^applications:\s*$", re.M)
+_APPS = lazy(r"^applications:\s*$", re.M)
 # ``^[ \t]*``: ``^\s*`` rescanned every run of blank lines from each of its line starts.
-_LLM = re.compile(r"ray\.serve\.llm|^[ \t]*llm_configs?:", re.M)
+_LLM = lazy(r"ray\.serve\.llm|^[ \t]*llm_configs?:", re.M)
 
 
 class RayServeConfigParser:

@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from toplint.infra.numbers import finite
+from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, ParseResult
 from toplint.parse.base import Source
@@ -25,9 +26,9 @@ from toplint.parse.k8s.container import script_deployments
 from toplint.parse.k8s.context import Ctx
 
 ACCELERATORS_LABEL = "skypilot.co/accelerators"
-_RUN = re.compile(r"^run:", re.M)
-_RESOURCES = re.compile(r"^(resources|num_nodes):", re.M)
-_NOT = re.compile(r"^(kind|services|apiVersion):", re.M)
+_RUN = lazy(r"^run:", re.M)
+_RESOURCES = lazy(r"^(resources|num_nodes):", re.M)
+_NOT = lazy(r"^(kind|services|apiVersion):", re.M)
 
 
 class SkyPilotParser:

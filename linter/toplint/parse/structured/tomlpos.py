@@ -13,13 +13,13 @@ from __future__ import annotations
 import bisect
 import re
 
+from toplint.infra.patterns import lazy
+
 __all__ = ["TomlStrings"]
 
 # TOML 1.0 escapes in basic strings ("Basic strings"): \b \t \n \f \r \" \\ \uXXXX \UXXXXXXXX,
 # and in multi-line basic strings a backslash ending a line trims the whitespace after it.
-_ESCAPE = re.compile(
-    r"\\(?:([btnfr\"\\])|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|[ \t]*\r?\n[ \t\r\n]*)"
-)
+_ESCAPE = lazy(r"\\(?:([btnfr\"\\])|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|[ \t]*\r?\n[ \t\r\n]*)")
 _SIMPLE = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
 
 
@@ -76,12 +76,12 @@ class TomlStrings:
             self._first.setdefault(first, (start, opening))
 
 
-_NEWLINE = re.compile("\n")
+_NEWLINE = lazy("\n")
 # The tokens of a TOML text that can hold a quote: comments and the four kinds of string
 # (TOML 1.0, "String").  Only text ``tomllib`` parsed is scanned, so every literal is closed
 # and the scan never backs up.  A multi-line string may end in up to two more quotes, which
 # belong to its value.
-_TOKEN = re.compile(
+_TOKEN = lazy(
     r"(?P<comment>#[^\n]*)"
     r'|"""(?P<mbasic>(?:[^\\]|\\.)*?)"""(?!")'
     r"|'''(?P<mliteral>.*?)'''(?!')"

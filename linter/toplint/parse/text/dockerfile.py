@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from toplint.infra.patterns import lazy
 from toplint.model import ParseResult, Position
 from toplint.parse.argv import file_deployments, find_invocations, image_invocation
 from toplint.parse.base import Source
@@ -20,9 +21,9 @@ from toplint.parse.text.shellsrc import command_args
 from toplint.record import record, replace
 
 _NAMES = ("dockerfile", "containerfile")
-_INSTRUCTION = re.compile(r"^[ \t]*([A-Za-z]+)[ \t]+", re.M)
-_FROM = re.compile(r"^\s*(?:#[^\n]*\n\s*|ARG[^\n]*\n\s*)*FROM\s+\S+", re.I)
-_JSON_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_INSTRUCTION = lazy(r"^[ \t]*([A-Za-z]+)[ \t]+", re.M)
+_FROM = lazy(r"^\s*(?:#[^\n]*\n\s*|ARG[^\n]*\n\s*)*FROM\s+\S+", re.I)
+_JSON_STRING = lazy(r'"((?:[^"\\]|\\.)*)"')
 
 
 @record

@@ -13,11 +13,11 @@ from collections.abc import Mapping
 from toplint.errors import SourceError
 from toplint.infra.budgets import EXPANSION_DEPTH, BudgetExceeded, meter
 from toplint.infra.numbers import whole_text
-from toplint.infra.patterns import DeferredPattern
+from toplint.infra.patterns import DeferredPattern, lazy
 
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_BRACES = re.compile(r"[{}\\]")
-_PARENS = re.compile(r"[()\\]")
+_NAME = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
+_BRACES = lazy(r"[{}\\]")
+_PARENS = lazy(r"[()\\]")
 
 
 class _Cursor:
@@ -115,7 +115,7 @@ def _read_expansion(cur: _Cursor) -> str:
     return ""
 
 
-_PARAM = re.compile(
+_PARAM = lazy(
     r"^\{(#?)([A-Za-z_][A-Za-z0-9_]*|\d+|[@*#?$!])(\[[^\]]*\])?(?:(:?[-=?+])(.*))?\}$", re.S
 )
 
@@ -272,7 +272,7 @@ def _split_default(arg: str) -> list[Part]:
     return parts
 
 
-_ARITH_TOKEN = re.compile(r"\s*([0-9]+|[A-Za-z_][A-Za-z0-9_]*|\*\*|[-+*/%()])")
+_ARITH_TOKEN = lazy(r"\s*([0-9]+|[A-Za-z_][A-Za-z0-9_]*|\*\*|[-+*/%()])")
 
 
 def _safe_arith(expr: str, values: Mapping[str, int], missing: list[str]) -> str | None:

@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 
 from toplint.infra.numbers import whole_text
+from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Position
 from toplint.record import record, replace
 
@@ -97,13 +98,13 @@ _TORCHRUN = {
 _LAUNCHERS = {"srun": _SLURM, "torchrun": _TORCHRUN, "mpirun": _MPIRUN, "mpiexec": _MPIRUN}
 # Counts are ASCII digits (``\\d`` also matches "１２" and "٣", which ``int`` reads) of a
 # bounded size, read by ``toplint.infra.numbers``.
-_GRES_GPU = re.compile(r"(?:^|,)gpu(?::[A-Za-z0-9_.-]+)?:([0-9]+)(?:,|$)")
-_DIRECTIVE = re.compile(r"^#(SBATCH|PBS|BSUB)[ \t]+(.*)$", re.M)
-_LSF_GPU = re.compile(r"-gpu\s+[\"']?num=([0-9]+)(?![\w.])")
-_LSF_NODES = re.compile(r"-nnodes\s+([0-9]+)(?![\w.])")
-_PBS_SELECT = re.compile(r"select=([0-9]+)", re.I)
-_PBS_NGPUS = re.compile(r":ngpus=([0-9]+)(?![\w.])", re.I)
-_WORD = re.compile(r"\S+")
+_GRES_GPU = lazy(r"(?:^|,)gpu(?::[A-Za-z0-9_.-]+)?:([0-9]+)(?:,|$)")
+_DIRECTIVE = lazy(r"^#(SBATCH|PBS|BSUB)[ \t]+(.*)$", re.M)
+_LSF_GPU = lazy(r"-gpu\s+[\"']?num=([0-9]+)(?![\w.])")
+_LSF_NODES = lazy(r"-nnodes\s+([0-9]+)(?![\w.])")
+_PBS_SELECT = lazy(r"select=([0-9]+)", re.I)
+_PBS_NGPUS = lazy(r":ngpus=([0-9]+)(?![\w.])", re.I)
+_WORD = lazy(r"\S+")
 _MAX_COUNT = 1 << 20  # nodes, GPUs or tasks a directive or launcher option asks for
 
 

@@ -11,8 +11,7 @@ recipes, and ``$(VAR)`` / ``${VAR}`` are their references (GNU make manual, "Usi
 
 from __future__ import annotations
 
-import re
-
+from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse.base import Source
 from toplint.parse.text.shellsrc import ShellParser
@@ -20,10 +19,8 @@ from toplint.record import replace
 
 _NAMES = ("makefile", "gnumakefile")
 _SUFFIX = "#recipes.sh"  # the recipes read as a script under this name, then moved back
-_ASSIGN = re.compile(
-    r"^(?:export\s+|override\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?::{1,3}=|\?=|=)\s*(.*)$"
-)
-_MAKE_REF = re.compile(r"\$\(([A-Za-z_][A-Za-z0-9_]*)\)")
+_ASSIGN = lazy(r"^(?:export\s+|override\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?::{1,3}=|\?=|=)\s*(.*)$")
+_MAKE_REF = lazy(r"\$\(([A-Za-z_][A-Za-z0-9_]*)\)")
 
 
 class MakefileParser:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded, meter
+from toplint.infra.patterns import lazy
 from toplint.parse.text.expand import Expander, Part, _Cursor, _read_expansion
 from toplint.record import record
 
@@ -86,12 +87,12 @@ class Tok:
 
 
 _OPERATORS = ("&&", "||", ";;", ";", "|", "&")
-_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
-_ARRAY_ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\+?=$")
+_ASSIGN = lazy(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
+_ARRAY_ASSIGN = lazy(r"^[A-Za-z_][A-Za-z0-9_]*\+?=$")
 # Runs of characters with no special meaning: outside quotes, inside '…', inside "…".
-_PLAIN = re.compile(r"[^ \t\n;&|<>()\\'\"$`]+")
-_SINGLE_QUOTED = re.compile(r"[^']+")
-_DOUBLE_QUOTED = re.compile(r'[^"\\$`]+')
+_PLAIN = lazy(r"[^ \t\n;&|<>()\\'\"$`]+")
+_SINGLE_QUOTED = lazy(r"[^']+")
+_DOUBLE_QUOTED = lazy(r'[^"\\$`]+')
 
 
 def _read_word(cur: _Cursor) -> tuple[str, list[Part], bool]:
@@ -307,8 +308,8 @@ def word(tok: Tok, expander: Expander, path: str = "") -> Word:
     return Word(tok.raw, value, tok.line, tok.column, unresolved, tok.quoted, path)
 
 
-_BLANKS = re.compile(r"[ \t\r]+")
-_IFS = re.compile(r"[ \t\n]+")
+_BLANKS = lazy(r"[ \t\r]+")
+_IFS = lazy(r"[ \t\n]+")
 
 
 def split_fields(word: Word, parts: list[Part]) -> list[Word]:

@@ -20,13 +20,14 @@ from collections.abc import Sequence
 
 from toplint.engines.registry import all_engines
 from toplint.engines.types import Engine
+from toplint.infra.patterns import lazy
 from toplint.model import UNKNOWN_ENGINE_FLAG, Deployment, Finding, Unresolved
 from toplint.parse.argv import Invocation
 from toplint.parse.options import Arg
 from toplint.record import replace
 
 # Container image files (Apptainer/Singularity SIF and its older image, enroot squashfs).
-_IMAGE_FILE = re.compile(r"\.(?:sif|simg|sqsh)$", re.IGNORECASE)
+_IMAGE_FILE = lazy(r"\.(?:sif|simg|sqsh)$", re.IGNORECASE)
 _LAYOUT = ("tp", "pp", "dp")
 
 
