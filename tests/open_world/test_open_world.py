@@ -65,6 +65,13 @@ def test_the_second_set_shares_no_repository_with_the_first() -> None:
     assert len(second) >= 20 and not first & second
 
 
+def test_the_third_set_shares_no_repository_with_the_first_two() -> None:
+    earlier = {row["repository"] for n in ("1", "2") for row in OW.index(OW.SETS[n]).values()}
+    third = [row for row in OW.index(OW.SETS["3"]).values()]
+    assert len({row["repository"] for row in third}) >= 15 and len(third) >= 30
+    assert not earlier & {row["repository"] for row in third}
+
+
 @pytest.mark.slow
 def test_the_development_half_keeps_its_score() -> None:
     """Development half only (the held-out half is scored by hand, once before and once after):
