@@ -104,16 +104,23 @@ def _forwarded_message(variable: str, dep: Deployment, also: bool) -> str:
     """Arguments the script is called with are forwarded into the engine command: unknown at
     lint time, and an option among them overrides the same option written before them
     (argparse keeps the last occurrence)."""
-    overrides = f"an option passed to the script overrides one written before `{variable}`"
+    listed = variable.startswith("*")  # a Python list's starred item, not a script's "$@"
+    passed = "an option among them" if listed else "an option passed to the script"
+    overrides = f"{passed} overrides one written before `{variable}`"
+    forwards = (
+        "adds arguments built at run time"
+        if listed
+        else "forwards the arguments the script is called with"
+    )
     if also:
-        return f"it also forwards the arguments the script is called with: {overrides}"
+        return f"it also {forwards}: {overrides}"
     layout = ", ".join(
         f"{name} {'?' if value is None else value}"
         for name, value in (("TP", dep.tp), ("PP", dep.pp), ("DP", dep.dp))
     )
     return (
-        f"`{variable}` forwards the arguments the script is called with, unknown here: the "
-        f"checks use the layout written here ({layout}); {overrides}"
+        f"`{variable}` {forwards}, unknown here: the checks use the layout written here "
+        f"({layout}); {overrides}"
     )
 
 

@@ -177,13 +177,16 @@ def _note_misspelt(dep: Deployment, findings: Sequence[Finding]) -> Deployment:
 
 def _forwarded(arg: Arg) -> str | None:
     """The variable when ``arg`` is the caller's arguments forwarded whole and unknown here:
-    ``"$@"``, ``$*``, ``"${@}"``, ``"${@:2}"`` (a function's are known where it is called)."""
+    ``"$@"``, ``$*``, ``"${@}"``, ``"${@:2}"`` (a function's are known where it is called), or a
+    Python argument list's starred item (``[..., *extra_args]``)."""
     if arg.value is not None:
         return None
     for variable in arg.unresolved:
         name = variable.lstrip("$").strip("{}")
         if name in ("@", "*") or name.startswith(("@:", "*:")):
             return variable
+        if variable.startswith("*") and len(variable) > 1 and not variable.startswith("*:"):
+            return variable  # ``*ARGS`` of a Python list (shell's ``$*`` starts with ``$``)
     return None
 
 

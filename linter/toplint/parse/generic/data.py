@@ -113,8 +113,9 @@ def _describes_values(node: Mapping[Any, Any]) -> bool:
 def _own(at: Path, node: Mapping[Any, Any], calls: Mapping[str, str]) -> ev.Evidence | None:
     call = node.get(CALL, "")
     call = call if isinstance(call, str) else ""
-    if call and call.rsplit(".", 1)[-1] in calls:
-        return ev.Evidence(calls[call.rsplit(".", 1)[-1]], f"`{call}`")
+    imported = imported_call(call, calls)
+    if imported is not None:
+        return ev.Evidence(imported, f"`{call}`")
     found = ev.of_mapping(node, call)
     for key, value in node.items():  # ``type=VLLMwithChatTemplate``: a class named as a value
         if found is None and is_ref(value) and str(value.text).isidentifier():
@@ -124,6 +125,17 @@ def _own(at: Path, node: Mapping[Any, Any], calls: Mapping[str, str]) -> ev.Evid
         engine = ev.named(at[-1])
         found = ev.Evidence(engine, f"`{at[-1]}`") if engine else None
     return found
+
+
+def imported_call(call: str, calls: Mapping[str, str]) -> str | None:
+    """The engine whose imported name ``call`` is, or whose imported module it is an attribute
+    of (``Engine`` after ``from sglang import Engine``; ``sgl.Engine`` after ``import sglang as
+    sgl``)."""
+    if not call:
+        return None
+    return calls.get(call.rsplit(".", 1)[-1]) or (
+        calls.get(call.split(".", 1)[0]) if "." in call else None
+    )
 
 
 def _is_options(node: Mapping[Any, Any], spec: Any) -> bool:
@@ -171,8 +183,18 @@ def _scopes(
 
 
 def _has_content(node: Mapping[Any, Any], spec: Any) -> bool:
+    """A mapping with engine evidence is that engine's options when it writes a model (as a
+    value or as the model option's key), a flag list, options enough to be options
+    (``_is_options``) or options for at least half of its keys: vLLM's ``SamplingParams(seed=0,
+    top_p=0.9, max_tokens=64, ...)`` shares one name (``seed``) with the engine's options and is
+    a request's settings, not an engine."""
     keys = scalar_keys(node)
-    if ev.option_keys(keys, spec) or find_model([()], node) is not None:
+    if find_model([()], node) is not None:
+        return True
+    hits = ev.option_keys(keys, spec)
+    if any(c in spec.fields for _, c in hits) or _is_options(node, spec):
+        return True  # the model or a layout option, or options enough
+    if hits and 2 * len(hits) >= len(keys):
         return True
     return any(_flag_list(v, spec) is not None for v in node.values())
 

@@ -126,10 +126,20 @@ def of_mapping(node: Mapping[Any, Any], call: str = "") -> Evidence | None:
             found = image(value if isinstance(value, str) else "")
             if found is not None:
                 return found
-        engine = is_name(value)
-        if engine and not isinstance(value, bool):
+        engine = selector(key, value)
+        if engine:
             return Evidence(engine, f"`{key}: {value}`")
     return None
+
+
+def selector(key: object, value: object) -> str | None:
+    """The engine ``key: value`` selects (``type: vllm``, ``backend: sglang``).  The value of one
+    of that engine's own options is a setting, not a choice of engine: ``api_key="vllm"`` of an
+    OpenAI client (vLLM has ``--api-key``) or ``served_model_name: vllm`` select nothing."""
+    engine = is_name(value) if not isinstance(value, bool) else None
+    if engine is None or canonical(str(key), engine_specs()[engine]) is not None:
+        return None
+    return engine
 
 
 def by_vocabulary(keys: Iterable[str], specs: Mapping[str, EngineSpec]) -> Evidence | None:

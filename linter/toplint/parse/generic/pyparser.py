@@ -75,7 +75,13 @@ class PythonParser:
         findings.extend(more)
         called = _called(tree, calls) if not deployments and calls else None
         if called is not None:
-            findings.append(_unread(source, called, calls[called]))
+            engine = structured.imported_call(called, calls) or ""
+            findings.append(_unread(source, called, engine))
+        if not deployments and not findings:
+            from toplint.parse.generic.mention import python_mention
+
+            mention = python_mention(source)  # never silent on a module naming an engine
+            findings.extend(() if mention is None else (mention,))
         return ParseResult(source.path, tuple(deployments), tuple(findings))
 
 
@@ -145,8 +151,8 @@ def _called(tree: PyTree, calls: dict[str, str]) -> str | None:
     its types, builds no engine and is no deployment)."""
     for _, node in structured.mappings(tree.data):
         name = node.get(CALL)
-        if isinstance(name, str) and name.rsplit(".", 1)[-1] in calls:
-            return name.rsplit(".", 1)[-1]
+        if isinstance(name, str) and structured.imported_call(name, calls) is not None:
+            return name
     return None
 
 
