@@ -96,3 +96,12 @@ def test_a_starred_item_of_an_argument_list_is_forwarded_and_said_so() -> None:
     text = 'CMD = ("python3", "-m", "sglang.launch_server", "--tp", "2", *ARGS)\n'
     (dep,) = parse_text("go.py", text).deployments
     assert dep.tp == 2 and [u.variable for u in dep.unresolved] == ["*ARGS"]
+
+
+def test_an_engine_image_rebuilt_under_another_name_is_a_warning() -> None:
+    text = "FROM rocm/vllm-dev:nightly\nRUN pip install extra\n"
+    rule, severity, line, message = _one("Dockerfile", text)
+    assert (rule, severity, line) == ("TL008", Severity.WARNING, 1)
+    assert "`rocm/vllm-dev:nightly`, a build of vllm" in message
+    yaml_text = "workers:\n  - image: openeuler/vllm-ascend:latest\n    replicas: 1\n"
+    assert _one("w.yaml", yaml_text)[:3] == ("TL008", Severity.WARNING, 2)

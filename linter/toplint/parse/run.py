@@ -72,9 +72,10 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
 
     mention = engine_mention(source)
     if mention is None:
-        from toplint.parse.generic.mention import selector_mention
+        from toplint.parse.generic.mention import image_mention, selector_mention
 
-        mention = selector_mention(source)  # ``engine: sglang`` with nothing readable beside it
+        # an engine image rebuilt under another name; ``engine: sglang`` with nothing beside it
+        mention = image_mention(source) or selector_mention(source)
     if source.name.endswith(_DATA_SUFFIXES):
         # A JSON/TOML file toplint would have read (it names an engine or is a Kubernetes
         # manifest) but cannot parse is TL001 at the parser's error, not TL008 or silence.

@@ -73,6 +73,11 @@ def is_name(value: object) -> str | None:
 _IMAGE_KEYS = ("image", "imageuri", "baseimage", "containerimage", "imagename", "dockerimage")
 
 
+def image_key(key: object) -> bool:
+    """A key that holds a container image reference (``image``, ``baseImage``, ``image_uri``)."""
+    return re.sub(r"[-_./]", "", str(key)).lower() in _IMAGE_KEYS
+
+
 def image(value: object) -> Evidence | None:
     """The engine a container image reference runs (a registered image or a rebuild of one)."""
     if not isinstance(value, str) or ("/" not in value and ":" not in value):

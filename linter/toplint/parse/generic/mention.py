@@ -2,8 +2,10 @@
 (issue 24: "a file that names an engine but yields no deployment is a finding"), for what the
 command-line vocabulary of ``toplint.parse.mentions`` does not see.
 
-Any text format: a ``key: value`` / ``KEY=value`` / ``"key": "value",`` line whose value selects
-an engine (``engine: sglang``; ``toplint.parse.generic.evidence.selector``), at info.
+Any text format: an image an engine's image was rebuilt as (``image: rocm/vllm:latest``, ``FROM
+openeuler/vllm-ascend``; ``toplint.parse.generic.evidence.image``), as a registered engine image
+is; else a ``key: value`` / ``KEY=value`` / ``"key": "value",`` line whose value selects an
+engine (``engine: sglang``; ``toplint.parse.generic.evidence.selector``), at info.
 
 A Python module, read with ``ast``, nothing imported or run.  In the order a reader would
 trust them:
@@ -26,7 +28,7 @@ import re
 
 from toplint.model import Finding, Severity
 from toplint.parse.base import Source
-from toplint.parse.generic.evidence import selector
+from toplint.parse.generic.evidence import image, image_key, selector
 from toplint.parse.mentions import named_by, no_deployment, pattern
 from toplint.record import replace
 
@@ -188,4 +190,35 @@ def selector_mention(source: Source) -> Finding | None:
         )
         found = no_deployment(source.path, line, column, why, anchor=f"selects:{engine}")
         return replace(found, severity=Severity.INFO)
+    return None
+
+
+# ``image: repo/name:tag`` (any image key, ``toplint.parse.generic.evidence.image_key``) and a
+# Dockerfile's ``FROM repo/name:tag``; linear patterns, one line each.
+_IMAGE_LINE = re.compile(
+    r"""^[ \t]*(?:-[ \t]+)?["']?([A-Za-z_][\w.-]{0,40})["']?[ \t]*[:=][ \t]*["']?"""
+    r"""(\w[\w./:@-]{0,200})""",
+    re.MULTILINE,
+)
+_FROM_LINE = re.compile(r"^[ \t]*FROM[ \t]+(?:--\S+[ \t]+)*(\w[\w./:@-]{0,200})", re.MULTILINE)
+
+
+def image_mention(source: Source) -> Finding | None:
+    """TL008 at the first image the file names that is an engine's (a vendor rebuild the
+    registry does not list: ``openeuler/vllm-ascend``, ``rocm/vllm``)."""
+    text = source.text
+    found = [(m.start(2), m.group(2)) for m in _IMAGE_LINE.finditer(text) if image_key(m.group(1))]
+    found += [(m.start(1), m.group(1)) for m in _FROM_LINE.finditer(text)]
+    for at, value in sorted(found):
+        evidence = image(value)
+        if evidence is None:
+            continue
+        line = text.count("\n", 0, at) + 1
+        column = at - (text.rfind("\n", 0, at) + 1) + 1
+        why = (
+            f"names the image `{value}`, a build of {evidence.engine}, but yields no deployment: "
+            "no container, service or CMD that gives the engine's arguments where toplint reads "
+            "them"
+        )
+        return no_deployment(source.path, line, column, why, anchor=f"image:{value}")
     return None
