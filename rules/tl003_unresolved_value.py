@@ -104,14 +104,16 @@ def _forwarded_message(variable: str, dep: Deployment, also: bool) -> str:
     """Arguments the script is called with are forwarded into the engine command: unknown at
     lint time, and an option among them overrides the same option written before them
     (argparse keeps the last occurrence)."""
-    listed = variable.startswith("*")  # a Python list's starred item, not a script's "$@"
-    passed = "an option among them" if listed else "an option passed to the script"
+    name = variable.lstrip("$").strip("{}")
+    script = name in ("@", "*") or name.startswith(("@:", "*:"))  # the script's own "$@"
+    passed = "an option passed to the script" if script else "an option among them"
     overrides = f"{passed} overrides one written before `{variable}`"
-    forwards = (
-        "adds arguments built at run time"
-        if listed
-        else "forwards the arguments the script is called with"
-    )
+    if script:
+        forwards = "forwards the arguments the script is called with"
+    elif variable.startswith("*"):
+        forwards = "adds arguments built at run time"  # a Python list's starred item
+    else:
+        forwards = "is unquoted, so what it holds is split into arguments"
     if also:
         return f"it also {forwards}: {overrides}"
     layout = ", ".join(
