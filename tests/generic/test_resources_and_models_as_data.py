@@ -65,3 +65,10 @@ def test_a_display_name_is_no_model_and_alone_no_deployment() -> None:
 
     text = "model_name: Mixtral 8x7B on A100:2\nrequirements: [vllm]\nresources: {gpu: 2}\n"
     assert parse_text("config.yaml", text).deployments == ()
+
+
+def test_a_gpu_type_written_beside_a_count_is_that_many_of_it() -> None:
+    base = "serving:\n  engine: vllm\n  flags: {tensor-parallel-size: 2}\n"
+    dep = only("r.yaml", base + "resources:\n  gpu: A100-40\n  gpu_count: 2\n")
+    assert dep.gpus == 2 and dep.provenance["gpus"] == "`resources.gpu_count`"
+    assert only("t.yaml", base + "resources:\n  gpu: H100\n").gpus == 1

@@ -27,7 +27,7 @@ from typing import Any
 
 from toplint.catalog_index import instance_gpus
 from toplint.infra.numbers import digits
-from toplint.record import record
+from toplint.record import record, replace
 
 Path = tuple[str | int, ...]
 
@@ -103,12 +103,13 @@ def scan(node: Any, at: Path = (), depth: int = 3) -> Iterator[Found]:
     if not isinstance(node, dict) or depth < 0:
         return
     nested: list[tuple[str, Any]] = []
+    counted: list[Found] = []  # GPU values of this mapping, yielded together (``_one``)
     for key, value in node.items():
         k = norm(key)
         if k in _GPU_KEYS:
             got = gpu_value(value)
             if got is not None:
-                yield Found("gpus", got[0], got[1], (*at, key))
+                counted.append(Found("gpus", got[0], got[1], (*at, key)))
                 continue
         if k in _INSTANCE_KEYS and isinstance(value, str) and len(value) < 80:
             known = instance_gpus(value)
@@ -121,8 +122,21 @@ def scan(node: Any, at: Path = (), depth: int = 3) -> Iterator[Found]:
             yield Found("nodes", count(value), "", (*at, key))
         elif isinstance(value, dict):
             nested.append((key, value))
+    if counted:
+        yield _one(counted)
     for key, value in nested:
         yield from scan(value, (*at, key), depth - 1)
+
+
+def _one(counted: list[Found]) -> Found:
+    """One mapping's GPUs: a type written alone (``gpu: "A100-40"``, one of it) beside a count
+    (``gpu_count: 2``) is that many of that type (Beam's ``@endpoint(gpu=..., gpu_count=...)``,
+    ``accelerator: "L4"`` beside ``num_gpus: 4``), not one."""
+    counts = [f for f in counted if not f.kind and f.count is not None]
+    typed = [f for f in counted if f.kind and f.count == 1]
+    if counts and typed:
+        return replace(counts[0], kind=typed[0].kind)
+    return counted[0]
 
 
 @record
