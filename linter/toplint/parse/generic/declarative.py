@@ -235,10 +235,20 @@ def _deployments(
     spec = ev.engine_specs()[evidence.engine]
     scope = structured.Scope(at, evidence.engine, evidence.why)
     args = _option_args(reader, tree, at, spec)
-    if not args:
+    model = _model_arg(reader, tree, at)
+    positional: Arg | None = None
+    if model is not None:
+        flag = structured.model_flag(spec)
+        if flag is None:
+            positional = model[1]  # the engine takes its model only as a positional
+        else:
+            args[:0] = [replace(model[0], value=flag), model[1]]
+    if not args and positional is None:
         return [], []
     start = tree.key_position(at) if at else tree.value_position(())
-    inv = Invocation(spec.name, tuple(args), Arg(evidence.engine, evidence.engine, start))
+    inv = Invocation(
+        spec.name, tuple(args), Arg(evidence.engine, evidence.engine, start), model=positional
+    )
     base = Deployment(path, start.line, start.column, engine="", model=None, source_kind="reader")
     dep, more = deployment_from_invocation(inv, path, source_kind="reader", base=base)
     return [_finish(tree, dep, resources, scope, reader)], list(more)
@@ -270,15 +280,20 @@ def _option_args(reader: Reader, tree: Any, at: Path, spec: Any) -> list[Arg]:
         anchor = rs.anchor(s_at)
         args.append(Arg(f"--{canonical}", option, tree.key_position(s_at), (), anchor))
         args.append(structured.value_arg(tree, value, tree.value_position(s_at), anchor))
-    model = _first(reader, "model", tree.data, at)
-    if model is not None:
-        m_at, value = model
-        anchor = rs.anchor(m_at)
-        args[:0] = [
-            Arg("--model", "model", tree.key_position(m_at), (), anchor),
-            structured.value_arg(tree, value, tree.value_position(m_at), anchor),
-        ]
     return args
+
+
+def _model_arg(reader: Reader, tree: Any, at: Path) -> tuple[Arg, Arg] | None:
+    """(the model key, its value) as a command line would give them."""
+    model = _first(reader, "model", tree.data, at)
+    if model is None:
+        return None
+    m_at, value = model
+    anchor = rs.anchor(m_at)
+    return (
+        Arg("--model", "model", tree.key_position(m_at), (), anchor),
+        structured.value_arg(tree, value, tree.value_position(m_at), anchor),
+    )
 
 
 def _first_of(data: Any, at: Path, paths: Sequence[str]) -> tuple[Path, Any] | None:

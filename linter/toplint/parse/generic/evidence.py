@@ -157,10 +157,11 @@ def by_vocabulary(keys: Iterable[str], specs: Mapping[str, EngineSpec]) -> Evide
     return Evidence(name, f"{n} option name{'s' if n > 1 else ''} only {name} has as many of")
 
 
-def canonical(key: str, spec: EngineSpec) -> str | None:
+def canonical(key: str, spec: EngineSpec, short: bool = False) -> str | None:
     """The option a key spells in any of the usual ways (``tp-size``, ``tp_size``, ``tpSize``,
     ``--tp-size``, ``tensor_parallel_size``); long spellings only (``tp`` alone is no option
-    name: a bare key that short could mean anything)."""
+    name: a bare key that short could mean anything), unless ``short``: a keyword argument of
+    the engine's own class (``TurbomindEngineConfig(tp=2)`` of LMDeploy, whose ``--tp`` it is)."""
     if not isinstance(key, str) or len(key) > 80:
         return None
     bare = key.lstrip("-")
@@ -168,16 +169,18 @@ def canonical(key: str, spec: EngineSpec) -> str | None:
     longs = spec.long_options()
     for candidate in (bare, snake, snake.replace("_", "-"), snake.replace("-", "_")):
         hit = longs.get(candidate)
-        if hit is not None and len(candidate) > 2:
+        if hit is not None and (len(candidate) > 2 or short):
             return hit
     return None
 
 
-def option_keys(keys: Iterable[str], spec: EngineSpec) -> list[tuple[str, str]]:
+def option_keys(
+    keys: Iterable[str], spec: EngineSpec, short: bool = False
+) -> list[tuple[str, str]]:
     """(key, canonical option) for the keys that are ``spec``'s options."""
     out = []
     for key in keys:
-        hit = canonical(key, spec)
+        hit = canonical(key, spec, short)
         if hit is not None:
             out.append((key, hit))
     return out
