@@ -105,3 +105,11 @@ def test_an_engine_image_rebuilt_under_another_name_is_a_warning() -> None:
     assert "`rocm/vllm-dev:nightly`, a build of vllm" in message
     yaml_text = "workers:\n  - image: openeuler/vllm-ascend:latest\n    replicas: 1\n"
     assert _one("w.yaml", yaml_text)[:3] == ("TL008", Severity.WARNING, 2)
+
+
+def test_a_module_that_only_imports_an_engine_is_an_info_note() -> None:
+    rule, severity, line, message = _one(
+        "u.py", "import os\nimport vllm\nprint(vllm.__version__)\n"
+    )
+    assert (rule, severity, line) == ("TL008", Severity.INFO, 2) and "imports `vllm`" in message
+    assert not parse_text("r.py", "import requests\nrequests.get('http://h')\n").findings

@@ -18,7 +18,9 @@ trust them:
 * a keyword argument or dictionary entry that selects an engine (``backend="sglang"``,
   ``toplint.parse.generic.evidence.selector``), at info;
 * a docstring or message naming one (``"Run: vllm serve MODEL"``), at info;
-* a comment naming an engine command, at info.
+* a comment naming an engine command, at info;
+* an import of an engine's package (``import vllm``, ``from sglang import ...``) with nothing
+  above, at info: the module uses the engine but starts none toplint could read.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import re
 
 from toplint.model import Finding, Severity
 from toplint.parse.base import Source
-from toplint.parse.generic.evidence import image, image_key, selector
+from toplint.parse.generic.evidence import image, image_key, named, selector
 from toplint.parse.mentions import named_by, no_deployment, pattern
 from toplint.record import replace
 
@@ -54,7 +56,7 @@ def python_mention(source: Source) -> Finding | None:
             prose = prose or _in_prose(source, node, named_by(match))
         if selected is None:
             selected = _selection(source, node)
-    return selected or prose or _comment(source)
+    return selected or prose or _comment(source) or _imported(source, tree)
 
 
 def _walk(tree: ast.AST) -> list[ast.AST]:
@@ -143,6 +145,29 @@ def _selection(source: Source, node: ast.AST) -> Finding | None:
                 "no engine command, options or model written beside it that toplint could read"
             )
             found = no_deployment(source.path, line, column, why, anchor=f"selects:{engine}")
+            return replace(found, severity=Severity.INFO)
+    return None
+
+
+def _imported(source: Source, tree: ast.AST) -> Finding | None:
+    for node in _walk(tree):
+        if isinstance(node, ast.Import):
+            modules = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            modules = [node.module]
+        else:
+            continue
+        for module in modules:
+            engine = named(module.split(".")[0])
+            if engine is None:
+                continue
+            why = (
+                f"imports `{module}` ({engine}) but starts no engine toplint could read here "
+                "(one built from values computed at run time, or elsewhere)"
+            )
+            found = no_deployment(
+                source.path, node.lineno, node.col_offset + 1, why, anchor=f"import:{module}"
+            )
             return replace(found, severity=Severity.INFO)
     return None
 
