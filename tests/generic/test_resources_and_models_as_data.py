@@ -72,3 +72,11 @@ def test_a_gpu_type_written_beside_a_count_is_that_many_of_it() -> None:
     dep = only("r.yaml", base + "resources:\n  gpu: A100-40\n  gpu_count: 2\n")
     assert dep.gpus == 2 and dep.provenance["gpus"] == "`resources.gpu_count`"
     assert only("t.yaml", base + "resources:\n  gpu: H100\n").gpus == 1
+
+
+def test_a_helm_image_mapping_names_the_engine_of_the_values() -> None:
+    text = "image:\n  repository: vllm/vllm-openai\n  tag: v0.8.5\nmodel: org/m\n"
+    text += "tensorParallelSize: 2\nresources:\n  limits:\n    nvidia.com/gpu: 2\n"
+    dep = only("values.yaml", text)
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("vllm", "org/m", 2, 2)
+    assert dep.provenance["engine"] == "image `vllm/vllm-openai:v0.8.5`"

@@ -78,6 +78,20 @@ def image_key(key: object) -> bool:
     return re.sub(r"[-_./]", "", str(key)).lower() in _IMAGE_KEYS
 
 
+def _image_mapping(value: object) -> str:
+    """``image: {repository: vllm/vllm-openai, tag: v0.8.5}`` (the Helm values convention; a
+    ``registry:`` before it) as one reference, else ""."""
+    if not isinstance(value, Mapping):
+        return ""
+    repository = value.get("repository") or value.get("repo")
+    if not isinstance(repository, str) or len(repository) > 200:
+        return ""
+    registry = value.get("registry")
+    ref = f"{registry}/{repository}" if isinstance(registry, str) and registry else repository
+    tag = value.get("tag")
+    return f"{ref}:{tag}" if isinstance(tag, (str, int, float)) and str(tag) else ref
+
+
 def image(value: object) -> Evidence | None:
     """The engine a container image reference runs (a registered image or a rebuild of one)."""
     if not isinstance(value, str) or ("/" not in value and ":" not in value):
@@ -128,7 +142,7 @@ def of_mapping(node: Mapping[Any, Any], call: str = "") -> Evidence | None:
                 return found
             continue
         if k in _IMAGE_KEYS:
-            found = image(value if isinstance(value, str) else "")
+            found = image(value if isinstance(value, str) else _image_mapping(value))
             if found is not None:
                 return found
         engine = selector(key, value)
