@@ -1,4 +1,4 @@
-"""An unquoted variable alone in a word after an engine's model (``vllm serve org/m
+"""Words a command line holds that are not words of it. An unquoted variable alone in a word after an engine's model (``vllm serve org/m
 $EXTRA_ARGS``, compose ``command: --model org/m ${EXTRA_ARGS}``) is split into arguments by the
 shell: unknown here, it may set or override the layout, so TL003 says so instead of the checks
 judging the written layout without a word.  A quoted one, or an option's value, is one word."""
@@ -24,3 +24,13 @@ def test_a_quoted_variable_or_an_option_value_is_one_word() -> None:
     assert _forwarded("s.sh", 'vllm serve org/m "$EXTRA"\n') == []
     assert _forwarded("s.sh", "vllm serve org/m --tensor-parallel-size $TP\n") == []
     assert _forwarded("s.sh", "vllm serve org/m --max-model-len=4096 $EXTRA\n") == ["$EXTRA"]
+
+
+def test_a_command_run_from_a_string_by_eval_tmux_or_ssh_is_read() -> None:
+    for line in (
+        'eval "vllm serve org/m --tensor-parallel-size 2"\n',
+        'tmux new-session -d -s llm "vllm serve org/m --tensor-parallel-size 2"\n',
+        'ssh gpu01 "vllm serve org/m --tensor-parallel-size 2"\n',
+    ):
+        dep = only("run.sh", line)
+        assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2), line
