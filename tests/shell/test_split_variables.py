@@ -1,7 +1,9 @@
-"""Words a command line holds that are not words of it. An unquoted variable alone in a word after an engine's model (``vllm serve org/m
-$EXTRA_ARGS``, compose ``command: --model org/m ${EXTRA_ARGS}``) is split into arguments by the
-shell: unknown here, it may set or override the layout, so TL003 says so instead of the checks
-judging the written layout without a word.  A quoted one, or an option's value, is one word."""
+"""Words a command line holds beyond what it writes.  An unquoted variable alone in a word
+after an engine's model (``vllm serve org/m $EXTRA_ARGS``, compose ``command: --model org/m
+${EXTRA_ARGS}``) is split into arguments by the shell: unknown here, it may set or override the
+layout, so TL003 says so instead of the checks judging the written layout without a word.  A
+quoted one, or an option's value, is one word.  A string that ``eval``, ``tmux`` or ``ssh`` runs
+is a command line."""
 
 from __future__ import annotations
 
