@@ -113,3 +113,17 @@ def test_a_module_that_only_imports_an_engine_is_an_info_note() -> None:
     )
     assert (rule, severity, line) == ("TL008", Severity.INFO, 2) and "imports `vllm`" in message
     assert not parse_text("r.py", "import requests\nrequests.get('http://h')\n").findings
+
+
+def test_jsonc_is_read_at_its_own_positions_and_a_module_value_names_its_engine() -> None:
+    """VS Code's launch.json: comments and trailing commas (JSONC) are not a TL001 error, and
+    ``"module": "vllm.entrypoints.openai.api_server"`` with ``"args"`` is that server."""
+    text = (
+        '{\n  // debug the server\n  "configurations": [\n    {\n'
+        '      "module": "vllm.entrypoints.openai.api_server",\n'
+        '      "args": ["--model", "org/m", "--tensor-parallel-size", "2",],\n    },\n  ]\n}\n'
+    )
+    result = parse_text(".vscode/launch.json", text)
+    (dep,) = result.deployments
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2)
+    assert dep.sources["tp"].line == 6 and not result.findings

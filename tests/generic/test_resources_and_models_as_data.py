@@ -80,3 +80,12 @@ def test_a_helm_image_mapping_names_the_engine_of_the_values() -> None:
     dep = only("values.yaml", text)
     assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("vllm", "org/m", 2, 2)
     assert dep.provenance["engine"] == "image `vllm/vllm-openai:v0.8.5`"
+
+
+def test_a_model_mapping_above_the_options_names_its_checkpoint() -> None:
+    text = "model:\n  name: org/m\ninference:\n  backend: vllm\n  vllm:\n"
+    text += "    tensor_parallel_size: 2\n    gpu_memory_utilization: 0.9\n"
+    dep = only("cfg.yaml", text)
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2)
+    alias = text.replace("org/m", "small")  # above the scope only a repository id is taken
+    assert only("cfg.yaml", alias).model is None

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
-from toplint.engines.registry import all_engines, image_engine
+from toplint.engines.registry import all_engines, get_spec, image_engine, module_spec
 from toplint.engines.release import image_repository
 from toplint.engines.types import EngineSpec
 from toplint.record import record
@@ -145,10 +145,20 @@ def of_mapping(node: Mapping[Any, Any], call: str = "") -> Evidence | None:
             found = image(value if isinstance(value, str) else _image_mapping(value))
             if found is not None:
                 return found
-        engine = selector(key, value)
+        engine = selector(key, value) or module(value)
         if engine:
             return Evidence(engine, f"`{key}: {value}`")
     return None
+
+
+def module(value: object) -> str | None:
+    """The engine whose server module a value is, whole (``module:
+    vllm.entrypoints.openai.api_server`` of a debugger's launch configuration: ``python -m``
+    it).  Only an engine's own server (a wrapper's module reads another vocabulary)."""
+    if not isinstance(value, str) or len(value) > 100:
+        return None
+    key = module_spec(value.strip())
+    return key if key is not None and get_spec(key).engine_name == key else None
 
 
 def selector(key: object, value: object) -> str | None:

@@ -30,6 +30,7 @@ import re
 
 from toplint.model import Finding, Severity
 from toplint.parse.base import Source
+from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.evidence import image, image_key, named, selector
 from toplint.parse.mentions import named_by, no_deployment, pattern
 from toplint.record import replace
@@ -203,7 +204,7 @@ def selector_mention(source: Source) -> Finding | None:
     (``toplint.parse.generic.evidence.selector``: ``engine: sglang``, not ``api_key: vllm``)."""
     for match in _KEY_VALUE.finditer(source.text):
         key, value = match.group(1), match.group(2)
-        engine = selector(key, value)
+        engine = selector(key, value) or ev.module(value)
         if engine is None:
             continue
         at = match.start(2)
