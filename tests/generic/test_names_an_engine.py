@@ -127,3 +127,14 @@ def test_jsonc_is_read_at_its_own_positions_and_a_module_value_names_its_engine(
     (dep,) = result.deployments
     assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2)
     assert dep.sources["tp"].line == 6 and not result.findings
+
+
+def test_a_client_config_names_the_server_it_calls_and_deploys_nothing() -> None:
+    """``backend: vllm`` beside an OpenAI-compatible base URL is an eval/benchmark client's
+    setting, not a deployment (it was read as a vLLM deployment at TP 1); JSON written on one
+    line selects its engine too."""
+    text = "backend: vllm\nbase_url: http://localhost:8000/v1\nmodel: org/m\nmax_tokens: 64\n"
+    rule, severity, _, message = _one("eval.yaml", text)
+    assert (rule, severity) == ("TL008", Severity.INFO) and "calls a server at" in message
+    one_line = '{"backend": "sglang", "host": "127.0.0.1", "port": 30000}\n'
+    assert _one("bench.json", one_line)[:3] == ("TL008", Severity.INFO, 1)

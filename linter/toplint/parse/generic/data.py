@@ -22,6 +22,7 @@ each inferred fact records its key path in ``Deployment.provenance``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -110,7 +111,18 @@ def _describes_values(node: Mapping[Any, Any]) -> bool:
     return "$schema" in node or (node.get("type") == "object" and isinstance(properties, dict))
 
 
+# An OpenAI-compatible API's base URL (``http://host:8000/v1``): the mapping writing one is a
+# client of a server (an eval, benchmark or proxy config), whatever engine it names.
+_API_BASE = re.compile(r"^https?://[^\s/]+(?:/[^\s]*)?/v1/?$")
+
+
+def _is_client(node: Mapping[Any, Any]) -> bool:
+    return any(isinstance(v, str) and _API_BASE.match(v) for v in node.values())
+
+
 def _own(at: Path, node: Mapping[Any, Any], calls: Mapping[str, str]) -> ev.Evidence | None:
+    if _is_client(node):
+        return None  # ``backend: vllm`` beside ``base_url: http://h:8000/v1`` calls a server
     call = node.get(CALL, "")
     call = call if isinstance(call, str) else ""
     imported = imported_call(call, calls)

@@ -199,10 +199,19 @@ _KEY_VALUE = re.compile(
 )
 
 
+# An OpenAI-compatible API's base URL: a client's configuration (parse.generic.data._is_client).
+_API_BASE = re.compile(r"https?://[^\s\"'/]+(?:/[^\s\"']*)?/v1\b")
+# ``"key": "value"`` anywhere on a line (JSON written on one line).
+_JSON_PAIR = re.compile(
+    r"""["']([A-Za-z_][\w.-]{0,60})["'][ \t]*:[ \t]*["']([A-Za-z][\w.-]{0,40})["']"""
+)
+
+
 def selector_mention(source: Source) -> Finding | None:
     """TL008 at info at the first ``key: value`` whose value selects an engine
     (``toplint.parse.generic.evidence.selector``: ``engine: sglang``, not ``api_key: vllm``)."""
-    for match in _KEY_VALUE.finditer(source.text):
+    pairs = [*_KEY_VALUE.finditer(source.text), *_JSON_PAIR.finditer(source.text)]
+    for match in sorted(pairs, key=lambda m: m.start(2)):
         key, value = match.group(1), match.group(2)
         engine = selector(key, value) or ev.module(value)
         if engine is None:
@@ -210,10 +219,13 @@ def selector_mention(source: Source) -> Finding | None:
         at = match.start(2)
         line = source.text.count("\n", 0, at) + 1
         column = at - (source.text.rfind("\n", 0, at) + 1) + 1
-        why = (
-            f"names the engine {engine} (`{key}: {value}`) but yields no deployment: no engine "
-            "command, options or model written beside it that toplint could read"
+        api = _API_BASE.search(source.text)
+        lacking = (
+            f"it calls a server at `{api.group()}` (an OpenAI-compatible API) and deploys none"
+            if api
+            else "no engine command, options or model written beside it that toplint could read"
         )
+        why = f"names the engine {engine} (`{key}: {value}`) but yields no deployment: {lacking}"
         found = no_deployment(source.path, line, column, why, anchor=f"selects:{engine}")
         return replace(found, severity=Severity.INFO)
     return None
