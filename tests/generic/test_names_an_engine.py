@@ -136,5 +136,5 @@ def test_a_client_config_names_the_server_it_calls_and_deploys_nothing() -> None
     text = "backend: vllm\nbase_url: http://localhost:8000/v1\nmodel: org/m\nmax_tokens: 64\n"
     rule, severity, _, message = _one("eval.yaml", text)
     assert (rule, severity) == ("TL008", Severity.INFO) and "calls a server at" in message
-    one_line = '{"backend": "sglang", "host": "127.0.0.1", "port": 30000}\n'
+    one_line = '{"backend": "sglang", "num_prompts": 1000, "request_rate": 8, "seed": 1}\n'
     assert _one("bench.json", one_line)[:3] == ("TL008", Severity.INFO, 1)
