@@ -85,3 +85,17 @@ def test_an_engine_whose_model_is_positional_takes_a_model_keyword_as_it() -> No
     (dep,) = result.deployments
     assert (dep.engine, dep.model, dep.tp) == ("trtllm", "org/m", 2)
     assert not [f for f in result.findings if f.rule == "TL005"]  # no "unknown --model"
+
+
+def test_a_command_line_in_a_string_the_module_builds_whole_is_read() -> None:
+    text = 'import os, subprocess\nMODEL = "org/m"\n'
+    text += 'os.system("vllm serve " + MODEL + " --tensor-parallel-size 2")\n'
+    dep = only("a.py", text)
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2)
+    shell = (
+        'import subprocess\nsubprocess.run("sglang serve --model-path org/m --tp 2", shell=True)\n'
+    )
+    dep = only("b.py", shell)
+    assert (dep.engine, dep.model, dep.tp) == ("sglang", "org/m", 2)
+    prose = 'print("Run: vllm serve org/m --tensor-parallel-size 2")\n'  # a message, not a command
+    assert not parse_text("c.py", prose).deployments

@@ -98,6 +98,11 @@ _SHELL_PREFIX = re.compile(rf"\s*(?:{_WORD}+\s+)*")  # linear: a word ends where
 def _runs(node: ast.AST, before: str) -> bool:
     if not isinstance(node, ast.Constant):
         return True  # an f-string or an argument list is code, not prose
+    return runs_as_command(before)
+
+
+def runs_as_command(before: str) -> bool:
+    """What stands before an engine command in a string is shell words, not prose."""
     return ": " not in before and _SHELL_PREFIX.fullmatch(before[-400:]) is not None
 
 
