@@ -89,3 +89,13 @@ def test_the_second_sets_development_half_keeps_its_score() -> None:
     score = OW.score("development", OW.SETS["2"])
     assert sum(v.exit3 for v in score.verdicts) == 0 and 3 not in score.exit_codes
     assert score.right >= 22, score.line()
+
+
+@pytest.mark.slow
+def test_the_third_sets_development_half_keeps_its_score() -> None:
+    """As above for the third set (tests/data/open_world3/SPLIT.md): all 17 read right, none
+    silent."""
+    score = OW.score("development", OW.SETS["3"])
+    assert sum(v.silent for v in score.verdicts) == 0
+    assert sum(v.exit3 for v in score.verdicts) == 0 and 3 not in score.exit_codes
+    assert score.right >= 17, score.line()
