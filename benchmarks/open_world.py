@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Score toplint's reading of real files from platforms it was not built on (issue 24).
 
-    python benchmarks/open_world.py [--set 1|2] --half development [--details]
-    python benchmarks/open_world.py [--set 1|2] --half held-out          # totals only, by design
+    python benchmarks/open_world.py [--set 1|2|3] --half development [--details]
+    python benchmarks/open_world.py [--set 1|2|3] --half held-out          # totals only, by design
 
-Data: tests/data/open_world/ (set 1) and tests/data/open_world2/ (set 2, collected after set 1's
-held-out half was spent), each with the files copied unmodified, INDEX.yaml with the reading each
-file's platform documents and SPLIT.md with the two halves drawn by lot.  For the chosen half,
-toplint runs as a user runs it, in two fresh processes over all the half's files:
-``toplint inspect --format json`` (what it read) and ``toplint check --format json --no-cache``
-(its findings and exit status), from the data folder so paths are relative.
+Data: tests/data/open_world/ (set 1), tests/data/open_world2/ (set 2, collected after set 1's
+held-out half was spent) and tests/data/open_world3/ (set 3, after set 2's), each with the
+files copied unmodified, INDEX.yaml with the reading each file's platform documents and SPLIT.md
+with the two halves drawn by lot.  For the chosen half, toplint runs as a user runs it, in two
+fresh processes over all the half's files: ``toplint inspect --format json`` (what it read) and
+``toplint check --format json --no-cache`` (its findings and exit status), from the data folder so
+paths are relative.
 
 Per half it reports:
 
@@ -45,7 +46,11 @@ from typing import Any
 import yaml
 
 _TESTDATA = Path(__file__).resolve().parents[1] / "tests" / "data"
-SETS = {"1": _TESTDATA / "open_world", "2": _TESTDATA / "open_world2"}
+SETS = {
+    "1": _TESTDATA / "open_world",
+    "2": _TESTDATA / "open_world2",
+    "3": _TESTDATA / "open_world3",
+}
 DATA = SETS["1"]
 HALVES = {"development": "## Development files", "held-out": "## Held-out files"}
 LAYOUT = ("engine", "tp", "pp", "dp", "ep", "gpus", "nodes")
@@ -58,7 +63,8 @@ _ENGINE_NAMED = re.compile(
     r"|\btext-generation-launcher\b|\blmdeploy\s+serve\b|\bvllm/vllm-[a-z]+\b"
     r"|\blmsysorg/sglang\b|\btext-generation-inference\b|^\s*(?:from|import)\s+(?:vllm|sglang)\b"
     r"|\b(?:type|engine|backend|framework)\s*[:=]\s*[\"']?(?:vllm|sglang|trtllm|tgi|lmdeploy)\b"
-    r"|\b(?:VLLM|SGLang)AppEnvironment\b|\bAsyncEngineArgs\b",
+    r"|\b(?:VLLM|SGLang)AppEnvironment\b|\bAsyncEngineArgs\b"
+    r"|^\s*(?:from|import)\s+(?:lmdeploy|tensorrt_llm)\b|\bopenmmlab/lmdeploy\b",
     re.IGNORECASE,
 )
 

@@ -104,16 +104,25 @@ def _forwarded_message(variable: str, dep: Deployment, also: bool) -> str:
     """Arguments the script is called with are forwarded into the engine command: unknown at
     lint time, and an option among them overrides the same option written before them
     (argparse keeps the last occurrence)."""
-    overrides = f"an option passed to the script overrides one written before `{variable}`"
+    name = variable.lstrip("$").strip("{}")
+    script = name in ("@", "*") or name.startswith(("@:", "*:"))  # the script's own "$@"
+    passed = "an option passed to the script" if script else "an option among them"
+    overrides = f"{passed} overrides one written before `{variable}`"
+    if script:
+        forwards = "forwards the arguments the script is called with"
+    elif variable.startswith("*"):
+        forwards = "adds arguments built at run time"  # a Python list's starred item
+    else:
+        forwards = "is unquoted, so what it holds is split into arguments"
     if also:
-        return f"it also forwards the arguments the script is called with: {overrides}"
+        return f"it also {forwards}: {overrides}"
     layout = ", ".join(
         f"{name} {'?' if value is None else value}"
         for name, value in (("TP", dep.tp), ("PP", dep.pp), ("DP", dep.dp))
     )
     return (
-        f"`{variable}` forwards the arguments the script is called with, unknown here: the "
-        f"checks use the layout written here ({layout}); {overrides}"
+        f"`{variable}` {forwards}, unknown here: the checks use the layout written here "
+        f"({layout}); {overrides}"
     )
 
 

@@ -14,11 +14,17 @@ GPU model server whose engine is chosen outside the file, such as a NIM containe
 command line under which toplint found no file it reads. The message
 says what was recognised and what was lacking.
 
-Two cases are not deployments, and get one `info` note instead of a warning: a GitHub Actions
-workflow whose engine commands run only in CI jobs (tests of the server; a job that deploys
-names its `environment:` and is read), and a script whose engine command takes its model and
-layout only from the script's own arguments (`exec text-generation-launcher $@`, an image's
-entrypoint), which is checked where it is called with them.
+An engine is named in any file type toplint reads: a command line, an argument list (`["vllm",
+"serve", ...]` in JSON, TOML or Python; `- vllm` / `- serve` in a YAML list), a Python string or
+f-string that would be run, an engine class called from an imported engine module.
+
+These cases are not deployments, and get one `info` note instead of a warning: a GitHub
+Actions workflow whose engine commands run only in CI jobs (tests of the server; a job that
+deploys names its `environment:` and is read); a script whose engine command takes its model
+and layout only from the script's own arguments (`exec text-generation-launcher $@`, an image's
+entrypoint), which is checked where it is called with them; a file that names an engine only in
+a comment or in prose (a docstring, a message); a file that only selects an engine by a value
+(`engine: sglang`, `BACKEND=vllm`) with nothing toplint could read beside it.
 
 Outcome reported (toplint's severity policy): nothing to judge — the input yields no deployment
 (warning).

@@ -115,6 +115,31 @@ def test_the_ray_serve_llm_record_reads_an_llmconfig() -> None:
     assert dep.provenance["engine"] == "reader `ray-serve-llm`"
 
 
+def test_the_dstack_record_resolves_the_variables_dstack_sets() -> None:
+    """DSTACK_GPUS_NUM / DSTACK_NODES_NUM from ``resources.gpu`` (``name:count``,
+    ``memory:count``) and ``nodes``; the engine is the one each command starts; ``env``
+    gives the model."""
+    from tests.parse.helpers import only
+
+    service = (
+        "type: service\nenv:\n  - MODEL_ID=org/m\ncommands:\n  - pip install sglang\n"
+        "  - python3 -m sglang.launch_server --model-path $MODEL_ID --tp $DSTACK_GPUS_NUM\n"
+        "resources:\n  gpu: 80GB:4\n"
+    )
+    dep = only("svc.dstack.yml", service)
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("sglang", "org/m", 4, 4)
+    assert dep.provenance["engine"] == "reader `dstack`: `commands`"
+    task = (
+        "type: task\nnodes: 2\ncommands:\n"
+        "  - trtllm-serve org/m --tp_size $DSTACK_GPUS_PER_NODE --pp_size $DSTACK_NODES_NUM\n"
+        "resources:\n  gpu: H100:8\n"
+    )
+    dep = only(".dstack.yml", task)
+    assert (dep.engine, dep.tp, dep.pp, dep.nodes, dep.gpus_per_node) == ("trtllm", 8, 2, 2, 8)
+    floor = only("m.dstack.yml", service.replace("80GB:4", "24GB"))
+    assert floor.tp is None  # a memory floor alone says no count: TP stays unresolved
+
+
 def test_the_readme_example_is_this_test() -> None:
     import re
 

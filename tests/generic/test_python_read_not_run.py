@@ -65,3 +65,37 @@ def test_python_test_modules_are_not_deployments() -> None:
     assert len(parse_text("serve.py", text).deployments) == 1
     for name in ("test_serve.py", "serve_test.py", "conftest.py"):
         assert parse_text(name, text).deployments == (), name
+
+
+def test_an_engine_call_takes_its_model_first_and_its_own_short_options() -> None:
+    """``LLM("org/m")`` / ``pipeline("org/m", ...)``: the Python entry points take the model
+    first; ``TurbomindEngineConfig(tp=2)`` is LMDeploy's ``--tp`` (a bare ``tp`` key elsewhere
+    names nothing)."""
+    dep = only("v.py", 'from vllm import LLM\nllm = LLM("org/m", tensor_parallel_size=2)\n')
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2)
+    text = "from lmdeploy import pipeline, TurbomindEngineConfig\n"
+    text += 'pipe = pipeline("org/m", backend_config=TurbomindEngineConfig(tp=2))\n'
+    dep = only("l.py", text)
+    assert (dep.engine, dep.model, dep.tp) == ("lmdeploy", "org/m", 2)
+
+
+def test_an_engine_whose_model_is_positional_takes_a_model_keyword_as_it() -> None:
+    text = 'from tensorrt_llm import LLM\nllm = LLM(model="org/m", tensor_parallel_size=2)\n'
+    result = parse_text("t.py", text)
+    (dep,) = result.deployments
+    assert (dep.engine, dep.model, dep.tp) == ("trtllm", "org/m", 2)
+    assert not [f for f in result.findings if f.rule == "TL005"]  # no "unknown --model"
+
+
+def test_a_command_line_in_a_string_the_module_builds_whole_is_read() -> None:
+    text = 'import os, subprocess\nMODEL = "org/m"\n'
+    text += 'os.system("vllm serve " + MODEL + " --tensor-parallel-size 2")\n'
+    dep = only("a.py", text)
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2)
+    shell = (
+        'import subprocess\nsubprocess.run("sglang serve --model-path org/m --tp 2", shell=True)\n'
+    )
+    dep = only("b.py", shell)
+    assert (dep.engine, dep.model, dep.tp) == ("sglang", "org/m", 2)
+    prose = 'print("Run: vllm serve org/m --tensor-parallel-size 2")\n'  # a message, not a command
+    assert not parse_text("c.py", prose).deployments

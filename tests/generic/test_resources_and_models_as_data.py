@@ -65,3 +65,27 @@ def test_a_display_name_is_no_model_and_alone_no_deployment() -> None:
 
     text = "model_name: Mixtral 8x7B on A100:2\nrequirements: [vllm]\nresources: {gpu: 2}\n"
     assert parse_text("config.yaml", text).deployments == ()
+
+
+def test_a_gpu_type_written_beside_a_count_is_that_many_of_it() -> None:
+    base = "serving:\n  engine: vllm\n  flags: {tensor-parallel-size: 2}\n"
+    dep = only("r.yaml", base + "resources:\n  gpu: A100-40\n  gpu_count: 2\n")
+    assert dep.gpus == 2 and dep.provenance["gpus"] == "`resources.gpu_count`"
+    assert only("t.yaml", base + "resources:\n  gpu: H100\n").gpus == 1
+
+
+def test_a_helm_image_mapping_names_the_engine_of_the_values() -> None:
+    text = "image:\n  repository: vllm/vllm-openai\n  tag: v0.8.5\nmodel: org/m\n"
+    text += "tensorParallelSize: 2\nresources:\n  limits:\n    nvidia.com/gpu: 2\n"
+    dep = only("values.yaml", text)
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("vllm", "org/m", 2, 2)
+    assert dep.provenance["engine"] == "image `vllm/vllm-openai:v0.8.5`"
+
+
+def test_a_model_mapping_above_the_options_names_its_checkpoint() -> None:
+    text = "model:\n  name: org/m\ninference:\n  backend: vllm\n  vllm:\n"
+    text += "    tensor_parallel_size: 2\n    gpu_memory_utilization: 0.9\n"
+    dep = only("cfg.yaml", text)
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2)
+    alias = text.replace("org/m", "small")  # above the scope only a repository id is taken
+    assert only("cfg.yaml", alias).model is None

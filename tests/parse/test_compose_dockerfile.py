@@ -116,3 +116,15 @@ services:
 """
     dep = only("docker-compose.yml", text)
     assert (dep.engine, dep.model, dep.tp, dep.gpus, dep.name) == ("vllm", "org/m", 2, 2, "llm")
+
+
+def test_an_exec_form_shell_script_entrypoint_is_read_with_the_env() -> None:
+    """``ENTRYPOINT ["sh", "-c", "vllm serve $MODEL --tensor-parallel-size $TP"]``: the script
+    runs, with the Dockerfile's ``ENV`` (was TL008 "no CMD that gives the engine's arguments")."""
+    from tests.parse.helpers import only
+
+    text = "FROM vllm/vllm-openai:v0.8.5\nENV TP=2 MODEL=org/m\n"
+    text += 'ENTRYPOINT ["sh", "-c", "vllm serve $MODEL --tensor-parallel-size $TP"]\n'
+    dep = only("Dockerfile", text)
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2)
+    assert (dep.line, dep.column) == (3, 26)

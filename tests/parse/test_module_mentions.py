@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from toplint.model import Severity
 from toplint.parse.base import Source
 from toplint.parse.mentions import engine_mention
 
@@ -37,8 +38,15 @@ def test_module_run_with_dash_m_is_named_where_it_is_written(
         'paths:\n  - "python/huggingfaceserver/**"\n',
         "env:\n  IMAGE_NAME: huggingfaceserver\n",
         "file: python/huggingfaceserver-cpu.Dockerfile\n",
-        "# python -m vllm.entrypoints.openai.api_server\n",
     ],
 )
 def test_module_name_that_runs_nothing_is_not_a_mention(text: str) -> None:
     assert _at(text) is None
+
+
+def test_a_module_named_only_in_a_comment_is_an_info_note_at_the_comment() -> None:
+    found = engine_mention(
+        Source("x.sh", "# python -m vllm.entrypoints.openai.api_server\n", "x.sh")
+    )
+    assert found is not None and found.severity is Severity.INFO
+    assert (found.line, found.column) == (1, 13) and "only in a comment" in found.message

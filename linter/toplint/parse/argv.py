@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from toplint.engines.registry import get_spec, image_record, launches_of, module_spec
 from toplint.engines.release import image_repository
 from toplint.engines.types import Launch
+from toplint.infra.patterns import lazy
 from toplint.model import (
     UNKNOWN_ENGINE_FLAG,
     Deployment,
@@ -177,13 +178,16 @@ def _note_misspelt(dep: Deployment, findings: Sequence[Finding]) -> Deployment:
 
 def _forwarded(arg: Arg) -> str | None:
     """The variable when ``arg`` is the caller's arguments forwarded whole and unknown here:
-    ``"$@"``, ``$*``, ``"${@}"``, ``"${@:2}"`` (a function's are known where it is called)."""
+    ``"$@"``, ``$*``, ``"${@}"``, ``"${@:2}"`` (a function's are known where it is called), or a
+    Python argument list's starred item (``[..., *extra_args]``)."""
     if arg.value is not None:
         return None
     for variable in arg.unresolved:
         name = variable.lstrip("$").strip("{}")
         if name in ("@", "*") or name.startswith(("@:", "*:")):
             return variable
+        if variable.startswith("*") and len(variable) > 1 and not variable.startswith("*:"):
+            return variable  # ``*ARGS`` of a Python list (shell's ``$*`` starts with ``$``)
     return None
 
 
@@ -196,6 +200,30 @@ def _forwarded_arguments(dep: Deployment, args: Sequence[Arg]) -> Deployment:
         if variable is not None:
             item = Unresolved(FORWARDED, variable, arg.position)
             return replace(dep, unresolved=(*dep.unresolved, item))
+    return dep
+
+
+# An unquoted variable alone in a word: the shell (and compose's string command) splits what it
+# holds into words, so it may add any number of arguments -- options among them.
+_SPLIT_VARIABLE = lazy(r"\$(?:[A-Za-z_]\w*|\{[A-Za-z_]\w*\})")
+
+
+def _split_arguments(dep: Deployment, args: Sequence[Arg]) -> Deployment:
+    """Record, once, an unquoted unresolved variable standing where an argument (not an
+    option's value) would: ``vllm serve org/m $EXTRA_ARGS``.  Like forwarded arguments it is
+    unknown here and overrides what is written before it; read as nothing, it let the checks
+    judge a layout it may change without a word."""
+    if any(u.field == FORWARDED for u in dep.unresolved):
+        return dep
+    for i, arg in enumerate(args):
+        if arg.value is not None or not _SPLIT_VARIABLE.fullmatch(arg.raw):
+            continue
+        before = args[i - 1] if i else None
+        word = "" if before is None else (before.value or before.raw)
+        if word.startswith("-") and "=" not in word:
+            continue  # the value of the option before it
+        item = Unresolved(FORWARDED, arg.raw, arg.position)
+        return replace(dep, unresolved=(*dep.unresolved, item))
     return dep
 
 
@@ -281,6 +309,7 @@ def deployment_from_invocation(
     parsed = parse_args(inv.engine, inv.args, path, image=inv.image)
     dep = apply_flags(dep, [*pre, *parsed.flags], spec)
     dep = _forwarded_arguments(dep, (*([inv.model] if inv.model else []), *inv.args))
+    dep = _split_arguments(dep, inv.args)
     dep = _note_misspelt(dep, parsed.findings)
     dep = visible_gpus(dep, environment, inv.gpus)
     if inv.image and "image" not in dep.options:  # the image it runs in (an accelerator's?)

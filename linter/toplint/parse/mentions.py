@@ -2,7 +2,12 @@
 parser built a deployment: TL008, so the run never ends green on a file it could not read.
 
 What counts as naming an engine comes from the engine registry (``Engine.launches``,
-``Engine.modules``, ``Engine.images``), so a plugin engine is covered too.
+``Engine.modules``, ``Engine.images``), so a plugin engine is covered too.  A command is named
+in any file type's spelling: words on a command line, items of an argument list (``["vllm",
+"serve", ...]`` in JSON, TOML or Python, ``- vllm`` / ``- serve`` in a YAML list).  Where the
+only mentions are in comments, or the file only selects an engine by a value (``engine:
+sglang``, ``BACKEND=vllm``, ``"backend": "vllm"``), the finding is at info: nothing runs there,
+and nothing was checked.
 """
 
 from __future__ import annotations
@@ -11,8 +16,9 @@ import re
 from functools import cache
 
 from toplint.engines.registry import all_engines
-from toplint.model import NO_DEPLOYMENT_FOUND, Finding
+from toplint.model import NO_DEPLOYMENT_FOUND, Finding, Severity
 from toplint.parse.base import Source, is_template
+from toplint.record import replace
 
 # What the file lacked, by what named the engine.
 _LACKING = {
@@ -26,6 +32,9 @@ _LACKING = {
 
 # ``-m`` and what may stand between it and the module: quotes, commas, blanks, a list dash.
 _DASH_M = r"(?<![\w-])-m[\"']?(?:[\s,]*-\s)?[\s,]*[\"']?"
+# What stands between two words of a command: blanks on a command line; a closing quote, a
+# comma and an opening quote in an argument list; a newline and a dash in a YAML list.
+_SEP = r"""["']?(?:\s*,\s*|\s+)(?:-\s+)?["']?"""
 
 
 @cache
@@ -34,7 +43,7 @@ def _alternatives() -> tuple[tuple[str, str, str], ...]:
     alternatives: list[tuple[str, str, str]] = []
     for engine in all_engines():
         for launch in engine.launches:
-            words = r"\s+".join(re.escape(w) for w in launch.words)
+            words = _SEP.join(re.escape(w) for w in launch.words)
             alternatives.append(("command", rf"(?<![\w.-]){words}(?![\w-])", engine.name))
         for module in engine.modules:
             # Run as a module: after ``-m``, on a command line or as the next item of an
@@ -50,7 +59,7 @@ def _alternatives() -> tuple[tuple[str, str, str], ...]:
 
 
 @cache
-def _pattern() -> re.Pattern[str]:
+def pattern() -> re.Pattern[str]:
     """One alternation of every engine's commands, modules and images (longest first)."""
     groups = [f"(?P<{kind}{i}>{rx})" for i, (kind, rx, _) in enumerate(_alternatives())]
     return re.compile("|".join(groups) or r"(?!)")
@@ -65,45 +74,74 @@ def named_engines(text: str) -> list[tuple[str, str]]:
     """(engine, the words naming it) for each engine command, module or image ``text`` names
     outside a comment (a chart template, a script)."""
     out: list[tuple[str, str]] = []
-    for match in _pattern().finditer(text):
+    for match in pattern().finditer(text):
         start = text.rfind("\n", 0, match.start()) + 1
         if "#" in text[start : match.start()]:
             continue
         engine = _group_engine().get(match.lastgroup or "")
         if engine is not None:
-            out.append((engine, " ".join(re.sub(_DASH_M, "", match.group(), count=1).split())))
+            out.append((engine, spelled(re.sub(_DASH_M, "", match.group(), count=1))))
     return out
 
 
+def named_by(match: re.Match[str]) -> str:
+    """The words a match of ``pattern()`` names (a module without its ``-m``)."""
+    found = match.group()
+    if (match.lastgroup or "").startswith("module"):
+        found = re.sub(_DASH_M, "", found, count=1)
+    return spelled(found)
+
+
+def spelled(found: str) -> str:
+    """The words of a command as a command line writes them (``"vllm", "serve"`` -> ``vllm
+    serve``)."""
+    return " ".join(w for w in re.split(r"""[\s"',]+""", found) if w and w != "-")
+
+
 def engine_mention(source: Source) -> Finding | None:
-    """TL008 at the first engine command, module or image the file names outside a comment."""
+    """TL008 at the first engine command, module or image the file names outside a comment;
+    at info, at the first one a comment names (a value selecting an engine, ``engine: sglang``,
+    is ``toplint.parse.generic.mention.selector_mention``)."""
     text = source.text
-    for match in _pattern().finditer(text):
+    commented: re.Match[str] | None = None
+    for match in pattern().finditer(text):
         start = text.rfind("\n", 0, match.start()) + 1
         if "#" in text[start : match.start()]:
-            continue  # a comment (shell, YAML, Dockerfile) names it; nothing runs it
-        kind = (match.lastgroup or "command").rstrip("0123456789")
-        found = match.group()
-        if kind == "module":  # reported at the module, not at its ``-m``
-            found = re.sub(_DASH_M, "", found, count=1)
-        at = match.end() - len(found)
-        line = text.count("\n", 0, at) + 1
-        column = at - (text.rfind("\n", 0, at) + 1) + 1
-        named = " ".join(found.split())
-        lacking = _LACKING[kind]
-        if is_template(text):
-            lacking = (
-                "it is a template ({{ … }}): check what it renders to "
-                "(e.g. `helm template … | toplint check -`)"
-            )
-        return no_deployment(
-            source.path,
-            line,
-            column,
-            f"names the engine {kind} `{named}` but yields no deployment: {lacking}",
-            anchor=f"mention:{named}",
-        )
+            commented = commented or match  # a comment names it; nothing runs it
+            continue
+        return _mention(source, match)
+    if commented is not None:
+        return _mention(source, commented, in_comment=True)
     return None
+
+
+def _mention(source: Source, match: re.Match[str], *, in_comment: bool = False) -> Finding:
+    text = source.text
+    kind = (match.lastgroup or "command").rstrip("0123456789")
+    found = match.group()
+    if kind == "module":  # reported at the module, not at its ``-m``
+        found = re.sub(_DASH_M, "", found, count=1)
+    at = match.end() - len(found)
+    line = text.count("\n", 0, at) + 1
+    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    named = spelled(found)
+    if in_comment:
+        why = f"names the engine {kind} `{named}` only in a comment: nothing here runs it"
+        found_at = no_deployment(source.path, line, column, why, anchor=f"comment:{named}")
+        return replace(found_at, severity=Severity.INFO)
+    lacking = _LACKING[kind]
+    if is_template(text):
+        lacking = (
+            "it is a template ({{ … }}): check what it renders to "
+            "(e.g. `helm template … | toplint check -`)"
+        )
+    return no_deployment(
+        source.path,
+        line,
+        column,
+        f"names the engine {kind} `{named}` but yields no deployment: {lacking}",
+        anchor=f"mention:{named}",
+    )
 
 
 def no_deployment(path: str, line: int, column: int, why: str, *, anchor: str) -> Finding:

@@ -11,6 +11,7 @@ from toplint.infra.budgets import new_file
 from toplint.infra.yamlsafe import syntax_error
 from toplint.model import UNPARSABLE_FILE, ParseResult, internal_error, unparsable
 from toplint.parse.base import Parser, Source, is_template
+from toplint.record import replace
 
 if TYPE_CHECKING:
     from toplint.infra.yamlsafe import Document
@@ -71,6 +72,15 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     from toplint.parse.mentions import engine_mention
 
     mention = engine_mention(source)
+    if mention is None:
+        from toplint.parse.generic.mention import image_mention, selector_mention
+
+        # an engine image rebuilt under another name; ``engine: sglang`` with nothing beside it
+        mention = image_mention(source) or selector_mention(source)
+    if source.name.endswith(".json"):
+        plain = _jsonc(source)  # JSON with comments: read what it holds, at its own positions
+        if plain is not None:
+            return parse_source(plain, parsers)
     if source.name.endswith(_DATA_SUFFIXES):
         # A JSON/TOML file toplint would have read (it names an engine or is a Kubernetes
         # manifest) but cannot parse is TL001 at the parser's error, not TL008 or silence.
@@ -83,6 +93,28 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
 
 
 _DATA_SUFFIXES = (".json", ".toml")
+
+
+def _jsonc(source: Source) -> Source | None:
+    """The file with its JSONC comments and trailing commas blanked, when that is what kept
+    ``json`` from reading it (``toplint.parse.structured.jsonc``); else None."""
+    import json
+
+    from toplint.parse.structured.jsonc import blanked
+
+    try:
+        json.loads(source.text)
+        return None  # plain JSON: nothing to blank
+    except (ValueError, RecursionError):
+        pass
+    plain = blanked(source.text)
+    if plain is None:
+        return None
+    try:
+        json.loads(plain)
+    except (ValueError, RecursionError):
+        return None
+    return replace(source, text=plain)
 
 
 # Parsers of data formats (YAML): a file they read but found no deployment in may still write

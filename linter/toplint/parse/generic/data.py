@@ -25,6 +25,7 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
+from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Finding, Position
 from toplint.parse.argv import Invocation, deployment_from_invocation
 from toplint.parse.generic import evidence as ev
@@ -110,11 +111,23 @@ def _describes_values(node: Mapping[Any, Any]) -> bool:
     return "$schema" in node or (node.get("type") == "object" and isinstance(properties, dict))
 
 
+# An OpenAI-compatible API's base URL (``http://host:8000/v1``): the mapping writing one is a
+# client of a server (an eval, benchmark or proxy config), whatever engine it names.
+_API_BASE = lazy(r"^https?://[^\s/]+(?:/[^\s]*)?/v1/?$")
+
+
+def _is_client(node: Mapping[Any, Any]) -> bool:
+    return any(isinstance(v, str) and _API_BASE.match(v) for v in node.values())
+
+
 def _own(at: Path, node: Mapping[Any, Any], calls: Mapping[str, str]) -> ev.Evidence | None:
+    if _is_client(node):
+        return None  # ``backend: vllm`` beside ``base_url: http://h:8000/v1`` calls a server
     call = node.get(CALL, "")
     call = call if isinstance(call, str) else ""
-    if call and call.rsplit(".", 1)[-1] in calls:
-        return ev.Evidence(calls[call.rsplit(".", 1)[-1]], f"`{call}`")
+    imported = imported_call(call, calls)
+    if imported is not None:
+        return ev.Evidence(imported, f"`{call}`")
     found = ev.of_mapping(node, call)
     for key, value in node.items():  # ``type=VLLMwithChatTemplate``: a class named as a value
         if found is None and is_ref(value) and str(value.text).isidentifier():
@@ -126,8 +139,19 @@ def _own(at: Path, node: Mapping[Any, Any], calls: Mapping[str, str]) -> ev.Evid
     return found
 
 
-def _is_options(node: Mapping[Any, Any], spec: Any) -> bool:
-    hits = ev.option_keys(scalar_keys(node), spec)
+def imported_call(call: str, calls: Mapping[str, str]) -> str | None:
+    """The engine whose imported name ``call`` is, or whose imported module it is an attribute
+    of (``Engine`` after ``from sglang import Engine``; ``sgl.Engine`` after ``import sglang as
+    sgl``)."""
+    if not call:
+        return None
+    return calls.get(call.rsplit(".", 1)[-1]) or (
+        calls.get(call.split(".", 1)[0]) if "." in call else None
+    )
+
+
+def _is_options(node: Mapping[Any, Any], spec: Any, short: bool = False) -> bool:
+    hits = ev.option_keys(scalar_keys(node), spec, short)
     return len(hits) >= 3 or any(spec.fields.get(c) in _LAYOUT_FIELDS for _, c in hits)
 
 
@@ -147,10 +171,12 @@ def _scopes(
         inside = found is not None and any(
             at[: len(s)] == s and scopes[s].engine == found.engine for s in scopes
         )
-        if found is not None and not inside and _has_content(node, specs[found.engine]):
+        short = _engine_call(node, calls) == (found.engine if found else None)
+        if found is not None and not inside and _has_content(node, specs[found.engine], short):
             scopes[at] = Scope(at, found.engine, found.why, (at,))
     for at, node in mappings:
-        engines = [name for name, spec in specs.items() if _is_options(node, spec)]
+        own_call = _engine_call(node, calls)
+        engines = [n for n, spec in specs.items() if _is_options(node, spec, own_call == n)]
         if not engines:
             continue
         outer = _nearest_scope(at, scopes, engines)
@@ -170,9 +196,37 @@ def _scopes(
     return sorted(scopes.values(), key=lambda s: s.at)
 
 
-def _has_content(node: Mapping[Any, Any], spec: Any) -> bool:
+def _leading_model(node: Mapping[Any, Any]) -> tuple[str, Path] | None:
+    """A call's first positional argument when it is a checkpoint (``LLM("org/m")``,
+    ``pipeline("org/m", ...)``: the engines' Python entry points take the model first); only a
+    literal with a ``/`` (a Hugging Face id or a path), nothing computed."""
+    if CALL not in node:
+        return None
+    first = (node.get("*args") or [None])[0]
+    if isinstance(first, str) and "/" in first and len(first) < 300 and " " not in first:
+        return first, ("*args", 0)
+    return None
+
+
+def _engine_call(node: Mapping[Any, Any], calls: Mapping[str, str]) -> str | None:
+    """The engine whose imported class or function this mapping is a call of."""
+    call = node.get(CALL)
+    return imported_call(call, calls) if isinstance(call, str) else None
+
+
+def _has_content(node: Mapping[Any, Any], spec: Any, short: bool = False) -> bool:
+    """A mapping with engine evidence is that engine's options when it writes a model (as a
+    value or as the model option's key), a flag list, options enough to be options
+    (``_is_options``) or options for at least half of its keys: vLLM's ``SamplingParams(seed=0,
+    top_p=0.9, max_tokens=64, ...)`` shares one name (``seed``) with the engine's options and is
+    a request's settings, not an engine."""
     keys = scalar_keys(node)
-    if ev.option_keys(keys, spec) or find_model([()], node) is not None:
+    if find_model([()], node) is not None or _leading_model(node) is not None:
+        return True
+    hits = ev.option_keys(keys, spec, short)
+    if any(c in spec.fields for _, c in hits) or _is_options(node, spec):
+        return True  # the model or a layout option, or options enough
+    if hits and 2 * len(hits) >= len(keys):
         return True
     return any(_flag_list(v, spec) is not None for v in node.values())
 
@@ -234,7 +288,9 @@ def _arg(tree: Tree, text: Any, pos: Position, anchor: str) -> Arg:
 
 def _option_args(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> list[Arg]:
     args: list[Arg] = []
-    for key, canonical in ev.option_keys(scalar_keys(node), spec):
+    calls = ev.imported(getattr(tree, "imports", {}))
+    short = _engine_call(node, calls) == spec.engine_name
+    for key, canonical in ev.option_keys(scalar_keys(node), spec, short):
         value = node[key]
         where = rs.anchor((*at, key))
         name_pos = tree.key_position((*at, key))
@@ -296,24 +352,44 @@ def _deployment(
     start = tree.key_position(start_at) if scope.at else tree.value_position(())
     names_model = any(a.value in ("--model", "--model-path", "--model-id") for a in args)
     model = None if names_model else find_model(scope.owned, tree.data)
+    if model is None and not names_model:  # an engine call's first argument
+        for at in scope.owned:
+            leading = _leading_model(get(tree.data, at))
+            if leading is not None:
+                model = (leading[0], (*at, *leading[1]))
+                break
     if model is None and not names_model:  # `model_id:` beside the scope, above it
         model = find_model(ancestors(scope.at), tree.data, nested=False)
+    positional: Arg | None = None
     if model is not None:
         value, m_at = model
-        args = [
-            Arg("--model", "model", tree.key_position(m_at), (), rs.anchor(m_at)),
-            _arg(tree, value, tree.value_position(m_at), rs.anchor(m_at)),
-            *args,
-        ]
-    if not args:
+        given = _arg(tree, value, tree.value_position(m_at), rs.anchor(m_at))
+        flag = model_flag(spec)
+        if flag is None:
+            positional = given  # ``trtllm-serve MODEL``: the engine takes no model option
+        else:
+            name = Arg(flag, "model", tree.key_position(m_at), (), rs.anchor(m_at))
+            args = [name, given, *args]
+    if not args and positional is None:
         return None, ()
     inv = Invocation(
-        engine=spec.name, args=tuple(args), start=Arg(scope.engine, scope.engine, start)
+        engine=spec.name,
+        args=tuple(args),
+        start=Arg(scope.engine, scope.engine, start),
+        model=positional,
     )
     base = Deployment(path, start.line, start.column, engine="", model=None, source_kind=kind)
     dep, findings = deployment_from_invocation(inv, path, source_kind=kind, base=base)
     dep = _with_resources(tree, dep, scope)
     return _provenance(dep, scope), findings
+
+
+def model_flag(spec: Any) -> str | None:
+    """The option the engine takes its model by (``--model``, ``--model-path``,
+    ``--model-id``), or None when the model is only positional (``trtllm-serve MODEL``,
+    ``lmdeploy serve api_server MODEL``)."""
+    names = [o for o, f in spec.fields.items() if f == "model" and o in spec.options]
+    return f"--{names[0]}" if names else None
 
 
 def _with_resources(tree: Tree, dep: Deployment, scope: Scope) -> Deployment:

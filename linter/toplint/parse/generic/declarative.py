@@ -37,6 +37,7 @@ from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.pytree import build
 from toplint.parse.generic.tree import CALL
 from toplint.parse.infer import resources as rs
+from toplint.parse.infer.scopevars import declared
 from toplint.parse.infer.scoping import apply as apply_resources
 from toplint.parse.options import Arg
 from toplint.parse.structured.anywhere import commands_in
@@ -212,31 +213,51 @@ def _deployments(
 ) -> tuple[list[Deployment], list[Finding]]:
     path = source.path
     evidence = _engine(reader, tree.data, at)
-    if evidence is None:
-        return [], []
-    spec = ev.engine_specs()[evidence.engine]
-    resources = _resources(reader, tree.data, at)
-    env = _injected(reader, resources)
     commands = [f for p in reader.paths("command") if (f := _get(tree.data, at, p)) is not None]
-    scope = structured.Scope(at, evidence.engine, evidence.why)
+    if evidence is None and (not commands or _names_engine(reader)):
+        return [], []
+    resources = _resources(reader, tree.data, at)
+    node = _get(tree.data, at, "")
+    written = declared(node[1]) if node is not None and isinstance(node[1], dict) else {}
+    env = {**written, **_injected(reader, resources)}  # the platform's own names win
     out: list[Deployment] = []
     findings: list[Finding] = []
     for c_at, value in commands:
         for args in _command_args(tree, c_at, value, env, source):
             for inv in find_invocations(args):
                 dep, more = deployment_from_invocation(inv, path, source_kind="reader")
+                why = evidence.why if evidence else f"reader `{reader.name}`: `{rs.anchor(c_at)}`"
+                scope = structured.Scope(at, dep.engine, why)
                 out.append(_finish(tree, dep, resources, scope, reader))
                 findings.extend(more)
-    if commands:
+    if commands or evidence is None:
         return out, findings
+    spec = ev.engine_specs()[evidence.engine]
+    scope = structured.Scope(at, evidence.engine, evidence.why)
     args = _option_args(reader, tree, at, spec)
-    if not args:
+    model = _model_arg(reader, tree, at)
+    positional: Arg | None = None
+    if model is not None:
+        flag = structured.model_flag(spec)
+        if flag is None:
+            positional = model[1]  # the engine takes its model only as a positional
+        else:
+            args[:0] = [replace(model[0], value=flag), model[1]]
+    if not args and positional is None:
         return [], []
     start = tree.key_position(at) if at else tree.value_position(())
-    inv = Invocation(spec.name, tuple(args), Arg(evidence.engine, evidence.engine, start))
+    inv = Invocation(
+        spec.name, tuple(args), Arg(evidence.engine, evidence.engine, start), model=positional
+    )
     base = Deployment(path, start.line, start.column, engine="", model=None, source_kind="reader")
     dep, more = deployment_from_invocation(inv, path, source_kind="reader", base=base)
     return [_finish(tree, dep, resources, scope, reader)], list(more)
+
+
+def _names_engine(reader: Reader) -> bool:
+    """The reader says where the engine is (a fixed one or a key naming it): a scope where that
+    names none is not the reader's; without either, each command's own engine is."""
+    return bool(reader.data.get("engine") or reader.data.get("engine_at"))
 
 
 def _option_args(reader: Reader, tree: Any, at: Path, spec: Any) -> list[Arg]:
@@ -259,15 +280,20 @@ def _option_args(reader: Reader, tree: Any, at: Path, spec: Any) -> list[Arg]:
         anchor = rs.anchor(s_at)
         args.append(Arg(f"--{canonical}", option, tree.key_position(s_at), (), anchor))
         args.append(structured.value_arg(tree, value, tree.value_position(s_at), anchor))
-    model = _first(reader, "model", tree.data, at)
-    if model is not None:
-        m_at, value = model
-        anchor = rs.anchor(m_at)
-        args[:0] = [
-            Arg("--model", "model", tree.key_position(m_at), (), anchor),
-            structured.value_arg(tree, value, tree.value_position(m_at), anchor),
-        ]
     return args
+
+
+def _model_arg(reader: Reader, tree: Any, at: Path) -> tuple[Arg, Arg] | None:
+    """(the model key, its value) as a command line would give them."""
+    model = _first(reader, "model", tree.data, at)
+    if model is None:
+        return None
+    m_at, value = model
+    anchor = rs.anchor(m_at)
+    return (
+        Arg("--model", "model", tree.key_position(m_at), (), anchor),
+        structured.value_arg(tree, value, tree.value_position(m_at), anchor),
+    )
 
 
 def _first_of(data: Any, at: Path, paths: Sequence[str]) -> tuple[Path, Any] | None:
@@ -307,13 +333,15 @@ def _command_args(
     tree: Any, at: Path, value: Any, env: Mapping[str, str], source: Source
 ) -> list[list[Arg]]:
     if isinstance(value, list):
-        if all(isinstance(v, (str, int, float)) for v in value):
+        lines = bool(value) and isinstance(value[0], str) and " " in value[0].strip()
+        if all(isinstance(v, (str, int, float)) for v in value) and not lines:
             return [
                 [
                     structured.value_arg(tree, v, tree.value_position((*at, i)), rs.anchor(at))
                     for i, v in enumerate(value)
                 ]
             ]
+        # a list of command lines (its first item is a line, ``pip install vllm``), or of lists
         return [
             a for i, v in enumerate(value) for a in _command_args(tree, (*at, i), v, env, source)
         ]

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
-from toplint.engines.registry import all_engines, image_engine
+from toplint.engines.registry import all_engines, get_spec, image_engine, module_spec
 from toplint.engines.release import image_repository
 from toplint.engines.types import EngineSpec
 from toplint.infra.patterns import lazy
@@ -74,6 +74,25 @@ def is_name(value: object) -> str | None:
 _IMAGE_KEYS = ("image", "imageuri", "baseimage", "containerimage", "imagename", "dockerimage")
 
 
+def image_key(key: object) -> bool:
+    """A key that holds a container image reference (``image``, ``baseImage``, ``image_uri``)."""
+    return re.sub(r"[-_./]", "", str(key)).lower() in _IMAGE_KEYS
+
+
+def _image_mapping(value: object) -> str:
+    """``image: {repository: vllm/vllm-openai, tag: v0.8.5}`` (the Helm values convention; a
+    ``registry:`` before it) as one reference, else ""."""
+    if not isinstance(value, Mapping):
+        return ""
+    repository = value.get("repository") or value.get("repo")
+    if not isinstance(repository, str) or len(repository) > 200:
+        return ""
+    registry = value.get("registry")
+    ref = f"{registry}/{repository}" if isinstance(registry, str) and registry else repository
+    tag = value.get("tag")
+    return f"{ref}:{tag}" if isinstance(tag, (str, int, float)) and str(tag) else ref
+
+
 def image(value: object) -> Evidence | None:
     """The engine a container image reference runs (a registered image or a rebuild of one)."""
     if not isinstance(value, str) or ("/" not in value and ":" not in value):
@@ -124,13 +143,33 @@ def of_mapping(node: Mapping[Any, Any], call: str = "") -> Evidence | None:
                 return found
             continue
         if k in _IMAGE_KEYS:
-            found = image(value if isinstance(value, str) else "")
+            found = image(value if isinstance(value, str) else _image_mapping(value))
             if found is not None:
                 return found
-        engine = is_name(value)
-        if engine and not isinstance(value, bool):
+        engine = selector(key, value) or module(value)
+        if engine:
             return Evidence(engine, f"`{key}: {value}`")
     return None
+
+
+def module(value: object) -> str | None:
+    """The engine whose server module a value is, whole (``module:
+    vllm.entrypoints.openai.api_server`` of a debugger's launch configuration: ``python -m``
+    it).  Only an engine's own server (a wrapper's module reads another vocabulary)."""
+    if not isinstance(value, str) or len(value) > 100:
+        return None
+    key = module_spec(value.strip())
+    return key if key is not None and get_spec(key).engine_name == key else None
+
+
+def selector(key: object, value: object) -> str | None:
+    """The engine ``key: value`` selects (``type: vllm``, ``backend: sglang``).  The value of one
+    of that engine's own options is a setting, not a choice of engine: ``api_key="vllm"`` of an
+    OpenAI client (vLLM has ``--api-key``) or ``served_model_name: vllm`` select nothing."""
+    engine = is_name(value) if not isinstance(value, bool) else None
+    if engine is None or canonical(str(key), engine_specs()[engine]) is not None:
+        return None
+    return engine
 
 
 def by_vocabulary(keys: Iterable[str], specs: Mapping[str, EngineSpec]) -> Evidence | None:
@@ -143,10 +182,11 @@ def by_vocabulary(keys: Iterable[str], specs: Mapping[str, EngineSpec]) -> Evide
     return Evidence(name, f"{n} option name{'s' if n > 1 else ''} only {name} has as many of")
 
 
-def canonical(key: str, spec: EngineSpec) -> str | None:
+def canonical(key: str, spec: EngineSpec, short: bool = False) -> str | None:
     """The option a key spells in any of the usual ways (``tp-size``, ``tp_size``, ``tpSize``,
     ``--tp-size``, ``tensor_parallel_size``); long spellings only (``tp`` alone is no option
-    name: a bare key that short could mean anything)."""
+    name: a bare key that short could mean anything), unless ``short``: a keyword argument of
+    the engine's own class (``TurbomindEngineConfig(tp=2)`` of LMDeploy, whose ``--tp`` it is)."""
     if not isinstance(key, str) or len(key) > 80:
         return None
     bare = key.lstrip("-")
@@ -154,16 +194,18 @@ def canonical(key: str, spec: EngineSpec) -> str | None:
     longs = spec.long_options()
     for candidate in (bare, snake, snake.replace("_", "-"), snake.replace("-", "_")):
         hit = longs.get(candidate)
-        if hit is not None and len(candidate) > 2:
+        if hit is not None and (len(candidate) > 2 or short):
             return hit
     return None
 
 
-def option_keys(keys: Iterable[str], spec: EngineSpec) -> list[tuple[str, str]]:
+def option_keys(
+    keys: Iterable[str], spec: EngineSpec, short: bool = False
+) -> list[tuple[str, str]]:
     """(key, canonical option) for the keys that are ``spec``'s options."""
     out = []
     for key in keys:
-        hit = canonical(key, spec)
+        hit = canonical(key, spec, short)
         if hit is not None:
             out.append((key, hit))
     return out

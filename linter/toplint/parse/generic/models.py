@@ -67,4 +67,7 @@ def find_model(owned: Sequence[Path], data: Any, nested: bool = True) -> tuple[A
                 found = find_model([(*at, key)], data)
                 if found is not None:
                     return found
+                inner = model_in(value) if rs.norm(key) in _OWN_MODEL_KEYS else None
+                if inner is not None and (_repo_id(inner[1]) or (nested and is_ref(inner[1]))):
+                    return inner[1], (*at, key, inner[0])  # `model: {name: org/m}`
     return None

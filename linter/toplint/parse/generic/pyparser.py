@@ -73,9 +73,18 @@ class PythonParser:
         starts = {(d.line, d.column) for d in deployments}
         deployments.extend(d for d in found if (d.line, d.column) not in starts)
         findings.extend(more)
+        if not deployments:  # ``os.system("vllm serve " + MODEL)``: a command line in a string
+            deployments, more = _string_deployments(tree, source)
+            findings.extend(more)
         called = _called(tree, calls) if not deployments and calls else None
         if called is not None:
-            findings.append(_unread(source, called, calls[called]))
+            engine = structured.imported_call(called, calls) or ""
+            findings.append(_unread(source, called, engine))
+        if not deployments and not findings:
+            from toplint.parse.generic.mention import python_mention
+
+            mention = python_mention(source)  # never silent on a module naming an engine
+            findings.extend(() if mention is None else (mention,))
         return ParseResult(source.path, tuple(deployments), tuple(findings))
 
 
@@ -103,6 +112,41 @@ def _argv_deployments(tree: PyTree) -> tuple[list[Deployment], list[Finding]]:
             deployments.append(_resources_above(tree, dep, at))
         findings.extend(more)
     return deployments, findings
+
+
+def _string_deployments(tree: PyTree, source: Source) -> tuple[list[Deployment], list[Finding]]:
+    """Engine commands in strings the module builds whole (``os.system(...)``,
+    ``subprocess.run("...", shell=True)``, an f-string of known values, ``"a " + MODEL``), read
+    as shell command lines; a string with a computed part stays a TL008 mention."""
+    from toplint.parse.generic.mention import runs_as_command
+    from toplint.parse.mentions import pattern
+    from toplint.parse.structured.anywhere import commands_in
+
+    deployments: list[Deployment] = []
+    findings: list[Finding] = []
+    for at, text in _strings(tree.data, ()):
+        match = pattern().search(text)
+        if match is None or not runs_as_command(text[: match.start()]):
+            continue
+        pos = tree.value_position(at)
+        for args in commands_in(text, pos, {}, source.text, source.path):
+            found, more = file_deployments(find_invocations(args), source.path, "python")
+            deployments.extend(_resources_above(tree, d, at) for d in found)
+            findings.extend(more)
+    return deployments, findings
+
+
+def _strings(node: Any, at: tuple[str | int, ...]) -> Any:
+    if isinstance(node, str):
+        if len(node) < 20_000:
+            yield at, node
+    elif isinstance(node, list):
+        for i, item in enumerate(node):
+            yield from _strings(item, (*at, i))
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            if key != CALL:
+                yield from _strings(value, (*at, key))
 
 
 def _lists(node: Any, at: tuple[str | int, ...]) -> Any:
@@ -145,8 +189,8 @@ def _called(tree: PyTree, calls: dict[str, str]) -> str | None:
     its types, builds no engine and is no deployment)."""
     for _, node in structured.mappings(tree.data):
         name = node.get(CALL)
-        if isinstance(name, str) and name.rsplit(".", 1)[-1] in calls:
-            return name.rsplit(".", 1)[-1]
+        if isinstance(name, str) and structured.imported_call(name, calls) is not None:
+            return name
     return None
 
 

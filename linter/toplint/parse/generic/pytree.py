@@ -197,10 +197,17 @@ class _Reader:
         out: list[Any] = []
         positions = dict(here)
         for elt in elts:
-            value, pos = self.expr(elt, env)
+            value, pos = self.starred(elt) if isinstance(elt, ast.Starred) else self.expr(elt, env)
             positions.update({(len(out), *p): v for p, v in pos.items()})
             out.append(value)
         return out, positions
+
+    def starred(self, elt: ast.Starred) -> Built:
+        """``[*ARGS]``: items unknown here, forwarded whole (``toplint.parse.argv``)."""
+        text = f"*{ast.unparse(elt.value)[:200]}"
+        at = self.pos(elt)
+        spots: Spots = {(): (at, at)}
+        return Ref(text, (text,)), spots
 
     def mapping(
         self,

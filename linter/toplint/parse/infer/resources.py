@@ -4,8 +4,8 @@ Platforms spell a deployment's resources their own way; the shapes repeat:
 
 * a count under a GPU-like key: ``gpu: 2``, ``num_gpus: 4``, ``gpuCount: 1``, ``nvidia.com/gpu``;
 * ``<type>:<count>`` or ``<count>:<type>`` under such a key (``gpu: "L40s:4"``, ``accelerator:
-  H100:4``, ``gpu: 8:H200``), a Slurm gres (``gres: gpu:4``, ``gpu:a100:2``), or a bare GPU type
-  (``accelerator: A100``: one of it);
+  H100:4``, ``gpu: 8:H200``; a memory floor before the count, ``80GB:4``), a Slurm gres
+  (``gres: gpu:4``, ``gpu:a100:2``), or a bare GPU type (``accelerator: A100``: one of it);
 * a cloud instance type under an instance-like key (``instance_type: p4d.24xlarge``,
   ``machineType: a2-highgpu-8g``, ``vm_size: Standard_ND96asr_v4``): the GPUs of one of its nodes
   and their type, from the shipped instance catalog (``toplint/hardware/data/instances.yaml``,
@@ -28,7 +28,7 @@ from typing import Any
 from toplint.catalog_index import instance_gpus
 from toplint.infra.numbers import digits
 from toplint.infra.patterns import lazy
-from toplint.record import record
+from toplint.record import record, replace
 
 Path = tuple[str | int, ...]
 
@@ -48,6 +48,11 @@ _COUNT_TYPE = lazy(r"^([0-9]{1,4})[:x*]([A-Za-z][\w.\-]*)$")
 _GRES = lazy(r"^gpu(?::([\w.\-]+))?:([0-9]{1,4})$", re.I)
 _TYPE = lazy(r"^[A-Za-z][A-Za-z0-9.\-]*\d[A-Za-z0-9.\-]*$")  # H100, A100-80GB, mi300x
 _SIZE = lazy(r"^\d+(\.\d+)?\s*[KMGT]i?B", re.I)
+# A memory floor before the count, with or without a type: ``80GB:4``, ``A100:40GB:2``,
+# ``80GB..:8`` (dstack's ``resources.gpu``, ``GPUSpec._parse`` in dstackai/dstack
+# src/dstack/_internal/core/models/resources.py @0268145a9866b1d86ceddd3feb431b1e8a519ad4:
+# ":"-separated name, memory (a size) and count tokens).  A count range is no count.
+_SIZED = lazy(r"^(?:([A-Za-z][\w.\-]*):)?\d+(?:\.\d+)?[KMGT]i?B(?:\.\.)?:([0-9]{1,4})$", re.I)
 MAX_COUNT = 1 << 16
 
 
@@ -77,7 +82,8 @@ def gpu_value(value: Any) -> tuple[int | None, str] | None:
     if text.isdigit():  # "²" and 5,000 digits too: digits() reads ASCII of a bounded length
         n = digits(text, MAX_COUNT)
         return (n, "") if n else None
-    for pattern, count_at, kind_at in ((_GRES, 2, 1), (_TYPE_COUNT, 2, 1), (_COUNT_TYPE, 1, 2)):
+    patterns = ((_GRES, 2, 1), (_TYPE_COUNT, 2, 1), (_COUNT_TYPE, 1, 2), (_SIZED, 2, 1))
+    for pattern, count_at, kind_at in patterns:
         m = pattern.match(text)
         if m:
             n = int(m.group(count_at))  # [0-9]{1,4}
@@ -104,12 +110,13 @@ def scan(node: Any, at: Path = (), depth: int = 3) -> Iterator[Found]:
     if not isinstance(node, dict) or depth < 0:
         return
     nested: list[tuple[str, Any]] = []
+    counted: list[Found] = []  # GPU values of this mapping, yielded together (``_one``)
     for key, value in node.items():
         k = norm(key)
         if k in _GPU_KEYS:
             got = gpu_value(value)
             if got is not None:
-                yield Found("gpus", got[0], got[1], (*at, key))
+                counted.append(Found("gpus", got[0], got[1], (*at, key)))
                 continue
         if k in _INSTANCE_KEYS and isinstance(value, str) and len(value) < 80:
             known = instance_gpus(value)
@@ -122,8 +129,21 @@ def scan(node: Any, at: Path = (), depth: int = 3) -> Iterator[Found]:
             yield Found("nodes", count(value), "", (*at, key))
         elif isinstance(value, dict):
             nested.append((key, value))
+    if counted:
+        yield _one(counted)
     for key, value in nested:
         yield from scan(value, (*at, key), depth - 1)
+
+
+def _one(counted: list[Found]) -> Found:
+    """One mapping's GPUs: a type written alone (``gpu: "A100-40"``, one of it) beside a count
+    (``gpu_count: 2``) is that many of that type (Beam's ``@endpoint(gpu=..., gpu_count=...)``,
+    ``accelerator: "L4"`` beside ``num_gpus: 4``), not one."""
+    counts = [f for f in counted if not f.kind and f.count is not None]
+    typed = [f for f in counted if f.kind and f.count == 1]
+    if counts and typed:
+        return replace(counts[0], kind=typed[0].kind)
+    return counted[0]
 
 
 @record

@@ -139,8 +139,36 @@ class DockerfileParser:
                 cmd = exec_form(ins, path)
                 cmd = cmd if cmd is not None else shell_form(ins, path, env)
         argv = (entry or []) + ([] if entry_shell else (cmd or []))
+        script = _sh_c(argv)
+        if script is not None:  # ``["sh", "-c", "vllm serve $MODEL ..."]``: the script runs
+            argv = _lexed(source, script, env)
         base_image = image.value or "" if image is not None else ""
         return _result(source, argv, image if entry is None else None, base_image)
+
+
+_SHELLS = ("sh", "bash", "dash", "zsh", "ash")
+
+
+def _sh_c(argv: list[Arg]) -> Arg | None:
+    """The script of an exec-form ``["/bin/sh", "-c", SCRIPT]`` (``-ec``, ``-lc`` too)."""
+    if len(argv) < 3 or (argv[0].value or "").rsplit("/", 1)[-1] not in _SHELLS:
+        return None
+    flag = argv[1].value or ""
+    script = argv[2]
+    if not flag.startswith("-") or flag.startswith("--") or "c" not in flag:
+        return None
+    return script if script.value is not None else None
+
+
+def _lexed(source: Source, script: Arg, env: Mapping[str, str]) -> list[Arg]:
+    """The script's commands, joined as one argv (an engine among them is found there), with
+    the Dockerfile's ``ENV``/``ARG`` values and positions inside the JSON string."""
+    from toplint.parse.text.shellsrc import lex_embedded
+
+    pos = script.position
+    value = script.value or ""
+    commands = lex_embedded(value, env, source.text, source.path, pos.line, pos.column + 1)
+    return [a for args in commands for a in args]
 
 
 def _result(

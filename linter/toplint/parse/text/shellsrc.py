@@ -256,14 +256,27 @@ def _chained(dep: Deployment, via: Sequence[str]) -> Deployment:
 
 
 def _sh_c_script(args: Sequence[Arg]) -> Arg | None:
-    """The script word of ``sh -c 'SCRIPT'`` (also ``bash -lc``, ``bash -ec``)."""
-    for k, a in enumerate(args[:-2]):
-        if (a.value or "").rsplit("/", 1)[-1] in _SHELLS:
-            flag = args[k + 1].value or ""
+    """The script word of ``sh -c 'SCRIPT'`` (also ``bash -lc``, ``bash -ec``), of ``eval
+    'SCRIPT'``, and the shell command ``tmux new-session ... 'SCRIPT'`` / ``ssh HOST 'SCRIPT'``
+    end with (tmux(1): "shell-command"; ssh(1): "command" is run on the remote host)."""
+    for k, a in enumerate(args):
+        program = (a.value or "").rsplit("/", 1)[-1]
+        if program in _SHELLS:
+            flag = args[k + 1].value or "" if k + 2 < len(args) else ""
             if flag.startswith("-") and not flag.startswith("--") and "c" in flag:
                 return args[k + 2]
             return None
+        if program == "eval" and len(args) == k + 2:
+            return args[k + 1]
+        if program in _STRING_RUNNERS and len(args) > k + 2:
+            last = args[-1]
+            return last if last.value is not None and " " in last.value.strip() else None
     return None
+
+
+# Commands whose last argument is a shell command they run (tmux(1) new-session, new-window,
+# split-window, respawn-pane: "shell-command"; ssh(1): "command").
+_STRING_RUNNERS = ("tmux", "ssh")
 
 
 def _sourced_outside(source: Source, refs: Sequence[str]) -> list[Finding]:

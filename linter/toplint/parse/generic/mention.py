@@ -1,0 +1,266 @@
+"""A file that names an engine but from which no deployment was read: TL008, never silence
+(issue 24: "a file that names an engine but yields no deployment is a finding"), for what the
+command-line vocabulary of ``toplint.parse.mentions`` does not see.
+
+Any text format: an image an engine's image was rebuilt as (``image: rocm/vllm:latest``, ``FROM
+openeuler/vllm-ascend``; ``toplint.parse.generic.evidence.image``), as a registered engine image
+is; else a ``key: value`` / ``KEY=value`` / ``"key": "value",`` line whose value selects an
+engine (``engine: sglang``; ``toplint.parse.generic.evidence.selector``), at info.
+
+A Python module, read with ``ast``, nothing imported or run.  In the order a reader would
+trust them:
+
+* code that would start an engine: a string, an f-string's literal parts or an argument list
+  whose items spell an engine command, ``python -m`` module or image
+  (``subprocess.run(["vllm", "serve", model_name()])``, ``os.system(f"vllm serve {m}")``),
+  matched by the registry's vocabulary (``toplint.parse.mentions``); docstrings are prose and
+  name nothing;
+* a keyword argument or dictionary entry that selects an engine (``backend="sglang"``,
+  ``toplint.parse.generic.evidence.selector``), at info;
+* a docstring or message naming one (``"Run: vllm serve MODEL"``), at info;
+* a comment naming an engine command, at info;
+* an import of an engine's package (``import vllm``, ``from sglang import ...``) with nothing
+  above, at info: the module uses the engine but starts none toplint could read.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from toplint.infra.patterns import lazy
+from toplint.model import Finding, Severity
+from toplint.parse.base import Source
+from toplint.parse.generic import evidence as ev
+from toplint.parse.generic.evidence import image, image_key, named, selector
+from toplint.parse.mentions import named_by, no_deployment, pattern
+from toplint.record import replace
+
+_GAP = "{…}"  # what a computed part of a string or an argument list is written as
+
+
+def python_mention(source: Source) -> Finding | None:
+    """TL008 for a module that names an engine where something would run it, else (at info)
+    where it selects one by value or names one in a comment."""
+    try:
+        tree = ast.parse(source.text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    docstrings = _docstrings(tree)
+    selected: Finding | None = None
+    prose: Finding | None = None
+    for node in _walk(tree):
+        text = _spelling(node)
+        match = pattern().search(text) if text is not None else None
+        if match is not None and text is not None:
+            if id(node) not in docstrings and _runs(node, text[: match.start()]):
+                return _at(source, node, named_by(match))
+            prose = prose or _in_prose(source, node, named_by(match))
+        if selected is None:
+            selected = _selection(source, node)
+    return selected or prose or _comment(source) or _imported(source, tree)
+
+
+def _walk(tree: ast.AST) -> list[ast.AST]:
+    """Every node, in source order (``ast.walk`` is breadth-first)."""
+    nodes = [n for n in ast.walk(tree) if hasattr(n, "lineno")]
+    return sorted(nodes, key=lambda n: (n.lineno, n.col_offset))  # type: ignore[attr-defined]
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                out.add(id(body[0].value))
+    return out
+
+
+def _spelling(node: ast.AST) -> str | None:
+    """The words a string, f-string or list/tuple of them would put on a command line."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value if len(node.value) < 20_000 else None
+    if isinstance(node, ast.JoinedStr):
+        return "".join(_part(v) for v in node.values)
+    if isinstance(node, (ast.List, ast.Tuple)) and node.elts:
+        if not any(isinstance(e, (ast.Constant, ast.JoinedStr)) for e in node.elts):
+            return None
+        return " ".join(_part(e) for e in node.elts[:200])
+    return None
+
+
+# Before a command in a string: environment assignments, wrappers, ``cd x &&`` -- shell words,
+# not prose (``"Run: vllm serve"``, ``"start it with `vllm serve`"`` name it for a reader).
+_WORD = r"[\w./=${}\"'&;|()@%+,-]"
+_SHELL_PREFIX = lazy(rf"\s*(?:{_WORD}+\s+)*")  # linear: a word ends where blanks start
+
+
+def _runs(node: ast.AST, before: str) -> bool:
+    if not isinstance(node, ast.Constant):
+        return True  # an f-string or an argument list is code, not prose
+    return runs_as_command(before)
+
+
+def runs_as_command(before: str) -> bool:
+    """What stands before an engine command in a string is shell words, not prose."""
+    return ": " not in before and _SHELL_PREFIX.fullmatch(before[-400:]) is not None
+
+
+def _part(node: ast.AST) -> str:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(_part(v) for v in node.values)
+    return _GAP
+
+
+def _at(source: Source, node: ast.AST, named: str) -> Finding:
+    line, column = node.lineno, node.col_offset + 1  # type: ignore[attr-defined]
+    why = (
+        f"names the engine command `{named}` but yields no deployment: its words are built at "
+        "run time (a computed command, model or flags are not read)"
+    )
+    return no_deployment(source.path, line, column, why, anchor=f"mention:{named}")
+
+
+def _in_prose(source: Source, node: ast.AST, named: str) -> Finding:
+    line, column = node.lineno, node.col_offset + 1  # type: ignore[attr-defined]
+    why = f"names the engine command `{named}` only in text (a docstring or a message)"
+    found = no_deployment(source.path, line, column, why, anchor=f"prose:{named}")
+    return replace(found, severity=Severity.INFO)
+
+
+def _selection(source: Source, node: ast.AST) -> Finding | None:
+    pairs: list[tuple[str, ast.AST, ast.AST]] = []
+    if isinstance(node, ast.keyword) and node.arg:
+        pairs.append((node.arg, node.value, node.value))
+    elif isinstance(node, ast.Dict):
+        pairs.extend(
+            (k.value, v, k)
+            for k, v in zip(node.keys, node.values, strict=True)
+            if isinstance(k, ast.Constant) and isinstance(k.value, str)
+        )
+    for key, value, where in pairs:
+        if not (isinstance(value, ast.Constant) and isinstance(value.value, str)):
+            continue
+        engine = selector(key, value.value)
+        if engine is not None:
+            line, column = where.lineno, where.col_offset + 1  # type: ignore[attr-defined]
+            why = (
+                f"names the engine {engine} (`{key}={value.value!r}`) but yields no deployment: "
+                "no engine command, options or model written beside it that toplint could read"
+            )
+            found = no_deployment(source.path, line, column, why, anchor=f"selects:{engine}")
+            return replace(found, severity=Severity.INFO)
+    return None
+
+
+def _imported(source: Source, tree: ast.AST) -> Finding | None:
+    for node in _walk(tree):
+        if isinstance(node, ast.Import):
+            modules = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            modules = [node.module]
+        else:
+            continue
+        for module in modules:
+            engine = named(module.split(".")[0])
+            if engine is None:
+                continue
+            why = (
+                f"imports `{module}` ({engine}) but starts no engine toplint could read here "
+                "(one built from values computed at run time, or elsewhere)"
+            )
+            found = no_deployment(
+                source.path, node.lineno, node.col_offset + 1, why, anchor=f"import:{module}"
+            )
+            return replace(found, severity=Severity.INFO)
+    return None
+
+
+def _comment(source: Source) -> Finding | None:
+    for number, line in enumerate(source.text.split("\n"), 1):
+        hash_at = line.find("#")
+        if hash_at < 0:
+            continue
+        match = pattern().search(line, hash_at)
+        if match is None:
+            continue
+        named = named_by(match)
+        why = f"names the engine `{named}` only in a comment: nothing here runs it"
+        found = no_deployment(
+            source.path, number, match.start() + 1, why, anchor=f"comment:{named}"
+        )
+        return replace(found, severity=Severity.INFO)
+    return None
+
+
+# ``key: value`` / ``KEY=value`` / ``"key": "value",`` alone on a line (YAML, TOML, JSON, .env,
+# shell); a YAML list dash may precede it.  Linear: no nested quantifiers.
+_KEY_VALUE = lazy(
+    r"""^[ \t]*(?:-[ \t]+)?(?:export[ \t]+)?["']?([A-Za-z_][\w.-]{0,60})["']?[ \t]*[:=][ \t]*"""
+    r"""["']?([A-Za-z][\w.-]{0,40})["']?[ \t]*,?[ \t]*(?:#[^\n]*)?$""",
+    re.MULTILINE,
+)
+
+
+# An OpenAI-compatible API's base URL: a client's configuration (parse.generic.data._is_client).
+_API_BASE = lazy(r"https?://[^\s\"'/]+(?:/[^\s\"']*)?/v1\b")
+# ``"key": "value"`` anywhere on a line (JSON written on one line).
+_JSON_PAIR = lazy(r"""["']([A-Za-z_][\w.-]{0,60})["'][ \t]*:[ \t]*["']([A-Za-z][\w.-]{0,40})["']""")
+
+
+def selector_mention(source: Source) -> Finding | None:
+    """TL008 at info at the first ``key: value`` whose value selects an engine
+    (``toplint.parse.generic.evidence.selector``: ``engine: sglang``, not ``api_key: vllm``)."""
+    pairs = [*_KEY_VALUE.finditer(source.text), *_JSON_PAIR.finditer(source.text)]
+    for match in sorted(pairs, key=lambda m: m.start(2)):
+        key, value = match.group(1), match.group(2)
+        engine = selector(key, value) or ev.module(value)
+        if engine is None:
+            continue
+        at = match.start(2)
+        line = source.text.count("\n", 0, at) + 1
+        column = at - (source.text.rfind("\n", 0, at) + 1) + 1
+        api = _API_BASE.search(source.text)
+        lacking = (
+            f"it calls a server at `{api.group()}` (an OpenAI-compatible API) and deploys none"
+            if api
+            else "no engine command, options or model written beside it that toplint could read"
+        )
+        why = f"names the engine {engine} (`{key}: {value}`) but yields no deployment: {lacking}"
+        found = no_deployment(source.path, line, column, why, anchor=f"selects:{engine}")
+        return replace(found, severity=Severity.INFO)
+    return None
+
+
+# ``image: repo/name:tag`` (any image key, ``toplint.parse.generic.evidence.image_key``) and a
+# Dockerfile's ``FROM repo/name:tag``; linear patterns, one line each.
+_IMAGE_LINE = lazy(
+    r"""^[ \t]*(?:-[ \t]+)?["']?([A-Za-z_][\w.-]{0,40})["']?[ \t]*[:=][ \t]*["']?"""
+    r"""(\w[\w./:@-]{0,200})""",
+    re.MULTILINE,
+)
+_FROM_LINE = lazy(r"^[ \t]*FROM[ \t]+(?:--\S+[ \t]+)*(\w[\w./:@-]{0,200})", re.MULTILINE)
+
+
+def image_mention(source: Source) -> Finding | None:
+    """TL008 at the first image the file names that is an engine's (a vendor rebuild the
+    registry does not list: ``openeuler/vllm-ascend``, ``rocm/vllm``)."""
+    text = source.text
+    found = [(m.start(2), m.group(2)) for m in _IMAGE_LINE.finditer(text) if image_key(m.group(1))]
+    found += [(m.start(1), m.group(1)) for m in _FROM_LINE.finditer(text)]
+    for at, value in sorted(found):
+        evidence = image(value)
+        if evidence is None:
+            continue
+        line = text.count("\n", 0, at) + 1
+        column = at - (text.rfind("\n", 0, at) + 1) + 1
+        why = (
+            f"names the image `{value}`, a build of {evidence.engine}, but yields no deployment: "
+            "no container, service or CMD that gives the engine's arguments where toplint reads "
+            "them"
+        )
+        return no_deployment(source.path, line, column, why, anchor=f"image:{value}")
+    return None

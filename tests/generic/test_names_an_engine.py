@@ -1,0 +1,140 @@
+"""A file that names an engine but yields no deployment is a finding, in every file type toplint
+reads (issue 24, round 3): commands spelled as argument lists, Python strings and f-strings,
+engine modules imported under an alias, values that select an engine, comments.  And what only
+looks like a deployment is not one: a client's ``api_key="vllm"``, a request's
+``SamplingParams``."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.parse.helpers import parse_text
+from toplint.model import Severity
+
+
+def _one(path: str, text: str) -> tuple[str, Severity, int, str]:
+    result = parse_text(path, text)
+    assert not result.deployments, result.deployments
+    (found,) = result.findings
+    return found.rule, found.severity, found.line, found.message
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "line"),
+    [
+        (
+            "run.py",
+            'import subprocess\nsubprocess.run(["vllm", "serve", pick(), "--port", p])\n',
+            2,
+        ),
+        ("run.py", 'import os\n\nos.system(f"nohup vllm serve {pick()} &")\n', 3),
+        ("go.py", 'import os\nos.execvp("vllm", ["vllm", "serve", *sys.argv[1:]] + extra())\n', 2),
+    ],
+)
+def test_python_code_that_would_start_an_engine_is_a_warning(
+    path: str, text: str, line: int
+) -> None:
+    rule, severity, at, message = _one(path, text)
+    assert (rule, severity, at) == ("TL008", Severity.WARNING, line)
+    assert "built at run time" in message
+
+
+def test_prose_and_comments_in_python_are_an_info_note() -> None:
+    prose = 'def f():\n    """Start it with vllm serve MODEL."""\n    print("Run: vllm serve m")\n'
+    assert _one("p.py", prose)[:3] == ("TL008", Severity.INFO, 2)
+    assert "only in text" in _one("p.py", prose)[3]
+    comment = "import requests\n# python -m sglang.launch_server --model m\n"
+    assert _one("c.py", comment)[:3] == ("TL008", Severity.INFO, 2)
+
+
+def test_an_engine_module_imported_under_an_alias_names_its_calls() -> None:
+    text = "import sglang as sgl\nengine = sgl.Engine(**load())\n"
+    rule, severity, _, message = _one("e.py", text)
+    assert (rule, severity) == ("TL008", Severity.INFO) and "`sgl.Engine` of sglang" in message
+
+
+def test_a_value_selecting_an_engine_is_an_info_note_in_any_data_format() -> None:
+    assert _one("k.yaml", "engine: sglang\nworkers: ${oc.env:N}\n")[:3] == (
+        "TL008",
+        Severity.INFO,
+        1,
+    )
+    assert _one("k.json", '{\n  "backend": "vllm",\n  "n": "${N}"\n}\n')[:3] == (
+        "TL008",
+        Severity.INFO,
+        2,
+    )
+    assert _one("c.py", "client = make(engine='lmdeploy')\n")[:2] == ("TL008", Severity.INFO)
+
+
+def test_the_value_of_an_engine_option_selects_no_engine() -> None:
+    client = 'import openai\nc = openai.OpenAI(base_url="http://h:8000/v1", api_key="vllm")\n'
+    result = parse_text("client.py", client)
+    assert not result.deployments and not result.findings
+    assert not parse_text("c.yaml", "served_model_name: vllm\nport: 80\n").findings
+
+
+def test_a_request_s_sampling_params_are_no_engine() -> None:
+    text = "from vllm import SamplingParams\n"
+    text += "p = SamplingParams(n=1, top_p=0.9, temperature=0.7, max_tokens=64, seed=0)\n"
+    rule, severity, _, message = _one("s.py", text)
+    assert (rule, severity) == ("TL008", Severity.INFO) and "`SamplingParams`" in message
+
+
+def test_an_argument_list_spells_a_command_in_yaml_json_and_toml() -> None:
+    from toplint.parse.mentions import named_engines
+
+    assert named_engines('x: ["vllm", "serve", m]\n') == [("vllm", "vllm serve")]
+    assert named_engines("argv:\n  - trtllm-serve\n") == [("trtllm", "trtllm-serve")]
+    assert named_engines("cmd:\n  - lmdeploy\n  - serve\n  - api_server\n") == [
+        ("lmdeploy", "lmdeploy serve api_server")
+    ]
+    assert named_engines("cmd = ['vllm','serve']\n") == [("vllm", "vllm serve")]
+
+
+def test_a_starred_item_of_an_argument_list_is_forwarded_and_said_so() -> None:
+    text = 'CMD = ("python3", "-m", "sglang.launch_server", "--tp", "2", *ARGS)\n'
+    (dep,) = parse_text("go.py", text).deployments
+    assert dep.tp == 2 and [u.variable for u in dep.unresolved] == ["*ARGS"]
+
+
+def test_an_engine_image_rebuilt_under_another_name_is_a_warning() -> None:
+    text = "FROM rocm/vllm-dev:nightly\nRUN pip install extra\n"
+    rule, severity, line, message = _one("Dockerfile", text)
+    assert (rule, severity, line) == ("TL008", Severity.WARNING, 1)
+    assert "`rocm/vllm-dev:nightly`, a build of vllm" in message
+    yaml_text = "workers:\n  - image: openeuler/vllm-ascend:latest\n    replicas: 1\n"
+    assert _one("w.yaml", yaml_text)[:3] == ("TL008", Severity.WARNING, 2)
+
+
+def test_a_module_that_only_imports_an_engine_is_an_info_note() -> None:
+    rule, severity, line, message = _one(
+        "u.py", "import os\nimport vllm\nprint(vllm.__version__)\n"
+    )
+    assert (rule, severity, line) == ("TL008", Severity.INFO, 2) and "imports `vllm`" in message
+    assert not parse_text("r.py", "import requests\nrequests.get('http://h')\n").findings
+
+
+def test_jsonc_is_read_at_its_own_positions_and_a_module_value_names_its_engine() -> None:
+    """VS Code's launch.json: comments and trailing commas (JSONC) are not a TL001 error, and
+    ``"module": "vllm.entrypoints.openai.api_server"`` with ``"args"`` is that server."""
+    text = (
+        '{\n  // debug the server\n  "configurations": [\n    {\n'
+        '      "module": "vllm.entrypoints.openai.api_server",\n'
+        '      "args": ["--model", "org/m", "--tensor-parallel-size", "2",],\n    },\n  ]\n}\n'
+    )
+    result = parse_text(".vscode/launch.json", text)
+    (dep,) = result.deployments
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2)
+    assert dep.sources["tp"].line == 6 and not result.findings
+
+
+def test_a_client_config_names_the_server_it_calls_and_deploys_nothing() -> None:
+    """``backend: vllm`` beside an OpenAI-compatible base URL is an eval/benchmark client's
+    setting, not a deployment (it was read as a vLLM deployment at TP 1); JSON written on one
+    line selects its engine too."""
+    text = "backend: vllm\nbase_url: http://localhost:8000/v1\nmodel: org/m\nmax_tokens: 64\n"
+    rule, severity, _, message = _one("eval.yaml", text)
+    assert (rule, severity) == ("TL008", Severity.INFO) and "calls a server at" in message
+    one_line = '{"backend": "sglang", "num_prompts": 1000, "request_rate": 8, "seed": 1}\n'
+    assert _one("bench.json", one_line)[:3] == ("TL008", Severity.INFO, 1)
