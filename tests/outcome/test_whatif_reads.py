@@ -9,6 +9,7 @@ import pytest
 import toplint.placement.place
 from toplint.cost.types import Workload
 from toplint.hardware.models import lookup_model
+from toplint.infra.runmemo import forget_all
 from toplint.model import Deployment
 from toplint.outcome.build import whatif
 from toplint.pipeline.analyze import place_and_cost
@@ -27,6 +28,7 @@ def _dep(**options: str) -> Deployment:
 
 @pytest.fixture
 def placed(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    forget_all()  # counts start from an empty run memo, whatever ran before in this process
     calls: list[object] = []
     place = toplint.placement.place.place
     monkeypatch.setattr(toplint.placement.place, "place", lambda *a: calls.append(a) or place(*a))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from toplint.catalog_types import ModelSpec
@@ -44,28 +44,22 @@ def whatif(dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Worklo
     """The outcome of ``dep`` placed and costed afresh (a fix's or an alternative's layout).
 
     Fixes and alternatives of many deployments ask for the same layouts on the same cluster, so
-    one run prices each once.  The answer depends on the deployment's fields (``_key``) and on
-    the options placement, cost and the outcome read of it: it is computed with the options
-    wrapped so that every read is noted (``infra.runmemo.RecordedOptions``), and reused for a
-    deployment whose options agree on each of those reads (two deployments that differ only in
-    ``--max-num-seqs``, which nothing here reads, share one price)."""
+    one run prices each once (``_shared``)."""
     # The model as served is a new record per deployment: its value (records hash and compare
     # by their fields), not its identity, is key.
-    key = (_key(dep), model, workload)
-    options = dep.options
-    known = _WHATIF.get(cluster, key) or []
-    for noted, answer in known:
-        if _agrees(noted, options):
-            return answer
-    recorded = RecordedOptions(options)
-    probe = replace(dep, options=recorded)
+    return _shared(
+        _WHATIF, cluster, (_key(dep), model, workload), dep,
+        lambda probe: _whatif(probe, cluster, model, workload),
+    )  # fmt: skip
+
+
+def _whatif(dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Workload) -> Outcome:
     # Whether it starts and fits needs no placement (placement changes no GPU); a layout that
     # does not has no latency anyone weighs, so it is neither placed nor priced.
-    made = _outcome(probe, model, cluster.gpu, None, workload)
+    made = _outcome(dep, model, cluster.gpu, None, workload)
     if made.runs:
-        _, cost = priced(probe, cluster, model, workload)
-        made = replace(made, latency=latency(probe, cost, workload))
-    _remember(_WHATIF, cluster, key, known, recorded, made)
+        _, cost = priced(dep, cluster, model, workload)
+        made = replace(made, latency=latency(dep, cost, workload))
     return made
 
 
@@ -76,24 +70,46 @@ def priced(
     deployment's analysis and every what-if run.
 
     A tree's deployments repeat layouts (overlays per environment, replicas of one service), so
-    the answer is kept for the run like ``whatif``'s, keyed by the deployment's fields and the
-    options placement and cost read, and handed back bound to ``dep``: the placement and the
-    cost name no file, line or deployment name (``_key`` lists what they read)."""
-    key = (_key(dep), model, workload)
-    options = dep.options
-    known = _PRICED.get(cluster, key) or []
-    for noted, (placement, cost) in known:
-        if _agrees(noted, options):
-            return replace(placement, deployment=dep), cost
+    the answer is kept for the run (``_shared``) and handed back bound to ``dep``: the placement
+    and the cost name no file, line or deployment name (``_key`` lists what they read)."""
+    placement, cost = _shared(
+        _PRICED, cluster, (_key(dep), model, workload), dep,
+        lambda probe: _price(probe, cluster, model, workload),
+    )  # fmt: skip
+    return replace(placement, deployment=dep), cost
+
+
+def _price(
+    dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Workload
+) -> tuple[Placement, CostReport]:
     import toplint.cost.estimate
     import toplint.placement.place
 
+    placement = toplint.placement.place.place(dep, cluster, model)
+    return placement, toplint.cost.estimate.estimate(placement, workload)
+
+
+def _shared(
+    table: RunMemo[list[tuple[_Reads, A]]],
+    cluster: Cluster,
+    key: tuple[object, ...],
+    dep: Deployment,
+    compute: Callable[[Deployment], A],
+) -> A:
+    """``compute(dep)``, kept for the run and reused for every deployment with the same
+    ``key`` (``_key`` and what else the answer depends on) whose options agree on what it
+    read.  ``compute`` runs with the options wrapped so that every read is noted
+    (``infra.runmemo.RecordedOptions``): two deployments that differ only in
+    ``--max-num-seqs``, which nothing here reads, share one answer."""
+    options = dep.options
+    known = table.get(cluster, key) or []
+    for noted, answer in known:
+        if _agrees(noted, options):
+            return answer
     recorded = RecordedOptions(options)
-    probe = replace(dep, options=recorded)
-    placement = toplint.placement.place.place(probe, cluster, model)
-    cost = toplint.cost.estimate.estimate(placement, workload)
-    _remember(_PRICED, cluster, key, known, recorded, (placement, cost))
-    return replace(placement, deployment=dep), cost
+    answer = compute(replace(dep, options=recorded))
+    _remember(table, cluster, key, known, recorded, answer)
+    return answer
 
 
 def _remember(
