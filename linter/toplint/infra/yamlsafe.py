@@ -51,11 +51,12 @@ class _SafeLoader(_BaseLoader):  # type: ignore[misc]
     # The composer calls these around every node, for path resolvers; toplint registers none,
     # and PyYAML's own versions look ``yaml_path_resolvers`` up through a long MRO first.
     # ``_compose_all`` restores PyYAML's when something else has registered path resolvers.
-    def descend_resolver(self, *_node_and_index: Any) -> None:
-        return None
-
-    def ascend_resolver(self) -> None:
-        return None
+    # Built-in callables that do nothing the composer reads (it ignores what they return): a
+    # Python no-op called twice per node was 4% of loading the benchmark tree's YAML
+    # (callgrind: 3,008M -> 2,877M instructions).  A built-in bound method is no descriptor,
+    # so the class attribute is called as it is, without ``self``.
+    descend_resolver: Any = {}.get  # (parent, index) -> index
+    ascend_resolver = ().__len__  # () -> 0
 
     no_paths = True  # set per load: no path resolver registered (``_compose_all``)
 
