@@ -10,7 +10,6 @@ what each key holds) and starts over when full.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Hashable, Iterator, Mapping
 from typing import Any, Generic, TypeVar
 
@@ -20,13 +19,13 @@ V = TypeVar("V")
 class RunMemo(Generic[V]):
     """A bounded table of answers keyed by (an owner object's identity, a hashable key)."""
 
-    __slots__ = ("__weakref__", "_held", "_most", "_table")
+    __slots__ = ("_held", "_most", "_table")
 
     def __init__(self, most: int) -> None:
         self._table: dict[tuple[int, Hashable], tuple[object, V]] = {}
         self._most = most
         self._held = 0
-        _TABLES.add(self)
+        _TABLES.append(self)
 
     def clear(self) -> None:
         self._table.clear()
@@ -49,14 +48,14 @@ class RunMemo(Generic[V]):
         return value
 
 
-_TABLES: weakref.WeakSet[RunMemo[Any]] = weakref.WeakSet()
+_TABLES: list[RunMemo[Any]] = []  # every table (module-level: they live as long as the process)
 
 
 def forget_all() -> None:
     """Empty every table.  Answers stay right across runs in one process (they are keyed by
     the objects and values they depend on); a test that counts what a run computes starts
     from nothing."""
-    for table in list(_TABLES):
+    for table in _TABLES:
         table.clear()
 
 
