@@ -6,8 +6,9 @@ reports is dead code to remove.  Vulture sees a name as used when it appears her
 
 from toplint.cost import network, uncertainty
 from toplint.engines import registry as engines_registry
-from toplint.engines.types import Engine
+from toplint.engines.types import Engine, MemoryAccounting
 from toplint.hardware import linkkinds
+from toplint.infra.runmemo import forget_all
 from toplint.model import INTENT_KINDS, STAGE_RULES
 from toplint.parse import builtin as parse_builtin
 from toplint.parse.generic.pyparser import PythonParser
@@ -93,6 +94,10 @@ USED = [
     linkkinds.LinkKind.bandwidth_source,
     linkkinds.LinkKind.latency_source,
     linkkinds.LinkKind.algorithms,
+    # The source of an engine's pipeline-stage memory layout, cited beside the value (issue 25).
+    MemoryAccounting.pp_tables_source,
+    # Tests that count what a run computes empty the run memos first.
+    forget_all,
     # Vocabularies of the cost model (issue 17) that its comments and tests name.
     network.A2A_IMPLS,
     uncertainty.METHODS,
