@@ -1,7 +1,9 @@
 """NCCL's own choice of algorithm and protocol across nodes, priced with toplint's model: an
 experiment on the development sources (issue 28 point 2), not what toplint ships.
 
-    python benchmarks/nccl_tuner.py [VARIANT ...] [--by-source]   # development sources only
+    python benchmarks/nccl_tuner.py [VARIANT ...] [--by-source] [--ll128=F]   # development only
+
+``--ll128=F`` scales LL128's bandwidth across nodes by F inside the variants.
 
 NCCL does not run the algorithm that would be fastest; it runs the one its tuner *rates*
 fastest, from a table of bandwidths and latencies it builds once per communicator
@@ -267,9 +269,27 @@ VARIANTS: dict[str, Variant] = {
 }  # fmt: skip
 
 
-def tuned(v: Variant) -> Callable[..., Prediction]:
+def tuned(v: Variant, ll128: float = 1.0) -> Callable[..., Prediction]:
     """``network.predict_spanning`` with NCCL's tuner (and the plugin's regions) choosing
-    (a tree is a chain inside each node; NVLSTree is its own algorithm)."""
+    (a tree is a chain inside each node; NVLSTree is its own algorithm); LL128 across nodes
+    timed at ``ll128`` × its bandwidth."""
+    inner = _tuned(v)
+    if ll128 == 1.0:
+        return inner
+    base = network.PROTOCOL_BW
+    scaled = {**base, "ll128": base["ll128"] * ll128}
+
+    def spanning(*args: Any, **kwargs: Any) -> Prediction:
+        network.PROTOCOL_BW = scaled  # network's module global only: not inside a node
+        try:
+            return inner(*args, **kwargs)
+        finally:
+            network.PROTOCOL_BW = base
+
+    return spanning
+
+
+def _tuned(v: Variant) -> Callable[..., Prediction]:
     shipped = network.predict_spanning
 
     def spanning(
@@ -313,6 +333,7 @@ def main(argv: list[str]) -> int:
     points = bench.development(bench.all_points())
     shipped = network.predict_spanning
     names = [a for a in argv if not a.startswith("--")] or list(VARIANTS)
+    ll128 = float(next((a[8:] for a in argv if a.startswith("--ll128=")), 1.0))
 
     def text(rows: list[Any]) -> str:
         s = bench.stats(rows)
@@ -321,7 +342,7 @@ def main(argv: list[str]) -> int:
     for name in ["shipped", *names]:
         network.predict_spanning = shipped  # a variant falls back on the shipped choice
         if name != "shipped":
-            network.predict_spanning = tuned(VARIANTS[name])
+            network.predict_spanning = tuned(VARIANTS[name], ll128)
         bench._FABRICS.clear()
         rows = bench.alpha_beta_cv(points)
         classes = {
