@@ -1,7 +1,9 @@
 """NCCL's own choice of algorithm and protocol across nodes, priced with toplint's model: an
 experiment on the development sources (issue 28 point 2), not what toplint ships.
 
-    python benchmarks/nccl_tuner.py [VARIANT ...] [--by-source]   # development sources only
+    python benchmarks/nccl_tuner.py [VARIANT ...] [--by-source] [--ll128=F]   # development only
+
+``--ll128=F`` scales LL128's bandwidth across nodes by F inside the variants.
 
 NCCL does not run the algorithm that would be fastest; it runs the one its tuner *rates*
 fastest, from a table of bandwidths and latencies it builds once per communicator
@@ -27,7 +29,10 @@ What a manifest does not say, and what is taken instead:
   once more for Simple): 0 for InfiniBand, RoCE and sockets (src/transport/net_ib/init.cc,
   net_socket.cc: ``props->latency = 0``); for EFA what aws-ofi-nccl reports
   (aws/aws-ofi-nccl@2daf7d30 src/platform-aws.cpp): 75 µs on p4d/p4de (A100), 35 µs on p5en,
-  p6-b200, p6-b300 (p5/p5e report 75; a manifest cannot tell them from p5en); TCPX not read (0).
+  p6-b200, p6-b300 (p5/p5e report 75: the ``by_platform`` variants tell the platforms apart by
+  their instance preset's NICs, benchmarks/ofi_regions.py); TCPX not read (0).
+- On p5/p5e, p5en and p6 the plugin's own tuner decides first (``regions`` variants:
+  aws-ofi-nccl's region tables, ≥ 3 nodes; benchmarks/ofi_regions.py).
 - The CPU: Intel x86 (``llMaxBws`` row 0, ``getNetOverhead`` 1 µs).
 - LL128 across nodes: NVLink nodes (``typeIntra <= PATH_NVB``) on Hopper and later (NIC up to
   PXN); on Ampere up to PXB, taken to hold when the node has a NIC per GPU.
@@ -40,6 +45,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +81,22 @@ EFA_LATENCY_US = {"ampere": 75.0}
 EFA_LATENCY_DEFAULT_US = 35.0
 
 
+def _sibling(file: str, name: str) -> Any:
+    """A module of benchmarks/ loaded by path (benchmarks/ is not a package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parent / file)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+# aws-ofi-nccl's platforms, their latencies and region tables (benchmarks/ofi_regions.py).
+regions = _sibling("ofi_regions.py", "toplint_ofi_regions")
+
+
 def _cc_index(fabric: Fabric) -> int:
     """tuning.cc compCapIndex (Volta, Ampere, Hopper, Blackwell); NVLS nodes are Hopper or later
     whatever the manifest's GPU row says."""
@@ -83,10 +105,17 @@ def _cc_index(fabric: Fabric) -> int:
     return 3 if cc >= 10 else 2 if cc >= 9 else 1 if cc >= 8 else 0
 
 
+BY_PLATFORM = {"on": False}  # the variants that read the platform's own latency
+
+
 def plugin_latency_us(fabric: Fabric) -> float:
     """``latencyInter``: the latency the network plugin reports to NCCL."""
     if fabric.net_kind != "efa":
         return 0.0
+    if BY_PLATFORM["on"]:
+        return regions.PLATFORM_LATENCY_US.get(
+            regions.platform(fabric), 75.0
+        )  # 75: an unknown platform
     return EFA_LATENCY_US.get(fabric.arch, EFA_LATENCY_DEFAULT_US)
 
 
@@ -182,19 +211,85 @@ def choice(
 
 # --- the experiment ---------------------------------------------------------------------------
 
-# (algorithms NCCL may pick, protocols it may pick): what each variant lets the tuner choose
-# among.  "ring+tree" is the shipped model's candidate set, chosen by NCCL's estimate instead
-# of by toplint's own times.
-VARIANTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "ring+tree": (("ring", "tree"), ("ll", "simple")),
-    "ring+tree+ll128": (("ring", "tree"), PROTOCOLS),
-    "all": (("ring", "tree", "nvlstree"), PROTOCOLS),
-}
+
+@dataclass(frozen=True)
+class Variant:
+    """What NCCL's tuner may pick among (``algorithms`` × ``protocols``), and how:
+    ``regions``: aws-ofi-nccl's region tables first (``region_choice``); ``by_platform``: the
+    plugin latency of the platform (p5 75 µs, not p5en's 35); ``algorithm_only``: the pick sets
+    the algorithm and toplint times its cheapest protocol (LL, Simple); ``efa_only``: the
+    tuner decides on EFA only (the AWS plugin), toplint's cheapest elsewhere; ``all_reduce_only``:
+    other ring collectives keep toplint's own protocol choice; ``tree_family``: a tree or
+    NVLSTree pick is timed as the shipped model times its tree (NVLS inside NVLS nodes, the
+    cheapest of LL and Simple), so the tuner only decides ring or tree."""
+
+    algorithms: tuple[str, ...]
+    protocols: tuple[str, ...] = PROTOCOLS
+    regions: bool = False
+    by_platform: bool = False
+    algorithm_only: bool = False
+    efa_only: bool = False
+    all_reduce_only: bool = False
+    tree_family: bool = False
 
 
-def tuned(algorithms: tuple[str, ...], protocols: tuple[str, ...]) -> Callable[..., Prediction]:
-    """``network.predict_spanning`` with NCCL's tuner choosing among ``algorithms`` ×
-    ``protocols`` (a tree is a chain inside each node; NVLSTree is its own algorithm)."""
+RT, RTN = ("ring", "tree"), ("ring", "tree", "nvlstree")
+# Third pass: "ring+tree" is the shipped model's candidate set chosen by NCCL's estimate instead
+# of by toplint's own times.  Fifth pass: the plugin's region tables and platform latencies.
+VARIANTS: dict[str, Variant] = {
+    "ring+tree": Variant(RT, ("ll", "simple")),
+    "ring+tree+ll128": Variant(RT),
+    "all": Variant(RTN),
+    "regions": Variant((), regions=True, all_reduce_only=True),
+    "regions+tuner": Variant(RT, regions=True, by_platform=True, all_reduce_only=True),
+    "regions+tuner-ll-simple": Variant(
+        RT, ("ll", "simple"), regions=True, by_platform=True, all_reduce_only=True
+    ),
+    "regions+tuner-algorithm": Variant(
+        RT, regions=True, by_platform=True, algorithm_only=True, all_reduce_only=True
+    ),
+    "regions+tuner-algorithm-nvlstree": Variant(
+        RTN, regions=True, by_platform=True, algorithm_only=True, all_reduce_only=True
+    ),
+    "regions+tuner-ring-or-tree": Variant(
+        RTN, regions=True, by_platform=True, algorithm_only=True, all_reduce_only=True,
+        tree_family=True,
+    ),
+    "regions+tuner-ring-or-tree-no-nvlstree": Variant(
+        RT, regions=True, by_platform=True, algorithm_only=True, all_reduce_only=True,
+        tree_family=True,
+    ),
+    "efa-regions+tuner": Variant(
+        RT, regions=True, by_platform=True, efa_only=True, all_reduce_only=True
+    ),
+    "efa-regions+tuner-algorithm": Variant(
+        RT, regions=True, by_platform=True, algorithm_only=True, efa_only=True,
+        all_reduce_only=True,
+    ),
+}  # fmt: skip
+
+
+def tuned(v: Variant, ll128: float = 1.0) -> Callable[..., Prediction]:
+    """``network.predict_spanning`` with NCCL's tuner (and the plugin's regions) choosing
+    (a tree is a chain inside each node; NVLSTree is its own algorithm); LL128 across nodes
+    timed at ``ll128`` × its bandwidth."""
+    inner = _tuned(v)
+    if ll128 == 1.0:
+        return inner
+    base = network.PROTOCOL_BW
+    scaled = {**base, "ll128": base["ll128"] * ll128}
+
+    def spanning(*args: Any, **kwargs: Any) -> Prediction:
+        network.PROTOCOL_BW = scaled  # network's module global only: not inside a node
+        try:
+            return inner(*args, **kwargs)
+        finally:
+            network.PROTOCOL_BW = base
+
+    return spanning
+
+
+def _tuned(v: Variant) -> Callable[..., Prediction]:
     shipped = network.predict_spanning
 
     def spanning(
@@ -202,46 +297,65 @@ def tuned(algorithms: tuple[str, ...], protocols: tuple[str, ...]) -> Callable[.
     ) -> Prediction:
         if op not in network.RING_OPS or fabric.ranks <= 1 or size <= 0:
             return shipped(op, size, fabric, params, impl, algo)
-        allowed = ("ring",) if op != "all_reduce" else (algo,) if algo else algorithms
-        a, p = choice(op, size, fabric, allowed, protocols)
+        if (v.efa_only and fabric.net_kind != "efa") or (
+            v.all_reduce_only and (algo or op != "all_reduce")
+        ):
+            return shipped(op, size, fabric, params, impl, algo)
+        pick = regions.region_choice(op, size, fabric) if v.regions else None
+        if pick is None and not v.algorithms:
+            return shipped(op, size, fabric, params, impl, algo)
+        if pick is None:
+            allowed = ("ring",) if op != "all_reduce" else (algo,) if algo else v.algorithms
+            BY_PLATFORM["on"] = v.by_platform
+            pick = choice(op, size, fabric, allowed, v.protocols)
+            BY_PLATFORM["on"] = False
+        a, p = pick
+        if v.tree_family and a != "ring":
+            return network._tree(size, fabric, params)
         if a == "nvlstree":
             return network._nvls_tree(size, fabric, params)
+        protocols = network.CHEAPEST_OF if v.algorithm_only else (p,)
         if a == "tree":
-            return network._tree(size, fabric, params, (p,), nvls=False)
-        return network._ring(op, size, fabric, params, (p,))
+            return network._tree(size, fabric, params, protocols, nvls=False)
+        return network._ring(op, size, fabric, params, protocols)
 
     return spanning
 
 
 def _accuracy() -> Any:
-    import importlib.util
-
-    path = Path(__file__).resolve().parent / "accuracy.py"
-    spec = importlib.util.spec_from_file_location("toplint_accuracy_tuner", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return _sibling("accuracy.py", "toplint_accuracy_tuner")
 
 
 def main(argv: list[str]) -> int:
-    """Leave-one-source-out on the development sources, multi-node points: the shipped choice
-    and each variant (the held-out publications are not touched)."""
+    """Leave-one-source-out on the development sources: the shipped choice and each variant,
+    over every α–β point and by class (the held-out publications are not touched)."""
     bench = _accuracy()
     points = bench.development(bench.all_points())
     shipped = network.predict_spanning
     names = [a for a in argv if not a.startswith("--")] or list(VARIANTS)
-    for name in ["shipped", *names]:
-        network.predict_spanning = shipped if name == "shipped" else tuned(*VARIANTS[name])
-        bench._FABRICS.clear()
-        rows = [r for r in bench.alpha_beta_cv(points) if r.cls == "multi-node"]
+    ll128 = float(next((a[8:] for a in argv if a.startswith("--ll128=")), 1.0))
+
+    def text(rows: list[Any]) -> str:
         s = bench.stats(rows)
-        within = f"within ±25% {s.within25:.1%}"
-        print(f"{name}: {s.n} multi-node points, median {s.median:.1%}, {within}")
-        for system in sorted({r.system for r in rows}) if "--by-source" in argv else ():
-            t = bench.stats(r for r in rows if r.system == system)
-            print(f"  {system}: {t.n} points, median {t.median:.0%}, within {t.within25:.0%}")
+        return f"{s.median:.1%} / {s.within25:.1%} ({s.n})" if s else "-"
+
+    for name in ["shipped", *names]:
+        network.predict_spanning = shipped  # a variant falls back on the shipped choice
+        if name != "shipped":
+            network.predict_spanning = tuned(VARIANTS[name], ll128)
+        bench._FABRICS.clear()
+        rows = bench.alpha_beta_cv(points)
+        classes = {
+            "all": rows,
+            "multi-node": [r for r in rows if r.cls == "multi-node"],
+            "across nodes": [r for r in rows if r.across],
+            "< 1 MiB": [r for r in rows if r.size < bench.SMALL],
+            **{c: [r for r in rows if r.cls == c] for c in ("intra-node", "pcie", "all-to-all")},
+        }
+        print(f"{name}: " + " | ".join(f"{c} {text(r)}" for c, r in classes.items()), flush=True)
+        multi = classes["multi-node"]
+        for system in sorted({r.system for r in multi}) if "--by-source" in argv else ():
+            print(f"  {system}: {text([r for r in multi if r.system == system])}")
     network.predict_spanning = shipped
     return 0
 

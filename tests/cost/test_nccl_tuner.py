@@ -60,7 +60,37 @@ def test_ll128_only_on_nvlink_nodes(tuner: ModuleType) -> None:
 
 
 def test_a_variant_times_the_algorithm_the_tuner_picks(tuner: ModuleType) -> None:
-    spanning = tuner.tuned(("ring", "tree"), ("ll", "simple"))
+    spanning = tuner.tuned(tuner.Variant(("ring", "tree"), ("ll", "simple")))
     assert spanning("all_reduce", 8, _hgx(), PARAMS).algorithm == "tree"
     assert spanning("all_reduce", 8, _hgx(), PARAMS, algo="ring").algorithm == "ring"
     assert spanning("all_gather", 8, _hgx(), PARAMS).algorithm == "ring"
+
+
+def _p6(nodes: int) -> Fabric:
+    # p6-b200.48xlarge: 8 B200 and 8 x 400 Gb/s EFA per node (toplint's instance preset).
+    return Fabric(
+        "nvlink",
+        900.0,
+        8 * nodes,
+        nodes=nodes,
+        net_kind="efa",
+        nics_per_node=8,
+        nic_gb_per_s=50.0,
+        sharers=8,
+        nvls_arch="blackwell",
+        arch="blackwell",
+    )
+
+
+def test_the_plugins_p6_regions_pick_by_size(tuner: ModuleType) -> None:
+    # aws-ofi-nccl@2daf7d30 region_init_internal_p6, 32 ranks: tree LL to 384 KiB, tree LL128
+    # to the (4.5 MiB, 16)-(17.5 MiB, 32) edge, ring LL128 to 127.5 MiB, NVLSTree to 415 MiB.
+    pick = tuner.regions.region_choice
+    assert tuner.regions.platform(_p6(4)) == "p6"
+    assert pick("all_reduce", 128 << 10, _p6(4)) == ("tree", "ll")
+    assert pick("all_reduce", 1 << 20, _p6(4)) == ("tree", "ll128")
+    assert pick("all_reduce", 64 << 20, _p6(4)) == ("ring", "ll128")
+    assert pick("all_reduce", 256 << 20, _p6(4)) == ("nvlstree", "simple")
+    assert pick("all_reduce", 1 << 30, _p6(4)) == ("ring", "simple")
+    # Two nodes: "the regions are not well defined", NCCL's own tuner decides.
+    assert pick("all_reduce", 1 << 20, _p6(2)) is None
