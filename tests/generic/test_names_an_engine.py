@@ -138,3 +138,28 @@ def test_a_client_config_names_the_server_it_calls_and_deploys_nothing() -> None
     assert (rule, severity) == ("TL008", Severity.INFO) and "calls a server at" in message
     one_line = '{"backend": "sglang", "num_prompts": 1000, "request_rate": 8, "seed": 1}\n'
     assert _one("bench.json", one_line)[:3] == ("TL008", Severity.INFO, 1)
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "named"),
+    [
+        ("proxy.sh", "lmdeploy serve proxy --server-port 8000\n", "lmdeploy serve"),
+        (
+            "c.yaml",
+            "services:\n  w:\n    command: python -m sglang.srt.server --tp 2\n",
+            "sglang.srt",
+        ),
+    ],
+)
+def test_an_engine_word_with_a_sub_command_or_module_path_is_never_silent(
+    path: str, text: str, named: str
+) -> None:
+    """A sub-command that serves nothing, or a module the registry does not list: the file was
+    read and nothing in it was checked, which is said at info."""
+    rule, severity, _, message = _one(path, text)
+    assert (rule, severity) == ("TL008", Severity.INFO) and f"`{named}`" in message
+
+
+def test_prose_and_bare_values_name_no_engine_word() -> None:
+    assert not parse_text("p.yaml", "# the vLLM models\nkey: value\n").findings
+    assert not parse_text("v.yaml", "served_model_name: vllm\nport: 80\n").findings

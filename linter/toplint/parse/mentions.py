@@ -149,3 +149,40 @@ def no_deployment(path: str, line: int, column: int, why: str, *, anchor: str) -
     return NO_DEPLOYMENT_FOUND.finding(
         path, line, column, f"{why}; nothing here was checked", anchor=anchor
     )
+
+
+@cache
+def _word_pattern() -> re.Pattern[str]:
+    """An engine's own command word or package, as code spells it: its registry name, the first
+    word of each of its launch commands or the first part of a module that is its name, in
+    lower case, followed by a sub-command or a module path (``lmdeploy serve proxy``, ``vllm
+    bench``, ``python -m vllm.entrypoints.cli.main``).  Prose (``the vLLM models``) and a
+    value that is only the word (``api_key="vllm"``, ``served_model_name: vllm``) name none."""
+    words: set[str] = set()
+    for engine in all_engines():
+        words.add(engine.name)
+        words.update(launch.words[0] for launch in engine.launches if launch.words)
+        words.update(m.split(".")[0] for m in engine.modules if m.split(".")[0] == engine.name)
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?<![\w.-])(?:{alternatives})(?:\.[A-Za-z_]\w*|[ \t]+[a-z][\w-]*)")
+
+
+def word_mention(source: Source) -> Finding | None:
+    """TL008 at info at the first engine command word or package path (``_word_pattern``) in a
+    file from which nothing was read and in which no narrower test above found an engine: a
+    sub-command that serves nothing (``lmdeploy serve proxy``), a module the registry does not
+    list.  The file was read and nothing in it was checked; saying so is never silence (issue
+    24)."""
+    match = _word_pattern().search(source.text)
+    if match is None:
+        return None
+    text, at = source.text, match.start()
+    line = text.count("\n", 0, at) + 1
+    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    named = match.group()
+    why = (
+        f"names `{named}` but toplint read no deployment and found no engine command it "
+        "serves with, module or image here"
+    )
+    found = no_deployment(source.path, line, column, why, anchor=f"word:{named}")
+    return replace(found, severity=Severity.INFO)

@@ -67,16 +67,19 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
             bad = unparsable(source.path, str(exc), exc.line, exc.column)
             return ParseResult(source.path, (), (bad,))
     if source.name.endswith(".py"):
-        return result  # the Python reader decides itself when a module names an engine (TL008)
+        # The Python reader decides itself when a module names an engine (TL008); a module it
+        # found naming none may still spell an engine's word.
+        return result if result.findings else _words(source, result)
     # Nothing read, but the file may still name an engine: that is TL008, never silence.
-    from toplint.parse.mentions import engine_mention
+    from toplint.parse.mentions import engine_mention, word_mention
 
     mention = engine_mention(source)
     if mention is None:
         from toplint.parse.generic.mention import image_mention, selector_mention
 
-        # an engine image rebuilt under another name; ``engine: sglang`` with nothing beside it
-        mention = image_mention(source) or selector_mention(source)
+        # an engine image rebuilt under another name; ``engine: sglang`` with nothing beside it;
+        # else any word of an engine's own (at info)
+        mention = image_mention(source) or selector_mention(source) or word_mention(source)
     if source.name.endswith(".json"):
         plain = _jsonc(source)  # JSON with comments: read what it holds, at its own positions
         if plain is not None:
@@ -93,6 +96,13 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
 
 
 _DATA_SUFFIXES = (".json", ".toml")
+
+
+def _words(source: Source, result: ParseResult) -> ParseResult:
+    from toplint.parse.mentions import word_mention
+
+    found = word_mention(source)
+    return result if found is None else ParseResult(source.path, (), (found,))
 
 
 def _jsonc(source: Source) -> Source | None:
