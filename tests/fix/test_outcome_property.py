@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import CORPUS
@@ -120,7 +121,8 @@ def _layouts_of_the_corpus(settings: Settings) -> set[tuple[str, str, int, str]]
 def test_plans_first_pick_gets_no_warning_from_check(manifest: Path, cluster: str) -> None:
     """For each model, GPU count and engine of the corpus on this cluster, ``plan``'s first pick
     (the layout it ranks first among those that fit) gets nothing at warning or above from the
-    rules ``check`` runs, and ``plan`` reports the outcome ``check`` and ``cost`` read."""
+    rules ``check`` runs that another layout plan weighs would not get, and ``plan`` reports the
+    outcome ``check`` and ``cost`` read."""
     from toplint.cost.types import Budgets, Workload
     from toplint.hardware.manifest import load_hardware
     from toplint.pipeline.analyze import place_and_cost
@@ -147,11 +149,18 @@ def test_plans_first_pick_gets_no_warning_from_check(manifest: Path, cluster: st
         assert analysis.outcome is not None
         if analysis.outcome.latency is not None:  # one model, not two
             assert first.itl_ms == analysis.outcome.latency.itl_ms
-        for f in run_rules(rules, [analysis], RuleSettings(), budgets, workload):
-            if f.severity.rank >= Severity.WARNING.rank:
-                where = f"{model_id} on {gpus} × {c.gpu.name} ({engine})"
-                problems.append(
-                    f"{where}: plan's {first.layout.describe()} gets {f.rule}: {f.message}"
-                )
+
+        def warned(layout: Any, m: Any = model, e: str = engine, on: Any = c) -> list[Any]:
+            placed = place_and_cost(deployment_for(layout, m, e), on, m, workload)
+            found = run_rules(rules, [placed], RuleSettings(), budgets, workload)
+            return [f for f in found if f.severity.rank >= Severity.WARNING.rank]
+
+        for f in warned(first.layout):
+            # A finding every layout plan weighs gets (a BF16 checkpoint on a V100) is about the
+            # checkpoint and the GPU, not the layout plan picks: no pick avoids it.
+            if all(f.rule in {g.rule for g in warned(other.layout)} for other in ranked[1:]):
+                continue
+            where = f"{model_id} on {gpus} × {c.gpu.name} ({engine})"
+            problems.append(f"{where}: plan's {first.layout.describe()} gets {f.rule}: {f.message}")
     assert planned > 0, "nothing planned: the property is vacuous"
     assert problems == []
