@@ -18,6 +18,7 @@ from functools import cache
 from toplint.engines.registry import all_engines
 from toplint.model import NO_DEPLOYMENT_FOUND, Finding, Severity
 from toplint.parse.base import Source, is_template
+from toplint.parse.textpos import point_of
 from toplint.record import replace
 
 # What the file lacked, by what named the engine.
@@ -122,8 +123,7 @@ def _mention(source: Source, match: re.Match[str], *, in_comment: bool = False) 
     if kind == "module":  # reported at the module, not at its ``-m``
         found = re.sub(_DASH_M, "", found, count=1)
     at = match.end() - len(found)
-    line = text.count("\n", 0, at) + 1
-    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    line, column = point_of(text, at)
     named = spelled(found)
     if in_comment:
         why = f"names the engine {kind} `{named}` only in a comment: nothing here runs it"
@@ -176,9 +176,7 @@ def word_mention(source: Source) -> Finding | None:
     match = _word_pattern().search(source.text)
     if match is None:
         return None
-    text, at = source.text, match.start()
-    line = text.count("\n", 0, at) + 1
-    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    line, column = point_of(source.text, match.start())
     named = match.group()
     why = (
         f"names `{named}` but toplint read no deployment and found no engine command it "

@@ -25,6 +25,7 @@ from collections.abc import Iterable
 
 from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Position
+from toplint.parse.textpos import point_of
 from toplint.record import record, replace
 
 _SCHEMES = ("hf://", "oci://", "pvc://", "s3://", "gs://")
@@ -81,8 +82,7 @@ def downloads(text: str, path: str) -> list[Found]:
         rest = m.group("rest") or m.group("crest") or m.group("drest") or ""
         local = _LOCAL_DIR.search(rest)
         folder = (local.group(1) or local.group(2)) if local else (m.group("bdir") or "")
-        line = text.count("\n", 0, m.start()) + 1
-        column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+        line, column = point_of(text, m.start())
         at = Position(path, line, column)
         out.append(Found(model, f"the download command at line {line}", at, folder))
     return out

@@ -1,4 +1,5 @@
-"""Positions in a file's text: line starts and the offset of a (line, column).
+"""Positions in a file's text: line starts, the offset of a (line, column) and the (line,
+column) of an offset.
 
 Every reader that maps a position inside a value back into the file asks here (Kubernetes
 strings, ``sh -c`` scripts, JSON and CloudFormation values); the line starts of the last text
@@ -20,6 +21,11 @@ def line_starts(text: str) -> list[int]:
 def offset_of(text: str, line: int, column: int) -> int:
     """Character offset of a 1-based (line, column) in ``text``."""
     return _offset(text, line, column)
+
+
+def point_of(text: str, offset: int) -> tuple[int, int]:
+    """The 1-based (line, column) of character ``offset`` in ``text``."""
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 def _offset(text: str, line: int, column: int) -> int:

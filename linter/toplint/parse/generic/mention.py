@@ -34,6 +34,7 @@ from toplint.parse.base import Source
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.evidence import image, image_key, named, selector
 from toplint.parse.mentions import named_by, no_deployment, pattern
+from toplint.parse.textpos import point_of
 from toplint.record import replace
 
 _GAP = "{…}"  # what a computed part of a string or an argument list is written as
@@ -221,8 +222,7 @@ def selector_mention(source: Source) -> Finding | None:
         if engine is None:
             continue
         at = match.start(2)
-        line = source.text.count("\n", 0, at) + 1
-        column = at - (source.text.rfind("\n", 0, at) + 1) + 1
+        line, column = point_of(source.text, at)
         api = _API_BASE.search(source.text)
         lacking = (
             f"it calls a server at `{api.group()}` (an OpenAI-compatible API) and deploys none"
@@ -255,8 +255,7 @@ def image_mention(source: Source) -> Finding | None:
         evidence = image(value)
         if evidence is None:
             continue
-        line = text.count("\n", 0, at) + 1
-        column = at - (text.rfind("\n", 0, at) + 1) + 1
+        line, column = point_of(text, at)
         why = (
             f"names the image `{value}`, a build of {evidence.engine}, but yields no deployment: "
             "no container, service or CMD that gives the engine's arguments where toplint reads "
