@@ -76,7 +76,7 @@ No automatic fix: the remedy is another checkpoint or other GPUs; the finding sa
 """
 
 _NEEDS = {"fp8": "Ada, Hopper, Blackwell or MI300X", "fp4": "Blackwell"}
-_HALF = ("half", "float16", "fp16", "float", "float32", "fp32")
+_NOT_BF16 = ("half", "float16", "fp16", "float", "float32", "fp32")
 
 
 def _served_format(ctx: RuleContext) -> tuple[Format, str, str] | None:
@@ -100,7 +100,7 @@ def _bf16(rule: Rule, ctx: RuleContext, gpu: str, arch: str) -> Iterator[Finding
     if not engine.dtype_option or not engine.bf16_auto_cast_since or native("bf16", arch):
         return
     asked = str(dep.options.get(engine.dtype_option, "auto")).strip("'\"").lower()
-    if asked in _HALF:
+    if asked in _NOT_BF16:
         return
     explicit = asked in ("bfloat16", "bf16")
     if not explicit and (model is None or model.dtype != "bfloat16" or model.weight_bytes < 2):

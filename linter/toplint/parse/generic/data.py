@@ -25,7 +25,6 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
-from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Finding, Position
 from toplint.parse.argv import Invocation, deployment_from_invocation
 from toplint.parse.generic import evidence as ev
@@ -111,13 +110,9 @@ def _describes_values(node: Mapping[Any, Any]) -> bool:
     return "$schema" in node or (node.get("type") == "object" and isinstance(properties, dict))
 
 
-# An OpenAI-compatible API's base URL (``http://host:8000/v1``): the mapping writing one is a
-# client of a server (an eval, benchmark or proxy config), whatever engine it names.
-_API_BASE = lazy(r"^https?://[^\s/]+(?:/[^\s]*)?/v1/?$")
-
-
 def _is_client(node: Mapping[Any, Any]) -> bool:
-    return any(isinstance(v, str) and _API_BASE.match(v) for v in node.values())
+    """The mapping writes an OpenAI-compatible API's base URL: a client's (``ev.API_BASE``)."""
+    return any(isinstance(v, str) and ev.API_BASE.fullmatch(v) for v in node.values())
 
 
 def _own(at: Path, node: Mapping[Any, Any], calls: Mapping[str, str]) -> ev.Evidence | None:

@@ -107,6 +107,10 @@ def image(value: object) -> Evidence | None:
 
 # Keys of a package list (pip requirement specifiers): an engine among them is what runs.
 _REQUIREMENT_KEYS = ("requirements", "pippackages", "pythonpackages", "pipinstall", "pip")
+# An OpenAI-compatible API's base URL (``http://host:8000/v1``): what a client of a server (an
+# eval, benchmark or proxy config) writes, whatever engine it names.  ``fullmatch`` a value,
+# ``search`` a text.
+API_BASE = lazy(r"https?://[^\s\"'/]+(?:/[^\s\"']*)?/v1\b/?")
 _PROJECT = lazy(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*(?:[<>=!~;@]|$)")
 
 

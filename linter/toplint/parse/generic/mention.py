@@ -206,8 +206,6 @@ _KEY_VALUE = lazy(
 )
 
 
-# An OpenAI-compatible API's base URL: a client's configuration (parse.generic.data._is_client).
-_API_BASE = lazy(r"https?://[^\s\"'/]+(?:/[^\s\"']*)?/v1\b")
 # ``"key": "value"`` anywhere on a line (JSON written on one line).
 _JSON_PAIR = lazy(r"""["']([A-Za-z_][\w.-]{0,60})["'][ \t]*:[ \t]*["']([A-Za-z][\w.-]{0,40})["']""")
 
@@ -223,7 +221,7 @@ def selector_mention(source: Source) -> Finding | None:
             continue
         at = match.start(2)
         line, column = point_of(source.text, at)
-        api = _API_BASE.search(source.text)
+        api = ev.API_BASE.search(source.text)
         lacking = (
             f"it calls a server at `{api.group()}` (an OpenAI-compatible API) and deploys none"
             if api
