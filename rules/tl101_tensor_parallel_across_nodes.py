@@ -83,7 +83,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     )
     layout = _layout(ctx, group.size)
     fix = None
-    data = {k: v for k, v in ctx.facts.items() if k.startswith(("tp.", "prefill.", "decode."))}
+    data = ctx.facts.prefixed(("tp.", "prefill.", "decode."))
     how = ""
     if layout is not None and not layout_missing(dep.engine, pp=layout[1]):
         new_tp, new_pp = layout

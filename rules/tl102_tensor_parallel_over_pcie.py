@@ -97,7 +97,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             "tp": group.size,
             "link": group.link.kind,
             "bandwidth_gb_per_s": group.link.bandwidth_gb_per_s,
-            **{k: v for k, v in f.items() if k.startswith("tp.")},
+            **f.prefixed("tp."),
         },
         severity=severity_for(rule, ctx, split_severity(better)),
     )

@@ -6,7 +6,7 @@ They are the yardsticks the rules measure communication against (cost-model.md �
 from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
-from toplint.hardware.types import Cluster, Link
+from toplint.hardware.types import Cluster, GpuSpec, Link
 from toplint.model import Dimension
 from toplint.placement.types import Placement
 
@@ -20,13 +20,21 @@ def weight_stream_ms(
     """Time to stream one decode step's weights from HBM (§6 rule 13: 0.8 × HBM bandwidth),
     over the whole step: a token passes every pipeline stage in turn, so PP stages each stream
     their share one after another (the step's PP communication is summed the same way)."""
-    hbm = placement.cluster.gpu.memory_bandwidth_gb_per_s
-    if hbm <= 0:
-        return None
     d = placement.deployment
     tp, pp = group_size(placement, "tp", d.tp), group_size(placement, "pp", d.pp)
-    experts = _expert_params(model)
     ep = group_size(placement, "ep", d.ep) if ep_on(placement) else tp
+    return stream_ms(placement.cluster.gpu, model, batch, tp, pp, ep, notes)
+
+
+def stream_ms(
+    gpu: GpuSpec, model: ModelSpec, batch: int, tp: int, pp: int, ep: int, notes: list[str]
+) -> float | None:
+    """``weight_stream_ms`` of TP ``tp`` × PP ``pp`` ranks with experts over ``ep`` (``tp``
+    when expert parallelism is off): what a layout streams, before it is placed."""
+    hbm = gpu.memory_bandwidth_gb_per_s
+    if hbm <= 0:
+        return None
+    experts = _expert_params(model)
     # A decode batch touches at most batch·k of E experts per layer (upper bound).
     touched = min(1.0, batch * max(model.top_k, 1) / model.num_experts) if experts else 0.0
     per_gpu = (model.params_total - experts) / (tp * pp) + experts * touched / (ep * pp)
@@ -78,12 +86,19 @@ def prefill_compute_ms(
     Pipeline stages run one after another for one prompt: PP splits the work but not the
     latency, so only TP divides it.
     """
-    peak = placement.cluster.gpu.bf16_tflops
+    gpus = group_size(placement, "tp", placement.deployment.tp)
+    return compute_ms(placement.cluster.gpu, model, tokens, gpus, notes)
+
+
+def compute_ms(
+    gpu: GpuSpec, model: ModelSpec, tokens: int, tp: int, notes: list[str]
+) -> float | None:
+    """``prefill_compute_ms`` of ``tp`` tensor-parallel ranks, before they are placed."""
+    peak = gpu.bf16_tflops
     if peak <= 0:
         return None
-    gpus = group_size(placement, "tp", placement.deployment.tp)
     notes.append(f"prefill compute at MFU {PREFILL_MFU:g} of {peak:g} TFLOPS bf16")
-    return 2 * model.params_active * tokens / (gpus * peak * 1e12 * PREFILL_MFU) * 1e3
+    return 2 * model.params_active * tokens / (tp * peak * 1e12 * PREFILL_MFU) * 1e3
 
 
 def _expert_params(m: ModelSpec) -> float:

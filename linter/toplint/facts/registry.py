@@ -99,6 +99,11 @@ class FactView(Mapping[str, Any]):
             return None
         return value
 
+    def prefixed(self, prefix: str | tuple[str, ...]) -> dict[str, Any]:
+        """The facts whose names start with ``prefix`` (``"tp."``), read straight from the
+        values: walking the view's ``items()`` would check every name against the registry."""
+        return {k: v for k, v in self._values.items() if k.startswith(prefix)}
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._values)
 

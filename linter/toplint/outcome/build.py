@@ -53,10 +53,19 @@ def whatif(dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Worklo
     )  # fmt: skip
 
 
+def unpriced(dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Workload) -> Outcome:
+    """Whether ``dep`` starts and fits, without its latency: it is neither placed nor priced
+    (placement changes no GPU).  Kept for the run like ``whatif``."""
+    return _shared(
+        _UNPRICED, cluster, (_key(dep), model, workload), dep,
+        lambda probe: _outcome(probe, model, cluster.gpu, None, workload),
+    )  # fmt: skip
+
+
 def _whatif(dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Workload) -> Outcome:
-    # Whether it starts and fits needs no placement (placement changes no GPU); a layout that
-    # does not has no latency anyone weighs, so it is neither placed nor priced.
-    made = _outcome(dep, model, cluster.gpu, None, workload)
+    # A layout that does not start or fit has no latency anyone weighs: it is neither placed
+    # nor priced.
+    made = unpriced(dep, cluster, model, workload)
     if made.runs:
         _, cost = priced(dep, cluster, model, workload)
         made = replace(made, latency=latency(dep, cost, workload))
@@ -133,6 +142,7 @@ def _remember(
 _Reads = tuple[str, Any]
 A = TypeVar("A")
 _WHATIF: RunMemo[list[tuple[_Reads, Outcome]]] = RunMemo(8192)
+_UNPRICED: RunMemo[list[tuple[_Reads, Outcome]]] = RunMemo(8192)
 _PRICED: RunMemo[list[tuple[_Reads, tuple[Placement, CostReport]]]] = RunMemo(8192)
 _PER_KEY_MOST = 32  # variants of one layout kept (each is checked in turn)
 

@@ -91,20 +91,27 @@ def judge_deployment(
     *,
     layout: bool = True,
     keep_speed: bool = True,
+    price: bool = True,
 ) -> Judged:
     """``new`` (``dep`` as a fix makes it) judged: it starts and fits, and — a layout change —
     is not the current layout and needs no more GPUs; with ``keep_speed`` (the deployment ran
-    as written) it is no slower."""
+    as written) it is no slower.  Without ``price`` only whether it starts and fits is
+    judged (``UNPRICED`` says so in ``why``)."""
     # Imported here: a run whose deployments need no what-if (none placed, or no rule weighing
     # a change) never loads the placement, cost and latency models.  Written `import a.b` (a
     # lookup in sys.modules once loaded), not `from a.b import c`, which runs the import
     # machinery at every call (docs/performance.md).
     import toplint.outcome.build
 
-    after = toplint.outcome.build.whatif(new, cluster, model, workload)
+    build = toplint.outcome.build
+    after = (build.whatif if price else build.unpriced)(new, cluster, model, workload)
     size = (new.tp or 1, new.pp or 1, new.dp or 1)
     why = _layout_why(dep, new, _gpus_it_has(dep, cluster)) if layout else ""
-    return Judged(*size, after, why or _why(before if keep_speed else None, after))
+    why = why or _why(before if keep_speed else None, after)
+    return Judged(*size, after, why or ("" if price or not after.runs else UNPRICED))
+
+
+UNPRICED = "it cannot be clearly faster: its streaming and compute alone are not"
 
 
 def _gpus_it_has(dep: Deployment, cluster: Cluster) -> int | None:
@@ -157,33 +164,67 @@ def same_gpu_layouts(
     workload: Workload,
     *,
     fewer_tp: bool = False,
+    to_beat: Budgets | None = None,
 ) -> list[Judged]:
     """Every other TP × PP split of the deployment's TP × PP GPUs (DP kept), and — where the
     engine has data parallelism with an option for it — every TP × DP split of them into
     replicas (TP 4 → TP 2 × DP 2: each replica serves the declared batch, so decode streams more
     weights per GPU but all-reduces across fewer ranks), judged; those that run and are no
     slower first, fastest decode first.  With ``fewer_tp`` only splits with fewer TP ranks:
-    only the splits asked for are priced, each a placement and a cost."""
+    only the splits asked for are priced, each a placement and a cost.  With ``to_beat`` (the
+    declared budgets) a split that cannot be ``clearly_better`` than ``before`` by its
+    ``floor`` is judged for start and fit only (``UNPRICED``)."""
     gpus = (dep.tp or 1) * (dep.pp or 1)
     engine = get_engine(dep.engine)
     dims = engine.dimensions
     current = dep.tp or 1
-    out = [
-        judge(dep, before, cluster, model, workload, tp=tp, pp=gpus // tp)
+    dp = max(dep.dp or 1, 1)
+    splits = [
+        changed(dep, tp, gpus // tp, None)
         for tp in range(1, (current if fewer_tp else gpus + 1))
         if tp != current and gpus % tp == 0 and (gpus // tp == 1 or "pp" in dims)
     ]
     if "dp" in dims and engine.layout.dp and not dep.ep_enabled:
-        dp = max(dep.dp or 1, 1)
-        out += [
-            judge(dep, before, cluster, model, workload, tp=tp, pp=1, dp=dp * gpus // tp)
-            for tp in range(1, (current if fewer_tp else gpus))
-            if tp != current
-            and gpus % tp == 0
-            and _may_run(changed(dep, tp, 1, dp * gpus // tp), model, cluster)
+        replicas = (changed(dep, tp, 1, dp * gpus // tp) for tp in range(1, gpus) if tp != current)
+        splits += [
+            new
+            for new in replicas
+            if (not fewer_tp or (new.tp or 1) < current)
+            and gpus % (new.tp or 1) == 0
+            and _may_run(new, model, cluster)
         ]
-    dp = max(dep.dp or 1, 1)
+    out = []
+    for new in splits:
+        price = to_beat is None or not _cannot_beat(before, new, cluster, model, workload, to_beat)
+        out.append(judge_deployment(dep, new, before, cluster, model, workload, price=price))
     return sorted(out, key=lambda j: _rank(j, replicas=j.dp != dp))
+
+
+def _cannot_beat(
+    before: Outcome | None,
+    new: Deployment,
+    cluster: Cluster,
+    model: ModelSpec,
+    workload: Workload,
+    budgets: Budgets,
+) -> bool:
+    """Whether ``new`` cannot be ``clearly_better`` than ``before``, whatever its collectives
+    cost: its ``floor`` (streaming, expert kernels and compute alone) misses the budgets
+    ``before`` misses and is not ``CLEARLY`` faster on either latency."""
+    import toplint.outcome.latency
+
+    if before is None or before.latency is None:
+        return True  # nothing to be better than (clearly_better says "")
+    lat = before.latency
+    least = toplint.outcome.latency.floor(new, cluster.gpu, model, workload)
+    if least is None:
+        return False
+    itl, ttft = least
+    if misses(before, budgets) and not _missed(itl, ttft, budgets):
+        return False
+    decode = itl < lat.itl_ms * (1 - CLEARLY) and ttft <= lat.ttft_ms * (1 + TIE)
+    prefill = ttft < lat.ttft_ms * (1 - CLEARLY) and itl <= lat.itl_ms * (1 + TIE)
+    return not (decode or prefill)
 
 
 def _may_run(new: Deployment, model: ModelSpec, cluster: Cluster) -> bool:
@@ -209,13 +250,15 @@ def _rank(j: Judged, *, replicas: bool = False) -> tuple[int, float, float]:
 def misses(outcome: Outcome, budgets: Budgets) -> tuple[str, ...]:
     """The declared budgets the outcome misses (its latencies' centre values)."""
     lat = outcome.latency
-    if lat is None:
-        return ()
+    return () if lat is None else _missed(lat.itl_ms, lat.ttft_ms, budgets)
+
+
+def _missed(itl_ms: float, ttft_ms: float, budgets: Budgets) -> tuple[str, ...]:
     out = []
-    if budgets.itl_ms is not None and lat.itl_ms > budgets.itl_ms:
-        out.append(f"ITL {lat.itl_ms:.1f} ms > {budgets.itl_ms:g} ms budget")
-    if budgets.ttft_ms is not None and lat.ttft_ms > budgets.ttft_ms:
-        out.append(f"TTFT {lat.ttft_ms:.0f} ms > {budgets.ttft_ms:g} ms budget")
+    if budgets.itl_ms is not None and itl_ms > budgets.itl_ms:
+        out.append(f"ITL {itl_ms:.1f} ms > {budgets.itl_ms:g} ms budget")
+    if budgets.ttft_ms is not None and ttft_ms > budgets.ttft_ms:
+        out.append(f"TTFT {ttft_ms:.0f} ms > {budgets.ttft_ms:g} ms budget")
     return tuple(out)
 
 

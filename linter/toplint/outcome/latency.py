@@ -15,8 +15,10 @@ term ±50% (``toplint.cost.compute.MOE_EXPERT_BAND``).
 
 from __future__ import annotations
 
-from toplint.cost.compute import MOE_EXPERT_BAND
+from toplint.catalog_types import ModelSpec
+from toplint.cost.compute import MOE_EXPERT_BAND, compute_ms, moe_decode_ms, stream_ms
 from toplint.cost.types import CostReport, Workload
+from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
 from toplint.outcome.types import Latency
 
@@ -55,3 +57,22 @@ def latency(dep: Deployment, cost: CostReport, workload: Workload) -> Latency | 
         itl_band=itl_band,
         parts=parts,
     )
+
+
+def floor(
+    dep: Deployment, gpu: GpuSpec, model: ModelSpec, workload: Workload
+) -> tuple[float, float] | None:
+    """The least (ITL, TTFT) ``dep`` can have, before it is placed: ``latency``'s weight
+    streaming, expert kernels and prefill compute with the collectives left out (they only
+    add).  A layout whose floor is no better than another's latency need not be placed and
+    priced to lose to it.  None when the cost stage would have no yardsticks, or with expert
+    parallelism (its group is sized by placement)."""
+    if dep.ep_enabled or (dep.ep or 1) > 1:
+        return None
+    tp, pp = max(dep.tp or 1, 1), max(dep.pp or 1, 1)
+    notes: list[str] = []
+    stream = stream_ms(gpu, model, workload.decode_batch, tp, pp, tp, notes)
+    compute = compute_ms(gpu, model, workload.prompt_tokens, tp, notes)
+    if stream is None or compute is None:
+        return None
+    return stream + moe_decode_ms(model, notes), compute

@@ -15,7 +15,9 @@ def better_split(ctx: RuleContext, *, fewer_tp: bool = True) -> tuple[Judged | N
     dep, model, cluster, before = ctx.deployment, ctx.model, ctx.cluster, ctx.outcome
     if model is None or cluster is None or before is None:
         return None, "", "no other layout could be weighed (model unknown)"
-    alternatives = same_gpu_layouts(dep, before, cluster, model, ctx.workload, fewer_tp=fewer_tp)
+    alternatives = same_gpu_layouts(
+        dep, before, cluster, model, ctx.workload, fewer_tp=fewer_tp, to_beat=ctx.budgets
+    )
     for alt in alternatives:
         how = clearly_better(before, alt, ctx.budgets)
         if how:
