@@ -132,14 +132,16 @@ def _remember(
     # Anything that walked the options (not one read by name) makes them all the key.
     inner = recorded.inner
     if recorded.everything:
-        reads: _Reads = ("all", dict(inner))
+        reads: _Reads = ("all", dict(inner), inner)
     else:  # each distinct read once: the outcome asks some options a dozen times
-        reads = ("some", list(dict.fromkeys(recorded.reads)))
+        reads = ("some", list(dict.fromkeys(recorded.reads)), inner)
     if len(known) < _PER_KEY_MOST:
         table.put(cluster, key, [*known, (reads, answer)])
 
 
-_Reads = tuple[str, Any]
+# How the options were read ("all" or "some"), what was read, and the options themselves: the
+# layouts weighed for one deployment share its options object, which agrees without a read.
+_Reads = tuple[str, Any, Mapping[str, str]]
 A = TypeVar("A")
 _WHATIF: RunMemo[list[tuple[_Reads, Outcome]]] = RunMemo(8192)
 _UNPRICED: RunMemo[list[tuple[_Reads, Outcome]]] = RunMemo(8192)
@@ -148,7 +150,9 @@ _PER_KEY_MOST = 32  # variants of one layout kept (each is checked in turn)
 
 
 def _agrees(reads: _Reads, options: Mapping[str, str]) -> bool:
-    kind, what = reads
+    kind, what, seen = reads
+    if seen is options:  # options are never changed in place
+        return True
     if kind == "all":
         return bool(what == dict(options))
     import toplint.cost.enginecomm
