@@ -18,7 +18,7 @@ CASES = ROOT / "tests" / "incidents" / "cases"
 ROUNDS = ("round1", "round2", "round3", "round4", "round5")
 
 # Raise these as rules land; never lower them to make a change pass.
-DEVELOPMENT_ON_TOP = {"round1": 13, "round2": 10, "round3": 2, "round4": 3, "round5": 0}
+DEVELOPMENT_ON_TOP = {"round1": 13, "round2": 10, "round3": 2, "round4": 4, "round5": 3}
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
     "round2": 0,
