@@ -96,6 +96,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             + f" but the layout uses {world} ({layout})",
             fix=_visible_fix(dep, visible, world) if visible else _fix(ctx, dep.gpus, world),
             data={**data, "gpus_requested": dep.gpus},
+            severity=_idle(dep.gpus, world),
         )
         return
     if dep.gpus is None and dep.nodes is not None and dep.gpus_per_node is not None:
@@ -170,6 +171,12 @@ def _none_requested(
         data={**data, "gpus_requested": 0},
         severity=severity_for(rule, ctx, Severity.WARNING),
     )
+
+
+def _idle(granted: int, world: int) -> Severity | None:
+    """More GPUs granted than the layout uses: it starts and leaves some idle (a warning, the
+    policy above); fewer: it refuses to start (the rule's error)."""
+    return Severity.WARNING if granted > world else None
 
 
 def _visible_fix(dep: Deployment, variable: str, world: int) -> Fix | str:

@@ -35,11 +35,16 @@ Memory is counted in the binary GiB the driver reports (a "24 GB" card is 24 GiB
   share of what the weights leave free.
 
 Weights are the checkpoint's real bytes (a quantized checkpoint keeps embeddings and LM head in
-16 bits; 4-bit weights carry group scales); working memory is the profile run's activations,
+16 bits; 4-bit weights carry group scales; a vision encoder toplint knows adds its 16-bit
+weights); working memory is the profile run's activations,
 CUDA graphs and the sampler (3.5 GiB, the band's high end; 1.4 GiB its low end) plus NCCL's
 buffers; KV per token per GPU = KV bytes per token / PP / min(TP, KV heads) (MLA: / PP only),
-halved by an FP8 KV cache.  Under pipeline parallelism vLLM's first stage also holds the input
-embedding and its last the LM head (each split over TP): the fullest stage must fit.
+halved by an FP8 KV cache.  vLLM profiles an encoder-decoder vision model (Llama 3.2 Vision)
+with one maximum-size dummy image per `--max-num-seqs` sequence in one pass: each image's
+attention mask, kept states and layer activations join the working memory
+(`toplint.hardware.vision`), and the fix is fewer sequences.  Under pipeline parallelism
+vLLM's first stage also holds the input embedding and its last the LM head (each split over
+TP): the fullest stage must fit.
 
 ## Why is this bad?
 vLLM refuses to start when no KV blocks fit ("No available memory for the cache blocks") or
@@ -64,6 +69,7 @@ None: the engines' own settings (and their defaults) size the budget.
 
 ## Fix safety
 Unsafe when it shortens the maximum context (an edit of that option, offered when the weights
+fit) or lowers `--max-num-seqs` (offered when the profile's dummy images are what does not
 fit).  When the weights do not fit the finding says what would: how many such GPUs, or what a
 quantized checkpoint would take per GPU; more GPUs need requests and nodes a flag cannot add,
 so that advice is display only.
@@ -74,6 +80,9 @@ so that advice is display only.
 - SGLang `profile_max_num_token` (v0.5.8): https://github.com/sgl-project/sglang/blob/v0.5.8/python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py
 - TGI `get_cuda_free_memory` (@c09f5bc9): https://github.com/huggingface/text-generation-inference/blob/c09f5bc93071e2701e201bb374d488e4673fac3d/server/text_generation_server/utils/import_utils.py
 - NCCL buffer and runtime overheads used by NVIDIA's AIConfigurator: https://github.com/ai-dynamo/aiconfigurator
+- vLLM encoder-decoder `profile_run` (@01b9fe69): https://github.com/vllm-project/vllm/blob/01b9fe6977d2f0a83c1776d3bed03e8497c56fe4/vllm/worker/enc_dec_model_runner.py
+- vLLM `mllama.py` vision encoder and its attention mask (@6f0b37b8): https://github.com/vllm-project/vllm/blob/6f0b37b889781873e3e766bdf24c95e2052ce081/vllm/model_executor/models/mllama.py
+- Incident (Llama 3.2 Vision, default max_num_seqs): https://github.com/vllm-project/vllm/issues/9445
 """
 
 
@@ -111,6 +120,13 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         message = (
             f"per GPU: {used} > {_gib(m.budget)} ({m.setting} × {m.capacity / GIB:g} GiB "
             f"{gpu.name}): no room for a KV cache{_weights_of(ctx)}"
+        )
+    if m.profile_images:
+        message += (
+            f"; the working memory holds the start-up profile's {m.profile_images} dummy "
+            f"images ({_gib(m.profile_images * m.profile_image_bytes)}, "
+            f"{m.profile_image_bytes / 2**20:.0f} MiB each through the vision encoder: one per "
+            f"sequence of {_max_num_seqs(ctx)})"
         )
     if uncertain:
         low = working_bytes(ctx.deployment, WORKING_LOW_GIB)
@@ -156,9 +172,33 @@ def _weights_of(ctx: RuleContext) -> str:
     return f"; {dep.model}{where} at {model.weight_bytes:g} bytes per weight"
 
 
+def _max_num_seqs(ctx: RuleContext) -> str:
+    value = ctx.deployment.options.get("max_num_seqs")
+    return f"--max-num-seqs {value}" if value is not None else "--max-num-seqs (default 256)"
+
+
+def _fewer_images(ctx: RuleContext, m: Memory) -> Fix | None:
+    """Fewer sequences when the profile's dummy images are what does not fit: the most (a power
+    of two) whose images leave the weights, the rest of the working memory and one sequence's
+    KV cache inside the budget."""
+    if not m.profile_images or m.profile_image_bytes <= 0 or not m.working_in_budget:
+        return None
+    rest = m.working - m.profile_images * m.profile_image_bytes
+    kv = (m.context or 0) * m.kv_per_token
+    room = m.budget - m.weights - rest - kv
+    most = int(room // m.profile_image_bytes)
+    if most < 1:
+        return None
+    images = 2 ** int(math.log2(most))
+    return flag_fix(f"--max-num-seqs {images}", {"max-num-seqs": str(images)})
+
+
 def _fix(ctx: RuleContext, m: Memory) -> Fix | str:
     """A shorter context when the weights fit (vLLM); otherwise what would fit, with numbers."""
     dep = ctx.deployment
+    fewer = _fewer_images(ctx, m)
+    if fewer is not None:
+        return fewer
     if m.weights_fit and m.kv_tokens >= 1024:
         tokens = str(m.kv_tokens // 1024 * 1024)
         flag = next((f for f in reversed(dep.flags) if f.name.replace("-", "_") in _LEN_KEYS), None)

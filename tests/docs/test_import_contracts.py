@@ -39,6 +39,7 @@ RULES_MAY_IMPORT = (
     "toplint.facts.registry",
     "toplint.hardware",
     "toplint.hardware.archs",
+    "toplint.hardware.contexts",
     "toplint.hardware.data",
     "toplint.hardware.formats",
     "toplint.hardware.linkkinds",
@@ -46,6 +47,7 @@ RULES_MAY_IMPORT = (
     "toplint.hardware.topology",
     "toplint.hardware.types",
     "toplint.hardware.units",
+    "toplint.hardware.vision",
     "toplint.model",
     # the outcome model (issue 25): its records, the checkpoint's real bytes, and the judgement
     # of a changed deployment a rule weighs its fix or its alternatives with

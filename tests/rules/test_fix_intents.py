@@ -54,7 +54,7 @@ def test_tl101_speaks_sglang_for_sglang(tmp_path: Path, capsys) -> None:
 
 
 def test_tl202_intent_names_the_nearest_valid_tp(tmp_path: Path, capsys) -> None:
-    script = "vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 3\n"
+    script = "vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 3 --max-model-len 8192\n"
     found = _findings(tmp_path, script, capsys)
     assert _set(found["TL202"]["fix"])["tensor-parallel-size"] == "2"
 

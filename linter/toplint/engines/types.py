@@ -218,6 +218,12 @@ class MemoryAccounting:
     # engine's source (the weights are then taken as evenly split over the stages).
     pp_tables: str = ""
     pp_tables_source: str = ""
+    # The option that sets how many dummy images the start-up profile run pushes through a
+    # vision-language model's encoder at once, and its default; "" when the engine's profile
+    # of vision encoders has not been read (``toplint.hardware.vision``).
+    profile_images_key: str = ""
+    profile_images_default: int = 0
+    profile_images_source: str = ""
 
 
 @record

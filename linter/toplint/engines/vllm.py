@@ -386,5 +386,11 @@ ENGINE = Engine(
         "LlamaModel/LlamaForCausalLM (embed_tokens on the first rank, or the last when tied; "
         "lm_head on the last rank; PPMissingLayer elsewhere); @5a6541db "
         "vllm/distributed/utils.py get_pp_indices (remainder layers to the middle stages)",
+        profile_images_key="max_num_seqs",
+        profile_images_default=256,
+        profile_images_source="vllm-project/vllm@01b9fe69 vllm/worker/enc_dec_model_runner.py "
+        "profile_run (one maximum-size dummy image per sequence group, max_num_seqs groups, one "
+        "forward pass); encoder-decoder models run on the V0 engine, whose EngineArgs "
+        "max_num_seqs default is 256",
     ),
 )

@@ -19,6 +19,7 @@ from typing import Any
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import find_engine
 from toplint.errors import ConfigError
+from toplint.hardware.contexts import default_context
 from toplint.hardware.hfconfig import spec_from_hf_config
 from toplint.hardware.localmodels import (
     from_hf_cache,
@@ -203,6 +204,10 @@ def _from_catalog(model_id: str, fallback_suffixes: tuple[str, ...] = ()) -> Mod
     spec = entry.spec()
     if item is not None and item.note:  # a model built on this architecture (its language part)
         spec = replace(spec, source=f"{spec.source}; as {item.id}: {item.note} ({item.source})")
+    if item is not None and spec.max_context <= 0:  # an architecture whose ids span contexts
+        context, where = default_context(item.id)
+        if context:
+            spec = replace(spec, max_context=context, source=f"{spec.source}; context: {where}")
     return _apply_quant(spec, entry.fp8_block, suffixes)
 
 

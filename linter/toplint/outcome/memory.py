@@ -25,6 +25,11 @@ own source (each engine module's ``Engine.memory``, ``toplint.engines.types.Memo
 - TensorRT-LLM ``free_gpu_memory_fraction`` (0.9) and LMDeploy ``--cache-max-entry-count``
   (0.8): the KV cache's share of the memory *free after the weights* (engine-vocabulary.md
   §3; InternLM/lmdeploy docs), so the weights may use all of it.
+
+A vision-language checkpoint whose vision encoder toplint knows (``toplint.hardware.vision``)
+adds the encoder's 16-bit weights, and - in an engine whose profile run has been read
+(``MemoryAccounting.profile_images_key``) - the dummy images that run pushes through the
+encoder at once: vLLM's encoder-decoder profile, one per ``--max-num-seqs`` sequence.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.cost.enginecomm import option
 from toplint.engines.registry import get_engine
 from toplint.engines.types import MemoryAccounting
+from toplint.hardware.vision import VisionEncoder, encoder_of
 from toplint.infra.numbers import finite
 from toplint.model import Deployment
 from toplint.outcome.types import GIB, Memory
@@ -143,6 +149,27 @@ def _kv_bytes(
     return capacity * fraction - weights - working
 
 
+def vision_weights(model: ModelSpec, dep: Deployment) -> float:
+    """Bytes of the vision encoder one GPU holds (16-bit, split over TP like its layers)."""
+    encoder = encoder_of(model)
+    return 0.0 if encoder is None else encoder.params * 2.0 / max(dep.tp or 1, 1)
+
+
+def profile_images(dep: Deployment, model: ModelSpec) -> tuple[int, float]:
+    """Dummy images the engine's start-up profile pushes through the vision encoder at once,
+    and the peak bytes each takes on one GPU; (0, 0) when not modelled."""
+    acc, encoder = accounting(dep.engine), encoder_of(model)
+    if encoder is None or not acc.profile_images_key or encoder.profile_images != "max_num_seqs":
+        return 0, 0.0
+    written = _number(option(dep.options, acc.profile_images_key))
+    images = int(written) if written is not None and written >= 1 else acc.profile_images_default
+    return images, _image_bytes(encoder, dep)
+
+
+def _image_bytes(encoder: VisionEncoder, dep: Deployment) -> float:
+    return encoder.image_bytes(2.0, dep.tp or 1)  # the encoder runs in 16 bits
+
+
 def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
     """Per-GPU memory of ``dep`` on GPUs of ``gpu_memory_gib`` as its engine accounts it."""
     acc = accounting(dep.engine)
@@ -153,11 +180,14 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
     if written is None:
         setting += " (default)"
     capacity = gpu_memory_gib * GIB
-    weights, working = weights_per_gpu(model, dep), working_bytes(dep)
+    images, per_image = profile_images(dep, model)
+    weights = weights_per_gpu(model, dep) + vision_weights(model, dep)
+    working = working_bytes(dep) + images * per_image
+    working_low = working_bytes(dep, WORKING_LOW_GIB) + images * per_image
     per_token = kv_per_token(model, dep)
     budget = capacity * fraction if acc.of_total else capacity
     kv = _kv_bytes(acc, capacity, fraction, weights, working)
-    kv_low = _kv_bytes(acc, capacity, fraction, weights, working_bytes(dep, WORKING_LOW_GIB))
+    kv_low = _kv_bytes(acc, capacity, fraction, weights, working_low)
     tokens = int(kv // per_token) if kv > 0 and per_token > 0 else 0
     tokens_low = int(kv_low // per_token) if kv_low > 0 and per_token > 0 else 0
     context, source = _context(dep, model, acc)
@@ -174,6 +204,8 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
         context_from=source,
         working_in_budget=not acc.weights_inside,
         kv_tokens_low=tokens_low,
+        profile_images=images,
+        profile_image_bytes=per_image,
     )
 
 

@@ -1,0 +1,2 @@
+# vllm-project/vllm#12529: the same command at the 3K context the reporter says runs on V1
+VLLM_USE_V1=1 vllm serve Qwen/Qwen2.5-Coder-32B-Instruct-GPTQ-Int4 --gpu-memory-utilization=1 --tensor-parallel-size=4 --load-format=auto --enforce-eager --swap-space=0 --max-model-len=3K --max-num-batched-tokens=12K --disable-fastapi-docs --trust-remote-code --enable-auto-tool-choice --tool-call-parser=hermes
