@@ -26,6 +26,7 @@ from toplint.parse.k8s.context import (
     Ctx,
     anti_affinity,
     gpu_request,
+    label_sources,
     meta_annotations,
     pod_labels,
     with_gpu,
@@ -105,7 +106,8 @@ def spec_deployments(
     options = {**base.options, **meta_annotations(ctx, meta)}
     if anti_affinity(ctx, spec):
         options["pod-anti-affinity"] = "true"
-    seeded = replace(base, labels=labels, options=options)
+    sources = {**base.sources, **label_sources(ctx, spec)}
+    seeded = replace(base, labels=labels, options=options, sources=sources)
     out: list[Deployment] = []
     for i, _ in enumerate(ctx.sequence((*spec, "containers"))):
         container = (*spec, "containers", i)
