@@ -133,3 +133,10 @@ def test_several_clusters_of_the_gpu_asked_for_choose_none() -> None:
     two_l4 = Hardware(clusters=(L4, replace(L4, name="l4-b")))
     assert select_cluster(deployment, two_l4) is None
     assert unmatched_gpu(deployment, two_l4, None) is None
+
+
+def test_a_cluster_whose_selector_the_labels_contradict_is_not_chosen_for_its_gpu() -> None:
+    pooled = replace(L4, name="l4-batch", selector={"pool": "batch"})
+    labels = {"cloud.google.com/gke-accelerator": "nvidia-l4", "pool": "online"}
+    deployment = make_deployment(labels=labels)
+    assert select_cluster(deployment, Hardware(clusters=(A100, pooled))) is None

@@ -94,10 +94,23 @@ def select_cluster(
             # The most specific selector wins (more keys matched), then manifest order.
             return max(matching, key=lambda c: len(c.selector))
     ask = asked_gpu(deployment)
-    fits = [c for c in hardware.clusters if ask is None or matches(ask, c.gpu)]
-    if len(fits) == 1 and (ask is not None or len(hardware.clusters) == 1):
-        return fits[0]
-    return None
+    if len(hardware.clusters) == 1:  # the default, unless it is not the GPU asked for
+        only = hardware.clusters[0]
+        return only if ask is None or matches(ask, only.gpu) else None
+    if ask is None:
+        return None
+    fits = [
+        c
+        for c in hardware.clusters
+        if matches(ask, c.gpu) and not _contradicts(deployment.labels, c.selector)
+    ]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _contradicts(labels: Mapping[str, str], selector: Mapping[str, str]) -> bool:
+    """The deployment's node labels give a key of the cluster's ``selector`` another value:
+    its pods do not land on that cluster, whatever its GPU."""
+    return any(k in labels and labels[k] != str(v) for k, v in selector.items())
 
 
 def unmatched_gpu(
