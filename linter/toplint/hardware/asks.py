@@ -98,7 +98,9 @@ def gpu_asks(dep: Deployment) -> list[GpuAsk]:
         out.append(GpuAsk(SKYPILOT, (name,), f"accelerators {name}", "gpus"))
     ray = dep.options.get("accelerator_type", "")
     if ray:
-        out.append(GpuAsk("accelerator_type", (ray,), f"accelerator_type {ray}", ""))
+        out.append(
+            GpuAsk("accelerator_type", (ray,), f"accelerator_type {ray}", "accelerator_type")
+        )
     named = dep.options.get("accelerator.name", "")  # ``gpu: "H100:4"``
     if named:
         out.append(GpuAsk("accelerator.name", (named,), f"`{named}`", "accelerator"))

@@ -221,6 +221,16 @@ def label_sources(ctx: Ctx, spec: Path) -> dict[str, Position]:
     return {f"label:{key}": at for key, (_, at) in _pod_labels(ctx, spec).items()}
 
 
+def labelled(ctx: Ctx, dep: Deployment, *specs: Path) -> Deployment:
+    """``dep`` with the node labels of the PodSpecs at ``specs`` (a later one's win) over its
+    own, and where each is written (``label_sources``)."""
+    labels, sources = dict(dep.labels), dict(dep.sources)
+    for spec in specs:
+        labels.update(pod_labels(ctx, spec))
+        sources.update(label_sources(ctx, spec))
+    return replace(dep, labels=labels, sources=sources)
+
+
 def _pod_labels(ctx: Ctx, spec: Path) -> dict[str, tuple[str, Position]]:
     selector = (*spec, "nodeSelector")
     labels = {
