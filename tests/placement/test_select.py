@@ -140,3 +140,24 @@ def test_a_cluster_whose_selector_the_labels_contradict_is_not_chosen_for_its_gp
     labels = {"cloud.google.com/gke-accelerator": "nvidia-l4", "pool": "online"}
     deployment = make_deployment(labels=labels)
     assert select_cluster(deployment, Hardware(clusters=(A100, pooled))) is None
+
+
+def test_check_reports_a_cluster_given_by_name_that_lacks_the_gpu(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from toplint.cli import main
+
+    (tmp_path / "hw.yaml").write_text(
+        "version: 1\nclusters:\n"
+        "  - {name: a100, nodes: 1, gpu: A100-SXM4-80GB, gpus_per_node: 8}\n"
+        "  - {name: l4, nodes: 1, gpu: L4, gpus_per_node: 8}\n"
+    )
+    (tmp_path / "m.yaml").write_text(
+        "apiVersion: kubeai.org/v1\nkind: Model\nmetadata: {name: m}\nspec:\n"
+        "  url: hf://meta-llama/Meta-Llama-3.1-8B-Instruct\n  engine: VLLM\n"
+        "  resourceProfile: nvidia-gpu-l4:1\n"
+    )
+    argv = ["check", str(tmp_path / "m.yaml"), "--hardware", str(tmp_path / "hw.yaml")]
+    assert main([*argv, "--cluster", "a100", "--no-cache"]) == 1
+    out = capsys.readouterr().out
+    assert "m.yaml:7:20: TL007 [error]" in out
+    assert "it asks for L4 (resourceProfile nvidia-gpu-l4) but cluster a100, which it is" in out
+    assert main([*argv, "--cluster", "l4", "--no-cache"]) == 0
