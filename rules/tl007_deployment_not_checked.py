@@ -13,7 +13,14 @@ DOC = """\
 Reports a deployment toplint could not check against the hardware: there is no hardware
 manifest, the manifest has several clusters and nothing says which one the file deploys to,
 or the deployment's Kubernetes node labels (`nodeSelector`, node affinity) match the
-`selector` of no cluster, or its layout has more ranks than toplint places (65,536, the
+`selector` of no cluster, or it asks for a GPU that no cluster of the manifest has (or that the
+cluster it is assigned to by `--cluster`/`assign:` does not have): a GPU label
+(`nvidia.com/gpu.product`, `cloud.google.com/gke-accelerator`,
+`karpenter.k8s.aws/instance-gpu-name`), an instance type, a KubeAI `resourceProfile`
+(`nvidia-gpu-gh200:1` is one GH200 in KubeAI's chart), SkyPilot `accelerators`, a Ray
+`accelerator_type` or a `gpu: "<type>:<count>"` string; the finding sits on that value and the
+deployment is never priced on the other GPU.  Or its layout has more ranks than toplint places
+(65,536, the
 `placement-ranks` budget), or it names no model (a command or image without `--model`: its
 size, heads and layers decide every cost; a model written as a value toplint cannot resolve is
 TL003's). The fix is the line to write.
@@ -33,10 +40,29 @@ gate that prints a green check while it checked nothing is worse than no gate.
 hardware: hardware.yaml
 ```
 
+```yaml
+# substratusai/kubeai@2f32ef4 manifests/models/deepseek-r1-70b-gh200-fp8.yaml, on a manifest
+# whose only cluster has L4s
+kind: Model
+spec:
+  url: hf://neuralmagic/DeepSeek-R1-Distill-Llama-70B-FP8-dynamic
+  resourceProfile: nvidia-gpu-gh200:1
+```
+
 ## Use instead
 ```yaml
 hardware: hardware.yaml
 assign: {"deploy/seed/*": a100-eth, "deploy/k8s/*": h100-ib}
+```
+For a GPU the manifest lacks, describe the cluster it runs on (a GPU outside the catalog with
+its figures):
+```yaml
+clusters:
+  - {name: l4, nodes: 1, gpu: L4, gpus_per_node: 8}
+  - name: gh200
+    nodes: 1
+    gpus_per_node: 1
+    gpu: {name: GH200, memory: 96 GB, memory_bandwidth: 4 TB/s, bf16_tflops: 989}
 ```
 or `toplint check --cluster a100-eth deploy/seed/`. A repository that has no manifest on
 purpose says so once in its configuration, and its deployments are then counted in the
@@ -54,10 +80,23 @@ Display only: the line belongs in toplint's configuration or the manifest.
 ## References
 - Kubernetes, assigning pods to nodes (`nodeSelector`, node affinity):
   https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/
+- KubeAI `resourceProfile: <name>:<count>` (count times the profile's requests and limits, with
+  its node selector), `getModelConfig`:
+  https://github.com/substratusai/kubeai/blob/2f32ef4/internal/modelcontroller/model_controller.go
+- KubeAI's chart profiles (`nvidia-gpu-gh200` is one `nvidia.com/gpu`; the GKE values select
+  `cloud.google.com/gke-accelerator`): https://github.com/substratusai/kubeai/blob/2f32ef4/charts/kubeai/values.yaml,
+  https://github.com/substratusai/kubeai/blob/2f32ef4/charts/kubeai/values-gke.yaml
 """
 
 # Reasons this rule reports; the others have their own rule (TL003, TL201, TL004).
-REPORTED = ("no-manifest", "no-cluster", "selector-mismatch", "placement-ranks", "no-model")
+REPORTED = (
+    "no-manifest",
+    "no-cluster",
+    "selector-mismatch",
+    "gpu-mismatch",
+    "placement-ranks",
+    "no-model",
+)
 
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
@@ -65,7 +104,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     if unchecked is None or unchecked.kind not in REPORTED or unchecked.deliberate:
         return
     dep = ctx.deployment
-    at = "labels" if unchecked.kind == "selector-mismatch" else ""
+    at = unchecked.at or ("labels" if unchecked.kind == "selector-mismatch" else "")
     pos = dep.position_of(at) if at else Position(dep.path, dep.line, dep.column)
     yield finding_at(
         rule,
@@ -81,7 +120,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
 RULE = Rule(
     code="TL007",
     name="deployment-not-checked",
-    summary="A deployment was not checked against the hardware (no manifest, cluster or model).",
+    summary="A deployment was not checked against the hardware (no manifest, cluster or model, "
+    "or a GPU the manifest lacks).",
     severity=Severity.ERROR,
     check=check,
     doc=DOC,

@@ -23,6 +23,11 @@ pod requests (`habana.ai/gaudi`, `aws.amazon.com/neuron`, `aws.amazon.com/neuron
 `xpu`). One finding per deployment says which, and no link, bandwidth, budget or memory rule
 runs for it.
 
+A deployment on CPUs only is reported the same way: vLLM's `--device cpu`, an engine's CPU build
+(`public.ecr.aws/q9t5s3a7/vllm-cpu-release-repo`, a `…-cpu` tag), a KubeAI `resourceProfile`
+named `cpu` (its chart's `cpu` profile requests CPU and memory only). KubeAI's
+`google-tpu-*` profiles are TPUs.
+
 Outcome reported (toplint's severity policy): not computed — the cost model does not describe
 this accelerator, so no latency or memory outcome is claimed (info).
 
@@ -38,6 +43,13 @@ was not checked is worse than saying so.
 resources:
   limits:
     google.com/tpu: 8
+```
+```yaml
+# substratusai/kubeai@2f32ef4 manifests/models/llama-3.1-8b-instruct-cpu.yaml
+kind: Model
+spec:
+  url: hf://meta-llama/Meta-Llama-3.1-8B-Instruct
+  resourceProfile: cpu:6
 ```
 
 ## Use instead
@@ -59,6 +71,10 @@ None.
   https://github.com/intel/intel-device-plugins-for-kubernetes/blob/main/cmd/gpu_plugin/README.md
 - Huawei Ascend in Kubernetes (`huawei.com/Ascend910`, `huawei.com/Ascend310P`):
   https://github.com/Project-HAMi/HAMi/blob/master/docs/ascend910b-support.md
+- vLLM's CPU images (`public.ecr.aws/q9t5s3a7/vllm-cpu-release-repo`):
+  https://www.mintlify.com/vllm-project/vllm/deployment/docker
+- KubeAI's `cpu` and `google-tpu-*` resource profiles (`resourceProfiles`):
+  https://github.com/substratusai/kubeai/blob/2f32ef4/charts/kubeai/values.yaml, https://github.com/substratusai/kubeai/blob/2f32ef4/charts/kubeai/values-gke.yaml
 """
 
 
@@ -85,7 +101,7 @@ RULE = Rule(
     code="TL011",
     name="accelerator-not-modelled",
     summary="A deployment runs on an accelerator the cost model does not describe (Gaudi, "
-    "Neuron, TPU, Ascend, Intel GPU Max, an undescribed part).",
+    "Neuron, TPU, Ascend, Intel GPU Max, an undescribed part) or on CPUs only.",
     severity=Severity.INFO,
     check=check,
     doc=DOC,

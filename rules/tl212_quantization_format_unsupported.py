@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.engines.registry import get_engine
-from toplint.engines.release import image_tag, version
-from toplint.hardware.archs import of_gpu
-from toplint.hardware.formats import Format, format_of, native
 from toplint.model import Finding, Severity
+from toplint.outcome.precision import precision
 from toplint.rulebook.helpers import finding
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -28,8 +25,9 @@ without BF16 (compute capability below 8.0: Volta, Turing - V100, T4): vLLM refu
 start (a warning: the numerics are no longer the checkpoint's).  Engines whose dtype handling
 has not been read are not judged.
 
-Outcome reported: the engine refuses to start (error) or runs in another format than the
-checkpoint's (warning).
+Outcome reported: the engine refuses to start (error; the outcome model counts it among the
+reasons the deployment does not start, so `toplint cost`, `plan` and every judged fix see it) or
+runs in another format than the checkpoint's (warning).
 
 ## Why is this bad?
 The GPU has no instruction for the format.  SGLang and TensorRT-LLM do not start: SGLang's
@@ -75,107 +73,24 @@ No automatic fix: the remedy is another checkpoint or other GPUs; the finding sa
 - Incident (vLLM, BF16 on a V100): https://github.com/vllm-project/vllm/issues/946
 """
 
-_NEEDS = {"fp8": "Ada, Hopper, Blackwell or MI300X", "fp4": "Blackwell"}
-_NOT_BF16 = ("half", "float16", "fp16", "float", "float32", "fp32")
-
-
-def _served_format(ctx: RuleContext) -> tuple[Format, str, str] | None:
-    """(format, what says so, deployment field to point at)."""
-    dep, model = ctx.deployment, ctx.model
-    option = get_engine(dep.engine).quantization_option
-    method = str(dep.options.get(option, "")) if option else ""
-    if method and (fmt := format_of(method)):
-        return fmt, f"{option.split('.')[-1]} {method}", option
-    if dep.model and (fmt := format_of(dep.model)):
-        return fmt, f"checkpoint {dep.model}", "model"
-    if model is not None and model.quant_block and model.weight_bytes <= 1.0:
-        return "fp8", f"block-FP8 checkpoint {model.id}", "model"
-    return None
-
-
-def _bf16(rule: Rule, ctx: RuleContext, gpu: str, arch: str) -> Iterator[Finding]:
-    """A BF16 checkpoint (or ``--dtype bfloat16``) on a GPU without BF16."""
-    dep, model = ctx.deployment, ctx.model
-    engine = get_engine(dep.engine)
-    if not engine.dtype_option or not engine.bf16_auto_cast_since or native("bf16", arch):
-        return
-    asked = str(dep.options.get(engine.dtype_option, "auto")).strip("'\"").lower()
-    if asked in _NOT_BF16:
-        return
-    explicit = asked in ("bfloat16", "bf16")
-    if not explicit and (model is None or model.dtype != "bfloat16" or model.weight_bytes < 2):
-        return
-    what = f"--{engine.dtype_option} {asked}" if explicit else f"checkpoint {dep.model}"
-    head = f"BF16 ({what}) on {gpu}: {arch} GPUs have no BF16 (compute capability below 8.0)"
-    release = version(image_tag(str(dep.options.get("image", ""))))
-    since = version(engine.bf16_auto_cast_since) or (0, 0, 0)
-    if explicit or (release is not None and release < since):
-        severity, outcome = Severity.ERROR, f"{engine.title} refuses to start"
-    elif release is not None:
-        severity = Severity.WARNING
-        outcome = (
-            f"{engine.title} casts it to float16 (the numerics are no longer the checkpoint's)"
-        )
-    else:
-        severity = Severity.WARNING
-        outcome = (
-            f"{engine.title} {engine.bf16_auto_cast_since} and later cast it to float16, "
-            "earlier releases refuse to start"
-        )
-    yield finding(
-        rule,
-        ctx,
-        engine.dtype_option if explicit else "model",
-        f"{head}; {outcome}",
-        severity=severity,
-        fix=f"--{engine.dtype_option} half (float16), or use Ampere or newer GPUs",
-        data={"format": "bf16", "arch": arch, "gpu": gpu},
-    )
-
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    """The outcome model's verdict (``toplint.outcome.precision``), at what asks for the format:
+    the refusal is also among the reasons the outcome says the engine does not start."""
     cluster = ctx.cluster
     if cluster is None:
         return
-    gpu, arch = cluster.gpu.name, of_gpu(cluster.gpu.arch, cluster.gpu.name).name
-    served = _served_format(ctx)
-    if not arch:
+    found = precision(ctx.deployment, ctx.model, cluster.gpu)
+    if found is None:
         return
-    if served is None:
-        yield from _bf16(rule, ctx, gpu, arch)
-        return
-    fmt, why, at = served
-    if native(fmt, arch):
-        return
-    engine = get_engine(ctx.deployment.engine)
-    fallback = engine.low_precision_fallback.get(fmt)
-    head = f"{fmt.upper()} ({why}) on {gpu}: {arch} GPUs have no {fmt.upper()} tensor cores"
-    advice = f"serve a 16-bit or INT8/INT4 (AWQ, GPTQ) checkpoint, or use {_NEEDS[fmt]} GPUs"
-    if fallback is None:
-        severity = Severity.WARNING
-        outcome = f"how {engine.title} runs {fmt.upper()} on them has not been read"
-    elif arch in fallback:
-        severity = Severity.WARNING
-        outcome = (
-            f"{engine.title} runs it as weight-only kernels (the memory saving stays, the "
-            f"{fmt.upper()} compute speed-up is lost in prefill and large batches)"
-        )
-        if ctx.model is not None and ctx.model.is_moe:
-            outcome += (
-                "; MoE experts need a fused-MoE kernel for it, which older releases lack "
-                "(vLLM 0.8.5 stopped at start-up: 'type fp8e4nv not supported')"
-            )
-    else:
-        severity = Severity.ERROR
-        outcome = f"{engine.title} refuses to start"
     yield finding(
         rule,
         ctx,
-        at,
-        f"{head}; {outcome}",
-        severity=severity,
-        fix=advice,
-        data={"format": fmt, "arch": arch, "gpu": gpu},
+        found.at,
+        found.message,
+        severity=Severity.ERROR if found.effect == "refuses" else Severity.WARNING,
+        fix=found.fix,
+        data={"format": found.fmt, "arch": found.arch, "gpu": found.gpu},
     )
 
 

@@ -28,6 +28,12 @@ Intel's data-centre GPUs (Max series, "Ponte Vecchio") join over Xe Link and run
 the cost model does not describe either: Intel's device plugin requests ``gpu.intel.com/i915``
 or ``gpu.intel.com/xe`` (intel/intel-device-plugins-for-kubernetes, cmd/gpu_plugin/README.md),
 vLLM and SGLang run them as ``--device xpu``.
+
+A deployment that runs on CPUs only is declined the same way (no GPU memory, link or collective
+applies): vLLM's ``--device cpu``, the engines' CPU builds (vLLM's
+``vllm-cpu-release-repo`` and ``…-cpu`` tags, TGI's ``…-intel-cpu``), a KubeAI
+``resourceProfile`` named ``cpu`` (its chart's ``cpu`` profile requests CPU and memory only and
+runs the ``substratusai/vllm:…-cpu`` image: charts/kubeai/values.yaml, substratusai/kubeai@2f32ef4).
 """
 
 from __future__ import annotations
@@ -95,6 +101,14 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         ("-xpu", "/xpu"),
         ("xpu",),
         names=("gpu max", "data center gpu", "ponte vecchio", "pvc", "xpu"),
+    ),
+    Accelerator(
+        "cpu",
+        "CPUs only",
+        (),
+        ("-cpu",),
+        ("cpu",),
+        names=("cpu",),
     ),
 )
 

@@ -237,6 +237,7 @@ UncheckedKind = Literal[
     "no-manifest",
     "no-cluster",
     "selector-mismatch",
+    "gpu-mismatch",
     "unresolved-layout",
     "too-few-gpus",
     "placement-ranks",
@@ -253,13 +254,16 @@ class Unchecked:
 
     ``kind`` is one of ``UNCHECKED_KINDS``; ``reason`` says it in a sentence; ``fix`` is the line
     to write (``--cluster``, ``assign:``, the manifest); ``deliberate`` is True when the
-    configuration says so on purpose (``hardware: none``), so nothing is reported for it.
+    configuration says so on purpose (``hardware: none``), so nothing is reported for it;
+    ``at`` is the ``Deployment.sources`` key of the value the reason is about ("" for the
+    deployment's start).
     """
 
     kind: UncheckedKind
     reason: str
     fix: str = ""
     deliberate: bool = False
+    at: str = ""
 
     @property
     def label(self) -> str:
@@ -271,6 +275,7 @@ UNCHECKED_KINDS: dict[UncheckedKind, str] = {
     "no-manifest": "no hardware manifest",
     "no-cluster": "no cluster chosen",
     "selector-mismatch": "node labels match no cluster",
+    "gpu-mismatch": "asks for a GPU no cluster has",
     "unresolved-layout": "layout not resolved",
     "too-few-gpus": "layout needs more GPUs than it is given",
     "placement-ranks": "more ranks than toplint places",

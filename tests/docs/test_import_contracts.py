@@ -54,6 +54,7 @@ RULES_MAY_IMPORT = (
     "toplint.outcome",
     "toplint.outcome.judge",
     "toplint.outcome.memory",
+    "toplint.outcome.precision",  # the GPU's number formats and the engine's answer (TL212)
     "toplint.outcome.starts",  # the engines' own start-up checks (TL206's divisibility)
     "toplint.outcome.types",
     "toplint.parse",

@@ -160,3 +160,19 @@ def test_a_flag_list_is_read_as_the_engines_parser_reads_it() -> None:
     the engine's flags, though `tp` alone is too short to be read as an option key."""
     dep = only("s.yaml", 'serving:\n  engine: sglang\n  args: ["--tp", "4"]\n')
     assert (dep.engine, dep.tp) == ("sglang", 4)
+
+
+def test_a_key_naming_the_engine_over_settings_only_is_no_deployment() -> None:
+    """``vllm_cfg: {api_key: vllm}``: one vLLM option (``--api-key``) under a key naming vLLM,
+    with no model, layout or GPUs around it, is a client's or an app's settings."""
+    assert parse_text("app.yaml", "vllm_cfg:\n  api_key: vllm\n").deployments == ()
+    text = "llm:\n  provider: openai\nvllm_cfg:\n  api_key: vllm\n  timeout: 30\n"
+    assert parse_text("app.yaml", text).deployments == ()
+
+
+def test_settings_under_the_engine_key_are_a_deployment_with_a_model_or_gpus_around() -> None:
+    text = "model: meta-llama/Llama-3.1-8B-Instruct\nvllm:\n  gpu_memory_utilization: 0.8\n"
+    dep = only("serve.yaml", text)
+    assert (dep.engine, dep.model) == ("vllm", "meta-llama/Llama-3.1-8B-Instruct")
+    dep = only("serve.yaml", "resources: {gpus: 2}\nvllm:\n  gpu_memory_utilization: 0.8\n")
+    assert (dep.engine, dep.gpus) == ("vllm", 2)

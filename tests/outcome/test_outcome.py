@@ -163,3 +163,19 @@ def test_a_fit_inside_the_working_memory_band_is_uncertain() -> None:
     assert not m.fits and m.fits_at_low_end
     certain = memory(_dep(model.id, max_model_len="131072"), model, 22.0)
     assert not certain.fits and not certain.fits_at_low_end
+
+
+def test_a_format_the_gpu_lacks_is_a_refusal_to_start_where_the_engine_refuses() -> None:
+    """TL212's refusals are the outcome's: vLLM does not start an FP8 checkpoint on Volta, it runs
+    one on Ampere as weight-only kernels (it starts), and a fix or layout on the same GPUs is
+    judged by that."""
+    model = _model("Qwen/Qwen3-30B-A3B-FP8")
+    v100, a100 = _cluster("V100-SXM2-32GB"), _cluster("A100-SXM4-80GB")
+    dep = _dep("Qwen/Qwen3-30B-A3B-FP8", tp=2)
+    (why,) = problems(dep, model, v100.gpu)  # type: ignore[attr-defined]
+    assert "volta GPUs have no FP8 tensor cores; vLLM refuses to start" in why
+    assert problems(dep, model, a100.gpu) == ()  # type: ignore[attr-defined]
+    assert problems(dep, model) == ()  # no GPU given: the layout alone starts
+    out = whatif(dep, v100, model, WORK)
+    assert not out.starts and out.verdict() == "refuses to start"
+    assert "the engine would refuse it: FP8" in judge(dep, out, v100, model, WORK, tp=1, pp=2).why

@@ -234,3 +234,23 @@ def test_model_id_is_printed_as_given(tmp_path: Path, capsys) -> None:
     out = capsys.readouterr().out
     assert out.startswith("meta-llama/Llama-3.1-70B-Instruct on 8 GPUs")
     assert "vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 8" in out
+
+
+V100 = """\
+version: 1
+clusters:
+  - {name: v100, nodes: 1, gpu: V100-SXM2-32GB, gpus_per_node: 8}
+"""
+
+
+def test_a_checkpoint_format_the_gpus_lack_is_no_plan(tmp_path: Path, capsys) -> None:
+    """FP8 on Volta: vLLM refuses to start on every layout (TL212), so plan names the refusal
+    and what would start instead of ranking layouts that all fail."""
+    path = tmp_path / "hardware.yaml"
+    path.write_text(V100)
+    argv = ["plan", "--hardware", str(path), "--model", "Qwen/Qwen3-30B-A3B-FP8"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "no layout of Qwen/Qwen3-30B-A3B starts on 8 GPUs of 'v100'" in err
+    assert "volta GPUs have no FP8 tensor cores; vLLM refuses to start" in err
+    assert "use Ada, Hopper, Blackwell or MI300X GPUs" in err

@@ -18,6 +18,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from toplint.hardware import catalog
+from toplint.hardware.asks import (
+    GKE_ACCELERATOR,
+    GPU_LABELS,
+    INSTANCE_LABELS,
+    KUBEAI_PROFILE,
+    SKYPILOT,
+    gpu_asks,
+)
 from toplint.hardware.types import Cluster, InterNode
 from toplint.infra.numbers import whole_text
 from toplint.model import Deployment
@@ -43,17 +51,6 @@ GKE_ACCELERATORS = {
     "nvidia-b200": "a4-highgpu-",
 }
 
-_INSTANCE_LABELS = (
-    "node.kubernetes.io/instance-type",
-    "beta.kubernetes.io/instance-type",
-    "kaito.sh/instance-type",
-    "nvidia.com/gpu.machine",  # GPU feature discovery: the node's product/system name
-)
-_GPU_LABELS = (
-    "nvidia.com/gpu.product",  # GPU feature discovery
-    "karpenter.k8s.aws/instance-gpu-name",
-)
-
 
 def infer(dep: Deployment) -> Inferred | None:
     """The catalog system the deployment's own hints select, or None."""
@@ -65,7 +62,7 @@ def infer(dep: Deployment) -> Inferred | None:
 
 
 def _instance(dep: Deployment) -> Inferred | None:
-    for label in _INSTANCE_LABELS:
+    for label in INSTANCE_LABELS:
         value = dep.labels.get(label)
         if value and "," not in value:
             spec = catalog.lookup_instance(value)
@@ -75,7 +72,7 @@ def _instance(dep: Deployment) -> Inferred | None:
 
 
 def _family(dep: Deployment) -> Inferred | None:
-    gke = dep.labels.get("cloud.google.com/gke-accelerator")
+    gke = dep.labels.get(GKE_ACCELERATOR)
     machine = dep.labels.get("cloud.google.com/machine-family", "")
     if gke in GKE_ACCELERATORS and GKE_ACCELERATORS[gke].startswith(machine):
         spec = _smallest(GKE_ACCELERATORS[gke], dep)
@@ -93,10 +90,16 @@ def _family(dep: Deployment) -> Inferred | None:
     return None
 
 
+# The hints that name a GPU and nothing of its machine, in the order they are tried.
+_GPU_ONLY = (*GPU_LABELS, KUBEAI_PROFILE, SKYPILOT, "accelerator_type")
+
+
 def _gpu_only(dep: Deployment) -> Inferred | None:
-    for label, name in _gpu_names(dep):
-        gpu = catalog.lookup_gpu(name)
-        if gpu is None or (dep.nodes or 1) != 1 or not dep.gpus_per_node:
+    for ask in gpu_asks(dep):
+        gpu = catalog.lookup_gpu(ask.names[0]) if len(ask.names) == 1 else None
+        if ask.key not in _GPU_ONLY or gpu is None:
+            continue
+        if (dep.nodes or 1) != 1 or not dep.gpus_per_node:
             continue
         # GPU feature discovery also says how many GPUs the node has (the pod may use fewer)
         count = dep.labels.get("nvidia.com/gpu.count", "")
@@ -111,24 +114,9 @@ def _gpu_only(dep: Deployment) -> Inferred | None:
                 network="none", bandwidth_gb_per_s=0.0, nics_per_node=0, rdma=False, latency_us=0.0
             ),
         )
-        reason = f"{label}={name} -> {n} x {gpu.name} on one node (GPU catalog defaults)"
+        reason = f"{ask.key}={ask.names[0]} -> {n} x {gpu.name} on one node (GPU catalog defaults)"
         return Inferred(cluster, reason)
     return None
-
-
-def _gpu_names(dep: Deployment) -> list[tuple[str, str]]:
-    out = [(label, dep.labels[label]) for label in _GPU_LABELS if dep.labels.get(label)]
-    profile = dep.labels.get("kubeai.org/resource-profile", "")
-    for prefix in ("nvidia-gpu-", "amd-gpu-"):
-        if profile.startswith(prefix):
-            out.append(("kubeai.org/resource-profile", profile[len(prefix) :]))
-    sky = dep.labels.get("skypilot.co/accelerators", "")
-    names = {item.partition(":")[0] for item in sky.split(",") if item}
-    if len(names) == 1:
-        out.append(("skypilot.co/accelerators", names.pop()))
-    if dep.options.get("accelerator_type"):
-        out.append(("accelerator_type", dep.options["accelerator_type"]))
-    return out
 
 
 HINTS: tuple[Callable[[Deployment], Inferred | None], ...] = (_instance, _family, _gpu_only)

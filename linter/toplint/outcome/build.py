@@ -37,7 +37,7 @@ def _outcome(
     gib = gpu.memory_reported_gib or gpu.memory_gb
     mem = memory(dep, model, gib) if model is not None and gib > 0 else None
     lat = latency(dep, cost, workload) if cost is not None and model is not None else None
-    return Outcome(problems(dep, model), mem, lat)
+    return Outcome(problems(dep, model, gpu), mem, lat)
 
 
 def whatif(dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Workload) -> Outcome:

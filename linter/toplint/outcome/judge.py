@@ -231,7 +231,7 @@ def _may_run(new: Deployment, model: ModelSpec, cluster: Cluster) -> bool:
     """Whether a layout can start and hold its weights, by arithmetic alone: a split into
     replicas that cannot is not placed and priced (a what-if is the costliest step of a run)."""
     gib = cluster.gpu.memory_reported_gib or cluster.gpu.memory_gb
-    return not problems(new, model) and weights_per_gpu(model, new) < gib * GIB
+    return not problems(new, model, cluster.gpu) and weights_per_gpu(model, new) < gib * GIB
 
 
 def _rank(j: Judged, *, replicas: bool = False) -> tuple[int, float, float]:

@@ -8,20 +8,34 @@
 - each TP shard of the MLP (and of each expert) is a whole number of FP8 weight blocks or
   AWQ/GPTQ groups (vLLM fp8.py "is not divisible by weight quantization block_n", awq.py
   "The input size is not aligned with the quantized weight shape"; rule TL206);
-- the engine has the dimension (TGI has no pipeline parallelism: engine-vocabulary.md §4).
+- the engine has the dimension (TGI has no pipeline parallelism: engine-vocabulary.md §4);
+- on a given GPU, the GPU computes in the checkpoint's format or the engine runs it otherwise
+  (FP8 before Ada, FP4 before Blackwell, BF16 before Ampere: ``toplint.outcome.precision``;
+  rule TL212).
 
-Each problem is said in the user's words; rules TL202/TL204/TL206/TL207/TL210 report them with
-their own anchors, and a fix is judged by whether its outcome starts.
+Each problem is said in the user's words; rules TL202/TL204/TL206/TL207/TL210/TL212 report them
+with their own anchors, and a fix is judged by whether its outcome starts.
 """
 
 from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
+from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
+from toplint.outcome.precision import precision
 
 
-def problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...]:
+def problems(
+    dep: Deployment, model: ModelSpec | None, gpu: GpuSpec | None = None
+) -> tuple[str, ...]:
+    """Why the engine refuses to start ``dep`` (none: it starts); on ``gpu`` when given."""
+    found = precision(dep, model, gpu) if gpu is not None else None
+    refused = (found.message,) if found is not None and found.effect == "refuses" else ()
+    return _layout_problems(dep, model) + refused
+
+
+def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...]:
     out: list[str] = []
     engine = get_engine(dep.engine)
     tp, pp = max(dep.tp or 1, 1), max(dep.pp or 1, 1)

@@ -32,7 +32,7 @@ from toplint.parse.parallel import map_files, read_and_parse
 from toplint.pipeline import coverage
 from toplint.pipeline.batches import batches_by_config
 from toplint.pipeline.settings import Settings
-from toplint.placement.select import select_cluster
+from toplint.placement.select import select_cluster, unmatched_gpu
 from toplint.record import record, replace
 from toplint.report.base import printable
 from toplint.rulebook.analysis import Analysis
@@ -364,6 +364,10 @@ def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Set
             assign=settings.assign,
             base_dir=settings.config.base_dir,
         )
+        asked = unmatched_gpu(dep, hardware, cluster)
+        if asked is not None:  # never priced on a GPU it does not ask for (TL007)
+            unchecked = coverage.gpu_mismatch(asked, hardware, cluster)
+            return Analysis(dep, None, model, None, unchecked=unchecked)
     if cluster is None and not settings.no_hardware:
         inferred = infer(dep)
         if inferred is not None:

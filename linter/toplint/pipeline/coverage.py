@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from toplint.accelerators import of_cluster, of_deployment
 from toplint.discover.files import NAMES, SUFFIXES
+from toplint.hardware.asks import GpuAsk
 from toplint.hardware.catalog import lookup_gpu
 from toplint.hardware.types import Cluster, Hardware
 from toplint.model import NO_DEPLOYMENT_FOUND, Deployment, Finding, Unchecked
@@ -60,6 +61,26 @@ def no_cluster(dep: Deployment, hardware: Hardware, settings: Settings) -> Unche
         f"{where} has {len(names)} clusters ({shown}) and neither --cluster, `cluster:` nor "
         "`assign:` says which one this file deploys to",
         fix=f"{assign}   # in toplint.yaml, or --cluster {names[0] if names else 'NAME'}",
+    )
+
+
+def gpu_mismatch(ask: GpuAsk, hardware: Hardware, cluster: Cluster | None) -> Unchecked:
+    """The deployment asks for a GPU its cluster (or every cluster of the manifest) is not."""
+    where = os.path.basename(hardware.path) if hardware.path else "the manifest"
+    if cluster is not None:
+        have = f"cluster {cluster.name}, which it is assigned to, has {cluster.gpu.name}"
+    else:
+        have = "the clusters have " + ", ".join(
+            f"{g} ({', '.join(c.name for c in hardware.clusters if c.gpu.name == g)})"
+            for g in dict.fromkeys(c.gpu.name for c in hardware.clusters)
+        )
+    return Unchecked(
+        "gpu-mismatch",
+        f"it asks for {ask.shown} ({ask.evidence}) but {have} in {where}; it was not judged "
+        "on a GPU it does not ask for",
+        fix=f"add the cluster of {ask.shown} it runs on to {where}, or change {ask.evidence} "
+        "to a GPU the manifest has",
+        at=ask.at,
     )
 
 

@@ -2,7 +2,13 @@
 
 Precedence: an explicit name (CLI ``--cluster`` / config ``cluster:``), then the config's
 ``assign:`` path globs, then Kubernetes node labels (nodeSelector / node affinity) matched
-against each cluster's ``selector``, then the only cluster when there is one.
+against each cluster's ``selector``, then the only cluster whose GPU is the one the deployment
+asks for (``toplint.hardware.asks``: a GPU label, an instance type, a KubeAI profile, a
+``<type>:<count>``), or the only cluster when the deployment asks for none.
+
+A cluster chosen by name or glob whose GPU is not the one asked for, or a manifest none of whose
+clusters has it, is ``unmatched_gpu``: the deployment is not checked (the scheduler would not
+place it there, and the wrong GPU's memory and links would judge it).
 """
 
 from __future__ import annotations
@@ -11,11 +17,12 @@ import os
 from collections.abc import Mapping, Sequence
 
 from toplint.errors import ConfigError
+from toplint.hardware.asks import GpuAsk, asked_gpu, matches
 from toplint.hardware.types import Cluster, Hardware
 from toplint.infra.globs import globs
 from toplint.model import Deployment
 
-__all__ = ["select_cluster"]
+__all__ = ["select_cluster", "unmatched_gpu"]
 
 
 def _named(hardware: Hardware, name: str, what: str) -> Cluster:
@@ -86,6 +93,38 @@ def select_cluster(
         if matching:
             # The most specific selector wins (more keys matched), then manifest order.
             return max(matching, key=lambda c: len(c.selector))
-    if len(hardware.clusters) == 1:
-        return hardware.clusters[0]
-    return None
+    ask = asked_gpu(deployment)
+    if len(hardware.clusters) == 1:  # the default, unless it is not the GPU asked for
+        only = hardware.clusters[0]
+        return only if ask is None or matches(ask, only.gpu) else None
+    if ask is None:
+        return None
+    fits = [
+        c
+        for c in hardware.clusters
+        if matches(ask, c.gpu) and not _contradicts(deployment.labels, c.selector)
+    ]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _contradicts(labels: Mapping[str, str], selector: Mapping[str, str]) -> bool:
+    """The deployment's node labels give a key of the cluster's ``selector`` another value:
+    its pods do not land on that cluster, whatever its GPU."""
+    return any(k in labels and labels[k] != str(v) for k, v in selector.items())
+
+
+def unmatched_gpu(
+    deployment: Deployment, hardware: Hardware, cluster: Cluster | None
+) -> GpuAsk | None:
+    """The GPU ``deployment`` asks for when ``cluster`` (the one ``select_cluster`` chose) is not
+    that GPU, or, with none chosen, when no cluster of ``hardware`` has it; None otherwise.  A
+    cluster whose ``selector`` the deployment's node labels match was mapped to them by the
+    manifest's author, and is trusted."""
+    ask = asked_gpu(deployment)
+    if ask is None:
+        return None
+    if cluster is not None:
+        if _labels_match(deployment.labels, cluster.selector) or matches(ask, cluster.gpu):
+            return None
+        return ask
+    return None if any(matches(ask, c.gpu) for c in hardware.clusters) else ask

@@ -52,6 +52,7 @@ class Candidate:
     prompt_ms: float
     tokens_per_s_per_gpu: float
     misses: tuple[str, ...]  # budgets or thresholds the layout misses
+    refused: tuple[str, ...] = ()  # why the engine would not start it (``Outcome.problems``)
 
     @property
     def meets(self) -> bool:
@@ -108,7 +109,8 @@ def evaluate(
     misses = _misses(itl, prompt, budgets) + _flagged(rules, analysis, workload, budgets)
     # A step toplint could not price in full is never ranked as if it were cheap.
     misses += tuple(f"not priced: {u}" for u in cost.unpriced)
-    return Candidate(layout, placement, cost, memory, itl, prompt, throughput, misses)
+    refused = outcome.problems if outcome is not None else ()
+    return Candidate(layout, placement, cost, memory, itl, prompt, throughput, misses, refused)
 
 
 def _misses(itl: float, prompt: float, budgets: Budgets) -> tuple[str, ...]:
@@ -153,7 +155,8 @@ def candidates(
 
 
 def rank(cands: Sequence[Candidate], objective: str) -> list[Candidate]:
-    """Best first: layouts that fit and meet the budgets, then by the objective.
+    """Best first: layouts that start, fit and meet the budgets, then by the objective (a
+    layout the engine would refuse, such as FP8 on GPUs without it, is never ranked).
 
     Latency: lowest decode time per token (weight streaming + communication), then lowest time
     per prompt (prefill compute + communication); within ties (``TIE``) a replica that
@@ -161,7 +164,7 @@ def rank(cands: Sequence[Candidate], objective: str) -> list[Candidate]:
     more KV cache per GPU (fewer copies of the weights).  Throughput: throughput per GPU first,
     then the latency order.
     """
-    fitting = [c for c in cands if c.memory.fits]
+    fitting = [c for c in cands if c.memory.fits and not c.refused]
     out: list[Candidate] = []
     for group in (
         [c for c in fitting if c.meets],

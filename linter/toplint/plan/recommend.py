@@ -8,6 +8,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.cost.types import Budgets, Workload
 from toplint.errors import UsageError
 from toplint.hardware.types import Cluster
+from toplint.outcome.precision import precision
 from toplint.plan.command import command
 from toplint.plan.rank import Candidate, candidates, rank
 from toplint.plan.reasons import alternatives, why_behind, why_not, why_wins
@@ -32,6 +33,12 @@ def recommend(
     for, "-Instruct" included), where ``model.id`` is the catalog's architecture entry."""
     cands = candidates(model, cluster, gpus, engine, workload, budgets)
     ranked = rank(cands, objective)
+    refused = next((c for c in cands if c.refused), None)
+    if not ranked and refused is not None:
+        raise UsageError(
+            f"no layout of {model.id} starts on {gpus} GPUs of {cluster.name!r}: "
+            + _refusal(refused, model, cluster)
+        )
     if not ranked:
         raise UsageError(
             f"no layout of {model.id} fits on {gpus} GPUs of {cluster.name!r} "
@@ -47,6 +54,13 @@ def recommend(
             reasons.append(why_behind(ranked[0], c, workload.prompt_tokens))
         out.append(_row(c, model_id or model.id, engine, reasons))
     return out
+
+
+def _refusal(c: Candidate, model: ModelSpec, cluster: Cluster) -> str:
+    """Why the engine would refuse the layout, and what would start (TL212's advice)."""
+    found = precision(c.placement.deployment, model, cluster.gpu)
+    advice = f"; {found.fix}" if found is not None and found.message == c.refused[0] else ""
+    return c.refused[0] + advice
 
 
 def _row(c: Candidate, model_id: str, engine: str, reasons: list[str]) -> dict[str, Any]:

@@ -60,6 +60,9 @@ class Scope:
     engine: str
     why: str
     owned: tuple[Path, ...] = ()  # options mappings read into it (``at`` first)
+    # Admitted only for options making up half its keys (``_has_content``): a deployment only
+    # with a model or GPUs around it; ``vllm_cfg: {api_key: vllm}`` alone configures a client.
+    weak: bool = False
 
 
 def read(
@@ -167,8 +170,9 @@ def _scopes(
             at[: len(s)] == s and scopes[s].engine == found.engine for s in scopes
         )
         short = _engine_call(node, calls) == (found.engine if found else None)
-        if found is not None and not inside and _has_content(node, specs[found.engine], short):
-            scopes[at] = Scope(at, found.engine, found.why, (at,))
+        content = _has_content(node, specs[found.engine], short) if found is not None else None
+        if found is not None and not inside and content:
+            scopes[at] = Scope(at, found.engine, found.why, (at,), weak=content == "weak")
     for at, node in mappings:
         own_call = _engine_call(node, calls)
         engines = [n for n, spec in specs.items() if _is_options(node, spec, own_call == n)]
@@ -209,21 +213,22 @@ def _engine_call(node: Mapping[Any, Any], calls: Mapping[str, str]) -> str | Non
     return imported_call(call, calls) if isinstance(call, str) else None
 
 
-def _has_content(node: Mapping[Any, Any], spec: Any, short: bool = False) -> bool:
-    """A mapping with engine evidence is that engine's options when it writes a model (as a
-    value or as the model option's key), a flag list, options enough to be options
-    (``_is_options``) or options for at least half of its keys: vLLM's ``SamplingParams(seed=0,
-    top_p=0.9, max_tokens=64, ...)`` shares one name (``seed``) with the engine's options and is
-    a request's settings, not an engine."""
+def _has_content(node: Mapping[Any, Any], spec: Any, short: bool = False) -> str:
+    """A mapping with engine evidence is that engine's options ("strong") when it writes a
+    model (as a value or as the model option's key), a flag list or options enough to be
+    options (``_is_options``); options for at least half of its keys are "weak" (a deployment
+    only with a model or GPUs in its scope: ``_deployment``); fewer are none (""): vLLM's
+    ``SamplingParams(seed=0, top_p=0.9, max_tokens=64, ...)`` shares one name (``seed``) with
+    the engine's options and is a request's settings, not an engine."""
     keys = scalar_keys(node)
     if find_model([()], node) is not None or _leading_model(node) is not None:
-        return True
+        return "strong"
     hits = ev.option_keys(keys, spec, short)
     if any(c in spec.fields for _, c in hits) or _is_options(node, spec):
-        return True  # the model or a layout option, or options enough
-    if hits and 2 * len(hits) >= len(keys):
-        return True
-    return any(_flag_list(v, spec) is not None for v in node.values())
+        return "strong"  # the model or a layout option, or options enough
+    if any(_flag_list(v, spec) is not None for v in node.values()):
+        return "strong"
+    return "weak" if hits and 2 * len(hits) >= len(keys) else ""
 
 
 def _nearest_scope(at: Path, scopes: Mapping[Path, Scope], engines: Sequence[str]) -> Path | None:
@@ -376,7 +381,15 @@ def _deployment(
     base = Deployment(path, start.line, start.column, engine="", model=None, source_kind=kind)
     dep, findings = deployment_from_invocation(inv, path, source_kind=kind, base=base)
     dep = _with_resources(tree, dep, scope)
+    if scope.weak and len(scope.owned) == 1 and model is None and not _placed(dep):
+        return None, ()  # a client's or a library's settings: no deployment evidence
     return _provenance(dep, scope), findings
+
+
+def _placed(dep: Deployment) -> bool:
+    """The deployment names its model (as a flag) or is given GPUs or nodes."""
+    named = dep.model is not None
+    return named or dep.gpus is not None or dep.gpus_per_node is not None or dep.nodes is not None
 
 
 def model_flag(spec: Any) -> str | None:

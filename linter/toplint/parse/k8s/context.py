@@ -212,17 +212,42 @@ def with_gpu(dep: Deployment, gpu: GpuRequest) -> Deployment:
 
 def pod_labels(ctx: Ctx, spec: Path) -> dict[str, str]:
     """nodeSelector and required node-affinity ``In`` terms (values joined by ``,``)."""
-    labels = {str(k): str(v) for k, v in ctx.mapping((*spec, "nodeSelector")).items()}
+    return {key: value for key, (value, _) in _pod_labels(ctx, spec).items()}
+
+
+def label_sources(ctx: Ctx, spec: Path) -> dict[str, Position]:
+    """Where each node label of ``pod_labels`` is written, as ``Deployment.sources`` keys
+    ``label:<key>`` (a finding about the GPU a label asks for sits on its value)."""
+    return {f"label:{key}": at for key, (_, at) in _pod_labels(ctx, spec).items()}
+
+
+def labelled(ctx: Ctx, dep: Deployment, *specs: Path) -> Deployment:
+    """``dep`` with the node labels of the PodSpecs at ``specs`` (a later one's win) over its
+    own, and where each is written (``label_sources``)."""
+    labels, sources = dict(dep.labels), dict(dep.sources)
+    for spec in specs:
+        labels.update(pod_labels(ctx, spec))
+        sources.update(label_sources(ctx, spec))
+    return replace(dep, labels=labels, sources=sources)
+
+
+def _pod_labels(ctx: Ctx, spec: Path) -> dict[str, tuple[str, Position]]:
+    selector = (*spec, "nodeSelector")
+    labels = {
+        str(k): (str(v), ctx.scalar_pos((*selector, k))) for k, v in ctx.mapping(selector).items()
+    }
     required = (*spec, "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution")
-    for term in ctx.sequence((*required, "nodeSelectorTerms")):
+    for t, term in enumerate(ctx.sequence((*required, "nodeSelectorTerms"))):
         exprs = term.get("matchExpressions") if isinstance(term, dict) else None
-        for expr in exprs if isinstance(exprs, list) else []:
+        for e, expr in enumerate(exprs if isinstance(exprs, list) else []):
             if isinstance(expr, dict) and expr.get("operator") == "In":
                 values = expr.get("values")
                 values = values if isinstance(values, list) else [] if values is None else [values]
-                labels[str(expr.get("key"))] = ",".join(map(str, values))
+                at = (*required, "nodeSelectorTerms", t, "matchExpressions", e, "values")
+                labels[str(expr.get("key"))] = (",".join(map(str, values)), ctx.pos(at))
     if ctx.get((*spec, "nodeName")):
-        labels["kubernetes.io/hostname"] = str(ctx.get((*spec, "nodeName")))
+        at = (*spec, "nodeName")
+        labels["kubernetes.io/hostname"] = (str(ctx.get(at)), ctx.scalar_pos(at))
     return labels
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
-from toplint.parse.k8s.context import Ctx, GpuRequest, base_deployment, pod_labels, to_int, with_gpu
+from toplint.parse.k8s.context import Ctx, GpuRequest, base_deployment, labelled, to_int, with_gpu
 from toplint.parse.k8s.pods import container_deployments, pod_deployments
 from toplint.record import replace
 
@@ -41,7 +41,7 @@ def _env_list(ctx: Ctx, at: Path) -> dict[str, str | None]:
 
 def _service(ctx: Ctx, at: Path, name: str, shared: dict[str, str | None]) -> list[Deployment]:
     base = replace(base_deployment(ctx, "dynamo"), name=name)
-    base = replace(base, labels=pod_labels(ctx, (*at, "extraPodSpec")))
+    base = labelled(ctx, base, (*at, "extraPodSpec"))
     gpu = _gpu(ctx, at)
     if gpu:
         base = with_gpu(base, gpu)

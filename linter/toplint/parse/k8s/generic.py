@@ -24,7 +24,7 @@ from typing import Any
 
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
-from toplint.parse.k8s.context import Ctx, base_deployment, pod_labels
+from toplint.parse.k8s.context import Ctx, base_deployment, labelled
 from toplint.parse.k8s.kinds import NOT_WORKLOADS, handler_for
 from toplint.parse.k8s.pods import container_deployments, spec_deployments
 from toplint.parse.k8s.workloads import node_of_instance, spans_nodes
@@ -84,8 +84,7 @@ def _visit(ctx: Ctx, at: Path, base: Deployment, found: Found, depth: int) -> No
         out.extend(spec_deployments(ctx, at, meta, base))
         return
     if _is_container(node.get("container")):
-        labels = {**base.labels, **pod_labels(ctx, at)}
-        out.extend(container_deployments(ctx, (*at, "container"), replace(base, labels=labels)))
+        out.extend(container_deployments(ctx, (*at, "container"), labelled(ctx, base, at)))
         return
     for key, value in node.items():
         if isinstance(value, (dict, list)):

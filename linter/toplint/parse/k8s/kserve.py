@@ -29,7 +29,7 @@ from toplint.parse.k8s.context import (
     Ctx,
     base_deployment,
     gpu_request,
-    pod_labels,
+    labelled,
     to_int,
     with_gpu,
 )
@@ -99,7 +99,7 @@ def _role(ctx: Ctx, at: Path, base: Deployment, role: str) -> Deployment:
     parsed = parse_args(engine.name, args, ctx.path)
     ctx.findings.extend(parsed.findings)
     dep = apply_flags(dep, parsed.flags, engine.cli)
-    dep = replace(dep, labels={**dep.labels, **pod_labels(ctx, (*at, "template"))})
+    dep = labelled(ctx, dep, (*at, "template"))
     if cpath:
         dep = replace(dep, options={**dep.options, **env_options(env)})
     return _size(ctx, at, dep, par if isinstance(par, dict) else {})

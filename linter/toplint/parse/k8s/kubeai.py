@@ -7,14 +7,17 @@ KubeAI runs one pod per model replica: the engine named by ``spec.engine`` with
 resources are ``resourceProfile: NAME:COUNT``: COUNT times the profile's requests and limits
 (model_controller.go getModelConfig).  The chart's GPU profiles (``nvidia-gpu-*``,
 ``amd-gpu-*``) each hold one GPU (charts/kubeai/values.yaml, ``resourceProfiles``); a cluster
-may redefine them, so the count says where it came from.  An engine toplint does not read
-(OLlama, Infinity, FasterWhisper) yields no deployment.
+may redefine them, so the count says where it came from.  Its ``cpu`` profile requests CPU and
+memory only, its ``google-tpu-*`` profiles (values-gke.yaml) TPUs: both are named in
+``options["accelerator.name"]``, which the hardware stage declines (TL011).  An engine toplint
+does not read (OLlama, Infinity, FasterWhisper) yields no deployment.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from toplint.accelerators import by_name
 from toplint.engines.registry import find_engine
 from toplint.infra.numbers import whole_text
 from toplint.infra.yamlsafe import Path
@@ -66,13 +69,23 @@ def _base(ctx: Ctx) -> Deployment:
         )
     elif name:
         notes.append(f"resourceProfile {profile} requests no GPU toplint can count")
+    options = dict(base.options)
+    replicas = ctx.get(("spec", "replicas"))
+    sources = {
+        **base.sources,
+        "gpus_per_node": ctx.pos(at),
+        "gpus": ctx.pos(at),
+        "nodes": ctx.pos(at),
+    }
+    if not name.startswith(_GPU_PROFILES) and by_name(name) is not None:
+        # the chart's `cpu` and `google-tpu-*` profiles: declined, never priced as GPUs (TL011)
+        options["accelerator.name"] = name
+        sources["accelerator"] = ctx.scalar_pos(at)
     if profile and count is None:
         # KubeAI refuses the Model: "should match <name>:<multiple>" (model_controller.go)
         where = ctx.scalar_pos(at)
         reason = f"KubeAI resourceProfile {profile!r} is not NAME:COUNT (e.g. nvidia-gpu-l4:2)"
         ctx.findings.append(unparsable(ctx.path, reason, where.line, where.column))
-    replicas = ctx.get(("spec", "replicas"))
-    sources = {**base.sources, "gpus_per_node": ctx.pos(at), "gpus": ctx.pos(at)}
     return replace(
         base,
         gpus_per_node=gpus,
@@ -82,7 +95,8 @@ def _base(ctx: Ctx) -> Deployment:
         replicas=replicas if isinstance(replicas, int) and replicas > 0 else 1,
         labels={**base.labels, PROFILE_LABEL: name} if name else base.labels,
         notes=tuple(notes),
-        sources={**sources, "nodes": ctx.pos(at)},
+        options=options,
+        sources=sources,
     )
 
 

@@ -30,7 +30,7 @@ from toplint.parse.k8s.context import (
     Ctx,
     base_deployment,
     gpu_request,
-    pod_labels,
+    labelled,
     to_int,
     with_gpu,
 )
@@ -132,7 +132,7 @@ def _model(named: Arg | None, image: str, start: Arg) -> Arg | None:
 def nim_service(ctx: Ctx) -> list[Deployment]:
     spec: Path = ("spec",)
     base = base_deployment(ctx, "nimservice")
-    base = replace(base, labels={**base.labels, **pod_labels(ctx, spec)})
+    base = labelled(ctx, base, spec)
     image = ctx.get((*spec, "image"))
     if isinstance(image, dict):
         repo, tag = image.get("repository"), image.get("tag")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
-from toplint.parse.k8s.context import Ctx, base_deployment, gpu_request, pod_labels
+from toplint.parse.k8s.context import Ctx, base_deployment, gpu_request, labelled
 from toplint.parse.k8s.pods import container_deployments
 from toplint.record import replace
 
@@ -72,8 +72,7 @@ def _component(
     size = ctx.count((*at, "worker", "size"), 0) if multi else 0
     gpu = gpu_request(ctx, (*runner, "resources"))
     injected = _injected(gpu.count if gpu else None, size, multi, chosen_class)
-    labels = {**pod_labels(ctx, at), **pod_labels(ctx, leader)}
-    seeded = replace(base, name=role or base.name, labels={**base.labels, **labels})
+    seeded = labelled(ctx, replace(base, name=role or base.name), at, leader)
     deps = container_deployments(ctx, runner, seeded, injected)
     if not deps and multi:  # the engine runs in the workers only
         deps = container_deployments(ctx, (*at, "worker", "runner"), seeded, injected)

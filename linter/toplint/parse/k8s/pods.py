@@ -26,8 +26,8 @@ from toplint.parse.k8s.context import (
     Ctx,
     anti_affinity,
     gpu_request,
+    labelled,
     meta_annotations,
-    pod_labels,
     with_gpu,
 )
 from toplint.parse.k8s.shm import dev_shm
@@ -101,11 +101,10 @@ def spec_deployments(
     injected: Mapping[str, str | None] | None = None,
 ) -> list[Deployment]:
     """Deployments of every container of the PodSpec at ``spec`` (metadata at ``meta``)."""
-    labels = {**base.labels, **pod_labels(ctx, spec)}
     options = {**base.options, **meta_annotations(ctx, meta)}
     if anti_affinity(ctx, spec):
         options["pod-anti-affinity"] = "true"
-    seeded = replace(base, labels=labels, options=options)
+    seeded = replace(labelled(ctx, base, spec), options=options)
     out: list[Deployment] = []
     for i, _ in enumerate(ctx.sequence((*spec, "containers"))):
         container = (*spec, "containers", i)

@@ -19,7 +19,7 @@ from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, Position
 from toplint.parse.k8s import text as k8s_text
 from toplint.parse.k8s.container import script_deployments
-from toplint.parse.k8s.context import Ctx, base_deployment, gpu_request, pod_labels, to_int
+from toplint.parse.k8s.context import Ctx, base_deployment, gpu_request, labelled, to_int
 from toplint.parse.k8s.pods import pod_deployments
 from toplint.parse.options import Arg, apply_flags, parse_args
 from toplint.record import record, replace
@@ -53,15 +53,15 @@ def ray_nodes(ctx: Ctx, spec: Path) -> RayNodes:
     return RayNodes(nodes or None, per_node, gpus or None, ctx.key((*spec, "workerGroupSpecs")))
 
 
-def cluster_labels(ctx: Ctx, spec: Path) -> dict[str, str]:
-    """Node labels of the Ray pods that hold the GPUs: the head's, then the first GPU worker
-    group's (where a RayService usually pins its accelerator) over them."""
-    labels = pod_labels(ctx, (*spec, "headGroupSpec", "template", "spec"))
+def cluster_labels(ctx: Ctx, dep: Deployment, spec: Path) -> Deployment:
+    """``dep`` with the node labels of the Ray pods that hold the GPUs: the head's, then the
+    first GPU worker group's (where a RayService usually pins its accelerator) over them."""
+    head: Path = (*spec, "headGroupSpec", "template", "spec")
     for i, _ in enumerate(ctx.sequence((*spec, "workerGroupSpecs"))):
         group: Path = (*spec, "workerGroupSpecs", i)
         if _group_gpus(ctx, group):
-            return {**labels, **pod_labels(ctx, (*group, "template", "spec"))}
-    return labels
+            return labelled(ctx, dep, head, (*group, "template", "spec"))
+    return labelled(ctx, dep, head)
 
 
 def _group_gpus(ctx: Ctx, group: Path) -> int | None:
@@ -110,7 +110,7 @@ def ray_cluster(ctx: Ctx) -> list[Deployment]:
 def ray_service(ctx: Ctx) -> list[Deployment]:
     spec: Path = ("spec", "rayClusterConfig")
     base = base_deployment(ctx, "kuberay")
-    base = replace(base, labels=cluster_labels(ctx, spec))
+    base = cluster_labels(ctx, base, spec)
     serve = serve_llm(ctx, base, ray_nodes(ctx, spec))
     return serve if serve else cluster_deployments(ctx, spec, base)
 
@@ -194,9 +194,9 @@ def _llm_config(
     )
     dep = replace(dep, sources={**dep.sources, "model": here((*path, "model_loading_config"))})
     if config.get("accelerator_type"):
-        dep = replace(
-            dep, options={**dep.options, "accelerator_type": str(config["accelerator_type"])}
-        )
+        options = {**dep.options, "accelerator_type": str(config["accelerator_type"])}
+        at = here((*path, "accelerator_type"))
+        dep = replace(dep, options=options, sources={**dep.sources, "accelerator_type": at})
     args: list[Arg] = []
     kwargs = config.get("engine_kwargs") or {}
     for key, value in kwargs.items() if isinstance(kwargs, dict) else []:
@@ -287,7 +287,7 @@ def ray_job(ctx: Ctx) -> list[Deployment]:
 
     spec: Path = ("spec", "rayClusterSpec")
     base = base_deployment(ctx, "kuberay")
-    base = replace(base, labels=cluster_labels(ctx, spec))
+    base = cluster_labels(ctx, base, spec)
     ray = ray_nodes(ctx, spec)
     out: list[Deployment] = []
     if isinstance(ctx.get(("spec", "entrypoint")), str):

@@ -1,0 +1,154 @@
+"""The GPU a deployment asks for, and whether a manifest cluster's GPU is that GPU.
+
+A deployment often names the GPU it must run on: a node selector or required node affinity on a
+GPU label (GPU feature discovery's ``nvidia.com/gpu.product``, GKE's
+``cloud.google.com/gke-accelerator``, Karpenter's ``karpenter.k8s.aws/instance-gpu-name``), an
+instance type, a KubeAI ``resourceProfile`` (the chart's ``nvidia-gpu-<gpu>`` /
+``amd-gpu-<gpu>`` profiles), SkyPilot ``accelerators``, a Ray ``accelerator_type``, a
+``gpu: "<type>:<count>"`` string (``options["accelerator.name"]``).  This module is the one
+place that reads them: ``toplint.hardware.hints`` builds a catalog system from them when no
+manifest cluster applies, and ``toplint.placement.select`` keeps a deployment off a cluster
+whose GPU is another (the scheduler would not place it there; pricing it there would judge the
+wrong GPU).
+
+Two names are one GPU when they name the same model (``h100``, ``l40s``, ``mi300x``, ``gh200``,
+after vendor and line words) and, where both write a memory size (``a100-40gb`` and
+``A100-SXM4-80GB``), the same size: a name that leaves the size or form factor open (``A100``,
+``H100``) matches every cluster of that model.
+"""
+
+from __future__ import annotations
+
+import re
+
+from toplint.catalog_index import normalize
+from toplint.hardware import catalog
+from toplint.hardware.types import GpuSpec
+from toplint.model import Deployment
+from toplint.record import record
+
+GKE_ACCELERATOR = "cloud.google.com/gke-accelerator"
+INSTANCE_LABELS = (
+    "node.kubernetes.io/instance-type",
+    "beta.kubernetes.io/instance-type",
+    "kaito.sh/instance-type",
+    "nvidia.com/gpu.machine",  # GPU feature discovery: the node's product/system name
+)
+GPU_LABELS = (
+    "nvidia.com/gpu.product",  # GPU feature discovery
+    "karpenter.k8s.aws/instance-gpu-name",
+)
+KUBEAI_PROFILE = "kubeai.org/resource-profile"
+# KubeAI's chart: each of these profiles is one GPU of the named kind (charts/kubeai/values.yaml,
+# substratusai/kubeai@2f32ef4: nvidia-gpu-l4, nvidia-gpu-gh200, amd-gpu-mi300x, ...).
+KUBEAI_GPU_PROFILES = ("nvidia-gpu-", "amd-gpu-")
+SKYPILOT = "skypilot.co/accelerators"
+
+# Words that name a vendor, a product line or a package, never which GPU (``Tesla-T4``,
+# ``NVIDIA-H100-80GB-HBM3``, ``RTX-4090``, ``A100-SXM4-80GB``).
+_NOISE = re.compile(r"^(?:nvidia|tesla|geforce|amd|instinct|radeon|rtx|quadro|apple|hbm\d*e?)")
+_FORM = re.compile(r"^(?:sxm\d*|pcie\d*|gen\d+)$")
+_MEMORY = re.compile(r"^(\d+)gb?$")
+_WORD = re.compile(r"[a-z]+|\d+")
+
+
+@record
+class GpuAsk:
+    key: str  # the label or option that asks ("nvidia.com/gpu.product", "accelerator_type")
+    names: tuple[str, ...]  # the GPU as written (several: node affinity ``In`` values)
+    evidence: str  # "resourceProfile nvidia-gpu-gh200", "nvidia.com/gpu.product=NVIDIA-L4"
+    at: str  # the ``Deployment.sources`` key of the value that asks ("" when none)
+
+    @property
+    def shown(self) -> str:
+        return " or ".join(n.upper() for n in self.names)
+
+
+def asked_gpu(dep: Deployment) -> GpuAsk | None:
+    """The GPU ``dep`` asks for, the first of its hints that names a GPU model; None when it
+    names none (or only a part this module cannot tell a GPU model from)."""
+    for ask in gpu_asks(dep):
+        if all(model_of(n) for n in ask.names):
+            return ask
+    return None
+
+
+def gpu_asks(dep: Deployment) -> list[GpuAsk]:
+    """Every hint of ``dep`` that names a GPU, strongest first: an instance type (the whole
+    machine), a GPU label, a wrapper's own field."""
+    out: list[GpuAsk] = []
+    for label in INSTANCE_LABELS:
+        value = dep.labels.get(label, "")
+        spec = catalog.lookup_instance(value) if value and "," not in value else None
+        if spec is not None:
+            out.append(GpuAsk(label, (spec.gpu.name,), f"{label}={value}", f"label:{label}"))
+    for label in (GKE_ACCELERATOR, *GPU_LABELS):
+        value = dep.labels.get(label, "")
+        names = tuple(n.strip() for n in value.split(",") if n.strip())
+        if names:
+            out.append(GpuAsk(label, names, f"{label}={value}", f"label:{label}"))
+    profile = dep.labels.get(KUBEAI_PROFILE, "")
+    for prefix in KUBEAI_GPU_PROFILES:
+        if profile.startswith(prefix) and profile[len(prefix) :]:
+            name = profile[len(prefix) :]
+            out.append(GpuAsk(KUBEAI_PROFILE, (name,), f"resourceProfile {profile}", "gpus"))
+    sky = {item.partition(":")[0] for item in dep.labels.get(SKYPILOT, "").split(",") if item}
+    if len(sky) == 1:
+        name = sky.pop()
+        out.append(GpuAsk(SKYPILOT, (name,), f"accelerators {name}", "gpus"))
+    ray = dep.options.get("accelerator_type", "")
+    if ray:
+        out.append(
+            GpuAsk("accelerator_type", (ray,), f"accelerator_type {ray}", "accelerator_type")
+        )
+    named = dep.options.get("accelerator.name", "")  # ``gpu: "H100:4"``
+    if named:
+        out.append(GpuAsk("accelerator.name", (named,), f"`{named}`", "accelerator"))
+    return out
+
+
+def model_of(name: str) -> str:
+    """The GPU model a name writes (``NVIDIA-H100-80GB-HBM3`` -> ``h100``, ``Tesla-T4`` ->
+    ``t4``, ``RTX-4090`` -> ``4090``, ``nvidia-tesla-a100`` -> ``a100``), "" when it writes
+    none."""
+    for word in _words(name):
+        if any(c.isdigit() for c in word) and not _MEMORY.match(word) and not _FORM.match(word):
+            return word
+    return ""
+
+
+def memory_of(name: str) -> int | None:
+    """The memory size a name writes in GB (``a100-40gb`` -> 40), None when it writes none."""
+    for word in _words(name):
+        found = _MEMORY.match(word)
+        if found and any(c.isalpha() for c in word):
+            return int(found.group(1))
+    return None
+
+
+def _words(name: str) -> list[str]:
+    """A name's words with vendor and line words dropped; letters and the digits that follow
+    them stay one word (``a100``, ``l40s``, ``80gb``, ``mi300x``)."""
+    out: list[str] = []
+    for part in re.split(r"[^a-z0-9]+", name.lower()):
+        part = _NOISE.sub("", part)
+        if part:
+            out.append(part)
+    return out
+
+
+def matches(ask: GpuAsk, gpu: GpuSpec) -> bool:
+    """``gpu`` (a manifest cluster's) is one of the GPUs ``ask`` names."""
+    return any(same_gpu(name, gpu.name) for name in ask.names)
+
+
+def same_gpu(asked: str, have: str) -> bool:
+    """Two names of one GPU: the same catalog entry, or the same model with no memory size
+    that differs."""
+    a, b = catalog.lookup_gpu(asked), catalog.lookup_gpu(have)
+    if a is not None and b is not None and a.name == b.name:
+        return True
+    if model_of(asked) != model_of(have) or not model_of(asked):
+        return normalize(asked) == normalize(have)
+    mine, theirs = memory_of(asked), memory_of(b.name if b is not None else have)
+    return mine is None or theirs is None or mine == theirs

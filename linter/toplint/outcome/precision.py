@@ -1,0 +1,124 @@
+"""Does the GPU compute in the number format the deployment serves, and what the engine does
+when it does not (issue 25: an engine that refuses to start is part of the outcome's ``starts``).
+
+- An FP8 checkpoint (``-FP8`` in its name, a block-FP8 model such as DeepSeek-V3) or
+  ``--quantization fp8`` needs FP8 tensor cores (Ada, Hopper, Blackwell, MI300X), an FP4 one
+  Blackwell (``toplint.hardware.formats``).  On older GPUs the engine runs weight-only kernels
+  or refuses to start, as its record says (``Engine.low_precision_fallback``).
+- A BF16 checkpoint (config.json ``torch_dtype``) or ``--dtype bfloat16`` needs compute
+  capability 8.0: vLLM refuses ``--dtype bfloat16`` below it in every release, and ``--dtype
+  auto`` up to the release before ``Engine.bf16_auto_cast_since`` (later ones cast to float16).
+
+Rule TL212 reports each verdict with its anchor; ``toplint.outcome.starts`` counts the refusals
+among the reasons the engine does not start, so ``cost``, ``plan`` and every judged fix see
+them.  The sources are cited in TL212's page.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from toplint.catalog_types import ModelSpec
+from toplint.engines.registry import get_engine
+from toplint.engines.release import image_tag, version
+from toplint.hardware.archs import of_gpu
+from toplint.hardware.formats import Format, format_of, native
+from toplint.hardware.types import GpuSpec
+from toplint.model import Deployment
+from toplint.record import record
+
+NEEDS = {"fp8": "Ada, Hopper, Blackwell or MI300X", "fp4": "Blackwell"}
+_NOT_BF16 = ("half", "float16", "fp16", "float", "float32", "fp32")
+
+Effect = Literal["refuses", "degrades"]
+
+
+@record
+class Precision:
+    """The GPU lacks the format the deployment serves: what the engine does about it."""
+
+    fmt: str  # "fp8", "fp4", "bf16"
+    effect: Effect  # "refuses": the engine does not start; "degrades": it runs otherwise
+    message: str  # "FP8 (checkpoint X) on A100: ampere GPUs have no FP8 tensor cores; ..."
+    at: str  # the deployment field that asks for the format ("model", an option's key)
+    fix: str
+    arch: str
+    gpu: str
+
+
+def served_format(dep: Deployment, model: ModelSpec | None) -> tuple[Format, str, str] | None:
+    """(format, what says so, deployment field to point at)."""
+    option = get_engine(dep.engine).quantization_option
+    method = str(dep.options.get(option, "")) if option else ""
+    if method and (fmt := format_of(method)):
+        return fmt, f"{option.split('.')[-1]} {method}", option
+    if dep.model and (fmt := format_of(dep.model)):
+        return fmt, f"checkpoint {dep.model}", "model"
+    if model is not None and model.quant_block and model.weight_bytes <= 1.0:
+        return "fp8", f"block-FP8 checkpoint {model.id}", "model"
+    return None
+
+
+def precision(dep: Deployment, model: ModelSpec | None, gpu: GpuSpec) -> Precision | None:
+    """The format ``dep`` serves when ``gpu`` does not compute in it, and what follows."""
+    arch = of_gpu(gpu.arch, gpu.name).name
+    if not arch:
+        return None
+    served = served_format(dep, model)
+    if served is None:
+        return _bf16(dep, model, gpu.name, arch)
+    fmt, why, at = served
+    if native(fmt, arch):
+        return None
+    engine = get_engine(dep.engine)
+    fallback = engine.low_precision_fallback.get(fmt)
+    head = f"{fmt.upper()} ({why}) on {gpu.name}: {arch} GPUs have no {fmt.upper()} tensor cores"
+    advice = f"serve a 16-bit or INT8/INT4 (AWQ, GPTQ) checkpoint, or use {NEEDS[fmt]} GPUs"
+    effect: Effect = "degrades"
+    if fallback is None:
+        outcome = f"how {engine.title} runs {fmt.upper()} on them has not been read"
+    elif arch in fallback:
+        outcome = (
+            f"{engine.title} runs it as weight-only kernels (the memory saving stays, the "
+            f"{fmt.upper()} compute speed-up is lost in prefill and large batches)"
+        )
+        if model is not None and model.is_moe:
+            outcome += (
+                "; MoE experts need a fused-MoE kernel for it, which older releases lack "
+                "(vLLM 0.8.5 stopped at start-up: 'type fp8e4nv not supported')"
+            )
+    else:
+        effect, outcome = "refuses", f"{engine.title} refuses to start"
+    return Precision(fmt, effect, f"{head}; {outcome}", at, advice, arch, gpu.name)
+
+
+def _bf16(dep: Deployment, model: ModelSpec | None, gpu: str, arch: str) -> Precision | None:
+    """A BF16 checkpoint (or ``--dtype bfloat16``) on a GPU without BF16."""
+    engine = get_engine(dep.engine)
+    if not engine.dtype_option or not engine.bf16_auto_cast_since or native("bf16", arch):
+        return None
+    asked = str(dep.options.get(engine.dtype_option, "auto")).strip("'\"").lower()
+    if asked in _NOT_BF16:
+        return None
+    explicit = asked in ("bfloat16", "bf16")
+    if not explicit and (model is None or model.dtype != "bfloat16" or model.weight_bytes < 2):
+        return None
+    what = f"--{engine.dtype_option} {asked}" if explicit else f"checkpoint {dep.model}"
+    head = f"BF16 ({what}) on {gpu}: {arch} GPUs have no BF16 (compute capability below 8.0)"
+    release = version(image_tag(str(dep.options.get("image", ""))))
+    since = version(engine.bf16_auto_cast_since) or (0, 0, 0)
+    effect: Effect = "degrades"
+    if explicit or (release is not None and release < since):
+        effect, outcome = "refuses", f"{engine.title} refuses to start"
+    elif release is not None:
+        outcome = (
+            f"{engine.title} casts it to float16 (the numerics are no longer the checkpoint's)"
+        )
+    else:
+        outcome = (
+            f"{engine.title} {engine.bf16_auto_cast_since} and later cast it to float16, "
+            "earlier releases refuse to start"
+        )
+    at = engine.dtype_option if explicit else "model"
+    fix = f"--{engine.dtype_option} half (float16), or use Ampere or newer GPUs"
+    return Precision("bf16", effect, f"{head}; {outcome}", at, fix, arch, gpu)
