@@ -14,9 +14,10 @@ shipped fit saw no table of (``fitted_table_archs``: its per-architecture consta
 architecture's or a default) takes the "no fitted table" band, never narrower than its class's.
 
 An α–β band is also stratified by message size (sixth pass): below 1 MiB a collective is
-latency-bound and the model's error is several times its error above, so one band per class
-printed ±42% for both a 128 MiB all-reduce that lands within 20% four times in five and a 4 KiB
-one that does not within 100%.  Each class has a band below and from ``SIZE_LIMIT`` (with and
+latency-bound and the model's error is several times its error above: one intra-node band
+(±42%) was printed both for messages from 1 MiB, which their development rows put within ±26%
+four times in five, and for smaller ones, which need ±132%.  Each class has a band below and
+from ``SIZE_LIMIT`` (with and
 without a fitted table), each from its stratum's development rows, the class's band where a
 stratum has too few (benchmarks/accuracy.py ``bands``).
 """
