@@ -46,6 +46,7 @@ from toplint.cost.collectives import Fabric
 from toplint.cost.fabric import cluster_fabric
 from toplint.cost.params import PARAMS, Params
 from toplint.cost.predict import predict_us
+from toplint.cost.uncertainty import SIZES, size_stratum, stratum
 from toplint.hardware.archs import ARCHS
 from toplint.hardware.catalog import lookup_instance
 from toplint.hardware.linkkinds import KINDS, PCIE, kind
@@ -874,6 +875,18 @@ def bands(rows: Sequence[Row]) -> dict[str, dict[str, float]]:
         own = _quantile([r for r in ext if r.cls == c])
         scope = _quantile([r for r in ext if r.across in SCOPE[c]])
         out[NO_TABLE][c] = max(out["alpha-beta"][c], own or scope or 0.0)
+    # Sixth pass: the band toplint prints for an α–β price is its size stratum's (below 1 MiB
+    # the model's error is several times its error above), from the stratum's printing rows,
+    # else the class's; without a fitted table never narrower than the stratum's with one.
+    dev = printing_rows(rows, "alpha-beta")
+    for size in SIZES:
+        table, wide = f"alpha-beta, {size}", f"{NO_TABLE}, {size}"
+        out[table], out[wide] = {}, {}
+        for c in CLASSES:
+            here = [r for r in dev if r.cls == c and size_stratum(r.size) == size]
+            out[table][c] = _quantile(here) or out["alpha-beta"][c]
+            here = [r for r in ext if r.cls == c and size_stratum(r.size) == size]
+            out[wide][c] = max(out[table][c], _quantile(here) or out[NO_TABLE][c])
     # The manifest's own measurement: nccl-tests run-to-run spread (the in-place and out-of-place
     # columns of the runs above differ by up to ~10%).
     out["same-system measurement"] = dict.fromkeys(CLASSES, 0.1)
@@ -885,23 +898,29 @@ def _up1(x: float) -> float:
 
 
 def printed_band(r: Row, b: dict[str, dict[str, float]]) -> float:
-    """The band toplint prints for an α–β row's prediction."""
-    return b[NO_TABLE if r.extrapolated else "alpha-beta"][r.cls]
+    """The band toplint prints for an α–β row's prediction (``toplint.cost.uncertainty.band``):
+    its size stratum's, with or without a fitted table."""
+    return b[stratum(NO_TABLE if r.extrapolated else "alpha-beta", r.size)][r.cls]
 
 
-COVER = (*CLASSES, "across nodes", "no fitted table", "all")
+COVER = (*CLASSES, "across nodes", "no fitted table", *SIZES, "all")
+
+
+def _stratum_key(cls: str, size: str, extrapolated: bool) -> str:
+    """A band's stratum in the coverage counts: "multi-node, below 1 MiB[, no fitted table]"."""
+    return f"{cls}, {size}" + (", no fitted table" if extrapolated else "")
 
 
 def _cover(rows: Sequence[Row], b: dict[str, dict[str, float]]) -> dict[str, tuple[int, int]]:
+    """Per COVER key and per band stratum (``_stratum_key``): (points, points in the band)."""
     out: dict[str, tuple[int, int]] = {}
     for r in rows:
-        for key in COVER:
-            if key in (r.cls, "all") or (key, True) in (
-                ("across nodes", r.across),
-                ("no fitted table", r.extrapolated),
-            ):
-                n, inside = out.get(key, (0, 0))
-                out[key] = (n + 1, inside + (r.factor_error <= printed_band(r, b) + 1e-9))
+        size = size_stratum(r.size)
+        keys = [k for k in COVER if k in (r.cls, size, "all")]
+        keys += ["across nodes"] * r.across + ["no fitted table"] * r.extrapolated
+        for key in (*keys, _stratum_key(r.cls, size, r.extrapolated)):
+            n, inside = out.get(key, (0, 0))
+            out[key] = (n + 1, inside + (r.factor_error <= printed_band(r, b) + 1e-9))
     return out
 
 
@@ -930,11 +949,14 @@ def _share(cover: dict[str, tuple[int, float]], key: str) -> str:
 
 
 def _band_text(b: dict[str, dict[str, float]], cls: str) -> str:
+    """The bands a class prints, below / from 1 MiB (the size strata)."""
     if cls not in b["alpha-beta"]:
-        return "its class's"
-    text = f"±{b['alpha-beta'][cls]:.0%}"
-    wide = b[NO_TABLE][cls]
-    return text + (f" (no table: ±{wide:.0%})" if wide != b["alpha-beta"][cls] else "")
+        return "its stratum's"
+    text, wide = (
+        " / ".join(f"±{b[f'{m}, {size}'][cls]:.0%}" for size in SIZES)
+        for m in ("alpha-beta", NO_TABLE)
+    )
+    return text + (f" (no table: {wide})" if wide != text else "")
 
 
 def markdown(rows: Sequence[Row], table: dict[tuple[str, str], Stats], model: Model) -> str:
@@ -945,7 +967,8 @@ def markdown(rows: Sequence[Row], table: dict[tuple[str, str], Stats], model: Mo
         "errors): on the development sources, each source against the bands of the others; on "
         "the held-out publications, against the shipped bands:",
         "",
-        "| class | band | development points | within (cross-validated) | held-out points "
+        "| class | band (below / from 1 MiB) | development points | within (cross-validated) "
+        "| held-out points "
         "| within |",
         "|---|---|---|---|---|---|",
         *(
@@ -955,8 +978,28 @@ def markdown(rows: Sequence[Row], table: dict[tuple[str, str], Stats], model: Mo
         ),
         "",
     ]
+    strata = [
+        "The α–β band by message size (sixth pass): each class's band below and from 1 MiB, with "
+        "and without a fitted table, cross-validated on the development sources (the class's "
+        "band where a stratum has too few rows; the held-out publications are not scored per "
+        "stratum):",
+        "",
+        "| class | size | band | development points | within (cross-validated) "
+        "| no fitted table: band | development points | within (cross-validated) |",
+        "|---|---|---|---|---|---|---|---|",
+        *(
+            f"| {c} | {size} | ±{b[f'alpha-beta, {size}'][c]:.0%} "
+            f"| {_share(dev, _stratum_key(c, size, False))} "
+            f"| ±{b[f'{NO_TABLE}, {size}'][c]:.0%} "
+            f"| {_share(dev, _stratum_key(c, size, True))} |"
+            for c in CLASSES
+            for size in SIZES
+        ),
+        "",
+    ]
     lines = [
         *cover,
+        *strata,
         "| method | class | points | median error | within ±25% "
         "| log-symmetric p80 of these rows (the printed band: table above) |",
         "|---|---|---|---|---|---|",
@@ -1032,9 +1075,11 @@ def bands_text(b: dict[str, dict[str, float]], fitted: set[str]) -> str:
         "# over the development sources (symmetric in log space: the measured time lies in",
         "# [t/(1+b), t*(1+b)] 4 times in 5).  'alpha-beta, no fitted table': an alpha-beta price",
         "# for a GPU whose architecture is not in fitted_table_archs (the shipped fit saw no table",
-        "# of it).  Written by `python benchmarks/accuracy.py --write` (do not edit by hand);",
-        "# docs/accuracy.md has the same figures; tests/cost/test_accuracy.py checks they are",
-        "# current.",
+        "# of it).  'alpha-beta[, no fitted table], below 1 MiB' / 'from 1 MiB': the band an",
+        "# alpha-beta price prints, its message size's stratum (the class's where the stratum has",
+        "# too few rows).  Written by `python benchmarks/accuracy.py --write` (do not edit by",
+        "# hand); docs/accuracy.md has the same figures; tests/cost/test_accuracy.py checks they",
+        "# are current.",
         f"fitted_table_archs: [{', '.join(sorted(fitted))}]",
         "bands:",
     ]

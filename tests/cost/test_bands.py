@@ -5,10 +5,12 @@ from __future__ import annotations
 from cost_builders import H100, cluster, place
 
 from toplint.cost.calibration import Timed, time_collective
+from toplint.cost.estimate import _collective
 from toplint.cost.fabric import group_fabric
 from toplint.cost.uncertainty import CLASSES, band, fitted_table_archs
 from toplint.hardware.archs import ARCHS
 from toplint.hardware.types import GpuSpec
+from toplint.infra.pkgdata import read_yaml
 from toplint.record import replace
 
 A100 = replace(H100, name="A100-SXM4-80GB", arch="ampere", scaleup_bandwidth_gb_per_s=300)
@@ -39,3 +41,33 @@ def test_an_architecture_without_a_fitted_table_is_marked_extrapolated() -> None
     assert not hopper.extrapolated
     assert ampere.extrapolated
     assert "no ampere table in the fit" in ampere.note
+
+
+def test_an_alpha_beta_band_is_its_message_sizes_stratum() -> None:
+    # Sixth pass: below 1 MiB the α–β model is latency-bound and its error several times its
+    # error above; each stratum prints its own band (accuracy.yaml), never the class's blend.
+    bands = read_yaml("toplint.cost", "data/accuracy.yaml")["bands"]
+    for cls in CLASSES:
+        for size, key in (
+            (4096, "below 1 MiB"),
+            ((1 << 20) - 1, "below 1 MiB"),
+            (1 << 20, "from 1 MiB"),
+        ):
+            assert band("alpha-beta", cls, size) == bands[f"alpha-beta, {key}"][cls]
+            wide = band("alpha-beta", cls, size, extrapolated=True)
+            assert wide == bands[f"alpha-beta, no fitted table, {key}"][cls]
+            assert wide >= band("alpha-beta", cls, size)  # never narrower without a table
+            # A replayed table is not stratified: its error does not grow below 1 MiB.
+            assert band("interpolation", cls, size) == band("interpolation", cls)
+    # The strata differ where their rows do (multi-node: latency-bound vs bandwidth-bound).
+    assert band("alpha-beta", "multi-node", 4096) > band("alpha-beta", "multi-node", 1 << 27)
+
+
+def test_the_cost_report_prints_the_band_of_the_collectives_size() -> None:
+    p = place(None, cluster(gpu=H100, nodes=2), tp=16)
+    fabric = group_fabric(p, p.worst("tp"), 16)
+    for size in (4096, 1 << 27):
+        timed = time_collective(p, fabric, "all_reduce", size)
+        assert timed.method == "alpha-beta"
+        row = _collective("decode", "tp", "all_reduce", 16, size, 1, timed, "", "multi-node")
+        assert row.band == band(timed.method, "multi-node", size, timed.extrapolated)

@@ -126,3 +126,48 @@ def test_the_fitted_table_architectures_of_a_fold() -> None:
     train = (s for s in ("aiconfigurator:h100_sxm", "aiconfigurator:l40s", "mleng-a100"))
     assert B.table_archs(train) == {"hopper", "ada"}  # a generator is read once
     assert "ampere" not in B.dev_table_archs()  # the A100 table is held out
+
+
+def _sized(cls: str, err: float, size: int, n: int = 60, **kw: Any) -> list[Any]:
+    return [
+        B.Row(
+            "alpha-beta",
+            cls,
+            f"s{i % 3}",
+            "m",
+            "all_reduce",
+            8,
+            size,
+            100.0,
+            100.0 * (1 + err),
+            **kw,
+        )
+        for i in range(n)
+    ]
+
+
+def test_each_size_stratum_takes_its_own_rows_band() -> None:
+    # Sixth pass: a latency-bound stratum's error must not widen the bandwidth-bound one's band
+    # (nor the other way round); the class band is the fallback for a stratum with too few rows.
+    dev = _sized("multi-node", 1.0, 4096) + _sized("multi-node", 0.1, 1 << 27)
+    dev += _sized("intra-node", 0.3, 1 << 27) + _sized("intra-node", 2.0, 4096, n=10)
+    b = B.bands(dev + _others())
+    assert b["alpha-beta, below 1 MiB"]["multi-node"] == 1.0
+    assert b["alpha-beta, from 1 MiB"]["multi-node"] == 0.1
+    assert b["alpha-beta"]["multi-node"] == 1.0  # the class's blend, no longer printed
+    # 10 small intra-node rows are too few: the class's band (over all 70 of its rows).
+    assert b["alpha-beta, below 1 MiB"]["intra-node"] == b["alpha-beta"]["intra-node"]
+    small, large = dev[0], dev[60]
+    assert B.printed_band(small, b) == 1.0 and B.printed_band(large, b) == 0.1
+    assert B.coverage_cv(dev + _others())["multi-node, from 1 MiB"] == (60, 1.0)
+
+
+def test_without_a_table_a_stratum_is_never_narrower_than_with_one() -> None:
+    dev = _sized("multi-node", 0.5, 1 << 27) + _sized("multi-node", 0.1, 1 << 27, extrapolated=True)
+    dev += _sized("multi-node", 0.2, 4096, extrapolated=True)  # no table, no stratum of its own
+    b = B.bands(dev + _others())
+    assert b[f"{B.NO_TABLE}, from 1 MiB"]["multi-node"] == 0.5
+    # Below 1 MiB with a table: too few rows, so the class's (0.5); its no-table stratum has
+    # its own rows (0.2) but is never narrower than that.
+    assert b["alpha-beta, below 1 MiB"]["multi-node"] == 0.5
+    assert b[f"{B.NO_TABLE}, below 1 MiB"]["multi-node"] == 0.5

@@ -90,7 +90,7 @@ def test_sarif_lists_the_folded_consequences_as_related_locations(tree: Path, ca
         "vllm serve meta-llama/Meta-Llama-3.1-70B-Instruct --tensor-parallel-size 8\n"
     )
     argv = ["check", str(tree / "serve.sh"), "--hardware", str(tree / "hw.yaml")]
-    main([*argv, "--itl-ms", "20", "--format", "sarif"])
+    main([*argv, "--itl-ms", "15", "--format", "sarif"])
     (result,) = json.loads(capsys.readouterr().out)["runs"][0]["results"]
     assert result["ruleId"] == "TL101"
     texts = [r["message"]["text"] for r in result["relatedLocations"]]

@@ -383,7 +383,7 @@ def _collective(
         total_ms=timed.time_us * count / 1e3,
         method=timed.method,
         note=notes,
-        band=band(timed.method, cls, timed.extrapolated),
+        band=band(timed.method, cls, message, timed.extrapolated),
         kernel=kernel,
     )
 

@@ -12,6 +12,14 @@ from the development sources' errors (the α–β ones cross-validated); the hel
 (benchmarks/data/heldout.yaml) test them.  An α–β price for a GPU whose architecture the
 shipped fit saw no table of (``fitted_table_archs``: its per-architecture constants are another
 architecture's or a default) takes the "no fitted table" band, never narrower than its class's.
+
+An α–β band is also stratified by message size (sixth pass): below 1 MiB a collective is
+latency-bound and the model's error is several times its error above: one intra-node band
+(±42%) was printed both for messages from 1 MiB, which their development rows put within ±26%
+four times in five, and for smaller ones, which need ±132%.  Each class has a band below and
+from ``SIZE_LIMIT`` (with and
+without a fitted table), each from its stratum's development rows, the class's band where a
+stratum has too few (benchmarks/accuracy.py ``bands``).
 """
 
 from __future__ import annotations
@@ -27,6 +35,19 @@ DATA = "toplint/cost/data/accuracy.yaml"
 METHODS = ("same-system measurement", "other-system measurement", "interpolation", "alpha-beta")
 NO_TABLE = "alpha-beta, no fitted table"
 CLASSES = ("intra-node", "pcie", "multi-node", "all-to-all", "custom-kernel")
+# The α–β size strata: below 1 MiB the latency-bound regime (docs/accuracy.md's "small" rows).
+SIZE_LIMIT = 1 << 20
+SIZES = ("below 1 MiB", "from 1 MiB")
+
+
+def size_stratum(message_bytes: float) -> str:
+    """The size stratum of an α–β band a message of ``message_bytes`` takes."""
+    return SIZES[message_bytes >= SIZE_LIMIT]
+
+
+def stratum(method: str, message_bytes: float) -> str:
+    """The key of accuracy.yaml's size-stratified α–β bands ("alpha-beta, below 1 MiB")."""
+    return f"{method}, {size_stratum(message_bytes)}"
 
 
 def error_class(op: str, link_kind: str, kernel_custom: bool = False) -> str:
@@ -43,12 +64,17 @@ def error_class(op: str, link_kind: str, kernel_custom: bool = False) -> str:
     return "intra-node"
 
 
-def band(method: str, cls: str, extrapolated: bool = False) -> float:
+def band(
+    method: str, cls: str, message_bytes: float | None = None, extrapolated: bool = False
+) -> float:
     """Relative uncertainty (±) of a time obtained by ``method`` for a collective of ``cls``;
-    ``extrapolated``: an α–β time on an architecture with no fitted table."""
+    ``message_bytes``: its message (an α–β band is the size stratum's; None: the class's, as
+    the docs print it); ``extrapolated``: an α–β time on an architecture with no fitted table."""
     bands = _bands()["bands"]
-    if extrapolated and method == "alpha-beta":
-        method = NO_TABLE
+    if method == "alpha-beta":
+        method = NO_TABLE if extrapolated else method
+        if message_bytes is not None:
+            method = stratum(method, message_bytes)
     try:
         return float(bands[method][cls])
     except KeyError:
