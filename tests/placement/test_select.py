@@ -152,7 +152,7 @@ def test_check_reports_a_cluster_given_by_name_that_lacks_the_gpu(tmp_path, caps
     )
     (tmp_path / "m.yaml").write_text(
         "apiVersion: kubeai.org/v1\nkind: Model\nmetadata: {name: m}\nspec:\n"
-        "  url: hf://meta-llama/Meta-Llama-3.1-8B-Instruct\n  engine: VLLM\n"
+        "  url: hf://meta-llama/Meta-Llama-3-8B-Instruct\n  engine: VLLM\n"
         "  resourceProfile: nvidia-gpu-l4:1\n"
     )
     argv = ["check", str(tmp_path / "m.yaml"), "--hardware", str(tmp_path / "hw.yaml")]

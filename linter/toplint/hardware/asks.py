@@ -24,6 +24,7 @@ import re
 from toplint.catalog_index import normalize
 from toplint.hardware import catalog
 from toplint.hardware.types import GpuSpec
+from toplint.infra.patterns import lazy
 from toplint.model import Deployment
 from toplint.record import record
 
@@ -46,10 +47,10 @@ SKYPILOT = "skypilot.co/accelerators"
 
 # Words that name a vendor, a product line or a package, never which GPU (``Tesla-T4``,
 # ``NVIDIA-H100-80GB-HBM3``, ``RTX-4090``, ``A100-SXM4-80GB``).
-_NOISE = re.compile(r"^(?:nvidia|tesla|geforce|amd|instinct|radeon|rtx|quadro|apple|hbm\d*e?)")
-_FORM = re.compile(r"^(?:sxm\d*|pcie\d*|gen\d+)$")
-_MEMORY = re.compile(r"^(\d+)gb?$")
-_WORD = re.compile(r"[a-z]+|\d+")
+_NOISE = lazy(r"^(?:nvidia|tesla|geforce|amd|instinct|radeon|rtx|quadro|apple|hbm\d*e?)")
+_FORM = lazy(r"^(?:sxm\d*|pcie\d*|gen\d+)$")
+_MEMORY = lazy(r"^(\d+)gb?$")
+_WORD = lazy(r"[a-z]+|\d+")
 
 
 @record
