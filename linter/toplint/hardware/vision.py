@@ -29,12 +29,11 @@ the reporters of vllm-project/vllm#9445 and #10569 fixed by lowering it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from toplint.catalog_types import ModelSpec
+from toplint.record import record
 
 
-@dataclass(frozen=True)
+@record
 class VisionEncoder:
     family: str  # ModelSpec.family of the checkpoints that carry it
     params: float  # vision encoder and projector parameters (not in the language model's count)
