@@ -20,9 +20,13 @@ def _imports_dataclasses(path: Path) -> list[int]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     lines = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Import) and any(a.name == "dataclasses" for a in node.names):
-            lines.append(node.lineno)
-        elif isinstance(node, ast.ImportFrom) and node.module == "dataclasses":
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            names = [node.module or ""]
+        else:
+            continue
+        if "dataclasses" in names:
             lines.append(node.lineno)
     return lines
 

@@ -77,6 +77,9 @@ def asked_gpu(dep: Deployment) -> GpuAsk | None:
 def gpu_asks(dep: Deployment) -> list[GpuAsk]:
     """Every hint of ``dep`` that names a GPU, strongest first: an instance type (the whole
     machine), a GPU label, a wrapper's own field."""
+    options = dep.options
+    if not dep.labels and "accelerator_type" not in options and "accelerator.name" not in options:
+        return []  # most deployments: nothing asks
     out: list[GpuAsk] = []
     for label in INSTANCE_LABELS:
         value = dep.labels.get(label, "")

@@ -210,28 +210,21 @@ def with_gpu(dep: Deployment, gpu: GpuRequest) -> Deployment:
     )
 
 
-def pod_labels(ctx: Ctx, spec: Path) -> dict[str, str]:
-    """nodeSelector and required node-affinity ``In`` terms (values joined by ``,``)."""
-    return {key: value for key, (value, _) in _pod_labels(ctx, spec).items()}
-
-
-def label_sources(ctx: Ctx, spec: Path) -> dict[str, Position]:
-    """Where each node label of ``pod_labels`` is written, as ``Deployment.sources`` keys
-    ``label:<key>`` (a finding about the GPU a label asks for sits on its value)."""
-    return {f"label:{key}": at for key, (_, at) in _pod_labels(ctx, spec).items()}
-
-
 def labelled(ctx: Ctx, dep: Deployment, *specs: Path) -> Deployment:
     """``dep`` with the node labels of the PodSpecs at ``specs`` (a later one's win) over its
-    own, and where each is written (``label_sources``)."""
+    own, and where each is written (``Deployment.sources`` keys ``label:<key>``: a finding
+    about the GPU a label asks for sits on its value)."""
     labels, sources = dict(dep.labels), dict(dep.sources)
     for spec in specs:
-        labels.update(pod_labels(ctx, spec))
-        sources.update(label_sources(ctx, spec))
+        for key, (value, at) in _pod_labels(ctx, spec).items():  # read once: positions cost
+            labels[key] = value
+            sources[f"label:{key}"] = at
     return replace(dep, labels=labels, sources=sources)
 
 
 def _pod_labels(ctx: Ctx, spec: Path) -> dict[str, tuple[str, Position]]:
+    """nodeSelector and required node-affinity ``In`` terms (values joined by ``,``), each with
+    where it is written."""
     selector = (*spec, "nodeSelector")
     labels = {
         str(k): (str(v), ctx.scalar_pos((*selector, k))) for k, v in ctx.mapping(selector).items()
