@@ -72,6 +72,13 @@ def test_the_third_set_shares_no_repository_with_the_first_two() -> None:
     assert not earlier & {row["repository"] for row in third}
 
 
+def test_the_fourth_set_shares_no_repository_with_the_first_three() -> None:
+    earlier = {row["repository"] for n in "123" for row in OW.index(OW.SETS[n]).values()}
+    fourth = [row for row in OW.index(OW.SETS["4"]).values()]
+    assert len({row["repository"] for row in fourth}) >= 15 and len(fourth) >= 30
+    assert not earlier & {row["repository"] for row in fourth}
+
+
 @pytest.mark.slow
 def test_the_development_half_keeps_its_score() -> None:
     """Development half only (the held-out half is scored by hand, once before and once after):
