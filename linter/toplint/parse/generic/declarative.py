@@ -37,7 +37,7 @@ from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.pytree import build
 from toplint.parse.generic.tree import CALL
 from toplint.parse.infer import resources as rs
-from toplint.parse.infer.scopevars import declared
+from toplint.parse.infer.scopevars import declared, substitute
 from toplint.parse.infer.scoping import apply as apply_resources
 from toplint.parse.options import Arg
 from toplint.parse.structured.anywhere import commands_in
@@ -202,8 +202,11 @@ def _engine(reader: Reader, data: Any, at: Path) -> ev.Evidence | None:
     if reader.data.get("engine"):
         return ev.Evidence(str(reader.data["engine"]), f"reader `{reader.name}`")
     found = _first(reader, "engine_at", data, at)
-    engine = ev.is_name(found[1]) or ev.named(found[1]) if found else None
-    if found is None or engine is None:
+    if found is None:
+        return None
+    image = ev.image(found[1])  # an image reference: its repository, else a name in it
+    engine = image.engine if image else ev.is_name(found[1]) or ev.named(found[1])
+    if engine is None:
         return None
     return ev.Evidence(engine, f"reader `{reader.name}`: `{rs.anchor(found[0])}`")
 
@@ -222,19 +225,23 @@ def _deployments(
     env = {**written, **_injected(reader, resources)}  # the platform's own names win
     out: list[Deployment] = []
     findings: list[Finding] = []
+    flags_only: list[Arg] = []  # arguments of the engine image's own entrypoint
     for c_at, value in commands:
         for args in _command_args(tree, c_at, value, env, source):
-            for inv in find_invocations(args):
+            invocations = find_invocations(args)
+            if not invocations and evidence is not None and _flags_first(args):
+                flags_only.extend(args)
+            for inv in invocations:
                 dep, more = deployment_from_invocation(inv, path, source_kind="reader")
                 why = evidence.why if evidence else f"reader `{reader.name}`: `{rs.anchor(c_at)}`"
                 scope = structured.Scope(at, dep.engine, why)
                 out.append(_finish(tree, dep, resources, scope, reader))
                 findings.extend(more)
-    if commands or evidence is None:
+    if out or evidence is None or (commands and not flags_only):
         return out, findings
     spec = ev.engine_specs()[evidence.engine]
     scope = structured.Scope(at, evidence.engine, evidence.why)
-    args = _option_args(reader, tree, at, spec)
+    args = [*flags_only, *_option_args(reader, tree, at, spec)]
     model = _model_arg(reader, tree, at)
     positional: Arg | None = None
     if model is not None:
@@ -246,12 +253,20 @@ def _deployments(
     if not args and positional is None:
         return [], []
     start = tree.key_position(at) if at else tree.value_position(())
+    if flags_only:  # the deployment sits on the arguments the engine starts with
+        start = flags_only[0].position
     inv = Invocation(
         spec.name, tuple(args), Arg(evidence.engine, evidence.engine, start), model=positional
     )
     base = Deployment(path, start.line, start.column, engine="", model=None, source_kind="reader")
     dep, more = deployment_from_invocation(inv, path, source_kind="reader", base=base)
     return [_finish(tree, dep, resources, scope, reader)], list(more)
+
+
+def _flags_first(args: Sequence[Arg]) -> bool:
+    """An argument list that starts with an option: what a platform hands an engine image's
+    entrypoint (``["--model", "$(model_name)", "--tensor-parallel-size", "2"]``)."""
+    return bool(args) and (args[0].value or "").startswith("-")
 
 
 def _names_engine(reader: Reader) -> bool:
@@ -335,10 +350,12 @@ def _command_args(
     if isinstance(value, list):
         lines = bool(value) and isinstance(value[0], str) and " " in value[0].strip()
         if all(isinstance(v, (str, int, float)) for v in value) and not lines:
+            # the platform puts its variables in before the engine starts (``$(model_name)``)
+            words = [substitute(v, env) if isinstance(v, str) else v for v in value]
             return [
                 [
                     structured.value_arg(tree, v, tree.value_position((*at, i)), rs.anchor(at))
-                    for i, v in enumerate(value)
+                    for i, v in enumerate(words)
                 ]
             ]
         # a list of command lines (its first item is a line, ``pip install vllm``), or of lists
