@@ -172,6 +172,43 @@ def test_the_oci_blueprints_record_reads_flags_the_engine_image_is_given() -> No
     assert only("u.json", json.dumps(unknown, indent=2)).tp is None  # $(VAR) never guessed
 
 
+def test_the_djl_serving_record_reads_serving_properties(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``option.rolling_batch`` names the engine, ``option.tensor_parallel_degree`` its TP
+    (``max`` is the platform's: unresolved, never TL010); LMI's own backends name none; a
+    Neuron entry point is declined (TL011) instead of priced as GPUs."""
+    from tests.parse.helpers import only, parse_text
+
+    base = "engine=Python\noption.model_id=org/m\n"
+    dep = only(
+        "serving.properties", base + "option.rolling_batch=vllm\noption.tensor_parallel_degree=4\n"
+    )
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 4)
+    assert dep.provenance["tp"] == "`option.tensor_parallel_degree`"
+    trt = only(
+        "serving.properties",
+        base + "option.rolling_batch=trtllm\noption.tensor_parallel_degree=8\n",
+    )
+    assert (trt.engine, trt.tp) == ("trtllm", 8)
+    auto = parse_text(
+        "serving.properties",
+        base + "option.rolling_batch=vllm\noption.tensor_parallel_degree=max\n",
+    )
+    assert auto.deployments[0].tp is None and not auto.findings  # not TL010: `max` is DJL's
+    assert [u.field for u in auto.deployments[0].unresolved] == ["tp"]
+    none = parse_text(
+        "serving.properties",
+        base + "option.rolling_batch=lmi-dist\noption.tensor_parallel_degree=4\n",
+    )
+    assert not none.deployments
+    neuron = base + "option.entryPoint=djl_python.transformers_neuronx\noption.rolling_batch=vllm\n"
+    (tmp_path / "serving.properties").write_text(neuron + "option.tensor_parallel_degree=8\n")
+    main(["check", "--format", "text", str(tmp_path / "serving.properties")])
+    out = capsys.readouterr().out
+    assert "TL011" in out and "AWS Trainium/Inferentia (Neuron)" in out and "TL007" not in out
+
+
 def test_environment_lists_by_any_env_key_and_the_references_put_in() -> None:
     from toplint.parse.infer.scopevars import declared, substitute
 

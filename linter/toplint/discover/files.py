@@ -18,7 +18,7 @@ SUFFIXES = (
     *(".sh", ".bash", ".zsh", ".yaml", ".yml", ".json", ".slurm", ".sbatch", ".pbs", ".lsf"),
     *(".py", ".mk", ".tf", ".hcl", ".nomad"),
 )
-NAMES = ("dockerfile", "containerfile", "makefile", "gnumakefile")
+NAMES = ("dockerfile", "containerfile", "makefile", "gnumakefile", "serving.properties")
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox"}
 STDIN = "-"
 # Larger files are reported as TL001, not read (the budget is toplint.infra.readpolicy's).

@@ -161,6 +161,10 @@ def _trees(source: Source) -> list[Any]:
     if source.name.endswith(".py"):
         tree = build(source.text, source.path)
         return [tree] if tree is not None else []
+    if source.name.endswith(".properties"):
+        from toplint.parse.structured.properties import PropertiesDocument
+
+        return [PropertiesDocument(source.text, source.path)]
     try:
         return list(load_documents(source.text, source.path))
     except (SourceError, RecursionError):
@@ -294,8 +298,22 @@ def _option_args(reader: Reader, tree: Any, at: Path, spec: Any) -> list[Arg]:
         s_at, value = found
         anchor = rs.anchor(s_at)
         args.append(Arg(f"--{canonical}", option, tree.key_position(s_at), (), anchor))
+        if _platform_word(value, spec.fields.get(canonical)):
+            # ``tensor_parallel_degree=max``: the platform sizes it at run time, unresolved here
+            at_value = tree.value_position(s_at)
+            args.append(Arg(None, str(value), at_value, (f"{anchor}={value}",), anchor))
+            continue
         args.append(structured.value_arg(tree, value, tree.value_position(s_at), anchor))
     return args
+
+
+_LAYOUT = frozenset({"tp", "pp", "dp", "ep"})
+
+
+def _platform_word(value: Any, field_name: str | None) -> bool:
+    """A word where a layout count goes, under the format's own key (``max``, ``auto``): the
+    platform's to decide, not a value the engine would be handed."""
+    return field_name in _LAYOUT and isinstance(value, str) and not value.strip().isdigit()
 
 
 def _model_arg(reader: Reader, tree: Any, at: Path) -> tuple[Arg, Arg] | None:
@@ -372,4 +390,10 @@ def _finish(
 ) -> Deployment:
     dep = apply_resources(tree, dep, found) if not found.empty else dep
     dep = structured.with_provenance(dep, scope)
+    software = _first(reader, "accelerator_at", tree.data, scope.at)
+    if software is not None and isinstance(software[1], str) and software[1]:
+        # what the format runs on, for accelerators.of_deployment (``transformers_neuronx``)
+        options = {**dep.options, "accelerator.software": software[1]}
+        sources = {**dep.sources, "accelerator": tree.value_position(software[0])}
+        dep = replace(dep, options=options, sources=sources)
     return replace(dep, notes=(*dep.notes, f"read by reader `{reader.name}` ({reader.origin})"))
