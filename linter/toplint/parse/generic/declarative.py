@@ -162,7 +162,7 @@ def _trees(source: Source) -> list[Any]:
         tree = build(source.text, source.path)
         return [tree] if tree is not None else []
     if source.name.endswith(".properties"):
-        from toplint.parse.structured.properties import PropertiesDocument
+        from toplint.parse.generic.properties import PropertiesDocument
 
         return [PropertiesDocument(source.text, source.path)]
     try:
