@@ -38,9 +38,12 @@ def test_options_several_engines_share_are_a_note_never_a_guess() -> None:
     assert "sglang and vllm both have" in note.message
 
 
-def test_fewer_than_three_engine_options_read_nothing() -> None:
-    result = parse_text("run.sh", "docker run myorg/tool:1 --port 8000 --model m\n")
-    assert not result.deployments and not result.findings
+def test_a_web_server_s_options_name_no_engine() -> None:
+    """Fewer than three of an engine's options, or none saying its model or a parallel size
+    (``--host --port --log-level`` are any server's), read nothing and note nothing."""
+    for words in ("--port 8000 --model m", "--host 0.0.0.0 --port 8080 --log-level debug"):
+        result = parse_text("run.sh", f"docker run myorg/tool:1 {words}\n")
+        assert not result.deployments and not result.findings, words
 
 
 def test_a_script_template_keeps_its_positions_and_its_values_unresolved() -> None:

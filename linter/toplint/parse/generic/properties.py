@@ -19,7 +19,7 @@ from toplint.infra.patterns import lazy
 from toplint.model import Position
 
 Path = tuple[str | int, ...]
-_LINE = lazy(r"^([ \t]*)([^=:\s#!][^=:\s]{0,200})[ \t]*[=:\s][ \t]*(.*?)[ \t]*$")
+_LINE = lazy(r"^([ \t]*)([^=:\s#!][^=:\s]{0,200})[ \t]*[=:\s][ \t]*(.*)$")
 MAX_LINES = 5_000
 
 
@@ -39,7 +39,7 @@ class PropertiesDocument:
             m = _LINE.match(line)
             if m is None:
                 continue
-            key, value = m.group(2), m.group(3)
+            key, value = m.group(2), m.group(3).rstrip(" \t")
             if value.endswith("\\"):
                 continued = True
                 continue

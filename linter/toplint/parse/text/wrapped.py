@@ -140,18 +140,41 @@ def _long(rest: Sequence[Arg]) -> list[Arg]:
     return [a for a in rest if (a.value or "").startswith("--") and len(a.value or "") > 4]
 
 
+def _canonical(arg: Arg, engine: Engine) -> str | None:
+    name = (arg.value or "").split("=", 1)[0][2:]
+    longs = engine.cli.long_options()
+    return longs.get(name) or longs.get(name.replace("_", "-"))
+
+
+_SAYS_WHAT_RUNS = frozenset({"model", "tp", "pp", "dp", "ep", "ep_enabled"})
+
+
 def options_engine(rest: Sequence[Arg]) -> tuple[str | None, tuple[str, ...], list[str]]:
     """The engine whose long options ``rest`` writes, by vocabulary: (it, the engines tied when
-    none leads, the option names read).  At least three options, and more than any other engine
-    has of them (``--gpu-memory-utilization`` is vLLM's alone)."""
+    none leads, the option names read).  An engine qualifies with at least three of its options
+    written, one of them its model or a parallel size (``--host --port --log-level`` of any web
+    server say nothing); it leads with more than any other has and one no other engine has
+    (``--gpu-memory-utilization`` is vLLM's alone); qualified engines tied are returned as such."""
     written = _long(rest)
     names = [(a.value or "").split("=", 1)[0] for a in written]
-    counts = {e.name: sum(_engine_option(a, e) for a in written) for e in all_engines()}
-    best = max(counts.values(), default=0)
-    if best < 3:
+    own: dict[str, set[str]] = {}
+    for engine in all_engines():
+        found = {c for a in written if (c := _canonical(a, engine)) is not None}
+        fields = {engine.cli.fields.get(c) for c in found}
+        if len(found) >= 3 and fields & _SAYS_WHAT_RUNS:
+            own[engine.name] = {
+                n for n, a in zip(names, written, strict=True) if _canonical(a, engine)
+            }
+    if not own:
         return None, (), names
-    leaders = tuple(sorted(e for e, n in counts.items() if n == best))
-    return (leaders[0], (), names) if len(leaders) == 1 else (None, leaders, names)
+    best = max(len(v) for v in own.values())
+    leaders = tuple(sorted(e for e, v in own.items() if len(v) == best))
+    if len(leaders) == 1:
+        mine = own[leaders[0]]
+        others = set().union(*(v for e, v in own.items() if e != leaders[0]))
+        if mine - others or len(own) == 1:
+            return leaders[0], (), names
+    return None, tuple(sorted(own)) if len(leaders) == 1 else leaders, names
 
 
 def unnamed_image_invocation(
