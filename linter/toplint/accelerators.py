@@ -206,6 +206,10 @@ def of_deployment(dep: Deployment) -> tuple[Accelerator, str, Position] | None:
         acc = next((a for a in ACCELERATORS if device.value.lower() in a.devices), None)
         if acc is not None:
             return acc, f"`{device.raw} {device.value}`", device.position
+    software = dep.options.get("accelerator.software")  # a reader's ``accelerator_at``
+    acc = by_image(software) if software else None
+    if acc is not None:
+        return acc, f"`{software}`", dep.sources.get("accelerator", here)
     image = dep.options.get("image")
     if image:
         acc = by_image(image)

@@ -140,6 +140,88 @@ def test_the_dstack_record_resolves_the_variables_dstack_sets() -> None:
     assert floor.tp is None  # a memory floor alone says no count: TP stays unresolved
 
 
+def test_the_oci_blueprints_record_reads_flags_the_engine_image_is_given() -> None:
+    """OCI AI Blueprints: ``recipe_container_command_args`` holds only flags (the vLLM image's
+    entrypoint is the server), ``$(name)`` refers to ``recipe_container_env``'s ``{key, value}``
+    items, ``recipe_nvidia_gpu_count`` is GPUs per node and the multi-node key their nodes."""
+    import json
+
+    from tests.parse.helpers import only
+
+    blueprint = {
+        "recipe_id": "llm_inference_nvidia",
+        "recipe_mode": "service",
+        "recipe_image_uri": "docker.io/vllm/vllm-openai:v0.9.1",
+        "recipe_container_env": [
+            {"key": "tensor_parallel_size", "value": "2"},
+            {"key": "model_name", "value": "org/m"},
+        ],
+        "recipe_nvidia_gpu_count": 2,
+        "recipe_container_command_args": [
+            "--model", "$(model_name)", "--tensor-parallel-size", "$(tensor_parallel_size)",
+        ],
+    }  # fmt: skip
+    dep = only("bp.json", json.dumps(blueprint, indent=2))
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("vllm", "org/m", 2, 2)
+    assert dep.provenance["engine"] == "reader `oci-ai-blueprints`: `recipe_image_uri`"
+    multi = {**blueprint, "multinode_num_nodes_to_use_from_shared_pool": 2}
+    multi["recipe_container_command_args"] = ["--pipeline-parallel-size", "2", "-tp", "2"]
+    dep = only("mn.json", json.dumps(multi, indent=2))
+    assert (dep.tp, dep.pp, dep.nodes, dep.gpus_per_node) == (2, 2, 2, 2)
+    unknown = {**blueprint, "recipe_container_env": []}
+    assert only("u.json", json.dumps(unknown, indent=2)).tp is None  # $(VAR) never guessed
+
+
+def test_the_djl_serving_record_reads_serving_properties(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``option.rolling_batch`` names the engine, ``option.tensor_parallel_degree`` its TP
+    (``max`` is the platform's: unresolved, never TL010); LMI's own backends name none; a
+    Neuron entry point is declined (TL011) instead of priced as GPUs."""
+    from tests.parse.helpers import only, parse_text
+
+    base = "engine=Python\noption.model_id=org/m\n"
+    dep = only(
+        "serving.properties", base + "option.rolling_batch=vllm\noption.tensor_parallel_degree=4\n"
+    )
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 4)
+    assert dep.provenance["tp"] == "`option.tensor_parallel_degree`"
+    trt = only(
+        "serving.properties",
+        base + "option.rolling_batch=trtllm\noption.tensor_parallel_degree=8\n",
+    )
+    assert (trt.engine, trt.tp) == ("trtllm", 8)
+    auto = parse_text(
+        "serving.properties",
+        base + "option.rolling_batch=vllm\noption.tensor_parallel_degree=max\n",
+    )
+    assert auto.deployments[0].tp is None and not auto.findings  # not TL010: `max` is DJL's
+    assert [u.field for u in auto.deployments[0].unresolved] == ["tp"]
+    none = parse_text(
+        "serving.properties",
+        base + "option.rolling_batch=lmi-dist\noption.tensor_parallel_degree=4\n",
+    )
+    assert not none.deployments
+    neuron = base + "option.entryPoint=djl_python.transformers_neuronx\noption.rolling_batch=vllm\n"
+    (tmp_path / "serving.properties").write_text(neuron + "option.tensor_parallel_degree=8\n")
+    main(["check", "--format", "text", str(tmp_path / "serving.properties")])
+    out = capsys.readouterr().out
+    assert "TL011" in out and "AWS Trainium/Inferentia (Neuron)" in out and "TL007" not in out
+
+
+def test_environment_lists_by_any_env_key_and_the_references_put_in() -> None:
+    from toplint.parse.infer.scopevars import declared, substitute
+
+    node = {
+        "recipe_container_env": [{"key": "TP", "value": 4}, {"name": "M", "value": "org/m"}],
+        "extraEnv": {"A": "1"},
+        "conda_env": "serve",  # a name, not variables
+    }
+    env = declared(node)
+    assert env == {"TP": "4", "M": "org/m", "A": "1"}
+    assert substitute("--tp=$(TP) ${M} $(OTHER) $$", env) == "--tp=4 org/m $(OTHER) $$"
+
+
 def test_the_readme_example_is_this_test() -> None:
     import re
 

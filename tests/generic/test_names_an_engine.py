@@ -107,6 +107,22 @@ def test_an_engine_image_rebuilt_under_another_name_is_a_warning() -> None:
     assert _one("w.yaml", yaml_text)[:3] == ("TL008", Severity.WARNING, 2)
 
 
+def test_a_terraform_image_behind_a_templated_registry_is_a_warning() -> None:
+    """A Terraform ``kubernetes_deployment`` running a team's vLLM rebuild with no arguments:
+    its entrypoint is the rebuild's own, so the layout is unknown; the engine is still named."""
+    from toplint.discover.files import wanted
+
+    tf = (
+        'resource "kubernetes_deployment_v1" "llm" {\n  spec {\n    template {\n      spec {\n'
+        "        container {\n"
+        '          image = "${var.registry}/inference/llm/vllm-release-guard:0.5.2"\n'
+        "        }\n      }\n    }\n  }\n}\n"
+    )
+    rule, severity, line, message = _one("models.tf", tf)
+    assert (rule, severity, line) == ("TL008", Severity.WARNING, 6) and "a build of vllm" in message
+    assert all(wanted(n) for n in ("main.tf", "job.nomad", "job.nomad.hcl"))
+
+
 def test_a_module_that_only_imports_an_engine_is_an_info_note() -> None:
     rule, severity, line, message = _one(
         "u.py", "import os\nimport vllm\nprint(vllm.__version__)\n"

@@ -72,6 +72,13 @@ def test_the_third_set_shares_no_repository_with_the_first_two() -> None:
     assert not earlier & {row["repository"] for row in third}
 
 
+def test_the_fourth_set_shares_no_repository_with_the_first_three() -> None:
+    earlier = {row["repository"] for n in "123" for row in OW.index(OW.SETS[n]).values()}
+    fourth = [row for row in OW.index(OW.SETS["4"]).values()]
+    assert len({row["repository"] for row in fourth}) >= 15 and len(fourth) >= 30
+    assert not earlier & {row["repository"] for row in fourth}
+
+
 @pytest.mark.slow
 def test_the_development_half_keeps_its_score() -> None:
     """Development half only (the held-out half is scored by hand, once before and once after):
@@ -96,6 +103,16 @@ def test_the_third_sets_development_half_keeps_its_score() -> None:
     """As above for the third set (tests/data/open_world3/SPLIT.md): all 17 read right, none
     silent."""
     score = OW.score("development", OW.SETS["3"])
+    assert sum(v.silent for v in score.verdicts) == 0
+    assert sum(v.exit3 for v in score.verdicts) == 0 and 3 not in score.exit_codes
+    assert score.right >= 17, score.line()
+
+
+@pytest.mark.slow
+def test_the_fourth_sets_development_half_keeps_its_score() -> None:
+    """As above for the fourth set (tests/data/open_world4/SPLIT.md): all 17 read right (9 of 17
+    before the round-4 work), none silent."""
+    score = OW.score("development", OW.SETS["4"])
     assert sum(v.silent for v in score.verdicts) == 0
     assert sum(v.exit3 for v in score.verdicts) == 0 and 3 not in score.exit_codes
     assert score.right >= 17, score.line()

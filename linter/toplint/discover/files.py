@@ -12,12 +12,13 @@ from toplint.infra.readpolicy import MAX_SOURCE_BYTES, ReadRefused, read_bytes, 
 from toplint.model import Finding, unparsable
 
 # File kinds read when walking a directory (explicitly named files are always read).
-# Python apps are read, never run, and Makefile includes too (issue 24).
+# Python apps are read, never run, and Makefile includes too; Terraform and Nomad files (HCL) are
+# looked at for the engines they name (issue 24).
 SUFFIXES = (
     *(".sh", ".bash", ".zsh", ".yaml", ".yml", ".json", ".slurm", ".sbatch", ".pbs", ".lsf"),
-    *(".py", ".mk"),
+    *(".py", ".mk", ".tf", ".hcl", ".nomad"),
 )
-NAMES = ("dockerfile", "containerfile", "makefile", "gnumakefile")
+NAMES = ("dockerfile", "containerfile", "makefile", "gnumakefile", "serving.properties")
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox"}
 STDIN = "-"
 # Larger files are reported as TL001, not read (the budget is toplint.infra.readpolicy's).

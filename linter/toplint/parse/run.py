@@ -48,6 +48,8 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
         declared = read(source)  # a declarative reader (toplint.yaml, shipped records)
         if declared is not None:
             result = declared
+    if not result.deployments and parser is None and source.name.endswith(_HCL_SUFFIXES):
+        result = _hcl_options(source, result)  # Terraform, Nomad: blocks as data
     if not result.deployments and (parser is None or parser.name in _DATA_PARSERS):
         result = _commands_anywhere(source, result)
         if not result.deployments and _is_data(source):
@@ -180,6 +182,24 @@ def _options_anywhere(source: Source, result: ParseResult) -> ParseResult:
     if not deployments:
         return result
     return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+_HCL_SUFFIXES = (".tf", ".hcl", ".nomad")
+
+
+def _hcl_options(source: Source, result: ParseResult) -> ParseResult:
+    """Engine options written as data in an HCL file (``toplint.parse.generic.hcl``): a
+    container block's image, its args and its GPUs, read like YAML by ``parse.generic.data``."""
+    from toplint.parse.generic.data import read
+    from toplint.parse.generic.hcl import parse
+
+    doc = parse(source.text, source.path)
+    if doc is None:
+        return result
+    found, more = read(doc, source.path)
+    if not found:
+        return result
+    return ParseResult(source.path, tuple(found), (*result.findings, *more))
 
 
 def _script_runs(source: Source, result: ParseResult) -> ParseResult:

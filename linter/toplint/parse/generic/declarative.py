@@ -37,7 +37,7 @@ from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.pytree import build
 from toplint.parse.generic.tree import CALL
 from toplint.parse.infer import resources as rs
-from toplint.parse.infer.scopevars import declared
+from toplint.parse.infer.scopevars import declared, substitute
 from toplint.parse.infer.scoping import apply as apply_resources
 from toplint.parse.options import Arg
 from toplint.parse.structured.anywhere import commands_in
@@ -161,6 +161,10 @@ def _trees(source: Source) -> list[Any]:
     if source.name.endswith(".py"):
         tree = build(source.text, source.path)
         return [tree] if tree is not None else []
+    if source.name.endswith(".properties"):
+        from toplint.parse.generic.properties import PropertiesDocument
+
+        return [PropertiesDocument(source.text, source.path)]
     try:
         return list(load_documents(source.text, source.path))
     except (SourceError, RecursionError):
@@ -202,8 +206,11 @@ def _engine(reader: Reader, data: Any, at: Path) -> ev.Evidence | None:
     if reader.data.get("engine"):
         return ev.Evidence(str(reader.data["engine"]), f"reader `{reader.name}`")
     found = _first(reader, "engine_at", data, at)
-    engine = ev.is_name(found[1]) or ev.named(found[1]) if found else None
-    if found is None or engine is None:
+    if found is None:
+        return None
+    image = ev.image(found[1])  # an image reference: its repository, else a name in it
+    engine = image.engine if image else ev.is_name(found[1]) or ev.named(found[1])
+    if engine is None:
         return None
     return ev.Evidence(engine, f"reader `{reader.name}`: `{rs.anchor(found[0])}`")
 
@@ -222,19 +229,23 @@ def _deployments(
     env = {**written, **_injected(reader, resources)}  # the platform's own names win
     out: list[Deployment] = []
     findings: list[Finding] = []
+    flags_only: list[Arg] = []  # arguments of the engine image's own entrypoint
     for c_at, value in commands:
         for args in _command_args(tree, c_at, value, env, source):
-            for inv in find_invocations(args):
+            invocations = find_invocations(args)
+            if not invocations and evidence is not None and _flags_first(args):
+                flags_only.extend(args)
+            for inv in invocations:
                 dep, more = deployment_from_invocation(inv, path, source_kind="reader")
                 why = evidence.why if evidence else f"reader `{reader.name}`: `{rs.anchor(c_at)}`"
                 scope = structured.Scope(at, dep.engine, why)
                 out.append(_finish(tree, dep, resources, scope, reader))
                 findings.extend(more)
-    if commands or evidence is None:
+    if out or evidence is None or (commands and not flags_only):
         return out, findings
     spec = ev.engine_specs()[evidence.engine]
     scope = structured.Scope(at, evidence.engine, evidence.why)
-    args = _option_args(reader, tree, at, spec)
+    args = [*flags_only, *_option_args(reader, tree, at, spec)]
     model = _model_arg(reader, tree, at)
     positional: Arg | None = None
     if model is not None:
@@ -246,12 +257,20 @@ def _deployments(
     if not args and positional is None:
         return [], []
     start = tree.key_position(at) if at else tree.value_position(())
+    if flags_only:  # the deployment sits on the arguments the engine starts with
+        start = flags_only[0].position
     inv = Invocation(
         spec.name, tuple(args), Arg(evidence.engine, evidence.engine, start), model=positional
     )
     base = Deployment(path, start.line, start.column, engine="", model=None, source_kind="reader")
     dep, more = deployment_from_invocation(inv, path, source_kind="reader", base=base)
     return [_finish(tree, dep, resources, scope, reader)], list(more)
+
+
+def _flags_first(args: Sequence[Arg]) -> bool:
+    """An argument list that starts with an option: what a platform hands an engine image's
+    entrypoint (``["--model", "$(model_name)", "--tensor-parallel-size", "2"]``)."""
+    return bool(args) and (args[0].value or "").startswith("-")
 
 
 def _names_engine(reader: Reader) -> bool:
@@ -279,8 +298,22 @@ def _option_args(reader: Reader, tree: Any, at: Path, spec: Any) -> list[Arg]:
         s_at, value = found
         anchor = rs.anchor(s_at)
         args.append(Arg(f"--{canonical}", option, tree.key_position(s_at), (), anchor))
+        if _platform_word(value, spec.fields.get(canonical)):
+            # ``tensor_parallel_degree=max``: the platform sizes it at run time, unresolved here
+            at_value = tree.value_position(s_at)
+            args.append(Arg(None, str(value), at_value, (f"{anchor}={value}",), anchor))
+            continue
         args.append(structured.value_arg(tree, value, tree.value_position(s_at), anchor))
     return args
+
+
+_LAYOUT = frozenset({"tp", "pp", "dp", "ep"})
+
+
+def _platform_word(value: Any, field_name: str | None) -> bool:
+    """A word where a layout count goes, under the format's own key (``max``, ``auto``): the
+    platform's to decide, not a value the engine would be handed."""
+    return field_name in _LAYOUT and isinstance(value, str) and not value.strip().isdigit()
 
 
 def _model_arg(reader: Reader, tree: Any, at: Path) -> tuple[Arg, Arg] | None:
@@ -335,10 +368,12 @@ def _command_args(
     if isinstance(value, list):
         lines = bool(value) and isinstance(value[0], str) and " " in value[0].strip()
         if all(isinstance(v, (str, int, float)) for v in value) and not lines:
+            # the platform puts its variables in before the engine starts (``$(model_name)``)
+            words = [substitute(v, env) if isinstance(v, str) else v for v in value]
             return [
                 [
                     structured.value_arg(tree, v, tree.value_position((*at, i)), rs.anchor(at))
-                    for i, v in enumerate(value)
+                    for i, v in enumerate(words)
                 ]
             ]
         # a list of command lines (its first item is a line, ``pip install vllm``), or of lists
@@ -355,4 +390,10 @@ def _finish(
 ) -> Deployment:
     dep = apply_resources(tree, dep, found) if not found.empty else dep
     dep = structured.with_provenance(dep, scope)
+    software = _first(reader, "accelerator_at", tree.data, scope.at)
+    if software is not None and isinstance(software[1], str) and software[1]:
+        # what the format runs on, for accelerators.of_deployment (``transformers_neuronx``)
+        options = {**dep.options, "accelerator.software": software[1]}
+        sources = {**dep.sources, "accelerator": tree.value_position(software[0])}
+        dep = replace(dep, options=options, sources=sources)
     return replace(dep, notes=(*dep.notes, f"read by reader `{reader.name}` ({reader.origin})"))

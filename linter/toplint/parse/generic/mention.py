@@ -237,7 +237,7 @@ def selector_mention(source: Source) -> Finding | None:
 # Dockerfile's ``FROM repo/name:tag``; linear patterns, one line each.
 _IMAGE_LINE = lazy(
     r"""^[ \t]*(?:-[ \t]+)?["']?([A-Za-z_][\w.-]{0,40})["']?[ \t]*[:=][ \t]*["']?"""
-    r"""(\w[\w./:@-]{0,200})""",
+    r"""((?:\$\{[\w.\-]{1,80}\}/)?\w[\w./:@-]{0,200})""",  # a templated registry first
     re.MULTILINE,
 )
 _FROM_LINE = lazy(r"^[ \t]*FROM[ \t]+(?:--\S+[ \t]+)*(\w[\w./:@-]{0,200})", re.MULTILINE)

@@ -2,7 +2,8 @@
 
 Platforms spell a deployment's resources their own way; the shapes repeat:
 
-* a count under a GPU-like key: ``gpu: 2``, ``num_gpus: 4``, ``gpuCount: 1``, ``nvidia.com/gpu``;
+* a count under a GPU-like key: ``gpu: 2``, ``num_gpus: 4``, ``gpuCount: 1``, ``nvidia.com/gpu``,
+  or in its ``count`` (Nomad's ``device "nvidia/gpu" { count = 2 }``);
 * ``<type>:<count>`` or ``<count>:<type>`` under such a key (``gpu: "L40s:4"``, ``accelerator:
   H100:4``, ``gpu: 8:H200``; a memory floor before the count, ``80GB:4``), a Slurm gres
   (``gres: gpu:4``, ``gpu:a100:2``), or a bare GPU type (``accelerator: A100``: one of it);
@@ -36,6 +37,9 @@ Path = tuple[str | int, ...]
 _GPU_KEYS = frozenset(
     {"gpu", "gpus", "numgpus", "numgpu", "gpucount", "ngpu", "ngpus", "gpunum", "gpusnum"}
     | {"nvidiacomgpu", "amdcomgpu", "accelerator", "accelerators", "gres", "gpuspec"}
+    # Nomad's device block ``device "nvidia/gpu" { count = 2 }`` (hashicorp/nomad
+    # website/content/docs/job-specification/device.mdx: a device name, ``count`` its number)
+    | {"nvidiagpu"}
 )
 _PER_NODE_KEYS = frozenset({"gpuspernode", "gpusperhost", "gpuspernodes", "ngpuspernode"})
 _INSTANCE_KEYS = frozenset(
@@ -76,6 +80,9 @@ def gpu_value(value: Any) -> tuple[int | None, str] | None:
         return None
     if isinstance(value, int):
         return (value, "") if 0 < value <= MAX_COUNT else None
+    if isinstance(value, dict) and "count" in value:  # a device block: ``{count: 2}``
+        n = count(value["count"])
+        return (n, "") if n is not None else None
     if not isinstance(value, str):
         return None
     text = value.strip().strip("'\"")

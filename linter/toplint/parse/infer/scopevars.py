@@ -4,13 +4,16 @@ Platforms declare a command's environment beside it in a few shapes, whatever th
 
 * a list of ``KEY=VALUE`` strings (``env: [MODEL_ID=meta-llama/..., HF_TOKEN]``: a bare name is
   passed through from outside, so it is not known here);
-* a list of ``{name: KEY, value: VALUE}`` mappings (the Kubernetes shape);
+* a list of ``{name: KEY, value: VALUE}`` mappings (the Kubernetes shape), or ``{key: KEY,
+  value: VALUE}`` (the same list as OCI AI Blueprints' ``recipe_container_env`` writes it);
 * a mapping ``{KEY: VALUE}`` of scalars.
 
 under a key named like an environment: ``env``, ``envs``, ``environment``,
-``environment_variables``, ``env_vars``, ``extra_env``, ``variables``.  A value that refers to
-another variable keeps its reference (the shell lexer expands ``${VAR:-default}`` as the shell
-would), so nothing is guessed.  ``.env`` files are read by ``dotenv``; OmegaConf/Hydra
+``environment_variables``, ``env_vars``, ``variables``, or one that ends so (``extra_env``,
+``container_env``, ``recipe_container_env``).  A value that refers to another variable keeps its
+reference (the shell lexer expands ``${VAR:-default}`` as the shell would), so nothing is guessed;
+``substitute`` puts known values into a platform's ``$(VAR)`` / ``${VAR}`` references.
+``.env`` files are read by ``dotenv``; OmegaConf/Hydra
 interpolations inside one document (``${model.tp}``, ``${oc.env:VAR,default}``) by
 ``interpolated``.
 """
@@ -26,6 +29,7 @@ from toplint.infra.patterns import lazy
 _ENV_KEYS = frozenset(
     {"env", "envs", "environment", "environmentvariables", "envvars", "extraenv", "variables"}
 )
+_ENV_ENDINGS = ("env", "envs", "environment", "envvars", "environmentvariables")
 _NAME = lazy(r"^[A-Za-z_][A-Za-z0-9_]*$")
 MAX_VARIABLES = 500
 
@@ -46,7 +50,7 @@ def declared(node: Mapping[Any, Any]) -> dict[str, str]:
     """The variables one mapping declares for what it runs (its env-like keys)."""
     out: dict[str, str] = {}
     for key, value in node.items():
-        if _norm(key) not in _ENV_KEYS:
+        if not env_key(key):
             continue
         if isinstance(value, dict):
             items = list(value.items())
@@ -62,13 +66,37 @@ def declared(node: Mapping[Any, Any]) -> dict[str, str]:
     return out
 
 
+def env_key(key: object) -> bool:
+    """A key that holds a command's environment (``env``, ``extraEnv``,
+    ``recipe_container_env``)."""
+    norm = _norm(key)
+    return norm in _ENV_KEYS or (len(norm) < 40 and norm.endswith(_ENV_ENDINGS))
+
+
 def _item(value: Any) -> tuple[Any, Any]:
     if isinstance(value, str):
         name, eq, text = value.partition("=")
         return (name.strip(), text) if eq else (None, None)
-    if isinstance(value, dict) and "name" in value and "value" in value:
-        return value["name"], value["value"]
+    if isinstance(value, dict) and "value" in value and len(value) <= 4:
+        key = value.get("name", value.get("key"))
+        return (key, value["value"]) if key is not None else (None, None)
     return None, None
+
+
+_REFERENCE = lazy(r"\$\(([A-Za-z_]\w*)\)|\$\{([A-Za-z_]\w*)\}")
+
+
+def substitute(text: str, env: Mapping[str, str]) -> str:
+    """``text`` with the ``$(VAR)`` (Kubernetes) and ``${VAR}`` references whose value ``env``
+    knows put in, as the platform does before the engine starts; unknown ones stay."""
+    if "$" not in text or not env:
+        return text
+
+    def known(m: re.Match[str]) -> str:
+        value = env.get(m.group(1) or m.group(2))
+        return value if value is not None else m.group(0)
+
+    return _REFERENCE.sub(known, text)
 
 
 def dotenv(text: str) -> dict[str, str]:

@@ -9,10 +9,12 @@ back to the file that holds it (a quoted shell word, a YAML scalar).
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Mapping, Sequence
 
 import toplint.parse.multinode
 from toplint.engines.registry import get_engine, get_spec
+from toplint.infra.patterns import lazy
 from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_reference
 from toplint.model import Deployment, Finding, ParseResult, Position, Severity
 from toplint.parse.argv import (
@@ -32,7 +34,12 @@ from toplint.parse.text.launchers import (
     launcher_allocation,
 )
 from toplint.parse.text.shell import Command, SourceLoader
-from toplint.parse.text.wrapped import as_wrapped, wrapped_invocation
+from toplint.parse.text.wrapped import (
+    as_wrapped,
+    runtime_image,
+    unnamed_image_invocation,
+    wrapped_invocation,
+)
 from toplint.parse.textpos import starts_of
 from toplint.record import record, replace
 
@@ -52,8 +59,30 @@ def command_args(command: Command, path: str, smap: SourceMap | None = None) -> 
             pos = smap.position(w.line, w.column)
         else:
             pos = Position(path, w.line, w.column)
+        if w.value is not None and "{{" in w.value and "}}" in w.value:
+            out.append(Arg(None, w.raw, pos, (*w.unresolved, w.value)))  # filled when rendered
+            continue
         out.append(Arg(w.value, w.raw, pos, w.unresolved))
     return out
+
+
+_TEMPLATE = lazy(r"\{\{[^\n{}]{0,200}\}\}|\{%[^\n]{0,300}?%\}")
+
+
+def masked_templates(text: str) -> str:
+    """A script written as a Jinja/Go template with its template text made inert, in place (the
+    same length, so every position stays): ``{{ expr }}`` becomes one word ``{{____}}`` (a value
+    filled when the template is rendered, unresolved), a ``{% tag %}`` becomes blanks."""
+    if "{{" not in text and "{%" not in text:
+        return text
+
+    def inert(m: re.Match[str]) -> str:
+        found = m.group(0)
+        if found.startswith("{%"):
+            return " " * len(found)
+        return "{{" + "_" * (len(found) - 4) + "}}"
+
+    return _TEMPLATE.sub(inert, text)
 
 
 @record
@@ -163,8 +192,10 @@ _DOCKER_VALUE = frozenset(_DOCKER_VALUE_TEXT.split())
 _DOCKER = ("docker", "podman", "nvidia-docker")
 
 
-def docker_run(args: Sequence[Arg]) -> Invocation | None:
-    """The engine a ``docker run`` command starts, with ``-e`` env and ``--gpus``."""
+def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invocation | None:
+    """The engine a ``docker run`` command starts, with ``-e`` env and ``--gpus``; an image that
+    names no engine, run with one engine's options only, starts that engine (a TL008 note in
+    ``notes`` when the options are several engines' alike)."""
     i = next((k for k, a in enumerate(args) if (a.value or "").rsplit("/", 1)[-1] in _DOCKER), -1)
     if i < 0:
         return None
@@ -212,6 +243,11 @@ def docker_run(args: Sequence[Arg]) -> Invocation | None:
         return replace(inv, env={**env, **inv.env}, gpus=gpus, image=image, dev_shm=dev_shm)
 
     inv2 = None if entrypoint else image_invocation(args[j], args[j + 1 :], env)
+    if inv2 is None and not entrypoint and (args[j + 1].value or "").startswith("--"):
+        inv2, note = unnamed_image_invocation(args[j], args[j + 1 :], args[i].value or "docker")
+        inv2 = replace(inv2, env={**env, **inv2.env}) if inv2 else None
+        if note is not None and notes is not None:
+            notes.append(note)
     return replace(inv2, gpus=gpus, dev_shm=dev_shm) if inv2 else None
 
 
@@ -328,12 +364,16 @@ class ShellParser:
 
         deployments: list[Deployment] = []
         findings: list[Finding] = []
-        batch = directive_allocation(source.text, source.path)
+        text = masked_templates(source.text)  # a Jinja/Go template of a script
+        batch = directive_allocation(text, source.path)
         outside: list[str] = []
-        commands = self._commands(source.text, source.path, batch.environment(), outside)
+        commands = self._commands(text, source.path, batch.environment(), outside)
         findings.extend(_sourced_outside(source, outside))
         for args, site, outer, exported, via in commands:
             for dep, found in self._deployments(args, source.path, outer.over(batch), exported):
+                if dep is None:  # a note, not a deployment
+                    findings.extend(found)
+                    continue
                 if via:
                     dep = _chained(dep, via)
                 wrapper = _entrypoint(dep)
@@ -378,13 +418,19 @@ class ShellParser:
 
     def _deployments(
         self, args: list[Arg], path: str, granted: Allocation, exported: dict[str, Arg]
-    ) -> list[tuple[Deployment, tuple[Finding, ...]]]:
-        docker = docker_run(args)
+    ) -> list[tuple[Deployment | None, tuple[Finding, ...]]]:
+        notes: list[Finding] = []
+        docker = docker_run(args, notes)
+        if notes:
+            return [(None, tuple(notes))]  # the image's options are several engines' alike
         loader = disk_loader(path)
         if docker is None:
-            out = []
-            wrapped = None if find_invocations(args) else wrapped_invocation(args)
-            for inv in [wrapped] if wrapped else find_invocations(args):
+            out: list[tuple[Deployment | None, tuple[Finding, ...]]] = []
+            invocations = find_invocations(args)
+            wrapped = None if invocations else wrapped_invocation(args)
+            if not invocations and wrapped is None:
+                wrapped = self._unnamed_image(args, out)
+            for inv in [wrapped] if wrapped else invocations:
                 dep, found = deployment_from_invocation(
                     inv, path, source_kind="shell", env=exported, config_loader=loader
                 )
@@ -402,7 +448,28 @@ class ShellParser:
         )
         if dep.gpus_per_node is not None:
             dep = replace(dep, gpus=dep.gpus_per_node)
+        if docker.via:
+            dep, found = as_wrapped(dep, found, docker)
         return [(dep, found)]
+
+    @staticmethod
+    def _unnamed_image(
+        args: list[Arg], out: list[tuple[Deployment | None, tuple[Finding, ...]]]
+    ) -> Invocation | None:
+        """``apptainer run IMAGE --opt ...`` of an image that names no engine (a TL008 note in
+        ``out`` when its options are several engines' alike)."""
+        found = runtime_image(args)
+        if found is None:
+            return None
+        runtime = next(
+            a.value or ""
+            for a in args
+            if a.value and a.value.endswith(("apptainer", "singularity"))
+        )
+        inv, note = unnamed_image_invocation(found[0], found[1], runtime.rsplit("/", 1)[-1])
+        if note is not None:
+            out.append((None, (note,)))
+        return inv
 
 
 _LAYOUT_FIELDS = frozenset({"model", "tp", "pp", "dp", "dp_local", "ep", "ep_enabled", "nodes"})

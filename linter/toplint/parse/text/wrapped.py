@@ -85,7 +85,10 @@ def as_wrapped(
     """A deployment read through a wrapper: its unknown flags are the wrapper's, and a layout
     it writes no part of is the wrapper's to choose (unresolved)."""
     kept = tuple(f for f in findings if f.rule != UNKNOWN_ENGINE_FLAG.code)
-    why = f"image `{inv.image}` run by `{inv.via.rsplit('/', 1)[-1]}`"
+    runner = inv.via.rsplit("/", 1)[-1]
+    why = f"image `{inv.image}` run by `{runner}`"
+    if _flat(dep.engine) not in _flat(inv.image):  # an image that names no engine
+        why = f"{dep.engine}'s options after the image `{inv.image}` (run by `{runner}`)"
     provenance = {**dep.provenance, "engine": why}
     dep = replace(dep, provenance=provenance)
     if any(k in dep.sources for k in _LAYOUT):
@@ -95,3 +98,112 @@ def as_wrapped(
     unresolved = tuple(Unresolved(k, chooser, pos) for k in _LAYOUT)
     dep = replace(dep, tp=None, pp=None, dp=None, unresolved=(*dep.unresolved, *unresolved))
     return dep, kept
+
+
+# Apptainer/Singularity options that take a value (apptainer run --help, 1.3); a value-less
+# option (--nv, --rocm, --cleanenv, ...) is any other word starting with "-".
+_RUNTIMES = ("apptainer", "singularity")
+_RUNTIME_VALUE_TEXT = (
+    "-B --bind --env --env-file -H --home --mount -W --workdir -o --overlay --pwd --network "
+    "--network-args --app --security --hostname -S --scratch --dns --apply-cgroups --cpus "
+    "--memory --add-caps --drop-caps --fusemount"
+)
+_RUNTIME_VALUE = frozenset(_RUNTIME_VALUE_TEXT.split())
+
+
+def runtime_image(args: Sequence[Arg]) -> tuple[Arg, list[Arg]] | None:
+    """(the image, the arguments after it) of ``apptainer|singularity run [options] IMAGE ARGS``
+    when ARGS start with an option (what the image's runscript hands its program)."""
+    i = next((k for k, a in enumerate(args) if (a.value or "").rsplit("/", 1)[-1] in _RUNTIMES), -1)
+    if i < 0 or i + 1 >= len(args) or args[i + 1].value != "run":
+        return None
+    j = i + 2
+    while j < len(args) and ((args[j].value or "").startswith("-") or _whole_template(args[j])):
+        name = (args[j].value or "").split("=", 1)[0]
+        j += 2 if name in _RUNTIME_VALUE and "=" not in (args[j].value or "") else 1
+    if j + 1 >= len(args) or not (args[j + 1].value or "").startswith("--"):
+        return None
+    return args[j], list(args[j + 1 :])
+
+
+_WHOLE_TEMPLATE = lazy(r"^\{\{_*\}\}$")
+_WHOLE_TEMPLATE_ANYWHERE = lazy(r"\{\{_*\}\}")
+
+
+def _whole_template(arg: Arg) -> bool:
+    """A word that is one template expression (``{{ '--nv' if gpu else '' }}``): it may render
+    to an option or to nothing, never to the image (``toplint.parse.text.shellsrc``)."""
+    return arg.value is None and bool(_WHOLE_TEMPLATE.match(arg.raw))
+
+
+def _long(rest: Sequence[Arg]) -> list[Arg]:
+    return [a for a in rest if (a.value or "").startswith("--") and len(a.value or "") > 4]
+
+
+def _canonical(arg: Arg, engine: Engine) -> str | None:
+    name = (arg.value or "").split("=", 1)[0][2:]
+    longs = engine.cli.long_options()
+    return longs.get(name) or longs.get(name.replace("_", "-"))
+
+
+_SAYS_WHAT_RUNS = frozenset({"model", "tp", "pp", "dp", "ep", "ep_enabled"})
+
+
+def options_engine(rest: Sequence[Arg]) -> tuple[str | None, tuple[str, ...], list[str]]:
+    """The engine whose long options ``rest`` writes, by vocabulary: (it, the engines tied when
+    none leads, the option names read).  An engine qualifies with at least three of its options
+    written, one of them its model or a parallel size (``--host --port --log-level`` of any web
+    server say nothing); it leads with more than any other has and one no other engine has
+    (``--gpu-memory-utilization`` is vLLM's alone); qualified engines tied are returned as such."""
+    written = _long(rest)
+    names = [(a.value or "").split("=", 1)[0] for a in written]
+    own: dict[str, set[str]] = {}
+    for engine in all_engines():
+        found = {c for a in written if (c := _canonical(a, engine)) is not None}
+        fields = {engine.cli.fields.get(c) for c in found}
+        if len(found) >= 3 and fields & _SAYS_WHAT_RUNS:
+            own[engine.name] = {
+                n for n, a in zip(names, written, strict=True) if _canonical(a, engine)
+            }
+    if not own:
+        return None, (), names
+    best = max(len(v) for v in own.values())
+    leaders = tuple(sorted(e for e, v in own.items() if len(v) == best))
+    if len(leaders) == 1:
+        mine = own[leaders[0]]
+        others = set().union(*(v for e, v in own.items() if e != leaders[0]))
+        if mine - others or len(own) == 1:
+            return leaders[0], (), names
+    return None, tuple(sorted(own)) if len(leaders) == 1 else leaders, names
+
+
+def unnamed_image_invocation(
+    image: Arg, rest: Sequence[Arg], runtime: str
+) -> tuple[Invocation | None, Finding | None]:
+    """A container image that names no engine, run with a serving engine's options only: that
+    engine when its options say so alone (read as through a wrapper: the image's entrypoint may
+    add to them, so a layout it writes no part of is unresolved), else one TL008 note (info)
+    naming the engines whose options these are, never silence."""
+    engine, tied, names = options_engine(rest)
+    ref = image.value or image.raw
+    if engine is not None:
+        record = next(e for e in all_engines() if e.name == engine)
+        key = record.launches[0].spec if record.launches else record.name
+        return Invocation(key, tuple(rest), image, image=ref, via=runtime), None
+    if not tied:
+        return None, None
+    from toplint.model import Severity
+    from toplint.parse.mentions import no_deployment  # rare path
+
+    first = next(e for e in all_engines() if e.name == tied[0])
+    own = [n for n, a in zip(names, _long(rest), strict=True) if _engine_option(a, first)]
+    shown = ", ".join(f"`{n}`" for n in list(dict.fromkeys(own))[:4])
+    every = "both" if len(tied) == 2 else "all"
+    image_text = _WHOLE_TEMPLATE_ANYWHERE.sub("{{…}}", ref)  # a template's masked text
+    why = (
+        f"runs the image `{image_text}` with options {' and '.join(tied)} {every} have "
+        f"({shown}): which engine it starts is not known, so no deployment was read"
+    )
+    pos = image.position
+    note = no_deployment(pos.path, pos.line, pos.column, why, anchor=f"image-options:{ref}")
+    return None, replace(note, severity=Severity.INFO)

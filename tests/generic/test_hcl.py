@@ -1,0 +1,110 @@
+"""Terraform and Nomad files (HCL) read as data with positions (issue 24: Terraform/HCL,
+Nomad): a container block's image, args and GPUs become a deployment like YAML's."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.parse.helpers import parse_text
+from toplint.parse.generic.hcl import parse
+
+TERRAFORM = """\
+resource "kubernetes_deployment_v1" "llm" {
+  spec {
+    template {
+      spec {
+        container {
+          image = "vllm/vllm-openai:v0.8.5"  # the engine's image
+          args  = ["--model", "org/m", "--tensor-parallel-size", "2"]
+          resources {
+            limits = {
+              "nvidia.com/gpu" = "2"
+            }
+          }
+        }
+        container {
+          image = "busybox"
+        }
+      }
+    }
+  }
+}
+"""
+NOMAD = """\
+job "llm" {
+  group "serve" {
+    task "sglang" {
+      driver = "docker"
+      config {
+        image = "lmsysorg/sglang:latest"
+        args  = ["python3", "-m", "sglang.launch_server", "--model-path", "org/m", "--tp", "4"]
+      }
+      resources {
+        device "nvidia/gpu" {
+          count = 4
+        }
+      }
+    }
+  }
+}
+"""
+
+
+def test_a_terraform_kubernetes_container_is_read_with_its_gpus() -> None:
+    (dep,) = parse_text("main.tf", TERRAFORM).deployments
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("vllm", "org/m", 2, 2)
+    assert (dep.line, dep.column) == (5, 9)
+    assert dep.sources["tp"].line == 7
+
+
+def test_a_nomad_task_is_read_with_its_device_count() -> None:
+    (dep,) = parse_text("llm.nomad", NOMAD).deployments
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("sglang", "org/m", 4, 4)
+
+
+def test_blocks_labels_lists_and_positions() -> None:
+    doc = parse(TERRAFORM, "main.tf")
+    assert doc is not None
+    containers = doc.data["resource"]["kubernetes_deployment_v1"]["llm"]["spec"]["template"]
+    assert [c["image"] for c in containers["spec"]["container"]] == [
+        "vllm/vllm-openai:v0.8.5",
+        "busybox",
+    ]
+    at = ("resource", "kubernetes_deployment_v1", "llm", "spec", "template", "spec")
+    image = doc.value_position((*at, "container", 0, "image"))
+    assert (image.line, image.column) == (6, 20)  # after the quote
+    assert doc.key_position((*at, "container", 1)).line == 14
+
+
+def test_expressions_are_kept_unevaluated() -> None:
+    text = (
+        'x = var.replicas\ny = "${var.registry}/vllm:1"\nz = jsonencode({a = 1})\n'
+        "w = <<EOF\nvllm serve m\nEOF\nn = 2\nb = true\n"
+    )
+    doc = parse(text, "a.tf")
+    assert doc is not None
+    assert doc.data == {
+        "x": "${var.replicas}",
+        "y": "${var.registry}/vllm:1",
+        "z": "${jsonencode({a = 1})}",
+        "w": "vllm serve m",
+        "n": 2,
+        "b": True,
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['a = "open\n', "b {\n", "c = [1, 2\n", "{{{\n", 'x = "' + "${" * 5000, "a " * 10000],
+)
+def test_what_is_not_hcl_is_not_read(text: str) -> None:
+    assert parse(text, "bad.tf") is None
+
+
+def test_deep_or_long_input_is_bounded() -> None:
+    start = time.perf_counter()
+    assert parse("a {" * 100 + "}" * 100, "deep.tf") is None  # deeper than MAX_DEPTH
+    assert parse("x = [" + "1, " * 50_000 + "]\n", "long.tf") is not None
+    assert time.perf_counter() - start < 1.0

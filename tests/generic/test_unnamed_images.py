@@ -1,0 +1,56 @@
+"""An image that names no engine, run with a serving engine's options only (issue 24: "images
+that name no engine while the command is flags only"), and scripts written as templates."""
+
+from __future__ import annotations
+
+from tests.parse.helpers import parse_text
+from toplint.model import Severity
+from toplint.parse.text.shellsrc import masked_templates
+
+
+def test_docker_run_of_an_unnamed_image_with_one_engine_s_options_is_that_engine() -> None:
+    text = (
+        "docker run --gpus all --ipc=host myorg/llm-server:1 --model org/m "
+        "--tensor-parallel-size 2 --trust-remote-code --gpu-memory-utilization 0.9\n"
+    )
+    (dep,) = parse_text("serve.sh", text).deployments
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2)
+    assert dep.provenance["engine"] == (
+        "vllm's options after the image `myorg/llm-server:1` (run by `docker`)"
+    )
+
+
+def test_an_unwritten_layout_is_the_image_s_to_choose() -> None:
+    text = "docker run my/llm:1 --model o/m --gpu-memory-utilization 0.9 --max-model-len 4096\n"
+    (dep,) = parse_text("serve.sh", text).deployments
+    assert dep.engine == "vllm" and dep.tp is None  # its entrypoint may add the TP
+
+
+def test_options_several_engines_share_are_a_note_never_a_guess() -> None:
+    text = (
+        "apptainer run --nv --bind /m:/data $IMAGES/$SIF --model /data/m --port 8000 "
+        "--trust-remote-code --tensor-parallel-size 2\n"
+    )
+    result = parse_text("job.sh", text)
+    assert not result.deployments
+    (note,) = result.findings
+    assert (note.rule, note.severity, note.column) == ("TL008", Severity.INFO, 36)
+    assert "sglang and vllm both have" in note.message
+
+
+def test_a_web_server_s_options_name_no_engine() -> None:
+    """Fewer than three of an engine's options, or none saying its model or a parallel size
+    (``--host --port --log-level`` are any server's), read nothing and note nothing."""
+    for words in ("--port 8000 --model m", "--host 0.0.0.0 --port 8080 --log-level debug"):
+        result = parse_text("run.sh", f"docker run myorg/tool:1 {words}\n")
+        assert not result.deployments and not result.findings, words
+
+
+def test_a_script_template_keeps_its_positions_and_its_values_unresolved() -> None:
+    text = "{% block command %}\nvllm serve {{ model }} --tensor-parallel-size {{ job.gres }}\n"
+    masked = masked_templates(text)
+    assert len(masked) == len(text) and masked.splitlines()[0].strip() == ""
+    assert "serve {{_______}} --tensor-parallel-size {{__________}}" in masked
+    (dep,) = parse_text("job.sh", text).deployments
+    assert dep.engine == "vllm" and dep.tp is None and dep.model is None
+    assert masked_templates("echo plain\n") == "echo plain\n"
