@@ -13,9 +13,12 @@ import itertools
 
 def line_starts(text: str) -> list[int]:
     """Offset of the first character of each line (lines end at ``\n`` only)."""
-    lengths = [len(line) + 1 for line in text.split("\n")]
+    lengths = list(map(len, text.split("\n")))  # in C: no Python frame per line
     lengths.pop()  # the last line ends the text
-    return list(itertools.accumulate(lengths, initial=0))
+    return list(itertools.accumulate(map(_PLUS_ONE, lengths), initial=0))
+
+
+_PLUS_ONE = (1).__add__  # each line's length and its newline
 
 
 def offset_of(text: str, line: int, column: int) -> int:
