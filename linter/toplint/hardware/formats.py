@@ -45,7 +45,10 @@ def format_of(text: str) -> Format | None:
     """The low-precision format a model id or a quantization method names, by its words:
     ``Qwen3-30B-A3B-FP8``, ``fp8``, ``fbgemm_fp8``, ``w4afp8`` (FP8 activations) -> fp8;
     ``nvfp4``, ``modelopt_fp4``, ``mxfp4``, ``-NVFP4`` -> fp4; anything else -> None."""
-    for word in _SPLIT.split(text.lower()):
+    lower = text.lower()
+    if "fp" not in lower:  # most ids and methods: no word to look at
+        return None
+    for word in _SPLIT.split(lower):
         if word.endswith("fp4"):
             return "fp4"
         if word.endswith("fp8"):
