@@ -145,7 +145,7 @@ class Part(Protocol):
     def memory_bandwidth_gb_per_s(self) -> float: ...
 
     @property
-    def bf16_tflops(self) -> float: ...
+    def half_tflops(self) -> float: ...
 
 
 def of_cluster(gpu: Part, cataloged: bool) -> str | None:
@@ -165,7 +165,7 @@ def of_cluster(gpu: Part, cataloged: bool) -> str | None:
         for what, value in (
             ("memory", gpu.memory_gb),
             ("memory_bandwidth", gpu.memory_bandwidth_gb_per_s),
-            ("bf16_tflops", gpu.bf16_tflops),
+            ("bf16_tflops", gpu.half_tflops),
         )
         if value <= 0
     ]

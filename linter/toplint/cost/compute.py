@@ -94,7 +94,7 @@ def compute_ms(
     gpu: GpuSpec, model: ModelSpec, tokens: int, tp: int, notes: list[str]
 ) -> float | None:
     """``prefill_compute_ms`` of ``tp`` tensor-parallel ranks, before they are placed."""
-    peak = gpu.bf16_tflops
+    peak = gpu.half_tflops
     if peak <= 0:
         return None
     notes.append(f"prefill compute at MFU {PREFILL_MFU:g} of {peak:g} TFLOPS bf16")

@@ -60,6 +60,7 @@ def _gpu_spec(entry: dict[str, Any]) -> GpuSpec:
         p2p_default=bool(entry["p2p_default"]),
         arch=entry.get("arch", ""),
         bf16_tflops=float(entry.get("bf16_tflops", 0)),
+        fp16_tflops=float(entry.get("fp16_tflops", 0)),
         source=entry.get("source", ""),
         memory_reported_gib=float(entry.get("memory_reported_gib", 0)),
     )

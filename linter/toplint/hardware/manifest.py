@@ -213,7 +213,7 @@ def _gpu(
         for what, value in (
             ("memory", spec.memory_gb),
             ("memory_bandwidth", spec.memory_bandwidth_gb_per_s),
-            ("bf16_tflops", spec.bf16_tflops),
+            ("bf16_tflops", spec.half_tflops),
         )
         if not value
     ]
@@ -240,8 +240,9 @@ def _described(ctx: _Doc, at: Path, described: dict[str, Any], spec: GpuSpec) ->
         changes["memory_bandwidth_gb_per_s"] = ctx.bandwidth(
             (*at, "memory_bandwidth"), described["memory_bandwidth"], "link"
         )
-    if "bf16_tflops" in described:
-        changes["bf16_tflops"] = float(described["bf16_tflops"])
+    for rate in ("bf16_tflops", "fp16_tflops"):  # fp16: a GPU with no BF16 (Volta, Turing)
+        if rate in described:
+            changes[rate] = float(described[rate])
     if "arch" in described:
         name = str(described["arch"])
         if name not in archs.ARCHS:

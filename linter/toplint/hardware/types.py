@@ -27,11 +27,19 @@ class GpuSpec:
     p2p_default: bool
     arch: str = ""  # a key of toplint.hardware.archs.ARCHS, "" when not known
     bf16_tflops: float = 0.0  # dense peak, for compute estimates
+    # Dense FP16 tensor peak of a GPU with no BF16 (Volta, Turing); 0 where BF16 is given.
+    fp16_tflops: float = 0.0
     source: str = ""
     # Total memory as the driver reports it to the engine (cudaMemGetInfo, the "total capacity"
     # of CUDA OOM messages, vLLM's total_gpu_memory), in GiB: below the nominal size by the
     # driver's and ECC's reservations; 0 when no public log gives it (memory_gb is used).
     memory_reported_gib: float = 0.0
+
+    @property
+    def half_tflops(self) -> float:
+        """The 16-bit dense peak serving computes at: BF16's, or FP16's on a GPU without BF16
+        (vLLM casts a BF16 checkpoint to float16 there: ``toplint.outcome.precision``)."""
+        return self.bf16_tflops or self.fp16_tflops
 
 
 @record
