@@ -254,3 +254,28 @@ def test_a_checkpoint_format_the_gpus_lack_is_no_plan(tmp_path: Path, capsys) ->
     assert "no layout of Qwen/Qwen3-30B-A3B starts on 8 GPUs of 'v100'" in err
     assert "volta GPUs have no FP8 tensor cores; vLLM refuses to start" in err
     assert "use Ada, Hopper, Blackwell or MI300X GPUs" in err
+
+
+UNDESCRIBED = """\
+version: 1
+clusters:
+  - name: acme
+    nodes: 1
+    gpus_per_node: 4
+    gpu: {name: Acme-X1, memory: 128 GB}
+    intra_node: {fabric: nvswitch, bandwidth: 300 GB/s}
+"""
+
+
+def test_a_gpu_without_yardsticks_is_not_priced_as_free(tmp_path: Path, capsys) -> None:
+    recs = _plan(tmp_path, capsys, UNDESCRIBED, "--model", "meta-llama/Llama-3.1-8B")
+    for rec in recs:  # unresolved, never 0.0 ms
+        assert rec["decode_ms_per_token"] is None and rec["prompt_ms"] is None
+        assert not rec["meets_budgets"]
+        assert any("not priced" in r for r in rec["reasons"])
+
+
+def test_v100_is_priced_at_its_fp16_rate(tmp_path: Path, capsys) -> None:
+    recs = _plan(tmp_path, capsys, SEED.format(gpu="V100-SXM2-32GB"), "--model",
+                 "meta-llama/Llama-3.1-8B")  # fmt: skip
+    assert all(r["decode_ms_per_token"] > 1 and r["prompt_ms"] > 10 for r in recs)

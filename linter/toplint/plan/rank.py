@@ -53,6 +53,7 @@ class Candidate:
     tokens_per_s_per_gpu: float
     misses: tuple[str, ...]  # budgets or thresholds the layout misses
     refused: tuple[str, ...] = ()  # why the engine would not start it (``Outcome.problems``)
+    priced: bool = True  # False: the GPU gives no yardstick, ``itl_ms`` and ``prompt_ms`` are 0
 
     @property
     def meets(self) -> bool:
@@ -109,8 +110,27 @@ def evaluate(
     misses = _misses(itl, prompt, budgets) + _flagged(rules, analysis, workload, budgets)
     # A step toplint could not price in full is never ranked as if it were cheap.
     misses += tuple(f"not priced: {u}" for u in cost.unpriced)
+    if latency is None:
+        misses += (UNPRICED,)
     refused = outcome.problems if outcome is not None else ()
-    return Candidate(layout, placement, cost, memory, itl, prompt, throughput, misses, refused)
+    return Candidate(
+        layout,
+        placement,
+        cost,
+        memory,
+        itl,
+        prompt,
+        throughput,
+        misses,
+        refused,
+        latency is not None,
+    )
+
+
+UNPRICED = (
+    "not priced: the GPU's memory bandwidth or 16-bit compute rate is not known (describe it: "
+    "gpu: {name, memory, memory_bandwidth, bf16_tflops})"
+)
 
 
 def _misses(itl: float, prompt: float, budgets: Budgets) -> tuple[str, ...]:

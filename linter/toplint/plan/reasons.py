@@ -27,6 +27,9 @@ def why_wins(c: Candidate, prompt_tokens: int) -> list[str]:
         f"communication), {c.prompt_ms:.0f} ms per {prompt_tokens}-token prompt "
         f"({c.cost.prefill_comm_ms:.1f} ms communication), "
         f"{c.tokens_per_s_per_gpu:.1f} tokens/s per GPU"
+        if c.priced
+        else f"latency not priced; communication {c.cost.decode_comm_ms_per_step:.2f} ms per "
+        f"decode step, {c.cost.prefill_comm_ms:.1f} ms per {prompt_tokens}-token prompt"
     ]
     names: tuple[tuple[Dimension, str], ...] = (("tp", "TP"), ("pp", "PP"), ("ep", "EP"))
     for kind, name in names:
@@ -67,6 +70,9 @@ def _versus(best: Candidate, alt: Candidate, prompt_tokens: int, name: str) -> s
             f"{alt.memory.kv_tokens:,} tokens, {alt.memory.needed_tokens:,} needed{short}"
         )
     cause = _crossing(alt)
+    if not (alt.priced and best.priced):  # no latency to compare: communication alone
+        d_comm = alt.cost.prefill_comm_ms - best.cost.prefill_comm_ms
+        return f"{name}{cause}: latency not priced; {d_comm:+.1f} ms of prefill communication"
     # Total predicted times (compute + communication), as the ranking uses them.
     d_prompt = alt.prompt_ms - best.prompt_ms
     d_itl = alt.itl_ms - best.itl_ms

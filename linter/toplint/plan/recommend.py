@@ -74,9 +74,10 @@ def _row(c: Candidate, model_id: str, engine: str, reasons: list[str]) -> dict[s
         "gpus_per_node": c.placement.gpus_per_node,
         "prefill_comm_ms": round(c.cost.prefill_comm_ms, 3),
         "decode_comm_ms_per_token": round(c.cost.decode_comm_ms_per_token, 4),
-        "decode_ms_per_token": round(c.itl_ms, 3),
-        "prompt_ms": round(c.prompt_ms, 1),
-        "tokens_per_s_per_gpu": round(c.tokens_per_s_per_gpu, 2),
+        # null: not priced (the GPU gives no memory bandwidth or 16-bit compute rate)
+        "decode_ms_per_token": round(c.itl_ms, 3) if c.priced else None,
+        "prompt_ms": round(c.prompt_ms, 1) if c.priced else None,
+        "tokens_per_s_per_gpu": round(c.tokens_per_s_per_gpu, 2) if c.priced else None,
         "kv_tokens_per_replica": c.memory.kv_tokens,
         "fits": c.memory.fits,
         "meets_budgets": c.meets,
