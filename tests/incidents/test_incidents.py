@@ -24,7 +24,7 @@ DEVELOPMENT_ON_TOP = {
     "round3": 2,
     "round4": 4,
     "round5": 3,
-    "round6": 0,
+    "round6": 2,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
