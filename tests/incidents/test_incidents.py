@@ -23,7 +23,7 @@ DEVELOPMENT_ON_TOP = {
     "round2": 10,
     "round3": 2,
     "round4": 4,
-    "round5": 3,
+    "round5": 4,
     "round6": 2,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
