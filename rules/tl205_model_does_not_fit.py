@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from toplint.model import Finding, Fix, Severity
 from toplint.outcome.judge import judge
-from toplint.outcome.memory import WORKING_LOW_GIB, weight_bytes, working_bytes
+from toplint.outcome.memory import WORKING_LOW_GIB, accounting, weight_bytes, working_bytes
 from toplint.outcome.types import GIB, Memory
 from toplint.record import replace
 from toplint.rulebook.helpers import finding, flag_fix, layout_fix, layout_flags
@@ -86,6 +86,16 @@ so that advice is display only.
 """
 
 
+def _budget(m: Memory, gpu: str) -> str:
+    """Where the budget comes from: a fraction of the GPU (vLLM, SGLang, TGI), or the whole GPU
+    when the engine's setting is the KV cache's share of what the weights leave (LMDeploy,
+    TensorRT-LLM: ``MemoryAccounting.of_total``)."""
+    if accounting(m.engine).of_total:
+        return f"{m.setting} × {m.capacity / GIB:g} GiB {gpu}"
+    share = f"{m.setting} is the KV cache's share of what the weights leave"
+    return f"all {m.capacity / GIB:g} GiB of a {gpu}; {share}"
+
+
 def _gib(value: float) -> str:
     return f"{value / GIB:.1f} GiB"
 
@@ -107,7 +117,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"the KV cache holds {m.kv_tokens:,} tokens per GPU after weights {_gib(m.weights)} "
             f"+ working memory {_gib(m.working)}, but one sequence of {m.context:,} tokens "
             f"({m.context_from}) needs {_gib(m.context * m.kv_per_token)}: {refuses} "
-            f"({m.setting} × {m.capacity / GIB:g} GiB {gpu.name})"
+            f"({_budget(m, gpu.name)})"
         )
     else:
         if not m.working_in_budget:  # SGLang: the fraction holds weights and the KV pool
@@ -118,8 +128,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             else f"weights {_gib(m.weights)} (working memory {_gib(m.working)} outside it)"
         )
         message = (
-            f"per GPU: {used} > {_gib(m.budget)} ({m.setting} × {m.capacity / GIB:g} GiB "
-            f"{gpu.name}): no room for a KV cache{_weights_of(ctx)}"
+            f"per GPU: {used} > {_gib(m.budget)} ({_budget(m, gpu.name)}): no room for a KV "
+            f"cache{_weights_of(ctx)}"
         )
     if m.profile_images:
         message += (

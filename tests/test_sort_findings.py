@@ -1,5 +1,6 @@
-"""``sort_findings``: ordered by (path, line, column, code, message) -- on a line, what toplint
-could not judge after the rest --, duplicates dropped, and
+"""``sort_findings``: ordered by (path, line, column, code, message) -- on a line, whether the
+deployment starts or fits first and what toplint could not judge after the rest --, duplicates
+dropped, and
 findings that share that key but differ (another fix) kept in the order first seen."""
 
 from __future__ import annotations
@@ -45,3 +46,14 @@ def test_what_toplint_could_not_judge_follows_the_findings_on_its_line() -> None
     cause = Finding("TL202", "heads", Severity.ERROR, "a.sh", 2, 28, "10 KV heads and TP 4")
     earlier = Finding("TL007", "deployment-not-checked", Severity.ERROR, "a.sh", 1, 1, "x")
     assert sort_findings([gap, cause, earlier]) == [earlier, cause, gap]
+
+
+def test_whether_it_starts_or_fits_comes_first_on_its_line() -> None:
+    # InternLM/lmdeploy#1442: CUDA_VISIBLE_DEVICES at column 1 leaves two GPUs idle (TL201, a
+    # warning: it starts); the model at column 119 may not fit one T4 (TL205 inside its band,
+    # a warning).  Whether it starts is what happens first, so TL205 leads its line.
+    idle = Finding("TL201", "gpu-count", Severity.WARNING, "a.sh", 2, 1, "3 GPUs visible")
+    fit = Finding("TL205", "fit", Severity.WARNING, "a.sh", 2, 119, "weights 14.4 GiB + ...")
+    gap = Finding("TL007", "deployment-not-checked", Severity.ERROR, "a.sh", 2, 1, "x")
+    before = Finding("TL108", "nvlink", Severity.INFO, "a.sh", 1, 200, "beyond NVLink")
+    assert sort_findings([gap, idle, fit, before]) == [before, fit, idle, gap]

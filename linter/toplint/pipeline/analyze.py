@@ -444,12 +444,28 @@ NOT_JUDGED = frozenset(
 )
 
 
+# Rules whose outcome is that the deployment does not start, does not fit or cannot be placed
+# (docs/severity.md, "Which outcome each rule reports"): on a line, they come before the
+# findings about how it runs (speed, idle GPUs, a setting it ignores), so among findings of
+# one severity the first says what happens first - a layout that may not start at all (TL205
+# inside its band, a warning) before the GPUs it leaves idle (TL201, a warning: it starts).
+STARTS_OR_FITS = frozenset(
+    {"TL010", "TL202", "TL204", "TL205", "TL206", "TL207", "TL211"}
+    | {"TL212", "TL213", "TL214", "TL215"}
+)
+
+
 def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
     """Deterministic order: path, line, then the findings about the deployment before those
-    about what toplint could not judge (``NOT_JUDGED``), column, code, message, then first
-    seen; duplicates dropped.  Equal findings have equal sort keys, so each run of one key is
-    deduplicated on its own: no finding is hashed (a hash walks every field, the fix's too)."""
-    keyed = [((f.path, f.line, f.rule in NOT_JUDGED, *f.sort_key[2:]), f) for f in findings]
+    about what toplint could not judge (``NOT_JUDGED``), and among the former those about
+    whether it starts or fits (``STARTS_OR_FITS``) first, then column, code, message, then
+    first seen; duplicates dropped.  Equal findings have equal sort keys, so each run of one
+    key is deduplicated on its own: no finding is hashed (a hash walks every field, the fix's
+    too)."""
+    keyed = [
+        ((f.path, f.line, f.rule in NOT_JUDGED, f.rule not in STARTS_OR_FITS, *f.sort_key[2:]), f)
+        for f in findings
+    ]
     keyed.sort(key=lambda kf: kf[0])  # stable: equal keys keep their order
     out: list[Finding] = []
     start, last = 0, None  # where the run of the key ``last`` begins in ``out``

@@ -1,0 +1,2 @@
+# huggingface/text-generation-inference#3130: gemma-3-27b-it, 4 shards on 4 x A100 80GB -> warm-up: not enough memory for 31000 prefill tokens
+docker run --gpus '"device=0,1,2,3"' --shm-size 1g -p 8000:80 -v /mnt/shared-data/hf_models/google:/data ghcr.io/huggingface/text-generation-inference:3.2.1 --model-id /data/gemma-3-27b-it --num-shard 4 --max-input-length 30000 --max-total-tokens 32000 --max-batch-total-tokens 1024000 --max-batch-prefill-tokens 31000
