@@ -20,6 +20,7 @@ from toplint.hardware.types import Cluster, Hardware
 from toplint.infra.budgets import PLACED_RANKS
 from toplint.infra.readpolicy import name_targets
 from toplint.model import (
+    INVALID_PARALLEL_SIZE,
     NO_DEPLOYMENT_FOUND,
     REFERENCE_OUTSIDE_REPOSITORY,
     UNPARSABLE_FILE,
@@ -450,7 +451,7 @@ NOT_JUDGED = frozenset(
 # one severity the first says what happens first - a layout that may not start at all (TL205
 # inside its band, a warning) before the GPUs it leaves idle (TL201, a warning: it starts).
 STARTS_OR_FITS = frozenset(
-    {"TL010", "TL202", "TL204", "TL205", "TL206", "TL207", "TL211"}
+    {INVALID_PARALLEL_SIZE.code, "TL202", "TL204", "TL205", "TL206", "TL207", "TL211"}
     | {"TL212", "TL213", "TL214", "TL215"}
 )
 
