@@ -225,10 +225,25 @@ def test_two_blackwell_gpus_get_half_the_channels_and_half_the_all_to_all_bandwi
         min(7 * 4 * rate, PARAMS.eta["nvlink"] * 900), rel=0.02
     )
     assert "16 of 32 p2p channels per peer" in two.eta_source
-    # the time is the peer's bytes over its channels, plus the fixed cost
+    # the time is the peer's bytes over its channels, plus one chunk's fill, plus the fixed cost
     assert two.time_us == pytest.approx(
-        PARAMS.a2a_base_us + 0.6 * PARAMS.step_scale["blackwell"] + 128 * MIB / (16 * rate * 1e3)
+        PARAMS.a2a_base_us
+        + 0.6 * PARAMS.step_scale["blackwell"]
+        + (128 * MIB / 16 + 512 * 1024) / (rate * 1e3)
     )
+
+
+def test_a_channel_part_pays_one_chunk_more_than_its_bytes() -> None:
+    # sendrecv.h: a part moves chunk by chunk through the connection's buffer; the receiver's
+    # copy of the last chunk (or of a part below one chunk) overlaps nothing.
+    rate = PARAMS.p2p_channel_gb_per_s["blackwell"]
+    fixed = PARAMS.a2a_base_us + 0.6 * PARAMS.step_scale["blackwell"]
+    # 2 GPUs, 4 MiB: one peer part of 2 MiB on 16 channels, 128 KiB each, below one chunk
+    small = predict_us("all_to_all", 4 * MIB, _blackwell(2))
+    assert small.time_us - fixed == pytest.approx(2 * 128 * 1024 / (rate * 1e3))
+    # 2 GPUs, 64 MiB: 2 MiB per channel, four chunks and one more
+    large = predict_us("all_to_all", 64 * MIB, _blackwell(2))
+    assert large.time_us - fixed == pytest.approx(5 * 512 * 1024 / (rate * 1e3))
 
 
 def test_the_channel_split_binds_only_nccl_on_one_node_and_known_architectures() -> None:

@@ -84,8 +84,9 @@ NET_HW_LAT_US = {
 # more (up to p2pnChannelsPerPeer) "while (partSize > maxPartSize ...)"; on one node
 # minPartSize is 1/8 and maxPartSize 32 chunks of P2P_NVL_CHUNKSIZE 512 KiB (src/init.cc).
 P2P_CHANNELS = 32
-P2P_MIN_PART_BYTES = 512 * 1024 // 8
-P2P_MAX_PART_BYTES = 32 * 512 * 1024
+P2P_CHUNK_BYTES = 512 * 1024  # NCCL_P2P_NVL_CHUNKSIZE default (src/init.cc p2pChunkSize)
+P2P_MIN_PART_BYTES = P2P_CHUNK_BYTES // 8
+P2P_MAX_PART_BYTES = 32 * P2P_CHUNK_BYTES
 # tuning.cc treeCorrectionFactor ("Trees are not perfectly sticking to the model for medium
 # sizes"): the tree all-reduce bandwidth is multiplied by this, per protocol, indexed by
 # log2(bytes / 64) from 0 to 22 (64 B to 256 MiB); outside that range the factor is 1.
@@ -306,8 +307,13 @@ def _channel_limit(
     size: float, fabric: Fabric, params: Params, impl: str
 ) -> tuple[float, float, str] | None:
     """NCCL all-to-all on one NVLink node, as its channels carry it: each peer's bytes over that
-    peer's channels at one channel's copy rate.  (time µs, bus GB/s, source), or None where
-    that rate is not known or NCCL does not run it."""
+    peer's channels at one channel's copy rate, plus the first chunk's second copy.  A
+    channel moves its part in chunks of p2pChunkSize through the peer connection's buffer
+    (NVIDIA/nccl@5067397c src/device/sendrecv.h runSend / runRecv: one ``directSend`` /
+    ``directRecv`` per chunk); the sender's copy of chunk k+1 overlaps the receiver's copy of
+    chunk k, so a part of c chunks takes c + 1 chunk copies and one of less than a chunk takes
+    two copies of it: ``(part + min(part, chunk)) / rate``.  (time µs, bus GB/s, source), or
+    None where that rate is not known or NCCL does not run it."""
     rate = params.p2p_channel_of(archs.arch(fabric.arch))
     if impl != "nccl" or fabric.nodes > 1 or not kind(fabric.intra_kind).p2p_channels or rate <= 0:
         return None
@@ -316,9 +322,11 @@ def _channel_limit(
     bus = n * rate * (fabric.ranks - 1)  # every peer's channels at once
     source = (
         f"NCCL all-to-all: {n} of {P2P_CHANNELS} p2p channels per peer × {rate:g} GB/s per "
-        "channel (enqueue.cc channel split; rate fitted, benchmarks/accuracy.py)"
+        "channel, plus one chunk's pipeline fill (enqueue.cc channel split, sendrecv.h "
+        "chunks; rate fitted, benchmarks/accuracy.py)"
     )
-    return peer / (n * rate * 1e3), bus, source
+    part = peer / n
+    return (part + min(part, P2P_CHUNK_BYTES)) / (rate * 1e3), bus, source
 
 
 def _deepep_pipe(

@@ -86,7 +86,7 @@ class Params:
         default_factory=lambda: _by_arch(lambda a: a.p2p_channel_gb_per_s)
     )
     # Concurrent all-to-all (NCCL grouped send/recv, pplx, DeepEP): fixed cost per call, µs.
-    a2a_base_us: float = 10.3
+    a2a_base_us: float = 8.59
     # DeepEP low-latency kernels (pure RDMA, IBGDA): fixed cost per dispatch/combine, µs.  The
     # fit's starting value (benchmarks/accuracy.py PRIOR): DeepEP's own low-latency tables are
     # held out, and the one development source that times these kernels (pplx-garden's README)

@@ -83,7 +83,7 @@ ARCHS: dict[str, Arch] = {
             nvls_min_ranks=5,
             nvls_eta=0.969,  # fitted
             step_scale=1.03,
-            p2p_channel_gb_per_s=17.1,  # fitted on nccl-tests alltoall ≥ 64 MiB
+            p2p_channel_gb_per_s=19.4,  # fitted on nccl-tests alltoall ≥ 64 MiB
             deepep_pipe_gb_per_s=50.0,  # fitted on DeepEP's tables
             name_tags=("h100", "h200", "h20", "h800", "gh200"),
         ),
@@ -97,7 +97,7 @@ ARCHS: dict[str, Arch] = {
             # B200/B300, uccl's B300) run no faster than a ring (docs/accuracy.md).
             nvls_eta=0.5,
             step_scale=2.52,  # 8×B200 2 KiB all-reduce 26.5 µs where tuning.cc gives 15
-            p2p_channel_gb_per_s=19.6,
+            p2p_channel_gb_per_s=21.8,
             deepep_pipe_gb_per_s=200.0,  # at the fit's upper bound
             name_tags=("b200", "b300", "gb200", "gb300"),
         ),
