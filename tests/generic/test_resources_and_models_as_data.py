@@ -23,6 +23,17 @@ def test_azure_and_gcp_machine_types_too_and_an_unknown_one_gives_nothing() -> N
     assert only("c.yaml", base + "instance_type: m5.large\n").gpus is None
 
 
+def test_any_type_key_holding_a_catalogued_instance_is_one_and_other_types_say_nothing() -> None:
+    """``workers: {type: g6e.48xlarge}`` (a launcher's own config) is 8 L40S; a ``type`` the
+    catalog does not list (``type: ClusterIP``, ``nodeType: cpu``) gives no GPUs."""
+    base = "model: {id: org/m}\nsglang:\n  tp-size: 8\n"
+    dep = only("a.yaml", base + "instances:\n  workers:\n    type: g6e.48xlarge\n")
+    assert (dep.engine, dep.tp, dep.gpus) == ("sglang", 8, 8)
+    assert dep.provenance["gpus"] == "`instances.workers.type`"
+    assert only("b.yaml", base + "nodeType: p4d.24xlarge\n").gpus == 8
+    assert only("c.yaml", base + "service:\n  type: ClusterIP\n").gpus is None
+
+
 def test_a_model_mapping_is_read_for_its_id() -> None:
     text = (
         "serving:\n  engine: vllm\n  model: {id: org/m, revision: main}\n"
