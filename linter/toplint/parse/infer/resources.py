@@ -43,7 +43,9 @@ _GPU_KEYS = frozenset(
     # website/content/docs/job-specification/device.mdx: a device name, ``count`` its number)
     | {"nvidiagpu"}
 )
-_PER_NODE_KEYS = frozenset({"gpuspernode", "gpusperhost", "gpuspernodes", "ngpuspernode"})
+_PER_NODE_KEYS = frozenset(
+    {"gpuspernode", "gpusperhost", "gpuspernodes", "ngpuspernode", "gpupernode", "gpuperhost"}
+)
 _INSTANCE_KEYS = frozenset(
     {"instancetype", "machinetype", "vmsize", "vmsku", "nodeinstancetype"}
     | {"nodekubernetesioinstancetype", "betakubernetesioinstancetype"}
