@@ -3,7 +3,7 @@ points 2 and 7): invented formats."""
 
 from __future__ import annotations
 
-from tests.parse.helpers import only
+from tests.parse.helpers import only, parse_text
 
 
 def test_an_instance_type_gives_the_gpus_of_its_nodes_from_the_catalog() -> None:
@@ -21,6 +21,17 @@ def test_azure_and_gcp_machine_types_too_and_an_unknown_one_gives_nothing() -> N
     assert only("a.yaml", base + "vm_size: Standard_ND96asr_v4\n").gpus == 8
     assert only("b.yaml", base + "machineType: a2-highgpu-8g\n").gpus == 8
     assert only("c.yaml", base + "instance_type: m5.large\n").gpus is None
+
+
+def test_any_type_key_holding_a_catalogued_instance_is_one_and_other_types_say_nothing() -> None:
+    """``workers: {type: g6e.48xlarge}`` (a launcher's own config) is 8 L40S; a ``type`` the
+    catalog does not list (``type: ClusterIP``, ``nodeType: cpu``) gives no GPUs."""
+    base = "model: {id: org/m}\nsglang:\n  tp-size: 8\n"
+    dep = only("a.yaml", base + "instances:\n  workers:\n    type: g6e.48xlarge\n")
+    assert (dep.engine, dep.tp, dep.gpus) == ("sglang", 8, 8)
+    assert dep.provenance["gpus"] == "`instances.workers.type`"
+    assert only("b.yaml", base + "nodeType: p4d.24xlarge\n").gpus == 8
+    assert only("c.yaml", base + "service:\n  type: ClusterIP\n").gpus is None
 
 
 def test_a_model_mapping_is_read_for_its_id() -> None:
@@ -89,3 +100,21 @@ def test_a_model_mapping_above_the_options_names_its_checkpoint() -> None:
     assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2)
     alias = text.replace("org/m", "small")  # above the scope only a repository id is taken
     assert only("cfg.yaml", alias).model is None
+
+
+def test_a_parallelism_mapping_sizes_the_dimensions_by_name() -> None:
+    """``parallelism: {tensor: 8, pipeline: 2}`` under a key naming the engine is its TP and PP;
+    ``tensor`` outside such a mapping is no option."""
+    text = "tensorrtLLM:\n  parallelism:\n    tensor: 8\n    pipeline: 2\n"
+    dep = only("values.yaml", text)
+    assert (dep.engine, dep.tp, dep.pp) == ("trtllm", 8, 2)
+    assert dep.provenance["tp"] == "`tensorrtLLM.parallelism.tensor`"
+    assert not parse_text("v.yaml", "tensorrtLLM:\n  sizes:\n    tensor: 8\n").deployments
+
+
+def test_gpus_per_node_beside_a_wider_layout_is_as_many_nodes_as_it_needs() -> None:
+    text = "gpuPerNode: 8\nvllm:\n  tensor_parallel_size: 8\n  pipeline_parallel_size: 2\n"
+    dep = only("job.yaml", text)
+    assert (dep.tp, dep.pp, dep.gpus_per_node, dep.nodes, dep.gpus) == (8, 2, 8, 2, 16)
+    narrow = only("j.yaml", "gpuPerNode: 8\nvllm:\n  tensor_parallel_size: 4\n")
+    assert (narrow.gpus, narrow.nodes) == (8, None)  # one node's GPUs, as before

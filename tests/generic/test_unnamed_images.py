@@ -54,3 +54,54 @@ def test_a_script_template_keeps_its_positions_and_its_values_unresolved() -> No
     (dep,) = parse_text("job.sh", text).deployments
     assert dep.engine == "vllm" and dep.tp is None and dep.model is None
     assert masked_templates("echo plain\n") == "echo plain\n"
+
+
+_POD = """apiVersion: apps/v1
+kind: Deployment
+metadata: {{name: server}}
+spec:
+  template:
+    spec:
+      containers:
+        - name: server
+          image: {image}
+          args: [{args}]
+          resources:
+            limits: {{{resource}: 1}}
+"""
+
+
+def test_a_kubernetes_container_of_an_unnamed_image_with_one_engine_s_options() -> None:
+    """A vendor build that names no engine, given vLLM's options only (``--max-model-len`` is
+    vLLM's alone), runs vLLM; on a Gaudi request it is then declined as any Gaudi one is."""
+    args = (
+        '"--model=o/m", "--download-dir", "/c", "--tensor-parallel-size", "1", '
+        '"--max-model-len", "6144"'
+    )
+    text = _POD.format(image="intel/ai-services:ubi9_1.20", args=args, resource="habana.ai/gaudi")
+    (dep,) = parse_text("deployment.yaml", text).deployments
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "o/m", 1)
+    assert dep.options["accelerator.resource"] == "habana.ai/gaudi"
+    assert dep.provenance["engine"].startswith("vllm's options after the image")
+
+
+def test_a_kubernetes_container_of_a_named_rebuild_is_not_read_as_unnamed() -> None:
+    """``.../vllm-openai-ubi9`` names vLLM: its own readers read it, with vLLM's defaults (TP 1),
+    not as an unnamed image whose entrypoint may choose the layout."""
+    args = '"--model", "o/m", "--dtype", "float16", "--max-model-len", "6144"'
+    text = _POD.format(
+        image="quay.io/x/vllm-openai-ubi9:0.4.2", args=args, resource="nvidia.com/gpu"
+    )
+    (dep,) = parse_text("deployment.yaml", text).deployments
+    assert (dep.engine, dep.tp) == ("vllm", 1)
+
+
+def test_a_kubernetes_container_whose_options_several_engines_share_is_a_note() -> None:
+    args = (
+        '"--model", "/data/m", "--port", "8000", "--trust-remote-code", '
+        '"--tensor-parallel-size", "2"'
+    )
+    text = _POD.format(image="myorg/server:1", args=args, resource="nvidia.com/gpu")
+    result = parse_text("deployment.yaml", text)
+    assert not result.deployments
+    assert [(f.rule, f.severity) for f in result.findings] == [("TL008", Severity.INFO)]

@@ -56,6 +56,8 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
             result = _options_anywhere(source, result)
         if not result.deployments and _is_yaml(source):
             result = _script_runs(source, result)
+        if not result.deployments and _is_yaml(source):
+            result = _embedded_scripts(source, result)
     if result.deployments:
         return _identify_models(source, result)
     if result.findings:
@@ -200,6 +202,19 @@ def _hcl_options(source: Source, result: ParseResult) -> ParseResult:
     if not found:
         return result
     return ParseResult(source.path, tuple(found), (*result.findings, *more))
+
+
+def _embedded_scripts(source: Source, result: ParseResult) -> ParseResult:
+    """The Python scripts a manifest's ConfigMaps carry and its start commands run
+    (``toplint.parse.generic.embedded``)."""
+    if any(f.rule == UNPARSABLE_FILE.code for f in result.findings) or is_template(source.text):
+        return result
+    from toplint.parse.generic.embedded import embedded_deployments
+
+    found = embedded_deployments(source)
+    if found is None:
+        return result
+    return ParseResult(source.path, found.deployments, (*result.findings, *found.findings))
 
 
 def _script_runs(source: Source, result: ParseResult) -> ParseResult:

@@ -148,8 +148,10 @@ def imported_call(call: str, calls: Mapping[str, str]) -> str | None:
     )
 
 
-def _is_options(node: Mapping[Any, Any], spec: Any, short: bool = False) -> bool:
-    hits = ev.option_keys(scalar_keys(node), spec, short)
+def _is_options(
+    node: Mapping[Any, Any], spec: Any, short: bool = False, within: object = None
+) -> bool:
+    hits = ev.option_keys(scalar_keys(node), spec, short, within)
     return len(hits) >= 3 or any(spec.fields.get(c) in _LAYOUT_FIELDS for _, c in hits)
 
 
@@ -175,7 +177,8 @@ def _scopes(
             scopes[at] = Scope(at, found.engine, found.why, (at,), weak=content == "weak")
     for at, node in mappings:
         own_call = _engine_call(node, calls)
-        engines = [n for n, spec in specs.items() if _is_options(node, spec, own_call == n)]
+        key = at[-1] if at else None
+        engines = [n for n, spec in specs.items() if _is_options(node, spec, own_call == n, key)]
         if not engines:
             continue
         outer = _nearest_scope(at, scopes, engines)
@@ -290,7 +293,7 @@ def _option_args(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> li
     args: list[Arg] = []
     calls = ev.imported(getattr(tree, "imports", {}))
     short = _engine_call(node, calls) == spec.engine_name
-    for key, canonical in ev.option_keys(scalar_keys(node), spec, short):
+    for key, canonical in ev.option_keys(scalar_keys(node), spec, short, at[-1] if at else None):
         value = node[key]
         where = rs.anchor((*at, key))
         name_pos = tree.key_position((*at, key))

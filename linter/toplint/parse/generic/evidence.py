@@ -203,13 +203,24 @@ def canonical(key: str, spec: EngineSpec, short: bool = False) -> str | None:
     return None
 
 
+# Keys of a mapping that sizes the parallel dimensions by name (``parallelism: {tensor: 8,
+# pipeline: 2}``: KServe's LLMInferenceService ``spec.parallelism``, a chart's
+# ``tensorrtLLM.parallelism``): inside one, ``tensor`` is the engine's tensor-parallel size.
+_PARALLELISM_KEYS = frozenset({"parallelism", "parallel", "parallelconfig", "parallelsizes"})
+
+
 def option_keys(
-    keys: Iterable[str], spec: EngineSpec, short: bool = False
+    keys: Iterable[str], spec: EngineSpec, short: bool = False, within: object = None
 ) -> list[tuple[str, str]]:
-    """(key, canonical option) for the keys that are ``spec``'s options."""
+    """(key, canonical option) for the keys that are ``spec``'s options; ``within``, the key of
+    the mapping they are in: under a parallelism key (``_PARALLELISM_KEYS``) ``tensor``,
+    ``pipeline``, ``data``, ``expert`` are the ``<dimension>_parallel_size`` options."""
+    sized = isinstance(within, str) and re.sub(r"[-_]", "", within.lower()) in _PARALLELISM_KEYS
     out = []
     for key in keys:
         hit = canonical(key, spec, short)
+        if hit is None and sized and isinstance(key, str) and key.isalpha():
+            hit = canonical(f"{key}_parallel_size", spec)
         if hit is not None:
             out.append((key, hit))
     return out

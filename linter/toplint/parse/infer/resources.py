@@ -8,9 +8,11 @@ Platforms spell a deployment's resources their own way; the shapes repeat:
   H100:4``, ``gpu: 8:H200``; a memory floor before the count, ``80GB:4``), a Slurm gres
   (``gres: gpu:4``, ``gpu:a100:2``), or a bare GPU type (``accelerator: A100``: one of it);
 * a cloud instance type under an instance-like key (``instance_type: p4d.24xlarge``,
-  ``machineType: a2-highgpu-8g``, ``vm_size: Standard_ND96asr_v4``): the GPUs of one of its nodes
-  and their type, from the shipped instance catalog (``toplint/hardware/data/instances.yaml``,
-  each row with its source), never from the name's spelling;
+  ``machineType: a2-highgpu-8g``, ``vm_size: Standard_ND96asr_v4``, and any key that ends in
+  ``type`` or names an instance: ``workers: {type: g6e.48xlarge}``, ``nodeType``,
+  ``instance``): the GPUs of one of its nodes and their type, from the shipped instance catalog
+  (``toplint/hardware/data/instances.yaml``, each row with its source), never from the name's
+  spelling -- a value the catalog does not list (``type: ClusterIP``) says nothing;
 * nodes under a node-like key (``nodes``, ``num_nodes``, ``nnodes``, ``hosts``) and GPUs per node
   under ``gpus_per_node`` / ``gpus_per_host``.
 
@@ -41,7 +43,9 @@ _GPU_KEYS = frozenset(
     # website/content/docs/job-specification/device.mdx: a device name, ``count`` its number)
     | {"nvidiagpu"}
 )
-_PER_NODE_KEYS = frozenset({"gpuspernode", "gpusperhost", "gpuspernodes", "ngpuspernode"})
+_PER_NODE_KEYS = frozenset(
+    {"gpuspernode", "gpusperhost", "gpuspernodes", "ngpuspernode", "gpupernode", "gpuperhost"}
+)
 _INSTANCE_KEYS = frozenset(
     {"instancetype", "machinetype", "vmsize", "vmsku", "nodeinstancetype"}
     | {"nodekubernetesioinstancetype", "betakubernetesioinstancetype"}
@@ -100,6 +104,12 @@ def gpu_value(value: Any) -> tuple[int | None, str] | None:
     return None
 
 
+def instance_key(k: str) -> bool:
+    """A (normalised) key that may hold an instance type: the usual spellings, or any ``...type``
+    / ``...instance...`` key; only a catalog row makes its value an instance (``scan``)."""
+    return k in _INSTANCE_KEYS or k.endswith("type") or "instance" in k
+
+
 def count(value: Any) -> int | None:
     """A positive count written as a number or digits, else None."""
     if isinstance(value, bool):
@@ -125,7 +135,7 @@ def scan(node: Any, at: Path = (), depth: int = 3) -> Iterator[Found]:
             if got is not None:
                 counted.append(Found("gpus", got[0], got[1], (*at, key)))
                 continue
-        if k in _INSTANCE_KEYS and isinstance(value, str) and len(value) < 80:
+        if instance_key(k) and isinstance(value, str) and len(value) < 80:
             known = instance_gpus(value)
             if known is not None:
                 yield Found("gpus", known[0], known[1], (*at, key))

@@ -65,8 +65,29 @@ def apply(tree: Any, dep: Deployment, found: rs.Resources) -> Deployment:
         if per_node.kind:  # the hardware stage declines a part it does not model (TL011)
             options.setdefault("accelerator.name", per_node.kind)
             sources["accelerator"] = sources["gpus"]
+    world = _world(dep)
+    if (
+        nodes is None
+        and found.gpus_per_node is not None
+        and per_node is found.gpus_per_node
+        and per_node.count
+        and world is not None
+        and world > per_node.count
+        and world % per_node.count == 0
+        and dep.nodes is None
+    ):  # GPUs per node and a layout wider than one: as many whole nodes as the layout needs
+        values.update(gpus=world, gpus_per_node=per_node.count, nodes=world // per_node.count)
+        sources["gpus_per_node"] = sources["nodes"] = sources["gpus"]
+        prov["gpus"] = prov["nodes"] = f"`{rs.anchor(per_node.at)}` and the layout's size"
     if nodes is not None and dep.nodes is None and found.nodes is not None:
         values["nodes"] = nodes
         sources["nodes"] = tree.value_position(found.nodes.at)
         prov["nodes"] = f"`{rs.anchor(found.nodes.at)}`"
     return replace(dep, sources=sources, provenance=prov, options=options, **values)
+
+
+def _world(dep: Deployment) -> int | None:
+    """TP × PP × DP when all three are known, else None."""
+    if dep.tp is None or dep.pp is None or dep.dp is None:
+        return None
+    return dep.tp * dep.pp * dep.dp

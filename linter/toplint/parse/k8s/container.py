@@ -221,7 +221,13 @@ def find_engine_invocations(args: Sequence[Arg]) -> list[Invocation]:
 
 
 def _image_entrypoint(ctx: Ctx, cpath: Path, args: list[Arg]) -> list[Invocation]:
-    """Containers that give only ``args``: the image's entrypoint runs them (``Engine.images``)."""
+    """Containers that give only ``args``: the image's entrypoint runs them (``Engine.images``).
+
+    An image that names no engine, given a serving engine's options only (a vendor build such
+    as ``intel/redhat-ai-services:...`` with ``--model ... --tensor-parallel-size 1``), runs
+    the engine those options say alone, read as through a wrapper (``toplint.parse.text.wrapped``:
+    the image's entrypoint may add to them); options several engines share give one TL008
+    note instead, never silence."""
     if ctx.get((*cpath, "command")) is not None:
         return []
 
@@ -229,7 +235,16 @@ def _image_entrypoint(ctx: Ctx, cpath: Path, args: list[Arg]) -> list[Invocation
     if not isinstance(image, str):
         return []
     where = ctx.pos((*cpath, "image"))
-    inv = image_invocation(Arg(image, image, where, (), "image"), args)
+    image_arg = Arg(image, image, where, (), "image")
+    inv = image_invocation(image_arg, args)
+    if inv is None and args and (args[0].value or "").startswith("--"):
+        from toplint.parse.text.wrapped import names_an_engine, unnamed_image_invocation
+
+        if names_an_engine(image):  # a rebuild of a named engine: its own readers' to read
+            return []
+        inv, note = unnamed_image_invocation(image_arg, args, "entrypoint")
+        if note is not None:
+            ctx.findings.append(note)
     return [inv] if inv is not None else []
 
 

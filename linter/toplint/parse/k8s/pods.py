@@ -74,6 +74,10 @@ def container_deployments(
             env=read_env,
             config_loader=loader,
         )
+        if inv.via:  # an image that names no engine, run with one engine's options
+            from toplint.parse.text.wrapped import as_wrapped
+
+            dep, found = as_wrapped(dep, found, inv)
         ctx.findings.extend(found)
         out.append(resolve_config_flag(ctx, cpath, dep))
     if not out and isinstance(image, str) and image.startswith("nvcr.io/nim/"):

@@ -296,6 +296,12 @@ def ray_job(ctx: Ctx) -> list[Deployment]:
     return out or cluster_deployments(ctx, spec, base)
 
 
+def on_job_cluster(ctx: Ctx, dep: Deployment) -> Deployment:
+    """``dep``, an engine a RayJob's entrypoint starts from a script read elsewhere (a ConfigMap's
+    Python: ``toplint.parse.generic.embedded``), on the job's Ray cluster."""
+    return _on_cluster(dep, ray_nodes(ctx, ("spec", "rayClusterSpec")))
+
+
 KINDS = {
     "RayCluster": ray_cluster,
     "RayService": ray_service,

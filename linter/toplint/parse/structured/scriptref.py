@@ -117,3 +117,8 @@ def _chained(dep: Deployment, script: str, full: str) -> Deployment:
     note = f"engine command in {full.rsplit('/', 1)[-1]}, run by the start command (`{script}`)"
     prov = {**dep.provenance, "engine": f"`{script}` run by the start command"}
     return replace(dep, notes=(*dep.notes, note), provenance=prov)
+
+
+# The command-like values of a document (a RayJob's ``entrypoint``, a container's ``command``),
+# for the reader of scripts a manifest carries itself (``toplint.parse.generic.embedded``).
+commands = _commands

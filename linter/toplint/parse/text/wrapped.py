@@ -43,6 +43,17 @@ def _image_engine(arg: Arg) -> tuple[str, Engine] | None:
     return (ref, hits[0]) if len(hits) == 1 else None
 
 
+def names_an_engine(reference: str) -> bool:
+    """An image reference that names a registered engine (``.../vllm-openai-ubi9``): another
+    reader's (a rebuild of that engine), never an unnamed image's."""
+    flat = _flat(reference)
+    return any(
+        (len(_flat(word)) >= 4 and _flat(word) in flat)
+        for engine in all_engines()
+        for word in (engine.name, engine.title)
+    )
+
+
 def _flat(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
