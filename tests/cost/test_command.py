@@ -65,3 +65,12 @@ def test_text_names_the_kernel_and_what_was_not_priced() -> None:
         p = with_options(place(DEEPSEEK_V3, cluster(), tp=1, dp=8, ep=8), all2all_backend=backend)
         a = Analysis(p.deployment, p.cluster, DEEPSEEK_V3, p, estimate(p, Workload()))
         assert shown in render_text([deployment_doc(a, True)])
+
+
+def test_not_costed_gives_the_reason_check_reports() -> None:
+    from toplint.model import Unchecked
+    from toplint.record import replace
+
+    why = Unchecked("accelerator", "cluster c runs on `Acme-X1`, a part outside the catalog")
+    skipped = replace(analysis(), cost=None, unchecked=why)
+    assert deployment_doc(skipped, True)["skipped"] == why.reason

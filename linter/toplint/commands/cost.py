@@ -106,6 +106,11 @@ def _collective_doc(c: Any) -> dict[str, Any]:
 
 
 def _why_skipped(analysis: Any, have_hardware: bool) -> str:
+    """Why the deployment was not costed: the reason ``check`` reports (TL007/TL011) when the
+    analysis has one, so the two commands never give different reasons."""
+    unchecked = analysis.unchecked
+    if unchecked is not None:
+        return str(unchecked.reason) + (f" ({unchecked.fix})" if unchecked.fix else "")
     if not have_hardware:
         return "no hardware manifest (pass --hardware FILE or set `hardware` in the config)"
     if analysis.cluster is None:
