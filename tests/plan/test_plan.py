@@ -267,8 +267,28 @@ clusters:
 """
 
 
+def test_a_gpu_check_declines_is_not_planned_on(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "hardware.yaml"
+    path.write_text(UNDESCRIBED)
+    code = main(["plan", "--hardware", str(path), "--model", "meta-llama/Llama-3.1-8B"])
+    assert code == 2  # check reports TL011 for it: plan and check agree
+    err = capsys.readouterr().err
+    assert "cannot plan on it" in err and "memory_bandwidth" in err
+
+
+NO_YARDSTICK = """\
+version: 1
+clusters:
+  - name: m2
+    nodes: 1
+    gpus_per_node: 1
+    gpu: Apple-M2-Ultra
+    intra_node: {fabric: none}
+"""
+
+
 def test_a_gpu_without_yardsticks_is_not_priced_as_free(tmp_path: Path, capsys) -> None:
-    recs = _plan(tmp_path, capsys, UNDESCRIBED, "--model", "meta-llama/Llama-3.1-8B")
+    recs = _plan(tmp_path, capsys, NO_YARDSTICK, "--model", "meta-llama/Llama-3.1-8B")
     for rec in recs:  # unresolved, never 0.0 ms
         assert rec["decode_ms_per_token"] is None and rec["prompt_ms"] is None
         assert not rec["meets_budgets"]

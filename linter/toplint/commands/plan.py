@@ -13,6 +13,7 @@ from toplint.hardware.manifest import load_hardware
 from toplint.hardware.models import close_model, lookup_model
 from toplint.infra.budgets import budget_ms, workload_count
 from toplint.pipeline.analyze import settings_from_args
+from toplint.pipeline.coverage import unmodelled_cluster
 
 
 def register(sub: Any) -> None:
@@ -46,6 +47,12 @@ def run(args: argparse.Namespace) -> int:
     settings = settings_from_args(args)
     hardware = load_hardware(args.hardware)
     cluster = _cluster(hardware, args.cluster)
+    declined = unmodelled_cluster(cluster)  # what check reports as TL011: nothing to rank on
+    if declined is not None:
+        raise UsageError(
+            f"cannot plan on it: {declined.reason} (describe the GPU in the manifest: "
+            "gpu: {name, memory, memory_bandwidth, bf16_tflops})"
+        )
     model = lookup_model(
         args.model, settings.models, base_dir=settings.config.base_dir, root=settings.config.root
     )
