@@ -55,12 +55,21 @@ def test_hash_seed_does_not_change_output(corpus: Path) -> None:
 @pytest.mark.slow
 def test_findings_are_sorted(corpus: Path) -> None:
     """Path, line, then the findings about the deployment before those about what toplint could
-    not judge (``toplint.pipeline.analyze.NOT_JUDGED``), column, rule."""
-    from toplint.pipeline.analyze import NOT_JUDGED
+    not judge (``toplint.pipeline.analyze.NOT_JUDGED``), among the former those about whether
+    it starts or fits first (``STARTS_OR_FITS``), column, rule."""
+    from toplint.pipeline.analyze import NOT_JUDGED, STARTS_OR_FITS
 
     findings = json.loads(_check(corpus))["findings"]
     keys = [
-        (f["path"], f["line"], f["rule"] in NOT_JUDGED, f["column"], f["rule"]) for f in findings
+        (
+            f["path"],
+            f["line"],
+            f["rule"] in NOT_JUDGED,
+            f["rule"] not in STARTS_OR_FITS,
+            f["column"],
+            f["rule"],
+        )
+        for f in findings
     ]
     assert findings and keys == sorted(keys)
     assert any(k[2] for k in keys) and not all(k[2] for k in keys)  # both kinds are there
