@@ -1101,7 +1101,7 @@ _PARAMS_FIELD = "toplint/cost/params.py Params.{}"
 # What ships each fitted constant: (where it is written, the value a model holds for it).
 SHIPPED: list[tuple[str, Callable[[Model], float]]] = [
     *(
-        (_ROW.format("linkkinds", "KINDS", k, "eta"), lambda m, k=k: m.params.eta_of(KINDS[k]))
+        (_ROW.format("linktable", "KINDS", k, "eta"), lambda m, k=k: m.params.eta_of(KINDS[k]))
         for k in ("nvlink", "nvlink-bridge", "xgmi", "pcie", "pcie-sys")
     ),
     *(
@@ -1131,7 +1131,7 @@ SHIPPED: list[tuple[str, Callable[[Model], float]]] = [
         )
     ),
     *(
-        (_ROW.format("linkkinds", "KINDS", k, "latency_us"), lambda m, k=k: m.latency[k])
+        (_ROW.format("linktable", "KINDS", k, "latency_us"), lambda m, k=k: m.latency[k])
         for k in NETS
     ),
     (

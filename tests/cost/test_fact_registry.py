@@ -76,7 +76,7 @@ UNIT_SUFFIX = {"ms": " ms", "bytes": " B", "GB/s": " GB/s", "ratio": "%"}
 
 
 def test_messages_print_each_fact_in_its_registered_unit() -> None:
-    from toplint.rulebook.declarative import format_value
+    from toplint.rulebook.messages import format_value
 
     for f in FACTS.values():
         if f.type not in (int, float):

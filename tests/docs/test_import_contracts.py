@@ -43,6 +43,8 @@ RULES_MAY_IMPORT = (
     "toplint.hardware.data",
     "toplint.hardware.formats",
     "toplint.hardware.linkkinds",
+    "toplint.hardware.linktable",
+    "toplint.hardware.linktypes",
     "toplint.hardware.models",
     "toplint.hardware.topology",
     "toplint.hardware.types",

@@ -9,7 +9,7 @@ import pytest
 from conftest import CORPUS
 
 from toplint.fix.apply import apply_edits
-from toplint.fix.edits import duplicate_edits, flag_edits
+from toplint.fix.flagedits import duplicate_edits, flag_edits
 from toplint.model import Deployment
 from toplint.parse.parallel import parse_file
 

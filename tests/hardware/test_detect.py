@@ -7,15 +7,10 @@ import os
 import pytest
 from conftest import CORPUS as SHARED_CORPUS
 
-from toplint.hardware.detect import (
-    draft_manifest,
-    nic_kind,
-    nvlink_domain,
-    nvlink_ring,
-    parse_gpu_names,
-    parse_topology,
-)
+from toplint.hardware.detect import draft_manifest, nic_kind
 from toplint.hardware.manifest import hardware_from_text
+from toplint.hardware.nvgraph import nvlink_domain, nvlink_ring
+from toplint.hardware.nvsmi import parse_gpu_names, parse_topology
 
 HERE = os.path.join(os.path.dirname(__file__), "data")
 CORPUS = str(SHARED_CORPUS / "nvidia-smi")

@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 from toplint.errors import ConfigError
 from toplint.facts.registry import FactView
 from toplint.model import Deployment, Position, Severity
-from toplint.rulebook.declarative import Evaluator, compile_condition, render
+from toplint.rulebook.conditions import Evaluator, compile_condition
 from toplint.rulebook.load import rule_from_yaml_text
+from toplint.rulebook.messages import render
 from toplint.rulebook.types import RuleContext
 
 FACTS = {"tp.size": 8, "tp.link.kind": "ethernet", "decode.comm_ms_per_step": 22.7}

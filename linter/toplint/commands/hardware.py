@@ -126,7 +126,8 @@ MAX_NODE_LIST_BYTES = 64 * 1024 * 1024
 
 
 def run_detect(args: argparse.Namespace) -> int:
-    from toplint.hardware.detect import draft_manifest, parse_gpu_names
+    from toplint.hardware.detect import draft_manifest
+    from toplint.hardware.nvsmi import parse_gpu_names
 
     if getattr(args, "nodes", None):
         if args.topo or args.gpu_names:
@@ -182,7 +183,7 @@ def _read(path: str, limit: int | None = None) -> str:
 def _run_nvidia_smi() -> tuple[str, list[str] | None]:
     import subprocess  # only here: start-up of every other command stays cheap
 
-    from toplint.hardware.detect import parse_gpu_names
+    from toplint.hardware.nvsmi import parse_gpu_names
 
     exe = shutil.which("nvidia-smi")
     if exe is None:

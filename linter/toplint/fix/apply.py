@@ -22,7 +22,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
-from toplint.fix.edits import TextIndex
+from toplint.fix.textindex import TextIndex
 from toplint.fix.types import Checked, Checker
 from toplint.hardware.units import plural
 from toplint.model import UNKNOWN_ENGINE_FLAG, UNPARSABLE_FILE, Edit, Finding, Severity

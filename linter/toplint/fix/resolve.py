@@ -11,14 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from toplint.fix.edits import (
-    FlagIndex,
-    TextIndex,
-    flag_edits,
-    mapping_value_edits,
-    remove_flag,
-    token_end,
-)
+from toplint.fix.flagedits import FlagIndex, flag_edits, remove_flag
+from toplint.fix.mappingedits import mapping_value_edits
+from toplint.fix.textindex import TextIndex
+from toplint.fix.words import token_end
 from toplint.model import Deployment, Edit, Finding, Intent
 from toplint.record import replace
 

@@ -2,170 +2,28 @@
 
 What the matrix shows is written as values with a comment saying why; what it cannot show
 (node count, network speed, InfiniBand vs RoCE on ConnectX) is left as a commented placeholder,
-never guessed.  Matrix legend (nvidia-smi): NV# = # bonded NVLinks; PIX = at most one PCIe
-bridge; PXB = several PCIe bridges, no host bridge; PHB = through a PCIe host bridge (the CPU);
-NODE = between host bridges inside one NUMA node; SYS = across the SMP interconnect between NUMA
-nodes (QPI/UPI/xGMI).
+never guessed.  The matrix is read by ``toplint.hardware.nvsmi`` (its legend is there), its
+NVLink graph searched by ``toplint.hardware.nvgraph``, and the draft written by
+``toplint.hardware.detect_yaml``.
 """
 
 from __future__ import annotations
 
-import json
-import re
 from itertools import combinations
-from typing import Any
 
 from toplint.hardware import archs, linkkinds
 from toplint.hardware.catalog import bridge_bandwidth, lookup_gpu, pcie_bandwidth
+from toplint.hardware.detect_yaml import Draft, to_yaml
 from toplint.hardware.linkkinds import Fabric
+from toplint.hardware.nvgraph import link_sum, nv_counts, nvlink_domain, nvlink_ring
+from toplint.hardware.nvsmi import NV_CELL, Topology, parse_topology
 from toplint.hardware.topology import groups_from_links
 from toplint.hardware.types import GpuSpec
-from toplint.infra.patterns import lazy
-from toplint.record import field, record
 
-_PATHS = ("PIX", "PXB", "PHB", "NODE", "SYS")  # nearest first
-_NV = lazy(r"NV([0-9]{1,4})$")  # ASCII digits int() reads; NV18 is the most there is
-_NIC_LEGEND = lazy(r"^\s*(NIC\d+)\s*:\s*(\S+)\s*$")
+__all__ = ["draft_manifest", "nic_kind"]
+
+_PATHS = ("PIX", "PXB", "PHB", "NODE", "SYS")  # PCIe paths in the matrix, nearest first
 _MAX_LINKS_PER_GPU = 18  # NVLink4/5 GPUs have 18 links (cost-model.md §4.1 H100, B200)
-
-
-@record(frozen=False)
-class Topology:
-    gpus: list[str]
-    nics: list[str]  # device names (legend resolved: "mlx5_0")
-    cells: dict[tuple[str, str], str] = field(default_factory=dict)
-    numa: dict[str, str] = field(default_factory=dict)  # GPU -> NUMA affinity
-
-    def cell(self, a: str, b: str) -> str:
-        return self.cells.get((a, b)) or self.cells.get((b, a)) or ""
-
-
-def parse_topology(text: str) -> Topology:
-    """Read the ``nvidia-smi topo -m`` matrix; ValueError when there is none."""
-    lines = text.splitlines()
-    head = next((i for i, ln in enumerate(lines) if "GPU0" in ln.split()), None)
-    if head is None:
-        raise ValueError("no GPU matrix found (expected the output of `nvidia-smi topo -m`)")
-    tokens = lines[head].split()
-    devices = tokens[: tokens.index("CPU")] if "CPU" in tokens else tokens
-    has_numa = "NUMA Affinity" in lines[head]
-    legend = {m[1]: m[2] for ln in lines if (m := _NIC_LEGEND.match(ln))}
-    names = [legend.get(d, d) for d in devices]
-    topo = Topology(
-        [n for n in names if re.fullmatch(r"GPU[0-9]{1,6}", n)],
-        [n for n in names if not re.fullmatch(r"GPU[0-9]{1,6}", n)],
-    )
-    if len(topo.gpus) > MAX_TOPOLOGY_GPUS:
-        raise ValueError(
-            f"{len(topo.gpus)} GPUs in one matrix; `nvidia-smi topo -m` shows one node "
-            f"(at most {MAX_TOPOLOGY_GPUS} GPUs are read)"
-        )
-    for line in lines[head + 1 :]:
-        row = line.split()
-        if not row or row[0] not in devices:
-            continue
-        me = legend.get(row[0], row[0])
-        for other, value in zip(names, row[1 : 1 + len(devices)], strict=False):
-            topo.cells[(me, other)] = value
-        rest = row[1 + len(devices) :]
-        if me in topo.gpus and has_numa and len(rest) >= 2:
-            topo.numa[me] = rest[1]
-    return topo
-
-
-# `nvidia-smi topo -m` shows one node: 8-16 GPUs in shipped systems (NVL72 nodes show 4).
-MAX_TOPOLOGY_GPUS = 256
-# Steps of the largest-clique search (docs/threat-model.md "topology-search"): real NV# graphs
-# (all-to-all NVSwitch, pairs, quads, hybrid cube-mesh) take a few dozen.
-MAX_CLIQUE_STEPS = 200_000
-
-
-def nvlink_domain(topo: Topology) -> int:
-    """Largest set of GPUs that are pairwise NVLinked (a clique of the NV# graph).
-
-    Bron-Kerbosch with pivoting, within a step budget: the brute force it replaces tried
-    every subset, and hung on 36 GPUs holding a 15-GPU clique.
-    """
-    gpus = topo.gpus
-    adjacent: dict[str, set[str]] = {g: set() for g in gpus}
-    for a, b in combinations(gpus, 2):
-        if _NV.match(topo.cell(a, b)):
-            adjacent[a].add(b)
-            adjacent[b].add(a)
-    if all(len(n) == len(gpus) - 1 for n in adjacent.values()):
-        return len(gpus)
-    steps = [0]
-    best = [1]
-
-    def extend(size: int, candidates: set[str], excluded: set[str]) -> None:
-        steps[0] += 1
-        if steps[0] > MAX_CLIQUE_STEPS:
-            raise ValueError(
-                "the NVLink graph is too irregular to find its largest fully linked group "
-                f"(topology-search budget, {MAX_CLIQUE_STEPS:,} steps); write nvlink_domain "
-                "in the manifest by hand"
-            )
-        if not candidates and not excluded:
-            best[0] = max(best[0], size)
-            return
-        if size + len(candidates) <= best[0]:
-            return  # cannot beat the best found
-        pivot = max(candidates | excluded, key=lambda g: len(adjacent[g] & candidates))
-        for g in sorted(candidates - adjacent[pivot]):
-            extend(size + 1, candidates & adjacent[g], excluded & adjacent[g])
-            candidates = candidates - {g}
-            excluded = excluded | {g}
-
-    extend(0, set(gpus), set())
-    return best[0]
-
-
-def nvlink_ring(topo: Topology) -> list[str] | None:
-    """A cycle through every GPU over NVLinked pairs, if there is one.
-
-    NCCL builds its rings over NVLink wherever such a cycle exists (the DGX-1 hybrid cube mesh:
-    each V100 has NVLinks to 4 of the 7 others, yet rings through all 8 exist), so a ring
-    collective over the whole node never takes the PCIe/SYS pairs (NCCL src/graph/search.cc
-    searches rings over the NVLink graph first)."""
-    gpus = topo.gpus
-    if len(gpus) < 3:
-        return None
-    linked = {g: {h for h in gpus if h != g and _NV.match(topo.cell(g, h))} for g in gpus}
-    path = [gpus[0]]
-    steps = [0]
-
-    def extend() -> bool:
-        # A Hamiltonian cycle: backtracking is exponential on a graph without one, so the
-        # search has the clique search's step budget (a 24-GPU graph missing one link ran on).
-        steps[0] += 1
-        if steps[0] > MAX_CLIQUE_STEPS:
-            raise ValueError(
-                "the NVLink graph is too irregular to tell whether NCCL can ring over it "
-                f"(topology-search budget, {MAX_CLIQUE_STEPS:,} steps); write nvlink_domain "
-                "in the manifest by hand"
-            )
-        if len(path) == len(gpus):
-            return gpus[0] in linked[path[-1]]
-        for nxt in sorted(linked[path[-1]] - set(path)):
-            path.append(nxt)
-            if extend():
-                return True
-            path.pop()
-        return False
-
-    return path if extend() else None
-
-
-def _link_sum(topo: Topology) -> int:
-    """NVLinks of the least-connected GPU (NCCL spreads its ring channels over all of them)."""
-    return min(
-        sum(int(m[1]) for h in topo.gpus if h != g and (m := _NV.match(topo.cell(g, h))))
-        for g in topo.gpus
-    )
-
-
-def _nv_counts(topo: Topology) -> list[int]:
-    return [int(m[1]) for a, b in combinations(topo.gpus, 2) if (m := _NV.match(topo.cell(a, b)))]
 
 
 def _worst_pcie(topo: Topology) -> str | None:
@@ -193,19 +51,10 @@ def nic_kind(name: str) -> tuple[str, str]:
     return found.name, found.detect_why or f"{found.name} device"
 
 
-@record(frozen=False)
-class _Draft:
-    """Ordered (key, value, comment) entries; value None is a commented placeholder."""
-
-    cluster: list[tuple[str, Any, str]] = field(default_factory=list)
-    intra: list[tuple[str, Any, str]] = field(default_factory=list)
-    inter: list[tuple[str, Any, str]] = field(default_factory=list)
-
-
 def draft_manifest(topo_text: str, gpu_names: list[str] | None = None, fmt: str = "yaml") -> str:
     """A manifest draft (YAML with comments, or JSON with ``notes``) from a topology matrix."""
     topo = parse_topology(topo_text)
-    draft = _Draft()
+    draft = Draft()
     gpu = _gpu_entries(draft, topo, gpu_names)
     _intra_entries(draft, topo, gpu)
     _inter_entries(draft, topo)
@@ -213,10 +62,10 @@ def draft_manifest(topo_text: str, gpu_names: list[str] | None = None, fmt: str 
         from toplint.hardware.nodes_draft import draft_json
 
         return draft_json([(draft.cluster, draft.intra, draft.inter)])
-    return _to_yaml(draft)
+    return to_yaml(draft)
 
 
-def _gpu_entries(draft: _Draft, topo: Topology, names: list[str] | None) -> GpuSpec | None:
+def _gpu_entries(draft: Draft, topo: Topology, names: list[str] | None) -> GpuSpec | None:
     n = len(topo.gpus)
     distinct = list(dict.fromkeys(names or []))
     spec = lookup_gpu(distinct[0]) if distinct else None
@@ -248,8 +97,8 @@ def _gpu_entries(draft: _Draft, topo: Topology, names: list[str] | None) -> GpuS
     return spec
 
 
-def _intra_entries(draft: _Draft, topo: Topology, gpu: GpuSpec | None) -> None:
-    n, counts = len(topo.gpus), _nv_counts(topo)
+def _intra_entries(draft: Draft, topo: Topology, gpu: GpuSpec | None) -> None:
+    n, counts = len(topo.gpus), nv_counts(topo)
     domain = nvlink_domain(topo)
     fabric, why = _fabric(n, counts, gpu)
     ring = nvlink_ring(topo) if domain < n and fabric == "nvlink" else None
@@ -262,7 +111,9 @@ def _intra_entries(draft: _Draft, topo: Topology, gpu: GpuSpec | None) -> None:
     if counts and domain < n:  # only some GPUs share NVLink: say which (topology.py)
         index = {g: int(g.removeprefix("GPU")) for g in topo.gpus if g[3:].isdigit()}
         pairs = [
-            (index[a], index[b]) for a, b in combinations(index, 2) if _NV.match(topo.cell(a, b))
+            (index[a], index[b])
+            for a, b in combinations(index, 2)
+            if NV_CELL.match(topo.cell(a, b))
         ]
         draft.intra.append(
             ("nvlink_groups", [list(g) for g in groups_from_links(pairs)], "NV# cells")
@@ -278,9 +129,9 @@ def _intra_entries(draft: _Draft, topo: Topology, gpu: GpuSpec | None) -> None:
         draft.intra.append(("numa_nodes", count, why))
 
 
-def _ring_entries(draft: _Draft, topo: Topology, gpu: GpuSpec | None, ring: list[str]) -> None:
+def _ring_entries(draft: Draft, topo: Topology, gpu: GpuSpec | None, ring: list[str]) -> None:
     """A partial NVLink mesh NCCL rings over (DGX-1): the node is one ring domain."""
-    links = _link_sum(topo)
+    links = link_sum(topo)
     rate = _lane_rate(gpu)
     if rate:
         value = f"{links * rate:g} GB/s"
@@ -323,7 +174,7 @@ def _fabric(n: int, counts: list[int], gpu: GpuSpec | None) -> tuple[Fabric, str
     return "nvlink", f"{mesh} NVLink mesh (NV{lo}{'' if lo == hi else f'-NV{hi}'})"
 
 
-def _bandwidth_entry(draft: _Draft, fabric: Fabric, gpu: GpuSpec | None, counts: list[int]) -> None:
+def _bandwidth_entry(draft: Draft, fabric: Fabric, gpu: GpuSpec | None, counts: list[int]) -> None:
     if gpu is not None and fabric == gpu.scaleup_fabric:
         return  # the catalog default applies
     if fabric == "pcie" and gpu is not None:
@@ -355,7 +206,7 @@ def _domain_why(topo: Topology, domain: int) -> str:
     missing = [
         f"{a}-{b} {topo.cell(a, b)}"
         for a, b in combinations(topo.gpus, 2)
-        if not _NV.match(topo.cell(a, b))
+        if not NV_CELL.match(topo.cell(a, b))
     ]
     if not missing or domain == 1:
         return "every GPU pair NVLinked" if not missing else "no NVLink"
@@ -376,7 +227,7 @@ def _p2p(topo: Topology, counts: list[int]) -> tuple[bool, str]:
     return False, f"worst GPU pair {worst}: crosses {crossing}; NCCL falls back to host memory [M]"
 
 
-def _inter_entries(draft: _Draft, topo: Topology) -> None:
+def _inter_entries(draft: Draft, topo: Topology) -> None:
     if not topo.nics:
         draft.inter.append(
             (
@@ -422,49 +273,3 @@ def _inter_entries(draft: _Draft, topo: Topology) -> None:
         )
     rdma = linkkinds.kind(network).rdma
     draft.inter.append(("rdma", rdma, "RDMA device" if rdma else "unknown device"))
-
-
-# --- rendering ------------------------------------------------------------------------------
-
-
-def _scalar(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str) and not re.fullmatch(r"[A-Za-z][A-Za-z0-9._-]*", value):
-        return json.dumps(value)
-    return str(value)
-
-
-def _lines(entries: list[tuple[str, Any, str]], indent: str) -> list[str]:
-    out = []
-    for key, value, why in entries:
-        text = f"{indent}{key}: {_scalar(value)}" if value is not None else f"{indent}# {key}: ..."
-        out.append(f"{text:<35} # {why}" if why else text)
-    return out
-
-
-def _to_yaml(draft: _Draft) -> str:
-    lines = [
-        "# Draft hardware manifest from `nvidia-smi topo -m` (toplint hardware detect).",
-        "# Check every value; commented keys are facts the matrix cannot show: fill them in.",
-        "version: 1",
-        "clusters:",
-    ]
-    first, *rest = _lines(draft.cluster, "    ")
-    lines += ["  - " + first.lstrip(), *rest, "    intra_node:", *_lines(draft.intra, "      ")]
-    known = any(value is not None for _, value, _ in draft.inter)
-    lines += ["    inter_node:" if known else "    # inter_node:   (only needed for nodes > 1)"]
-    lines += _lines(draft.inter, "      ")
-    return "\n".join(lines) + "\n"
-
-
-def parse_gpu_names(text: str) -> list[str]:
-    """GPU names from ``nvidia-smi --query-gpu=name --format=csv,noheader`` or ``nvidia-smi -L``."""
-    names = []
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line.lower() == "name":  # csv with header
-            continue
-        listed = re.match(r"GPU \d+:\s*(.+?)\s*(?:\(UUID:.*\))?$", line)
-        names.append(listed[1] if listed else line)
-    return names

@@ -1,33 +1,24 @@
 """Declarative rules: compare published facts, render a message from them.
 
-The vocabulary is deliberately small (docs/ARCHITECTURE.md "Rules", shared/STYLE.md "Compute in
-Python, decide in YAML"): ``all``, ``any``, ``not``, ``eq``, ``ne``, ``lt``, ``le``, ``gt``,
-``ge``, ``in``, ``exists``.  A comparison is ``{op: [fact-name, operand]}`` where the operand is
-a literal, ``{fact: name}`` or ``{option: name}`` (this rule's options, config-overridable).
-
-Logic is three-valued: a comparison on an absent fact is *unknown*; a rule fires only when its
-condition is *true*, so a rule whose inputs could not be computed stays quiet (TL003/TL004 say
-why).  Messages substitute ``{fact.name}`` / ``{option.name}`` by hand: no ``str.format``, no
-templating language, no evaluation of anything read from a file.
+A rule body (``Spec``, read from YAML and schema-validated by ``toplint.rulebook.load``) holds
+conditions (``toplint.rulebook.conditions``: ``all``, ``any``, ``not``, ``eq`` … ``exists``,
+three-valued) and messages (``toplint.rulebook.messages``: ``{fact.name}`` / ``{option.name}``
+filled in by hand).  This module makes its ``check`` and says which facts and options it reads.
 """
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from toplint.facts.registry import BAND_SUFFIXES, FACTS
-from toplint.hardware.units import format_bandwidth, format_bytes, format_time_us
-from toplint.infra.patterns import lazy
 from toplint.model import Applicability, Finding, Fix, Severity
 from toplint.record import record
+from toplint.rulebook.conditions import COMPARISONS, Compiled, Evaluator, Truth, compile_condition
+from toplint.rulebook.messages import placeholders, render
 from toplint.rulebook.types import Rule, RuleContext
 
-Truth = bool | None  # None = unknown (an input is missing)
-
-COMPARISONS = ("eq", "ne", "lt", "le", "gt", "ge", "in")
-LOGIC = ("all", "any", "not", "exists")
+__all__ = ["Branch", "Spec", "make_check", "references"]
 
 
 @record
@@ -51,187 +42,6 @@ class Spec:
     fix_message: str | None = None
     fix_applicability: Applicability = "display"
     fix_variants: tuple[tuple[Any, str], ...] = ()  # (condition, message): the first that holds
-
-
-class Evaluator:
-    """Evaluates one condition tree against facts and options; remembers which facts it read."""
-
-    def __init__(self, facts: Mapping[str, Any], options: Mapping[str, Any]) -> None:
-        self.facts = facts
-        self.options = options
-        self.used: dict[str, Any] = {}
-
-    def truth(self, cond: Any) -> Truth:
-        # ``type(...) is dict`` first: an ABC isinstance check per node dominated rule time.
-        if not (type(cond) is dict or isinstance(cond, Mapping)) or len(cond) != 1:
-            raise ValueError(f"a condition is a mapping with one operator, got {cond!r}")
-        ((op, arg),) = cond.items()
-        if op == "all":
-            return _all(self.truth(c) for c in arg)
-        if op == "any":
-            return _any(self.truth(c) for c in arg)
-        if op == "not":
-            inner = self.truth(arg)
-            return None if inner is None else not inner
-        if op == "exists":
-            return self.fact(str(arg)) is not None
-        if op in COMPARISONS:
-            return self.compare(op, arg)
-        raise ValueError(f"unknown operator {op!r} (known: {', '.join(LOGIC + COMPARISONS)})")
-
-    def fact(self, name: str) -> Any:
-        value = self.facts.get(name)
-        if value is not None:
-            self.used[name] = value
-        return value
-
-    def operand(self, value: Any) -> Any:
-        if not (type(value) is dict or isinstance(value, Mapping)):
-            return value
-        if "fact" in value:
-            return self.fact(str(value["fact"]))
-        if "option" in value:
-            return self.options.get(str(value["option"]))
-        return value
-
-    def compare(self, op: str, arg: Sequence[Any]) -> Truth:
-        left = self.fact(str(arg[0]))
-        right = self.operand(arg[1])
-        if left is None or right is None:
-            return None
-        if op == "in":
-            return bool(left in right) if isinstance(right, (list, tuple)) else None
-        if op in ("eq", "ne"):
-            return bool(left == right) == (op == "eq")
-        if isinstance(left, bool) or not _number(left) or not _number(right):
-            return None  # ordering only compares numbers
-        a, b = float(left), float(right)
-        return {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b}[op]
-
-
-# --- conditions compiled to closures ----------------------------------------------------------
-# The check evaluates every rule's condition for every deployment; walking the condition tree
-# (a dict lookup and an operator dispatch per node) was most of a declarative rule's time.  A
-# condition is compiled once, on first use, to nested closures with the same semantics as
-# ``Evaluator.truth`` (every operand of ``all``/``any`` is evaluated, so ``used`` records the
-# same facts) and the same ``ValueError`` for a malformed condition.
-
-Compiled = Callable[[Evaluator], Truth]
-_ORDERING: dict[str, Callable[[float, float], bool]] = {
-    "lt": operator.lt,
-    "le": operator.le,
-    "gt": operator.gt,
-    "ge": operator.ge,
-}
-
-
-def compile_condition(cond: Any) -> Compiled:
-    """``cond`` as a function of an ``Evaluator``: ``compile_condition(c)(ev) == ev.truth(c)``."""
-    if not (type(cond) is dict or isinstance(cond, Mapping)) or len(cond) != 1:
-        raise ValueError(f"a condition is a mapping with one operator, got {cond!r}")
-    ((op, arg),) = cond.items()
-    if op in ("all", "any"):
-        parts = tuple(compile_condition(c) for c in arg)
-        return _compile_logic(parts, decisive=op == "any")
-    if op == "not":
-        inner = compile_condition(arg)
-
-        def negate(ev: Evaluator) -> Truth:
-            value = inner(ev)
-            return None if value is None else not value
-
-        return negate
-    if op == "exists":
-        name = str(arg)
-        return lambda ev: ev.fact(name) is not None
-    if op in COMPARISONS:
-        return _compile_comparison(op, arg)
-    raise ValueError(f"unknown operator {op!r} (known: {', '.join(LOGIC + COMPARISONS)})")
-
-
-def _compile_logic(parts: tuple[Compiled, ...], decisive: bool) -> Compiled:
-    """``all`` (``decisive=False``: one False decides) or ``any`` (``True`` decides), as
-    ``_all``/``_any``: otherwise unknown when a part is unknown."""
-    undecided = not decisive
-
-    def combine(ev: Evaluator) -> Truth:
-        result: Truth = undecided
-        for part in parts:
-            value = part(ev)
-            if value is decisive:
-                result = decisive
-            elif value is None and result is undecided:
-                result = None
-        return result
-
-    return combine
-
-
-def _compile_comparison(op: str, arg: Sequence[Any]) -> Compiled:
-    name = str(arg[0])
-    operand: Any = arg[1]
-    constant: Any = operand  # a literal operand, as written
-    right_of: Callable[[Evaluator], Any]
-    if type(operand) is dict or isinstance(operand, Mapping):
-        if "fact" in operand:
-            other = str(operand["fact"])
-            right_of = lambda ev: ev.fact(other)  # noqa: E731
-        elif "option" in operand:
-            option = str(operand["option"])
-            right_of = lambda ev: ev.options.get(option)  # noqa: E731
-        else:
-            right_of = lambda ev: constant  # noqa: E731
-    else:
-        right_of = lambda ev: constant  # noqa: E731
-
-    if op == "in":
-
-        def member(ev: Evaluator) -> Truth:
-            left, right = ev.fact(name), right_of(ev)
-            if left is None or right is None:
-                return None
-            return bool(left in right) if isinstance(right, (list, tuple)) else None
-
-        return member
-    if op in ("eq", "ne"):
-        want = op == "eq"
-
-        def equal(ev: Evaluator) -> Truth:
-            left, right = ev.fact(name), right_of(ev)
-            if left is None or right is None:
-                return None
-            return bool(left == right) == want
-
-        return equal
-    compare = _ORDERING[op]
-
-    def ordered(ev: Evaluator) -> Truth:
-        left, right = ev.fact(name), right_of(ev)
-        if left is None or right is None:
-            return None
-        if isinstance(left, bool) or not _number(left) or not _number(right):
-            return None  # ordering only compares numbers
-        return compare(float(left), float(right))
-
-    return ordered
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _all(values: Iterator[Truth]) -> Truth:
-    seen = list(values)
-    if any(v is False for v in seen):
-        return False
-    return None if any(v is None for v in seen) else True
-
-
-def _any(values: Iterator[Truth]) -> Truth:
-    seen = list(values)
-    if any(v is True for v in seen):
-        return True
-    return None if any(v is None for v in seen) else False
 
 
 # --- what a rule reads ------------------------------------------------------------------------
@@ -279,105 +89,6 @@ def _message_references(template: Any, path: Path) -> Iterator[tuple[Path, str, 
             yield path, "option", name[len("option.") :]
         elif name:
             yield path, "fact", name
-
-
-# --- message rendering ----------------------------------------------------------------------
-
-
-def format_value(name: str, value: Any) -> str:
-    """A fact or option value with the unit its name implies (``_ms``, ``share``, ``_bytes``)."""
-    if value is None:
-        return "n/a"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if not _number(value):
-        return str(value)
-    leaf = name.rsplit(".", 1)[-1]
-    if "share" in leaf:
-        return f"{value * 100:.0f}%"
-    # One spelling per unit for every command (check, cost, hardware): toplint.hardware.units.
-
-    if leaf.endswith("_ms") or "_ms_" in leaf:
-        return format_time_us(float(value) * 1000)
-    if leaf.endswith("_bytes") or leaf.endswith("_bytes_per_gpu"):
-        return format_bytes(float(value))
-    if leaf.endswith("_gb_per_s"):
-        return format_bandwidth(float(value))
-    return f"{value:g}" if isinstance(value, float) else str(value)
-
-
-def render(template: str, facts: Mapping[str, Any], options: Mapping[str, Any]) -> str:
-    """Replace ``{fact.name}`` and ``{option.name}``; ``{{``/``}}`` are literal braces.
-
-    ``[[ ... ]]`` is an optional segment, kept only when every fact it names is known.  Only
-    names are looked up and only values are inserted: an inserted value is never re-scanned,
-    so text from a linted file cannot inject placeholders.
-    """
-    out: list[str] = []
-    rest = template
-    while "[[" in rest:
-        head, _, tail = rest.partition("[[")
-        segment, closed, rest = tail.partition("]]")
-        if not closed:
-            raise ValueError(f"unclosed '[[' in message {template!r}")
-        out.append(_render(head, facts, options))
-        names = [n for n in placeholders(segment) if not n.startswith("option.")]
-        if all(facts.get(n) is not None for n in names):
-            out.append(_render(segment, facts, options))
-    out.append(_render(rest, facts, options))
-    return "".join(out)
-
-
-_TEXT = lazy(r"[^{}]+")
-
-
-def _render(template: str, facts: Mapping[str, Any], options: Mapping[str, Any]) -> str:
-    out: list[str] = []
-    i = 0
-    while i < len(template):
-        text = _TEXT.match(template, i)  # a run without braces is copied as it is
-        if text is not None:
-            out.append(text.group())
-            i = text.end()
-            continue
-        ch = template[i]
-        if template[i : i + 2] in ("{{", "}}"):
-            out.append(ch)
-            i += 2
-            continue
-        if ch != "{":
-            out.append(ch)
-            i += 1
-            continue
-        end = template.find("}", i + 1)
-        if end < 0:
-            raise ValueError(f"unclosed '{{' at offset {i} in message {template!r}")
-        name = template[i + 1 : end].strip()
-        if name.startswith("option."):
-            key = name[len("option.") :]
-            out.append(format_value(key, options.get(key)))
-        else:
-            out.append(format_value(name, facts.get(name)))
-        i = end + 1
-    return "".join(out)
-
-
-def placeholders(template: str) -> list[str]:
-    """The names a template refers to (for validation and for a finding's ``data``)."""
-    names: list[str] = []
-    i = 0
-    while True:
-        start = template.find("{", i)
-        if start < 0:
-            return names
-        if template[start : start + 2] == "{{":
-            i = start + 2
-            continue
-        end = template.find("}", start)
-        if end < 0:
-            return names
-        names.append(template[start + 1 : end].strip())
-        i = end + 1
 
 
 # --- the check ------------------------------------------------------------------------------

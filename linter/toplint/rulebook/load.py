@@ -20,7 +20,8 @@ from toplint.infra.datacache import cached_data
 from toplint.infra.pkgdata import package_folder, package_root
 from toplint.infra.yamlsafe import one_document
 from toplint.model import APPLICABILITIES, Applicability, Severity
-from toplint.rulebook.declarative import Branch, Spec, make_check, placeholders, references
+from toplint.rulebook.declarative import Branch, Spec, make_check, references
+from toplint.rulebook.messages import placeholders
 from toplint.rulebook.types import Rule
 
 if TYPE_CHECKING:
