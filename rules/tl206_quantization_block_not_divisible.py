@@ -130,12 +130,24 @@ def _marlin(rule: Rule, ctx: RuleContext, model: ModelSpec, dep: Deployment) -> 
     found = marlin_shards(model, dep, gpu, moe_tp(dep))
     if not found:
         return
-    size, tp = found[0][1], dep.tp or 1
-    # a shard fits both tiles when it is a multiple of 32 (2 x shard of 64, shard of 16)
-    tps = [d for d in range(1, tp + 1) if size % d == 0 and (size // d) % 32 == 0]
-    best = tps[-1] if tps else 1
+    tp, sizes = dep.tp or 1, [size for _, size, _, _ in found]
+    kv = model.num_kv_heads
+
+    def starts_at(d: int) -> bool:  # every flagged shard whole tiles, heads and KV heads divide
+        # a shard fits both tiles when it is a multiple of 32 (2 x shard of 64, shard of 16)
+        tiles = all(size % d == 0 and (size // d) % 32 == 0 for size in sizes)
+        heads = model.num_attention_heads % d == 0 and (not kv or kv % d == 0 or d % kv == 0)
+        return tiles and heads
+
+    best = max((d for d in range(1, tp + 1) if starts_at(d)), default=1)
+    # the same GPUs: the ranks TP gives up become pipeline stages (when the engine has them)
+    pp = (dep.pp or 1) * (tp // best) if tp % best == 0 else dep.pp or 1
     note = "the largest tensor-parallel size at or below the current one whose shards fit the tiles"
-    fix = layout_fix(dep.engine, tp=best, note=note) or f"tensor-parallel size {best} ({note})"
+    fix = (
+        layout_fix(dep.engine, tp=best, pp=pp, note=note + ", on the same GPUs")
+        or layout_fix(dep.engine, tp=best, note=note)
+        or f"tensor-parallel size {best} ({note})"
+    )
     parts = [f"{what} {size} / TP {split}: {why}" for what, size, split, why in found]
     gpu_name = gpu.name if gpu is not None else "this GPU"
     yield finding(
