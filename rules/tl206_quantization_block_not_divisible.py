@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
 from toplint.model import Deployment, Finding, Fix, Severity
-from toplint.outcome.starts import quant_shards
+from toplint.outcome.marlin import marlin_shards
+from toplint.outcome.starts import moe_tp, quant_shards
 from toplint.rulebook.helpers import finding, flag_fix, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -23,6 +24,12 @@ projection must be a whole number of groups.  A group size read from the checkpo
 config is certain (error); one inferred from an `-AWQ`/`-GPTQ` name is the tools' default
 (warning).
 
+On GPUs without FP8 tensor cores (Turing, Ampere) vLLM runs an FP8 checkpoint as weight-only
+Marlin kernels, which repack each layer's per-rank weight in 16 x 64 tiles: the MLP's merged
+gate/up output `2 x intermediate_size / TP` must be a multiple of 64 and the down projection's
+input `intermediate_size / TP` a multiple of 16 (the experts alike, at their TP), whatever the
+checkpoint's own FP8 scheme.
+
 Outcome reported (toplint's severity policy): refuses to start — block-FP8 weights cannot be
 split across the TP ranks (error).
 
@@ -35,7 +42,9 @@ caused by too large tensor parallel size." (vLLM's awq.py) or, with the Marlin k
 input_size_per_partition = 14784 is not divisible by min_thread_k = 128"
 (vllm-project/vllm#13640: Qwen2.5-VL-72B-Instruct-AWQ, intermediate_size 29568, at TP 2; the
 same for InternVL3-78B-AWQ in vllm-project/vllm#21695: "29568/128 = 231, which means TP is
-currently limited to 1").
+currently limited to 1").  Marlin's tiles: "RuntimeError: size_n = 2736 is not divisible by
+tile_n_size = 64" (zai-org/GLM-4.5#94: GLM-4.5-Air-FP8, intermediate_size 10944, at TP 8 on
+RTX 3090; 2 x 10944 / 8 = 2736).
 
 ## Example
 ```bash
@@ -58,6 +67,9 @@ all-reduce) and memory balance.
 - vLLM FP8 block quantization (`block_n` divisibility check): https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/quantization/fp8.py
 - vLLM AWQ group alignment check: https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/quantization/awq.py
 - Incidents: https://github.com/vllm-project/vllm/issues/13640, https://github.com/vllm-project/vllm/issues/21695
+- vLLM Marlin repack tile check (16 x 64): https://github.com/vllm-project/vllm/blob/3e5cec2220a4c18499379210d089c3dbcd08eb79/csrc/quantization/gptq_marlin/gptq_marlin_repack.cu
+- vLLM FP8 Marlin fallback (per-rank repack): https://github.com/vllm-project/vllm/blob/02d33ed1cbfcc2cf4b3c864a65cc8f2d22d9b3e6/vllm/model_executor/layers/quantization/utils/marlin_utils_fp8.py
+- Incident (Marlin tiles): https://github.com/zai-org/GLM-4.5/issues/94
 - vLLM expert parallel deployment: https://docs.vllm.ai/en/latest/serving/expert_parallel_deployment/
 """
 
@@ -70,7 +82,10 @@ def problems(model: ModelSpec, dep: Deployment) -> list[tuple[str, int, int]]:
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     model, dep = ctx.model, ctx.deployment
-    if model is None or (model.quant_block or model.quant_group) <= 0 or dep.tp is None:
+    if model is None or dep.tp is None:
+        return
+    yield from _marlin(rule, ctx, model, dep)
+    if (model.quant_block or model.quant_group) <= 0:
         return
     found = problems(model, dep)
     if not found:
@@ -106,6 +121,43 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             "block": block,
             "shards": {what: size / split for what, size, split in found},
         },
+    )
+
+
+def _marlin(rule: Rule, ctx: RuleContext, model: ModelSpec, dep: Deployment) -> Iterator[Finding]:
+    """The weight-only Marlin fallback's tiles (``toplint.outcome.marlin``)."""
+    gpu = ctx.cluster.gpu if ctx.cluster is not None else None
+    found = marlin_shards(model, dep, gpu, moe_tp(dep))
+    if not found:
+        return
+    tp, sizes = dep.tp or 1, [size for _, size, _, _ in found]
+    kv = model.num_kv_heads
+
+    def starts_at(d: int) -> bool:  # every flagged shard whole tiles, heads and KV heads divide
+        # a shard fits both tiles when it is a multiple of 32 (2 x shard of 64, shard of 16)
+        tiles = all(size % d == 0 and (size // d) % 32 == 0 for size in sizes)
+        heads = model.num_attention_heads % d == 0 and (not kv or kv % d == 0 or d % kv == 0)
+        return tiles and heads
+
+    best = max((d for d in range(1, tp + 1) if starts_at(d)), default=1)
+    # the same GPUs: the ranks TP gives up become pipeline stages (when the engine has them)
+    pp = (dep.pp or 1) * (tp // best) if tp % best == 0 else dep.pp or 1
+    note = "the largest tensor-parallel size at or below the current one whose shards fit the tiles"
+    fix = (
+        layout_fix(dep.engine, tp=best, pp=pp, note=note + ", on the same GPUs")
+        or layout_fix(dep.engine, tp=best, note=note)
+        or f"tensor-parallel size {best} ({note})"
+    )
+    parts = [f"{what} {size} / TP {split}: {why}" for what, size, split, why in found]
+    gpu_name = gpu.name if gpu is not None else "this GPU"
+    yield finding(
+        rule,
+        ctx,
+        "tp",
+        f"{'; '.join(parts)} ({model.id} runs as weight-only Marlin kernels on "
+        f"{gpu_name}, which repack each rank's weight in 16 x 64 tiles); the weights will not load",
+        fix=fix,
+        data={"tp": dep.tp, "marlin": {what: size / split for what, size, split, _ in found}},
     )
 
 

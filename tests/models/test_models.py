@@ -408,3 +408,15 @@ def test_close_model_never_suggests_another_parameter_count() -> None:
     assert close_model("google/gemma-3-2b-it") is None
     # A typo of the same size is still caught.
     assert close_model("meta-llama/Llama-3.1-70B-Instrct") == "meta-llama/Llama-3.1-70B-Instruct"
+
+
+def test_qwen1_intermediate_size_counts_gate_and_up_together() -> None:
+    # Qwen-1's config.json (Qwen/Qwen-14B-Chat) gives 27392 for an MLP whose matrices are
+    # 13696 wide (vLLM qwen.py: QWenMLP(..., intermediate_size // 2)); Qwen1.5 (qwen2) does not.
+    qwen1 = {"model_type": "qwen", "hidden_size": 5120, "num_hidden_layers": 40}
+    qwen1 |= {"num_attention_heads": 40, "intermediate_size": 27392, "vocab_size": 152064}
+    qwen1 |= {"tie_word_embeddings": False}
+    spec = spec_from_hf_config(qwen1)
+    assert spec.intermediate_size == 13696
+    assert 13.5e9 < spec.params_total < 14.5e9  # Qwen-14B: 14.2B parameters
+    assert spec_from_hf_config(qwen1 | {"model_type": "qwen2"}).intermediate_size == 27392

@@ -179,3 +179,19 @@ def test_a_format_the_gpu_lacks_is_a_refusal_to_start_where_the_engine_refuses()
     out = whatif(dep, v100, model, WORK)
     assert not out.starts and out.verdict() == "refuses to start"
     assert "the engine would refuse it: FP8" in judge(dep, out, v100, model, WORK, tp=1, pp=2).why
+
+
+def test_weight_only_marlin_needs_whole_tiles_per_rank() -> None:
+    """On Ampere an FP8 checkpoint runs as weight-only Marlin, whose repack takes each rank's
+    weight in 16 x 64 tiles (vLLM gptq_marlin_repack.cu): Qwen3-30B-A3B-FP8's experts (768 wide)
+    at TP 2 give 384 per rank, a merged gate/up of 768 (12 tiles), which starts; a channel-wise
+    FP8 dense MLP of 10944 at TP 4 gives 2 x 2736 = 5472, not a whole number of 64-wide tiles,
+    which does not; on Hopper (FP8 tensor cores, no Marlin) the same layout starts."""
+    a100, h100 = _cluster("A100-SXM4-80GB"), _cluster("H100-SXM-80GB")
+    qwen = _model("Qwen/Qwen3-30B-A3B-FP8")
+    assert problems(_dep(qwen.id, tp=2), qwen, a100.gpu) == ()  # type: ignore[attr-defined]
+    glm = replace(qwen, intermediate_size=10944, quant_block=0)
+    dep = _dep("zai-org/GLM-4.5-Air-FP8", tp=4)
+    (why,) = problems(dep, glm, a100.gpu)  # type: ignore[attr-defined]
+    assert "2 x 2736 = 5472 is not a multiple of Marlin's 64-wide tile" in why
+    assert problems(dep, glm, h100.gpu) == ()  # type: ignore[attr-defined]

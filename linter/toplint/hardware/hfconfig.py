@@ -33,6 +33,12 @@ _UNGATED = {
 # gated MLP): each decoder layer has self- and cross-attention; only the decoder keeps a KV
 # cache per generated token (TGI and vLLM served T5 / Flan-UL2 this way).
 _ENCODER_DECODER = {"t5", "mt5", "umt5"}
+# config.json's ``intermediate_size`` counts the gate and the up projection together: each MLP
+# matrix is half as wide.  Qwen-1 (``QWenLMHeadModel``): vLLM builds ``QWenMLP(config.n_embd,
+# config.ffn_hidden_size // 2)`` (vllm-project/vllm@002800f0 vllm/model_executor/models/qwen.py;
+# later ``config.intermediate_size // 2``), TensorRT-LLM likewise ("Qwen's actual
+# intermediate_size is one half of what's in hf_config").
+_FFN_COUNTS_BOTH = {"qwen"}
 # Learned absolute position embeddings (a table of max_position_embeddings x hidden).
 _LEARNED_POSITIONS = {"opt", "gpt2", "gpt_bigcode"}
 
@@ -263,6 +269,8 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
             default=4 * hidden,
         )
     )
+    if cfg.get("model_type") in _FFN_COUNTS_BOTH and "intermediate_size" in cfg:
+        dense_ffn //= 2
     kv_heads = _kv_heads(cfg, heads)
     _check_bounds({"intermediate_size": dense_ffn, "num_key_value_heads": kv_heads})
     dense_layers = layers - moe.layers

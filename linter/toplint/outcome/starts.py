@@ -7,7 +7,9 @@
 - no more pipeline stages than layers (vLLM ``get_pp_indices``; cost-model.md §6 rule 4);
 - each TP shard of the MLP (and of each expert) is a whole number of FP8 weight blocks or
   AWQ/GPTQ groups (vLLM fp8.py "is not divisible by weight quantization block_n", awq.py
-  "The input size is not aligned with the quantized weight shape"; rule TL206);
+  "The input size is not aligned with the quantized weight shape"; rule TL206), and of the
+  16 x 64 tiles of the weight-only Marlin kernels an FP8 checkpoint runs on without FP8
+  tensor cores (``toplint.outcome.marlin``; rule TL206);
 - the engine has the dimension (TGI has no pipeline parallelism: engine-vocabulary.md §4);
 - on a given GPU, the GPU computes in the checkpoint's format or the engine runs it otherwise
   (FP8 before Ada, FP4 before Blackwell, BF16 before Ampere: ``toplint.outcome.precision``;
@@ -23,6 +25,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
 from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
+from toplint.outcome.marlin import marlin_shards
 from toplint.outcome.precision import precision
 
 
@@ -32,7 +35,11 @@ def problems(
     """Why the engine refuses to start ``dep`` (none: it starts); on ``gpu`` when given."""
     found = precision(dep, model, gpu) if gpu is not None else None
     refused = (found.message,) if found is not None and found.effect == "refuses" else ()
-    return _layout_problems(dep, model) + refused
+    tiles = tuple(
+        f"{what} {size} / TP {split}: {why}"
+        for what, size, split, why in marlin_shards(model, dep, gpu, moe_tp(dep))
+    )
+    return _layout_problems(dep, model) + refused + tiles
 
 
 def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...]:

@@ -1,0 +1,71 @@
+"""Does a weight-only Marlin fallback accept each tensor-parallel shard's shape.
+
+On a GPU without FP8 (or FP4) tensor cores vLLM runs an FP8 (FP4) checkpoint as weight-only
+Marlin kernels (``Engine.low_precision_fallback``; ``toplint.outcome.precision``).  Each linear
+layer is repacked at its per-rank shape (``prepare_fp8_layer_for_marlin`` repacks
+``output_size_per_partition`` x ``input_size_per_partition``; an expert's merged gate/up
+weight is ``2 x intermediate_size_per_partition`` wide: ``prepare_moe_fp8_layer_for_marlin``,
+vllm-project/vllm@02d33ed1 vllm/model_executor/layers/quantization/utils/marlin_utils_fp8.py),
+and the repack refuses a shape that is not a whole number of 16 x 64 tiles: "size_k = ... is
+not divisible by tile_k_size = 16", "size_n = ... is not divisible by tile_n_size = 64"
+(vllm-project/vllm@3e5cec22 csrc/quantization/gptq_marlin/gptq_marlin_repack.cu, "Verify
+compatibility with marlin tile of 16x64").  So the model does not load when, per rank, the
+MLP's merged gate/up output ``2 x intermediate_size / TP`` is not a multiple of 64 or its down
+projection's input ``intermediate_size / TP`` is not a multiple of 16 (the experts alike, at
+the experts' TP).  Incidents: zai-org/GLM-4.5#94, zai-org/GLM-V#178 (GLM-4.5-Air/4.5V FP8 on
+RTX 3090 / RTX A6000: "size_n = 2736 (5472) is not divisible by tile_n_size = 64").
+"""
+
+from __future__ import annotations
+
+from toplint.catalog_types import ModelSpec
+from toplint.engines.registry import get_engine
+from toplint.hardware.types import GpuSpec
+from toplint.model import Deployment
+from toplint.outcome.precision import precision
+
+TILE_N = 64  # gptq_marlin_repack.cu: marlin::tile_n_size
+TILE_K = 16  # gptq_marlin_repack.cu: marlin::tile_k_size
+
+
+def marlin_shards(
+    model: ModelSpec | None, dep: Deployment, gpu: GpuSpec | None, moe_split: int
+) -> list[tuple[str, int, int, str]]:
+    """(what, size, its TP, the tile it misses) for each MLP shard the weight-only Marlin
+    fallback cannot repack; none when the deployment does not run on that fallback."""
+    if model is None or gpu is None or (dep.tp or 1) <= 1:
+        return []
+    found = precision(dep, model, gpu)
+    if found is None or found.effect != "degrades" or found.fmt not in ("fp8", "fp4"):
+        return []
+    if found.arch not in get_engine(dep.engine).low_precision_fallback.get(found.fmt, ()):
+        return []
+    out = []
+    for what, size, split in (
+        ("intermediate_size", model.intermediate_size, dep.tp or 1),
+        ("moe_intermediate_size", model.moe_intermediate_size if model.is_moe else 0, moe_split),
+    ):
+        if not size or split <= 1 or size % split:
+            continue
+        shard = size // split
+        if (2 * shard) % TILE_N:
+            out.append(
+                (
+                    what,
+                    size,
+                    split,
+                    f"its merged gate/up output 2 x {shard} = {2 * shard}"
+                    f" is not a multiple of Marlin's {TILE_N}-wide tile",
+                )
+            )
+        elif shard % TILE_K:
+            out.append(
+                (
+                    what,
+                    size,
+                    split,
+                    f"its down projection's input {shard} is not a"
+                    f" multiple of Marlin's {TILE_K}-deep tile",
+                )
+            )
+    return out
