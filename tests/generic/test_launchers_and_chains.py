@@ -84,3 +84,16 @@ def test_a_dockerfile_script_outside_or_missing_and_a_build_image_give_nothing(
     # FROM an engine image with no CMD/ENTRYPOINT builds an image; what runs is given elsewhere.
     docker.write_text("FROM vllm/vllm-openai:v0.8.5\nRUN pip install runai-model-streamer\n")
     assert _dockerfile(docker) == ()
+
+
+def test_a_script_copied_into_the_image_is_found_through_copy_and_workdir(tmp_path: Path) -> None:
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "serve.sh").write_text("sglang serve --model-path org/m --tp 2\n")
+    docker = tmp_path / "Dockerfile"
+    docker.write_text('FROM ubuntu\nCOPY scripts/serve.sh /opt/\nCMD ["/opt/serve.sh"]\n')
+    (dep,) = _dockerfile(docker)
+    assert (dep.engine, dep.tp) == ("sglang", 2)
+    docker.write_text("FROM ubuntu\nWORKDIR /app\nCOPY scripts .\nCMD bash serve.sh\n")
+    assert [d.tp for d in _dockerfile(docker)] == [2]
+    docker.write_text('FROM ubuntu\nCOPY --from=build /x/serve.sh /opt/\nCMD ["/opt/serve.sh"]\n')
+    assert _dockerfile(docker) == ()  # copied from another stage: not the repository's file

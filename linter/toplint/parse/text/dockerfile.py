@@ -18,7 +18,7 @@ from toplint.model import ParseResult, Position
 from toplint.parse.argv import file_deployments, find_invocations, image_invocation
 from toplint.parse.base import Source
 from toplint.parse.options import Arg
-from toplint.parse.text.dockerchain import chained, runs_script
+from toplint.parse.text.dockerchain import Layout, chained, script_at
 from toplint.parse.text.shellrun import lex
 from toplint.parse.text.shellsrc import command_args
 from toplint.record import record, replace
@@ -125,12 +125,14 @@ class DockerfileParser:
         entry: list[Arg] | None = None
         cmd: list[Arg] | None = None
         entry_shell = False
+        layout = Layout()
         for ins in instructions(source.text):
+            layout = layout.after(ins.keyword, ins.text)
             if ins.keyword == "FROM":
                 words = ins.text.split()
                 pos = Position(path, ins.line, ins.column)
                 image = Arg(words[0], words[0], pos) if words else None
-                env, entry, cmd, entry_shell = {}, None, None, False
+                env, entry, cmd, entry_shell, layout = {}, None, None, False, Layout()
             elif ins.keyword in ("ENV", "ARG"):
                 env.update(_env_assignments(ins.text))
             elif ins.keyword == "ENTRYPOINT":
@@ -150,8 +152,8 @@ class DockerfileParser:
         if script is not None:  # ``["sh", "-c", "vllm serve $MODEL ..."]``: the script runs
             argv = _lexed(source, script, env)
         base_image = image.value or "" if image is not None else ""
-        if runs_script(argv) and not find_invocations(argv):
-            return _script_result(source, argv, env, base_image)
+        if script_at(argv) is not None and not find_invocations(argv):
+            return _script_result(source, argv, env, base_image, layout)
         return _result(source, argv, image if entry is None else None, base_image)
 
 
@@ -181,7 +183,7 @@ def _lexed(source: Source, script: Arg, env: Mapping[str, str]) -> list[Arg]:
 
 
 def _script_result(
-    source: Source, argv: list[Arg], env: Mapping[str, str], from_image: str
+    source: Source, argv: list[Arg], env: Mapping[str, str], from_image: str, layout: Layout
 ) -> ParseResult:
     """The engines of the repository's script the image runs (``CMD ["sh", "start.sh"]``),
     placed at the instruction, naming the chain (``toplint.parse.text.dockerchain``)."""
@@ -189,7 +191,7 @@ def _script_result(
 
     at = argv[0].position
     deployments, findings = [], []
-    for command in chained(argv, env, source.path, at):
+    for command in chained(argv, env, source.path, layout):
         invocations = find_invocations(command.args)
         found = [replace(inv, image=inv.image or from_image) for inv in invocations]
         deps, notes = file_deployments(found, source.path, "dockerfile")
