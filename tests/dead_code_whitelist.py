@@ -23,6 +23,7 @@ from toplint.parse.structured.skypilot import SkyPilotParser
 from toplint.parse.text.dockerfile import DockerfileParser
 from toplint.parse.text.makefile import MakefileParser
 from toplint.parse.text.shellsrc import ShellParser
+from toplint.parse.text.systemd import SystemdUnitParser
 from toplint.plugins import hookimpl, hookspecs
 from toplint.report import builtin as report_builtin
 from toplint.report.github import GithubFormatter
@@ -62,6 +63,7 @@ USED = [
     CloudFormationParser,
     ComposeParser,
     MakefileParser,
+    SystemdUnitParser,
     PythonParser,
     DisaggConfigParser,
     DockerfileParser,

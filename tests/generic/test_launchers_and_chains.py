@@ -53,3 +53,47 @@ def test_a_script_outside_the_repository_is_not_read(tmp_path: Path) -> None:
     run = tmp_path / "run.sh"
     run.write_text("bash /opt/elsewhere/serve.sh\n")
     assert parse_file(run) == ()
+
+
+def _dockerfile(path: Path) -> tuple:  # type: ignore[type-arg]
+    from toplint.parse.base import Source
+    from toplint.parse.text.dockerfile import DockerfileParser
+
+    return DockerfileParser().parse(Source.from_text(str(path), path.read_text())).deployments
+
+
+def test_a_dockerfile_cmd_running_a_script_beside_it_is_read_through_it(tmp_path: Path) -> None:
+    (tmp_path / "serve.sh").write_text("#!/bin/sh\nvllm serve org/m -tp ${TP:-1} --port 80\n")
+    (tmp_path / "Dockerfile").write_text(
+        'FROM nvidia/cuda:12.4.1-runtime-ubuntu22.04\nENV TP=4\nCOPY . .\nCMD ["sh", "serve.sh"]\n'
+    )
+    (dep,) = _dockerfile(tmp_path / "Dockerfile")
+    assert (dep.engine, dep.model, dep.tp, dep.line) == ("vllm", "org/m", 4, 4)
+    assert dep.sources["tp"].path.endswith("serve.sh")  # findings sit on the engine command
+    assert "run through `sh serve.sh` (Dockerfile:4)" in dep.provenance["engine"]
+
+
+def test_a_dockerfile_script_outside_or_missing_and_a_build_image_give_nothing(
+    tmp_path: Path,
+) -> None:
+    docker = tmp_path / "Dockerfile"
+    docker.write_text('FROM ubuntu\nCMD ["bash", "/opt/run.sh"]\n')
+    assert _dockerfile(docker) == ()
+    docker.write_text("FROM ubuntu\nCMD ./missing.sh --port 80\n")
+    assert _dockerfile(docker) == ()
+    # FROM an engine image with no CMD/ENTRYPOINT builds an image; what runs is given elsewhere.
+    docker.write_text("FROM vllm/vllm-openai:v0.8.5\nRUN pip install runai-model-streamer\n")
+    assert _dockerfile(docker) == ()
+
+
+def test_a_script_copied_into_the_image_is_found_through_copy_and_workdir(tmp_path: Path) -> None:
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "serve.sh").write_text("sglang serve --model-path org/m --tp 2\n")
+    docker = tmp_path / "Dockerfile"
+    docker.write_text('FROM ubuntu\nCOPY scripts/serve.sh /opt/\nCMD ["/opt/serve.sh"]\n')
+    (dep,) = _dockerfile(docker)
+    assert (dep.engine, dep.tp) == ("sglang", 2)
+    docker.write_text("FROM ubuntu\nWORKDIR /app\nCOPY scripts .\nCMD bash serve.sh\n")
+    assert [d.tp for d in _dockerfile(docker)] == [2]
+    docker.write_text('FROM ubuntu\nCOPY --from=build /x/serve.sh /opt/\nCMD ["/opt/serve.sh"]\n')
+    assert _dockerfile(docker) == ()  # copied from another stage: not the repository's file

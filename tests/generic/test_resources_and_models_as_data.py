@@ -118,3 +118,30 @@ def test_gpus_per_node_beside_a_wider_layout_is_as_many_nodes_as_it_needs() -> N
     assert (dep.tp, dep.pp, dep.gpus_per_node, dep.nodes, dep.gpus) == (8, 2, 8, 2, 16)
     narrow = only("j.yaml", "gpuPerNode: 8\nvllm:\n  tensor_parallel_size: 4\n")
     assert (narrow.gpus, narrow.nodes) == (8, None)  # one node's GPUs, as before
+
+
+def test_a_key_choosing_the_engine_and_a_gpu_range_is_the_engine_as_it_starts() -> None:
+    # Invented values of an in-house chart: no option written, the engine chosen by `format`,
+    # an accelerator profile's request/limit pair (a pod gets its limit).
+    text = "model:\n  id: m\n  format: vLLM\n  accelerator:\n    min: '1'\n    max: '2'\n"
+    dep = only("values.yaml", text)
+    assert (dep.engine, dep.tp, dep.gpus) == ("vllm", 1, 2)
+    assert dep.provenance["engine"] == "`format: vLLM`"
+    assert dep.provenance["gpus"] == "`model.accelerator`"
+
+
+def test_a_title_or_an_image_with_gpus_and_no_options_is_no_deployment() -> None:
+    # A display name labels; an image's arguments are given elsewhere (a chart's templates,
+    # a Terraform variable): neither is a deployment without options or a model.
+    text = '{"title": "vLLM", "resources": {"gpuCount": 1}}'
+    assert parse_text("hub.json", text).deployments == ()
+    text = "runtime:\n  image: vllm/vllm-openai:latest\n  resources: {gpu: 1}\n"
+    assert parse_text("values.yaml", text).deployments == ()
+
+
+def test_a_device_range_without_a_count_says_nothing() -> None:
+    from toplint.parse.infer.resources import gpu_value
+
+    assert gpu_value({"max": "2", "min": "1"}) == (2, "")
+    assert gpu_value({"count": 4, "max": 8}) == (4, "")
+    assert gpu_value({"min": "1"}) is None and gpu_value({"productName": "A10G"}) is None

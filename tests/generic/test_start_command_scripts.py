@@ -46,3 +46,39 @@ def test_ci_steps_are_not_start_commands(tmp_path: Path) -> None:
     workflow = "jobs:\n  smoke:\n    runs-on: gpu\n    steps:\n      - run: bash start.sh\n"
     (tmp_path / "ci.yaml").write_text(workflow)
     assert _parse(tmp_path / "ci.yaml").deployments == ()
+
+
+COMPOSE = """\
+services:
+  llm:
+    image: myorg/dev:cuda12
+    volumes:
+      - ./deploy:/app:ro
+      - hf-cache:/root/.cache
+    deploy:
+      resources:
+        reservations:
+          devices: [{driver: nvidia, device_ids: ["0", "1"], capabilities: [gpu]}]
+    command: zsh -c "zsh app/serve.sh"
+"""
+
+
+def test_a_compose_service_runs_the_script_its_bind_mount_brings(tmp_path: Path) -> None:
+    # compose-spec `services.volumes` short syntax HOST:CONTAINER[:MODE]; `app/serve.sh` is the
+    # image root's, /app is ./deploy of the repository.
+    (tmp_path / "deploy").mkdir()
+    (tmp_path / "deploy" / "serve.sh").write_text("vllm serve org/m --tensor-parallel-size 2\n")
+    (tmp_path / "docker-compose.yml").write_text(COMPOSE)
+    (dep,) = _parse(tmp_path / "docker-compose.yml").deployments
+    assert (dep.engine, dep.tp, dep.line) == ("vllm", 2, 11)
+    absolute = COMPOSE.replace('zsh -c "zsh app/serve.sh"', "bash /app/serve.sh")
+    (tmp_path / "docker-compose.yml").write_text(absolute)
+    assert [d.tp for d in _parse(tmp_path / "docker-compose.yml").deployments] == [2]
+
+
+def test_a_named_volume_or_a_host_path_outside_explains_no_script(tmp_path: Path) -> None:
+    (tmp_path / "deploy").mkdir()
+    (tmp_path / "deploy" / "serve.sh").write_text("vllm serve org/m --tensor-parallel-size 2\n")
+    text = COMPOSE.replace("./deploy:/app:ro", "/srv/deploy:/app").replace("app/serve", "x/serve")
+    (tmp_path / "docker-compose.yml").write_text(text)
+    assert _parse(tmp_path / "docker-compose.yml").deployments == ()

@@ -173,6 +173,8 @@ def _scopes(
         )
         short = _engine_call(node, calls) == (found.engine if found else None)
         content = _has_content(node, specs[found.engine], short) if found is not None else None
+        if content == "bare":  # only a key that chooses the engine (``format: vLLM``) says so
+            content = "weak" if found is not None and ev.chooses(node, found.engine) else ""
         if found is not None and not inside and content:
             scopes[at] = Scope(at, found.engine, found.why, (at,), weak=content == "weak")
     for at, node in mappings:
@@ -220,7 +222,9 @@ def _has_content(node: Mapping[Any, Any], spec: Any, short: bool = False) -> str
     """A mapping with engine evidence is that engine's options ("strong") when it writes a
     model (as a value or as the model option's key), a flag list or options enough to be
     options (``_is_options``); options for at least half of its keys are "weak" (a deployment
-    only with a model or GPUs in its scope: ``_deployment``); fewer are none (""): vLLM's
+    only with a model or GPUs in its scope: ``_deployment``); one that writes no option but
+    requests GPUs below it is "bare" (weak when a key chooses the engine: ``_scopes``); fewer are
+    none (""): vLLM's
     ``SamplingParams(seed=0, top_p=0.9, max_tokens=64, ...)`` shares one name (``seed``) with
     the engine's options and is a request's settings, not an engine."""
     keys = scalar_keys(node)
@@ -231,7 +235,13 @@ def _has_content(node: Mapping[Any, Any], spec: Any, short: bool = False) -> str
         return "strong"  # the model or a layout option, or options enough
     if any(_flag_list(v, spec) is not None for v in node.values()):
         return "strong"
-    return "weak" if hits and 2 * len(hits) >= len(keys) else ""
+    if hits and 2 * len(hits) >= len(keys):
+        return "weak"
+    # The engine named, no options, GPUs requested below it: the engine as its image starts it
+    # (what a Kubernetes container of an engine image with no args is); a deployment only when
+    # the GPUs are read (``_deployment``).
+    found = rs.collect(node)
+    return "bare" if found.gpus is not None or found.gpus_per_node is not None else ""
 
 
 def _nearest_scope(at: Path, scopes: Mapping[Path, Scope], engines: Sequence[str]) -> Path | None:
@@ -373,7 +383,7 @@ def _deployment(
         else:
             name = Arg(flag, "model", tree.key_position(m_at), (), rs.anchor(m_at))
             args = [name, given, *args]
-    if not args and positional is None:
+    if not args and positional is None and not scope.weak:
         return None, ()
     inv = Invocation(
         engine=spec.name,

@@ -176,6 +176,21 @@ def selector(key: object, value: object) -> str | None:
     return engine
 
 
+# Keys whose value chooses a deployment's engine (``format: vLLM``, ``engine: sglang``,
+# ``backend``, ``runtime``, ``modelFormat``, ``serverType``): a key ending in one of these words.
+_CHOOSING = ("type", "engine", "backend", "framework", "format", "runtime", "server")
+
+
+def chooses(node: Mapping[Any, Any], engine: str) -> bool:
+    """A key of ``node`` that chooses an engine names ``engine`` (``format: vLLM``); a name or
+    title naming it (``title: vLLM``, ``name: vllm-7b``) only labels the mapping."""
+    return any(
+        re.sub(r"[-_./]", "", str(key)).lower().endswith(_CHOOSING)
+        and selector(key, value) == engine
+        for key, value in node.items()
+    )
+
+
 def by_vocabulary(keys: Iterable[str], specs: Mapping[str, EngineSpec]) -> Evidence | None:
     """The engine whose options these keys are when no other engine's are as many."""
     counts = {name: len(option_keys(keys, spec)) for name, spec in specs.items()}

@@ -3,7 +3,8 @@
 Platforms spell a deployment's resources their own way; the shapes repeat:
 
 * a count under a GPU-like key: ``gpu: 2``, ``num_gpus: 4``, ``gpuCount: 1``, ``nvidia.com/gpu``,
-  or in its ``count`` (Nomad's ``device "nvidia/gpu" { count = 2 }``);
+  or in its ``count`` (Nomad's ``device "nvidia/gpu" { count = 2 }``), or the ``max`` of a
+  ``{min, max}`` range (``accelerator: {min: 1, max: 2}``: the limit a pod is given);
 * ``<type>:<count>`` or ``<count>:<type>`` under such a key (``gpu: "L40s:4"``, ``accelerator:
   H100:4``, ``gpu: 8:H200``; a memory floor before the count, ``80GB:4``), a Slurm gres
   (``gres: gpu:4``, ``gpu:a100:2``), or a bare GPU type (``accelerator: A100``: one of it);
@@ -84,9 +85,8 @@ def gpu_value(value: Any) -> tuple[int | None, str] | None:
         return None
     if isinstance(value, int):
         return (value, "") if 0 < value <= MAX_COUNT else None
-    if isinstance(value, dict) and "count" in value:  # a device block: ``{count: 2}``
-        n = count(value["count"])
-        return (n, "") if n is not None else None
+    if isinstance(value, dict):  # a device block: ``{count: 2}``, a range ``{min: 1, max: 2}``
+        return _block(value)
     if not isinstance(value, str):
         return None
     text = value.strip().strip("'\"")
@@ -101,6 +101,17 @@ def gpu_value(value: Any) -> tuple[int | None, str] | None:
             return (n if 0 < n <= MAX_COUNT else None, m.group(kind_at) or "")
     if _TYPE.match(text) and not _SIZE.match(text):
         return 1, text  # a bare accelerator type: one of it
+    return None
+
+
+def _block(value: dict[Any, Any]) -> tuple[int | None, str] | None:
+    """A device block's count: ``count``, else the upper bound of a ``{min, max}`` range (an
+    accelerator profile's request/limit pair: a pod gets the GPUs of its limit, and Kubernetes
+    takes GPUs from ``limits`` only, kubernetes.io/docs/tasks/manage-gpus/scheduling-gpus)."""
+    for key in ("count", "max", "limit"):
+        if key in value:
+            n = count(value[key])
+            return (n, "") if n is not None else None
     return None
 
 

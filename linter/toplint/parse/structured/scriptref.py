@@ -8,13 +8,15 @@ path after ``sh -c``) is followed into that script, read as any shell script is,
 commands are the file's deployments, with the GPUs and nodes of the mapping around the command
 (``toplint.parse.infer.scoping``) and the chain in their notes and provenance.
 
-The script is looked up beside the file: a relative path as written, an absolute path (the
+The script is looked up beside the file: through a bind mount of the service when one explains
+it (``volumes: ["./scripts:/app"]``), else a relative path as written, an absolute path (the
 container's, ``/app/data/do.sh``) by its trailing parts (``data/do.sh``, then ``do.sh``), only
 inside the repository and size-capped (``toplint.infra.readpolicy``).
 """
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Iterator
 from typing import Any
 
@@ -25,7 +27,7 @@ from toplint.model import Deployment, Finding, ParseResult
 from toplint.parse.base import Source
 from toplint.parse.infer.scoping import scoped
 from toplint.parse.structured.anywhere import commands_in
-from toplint.parse.text.chains import script_run
+from toplint.parse.text.chains import SHELLS, script_run
 from toplint.record import replace
 
 Path = tuple[str | int, ...]
@@ -47,7 +49,10 @@ def script_deployments(source: Source) -> ParseResult | None:
     for doc in docs:
         for at, value in _commands(doc.data):
             for script in _scripts(source, doc, at, value):
-                found = _read(source.path, script)
+                mounted = _mounted(doc.data, at, script)
+                found = (_read(source.path, mounted) if mounted else None) or _read(
+                    source.path, script
+                )
                 if found is None:
                     continue
                 full, result = found
@@ -90,8 +95,42 @@ def _scripts(source: Source, doc: Document, at: Path, value: Any) -> Iterator[st
     for command in commands_in(value, doc.value_position(at), {}, source.text, source.path):
         words = [w for w in command if w.value is not None]
         k = script_run(words, 0) if words else None  # type: ignore[arg-type]
-        if k is not None and words[k].value:
-            yield str(words[k].value)
+        script = str(words[k].value or "") if k is not None else ""
+        parts = script.split()
+        if len(parts) > 1:  # ``zsh -c "zsh app/run.sh"``: the script the -c string runs
+            shell = parts[0].rsplit("/", 1)[-1] in SHELLS
+            script = next((w for w in parts[1:] if w[:1] != "-"), "") if shell else parts[0]
+        if script:
+            yield script
+
+
+def _mounted(data: Any, at: Path, script: str) -> str | None:
+    """The repository path of a script the container sees through a bind mount of its service
+    (compose ``volumes: ["./scripts:/app"]`` with ``command: bash app/run.sh`` or
+    ``/app/run.sh``; the short syntax ``HOST:CONTAINER[:MODE]``, a relative ``HOST`` being the
+    compose file's folder's, compose-spec ``services.volumes``); a relative script path is the
+    service's ``working_dir``'s, else the image's root.  None when no mount explains it."""
+    service: Any = data
+    for key in at[:-1]:
+        if isinstance(service, dict):
+            service = service.get(key)
+        elif isinstance(service, list) and isinstance(key, int) and key < len(service):
+            service = service[key]
+        else:
+            return None
+    if not isinstance(service, dict) or not isinstance(service.get("volumes"), list):
+        return None
+    workdir = service.get("working_dir")
+    base = workdir if isinstance(workdir, str) and workdir.startswith("/") else "/"
+    target = posixpath.normpath(posixpath.join(base, script))
+    for volume in service["volumes"]:
+        host, _, rest = volume.partition(":") if isinstance(volume, str) else ("", "", "")
+        inside = rest.split(":", 1)[0].rstrip("/")
+        if not host.startswith(".") or not inside.startswith("/"):
+            continue  # a named volume or an absolute host path: not the repository's files
+        if target == inside or target.startswith(inside + "/"):
+            return posixpath.normpath(posixpath.join(host, target[len(inside) + 1 :]))
+    return None
 
 
 def _read(referrer: str, script: str) -> tuple[str, ParseResult] | None:

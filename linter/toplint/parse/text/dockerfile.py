@@ -3,7 +3,9 @@
 ``ENV``/``ARG`` values feed the expansion of shell-form instructions; exec-form (JSON) elements
 are argv tokens as written.  An exec-form ``ENTRYPOINT`` gets ``CMD`` appended (Docker's rule); a
 shell-form one ignores ``CMD``.  Without an ``ENTRYPOINT``, an engine image in ``FROM``
-supplies one (``Engine.images``).
+supplies one (``Engine.images``).  With neither, the Dockerfile builds an image and runs nothing
+of its own (no deployment).  A ``CMD``/``ENTRYPOINT`` that runs a script of the repository is read
+through that script (``toplint.parse.text.dockerchain``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from toplint.model import ParseResult, Position
 from toplint.parse.argv import file_deployments, find_invocations, image_invocation
 from toplint.parse.base import Source
 from toplint.parse.options import Arg
+from toplint.parse.text.dockerchain import Layout, chained, script_at
 from toplint.parse.text.shellrun import lex
 from toplint.parse.text.shellsrc import command_args
 from toplint.record import record, replace
@@ -122,12 +125,14 @@ class DockerfileParser:
         entry: list[Arg] | None = None
         cmd: list[Arg] | None = None
         entry_shell = False
+        layout = Layout()
         for ins in instructions(source.text):
+            layout = layout.after(ins.keyword, ins.text)
             if ins.keyword == "FROM":
                 words = ins.text.split()
                 pos = Position(path, ins.line, ins.column)
                 image = Arg(words[0], words[0], pos) if words else None
-                env, entry, cmd, entry_shell = {}, None, None, False
+                env, entry, cmd, entry_shell, layout = {}, None, None, False, Layout()
             elif ins.keyword in ("ENV", "ARG"):
                 env.update(_env_assignments(ins.text))
             elif ins.keyword == "ENTRYPOINT":
@@ -138,11 +143,17 @@ class DockerfileParser:
             elif ins.keyword == "CMD":
                 cmd = exec_form(ins, path)
                 cmd = cmd if cmd is not None else shell_form(ins, path, env)
+        if entry is None and cmd is None:
+            # A build image (``FROM vllm/vllm-openai`` + ``RUN pip install``): what it runs is
+            # given where it is run; TL008 says so when it names an engine image.
+            return ParseResult(path, (), ())
         argv = (entry or []) + ([] if entry_shell else (cmd or []))
         script = _sh_c(argv)
         if script is not None:  # ``["sh", "-c", "vllm serve $MODEL ..."]``: the script runs
             argv = _lexed(source, script, env)
         base_image = image.value or "" if image is not None else ""
+        if script_at(argv) is not None and not find_invocations(argv):
+            return _script_result(source, argv, env, base_image, layout)
         return _result(source, argv, image if entry is None else None, base_image)
 
 
@@ -169,6 +180,26 @@ def _lexed(source: Source, script: Arg, env: Mapping[str, str]) -> list[Arg]:
     value = script.value or ""
     commands = lex_embedded(value, env, source.text, source.path, pos.line, pos.column + 1)
     return [a for args in commands for a in args]
+
+
+def _script_result(
+    source: Source, argv: list[Arg], env: Mapping[str, str], from_image: str, layout: Layout
+) -> ParseResult:
+    """The engines of the repository's script the image runs (``CMD ["sh", "start.sh"]``),
+    placed at the instruction, naming the chain (``toplint.parse.text.dockerchain``)."""
+    from toplint.parse.text.shellsrc import chained_deployment
+
+    at = argv[0].position
+    deployments, findings = [], []
+    for command in chained(argv, env, source.path, layout):
+        invocations = find_invocations(command.args)
+        found = [replace(inv, image=inv.image or from_image) for inv in invocations]
+        deps, notes = file_deployments(found, source.path, "dockerfile")
+        for dep in deps:
+            dep = chained_deployment(dep, command.via)
+            deployments.append(replace(dep, line=at.line, column=at.column))
+        findings.extend(notes)
+    return ParseResult(source.path, tuple(deployments), tuple(findings))
 
 
 def _result(

@@ -34,12 +34,17 @@ class MakefileParser:
         text = "".join(f"{k}={_quote(v)}\n" for k, v in variables.items())
         shifted = len(variables)
         found = ShellParser().parse(Source.from_text(source.path + _SUFFIX, text + script))
-        deployments = tuple(
-            replace(_back(d, source.path, shifted), source_kind="makefile")
-            for d in found.deployments
-        )
-        findings = tuple(_back_finding(f, source.path, shifted) for f in found.findings)
-        return ParseResult(source.path, deployments, findings)
+        return moved_back(found, source.path, _SUFFIX, shifted, "makefile")
+
+
+def moved_back(found: ParseResult, path: str, suffix: str, shifted: int, kind: str) -> ParseResult:
+    """What the shell reader found in a file rewritten as a script (read as ``path + suffix``,
+    ``shifted`` lines of assignments first), moved back onto the file's own lines."""
+    deployments = tuple(
+        replace(_back(d, path, suffix, shifted), source_kind=kind) for d in found.deployments
+    )
+    findings = tuple(_back_finding(f, path, suffix, shifted) for f in found.findings)
+    return ParseResult(path, deployments, findings)
 
 
 def _as_script(text: str) -> tuple[dict[str, str], str]:
@@ -72,19 +77,23 @@ def _quote(value: str) -> str:
     return "'" + value.replace("'", "'\\''") + "'" if "$" not in value else f'"{value}"'
 
 
-def _move(pos: Position, path: str, shifted: int) -> Position:
-    if pos.path.endswith(_SUFFIX):
+def _move(pos: Position, path: str, suffix: str, shifted: int) -> Position:
+    if pos.path.endswith(suffix):
         return Position(path, pos.line - shifted, pos.column)
     return pos
 
 
-def _back(dep: Deployment, path: str, shifted: int) -> Deployment:
-    """A deployment read from the recipe script, moved back onto the Makefile's lines."""
+def _back(dep: Deployment, path: str, suffix: str, shifted: int) -> Deployment:
+    """A deployment read from the rewritten script, moved back onto the file's lines."""
+
+    def move(pos: Position) -> Position:
+        return _move(pos, path, suffix, shifted)
+
     flags = tuple(
         replace(
             f,
-            position=_move(f.position, path, shifted),
-            value_position=_move(f.value_position, path, shifted) if f.value_position else None,
+            position=move(f.position),
+            value_position=move(f.value_position) if f.value_position else None,
         )
         for f in dep.flags
     )
@@ -92,15 +101,13 @@ def _back(dep: Deployment, path: str, shifted: int) -> Deployment:
         dep,
         path=path,
         line=dep.line - shifted,
-        sources={k: _move(p, path, shifted) for k, p in dep.sources.items()},
+        sources={k: move(p) for k, p in dep.sources.items()},
         flags=flags,
-        unresolved=tuple(
-            replace(u, position=_move(u.position, path, shifted)) for u in dep.unresolved
-        ),
+        unresolved=tuple(replace(u, position=move(u.position)) for u in dep.unresolved),
     )
 
 
-def _back_finding(found: Finding, path: str, shifted: int) -> Finding:
-    if not found.path.endswith(_SUFFIX):
+def _back_finding(found: Finding, path: str, suffix: str, shifted: int) -> Finding:
+    if not found.path.endswith(suffix):
         return found
     return replace(found, path=path, line=found.line - shifted)

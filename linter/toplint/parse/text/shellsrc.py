@@ -291,6 +291,9 @@ def _chained(dep: Deployment, via: Sequence[str]) -> Deployment:
     return replace(dep, notes=(*dep.notes, note), provenance=prov)
 
 
+chained_deployment = _chained  # for the Dockerfile reader (``parse.text.dockerchain``)
+
+
 def _sh_c_script(args: Sequence[Arg]) -> Arg | None:
     """The script word of ``sh -c 'SCRIPT'`` (also ``bash -lc``, ``bash -ec``), of ``eval
     'SCRIPT'``, and the shell command ``tmux new-session ... 'SCRIPT'`` / ``ssh HOST 'SCRIPT'``

@@ -1,0 +1,111 @@
+"""A Dockerfile whose ``CMD``/``ENTRYPOINT`` runs a script of the repository (issue 24, point 5).
+
+``CMD ["sh", "start_server.sh"]``, ``ENTRYPOINT ["./serve.sh"]``, ``CMD bash run.sh --port 80``:
+the image runs a script copied from the build context, so the engine command is in that script.
+The build context is taken to be the Dockerfile's folder (``docker build .`` beside it, the usual
+layout).  A path in the image (``/app/run.sh``, or ``run.sh`` under ``WORKDIR /app``) is mapped
+back to the context through the stage's ``COPY``/``ADD`` instructions (``COPY . /app``, ``COPY
+run.sh /app/``; Dockerfile reference: a destination ending in ``/`` or several sources copy into
+it, a folder copies its contents); an absolute path no ``COPY`` explains is not followed.  The
+script is read as the shell reader reads a chained script (``toplint.parse.text.shellrun``: inside
+the repository only, under the read policy), with the Dockerfile's ``ENV``/``ARG`` values as its
+environment and the instruction's further words as its arguments; its engine commands keep their
+own positions and name the chain.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import shlex
+from collections.abc import Mapping, Sequence
+
+from toplint.parse.options import Arg
+from toplint.parse.text.chains import SHELLS
+from toplint.record import record, replace
+
+_SUFFIXES = (".sh", ".bash", ".zsh")
+
+
+@record
+class Chained:
+    """One command of the script the image runs, and the chain it ran through."""
+
+    args: tuple[Arg, ...]
+    via: tuple[str, ...]
+
+
+@record
+class Layout:
+    """What a stage's ``WORKDIR`` and ``COPY``/``ADD`` instructions make of the image's paths."""
+
+    workdir: str = "/"
+    copies: tuple[tuple[str, str], ...] = ()  # (path in the image, path in the context)
+
+    def after(self, keyword: str, text: str) -> Layout:
+        """The layout once the instruction ``keyword text`` ran."""
+        words = text.split()
+        if keyword == "WORKDIR" and len(words) == 1:
+            return replace(self, workdir=posixpath.join(self.workdir, words[0]))
+        if keyword not in ("COPY", "ADD") or any(w.startswith("--from") for w in words):
+            return self  # ``--from``: another stage's or image's file, not the repository's
+        words = [w for w in words if not w.startswith("--")]
+        if len(words) < 2 or text.lstrip().startswith("["):
+            return self
+        *sources, dest = words
+        into = dest.endswith("/") or len(sources) > 1
+        dest = posixpath.join(self.workdir, dest)
+        pairs = []
+        for src in sources:
+            src = posixpath.normpath(src)
+            folder = src == "." or not src.endswith(_SUFFIXES)  # a folder copies its contents
+            at = dest if folder or not into else posixpath.join(dest, posixpath.basename(src))
+            pairs.append((posixpath.normpath(at), src))
+        return replace(self, copies=(*self.copies, *pairs))
+
+    def context_path(self, script: str) -> str | None:
+        """The build-context path of the image's ``script``, or None when no ``COPY`` explains
+        an absolute one (a relative one not copied is taken as written, beside the Dockerfile)."""
+        target = posixpath.normpath(posixpath.join(self.workdir, script))
+        for at, src in reversed(self.copies):  # a later COPY wins
+            if target == at:
+                return src
+            inside = at.rstrip("/") + "/"
+            if target.startswith(inside):
+                return posixpath.normpath(posixpath.join(src, target[len(inside) :]))
+        return None if script.startswith("/") else posixpath.normpath(script)
+
+
+def script_at(argv: Sequence[Arg]) -> int | None:
+    """Where ``[sh|bash …] x.sh …`` or ``./x.sh …`` names its script, every word known."""
+    if not argv or any(a.value is None for a in argv):
+        return None
+    words = [a.value or "" for a in argv]
+    k = 0
+    if words[0].rsplit("/", 1)[-1] in SHELLS:
+        k = next((i for i in range(1, len(words)) if not words[i].startswith("-")), len(words))
+    return k if k < len(words) and words[k].endswith(_SUFFIXES) else None
+
+
+def chained(
+    argv: Sequence[Arg], env: Mapping[str, str], path: str, layout: Layout
+) -> list[Chained]:
+    """The commands of the script ``argv`` runs, read from the build context of the Dockerfile
+    at ``path``; empty when it cannot be read (not copied, outside the repository, missing)."""
+    import toplint.parse.text.shellrun  # a Dockerfile with no script to follow never loads it
+    from toplint.parse.text.shellsrc import command_args, sourced_loader
+
+    k = script_at(argv)
+    found = layout.context_path(argv[k].value or "") if k is not None else None
+    if k is None or found is None:
+        return []
+    words = [a.value or "" for a in argv]
+    where = f"`{' '.join(words)}` ({path.rsplit('/', 1)[-1]}:{argv[0].position.line})"
+    words[k] = found if "/" in found else f"./{found}"
+    line = " ".join(shlex.quote(w) for w in words)
+    out = []
+    for command in toplint.parse.text.shellrun.lex(line, env, loader=sourced_loader(path)):
+        if not command.via:
+            continue  # the instruction itself, not a command of the script
+        args = tuple(command_args(command, path))
+        out.append(Chained(args, (where, *command.via[1:])))
+    return out

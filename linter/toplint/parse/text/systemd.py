@@ -1,0 +1,87 @@
+"""systemd service units that start an engine (``vllm.service``; issue 24, point 5).
+
+A unit's ``[Service]`` section runs ``ExecStart=`` (and ``ExecStartPre=``/``ExecStartPost=``)
+command lines with the variables of its ``Environment=`` lines (systemd.service(5) "Command
+lines": the first word is the program, ``$VAR``/``${VAR}`` are environment variables, a trailing
+``\\`` continues the line; the prefixes ``-``, ``@``, ``:``, ``+``, ``!`` change how it runs,
+not what; systemd.exec(5) ``Environment=`` takes space-separated ``VAR=value`` assignments, each
+quotable).  ``EnvironmentFile=`` is read outside the repository at run time and stays unknown.
+The unit is rewritten as a shell script with the same lines and columns (every other line blank)
+and read by ``toplint.parse.text.shellsrc``, so ``CUDA_VISIBLE_DEVICES`` in ``Environment=``
+bounds the engine to those GPUs as an exported variable does, and a script the unit runs
+(``ExecStart=/bin/bash serve.sh``) is followed inside the repository.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+from toplint.infra.patterns import lazy
+from toplint.model import ParseResult
+from toplint.parse.base import Source
+from toplint.parse.text.makefile import moved_back
+from toplint.parse.text.shellsrc import ShellParser
+
+_SUFFIX = "#unit.sh"  # the unit read as a script under this name, then moved back
+_KEY = lazy(r"^(\s*)(ExecStart|ExecStartPre|ExecStartPost|Environment)\s*=\s*", re.I)
+_SECTION = lazy(r"^\s*\[([A-Za-z]+)\]\s*$")
+
+
+class SystemdUnitParser:
+    name = "systemd-unit"
+
+    def accepts(self, source: Source) -> bool:
+        return source.name.endswith(".service")
+
+    def parse(self, source: Source) -> ParseResult:
+        exports, script = _as_script(source.text)
+        header = "".join(f"export {a}\n" for a in exports)
+        found = ShellParser().parse(Source.from_text(source.path + _SUFFIX, header + script))
+        return moved_back(found, source.path, _SUFFIX, len(exports), "systemd")
+
+
+def _as_script(text: str) -> tuple[list[str], str]:
+    """The ``Environment=`` assignments (quoted for the shell) and the unit's command lines as
+    a script with the same lines and columns."""
+    exports: list[str] = []
+    out: list[str] = []
+    section = ""
+    continued = False
+    for line in text.split("\n"):
+        head = _SECTION.match(line)
+        if head:
+            section, continued = head.group(1).lower(), False
+            out.append("")
+            continue
+        if continued:
+            out.append(line)
+            continued = line.rstrip().endswith("\\")
+            continue
+        m = _KEY.match(line) if section == "service" else None
+        if m is None:
+            out.append("")
+            continue
+        body = line[m.end() :]
+        if m.group(2).lower() == "environment":
+            exports.extend(_assignments(body))
+            out.append("")
+            continue
+        stripped = body.lstrip("-@:+!")
+        out.append(" " * (len(line) - len(stripped)) + stripped)
+        continued = line.rstrip().endswith("\\")
+    return exports, "\n".join(out)
+
+
+def _assignments(body: str) -> list[str]:
+    """``Environment=A=1 "B=two words"`` as shell assignments; an unreadable line gives none."""
+    try:
+        words = shlex.split(body)
+    except ValueError:
+        return []
+    out = []
+    for word in words:
+        name, eq, value = word.partition("=")
+        if eq and name.isidentifier():
+            out.append(f"{name}={shlex.quote(value)}")
+    return out

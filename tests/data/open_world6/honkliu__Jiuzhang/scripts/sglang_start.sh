@@ -1,0 +1,1 @@
+ python3 -m sglang.launch_server --model-path /mnt/nvme_raid0/gitroot/DeepSeek-R1-0528-BF16 --tp 32 --dist-init-addr 10.0.0.4:20000 --nnodes 4 --node-rank 2 --trust-remote-code --host 0.0.0.0 --port 8000
