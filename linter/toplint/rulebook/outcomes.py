@@ -4,7 +4,7 @@ whether another split of the same GPUs is clearly better, and by how much."""
 from __future__ import annotations
 
 from toplint.model import Deployment, Severity
-from toplint.outcome.judge import Judged, clearly_better, same_gpu_layouts
+from toplint.outcome.judge import Judged, best_split
 from toplint.rulebook.types import RuleContext
 
 
@@ -15,17 +15,16 @@ def better_split(ctx: RuleContext, *, fewer_tp: bool = True) -> tuple[Judged | N
     dep, model, cluster, before = ctx.deployment, ctx.model, ctx.cluster, ctx.outcome
     if model is None or cluster is None or before is None:
         return None, "", "no other layout could be weighed (model unknown)"
-    alternatives = same_gpu_layouts(
-        dep, before, cluster, model, ctx.workload, fewer_tp=fewer_tp, to_beat=ctx.budgets
+    # ``same_gpu_layouts``' answer, judging only what it takes (``best_split``).
+    alt, how, count, runs = best_split(
+        dep, before, cluster, model, ctx.workload, ctx.budgets, fewer_tp=fewer_tp
     )
-    for alt in alternatives:
-        how = clearly_better(before, alt, ctx.budgets)
-        if how:
-            return alt, how, f"{describe(alt, dep)} on the same GPUs is better: {how}"
-    if not alternatives:
+    if alt is not None:
+        return alt, how, f"{describe(alt, dep)} on the same GPUs is better: {how}"
+    if not count:
         return None, "", "the engine has no other split of these GPUs (no pipeline parallelism)"
     which = "no split with fewer tensor-parallel ranks" if fewer_tp else "no other split"
-    if not any(j.outcome.runs for j in alternatives):
+    if not runs:
         return None, "", f"{which} fits these GPUs"
     return None, "", f"{which} of these GPUs is clearly faster here"
 
