@@ -156,30 +156,6 @@ def _why(before: Outcome | None, after: Outcome) -> str:
     return ""
 
 
-def same_gpu_layouts(
-    dep: Deployment,
-    before: Outcome | None,
-    cluster: Cluster,
-    model: ModelSpec,
-    workload: Workload,
-    *,
-    fewer_tp: bool = False,
-    to_beat: Budgets | None = None,
-) -> list[Judged]:
-    """Every other TP × PP split of the deployment's TP × PP GPUs (DP kept), and — where the
-    engine has data parallelism with an option for it — every TP × DP split of them into
-    replicas (``splits``), judged; those that run and are no slower first, fastest decode
-    first.  With ``fewer_tp`` only splits with fewer TP ranks: only the splits asked for are
-    priced, each a placement and a cost.  With ``to_beat`` (the declared budgets) a split that
-    cannot be ``clearly_better`` than ``before`` by its ``floor`` is judged for start and fit
-    only (``UNPRICED``)."""
-    out = []
-    for new in splits(dep, cluster, model, fewer_tp=fewer_tp):
-        price = to_beat is None or not _cannot_beat(before, new, cluster, model, workload, to_beat)
-        out.append(judge_deployment(dep, new, before, cluster, model, workload, price=price))
-    return sorted(out, key=lambda j: _rank(j, replicas=j.dp != max(dep.dp or 1, 1)))
-
-
 def best_split(
     dep: Deployment,
     before: Outcome | None,
@@ -190,14 +166,17 @@ def best_split(
     *,
     fewer_tp: bool = False,
 ) -> tuple[Judged | None, str, int, bool]:
-    """What ``same_gpu_layouts(..., to_beat=budgets)`` tells a rule, judging no more than
-    that takes: the first of its splits ``clearly_better`` than ``before`` and how much
+    """Whether another split of the deployment's GPUs (``splits``) is ``clearly_better`` than
+    ``before``: the first that is, in rank order (those that run and are no slower first,
+    fastest decode first; a split into more replicas ranks as if ``TIE`` slower) and how much
     (``None, ""`` when none is), how many splits there are, and whether any of them runs.
 
-    A split judged for start and fit only has no latency, so it is never clearly better and
-    ranks after every priced one: the priced splits alone (in ``same_gpu_layouts``' order)
-    decide the answer, and the others are asked only whether one runs, until one does, when no
-    priced split is clearly better or runs."""
+    Only the splits asked for are priced, each a placement and a cost.  A split that cannot be
+    clearly better than ``before`` even at its ``floor`` (with ``budgets``, the declared ones)
+    is not priced: it has no latency, so it is never clearly better and ranks after every priced
+    one.  The priced splits alone decide which is best; the others are asked only whether one
+    starts and fits, until one does, when no priced split is clearly better or runs.
+    ``tests/outcome/test_best_split.py`` holds this to judging every split and ranking them."""
     found = splits(dep, cluster, model, fewer_tp=fewer_tp)
     weighed, rest = [], []
     for new in found:
@@ -222,8 +201,11 @@ def best_split(
 def splits(
     dep: Deployment, cluster: Cluster, model: ModelSpec, *, fewer_tp: bool = False
 ) -> list[Deployment]:
-    """The deployment's other layouts on its TP × PP GPUs (``same_gpu_layouts``), in order:
-    TP × PP splits, then splits into replicas that may run (``_may_run``)."""
+    """Every other TP × PP split of the deployment's TP × PP GPUs (DP kept), and — where the
+    engine has data parallelism with an option for it — every TP × DP split of them into
+    replicas (TP 4 → TP 2 × DP 2: each replica serves the declared batch, so decode streams more
+    weights per GPU but all-reduces across fewer ranks) that may run (``_may_run``).  With
+    ``fewer_tp`` only splits with fewer TP ranks."""
     gpus = (dep.tp or 1) * (dep.pp or 1)
     engine = get_engine(dep.engine)
     dims = engine.dimensions

@@ -15,7 +15,6 @@ def better_split(ctx: RuleContext, *, fewer_tp: bool = True) -> tuple[Judged | N
     dep, model, cluster, before = ctx.deployment, ctx.model, ctx.cluster, ctx.outcome
     if model is None or cluster is None or before is None:
         return None, "", "no other layout could be weighed (model unknown)"
-    # ``same_gpu_layouts``' answer, judging only what it takes (``best_split``).
     alt, how, count, runs = best_split(
         dep, before, cluster, model, ctx.workload, ctx.budgets, fewer_tp=fewer_tp
     )
