@@ -413,8 +413,7 @@ def place_and_cost(
     # ``import`` of a loaded module is one lookup (``from`` also probes it for ``__path__``).
     import toplint.outcome.build
 
-    placement, cost = toplint.outcome.build.priced(dep, cluster, model, workload)
-    outcome = toplint.outcome.build.outcome(placement, cost, workload)
+    placement, cost, outcome = toplint.outcome.build.analysed(dep, cluster, model, workload)
     return Analysis(dep, cluster, model, placement, cost, outcome=outcome)
 
 
