@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
 from toplint.model import Deployment, Finding, Fix, Severity
-from toplint.outcome.starts import quant_shards
 from toplint.rulebook.helpers import finding, flag_fix, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -65,7 +64,9 @@ all-reduce) and memory balance.
 def problems(model: ModelSpec, dep: Deployment) -> list[tuple[str, int, int]]:
     """(what, size, its TP) pairs whose shard is not a whole number of blocks (or groups):
     the engine's own check, which the outcome model reads too (``toplint.outcome.starts``)."""
-    return quant_shards(model, dep)
+    import toplint.outcome.starts as starts  # loaded by a run that knows a model
+
+    return starts.quant_shards(model, dep)
 
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:

@@ -3,9 +3,13 @@ whether another split of the same GPUs is clearly better, and by how much."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from toplint.model import Deployment, Severity
-from toplint.outcome.judge import Judged, best_split
 from toplint.rulebook.types import RuleContext
+
+if TYPE_CHECKING:  # loaded by a run that places (outcome.judge), not at start-up
+    from toplint.outcome.judge import Judged
 
 
 def better_split(ctx: RuleContext, *, fewer_tp: bool = True) -> tuple[Judged | None, str, str]:
@@ -15,7 +19,9 @@ def better_split(ctx: RuleContext, *, fewer_tp: bool = True) -> tuple[Judged | N
     dep, model, cluster, before = ctx.deployment, ctx.model, ctx.cluster, ctx.outcome
     if model is None or cluster is None or before is None:
         return None, "", "no other layout could be weighed (model unknown)"
-    alt, how, count, runs = best_split(
+    import toplint.outcome.judge
+
+    alt, how, count, runs = toplint.outcome.judge.best_split(
         dep, before, cluster, model, ctx.workload, ctx.budgets, fewer_tp=fewer_tp
     )
     if alt is not None:
