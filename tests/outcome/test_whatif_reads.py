@@ -11,7 +11,7 @@ from toplint.cost.types import Workload
 from toplint.hardware.models import lookup_model
 from toplint.infra.runmemo import forget_all
 from toplint.model import Deployment
-from toplint.outcome.build import analysed, outcome, whatif
+from toplint.outcome.build import whatif
 from toplint.pipeline.analyze import place_and_cost
 from toplint.record import replace
 from toplint.testing import _hardware
@@ -79,24 +79,3 @@ def test_a_shared_placement_is_bound_to_each_deployment(placed: list[object]) ->
     assert first.placement is not None and second.placement is not None
     assert first.placement.deployment is one and second.placement.deployment is two
     assert first.placement.groups == second.placement.groups
-
-
-def test_a_deployments_outcome_is_shared_only_where_its_reads_agree(placed: list[object]) -> None:
-    """``analysed`` keeps a deployment's outcome for the run: deployments that differ in an
-    option nothing reads share it, one that differs in an option the outcome reads (vLLM's
-    memory fraction) gets its own, and each equals the outcome computed afresh."""
-    cluster = _hardware({"nodes": 1, "gpu": "H100-SXM-80GB", "gpus_per_node": 8}).clusters[0]
-    model = lookup_model(MODEL)
-    assert model is not None
-    deps = [
-        _dep(max_num_seqs="64"),
-        _dep(max_num_seqs="256", port="9000"),
-        _dep(gpu_memory_utilization="0.8"),
-    ]
-    made = [analysed(dep, cluster, model, Workload()) for dep in deps]
-    assert made[1][2] is made[0][2] and made[2][2] is not made[0][2]
-    assert made[2][2].memory is not None and made[0][2].memory is not None
-    assert made[2][2].memory.budget < made[0][2].memory.budget
-    for placement, cost, kept in made:
-        assert kept == outcome(placement, cost, Workload())
-    assert len(placed) == 1  # placement and cost read no memory fraction

@@ -88,23 +88,6 @@ def priced(
     return replace(placement, deployment=dep), cost
 
 
-def analysed(
-    dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Workload
-) -> tuple[Placement, CostReport, Outcome]:
-    """``priced`` and the ``outcome`` of that placement and cost: what a deployment's analysis
-    runs.  The outcome is kept for the run like the price (``_shared``: it reads the fields
-    ``_key`` lists, what it reads of the options, the model, the GPU and the price), so the
-    deployments of one layout compute it once."""
-    placement, cost = priced(dep, cluster, model, workload)
-    made = _shared(
-        _OUTCOME, cluster, (_key(dep), model, workload), dep,
-        lambda probe: _outcome(
-            probe, model, cluster.gpu, priced(probe, cluster, model, workload)[1], workload
-        ),
-    )  # fmt: skip
-    return placement, cost, made
-
-
 def _price(
     dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Workload
 ) -> tuple[Placement, CostReport]:
@@ -163,7 +146,6 @@ A = TypeVar("A")
 _WHATIF: RunMemo[list[tuple[_Reads, Outcome]]] = RunMemo(8192)
 _UNPRICED: RunMemo[list[tuple[_Reads, Outcome]]] = RunMemo(8192)
 _PRICED: RunMemo[list[tuple[_Reads, tuple[Placement, CostReport]]]] = RunMemo(8192)
-_OUTCOME: RunMemo[list[tuple[_Reads, Outcome]]] = RunMemo(8192)
 _PER_KEY_MOST = 32  # variants of one layout kept (each is checked in turn)
 
 

@@ -413,7 +413,8 @@ def place_and_cost(
     # ``import`` of a loaded module is one lookup (``from`` also probes it for ``__path__``).
     import toplint.outcome.build
 
-    placement, cost, outcome = toplint.outcome.build.analysed(dep, cluster, model, workload)
+    placement, cost = toplint.outcome.build.priced(dep, cluster, model, workload)
+    outcome = toplint.outcome.build.outcome(placement, cost, workload)
     return Analysis(dep, cluster, model, placement, cost, outcome=outcome)
 
 
