@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Literal
 
 from toplint.catalog_types import ModelSpec
-from toplint.engines.registry import generation, get_engine
+from toplint.engines.registry import get_engine
 from toplint.engines.release import image_tag, version
 from toplint.hardware.archs import of_gpu
 from toplint.hardware.formats import Format, format_of, native
@@ -60,43 +60,7 @@ def served_format(dep: Deployment, model: ModelSpec | None) -> tuple[Format, str
 
 
 def precision(dep: Deployment, model: ModelSpec | None, gpu: GpuSpec) -> Precision | None:
-    """The format ``dep`` serves when ``gpu`` does not compute in it, and what follows.
-
-    Asked by every outcome's ``starts``, by the layouts weighed and by TL212, so the answer is
-    kept per everything it reads: the engine (and the engine table's generation), the model
-    id written and the model, the three options read (quantization, dtype, image; absent is
-    not ``None``), and the GPU's architecture and name.  A what-if's options note each read
-    (``infra.runmemo.RecordedOptions``): those are computed, not kept, so that only what is
-    read is noted."""
-    options = dep.options
-    if type(options) is not dict:
-        return _precision(dep, model, gpu)
-    engine = get_engine(dep.engine)
-    quant, dtype = engine.quantization_option, engine.dtype_option
-    key = (
-        generation(),
-        dep.engine,
-        dep.model,
-        options.get(quant, _ABSENT) if quant else _ABSENT,
-        options.get(dtype, _ABSENT) if dtype else _ABSENT,
-        options.get("image", _ABSENT),
-        model,
-        gpu.arch,
-        gpu.name,
-    )
-    held = _KEPT.get(key)
-    if held is None:
-        if len(_KEPT) >= 4096:
-            _KEPT.clear()
-        held = _KEPT[key] = (_precision(dep, model, gpu),)
-    return held[0]
-
-
-_ABSENT = object()
-_KEPT: dict[tuple[object, ...], tuple[Precision | None]] = {}
-
-
-def _precision(dep: Deployment, model: ModelSpec | None, gpu: GpuSpec) -> Precision | None:
+    """The format ``dep`` serves when ``gpu`` does not compute in it, and what follows."""
     arch = of_gpu(gpu.arch, gpu.name).name
     if not arch:
         return None
