@@ -8,7 +8,6 @@ from toplint.facts import registry as F
 from toplint.hardware.linkkinds import NONE
 from toplint.hardware.linkkinds import kind as link_kind
 from toplint.model import Finding, Fix, Severity
-from toplint.outcome.judge import clearly_better, judge
 from toplint.rulebook.helpers import layout_fix, layout_flags, layout_missing, severity_for
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -128,8 +127,12 @@ def _how(ctx: RuleContext, tp: int, pp: int, dp: int | None = None) -> str:
     model, cluster = ctx.model, ctx.cluster
     if model is None or cluster is None or ctx.outcome is None:
         return ""
-    alt = judge(ctx.deployment, ctx.outcome, cluster, model, ctx.workload, tp=tp, pp=pp, dp=dp)
-    return clearly_better(ctx.outcome, alt, ctx.budgets)
+    import toplint.outcome.judge as judging  # loaded by a run that places (not at start-up)
+
+    alt = judging.judge(
+        ctx.deployment, ctx.outcome, cluster, model, ctx.workload, tp=tp, pp=pp, dp=dp
+    )
+    return judging.clearly_better(ctx.outcome, alt, ctx.budgets)
 
 
 def _link(ctx: RuleContext, kind: str, per_gpu: float) -> str:

@@ -8,7 +8,6 @@ from toplint.engines.registry import get_engine
 from toplint.facts import registry as F
 from toplint.hardware.linkkinds import scaleup_of
 from toplint.model import Finding, Fix, Severity
-from toplint.outcome.judge import judge
 from toplint.outcome.types import GIB
 from toplint.rulebook.helpers import finding, layout_fix, layout_flags, severity_for
 from toplint.rulebook.outcomes import better_split, new_dp, split_severity
@@ -110,7 +109,9 @@ def _without_pp(ctx: RuleContext) -> str | None:
     dep, model, cluster = ctx.deployment, ctx.model, ctx.cluster
     if model is None or cluster is None:
         return None
-    one = judge(dep, ctx.outcome, cluster, model, ctx.workload, tp=1)
+    import toplint.outcome.judge as judging  # loaded by a run that places (not at start-up)
+
+    one = judging.judge(dep, ctx.outcome, cluster, model, ctx.workload, tp=1)
     if one.ok:
         return f"{layout_flags(dep.engine, tp=1)} (one replica per GPU behind a load balancer)"
     memory = one.outcome.memory

@@ -8,7 +8,6 @@ from toplint.engines.registry import get_engine
 from toplint.engines.types import chosen_backend
 from toplint.facts import registry as F
 from toplint.model import Deployment, Finding, Severity
-from toplint.outcome.judge import judge_deployment
 from toplint.record import replace
 from toplint.rulebook.helpers import finding, flag_fix, opt_int, severity_for
 from toplint.rulebook.types import Rule, RuleContext
@@ -266,8 +265,12 @@ def _sparse_choice(
             continue  # single-node kernels: only for a group known to stay in one node
         if model is None or cluster is None or ctx.placement is None:
             break  # not placed on this cluster: nothing to weigh another backend against
+        import toplint.outcome.judge as judging  # loaded by a run that places
+
         new = replace(dep, options={**dep.options, key: name})
-        judged = judge_deployment(dep, new, ctx.outcome, cluster, model, ctx.workload, layout=False)
+        judged = judging.judge_deployment(
+            dep, new, ctx.outcome, cluster, model, ctx.workload, layout=False
+        )
         if judged.ok:
             return name, ""
         tried.append(f"`{name}` {judged.why}")

@@ -6,8 +6,6 @@ import math
 from collections.abc import Iterator
 
 from toplint.model import Finding, Fix, Severity
-from toplint.outcome.judge import judge
-from toplint.outcome.memory import WORKING_LOW_GIB, accounting, weight_bytes, working_bytes
 from toplint.outcome.types import GIB, Memory
 from toplint.record import replace
 from toplint.rulebook.helpers import finding, flag_fix, layout_fix, layout_flags
@@ -90,7 +88,9 @@ def _budget(m: Memory, gpu: str) -> str:
     """Where the budget comes from: a fraction of the GPU (vLLM, SGLang, TGI), or the whole GPU
     when the engine's setting is the KV cache's share of what the weights leave (LMDeploy,
     TensorRT-LLM: ``MemoryAccounting.of_total``)."""
-    if accounting(m.engine).of_total:
+    import toplint.outcome.memory as memory  # loaded by a run that places (not at start-up)
+
+    if memory.accounting(m.engine).of_total:
         return f"{m.setting} × {m.capacity / GIB:g} GiB {gpu}"
     share = f"{m.setting} is the KV cache's share of what the weights leave"
     return f"all {m.capacity / GIB:g} GiB of a {gpu}; {share}"
@@ -139,7 +139,9 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"sequence of {_max_num_seqs(ctx)})"
         )
     if uncertain:
-        low = working_bytes(ctx.deployment, WORKING_LOW_GIB)
+        import toplint.outcome.memory as memory
+
+        low = memory.working_bytes(ctx.deployment, memory.WORKING_LOW_GIB)
         message += (
             f"; with the start-up working memory at the low end of its band ({_gib(low)}) "
             f"it fits, so whether it starts depends on the profile run"
@@ -234,8 +236,10 @@ def _all_visible(ctx: RuleContext) -> Fix | None:
     if model is None:
         return None
     note = f"it sees all {node} GPUs of the node"
+    import toplint.outcome.judge as judging  # loaded by a run that places
+
     for tp in (t for t in range(node, 1, -1) if node % t == 0):  # the widest that runs
-        if judge(dep, ctx.outcome, cluster, model, ctx.workload, tp=tp).outcome.runs:
+        if judging.judge(dep, ctx.outcome, cluster, model, ctx.workload, tp=tp).outcome.runs:
             return layout_fix(dep.engine, tp=tp, note=note)
     return None
 
@@ -253,8 +257,10 @@ def _what_would_fit(ctx: RuleContext, m: Memory) -> str:
     if spelled:
         options[0] += f" ({spelled} across more nodes)"
     if model.weight_bytes >= 2:
-        fp8 = weight_bytes(replace(model, weight_bytes=1.0))
-        share = m.weights * fp8 / weight_bytes(model)
+        import toplint.outcome.memory as memory
+
+        fp8 = memory.weight_bytes(replace(model, weight_bytes=1.0))
+        share = m.weights * fp8 / memory.weight_bytes(model)
         if share < room * 0.9:
             options.append(f"an FP8 checkpoint ({_gib(share)} of weights per GPU)")
     return "; or ".join(options)

@@ -7,8 +7,6 @@ from collections.abc import Iterator
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
 from toplint.model import Deployment, Finding, Fix, Severity
-from toplint.outcome.marlin import marlin_shards
-from toplint.outcome.starts import moe_tp, quant_shards
 from toplint.rulebook.helpers import finding, flag_fix, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -77,7 +75,9 @@ all-reduce) and memory balance.
 def problems(model: ModelSpec, dep: Deployment) -> list[tuple[str, int, int]]:
     """(what, size, its TP) pairs whose shard is not a whole number of blocks (or groups):
     the engine's own check, which the outcome model reads too (``toplint.outcome.starts``)."""
-    return quant_shards(model, dep)
+    import toplint.outcome.starts as starts  # loaded by a run that knows a model
+
+    return starts.quant_shards(model, dep)
 
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
@@ -126,8 +126,11 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
 
 def _marlin(rule: Rule, ctx: RuleContext, model: ModelSpec, dep: Deployment) -> Iterator[Finding]:
     """The weight-only Marlin fallback's tiles (``toplint.outcome.marlin``)."""
+    import toplint.outcome.marlin as marlin  # loaded by a run that knows a model
+    import toplint.outcome.starts as starts
+
     gpu = ctx.cluster.gpu if ctx.cluster is not None else None
-    found = marlin_shards(model, dep, gpu, moe_tp(dep))
+    found = marlin.marlin_shards(model, dep, gpu, starts.moe_tp(dep))
     if not found:
         return
     tp, sizes = dep.tp or 1, [size for _, size, _, _ in found]

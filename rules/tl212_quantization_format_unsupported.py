@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.model import Finding, Severity
-from toplint.outcome.precision import precision
 from toplint.rulebook.helpers import finding
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -80,7 +79,9 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     cluster = ctx.cluster
     if cluster is None:
         return
-    found = precision(ctx.deployment, ctx.model, cluster.gpu)
+    import toplint.outcome.precision as formats  # loaded by a run with a cluster
+
+    found = formats.precision(ctx.deployment, ctx.model, cluster.gpu)
     if found is None:
         return
     yield finding(

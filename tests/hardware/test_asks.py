@@ -64,3 +64,12 @@ def test_node_affinity_values_ask_for_any_of_them() -> None:
 def test_a_profile_of_no_gpu_model_asks_for_nothing() -> None:
     assert asked_gpu(_dep(labels={"kubeai.org/resource-profile": "cpu"})) is None
     assert asked_gpu(_dep(options={"accelerator.name": "gpu"})) is None
+
+
+def test_model_of_is_kept_per_name_and_answers_as_computed_afresh() -> None:
+    """``model_of`` is memoized by the name alone (its only input): asked twice, in any order,
+    each name gets what the unmemoized function computes."""
+    names = ["NVIDIA-H100-80GB-HBM3", "Tesla-T4", "nvidia-gpu-gh200", "A100-SXM4-40GB", "vga"]
+    for name in [*names, *reversed(names)]:
+        assert model_of(name) == model_of.__wrapped__(name)
+    assert model_of("NVIDIA-H100-80GB-HBM3") == "h100" and model_of("vga") == ""

@@ -191,7 +191,13 @@ SHARES = {
 
 
 def _shares(facts: Facts) -> None:
+    get = facts.get
     for name, (num, den) in SHARES.items():
-        a, b = facts.get(num), facts.get(den)
-        if isinstance(a, int | float) and isinstance(b, int | float) and b > 0:
-            facts[name] = float(a) / float(b)
+        b = get(den)
+        if isinstance(b, _NUMBER) and b > 0:  # most deployments: no budget, no denominator
+            a = get(num)
+            if isinstance(a, _NUMBER):
+                facts[name] = float(a) / float(b)
+
+
+_NUMBER = (int, float)  # a tuple: ``int | float`` builds a union at every call

@@ -20,6 +20,7 @@ after vendor and line words) and, where both write a memory size (``a100-40gb`` 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from toplint.catalog_index import normalize
 from toplint.hardware import catalog
@@ -111,6 +112,7 @@ def gpu_asks(dep: Deployment) -> list[GpuAsk]:
     return out
 
 
+@lru_cache(maxsize=1024)  # a tree's labels name a few GPUs, each asked for per deployment
 def model_of(name: str) -> str:
     """The GPU model a name writes (``NVIDIA-H100-80GB-HBM3`` -> ``h100``, ``Tesla-T4`` ->
     ``t4``, ``RTX-4090`` -> ``4090``, ``nvidia-tesla-a100`` -> ``a100``), "" when it writes

@@ -156,48 +156,76 @@ def _why(before: Outcome | None, after: Outcome) -> str:
     return ""
 
 
-def same_gpu_layouts(
+def best_split(
     dep: Deployment,
     before: Outcome | None,
     cluster: Cluster,
     model: ModelSpec,
     workload: Workload,
+    budgets: Budgets | None,
     *,
     fewer_tp: bool = False,
-    to_beat: Budgets | None = None,
-) -> list[Judged]:
+) -> tuple[Judged | None, str, int, bool]:
+    """Whether another split of the deployment's GPUs (``splits``) is ``clearly_better`` than
+    ``before``: the first that is, in rank order (those that run and are no slower first,
+    fastest decode first; a split into more replicas ranks as if ``TIE`` slower) and how much
+    (``None, ""`` when none is), how many splits there are, and whether any of them runs.
+
+    Only the splits asked for are priced, each a placement and a cost.  A split that cannot be
+    clearly better than ``before`` even at its ``floor`` (with ``budgets``, the declared ones)
+    is not priced: it has no latency, so it is never clearly better and ranks after every priced
+    one.  The priced splits alone decide which is best; the others are asked only whether one
+    starts and fits, until one does, when no priced split is clearly better or runs.
+    ``tests/outcome/test_best_split.py`` holds this to judging every split and ranking them."""
+    found = splits(dep, cluster, model, fewer_tp=fewer_tp)
+    weighed, rest = [], []
+    for new in found:
+        if budgets is None or not _cannot_beat(before, new, cluster, model, workload, budgets):
+            weighed.append(judge_deployment(dep, new, before, cluster, model, workload))
+        else:
+            rest.append(new)
+    dp = max(dep.dp or 1, 1)
+    for alt in sorted(weighed, key=lambda j: _rank(j, replicas=j.dp != dp)):
+        how = clearly_better(before, alt, budgets)
+        if how:
+            return alt, how, len(found), True
+    import toplint.outcome.build
+
+    unpriced = toplint.outcome.build.unpriced
+    runs = any(j.outcome.runs for j in weighed) or any(
+        unpriced(new, cluster, model, workload).runs for new in rest
+    )
+    return None, "", len(found), runs
+
+
+def splits(
+    dep: Deployment, cluster: Cluster, model: ModelSpec, *, fewer_tp: bool = False
+) -> list[Deployment]:
     """Every other TP × PP split of the deployment's TP × PP GPUs (DP kept), and — where the
     engine has data parallelism with an option for it — every TP × DP split of them into
     replicas (TP 4 → TP 2 × DP 2: each replica serves the declared batch, so decode streams more
-    weights per GPU but all-reduces across fewer ranks), judged; those that run and are no
-    slower first, fastest decode first.  With ``fewer_tp`` only splits with fewer TP ranks:
-    only the splits asked for are priced, each a placement and a cost.  With ``to_beat`` (the
-    declared budgets) a split that cannot be ``clearly_better`` than ``before`` by its
-    ``floor`` is judged for start and fit only (``UNPRICED``)."""
+    weights per GPU but all-reduces across fewer ranks) that may run (``_may_run``).  With
+    ``fewer_tp`` only splits with fewer TP ranks."""
     gpus = (dep.tp or 1) * (dep.pp or 1)
     engine = get_engine(dep.engine)
     dims = engine.dimensions
     current = dep.tp or 1
     dp = max(dep.dp or 1, 1)
-    splits = [
+    out = [
         changed(dep, tp, gpus // tp, None)
         for tp in range(1, (current if fewer_tp else gpus + 1))
         if tp != current and gpus % tp == 0 and (gpus // tp == 1 or "pp" in dims)
     ]
     if "dp" in dims and engine.layout.dp and not dep.ep_enabled:
         replicas = (changed(dep, tp, 1, dp * gpus // tp) for tp in range(1, gpus) if tp != current)
-        splits += [
+        out += [
             new
             for new in replicas
             if (not fewer_tp or (new.tp or 1) < current)
             and gpus % (new.tp or 1) == 0
             and _may_run(new, model, cluster)
         ]
-    out = []
-    for new in splits:
-        price = to_beat is None or not _cannot_beat(before, new, cluster, model, workload, to_beat)
-        out.append(judge_deployment(dep, new, before, cluster, model, workload, price=price))
-    return sorted(out, key=lambda j: _rank(j, replicas=j.dp != dp))
+    return out
 
 
 def _cannot_beat(

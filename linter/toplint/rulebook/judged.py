@@ -17,7 +17,6 @@ from typing import Any
 
 from toplint.engines.registry import get_engine
 from toplint.model import Deployment, Finding, Severity
-from toplint.outcome.judge import changed, judge_deployment
 from toplint.record import replace
 from toplint.rulebook.helpers import ranks_without_shared_memory
 from toplint.rulebook.types import RuleContext
@@ -78,7 +77,11 @@ def _fixed(dep: Deployment, finding: Finding, sizes: dict[str, Any]) -> Deployme
                 return None
     if not touched:
         return None
-    new = changed(dep, sizes.get("tp"), sizes.get("pp"), sizes.get("dp"), **_switches(sizes))
+    import toplint.outcome.judge  # loaded by a run that places (not at start-up)
+
+    new = toplint.outcome.judge.changed(
+        dep, sizes.get("tp"), sizes.get("pp"), sizes.get("dp"), **_switches(sizes)
+    )
     if "attention_dp" in new.options:  # what ``changed`` derived wins over the written flags
         options["attention_dp"] = new.options["attention_dp"]
     if dep.gpus_per_node is not None and dep.gpus == dep.gpus_per_node:  # one pod: its request
@@ -118,13 +121,15 @@ def judged(findings: list[Finding], ctx: RuleContext) -> list[Finding]:
     """``findings`` with each fix that the outcome rules out removed (and said why)."""
     if ctx.model is None or ctx.cluster is None:  # unplaced (too few GPUs) is still judged
         return findings
+    import toplint.outcome.judge  # loaded by a run that places (not at start-up)
+
     out = []
     for f in findings:
         if f.fix is not None and f.fix.intents:
             sizes = _sizes(f, ctx.deployment.engine)
             new = _fixed(ctx.deployment, f, sizes)
             if new is not None:
-                j = judge_deployment(
+                j = toplint.outcome.judge.judge_deployment(
                     ctx.deployment,
                     new,
                     ctx.outcome,

@@ -3,9 +3,13 @@ whether another split of the same GPUs is clearly better, and by how much."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from toplint.model import Deployment, Severity
-from toplint.outcome.judge import Judged, clearly_better, same_gpu_layouts
 from toplint.rulebook.types import RuleContext
+
+if TYPE_CHECKING:  # loaded by a run that places (outcome.judge), not at start-up
+    from toplint.outcome.judge import Judged
 
 
 def better_split(ctx: RuleContext, *, fewer_tp: bool = True) -> tuple[Judged | None, str, str]:
@@ -15,17 +19,17 @@ def better_split(ctx: RuleContext, *, fewer_tp: bool = True) -> tuple[Judged | N
     dep, model, cluster, before = ctx.deployment, ctx.model, ctx.cluster, ctx.outcome
     if model is None or cluster is None or before is None:
         return None, "", "no other layout could be weighed (model unknown)"
-    alternatives = same_gpu_layouts(
-        dep, before, cluster, model, ctx.workload, fewer_tp=fewer_tp, to_beat=ctx.budgets
+    import toplint.outcome.judge
+
+    alt, how, count, runs = toplint.outcome.judge.best_split(
+        dep, before, cluster, model, ctx.workload, ctx.budgets, fewer_tp=fewer_tp
     )
-    for alt in alternatives:
-        how = clearly_better(before, alt, ctx.budgets)
-        if how:
-            return alt, how, f"{describe(alt, dep)} on the same GPUs is better: {how}"
-    if not alternatives:
+    if alt is not None:
+        return alt, how, f"{describe(alt, dep)} on the same GPUs is better: {how}"
+    if not count:
         return None, "", "the engine has no other split of these GPUs (no pipeline parallelism)"
     which = "no split with fewer tensor-parallel ranks" if fewer_tp else "no other split"
-    if not any(j.outcome.runs for j in alternatives):
+    if not runs:
         return None, "", f"{which} fits these GPUs"
     return None, "", f"{which} of these GPUs is clearly faster here"
 
