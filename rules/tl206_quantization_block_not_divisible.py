@@ -126,11 +126,12 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
 
 def _marlin(rule: Rule, ctx: RuleContext, model: ModelSpec, dep: Deployment) -> Iterator[Finding]:
     """The weight-only Marlin fallback's tiles (``toplint.outcome.marlin``)."""
-    import toplint.outcome.marlin as marlin  # loaded by a run that knows a model
+    if ctx.cluster is None:  # the fallback is the GPU's: nothing to judge without one
+        return
+    import toplint.outcome.marlin as marlin  # loaded by a run that places the deployment
     import toplint.outcome.starts as starts
 
-    gpu = ctx.cluster.gpu if ctx.cluster is not None else None
-    found = marlin.marlin_shards(model, dep, gpu, starts.moe_tp(dep))
+    found = marlin.marlin_shards(model, dep, ctx.cluster.gpu, starts.moe_tp(dep))
     if not found:
         return
     tp, sizes = dep.tp or 1, [size for _, size, _, _ in found]
