@@ -131,7 +131,8 @@ def _marlin(rule: Rule, ctx: RuleContext, model: ModelSpec, dep: Deployment) -> 
     import toplint.outcome.marlin as marlin  # loaded by a run that places the deployment
     import toplint.outcome.starts as starts
 
-    found = marlin.marlin_shards(model, dep, ctx.cluster.gpu, starts.moe_tp(dep))
+    gpu = ctx.cluster.gpu
+    found = marlin.marlin_shards(model, dep, gpu, starts.moe_tp(dep))
     if not found:
         return
     tp, sizes = dep.tp or 1, [size for _, size, _, _ in found]
@@ -153,7 +154,7 @@ def _marlin(rule: Rule, ctx: RuleContext, model: ModelSpec, dep: Deployment) -> 
         or f"tensor-parallel size {best} ({note})"
     )
     parts = [f"{what} {size} / TP {split}: {why}" for what, size, split, why in found]
-    gpu_name = gpu.name if gpu is not None else "this GPU"
+    gpu_name = gpu.name
     yield finding(
         rule,
         ctx,
