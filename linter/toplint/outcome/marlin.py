@@ -35,11 +35,18 @@ def marlin_shards(
     fallback cannot repack; none when the deployment does not run on that fallback."""
     if model is None or gpu is None or (dep.tp or 1) <= 1:
         return []
+    out = _untiled(model, dep, moe_split)
+    if not out:  # the shards tile: whether the fallback runs does not matter (most layouts)
+        return []
     found = precision(dep, model, gpu)
     if found is None or found.effect != "degrades" or found.fmt not in ("fp8", "fp4"):
         return []
     if found.arch not in get_engine(dep.engine).low_precision_fallback.get(found.fmt, ()):
         return []
+    return out
+
+
+def _untiled(model: ModelSpec, dep: Deployment, moe_split: int) -> list[tuple[str, int, int, str]]:
     out = []
     for what, size, split in (
         ("intermediate_size", model.intermediate_size, dep.tp or 1),
