@@ -13,7 +13,6 @@ from toplint.model import Deployment
 from toplint.outcome.build import whatif
 from toplint.outcome.judge import (
     Judged,
-    _cannot_beat,
     _rank,
     best_split,
     clearly_better,
@@ -34,17 +33,10 @@ def _every_split(
     budgets: Budgets | None,
     fewer_tp: bool,
 ) -> tuple[Judged | None, str, int, bool]:
-    """The eager answer: every split judged, all ranked, the first clearly better one."""
+    """The eager answer: every split judged and priced (no floor pruning), all ranked, the
+    first clearly better one."""
     judged = [
-        judge_deployment(
-            dep,
-            new,
-            before,
-            cluster,
-            model,
-            WORK,
-            price=budgets is None or not _cannot_beat(before, new, cluster, model, WORK, budgets),
-        )
+        judge_deployment(dep, new, before, cluster, model, WORK)
         for new in splits(dep, cluster, model, fewer_tp=fewer_tp)
     ]
     dp = max(dep.dp or 1, 1)

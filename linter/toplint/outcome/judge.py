@@ -91,27 +91,20 @@ def judge_deployment(
     *,
     layout: bool = True,
     keep_speed: bool = True,
-    price: bool = True,
 ) -> Judged:
     """``new`` (``dep`` as a fix makes it) judged: it starts and fits, and — a layout change —
     is not the current layout and needs no more GPUs; with ``keep_speed`` (the deployment ran
-    as written) it is no slower.  Without ``price`` only whether it starts and fits is
-    judged (``UNPRICED`` says so in ``why``)."""
+    as written) it is no slower."""
     # Imported here: a run whose deployments need no what-if (none placed, or no rule weighing
     # a change) never loads the placement, cost and latency models.  Written `import a.b` (a
     # lookup in sys.modules once loaded), not `from a.b import c`, which runs the import
     # machinery at every call (docs/performance.md).
     import toplint.outcome.build
 
-    build = toplint.outcome.build
-    after = (build.whatif if price else build.unpriced)(new, cluster, model, workload)
+    after = toplint.outcome.build.whatif(new, cluster, model, workload)
     size = (new.tp or 1, new.pp or 1, new.dp or 1)
     why = _layout_why(dep, new, _gpus_it_has(dep, cluster)) if layout else ""
-    why = why or _why(before if keep_speed else None, after)
-    return Judged(*size, after, why or ("" if price or not after.runs else UNPRICED))
-
-
-UNPRICED = "it cannot be clearly faster: its streaming and compute alone are not"
+    return Judged(*size, after, why or _why(before if keep_speed else None, after))
 
 
 def _gpus_it_has(dep: Deployment, cluster: Cluster) -> int | None:
