@@ -207,24 +207,30 @@ def _hcl_options(source: Source, result: ParseResult) -> ParseResult:
 def _embedded_scripts(source: Source, result: ParseResult) -> ParseResult:
     """The Python scripts a manifest's ConfigMaps carry and its start commands run
     (``toplint.parse.generic.embedded``)."""
-    if any(f.rule == UNPARSABLE_FILE.code for f in result.findings) or is_template(source.text):
+    if _unreadable(source, result):
         return result
     from toplint.parse.generic.embedded import embedded_deployments
 
-    found = embedded_deployments(source)
-    if found is None:
-        return result
-    return ParseResult(source.path, found.deployments, (*result.findings, *found.findings))
+    return _with_followed(source, result, embedded_deployments(source))
 
 
 def _script_runs(source: Source, result: ParseResult) -> ParseResult:
     """The engine commands of scripts a data file's start command runs
     (``toplint.parse.structured.scriptref``)."""
-    if any(f.rule == UNPARSABLE_FILE.code for f in result.findings) or is_template(source.text):
+    if _unreadable(source, result):
         return result
     from toplint.parse.structured.scriptref import script_deployments
 
-    found = script_deployments(source)
+    return _with_followed(source, result, script_deployments(source))
+
+
+def _unreadable(source: Source, result: ParseResult) -> bool:
+    """A file that failed to parse, or a template, has no start command to follow."""
+    return any(f.rule == UNPARSABLE_FILE.code for f in result.findings) or is_template(source.text)
+
+
+def _with_followed(source: Source, result: ParseResult, found: ParseResult | None) -> ParseResult:
+    """``result``'s findings with the deployments of the files its commands run."""
     if found is None:
         return result
     return ParseResult(source.path, found.deployments, (*result.findings, *found.findings))
