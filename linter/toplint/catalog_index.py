@@ -21,7 +21,9 @@ _VENDOR_WORDS = ("nvidia", "tesla", "geforce", "amd", "instinct", "apple")
 _SEPARATORS = lazy(r"[^0-9a-z]+")
 
 
-def _words(name: str) -> list[str]:
+def words(name: str) -> list[str]:
+    """A name's lower-case runs of letters and digits (``NVIDIA-H100-80GB`` -> nvidia, h100,
+    80gb): what every lookup of a part's name compares."""
     return [w for w in _SEPARATORS.split(name.lower()) if w]
 
 
@@ -37,7 +39,7 @@ def normalize(name: str) -> str:
 
     "NVIDIA-H100-80GB-HBM3" -> "h10080gbhbm3".
     """
-    return _loose(_words(name))
+    return _loose(words(name))
 
 
 def index(entries: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -51,8 +53,8 @@ def index(entries: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]
     keys = []  # (exact key, loose key, entry) of every alias, each split into words once
     for e in entries:
         for alias in (e["name"], *e.get("aliases", ())):
-            words = _words(str(alias))
-            keys.append(("".join(words), _loose(words), e))
+            parts = words(str(alias))
+            keys.append(("".join(parts), _loose(parts), e))
     for whole, without_vendor, entry in keys:
         exact.setdefault(whole, entry)
         if without_vendor == whole:
@@ -64,7 +66,7 @@ def index(entries: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]
 
 def find(indexes: tuple[dict[str, Any], dict[str, Any]], name: str) -> Any:
     exact, loose = indexes
-    return exact.get("".join(_words(name))) or loose.get(normalize(name))
+    return exact.get("".join(words(name))) or loose.get(normalize(name))
 
 
 def read_catalog(resource: str) -> Any:

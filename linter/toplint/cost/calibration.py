@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from toplint.catalog_index import words
 from toplint.cost.collectives import Fabric, wire_factor
 from toplint.cost.predict import latency_us, predict_us
 from toplint.cost.uncertainty import fitted_table_archs
@@ -184,7 +184,7 @@ def _user_measurement(
 
 
 def tokens_of(name: str) -> tuple[str, ...]:
-    return tuple(t for t in re.split(r"[^a-z0-9]+", name.lower()) if t)
+    return tuple(words(name))
 
 
 @lru_cache(maxsize=1)

@@ -19,10 +19,9 @@ after vendor and line words) and, where both write a memory size (``a100-40gb`` 
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
-from toplint.catalog_index import normalize
+from toplint.catalog_index import normalize, words
 from toplint.hardware import catalog
 from toplint.hardware.types import GpuSpec
 from toplint.infra.patterns import lazy
@@ -51,7 +50,6 @@ SKYPILOT = "skypilot.co/accelerators"
 _NOISE = lazy(r"^(?:nvidia|tesla|geforce|amd|instinct|radeon|rtx|quadro|apple|hbm\d*e?)")
 _FORM = lazy(r"^(?:sxm\d*|pcie\d*|gen\d+)$")
 _MEMORY = lazy(r"^(\d+)gb?$")
-_WORD = lazy(r"[a-z]+|\d+")
 
 
 @record
@@ -135,12 +133,8 @@ def memory_of(name: str) -> int | None:
 def _words(name: str) -> list[str]:
     """A name's words with vendor and line words dropped; letters and the digits that follow
     them stay one word (``a100``, ``l40s``, ``80gb``, ``mi300x``)."""
-    out: list[str] = []
-    for part in re.split(r"[^a-z0-9]+", name.lower()):
-        part = _NOISE.sub("", part)
-        if part:
-            out.append(part)
-    return out
+    stripped = (_NOISE.sub("", part) for part in words(name))
+    return [part for part in stripped if part]
 
 
 def matches(ask: GpuAsk, gpu: GpuSpec) -> bool:

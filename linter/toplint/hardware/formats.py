@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
-from toplint.infra.patterns import lazy
+from toplint.catalog_index import words
 
 Format = Literal["fp8", "fp4", "bf16"]
 
@@ -38,8 +38,6 @@ NATIVE: Mapping[Format, frozenset[str]] = {
     "bf16": frozenset({"ampere", "ada", "hopper", "blackwell", "cdna3"}),
 }
 
-_SPLIT = lazy(r"[^a-z0-9]+")
-
 
 def format_of(text: str) -> Format | None:
     """The low-precision format a model id or a quantization method names, by its words:
@@ -48,7 +46,7 @@ def format_of(text: str) -> Format | None:
     lower = text.lower()
     if "fp" not in lower:  # most ids and methods: no word to look at
         return None
-    for word in _SPLIT.split(lower):
+    for word in words(lower):
         if word.endswith("fp4"):
             return "fp4"
         if word.endswith("fp8"):
