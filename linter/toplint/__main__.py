@@ -18,6 +18,6 @@ def _drop_working_directory() -> None:
 
 _drop_working_directory()
 
-from toplint.cli import main  # noqa: E402
+from toplint.cli import program  # noqa: E402
 
-raise SystemExit(main())
+program()
