@@ -26,7 +26,7 @@ DEVELOPMENT_ON_TOP = {
     "round5": 4,
     "round6": 2,
     "round7": 4,
-    "round8": 0,
+    "round8": 4,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -36,7 +36,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round5": 0,
     "round6": 0,
     "round7": 0,
-    "round8": 1,
+    "round8": 0,
 }
 
 
