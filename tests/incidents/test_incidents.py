@@ -26,7 +26,7 @@ DEVELOPMENT_ON_TOP = {
     "round5": 4,
     "round6": 2,
     "round7": 4,
-    "round8": 4,
+    "round8": 5,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
