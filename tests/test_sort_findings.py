@@ -57,3 +57,13 @@ def test_whether_it_starts_or_fits_comes_first_on_its_line() -> None:
     gap = Finding("TL007", "deployment-not-checked", Severity.ERROR, "a.sh", 2, 1, "x")
     before = Finding("TL108", "nvlink", Severity.INFO, "a.sh", 1, 200, "beyond NVLink")
     assert sort_findings([gap, idle, fit, before]) == [before, fit, idle, gap]
+
+
+def test_a_refusal_to_start_comes_before_a_layout_that_does_not_fit() -> None:
+    # vllm-project/vllm#17569: Qwen3-235B-A22B-FP8 at TP 8 on 8 x RTX 5090 D.  The engine stops
+    # building the layers (192-wide expert shards, not whole 128-wide FP8 blocks: TL206) before
+    # it would find the weights do not fit (TL205); both are errors at the same column.
+    fit = Finding("TL205", "fit", Severity.ERROR, "a.sh", 2, 43, "weights 27.5 GiB + ...")
+    block = Finding("TL206", "block", Severity.ERROR, "a.sh", 2, 43, "1536 / TP 8 = 192")
+    idle = Finding("TL201", "gpu-count", Severity.ERROR, "a.sh", 2, 1, "x")
+    assert sort_findings([fit, idle, block]) == [block, fit, idle]

@@ -56,8 +56,8 @@ def test_hash_seed_does_not_change_output(corpus: Path) -> None:
 def test_findings_are_sorted(corpus: Path) -> None:
     """Path, line, then the findings about the deployment before those about what toplint could
     not judge (``toplint.pipeline.analyze.NOT_JUDGED``), among the former those about whether
-    it starts or fits first (``STARTS_OR_FITS``), column, rule."""
-    from toplint.pipeline.analyze import NOT_JUDGED, STARTS_OR_FITS
+    it starts, then whether it fits, first (``outcome_rank``), column, rule."""
+    from toplint.pipeline.analyze import NOT_JUDGED, outcome_rank
 
     findings = json.loads(_check(corpus))["findings"]
     keys = [
@@ -65,7 +65,7 @@ def test_findings_are_sorted(corpus: Path) -> None:
             f["path"],
             f["line"],
             f["rule"] in NOT_JUDGED,
-            f["rule"] not in STARTS_OR_FITS,
+            outcome_rank(f["rule"]),
             f["column"],
             f["rule"],
         )

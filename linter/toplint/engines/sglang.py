@@ -307,4 +307,11 @@ ENGINE = Engine(
         source="sgl-project/sglang@v0.5.8 python/sglang/srt/model_executor/"
         "model_runner_kv_cache_mixin.py profile_max_num_token L111-144",
     ),
+    # VocabParallelEmbedding (adapted from vLLM's) pads to DEFAULT_VOCAB_PADDING_SIZE = 64 and
+    # splits with divide(padded, tp_size) on GPUs (only the CPU path pads further); under DP
+    # attention the embedding is replicated and the LM head may use the attention-TP group
+    # (sgl-project/sglang@04d5e392 python/sglang/srt/layers/vocab_parallel_embedding.py).
+    vocab_padding=64,
+    vocab_padding_source="sgl-project/sglang@04d5e392 "
+    "python/sglang/srt/layers/vocab_parallel_embedding.py",
 )

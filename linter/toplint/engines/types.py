@@ -284,6 +284,12 @@ class Engine:
     plan_command: Callable[[str, int, int, int, int, int], str] | None = None
     # how it sizes GPU memory for weights, working memory and KV cache (toplint.outcome.memory)
     memory: MemoryAccounting = field(default_factory=MemoryAccounting)
+    # The vocabulary tables (input embedding, LM head) are split evenly over the TP ranks after
+    # the vocabulary is padded up to a multiple of this, and the engine refuses to start when
+    # the padded size does not divide by TP; 0 = the engine pads to the TP size itself, or its
+    # embedding has not been read (no check).
+    vocab_padding: int = 0
+    vocab_padding_source: str = ""
 
     def allreduce_of(self, dep: Deployment) -> str:
         """The all-reduce kernel family ``dep`` runs: the default unless an option changes it

@@ -393,4 +393,12 @@ ENGINE = Engine(
         "forward pass); encoder-decoder models run on the V0 engine, whose EngineArgs "
         "max_num_seqs default is 256",
     ),
+    # VocabParallelEmbedding (input embedding and ParallelLMHead) pads the vocabulary to a
+    # multiple of DEFAULT_VOCAB_PADDING_SIZE = 64 and splits it with divide(padded, tp_size),
+    # which asserts "{padded} is not divisible by {tp}" (vllm-project/vllm@00db0119
+    # vllm/model_executor/layers/vocab_parallel_embedding.py; vllm/distributed/utils.py divide);
+    # still so for GLM-4.7's 151552 at TP 6, vllm-project/vllm#31474 (December 2025).
+    vocab_padding=64,
+    vocab_padding_source="vllm-project/vllm@00db0119 "
+    "vllm/model_executor/layers/vocab_parallel_embedding.py",
 )

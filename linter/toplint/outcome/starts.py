@@ -3,6 +3,9 @@
 - attention heads divide by the attention-TP size (vLLM ``ModelConfig.verify_with_parallel_config``
   "Total number of attention heads must be divisible by tensor parallel size"; SGLang asserts
   the same), KV heads divide by TP or TP by KV heads (they are replicated then);
+- the vocabulary, padded to the engine's multiple (``Engine.vocab_padding``: 64 in vLLM and
+  SGLang's ``VocabParallelEmbedding``), divides by the TP size its embedding and LM head are
+  split over ("151552 is not divisible by 6", vllm-project/vllm#31474);
 - routed experts divide by the EP size (vLLM ``FusedMoE``; SGLang ``ep_size``);
 - no more pipeline stages than layers (vLLM ``get_pp_indices``; cost-model.md §6 rule 4);
 - each TP shard of the MLP (and of each expert) is a whole number of FP8 weight blocks or
@@ -59,6 +62,12 @@ def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...
     kv = model.num_kv_heads
     if not model.mla and kv and kv % attention_tp and attention_tp % kv:
         out.append(f"{kv} KV heads and tensor-parallel size {attention_tp} do not divide")
+    padded = padded_vocab(model, dep.engine)
+    if padded % attention_tp:
+        out.append(
+            f"the vocabulary ({model.vocab_size}, padded to {padded}) does not divide by "
+            f"tensor-parallel size {attention_tp}"
+        )
     ep = dep.ep or 1
     if model.is_moe and ep > 1 and model.num_experts % ep:
         out.append(f"{model.num_experts} experts do not divide by expert-parallel size {ep}")
@@ -68,6 +77,20 @@ def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...
     for what, size, split in quant_shards(model, dep):
         out.append(f"{what} {size} / TP {split} is not a whole number of {block}-weight blocks")
     return tuple(out)
+
+
+def padded_vocab(model: ModelSpec, engine: str) -> int:
+    """The vocabulary as the engine pads it before splitting it over TP; 0 when the engine pads
+    to the TP size itself (or its embedding has not been read) or the model has no vocabulary:
+    0 divides by every TP size.
+
+    Under SGLang's DP attention the input embedding is replicated and the LM head may run on
+    the attention-TP group, so callers split it over the attention TP, the smaller of the two:
+    a refusal is only claimed where every split the engine may use fails."""
+    pad = get_engine(engine).vocab_padding
+    if pad <= 0 or model.vocab_size <= 0:
+        return 0
+    return -(-model.vocab_size // pad) * pad
 
 
 def moe_tp(dep: Deployment) -> int:

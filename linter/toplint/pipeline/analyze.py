@@ -454,17 +454,32 @@ STARTS_OR_FITS = frozenset(
     {INVALID_PARALLEL_SIZE.code, "TL202", "TL204", "TL205", "TL206", "TL207", "TL211"}
     | {"TL212", "TL213", "TL214", "TL215"}
 )
+# Of those, the one about memory: the engine allocates and profiles memory (TL205) only after it
+# has validated its arguments, placed its ranks and built the model's layers, where the others
+# refuse (vLLM's ModelConfig.verify_with_parallel_config, then each layer's create_weights:
+# vllm-project/vllm#17569 stops at "The output_size of gate's and up's weight = 192 is not
+# divisible by weight quantization block_n = 128" on GPUs it would not fit either), so on a line
+# a refusal to start comes before a layout that does not fit.
+FITS = frozenset({"TL205"})
+
+
+def outcome_rank(rule: str) -> int:
+    """Where a rule's outcome happens in a start-up: 0 refuses to start or cannot be placed,
+    1 does not fit, 2 runs (how fast, what it ignores)."""
+    if rule not in STARTS_OR_FITS:
+        return 2
+    return 1 if rule in FITS else 0
 
 
 def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
     """Deterministic order: path, line, then the findings about the deployment before those
     about what toplint could not judge (``NOT_JUDGED``), and among the former those about
-    whether it starts or fits (``STARTS_OR_FITS``) first, then column, code, message, then
-    first seen; duplicates dropped.  Equal findings have equal sort keys, so each run of one
-    key is deduplicated on its own: no finding is hashed (a hash walks every field, the fix's
-    too)."""
+    whether it starts, then whether it fits, first (``outcome_rank``), then column, code,
+    message, then first seen; duplicates dropped.  Equal findings have equal sort keys, so each
+    run of one key is deduplicated on its own: no finding is hashed (a hash walks every field,
+    the fix's too)."""
     keyed = [
-        ((f.path, f.line, f.rule in NOT_JUDGED, f.rule not in STARTS_OR_FITS, *f.sort_key[2:]), f)
+        ((f.path, f.line, f.rule in NOT_JUDGED, outcome_rank(f.rule), *f.sort_key[2:]), f)
         for f in findings
     ]
     keyed.sort(key=lambda kf: kf[0])  # stable: equal keys keep their order

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
+from toplint.outcome.starts import padded_vocab
 from toplint.outcome.types import GIB
 from toplint.outcome.types import Memory as OutcomeMemory
 from toplint.record import record
@@ -58,8 +59,9 @@ class Memory:
 def layouts(model: ModelSpec, gpus: int, engine: str) -> list[Layout]:
     """Every layout that uses exactly ``gpus`` GPUs and that the engine would start."""
     out: list[Layout] = []
+    vocab = padded_vocab(model, engine)
     for tp in _divisors(gpus):
-        if not _tp_valid(model, tp):
+        if not _tp_valid(model, tp) or vocab % tp:  # the engine splits the padded vocabulary
             continue
         for pp in _divisors(gpus // tp):
             if pp > model.num_layers:  # §6 rule 4
