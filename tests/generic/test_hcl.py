@@ -162,3 +162,8 @@ def test_an_encoding_call_of_a_literal_is_that_literal_any_other_stays_text() ->
         "b": "${jsonencode(var.x)}",
         "c": "${yamlencode({k = 1}) + 1}",
     }
+
+
+def test_blocks_beside_an_encoded_resource_are_read_once_each() -> None:
+    deps = parse_text("main.tf", TERRAFORM + KUBECTL_MANIFEST).deployments
+    assert sorted((d.tp, d.gpus) for d in deps) == [(2, 2), (8, 8)]

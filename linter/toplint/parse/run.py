@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from toplint.errors import SourceError
 from toplint.infra.budgets import new_file
@@ -201,8 +201,8 @@ def _hcl_options(source: Source, result: ParseResult) -> ParseResult:
     if doc is None:
         return result
     found, more = _hcl_resources(source, doc)
-    if not found:  # no Kubernetes resource written as data: blocks read as options
-        found, more = read(doc, source.path)
+    rest, findings = read(_without_resources(doc), source.path)  # blocks read as options
+    found, more = [*found, *rest], [*more, *findings]
     if not found:
         return result
     return ParseResult(source.path, tuple(found), (*result.findings, *more))
@@ -225,6 +225,23 @@ def _hcl_resources(source: Source, doc: HclDocument) -> tuple[list[Deployment], 
         found.extend(resource_deployments(ctx))
         findings.extend(ctx.findings)
     return found, findings
+
+
+def _without_resources(doc: HclDocument) -> HclDocument:
+    """``doc`` with the Kubernetes resources it writes as data left out (``_hcl_resources``
+    reads them), at the same paths and positions."""
+    paths = [at for at in _resources_in(doc.data, ()) if at]
+    if not paths:
+        return doc
+    from copy import deepcopy
+
+    data = deepcopy(doc.data)
+    for at in paths:
+        parent: Any = data
+        for step in at[:-1]:
+            parent = parent[step]
+        parent[at[-1]] = None
+    return doc.with_data(data)
 
 
 def _resources_in(node: object, at: tuple[str | int, ...]) -> Iterator[tuple[str | int, ...]]:

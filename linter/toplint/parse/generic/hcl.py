@@ -48,6 +48,12 @@ class HclDocument:
         self._keys = keys
         self._values: dict[Path, Position] = {}
 
+    def with_data(self, data: dict[str, Any]) -> HclDocument:
+        """Other data at the same paths and positions (a part of it left out)."""
+        doc = HclDocument(self.path, data, self._keys)
+        doc._values = self._values
+        return doc
+
     def key_position(self, path: Path) -> Position:
         return self._keys.get(path) or self._values.get(path) or Position(self.path, 1, 1)
 

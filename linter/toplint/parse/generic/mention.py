@@ -4,8 +4,9 @@ command-line vocabulary of ``toplint.parse.mentions`` does not see.
 
 Any text format: an image an engine's image was rebuilt as (``image: rocm/vllm:latest``, ``FROM
 openeuler/vllm-ascend``, a chart's ``image:`` over ``repository: org/x-vllm-docker``;
-``toplint.parse.generic.evidence.image``), as a registered engine image is; else a ``key: value`` / ``KEY=value`` / ``"key": "value",`` line whose value selects an
-engine (``engine: sglang``; ``toplint.parse.generic.evidence.selector``), at info.
+``toplint.parse.generic.evidence.image``), as a registered engine image is; else a
+``key: value`` / ``KEY=value`` / ``"key": "value",`` line whose value selects an engine
+(``engine: sglang``; ``toplint.parse.generic.evidence.selector``), at info.
 
 A Python module, read with ``ast``, nothing imported or run.  In the order a reader would
 trust them:
