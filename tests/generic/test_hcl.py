@@ -86,7 +86,7 @@ def test_expressions_are_kept_unevaluated() -> None:
     assert doc.data == {
         "x": "${var.replicas}",
         "y": "${var.registry}/vllm:1",
-        "z": "${jsonencode({a = 1})}",
+        "z": {"a": 1},  # an encoding call of a literal is that literal's data
         "w": "vllm serve m",
         "n": 2,
         "b": True,
@@ -106,3 +106,64 @@ def test_deep_or_long_input_is_bounded() -> None:
     # timed unit test's (a loaded CI machine failed a 1 s limit here).
     assert parse("a {" * 100 + "}" * 100, "deep.tf") is None  # deeper than MAX_DEPTH
     assert parse("x = [" + "1, " * 50_000 + "]\n", "long.tf") is not None
+
+
+# A kubectl_manifest whose yaml_body is yamlencode() of a Deployment written as an HCL object
+# (CyrusTC/aws-eks-llm-perf-test model.tf, trimmed): a Kubernetes resource as data, read by the
+# Kubernetes readers (its `bash -c` script, its GPU limits) as if it were YAML.
+KUBECTL_MANIFEST = """\
+resource "kubectl_manifest" "llm_gpu_deployment" {
+  yaml_body = yamlencode({
+    apiVersion = "apps/v1"
+    kind       = "Deployment"
+    metadata = { name = "llm-gpu" }
+    spec = {
+      template = {
+        spec = {
+          containers = [
+            {
+              name  = "llm"
+              image = "vllm/vllm-openai:latest"
+              command = [
+                "bash",
+                "-c",
+                <<-EOT
+                VLLM_USE_V1=1 vllm serve ${var.llm_model} --tensor-parallel-size 8
+                EOT
+              ]
+              resources = {
+                limits = { "nvidia.com/gpu" = "8" }
+              }
+            }
+          ]
+        }
+      }
+    }
+  })
+  depends_on = [kubectl_manifest.llm_namespace]
+}
+"""
+
+
+def test_a_kubernetes_resource_in_yamlencode_is_read_as_one() -> None:
+    (dep,) = parse_text("model.tf", KUBECTL_MANIFEST).deployments
+    assert (dep.engine, dep.tp, dep.gpus) == ("vllm", 8, 8)
+    assert dep.model is None and [u.field for u in dep.unresolved] == ["model"]
+    assert (dep.line, dep.column) == (17, 31)  # `vllm` in the heredoc
+
+
+def test_an_encoding_call_of_a_literal_is_that_literal_any_other_stays_text() -> None:
+    doc = parse(
+        'a = jsonencode(["x", 1])\nb = jsonencode(var.x)\nc = yamlencode({k = 1}) + 1\n', "f.tf"
+    )
+    assert doc is not None
+    assert doc.data == {
+        "a": ["x", 1],
+        "b": "${jsonencode(var.x)}",
+        "c": "${yamlencode({k = 1}) + 1}",
+    }
+
+
+def test_blocks_beside_an_encoded_resource_are_read_once_each() -> None:
+    deps = parse_text("main.tf", TERRAFORM + KUBECTL_MANIFEST).deployments
+    assert sorted((d.tp, d.gpus) for d in deps) == [(2, 2), (8, 8)]

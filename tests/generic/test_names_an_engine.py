@@ -107,6 +107,21 @@ def test_an_engine_image_rebuilt_under_another_name_is_a_warning() -> None:
     assert _one("w.yaml", yaml_text)[:3] == ("TL008", Severity.WARNING, 2)
 
 
+def test_a_rebuild_named_in_helm_values_image_repository_is_a_warning() -> None:
+    """civo-learn/civo-vllm-docker examples/k8s/helm/values.yaml: the chart's image is a vLLM
+    rebuild whose own entrypoint sets the layout; values name it as ``image.repository``."""
+    text = (
+        "replicaCount: 1\n\nimage:\n  repository: ghcr.io/civo-learn/civo-vllm-docker\n"
+        '  pullPolicy: Always\n  tag: "latest"\n\nenv:\n  MODEL: "meta-llama/Meta-Llama-3-8B"\n'
+        'resources:\n  limits:\n    nvidia.com/gpu: "1"\n'
+    )
+    rule, severity, line, message = _one("values.yaml", text)
+    assert (rule, severity, line) == ("TL008", Severity.WARNING, 4)
+    assert "`ghcr.io/civo-learn/civo-vllm-docker`, a build of vllm" in message
+    other = text.replace("civo-vllm-docker", "web-frontend")
+    assert parse_text("values.yaml", other).findings == ()
+
+
 def test_a_terraform_image_behind_a_templated_registry_is_a_warning() -> None:
     """A Terraform ``kubernetes_deployment`` running a team's vLLM rebuild with no arguments:
     its entrypoint is the rebuild's own, so the layout is unknown; the engine is still named."""

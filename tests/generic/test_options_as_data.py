@@ -176,3 +176,54 @@ def test_settings_under_the_engine_key_are_a_deployment_with_a_model_or_gpus_aro
     assert (dep.engine, dep.model) == ("vllm", "meta-llama/Llama-3.1-8B-Instruct")
     dep = only("serve.yaml", "resources: {gpus: 2}\nvllm:\n  gpu_memory_utilization: 0.8\n")
     assert (dep.engine, dep.gpus) == ("vllm", 2)
+
+
+# A Deployment of a local vLLM build whose pod labels name the engine and the model
+# (aatchison/deploy-vllm-k8s deploy-gemma4-31B-bf16-tp2.yaml, trimmed).
+LABELLED_POD = """\
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: vllm, labels: {app: vllm}}
+spec:
+  selector: {matchLabels: {app: vllm}}
+  template:
+    metadata:
+      labels:
+        app: vllm
+        model: gemma-4-31B-it
+    spec:
+      containers:
+      - name: vllm
+        image: docker.io/library/vllm-gemma4:local
+        args: ["--model", "google/gemma-4-31B-it", "--tensor-parallel-size", "2"]
+"""
+
+
+def test_labels_naming_the_engine_and_model_are_no_second_deployment() -> None:
+    dep = only("deploy.yaml", LABELLED_POD)
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "google/gemma-4-31B-it", 2)
+
+
+# Values of a chart whose optional ServingRuntime is switched off (Siryoos/kserve-vllm-mini
+# charts/kserve-vllm-mini/values.yaml, trimmed): only the InferenceService is rendered.
+SWITCHED_OFF = """\
+inferenceService:
+  enabled: true
+  predictor:
+    runtime: vllm
+    resources:
+      limits: {nvidia.com/gpu: "1"}
+servingRuntime:
+  enabled: false
+  name: vllm
+  image: kserve/vllmserver:v0.12.1
+  args: ["--max-model-len", "4096"]
+"""
+
+
+def test_a_part_switched_off_with_enabled_false_is_not_read() -> None:
+    dep = only("values.yaml", SWITCHED_OFF)
+    assert (dep.engine, dep.gpus, dep.tp) == ("vllm", 1, 1)
+    assert dep.provenance["engine"] == "`runtime: vllm`"
+    on = SWITCHED_OFF.replace("enabled: false", "enabled: true")
+    assert len(parse_text("values.yaml", on).deployments) == 2

@@ -97,8 +97,8 @@ def _mappings(data: Any) -> Iterator[tuple[Path, dict[Any, Any]]]:
         at, node = stack.pop()
         if isinstance(node, dict):
             budget -= 1
-            if _describes_values(node):
-                continue  # a schema of a configuration sets nothing: not read as options
+            if _describes_values(node) or _sets_nothing(at, node):
+                continue  # a schema, labels or a part switched off: not read as options
             yield at, node
             stack.extend(((*at, k), v) for k, v in reversed(list(node.items())) if k != CALL)
         elif isinstance(node, list):
@@ -111,6 +111,24 @@ def _describes_values(node: Mapping[Any, Any]) -> bool:
     it as a value gave TL010 errors on a repository's configuration schema."""
     properties = node.get("properties")
     return "$schema" in node or (node.get("type") == "object" and isinstance(properties, dict))
+
+
+# Keys whose mapping only names or selects things: Kubernetes object labels and annotations
+# ("identifying attributes of objects", kubernetes.io/docs/concepts/overview/working-with-objects/
+# labels), the label selectors matching them (``matchLabels``, ``nodeSelector``) and a chart's
+# ``podLabels``/``commonAnnotations``.  ``labels: {app: vllm, model: m}`` labels a pod; it
+# starts no second vLLM beside the pod's container.
+_NAMES_ONLY = ("labels", "annotations", "nodeselector")
+
+
+def _sets_nothing(at: Path, node: Mapping[Any, Any]) -> bool:
+    """Labels, annotations or a selector (``_NAMES_ONLY``), or a part switched off with
+    ``enabled: false`` (the values convention a chart's ``{{- if .Values.x.enabled }}`` reads:
+    what it configures is not rendered)."""
+    key = at[-1] if at else None
+    return node.get("enabled") is False or (
+        isinstance(key, str) and key.lower().endswith(_NAMES_ONLY)
+    )
 
 
 def _is_client(node: Mapping[Any, Any]) -> bool:

@@ -11,13 +11,17 @@ The subset read is HCL's native syntax as those files use it: attributes (``key 
 blocks with labels (``name "label" { … }``; a block type written twice becomes a list, labels
 nest: ``resource "a" "b"`` is ``resource.a.b``), strings (an interpolation ``${…}`` is kept as
 written: a reference, unresolved downstream), heredocs, numbers, booleans, lists and objects.
-Any other expression (``var.x``, ``jsonencode(…)``, ``a ? b : c``) is kept as ``${…}`` text:
-never evaluated.  A file outside this subset is not read (None), never guessed.
+``yamlencode(…)``/``jsonencode(…)`` of an object or list literal is that literal (the data the
+call serializes: a Kubernetes manifest of a ``kubectl_manifest``).  Any other expression
+(``var.x``, ``jsonencode(var.x)``, ``a ? b : c``) is kept as ``${…}`` text: never evaluated.
+A file outside this subset is not read (None), never guessed.  A Kubernetes resource written
+as such data is read by the Kubernetes readers (``toplint.parse.run``).
 """
 
 from __future__ import annotations
 
 import bisect
+import re
 from typing import Any
 
 from toplint.model import Position
@@ -27,6 +31,8 @@ MAX_DEPTH = 64
 _IDENT_START = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
 _IDENT = _IDENT_START | set("0123456789-")
 _CLOSE = {"[": "]", "{": "}", "(": ")"}
+# Terraform's encoding functions around a literal (``yamlencode({…})``): the literal is the data.
+_ENCODE = re.compile(r"(?:yamlencode|jsonencode)\s*\(\s*(?=[\[{])")
 
 
 class HclError(ValueError):
@@ -41,6 +47,12 @@ class HclDocument:
         self.data = data
         self._keys = keys
         self._values: dict[Path, Position] = {}
+
+    def with_data(self, data: dict[str, Any]) -> HclDocument:
+        """Other data at the same paths and positions (a part of it left out)."""
+        doc = HclDocument(self.path, data, self._keys)
+        doc._values = self._values
+        return doc
 
     def key_position(self, path: Path) -> Position:
         return self._keys.get(path) or self._values.get(path) or Position(self.path, 1, 1)
@@ -218,7 +230,37 @@ class _Reader:
                 self.ws(True)
                 if text[self.i] == ",":
                     self.i += 1
+        encoded = self.encoded(depth)
+        if encoded is not None:
+            return encoded
         return ("str", self.expression())
+
+    def encoded(self, depth: int) -> Any:
+        """The object or list literal of ``yamlencode({…})`` / ``jsonencode([…])`` written
+        alone as a value: the data it serializes (a manifest a ``kubectl_manifest`` or
+        ``helm_release`` hands on).  None (position unchanged) for any other call."""
+        text, start = self.text, self.i
+        match = _ENCODE.match(text, start)
+        if match is None:
+            return None
+        self.i = match.end()
+        try:
+            inner = self.value(depth + 1)
+            self.ws(True)
+            if text[self.i] != ")":
+                raise HclError("`)` expected")
+            self.i += 1
+            self.ws(False)
+            if (
+                self.i < len(text)
+                and text[self.i] not in "\n,]}#"
+                and not text.startswith("//", self.i)
+            ):
+                raise HclError("more expression after the call")
+        except (HclError, IndexError):
+            self.i = start  # anything more than the literal: kept as the expression's text
+            return None
+        return inner
 
     def heredoc(self) -> str:
         text = self.text

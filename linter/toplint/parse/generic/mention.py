@@ -3,9 +3,10 @@
 command-line vocabulary of ``toplint.parse.mentions`` does not see.
 
 Any text format: an image an engine's image was rebuilt as (``image: rocm/vllm:latest``, ``FROM
-openeuler/vllm-ascend``; ``toplint.parse.generic.evidence.image``), as a registered engine image
-is; else a ``key: value`` / ``KEY=value`` / ``"key": "value",`` line whose value selects an
-engine (``engine: sglang``; ``toplint.parse.generic.evidence.selector``), at info.
+openeuler/vllm-ascend``, a chart's ``image:`` over ``repository: org/x-vllm-docker``;
+``toplint.parse.generic.evidence.image``), as a registered engine image is; else a
+``key: value`` / ``KEY=value`` / ``"key": "value",`` line whose value selects an engine
+(``engine: sglang``; ``toplint.parse.generic.evidence.selector``), at info.
 
 A Python module, read with ``ast``, nothing imported or run.  In the order a reader would
 trust them:
@@ -241,6 +242,13 @@ _IMAGE_LINE = lazy(
     re.MULTILINE,
 )
 _FROM_LINE = lazy(r"^[ \t]*FROM[ \t]+(?:--\S+[ \t]+)*(\w[\w./:@-]{0,200})", re.MULTILINE)
+# ``image:`` over ``repository: REF`` (the Helm values convention, a ``registry:`` or ``tag:``
+# line allowed before it): the reference is on the repository line.
+_IMAGE_BLOCK = lazy(
+    r"""^([ \t]*)image[ \t]*:[ \t]*(?:#.*)?\n(?:\1[ \t]+(?:registry|tag|pullPolicy)\b.*\n){0,3}"""
+    r"""\1[ \t]+(?:repository|repo)[ \t]*:[ \t]*["']?(\w[\w./:@-]{0,200})""",
+    re.MULTILINE,
+)
 
 
 def image_mention(source: Source) -> Finding | None:
@@ -249,6 +257,7 @@ def image_mention(source: Source) -> Finding | None:
     text = source.text
     found = [(m.start(2), m.group(2)) for m in _IMAGE_LINE.finditer(text) if image_key(m.group(1))]
     found += [(m.start(1), m.group(1)) for m in _FROM_LINE.finditer(text)]
+    found += [(m.start(2), m.group(2)) for m in _IMAGE_BLOCK.finditer(text)]
     for at, value in sorted(found):
         evidence = image(value)
         if evidence is None:

@@ -8,7 +8,7 @@ import this module; it imports none of them, so the kind readers form no import 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import Document, Path
@@ -23,12 +23,24 @@ _GPU_EXACT = ("nvidia.com/gpu", "amd.com/gpu", "gpu", "habana.ai/gaudi", "gpu.in
 _GPU_PREFIX = "nvidia.com/mig-"
 
 
+class Tree(Protocol):
+    """A document's data with the positions of its keys and values: a YAML ``Document``, or a
+    Kubernetes resource written in another language (HCL: ``toplint.parse.generic.hcl``)."""
+
+    @property
+    def data(self) -> Any: ...
+
+    def key_position(self, path: Path) -> Position: ...
+
+    def value_position(self, path: Path) -> Position: ...
+
+
 @record(frozen=False)
 class Ctx:
     """One document being read, with the file around it."""
 
     source: Source
-    doc: Document
+    doc: Tree
     configmaps: Mapping[str, tuple[Document, Path]]
     findings: list[Finding] = field(default_factory=list)
     # where this resource sits in ``doc`` (a resource embedded in another: an OpenShift

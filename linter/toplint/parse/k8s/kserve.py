@@ -12,16 +12,17 @@ InferenceService ``predictor.workerSpec`` {tensorParallelSize, pipelineParallelS
 controller's Ray mode (the default) needs ceil(TP*PP / GPUs per pod) pods
 (pkg/controller/v1beta1/inferenceservice/components/predictor.go computeRayNodeAndGPUs).
 ServingRuntimes are templates: ``${TENSOR_PARALLEL_SIZE}`` is injected per InferenceService, so
-it stays unresolved here.
+it stays unresolved here.  A runtime an InferenceService of the same file names is read through
+that InferenceService (its container, the predictor merged into it), not on its own.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from toplint.engines.registry import engine_running_in
+from toplint.engines.registry import engine_running_in, get_engine
 from toplint.errors import SourceError
-from toplint.infra.yamlsafe import Path
+from toplint.infra.yamlsafe import Document, Path
 from toplint.model import Deployment, Finding, Flag
 from toplint.parse.k8s import text as k8s_text
 from toplint.parse.k8s.container import container_env, env_options, list_args
@@ -33,7 +34,7 @@ from toplint.parse.k8s.context import (
     to_int,
     with_gpu,
 )
-from toplint.parse.k8s.pods import spec_deployments
+from toplint.parse.k8s.pods import container_deployments, spec_deployments
 from toplint.parse.options import Arg, apply_flags, parse_args
 from toplint.parse.text.shellrun import lex
 from toplint.record import replace
@@ -213,6 +214,11 @@ def inference_service(ctx: Ctx) -> list[Deployment]:
     dep = replace(base, engine=engine.name, model=uri, line=start.line, column=start.column)
     if uri:
         dep = replace(dep, sources={**dep.sources, "model": ctx.pos((*model, "storageUri"))})
+    runtime = _runtime_in_file(ctx, model, base)
+    if runtime is not None:  # the runtime's container is the one that runs: its engine and flags
+        engine = get_engine(runtime.engine)
+        keep = {"model": dep.model, "line": dep.line, "column": dep.column}
+        dep = replace(runtime, **keep, sources={**runtime.sources, **dep.sources})
     gpu = gpu_request(ctx, (*model, "resources"))
     dep = with_gpu(dep, gpu) if gpu else dep
     margs = list_args(ctx, (*model, "args"), {})
@@ -249,13 +255,67 @@ def inference_service(ctx: Ctx) -> list[Deployment]:
     ]
 
 
+# The runtime container an InferenceService's predictor is merged into (KServe's default,
+# ``constants.InferenceServiceContainerName``).
+_RUNTIME_CONTAINER = "kserve-container"
+
+
+def _runtime_doc(ctx: Ctx, name: object) -> Document | None:
+    """The (Cluster)ServingRuntime named ``name`` among the file's documents."""
+    for doc in ctx.documents:
+        data = doc.data
+        if not isinstance(data, dict) or data.get("kind") not in _RUNTIME_KINDS:
+            continue
+        meta = data.get("metadata")
+        if isinstance(meta, dict) and name and meta.get("name") == name:
+            return doc
+    return None
+
+
+def _runtime_in_file(ctx: Ctx, model: Path, base: Deployment) -> Deployment | None:
+    """The deployment of the runtime container that this InferenceService's predictor is merged
+    into, when the file defines that runtime: KServe merges the predictor's container into the
+    runtime's ``kserve-container`` (the predictor's fields override; its args are appended to
+    the runtime's: ``MergeRuntimeContainers``, kserve/kserve
+    pkg/controller/v1beta1/inferenceservice/utils/utils.go @00bd5d0669).  None when the file
+    does not define it or its container runs no engine toplint reads."""
+    doc = _runtime_doc(ctx, ctx.get((*model, "runtime")))
+    if doc is None:
+        return None
+    rctx = Ctx(ctx.source, doc, ctx.configmaps, ctx.findings, (), ctx.documents)
+    containers = rctx.sequence(("spec", "containers"))
+    names = [c.get("name") if isinstance(c, dict) else None for c in containers]
+    at = names.index(_RUNTIME_CONTAINER) if _RUNTIME_CONTAINER in names else 0
+    if not containers:
+        return None
+    found = container_deployments(rctx, ("spec", "containers", at), base)
+    return found[0] if found else None
+
+
+def _serves_an_isvc(ctx: Ctx) -> bool:
+    """Whether an InferenceService of the file names this runtime: it is read there."""
+    name = ctx.get(("metadata", "name"))
+    for doc in ctx.documents:
+        data = doc.data
+        if isinstance(data, dict) and data.get("kind") == "InferenceService":
+            spec = data.get("spec")
+            pred = spec.get("predictor") if isinstance(spec, dict) else None
+            model = pred.get("model") if isinstance(pred, dict) else None
+            if isinstance(model, dict) and name and model.get("runtime") == name:
+                return True
+    return False
+
+
 def serving_runtime(ctx: Ctx) -> list[Deployment]:
+    if _serves_an_isvc(ctx):
+        return []  # the InferenceService naming it is the deployment (``_runtime_in_file``)
     base = base_deployment(ctx, "kserve-runtime")
     note = "runtime template: parallelism and model come from each InferenceService"
     base = replace(base, notes=(note,))
     return spec_deployments(ctx, ("spec",), ("metadata",), base)
 
 
+_RUNTIME_KINDS = ("ServingRuntime", "ClusterServingRuntime")
 KINDS = {
     "LLMInferenceService": llm_inference_service,
     "InferenceService": inference_service,

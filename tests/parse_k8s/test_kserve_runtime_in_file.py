@@ -1,0 +1,65 @@
+"""An InferenceService whose ServingRuntime is defined in the same file is one deployment: the
+runtime's container with the predictor merged into it (KServe ``MergeRuntimeContainers``: the
+predictor's fields override, its args follow the runtime's)."""
+
+from __future__ import annotations
+
+from tests.parse.helpers import parse_text
+from toplint.model import Deployment
+
+# robertgshaw2-neuralmagic/vllm-k8s vllm-kserve/vllm.yml, trimmed: a runtime with no args
+# and an InferenceService that names it.
+RUNTIME = """\
+apiVersion: serving.kserve.io/v1alpha1
+kind: ServingRuntime
+metadata:
+  name: nm-vllm
+spec:
+  supportedModelFormats:
+    - name: huggingface
+  containers:
+    - name: kserve-container
+      image: vllm/vllm-openai:v0.4.2
+      args: {runtime_args}
+      resources:
+        limits: {{cpu: "1"}}
+---
+apiVersion: serving.kserve.io/v1beta1
+kind: InferenceService
+metadata:
+  name: llama-3
+spec:
+  predictor:
+    model:
+      runtime: {runtime}
+      modelFormat:
+        name: huggingface
+      args: ["--model", "/mnt/model"]
+      storageUri: "oci://org/llama-3:v0.1"
+      resources:
+        limits: {{nvidia.com/gpu: "{gpus}"}}
+"""
+
+
+def _deps(runtime_args: str = "[]", runtime: str = "nm-vllm", gpus: int = 1) -> list[Deployment]:
+    text = RUNTIME.format(runtime_args=runtime_args, runtime=runtime, gpus=gpus)
+    return list(parse_text("vllm.yml", text).deployments)
+
+
+def test_the_runtime_named_by_an_inference_service_is_no_deployment_of_its_own() -> None:
+    deps = _deps()
+    assert len(deps) == 1
+    dep = deps[0]
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("vllm", "/mnt/model", 1, 1)
+    assert dep.line > 15  # reported at the InferenceService, the resource that deploys
+
+
+def test_the_runtimes_flags_come_before_the_predictors() -> None:
+    (dep,) = _deps('["--tensor-parallel-size=2", "--max-model-len=4096"]', gpus=2)
+    assert (dep.tp, dep.gpus, dep.model) == (2, 2, "/mnt/model")
+    assert dep.sources["tp"].line == 11  # the runtime's args, where the flag is written
+
+
+def test_a_runtime_the_file_does_not_name_stays_a_template() -> None:
+    deps = _deps(runtime="another-runtime")
+    assert sorted(d.source_kind for d in deps) == ["kserve-isvc", "kserve-runtime"]
