@@ -5,7 +5,9 @@ For each half of a round's split it prints (`--set round1`: tests/incidents/SPLI
 half was spent; `--set round3`: tests/incidents/SPLIT3.md, 16 more after round 2's; `--set round4`:
 tests/incidents/SPLIT4.md, 20 more after round 3's; `--set round5`: tests/incidents/SPLIT5.md,
 16 more after round 4's; `--set round6`: tests/incidents/SPLIT6.md, 9 more after
-round 5's; `--set round7`: tests/incidents/SPLIT7.md, 10 more after round 6's; default round1):
+round 5's; `--set round7`: tests/incidents/SPLIT7.md, 10 more after round 6's; `--set round9`:
+tests/incidents/SPLIT9.md, 16 more from the engines and operators other than vLLM and SGLang;
+default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
   highest severity) is the rule the case expects (or one it also accepts);
@@ -38,6 +40,7 @@ SPLITS = {
     "round5": "SPLIT5.md",
     "round6": "SPLIT6.md",
     "round7": "SPLIT7.md",
+    "round9": "SPLIT9.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 _ITEM = re.compile(r"^- `([^`]+)`")
