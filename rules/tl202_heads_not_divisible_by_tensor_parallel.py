@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.catalog_types import ModelSpec
+from toplint.engines.registry import get_engine
+from toplint.engines.types import Engine
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import divisors, finding, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
@@ -12,7 +14,8 @@ from toplint.rulebook.types import Rule, RuleContext
 DOC = """\
 ## What it does
 Checks that the tensor-parallel size divides the model's attention heads, and that KV heads
-and TP divide one another (vLLM `QKVParallelLinear`).
+and TP divide one another (vLLM `QKVParallelLinear`) - or, on an engine that never replicates KV
+heads (TGI), that TP divides the KV heads.
 
 Outcome reported (toplint's severity policy): refuses to start — the engine requires the heads
 to divide by the tensor-parallel size (error); a suggested TP size divides the heads, starts and
@@ -22,6 +25,12 @@ fits.
 vLLM refuses to start: "Total number of attention heads (40) must be divisible by tensor
 parallel size (16)" (`ModelConfig.verify_with_parallel_config`). Llama-4 has 40 heads, so
 TP 16 is invalid; Mixtral-8x22B (48 heads) accepts 1, 2, 4, 8, 16, 24, 48.
+
+TGI gives each shard `num_key_value_heads // num_shards` KV heads and never replicates them:
+Llama-family models refuse a shard count that does not divide the KV heads ("`num_key_value_heads`
+must be divisible by `num_shards`"), and the others fail loading the weights - gemma-2b (one KV
+head) on two shards (huggingface/text-generation-inference#1696) or four (#1987).  vLLM would
+replicate the head and start.
 
 ## Example
 ```bash
@@ -44,34 +53,46 @@ GPU count when that divides evenly; latency and memory per GPU change.
 ## References
 - vLLM `ModelConfig.verify_with_parallel_config`: https://github.com/vllm-project/vllm/blob/main/vllm/config/model.py
 - vLLM `QKVParallelLinear` (KV heads split or replicated): https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/linear.py
+- TGI `FlashLlamaAttention` ("`num_key_value_heads` must be divisible by `num_shards`", db931fcf): https://github.com/huggingface/text-generation-inference/blob/db931fcf/server/text_generation_server/models/custom_modeling/flash_llama_modeling.py
+- Incident (gemma-2b, TGI `--num-shard 2`): https://github.com/huggingface/text-generation-inference/issues/1696
 """
 
 
-def valid_tp(model: ModelSpec, tp: int) -> bool:
-    heads, kv = model.num_attention_heads, model.num_kv_heads
-    return heads % tp == 0 and (kv % tp == 0 or tp % kv == 0)
+def valid_tp(model: ModelSpec, tp: int, engine: Engine) -> bool:
+    return model.num_attention_heads % tp == 0 and engine.kv_heads_split(model.num_kv_heads, tp)
 
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     model, dep = ctx.model, ctx.deployment
-    if model is None or dep.tp is None or dep.tp < 1 or valid_tp(model, dep.tp):
+    if model is None or dep.tp is None or dep.tp < 1:
+        return
+    engine = get_engine(dep.engine)
+    if valid_tp(model, dep.tp, engine):
         return
     tp, heads, kv = dep.tp, model.num_attention_heads, model.num_kv_heads
     reasons = []
     if heads % tp:
         reasons.append(f"{heads} attention heads are not divisible by TP {tp}")
-    if kv % tp and tp % kv:
-        reasons.append(f"{kv} KV heads and TP {tp} do not divide one another")
-    good = [d for d in divisors(heads, tp) if valid_tp(model, d)]
+    if not engine.kv_heads_split(kv, tp):
+        reasons.append(
+            f"{kv} KV heads and TP {tp} do not divide one another"
+            if engine.replicates_kv_heads
+            else f"{kv} KV head{'s are' if kv != 1 else ' is'} not divisible by TP {tp} "
+            f"({engine.title} never replicates KV heads)"
+        )
+    good = [d for d in divisors(heads, tp) if valid_tp(model, d, engine)]
     best = good[-1] if good else 1
     pp = (dep.pp or 1) * tp // best if tp % best == 0 else None
-    valid = ", ".join(str(d) for d in divisors(heads) if valid_tp(model, d))
+    valid = ", ".join(str(d) for d in divisors(heads) if valid_tp(model, d, engine))
     yield finding(
         rule,
         ctx,
         "tp",
         f"{'; '.join(reasons)} ({model.id}); the engine refuses to start. Valid TP sizes: {valid}",
-        fix=layout_fix(dep.engine, tp=best, pp=pp if pp and pp > 1 else None),
+        # the ranks TP gives up become pipeline stages; an engine without them (TGI) serves on
+        # fewer GPUs
+        fix=layout_fix(dep.engine, tp=best, pp=pp if pp and pp > 1 else None)
+        or layout_fix(dep.engine, tp=best),
         data={
             "tp": tp,
             "heads": heads,

@@ -26,7 +26,7 @@ DEVELOPMENT_ON_TOP = {
     "round5": 4,
     "round6": 2,
     "round7": 4,
-    "round9": 5,
+    "round9": 6,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,

@@ -2,7 +2,8 @@
 
 - attention heads divide by the attention-TP size (vLLM ``ModelConfig.verify_with_parallel_config``
   "Total number of attention heads must be divisible by tensor parallel size"; SGLang asserts
-  the same), KV heads divide by TP or TP by KV heads (they are replicated then);
+  the same), KV heads divide by TP or TP by KV heads (they are replicated then), or by TP alone
+  where the engine never replicates them (TGI: ``Engine.replicates_kv_heads``);
 - routed experts divide by the EP size (vLLM ``FusedMoE``; SGLang ``ep_size``);
 - no more pipeline stages than layers (vLLM ``get_pp_indices``; cost-model.md §6 rule 4);
 - each TP shard of the MLP (and of each expert) is a whole number of FP8 weight blocks or
@@ -57,8 +58,13 @@ def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...
             f"size {attention_tp}"
         )
     kv = model.num_kv_heads
-    if not model.mla and kv and kv % attention_tp and attention_tp % kv:
-        out.append(f"{kv} KV heads and tensor-parallel size {attention_tp} do not divide")
+    if not model.mla and not engine.kv_heads_split(kv, attention_tp):
+        out.append(
+            f"{kv} KV heads and tensor-parallel size {attention_tp} do not divide"
+            if engine.replicates_kv_heads
+            else f"{kv} KV head{'s do' if kv != 1 else ' does'} not divide by tensor-parallel "
+            f"size {attention_tp} ({engine.title} never replicates KV heads)"
+        )
     ep = dep.ep or 1
     if model.is_moe and ep > 1 and model.num_experts % ep:
         out.append(f"{model.num_experts} experts do not divide by expert-parallel size {ep}")

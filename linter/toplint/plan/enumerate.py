@@ -59,7 +59,7 @@ def layouts(model: ModelSpec, gpus: int, engine: str) -> list[Layout]:
     """Every layout that uses exactly ``gpus`` GPUs and that the engine would start."""
     out: list[Layout] = []
     for tp in _divisors(gpus):
-        if not _tp_valid(model, tp):
+        if not _tp_valid(model, tp, engine):
             continue
         for pp in _divisors(gpus // tp):
             if pp > model.num_layers:  # §6 rule 4
@@ -77,12 +77,11 @@ def _divisors(n: int) -> list[int]:
     return [d for d in range(1, n + 1) if n % d == 0]
 
 
-def _tp_valid(model: ModelSpec, tp: int) -> bool:
-    """§6 rules 1-3: heads, KV heads and FFN widths divide by TP."""
+def _tp_valid(model: ModelSpec, tp: int, engine: str) -> bool:
+    """§6 rules 1-3: heads, KV heads (``Engine.kv_heads_split``) and FFN widths divide by TP."""
     if model.num_attention_heads % tp:
         return False
-    kv = model.num_kv_heads
-    if not model.mla and kv % tp and tp % kv:
+    if not model.mla and not get_engine(engine).kv_heads_split(model.num_kv_heads, tp):
         return False
     return not (model.intermediate_size and model.intermediate_size % tp)
 
