@@ -73,7 +73,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     reasons = []
     if heads % tp:
         reasons.append(f"{heads} attention heads are not divisible by TP {tp}")
-    if not engine.kv_heads_split(kv, tp):
+    if not engine.kv_heads_split(kv, tp) and not (kv == heads and heads % tp):
+        # (without grouped KV heads the attention-head reason already says it)
         reasons.append(
             f"{kv} KV heads and TP {tp} do not divide one another"
             if engine.replicates_kv_heads
