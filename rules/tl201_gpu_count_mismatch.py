@@ -182,8 +182,10 @@ def _idle(granted: int, world: int) -> Severity | None:
 def _visible_fix(dep: Deployment, variable: str, world: int) -> Fix | str:
     """The layout the visible GPUs hold (TP alone: the visible count), else advice; which
     device ids to add to the variable is the machine's to say, never guessed."""
+    from toplint.hardware.units import plural
+
     gpus = dep.gpus or 0
-    more = f"list {world} devices in {variable}"
+    more = f"list {plural(world, 'device')} in {variable}"
     if (dep.pp or 1) == 1 and (dep.dp or 1) == 1 and gpus >= 1:
         fix = layout_fix(dep.engine, tp=gpus, note=f"or {more}")
         if fix is not None:

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
+from toplint.engines.types import Engine
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import divisors, finding, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
@@ -13,9 +14,10 @@ from toplint.rulebook.types import Rule, RuleContext
 DOC = """\
 ## What it does
 Checks that the tensor-parallel size divides the model's attention heads, that KV heads
-and TP divide one another (vLLM `QKVParallelLinear`), and that it divides the vocabulary as
-vLLM and SGLang pad it (to a multiple of 64) before splitting the embedding and LM head over
-the TP ranks.
+and TP divide one another (vLLM `QKVParallelLinear`) - or, on an engine that never replicates
+KV heads (TGI), that TP divides the KV heads - and that it divides the vocabulary as vLLM and
+SGLang pad it (to a multiple of 64) before splitting the embedding and LM head over the TP
+ranks.
 
 Outcome reported (toplint's severity policy): refuses to start — the engine requires the heads
 to divide by the tensor-parallel size (error); a suggested TP size divides the heads, starts and
@@ -28,6 +30,12 @@ TP 16 is invalid; Mixtral-8x22B (48 heads) accepts 1, 2, 4, 8, 16, 24, 48.  The 
 is split the same way: GLM-4.7 has 96 heads, which TP 6 divides, but its 151552-token
 vocabulary (already a multiple of 64) does not, and vLLM stops with "151552 is not divisible
 by 6" (vllm-project/vllm#31474; `VocabParallelEmbedding`, `divide`).
+
+TGI gives each shard `num_key_value_heads // num_shards` KV heads and never replicates them:
+Llama-family models refuse a shard count that does not divide the KV heads ("`num_key_value_heads`
+must be divisible by `num_shards`"), and the others fail loading the weights - gemma-2b (one KV
+head) on two shards (huggingface/text-generation-inference#1696) or four (#1987).  vLLM would
+replicate the head and start.
 
 ## Example
 ```bash
@@ -52,14 +60,20 @@ GPU count when that divides evenly; latency and memory per GPU change.
 - vLLM `QKVParallelLinear` (KV heads split or replicated): https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/linear.py
 - vLLM `VocabParallelEmbedding` (vocabulary padded to 64, then divided by TP): https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/vocab_parallel_embedding.py
 - SGLang `VocabParallelEmbedding` (the same): https://github.com/sgl-project/sglang/blob/main/python/sglang/srt/layers/vocab_parallel_embedding.py
+- TGI `FlashLlamaAttention` ("`num_key_value_heads` must be divisible by `num_shards`", db931fcf): https://github.com/huggingface/text-generation-inference/blob/db931fcf/server/text_generation_server/models/custom_modeling/flash_llama_modeling.py
+- Incident (gemma-2b, TGI `--num-shard 2`): https://github.com/huggingface/text-generation-inference/issues/1696
 """
 
 
-def valid_tp(model: ModelSpec, tp: int, vocab: int = 0) -> bool:
-    """Heads divide by ``tp``, KV heads and ``tp`` divide one another, and so does the padded
-    vocabulary ``vocab`` (0: the engine does not split a padded vocabulary)."""
-    heads, kv = model.num_attention_heads, model.num_kv_heads
-    return heads % tp == 0 and (kv % tp == 0 or tp % kv == 0) and vocab % tp == 0
+def valid_tp(model: ModelSpec, tp: int, engine: Engine, vocab: int = 0) -> bool:
+    """Heads divide by ``tp``, the KV heads split over it (``Engine.kv_heads_split``), and
+    the padded vocabulary ``vocab`` divides by it (0: the engine does not split a padded
+    vocabulary)."""
+    return (
+        model.num_attention_heads % tp == 0
+        and engine.kv_heads_split(model.num_kv_heads, tp)
+        and vocab % tp == 0
+    )
 
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
@@ -68,35 +82,45 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         return  # every count divides by 1
     import toplint.outcome.starts as starts  # loaded by a run that knows a model
 
+    engine = get_engine(dep.engine)
     # the embedding and LM head split over the attention-TP group at most (SGLang's DP attention
     # replicates the embedding): the vocabulary is checked there, as toplint.outcome.starts does
     vocab = starts.padded_vocab(model, dep.engine)
-    split = max(dep.tp // max(get_engine(dep.engine).attention_dp(dep), 1), 1)
+    split = max(dep.tp // max(engine.attention_dp(dep), 1), 1)
     vocab_ok = vocab % split == 0
-    if vocab_ok and valid_tp(model, dep.tp):
+    if vocab_ok and valid_tp(model, dep.tp, engine):
         return
     tp, heads, kv = dep.tp, model.num_attention_heads, model.num_kv_heads
     reasons = []
     if heads % tp:
         reasons.append(f"{heads} attention heads are not divisible by TP {tp}")
-    if kv % tp and tp % kv:
-        reasons.append(f"{kv} KV heads and TP {tp} do not divide one another")
+    if not engine.kv_heads_split(kv, tp) and not (kv == heads and heads % tp):
+        # (without grouped KV heads the attention-head reason already says it)
+        reasons.append(
+            f"{kv} KV heads and TP {tp} do not divide one another"
+            if engine.replicates_kv_heads
+            else f"{kv} KV head{'s are' if kv != 1 else ' is'} not divisible by TP {tp} "
+            f"({engine.title} never replicates KV heads)"
+        )
     if not vocab_ok:
         padded = f", padded to {vocab}" if vocab != model.vocab_size else ""
         reasons.append(
             f"the vocabulary ({model.vocab_size}{padded}) is not divisible by TP {split}: the "
             "embedding and LM head are split evenly over the ranks"
         )
-    good = [d for d in divisors(heads, tp) if valid_tp(model, d, vocab)]
+    good = [d for d in divisors(heads, tp) if valid_tp(model, d, engine, vocab)]
     best = good[-1] if good else 1
     pp = (dep.pp or 1) * tp // best if tp % best == 0 else None
-    valid = ", ".join(str(d) for d in divisors(heads) if valid_tp(model, d, vocab))
+    valid = ", ".join(str(d) for d in divisors(heads) if valid_tp(model, d, engine, vocab))
     yield finding(
         rule,
         ctx,
         "tp",
         f"{'; '.join(reasons)} ({model.id}); the engine refuses to start. Valid TP sizes: {valid}",
-        fix=layout_fix(dep.engine, tp=best, pp=pp if pp and pp > 1 else None),
+        # the ranks TP gives up become pipeline stages; an engine without them (TGI) serves on
+        # fewer GPUs
+        fix=layout_fix(dep.engine, tp=best, pp=pp if pp and pp > 1 else None)
+        or layout_fix(dep.engine, tp=best),
         data={
             "tp": tp,
             "heads": heads,

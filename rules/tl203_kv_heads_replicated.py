@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toplint.engines.registry import get_engine
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import finding, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
@@ -11,7 +12,8 @@ from toplint.rulebook.types import Rule, RuleContext
 DOC = """\
 ## What it does
 Checks whether the tensor-parallel size exceeds the model's KV heads (grouped-query
-attention), so each KV head is stored on TP/KV ranks.
+attention), so each KV head is stored on TP/KV ranks.  An engine that never replicates KV heads
+(TGI) refuses such a layout instead, which TL202 reports.
 
 Outcome reported (toplint's severity policy): runs — the KV cache is replicated, so fewer tokens
 fit (info); a layout fix is offered only when it is no slower.
@@ -50,8 +52,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     if model is None or model.mla or dep.tp is None:
         return  # MLA's latent KV is TL208's
     tp, kv = dep.tp, model.num_kv_heads
-    if kv < 1 or tp <= kv:
-        return
+    if kv < 1 or tp <= kv or not get_engine(dep.engine).replicates_kv_heads:
+        return  # an engine that never replicates them refuses the layout instead (TL202)
     copies = tp / kv
     wasted = 1 - kv / tp
     pp = (dep.pp or 1) * tp // kv if tp % kv == 0 else None

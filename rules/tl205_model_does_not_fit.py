@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
+from toplint.engines.registry import get_engine
+from toplint.hardware.types import GpuSpec
 from toplint.model import Finding, Fix, Severity
 from toplint.outcome.types import GIB, Memory
 from toplint.record import replace
@@ -68,9 +70,14 @@ None: the engines' own settings (and their defaults) size the budget.
 ## Fix safety
 Unsafe when it shortens the maximum context (an edit of that option, offered when the weights
 fit) or lowers `--max-num-seqs` (offered when the profile's dummy images are what does not
-fit).  When the weights do not fit the finding says what would: how many such GPUs, or what a
-quantized checkpoint would take per GPU; more GPUs need requests and nodes a flag cannot add,
-so that advice is display only.
+fit).  A one-GPU layout that sees more GPUs than it uses (a container given the whole node,
+the devices `CUDA_VISIBLE_DEVICES` lists, the GPUs a pod requests: InternLM/lmdeploy#3154 ran a
+70B model on one of two listed H100s with no `--tp`) gets the widest tensor-parallel size over
+them that starts and fits.  Otherwise, when the weights do not fit, the finding says what would:
+how many such GPUs (tensor parallel within the node when the node has them and that layout
+starts and fits, else pipeline stages across nodes), or what an FP8 checkpoint would take per
+GPU - only on GPUs the engine runs FP8 on (natively, or as its weight-only kernels: not a V100
+or T4).  More GPUs need requests and nodes a flag cannot add, so that advice is display only.
 
 ## References
 - vLLM `gpu_memory_utilization`: https://github.com/vllm-project/vllm/blob/main/vllm/config/cache.py
@@ -224,21 +231,29 @@ def _fix(ctx: RuleContext, m: Memory) -> Fix | str:
 
 
 def _all_visible(ctx: RuleContext) -> Fix | None:
-    """A one-GPU layout in a container that sees the whole node (TGI under ``--gpus all`` runs
-    one shard: ``toplint.engines.tgi.derive``): shard over the node's GPUs (judged like every
-    fix: offered only when it starts and fits)."""
+    """A one-GPU layout that could use more GPUs than it does: a container that sees the whole
+    node (TGI under ``--gpus all`` runs one shard: ``toplint.engines.tgi.derive``), or the GPUs
+    a variable lists or the deployment requests (``CUDA_VISIBLE_DEVICES=3,4`` with no ``--tp``:
+    InternLM/lmdeploy#3154).  Shard over them (judged like every fix: offered only when it
+    starts and fits)."""
     dep, cluster = ctx.deployment, ctx.cluster
-    usable = dep.options.get("gpus_visible") == "all" or dep.options.get("gpus_usable") == "node"
-    if not usable or cluster is None or (dep.world_size or 1) > 1:
+    if cluster is None or (dep.world_size or 1) > 1:
         return None
-    node = cluster.gpus_per_node
+    usable = dep.options.get("gpus_visible") == "all" or dep.options.get("gpus_usable") == "node"
+    if usable:
+        gpus, note = cluster.gpus_per_node, f"it sees all {cluster.gpus_per_node} GPUs of the node"
+    elif (dep.gpus or 0) > 1:
+        listed = dep.options.get("gpus_from")
+        gpus = dep.gpus or 0
+        note = f"the {gpus} GPUs {listed} lists" if listed else f"the {gpus} GPUs it requests"
+    else:
+        return None
     model = ctx.model
     if model is None:
         return None
-    note = f"it sees all {node} GPUs of the node"
     import toplint.outcome.judge as judging  # loaded by a run that places
 
-    for tp in (t for t in range(node, 1, -1) if node % t == 0):  # the widest that runs
+    for tp in (t for t in range(gpus, 1, -1) if gpus % t == 0):  # the widest that runs
         if judging.judge(dep, ctx.outcome, cluster, model, ctx.workload, tp=tp).outcome.runs:
             return layout_fix(dep.engine, tp=tp, note=note)
     return None
@@ -252,11 +267,14 @@ def _what_would_fit(ctx: RuleContext, m: Memory) -> str:
     total = m.weights * gpus  # the weights this layout spreads (replicated parts counted)
     more = math.ceil(total / max(room * 0.9, 1.0))  # 10% of each GPU left for the KV cache
     options = [f"≥{more} {placement.cluster.gpu.name} GPUs for one instance"]
+    within = _within_node(ctx, more) if more > gpus else None
     stages = (dep.pp or 1) * 2 ** math.ceil(math.log2(max(more / gpus, 1.0)))
-    spelled = layout_flags(dep.engine, pp=stages) if more > gpus else ""
-    if spelled:
+    spelled = layout_flags(dep.engine, pp=stages) if more > gpus and within is None else ""
+    if within is not None:
+        options[0] += f" ({within})"
+    elif spelled:
         options[0] += f" ({spelled} across more nodes)"
-    if model.weight_bytes >= 2:
+    if model.weight_bytes >= 2 and _fp8_runs(dep.engine, placement.cluster.gpu):
         import toplint.outcome.memory as memory
 
         fp8 = memory.weight_bytes(replace(model, weight_bytes=1.0))
@@ -264,6 +282,35 @@ def _what_would_fit(ctx: RuleContext, m: Memory) -> str:
         if share < room * 0.9:
             options.append(f"an FP8 checkpoint ({_gib(share)} of weights per GPU)")
     return "; or ".join(options)
+
+
+def _fp8_runs(engine: str, gpu: GpuSpec) -> bool:
+    """The engine serves an FP8 checkpoint on this GPU: natively (Ada, Hopper, Blackwell) or as
+    the weight-only kernels its record names (``Engine.low_precision_fallback``: vLLM's Marlin
+    from Ampere); a V100 or T4 runs neither, so an FP8 checkpoint is no fix there."""
+    import toplint.hardware.archs as archs  # loaded by a run that places
+    import toplint.hardware.formats as formats
+
+    arch = archs.of_gpu(gpu.arch, gpu.name).name
+    fallback = get_engine(engine).low_precision_fallback.get("fp8", frozenset())
+    return bool(arch) and (formats.native("fp8", arch) or arch in fallback)
+
+
+def _within_node(ctx: RuleContext, more: int) -> str | None:
+    """Tensor parallelism over more of the node's GPUs, when the node has the ``more`` GPUs the
+    weights need and that layout starts and fits (a one-GPU deployment on a 2-GPU node:
+    gpustack/gpustack#522); None otherwise."""
+    dep, cluster, model = ctx.deployment, ctx.cluster, ctx.model
+    if cluster is None or model is None or (dep.pp or 1) > 1 or (dep.dp or 1) > 1:
+        return None
+    node = cluster.gpus_per_node
+    import toplint.outcome.judge as judging  # loaded by a run that places
+
+    for tp in (t for t in range(more, node + 1) if node % t == 0):  # the narrowest that runs
+        if judging.judge(dep, ctx.outcome, cluster, model, ctx.workload, tp=tp).outcome.runs:
+            flags = layout_flags(dep.engine, tp=tp)
+            return f"{flags} within one {node}-GPU node" if flags else None
+    return None
 
 
 RULE = Rule(

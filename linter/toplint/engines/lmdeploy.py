@@ -160,6 +160,15 @@ ENGINE = Engine(
         default=0.8,
         of_total=False,
         context_keys=("session_len",),
-        source="InternLM/lmdeploy --cache-max-entry-count: the KV share of free memory",
+        # TurboMind sizes the KV cache as the ratio of the memory free once the weights are
+        # loaded (the minimum over the TP group): BlockManager::GetBlockCount `free * ratio`,
+        # called from the LlamaBatch constructor before its working buffers are allocated
+        # (InternLM/lmdeploy@9098ae8c1a, v0.9.2, src/turbomind/models/llama/BlockManager.cc,
+        # LlamaBatch.cc); at 1263d5cd88 TurboMind::Impl::CreateEngine takes `free_bytes *
+        # cache_ratio` before creating the model (src/turbomind/turbomind.cc).  A session_len
+        # the blocks cannot hold is truncated with a warning ("No enough blocks for
+        # `session_len`"), never refused - hence no refuses_long_context.
+        source="InternLM/lmdeploy@9098ae8c1a src/turbomind/models/llama/BlockManager.cc "
+        "GetBlockCount (free memory after the weights x --cache-max-entry-count)",
     ),
 )

@@ -154,6 +154,14 @@ ENGINE = Engine(
     derive=derive,
     dimensions=frozenset({"tp"}),
     single_node=True,
+    # Every flash model gives each shard ``config.num_key_value_heads //
+    # weights.process_group.size()`` KV heads and never replicates them; flash_llama_modeling.py
+    # raises "`num_key_value_heads` must be divisible by `num_shards`" (huggingface/
+    # text-generation-inference@db931fcf server/text_generation_server/models/custom_modeling/),
+    # and v1.4.5's flash_gemma_modeling.py `_load_gqa` fails its QKV shape assertion on gemma-2b's
+    # one KV head over two shards (huggingface/text-generation-inference#1696; #1987: the
+    # ZeroDivisionError of `num_heads // num_key_value_heads` on four).
+    replicates_kv_heads=False,
     ep_layout="none",
     memory=MemoryAccounting(
         keys=("cuda_memory_fraction",),

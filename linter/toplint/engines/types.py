@@ -253,6 +253,10 @@ class Engine:
     attention_dp: Callable[[Deployment], int] = _no_attention_dp
     dimensions: frozenset[Dimension] = frozenset(DIMENSIONS)  # what it can parallelise
     single_node: bool = False  # one instance never spans nodes (TGI)
+    # KV heads a tensor-parallel size exceeds: True = each rank holds whole heads, replicated
+    # TP/KV times (vLLM ``QKVParallelLinear``); False = every rank takes KV/TP of them and the
+    # engine refuses a TP that does not divide them (TGI)
+    replicates_kv_heads: bool = True
     # the Deployment.options key of the weight quantization the engine applies or loads
     # (``--quantization``, TGI ``--quantize``/``QUANTIZE``) and the bytes per weight of each of
     # its values; a value not in the table leaves the checkpoint's own bytes
@@ -300,6 +304,11 @@ class Engine:
             if (eq and value == wanted.lower()) or (not eq and value in _TRUE):
                 return family
         return self.allreduce
+
+    def kv_heads_split(self, kv: int, tp: int) -> bool:
+        """Whether ``tp`` ranks can hold ``kv`` KV heads: each takes KV/TP of them or, where the
+        engine replicates them, TP is a multiple of KV (``replicates_kv_heads``)."""
+        return kv < 1 or kv % tp == 0 or (self.replicates_kv_heads and tp % kv == 0)
 
     def specs(self) -> tuple[EngineSpec, ...]:
         """Every vocabulary that reads for this engine: its own, then its wrappers'."""

@@ -108,15 +108,16 @@ def judge_deployment(
 
 
 def _gpus_it_has(dep: Deployment, cluster: Cluster) -> int | None:
-    """The GPUs the deployment may use: its world size, or the whole node when every GPU is
-    visible to it and it uses fewer (TGI under ``--gpus all`` or on a bare host runs one shard:
-    ``gpus_usable: node``)."""
+    """The GPUs the deployment may use: its world size, the GPUs it requests or sees when it
+    uses fewer (``CUDA_VISIBLE_DEVICES=3,4`` for a one-GPU layout: two; ``Deployment.gpus``),
+    or the whole node when every GPU is visible to it and it uses fewer (TGI under ``--gpus
+    all`` or on a bare host runs one shard: ``gpus_usable: node``)."""
     if dep.world_size is None:
         return None
     usable = dep.options.get("gpus_visible") == "all" or dep.options.get("gpus_usable") == "node"
     if usable and (dep.nodes or 1) == 1:
         return max(dep.world_size, cluster.gpus_per_node)
-    return dep.world_size
+    return max(dep.world_size, dep.gpus or 0)
 
 
 def _layout_why(dep: Deployment, new: Deployment, has: int | None = None) -> str:

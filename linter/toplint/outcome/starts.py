@@ -2,7 +2,8 @@
 
 - attention heads divide by the attention-TP size (vLLM ``ModelConfig.verify_with_parallel_config``
   "Total number of attention heads must be divisible by tensor parallel size"; SGLang asserts
-  the same), KV heads divide by TP or TP by KV heads (they are replicated then);
+  the same), KV heads divide by TP or TP by KV heads (they are replicated then), or by TP alone
+  where the engine never replicates them (TGI: ``Engine.replicates_kv_heads``);
 - the vocabulary, padded to the engine's multiple (``Engine.vocab_padding``: 64 in vLLM and
   SGLang's ``VocabParallelEmbedding``), divides by the TP size its embedding and LM head are
   split over ("151552 is not divisible by 6", vllm-project/vllm#31474);
@@ -60,8 +61,13 @@ def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...
             f"size {attention_tp}"
         )
     kv = model.num_kv_heads
-    if not model.mla and kv and kv % attention_tp and attention_tp % kv:
-        out.append(f"{kv} KV heads and tensor-parallel size {attention_tp} do not divide")
+    if not model.mla and not engine.kv_heads_split(kv, attention_tp):
+        out.append(
+            f"{kv} KV heads and tensor-parallel size {attention_tp} do not divide"
+            if engine.replicates_kv_heads
+            else f"{kv} KV head{'s do' if kv != 1 else ' does'} not divide by tensor-parallel "
+            f"size {attention_tp} ({engine.title} never replicates KV heads)"
+        )
     padded = padded_vocab(model, dep.engine)
     if padded % attention_tp:
         out.append(

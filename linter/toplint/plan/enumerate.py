@@ -61,7 +61,9 @@ def layouts(model: ModelSpec, gpus: int, engine: str) -> list[Layout]:
     out: list[Layout] = []
     vocab = padded_vocab(model, engine)
     for tp in _divisors(gpus):
-        if not _tp_valid(model, tp) or vocab % tp:  # the engine splits the padded vocabulary
+        if (
+            not _tp_valid(model, tp, engine) or vocab % tp
+        ):  # the engine splits the padded vocabulary
             continue
         for pp in _divisors(gpus // tp):
             if pp > model.num_layers:  # §6 rule 4
@@ -79,12 +81,11 @@ def _divisors(n: int) -> list[int]:
     return [d for d in range(1, n + 1) if n % d == 0]
 
 
-def _tp_valid(model: ModelSpec, tp: int) -> bool:
-    """§6 rules 1-3: heads, KV heads and FFN widths divide by TP."""
+def _tp_valid(model: ModelSpec, tp: int, engine: str) -> bool:
+    """§6 rules 1-3: heads, KV heads (``Engine.kv_heads_split``) and FFN widths divide by TP."""
     if model.num_attention_heads % tp:
         return False
-    kv = model.num_kv_heads
-    if not model.mla and kv % tp and tp % kv:
+    if not model.mla and not get_engine(engine).kv_heads_split(model.num_kv_heads, tp):
         return False
     return not (model.intermediate_size and model.intermediate_size % tp)
 
