@@ -44,11 +44,11 @@ def whatif(dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Worklo
     """The outcome of ``dep`` placed and costed afresh (a fix's or an alternative's layout).
 
     Fixes and alternatives of many deployments ask for the same layouts on the same cluster, so
-    one run prices each once (``_shared``)."""
+    one run prices each once (``shared``)."""
     # The model as served is a new record per deployment: its value (records hash and compare
     # by their fields), not its identity, is key.
-    return _shared(
-        _WHATIF, cluster, (_key(dep), model, workload), dep,
+    return shared(
+        _WHATIF, cluster, (key_of(dep), model, workload), dep,
         lambda probe: _whatif(probe, cluster, model, workload),
     )  # fmt: skip
 
@@ -56,8 +56,8 @@ def whatif(dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Worklo
 def unpriced(dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Workload) -> Outcome:
     """Whether ``dep`` starts and fits, without its latency: it is neither placed nor priced
     (placement changes no GPU).  Kept for the run like ``whatif``."""
-    return _shared(
-        _UNPRICED, cluster, (_key(dep), model, workload), dep,
+    return shared(
+        _UNPRICED, cluster, (key_of(dep), model, workload), dep,
         lambda probe: _outcome(probe, model, cluster.gpu, None, workload),
     )  # fmt: skip
 
@@ -79,10 +79,10 @@ def priced(
     deployment's analysis and every what-if run.
 
     A tree's deployments repeat layouts (overlays per environment, replicas of one service), so
-    the answer is kept for the run (``_shared``) and handed back bound to ``dep``: the placement
-    and the cost name no file, line or deployment name (``_key`` lists what they read)."""
-    placement, cost = _shared(
-        _PRICED, cluster, (_key(dep), model, workload), dep,
+    the answer is kept for the run (``shared``) and handed back bound to ``dep``: the placement
+    and the cost name no file, line or deployment name (``key_of`` lists what they read)."""
+    placement, cost = shared(
+        _PRICED, cluster, (key_of(dep), model, workload), dep,
         lambda probe: _price(probe, cluster, model, workload),
     )  # fmt: skip
     return replace(placement, deployment=dep), cost
@@ -98,7 +98,7 @@ def _price(
     return placement, toplint.cost.estimate.estimate(placement, workload)
 
 
-def _shared(
+def shared(
     table: RunMemo[list[tuple[_Reads, A]]],
     cluster: Cluster,
     key: tuple[object, ...],
@@ -106,7 +106,7 @@ def _shared(
     compute: Callable[[Deployment], A],
 ) -> A:
     """``compute(dep)``, kept for the run and reused for every deployment with the same
-    ``key`` (``_key`` and what else the answer depends on) whose options agree on what it
+    ``key`` (``key_of`` and what else the answer depends on) whose options agree on what it
     read.  ``compute`` runs with the options wrapped so that every read is noted
     (``infra.runmemo.RecordedOptions``): two deployments that differ only in
     ``--max-num-seqs``, which nothing here reads, share one answer."""
@@ -160,7 +160,7 @@ def _agrees(reads: _Reads, options: Mapping[str, str]) -> bool:
     return agree(what, options, toplint.cost.enginecomm.option)
 
 
-def _key(dep: Deployment) -> tuple[object, ...]:
+def key_of(dep: Deployment) -> tuple[object, ...]:
     """Every field of a deployment that placement, cost or the outcome reads, but its options
     (``whatif`` keys those by what is read of them) and where it was written (path, positions,
     name, notes, provenance)."""

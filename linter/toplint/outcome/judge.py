@@ -8,10 +8,13 @@ not run as written has no latency to keep: any change that runs is better.
 
 from __future__ import annotations
 
+from typing import Any
+
 from toplint.catalog_types import ModelSpec
 from toplint.cost.types import Budgets, Workload
 from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster
+from toplint.infra.runmemo import RunMemo
 from toplint.model import Deployment
 from toplint.outcome.memory import weights_per_gpu
 from toplint.outcome.starts import problems
@@ -150,6 +153,13 @@ def _why(before: Outcome | None, after: Outcome) -> str:
     return ""
 
 
+_BestSplit = tuple[Judged | None, str, int, bool]
+# best_split's answers for the run, keyed like a what-if (toplint.outcome.build.shared): a tree's
+# deployments repeat layouts (overlays per environment, replicas of one service), and TL101,
+# TL102, TL108 and TL109 ask the same question of each.
+_BEST: RunMemo[list[tuple[Any, _BestSplit]]] = RunMemo(4096)
+
+
 def best_split(
     dep: Deployment,
     before: Outcome | None,
@@ -159,7 +169,27 @@ def best_split(
     budgets: Budgets | None,
     *,
     fewer_tp: bool = False,
-) -> tuple[Judged | None, str, int, bool]:
+) -> _BestSplit:
+    """``_best_split``, kept for the run: the answer names no file, line or deployment name
+    (``toplint.outcome.build.key_of`` lists what of ``dep`` it reads; the options are keyed by
+    what is read of them) and depends on nothing else but the arguments in the key."""
+    import toplint.outcome.build as build
+
+    return build.shared(
+        _BEST, cluster, (build.key_of(dep), model, workload, budgets, fewer_tp, before), dep,
+        lambda probe: _best_split(probe, before, cluster, model, workload, budgets, fewer_tp),
+    )  # fmt: skip
+
+
+def _best_split(
+    dep: Deployment,
+    before: Outcome | None,
+    cluster: Cluster,
+    model: ModelSpec,
+    workload: Workload,
+    budgets: Budgets | None,
+    fewer_tp: bool,
+) -> _BestSplit:
     """Whether another split of the deployment's GPUs (``splits``) is ``clearly_better`` than
     ``before``: the first that is, in rank order (those that run and are no slower first,
     fastest decode first; a split into more replicas ranks as if ``TIE`` slower) and how much
