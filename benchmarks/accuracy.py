@@ -317,7 +317,16 @@ def _time(columns: list[Any]) -> float:
 
 
 def all_points() -> list[Point]:
-    return table_points() + public_points()
+    """Every point the benchmark scores, the eighth pass's publications apart until that pass
+    brings them in (HELDOUT.md "Second draw"; ``heldout2_points``)."""
+    second = SECOND_SOURCES
+    return table_points() + [p for p in public_points() if p.machine.source not in second]
+
+
+def heldout2_points() -> list[Point]:
+    """The points of the second draw's held-out publications (benchmarks/data/heldout2.yaml)."""
+    held = heldout_module().held_out2_sources()
+    return [p for p in public_points() if p.machine.source in held]
 
 
 def err(pred: float, meas: float) -> float:
@@ -574,6 +583,8 @@ def _held_out_sources() -> set[str]:
 
 
 HELD_OUT = _held_out_sources()
+# The eighth pass's publications (both halves of the second draw).
+SECOND_SOURCES = frozenset(heldout_module().second_sources())
 
 
 def development(points: Sequence[Point]) -> list[Point]:
