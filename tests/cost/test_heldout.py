@@ -193,3 +193,18 @@ def test_without_a_table_a_stratum_is_never_narrower_than_with_one() -> None:
     # its own rows (0.2) but is never narrower than that.
     assert b["alpha-beta, below 1 MiB"]["multi-node"] == 0.5
     assert b[f"{B.NO_TABLE}, below 1 MiB"]["multi-node"] == 0.5
+
+
+def test_the_second_draw_is_scored_in_totals_per_class() -> None:
+    # Synthetic rows only: the held-out-2 report prints per-class totals, never a source.
+    rows = _sized("multi-node", 0.1, 4096, n=3, across=True) + _sized("intra-node", 1.0, 1 << 27)
+    b = {
+        k: dict.fromkeys(B.CLASSES, 0.5)
+        for k in ("alpha-beta, below 1 MiB", "alpha-beta, from 1 MiB")
+    }
+    lines = B.heldout2_totals(rows, b)
+    assert "| all | 63 | 100.0% | 4.8% | 4.8% |" in lines
+    assert "| multi-node | 3 | 10.0% | 100.0% | 100.0% |" in lines
+    assert "| all-to-all | 0 | — | — | — |" in lines
+    assert "| across nodes | 3 | 10.0% | 100.0% | 100.0% |" in lines
+    assert not any("s0" in line for line in lines)
