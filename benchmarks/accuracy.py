@@ -3,6 +3,7 @@
     python benchmarks/accuracy.py            # Markdown report (docs/accuracy.md holds it)
     python benchmarks/accuracy.py --fit      # the development fit, and any shipped constant not it
     python benchmarks/accuracy.py --write    # also write toplint/cost/data/accuracy.yaml (bands)
+    python benchmarks/accuracy.py --heldout2 # the shipped model on the second held-out draw
 
 Data: the nccl-tests tables shipped in toplint/cost/data/measured.yaml (NVIDIA's, published in
 ai-dynamo/aiconfigurator), the vLLM/TensorRT-LLM kernel tables in data/kernels.yaml, and the
@@ -317,7 +318,16 @@ def _time(columns: list[Any]) -> float:
 
 
 def all_points() -> list[Point]:
-    return table_points() + public_points()
+    """Every point the benchmark scores, the eighth pass's publications apart until that pass
+    brings them in (HELDOUT.md "Second draw"; ``heldout2_points``)."""
+    second = SECOND_SOURCES
+    return table_points() + [p for p in public_points() if p.machine.source not in second]
+
+
+def heldout2_points() -> list[Point]:
+    """The points of the second draw's held-out publications (benchmarks/data/heldout2.yaml)."""
+    held = heldout_module().held_out2_sources()
+    return [p for p in public_points() if p.machine.source in held]
 
 
 def err(pred: float, meas: float) -> float:
@@ -574,6 +584,8 @@ def _held_out_sources() -> set[str]:
 
 
 HELD_OUT = _held_out_sources()
+# The eighth pass's publications (both halves of the second draw).
+SECOND_SOURCES = frozenset(heldout_module().second_sources())
 
 
 def development(points: Sequence[Point]) -> list[Point]:
@@ -1158,7 +1170,57 @@ def shipped_stale(fitted: Model, ships: Model | None = None) -> list[str]:
     return out
 
 
+# --- the second held-out draw (eighth pass) --------------------------------------------------
+
+# The totals the second draw is scored on (HELDOUT.md "Second draw"): never per source.
+HELDOUT2_CLASSES = ("all", "multi-node", "all-to-all", "intra-node", "small (< 1 MiB)")
+
+
+def shipped_bands() -> tuple[dict[str, dict[str, float]], set[str]]:
+    """The bands toplint ships (accuracy.yaml) and the architectures its fit saw tables of."""
+    doc = yaml.safe_load(BANDS.read_text(encoding="utf-8"))
+    return doc["bands"], set(doc["fitted_table_archs"])
+
+
+def heldout2_rows(model: Model, fitted: set[str]) -> list[Row]:
+    """The second draw's held-out points, priced by ``model`` (the one toplint ships)."""
+    return [
+        _row("alpha-beta", p, model.predict(p), held_out=True, fitted=fitted)
+        for p in heldout2_points()
+    ]
+
+
+def heldout2_totals(rows: Sequence[Row], b: dict[str, dict[str, float]]) -> list[str]:
+    """Markdown rows: per class, points, median error, share within ±25% and within the band
+    toplint prints (``printed_band``); "across nodes" beside them."""
+    lines = [
+        "| class | points | median error | within ±25% | within the printed band |",
+        "|---|---|---|---|---|",
+    ]
+    for cls in (*HELDOUT2_CLASSES, "across nodes"):
+        if cls == "all":
+            sel = list(rows)
+        elif cls == "small (< 1 MiB)":
+            sel = [r for r in rows if r.size < SMALL]
+        elif cls == "across nodes":
+            sel = [r for r in rows if r.across]
+        else:
+            sel = [r for r in rows if r.cls == cls]
+        s = stats(sel)
+        if s is None:
+            lines.append(f"| {cls} | 0 | — | — | — |")
+            continue
+        inside = sum(r.factor_error <= printed_band(r, b) + 1e-9 for r in sel) / len(sel)
+        lines.append(f"| {cls} | {s.n} | {s.median:.1%} | {s.within25:.1%} | {inside:.1%} |")
+    return lines
+
+
 def main(argv: list[str]) -> int:
+    if "--heldout2" in argv:
+        # The model and bands toplint ships, on the second draw's held-out publications.
+        b, fitted = shipped_bands()
+        print("\n".join(heldout2_totals(heldout2_rows(Model(), fitted), b)))
+        return 0
     points = all_points()
     model = development_fit(points)  # never on the held-out publications
     if "--fit" in argv:

@@ -11,7 +11,17 @@ eight units, one per machine, because that one publication is every NVLink and P
 eight GPU models; drawn whole it would leave the fit nothing inside a node.
 
 The draw: sort the units, shuffle them with ``random.Random(SEED)``, hold out the first
-``ceil(len(units) / 4)``.  ``tests/benchmarks`` checks that heldout.yaml is this draw.
+``ceil(len(units) / 4)``.  ``tests/cost/test_heldout.py`` checks that heldout.yaml is this draw.
+
+The second draw (eighth pass, 2026-12-02; HELDOUT.md "Second draw"): the first draw's held-out
+publications had been looked at over seven passes.  Eight new publications were collected
+(heldout2.yaml ``units``, every one absent from public.yaml and measured.yaml by address before
+this pass); sorted, shuffled with ``random.Random(SEED2)``, the first ``ceil(len(units) / 2)`` are
+held out, before any model change and before any residual of them was computed.  The first
+draw's units are every other publication (29 of them, as heldout.yaml says).
+
+    python benchmarks/heldout.py --second          # print the second draw
+    python benchmarks/heldout.py --second --write  # write benchmarks/data/heldout2.yaml
 """
 
 from __future__ import annotations
@@ -27,7 +37,20 @@ ROOT = Path(__file__).resolve().parents[1]
 PUBLIC = ROOT / "benchmarks" / "data" / "public.yaml"
 MEASURED = ROOT / "linter" / "toplint" / "cost" / "data" / "measured.yaml"
 HELDOUT = ROOT / "benchmarks" / "data" / "heldout.yaml"
+HELDOUT2 = ROOT / "benchmarks" / "data" / "heldout2.yaml"
 SEED = 20261201  # the date the third pass collected its data; chosen before the draw
+SEED2 = 20261202  # the date the eighth pass collected its data; chosen before the draw
+# The eighth pass's publications (the units of the second draw), as publication() names them.
+SECOND_UNITS = (
+    "aws-efa-eks",
+    "awsome-distributed-ai#1255",
+    "azure-ai-benchmarking-guide",
+    "dstack",
+    "nccl#527",
+    "nccl#652",
+    "nccl#812",
+    "nccl-tests#119",
+)
 # Sources that share one publication under different source names (same repository).
 SAME_PUBLICATION = {
     "mleng-": "stas00/ml-engineering",
@@ -52,10 +75,22 @@ def sources() -> list[str]:
     return sorted(keys | {s["source"] for s in public})
 
 
+def first_units() -> list[str]:
+    """The first draw's units: every publication but the eighth pass's."""
+    return sorted({publication(s) for s in sources()} - set(SECOND_UNITS))
+
+
 def draw(seed: int = SEED) -> list[str]:
-    units = sorted({publication(s) for s in sources()})
+    units = first_units()
     random.Random(seed).shuffle(units)
     return sorted(units[: math.ceil(len(units) / 4)])
+
+
+def draw2(seed: int = SEED2) -> list[str]:
+    """The second draw: at least half of the eighth pass's publications."""
+    units = sorted(SECOND_UNITS)
+    random.Random(seed).shuffle(units)
+    return sorted(units[: math.ceil(len(units) / 2)])
 
 
 def held_out_sources() -> set[str]:
@@ -65,8 +100,22 @@ def held_out_sources() -> set[str]:
     return {s for s in sources() if publication(s) in pubs}
 
 
+def held_out2_sources() -> set[str]:
+    """The sources of the second draw's held-out publications (heldout2.yaml)."""
+    doc = yaml.safe_load(HELDOUT2.read_text(encoding="utf-8"))
+    pubs = set(doc["held_out"])
+    return {s for s in sources() if publication(s) in pubs}
+
+
+def second_sources() -> set[str]:
+    """Every source of the eighth pass's publications (held out or not)."""
+    return {s for s in sources() if publication(s) in SECOND_UNITS}
+
+
 def main(argv: list[str]) -> int:
-    units = sorted({publication(s) for s in sources()})
+    if "--second" in argv:
+        return _main_second(argv)
+    units = first_units()
     held = draw()
     print(f"{len(units)} units, {len(held)} held out (seed {SEED}):")
     for u in held:
@@ -83,6 +132,28 @@ def main(argv: list[str]) -> int:
             *(f"  - {u!r}" if ":" in u or "#" in u else f"  - {u}" for u in held),
         ]
         HELDOUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return 0
+
+
+def _main_second(argv: list[str]) -> int:
+    held = draw2()
+    print(f"{len(SECOND_UNITS)} units, {len(held)} held out (seed {SEED2}):")
+    for u in held:
+        print(f"  {u}")
+    if "--write" in argv:
+        item = lambda u: f"  - {u!r}" if ":" in u or "#" in u else f"  - {u}"  # noqa: E731
+        lines = [
+            "# Second held-out draw of the accuracy benchmark (issue 28, eighth pass): the",
+            "# eighth pass's publications, drawn by lot before any model change and before any",
+            '# residual of them was computed: benchmarks/heldout.py (HELDOUT.md "Second draw").',
+            "# Never fitted, tuned or excluded on; scored before and after the pass's changes.",
+            f"seed: {SEED2}",
+            "units:",
+            *(item(u) for u in sorted(SECOND_UNITS)),
+            "held_out:",
+            *(item(u) for u in held),
+        ]
+        HELDOUT2.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return 0
 
 

@@ -22,6 +22,28 @@ def test_heldout_yaml_is_the_seeded_draw() -> None:
     assert len(doc["held_out"]) * 4 >= doc["units"]  # at least a quarter
 
 
+def test_heldout2_yaml_is_the_second_seeded_draw() -> None:
+    # Eighth pass: the second held-out set is the lot drawn over the pass's own publications.
+    module = B.heldout_module()
+    doc = yaml.safe_load((ROOT / "benchmarks" / "data" / "heldout2.yaml").read_text("utf-8"))
+    assert doc["seed"] == module.SEED2 == 20261202
+    assert doc["units"] == sorted(module.SECOND_UNITS)
+    assert doc["held_out"] == module.draw2()
+    assert len(doc["held_out"]) * 2 >= len(doc["units"])  # at least half
+
+
+def test_the_two_draws_partition_the_publications() -> None:
+    # The first draw's 29 units are every publication but the eighth pass's, and each of the
+    # eighth pass's units names sources of public.yaml.
+    module = B.heldout_module()
+    first = yaml.safe_load((ROOT / "benchmarks" / "data" / "heldout.yaml").read_text("utf-8"))
+    assert len(module.first_units()) == first["units"]
+    pubs = {module.publication(s) for s in module.sources()}
+    assert set(module.SECOND_UNITS) <= pubs
+    assert not set(module.SECOND_UNITS) & set(module.first_units())
+    assert module.held_out2_sources() <= module.second_sources()
+
+
 def _machine(**kw: Any) -> Any:
     return B.Machine("m", "src", "nvlink", 450.0, arch="hopper", **kw)
 
@@ -171,3 +193,18 @@ def test_without_a_table_a_stratum_is_never_narrower_than_with_one() -> None:
     # its own rows (0.2) but is never narrower than that.
     assert b["alpha-beta, below 1 MiB"]["multi-node"] == 0.5
     assert b[f"{B.NO_TABLE}, below 1 MiB"]["multi-node"] == 0.5
+
+
+def test_the_second_draw_is_scored_in_totals_per_class() -> None:
+    # Synthetic rows only: the held-out-2 report prints per-class totals, never a source.
+    rows = _sized("multi-node", 0.1, 4096, n=3, across=True) + _sized("intra-node", 1.0, 1 << 27)
+    b = {
+        k: dict.fromkeys(B.CLASSES, 0.5)
+        for k in ("alpha-beta, below 1 MiB", "alpha-beta, from 1 MiB")
+    }
+    lines = B.heldout2_totals(rows, b)
+    assert "| all | 63 | 100.0% | 4.8% | 4.8% |" in lines
+    assert "| multi-node | 3 | 10.0% | 100.0% | 100.0% |" in lines
+    assert "| all-to-all | 0 | — | — | — |" in lines
+    assert "| across nodes | 3 | 10.0% | 100.0% | 100.0% |" in lines
+    assert not any("s0" in line for line in lines)
