@@ -83,6 +83,23 @@ def test_k8s_align_matches_the_character_search(lines, indent, quote) -> None:
 
 
 @settings(max_examples=300)
+@given(_LINES, st.sampled_from(["", "  ", "\t"]), st.sampled_from(["", '"', "'", ">-\n  "]))
+def test_k8s_align_matches_the_character_search_on_folded_lines(lines, indent, quote) -> None:
+    # a folded or quoted scalar: the value joins the file's lines with spaces
+    value = " ".join(lines)
+    text = _written(lines, indent, quote)
+    start = len("key: ") + len(quote)
+    assert k8s_text._align(text, start, value) == _reference_align(text, start, value)
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet="ab \n\t-", max_size=40), st.text(alphabet="ab \n\t-", max_size=60))
+def test_k8s_align_matches_the_character_search_on_any_text(value, text) -> None:
+    for start in (0, len(text) // 2):
+        assert k8s_text._align(text, start, value) == _reference_align(text, start, value)
+
+
+@settings(max_examples=300)
 @given(_LINES, st.sampled_from(["", "  ", "\t"]), st.sampled_from(["", '"', "'", "|\n  "]))
 def test_shell_source_map_matches_the_character_search(lines, indent, quote) -> None:
     value = "\n".join(lines)

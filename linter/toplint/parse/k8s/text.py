@@ -103,18 +103,21 @@ def _align(file_text: str, start: int, original: str) -> list[int]:
     cursor = start
     limit = len(file_text)
     i, n = 0, len(original)
-    # Is the rest of the line written as it is?  Asked at the start of each line and again
-    # after its first character (an indented block scalar's line starts after the indent): at
-    # most twice a line, so the search stays linear.  Where it is, each character maps to the
-    # next one, exactly as the search below would find it.
+    # Is the rest of the line written as it is?  Asked up to twice a line of ``original`` (an
+    # indented block scalar's line starts after the indent) and up to twice a line of the file
+    # (a folded or quoted scalar joins the file's lines with spaces): the chunk asked for ends at
+    # the first line end of either, so the search stays linear.  Where it is written as it is,
+    # each character maps to the next one, exactly as the search below would find it.
     tries = 2
     while i < n:
         if tries:
             tries -= 1
             nl = original.find("\n", i)
             end = n if nl < 0 else nl
+            file_nl = file_text.find("\n", cursor)
+            if file_nl >= 0:
+                end = min(end, i + file_nl - cursor)
             if end > i and file_text.startswith(original[i:end], cursor):
-                # each character maps to the next one, as the search below would find it
                 mapping.extend(range(cursor, cursor + end - i))
                 cursor += end - i
                 i = end
@@ -135,6 +138,8 @@ def _align(file_text: str, start: int, original: str) -> list[int]:
         if found < 0:
             mapping.append(min(cursor, max(limit - 1, 0)))
             continue
+        if file_text.find("\n", cursor, found + 1) >= 0:
+            tries = 2  # a new line of the file: ask again
         mapping.append(found)
         cursor = found + 1
     mapping.append(min(cursor, max(limit - 1, 0)))
