@@ -55,6 +55,7 @@ SETS = {
     "4": _TESTDATA / "open_world4",
     "5": _TESTDATA / "open_world5",
     "6": _TESTDATA / "open_world6",
+    "8": _TESTDATA / "open_world8",
 }
 DATA = SETS["1"]
 HALVES = {"development": "## Development files", "held-out": "## Held-out files"}

@@ -143,3 +143,10 @@ def test_the_sixth_sets_development_half_keeps_its_score() -> None:
     assert sum(v.silent for v in score.verdicts) == 0
     assert sum(v.exit3 for v in score.verdicts) == 0 and 3 not in score.exit_codes
     assert score.right >= 16, score.line()
+
+
+def test_the_eighth_set_shares_no_repository_with_the_first_six() -> None:
+    earlier = {row["repository"] for n in "123456" for row in OW.index(OW.SETS[n]).values()}
+    eighth = [row for row in OW.index(OW.SETS["8"]).values()]
+    assert len({row["repository"] for row in eighth}) >= 15 and len(eighth) >= 30
+    assert not earlier & {row["repository"] for row in eighth}
