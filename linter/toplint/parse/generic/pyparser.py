@@ -71,7 +71,12 @@ class PythonParser:
             tree, source.path, _file_evidence(tree, calls), "python", known_calls=calls
         )
         starts = {(d.line, d.column) for d in deployments}
-        deployments.extend(d for d in found if (d.line, d.column) not in starts)
+        read = [_option_spots(d) for d in deployments]
+        deployments.extend(
+            d
+            for d in found
+            if (d.line, d.column) not in starts and not _read_already(_option_spots(d), read)
+        )
         findings.extend(more)
         if not deployments:  # ``os.system("vllm serve " + MODEL)``: a command line in a string
             deployments, more = _string_deployments(tree, source)
@@ -86,6 +91,29 @@ class PythonParser:
             mention = python_mention(source)  # never silent on a module naming an engine
             findings.extend(() if mention is None else (mention,))
         return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+# Facts a deployment takes from around its command (its scope's GPUs, nodes and accelerator):
+# two readings of one command share them, so they say nothing about which command was read.
+_SCOPE_FACTS = frozenset({"gpus", "gpus_per_node", "nodes", "accelerator"})
+
+
+def _option_spots(dep: Deployment) -> frozenset[tuple[int, int]]:
+    """Where a deployment's options were written (line, column), scope facts aside."""
+    return frozenset(
+        (p.line, p.column)
+        for key, p in dep.sources.items()
+        if key not in _SCOPE_FACTS and p.path == dep.path
+    )
+
+
+def _read_already(
+    spots: frozenset[tuple[int, int]], read: list[frozenset[tuple[int, int]]]
+) -> bool:
+    """A mapping read as options whose every option sits in an argument vector already read as
+    a command (the function that builds ``cmd = [...]``, named after its engine) is that
+    command read a second time, not a second deployment."""
+    return bool(spots) and any(spots <= seen for seen in read)
 
 
 def _file_evidence(tree: PyTree, calls: dict[str, str]) -> ev.Evidence | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from toplint.parse.text.shell import Word
+from toplint.parse.text.shell import Word, is_assignment
 
 SHELLS = frozenset({"bash", "sh", "zsh", "dash"})
 LAUNCHERS = frozenset({"srun", "mpirun", "mpiexec"})
@@ -20,7 +20,10 @@ _SCRIPT_SUFFIXES = (".sh", ".bash", ".zsh", ".slurm", ".sbatch")
 def script_run(words: Sequence[Word], head: int) -> int | None:
     """Index of the script a command runs (``bash x.sh``, ``./x.sh``, ``srun -N 2 bash x.sh``,
     ``mpiexec -n 8 ./x.sh``), or None: after prefixes and launchers (skipping their options),
-    an interpreter followed by its script, or a word that is a script path."""
+    an interpreter followed by its script, or a word that is a script path.  ``NAME=value``
+    words before it are the script's environment (``USE_X=1 ./start.sh``)."""
+    while head < len(words) and is_assignment(words[head].raw):
+        head += 1
     i = head
     while i < len(words):
         value = words[i].value or ""

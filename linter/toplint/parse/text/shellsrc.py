@@ -257,6 +257,7 @@ def _launched(args: Sequence[Arg], inv: Invocation) -> Allocation:
     return launcher_allocation([(a.value, a.position) for a in args[:end]])
 
 
+_HERE_SEGMENTS = lazy(r"(?:/\.)+/")  # ``/./`` inside a joined path (a leading ``./`` stays)
 _MAX_SOURCED_BYTES = 1024 * 1024  # a sourced helper script is small; larger is not one
 
 
@@ -271,11 +272,12 @@ def sourced_loader(script_path: str, outside: list[str] | None = None) -> Source
         if script_path == "-" or not ref or ref.startswith("~"):
             return None
         try:
-            return read_reference(script_path, ref, _MAX_SOURCED_BYTES)
+            full, text = read_reference(script_path, ref, _MAX_SOURCED_BYTES)
         except ReadRefused as exc:
             if outside is not None and exc.reason == OUTSIDE:
                 outside.append(ref)
             return None
+        return _HERE_SEGMENTS.sub("/", full), text  # ``dir/./start.sh`` is ``dir/start.sh``
 
     return load
 
@@ -300,17 +302,66 @@ def _sh_c_script(args: Sequence[Arg]) -> Arg | None:
     end with (tmux(1): "shell-command"; ssh(1): "command" is run on the remote host)."""
     for k, a in enumerate(args):
         program = (a.value or "").rsplit("/", 1)[-1]
-        if program in _SHELLS:
-            flag = args[k + 1].value or "" if k + 2 < len(args) else ""
-            if flag.startswith("-") and not flag.startswith("--") and "c" in flag:
-                return args[k + 2]
+        if program in _SHELLS:  # options up to the one with ``c`` (``bash -l -c``, ``-lc``)
+            j = k + 1
+            while j + 1 < len(args) and (args[j].value or "").startswith("-"):
+                flag = args[j].value or ""
+                if not flag.startswith("--") and "c" in flag:
+                    return args[j + 1]
+                j += 1
             return None
         if program == "eval" and len(args) == k + 2:
             return args[k + 1]
         if program in _STRING_RUNNERS and len(args) > k + 2:
-            last = args[-1]
-            return last if last.value is not None and " " in last.value.strip() else None
+            # the last word, past a redirection's file descriptor (``… "CMD" 2>&1``)
+            last = next(a for a in reversed(args) if not (a.value or "x").isdigit())
+            text = last.value if last.value is not None else last.raw
+            return last if " " in text.strip() and last is not args[k] else None
     return None
+
+
+_MAX_STRING_DEPTH = 3  # ``ssh HOST "bash -lc 'sh -c …'"``: shells nested in strings
+
+
+def _run_strings(
+    command: Command,
+    args: list[Arg],
+    env: Mapping[str, str],
+    text: str,
+    path: str,
+    loader: SourceLoader,
+    depth: int = 0,
+) -> list[tuple[list[Arg], Allocation, tuple[str, ...], dict[str, Arg]]]:
+    """The commands a command runs: itself, or the script its ``sh -c``/``eval``/``ssh HOST``
+    string holds, lexed again (inside that string too, a few levels deep), each with what the
+    launchers before the shell grant and the chain it ran through.  A string with a part known
+    only at run time (``ssh $host "cd $DIR && ./run.sh $model"``) is lexed with what is known
+    expanded and the rest unresolved (``Word.partial``); a script of the repository it runs is
+    read as ``bash x.sh`` is (``shellrun``), with the variables it exports."""
+    import toplint.parse.text.shellrun  # see lex_embedded
+
+    script = _sh_c_script(args)
+    end = next((k for k, a in enumerate(args) if a is script), -1)
+    value = script.value if script is not None else None
+    if value is None and 0 <= end < len(command.words):
+        value = command.words[end].partial
+    if script is None or value is None or script.position.path != path:
+        return [(args, Allocation(), (), {})]
+    outer = launcher_allocation([(a.value, a.position) for a in args[:end]])
+    pos = script.position
+    smap = source_map(text, path, pos.line, pos.column, value)
+    out: list[tuple[list[Arg], Allocation, tuple[str, ...], dict[str, Arg]]] = []
+    for inner in toplint.parse.text.shellrun.lex(value, env, loader=loader):
+        inner_args = command_args(inner, path, smap)
+        exported = _exported_env(inner, path)
+        nested = (
+            _run_strings(inner, inner_args, env, text, path, loader, depth + 1)
+            if depth + 1 < _MAX_STRING_DEPTH
+            else [(inner_args, Allocation(), (), {})]
+        )
+        for found, granted, via, more in nested:
+            out.append((found, granted.over(outer), (*inner.via, *via), {**exported, **more}))
+    return out
 
 
 # Commands whose last argument is a shell command they run (tmux(1) new-session, new-window,
@@ -334,6 +385,8 @@ def _sourced_outside(source: Source, refs: Sequence[str]) -> list[Finding]:
         if offset < 0 and budget > 0:
             budget -= len(text)
             offset = text.find(ref)
+        if offset < 0 and ref not in text:
+            continue  # sourced by a script this one runs: reported in that script
         offset = max(offset, 0)
         cursor = max(cursor, offset)
         line = bisect.bisect_right(starts, offset)
@@ -351,6 +404,23 @@ def _exported_env(command: Command, path: str) -> dict[str, Arg]:
         value = word.value.split("=", 1)[1] if word.value and "=" in word.value else None
         pos = Position(word.path or path, word.line, word.column)
         out[name] = Arg(value, word.raw, pos, word.unresolved)
+    return out
+
+
+def script_commands(source: Source) -> list[tuple[list[Arg], tuple[int, int], str]]:
+    """A script's simple commands as the interpreter sees them, each with where it is written
+    (its call site for a function's) and its words as written, for readers that follow what a
+    command starts (``toplint.parse.structured.composerun``)."""
+    import toplint.parse.text.shellrun  # see lex_embedded
+
+    loader = sourced_loader(source.path)
+    out = []
+    for command in toplint.parse.text.shellrun.lex(
+        masked_templates(source.text), {}, loader=loader
+    ):
+        site = command.site or (command.line, command.column)
+        shown = " ".join(w.raw for w in command.words)
+        out.append((command_args(command, source.path), site, shown[:120]))
     return out
 
 
@@ -408,15 +478,9 @@ class ShellParser:
         for command in toplint.parse.text.shellrun.lex(text, env, loader=loader):
             args = command_args(command, path)
             exported = _exported_env(command, path)
-            script = _sh_c_script(args)
-            if script is not None and script.value is not None and script.position.path == path:
-                pos = script.position
-                end = next(k for k, a in enumerate(args) if a is script)
-                outer = launcher_allocation([(a.value, a.position) for a in args[:end]])
-                embedded = lex_embedded(script.value, env, text, path, pos.line, pos.column)
-                out.extend((a, command.site, outer, exported, command.via) for a in embedded)
-            else:
-                out.append((args, command.site, Allocation(), exported, command.via))
+            for inner, outer, via, more in _run_strings(command, args, env, text, path, loader):
+                inherited = {**exported, **more}
+                out.append((inner, command.site, outer, inherited, (*command.via, *via)))
         return out
 
     def _deployments(
