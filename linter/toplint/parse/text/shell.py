@@ -314,13 +314,14 @@ def tokens_of(text: str) -> list[Tok]:
     return out
 
 
-def word(tok: Tok, expander: Expander, path: str = "") -> Word:
-    """One word token expanded."""
+def word(tok: Tok, expander: Expander, path: str = "", partial_text: bool = False) -> Word:
+    """One word token expanded; with ``partial_text``, an unresolved double-quoted script
+    keeps its known parts expanded (``Word.partial``)."""
     try:
         value, unresolved = expander.expand(tok.parts)
         partial = (
             expander.partial(tok.parts)
-            if value is None and tok.quoted and " " in tok.raw and tok.raw.startswith('"')
+            if partial_text and value is None and tok.raw.startswith('"') and " " in tok.raw
             else None
         )
     except BudgetExceeded as exc:

@@ -126,7 +126,7 @@ class Interpreter:
             elif tok.kind == "array":
                 self._assign_array(tok)
             else:
-                current.extend(self._words(tok))
+                current.extend(self._words(tok, runs_string=_runs_string(current)))
         if current:
             self._command(current)
         return self.commands
@@ -168,9 +168,10 @@ class Interpreter:
 
     # -- words ---------------------------------------------------------------------------
 
-    def _words(self, tok: Tok) -> list[Word]:
+    def _words(self, tok: Tok, runs_string: bool = False) -> list[Word]:
         """A word token expanded: ``"$@"`` and ``"${A[@]}"`` become one word per element,
-        ``"$2"`` the caller's word itself; everything else one word, field-split."""
+        ``"$2"`` the caller's word itself; everything else one word, field-split.  A word of a
+        command that runs a string (``runs_string``) keeps its partial text when unresolved."""
         whole = _whole_expansion(tok)
         if whole is not None:
             self.at = Word(tok.raw, tok.raw, tok.line, tok.column, (), tok.quoted, self.path)
@@ -180,7 +181,7 @@ class Interpreter:
                 if tok.quoted:
                     return found
                 return [piece for w in found for piece in split_fields(w, [("exp", "")])]
-        return split_fields(word(tok, self.expander, self.path), tok.parts)
+        return split_fields(word(tok, self.expander, self.path, runs_string), tok.parts)
 
     def _elements(self, name: str) -> list[Word] | None:
         if name in ("@", "*") and self.positional is not None:
@@ -363,6 +364,14 @@ def _whole_expansion(tok: Tok) -> str | None:
     if bracket and index in ("@]", "*]") and name.removeprefix("!").isidentifier():
         return f"{name}[{index[0]}]"  # ``!A[@]``: the array's indices
     return None
+
+
+# Programs whose argument is a script they run: ``sh -c``, ``eval``, ``ssh HOST CMD``, tmux.
+_STRING_PROGRAMS = SHELLS | {"eval", "ssh", "tmux"}
+
+
+def _runs_string(words: Sequence[Word]) -> bool:
+    return any((w.value or "").rsplit("/", 1)[-1] in _STRING_PROGRAMS for w in words)
 
 
 def _head(words: Sequence[Word]) -> int:
