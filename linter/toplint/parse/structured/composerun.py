@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from toplint.errors import SourceError
-from toplint.infra.readpolicy import ReadRefused, read_reference
+from toplint.infra.readpolicy import ReadRefused, read_reference, shown_path
 from toplint.model import Deployment, ParseResult
 from toplint.parse.base import Source
 from toplint.parse.options import Arg
@@ -82,9 +82,10 @@ def _compose_file(script: str, files: Sequence[str]) -> tuple[str, str] | None:
     ]
     for ref in candidates:
         try:
-            return read_reference(script, ref, MAX_FILE_BYTES)
+            path, text = read_reference(script, ref, MAX_FILE_BYTES)
         except (ReadRefused, OSError):
             continue
+        return shown_path(path), text
     return None
 
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 import toplint.parse.multinode
 from toplint.engines.registry import get_engine, get_spec
 from toplint.infra.patterns import lazy
-from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_reference
+from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_reference, shown_path
 from toplint.model import Deployment, Finding, ParseResult, Position, Severity
 from toplint.parse.argv import (
     Invocation,
@@ -257,7 +257,6 @@ def _launched(args: Sequence[Arg], inv: Invocation) -> Allocation:
     return launcher_allocation([(a.value, a.position) for a in args[:end]])
 
 
-_HERE_SEGMENTS = lazy(r"(?:/\.)+/")  # ``/./`` inside a joined path (a leading ``./`` stays)
 _MAX_SOURCED_BYTES = 1024 * 1024  # a sourced helper script is small; larger is not one
 
 
@@ -277,7 +276,7 @@ def sourced_loader(script_path: str, outside: list[str] | None = None) -> Source
             if outside is not None and exc.reason == OUTSIDE:
                 outside.append(ref)
             return None
-        return _HERE_SEGMENTS.sub("/", full), text  # ``dir/./start.sh`` is ``dir/start.sh``
+        return shown_path(full), text  # ``dir/./start.sh`` is ``dir/start.sh``
 
     return load
 
