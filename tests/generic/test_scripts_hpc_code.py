@@ -219,3 +219,26 @@ def test_a_script_starting_compose_services_reads_the_compose_file(tmp_path: Pat
     assert (dep.path, dep.line, dep.tp) == (str(run), 2, 2)
     assert dep.sources["tp"].path.endswith("docker-compose.yml")
     assert "docker compose up" in dep.provenance["engine"]
+
+
+# -- an image's entrypoint script with no CMD (tensorzero's tgi-nginx Dockerfile) --------------
+
+
+def test_an_entrypoint_without_cmd_forwards_the_run_time_arguments(tmp_path: Path) -> None:
+    (tmp_path / "entrypoint.sh").write_text(
+        "#!/bin/bash\ntext-generation-launcher --port 8081 $@ &\nexec nginx -g 'daemon off;'\n"
+    )
+    dockerfile = tmp_path / "Dockerfile"
+    dockerfile.write_text(
+        "FROM ghcr.io/huggingface/text-generation-inference:latest\n"
+        "COPY entrypoint.sh /entrypoint.sh\n"
+        'ENTRYPOINT ["/entrypoint.sh"]\n'
+    )
+    (dep,) = _parsed(dockerfile)
+    assert dep.engine == "tgi" and dep.tp is None
+    (forwarded,) = [u for u in dep.unresolved if u.field == "arguments"]
+    at = forwarded.position
+    assert (at.line, at.path) == (3, str(dockerfile))  # at the instruction
+    dockerfile.write_text(dockerfile.read_text() + 'CMD ["--num-shard", "2"]\n')
+    (dep,) = _parsed(dockerfile)
+    assert dep.tp == 2 and not dep.unresolved
