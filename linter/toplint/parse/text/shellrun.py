@@ -25,7 +25,6 @@ from collections.abc import Mapping, Sequence
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded, meter
 from toplint.infra.numbers import whole_text
-from toplint.parse.text import forloop
 from toplint.parse.text.chains import LAUNCHERS, SHELLS, script_run
 from toplint.parse.text.expand import Expander
 from toplint.parse.text.shell import (
@@ -132,7 +131,10 @@ class Interpreter:
         return self.commands
 
     def _command(self, words: list[Word]) -> None:
-        forloop.bind(words, self.expander.env)
+        if words[0].raw == "for":  # a loop's header (its body is read once)
+            from toplint.parse.text import forloop
+
+            forloop.bind(words, self.expander.env)
         command = finish(words, self.expander)
         head = _head(words)
         name = words[head].value if head < len(words) else None
@@ -193,6 +195,8 @@ class Interpreter:
         if name.endswith(("[@]", "[*]")) and name[:-3] in self.array_words:
             return list(self.array_words[name[:-3]])
         if name.startswith("!") and name[1:-3] in self.array_words and self.at is not None:
+            from toplint.parse.text import forloop
+
             return forloop.indices(self.array_words[name[1:-3]], self.at)
         return None
 
