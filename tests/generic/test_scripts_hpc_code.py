@@ -242,3 +242,11 @@ def test_an_entrypoint_without_cmd_forwards_the_run_time_arguments(tmp_path: Pat
     dockerfile.write_text(dockerfile.read_text() + 'CMD ["--num-shard", "2"]\n')
     (dep,) = _parsed(dockerfile)
     assert dep.tp == 2 and not dep.unresolved
+
+
+def test_a_glob_or_brace_list_is_not_one_loop_value() -> None:
+    for header in ("for tp in {2..4}", "for tp in 2*", "for tp in $(seq 2 4)"):
+        dep = only("run.sh", f"{header}; do vllm serve org/m -tp $tp; done\n")
+        assert dep.tp is None, header
+    dep = only("run.sh", "A=(4)\nfor i in ${!A[@]}; do vllm serve org/m -tp ${A[$i]}; done\n")
+    assert dep.tp == 4

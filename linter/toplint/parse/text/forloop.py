@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import MutableMapping, Sequence
 
+from toplint.infra.patterns import lazy
 from toplint.parse.text.shell import Word
 
 
@@ -22,11 +23,18 @@ def bind(words: Sequence[Word], env: MutableMapping[str, str]) -> bool:
     if not name.isidentifier():
         return False
     items = words[3:]
-    if len(items) == 1 and items[0].value is not None:
-        env[name] = items[0].value
+    one = items[0] if len(items) == 1 else None
+    literal = _EXPANSION.sub("", one.raw) if one is not None else ""  # what the shell may glob
+    if one is not None and one.value is not None and (one.quoted or not _EXPANDS.search(literal)):
+        env[name] = one.value
     else:
-        env.pop(name, None)
+        env.pop(name, None)  # several values, or a glob / brace list the shell expands to some
     return True
+
+
+# A pathname pattern or a brace list, unquoted: the shell makes it any number of words.
+_EXPANDS = lazy(r"[*?\[]|\{[^}]*(?:,|\.\.)[^}]*\}")
+_EXPANSION = lazy(r"\$\{[^}]*\}|\$\w+")  # ``${A[0]}``, ``$x``: values, not patterns
 
 
 def indices(array: Sequence[Word], at: Word) -> list[Word]:
