@@ -250,3 +250,30 @@ def test_a_glob_or_brace_list_is_not_one_loop_value() -> None:
         assert dep.tp is None, header
     dep = only("run.sh", "A=(4)\nfor i in ${!A[@]}; do vllm serve org/m -tp ${A[$i]}; done\n")
     assert dep.tp == 4
+
+
+# -- schedulers beyond Slurm and PBS: Flux, LSF, GPUs per task -------------------------------
+
+
+def test_flux_directives_and_flux_run_hand_a_script_their_nodes_and_gpus(tmp_path: Path) -> None:
+    (tmp_path / "worker.sh").write_text("vllm serve org/m -tp 4 -pp 2\n")
+    job = tmp_path / "job.flux"
+    job.write_text("# flux: -N 2\n#flux: -g 4\nflux run -N 2 -n 2 -g 4 bash worker.sh\n")
+    (dep,) = parse_file(job)
+    assert (dep.nodes, dep.gpus_per_node, dep.gpus) == (2, 4, 8)
+    assert "flux run" in dep.provenance["engine"]
+
+
+def test_an_lsf_job_of_one_task_is_one_host() -> None:
+    text = '#BSUB -n 1\n#BSUB -gpu "num=4:mode=exclusive_process"\nvllm serve m -tp 4\n'
+    dep = only("job.lsf.sh", text)
+    assert (dep.nodes, dep.gpus) == (1, 4)
+
+
+def test_gpus_per_task_times_the_tasks_on_a_node() -> None:
+    text = "#SBATCH -N 2\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-task=4\n"
+    dep = only("job.sbatch", text + "srun vllm serve org/m -tp 4 -pp 2\n")
+    assert (dep.nodes, dep.gpus_per_node, dep.gpus) == (2, 4, 8)
+    dep = only("job.sbatch", "srun -N 2 -n 4 --gpus-per-task=2 vllm serve org/m -tp 4 -pp 2\n")
+    assert dep.gpus_per_node == 4
+    assert only("j.sh", "# SBATCH -N 4\nvllm serve org/m -tp 2\n").nodes is None  # a comment

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from toplint.parse.text.shell import Word, is_assignment
 
 SHELLS = frozenset({"bash", "sh", "zsh", "dash"})
-LAUNCHERS = frozenset({"srun", "mpirun", "mpiexec"})
+LAUNCHERS = frozenset({"srun", "mpirun", "mpiexec", "flux"})
 _PREFIXES = frozenset({"nohup", "exec", "time", "setsid", "stdbuf", "env"}) | LAUNCHERS
 _SCRIPT_SUFFIXES = (".sh", ".bash", ".zsh", ".slurm", ".sbatch")
 

@@ -6,6 +6,8 @@ Read from where it is written:
   ``--gres=gpu[:type]:N``, ``-G``/``--gpus`` in total; sbatch(1)), PBS ``#PBS -l
   select=N:ngpus=G`` (PBS Professional reference guide, "select"), IBM Spectrum LSF ``#BSUB
   -gpu "num=G"`` (GPUs per host; bsub -gpu) and ``#BSUB -nnodes N`` (LSF with CSM);
+* Flux's ``# flux:`` directives (``-N`` nodes, ``-n`` tasks, ``-g`` GPUs per task; flux RFC
+  36) and ``--gpus-per-task`` times the tasks on a node (sbatch(1), flux-run(1));
 * launcher options on the engine's own command line: ``srun`` (the same options as
   ``#SBATCH``, which they override for that step; srun(1)) and ``torchrun`` (``--nnodes``,
   ``--nproc-per-node``/``--nproc_per_node``: processes, one GPU each, per node;
@@ -33,7 +35,7 @@ class Allocation:
     nodes: tuple[int, Position] | None = None
     gpus_per_node: tuple[int, Position] | None = None
     gpus_total: tuple[int, Position] | None = None
-    source: str = ""  # "#SBATCH", "srun", "torchrun", "#PBS"
+    source: str = ""  # "#SBATCH", "srun", "torchrun", "#PBS", "#BSUB", "# flux:", "flux"
     # processes started per node and in total (srun --ntasks-per-node, mpirun -np): GPUs for an
     # engine that runs one rank per GPU (``Engine.rank_per_gpu``)
     tasks_per_node: tuple[int, Position] | None = None
@@ -81,6 +83,19 @@ _SLURM = {
     "--ntasks-per-node": "tasks_per_node",
     "-n": "tasks_total",
     "--ntasks": "tasks_total",
+    "--gpus-per-task": "gpus_per_task",
+}
+# Flux (flux-run(1), flux-batch(1); the same options in ``# flux:`` directives, flux RFC 36):
+# -N nodes, -n tasks, -g GPUs per task.
+_FLUX = {
+    "-N": "nodes",
+    "--nodes": "nodes",
+    "-n": "tasks_total",
+    "--ntasks": "tasks_total",
+    "--tasks-per-node": "tasks_per_node",
+    "-g": "gpus_per_task",
+    "--gpus-per-task": "gpus_per_task",
+    "--gpus-per-node": "gpus_per_node",
 }
 # Open MPI mpirun(1): -np/-n processes in total, -N/--npernode per node.
 _MPIRUN = {
@@ -95,11 +110,20 @@ _TORCHRUN = {
     "--nproc-per-node": "gpus_per_node",
     "--nproc_per_node": "gpus_per_node",
 }
-_LAUNCHERS = {"srun": _SLURM, "torchrun": _TORCHRUN, "mpirun": _MPIRUN, "mpiexec": _MPIRUN}
+_LAUNCHERS = {
+    "srun": _SLURM,
+    "torchrun": _TORCHRUN,
+    "mpirun": _MPIRUN,
+    "mpiexec": _MPIRUN,
+    "flux": _FLUX,
+}
 # Counts are ASCII digits (``\\d`` also matches "１２" and "٣", which ``int`` reads) of a
 # bounded size, read by ``toplint.infra.numbers``.
 _GRES_GPU = lazy(r"(?:^|,)gpu(?::[A-Za-z0-9_.-]+)?:([0-9]+)(?:,|$)")
-_DIRECTIVE = lazy(r"^#(SBATCH|PBS|BSUB)[ \t]+(.*)$", re.M)
+# ``#SBATCH``/``#PBS``/``#BSUB`` (no space after ``#``: ``# SBATCH`` is a comment) and Flux's
+# ``# flux:`` sentinel (flux RFC 36, "Batch Script Directives": ``#flux:`` or ``# flux:``).
+_DIRECTIVE = lazy(r"^#(?:(SBATCH|PBS|BSUB)[ \t]+|[ \t]?(flux):[ \t]*)(.*)$", re.M)
+_LSF_TASKS = lazy(r"(?:^|\s)-n\s+([0-9]+)(?![\w.])")
 _LSF_GPU = lazy(r"-gpu\s+[\"']?num=([0-9]+)(?![\w.])")
 _LSF_NODES = lazy(r"-nnodes\s+([0-9]+)(?![\w.])")
 _PBS_SELECT = lazy(r"select=([0-9]+)", re.I)
@@ -166,12 +190,30 @@ def _suffix_options(
 def _allocation(found: _Found, source: str) -> Allocation:
     return Allocation(
         found.get("nodes"),
-        found.get("gpus_per_node"),
+        found.get("gpus_per_node") or _per_task(found),
         found.get("gpus_total"),
         source,
         found.get("tasks_per_node"),
         found.get("tasks_total"),
     )
+
+
+def _per_task(found: _Found) -> tuple[int, Position] | None:
+    """GPUs per node from GPUs per task (``--gpus-per-task``, Flux ``-g``) times the tasks on
+    a node: ``--ntasks-per-node``, else tasks over nodes when they divide, else one (sbatch(1):
+    one task per node by default)."""
+    per_task = found.get("gpus_per_task")
+    if per_task is None:
+        return None
+    tasks = found.get("tasks_per_node")
+    count: int | None = tasks[0] if tasks else None
+    total, nodes = found.get("tasks_total"), found.get("nodes")
+    if count is None and total is not None:
+        count = total[0] // nodes[0] if nodes and nodes[0] and total[0] % nodes[0] == 0 else None
+        count = 1 if count is None and total[0] == 1 and nodes is None else count
+    elif count is None:
+        count = 1
+    return (per_task[0] * count, per_task[1]) if count is not None else None
 
 
 def _read_options(
@@ -206,13 +248,15 @@ def directive_allocation(text: str, path: str) -> Allocation:
     for m in _DIRECTIVE.finditer(text):
         line += text.count("\n", counted, m.start())
         counted = m.start()
-        column = m.start(2) - m.start() + 1
-        body = m.group(2)
-        if m.group(1) == "SBATCH":
+        column = m.start(3) - m.start() + 1
+        body = m.group(3)
+        kind = m.group(1) or m.group(2)
+        if kind in ("SBATCH", "flux"):
             words = _WORD.finditer(body, 0, _comment_start(body))
             tokens = [(w.group(), Position(path, line, column + w.start())) for w in words]
-            found = _read_options(tokens, _SLURM, "#SBATCH")
-        elif m.group(1) == "BSUB":
+            table, source = (_SLURM, "#SBATCH") if kind == "SBATCH" else (_FLUX, "# flux:")
+            found = _read_options(tokens, table, source)
+        elif kind == "BSUB":
             found = _lsf(body, path, line, column)
         else:
             found = _pbs(body, path, line, column)
@@ -232,8 +276,8 @@ def _number(m: re.Match[str] | None, group: int = 1) -> int | None:
 
 
 def _lsf(text: str, path: str, line: int, column: int) -> Allocation:
-    gpu, nodes = _LSF_GPU.search(text), _LSF_NODES.search(text)
-    n_gpu, n_nodes = _number(gpu), _number(nodes)
+    gpu, nodes, tasks = _LSF_GPU.search(text), _LSF_NODES.search(text), _LSF_TASKS.search(text)
+    n_gpu, n_nodes, n_tasks = _number(gpu), _number(nodes), _number(tasks)
     return Allocation(
         (n_nodes, Position(path, line, column + nodes.start()))
         if nodes and n_nodes is not None
@@ -241,6 +285,11 @@ def _lsf(text: str, path: str, line: int, column: int) -> Allocation:
         (n_gpu, Position(path, line, column + gpu.start())) if gpu and n_gpu is not None else None,
         None,
         "#BSUB",
+        None,
+        # bsub -n: the tasks (slots) of the job; one task runs on one host
+        (n_tasks, Position(path, line, column + tasks.start(1)))
+        if tasks and n_tasks is not None
+        else None,
     )
 
 
@@ -272,8 +321,9 @@ def _pbs(text: str, path: str, line: int, column: int) -> Allocation:
 
 
 def _one_slurm_node(alloc: Allocation) -> bool:
-    """A Slurm allocation with GPUs per node, no node count and at most one task."""
-    slurm = any(s in alloc.source for s in ("#SBATCH", "srun"))
+    """A Slurm (or LSF, Flux) allocation with GPUs per node, no node count and at most one
+    task: one task runs on one host."""
+    slurm = any(s in alloc.source for s in ("#SBATCH", "srun", "#BSUB", "flux"))
     tasks = alloc.tasks_total[0] if alloc.tasks_total else 1
     per_node = alloc.tasks_per_node[0] if alloc.tasks_per_node else 1
     return slurm and alloc.gpus_per_node is not None and tasks == 1 and per_node == 1
