@@ -277,3 +277,35 @@ def test_gpus_per_task_times_the_tasks_on_a_node() -> None:
     dep = only("job.sbatch", "srun -N 2 -n 4 --gpus-per-task=2 vllm serve org/m -tp 4 -pp 2\n")
     assert dep.gpus_per_node == 4
     assert only("j.sh", "# SBATCH -N 4\nvllm serve org/m -tp 2\n").nodes is None  # a comment
+
+
+# -- a justfile's recipes ----------------------------------------------------------------------
+
+JUSTFILE = """\
+model := "org/m"
+export tp := "4"
+
+# serve the model
+serve port="8000" extra="":
+    @echo starting
+    vllm serve {{ model }} --tensor-parallel-size {{tp}} --port {{port}} {{extra}}
+
+bench gpus: serve
+\tpython bench.py --gpus {{gpus}}
+"""
+
+
+def test_a_justfile_recipe_with_its_variables_and_parameter_defaults() -> None:
+    dep = only("justfile", JUSTFILE)
+    assert (dep.engine, dep.model, dep.tp, dep.source_kind) == ("vllm", "org/m", 4, "justfile")
+    tp = dep.sources["tp"]
+    assert (tp.path, tp.line, tp.column) == ("justfile", 7, 28)  # `--tensor-parallel-size`
+    assert JUSTFILE.split("\n")[6][27:].startswith("--tensor-parallel-size")
+    assert dep.flag("port") is not None and dep.flag("port").value == "8000"
+
+
+def test_a_justfile_parameter_without_default_is_unknown() -> None:
+    text = "serve tp:\n    vllm serve org/m --tensor-parallel-size {{tp}}\n"
+    dep = only("justfile", text)
+    assert dep.tp is None and [u.field for u in dep.unresolved] == ["tp"]
+    assert dep.unresolved[0].position.column == 45  # the `{{tp}}` as written
