@@ -309,3 +309,43 @@ def test_a_justfile_parameter_without_default_is_unknown() -> None:
     dep = only("justfile", text)
     assert dep.tp is None and [u.field for u in dep.unresolved] == ["tp"]
     assert dep.unresolved[0].position.column == 45  # the `{{tp}}` as written
+
+
+# -- the environment a Python program sets for its engine -------------------------------------
+
+
+def test_os_environ_before_an_offline_engine_bounds_its_gpus() -> None:
+    text = (
+        "import os\n"
+        'os.environ["CUDA_VISIBLE_DEVICES"] = "0,1,2,3"\n'
+        "from vllm import LLM\n"
+        'llm = LLM(model="org/m", tensor_parallel_size=4)\n'
+    )
+    dep = only("offline.py", text)
+    assert (dep.tp, dep.gpus, dep.nodes, dep.options["gpu_ids"]) == (4, 4, 1, "0,1,2,3")
+    assert dep.provenance["gpus"] == '`os.environ["CUDA_VISIBLE_DEVICES"]` at line 2'
+    later = text.replace('os.environ["CUDA_VISIBLE_DEVICES"] = "0,1,2,3"\n', "") + (
+        'os.environ["CUDA_VISIBLE_DEVICES"] = "0"\n'
+    )
+    assert only("offline.py", later).gpus is None  # set after the engine started
+
+
+def test_the_env_mapping_a_subprocess_is_started_with() -> None:
+    text = (
+        "import os, subprocess\n"
+        'env = dict(os.environ, CUDA_VISIBLE_DEVICES="4,5")\n'
+        'subprocess.Popen(["vllm", "serve", "org/m", "--tensor-parallel-size", "2"], env=env)\n'
+    )
+    dep = only("launch.py", text)
+    assert (dep.gpus, dep.options["gpu_ids"]) == (2, "4,5")
+
+
+def test_a_runtime_variable_set_in_python_declines_it() -> None:
+    text = (
+        "import os\n"
+        'os.environ["HABANA_VISIBLE_MODULES"] = "0,1"\n'
+        "from vllm import LLM\n"
+        'llm = LLM(model="org/m", tensor_parallel_size=2)\n'
+    )
+    found = of_deployment(only("gaudi.py", text))
+    assert found is not None and found[0].kind == "gaudi"

@@ -332,7 +332,7 @@ def deployment_from_invocation(
     dep = _split_arguments(dep, inv.args)
     dep = _note_misspelt(dep, parsed.findings)
     dep = visible_gpus(dep, environment, inv.gpus)
-    dep = _runtime_environment(dep, environment)
+    dep = runtime_environment(dep, environment)
     if inv.image and "image" not in dep.options:  # the image it runs in (an accelerator's?)
         dep = replace(dep, options={**dep.options, "image": inv.image})
     if inv.dev_shm and "dev_shm" not in dep.options:
@@ -344,7 +344,7 @@ def deployment_from_invocation(
     return derive(dep), tuple(findings)
 
 
-def _runtime_environment(dep: Deployment, environment: Mapping[str, Arg]) -> Deployment:
+def runtime_environment(dep: Deployment, environment: Mapping[str, Arg]) -> Deployment:
     """Record a variable only one unpriced runtime reads (``ZE_AFFINITY_MASK``:
     ``toplint.accelerators.RUNTIME_ENV``) in the engine's environment, for
     ``accelerators.of_deployment`` to decline the deployment by."""

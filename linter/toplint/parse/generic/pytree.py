@@ -49,6 +49,9 @@ class PyTree:
     data: Any
     positions: dict[Path, tuple[Position, Position]] = field(default_factory=dict)
     imports: dict[str, str] = field(default_factory=dict)
+    # ``os.environ["NAME"] = value`` (and ``os.environ.update(NAME=…)``): each variable's values
+    # in the order they are set, with where; the process and what it starts inherit them.
+    environ: dict[str, list[tuple[Any, Position]]] = field(default_factory=dict)
 
     def key_position(self, at: Path) -> Position:
         return self.positions.get(at, (self._top, self._top))[0]
@@ -72,7 +75,7 @@ def build(text: str, path: str) -> PyTree | None:
         data, positions = reader.body(module.body, {})
     except RecursionError:
         return None
-    return PyTree(path, data, positions, reader.imports)
+    return PyTree(path, data, positions, reader.imports, reader.environ)
 
 
 class _Reader:
@@ -82,6 +85,7 @@ class _Reader:
         self.budget = MAX_STATEMENTS
         self.passed = passed or {}  # what the module's calls pass each function (``_passed``)
         self.classes: list[str] = []  # the definitions being read: a class's name, "" a function's
+        self.environ: dict[str, list[tuple[Any, Position]]] = {}
 
     def pos(self, node: ast.AST) -> Position:
         return Position(self.path, getattr(node, "lineno", 1), getattr(node, "col_offset", 0) + 1)
@@ -110,6 +114,9 @@ class _Reader:
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             built = self.expr(stmt.value, env)
             for target in targets:
+                variable = _environ_key(target)
+                if variable:
+                    self.environ.setdefault(variable, []).append((built[0], self.pos(stmt)))
                 name = _target(target)
                 if name:
                     env[name] = built
@@ -120,6 +127,11 @@ class _Reader:
                 env[name] = _add(env[name], self.expr(stmt.value, env))
                 yield name, env[name], self.pos(stmt.target)
         elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            if _dotted(stmt.value.func) in ("os.environ.update", "environ.update"):
+                for keyword in stmt.value.keywords:
+                    if keyword.arg:
+                        value = self.expr(keyword.value, env)[0]
+                        self.environ.setdefault(keyword.arg, []).append((value, self.pos(stmt)))
             yield (
                 f"{_dotted(stmt.value.func) or 'call'}@{stmt.lineno}",
                 self.expr(stmt.value, env),
@@ -315,6 +327,14 @@ def _passed(module: ast.Module) -> dict[str, set[str | int]]:
         for keyword in node.keywords:
             seen.add(keyword.arg if keyword.arg else "**")
     return out
+
+
+def _environ_key(node: ast.expr) -> str:
+    """``NAME`` of an ``os.environ["NAME"]`` (``environ["NAME"]``) assignment target."""
+    if not isinstance(node, ast.Subscript) or _dotted(node.value) not in ("os.environ", "environ"):
+        return ""
+    key = node.slice
+    return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else ""
 
 
 def _target(node: ast.expr) -> str:
