@@ -349,3 +349,12 @@ def test_a_runtime_variable_set_in_python_declines_it() -> None:
     )
     found = of_deployment(only("gaudi.py", text))
     assert found is not None and found[0].kind == "gaudi"
+
+
+def test_torque_nodes_and_a_job_wide_pbs_gpu_count() -> None:
+    text = "#PBS -l nodes=2:ppn=8:gpus=4\nmpirun -np 2 -npernode 1 vllm serve org/m -tp 4 -pp 2\n"
+    dep = only("job.pbs", text)
+    assert (dep.nodes, dep.gpus_per_node, dep.gpus) == (2, 4, 8)
+    dep = only("job.pbs", "#PBS -l ncpus=32\n#PBS -l ngpus=4\nvllm serve org/m -tp 4\n")
+    assert (dep.nodes, dep.gpus) == (1, 4)
+    assert only("job.pbs", "#PBS -l select=2:ncpus=8\nvllm serve org/m -tp 4\n").gpus is None

@@ -4,7 +4,8 @@ Read from where it is written:
 
 * batch-script directives: Slurm ``#SBATCH`` (``-N``/``--nodes``, ``--gpus-per-node``,
   ``--gres=gpu[:type]:N``, ``-G``/``--gpus`` in total; sbatch(1)), PBS ``#PBS -l
-  select=N:ngpus=G`` (PBS Professional reference guide, "select"), IBM Spectrum LSF ``#BSUB
+  select=N:ngpus=G`` (PBS Professional reference guide, "select"; also Torque's ``-l
+  nodes=N:ppn=P:gpus=G`` and the job-wide ``-l ngpus=G``, one chunk), IBM Spectrum LSF ``#BSUB
   -gpu "num=G"`` (GPUs per host; bsub -gpu) and ``#BSUB -nnodes N`` (LSF with CSM);
 * Flux's ``# flux:`` directives (``-N`` nodes, ``-n`` tasks, ``-g`` GPUs per task; flux RFC
   36) and ``--gpus-per-task`` times the tasks on a node (sbatch(1), flux-run(1));
@@ -128,6 +129,11 @@ _LSF_GPU = lazy(r"-gpu\s+[\"']?num=([0-9]+)(?![\w.])")
 _LSF_NODES = lazy(r"-nnodes\s+([0-9]+)(?![\w.])")
 _PBS_SELECT = lazy(r"select=([0-9]+)", re.I)
 _PBS_NGPUS = lazy(r":ngpus=([0-9]+)(?![\w.])", re.I)
+# Torque's ``-l nodes=N:ppn=P:gpus=G`` (G per node; Torque Resource Manager, "Requesting
+# resources") and PBS Professional's job-wide ``-l ngpus=G``, which PBS converts to one chunk,
+# ``select=1:ngpus=G`` (PBS Professional user's guide, "Converting old-style requests").
+_TORQUE = lazy(r"(?:^|[\s,])nodes=([0-9]+)(?::[^\s,]*?)?:gpus=([0-9]+)(?![\w.])", re.I)
+_JOB_NGPUS = lazy(r"(?:^|[\s,])ngpus=([0-9]+)(?![\w.])", re.I)
 _WORD = lazy(r"\S+")
 _MAX_COUNT = 1 << 20  # nodes, GPUs or tasks a directive or launcher option asks for
 
@@ -317,7 +323,16 @@ def _pbs(text: str, path: str, line: int, column: int) -> Allocation:
                 return Allocation()
             at = Position(path, line, column + word.start() + sel.start())
             return Allocation((nodes, at), (per_node, at), None, "#PBS")
-    return Allocation()
+    torque = _TORQUE.search(text)
+    job = _JOB_NGPUS.search(text) if torque is None else None
+    found = torque or job
+    if found is None or "select=" in text.lower():
+        return Allocation()
+    nodes, per_node = (_number(torque), _number(torque, 2)) if torque else (1, _number(job))
+    if nodes is None or per_node is None:
+        return Allocation()
+    at = Position(path, line, column + found.start(1) - len("nodes="))  # at ``nodes=``/``ngpus=``
+    return Allocation((nodes, at), (per_node, at), None, "#PBS")
 
 
 def _one_slurm_node(alloc: Allocation) -> bool:
