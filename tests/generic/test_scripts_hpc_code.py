@@ -358,3 +358,34 @@ def test_torque_nodes_and_a_job_wide_pbs_gpu_count() -> None:
     dep = only("job.pbs", "#PBS -l ncpus=32\n#PBS -l ngpus=4\nvllm serve org/m -tp 4\n")
     assert (dep.nodes, dep.gpus) == (1, 4)
     assert only("job.pbs", "#PBS -l select=2:ncpus=8\nvllm serve org/m -tp 4\n").gpus is None
+
+
+# -- a script that submits jobs ----------------------------------------------------------------
+
+
+def test_sbatch_wrap_is_the_job_script_with_the_options_allocation() -> None:
+    text = 'sbatch -N 1 --gres=gpu:4 -t 60 --wrap="vllm serve org/m --tensor-parallel-size 4"\n'
+    dep = only("submit.sh", text)
+    assert (dep.tp, dep.nodes, dep.gpus) == (4, 1, 4)
+    assert dep.sources["tp"].column == text.index("--tensor") + 1
+
+
+def test_submitting_a_script_of_the_repository_hands_it_the_jobs_resources(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "w.sh").write_text("vllm serve $MODEL -tp 4 -pp 2 --max-model-len $LEN\n")
+    run = tmp_path / "submit.sh"
+    run.write_text("qsub -l select=2:ngpus=4 -v MODEL=org/m,LEN=4096 w.sh\n")
+    (dep,) = parse_file(run)
+    assert (dep.model, dep.nodes, dep.gpus, dep.flag("max-model-len").value) == (
+        "org/m",
+        2,
+        8,
+        "4096",
+    )
+    run.write_text("sbatch --nodes=2 --gpus-per-node=4 --export=ALL,MODEL=org/n w.sh\n")
+    (dep,) = parse_file(run)
+    assert (dep.model, dep.nodes, dep.gpus) == ("org/n", 2, 8)
+    run.write_text('bsub -n 1 -gpu "num=8" ./w.sh\n')
+    (dep,) = parse_file(run)
+    assert (dep.nodes, dep.gpus) == (1, 8)

@@ -1,5 +1,6 @@
 """Which word of a shell command is a script it runs (issue 24, point 5): ``bash x.sh``,
-``./x.sh``, ``nohup sh x.sh``, ``srun -N 2 bash x.sh``, ``mpiexec -n 8 ./x.sh``.
+``./x.sh``, ``nohup sh x.sh``, ``srun -N 2 bash x.sh``, ``mpiexec -n 8 ./x.sh``, ``sbatch -N 2
+job.sh``, ``qsub -l select=2:ngpus=4 job.sh``.
 
 ``toplint.parse.text.shellrun`` reads such a script (inside the repository only) with the caller's
 environment and arguments, and hands its commands the launcher words before it.
@@ -12,7 +13,9 @@ from collections.abc import Sequence
 from toplint.parse.text.shell import Word, is_assignment
 
 SHELLS = frozenset({"bash", "sh", "zsh", "dash"})
-LAUNCHERS = frozenset({"srun", "mpirun", "mpiexec", "flux"})
+# Launchers and job submitters whose words before a script grant it an allocation: ``srun``,
+# ``mpirun``/``mpiexec``, ``flux run``, and ``sbatch``/``qsub``/``bsub`` submitting it as a job.
+LAUNCHERS = frozenset({"srun", "mpirun", "mpiexec", "flux", "sbatch", "qsub", "bsub"})
 _PREFIXES = frozenset({"nohup", "exec", "time", "setsid", "stdbuf", "env"}) | LAUNCHERS
 _SCRIPT_SUFFIXES = (".sh", ".bash", ".zsh", ".slurm", ".sbatch")
 

@@ -117,6 +117,7 @@ _LAUNCHERS = {
     "mpirun": _MPIRUN,
     "mpiexec": _MPIRUN,
     "flux": _FLUX,
+    "sbatch": _SLURM,
 }
 # Counts are ASCII digits (``\\d`` also matches "１２" and "٣", which ``int`` reads) of a
 # bounded size, read by ``toplint.infra.numbers``.
@@ -236,12 +237,34 @@ def launcher_allocation(tokens: Sequence[tuple[str | None, Position]]) -> Alloca
     suffixes: dict[int, list[_Found]] = {}
     for k, (text, _) in enumerate(tokens):
         name = (text or "").rsplit("/", 1)[-1]
+        if name in ("qsub", "bsub"):  # a job submitted with its resources on the command line
+            found = _submitted(name, tokens[k + 1 :])
+            out = found.over(out) if not found.empty else out
+            continue
         table = _LAUNCHERS.get(name)
         if table is not None:
             if id(table) not in suffixes:
                 suffixes[id(table)] = _suffix_options(tokens, table)
             found = _allocation(suffixes[id(table)][k + 1], name)
             out = found.over(out) if not found.empty else out
+    return out
+
+
+def _submitted(name: str, tokens: Sequence[tuple[str | None, Position]]) -> Allocation:
+    """What ``qsub -l …`` (PBS: each ``-l`` value read as a ``#PBS -l`` line) or ``bsub -gpu …
+    -n …`` (LSF: the options read as a ``#BSUB`` line) request for the job it submits."""
+    out = Allocation()
+    if name == "bsub":
+        joined = " ".join(t or "" for t, _ in tokens)
+        first = tokens[0][1] if tokens else None
+        if first is None:
+            return out
+        return replace(_lsf(joined, first.path, first.line, first.column), source="bsub")
+    for k, (word, _) in enumerate(tokens[:-1]):
+        if word == "-l" and tokens[k + 1][0]:
+            value, pos = tokens[k + 1]
+            found = _pbs(value or "", pos.path, pos.line, pos.column)
+            out = replace(found, source="qsub").over(out) if not found.empty else out
     return out
 
 
@@ -338,7 +361,7 @@ def _pbs(text: str, path: str, line: int, column: int) -> Allocation:
 def _one_slurm_node(alloc: Allocation) -> bool:
     """A Slurm (or LSF, Flux) allocation with GPUs per node, no node count and at most one
     task: one task runs on one host."""
-    slurm = any(s in alloc.source for s in ("#SBATCH", "srun", "#BSUB", "flux"))
+    slurm = any(s in alloc.source for s in ("#SBATCH", "srun", "sbatch", "#BSUB", "bsub", "flux"))
     tasks = alloc.tasks_total[0] if alloc.tasks_total else 1
     per_node = alloc.tasks_per_node[0] if alloc.tasks_per_node else 1
     return slurm and alloc.gpus_per_node is not None and tasks == 1 and per_node == 1

@@ -272,8 +272,14 @@ class Interpreter:
         prefix = list(words[:at]) if launchers else []
         prefix = [w for w in prefix if (w.value or "").rsplit("/", 1)[-1] not in SHELLS]
         env = dict(self.expander.env)
-        for w in words[:at]:  # ``USE_X=1 ./start.sh``: the script's own environment
-            if is_assignment(w.raw) and w.value is not None and "=" in w.value:
+        for k, w in enumerate(words[:at]):  # ``USE_X=1 ./start.sh``: the script's environment
+            if w.value is None:
+                continue
+            if (k and words[k - 1].value == "-v") or w.value.startswith("--export="):
+                # ``qsub -v A=1,B=2``, ``sbatch --export=ALL,A=1``: the job's variables
+                items = w.value.removeprefix("--export=").split(",")
+                env.update(i.partition("=")[::2] for i in items if is_assignment(i))
+            elif is_assignment(w.raw) and "=" in w.value:
                 name, _, value = w.value.partition("=")
                 env[name] = value
         child = self._child(path, env, list(words[at + 1 :]))

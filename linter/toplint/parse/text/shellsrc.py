@@ -311,11 +311,36 @@ def _sh_c_script(args: Sequence[Arg]) -> Arg | None:
             return None
         if program == "eval" and len(args) == k + 2:
             return args[k + 1]
+        if program == "sbatch":  # ``sbatch [options] --wrap="CMD"``: the job's script (sbatch(1))
+            return _wrapped_script(args[k + 1 :])
         if program in _STRING_RUNNERS and len(args) > k + 2:
             # the last word, past a redirection's file descriptor (``… "CMD" 2>&1``)
             last = next(a for a in reversed(args) if not (a.value or "x").isdigit())
             text = last.value if last.value is not None else last.raw
             return last if " " in text.strip() and last is not args[k] else None
+    return None
+
+
+def _holds(word: Arg, script: Arg) -> bool:
+    """``word`` is the script word itself, or ``--wrap=…`` holding it."""
+    return word is script or (
+        word.position.line == script.position.line
+        and word.position.column == script.position.column - len("--wrap=")
+        and word.raw.startswith("--wrap=")
+    )
+
+
+def _wrapped_script(args: Sequence[Arg]) -> Arg | None:
+    """The command string of sbatch's ``--wrap=CMD`` / ``--wrap CMD``, positioned at its word."""
+    for k, a in enumerate(args):
+        word = a.value if a.value is not None else a.raw
+        if word == "--wrap" and k + 1 < len(args):
+            return args[k + 1]
+        if word.startswith("--wrap="):
+            value = a.value[len("--wrap=") :] if a.value is not None else None
+            at = a.position
+            moved = Position(at.path, at.line, at.column + len("--wrap="))  # at the string
+            return replace(a, value=value, position=moved)
     return None
 
 
@@ -340,7 +365,7 @@ def _run_strings(
     import toplint.parse.text.shellrun  # see lex_embedded
 
     script = _sh_c_script(args)
-    end = next((k for k, a in enumerate(args) if a is script), -1)
+    end = next((k for k, a in enumerate(args) if script and _holds(a, script)), -1)
     value = script.value if script is not None else None
     if value is None and 0 <= end < len(command.words):
         value = command.words[end].partial
