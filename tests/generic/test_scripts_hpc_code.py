@@ -389,3 +389,19 @@ def test_submitting_a_script_of_the_repository_hands_it_the_jobs_resources(
     run.write_text('bsub -n 1 -gpu "num=8" ./w.sh\n')
     (dep,) = parse_file(run)
     assert (dep.nodes, dep.gpus) == (1, 8)
+
+
+def test_a_submitted_scripts_own_directives_are_its_resources(tmp_path: Path) -> None:
+    (tmp_path / "job.sh").write_text(
+        "#SBATCH --nodes=2\n#SBATCH --gpus-per-node=8\nsrun vllm serve org/m -tp 8 -pp 2\n"
+    )
+    run = tmp_path / "submit.sh"
+    run.write_text("sbatch job.sh\n")
+    (dep,) = parse_file(run)
+    assert (dep.nodes, dep.gpus) == (2, 16)
+    run.write_text("sbatch --nodes=4 job.sh\n")  # the submission's option wins
+    (dep,) = parse_file(run)
+    assert dep.nodes == 4
+    run.write_text("bash job.sh\n")  # run, not submitted: no scheduler reads its directives
+    (dep,) = parse_file(run)
+    assert dep.nodes is None

@@ -15,7 +15,8 @@ from toplint.parse.text.shell import Word, is_assignment
 SHELLS = frozenset({"bash", "sh", "zsh", "dash"})
 # Launchers and job submitters whose words before a script grant it an allocation: ``srun``,
 # ``mpirun``/``mpiexec``, ``flux run``, and ``sbatch``/``qsub``/``bsub`` submitting it as a job.
-LAUNCHERS = frozenset({"srun", "mpirun", "mpiexec", "flux", "sbatch", "qsub", "bsub"})
+SUBMITTERS = frozenset({"sbatch", "qsub", "bsub"})  # the script's own directives apply too
+LAUNCHERS = frozenset({"srun", "mpirun", "mpiexec", "flux"}) | SUBMITTERS
 _PREFIXES = frozenset({"nohup", "exec", "time", "setsid", "stdbuf", "env"}) | LAUNCHERS
 _SCRIPT_SUFFIXES = (".sh", ".bash", ".zsh", ".slurm", ".sbatch")
 

@@ -52,6 +52,9 @@ class Command:
     # The chain a command ran through: ``bash worker.sh`` at run.sh:4 (``shellrun``'s script
     # runs), outermost first; empty for a command written in the script being lexed.
     via: tuple[str, ...] = ()
+    # The script a job submission ran (``sbatch job.sh``), as (path, text): its ``#SBATCH``/
+    # ``#PBS``/``#BSUB`` lines are the job's resources where the submission's options are silent.
+    submitted: tuple[str, str] | None = None
 
 
 # Environment variables that bound the GPUs a process sees (``enginecfg.visible_gpus``):

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded, meter
 from toplint.infra.numbers import whole_text
-from toplint.parse.text.chains import LAUNCHERS, SHELLS, script_run
+from toplint.parse.text.chains import LAUNCHERS, SHELLS, SUBMITTERS, script_run
 from toplint.parse.text.expand import Expander
 from toplint.parse.text.shell import (
     Command,
@@ -286,8 +286,11 @@ class Interpreter:
         child._set_positional_env()
         where = f"`{' '.join(w.raw for w in words[: at + 1])}` at line {command.line}"
         site = command.site or (command.line, command.column)
+        submits = any((w.value or "").rsplit("/", 1)[-1] in SUBMITTERS for w in launchers)
         for made in child.run(toks):
             made = replace(made, words=(*prefix, *made.words), via=(where, *made.via))
+            if submits and made.submitted is None:
+                made = replace(made, submitted=(path, text))
             self.commands.append(made if made.site else replace(made, site=site))
         return True
 

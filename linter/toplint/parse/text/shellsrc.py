@@ -504,6 +504,9 @@ class ShellParser:
             exported = _exported_env(command, path)
             for inner, outer, via, more in _run_strings(command, args, env, text, path, loader):
                 inherited = {**exported, **more}
+                if command.submitted is not None:  # ``sbatch job.sh``: job.sh's own directives
+                    job_path, job_text = command.submitted
+                    outer = outer.over(directive_allocation(job_text, job_path))
                 out.append((inner, command.site, outer, inherited, (*command.via, *via)))
         return out
 
