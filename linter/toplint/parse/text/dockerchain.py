@@ -94,7 +94,8 @@ def chained(
     ``given=False``: ``docker run`` passes the script arguments unknown here (an ``ENTRYPOINT``
     with no ``CMD``), forwarded as ``"$@"`` (TL003 says a layout option may come with them)."""
     import toplint.parse.text.shellrun  # a Dockerfile with no script to follow never loads it
-    from toplint.parse.text.shellsrc import command_args, sourced_loader
+    from toplint.parse.text.shellsrc import sourced_loader
+    from toplint.parse.text.sourcemap import command_args
 
     k = script_at(argv)
     found = layout.context_path(argv[k].value or "") if k is not None else None

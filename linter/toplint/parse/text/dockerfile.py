@@ -20,7 +20,7 @@ from toplint.parse.base import Source
 from toplint.parse.options import Arg
 from toplint.parse.text.dockerchain import Layout, chained, script_at
 from toplint.parse.text.shellrun import lex
-from toplint.parse.text.shellsrc import command_args
+from toplint.parse.text.sourcemap import command_args
 from toplint.record import record, replace
 
 _NAMES = ("dockerfile", "containerfile")
