@@ -56,6 +56,7 @@ SETS = {
     "5": _TESTDATA / "open_world5",
     "6": _TESTDATA / "open_world6",
     "7": _TESTDATA / "open_world7",
+    "8": _TESTDATA / "open_world8",
 }
 DATA = SETS["1"]
 HALVES = {"development": "## Development files", "held-out": "## Held-out files"}

@@ -87,11 +87,15 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     dep = ctx.deployment
     found = of_deployment(dep)
     pos = found[2] if found else Position(dep.path, dep.line, dep.column)
+    where = ""
+    if pos.path != dep.path:  # set in a script the deployment's file runs: reported here
+        where = f" (set at {pos.path.rsplit('/', 1)[-1]}:{pos.line})"
+        pos = Position(dep.path, dep.line, dep.column)
     yield finding_at(
         rule,
         ctx,
         pos,
-        f"not checked against hardware: {unchecked.reason}",
+        f"not checked against hardware: {unchecked.reason}{where}",
         data={"accelerator": found[0].kind if found else ""},
         anchor="accelerator",
     )

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from toplint.engines.registry import get_engine
 from toplint.model import Deployment, Finding, Fix, Severity
+from toplint.parse.options import FORWARDED
 from toplint.rulebook.helpers import finding, layout_fix, truthy
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -22,7 +23,9 @@ launcher counts the entries of `CUDA_VISIBLE_DEVICES`, else `NVIDIA_VISIBLE_DEVI
 device-plugin allocation lists each GPU): the tensor-parallel size then depends on the machine,
 not on the config, and a node with more GPUs silently gets a wider TP group (possibly across
 PCIe).  A deployment that makes exactly one GPU visible (a pod requesting one,
-`CUDA_VISIBLE_DEVICES=0`) has nothing to shard and is not reported.
+`CUDA_VISIBLE_DEVICES=0`) has nothing to shard and is not reported, nor is one whose command
+forwards arguments given at run time (`text-generation-launcher "$@"` in an image's entrypoint
+script): `--num-shard` may come with them, and TL003 says they are unknown.
 
 With `docker run --gpus all` (compose `count: all`) the container gets
 `NVIDIA_VISIBLE_DEVICES=all`, a single entry, and a launcher a script starts on a host sees no
@@ -58,6 +61,8 @@ the layout (unsafe, and judged like every layout fix).
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     dep = ctx.deployment
+    if any(u.field == FORWARDED for u in dep.unresolved):
+        return  # arguments given at run time may carry the option (TL003 says so)
     if dep.options.get("implicit_sharding", "").startswith("one-"):
         yield from _one_shard(rule, ctx)
         return

@@ -21,6 +21,7 @@ from toplint.parse.structured.helm import HelmValuesParser
 from toplint.parse.structured.rayserve import RayServeConfigParser
 from toplint.parse.structured.skypilot import SkyPilotParser
 from toplint.parse.text.dockerfile import DockerfileParser
+from toplint.parse.text.justfile import JustfileParser
 from toplint.parse.text.makefile import MakefileParser
 from toplint.parse.text.shellsrc import ShellParser
 from toplint.parse.text.systemd import SystemdUnitParser
@@ -62,6 +63,7 @@ USED = [
     # Parsers are imported by name when a file first reaches them (parse/builtin.py).
     CloudFormationParser,
     ComposeParser,
+    JustfileParser,
     MakefileParser,
     SystemdUnitParser,
     PythonParser,

@@ -20,6 +20,16 @@ Evidence, each read from where the deployment writes it:
   engines' ``-gaudi`` builds; AWS ``neuronx`` deep-learning containers, ``optimum-neuron``; the
   engines' ``-tpu`` builds and JetStream; the Ascend images under ``quay.io/ascend/``, MindIE);
 * the engine's ``--device`` option (vLLM's older ``--device {cuda,neuron,tpu,hpu,...}``);
+* the environment variables only that vendor's runtime reads to pick its devices, set for the
+  engine's process (``export ZE_FLAT_DEVICE_HIERARCHY=FLAT`` before ``vllm serve``, a container's
+  env): each vLLM platform's ``device_control_env_var`` (vllm-project/vllm
+  ``vllm/platforms/xpu.py`` ``ZE_AFFINITY_MASK``, ``hpu.py`` ``HABANA_VISIBLE_MODULES``,
+  ``neuron.py`` ``NEURON_RT_VISIBLE_CORES``, ``tpu.py`` ``TPU_VISIBLE_CHIPS``; vllm-ascend's
+  ``ASCEND_RT_VISIBLE_DEVICES``, as Ray's accelerator managers name them too), Habana's
+  container runtime's ``HABANA_VISIBLE_DEVICES`` (HabanaAI/habana-container-runtime), and Level
+  Zero's ``ZE_FLAT_DEVICE_HIERARCHY`` (FLAT/COMPOSITE/COMBINED device hierarchy of Intel's
+  multi-tile GPUs: oneAPI Level Zero specification, Sysman device mapping; Intel's "Flattening
+  GPU Tile Hierarchy").  CUDA's and ROCm's variables name priced GPUs and are not here;
 * the accelerator a hardware manifest names for a cluster (``names``), and a manifest GPU outside
   the catalog that is not described well enough to price (no memory, memory bandwidth or
   compute figure: an unknown vendor's part), see ``of_cluster``.
@@ -56,6 +66,7 @@ class Accelerator:
     label_keys: tuple[str, ...] = ()  # node labels whose presence names it
     instance_prefixes: tuple[str, ...] = ()  # node.kubernetes.io/instance-type prefixes
     names: tuple[str, ...] = ()  # lower-cased words of a manifest's name for the part
+    env: tuple[str, ...] = ()  # environment variables only this vendor's runtime reads
 
 
 ACCELERATORS: tuple[Accelerator, ...] = (
@@ -66,6 +77,7 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         ("gaudi", "habana"),
         ("hpu",),
         names=("gaudi", "habana", "hpu"),
+        env=("HABANA_VISIBLE_MODULES", "HABANA_VISIBLE_DEVICES"),
     ),
     Accelerator(
         "neuron",
@@ -75,6 +87,7 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         ("neuron",),
         instance_prefixes=("trn1.", "trn1n.", "trn2.", "inf1.", "inf2."),
         names=("trainium", "inferentia", "neuron", "trn1", "trn2", "inf1", "inf2"),
+        env=("NEURON_RT_VISIBLE_CORES",),
     ),
     Accelerator(
         "tpu",
@@ -85,6 +98,7 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         label_keys=("cloud.google.com/gke-tpu-accelerator", "cloud.google.com/gke-tpu-topology"),
         instance_prefixes=("ct4p-", "ct5lp-", "ct5p-", "ct6e-"),
         names=("tpu", "v5litepod", "v5e", "v5p", "v6e"),
+        env=("TPU_VISIBLE_CHIPS",),
     ),
     Accelerator(
         "ascend",
@@ -93,6 +107,7 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         ("/ascend/", "mindie"),
         ("npu",),
         names=("ascend", "npu", "910b"),
+        env=("ASCEND_RT_VISIBLE_DEVICES",),
     ),
     Accelerator(
         "intel-gpu",
@@ -101,6 +116,7 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         ("-xpu", "/xpu"),
         ("xpu",),
         names=("gpu max", "data center gpu", "ponte vecchio", "pvc", "xpu"),
+        env=("ZE_AFFINITY_MASK", "ZE_FLAT_DEVICE_HIERARCHY"),
     ),
     Accelerator(
         "cpu",
@@ -122,6 +138,15 @@ def by_resource(name: str) -> Accelerator | None:
 def by_image(image: str) -> Accelerator | None:
     low = image.lower()
     return next((a for a in ACCELERATORS if any(s in low for s in a.images)), None)
+
+
+# Every vendor runtime's device variables (``Accelerator.env``): the shell interpreter carries
+# them, exported, to the processes a script starts, as it carries CUDA_VISIBLE_DEVICES.
+RUNTIME_ENV: frozenset[str] = frozenset(v for a in ACCELERATORS for v in a.env)
+
+
+def by_env(name: str) -> Accelerator | None:
+    return next((a for a in ACCELERATORS if name in a.env), None)
 
 
 def by_name(name: str) -> Accelerator | None:
@@ -201,6 +226,10 @@ def of_deployment(dep: Deployment) -> tuple[Accelerator, str, Position] | None:
     acc = by_name(named) if named else None
     if acc is not None:
         return acc, f"`{named}`", dep.sources.get("accelerator", dep.sources.get("gpus", here))
+    variable = dep.options.get("accelerator.env")  # ``deployment_from_invocation`` sets it
+    acc = by_env(variable) if variable else None
+    if acc is not None:
+        return acc, f"`{variable}` in its environment", dep.sources.get("accelerator", here)
     device = dep.flag("device")
     if device is not None and device.value:
         acc = next((a for a in ACCELERATORS if device.value.lower() in a.devices), None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.parse.helpers import parse_text
 from toplint.model import Severity
-from toplint.parse.text.shellsrc import masked_templates
+from toplint.parse.text.sourcemap import masked_templates
 
 
 def test_docker_run_of_an_unnamed_image_with_one_engine_s_options_is_that_engine() -> None:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from toplint.parse import textpos
 from toplint.parse.k8s import text as k8s_text
-from toplint.parse.text.shellsrc import source_map
+from toplint.parse.text.sourcemap import source_map
 
 
 def _reference_align(file_text: str, start: int, original: str) -> list[int]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from toplint.parse.text.shellsrc import lex_embedded, source_map
+from toplint.parse.text.shellsrc import lex_embedded
+from toplint.parse.text.sourcemap import source_map
 
 
 def test_literal_block_maps_each_line() -> None:

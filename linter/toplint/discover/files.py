@@ -13,12 +13,14 @@ from toplint.model import Finding, unparsable
 
 # File kinds read when walking a directory (explicitly named files are always read).
 # Python apps are read, never run, and Makefile includes too; Terraform and Nomad files (HCL) are
-# looked at for the engines they name, systemd service units for the commands they start (issue 24).
+# looked at for the engines they name, systemd service units for the commands they start, justfile
+# recipes like Makefile ones (issue 24).
 SUFFIXES = (
     *(".sh", ".bash", ".zsh", ".yaml", ".yml", ".json", ".slurm", ".sbatch", ".pbs", ".lsf"),
-    *(".py", ".mk", ".tf", ".hcl", ".nomad", ".service"),
+    *(".py", ".mk", ".tf", ".hcl", ".nomad", ".service", ".just"),
 )
-NAMES = ("dockerfile", "containerfile", "makefile", "gnumakefile", "serving.properties")
+NAMES = ("dockerfile", "containerfile", "makefile", "gnumakefile", "serving.properties", "justfile")
+NAMES_DOT = (".justfile",)
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox"}
 STDIN = "-"
 # Larger files are reported as TL001, not read (the budget is toplint.infra.readpolicy's).
@@ -27,7 +29,12 @@ MAX_BYTES = MAX_SOURCE_BYTES
 
 def wanted(name: str) -> bool:
     low = name.lower()
-    return low.endswith(SUFFIXES) or low.startswith(NAMES) or low.endswith(".dockerfile")
+    return (
+        low.endswith(SUFFIXES)
+        or low.startswith(NAMES)
+        or low.endswith(".dockerfile")
+        or low in NAMES_DOT
+    )
 
 
 def _excluded(path: str, exclude: Sequence[str]) -> bool:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import errno
 import os
+import posixpath
 import stat
 import sys
 from typing import TYPE_CHECKING, Any
@@ -229,6 +230,13 @@ def resolve_reference(referrer: str, ref: str, root: str | None = None) -> str:
     if not inside_root(full, root or reference_root(referrer)):
         raise ReadRefused(full, OUTSIDE)
     return full
+
+
+def shown_path(path: str) -> str:
+    """A joined reference as a user writes it: ``a/./b`` and ``a/x/../b`` collapsed, a leading
+    ``./`` (the form the user named the linted file in) kept."""
+    lead = "./" if path.startswith("./") else ""
+    return lead + posixpath.normpath(path[len(lead) :])
 
 
 def read_reference(referrer: str, ref: str, limit: int = MAX_DATA_BYTES) -> tuple[str, str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from toplint.accelerators import RUNTIME_ENV
 from toplint.engines.registry import get_spec, image_record, launches_of, module_spec
 from toplint.engines.release import image_repository
 from toplint.engines.types import Launch
@@ -66,7 +67,8 @@ def _is_assignment(arg: Arg) -> bool:
 
 
 def _python_module(args: Sequence[Arg], i: int) -> tuple[str | None, int]:
-    """After a python interpreter at i: (module, index after it) or (None, i)."""
+    """After a python interpreter at i: (module, index after it) or (None, i).  A script
+    path is the module it is inside an engine's source tree (``_script_module``)."""
     j = i + 1
     while j < len(args):
         value = args[j].value or ""
@@ -77,8 +79,25 @@ def _python_module(args: Sequence[Arg], i: int) -> tuple[str | None, int]:
         elif value.startswith("-") and len(value) > 1:
             j += 1
         else:
-            return None, i
+            module = _script_module(value)
+            return (module, j + 1) if module else (None, i)
     return None, i
+
+
+def _script_module(path: str) -> str | None:
+    """The engine module a script path is inside the engine's source tree: a fork or checkout
+    run as ``python python/sglang/launch_server.py`` is ``python -m sglang.launch_server``
+    (sglang's ``python/sglang/launch_server.py``, vLLM's ``vllm/entrypoints/openai/api_server.py``).
+    The longest dotted tail of the path that the registry knows as an engine's server module,
+    of two parts at least: a repository's own ``launch_server.py`` is no engine's."""
+    if not path.endswith(".py"):
+        return None
+    parts = [p for p in path[:-3].replace("\\", "/").split("/") if p and p != "."]
+    for start in range(len(parts) - 1):
+        module = ".".join(parts[start:])
+        if module_spec(module) is not None:
+            return module
+    return None
 
 
 def _positional_model(rest: Sequence[Arg]) -> tuple[Arg | None, tuple[Arg, ...]]:
@@ -130,7 +149,8 @@ def _entry(args: Sequence[Arg], i: int) -> Entry | None:
     matched, found = _launched(args, i, _base(args[i]))
     if matched:
         return found
-    if _base(args[i]).startswith("python"):
+    if _base(args[i]).startswith("python") or args[i].raw == "sys.executable":
+        # ``[sys.executable, "-m", …]``: a Python program's own interpreter, unknown until run
         module, after = _python_module(args, i)
         key = module_spec(module) if module else None
         if key is not None:
@@ -312,6 +332,7 @@ def deployment_from_invocation(
     dep = _split_arguments(dep, inv.args)
     dep = _note_misspelt(dep, parsed.findings)
     dep = visible_gpus(dep, environment, inv.gpus)
+    dep = runtime_environment(dep, environment)
     if inv.image and "image" not in dep.options:  # the image it runs in (an accelerator's?)
         dep = replace(dep, options={**dep.options, "image": inv.image})
     if inv.dev_shm and "dev_shm" not in dep.options:
@@ -321,6 +342,17 @@ def deployment_from_invocation(
         dep, found = fold_engine_config(dep, spec, config_loader, inv.image)
         findings.extend(found)
     return derive(dep), tuple(findings)
+
+
+def runtime_environment(dep: Deployment, environment: Mapping[str, Arg]) -> Deployment:
+    """Record a variable only one unpriced runtime reads (``ZE_AFFINITY_MASK``:
+    ``toplint.accelerators.RUNTIME_ENV``) in the engine's environment, for
+    ``accelerators.of_deployment`` to decline the deployment by."""
+    name = next((n for n in environment if n in RUNTIME_ENV), None)
+    if name is None or "accelerator.env" in dep.options:
+        return dep
+    sources = {**dep.sources, "accelerator": environment[name].position}
+    return replace(dep, options={**dep.options, "accelerator.env": name}, sources=sources)
 
 
 def file_deployments(

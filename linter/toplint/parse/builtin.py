@@ -30,6 +30,7 @@ BUILTIN_PARSERS: tuple[tuple[str, str, str], ...] = (
     # imports them (they accept by name: ``*.py``, ``Makefile``).
     ("python", "toplint.parse.generic.pyparser", "PythonParser"),
     ("makefile", "toplint.parse.text.makefile", "MakefileParser"),
+    ("justfile", "toplint.parse.text.justfile", "JustfileParser"),
     ("systemd-unit", "toplint.parse.text.systemd", "SystemdUnitParser"),
 )
 

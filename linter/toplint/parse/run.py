@@ -60,6 +60,8 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
             result = _script_runs(source, result)
         if not result.deployments and _is_yaml(source):
             result = _embedded_scripts(source, result)
+    if not result.deployments and parser is not None and parser.name == "shell":
+        result = _compose_runs(source, result)
     if result.deployments:
         return _identify_models(source, result)
     if result.findings:
@@ -276,6 +278,17 @@ def _script_runs(source: Source, result: ParseResult) -> ParseResult:
     from toplint.parse.structured.scriptref import script_deployments
 
     return _with_followed(source, result, script_deployments(source))
+
+
+def _compose_runs(source: Source, result: ParseResult) -> ParseResult:
+    """The compose services a script starts (``docker compose up``:
+    ``toplint.parse.structured.composerun``)."""
+    if "compose" not in source.text or _unreadable(source, result):
+        return result
+    from toplint.parse.structured.composerun import compose_deployments
+    from toplint.parse.text.shellsrc import script_commands
+
+    return _with_followed(source, result, compose_deployments(source, script_commands(source)))
 
 
 def _unreadable(source: Source, result: ParseResult) -> bool:

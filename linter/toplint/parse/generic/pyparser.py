@@ -21,8 +21,9 @@ from functools import cache
 from typing import Any
 
 from toplint.model import Deployment, Finding, ParseResult, Severity
-from toplint.parse.argv import file_deployments, find_invocations
+from toplint.parse.argv import file_deployments, find_invocations, runtime_environment
 from toplint.parse.base import Source
+from toplint.parse.enginecfg import one_host, visible_gpus
 from toplint.parse.generic import data as structured
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.pytree import PyTree, Ref, build
@@ -31,6 +32,7 @@ from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scoping import apply as apply_resources
 from toplint.parse.mentions import no_deployment
 from toplint.parse.options import Arg
+from toplint.parse.text.shell import CARRIED
 from toplint.record import replace
 
 
@@ -71,11 +73,18 @@ class PythonParser:
             tree, source.path, _file_evidence(tree, calls), "python", known_calls=calls
         )
         starts = {(d.line, d.column) for d in deployments}
-        deployments.extend(d for d in found if (d.line, d.column) not in starts)
+        read = [_option_spots(d) for d in deployments]
+        deployments.extend(
+            d
+            for d in found
+            if (d.line, d.column) not in starts and not _read_already(_option_spots(d), read)
+        )
         findings.extend(more)
         if not deployments:  # ``os.system("vllm serve " + MODEL)``: a command line in a string
             deployments, more = _string_deployments(tree, source)
             findings.extend(more)
+        if tree.environ:
+            deployments = [_environment(tree, d) for d in deployments]
         called = _called(tree, calls) if not deployments and calls else None
         if called is not None:
             engine = structured.imported_call(called, calls) or ""
@@ -86,6 +95,89 @@ class PythonParser:
             mention = python_mention(source)  # never silent on a module naming an engine
             findings.extend(() if mention is None else (mention,))
         return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+# Facts a deployment takes from around its command (its scope's GPUs, nodes and accelerator):
+# two readings of one command share them, so they say nothing about which command was read.
+_SCOPE_FACTS = frozenset({"gpus", "gpus_per_node", "nodes", "accelerator"})
+
+
+def _option_spots(dep: Deployment) -> frozenset[tuple[int, int]]:
+    """Where a deployment's options were written (line, column), scope facts aside."""
+    return frozenset(
+        (p.line, p.column)
+        for key, p in dep.sources.items()
+        if key not in _SCOPE_FACTS and p.path == dep.path
+    )
+
+
+def _read_already(
+    spots: frozenset[tuple[int, int]], read: list[frozenset[tuple[int, int]]]
+) -> bool:
+    """A mapping read as options whose every option sits in an argument vector already read as
+    a command (the function that builds ``cmd = [...]``, named after its engine) is that
+    command read a second time, not a second deployment."""
+    return bool(spots) and any(spots <= seen for seen in read)
+
+
+def _call_environment(tree: PyTree, at: tuple[str | int, ...]) -> dict[str, Arg]:
+    """The GPU and runtime variables of the ``env=`` mapping of the call whose first argument
+    is the argument vector at ``at`` (``env=dict(os.environ, CUDA_VISIBLE_DEVICES="0,1")``)."""
+    if len(at) < 2 or at[-2:] != ("*args", 0):
+        return {}
+    scopes: list[tuple[tuple[str | int, ...], Any]] = []
+    node: Any = tree.data
+    for k, step in enumerate(at[:-2]):
+        scopes.append((at[:k], node))
+        if isinstance(node, dict):
+            node = node.get(step)
+        elif isinstance(node, list) and isinstance(step, int) and step < len(node):
+            node = node[step]
+        else:
+            node = None
+    env = node.get("env") if isinstance(node, dict) else None
+    where: tuple[str | int, ...] = (*at[:-2], "env")
+    if isinstance(env, Ref) and len(env.variables) == 1:  # ``env=env``: the mapping named so
+        name = env.variables[0]
+        for path, scope in reversed(scopes):
+            if isinstance(scope, dict) and isinstance(scope.get(name), dict):
+                env, where = scope[name], (*path, name)
+                break
+    if not isinstance(env, dict):
+        return {}
+    out: dict[str, Arg] = {}
+    for name, value in env.items():
+        if name in CARRIED and isinstance(value, (str, int)) and not isinstance(value, bool):
+            out[name] = Arg(str(value), str(value), tree.value_position((*where, name)))
+    return out
+
+
+def _environment(tree: PyTree, dep: Deployment) -> Deployment:
+    """The engine started by this process, or by a process it starts, with the variables the
+    module sets in ``os.environ`` before it (the last value set on an earlier line): the GPUs
+    ``CUDA_VISIBLE_DEVICES`` leaves it, on one host (``enginecfg.visible_gpus``, ``one_host``),
+    and a runtime's device variable (``argv.runtime_environment``)."""
+    env: dict[str, Arg] = {}
+    for name, values in tree.environ.items():
+        if name not in CARRIED:
+            continue
+        earlier = [(v, p) for v, p in values if p.line < dep.line]
+        if not earlier:
+            continue
+        value, pos = earlier[-1]
+        known = isinstance(value, (str, int)) and not isinstance(value, bool)
+        text = str(value)
+        unresolved = () if known else (value.variables if isinstance(value, Ref) else (text,))
+        env[name] = Arg(text if known else None, text, pos, unresolved)
+    if not env:
+        return dep
+    found = one_host(runtime_environment(visible_gpus(dep, env), env))
+    if found.sources.get("gpus_per_node") != dep.sources.get("gpus_per_node"):
+        at = found.sources["gpus_per_node"]
+        variable = found.options.get("gpus_from", "CUDA_VISIBLE_DEVICES")
+        provenance = {**found.provenance, "gpus": f'`os.environ["{variable}"]` at line {at.line}'}
+        found = replace(found, provenance=provenance)
+    return found
 
 
 def _file_evidence(tree: PyTree, calls: dict[str, str]) -> ev.Evidence | None:
@@ -105,10 +197,13 @@ def _argv_deployments(tree: PyTree) -> tuple[list[Deployment], list[Finding]]:
         if not invocations:
             continue
         found, more = file_deployments(invocations, tree.path, "python")
+        call_env = _call_environment(tree, at)
         for dep in found:
             dep = replace(
                 dep, provenance={**dep.provenance, "engine": f"command `{rs.anchor(at)}`"}
             )
+            if call_env:  # ``subprocess.Popen([...], env={"CUDA_VISIBLE_DEVICES": "0,1"})``
+                dep = one_host(runtime_environment(visible_gpus(dep, call_env), call_env))
             deployments.append(_resources_above(tree, dep, at))
         findings.extend(more)
     return deployments, findings

@@ -49,6 +49,9 @@ class PyTree:
     data: Any
     positions: dict[Path, tuple[Position, Position]] = field(default_factory=dict)
     imports: dict[str, str] = field(default_factory=dict)
+    # ``os.environ["NAME"] = value`` (and ``os.environ.update(NAME=…)``): each variable's values
+    # in the order they are set, with where; the process and what it starts inherit them.
+    environ: dict[str, list[tuple[Any, Position]]] = field(default_factory=dict)
 
     def key_position(self, at: Path) -> Position:
         return self.positions.get(at, (self._top, self._top))[0]
@@ -67,19 +70,22 @@ def build(text: str, path: str) -> PyTree | None:
         module = ast.parse(text, filename=path)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    reader = _Reader(path)
+    reader = _Reader(path, _passed(module))
     try:
         data, positions = reader.body(module.body, {})
     except RecursionError:
         return None
-    return PyTree(path, data, positions, reader.imports)
+    return PyTree(path, data, positions, reader.imports, reader.environ)
 
 
 class _Reader:
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, passed: dict[str, set[str | int]] | None = None) -> None:
         self.path = path
         self.imports: dict[str, str] = {}
         self.budget = MAX_STATEMENTS
+        self.passed = passed or {}  # what the module's calls pass each function (``_passed``)
+        self.classes: list[str] = []  # the definitions being read: a class's name, "" a function's
+        self.environ: dict[str, list[tuple[Any, Position]]] = {}
 
     def pos(self, node: ast.AST) -> Position:
         return Position(self.path, getattr(node, "lineno", 1), getattr(node, "col_offset", 0) + 1)
@@ -108,6 +114,9 @@ class _Reader:
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             built = self.expr(stmt.value, env)
             for target in targets:
+                variable = _environ_key(target)
+                if variable:
+                    self.environ.setdefault(variable, []).append((built[0], self.pos(stmt)))
                 name = _target(target)
                 if name:
                     env[name] = built
@@ -118,6 +127,11 @@ class _Reader:
                 env[name] = _add(env[name], self.expr(stmt.value, env))
                 yield name, env[name], self.pos(stmt.target)
         elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            if _dotted(stmt.value.func) in ("os.environ.update", "environ.update"):
+                for keyword in stmt.value.keywords:
+                    if keyword.arg:
+                        value = self.expr(keyword.value, env)[0]
+                        self.environ.setdefault(keyword.arg, []).append((value, self.pos(stmt)))
             yield (
                 f"{_dotted(stmt.value.func) or 'call'}@{stmt.lineno}",
                 self.expr(stmt.value, env),
@@ -138,7 +152,13 @@ class _Reader:
         self, stmt: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, env: dict[str, Built]
     ) -> Built:
         local = dict(env)
-        value, positions = self.body(stmt.body, local)
+        if not isinstance(stmt, ast.ClassDef):
+            local.update(self.defaults(stmt, env))
+        self.classes.append(stmt.name if isinstance(stmt, ast.ClassDef) else "")
+        try:
+            value, positions = self.body(stmt.body, local)
+        finally:
+            self.classes.pop()
         for i, deco in enumerate(stmt.decorator_list):
             built = self.expr(deco, env)
             key = f"@{_dotted(deco.func) if isinstance(deco, ast.Call) else _dotted(deco)}#{i}"
@@ -146,6 +166,32 @@ class _Reader:
             positions[(key,)] = (self.pos(deco), self.pos(deco))
             positions.update({(key, *p): v for p, v in built[1].items() if p})
         return value, positions
+
+    def defaults(
+        self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, env: dict[str, Built]
+    ) -> dict[str, Built]:
+        """A function's parameters with default values, as its body sees them when it is called
+        without them: only parameters no call in the module passes (``launch(tp=4)`` then
+        ``launch()``; a class's ``__init__`` through calls of the class).  A parameter some call
+        passes stays unknown: which call runs is not read."""
+        method = bool(self.classes) and self.classes[-1] != ""  # defined in a class's body
+        name = self.classes[-1] if method and stmt.name == "__init__" else stmt.name
+        passed = self.passed.get(name, set())
+        if "**" in passed:
+            return {}
+        positional = [*stmt.args.posonlyargs, *stmt.args.args][1 if method else 0 :]
+        out: dict[str, Built] = {}
+        firsts = positional[len(positional) - len(stmt.args.defaults) :]
+        pairs = [
+            *zip(firsts, stmt.args.defaults, strict=True),
+            *zip(stmt.args.kwonlyargs, stmt.args.kw_defaults, strict=True),
+        ]
+        for arg, default in pairs:
+            index = positional.index(arg) if arg in positional else -1
+            if default is None or arg.arg in passed or (index >= 0 and index in passed):
+                continue
+            out[arg.arg] = self.expr(default, env)
+        return out
 
     def expr(self, node: ast.expr, env: dict[str, Built], inline: bool = False) -> Built:
         at = self.pos(node)
@@ -261,6 +307,34 @@ class _Reader:
             out["*args"] = seq
             positions.update({("*args", *p): v for p, v in pos.items()})
         return out, positions
+
+
+def _passed(module: ast.Module) -> dict[str, set[str | int]]:
+    """For each function or class name the module calls, the parameters some call passes: the
+    keywords and the positional indices; a ``*sequence`` or ``**mapping`` argument marks
+    ``"**"``: anything may be passed."""
+    out: dict[str, set[str | int]] = {}
+    for node in ast.walk(module):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _dotted(node.func).rsplit(".", 1)[-1]
+        if not name:
+            continue
+        seen = out.setdefault(name, set())
+        seen.update(range(len(node.args)))
+        if any(isinstance(a, ast.Starred) for a in node.args):
+            seen.add("**")
+        for keyword in node.keywords:
+            seen.add(keyword.arg if keyword.arg else "**")
+    return out
+
+
+def _environ_key(node: ast.expr) -> str:
+    """``NAME`` of an ``os.environ["NAME"]`` (``environ["NAME"]``) assignment target."""
+    if not isinstance(node, ast.Subscript) or _dotted(node.value) not in ("os.environ", "environ"):
+        return ""
+    key = node.slice
+    return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else ""
 
 
 def _target(node: ast.expr) -> str:

@@ -87,12 +87,15 @@ def script_at(argv: Sequence[Arg]) -> int | None:
 
 
 def chained(
-    argv: Sequence[Arg], env: Mapping[str, str], path: str, layout: Layout
+    argv: Sequence[Arg], env: Mapping[str, str], path: str, layout: Layout, given: bool = True
 ) -> list[Chained]:
     """The commands of the script ``argv`` runs, read from the build context of the Dockerfile
-    at ``path``; empty when it cannot be read (not copied, outside the repository, missing)."""
+    at ``path``; empty when it cannot be read (not copied, outside the repository, missing).
+    ``given=False``: ``docker run`` passes the script arguments unknown here (an ``ENTRYPOINT``
+    with no ``CMD``), forwarded as ``"$@"`` (TL003 says a layout option may come with them)."""
     import toplint.parse.text.shellrun  # a Dockerfile with no script to follow never loads it
-    from toplint.parse.text.shellsrc import command_args, sourced_loader
+    from toplint.parse.text.shellsrc import sourced_loader
+    from toplint.parse.text.sourcemap import command_args
 
     k = script_at(argv)
     found = layout.context_path(argv[k].value or "") if k is not None else None
@@ -101,11 +104,15 @@ def chained(
     words = [a.value or "" for a in argv]
     where = f"`{' '.join(words)}` ({path.rsplit('/', 1)[-1]}:{argv[0].position.line})"
     words[k] = found if "/" in found else f"./{found}"
-    line = " ".join(shlex.quote(w) for w in words)
+    line = " ".join(shlex.quote(w) for w in words) + ("" if given else ' "$@"')
     out = []
     for command in toplint.parse.text.shellrun.lex(line, env, loader=sourced_loader(path)):
         if not command.via:
             continue  # the instruction itself, not a command of the script
-        args = tuple(command_args(command, path))
+        at = argv[0].position  # a word of the instruction itself: written at the instruction
+        args = tuple(
+            replace(a, position=at) if a.position.path == path else a
+            for a in command_args(command, path)
+        )
         out.append(Chained(args, (where, *command.via[1:])))
     return out

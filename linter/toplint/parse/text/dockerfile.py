@@ -20,7 +20,7 @@ from toplint.parse.base import Source
 from toplint.parse.options import Arg
 from toplint.parse.text.dockerchain import Layout, chained, script_at
 from toplint.parse.text.shellrun import lex
-from toplint.parse.text.shellsrc import command_args
+from toplint.parse.text.sourcemap import command_args
 from toplint.record import record, replace
 
 _NAMES = ("dockerfile", "containerfile")
@@ -153,7 +153,11 @@ class DockerfileParser:
             argv = _lexed(source, script, env)
         base_image = image.value or "" if image is not None else ""
         if script_at(argv) is not None and not find_invocations(argv):
-            return _script_result(source, argv, env, base_image, layout)
+            # exec-form ENTRYPOINT with no CMD: ``docker run IMAGE ARGS…`` gives the script its
+            # arguments, unknown here (Dockerfile reference, "Understand how CMD and ENTRYPOINT
+            # interact")
+            given = not (entry is not None and not entry_shell and cmd is None)
+            return _script_result(source, argv, env, base_image, layout, given)
         return _result(source, argv, image if entry is None else None, base_image)
 
 
@@ -183,7 +187,12 @@ def _lexed(source: Source, script: Arg, env: Mapping[str, str]) -> list[Arg]:
 
 
 def _script_result(
-    source: Source, argv: list[Arg], env: Mapping[str, str], from_image: str, layout: Layout
+    source: Source,
+    argv: list[Arg],
+    env: Mapping[str, str],
+    from_image: str,
+    layout: Layout,
+    given: bool = True,
 ) -> ParseResult:
     """The engines of the repository's script the image runs (``CMD ["sh", "start.sh"]``),
     placed at the instruction, naming the chain (``toplint.parse.text.dockerchain``)."""
@@ -191,7 +200,7 @@ def _script_result(
 
     at = argv[0].position
     deployments, findings = [], []
-    for command in chained(argv, env, source.path, layout):
+    for command in chained(argv, env, source.path, layout, given):
         invocations = find_invocations(command.args)
         found = [replace(inv, image=inv.image or from_image) for inv in invocations]
         deps, notes = file_deployments(found, source.path, "dockerfile")

@@ -174,6 +174,19 @@ class Expander:
             return None, tuple(dict.fromkeys(missing))
         return self.meter.charge("".join(out)), ()
 
+    def partial(self, parts: list[Part]) -> str:
+        """The word's text with what is known expanded and each unknown expansion left as
+        written (``cd /opt/app && ./run.sh "$model"``): the script an ``sh -c``/``ssh`` word
+        holds when a part of it is only known at run time."""
+        out: list[str] = []
+        for kind, text in parts:
+            if kind == "lit":
+                out.append(text)
+                continue
+            value = self.expand_one(text, [])
+            out.append("$" + text if value is None else value)
+        return self.meter.charge("".join(out))
+
     def expand_one(self, exp: str, missing: list[str]) -> str | None:
         if exp.startswith("(("):
             return self._arith(exp[2:-2], missing)
@@ -223,7 +236,7 @@ class Expander:
                 missing.append("$" + exp)
                 return None
             return " ".join(item for item in items if item is not None)
-        k = None if count else whole_text(index, 0, 1 << 20)
+        k = None if count else whole_text(self._index(index), 0, 1 << 20)
         if k is None:
             missing.append("$" + exp)
             return None
@@ -231,6 +244,12 @@ class Expander:
         if value is None:
             missing.append("$" + exp)
         return value
+
+    def _index(self, index: str) -> str:
+        """An array subscript as a number's text: ``2``, or a variable holding one (``$idx``,
+        ``${idx}``, and ``idx`` alone: bash reads a subscript as arithmetic)."""
+        name = index.removeprefix("$").removeprefix("{").removesuffix("}")
+        return self.env.get(name, index) if name.isidentifier() else index
 
     def _lookup(self, name: str, shown: str, missing: list[str]) -> str | None:
         if name in self.env:

@@ -4,8 +4,11 @@ Read from where it is written:
 
 * batch-script directives: Slurm ``#SBATCH`` (``-N``/``--nodes``, ``--gpus-per-node``,
   ``--gres=gpu[:type]:N``, ``-G``/``--gpus`` in total; sbatch(1)), PBS ``#PBS -l
-  select=N:ngpus=G`` (PBS Professional reference guide, "select"), IBM Spectrum LSF ``#BSUB
+  select=N:ngpus=G`` (PBS Professional reference guide, "select"; also Torque's ``-l
+  nodes=N:ppn=P:gpus=G`` and the job-wide ``-l ngpus=G``, one chunk), IBM Spectrum LSF ``#BSUB
   -gpu "num=G"`` (GPUs per host; bsub -gpu) and ``#BSUB -nnodes N`` (LSF with CSM);
+* Flux's ``# flux:`` directives (``-N`` nodes, ``-n`` tasks, ``-g`` GPUs per task; flux RFC
+  36) and ``--gpus-per-task`` times the tasks on a node (sbatch(1), flux-run(1));
 * launcher options on the engine's own command line: ``srun`` (the same options as
   ``#SBATCH``, which they override for that step; srun(1)) and ``torchrun`` (``--nnodes``,
   ``--nproc-per-node``/``--nproc_per_node``: processes, one GPU each, per node;
@@ -33,7 +36,7 @@ class Allocation:
     nodes: tuple[int, Position] | None = None
     gpus_per_node: tuple[int, Position] | None = None
     gpus_total: tuple[int, Position] | None = None
-    source: str = ""  # "#SBATCH", "srun", "torchrun", "#PBS"
+    source: str = ""  # "#SBATCH", "srun", "torchrun", "#PBS", "#BSUB", "# flux:", "flux"
     # processes started per node and in total (srun --ntasks-per-node, mpirun -np): GPUs for an
     # engine that runs one rank per GPU (``Engine.rank_per_gpu``)
     tasks_per_node: tuple[int, Position] | None = None
@@ -81,6 +84,19 @@ _SLURM = {
     "--ntasks-per-node": "tasks_per_node",
     "-n": "tasks_total",
     "--ntasks": "tasks_total",
+    "--gpus-per-task": "gpus_per_task",
+}
+# Flux (flux-run(1), flux-batch(1); the same options in ``# flux:`` directives, flux RFC 36):
+# -N nodes, -n tasks, -g GPUs per task.
+_FLUX = {
+    "-N": "nodes",
+    "--nodes": "nodes",
+    "-n": "tasks_total",
+    "--ntasks": "tasks_total",
+    "--tasks-per-node": "tasks_per_node",
+    "-g": "gpus_per_task",
+    "--gpus-per-task": "gpus_per_task",
+    "--gpus-per-node": "gpus_per_node",
 }
 # Open MPI mpirun(1): -np/-n processes in total, -N/--npernode per node.
 _MPIRUN = {
@@ -95,15 +111,30 @@ _TORCHRUN = {
     "--nproc-per-node": "gpus_per_node",
     "--nproc_per_node": "gpus_per_node",
 }
-_LAUNCHERS = {"srun": _SLURM, "torchrun": _TORCHRUN, "mpirun": _MPIRUN, "mpiexec": _MPIRUN}
+_LAUNCHERS = {
+    "srun": _SLURM,
+    "torchrun": _TORCHRUN,
+    "mpirun": _MPIRUN,
+    "mpiexec": _MPIRUN,
+    "flux": _FLUX,
+    "sbatch": _SLURM,
+}
 # Counts are ASCII digits (``\\d`` also matches "１２" and "٣", which ``int`` reads) of a
 # bounded size, read by ``toplint.infra.numbers``.
 _GRES_GPU = lazy(r"(?:^|,)gpu(?::[A-Za-z0-9_.-]+)?:([0-9]+)(?:,|$)")
-_DIRECTIVE = lazy(r"^#(SBATCH|PBS|BSUB)[ \t]+(.*)$", re.M)
+# ``#SBATCH``/``#PBS``/``#BSUB`` (no space after ``#``: ``# SBATCH`` is a comment) and Flux's
+# ``# flux:`` sentinel (flux RFC 36, "Batch Script Directives": ``#flux:`` or ``# flux:``).
+_DIRECTIVE = lazy(r"^#(?:(SBATCH|PBS|BSUB)[ \t]+|[ \t]?(flux):[ \t]*)(.*)$", re.M)
+_LSF_TASKS = lazy(r"(?:^|\s)-n\s+([0-9]+)(?![\w.])")
 _LSF_GPU = lazy(r"-gpu\s+[\"']?num=([0-9]+)(?![\w.])")
 _LSF_NODES = lazy(r"-nnodes\s+([0-9]+)(?![\w.])")
 _PBS_SELECT = lazy(r"select=([0-9]+)", re.I)
 _PBS_NGPUS = lazy(r":ngpus=([0-9]+)(?![\w.])", re.I)
+# Torque's ``-l nodes=N:ppn=P:gpus=G`` (G per node; Torque Resource Manager, "Requesting
+# resources") and PBS Professional's job-wide ``-l ngpus=G``, which PBS converts to one chunk,
+# ``select=1:ngpus=G`` (PBS Professional user's guide, "Converting old-style requests").
+_TORQUE = lazy(r"(?:^|[\s,])nodes=([0-9]+)(?::[^\s,]*?)?:gpus=([0-9]+)(?![\w.])", re.I)
+_JOB_NGPUS = lazy(r"(?:^|[\s,])ngpus=([0-9]+)(?![\w.])", re.I)
 _WORD = lazy(r"\S+")
 _MAX_COUNT = 1 << 20  # nodes, GPUs or tasks a directive or launcher option asks for
 
@@ -166,12 +197,30 @@ def _suffix_options(
 def _allocation(found: _Found, source: str) -> Allocation:
     return Allocation(
         found.get("nodes"),
-        found.get("gpus_per_node"),
+        found.get("gpus_per_node") or _per_task(found),
         found.get("gpus_total"),
         source,
         found.get("tasks_per_node"),
         found.get("tasks_total"),
     )
+
+
+def _per_task(found: _Found) -> tuple[int, Position] | None:
+    """GPUs per node from GPUs per task (``--gpus-per-task``, Flux ``-g``) times the tasks on
+    a node: ``--ntasks-per-node``, else tasks over nodes when they divide, else one (sbatch(1):
+    one task per node by default)."""
+    per_task = found.get("gpus_per_task")
+    if per_task is None:
+        return None
+    tasks = found.get("tasks_per_node")
+    count: int | None = tasks[0] if tasks else None
+    total, nodes = found.get("tasks_total"), found.get("nodes")
+    if count is None and total is not None:
+        count = total[0] // nodes[0] if nodes and nodes[0] and total[0] % nodes[0] == 0 else None
+        count = 1 if count is None and total[0] == 1 and nodes is None else count
+    elif count is None:
+        count = 1
+    return (per_task[0] * count, per_task[1]) if count is not None else None
 
 
 def _read_options(
@@ -188,12 +237,34 @@ def launcher_allocation(tokens: Sequence[tuple[str | None, Position]]) -> Alloca
     suffixes: dict[int, list[_Found]] = {}
     for k, (text, _) in enumerate(tokens):
         name = (text or "").rsplit("/", 1)[-1]
+        if name in ("qsub", "bsub"):  # a job submitted with its resources on the command line
+            found = _submitted(name, tokens[k + 1 :])
+            out = found.over(out) if not found.empty else out
+            continue
         table = _LAUNCHERS.get(name)
         if table is not None:
             if id(table) not in suffixes:
                 suffixes[id(table)] = _suffix_options(tokens, table)
             found = _allocation(suffixes[id(table)][k + 1], name)
             out = found.over(out) if not found.empty else out
+    return out
+
+
+def _submitted(name: str, tokens: Sequence[tuple[str | None, Position]]) -> Allocation:
+    """What ``qsub -l …`` (PBS: each ``-l`` value read as a ``#PBS -l`` line) or ``bsub -gpu …
+    -n …`` (LSF: the options read as a ``#BSUB`` line) request for the job it submits."""
+    out = Allocation()
+    if name == "bsub":
+        joined = " ".join(t or "" for t, _ in tokens)
+        first = tokens[0][1] if tokens else None
+        if first is None:
+            return out
+        return replace(_lsf(joined, first.path, first.line, first.column), source="bsub")
+    for k, (word, _) in enumerate(tokens[:-1]):
+        if word == "-l" and tokens[k + 1][0]:
+            value, pos = tokens[k + 1]
+            found = _pbs(value or "", pos.path, pos.line, pos.column)
+            out = replace(found, source="qsub").over(out) if not found.empty else out
     return out
 
 
@@ -206,13 +277,15 @@ def directive_allocation(text: str, path: str) -> Allocation:
     for m in _DIRECTIVE.finditer(text):
         line += text.count("\n", counted, m.start())
         counted = m.start()
-        column = m.start(2) - m.start() + 1
-        body = m.group(2)
-        if m.group(1) == "SBATCH":
+        column = m.start(3) - m.start() + 1
+        body = m.group(3)
+        kind = m.group(1) or m.group(2)
+        if kind in ("SBATCH", "flux"):
             words = _WORD.finditer(body, 0, _comment_start(body))
             tokens = [(w.group(), Position(path, line, column + w.start())) for w in words]
-            found = _read_options(tokens, _SLURM, "#SBATCH")
-        elif m.group(1) == "BSUB":
+            table, source = (_SLURM, "#SBATCH") if kind == "SBATCH" else (_FLUX, "# flux:")
+            found = _read_options(tokens, table, source)
+        elif kind == "BSUB":
             found = _lsf(body, path, line, column)
         else:
             found = _pbs(body, path, line, column)
@@ -232,8 +305,8 @@ def _number(m: re.Match[str] | None, group: int = 1) -> int | None:
 
 
 def _lsf(text: str, path: str, line: int, column: int) -> Allocation:
-    gpu, nodes = _LSF_GPU.search(text), _LSF_NODES.search(text)
-    n_gpu, n_nodes = _number(gpu), _number(nodes)
+    gpu, nodes, tasks = _LSF_GPU.search(text), _LSF_NODES.search(text), _LSF_TASKS.search(text)
+    n_gpu, n_nodes, n_tasks = _number(gpu), _number(nodes), _number(tasks)
     return Allocation(
         (n_nodes, Position(path, line, column + nodes.start()))
         if nodes and n_nodes is not None
@@ -241,6 +314,11 @@ def _lsf(text: str, path: str, line: int, column: int) -> Allocation:
         (n_gpu, Position(path, line, column + gpu.start())) if gpu and n_gpu is not None else None,
         None,
         "#BSUB",
+        None,
+        # bsub -n: the tasks (slots) of the job; one task runs on one host
+        (n_tasks, Position(path, line, column + tasks.start(1)))
+        if tasks and n_tasks is not None
+        else None,
     )
 
 
@@ -268,12 +346,22 @@ def _pbs(text: str, path: str, line: int, column: int) -> Allocation:
                 return Allocation()
             at = Position(path, line, column + word.start() + sel.start())
             return Allocation((nodes, at), (per_node, at), None, "#PBS")
-    return Allocation()
+    torque = _TORQUE.search(text)
+    job = _JOB_NGPUS.search(text) if torque is None else None
+    found = torque or job
+    if found is None or "select=" in text.lower():
+        return Allocation()
+    nodes, per_node = (_number(torque), _number(torque, 2)) if torque else (1, _number(job))
+    if nodes is None or per_node is None:
+        return Allocation()
+    at = Position(path, line, column + found.start(1) - len("nodes="))  # at ``nodes=``/``ngpus=``
+    return Allocation((nodes, at), (per_node, at), None, "#PBS")
 
 
 def _one_slurm_node(alloc: Allocation) -> bool:
-    """A Slurm allocation with GPUs per node, no node count and at most one task."""
-    slurm = any(s in alloc.source for s in ("#SBATCH", "srun"))
+    """A Slurm (or LSF, Flux) allocation with GPUs per node, no node count and at most one
+    task: one task runs on one host."""
+    slurm = any(s in alloc.source for s in ("#SBATCH", "srun", "sbatch", "#BSUB", "bsub", "flux"))
     tasks = alloc.tasks_total[0] if alloc.tasks_total else 1
     per_node = alloc.tasks_per_node[0] if alloc.tasks_per_node else 1
     return slurm and alloc.gpus_per_node is not None and tasks == 1 and per_node == 1

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from toplint.accelerators import RUNTIME_ENV
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded, meter
 from toplint.infra.patterns import lazy
@@ -32,6 +33,9 @@ class Word:
     unresolved: tuple[str, ...] = ()
     quoted: bool = False
     path: str = ""  # the file the word is written in, when not the script being lexed
+    # An unresolved double-quoted word's text with its known parts expanded (``Expander.partial``):
+    # the script ``ssh HOST "cd $DIR && ./run.sh $ARG"`` runs, its unknown parts kept as written.
+    partial: str | None = None
 
 
 @record
@@ -48,11 +52,18 @@ class Command:
     # The chain a command ran through: ``bash worker.sh`` at run.sh:4 (``shellrun``'s script
     # runs), outermost first; empty for a command written in the script being lexed.
     via: tuple[str, ...] = ()
+    # The script a job submission ran (``sbatch job.sh``), as (path, text): its ``#SBATCH``/
+    # ``#PBS``/``#BSUB`` lines are the job's resources where the submission's options are silent.
+    submitted: tuple[str, str] | None = None
 
 
 # Environment variables that bound the GPUs a process sees (``enginecfg.visible_gpus``):
 # exported ones reach every later command, so they are followed through the script.
 VISIBILITY = ("CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES")
+# ...and the variables of runtimes the cost model does not price (Level Zero's
+# ``ZE_AFFINITY_MASK``, ``HABANA_VISIBLE_MODULES``…: ``toplint.accelerators``), which say what
+# the process runs on.
+CARRIED = frozenset(VISIBILITY) | RUNTIME_ENV
 
 
 class Tok:
@@ -88,6 +99,13 @@ class Tok:
 
 _OPERATORS = ("&&", "||", ";;", ";", "|", "&")
 _ASSIGN = lazy(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
+
+
+def is_assignment(raw: str) -> bool:
+    """``NAME=value`` as written: an assignment, not a program or an argument."""
+    return _ASSIGN.match(raw) is not None
+
+
 _ARRAY_ASSIGN = lazy(r"^[A-Za-z_][A-Za-z0-9_]*\+?=$")
 # Runs of characters with no special meaning: outside quotes, inside '…', inside "…".
 _PLAIN = lazy(r"[^ \t\n;&|<>()\\'\"$`]+")
@@ -299,13 +317,19 @@ def tokens_of(text: str) -> list[Tok]:
     return out
 
 
-def word(tok: Tok, expander: Expander, path: str = "") -> Word:
-    """One word token expanded."""
+def word(tok: Tok, expander: Expander, path: str = "", partial_text: bool = False) -> Word:
+    """One word token expanded; with ``partial_text``, an unresolved double-quoted script
+    keeps its known parts expanded (``Word.partial``)."""
     try:
         value, unresolved = expander.expand(tok.parts)
+        partial = (
+            expander.partial(tok.parts)
+            if partial_text and value is None and tok.raw.startswith('"') and " " in tok.raw
+            else None
+        )
     except BudgetExceeded as exc:
         raise exc.at(tok.line, tok.column) from None
-    return Word(tok.raw, value, tok.line, tok.column, unresolved, tok.quoted, path)
+    return Word(tok.raw, value, tok.line, tok.column, unresolved, tok.quoted, path, partial)
 
 
 _BLANKS = lazy(r"[ \t\r]+")
@@ -339,7 +363,7 @@ def finish(words: list[Word], expander: Expander) -> Command:
                 expander.env[name] = w.value.split("=", 1)[1]
             else:
                 expander.env.pop(name, None)
-            if name in VISIBILITY and (exporting or name in expander.exported):
+            if name in CARRIED and (exporting or name in expander.exported):
                 expander.exported[name] = w  # an exported variable's new value is exported
     exported = expander.exported
     if not exported:  # the common case: nothing to carry

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded, meter
 from toplint.infra.numbers import whole_text
-from toplint.parse.text.chains import LAUNCHERS, SHELLS, script_run
+from toplint.parse.text.chains import LAUNCHERS, SHELLS, SUBMITTERS, script_run
 from toplint.parse.text.expand import Expander
 from toplint.parse.text.shell import (
     Command,
@@ -33,11 +33,12 @@ from toplint.parse.text.shell import (
     Tok,
     Word,
     finish,
+    is_assignment,
     split_fields,
     tokens_of,
     word,
 )
-from toplint.record import record, replace
+from toplint.record import field, record, replace
 
 _KEYWORDS = frozenset({"then", "do", "else", "elif", "if", "while", "until", "!", "time", "{"})
 _DECLARE = frozenset({"local", "declare", "typeset", "readonly", "export"})
@@ -56,6 +57,9 @@ class Function:
 @record(frozen=False)
 class _Budget:
     replayed: int = 0
+    # What each function call made (``_replayed``): a call that makes the very same commands
+    # as an earlier call of the function starts nothing new.
+    calls: set[tuple[object, ...]] = field(default_factory=set)
 
 
 @record
@@ -89,6 +93,7 @@ class Interpreter:
         self.depth = depth
         self.budget = budget or _Budget()
         self.commands: list[Command] = []
+        self.at: Word | None = None  # the word being expanded (``"${!A[@]}"``'s position)
         # The folder a ``cd`` moved to, relative to the script's ("" = the script's own; an
         # absolute or unknown one is not followed: a script run then is looked for beside it).
         self.cwd = ""
@@ -120,12 +125,16 @@ class Interpreter:
             elif tok.kind == "array":
                 self._assign_array(tok)
             else:
-                current.extend(self._words(tok))
+                current.extend(self._words(tok, runs_string=_runs_string(current)))
         if current:
             self._command(current)
         return self.commands
 
     def _command(self, words: list[Word]) -> None:
+        if words[0].raw == "for":  # a loop's header (its body is read once)
+            from toplint.parse.text import forloop
+
+            forloop.bind(words, self.expander.env)
         command = finish(words, self.expander)
         head = _head(words)
         name = words[head].value if head < len(words) else None
@@ -161,18 +170,20 @@ class Interpreter:
 
     # -- words ---------------------------------------------------------------------------
 
-    def _words(self, tok: Tok) -> list[Word]:
+    def _words(self, tok: Tok, runs_string: bool = False) -> list[Word]:
         """A word token expanded: ``"$@"`` and ``"${A[@]}"`` become one word per element,
-        ``"$2"`` the caller's word itself; everything else one word, field-split."""
+        ``"$2"`` the caller's word itself; everything else one word, field-split.  A word of a
+        command that runs a string (``runs_string``) keeps its partial text when unresolved."""
         whole = _whole_expansion(tok)
         if whole is not None:
+            self.at = Word(tok.raw, tok.raw, tok.line, tok.column, (), tok.quoted, self.path)
             found = self._elements(whole)
             if found is not None:
                 _charge("array-elements", len(found), tok.line, tok.column)
                 if tok.quoted:
                     return found
                 return [piece for w in found for piece in split_fields(w, [("exp", "")])]
-        return split_fields(word(tok, self.expander, self.path), tok.parts)
+        return split_fields(word(tok, self.expander, self.path, runs_string), tok.parts)
 
     def _elements(self, name: str) -> list[Word] | None:
         if name in ("@", "*") and self.positional is not None:
@@ -183,6 +194,10 @@ class Interpreter:
             return [self.positional[k]] if k < len(self.positional) else []
         if name.endswith(("[@]", "[*]")) and name[:-3] in self.array_words:
             return list(self.array_words[name[:-3]])
+        if name.startswith("!") and name[1:-3] in self.array_words and self.at is not None:
+            from toplint.parse.text import forloop
+
+            return forloop.indices(self.array_words[name[1:-3]], self.at)
         return None
 
     def _assign_array(self, tok: Tok) -> None:
@@ -227,6 +242,10 @@ class Interpreter:
                     env.pop(key, None)
                 else:
                     env[key] = value
+        seen = _replayed(function, made_commands)
+        if seen in self.budget.calls:
+            return  # the same commands again (a restart loop calling ``start 0`` once more)
+        self.budget.calls.add(seen)
         for made in made_commands:
             self.commands.append(made if made.site else replace(made, site=site))
 
@@ -252,12 +271,26 @@ class Interpreter:
         launchers = [w for w in words[:at] if (w.value or "").rsplit("/", 1)[-1] in LAUNCHERS]
         prefix = list(words[:at]) if launchers else []
         prefix = [w for w in prefix if (w.value or "").rsplit("/", 1)[-1] not in SHELLS]
-        child = self._child(path, self.expander.env, list(words[at + 1 :]))
+        env = dict(self.expander.env)
+        for k, w in enumerate(words[:at]):  # ``USE_X=1 ./start.sh``: the script's environment
+            if w.value is None:
+                continue
+            if (k and words[k - 1].value == "-v") or w.value.startswith("--export="):
+                # ``qsub -v A=1,B=2``, ``sbatch --export=ALL,A=1``: the job's variables
+                items = w.value.removeprefix("--export=").split(",")
+                env.update(i.partition("=")[::2] for i in items if is_assignment(i))
+            elif is_assignment(w.raw) and "=" in w.value:
+                name, _, value = w.value.partition("=")
+                env[name] = value
+        child = self._child(path, env, list(words[at + 1 :]))
         child._set_positional_env()
         where = f"`{' '.join(w.raw for w in words[: at + 1])}` at line {command.line}"
         site = command.site or (command.line, command.column)
+        submits = any((w.value or "").rsplit("/", 1)[-1] in SUBMITTERS for w in launchers)
         for made in child.run(toks):
             made = replace(made, words=(*prefix, *made.words), via=(where, *made.via))
+            if submits and made.submitted is None:
+                made = replace(made, submitted=(path, text))
             self.commands.append(made if made.site else replace(made, site=site))
         return True
 
@@ -290,6 +323,22 @@ class Interpreter:
             depth=self.depth + 1,
             budget=self.budget,
         )
+
+
+def _replayed(function: Function, made: Sequence[Command]) -> tuple[object, ...]:
+    """What a call of ``function`` made, word for word (values where they are written) with
+    the environment each command inherits: equal for two calls exactly when the second starts
+    the same processes the first did (a function called again with the same arguments)."""
+    return (
+        id(function.tokens),
+        tuple(
+            (
+                tuple((w.value, w.raw, w.line, w.column, w.path) for w in c.words),
+                tuple((k, w.value) for k, w in c.exported),
+            )
+            for c in made
+        ),
+    )
 
 
 def _charge(budget: str, amount: int, line: int, column: int) -> None:
@@ -325,9 +374,17 @@ def _whole_expansion(tok: Tok) -> str | None:
     if exp in ("@", "*") or exp.isdigit():
         return exp
     name, bracket, index = exp.partition("[")
-    if bracket and index in ("@]", "*]") and name.isidentifier():
-        return f"{name}[{index[0]}]"
+    if bracket and index in ("@]", "*]") and name.removeprefix("!").isidentifier():
+        return f"{name}[{index[0]}]"  # ``!A[@]``: the array's indices
     return None
+
+
+# Programs whose argument is a script they run: ``sh -c``, ``eval``, ``ssh HOST CMD``, tmux.
+_STRING_PROGRAMS = SHELLS | {"eval", "ssh", "tmux"}
+
+
+def _runs_string(words: Sequence[Word]) -> bool:
+    return any((w.value or "").rsplit("/", 1)[-1] in _STRING_PROGRAMS for w in words)
 
 
 def _head(words: Sequence[Word]) -> int:

@@ -1,21 +1,18 @@
 """Shell scripts: every engine invocation in a script is a deployment.
 
 Also: ``docker run … IMAGE CMD…`` lines (docker's own options skipped, ``-e`` becomes the
-engine's environment, ``--gpus`` the visible GPUs), ``sh -c '…'`` strings (lexed again, with
-positions mapped back into the file), and ``SourceMap``, which maps positions inside a string
-back to the file that holds it (a quoted shell word, a YAML scalar).
+engine's environment, ``--gpus`` the visible GPUs), ``sh -c '…'``/``ssh HOST '…'`` strings (lexed
+again, with positions mapped back into the file by ``toplint.parse.text.sourcemap``).
 """
 
 from __future__ import annotations
 
 import bisect
-import re
 from collections.abc import Mapping, Sequence
 
 import toplint.parse.multinode
 from toplint.engines.registry import get_engine, get_spec
-from toplint.infra.patterns import lazy
-from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_reference
+from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_reference, shown_path
 from toplint.model import Deployment, Finding, ParseResult, Position, Severity
 from toplint.parse.argv import (
     Invocation,
@@ -34,6 +31,7 @@ from toplint.parse.text.launchers import (
     launcher_allocation,
 )
 from toplint.parse.text.shell import Command, SourceLoader
+from toplint.parse.text.sourcemap import command_args, masked_templates, source_map
 from toplint.parse.text.wrapped import (
     as_wrapped,
     runtime_image,
@@ -41,129 +39,11 @@ from toplint.parse.text.wrapped import (
     wrapped_invocation,
 )
 from toplint.parse.textpos import starts_of
-from toplint.record import record, replace
+from toplint.record import replace
 
 # Shell scripts, and the batch scripts of job schedulers (Slurm, PBS, LSF).
 _SHELL_SUFFIXES = (".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch", ".pbs", ".lsf")
 _SHELLS = ("sh", "bash", "dash", "zsh", "ksh")
-
-
-def command_args(command: Command, path: str, smap: SourceMap | None = None) -> list[Arg]:
-    """Words as args; with ``smap`` their positions are mapped into the enclosing file.  A word
-    written in a sourced file keeps that file's path."""
-    out = []
-    for w in command.words:
-        if w.path:
-            pos = Position(w.path, w.line, w.column)
-        elif smap:
-            pos = smap.position(w.line, w.column)
-        else:
-            pos = Position(path, w.line, w.column)
-        if w.value is not None and "{{" in w.value and "}}" in w.value:
-            out.append(Arg(None, w.raw, pos, (*w.unresolved, w.value)))  # filled when rendered
-            continue
-        out.append(Arg(w.value, w.raw, pos, w.unresolved))
-    return out
-
-
-_TEMPLATE = lazy(r"\{\{[^\n{}]{0,200}\}\}|\{%[^\n]{0,300}?%\}")
-
-
-def masked_templates(text: str) -> str:
-    """A script written as a Jinja/Go template with its template text made inert, in place (the
-    same length, so every position stays): ``{{ expr }}`` becomes one word ``{{____}}`` (a value
-    filled when the template is rendered, unresolved), a ``{% tag %}`` becomes blanks."""
-    if "{{" not in text and "{%" not in text:
-        return text
-
-    def inert(m: re.Match[str]) -> str:
-        found = m.group(0)
-        if found.startswith("{%"):
-            return " " * len(found)
-        return "{{" + "_" * (len(found) - 4) + "}}"
-
-    return _TEMPLATE.sub(inert, text)
-
-
-@record
-class SourceMap:
-    """Positions of a string's characters in the file the string was written in.
-
-    Built by aligning the string's value with the file text from where it starts: quotes,
-    backslashes and indentation in the file are skipped and a folded line break (a newline in
-    the file that became a space) matches.  This maps exactly: plain and quoted one-line
-    scalars, literal (``|``) and folded (``>``) block scalars, multi-line plain scalars and
-    shell words in quotes.  It cannot map past an escape that changes characters (YAML ``"\\n"``,
-    ``"\\u00e9"``): from there on every position is that of the last mapped character.
-    """
-
-    path: str
-    points: tuple[tuple[int, int], ...]  # (line, column) in the file of each value character
-    line_starts: tuple[int, ...]  # offsets in the value where its lines start
-
-    def position(self, line: int, column: int) -> Position:
-        """File position of the value's ``line``:``column`` (both 1-based)."""
-        start = self.line_starts[min(line, len(self.line_starts)) - 1]
-        offset = min(start + column - 1, len(self.points) - 1)
-        at = self.points[max(offset, 0)]
-        return Position(self.path, at[0], at[1])
-
-
-def source_map(file_text: str, path: str, line: int, column: int, value: str) -> SourceMap:
-    """Map ``value``, whose text starts at ``line``:``column`` of ``file_text`` (at its opening
-    quote or block indicator, as YAML start marks and shell words report it)."""
-
-    # Once per file, not per string: rebuilding them for each `sh -c` was quadratic (160 KB of
-    # `sh -c` lines took 104 s).
-    starts = starts_of(file_text)
-    p = starts[min(line, len(starts)) - 1] + column - 1
-    if p < len(file_text) and file_text[p] in "|>":
-        nl = file_text.find("\n", p)
-        p = len(file_text) if nl < 0 else nl + 1  # content starts on the next line
-    points: list[tuple[int, int]] = []
-    last = (line, column)
-    i, n = 0, len(value)
-    verbatim = True  # at the start and after each newline
-    while i < n:
-        # A line of the value written as it is in the file: each character is the next one.
-        nl = value.find("\n", i) if verbatim else -1
-        end = n if nl < 0 else nl
-        if verbatim and end > i and file_text.startswith(value[i:end], p):
-            row, col = _line_col(starts, p)
-            points.extend((row, col + k) for k in range(end - i))
-            last = points[-1]
-            p += end - i
-            i = end
-            if i >= n:
-                break
-        verbatim = value[i] == "\n"
-        p = _align(file_text, p, value[i])
-        if p < 0:
-            break
-        last = _line_col(starts, p)
-        points.append(last)
-        p += 1
-        i += 1
-    points.extend([last] * (len(value) + 1 - len(points)))
-    value_starts = (0, *(i + 1 for i, ch in enumerate(value) if ch == "\n"))
-    return SourceMap(path, tuple(points), value_starts)
-
-
-def _align(text: str, p: int, ch: str) -> int:
-    """Index of the file character that produced ``ch`` at or after ``p``, or -1."""
-    while p < len(text):
-        here = text[p]
-        if here == ch or (ch in " \n\t" and here in " \n\t"):
-            return p
-        if here not in " \t\n\r\\'\"":
-            return -1
-        p += 1
-    return -1
-
-
-def _line_col(starts: Sequence[int], offset: int) -> tuple[int, int]:
-    i = bisect.bisect_right(starts, offset) - 1
-    return i + 1, offset - starts[i] + 1
 
 
 def lex_embedded(
@@ -271,11 +151,12 @@ def sourced_loader(script_path: str, outside: list[str] | None = None) -> Source
         if script_path == "-" or not ref or ref.startswith("~"):
             return None
         try:
-            return read_reference(script_path, ref, _MAX_SOURCED_BYTES)
+            full, text = read_reference(script_path, ref, _MAX_SOURCED_BYTES)
         except ReadRefused as exc:
             if outside is not None and exc.reason == OUTSIDE:
                 outside.append(ref)
             return None
+        return shown_path(full), text  # ``dir/./start.sh`` is ``dir/start.sh``
 
     return load
 
@@ -300,17 +181,91 @@ def _sh_c_script(args: Sequence[Arg]) -> Arg | None:
     end with (tmux(1): "shell-command"; ssh(1): "command" is run on the remote host)."""
     for k, a in enumerate(args):
         program = (a.value or "").rsplit("/", 1)[-1]
-        if program in _SHELLS:
-            flag = args[k + 1].value or "" if k + 2 < len(args) else ""
-            if flag.startswith("-") and not flag.startswith("--") and "c" in flag:
-                return args[k + 2]
+        if program in _SHELLS:  # options up to the one with ``c`` (``bash -l -c``, ``-lc``)
+            j = k + 1
+            while j + 1 < len(args) and (args[j].value or "").startswith("-"):
+                flag = args[j].value or ""
+                if not flag.startswith("--") and "c" in flag:
+                    return args[j + 1]
+                j += 1
             return None
         if program == "eval" and len(args) == k + 2:
             return args[k + 1]
+        if program == "sbatch":  # ``sbatch [options] --wrap="CMD"``: the job's script (sbatch(1))
+            return _wrapped_script(args[k + 1 :])
         if program in _STRING_RUNNERS and len(args) > k + 2:
-            last = args[-1]
-            return last if last.value is not None and " " in last.value.strip() else None
+            # the last word, past a redirection's file descriptor (``… "CMD" 2>&1``)
+            last = next(a for a in reversed(args) if not (a.value or "x").isdigit())
+            text = last.value if last.value is not None else last.raw
+            return last if " " in text.strip() and last is not args[k] else None
     return None
+
+
+def _holds(word: Arg, script: Arg) -> bool:
+    """``word`` is the script word itself, or ``--wrap=…`` holding it."""
+    return word is script or (
+        word.position.line == script.position.line
+        and word.position.column == script.position.column - len("--wrap=")
+        and word.raw.startswith("--wrap=")
+    )
+
+
+def _wrapped_script(args: Sequence[Arg]) -> Arg | None:
+    """The command string of sbatch's ``--wrap=CMD`` / ``--wrap CMD``, positioned at its word."""
+    for k, a in enumerate(args):
+        word = a.value if a.value is not None else a.raw
+        if word == "--wrap" and k + 1 < len(args):
+            return args[k + 1]
+        if word.startswith("--wrap="):
+            value = a.value[len("--wrap=") :] if a.value is not None else None
+            at = a.position
+            moved = Position(at.path, at.line, at.column + len("--wrap="))  # at the string
+            return replace(a, value=value, position=moved)
+    return None
+
+
+_MAX_STRING_DEPTH = 3  # ``ssh HOST "bash -lc 'sh -c …'"``: shells nested in strings
+
+
+def _run_strings(
+    command: Command,
+    args: list[Arg],
+    env: Mapping[str, str],
+    text: str,
+    path: str,
+    loader: SourceLoader,
+    depth: int = 0,
+) -> list[tuple[list[Arg], Allocation, tuple[str, ...], dict[str, Arg]]]:
+    """The commands a command runs: itself, or the script its ``sh -c``/``eval``/``ssh HOST``
+    string holds, lexed again (inside that string too, a few levels deep), each with what the
+    launchers before the shell grant and the chain it ran through.  A string with a part known
+    only at run time (``ssh $host "cd $DIR && ./run.sh $model"``) is lexed with what is known
+    expanded and the rest unresolved (``Word.partial``); a script of the repository it runs is
+    read as ``bash x.sh`` is (``shellrun``), with the variables it exports."""
+    import toplint.parse.text.shellrun  # see lex_embedded
+
+    script = _sh_c_script(args)
+    end = next((k for k, a in enumerate(args) if script and _holds(a, script)), -1)
+    value = script.value if script is not None else None
+    if value is None and 0 <= end < len(command.words):
+        value = command.words[end].partial
+    if script is None or value is None or script.position.path != path:
+        return [(args, Allocation(), (), {})]
+    outer = launcher_allocation([(a.value, a.position) for a in args[:end]])
+    pos = script.position
+    smap = source_map(text, path, pos.line, pos.column, value)
+    out: list[tuple[list[Arg], Allocation, tuple[str, ...], dict[str, Arg]]] = []
+    for inner in toplint.parse.text.shellrun.lex(value, env, loader=loader):
+        inner_args = command_args(inner, path, smap)
+        exported = _exported_env(inner, path)
+        nested = (
+            _run_strings(inner, inner_args, env, text, path, loader, depth + 1)
+            if depth + 1 < _MAX_STRING_DEPTH
+            else [(inner_args, Allocation(), (), {})]
+        )
+        for found, granted, via, more in nested:
+            out.append((found, granted.over(outer), (*inner.via, *via), {**exported, **more}))
+    return out
 
 
 # Commands whose last argument is a shell command they run (tmux(1) new-session, new-window,
@@ -334,6 +289,8 @@ def _sourced_outside(source: Source, refs: Sequence[str]) -> list[Finding]:
         if offset < 0 and budget > 0:
             budget -= len(text)
             offset = text.find(ref)
+        if offset < 0 and ref not in text:
+            continue  # sourced by a script this one runs: reported in that script
         offset = max(offset, 0)
         cursor = max(cursor, offset)
         line = bisect.bisect_right(starts, offset)
@@ -351,6 +308,23 @@ def _exported_env(command: Command, path: str) -> dict[str, Arg]:
         value = word.value.split("=", 1)[1] if word.value and "=" in word.value else None
         pos = Position(word.path or path, word.line, word.column)
         out[name] = Arg(value, word.raw, pos, word.unresolved)
+    return out
+
+
+def script_commands(source: Source) -> list[tuple[list[Arg], tuple[int, int], str]]:
+    """A script's simple commands as the interpreter sees them, each with where it is written
+    (its call site for a function's) and its words as written, for readers that follow what a
+    command starts (``toplint.parse.structured.composerun``)."""
+    import toplint.parse.text.shellrun  # see lex_embedded
+
+    loader = sourced_loader(source.path)
+    out = []
+    for command in toplint.parse.text.shellrun.lex(
+        masked_templates(source.text), {}, loader=loader
+    ):
+        site = command.site or (command.line, command.column)
+        shown = " ".join(w.raw for w in command.words)
+        out.append((command_args(command, source.path), site, shown[:120]))
     return out
 
 
@@ -408,15 +382,12 @@ class ShellParser:
         for command in toplint.parse.text.shellrun.lex(text, env, loader=loader):
             args = command_args(command, path)
             exported = _exported_env(command, path)
-            script = _sh_c_script(args)
-            if script is not None and script.value is not None and script.position.path == path:
-                pos = script.position
-                end = next(k for k, a in enumerate(args) if a is script)
-                outer = launcher_allocation([(a.value, a.position) for a in args[:end]])
-                embedded = lex_embedded(script.value, env, text, path, pos.line, pos.column)
-                out.extend((a, command.site, outer, exported, command.via) for a in embedded)
-            else:
-                out.append((args, command.site, Allocation(), exported, command.via))
+            for inner, outer, via, more in _run_strings(command, args, env, text, path, loader):
+                inherited = {**exported, **more}
+                if command.submitted is not None:  # ``sbatch job.sh``: job.sh's own directives
+                    job_path, job_text = command.submitted
+                    outer = outer.over(directive_allocation(job_text, job_path))
+                out.append((inner, command.site, outer, inherited, (*command.via, *via)))
         return out
 
     def _deployments(

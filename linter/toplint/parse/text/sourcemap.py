@@ -1,0 +1,135 @@
+"""Where a shell word is written in its file: a command's words as positioned arguments, and
+the map from a string's characters (an ``sh -c`` script, a YAML block) to the file's lines and
+columns (``SourceMap``); a script written as a template made inert in place.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Sequence
+
+from toplint.infra.patterns import lazy
+from toplint.model import Position
+from toplint.parse.options import Arg
+from toplint.parse.text.shell import Command
+from toplint.parse.textpos import starts_of
+from toplint.record import record
+
+
+def command_args(command: Command, path: str, smap: SourceMap | None = None) -> list[Arg]:
+    """Words as args; with ``smap`` their positions are mapped into the enclosing file.  A word
+    written in a sourced file keeps that file's path."""
+    out = []
+    for w in command.words:
+        if w.path:
+            pos = Position(w.path, w.line, w.column)
+        elif smap:
+            pos = smap.position(w.line, w.column)
+        else:
+            pos = Position(path, w.line, w.column)
+        if w.value is not None and "{{" in w.value and "}}" in w.value:
+            out.append(Arg(None, w.raw, pos, (*w.unresolved, w.value)))  # filled when rendered
+            continue
+        out.append(Arg(w.value, w.raw, pos, w.unresolved))
+    return out
+
+
+_TEMPLATE = lazy(r"\{\{[^\n{}]{0,200}\}\}|\{%[^\n]{0,300}?%\}")
+
+
+def masked_templates(text: str) -> str:
+    """A script written as a Jinja/Go template with its template text made inert, in place (the
+    same length, so every position stays): ``{{ expr }}`` becomes one word ``{{____}}`` (a value
+    filled when the template is rendered, unresolved), a ``{% tag %}`` becomes blanks."""
+    if "{{" not in text and "{%" not in text:
+        return text
+
+    def inert(m: re.Match[str]) -> str:
+        found = m.group(0)
+        if found.startswith("{%"):
+            return " " * len(found)
+        return "{{" + "_" * (len(found) - 4) + "}}"
+
+    return _TEMPLATE.sub(inert, text)
+
+
+@record
+class SourceMap:
+    """Positions of a string's characters in the file the string was written in.
+
+    Built by aligning the string's value with the file text from where it starts: quotes,
+    backslashes and indentation in the file are skipped and a folded line break (a newline in
+    the file that became a space) matches.  This maps exactly: plain and quoted one-line
+    scalars, literal (``|``) and folded (``>``) block scalars, multi-line plain scalars and
+    shell words in quotes.  It cannot map past an escape that changes characters (YAML ``"\\n"``,
+    ``"\\u00e9"``): from there on every position is that of the last mapped character.
+    """
+
+    path: str
+    points: tuple[tuple[int, int], ...]  # (line, column) in the file of each value character
+    line_starts: tuple[int, ...]  # offsets in the value where its lines start
+
+    def position(self, line: int, column: int) -> Position:
+        """File position of the value's ``line``:``column`` (both 1-based)."""
+        start = self.line_starts[min(line, len(self.line_starts)) - 1]
+        offset = min(start + column - 1, len(self.points) - 1)
+        at = self.points[max(offset, 0)]
+        return Position(self.path, at[0], at[1])
+
+
+def source_map(file_text: str, path: str, line: int, column: int, value: str) -> SourceMap:
+    """Map ``value``, whose text starts at ``line``:``column`` of ``file_text`` (at its opening
+    quote or block indicator, as YAML start marks and shell words report it)."""
+
+    # Once per file, not per string: rebuilding them for each `sh -c` was quadratic (160 KB of
+    # `sh -c` lines took 104 s).
+    starts = starts_of(file_text)
+    p = starts[min(line, len(starts)) - 1] + column - 1
+    if p < len(file_text) and file_text[p] in "|>":
+        nl = file_text.find("\n", p)
+        p = len(file_text) if nl < 0 else nl + 1  # content starts on the next line
+    points: list[tuple[int, int]] = []
+    last = (line, column)
+    i, n = 0, len(value)
+    verbatim = True  # at the start and after each newline
+    while i < n:
+        # A line of the value written as it is in the file: each character is the next one.
+        nl = value.find("\n", i) if verbatim else -1
+        end = n if nl < 0 else nl
+        if verbatim and end > i and file_text.startswith(value[i:end], p):
+            row, col = _line_col(starts, p)
+            points.extend((row, col + k) for k in range(end - i))
+            last = points[-1]
+            p += end - i
+            i = end
+            if i >= n:
+                break
+        verbatim = value[i] == "\n"
+        p = _align(file_text, p, value[i])
+        if p < 0:
+            break
+        last = _line_col(starts, p)
+        points.append(last)
+        p += 1
+        i += 1
+    points.extend([last] * (len(value) + 1 - len(points)))
+    value_starts = (0, *(i + 1 for i, ch in enumerate(value) if ch == "\n"))
+    return SourceMap(path, tuple(points), value_starts)
+
+
+def _align(text: str, p: int, ch: str) -> int:
+    """Index of the file character that produced ``ch`` at or after ``p``, or -1."""
+    while p < len(text):
+        here = text[p]
+        if here == ch or (ch in " \n\t" and here in " \n\t"):
+            return p
+        if here not in " \t\n\r\\'\"":
+            return -1
+        p += 1
+    return -1
+
+
+def _line_col(starts: Sequence[int], offset: int) -> tuple[int, int]:
+    i = bisect.bisect_right(starts, offset) - 1
+    return i + 1, offset - starts[i] + 1
