@@ -312,6 +312,4 @@ ENGINE = Engine(
     # attention the embedding is replicated and the LM head may use the attention-TP group
     # (sgl-project/sglang@04d5e392 python/sglang/srt/layers/vocab_parallel_embedding.py).
     vocab_padding=64,
-    vocab_padding_source="sgl-project/sglang@04d5e392 "
-    "python/sglang/srt/layers/vocab_parallel_embedding.py",
 )

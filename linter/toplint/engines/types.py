@@ -293,7 +293,6 @@ class Engine:
     # the padded size does not divide by TP; 0 = the engine pads to the TP size itself, or its
     # embedding has not been read (no check).
     vocab_padding: int = 0
-    vocab_padding_source: str = ""
 
     def allreduce_of(self, dep: Deployment) -> str:
         """The all-reduce kernel family ``dep`` runs: the default unless an option changes it

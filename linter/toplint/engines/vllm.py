@@ -399,6 +399,4 @@ ENGINE = Engine(
     # vllm/model_executor/layers/vocab_parallel_embedding.py; vllm/distributed/utils.py divide);
     # still so for GLM-4.7's 151552 at TP 6, vllm-project/vllm#31474 (December 2025).
     vocab_padding=64,
-    vocab_padding_source="vllm-project/vllm@00db0119 "
-    "vllm/model_executor/layers/vocab_parallel_embedding.py",
 )

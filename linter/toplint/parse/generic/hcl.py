@@ -21,9 +21,9 @@ as such data is read by the Kubernetes readers (``toplint.parse.run``).
 from __future__ import annotations
 
 import bisect
-import re
 from typing import Any
 
+from toplint.infra.patterns import lazy
 from toplint.model import Position
 
 Path = tuple[str | int, ...]
@@ -32,7 +32,7 @@ _IDENT_START = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
 _IDENT = _IDENT_START | set("0123456789-")
 _CLOSE = {"[": "]", "{": "}", "(": ")"}
 # Terraform's encoding functions around a literal (``yamlencode({…})``): the literal is the data.
-_ENCODE = re.compile(r"(?:yamlencode|jsonencode)\s*\(\s*(?=[\[{])")
+_ENCODE = lazy(r"(?:yamlencode|jsonencode)\s*\(\s*(?=[\[{])")
 
 
 class HclError(ValueError):
