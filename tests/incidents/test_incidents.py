@@ -39,7 +39,7 @@ DEVELOPMENT_ON_TOP = {
     "round7": 4,
     "round8": 5,
     "round9": 6,
-    "round11": 0,
+    "round11": 4,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
