@@ -20,7 +20,12 @@ holds for AWQ and GPTQ checkpoints, whose weights are quantized in groups along 
 dimension (`quantization_config.group_size`, 128 by default): each shard of the down
 projection must be a whole number of groups.  A group size read from the checkpoint's
 config is certain (error); one inferred from an `-AWQ`/`-GPTQ` name is the tools' default
-(warning).
+(warning).  The fix is the largest tensor-parallel size whose shards are whole groups; when that
+size does not start or fit on fewer GPUs and the engine has pipeline parallelism, the ranks it
+gives up become pipeline stages on the same GPUs: a stage holds whole layers, each split over
+the tensor-parallel ranks only (vLLM's `RowParallelLinear` gives each rank `input_size /
+tensor_parallel_world_size` of the down projection, and GPTQ's and AWQ's `create_weights`
+check that against the group size).
 
 On GPUs without FP8 tensor cores (Turing, Ampere) vLLM runs an FP8 checkpoint as weight-only
 Marlin kernels, which repack each layer's per-rank weight in 16 x 64 tiles: the MLP's merged
@@ -64,6 +69,9 @@ all-reduce) and memory balance.
 ## References
 - vLLM FP8 block quantization (`block_n` divisibility check): https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/quantization/fp8.py
 - vLLM AWQ group alignment check: https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/quantization/awq.py
+- vLLM GPTQ group alignment check: https://github.com/vllm-project/vllm/blob/e5dd90be38faf08d3f841f7ef1f4d7e64a70147d/vllm/model_executor/layers/quantization/gptq.py
+- vLLM `RowParallelLinear` (shards over the TP group only): https://github.com/vllm-project/vllm/blob/9e109c9887e38c51fc16b0da89760c5bd7c293c9/vllm/model_executor/layers/linear.py
+- Incident (groups on two 32 GB GPUs): https://github.com/QwenLM/Qwen3-VL/issues/231
 - Incidents: https://github.com/vllm-project/vllm/issues/13640, https://github.com/vllm-project/vllm/issues/21695
 - vLLM Marlin repack tile check (16 x 64): https://github.com/vllm-project/vllm/blob/3e5cec2220a4c18499379210d089c3dbcd08eb79/csrc/quantization/gptq_marlin/gptq_marlin_repack.cu
 - vLLM FP8 Marlin fallback (per-rank repack): https://github.com/vllm-project/vllm/blob/02d33ed1cbfcc2cf4b3c864a65cc8f2d22d9b3e6/vllm/model_executor/layers/quantization/utils/marlin_utils_fp8.py
@@ -107,6 +115,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         best = tps[-1] if tps else 1
         note = f"the largest valid tensor-parallel size at or below {dep.tp}"
         fix = layout_fix(dep.engine, tp=best, note=note) or f"tensor-parallel size {best} ({note})"
+        fix = _same_gpus(ctx, model, dep, best, note, fix)
     yield finding(
         rule,
         ctx,
@@ -122,6 +131,36 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             "shards": {what: size / split for what, size, split in found},
         },
     )
+
+
+def _same_gpus(
+    ctx: RuleContext, model: ModelSpec, dep: Deployment, best: int, note: str, fix: Fix | str
+) -> Fix | str:
+    """``fix`` (TP ``best`` on fewer GPUs), or - when that does not start or fit and the ranks
+    TP gives up can be pipeline stages - TP ``best`` with them as stages on the same GPUs.  A
+    pipeline stage holds whole layers, each sharded over the TP ranks only, so the groups split
+    by TP alone (vLLM's ``RowParallelLinear`` gives each rank ``input_size / tp_size`` of the
+    down projection, which GPTQ/AWQ ``create_weights`` checks against the group size)."""
+    tp = dep.tp or 1
+    if not isinstance(fix, Fix) or tp % best or ctx.cluster is None or ctx.outcome is None:
+        return fix
+    pp = (dep.pp or 1) * (tp // best)
+    stages = layout_fix(dep.engine, tp=best, pp=pp, note=note + ", on the same GPUs")
+    if stages is None:
+        return fix
+    import toplint.outcome.judge as judge  # loaded by a run that places (not at start-up)
+
+    def why(new_tp: int, new_pp: int) -> str:
+        new = judge.changed(dep, new_tp, new_pp, dep.dp)
+        cluster, workload = ctx.cluster, ctx.workload
+        assert cluster is not None
+        return judge.judge_deployment(
+            dep, new, ctx.outcome, cluster, model, workload, keep_speed=False
+        ).why
+
+    if not why(best, dep.pp or 1) or why(best, pp):
+        return fix
+    return stages
 
 
 def _marlin(rule: Rule, ctx: RuleContext, model: ModelSpec, dep: Deployment) -> Iterator[Finding]:

@@ -6,7 +6,9 @@ An engine started in the head container (``vllm serve ... --distributed-executor
 spans the whole Ray cluster.  A RayService's ``serveConfigV2`` (a YAML string) may hold Ray Serve
 LLM ``llm_configs[]`` whose ``engine_kwargs`` are vLLM options in snake_case; each is one
 deployment with ``deployment_config.num_replicas`` (or ``autoscaling_config.min_replicas``)
-independent replicas.
+independent replicas.  KubeRay's and GKE's vLLM sample (a ``VLLMDeployment`` built from the
+application's ``args`` or from ``MODEL_ID``/``TENSOR_PARALLELISM``/``PIPELINE_PARALLELISM``) is
+read as the vLLM options it passes.
 """
 
 from __future__ import annotations
@@ -152,6 +154,10 @@ def serve_applications(
     out: list[Deployment] = []
     for a, app in enumerate(data.get("applications", []) or [] if isinstance(data, dict) else []):
         args = app.get("args") if isinstance(app, dict) else None
+        sample = _serve_sample(ctx, base, ray, app, here, ("applications", a))
+        if sample is not None:
+            out.append(sample)
+            continue
         if not isinstance(args, dict):
             continue  # not a builder's arguments: nothing of an engine to read
         found: list[tuple[Path, Any]] = []
@@ -169,6 +175,73 @@ def serve_applications(
                     named = replace(base, name=str(model_id or ""))
                 out.append(_llm_config(ctx, named, ray, config, here, path))
     return out
+
+
+# The sample's module-level app: ``build_app({"model": os.environ['MODEL_ID'],
+# "tensor-parallel-size": os.environ['TENSOR_PARALLELISM'], "pipeline-parallel-size":
+# os.environ['PIPELINE_PARALLELISM']})``.
+_SAMPLE_ENV = {
+    "MODEL_ID": "model",
+    "TENSOR_PARALLELISM": "tensor-parallel-size",
+    "PIPELINE_PARALLELISM": "pipeline-parallel-size",
+}
+
+
+def _serve_sample(
+    ctx: Ctx, base: Deployment, ray: RayNodes | None, app: Any, here: Any, path: Path
+) -> Deployment | None:
+    """KubeRay's and GKE's Ray Serve vLLM sample (ray-project/kuberay@529ae7c4
+    ray-operator/config/samples/vllm/serve.py): a ``VLLMDeployment`` whose ``build_app(cli_args)``
+    gives each key of the application's ``args`` to vLLM's own argument parser as ``--key
+    value`` (``parse_vllm_args``), or whose module-level app builds them from the environment
+    (``MODEL_ID``, ``TENSOR_PARALLELISM``, ``PIPELINE_PARALLELISM``); vLLM then places its
+    workers on the Ray cluster (``worker_use_ray``).  None for any other application."""
+    if not isinstance(app, dict) or not isinstance(app.get("deployments"), list):
+        return None
+    named = [d for d in app["deployments"] if isinstance(d, dict)]
+    sample = next((d for d in named if d.get("name") == "VLLMDeployment"), None)
+    if sample is None:
+        return None
+    args, env = app.get("args"), _mapping(_mapping(app.get("runtime_env")).get("env_vars"))
+    pairs: list[tuple[str, Any, Path]]
+    if isinstance(args, dict) and "model" in args:
+        pairs = [(str(key), value, (*path, "args", key)) for key, value in args.items()]
+    elif "MODEL_ID" in env:
+        at: Path = (*path, "runtime_env", "env_vars")
+        found = [(name, flag) for name, flag in _SAMPLE_ENV.items() if name in env]
+        pairs = [(flag, env[name], (*at, name)) for name, flag in found]
+    else:
+        return None
+    engine = engine_running_in("ray-serve-llm")
+    model = next((value for key, value, _ in pairs if key == "model"), None)
+    start = here((*path, "import_path")) if "import_path" in app else here(path)
+    dep = replace(
+        base,
+        engine=engine.name,
+        model=str(model) if model else None,
+        line=start.line,
+        column=start.column,
+    )
+    argv: list[Arg] = []
+    for key, value, where in pairs:
+        if key == "model":
+            dep = replace(dep, sources={**dep.sources, "model": here(where)})
+        else:
+            argv.extend(_kwarg(key, value, here(where)))
+    parsed = parse_args(engine.name, argv, ctx.path)
+    ctx.findings.extend(parsed.findings)
+    dep = apply_flags(dep, parsed.flags, engine.cli)
+    replicas = to_int(sample.get("num_replicas")) or 1
+    if ray is None:
+        return _placed(dep, {}, replicas, here, path)
+    dep = _on_cluster(dep, ray, replicas)
+    world = dep.world_size
+    if world and dep.gpus_per_node:  # vLLM's placement group spans the GPU pods it needs
+        need = -(-world // dep.gpus_per_node)
+        dep = replace(
+            dep, nodes=min(need, dep.nodes or need), pods_are_nodes=True if need == 1 else None
+        )
+    return dep
 
 
 def _here(doc: Any, locate: k8s_text.Locator, path: Path) -> Position:
