@@ -133,13 +133,15 @@ def run_prepared(
             workload,
             getattr(analysis, "outcome", None),
         )
-        # Rules that share options and severity share one (immutable) context.
-        contexts = [
-            _context(analysis, facts, options, severity, budgets, workload)
-            for options, severity in variants
+        # Rules that share options and severity share one (immutable) context; the others
+        # differ from it in those two fields alone (a copy, not a new context built anew).
+        first = _context(analysis, facts, *variants[0], budgets, workload) if variants else None
+        contexts = [first] + [
+            replace(first, options=options, severity=severity) for options, severity in variants[1:]
         ]
         for (rule, _, _), k in zip(prepared, which, strict=True):
             ctx = contexts[k]
+            assert ctx is not None
             try:
                 assert rule.check is not None
                 found = list(rule.check(rule, ctx))
