@@ -294,6 +294,12 @@ class Engine:
     # embedding has not been read (no check).
     vocab_padding: int = 0
     vocab_padding_source: str = ""
+    # Vision encoders whose attention heads the engine splits evenly over the TP ranks and
+    # refuses to start otherwise, by the checkpoint's config.json ``model_type``
+    # (``ModelSpec.vision_kind``); the option value that replicates the encoder on every rank
+    # instead ("mm_encoder_tp_mode=data"); empty = not read (no check).
+    vision_heads_split: frozenset[str] = frozenset()
+    vision_replicated: str = ""
 
     def allreduce_of(self, dep: Deployment) -> str:
         """The all-reduce kernel family ``dep`` runs: the default unless an option changes it
