@@ -38,6 +38,12 @@ divisible by 8" (vllm-project/vllm#24004; `Glm4vVisionAttention`, `divide(num_he
 unless `--mm-encoder-tp-mode data` runs the encoder whole on every rank.  InternViT is not
 checked: vLLM falls back to unsharded attention for it when TP does not divide its heads.
 
+LMDeploy's TurboMind replicates KV heads a TP size exceeds only since v0.6.5
+(InternLM/lmdeploy@e20999f78, `repeat_kv`); earlier releases gave each rank `kv_head_num / tp`
+of them, so GLM-4-9B (2 KV heads) at `--tp 4` stopped with a floating point exception
+(InternLM/lmdeploy#2089).  On an image older than that this is an error; where the release is
+not known (no image tag), a warning.
+
 TGI gives each shard `num_key_value_heads // num_shards` KV heads and never replicates them:
 Llama-family models refuse a shard count that does not divide the KV heads ("`num_key_value_heads`
 must be divisible by `num_shards`"), and the others fail loading the weights - gemma-2b (one KV
@@ -70,6 +76,8 @@ GPU count when that divides evenly; latency and memory per GPU change.
 - TGI `FlashLlamaAttention` ("`num_key_value_heads` must be divisible by `num_shards`", db931fcf): https://github.com/huggingface/text-generation-inference/blob/db931fcf/server/text_generation_server/models/custom_modeling/flash_llama_modeling.py
 - vLLM `Glm4vVisionAttention` and `Qwen2_5_VisionAttention` (002d181a): https://github.com/vllm-project/vllm/blob/002d181a55a03803d7d69547846630069d2378b8/vllm/model_executor/models/glm4_1v.py
 - Incident (GLM-4.5V at TP 8): https://github.com/vllm-project/vllm/issues/24004
+- LMDeploy TurboMind `repeat_kv` (e20999f78, v0.6.5): https://github.com/InternLM/lmdeploy/pull/2874
+- Incident (GLM-4-9B, TurboMind `--tp 4`): https://github.com/InternLM/lmdeploy/issues/2089
 - Incident (gemma-2b, TGI `--num-shard 2`): https://github.com/huggingface/text-generation-inference/issues/1696
 """
 
@@ -99,7 +107,10 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     split = max(dep.tp // max(engine.attention_dp(dep), 1), 1)
     vocab_ok = vocab % split == 0
     vision = starts.vision_heads(model, dep)
+    older = starts.kv_replication_release(model, dep, split)
     if vocab_ok and valid_tp(model, dep.tp, engine, vision=vision):
+        if older is not None:
+            yield _older_release(rule, ctx, model, split, older)
         return
     tp, heads, kv = dep.tp, model.num_attention_heads, model.num_kv_heads
     reasons = []
@@ -150,6 +161,32 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             "vision_heads": vision,
             "suggested_tp": best,
         },
+    )
+
+
+def _older_release(
+    rule: Rule, ctx: RuleContext, model: ModelSpec, tp: int, older: tuple[str, bool]
+) -> Finding:
+    """TP exceeds the KV heads, which the engine replicates only since a release: an error on
+    an older image, a warning when the release is not known."""
+    engine = get_engine(ctx.deployment.engine)
+    since, refused = older
+    kv = model.num_kv_heads
+    head = (
+        f"{kv} KV heads are fewer than TP {tp} ({model.id}): {engine.title} replicates them "
+        f"since {since}; earlier releases divide them ({kv}/{tp} = 0 per rank) and stop at "
+        "start-up"
+    )
+    good = [d for d in divisors(model.num_attention_heads, tp) if kv % d == 0]
+    best = good[-1] if good else 1
+    return finding(
+        rule,
+        ctx,
+        "tp",
+        head + ("; this image is older" if refused else "; the release is not known here"),
+        fix=f"a release from {since} on, or TP {best}",
+        data={"tp": tp, "kv_heads": kv, "since": since},
+        severity=None if refused else Severity.WARNING,
     )
 
 

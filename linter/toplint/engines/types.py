@@ -257,6 +257,11 @@ class Engine:
     # TP/KV times (vLLM ``QKVParallelLinear``); False = every rank takes KV/TP of them and the
     # engine refuses a TP that does not divide them (TGI)
     replicates_kv_heads: bool = True
+    # the first release that replicates them (``"0.6.5"``); earlier releases divide the KV
+    # heads by TP and fail when TP exceeds them; "" = every release as ``replicates_kv_heads``
+    # says.  The option value under which this holds (``"backend!=pytorch"``: TurboMind only).
+    kv_heads_replicated_since: str = ""
+    kv_heads_replicated_when: str = ""
     # the Deployment.options key of the weight quantization the engine applies or loads
     # (``--quantization``, TGI ``--quantize``/``QUANTIZE``) and the bytes per weight of each of
     # its values; a value not in the table leaves the checkpoint's own bytes

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
+from toplint.engines.release import image_tag, version
 from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
 from toplint.outcome.marlin import marlin_shards
@@ -71,6 +72,12 @@ def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...
             else f"{kv} KV head{'s do' if kv != 1 else ' does'} not divide by tensor-parallel "
             f"size {attention_tp} ({engine.title} never replicates KV heads)"
         )
+    older = kv_replication_release(model, dep, attention_tp)
+    if older is not None and older[1]:
+        out.append(
+            f"{kv} KV heads do not divide by tensor-parallel size {attention_tp} "
+            f"({engine.title} before {older[0]} divides them, never replicates them)"
+        )
     vision = vision_heads(model, dep)
     if vision % tp:
         out.append(
@@ -92,6 +99,24 @@ def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...
     for what, size, split in quant_shards(model, dep):
         out.append(f"{what} {size} / TP {split} is not a whole number of {block}-weight blocks")
     return tuple(out)
+
+
+def kv_replication_release(model: ModelSpec, dep: Deployment, tp: int) -> tuple[str, bool] | None:
+    """(the first release that replicates them, True when the deployment's image is older or
+    False when its release is not known) when ``tp`` ranks hold ``model``'s KV heads only by
+    replicating them and the engine's earlier releases divided them instead
+    (``Engine.kv_heads_replicated_since``); None otherwise (an image of that release or later)."""
+    engine = get_engine(dep.engine)
+    since, kv = engine.kv_heads_replicated_since, model.num_kv_heads
+    if not since or model.mla or kv < 1 or kv % tp == 0 or tp % kv:
+        return None
+    key, _, unless = engine.kv_heads_replicated_when.partition("!=")
+    if key and str(dep.options.get(key, "")).strip("'\"").lower() == unless:
+        return None
+    release = version(image_tag(str(dep.options.get("image", ""))))
+    if release is None:
+        return since, False
+    return (since, True) if release < (version(since) or (0, 0, 0)) else None
 
 
 def vision_heads(model: ModelSpec, dep: Deployment) -> int:
