@@ -19,8 +19,9 @@ _V3 = "vLLM 'model's max seq len (8192)' for Llama-3 70B (OpenRLHF/OpenRLHF#336)
 _MEM = "[M] config.json max_position_embeddings 131072 of "
 _R1Q = "vLLM 'max seq len (131072)' for DeepSeek-R1-Distill-Qwen-14B (vllm-project/vllm#13061)"
 _Q15 = (
-    "vLLM 'max seq len (32768)' for Qwen1.5-7B-Chat-GPTQ-Int4 (QwenLM/Qwen1.5#16); 'Stable "
-    "support of 32K context length for models of all sizes' (the Qwen1.5 model card, "
+    "vLLM 'max seq len (32768)' for Qwen1.5-7B-Chat-GPTQ-Int4 (QwenLM/Qwen3#16, then the "
+    "Qwen1.5 repository); 'Stable support of 32K context length for models of all sizes' "
+    "(the Qwen1.5 model card, "
     "huggingface/transformers examples/pytorch/torchacc/qwen/Qwen1.5-7B/README.md)"
 )
 PREFIXES: tuple[tuple[str, int, str], ...] = (
