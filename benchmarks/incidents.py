@@ -8,8 +8,9 @@ tests/incidents/SPLIT4.md, 20 more after round 3's; `--set round5`: tests/incide
 round 5's; `--set round7`: tests/incidents/SPLIT7.md, 10 more after round 6's; `--set round8`:
 tests/incidents/SPLIT8.md, 12 more after round 7's; `--set round9`:
 tests/incidents/SPLIT9.md, 16 more from the engines and operators other than vLLM and SGLang;
-`--set round11`: tests/incidents/SPLIT11.md, 12 more from operators, platforms and model
-repositories; default round1):
+`--set round10`: tests/incidents/SPLIT10.md, 10 more after round 9's; `--set round11`:
+tests/incidents/SPLIT11.md, 12 more from operators, platforms and model repositories; default
+round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
   highest severity) is the rule the case expects (or one it also accepts);
@@ -44,6 +45,7 @@ SPLITS = {
     "round7": "SPLIT7.md",
     "round8": "SPLIT8.md",
     "round9": "SPLIT9.md",
+    "round10": "SPLIT10.md",
     "round11": "SPLIT11.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}

@@ -17,7 +17,8 @@ Checks that the tensor-parallel size divides the model's attention heads, that K
 and TP divide one another (vLLM `QKVParallelLinear`) - or, on an engine that never replicates
 KV heads (TGI), that TP divides the KV heads - and that it divides the vocabulary as vLLM and
 SGLang pad it (to a multiple of 64) before splitting the embedding and LM head over the TP
-ranks.
+ranks, and - where vLLM splits a vision encoder's heads over the same ranks (GLM-4.1V/4.5V,
+Qwen2.5-VL) - that TP divides the encoder's heads.
 
 Outcome reported (toplint's severity policy): refuses to start — the engine requires the heads
 to divide by the tensor-parallel size (error); a suggested TP size divides the heads, starts and
@@ -30,6 +31,18 @@ TP 16 is invalid; Mixtral-8x22B (48 heads) accepts 1, 2, 4, 8, 16, 24, 48.  The 
 is split the same way: GLM-4.7 has 96 heads, which TP 6 divides, but its 151552-token
 vocabulary (already a multiple of 64) does not, and vLLM stops with "151552 is not divisible
 by 6" (vllm-project/vllm#31474; `VocabParallelEmbedding`, `divide`).
+
+A vision-language checkpoint's encoder is split too: GLM-4.5V's language model (96 heads, 8 KV
+heads) divides TP 8, its vision encoder's 12 heads do not, and vLLM stops with "12 is not
+divisible by 8" (vllm-project/vllm#24004; `Glm4vVisionAttention`, `divide(num_heads, tp_size)`)
+unless `--mm-encoder-tp-mode data` runs the encoder whole on every rank.  InternViT is not
+checked: vLLM falls back to unsharded attention for it when TP does not divide its heads.
+
+LMDeploy's TurboMind replicates KV heads a TP size exceeds only since v0.6.5
+(InternLM/lmdeploy@e20999f78, `repeat_kv`); earlier releases gave each rank `kv_head_num / tp`
+of them, so GLM-4-9B (2 KV heads) at `--tp 4` stopped with a floating point exception
+(InternLM/lmdeploy#2089).  On an image older than that this is an error; where the release is
+not known (no image tag), a warning.
 
 TGI gives each shard `num_key_value_heads // num_shards` KV heads and never replicates them:
 Llama-family models refuse a shard count that does not divide the KV heads ("`num_key_value_heads`
@@ -61,18 +74,23 @@ GPU count when that divides evenly; latency and memory per GPU change.
 - vLLM `VocabParallelEmbedding` (vocabulary padded to 64, then divided by TP): https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/vocab_parallel_embedding.py
 - SGLang `VocabParallelEmbedding` (the same): https://github.com/sgl-project/sglang/blob/main/python/sglang/srt/layers/vocab_parallel_embedding.py
 - TGI `FlashLlamaAttention` ("`num_key_value_heads` must be divisible by `num_shards`", db931fcf): https://github.com/huggingface/text-generation-inference/blob/db931fcf/server/text_generation_server/models/custom_modeling/flash_llama_modeling.py
+- vLLM `Glm4vVisionAttention` and `Qwen2_5_VisionAttention` (002d181a): https://github.com/vllm-project/vllm/blob/002d181a55a03803d7d69547846630069d2378b8/vllm/model_executor/models/glm4_1v.py
+- Incident (GLM-4.5V at TP 8): https://github.com/vllm-project/vllm/issues/24004
+- LMDeploy TurboMind `repeat_kv` (e20999f78, v0.6.5): https://github.com/InternLM/lmdeploy/pull/2874
+- Incident (GLM-4-9B, TurboMind `--tp 4`): https://github.com/InternLM/lmdeploy/issues/2089
 - Incident (gemma-2b, TGI `--num-shard 2`): https://github.com/huggingface/text-generation-inference/issues/1696
 """
 
 
-def valid_tp(model: ModelSpec, tp: int, engine: Engine, vocab: int = 0) -> bool:
+def valid_tp(model: ModelSpec, tp: int, engine: Engine, vocab: int = 0, vision: int = 0) -> bool:
     """Heads divide by ``tp``, the KV heads split over it (``Engine.kv_heads_split``), and
-    the padded vocabulary ``vocab`` divides by it (0: the engine does not split a padded
-    vocabulary)."""
+    the padded vocabulary ``vocab`` and the vision encoder's split heads ``vision`` divide by
+    it (0: the engine splits no padded vocabulary, no vision encoder)."""
     return (
         model.num_attention_heads % tp == 0
         and engine.kv_heads_split(model.num_kv_heads, tp)
         and vocab % tp == 0
+        and vision % tp == 0
     )
 
 
@@ -88,7 +106,11 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     vocab = starts.padded_vocab(model, dep.engine)
     split = max(dep.tp // max(engine.attention_dp(dep), 1), 1)
     vocab_ok = vocab % split == 0
-    if vocab_ok and valid_tp(model, dep.tp, engine):
+    vision = starts.vision_heads(model, dep)
+    older = starts.kv_replication_release(model, dep, split)
+    if vocab_ok and valid_tp(model, dep.tp, engine, vision=vision):
+        if older is not None:
+            yield _older_release(rule, ctx, model, split, older)
         return
     tp, heads, kv = dep.tp, model.num_attention_heads, model.num_kv_heads
     reasons = []
@@ -108,10 +130,20 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"the vocabulary ({model.vocab_size}{padded}) is not divisible by TP {split}: the "
             "embedding and LM head are split evenly over the ranks"
         )
-    good = [d for d in divisors(heads, tp) if valid_tp(model, d, engine, vocab)]
+    if vision % tp:
+        reasons.append(
+            f"the vision encoder's {vision} attention heads are not divisible by TP {tp} (the "
+            "engine splits them over the ranks"
+            + (
+                ", unless `--mm-encoder-tp-mode data` replicates the encoder)"
+                if engine.vision_replicated
+                else ")"
+            )
+        )
+    good = [d for d in divisors(heads, tp) if valid_tp(model, d, engine, vocab, vision)]
     best = good[-1] if good else 1
     pp = (dep.pp or 1) * tp // best if tp % best == 0 else None
-    valid = ", ".join(str(d) for d in divisors(heads) if valid_tp(model, d, engine, vocab))
+    valid = ", ".join(str(d) for d in divisors(heads) if valid_tp(model, d, engine, vocab, vision))
     yield finding(
         rule,
         ctx,
@@ -126,8 +158,35 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             "heads": heads,
             "kv_heads": kv,
             "vocab_padded": vocab,
+            "vision_heads": vision,
             "suggested_tp": best,
         },
+    )
+
+
+def _older_release(
+    rule: Rule, ctx: RuleContext, model: ModelSpec, tp: int, older: tuple[str, bool]
+) -> Finding:
+    """TP exceeds the KV heads, which the engine replicates only since a release: an error on
+    an older image, a warning when the release is not known."""
+    engine = get_engine(ctx.deployment.engine)
+    since, refused = older
+    kv = model.num_kv_heads
+    head = (
+        f"{kv} KV heads are fewer than TP {tp} ({model.id}): {engine.title} replicates them "
+        f"since {since}; earlier releases divide them ({kv}/{tp} = 0 per rank) and stop at "
+        "start-up"
+    )
+    good = [d for d in divisors(model.num_attention_heads, tp) if kv % d == 0]
+    best = good[-1] if good else 1
+    return finding(
+        rule,
+        ctx,
+        "tp",
+        head + ("; this image is older" if refused else "; the release is not known here"),
+        fix=f"a release from {since} on, or TP {best}",
+        data={"tp": tp, "kv_heads": kv, "since": since},
+        severity=None if refused else Severity.WARNING,
     )
 
 

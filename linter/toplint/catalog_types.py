@@ -43,6 +43,10 @@ class ModelSpec:
     # in the linted tree), "Hugging Face cache", "toplint.yaml" (its `models:`); "" = built in code.
     origin: str = ""
     family: str = ""  # catalog family ("llama-3.1", "qwen2.5"): "did you mean" stays inside it
+    # a vision-language checkpoint's vision encoder: its attention heads (config.json
+    # ``vision_config.num_heads``) and the checkpoint's ``model_type`` (0, "": none known)
+    vision_heads: int = 0
+    vision_kind: str = ""
 
     @property
     def is_moe(self) -> bool:

@@ -25,6 +25,7 @@ ROUNDS = (
     "round7",
     "round8",
     "round9",
+    "round10",
     "round11",
 )
 
@@ -39,6 +40,7 @@ DEVELOPMENT_ON_TOP = {
     "round7": 4,
     "round8": 5,
     "round9": 6,
+    "round10": 2,
     "round11": 4,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
@@ -51,6 +53,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round7": 0,
     "round8": 0,
     "round9": 0,
+    "round10": 1,
     "round11": 0,
 }
 
@@ -74,6 +77,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round7"]["development"] + rounds["round7"]["held-out"]) >= 10
     assert len(rounds["round8"]["development"] + rounds["round8"]["held-out"]) >= 12
     assert len(rounds["round9"]["development"] + rounds["round9"]["held-out"]) >= 16
+    assert len(rounds["round10"]["development"] + rounds["round10"]["held-out"]) >= 10
     assert len(rounds["round11"]["development"] + rounds["round11"]["held-out"]) >= 12
 
 

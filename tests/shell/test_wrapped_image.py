@@ -38,3 +38,18 @@ def test_the_positional_model_may_follow_options_written_whole() -> None:
     assert (dep.model, dep.tp) == ("org/m", 2)
     # an option that may take the next word stops the search (`--served-model-name x org/m`)
     assert only("run.sh", "vllm serve --served-model-name x org/m\n").model is None
+
+
+def test_the_positional_model_may_follow_booleans_and_numeric_options() -> None:
+    """vllm-project/vllm#13061: `vllm serve --trust-remote-code --tensor_parallel_size 2
+    --gpu_memory_utilization=0.98 /root/m` - a boolean takes no word and a size takes one."""
+    text = (
+        "vllm serve --trust-remote-code --tensor_parallel_size 2 "
+        "--gpu_memory_utilization=0.98 /root/m\n"
+    )
+    dep = only("run.sh", text)
+    assert (dep.model, dep.tp) == ("/root/m", 2)
+    # a number is never the model, and a value after a number may be an option's next value
+    assert only("run.sh", "vllm serve --cuda-graph-sizes 1 2 org/m\n").model is None
+    # an option the vocabulary does not know may take the next word
+    assert only("run.sh", "vllm serve --no-such-option x org/m\n").model is None

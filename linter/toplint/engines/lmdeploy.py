@@ -155,6 +155,14 @@ ENGINE = Engine(
     # the DP x TP ranks
     ep_layout="dp_x_tp",
     plan_command=command,
+    # TurboMind replicates KV heads a TP size exceeds since InternLM/lmdeploy@e20999f78 (#2874,
+    # first released in v0.6.5: lmdeploy/turbomind/deploy/target_model/base.py ``repeat_kv``);
+    # before, every rank took ``kv_head_num / tensor_para.world_size_`` of them (v0.5.1
+    # src/turbomind/models/llama/LlamaV2.cc, unified_attention_layer.h): GLM-4-9B's 2 KV heads
+    # at --tp 4 are 0 per rank and the server stops with a floating point exception
+    # (InternLM/lmdeploy#2089).
+    kv_heads_replicated_since="0.6.5",
+    kv_heads_replicated_when="backend!=pytorch",
     memory=MemoryAccounting(
         keys=("cache_max_entry_count",),
         default=0.8,

@@ -257,6 +257,11 @@ class Engine:
     # TP/KV times (vLLM ``QKVParallelLinear``); False = every rank takes KV/TP of them and the
     # engine refuses a TP that does not divide them (TGI)
     replicates_kv_heads: bool = True
+    # the first release that replicates them (``"0.6.5"``); earlier releases divide the KV
+    # heads by TP and fail when TP exceeds them; "" = every release as ``replicates_kv_heads``
+    # says.  The option value under which this holds (``"backend!=pytorch"``: TurboMind only).
+    kv_heads_replicated_since: str = ""
+    kv_heads_replicated_when: str = ""
     # the Deployment.options key of the weight quantization the engine applies or loads
     # (``--quantization``, TGI ``--quantize``/``QUANTIZE``) and the bytes per weight of each of
     # its values; a value not in the table leaves the checkpoint's own bytes
@@ -293,6 +298,12 @@ class Engine:
     # the padded size does not divide by TP; 0 = the engine pads to the TP size itself, or its
     # embedding has not been read (no check).
     vocab_padding: int = 0
+    # Vision encoders whose attention heads the engine splits evenly over the TP ranks and
+    # refuses to start otherwise, by the checkpoint's config.json ``model_type``
+    # (``ModelSpec.vision_kind``); the option value that replicates the encoder on every rank
+    # instead ("mm_encoder_tp_mode=data"); empty = not read (no check).
+    vision_heads_split: frozenset[str] = frozenset()
+    vision_replicated: str = ""
 
     def allreduce_of(self, dep: Deployment) -> str:
         """The all-reduce kernel family ``dep`` runs: the default unless an option changes it

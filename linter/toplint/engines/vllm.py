@@ -399,4 +399,13 @@ ENGINE = Engine(
     # vllm/model_executor/layers/vocab_parallel_embedding.py; vllm/distributed/utils.py divide);
     # still so for GLM-4.7's 151552 at TP 6, vllm-project/vllm#31474 (December 2025).
     vocab_padding=64,
+    # The GLM-4V and Qwen2.5-VL vision encoders split their heads with
+    # dist_utils.divide(num_heads, tp_size) ("12 is not divisible by 8": GLM-4.5V at TP 8,
+    # vllm-project/vllm#24004) unless --mm-encoder-tp-mode data replicates the encoder
+    # (use_data_parallel): vllm-project/vllm@002d181a vllm/model_executor/models/glm4_1v.py
+    # Glm4vVisionAttention (GLM-4.1V and GLM-4.5V) and qwen2_5_vl.py Qwen2_5_VisionAttention.
+    # InternViT is not listed: vLLM falls back to unsharded attention when TP does not divide
+    # its heads (intern_vit.py _init_attn, "fallback to sdpa attention if tp unavailable").
+    vision_heads_split=frozenset({"glm4v", "glm4v_moe", "qwen2_5_vl"}),
+    vision_replicated="mm_encoder_tp_mode=data",
 )

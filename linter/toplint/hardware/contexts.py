@@ -17,12 +17,21 @@ _V31 = "vLLM 'max seq len (131072)' for Meta-Llama-3.1-405B (vllm-project/vllm#6
 _V31B = "vLLM max_seq_len=131072 for llama-3-1-70b-instruct (vllm-project/vllm#10517)"
 _V3 = "vLLM 'model's max seq len (8192)' for Llama-3 70B (OpenRLHF/OpenRLHF#336)"
 _MEM = "[M] config.json max_position_embeddings 131072 of "
+_R1Q = "vLLM 'max seq len (131072)' for DeepSeek-R1-Distill-Qwen-14B (vllm-project/vllm#13061)"
+_Q15 = (
+    "vLLM 'max seq len (32768)' for Qwen1.5-7B-Chat-GPTQ-Int4 (QwenLM/Qwen3#16, then the "
+    "Qwen1.5 repository); 'Stable support of 32K context length for models of all sizes' "
+    "(the Qwen1.5 model card, "
+    "huggingface/transformers examples/pytorch/torchacc/qwen/Qwen1.5-7B/README.md)"
+)
 PREFIXES: tuple[tuple[str, int, str], ...] = (
     ("meta-llama-3.1-", 131072, _V31),
     ("llama-3.1-", 131072, _V31B),
     ("llama-3.2-", 131072, _MEM + "the Llama 3.2 text models"),
     ("llama-3.3-", 131072, _MEM + "Llama 3.3"),
     ("deepseek-r1-distill-llama-", 131072, _MEM + "the R1 Llama distills"),
+    ("deepseek-r1-distill-qwen-", 131072, _R1Q),
+    ("qwen1.5-", 32768, _Q15),
     ("meta-llama-3-", 8192, _V3),
     ("llama-3-", 8192, _V3),
 )

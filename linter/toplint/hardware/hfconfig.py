@@ -17,7 +17,7 @@ from toplint.hardware.hfquant import dtype_of, quant_group_of, weight_bytes_of
 from toplint.hardware.hfquant import field_first as _first
 from toplint.hardware.hfquant import field_int as _int
 from toplint.infra.numbers import whole
-from toplint.record import record
+from toplint.record import record, replace
 
 __all__ = ["spec_from_hf_config"]
 
@@ -210,7 +210,15 @@ def spec_from_hf_config(
         cfg = _text_config(config)
         if cfg.get("checkpoint_bytes") and not cfg.get("vocab_size"):
             return _partial_spec(cfg, model_id, source)
-        return _spec(cfg, model_id, source)
+        spec = _spec(cfg, model_id, source)
+        vision = config.get("vision_config")
+        if not isinstance(vision, Mapping):
+            return spec
+        heads = (
+            whole(_first(vision, "num_heads", "num_attention_heads", default=0), 0, 1 << 14) or 0
+        )
+        kind = str(config.get("model_type") or "")
+        return replace(spec, vision_heads=heads, vision_kind=kind) if heads and kind else spec
     except (TypeError, KeyError, ZeroDivisionError) as exc:
         raise ValueError(f"config.json has an unusable field: {exc}") from None
 

@@ -4,6 +4,9 @@
   "Total number of attention heads must be divisible by tensor parallel size"; SGLang asserts
   the same), KV heads divide by TP or TP by KV heads (they are replicated then), or by TP alone
   where the engine never replicates them (TGI: ``Engine.replicates_kv_heads``);
+- a vision encoder's heads divide by the TP size where the engine splits them over its ranks
+  (``Engine.vision_heads_split``: vLLM's GLM-4V and Qwen2.5-VL encoders, "12 is not divisible
+  by 8", vllm-project/vllm#24004);
 - the vocabulary, padded to the engine's multiple (``Engine.vocab_padding``: 64 in vLLM and
   SGLang's ``VocabParallelEmbedding``), divides by the TP size its embedding and LM head are
   split over ("151552 is not divisible by 6", vllm-project/vllm#31474);
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
+from toplint.engines.release import image_tag, version
 from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
 from toplint.outcome.marlin import marlin_shards
@@ -68,6 +72,18 @@ def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...
             else f"{kv} KV head{'s do' if kv != 1 else ' does'} not divide by tensor-parallel "
             f"size {attention_tp} ({engine.title} never replicates KV heads)"
         )
+    older = kv_replication_release(model, dep, attention_tp)
+    if older is not None and older[1]:
+        out.append(
+            f"{kv} KV heads do not divide by tensor-parallel size {attention_tp} "
+            f"({engine.title} before {older[0]} divides them, never replicates them)"
+        )
+    vision = vision_heads(model, dep)
+    if vision % tp:
+        out.append(
+            f"the vision encoder's {vision} attention heads do not divide by tensor-parallel "
+            f"size {tp}"
+        )
     padded = padded_vocab(model, dep.engine)
     if padded % attention_tp:
         out.append(
@@ -83,6 +99,37 @@ def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...
     for what, size, split in quant_shards(model, dep):
         out.append(f"{what} {size} / TP {split} is not a whole number of {block}-weight blocks")
     return tuple(out)
+
+
+def kv_replication_release(model: ModelSpec, dep: Deployment, tp: int) -> tuple[str, bool] | None:
+    """(the first release that replicates them, True when the deployment's image is older or
+    False when its release is not known) when ``tp`` ranks hold ``model``'s KV heads only by
+    replicating them and the engine's earlier releases divided them instead
+    (``Engine.kv_heads_replicated_since``); None otherwise (an image of that release or later)."""
+    engine = get_engine(dep.engine)
+    since, kv = engine.kv_heads_replicated_since, model.num_kv_heads
+    if not since or model.mla or kv < 1 or kv % tp == 0 or tp % kv:
+        return None
+    key, _, unless = engine.kv_heads_replicated_when.partition("!=")
+    if key and str(dep.options.get(key, "")).strip("'\"").lower() == unless:
+        return None
+    release = version(image_tag(str(dep.options.get("image", ""))))
+    if release is None:
+        return since, False
+    return (since, True) if release < (version(since) or (0, 0, 0)) else None
+
+
+def vision_heads(model: ModelSpec, dep: Deployment) -> int:
+    """The vision encoder's heads the engine splits over the whole TP group
+    (``Engine.vision_heads_split``); 0 when it has none, replicates it on every rank (vLLM
+    ``--mm-encoder-tp-mode data``) or its split has not been read: 0 divides by every TP."""
+    engine = get_engine(dep.engine)
+    if not model.vision_heads or model.vision_kind not in engine.vision_heads_split:
+        return 0
+    key, _, replicated = engine.vision_replicated.partition("=")
+    if key and str(dep.options.get(key, "")).strip("'\"").lower() == replicated:
+        return 0
+    return model.vision_heads
 
 
 def padded_vocab(model: ModelSpec, engine: str) -> int:

@@ -24,7 +24,15 @@ from toplint.model import (
     Unresolved,
 )
 from toplint.parse.enginecfg import ConfigLoader, disk_loader, fold_engine_config, visible_gpus
-from toplint.parse.options import FORWARDED, Arg, apply_flags, derive, env_flags, parse_args
+from toplint.parse.options import (
+    FORWARDED,
+    Arg,
+    apply_flags,
+    derive,
+    env_flags,
+    option_name,
+    parse_args,
+)
 from toplint.record import field, record, replace
 
 
@@ -100,17 +108,38 @@ def _script_module(path: str) -> str | None:
     return None
 
 
-def _positional_model(rest: Sequence[Arg]) -> tuple[Arg | None, tuple[Arg, ...]]:
-    """The positional model of ``<engine> serve``: the first word, or the first after options
-    written whole as ``--opt=value`` (argparse takes positionals between options:
-    ``vllm serve --uvicorn-log-level=info org/m``); any other option may take the next word."""
-    for i, arg in enumerate(rest):
-        word = arg.value or arg.raw
+def _positional_model(rest: Sequence[Arg], key: str) -> tuple[Arg | None, tuple[Arg, ...]]:
+    """The positional model of ``<engine> serve``: the first word that no option takes
+    (argparse takes positionals between options: ``vllm serve --uvicorn-log-level=info org/m``,
+    ``vllm serve --trust-remote-code --tensor_parallel_size 2 /models/m``).  Options are read
+    with the engine's vocabulary (``key``): ``--opt=value`` and a boolean take no next word; an
+    option with a value takes the next one when it is a number (an option of several values,
+    ``--served-model-name a b``, may take more: a word after any other value, or after a
+    further number, is not claimed); at an option the vocabulary does not know the search stops
+    (it may take the next word)."""
+    spec = None
+    i = 0
+    while i < len(rest):
+        word = rest[i].value or rest[i].raw
         if not word.startswith("-"):
-            return arg, (*rest[:i], *rest[i + 1 :])
-        if not (word.startswith("--") and "=" in word):
+            if _NUMBER.fullmatch(word):
+                break
+            return rest[i], (*rest[:i], *rest[i + 1 :])
+        i += 1
+        if word.startswith("--") and "=" in word:
+            continue
+        spec = spec or get_spec(key)
+        name = option_name(spec, word)
+        if name is None or "." in name:
             break
+        if spec.options.get(name, False):
+            if i < len(rest) and not _NUMBER.fullmatch(rest[i].value or rest[i].raw):
+                break
+            i += 1
     return None, tuple(rest)
+
+
+_NUMBER = lazy(r"[0-9]+(\.[0-9]+)?")
 
 
 def _launch_at(args: Sequence[Arg], i: int, launch: Launch, first: str) -> int | None:
@@ -139,7 +168,7 @@ def _launched(args: Sequence[Arg], i: int, first: str) -> tuple[bool, Entry | No
         if after is not None:
             if not launch.positional_model:
                 return True, (launch.spec, None, tuple(args[after:]))
-            model, rest = _positional_model(args[after:])
+            model, rest = _positional_model(args[after:], launch.spec)
             return True, (launch.spec, model, rest)
     return False, None
 

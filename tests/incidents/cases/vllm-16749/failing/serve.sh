@@ -1,0 +1,2 @@
+# vllm-project/vllm#16749: InternVL3-78B, TP 4 on four A100-PCIE-40GB (vLLM 0.8.4), verbatim
+CUDA_VISIBLE_DEVICES=4,5,6,7 vllm serve /data/ps/pretrained_model/OpenGVLab/InternVL3-78B/ --dtype bfloat16 --port 8009 --trust-remote-code --served-model-name qwen2vl --tensor-parallel-size 4 --gpu-memory-utilization 0.95 --max-num-seqs 2 --max-model-len 4096 --limit-mm-per-prompt image=1,video=0 --mm_processor_kwargs '{"max_pixels":1024}' --enforce-eager

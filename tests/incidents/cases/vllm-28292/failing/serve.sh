@@ -1,0 +1,2 @@
+# vllm-project/vllm#28292: Llama-3.2-11B-Vision-Instruct, TP 2 on two of eight A100 80GB (vLLM 0.7.3), verbatim
+CUDA_VISIBLE_DEVICES=4,5 vllm serve /mnt/vepfs/Djinhan/VLM-R1-new/Llama-3.2-11B-Vision-Instruct --dtype bfloat16 --trust-remote-code --served_model_name llama_3_2_11B_vision  --host 0.0.0.0 --tensor-parallel-size 2 --uvicorn-log-level debug --port 8000 --limit-mm-per-prompt image=4,video=0 --max_model_len 2048
