@@ -106,3 +106,20 @@ def test_shell_source_map_matches_the_character_search(lines, indent, quote) -> 
     text = _written(lines, indent, quote)
     got = source_map(text, "f.yaml", 1, len("key: ") + 1, value)
     assert list(got.points) == _reference_points(text, 1, len("key: ") + 1, value)
+
+
+@settings(max_examples=300)
+@given(_LINES, st.sampled_from(["", "  ", "\t"]), st.sampled_from(["", '"', "'", ">-\n  "]))
+def test_shell_source_map_matches_the_character_search_on_folded_lines(lines, indent, quote):
+    # a folded or quoted scalar: the value joins the file's lines with spaces
+    value = " ".join(lines)
+    text = _written(lines, indent, quote)
+    got = source_map(text, "f.yaml", 1, len("key: ") + 1, value)
+    assert list(got.points) == _reference_points(text, 1, len("key: ") + 1, value)
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet="ab \n\t-'\\", max_size=40), st.text(alphabet="ab \n\t-'\\", max_size=60))
+def test_shell_source_map_matches_the_character_search_on_any_text(value, text) -> None:
+    got = source_map("k: " + text, "f.yaml", 1, 4, value)
+    assert list(got.points) == _reference_points("k: " + text, 1, 4, value)

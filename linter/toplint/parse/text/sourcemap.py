@@ -8,6 +8,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Sequence
+from itertools import repeat
 
 from toplint.infra.patterns import lazy
 from toplint.model import Position
@@ -92,23 +93,33 @@ def source_map(file_text: str, path: str, line: int, column: int, value: str) ->
     points: list[tuple[int, int]] = []
     last = (line, column)
     i, n = 0, len(value)
-    verbatim = True  # at the start and after each newline
+    # Is the rest of the line written as it is?  Asked at the start, after each newline of the
+    # value and after each newline of the file the search below steps over (a folded or quoted
+    # scalar joins the file's lines with spaces); the chunk asked for ends at the first line end
+    # of either text, so the search stays linear.  Where it is written as it is, each character
+    # is the next one, exactly as the search below would find it.
+    verbatim = True
     while i < n:
-        # A line of the value written as it is in the file: each character is the next one.
-        nl = value.find("\n", i) if verbatim else -1
-        end = n if nl < 0 else nl
-        if verbatim and end > i and file_text.startswith(value[i:end], p):
-            row, col = _line_col(starts, p)
-            points.extend((row, col + k) for k in range(end - i))
-            last = points[-1]
-            p += end - i
-            i = end
-            if i >= n:
-                break
-        verbatim = value[i] == "\n"
-        p = _align(file_text, p, value[i])
-        if p < 0:
+        if verbatim:
+            nl = value.find("\n", i)
+            end = n if nl < 0 else nl
+            file_nl = file_text.find("\n", p)
+            if file_nl >= 0:
+                end = min(end, i + file_nl - p)
+            if end > i and file_text.startswith(value[i:end], p):
+                row, col = _line_col(starts, p)
+                points.extend(zip(repeat(row), range(col, col + end - i)))
+                last = points[-1]
+                p += end - i
+                i = end
+                if i >= n:
+                    break
+        ch = value[i]
+        found = _align(file_text, p, ch)
+        if found < 0:
             break
+        verbatim = ch == "\n" or file_text.find("\n", p, found + 1) >= 0
+        p = found
         last = _line_col(starts, p)
         points.append(last)
         p += 1
