@@ -29,9 +29,11 @@ from toplint.parse.enginecfg import disk_loader, one_host, outside_reference
 from toplint.parse.options import FORWARDED, Arg
 from toplint.parse.text.launchers import (
     Allocation,
+    across_ray_cluster,
     apply_allocation,
     directive_allocation,
     launcher_allocation,
+    starts_ray_cluster,
 )
 from toplint.parse.text.shell import Command, SourceLoader
 from toplint.parse.text.wrapped import (
@@ -251,6 +253,11 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
     return replace(inv2, gpus=gpus, dev_shm=dev_shm) if inv2 else None
 
 
+def _layout(dep: Deployment) -> int | None:
+    """GPUs one instance's TP × PP spans (None when either is unresolved)."""
+    return dep.tp * dep.pp if dep.tp is not None and dep.pp is not None else None
+
+
 def _launched(args: Sequence[Arg], inv: Invocation) -> Allocation:
     """What the launchers before the engine (``srun -N 2``, ``torchrun --nnodes``) grant."""
     end = next((k for k, a in enumerate(args) if a is inv.start), len(args))
@@ -372,8 +379,10 @@ class ShellParser:
         outside: list[str] = []
         commands = self._commands(text, source.path, batch.environment(), outside)
         findings.extend(_sourced_outside(source, outside))
+        ray = starts_ray_cluster([a.value for a in c[0]] for c in commands)
         for args, site, outer, exported, via in commands:
-            for dep, found in self._deployments(args, source.path, outer.over(batch), exported):
+            granted = outer.over(batch)
+            for dep, found in self._deployments(args, source.path, granted, exported, ray):
                 if dep is None:  # a note, not a deployment
                     findings.extend(found)
                     continue
@@ -420,8 +429,15 @@ class ShellParser:
         return out
 
     def _deployments(
-        self, args: list[Arg], path: str, granted: Allocation, exported: dict[str, Arg]
+        self,
+        args: list[Arg],
+        path: str,
+        granted: Allocation,
+        exported: dict[str, Arg],
+        ray: bool = False,
     ) -> list[tuple[Deployment | None, tuple[Finding, ...]]]:
+        """``ray``: the script starts a Ray cluster over the job's nodes (an engine started on
+        its head in a one-node step spans the cluster: ``across_ray_cluster``)."""
         notes: list[Finding] = []
         docker = docker_run(args, notes)
         if notes:
@@ -439,7 +455,10 @@ class ShellParser:
                 )
                 if inv.via:
                     dep, found = as_wrapped(dep, found, inv)
-                alloc = _launched(args, inv).over(granted)
+                step = _launched(args, inv)
+                alloc = (
+                    across_ray_cluster(step, granted, _layout(dep)) if ray else step.over(granted)
+                )
                 dep = apply_allocation(dep, alloc, get_engine(dep.engine).rank_per_gpu)
                 out.append((one_host(dep), found))
             return out
