@@ -13,10 +13,11 @@ from toplint.model import Finding, unparsable
 
 # File kinds read when walking a directory (explicitly named files are always read).
 # Python apps are read, never run, and Makefile includes too; Terraform and Nomad files (HCL) are
-# looked at for the engines they name, systemd service units for the commands they start (issue 24).
+# looked at for the engines they name, systemd service units for the commands they start, Nix
+# modules for the containers they run (issue 24).
 SUFFIXES = (
     *(".sh", ".bash", ".zsh", ".yaml", ".yml", ".json", ".slurm", ".sbatch", ".pbs", ".lsf"),
-    *(".py", ".mk", ".tf", ".hcl", ".nomad", ".service"),
+    *(".py", ".mk", ".tf", ".hcl", ".nomad", ".service", ".nix"),
 )
 NAMES = ("dockerfile", "containerfile", "makefile", "gnumakefile", "serving.properties")
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox"}
