@@ -31,7 +31,7 @@ MAX_TOKENS = 200_000
 MAX_DEPTH = 100
 
 _TOKEN = lazy(
-    r"""(?P<space>\s+|\#[^\n]*|/\*.*?\*/)
+    r"""(?P<space>\s+|\#[^\n]*)
     |(?P<istr>''(?:[^']|'(?!')|'''|''\$|''\\.)*'')
     |(?P<str>"(?:[^"\\]|\\.)*")
     |(?P<path>(?:\.{1,2}|~)?/[A-Za-z0-9._+\-/]+|<[A-Za-z0-9._+\-/]+>)
@@ -90,6 +90,12 @@ class NixDocument:
         out: list[tuple[str, str, int]] = []
         at = 0
         while at < len(text) and len(out) < MAX_TOKENS:
+            if text.startswith("/*", at):  # found once, not searched for again per token
+                end = text.find("*/", at + 2)
+                if end < 0:
+                    break
+                at = end + 2
+                continue
             m = _TOKEN.match(text, at)
             if m is None:
                 break  # a character outside the subset: the read ends here
