@@ -374,10 +374,17 @@ class ShellParser:
 
         deployments: list[Deployment] = []
         findings: list[Finding] = []
-        text = masked_templates(source.text)  # a Jinja/Go template of a script
+        # a Jinja template of a script: what the playbook rendering it sets, the rest unresolved
+        text, rendered = source.text, dict[str, str]()
+        if "{{" in text:
+            from toplint.parse.text.rendered import substituted
+
+            text, rendered = substituted(text, source.path)
+        text = masked_templates(text)
         batch = directive_allocation(text, source.path)
         outside: list[str] = []
-        commands = self._commands(text, source.path, batch.environment(), outside)
+        env = {**batch.environment(), **rendered}
+        commands = self._commands(text, source.path, env, outside)
         findings.extend(_sourced_outside(source, outside))
         ray = starts_ray_cluster([a.value for a in c[0]] for c in commands)
         for args, site, outer, exported, via in commands:
