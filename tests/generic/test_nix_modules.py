@@ -65,6 +65,9 @@ def test_what_is_computed_is_unresolved_text_and_broken_text_reads_nothing() -> 
         "d": "${y.z}",
     }
     assert NixDocument("{ a = 1; b = ", "m.nix").data is None
+    # a function whose body is a set, a computed attribute name, a computed selection
+    text = 'f: { a = f; "${f.n}" = {}; users.${f.n} = { x = 1; }; b = [ p.${f.s}.q ]; c = 2; }'
+    assert NixDocument(text, "m.nix").data == {"a": "${f}", "b": ["${p.${f.s}.q}"], "c": 2}
     assert NixDocument("{" * 500 + "}" * 500, "m.nix").data is None
 
 

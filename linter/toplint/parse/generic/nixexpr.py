@@ -139,8 +139,8 @@ class NixDocument:
             self._expect(":")
             return self._expr(env, at)
         if kind == "id" and word not in _KEYWORDS and self._peek(1)[1] in (":", "@"):
-            self._next(), self._next()  # `x: body`, `args@{ ... }: body`
-            if self._peek()[1] == "{":
+            self._next()
+            if self._next()[1] == "@":  # `args@{ ... }: body`; else `x: body`
                 self._skip_balanced("{", "}")
                 self._expect(":")
             return self._expr(env, at)
@@ -204,11 +204,20 @@ class NixDocument:
 
     def _reference(self, name: str, start: int, env: dict[str, Any], at: Path) -> Any:
         steps = [name]
-        while self._peek()[1] == "." and self._peek(1)[0] in ("id", "str"):
+        computed = False  # `a.${b}.c`: an attribute chosen at evaluation
+        while self._peek()[1] == "." and (
+            self._peek(1)[0] in ("id", "str") or self._peek(1)[1] == "${"
+        ):
             self._next()
+            if self._peek()[1] == "${":
+                self._skip_balanced("${", "}")
+                computed = True
+                continue
             step = self._next()[1]
             steps.append(step[1:-1] if step.startswith('"') else step)
         end = self._peek()[2]
+        if computed:
+            return _Unread(self._text[start:end].strip())
         if self._peek()[0] == "id" and self._peek()[1] == "or":
             self._next()
             self._primary(env, at)  # `a.b or default`: not followed
@@ -219,7 +228,7 @@ class NixDocument:
         node: Any = env
         for step in steps:
             if not isinstance(node, dict) or step not in node:
-                return _Unread(self._text[start:end])
+                return _Unread(self._text[start:end].strip())
             node = node[step]
         return deepcopy(node)
 
@@ -255,8 +264,13 @@ class NixDocument:
                 steps.append((word, where))
             elif kind == "str" and "${" not in word:
                 steps.append((_string(word[1:-1]), where))
-            else:
-                raise _Stop  # a computed attribute name
+            else:  # a computed attribute name (`"${cfg.user}" = …;`): the binding is not read
+                if word == "${":
+                    self._i -= 1
+                    self._skip_balanced("${", "}")
+                self._skip_until((";",))
+                self._expect(";")
+                return
             if self._peek()[1] != ".":
                 break
             self._next()
