@@ -71,3 +71,12 @@ def test_a_template_no_play_renders_keeps_its_values_unresolved(tmp_path: Path) 
     path = _tree(tmp_path, PLAYBOOK.replace("vllm_serve_model.sh.j2", "other.sh.j2"))
     (dep,) = _parse(path).deployments
     assert dep.tp is None
+
+
+def test_a_scripts_template_is_found_in_a_directory_walk_and_read_as_a_script() -> None:
+    from tests.parse.helpers import only
+    from toplint.discover.files import wanted
+
+    assert wanted("serve.sh.j2") and wanted("job.slurm.j2") and not wanted("values.yaml.j2")
+    dep = only("serve.sh.j2", "vllm serve org/m --tensor-parallel-size {{ tp }}\n")  # no shebang
+    assert (dep.engine, dep.tp) == ("vllm", None)

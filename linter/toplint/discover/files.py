@@ -18,6 +18,8 @@ from toplint.model import Finding, unparsable
 SUFFIXES = (
     *(".sh", ".bash", ".zsh", ".yaml", ".yml", ".json", ".slurm", ".sbatch", ".pbs", ".lsf"),
     *(".py", ".mk", ".tf", ".hcl", ".nomad", ".service", ".nix"),
+    # a job script's Jinja template (an Ansible role's `templates/serve.sh.j2`)
+    *(".sh.j2", ".bash.j2", ".slurm.j2", ".sbatch.j2"),
 )
 NAMES = ("dockerfile", "containerfile", "makefile", "gnumakefile", "serving.properties")
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox"}

@@ -365,8 +365,8 @@ class ShellParser:
     name = "shell"
 
     def accepts(self, source: Source) -> bool:
-        if source.name.endswith(_SHELL_SUFFIXES):
-            return True
+        if source.name.removesuffix(".j2").endswith(_SHELL_SUFFIXES):
+            return True  # a script, or a script's Jinja template
         first = source.text.split("\n", 1)[0].strip()
         return first.startswith("#!") and first.rsplit("/", 1)[-1].split()[-1] in _SHELLS
 
