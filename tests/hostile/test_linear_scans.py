@@ -58,7 +58,18 @@ def _toml_strings() -> object:
     return result
 
 
+def _nix_comments() -> object:
+    from toplint.parse.generic.nixexpr import NixDocument
+
+    # an unclosed `/*` searched for its end again at every later `/*` (a regex with `.*?`):
+    # 100,000 of them, each scanning to the end of the text
+    doc = NixDocument("{ a = 1; }\n" + "/* " * 100_000, "x.nix")
+    assert doc.data == {"a": 1}
+    return doc
+
+
 LINEAR = {
+    "nix-comments": _nix_comments,
     "sbatch-lines": _sbatch_lines,
     "pbs-selects": _pbs_selects,
     "srun-words": _srun_words,

@@ -86,9 +86,9 @@ def test_the_fifth_set_shares_no_repository_with_the_first_four() -> None:
     assert not earlier & {row["repository"] for row in fifth}
 
 
-def test_the_sixth_and_seventh_sets_share_no_repository_with_earlier_sets() -> None:
-    for which in "67":
-        earlier_sets = "123456"[: int(which) - 1]
+def test_the_sixth_and_later_sets_share_no_repository_with_earlier_sets() -> None:
+    for which in [n for n in OW.SETS if int(n) >= 6]:
+        earlier_sets = [n for n in OW.SETS if int(n) < int(which)]
         earlier = {row["repository"] for n in earlier_sets for row in OW.index(OW.SETS[n]).values()}
         rows = list(OW.index(OW.SETS[which]).values())
         assert len({row["repository"] for row in rows}) >= 15 and len(rows) >= 30
@@ -180,3 +180,14 @@ def test_the_eighth_sets_development_half_keeps_its_score() -> None:
     assert sum(v.silent for v in score.verdicts) == 0
     assert sum(v.exit3 for v in score.verdicts) == 0 and 3 not in score.exit_codes
     assert score.right >= 24, score.line()
+
+
+@pytest.mark.slow
+def test_the_ninth_sets_development_half_keeps_its_score() -> None:
+    """As above for the ninth set (tests/data/open_world9/SPLIT.md): 16 of 19 read right (11 of
+    19 before the round-9 work), none silent; the three left are files INDEX.yaml says deploy
+    nothing that toplint reads as options (presets, Ansible variables, a ServingRuntime alone)."""
+    score = OW.score("development", OW.SETS["9"])
+    assert sum(v.silent for v in score.verdicts) == 0
+    assert sum(v.exit3 for v in score.verdicts) == 0 and 3 not in score.exit_codes
+    assert score.right >= 16, score.line()

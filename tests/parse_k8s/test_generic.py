@@ -197,3 +197,35 @@ def test_a_single_node_engine_in_an_unread_wrapper_stays_one_pod() -> None:
         GROUP.replace("--nnodes, NODES, --node-rank, $(RBG_LWP_WORKER_INDEX)", "--port, '8000'")
     )
     assert (dep.nodes, dep.gpus, dep.pods_are_nodes) == (1, 1, True)
+
+
+# The shape of revving-ai/vLLM-k8s-operator config/samples/core_v1alpha1_vllmdeployment.yaml: the
+# operator turns spec.model.name into the container's --model.
+OPERATOR_CR = """\
+apiVersion: core.vllmoperator.org/v1alpha1
+kind: VllmDeployment
+metadata: {name: llama}
+spec:
+  replicas: 1
+  model:
+    name: "hugging-quants/Meta-Llama-3.1-8B-Instruct-AWQ-INT4"
+    hf_url: "https://huggingface.co/hugging-quants/Meta-Llama-3.1-8B-Instruct-AWQ-INT4"
+  vLLMConfig: {port: 8072, gpu-memory-utilization: "0.75"}
+  containers:
+    - name: vllm
+      image: vllm/vllm-openai:v0.6.2
+"""
+
+
+def test_a_custom_resources_spec_names_the_model_its_containers_leave_out() -> None:
+    dep = only(OPERATOR_CR)
+    assert (dep.engine, dep.model) == ("vllm", "hugging-quants/Meta-Llama-3.1-8B-Instruct-AWQ-INT4")
+    assert dep.sources["model"].line == 7 and dep.provenance["model"] == "`spec.model.name`"
+    display = OPERATOR_CR.replace(
+        '"hugging-quants/Meta-Llama-3.1-8B-Instruct-AWQ-INT4"', "Llama 8B"
+    )
+    assert only(display).model is None  # a display name is no checkpoint
+    named = OPERATOR_CR.replace(
+        "image: vllm/vllm-openai:v0.6.2", "image: vllm/vllm-openai\n      args: [--model, org/m]"
+    )
+    assert only(named).model == "org/m"  # the container's own model wins

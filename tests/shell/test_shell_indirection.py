@@ -161,6 +161,31 @@ def test_srun_overrides_the_batch_allocation() -> None:
     assert (dep.nodes, dep.gpus) == (1, 8)
 
 
+# The shape of PatrickAllenCooper/curc-hoster scripts/launch_vllm_multinode.slurm: Ray started on
+# every node of the job with one-node steps, then vLLM on the head in a one-node step.
+RAY_JOB = (
+    "#SBATCH --nodes=2\n#SBATCH --gres=gpu:4\n"
+    'srun --nodes=1 --ntasks=1 -w "$HEAD" ray start --head --port=6379 --block &\n'
+    'srun --nodes=1 --ntasks=1 -w "$NODE" ray start --address="$HEAD_IP:6379" --block &\n'
+    'srun --nodes=1 --ntasks=1 -w "$HEAD" vllm serve m --tensor-parallel-size {tp} -pp 2\n'
+)
+
+
+def test_an_engine_on_the_head_of_the_jobs_ray_cluster_spans_the_job() -> None:
+    dep = only("job.slurm", RAY_JOB.format(tp=4))
+    assert (dep.nodes, dep.gpus_per_node, dep.gpus) == (2, 4, 8)
+    assert "Ray cluster" in dep.notes[-1]
+
+
+def test_a_layout_the_step_holds_or_no_ray_cluster_keeps_the_step() -> None:
+    dep = only("job.slurm", RAY_JOB.format(tp=1))  # TP 1 x PP 2 fits the head's 4 GPUs
+    assert (dep.nodes, dep.gpus) == (1, 4)
+    no_ray = "".join(
+        line + "\n" for line in RAY_JOB.format(tp=4).splitlines() if "ray " not in line
+    )
+    assert (only("job.slurm", no_ray).nodes, only("job.slurm", no_ray).gpus) == (1, 4)
+
+
 def test_pbs_select_gives_the_allocation() -> None:
     dep = only("job.sh", "#PBS -l select=2:ncpus=64:ngpus=4\nvllm serve m -tp 8\n")
     assert (dep.nodes, dep.gpus_per_node) == (2, 4)

@@ -14,10 +14,12 @@ from toplint.model import Finding, unparsable
 # File kinds read when walking a directory (explicitly named files are always read).
 # Python apps are read, never run, and Makefile includes too; Terraform and Nomad files (HCL) are
 # looked at for the engines they name, systemd service units for the commands they start, justfile
-# recipes like Makefile ones (issue 24).
+# recipes like Makefile ones, Nix modules for the containers they run (issue 24).
 SUFFIXES = (
     *(".sh", ".bash", ".zsh", ".yaml", ".yml", ".json", ".slurm", ".sbatch", ".pbs", ".lsf"),
-    *(".py", ".mk", ".tf", ".hcl", ".nomad", ".service", ".just"),
+    *(".py", ".mk", ".tf", ".hcl", ".nomad", ".service", ".just", ".nix"),
+    # a job script's Jinja template (an Ansible role's `templates/serve.sh.j2`)
+    *(".sh.j2", ".bash.j2", ".slurm.j2", ".sbatch.j2"),
 )
 NAMES = ("dockerfile", "containerfile", "makefile", "gnumakefile", "serving.properties", "justfile")
 NAMES_DOT = (".justfile",)

@@ -178,11 +178,18 @@ def _options_anywhere(source: Source, result: ParseResult) -> ParseResult:
         deployments.extend(found)
         findings.extend(more)
     if not deployments and len(docs) == 1 and not result.deployments:
-        from toplint.parse.generic.chart import chart_evidence  # a chart's values
+        from toplint.parse.generic.chart import chart_evidence, is_values_file  # a chart's values
+        from toplint.parse.generic.kustomize import chart_deployments, values_evidence
 
         chart = chart_evidence(source.path)
+        if chart is None and is_values_file(source.path):
+            chart = values_evidence(source.path)  # a chart a Kustomization beside it inflates
         if chart is not None:
             found, more = read(docs[0], source.path, root_evidence=chart)
+            deployments.extend(found)
+            findings.extend(more)
+        else:
+            found, more = chart_deployments(docs[0], source.path)  # its own `helmCharts`
             deployments.extend(found)
             findings.extend(more)
     if not deployments:

@@ -200,6 +200,15 @@ def _scopes(
         key = at[-1] if at else None
         engines = [n for n, spec in specs.items() if _is_options(node, spec, own_call == n, key)]
         if not engines:
+            # a flag list below a scope of its engine (a chart's `model: {uri, args: [...]}`)
+            held = [
+                n
+                for n, s in specs.items()
+                if scopes and at and any(_flag_list(v, s) for v in node.values())
+            ]
+            outer = _nearest_scope(at, scopes, held) if held else None
+            if outer is not None and at not in scopes[outer].owned:
+                scopes[outer] = replace(scopes[outer], owned=(*scopes[outer].owned, at))
             continue
         outer = _nearest_scope(at, scopes, engines)
         if outer is not None:

@@ -161,6 +161,11 @@ def _trees(source: Source) -> list[Any]:
     if source.name.endswith(".py"):
         tree = build(source.text, source.path)
         return [tree] if tree is not None else []
+    if source.name.endswith(".nix"):
+        from toplint.parse.generic.nixexpr import NixDocument
+
+        nix = NixDocument(source.text, source.path)
+        return [nix] if nix.data is not None else []
     if source.name.endswith(".properties"):
         from toplint.parse.generic.properties import PropertiesDocument
 

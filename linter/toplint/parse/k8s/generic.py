@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
 from toplint.parse.k8s.context import Ctx, base_deployment, labelled
@@ -31,6 +32,12 @@ from toplint.parse.k8s.workloads import node_of_instance, spans_nodes
 from toplint.record import replace
 
 _DEPTH = 24  # pod templates sit a few levels down; a deeper tree is data, not a workload
+# Where a custom resource's own spec names its checkpoint, and an `org/name` repository id.
+_SPEC_MODEL: tuple[Path, ...] = tuple(
+    ("spec", *at)
+    for at in (("model",), ("model", "name"), ("model", "id"), ("modelName",), ("modelId",))
+)
+_REPOSITORY = lazy(r"^[A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*$")
 
 
 def resource_deployments(ctx: Ctx) -> list[Deployment]:
@@ -48,7 +55,26 @@ def resource_deployments(ctx: Ctx) -> list[Deployment]:
 def walk(ctx: Ctx) -> list[Deployment]:
     kind = str(ctx.get(("kind",), "")) or "resource"
     base = base_deployment(ctx, "k8s-" + kind.lower())
-    return pods_under(ctx, (), base)
+    return [_spec_model(ctx, dep) for dep in pods_under(ctx, (), base)]
+
+
+def _spec_model(ctx: Ctx, dep: Deployment) -> Deployment:
+    """A resource of a kind with no reader whose containers name no model: the checkpoint its own
+    ``spec`` names as an ``org/name`` repository (``spec.model``, ``spec.model.name``/``id``,
+    ``spec.modelName``/``modelId``), which an operator hands its container
+    (revving-ai/vLLM-k8s-operator's VllmDeployment turns ``spec.model.name`` into ``--model``)."""
+    if dep.model is not None or "model" in dep.sources or dep.unresolved:
+        return dep
+    for where in _SPEC_MODEL:
+        value = ctx.get(where)
+        if isinstance(value, str) and _REPOSITORY.match(value):
+            return replace(
+                dep,
+                model=value,
+                sources={**dep.sources, "model": ctx.pos(where)},
+                provenance={**dep.provenance, "model": "`" + ".".join(map(str, where)) + "`"},
+            )
+    return dep
 
 
 def pods_under(ctx: Ctx, at: Path, base: Deployment) -> list[Deployment]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from toplint.infra.numbers import whole_text
 from toplint.infra.patterns import lazy
@@ -421,3 +421,35 @@ def apply_allocation(dep: Deployment, alloc: Allocation, rank_per_gpu: bool) -> 
         pods_are_nodes=True if nodes is not None else dep.pods_are_nodes,
         notes=(*dep.notes, note),
     )
+
+
+def starts_ray_cluster(commands: Iterable[Sequence[str | None]]) -> bool:
+    """The script starts a Ray cluster over the job's nodes: a ``ray start --head`` and a
+    ``ray start`` joining it (docs.ray.io, "Deploying on Slurm": one ``srun … ray start`` per
+    node, the driver then run on the head)."""
+    head = worker = False
+    for words in commands:
+        for i in range(len(words) - 1):
+            if words[i] == "ray" and words[i + 1] == "start":
+                if "--head" in words[i + 2 :]:
+                    head = True
+                else:
+                    worker = True
+                break
+    return head and worker
+
+
+def across_ray_cluster(step: Allocation, job: Allocation, layout: int | None) -> Allocation:
+    """What an engine started in a one-node step (``srun -N 1 -w $HEAD vllm serve …``) of a
+    job that starts a Ray cluster is granted: the job's nodes when its layout (TP × PP) needs
+    more GPUs than the step holds, since the engine's Ray workers run on every node of the
+    cluster (vLLM docs, "Distributed inference and serving": start Ray on every node, then
+    ``vllm serve`` on the head with TP × PP over all of them); else the step's."""
+    narrowed = step.over(job)
+    if step.nodes is None or job.nodes is None or step.nodes[0] >= job.nodes[0]:
+        return narrowed
+    per_node = narrowed.gpus_per_node[0] if narrowed.gpus_per_node else None
+    if layout is None or per_node is None or layout <= step.nodes[0] * per_node:
+        return narrowed
+    source = f"{job.source} (the Ray cluster the job starts)" if job.source else "Ray cluster"
+    return replace(job, source=source)

@@ -26,9 +26,11 @@ from toplint.parse.enginecfg import disk_loader, one_host, outside_reference
 from toplint.parse.options import FORWARDED, Arg
 from toplint.parse.text.launchers import (
     Allocation,
+    across_ray_cluster,
     apply_allocation,
     directive_allocation,
     launcher_allocation,
+    starts_ray_cluster,
 )
 from toplint.parse.text.shell import Command, SourceLoader
 from toplint.parse.text.sourcemap import command_args, masked_templates, source_map
@@ -129,6 +131,11 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
         if note is not None and notes is not None:
             notes.append(note)
     return replace(inv2, gpus=gpus, dev_shm=dev_shm) if inv2 else None
+
+
+def _layout(dep: Deployment) -> int | None:
+    """GPUs one instance's TP × PP spans (None when either is unresolved)."""
+    return dep.tp * dep.pp if dep.tp is not None and dep.pp is not None else None
 
 
 def _launched(args: Sequence[Arg], inv: Invocation) -> Allocation:
@@ -332,8 +339,8 @@ class ShellParser:
     name = "shell"
 
     def accepts(self, source: Source) -> bool:
-        if source.name.endswith(_SHELL_SUFFIXES):
-            return True
+        if source.name.removesuffix(".j2").endswith(_SHELL_SUFFIXES):
+            return True  # a script, or a script's Jinja template
         first = source.text.split("\n", 1)[0].strip()
         return first.startswith("#!") and first.rsplit("/", 1)[-1].split()[-1] in _SHELLS
 
@@ -341,13 +348,22 @@ class ShellParser:
 
         deployments: list[Deployment] = []
         findings: list[Finding] = []
-        text = masked_templates(source.text)  # a Jinja/Go template of a script
+        # a Jinja template of a script: what the playbook rendering it sets, the rest unresolved
+        text, rendered = source.text, dict[str, str]()
+        if "{{" in text:
+            from toplint.parse.text.rendered import substituted
+
+            text, rendered = substituted(text, source.path)
+        text = masked_templates(text)
         batch = directive_allocation(text, source.path)
         outside: list[str] = []
-        commands = self._commands(text, source.path, batch.environment(), outside)
+        env = {**batch.environment(), **rendered}
+        commands = self._commands(text, source.path, env, outside)
         findings.extend(_sourced_outside(source, outside))
+        ray = starts_ray_cluster([a.value for a in c[0]] for c in commands)
         for args, site, outer, exported, via in commands:
-            for dep, found in self._deployments(args, source.path, outer.over(batch), exported):
+            granted = outer.over(batch)
+            for dep, found in self._deployments(args, source.path, granted, exported, ray):
                 if dep is None:  # a note, not a deployment
                     findings.extend(found)
                     continue
@@ -391,8 +407,15 @@ class ShellParser:
         return out
 
     def _deployments(
-        self, args: list[Arg], path: str, granted: Allocation, exported: dict[str, Arg]
+        self,
+        args: list[Arg],
+        path: str,
+        granted: Allocation,
+        exported: dict[str, Arg],
+        ray: bool = False,
     ) -> list[tuple[Deployment | None, tuple[Finding, ...]]]:
+        """``ray``: the script starts a Ray cluster over the job's nodes (an engine started on
+        its head in a one-node step spans the cluster: ``across_ray_cluster``)."""
         notes: list[Finding] = []
         docker = docker_run(args, notes)
         if notes:
@@ -410,7 +433,10 @@ class ShellParser:
                 )
                 if inv.via:
                     dep, found = as_wrapped(dep, found, inv)
-                alloc = _launched(args, inv).over(granted)
+                step = _launched(args, inv)
+                alloc = (
+                    across_ray_cluster(step, granted, _layout(dep)) if ray else step.over(granted)
+                )
                 dep = apply_allocation(dep, alloc, get_engine(dep.engine).rank_per_gpu)
                 out.append((one_host(dep), found))
             return out
