@@ -98,16 +98,16 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     model, dep = ctx.model, ctx.deployment
     if model is None or dep.tp is None or dep.tp <= 1:
         return  # every count divides by 1
-    import toplint.outcome.starts as starts  # loaded by a run that knows a model
+    import toplint.outcome.shards as shards  # arithmetic only: no outcome model is loaded
 
     engine = get_engine(dep.engine)
     # the embedding and LM head split over the attention-TP group at most (SGLang's DP attention
     # replicates the embedding): the vocabulary is checked there, as toplint.outcome.starts does
-    vocab = starts.padded_vocab(model, dep.engine)
+    vocab = shards.padded_vocab(model, dep.engine)
     split = max(dep.tp // max(engine.attention_dp(dep), 1), 1)
     vocab_ok = vocab % split == 0
-    vision = starts.vision_heads(model, dep)
-    older = starts.kv_replication_release(model, dep, split)
+    vision = shards.vision_heads(model, dep)
+    older = shards.kv_replication_release(model, dep, split)
     if vocab_ok and valid_tp(model, dep.tp, engine, vision=vision):
         if older is not None:
             yield _older_release(rule, ctx, model, split, older)

@@ -30,11 +30,11 @@ from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
-from toplint.engines.release import image_tag, version
 from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
 from toplint.outcome.marlin import marlin_shards
 from toplint.outcome.precision import precision
+from toplint.outcome.shards import kv_replication_release, padded_vocab, vision_heads
 
 
 def problems(
@@ -99,51 +99,6 @@ def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...
     for what, size, split in quant_shards(model, dep):
         out.append(f"{what} {size} / TP {split} is not a whole number of {block}-weight blocks")
     return tuple(out)
-
-
-def kv_replication_release(model: ModelSpec, dep: Deployment, tp: int) -> tuple[str, bool] | None:
-    """(the first release that replicates them, True when the deployment's image is older or
-    False when its release is not known) when ``tp`` ranks hold ``model``'s KV heads only by
-    replicating them and the engine's earlier releases divided them instead
-    (``Engine.kv_heads_replicated_since``); None otherwise (an image of that release or later)."""
-    engine = get_engine(dep.engine)
-    since, kv = engine.kv_heads_replicated_since, model.num_kv_heads
-    if not since or model.mla or kv < 1 or kv % tp == 0 or tp % kv:
-        return None
-    key, _, unless = engine.kv_heads_replicated_when.partition("!=")
-    if key and str(dep.options.get(key, "")).strip("'\"").lower() == unless:
-        return None
-    release = version(image_tag(str(dep.options.get("image", ""))))
-    if release is None:
-        return since, False
-    return (since, True) if release < (version(since) or (0, 0, 0)) else None
-
-
-def vision_heads(model: ModelSpec, dep: Deployment) -> int:
-    """The vision encoder's heads the engine splits over the whole TP group
-    (``Engine.vision_heads_split``); 0 when it has none, replicates it on every rank (vLLM
-    ``--mm-encoder-tp-mode data``) or its split has not been read: 0 divides by every TP."""
-    engine = get_engine(dep.engine)
-    if not model.vision_heads or model.vision_kind not in engine.vision_heads_split:
-        return 0
-    key, _, replicated = engine.vision_replicated.partition("=")
-    if key and str(dep.options.get(key, "")).strip("'\"").lower() == replicated:
-        return 0
-    return model.vision_heads
-
-
-def padded_vocab(model: ModelSpec, engine: str) -> int:
-    """The vocabulary as the engine pads it before splitting it over TP; 0 when the engine pads
-    to the TP size itself (or its embedding has not been read) or the model has no vocabulary:
-    0 divides by every TP size.
-
-    Under SGLang's DP attention the input embedding is replicated and the LM head may run on
-    the attention-TP group, so callers split it over the attention TP, the smaller of the two:
-    a refusal is only claimed where every split the engine may use fails."""
-    pad = get_engine(engine).vocab_padding
-    if pad <= 0 or model.vocab_size <= 0:
-        return 0
-    return -(-model.vocab_size // pad) * pad
 
 
 def moe_tp(dep: Deployment) -> int:

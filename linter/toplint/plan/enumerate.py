@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
-from toplint.outcome.starts import padded_vocab
+from toplint.outcome.shards import padded_vocab
 from toplint.outcome.types import GIB
 from toplint.outcome.types import Memory as OutcomeMemory
 from toplint.record import record
