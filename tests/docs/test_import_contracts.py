@@ -58,6 +58,7 @@ RULES_MAY_IMPORT = (
     "toplint.outcome.memory",
     "toplint.outcome.precision",  # the GPU's number formats and the engine's answer (TL212)
     "toplint.outcome.starts",  # the engines' own start-up checks (TL206's divisibility)
+    "toplint.outcome.shards",  # what an engine divides over TP (TL202: vocabulary, vision heads)
     "toplint.outcome.marlin",  # the weight-only Marlin fallback's tiles (TL206)
     "toplint.outcome.types",
     "toplint.parse",
