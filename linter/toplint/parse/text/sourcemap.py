@@ -95,12 +95,14 @@ def source_map(file_text: str, path: str, line: int, column: int, value: str) ->
     i, n = 0, len(value)
     # Is the rest of the line written as it is?  Asked at the start, after each newline of the
     # value and after each newline of the file the search below steps over (a folded or quoted
-    # scalar joins the file's lines with spaces); the chunk asked for ends at the first line end
-    # of either text, so the search stays linear.  Where it is written as it is, each character
-    # is the next one, exactly as the search below would find it.
-    verbatim = True
+    # scalar joins the file's lines with spaces), and once more after the next character (a
+    # block scalar's line starts after its indent); the chunk asked for ends at the first line
+    # end of either text, so the search stays linear.  Where it is written as it is, each
+    # character is the next one, exactly as the search below would find it.
+    tries = 2
     while i < n:
-        if verbatim:
+        if tries:
+            tries -= 1
             nl = value.find("\n", i)
             end = n if nl < 0 else nl
             file_nl = file_text.find("\n", p)
@@ -112,13 +114,13 @@ def source_map(file_text: str, path: str, line: int, column: int, value: str) ->
                 last = points[-1]
                 p += end - i
                 i = end
-                if i >= n:
-                    break
+                continue
         ch = value[i]
         found = _align(file_text, p, ch)
         if found < 0:
             break
-        verbatim = ch == "\n" or file_text.find("\n", p, found + 1) >= 0
+        if ch == "\n" or file_text.find("\n", p, found + 1) >= 0:
+            tries = 2
         p = found
         last = _line_col(starts, p)
         points.append(last)
