@@ -58,24 +58,30 @@ class _SafeLoader(_BaseLoader):  # type: ignore[misc]
     descend_resolver: Any = {}.get  # (parent, index) -> index
     ascend_resolver = ().__len__  # () -> 0
 
-    no_paths = True  # set per load: no path resolver registered (``_compose_all``)
-
     def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
         self.max_nodes -= 1  # every node is resolved once, whatever its kind
         if self.max_nodes < 0:
             raise _NodeLimit
-        if not self.no_paths:
-            return super().resolve(kind, value, implicit)
-        if kind is not _SCALAR_NODE:  # BaseResolver.resolve without path resolvers
-            return _COLLECTION_TAG[kind]
-        if not implicit[0]:  # quoted, or a block scalar
-            return _STR
-        tag = _PLAIN_TAGS.get(value)
-        if tag is None:
-            tag = _plain_tag(value) or super().resolve(kind, value, implicit)
-            if len(value) <= _PLAIN_MEMO_LENGTH and len(_PLAIN_TAGS) < _PLAIN_MEMO_ENTRIES:
-                _PLAIN_TAGS[value] = tag
+        if kind is _SCALAR_NODE:  # BaseResolver.resolve without path resolvers
+            if implicit[0]:
+                tag = _PLAIN_TAGS.get(value)
+                return tag if tag is not None else self._plain(value, implicit)
+            return _STR  # quoted, or a block scalar
+        return _COLLECTION_TAG[kind]
+
+    def _plain(self, value: Any, implicit: Any) -> Any:
+        tag = _plain_tag(value) or super().resolve(_SCALAR_NODE, value, implicit)
+        if len(value) <= _PLAIN_MEMO_LENGTH and len(_PLAIN_TAGS) < _PLAIN_MEMO_ENTRIES:
+            _PLAIN_TAGS[value] = tag
         return tag
+
+    def resolve_with_paths(self, kind: Any, value: Any, implicit: Any) -> Any:
+        """``resolve`` when something has registered path resolvers on PyYAML's classes
+        (``_compose_all`` puts it in place): PyYAML's own, counting the node."""
+        self.max_nodes -= 1
+        if self.max_nodes < 0:
+            raise _NodeLimit
+        return super().resolve(kind, value, implicit)
 
 
 # PyYAML's implicit resolvers for plain scalars starting with these letters are only its bool
@@ -273,6 +279,11 @@ def _collect_keys(
             _collect_keys(item, (*at, i), out, lines)
 
 
+def _same(node: Any, key: str) -> bool:
+    """Whether the key node ``node`` is written as ``key`` (a merge key never is)."""
+    return node.tag != _MERGE and _key_text(node) == key
+
+
 def _key_text(node: Any) -> str:
     """A mapping key as the data holds it: its text, or a scalar's value as text."""
     if node.tag == _STR and node.__class__ is yaml.ScalarNode:
@@ -389,7 +400,7 @@ class _Builder:
 
     def _mapping(self, node: yaml.MappingNode, depth: int) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        explicit: dict[str, yaml.Node] = {}  # keys written here (a merged one may be overridden)
+        merged: set[str] | None = None  # keys a merge (``<<``) gave, which one key may override
         scalar = yaml.ScalarNode
         for key_node, value_node in node.value:
             tag = key_node.tag
@@ -399,7 +410,9 @@ class _Builder:
                     self._value(key_node, depth + 1)  # raises the node-limit error
                 key = key_node.value
             elif tag == _MERGE:
+                before = set(out)
                 self._merge(out, value_node, depth)
+                merged = (merged or set()) | (out.keys() - before)
                 continue
             else:
                 key = self._value(key_node, depth + 1)
@@ -410,10 +423,11 @@ class _Builder:
                     if isinstance(key, bool)
                     else str(key)
                 )
-            first = explicit.get(key)
-            if first is not None:
-                raise self._duplicate(key, _point(first.start_mark, _CURRENT[0])[0], key_node)
-            explicit[key] = key_node
+            if key in out:
+                if merged is None or key not in merged:
+                    first = next(k for k, _ in node.value if k is not key_node and _same(k, key))
+                    raise self._duplicate(key, _point(first.start_mark, _CURRENT[0])[0], key_node)
+                merged.discard(key)  # overridden here: written again, it is a duplicate
             if value_node.tag == _STR and value_node.__class__ is scalar:  # plain text value
                 self.count += 1
                 if self.count > self.max_nodes:
@@ -543,7 +557,7 @@ def _compose_all(text: str, limits: Limits = DEFAULT_LIMITS) -> Iterator[yaml.No
     loader = _SafeLoader(text)
     loader.max_nodes = limits.max_nodes
     if loader.yaml_path_resolvers:  # registered on PyYAML's classes by someone else
-        loader.no_paths = False
+        setattr(loader, "resolve", loader.resolve_with_paths)  # noqa: B010
         base = yaml.resolver.BaseResolver
         setattr(loader, "descend_resolver", base.descend_resolver.__get__(loader))  # noqa: B010
         setattr(loader, "ascend_resolver", base.ascend_resolver.__get__(loader))  # noqa: B010

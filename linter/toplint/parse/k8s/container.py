@@ -8,6 +8,7 @@ env, and its words are mapped back into the file by ``k8s_text.Locator``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from toplint.accelerators import by_resource
@@ -131,6 +132,7 @@ def token_arg(
     return Arg(value, raw, position, (), anchor)
 
 
+@lru_cache(maxsize=4096)  # the same paths recur in every manifest of a tree
 def anchor_of(path: Path) -> str:
     return ".".join(f"[{p}]" if isinstance(p, int) else p for p in path).replace(".[", "[")
 

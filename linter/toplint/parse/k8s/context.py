@@ -55,7 +55,12 @@ class Ctx:
     def get(self, at: Path, default: Any = None) -> Any:
         node: Any = self.doc.data
         for step in (*self.root, *at) if self.root else at:
-            if node.__class__ is dict or isinstance(node, dict):  # plain dicts first (YAML data)
+            if node.__class__ is dict and step.__class__ is str:  # YAML data: the common case
+                node = node.get(step, _ABSENT)
+                if node is _ABSENT:
+                    return default
+                continue
+            if isinstance(node, dict):
                 if isinstance(step, str) and step in node:
                     node = node[step]
                     continue
