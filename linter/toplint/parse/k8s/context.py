@@ -55,12 +55,15 @@ class Ctx:
     def get(self, at: Path, default: Any = None) -> Any:
         node: Any = self.doc.data
         for step in (*self.root, *at) if self.root else at:
-            if node.__class__ is dict and step.__class__ is str:  # YAML data: the common case
-                node = node.get(step, _ABSENT)
-                if node is _ABSENT:
-                    return default
+            # YAML data first: plain dicts with str keys, plain lists with int indices
+            if node.__class__ is dict:
+                if (step.__class__ is str or isinstance(step, str)) and step in node:
+                    node = node[step]
+                    continue
+            elif node.__class__ is list and step.__class__ is int and 0 <= step < len(node):
+                node = node[step]
                 continue
-            if isinstance(node, dict):
+            elif isinstance(node, dict):
                 if isinstance(step, str) and step in node:
                     node = node[step]
                     continue
