@@ -121,7 +121,7 @@ def run_prepared(
     """Findings of the prepared rules over the analysed deployments."""
 
     findings: list[Finding] = []
-    explains, leads, variants, which = _plan(prepared)
+    explains, leads, variants, steps = _plan(prepared)
     for analysis in analyses:
         here: list[Finding] = []
         facts = collect(
@@ -135,16 +135,17 @@ def run_prepared(
         )
         # Rules that share options and severity share one (immutable) context; the others
         # differ from it in those two fields alone (a copy, not a new context built anew).
-        first = _context(analysis, facts, *variants[0], budgets, workload) if variants else None
-        contexts = [first] + [
-            replace(first, options=options, severity=severity) for options, severity in variants[1:]
-        ]
-        for (rule, _, _), k in zip(prepared, which, strict=True):
+        contexts: list[RuleContext] = []
+        if variants:
+            first = _context(analysis, facts, *variants[0], budgets, workload)
+            contexts = [first] + [
+                replace(first, options=options, severity=severity)
+                for options, severity in variants[1:]
+            ]
+        for rule, check, k in steps:
             ctx = contexts[k]
-            assert ctx is not None
             try:
-                assert rule.check is not None
-                found = list(rule.check(rule, ctx))
+                found = list(check(rule, ctx))
                 if found:  # most rules find nothing on most deployments
                     here.extend(judged(found, ctx))
             except Exception as exc:  # a crashing rule is an internal error; the run goes on
@@ -177,7 +178,7 @@ _Plan = tuple[
     dict[str, Any],  # code -> the consequences the rule explains (rulebook.fold)
     dict[str, Any],  # code -> how the folded message introduces them (Rule.explains_lead)
     list[tuple[Mapping[str, Any], Severity]],  # the distinct (options, severity) of the rules
-    list[int],  # per rule, its index in that list
+    list[tuple[Rule, Any, int]],  # per rule: the rule, its check, its index in that list
 ]
 # The plan of the last prepared rule list (the check calls ``run_prepared`` once per deployment
 # with the same list); the list is held so that its id is not reused.
@@ -191,14 +192,14 @@ def _plan(prepared: Sequence[Prepared]) -> _Plan:
     leads = {rule.code: rule.explains_lead for rule, _, _ in prepared if rule.explains}
     variants: list[tuple[Mapping[str, Any], Severity]] = []
     index: dict[tuple[int, Severity], int] = {}
-    which = []
-    for _, options, severity in prepared:
+    steps: list[tuple[Rule, Any, int]] = []
+    for rule, options, severity in prepared:
         key = (id(options), severity)
         if key not in index:
             index[key] = len(variants)
             variants.append((options, severity))
-        which.append(index[key])
-    plan = (explains, leads, variants, which)
+        steps.append((rule, rule.check, index[key]))  # prepare_rules kept rules with a check
+    plan = (explains, leads, variants, steps)
     _last_plan[:] = [(prepared, plan)]
     return plan
 

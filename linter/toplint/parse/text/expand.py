@@ -21,15 +21,18 @@ _PARENS = lazy(r"[()\\]")
 
 
 class _Cursor:
+    __slots__ = ("col", "i", "line", "n", "text")
+
     def __init__(self, text: str) -> None:
         self.text = text
+        self.n = len(text)  # the text never changes
         self.i = 0
         self.line = 1
         self.col = 1
 
     def peek(self, k: int = 0) -> str:
         j = self.i + k
-        return self.text[j] if j < len(self.text) else ""
+        return self.text[j] if j < self.n else ""
 
     def take(self) -> str:
         ch = self.text[self.i]
