@@ -26,6 +26,7 @@ _BaseLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _STD = "tag:yaml.org,2002:"
 _MERGE = _STD + "merge"
 _STR = _STD + "str"
+_NULL = _STD + "null"
 # Tags of plain scalars already resolved: the answer depends on the text alone (no path
 # resolvers are registered), and configs repeat the same keys and values over and over.
 _PLAIN_TAGS: dict[str, str] = {}
@@ -376,13 +377,26 @@ class _Builder:
             raise _error(_tag_message(tag), node)
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, depth)
-        return [self._value(item, depth + 1) for item in node.value]
+        return self._sequence(node, depth)
+
+    def _sequence(self, node: yaml.Node, depth: int) -> list[Any]:
+        out: list[Any] = []
+        scalar = yaml.ScalarNode
+        for item in node.value:
+            if item.tag == _STR and item.__class__ is scalar:  # plain text (an args list)
+                self.count += 1
+                if self.count > self.max_nodes:
+                    self._value(item, depth + 1)  # raises the node-limit error
+                out.append(item.value)
+            else:
+                out.append(self._value(item, depth + 1))
+        return out
 
     def _scalar(self, node: yaml.Node) -> Any:
         tag = node.tag or ""
-        if tag == _STD + "str":  # most scalars: no conversion needed
+        if tag == _STR:  # most scalars: no conversion needed
             return node.value
-        if tag == _STD + "null":
+        if tag == _NULL:
             return None
         if tag in _SCALAR_TAGS:
             constructor = _constructor()
