@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from toplint.catalog_types import ModelSpec
+from toplint.hardware.hfcontext import max_context
 from toplint.hardware.hfhybrid import hybrid_kinds, hybrid_spec
 from toplint.hardware.hfquant import dtype_of, quant_group_of, weight_bytes_of
 from toplint.hardware.hfquant import field_first as _first
@@ -325,7 +326,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         quant_block=block,
         quant_group=quant_group_of(cfg),
         kv_bytes_per_token=kv_bytes,
-        max_context=_max_context(cfg),
+        max_context=max_context(cfg),
         dtype=dtype_of(cfg),
         source=source,
     )
@@ -348,16 +349,10 @@ def _hybrid(
         id=model_id or str(cfg.get("_name_or_path", "")),
         **fields,
         quant_group=quant_group_of(cfg),
-        max_context=_max_context(cfg),
+        max_context=max_context(cfg),
         dtype=dtype_of(cfg),
         source=source,
     )
-
-
-def _max_context(cfg: Mapping[str, Any]) -> int:
-    """The context an engine serves by default: ``max_position_embeddings`` (0: unknown)."""
-    value = _first(cfg, "max_position_embeddings", "n_positions", default=0)
-    return whole(value, 0, 1 << 40) or 0
 
 
 def _partial_spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
