@@ -24,6 +24,12 @@ without BF16 (compute capability below 8.0: Volta, Turing - V100, T4): vLLM refu
 start (a warning: the numerics are no longer the checkpoint's).  Engines whose dtype handling
 has not been read are not judged.
 
+And it checks integer weight quantizations whose kernels need a minimum compute capability
+(`Engine.quant_min_capability`): vLLM's AWQ kernels need 7.5 (Turing), so an AWQ checkpoint
+(its config.json `quant_method`, or `-AWQ` in a catalog id) or `--quantization awq` on a V100
+is refused at start-up ("The quantization method awq is not supported for the current GPU.
+Minimum capability: 75. Current capability: 70.", vllm-project/vllm#4202).
+
 Outcome reported: the engine refuses to start (error; the outcome model counts it among the
 reasons the deployment does not start, so `toplint cost`, `plan` and every judged fix see it) or
 runs in another format than the checkpoint's (warning).
@@ -70,6 +76,10 @@ No automatic fix: the remedy is another checkpoint or other GPUs; the finding sa
   https://github.com/vllm-project/vllm/pull/17265
 - Incident (vLLM, BF16 on a T4): https://github.com/vllm-project/vllm/issues/1157
 - Incident (vLLM, BF16 on a V100): https://github.com/vllm-project/vllm/issues/946
+- vLLM's AWQ minimum capability (75, "Turing or newer"):
+  https://github.com/vllm-project/vllm/blob/000796acdf1e6184eeb36272c5ddd6ffbc41fac3/vllm/model_executor/layers/quantization/awq.py
+- AWQ on Turing (a Tesla T4), since v0.2.1: https://github.com/vllm-project/vllm/pull/1252
+- Incident (vLLM, AWQ on a V100): https://github.com/vllm-project/vllm/issues/4202
 """
 
 

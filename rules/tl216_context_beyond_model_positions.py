@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
+from toplint.engines.registry import get_engine
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import finding, flag_fix
 from toplint.rulebook.types import Rule, RuleContext
@@ -49,40 +50,45 @@ Unsafe: the served context becomes the derived length, shorter than the one aske
 - Incident: https://github.com/EvolvingLMMs-Lab/LongVT/issues/9
 """
 
-_ALLOW = "VLLM_ALLOW_LONG_MAX_MODEL_LEN"  # vllm/envs.py: "1" or "true" lets the length pass
 
-
-def _allowed(options: dict[str, str]) -> bool:
-    value = options.get(f"env.{_ALLOW}", options.get(_ALLOW))
+def _allowed(options: Mapping[str, str], env: str) -> bool:
+    """The engine's escape hatch is set (vllm/envs.py: "1" or "true")."""
+    value = options.get(f"env.{env}", options.get(env))
     return value is not None and str(value).strip().strip("'\"").lower() in ("1", "true")
 
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     dep, model = ctx.deployment, ctx.model
-    if dep.engine != "vllm" or model is None or model.max_context <= 0:
+    if model is None or model.max_context <= 0:
         return
-    written = dep.options.get("max_model_len")
+    memory = get_engine(dep.engine).memory
+    env = memory.beyond_positions_env
+    if not env or not memory.context_keys:
+        return
+    key = memory.context_keys[0]
+    written = dep.options.get(key)
     if written is None:
         return
     text = str(written).strip().strip("'\"").lower()
-    scale = 1024 if text.endswith("k") else 1  # vLLM's human-readable lengths: "32k"
+    scale = 1024 if text.endswith("k") else 1  # human-readable lengths: "32k"
     digits = text.removesuffix("k")
     if not (digits.isascii() and digits.isdigit() and len(digits) <= 12):
         return
     asked = int(digits) * scale
-    if asked <= model.max_context or _allowed(dict(dep.options)):
-        return
     derived = model.max_context
+    if asked <= derived or _allowed(dep.options, env):
+        return
+    flag = "--" + key.replace("_", "-")
     yield finding(
         rule,
         ctx,
-        "max_model_len",
-        f"--max-model-len {asked} is longer than the {derived} tokens vLLM derives from "
-        f"{model.id}'s config.json: the engine refuses to start ('User-specified max_model_len "
-        f"is greater than the derived max_model_len') unless {_ALLOW}=1, and positions past "
+        key,
+        f"{flag} {asked} is longer than the {derived} tokens the engine derives from "
+        f"{model.id}'s config.json: it refuses to start ('User-specified max_model_len is "
+        f"greater than the derived max_model_len') unless {env}=1, and positions past "
         f"{derived} give wrong outputs",
-        fix=flag_fix(f"--max-model-len {derived}", {"max-model-len": str(derived)}),
-        data={"max_model_len": asked, "derived": derived},
+        fix=flag_fix(f"{flag} {derived}", {flag.lstrip("-"): str(derived)}),
+        data={key: asked, "derived": derived},
     )
 
 

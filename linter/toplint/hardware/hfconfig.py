@@ -14,7 +14,7 @@ from typing import Any
 from toplint.catalog_types import ModelSpec
 from toplint.hardware.hfcontext import max_context
 from toplint.hardware.hfhybrid import hybrid_kinds, hybrid_spec
-from toplint.hardware.hfquant import dtype_of, quant_group_of, weight_bytes_of
+from toplint.hardware.hfquant import dtype_of, quant_group_of, quant_method_of, weight_bytes_of
 from toplint.hardware.hfquant import field_first as _first
 from toplint.hardware.hfquant import field_int as _int
 from toplint.infra.numbers import whole
@@ -325,6 +325,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         qk_rope_head_dim=attn.qk_rope_head_dim,
         quant_block=block,
         quant_group=quant_group_of(cfg),
+        quant_method=quant_method_of(cfg),
         kv_bytes_per_token=kv_bytes,
         max_context=max_context(cfg),
         dtype=dtype_of(cfg),
@@ -349,6 +350,7 @@ def _hybrid(
         id=model_id or str(cfg.get("_name_or_path", "")),
         **fields,
         quant_group=quant_group_of(cfg),
+        quant_method=quant_method_of(cfg),
         max_context=max_context(cfg),
         dtype=dtype_of(cfg),
         source=source,

@@ -21,7 +21,7 @@ from typing import Literal
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
 from toplint.engines.release import image_tag, version
-from toplint.hardware.archs import of_gpu
+from toplint.hardware.archs import Arch, of_gpu
 from toplint.hardware.formats import Format, format_of, native
 from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
@@ -61,9 +61,13 @@ def served_format(dep: Deployment, model: ModelSpec | None) -> tuple[Format, str
 
 def precision(dep: Deployment, model: ModelSpec | None, gpu: GpuSpec) -> Precision | None:
     """The format ``dep`` serves when ``gpu`` does not compute in it, and what follows."""
-    arch = of_gpu(gpu.arch, gpu.name).name
+    row = of_gpu(gpu.arch, gpu.name)
+    arch = row.name
     if not arch:
         return None
+    kernel = _kernel_capability(dep, model, gpu.name, row)
+    if kernel is not None:
+        return kernel
     served = served_format(dep, model)
     if served is None:
         return _bf16(dep, model, gpu.name, arch)
@@ -90,6 +94,33 @@ def precision(dep: Deployment, model: ModelSpec | None, gpu: GpuSpec) -> Precisi
     else:
         effect, outcome = "refuses", f"{engine.title} refuses to start"
     return Precision(fmt, effect, f"{head}; {outcome}", at, advice, arch, gpu.name)
+
+
+def _kernel_capability(
+    dep: Deployment, model: ModelSpec | None, gpu: str, arch: Arch
+) -> Precision | None:
+    """An integer weight quantization (AWQ) whose kernels need a newer GPU than ``arch``
+    (``Engine.quant_min_capability``): the engine refuses to start."""
+    engine = get_engine(dep.engine)
+    if not engine.quant_min_capability or not arch.compute_capability:
+        return None
+    option = engine.quantization_option
+    method = str(dep.options.get(option, "")).strip("'\"").lower() if option else ""
+    at = option if method else "model"
+    if not method:
+        method = model.quant_method if model is not None else ""
+    needed = engine.quant_min_capability.get(method)
+    if needed is None or arch.compute_capability >= needed:
+        return None
+    what = f"--{option.replace('_', '-')} {method}" if at == option else f"checkpoint {dep.model}"
+    message = (
+        f"{method.upper()} ({what}) on {gpu}: {engine.title}'s {method.upper()} kernels need "
+        f"compute capability {needed:.1f}, {arch.name} GPUs have {arch.compute_capability:.1f}; "
+        f"{engine.title} refuses to start ('The quantization method {method} is not supported "
+        "for the current GPU')"
+    )
+    fix = f"serve a 16-bit checkpoint, or use GPUs of compute capability {needed:.1f} or newer"
+    return Precision(method, "refuses", message, at, fix, arch.name, gpu)
 
 
 def _bf16(dep: Deployment, model: ModelSpec | None, gpu: str, arch: str) -> Precision | None:
