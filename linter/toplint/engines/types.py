@@ -286,6 +286,13 @@ class Engine:
     # the engine refuses to start (vLLM ``QuantizationConfig.get_min_capability``): method
     # (``--quantization`` value or the checkpoint's ``quant_method``) -> capability
     quant_min_capability: Mapping[str, float] = field(default_factory=dict)
+    # the group sizes of each integer weight quantization the engine loads (LMDeploy
+    # TurboMind: AWQ/GPTQ at 128 only); another group size is refused at start-up.  The
+    # option that names the checkpoint's format (``model_format``; else its ``quant_method``),
+    # and "key=value" under which the table does not apply (``backend=pytorch``)
+    quant_group_sizes: Mapping[str, frozenset[int]] = field(default_factory=dict)
+    quant_format_option: str = ""
+    quant_group_sizes_unless: str = ""
     # one process (MPI rank) per GPU: the tasks a launcher starts (srun --ntasks-per-node,
     # mpirun -np) are the GPUs the instance uses
     rank_per_gpu: bool = False

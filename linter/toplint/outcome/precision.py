@@ -25,7 +25,7 @@ from toplint.hardware.archs import Arch, of_gpu
 from toplint.hardware.formats import Format, format_of, native
 from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
-from toplint.record import record
+from toplint.record import record, replace
 
 NEEDS = {"fp8": "Ada, Hopper, Blackwell or MI300X", "fp4": "Blackwell"}
 _NOT_BF16 = ("half", "float16", "fp16", "float", "float32", "fp32")
@@ -61,6 +61,9 @@ def served_format(dep: Deployment, model: ModelSpec | None) -> tuple[Format, str
 
 def precision(dep: Deployment, model: ModelSpec | None, gpu: GpuSpec) -> Precision | None:
     """The format ``dep`` serves when ``gpu`` does not compute in it, and what follows."""
+    grouped = group_size_refusal(dep, model)
+    if grouped is not None:
+        return replace(grouped, gpu=gpu.name)
     row = of_gpu(gpu.arch, gpu.name)
     arch = row.name
     if not arch:
@@ -94,6 +97,30 @@ def precision(dep: Deployment, model: ModelSpec | None, gpu: GpuSpec) -> Precisi
     else:
         effect, outcome = "refuses", f"{engine.title} refuses to start"
     return Precision(fmt, effect, f"{head}; {outcome}", at, advice, arch, gpu.name)
+
+
+def group_size_refusal(dep: Deployment, model: ModelSpec | None) -> Precision | None:
+    """An AWQ/GPTQ checkpoint whose group size the engine does not load
+    (``Engine.quant_group_sizes``): it refuses to start, on any GPU."""
+    engine = get_engine(dep.engine)
+    if not engine.quant_group_sizes or model is None or model.quant_group <= 0:
+        return None
+    key, _, value = engine.quant_group_sizes_unless.partition("=")
+    if key and str(dep.options.get(key, "")).strip("'\"").lower() == value:
+        return None
+    option = engine.quant_format_option
+    written = str(dep.options.get(option, "")).strip("'\"").lower() if option else ""
+    method = written or model.quant_method
+    sizes = engine.quant_group_sizes.get(method)
+    if sizes is None or model.quant_group in sizes:
+        return None
+    allowed = ", ".join(map(str, sorted(sizes)))
+    message = (
+        f"{method.upper()} checkpoint {dep.model} has group size {model.quant_group}; "
+        f"{engine.title} loads {method.upper()} groups of {allowed} only and refuses to start"
+    )
+    fix = f"quantize the checkpoint ({method.upper()}) with group size {allowed}"
+    return Precision(method, "refuses", message, option if written else "model", fix, "", "")
 
 
 def _kernel_capability(

@@ -34,14 +34,14 @@ from toplint.engines.release import image_tag, version
 from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
 from toplint.outcome.marlin import marlin_shards
-from toplint.outcome.precision import precision
+from toplint.outcome.precision import group_size_refusal, precision
 
 
 def problems(
     dep: Deployment, model: ModelSpec | None, gpu: GpuSpec | None = None
 ) -> tuple[str, ...]:
     """Why the engine refuses to start ``dep`` (none: it starts); on ``gpu`` when given."""
-    found = precision(dep, model, gpu) if gpu is not None else None
+    found = precision(dep, model, gpu) if gpu is not None else group_size_refusal(dep, model)
     refused = (found.message,) if found is not None and found.effect == "refuses" else ()
     tiles = tuple(
         f"{what} {size} / TP {split}: {why}"
