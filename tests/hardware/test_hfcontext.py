@@ -16,6 +16,9 @@ from toplint.hardware.hfcontext import max_context
         ({"max_position_embeddings": 32768}, 32768),
         ({"n_positions": 2048}, 2048),
         ({}, 0),
+        # the smallest length key: Qwen-1's seq_length under its 8192 positions
+        ({"max_position_embeddings": 8192, "seq_length": 2048}, 2048),
+        ({"seq_length": 131072}, 131072),
         # deepseek-coder-33b: linear scaling by 4 (the older `type` key)
         (
             {"max_position_embeddings": 16384, "rope_scaling": {"type": "linear", "factor": 4.0}},
