@@ -129,8 +129,9 @@ def _kernel_capability(
     """An integer weight quantization (AWQ) whose kernels need a newer GPU than ``arch``
     (``Engine.quant_min_capability``): the engine refuses to start."""
     engine = get_engine(dep.engine)
-    if not engine.quant_min_capability or not arch.compute_capability:
-        return None
+    floors = engine.quant_min_capability
+    if not floors or not 0 < arch.compute_capability < max(floors.values()):
+        return None  # the common case: no floor, or a GPU above every floor
     option = engine.quantization_option
     method = str(dep.options.get(option, "")).strip("'\"").lower() if option else ""
     at = option if method else "model"
