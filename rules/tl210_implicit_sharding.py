@@ -31,7 +31,8 @@ With `docker run --gpus all` (compose `count: all`) the container gets
 `NVIDIA_VISIBLE_DEVICES=all`, a single entry, and a launcher a script starts on a host sees no
 list at all, so TGI runs **one** shard and the node's other GPUs sit idle
 (huggingface/text-generation-inference#866: Flan-UL2 on four V100s ran out of memory until
-`--num-shard 4`); a model larger than one GPU then does not fit (TL205).
+`--num-shard 4`); a model larger than one GPU then does not fit (TL205).  On a manifest whose
+nodes have one GPU, one shard is every GPU there is, and nothing is reported.
 
 ## Example
 ```bash
@@ -95,6 +96,8 @@ def _one_shard(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     (``toplint.engines.tgi.derive``); the node's other GPUs idle."""
     dep, engine = ctx.deployment, get_engine(ctx.deployment.engine)
     node = ctx.cluster.gpus_per_node if ctx.cluster is not None else None
+    if node == 1:
+        return  # one shard is every GPU the node has: it runs as written
     idle = f"; the node's other {node - 1} GPUs sit idle" if node and node > 1 else ""
     fix: Fix | str | None = None
     if dep.options.get(f"misspelled.{engine.layout.tp.lstrip('-')}") is not None:

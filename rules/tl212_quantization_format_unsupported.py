@@ -24,6 +24,15 @@ without BF16 (compute capability below 8.0: Volta, Turing - V100, T4): vLLM refu
 start (a warning: the numerics are no longer the checkpoint's).  Engines whose dtype handling
 has not been read are not judged.
 
+And it checks integer weight quantizations whose kernels need a minimum compute capability
+(`Engine.quant_min_capability`): vLLM's AWQ kernels need 7.5 (Turing), so an AWQ checkpoint
+(its config.json `quant_method`, or `-AWQ` in a catalog id) or `--quantization awq` on a V100
+is refused at start-up ("The quantization method awq is not supported for the current GPU.
+Minimum capability: 75. Current capability: 70.", vllm-project/vllm#4202); and the group sizes
+an engine loads (`Engine.quant_group_sizes`): LMDeploy's TurboMind converts AWQ and GPTQ
+checkpoints of group size 128 only, so a group-32 checkpoint is refused on any GPU (checked
+without a manifest too; InternLM/lmdeploy#2219).
+
 Outcome reported: the engine refuses to start (error; the outcome model counts it among the
 reasons the deployment does not start, so `toplint cost`, `plan` and every judged fix see it) or
 runs in another format than the checkpoint's (warning).
@@ -70,6 +79,13 @@ No automatic fix: the remedy is another checkpoint or other GPUs; the finding sa
   https://github.com/vllm-project/vllm/pull/17265
 - Incident (vLLM, BF16 on a T4): https://github.com/vllm-project/vllm/issues/1157
 - Incident (vLLM, BF16 on a V100): https://github.com/vllm-project/vllm/issues/946
+- vLLM's AWQ minimum capability (75, "Turing or newer"):
+  https://github.com/vllm-project/vllm/blob/000796acdf1e6184eeb36272c5ddd6ffbc41fac3/vllm/model_executor/layers/quantization/awq.py
+- AWQ on Turing (a Tesla T4), since v0.2.1: https://github.com/vllm-project/vllm/pull/1252
+- Incident (vLLM, AWQ on a V100): https://github.com/vllm-project/vllm/issues/4202
+- LMDeploy TurboMind's group sizes (`_SUPPORTED_GROUP_SIZES`):
+  https://github.com/InternLM/lmdeploy/blob/1263d5cd8/lmdeploy/turbomind/converter.py
+- Incident (LMDeploy, AWQ group size 32): https://github.com/InternLM/lmdeploy/issues/2219
 """
 
 
@@ -77,11 +93,16 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     """The outcome model's verdict (``toplint.outcome.precision``), at what asks for the format:
     the refusal is also among the reasons the outcome says the engine does not start."""
     cluster = ctx.cluster
-    if cluster is None:
+    if cluster is None and (ctx.model is None or not ctx.model.quant_group):
         return
     import toplint.outcome.precision as formats  # loaded by a run with a cluster
 
-    found = formats.precision(ctx.deployment, ctx.model, cluster.gpu)
+    dep = ctx.deployment
+    found = (
+        formats.precision(dep, ctx.model, cluster.gpu)
+        if cluster is not None
+        else formats.group_size_refusal(dep, ctx.model)
+    )
     if found is None:
         return
     yield finding(

@@ -34,6 +34,9 @@ class ModelSpec:
     quant_block: int = 0  # 128 for block-FP8 checkpoints, else 0
     # group size of weight-only integer quantization (AWQ, GPTQ: 128 by default), else 0
     quant_group: int = 0
+    # the checkpoint's weight quantization method (config.json ``quantization_config.
+    # quant_method``, or the name's ``-AWQ``/``-GPTQ``): "awq", "gptq", ...; "" when none known
+    quant_method: str = ""
     kv_bytes_per_token: int = 0  # all layers, bf16 KV, as served
     max_context: int = 0  # max_position_embeddings: the engine's default context (0: unknown)
     # the checkpoint's own dtype (config.json torch_dtype): "bfloat16", "float16", "float32", ""

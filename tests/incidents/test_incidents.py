@@ -27,6 +27,7 @@ ROUNDS = (
     "round9",
     "round10",
     "round11",
+    "round12",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -42,6 +43,7 @@ DEVELOPMENT_ON_TOP = {
     "round9": 6,
     "round10": 2,
     "round11": 4,
+    "round12": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -55,6 +57,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round9": 0,
     "round10": 1,
     "round11": 0,
+    "round12": 0,
 }
 
 
@@ -79,6 +82,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round9"]["development"] + rounds["round9"]["held-out"]) >= 16
     assert len(rounds["round10"]["development"] + rounds["round10"]["held-out"]) >= 10
     assert len(rounds["round11"]["development"] + rounds["round11"]["held-out"]) >= 12
+    assert len(rounds["round12"]["development"] + rounds["round12"]["held-out"]) >= 12
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))

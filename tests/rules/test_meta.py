@@ -50,6 +50,7 @@ TABLE = {
     "TL214": ("multi-node-rendezvous-mismatch", "error"),
     "TL215": ("tensor-parallel-without-shared-memory", "error"),
     "TL213": ("engine-tensor-parallel-constraint", "error"),
+    "TL216": ("context-beyond-model-positions", "error"),
 }
 
 RULES = {r.code: r for r in all_rules()}

@@ -163,6 +163,14 @@ ENGINE = Engine(
     # (InternLM/lmdeploy#2089).
     kv_heads_replicated_since="0.6.5",
     kv_heads_replicated_when="backend!=pytorch",
+    # TurboMind converts AWQ and GPTQ checkpoints of group size 128 only: "Unsupported
+    # group_size=... Supported group_size values: 128" (InternLM/lmdeploy@1263d5cd8, v0.16.0,
+    # lmdeploy/turbomind/converter.py ``_SUPPORTED_GROUP_SIZES``/``_validate_quant_group_size``);
+    # v0.5 stopped at an assertion for the same reason ("目前只支持 128 的 group size",
+    # InternLM/lmdeploy#2219).  The PyTorch backend is not claimed.
+    quant_group_sizes={"awq": frozenset({128}), "gptq": frozenset({128})},
+    quant_format_option="model_format",
+    quant_group_sizes_unless="backend=pytorch",
     memory=MemoryAccounting(
         keys=("cache_max_entry_count",),
         default=0.8,

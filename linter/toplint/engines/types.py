@@ -211,6 +211,10 @@ class MemoryAccounting:
     weights_inside: bool = False
     refuses_long_context: bool = False
     context_keys: tuple[str, ...] = ()
+    # the environment variable without which the engine refuses a context (``context_keys``)
+    # longer than the one it derives from config.json (``toplint.hardware.hfcontext``; rule
+    # TL216); "" when the engine's check has not been read
+    beyond_positions_env: str = ""
     source: str = ""
     # Where the vocabulary tables live under pipeline parallelism: "edges" when the first
     # stage holds the input embedding and the last the LM head, each split over TP, and the
@@ -278,6 +282,17 @@ class Engine:
     # refusing to start (an explicit bfloat16 is refused in every release); "" = not read
     dtype_option: str = ""
     bf16_auto_cast_since: str = ""
+    # weight quantization methods whose kernels need a minimum compute capability, below which
+    # the engine refuses to start (vLLM ``QuantizationConfig.get_min_capability``): method
+    # (``--quantization`` value or the checkpoint's ``quant_method``) -> capability
+    quant_min_capability: Mapping[str, float] = field(default_factory=dict)
+    # the group sizes of each integer weight quantization the engine loads (LMDeploy
+    # TurboMind: AWQ/GPTQ at 128 only); another group size is refused at start-up.  The
+    # option that names the checkpoint's format (``model_format``; else its ``quant_method``),
+    # and "key=value" under which the table does not apply (``backend=pytorch``)
+    quant_group_sizes: Mapping[str, frozenset[int]] = field(default_factory=dict)
+    quant_format_option: str = ""
+    quant_group_sizes_unless: str = ""
     # one process (MPI rank) per GPU: the tasks a launcher starts (srun --ntasks-per-node,
     # mpirun -np) are the GPUs the instance uses
     rank_per_gpu: bool = False

@@ -306,6 +306,13 @@ ENGINE = Engine(
     # made it cast to float16 with a warning: images up to 0.8.4 refuse.
     dtype_option="dtype",
     bf16_auto_cast_since="0.8.5",
+    # AWQ's kernels need compute capability 7.5 ("The AWQ kernel only supports Turing or newer
+    # GPUs", vllm-project/vllm@000796acdf vllm/model_executor/layers/quantization/awq.py
+    # ``AWQConfig.get_min_capability`` 75); below it ``VllmConfig._get_quantization_config``
+    # raises "The quantization method awq is not supported for the current GPU. Minimum
+    # capability: 75" (vllm-project/vllm@0004438383 vllm/config.py).  From 8.0 an AWQ
+    # checkpoint runs as awq_marlin instead, so only Volta and older are refused.
+    quant_min_capability={"awq": 7.5},
     # The TP group's all-reduce tries vLLM's custom all-reduce kernel first and falls back to
     # pynccl (vllm/distributed/device_communicators/cuda_communicator.py @00b5a01
     # ``CudaCommunicator.all_reduce``; kernel: custom_all_reduce.py, off with
@@ -379,6 +386,9 @@ ENGINE = Engine(
     memory=MemoryAccounting(
         refuses_long_context=True,
         context_keys=("max_model_len",),
+        # _get_and_verify_max_len refuses a --max-model-len above the derived context unless
+        # VLLM_ALLOW_LONG_MAX_MODEL_LEN is set (vllm-project/vllm@0004438383 vllm/config.py)
+        beyond_positions_env="VLLM_ALLOW_LONG_MAX_MODEL_LEN",
         source="vllm-project/vllm vllm/config/cache.py gpu_memory_utilization (of total); "
         "vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory @bbf906a8",
         pp_tables="edges",

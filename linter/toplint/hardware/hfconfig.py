@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from toplint.catalog_types import ModelSpec
+from toplint.hardware.hfcontext import max_context
 from toplint.hardware.hfhybrid import hybrid_kinds, hybrid_spec
-from toplint.hardware.hfquant import dtype_of, quant_group_of, weight_bytes_of
+from toplint.hardware.hfquant import dtype_of, quant_group_of, quant_method_of, weight_bytes_of
 from toplint.hardware.hfquant import field_first as _first
 from toplint.hardware.hfquant import field_int as _int
 from toplint.infra.numbers import whole
@@ -324,8 +325,9 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         qk_rope_head_dim=attn.qk_rope_head_dim,
         quant_block=block,
         quant_group=quant_group_of(cfg),
+        quant_method=quant_method_of(cfg),
         kv_bytes_per_token=kv_bytes,
-        max_context=_max_context(cfg),
+        max_context=max_context(cfg),
         dtype=dtype_of(cfg),
         source=source,
     )
@@ -348,16 +350,11 @@ def _hybrid(
         id=model_id or str(cfg.get("_name_or_path", "")),
         **fields,
         quant_group=quant_group_of(cfg),
-        max_context=_max_context(cfg),
+        quant_method=quant_method_of(cfg),
+        max_context=max_context(cfg),
         dtype=dtype_of(cfg),
         source=source,
     )
-
-
-def _max_context(cfg: Mapping[str, Any]) -> int:
-    """The context an engine serves by default: ``max_position_embeddings`` (0: unknown)."""
-    value = _first(cfg, "max_position_embeddings", "n_positions", default=0)
-    return whole(value, 0, 1 << 40) or 0
 
 
 def _partial_spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:

@@ -86,6 +86,13 @@ def quant_group_of(cfg: Mapping[str, Any]) -> int:
     return int(group) if isinstance(group, int) and group > 0 else 0
 
 
+def quant_method_of(cfg: Mapping[str, Any]) -> str:
+    """The checkpoint's ``quantization_config.quant_method``, lower-cased; "" when it has none."""
+    quant = cfg.get("quantization_config")
+    method = quant.get("quant_method") if isinstance(quant, Mapping) else None
+    return method.strip().lower() if isinstance(method, str) else ""
+
+
 def dtype_of(cfg: Mapping[str, Any]) -> str:
     """The checkpoint's own dtype (``torch_dtype``, or ``dtype`` as newer transformers write it),
     normalised to "bfloat16", "float16" or "float32"; "" when the config does not say.  An engine

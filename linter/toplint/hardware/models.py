@@ -146,6 +146,7 @@ def _apply_quant(spec: ModelSpec, entry_block: int, suffixes: tuple[str, ...]) -
             weight_bytes=weight_bytes,
             quant_block=block,
             quant_group=group,
+            quant_method=suffix if suffix in ("awq", "gptq") else spec.quant_method,
             source=spec.source + note,
         )
     return spec

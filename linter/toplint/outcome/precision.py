@@ -21,11 +21,11 @@ from typing import Literal
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
 from toplint.engines.release import image_tag, version
-from toplint.hardware.archs import of_gpu
+from toplint.hardware.archs import Arch, of_gpu
 from toplint.hardware.formats import Format, format_of, native
 from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
-from toplint.record import record
+from toplint.record import record, replace
 
 NEEDS = {"fp8": "Ada, Hopper, Blackwell or MI300X", "fp4": "Blackwell"}
 _NOT_BF16 = ("half", "float16", "fp16", "float", "float32", "fp32")
@@ -61,9 +61,16 @@ def served_format(dep: Deployment, model: ModelSpec | None) -> tuple[Format, str
 
 def precision(dep: Deployment, model: ModelSpec | None, gpu: GpuSpec) -> Precision | None:
     """The format ``dep`` serves when ``gpu`` does not compute in it, and what follows."""
-    arch = of_gpu(gpu.arch, gpu.name).name
+    grouped = group_size_refusal(dep, model)
+    if grouped is not None:
+        return replace(grouped, gpu=gpu.name)
+    row = of_gpu(gpu.arch, gpu.name)
+    arch = row.name
     if not arch:
         return None
+    kernel = _kernel_capability(dep, model, gpu.name, row)
+    if kernel is not None:
+        return kernel
     served = served_format(dep, model)
     if served is None:
         return _bf16(dep, model, gpu.name, arch)
@@ -90,6 +97,58 @@ def precision(dep: Deployment, model: ModelSpec | None, gpu: GpuSpec) -> Precisi
     else:
         effect, outcome = "refuses", f"{engine.title} refuses to start"
     return Precision(fmt, effect, f"{head}; {outcome}", at, advice, arch, gpu.name)
+
+
+def group_size_refusal(dep: Deployment, model: ModelSpec | None) -> Precision | None:
+    """An AWQ/GPTQ checkpoint whose group size the engine does not load
+    (``Engine.quant_group_sizes``): it refuses to start, on any GPU."""
+    engine = get_engine(dep.engine)
+    if not engine.quant_group_sizes or model is None or model.quant_group <= 0:
+        return None
+    key, _, value = engine.quant_group_sizes_unless.partition("=")
+    if key and str(dep.options.get(key, "")).strip("'\"").lower() == value:
+        return None
+    option = engine.quant_format_option
+    written = str(dep.options.get(option, "")).strip("'\"").lower() if option else ""
+    method = written or model.quant_method
+    sizes = engine.quant_group_sizes.get(method)
+    if sizes is None or model.quant_group in sizes:
+        return None
+    allowed = ", ".join(map(str, sorted(sizes)))
+    message = (
+        f"{method.upper()} checkpoint {dep.model} has group size {model.quant_group}; "
+        f"{engine.title} loads {method.upper()} groups of {allowed} only and refuses to start"
+    )
+    fix = f"quantize the checkpoint ({method.upper()}) with group size {allowed}"
+    return Precision(method, "refuses", message, option if written else "model", fix, "", "")
+
+
+def _kernel_capability(
+    dep: Deployment, model: ModelSpec | None, gpu: str, arch: Arch
+) -> Precision | None:
+    """An integer weight quantization (AWQ) whose kernels need a newer GPU than ``arch``
+    (``Engine.quant_min_capability``): the engine refuses to start."""
+    engine = get_engine(dep.engine)
+    floors = engine.quant_min_capability
+    if not floors or not 0 < arch.compute_capability < max(floors.values()):
+        return None  # the common case: no floor, or a GPU above every floor
+    option = engine.quantization_option
+    method = str(dep.options.get(option, "")).strip("'\"").lower() if option else ""
+    at = option if method else "model"
+    if not method:
+        method = model.quant_method if model is not None else ""
+    needed = engine.quant_min_capability.get(method)
+    if needed is None or arch.compute_capability >= needed:
+        return None
+    what = f"--{option.replace('_', '-')} {method}" if at == option else f"checkpoint {dep.model}"
+    message = (
+        f"{method.upper()} ({what}) on {gpu}: {engine.title}'s {method.upper()} kernels need "
+        f"compute capability {needed:.1f}, {arch.name} GPUs have {arch.compute_capability:.1f}; "
+        f"{engine.title} refuses to start ('The quantization method {method} is not supported "
+        "for the current GPU')"
+    )
+    fix = f"serve a 16-bit checkpoint, or use GPUs of compute capability {needed:.1f} or newer"
+    return Precision(method, "refuses", message, at, fix, arch.name, gpu)
 
 
 def _bf16(dep: Deployment, model: ModelSpec | None, gpu: str, arch: str) -> Precision | None:

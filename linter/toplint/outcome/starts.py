@@ -33,7 +33,7 @@ from toplint.engines.registry import get_engine
 from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
 from toplint.outcome.marlin import marlin_shards
-from toplint.outcome.precision import precision
+from toplint.outcome.precision import group_size_refusal, precision
 from toplint.outcome.shards import kv_replication_release, padded_vocab, vision_heads
 
 
@@ -41,7 +41,7 @@ def problems(
     dep: Deployment, model: ModelSpec | None, gpu: GpuSpec | None = None
 ) -> tuple[str, ...]:
     """Why the engine refuses to start ``dep`` (none: it starts); on ``gpu`` when given."""
-    found = precision(dep, model, gpu) if gpu is not None else None
+    found = precision(dep, model, gpu) if gpu is not None else group_size_refusal(dep, model)
     refused = (found.message,) if found is not None and found.effect == "refuses" else ()
     tiles = tuple(
         f"{what} {size} / TP {split}: {why}"

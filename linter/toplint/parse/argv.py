@@ -23,7 +23,13 @@ from toplint.model import (
     Flag,
     Unresolved,
 )
-from toplint.parse.enginecfg import ConfigLoader, disk_loader, fold_engine_config, visible_gpus
+from toplint.parse.enginecfg import (
+    ConfigLoader,
+    disk_loader,
+    engine_environment,
+    fold_engine_config,
+    visible_gpus,
+)
 from toplint.parse.options import (
     FORWARDED,
     Arg,
@@ -362,6 +368,7 @@ def deployment_from_invocation(
     dep = _note_misspelt(dep, parsed.findings)
     dep = visible_gpus(dep, environment, inv.gpus)
     dep = runtime_environment(dep, environment)
+    dep = engine_environment(dep, environment)
     if inv.image and "image" not in dep.options:  # the image it runs in (an accelerator's?)
         dep = replace(dep, options={**dep.options, "image": inv.image})
     if inv.dev_shm and "dev_shm" not in dep.options:

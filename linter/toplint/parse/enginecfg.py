@@ -256,6 +256,26 @@ def narrow_ids(seen: list[str] | None, spec: str) -> list[str] | None:
     return picked if len(picked) == len(parts) else None
 
 
+def engine_environment(dep: Deployment, env: Mapping[str, Arg]) -> Deployment:
+    """The engine's own variables (``Engine.env_prefixes``: ``VLLM_``) of a shell's or
+    container's environment as ``env.<name>`` options, as a Kubernetes container's ``env:``
+    gives them (``toplint.parse.k8s.container.env_options``), for the rules that read one
+    (TL216: ``VLLM_ALLOW_LONG_MAX_MODEL_LEN``).  A value already given wins."""
+    if not env:
+        return dep
+    engine = find_engine(dep.engine)
+    prefixes = engine.env_prefixes if engine is not None else ()
+    kept = {
+        f"env.{name}": arg.value
+        for name, arg in env.items()
+        if prefixes and name.startswith(prefixes) and arg.value is not None
+    }
+    kept = {k: v for k, v in kept.items() if k not in dep.options}
+    if not kept:
+        return dep
+    return replace(dep, options={**dep.options, **kept})
+
+
 def visible_gpus(
     dep: Deployment, env: Mapping[str, Arg], docker_gpus: Arg | None = None
 ) -> Deployment:

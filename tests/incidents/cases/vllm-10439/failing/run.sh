@@ -1,0 +1,2 @@
+# vllm-project/vllm#10439: Qwen2.5-0.5B-Instruct in vllm/vllm-openai:v0.6.4.post1 -> "No available memory for the cache blocks"
+docker run --gpus all --entrypoint python3 vllm/vllm-openai:v0.6.4.post1 -m vllm.entrypoints.openai.api_server --port=5000 --host=0.0.0.0 --trust-remote-code  --served-model-name=Qwen2.5-0.5B-Instruct --model=/storage-800GB/models/Qwen2.5-0.5B-Instruct --gpu-memory-utilization=0.4 --max-model-len=512 --enable-auto-tool-choice --tool-call-parser hermes --uvicorn-log-level debug --chat-template /storage-800GB/models/templates/template.jinja
