@@ -218,6 +218,10 @@ def _fix(ctx: RuleContext, requested: int, world: int) -> Fix | str:
     if key in _CONTAINER_KEYS.values():  # one container: its own spelling, as advice
         return f"{key} {per_pod}" if key.startswith("--") else f"{key}: {per_pod}"
     where = "gpus_per_node" if nodes > 1 and "gpus_per_node" in dep.sources else "gpus"
+    if dep.source_kind in _SCRIPT_KINDS:  # a batch allocation (#SBATCH, #PBS): its own words
+        line = f" where line {dep.position_of(where).line} asks" if where in dep.sources else ""
+        each = f"{per_pod} GPUs per node × {nodes} nodes" if nodes > 1 else f"{per_pod} GPUs"
+        return f"allocate {each}{line}, or use a layout of {requested} GPUs"
     if where not in dep.sources:
         return f"{key}: {per_pod}"
     message = f"{key}: {per_pod}" + (
@@ -233,6 +237,10 @@ def _fix(ctx: RuleContext, requested: int, world: int) -> Fix | str:
 
 # How one container asks for GPUs: `docker run --gpus N`, compose's device reservation `count`.
 _CONTAINER_KEYS = {"docker-run": "--gpus", "compose": "count"}
+# Scripts whose GPUs come from a launcher's allocation (`#SBATCH --gpus-per-node`, `#PBS
+# ngpus=`, `srun --gpus`): no Kubernetes key applies, and the allocation is spelled in many
+# ways, so the fix says what to allocate and where, never an edit.
+_SCRIPT_KINDS = frozenset({"shell", "justfile", "makefile", "systemd"})
 
 
 def _resource_key(dep: Deployment) -> str:
