@@ -9,7 +9,7 @@ import itertools
 import random
 
 from toplint.model import Finding, Fix, Severity
-from toplint.pipeline.analyze import sort_findings
+from toplint.pipeline.order import sort_findings
 
 
 def _finding(rng: random.Random) -> Finding:

@@ -55,9 +55,9 @@ def test_hash_seed_does_not_change_output(corpus: Path) -> None:
 @pytest.mark.slow
 def test_findings_are_sorted(corpus: Path) -> None:
     """Path, line, then the findings about the deployment before those about what toplint could
-    not judge (``toplint.pipeline.analyze.NOT_JUDGED``), among the former those about whether
+    not judge (``toplint.pipeline.order.NOT_JUDGED``), among the former those about whether
     it starts, then whether it fits, first (``outcome_rank``), column, rule."""
-    from toplint.pipeline.analyze import NOT_JUDGED, outcome_rank
+    from toplint.pipeline.order import NOT_JUDGED, outcome_rank
 
     findings = json.loads(_check(corpus))["findings"]
     keys = [

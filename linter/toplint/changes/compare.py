@@ -154,8 +154,9 @@ def _base_args(
 
 
 def _lint_base(args: argparse.Namespace, paths: Sequence[str]) -> list[Finding]:
-    from toplint.pipeline.analyze import groups_by_config, sort_findings
+    from toplint.pipeline.analyze import groups_by_config
     from toplint.pipeline.lint import lint, rule_settings_from
+    from toplint.pipeline.order import sort_findings
 
     found: list[Finding] = []
     for batch in groups_by_config(args, paths):

@@ -12,8 +12,9 @@ from toplint.hardware.units import plural
 from toplint.infra.budgets import budget_ms, workload_count
 from toplint.infra.datacache import set_enabled
 from toplint.model import Finding, Severity
-from toplint.pipeline.analyze import groups_by_config, sort_findings
+from toplint.pipeline.analyze import groups_by_config
 from toplint.pipeline.lint import lint, merge_counts, rule_settings_from, text_checker
+from toplint.pipeline.order import sort_findings
 from toplint.report.base import Report, printable
 from toplint.report.select import formatter
 from toplint.suppression.baseline import load_baseline, new_findings, write_baseline

@@ -20,9 +20,9 @@ from toplint.pipeline.analyze import (
     load_hardware,
     run_files,
     run_parsed,
-    sort_findings,
     use_readers,
 )
+from toplint.pipeline.order import sort_findings
 from toplint.pipeline.settings import Settings
 from toplint.plugins import call_hook, hook_owner
 from toplint.record import field, record
