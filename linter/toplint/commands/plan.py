@@ -12,8 +12,8 @@ from toplint.errors import EXIT_CLEAN, UsageError
 from toplint.hardware.manifest import load_hardware
 from toplint.hardware.models import close_model, lookup_model
 from toplint.infra.budgets import budget_ms, workload_count
-from toplint.pipeline.analyze import settings_from_args
 from toplint.pipeline.coverage import unmodelled_cluster
+from toplint.pipeline.settings import settings_from_args
 
 
 def register(sub: Any) -> None:

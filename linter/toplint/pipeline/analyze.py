@@ -5,14 +5,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from toplint.catalog_types import ModelSpec
-from toplint.config.load import Config, find_config, load_config
-from toplint.cost.types import Budgets, Workload
+from toplint.cost.types import Workload
 from toplint.discover.files import discover
-from toplint.errors import ConfigError, ToplintError, UsageError
+from toplint.errors import ToplintError, UsageError
 from toplint.hardware.hints import infer
 from toplint.hardware.manifest import load_hardware as load
 from toplint.hardware.models import as_served, lookup_model
@@ -28,7 +27,7 @@ from toplint.model import (
 from toplint.parse.parallel import map_files, read_and_parse
 from toplint.pipeline import coverage
 from toplint.pipeline.batches import batches_by_config
-from toplint.pipeline.settings import Settings
+from toplint.pipeline.settings import Settings, settings_from_args
 from toplint.placement.select import select_cluster, unmatched_gpu
 from toplint.record import record, replace
 from toplint.report.base import printable
@@ -48,59 +47,6 @@ class AnalyzeResult:
     findings: tuple[Finding, ...]  # parse-stage findings (TL001, TL005, ...)
     files: int
     hardware: Hardware | None
-
-
-def settings_from_args(args: argparse.Namespace, paths: Sequence[str] = ()) -> Settings:
-    """Merge the nearest (or ``--config``) configuration with command-line flags."""
-    config_path = getattr(args, "config", None)
-    if config_path:
-        config = load_config(config_path)
-    else:
-        start = next((p for p in paths if p != "-"), ".")
-        config = find_config(start) or Config()
-    hardware = getattr(args, "hardware", None)
-    no_hardware = not hardware and config.get("hardware") == NO_HARDWARE
-    if not hardware and config.get("hardware") and not no_hardware:
-        hardware = config.resolve_path(str(config.get("hardware")), "hardware")
-    workload_cfg = config.get("workload", {}) or {}
-    budgets_cfg = config.get("budgets", {}) or {}
-    workload = Workload(
-        prompt_tokens=_pick(args, "prompt_tokens", workload_cfg, "prompt_tokens", 4096),
-        decode_batch=_pick(args, "decode_batch", workload_cfg, "decode_batch", 1),
-    )
-    budgets = Budgets(
-        itl_ms=_pick(args, "itl_ms", budgets_cfg, "itl_ms", None),
-        ttft_ms=_pick(args, "ttft_ms", budgets_cfg, "ttft_ms", None),
-    )
-    assign = config.get("assign", {}) or {}
-    if not isinstance(assign, Mapping):
-        raise ConfigError(f"{config.path}: `assign` must map path globs to cluster names")
-    exclude = tuple(config.get("exclude", []) or ()) + tuple(getattr(args, "exclude", None) or ())
-    return Settings(
-        config=config,
-        hardware_path=hardware,
-        cluster=getattr(args, "cluster", None) or config.get("cluster"),
-        assign=tuple((str(k), str(v)) for k, v in assign.items()),
-        models=config.get("models", {}) or {},
-        workload=workload,
-        budgets=budgets,
-        exclude=exclude,
-        jobs=getattr(args, "jobs", None),
-        no_hardware=no_hardware,
-    )
-
-
-# The config's `hardware:` value that says "this repository has no manifest, on purpose".
-NO_HARDWARE = "none"
-
-
-def _pick(
-    args: argparse.Namespace, attr: str, cfg: Mapping[str, Any], key: str, default: Any
-) -> Any:
-    value = getattr(args, attr, None)
-    if value is not None:
-        return value
-    return cfg.get(key, cfg.get(key.replace("_", "-"), default))
 
 
 @record
