@@ -4,6 +4,7 @@
     python benchmarks/accuracy.py --fit      # the development fit, and any shipped constant not it
     python benchmarks/accuracy.py --write    # also write toplint/cost/data/accuracy.yaml (bands)
     python benchmarks/accuracy.py --heldout2 # the shipped model on the second held-out draw
+    python benchmarks/accuracy.py --heldout3 # the shipped model on the third held-out draw
 
 Data: the nccl-tests tables shipped in toplint/cost/data/measured.yaml (NVIDIA's, published in
 ai-dynamo/aiconfigurator), the vLLM/TensorRT-LLM kernel tables in data/kernels.yaml, and the
@@ -318,15 +319,22 @@ def _time(columns: list[Any]) -> float:
 
 
 def all_points() -> list[Point]:
-    """Every point the benchmark scores, the eighth pass's publications apart until that pass
-    brings them in (HELDOUT.md "Second draw"; ``heldout2_points``)."""
-    second = SECOND_SOURCES
-    return table_points() + [p for p in public_points() if p.machine.source not in second]
+    """Every point the benchmark scores, the eighth and ninth passes' publications apart until
+    a pass brings them in (HELDOUT.md "Second draw", "Third draw"; ``heldout2_points``,
+    ``heldout3_points``)."""
+    later = SECOND_SOURCES | THIRD_SOURCES
+    return table_points() + [p for p in public_points() if p.machine.source not in later]
 
 
 def heldout2_points() -> list[Point]:
     """The points of the second draw's held-out publications (benchmarks/data/heldout2.yaml)."""
     held = heldout_module().held_out2_sources()
+    return [p for p in public_points() if p.machine.source in held]
+
+
+def heldout3_points() -> list[Point]:
+    """The points of the third draw's held-out publications (benchmarks/data/heldout3.yaml)."""
+    held = heldout_module().held_out3_sources()
     return [p for p in public_points() if p.machine.source in held]
 
 
@@ -586,6 +594,8 @@ def _held_out_sources() -> set[str]:
 HELD_OUT = _held_out_sources()
 # The eighth pass's publications (both halves of the second draw).
 SECOND_SOURCES = frozenset(heldout_module().second_sources())
+# The ninth pass's publications (both halves of the third draw).
+THIRD_SOURCES = frozenset(heldout_module().third_sources())
 
 
 def development(points: Sequence[Point]) -> list[Point]:
@@ -1190,6 +1200,14 @@ def heldout2_rows(model: Model, fitted: set[str]) -> list[Row]:
     ]
 
 
+def heldout3_rows(model: Model, fitted: set[str]) -> list[Row]:
+    """The third draw's held-out points, priced by ``model`` (the one toplint ships)."""
+    return [
+        _row("alpha-beta", p, model.predict(p), held_out=True, fitted=fitted)
+        for p in heldout3_points()
+    ]
+
+
 def heldout2_totals(rows: Sequence[Row], b: dict[str, dict[str, float]]) -> list[str]:
     """Markdown rows: per class, points, median error, share within ±25% and within the band
     toplint prints (``printed_band``); "across nodes" beside them."""
@@ -1220,6 +1238,11 @@ def main(argv: list[str]) -> int:
         # The model and bands toplint ships, on the second draw's held-out publications.
         b, fitted = shipped_bands()
         print("\n".join(heldout2_totals(heldout2_rows(Model(), fitted), b)))
+        return 0
+    if "--heldout3" in argv:
+        # The same totals (never per source) on the third draw's held-out publications.
+        b, fitted = shipped_bands()
+        print("\n".join(heldout2_totals(heldout3_rows(Model(), fitted), b)))
         return 0
     points = all_points()
     model = development_fit(points)  # never on the held-out publications

@@ -22,6 +22,17 @@ draw's units are every other publication (29 of them, as heldout.yaml says).
 
     python benchmarks/heldout.py --second          # print the second draw
     python benchmarks/heldout.py --second --write  # write benchmarks/data/heldout2.yaml
+
+The third draw (ninth pass, 2026-12-03; HELDOUT.md "Third draw"): the second draw's held-out
+publications were looked at twice in the eighth pass and once more to choose between two fits,
+so they are spent.  Seven new publications were collected (``THIRD_UNITS``, every one absent
+from public.yaml and measured.yaml by address before this pass); sorted, shuffled with
+``random.Random(SEED3)``, the first ``ceil(len(units) / 2)`` are held out, before any model
+change and before any residual of them was computed.  The first and second draws' units are
+unchanged (the first draw's are every publication but the eighth and ninth passes').
+
+    python benchmarks/heldout.py --third          # print the third draw
+    python benchmarks/heldout.py --third --write  # write benchmarks/data/heldout3.yaml
 """
 
 from __future__ import annotations
@@ -38,8 +49,10 @@ PUBLIC = ROOT / "benchmarks" / "data" / "public.yaml"
 MEASURED = ROOT / "linter" / "toplint" / "cost" / "data" / "measured.yaml"
 HELDOUT = ROOT / "benchmarks" / "data" / "heldout.yaml"
 HELDOUT2 = ROOT / "benchmarks" / "data" / "heldout2.yaml"
+HELDOUT3 = ROOT / "benchmarks" / "data" / "heldout3.yaml"
 SEED = 20261201  # the date the third pass collected its data; chosen before the draw
 SEED2 = 20261202  # the date the eighth pass collected its data; chosen before the draw
+SEED3 = 20261203  # the ninth pass's seed, given in its brief before any collection
 # The eighth pass's publications (the units of the second draw), as publication() names them.
 SECOND_UNITS = (
     "aws-efa-eks",
@@ -50,6 +63,16 @@ SECOND_UNITS = (
     "nccl#652",
     "nccl#812",
     "nccl-tests#119",
+)
+# The ninth pass's publications (the units of the third draw), as publication() names them.
+THIRD_UNITS = (
+    "aws-k8s-tester#585",
+    "dstack#3865",
+    "dstack#3961",
+    "gcp-ai-infra-cluster-provisioning",
+    "nccl#1469",
+    "nccl#1531",
+    "nccl-tests#314",
 )
 # Sources that share one publication under different source names (same repository).
 SAME_PUBLICATION = {
@@ -76,8 +99,8 @@ def sources() -> list[str]:
 
 
 def first_units() -> list[str]:
-    """The first draw's units: every publication but the eighth pass's."""
-    return sorted({publication(s) for s in sources()} - set(SECOND_UNITS))
+    """The first draw's units: every publication but the eighth and ninth passes'."""
+    return sorted({publication(s) for s in sources()} - set(SECOND_UNITS) - set(THIRD_UNITS))
 
 
 def draw(seed: int = SEED) -> list[str]:
@@ -89,6 +112,13 @@ def draw(seed: int = SEED) -> list[str]:
 def draw2(seed: int = SEED2) -> list[str]:
     """The second draw: at least half of the eighth pass's publications."""
     units = sorted(SECOND_UNITS)
+    random.Random(seed).shuffle(units)
+    return sorted(units[: math.ceil(len(units) / 2)])
+
+
+def draw3(seed: int = SEED3) -> list[str]:
+    """The third draw: at least half of the ninth pass's publications."""
+    units = sorted(THIRD_UNITS)
     random.Random(seed).shuffle(units)
     return sorted(units[: math.ceil(len(units) / 2)])
 
@@ -107,6 +137,18 @@ def held_out2_sources() -> set[str]:
     return {s for s in sources() if publication(s) in pubs}
 
 
+def held_out3_sources() -> set[str]:
+    """The sources of the third draw's held-out publications (heldout3.yaml)."""
+    doc = yaml.safe_load(HELDOUT3.read_text(encoding="utf-8"))
+    pubs = set(doc["held_out"])
+    return {s for s in sources() if publication(s) in pubs}
+
+
+def third_sources() -> set[str]:
+    """Every source of the ninth pass's publications (held out or not)."""
+    return {s for s in sources() if publication(s) in THIRD_UNITS}
+
+
 def second_sources() -> set[str]:
     """Every source of the eighth pass's publications (held out or not)."""
     return {s for s in sources() if publication(s) in SECOND_UNITS}
@@ -115,6 +157,8 @@ def second_sources() -> set[str]:
 def main(argv: list[str]) -> int:
     if "--second" in argv:
         return _main_second(argv)
+    if "--third" in argv:
+        return _main_third(argv)
     units = first_units()
     held = draw()
     print(f"{len(units)} units, {len(held)} held out (seed {SEED}):")
@@ -154,6 +198,28 @@ def _main_second(argv: list[str]) -> int:
             *(item(u) for u in held),
         ]
         HELDOUT2.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return 0
+
+
+def _main_third(argv: list[str]) -> int:
+    held = draw3()
+    print(f"{len(THIRD_UNITS)} units, {len(held)} held out (seed {SEED3}):")
+    for u in held:
+        print(f"  {u}")
+    if "--write" in argv:
+        item = lambda u: f"  - {u!r}" if ":" in u or "#" in u else f"  - {u}"  # noqa: E731
+        lines = [
+            "# Third held-out draw of the accuracy benchmark (issue 28, ninth pass): the ninth",
+            "# pass's publications, drawn by lot before any model change and before any residual",
+            '# of them was computed: benchmarks/heldout.py (HELDOUT.md "Third draw").',
+            "# Never fitted, tuned or excluded on; scored before and after the pass's changes.",
+            f"seed: {SEED3}",
+            "units:",
+            *(item(u) for u in sorted(THIRD_UNITS)),
+            "held_out:",
+            *(item(u) for u in held),
+        ]
+        HELDOUT3.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return 0
 
 

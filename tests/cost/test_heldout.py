@@ -32,6 +32,30 @@ def test_heldout2_yaml_is_the_second_seeded_draw() -> None:
     assert len(doc["held_out"]) * 2 >= len(doc["units"])  # at least half
 
 
+def test_heldout3_yaml_is_the_third_seeded_draw() -> None:
+    # Ninth pass: the third held-out set is the lot drawn over the pass's own publications, with
+    # the seed its brief gave before any of them was collected.
+    module = B.heldout_module()
+    doc = yaml.safe_load((ROOT / "benchmarks" / "data" / "heldout3.yaml").read_text("utf-8"))
+    assert doc["seed"] == module.SEED3 == 20261203
+    assert doc["units"] == sorted(module.THIRD_UNITS)
+    assert doc["held_out"] == module.draw3()
+    assert len(doc["held_out"]) * 2 >= len(doc["units"])  # at least half
+
+
+def test_the_third_draw_is_new_and_kept_out_of_the_scored_points() -> None:
+    # Every ninth-pass unit names sources of public.yaml, none is an earlier draw's unit, and
+    # no third-draw point reaches the points the benchmark fits and cross-validates on.
+    module = B.heldout_module()
+    pubs = {module.publication(s) for s in module.sources()}
+    third = set(module.THIRD_UNITS)
+    assert third <= pubs
+    assert not third & (set(module.SECOND_UNITS) | set(module.first_units()))
+    assert module.held_out3_sources() <= module.third_sources()
+    assert not {p.machine.source for p in B.all_points()} & module.third_sources()
+    assert {p.machine.source for p in B.heldout3_points()} == module.held_out3_sources()
+
+
 def test_the_two_draws_partition_the_publications() -> None:
     # The first draw's 29 units are every publication but the eighth pass's, and each of the
     # eighth pass's units names sources of public.yaml.
