@@ -40,6 +40,7 @@ from __future__ import annotations
 import math
 import random
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import yaml
@@ -111,16 +112,19 @@ def draw(seed: int = SEED) -> list[str]:
 
 def draw2(seed: int = SEED2) -> list[str]:
     """The second draw: at least half of the eighth pass's publications."""
-    units = sorted(SECOND_UNITS)
-    random.Random(seed).shuffle(units)
-    return sorted(units[: math.ceil(len(units) / 2)])
+    return _half(SECOND_UNITS, seed)
 
 
 def draw3(seed: int = SEED3) -> list[str]:
     """The third draw: at least half of the ninth pass's publications."""
-    units = sorted(THIRD_UNITS)
-    random.Random(seed).shuffle(units)
-    return sorted(units[: math.ceil(len(units) / 2)])
+    return _half(THIRD_UNITS, seed)
+
+
+def _half(units: Iterable[str], seed: int) -> list[str]:
+    """A later draw: the units sorted, shuffled with ``seed``, the first half (rounded up)."""
+    drawn = sorted(units)
+    random.Random(seed).shuffle(drawn)
+    return sorted(drawn[: math.ceil(len(drawn) / 2)])
 
 
 def held_out_sources() -> set[str]:
@@ -180,46 +184,42 @@ def main(argv: list[str]) -> int:
 
 
 def _main_second(argv: list[str]) -> int:
-    held = draw2()
-    print(f"{len(SECOND_UNITS)} units, {len(held)} held out (seed {SEED2}):")
-    for u in held:
-        print(f"  {u}")
-    if "--write" in argv:
-        item = lambda u: f"  - {u!r}" if ":" in u or "#" in u else f"  - {u}"  # noqa: E731
-        lines = [
-            "# Second held-out draw of the accuracy benchmark (issue 28, eighth pass): the",
-            "# eighth pass's publications, drawn by lot before any model change and before any",
-            '# residual of them was computed: benchmarks/heldout.py (HELDOUT.md "Second draw").',
-            "# Never fitted, tuned or excluded on; scored before and after the pass's changes.",
-            f"seed: {SEED2}",
-            "units:",
-            *(item(u) for u in sorted(SECOND_UNITS)),
-            "held_out:",
-            *(item(u) for u in held),
-        ]
-        HELDOUT2.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return 0
+    return _main_later(argv, "Second", "eighth", draw2(), SECOND_UNITS, SEED2, HELDOUT2)
 
 
 def _main_third(argv: list[str]) -> int:
-    held = draw3()
-    print(f"{len(THIRD_UNITS)} units, {len(held)} held out (seed {SEED3}):")
+    return _main_later(argv, "Third", "ninth", draw3(), THIRD_UNITS, SEED3, HELDOUT3)
+
+
+def _main_later(
+    argv: list[str],
+    ordinal: str,
+    passname: str,
+    held: list[str],
+    units: Iterable[str],
+    seed: int,
+    out: Path,
+) -> int:
+    """Print a later draw (its pass's new publications, half held out) and, with ``--write``,
+    write its list."""
+    units = sorted(units)
+    print(f"{len(units)} units, {len(held)} held out (seed {seed}):")
     for u in held:
         print(f"  {u}")
     if "--write" in argv:
         item = lambda u: f"  - {u!r}" if ":" in u or "#" in u else f"  - {u}"  # noqa: E731
         lines = [
-            "# Third held-out draw of the accuracy benchmark (issue 28, ninth pass): the ninth",
-            "# pass's publications, drawn by lot before any model change and before any residual",
-            '# of them was computed: benchmarks/heldout.py (HELDOUT.md "Third draw").',
-            "# Never fitted, tuned or excluded on; scored before and after the pass's changes.",
-            f"seed: {SEED3}",
+            f"# {ordinal} held-out draw of the accuracy benchmark (issue 28, {passname} pass): the",
+            f"# {passname} pass's publications, drawn by lot before any model change and before",
+            f'# any residual of them was computed: benchmarks/heldout.py (HELDOUT.md "{ordinal}',
+            '# draw").  Never fitted, tuned or excluded on; scored before and after the pass.',
+            f"seed: {seed}",
             "units:",
-            *(item(u) for u in sorted(THIRD_UNITS)),
+            *(item(u) for u in units),
             "held_out:",
             *(item(u) for u in held),
         ]
-        HELDOUT3.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return 0
 
 

@@ -55,3 +55,19 @@ def _starts_of(text: str) -> list[int]:
     if not _STARTS or _STARTS[0][0] is not text:
         _STARTS[:] = [(text, line_starts(text))]
     return _STARTS[0][1]
+
+
+def verbatim_end(value: str, i: int, text: str, p: int) -> int:
+    """Where the run of ``value`` from ``i`` that is written as it is in ``text`` at ``p`` ends,
+    asked up to the first line end of either text (``i`` when it is not written so there).
+
+    The two aligners of a string's characters to its file (``parse.k8s.text``,
+    ``parse.text.sourcemap``) take such a run in one step: each of its characters is the next
+    one of the file, exactly as their character-by-character search would find it.  Bounding
+    the run by both texts' line ends keeps the number of characters compared linear."""
+    nl = value.find("\n", i)
+    end = len(value) if nl < 0 else nl
+    file_nl = text.find("\n", p)
+    if file_nl >= 0:
+        end = min(end, i + file_nl - p)
+    return end if end > i and text.startswith(value[i:end], p) else i

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from toplint.infra.budgets import EXPANSION_CHARS, BudgetExceeded, meter
 from toplint.infra.patterns import lazy
 from toplint.model import Position
-from toplint.parse.textpos import line_starts, offset_of
+from toplint.parse.textpos import line_starts, offset_of, verbatim_end
 
 _REF = lazy(r"\$\$|\$\(([A-Za-z_][A-Za-z0-9_.\-]*)\)")
 _WINDOW = 400  # how far ahead (characters) one string character is looked for in the file
@@ -112,12 +112,8 @@ def _align(file_text: str, start: int, original: str) -> list[int]:
     while i < n:
         if tries:
             tries -= 1
-            nl = original.find("\n", i)
-            end = n if nl < 0 else nl
-            file_nl = file_text.find("\n", cursor)
-            if file_nl >= 0:
-                end = min(end, i + file_nl - cursor)
-            if end > i and file_text.startswith(original[i:end], cursor):
+            end = verbatim_end(original, i, file_text, cursor)
+            if end > i:
                 mapping.extend(range(cursor, cursor + end - i))
                 cursor += end - i
                 i = end

@@ -14,7 +14,7 @@ from toplint.infra.patterns import lazy
 from toplint.model import Position
 from toplint.parse.options import Arg
 from toplint.parse.text.shell import Command
-from toplint.parse.textpos import starts_of
+from toplint.parse.textpos import starts_of, verbatim_end
 from toplint.record import record
 
 
@@ -103,12 +103,8 @@ def source_map(file_text: str, path: str, line: int, column: int, value: str) ->
     while i < n:
         if tries:
             tries -= 1
-            nl = value.find("\n", i)
-            end = n if nl < 0 else nl
-            file_nl = file_text.find("\n", p)
-            if file_nl >= 0:
-                end = min(end, i + file_nl - p)
-            if end > i and file_text.startswith(value[i:end], p):
+            end = verbatim_end(value, i, file_text, p)
+            if end > i:
                 row, col = _line_col(starts, p)
                 points.extend(zip(repeat(row), range(col, col + end - i)))
                 last = points[-1]
