@@ -31,9 +31,6 @@ AUTO_MIN_FILES = 200
 # Several chunks per worker so a worker that drew large files does not finish last alone;
 # contiguous chunks keep results in input order without sorting.
 CHUNKS_PER_WORKER = 4
-# Files run in this process before the workers are forked (at most one chunk's worth), so that
-# what they load once is loaded once for all workers (``map_files``).
-WARM_FILES = 16
 
 T = TypeVar("T")
 
@@ -106,13 +103,6 @@ def map_files(files: Sequence[str], task: Callable[[str], T], jobs: int | None =
         real = getattr(parser, "real", None)  # workers inherit them (and the deferred
         if callable(real):  # built-ins, which every large tree needs)
             real()
-    # The first files run here, before the fork: what they load on first use (the stages a placed
-    # deployment imports lazily, the shipped catalogs, the run's memos) is then inherited by
-    # every worker, which would otherwise each load it again (callgrind, the 2,000-file bench
-    # tree with two workers: ~120M instructions of imports and ~75M of catalog reads per worker).
-    warm = min(WARM_FILES, len(files) // (workers * CHUNKS_PER_WORKER))
-    head = [task(path) for path in files[:warm]]
-    files = files[warm:]
     import gc
     from concurrent.futures import ProcessPoolExecutor
 
@@ -133,7 +123,7 @@ def map_files(files: Sequence[str], task: Callable[[str], T], jobs: int | None =
                 initializer=gc.enable if collecting else None,
             ) as pool:
                 chunks = chunked(files, workers)
-                return head + [r for results in pool.map(_run_chunk, chunks) for r in results]
+                return [r for results in pool.map(_run_chunk, chunks) for r in results]
         finally:
             gc.unfreeze()
             if collecting:
@@ -141,6 +131,6 @@ def map_files(files: Sequence[str], task: Callable[[str], T], jobs: int | None =
     except Exception:
         # A pool that cannot start (no /dev/shm, fd limits) or breaks (a worker killed, a result
         # that does not pickle): work here; a genuine bug then surfaces in the normal way.
-        return head + [task(path) for path in files]
+        return [task(path) for path in files]
     finally:
         _TASK.clear()
