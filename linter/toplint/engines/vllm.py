@@ -323,9 +323,12 @@ ENGINE = Engine(
     # vllm/vllm-openai: ENTRYPOINT ["vllm", "serve"] (vllm docker/Dockerfile, target
     # vllm-openai; older tags: python3 -m vllm.entrypoints.openai.api_server, same engine args).
     # kserve/huggingfaceserver: ENTRYPOINT python -m huggingfaceserver (kserve python/
-    # huggingface_server.Dockerfile).
+    # huggingface_server.Dockerfile).  vllm/vllm-openai-cpu: the CPU build's release target
+    # (vllm docker/Dockerfile.cpu @002c42b2b4358cc689ec19f2e591a38de6694718, target vllm-openai,
+    # ENTRYPOINT ["vllm", "serve"]; declined as CPU-only by toplint.accelerators).
     images=(
         Image("vllm/vllm-openai", ("vllm", "serve")),
+        Image("vllm/vllm-openai-cpu", ("vllm", "serve")),
         Image("kserve/huggingfaceserver", ("python", "-m", "huggingfaceserver")),
     ),
     wrappers=(DYNAMO, HUGGINGFACESERVER),

@@ -62,6 +62,8 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
             result = _embedded_scripts(source, result)
     if not result.deployments and parser is not None and parser.name == "shell":
         result = _compose_runs(source, result)
+        if not result.deployments:
+            result = _python_runs(source, result)
     if result.deployments:
         return _identify_models(source, result)
     if result.findings:
@@ -146,7 +148,9 @@ def _commands_anywhere(source: Source, result: ParseResult) -> ParseResult:
         return result
     from toplint.parse.structured.anywhere import mentions_engine, scan
 
-    if is_template(source.text) or not mentions_engine(source.text):
+    if is_template(source.text) or not (
+        mentions_engine(source.text) or "uses: ./" in source.text  # a repository's own action
+    ):
         return result
     try:
         found = scan(source)
@@ -159,8 +163,11 @@ def _commands_anywhere(source: Source, result: ParseResult) -> ParseResult:
 
 def _options_anywhere(source: Source, result: ParseResult) -> ParseResult:
     """Engine options written as data (``toplint.parse.structured``) in a YAML or JSON file
-    no parser and no command search found a deployment in."""
+    no parser and no command search found a deployment in.  A workflow whose jobs start an
+    engine only as CI tests (TL008 anchored ``ci:JOB``) holds those tests' inputs, not options."""
     if any(f.rule == UNPARSABLE_FILE.code for f in result.findings) or is_template(source.text):
+        return result
+    if any(f.anchor.startswith("ci:") for f in result.findings):
         return result
     from toplint.errors import SourceError
     from toplint.infra.yamlsafe import load_documents
@@ -289,6 +296,20 @@ def _compose_runs(source: Source, result: ParseResult) -> ParseResult:
     from toplint.parse.text.shellsrc import script_commands
 
     return _with_followed(source, result, compose_deployments(source, script_commands(source)))
+
+
+def _python_runs(source: Source, result: ParseResult) -> ParseResult:
+    """The engines the Python files a script runs build, and the programs with a declarative
+    reader it runs with their overrides (``toplint.parse.generic.pychain``)."""
+    from toplint.parse.generic.declarative import program_names
+
+    if not ("python" in source.text or any(n in source.text for n in program_names())):
+        return result
+    if _unreadable(source, result):
+        return result
+    from toplint.parse.generic.pychain import script_deployments
+
+    return _with_followed(source, result, script_deployments(source))
 
 
 def _unreadable(source: Source, result: ParseResult) -> bool:

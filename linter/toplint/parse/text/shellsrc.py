@@ -328,6 +328,19 @@ def script_commands(source: Source) -> list[tuple[list[Arg], tuple[int, int], st
     return out
 
 
+def allocated_commands(
+    source: Source,
+) -> list[tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg], tuple[str, ...]]]:
+    """A script's commands as the shell reader sees them, each with its call site, the
+    allocation its launchers and the script's batch directives grant, the GPU-visibility
+    variables it inherits and the chain it ran through, for readers that follow what a
+    command runs (``toplint.parse.generic.pychain``)."""
+    text = masked_templates(source.text)
+    batch = directive_allocation(text, source.path)
+    commands = ShellParser()._commands(text, source.path, batch.environment())
+    return [(a, site, outer.over(batch), env, via) for a, site, outer, env, via in commands]
+
+
 class ShellParser:
     name = "shell"
 

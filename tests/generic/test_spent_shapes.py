@@ -1,0 +1,165 @@
+"""Shapes the spent held-out halves of the open-world sets had and toplint did not read (issue
+24, round 10): each test is the shape of a real file, written small."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from toplint.parse.base import Source
+from toplint.parse.parallel import builtin_and_plugin_parsers
+from toplint.parse.run import parse_source
+
+
+def _parsed(path: Path) -> tuple:  # type: ignore[type-arg]
+    source = Source.from_text(str(path), path.read_text())
+    return parse_source(source, builtin_and_plugin_parsers()).deployments
+
+
+# -- a batch job that runs a Python file of the repository (extended-mintaka's run_vllm.sh) ---
+
+
+def test_a_job_running_a_python_file_that_builds_the_engine_reads_the_engine(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "infer.py").write_text(
+        "from vllm import LLM\n"
+        'MODEL = "org/m"\n'
+        "llm = LLM(model=MODEL,\n"
+        "          tensor_parallel_size=8)\n"
+    )
+    job = tmp_path / "run.sh"
+    job.write_text(
+        "#!/bin/bash\n#SBATCH --gres=gpu:8\n"
+        "singularity exec --nv /c/vllm.sif python3 -u infer.py --out x.json\n"
+    )
+    (dep,) = _parsed(job)
+    assert (dep.engine, dep.tp, dep.gpus, dep.nodes, dep.model) == ("vllm", 8, 8, 1, "org/m")
+    assert (dep.path, dep.line) == (str(job), 3)
+    assert dep.sources["tp"].path.endswith("infer.py") and dep.sources["tp"].line == 4
+    assert any("python3 -u infer.py" in n for n in dep.notes)
+
+
+def test_the_visible_gpus_a_python_process_inherits_bound_its_engine(tmp_path: Path) -> None:
+    (tmp_path / "serve.py").write_text(
+        "import vllm\nengine = vllm.LLM(model='org/m', tensor_parallel_size=2)\n"
+    )
+    script = tmp_path / "run.sh"
+    script.write_text("CUDA_VISIBLE_DEVICES=0,1 python serve.py\n")
+    (dep,) = _parsed(script)
+    assert (dep.tp, dep.gpus, dep.nodes) == (2, 2, 1)
+
+
+def test_a_python_file_that_builds_no_engine_is_no_deployment(tmp_path: Path) -> None:
+    (tmp_path / "client.py").write_text("import openai\nprint('vllm')\n")
+    (tmp_path / "outside.py").write_text("x = 1\n")
+    script = tmp_path / "run.sh"
+    script.write_text("python3 client.py\npython -m vllm_thing.x\npython -c 'print(1)'\n")
+    assert _parsed(script) == ()
+
+
+# -- a Hydra program's command-line overrides, read by a platform record (verl generation) ----
+
+
+def test_verl_generation_overrides_are_its_rollout_engine(tmp_path: Path) -> None:
+    job = tmp_path / "gen.sh"
+    job.write_text(
+        "model_path=org/m\n"
+        "python3 -m verl.trainer.main_generation \\\n"
+        "    trainer.nnodes=2 \\\n"
+        "    trainer.n_gpus_per_node=8 \\\n"
+        "    model.path=$model_path \\\n"
+        "    +model.trust_remote_code=True \\\n"
+        "    rollout.tensor_model_parallel_size=16\n"
+    )
+    (dep,) = _parsed(job)
+    assert (dep.engine, dep.tp, dep.gpus, dep.nodes, dep.model) == ("vllm", 16, 16, 2, "org/m")
+    assert dep.line == 2 and dep.sources["tp"].line == 7
+    assert any("verl-generation" in n for n in dep.notes)
+
+
+def test_verl_rollouts_smaller_than_the_allocation_are_several_engines(tmp_path: Path) -> None:
+    job = tmp_path / "ppo.sh"
+    job.write_text(
+        "python3 -m verl.trainer.main_ppo actor_rollout_ref.rollout.name=sglang "
+        "actor_rollout_ref.rollout.tensor_model_parallel_size=2 trainer.n_gpus_per_node=8 "
+        "trainer.nnodes=1 actor_rollout_ref.model.path=org/m\n"
+    )
+    (dep,) = _parsed(job)
+    assert (dep.engine, dep.tp, dep.gpus, dep.replicas) == ("sglang", 2, 2, 4)
+
+
+def test_a_trainer_whose_rollout_names_no_serving_engine_is_no_deployment(tmp_path: Path) -> None:
+    job = tmp_path / "ppo.sh"
+    job.write_text(
+        "python3 -m verl.trainer.main_ppo actor_rollout_ref.rollout.name=hf trainer.nnodes=1\n"
+        "python3 -m verl.trainer.main_ppo trainer.nnodes=1\n"  # name: ??? (required)
+    )
+    assert _parsed(job) == ()
+
+
+def test_a_user_reader_of_a_program_reads_its_overrides(tmp_path: Path) -> None:
+    from toplint.parse.generic import declarative
+
+    reader = declarative.from_data(
+        {
+            "name": "in-house",
+            "files": ["*.sh"],
+            "match": {"program": "serve-llm"},
+            "engine": "sglang",
+            "set": {"tp-size": "engine.tp"},
+            "model": "engine.model",
+        },
+        "toplint.yaml:3:3",
+    )
+    declarative.activate([reader])
+    try:
+        job = tmp_path / "run.sh"
+        job.write_text("X=1 serve-llm engine.tp=4 engine.model=org/m\n")
+        (dep,) = _parsed(job)
+    finally:
+        declarative.activate([])
+    assert (dep.engine, dep.tp, dep.model) == ("sglang", 4, "org/m")
+
+
+# -- a composite action of the repository, and the workflow that uses it (llm-actions) --------
+
+_ACTION = """name: LLM
+runs:
+  using: "composite"
+  steps:
+    - name: Run vLLM server
+      shell: bash
+      run: |
+        docker run -d --name vllm-server \\
+          vllm/vllm-openai-cpu:${{ inputs.vllm_version }}-x86_64 \\
+          --model "${{ inputs.model }}"
+        if ! docker inspect -f '{{.State.Running}}' vllm-server; then exit 1; fi
+"""
+
+
+def test_a_composite_action_running_the_cpu_image_is_declined(tmp_path: Path) -> None:
+    from toplint.accelerators import of_deployment
+
+    action = tmp_path / "action.yml"
+    action.write_text(_ACTION)
+    (dep,) = _parsed(action)
+    found = of_deployment(dep)
+    assert found is not None and found[0].kind == "cpu" and dep.line == 9  # the image
+
+
+def test_a_workflow_using_the_repository_action_starts_it_in_ci(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()  # the repository the runner checks out
+    (tmp_path / "action.yml").write_text(_ACTION)
+    workflows = tmp_path / ".github" / "workflows"
+    workflows.mkdir(parents=True)
+    workflow = workflows / "test.yml"
+    workflow.write_text(
+        "on: push\njobs:\n  infer:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "      - uses: actions/checkout@v4\n"
+        "      - uses: ./\n        with:\n          model: org/m\n          max_model_len: 8\n"
+    )
+    source = Source.from_text(str(workflow), workflow.read_text())
+    result = parse_source(source, builtin_and_plugin_parsers())
+    assert result.deployments == ()
+    (note,) = result.findings
+    assert note.rule == "TL008" and note.line == 7 and "CI jobs" in note.message
