@@ -163,3 +163,19 @@ def test_a_workflow_using_the_repository_action_starts_it_in_ci(tmp_path: Path) 
     assert result.deployments == ()
     (note,) = result.findings
     assert note.rule == "TL008" and note.line == 7 and "CI jobs" in note.message
+
+
+# -- a container that runs the engine through `bash -c` (WebCoach's start scripts) ---------------
+
+
+def test_the_gpus_of_a_container_reach_the_engine_its_shell_string_starts(tmp_path: Path) -> None:
+    script = tmp_path / "start.sh"
+    script.write_text(
+        "docker run --gpus '\"device=6, 7\"' --ipc=host \\\n"
+        "    lmsysorg/sglang:latest \\\n"
+        '    bash -c "pip list && python3 -m sglang.launch_server --model-path org/m --tp-size 2"\n'
+    )
+    (dep,) = _parsed(script)
+    assert (dep.engine, dep.tp, dep.gpus, dep.nodes) == ("sglang", 2, 2, 1)
+    assert dep.options.get("image", "").startswith("lmsysorg/sglang")
+    assert dep.sources["tp"].line == 3

@@ -252,6 +252,7 @@ def _run_strings(
     if script is None or value is None or script.position.path != path:
         return [(args, Allocation(), (), {})]
     outer = launcher_allocation([(a.value, a.position) for a in args[:end]])
+    container = _container_words(args[:end])
     pos = script.position
     smap = source_map(text, path, pos.line, pos.column, value)
     out: list[tuple[list[Arg], Allocation, tuple[str, ...], dict[str, Arg]]] = []
@@ -264,8 +265,23 @@ def _run_strings(
             else [(inner_args, Allocation(), (), {})]
         )
         for found, granted, via, more in nested:
+            if container and find_invocations(found):  # the container's GPUs, env and image
+                found = [*container, *found]
             out.append((found, granted.over(outer), (*inner.via, *via), {**exported, **more}))
     return out
+
+
+def _container_words(words: Sequence[Arg]) -> list[Arg]:
+    """``docker run [OPTIONS] IMAGE`` before the shell of ``… IMAGE bash -c 'SCRIPT'``: the
+    engine command the script starts runs in that container (its ``--gpus``, ``-e`` and image:
+    ``docker_run`` reads them with the command put after the image), else []."""
+    shell = max(
+        (k for k, a in enumerate(words) if (a.value or "").rsplit("/", 1)[-1] in _SHELLS),
+        default=-1,
+    )
+    if shell < 2 or (words[0].value or "").rsplit("/", 1)[-1] not in _DOCKER:
+        return []
+    return list(words[:shell]) if words[1].value == "run" else []
 
 
 # Commands whose last argument is a shell command they run (tmux(1) new-session, new-window,
