@@ -179,3 +179,22 @@ def test_the_gpus_of_a_container_reach_the_engine_its_shell_string_starts(tmp_pa
     assert (dep.engine, dep.tp, dep.gpus, dep.nodes) == ("sglang", 2, 2, 1)
     assert dep.options.get("image", "").startswith("lmsysorg/sglang")
     assert dep.sources["tp"].line == 3
+
+
+# -- a platform's GPU requirement that names only a memory size (dstack `gpu: 24GB`) -----------
+
+
+def test_a_dstack_gpu_spec_without_a_count_is_one_gpu_and_sets_its_variable(
+    tmp_path: Path,
+) -> None:
+    run = tmp_path / ".dstack.yml"
+    run.write_text(
+        "type: service\nenv:\n  - MODEL_ID=org/m\ncommands:\n  - pip install vllm\n"
+        "  - vllm serve $MODEL_ID\n    --tensor-parallel-size $DSTACK_GPUS_NUM\n"
+        "resources:\n  gpu: 24GB\n"
+    )
+    (dep,) = _parsed(run)
+    assert (dep.engine, dep.tp, dep.gpus, dep.model) == ("vllm", 1, 1, "org/m")
+    run.write_text(run.read_text().replace("gpu: 24GB", "gpu: $GPU"))
+    (dep,) = _parsed(run)
+    assert dep.gpus is None  # a variable is no spec: its count stays unknown

@@ -355,6 +355,9 @@ def _first_of(data: Any, at: Path, paths: Sequence[str]) -> tuple[Path, Any] | N
 def _resources(reader: Reader, data: Any, at: Path) -> rs.Resources:
     gpus = _first(reader, "gpus", data, at)
     got = rs.gpu_value(gpus[1]) if gpus is not None else None
+    default = reader.data.get("gpu_count_default")
+    if gpus is not None and got is None and default and _spec_without_count(gpus[1]):
+        got = (int(default), "")  # ``gpu: 24GB``: the platform's default count of that GPU
     per_node = _first(reader, "gpus_per_node", data, at)
     nodes = _first(reader, "nodes", data, at)
     return rs.Resources(
@@ -362,6 +365,14 @@ def _resources(reader: Reader, data: Any, at: Path) -> rs.Resources:
         rs.Found("gpus_per_node", rs.count(per_node[1]), "", per_node[0]) if per_node else None,
         rs.Found("nodes", rs.count(nodes[1]), "", nodes[0]) if nodes else None,
     )
+
+
+def _spec_without_count(value: Any) -> bool:
+    """A GPU requirement written as a literal that gives no count (``24GB``, ``{memory: 24GB}``),
+    not a variable."""
+    if isinstance(value, dict):
+        return "count" not in value and bool(value)
+    return isinstance(value, str) and bool(value.strip()) and "$" not in value and "{" not in value
 
 
 def _injected(reader: Reader, found: rs.Resources) -> dict[str, str]:
