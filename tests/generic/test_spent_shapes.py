@@ -198,3 +198,33 @@ def test_a_dstack_gpu_spec_without_a_count_is_one_gpu_and_sets_its_variable(
     run.write_text(run.read_text().replace("gpu: 24GB", "gpu: $GPU"))
     (dep,) = _parsed(run)
     assert dep.gpus is None  # a variable is no spec: its count stays unknown
+
+
+# -- vLLM's CLI run as a module (FlexKV's launch.sh) ---------------------------------------------
+
+
+def test_vllm_cli_main_run_as_a_module_is_vllm_serve(tmp_path: Path) -> None:
+    script = tmp_path / "launch.sh"
+    script.write_text(
+        "VLLM_USE_V1=1 python -m vllm.entrypoints.cli.main serve org/m \\\n"
+        "    --tensor-parallel-size 8 --port 30001\n"
+        "python -m vllm.entrypoints.cli.main bench serve --model org/m\n"
+    )
+    (dep,) = _parsed(script)
+    assert (dep.engine, dep.tp, dep.model) == ("vllm", 8, "org/m")
+
+
+# -- an engine image named as data carries its accelerator (OPEA's gaudi-values.yaml) ----------
+
+
+def test_options_read_under_a_vendor_image_keep_the_image(tmp_path: Path) -> None:
+    from toplint.accelerators import of_deployment
+
+    values = tmp_path / "gaudi-values.yaml"
+    values.write_text(
+        "vllm:\n  enabled: true\n  image:\n    repository: opea/vllm-gaudi\n"
+        '  extraCmdArgs: ["--tensor-parallel-size", "1", "--block-size", "128"]\n'
+    )
+    (dep,) = _parsed(values)
+    found = of_deployment(dep)
+    assert found is not None and found[0].kind == "gaudi"

@@ -105,6 +105,11 @@ def image(value: object) -> Evidence | None:
     return Evidence(engine, f"image `{value}`") if engine else None
 
 
+def image_named(why: str) -> str:
+    """The image reference an ``image`` evidence names (``image `opea/vllm-gaudi```), or ""."""
+    return why[len("image `") :].split("`", 1)[0] if why.startswith("image `") else ""
+
+
 # Keys of a package list (pip requirement specifiers): an engine among them is what runs.
 _REQUIREMENT_KEYS = ("requirements", "pippackages", "pythonpackages", "pipinstall", "pip")
 # An OpenAI-compatible API's base URL (``http://host:8000/v1``): what a client of a server (an
