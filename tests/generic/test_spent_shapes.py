@@ -228,3 +228,42 @@ def test_options_read_under_a_vendor_image_keep_the_image(tmp_path: Path) -> Non
     (dep,) = _parsed(values)
     found = of_deployment(dep)
     assert found is not None and found[0].kind == "gaudi"
+
+
+# -- a manifest a script writes from a here-document (aws-cdk-stacks' install script) ----------
+
+_MANIFEST = """apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: vllm
+spec:
+  template:
+    spec:
+      containers:
+      - name: vllm
+        image: vllm/vllm-openai:nightly
+        command: ["/bin/sh", "-c"]
+        args: ["vllm serve org/m --tensor-parallel-size 2"]
+        resources:
+          limits:
+            nvidia.com/gpu: "2"
+"""
+
+
+def test_a_manifest_written_from_a_here_document_is_read_at_its_lines(tmp_path: Path) -> None:
+    script = tmp_path / "install.sh"
+    script.write_text(
+        f"set -e\ncat <<EOF >>vllm.yaml\n{_MANIFEST}EOF\nkubectl apply -f vllm.yaml\n"
+    )
+    (dep,) = _parsed(script)
+    assert (dep.engine, dep.tp, dep.gpus, dep.path) == ("vllm", 2, 2, str(script))
+    assert dep.sources["tp"].line == 14  # line 12 of the manifest, two lines down the script
+
+
+def test_a_here_document_that_is_no_data_file_or_tab_stripped_is_not_read(tmp_path: Path) -> None:
+    script = tmp_path / "install.sh"
+    tabbed = "".join(f"\t{line}\n" for line in _MANIFEST.splitlines())
+    script.write_text(
+        f"cat <<EOF > notes.txt\n{_MANIFEST}EOF\nkubectl apply -f - <<-EOF\n{tabbed}\tEOF\n"
+    )
+    assert _parsed(script) == ()

@@ -64,6 +64,8 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
         result = _compose_runs(source, result)
         if not result.deployments:
             result = _python_runs(source, result)
+        if not result.deployments and "<<" in source.text:
+            result = _heredoc_files(source, result, parsers)
     if result.deployments:
         return _identify_models(source, result)
     if result.findings:
@@ -296,6 +298,24 @@ def _compose_runs(source: Source, result: ParseResult) -> ParseResult:
     from toplint.parse.text.shellsrc import script_commands
 
     return _with_followed(source, result, compose_deployments(source, script_commands(source)))
+
+
+def _heredoc_files(source: Source, result: ParseResult, parsers: Sequence[Parser]) -> ParseResult:
+    """The data files and manifests a script writes from here-documents, each read by the
+    reader of the file it becomes, at its own lines (``toplint.parse.text.heredocs``)."""
+    from toplint.parse.text.heredocs import documents
+
+    deployments: list[Deployment] = []
+    findings: list[Finding] = list(result.findings)
+    for name, line, body in documents(source.text):
+        doc = Source(path=source.path, text="\n" * (line - 1) + body, name=name)
+        found = parse_source(doc, parsers)
+        if found.deployments:
+            deployments.extend(found.deployments)
+            findings.extend(f for f in found.findings if f.rule != UNPARSABLE_FILE.code)
+    if not deployments:
+        return result
+    return ParseResult(source.path, tuple(deployments), tuple(findings))
 
 
 def _python_runs(source: Source, result: ParseResult) -> ParseResult:
