@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Score toplint's reading of real files from platforms it was not built on (issue 24).
 
-    python benchmarks/open_world.py [--set 1|2|3|4|5|6|7] --half development [--details]
-    python benchmarks/open_world.py [--set 1|2|3|4|5|6|7] --half held-out  # totals only, by design
+    python benchmarks/open_world.py [--set 1|...|8|10] --half development [--details]
+    python benchmarks/open_world.py [--set 1|...|8|10] --half held-out  # totals only, by design
 
 Data: tests/data/open_world/ (set 1), tests/data/open_world2/ (set 2, collected after set 1's
 held-out half was spent), tests/data/open_world3/ (set 3, after set 2's), tests/data/open_world4/
 (set 4, after set 3's), tests/data/open_world5/ (set 5, after set 4's), tests/data/open_world6/
-(set 6, after set 5's) and tests/data/open_world7/ (set 7, after set 6's), each with the files
-copied unmodified, INDEX.yaml with the reading each file's platform documents and SPLIT.md with
+(set 6, after set 5's), tests/data/open_world7/ (set 7, after set 6's), tests/data/open_world8/
+(set 8) and tests/data/open_world10/ (set 10, after set 8's; set 9 is added with its own branch),
+each with the files copied unmodified, INDEX.yaml with the reading each file's platform documents and SPLIT.md with
 the two halves drawn by lot.  For the chosen half, toplint runs as a user runs it, in two fresh
 processes over all the half's files: ``toplint inspect --format json`` (what it read) and
 ``toplint check --format json --no-cache`` (its findings and exit status), from the data folder
@@ -57,6 +58,7 @@ SETS = {
     "6": _TESTDATA / "open_world6",
     "7": _TESTDATA / "open_world7",
     "8": _TESTDATA / "open_world8",
+    "10": _TESTDATA / "open_world10",
 }
 DATA = SETS["1"]
 HALVES = {"development": "## Development files", "held-out": "## Held-out files"}
