@@ -9,10 +9,10 @@ held-out half was spent), tests/data/open_world3/ (set 3, after set 2's), tests/
 (set 4, after set 3's), tests/data/open_world5/ (set 5, after set 4's), tests/data/open_world6/
 (set 6, after set 5's), tests/data/open_world7/ (set 7, after set 6's), tests/data/open_world8/
 (set 8) and tests/data/open_world10/ (set 10, after set 8's; set 9 is added with its own branch),
-each with the files copied unmodified, INDEX.yaml with the reading each file's platform documents and SPLIT.md with
-the two halves drawn by lot.  For the chosen half, toplint runs as a user runs it, in two fresh
-processes over all the half's files: ``toplint inspect --format json`` (what it read) and
-``toplint check --format json --no-cache`` (its findings and exit status), from the data folder
+each with the files copied unmodified, INDEX.yaml with the reading each file's platform documents
+and SPLIT.md with the two halves drawn by lot. For the chosen half, toplint runs as a user runs it,
+in two fresh processes over all the half's files: ``toplint inspect --format json`` (what it read)
+and ``toplint check --format json --no-cache`` (its findings and exit status), from the data folder
 so paths are relative.
 
 Per half it reports:
