@@ -267,3 +267,35 @@ def test_a_here_document_that_is_no_data_file_or_tab_stripped_is_not_read(tmp_pa
         f"cat <<EOF > notes.txt\n{_MANIFEST}EOF\nkubectl apply -f - <<-EOF\n{tabbed}\tEOF\n"
     )
     assert _parsed(script) == ()
+
+
+# -- a chart installed by Terraform with its values inline (self-hosted-genai's vllm.tf) -------
+
+
+def test_a_terraform_helm_release_of_a_known_chart_reads_its_set_values(tmp_path: Path) -> None:
+    (tmp_path / "locals.tf").write_text(
+        'locals {\n  model_url = "org/m"\n  request_gpu = 2\n}\n'
+        'variable "tp" {\n  type = number\n  default = 2\n}\n'
+    )
+    tf = tmp_path / "vllm.tf"
+    tf.write_text(
+        'resource "helm_release" "stack" {\n'
+        '  name  = "vllm"\n'
+        '  chart = "vllm-stack"\n'
+        "  values = [yamlencode({\n"
+        '    servingEngineSpec = { modelSpec = [{ name = "m", repository = "vllm/vllm" }] }\n'
+        "  })]\n"
+        "  set = [\n"
+        '    { name = "servingEngineSpec.modelSpec[0].modelURL", value = local.model_url },\n'
+        '    { name = "servingEngineSpec.modelSpec[0].requestGPU", value = local.request_gpu },\n'
+        "    {\n"
+        '      name  = "servingEngineSpec.modelSpec[0].vllmConfig.tensorParallelSize"\n'
+        "      value = var.tp\n"
+        "    },\n"
+        "  ]\n"
+        "}\n"
+        'resource "helm_release" "other" {\n  chart = "ingress-nginx"\n}\n'
+    )
+    (dep,) = _parsed(tf)
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("vllm", "org/m", 2, 2)
+    assert dep.sources["tp"].line == 12  # the `set` value that gives it

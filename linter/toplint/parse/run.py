@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from toplint.errors import SourceError
 from toplint.infra.budgets import new_file
@@ -16,7 +16,6 @@ from toplint.record import replace
 if TYPE_CHECKING:
     from toplint.infra.yamlsafe import Document
     from toplint.model import Deployment, Finding
-    from toplint.parse.generic.hcl import HclDocument
     from toplint.parse.generic.hydra import Composed
 
 
@@ -203,70 +202,10 @@ _HCL_SUFFIXES = (".tf", ".hcl", ".nomad")
 
 
 def _hcl_options(source: Source, result: ParseResult) -> ParseResult:
-    """Engine options written as data in an HCL file (``toplint.parse.generic.hcl``): a
-    container block's image, its args and its GPUs, read like YAML by ``parse.generic.data``."""
-    from toplint.parse.generic.data import read
-    from toplint.parse.generic.hcl import parse
+    """Terraform and Nomad blocks read as data (``toplint.parse.generic.hclread``)."""
+    from toplint.parse.generic.hclread import hcl_options
 
-    doc = parse(source.text, source.path)
-    if doc is None:
-        return result
-    found, more = _hcl_resources(source, doc)
-    rest, findings = read(_without_resources(doc), source.path)  # blocks read as options
-    found, more = [*found, *rest], [*more, *findings]
-    if not found:
-        return result
-    return ParseResult(source.path, tuple(found), (*result.findings, *more))
-
-
-def _hcl_resources(source: Source, doc: HclDocument) -> tuple[list[Deployment], list[Finding]]:
-    """Kubernetes resources an HCL file writes as data (a ``kubectl_manifest``'s
-    ``yamlencode({apiVersion = …, kind = …})``, a ``kubernetes_manifest``'s ``manifest = {…}``),
-    each read by its kind's reader as if it were YAML (``toplint.parse.k8s``)."""
-    found: list[Deployment] = []
-    findings: list[Finding] = []
-    at_paths = list(_resources_in(doc.data, ()))
-    if not at_paths:
-        return found, findings
-    from toplint.parse.k8s.context import Ctx
-    from toplint.parse.k8s.generic import resource_deployments
-
-    for at in at_paths:
-        ctx = Ctx(source, doc, {}, root=at)
-        found.extend(resource_deployments(ctx))
-        findings.extend(ctx.findings)
-    return found, findings
-
-
-def _without_resources(doc: HclDocument) -> HclDocument:
-    """``doc`` with the Kubernetes resources it writes as data left out (``_hcl_resources``
-    reads them), at the same paths and positions."""
-    paths = [at for at in _resources_in(doc.data, ()) if at]
-    if not paths:
-        return doc
-    from copy import deepcopy
-
-    data = deepcopy(doc.data)
-    for at in paths:
-        parent: Any = data
-        for step in at[:-1]:
-            parent = parent[step]
-        parent[at[-1]] = None
-    return doc.with_data(data)
-
-
-def _resources_in(node: object, at: tuple[str | int, ...]) -> Iterator[tuple[str | int, ...]]:
-    """Paths of the mappings written like a Kubernetes resource (an ``apiVersion`` and a
-    ``kind``), outermost only."""
-    if isinstance(node, dict):
-        if isinstance(node.get("apiVersion"), str) and isinstance(node.get("kind"), str):
-            yield at
-            return
-        for key, value in node.items():
-            yield from _resources_in(value, (*at, key))
-    elif isinstance(node, list):
-        for n, value in enumerate(node):
-            yield from _resources_in(value, (*at, n))
+    return hcl_options(source, result)
 
 
 def _embedded_scripts(source: Source, result: ParseResult) -> ParseResult:
