@@ -1,7 +1,8 @@
 """A Helm chart installed with its values written by the tool that installs it (issue 24): a
 Terraform ``helm_release`` (``values = [yamlencode({…})]``, then each ``set {name, value}``, as
 ``helm install -f … --set …`` applies them: registry.terraform.io/providers/hashicorp/helm,
-resource helm_release).  When toplint has a values reader for the chart (``CHARTS``), the values
+resource helm_release).  When toplint has a values reader for the chart
+(``toplint.parse.structured.helm.CHARTS``, by the chart's name), the values
 are read as that chart's ``values.yaml`` would be, each value at the place it is written.
 
 A ``set`` value that is ``local.NAME`` or ``var.NAME`` takes the module's ``locals`` or the
@@ -23,9 +24,6 @@ from toplint.model import Deployment, Finding, Position
 from toplint.parse.base import Source
 
 Path = tuple[str | int, ...]
-# Chart name (its Chart.yaml ``name``) -> the values reader of ``toplint.parse.structured.helm``:
-# vllm-project/production-stack helm/Chart.yaml ``name: vllm-stack``.
-CHARTS = {"vllm-stack": "production-stack"}
 _REFERENCE = lazy(r"\$\{(local|var)\.([A-Za-z_][A-Za-z0-9_-]*)\}")
 _STEP = lazy(r"((?:[^.\[\\]|\\.)+)|\[([0-9]{1,6})\]")
 MAX_MODULE_FILES = 32
@@ -79,12 +77,9 @@ def hcl_releases(source: Source, doc: Any) -> tuple[list[Deployment], list[Findi
 def _reader(release: Any) -> Callable[[Any], list[Deployment]] | None:
     if not isinstance(release, dict) or not isinstance(release.get("chart"), str):
         return None
-    chart = release["chart"].rstrip("/").rsplit("/", 1)[-1]
-    if CHARTS.get(chart) != "production-stack":
-        return None
-    from toplint.parse.structured.helm import production_stack
+    from toplint.parse.structured.helm import CHARTS
 
-    return production_stack
+    return CHARTS.get(release["chart"].rstrip("/").rsplit("/", 1)[-1])
 
 
 def _values(doc: Any, at: Path, release: dict[str, Any], module: dict[str, dict[str, Any]]) -> Any:
