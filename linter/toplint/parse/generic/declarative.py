@@ -35,7 +35,6 @@ from toplint.parse.base import Source
 from toplint.parse.generic import data as structured
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.pytree import build
-from toplint.parse.generic.readercmd import command_args, flags_first
 from toplint.parse.generic.tree import CALL
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scopevars import declared
@@ -150,7 +149,7 @@ def read(source: Source) -> ParseResult | None:
     wanted = [
         r
         for r in (*_ACTIVE[0], *shipped())
-        if r.wants(source.path) and not r.program and _may(r, source)
+        if not r.program and r.wants(source.path) and _may(r, source)
     ]
     if not wanted:
         return None
@@ -253,6 +252,8 @@ def _deployments(
     findings: list[Finding] = []
     flags_only: list[Arg] = []  # arguments of the engine image's own entrypoint
     for c_at, value in commands:
+        from toplint.parse.generic.readercmd import command_args, flags_first
+
         for args in command_args(tree, c_at, value, env, source):
             invocations = find_invocations(args)
             if not invocations and evidence is not None and flags_first(args):

@@ -38,7 +38,6 @@ from toplint.parse.k8s.container import token_arg
 from toplint.parse.k8s.manifest import looks_like_k8s
 from toplint.parse.options import Arg
 from toplint.parse.structured.tomlpos import TomlStrings
-from toplint.parse.structured.workflows import ci_only, workflow_jobs
 from toplint.parse.text.shellsrc import lex_embedded
 from toplint.parse.textpos import offset_of
 from toplint.record import replace
@@ -50,26 +49,26 @@ MAX_VALUES = 50_000  # values looked at in one file (a huge data file is not a c
 
 @cache
 def _engine_words() -> re.Pattern[str]:
-    """The words that start an engine: launch commands, ``python -m`` modules, and the
-    repositories of images whose entrypoint is the engine (``docker run vllm/vllm-openai:v1``)."""
+    """The words that start an engine: launch commands and ``python -m`` modules."""
 
     words: set[str] = set()
-    images: set[str] = set()
     for engine in all_engines():
         words.update(launch.words[0] for launch in engine.launches)
         words.update(engine.modules)
-        images.update(i.repository for i in engine.images if i.entrypoint)
     alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-    repositories = "|".join(re.escape(w) for w in sorted(images, key=len, reverse=True))
-    return re.compile(
-        rf"(?:^|[\s\"'/=\[,]|-m\s+)(?:{alternatives})(?=$|[\s\"',\]])"
-        rf"|(?:^|[\s\"'/=\[,])(?:{repositories})(?=$|[\s\"',\]:@])"
-    )
+    return re.compile(rf"(?:^|[\s\"'/=\[,]|-m\s+)(?:{alternatives})(?=$|[\s\"',\]])")
+
+
+@cache
+def _engine_images() -> tuple[str, ...]:
+    """The repositories of images whose entrypoint is an engine (``docker run vllm/vllm-openai``
+    starts it): a plain substring test, no pattern to compile."""
+    return tuple(sorted({i.repository for e in all_engines() for i in e.images if i.entrypoint}))
 
 
 def mentions_engine(text: str) -> bool:
     """True when some word of ``text`` could start an engine."""
-    return _engine_words().search(text) is not None
+    return _engine_words().search(text) is not None or any(r in text for r in _engine_images())
 
 
 def scan(source: Source) -> ParseResult:
@@ -83,6 +82,8 @@ def scan(source: Source) -> ParseResult:
         deployments.extend(scoped(doc, at, dep) for dep in found)
         findings.extend(more)
     if ci and not deployments:
+        from toplint.parse.structured.workflows import ci_only
+
         findings.append(ci_only(source, *ci[0]))
     return ParseResult(source.path, tuple(deployments), tuple(findings))
 
@@ -111,6 +112,16 @@ def _local_action(
     return first_start(source, doc, job, at, starts)
 
 
+def _workflow_jobs(data: Any) -> dict[Any, dict[str, Any]] | None:
+    """A GitHub Actions workflow's jobs (``parse.structured.workflows``, imported only for a
+    document with ``jobs``)."""
+    if not isinstance(data, dict) or "jobs" not in data:
+        return None
+    from toplint.parse.structured.workflows import workflow_jobs
+
+    return workflow_jobs(data)
+
+
 def _values(
     source: Source, ci: list[tuple[str, Invocation]]
 ) -> Iterator[tuple[list[Arg], Any, tuple[str | int, ...]]]:
@@ -128,7 +139,7 @@ def _values(
     budget = [MAX_VALUES]
     start = dotenv_beside(source.path)
     for doc in docs:
-        jobs = workflow_jobs(doc.data)
+        jobs = _workflow_jobs(doc.data)
         if jobs is None:
             yield from ((a, doc, p) for a, p in _walk(source, doc, doc.data, (), budget, start))
             continue
