@@ -178,6 +178,8 @@ def _module_values(path: str) -> dict[str, dict[str, Any]]:
     from toplint.parse.generic.hcl import parse
 
     out: dict[str, dict[str, Any]] = {"local": {}, "var": {}}
+    if path in ("-", "<stdin>") or not os.path.isfile(path):
+        return out  # a text with no folder (stdin) has no module around it
     folder = os.path.dirname(path) or "."
     try:
         names = sorted(n for n in os.listdir(folder) if n.endswith(".tf"))[:MAX_MODULE_FILES]

@@ -83,6 +83,8 @@ def python_deployments(
     from toplint.parse.text.shellsrc import chained_deployment
 
     target = args[at]
+    if path in ("-", "<stdin>"):
+        return []  # a script read from stdin has no folder: nothing beside it is read
     try:
         full, text = read_reference(path, target.value or "", MAX_FILE_BYTES)
     except (ReadRefused, OSError):
