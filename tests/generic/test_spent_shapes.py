@@ -299,3 +299,29 @@ def test_a_terraform_helm_release_of_a_known_chart_reads_its_set_values(tmp_path
     (dep,) = _parsed(tf)
     assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("vllm", "org/m", 2, 2)
     assert dep.sources["tp"].line == 12  # the `set` value that gives it
+
+
+# -- a wrapper library named after the engine is not the engine (BentoML's rag-tutorials) -------
+
+
+def test_a_package_that_only_contains_an_engines_name_is_not_its_package(tmp_path: Path) -> None:
+    from toplint.parse.generic.evidence import imported
+
+    found = imported(
+        {
+            "openai_endpoints": "bentovllm_openai.utils",
+            "AsyncEngineArgs": "vllm",
+            "Plugin": "vllm_ascend.platform",
+            "LLM": "tensorrt_llm",
+        }
+    )
+    assert found == {"AsyncEngineArgs": "vllm", "Plugin": "vllm", "LLM": "trtllm"}
+    app = tmp_path / "llm.py"
+    app.write_text(
+        "import bentoml\nfrom bentovllm_openai.utils import openai_endpoints\n"
+        "@openai_endpoints(model_id='org/m')\n@bentoml.service(resources={'gpu': 1})\n"
+        "class VLLM:\n    def __init__(self):\n        from vllm import AsyncEngineArgs\n"
+        "        self.args = AsyncEngineArgs(model='org/m', max_model_len=4096)\n"
+    )
+    (dep,) = _parsed(app)
+    assert (dep.engine, dep.model, dep.line) == ("vllm", "org/m", 8)

@@ -256,7 +256,18 @@ def imported(modules: Mapping[str, str]) -> dict[str, str]:
     (``{"AsyncEngineArgs": "vllm.engine.arg_utils"}`` -> ``{"AsyncEngineArgs": "vllm"}``)."""
     out: dict[str, str] = {}
     for name, module in modules.items():
-        engine = named(module.split(".")[0])
+        engine = _package_engine(module.split(".")[0])
         if engine is not None:
             out[name] = engine
     return out
+
+
+def _package_engine(root: str) -> str | None:
+    """The engine whose package a top-level module is: the engine's own (``vllm``,
+    ``tensorrt_llm``) or one of its family named after it (``vllm_ascend``); a package that only
+    contains the name inside its own (``bentovllm_openai``, a wrapper library) is not."""
+    low = root.lower()
+    flat = re.sub(r"[^a-z0-9]", "", low)
+    head = re.sub(r"[^a-z0-9]", "", low.split("_", 1)[0])
+    hits = {e for e, name, _ in names() if name in (flat, head)}
+    return hits.pop() if len(hits) == 1 else None
