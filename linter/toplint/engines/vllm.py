@@ -313,13 +313,11 @@ ENGINE = Engine(
     allreduce="vllm-custom",
     allreduce_options={"disable_custom_all_reduce": "nccl"},
     layout=LAYOUT,
+    launches=(Launch(("vllm", "serve"), "vllm"),),
     # `python -m vllm.entrypoints.cli.main serve …` is the `vllm` console script run as a module
     # (vllm/entrypoints/cli/main.py @00a5fdd20935ba7679750db22997dcf539ca4591: `main()` under
     # `if __name__ == "__main__"`, the same CLI and `serve` sub-command).
-    launches=(
-        Launch(("vllm", "serve"), "vllm"),
-        Launch(("vllm.entrypoints.cli.main", "serve"), "vllm"),
-    ),
+    cli_modules=("vllm.entrypoints.cli.main",),
     modules={
         "vllm.entrypoints.openai.api_server": "vllm",
         "vllm.entrypoints.api_server": "vllm",

@@ -12,7 +12,13 @@ import re
 from collections.abc import Mapping, Sequence
 
 from toplint.accelerators import RUNTIME_ENV
-from toplint.engines.registry import get_spec, image_record, launches_of, module_spec
+from toplint.engines.registry import (
+    cli_program,
+    get_spec,
+    image_record,
+    launches_of,
+    module_spec,
+)
 from toplint.engines.release import image_repository
 from toplint.engines.types import Launch
 from toplint.infra.patterns import lazy
@@ -185,7 +191,7 @@ def _entry(args: Sequence[Arg], i: int) -> Entry | None:
         if key is not None:
             return key, None, tuple(args[after:])
         if module:  # `python -m lmdeploy serve api_server`: the program run as a module
-            return _launched(args, after - 1, module)[1]
+            return _launched(args, after - 1, cli_program(module) or module)[1]
     return None
 
 

@@ -55,6 +55,7 @@ def _engine_words() -> re.Pattern[str]:
     for engine in all_engines():
         words.update(launch.words[0] for launch in engine.launches)
         words.update(engine.modules)
+        words.update(engine.cli_modules)
     alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
     return re.compile(rf"(?:^|[\s\"'/=\[,]|-m\s+)(?:{alternatives})(?=$|[\s\"',\]])")
 
