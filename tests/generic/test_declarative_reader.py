@@ -137,7 +137,9 @@ def test_the_dstack_record_resolves_the_variables_dstack_sets() -> None:
     dep = only(".dstack.yml", task)
     assert (dep.engine, dep.tp, dep.pp, dep.nodes, dep.gpus_per_node) == ("trtllm", 8, 2, 2, 8)
     floor = only("m.dstack.yml", service.replace("80GB:4", "24GB"))
-    assert floor.tp is None  # a memory floor alone says no count: TP stays unresolved
+    # a memory floor alone is one GPU: GPUSpec.count defaults to DEFAULT_GPU_COUNT = 1..1
+    # (dstack src/dstack/_internal/core/models/resources.py @0268145)
+    assert (floor.tp, floor.gpus) == (1, 1)
 
 
 def test_the_oci_blueprints_record_reads_flags_the_engine_image_is_given() -> None:

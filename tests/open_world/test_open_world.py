@@ -191,3 +191,12 @@ def test_the_ninth_sets_development_half_keeps_its_score() -> None:
     assert sum(v.silent for v in score.verdicts) == 0
     assert sum(v.exit3 for v in score.verdicts) == 0 and 3 not in score.exit_codes
     assert score.right >= 16, score.line()
+
+
+def test_the_tenth_set_shares_no_repository_with_the_first_nine() -> None:
+    """Set 10 (tests/data/open_world10/SPLIT.md) is fresh: at least 30 files from 15
+    repositories, none of them in sets 1 to 9."""
+    earlier = {row["repository"] for n in "123456789" for row in OW.index(OW.SETS[n]).values()}
+    tenth = [row for row in OW.index(OW.SETS["10"]).values()]
+    assert len({row["repository"] for row in tenth}) >= 15 and len(tenth) >= 30
+    assert not earlier & {row["repository"] for row in tenth}

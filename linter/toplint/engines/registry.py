@@ -61,6 +61,7 @@ class _Table:
         self.engines: dict[str, Engine] = {}
         self.specs: dict[str, EngineSpec] = {}
         self.modules: dict[str, str] = {}
+        self.cli_modules: dict[str, str] = {}  # console script run as a module -> its program
         self.images: dict[str, tuple[Engine, Image]] = {}
         self.image_names: dict[str, list[tuple[Engine, Image]]] = {}
         self.versioned: list[tuple[str, Engine, Image]] = []
@@ -113,6 +114,8 @@ class _Table:
                 raise ConfigError(f"engine vocabulary {spec.name!r} is registered twice")
             self.specs[spec.name] = spec
         self.modules.update(engine.modules)
+        for module in engine.cli_modules:
+            self.cli_modules[module] = engine.launches[0].words[0]
         for image in engine.images:
             self.images[image.repository] = (engine, image)
             last = image.repository.rsplit("/", 1)[-1]
@@ -189,6 +192,17 @@ def launches_of(program: str) -> Sequence[Launch]:
 def module_spec(module: str) -> str | None:
     """The vocabulary a ``python -m MODULE`` reads its arguments with, if it starts an engine."""
     return _get().modules.get(module)
+
+
+def cli_program(module: str) -> str | None:
+    """The program a module is the console script of (``vllm.entrypoints.cli.main`` ->
+    ``vllm``), if an engine declares it (``Engine.cli_modules``)."""
+    return _get().cli_modules.get(module)
+
+
+def cli_modules() -> tuple[str, ...]:
+    """Every engine's console-script modules."""
+    return tuple(_get().cli_modules)
 
 
 def image_engine(repository: str) -> tuple[Engine, tuple[str, ...]] | None:

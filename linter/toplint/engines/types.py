@@ -242,6 +242,10 @@ class Engine:
     layout: Layout
     launches: tuple[Launch, ...] = ()
     modules: Mapping[str, str] = field(default_factory=dict)  # `python -m` module -> spec key
+    # modules that are the engine's console script run as a module: `python -m MODULE ARGS` is
+    # the first launch's program with ARGS (`python -m vllm.entrypoints.cli.main serve` is
+    # `vllm serve`); not in the mention patterns, so they cost the lexer nothing
+    cli_modules: tuple[str, ...] = ()
     images: tuple[Image, ...] = ()
     # wrappers that forward this engine's arguments with options of their own (Dynamo workers,
     # KServe's huggingfaceserver): extra vocabularies whose deployments run this engine

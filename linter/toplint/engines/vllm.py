@@ -321,6 +321,10 @@ ENGINE = Engine(
     allreduce_options={"disable_custom_all_reduce": "nccl"},
     layout=LAYOUT,
     launches=(Launch(("vllm", "serve"), "vllm"),),
+    # `python -m vllm.entrypoints.cli.main serve …` is the `vllm` console script run as a module
+    # (vllm/entrypoints/cli/main.py @00a5fdd20935ba7679750db22997dcf539ca4591: `main()` under
+    # `if __name__ == "__main__"`, the same CLI and `serve` sub-command).
+    cli_modules=("vllm.entrypoints.cli.main",),
     modules={
         "vllm.entrypoints.openai.api_server": "vllm",
         "vllm.entrypoints.api_server": "vllm",
@@ -330,9 +334,12 @@ ENGINE = Engine(
     # vllm/vllm-openai: ENTRYPOINT ["vllm", "serve"] (vllm docker/Dockerfile, target
     # vllm-openai; older tags: python3 -m vllm.entrypoints.openai.api_server, same engine args).
     # kserve/huggingfaceserver: ENTRYPOINT python -m huggingfaceserver (kserve python/
-    # huggingface_server.Dockerfile).
+    # huggingface_server.Dockerfile).  vllm/vllm-openai-cpu: the CPU build's release target
+    # (vllm docker/Dockerfile.cpu @002c42b2b4358cc689ec19f2e591a38de6694718, target vllm-openai,
+    # ENTRYPOINT ["vllm", "serve"]; declined as CPU-only by toplint.accelerators).
     images=(
         Image("vllm/vllm-openai", ("vllm", "serve")),
+        Image("vllm/vllm-openai-cpu", ("vllm", "serve")),
         Image("kserve/huggingfaceserver", ("python", "-m", "huggingfaceserver")),
     ),
     wrappers=(DYNAMO, HUGGINGFACESERVER),

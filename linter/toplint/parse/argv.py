@@ -12,7 +12,13 @@ import re
 from collections.abc import Mapping, Sequence
 
 from toplint.accelerators import RUNTIME_ENV
-from toplint.engines.registry import get_spec, image_record, launches_of, module_spec
+from toplint.engines.registry import (
+    cli_program,
+    get_spec,
+    image_record,
+    launches_of,
+    module_spec,
+)
 from toplint.engines.release import image_repository
 from toplint.engines.types import Launch
 from toplint.infra.patterns import lazy
@@ -191,7 +197,7 @@ def _entry(args: Sequence[Arg], i: int) -> Entry | None:
         if key is not None:
             return key, None, tuple(args[after:])
         if module:  # `python -m lmdeploy serve api_server`: the program run as a module
-            return _launched(args, after - 1, module)[1]
+            return _launched(args, after - 1, cli_program(module) or module)[1]
     return None
 
 
@@ -302,9 +308,10 @@ def image_invocation(
 ) -> Invocation | None:
     """The engine an image runs with ``args`` as its command (when its entrypoint is one:
     ``Engine.images``)."""
-    if image.value is None:
+    name = image.value if image.value is not None else _tag_unresolved(image.raw)
+    if name is None:
         return None
-    known = image_record(image_repository(image.value))
+    known = image_record(image_repository(name))
     if known is None or not known[1].entrypoint:
         return None
     head = [Arg(word, word, image.position, (), image.anchor) for word in known[1].entrypoint]
@@ -314,7 +321,18 @@ def image_invocation(
     if not found:
         return None
     inv = found[0]
-    return replace(inv, start=image, env={**(env or {}), **inv.env}, image=image.value)
+    return replace(inv, start=image, env={**(env or {}), **inv.env}, image=name)
+
+
+def _tag_unresolved(raw: str) -> str | None:
+    """An image written with its repository literal and only its tag known at run time
+    (``vllm/vllm-openai-cpu:${{ inputs.version }}-x86_64``, ``org/img:$TAG``):
+    its repository (the tag is not known), or None when a part of the repository is not."""
+    text = raw.strip("'\"")
+    literal = text.split("$", 1)[0]
+    if literal == text or ":" not in literal.rsplit("/", 1)[-1]:
+        return None
+    return literal[: literal.rindex(":")]
 
 
 def split_words(arg: Arg) -> list[Arg]:

@@ -4,6 +4,8 @@ of one source file it reads (``Source``, made by the discover stage:
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from typing import Protocol
 
 from toplint.discover.source import Source as Source  # the parser contract names it
@@ -26,11 +28,25 @@ def is_template(text: str) -> bool:
     """The text holds template markup (Helm/Jinja ``{{ … }}``) that renders before it is read.
 
     GitHub Actions' ``${{ … }}`` is an expression the runner substitutes into a value, not a
-    template of the file: such a file is read as it is, its expressions unresolved values.
+    template of the file: such a file is read as it is, its expressions unresolved values.  A
+    workflow or action is never rendered as a whole, so a ``{{`` in one is literal text of a
+    step (``docker inspect -f '{{.State.Running}}'``).
     """
     at = text.find("{{")
     while at != -1:
         if at == 0 or text[at - 1] != "$":
-            return True
+            return not _actions().search(text)
         at = text.find("{{", at + 2)
     return False
+
+
+@cache
+def _actions() -> re.Pattern[str]:
+    """A GitHub Actions workflow (top-level ``jobs:`` whose jobs say ``runs-on:``) or action
+    (top-level ``runs:`` with ``using:``): docs.github.com/actions, workflow and metadata
+    syntax.  Compiled on first use (most runs never see a ``{{``)."""
+    return re.compile(
+        r"^jobs:[ \t]*\n(?:[ \t#].*\n|\n)*?[ \t]+runs-on:"
+        r"|^runs:[ \t]*\n(?:[ \t]*#.*\n|\n)*[ \t]+using:",
+        re.MULTILINE,
+    )

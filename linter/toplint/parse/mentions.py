@@ -52,8 +52,9 @@ def _alternatives() -> tuple[tuple[str, str, str], ...]:
             # in a path or an image name (``python/huggingfaceserver/**``) runs nothing.
             rx = rf"{_DASH_M}{re.escape(module)}(?![\w./-])"
             alternatives.append(("module", rx, engine.name))
-        for image in engine.images:
-            rx = rf"(?<![\w.-]){re.escape(image.repository)}(?![\w/-])"
+        if engine.images:  # one alternative per engine: the pattern's cost grows with their number
+            names = sorted((i.repository for i in engine.images), key=len, reverse=True)
+            rx = rf"(?<![\w.-])(?:{'|'.join(re.escape(n) for n in names)})(?![\w/-])"
             alternatives.append(("image", rx, engine.name))
     alternatives.sort(key=lambda a: -len(a[1]))
     return tuple(alternatives)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from toplint.errors import SourceError
 from toplint.infra.budgets import new_file
@@ -16,7 +16,6 @@ from toplint.record import replace
 if TYPE_CHECKING:
     from toplint.infra.yamlsafe import Document
     from toplint.model import Deployment, Finding
-    from toplint.parse.generic.hcl import HclDocument
     from toplint.parse.generic.hydra import Composed
 
 
@@ -62,6 +61,10 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
             result = _embedded_scripts(source, result)
     if not result.deployments and parser is not None and parser.name == "shell":
         result = _compose_runs(source, result)
+        if not result.deployments:
+            result = _python_runs(source, result)
+        if not result.deployments and "<<" in source.text:
+            result = _heredoc_files(source, result, parsers)
     if result.deployments:
         return _identify_models(source, result)
     if result.findings:
@@ -146,7 +149,9 @@ def _commands_anywhere(source: Source, result: ParseResult) -> ParseResult:
         return result
     from toplint.parse.structured.anywhere import mentions_engine, scan
 
-    if is_template(source.text) or not mentions_engine(source.text):
+    if is_template(source.text) or not (
+        mentions_engine(source.text) or "uses: ./" in source.text  # a repository's own action
+    ):
         return result
     try:
         found = scan(source)
@@ -159,8 +164,11 @@ def _commands_anywhere(source: Source, result: ParseResult) -> ParseResult:
 
 def _options_anywhere(source: Source, result: ParseResult) -> ParseResult:
     """Engine options written as data (``toplint.parse.structured``) in a YAML or JSON file
-    no parser and no command search found a deployment in."""
+    no parser and no command search found a deployment in.  A workflow whose jobs start an
+    engine only as CI tests (TL008 anchored ``ci:JOB``) holds those tests' inputs, not options."""
     if any(f.rule == UNPARSABLE_FILE.code for f in result.findings) or is_template(source.text):
+        return result
+    if any(f.anchor.startswith("ci:") for f in result.findings):
         return result
     from toplint.errors import SourceError
     from toplint.infra.yamlsafe import load_documents
@@ -201,70 +209,10 @@ _HCL_SUFFIXES = (".tf", ".hcl", ".nomad")
 
 
 def _hcl_options(source: Source, result: ParseResult) -> ParseResult:
-    """Engine options written as data in an HCL file (``toplint.parse.generic.hcl``): a
-    container block's image, its args and its GPUs, read like YAML by ``parse.generic.data``."""
-    from toplint.parse.generic.data import read
-    from toplint.parse.generic.hcl import parse
+    """Terraform and Nomad blocks read as data (``toplint.parse.generic.hclread``)."""
+    from toplint.parse.generic.hclread import hcl_options
 
-    doc = parse(source.text, source.path)
-    if doc is None:
-        return result
-    found, more = _hcl_resources(source, doc)
-    rest, findings = read(_without_resources(doc), source.path)  # blocks read as options
-    found, more = [*found, *rest], [*more, *findings]
-    if not found:
-        return result
-    return ParseResult(source.path, tuple(found), (*result.findings, *more))
-
-
-def _hcl_resources(source: Source, doc: HclDocument) -> tuple[list[Deployment], list[Finding]]:
-    """Kubernetes resources an HCL file writes as data (a ``kubectl_manifest``'s
-    ``yamlencode({apiVersion = …, kind = …})``, a ``kubernetes_manifest``'s ``manifest = {…}``),
-    each read by its kind's reader as if it were YAML (``toplint.parse.k8s``)."""
-    found: list[Deployment] = []
-    findings: list[Finding] = []
-    at_paths = list(_resources_in(doc.data, ()))
-    if not at_paths:
-        return found, findings
-    from toplint.parse.k8s.context import Ctx
-    from toplint.parse.k8s.generic import resource_deployments
-
-    for at in at_paths:
-        ctx = Ctx(source, doc, {}, root=at)
-        found.extend(resource_deployments(ctx))
-        findings.extend(ctx.findings)
-    return found, findings
-
-
-def _without_resources(doc: HclDocument) -> HclDocument:
-    """``doc`` with the Kubernetes resources it writes as data left out (``_hcl_resources``
-    reads them), at the same paths and positions."""
-    paths = [at for at in _resources_in(doc.data, ()) if at]
-    if not paths:
-        return doc
-    from copy import deepcopy
-
-    data = deepcopy(doc.data)
-    for at in paths:
-        parent: Any = data
-        for step in at[:-1]:
-            parent = parent[step]
-        parent[at[-1]] = None
-    return doc.with_data(data)
-
-
-def _resources_in(node: object, at: tuple[str | int, ...]) -> Iterator[tuple[str | int, ...]]:
-    """Paths of the mappings written like a Kubernetes resource (an ``apiVersion`` and a
-    ``kind``), outermost only."""
-    if isinstance(node, dict):
-        if isinstance(node.get("apiVersion"), str) and isinstance(node.get("kind"), str):
-            yield at
-            return
-        for key, value in node.items():
-            yield from _resources_in(value, (*at, key))
-    elif isinstance(node, list):
-        for n, value in enumerate(node):
-            yield from _resources_in(value, (*at, n))
+    return hcl_options(source, result)
 
 
 def _embedded_scripts(source: Source, result: ParseResult) -> ParseResult:
@@ -296,6 +244,38 @@ def _compose_runs(source: Source, result: ParseResult) -> ParseResult:
     from toplint.parse.text.shellsrc import script_commands
 
     return _with_followed(source, result, compose_deployments(source, script_commands(source)))
+
+
+def _heredoc_files(source: Source, result: ParseResult, parsers: Sequence[Parser]) -> ParseResult:
+    """The data files and manifests a script writes from here-documents, each read by the
+    reader of the file it becomes, at its own lines (``toplint.parse.text.heredocs``)."""
+    from toplint.parse.text.heredocs import documents
+
+    deployments: list[Deployment] = []
+    findings: list[Finding] = list(result.findings)
+    for name, line, body in documents(source.text):
+        doc = Source(path=source.path, text="\n" * (line - 1) + body, name=name)
+        found = parse_source(doc, parsers)
+        if found.deployments:
+            deployments.extend(found.deployments)
+            findings.extend(f for f in found.findings if f.rule != UNPARSABLE_FILE.code)
+    if not deployments:
+        return result
+    return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+def _python_runs(source: Source, result: ParseResult) -> ParseResult:
+    """The engines the Python files a script runs build, and the programs with a declarative
+    reader it runs with their overrides (``toplint.parse.generic.pychain``)."""
+    from toplint.parse.generic.declarative import program_names
+
+    if not ("python" in source.text or any(n in source.text for n in program_names())):
+        return result
+    if _unreadable(source, result):
+        return result
+    from toplint.parse.generic.pychain import script_deployments
+
+    return _with_followed(source, result, script_deployments(source))
 
 
 def _unreadable(source: Source, result: ParseResult) -> bool:

@@ -453,6 +453,9 @@ def _with_resources(tree: Tree, dep: Deployment, scope: Scope) -> Deployment:
 def _provenance(dep: Deployment, scope: Scope) -> Deployment:
     prov = dict(dep.provenance)
     prov.setdefault("engine", scope.why)
+    image = ev.image_named(scope.why)
+    if image and "image" not in dep.options:  # what it runs in (an accelerator's build?)
+        dep = replace(dep, options={**dep.options, "image": image})
     for flag in dep.flags:
         field_name = flag.name
         for name, value in (("tp", dep.tp), ("pp", dep.pp), ("dp", dep.dp), ("ep", dep.ep)):

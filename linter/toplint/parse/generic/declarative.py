@@ -37,10 +37,9 @@ from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.pytree import build
 from toplint.parse.generic.tree import CALL
 from toplint.parse.infer import resources as rs
-from toplint.parse.infer.scopevars import declared, substitute
+from toplint.parse.infer.scopevars import declared
 from toplint.parse.infer.scoping import apply as apply_resources
 from toplint.parse.options import Arg
-from toplint.parse.structured.anywhere import commands_in
 from toplint.record import record, replace
 
 Path = tuple[str | int, ...]
@@ -58,6 +57,12 @@ class Reader:
     def paths(self, key: str) -> tuple[str, ...]:
         value = self.data.get(key, ())
         return (value,) if isinstance(value, str) else tuple(value)
+
+    @property
+    def program(self) -> str:
+        """The program whose ``key=value`` arguments this reader reads (``match.program``:
+        ``toplint.parse.generic.overrides``), or "" for a reader of files."""
+        return str((self.data.get("match") or {}).get("program") or "")
 
     def wants(self, path: str) -> bool:
         name = os.path.basename(path)
@@ -128,10 +133,24 @@ def shipped() -> tuple[Reader, ...]:
     )
 
 
+def programs(name: str) -> list[Reader]:
+    """The readers of the program ``name`` (``match.program``), the configuration's first."""
+    return [r for r in (*_ACTIVE[0], *shipped()) if r.program == name]
+
+
+def program_names() -> tuple[str, ...]:
+    """The programs readers know (``match.program``), for a cheap look at a script's text."""
+    return tuple(r.program for r in (*_ACTIVE[0], *shipped()) if r.program)
+
+
 def read(source: Source) -> ParseResult | None:
     """What the readers that want this file read from it; None when none wants it or none read
     a deployment."""
-    wanted = [r for r in (*_ACTIVE[0], *shipped()) if r.wants(source.path) and _may(r, source)]
+    wanted = [
+        r
+        for r in (*_ACTIVE[0], *shipped())
+        if not r.program and r.wants(source.path) and _may(r, source)
+    ]
     if not wanted:
         return None
     trees = _trees(source)
@@ -208,9 +227,11 @@ def _first(reader: Reader, key: str, data: Any, base: Path) -> tuple[Path, Any] 
 
 
 def _engine(reader: Reader, data: Any, at: Path) -> ev.Evidence | None:
-    if reader.data.get("engine"):
-        return ev.Evidence(str(reader.data["engine"]), f"reader `{reader.name}`")
+    """The engine a value at ``engine_at`` names, else the reader's ``engine`` (with both: the
+    format's default when the value is not written)."""
     found = _first(reader, "engine_at", data, at)
+    if found is None and reader.data.get("engine"):
+        return ev.Evidence(str(reader.data["engine"]), f"reader `{reader.name}`")
     if found is None:
         return None
     image = ev.image(found[1])  # an image reference: its repository, else a name in it
@@ -236,9 +257,11 @@ def _deployments(
     findings: list[Finding] = []
     flags_only: list[Arg] = []  # arguments of the engine image's own entrypoint
     for c_at, value in commands:
-        for args in _command_args(tree, c_at, value, env, source):
+        from toplint.parse.generic.readercmd import command_args, flags_first
+
+        for args in command_args(tree, c_at, value, env, source):
             invocations = find_invocations(args)
-            if not invocations and evidence is not None and _flags_first(args):
+            if not invocations and evidence is not None and flags_first(args):
                 flags_only.extend(args)
             for inv in invocations:
                 dep, more = deployment_from_invocation(inv, path, source_kind="reader")
@@ -272,10 +295,7 @@ def _deployments(
     return [_finish(tree, dep, resources, scope, reader)], list(more)
 
 
-def _flags_first(args: Sequence[Arg]) -> bool:
-    """An argument list that starts with an option: what a platform hands an engine image's
-    entrypoint (``["--model", "$(model_name)", "--tensor-parallel-size", "2"]``)."""
-    return bool(args) and (args[0].value or "").startswith("-")
+deployments = _deployments  # for readers of a program's arguments (``generic.overrides``)
 
 
 def _names_engine(reader: Reader) -> bool:
@@ -341,6 +361,9 @@ def _first_of(data: Any, at: Path, paths: Sequence[str]) -> tuple[Path, Any] | N
 def _resources(reader: Reader, data: Any, at: Path) -> rs.Resources:
     gpus = _first(reader, "gpus", data, at)
     got = rs.gpu_value(gpus[1]) if gpus is not None else None
+    default = reader.data.get("gpu_count_default")
+    if gpus is not None and got is None and default and _spec_without_count(gpus[1]):
+        got = (int(default), "")  # ``gpu: 24GB``: the platform's default count of that GPU
     per_node = _first(reader, "gpus_per_node", data, at)
     nodes = _first(reader, "nodes", data, at)
     return rs.Resources(
@@ -348,6 +371,14 @@ def _resources(reader: Reader, data: Any, at: Path) -> rs.Resources:
         rs.Found("gpus_per_node", rs.count(per_node[1]), "", per_node[0]) if per_node else None,
         rs.Found("nodes", rs.count(nodes[1]), "", nodes[0]) if nodes else None,
     )
+
+
+def _spec_without_count(value: Any) -> bool:
+    """A GPU requirement written as a literal that gives no count (``24GB``, ``{memory: 24GB}``),
+    not a variable."""
+    if isinstance(value, dict):
+        return "count" not in value and bool(value)
+    return isinstance(value, str) and bool(value.strip()) and "$" not in value and "{" not in value
 
 
 def _injected(reader: Reader, found: rs.Resources) -> dict[str, str]:
@@ -367,29 +398,6 @@ def _injected(reader: Reader, found: rs.Resources) -> dict[str, str]:
     return out
 
 
-def _command_args(
-    tree: Any, at: Path, value: Any, env: Mapping[str, str], source: Source
-) -> list[list[Arg]]:
-    if isinstance(value, list):
-        lines = bool(value) and isinstance(value[0], str) and " " in value[0].strip()
-        if all(isinstance(v, (str, int, float)) for v in value) and not lines:
-            # the platform puts its variables in before the engine starts (``$(model_name)``)
-            words = [substitute(v, env) if isinstance(v, str) else v for v in value]
-            return [
-                [
-                    structured.value_arg(tree, v, tree.value_position((*at, i)), rs.anchor(at))
-                    for i, v in enumerate(words)
-                ]
-            ]
-        # a list of command lines (its first item is a line, ``pip install vllm``), or of lists
-        return [
-            a for i, v in enumerate(value) for a in _command_args(tree, (*at, i), v, env, source)
-        ]
-    if not isinstance(value, str):
-        return []
-    return commands_in(value, tree.value_position(at), env, source.text, source.path)
-
-
 def _finish(
     tree: Any, dep: Deployment, found: rs.Resources, scope: structured.Scope, reader: Reader
 ) -> Deployment:
@@ -401,4 +409,8 @@ def _finish(
         options = {**dep.options, "accelerator.software": software[1]}
         sources = {**dep.sources, "accelerator": tree.value_position(software[0])}
         dep = replace(dep, options=options, sources=sources)
+    if reader.data.get("replicas_fill"):
+        from toplint.parse.generic.replicas import filled
+
+        dep = filled(dep)
     return replace(dep, notes=(*dep.notes, f"read by reader `{reader.name}` ({reader.origin})"))

@@ -105,6 +105,11 @@ def image(value: object) -> Evidence | None:
     return Evidence(engine, f"image `{value}`") if engine else None
 
 
+def image_named(why: str) -> str:
+    """The image reference an ``image`` evidence names (``image `opea/vllm-gaudi```), or ""."""
+    return why[len("image `") :].split("`", 1)[0] if why.startswith("image `") else ""
+
+
 # Keys of a package list (pip requirement specifiers): an engine among them is what runs.
 _REQUIREMENT_KEYS = ("requirements", "pippackages", "pythonpackages", "pipinstall", "pip")
 # An OpenAI-compatible API's base URL (``http://host:8000/v1``): what a client of a server (an
@@ -251,7 +256,18 @@ def imported(modules: Mapping[str, str]) -> dict[str, str]:
     (``{"AsyncEngineArgs": "vllm.engine.arg_utils"}`` -> ``{"AsyncEngineArgs": "vllm"}``)."""
     out: dict[str, str] = {}
     for name, module in modules.items():
-        engine = named(module.split(".")[0])
+        engine = _package_engine(module.split(".")[0])
         if engine is not None:
             out[name] = engine
     return out
+
+
+def _package_engine(root: str) -> str | None:
+    """The engine whose package a top-level module is: the engine's own (``vllm``,
+    ``tensorrt_llm``) or one of its family named after it (``vllm_ascend``); a package that only
+    contains the name inside its own (``bentovllm_openai``, a wrapper library) is not."""
+    low = root.lower()
+    flat = re.sub(r"[^a-z0-9]", "", low)
+    head = re.sub(r"[^a-z0-9]", "", low.split("_", 1)[0])
+    hits = {e for e, name, _ in names() if name in (flat, head)}
+    return hits.pop() if len(hits) == 1 else None

@@ -30,7 +30,7 @@ from toplint.engines.registry import all_engines
 from toplint.errors import SourceError
 from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import load_documents
-from toplint.model import Deployment, Finding, ParseResult, Position, Severity, unparsable
+from toplint.model import Deployment, Finding, ParseResult, Position, unparsable
 from toplint.parse.argv import Invocation, file_deployments, find_invocations
 from toplint.parse.base import Source
 from toplint.parse.infer.scoping import dotenv_beside, scoped
@@ -55,13 +55,21 @@ def _engine_words() -> re.Pattern[str]:
     for engine in all_engines():
         words.update(launch.words[0] for launch in engine.launches)
         words.update(engine.modules)
+        words.update(engine.cli_modules)
     alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
     return re.compile(rf"(?:^|[\s\"'/=\[,]|-m\s+)(?:{alternatives})(?=$|[\s\"',\]])")
 
 
+@cache
+def _engine_images() -> tuple[str, ...]:
+    """The repositories of images whose entrypoint is an engine (``docker run vllm/vllm-openai``
+    starts it): a plain substring test, no pattern to compile."""
+    return tuple(sorted({i.repository for e in all_engines() for i in e.images if i.entrypoint}))
+
+
 def mentions_engine(text: str) -> bool:
     """True when some word of ``text`` could start an engine."""
-    return _engine_words().search(text) is not None
+    return _engine_words().search(text) is not None or any(r in text for r in _engine_images())
 
 
 def scan(source: Source) -> ParseResult:
@@ -71,12 +79,48 @@ def scan(source: Source) -> ParseResult:
     deployments: list[Deployment] = []
     findings: list[Finding] = []
     for args, doc, at in _values(source, ci):
-        found, more = file_deployments(find_invocations(args), source.path, "embedded")
+        found, more = file_deployments(_invocations(args), source.path, "embedded")
         deployments.extend(scoped(doc, at, dep) for dep in found)
         findings.extend(more)
     if ci and not deployments:
-        findings.append(_ci_only(source, *ci[0]))
+        from toplint.parse.structured.workflows import ci_only
+
+        findings.append(ci_only(source, *ci[0]))
     return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+def _invocations(args: list[Arg]) -> list[Invocation]:
+    """The engine commands of one argument vector: an engine's own, else ``docker run IMAGE``
+    of an image whose entrypoint is the engine (``parse.text.shellsrc.docker_run``)."""
+    found = find_invocations(args)
+    if found:
+        return found
+    from toplint.parse.text.shellsrc import docker_run
+
+    inv = docker_run(args)
+    return [inv] if inv is not None else []
+
+
+def _local_action(
+    source: Source, doc: Any, job: dict[str, Any], at: tuple[str | int, ...], budget: list[int]
+) -> Invocation | None:
+    """The first engine a job starts through an action of its repository (``uses: ./``)."""
+    from toplint.parse.structured.workflows import first_start
+
+    def starts(action: Source, a_doc: Any, node: Any, a_at: tuple[str | int, ...]) -> Any:
+        return (i for a, _ in _walk(action, a_doc, node, a_at, budget, {}) for i in _invocations(a))
+
+    return first_start(source, doc, job, at, starts)
+
+
+def _workflow_jobs(data: Any) -> dict[Any, dict[str, Any]] | None:
+    """A GitHub Actions workflow's jobs (``parse.structured.workflows``, imported only for a
+    document with ``jobs``)."""
+    if not isinstance(data, dict) or "jobs" not in data:
+        return None
+    from toplint.parse.structured.workflows import workflow_jobs
+
+    return workflow_jobs(data)
 
 
 def _values(
@@ -106,48 +150,11 @@ def _values(
                 yield from ((a, doc, p) for a, p in _walk(source, doc, job, at, budget, {}))
                 continue
             started = (
-                inv
-                for a, _ in _walk(source, doc, job, at, budget, {})
-                for inv in find_invocations(a)
+                inv for a, _ in _walk(source, doc, job, at, budget, {}) for inv in _invocations(a)
             )
-            first = next(started, None)
+            first = next(started, None) or _local_action(source, doc, job, at, budget)
             if first is not None:
                 ci.append((str(name), first))
-
-
-# GitHub Actions: a workflow is a mapping with `jobs`, each job a mapping that runs on a runner
-# (`runs-on`) or calls a reusable workflow (`uses`).  A job that names an `environment` is a
-# deployment job ("Deployments and environments", docs.github.com/en/actions/reference/
-# workflows-and-actions/deployments-and-environments); any other job that starts an engine
-# is a test (a smoke test of the server it starts, then stops).
-_JOB_KEYS = ("runs-on", "uses", "steps")
-
-
-def _workflow_jobs(data: Any) -> dict[Any, dict[str, Any]] | None:
-    if not isinstance(data, dict) or not isinstance(data.get("jobs"), dict):
-        return None
-    if not any(k in data for k in ("on", "true", True)):  # YAML 1.1 reads the key `on` as true
-        return None
-    jobs: dict[Any, dict[str, Any]] = data["jobs"]
-    if not jobs or not all(
-        isinstance(j, dict) and any(k in j for k in _JOB_KEYS) for j in jobs.values()
-    ):
-        return None
-    return jobs
-
-
-def _ci_only(source: Source, job: str, inv: Invocation) -> Finding:
-    """TL008 (info): the engine runs only in CI jobs, which are tests, not deployments."""
-    from toplint.parse.mentions import no_deployment
-
-    pos = inv.start.position
-    named = inv.start.value or inv.start.raw
-    why = (
-        f"starts `{named}` only in GitHub Actions CI jobs (first: `{job}`), which toplint reads "
-        "as tests, not deployments; a job that deploys names its `environment:`"
-    )
-    found = no_deployment(source.path, pos.line, pos.column, why, anchor=f"ci:{job}")
-    return replace(found, severity=Severity.INFO)
 
 
 def _walk(

@@ -87,6 +87,12 @@ def production_stack(ctx: Ctx) -> list[Deployment]:
     return out
 
 
+# The charts these readers read, by their Chart.yaml ``name``, for a release that installs one
+# with its values inline (``toplint.parse.generic.helmrelease``): vllm-project/production-stack
+# helm/Chart.yaml ``name: vllm-stack``.
+CHARTS = {"vllm-stack": production_stack}
+
+
 def _model_spec(ctx: Ctx, at: Path, spec: dict[str, Any]) -> Deployment:
     ray = bool(ctx.mapping((*at, "raySpec")).get("enabled"))
     start = ctx.pos(at)

@@ -259,6 +259,7 @@ def _run_strings(
     if script is None or value is None or script.position.path != path:
         return [(args, Allocation(), (), {})]
     outer = launcher_allocation([(a.value, a.position) for a in args[:end]])
+    container = _container_words(args[:end])
     pos = script.position
     smap = source_map(text, path, pos.line, pos.column, value)
     out: list[tuple[list[Arg], Allocation, tuple[str, ...], dict[str, Arg]]] = []
@@ -271,8 +272,23 @@ def _run_strings(
             else [(inner_args, Allocation(), (), {})]
         )
         for found, granted, via, more in nested:
+            if container and find_invocations(found):  # the container's GPUs, env and image
+                found = [*container, *found]
             out.append((found, granted.over(outer), (*inner.via, *via), {**exported, **more}))
     return out
+
+
+def _container_words(words: Sequence[Arg]) -> list[Arg]:
+    """``docker run [OPTIONS] IMAGE`` before the shell of ``… IMAGE bash -c 'SCRIPT'``: the
+    engine command the script starts runs in that container (its ``--gpus``, ``-e`` and image:
+    ``docker_run`` reads them with the command put after the image), else []."""
+    shell = max(
+        (k for k, a in enumerate(words) if (a.value or "").rsplit("/", 1)[-1] in _SHELLS),
+        default=-1,
+    )
+    if shell < 2 or (words[0].value or "").rsplit("/", 1)[-1] not in _DOCKER:
+        return []
+    return list(words[:shell]) if words[1].value == "run" else []
 
 
 # Commands whose last argument is a shell command they run (tmux(1) new-session, new-window,
@@ -333,6 +349,19 @@ def script_commands(source: Source) -> list[tuple[list[Arg], tuple[int, int], st
         shown = " ".join(w.raw for w in command.words)
         out.append((command_args(command, source.path), site, shown[:120]))
     return out
+
+
+def allocated_commands(
+    source: Source,
+) -> list[tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg], tuple[str, ...]]]:
+    """A script's commands as the shell reader sees them, each with its call site, the
+    allocation its launchers and the script's batch directives grant, the GPU-visibility
+    variables it inherits and the chain it ran through, for readers that follow what a
+    command runs (``toplint.parse.generic.pychain``)."""
+    text = masked_templates(source.text)
+    batch = directive_allocation(text, source.path)
+    commands = ShellParser()._commands(text, source.path, batch.environment())
+    return [(a, site, outer.over(batch), env, via) for a, site, outer, env, via in commands]
 
 
 class ShellParser:
