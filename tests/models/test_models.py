@@ -146,6 +146,24 @@ def test_moe_structure_of_deepseek_v3() -> None:
     assert spec.mla and (spec.kv_lora_rank, spec.qk_rope_head_dim) == (512, 64)
 
 
+def test_latent_moe_routed_experts_run_on_their_own_width() -> None:
+    # Kimi-K3's config.json (ai-dynamo/aiconfigurator@095f58a51c model_configs/
+    # moonshotai--Kimi-K3_config.json): 896 routed experts of 3072 on routed_expert_hidden_size
+    # 3584 (not hidden 7168), 2 shared experts on hidden, 16 experts per token
+    spec = lookup_model("moonshotai/Kimi-K3", hf_cache=False)
+    assert spec is not None
+    assert (spec.num_experts, spec.top_k, spec.num_moe_layers) == (896, 16, 92)
+    routed = 92 * 896 * 3 * 3584 * 3072
+    assert routed < spec.params_total < routed * 1.05
+    base = {"model_type": "deepseek_v3", "hidden_size": 1024, "num_hidden_layers": 2}
+    base |= {"num_attention_heads": 8, "intermediate_size": 2048, "vocab_size": 1000}
+    base |= {"moe_intermediate_size": 256, "n_routed_experts": 8, "num_experts_per_tok": 2}
+    full = spec_from_hf_config(base)
+    latent = spec_from_hf_config(base | {"routed_expert_hidden_size": 512})
+    # experts: 2 layers x 8 x 3 x 256 x (1024 - 512) fewer; projections: 2 x 2 x 1024 x 512 more
+    assert full.params_total - latent.params_total == 2 * 8 * 3 * 256 * 512 - 2 * 2 * 1024 * 512
+
+
 def test_all_moe_model_has_no_dense_ffn() -> None:
     spec = lookup_model("Qwen/Qwen3-Coder-30B-A3B-Instruct", hf_cache=False)
     assert spec is not None

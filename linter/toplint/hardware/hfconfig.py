@@ -175,6 +175,10 @@ class _Moe:
     layers: int = 0
     shared: int = 0
     shared_ffn: int = 0  # total intermediate width of the shared experts
+    latent: int = 0  # the routed experts' width when it is not hidden (latent MoE)
+
+
+_TOP_K = ("num_experts_per_tok", "num_experts_per_token", "experts_per_token", "top_k_experts")
 
 
 def _moe(cfg: Mapping[str, Any], layers: int) -> _Moe:
@@ -183,19 +187,22 @@ def _moe(cfg: Mapping[str, Any], layers: int) -> _Moe:
         return _Moe()
     ffn = _int(_first(cfg, "moe_intermediate_size", "intermediate_size", default=0))
     llama4 = "llama4" in str(cfg.get("model_type", ""))  # Llama-4: one shared expert always
-    shared = _int(_first(cfg, "n_shared_experts", default=1 if llama4 else 0))
+    shared = _int(_first(cfg, "n_shared_experts", "num_shared_experts", default=1 if llama4 else 0))
     shared_ffn = shared * ffn
     if cfg.get("shared_expert_intermediate_size"):  # Qwen2-MoE: one shared expert this wide
         shared, shared_ffn = 1, _int(cfg["shared_expert_intermediate_size"])
     return _Moe(
         experts=experts,
-        top_k=_int(
-            _first(cfg, "num_experts_per_tok", "experts_per_token", "top_k_experts", default=0)
-        ),
+        top_k=_int(_first(cfg, *_TOP_K, default=0)),
         expert_ffn=ffn,
         layers=_moe_layers(cfg, layers),
         shared=shared,
         shared_ffn=shared_ffn,
+        # Latent MoE (Kimi-K3): the routed experts run on a narrower width, between a
+        # hidden -> latent and a latent -> hidden projection; the shared experts on hidden
+        # (ai-dynamo/aiconfigurator@095f58a51c aic-core/src/aiconfigurator_core/sdk/common.py
+        # KimiK3Config and sdk/models/kimi_k3.py _ffn_ops, from config.json's field)
+        latent=_int(_first(cfg, "routed_expert_hidden_size", default=0)),
     )
 
 
@@ -265,7 +272,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
     moe = _moe(cfg, layers)
     _check_bounds(
         {"head_dim": attn.head_dim, "num_experts": moe.experts, "num_experts_per_tok": moe.top_k}
-        | {"intermediate_size": max(moe.expert_ffn, moe.shared_ffn)}
+        | {"intermediate_size": max(moe.expert_ffn, moe.shared_ffn), "hidden_size": moe.latent}
     )
     dense_ffn = _int(
         _first(
@@ -291,6 +298,8 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
     if cfg.get("model_type") in _LEARNED_POSITIONS:
         embed += _int(_first(cfg, "max_position_embeddings", "n_positions", default=0)) * hidden
     per_moe_layer = mats * hidden * moe.shared_ffn + hidden * moe.experts  # shared + router
+    per_moe_layer += 2 * hidden * moe.latent  # latent MoE's down and up projections
+    width = moe.latent or hidden  # the routed experts' input and output width
     common = embed + layers * attn.params_per_layer + dense_layers * mats * hidden * dense_ffn
     common += moe.layers * per_moe_layer
     kv_bytes = attn.kv_bytes_per_token
@@ -300,9 +309,9 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         common += decoder * (2 * attn.params_per_layer + mats * hidden * dense_ffn)
         kv_bytes = decoder * 2 * kv_heads * attn.head_dim * 2
         layers += decoder
-    expert_params = moe.layers * moe.experts * mats * hidden * moe.expert_ffn
+    expert_params = moe.layers * moe.experts * mats * width * moe.expert_ffn
     total = common + expert_params
-    active = common + moe.layers * moe.top_k * mats * hidden * moe.expert_ffn
+    active = common + moe.layers * moe.top_k * mats * width * moe.expert_ffn
     weight_bytes, block = weight_bytes_of(cfg, expert_params / total)
     return ModelSpec(
         id=model_id or str(cfg.get("_name_or_path", "")),
