@@ -255,3 +255,17 @@ def test_a_count_over_its_bound_says_what_to_write() -> None:
     first = error_of(SEED.replace("nodes: 2", "nodes: 99999999999999999999999")).splitlines()[0]
     assert first.startswith("hardware.yaml:4:12: clusters[0].nodes: 99999999999999999999999")
     assert first.endswith("above the maximum 1,048,576; write a whole number from 1 to 1,048,576")
+
+
+def test_a_catalog_gpu_restated_at_its_nominal_size_keeps_the_driver_total() -> None:
+    # "48 GB" of an L40S is the card's nominal size; the driver reports 46068 MiB (44.99 GiB,
+    # the catalog's memory_reported_gib).  Another size is the manifest's own figure.
+    def gpu(memory: str) -> tuple[float, float]:
+        c = load(f"""\
+            clusters:
+              - {{name: box, nodes: 1, gpu: {{name: L40S, memory: "{memory}"}}, gpus_per_node: 2}}
+            """).clusters[0]
+        return c.gpu.memory_gb, c.gpu.memory_reported_gib
+
+    assert gpu("48 GB") == (48.0, 44.99)
+    assert gpu("40 GB") == (40.0, 0.0)

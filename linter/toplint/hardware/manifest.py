@@ -232,8 +232,12 @@ def _described(ctx: _Doc, at: Path, described: dict[str, Any], spec: GpuSpec) ->
     changes: dict[str, Any] = {}
     if "memory" in described:
         try:
-            changes["memory_gb"] = parse_size(described["memory"]) / 1e9
-            changes["memory_reported_gib"] = 0.0  # the manifest's figure is the one to use
+            given_gb = parse_size(described["memory"]) / 1e9
+            changes["memory_gb"] = given_gb
+            # The manifest's figure is the one to use, unless it restates a catalog GPU's
+            # nominal size ("48 GB" of an L40S): the driver still reports the catalog's total.
+            if abs(given_gb - spec.memory_gb) > 0.005 * given_gb:
+                changes["memory_reported_gib"] = 0.0
         except UnitError as exc:
             raise ctx.error((*at, "memory"), str(exc)) from None
     if "memory_bandwidth" in described:
