@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded, meter
 from toplint.infra.numbers import whole_text
+from toplint.parse.text.alternative import alternative_fields
 from toplint.parse.text.chains import LAUNCHERS, SHELLS, SUBMITTERS, script_run
 from toplint.parse.text.expand import Expander
 from toplint.parse.text.shell import (
@@ -183,6 +184,13 @@ class Interpreter:
                 if tok.quoted:
                     return found
                 return [piece for w in found for piece in split_fields(w, [("exp", "")])]
+        elif not tok.quoted and tok.raw.startswith("${") and "+" in tok.raw:
+            fields = alternative_fields(tok.parts, self.expander)  # ${TP:+--tp "$TP"}
+            if fields is not None:
+                return [
+                    Word(text, value, tok.line, tok.column, missing, True, self.path)
+                    for text, value, missing in fields
+                ]
         return split_fields(word(tok, self.expander, self.path, runs_string), tok.parts)
 
     def _elements(self, name: str) -> list[Word] | None:
