@@ -25,7 +25,6 @@ from collections.abc import Mapping, Sequence
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded, meter
 from toplint.infra.numbers import whole_text
-from toplint.parse.text.alternative import alternative_fields
 from toplint.parse.text.chains import LAUNCHERS, SHELLS, SUBMITTERS, script_run
 from toplint.parse.text.expand import Expander
 from toplint.parse.text.shell import (
@@ -185,6 +184,8 @@ class Interpreter:
                     return found
                 return [piece for w in found for piece in split_fields(w, [("exp", "")])]
         elif not tok.quoted and tok.raw.startswith("${") and "+" in tok.raw:
+            from toplint.parse.text.alternative import alternative_fields
+
             fields = alternative_fields(tok.parts, self.expander)  # ${TP:+--tp "$TP"}
             if fields is not None:
                 return [
