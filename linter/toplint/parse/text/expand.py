@@ -222,8 +222,15 @@ class Expander:
             if op in (":=", "="):
                 self.env[name] = sub[0]
             return sub[0]
-        if op in (":+", "+"):
-            return arg if value else ""
+        if op in (":+", "+"):  # Bash(1), "Parameter Expansion": the word when set, else nothing
+            if not (value if op == ":+" else value is not None):
+                return ""
+            self.meter.work(len(arg))
+            nested = Expander(self.env, self.arrays, self.depth + 1, share=True)
+            sub = nested.expand(_split_default(arg))
+            if sub[0] is None:
+                missing.extend(sub[1])
+            return sub[0]
         return self._lookup(name, "${" + name + "}", missing)
 
     def _element(

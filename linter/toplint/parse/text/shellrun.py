@@ -183,6 +183,15 @@ class Interpreter:
                 if tok.quoted:
                     return found
                 return [piece for w in found for piece in split_fields(w, [("exp", "")])]
+        elif not tok.quoted and tok.raw.startswith("${") and "+" in tok.raw:
+            from toplint.parse.text.alternative import alternative_fields
+
+            fields = alternative_fields(tok.parts, self.expander)  # ${TP:+--tp "$TP"}
+            if fields is not None:
+                return [
+                    Word(text, value, tok.line, tok.column, missing, True, self.path)
+                    for text, value, missing in fields
+                ]
         return split_fields(word(tok, self.expander, self.path, runs_string), tok.parts)
 
     def _elements(self, name: str) -> list[Word] | None:
