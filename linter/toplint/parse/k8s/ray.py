@@ -215,13 +215,7 @@ def _serve_sample(
     engine = engine_running_in("ray-serve-llm")
     model = next((value for key, value, _ in pairs if key == "model"), None)
     start = here((*path, "import_path")) if "import_path" in app else here(path)
-    dep = replace(
-        base,
-        engine=engine.name,
-        model=str(model) if model else None,
-        line=start.line,
-        column=start.column,
-    )
+    dep = _started(base, engine.name, model, start)
     argv: list[Arg] = []
     for key, value, where in pairs:
         if key == "model":
@@ -244,6 +238,12 @@ def _serve_sample(
     return dep
 
 
+def _started(base: Deployment, engine: str, model: Any, start: Position) -> Deployment:
+    """``base`` as the engine an application starts, with its model, at ``start``."""
+    model_id = str(model) if model else None
+    return replace(base, engine=engine, model=model_id, line=start.line, column=start.column)
+
+
 def _here(doc: Any, locate: k8s_text.Locator, path: Path) -> Position:
     inner = doc.key_position(path)
     return locate.position(inner.line, inner.column)
@@ -258,13 +258,7 @@ def _llm_config(
     model = loading.get("model_source") or loading.get("model_id")
     start = here(path)
     engine = engine_running_in("ray-serve-llm")
-    dep = replace(
-        base,
-        engine=engine.name,
-        model=str(model) if model else None,
-        line=start.line,
-        column=start.column,
-    )
+    dep = _started(base, engine.name, model, start)
     dep = replace(dep, sources={**dep.sources, "model": here((*path, "model_loading_config"))})
     if config.get("accelerator_type"):
         options = {**dep.options, "accelerator_type": str(config["accelerator_type"])}
