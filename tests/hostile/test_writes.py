@@ -90,3 +90,35 @@ def test_nothing_from_the_tree_is_imported(repo: Path, tmp_path: Path) -> None:
     run = run_toplint(args, repo, env={"PYTHONSAFEPATH": ""})
     assert run.returncode == 1, run.stderr
     assert not marker.exists(), marker.read_text()
+
+
+def test_a_named_pipe_is_written_into_not_replaced(tmp_path: Path) -> None:
+    """``--output sarif=PIPE`` (a named pipe a CI step reads, or ``/dev/null``, a device) is
+    written into: renaming a new file over it put a regular file where /dev/null was."""
+    import os
+    import stat
+    import threading
+
+    from toplint.infra.safewrite import write_file
+
+    pipe = tmp_path / "report.fifo"
+    os.mkfifo(pipe)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_bytes()))
+    reader.start()
+    write_file(str(pipe), b'{"runs": []}\n')
+    reader.join(timeout=10)
+    assert got == [b'{"runs": []}\n']
+    assert stat.S_ISFIFO(os.lstat(pipe).st_mode)
+
+
+def test_a_device_is_written_into_not_replaced() -> None:
+    import os
+    import stat
+
+    from toplint.infra.safewrite import write_file
+
+    if not stat.S_ISCHR(os.lstat(os.devnull).st_mode):
+        pytest.skip("no character device at os.devnull here")
+    write_file(os.devnull, b"report\n")
+    assert stat.S_ISCHR(os.lstat(os.devnull).st_mode)

@@ -10,6 +10,8 @@ The linted tree may hold a symlink where a report is written (``toplint.sarif`` 
   written, no link followed), else the current directory.
 
 The rename also means a crash or a full disk never leaves half a report (docs/threat-model.md).
+A target that is a device or a pipe (``--output sarif=/dev/null``, a named pipe a CI step reads)
+is written into, never renamed over: renaming would put a regular file where ``/dev/null`` was.
 """
 
 from __future__ import annotations
@@ -65,6 +67,13 @@ def write_file(
     if os.path.isdir(path) and not os.path.islink(path):
         raise WriteRefused("is a directory")
     try:
+        kind = os.lstat(path).st_mode
+    except OSError:
+        kind = 0
+    if stat.S_ISCHR(kind) or stat.S_ISFIFO(kind):
+        _write_into(path, data)
+        return
+    try:
         fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=folder)
     except OSError as exc:
         raise WriteRefused(f"cannot write in its folder: {exc.strerror or exc}") from None
@@ -81,6 +90,22 @@ def write_file(
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise WriteRefused(f"cannot write: {exc.strerror or exc}") from None
+
+
+def _write_into(path: str, data: bytes) -> None:
+    """Write ``data`` into a device or a pipe at ``path`` (no link followed, nothing created)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as exc:
+        raise WriteRefused(f"cannot write: {exc.strerror or exc}") from None
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    except OSError as exc:
+        raise WriteRefused(f"cannot write: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
 
 
 def _owner(path: str) -> tuple[int, int]:
