@@ -109,6 +109,7 @@ class Interpreter:
         starts = {d.header: d for d in definitions}
         closes = {d.close for d in definitions if d.name not in called}
         current: list[Word] = []
+        runs_string = False  # whether a word of ``current`` so far runs a string (sh -c, ssh)
         i = 0
         while i < len(toks):
             tok = toks[i]
@@ -121,11 +122,15 @@ class Interpreter:
             if tok.kind == "sep" or (i - 1) in closes:
                 if current:
                     self._command(current)
-                    current = []
+                    current, runs_string = [], False
             elif tok.kind == "array":
                 self._assign_array(tok)
             else:
-                current.extend(self._words(tok, runs_string=_runs_string(current)))
+                # asked of the words before each new one, kept as it grows (a command of
+                # 100,000 words was asked 5 billion times)
+                added = self._words(tok, runs_string=runs_string)
+                current.extend(added)
+                runs_string = runs_string or _runs_string(added)
         if current:
             self._command(current)
         return self.commands
