@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toplint.engines.registry import get_spec
+from toplint.engines.types import EngineSpec
 from toplint.model import INVALID_PARALLEL_SIZE, Finding, Flag
 from toplint.parse.options import MAX_PARALLEL_SIZE
 from toplint.rulebook.helpers import finding_at
@@ -58,7 +60,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         where = dep.sources.get(name)
         if getattr(dep, name) is not None or where is None or name in unresolved:
             continue
-        flag = _flag_at(dep.flags, where)
+        flag = _flag_at(dep.flags, where, name, get_spec(dep.engine))
         if flag is None or flag.value is None:
             continue
         yield finding_at(
@@ -72,8 +74,14 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         )
 
 
-def _flag_at(flags: tuple[Flag, ...], where: object) -> Flag | None:
-    return next((f for f in reversed(flags) if f.position == where), None)
+def _flag_at(flags: tuple[Flag, ...], where: object, name: str, spec: EngineSpec) -> Flag | None:
+    """The last flag written at ``where`` that sets field ``name``: flags a reader synthesises
+    share one position (KAITO's parallelism, written at the instance type), so the position
+    alone may name another flag (`--distributed-executor-backend ray` was called a bad size)."""
+    return next(
+        (f for f in reversed(flags) if f.position == where and spec.field_of(f.name) == name),
+        None,
+    )
 
 
 def _quoted(value: str) -> str:

@@ -46,6 +46,10 @@ class EngineSpec:
     def engine_name(self) -> str:
         return self.engine or self.name
 
+    def field_of(self, option: str) -> str:
+        """The Deployment field (or options key) the canonical ``option`` sets."""
+        return self.fields.get(option, option.replace("-", "_"))
+
     def long_options(self) -> Mapping[str, str]:
         """Every long spelling (without dashes) -> canonical, for prefix matching.
 

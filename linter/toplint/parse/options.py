@@ -279,7 +279,7 @@ def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> De
     options = dict(base.options)
     unresolved = list(base.unresolved)
     for flag in flags:
-        field_name = spec.fields.get(flag.name, flag.name.replace("-", "_"))
+        field_name = spec.field_of(flag.name)
         # The option token (`--tensor-parallel-size`): findings point at the offending name.
         sources[field_name] = flag.position
         unresolved = [u for u in unresolved if u.field != field_name]
