@@ -105,3 +105,10 @@ def test_a_kubernetes_container_whose_options_several_engines_share_is_a_note() 
     result = parse_text("deployment.yaml", text)
     assert not result.deployments
     assert [(f.rule, f.severity) for f in result.findings] == [("TL008", Severity.INFO)]
+
+
+def test_a_docker_run_that_ends_at_its_image_is_no_deployment_and_no_crash() -> None:
+    # kserve/kserve@aaac4e29 Makefile: `${ENGINE} run ... ${IMG}` as a recipe's last word
+    for text in ("docker run myorg/server:1\n", "docker run --rm -it myorg/server:1\n"):
+        result = parse_text("run.sh", text)
+        assert not result.deployments and not result.findings

@@ -125,7 +125,8 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
         return replace(inv, env={**env, **inv.env}, gpus=gpus, image=image, dev_shm=dev_shm)
 
     inv2 = None if entrypoint else image_invocation(args[j], args[j + 1 :], env)
-    if inv2 is None and not entrypoint and (args[j + 1].value or "").startswith("--"):
+    after = args[j + 1].value if j + 1 < len(args) else None  # `docker run IMAGE` ends a line
+    if inv2 is None and not entrypoint and (after or "").startswith("--"):
         inv2, note = unnamed_image_invocation(args[j], args[j + 1 :], args[i].value or "docker")
         inv2 = replace(inv2, env={**env, **inv2.env}) if inv2 else None
         if note is not None and notes is not None:
