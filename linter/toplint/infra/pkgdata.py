@@ -66,7 +66,7 @@ def read_yaml(package: str, name: str) -> Any:
 
 def _yaml_data(text: str, origin: str) -> Any:
 
-    documents = load_data(text, origin)
+    documents = load_data(text, origin, remember=False)
     if len(documents) != 1:
         raise ValueError(f"{origin}: a data file holds one YAML document, found {len(documents)}")
     return documents[0]

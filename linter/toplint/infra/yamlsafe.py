@@ -139,7 +139,10 @@ def _plain_tag(value: str) -> str | None:
 # The outcome of the last load (the text object, path, limits, error and documents), so that a
 # parser reading the file its ``accepts`` has just read, or checking the syntax of a file a
 # parser has just read, costs nothing.  Keyed by the identity of the text object (held here, so
-# the id cannot be reused); documents are never modified after loading.
+# the id cannot be reused); documents are never modified after loading.  Shipped data, loaded
+# on first use, passes ``remember=False``: between two readings of the same file it would
+# otherwise take the place (a 2.7 MB CustomResourceDefinition, kserve/kserve@aaac4e29, was
+# composed twice).
 _last: list[tuple[str, str, Limits, SourceError | None, list[Document]]] = []
 
 
@@ -154,12 +157,16 @@ def syntax_error(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> Sourc
     return None
 
 
-def load_documents(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> list[Document]:
+def load_documents(
+    text: str, path: str, limits: Limits = DEFAULT_LIMITS, *, remember: bool = True
+) -> list[Document]:
     """Every document of a YAML stream, or ``SourceError`` naming line and column."""
     if _last and _last[0][0] is text and _last[0][1] == path and _last[0][2] is limits:
         if _last[0][3] is not None:
             raise _last[0][3]
         return list(_last[0][4])
+    if not remember:
+        return _load_documents(text, path, limits)
     try:
         docs = _load_documents(text, path, limits)
     except SourceError as exc:
@@ -226,15 +233,17 @@ def _compose_all(text: str, limits: Limits = DEFAULT_LIMITS) -> Iterator[yaml.No
         loader.dispose()
 
 
-def load_data(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> list[Any]:
+def load_data(
+    text: str, path: str, limits: Limits = DEFAULT_LIMITS, *, remember: bool = True
+) -> list[Any]:
     """Plain data of every document (no positions)."""
-    return [d.data for d in load_documents(text, path, limits)]
+    return [d.data for d in load_documents(text, path, limits, remember=remember)]
 
 
-def one_document(text: str, path: str, expected: str) -> Document:
+def one_document(text: str, path: str, expected: str, *, remember: bool = True) -> Document:
     """The one document of a file that must hold exactly one; else ``SourceError`` at 1:1 saying
     ``expected`` and how many it found (a syntax error: ``SourceError`` naming line and column)."""
-    docs = load_documents(text, path)
+    docs = load_documents(text, path, remember=remember)
     if len(docs) != 1:
         raise SourceError(f"{expected}, found {len(docs)}")
     return docs[0]
