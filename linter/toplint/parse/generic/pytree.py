@@ -179,9 +179,12 @@ class _Reader:
         passed = self.passed.get(name, set())
         if "**" in passed:
             return {}
-        positional = [*stmt.args.posonlyargs, *stmt.args.args][1 if method else 0 :]
+        decorators = stmt.decorator_list
+        static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in decorators)
+        every = [*stmt.args.posonlyargs, *stmt.args.args]
+        positional = every[1 if method and not static else 0 :]  # as a call passes them
         out: dict[str, Built] = {}
-        firsts = positional[len(positional) - len(stmt.args.defaults) :]
+        firsts = every[len(every) - len(stmt.args.defaults) :]  # the defaults are the last ones
         pairs = [
             *zip(firsts, stmt.args.defaults, strict=True),
             *zip(stmt.args.kwonlyargs, stmt.args.kw_defaults, strict=True),
