@@ -99,3 +99,26 @@ def test_a_command_line_in_a_string_the_module_builds_whole_is_read() -> None:
     assert (dep.engine, dep.model, dep.tp) == ("sglang", "org/m", 2)
     prose = 'print("Run: vllm serve org/m --tensor-parallel-size 2")\n'  # a message, not a command
     assert not parse_text("c.py", prose).deployments
+
+
+def test_a_static_method_s_defaults_are_its_own_first_parameters() -> None:
+    # InternLM/lmdeploy@1263d5cd lmdeploy/pytorch/backends/cuda/activation.py: a
+    # ``@staticmethod def build(inplace: bool = False)`` ended the run with exit 3
+    text = "from vllm import LLM\n\nclass Builder:\n    @staticmethod\n"
+    text += "    def build(tp: int = 2, model='org/m'):\n"
+    text += "        return LLM(model=model, tensor_parallel_size=tp)\n"
+    dep = only("b.py", text)
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2)
+
+
+def test_a_layout_key_that_is_a_switch_is_no_engine_call() -> None:
+    # InternLM/lmdeploy@1263d5cd lmdeploy/pytorch/models/internvl.py: an engine's own module
+    # building a layer with ``tp=True`` was read as an lmdeploy deployment with TP `true`
+    text = "from lmdeploy.pytorch.nn import RMSNorm\n"
+    text += "norm = RMSNorm(1024, eps=1e-6, tp=True, align=64)\n"
+    result = parse_text("m.py", text)
+    assert not result.deployments
+    assert all(f.rule != "TL010" for f in result.findings)
+    text = "from lmdeploy import TurbomindEngineConfig\nc = TurbomindEngineConfig(tp=2)\n"
+    dep = only("e.py", text)
+    assert (dep.engine, dep.tp) == ("lmdeploy", 2)

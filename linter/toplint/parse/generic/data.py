@@ -170,7 +170,17 @@ def _is_options(
     node: Mapping[Any, Any], spec: Any, short: bool = False, within: object = None
 ) -> bool:
     hits = ev.option_keys(scalar_keys(node), spec, short, within)
-    return len(hits) >= 3 or any(spec.fields.get(c) in _LAYOUT_FIELDS for _, c in hits)
+    valued = _valued(node, spec, hits)
+    return len(hits) >= 3 or any(spec.fields.get(c) in _LAYOUT_FIELDS for _, c in valued)
+
+
+def _valued(
+    node: Mapping[Any, Any], spec: Any, hits: list[tuple[str, str]]
+) -> list[tuple[str, str]]:
+    """The hits whose value the option could take: ``True``/``False`` for an option that takes
+    a value is a switch of something else (``RMSNorm(..., tp=True)`` in an engine's own model
+    code, InternLM/lmdeploy@1263d5cd), not one option naming the engine."""
+    return [(k, c) for k, c in hits if not (isinstance(node.get(k), bool) and spec.options.get(c))]
 
 
 def _scopes(
@@ -258,7 +268,7 @@ def _has_content(node: Mapping[Any, Any], spec: Any, short: bool = False) -> str
     if find_model([()], node) is not None or _leading_model(node) is not None:
         return "strong"
     hits = ev.option_keys(keys, spec, short)
-    if any(c in spec.fields for _, c in hits) or _is_options(node, spec):
+    if any(c in spec.fields for _, c in _valued(node, spec, hits)) or _is_options(node, spec):
         return "strong"  # the model or a layout option, or options enough
     if any(_flag_list(v, spec) is not None for v in node.values()):
         return "strong"
