@@ -14,7 +14,14 @@ being linted: an absolute path, a `../` path that climbs out, or a symlink point
 does not open it, so its settings are not part of the check.
 
 Outcome reported (toplint's severity policy): not read — a file outside the repository is never
-opened, so what depends on it is not judged (error).
+opened, so what depends on it is not judged (error). A script's `source FILE` is reported at
+info when nothing judged depends on it: every value the script's deployments use is written in
+the script, its engine command takes its caller's arguments (an entrypoint, judged where it is
+called), or the script starts no engine toplint knows (a virtual environment's `activate`
+before `exec text-generation-launcher $@`, huggingface/text-generation-inference@db931fcf
+tgi-entrypoint.sh). It stays an error when a deployment of the script has a value toplint
+could not resolve, or the script names an engine but no engine command was read: the file may
+set the value or define the function that starts it.
 
 ## Why is this bad?
 toplint runs in CI on pull requests, including pull requests from forks. A file outside the

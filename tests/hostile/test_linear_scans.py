@@ -189,12 +189,12 @@ def test_sourced_outside_names_are_placed_in_one_pass() -> None:
     """20,000 ``. ../../outside-N.sh`` (each TL009): each name was searched for from the
     file's start and its line counted from there (check on 40,000: 17 s, now 4.7 s)."""
     from toplint.parse.base import Source
-    from toplint.parse.text.shellsrc import _sourced_outside
+    from toplint.parse.text.sourced import sourced_outside
 
     refs = [f"../../outside{k}.sh" for k in range(20_000)]
     text = "".join(f". {ref}\n" for ref in refs)
     start = time.process_time()
-    found = _sourced_outside(Source.from_text("x.sh", text), refs)
+    found = sourced_outside(Source.from_text("x.sh", text), refs, [], False)
     assert time.process_time() - start < 1.5
     assert [(f.line, f.column) for f in found[:2]] == [(1, 3), (2, 3)]
     assert (found[-1].line, found[-1].column) == (20_000, 3)

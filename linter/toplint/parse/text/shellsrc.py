@@ -7,7 +7,6 @@ again, with positions mapped back into the file by ``toplint.parse.text.sourcema
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Mapping, Sequence
 
 import toplint.parse.multinode
@@ -22,7 +21,7 @@ from toplint.parse.argv import (
 )
 from toplint.parse.base import Source
 from toplint.parse.containershm import container_shm
-from toplint.parse.enginecfg import disk_loader, one_host, outside_reference
+from toplint.parse.enginecfg import disk_loader, one_host
 from toplint.parse.options import FORWARDED, Arg
 from toplint.parse.text.launchers import (
     Allocation,
@@ -33,6 +32,7 @@ from toplint.parse.text.launchers import (
     starts_ray_cluster,
 )
 from toplint.parse.text.shell import Command, SourceLoader
+from toplint.parse.text.sourced import sourced_outside
 from toplint.parse.text.sourcemap import command_args, masked_templates, source_map
 from toplint.parse.text.wrapped import (
     as_wrapped,
@@ -40,7 +40,6 @@ from toplint.parse.text.wrapped import (
     unnamed_image_invocation,
     wrapped_invocation,
 )
-from toplint.parse.textpos import starts_of
 from toplint.record import replace
 
 # Shell scripts, and the batch scripts of job schedulers (Slurm, PBS, LSF).
@@ -297,33 +296,6 @@ def _container_words(words: Sequence[Arg]) -> list[Arg]:
 _STRING_RUNNERS = ("tmux", "ssh")
 
 
-def _sourced_outside(source: Source, refs: Sequence[str]) -> list[Finding]:
-    """TL009 for each file the script sources from outside its repository, at the first place
-    the name is written (the interpreter keeps no position for it)."""
-
-    out = []
-    text = source.text
-    starts = starts_of(text)
-    # Searched on from the previous name's place (scripts source in the order they are
-    # written), from the start only while that costs no more than 8 reads of the file: a
-    # search from the start and a line count per name were quadratic (10,000 names).
-    cursor, budget = 0, 8 * len(text)
-    for ref in dict.fromkeys(refs):
-        offset = text.find(ref, cursor)
-        if offset < 0 and budget > 0:
-            budget -= len(text)
-            offset = text.find(ref)
-        if offset < 0 and ref not in text:
-            continue  # sourced by a script this one runs: reported in that script
-        offset = max(offset, 0)
-        cursor = max(cursor, offset)
-        line = bisect.bisect_right(starts, offset)
-        at = Position(source.path, line, offset - starts[line - 1] + 1)
-        effect = "its functions and variables are not known (keep it inside the repository)"
-        out.append(outside_reference(at, f"source {ref}", effect, f"source:{ref}"))
-    return out
-
-
 def _exported_env(command: Command, path: str) -> dict[str, Arg]:
     """The exported GPU-visibility variables a command's process inherits, as environment
     entries positioned where they were set (``export CUDA_VISIBLE_DEVICES=0,1``)."""
@@ -389,8 +361,8 @@ class ShellParser:
         outside: list[str] = []
         env = {**batch.environment(), **rendered}
         commands = self._commands(text, source.path, env, outside)
-        findings.extend(_sourced_outside(source, outside))
         ray = starts_ray_cluster([a.value for a in c[0]] for c in commands)
+        wrapped = False
         for args, site, outer, exported, via in commands:
             granted = outer.over(batch)
             for dep, found in self._deployments(args, source.path, granted, exported, ray):
@@ -402,6 +374,7 @@ class ShellParser:
                 wrapper = _entrypoint(dep)
                 if wrapper is not None:  # not a deployment: its caller's arguments are
                     findings.extend((*found, wrapper))
+                    wrapped = True
                     continue
                 if site is not None:
                     dep = replace(dep, line=site[0], column=site[1])
@@ -409,6 +382,7 @@ class ShellParser:
                 findings.extend(found)
 
         found_all = toplint.parse.multinode.one_per_instance(deployments)
+        findings[:0] = sourced_outside(source, outside, found_all, wrapped)
         return ParseResult(source.path, found_all, tuple(findings))
 
     def _commands(

@@ -1,0 +1,78 @@
+"""TL009 for the files a script sources from outside its repository, and how much that matters.
+
+A sourced file outside the repository is never opened (``toplint.infra.readpolicy``), so its
+functions and variables are unknown.  That leaves something unjudged only where the script
+needed them: a deployment of the script with a value toplint could not resolve (the file may
+set it), or a script that names an engine but in which no engine command was read (the file
+may define the function that starts it).  Elsewhere — a serving entrypoint that activates a
+virtual environment and then runs the engine with its caller's arguments
+(huggingface/text-generation-inference@db931fcf tgi-entrypoint.sh: ``source
+/usr/src/.venv/bin/activate``, ``exec text-generation-launcher $@``), a deployment whose every
+value is written in the script, a script that names no engine — the finding is information,
+not an error that fails the run: it still says the file was not read.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+
+from toplint.model import Deployment, Finding, Position, Severity
+from toplint.parse.base import Source
+from toplint.parse.enginecfg import outside_reference
+from toplint.parse.textpos import starts_of
+from toplint.record import replace
+
+_EFFECT = "its functions and variables are not known (keep it inside the repository)"
+
+
+def sourced_outside(
+    source: Source, refs: Sequence[str], deployments: Sequence[Deployment], wrapped: bool
+) -> list[Finding]:
+    """TL009 for each file the script sources from outside its repository, at the first place
+    the name is written (the interpreter keeps no position for it); at info where nothing
+    the script deploys depends on it (``why_unneeded``; ``wrapped``: an engine command taking its
+    caller's arguments was read)."""
+    if not refs:
+        return []
+    out = []
+    text = source.text
+    starts = starts_of(text)
+    unneeded = why_unneeded(text, deployments, wrapped)
+    # Searched on from the previous name's place (scripts source in the order they are
+    # written), from the start only while that costs no more than 8 reads of the file: a
+    # search from the start and a line count per name were quadratic (10,000 names).
+    cursor, budget = 0, 8 * len(text)
+    for ref in dict.fromkeys(refs):
+        offset = text.find(ref, cursor)
+        if offset < 0 and budget > 0:
+            budget -= len(text)
+            offset = text.find(ref)
+        if offset < 0 and ref not in text:
+            continue  # sourced by a script this one runs: reported in that script
+        offset = max(offset, 0)
+        cursor = max(cursor, offset)
+        line = bisect.bisect_right(starts, offset)
+        at = Position(source.path, line, offset - starts[line - 1] + 1)
+        found = outside_reference(at, f"source {ref}", _EFFECT, f"source:{ref}")
+        if unneeded is not None:
+            found = replace(found, severity=Severity.INFO, message=f"{found.message}; {unneeded}")
+        out.append(found)
+    return out
+
+
+def why_unneeded(text: str, deployments: Sequence[Deployment], wrapped: bool) -> str | None:
+    """Why nothing checked depends on the files the script sources, or None when one could hold
+    what the check lacks: a value a deployment left unresolved, or, with no engine command
+    read, the engine the script names."""
+    if any(d.unresolved for d in deployments):
+        return None
+    if deployments:
+        return "every value its deployments use is written here, so nothing was left unjudged"
+    if wrapped:
+        return "its engine command takes the caller's arguments and is judged where it is called"
+    from toplint.parse.mentions import pattern_for
+
+    if pattern_for(text).search(text) is not None:
+        return None
+    return "this script starts no engine toplint knows, so nothing checked depends on it"
