@@ -43,6 +43,7 @@ from toplint.parse.options import (
     derive,
     env_flags,
     option_name,
+    other_backend,
     parse_args,
 )
 from toplint.record import field, record, replace
@@ -78,7 +79,13 @@ _PY_OPTS_WITH_VALUE = ("-X", "-W")
 
 
 def _base(arg: Arg) -> str:
-    return (arg.value or "").rsplit("/", 1)[-1]
+    """The program's name: the last path part of its word.  An unresolved word whose last part
+    is written literally (``"$VENV/bin/python"``, ``${HOME}/.venv/bin/vllm``) names its program
+    all the same: the unknown directory does not change which program runs."""
+    if arg.value is not None:
+        return arg.value.rsplit("/", 1)[-1]
+    head, slash, last = arg.raw.replace('"', "").replace("'", "").rpartition("/")
+    return last if slash and head and "$" not in last and "`" not in last else ""
 
 
 def _is_assignment(arg: Arg) -> bool:
@@ -194,6 +201,8 @@ def _entry(args: Sequence[Arg], i: int) -> Entry | None:
         # ``[sys.executable, "-m", …]``: a Python program's own interpreter, unknown until run
         module, after = _python_module(args, i)
         key = module_spec(module) if module else None
+        if key is not None and other_backend(key, args[after:], "") is not None:
+            return None  # the program serves through a backend that is not the engine
         if key is not None:
             return key, None, tuple(args[after:])
         if module:  # `python -m lmdeploy serve api_server`: the program run as a module

@@ -24,6 +24,7 @@ from toplint.parse.base import Source
 from toplint.parse.containershm import container_shm
 from toplint.parse.enginecfg import disk_loader, one_host, outside_reference
 from toplint.parse.options import FORWARDED, Arg
+from toplint.parse.text.entrypoint import entrypoint_first
 from toplint.parse.text.launchers import (
     Allocation,
     across_ray_cluster,
@@ -251,6 +252,7 @@ def _run_strings(
     read as ``bash x.sh`` is (``shellrun``), with the variables it exports."""
     import toplint.parse.text.shellrun  # see lex_embedded
 
+    args = entrypoint_first(args, _DOCKER, _DOCKER_VALUE, _SHELLS)
     script = _sh_c_script(args)
     end = next((k for k, a in enumerate(args) if script and _holds(a, script)), -1)
     value = script.value if script is not None else None
