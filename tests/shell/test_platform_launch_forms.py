@@ -1,13 +1,15 @@
 """Launch forms real platform files use that toplint did not read (open-world set 11's
 development half, issue 24): an interpreter named by a path whose directory is a variable, a
-``docker run --entrypoint /bin/bash IMAGE -c 'SCRIPT'`` and a KServe Hugging Face server told to
-use its transformers backend."""
+``docker run --entrypoint /bin/bash IMAGE -c 'SCRIPT'``, a KServe Hugging Face server told to
+use its transformers backend, and a Slurm job that builds the engine's arguments in a variable
+from values it reads at run time (``read … <<< "$CFG"``)."""
 
 from __future__ import annotations
 
 from toplint.model import Deployment, Finding
 from toplint.parse.base import Source
 from toplint.parse.builtin import toplint_parsers
+from toplint.parse.options import FORWARDED
 from toplint.parse.run import parse_source
 
 
@@ -99,3 +101,55 @@ def test_a_python_m_huggingfaceserver_with_the_transformers_backend_is_no_deploy
     )
     deps, findings = parse("Dockerfile", text)
     assert deps == [] and [f.rule for f in findings] == ["TL008"]
+
+
+def test_a_variable_known_in_part_keeps_its_written_fields() -> None:
+    # a Slurm job reading the engine's settings with `python -c` into `read` variables, then
+    # building ARGS in steps: the layout written in ARGS is read, the unknown parts unresolved
+    text = (
+        "#SBATCH --gres=gpu:2\n"
+        "CFG=$(python3 -c \"import yaml; print(yaml.safe_load(open('c.yaml'))['m'])\")\n"
+        'read HF_MODEL EXTRA <<< "$CFG"\n'
+        'ARGS="--model $HF_MODEL"\n'
+        'ARGS="$ARGS --tensor-parallel-size 2 --max-model-len 4096"\n'
+        "python -m vllm.entrypoints.openai.api_server $ARGS &\n"
+    )
+    (dep,), _ = parse("serve.slurm", text)
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("vllm", None, 2, 2)
+    assert dep.options.get("max_model_len") == "4096"
+    (unknown,) = dep.unresolved  # TL003 says it, at the expansion
+    assert (unknown.field, unknown.variable, unknown.position.line) == ("model", "$HF_MODEL", 6)
+
+
+def test_an_unknown_variable_added_to_a_partial_one_is_said_to_split() -> None:
+    text = (
+        "X=$(cat model.txt)\n"
+        'ARGS="--model $X --tensor-parallel-size 4"\n'
+        'ARGS="$ARGS $EXTRA"\n'
+        "vllm serve $ARGS\n"
+    )
+    (dep,), _ = parse("run.sh", text)
+    assert dep.tp == 4
+    # what $EXTRA holds may add options: TL003 says the layout is checked as written
+    assert [(u.field, u.variable) for u in dep.unresolved] == [
+        ("model", "$X"),
+        (FORWARDED, "$EXTRA"),
+    ]
+
+
+def test_a_here_string_is_input_not_a_here_document() -> None:
+    # bash(1) "Here Strings": `<<< word` supplies the word as input; nothing after it is skipped
+    text = 'read A B <<< "$CFG"\nvllm serve org/m --tensor-parallel-size 2\n'
+    (dep,), _ = parse("run.sh", text)
+    assert (dep.model, dep.tp) == ("org/m", 2)
+
+
+def test_an_echoed_docker_command_runs_nothing() -> None:
+    text = (
+        'cmd="docker run --gpus all lmsysorg/sglang:v0.4 python3 -m sglang.launch_server '
+        '--model-path org/m --tp 2"\n'
+        "echo $cmd\n"
+        "$cmd\n"
+    )
+    (dep,), _ = parse("run.sh", text)
+    assert (dep.engine, dep.tp, dep.line) == ("sglang", 2, 3)

@@ -88,6 +88,11 @@ def _base(arg: Arg) -> str:
     return last if slash and head and "$" not in last and "`" not in last else ""
 
 
+def runs_nothing(args: Sequence[Arg]) -> bool:
+    """The command only mentions what follows (``echo docker run …``, ``grep vllm``)."""
+    return not args or _base(args[0]) in _NOT_RUNNERS
+
+
 def _is_assignment(arg: Arg) -> bool:
     name, eq, _ = (arg.value or arg.raw).partition("=")
     return bool(eq) and name.isidentifier()
@@ -217,7 +222,7 @@ def find_invocations(args: Sequence[Arg]) -> list[Invocation]:
     need no list: the first token that starts an engine wins.  ``NAME=value`` tokens before it
     (``CUDA_VISIBLE_DEVICES=0,1 vllm serve``, ``env A=b``) become the engine's environment.
     """
-    if not args or _base(args[0]) in _NOT_RUNNERS:
+    if runs_nothing(args):
         return []
     runs = _RUN_SUBCOMMANDS.get(_base(args[0]))
     if runs is not None and (len(args) < 2 or args[1].value not in runs):
@@ -274,8 +279,9 @@ def _forwarded_arguments(dep: Deployment, args: Sequence[Arg]) -> Deployment:
 
 
 # An unquoted variable alone in a word: the shell (and compose's string command) splits what it
-# holds into words, so it may add any number of arguments -- options among them.
-_SPLIT_VARIABLE = lazy(r"\$(?:[A-Za-z_]\w*|\{[A-Za-z_]\w*\})")
+# holds into words, so it may add any number of arguments -- options among them.  A positional
+# parameter too (``$4``, ``${10}``: bash(1), "Word Splitting" applies to every expansion).
+_SPLIT_VARIABLE = lazy(r"\$(?:[A-Za-z_]\w*|[0-9]|\{(?:[A-Za-z_]\w*|[0-9]+)\})")
 
 
 def _split_arguments(dep: Deployment, args: Sequence[Arg]) -> Deployment:

@@ -19,6 +19,7 @@ from toplint.parse.argv import (
     deployment_from_invocation,
     find_invocations,
     image_invocation,
+    runs_nothing,
 )
 from toplint.parse.base import Source
 from toplint.parse.containershm import container_shm
@@ -80,7 +81,7 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
     names no engine, run with one engine's options only, starts that engine (a TL008 note in
     ``notes`` when the options are several engines' alike)."""
     i = next((k for k, a in enumerate(args) if (a.value or "").rsplit("/", 1)[-1] in _DOCKER), -1)
-    if i < 0:
+    if i < 0 or runs_nothing(args):
         return None
     j = i + 1
     if j < len(args) and args[j].value == "container":
