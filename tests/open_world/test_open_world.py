@@ -149,9 +149,11 @@ def test_the_fifth_sets_development_half_keeps_its_score() -> None:
 # (11 before; the two left are a vLLM rebuild whose own entrypoint sets the layout, TL008 names
 # it); 8: all 24 (16 of 23 before, the compose file one of them starts added after); 9: 16 of 19
 # (11 before; the three left are files INDEX.yaml says deploy nothing that toplint reads as
-# options); 10: 12 of 15 (11 before).  The repositories of these sets are held apart from every
-# earlier set's by ``test_the_sixth_and_later_sets_share_no_repository_with_earlier_sets``.
-LATER_LEVELS = {"6": 16, "7": 15, "8": 24, "9": 16, "10": 12}
+# options); 10: 12 of 15 (11 before); 11: 20 of 21 (16 before; the one left is a settings file
+# INDEX.yaml says deploys nothing that toplint reads as the engine's options).  The
+# repositories of these sets are held apart from every earlier set's by
+# ``test_the_sixth_and_later_sets_share_no_repository_with_earlier_sets``.
+LATER_LEVELS = {"6": 16, "7": 15, "8": 24, "9": 16, "10": 12, "11": 20}
 
 
 @pytest.mark.slow

@@ -41,6 +41,9 @@ class EngineSpec:
     # The engine release the option list was read from ("0.16.0"); "" when not known.  An
     # unknown option on an image of a newer release is info, not a warning (TL005).
     release: str = ""
+    # canonical option -> values with which the program serves through a backend that is not
+    # this engine (KServe's huggingfaceserver ``--backend huggingface``: transformers, no vLLM)
+    other_backends: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def engine_name(self) -> str:

@@ -234,6 +234,10 @@ HUGGINGFACESERVER = replace(
     engine="vllm",
     config_options=(),
     release="",
+    # kserve python/huggingfaceserver/huggingfaceserver/__main__.py (kserve@aaac4e29):
+    # `--backend` is one of auto, vllm, huggingface; vLLM loads only for vllm, or auto with a
+    # model vLLM supports (is_vllm_backend_enabled); huggingface serves with transformers.
+    other_backends={"backend": ("huggingface",)},
 )
 
 

@@ -43,6 +43,7 @@ from toplint.parse.options import (
     derive,
     env_flags,
     option_name,
+    other_backend,
     parse_args,
 )
 from toplint.record import field, record, replace
@@ -78,7 +79,18 @@ _PY_OPTS_WITH_VALUE = ("-X", "-W")
 
 
 def _base(arg: Arg) -> str:
-    return (arg.value or "").rsplit("/", 1)[-1]
+    """The program's name: the last path part of its word.  An unresolved word whose last part
+    is written literally (``"$VENV/bin/python"``, ``${HOME}/.venv/bin/vllm``) names its program
+    all the same: the unknown directory does not change which program runs."""
+    if arg.value is not None:
+        return arg.value.rsplit("/", 1)[-1]
+    head, slash, last = arg.raw.replace('"', "").replace("'", "").rpartition("/")
+    return last if slash and head and "$" not in last and "`" not in last else ""
+
+
+def runs_nothing(args: Sequence[Arg]) -> bool:
+    """The command only mentions what follows (``echo docker run …``, ``grep vllm``)."""
+    return not args or _base(args[0]) in _NOT_RUNNERS
 
 
 def _is_assignment(arg: Arg) -> bool:
@@ -194,6 +206,8 @@ def _entry(args: Sequence[Arg], i: int) -> Entry | None:
         # ``[sys.executable, "-m", …]``: a Python program's own interpreter, unknown until run
         module, after = _python_module(args, i)
         key = module_spec(module) if module else None
+        if key is not None and other_backend(key, args[after:], "") is not None:
+            return None  # the program serves through a backend that is not the engine
         if key is not None:
             return key, None, tuple(args[after:])
         if module:  # `python -m lmdeploy serve api_server`: the program run as a module
@@ -208,7 +222,7 @@ def find_invocations(args: Sequence[Arg]) -> list[Invocation]:
     need no list: the first token that starts an engine wins.  ``NAME=value`` tokens before it
     (``CUDA_VISIBLE_DEVICES=0,1 vllm serve``, ``env A=b``) become the engine's environment.
     """
-    if not args or _base(args[0]) in _NOT_RUNNERS:
+    if runs_nothing(args):
         return []
     runs = _RUN_SUBCOMMANDS.get(_base(args[0]))
     if runs is not None and (len(args) < 2 or args[1].value not in runs):
@@ -265,8 +279,9 @@ def _forwarded_arguments(dep: Deployment, args: Sequence[Arg]) -> Deployment:
 
 
 # An unquoted variable alone in a word: the shell (and compose's string command) splits what it
-# holds into words, so it may add any number of arguments -- options among them.
-_SPLIT_VARIABLE = lazy(r"\$(?:[A-Za-z_]\w*|\{[A-Za-z_]\w*\})")
+# holds into words, so it may add any number of arguments -- options among them.  A positional
+# parameter too (``$4``, ``${10}``: bash(1), "Word Splitting" applies to every expansion).
+_SPLIT_VARIABLE = lazy(r"\$(?:[A-Za-z_]\w*|[0-9]|\{(?:[A-Za-z_]\w*|[0-9]+)\})")
 
 
 def _split_arguments(dep: Deployment, args: Sequence[Arg]) -> Deployment:

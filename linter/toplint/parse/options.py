@@ -192,6 +192,18 @@ def parse_args(
     return ParsedArgs(tuple(flags), tuple(findings))
 
 
+def other_backend(engine: str, args: Sequence[Arg], path: str) -> Flag | None:
+    """The option with which ``engine``'s program serves through a backend that is not the
+    engine (``EngineSpec.other_backends``), else None: then no engine runs to read."""
+    spec = get_spec(engine)
+    if not spec.other_backends:
+        return None
+    for flag in parse_args(engine, args, path, unknown_rule=False).flags:
+        if (flag.value or "").lower() in spec.other_backends.get(flag.name, ()):
+            return flag
+    return None
+
+
 def closest_option(spec: EngineSpec, name: str) -> str | None:
     """The known long option nearest to ``name`` (without dashes), for "did you mean".
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from toplint.engines.registry import engine_running_in, get_engine
+from toplint.engines.registry import engine_running_in, get_engine, module_spec
 from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Document, Path
 from toplint.model import Deployment, Finding, Flag
@@ -35,7 +35,7 @@ from toplint.parse.k8s.context import (
     with_gpu,
 )
 from toplint.parse.k8s.pods import container_deployments, spec_deployments
-from toplint.parse.options import Arg, apply_flags, parse_args
+from toplint.parse.options import Arg, apply_flags, other_backend, parse_args
 from toplint.parse.text.shellrun import lex
 from toplint.record import replace
 
@@ -195,6 +195,27 @@ def _other_runtime(ctx: Ctx, model: Path, fmt: str) -> Finding:
     )
 
 
+def _other_backend(ctx: Ctx, flag: Flag) -> Finding:
+    from toplint.parse.mentions import no_deployment
+
+    at = flag.position
+    written = flag.raw if "=" in flag.raw else f"{flag.raw} {flag.value}"
+    return no_deployment(
+        ctx.path,
+        at.line,
+        at.column,
+        f"`{written}` serves the model with the Hugging Face server's `{flag.value}` backend "
+        "(transformers), not vLLM: no engine toplint models runs here, so nothing was read "
+        "(`# toplint: ignore[TL008]` on this line accepts that)",
+        anchor=f"kserve-backend:{flag.value}",
+    )
+
+
+# KServe's runtime for the `huggingface` model format runs `python -m huggingfaceserver`
+# (kserve python/huggingface_server.Dockerfile); its options are read with that module's spec.
+_HF_SERVER_MODULE = "huggingfaceserver"
+
+
 def inference_service(ctx: Ctx) -> list[Deployment]:
     pred: Path = ("spec", "predictor")
     model: Path = (*pred, "model")
@@ -207,6 +228,13 @@ def inference_service(ctx: Ctx) -> list[Deployment]:
         # With GPUs requested it is a GPU model server toplint did not read: say so (TL008).
         if gpu_request(ctx, (*model, "resources")):
             ctx.findings.append(_other_runtime(ctx, model, fmt))
+        return []
+    margs = list_args(ctx, (*model, "args"), {})
+    server = module_spec(_HF_SERVER_MODULE) if fmt == "huggingface" else None
+    other = other_backend(server, margs, ctx.path) if server else None
+    if other is not None:
+        if gpu_request(ctx, (*model, "resources")):
+            ctx.findings.append(_other_backend(ctx, other))
         return []
     base = base_deployment(ctx, "kserve-isvc")
     start = ctx.key(model)
@@ -221,7 +249,6 @@ def inference_service(ctx: Ctx) -> list[Deployment]:
         dep = replace(runtime, **keep, sources={**runtime.sources, **dep.sources})
     gpu = gpu_request(ctx, (*model, "resources"))
     dep = with_gpu(dep, gpu) if gpu else dep
-    margs = list_args(ctx, (*model, "args"), {})
     parsed = parse_args(engine.name, margs, ctx.path, unknown_rule=False)
     flags = list(parsed.flags)
     worker: Path = (*pred, "workerSpec")

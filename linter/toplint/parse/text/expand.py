@@ -162,6 +162,9 @@ class Expander:
         )
         self.depth = depth
         self.meter = meter()
+        # Variables known in part, with their unknown expansions marked
+        # (``toplint.parse.text.partialvars``): ``ARGS="--model $M --tensor-parallel-size 2"``.
+        self.partials: dict[str, str] = {}
 
     def expand(self, parts: list[Part]) -> tuple[str | None, tuple[str, ...]]:
         out: list[str] = []

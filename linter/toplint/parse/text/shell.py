@@ -20,6 +20,7 @@ from toplint.accelerators import RUNTIME_ENV
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded, meter
 from toplint.infra.patterns import lazy
+from toplint.parse.text import partialvars
 from toplint.parse.text.expand import Expander, Part, _Cursor, _read_expansion
 from toplint.record import record
 
@@ -36,6 +37,8 @@ class Word:
     # An unresolved double-quoted word's text with its known parts expanded (``Expander.partial``):
     # the script ``ssh HOST "cd $DIR && ./run.sh $ARG"`` runs, its unknown parts kept as written.
     partial: str | None = None
+    # An unresolved assignment's value with its unknown expansions marked (``partialvars``).
+    marked: str | None = None
 
 
 @record
@@ -230,6 +233,15 @@ def _tokens(text: str) -> Iterator[Tok]:
                 cur.take()
         elif ch in "<>":
             op = cur.take()
+            if op == "<" and cur.peek() == "<" and cur.peek(1) == "<":
+                # a here-string, ``<<< WORD`` (bash(1), "Here Strings"): the word is the
+                # command's input, read as a redirection target is; no document follows
+                cur.take()
+                cur.take()
+                while cur.peek() and cur.peek() in " \t":
+                    cur.take()
+                _read_word(cur)
+                continue
             if op == "<" and cur.peek() == "<":
                 cur.take()
                 if cur.peek() == "-":
@@ -327,9 +339,14 @@ def word(tok: Tok, expander: Expander, path: str = "", partial_text: bool = Fals
             if partial_text and value is None and tok.raw.startswith('"') and " " in tok.raw
             else None
         )
+        mark = None
+        if value is None and _ASSIGN.match(tok.raw):
+            mark = partialvars.marked(
+                tok.parts, lambda e: expander.expand_one(e, []), expander.partials
+            )
     except BudgetExceeded as exc:
         raise exc.at(tok.line, tok.column) from None
-    return Word(tok.raw, value, tok.line, tok.column, unresolved, tok.quoted, path, partial)
+    return Word(tok.raw, value, tok.line, tok.column, unresolved, tok.quoted, path, partial, mark)
 
 
 _BLANKS = lazy(r"[ \t\r]+")
@@ -359,10 +376,14 @@ def finish(words: list[Word], expander: Expander) -> Command:
     if head or len(assigns) == len(rest):
         for w in assigns:
             name = _ASSIGN.match(w.raw).group(1)  # type: ignore[union-attr]
+            expander.partials.pop(name, None)
             if w.value is not None and "=" in w.value:
                 expander.env[name] = w.value.split("=", 1)[1]
             else:
                 expander.env.pop(name, None)
+                part = (w.marked or "").partition("=")[2]
+                if part and partialvars.known(part):
+                    expander.partials[name] = part
             if name in CARRIED and (exporting or name in expander.exported):
                 expander.exported[name] = w  # an exported variable's new value is exported
     exported = expander.exported

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded, meter
 from toplint.infra.numbers import whole_text
+from toplint.parse.text import partialvars
 from toplint.parse.text.chains import LAUNCHERS, SHELLS, SUBMITTERS, script_run
 from toplint.parse.text.expand import Expander
 from toplint.parse.text.shell import (
@@ -197,6 +198,12 @@ class Interpreter:
                     Word(text, value, tok.line, tok.column, missing, True, self.path)
                     for text, value, missing in fields
                 ]
+        name = None if tok.quoted else partialvars.variable(tok.parts)
+        if name is not None and name in self.expander.partials and name not in self.expander.env:
+            return [  # ``$ARGS`` known in part: its written fields, the rest unresolved
+                Word(text, value, tok.line, tok.column, missing, False, self.path)
+                for text, value, missing in partialvars.fields(self.expander.partials[name])
+            ]
         return split_fields(word(tok, self.expander, self.path, runs_string), tok.parts)
 
     def _elements(self, name: str) -> list[Word] | None:

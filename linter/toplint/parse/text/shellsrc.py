@@ -18,11 +18,13 @@ from toplint.parse.argv import (
     deployment_from_invocation,
     find_invocations,
     image_invocation,
+    runs_nothing,
 )
 from toplint.parse.base import Source
 from toplint.parse.containershm import container_shm
 from toplint.parse.enginecfg import disk_loader, one_host
 from toplint.parse.options import FORWARDED, Arg
+from toplint.parse.text.entrypoint import entrypoint_first
 from toplint.parse.text.launchers import (
     Allocation,
     across_ray_cluster,
@@ -78,7 +80,7 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
     names no engine, run with one engine's options only, starts that engine (a TL008 note in
     ``notes`` when the options are several engines' alike)."""
     i = next((k for k, a in enumerate(args) if (a.value or "").rsplit("/", 1)[-1] in _DOCKER), -1)
-    if i < 0:
+    if i < 0 or runs_nothing(args):
         return None
     j = i + 1
     if j < len(args) and args[j].value == "container":
@@ -251,6 +253,7 @@ def _run_strings(
     read as ``bash x.sh`` is (``shellrun``), with the variables it exports."""
     import toplint.parse.text.shellrun  # see lex_embedded
 
+    args = entrypoint_first(args, _DOCKER, _DOCKER_VALUE, _SHELLS)
     script = _sh_c_script(args)
     end = next((k for k, a in enumerate(args) if script and _holds(a, script)), -1)
     value = script.value if script is not None else None

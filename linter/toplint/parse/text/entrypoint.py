@@ -1,0 +1,56 @@
+"""``docker run --entrypoint SHELL IMAGE -c 'SCRIPT'``: the shell the entrypoint names runs the
+script the command words after the image give it.
+
+Docker's run reference: ``--entrypoint`` overwrites the image's default ENTRYPOINT, and the words
+after the image are the command passed to it.  So ``docker run --gpus all --entrypoint /bin/bash
+IMAGE -c "pip install … && python -m sglang.launch_server …"`` runs ``/bin/bash -c "…"`` inside
+IMAGE, the same as ``docker run --gpus all IMAGE /bin/bash -c "…"``, which the shell reader
+already follows into the string (its ``--gpus``, ``-e`` and image kept for the engine it starts).
+``entrypoint_first`` writes the first form as the second, for a shell entrypoint only: any other
+entrypoint is read by ``docker_run`` itself (the entrypoint then the command words).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from toplint.parse.options import Arg
+
+
+def entrypoint_first(
+    args: Sequence[Arg],
+    docker: Collection[str],
+    value_options: Collection[str],
+    shells: Collection[str],
+) -> list[Arg]:
+    """``args`` with a shell ``--entrypoint`` moved to just after the image of a ``docker run``
+    (``docker``: the container CLIs; ``value_options``: docker run's options that take a value);
+    ``args`` unchanged when they are no such command."""
+    words = list(args)
+    i = next((k for k, a in enumerate(words) if _base(a) in docker), -1)
+    if i < 0:
+        return words
+    j = i + 1
+    if j < len(words) and words[j].value == "container":
+        j += 1
+    if j >= len(words) or words[j].value != "run":
+        return words
+    j += 1
+    entry: tuple[int, int, Arg] | None = None  # (first word, words, the entrypoint's value)
+    while j < len(words) and (words[j].value or words[j].raw).startswith("-"):
+        name, eq, inline = (words[j].value or words[j].raw).partition("=")
+        if name == "--entrypoint" and eq and words[j].value is not None:
+            entry = (j, 1, Arg(inline, words[j].raw, words[j].position, (), words[j].anchor))
+        elif name == "--entrypoint" and j + 1 < len(words):
+            entry = (j, 2, words[j + 1])
+        j += 2 if not eq and name in value_options else 1
+    if entry is None or j >= len(words) or _base(entry[2]) not in shells:
+        return words
+    start, count, program = entry
+    image = j - count  # the image's index once the option's words are taken out
+    rest = words[:start] + words[start + count :]
+    return [*rest[: image + 1], program, *rest[image + 1 :]]
+
+
+def _base(arg: Arg) -> str:
+    return (arg.value or "").rsplit("/", 1)[-1]
