@@ -42,10 +42,10 @@ DEVELOPMENT_ON_TOP = {
     "round7": 4,
     "round8": 5,
     "round9": 6,
-    "round10": 2,
+    "round10": 3,
     "round11": 4,
     "round12": 1,
-    "round13": 0,
+    "round13": 3,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
