@@ -10,7 +10,8 @@ tests/incidents/SPLIT8.md, 12 more after round 7's; `--set round9`:
 tests/incidents/SPLIT9.md, 16 more from the engines and operators other than vLLM and SGLang;
 `--set round10`: tests/incidents/SPLIT10.md, 10 more after round 9's; `--set round11`:
 tests/incidents/SPLIT11.md, 12 more from operators, platforms and model repositories;
-`--set round12`: tests/incidents/SPLIT12.md, 14 more after rounds 10 and 11; default round1):
+`--set round12`: tests/incidents/SPLIT12.md, 14 more after rounds 10 and 11; `--set round13`:
+tests/incidents/SPLIT13.md, 12 more after round 12; default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
   highest severity) is the rule the case expects (or one it also accepts);
@@ -48,6 +49,7 @@ SPLITS = {
     "round10": "SPLIT10.md",
     "round11": "SPLIT11.md",
     "round12": "SPLIT12.md",
+    "round13": "SPLIT13.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 _ITEM = re.compile(r"^- `([^`]+)`")

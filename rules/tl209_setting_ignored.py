@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.model import Finding, Fix, Flag, Intent, Severity
+from toplint.model import Deployment, Finding, Fix, Flag, Intent, Severity
 from toplint.record import replace
-from toplint.rulebook.helpers import finding, finding_at
+from toplint.rulebook.helpers import expected_gpus, finding, finding_at
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -17,7 +17,9 @@ Reports settings the engine or chart silently ignores or overrides:
   when a Helm chart renders `vllmConfig` keys and `extraArgs` repeats one of them);
 - a value a parser marked as ignored (`options["ignored.<key>"]`), e.g. the vLLM
   production-stack chart's `vllmConfig.pipelineParallelSize`, which only the Ray template
-  (`raySpec.enabled: true`) renders.
+  (`raySpec.enabled: true`) renders, or a fractional `requestGPU` below 1, which the chart's
+  `int(requestGPU) > 0` test renders as no GPU request at all (vllm-project/production-stack#1047:
+  `requestGPU: 0.5` put both replicas of its two-pod test on one L4).
 
 Outcome reported (toplint's severity policy): runs, not as written — the setting has no effect
 (warning).
@@ -38,6 +40,10 @@ vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4 --max-mode
 vllm serve meta-llama/Llama-3.1-70B-Instruct --max-model-len 8192 --tensor-parallel-size 8
 ```
 
+A `requestGPU` below 1 is a **warning** like the rest: the pod still starts where the node's
+default container runtime exposes the GPUs (TL201's policy for a missing request), but the
+scheduler does not count them, so replicas share them.
+
 ## Options
 None.
 
@@ -48,6 +54,8 @@ For an ignored chart value the fix is display advice (enable Ray or remove the k
 ## References
 - Python argparse (a repeated option's last value wins): https://docs.python.org/3/library/argparse.html
 - vLLM production-stack Helm chart: https://github.com/vllm-project/production-stack/blob/main/helm/templates/deployment-vllm-multi.yaml
+- production-stack `chart.resources`, a GPU request only when `int(requestGPU) > 0` (a6c01db0): https://github.com/vllm-project/production-stack/blob/main/helm/templates/_helpers.tpl
+- vllm-project/production-stack#1047 (`requestGPU: 0.5`, two replicas on one GPU): https://github.com/vllm-project/production-stack/pull/1047
 """
 
 
@@ -93,17 +101,32 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             rule,
             ctx,
             key if key in dep.sources else name if name in dep.sources else "pp",
-            f"`{name}: {value}` has no effect: {why}",
+            f"`{name}: {value}` has no effect: {why}" + _consequence(name, dep),
             data={"setting": name, "value": value},
         )
-        yield replace(
-            found,
-            fix=Fix(
-                f"remove `{name}`, or enable the setup that renders it (production-stack: "
-                "`raySpec.enabled: true`)",
-                applicability="display",
-            ),
-        )
+        yield replace(found, fix=Fix(_advice(name, dep), applicability="display"))
+
+
+def _consequence(name: str, dep: Deployment) -> str:
+    """What the ignored setting leaves the deployment with, when that is not just 'nothing'."""
+    if name != "requestGPU":
+        return ""
+    replicas = dep.replicas or 1
+    shared = f"; its {replicas} replicas may all land on the same GPU" if replicas > 1 else ""
+    return (
+        "; the pod gets GPUs only where the node's default container runtime exposes them, "
+        f"unseen by the scheduler{shared}"
+    )
+
+
+def _advice(name: str, dep: Deployment) -> str:
+    if name == "requestGPU":
+        world = expected_gpus(dep) or 1
+        return f"requestGPU: {world} (a whole number of GPUs per replica)"
+    return (
+        f"remove `{name}`, or enable the setup that renders it (production-stack: "
+        "`raySpec.enabled: true`)"
+    )
 
 
 RULE = Rule(

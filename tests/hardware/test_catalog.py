@@ -204,3 +204,26 @@ def test_b300_and_gb300_reach_their_nics_over_pcie_gen6() -> None:
         gpu = lookup_gpu(name)
         assert gpu is not None and gpu.pcie_gen == 6
     assert pcie_bandwidth(6) == 121.0
+
+
+def test_checkpoint_rows_name_published_ids_and_known_fields() -> None:
+    """Each per-checkpoint row of data/checkpoints.yaml names ids the catalog publishes (a typo
+    would patch nothing, silently) and only config.json fields the architecture has."""
+    from toplint.hardware.modelcatalog import _checkpoints, catalog
+
+    cat = catalog()
+    for key, (fields, source) in _checkpoints().items():
+        item = cat.published(key)
+        assert item is not None, key
+        assert set(fields) <= set(item.entry.config), (key, fields)
+        assert source
+
+
+def test_padded_official_checkpoint_reads_its_own_intermediate_size() -> None:
+    from toplint.hardware.models import lookup_model
+
+    padded = lookup_model("Qwen/Qwen2.5-72B-Instruct-AWQ")
+    base = lookup_model("Qwen/Qwen2.5-72B-Instruct")
+    assert padded is not None and base is not None
+    assert (padded.intermediate_size, base.intermediate_size) == (29696, 29568)
+    assert "QwenLM/Qwen3#578" in padded.source

@@ -27,7 +27,7 @@ from toplint.hardware.localmodels import (
     looks_like_path,
     read_config_json,
 )
-from toplint.hardware.modelcatalog import Entry, IdEntry, catalog, fold
+from toplint.hardware.modelcatalog import Entry, IdEntry, catalog, checkpoint_config, fold
 from toplint.infra.patterns import DeferredPattern
 from toplint.infra.readpolicy import OUTSIDE, inside_root
 from toplint.model import Deployment
@@ -195,14 +195,17 @@ def _from_catalog(model_id: str, fallback_suffixes: tuple[str, ...] = ()) -> Mod
     if found is None:
         return None
     entry, removed, item = found
+    own = checkpoint_config(item.id) if item is not None and not removed else None
+    patch, where = own if own is not None else (None, "")
     if item is not None and item.quantization_config:  # the re-release's own config.json
-        spec = entry.spec(item.quantization_config)
+        spec = entry.spec(item.quantization_config, patch)
         note = f"; weights as served: from {item.id}'s own config ({item.source})"
+        spec = _own_fields(spec, item, patch, where)
         return _apply_quant(replace(spec, source=spec.source + note), entry.fp8_block, removed)
     suffixes = removed or fallback_suffixes
     if item is not None and item.quant and not removed:
         suffixes = (item.quant,)
-    spec = entry.spec()
+    spec = _own_fields(entry.spec(None, patch), item, patch, where)
     if item is not None and item.note:  # a model built on this architecture (its language part)
         spec = replace(spec, source=f"{spec.source}; as {item.id}: {item.note} ({item.source})")
     if item is not None and spec.max_context <= 0:  # an architecture whose ids span contexts
@@ -210,6 +213,16 @@ def _from_catalog(model_id: str, fallback_suffixes: tuple[str, ...] = ()) -> Mod
         if context:
             spec = replace(spec, max_context=context, source=f"{spec.source}; context: {where}")
     return _apply_quant(spec, entry.fp8_block, suffixes)
+
+
+def _own_fields(
+    spec: ModelSpec, item: IdEntry | None, patch: Mapping[str, Any] | None, where: str
+) -> ModelSpec:
+    """``spec`` noting the checkpoint's own config.json fields it was built with."""
+    if item is None or not patch:
+        return spec
+    fields = ", ".join(f"{k} {v}" for k, v in patch.items())
+    return replace(spec, source=f"{spec.source}; {item.id}'s own config.json: {fields} ({where})")
 
 
 def _same_model(key: str, model_id: str) -> bool:

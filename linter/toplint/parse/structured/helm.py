@@ -6,7 +6,9 @@ ray-cluster.yaml): each ``servingEngineSpec.modelSpec[]`` is one deployment unle
 are appended last (a duplicate is kept: vLLM's argparse lets the last one win).
 ``pipelineParallelSize`` is rendered only by the Ray template (``raySpec.enabled``), where the
 Ray cluster is ``replicaCount`` workers + 1 head (engine-vocabulary.md §5); otherwise it is
-ignored and recorded as ``options["ignored.pipelineParallelSize"]``.
+ignored and recorded as ``options["ignored.pipelineParallelSize"]``.  ``requestGPU`` is read as
+the chart renders it (``chart_gpu_count``): a fraction is not a GPU request, and is recorded as
+``options["ignored.requestGPU"]``.
 
 llm-d-deployer chart: ``sampleApplication.{prefill,decode}.extraArgs`` (two deployments, GPUs
 from ``sampleApplication.resources``).  Helm *templates* (``{{ }}``) are not YAML until
@@ -199,9 +201,43 @@ def _gpus(ctx: Ctx, at: Path, spec: dict[str, Any], dep: Deployment) -> Deployme
             replace(dep, notes=(*dep.notes, note)), GpuRequest(0, "nvidia.com/gpu", ctx.key(at))
         )
     resource = str(spec.get("requestGPUType") or "nvidia.com/gpu")
-    return with_gpu(
-        dep, GpuRequest(to_int(spec["requestGPU"]), resource, ctx.key((*at, "requestGPU")))
+    key = ctx.key((*at, "requestGPU"))
+    written = spec["requestGPU"]
+    count, why = chart_gpu_count(written)
+    dep = with_gpu(dep, GpuRequest(count, resource, key))
+    if why is None:
+        return dep
+    return replace(
+        dep,
+        options={**dep.options, "ignored.requestGPU": _text(written)},
+        notes=(*dep.notes, why),
+        sources={**dep.sources, "ignored.requestGPU": key},
     )
+
+
+def chart_gpu_count(value: Any) -> tuple[int | None, str | None]:
+    """The GPUs the chart requests for ``requestGPU: value``, and why that differs from the
+    value when it does.  ``chart.resources`` (helm/templates/_helpers.tpl, production-stack
+    a6c01db0) writes ``nvidia.com/gpu`` only when ``(int requestGPU) > 0``; Sprig's ``int`` is
+    ``cast.ToInt``, which truncates a number (Helm reads every YAML number as a float64) and
+    makes 0 of a string that is not a whole number: such a value requests no GPU.  A fraction
+    of 1 or more is written as given, which is not a count this reader believes (None)."""
+    if isinstance(value, float) and not value.is_integer() and 0 < value < 1:
+        return 0, (
+            f"requestGPU {value:g} renders no GPU request: the chart writes one only when "
+            "int(requestGPU) > 0, and int truncates it to 0"
+        )
+    if isinstance(value, float) and value.is_integer():
+        return to_int(int(value)), None
+    if isinstance(value, str) and _FRACTION.fullmatch(value.strip()):
+        return 0, (
+            f'requestGPU "{value.strip()}" renders no GPU request: the chart writes one only '
+            "when int(requestGPU) > 0, and int makes 0 of a string that is not a whole number"
+        )
+    return to_int(value), None
+
+
+_FRACTION = lazy(r"\d*\.\d*[1-9]\d*")
 
 
 def _selector_labels(ctx: Ctx, at: Path, spec: dict[str, Any]) -> dict[str, str]:

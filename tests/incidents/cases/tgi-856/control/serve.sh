@@ -1,0 +1,2 @@
+# huggingface/text-generation-inference#856: "you need to add `--quantize bitsandbytes` ... That solved the issue on the textgen side"
+docker run --gpus all --shm-size 1g -p 8080:80 -v $PWD/data:/data ghcr.io/huggingface/text-generation-inference:1.0.1 --model-id Trelis/Llama-2-7b-chat-hf-hosted-inference-8bit --dtype bfloat16 --quantize bitsandbytes
