@@ -65,6 +65,8 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
             result = _python_runs(source, result)
         if not result.deployments and "<<" in source.text:
             result = _heredoc_files(source, result, parsers)
+        if not result.deployments and "envsubst" in source.text:
+            result = _envsubst_files(source, result)
     if result.deployments:
         return _identify_models(source, result)
     if result.findings:
@@ -262,6 +264,16 @@ def _heredoc_files(source: Source, result: ParseResult, parsers: Sequence[Parser
     if not deployments:
         return result
     return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+def _envsubst_files(source: Source, result: ParseResult) -> ParseResult:
+    """The manifests a script renders with ``envsubst``, with the variables it exports put in
+    (``toplint.parse.structured.envsubstrun``)."""
+    if _unreadable(source, result):
+        return result
+    from toplint.parse.structured.envsubstrun import envsubst_deployments
+
+    return _with_followed(source, result, envsubst_deployments(source))
 
 
 def _python_runs(source: Source, result: ParseResult) -> ParseResult:

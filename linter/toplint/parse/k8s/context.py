@@ -139,6 +139,8 @@ class Ctx:
     def scalar_pos(self, at: Path) -> Position:
         """Position of a scalar's first character (after an opening quote)."""
         p = self.pos(at)
+        if p.path != self.path:  # a value written in another file (a values layer, a patch)
+            return p
         off = offset_of(self.source.text, p.line, p.column)
         if off < len(self.source.text) and self.source.text[off] in "'\"":
             return replace(p, column=p.column + 1)
