@@ -190,6 +190,7 @@ def _options_anywhere(source: Source, result: ParseResult) -> ParseResult:
     if not deployments and len(docs) == 1 and not result.deployments:
         from toplint.parse.generic.chart import chart_evidence, is_values_file  # a chart's values
         from toplint.parse.generic.kustomize import chart_deployments, values_evidence
+        from toplint.parse.generic.kustrender import is_kustomization, patched_deployments
 
         chart = chart_evidence(source.path)
         if chart is None and is_values_file(source.path):
@@ -200,6 +201,10 @@ def _options_anywhere(source: Source, result: ParseResult) -> ParseResult:
             findings.extend(more)
         else:
             found, more = chart_deployments(docs[0], source.path)  # its own `helmCharts`
+            deployments.extend(found)
+            findings.extend(more)
+        if not deployments and is_kustomization(source.path):
+            found, more = patched_deployments(docs[0], source.path, source.text)  # its patches
             deployments.extend(found)
             findings.extend(more)
     if not deployments:

@@ -21,7 +21,6 @@ from typing import Any, Protocol
 from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Position
-from toplint.parse.k8s.configmap import block_lines
 
 MAX_LAYERS = 32
 
@@ -121,15 +120,24 @@ def block_tree(file_text: str, path: str, value: str, where: Position) -> Tree |
     """The YAML of a values string whose scalar starts at ``where`` in ``file_text``, with
     positions in the file when it is a ``|`` block (else all at the string), or None when the
     string is not one YAML mapping."""
-    lines = file_text.split("\n", where.line)
-    folded = len(lines) >= where.line and lines[where.line - 1].rstrip().endswith(">")
-    padded = value if folded else block_lines(file_text, where.line, value)
+    padded = _block(file_text, where.line, value)
     try:
-        docs = load_documents(padded, path)
+        docs = load_documents(value if padded is None else padded, path)
     except (SourceError, RecursionError):
         return None
     if len(docs) != 1 or not isinstance(docs[0].data, dict):
         return None
-    if padded is value:  # not a block: its lines are not the file's
+    if padded is None:  # not a literal block: its lines are not the file's
         return Pinned(docs[0].data, where)
     return docs[0]
+
+
+def _block(file_text: str, line: int, value: str) -> str | None:
+    """The file's own lines of a literal block scalar whose indicator is on ``line`` (the lines
+    above blank, so positions are the file's), or None when the scalar is not one (folded,
+    quoted, plain: its text is not the file's lines)."""
+    lines = file_text.split("\n")
+    if not 0 < line <= len(lines) or not lines[line - 1].rstrip().endswith(("|", "|-", "|+")):
+        return None
+    count = value.count("\n") + (0 if value.endswith("\n") else 1)
+    return "\n" * line + "\n".join(lines[line : line + count])

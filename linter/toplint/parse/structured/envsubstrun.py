@@ -31,7 +31,7 @@ from toplint.errors import SourceError
 from toplint.infra.patterns import lazy
 from toplint.infra.readpolicy import ReadRefused, read_reference, shown_path
 from toplint.infra.yamlsafe import Document, Path, load_documents
-from toplint.model import Deployment, Finding, ParseResult
+from toplint.model import Deployment, Finding, ParseResult, Unresolved
 from toplint.parse.base import Source
 from toplint.parse.text.expand import expand_text
 from toplint.parse.text.shell import Word, tokens_of
@@ -42,6 +42,7 @@ from toplint.record import replace
 _ASSIGNMENT = lazy(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
 _REFERENCE = lazy(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
 _INPUT = lazy(r"(?<![<])<(?![<(])[ \t]*(\"[^\"]*\"|'[^']*'|[^\s;&|<>]+)")
+_LEFT = lazy(r"\$\(([A-Za-z_][A-Za-z0-9_]*)(?:\.envsubst)?\)")  # written by ``_substituted``
 _MANIFESTS = (".yaml", ".yml", ".json")
 _MAX_PARENTS = 3
 MAX_RENDERS = 16
@@ -163,7 +164,7 @@ def envsubst_deployments(source: Source) -> ParseResult | None:
         shown = f"envsubst < {render.target}"
         via = f"`{shown}` at line {render.word.line} ({path.rsplit('/', 1)[-1]})"
         for dep in deps:
-            dep = chained_deployment(dep, (via,))
+            dep = chained_deployment(_model_unresolved(dep), (via,))
             line, column = render.word.line, render.word.column
             found.append(replace(dep, path=source.path, line=line, column=column))
         findings.extend(more)
@@ -237,6 +238,17 @@ def _substituted(data: Any, render: Render, taken: frozenset[str]) -> Any:
         return f"$({name}.envsubst)" if name in taken else f"$({name})"
 
     return _REFERENCE.sub(put, data)
+
+
+def _model_unresolved(dep: Deployment) -> Deployment:
+    """A model written with a variable the script leaves unset (``hf://${VLLM_MODEL}`` in a
+    field the kubelet does not expand, so the reader took the text as it is) is unresolved."""
+    found = _LEFT.search(dep.model or "")
+    if found is None:
+        return dep
+    at = dep.sources.get("model") or dep.position_of("model")
+    missing = Unresolved("model", found.group(1), at)
+    return replace(dep, model=None, unresolved=(*dep.unresolved, missing))
 
 
 def _env_names(data: Any) -> frozenset[str]:

@@ -1,0 +1,214 @@
+"""Deployment files read through what renders them (issue 24): a GitOps controller's Helm
+release (``parse.generic.gitops``), a Kustomize overlay's patches (``parse.generic.kustrender``)
+and a script's ``envsubst`` (``parse.structured.envsubstrun``).
+
+The files under ``data/real/`` are copied unmodified from public repositories (``INDEX.yaml``
+there names each repository, path and commit); a test that builds a file says which real file
+it is built from."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from toplint.model import ParseResult
+from toplint.parse.base import Source
+from toplint.parse.parallel import builtin_and_plugin_parsers
+from toplint.parse.run import parse_source
+
+REAL = Path(__file__).parent / "data" / "real"
+FLUX_STACK = REAL / "amasolov__home-ops/kubernetes/apps/ai/vllm/app/helmrelease.yaml"
+FLUX_APP_TEMPLATE = REAL / "Tanguille__cluster/kubernetes/apps/ai/vllm/app/helmrelease.yaml"
+MLOPS = REAL / "wolffbe__coding-models-mlops"
+GKE = (
+    REAL / "GoogleCloudPlatform__accelerated-platforms/platforms/gke/base/use-cases"
+    "/inference-ref-arch/kubernetes-manifests/online-inference-gpu/vllm"
+)
+
+
+def _parse(path: Path) -> ParseResult:
+    return parse_source(Source.from_text(str(path), path.read_text()), builtin_and_plugin_parsers())
+
+
+def _line_of(path: Path, text: str) -> int:
+    return next(n for n, line in enumerate(path.read_text().split("\n"), 1) if text in line)
+
+
+# -- Flux HelmRelease, Argo CD Application ------------------------------------------------
+
+
+def test_a_flux_release_of_a_chart_toplint_knows_is_read_as_that_charts_values() -> None:
+    (dep,) = _parse(FLUX_STACK).deployments
+    # production-stack renders modelURL as the model and requestGPU as the GPU limit: 0 here
+    assert (dep.engine, dep.model, dep.gpus) == (
+        "vllm",
+        "neuralmagic/Meta-Llama-3.1-8B-Instruct-FP8",
+        0,
+    )
+    assert dep.options["max_model_len"] == "16384"
+    where = dep.sources["model"]
+    assert (where.path, where.line) == (str(FLUX_STACK), _line_of(FLUX_STACK, "modelURL:"))
+    assert "values of Flux HelmRelease `vllm` (chart `vllm-stack`)" in dep.notes
+
+
+def test_a_release_whose_values_hold_a_template_string_is_read_not_skipped() -> None:
+    # route.app.hostnames holds "{{ .Release.Name }}.${SECRET_DOMAIN}": the chart's tpl renders
+    # that one string; the release is a resource, not a template of one
+    (dep,) = _parse(FLUX_APP_TEMPLATE).deployments
+    assert (dep.engine, dep.model) == ("vllm", "cyankiwi/Qwen3.6-27B-AWQ-INT4")
+
+
+def _application(values: str) -> str:
+    """An Argo CD Application installing production-stack with ``values`` as its values string."""
+    indented = "".join("        " + line + "\n" for line in values.rstrip("\n").split("\n"))
+    return (
+        "apiVersion: argoproj.io/v1alpha1\n"
+        "kind: Application\n"
+        "metadata:\n"
+        "  name: vllm\n"
+        "spec:\n"
+        "  source:\n"
+        "    chart: vllm-stack\n"
+        "    repoURL: https://vllm-project.github.io/production-stack\n"
+        "    helm:\n"
+        "      values: |\n" + indented + "  destination:\n    namespace: vllm\n"
+    )
+
+
+def _flux_values() -> str:
+    """The ``spec.values`` block of the real Flux release, dedented to a values file."""
+    lines = FLUX_STACK.read_text().split("\n")
+    start = lines.index("  values:") + 1
+    return "\n".join(line[4:] for line in lines[start:] if line.strip())
+
+
+def test_an_argo_values_string_is_read_at_its_own_lines_and_columns(tmp_path: Path) -> None:
+    app = tmp_path / "vllm.yaml"
+    app.write_text(_application(_flux_values()))
+    (dep,) = _parse(app).deployments
+    assert (dep.model, dep.gpus, dep.options["max_model_len"]) == (
+        "neuralmagic/Meta-Llama-3.1-8B-Instruct-FP8",
+        0,
+        "16384",
+    )
+    line = _line_of(app, "modelURL:")
+    column = app.read_text().split("\n")[line - 1].index('"neural') + 1  # the scalar
+    assert (dep.sources["model"].line, dep.sources["model"].column) == (line, column)
+    assert "values of Argo CD Application `vllm` (chart `vllm-stack`)" in dep.notes
+
+
+def test_argo_parameters_win_over_the_values_string(tmp_path: Path) -> None:
+    text = _application(_flux_values()).replace(
+        "      values: |\n",
+        "      parameters:\n"
+        "        - name: servingEngineSpec.modelSpec[0].vllmConfig.maxModelLen\n"
+        "          value: '8192'\n"
+        "      values: |\n",
+    )
+    app = tmp_path / "vllm.yaml"
+    app.write_text(text)
+    # --set on a list item replaces the list (Helm's merge): the model spec is the parameter's
+    (dep,) = _parse(app).deployments
+    assert dep.options["max_model_len"] == "8192"
+    assert dep.sources["max_model_len"].line == _line_of(app, "value: '8192'")
+
+
+def test_an_argo_release_of_an_unknown_chart_reads_its_values_string_as_data(
+    tmp_path: Path,
+) -> None:
+    # the app-template values of the real Flux release above, as an Argo CD values string
+    lines = FLUX_APP_TEMPLATE.read_text().split("\n")
+    start = lines.index("  values:") + 1
+    values = "\n".join(line[4:] for line in lines[start:] if line.strip())
+    app = tmp_path / "vllm.yaml"
+    app.write_text(_application(values).replace("chart: vllm-stack", "chart: app-template"))
+    (dep,) = _parse(app).deployments
+    assert (dep.engine, dep.model) == ("vllm", "cyankiwi/Qwen3.6-27B-AWQ-INT4")
+    assert dep.sources["model"].line == _line_of(app, "- --model")  # the option, in the string
+
+
+# -- Kustomize overlays ---------------------------------------------------------------------
+
+
+def test_an_overlay_reads_the_patched_deployment_with_its_generated_config() -> None:
+    overlay = GKE / "h100-llama-3-3-70b-instruct/kustomization.yaml"
+    (dep,) = _parse(overlay).deployments
+    # TP from runtime.env (configMapGenerator -> configMapKeyRef -> $(TENSOR_PARALLEL_SIZE)),
+    # GPUs from patch-resources.yaml's strategic merge on the container named inference-server
+    assert (dep.tp, dep.gpus, dep.model) == (4, 4, "/gcs/meta-llama/llama-3.3-70b-instruct")
+    assert (dep.path, dep.line) == (str(overlay), _line_of(overlay, "patches:"))
+    patch = GKE / "h100-llama-3-3-70b-instruct/patch-resources.yaml"
+    assert (dep.sources["gpus"].path, dep.sources["gpus"].line) == (
+        str(patch),
+        _line_of(patch, "nvidia.com/gpu"),
+    )
+    assert dep.sources["tp"].path == str(GKE / "base/deployment.yaml")
+
+
+def test_a_json_patch_appends_an_argument_and_images_retag_the_container() -> None:
+    (dep,) = _parse(GKE / "h100-gemma-4-31b-it/kustomization.yaml").deployments
+    patch = GKE / "h100-gemma-4-31b-it/patch-vllm-args.yaml"
+    assert dep.options["chat_template"] == "/gcs/google/gemma-4-31b/chat_template.jinja"
+    assert (dep.sources["chat_template"].path, dep.sources["chat_template"].line) == (
+        str(patch),
+        _line_of(patch, "--chat-template"),
+    )
+    assert dep.options["image"] == "vllm-openai:gemma4"
+
+
+def test_the_base_alone_keeps_what_only_the_overlay_sets() -> None:
+    (dep,) = _parse(GKE / "base/deployment.yaml").deployments
+    assert (dep.tp, dep.gpus) == (None, None)
+    assert {u.variable for u in dep.unresolved} == {"MODEL_ID", "TENSOR_PARALLEL_SIZE"}
+
+
+def test_a_kustomization_that_changes_nothing_adds_no_deployment() -> None:
+    assert _parse(GKE / "base/kustomization.yaml").deployments == ()
+
+
+# -- envsubst -------------------------------------------------------------------------------
+
+
+def test_a_manifest_a_script_renders_with_envsubst_takes_the_scripts_variables() -> None:
+    script = MLOPS / "scripts/setup_vllm.sh"
+    (dep,) = _parse(script).deployments
+    # VLLM_MODEL="${VLLM_MODEL:-facebook/opt-125m}", passed as VLLM_MODEL="$VLLM_MODEL" envsubst
+    assert (dep.engine, dep.model) == ("vllm", "facebook/opt-125m")
+    assert (dep.path, dep.line) == (str(script), _line_of(script, "envsubst <"))
+    manifest = MLOPS / "k8s/vllm/inferenceservice.yaml"
+    assert (dep.sources["model"].path, dep.sources["model"].line) == (
+        str(manifest),
+        _line_of(manifest, 'storageUri: "hf://'),
+    )
+
+
+def test_a_variable_the_script_never_exports_stays_unresolved(tmp_path: Path) -> None:
+    shutil.copytree(MLOPS, tmp_path / "repo")
+    (tmp_path / "repo/.git").mkdir()
+    script = tmp_path / "repo/scripts/apply.sh"
+    script.write_text(  # setup_vllm.sh's envsubst, with VLLM_MODEL assigned but not exported
+        "#!/usr/bin/env bash\n"
+        'VLLM_MODEL="facebook/opt-125m"\n'
+        'envsubst < "../k8s/vllm/inferenceservice.yaml" | kubectl apply -f -\n'
+    )
+    (dep,) = _parse(script).deployments
+    assert dep.model is None
+    assert [u.variable for u in dep.unresolved if u.field == "model"] == ["VLLM_MODEL"]
+
+
+def test_envsubst_limited_to_listed_variables_leaves_the_rest_as_written(tmp_path: Path) -> None:
+    shutil.copytree(GKE / "base", tmp_path / "base")
+    (tmp_path / ".git").mkdir()
+    manifest = tmp_path / "base/deployment.yaml"
+    manifest.write_text(
+        manifest.read_text().replace("image: replaced-by-kustomize", "image: ${IMAGE}")
+    )
+    script = tmp_path / "deploy.sh"
+    script.write_text(
+        "#!/bin/bash\nexport IMAGE=vllm/vllm-openai:v0.11.0\n"
+        "cat base/deployment.yaml | envsubst '$IMAGE' | kubectl apply -f -\n"
+    )
+    (dep,) = _parse(script).deployments
+    assert dep.options["image"] == "vllm/vllm-openai:v0.11.0"
+    # ${LD_LIBRARY_PATH} in the container env is not in '$IMAGE': envsubst leaves it alone
+    assert dep.line == 3
