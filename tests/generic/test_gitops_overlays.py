@@ -11,6 +11,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from toplint.model import ParseResult
 from toplint.parse.base import Source
 from toplint.parse.parallel import builtin_and_plugin_parsers
@@ -212,3 +214,94 @@ def test_envsubst_limited_to_listed_variables_leaves_the_rest_as_written(tmp_pat
     assert dep.options["image"] == "vllm/vllm-openai:v0.11.0"
     # ${LD_LIBRARY_PATH} in the container env is not in '$IMAGE': envsubst leaves it alone
     assert dep.line == 3
+
+
+# -- what is not read -----------------------------------------------------------------------
+
+
+def test_broken_patches_and_references_read_nothing_and_never_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TOPLINT_DEBUG", "1")  # a reader's exception is raised, not reported
+    (tmp_path / ".git").mkdir()
+    shutil.copytree(GKE / "base", tmp_path / "base")
+    overlay = tmp_path / "overlay/kustomization.yaml"
+    overlay.parent.mkdir()
+    overlay.write_text(
+        "resources: [../base, ../../../../etc, https://example.com/x.yaml, 7]\n"
+        "patches:\n"
+        "  - path: missing.yaml\n"
+        "  - patch: '- op: replace\\n  path: /spec/nowhere/0\\n  value: 1'\n"
+        "    target: {kind: Deployment}\n"
+        "  - patch: |\n"
+        "      - {op: move, from: /a, path: /b}\n"
+        "      - {op: add, path: /spec/template/spec/containers/99/args/-, value: x}\n"
+        "    target: {kind: Deployment, name: '['}\n"
+        "  - not a mapping\n"
+        "patchesStrategicMerge:\n"
+        "  - |\n"
+        "    {kind: Deployment, metadata: {name: vllm}, spec: {$patch: delete}}\n"
+    )
+    result = _parse(overlay)
+    assert [f.rule for f in result.findings if f.rule in ("TL000", "TL001")] == []
+
+
+def test_gitops_values_of_the_wrong_shape_read_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TOPLINT_DEBUG", "1")
+    app = tmp_path / "app.yaml"
+    app.write_text(
+        "apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: x}\n"
+        "spec:\n  sources: nope\n  source:\n    chart: vllm-stack\n"
+        "    helm: {values: 42, valuesObject: [1], parameters: {a: b}}\n"
+    )
+    assert _parse(app).deployments == ()
+
+
+def test_envsubst_of_a_file_outside_the_repository_is_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TOPLINT_DEBUG", "1")
+    (tmp_path / "repo/.git").mkdir(parents=True)
+    outside = tmp_path / "deploy.yaml"
+    outside.write_text((MLOPS / "k8s/vllm/inferenceservice.yaml").read_text())
+    script = tmp_path / "repo/run.sh"
+    script.write_text(
+        "#!/bin/sh\nexport VLLM_MODEL=x/y\nenvsubst < ../deploy.yaml | kubectl apply -f -\n"
+        "envsubst < <(cat ../deploy.yaml) | kubectl apply -f -\n"
+    )
+    assert _parse(script).deployments == ()
+
+
+def test_an_engine_command_a_patch_writes_is_read_in_the_resource_it_patches(
+    tmp_path: Path,
+) -> None:
+    # GKE's h100-llama-3-3-70b-instruct overlay, its arguments replaced by an inline patch that
+    # runs the engine through sh -c: the command is the patched container's, read where written
+    shutil.copytree(GKE / "base", tmp_path / "base")
+    (tmp_path / ".git").mkdir()
+    overlay = tmp_path / "overlay/kustomization.yaml"
+    overlay.parent.mkdir()
+    shutil.copy(GKE / "h100-llama-3-3-70b-instruct/patch-resources.yaml", overlay.parent)
+    overlay.write_text(
+        "resources:\n  - ../base\npatches:\n  - path: patch-resources.yaml\n"
+        "  - patch: |-\n"
+        "      apiVersion: apps/v1\n      kind: Deployment\n      metadata:\n        name: vllm\n"
+        "      spec:\n        template:\n          spec:\n            containers:\n"
+        "            - name: inference-server\n"
+        "              command: [sh, -c]\n"
+        "              args:\n"
+        "              - |\n"
+        "                python3 -m vllm.entrypoints.openai.api_server --model m/x \\\n"
+        "                  --tensor-parallel-size 8\n"
+    )
+    (dep,) = _parse(overlay).deployments
+    assert (dep.tp, dep.gpus) == (8, 4)  # TP from the patch, GPUs from patch-resources.yaml
+    line = _line_of(overlay, "--tensor-parallel-size 8")
+    column = overlay.read_text().split("\n")[line - 1].index("--tensor") + 1
+    assert (dep.sources["tp"].path, dep.sources["tp"].line, dep.sources["tp"].column) == (
+        str(overlay),
+        line,
+        column,
+    )

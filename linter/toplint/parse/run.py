@@ -52,7 +52,10 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     if not result.deployments and parser is None and source.name.endswith(_HCL_SUFFIXES):
         result = _hcl_options(source, result)  # Terraform, Nomad: blocks as data
     if not result.deployments and (parser is None or parser.name in _DATA_PARSERS):
-        result = _commands_anywhere(source, result)
+        if source.name in _KUSTOMIZATIONS:
+            result = _overlay(source, result)  # the resources its patches change, rendered
+        if not result.deployments:
+            result = _commands_anywhere(source, result)
         if not result.deployments and _is_data(source):
             result = _options_anywhere(source, result)
         if not result.deployments and _is_yaml(source):
@@ -190,7 +193,6 @@ def _options_anywhere(source: Source, result: ParseResult) -> ParseResult:
     if not deployments and len(docs) == 1 and not result.deployments:
         from toplint.parse.generic.chart import chart_evidence, is_values_file  # a chart's values
         from toplint.parse.generic.kustomize import chart_deployments, values_evidence
-        from toplint.parse.generic.kustrender import is_kustomization, patched_deployments
 
         chart = chart_evidence(source.path)
         if chart is None and is_values_file(source.path):
@@ -203,13 +205,33 @@ def _options_anywhere(source: Source, result: ParseResult) -> ParseResult:
             found, more = chart_deployments(docs[0], source.path)  # its own `helmCharts`
             deployments.extend(found)
             findings.extend(more)
-        if not deployments and is_kustomization(source.path):
-            found, more = patched_deployments(docs[0], source.path, source.text)  # its patches
-            deployments.extend(found)
-            findings.extend(more)
     if not deployments:
         return result
     return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+_KUSTOMIZATIONS = ("kustomization.yaml", "kustomization.yml", "kustomization")
+
+
+def _overlay(source: Source, result: ParseResult) -> ParseResult:
+    """A ``kustomization.yaml``'s patched resources (``toplint.parse.generic.kustrender``): an
+    engine command in a patch is read in the resource it patches, not as a command alone."""
+    if _unreadable(source, result):
+        return result
+    from toplint.errors import SourceError
+    from toplint.infra.yamlsafe import load_documents
+    from toplint.parse.generic.kustrender import patched_deployments
+
+    try:
+        docs = load_documents(source.text, source.path)
+    except (SourceError, RecursionError):
+        return result
+    if len(docs) != 1:
+        return result
+    found, more = patched_deployments(docs[0], source.path, source.text)
+    if not found:
+        return result
+    return ParseResult(source.path, tuple(found), (*result.findings, *more))
 
 
 _HCL_SUFFIXES = (".tf", ".hcl", ".nomad")

@@ -54,10 +54,6 @@ class Rendered:
         self.name = str(meta.get("name", "")) if isinstance(meta, dict) else ""  # as written
 
 
-def is_kustomization(path: str) -> bool:
-    return os.path.basename(path) in NAMES
-
-
 Read = tuple[list[Deployment], list[Finding]]
 
 
@@ -65,8 +61,9 @@ def patched_deployments(doc: Document, path: str, text: str) -> Read:
     """The deployments of the resources this kustomization changes, placed on it."""
     if not isinstance(doc.data, dict) or not _changes(doc.data):
         return [], []
-    rendered = _render(doc, path, text, 0)
-    return _read(rendered, doc, path)
+    texts = {path: text}
+    rendered = _render(doc, path, text, 0, texts)
+    return _read(rendered, doc, path, texts)
 
 
 _CHANGES = ("patches", "patchesStrategicMerge", "patchesJson6902", "replicas", "images")
@@ -76,17 +73,20 @@ def _changes(data: Mapping[str, Any]) -> bool:
     return any(data.get(k) for k in _CHANGES)
 
 
-def _render(doc: Document, path: str, text: str, depth: int) -> list[Rendered]:
+def _render(
+    doc: Document, path: str, text: str, depth: int, texts: dict[str, str]
+) -> list[Rendered]:
+    """The resources of one kustomization, rendered; ``texts`` collects every file read."""
     data = doc.data if isinstance(doc.data, dict) else {}
     out: list[Rendered] = []
     for ref in _strings(data.get("resources")) + _strings(data.get("bases")):
-        out.extend(_resource(path, ref, depth))
+        out.extend(_resource(path, ref, depth, texts))
         if len(out) >= MAX_RESOURCES:
             break
     out.extend(_generated(doc, path, text))
     for item in out:
         _rename(item.tree, data)
-    for patch, target in _patches(doc, path, text):
+    for patch, target in _patches(doc, path, text, texts):
         for item in out:
             if _selected(item, target, patch):
                 _apply(item.tree, patch)
@@ -128,7 +128,7 @@ def _strings(value: Any) -> list[str]:
     return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
 
 
-def _resource(kustomization: str, ref: str, depth: int) -> list[Rendered]:
+def _resource(kustomization: str, ref: str, depth: int, texts: dict[str, str]) -> list[Rendered]:
     if "://" in ref or ref.startswith(("git@", "github.com/")) or depth >= MAX_DEPTH:
         return []  # a remote base: not in the repository
     for name in ("", *(posixpath.join(ref, n) for n in NAMES)):
@@ -136,8 +136,9 @@ def _resource(kustomization: str, ref: str, depth: int) -> list[Rendered]:
         if loaded is None:
             continue
         full, text, docs = loaded
+        texts[full] = text
         if name:  # a folder: its own kustomization, rendered
-            return _render(docs[0], full, text, depth + 1) if len(docs) == 1 else []
+            return _render(docs[0], full, text, depth + 1, texts) if len(docs) == 1 else []
         return [Rendered(Patched(d, ()), full, text) for d in docs if isinstance(d.data, dict)]
     return []
 
@@ -158,7 +159,9 @@ def _rename(tree: Patched, data: Mapping[str, Any]) -> None:
         meta["name"] = f"{prefix}{meta['name']}{suffix}"
 
 
-def _patches(doc: Document, path: str, text: str) -> Iterator[tuple[Tree, Mapping[str, Any]]]:
+def _patches(
+    doc: Document, path: str, text: str, texts: dict[str, str]
+) -> Iterator[tuple[Tree, Mapping[str, Any]]]:
     """Each patch as a tree whose data is the patch, and its target (empty: the patch's own)."""
     data = doc.data
     for key in ("patches", "patchesJson6902"):
@@ -170,8 +173,7 @@ def _patches(doc: Document, path: str, text: str) -> Iterator[tuple[Tree, Mappin
                 continue
             tree = _patch_tree(doc, (key, i, "patch"), entry.get("patch"), path, text)
             if tree is None and isinstance(entry.get("path"), str):
-                loaded = _load(path, entry["path"])
-                tree = loaded[2][0] if loaded is not None and len(loaded[2]) == 1 else None
+                tree = _patch_file(path, entry["path"], texts)
             if tree is not None:
                 yield tree, target
     for i, entry in enumerate(data.get("patchesStrategicMerge") or []):
@@ -179,8 +181,7 @@ def _patches(doc: Document, path: str, text: str) -> Iterator[tuple[Tree, Mappin
             continue
         tree = _patch_tree(doc, ("patchesStrategicMerge", i), entry, path, text)
         if tree is None or not isinstance(tree.data, dict):
-            loaded = _load(path, entry) if "\n" not in entry else None
-            tree = loaded[2][0] if loaded is not None and len(loaded[2]) == 1 else None
+            tree = _patch_file(path, entry, texts) if "\n" not in entry else None
         if tree is not None:
             yield tree, {}
 
@@ -305,7 +306,15 @@ def _set(data: Any, at: tuple[Any, ...], value: Any) -> None:
     data[at[-1]] = value
 
 
-def _read(rendered: list[Rendered], doc: Document, path: str) -> Read:
+def _patch_file(kustomization: str, ref: str, texts: dict[str, str]) -> Tree | None:
+    loaded = _load(kustomization, ref)
+    if loaded is None or len(loaded[2]) != 1:
+        return None
+    texts[loaded[0]] = loaded[1]
+    return loaded[2][0]
+
+
+def _read(rendered: list[Rendered], doc: Document, path: str, texts: dict[str, str]) -> Read:
     from toplint.parse.k8s.context import Ctx
     from toplint.parse.k8s.generic import resource_deployments
     from toplint.parse.multinode import one_per_instance
@@ -322,7 +331,8 @@ def _read(rendered: list[Rendered], doc: Document, path: str) -> Read:
     for r in rendered:
         if not r.tree.changed:
             continue
-        ctx = Ctx(Source.from_text(r.path, r.text), r.tree, configmaps, documents=documents)
+        source = Source.from_text(r.path, r.text)
+        ctx = Ctx(source, r.tree, configmaps, documents=documents, texts=texts)
         for dep in resource_deployments(ctx):
             note = f"as {os.path.basename(path)} renders {os.path.basename(r.path)}"
             deployments.append(

@@ -212,7 +212,7 @@ def script_commands(ctx: Ctx, path: Path, env: Mapping[str, str | None]) -> list
         text, _, back = k8s_text.substitute(original, env, keep_missing=True)
     except BudgetExceeded as exc:
         raise exc.at(start.line, start.column) from None
-    locate = k8s_text.Locator(ctx.source.text, start, original, text, back)
+    locate = k8s_text.Locator(ctx.text_at(start), start, original, text, back)
     import toplint.parse.text.shellrun  # only a container that runs a script needs the shell reader
 
     try:
