@@ -305,3 +305,20 @@ def test_an_engine_command_a_patch_writes_is_read_in_the_resource_it_patches(
         line,
         column,
     )
+
+
+def test_flux_values_from_a_configmap_beside_the_release_are_merged_under_its_values(
+    tmp_path: Path,
+) -> None:
+    # Tanguille/cluster's release names `valuesFrom: [{kind: ConfigMap, name:
+    # affinity-control-1}]`; the repository brings that ConfigMap in through a Flux component,
+    # put here beside the release, where the reader looks
+    (tmp_path / ".git").mkdir()
+    shutil.copy(FLUX_APP_TEMPLATE, tmp_path / "helmrelease.yaml")
+    configmap = REAL / "Tanguille__cluster/kubernetes/components/affinity-control-1/configmap.yaml"
+    shutil.copy(configmap, tmp_path / "configmap.yaml")
+    (dep,) = _parse(tmp_path / "helmrelease.yaml").deployments
+    assert (dep.engine, dep.model) == ("vllm", "cyankiwi/Qwen3.6-27B-AWQ-INT4")
+    assert dep.sources["model"].path == str(tmp_path / "helmrelease.yaml")
+    # read as the merged values (paths below the values' root), not the resource as data
+    assert dep.provenance["model"] == "`controllers.app.containers.app.args`"
