@@ -292,8 +292,13 @@ def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> De
     unresolved = list(base.unresolved)
     for flag in flags:
         field_name = spec.field_of(flag.name)
-        # The option token (`--tensor-parallel-size`): findings point at the offending name.
-        sources[field_name] = flag.position
+        # The option token (`--tensor-parallel-size`): findings point at the offending name;
+        # a value written in another file than its option (an overlay's patch of one argument)
+        # is where the finding goes, the option's own file is not where to change it.
+        moved = flag.value_position is not None and flag.value_position.path != flag.position.path
+        sources[field_name] = (
+            flag.value_position if moved and flag.value_position else flag.position
+        )
         unresolved = [u for u in unresolved if u.field != field_name]
         if flag.value is None:
             if field_name in (*_INT_FIELDS, "model"):

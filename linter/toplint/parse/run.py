@@ -52,7 +52,10 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     if not result.deployments and parser is None and source.name.endswith(_HCL_SUFFIXES):
         result = _hcl_options(source, result)  # Terraform, Nomad: blocks as data
     if not result.deployments and (parser is None or parser.name in _DATA_PARSERS):
-        result = _commands_anywhere(source, result)
+        if source.name in _KUSTOMIZATIONS:
+            result = _overlay(source, result)  # the resources its patches change, rendered
+        if not result.deployments:
+            result = _commands_anywhere(source, result)
         if not result.deployments and _is_data(source):
             result = _options_anywhere(source, result)
         if not result.deployments and _is_yaml(source):
@@ -65,6 +68,8 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
             result = _python_runs(source, result)
         if not result.deployments and "<<" in source.text:
             result = _heredoc_files(source, result, parsers)
+        if not result.deployments and "envsubst" in source.text:
+            result = _envsubst_files(source, result)
     if result.deployments:
         return _identify_models(source, result)
     if result.findings:
@@ -205,6 +210,30 @@ def _options_anywhere(source: Source, result: ParseResult) -> ParseResult:
     return ParseResult(source.path, tuple(deployments), tuple(findings))
 
 
+_KUSTOMIZATIONS = ("kustomization.yaml", "kustomization.yml", "kustomization")
+
+
+def _overlay(source: Source, result: ParseResult) -> ParseResult:
+    """A ``kustomization.yaml``'s patched resources (``toplint.parse.generic.kustrender``): an
+    engine command in a patch is read in the resource it patches, not as a command alone."""
+    if _unreadable(source, result):
+        return result
+    from toplint.errors import SourceError
+    from toplint.infra.yamlsafe import load_documents
+    from toplint.parse.generic.kustrender import patched_deployments
+
+    try:
+        docs = load_documents(source.text, source.path)
+    except (SourceError, RecursionError):
+        return result
+    if len(docs) != 1:
+        return result
+    found, more = patched_deployments(docs[0], source.path, source.text)
+    if not found:
+        return result
+    return ParseResult(source.path, tuple(found), (*result.findings, *more))
+
+
 _HCL_SUFFIXES = (".tf", ".hcl", ".nomad")
 
 
@@ -262,6 +291,16 @@ def _heredoc_files(source: Source, result: ParseResult, parsers: Sequence[Parser
     if not deployments:
         return result
     return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+def _envsubst_files(source: Source, result: ParseResult) -> ParseResult:
+    """The manifests a script renders with ``envsubst``, with the variables it exports put in
+    (``toplint.parse.structured.envsubstrun``)."""
+    if _unreadable(source, result):
+        return result
+    from toplint.parse.structured.envsubstrun import envsubst_deployments
+
+    return _with_followed(source, result, envsubst_deployments(source))
 
 
 def _python_runs(source: Source, result: ParseResult) -> ParseResult:

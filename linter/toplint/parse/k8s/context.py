@@ -47,6 +47,8 @@ class Ctx:
     # Template's ``objects``, a ``List``'s ``items``); every path below is relative to it
     root: Path = ()
     documents: Sequence[Document] = ()  # the file's documents (resources naming each other)
+    # The text of other files a value may be written in (a Kustomize patch), by path.
+    texts: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def path(self) -> str:
@@ -116,10 +118,22 @@ class Ctx:
     def key(self, at: Path) -> Position:
         return self.doc.key_position((*self.root, *at))
 
+    def text_at(self, position: Position) -> str:
+        """The text of the file ``position`` is in (for finding words inside a string value)."""
+        if position.path == self.path:
+            return self.source.text
+        return self.texts.get(position.path, "")
+
     def embedded(self, at: Path) -> Ctx:
         """The resource at ``at`` (a mapping with its own ``kind``), read on its own."""
         return Ctx(
-            self.source, self.doc, self.configmaps, self.findings, (*self.root, *at), self.documents
+            self.source,
+            self.doc,
+            self.configmaps,
+            self.findings,
+            (*self.root, *at),
+            self.documents,
+            self.texts,
         )
 
     def count(self, at: Path, default: Any = None) -> int | None:
@@ -139,6 +153,8 @@ class Ctx:
     def scalar_pos(self, at: Path) -> Position:
         """Position of a scalar's first character (after an opening quote)."""
         p = self.pos(at)
+        if p.path != self.path:  # a value written in another file (a values layer, a patch)
+            return p
         off = offset_of(self.source.text, p.line, p.column)
         if off < len(self.source.text) and self.source.text[off] in "'\"":
             return replace(p, column=p.column + 1)

@@ -29,6 +29,14 @@ HANDLER_MODULES: dict[str, str] = {
     **dict.fromkeys(("Workspace", "InferenceSet", "MultiRoleInference"), "k8s.kaito"),
     "NIMService": "k8s.nim",
     **dict.fromkeys(("Service", "Playground", "OpenModel"), "k8s.llmaz"),
+    **dict.fromkeys(
+        (
+            "helm.toolkit.fluxcd.io/HelmRelease",
+            "argoproj.io/Application",
+            "argoproj.io/ApplicationSet",
+        ),
+        "generic.gitops",
+    ),
 }
 
 

@@ -130,7 +130,7 @@ def _additional_args(ctx: Ctx, cpath: Path, env: dict[str, str | None]) -> list[
 
             at: Path = (*cpath, "env", i, "value")
             locate = k8s_text.Locator(
-                ctx.source.text, ctx.pos(at), text, text, list(range(len(text) + 1))
+                ctx.text_at(ctx.pos(at)), ctx.pos(at), text, text, list(range(len(text) + 1))
             )
             try:
                 commands = lex(text)

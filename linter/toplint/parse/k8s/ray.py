@@ -131,7 +131,9 @@ def serve_llm(ctx: Ctx, base: Deployment, ray: RayNodes) -> list[Deployment]:
     text = ctx.get(at)
     if not isinstance(text, str):
         return []
-    locate = k8s_text.Locator(ctx.source.text, ctx.pos(at), text, text, list(range(len(text) + 1)))
+    locate = k8s_text.Locator(
+        ctx.text_at(ctx.pos(at)), ctx.pos(at), text, text, list(range(len(text) + 1))
+    )
     try:
         docs = load_documents(text, ctx.path)
     except SourceError as exc:  # Ray rejects it too; a budget hit is placed where it happened
