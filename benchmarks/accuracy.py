@@ -5,6 +5,7 @@
     python benchmarks/accuracy.py --write    # also write toplint/cost/data/accuracy.yaml (bands)
     python benchmarks/accuracy.py --heldout2 # the shipped model on the second held-out draw
     python benchmarks/accuracy.py --heldout3 # the shipped model on the third held-out draw
+    python benchmarks/accuracy.py --heldout4 # the shipped model on the fourth held-out draw
 
 Data: the nccl-tests tables shipped in toplint/cost/data/measured.yaml (NVIDIA's, published in
 ai-dynamo/aiconfigurator), the vLLM/TensorRT-LLM kernel tables in data/kernels.yaml, and the
@@ -319,10 +320,10 @@ def _time(columns: list[Any]) -> float:
 
 
 def all_points() -> list[Point]:
-    """Every point the benchmark scores, the eighth and ninth passes' publications apart until
-    a pass brings them in (HELDOUT.md "Second draw", "Third draw"; ``heldout2_points``,
-    ``heldout3_points``)."""
-    later = SECOND_SOURCES | THIRD_SOURCES
+    """Every point the benchmark scores, the eighth to tenth passes' publications apart until
+    a pass brings them in (HELDOUT.md "Second draw" to "Fourth draw"; ``heldout2_points`` to
+    ``heldout4_points``)."""
+    later = SECOND_SOURCES | THIRD_SOURCES | FOURTH_SOURCES
     return table_points() + [p for p in public_points() if p.machine.source not in later]
 
 
@@ -335,6 +336,12 @@ def heldout2_points() -> list[Point]:
 def heldout3_points() -> list[Point]:
     """The points of the third draw's held-out publications (benchmarks/data/heldout3.yaml)."""
     held = heldout_module().held_out3_sources()
+    return [p for p in public_points() if p.machine.source in held]
+
+
+def heldout4_points() -> list[Point]:
+    """The points of the fourth draw's held-out publications (benchmarks/data/heldout4.yaml)."""
+    held = heldout_module().held_out4_sources()
     return [p for p in public_points() if p.machine.source in held]
 
 
@@ -596,6 +603,8 @@ HELD_OUT = _held_out_sources()
 SECOND_SOURCES = frozenset(heldout_module().second_sources())
 # The ninth pass's publications (both halves of the third draw).
 THIRD_SOURCES = frozenset(heldout_module().third_sources())
+# The tenth pass's publications (every one held out in the fourth draw).
+FOURTH_SOURCES = frozenset(heldout_module().fourth_sources())
 
 
 def development(points: Sequence[Point]) -> list[Point]:
@@ -1208,6 +1217,14 @@ def heldout3_rows(model: Model, fitted: set[str]) -> list[Row]:
     ]
 
 
+def heldout4_rows(model: Model, fitted: set[str]) -> list[Row]:
+    """The fourth draw's held-out points, priced by ``model`` (the one toplint ships)."""
+    return [
+        _row("alpha-beta", p, model.predict(p), held_out=True, fitted=fitted)
+        for p in heldout4_points()
+    ]
+
+
 def heldout2_totals(rows: Sequence[Row], b: dict[str, dict[str, float]]) -> list[str]:
     """Markdown rows: per class, points, median error, share within ±25% and within the band
     toplint prints (``printed_band``); "across nodes" beside them."""
@@ -1243,6 +1260,11 @@ def main(argv: list[str]) -> int:
         # The same totals (never per source) on the third draw's held-out publications.
         b, fitted = shipped_bands()
         print("\n".join(heldout2_totals(heldout3_rows(Model(), fitted), b)))
+        return 0
+    if "--heldout4" in argv:
+        # The same totals (never per source) on the fourth draw's held-out publications.
+        b, fitted = shipped_bands()
+        print("\n".join(heldout2_totals(heldout4_rows(Model(), fitted), b)))
         return 0
     points = all_points()
     model = development_fit(points)  # never on the held-out publications

@@ -56,6 +56,29 @@ def test_the_third_draw_is_new_and_kept_out_of_the_scored_points() -> None:
     assert {p.machine.source for p in B.heldout3_points()} == module.held_out3_sources()
 
 
+def test_heldout4_yaml_holds_out_every_tenth_pass_publication() -> None:
+    # Tenth pass: three new publications, at most eight, so by the rule written before collection
+    # every one is held out (no lot); above eight the seeded half would be.
+    module = B.heldout_module()
+    doc = yaml.safe_load((ROOT / "benchmarks" / "data" / "heldout4.yaml").read_text("utf-8"))
+    assert doc["seed"] == module.SEED4 == 20261204
+    assert doc["units"] == sorted(module.FOURTH_UNITS)
+    assert doc["held_out"] == module.draw4() == sorted(module.FOURTH_UNITS)
+    assert len(module.FOURTH_UNITS) <= module.LOT_ABOVE
+
+
+def test_the_fourth_draw_is_new_and_kept_out_of_the_scored_points() -> None:
+    module = B.heldout_module()
+    pubs = {module.publication(s) for s in module.sources()}
+    fourth = set(module.FOURTH_UNITS)
+    assert fourth <= pubs
+    earlier = set(module.SECOND_UNITS) | set(module.THIRD_UNITS) | set(module.first_units())
+    assert not fourth & earlier
+    assert not {p.machine.source for p in B.all_points()} & module.fourth_sources()
+    assert {p.machine.source for p in B.heldout4_points()} == module.held_out4_sources()
+    assert len(B.heldout4_points()) == 37
+
+
 def test_the_two_draws_partition_the_publications() -> None:
     # The first draw's 29 units are every publication but the eighth pass's, and each of the
     # eighth pass's units names sources of public.yaml.
