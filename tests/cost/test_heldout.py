@@ -255,3 +255,27 @@ def test_the_second_draw_is_scored_in_totals_per_class() -> None:
     assert "| all-to-all | 0 | — | — | — |" in lines
     assert "| across nodes | 3 | 10.0% | 100.0% | 100.0% |" in lines
     assert not any("s0" in line for line in lines)
+
+
+def test_the_spent_draws_set_bands_but_are_not_cross_validated_rows() -> None:
+    # Tenth pass: the second and third draws are development data, priced by the development
+    # fit that never saw them; they set the bands (band_rows) and are kept out of the
+    # cross-validated error tables (summary), whose figures stay comparable pass to pass.
+    def row(source: str, later: bool) -> Any:
+        return B.Row(
+            "alpha-beta",
+            "multi-node",
+            source,
+            "m",
+            "all_reduce",
+            16,
+            1 << 20,
+            100.0,
+            150.0,
+            later=later,
+            across=True,
+        )
+
+    cv, spent = row("cv-source", False), row("dstack:a3high", True)
+    assert B.band_rows([cv, spent], "alpha-beta") == [cv, spent]
+    assert B.summary([cv, spent])[("cross-validated alpha-beta", "multi-node")].n == 1
