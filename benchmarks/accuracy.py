@@ -5,6 +5,7 @@
     python benchmarks/accuracy.py --write    # also write toplint/cost/data/accuracy.yaml (bands)
     python benchmarks/accuracy.py --heldout2 # the shipped model on the second held-out draw
     python benchmarks/accuracy.py --heldout3 # the shipped model on the third held-out draw
+    python benchmarks/accuracy.py --heldout4 # the shipped model on the fourth held-out draw
 
 Data: the nccl-tests tables shipped in toplint/cost/data/measured.yaml (NVIDIA's, published in
 ai-dynamo/aiconfigurator), the vLLM/TensorRT-LLM kernel tables in data/kernels.yaml, and the
@@ -43,6 +44,7 @@ from typing import Any
 
 import yaml
 
+from toplint.cost import uncertainty
 from toplint.cost.calibration import interpolate, systems
 from toplint.cost.collectives import Fabric
 from toplint.cost.fabric import cluster_fabric
@@ -319,10 +321,10 @@ def _time(columns: list[Any]) -> float:
 
 
 def all_points() -> list[Point]:
-    """Every point the benchmark scores, the eighth and ninth passes' publications apart until
-    a pass brings them in (HELDOUT.md "Second draw", "Third draw"; ``heldout2_points``,
-    ``heldout3_points``)."""
-    later = SECOND_SOURCES | THIRD_SOURCES
+    """Every point the benchmark scores, the eighth to tenth passes' publications apart until
+    a pass brings them in (HELDOUT.md "Second draw" to "Fourth draw"; ``heldout2_points`` to
+    ``heldout4_points``)."""
+    later = SECOND_SOURCES | THIRD_SOURCES | FOURTH_SOURCES
     return table_points() + [p for p in public_points() if p.machine.source not in later]
 
 
@@ -335,6 +337,12 @@ def heldout2_points() -> list[Point]:
 def heldout3_points() -> list[Point]:
     """The points of the third draw's held-out publications (benchmarks/data/heldout3.yaml)."""
     held = heldout_module().held_out3_sources()
+    return [p for p in public_points() if p.machine.source in held]
+
+
+def heldout4_points() -> list[Point]:
+    """The points of the fourth draw's held-out publications (benchmarks/data/heldout4.yaml)."""
+    held = heldout_module().held_out4_sources()
     return [p for p in public_points() if p.machine.source in held]
 
 
@@ -559,6 +567,10 @@ class Row:
     # wider "no table" band for such a prediction: ``bands``).
     extrapolated: bool = False
     across: bool = False  # the collective spans nodes
+    # A later draw's publication, spent (HELDOUT.md "Fourth draw": development data from the
+    # tenth pass on), priced by the development fit, which never saw it: a band row, not a
+    # cross-validated one (``band_rows``; the summaries keep the cross-validated rows apart).
+    later: bool = False
 
     @property
     def error(self) -> float:
@@ -596,6 +608,8 @@ HELD_OUT = _held_out_sources()
 SECOND_SOURCES = frozenset(heldout_module().second_sources())
 # The ninth pass's publications (both halves of the third draw).
 THIRD_SOURCES = frozenset(heldout_module().third_sources())
+# The tenth pass's publications (every one held out in the fourth draw).
+FOURTH_SOURCES = frozenset(heldout_module().fourth_sources())
 
 
 def development(points: Sequence[Point]) -> list[Point]:
@@ -628,9 +642,10 @@ def table_archs(train: Iterable[str]) -> set[str]:
 def held_out_rows(points: Sequence[Point]) -> list[Row]:
     """The held-out publications, predicted by the model fitted on the development ones."""
     model = development_fit(points)
-    fitted = table_archs(p.machine.source for p in development(points))
+    dev = development(points)
+    fitted, nets = table_archs(p.machine.source for p in dev), network_keys(dev)
     return [
-        _row("alpha-beta", p, model.predict(p), held_out=True, fitted=fitted)
+        _row("alpha-beta", p, model.predict(p), held_out=True, fitted=fitted, nets=nets)
         for p in points
         if p.machine.source in HELD_OUT
     ]
@@ -645,7 +660,8 @@ def alpha_beta_cv(points: Sequence[Point]) -> list[Row]:
         held = [p for p in points if p.machine.source == source]
         train = [p for p in points if p.machine.source != source]
         model, fitted = fit(train), table_archs(p.machine.source for p in train)
-        out.extend(_row("alpha-beta", p, model.predict(p), fitted=fitted) for p in held)
+        nets = network_keys(train)
+        out.extend(_row("alpha-beta", p, model.predict(p), fitted=fitted, nets=nets) for p in held)
     return out
 
 
@@ -755,9 +771,14 @@ def _row(
     cls: str | None = None,
     held_out: bool = False,
     fitted: set[str] | None = None,
+    nets: set[str] | None = None,
+    later: bool = False,
 ) -> Row:
     """One prediction; ``fitted``: the architectures of the tables the α–β model was fitted on
-    (None for the methods that replay a table)."""
+    (None for the methods that replay a table); ``nets``: the networks it was fitted on a
+    cross-node measurement of (``network_keys``; None: not asked)."""
+    spans = _spans_nodes(p)
+    unfitted_net = nets is not None and spans and network_key(p) not in nets
     return Row(
         method,
         cls or p.cls,
@@ -770,9 +791,34 @@ def _row(
         pred,
         not p.unreliable,
         held_out,
-        fitted is not None and p.machine.arch not in fitted,
-        _spans_nodes(p),
+        (fitted is not None and p.machine.arch not in fitted) or unfitted_net,
+        spans,
+        later,
     )
+
+
+def network_key(p: Point) -> str:
+    """The network a cross-node point measures, as the CLI names a cluster's
+    (``toplint.cost.uncertainty.network_key``): its kind and the GPU's architecture."""
+    return uncertainty.network_key(p.machine.network, p.machine.arch)
+
+
+def network_keys(points: Iterable[Point]) -> set[str]:
+    """The networks of the cross-node points among ``points``: what a fit on them has seen."""
+    return {network_key(p) for p in points if _spans_nodes(p)}
+
+
+def later_rows(points: Sequence[Point]) -> list[Row]:
+    """The second and third draws' publications (both halves), spent and development data from
+    the tenth pass on, priced by the development fit, which never saw them: band rows."""
+    model = development_fit(points)
+    dev = development(points)
+    fitted, nets = table_archs(p.machine.source for p in dev), network_keys(dev)
+    return [
+        _row("alpha-beta", p, model.predict(p), fitted=fitted, nets=nets, later=True)
+        for p in public_points()
+        if p.machine.source in SECOND_SOURCES | THIRD_SOURCES
+    ]
 
 
 def all_rows() -> list[Row]:
@@ -780,6 +826,7 @@ def all_rows() -> list[Row]:
     return (
         alpha_beta_cv(points)
         + held_out_rows(points)
+        + later_rows(points)
         + kernel_cv()
         + interpolation_cv()
         + other_system_cv(points)
@@ -820,6 +867,8 @@ RELIABLE = " (reliable)"  # the same class without the systems public.yaml marks
 
 
 def summary(rows: Sequence[Row]) -> dict[tuple[str, str], Stats]:
+    """The error tables; the later draws' band rows (``later_rows``) are not among them."""
+    rows = [r for r in rows if not r.later]
     out = {}
     for method in ("alpha-beta", *SPLITS, "interpolation", "other-system measurement"):
         for cls in (*CLASSES, "all", "small (< 1 MiB)"):
@@ -1037,8 +1086,10 @@ def markdown(rows: Sequence[Row], table: dict[tuple[str, str], Stats], model: Mo
         "",
     ]
     held_points = sum(r.method == "alpha-beta" and r.held_out for r in rows)
-    for source in sorted({r.source for r in rows if r.method == "alpha-beta"} - HELD_OUT):
-        sel = [r for r in rows if r.source == source and r.method == "alpha-beta"]
+    later_points = sum(r.method == "alpha-beta" and r.later for r in rows)
+    cv = [r for r in rows if r.method == "alpha-beta" and not r.later]
+    for source in sorted({r.source for r in cv} - HELD_OUT):
+        sel = [r for r in cv if r.source == source]
         s = stats(sel)
         assert s is not None
         line = f"- {source}: {s.n} points, median {s.median:.0%}"
@@ -1050,6 +1101,8 @@ def markdown(rows: Sequence[Row], table: dict[tuple[str, str], Stats], model: Mo
         lines.append(line)
     lines += [
         f"- held out (the publications of benchmarks/data/heldout.yaml): {held_points} points",
+        f"- the second and third draws (spent; band rows priced by the development fit, never "
+        f"fitted on): {later_points} points",
         "",
         "Constants fitted on every development source:",
         "",
@@ -1090,25 +1143,34 @@ def _fitted(model: Model) -> str:
     return "\n".join(parts)
 
 
-def bands_text(b: dict[str, dict[str, float]], fitted: set[str]) -> str:
-    """accuracy.yaml: the bands, and the architectures whose tables the shipped fit used."""
+def bands_text(b: dict[str, dict[str, float]], fitted: set[str], nets: set[str]) -> str:
+    """accuracy.yaml: the bands, the architectures whose tables the shipped fit used, and the
+    networks it saw a cross-node measurement of."""
     head = [
         "# Error bands per method and class: 80th percentile of exp(|log(predicted/measured)|) - 1",
         "# over the development sources (symmetric in log space: the measured time lies in",
         "# [t/(1+b), t*(1+b)] 4 times in 5).  'alpha-beta, no fitted table': an alpha-beta price",
         "# for a GPU whose architecture is not in fitted_table_archs (the shipped fit saw no table",
-        "# of it).  'alpha-beta[, no fitted table], below 1 MiB' / 'from 1 MiB': the band an",
+        "# of it), or across nodes over a network not in fitted_networks (kind/architecture: the",
+        "# fit saw no cross-node measurement of it).  'alpha-beta[, no fitted table], below",
+        "# 1 MiB' / 'from 1 MiB': the band an",
         "# alpha-beta price prints, its message size's stratum (the class's where the stratum has",
         "# too few rows).  Written by `python benchmarks/accuracy.py --write` (do not edit by",
         "# hand); docs/accuracy.md has the same figures; tests/cost/test_accuracy.py checks they",
         "# are current.",
         f"fitted_table_archs: [{', '.join(sorted(fitted))}]",
+        f"fitted_networks: [{', '.join(sorted(nets))}]",
         "bands:",
     ]
     body = [
         f"  {m}: {{{', '.join(f'{c}: {v:g}' for c, v in row.items())}}}" for m, row in b.items()
     ]
     return "\n".join(head + body) + "\n"
+
+
+def dev_network_keys() -> set[str]:
+    """The networks of the development points across nodes: those the shipped fit saw."""
+    return network_keys(development(all_points()))
 
 
 def dev_table_archs() -> set[str]:
@@ -1186,25 +1248,35 @@ def shipped_stale(fitted: Model, ships: Model | None = None) -> list[str]:
 HELDOUT2_CLASSES = ("all", "multi-node", "all-to-all", "intra-node", "small (< 1 MiB)")
 
 
-def shipped_bands() -> tuple[dict[str, dict[str, float]], set[str]]:
-    """The bands toplint ships (accuracy.yaml) and the architectures its fit saw tables of."""
+def shipped_bands() -> tuple[dict[str, dict[str, float]], set[str], set[str] | None]:
+    """The bands toplint ships (accuracy.yaml), the architectures its fit saw tables of and the
+    networks it saw across nodes (none listed before the tenth pass: not asked)."""
     doc = yaml.safe_load(BANDS.read_text(encoding="utf-8"))
-    return doc["bands"], set(doc["fitted_table_archs"])
+    nets = doc.get("fitted_networks")
+    return doc["bands"], set(doc["fitted_table_archs"]), set(nets) if nets is not None else None
 
 
-def heldout2_rows(model: Model, fitted: set[str]) -> list[Row]:
+def heldout2_rows(model: Model, fitted: set[str], nets: set[str] | None = None) -> list[Row]:
     """The second draw's held-out points, priced by ``model`` (the one toplint ships)."""
     return [
-        _row("alpha-beta", p, model.predict(p), held_out=True, fitted=fitted)
+        _row("alpha-beta", p, model.predict(p), held_out=True, fitted=fitted, nets=nets)
         for p in heldout2_points()
     ]
 
 
-def heldout3_rows(model: Model, fitted: set[str]) -> list[Row]:
+def heldout3_rows(model: Model, fitted: set[str], nets: set[str] | None = None) -> list[Row]:
     """The third draw's held-out points, priced by ``model`` (the one toplint ships)."""
     return [
-        _row("alpha-beta", p, model.predict(p), held_out=True, fitted=fitted)
+        _row("alpha-beta", p, model.predict(p), held_out=True, fitted=fitted, nets=nets)
         for p in heldout3_points()
+    ]
+
+
+def heldout4_rows(model: Model, fitted: set[str], nets: set[str] | None = None) -> list[Row]:
+    """The fourth draw's held-out points, priced by ``model`` (the one toplint ships)."""
+    return [
+        _row("alpha-beta", p, model.predict(p), held_out=True, fitted=fitted, nets=nets)
+        for p in heldout4_points()
     ]
 
 
@@ -1236,13 +1308,18 @@ def heldout2_totals(rows: Sequence[Row], b: dict[str, dict[str, float]]) -> list
 def main(argv: list[str]) -> int:
     if "--heldout2" in argv:
         # The model and bands toplint ships, on the second draw's held-out publications.
-        b, fitted = shipped_bands()
-        print("\n".join(heldout2_totals(heldout2_rows(Model(), fitted), b)))
+        b, fitted, nets = shipped_bands()
+        print("\n".join(heldout2_totals(heldout2_rows(Model(), fitted, nets), b)))
         return 0
     if "--heldout3" in argv:
         # The same totals (never per source) on the third draw's held-out publications.
-        b, fitted = shipped_bands()
-        print("\n".join(heldout2_totals(heldout3_rows(Model(), fitted), b)))
+        b, fitted, nets = shipped_bands()
+        print("\n".join(heldout2_totals(heldout3_rows(Model(), fitted, nets), b)))
+        return 0
+    if "--heldout4" in argv:
+        # The same totals (never per source) on the fourth draw's held-out publications.
+        b, fitted, nets = shipped_bands()
+        print("\n".join(heldout2_totals(heldout4_rows(Model(), fitted, nets), b)))
         return 0
     points = all_points()
     model = development_fit(points)  # never on the held-out publications
@@ -1256,7 +1333,8 @@ def main(argv: list[str]) -> int:
     table = summary(rows)
     print(markdown(rows, table, model))
     if "--write" in argv:
-        BANDS.write_text(bands_text(bands(rows), dev_table_archs()), encoding="utf-8")
+        text = bands_text(bands(rows), dev_table_archs(), dev_network_keys())
+        BANDS.write_text(text, encoding="utf-8")
     return 0
 
 

@@ -33,6 +33,16 @@ unchanged (the first draw's are every publication but the eighth and ninth passe
 
     python benchmarks/heldout.py --third          # print the third draw
     python benchmarks/heldout.py --third --write  # write benchmarks/data/heldout3.yaml
+
+The fourth draw (tenth pass; HELDOUT.md "Fourth draw"): the third draw was looked at twice in
+the ninth pass and once more to decide what shipped, so it is spent.  Three new publications
+were collected (``FOURTH_UNITS``, every one absent from public.yaml and measured.yaml by
+address before this pass).  The pass's rule, written before collection: with more than about
+eight publications a lot (seed ``SEED4``) holds out at least half; with fewer, every one is
+held out.  Three were found, so all three are held out and no lot is drawn.
+
+    python benchmarks/heldout.py --fourth          # print the fourth draw
+    python benchmarks/heldout.py --fourth --write  # write benchmarks/data/heldout4.yaml
 """
 
 from __future__ import annotations
@@ -51,9 +61,13 @@ MEASURED = ROOT / "linter" / "toplint" / "cost" / "data" / "measured.yaml"
 HELDOUT = ROOT / "benchmarks" / "data" / "heldout.yaml"
 HELDOUT2 = ROOT / "benchmarks" / "data" / "heldout2.yaml"
 HELDOUT3 = ROOT / "benchmarks" / "data" / "heldout3.yaml"
+HELDOUT4 = ROOT / "benchmarks" / "data" / "heldout4.yaml"
 SEED = 20261201  # the date the third pass collected its data; chosen before the draw
 SEED2 = 20261202  # the date the eighth pass collected its data; chosen before the draw
 SEED3 = 20261203  # the ninth pass's seed, given in its brief before any collection
+SEED4 = 20261204  # the tenth pass's seed, fixed before collection (used only above 8 units)
+# Above this many publications a later draw is a lot; at or below it every one is held out.
+LOT_ABOVE = 8
 # The eighth pass's publications (the units of the second draw), as publication() names them.
 SECOND_UNITS = (
     "aws-efa-eks",
@@ -74,6 +88,12 @@ THIRD_UNITS = (
     "nccl#1469",
     "nccl#1531",
     "nccl-tests#314",
+)
+# The tenth pass's publications (the units of the fourth draw), as publication() names them.
+FOURTH_UNITS = (
+    "dranet-gke-rdma",
+    "gb10-training",
+    "gcm-check-nccl",
 )
 # Sources that share one publication under different source names (same repository).
 SAME_PUBLICATION = {
@@ -100,8 +120,9 @@ def sources() -> list[str]:
 
 
 def first_units() -> list[str]:
-    """The first draw's units: every publication but the eighth and ninth passes'."""
-    return sorted({publication(s) for s in sources()} - set(SECOND_UNITS) - set(THIRD_UNITS))
+    """The first draw's units: every publication but the later passes'."""
+    later = set(SECOND_UNITS) | set(THIRD_UNITS) | set(FOURTH_UNITS)
+    return sorted({publication(s) for s in sources()} - later)
 
 
 def draw(seed: int = SEED) -> list[str]:
@@ -118,6 +139,14 @@ def draw2(seed: int = SEED2) -> list[str]:
 def draw3(seed: int = SEED3) -> list[str]:
     """The third draw: at least half of the ninth pass's publications."""
     return _half(THIRD_UNITS, seed)
+
+
+def draw4(seed: int = SEED4) -> list[str]:
+    """The fourth draw: every tenth-pass publication when there are at most ``LOT_ABOVE`` of
+    them, else at least half of them by lot."""
+    if len(FOURTH_UNITS) <= LOT_ABOVE:
+        return sorted(FOURTH_UNITS)
+    return _half(FOURTH_UNITS, seed)
 
 
 def _half(units: Iterable[str], seed: int) -> list[str]:
@@ -148,6 +177,18 @@ def held_out3_sources() -> set[str]:
     return {s for s in sources() if publication(s) in pubs}
 
 
+def held_out4_sources() -> set[str]:
+    """The sources of the fourth draw's held-out publications (heldout4.yaml)."""
+    doc = yaml.safe_load(HELDOUT4.read_text(encoding="utf-8"))
+    pubs = set(doc["held_out"])
+    return {s for s in sources() if publication(s) in pubs}
+
+
+def fourth_sources() -> set[str]:
+    """Every source of the tenth pass's publications (held out or not)."""
+    return {s for s in sources() if publication(s) in FOURTH_UNITS}
+
+
 def third_sources() -> set[str]:
     """Every source of the ninth pass's publications (held out or not)."""
     return {s for s in sources() if publication(s) in THIRD_UNITS}
@@ -163,6 +204,9 @@ def main(argv: list[str]) -> int:
         return _main_second(argv)
     if "--third" in argv:
         return _main_third(argv)
+    if "--fourth" in argv:
+        how = "all held out (no lot: at most eight)"
+        return _main_later(argv, "Fourth", "tenth", draw4(), FOURTH_UNITS, SEED4, HELDOUT4, how)
     units = first_units()
     held = draw()
     print(f"{len(units)} units, {len(held)} held out (seed {SEED}):")
@@ -199,6 +243,7 @@ def _main_later(
     units: Iterable[str],
     seed: int,
     out: Path,
+    how: str = "drawn by lot",
 ) -> int:
     """Print a later draw (its pass's new publications, half held out) and, with ``--write``,
     write its list."""
@@ -210,7 +255,7 @@ def _main_later(
         item = lambda u: f"  - {u!r}" if ":" in u or "#" in u else f"  - {u}"  # noqa: E731
         lines = [
             f"# {ordinal} held-out draw of the accuracy benchmark (issue 28, {passname} pass): the",
-            f"# {passname} pass's publications, drawn by lot before any model change and before",
+            f"# {passname} pass's publications, {how} before any model change and before",
             f'# any residual of them was computed: benchmarks/heldout.py (HELDOUT.md "{ordinal}',
             '# draw").  Never fitted, tuned or excluded on; scored before and after the pass.',
             f"seed: {seed}",

@@ -79,7 +79,7 @@ def test_the_shipped_bands_are_the_development_rows_bands(
     # Each band is the 80th percentile of its class's development errors (benchmarks/accuracy.py
     # ``bands``); accuracy.yaml is what ``--write`` writes from the rows computed now.
     assert bench.BANDS.read_text(encoding="utf-8") == bench.bands_text(
-        bench.bands(rows), bench.dev_table_archs()
+        bench.bands(rows), bench.dev_table_archs(), bench.dev_network_keys()
     )
 
 

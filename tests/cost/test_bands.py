@@ -7,7 +7,13 @@ from cost_builders import H100, cluster, place
 from toplint.cost.calibration import Timed, time_collective
 from toplint.cost.estimate import _collective
 from toplint.cost.fabric import group_fabric
-from toplint.cost.uncertainty import CLASSES, band, fitted_table_archs
+from toplint.cost.uncertainty import (
+    CLASSES,
+    band,
+    fitted_networks,
+    fitted_table_archs,
+    network_key,
+)
 from toplint.hardware.archs import ARCHS
 from toplint.hardware.types import GpuSpec
 from toplint.infra.pkgdata import read_yaml
@@ -27,8 +33,9 @@ def test_the_fitted_architectures_are_known_ones() -> None:
     assert fitted_table_archs() and fitted_table_archs() <= set(ARCHS)
 
 
-def _timed(gpu: GpuSpec) -> Timed:
+def _timed(gpu: GpuSpec, network: str = "infiniband") -> Timed:
     c = cluster(gpu=gpu, nodes=2)
+    c = replace(c, inter=replace(c.inter, network=network, rdma=network != "ethernet"))
     p = place(None, c, tp=16)
     fabric = group_fabric(p, p.worst("tp"), 16)
     return time_collective(p, fabric, "all_reduce", 1 << 20)
@@ -41,6 +48,22 @@ def test_an_architecture_without_a_fitted_table_is_marked_extrapolated() -> None
     assert not hopper.extrapolated
     assert ampere.extrapolated
     assert "no ampere table in the fit" in ampere.note
+
+
+def test_a_network_the_fit_never_measured_across_nodes_is_marked_extrapolated() -> None:
+    # Tenth pass: across nodes the network constants decide the time; on a network the shipped
+    # fit saw no cross-node measurement of with this architecture (accuracy.yaml
+    # fitted_networks) the price is another network's constants and prints the wider band.
+    assert network_key("infiniband", "hopper") in fitted_networks()
+    assert network_key("ethernet", "hopper") not in fitted_networks()
+    ib, eth = _timed(H100), _timed(H100, "ethernet")
+    assert ib.method == eth.method == "alpha-beta"
+    assert not ib.extrapolated
+    assert eth.extrapolated
+    assert "no ethernet measurement of hopper nodes in the fit" in eth.note
+    assert band("alpha-beta", "multi-node", 1 << 20, eth.extrapolated) >= band(
+        "alpha-beta", "multi-node", 1 << 20
+    )
 
 
 def test_an_alpha_beta_band_is_its_message_sizes_stratum() -> None:

@@ -56,6 +56,29 @@ def test_the_third_draw_is_new_and_kept_out_of_the_scored_points() -> None:
     assert {p.machine.source for p in B.heldout3_points()} == module.held_out3_sources()
 
 
+def test_heldout4_yaml_holds_out_every_tenth_pass_publication() -> None:
+    # Tenth pass: three new publications, at most eight, so by the rule written before collection
+    # every one is held out (no lot); above eight the seeded half would be.
+    module = B.heldout_module()
+    doc = yaml.safe_load((ROOT / "benchmarks" / "data" / "heldout4.yaml").read_text("utf-8"))
+    assert doc["seed"] == module.SEED4 == 20261204
+    assert doc["units"] == sorted(module.FOURTH_UNITS)
+    assert doc["held_out"] == module.draw4() == sorted(module.FOURTH_UNITS)
+    assert len(module.FOURTH_UNITS) <= module.LOT_ABOVE
+
+
+def test_the_fourth_draw_is_new_and_kept_out_of_the_scored_points() -> None:
+    module = B.heldout_module()
+    pubs = {module.publication(s) for s in module.sources()}
+    fourth = set(module.FOURTH_UNITS)
+    assert fourth <= pubs
+    earlier = set(module.SECOND_UNITS) | set(module.THIRD_UNITS) | set(module.first_units())
+    assert not fourth & earlier
+    assert not {p.machine.source for p in B.all_points()} & module.fourth_sources()
+    assert {p.machine.source for p in B.heldout4_points()} == module.held_out4_sources()
+    assert len(B.heldout4_points()) == 37
+
+
 def test_the_two_draws_partition_the_publications() -> None:
     # The first draw's 29 units are every publication but the eighth pass's, and each of the
     # eighth pass's units names sources of public.yaml.
@@ -232,3 +255,27 @@ def test_the_second_draw_is_scored_in_totals_per_class() -> None:
     assert "| all-to-all | 0 | — | — | — |" in lines
     assert "| across nodes | 3 | 10.0% | 100.0% | 100.0% |" in lines
     assert not any("s0" in line for line in lines)
+
+
+def test_the_spent_draws_set_bands_but_are_not_cross_validated_rows() -> None:
+    # Tenth pass: the second and third draws are development data, priced by the development
+    # fit that never saw them; they set the bands (band_rows) and are kept out of the
+    # cross-validated error tables (summary), whose figures stay comparable pass to pass.
+    def row(source: str, later: bool) -> Any:
+        return B.Row(
+            "alpha-beta",
+            "multi-node",
+            source,
+            "m",
+            "all_reduce",
+            16,
+            1 << 20,
+            100.0,
+            150.0,
+            later=later,
+            across=True,
+        )
+
+    cv, spent = row("cv-source", False), row("dstack:a3high", True)
+    assert B.band_rows([cv, spent], "alpha-beta") == [cv, spent]
+    assert B.summary([cv, spent])[("cross-validated alpha-beta", "multi-node")].n == 1

@@ -19,7 +19,7 @@ from typing import Any
 from toplint.catalog_index import words
 from toplint.cost.collectives import Fabric, wire_factor
 from toplint.cost.predict import latency_us, predict_us
-from toplint.cost.uncertainty import fitted_table_archs
+from toplint.cost.uncertainty import fitted_networks, fitted_table_archs, network_key
 from toplint.hardware.archs import of_gpu
 from toplint.hardware.linkkinds import kind
 from toplint.hardware.types import Measurement
@@ -136,22 +136,28 @@ def _time_collective(
             return Timed(hit.time_us, hit.method, hit.note, kind, bw)
     pred = predict_us(op, message_bytes, fabric, impl=impl)
     note = f"{pred.algorithm}/{pred.protocol}, η·B = {pred.bandwidth_gb_per_s:.3g} GB/s"
-    wide = no_fitted_table(placement)
+    wide = no_fitted_table(placement, fabric)
     if wide:
         note += f"; {wide}"
     return Timed(pred.time_us, "alpha-beta", note, kind, bw, pred.eta_source, bool(wide))
 
 
-def no_fitted_table(placement: Placement) -> str:
+def no_fitted_table(placement: Placement, fabric: Fabric | None = None) -> str:
     """Why an α–β time on this cluster's GPU extrapolates ("" when it does not): the shipped
-    constants were fitted on no table of its architecture (toplint.cost.uncertainty)."""
+    constants were fitted on no table of its architecture, or, for a collective that crosses
+    nodes (``fabric``), on no cross-node measurement of its network with that architecture
+    (toplint.cost.uncertainty)."""
     gpu = placement.cluster.gpu
     arch = of_gpu(gpu.arch, gpu.name).name
-    if arch in fitted_table_archs():
+    if arch not in fitted_table_archs():
+        if not arch:
+            return "GPU architecture not known: no table of it in the fit, wider band"
+        return f"no {arch} table in the fit: wider band"
+    if fabric is None or fabric.nodes <= 1:
         return ""
-    if not arch:
-        return "GPU architecture not known: no table of it in the fit, wider band"
-    return f"no {arch} table in the fit: wider band"
+    if network_key(fabric.net_kind, arch) in fitted_networks():
+        return ""
+    return f"no {fabric.net_kind} measurement of {arch} nodes in the fit: wider band"
 
 
 def bottleneck_gb_per_s(fabric: Fabric, op: str) -> float:

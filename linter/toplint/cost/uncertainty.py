@@ -11,7 +11,9 @@ log space: the measured time lies in [t/(1+b), t·(1+b)] four times in five.  Ev
 from the development sources' errors (the α–β ones cross-validated); the held-out publications
 (benchmarks/data/heldout.yaml) test them.  An α–β price for a GPU whose architecture the
 shipped fit saw no table of (``fitted_table_archs``: its per-architecture constants are another
-architecture's or a default) takes the "no fitted table" band, never narrower than its class's.
+architecture's or a default) takes the "no fitted table" band, never narrower than its class's;
+so does a price across nodes on a network the fit saw no cross-node measurement of on that
+architecture (``fitted_networks``, tenth pass: its network constants are another network's).
 
 An α–β band is also stratified by message size (sixth pass): below 1 MiB a collective is
 latency-bound and the model's error is several times its error above: one intra-node band
@@ -79,6 +81,17 @@ def band(
         return float(bands[method][cls])
     except KeyError:
         raise KeyError(f"no error band for {method!r} / {cls!r} in {DATA}") from None
+
+
+def network_key(network: str, arch: str) -> str:
+    """A network as ``fitted_networks`` names it: its kind and the GPU architecture on it."""
+    return f"{network}/{arch or 'unknown'}"
+
+
+def fitted_networks() -> frozenset[str]:
+    """The networks (``network_key``) the shipped α–β constants saw a cross-node measurement of:
+    a price across nodes on any other extrapolates and takes the "no fitted table" band."""
+    return frozenset(_bands().get("fitted_networks", ()))
 
 
 def fitted_table_archs() -> frozenset[str]:
