@@ -88,13 +88,21 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             if not set_fields
             else Fix("write the option's value after it", applicability="display")
             if variable == MISSING_VALUE
-            else _literal_fix(variable),
+            else _literal_fix(variable, dep),
             data={"variable": variable, "fields": list(fields)},
             anchor=variable,
         )
 
 
-def _literal_fix(variable: str) -> Fix:
+def _literal_fix(variable: str, dep: Deployment) -> Fix:
+    if variable.startswith("${") and dep.source_kind.startswith("k8s"):
+        # the kubelet expands only $(NAME): a ${NAME} manifest is filled in before it is applied
+        return Fix(
+            f"`{variable}` is a template placeholder: lint the manifest as it is applied "
+            f"(`envsubst < {dep.path.rsplit('/', 1)[-1]} | toplint check -`), or write the "
+            "value in this file",
+            applicability="display",
+        )
     return Fix(
         f"give `{variable}` a literal value (or a default) in this file", applicability="display"
     )
