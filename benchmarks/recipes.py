@@ -74,7 +74,7 @@ def findings(recipe: str, rel: str) -> list[dict[str, Any]]:
 
 def deployments(recipe: str, rel: str) -> list[dict[str, Any]]:
     """What `toplint inspect` reads from one config file of a recipe."""
-    code, out, _ = _run(["inspect", *_args(SUITE / recipe, rel)])
+    _, out, _ = _run(["inspect", *_args(SUITE / recipe, rel)])
     if not out.strip():
         return []
     found: list[dict[str, Any]] = json.loads(out)["deployments"]
