@@ -5,7 +5,8 @@ on the hardware it names (tests/recipes/README.md), so none may get an error.  F
 tests/recipes/SPLIT.md it prints:
 
 - read right: recipes whose config files yield deployments, every one with the recipe's engine and
-  its TP, PP, DP sizes and expert-parallel switch (`toplint inspect`);
+  its TP, PP, DP sizes, expert-parallel switch and, where the recipe gives one, attention-DP
+  degree (`toplint inspect`; tests/recipes/README.md says what each means);
 - with an error: recipes with at least one error finding (`toplint check`; must be 0);
 - with a warning: recipes with at least one warning (and no error).
 
@@ -81,15 +82,19 @@ def deployments(recipe: str, rel: str) -> list[dict[str, Any]]:
     return found
 
 
-def _layout(d: dict[str, Any]) -> tuple[str, int, int, int, bool]:
-    return (d["engine"], d["tp"], d["pp"], d["dp"], bool(d.get("ep_enabled")))
+Layout = tuple[str, int, int, int, bool, int]
+
+
+def _layout(d: dict[str, Any]) -> Layout:
+    attn_dp = int(d.get("options", {}).get("attention_dp", 1))
+    return (d["engine"], d["tp"], d["pp"], d["dp"], bool(d.get("ep_enabled")), attn_dp)
 
 
 @dataclass
 class Outcome:
     recipe: str
-    expected: tuple[str, int, int, int, bool]
-    read: list[tuple[str, int, int, int, bool]] = field(default_factory=list)
+    expected: Layout
+    read: list[Layout] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
@@ -101,7 +106,15 @@ class Outcome:
 def score_recipe(recipe: str) -> Outcome:
     spec = yaml.safe_load((SUITE / recipe / "recipe.yaml").read_text(encoding="utf-8"))
     lay = spec["layout"]
-    outcome = Outcome(recipe, (spec["engine"], lay["tp"], lay["pp"], lay["dp"], bool(lay["ep"])))
+    expected = (
+        spec["engine"],
+        lay["tp"],
+        lay["pp"],
+        lay["dp"],
+        bool(lay["ep"]),
+        lay.get("attn_dp", 1),
+    )
+    outcome = Outcome(recipe, expected)
     for rel in spec["config"]:
         outcome.read += [_layout(d) for d in deployments(recipe, rel)]
         for f in findings(recipe, rel):
