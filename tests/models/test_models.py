@@ -314,6 +314,15 @@ def test_gptq_bits_and_compressed_tensors_num_bits() -> None:
     assert (gptq.weight_bytes, ct.weight_bytes) == (0.5, 1.0)
 
 
+def test_sglang_eight_bit_methods_without_a_bits_field_are_one_byte() -> None:
+    """SGLang reads these quant_method names from config.json with no ``bits``
+    (meituan/DeepSeek-R1-Block-INT8, served on 16 A100 by sglang's DeepSeek README)."""
+    for method in ("blockwise_int8", "w8a8_int8", "w8a8_fp8"):
+        quant = {"quant_method": method, "weight_block_size": [128, 128]}
+        spec = spec_from_hf_config(dict(LLAMA_LIKE, quantization_config=quant))
+        assert spec.weight_bytes == 1.0, method
+
+
 def test_missing_required_field_is_a_value_error_naming_it() -> None:
     with pytest.raises(ValueError, match="num_attention_heads"):
         spec_from_hf_config({"hidden_size": 8, "num_hidden_layers": 2, "vocab_size": 10})

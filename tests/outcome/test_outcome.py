@@ -195,3 +195,16 @@ def test_weight_only_marlin_needs_whole_tiles_per_rank() -> None:
     (why,) = problems(dep, glm, a100.gpu)  # type: ignore[attr-defined]
     assert "2 x 2736 = 5472 is not a multiple of Marlin's 64-wide tile" in why
     assert problems(dep, glm, h100.gpu) == ()  # type: ignore[attr-defined]
+
+
+def test_an_expert_parallel_size_below_tp_still_splits_the_experts_over_every_tp_rank() -> None:
+    # sgl-cookbook's Kimi-K2 on 8 x B200 (`--tp 8 --dp 4 --ep 4 --enable-dp-attention`, run):
+    # SGLang's moe_tp_size = tp_size // moe_ep_size, so the experts are over all 8 ranks, not 4.
+    model = _model("moonshotai/Kimi-K2")
+    base = replace(_dep(model.id, "sglang", tp=8), ep=4)
+    tp_only = weights_per_gpu(model, _dep(model.id, "sglang", tp=8))
+    assert weights_per_gpu(model, base) == pytest.approx(tp_only)
+    assert weights_per_gpu(model, base) / GIB < 150  # ~1 TB of FP8 over 8 GPUs, not over 4
+    # vLLM's EP is TP x DP: DP 8 x EP 8 with TP 1 puts 1/8 of the experts on each GPU
+    vllm = replace(_dep(model.id, tp=1), dp=8, ep=8)
+    assert weights_per_gpu(model, vllm) < weights_per_gpu(model, _dep(model.id, tp=1)) / 4

@@ -26,6 +26,14 @@ _DTYPES = {
 }
 
 
+# quant_method values that store 8-bit weights and carry no ``bits`` field: SGLang's
+# BASE_QUANTIZATION_METHODS ``blockwise_int8`` (BlockInt8Config: INT8 weights, one scale per
+# ``weight_block_size`` block; meituan/DeepSeek-R1-Block-INT8, which sgl-project/sglang
+# benchmark/deepseek_v3/README.md serves on 16 A100), ``w8a8_int8`` and ``w8a8_fp8``
+# (sgl-project/sglang python/sglang/srt/layers/quantization/__init__.py)
+_EIGHT_BIT_METHODS = frozenset({"blockwise_int8", "w8a8_int8", "w8a8_fp8"})
+
+
 def field_int(value: Any) -> int:
     """A whole number of a config.json field: an integer, or a float holding one, of at most
     2^63 (``int()`` took 1e400 as an OverflowError, "１２" as 12 and 2.7 as 2); ValueError
@@ -54,6 +62,8 @@ def weight_bytes_of(cfg: Mapping[str, Any], expert_share: float) -> tuple[float,
         if method in ("fp8", "fbgemm_fp8") or algo == "fp8":
             block = quant.get("weight_block_size") or [0]
             return 1.0, field_int(block[0])
+        if method in _EIGHT_BIT_METHODS:
+            return 1.0, 0
         if method == "mxfp4":
             # gpt-oss: only the experts are MXFP4 (4 bits + one 8-bit scale per 32 = 4.25
             # bits); attention, router and embeddings stay bf16 (cost-model.md §5.1).

@@ -97,7 +97,12 @@ def stage_layers(layers: int, pp: int) -> list[int]:
 
 def weights_per_gpu(model: ModelSpec, dep: Deployment) -> float:
     """Bytes of weights the fullest GPU holds: dense layers over attention-TP × PP, routed
-    experts over EP × PP (or TP × PP without EP).  Under PP, an engine whose source places the
+    experts over max(EP, TP) × PP.  An EP smaller than TP still splits the experts over all TP
+    ranks: SGLang TP-shards each expert over the rest (``moe_tp_size = tp_size // moe_ep_size //
+    moe_dp_size``, sgl-project/sglang python/sglang/srt/distributed/parallel_state.py
+    ``initialize_model_parallel``), and so does TensorRT-LLM (``moe_tp_size * moe_ep_size ==
+    tp_size``, NVIDIA/TensorRT-LLM@cf44a1cc tensorrt_llm/mapping.py); vLLM's EP is TP × DP and
+    LMDeploy's world is EP when EP > 1, never below TP.  Under PP, an engine whose source places the
     vocabulary tables on the edge stages (``MemoryAccounting.pp_tables``) has its first stage
     hold the input embedding and its last the LM head, each split over TP, beside its share of
     the hidden layers; the fullest stage is the one that must fit."""
@@ -105,17 +110,17 @@ def weights_per_gpu(model: ModelSpec, dep: Deployment) -> float:
     experts = expert_params(model)
     total = weight_bytes(model)
     share = total / model.params_total if model.params_total else 0.0
-    ep = dep.ep if (dep.ep or 1) > 1 else None
+    experts_over = max(dep.ep or 1, tp)
     attention_tp = max(tp // max(get_engine(dep.engine).attention_dp(dep), 1), 1)
     dense = model.params_total - experts
-    even = (dense / (attention_tp * pp) + experts / ((ep or tp) * pp)) * share
+    even = (dense / (attention_tp * pp) + experts / (experts_over * pp)) * share
     if pp == 1 or accounting(dep.engine).pp_tables != "edges" or model.num_layers < pp:
         return even
     table = float(model.vocab_size * model.hidden_size)  # one table: embedding or LM head
     tables = min(2.0 * table, dense / 2)  # the embedding and LM head ``weight_bytes`` counts
     table_bytes = 2.0 if model.weight_bytes < 2.0 else model.weight_bytes  # kept 16-bit
     body_share = (total - tables * table_bytes) / (model.params_total - tables)
-    layer = ((dense - tables) / attention_tp + experts / (ep or tp)) / model.num_layers
+    layer = ((dense - tables) / attention_tp + experts / experts_over) / model.num_layers
     edge = table / attention_tp * table_bytes
     parts = stage_layers(model.num_layers, pp)
     return max(

@@ -22,7 +22,7 @@ from toplint.parse.argv import (
 )
 from toplint.parse.base import Source
 from toplint.parse.containershm import container_shm
-from toplint.parse.enginecfg import disk_loader, one_host
+from toplint.parse.enginecfg import ConfigLoader, disk_loader, one_host
 from toplint.parse.options import FORWARDED, Arg
 from toplint.parse.text.entrypoint import entrypoint_first
 from toplint.parse.text.launchers import (
@@ -33,6 +33,7 @@ from toplint.parse.text.launchers import (
     launcher_allocation,
     starts_ray_cluster,
 )
+from toplint.parse.text.scriptfiles import script_loader
 from toplint.parse.text.shell import Command, SourceLoader
 from toplint.parse.text.sourced import sourced_outside
 from toplint.parse.text.sourcemap import command_args, masked_templates, source_map
@@ -365,10 +366,11 @@ class ShellParser:
         env = {**batch.environment(), **rendered}
         commands = self._commands(text, source.path, env, outside)
         ray = starts_ray_cluster([a.value for a in c[0]] for c in commands)
+        loader = script_loader(source.path, text, disk_loader(source.path))
         wrapped = False
         for args, site, outer, exported, via in commands:
             granted = outer.over(batch)
-            for dep, found in self._deployments(args, source.path, granted, exported, ray):
+            for dep, found in self._deployments(args, source.path, granted, exported, ray, loader):
                 if dep is None:  # a note, not a deployment
                     findings.extend(found)
                     continue
@@ -420,14 +422,17 @@ class ShellParser:
         granted: Allocation,
         exported: dict[str, Arg],
         ray: bool = False,
+        loader: ConfigLoader | None = None,
     ) -> list[tuple[Deployment | None, tuple[Finding, ...]]]:
         """``ray``: the script starts a Ray cluster over the job's nodes (an engine started on
-        its head in a one-node step spans the cluster: ``across_ray_cluster``)."""
+        its head in a one-node step spans the cluster: ``across_ray_cluster``); ``loader``
+        reads the engine config files the commands name (the script's own here-documents
+        first: ``toplint.parse.text.scriptfiles``)."""
         notes: list[Finding] = []
         docker = docker_run(args, notes)
         if notes:
             return [(None, tuple(notes))]  # the image's options are several engines' alike
-        loader = disk_loader(path)
+        loader = loader or disk_loader(path)
         if docker is None:
             out: list[tuple[Deployment | None, tuple[Finding, ...]]] = []
             invocations = find_invocations(args)

@@ -1,0 +1,176 @@
+"""Score toplint on the working-recipe suite (tests/recipes/): `python benchmarks/recipes.py`.
+
+Every recipe is a configuration an engine's or operator's own documentation publishes as working,
+on the hardware it names (tests/recipes/README.md), so none may get an error.  For each half of
+tests/recipes/SPLIT.md it prints:
+
+- read right: recipes whose config files yield deployments, every one with the recipe's engine and
+  its TP, PP, DP sizes, expert-parallel switch and, where the recipe gives one, attention-DP
+  degree (`toplint inspect`; tests/recipes/README.md says what each means);
+- with an error: recipes with at least one error finding (`toplint check`; must be 0);
+- with a warning: recipes with at least one warning (and no error).
+
+`--recipes` itemises the development half; the held-out half is never itemised (it is scored, not
+read).  Each file runs in this process with the recipe's `toplint.yaml`, one job, no cache.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+SUITE = ROOT / "tests" / "recipes"
+_ITEM = re.compile(r"^- `([^`]+)`")
+
+
+def halves() -> dict[str, list[str]]:
+    """The recipe ids of each half, as SPLIT.md lists them."""
+    out: dict[str, list[str]] = {"development": [], "held-out": []}
+    current = None
+    for line in (SUITE / "SPLIT.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("## Development"):
+            current = "development"
+        elif line.startswith("## Held out"):
+            current = "held-out"
+        elif line.startswith("## "):
+            current = None
+        elif current and (m := _ITEM.match(line)):
+            out[current].append(m[1])
+    return out
+
+
+def _run(argv: list[str]) -> tuple[int, str, str]:
+    import toplint.cli
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = toplint.cli.main(argv)
+    return code, out.getvalue(), err.getvalue()
+
+
+def _args(folder: Path, rel: str) -> list[str]:
+    return [str(folder / rel), "--config", str(folder / "toplint.yaml"), "--format", "json"]
+
+
+def findings(recipe: str, rel: str) -> list[dict[str, Any]]:
+    """toplint's findings on one config file of a recipe (a refusal is an error)."""
+    folder = SUITE / recipe
+    argv = ["check", *_args(folder, rel), "--exit-zero", "--jobs", "1", "--no-cache"]
+    code, out, err = _run(argv)
+    if not out.strip():
+        return [{"rule": f"exit-{code}", "severity": "error", "message": err}]
+    found: list[dict[str, Any]] = json.loads(out)["findings"]
+    return found
+
+
+def deployments(recipe: str, rel: str) -> list[dict[str, Any]]:
+    """What `toplint inspect` reads from one config file of a recipe."""
+    _, out, _ = _run(["inspect", *_args(SUITE / recipe, rel)])
+    if not out.strip():
+        return []
+    found: list[dict[str, Any]] = json.loads(out)["deployments"]
+    return found
+
+
+Layout = tuple[str, int, int, int, bool, int]
+
+
+def _layout(d: dict[str, Any]) -> Layout:
+    attn_dp = int(d.get("options", {}).get("attention_dp", 1))
+    return (d["engine"], d["tp"], d["pp"], d["dp"], bool(d.get("ep_enabled")), attn_dp)
+
+
+@dataclass
+class Outcome:
+    recipe: str
+    expected: Layout
+    read: list[Layout] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def read_right(self) -> bool:
+        return bool(self.read) and all(r == self.expected for r in self.read)
+
+
+def score_recipe(recipe: str) -> Outcome:
+    spec = yaml.safe_load((SUITE / recipe / "recipe.yaml").read_text(encoding="utf-8"))
+    lay = spec["layout"]
+    expected = (
+        spec["engine"],
+        lay["tp"],
+        lay["pp"],
+        lay["dp"],
+        bool(lay["ep"]),
+        lay.get("attn_dp", 1),
+    )
+    outcome = Outcome(recipe, expected)
+    for rel in spec["config"]:
+        outcome.read += [_layout(d) for d in deployments(recipe, rel)]
+        for f in findings(recipe, rel):
+            if f["severity"] == "error":
+                outcome.errors.append(f["rule"])
+            elif f["severity"] == "warning":
+                outcome.warnings.append(f["rule"])
+    return outcome
+
+
+@dataclass
+class Score:
+    recipes: int
+    read_right: int
+    with_error: int
+    with_warning: int
+
+
+def score(outcomes: list[Outcome]) -> Score:
+    return Score(
+        recipes=len(outcomes),
+        read_right=sum(o.read_right for o in outcomes),
+        with_error=sum(bool(o.errors) for o in outcomes),
+        with_warning=sum(bool(o.warnings) and not o.errors for o in outcomes),
+    )
+
+
+def run_half(name: str) -> tuple[Score, list[Outcome]]:
+    outcomes = [score_recipe(r) for r in halves()[name]]
+    return score(outcomes), outcomes
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--half", choices=("development", "held-out", "both"), default="both")
+    parser.add_argument("--recipes", action="store_true", help="itemise the development half")
+    args = parser.parse_args(argv)
+    names = ("development", "held-out") if args.half == "both" else (args.half,)
+    for name in names:
+        result, outcomes = run_half(name)
+        print(
+            f"recipes {name}: read right {result.read_right}/{result.recipes}; "
+            f"with an error {result.with_error}/{result.recipes}; "
+            f"with a warning (no error) {result.with_warning}/{result.recipes}"
+        )
+        if args.recipes and name == "development":
+            for o in outcomes:
+                mark = "ok  " if o.read_right else "READ"
+                seen = sorted(set(o.read))
+                print(
+                    f"  {mark} {o.recipe}: expect {o.expected}, read {seen}"
+                    + (f"; errors {sorted(set(o.errors))}" if o.errors else "")
+                    + (f"; warnings {sorted(set(o.warnings))}" if o.warnings else "")
+                )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
