@@ -208,3 +208,22 @@ def test_an_expert_parallel_size_below_tp_still_splits_the_experts_over_every_tp
     # vLLM's EP is TP x DP: DP 8 x EP 8 with TP 1 puts 1/8 of the experts on each GPU
     vllm = replace(_dep(model.id, tp=1), dp=8, ep=8)
     assert weights_per_gpu(model, vllm) < weights_per_gpu(model, _dep(model.id, tp=1)) / 4
+
+
+def test_vllm_splits_the_experts_over_tp_times_dp_without_expert_parallelism() -> None:
+    # vllm-project/vllm fused_moe/config.py FusedMoEParallelConfig.make: "TP = 2, DP = 2 and
+    # EP = False ... the tensors are sharded across 4 devices" (TP flattened across DP)
+    model = _model("moonshotai/Kimi-K2")
+    tp4_dp2 = replace(_dep(model.id, tp=4), dp=2, gpus=8)
+    tp8 = _dep(model.id, tp=8)
+    tp4 = _dep(model.id, tp=4)
+    experts_only = weights_per_gpu(model, tp4) - weights_per_gpu(model, tp8)
+    assert experts_only > 0
+    # the dense layers are still over TP 4: the GPU holds what TP 8 holds plus half its dense
+    flattened = weights_per_gpu(model, tp4_dp2)
+    assert weights_per_gpu(model, tp8) < flattened < weights_per_gpu(model, tp4)
+    # SGLang's DP is attention inside the TP group: its experts stay over TP
+    sglang = replace(_dep(model.id, "sglang", tp=4), dp=2, gpus=4)
+    assert weights_per_gpu(model, sglang) == pytest.approx(
+        weights_per_gpu(model, _dep(model.id, "sglang", tp=4))
+    )

@@ -204,6 +204,10 @@ def _no_attention_dp(dep: Deployment) -> int:
     return 1
 
 
+def _experts_over_ep_or_tp(dep: Deployment) -> int:
+    return max(dep.ep or 1, dep.tp or 1)
+
+
 @record
 class MemoryAccounting:
     """How the engine sizes GPU memory (``toplint.outcome.memory``): its setting's option
@@ -266,6 +270,10 @@ class Engine:
     derive: Callable[[Deployment], Deployment] = _no_derive
     # attention data-parallel degree inside the TP group (1 = none); "attention TP" = tp / it
     attention_dp: Callable[[Deployment], int] = _no_attention_dp
+    # GPUs one instance's routed experts are split over (``toplint.outcome.memory``): by
+    # default max(EP, TP) — an EP below TP still TP-shards each expert over the rest (SGLang's
+    # ``moe_tp_size``, TensorRT-LLM's ``moe_tp_size * moe_ep_size == tp_size``)
+    experts_over: Callable[[Deployment], int] = _experts_over_ep_or_tp
     dimensions: frozenset[Dimension] = frozenset(DIMENSIONS)  # what it can parallelise
     single_node: bool = False  # one instance never spans nodes (TGI)
     # KV heads a tensor-parallel size exceeds: True = each rank holds whole heads, replicated

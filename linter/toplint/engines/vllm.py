@@ -261,6 +261,15 @@ LAYOUT = Layout(
 )
 
 
+def experts_over(dep: Deployment) -> int:
+    """vLLM splits one instance's routed experts over all its TP × DP ranks, with or without
+    expert parallelism: ``FusedMoEParallelConfig.make`` flattens TP across DP (``tp_size =
+    dp_size * tp_size``; "TP = 2, DP = 2 and EP = False ... the tensors are sharded across 4
+    devices"), and with ``--enable-expert-parallel`` makes that flattened group the EP group
+    (vllm-project/vllm vllm/model_executor/layers/fused_moe/config.py)."""
+    return max(dep.ep or 1, (dep.tp or 1) * (dep.dp or 1))
+
+
 def command(model: str, tp: int, pp: int, dp: int, ep: int, nodes: int) -> str:
     """``toplint plan``: multi-node with the mp backend (vocabulary §1 --nnodes): the head node
     runs this with --node-rank 0, the others with their rank and --headless; DP across nodes
@@ -366,6 +375,7 @@ ENGINE = Engine(
     # KServe's LLMInferenceService splices it into the vLLM command (engine-vocabulary.md §0)
     args_env=("VLLM_ADDITIONAL_ARGS",),
     derive=derive,
+    experts_over=experts_over,
     ep_layout="dp_x_tp",
     all_to_all=AllToAll(
         key="all2all_backend",

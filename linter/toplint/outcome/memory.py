@@ -101,16 +101,17 @@ def weights_per_gpu(model: ModelSpec, dep: Deployment) -> float:
     ranks: SGLang TP-shards each expert over the rest (``moe_tp_size = tp_size // moe_ep_size //
     moe_dp_size``, sgl-project/sglang python/sglang/srt/distributed/parallel_state.py
     ``initialize_model_parallel``), and so does TensorRT-LLM (``moe_tp_size * moe_ep_size ==
-    tp_size``, NVIDIA/TensorRT-LLM@cf44a1cc tensorrt_llm/mapping.py); vLLM's EP is TP × DP and
-    LMDeploy's world is EP when EP > 1, never below TP.  Under PP, an engine whose source places the
-    vocabulary tables on the edge stages (``MemoryAccounting.pp_tables``) has its first stage
-    hold the input embedding and its last the LM head, each split over TP, beside its share of
-    the hidden layers; the fullest stage is the one that must fit."""
+    tp_size``, NVIDIA/TensorRT-LLM@cf44a1cc tensorrt_llm/mapping.py); vLLM splits them over
+    TP × DP with or without EP (``toplint.engines.vllm.experts_over``) and LMDeploy's world is
+    EP when EP > 1, never below TP (each engine's ``Engine.experts_over``).  Under PP, an engine
+    whose source places the vocabulary tables on the edge stages (``MemoryAccounting.pp_tables``)
+    has its first stage hold the input embedding and its last the LM head, each split over TP,
+    beside its share of the hidden layers; the fullest stage is the one that must fit."""
     tp, pp = max(dep.tp or 1, 1), max(dep.pp or 1, 1)
     experts = expert_params(model)
     total = weight_bytes(model)
     share = total / model.params_total if model.params_total else 0.0
-    experts_over = max(dep.ep or 1, tp)
+    experts_over = get_engine(dep.engine).experts_over(dep)
     attention_tp = max(tp // max(get_engine(dep.engine).attention_dp(dep), 1), 1)
     dense = model.params_total - experts
     even = (dense / (attention_tp * pp) + experts / (experts_over * pp)) * share
