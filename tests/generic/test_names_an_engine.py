@@ -194,3 +194,36 @@ def test_an_engine_word_with_a_sub_command_or_module_path_is_never_silent(
 def test_prose_and_bare_values_name_no_engine_word() -> None:
     assert not parse_text("p.yaml", "# the vLLM models\nkey: value\n").findings
     assert not parse_text("v.yaml", "served_model_name: vllm\nport: 80\n").findings
+
+
+def test_the_engine_prefilter_never_hides_a_selector_or_an_image() -> None:
+    """``may_name_engine`` only skips texts where neither mention can find anything: checked
+    on every real file the tests hold and on spellings each mention reads."""
+    from pathlib import Path
+
+    from toplint.parse.base import Source
+    from toplint.parse.generic.mention import image_mention, may_name_engine, selector_mention
+
+    spelled = [
+        "engine: SGLang\n",
+        "framework: tensorrt-llm\n",
+        '{"server_type": "lmdeploy"}\n',
+        "image: registry.example.com/mirror/vllm-openai:v0.9\n",
+        "FROM rocm/vllm:latest\n",
+        "module: vllm.entrypoints.openai.api_server\n",
+    ]
+    for text in spelled:
+        source = Source.from_text("x.yaml", text)
+        assert may_name_engine(text)
+        assert image_mention(source) or selector_mention(source), text
+    skipped = 0
+    for path in sorted(Path(__file__).parents[1].joinpath("data").rglob("*")):
+        if not path.is_file() or path.stat().st_size > 200_000:
+            continue
+        text = path.read_text(errors="replace")
+        if may_name_engine(text):
+            continue
+        skipped += 1
+        source = Source.from_text(path.name, text)
+        assert image_mention(source) is None and selector_mention(source) is None, path
+    assert skipped > 50  # the prefilter does skip real files

@@ -179,13 +179,19 @@ def _word_pattern() -> re.Pattern[str]:
     lower case, followed by a sub-command or a module path (``lmdeploy serve proxy``, ``vllm
     bench``, ``python -m vllm.entrypoints.cli.main``).  Prose (``the vLLM models``) and a
     value that is only the word (``api_key="vllm"``, ``served_model_name: vllm``) name none."""
+    alternatives = "|".join(re.escape(w) for w in _command_words())
+    return re.compile(rf"(?<![\w.-])(?:{alternatives})(?:\.[A-Za-z_]\w*|[ \t]+[a-z][\w-]*)")
+
+
+@cache
+def _command_words() -> tuple[str, ...]:
+    """The words ``_word_pattern`` looks for, longest first."""
     words: set[str] = set()
     for engine in all_engines():
         words.add(engine.name)
         words.update(launch.words[0] for launch in engine.launches if launch.words)
         words.update(m.split(".")[0] for m in engine.modules if m.split(".")[0] == engine.name)
-    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-    return re.compile(rf"(?<![\w.-])(?:{alternatives})(?:\.[A-Za-z_]\w*|[ \t]+[a-z][\w-]*)")
+    return tuple(sorted(words, key=len, reverse=True))
 
 
 def word_mention(source: Source) -> Finding | None:
@@ -194,6 +200,8 @@ def word_mention(source: Source) -> Finding | None:
     sub-command that serves nothing (``lmdeploy serve proxy``), a module the registry does not
     list.  The file was read and nothing in it was checked; saying so is never silence (issue
     24)."""
+    if not any(word in source.text for word in _command_words()):
+        return None  # the pattern's alternation tried at every character finds nothing either
     match = _word_pattern().search(source.text)
     if match is None:
         return None

@@ -91,11 +91,13 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
 
     mention = engine_mention(source)
     if mention is None:
-        from toplint.parse.generic.mention import image_mention, selector_mention
+        from toplint.parse.generic.mention import image_mention, may_name_engine, selector_mention
 
         # an engine image rebuilt under another name; ``engine: sglang`` with nothing beside it;
         # else any word of an engine's own (at info)
-        mention = image_mention(source) or selector_mention(source) or word_mention(source)
+        if may_name_engine(source.text):
+            mention = image_mention(source) or selector_mention(source)
+        mention = mention or word_mention(source)
     if source.name.endswith(".json"):
         plain = _jsonc(source)  # JSON with comments: read what it holds, at its own positions
         if plain is not None:
