@@ -16,6 +16,19 @@ with deferred_pyyaml_patterns():  # 6.5 ms of start-up (toplint.infra.patterns)
 Path = tuple[str | int, ...]
 
 
+def data_at(data: Any, at: Path) -> Any:
+    """The plain value at ``at`` (mapping keys, sequence indices), or None where it leads
+    nowhere."""
+    for step in at:
+        if isinstance(data, dict):
+            data = data.get(step)
+        elif isinstance(data, list) and isinstance(step, int) and 0 <= step < len(data):
+            data = data[step]
+        else:
+            return None
+    return data
+
+
 @record
 class Document:
     """One YAML document: plain data, and the composed nodes it was built from.

@@ -23,6 +23,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from toplint.infra.yamldoc import data_at
 from toplint.infra.yamlsafe import Path
 from toplint.model import Position
 from toplint.parse.generic.layered import Tree
@@ -48,7 +49,7 @@ class Patched:
     """A resource as Kustomize renders it: data, and the tree each part came from."""
 
     def __init__(self, base: Tree, at: Path) -> None:
-        self.data: Any = copy.deepcopy(_get(base.data, at))
+        self.data: Any = copy.deepcopy(data_at(base.data, at))
         self.origin: dict[Path, Origin] = {(): (base, at)}
         self.changed = False
 
@@ -94,7 +95,7 @@ class Patched:
 
     def merge(self, patch: Tree, at: Path) -> None:
         """A strategic merge patch (the mapping at ``at`` of ``patch``) applied here."""
-        value = _get(patch.data, at)
+        value = data_at(patch.data, at)
         if isinstance(value, dict) and isinstance(self.data, dict):
             built_in = self.data.get("kind") in BUILT_IN
             self.data = self._merge_map(self.data, value, (), (patch, at), built_in)
@@ -142,7 +143,7 @@ class Patched:
 
     def json_patch(self, patch: Tree, at: Path) -> None:
         """The operations of a JSON patch (the list at ``at`` of ``patch``) applied here."""
-        ops = _get(patch.data, at)
+        ops = data_at(patch.data, at)
         for i, op in enumerate(ops if isinstance(ops, list) else []):
             if isinstance(op, dict) and isinstance(op.get("path"), str):
                 self._op(str(op.get("op", "")), _pointer(op["path"]), op, (patch, (*at, i)))
@@ -197,14 +198,3 @@ def _pointer(text: str) -> list[str]:
 
 def _index(step: str) -> int | None:
     return int(step) if step.isdigit() and len(step) < 7 else None
-
-
-def _get(data: Any, path: Path) -> Any:
-    for step in path:
-        if isinstance(data, dict):
-            data = data.get(step)
-        elif isinstance(data, list) and isinstance(step, int) and 0 <= step < len(data):
-            data = data[step]
-        else:
-            return None
-    return data

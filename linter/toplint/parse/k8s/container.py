@@ -16,6 +16,7 @@ from toplint.engines.registry import all_engines
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded
 from toplint.infra.patterns import lazy
+from toplint.infra.yamldoc import data_at
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Position, unparsable
 from toplint.parse.argv import (
@@ -46,7 +47,7 @@ def container_env(
         name = cm_ref.get("name") if isinstance(cm_ref, dict) else None
         found = ctx.configmaps.get(str(name)) if name else None
         if found:
-            data = _walk(found[0].data, found[1])
+            data = data_at(found[0].data, found[1])
             if isinstance(data, dict):
                 env.update({str(k): str(v) for k, v in data.items()})
     for i, item in enumerate(ctx.sequence((*cpath, "env"))):
@@ -85,7 +86,7 @@ def _configmap_key(ctx: Ctx, source: Any) -> str | None:
     if not isinstance(ref, dict):
         return None
     found = ctx.configmaps.get(str(ref.get("name")))
-    data = _walk(found[0].data, found[1]) if found else None
+    data = data_at(found[0].data, found[1]) if found else None
     value = data.get(str(ref.get("key"))) if isinstance(data, dict) else None
     return None if value is None or isinstance(value, (dict, list)) else _scalar_text(value)
 
@@ -107,17 +108,6 @@ def env_args(ctx: Ctx, cpath: Path, env: Mapping[str, str | None]) -> dict[str, 
             value, missing = None, written
         out[name] = Arg(value, raw, ctx.scalar_pos(at), missing, anchor_of(at))
     return out
-
-
-def _walk(data: Any, at: Path) -> Any:
-    for step in at:
-        if isinstance(data, dict) and isinstance(step, str):
-            data = data.get(step)
-        elif isinstance(data, list) and isinstance(step, int) and 0 <= step < len(data):
-            data = data[step]
-        else:
-            return None
-    return data
 
 
 def _scalar_text(value: Any) -> str:
