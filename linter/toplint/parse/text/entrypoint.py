@@ -27,15 +27,10 @@ def entrypoint_first(
     (``docker``: the container CLIs; ``value_options``: docker run's options that take a value);
     ``args`` unchanged when they are no such command."""
     words = list(args)
-    i = next((k for k, a in enumerate(words) if _base(a) in docker), -1)
-    if i < 0:
+    found = run_options(words, docker)
+    if found is None:
         return words
-    j = i + 1
-    if j < len(words) and words[j].value == "container":
-        j += 1
-    if j >= len(words) or words[j].value != "run":
-        return words
-    j += 1
+    j = found[1]
     entry: tuple[int, int, Arg] | None = None  # (first word, words, the entrypoint's value)
     while j < len(words) and (words[j].value or words[j].raw).startswith("-"):
         name, eq, inline = (words[j].value or words[j].raw).partition("=")
@@ -50,6 +45,20 @@ def entrypoint_first(
     image = j - count  # the image's index once the option's words are taken out
     rest = words[:start] + words[start + count :]
     return [*rest[: image + 1], program, *rest[image + 1 :]]
+
+
+def run_options(args: Sequence[Arg], docker: Collection[str]) -> tuple[int, int] | None:
+    """(the container CLI's word, the first word after its ``run``) of ``docker [container]
+    run``, or None when ``args`` run no container."""
+    i = next((k for k, a in enumerate(args) if _base(a) in docker), -1)
+    if i < 0:
+        return None
+    j = i + 1
+    if j < len(args) and args[j].value == "container":
+        j += 1
+    if j >= len(args) or args[j].value != "run":
+        return None
+    return i, j + 1
 
 
 def _base(arg: Arg) -> str:

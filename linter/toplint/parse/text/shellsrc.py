@@ -24,7 +24,7 @@ from toplint.parse.base import Source
 from toplint.parse.containershm import container_shm
 from toplint.parse.enginecfg import ConfigLoader, disk_loader, one_host
 from toplint.parse.options import FORWARDED, Arg
-from toplint.parse.text.entrypoint import entrypoint_first
+from toplint.parse.text.entrypoint import entrypoint_first, run_options
 from toplint.parse.text.launchers import (
     Allocation,
     across_ray_cluster,
@@ -80,20 +80,15 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
     """The engine a ``docker run`` command starts, with ``-e`` env and ``--gpus``; an image that
     names no engine, run with one engine's options only, starts that engine (a TL008 note in
     ``notes`` when the options are several engines' alike)."""
-    i = next((k for k, a in enumerate(args) if (a.value or "").rsplit("/", 1)[-1] in _DOCKER), -1)
-    if i < 0 or runs_nothing(args):
+    started = run_options(args, _DOCKER)
+    if started is None or runs_nothing(args):
         return None
-    j = i + 1
-    if j < len(args) and args[j].value == "container":
-        j += 1
-    if j >= len(args) or args[j].value != "run":
-        return None
+    i, j = started
     env: dict[str, Arg] = {}
     gpus: Arg | None = None
     entrypoint: Arg | None = None
     shm: dict[str, str | None] = {"--ipc": None, "--shm-size": None}
     unread = False  # an --ipc/--shm-size value toplint cannot read
-    j += 1
     while j < len(args) and (args[j].value or args[j].raw).startswith("-"):
         token = args[j].value or args[j].raw
         name, eq, inline = token.partition("=")
