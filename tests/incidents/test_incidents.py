@@ -47,7 +47,7 @@ DEVELOPMENT_ON_TOP = {
     "round11": 4,
     "round12": 1,
     "round13": 3,
-    "round14": 0,
+    "round14": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -63,7 +63,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round11": 0,
     "round12": 0,
     "round13": 0,
-    "round14": 2,
+    "round14": 0,
 }
 
 
