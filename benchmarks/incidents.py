@@ -11,7 +11,8 @@ tests/incidents/SPLIT9.md, 16 more from the engines and operators other than vLL
 `--set round10`: tests/incidents/SPLIT10.md, 10 more after round 9's; `--set round11`:
 tests/incidents/SPLIT11.md, 12 more from operators, platforms and model repositories;
 `--set round12`: tests/incidents/SPLIT12.md, 14 more after rounds 10 and 11; `--set round13`:
-tests/incidents/SPLIT13.md, 12 more after round 12; default round1):
+tests/incidents/SPLIT13.md, 12 more after round 12; `--set round14`: tests/incidents/SPLIT14.md,
+14 more after round 13; default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
   highest severity) is the rule the case expects (or one it also accepts);
@@ -50,6 +51,7 @@ SPLITS = {
     "round11": "SPLIT11.md",
     "round12": "SPLIT12.md",
     "round13": "SPLIT13.md",
+    "round14": "SPLIT14.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 _ITEM = re.compile(r"^- `([^`]+)`")

@@ -124,3 +124,11 @@ def test_unknown_config_file_key_beside_a_script_without_image_is_a_warning() ->
 
     _, findings = config_flags(get_spec("vllm"), "c.yaml", "brand-new-key: 1\n")
     assert [f.severity for f in findings] == [Severity.WARNING]
+
+
+def test_a_flag_an_earlier_release_accepted_is_known() -> None:
+    # vLLM's --enable-reasoning (store_true until its deprecation in 0.9.0, vllm-project/vllm#17452)
+    # as vllm-project/vllm#14452 serves QwQ-32B with it on 0.8.5
+    text = _pod("vllm/vllm-openai:v0.8.5", "m, --enable-reasoning, --reasoning-parser, deepseek_r1")
+    assert _tl005(text) == []
+    assert _tl005(_pod("vllm/vllm-openai:v0.8.5", "m, --enable-reasonings")) == [Severity.WARNING]

@@ -29,6 +29,7 @@ ROUNDS = (
     "round11",
     "round12",
     "round13",
+    "round14",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -46,6 +47,7 @@ DEVELOPMENT_ON_TOP = {
     "round11": 4,
     "round12": 1,
     "round13": 3,
+    "round14": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -61,6 +63,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round11": 0,
     "round12": 0,
     "round13": 0,
+    "round14": 0,
 }
 
 
@@ -87,6 +90,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round11"]["development"] + rounds["round11"]["held-out"]) >= 12
     assert len(rounds["round12"]["development"] + rounds["round12"]["held-out"]) >= 12
     assert len(rounds["round13"]["development"] + rounds["round13"]["held-out"]) >= 12
+    assert len(rounds["round14"]["development"] + rounds["round14"]["held-out"]) >= 14
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))

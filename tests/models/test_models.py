@@ -447,3 +447,14 @@ def test_qwen1_intermediate_size_counts_gate_and_up_together() -> None:
     assert spec.intermediate_size == 13696
     assert 13.5e9 < spec.params_total < 14.5e9  # Qwen-14B: 14.2B parameters
     assert spec_from_hf_config(qwen1 | {"model_type": "qwen2"}).intermediate_size == 27392
+
+
+def test_prequantized_bitsandbytes_checkpoint_is_served_at_its_own_bits() -> None:
+    """A bitsandbytes checkpoint's quantization_config has no ``bits``: vLLM's
+    BitsAndBytesConfig reads load_in_8bit (int8) and otherwise load_in_4bit (the default), so
+    unsloth's "-unsloth-bnb-4bit" QwQ-32B of vllm-project/vllm#14452 is 4-bit, not 16-bit."""
+    bnb = {"quant_method": "bitsandbytes", "load_in_4bit": True, "bnb_4bit_quant_type": "nf4"}
+    assert spec_from_hf_config(LLAMA_LIKE | {"quantization_config": bnb}).weight_bytes == 0.5
+    eight = {"quant_method": "bitsandbytes", "load_in_8bit": True, "load_in_4bit": False}
+    assert spec_from_hf_config(LLAMA_LIKE | {"quantization_config": eight}).weight_bytes == 1.0
+    assert spec_from_hf_config(LLAMA_LIKE).weight_bytes == 2.0

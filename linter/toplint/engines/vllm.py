@@ -33,7 +33,7 @@ from toplint.record import replace
 # calculate-kv-scales cuda-graph-sizes data-parallel-master-port device
 # disable-async-output-proc disable-frontend-multiprocessing disable-log-requests
 # disable-logprobs-during-spec-decoding disable-mm-preprocessor-cache enable-lora-bias
-# enable-multimodal-encoder-data-parallel enable-prompt-adapter engine-use-ray
+# enable-multimodal-encoder-data-parallel enable-reasoning enable-prompt-adapter engine-use-ray
 # eplb-log-balancedness eplb-step-interval eplb-window-size guided-decoding-backend
 # guided-decoding-disable-additional-properties guided-decoding-disable-any-whitespace
 # guided-decoding-disable-fallback intial-incremental-detokenization-offset
@@ -132,7 +132,7 @@ enable-lora enable-lora-bias enable-mamba-cache-stochastic-rounding
 enable-mamba-shared-prefix-checkpoint enable-mfu-metrics enable-mixed-moe-lora-format
 enable-mm-embeds enable-moe-shared-loras enable-multimodal-encoder-data-parallel
 enable-nccl-comm-suspend enable-offline-docs enable-per-request-metrics enable-prefix-caching
-enable-prompt-adapter enable-prompt-embeds enable-prompt-tokens-details
+enable-prompt-adapter enable-prompt-embeds enable-prompt-tokens-details enable-reasoning
 enable-request-id-headers enable-return-routed-experts enable-scale-out
 enable-server-load-tracking enable-shm-tensor-arena enable-sleep-mode enable-ssl-refresh
 enable-tokenizer-info-endpoint enable-tower-connector-lora enable-trace-replay enforce-eager
@@ -155,6 +155,9 @@ worker-use-ray
 _STORE_TRUE = frozenset(
     {"aggregate-engine-logging", "data-parallel-multi-port-external-lb", "disable-log-stats"}
     | {"grpc", "headless"}
+    # store_true in vllm/engine/arg_utils.py until its deprecation in 0.9.0
+    # (vllm-project/vllm#17452); vllm-project/vllm#14452 serves QwQ-32B with it on 0.8.5
+    | {"enable-reasoning"}
 )
 NEGATABLE = frozenset(_F.split()) - _STORE_TRUE
 

@@ -70,6 +70,13 @@ def weight_bytes_of(cfg: Mapping[str, Any], expert_share: float) -> tuple[float,
             return expert_share * 4.25 / 8 + (1 - expert_share) * 2.0, 0
         if "fp4" in algo:
             return 0.5, 0
+        if method == "bitsandbytes":
+            # A pre-quantized bitsandbytes checkpoint has no ``bits``: vLLM's
+            # BitsAndBytesConfig.from_config reads load_in_8bit (int8 weights) and otherwise
+            # load_in_4bit, default True (two 4-bit weights packed per uint8)
+            # (vllm-project/vllm@01f5395f vllm/model_executor/layers/quantization/bitsandbytes.py);
+            # unsloth's QwQ-32B-unsloth-bnb-4bit was read as 16-bit (vllm-project/vllm#14452).
+            return (1.0 if quant.get("load_in_8bit") is True else 0.5), 0
         bits = field_first(quant, "bits", "w_bit")
         for group in (quant.get("config_groups") or {}).values():  # compressed-tensors
             bits = bits or (group.get("weights") or {}).get("num_bits")

@@ -1,0 +1,2 @@
+# huggingface/text-generation-inference#1655: 4 shards without a shared /dev/shm -> "Shard process was signaled to shutdown with signal 7" (bus error)
+docker run -d --gpus all -e HUGGING_FACE_HUB_TOKEN=$HUGGING_FACE_HUB_TOKEN -p 8080:80 -v /data/TGI:/data ghcr.io/huggingface/text-generation-inference:latest --model-id TheBloke/Upstage-Llama-2-70B-instruct-v2-AWQ --quantize awq --num-shard 4 --max-input-length 4095 --max-total-tokens 4096 --max-batch-prefill-tokens 4096 --max-batch-total-tokens 4096

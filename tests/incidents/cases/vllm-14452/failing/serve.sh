@@ -1,0 +1,2 @@
+# vllm-project/vllm#14452 (comment): QwQ-32B bnb-4bit, PP 2 on two RTX 5090, --max-model-len 60000 -> "max seq len (60000) is larger than ... KV cache (58384)"
+python3 -m vllm.entrypoints.openai.api_server   --model /models/QwQ-32B-unsloth-bnb-4bit   --pipeline-parallel-size 2   --trust-remote-code   --gpu-memory-utilization 0.85   --max-model-len 60000   --enable-reasoning   --reasoning-parser deepseek_r1   --device cuda
