@@ -7,6 +7,13 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# No property test is timed (speed targets live in benchmarks/): Hypothesis's per-example
+# deadline and too-slow health check failed runs on a loaded 2-core machine
+# (tests/rules/test_declarative.py, twice in one session).
+settings.register_profile("toplint", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("toplint")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The one place the tests find the read-only project data beside the checkout (../shared):
