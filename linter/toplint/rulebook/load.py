@@ -127,7 +127,9 @@ _LOADER = "rule-yaml-v2"
 def _checked_rule_data(text: str, origin: str) -> Any:
 
     try:
-        doc = one_document(text, origin, "a rule file holds one YAML document", remember=False)
+        doc = one_document(
+            text, origin, "a rule file holds one YAML document", remember=False
+        )
     except SourceError as exc:
         raise ConfigError(f"{origin}:{exc.line}:{exc.column}: {exc}") from None
     _validate(doc.data, origin, doc)
