@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.model import Finding, Position, Severity
+from toplint.model import ACCELERATOR_NOT_MODELLED, Finding, Position
 from toplint.rulebook.helpers import finding_at
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -21,7 +21,9 @@ pod requests (`habana.ai/gaudi`, `aws.amazon.com/neuron`, `aws.amazon.com/neuron
 (`vault.habana.ai/gaudi-docker`, `tgi-gaudi`, AWS `neuronx` containers, `vllm-tpu`,
 `vllm-ascend`, `-xpu` builds) or the engine's `--device` option (`hpu`, `neuron`, `tpu`, `npu`,
 `xpu`). One finding per deployment says which, and no link, bandwidth, budget or memory rule
-runs for it.
+runs for it. A file that names such a build of an engine (`vllm-ascend`, `tgi-gaudi`) but from
+which no deployment is read (its command is in another file) gets this finding at the image
+instead of TL008: read or not, it would not be checked.
 
 A deployment on CPUs only is reported the same way: vLLM's `--device cpu`, an engine's CPU build
 (`public.ecr.aws/q9t5s3a7/vllm-cpu-release-repo`, a `…-cpu` tag), a KubeAI `resourceProfile`
@@ -101,12 +103,14 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     )
 
 
+# toplint.model.ACCELERATOR_NOT_MODELLED (parsing raises it too: a file naming such an
+# accelerator's build of an engine that yields no deployment).
 RULE = Rule(
-    code="TL011",
-    name="accelerator-not-modelled",
+    code=ACCELERATOR_NOT_MODELLED.code,
+    name=ACCELERATOR_NOT_MODELLED.name,
     summary="A deployment runs on an accelerator the cost model does not describe (Gaudi, "
     "Neuron, TPU, Ascend, Intel GPU Max, an undescribed part) or on CPUs only.",
-    severity=Severity.INFO,
+    severity=ACCELERATOR_NOT_MODELLED.severity,
     check=check,
     doc=DOC,
     origin=__file__,

@@ -29,7 +29,12 @@ Evidence, each read from where the deployment writes it:
   container runtime's ``HABANA_VISIBLE_DEVICES`` (HabanaAI/habana-container-runtime), and Level
   Zero's ``ZE_FLAT_DEVICE_HIERARCHY`` (FLAT/COMPOSITE/COMBINED device hierarchy of Intel's
   multi-tile GPUs: oneAPI Level Zero specification, Sysman device mapping; Intel's "Flattening
-  GPU Tile Hierarchy").  CUDA's and ROCm's variables name priced GPUs and are not here;
+  GPU Tile Hierarchy"), and the settings of Ascend's collective library only CANN's HCCL reads,
+  ``HCCL_BUFFSIZE`` (the buffer between two NPUs of a communicator) and
+  ``HCCL_OP_EXPANSION_MODE`` (where collectives are expanded: ``AI_CPU``/``AIV``) (CANN
+  environment variable reference, hiascend.com envref_07_0080 and hcclenvref_07_0009; Habana's
+  HCCL shares the library's name but not these variables).  CUDA's and ROCm's variables name
+  priced GPUs and are not here;
 * the accelerator a hardware manifest names for a cluster (``names``), and a manifest GPU outside
   the catalog that is not described well enough to price (no memory, memory bandwidth or
   compute figure: an unknown vendor's part), see ``of_cluster``.
@@ -107,7 +112,7 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         ("/ascend/", "mindie"),
         ("npu",),
         names=("ascend", "npu", "910b"),
-        env=("ASCEND_RT_VISIBLE_DEVICES",),
+        env=("ASCEND_RT_VISIBLE_DEVICES", "HCCL_BUFFSIZE", "HCCL_OP_EXPANSION_MODE"),
     ),
     Accelerator(
         "intel-gpu",

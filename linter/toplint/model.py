@@ -362,6 +362,10 @@ UNKNOWN_ENGINE_FLAG = StageRule("TL005", "unknown-engine-flag", Severity.WARNING
 NO_DEPLOYMENT_FOUND = StageRule("TL008", "no-deployment-found", Severity.WARNING)
 REFERENCE_OUTSIDE_REPOSITORY = StageRule("TL009", "reference-outside-repository", Severity.ERROR)
 INVALID_PARALLEL_SIZE = StageRule("TL010", "invalid-parallel-size", Severity.ERROR)
+# Raised by the analysis for a deployment on an accelerator the cost model does not describe, and
+# by parsing for a file that names such an accelerator's build of an engine but yields no
+# deployment (``toplint.parse.generic.mention.image_mention``).
+ACCELERATOR_NOT_MODELLED = StageRule("TL011", "accelerator-not-modelled", Severity.INFO)
 # Every rule a stage raises (a test checks each is a registered rule with the same identity).
 STAGE_RULES = (
     UNPARSABLE_FILE,
@@ -369,6 +373,7 @@ STAGE_RULES = (
     NO_DEPLOYMENT_FOUND,
     REFERENCE_OUTSIDE_REPOSITORY,
     INVALID_PARALLEL_SIZE,
+    ACCELERATOR_NOT_MODELLED,
 )
 
 

@@ -150,10 +150,11 @@ def test_the_fifth_sets_development_half_keeps_its_score() -> None:
 # it); 8: all 24 (16 of 23 before, the compose file one of them starts added after); 9: 16 of 19
 # (11 before; the three left are files INDEX.yaml says deploy nothing that toplint reads as
 # options); 10: 12 of 15 (11 before); 11: 20 of 21 (16 before; the one left is a settings file
-# INDEX.yaml says deploys nothing that toplint reads as the engine's options).  The
+# INDEX.yaml says deploys nothing that toplint reads as the engine's options); 12: all 20 (14
+# before: multi-node Slurm jobs, an option-parsing loop, Ascend NPU serving).  The
 # repositories of these sets are held apart from every earlier set's by
 # ``test_the_sixth_and_later_sets_share_no_repository_with_earlier_sets``.
-LATER_LEVELS = {"6": 16, "7": 15, "8": 24, "9": 16, "10": 12, "11": 20}
+LATER_LEVELS = {"6": 16, "7": 15, "8": 24, "9": 16, "10": 12, "11": 20, "12": 20}
 
 
 @pytest.mark.slow

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from toplint.model import (
+    ACCELERATOR_NOT_MODELLED,
     INVALID_PARALLEL_SIZE,
     NO_DEPLOYMENT_FOUND,
     REFERENCE_OUTSIDE_REPOSITORY,
@@ -21,8 +22,16 @@ __all__ = ["FITS", "NOT_JUDGED", "STARTS_OR_FITS", "outcome_rank", "sort_finding
 # about what the deployment will do, they come after those, so the first error of a deployment
 # toplint was not fully given (no manifest: TL007 at column 1) is the cause, not the gap.
 NOT_JUDGED = frozenset(
-    {"TL003", "TL004", "TL007", "TL011"}
-    | {r.code for r in (UNPARSABLE_FILE, NO_DEPLOYMENT_FOUND, REFERENCE_OUTSIDE_REPOSITORY)}
+    {"TL003", "TL004", "TL007"}
+    | {
+        r.code
+        for r in (
+            UNPARSABLE_FILE,
+            NO_DEPLOYMENT_FOUND,
+            REFERENCE_OUTSIDE_REPOSITORY,
+            ACCELERATOR_NOT_MODELLED,
+        )
+    }
 )
 
 

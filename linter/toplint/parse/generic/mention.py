@@ -30,9 +30,10 @@ import ast
 import re
 from functools import cache
 
+from toplint.accelerators import by_image
 from toplint.engines.registry import all_engines
 from toplint.infra.patterns import lazy
-from toplint.model import Finding, Severity
+from toplint.model import ACCELERATOR_NOT_MODELLED, Finding, Severity
 from toplint.parse.base import Source
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.evidence import image, image_key, named, selector
@@ -289,6 +290,18 @@ def image_mention(source: Source) -> Finding | None:
         if evidence is None:
             continue
         line, column = point_of(text, at)
+        accelerator = by_image(value)
+        if accelerator is not None:  # read or not, it would be declined: that is the finding
+            return ACCELERATOR_NOT_MODELLED.finding(
+                source.path,
+                line,
+                column,
+                f"not checked against hardware: the image `{value}` is a build of "
+                f"{evidence.engine} for {accelerator.title}, which toplint's placement and cost "
+                "model do not describe (the engine's arguments are not in this file)",
+                anchor=f"image:{value}",
+                data={"accelerator": accelerator.kind},
+            )
         why = (
             f"names the image `{value}`, a build of {evidence.engine}, but yields no deployment: "
             "no container, service or CMD that gives the engine's arguments where toplint reads "

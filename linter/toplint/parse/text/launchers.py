@@ -62,12 +62,14 @@ class Allocation:
 
     def environment(self) -> dict[str, str]:
         """The variables Slurm sets in the batch script from this allocation (sbatch(1),
-        "OUTPUT ENVIRONMENT VARIABLES")."""
+        "OUTPUT ENVIRONMENT VARIABLES": ``SLURM_GPUS_ON_NODE`` is the GPUs allocated to the batch
+        step on its node, however they were asked for, ``--gres=gpu:N`` included)."""
         env: dict[str, str] = {}
         if self.nodes is not None:
             env["SLURM_JOB_NUM_NODES"] = env["SLURM_NNODES"] = str(self.nodes[0])
         if self.gpus_per_node is not None:
             env["SLURM_GPUS_PER_NODE"] = str(self.gpus_per_node[0])
+            env["SLURM_GPUS_ON_NODE"] = str(self.gpus_per_node[0])
         if self.tasks_per_node is not None:
             env["SLURM_NTASKS_PER_NODE"] = str(self.tasks_per_node[0])
         return env
@@ -391,6 +393,10 @@ def apply_allocation(dep: Deployment, alloc: Allocation, rank_per_gpu: bool) -> 
         sources["gpus_per_node"] = alloc.gpus_per_node[1]
     gpus, where = dep.gpus, dep.sources.get("gpus")
     granted_nodes = alloc.nodes[0] if alloc.nodes else nodes
+    if granted_nodes is not None and nodes is not None and nodes > granted_nodes:
+        # the engine's own node count (SGLang's --nnodes 2 in an ``srun -N 1`` step per node):
+        # the step is one node of the deployment, each node granted the same GPUs
+        granted_nodes = nodes
     if granted_nodes is None and _one_slurm_node(alloc):
         # sbatch(1)/srun(1): without -N, Slurm allocates the nodes the other requests need; one
         # task (the default) with per-node GPUs runs on one node.

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded, meter
 from toplint.infra.numbers import whole_text
-from toplint.parse.text import partialvars
+from toplint.parse.text import argloop, partialvars
 from toplint.parse.text.chains import LAUNCHERS, SHELLS, SUBMITTERS, script_run
 from toplint.parse.text.expand import Expander
 from toplint.parse.text.shell import (
@@ -104,6 +104,12 @@ class Interpreter:
     def run(self, toks: Sequence[Tok]) -> list[Command]:
         starts_at = _command_starts(toks)
         definitions = _definitions(toks, starts_at)
+        if "while" in (t.raw for t in toks):  # an option-parsing loop runs over the arguments
+            given = [w.value for w in self.positional] if self.positional is not None else None
+            spans = [(d.header, d.close) for d in definitions]
+            toks = argloop.unrolled(toks, given, spans)
+            starts_at = _command_starts(toks)
+            definitions = _definitions(toks, starts_at)
         called = _called(toks, {d.name for d in definitions}, starts_at)
         for d in definitions:
             self.functions[d.name] = Function(tuple(toks[d.body : d.close]), self.path)

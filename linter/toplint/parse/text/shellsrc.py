@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import toplint.parse.multinode
+from toplint.accelerators import RUNTIME_ENV
 from toplint.engines.registry import get_engine, get_spec
 from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_reference, shown_path
 from toplint.model import Deployment, Finding, ParseResult, Position, Severity
@@ -36,7 +37,7 @@ from toplint.parse.text.launchers import (
 from toplint.parse.text.scriptfiles import script_loader
 from toplint.parse.text.shell import Command, SourceLoader
 from toplint.parse.text.sourced import sourced_outside
-from toplint.parse.text.sourcemap import command_args, masked_templates, source_map
+from toplint.parse.text.sourcemap import SourceMap, command_args, masked_templates, source_map
 from toplint.parse.text.wrapped import (
     as_wrapped,
     runtime_image,
@@ -59,7 +60,24 @@ def lex_embedded(
     import toplint.parse.text.shellrun
 
     smap = source_map(file_text, path, line, column, value)
-    return [command_args(c, path, smap) for c in toplint.parse.text.shellrun.lex(value, env)]
+    return [
+        [*_runtime_prefix(c, path, smap), *command_args(c, path, smap)]
+        for c in toplint.parse.text.shellrun.lex(value, env)
+    ]
+
+
+def _runtime_prefix(command: Command, path: str, smap: SourceMap) -> list[Arg]:
+    """An unpriced accelerator runtime's variables the script exported before the command
+    (``export HCCL_BUFFSIZE=512`` in a ConfigMap's script, ``toplint.accelerators.RUNTIME_ENV``),
+    as the ``NAME=value`` words before it that give them to its process: what its reader takes
+    the engine's environment from, as it does for ``NAME=value vllm serve …``."""
+    out: list[Arg] = []
+    for name, word in command.exported:
+        if name in RUNTIME_ENV and word.value and "=" in word.value:
+            pos = Position(word.path, word.line, word.column) if word.path else None
+            at = pos or smap.position(word.line, word.column)
+            out.append(Arg(word.value, word.raw, at, word.unresolved))
+    return out
 
 
 # docker run options that take a value (docker CLI reference, `docker run --help`).
@@ -364,8 +382,10 @@ class ShellParser:
         loader = script_loader(source.path, text, disk_loader(source.path))
         wrapped = False
         for args, site, outer, exported, via in commands:
-            granted = outer.over(batch)
-            for dep, found in self._deployments(args, source.path, granted, exported, ray, loader):
+            found_deps = self._deployments(
+                args, source.path, outer, exported, ray, loader, job=batch
+            )
+            for dep, found in found_deps:
                 if dep is None:  # a note, not a deployment
                     findings.extend(found)
                     continue
@@ -414,15 +434,20 @@ class ShellParser:
         self,
         args: list[Arg],
         path: str,
-        granted: Allocation,
+        outer: Allocation,
         exported: dict[str, Arg],
         ray: bool = False,
         loader: ConfigLoader | None = None,
+        job: Allocation | None = None,
     ) -> list[tuple[Deployment | None, tuple[Finding, ...]]]:
-        """``ray``: the script starts a Ray cluster over the job's nodes (an engine started on
-        its head in a one-node step spans the cluster: ``across_ray_cluster``); ``loader``
-        reads the engine config files the commands name (the script's own here-documents
-        first: ``toplint.parse.text.scriptfiles``)."""
+        """``outer``: what the launchers around the command grant (``srun -N 1 -w $HEAD bash
+        -c '…'``); ``job``: the script's batch directives.  ``ray``: the script starts a Ray
+        cluster over the job's nodes (an engine started on its head in a one-node step spans
+        the cluster: ``across_ray_cluster``, the step being the launchers before the engine
+        and around it); ``loader`` reads the engine config files the commands name (the
+        script's own here-documents first: ``toplint.parse.text.scriptfiles``)."""
+        job = job or Allocation()
+        granted = outer.over(job)
         notes: list[Finding] = []
         docker = docker_run(args, notes)
         if notes:
@@ -442,7 +467,9 @@ class ShellParser:
                     dep, found = as_wrapped(dep, found, inv)
                 step = _launched(args, inv)
                 alloc = (
-                    across_ray_cluster(step, granted, _layout(dep)) if ray else step.over(granted)
+                    across_ray_cluster(step.over(outer), job, _layout(dep))
+                    if ray
+                    else step.over(granted)
                 )
                 dep = apply_allocation(dep, alloc, get_engine(dep.engine).rank_per_gpu)
                 out.append((one_host(dep), found))
