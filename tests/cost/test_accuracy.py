@@ -233,3 +233,27 @@ def test_a_class_band_comes_from_the_rows_that_print_it(bench: ModuleType) -> No
     assert b["alpha-beta"]["multi-node"] == pytest.approx(0.2)
     assert b[bench.NO_TABLE]["multi-node"] == pytest.approx(2.0)
     assert all(r.factor_error <= bench.printed_band(r, b) + 1e-9 for r in table[80:])
+
+
+@pytest.mark.slow
+def test_the_spent_draws_feed_only_the_per_transport_constants(bench: ModuleType) -> None:
+    # Eleventh pass: the second to fourth draws' publications are development data for each
+    # network transport's own constants (GPUDirect-TCPX/-TCPXO η and step, EFA's steps) and
+    # for nothing else, so that no price over another network or inside a node moves.
+    public = bench.public_points()
+    dev = [p for p in public if p.machine.source == "gcp-a3-mega"]
+    a3 = [p for p in public if p.machine.source in ("dstack:a3high", "dstack:a3mega")]
+    roce = [p for p in public if p.machine.source == "dstack:a4"]
+    assert a3 and roce and all(bench._spent(p) for p in a3 + roce)
+    alone, with_roce = bench.fit(dev, rounds=1), bench.fit(dev + roce, rounds=1)
+    assert (alone.params, alone.latency) == (with_roce.params, with_roce.latency)
+    with_a3 = bench.fit(dev + a3, rounds=1)
+    moved = {
+        k
+        for k in alone.params.transport_eta
+        if alone.params.transport_eta[k] != with_a3.params.transport_eta[k]
+    }
+    assert moved == {"tcpx", "tcpxo"}
+    assert bench.replace(alone.params, transport_eta={}) == bench.replace(
+        with_a3.params, transport_eta={}
+    )

@@ -273,3 +273,26 @@ def test_deepep_normal_passes_every_distinct_node_copy_through_its_pipeline() ->
     assert other.time_us == pytest.approx(
         PARAMS.deepep_normal_base_us + 10.0 + nic + PARAMS.net_extra_us
     )
+
+
+@pytest.mark.parametrize("op", ["all_gather", "all_reduce"])
+def test_each_gpudirect_transport_prices_every_algorithm_at_its_own_rate(op: str) -> None:
+    # At 8 GiB on two nodes GCP A3 High (GPUDirect-TCPX) reaches ~0.5 of its NICs' line rate in
+    # both the ring's all-gather and the tree's all-reduce, A3 Mega (GPUDirect-TCPXO) ~0.9:
+    # the transport's η, not NCCL's ring or tree η over RDMA, sets the rate.
+    for net in ("tcpx", "tcpxo"):
+        eta = PARAMS.transport_eta_of(link_kind(net))
+        f = _two_nodes(net_kind=net, nics_per_node=4, nic_gb_per_s=25.0)
+        pred = predict_us(op, 8192 * MIB, f)
+        assert pred.eta == eta and pred.bandwidth_gb_per_s <= eta * 4 * 25.0 + 1e-9, net
+    slow = PARAMS.transport_eta_of(link_kind("tcpx"))
+    assert slow < PARAMS.transport_eta_of(link_kind("tcpxo"))
+
+
+def test_nccl_sockets_keep_the_tree_and_ring_efficiencies() -> None:
+    # Ethernet (NCCL's socket transport) has no run in the fit: its tree is NCCL's over any
+    # network and its ring the sockets' η, as before GPUDirect-TCPX and -TCPXO were split.
+    f = _two_nodes(net_kind="ethernet", nics_per_node=1, nic_gb_per_s=12.5)
+    assert link_kind("ethernet").transport_eta == 0
+    assert predict_us("all_reduce", 8192 * MIB, f, algorithm="tree").eta == PARAMS.tree_eta
+    assert predict_us("all_gather", 8192 * MIB, f).eta == PARAMS.tcp_eta

@@ -179,7 +179,14 @@ def test_every_instance_cites_a_source() -> None:
 
 @pytest.mark.parametrize(
     ("kind", "rdma"),
-    [("infiniband", True), ("roce", True), ("efa", True), ("ethernet", False), ("tcpx", False)],
+    [
+        ("infiniband", True),
+        ("roce", True),
+        ("efa", True),
+        ("ethernet", False),
+        ("tcpx", False),
+        ("tcpxo", False),
+    ],
 )
 def test_network_defaults_come_from_the_link_kinds_table(kind: str, rdma: bool) -> None:
     net = lookup_network(kind, 50.0)
@@ -227,3 +234,10 @@ def test_padded_official_checkpoint_reads_its_own_intermediate_size() -> None:
     assert padded is not None and base is not None
     assert (padded.intermediate_size, base.intermediate_size) == (29696, 29568)
     assert "QwenLM/Qwen3#578" in padded.source
+
+
+def test_gcp_a3_presets_name_their_own_gpudirect_transport() -> None:
+    # GCP "Networking and GPU machines": A3 High runs GPUDirect-TCPX, A3 Mega GPUDirect-TCPXO.
+    high, mega = lookup_instance("a3-highgpu-8g"), lookup_instance("a3-megagpu-8g")
+    assert high is not None and high.inter is not None and high.inter.network == "tcpx"
+    assert mega is not None and mega.inter is not None and mega.inter.network == "tcpxo"

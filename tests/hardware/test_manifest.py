@@ -131,6 +131,20 @@ def test_instance_fills_everything() -> None:
     )
 
 
+def test_tcpx_keeps_its_spelling_and_means_gpudirect_tcpx() -> None:
+    # A manifest written before GPUDirect-TCPXO had its own kind still loads; "tcpx" is the
+    # A3 High transport, and an A3 Mega writes tcpxo (docs/accuracy.md, eleventh pass).
+    old, mega = load("""\
+        clusters:
+          - {name: a, nodes: 2, instance: a3-highgpu-8g,
+             inter_node: {network: tcpx, bandwidth: 200 Gb/s, nics_per_node: 8}}
+          - {name: b, nodes: 2, instance: a3-megagpu-8g}
+        """).clusters
+    assert (old.inter.network, old.inter.latency_us) == ("tcpx", link_kind("tcpx").latency_us)
+    assert (mega.inter.network, mega.inter.latency_us) == ("tcpxo", link_kind("tcpxo").latency_us)
+    assert link_kind("tcpx").latency_us != link_kind("tcpxo").latency_us
+
+
 def test_user_values_override_instance_defaults() -> None:
     c = load("""\
         clusters:

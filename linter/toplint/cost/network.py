@@ -21,6 +21,8 @@ NCCL across nodes (NVIDIA/nccl@5067397c src/graph/tuning.cc; cost-model.md §1.4
 - **Network step** ``α_net`` per algorithm and protocol: NCCL's NET hwLat row (Simple 14 µs
   where tree LL is 5), relative to the manifest's latency, which is the tree LL step.
 - **Point-to-point** (PP send/recv, KV transfer): one step, one GPU's NIC share.
+- **A network whose NCCL transport plugin sets the rate** (GPUDirect-TCPX, -TCPXO): every
+  algorithm over it runs at the kind's ``transport_eta`` of the NIC rate (``tree_eta``).
 
 All-to-all runs as concurrent sends to every peer (NCCL ``ncclGroupStart`` of send/recv, pplx,
 DeepEP): one latency, and only the bytes that leave the node cross the NIC, at each GPU's NIC
@@ -108,6 +110,9 @@ CHEAPEST_OF = ("ll", "simple")
 
 
 def net_eta(fabric: Fabric, params: Params, all_to_all: bool = False) -> tuple[float, str]:
+    transport = _transport_eta(fabric, params)
+    if transport:
+        return transport
     if kind(fabric.net_kind).tcp:
         return params.tcp_eta, f"TCP sockets η {params.tcp_eta:g} of the NIC rate (fitted)"
     if all_to_all:
@@ -119,6 +124,26 @@ def net_eta(fabric: Fabric, params: Params, all_to_all: bool = False) -> tuple[f
         f"RDMA η {params.net_eta:g} of the NIC rate (fitted; nccl-tests#290: 46–48 GB/s per "
         "NDR-400 NIC)"
     )
+
+
+def _transport_eta(fabric: Fabric, params: Params) -> tuple[float, str] | None:
+    """The η of a network whose NCCL transport plugin sets the rate (every algorithm over it),
+    with its source; None for RDMA and NCCL's sockets."""
+    if not fabric.net_kind:
+        return None
+    eta = params.transport_eta_of(kind(fabric.net_kind))
+    if eta <= 0:
+        return None
+    return eta, f"{fabric.net_kind} transport η {eta:g} of the NIC rate (fitted per transport)"
+
+
+def tree_eta(fabric: Fabric, params: Params) -> tuple[float, str]:
+    """The tree's η of the node's NIC rate: the transport's where its plugin sets the rate,
+    else NCCL's tree over RDMA or sockets (fitted)."""
+    transport = _transport_eta(fabric, params)
+    if transport:
+        return transport
+    return params.tree_eta, f"NCCL tree η {params.tree_eta:g} of the node's NIC rate (fitted)"
 
 
 def predict_spanning(
@@ -219,9 +244,9 @@ def _tree(
     node has it (``nvls``, as NVLSTree), else a chain."""
     k, per_node = fabric.nodes, fabric.per_node
     egress = size if k == 2 else 2.0 * size
-    net = params.tree_eta * fabric.net_node_gb_per_s
+    eta, source = tree_eta(fabric, params)
+    net = eta * fabric.net_node_gb_per_s
     intra = _tree_intra_us_per_byte(fabric, params, nvls) * size
-    source = f"NCCL tree η {params.tree_eta:g} of the node's NIC rate (fitted)"
     best: Prediction | None = None
     for protocol in protocols:
         factor = TREE_LL_BW if protocol == "ll" else PROTOCOL_BW[protocol]
@@ -241,7 +266,7 @@ def _tree(
         )
         t = lat + t_bw
         if best is None or t < best.time_us:
-            best = Prediction(t, "tree", protocol, params.tree_eta, source, net * factor)
+            best = Prediction(t, "tree", protocol, eta, source, net * factor)
     assert best is not None
     return best
 
@@ -252,10 +277,10 @@ def _nvls_tree(size: float, fabric: Fabric, params: Params) -> Prediction:
     with the NVLS hop (hwLat NVLINK NVLSTree Simple 25 µs, tuning.cc) and no base latency."""
     tree = _tree(size, fabric, params)
     simple = PROTOCOL_BW["simple"]
+    eta = tree.eta
     bw_us = (
         max(
-            (size if fabric.nodes == 2 else 2.0 * size)
-            / (params.tree_eta * fabric.net_node_gb_per_s * 1e3),
+            (size if fabric.nodes == 2 else 2.0 * size) / (eta * fabric.net_node_gb_per_s * 1e3),
             _tree_intra_us_per_byte(fabric, params) * size,
         )
         / simple
@@ -263,7 +288,7 @@ def _nvls_tree(size: float, fabric: Fabric, params: Params) -> Prediction:
     lat = NVLS_LATENCY_US + params.launch_us
     lat += 2 * math.log2(fabric.nodes) * net_step_us(fabric, "nvlstree", "simple")
     t = lat + bw_us + params.net_extra_us
-    bw = params.tree_eta * fabric.net_node_gb_per_s
+    bw = eta * fabric.net_node_gb_per_s
     return Prediction(t, "nvlstree", "simple", tree.eta, tree.eta_source, bw)
 
 

@@ -31,6 +31,10 @@ def _by_kind() -> dict[str, float]:
     return {k.name: k.eta for k in linkkinds.KINDS.values() if k.eta}
 
 
+def _transport() -> dict[str, float]:
+    return {k.name: k.transport_eta for k in linkkinds.KINDS.values() if k.transport_eta}
+
+
 def _by_arch(value: Callable[[Arch], float], skip: float = 0.0) -> dict[str, float]:
     return {a.name: value(a) for a in archs.ARCHS.values() if value(a) != skip}
 
@@ -69,12 +73,18 @@ class Params:
     # p6-b200 sweep: on the other multi-node systems the NVLink part of the ring or the tree
     # binds first), TCP sockets (0.7, NCCL NET/Socket "is not efficient", vLLM
     # docs; the only TCP source, GCP A3 Mega's GPUDirect-TCPXO, finds no better value).
-    net_eta: float = 0.979
+    net_eta: float = 0.976
     # All-to-all across nodes: every GPU sends to every remote GPU at once (many-to-many, off
     # its own rail), where a ring or tree sends to one neighbour per channel: a lower share of
     # the NIC rate (RDMA; fitted on the NCCL and DeepEP all-to-all tables across nodes).
-    a2a_net_eta: float = 0.744
+    a2a_net_eta: float = 0.741
     tcp_eta: float = 0.7
+    # A network whose NCCL transport plugin sets the rate (GPUDirect-TCPX, -TCPXO): the share
+    # of the NIC line rate every algorithm reaches over it, per kind (LinkKind.transport_eta;
+    # fitted on each kind's runs from 64 MiB).  It replaces net_eta, tree_eta, a2a_net_eta and
+    # tcp_eta on that kind: at 8 GiB A3 High reaches ~0.5 of its line rate and A3 Mega ~0.94,
+    # in the ring's all-gather and the tree's all-reduce alike (docs/accuracy.md).
+    transport_eta: Mapping[str, float] = field(default_factory=_transport)
     # NCCL tree (double binary tree across nodes, chain inside): η of the node's NIC rate.
     tree_eta: float = 0.787
     # One NCCL point-to-point channel's copy rate over NVLink, GB/s per architecture: a channel
@@ -110,6 +120,10 @@ class Params:
         if eta <= 0:
             raise KeyError(f"link kind {kind.name!r} has no intra-node η (LinkKind.eta)")
         return eta
+
+    def transport_eta_of(self, kind: LinkKind) -> float:
+        """The transport's η of a network kind whose plugin sets its rate; 0 for any other."""
+        return self.transport_eta.get(kind.name, kind.transport_eta)
 
     def nvls_eta_of(self, arch: Arch) -> float:
         return self.nvls_eta.get(arch.name, arch.nvls_eta)

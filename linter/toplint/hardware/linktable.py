@@ -180,13 +180,15 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             50.0,
             "EFA v2-v4 50 GB/s per GPU (cost-model.md §4.2)",
-            38.9,
-            "EFA v2-v4, fitted (development sources) on EFA all-reduce and all-to-all sweeps "
-            "(benchmarks/accuracy.py: 2x p5 8 B takes 65-75 µs, "
-            "aws-samples/awsome-distributed-training@88c2e71b; 4x p6-b200 256 KiB-8 MiB 350-460 "
-            "µs); EFA's first generation (p4d, p4de: 161-184 µs at 8 B) is the p4d/p4de "
-            "presets' own latency (instances.yaml); the aws-ofi-nccl "
-            "tuner's 20 + 3 µs is a tuner constant",
+            28.2,
+            "EFA v2-v4, fitted (development sources and the spent draws) on EFA all-reduce and "
+            "all-to-all sweeps (benchmarks/accuracy.py: 2x p5 8 B takes 65-75 µs, "
+            "aws-samples/awsome-distributed-training@88c2e71b, aws-k8s-tester#585; 2x p6-b200 "
+            "51-57 µs, dstack#3961; 4x p6-b200 256 KiB-8 MiB 350-460 µs, torch); one value for "
+            "p5 to p6: a separate p5en/p6 step lost in cross-validation (docs/accuracy.md, "
+            "eleventh pass).  EFA's first generation (p4d, p4de: 161-184 µs at 8 B) is the "
+            "p4d/p4de presets' own latency (instances.yaml); the aws-ofi-nccl tuner's 20 + 3 µs "
+            "is a tuner constant",
             _RING_TREE,
             manifest=("efa",),
             topo=("efa", "rdmap"),
@@ -196,18 +198,42 @@ KINDS: dict[str, LinkKind] = {
             nccl_hw="net",
             detect_why="AWS Elastic Fabric Adapter",
         ),
+        # Google's two GPUDirect transports are two kinds (GCP "Networking and GPU machines",
+        # https://cloud.google.com/compute/docs/gpus/gpu-network-bandwidth: A3 High and A3 Edge
+        # run GPUDirect-TCPX, A3 Mega GPUDirect-TCPXO), each priced by its own plugin's rate and
+        # step: google/nccl-plugin-gpudirecttcpx (TCP in the host kernel, payload straight to
+        # GPU memory) and google/nccl-plugin-gpudirect-tcpxo (the transport offloaded to the
+        # NIC).  Neither plugin reports a latency to NCCL (``props->latency = 0``), so both are
+        # fitted.  ``tcpx`` keeps its old spelling and means GPUDirect-TCPX (docs/accuracy.md,
+        # eleventh pass).
         LinkKind(
             "tcpx",
             NETWORK,
             25.0,
-            "GCP GPUDirect-TCPX(O) 200 Gb/s per NIC (cost-model.md §4.2)",
-            57.3,
-            "fitted (development sources) on the 2-node AR sweep, floor ~123 µs (A3 Mega TCPXO, "
-            "lessizzmore/create-a3mega-ztan-fork@02dd8f45 ztan-NCCL-test-result)",
+            "GCP GPUDirect-TCPX 200 Gb/s per NIC, 4 per A3 High node (cost-model.md §4.2)",
+            694.0,
+            "fitted (development sources) on GCP A3 High 2-node all_reduce and all_gather from "
+            "1 MiB (GoogleCloudPlatform/ai-infra-cluster-provisioning@d5cdbd19, 1.6-1.9 ms "
+            "flat at 1-16 MiB; dstack a3high); no measurement below 1 MiB",
             _RING_TREE,
             manifest=("tcpx",),
             tcp=True,
             nccl_hw="net",
+            transport_eta=0.517,
+        ),
+        LinkKind(
+            "tcpxo",
+            NETWORK,
+            25.0,
+            "GCP GPUDirect-TCPXO 200 Gb/s per NIC, 8 per A3 Mega node (cost-model.md §4.2)",
+            57.3,
+            "fitted (development sources) on the 2-node AR sweep, floor ~123 µs (A3 Mega TCPXO, "
+            "lessizzmore/create-a3mega-ztan-fork@02dd8f45 ztan-NCCL-test-result)",
+            _RING_TREE,
+            manifest=("tcpxo",),
+            tcp=True,
+            nccl_hw="net",
+            transport_eta=0.907,
         ),
         LinkKind(
             "ethernet",
@@ -215,7 +241,8 @@ KINDS: dict[str, LinkKind] = {
             12.5,
             "100GbE (cost-model.md §4.2)",
             57.3,
-            "as TCPX(O) (fitted together); TCP sockets 2-node AR 118-130 µs (nccl#1184)",
+            "as GPUDirect-TCPXO (fitted together; no sockets run in the fit); TCP sockets 2-node "
+            "AR 118-130 µs (nccl#1184)",
             _RING_TREE,
             manifest=("ethernet",),
             tcp=True,

@@ -36,7 +36,7 @@ NONE: LinkClass = "none"  # no link at all
 # The manifest's spellings (``intra_node.fabric``, ``inter_node.network``, the GPU catalog's
 # ``scaleup_fabric``): the rows' ``manifest`` tuples, tested equal to these and to the schema.
 Fabric = Literal["nvswitch", "nvlink", "nvlink-bridge", "pcie", "xgmi", "none"]
-Network = Literal["infiniband", "roce", "ethernet", "efa", "tcpx", "none"]
+Network = Literal["infiniband", "roce", "ethernet", "efa", "tcpx", "tcpxo", "none"]
 # Which row of NCCL's tuner latencies (tuning.cc hwLat NVLINK / PCI / NET) prices a step.
 NcclHw = Literal["nvlink", "pci", "net", ""]
 # How GPUs on a PCIe kind reach each other: peer to peer, across the sockets' interconnect, or
@@ -76,6 +76,11 @@ class LinkKind:
     pcie_path: PciePath = ""
     # --- cost ------------------------------------------------------------------------------
     eta: float = 0.0  # ring η inside a node (fitted default; toplint.cost.params overrides)
+    # A network whose NCCL transport plugin, not the NIC, sets the rate: the share of the NICs'
+    # line rate every NCCL algorithm over it reaches (ring, tree, point-to-point, all-to-all;
+    # fitted default, toplint.cost.params overrides).  0 = RDMA (Params.net_eta / tree_eta) or
+    # NCCL's socket transport (Params.tcp_eta).
+    transport_eta: float = 0.0
     nccl_hw: NcclHw = ""  # NCCL's hwLat row for a step over it; LL128 only on "nvlink"
     # Manifest spellings over which NCCL runs NVLink SHARP (NVLS): an NVSwitch gen3+, on a GPU
     # architecture that has it (toplint.hardware.archs).

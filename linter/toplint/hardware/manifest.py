@@ -377,7 +377,9 @@ def _inter(
     network = given.get("network", base.network if base else None)
     if network is None:
         raise ctx.error(
-            here, 'missing "network" (infiniband, roce, ethernet, efa, tcpx or none)', key=True
+            here,
+            'missing "network" (infiniband, roce, ethernet, efa, tcpx, tcpxo or none)',
+            key=True,
         )
     if linkkinds.of_network(network).cls == linkkinds.NONE:
         if nodes > 1:
