@@ -197,12 +197,19 @@ def chooses(node: Mapping[Any, Any], engine: str) -> bool:
 
 
 def by_vocabulary(keys: Iterable[str], specs: Mapping[str, EngineSpec]) -> Evidence | None:
-    """The engine whose options these keys are when no other engine's are as many."""
+    """The engine whose options these keys are when no other engine's are as many, and they are
+    at least half of the keys: an engine's config file is its options, while a service's own
+    settings share a few generic names with them (Milvus's ``minio:`` block writes ``port``,
+    ``rootPath`` and ``logLevel`` among 16 keys, opea-project/GenAIExamples@15b0d468
+    ChatQnA/docker_compose/intel/cpu/xeon/milvus.yaml)."""
+    keys = list(keys)
     counts = {name: len(option_keys(keys, spec)) for name, spec in specs.items()}
     ranked = sorted(counts.items(), key=lambda kv: -kv[1])
     if not ranked or ranked[0][1] == 0 or (len(ranked) > 1 and ranked[1][1] == ranked[0][1]):
         return None
     name, n = ranked[0]
+    if 2 * n < len(keys):
+        return None
     return Evidence(name, f"{n} option name{'s' if n > 1 else ''} only {name} has as many of")
 
 
