@@ -116,6 +116,23 @@ _REQUIREMENT_KEYS = ("requirements", "pippackages", "pythonpackages", "pipinstal
 # eval, benchmark or proxy config) writes, whatever engine it names.  ``fullmatch`` a value,
 # ``search`` a text.
 API_BASE = lazy(r"https?://[^\s\"'/]+(?:/[^\s\"']*)?/v1\b/?")
+# Keys naming the URL of a server to call, which no engine has as an option: an agent's
+# ``llm_engine: vllm`` + ``model:`` beside ``llm_endpoint_url: ""`` (filled in at install) calls
+# a vLLM server (opea-project/GenAIInfra@9200b371 helm-charts/agentqna/values.yaml), and was
+# read as a vLLM deployment of Llama-3.3-70B on one GPU (TL205).
+_CALLS_AT = ("endpointurl", "baseurl", "apibase")
+
+
+def is_client(node: Mapping[Any, Any]) -> bool:
+    """The mapping writes an OpenAI-compatible API's base URL (``API_BASE``), or has a key for
+    the URL of the server it calls whatever its value (``_CALLS_AT``): a client's settings."""
+    return any(
+        (isinstance(v, str) and API_BASE.fullmatch(v) is not None)
+        or (isinstance(k, str) and re.sub(r"[-_.]", "", k).lower().endswith(_CALLS_AT))
+        for k, v in node.items()
+    )
+
+
 _PROJECT = lazy(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*(?:[<>=!~;@]|$)")
 
 
