@@ -112,3 +112,22 @@ def test_a_docker_run_that_ends_at_its_image_is_no_deployment_and_no_crash() -> 
     for text in ("docker run myorg/server:1\n", "docker run --rm -it myorg/server:1\n"):
         result = parse_text("run.sh", text)
         assert not result.deployments and not result.findings
+
+
+def test_a_rebuild_holding_a_registered_image_s_name_is_never_silent() -> None:
+    # opea-project/GenAIExamples@15b0d468f6dd7c8f679a3c7f729ebe8a7655b5b1
+    # CodeGen/docker_compose/intel/cpu/xeon/compose_tgi_openeuler.yaml:7: openEuler's build of
+    # huggingface/text-generation-inference, run with `--model-id ${LLM_MODEL_ID}`, gave no
+    # deployment and no finding
+    text = (
+        "services:\n  tgi-service:\n"
+        "    image: openeuler/text-generation-inference-cpu:2.4.0-oe2403lts\n"
+        "    command: --model-id ${LLM_MODEL_ID} --cuda-graphs 0\n"
+    )
+    result = parse_text("compose_tgi_openeuler.yaml", text)
+    assert [(f.rule, f.line, f.column) for f in result.findings] == [("TL008", 3, 12)]
+    assert "a build of tgi" in result.findings[0].message
+    # one word of a registered image's name (`release` of nvidia/tensorrt-llm/release) or a
+    # part of a longer one names nothing new
+    other = "services:\n  ui:\n    image: myorg/text-generation-webui:1\n    command: --x 1\n"
+    assert parse_text("compose.yaml", other).findings == ()

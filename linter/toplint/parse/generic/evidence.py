@@ -101,8 +101,32 @@ def image(value: object) -> Evidence | None:
     known = image_engine(repository)
     if known is not None:
         return Evidence(known[0].name, f"image `{value}`")
-    engine = named(repository.rsplit("/", 1)[-1]) or named(repository)
+    last = repository.rsplit("/", 1)[-1]
+    engine = named(last) or named(repository) or _rebuilt(last)
     return Evidence(engine, f"image `{value}`") if engine else None
+
+
+def _rebuilt(name: str) -> str | None:
+    """The engine one of whose registered images' names of several words this image's name
+    holds whole: ``openeuler/text-generation-inference-cpu`` (opea-project/GenAIExamples
+    @15b0d468 CodeGen/docker_compose/intel/cpu/xeon/compose_tgi_openeuler.yaml) is a build of
+    ``huggingface/text-generation-inference``, which no engine name or title spells."""
+    words = f"-{'-'.join(_words(name))}-"
+    hits = {engine for engine, own in _image_names() if f"-{own}-" in words}
+    return hits.pop() if len(hits) == 1 else None
+
+
+@cache
+def _image_names() -> tuple[tuple[str, str], ...]:
+    """(engine, the words of a registered image's last path segment) for names of two words or
+    more (``vllm-openai``, ``text-generation-inference``); one word (``release``) says nothing."""
+    out = []
+    for engine in all_engines():
+        for img in engine.images:
+            words = _words(img.repository.rsplit("/", 1)[-1])
+            if len(words) >= 2:
+                out.append((engine.name, "-".join(words)))
+    return tuple(out)
 
 
 def image_named(why: str) -> str:
