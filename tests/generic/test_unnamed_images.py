@@ -131,3 +131,22 @@ def test_a_rebuild_holding_a_registered_image_s_name_is_never_silent() -> None:
     # part of a longer one names nothing new
     other = "services:\n  ui:\n    image: myorg/text-generation-webui:1\n    command: --x 1\n"
     assert parse_text("compose.yaml", other).findings == ()
+
+
+def test_an_engine_image_in_a_file_s_text_is_never_silent() -> None:
+    # vllm-project/recipes@8959cf64189c71d36e11c6a30335f923f261b1f7
+    # models/inclusionAI/Ling-2.6-flash.yaml:81: a `docker run ... vllm/vllm-openai-rocm:v0.20.2`
+    # in the recipe's markdown `guide:` was the file's only engine word: no finding at all
+    text = (
+        "meta:\n  title: Ling-2.6-flash\nguide: |\n  ```bash\n  docker run --rm -it \\\\\n"
+        "    --ipc=host \\\\\n    vllm/vllm-openai-rocm:v0.20.2 \\\\\n"
+        "      inclusionAI/Ling-2.6-flash\n  ```\n"
+    )
+    [hit] = parse_text("Ling-2.6-flash.yaml", text).findings
+    assert (hit.rule, hit.severity, hit.line, hit.column) == ("TL008", Severity.INFO, 7, 5)
+    assert "`vllm/vllm-openai-rocm:v0.20.2`, a build of vllm" in hit.message
+    plain = "meta:\n  title: x\nguide: |\n  see https://example.com/a/b:8080 and org/tool:1.0\n"
+    assert parse_text("other.yaml", plain).findings == ()
+    # a commented-out line is what an existing finding says ("only in a comment"), not this one
+    off = "# spec:\n#   image: nm/ray2.24.0-py310-vllm-gpu:v1\n"
+    assert all("in its text" not in f.message for f in parse_text("off.yaml", off).findings)
