@@ -78,14 +78,27 @@ def instance_entries() -> tuple[dict[str, Any], dict[str, Any]]:
     return index(read_catalog("instances.yaml")["instances"])
 
 
-def instance_gpus_per_node(name: str) -> int | None:
-    """GPUs in one node of a cloud instance type or system ("p5.48xlarge", "ND H100 v5"), or
-    None when the catalog does not know it."""
+# SageMaker names an instance ``ml.`` + its EC2 type (``ml.p5e.48xlarge`` is a p5e.48xlarge:
+# the InstanceType values of docs.aws.amazon.com/sagemaker/latest/APIReference/
+# API_ProductionVariant.html), written so in endpoint configs and benchmark recipes alike.
+_SAGEMAKER_PREFIX = "ml."
+
+
+def _instance(name: str) -> Any:
     entry = find(instance_entries(), name)
+    if entry is None and name[:3].lower() == _SAGEMAKER_PREFIX:
+        entry = find(instance_entries(), name[3:])
+    return entry
+
+
+def instance_gpus_per_node(name: str) -> int | None:
+    """GPUs in one node of a cloud instance type or system ("p5.48xlarge", "ml.p5.48xlarge",
+    "ND H100 v5"), or None when the catalog does not know it."""
+    entry = _instance(name)
     return None if entry is None else int(entry["gpus_per_node"])
 
 
 def instance_gpus(name: str) -> tuple[int, str] | None:
     """(GPUs per node, the GPU's catalog name) of a cloud instance type or system, or None."""
-    entry = find(instance_entries(), name)
+    entry = _instance(name)
     return None if entry is None else (int(entry["gpus_per_node"]), str(entry.get("gpu", "")))

@@ -33,3 +33,9 @@ class SourceError(ToplintError):
         super().__init__(message)
         self.line = line
         self.column = column
+
+
+class RefusedYaml(SourceError):
+    """Well-formed YAML toplint will not build: a tag it does not construct
+    (``!!python/name:...``), a key written twice.  The file's own tool may read it (MkDocs
+    constructs ``!!python/name`` tags; PyYAML keeps a duplicate key's last value)."""

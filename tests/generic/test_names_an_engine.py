@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.parse.helpers import parse_text
+from tests.parse.helpers import only, parse_text
 from toplint.model import Severity
 
 
@@ -169,6 +169,22 @@ def test_a_client_config_names_the_server_it_calls_and_deploys_nothing() -> None
     assert (rule, severity) == ("TL008", Severity.INFO) and "calls a server at" in message
     one_line = '{"backend": "sglang", "num_prompts": 1000, "request_rate": 8, "seed": 1}\n'
     assert _one("bench.json", one_line)[:3] == ("TL008", Severity.INFO, 1)
+
+
+def test_a_key_for_the_url_it_calls_makes_a_client_whatever_its_value() -> None:
+    # opea-project/GenAIInfra@9200b371d3eb08a33607b23e6f66b7ae5afc4346
+    # helm-charts/agentqna/values.yaml:55-72: an agent's settings, its server's URL filled in
+    # at install, were read as a vLLM deployment of Llama-3.3-70B on one GPU (TL205 error)
+    text = (
+        "sqlagent:\n  service:\n    port: 9096\n  strategy: sql_agent_llama\n"
+        "  llm_engine: vllm\n  llm_endpoint_url: ''\n"
+        '  model: "meta-llama/Llama-3.3-70B-Instruct"\n  max_new_tokens: "4096"\n'
+    )
+    result = parse_text("values.yaml", text)
+    assert not result.deployments
+    assert [(f.rule, f.severity) for f in result.findings] == [("TL008", Severity.INFO)]
+    served = "vllm:\n  model: org/m\n  tensor-parallel-size: 2\n  port: 8000\n"
+    assert only("serve.yaml", served).tp == 2
 
 
 @pytest.mark.parametrize(

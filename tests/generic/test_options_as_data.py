@@ -227,3 +227,20 @@ def test_a_part_switched_off_with_enabled_false_is_not_read() -> None:
     assert dep.provenance["engine"] == "`runtime: vllm`"
     on = SWITCHED_OFF.replace("enabled: false", "enabled: true")
     assert len(parse_text("values.yaml", on).deployments) == 2
+
+
+def test_a_few_generic_option_names_among_a_services_settings_name_no_engine() -> None:
+    # opea-project/GenAIExamples@15b0d468f6dd7c8f679a3c7f729ebe8a7655b5b1
+    # ChatQnA/docker_compose/intel/cpu/xeon/milvus.yaml: Milvus's `minio:` block writes `port`,
+    # `rootPath` and `logLevel` (vLLM has --port, --root-path, --log-level) among 14 keys; it
+    # was read as a vLLM deployment "from 3 option names only vllm has as many of"
+    text = (
+        "minio:\n  address: localhost\n  port: 9000\n  accessKeyID: minioadmin\n"
+        "  secretAccessKey: minioadmin\n  useSSL: false\n  bucketName: a-bucket\n"
+        "  rootPath: files\n  useIAM: false\n  cloudProvider: aws\n  iamEndpoint:\n"
+        "  logLevel: fatal\n  region:\n  useVirtualHost: false\n  requestTimeoutMs: 10000\n"
+    )
+    assert not parse_text("milvus.yaml", text).deployments
+    # the same names as most of a mapping are still that engine's config file
+    options = "serving:\n  port: 9000\n  root-path: /v1\n  log-level: debug\n  name: x\n"
+    assert parse_text("cfg.yaml", options).deployments

@@ -122,3 +122,19 @@ def test_a_layout_key_that_is_a_switch_is_no_engine_call() -> None:
     text = "from lmdeploy import TurbomindEngineConfig\nc = TurbomindEngineConfig(tp=2)\n"
     dep = only("e.py", text)
     assert (dep.engine, dep.tp) == ("lmdeploy", 2)
+
+
+def test_text_for_a_reader_is_no_command() -> None:
+    # runpod-workers/worker-vllm@7a925039a53a10eab38d1764eb717a2ea5bdee07
+    # scripts/check_vllm_flags.py:51: `make_arg_parser(FlexibleArgumentParser(description="vllm
+    # serve"))` was read as a vLLM server with no model (TL007 error)
+    text = "from vllm.entrypoints.openai.cli_args import make_arg_parser\n"
+    text += "from vllm.utils import FlexibleArgumentParser\n"
+    text += 'parser = make_arg_parser(FlexibleArgumentParser(description="vllm serve"))\n'
+    text += 'parser.add_argument("--x", help="as in vllm serve org/m --tensor-parallel-size 2")\n'
+    result = parse_text("check_vllm_flags.py", text)
+    assert not result.deployments
+    assert [f.rule for f in result.findings] == ["TL008"]
+    run = 'import subprocess\nsubprocess.run("vllm serve org/m --tensor-parallel-size 2", '
+    run += "shell=True)\n"
+    assert only("run.py", run).tp == 2

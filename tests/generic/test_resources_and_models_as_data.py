@@ -34,6 +34,22 @@ def test_any_type_key_holding_a_catalogued_instance_is_one_and_other_types_say_n
     assert only("c.yaml", base + "service:\n  type: ClusterIP\n").gpus is None
 
 
+def test_a_sagemaker_instance_type_is_its_ec2_type() -> None:
+    # aws-samples/sagemaker-genai-hosting-examples@80ee5ebf3755815277bce18a7421303aa1d0a663
+    # 07-benchmark/sagemaker-inference-benchmark-suite/recipes/glm5-fp8-p5e-vanilla.yaml:
+    # `instance: {type: ml.p5e.48xlarge}` (8 H200) was not read, so under `--cluster h100-ib`
+    # GLM-5-FP8 at TP 8 was judged on H100s (TL205) instead of TL007 for the GPU it asks for
+    text = (
+        "deployment:\n  model:\n    id: zai-org/GLM-5-FP8\n  instance:\n"
+        "    type: ml.p5e.48xlarge\n    count: 1\n  vllm:\n    tensor_parallel_size: 8\n"
+        "    gpu_memory_utilization: 0.85\n    max_model_len: 4096\n"
+    )
+    dep = only("glm5-fp8-p5e-vanilla.yaml", text)
+    assert (dep.engine, dep.tp, dep.gpus) == ("vllm", 8, 8)
+    assert dep.provenance["gpus"] == "`deployment.instance.type`"
+    assert only("d.yaml", "sglang:\n  tp-size: 8\nnodeType: ml.m5.large\n").gpus is None
+
+
 def test_a_model_mapping_is_read_for_its_id() -> None:
     text = (
         "serving:\n  engine: vllm\n  model: {id: org/m, revision: main}\n"

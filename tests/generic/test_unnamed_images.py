@@ -112,3 +112,41 @@ def test_a_docker_run_that_ends_at_its_image_is_no_deployment_and_no_crash() -> 
     for text in ("docker run myorg/server:1\n", "docker run --rm -it myorg/server:1\n"):
         result = parse_text("run.sh", text)
         assert not result.deployments and not result.findings
+
+
+def test_a_rebuild_holding_a_registered_image_s_name_is_never_silent() -> None:
+    # opea-project/GenAIExamples@15b0d468f6dd7c8f679a3c7f729ebe8a7655b5b1
+    # CodeGen/docker_compose/intel/cpu/xeon/compose_tgi_openeuler.yaml:7: openEuler's build of
+    # huggingface/text-generation-inference, run with `--model-id ${LLM_MODEL_ID}`, gave no
+    # deployment and no finding
+    text = (
+        "services:\n  tgi-service:\n"
+        "    image: openeuler/text-generation-inference-cpu:2.4.0-oe2403lts\n"
+        "    command: --model-id ${LLM_MODEL_ID} --cuda-graphs 0\n"
+    )
+    result = parse_text("compose_tgi_openeuler.yaml", text)
+    assert [(f.rule, f.line, f.column) for f in result.findings] == [("TL008", 3, 12)]
+    assert "a build of tgi" in result.findings[0].message
+    # one word of a registered image's name (`release` of nvidia/tensorrt-llm/release) or a
+    # part of a longer one names nothing new
+    other = "services:\n  ui:\n    image: myorg/text-generation-webui:1\n    command: --x 1\n"
+    assert parse_text("compose.yaml", other).findings == ()
+
+
+def test_an_engine_image_in_a_file_s_text_is_never_silent() -> None:
+    # vllm-project/recipes@8959cf64189c71d36e11c6a30335f923f261b1f7
+    # models/inclusionAI/Ling-2.6-flash.yaml:81: a `docker run ... vllm/vllm-openai-rocm:v0.20.2`
+    # in the recipe's markdown `guide:` was the file's only engine word: no finding at all
+    text = (
+        "meta:\n  title: Ling-2.6-flash\nguide: |\n  ```bash\n  docker run --rm -it \\\\\n"
+        "    --ipc=host \\\\\n    vllm/vllm-openai-rocm:v0.20.2 \\\\\n"
+        "      inclusionAI/Ling-2.6-flash\n  ```\n"
+    )
+    [hit] = parse_text("Ling-2.6-flash.yaml", text).findings
+    assert (hit.rule, hit.severity, hit.line, hit.column) == ("TL008", Severity.INFO, 7, 5)
+    assert "`vllm/vllm-openai-rocm:v0.20.2`, a build of vllm" in hit.message
+    plain = "meta:\n  title: x\nguide: |\n  see https://example.com/a/b:8080 and org/tool:1.0\n"
+    assert parse_text("other.yaml", plain).findings == ()
+    # a commented-out line is what an existing finding says ("only in a comment"), not this one
+    off = "# spec:\n#   image: nm/ray2.24.0-py310-vllm-gpu:v1\n"
+    assert all("in its text" not in f.message for f in parse_text("off.yaml", off).findings)

@@ -128,3 +128,38 @@ def test_an_exec_form_shell_script_entrypoint_is_read_with_the_env() -> None:
     dep = only("Dockerfile", text)
     assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2)
     assert (dep.line, dep.column) == (3, 26)
+
+
+def test_a_service_built_on_an_engine_image_runs_its_entrypoint(tmp_path, monkeypatch) -> None:
+    # NVIDIA/GenerativeAIExamples@401cb446f550c6dee8048a246e6c5dbc57f38dae industries/energy/
+    # simulation-workflow-agent/docker-compose-full.yml:31: `build: {context: sim_agent,
+    # dockerfile: Dockerfile.ocr}` (FROM vllm/vllm-openai:nightly + RUN pip install) with
+    # `command: ["zai-org/GLM-OCR", ...]` was read by its name only, with no model (TL007 error)
+    from pathlib import Path
+
+    from toplint.parse.base import Source
+    from toplint.parse.parallel import builtin_and_plugin_parsers
+    from toplint.parse.run import parse_source
+
+    monkeypatch.chdir(tmp_path)
+    Path(".git").mkdir()
+    Path("sim_agent").mkdir()
+    Path("sim_agent/Dockerfile.ocr").write_text(
+        "FROM vllm/vllm-openai:nightly\nRUN pip install --no-cache-dir transformers\n"
+    )
+    compose = (
+        "services:\n  ocr-vllm:\n    image: glm-ocr-vllm\n    build:\n      context: sim_agent\n"
+        "      dockerfile: Dockerfile.ocr\n"
+        '    command: ["zai-org/GLM-OCR", "--port", "8080", "--max-model-len", "32768"]\n'
+    )
+    Path("docker-compose.yml").write_text(compose)
+    parsers = builtin_and_plugin_parsers()
+    result = parse_source(Source.from_text("docker-compose.yml", compose), parsers)
+    (dep,) = result.deployments
+    assert (dep.engine, dep.model, dep.nodes) == ("vllm", "zai-org/GLM-OCR", 1)
+    # a Dockerfile with an ENTRYPOINT of its own runs that, not the base image's
+    Path("sim_agent/Dockerfile.ocr").write_text(
+        'FROM vllm/vllm-openai:nightly\nENTRYPOINT ["/start.sh"]\n'
+    )
+    result = parse_source(Source.from_text("docker-compose.yml", compose), parsers)
+    assert all(d.model != "zai-org/GLM-OCR" for d in result.deployments)

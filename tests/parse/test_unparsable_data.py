@@ -62,3 +62,26 @@ def test_a_broken_engine_config_linted_and_referenced_is_one_tl001(tmp_path: Pat
     [hit] = [f for f in findings if f["rule"] == "TL001"]
     assert hit["message"].startswith("cannot parse file")
     assert (Path(hit["path"]).name, hit["line"]) == ("engine.yaml", 3)
+
+
+def test_yaml_refused_for_a_tag_or_a_repeated_key_is_info_where_no_engine_is_named() -> None:
+    # kubernetes-sigs/gateway-api-inference-extension@84436a96b9e6ce2b59ddacd3d04c31b4fbd442de
+    # mkdocs.yml:36 (MkDocs constructs `!!python/name:` tags) and NVIDIA/GenerativeAIExamples
+    # @401cb446f550c6dee8048a246e6c5dbc57f38dae community/streaming_ingest_rag/morpheus_examples/
+    # streaming_ingest_rag/vdb_upload/kafka_config.yaml:159 (a key written twice) failed sweeps
+    # of whole repositories with TL001 errors on files that deploy nothing
+    mkdocs = (
+        "site_name: Gateway API Inference Extension\nmarkdown_extensions:\n"
+        "  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\n"
+    )
+    twice = "source:\n  topic: a\nsink:\n  topic: b\nsource:\n  topic: c\n"
+    for name, text, where in (("mkdocs.yml", mkdocs, (4, 20)), ("kafka.yaml", twice, (5, 1))):
+        [hit] = parse_text(name, text).findings
+        assert (hit.rule, hit.severity.value, (hit.line, hit.column)) == ("TL001", "info", where)
+        assert hit.message.endswith("it names no engine, so no deployment depends on it")
+    # named an engine, or malformed, the file is still an error
+    named = twice.replace("topic: a", "image: vllm/vllm-openai:v0.9.0")
+    [hit] = parse_text("job.yaml", named).findings
+    assert (hit.rule, hit.severity.value) == ("TL001", "error")
+    [hit] = parse_text("bad.yaml", "a: [1, 2\n").findings
+    assert (hit.rule, hit.severity.value) == ("TL001", "error")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 from typing import Any
 
-from toplint.errors import SourceError
+from toplint.errors import RefusedYaml, SourceError
 from toplint.infra.patterns import deferred_pyyaml_patterns
 from toplint.record import record
 
@@ -114,8 +114,8 @@ def _mark_error(path: str, exc: yaml.MarkedYAMLError) -> SourceError:
     return SourceError(f"invalid YAML: {what}", line, col)
 
 
-def _error(message: str, node: yaml.Node) -> SourceError:
-    return SourceError(message, *_point(node.start_mark, _CURRENT[0]))
+def _error(message: str, node: yaml.Node, kind: type[SourceError] = SourceError) -> SourceError:
+    return kind(message, *_point(node.start_mark, _CURRENT[0]))
 
 
 def _depth_error(limits: Limits, node: yaml.Node) -> SourceError:
@@ -186,7 +186,7 @@ class _Builder:
             raise _depth_error(self.limits, node)
         tag = node.tag or ""
         if tag.startswith(_STD) and tag not in _COLLECTION_TAGS:
-            raise _error(_tag_message(tag), node)
+            raise _error(_tag_message(tag), node, RefusedYaml)
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, depth)
         return self._sequence(node, depth)
@@ -220,7 +220,7 @@ class _Builder:
             # Timestamps and binary are kept as text: toplint compares strings, not dates.
             return value if isinstance(value, (str, int, float, bool)) else node.value
         if tag.startswith(_STD):
-            raise _error(_tag_message(tag), node)
+            raise _error(_tag_message(tag), node, RefusedYaml)
         # Local tags (!reference, !Ref, ...) are read as their plain text.
         return str(node.value)
 
@@ -272,6 +272,7 @@ class _Builder:
             f"duplicate key `{shown}` (first at line {first_line}); kubectl and docker compose "
             "reject the file, and which value wins is undefined",
             node,
+            RefusedYaml,
         )
 
     def _merge(self, out: dict[str, Any], value: yaml.Node, depth: int) -> None:

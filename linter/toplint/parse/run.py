@@ -6,10 +6,10 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from toplint.errors import SourceError
+from toplint.errors import RefusedYaml, SourceError
 from toplint.infra.budgets import new_file
 from toplint.infra.yamlsafe import syntax_error
-from toplint.model import UNPARSABLE_FILE, ParseResult, internal_error, unparsable
+from toplint.model import UNPARSABLE_FILE, ParseResult, Severity, internal_error, unparsable
 from toplint.parse.base import Parser, Source, is_template
 from toplint.record import replace
 
@@ -81,6 +81,8 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
         exc = syntax_error(source.text, source.path)
         if exc is not None and not is_template(source.text):  # a Helm template is not YAML yet
             bad = unparsable(source.path, str(exc), exc.line, exc.column)
+            if isinstance(exc, RefusedYaml) and not _names_an_engine(source):
+                bad = replace(bad, severity=Severity.INFO, message=f"{bad.message}; {_UNNAMED}")
             return ParseResult(source.path, (), (bad,))
     if source.name.endswith(".py"):
         # The Python reader decides itself when a module names an engine (TL008); a module it
@@ -114,6 +116,19 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
 
 
 _DATA_SUFFIXES = (".json", ".toml")
+# TL001 at info: well-formed YAML toplint refuses to build, in a file that names no engine, is
+# some other tool's file (MkDocs's ``!!python/name`` tags in kubernetes-sigs/gateway-api-
+# inference-extension@84436a96 mkdocs.yml; a Morpheus pipeline config's repeated key in
+# NVIDIA/GenerativeAIExamples@401cb446), not a deployment nobody checked.
+_UNNAMED = "it names no engine, so no deployment depends on it"
+
+
+def _names_an_engine(source: Source) -> bool:
+    from toplint.parse.generic.mention import image_mention, selector_mention
+    from toplint.parse.mentions import engine_mention, word_mention
+
+    tests = (engine_mention, image_mention, selector_mention, word_mention)
+    return any(test(source) is not None for test in tests)
 
 
 def _words(source: Source, result: ParseResult) -> ParseResult:

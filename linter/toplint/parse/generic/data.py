@@ -131,13 +131,8 @@ def _sets_nothing(at: Path, node: Mapping[Any, Any]) -> bool:
     )
 
 
-def _is_client(node: Mapping[Any, Any]) -> bool:
-    """The mapping writes an OpenAI-compatible API's base URL: a client's (``ev.API_BASE``)."""
-    return any(isinstance(v, str) and ev.API_BASE.fullmatch(v) for v in node.values())
-
-
 def _own(at: Path, node: Mapping[Any, Any], calls: Mapping[str, str]) -> ev.Evidence | None:
-    if _is_client(node):
+    if ev.is_client(node):
         return None  # ``backend: vllm`` beside ``base_url: http://h:8000/v1`` calls a server
     call = node.get(CALL, "")
     call = call if isinstance(call, str) else ""

@@ -101,8 +101,32 @@ def image(value: object) -> Evidence | None:
     known = image_engine(repository)
     if known is not None:
         return Evidence(known[0].name, f"image `{value}`")
-    engine = named(repository.rsplit("/", 1)[-1]) or named(repository)
+    last = repository.rsplit("/", 1)[-1]
+    engine = named(last) or named(repository) or _rebuilt(last)
     return Evidence(engine, f"image `{value}`") if engine else None
+
+
+def _rebuilt(name: str) -> str | None:
+    """The engine one of whose registered images' names of several words this image's name
+    holds whole: ``openeuler/text-generation-inference-cpu`` (opea-project/GenAIExamples
+    @15b0d468 CodeGen/docker_compose/intel/cpu/xeon/compose_tgi_openeuler.yaml) is a build of
+    ``huggingface/text-generation-inference``, which no engine name or title spells."""
+    words = f"-{'-'.join(_words(name))}-"
+    hits = {engine for engine, own in _image_names() if f"-{own}-" in words}
+    return hits.pop() if len(hits) == 1 else None
+
+
+@cache
+def _image_names() -> tuple[tuple[str, str], ...]:
+    """(engine, the words of a registered image's last path segment) for names of two words or
+    more (``vllm-openai``, ``text-generation-inference``); one word (``release``) says nothing."""
+    out = []
+    for engine in all_engines():
+        for img in engine.images:
+            words = _words(img.repository.rsplit("/", 1)[-1])
+            if len(words) >= 2:
+                out.append((engine.name, "-".join(words)))
+    return tuple(out)
 
 
 def image_named(why: str) -> str:
@@ -116,6 +140,23 @@ _REQUIREMENT_KEYS = ("requirements", "pippackages", "pythonpackages", "pipinstal
 # eval, benchmark or proxy config) writes, whatever engine it names.  ``fullmatch`` a value,
 # ``search`` a text.
 API_BASE = lazy(r"https?://[^\s\"'/]+(?:/[^\s\"']*)?/v1\b/?")
+# Keys naming the URL of a server to call, which no engine has as an option: an agent's
+# ``llm_engine: vllm`` + ``model:`` beside ``llm_endpoint_url: ""`` (filled in at install) calls
+# a vLLM server (opea-project/GenAIInfra@9200b371 helm-charts/agentqna/values.yaml), and was
+# read as a vLLM deployment of Llama-3.3-70B on one GPU (TL205).
+_CALLS_AT = ("endpointurl", "baseurl", "apibase")
+
+
+def is_client(node: Mapping[Any, Any]) -> bool:
+    """The mapping writes an OpenAI-compatible API's base URL (``API_BASE``), or has a key for
+    the URL of the server it calls whatever its value (``_CALLS_AT``): a client's settings."""
+    return any(
+        (isinstance(v, str) and API_BASE.fullmatch(v) is not None)
+        or (isinstance(k, str) and re.sub(r"[-_.]", "", k).lower().endswith(_CALLS_AT))
+        for k, v in node.items()
+    )
+
+
 _PROJECT = lazy(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*(?:[<>=!~;@]|$)")
 
 
@@ -197,12 +238,19 @@ def chooses(node: Mapping[Any, Any], engine: str) -> bool:
 
 
 def by_vocabulary(keys: Iterable[str], specs: Mapping[str, EngineSpec]) -> Evidence | None:
-    """The engine whose options these keys are when no other engine's are as many."""
+    """The engine whose options these keys are when no other engine's are as many, and they are
+    at least half of the keys: an engine's config file is its options, while a service's own
+    settings share a few generic names with them (Milvus's ``minio:`` block writes ``port``,
+    ``rootPath`` and ``logLevel`` among 16 keys, opea-project/GenAIExamples@15b0d468
+    ChatQnA/docker_compose/intel/cpu/xeon/milvus.yaml)."""
+    keys = list(keys)
     counts = {name: len(option_keys(keys, spec)) for name, spec in specs.items()}
     ranked = sorted(counts.items(), key=lambda kv: -kv[1])
     if not ranked or ranked[0][1] == 0 or (len(ranked) > 1 and ranked[1][1] == ranked[0][1]):
         return None
     name, n = ranked[0]
+    if 2 * n < len(keys):
+        return None
     return Evidence(name, f"{n} option name{'s' if n > 1 else ''} only {name} has as many of")
 
 

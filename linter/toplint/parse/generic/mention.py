@@ -308,4 +308,34 @@ def image_mention(source: Source) -> Finding | None:
             "them"
         )
         return no_deployment(source.path, line, column, why, anchor=f"image:{value}")
+    return _image_in_text(source)
+
+
+# A tagged image reference anywhere in a line (``registry/repo:tag``), for text no key or FROM
+# introduces: a ``docker run ... vllm/vllm-openai-rocm:v0.20.2`` in a YAML file's markdown guide
+# (vllm-project/recipes@8959cf64 models/inclusionAI/Ling-2.6-flash.yaml:81).  Linear.
+_IMAGE_REF = lazy(r"(?<![\w./:@-])((?:[\w.-]{1,100}/){1,4}[\w.-]{1,100}:[\w][\w.-]{0,127})")
+
+
+def _image_in_text(source: Source) -> Finding | None:
+    """TL008 at info at the first engine image written in the text outside any key: a file
+    that names one is never silent, but nothing says the text runs it."""
+    text = source.text
+    offset = 0
+    for row in text.split("\n"):  # only lines with a path and a tag are searched
+        start, offset = offset, offset + len(row) + 1
+        if "/" not in row or ":" not in row or row.lstrip().startswith("#"):
+            continue  # a commented-out line runs nothing (a disabled RayService, all `#`)
+        for match in _IMAGE_REF.finditer(row):
+            ref = match.group(1)
+            evidence = image(ref)
+            if evidence is None:
+                continue
+            line, column = point_of(text, start + match.start(1))
+            why = (
+                f"names the image `{ref}`, a build of {evidence.engine}, in its text but yields "
+                "no deployment: no container, service or command toplint reads runs it"
+            )
+            found = no_deployment(source.path, line, column, why, anchor=f"image:{ref}")
+            return replace(found, severity=Severity.INFO)
     return None

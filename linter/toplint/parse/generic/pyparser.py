@@ -231,6 +231,13 @@ def _string_deployments(tree: PyTree, source: Source) -> tuple[list[Deployment],
     return deployments, findings
 
 
+# Arguments that are text shown to a reader, never run: argparse's ``ArgumentParser(description=,
+# epilog=, usage=)`` and ``add_argument(help=)`` (docs.python.org/3/library/argparse.html), a
+# title or summary.  ``FlexibleArgumentParser(description="vllm serve")`` in runpod-workers/
+# worker-vllm@7a925039 scripts/check_vllm_flags.py:51 was read as a vLLM server with no model.
+_PROSE_KEYS = frozenset({"description", "epilog", "usage", "help", "title", "summary"})
+
+
 def _strings(node: Any, at: tuple[str | int, ...]) -> Any:
     if isinstance(node, str):
         if len(node) < 20_000:
@@ -240,7 +247,7 @@ def _strings(node: Any, at: tuple[str | int, ...]) -> Any:
             yield from _strings(item, (*at, i))
     elif isinstance(node, dict):
         for key, value in node.items():
-            if key != CALL:
+            if key != CALL and key not in _PROSE_KEYS:
                 yield from _strings(value, (*at, key))
 
 

@@ -22,6 +22,7 @@ from toplint.parse.base import Source
 from toplint.parse.containershm import container_shm
 from toplint.parse.enginecfg import disk_loader
 from toplint.parse.options import Arg
+from toplint.parse.structured.composebuild import built_base
 from toplint.parse.text.expand import expand_text
 from toplint.parse.text.shellsrc import lex_embedded
 from toplint.record import replace
@@ -181,6 +182,12 @@ def _service(
     inv = inv or (found[0] if found else None)
     if inv is None and not entry and "image" in service:
         inv = image_invocation(_scalar_arg(doc, (*at, "image"), service["image"]), command)
+    if inv is None and not entry and "build" in service:
+        built_on = built_base(source.path, service)  # an engine image the build only adds to
+        if built_on is not None:
+            where = doc.value_position((*at, "build"))
+            built = Arg(built_on, built_on, where, (), f"services.{name}.build")
+            inv = image_invocation(built, command)
     if inv is None:
         return None
     gpus = _device_count(doc, at, service)

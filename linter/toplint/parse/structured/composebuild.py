@@ -1,0 +1,64 @@
+"""The engine image a compose service's ``build:`` only adds to.
+
+A service may build its image (``build: {context: sim_agent, dockerfile: Dockerfile.ocr}``)
+from a Dockerfile whose ``FROM vllm/vllm-openai`` gets a package or two and no entrypoint of its
+own: the built image runs the base image's entrypoint with the service's ``command`` as its
+arguments (Docker's rule: ``ENTRYPOINT`` is inherited from the base image unless the Dockerfile
+sets one; the Dockerfile reference, "Understand how CMD and ENTRYPOINT interact").  Compose
+resolves ``context`` from the compose file's folder and ``dockerfile`` from the context
+(compose-spec build.md, ``context`` and ``dockerfile``); a ``target`` builds the stage of that
+name.  The Dockerfile is read under the read policy (inside the linted repository, size-capped).
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Mapping
+from typing import Any
+
+from toplint.infra.readpolicy import ReadRefused, read_reference
+from toplint.parse.text.dockerfile import instructions
+
+_MAX_DOCKERFILE_BYTES = 256 * 1024
+
+
+def built_base(compose_path: str, service: Mapping[str, Any]) -> str | None:
+    """The base image of the stage ``build:`` makes, when that stage sets no ``ENTRYPOINT`` (so
+    the base image's runs); None when there is no build, it cannot be read, or it sets one."""
+    build = service.get("build")
+    if isinstance(build, str):
+        context, dockerfile, target = build, "Dockerfile", None
+    elif isinstance(build, Mapping):
+        context = build.get("context", ".")
+        dockerfile = build.get("dockerfile", "Dockerfile")
+        target = build.get("target")
+    else:
+        return None
+    if not isinstance(context, str) or not isinstance(dockerfile, str) or "://" in context:
+        return None  # a Git or remote context is not in the repository
+    if "$" in context + dockerfile or (target is not None and not isinstance(target, str)):
+        return None
+    try:
+        _, text = read_reference(
+            compose_path, posixpath.join(context, dockerfile), _MAX_DOCKERFILE_BYTES
+        )
+    except (ReadRefused, OSError, ValueError):
+        return None
+    return _stage_base(text, target)
+
+
+def _stage_base(text: str, target: str | None) -> str | None:
+    """The ``FROM`` image of the target stage (the last without one), or None when that stage
+    sets an ``ENTRYPOINT`` or is not found."""
+    stages: list[tuple[str, str | None, bool]] = []  # (image, stage name, sets an ENTRYPOINT)
+    for ins in instructions(text):
+        if ins.keyword == "FROM":
+            words = [w for w in ins.text.split() if not w.startswith("--")]  # --platform=...
+            named = words[2] if len(words) >= 3 and words[1].lower() == "as" else None
+            stages.append((words[0] if words else "", named, False))
+        elif ins.keyword == "ENTRYPOINT" and stages:
+            stages[-1] = (stages[-1][0], stages[-1][1], True)
+    chosen = [s for s in stages if target is None or s[1] == target][-1:]
+    if not chosen or chosen[0][2] or not chosen[0][0]:
+        return None
+    return chosen[0][0]
