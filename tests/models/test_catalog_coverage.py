@@ -39,9 +39,11 @@ TARGET = 0.95  # issue 26's target
 # name 17 more ids, 13 of them known: 125 of 141 (88.7%); round 7 five more, two known: 127 of
 # 146 (87.0%); set 6 three more, one known, and vicuna-33b added: 129 of 149 (86.6%).  Session 36's
 # sets 7-10 and rounds 8-12 name 53 more ids, 32 of them known: 161 of 202 (79.7%; the
-# denominator grew, no id the catalog knew was lost).  Raise this to TARGET as the catalog
+# denominator grew, no id the catalog knew was lost).  Session 37's sets 11-12, rounds 13-14,
+# the working-recipe suite and the sweep's fixtures name 18 more ids, 6 of them known: 167 of
+# 220 (75.9%; again no id the catalog knew was lost).  Raise this to TARGET as the catalog
 # gains pinned sources for them.
-THRESHOLD = 0.79
+THRESHOLD = 0.75
 # First folders of a relative path to local weights, not Hugging Face accounts: a deployment's
 # "models/Qwen3-8B" is the folder it downloaded Qwen3-8B into, not a model of an org "models".
 LOCAL_DIRS = frozenset(
