@@ -252,6 +252,20 @@ def read_reference(referrer: str, ref: str, limit: int = MAX_DATA_BYTES) -> tupl
 CONFIG_NAMES = ("toplint.yaml", ".toplint.yaml", "pyproject.toml")
 
 
+def read_first(
+    referrer: str, refs: Iterable[str], limit: int = MAX_DATA_BYTES
+) -> tuple[str, str] | None:
+    """(the path as shown, its text) of the first of ``refs`` that ``read_reference`` may read
+    and can, else None (a reference refused or absent is passed over)."""
+    for ref in refs:
+        try:
+            path, text = read_reference(referrer, ref, limit)
+        except (ReadRefused, OSError):
+            continue
+        return shown_path(path), text
+    return None
+
+
 def read_pyproject(path: str, root: str | None = None) -> tuple[Mapping[str, Any] | None, str]:
     """The ``[tool.toplint]`` table (None when absent) and the file's text.
 

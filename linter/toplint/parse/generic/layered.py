@@ -100,20 +100,22 @@ def _step(data: Any, step: str | int) -> Any:
     return _MISSING
 
 
-def _at(data: Any, path: Path) -> Any:
+def _walk(data: Any, path: Path) -> Any:
+    """The value at ``path``, or ``_MISSING`` where it leads nowhere (a written None is a value)."""
     for step in path:
         data = _step(data, step)
         if data is _MISSING:
-            return None
+            break
     return data
 
 
+def _at(data: Any, path: Path) -> Any:
+    found = _walk(data, path)
+    return None if found is _MISSING else found
+
+
 def _has(data: Any, path: Path) -> bool:
-    for step in path:
-        data = _step(data, step)
-        if data is _MISSING:
-            return False
-    return True
+    return _walk(data, path) is not _MISSING
 
 
 def block_tree(file_text: str, path: str, value: str, where: Position) -> Tree | None:

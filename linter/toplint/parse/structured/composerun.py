@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from toplint.errors import SourceError
-from toplint.infra.readpolicy import ReadRefused, read_reference, shown_path
+from toplint.infra.readpolicy import read_first
 from toplint.model import Deployment, ParseResult
 from toplint.parse.base import Source
 from toplint.parse.options import Arg
@@ -80,13 +80,7 @@ def _compose_file(script: str, files: Sequence[str]) -> tuple[str, str] | None:
     candidates = list(files) or [
         f"{'../' * up}{name}" for up in range(_MAX_PARENTS + 1) for name in _NAMES
     ]
-    for ref in candidates:
-        try:
-            path, text = read_reference(script, ref, MAX_FILE_BYTES)
-        except (ReadRefused, OSError):
-            continue
-        return shown_path(path), text
-    return None
+    return read_first(script, candidates, MAX_FILE_BYTES)
 
 
 def compose_deployments(

@@ -29,7 +29,7 @@ from typing import Any
 
 from toplint.errors import SourceError
 from toplint.infra.patterns import lazy
-from toplint.infra.readpolicy import ReadRefused, read_reference, shown_path
+from toplint.infra.readpolicy import read_first
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Finding, ParseResult, Unresolved
 from toplint.parse.base import Source
@@ -182,13 +182,7 @@ def _find(script: str, target: str) -> tuple[str, str] | None:
         if len(tail) < 2 or not tail[1]:
             return None
         refs = [posixpath.join("../" * up, tail[1]) for up in range(_MAX_PARENTS + 1)]
-    for ref in refs:
-        try:
-            path, text = read_reference(script, ref, MAX_FILE_BYTES)
-        except (ReadRefused, OSError):
-            continue
-        return shown_path(path), text
-    return None
+    return read_first(script, refs, MAX_FILE_BYTES)
 
 
 def _manifest(path: str, text: str, render: Render) -> tuple[list[Deployment], list[Finding]]:
