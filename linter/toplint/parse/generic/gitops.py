@@ -32,13 +32,13 @@ import posixpath
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from toplint.errors import SourceError
-from toplint.infra.readpolicy import ReadRefused, read_reference
-from toplint.infra.yamlsafe import Document, Path, load_documents
+from toplint.infra.yamlsafe import Document, Path
 from toplint.model import Deployment, Position
 from toplint.parse.base import is_template
 from toplint.parse.generic.evidence import Evidence, named
-from toplint.parse.generic.helmrelease import ValuesTree, _assign, _steps, _typed
+from toplint.parse.generic.helmrelease import ValuesTree, set_steps, set_value, typed
+from toplint.parse.generic.kustomize import NAMES as KUSTOMIZATIONS
+from toplint.parse.generic.kustomize import load_reference
 from toplint.parse.generic.layered import Layered, Tree, block_tree
 from toplint.parse.k8s.context import Ctx
 from toplint.record import replace
@@ -48,7 +48,6 @@ Reader = Callable[[Ctx], list[Deployment]]
 MAX_SOURCES = 16
 MAX_FILES = 64  # YAML files of a folder searched for a ConfigMap
 MAX_BYTES = 512 * 1024
-_KUSTOMIZATIONS = ("kustomization.yaml", "kustomization.yml", "Kustomization")
 
 
 def helm_release(ctx: Ctx) -> list[Deployment]:
@@ -118,11 +117,11 @@ def _parameters(ctx: Ctx, at: Path) -> ValuesTree | None:
     for i, entry in enumerate(ctx.sequence(at)[:256]):
         if not isinstance(entry, dict) or "value" not in entry:
             continue
-        steps = _steps(str(entry.get("name", "")))
+        steps = set_steps(str(entry.get("name", "")))
         if not steps:
             continue
-        value = entry["value"] if entry.get("forceString") else _typed(entry["value"])
-        _assign(data, steps, value)
+        value = entry["value"] if entry.get("forceString") else typed(entry["value"])
+        set_value(data, steps, value)
         positions[steps] = ctx.scalar_pos((*at, i, "value"))
     return ValuesTree(data, positions, ctx.key(at)) if data else None
 
@@ -219,19 +218,19 @@ def _documents(ctx: Ctx) -> Iterator[tuple[Document, str]]:
     for file in names[:MAX_FILES]:
         if file == os.path.basename(ctx.path):
             continue
-        loaded = _load(ctx.path, file)
+        loaded = load_reference(ctx.path, file, MAX_BYTES)
         if loaded is not None and "ConfigMap" in loaded[1]:
-            yield from ((d, loaded[1]) for d in loaded[0])
+            yield from ((d, loaded[1]) for d in loaded[2])
 
 
 def _generated(ctx: Ctx, name: str, key: str) -> Layer | None:
     """A ConfigMap the folder's ``kustomization.yaml`` generates from a file
     (``configMapGenerator: [{name, files: [KEY=PATH | PATH]}]``): that file is the values."""
-    for kustomization in _KUSTOMIZATIONS:
-        loaded = _load(ctx.path, kustomization)
+    for kustomization in KUSTOMIZATIONS:
+        loaded = load_reference(ctx.path, kustomization, MAX_BYTES)
         if loaded is None:
             continue
-        for doc in loaded[0]:
+        for doc in loaded[2]:
             generators = doc.data.get("configMapGenerator") if isinstance(doc.data, dict) else None
             for entry in generators if isinstance(generators, list) else []:
                 if not isinstance(entry, dict) or entry.get("name") != name:
@@ -241,15 +240,7 @@ def _generated(ctx: Ctx, name: str, key: str) -> Layer | None:
                     ref = ref if eq else k
                     if (k if eq else posixpath.basename(ref)) != key:
                         continue
-                    values = _load(ctx.path, posixpath.join(".", ref))
-                    if values is not None and len(values[0]) == 1:
-                        return (values[0][0], ())
+                    values = load_reference(ctx.path, posixpath.join(".", ref), MAX_BYTES)
+                    if values is not None and len(values[2]) == 1:
+                        return (values[2][0], ())
     return None
-
-
-def _load(referrer: str, ref: str) -> tuple[list[Document], str] | None:
-    try:
-        path, text = read_reference(referrer, ref, MAX_BYTES)
-        return load_documents(text, path), text
-    except (ReadRefused, OSError, SourceError, RecursionError, ValueError):
-        return None

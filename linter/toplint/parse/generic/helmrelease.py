@@ -89,13 +89,13 @@ def _values(doc: Any, at: Path, release: dict[str, Any], module: dict[str, dict[
         if isinstance(item, dict):
             _merge(data, item, (), positions, doc, (*at, "values", i))
     for i, entry in enumerate(_set_entries(release.get("set"))):
-        steps = _steps(str(entry.get("name", "")))
+        steps = set_steps(str(entry.get("name", "")))
         if not steps or "value" not in entry:
             continue
         value = _resolve(entry["value"], module)
         if entry.get("type") != "string":
-            value = _typed(value)
-        _assign(data, steps, value)
+            value = typed(value)
+        set_value(data, steps, value)
         where = (*at, "set", i, "value")
         positions[steps] = doc.value_position(where)
     return ValuesTree(data, positions, doc.key_position(at))
@@ -123,7 +123,7 @@ def _merge(
             into[key] = value
 
 
-def _steps(name: str) -> Path:
+def set_steps(name: str) -> Path:
     """``a.b[0].c`` (``\\.`` a literal dot) as path steps."""
     out: list[str | int] = []
     for m in _STEP.finditer(name):
@@ -131,7 +131,7 @@ def _steps(name: str) -> Path:
     return tuple(out)
 
 
-def _assign(data: dict[str, Any], steps: Path, value: Any) -> None:
+def set_value(data: dict[str, Any], steps: Path, value: Any) -> None:
     node: Any = data
     for k, step in enumerate(steps):
         last = k == len(steps) - 1
@@ -152,7 +152,7 @@ def _assign(data: dict[str, Any], steps: Path, value: Any) -> None:
             node = node[step]
 
 
-def _typed(value: Any) -> Any:
+def typed(value: Any) -> Any:
     if not isinstance(value, str):
         return value
     low = value.lower()

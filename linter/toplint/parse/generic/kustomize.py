@@ -24,12 +24,14 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from toplint.errors import SourceError
-from toplint.infra.readpolicy import ReadRefused, read_reference
+from toplint.infra.readpolicy import ReadRefused, read_reference, shown_path
+from toplint.infra.yamlsafe import Document, load_documents
 from toplint.model import Deployment, Finding
 from toplint.parse.generic.evidence import Evidence, named
 from toplint.record import replace
 
-_NAMES = ("kustomization.yaml", "kustomization.yml", "Kustomization")
+# The file names kustomize looks for in a folder (konfig.RecognizedKustomizationFileNames).
+NAMES = ("kustomization.yaml", "kustomization.yml", "Kustomization")
 _MAX_BYTES = 256 * 1024
 _MAX_CHARTS = 32
 
@@ -59,7 +61,7 @@ def values_evidence(path: str) -> Evidence | None:
     if path == "-":
         return None
     base = os.path.basename(path)
-    for name in _NAMES:
+    for name in NAMES:
         try:
             _, text = read_reference(path, name, _MAX_BYTES)
             docs = load_documents(text, name)
@@ -111,3 +113,15 @@ def chart_deployments(doc: Any, path: str) -> tuple[list[Deployment], list[Findi
                 )
             )
     return found, findings
+
+
+def load_reference(referrer: str, ref: str, limit: int) -> tuple[str, str, list[Document]] | None:
+    """(the path as shown, its text, its documents) of a YAML file ``referrer`` names, under the
+    read policy; None when it is refused, absent, too large or not YAML (a Kustomization's
+    resources and patches, a GitOps release's ConfigMaps)."""
+    try:
+        full, text = read_reference(referrer, ref, limit)
+        full = shown_path(full)
+        return full, text, load_documents(text, full)
+    except (ReadRefused, OSError, SourceError, RecursionError, ValueError):
+        return None

@@ -29,15 +29,15 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from toplint.errors import SourceError
-from toplint.infra.readpolicy import ReadRefused, read_reference, shown_path
+from toplint.infra.readpolicy import ReadRefused, read_reference
 from toplint.infra.yamlsafe import Document, load_documents
 from toplint.model import Deployment, Finding
 from toplint.parse.base import Source
+from toplint.parse.generic.kustomize import NAMES, load_reference
 from toplint.parse.generic.kustpatch import Patched
 from toplint.parse.generic.layered import Pinned, Tree, block_tree
 from toplint.record import replace
 
-NAMES = ("kustomization.yaml", "kustomization.yml", "Kustomization")
 MAX_DEPTH = 4  # bases of bases
 MAX_RESOURCES = 128
 MAX_BYTES = 512 * 1024
@@ -132,7 +132,7 @@ def _resource(kustomization: str, ref: str, depth: int, texts: dict[str, str]) -
     if "://" in ref or ref.startswith(("git@", "github.com/")) or depth >= MAX_DEPTH:
         return []  # a remote base: not in the repository
     for name in ("", *(posixpath.join(ref, n) for n in NAMES)):
-        loaded = _load(kustomization, name or ref)
+        loaded = load_reference(kustomization, name or ref, MAX_BYTES)
         if loaded is None:
             continue
         full, text, docs = loaded
@@ -141,15 +141,6 @@ def _resource(kustomization: str, ref: str, depth: int, texts: dict[str, str]) -
             return _render(docs[0], full, text, depth + 1, texts) if len(docs) == 1 else []
         return [Rendered(Patched(d, ()), full, text) for d in docs if isinstance(d.data, dict)]
     return []
-
-
-def _load(referrer: str, ref: str) -> tuple[str, str, list[Document]] | None:
-    try:
-        full, text = read_reference(referrer, ref, MAX_BYTES)
-        full = shown_path(full)
-        return full, text, load_documents(text, full)
-    except (ReadRefused, OSError, SourceError, RecursionError, ValueError):
-        return None
 
 
 def _rename(tree: Patched, data: Mapping[str, Any]) -> None:
@@ -307,7 +298,7 @@ def _set(data: Any, at: tuple[Any, ...], value: Any) -> None:
 
 
 def _patch_file(kustomization: str, ref: str, texts: dict[str, str]) -> Tree | None:
-    loaded = _load(kustomization, ref)
+    loaded = load_reference(kustomization, ref, MAX_BYTES)
     if loaded is None or len(loaded[2]) != 1:
         return None
     texts[loaded[0]] = loaded[1]
