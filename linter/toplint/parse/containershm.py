@@ -13,6 +13,12 @@ omit the size entirely, the system uses 64m": docs.docker.com/reference/cli/dock
 asks for ``--ipc=host`` or ``--shm-size`` "to allow the container to access the host's shared
 memory ... for tensor parallel inference" (vllm-project/vllm#1125 made that its example after
 TP hung in containers).
+
+A mount over ``/dev/shm`` replaces the runtime's: ``-v /dev/shm:/dev/shm`` (the host's, which
+made four TGI shards start in huggingface/text-generation-inference#1655), a named volume, or
+``--tmpfs /dev/shm`` / ``--mount type=tmpfs`` whose size is "unlimited by default"
+(docs.docker.com/engine/storage/tmpfs, ``tmpfs-size``).  Compose writes them under ``volumes``
+(short ``SRC:DST[:MODE]`` or long ``target:``) and ``tmpfs`` (compose-spec 05-services.md).
 """
 
 from __future__ import annotations
@@ -39,10 +45,74 @@ def shm_bytes(text: str) -> int | None:
     return int(size) if size <= MAGNITUDE else None
 
 
-def container_shm(ipc: str | None, shm_size: str | None) -> dict[str, str]:
-    """``dev_shm`` options of a container from its IPC mode and shm size (unresolved: None)."""
+SHM_PATH = "/dev/shm"
+
+
+def volume_target(spec: str) -> str:
+    """Where ``-v``/``--volume`` (or compose's short syntax) mounts: ``SRC:DST[:MODE]``, or a
+    lone ``DST`` (an anonymous volume)."""
+    parts = spec.split(":")
+    return (parts[1] if len(parts) > 1 else parts[0]).rstrip("/") or "/"
+
+
+def mount_fields(spec: str) -> dict[str, str]:
+    """``--mount type=...,target=...`` as a mapping (``dst``/``destination`` read as target)."""
+    fields: dict[str, str] = {}
+    for part in spec.split(","):
+        key, _, value = part.partition("=")
+        key = key.strip().lower()
+        fields["target" if key in ("dst", "destination") else key] = value.strip()
+    return fields
+
+
+def tmpfs_shm(size: str | None) -> dict[str, str]:
+    """A tmpfs at ``/dev/shm``: unlimited unless sized; at most 64 MiB is the default's."""
+    if size is None:
+        return {"dev_shm": "memory"}
+    read = shm_bytes(size)
+    if read is None:
+        return {"dev_shm": "volume"}
+    if read > DEFAULT_SHM_BYTES:
+        return {"dev_shm": "memory", "dev_shm_size": size.strip()}
+    return {"dev_shm": "default"}
+
+
+def mount_shm(flag: str, spec: str) -> dict[str, str] | None:
+    """What ``docker run``'s ``-v``/``--volume``, ``--mount`` or ``--tmpfs`` (value ``spec``)
+    puts at ``/dev/shm``; None when it mounts elsewhere."""
+    if flag == "--tmpfs":
+        target, _, options = spec.partition(":")
+        if target.rstrip("/") != SHM_PATH:
+            return None
+        sizes = [o[5:] for o in options.split(",") if o.strip().lower().startswith("size=")]
+        return tmpfs_shm(sizes[-1] if sizes else None)
+    if flag == "--mount":
+        fields = mount_fields(spec)
+        if fields.get("target", "").rstrip("/") != SHM_PATH:
+            return None
+        if fields.get("type", "volume").lower() == "tmpfs":
+            return tmpfs_shm(fields.get("tmpfs-size"))
+        return _bound(fields.get("source") or fields.get("src") or "")
+    if volume_target(spec) != SHM_PATH:
+        return None
+    return _bound(spec.split(":")[0] if ":" in spec else "")
+
+
+def _bound(source: str) -> dict[str, str]:
+    """A bind of the host's ``/dev/shm`` is memory of the host's size; any other volume is
+    not judged (its backing and size are not in the command)."""
+    return {"dev_shm": "memory" if source.rstrip("/") == SHM_PATH else "volume"}
+
+
+def container_shm(
+    ipc: str | None, shm_size: str | None, mounted: dict[str, str] | None = None
+) -> dict[str, str]:
+    """``dev_shm`` options of a container from its IPC mode and shm size (unresolved: None);
+    ``mounted`` is what a mount over ``/dev/shm`` gives, which replaces the runtime's."""
     if ipc is not None and ipc.strip().lower() == "host":
         return {"dev_shm": "host-ipc"}
+    if mounted is not None:
+        return mounted
     if ipc is not None and ipc.strip().lower() not in ("", "private", "none"):
         return {"dev_shm": "volume"}  # another container's (container:NAME, service:NAME...)
     if shm_size is None:

@@ -19,7 +19,7 @@ from toplint.infra.yamlsafe import Document, load_documents
 from toplint.model import Deployment, Finding, ParseResult
 from toplint.parse.argv import deployment_from_invocation, find_invocations, image_invocation
 from toplint.parse.base import Source
-from toplint.parse.containershm import container_shm
+from toplint.parse.containershm import container_shm, mount_shm
 from toplint.parse.enginecfg import disk_loader
 from toplint.parse.options import Arg
 from toplint.parse.structured.composebuild import built_base
@@ -162,7 +162,33 @@ def _dev_shm(doc: Document, at: tuple[str | int, ...], service: dict[str, Any]) 
             if arg.unresolved:
                 return {"dev_shm": "volume"}  # ${VAR} from the shell or .env: not known here
             values[key] = arg.value
-    return container_shm(values.get("ipc"), values.get("shm_size"))
+    return container_shm(values.get("ipc"), values.get("shm_size"), _shm_mount(service))
+
+
+def _shm_mount(service: dict[str, Any]) -> dict[str, str] | None:
+    """What the service's ``volumes`` (short ``SRC:DST`` or long ``target:``) or ``tmpfs``
+    put at ``/dev/shm`` (``toplint.parse.containershm.mount_shm``); None when nothing does."""
+    found: dict[str, str] | None = None
+    tmpfs = service.get("tmpfs")
+    for entry in tmpfs if isinstance(tmpfs, list) else [tmpfs]:
+        if isinstance(entry, str):
+            found = mount_shm("--tmpfs", entry) or found
+    volumes = service.get("volumes")
+    for entry in volumes if isinstance(volumes, list) else []:
+        if isinstance(entry, str):
+            found = mount_shm("-v", entry) or found
+        elif isinstance(entry, dict) and isinstance(entry.get("target"), str):
+            options = entry.get("tmpfs")
+            size = options.get("size") if isinstance(options, dict) else None
+            fields = {
+                "type": str(entry.get("type", "volume")),
+                "target": entry["target"],
+                "source": str(entry.get("source", "")),
+                **({"tmpfs-size": str(size)} if size is not None else {}),
+            }
+            spec = ",".join(f"{k}={v}" for k, v in fields.items())
+            found = mount_shm("--mount", spec) or found
+    return found
 
 
 def _service(

@@ -22,7 +22,7 @@ from toplint.parse.argv import (
     runs_nothing,
 )
 from toplint.parse.base import Source
-from toplint.parse.containershm import container_shm
+from toplint.parse.containershm import container_shm, mount_shm
 from toplint.parse.enginecfg import ConfigLoader, disk_loader, one_host
 from toplint.parse.options import FORWARDED, Arg
 from toplint.parse.text.entrypoint import entrypoint_first, run_options
@@ -92,6 +92,7 @@ _DOCKER_VALUE_TEXT = (
 )
 _DOCKER_VALUE = frozenset(_DOCKER_VALUE_TEXT.split())
 _DOCKER = ("docker", "podman", "nvidia-docker")
+_MOUNTS = {"-v": "-v", "--volume": "-v", "--mount": "--mount", "--tmpfs": "--tmpfs"}
 
 
 def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invocation | None:
@@ -107,6 +108,7 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
     entrypoint: Arg | None = None
     shm: dict[str, str | None] = {"--ipc": None, "--shm-size": None}
     unread = False  # an --ipc/--shm-size value toplint cannot read
+    mounted: dict[str, str] | None = None  # a mount over /dev/shm
     while j < len(args) and (args[j].value or args[j].raw).startswith("-"):
         token = args[j].value or args[j].raw
         name, eq, inline = token.partition("=")
@@ -129,9 +131,14 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
         elif name in shm:
             shm[name] = value.value
             unread = unread or value.value is None
+        elif name in _MOUNTS:
+            over = mount_shm(_MOUNTS[name], value.value) if value.value is not None else None
+            mounted = over or mounted
     if j >= len(args):
         return None
-    dev_shm = {"dev_shm": "volume"} if unread else container_shm(shm["--ipc"], shm["--shm-size"])
+    dev_shm = (
+        {"dev_shm": "volume"} if unread else container_shm(shm["--ipc"], shm["--shm-size"], mounted)
+    )
     command = ([entrypoint] if entrypoint else []) + list(args[j + 1 :])
     found = find_invocations(command)
     if found:
