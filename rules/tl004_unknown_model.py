@@ -84,4 +84,5 @@ RULE = Rule(
     doc=DOC,
     fix_safety="display",
     origin=__file__,
+    accelerators="any",
 )

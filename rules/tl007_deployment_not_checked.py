@@ -127,4 +127,5 @@ RULE = Rule(
     doc=DOC,
     fix_safety="display",
     origin=__file__,
+    accelerators="any",
 )

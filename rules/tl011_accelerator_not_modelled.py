@@ -114,4 +114,5 @@ RULE = Rule(
     check=check,
     doc=DOC,
     origin=__file__,
+    accelerators="any",
 )

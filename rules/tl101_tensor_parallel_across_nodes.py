@@ -202,6 +202,7 @@ RULE = Rule(
     doc=DOC,
     fix_safety="unsafe",
     origin=__file__,
+    accelerators="gpu",
     # TP on the slow link is why the step budgets blow (and why KV heads replicate).
     explains=("TL105", "TL106", "TL203"),
 )

@@ -116,4 +116,5 @@ RULE = Rule(
     doc=DOC,
     fix_safety="display",
     origin=__file__,
+    accelerators="gpu",
 )

@@ -292,4 +292,5 @@ RULE = Rule(
     doc=DOC,
     fix_safety="unsafe",
     origin=__file__,
+    accelerators="gpu",
 )

@@ -118,5 +118,6 @@ RULE = Rule(
     check=check,
     doc=DOC,
     origin=__file__,
+    accelerators="gpu",
     explains=("TL102",),
 )

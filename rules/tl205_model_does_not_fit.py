@@ -322,4 +322,5 @@ RULE = Rule(
     doc=DOC,
     fix_safety="unsafe",
     origin=__file__,
+    accelerators="gpu",
 )

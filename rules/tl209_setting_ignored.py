@@ -138,4 +138,5 @@ RULE = Rule(
     doc=DOC,
     fix_safety="safe",
     origin=__file__,
+    accelerators="any",
 )

@@ -143,4 +143,5 @@ RULE = Rule(
     doc=DOC,
     fix_safety="safe",
     origin=__file__,
+    accelerators="gpu",
 )

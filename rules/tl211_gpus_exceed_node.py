@@ -167,6 +167,7 @@ RULE = Rule(
     doc=DOC,
     fix_safety="unsafe",
     origin=__file__,
+    accelerators="gpu",
     # The layout placed over several nodes instead is why TP/EP/PP would cross the network.
     explains=("TL101", "TL102", "TL104", "TL105", "TL106", "TL108", "TL109", "TL203"),
     # The pod cannot start as written: what follows is the layout laid over whole nodes.

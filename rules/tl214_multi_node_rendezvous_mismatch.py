@@ -80,4 +80,5 @@ RULE = Rule(
     check=check,
     doc=DOC,
     origin=__file__,
+    accelerators="any",
 )

@@ -120,4 +120,5 @@ RULE = Rule(
     check=check,
     doc=DOC,
     origin=__file__,
+    accelerators="gpu",
 )

@@ -61,7 +61,7 @@ from toplint.pipeline.lint import all_rules
 from toplint.pipeline.settings import Settings
 from toplint.record import fields, record
 from toplint.rulebook.judged import judged
-from toplint.rulebook.run import RuleSettings, context_for
+from toplint.rulebook.run import RuleSettings, context_for, runs_on
 from toplint.rulebook.types import Rule
 
 __all__ = [
@@ -201,6 +201,8 @@ def run_case(case: Case, rule: Rule | None = None) -> list[Finding]:
     if rule.check is None:
         return found
     for analysis in run.analyses:
+        if not runs_on(rule, analysis):  # as run_prepared skips it
+            continue
         dep = analysis.deployment
         facts: dict[str, Any] = dict(
             collect(

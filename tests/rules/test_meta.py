@@ -105,3 +105,13 @@ def test_local_paths_are_found_outside_urls() -> None:
 
 def test_every_builtin_rule_is_in_the_table() -> None:
     assert set(BUILTIN) == set(TABLE)
+
+
+@pytest.mark.parametrize("code", BUILTIN)
+def test_builtin_rule_says_where_its_judgement_holds(code: str) -> None:
+    """Every built-in rule that checks deployments says whether it holds on any accelerator or
+    only on the GPU stack (``Rule.accelerators``): on a declined (TL011) deployment only "any"
+    rules run, so an undeclared rule would be silently treated as GPU-only."""
+    rule = RULES[code]
+    if rule.check is not None:
+        assert rule.accelerators in ("any", "gpu"), f"{code} does not declare `accelerators`"

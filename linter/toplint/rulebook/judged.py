@@ -119,6 +119,8 @@ def _writes_down(dep: Deployment, finding: Finding, sizes: dict[str, Any]) -> bo
 
 def judged(findings: list[Finding], ctx: RuleContext) -> list[Finding]:
     """``findings`` with each fix that the outcome rules out removed (and said why)."""
+    if ctx.unchecked is not None and ctx.unchecked.kind == "accelerator":
+        return [_unjudged_layout(f, ctx) for f in findings]
     if ctx.model is None or ctx.cluster is None:  # unplaced (too few GPUs) is still judged
         return findings
     import toplint.outcome.judge  # loaded by a run that places (not at start-up)
@@ -145,3 +147,13 @@ def judged(findings: list[Finding], ctx: RuleContext) -> list[Finding]:
                     f = replace(f, fix=None, message=f"{f.message} (not `{change}`: {why})")
         out.append(f)
     return out
+
+
+def _unjudged_layout(finding: Finding, ctx: RuleContext) -> Finding:
+    """On an accelerator toplint does not model (TL011) no outcome exists to judge a layout
+    change by, so a fix that changes TP, PP or DP is not offered; the finding says why."""
+    if finding.fix is None or not _sizes(finding, ctx.deployment.engine):
+        return finding
+    change = finding.fix.message.split(" (", 1)[0]
+    why = "toplint does not price this accelerator, so it cannot judge a new layout there"
+    return replace(finding, fix=None, message=f"{finding.message} (not `{change}`: {why})")

@@ -208,6 +208,7 @@ def _rule(data: dict[str, Any], origin: str) -> Rule:
         doc=str(data["doc"]),
         fix_safety=_applicability(fix.get("applicability")) if fix else "",
         origin=origin,
+        accelerators="any" if data.get("accelerators") == "any" else "gpu",
     )
 
 

@@ -142,7 +142,10 @@ def run_prepared(
                 replace(first, options=options, severity=severity)
                 for options, severity in variants[1:]
             ]
+        declined = _declined(analysis)
         for rule, check, k in steps:
+            if declined and rule.accelerators != "any":
+                continue  # GPU physics and GPU-stack facts say nothing of this accelerator (TL011)
             ctx = contexts[k]
             try:
                 found = list(check(rule, ctx))
@@ -158,6 +161,18 @@ def run_prepared(
             here = fold_consequences(here, explains, leads)
         findings.extend(_with_provenance(here, analysis.deployment))
     return findings
+
+
+def runs_on(rule: Rule, analysis: Analysis) -> bool:
+    """Whether ``rule`` judges the analysed deployment (``run_prepared`` skips it otherwise)."""
+    return rule.accelerators == "any" or not _declined(analysis)
+
+
+def _declined(analysis: Analysis) -> bool:
+    """The deployment runs on an accelerator toplint does not model (TL011): only rules whose
+    judgement holds on any accelerator (``Rule.accelerators == "any"``) run on it."""
+    unchecked = getattr(analysis, "unchecked", None)
+    return unchecked is not None and unchecked.kind == "accelerator"
 
 
 def _with_provenance(found: list[Finding], dep: Any) -> list[Finding]:

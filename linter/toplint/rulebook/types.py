@@ -53,6 +53,12 @@ class Rule:
     # How the folded consequences are introduced in the cause's message (``explains``), in the
     # user's words: what makes them follow from this cause.
     explains_lead: str = "Because of this"
+    # Where the rule's judgement holds: "any" accelerator (the engine's own validation and
+    # sharding: heads, layers, experts, context, rendezvous) or only on the "gpu" stack the cost
+    # model describes (links, NCCL, GPU memory, GPU formats).  On a deployment declined as an
+    # accelerator toplint does not model (TL011) only "any" rules run; "" (undeclared, as a
+    # plugin's rule may be) is treated as "gpu".  Every built-in rule declares it.
+    accelerators: Literal["any", "gpu", ""] = ""
 
 
 # A rule's check (the record above names it in a string annotation; a type alias made at
