@@ -187,6 +187,20 @@ def test_a_key_for_the_url_it_calls_makes_a_client_whatever_its_value() -> None:
     assert only("serve.yaml", served).tp == 2
 
 
+def test_a_router_selecting_its_workloads_is_no_deployment() -> None:
+    # volcano-sh/kthena@3cc05728 pkg/model-booster-controller/convert/testdata/expected/
+    # model-server.yaml: a ModelServer routes to the pods its workloadSelector picks; its
+    # `inferenceEngine: vLLM` and `model: deepseek-v3` were read as DeepSeek-V3 on one GPU (TL205)
+    text = (
+        "apiVersion: networking.serving.volcano.sh/v1alpha1\nkind: ModelServer\n"
+        "metadata: {name: m}\nspec:\n  model: deepseek-v3\n  inferenceEngine: vLLM\n"
+        "  workloadSelector:\n    matchLabels: {app: m}\n  workloadPort: {port: 8000}\n"
+    )
+    result = parse_text("model-server.yaml", text)
+    assert not result.deployments
+    assert [(f.rule, f.severity) for f in result.findings] == [("TL008", Severity.INFO)]
+
+
 @pytest.mark.parametrize(
     ("path", "text", "named"),
     [

@@ -50,3 +50,36 @@ def test_an_engine_configured_by_env_reads_a_placeholder_as_unresolved() -> None
     (dep,) = parse_text("tgi.yaml", text).deployments
     assert dep.engine == "tgi" and dep.tp is None
     assert ("tp", "${TP}") in {(u.field, u.variable) for u in dep.unresolved}
+
+
+TEMPLATED_LISTS = """\
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: x}
+spec:
+  template:
+    spec:
+      volumes: ${VOLUMES}
+      containers:
+      - name: vllm
+        image: vllm/vllm-openai:v0.8.0
+        args: ["--model", "meta-llama/Llama-3.1-8B-Instruct", "--tensor-parallel-size", "2"]
+        env: ${ENGINE_ENV}
+        volumeMounts: '{{ .Values.mounts }}'
+        resources:
+          limits: {nvidia.com/gpu: 2}
+"""
+
+
+def test_a_placeholder_where_a_list_goes_is_a_template_not_a_bad_file() -> None:
+    # volcano-sh/kthena@3cc05728 pkg/model-booster-controller/convert/templates/vllm.yaml fills
+    # `env: ${ENGINE_ENV}` and `volumes: ${VOLUMES}` in before applying: each drew TL001
+    result = parse_text("deploy.yaml", TEMPLATED_LISTS)
+    (dep,) = result.deployments
+    assert dep.tp == 2
+    assert not any(f.rule == "TL001" for f in result.findings)
+
+
+def test_a_word_where_a_list_goes_is_still_a_bad_file() -> None:
+    result = parse_text("deploy.yaml", TEMPLATED_LISTS.replace("${ENGINE_ENV}", "FOO"))
+    assert [f.rule for f in result.findings if f.rule == "TL001"] == ["TL001"]

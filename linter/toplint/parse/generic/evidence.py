@@ -145,14 +145,22 @@ API_BASE = lazy(r"https?://[^\s\"'/]+(?:/[^\s\"']*)?/v1\b/?")
 # a vLLM server (opea-project/GenAIInfra@9200b371 helm-charts/agentqna/values.yaml), and was
 # read as a vLLM deployment of Llama-3.3-70B on one GPU (TL205).
 _CALLS_AT = ("endpointurl", "baseurl", "apibase")
+# Keys that point at workloads run elsewhere: a router's or an autoscaler's settings name the
+# engine of the pods they select (volcano-sh/kthena's ModelServer: `inferenceEngine: vLLM`,
+# `model:` and `workloadSelector`), they do not run it.
+_POINTS_AT = ("workloadselector", "targetref", "backendref", "backendrefs")
 
 
 def is_client(node: Mapping[Any, Any]) -> bool:
-    """The mapping writes an OpenAI-compatible API's base URL (``API_BASE``), or has a key for
-    the URL of the server it calls whatever its value (``_CALLS_AT``): a client's settings."""
+    """The mapping writes an OpenAI-compatible API's base URL (``API_BASE``), has a key for
+    the URL of the server it calls whatever its value (``_CALLS_AT``), or selects the
+    workloads it routes to (``_POINTS_AT``): a client's or a router's settings."""
     return any(
         (isinstance(v, str) and API_BASE.fullmatch(v) is not None)
-        or (isinstance(k, str) and re.sub(r"[-_.]", "", k).lower().endswith(_CALLS_AT))
+        or (
+            isinstance(k, str)
+            and re.sub(r"[-_.]", "", k).lower().endswith((*_CALLS_AT, *_POINTS_AT))
+        )
         for k, v in node.items()
     )
 

@@ -7,6 +7,7 @@ import this module; it imports none of them, so the kind readers form no import 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -21,6 +22,8 @@ from toplint.record import field, record, replace
 # Dynamo's own ``resources.limits.gpu``.  MIG slices are ``nvidia.com/mig-<profile>``.
 _GPU_EXACT = ("nvidia.com/gpu", "amd.com/gpu", "gpu", "habana.ai/gaudi", "gpu.intel.com/i915")
 _GPU_PREFIX = "nvidia.com/mig-"
+# A value that is only a template's placeholder: ``${NAME}`` or ``{{ .Values.x }}``.
+_WHOLE_PLACEHOLDER = lazy(r"\s*(?:\$\{[^{}]*\}|\{\{.*\}\})\s*", re.S)
 
 
 class Tree(Protocol):
@@ -94,6 +97,11 @@ class Ctx:
         return []
 
     def _wrong_type(self, at: Path, wanted: str, value: Any) -> None:
+        if isinstance(value, str) and _WHOLE_PLACEHOLDER.fullmatch(value):
+            # ``env: ${ENGINE_ENV}``: a template a tool fills in before it is applied
+            # (envsubst, a controller's text template), not a resource kubectl rejects; what
+            # it stands for is not known here, so nothing is read from it.
+            return
         key = next((str(step) for step in reversed(at) if isinstance(step, str)), "value")
         got = (
             "a mapping"
