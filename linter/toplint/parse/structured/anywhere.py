@@ -91,11 +91,11 @@ def scan(source: Source) -> ParseResult:
 
 def _invocations(args: list[Arg]) -> list[Invocation]:
     """The engine commands of one argument vector: an engine's own, else ``docker run IMAGE``
-    of an image whose entrypoint is the engine (``parse.text.shellsrc.docker_run``)."""
+    of an image whose entrypoint is the engine (``parse.text.dockerrun.docker_run``)."""
     found = find_invocations(args)
     if found:
         return found
-    from toplint.parse.text.shellsrc import docker_run
+    from toplint.parse.text.dockerrun import docker_run
 
     inv = docker_run(args)
     return [inv] if inv is not None else []

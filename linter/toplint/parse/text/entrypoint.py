@@ -7,7 +7,8 @@ IMAGE -c "pip install … && python -m sglang.launch_server …"`` runs ``/bin/b
 IMAGE, the same as ``docker run --gpus all IMAGE /bin/bash -c "…"``, which the shell reader
 already follows into the string (its ``--gpus``, ``-e`` and image kept for the engine it starts).
 ``entrypoint_first`` writes the first form as the second, for a shell entrypoint only: any other
-entrypoint is read by ``docker_run`` itself (the entrypoint then the command words).
+entrypoint is read by ``toplint.parse.text.dockerrun.docker_run`` itself (the entrypoint then
+the command words).
 """
 
 from __future__ import annotations

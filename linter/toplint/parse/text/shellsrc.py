@@ -1,8 +1,8 @@
 """Shell scripts: every engine invocation in a script is a deployment.
 
-Also: ``docker run … IMAGE CMD…`` lines (docker's own options skipped, ``-e`` becomes the
-engine's environment, ``--gpus`` the visible GPUs), ``sh -c '…'``/``ssh HOST '…'`` strings (lexed
-again, with positions mapped back into the file by ``toplint.parse.text.sourcemap``).
+Also: ``docker run … IMAGE CMD…`` lines (``toplint.parse.text.dockerrun``), ``sh -c '…'`` and
+``ssh HOST '…'`` strings (lexed again, with positions mapped back into the file by
+``toplint.parse.text.sourcemap``).
 """
 
 from __future__ import annotations
@@ -18,14 +18,12 @@ from toplint.parse.argv import (
     Invocation,
     deployment_from_invocation,
     find_invocations,
-    image_invocation,
-    runs_nothing,
 )
 from toplint.parse.base import Source
-from toplint.parse.containershm import container_shm, mount_shm
 from toplint.parse.enginecfg import ConfigLoader, disk_loader, one_host
 from toplint.parse.options import FORWARDED, Arg
-from toplint.parse.text.entrypoint import entrypoint_first, run_options
+from toplint.parse.text.dockerrun import DOCKER, DOCKER_VALUE, docker_run
+from toplint.parse.text.entrypoint import entrypoint_first
 from toplint.parse.text.launchers import (
     Allocation,
     across_ray_cluster,
@@ -78,82 +76,6 @@ def _runtime_prefix(command: Command, path: str, smap: SourceMap) -> list[Arg]:
             at = pos or smap.position(word.line, word.column)
             out.append(Arg(word.value, word.raw, at, word.unresolved))
     return out
-
-
-# docker run options that take a value (docker CLI reference, `docker run --help`).
-_DOCKER_VALUE_TEXT = (
-    "-e --env --env-file -v --volume -p --publish --name --gpus --entrypoint -w --workdir "
-    "--network --net --ipc --shm-size --runtime -u --user --device --cpus -m --memory "
-    "--restart -l --label --mount --ulimit --add-host --cap-add --cap-drop --security-opt "
-    "-h --hostname --log-opt --log-driver --pid --platform --pull --cidfile --dns --tmpfs "
-    "--expose --health-cmd --health-interval --memory-swap --cpuset-cpus --group-add "
-    "--stop-signal --stop-timeout --volumes-from --label-file --network-alias --ip --uts "
-    "--userns --device-cgroup-rule --cgroupns --storage-opt --sysctl --attach -a"
-)
-_DOCKER_VALUE = frozenset(_DOCKER_VALUE_TEXT.split())
-_DOCKER = ("docker", "podman", "nvidia-docker")
-_MOUNTS = {"-v": "-v", "--volume": "-v", "--mount": "--mount", "--tmpfs": "--tmpfs"}
-
-
-def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invocation | None:
-    """The engine a ``docker run`` command starts, with ``-e`` env and ``--gpus``; an image that
-    names no engine, run with one engine's options only, starts that engine (a TL008 note in
-    ``notes`` when the options are several engines' alike)."""
-    started = run_options(args, _DOCKER)
-    if started is None or runs_nothing(args):
-        return None
-    i, j = started
-    env: dict[str, Arg] = {}
-    gpus: Arg | None = None
-    entrypoint: Arg | None = None
-    shm: dict[str, str | None] = {"--ipc": None, "--shm-size": None}
-    unread = False  # an --ipc/--shm-size value toplint cannot read
-    mounted: dict[str, str] | None = None  # a mount over /dev/shm
-    while j < len(args) and (args[j].value or args[j].raw).startswith("-"):
-        token = args[j].value or args[j].raw
-        name, eq, inline = token.partition("=")
-        value: Arg | None = None
-        if eq and name.startswith("--"):
-            value = replace(args[j], value=inline)
-        elif name in _DOCKER_VALUE and j + 1 < len(args):
-            value = args[j + 1]
-            j += 1
-        j += 1
-        if value is None:
-            continue
-        if name in ("-e", "--env"):
-            key, has, val = (value.value or value.raw).partition("=")
-            env[key] = replace(value, value=val if has and value.value is not None else None)
-        elif name == "--gpus":
-            gpus = value
-        elif name == "--entrypoint":
-            entrypoint = value
-        elif name in shm:
-            shm[name] = value.value
-            unread = unread or value.value is None
-        elif name in _MOUNTS:
-            over = mount_shm(_MOUNTS[name], value.value) if value.value is not None else None
-            mounted = over or mounted
-    if j >= len(args):
-        return None
-    dev_shm = (
-        {"dev_shm": "volume"} if unread else container_shm(shm["--ipc"], shm["--shm-size"], mounted)
-    )
-    command = ([entrypoint] if entrypoint else []) + list(args[j + 1 :])
-    found = find_invocations(command)
-    if found:
-        inv = found[0]
-        image = args[j].value or ""
-        return replace(inv, env={**env, **inv.env}, gpus=gpus, image=image, dev_shm=dev_shm)
-
-    inv2 = None if entrypoint else image_invocation(args[j], args[j + 1 :], env)
-    after = args[j + 1].value if j + 1 < len(args) else None  # `docker run IMAGE` ends a line
-    if inv2 is None and not entrypoint and (after or "").startswith("--"):
-        inv2, note = unnamed_image_invocation(args[j], args[j + 1 :], args[i].value or "docker")
-        inv2 = replace(inv2, env={**env, **inv2.env}) if inv2 else None
-        if note is not None and notes is not None:
-            notes.append(note)
-    return replace(inv2, gpus=gpus, dev_shm=dev_shm) if inv2 else None
 
 
 def _layout(dep: Deployment) -> int | None:
@@ -274,7 +196,7 @@ def _run_strings(
     read as ``bash x.sh`` is (``shellrun``), with the variables it exports."""
     import toplint.parse.text.shellrun  # see lex_embedded
 
-    args = entrypoint_first(args, _DOCKER, _DOCKER_VALUE, _SHELLS)
+    args = entrypoint_first(args, DOCKER, DOCKER_VALUE, _SHELLS)
     script = _sh_c_script(args)
     end = next((k for k, a in enumerate(args) if script and _holds(a, script)), -1)
     value = script.value if script is not None else None
@@ -310,7 +232,7 @@ def _container_words(words: Sequence[Arg]) -> list[Arg]:
         (k for k, a in enumerate(words) if (a.value or "").rsplit("/", 1)[-1] in _SHELLS),
         default=-1,
     )
-    if shell < 2 or (words[0].value or "").rsplit("/", 1)[-1] not in _DOCKER:
+    if shell < 2 or (words[0].value or "").rsplit("/", 1)[-1] not in DOCKER:
         return []
     return list(words[:shell]) if words[1].value == "run" else []
 

@@ -1,0 +1,94 @@
+"""``docker run … IMAGE CMD…`` (and podman's): the engine the container starts.
+
+Docker's own options are skipped (the ones that take a value: the docker CLI reference,
+``docker run --help``); ``-e`` becomes the engine's environment, ``--gpus`` the visible GPUs,
+``--entrypoint`` the first word of the command, and ``--ipc``/``--shm-size`` and any mount over
+``/dev/shm`` the container's shared memory (``toplint.parse.containershm``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from toplint.model import Finding
+from toplint.parse.argv import Invocation, find_invocations, image_invocation, runs_nothing
+from toplint.parse.containershm import container_shm, mount_shm
+from toplint.parse.options import Arg
+from toplint.parse.text.entrypoint import run_options
+from toplint.parse.text.wrapped import unnamed_image_invocation
+from toplint.record import replace
+
+# docker run options that take a value (docker CLI reference, `docker run --help`).
+DOCKER_VALUE_TEXT = (
+    "-e --env --env-file -v --volume -p --publish --name --gpus --entrypoint -w --workdir "
+    "--network --net --ipc --shm-size --runtime -u --user --device --cpus -m --memory "
+    "--restart -l --label --mount --ulimit --add-host --cap-add --cap-drop --security-opt "
+    "-h --hostname --log-opt --log-driver --pid --platform --pull --cidfile --dns --tmpfs "
+    "--expose --health-cmd --health-interval --memory-swap --cpuset-cpus --group-add "
+    "--stop-signal --stop-timeout --volumes-from --label-file --network-alias --ip --uts "
+    "--userns --device-cgroup-rule --cgroupns --storage-opt --sysctl --attach -a"
+)
+DOCKER_VALUE = frozenset(DOCKER_VALUE_TEXT.split())
+DOCKER = ("docker", "podman", "nvidia-docker")
+_MOUNTS = {"-v": "-v", "--volume": "-v", "--mount": "--mount", "--tmpfs": "--tmpfs"}
+
+
+def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invocation | None:
+    """The engine a ``docker run`` command starts, with ``-e`` env and ``--gpus``; an image that
+    names no engine, run with one engine's options only, starts that engine (a TL008 note in
+    ``notes`` when the options are several engines' alike)."""
+    started = run_options(args, DOCKER)
+    if started is None or runs_nothing(args):
+        return None
+    i, j = started
+    env: dict[str, Arg] = {}
+    gpus: Arg | None = None
+    entrypoint: Arg | None = None
+    shm: dict[str, str | None] = {"--ipc": None, "--shm-size": None}
+    unread = False  # an --ipc/--shm-size value toplint cannot read
+    mounted: dict[str, str] | None = None  # a mount over /dev/shm
+    while j < len(args) and (args[j].value or args[j].raw).startswith("-"):
+        token = args[j].value or args[j].raw
+        name, eq, inline = token.partition("=")
+        value: Arg | None = None
+        if eq and name.startswith("--"):
+            value = replace(args[j], value=inline)
+        elif name in DOCKER_VALUE and j + 1 < len(args):
+            value = args[j + 1]
+            j += 1
+        j += 1
+        if value is None:
+            continue
+        if name in ("-e", "--env"):
+            key, has, val = (value.value or value.raw).partition("=")
+            env[key] = replace(value, value=val if has and value.value is not None else None)
+        elif name == "--gpus":
+            gpus = value
+        elif name == "--entrypoint":
+            entrypoint = value
+        elif name in shm:
+            shm[name] = value.value
+            unread = unread or value.value is None
+        elif name in _MOUNTS:
+            over = mount_shm(_MOUNTS[name], value.value) if value.value is not None else None
+            mounted = over or mounted
+    if j >= len(args):
+        return None
+    dev_shm = (
+        {"dev_shm": "volume"} if unread else container_shm(shm["--ipc"], shm["--shm-size"], mounted)
+    )
+    command = ([entrypoint] if entrypoint else []) + list(args[j + 1 :])
+    found = find_invocations(command)
+    if found:
+        inv = found[0]
+        image = args[j].value or ""
+        return replace(inv, env={**env, **inv.env}, gpus=gpus, image=image, dev_shm=dev_shm)
+
+    inv2 = None if entrypoint else image_invocation(args[j], args[j + 1 :], env)
+    after = args[j + 1].value if j + 1 < len(args) else None  # `docker run IMAGE` ends a line
+    if inv2 is None and not entrypoint and (after or "").startswith("--"):
+        inv2, note = unnamed_image_invocation(args[j], args[j + 1 :], args[i].value or "docker")
+        inv2 = replace(inv2, env={**env, **inv2.env}) if inv2 else None
+        if note is not None and notes is not None:
+            notes.append(note)
+    return replace(inv2, gpus=gpus, dev_shm=dev_shm) if inv2 else None
