@@ -19,13 +19,12 @@ number of tokens replayed.
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Mapping, Sequence
 
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded, meter
 from toplint.infra.numbers import whole_text
-from toplint.parse.text import argloop, partialvars
+from toplint.parse.text import argloop, partialvars, scriptshape
 from toplint.parse.text.chains import LAUNCHERS, SHELLS, SUBMITTERS, script_run
 from toplint.parse.text.expand import Expander
 from toplint.parse.text.shell import (
@@ -41,7 +40,6 @@ from toplint.parse.text.shell import (
 )
 from toplint.record import field, record, replace
 
-_KEYWORDS = frozenset({"then", "do", "else", "elif", "if", "while", "until", "!", "time", "{"})
 _DECLARE = frozenset({"local", "declare", "typeset", "readonly", "export"})
 MAX_DEPTH = 8  # nested calls and sourced files
 # The variables a call sets for its own words ($1…$9, as _set_positional_env writes them).
@@ -61,14 +59,6 @@ class _Budget:
     # What each function call made (``_replayed``): a call that makes the very same commands
     # as an earlier call of the function starts nothing new.
     calls: set[tuple[object, ...]] = field(default_factory=set)
-
-
-@record
-class _Definition:
-    name: str
-    header: int  # index of the first token of the definition
-    body: int  # index of the first body token (after "{")
-    close: int  # index of the closing "}"
 
 
 class Interpreter:
@@ -102,15 +92,15 @@ class Interpreter:
     # -- the main loop -------------------------------------------------------------------
 
     def run(self, toks: Sequence[Tok]) -> list[Command]:
-        starts_at = _command_starts(toks)
-        definitions = _definitions(toks, starts_at)
+        starts_at = scriptshape.command_starts(toks)
+        definitions = scriptshape.definitions(toks, starts_at)
         if "while" in (t.raw for t in toks):  # an option-parsing loop runs over the arguments
             given = [w.value for w in self.positional] if self.positional is not None else None
             spans = [(d.header, d.close) for d in definitions]
             toks = argloop.unrolled(toks, given, spans)
-            starts_at = _command_starts(toks)
-            definitions = _definitions(toks, starts_at)
-        called = _called(toks, {d.name for d in definitions}, starts_at)
+            starts_at = scriptshape.command_starts(toks)
+            definitions = scriptshape.definitions(toks, starts_at)
+        called = scriptshape.called(toks, {d.name for d in definitions}, starts_at)
         for d in definitions:
             self.functions[d.name] = Function(tuple(toks[d.body : d.close]), self.path)
         starts = {d.header: d for d in definitions}
@@ -137,7 +127,7 @@ class Interpreter:
                 # 100,000 words was asked 5 billion times)
                 added = self._words(tok, runs_string=runs_string)
                 current.extend(added)
-                runs_string = runs_string or _runs_string(added)
+                runs_string = runs_string or scriptshape.runs_string(added)
         if current:
             self._command(current)
         return self.commands
@@ -148,7 +138,7 @@ class Interpreter:
 
             forloop.bind(words, self.expander.env)
         command = finish(words, self.expander)
-        head = _head(words)
+        head = scriptshape.head(words)
         name = words[head].value if head < len(words) else None
         if name in self.functions and self.depth < MAX_DEPTH:
             self._call(self.functions[str(name)], words[head + 1 :], command)
@@ -404,119 +394,6 @@ def _whole_expansion(tok: Tok) -> str | None:
     if bracket and index in ("@]", "*]") and name.removeprefix("!").isidentifier():
         return f"{name}[{index[0]}]"  # ``!A[@]``: the array's indices
     return None
-
-
-# Programs whose argument is a script they run: ``sh -c``, ``eval``, ``ssh HOST CMD``, tmux.
-_STRING_PROGRAMS = SHELLS | {"eval", "ssh", "tmux"}
-
-
-def _runs_string(words: Sequence[Word]) -> bool:
-    return any((w.value or "").rsplit("/", 1)[-1] in _STRING_PROGRAMS for w in words)
-
-
-def _head(words: Sequence[Word]) -> int:
-    """Index of the command name after keywords and declarations."""
-    i = 0
-    while i < len(words) and words[i].raw in _KEYWORDS:
-        i += 1
-    return i
-
-
-def _command_starts(toks: Sequence[Tok]) -> list[int]:
-    """Indexes of the word tokens that start a command (after an operator or a keyword)."""
-    out: list[int] = []
-    at_start = True
-    for i, tok in enumerate(toks):
-        if tok.kind == "sep":
-            at_start = True
-        elif at_start and tok.kind == "word":
-            out.append(i)
-            at_start = tok.raw in _KEYWORDS
-        else:
-            at_start = False
-    return out
-
-
-def _definitions(toks: Sequence[Tok], starts: list[int]) -> list[_Definition]:
-    """Function definitions: ``name() {`` and ``function name [()] {`` … ``}``."""
-    out: list[_Definition] = []
-    braces = _Braces(toks, starts)
-    skip_until = -1
-    for i in starts:
-        if i <= skip_until:
-            continue
-        j, name = i, toks[i].raw
-        if name == "function" and j + 1 < len(toks) and toks[j + 1].kind == "word":
-            j, name = j + 1, toks[j + 1].raw
-        if not name.isidentifier() or toks[i].quoted:
-            continue
-        k = j + 1
-        if _is_sep(toks, k, "(") and _is_sep(toks, k + 1, ")"):
-            k += 2
-        elif j == i:  # `name {` without `function` or `()` is a command, not a definition
-            continue
-        while _is_sep(toks, k, "\n"):
-            k += 1
-        if k >= len(toks) or toks[k].kind != "word" or toks[k].raw != "{":
-            continue
-        close = braces.match(k)
-        if close is None:
-            continue
-        out.append(_Definition(name, i, k + 1, close))
-        skip_until = close  # nested definitions are read when their function runs
-    return out
-
-
-def _is_sep(toks: Sequence[Tok], k: int, op: str) -> bool:
-    return k < len(toks) and toks[k].kind == "sep" and toks[k].raw == op
-
-
-class _Braces:
-    """The closing ``}`` of each ``{``, from one pass over the braces that start a command.
-
-    A brace counts where a command starts (``{`` and ``}`` are reserved words only there), and
-    the ``{`` of a definition counts wherever it is written.  Searching forward from each
-    definition was quadratic: 20,000 unclosed ``f() {`` lines each scanned to the end (82 s).
-    The depth after each ``}`` is recorded; the match of a ``{`` is the first ``}`` after it
-    that brings the depth back below it (a binary search).
-    """
-
-    def __init__(self, toks: Sequence[Tok], starts: list[int]) -> None:
-        self.starts = set(starts)
-        self.positions: list[int] = []  # start-braces, in order
-        self.before: list[int] = []  # the depth before each
-        self.closes: dict[int, list[int]] = {}  # depth after a "}" -> where, in order
-        depth = 0
-        for k in starts:
-            raw = toks[k].raw
-            if raw not in ("{", "}"):
-                continue
-            self.positions.append(k)
-            self.before.append(depth)
-            depth += 1 if raw == "{" else -1
-            if raw == "}":
-                self.closes.setdefault(depth, []).append(k)
-        self.final = depth
-
-    def match(self, open_at: int) -> int | None:
-        """The ``}`` closing the ``{`` at ``open_at``, or None."""
-        i = bisect.bisect_left(self.positions, open_at)
-        base = self.before[i] if i < len(self.positions) else self.final
-        target = base if open_at in self.starts else base - 1
-        found = self.closes.get(target, [])
-        j = bisect.bisect_right(found, open_at)
-        return found[j] if j < len(found) else None
-
-
-def _called(toks: Sequence[Tok], names: set[str], starts: list[int]) -> set[str]:
-    """The defined names that some command calls."""
-    if not names:
-        return set()
-    out: set[str] = set()
-    for i in starts:
-        if toks[i].raw in names and not _is_sep(toks, i + 1, "("):
-            out.add(toks[i].raw)
-    return out
 
 
 def lex(
