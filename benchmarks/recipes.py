@@ -1,8 +1,9 @@
-"""Score toplint on the working-recipe suite (tests/recipes/): `python benchmarks/recipes.py`.
+"""Score toplint on the working-recipe suites (tests/recipes/): `python benchmarks/recipes.py`.
 
 Every recipe is a configuration an engine's or operator's own documentation publishes as working,
-on the hardware it names (tests/recipes/README.md), so none may get an error.  For each half of
-tests/recipes/SPLIT.md it prints:
+on the hardware it names (tests/recipes/README.md), so none may get an error.  `--set` names the
+suite: `recipes` (tests/recipes/, the default) or `recipes2` (tests/recipes2/, a second collection
+in the same layout).  For each half of the set's SPLIT.md it prints:
 
 - read right: recipes whose config files yield deployments, every one with the recipe's engine and
   its TP, PP, DP sizes, expert-parallel switch and, where the recipe gives one, attention-DP
@@ -29,15 +30,22 @@ from typing import Any
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-SUITE = ROOT / "tests" / "recipes"
+SETS = ("recipes", "recipes2")
 _ITEM = re.compile(r"^- `([^`]+)`")
 
 
-def halves() -> dict[str, list[str]]:
-    """The recipe ids of each half, as SPLIT.md lists them."""
+def suite(name: str = "recipes") -> Path:
+    """The folder of a recipe set (one of SETS)."""
+    if name not in SETS:
+        raise ValueError(f"unknown recipe set {name!r}; known: {', '.join(SETS)}")
+    return ROOT / "tests" / name
+
+
+def halves(set_name: str = "recipes") -> dict[str, list[str]]:
+    """The recipe ids of each half, as the set's SPLIT.md lists them."""
     out: dict[str, list[str]] = {"development": [], "held-out": []}
     current = None
-    for line in (SUITE / "SPLIT.md").read_text(encoding="utf-8").splitlines():
+    for line in (suite(set_name) / "SPLIT.md").read_text(encoding="utf-8").splitlines():
         if line.startswith("## Development"):
             current = "development"
         elif line.startswith("## Held out"):
@@ -62,9 +70,9 @@ def _args(folder: Path, rel: str) -> list[str]:
     return [str(folder / rel), "--config", str(folder / "toplint.yaml"), "--format", "json"]
 
 
-def findings(recipe: str, rel: str) -> list[dict[str, Any]]:
+def findings(recipe: str, rel: str, set_name: str = "recipes") -> list[dict[str, Any]]:
     """toplint's findings on one config file of a recipe (a refusal is an error)."""
-    folder = SUITE / recipe
+    folder = suite(set_name) / recipe
     argv = ["check", *_args(folder, rel), "--exit-zero", "--jobs", "1", "--no-cache"]
     code, out, err = _run(argv)
     if not out.strip():
@@ -73,9 +81,9 @@ def findings(recipe: str, rel: str) -> list[dict[str, Any]]:
     return found
 
 
-def deployments(recipe: str, rel: str) -> list[dict[str, Any]]:
+def deployments(recipe: str, rel: str, set_name: str = "recipes") -> list[dict[str, Any]]:
     """What `toplint inspect` reads from one config file of a recipe."""
-    _, out, _ = _run(["inspect", *_args(SUITE / recipe, rel)])
+    _, out, _ = _run(["inspect", *_args(suite(set_name) / recipe, rel)])
     if not out.strip():
         return []
     found: list[dict[str, Any]] = json.loads(out)["deployments"]
@@ -103,8 +111,8 @@ class Outcome:
         return bool(self.read) and all(r == self.expected for r in self.read)
 
 
-def score_recipe(recipe: str) -> Outcome:
-    spec = yaml.safe_load((SUITE / recipe / "recipe.yaml").read_text(encoding="utf-8"))
+def score_recipe(recipe: str, set_name: str = "recipes") -> Outcome:
+    spec = yaml.safe_load((suite(set_name) / recipe / "recipe.yaml").read_text(encoding="utf-8"))
     lay = spec["layout"]
     expected = (
         spec["engine"],
@@ -116,8 +124,8 @@ def score_recipe(recipe: str) -> Outcome:
     )
     outcome = Outcome(recipe, expected)
     for rel in spec["config"]:
-        outcome.read += [_layout(d) for d in deployments(recipe, rel)]
-        for f in findings(recipe, rel):
+        outcome.read += [_layout(d) for d in deployments(recipe, rel, set_name)]
+        for f in findings(recipe, rel, set_name):
             if f["severity"] == "error":
                 outcome.errors.append(f["rule"])
             elif f["severity"] == "warning":
@@ -142,21 +150,22 @@ def score(outcomes: list[Outcome]) -> Score:
     )
 
 
-def run_half(name: str) -> tuple[Score, list[Outcome]]:
-    outcomes = [score_recipe(r) for r in halves()[name]]
+def run_half(name: str, set_name: str = "recipes") -> tuple[Score, list[Outcome]]:
+    outcomes = [score_recipe(r, set_name) for r in halves(set_name)[name]]
     return score(outcomes), outcomes
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", choices=SETS, default="recipes", dest="set_name")
     parser.add_argument("--half", choices=("development", "held-out", "both"), default="both")
     parser.add_argument("--recipes", action="store_true", help="itemise the development half")
     args = parser.parse_args(argv)
     names = ("development", "held-out") if args.half == "both" else (args.half,)
     for name in names:
-        result, outcomes = run_half(name)
+        result, outcomes = run_half(name, args.set_name)
         print(
-            f"recipes {name}: read right {result.read_right}/{result.recipes}; "
+            f"{args.set_name} {name}: read right {result.read_right}/{result.recipes}; "
             f"with an error {result.with_error}/{result.recipes}; "
             f"with a warning (no error) {result.with_warning}/{result.recipes}"
         )
