@@ -13,8 +13,9 @@ DOC = """\
 Checks that a container whose engine runs several GPU ranks in it (tensor or pipeline
 parallel inside it) has a `/dev/shm` larger than the runtime's 64 MiB: in a Kubernetes pod an
 `emptyDir` with `medium: Memory` mounted at `/dev/shm`, or `hostIPC: true`; with `docker run`
-(or `podman run`) `--ipc=host` or `--shm-size` above 64 MiB; in a compose service `ipc: host`
-or `shm_size`.
+(or `podman run`) `--ipc=host`, `--shm-size` above 64 MiB, or a mount at `/dev/shm` (`-v
+/dev/shm:/dev/shm`, `--mount`, a `--tmpfs` above 64 MiB or of no size); in a compose service
+`ipc: host`, `shm_size`, or a `volumes`/`tmpfs` entry at `/dev/shm`.
 
 Outcome reported: the engine stops at start-up (an error).
 
@@ -78,6 +79,7 @@ Displayed only: a memory-backed volume counts against the pod's memory limit, an
 - TGI, "A note on Shared Memory (shm)": https://github.com/huggingface/text-generation-inference#a-note-on-shared-memory-shm
 - llm-d, dshm volumes for NCCL: https://github.com/llm-d/llm-d-deployer/pull/191
 - KServe, hostIPC for multi-GPU huggingfaceserver: https://github.com/kserve/kserve/issues/3791
+- TGI, `-v /dev/shm:/dev/shm` as the working command: https://github.com/huggingface/text-generation-inference/issues/1655
 - Incident (docker run): https://github.com/vllm-project/vllm/issues/1393
 - vLLM, `--ipc=host` in the Docker example: https://github.com/vllm-project/vllm/pull/1125
 - Docker `--shm-size` (default 64m): https://docs.docker.com/reference/cli/docker/container/run/
