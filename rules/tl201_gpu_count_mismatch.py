@@ -14,6 +14,7 @@ from toplint.rulebook.helpers import (
     severity_for,
 )
 from toplint.rulebook.types import Rule, RuleContext
+from toplint.sourcekinds import source_kind
 
 DOC = """\
 ## What it does
@@ -216,10 +217,11 @@ def _fix(ctx: RuleContext, requested: int, world: int) -> Fix | str:
             f"{pods} pods of {node_gpus} GPUs (LeaderWorkerSet size, --nnodes) or use a layout "
             f"of {requested} GPUs"
         )
-    if key in _CONTAINER_KEYS.values():  # one container: its own spelling, as advice
+    kind = source_kind(dep.source_kind)
+    if kind.runs_in in ("container", "service"):  # one container: its own spelling, as advice
         return f"{key} {per_pod}" if key.startswith("--") else f"{key}: {per_pod}"
     where = "gpus_per_node" if nodes > 1 and "gpus_per_node" in dep.sources else "gpus"
-    if dep.source_kind in _SCRIPT_KINDS:  # a batch allocation (#SBATCH, #PBS): its own words
+    if kind.gpus_by == "allocation":  # a batch allocation (#SBATCH, #PBS): its own words
         line = f" where line {dep.position_of(where).line} asks" if where in dep.sources else ""
         each = f"{per_pod} GPUs per node × {nodes} nodes" if nodes > 1 else f"{per_pod} GPUs"
         return f"allocate {each}{line}, or use a layout of {requested} GPUs"
@@ -236,18 +238,11 @@ def _fix(ctx: RuleContext, requested: int, world: int) -> Fix | str:
     return Fix(message, applicability="unsafe", intents=(intent,))
 
 
-# How one container asks for GPUs: `docker run --gpus N`, compose's device reservation `count`.
-_CONTAINER_KEYS = {"docker-run": "--gpus", "compose": "count"}
-# Scripts whose GPUs come from a launcher's allocation (`#SBATCH --gpus-per-node`, `#PBS
-# ngpus=`, `srun --gpus`): no Kubernetes key applies, and the allocation is spelled in many
-# ways, so the fix says what to allocate and where, never an edit.
-_SCRIPT_KINDS = frozenset({"shell", "justfile", "makefile", "systemd"})
-
-
 def _resource_key(dep: Deployment) -> str:
-    if dep.source_kind in _CONTAINER_KEYS:
-        return _CONTAINER_KEYS[dep.source_kind]
-    return "requestGPU" if dep.source_kind.startswith("helm-production-stack") else "nvidia.com/gpu"
+    """The key that asks for the deployment's GPUs (``toplint.sourcekinds``); a launcher's
+    allocation has none of its own, so a note about a missing request names the pod's."""
+    key = source_kind(dep.source_kind).gpus_by
+    return "nvidia.com/gpu" if key == "allocation" else key
 
 
 RULE = Rule(

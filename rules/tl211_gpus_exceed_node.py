@@ -10,6 +10,7 @@ from toplint.hardware.types import Cluster
 from toplint.model import Deployment, Finding, Fix, Severity
 from toplint.rulebook.helpers import expected_gpus, finding, layout_fix, layout_flags
 from toplint.rulebook.types import Rule, RuleContext
+from toplint.sourcekinds import source_kind
 
 DOC = """\
 ## What it does
@@ -63,10 +64,8 @@ pod over nodes needs a multi-node workload such as a LeaderWorkerSet).
 - LeaderWorkerSet, one group of pods across nodes: https://lws.sigs.k8s.io/docs/overview/
 """
 
+
 # Sources that run one container on one host; every other source schedules pods.
-_CONTAINER_KINDS = ("docker-run", "compose")
-
-
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     cluster, dep = ctx.cluster, ctx.deployment
     if cluster is None:
@@ -109,14 +108,16 @@ def _one_host(ctx: RuleContext) -> bool:
     dep = ctx.deployment
     if get_engine(dep.engine).single_node:
         return True
-    if dep.source_kind not in _CONTAINER_KINDS or (dep.nodes or 1) > 1:
+    if source_kind(dep.source_kind).runs_in not in ("container", "service") or (dep.nodes or 1) > 1:
         return False
     backend = dep.flag("distributed-executor-backend")
     return dep.options.get("gpus_visible") == "all" and (backend is None or backend.value != "ray")
 
 
 def _unit(dep: Deployment) -> str:
-    return "container" if dep.source_kind in _CONTAINER_KINDS else "pod"
+    return (
+        "container" if source_kind(dep.source_kind).runs_in in ("container", "service") else "pod"
+    )
 
 
 def _layout(dep: Deployment) -> str:

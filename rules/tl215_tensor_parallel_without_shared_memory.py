@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import finding, ranks_without_shared_memory
 from toplint.rulebook.types import Rule, RuleContext
+from toplint.sourcekinds import source_kind
 
 DOC = """\
 ## What it does
@@ -86,22 +87,13 @@ Displayed only: a memory-backed volume counts against the pod's memory limit, an
 - Compose `shm_size` and `ipc`: https://github.com/compose-spec/compose-spec/blob/main/05-services.md
 """
 
-# Where the container's /dev/shm is set, by what started it (Deployment.source_kind).
-_WHERE = {
-    "docker-run": ("container", "add --ipc=host (or --shm-size=2g) to docker run"),
-    "compose": ("service's container", "set ipc: host (or shm_size: 2gb) on the service"),
-}
-_POD = (
-    "pod",
-    "mount an emptyDir {medium: Memory, sizeLimit: 2Gi} at /dev/shm (or set hostIPC: true)",
-)
-
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     ranks = ranks_without_shared_memory(ctx.deployment)
     if ranks < 2:
         return
-    where, fix = _WHERE.get(ctx.deployment.source_kind or "", _POD)
+    kind = source_kind(ctx.deployment.source_kind)  # where its /dev/shm is set
+    where, fix = kind.unit, kind.shm_fix
     yield finding(
         rule,
         ctx,

@@ -67,6 +67,7 @@ RULES_MAY_IMPORT = (
     "toplint.placement.types",
     "toplint.record",
     "toplint.recordinit",
+    "toplint.sourcekinds",  # what started a deployment: host, container, pod (TL201/211/215)
     "toplint.rulebook",
     "toplint.rulebook.analysis",
     "toplint.rulebook.helpers",

@@ -18,6 +18,7 @@ from toplint.engines.types import (
 )
 from toplint.model import Deployment
 from toplint.record import replace
+from toplint.sourcekinds import source_kind
 
 _V = """
 model-id revision validation-workers sharded num-shard quantize speculate dtype kv-cache-dtype
@@ -51,9 +52,6 @@ CLI = EngineSpec(
 )
 
 _ALL_VISIBLE = "<all visible GPUs>"
-# Started by a script or a container runtime on one host, where nothing lists the GPUs unless
-# the deployment does (a pod's device plugin sets NVIDIA_VISIBLE_DEVICES to its allocation).
-_ON_A_HOST = ("shell", "makefile", "docker-run", "compose")
 
 
 def derive(dep: Deployment) -> Deployment:
@@ -73,7 +71,10 @@ def derive(dep: Deployment) -> Deployment:
     if opts.get("sharded", "").lower() == "false":
         return replace(dep, tp=1, options=opts, unresolved=tuple(unresolved))
     listed = dep.gpus_per_node is not None  # a count, a device list or a pod's allocation
-    if not listed and (opts.get("gpus_visible") == "all" or dep.source_kind in _ON_A_HOST):
+    # started on one host by a script or a container runtime, nothing lists the GPUs unless the
+    # deployment does (a pod's device plugin sets NVIDIA_VISIBLE_DEVICES to its allocation)
+    on_a_host = source_kind(dep.source_kind).on_a_host
+    if not listed and (opts.get("gpus_visible") == "all" or on_a_host):
         # "one-all": NVIDIA_VISIBLE_DEVICES=all; "one-host": no list in the environment
         all_ = opts.get("gpus_visible") == "all"
         opts["implicit_sharding"] = "one-all" if all_ else "one-host"

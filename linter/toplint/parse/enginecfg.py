@@ -39,6 +39,7 @@ from toplint.model import (
 )
 from toplint.parse.options import _canonical, apply_flags, closest_option
 from toplint.record import replace
+from toplint.sourcekinds import source_kind
 
 if TYPE_CHECKING:
     from toplint.parse.options import Arg
@@ -316,7 +317,7 @@ def visible_gpus(
     backend = env.get(a2a.env) if a2a is not None and a2a.env else None
     if a2a is not None and backend is not None and backend.value and a2a.key not in options:
         options[a2a.key] = backend.value
-    if ids and not dep.source_kind.startswith(("k8s", "helm")):
+    if ids and not source_kind(dep.source_kind).devices_listed:
         # a pod's devices are the device plugin's pick, so only a host's indices are known
         options["gpu_ids"] = ",".join(ids)
     sources = dict(dep.sources)

@@ -321,7 +321,7 @@ def runtime_cr(ctx: Ctx) -> list[Deployment]:
         engine.name,
         str(model) if model else None,
         name=str(ctx.get(("metadata", "name"), "")),
-        source_kind="vllm-runtime",
+        source_kind="production-stack-runtime",
     )
     model_keys = (
         *_SPEC_KEYS,
