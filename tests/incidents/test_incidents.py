@@ -49,7 +49,7 @@ DEVELOPMENT_ON_TOP = {
     "round12": 1,
     "round13": 3,
     "round14": 1,
-    "round15": 0,
+    "round15": 2,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
