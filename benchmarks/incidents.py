@@ -12,7 +12,8 @@ tests/incidents/SPLIT9.md, 16 more from the engines and operators other than vLL
 tests/incidents/SPLIT11.md, 12 more from operators, platforms and model repositories;
 `--set round12`: tests/incidents/SPLIT12.md, 14 more after rounds 10 and 11; `--set round13`:
 tests/incidents/SPLIT13.md, 12 more after round 12; `--set round14`: tests/incidents/SPLIT14.md,
-14 more after round 13; default round1):
+14 more after round 13; `--set round15`: tests/incidents/SPLIT15.md, 14 more after round 14;
+default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
   highest severity) is the rule the case expects (or one it also accepts);
@@ -52,6 +53,7 @@ SPLITS = {
     "round12": "SPLIT12.md",
     "round13": "SPLIT13.md",
     "round14": "SPLIT14.md",
+    "round15": "SPLIT15.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 _ITEM = re.compile(r"^- `([^`]+)`")

@@ -33,6 +33,17 @@ an engine loads (`Engine.quant_group_sizes`): LMDeploy's TurboMind converts AWQ 
 checkpoints of group size 128 only, so a group-32 checkpoint is refused on any GPU (checked
 without a manifest too; InternLM/lmdeploy#2219).
 
+And it checks attention kernels some engine releases need for the checkpoint's model type
+(`Engine.attention_floors`, by config.json `model_type`; only an image whose tag names the
+release is judged): TGI 2.1.0 to 2.2.x run flash-attention v2 for every flash model type
+(Llama, Qwen2, Mistral, ...) without checking the GPU, and stop at warm-up below compute
+capability 8.0 ("FlashAttention only supports Ampere GPUs or newer.",
+huggingface/text-generation-inference#2037 on a 2080 Ti; 2.0.3 started on the same T4);
+TGI 0.9.4 to 2.0.x load flash-attention v1 on Turing and none below it, where one GPU runs
+transformers' attention but a sharded flash model type is refused ("Sharded Llama requires
+Flash Attention enabled models").  Bloom, MPT, OPT, T5 and unknown model types take paths
+without those kernels and are not judged.
+
 Outcome reported: the engine refuses to start (error; the outcome model counts it among the
 reasons the deployment does not start, so `toplint cost`, `plan` and every judged fix see it) or
 runs in another format than the checkpoint's (warning).
@@ -86,6 +97,14 @@ No automatic fix: the remedy is another checkpoint or other GPUs; the finding sa
 - LMDeploy TurboMind's group sizes (`_SUPPORTED_GROUP_SIZES`):
   https://github.com/InternLM/lmdeploy/blob/1263d5cd8/lmdeploy/turbomind/converter.py
 - Incident (LMDeploy, AWQ group size 32): https://github.com/InternLM/lmdeploy/issues/2219
+- TGI 2.1's attention import (flash-attention v2, no capability check):
+  https://github.com/huggingface/text-generation-inference/blob/v2.1.1/server/text_generation_server/layers/attention/cuda.py
+- TGI 1.0's flash-attention import (v2 on 8.0+, v1 on 7.5) and sharded model dispatch:
+  https://github.com/huggingface/text-generation-inference/blob/v1.0.3/server/text_generation_server/utils/flash_attn.py
+  https://github.com/huggingface/text-generation-inference/blob/v1.0.3/server/text_generation_server/models/__init__.py
+- TGI 2.3's fallback to flash-attention v1 below Ampere:
+  https://github.com/huggingface/text-generation-inference/blob/v2.3.0/server/text_generation_server/layers/attention/cuda.py
+- Incident (TGI 2.1.1, a 2080 Ti): https://github.com/huggingface/text-generation-inference/issues/2037
 """
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toplint.record import record
+from toplint.record import field, record
 
 
 @record
@@ -50,6 +50,9 @@ class ModelSpec:
     # ``vision_config.num_heads``) and the checkpoint's ``model_type`` (0, "": none known)
     vision_heads: int = 0
     vision_kind: str = ""
+    # the checkpoint's config.json ``model_type`` ("llama", "bloom"; "" when not known): which
+    # of an engine's model implementations serves it (``Engine.attention_floors``)
+    model_type: str = field(default="", compare=False)
 
     @property
     def is_moe(self) -> bool:

@@ -30,6 +30,7 @@ ROUNDS = (
     "round12",
     "round13",
     "round14",
+    "round15",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -48,6 +49,7 @@ DEVELOPMENT_ON_TOP = {
     "round12": 1,
     "round13": 3,
     "round14": 1,
+    "round15": 2,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -64,6 +66,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round12": 0,
     "round13": 0,
     "round14": 0,
+    "round15": 0,
 }
 
 
@@ -91,6 +94,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round12"]["development"] + rounds["round12"]["held-out"]) >= 12
     assert len(rounds["round13"]["development"] + rounds["round13"]["held-out"]) >= 12
     assert len(rounds["round14"]["development"] + rounds["round14"]["held-out"]) >= 14
+    assert len(rounds["round15"]["development"] + rounds["round15"]["held-out"]) >= 14
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))

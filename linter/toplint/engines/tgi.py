@@ -8,6 +8,7 @@ on one host only) (../shared/reference/engine-vocabulary.md §0, §4).
 from __future__ import annotations
 
 from toplint.engines.types import (
+    AttentionFloor,
     Engine,
     EngineSpec,
     Image,
@@ -105,6 +106,44 @@ QUANTIZATION_BYTES = {
     "fp8": 1.0,
 }
 
+# Model types TGI serves through its flash models (``get_model`` in server/text_generation_server/
+# models/__init__.py): sharded ones need flash attention ("Sharded Llama requires Flash
+# Attention enabled models"); bloom, mpt, opt, galactica, t5 and (before 2.1) gpt_neox have
+# sharded implementations without it, and unknown types fall back to transformers' AutoModel.
+_FLASH_SHARDED = frozenset(
+    {"llama", "baichuan", "gpt_bigcode", "falcon", "RefinedWeb", "RefinedWebModel", "mistral"}
+    | {"mixtral", "qwen2", "gemma", "phi", "starcoder2", "dbrx", "cohere", "phi3", "idefics"}
+)
+_FLASH_21 = _FLASH_SHARDED | {"gemma2", "gpt_neox", "gpt2", "idefics2", "paligemma", "llava_next"}
+ATTENTION_FLOORS = (
+    # 0.9.4 - 2.0.x: flash-attention v2 on compute capability 8.0+, v1 on 7.5; below 7.5 the
+    # import fails (FLASH_ATTENTION = False): one GPU runs transformers' attention (CausalLM),
+    # a sharded flash model type raises NotImplementedError.
+    AttentionFloor(
+        since="0.9.4",
+        until="2.1.0",
+        capability=7.5,
+        refuses="sharded",
+        models=_FLASH_SHARDED,
+        error="NotImplementedError: Sharded ... requires Flash Attention enabled models",
+        source="huggingface/text-generation-inference@v1.0.3 server/text_generation_server/"
+        "utils/flash_attn.py (is_sm75/is_sm8x) and models/__init__.py get_model",
+    ),
+    # 2.1.0 - 2.2.x: `import flash_attn_2_cuda` without a capability check, so every flash
+    # model runs the v2 kernels and stops at warm-up below 8.0; 2.3.0 checks
+    # is_ampere_or_newer and falls back to v1 (not modelled further).
+    AttentionFloor(
+        since="2.1.0",
+        until="2.3.0",
+        capability=8.0,
+        refuses="always",
+        models=_FLASH_21,
+        error="RuntimeError: FlashAttention only supports Ampere GPUs or newer.",
+        source="huggingface/text-generation-inference@v2.1.1 server/text_generation_server/"
+        "layers/attention/cuda.py (V2 = True on import) and models/__init__.py get_model",
+    ),
+)
+
 ENGINE = Engine(
     name="tgi",
     title="TGI",
@@ -163,6 +202,7 @@ ENGINE = Engine(
     # one KV head over two shards (huggingface/text-generation-inference#1696; #1987: the
     # ZeroDivisionError of `num_heads // num_key_value_heads` on four).
     replicates_kv_heads=False,
+    attention_floors=ATTENTION_FLOORS,
     ep_layout="none",
     memory=MemoryAccounting(
         keys=("cuda_memory_fraction",),

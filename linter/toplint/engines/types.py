@@ -242,6 +242,28 @@ class MemoryAccounting:
 
 
 @record
+class AttentionFloor:
+    """Releases of an engine whose attention kernels need a minimum compute capability, and
+    what the engine does below it (``toplint.outcome.precision``).
+
+    ``since``/``until``: the first release it holds for and the first it no longer does ("":
+    unbounded); ``refuses``: "always" (the kernels run, and fail, on every start) or
+    "sharded" (the engine loads another attention on one GPU and refuses a sharded one);
+    ``models``: the checkpoints' config.json ``model_type`` values the engine serves through
+    those kernels (others take a path without them and are not judged); ``error``: what the
+    engine says; ``source``: repository@commit path read.
+    """
+
+    since: str
+    until: str
+    capability: float
+    refuses: Literal["always", "sharded"]
+    models: frozenset[str]
+    error: str
+    source: str
+
+
+@record
 class Engine:
     """Everything engine-specific about one serving engine (see docs/ARCHITECTURE.md)."""
 
@@ -338,6 +360,9 @@ class Engine:
     # instead ("mm_encoder_tp_mode=data"); empty = not read (no check).
     vision_heads_split: frozenset[str] = frozenset()
     vision_replicated: str = ""
+    # Release ranges whose attention kernels need a newer GPU (``AttentionFloor``); empty = not
+    # read (no check)
+    attention_floors: tuple[AttentionFloor, ...] = ()
 
     def allreduce_of(self, dep: Deployment) -> str:
         """The all-reduce kernel family ``dep`` runs: the default unless an option changes it

@@ -219,6 +219,8 @@ def spec_from_hf_config(
         if cfg.get("checkpoint_bytes") and not cfg.get("vocab_size"):
             return _partial_spec(cfg, model_id, source)
         spec = _spec(cfg, model_id, source)
+        if config.get("model_type"):
+            spec = replace(spec, model_type=str(config["model_type"]))
         vision = config.get("vision_config")
         if not isinstance(vision, Mapping):
             return spec

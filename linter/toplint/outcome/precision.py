@@ -8,6 +8,9 @@ when it does not (issue 25: an engine that refuses to start is part of the outco
 - A BF16 checkpoint (config.json ``torch_dtype``) or ``--dtype bfloat16`` needs compute
   capability 8.0: vLLM refuses ``--dtype bfloat16`` below it in every release, and ``--dtype
   auto`` up to the release before ``Engine.bf16_auto_cast_since`` (later ones cast to float16).
+- Attention kernels with a capability floor in some releases (``Engine.attention_floors``):
+  TGI 2.1-2.2 runs flash-attention v2 for its flash model types on any GPU and stops below 8.0;
+  0.9.4-2.0 has no flash attention below 7.5 and refuses a sharded flash model type there.
 
 Rule TL212 reports each verdict with its anchor; ``toplint.outcome.starts`` counts the refusals
 among the reasons the engine does not start, so ``cost``, ``plan`` and every judged fix see
@@ -37,7 +40,7 @@ Effect = Literal["refuses", "degrades"]
 class Precision:
     """The GPU lacks the format the deployment serves: what the engine does about it."""
 
-    fmt: str  # "fp8", "fp4", "bf16"
+    fmt: str  # "fp8", "fp4", "bf16"; "attention" (a kernel floor), "awq"/"gptq" (a method)
     effect: Effect  # "refuses": the engine does not start; "degrades": it runs otherwise
     message: str  # "FP8 (checkpoint X) on A100: ampere GPUs have no FP8 tensor cores; ..."
     at: str  # the deployment field that asks for the format ("model", an option's key)
@@ -71,6 +74,9 @@ def precision(dep: Deployment, model: ModelSpec | None, gpu: GpuSpec) -> Precisi
     kernel = _kernel_capability(dep, model, gpu.name, row)
     if kernel is not None:
         return kernel
+    floor = _attention_floor(dep, model, gpu.name, row)
+    if floor is not None:
+        return floor
     served = served_format(dep, model)
     if served is None:
         return _bf16(dep, model, gpu.name, arch)
@@ -149,6 +155,54 @@ def _kernel_capability(
     )
     fix = f"serve a 16-bit checkpoint, or use GPUs of compute capability {needed:.1f} or newer"
     return Precision(method, "refuses", message, at, fix, arch.name, gpu)
+
+
+def _attention_floor(
+    dep: Deployment, model: ModelSpec | None, gpu: str, arch: Arch
+) -> Precision | None:
+    """An engine release whose attention kernels need a newer GPU than ``arch`` for the
+    checkpoint's model type (``Engine.attention_floors``): the engine refuses to start.  Only
+    an image whose tag names the release is judged."""
+    engine = get_engine(dep.engine)
+    if not engine.attention_floors or model is None or not model.model_type:
+        return None
+    release = version(image_tag(str(dep.options.get("image", ""))))
+    if release is None or arch.compute_capability <= 0:
+        return None
+    for floor in engine.attention_floors:
+        since, until = version(floor.since or "0"), version(floor.until or "")
+        if (since is not None and release < since) or (until is not None and release >= until):
+            continue
+        if arch.compute_capability >= floor.capability or model.model_type not in floor.models:
+            return None
+        shards = max(dep.tp or 1, 1)
+        if floor.refuses == "sharded" and shards == 1:
+            return None
+        written = ".".join(map(str, release))
+        head = (
+            f"{engine.title} {written} serves {model.model_type} checkpoint {dep.model} through "
+            f"attention kernels that need compute capability {floor.capability:.1f}; "
+            f"{arch.name} GPUs ({gpu}) have {arch.compute_capability:.1f}"
+        )
+        if floor.refuses == "sharded":
+            message = f"{head}, and {shards} shards need them: {engine.title} refuses to start"
+            fix = (
+                f"one shard (without them {engine.title} runs transformers' attention on one "
+                f"GPU), a release from {floor.until}, or GPUs of compute capability "
+                f"{floor.capability:.1f} or newer"
+            )
+            at = "tp"
+        else:
+            message = f"{head}: {engine.title} stops at start-up"
+            fix = (
+                f"an image of a release before {floor.since} or from {floor.until}, or GPUs of "
+                f"compute capability {floor.capability:.1f} or newer"
+            )
+            at = "image"
+        return Precision(
+            "attention", "refuses", f"{message} ('{floor.error}')", at, fix, arch.name, gpu
+        )
+    return None
 
 
 def _bf16(dep: Deployment, model: ModelSpec | None, gpu: str, arch: str) -> Precision | None:

@@ -1,0 +1,2 @@
+# huggingface/text-generation-inference#2037 (comment): TGI 2.1.1 on an RTX 2080 Ti 22 GB -> "FlashAttention only supports Ampere GPUs or newer"
+docker run --net=host --gpus all --shm-size 1g -e HF_HUB_DISABLE_PROGRESS_BARS=1 -e HF_HUB_ENABLE_HF_TRANSFER=0 -p 0.0.0.0:8080:80 -v data:/data ghcr.io/huggingface/text-generation-inference:2.1.1 --model-id Qwen/Qwen2-7B-Instruct-GPTQ-Int4 --quantize gptq

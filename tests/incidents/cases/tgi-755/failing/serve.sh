@@ -1,0 +1,2 @@
+# huggingface/text-generation-inference#755: Llama-2-70B-chat-GPTQ, 4 shards -> "Not enough memory to handle 4096 prefill tokens" (GPUs not named)
+docker run --rm --gpus all --shm-size 4g -p 8080:80 --name tgi --log-driver=local --log-opt max-size=10m --log-opt max-file=3 -v $PWD/data:/data --env HUGGING_FACE_HUB_TOKEN=$HUGGING_FACE_HUB_TOKEN --env GPTQ_BITS=4 --env GPTQ_GROUPSIZE=1 ghcr.io/huggingface/text-generation-inference:latest --model-id TheBloke/Llama-2-70B-chat-GPTQ --num-shard 4 --quantize "gptq" --max-best-of 1  --trust-remote-code
