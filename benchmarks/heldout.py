@@ -43,6 +43,14 @@ held out.  Three were found, so all three are held out and no lot is drawn.
 
     python benchmarks/heldout.py --fourth          # print the fourth draw
     python benchmarks/heldout.py --fourth --write  # write benchmarks/data/heldout4.yaml
+
+The fifth draw (twelfth pass; HELDOUT.md "Fifth draw"): the second to fourth draws are spent
+(development data since the eleventh pass).  Three new publications were collected
+(``FIFTH_UNITS``, every one absent from public.yaml and measured.yaml by address before this
+pass); the fourth draw's rule holds (at most ``LOT_ABOVE``: every one held out, no lot).
+
+    python benchmarks/heldout.py --fifth          # print the fifth draw
+    python benchmarks/heldout.py --fifth --write  # write benchmarks/data/heldout5.yaml
 """
 
 from __future__ import annotations
@@ -62,10 +70,12 @@ HELDOUT = ROOT / "benchmarks" / "data" / "heldout.yaml"
 HELDOUT2 = ROOT / "benchmarks" / "data" / "heldout2.yaml"
 HELDOUT3 = ROOT / "benchmarks" / "data" / "heldout3.yaml"
 HELDOUT4 = ROOT / "benchmarks" / "data" / "heldout4.yaml"
+HELDOUT5 = ROOT / "benchmarks" / "data" / "heldout5.yaml"
 SEED = 20261201  # the date the third pass collected its data; chosen before the draw
 SEED2 = 20261202  # the date the eighth pass collected its data; chosen before the draw
 SEED3 = 20261203  # the ninth pass's seed, given in its brief before any collection
 SEED4 = 20261204  # the tenth pass's seed, fixed before collection (used only above 8 units)
+SEED5 = 20261205  # the twelfth pass's seed, fixed before collection (used only above 8 units)
 # Above this many publications a later draw is a lot; at or below it every one is held out.
 LOT_ABOVE = 8
 # The eighth pass's publications (the units of the second draw), as publication() names them.
@@ -95,6 +105,12 @@ FOURTH_UNITS = (
     "gb10-training",
     "gcm-check-nccl",
 )
+# The twelfth pass's publications (the units of the fifth draw), as publication() names them.
+FIFTH_UNITS = (
+    "a3-bandwidth-test",
+    "multinode-training-guide",
+    "skypilot",
+)
 # Sources that share one publication under different source names (same repository).
 SAME_PUBLICATION = {
     "mleng-": "stas00/ml-engineering",
@@ -121,7 +137,7 @@ def sources() -> list[str]:
 
 def first_units() -> list[str]:
     """The first draw's units: every publication but the later passes'."""
-    later = set(SECOND_UNITS) | set(THIRD_UNITS) | set(FOURTH_UNITS)
+    later = set(SECOND_UNITS) | set(THIRD_UNITS) | set(FOURTH_UNITS) | set(FIFTH_UNITS)
     return sorted({publication(s) for s in sources()} - later)
 
 
@@ -147,6 +163,14 @@ def draw4(seed: int = SEED4) -> list[str]:
     if len(FOURTH_UNITS) <= LOT_ABOVE:
         return sorted(FOURTH_UNITS)
     return _half(FOURTH_UNITS, seed)
+
+
+def draw5(seed: int = SEED5) -> list[str]:
+    """The fifth draw: every twelfth-pass publication when there are at most ``LOT_ABOVE`` of
+    them, else at least half of them by lot."""
+    if len(FIFTH_UNITS) <= LOT_ABOVE:
+        return sorted(FIFTH_UNITS)
+    return _half(FIFTH_UNITS, seed)
 
 
 def _half(units: Iterable[str], seed: int) -> list[str]:
@@ -184,6 +208,18 @@ def held_out4_sources() -> set[str]:
     return {s for s in sources() if publication(s) in pubs}
 
 
+def held_out5_sources() -> set[str]:
+    """The sources of the fifth draw's held-out publications (heldout5.yaml)."""
+    doc = yaml.safe_load(HELDOUT5.read_text(encoding="utf-8"))
+    pubs = set(doc["held_out"])
+    return {s for s in sources() if publication(s) in pubs}
+
+
+def fifth_sources() -> set[str]:
+    """Every source of the twelfth pass's publications (held out or not)."""
+    return {s for s in sources() if publication(s) in FIFTH_UNITS}
+
+
 def fourth_sources() -> set[str]:
     """Every source of the tenth pass's publications (held out or not)."""
     return {s for s in sources() if publication(s) in FOURTH_UNITS}
@@ -207,6 +243,9 @@ def main(argv: list[str]) -> int:
     if "--fourth" in argv:
         how = "all held out (no lot: at most eight)"
         return _main_later(argv, "Fourth", "tenth", draw4(), FOURTH_UNITS, SEED4, HELDOUT4, how)
+    if "--fifth" in argv:
+        how = "all held out (no lot: at most eight)"
+        return _main_later(argv, "Fifth", "twelfth", draw5(), FIFTH_UNITS, SEED5, HELDOUT5, how)
     units = first_units()
     held = draw()
     print(f"{len(units)} units, {len(held)} held out (seed {SEED}):")

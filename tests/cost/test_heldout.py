@@ -79,6 +79,32 @@ def test_the_fourth_draw_is_new_and_kept_out_of_the_scored_points() -> None:
     assert len(B.heldout4_points()) == 37
 
 
+def test_heldout5_yaml_holds_out_every_twelfth_pass_publication() -> None:
+    # Twelfth pass: three new publications, at most eight, so by the fourth draw's rule every
+    # one is held out (no lot).
+    module = B.heldout_module()
+    doc = yaml.safe_load((ROOT / "benchmarks" / "data" / "heldout5.yaml").read_text("utf-8"))
+    assert doc["seed"] == module.SEED5 == 20261205
+    assert doc["units"] == sorted(module.FIFTH_UNITS)
+    assert doc["held_out"] == module.draw5() == sorted(module.FIFTH_UNITS)
+    assert len(module.FIFTH_UNITS) <= module.LOT_ABOVE
+
+
+def test_the_fifth_draw_is_new_and_kept_out_of_the_fit() -> None:
+    # No fifth-draw point reaches the points the benchmark fits and cross-validates on, nor the
+    # spent draws the per-transport constants learn from.
+    module = B.heldout_module()
+    pubs = {module.publication(s) for s in module.sources()}
+    fifth = set(module.FIFTH_UNITS)
+    assert fifth <= pubs
+    earlier = set(module.SECOND_UNITS) | set(module.THIRD_UNITS) | set(module.FOURTH_UNITS)
+    assert not fifth & (earlier | set(module.first_units()))
+    assert not {p.machine.source for p in B.all_points()} & module.fifth_sources()
+    assert not {p.machine.source for p in B.spent_points()} & module.fifth_sources()
+    assert {p.machine.source for p in B.heldout5_points()} == module.held_out5_sources()
+    assert len(B.heldout5_points()) == 124
+
+
 def test_the_two_draws_partition_the_publications() -> None:
     # The first draw's 29 units are every publication but the eighth pass's, and each of the
     # eighth pass's units names sources of public.yaml.

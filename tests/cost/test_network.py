@@ -296,3 +296,21 @@ def test_nccl_sockets_keep_the_tree_and_ring_efficiencies() -> None:
     assert link_kind("ethernet").transport_eta == 0
     assert predict_us("all_reduce", 8192 * MIB, f, algorithm="tree").eta == PARAMS.tree_eta
     assert predict_us("all_gather", 8192 * MIB, f).eta == PARAMS.tcp_eta
+
+
+def test_ll_across_nodes_is_capped_by_nccls_multi_node_ll_max_bw() -> None:
+    # Twelfth pass: NCCL caps LL's bus bandwidth across nodes by the CPU vendor's llMaxBws row
+    # (tuning.cc; Intel 39.0 GB/s on 2 nodes, 20.4 on more), not the GPU's 141 GB/s of one
+    # node; a tree LL all-reduce of S bytes then takes at least 2S / llMaxBw (its algorithm
+    # bandwidth is half its bus bandwidth).
+    from toplint.cost import network
+
+    assert network.ll_max_busbw(2) == 39.0
+    assert network.ll_max_busbw(4) == network.ll_max_busbw(64) == 20.4
+    size = 256 * 1024
+    for nodes, cap in ((2, 39.0), (4, 20.4)):
+        f = _two_nodes(nodes=nodes, ranks=8 * nodes)
+        tree = network._tree(size, f, PARAMS, ("ll",))
+        assert tree.time_us >= 2 * size / (cap * 1e3)
+        ring = network._ring("all_gather", 64 * size, f, PARAMS, ("ll",))
+        assert ring.bandwidth_gb_per_s == cap

@@ -41,7 +41,6 @@ import math
 from toplint.cost.collectives import (
     BASE_LATENCY_US,
     FACTOR_ALL_REDUCE,
-    LL_MAX_BUSBW,
     NO_TIME,
     NVLS_LATENCY_US,
     PROTOCOL_BW,
@@ -66,6 +65,21 @@ NET_OVERHEAD_US = 1.0
 NET_OVERHEAD_SIMPLE_FACTOR = 3.0
 # tuning.cc, tree LL: "busBw = std::min(busBw * 1.0 / 3.8, llMaxBw)"
 TREE_LL_BW = 1.0 / 3.8
+# NVIDIA/nccl@5067397c src/graph/tuning.cc llMaxBws and ncclTopoTuneModel: the LL protocol's
+# bus bandwidth cap, GB/s, across nodes indexed by the CPU vendor, not the GPU ("LL: for single
+# node, we look at GPU type; for multi-node, we look at CPU type"): Intel {2 nodes 39.0,
+# more 20.4}, AMD {22.5, 19.0}.  The manifest does not say the CPU vendor, so the common one, as
+# for NET_OVERHEAD_US.  Inside one node the cap is the GPU's (collectives.LL_MAX_BUSBW, 141 on
+# Hopper).  Ring LL: busBw = min(llMaxBw, busBw·0.5); tree LL: min(busBw/3.8, llMaxBw), and a
+# tree's algorithm bandwidth is half its bus bandwidth (tuning.cc ``ratio``).
+LL_MAX_BUSBW_NET = {2: 39.0, 3: 20.4}
+
+
+def ll_max_busbw(nodes: int) -> float:
+    """NCCL's LL bus-bandwidth cap for a group over ``nodes`` > 1 nodes (llMaxBws, Intel)."""
+    return LL_MAX_BUSBW_NET[min(max(nodes, 2), 3)]
+
+
 # tuning.cc hwLatencies[NCCL_HW_NET], µs per network step: Tree {LL 5.0, LL128 8.5, Simple 14},
 # Ring {LL 2.7, LL128 4.0, Simple 14.0}, NVLSTree {Simple 20.9}; "With ppn=1 latencies are
 # fully exposed, use the Tree network latency" (the ring takes the tree row with one rank per
@@ -196,7 +210,7 @@ def _ring(
     for protocol in protocols:
         bw = bus * PROTOCOL_BW[protocol]
         if protocol == "ll":
-            bw = min(bw, LL_MAX_BUSBW)
+            bw = min(bw, ll_max_busbw(k))
         lat = BASE_LATENCY_US[protocol]
         lat += (steps - inter) * _ring_intra_step_us(fabric, protocol, params)
         lat += inter * net_step_us(fabric, "ring", protocol)
@@ -252,7 +266,7 @@ def _tree(
         factor = TREE_LL_BW if protocol == "ll" else PROTOCOL_BW[protocol]
         t_bw = max(egress / (net * 1e3), intra) / factor
         if protocol == "ll":
-            t_bw = max(t_bw, egress / (LL_MAX_BUSBW * 1e3))
+            t_bw = max(t_bw, 2.0 * size / (ll_max_busbw(k) * 1e3))
         t_bw /= tree_correction(size, protocol)
         t_bw += params.net_extra_us
         lat = (

@@ -77,7 +77,7 @@ class Params:
     # All-to-all across nodes: every GPU sends to every remote GPU at once (many-to-many, off
     # its own rail), where a ring or tree sends to one neighbour per channel: a lower share of
     # the NIC rate (RDMA; fitted on the NCCL and DeepEP all-to-all tables across nodes).
-    a2a_net_eta: float = 0.741
+    a2a_net_eta: float = 0.74
     tcp_eta: float = 0.7
     # A network whose NCCL transport plugin sets the rate (GPUDirect-TCPX, -TCPXO): the share
     # of the NIC line rate every algorithm reaches over it, per kind (LinkKind.transport_eta;

@@ -180,7 +180,7 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             50.0,
             "EFA v2-v4 50 GB/s per GPU (cost-model.md §4.2)",
-            28.2,
+            27.6,
             "EFA v2-v4, fitted (development sources and the spent draws) on EFA all-reduce and "
             "all-to-all sweeps (benchmarks/accuracy.py: 2x p5 8 B takes 65-75 µs, "
             "aws-samples/awsome-distributed-training@88c2e71b, aws-k8s-tester#585; 2x p6-b200 "
@@ -226,7 +226,7 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             25.0,
             "GCP GPUDirect-TCPXO 200 Gb/s per NIC, 8 per A3 Mega node (cost-model.md §4.2)",
-            57.3,
+            54.8,
             "fitted (development sources) on the 2-node AR sweep, floor ~123 µs (A3 Mega TCPXO, "
             "lessizzmore/create-a3mega-ztan-fork@02dd8f45 ztan-NCCL-test-result)",
             _RING_TREE,
@@ -240,7 +240,7 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             12.5,
             "100GbE (cost-model.md §4.2)",
-            57.3,
+            54.8,
             "as GPUDirect-TCPXO (fitted together; no sockets run in the fit); TCP sockets 2-node "
             "AR 118-130 µs (nccl#1184)",
             _RING_TREE,
