@@ -1,9 +1,10 @@
-"""The working-recipe suite (tests/recipes/README.md), scored by benchmarks/recipes.py.
+"""The working-recipe suites (tests/recipes/README.md, tests/recipes2/README.md), scored by
+`python benchmarks/recipes.py --set recipes|recipes2`.
 
 Every recipe is a configuration an engine's or operator's own documentation publishes as working
-on the hardware it names, so the development half must read right and get no error.  The
-held-out half is a reported number (`python benchmarks/recipes.py`), never tuned, so no test
-asserts it.
+on the hardware it names, so each suite's development half must read right and get no error.  The
+held-out halves are reported numbers (`python benchmarks/recipes.py`), never tuned, so no test
+asserts them.
 """
 
 from __future__ import annotations
@@ -16,36 +17,48 @@ import pytest
 import yaml
 from conftest import load_benchmark
 
-SUITE = Path(__file__).resolve().parent
-RECIPES = sorted(p.name for p in SUITE.iterdir() if p.is_dir() and not p.name.startswith("_"))
+TESTS = Path(__file__).resolve().parents[1]
+# suite name (benchmarks/recipes.py --set) -> (folder, the fewest recipes it was collected with)
+SUITES = {"recipes": (TESTS / "recipes", 30), "recipes2": (TESTS / "recipes2", 24)}
+
+
+def _recipes(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.is_dir() and not p.name.startswith("_"))
+
+
+ALL = [(suite, recipe) for suite, (folder, _) in SUITES.items() for recipe in _recipes(folder)]
 
 
 def _bench() -> ModuleType:
     return load_benchmark("recipes.py", "toplint_recipes_bench")
 
 
-def test_split_covers_every_recipe_once() -> None:
-    halves = _bench().halves()
+@pytest.mark.parametrize("suite", sorted(SUITES))
+def test_split_covers_every_recipe_once(suite: str) -> None:
+    folder, fewest = SUITES[suite]
+    halves = _bench().halves(suite)
     listed = halves["development"] + halves["held-out"]
-    assert sorted(listed) == RECIPES
-    assert len(listed) == len(set(listed)) >= 30
+    assert sorted(listed) == _recipes(folder)
+    assert len(listed) == len(set(listed)) >= fewest
 
 
-@pytest.mark.parametrize("recipe", RECIPES)
-def test_recipe_cites_its_source_and_stated_hardware(recipe: str) -> None:
-    spec = yaml.safe_load((SUITE / recipe / "recipe.yaml").read_text(encoding="utf-8"))
+@pytest.mark.parametrize(("suite", "recipe"), ALL)
+def test_recipe_cites_its_source_and_stated_hardware(suite: str, recipe: str) -> None:
+    folder = SUITES[suite][0] / recipe
+    spec = yaml.safe_load((folder / "recipe.yaml").read_text(encoding="utf-8"))
     source = spec["source"]
     assert re.fullmatch(r"[0-9a-f]{40}", source["commit"])
     assert source["url"].startswith(f"https://github.com/{source['repository']}/blob/")
     assert spec["hardware_stated"] and spec["expect"] == "no-error"
     for rel in spec["config"]:
-        first = (SUITE / recipe / rel).read_text(encoding="utf-8").split("\n", 1)[0]
+        first = (folder / rel).read_text(encoding="utf-8").split("\n", 1)[0]
         assert source["repository"] in first  # each config file names where it was copied from
-    assert (SUITE / recipe / "hardware.yaml").is_file()
+    assert (folder / "hardware.yaml").is_file()
 
 
-def test_development_half_reads_right_and_gets_no_error() -> None:
-    result, outcomes = _bench().run_half("development")
+@pytest.mark.parametrize("suite", sorted(SUITES))
+def test_development_half_reads_right_and_gets_no_error(suite: str) -> None:
+    result, outcomes = _bench().run_half("development", suite)
     wrong = [(o.recipe, o.read, o.errors) for o in outcomes if o.errors or not o.read_right]
     assert wrong == []
     assert result.with_error == 0 and result.read_right == result.recipes
