@@ -51,7 +51,7 @@ DEVELOPMENT_ON_TOP = {
     "round13": 3,
     "round14": 1,
     "round15": 2,
-    "round16": 0,
+    "round16": 5,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -69,7 +69,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round13": 0,
     "round14": 0,
     "round15": 0,
-    "round16": 1,
+    "round16": 0,
 }
 
 
