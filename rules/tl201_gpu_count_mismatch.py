@@ -85,6 +85,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         if "ignored.requestGPU" not in dep.options:  # a fraction the chart drops: TL209's
             yield _none_requested(rule, ctx, world, layout, data)
         return
+    if any(k.startswith("ignored.parallelism.") for k in dep.options):
+        return  # parallelism the template drops explains the count: TL209's finding
     if dep.gpus is not None and dep.gpus != world:
         from toplint.hardware.units import plural
 

@@ -19,7 +19,10 @@ Reports settings the engine or chart silently ignores or overrides:
   production-stack chart's `vllmConfig.pipelineParallelSize`, which only the Ray template
   (`raySpec.enabled: true`) renders, or a fractional `requestGPU` below 1, which the chart's
   `int(requestGPU) > 0` test renders as no GPU request at all (vllm-project/production-stack#1047:
-  `requestGPU: 0.5` put both replicas of its two-pod test on one L4).
+  `requestGPU: 0.5` put both replicas of its two-pod test on one L4), or a KServe
+  LLMInferenceService's `parallelism.pipeline` (or `data`, `expert`) without `worker`, which the
+  controller's single-node template does not render (kserve/kserve#6044: TP 2 x PP 2 on a
+  4-GPU pod ran TP 2 on two of them).
 
 Outcome reported (toplint's severity policy): runs, not as written — the setting has no effect
 (warning).
@@ -56,6 +59,8 @@ For an ignored chart value the fix is display advice (enable Ray or remove the k
 - vLLM production-stack Helm chart: https://github.com/vllm-project/production-stack/blob/main/helm/templates/deployment-vllm-multi.yaml
 - production-stack `chart.resources`, a GPU request only when `int(requestGPU) > 0` (a6c01db0): https://github.com/vllm-project/production-stack/blob/main/helm/templates/_helpers.tpl
 - vllm-project/production-stack#1047 (`requestGPU: 0.5`, two replicas on one GPU): https://github.com/vllm-project/production-stack/pull/1047
+- KServe single-node template (renders only `--tensor-parallel-size`), kserve@aaac4e294: https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/config/llmisvcconfig/config-llm-template.yaml
+- kserve/kserve#6044 (`parallelism.pipeline` ignored without `worker`): https://github.com/kserve/kserve/issues/6044
 """
 
 
@@ -109,6 +114,12 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
 
 def _consequence(name: str, dep: Deployment) -> str:
     """What the ignored setting leaves the deployment with, when that is not just 'nothing'."""
+    if name.startswith("parallelism."):
+        world = expected_gpus(dep)
+        if dep.gpus and world and dep.gpus > world:
+            idle = dep.gpus - world
+            return f"; {idle} of the {dep.gpus} GPUs requested stay idle (the layout uses {world})"
+        return ""
     if name != "requestGPU":
         return ""
     replicas = dep.replicas or 1
@@ -123,6 +134,8 @@ def _advice(name: str, dep: Deployment) -> str:
     if name == "requestGPU":
         world = expected_gpus(dep) or 1
         return f"requestGPU: {world} (a whole number of GPUs per replica)"
+    if name.startswith("parallelism."):
+        return f"remove `{name}`, or add `worker` so the controller renders it across pods"
     return (
         f"remove `{name}`, or enable the setup that renders it (production-stack: "
         "`raySpec.enabled: true`)"

@@ -31,6 +31,7 @@ ROUNDS = (
     "round13",
     "round14",
     "round15",
+    "round16",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -50,6 +51,7 @@ DEVELOPMENT_ON_TOP = {
     "round13": 3,
     "round14": 1,
     "round15": 2,
+    "round16": 5,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -67,6 +69,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round13": 0,
     "round14": 0,
     "round15": 0,
+    "round16": 0,
 }
 
 
@@ -95,6 +98,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round13"]["development"] + rounds["round13"]["held-out"]) >= 12
     assert len(rounds["round14"]["development"] + rounds["round14"]["held-out"]) >= 14
     assert len(rounds["round15"]["development"] + rounds["round15"]["held-out"]) >= 14
+    assert len(rounds["round16"]["development"] + rounds["round16"]["held-out"]) >= 14
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))

@@ -6,6 +6,11 @@ L188-209): ``--enable-expert-parallel``, ``--tensor-parallel-size``, ``--data-pa
 ``--data-parallel-size-local``; ``VLLM_ADDITIONAL_ARGS`` from the container env is appended.
 Pods per group (LWS size) = data / dataLocal, else pipeline (GetSize in
 pkg/apis/serving/v1alpha2/llm_inference_service_types_func.go L98-113); ``spec.replicas`` groups.
+A role without ``worker`` is single-node: the controller picks the single-node template
+(config_merge.go: ``Worker == nil``), whose ``vllm serve`` renders only
+``--tensor-parallel-size`` (config/llmisvcconfig/config-llm-template.yaml L172, likewise the
+decode and prefill templates; kserve@aaac4e294): its other parallelism keys are recorded as
+``options["ignored.parallelism.<key>"]`` and size nothing (kserve/kserve#6044).
 ``spec.prefill`` is a second deployment (the prefill role of a P/D pair).
 
 InferenceService ``predictor.workerSpec`` {tensorParallelSize, pipelineParallelSize}: the
@@ -40,6 +45,8 @@ from toplint.parse.text.shellrun import lex
 from toplint.record import replace
 
 # parallelism key -> vLLM option, in the order the controller renders them.
+# The keys the single-node templates render (no ``worker``).
+_SINGLE_NODE = ("tensor",)
 _PARALLELISM = (
     ("expert", "--enable-expert-parallel"),
     ("tensor", "--tensor-parallel-size"),
@@ -73,10 +80,15 @@ def _role(ctx: Ctx, at: Path, base: Deployment, role: str) -> Deployment:
     par = ctx.get((*at, "parallelism")) or {}
     start = ctx.key((*at, "parallelism")) if par else ctx.key((*at, "template"))
     dep = replace(base, line=start.line, column=start.column, name=_name(base.name, role))
+    multi_node = isinstance(ctx.get((*at, "worker")), dict)
     args: list[Arg] = []
+    ignored: dict[str, object] = {}
     for key, option in _PARALLELISM:
         value = par.get(key) if isinstance(par, dict) else None
         if value is None or value is False:
+            continue
+        if not multi_node and key not in _SINGLE_NODE:
+            ignored[key] = value
             continue
         pos = ctx.key((*at, "parallelism", key))
         args.append(Arg(option, option, pos, (), f"parallelism.{key}"))
@@ -103,7 +115,25 @@ def _role(ctx: Ctx, at: Path, base: Deployment, role: str) -> Deployment:
     dep = labelled(ctx, dep, (*at, "template"))
     if cpath:
         dep = replace(dep, options={**dep.options, **env_options(env)})
-    return _size(ctx, at, dep, par if isinstance(par, dict) else {})
+    dep = _size(ctx, at, dep, par if multi_node and isinstance(par, dict) else {})
+    return _ignored(ctx, at, dep, ignored)
+
+
+def _ignored(ctx: Ctx, at: Path, dep: Deployment, ignored: dict[str, object]) -> Deployment:
+    """Record the parallelism keys a single-node role's template does not render."""
+    if not ignored:
+        return dep
+    options, sources, notes = dict(dep.options), dict(dep.sources), list(dep.notes)
+    for key, value in ignored.items():
+        name = f"parallelism.{key}"
+        options[f"ignored.{name}"] = str(value).lower() if isinstance(value, bool) else str(value)
+        sources[f"ignored.{name}"] = ctx.key((*at, "parallelism", key))
+        notes.append(
+            f"{name} is not rendered without `worker`: a single-node LLMInferenceService "
+            "runs the controller's single-node template, whose `vllm serve` takes only "
+            "--tensor-parallel-size"
+        )
+    return replace(dep, options=options, sources=sources, notes=tuple(notes))
 
 
 def _name(name: str, role: str) -> str:

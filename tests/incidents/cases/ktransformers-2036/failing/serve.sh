@@ -1,0 +1,25 @@
+# kvcache-ai/ktransformers#2036: MiniMax-M2.7 (FP8), TP 8 with --ep-size 1 -> gate/up output 192 not divisible by block_n 128
+CUDA_HOME=/usr/local/cuda-13.0 PYTORCH_ALLOC_CONF=expandable_segments:True python -m sglang.launch_server \
+  --host 0.0.0.0 --port 30000 \
+  --model /mnt/0_ssd/MiniMax-M2.7 \
+  --kt-weight-path /mnt/0_ssd/MiniMax-M2.7 \
+  --kt-cpuinfer 16 \
+  --kt-threadpool-count 2 \
+  --kt-num-gpu-experts 8 \
+  --kt-method FP8 \
+  --kt-gpu-prefill-token-threshold 400 \
+  --trust-remote-code \
+  --mem-fraction-static 0.85 \
+  --served-model-name local \
+  --enable-mixed-chunk \
+  --tensor-parallel-size 8 \
+  --ep-size 1 \
+  --enable-p2p-check \
+  --chunked-prefill-size 8192 \
+  --disable-shared-experts-fusion \
+  --max-running-requests 2 \
+  --max-total-tokens 50000 \
+  --attention-backend flashinfer \
+  --tool-call-parser minimax-m2 \
+  --reasoning-parser minimax-append-think \
+  --allow-auto-truncate
