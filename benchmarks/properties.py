@@ -35,7 +35,6 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 SHARED = ROOT.parent / "shared" / "corpus"
 INCIDENTS = ROOT / "tests" / "incidents"
-RECIPES = ROOT / "tests" / "recipes"
 KINDS = ("plan", "fix", "display", "numbers")
 # (manifest, cluster) every corpus-like set is checked on (tests/fix/test_outcome_property.py).
 MANIFESTS = [
@@ -68,6 +67,7 @@ class Input:
 class Result:
     violations: list[tuple[Input, str, str]] = field(default_factory=list)
     tried: Counter[str] = field(default_factory=Counter)
+    warned: list[tuple[Input, str]] = field(default_factory=list)  # (input, rule) of such picks
 
 
 def _files(folder: Path) -> list[str]:
@@ -127,20 +127,21 @@ def inputs() -> Iterator[Input]:
                 if path.is_file():
                     half = case_half.get(case.name, "unlisted")
                     yield Input("incidents", half, str(path), str(case / "toplint.yaml"))
-    recipe_half: dict[str, str] = {}
-    for half, ids in _split(
-        (RECIPES / "SPLIT.md").read_text(encoding="utf-8"), ("## Development", "## Held out")
-    ).items():
-        recipe_half.update(dict.fromkeys(ids, half))
-    for recipe in sorted(p for p in RECIPES.iterdir() if p.is_dir() and not p.name.startswith("_")):
-        for path in sorted(recipe.rglob("*")):
-            if path.is_file() and path.name not in ("recipe.yaml", "toplint.yaml", "hardware.yaml"):
-                yield Input(
-                    "recipes",
-                    recipe_half.get(recipe.name, "unlisted"),
-                    str(path),
-                    str(recipe / "toplint.yaml"),
-                )
+    for suite in sorted(p for p in (ROOT / "tests").glob("recipes*") if (p / "SPLIT.md").is_file()):
+        yield from _recipes(suite)
+
+
+def _recipes(suite: Path) -> Iterator[Input]:
+    """The config files of each recipe (its recipe.yaml's ``config``), with its toplint.yaml."""
+    import yaml
+
+    text = (suite / "SPLIT.md").read_text(encoding="utf-8")
+    where = {r: h for h, rs in _split(text, ("## Development", "## Held out")).items() for r in rs}
+    for recipe in sorted(p for p in suite.iterdir() if (p / "recipe.yaml").is_file()):
+        spec = yaml.safe_load((recipe / "recipe.yaml").read_text(encoding="utf-8"))
+        for rel in spec["config"]:
+            half = where.get(recipe.name, "unlisted")
+            yield Input(suite.name, half, str(recipe / rel), str(recipe / "toplint.yaml"))
 
 
 class Harness:
@@ -276,8 +277,9 @@ def plans(h: Harness, item: Input, text: str, result: Result) -> None:
         mine = _warned(h, pick, cmd)
         if mine:
             clean = next((c for c in ranked[1:] if not _warned(h, pick, _cmd(dep, c))), None)
-            if clean is None:
+            if clean is None:  # every layout plan ranks gets one: nothing plan could pick
                 result.tried["plan: every layout warned"] += 1
+                result.warned.append((item, min(mine).split(":")[0]))
             else:
                 rank_of = ranked.index(clean) + 1
                 msg = f"{where}: plan's `{cmd}` gets {min(mine)}; {clean.layout.describe()} "
@@ -357,6 +359,8 @@ def main(argv: list[str] | None = None) -> int:
             if half == "held-out" and not any(x.set == s and x.half == "held-out" for x in items):
                 continue
             print(f"{s:14} {half:8} " + " ".join(f"{table[(s, half, k)]:>8}" for k in KINDS))
+    warned = Counter(rule for item, rule in result.warned if item.half != "held-out")
+    print(f"plans whose every ranked layout is warned, by the pick's rule (dev): {dict(warned)}")
     if args.list:
         for item, kind, msg in result.violations:
             if item.half != "held-out":
