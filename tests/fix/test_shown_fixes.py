@@ -20,17 +20,19 @@ ROOT = TESTS.parent
 SEED = TESTS / "data" / "seed-hardware.yaml"
 V100 = TESTS / "corpus" / "manifests" / "v100-nvlink-pairs.yaml"
 QWEN3_698 = TESTS / "incidents" / "cases" / "qwen3-698"
+TGI_1696 = TESTS / "incidents" / "cases" / "tgi-1696"
 
 # (file, manifest or the case's toplint.yaml, rule, the fix once shown, why --fix refused it)
 CASES = [
-    # an AWQ Qwen2-72B whose intermediate size does not split into TP 4 groups: TL206 offered
-    # TP 3, which does not divide the 64 heads (TL202, an error)
+    # TGI on two GPUs with gemma-2b, whose one KV head two shards cannot split
+    # (huggingface/text-generation-inference#1696): TL202 offered --num-shard 1, which leaves
+    # the container's second GPU unused (TL201)
     (
-        QWEN3_698 / "failing" / "serve.sh",
-        QWEN3_698 / "toplint.yaml",
-        "TL206",
-        "--tensor-parallel-size 3",
-        "it would add TL202",
+        TGI_1696 / "failing" / "serve.sh",
+        TGI_1696 / "toplint.yaml",
+        "TL202",
+        "--num-shard 1",
+        "it would add TL201",
     ),
     # SGLang under CUDA_VISIBLE_DEVICES with one GPU: TL205 offered TP 4 "on all 4 GPUs of the
     # node", which the visible GPU cannot hold (TL201, an error)
@@ -109,3 +111,22 @@ def test_a_fix_that_passes_is_still_shown_with_its_edits(tmp_path: Path) -> None
     fixes = [f.fix for f in found.findings if f.rule == "TL101" and f.fix is not None]
     assert fixes and fixes[0].edits
     assert fixes[0].message.startswith("--tensor-parallel-size 4 --pipeline-parallel-size 2")
+
+
+def test_the_quantization_group_fix_picks_a_tp_the_engine_starts_with() -> None:
+    """An AWQ Qwen2-72B at TP 4 (QwenLM/Qwen3#698): 29568 / 4 is no whole number of 128-wide
+    groups.  TL206 offered TP 3, the largest size that splits the groups, which the 64 heads
+    do not divide (TL202: the engine refuses), so ``check`` dropped it.  It now asks the
+    engine's start-up checks (``toplint.outcome.starts``) and offers TP 1, which starts."""
+    import argparse
+
+    settings = settings_from_args(argparse.Namespace(config=str(QWEN3_698 / "toplint.yaml")))
+    check = text_checker(settings, rule_settings_from(settings.config, argparse.Namespace()))
+    path = QWEN3_698 / "failing" / "serve.sh"
+    text = _text(path)
+    found = check(str(path), text)
+    tl206 = [f for f in found.findings if f.rule == "TL206"]
+    assert tl206 and tl206[0].fix is not None, [f.message for f in tl206]
+    assert tl206[0].fix.message.startswith("--tensor-parallel-size 1 ")
+    fixed, _ = apply_edits(text, tl206[0].fix.edits)
+    assert verify(found, check(str(path), fixed), tl206[0]) is None
