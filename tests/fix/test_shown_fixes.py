@@ -21,6 +21,7 @@ SEED = TESTS / "data" / "seed-hardware.yaml"
 V100 = TESTS / "corpus" / "manifests" / "v100-nvlink-pairs.yaml"
 QWEN3_698 = TESTS / "incidents" / "cases" / "qwen3-698"
 TGI_1696 = TESTS / "incidents" / "cases" / "tgi-1696"
+VLLM_36861 = TESTS / "incidents" / "cases" / "vllm-36861"
 
 # (file, manifest or the case's toplint.yaml, rule, the fix once shown, why --fix refused it)
 CASES = [
@@ -34,14 +35,14 @@ CASES = [
         "--num-shard 1",
         "it would add TL201",
     ),
-    # SGLang under CUDA_VISIBLE_DEVICES with one GPU: TL205 offered TP 4 "on all 4 GPUs of the
-    # node", which the visible GPU cannot hold (TL201, an error)
+    # the working config of vllm-project/vllm#36861 on four A10s over PCIe: TL205's
+    # --max-model-len fix would make the shorter context run where TL102 then warns
     (
-        TESTS / "data" / "open_world11" / "Cloud-Linuxer__Qwen" / "deploy-qwen3-32b-awq.sh",
-        V100,
+        VLLM_36861 / "control" / "serve.sh",
+        VLLM_36861 / "toplint.yaml",
         "TL205",
-        "--tp-size 4",
-        "it would add TL201",
+        "--max-model-len 47104",
+        "it would add TL102",
     ),
     # an OpenCompass Python model config: the TL101 fix's flags written into it leave a file
     # no reader takes a deployment from
@@ -130,3 +131,20 @@ def test_the_quantization_group_fix_picks_a_tp_the_engine_starts_with() -> None:
     assert tl206[0].fix.message.startswith("--tensor-parallel-size 1 ")
     fixed, _ = apply_edits(text, tl206[0].fix.edits)
     assert verify(found, check(str(path), fixed), tl206[0]) is None
+
+
+def test_a_container_narrowed_to_one_gpu_is_offered_no_wider_layout() -> None:
+    """A compose service granted every GPU (``count: all``) whose environment sets
+    ``CUDA_VISIBLE_DEVICES=0`` sees one GPU: TL205 offered ``--tp-size 4`` "on all 4 GPUs of the
+    node", which TL201 then called an error, so ``check`` dropped it.  The visible devices now
+    bound it (tests/data/open_world11/Cloud-Linuxer__Qwen/deploy-qwen3-32b-awq.sh)."""
+    import argparse
+
+    path = TESTS / "data" / "open_world11" / "Cloud-Linuxer__Qwen" / "deploy-qwen3-32b-awq.sh"
+    settings = Settings(hardware_path=str(V100))
+    check = text_checker(settings, rule_settings_from(settings.config, argparse.Namespace()))
+    found = check(str(path), _text(path))
+    tl205 = [f for f in found.findings if f.rule == "TL205"]
+    assert tl205, "TL205 is no longer reported"
+    assert not any("--tp-size 4" in f.message for f in tl205)
+    assert not any(f.fix is not None and "--tp-size 4" in f.fix.message for f in tl205)
