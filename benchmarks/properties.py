@@ -232,7 +232,9 @@ def fixes(h: Harness, item: Input, text: str, before: Any, result: Result) -> No
 def _cmd(dep: Any, c: Any) -> str:
     from toplint.plan.command import command
 
-    return command(dep.model, c.layout, dep.engine, c.placement.nodes)
+    return command(
+        dep.model, c.layout, dep.engine, c.placement.nodes, c.placement.deployment.options
+    )
 
 
 def _warned(h: Harness, pick: str, line: str) -> set[str]:
