@@ -155,3 +155,18 @@ def test_overlapping_edits_apply_once() -> None:
     edits = [Edit("f", (1, 1), (1, 3), "X"), Edit("f", (1, 2), (1, 4), "Y")]
     new, taken = apply_edits(text, edits)
     assert new == "Xc\n" and len(taken) == 1
+
+
+def test_a_fix_in_the_engines_own_spelling_changes_the_flag_the_parser_read() -> None:
+    """trtllm-serve's ``--tp_size 8`` is read as ``tensor_parallel_size``; a fix setting
+    ``tp_size`` (the spelling ``Engine.layout`` gives, so TL203's) changes that token instead of
+    adding a second ``--tp_size`` the engine would read last (TL209), which ``--fix`` refused.
+    Real input: tests/data/corpus2/slurm/trtllm-simple/launch.slurm (NVIDIA/TensorRT-LLM's
+    disaggregated Slurm example)."""
+    path = Path(__file__).resolve().parents[1] / "data/corpus2/slurm/trtllm-simple/launch.slurm"
+    dep = _only(path)
+    text = path.read_text(encoding="utf-8")
+    fixed, _ = apply_edits(text, flag_edits(dep, {"tp_size": "4", "pp_size": "2"}, text))
+    line = fixed.splitlines()[19]
+    assert "--tp_size 4 --pp_size 2 --host" in line and "--tp_size 8" not in line
+    assert fixed.splitlines()[:19] == text.splitlines()[:19]

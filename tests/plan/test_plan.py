@@ -299,3 +299,27 @@ def test_v100_is_priced_at_its_fp16_rate(tmp_path: Path, capsys) -> None:
     recs = _plan(tmp_path, capsys, SEED.format(gpu="V100-SXM2-32GB"), "--model",
                  "meta-llama/Llama-3.1-8B")  # fmt: skip
     assert all(r["decode_ms_per_token"] > 1 and r["prompt_ms"] > 10 for r in recs)
+
+
+def test_a_bf16_checkpoint_on_volta_is_planned_as_float16(tmp_path: Path, capsys) -> None:
+    """Qwen2.5-1.5B-Instruct (BF16) on a V100, as the shared corpus's aibrix/docker-compose.yml
+    serves it on tests/corpus/manifests/v100-nvlink-pairs.yaml: plan's command says
+    ``--dtype half`` (TL212's fix), so ``check`` on the command plan prints finds nothing,
+    where it warned TL212 about every layout plan ranked."""
+    manifest = (
+        Path(__file__).resolve().parents[1] / "corpus" / "manifests" / "v100-nvlink-pairs.yaml"
+    )
+    recs = _plan(
+        tmp_path,
+        capsys,
+        manifest.read_text(),
+        "--model",
+        "Qwen/Qwen2.5-1.5B-Instruct",
+        "--gpus",
+        "1",
+    )
+    assert recs[0]["command"] == "vllm serve Qwen/Qwen2.5-1.5B-Instruct --dtype half"
+    script = tmp_path / "serve.sh"
+    script.write_text(recs[0]["command"] + "\n")
+    assert main(["check", str(script), "--hardware", str(manifest), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["findings"] == []

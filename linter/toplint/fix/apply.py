@@ -33,6 +33,7 @@ __all__ = [
     "FixOutcome",
     "applicable",
     "apply_edits",
+    "attempt",
     "fix_files",
     "verify",
 ]
@@ -168,7 +169,7 @@ def fix_text(path: str, text: str, check: Checker, unsafe: bool) -> tuple[str, F
         for f in current.findings:
             if not applicable(f, unsafe) or f.path != path or _key(f) in rejected:
                 continue
-            reason, new = _try(f, text, path, current, check)
+            reason, new = attempt(f, text, path, current, check)
             if reason is not None:
                 rejected[_key(f)] = Rejected(f, reason)
                 continue
@@ -188,9 +189,12 @@ def fix_text(path: str, text: str, check: Checker, unsafe: bool) -> tuple[str, F
     return text, FileOutcome(path, tuple(applied), tuple(rejected.values()), hidden=hidden)
 
 
-def _try(
+def attempt(
     f: Finding, text: str, path: str, current: Checked, check: Checker
 ) -> tuple[str | None, tuple[str, Checked] | None]:
+    """(why ``f``'s fix must not be written into ``text``, None), or (None, (the fixed text,
+    what checking it finds)).  ``--fix`` writes a fix only when it passes, and ``check``
+    shows one only when it passes (``toplint.pipeline.shown``)."""
     assert f.fix is not None
     edits = [e for e in f.fix.edits if e.path == path]
     if not edits:

@@ -17,7 +17,7 @@ from toplint.fix.words import Span, flag_spans, is_helm_key, list_item, solid_af
 from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Edit, Flag
 
-__all__ = ["FlagIndex", "duplicate_edits", "flag_edits", "remove_flag"]
+__all__ = ["FlagIndex", "canonical", "duplicate_edits", "flag_edits", "remove_flag"]
 
 # Deployment fields whose flag a new flag setting this field goes beside, so a new
 # --pipeline-parallel-size lands next to the TP flag, in any engine's spelling.
@@ -81,7 +81,7 @@ def _anchor(dep: Deployment, name: str) -> Flag | None:
     deployment's own file, else its last flag there."""
     engine = find_engine(dep.engine)
     fields = engine.cli.fields if engine is not None else {}
-    for related in _RELATED.get(fields.get(name, ""), ()):
+    for related in _RELATED.get(fields.get(canonical(dep, name), ""), ()):
         flag = next((f for f in reversed(dep.flags) if fields.get(f.name) == related), None)
         if flag is not None and flag.position.path == dep.path:
             return flag
@@ -222,7 +222,7 @@ def flag_edits(
     named = FlagIndex.of(deployment).named
     out: list[Edit] = []
     for name, value in changes.items():
-        present = named.get(name, [])
+        present = named.get(canonical(deployment, name), [])
         if value is None:
             for flag in present:
                 out += remove_flag(flag, idx, path)
@@ -236,6 +236,17 @@ def flag_edits(
         if edit is not None:
             out.append(edit)
     return tuple(out)
+
+
+def canonical(deployment: Deployment, name: str) -> str:
+    """The parser's name of the option a fix spells ``name`` (the engine's own spelling less
+    its dashes): TensorRT-LLM's ``--tp_size`` is read as ``tensor_parallel_size``, so a fix
+    setting ``tp_size`` changes that flag instead of adding a second one the engine would
+    read last (corpus2 slurm/trtllm-simple/launch.slurm)."""
+    engine = find_engine(deployment.engine)
+    if engine is None:
+        return name
+    return engine.cli.aliases.get(f"--{name}", name)
 
 
 def duplicate_edits(deployment: Deployment, name: str, source_text: str) -> tuple[Edit, ...]:

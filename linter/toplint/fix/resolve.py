@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from toplint.fix.flagedits import FlagIndex, flag_edits, remove_flag
+from toplint.fix.flagedits import FlagIndex, canonical, flag_edits, remove_flag
 from toplint.fix.mappingedits import mapping_value_edits
 from toplint.fix.textindex import TextIndex
 from toplint.fix.words import token_end
@@ -61,7 +61,7 @@ def _holds(intent: Intent, dep: Deployment) -> bool:
     """A set-flag intent the deployment already satisfies where it wrote the flag."""
     if intent.kind != "set-flag":
         return False
-    flag = dep.flag(intent.name)
+    flag = dep.flag(canonical(dep, intent.name))
     if flag is None or flag.position.path != dep.path:
         return False
     wanted = intent.value or ""

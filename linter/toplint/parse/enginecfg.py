@@ -320,6 +320,12 @@ def visible_gpus(
     if ids and not source_kind(dep.source_kind).devices_listed:
         # a pod's devices are the device plugin's pick, so only a host's indices are known
         options["gpu_ids"] = ",".join(ids)
+    if bound_by and count is not None:
+        # every GPU of the node granted (compose `count: all`), then narrowed by the variable:
+        # the process sees those it lists, not the node (open_world11
+        # Cloud-Linuxer__Qwen/deploy-qwen3-32b-awq.sh: CUDA_VISIBLE_DEVICES=0, where TL205
+        # offered TP 4 "on all 4 GPUs of the node")
+        options.pop("gpus_visible", None)
     sources = dict(dep.sources)
     if where is not None and count is not None:
         sources["gpus_per_node"] = where

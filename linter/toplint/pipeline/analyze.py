@@ -24,7 +24,9 @@ from toplint.model import (
     Unchecked,
     internal_error,
 )
-from toplint.parse.parallel import map_files, read_and_parse
+from toplint.parse.base import Source
+from toplint.parse.parallel import builtin_and_plugin_parsers, map_files, read_and_parse
+from toplint.parse.run import parse_source
 from toplint.pipeline import coverage
 from toplint.pipeline.batches import batches_by_config
 from toplint.pipeline.settings import Settings, settings_from_args
@@ -151,20 +153,29 @@ def run_parsed(
     *,
     edits: bool = True,
     details: bool = True,
+    shown: bool = True,
 ) -> FileRun:
     """One parsed file through placement, cost and (with ``checks``) the rules; fixes get the
-    edits that carry out their intents in ``text`` (``toplint.fix.resolve``)."""
+    edits that carry out their intents in ``text`` (``toplint.fix.resolve``), and with
+    ``shown`` a fix is kept only when ``--fix`` would write it (``toplint.pipeline.shown``;
+    ``edits=False`` then drops the edits after that)."""
     analyses = [analyze_deployment(d, hardware, settings) for d in parsed.deployments]
     found: list[Finding] = list(parsed.findings)
     marks = None
     if checks is not None:
         rule_settings, prepared = checks
         found = adjust_parse_findings(found, rules, rule_settings)
-        fix_text = text if edits else None  # None: fixes keep their intents, without edits
+        fix_text = text if edits or shown else None  # None: fixes keep only their intents
         found = _with_edits(found, None, fix_text, parsed.path)
         for a in analyses:
             more = run_prepared(prepared, [a], settings.budgets, settings.workload)
             found += _with_edits(more, a.deployment, fix_text, parsed.path)
+        if shown and text is not None:
+            found = _shown(
+                found, parsed.path, text, len(analyses), hardware, settings, rules, checks
+            )
+            if not edits:
+                found = [_without_edits(f) for f in found]
         marks = None if text is None else scan(parsed.path, text)
     if not details:
         found = [_message_only(f) for f in found]
@@ -172,6 +183,35 @@ def run_parsed(
     inferred = sum(1 for a in analyses if a.inferred and a.unchecked is None)
     kept = tuple(analyses) if keep else ()
     return FileRun(parsed.path, tuple(found), kept, coverage, marks, inferred)
+
+
+def _shown(
+    found: list[Finding],
+    path: str,
+    text: str,
+    deployments: int,
+    hardware: Hardware | None,
+    settings: Settings,
+    rules: Sequence[Rule],
+    checks: tuple[RuleSettings, Sequence[Prepared]],
+) -> list[Finding]:
+    """``found`` without the fixes ``--fix`` would refuse (``toplint.pipeline.shown``)."""
+    if not any(f.fix is not None and f.fix.edits for f in found):
+        return found
+    # Only a file with a fix's edits in it is checked twice (one sys.modules lookup each).
+    import toplint.fix.types
+    import toplint.pipeline.shown
+
+    def check(new: str) -> toplint.fix.types.Checked:
+        parsed = parse_source(Source.from_text(path, new), builtin_and_plugin_parsers())
+        run = run_parsed(parsed, new, hardware, settings, rules, checks, edits=False, shown=False)
+        return toplint.fix.types.Checked(run.findings, len(run.coverage))
+
+    return toplint.pipeline.shown.validated(found, deployments, path, text, check)
+
+
+def _without_edits(f: Finding) -> Finding:
+    return replace(f, fix=replace(f.fix, edits=())) if f.fix is not None and f.fix.edits else f
 
 
 def _message_only(f: Finding) -> Finding:

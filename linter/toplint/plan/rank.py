@@ -16,13 +16,15 @@ first (throughput).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from toplint.catalog_types import ModelSpec
 from toplint.cost.types import Budgets, CostReport, Workload
+from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment, Severity
+from toplint.outcome.precision import precision
 from toplint.pipeline.analyze import place_and_cost
 from toplint.pipeline.lint import all_rules
 from toplint.placement.types import Placement
@@ -34,7 +36,7 @@ from toplint.rulebook.types import Rule
 if TYPE_CHECKING:
     from toplint.rulebook.analysis import Analysis
 
-__all__ = ["Candidate", "candidates", "evaluate", "rank"]
+__all__ = ["Candidate", "candidates", "evaluate", "pinned", "rank"]
 
 # Two estimates closer than this are a tie: the α-β model's stated accuracy on measured
 # collectives is within ±5-25% per tier (../shared/reference/measured-collectives.md), so a
@@ -65,7 +67,11 @@ class Candidate:
         return self.layout.tp * self.layout.pp == 1 and self.layout.ep == 1
 
 
-def deployment_for(layout: Layout, model: ModelSpec, engine: str) -> Deployment:
+def deployment_for(
+    layout: Layout, model: ModelSpec, engine: str, options: Mapping[str, str] | None = None
+) -> Deployment:
+    """The deployment a planned layout makes, with the engine ``options`` the plan pins
+    (``pinned``: what the GPU needs the command to say)."""
     return Deployment(
         path="<plan>",
         line=1,
@@ -79,7 +85,21 @@ def deployment_for(layout: Layout, model: ModelSpec, engine: str) -> Deployment:
         ep_enabled=layout.ep > 1,
         gpus=layout.gpus,
         source_kind="plan",
+        options=dict(options or {}),
     )
+
+
+def pinned(model: ModelSpec, cluster: Cluster, engine: str) -> dict[str, str]:
+    """Engine options every planned command says because of the GPU: a BF16 checkpoint on GPUs
+    without BF16 is served as float16 (``--dtype half``, the fix TL212 gives), which the engine
+    does on its own only from a release on (``Engine.bf16_auto_cast_since``), so the command
+    ``check`` reads gets no TL212 (V100s in the shared corpus, QwenLM and Gemma configs of the
+    open-world sets).  The outcome is the same: both formats take two bytes per weight."""
+    option = get_engine(engine).dtype_option
+    found = precision(deployment_for(Layout(1, 1, 1), model, engine), model, cluster.gpu)
+    if option and found is not None and found.fmt == "bf16" and found.effect == "degrades":
+        return {option: "half"}
+    return {}
 
 
 # Rules whose concern the planner already weighs with its own numbers (budgets and memory) or
@@ -95,9 +115,11 @@ def evaluate(
     workload: Workload,
     budgets: Budgets,
     rules: Sequence[Rule] = (),
+    options: Mapping[str, str] | None = None,
 ) -> Candidate:
 
-    analysis = place_and_cost(deployment_for(layout, model, engine), cluster, model, workload)
+    dep = deployment_for(layout, model, engine, options)
+    analysis = place_and_cost(dep, cluster, model, workload)
     placement, cost = analysis.placement, analysis.cost
     assert placement is not None and cost is not None  # place_and_cost always sets both
     outcome = analysis.outcome
@@ -168,8 +190,9 @@ def candidates(
     """Every valid layout on ``gpus`` GPUs, estimated (those that do not fit memory included)."""
 
     rules = all_rules()
+    options = pinned(model, cluster, engine)
     return [
-        evaluate(layout, model, cluster, engine, workload, budgets, rules)
+        evaluate(layout, model, cluster, engine, workload, budgets, rules, options)
         for layout in layouts(model, gpus, engine)
     ]
 

@@ -82,5 +82,5 @@ def _row(c: Candidate, model_id: str, engine: str, reasons: list[str]) -> dict[s
         "fits": c.memory.fits,
         "meets_budgets": c.meets,
         "reasons": reasons,
-        "command": command(model_id, c.layout, engine, nodes),
+        "command": command(model_id, c.layout, engine, nodes, c.placement.deployment.options),
     }
