@@ -40,6 +40,7 @@ def test_text_and_values_and_trim_markers() -> None:
     assert _render("a:\n  {{- .Values.x }}  \n  b", {"x": 1}) == "a:1  \n  b"
     assert _render("a: {{ .Values.x -}}\n  \n b", {"x": 1}) == "a: 1b"
     assert _render("{{/* a comment */}}k: v") == "k: v"
+    assert _render("{{- /* don't {{ stop }} here */ -}}\nk: {{ .Values.x }}", {"x": 1}) == "k: 1"
     assert _render("k: {{ .Values.missing }}.") == "k: ."  # helm prints a missing value as nothing
 
 

@@ -87,6 +87,10 @@ def _close(source: str, inner: int, start: int) -> int:
     """Offset of the ``}}`` that closes the action at ``inner`` (not one inside a string)."""
     i = inner
     quote = ""
+    comment = source[inner : inner + 3].lstrip(" -")
+    if comment.startswith("/*"):  # a comment may hold any text, quotes too: up to its */
+        end = source.find("*/", inner)
+        i = end + 2 if end >= 0 else len(source)
     while i < len(source):
         c = source[i]
         if quote:
@@ -95,7 +99,7 @@ def _close(source: str, inner: int, start: int) -> int:
                 continue
             if c == quote:
                 quote = ""
-        elif c in "\"`'":
+        elif c in "\"`":  # an apostrophe is a rune only in Go: not a quote to scan past
             quote = c
         elif source.startswith("}}", i):
             return i
