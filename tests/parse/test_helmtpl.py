@@ -82,6 +82,17 @@ def test_define_include_and_template() -> None:
     assert out == "args:\n  - --model=org/m\n- --model=org/m"
 
 
+def test_a_template_file_is_included_by_its_helm_name() -> None:
+    """``include (print $.Template.BasePath "/x.yaml") .`` names a file: chart/templates/x.yaml."""
+    new_file()
+    templates = [("c/templates/cm.yaml", "k: {{ .Values.a }}"), ("c/templates/t.yaml", _BY_PATH)]
+    maps, failed = render_chart(templates, {"a": 1}, CHART, _nowhere)
+    assert not failed and maps[1].text == "k: 1|mychart/templates/t.yaml"
+
+
+_BY_PATH = '{{ include (print $.Template.BasePath "/cm.yaml") . }}|{{ .Template.Name }}'
+
+
 def test_variables_assignment_and_parentheses() -> None:
     tpl = '{{ $x := "a" }}{{ if .Values.b }}{{ $x = "b" }}{{ end }}{{ $x }} '
     tpl += '{{ (index .Values.m "k").v }}'
@@ -109,6 +120,16 @@ def test_variables_assignment_and_parentheses() -> None:
         ("{{ .Values.a | toJson }}", {"a": {"k": [1, "x"]}}, '{"k":[1,"x"]}'),
         ("{{ .Values.a | indent 2 }}", {"a": "x\ny"}, "  x\n  y"),
         ('{{ index .Values.r "nvidia.com/gpu" }}', {"r": {"nvidia.com/gpu": 2}}, "2"),
+        (
+            '{{ typeIs "string" .Values.a }} {{ kindIs "map" .Values.b }}',
+            {"a": "x", "b": {}},
+            "true true",
+        ),
+        ('{{ dig "a" "b" "d" .Values }} {{ dig "a" "c" "d" .Values }}', {"a": {"b": 1}}, "1 d"),
+        ("{{ (merge .Values.a .Values.b).k }}", {"a": {"k": 1}, "b": {"k": 2}}, "1"),
+        ("{{ (mergeOverwrite .Values.a .Values.b).k }}", {"a": {"k": 1}, "b": {"k": 2}}, "2"),
+        ("{{ concat .Values.a .Values.b | len }} {{ until 3 }}", {"a": [1], "b": [2]}, "2 [0 1 2]"),
+        ("{{ .Values.global.registry }}x", {}, "x"),  # helm always gives values a `global`
     ],
 )
 def test_functions(expr: str, values: Any, expected: str) -> None:

@@ -54,12 +54,15 @@ def render_chart(
             )
             continue
         defines.update(tree.defines)
+        defines[helm_name(path, chart)] = (
+            tree.body
+        )  # `include (print $.Template.BasePath "/x.yaml")`
         parsed.append((path, text, tree))
     rendered: list[SpanMap] = []
     for path, text, tree in parsed:
         if _partial(path):
             continue
-        renderer = Renderer(defines, root_context(values, chart, path))
+        renderer = Renderer(defines, root_context(values, chart, helm_name(path, chart)))
         try:
             parts = renderer.render(tree.body)
         except NotRendered as exc:
@@ -70,6 +73,13 @@ def render_chart(
             continue
         rendered.append(SpanMap(parts, path, text, value_position))
     return rendered, failed
+
+
+def helm_name(path: str, chart: Mapping[str, Any]) -> str:
+    """The name Helm gives a template file: ``<chart name>/templates/<path in templates/>``."""
+    parts = path.replace("\\", "/").split("/")
+    last = max((i for i, p in enumerate(parts[:-1]) if p == "templates"), default=len(parts) - 2)
+    return "/".join([str(chart.get("name", "")), *parts[last:]])
 
 
 def _partial(path: str) -> bool:

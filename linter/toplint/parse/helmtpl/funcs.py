@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from toplint.parse.helmtpl.maps import MAP_FUNCS, FuncError
 from toplint.parse.helmtpl.values import (
     Pieces,
     Unknown,
@@ -26,10 +27,6 @@ from toplint.parse.helmtpl.values import (
 )
 
 Func = Callable[[Sequence[Val]], Val]
-
-
-class FuncError(Exception):
-    """A function called in a way Helm rejects (the template fails to render)."""
 
 
 def _text(v: Val) -> str:
@@ -315,17 +312,7 @@ FUNCS: dict[str, Func] = {
     "min": _arith(min),
     "coalesce": lambda a: next((x for x in a if not _empty(x.v)), Val(None)),
     "toStrings": lambda a: Val([go_print(x) for x in (plain(a[0].v) or [])]),
-    "kindIs": lambda a: Val(_kind(plain(a[1].v)) == _text(a[0])),
+    "first": lambda a: _index([a[0], Val(0)]) if plain(a[0].v) else Val(None),
+    "last": lambda a: _index([a[0], Val(len(plain(a[0].v)) - 1)]) if plain(a[0].v) else Val(None),
+    **MAP_FUNCS,
 }
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, (int, float)):
-        return "float64"
-    if isinstance(value, dict):
-        return "map"
-    if isinstance(value, (list, tuple)):
-        return "slice"
-    return "invalid" if value is None else "string"

@@ -99,7 +99,7 @@ def _close(source: str, inner: int, start: int) -> int:
                 continue
             if c == quote:
                 quote = ""
-        elif c in "\"`":  # an apostrophe is a rune only in Go: not a quote to scan past
+        elif c in '"`':  # an apostrophe is a rune only in Go: not a quote to scan past
             quote = c
         elif source.startswith("}}", i):
             return i

@@ -18,7 +18,8 @@ from typing import Any
 
 from toplint.infra.budgets import EXPANSION_DEPTH, meter
 from toplint.parse.helmtpl.ast import Action, Branch, Call, Jump, Node, Operand, Pipe, Text
-from toplint.parse.helmtpl.funcs import FUNCS, FuncError
+from toplint.parse.helmtpl.funcs import FUNCS
+from toplint.parse.helmtpl.maps import FuncError
 from toplint.parse.helmtpl.values import (
     Origin,
     Pieces,
@@ -230,7 +231,14 @@ class Renderer:
             return Val(Unknown(name if name in _UNKNOWN_FUNCS else f"unsupported {name}"))
         try:
             return fn(args)
-        except (FuncError, IndexError, TypeError, ValueError) as exc:
+        except (
+            FuncError,
+            IndexError,
+            TypeError,
+            ValueError,
+            OverflowError,
+            ArithmeticError,
+        ) as exc:
             raise NotRendered(f"{name}: {exc}", offset) from None
 
     def _operand(self, op: Operand, dot: Val, scope: list[dict[str, Val]]) -> Val:
@@ -288,7 +296,12 @@ def root_context(values: Any, chart: Mapping[str, Any], template: str) -> Val:
     chart_fields = {k[:1].upper() + k[1:]: v for k, v in chart.items() if isinstance(k, str)}
     return Val(
         {
-            "Values": _Rooted(as_helm_reads(values) if isinstance(values, dict) else {}),
+            # Helm always gives the values a `global` mapping (chartutil.CoalesceValues)
+            "Values": _Rooted(
+                {"global": {}, **as_helm_reads(values)}
+                if isinstance(values, dict)
+                else {"global": {}}
+            ),
             "Chart": chart_fields,
             "Release": {
                 "Name": "release-name",
