@@ -47,6 +47,11 @@ INTERPRETER_BUDGETS: dict[str, tuple[int, str]] = {
     "sourced-files": (64, "files sourced from one file"),
     "sourced-bytes": (4 * 1024 * 1024, "bytes of files sourced from one file"),
     "function-calls": (10_000, "shell function calls in one file"),
+    # A Helm chart's templates rendered for one values file (toplint.parse.helmtpl): the
+    # largest real charts render a few hundred actions and tens of KB; a `range` over a list
+    # of a million items or templates that include each other must stop, not hang.
+    "template-steps": (500_000, "template actions and function calls for one chart"),
+    "template-bytes": (4 * 1024 * 1024, "characters one chart's templates render to"),
 }
 # Ranks one deployment is placed on (placement-ranks): placement makes a record per rank and
 # lists its groups, so a layout an in-tree manifest admits (a million nodes of 8 GPUs) must not

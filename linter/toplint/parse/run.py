@@ -42,6 +42,42 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     if is_test_code(source.name):
         return ParseResult(source.path, (), ())  # a test's engine calls deploy nothing
     parser = choose(source, parsers)
+    if _maybe_chart(source) and (parser is None or parser.name != "helm-values"):
+        # (a chart with its own reader keeps it; imported for a chart's files only)
+        from toplint.parse.generic.helmchart import chart_folder, chart_template
+
+        if chart_template(source.path):
+            return ParseResult(source.path)  # read as its chart's values render it
+        if chart_folder(source.path):
+            return _chart(source, parsers, parser)
+    return _plain(source, parsers, parser)
+
+
+def _maybe_chart(source: Source) -> bool:
+    """A values file or a file under ``templates/``: what a Helm chart's reader looks at."""
+    name = source.name
+    values = "values" in name and name.endswith((".yaml", ".yml"))
+    return values or "/templates/" in "/" + source.path.replace(os.sep, "/")
+
+
+def _chart(source: Source, parsers: Sequence[Parser], parser: Parser | None) -> ParseResult:
+    """A chart's values, read as the chart's templates render them
+    (``toplint.parse.generic.helmchart``); as plain values when no template could be."""
+    from toplint.parse.generic.helmchart import rendered_deployments
+
+    (deployments, findings), rendered = rendered_deployments(source)
+    if rendered and deployments:
+        return _identify_models(
+            source, ParseResult(source.path, tuple(deployments), tuple(findings))
+        )
+    if rendered:  # the chart runs no engine with these values; a name in them is still TL008/TL011
+        mention = _mention(source)
+        return ParseResult(source.path, (), (*findings, *([mention] if mention else [])))
+    plain = _plain(source, parsers, parser)
+    return replace(plain, findings=(*plain.findings, *findings))
+
+
+def _plain(source: Source, parsers: Sequence[Parser], parser: Parser | None) -> ParseResult:
     result = _parse(source, parser)
     if not result.deployments and not any(f.rule == UNPARSABLE_FILE.code for f in result.findings):
         from toplint.parse.generic.declarative import read
@@ -89,17 +125,7 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
         # found naming none may still spell an engine's word.
         return result if result.findings else _words(source, result)
     # Nothing read, but the file may still name an engine: that is TL008, never silence.
-    from toplint.parse.mentions import engine_mention, word_mention
-
-    mention = engine_mention(source)
-    if mention is None:
-        from toplint.parse.generic.mention import image_mention, may_name_engine, selector_mention
-
-        # an engine image rebuilt under another name; ``engine: sglang`` with nothing beside it;
-        # else any word of an engine's own (at info)
-        if may_name_engine(source.text):
-            mention = image_mention(source) or selector_mention(source)
-        mention = mention or word_mention(source)
+    mention = _mention(source)
     if source.name.endswith(".json"):
         plain = _jsonc(source)  # JSON with comments: read what it holds, at its own positions
         if plain is not None:
@@ -113,6 +139,21 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
         if broken is not None:
             return ParseResult(source.path, (), (broken,))
     return result if mention is None else ParseResult(source.path, (), (mention,))
+
+
+def _mention(source: Source) -> Finding | None:
+    from toplint.parse.mentions import engine_mention, word_mention
+
+    mention = engine_mention(source)
+    if mention is None:
+        from toplint.parse.generic.mention import image_mention, may_name_engine, selector_mention
+
+        # an engine image rebuilt under another name; ``engine: sglang`` with nothing beside it;
+        # else any word of an engine's own (at info)
+        if may_name_engine(source.text):
+            mention = image_mention(source) or selector_mention(source)
+        mention = mention or word_mention(source)
+    return mention
 
 
 _DATA_SUFFIXES = (".json", ".toml")

@@ -1,0 +1,238 @@
+"""A Helm chart's values read as ``helm template`` renders them (issue 24: the commonest
+Kubernetes LLM deployment is a chart whose templates bind values to engine flags,
+``args: ["--tensor-parallel-size={{ .Values.tp }}"]``).
+
+A ``values*.yaml`` beside ``Chart.yaml`` and ``templates/`` is a chart's values: the chart's
+templates are rendered (``toplint.parse.helmtpl``) with the chart's ``values.yaml`` and, for
+another values file, that file over it (``helm template -f``: ``toplint.parse.generic.layered``
+merges them), and every rendered resource is read by the Kubernetes readers, together (a
+container finds the ConfigMap another template renders).  Each deployment is placed on the
+values file, and every position in it is where the text was written: a value printed from the
+values is at its key in the values file that set it, literal template text at its line of the
+template (``helmtpl.spans``), so a finding points at what a user edits.
+
+The values file is then not read as a deployment of its own (no double counting), and a
+chart's template linted by itself is read through the values beside it.  A template that cannot
+be rendered (an unsupported construct, a branch on an unknown value) is one TL008 at info at
+that template, and when no template rendered a deployment the values are read as before
+(``toplint.parse.generic.chart``).  Files are read under the read policy, size-capped.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from toplint.errors import SourceError
+from toplint.infra.readpolicy import ReadRefused, read_reference, reference_root, resolve_reference
+from toplint.infra.yamlsafe import Document, load_documents
+from toplint.model import Deployment, Finding, Position, Severity
+from toplint.parse.base import Source
+from toplint.parse.generic.layered import Layered
+from toplint.parse.helmtpl import SpanMap, render_chart
+from toplint.parse.mentions import named_engines, no_deployment
+from toplint.record import fields, is_record, replace
+
+MAX_TEMPLATES = 96
+MAX_TEMPLATE_BYTES = 256 * 1024
+MAX_DEPTH = 3  # templates/<a>/<b>/x.yaml
+
+Read = tuple[list[Deployment], list[Finding]]
+
+
+def chart_folder(path: str) -> bool:
+    """Whether ``path`` is a values file of a chart (``Chart.yaml`` and ``templates/`` beside)."""
+    if path in ("-", "<stdin>") or not values_named(path):
+        return False
+    folder = os.path.dirname(path) or "."
+    return os.path.isfile(os.path.join(folder, "Chart.yaml")) and os.path.isdir(
+        os.path.join(folder, "templates")
+    )
+
+
+def chart_template(path: str) -> bool:
+    """Whether ``path`` is a template of a chart whose ``values.yaml`` renders it."""
+    parts = path.replace(os.sep, "/").split("/")
+    if "templates" not in parts[:-1]:
+        return False
+    last = max(i for i, part in enumerate(parts[:-1]) if part == "templates")
+    folder = "/".join(parts[:last]) or "."
+    return chart_folder(os.path.join(folder, "values.yaml")) and os.path.isfile(
+        os.path.join(folder, "values.yaml")
+    )
+
+
+def rendered_deployments(source: Source) -> tuple[Read, bool]:
+    """(deployments and findings of the chart ``source`` holds the values of, whether that is
+    the chart's reading: it rendered a deployment, or every template rendered and none runs
+    an engine with these values)."""
+    loaded = _load(source)
+    if loaded is None:
+        return ([], []), False
+    values, chart, templates = loaded
+    maps, failed = render_chart(
+        templates, values.data, chart, lambda at: _value_at(values, at, source.path)
+    )
+    # A template that did not render matters where it may run an engine: it starts containers
+    # or names an engine, or the values name one; an ingress's `.Capabilities` check is nobody's.
+    texts = dict(templates)
+    values_name = bool(named_engines(source.text))
+    engine = [f for f in failed if values_name or _may_run(texts.get(f.path, ""))]
+    findings = [
+        no_deployment(
+            f.position.path,
+            f.position.line,
+            f.position.column,
+            f"chart template not rendered: {f.why}; its resources are not read",
+            anchor="helm-template",
+        )
+        for f in engine
+    ]
+    findings = [replace(f, severity=Severity.INFO) for f in findings]
+    deployments, more = _read(maps, source.path)
+    return (deployments, findings + more), bool(deployments) or (bool(maps) and not engine)
+
+
+def _may_run(template: str) -> bool:
+    return "containers:" in template or bool(named_engines(template))
+
+
+def values_named(path: str) -> bool:
+    """A chart's values file: ``values.yaml``, ``values-prod.yaml``, ``gpu-values.yaml``."""
+    name = os.path.basename(path).lower()
+    return "values" in name and name.endswith((".yaml", ".yml"))
+
+
+def _load(source: Source) -> tuple[Layered, dict[str, Any], list[tuple[str, str]]] | None:
+    try:
+        _, chart_text = read_reference(source.path, "Chart.yaml", MAX_TEMPLATE_BYTES)
+        chart_docs = load_documents(chart_text, "Chart.yaml")
+        own = load_documents(source.text, source.path)
+    except (ReadRefused, OSError, SourceError, RecursionError, ValueError):
+        return None
+    if len(own) != 1 or not chart_docs or not isinstance(chart_docs[0].data, dict):
+        return None
+    layers: list[Document] = []
+    if os.path.basename(source.path) != "values.yaml":
+        base = _values_yaml(source.path)
+        layers.extend([base] if base is not None else [])
+    layers.append(own[0])
+    values = Layered([(doc, ()) for doc in layers], Position(source.path, 1, 1))
+    return values, chart_docs[0].data, _templates(source.path)
+
+
+def _values_yaml(path: str) -> Document | None:
+    try:
+        full, text = read_reference(path, "values.yaml", MAX_TEMPLATE_BYTES)
+        docs = load_documents(text, full)
+    except (ReadRefused, OSError, SourceError, RecursionError, ValueError):
+        return None
+    return docs[0] if len(docs) == 1 else None
+
+
+def _templates(values_path: str) -> list[tuple[str, str]]:
+    """(path, text) of the chart's templates, helpers first, in name order, bounded."""
+    found: list[str] = []
+    root = reference_root(values_path)
+    pending = ["templates"]
+    while pending and len(found) < MAX_TEMPLATES:
+        ref = pending.pop(0)
+        try:
+            folder = resolve_reference(values_path, ref, root)
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except (ReadRefused, OSError, ValueError):
+            continue
+        for entry in entries:
+            name = f"{ref}/{entry.name}"
+            if entry.is_dir(follow_symlinks=False) and ref.count("/") < MAX_DEPTH:
+                pending.append(name)
+            elif entry.is_file(follow_symlinks=False) and entry.name.endswith(
+                (".yaml", ".yml", ".tpl", ".json")
+            ):
+                found.append(name)
+    out: list[tuple[str, str]] = []
+    for ref in sorted(found[:MAX_TEMPLATES], key=lambda r: (not r.endswith(".tpl"), r)):
+        try:
+            full, text = read_reference(values_path, ref, MAX_TEMPLATE_BYTES)
+        except (ReadRefused, OSError, ValueError):
+            continue
+        out.append((full, text))
+    return out
+
+
+def _value_at(values: Layered, at: tuple[Any, ...], fallback: str) -> Position:
+    try:
+        return values.value_position(at)
+    except (KeyError, IndexError, TypeError):
+        return Position(fallback, 1, 1)
+
+
+def _read(maps: list[SpanMap], values_path: str) -> Read:
+    from toplint.parse.k8s.context import Ctx
+    from toplint.parse.k8s.generic import resource_deployments
+    from toplint.parse.multinode import one_per_instance
+
+    docs: list[tuple[SpanMap, Document]] = []
+    for span in maps:
+        try:
+            loaded = load_documents(span.text, span.path)
+        except (SourceError, RecursionError):
+            continue  # rendered text that is not YAML: helm itself would reject it
+        docs.extend((span, d) for d in loaded if isinstance(d.data, dict))
+    documents = [d for _, d in docs]
+    texts = {span.path: span.text for span in maps}
+    configmaps: dict[str, tuple[Any, tuple[str, ...]]] = {}
+    for _, d in docs:
+        if d.data.get("kind") == "ConfigMap" and isinstance(d.data.get("metadata"), dict):
+            configmaps[str(d.data["metadata"].get("name", ""))] = (d, ("data",))
+    by_path = {span.path: span for span in maps}
+    deployments: list[Deployment] = []
+    findings: list[Finding] = []
+    for span, doc in docs:
+        ctx = Ctx(
+            Source.from_text(span.path, span.text),
+            doc,
+            configmaps,
+            documents=documents,
+            texts=texts,
+        )
+        for dep in resource_deployments(ctx):
+            deployments.append(_placed(dep, by_path, values_path))
+        findings.extend(_remapped(f, by_path) for f in ctx.findings)
+    return list(one_per_instance(deployments)), findings
+
+
+def _placed(dep: Deployment, maps: Mapping[str, SpanMap], values_path: str) -> Deployment:
+    """The deployment on the values file, its positions where they were written."""
+    moved: Deployment = _remapped(dep, maps)
+    start = maps[dep.path].position(dep.line, dep.column) if dep.path in maps else None
+    line, column = (start.line, start.column) if start and start.path == values_path else (1, 1)
+    note = f"as {os.path.basename(values_path)} renders {dep.path}"
+    return replace(moved, path=values_path, line=line, column=column, notes=(*moved.notes, note))
+
+
+def _remapped(obj: Any, maps: Mapping[str, SpanMap]) -> Any:
+    """``obj`` with every position in a rendered template moved to where it was written."""
+    if isinstance(obj, Position):
+        span = maps.get(obj.path)
+        return span.position(obj.line, obj.column) if span is not None else obj
+    if isinstance(obj, tuple):
+        return tuple(_remapped(x, maps) for x in obj)
+    if isinstance(obj, Mapping):
+        return {k: _remapped(v, maps) for k, v in obj.items()}
+    if not is_record(obj):
+        return obj
+    changes = {}
+    for f in fields(obj):
+        value = getattr(obj, f.name)
+        new = _remapped(value, maps)
+        if new is not value and new != value:
+            changes[f.name] = new
+    names = {f.name for f in fields(obj)}
+    if {"path", "line", "column"} <= names and not isinstance(obj, Deployment):
+        span = maps.get(obj.path)
+        if span is not None:
+            at = span.position(obj.line, obj.column)
+            changes.update(path=at.path, line=at.line, column=at.column)
+    return replace(obj, **changes) if changes else obj

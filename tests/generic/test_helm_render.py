@@ -1,0 +1,159 @@
+"""A chart's values read as its templates render them (toplint.parse.generic.helmchart;
+issue 24), on small charts and on the development half of the open-world Helm set
+(tests/data/open_world_helm, whose SPLIT.md names the half)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from toplint.model import Severity
+from toplint.parse.base import Source
+from toplint.parse.parallel import builtin_and_plugin_parsers
+from toplint.parse.run import parse_source
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "open_world_helm"
+
+DEPLOYMENT = """\
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: {{ .Release.Name }}
+spec:
+  template:
+    spec:
+      containers:
+        - name: vllm
+          image: {{ .Values.image }}
+          args:
+            - --model={{ .Values.model }}
+            - --tensor-parallel-size={{ .Values.tp }}
+          resources:
+            limits:
+              nvidia.com/gpu: {{ .Values.gpus }}
+"""
+VALUES = (
+    "image: vllm/vllm-openai:v0.9.0\nmodel: meta-llama/Llama-3.1-70B-Instruct\ntp: 8\ngpus: 8\n"
+)
+
+
+def _parse(path: Path):  # type: ignore[no-untyped-def]
+    return parse_source(Source.from_text(str(path), path.read_text()), builtin_and_plugin_parsers())
+
+
+def _chart(root: Path, template: str = DEPLOYMENT, values: str = VALUES) -> Path:
+    (root / "templates").mkdir()
+    (root / "Chart.yaml").write_text("apiVersion: v2\nname: c\nversion: 0.1.0\n")
+    (root / "templates" / "deployment.yaml").write_text(template)
+    (root / "values.yaml").write_text(values)
+    return root
+
+
+def test_values_bound_to_flags_are_read_as_the_template_renders_them(tmp_path: Path) -> None:
+    """values.yaml alone looked like TP 1 on 8 GPUs (a false TL201); rendered, it is TP 8."""
+    chart = _chart(tmp_path)
+    (dep,) = _parse(chart / "values.yaml").deployments
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == (
+        "vllm",
+        "meta-llama/Llama-3.1-70B-Instruct",
+        8,
+        8,
+    )
+    assert dep.path == str(chart / "values.yaml")
+    tp, gpus = dep.sources["tp"], dep.sources["gpus"]
+    assert (tp.path, tp.line, tp.column) == (str(chart / "values.yaml"), 3, 5)  # `tp: 8`
+    assert (gpus.path, gpus.line) == (str(chart / "values.yaml"), 4)
+    assert "renders" in dep.notes[-1]
+
+
+def test_the_template_itself_is_read_through_its_values(tmp_path: Path) -> None:
+    """No TL008 on the template and no second deployment: the chart is one deployment."""
+    result = _parse(_chart(tmp_path) / "templates" / "deployment.yaml")
+    assert result.deployments == () and result.findings == ()
+
+
+def test_a_values_file_beside_values_yaml_is_layered_over_it(tmp_path: Path) -> None:
+    chart = _chart(tmp_path)
+    (chart / "values-small.yaml").write_text("tp: 4\ngpus: 4\n")
+    (dep,) = _parse(chart / "values-small.yaml").deployments
+    assert (dep.tp, dep.gpus, dep.model) == (4, 4, "meta-llama/Llama-3.1-70B-Instruct")
+    assert dep.sources["tp"].path == str(chart / "values-small.yaml")
+    assert dep.sources["model"].path == str(chart / "values.yaml")
+
+
+def test_an_unsupported_value_is_unresolved_not_guessed(tmp_path: Path) -> None:
+    template = DEPLOYMENT.replace("{{ .Values.tp }}", "{{ tpl .Values.tp . }}")
+    (dep,) = _parse(_chart(tmp_path, template) / "values.yaml").deployments
+    assert dep.tp is None and any(u.field == "tp" for u in dep.unresolved)
+
+
+def test_a_template_that_cannot_render_is_an_info_finding(tmp_path: Path) -> None:
+    """A branch on a value toplint cannot compute: the template is not rendered (TL008 at info,
+    at the template), and the values are read as before."""
+    template = '{{- if .Capabilities.APIVersions.Has "x/v1" }}\n' + DEPLOYMENT + "{{- end }}\n"
+    result = _parse(_chart(tmp_path, template) / "values.yaml")
+    (finding,) = [f for f in result.findings if "not rendered" in f.message]
+    assert (finding.rule, finding.severity) == ("TL008", Severity.INFO)
+    assert finding.path.endswith("templates/deployment.yaml")
+
+
+def test_a_chart_with_its_own_reader_keeps_it(tmp_path: Path) -> None:
+    """production-stack values (servingEngineSpec) stay with toplint.parse.structured.helm."""
+    values = (
+        "servingEngineSpec:\n  modelSpec:\n  - name: m\n    modelURL: org/m\n"
+        "    requestGPU: 2\n    vllmConfig:\n      tensorParallelSize: 2\n"
+    )
+    (dep,) = _parse(_chart(tmp_path, values=values) / "values.yaml").deployments
+    assert dep.source_kind == "helm-production-stack" and dep.tp == 2
+
+
+def _development() -> list[str]:
+    text = (DATA / "SPLIT.md").read_text()
+    section = text.split("## Development files", 1)[1].split("\n## ", 1)[0]
+    return [line[2:].strip() for line in section.splitlines() if line.startswith("- ")]
+
+
+@pytest.mark.parametrize(
+    ("file", "expected"),
+    [
+        ("Ds886__helm-vllm/values.yaml", ("vllm", "mistralai/Mistral-7B-Instruct-v0.3", 1, None)),
+        ("Josca__vllm-chart/chart/values.yaml", ("vllm", "HuggingFaceTB/SmolLM2-135M", 1, 4)),
+        (
+            "btison__llm-helm/llm/hf-llm/values.yaml",
+            ("tgi", "mistralai/Mistral-7B-Instruct-v0.2", 1, 1),
+        ),
+        (
+            "substratusai__helm/charts/text-generation-inference/values.yaml",
+            ("tgi", "Open-Orca/Mistral-7B-OpenOrca", 1, 1),
+        ),
+        (
+            "negimagss__gpu-orchestration-lab/helm/vllm/values.yaml",
+            ("vllm", "Qwen/Qwen2.5-1.5B-Instruct", 1, 1),
+        ),
+    ],
+)
+def test_real_charts_of_the_development_half(file: str, expected: tuple[object, ...]) -> None:
+    assert file in _development()
+    (dep,) = _parse(DATA / file).deployments
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == expected
+
+
+def test_a_real_chart_whose_engines_are_disabled_by_default_deploys_nothing() -> None:
+    """underpass-ai/underpass-vllms renders a vLLM Deployment per enabled component; none is."""
+    file = "underpass-ai__underpass-vllms/charts/vllm/values.yaml"
+    assert file in _development()
+    result = _parse(DATA / file)
+    assert result.deployments == () and not [
+        f for f in result.findings if f.severity != Severity.INFO
+    ]
+
+
+def test_a_real_chart_points_a_gpu_finding_at_the_value() -> None:
+    """Josca/vllm-chart asks for `amd.com/gpu: '{{ $.Values.amdGpus }}'`: the GPU count's
+    position is `amdGpus:` in values.yaml, the value a user edits."""
+    (dep,) = _parse(DATA / "Josca__vllm-chart/chart/values.yaml").deployments
+    at = dep.sources["gpus"]
+    assert at.path.endswith("chart/values.yaml")
+    line = (DATA / "Josca__vllm-chart/chart/values.yaml").read_text().splitlines()[at.line - 1]
+    assert line.startswith("amdGpus:")

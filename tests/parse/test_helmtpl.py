@@ -1,0 +1,184 @@
+"""The Go-template renderer Helm charts are read through (toplint.parse.helmtpl): each construct
+renders as ``helm template`` renders it, an unsupported one is unresolved or not rendered, never
+guessed, and every rendered character is traced to where it was written."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from toplint.infra.budgets import new_file
+from toplint.model import Position
+from toplint.parse.helmtpl import render_chart
+
+CHART = {"name": "mychart", "appVersion": "v0.9.0", "version": "1.2.3"}
+
+
+def _render(template: str, values: Any = None, helpers: str = "") -> str:
+    new_file()
+    templates = [("templates/_helpers.tpl", helpers)] if helpers else []
+    templates.append(("templates/t.yaml", template))
+    maps, failed = render_chart(templates, values or {}, CHART, lambda at: Position("v", 1, 1))
+    assert not failed, failed
+    return maps[0].text
+
+
+def _failure(template: str, values: Any = None) -> str:
+    new_file()
+    maps, failed = render_chart([("templates/t.yaml", template)], values or {}, CHART, _nowhere)
+    assert not maps and len(failed) == 1
+    return failed[0].why
+
+
+def _nowhere(at: tuple[Any, ...]) -> Position:
+    return Position("values.yaml", 1, 1)
+
+
+def test_text_and_values_and_trim_markers() -> None:
+    assert _render("a: {{ .Values.x }}\n", {"x": "y"}) == "a: y\n"
+    assert _render("a:\n  {{- .Values.x }}  \n  b", {"x": 1}) == "a:1  \n  b"
+    assert _render("a: {{ .Values.x -}}\n  \n b", {"x": 1}) == "a: 1b"
+    assert _render("{{/* a comment */}}k: v") == "k: v"
+    assert _render("{{- /* don't {{ stop }} here */ -}}\nk: {{ .Values.x }}", {"x": 1}) == "k: 1"
+    assert _render("k: {{ .Values.missing }}.") == "k: ."  # helm prints a missing value as nothing
+
+
+def test_numbers_print_as_helm_prints_them() -> None:
+    """Helm reads every YAML number as a float64 and prints it with Go's %v."""
+    values = {"tp": 8, "big": 1000000, "frac": 0.9}
+    assert _render("{{ .Values.tp }} {{ .Values.big }} {{ .Values.frac }}", values) == "8 1e+06 0.9"
+    assert _render("{{ .Values.big | int }}", values) == "1000000"
+
+
+def test_release_chart_and_root_variable() -> None:
+    out = _render(
+        "{{ .Release.Name }} {{ .Chart.Name }} {{ .Chart.AppVersion }} {{ $.Values.a }}", {"a": 1}
+    )
+    assert out == "release-name mychart v0.9.0 1"
+
+
+def test_if_else_if_else() -> None:
+    tpl = "{{ if .Values.a }}A{{ else if .Values.b }}B{{ else }}C{{ end }}"
+    assert [_render(tpl, v) for v in ({"a": 1}, {"b": "x"}, {"a": 0, "b": ""})] == ["A", "B", "C"]
+
+
+def test_with_and_range_over_lists_and_maps() -> None:
+    assert _render("{{ with .Values.m }}{{ .name }}{{ end }}", {"m": {"name": "n"}}) == "n"
+    assert _render("{{ with .Values.m }}x{{ else }}none{{ end }}", {"m": {}}) == "none"
+    tpl = "{{ range $i, $v := .Values.l }}{{ $i }}={{ $v }};{{ end }}"
+    assert _render(tpl, {"l": ["a", "b"]}) == "0=a;1=b;"
+    tpl = "{{ range $k, $v := .Values.m }}{{ $k }}={{ $v }};{{ end }}"
+    assert _render(tpl, {"m": {"b": 2, "a": 1}}) == "a=1;b=2;"  # Go visits keys in order
+    assert _render("{{ range .Values.l }}{{ . }}{{ else }}empty{{ end }}", {"l": []}) == "empty"
+    tpl = "{{ range .Values.l }}{{ if eq . 2 }}{{ break }}{{ end }}{{ . }}{{ end }}"
+    assert _render(tpl, {"l": [1, 2, 3]}) == "1"
+
+
+def test_define_include_and_template() -> None:
+    helpers = '{{- define "c.args" -}}\n- --model={{ .Values.model }}\n{{- end }}'
+    tpl = 'args:\n  {{- include "c.args" . | nindent 2 }}\n{{ template "c.args" . }}'
+    out = _render(tpl, {"model": "org/m"}, helpers)
+    assert out == "args:\n  - --model=org/m\n- --model=org/m"
+
+
+def test_a_template_file_is_included_by_its_helm_name() -> None:
+    """``include (print $.Template.BasePath "/x.yaml") .`` names a file: chart/templates/x.yaml."""
+    new_file()
+    templates = [("c/templates/cm.yaml", "k: {{ .Values.a }}"), ("c/templates/t.yaml", _BY_PATH)]
+    maps, failed = render_chart(templates, {"a": 1}, CHART, _nowhere)
+    assert not failed and maps[1].text == "k: 1|mychart/templates/t.yaml"
+
+
+_BY_PATH = '{{ include (print $.Template.BasePath "/cm.yaml") . }}|{{ .Template.Name }}'
+
+
+def test_variables_assignment_and_parentheses() -> None:
+    tpl = '{{ $x := "a" }}{{ if .Values.b }}{{ $x = "b" }}{{ end }}{{ $x }} '
+    tpl += '{{ (index .Values.m "k").v }}'
+    assert _render(tpl, {"b": True, "m": {"k": {"v": 3}}}) == "b 3"
+
+
+@pytest.mark.parametrize(
+    ("expr", "values", "expected"),
+    [
+        ('{{ .Values.a | default "d" }}', {"a": ""}, "d"),
+        ('{{ .Values.a | default "d" }}', {"a": "x"}, "x"),
+        ("{{ .Values.a | quote }}", {"a": 4}, '"4"'),
+        ("{{ .Values.a | squote }}", {"a": "x"}, "'x'"),
+        ("{{ .Values.a | toString }}", {"a": 4}, "4"),
+        ('{{ printf "%s-%d" .Values.a 3 }}', {"a": "x"}, "x-3"),
+        ('{{ join " " .Values.l }}', {"l": ["--a", "1"]}, "--a 1"),
+        ('{{ .Values.a | required "set a" }}', {"a": "x"}, "x"),
+        ('{{ ternary "y" "n" .Values.a }}', {"a": True}, "y"),
+        ('{{ hasKey .Values "a" }} {{ empty .Values.b }}', {"a": 1}, "true true"),
+        ("{{ and .Values.a .Values.b }} {{ or .Values.a .Values.b }}", {"a": 0, "b": 2}, "0 2"),
+        ("{{ not .Values.a }} {{ ne .Values.a 1 }}", {"a": 1}, "false false"),
+        ("{{ lt .Values.a 2 }} {{ gt .Values.a 2 }}", {"a": 1}, "true false"),
+        ("{{ .Values.a | trim | upper }}", {"a": " x "}, "X"),
+        ('{{ .Values.a | lower | replace "." "-" }}', {"a": "A.B"}, "a-b"),
+        ("{{ .Values.a | toJson }}", {"a": {"k": [1, "x"]}}, '{"k":[1,"x"]}'),
+        ("{{ .Values.a | indent 2 }}", {"a": "x\ny"}, "  x\n  y"),
+        ('{{ index .Values.r "nvidia.com/gpu" }}', {"r": {"nvidia.com/gpu": 2}}, "2"),
+        (
+            '{{ typeIs "string" .Values.a }} {{ kindIs "map" .Values.b }}',
+            {"a": "x", "b": {}},
+            "true true",
+        ),
+        ('{{ dig "a" "b" "d" .Values }} {{ dig "a" "c" "d" .Values }}', {"a": {"b": 1}}, "1 d"),
+        ("{{ (merge .Values.a .Values.b).k }}", {"a": {"k": 1}, "b": {"k": 2}}, "1"),
+        ("{{ (mergeOverwrite .Values.a .Values.b).k }}", {"a": {"k": 1}, "b": {"k": 2}}, "2"),
+        ("{{ concat .Values.a .Values.b | len }} {{ until 3 }}", {"a": [1], "b": [2]}, "2 [0 1 2]"),
+        ("{{ .Values.global.registry }}x", {}, "x"),  # helm always gives values a `global`
+    ],
+)
+def test_functions(expr: str, values: Any, expected: str) -> None:
+    assert _render(expr, values) == expected
+
+
+def test_to_yaml_and_nindent_keep_structure() -> None:
+    values = {"resources": {"limits": {"nvidia.com/gpu": 1, "cpu": "4"}}, "args": ["--tp", "8"]}
+    out = _render(
+        "r:\n  {{- toYaml .Values.resources | nindent 2 }}\na:\n{{ toYaml .Values.args }}", values
+    )
+    assert out == 'r:\n  limits:\n    cpu: "4"\n    nvidia.com/gpu: 1\na:\n- "--tp"\n- "8"'
+
+
+def test_unsupported_values_are_unresolved_placeholders() -> None:
+    """``tpl``, ``.Files``, ``lookup`` and a missing ``required`` value are unresolved: printed
+    as a placeholder the Kubernetes readers read as an unresolved value, never guessed."""
+    assert _render('{{ tpl "x" . }}') == "${helm_tpl}"
+    assert _render('{{ .Files.Get "f" }}') == "${helm_Files}"
+    assert _render('{{ required "set it" .Values.m }}') == "${helm_required}"
+
+
+def test_what_cannot_render_says_why() -> None:
+    assert "condition" in _failure('{{ if .Files.Get "x" }}a{{ end }}')
+    assert "fails" in _failure('{{ fail "no" }}')
+    assert "nil pointer" in _failure("{{ .Values.a.b }}")
+    assert "no template" in _failure('{{ include "missing" . }}')
+    assert "not read as a template" in _failure("{{ if .Values.a }}")
+
+
+def test_budgets_bound_loops_and_recursion() -> None:
+    assert "range" in _failure("{{ range .Values.n }}x{{ end }}", {"n": 10**6})
+    new_file()
+    loop = '{{ define "a" }}{{ include "a" . }}{{ end }}{{ include "a" . }}'
+    maps, failed = render_chart([("templates/t.yaml", loop)], {}, CHART, _nowhere)
+    assert not maps and "nest" in failed[0].why
+
+
+def test_each_rendered_character_is_traced_to_where_it_was_written() -> None:
+    """A value is at its path in the values; literal text at its own line and column."""
+    new_file()
+    template = "args:\n  - --tensor-parallel-size={{ .Values.tp }}\n  - --enforce-eager\n"
+    maps, _ = render_chart(
+        [("templates/t.yaml", template)],
+        {"tp": 8},
+        CHART,
+        lambda at: Position("values.yaml", 7, len(at)),
+    )
+    (span,) = maps
+    assert span.text == "args:\n  - --tensor-parallel-size=8\n  - --enforce-eager\n"
+    assert span.position(2, 5) == Position("values.yaml", 7, 1)  # the word holds the value
+    assert span.position(3, 5) == Position("templates/t.yaml", 3, 5)
