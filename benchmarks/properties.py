@@ -99,11 +99,21 @@ def _split(text: str, headings: tuple[str, str]) -> dict[str, list[str]]:
     return out
 
 
+def _half_of(rel: str, where: dict[str, str]) -> str | None:
+    """The half of a listed file, or of the listed file whose folder holds ``rel`` (a chart's
+    templates and Chart.yaml go with the values file the set lists)."""
+    if rel in where:
+        return where[rel]
+    folders = {f.rsplit("/", 1)[0] + "/": h for f, h in where.items() if "/" in f}
+    held = [(len(d), h) for d, h in folders.items() if rel.startswith(d)]
+    return max(held)[1] if held else None
+
+
 def _corpus_like(name: str, folder: Path, halves: dict[str, list[str]] | None) -> Iterator[Input]:
     where = {f: h for h, fs in (halves or {}).items() for f in fs}
     for path in _files(folder):
         rel = Path(path).relative_to(folder).as_posix()
-        half = where.get(rel, "all" if halves is None else "unlisted")
+        half = "all" if halves is None else (_half_of(rel, where) or "unlisted")
         for manifest, cluster in MANIFESTS:
             yield Input(name, half, path, None, str(manifest), cluster)
 
