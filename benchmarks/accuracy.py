@@ -7,6 +7,7 @@
     python benchmarks/accuracy.py --heldout3 # the shipped model on the third held-out draw
     python benchmarks/accuracy.py --heldout4 # the shipped model on the fourth held-out draw
     python benchmarks/accuracy.py --heldout5 # the shipped model on the fifth held-out draw
+    python benchmarks/accuracy.py --heldout6 # the shipped model on the sixth held-out draw
 
 Data: the nccl-tests tables shipped in toplint/cost/data/measured.yaml (NVIDIA's, published in
 ai-dynamo/aiconfigurator), the vLLM/TensorRT-LLM kernel tables in data/kernels.yaml, and the
@@ -327,10 +328,10 @@ def _time(columns: list[Any]) -> float:
 
 
 def all_points() -> list[Point]:
-    """Every point the benchmark scores, the eighth to tenth and twelfth passes' publications
-    apart until a pass brings them in (HELDOUT.md "Second draw" to "Fifth draw";
-    ``heldout2_points`` to ``heldout5_points``)."""
-    later = SECOND_SOURCES | THIRD_SOURCES | FOURTH_SOURCES | FIFTH_SOURCES
+    """Every point the benchmark scores, the eighth to tenth, twelfth and thirteenth passes'
+    publications apart until a pass brings them in (HELDOUT.md "Second draw" to "Sixth draw";
+    ``heldout2_points`` to ``heldout6_points``)."""
+    later = SECOND_SOURCES | THIRD_SOURCES | FOURTH_SOURCES | FIFTH_SOURCES | SIXTH_SOURCES
     return table_points() + [p for p in public_points() if p.machine.source not in later]
 
 
@@ -355,6 +356,12 @@ def heldout4_points() -> list[Point]:
 def heldout5_points() -> list[Point]:
     """The points of the fifth draw's held-out publications (benchmarks/data/heldout5.yaml)."""
     held = heldout_module().held_out5_sources()
+    return [p for p in public_points() if p.machine.source in held]
+
+
+def heldout6_points() -> list[Point]:
+    """The points of the sixth draw's held-out publications (benchmarks/data/heldout6.yaml)."""
+    held = heldout_module().held_out6_sources()
     return [p for p in public_points() if p.machine.source in held]
 
 
@@ -696,6 +703,8 @@ THIRD_SOURCES = frozenset(heldout_module().third_sources())
 FOURTH_SOURCES = frozenset(heldout_module().fourth_sources())
 # The twelfth pass's publications (every one held out in the fifth draw): never fitted on.
 FIFTH_SOURCES = frozenset(heldout_module().fifth_sources())
+# The thirteenth pass's publications (every one held out in the sixth draw): never fitted on.
+SIXTH_SOURCES = frozenset(heldout_module().sixth_sources())
 # The second to fourth draws, spent: development data from the eleventh pass on, for the
 # per-transport constants (``PER_TRANSPORT``), and band rows.
 SPENT_SOURCES = SECOND_SOURCES | THIRD_SOURCES | FOURTH_SOURCES
@@ -1390,6 +1399,14 @@ def heldout5_rows(model: Model, fitted: set[str], nets: set[str] | None = None) 
     ]
 
 
+def heldout6_rows(model: Model, fitted: set[str], nets: set[str] | None = None) -> list[Row]:
+    """The sixth draw's held-out points, priced by ``model`` (the one toplint ships)."""
+    return [
+        _row("alpha-beta", p, model.predict(p), held_out=True, fitted=fitted, nets=nets)
+        for p in heldout6_points()
+    ]
+
+
 def heldout2_totals(rows: Sequence[Row], b: dict[str, dict[str, float]]) -> list[str]:
     """Markdown rows: per class, points, median error, share within ±25% and within the band
     toplint prints (``printed_band``); "across nodes" beside them."""
@@ -1435,6 +1452,11 @@ def main(argv: list[str]) -> int:
         # The same totals (never per source) on the fifth draw's held-out publications.
         b, fitted, nets = shipped_bands()
         print("\n".join(heldout2_totals(heldout5_rows(Model(), fitted, nets), b)))
+        return 0
+    if "--heldout6" in argv:
+        # The same totals (never per source) on the sixth draw's held-out publications.
+        b, fitted, nets = shipped_bands()
+        print("\n".join(heldout2_totals(heldout6_rows(Model(), fitted, nets), b)))
         return 0
     points = all_points()
     model = development_fit(points)  # never on the held-out publications

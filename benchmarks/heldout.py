@@ -51,6 +51,14 @@ pass); the fourth draw's rule holds (at most ``LOT_ABOVE``: every one held out, 
 
     python benchmarks/heldout.py --fifth          # print the fifth draw
     python benchmarks/heldout.py --fifth --write  # write benchmarks/data/heldout5.yaml
+
+The sixth draw (thirteenth pass; HELDOUT.md "Sixth draw"): the fifth draw is spent (scored
+before and after the twelfth pass).  Two new publications were collected (``SIXTH_UNITS``,
+every one absent from public.yaml, measured.yaml and every earlier draw before this pass); the
+fourth draw's rule holds (at most ``LOT_ABOVE``: every one held out, no lot).
+
+    python benchmarks/heldout.py --sixth          # print the sixth draw
+    python benchmarks/heldout.py --sixth --write  # write benchmarks/data/heldout6.yaml
 """
 
 from __future__ import annotations
@@ -71,11 +79,13 @@ HELDOUT2 = ROOT / "benchmarks" / "data" / "heldout2.yaml"
 HELDOUT3 = ROOT / "benchmarks" / "data" / "heldout3.yaml"
 HELDOUT4 = ROOT / "benchmarks" / "data" / "heldout4.yaml"
 HELDOUT5 = ROOT / "benchmarks" / "data" / "heldout5.yaml"
+HELDOUT6 = ROOT / "benchmarks" / "data" / "heldout6.yaml"
 SEED = 20261201  # the date the third pass collected its data; chosen before the draw
 SEED2 = 20261202  # the date the eighth pass collected its data; chosen before the draw
 SEED3 = 20261203  # the ninth pass's seed, given in its brief before any collection
 SEED4 = 20261204  # the tenth pass's seed, fixed before collection (used only above 8 units)
 SEED5 = 20261205  # the twelfth pass's seed, fixed before collection (used only above 8 units)
+SEED6 = 20261206  # the thirteenth pass's seed, fixed before collection (used only above 8 units)
 # Above this many publications a later draw is a lot; at or below it every one is held out.
 LOT_ABOVE = 8
 # The eighth pass's publications (the units of the second draw), as publication() names them.
@@ -111,6 +121,11 @@ FIFTH_UNITS = (
     "multinode-training-guide",
     "skypilot",
 )
+# The thirteenth pass's publications (the units of the sixth draw), as publication() names them.
+SIXTH_UNITS = (
+    "deepep#303",
+    "triton-distributed#57",
+)
 # Sources that share one publication under different source names (same repository).
 SAME_PUBLICATION = {
     "mleng-": "stas00/ml-engineering",
@@ -138,6 +153,7 @@ def sources() -> list[str]:
 def first_units() -> list[str]:
     """The first draw's units: every publication but the later passes'."""
     later = set(SECOND_UNITS) | set(THIRD_UNITS) | set(FOURTH_UNITS) | set(FIFTH_UNITS)
+    later |= set(SIXTH_UNITS)
     return sorted({publication(s) for s in sources()} - later)
 
 
@@ -171,6 +187,14 @@ def draw5(seed: int = SEED5) -> list[str]:
     if len(FIFTH_UNITS) <= LOT_ABOVE:
         return sorted(FIFTH_UNITS)
     return _half(FIFTH_UNITS, seed)
+
+
+def draw6(seed: int = SEED6) -> list[str]:
+    """The sixth draw: every thirteenth-pass publication when there are at most ``LOT_ABOVE``
+    of them, else at least half of them by lot."""
+    if len(SIXTH_UNITS) <= LOT_ABOVE:
+        return sorted(SIXTH_UNITS)
+    return _half(SIXTH_UNITS, seed)
 
 
 def _half(units: Iterable[str], seed: int) -> list[str]:
@@ -215,6 +239,18 @@ def held_out5_sources() -> set[str]:
     return {s for s in sources() if publication(s) in pubs}
 
 
+def held_out6_sources() -> set[str]:
+    """The sources of the sixth draw's held-out publications (heldout6.yaml)."""
+    doc = yaml.safe_load(HELDOUT6.read_text(encoding="utf-8"))
+    pubs = set(doc["held_out"])
+    return {s for s in sources() if publication(s) in pubs}
+
+
+def sixth_sources() -> set[str]:
+    """Every source of the thirteenth pass's publications (held out or not)."""
+    return {s for s in sources() if publication(s) in SIXTH_UNITS}
+
+
 def fifth_sources() -> set[str]:
     """Every source of the twelfth pass's publications (held out or not)."""
     return {s for s in sources() if publication(s) in FIFTH_UNITS}
@@ -246,6 +282,9 @@ def main(argv: list[str]) -> int:
     if "--fifth" in argv:
         how = "all held out (no lot: at most eight)"
         return _main_later(argv, "Fifth", "twelfth", draw5(), FIFTH_UNITS, SEED5, HELDOUT5, how)
+    if "--sixth" in argv:
+        how = "all held out (no lot: at most eight)"
+        return _main_later(argv, "Sixth", "thirteenth", draw6(), SIXTH_UNITS, SEED6, HELDOUT6, how)
     units = first_units()
     held = draw()
     print(f"{len(units)} units, {len(held)} held out (seed {SEED}):")

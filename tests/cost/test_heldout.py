@@ -105,6 +105,33 @@ def test_the_fifth_draw_is_new_and_kept_out_of_the_fit() -> None:
     assert len(B.heldout5_points()) == 124
 
 
+def test_heldout6_yaml_holds_out_every_thirteenth_pass_publication() -> None:
+    # Thirteenth pass: two new publications, at most eight, so by the fourth draw's rule both
+    # are held out (no lot).
+    module = B.heldout_module()
+    doc = yaml.safe_load((ROOT / "benchmarks" / "data" / "heldout6.yaml").read_text("utf-8"))
+    assert doc["seed"] == module.SEED6 == 20261206
+    assert doc["units"] == sorted(module.SIXTH_UNITS)
+    assert doc["held_out"] == module.draw6() == sorted(module.SIXTH_UNITS)
+    assert len(module.SIXTH_UNITS) <= module.LOT_ABOVE
+
+
+def test_the_sixth_draw_is_new_and_kept_out_of_the_fit() -> None:
+    # No sixth-draw point reaches the points the benchmark fits and cross-validates on, nor the
+    # spent draws; its publications are none of the earlier draws' and are printed whole.
+    module = B.heldout_module()
+    pubs = {module.publication(s) for s in module.sources()}
+    sixth = set(module.SIXTH_UNITS)
+    assert sixth <= pubs
+    earlier = set(module.SECOND_UNITS) | set(module.THIRD_UNITS) | set(module.FOURTH_UNITS)
+    earlier |= set(module.FIFTH_UNITS) | set(module.first_units())
+    assert not sixth & earlier
+    assert not {p.machine.source for p in B.all_points()} & module.sixth_sources()
+    assert not {p.machine.source for p in B.spent_points()} & module.sixth_sources()
+    assert {p.machine.source for p in B.heldout6_points()} == module.held_out6_sources()
+    assert len(B.heldout6_points()) == 19
+
+
 def test_the_two_draws_partition_the_publications() -> None:
     # The first draw's 29 units are every publication but the eighth pass's, and each of the
     # eighth pass's units names sources of public.yaml.
