@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import itertools
 import math
 import statistics
@@ -270,6 +271,12 @@ def table_points() -> list[Point]:
 
 
 def public_points() -> list[Point]:
+    """Every point of public.yaml (a new list each call; the file is read once)."""
+    return list(_public_points())
+
+
+@functools.cache
+def _public_points() -> tuple[Point, ...]:
     doc = yaml.safe_load(PUBLIC.read_text(encoding="utf-8"))
     out = []
     for s in doc["systems"]:
@@ -295,7 +302,7 @@ def public_points() -> list[Point]:
             latency_kind=s.get("latency_kind", ""),
         )
         out.extend(Point(m, op, int(n), int(size), _time(t)) for op, n, size, *t in s["points"])
-    return _mark_not_monotone(out)
+    return tuple(_mark_not_monotone(out))
 
 
 def _mark_not_monotone(points: list[Point]) -> list[Point]:
@@ -674,9 +681,10 @@ class Row:
         return math.exp(abs(math.log(self.predicted_us / self.measured_us))) - 1.0
 
 
+@functools.cache
 def heldout_module() -> Any:
-    """benchmarks/heldout.py (the seeded draw of the held-out publications), loaded by path:
-    benchmarks/ is not a package."""
+    """benchmarks/heldout.py (the seeded draw of the held-out publications), loaded by path
+    once: benchmarks/ is not a package."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location(

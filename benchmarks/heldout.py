@@ -63,6 +63,7 @@ fourth draw's rule holds (at most ``LOT_ABOVE``: every one held out, no lot).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import sys
@@ -144,10 +145,16 @@ def publication(source: str) -> str:
 
 
 def sources() -> list[str]:
+    """Every source of public.yaml and measured.yaml (a new list each call; read once)."""
+    return list(_sources())
+
+
+@functools.cache
+def _sources() -> tuple[str, ...]:
     public = yaml.safe_load(PUBLIC.read_text(encoding="utf-8"))["systems"]
     tables = yaml.safe_load(MEASURED.read_text(encoding="utf-8"))["systems"]
     keys = {f"aiconfigurator:{t['key']}" for t in tables}
-    return sorted(keys | {s["source"] for s in public})
+    return tuple(sorted(keys | {s["source"] for s in public}))
 
 
 def first_units() -> list[str]:
