@@ -83,9 +83,16 @@ def test_a_values_file_beside_values_yaml_is_layered_over_it(tmp_path: Path) -> 
 
 
 def test_an_unsupported_value_is_unresolved_not_guessed(tmp_path: Path) -> None:
-    template = DEPLOYMENT.replace("{{ .Values.tp }}", "{{ tpl .Values.tp . }}")
+    template = DEPLOYMENT.replace("{{ .Values.tp }}", '{{ .Files.Get "tp.txt" }}')
     (dep,) = _parse(_chart(tmp_path, template) / "values.yaml").deployments
     assert dep.tp is None and any(u.field == "tp" for u in dep.unresolved)
+
+
+def test_a_value_rendered_with_tpl_is_read(tmp_path: Path) -> None:
+    # `tpl` renders a value as a template (helm/helm pkg/engine/engine.go): the TP it gives is read
+    template = DEPLOYMENT.replace("{{ .Values.tp }}", "{{ tpl .Values.tp . }}")
+    (dep,) = _parse(_chart(tmp_path, template) / "values.yaml").deployments
+    assert dep.tp is not None and not any(u.field == "tp" for u in dep.unresolved)
 
 
 def test_a_template_that_cannot_render_is_an_info_finding(tmp_path: Path) -> None:

@@ -145,10 +145,10 @@ def test_to_yaml_and_nindent_keep_structure() -> None:
 
 
 def test_unsupported_values_are_unresolved_placeholders() -> None:
-    """``tpl``, ``.Files``, ``lookup`` and a missing ``required`` value are unresolved: printed
-    as a placeholder the Kubernetes readers read as an unresolved value, never guessed."""
-    assert _render('{{ tpl "x" . }}') == "${helm_tpl}"
+    """``.Files``, ``lookup`` and a missing ``required`` value are unresolved: printed as a
+    placeholder the Kubernetes readers read as an unresolved value, never guessed."""
     assert _render('{{ .Files.Get "f" }}') == "${helm_Files}"
+    assert _render('{{ lookup "v1" "Pod" "ns" "p" }}') == "${helm_lookup}"
     assert _render('{{ required "set it" .Values.m }}') == "${helm_required}"
 
 
@@ -182,3 +182,29 @@ def test_each_rendered_character_is_traced_to_where_it_was_written() -> None:
     assert span.text == "args:\n  - --tensor-parallel-size=8\n  - --enforce-eager\n"
     assert span.position(2, 5) == Position("values.yaml", 7, 1)  # the word holds the value
     assert span.position(3, 5) == Position("templates/t.yaml", 3, 5)
+
+
+def test_tpl_renders_a_value_as_a_template_with_the_context_it_is_given() -> None:
+    # helm/helm pkg/engine/engine.go: `tpl` parses its string as a template and executes it with
+    # the value it is given; charts use it for values that name other values
+    values = {"model": "org/m", "args": "--model={{ .Values.model }} --tp={{ .Values.tp }}"}
+    values["tp"] = 4
+    assert _render("{{ tpl .Values.args . }}", values) == "--model=org/m --tp=4"
+    assert _render('{{ tpl "{{ .name }}" .Values.m }}', {"m": {"name": "x"}}) == "x"
+    assert _render("{{ tpl .Values.a . }}", {"a": '{{ .Files.Get "f" }}'}) == "${helm_Files}"
+    assert "tpl" in _failure("{{ tpl .Values.a . }}", {"a": "{{ if }}"})
+
+
+def test_what_tpl_writes_is_placed_at_the_value_that_held_it() -> None:
+    new_file()
+    template = "args:\n  - {{ tpl .Values.flag . }}\n"
+    maps, _ = render_chart(
+        [("templates/t.yaml", template)],
+        {"flag": "--tensor-parallel-size={{ .Values.tp }}", "tp": 8},
+        CHART,
+        lambda at: Position("values.yaml", 7 if at == ("flag",) else 9, 1),
+    )
+    (span,) = maps
+    assert span.text == "args:\n  - --tensor-parallel-size=8\n"
+    assert span.position(2, 5) == Position("values.yaml", 7, 1)  # the flag's own text
+    assert span.position(2, 28) == Position("values.yaml", 9, 1)  # the value it reads

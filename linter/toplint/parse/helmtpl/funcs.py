@@ -4,8 +4,8 @@ text/template "Functions", masterminds.github.io/sprig), over ``Val`` arguments.
 Each takes the evaluated arguments (the piped value last, as Go passes it) and returns a
 ``Val``; a result derived from one argument keeps that argument's path in the values, so a flag
 built with ``{{ .Values.tp | default 1 | quote }}`` still points at ``tp:``.  A function not in
-``FUNCS`` (``tpl``, ``lookup``, ``.Files``) makes an ``Unknown``: that value is unresolved.
-``include`` and ``required``/``fail`` need the evaluator and live there.
+``FUNCS`` (``lookup``, ``.Files``) makes an ``Unknown``: that value is unresolved.
+``include``, ``tpl`` and ``required``/``fail`` need the evaluator and live there.
 """
 
 from __future__ import annotations

@@ -5,10 +5,12 @@ Bounded by construction: every node evaluated and every function called counts a
 chart's ``template-steps`` budget and every rendered character against ``template-bytes``
 (``toplint.infra.budgets``); ``include``/``template`` nest at most ``EXPANSION_DEPTH`` deep.
 Nothing is executed: the functions are ``funcs.FUNCS``; one not there, a ``.Files`` or
-``.Capabilities`` read, ``tpl`` or ``lookup`` makes an ``Unknown`` value (printed as an
-unresolved placeholder); ``required`` on an empty value makes it unresolved too (the value a
-user must pass at install, never guessed).  A branch on an unknown value, ``fail``, a call Helm
-rejects or a syntax error raises ``NotRendered``: that template is not rendered.
+``.Capabilities`` read or ``lookup`` makes an ``Unknown`` value (printed as an unresolved
+placeholder); ``tpl`` renders its string as a template with the context it is given, as Helm's
+engine does (helm/helm pkg/engine/engine.go ``tpl``), its own text placed at the value that
+held it; ``required`` on an empty value makes it unresolved (the value a user must pass at
+install, never guessed).  A branch on an unknown value, ``fail``, a call Helm rejects or a
+syntax error raises ``NotRendered``: that template is not rendered.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from toplint.infra.budgets import EXPANSION_DEPTH, meter
-from toplint.parse.helmtpl.ast import Action, Branch, Call, Jump, Node, Operand, Pipe, Text
+from toplint.parse.helmtpl.ast import Action, Branch, Call, Jump, Node, Operand, Pipe, Text, parse
 from toplint.parse.helmtpl.funcs import FUNCS
+from toplint.parse.helmtpl.lexer import TemplateSyntax
 from toplint.parse.helmtpl.maps import FuncError
 from toplint.parse.helmtpl.values import (
     Origin,
@@ -54,7 +57,7 @@ class _Continue(Exception):
 
 # Functions whose answer depends on the cluster, the chart's other files or a nested template
 # the evaluator does not read: their value is unknown (unresolved), never guessed.
-_UNKNOWN_FUNCS = ("tpl", "lookup", "semverCompare", "b64enc", "b64dec", "sha256sum", "randAlphaNum")
+_UNKNOWN_FUNCS = ("lookup", "semverCompare", "b64enc", "b64dec", "sha256sum", "randAlphaNum")
 
 
 class Renderer:
@@ -176,6 +179,25 @@ class Renderer:
         finally:
             self.depth -= 1
 
+    def _tpl(self, source: str, at: tuple[Any, ...] | None, dot: Val, offset: int) -> Pieces:
+        """``tpl STRING DOT``: the string rendered as a template against ``dot``, with the
+        chart's named templates; what its own text writes is placed at the value holding the
+        string, what it reads from the values at those values.  A string that does not render
+        leaves the template unrendered at the ``tpl`` call."""
+        if self.depth >= EXPANSION_DEPTH:
+            raise NotRendered(f"templates nest more than {EXPANSION_DEPTH} deep", offset)
+        self.depth += 1
+        try:
+            tree = parse(source)
+            out: list[tuple[str, Origin]] = []
+            self._nodes(tree.body, dot, [{"$": self.root}], out)
+        except (NotRendered, TemplateSyntax) as exc:
+            raise NotRendered(f"tpl: {exc}", offset) from None
+        finally:
+            self.depth -= 1
+        own: Origin = ("v", at) if at is not None else None
+        return Pieces((t, o if o is not None and o[0] == "v" else own) for t, o in out)
+
     # -- pipelines ---------------------------------------------------------------------------
 
     def _pipe(self, pipe: Pipe | None, dot: Val, scope: list[dict[str, Val]]) -> Val:
@@ -217,6 +239,12 @@ class Renderer:
             if isinstance(plain(args[0].v), Unknown):
                 return args[0]
             return Val(self._call(go_print(args[0].v), args[1], offset), args[1].at)
+        if name == "tpl":
+            if len(args) != 2:
+                raise NotRendered("tpl takes a template and a value", offset)
+            if isinstance(plain(args[0].v), Unknown):
+                return args[0]
+            return Val(self._tpl(go_print(args[0].v), args[0].at, args[1], offset), args[0].at)
         if name == "required":
             if len(args) != 2:
                 raise NotRendered("required takes a message and a value", offset)
