@@ -372,6 +372,16 @@ def heldout6_points() -> list[Point]:
     return [p for p in public_points() if p.machine.source in held]
 
 
+# The draws ``--heldoutN`` prints, by number.
+HELDOUT_POINTS = {
+    2: heldout2_points,
+    3: heldout3_points,
+    4: heldout4_points,
+    5: heldout5_points,
+    6: heldout6_points,
+}
+
+
 def err(pred: float, meas: float) -> float:
     return abs(pred / meas - 1.0)
 
@@ -1375,43 +1385,15 @@ def shipped_bands() -> tuple[dict[str, dict[str, float]], set[str], set[str] | N
     return doc["bands"], set(doc["fitted_table_archs"]), set(nets) if nets is not None else None
 
 
-def heldout2_rows(model: Model, fitted: set[str], nets: set[str] | None = None) -> list[Row]:
-    """The second draw's held-out points, priced by ``model`` (the one toplint ships)."""
+def heldout_rows(
+    draw: int, model: Model, fitted: set[str], nets: set[str] | None = None
+) -> list[Row]:
+    """The held-out points of the second to sixth draws (``draw``), priced by ``model`` (the
+    one toplint ships)."""
+    points = HELDOUT_POINTS[draw]()
     return [
         _row("alpha-beta", p, model.predict(p), held_out=True, fitted=fitted, nets=nets)
-        for p in heldout2_points()
-    ]
-
-
-def heldout3_rows(model: Model, fitted: set[str], nets: set[str] | None = None) -> list[Row]:
-    """The third draw's held-out points, priced by ``model`` (the one toplint ships)."""
-    return [
-        _row("alpha-beta", p, model.predict(p), held_out=True, fitted=fitted, nets=nets)
-        for p in heldout3_points()
-    ]
-
-
-def heldout4_rows(model: Model, fitted: set[str], nets: set[str] | None = None) -> list[Row]:
-    """The fourth draw's held-out points, priced by ``model`` (the one toplint ships)."""
-    return [
-        _row("alpha-beta", p, model.predict(p), held_out=True, fitted=fitted, nets=nets)
-        for p in heldout4_points()
-    ]
-
-
-def heldout5_rows(model: Model, fitted: set[str], nets: set[str] | None = None) -> list[Row]:
-    """The fifth draw's held-out points, priced by ``model`` (the one toplint ships)."""
-    return [
-        _row("alpha-beta", p, model.predict(p), held_out=True, fitted=fitted, nets=nets)
-        for p in heldout5_points()
-    ]
-
-
-def heldout6_rows(model: Model, fitted: set[str], nets: set[str] | None = None) -> list[Row]:
-    """The sixth draw's held-out points, priced by ``model`` (the one toplint ships)."""
-    return [
-        _row("alpha-beta", p, model.predict(p), held_out=True, fitted=fitted, nets=nets)
-        for p in heldout6_points()
+        for p in points
     ]
 
 
@@ -1441,30 +1423,12 @@ def heldout2_totals(rows: Sequence[Row], b: dict[str, dict[str, float]]) -> list
 
 
 def main(argv: list[str]) -> int:
-    if "--heldout2" in argv:
-        # The model and bands toplint ships, on the second draw's held-out publications.
+    drawn = [n for n in HELDOUT_POINTS if f"--heldout{n}" in argv]
+    if drawn:
+        # The model and bands toplint ships, on one draw's held-out publications: totals per
+        # class, never per source.
         b, fitted, nets = shipped_bands()
-        print("\n".join(heldout2_totals(heldout2_rows(Model(), fitted, nets), b)))
-        return 0
-    if "--heldout3" in argv:
-        # The same totals (never per source) on the third draw's held-out publications.
-        b, fitted, nets = shipped_bands()
-        print("\n".join(heldout2_totals(heldout3_rows(Model(), fitted, nets), b)))
-        return 0
-    if "--heldout4" in argv:
-        # The same totals (never per source) on the fourth draw's held-out publications.
-        b, fitted, nets = shipped_bands()
-        print("\n".join(heldout2_totals(heldout4_rows(Model(), fitted, nets), b)))
-        return 0
-    if "--heldout5" in argv:
-        # The same totals (never per source) on the fifth draw's held-out publications.
-        b, fitted, nets = shipped_bands()
-        print("\n".join(heldout2_totals(heldout5_rows(Model(), fitted, nets), b)))
-        return 0
-    if "--heldout6" in argv:
-        # The same totals (never per source) on the sixth draw's held-out publications.
-        b, fitted, nets = shipped_bands()
-        print("\n".join(heldout2_totals(heldout6_rows(Model(), fitted, nets), b)))
+        print("\n".join(heldout2_totals(heldout_rows(drawn[0], Model(), fitted, nets), b)))
         return 0
     points = all_points()
     model = development_fit(points)  # never on the held-out publications
