@@ -36,6 +36,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from splits import halves as split_halves
+
 ROOT = Path(__file__).resolve().parents[1]
 SUITE = ROOT / "tests" / "incidents"
 SPLITS = {
@@ -57,7 +60,6 @@ SPLITS = {
     "round16": "SPLIT16.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
-_ITEM = re.compile(r"^- `([^`]+)`")
 
 
 @dataclass
@@ -76,18 +78,8 @@ class Outcome:
 
 def halves(round_: str = "round1") -> dict[str, list[str]]:
     """The case ids of each half, as the round's split file lists them."""
-    out: dict[str, list[str]] = {"development": [], "held-out": []}
-    current = None
-    for line in (SUITE / SPLITS[round_]).read_text(encoding="utf-8").splitlines():
-        if line.startswith("## Development"):
-            current = "development"
-        elif line.startswith("## Held out"):
-            current = "held-out"
-        elif line.startswith("## "):
-            current = None
-        elif current and (m := _ITEM.match(line)):
-            out[current].append(m[1])
-    return out
+    text = (SUITE / SPLITS[round_]).read_text(encoding="utf-8")
+    return split_halves(text, "## Development", "## Held out")
 
 
 def _case(case_id: str) -> dict[str, Any]:

@@ -53,6 +53,9 @@ from typing import Any
 
 import yaml
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from splits import halves as split_halves
+
 _TESTDATA = Path(__file__).resolve().parents[1] / "tests" / "data"
 SETS = {
     "1": _TESTDATA / "open_world",
@@ -129,9 +132,7 @@ def index(data: Path = DATA) -> dict[str, dict[str, Any]]:
 def half_files(half: str, data: Path = DATA) -> list[str]:
     """The files SPLIT.md lists under the half's heading."""
     text = (data / "SPLIT.md").read_text(encoding="utf-8")
-    after = text.split(HALVES[half], 1)[1]
-    section = after.split("\n## ", 1)[0]
-    return [line[2:].strip() for line in section.splitlines() if line.startswith("- ")]
+    return split_halves(text, HALVES["development"], HALVES["held-out"])[half]
 
 
 def names_engine(text: str) -> bool:

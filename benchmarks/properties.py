@@ -31,6 +31,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from splits import halves as split_halves
+
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 SHARED = ROOT.parent / "shared" / "corpus"
@@ -81,24 +84,6 @@ def _files(folder: Path) -> list[str]:
     )
 
 
-def _split(text: str, headings: tuple[str, str]) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {"development": [], "held-out": []}
-    current = None
-    for line in text.splitlines():
-        if line.startswith("## "):
-            current = (
-                "development"
-                if line.startswith(headings[0])
-                else "held-out"
-                if line.startswith(headings[1])
-                else None
-            )
-        elif current and line.startswith("- "):
-            item = line[2:].strip()
-            out[current].append(item.split("`")[1] if item.startswith("`") else item)
-    return out
-
-
 def _half_of(rel: str, where: dict[str, str]) -> str | None:
     """The half of a listed file, or of the listed file whose folder holds ``rel`` (a chart's
     templates and Chart.yaml go with the values file the set lists)."""
@@ -123,12 +108,12 @@ def inputs() -> Iterator[Input]:
     yield from _corpus_like("corpus2", DATA / "corpus2", None)
     for folder in sorted(DATA.glob("open_world*")):
         text = (folder / "SPLIT.md").read_text(encoding="utf-8")
-        halves = _split(text, ("## Development files", "## Held-out files"))
+        halves = split_halves(text, "## Development files", "## Held-out files")
         yield from _corpus_like(folder.name, folder, halves)
     case_half: dict[str, str] = {}
     for split in sorted(INCIDENTS.glob("SPLIT*.md")):
-        for half, ids in _split(
-            split.read_text(encoding="utf-8"), ("## Development", "## Held out")
+        for half, ids in split_halves(
+            split.read_text(encoding="utf-8"), "## Development", "## Held out"
         ).items():
             case_half.update(dict.fromkeys(ids, half))
     for case in sorted((INCIDENTS / "cases").iterdir()):
@@ -146,7 +131,9 @@ def _recipes(suite: Path) -> Iterator[Input]:
     import yaml
 
     text = (suite / "SPLIT.md").read_text(encoding="utf-8")
-    where = {r: h for h, rs in _split(text, ("## Development", "## Held out")).items() for r in rs}
+    where = {
+        r: h for h, rs in split_halves(text, "## Development", "## Held out").items() for r in rs
+    }
     for recipe in sorted(p for p in suite.iterdir() if (p / "recipe.yaml").is_file()):
         spec = yaml.safe_load((recipe / "recipe.yaml").read_text(encoding="utf-8"))
         for rel in spec["config"]:

@@ -21,7 +21,6 @@ import argparse
 import contextlib
 import io
 import json
-import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,9 +28,11 @@ from typing import Any
 
 import yaml
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from splits import halves as split_halves
+
 ROOT = Path(__file__).resolve().parents[1]
 SETS = ("recipes", "recipes2")
-_ITEM = re.compile(r"^- `([^`]+)`")
 
 
 def suite(name: str = "recipes") -> Path:
@@ -43,18 +44,8 @@ def suite(name: str = "recipes") -> Path:
 
 def halves(set_name: str = "recipes") -> dict[str, list[str]]:
     """The recipe ids of each half, as the set's SPLIT.md lists them."""
-    out: dict[str, list[str]] = {"development": [], "held-out": []}
-    current = None
-    for line in (suite(set_name) / "SPLIT.md").read_text(encoding="utf-8").splitlines():
-        if line.startswith("## Development"):
-            current = "development"
-        elif line.startswith("## Held out"):
-            current = "held-out"
-        elif line.startswith("## "):
-            current = None
-        elif current and (m := _ITEM.match(line)):
-            out[current].append(m[1])
-    return out
+    text = (suite(set_name) / "SPLIT.md").read_text(encoding="utf-8")
+    return split_halves(text, "## Development", "## Held out")
 
 
 def _run(argv: list[str]) -> tuple[int, str, str]:

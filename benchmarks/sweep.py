@@ -37,6 +37,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from open_world import names_engine
+from splits import halves as split_halves
 
 from toplint.parse.run import is_test_code
 
@@ -67,8 +68,8 @@ class Repo:
 
 def half(name: str) -> list[str]:
     """``owner/name`` of the repositories SWEEP16.md lists under the half's heading."""
-    section = SPLIT.read_text(encoding="utf-8").split(HALVES[name], 1)[1].split("\n## ", 1)[0]
-    return [line[2:].split("@", 1)[0] for line in section.splitlines() if line.startswith("- ")]
+    listed = split_halves(SPLIT.read_text("utf-8"), HALVES["development"], HALVES["held-out"])
+    return [item.split("@", 1)[0] for item in listed[name]]
 
 
 def _toplint(args: Sequence[str], cwd: Path) -> tuple[int, float, dict[str, Any], str]:

@@ -1,0 +1,28 @@
+"""The halves a SPLIT markdown file lists: the one reader every benchmark's split goes through.
+
+A half is every section whose heading line starts with the half's heading (``## Development``,
+``## Held out``, ``## Development files``...), up to the next ``## `` heading; its items are the
+section's ``- `` lines, each the backquoted word it starts with (``- `vllm-4821` (TL205)``) or,
+unquoted, the line's text (``- owner__repo/values.yaml``).
+"""
+
+from __future__ import annotations
+
+
+def halves(text: str, development: str, held_out: str) -> dict[str, list[str]]:
+    """The items of each half: {"development": [...], "held-out": [...]}, in file order."""
+    out: dict[str, list[str]] = {"development": [], "held-out": []}
+    current = None
+    for line in text.splitlines():
+        if line.startswith("## "):
+            current = (
+                "development"
+                if line.startswith(development)
+                else "held-out"
+                if line.startswith(held_out)
+                else None
+            )
+        elif current and line.startswith("- "):
+            item = line[2:].strip()
+            out[current].append(item.split("`")[1] if item.startswith("`") else item)
+    return out
