@@ -88,14 +88,21 @@ def mount_shm(flag: str, spec: str) -> dict[str, str] | None:
         return tmpfs_shm(sizes[-1] if sizes else None)
     if flag == "--mount":
         fields = mount_fields(spec)
-        if fields.get("target", "").rstrip("/") != SHM_PATH:
-            return None
-        if fields.get("type", "volume").lower() == "tmpfs":
-            return tmpfs_shm(fields.get("tmpfs-size"))
-        return _bound(fields.get("source") or fields.get("src") or "")
+        source = fields.get("source") or fields.get("src") or ""
+        return mount_at(fields.get("type", "volume"), fields.get("target", ""), source, fields)
     if volume_target(spec) != SHM_PATH:
         return None
     return _bound(spec.split(":")[0] if ":" in spec else "")
+
+
+def mount_at(kind: str, target: str, source: str, options: dict[str, str]) -> dict[str, str] | None:
+    """What a mount of ``kind`` (``bind``, ``volume``, ``tmpfs``) at ``target`` puts at
+    ``/dev/shm`` (a tmpfs sized by ``options["tmpfs-size"]``); None when it mounts elsewhere."""
+    if target.rstrip("/") != SHM_PATH:
+        return None
+    if kind.lower() == "tmpfs":
+        return tmpfs_shm(options.get("tmpfs-size"))
+    return _bound(source)
 
 
 def _bound(source: str) -> dict[str, str]:

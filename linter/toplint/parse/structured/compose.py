@@ -19,7 +19,7 @@ from toplint.infra.yamlsafe import Document, load_documents
 from toplint.model import Deployment, Finding, ParseResult
 from toplint.parse.argv import deployment_from_invocation, find_invocations, image_invocation
 from toplint.parse.base import Source
-from toplint.parse.containershm import container_shm, mount_shm
+from toplint.parse.containershm import container_shm, mount_at, mount_shm
 from toplint.parse.enginecfg import disk_loader
 from toplint.parse.options import Arg
 from toplint.parse.structured.composebuild import built_base
@@ -180,14 +180,9 @@ def _shm_mount(service: dict[str, Any]) -> dict[str, str] | None:
         elif isinstance(entry, dict) and isinstance(entry.get("target"), str):
             options = entry.get("tmpfs")
             size = options.get("size") if isinstance(options, dict) else None
-            fields = {
-                "type": str(entry.get("type", "volume")),
-                "target": entry["target"],
-                "source": str(entry.get("source", "")),
-                **({"tmpfs-size": str(size)} if size is not None else {}),
-            }
-            spec = ",".join(f"{k}={v}" for k, v in fields.items())
-            found = mount_shm("--mount", spec) or found
+            sized = {"tmpfs-size": str(size)} if size is not None else {}
+            kind, source = str(entry.get("type", "volume")), str(entry.get("source", ""))
+            found = mount_at(kind, entry["target"], source, sized) or found
     return found
 
 
