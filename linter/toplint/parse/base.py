@@ -24,6 +24,10 @@ class Parser(Protocol):
         """Deployments and file-level findings.  Raise ``SourceError`` for unparsable input."""
 
 
+# Shell scripts, and the batch scripts of job schedulers (Slurm, PBS, LSF), by name.
+SHELL_SUFFIXES = (".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch", ".pbs", ".lsf")
+
+
 def is_template(text: str) -> bool:
     """The text holds template markup (Helm/Jinja ``{{ … }}``) that renders before it is read.
 

@@ -17,7 +17,7 @@ from functools import cache, lru_cache
 
 from toplint.engines.registry import all_engines
 from toplint.model import NO_DEPLOYMENT_FOUND, Finding, Severity
-from toplint.parse.base import Source, is_template
+from toplint.parse.base import SHELL_SUFFIXES, Source, is_template
 from toplint.parse.textpos import point_of
 from toplint.record import replace
 
@@ -151,7 +151,7 @@ def _mention(source: Source, match: re.Match[str], *, in_comment: bool = False) 
         found_at = no_deployment(source.path, line, column, why, anchor=f"comment:{named}")
         return replace(found_at, severity=Severity.INFO)
     lacking = _LACKING[kind]
-    if is_template(text):
+    if _templated(source, text, match.start()):
         lacking = (
             "it is a template ({{ … }}): check what it renders to "
             "(e.g. `helm template … | toplint check -`)"
@@ -163,6 +163,19 @@ def _mention(source: Source, match: re.Match[str], *, in_comment: bool = False) 
         f"names the engine {kind} `{named}` but yields no deployment: {lacking}",
         anchor=f"mention:{named}",
     )
+
+
+def _templated(source: Source, text: str, at: int) -> bool:
+    """The mention is in template markup that renders before the file is read.  A shell
+    script's ``{{`` is usually a Go-template format it passes to a tool (``docker inspect
+    --format '{{.Id}}'``), so there only a ``.j2`` script or markup on the mention's own line
+    counts."""
+    if not is_template(text):
+        return False
+    if not source.name.endswith(SHELL_SUFFIXES):
+        return True
+    start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+    return "{{" in text[start : end if end != -1 else len(text)]
 
 
 def no_deployment(path: str, line: int, column: int, why: str, *, anchor: str) -> Finding:

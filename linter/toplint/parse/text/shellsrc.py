@@ -19,7 +19,7 @@ from toplint.parse.argv import (
     deployment_from_invocation,
     find_invocations,
 )
-from toplint.parse.base import Source
+from toplint.parse.base import SHELL_SUFFIXES, Source
 from toplint.parse.enginecfg import ConfigLoader, disk_loader, one_host
 from toplint.parse.options import FORWARDED, Arg
 from toplint.parse.text.dockerrun import DOCKER, DOCKER_VALUE, docker_run
@@ -44,8 +44,7 @@ from toplint.parse.text.wrapped import (
 )
 from toplint.record import replace
 
-# Shell scripts, and the batch scripts of job schedulers (Slurm, PBS, LSF).
-_SHELL_SUFFIXES = (".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch", ".pbs", ".lsf")
+# The shells a script may name as its interpreter.
 _SHELLS = ("sh", "bash", "dash", "zsh", "ksh")
 
 
@@ -287,7 +286,7 @@ class ShellParser:
     name = "shell"
 
     def accepts(self, source: Source) -> bool:
-        if source.name.removesuffix(".j2").endswith(_SHELL_SUFFIXES):
+        if source.name.removesuffix(".j2").endswith(SHELL_SUFFIXES):
             return True  # a script, or a script's Jinja template
         first = source.text.split("\n", 1)[0].strip()
         return first.startswith("#!") and first.rsplit("/", 1)[-1].split()[-1] in _SHELLS
