@@ -211,6 +211,10 @@ class Deployment:
     # field ("engine", "tp", "gpus", ...) -> "`flags.tp-size`" / "`type: vllm`" (``sources``
     # holds the position).  Empty for a command line read as written.
     provenance: Mapping[str, str] = field(default_factory=dict)
+    # The flags of the commands that start this instance's other nodes, in line order (a
+    # multi-node script: ``toplint.parse.multinode``): a fix edits an option every node must
+    # agree on in each of them, so the nodes keep one layout.
+    node_flags: tuple[tuple[Flag, ...], ...] = ()
 
     def position_of(self, name: str) -> Position:
         """Position of a field's value, falling back to where the deployment starts."""

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import Literal
 
 from toplint.engines.registry import find_engine
 from toplint.fix.textindex import TextIndex
 from toplint.fix.words import Span, flag_spans, is_helm_key, list_item, solid_after, token_end
 from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Edit, Flag
+from toplint.parse.multinode import agrees_across_nodes
+from toplint.record import replace
 
 __all__ = ["FlagIndex", "canonical", "duplicate_edits", "flag_edits", "remove_flag"]
 
@@ -42,10 +45,19 @@ class FlagIndex:
         self.dep = dep
         self.named: dict[str, list[Flag]] = {}
         self.at: dict[tuple[int, int], Flag] = {}
+        # Positions the parser gave several options (a command read from a string it could
+        # not map back, word by word, to the file): no flag there can be located to edit.
+        self.shared: set[tuple[int, int]] = set()
         for f in dep.flags:
             if f.position.path == dep.path:
                 self.named.setdefault(f.name, []).append(f)
-                self.at.setdefault((f.position.line, f.position.column), f)
+                at = (f.position.line, f.position.column)
+                if self.at.setdefault(at, f).name != f.name:
+                    self.shared.add(at)
+
+    def located(self, flag: Flag) -> bool:
+        """``flag``'s position is its own, so an edit there changes this option only."""
+        return (flag.position.line, flag.position.column) not in self.shared
 
     @classmethod
     def of(cls, dep: Deployment) -> FlagIndex:
@@ -57,9 +69,13 @@ class FlagIndex:
 
 
 def set_value(flag: Flag, value: str, idx: TextIndex, path: str) -> Edit | None:
-    """Replace the value of ``flag`` (keeping its quotes); None when it is a bare boolean."""
+    """Replace the value of ``flag`` (keeping its quotes); None when it is a bare boolean, or a
+    field whose text is not the value read from it."""
     option, value_span = flag_spans(flag, idx)
     text = idx.text
+    if written_as(flag, idx) == "field":
+        start, end = option.inner(text)
+        return idx.edit(path, start, end, value) if text[start:end] == flag.value else None
     if value_span is not None:
         start, end = value_span.inner(text)
         return idx.edit(path, start, end, value)
@@ -76,34 +92,133 @@ def set_value(flag: Flag, value: str, idx: TextIndex, path: str) -> Edit | None:
     return idx.edit(path, start, end, value)
 
 
-def _anchor(dep: Deployment, name: str) -> Flag | None:
-    """The flag a new flag ``name`` goes after: a related one (``_RELATED``) in the
-    deployment's own file, else its last flag there."""
+def _anchors(dep: Deployment, name: str) -> list[Flag]:
+    """The flags a new flag ``name`` may go after, best first: a related one (``_RELATED``)
+    in the deployment's own file, then its flags there from the last."""
     engine = find_engine(dep.engine)
     fields = engine.cli.fields if engine is not None else {}
+    out: list[Flag] = []
     for related in _RELATED.get(fields.get(canonical(dep, name), ""), ()):
         flag = next((f for f in reversed(dep.flags) if fields.get(f.name) == related), None)
         if flag is not None and flag.position.path == dep.path:
-            return flag
-    located = [f for f in dep.flags if f.position.path == dep.path]
-    return located[-1] if located else None
+            out.append(flag)
+    return out + [f for f in reversed(dep.flags) if f.position.path == dep.path]
+
+
+Written = Literal["option", "key", "field"]
+
+
+def written_as(flag: Flag, idx: TextIndex) -> Written:
+    """How the file sets ``flag``: an ``option`` token of a command (``--tp 8``, ``--tp=8``, a
+    list item, a positional word), a mapping ``key`` (Helm values ``tensorParallelSize: 2``,
+    Ray Serve ``engine_kwargs`` ``tensor_parallel_size: 2``, KServe ``parallelism``
+    ``tensor: 2``) or a ``field`` whose value alone carries the option: the parser points the
+    option it names and its value at one scalar (a NIMService's ``parallelism.tensor``, TGI's
+    ``NUM_SHARD`` variable), or a positional word it took from a mapping's value (a NIM
+    image's ``repository:``, a KAITO preset's ``name:``) rather than from a command."""
+    if is_helm_key(flag, idx):
+        return "key"
+    o = idx.offset(flag.position.line, flag.position.column)
+    text = idx.text
+    if flag.raw.startswith("-"):
+        same = flag.value_position == flag.position
+        return "field" if same and not text[o : o + 2].lstrip("'\"").startswith("-") else "option"
+    key = _key_before(text, idx.line_bounds(o)[0], o)
+    return "field" if key is not None and key not in _COMMAND_KEYS else "option"
+
+
+# Keys whose value is a command line, so a positional word there is a command's word.
+_COMMAND_KEYS = frozenset({"command", "args", "entrypoint", "cmd", "run"})
+
+
+def _key_before(text: str, line_start: int, at: int) -> str | None:
+    """The key of ``key: word`` when the word at ``at`` is a mapping's value (its quote
+    aside), read back from ``at`` to the key's start only."""
+    i = at
+    if i > line_start and text[i - 1] in "'\"":
+        i -= 1
+    while i > line_start and text[i - 1] in " \t":
+        i -= 1
+    if i == line_start or text[i - 1] != ":":
+        return None
+    i -= 1
+    while i > line_start and text[i - 1] in " \t":
+        i -= 1
+    end = i
+    while i > line_start and (text[i - 1].isalnum() or text[i - 1] in "_.-"):
+        i -= 1
+    return text[i:end] or None
+
+
+def _new_key(dep: Deployment, anchor: Flag, option: Span, idx: TextIndex, name: str) -> str | None:
+    """``name`` spelled as the key that sets ``anchor`` spells its own option (``maxModelLen``,
+    ``max_model_len``, ``max-model-len``); None when that key is not its option's name but a
+    field of a fixed schema (KServe's ``parallelism.tensor``), where an option has no key."""
+    text = idx.text
+    colon = text.find(":", option.start, idx.line_bounds(option.start)[1])
+    key = text[option.start : colon].strip().strip("'\"")
+    kebab = re.sub(r"([a-z0-9])([A-Z])", r"\1-\2", key).replace("_", "-").lower()
+    if kebab != anchor.name.replace("_", "-").lower() and anchor.name not in (
+        canonical(dep, key),
+        canonical(dep, kebab),
+    ):
+        return None
+    if "_" in key:
+        return name.replace("-", "_")
+    if key != key.lower():
+        return re.sub(r"-([a-z])", lambda m: m.group(1).upper(), name)
+    return name
+
+
+def unlocated(flag: Flag) -> str:
+    """Why no edit can change ``flag`` alone: the parser read several options from its place
+    (a KAITO instance type, a command built in a string it does not map back word by word)."""
+    return (
+        f"toplint read several options from one place in the file (line {flag.position.line}), "
+        "so it cannot change one of them there"
+    )
 
 
 def add_flag(
     dep: Deployment, name: str, value: str | None, idx: TextIndex, path: str
-) -> Edit | None:
-    """Insert ``--name value`` right after a related flag, in that flag's style."""
-    anchor = _anchor(dep, name)
-    if anchor is None:
-        return None
-    option, value_span = flag_spans(anchor, idx)
+) -> Edit | str | None:
+    """Insert ``--name value`` right after a related flag, in that flag's style: an option
+    beside an option, a key in the same mapping spelled as its keys are; never beside a field.
+    A string says why it has no place in this file; None: no flag to go beside."""
+    index = FlagIndex.of(dep)
+    why: str | None = None
+    for anchor in _anchors(dep, name):
+        if not index.located(anchor):
+            why = why or unlocated(anchor)
+            continue
+        written = written_as(anchor, idx)
+        option, value_span = flag_spans(anchor, idx)
+        key = _new_key(dep, anchor, option, idx, name) if written == "key" else None
+        if written == "field" or (written == "key" and key is None):
+            where = anchor.anchor or anchor.raw
+            why = why or (
+                f"`--{name}` has no place beside the fields that set this deployment (`{where}`)"
+            )
+            continue
+        if key is not None:
+            line_start, line_end = idx.line_bounds(option.start)
+            indent = idx.text[line_start : option.start]
+            return idx.edit(path, line_end, line_end, f"\n{indent}{key}: {value or 'true'}")
+        return _add_option(option, value_span, name, value, idx, path)
+    return why
+
+
+def _add_option(
+    option: Span,
+    value_span: Span | None,
+    name: str,
+    value: str | None,
+    idx: TextIndex,
+    path: str,
+) -> Edit:
+    """``--name value`` after the option ``anchor``, in its style (joined, quoted, a list)."""
     last = value_span or option
     text = idx.text
-    if is_helm_key(anchor, idx):
-        line_start, line_end = idx.line_bounds(option.start)
-        indent = text[line_start : option.start]
-        key = re.sub(r"-([a-z])", lambda m: m.group(1).upper(), name)
-        return idx.edit(path, line_end, line_end, f"\n{indent}{key}: {value or 'true'}")
     quote = text[last.start] if text[last.start] in "'\"" else ""
     joined = "=" in text[option.start : option.end] and value_span is None
     words = [f"--{name}={value}"] if joined and value else [f"--{name}"]
@@ -121,6 +236,12 @@ def add_flag(
         return idx.edit(path, line_end, line_end, lines)
     if quote and re.search(r"[\[,][ \t]*$", before):
         return idx.edit(path, last.end, last.end, "".join(f", {quote}{w}{quote}" for w in words))
+    after = solid_after(text, last.end, line_end)
+    if quote and not before.strip() and text[after : after + 1] in (",", "]", ")"):
+        # an item on its own line of a flow list written one item a line (JSON, a Python
+        # list of argv words): each new word on its own line with the item's indentation
+        items = "".join(f",\n{before}{quote}{w}{quote}" for w in words)
+        return idx.edit(path, last.end, last.end, items)
     return idx.edit(path, last.end, last.end, "".join(f" {w}" for w in words))
 
 
@@ -210,32 +331,53 @@ def _remove_line(line_start: int, line_end: int, idx: TextIndex, path: str) -> E
 
 
 def flag_edits(
-    deployment: Deployment, changes: Mapping[str, str | None], source_text: str
+    deployment: Deployment,
+    changes: Mapping[str, str | None],
+    source_text: str,
+    why: list[str] | None = None,
 ) -> tuple[Edit, ...]:
     """Edits that set each canonical flag of ``changes`` to its value (None removes it).
 
     An existing flag keeps its spelling, quoting and place; a missing one is added after a
-    related flag in the same style.  Flags that cannot be edited safely are left alone.
+    related flag in the same style.  Flags that cannot be edited safely are left alone.  In a
+    multi-node script an option the nodes must agree on (``toplint.parse.multinode``) is set
+    in every node's command, or in none.  ``why`` collects why a change has no place in
+    this file.
     """
     idx = TextIndex.of(source_text)
-    path = deployment.path
-    named = FlagIndex.of(deployment).named
     out: list[Edit] = []
     for name, value in changes.items():
-        present = named.get(canonical(deployment, name), [])
-        if value is None:
-            for flag in present:
-                out += remove_flag(flag, idx, path)
-            continue
-        if present and value == "":
-            continue  # a bare boolean flag that is already there
-        if present:
-            edit = set_value(present[-1], value, idx, path)
-        else:
-            edit = add_flag(deployment, name, value, idx, path)
-        if edit is not None:
-            out.append(edit)
+        commands = [deployment]
+        if agrees_across_nodes(canonical(deployment, name)):
+            commands += [replace(deployment, flags=f, node_flags=()) for f in deployment.node_flags]
+        edits = [_command_edits(dep, name, value, idx) for dep in commands]
+        reasons = [e for e in edits if isinstance(e, str)]
+        if reasons and why is not None:
+            why.append(reasons[0])
+        if all(isinstance(e, list) for e in edits):
+            out += [e for each in edits if isinstance(each, list) for e in each]
     return tuple(out)
+
+
+def _command_edits(
+    dep: Deployment, name: str, value: str | None, idx: TextIndex
+) -> list[Edit] | str | None:
+    """The edits setting ``name`` to ``value`` in one command of ``dep``; a string says why
+    it cannot, None: it cannot either."""
+    index = FlagIndex.of(dep)
+    present = index.named.get(canonical(dep, name), [])
+    for flag in present:
+        if not index.located(flag):
+            return unlocated(flag)
+    if value is None:
+        return [e for flag in present for e in remove_flag(flag, idx, dep.path)]
+    if present and value == "":
+        return []  # a bare boolean flag that is already there
+    if present:
+        edit: Edit | str | None = set_value(present[-1], value, idx, dep.path)
+    else:
+        edit = add_flag(dep, name, value, idx, dep.path)
+    return edit if edit is None or isinstance(edit, str) else [edit]
 
 
 def canonical(deployment: Deployment, name: str) -> str:

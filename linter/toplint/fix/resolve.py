@@ -16,6 +16,7 @@ from toplint.fix.mappingedits import mapping_value_edits
 from toplint.fix.textindex import TextIndex
 from toplint.fix.words import token_end
 from toplint.model import Deployment, Edit, Finding, Intent
+from toplint.parse.multinode import agrees_across_nodes
 from toplint.record import replace
 
 __all__ = ["attach_edits", "intent_edits"]
@@ -30,16 +31,26 @@ def attach_edits(
     for f in findings:
         fix = f.fix
         if fix is not None and fix.intents and not fix.edits:
-            edits = intent_edits(fix.intents, dep, text, path)
-            f = replace(f, fix=replace(fix, edits=edits))
+            why: list[str] = []
+            edits = intent_edits(fix.intents, dep, text, path, why)
+            if edits or not why:
+                f = replace(f, fix=replace(fix, edits=edits))
+            else:  # its setting has no place in this file: not shown, and the finding says why
+                change = fix.message.split(" (", 1)[0]
+                f = replace(f, fix=None, message=f"{f.message} (not `{change}`: {why[0]})")
         out.append(f)
     return out
 
 
 def intent_edits(
-    intents: Sequence[Intent], dep: Deployment | None, text: str, path: str
+    intents: Sequence[Intent],
+    dep: Deployment | None,
+    text: str,
+    path: str,
+    why: list[str] | None = None,
 ) -> tuple[Edit, ...]:
-    """The edits of every intent, or none when any intent cannot be carried out."""
+    """The edits of every intent, or none when any intent cannot be carried out (``why``
+    collects why, when a setting has no place in this file)."""
     idx = TextIndex.of(text)
     out: list[Edit] = []
     for intent in intents:
@@ -50,7 +61,7 @@ def intent_edits(
         elif _holds(intent, dep):
             continue  # already so (a switch that is on): nothing to edit
         else:
-            edits = _edits(intent, dep, idx)
+            edits = _edits(intent, dep, idx, why)
         if not edits:
             return ()
         out += edits
@@ -68,12 +79,14 @@ def _holds(intent: Intent, dep: Deployment) -> bool:
     return flag.value == wanted or (wanted == "" and flag.value in (None, "true"))
 
 
-def _edits(intent: Intent, dep: Deployment, idx: TextIndex) -> tuple[Edit, ...]:
+def _edits(
+    intent: Intent, dep: Deployment, idx: TextIndex, why: list[str] | None
+) -> tuple[Edit, ...]:
     kind = intent.kind
     if kind == "set-flag":
-        return flag_edits(dep, {intent.name: intent.value or ""}, idx.text)
+        return flag_edits(dep, {intent.name: intent.value or ""}, idx.text, why)
     if kind == "remove-flag":
-        return _remove(intent, dep, idx)
+        return _remove(intent, dep, idx, why)
     if kind == "set-resource":
         at = intent.at
         if at is None or at.path != dep.path or intent.value is None:
@@ -102,13 +115,27 @@ def _flow_values(key: str, line: int, value: str, idx: TextIndex, path: str) -> 
     return tuple(idx.edit(path, m.start(2), m.end(2), value) for m in found)
 
 
-def _remove(intent: Intent, dep: Deployment, idx: TextIndex) -> tuple[Edit, ...]:
+def _remove(
+    intent: Intent, dep: Deployment, idx: TextIndex, why: list[str] | None
+) -> tuple[Edit, ...]:
     if intent.at is None:
-        return flag_edits(dep, {intent.name: None}, idx.text)
+        return flag_edits(dep, {intent.name: None}, idx.text, why)
     if intent.at.path != dep.path:
         return ()
-    flag = FlagIndex.of(dep).at.get((intent.at.line, intent.at.column))
-    return tuple(remove_flag(flag, idx, dep.path)) if flag is not None else ()
+    index = FlagIndex.of(dep)
+    flag = index.at.get((intent.at.line, intent.at.column))
+    if flag is None or not index.located(flag):
+        return ()
+    edits = remove_flag(flag, idx, dep.path)
+    if dep.node_flags and agrees_across_nodes(flag.name):
+        # the same occurrence in every other node's command, so the nodes keep agreeing
+        nth = [f for f in dep.flags if f.name == flag.name].index(flag)
+        for flags in dep.node_flags:
+            same = [f for f in flags if f.name == flag.name and f.position.path == dep.path]
+            if len(same) <= nth:
+                return ()
+            edits += remove_flag(same[nth], idx, dep.path)
+    return tuple(edits)
 
 
 def _rename(intent: Intent, path: str, idx: TextIndex) -> tuple[Edit, ...]:

@@ -33,10 +33,31 @@ def token_end(text: str, start: int) -> int:
                 break
             i = close + 1
             continue
+        if ch == "$" and text[i + 1 : i + 2] in ("{", "("):
+            close = _closing_bracket(text, i + 1)
+            if close is not None:  # ${TPS[$idx]}, $(nproc): one expansion, brackets and all
+                i = close + 1
+                continue
         if ch.isspace() or ch in ",]}" or (ch == "\\" and text[i + 1 : i + 2] == "\n"):
             break
         i += 1
     return i
+
+
+def _closing_bracket(text: str, i: int) -> int | None:
+    """The bracket closing the ``{`` or ``(`` at ``i`` on its line (nested ones counted)."""
+    opening = text[i]
+    closing = "}" if opening == "{" else ")"
+    depth, j = 0, i
+    while j < len(text) and text[j] != "\n":
+        if text[j] == opening:
+            depth += 1
+        elif text[j] == closing:
+            depth -= 1
+            if depth == 0:
+                return j
+        j += 1
+    return None
 
 
 def _closing_quote(text: str, i: int) -> int | None:

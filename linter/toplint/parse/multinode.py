@@ -37,6 +37,15 @@ _RENDEZVOUS = (
     "data-parallel-rpc-port",
 )
 _LAYOUT = ("engine", "model", "tp", "pp", "dp", "ep")
+# Per-node options a node keeps its own value of; every other option (the layout, the model,
+# the rendezvous, --nnodes) is one value on every node of the instance.
+_OWN = _PER_NODE - set(_RENDEZVOUS) - {"nnodes"}
+
+
+def agrees_across_nodes(name: str) -> bool:
+    """Every node's command of one instance gives the canonical option ``name`` one value (a
+    fix changing it changes it on each node): all but a node's rank, address and ports."""
+    return name not in _OWN
 
 
 def _role_key(dep: Deployment) -> tuple[object, ...] | None:
@@ -77,7 +86,8 @@ def one_per_instance(deployments: Sequence[Deployment]) -> tuple[Deployment, ...
             f"one instance: the commands on line(s) {others} start the other nodes of this "
             f"deployment (line {head.line} is its head)"
         )
-        head = replace(head, notes=(*head.notes, note))
+        nodes = tuple(deployments[k].flags for k in ordered[1:])
+        head = replace(head, notes=(*head.notes, note), node_flags=nodes)
         keep[ordered[0]] = _with_conflicts(head, [deployments[k] for k in ordered])
         drop.update(ordered[1:])
     return tuple(keep.get(k, dep) for k, dep in enumerate(deployments) if k not in drop)

@@ -1,0 +1,180 @@
+"""A fix writes its setting where and as the file writes it (``toplint.fix.flagedits``).
+
+Each case is a real public file on which ``check`` dropped a fix because its edits were
+wrong for where the setting lives: ``--fix``'s validation (``toplint.fix.apply.attempt``, which
+``toplint.pipeline.shown`` runs for every displayed fix) refused it.  Each test applies the fix
+as ``--fix`` does and asserts the written text and that the re-check passes, or, where the
+setting has no place in the file, that the fix is not shown and the finding says why.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from toplint.discover.files import read_source
+from toplint.fix.apply import apply_edits, attempt
+from toplint.fix.flagedits import flag_edits
+from toplint.fix.types import Checked, Checker
+from toplint.model import Deployment, Finding
+from toplint.parse.base import Source
+from toplint.parse.parallel import builtin_and_plugin_parsers, parse_file
+from toplint.parse.run import parse_source
+from toplint.pipeline.lint import rule_settings_from, text_checker
+from toplint.pipeline.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "data"
+# the manifest benchmarks/dropped_fixes.py measures with
+HARDWARE = ROOT / "examples" / "hardware.yaml"
+
+
+def _checked(path: Path) -> tuple[str, str, Checker, Checked]:
+    settings = Settings(hardware_path=str(HARDWARE))
+    check = text_checker(settings, rule_settings_from(settings.config, argparse.Namespace()))
+    source = read_source(str(path))
+    assert not isinstance(source, Finding), source
+    return str(path), source.text, check, check(str(path), source.text)
+
+
+def _applied(path: Path, rule: str, fix: str) -> tuple[str, Checked]:
+    """The text ``--fix`` writes for ``rule``'s fix ``fix`` on ``path``, and its re-check;
+    fails when ``check`` does not show that fix or ``--fix`` would refuse it."""
+    name, text, check, found = _checked(path)
+    mine = [f for f in found.findings if f.rule == rule]
+    shown = [f for f in mine if f.fix is not None and f.fix.message.startswith(fix)]
+    assert shown, [f.message for f in mine]
+    why, new = attempt(shown[0], text, name, found, check)
+    assert why is None and new is not None, why
+    return new
+
+
+def test_a_multi_node_script_gets_the_setting_on_every_node() -> None:
+    """devopsrustem/slurmv4 3/3.sh @3e72c525: two SGLang instances (prefill, decode), each
+    started by one command per node (``--node-rank 0`` / ``1``, read as one deployment by
+    ``toplint.parse.multinode``).  TL208's ``--enable-dp-attention --dp-size 16`` was written
+    into node 0's command only: the nodes then disagreed, were read as two deployments, and
+    TL208 stayed ("TL208 would still be reported")."""
+    path = DATA / "open_world6" / "devopsrustem__slurmv4" / "3" / "3.sh"
+    new, after = _applied(path, "TL208", "--enable-dp-attention --dp-size 16")
+    lines = new.splitlines()
+    # the prefill instance's two nodes (lines 2 and 5) both changed; the decode one did not
+    for number in (2, 5):
+        line = lines[number - 1]
+        assert "--tp-size 16 --dp-size 16 --host" in line
+        assert line.endswith("--disaggregation-ib-device mlx5_0 --enable-dp-attention")
+    for number in (8, 11):
+        assert "--enable-dp-attention" not in lines[number - 1]
+    assert after.deployments == 2
+
+
+def test_a_per_node_option_stays_on_its_node() -> None:
+    """A node's rank, address and port are its own; the layout, the model and the rendezvous
+    are one value on every node (``toplint.parse.multinode.agrees_across_nodes``)."""
+    from toplint.parse.multinode import agrees_across_nodes
+
+    assert not agrees_across_nodes("node-rank")
+    assert not agrees_across_nodes("host")
+    assert agrees_across_nodes("tp-size")
+    assert agrees_across_nodes("dist-init-addr")
+    assert agrees_across_nodes("nnodes")
+
+
+NIM = DATA / "corpus2" / "nim" / "multi-node-nimservice.yaml"
+
+
+def test_a_structured_field_is_set_in_place() -> None:
+    """NVIDIA/k8s-nim-operator config/samples/nim/serving/advanced/multi-node/
+    multi-node-nimservice.yaml @f63f74d7: ``spec.multiNode.parallelism.tensor: 8`` is the
+    engine's TP (the operator passes it as NIM_TENSOR_PARALLEL_SIZE).  A TP fix edits that
+    field's value; before, the field could not be set at all and a new option was appended to
+    the field's text as command-line words."""
+    dep = parse_file(str(NIM)).deployments[0]
+    text = NIM.read_text(encoding="utf-8")
+    new, _ = apply_edits(text, flag_edits(dep, {"tp-size": "4"}, text))
+    assert [line for line in new.splitlines() if "tensor:" in line] == ["      tensor: 4"]
+    assert len(new) == len(text)  # "8" -> "4": nothing else moved
+    assert _read(str(NIM), new).tp == 4
+
+
+def _read(path: str, text: str) -> Deployment:
+    """The first deployment ``check`` reads from ``text`` as the file ``path``."""
+    source = Source.from_text(path, text)
+    return parse_source(source, builtin_and_plugin_parsers()).deployments[0]
+
+
+def test_an_option_with_no_field_is_not_written_into_one() -> None:
+    """The same NIMService: TL208's ``--enable-dp-attention --dp-size 8`` has no field in a
+    NIMService, and was appended to ``pipeline: 2`` / ``tensor: 8`` as command-line words (the
+    re-check: "--pp-size `2 --enable-dp-attention` is not a whole number").  The fix is not
+    shown and the finding says why."""
+    dep = parse_file(str(NIM)).deployments[0]
+    text = NIM.read_text(encoding="utf-8")
+    why: list[str] = []
+    assert flag_edits(dep, {"enable-dp-attention": ""}, text, why) == ()
+    assert why and "has no place beside the fields" in why[0]
+    _, _, _, found = _checked(NIM)
+    tl208 = [f for f in found.findings if f.rule == "TL208"]
+    assert tl208 and tl208[0].fix is None
+    assert "(not `--enable-dp-attention --dp-size 8`: `--enable-dp-attention` has no place" in (
+        tl208[0].message
+    )
+
+
+def test_a_new_key_is_spelled_as_its_siblings() -> None:
+    """NVIDIA-NeMo/Evaluator examples/configs/conf/services/nemotron_fp8_vllm.yaml @ac66aff5
+    writes vLLM's options as snake_case keys (``tensor_parallel_size: 4``); TL203's PP was
+    added as the Helm chart's camelCase ``pipelineParallelSize``."""
+    path = (
+        DATA
+        / "open_world"
+        / "NVIDIA-NeMo__Evaluator"
+        / "examples"
+        / "configs"
+        / "conf"
+        / "services"
+        / "nemotron_fp8_vllm.yaml"
+    )
+    new, _ = _applied(path, "TL203", "--tensor-parallel-size 2 --pipeline-parallel-size 2")
+    assert (
+        "  tensor_parallel_size: 2\n  pipeline_parallel_size: 2\n  data_parallel_size: 2\n" in new
+    )
+
+
+def test_a_shell_expansion_value_is_replaced_whole() -> None:
+    """kexinchu/sglang-security ndss_scripts/run_server.sh @1028fb04: ``--tp-size
+    ${TPS[$idx]}``.  The value's word ended at the array's ``]``, so TL203's fix left
+    ``]}`` behind: ``--pp-size 2]}``, which the engine refuses (TL010)."""
+    path = DATA / "open_world8" / "kexinchu__sglang-security" / "ndss_scripts" / "run_server.sh"
+    new, _ = _applied(path, "TL203", "--tp-size 4 --pp-size 2")
+    assert "        --tp-size 4 --pp-size 2 \\\n" in new
+    assert "]}" not in new.splitlines()[37]
+
+
+def test_an_item_of_a_list_written_one_a_line_gets_new_items_on_their_lines() -> None:
+    """doublefix/OpsFlow deploy/rayjob.yaml @518e56db: a Python argv list in a ConfigMap, one
+    quoted word a line.  TL208's new options were joined to ``"1"`` with spaces, which left a
+    Python list no reader takes a deployment from ("0 deployments instead of 1")."""
+    path = DATA / "open_world6" / "doublefix__OpsFlow" / "deploy" / "rayjob.yaml"
+    new, after = _applied(
+        path, "TL208", "--tensor-parallel-size 1 --data-parallel-size 8 --enable-expert-parallel"
+    )
+    pad = " " * 12
+    expected = (
+        f'{pad}"--tensor-parallel-size",\n{pad}"1",\n{pad}"--data-parallel-size",\n'
+        f'{pad}"8",\n{pad}"--enable-expert-parallel",\n{pad}"--pipeline-parallel-size",\n'
+    )
+    assert expected in new
+    assert after.deployments == 1
+
+
+def test_options_read_from_one_place_are_not_edited_there() -> None:
+    """Julien-pour/multi_node_inference multi_node_vllm.sh @aa2cea08: the vLLM command is the
+    string of ``srun … bash -c "…"``, and every option was read at one place (the ``$model``
+    word).  TL208's edit replaced ``$model`` with ``1`` ("0 deployments instead of 1"); the
+    fix is not shown, and the finding says why."""
+    path = DATA / "open_world12" / "Julien-pour__multi_node_inference" / "multi_node_vllm.sh"
+    _, _, _, found = _checked(path)
+    tl208 = [f for f in found.findings if f.rule == "TL208"]
+    assert tl208 and tl208[0].fix is None
+    assert "toplint read several options from one place in the file (line 73)" in (tl208[0].message)
