@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
 from toplint.engines.registry import get_engine
-from toplint.engines.types import chosen_backend
+from toplint.engines.types import AllToAll, chosen_backend
 from toplint.facts import registry as F
 from toplint.model import Deployment, Finding, Severity
-from toplint.record import replace
+from toplint.rulebook.alltoall import DENSE, MIN_EP, RDMA_ONLY, sparse_backend
 from toplint.rulebook.helpers import finding, flag_fix, opt_int, severity_for
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -69,12 +69,7 @@ Unsafe: DeepEP needs its kernels installed, NVLink P2P inside nodes and RDMA bet
 - SGLang expert parallelism (`--moe-a2a-backend`): https://docs.sglang.io/advanced_features/expert_parallelism.html
 """
 
-DENSE = ("allgather_reducescatter", "naive", "none")
 SINGLE_NODE = ("pplx",)
-# DeepEP's internode (normal and low-latency) kernels run on NVSHMEM over RDMA
-# (deepseek-ai/DeepEP README: "RDMA" requirement; llm-d/KServe samples set
-# NVSHMEM_REMOTE_TRANSPORT=ibgda); vLLM's mori backends are AMD's RDMA equivalent.
-RDMA_ONLY = ("deepep", "mori")
 
 
 def ep_exchanges(dep: Deployment) -> bool:
@@ -176,8 +171,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             severity=severity_for(rule, ctx, Severity.INFO),
         )
         return
-    if ep >= opt_int(ctx, "min-ep", 16) and backend in DENSE:
-        choice, note = _sparse_choice(ctx, a2a.key, a2a.backends, no_rdma, a2a.sparse)
+    if ep >= opt_int(ctx, "min-ep", MIN_EP) and backend in DENSE:
+        choice, note = _sparse_choice(ctx, a2a, no_rdma)
         if not choice and backend != default and default in DENSE:
             # No sparse backend runs better here, but a dense backend other than the default is
             # the worse dense one: vLLM's `naive` broadcasts each rank's tokens and all-reduces
@@ -244,42 +239,30 @@ def _unpriced(ctx: RuleContext) -> str:
     return str(ctx.facts.get(F.EP_UNPRICED, ""))
 
 
-# What each backend's wire is called in the backends table: the sparse exchanges worth trying.
-_SPARSE_WIRES = ("deepep-normal", "deepep-ll", "deepep-mode", "pplx", "sends")
-
-
-def _sparse_choice(
-    ctx: RuleContext, key: str, backends: Mapping[str, str], no_rdma: bool, sparse: str
-) -> tuple[str, str]:
+def _sparse_choice(ctx: RuleContext, a2a: AllToAll, no_rdma: bool) -> tuple[str, str]:
     """The first sparse backend the engine accepts that runs here and is no slower to first
-    token or per token (``toplint.outcome.judge``), and what the message adds."""
-    dep, model, cluster = ctx.deployment, ctx.model, ctx.cluster
-    unweighable = model is None or cluster is None or ctx.placement is None
-    if unweighable and not (no_rdma and sparse.startswith(RDMA_ONLY)):
+    token or per token (``toplint.rulebook.alltoall.sparse_backend``), and what the message
+    adds."""
+    dep, model, cluster, sparse = ctx.deployment, ctx.model, ctx.cluster, a2a.sparse
+    if model is None or cluster is None or ctx.placement is None:
+        if no_rdma and sparse.startswith(RDMA_ONLY):
+            return "", _NO_RDMA
         return sparse, ""  # not placed on this cluster: the engine's own recommendation
-    tried: list[str] = []
-    for name, wire in backends.items():
-        if wire not in _SPARSE_WIRES or (no_rdma and name.startswith(RDMA_ONLY)):
-            continue
-        if wire == "pplx" and ctx.facts.get(F.EP_CROSSES_NODES) is not False:
-            continue  # single-node kernels: only for a group known to stay in one node
-        if model is None or cluster is None or ctx.placement is None:
-            break  # not placed on this cluster: nothing to weigh another backend against
-        import toplint.outcome.judge as judging  # loaded by a run that places
-
-        new = replace(dep, options={**dep.options, key: name})
-        judged = judging.judge_deployment(
-            dep, new, ctx.outcome, cluster, model, ctx.workload, layout=False
-        )
-        if judged.ok:
-            return name, ""
-        tried.append(f"`{name}` {judged.why}")
+    within = ctx.facts.get(F.EP_CROSSES_NODES) is False
+    choice, tried = sparse_backend(
+        dep, ctx.outcome, cluster, model, ctx.workload, a2a, no_rdma=no_rdma, within_node=within
+    )
+    if choice:
+        return choice, ""
     if no_rdma:
-        return "", (
-            "; the sparse backends need RDMA between nodes, which this cluster lacks: an RDMA "
-            "fabric would let them run"
-        )
+        return "", _NO_RDMA
     return "", ("; no sparse backend is better here: " + "; ".join(tried[:2])) if tried else ""
+
+
+_NO_RDMA = (
+    "; the sparse backends need RDMA between nodes, which this cluster lacks: an RDMA "
+    "fabric would let them run"
+)
 
 
 RULE = Rule(

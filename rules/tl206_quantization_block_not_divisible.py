@@ -151,8 +151,9 @@ def _largest_starting_tp(ctx: RuleContext, model: ModelSpec, dep: Deployment) ->
 def _same_gpus(
     ctx: RuleContext, model: ModelSpec, dep: Deployment, best: int, note: str, fix: Fix | str
 ) -> Fix | str:
-    """``fix`` (TP ``best`` on fewer GPUs), or - when that does not start or fit and the ranks
-    TP gives up can be pipeline stages - TP ``best`` with them as stages on the same GPUs.  A
+    """``fix`` (TP ``best`` on fewer GPUs), or - when that does not start or fit, or the
+    deployment is given exactly its GPUs, and the ranks TP gives up can be pipeline stages - TP
+    ``best`` with them as stages on the same GPUs.  A
     pipeline stage holds whole layers, each sharded over the TP ranks only, so the groups split
     by TP alone (vLLM's ``RowParallelLinear`` gives each rank ``input_size / tp_size`` of the
     down projection, which GPTQ/AWQ ``create_weights`` checks against the group size)."""
@@ -173,9 +174,12 @@ def _same_gpus(
             dep, new, ctx.outcome, cluster, model, workload, keep_speed=False
         ).why
 
-    if not why(best, dep.pp or 1) or why(best, pp):
-        return fix
-    return stages
+    if why(best, pp):
+        return fix  # the stages do not start or fit: TP ``best`` on fewer GPUs
+    # GPUs the deployment is given (CUDA_VISIBLE_DEVICES, a GPU request) stay in use: on fewer
+    # of them the others would sit idle, which TL201 reports
+    given = dep.gpus is not None and dep.gpus == dep.world_size
+    return stages if given or why(best, dep.pp or 1) else fix
 
 
 def _marlin(rule: Rule, ctx: RuleContext, model: ModelSpec, dep: Deployment) -> Iterator[Finding]:

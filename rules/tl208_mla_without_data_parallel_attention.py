@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from toplint.engines.layout import flags
 from toplint.engines.registry import get_engine
 from toplint.model import Finding, Fix, Severity
+from toplint.rulebook.alltoall import backend_for_new_ep
 from toplint.rulebook.helpers import attention_tp, finding, settings_fix
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -66,20 +67,28 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         f"{model.id} uses MLA: its latent KV cache ({per_token} bytes per token) is replicated "
         f"on each of the {tp_attention} attention TP ranks, so each GPU caches 1/{tp_attention} "
         "of the tokens data-parallel attention would",
-        fix=fix(dep.engine, dep.tp, dep.dp or 1),
+        fix=fix(dep.engine, dep.tp, dep.dp or 1, ctx),
         data={"attention_tp": tp_attention, "kv_bytes_per_token": per_token},
     )
 
 
-def fix(engine_name: str, tp: int, dp: int) -> Fix | str | None:
+def fix(engine_name: str, tp: int, dp: int, ctx: RuleContext | None = None) -> Fix | str | None:
     """Data-parallel attention in the engine's own terms (``Engine.layout``): its switch with
-    the DP size over the same GPUs; or TP 1 and DP over all of them with expert parallelism; or
-    where the engine takes the setting when it has no flag for it."""
+    the DP size over the same GPUs; or TP 1 and DP over all of them with expert parallelism,
+    with the sparse all-to-all backend TL110 would then ask for (``ctx``: the deployment on its
+    cluster); or where the engine takes the setting when it has no flag for it."""
     layout = get_engine(engine_name).layout
     if layout.attention_dp:
         return settings_fix(flags(layout, attention_dp=True, dp=tp))
     if layout.dp and layout.tp:
-        return settings_fix(flags(layout, tp=1, dp=tp * dp, ep=tp * dp))
+        settings = flags(layout, tp=1, dp=tp * dp, ep=tp * dp)
+        if ctx is not None:
+            import toplint.outcome.judge  # loaded by a run that places (not at start-up)
+
+            new = toplint.outcome.judge.changed(ctx.deployment, 1, None, tp * dp, ep_on=True)
+            backend = backend_for_new_ep(new, ctx.cluster, ctx.model, ctx.workload)
+            settings += [backend] if backend is not None else []
+        return settings_fix(settings)
     return layout.config_note or None
 
 

@@ -69,6 +69,7 @@ RULES_MAY_IMPORT = (
     "toplint.recordinit",
     "toplint.sourcekinds",  # what started a deployment: host, container, pod (TL201/211/215)
     "toplint.rulebook",
+    "toplint.rulebook.alltoall",  # the sparse all-to-all backend TL110 and TL208 set
     "toplint.rulebook.analysis",
     "toplint.rulebook.helpers",
     "toplint.rulebook.outcomes",

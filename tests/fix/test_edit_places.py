@@ -178,3 +178,87 @@ def test_options_read_from_one_place_are_not_edited_there() -> None:
     tl208 = [f for f in found.findings if f.rule == "TL208"]
     assert tl208 and tl208[0].fix is None
     assert "toplint read several options from one place in the file (line 73)" in (tl208[0].message)
+
+
+INCIDENTS = ROOT / "tests" / "incidents" / "cases"
+
+
+def _applied_with(settings: Settings, path: Path, rule: str, fix: str) -> tuple[str, Checked]:
+    check = text_checker(settings, rule_settings_from(settings.config, argparse.Namespace()))
+    source = read_source(str(path))
+    assert not isinstance(source, Finding), source
+    found = check(str(path), source.text)
+    mine = [f for f in found.findings if f.rule == rule]
+    shown = [f for f in mine if f.fix is not None and f.fix.message == fix]
+    assert shown, [(f.message, f.fix and f.fix.message) for f in mine]
+    why, new = attempt(shown[0], source.text, str(path), found, check)
+    assert why is None and new is not None, why
+    return new
+
+
+def test_turning_expert_parallelism_on_sets_the_backend_tl110_asks_for() -> None:
+    """vllm-project/vllm#13388 (the head node's command, verbatim): DeepSeek-R1 at TP 16, no
+    hardware named.  TL208's TP 1 x DP 16 with ``--enable-expert-parallel`` ran 16 EP ranks on
+    vLLM's dense default, so the re-check added TL110 (warning) and the fix was dropped.  It
+    now sets the backend TL110 asks for with it (vLLM's own recommendation, unplaced)."""
+    from toplint.pipeline.settings import settings_from_args
+
+    case = INCIDENTS / "vllm-13388"
+    settings = settings_from_args(argparse.Namespace(config=str(case / "toplint.yaml")))
+    fix = (
+        "--tensor-parallel-size 1 --data-parallel-size 16 --enable-expert-parallel "
+        "--all2all-backend deepep_low_latency"
+    )
+    new, after = _applied_with(settings, case / "failing" / "serve.sh", "TL208", fix)
+    assert new.splitlines()[2:5] == [
+        "vllm serve /models/DeepSeek-R1 \\",
+        "    --tensor-parallel-size 1 --data-parallel-size 16 --enable-expert-parallel \\",
+        "    --trust-remote-code --all2all-backend deepep_low_latency",
+    ]
+    assert not [f for f in after.findings if f.rule == "TL110"]
+
+
+def test_on_a_cluster_the_backend_is_the_one_the_outcome_prefers() -> None:
+    """vllm-project/vllm#12256 (DeepSeek-V3 at TP 32, as the issue states it) on the example
+    manifest's 4 x 8 H100 over InfiniBand, 256 sequences a decode step: TL110 would call the
+    dense default slower than DeepEP's high-throughput kernels (``toplint.rulebook.alltoall``),
+    so TL208's fix sets those."""
+    from toplint.cost.types import Workload
+
+    settings = Settings(
+        hardware_path=str(HARDWARE), cluster="h100-ib", workload=Workload(decode_batch=256)
+    )
+    path = INCIDENTS / "vllm-12256" / "failing" / "serve.sh"
+    fix = (
+        "--tensor-parallel-size 1 --data-parallel-size 32 --enable-expert-parallel "
+        "--all2all-backend deepep_high_throughput"
+    )
+    new, after = _applied_with(settings, path, "TL208", fix)
+    assert new.splitlines()[1] == (
+        "vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 1 --data-parallel-size 32 "
+        "--enable-expert-parallel --trust-remote-code --all2all-backend deepep_high_throughput"
+    )
+    assert not [f for f in after.findings if f.rule == "TL110"]
+
+
+def test_a_deployment_given_its_gpus_keeps_them_in_the_fix() -> None:
+    """Xiangxiangzhu/all-in-one-llm deploy_script/start_qwen2_vl_72B_int4.sh @a509fe0e:
+    ``CUDA_VISIBLE_DEVICES=0,1,2,3`` with a GPTQ Qwen2-VL-72B at TP 4, whose 29568-wide MLP
+    splits into whole 128-wide groups only at TP 1.  TL206 offered TP 1 alone, which leaves
+    three of the four GPUs it was given idle (the re-check added TL201); it now offers the
+    ranks TP gives up as pipeline stages on the same GPUs."""
+    settings = Settings(hardware_path=str(HARDWARE), cluster="a100-eth")
+    path = (
+        DATA
+        / "open_world6"
+        / "Xiangxiangzhu__all-in-one-llm"
+        / "deploy_script"
+        / "start_qwen2_vl_72B_int4.sh"
+    )
+    fix = (
+        "--tensor-parallel-size 1 --pipeline-parallel-size 4 (the largest valid "
+        "tensor-parallel size at or below 4, on the same GPUs)"
+    )
+    new, after = _applied_with(settings, path, "TL206", fix)
+    assert "\n--tensor-parallel-size 1 --pipeline-parallel-size 4 \\\n" in new
+    assert not [f for f in after.findings if f.rule in ("TL201", "TL206")]
