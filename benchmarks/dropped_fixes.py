@@ -13,6 +13,13 @@ checkout; ``--save DIR`` keeps each tree's JSON to diff a change's output.
 
 Trees by default: the shared corpus (../shared/corpus), tests/data/corpus2,
 tests/data/open_world*, examples.
+
+Measured 2026-12-02 (helper fixedits): 15 dropped before the fix-edit builders were mended
+(d7c177e: TL208 9, TL203 3, TL005, TL201, TL206 1 each; 5 of them an edit bug: a multi-node
+script's node edited alone, CLI words in a NIMService's fields, ``${A[$i]}`` cut at ``]``, a
+one-item-a-line argv list joined with spaces, a command read at one place), 12 after (TL208 7:
+3 slower decode, 2 NIMService fields with no place for the option, 2 options read from one
+place; TL203 2, TL005, TL201, TL206 1 each, unchanged); fixes shown with edits 21 -> 25.
 """
 
 from __future__ import annotations

@@ -262,3 +262,25 @@ def test_a_deployment_given_its_gpus_keeps_them_in_the_fix() -> None:
     new, after = _applied_with(settings, path, "TL206", fix)
     assert "\n--tensor-parallel-size 1 --pipeline-parallel-size 4 \\\n" in new
     assert not [f for f in after.findings if f.rule in ("TL201", "TL206")]
+
+
+def test_removing_a_duplicate_removes_it_on_every_node(tmp_path: Path) -> None:
+    """A flag written twice on both nodes of one SGLang instance (TL209, safe fix): removing the
+    overridden one on the head only would leave the nodes disagreeing (two deployments)."""
+    script = tmp_path / "serve.sh"
+    command = (
+        "python -m sglang.launch_server --model-path Qwen/Qwen2.5-7B-Instruct --tp-size 4 "
+        "--mem-fraction-static 0.8 --mem-fraction-static 0.85 --dist-init-addr 10.0.0.1:5000 "
+        "--nnodes 2 --node-rank {rank}\n"
+    )
+    script.write_text(command.format(rank=0) + command.format(rank=1), encoding="utf-8")
+    name, text, check, found = _checked(script)
+    assert found.deployments == 1
+    tl209 = [f for f in found.findings if f.rule == "TL209"]
+    assert tl209 and tl209[0].fix is not None, [f.message for f in found.findings]
+    why, new = attempt(tl209[0], text, name, found, check)
+    assert why is None and new is not None, why
+    fixed, after = new
+    assert fixed.count("--mem-fraction-static 0.8 ") == 0
+    assert fixed.count("--mem-fraction-static 0.85 ") == 2
+    assert after.deployments == 1

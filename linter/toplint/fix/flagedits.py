@@ -216,7 +216,8 @@ def _add_option(
     idx: TextIndex,
     path: str,
 ) -> Edit:
-    """``--name value`` after the option ``anchor``, in its style (joined, quoted, a list)."""
+    """``--name value`` after the option at ``option`` (its value at ``value_span``), in its
+    style: joined, quoted, a list item."""
     last = value_span or option
     text = idx.text
     quote = text[last.start] if text[last.start] in "'\"" else ""
