@@ -53,7 +53,7 @@ DEVELOPMENT_ON_TOP = {
     "round14": 1,
     "round15": 2,
     "round16": 5,
-    "round17": 0,
+    "round17": 4,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -72,7 +72,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round14": 0,
     "round15": 0,
     "round16": 0,
-    "round17": 3,
+    "round17": 1,
 }
 
 
