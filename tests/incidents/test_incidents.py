@@ -72,7 +72,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round14": 0,
     "round15": 0,
     "round16": 0,
-    "round17": 1,
+    "round17": 0,
 }
 
 
