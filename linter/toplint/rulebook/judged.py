@@ -118,6 +118,12 @@ def _writes_down(dep: Deployment, finding: Finding, sizes: dict[str, Any]) -> bo
     assert finding.fix is not None
     if any(getattr(dep, dim) != sizes[dim] for dim in ("tp", "pp", "dp") if dim in sizes):
         return False
+    if sizes.get("ep_on") and not dep.ep_enabled:
+        return False  # turns expert parallelism on: a new layout
+    if "attention_dp" in sizes and str(sizes["attention_dp"]) != str(
+        dep.options.get("attention_dp", "1")
+    ):
+        return False  # a new attention-DP degree (SGLang --enable-dp-attention --dp-size 8)
     written = {flag.name for flag in dep.flags}
     return any(i.kind == "set-flag" and i.name not in written for i in finding.fix.intents)
 
