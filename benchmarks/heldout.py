@@ -59,6 +59,15 @@ fourth draw's rule holds (at most ``LOT_ABOVE``: every one held out, no lot).
 
     python benchmarks/heldout.py --sixth          # print the sixth draw
     python benchmarks/heldout.py --sixth --write  # write benchmarks/data/heldout6.yaml
+
+The seventh draw (fourteenth pass; HELDOUT.md "Seventh draw"): the sixth draw is spent (looked
+at before and after the thirteenth pass).  Four new publications were collected
+(``SEVENTH_UNITS``, every one absent from public.yaml, measured.yaml and every earlier draw
+before this pass), under the rule and seed (``SEED7``) committed before collection: at most
+``LOT_ABOVE``, so every one is held out (no lot).
+
+    python benchmarks/heldout.py --seventh          # print the seventh draw
+    python benchmarks/heldout.py --seventh --write  # write benchmarks/data/heldout7.yaml
 """
 
 from __future__ import annotations
@@ -81,12 +90,14 @@ HELDOUT3 = ROOT / "benchmarks" / "data" / "heldout3.yaml"
 HELDOUT4 = ROOT / "benchmarks" / "data" / "heldout4.yaml"
 HELDOUT5 = ROOT / "benchmarks" / "data" / "heldout5.yaml"
 HELDOUT6 = ROOT / "benchmarks" / "data" / "heldout6.yaml"
+HELDOUT7 = ROOT / "benchmarks" / "data" / "heldout7.yaml"
 SEED = 20261201  # the date the third pass collected its data; chosen before the draw
 SEED2 = 20261202  # the date the eighth pass collected its data; chosen before the draw
 SEED3 = 20261203  # the ninth pass's seed, given in its brief before any collection
 SEED4 = 20261204  # the tenth pass's seed, fixed before collection (used only above 8 units)
 SEED5 = 20261205  # the twelfth pass's seed, fixed before collection (used only above 8 units)
 SEED6 = 20261206  # the thirteenth pass's seed, fixed before collection (used only above 8 units)
+SEED7 = 20261207  # the fourteenth pass's seed, committed before collection (only above 8 units)
 # Above this many publications a later draw is a lot; at or below it every one is held out.
 LOT_ABOVE = 8
 # The eighth pass's publications (the units of the second draw), as publication() names them.
@@ -127,6 +138,13 @@ SIXTH_UNITS = (
     "deepep#303",
     "triton-distributed#57",
 )
+# The fourteenth pass's publications (the units of the seventh draw), as publication() names them.
+SEVENTH_UNITS = (
+    "datacrunch-supercomputing-clusters",
+    "jingchaozhang-blog",
+    "nccl#2355",
+    "nccl-tests-cluster",
+)
 # Sources that share one publication under different source names (same repository).
 SAME_PUBLICATION = {
     "mleng-": "stas00/ml-engineering",
@@ -160,7 +178,7 @@ def _sources() -> tuple[str, ...]:
 def first_units() -> list[str]:
     """The first draw's units: every publication but the later passes'."""
     later = set(SECOND_UNITS) | set(THIRD_UNITS) | set(FOURTH_UNITS) | set(FIFTH_UNITS)
-    later |= set(SIXTH_UNITS)
+    later |= set(SIXTH_UNITS) | set(SEVENTH_UNITS)
     return sorted({publication(s) for s in sources()} - later)
 
 
@@ -202,6 +220,14 @@ def draw6(seed: int = SEED6) -> list[str]:
     if len(SIXTH_UNITS) <= LOT_ABOVE:
         return sorted(SIXTH_UNITS)
     return _half(SIXTH_UNITS, seed)
+
+
+def draw7(seed: int = SEED7) -> list[str]:
+    """The seventh draw: every fourteenth-pass publication when there are at most
+    ``LOT_ABOVE`` of them, else at least half of them by lot."""
+    if len(SEVENTH_UNITS) <= LOT_ABOVE:
+        return sorted(SEVENTH_UNITS)
+    return _half(SEVENTH_UNITS, seed)
 
 
 def _half(units: Iterable[str], seed: int) -> list[str]:
@@ -253,6 +279,18 @@ def held_out6_sources() -> set[str]:
     return {s for s in sources() if publication(s) in pubs}
 
 
+def held_out7_sources() -> set[str]:
+    """The sources of the seventh draw's held-out publications (heldout7.yaml)."""
+    doc = yaml.safe_load(HELDOUT7.read_text(encoding="utf-8"))
+    pubs = set(doc["held_out"])
+    return {s for s in sources() if publication(s) in pubs}
+
+
+def seventh_sources() -> set[str]:
+    """Every source of the fourteenth pass's publications (held out or not)."""
+    return {s for s in sources() if publication(s) in SEVENTH_UNITS}
+
+
 def sixth_sources() -> set[str]:
     """Every source of the thirteenth pass's publications (held out or not)."""
     return {s for s in sources() if publication(s) in SIXTH_UNITS}
@@ -292,6 +330,10 @@ def main(argv: list[str]) -> int:
     if "--sixth" in argv:
         how = "all held out (no lot: at most eight)"
         return _main_later(argv, "Sixth", "thirteenth", draw6(), SIXTH_UNITS, SEED6, HELDOUT6, how)
+    if "--seventh" in argv:
+        how = "all held out (no lot: at most eight)"
+        draw = draw7()
+        return _main_later(argv, "Seventh", "fourteenth", draw, SEVENTH_UNITS, SEED7, HELDOUT7, how)
     units = first_units()
     held = draw()
     print(f"{len(units)} units, {len(held)} held out (seed {SEED}):")

@@ -13,7 +13,8 @@ tests/incidents/SPLIT11.md, 12 more from operators, platforms and model reposito
 `--set round12`: tests/incidents/SPLIT12.md, 14 more after rounds 10 and 11; `--set round13`:
 tests/incidents/SPLIT13.md, 12 more after round 12; `--set round14`: tests/incidents/SPLIT14.md,
 14 more after round 13; `--set round15`: tests/incidents/SPLIT15.md, 14 more after round 14;
-`--set round16`: tests/incidents/SPLIT16.md, 14 more after round 15; default round1):
+`--set round16`: tests/incidents/SPLIT16.md, 14 more after round 15; `--set round17`:
+tests/incidents/SPLIT17.md, 15 more after round 16; default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
   highest severity) is the rule the case expects (or one it also accepts);
@@ -58,6 +59,7 @@ SPLITS = {
     "round14": "SPLIT14.md",
     "round15": "SPLIT15.md",
     "round16": "SPLIT16.md",
+    "round17": "SPLIT17.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

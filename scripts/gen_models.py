@@ -98,6 +98,7 @@ FIELDS = (
     "sliding_window",
     "sliding_window_pattern",
     "layer_types",
+    "linear_attn_config",  # Kimi Linear / Kimi-K3: which layers keep no KV cache (trimmed below)
     "cross_attention_layers",
     "tie_word_embeddings",
     "torch_dtype",
@@ -140,6 +141,9 @@ def git_show(mirrors: Path, repo: str, commit: str, path: str) -> str:
 
 def trim(config: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {k: config[k] for k in FIELDS if config.get(k) is not None}
+    linear = out.get("linear_attn_config")
+    if isinstance(linear, Mapping):  # what toplint.hardware.hfconfig reads of it
+        out["linear_attn_config"] = {"kda_layers": linear.get("kda_layers")}
     for nested in ("text_config", "llm_config"):  # hfconfig._NESTED_LM
         text = config.get(nested)
         if isinstance(text, Mapping) and "hidden_size" in text:

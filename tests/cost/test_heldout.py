@@ -132,6 +132,33 @@ def test_the_sixth_draw_is_new_and_kept_out_of_the_fit() -> None:
     assert len(B.heldout6_points()) == 19
 
 
+def test_heldout7_yaml_holds_out_every_fourteenth_pass_publication() -> None:
+    # Fourteenth pass: four new publications, at most eight, so by the rule committed before
+    # collection (HELDOUT.md "Seventh draw") every one is held out (no lot).
+    module = B.heldout_module()
+    doc = yaml.safe_load((ROOT / "benchmarks" / "data" / "heldout7.yaml").read_text("utf-8"))
+    assert doc["seed"] == module.SEED7 == 20261207
+    assert doc["units"] == sorted(module.SEVENTH_UNITS)
+    assert doc["held_out"] == module.draw7() == sorted(module.SEVENTH_UNITS)
+    assert len(module.SEVENTH_UNITS) <= module.LOT_ABOVE
+
+
+def test_the_seventh_draw_is_new_and_kept_out_of_the_fit() -> None:
+    # No seventh-draw point reaches the points the benchmark fits and cross-validates on, nor
+    # the spent draws; its publications are none of the earlier draws' and are printed whole.
+    module = B.heldout_module()
+    pubs = {module.publication(s) for s in module.sources()}
+    seventh = set(module.SEVENTH_UNITS)
+    assert seventh <= pubs
+    earlier = set(module.SECOND_UNITS) | set(module.THIRD_UNITS) | set(module.FOURTH_UNITS)
+    earlier |= set(module.FIFTH_UNITS) | set(module.SIXTH_UNITS) | set(module.first_units())
+    assert not seventh & earlier
+    assert not {p.machine.source for p in B.all_points()} & module.seventh_sources()
+    assert not {p.machine.source for p in B.spent_points()} & module.seventh_sources()
+    assert {p.machine.source for p in B.heldout7_points()} == module.held_out7_sources()
+    assert len(B.heldout7_points()) == 116
+
+
 def test_the_two_draws_partition_the_publications() -> None:
     # The first draw's 29 units are every publication but the eighth pass's, and each of the
     # eighth pass's units names sources of public.yaml.

@@ -32,6 +32,7 @@ ROUNDS = (
     "round14",
     "round15",
     "round16",
+    "round17",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -52,6 +53,7 @@ DEVELOPMENT_ON_TOP = {
     "round14": 1,
     "round15": 2,
     "round16": 5,
+    "round17": 4,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -70,6 +72,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round14": 0,
     "round15": 0,
     "round16": 0,
+    "round17": 0,
 }
 
 
@@ -99,6 +102,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round14"]["development"] + rounds["round14"]["held-out"]) >= 14
     assert len(rounds["round15"]["development"] + rounds["round15"]["held-out"]) >= 14
     assert len(rounds["round16"]["development"] + rounds["round16"]["held-out"]) >= 14
+    assert len(rounds["round17"]["development"] + rounds["round17"]["held-out"]) >= 15
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))

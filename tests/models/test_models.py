@@ -260,6 +260,31 @@ def test_mllama_cross_attention_layers_keep_no_kv_per_token() -> None:
     assert spec.params_total == flat.params_total  # a cross-attention layer weighs the same
 
 
+def test_kimi_linear_kda_layers_keep_no_kv_per_token() -> None:
+    # Kimi-K3's text_config (ai-dynamo/aiconfigurator@095f58a51c model_configs/
+    # moonshotai--Kimi-K3_config.json): 93 layers, the 69 that linear_attn_config.kda_layers
+    # lists (1-based) are Kimi Delta Attention with a fixed state; the other 24 are MLA.
+    kda = [n for n in range(1, 93) if n % 4]
+    spec = lookup_model("moonshotai/Kimi-K3", hf_cache=False)
+    assert spec is not None and spec.mla
+    assert spec.kv_bytes_per_token == (93 - len(kda)) * (512 + 64) * 2 == 24 * 576 * 2
+    # the same MLA stack without a linear-attention schedule caches every layer
+    mla = {
+        "model_type": "deepseek_v3",
+        "hidden_size": 1024,
+        "num_hidden_layers": 8,
+        "num_attention_heads": 8,
+        "vocab_size": 1000,
+        "intermediate_size": 2048,
+        "kv_lora_rank": 512,
+        "qk_rope_head_dim": 64,
+        "q_lora_rank": 256,
+    }
+    assert spec_from_hf_config(mla).kv_bytes_per_token == 8 * 576 * 2
+    hybrid = mla | {"linear_attn_config": {"kda_layers": [1, 2, 3, 5, 6, 7]}}
+    assert spec_from_hf_config(hybrid).kv_bytes_per_token == 2 * 576 * 2
+
+
 def test_gpt_bigcode_is_multi_query_by_default() -> None:
     # bigcode/starcoder's shape: GPTBigCodeConfig(multi_query=True), one KV head
     starcoder = {"model_type": "gpt_bigcode", "n_embd": 6144, "n_layer": 40, "n_head": 48}

@@ -88,6 +88,15 @@ def _full_attention_layers(cfg: Mapping[str, Any], layers: int) -> int:
     cross = cfg.get("cross_attention_layers")
     if isinstance(cross, list) and cross:
         return layers - len(cross)
+    linear = cfg.get("linear_attn_config")
+    kda = linear.get("kda_layers") if isinstance(linear, Mapping) else None
+    if isinstance(kda, list) and kda:
+        # Kimi Linear / Kimi-K3: the layers listed in linear_attn_config.kda_layers (1-based)
+        # are Kimi Delta Attention, whose recurrent state is fixed per sequence; the others
+        # are MLA, whose latent KV grows with the context (vllm-project/vllm@6b06599
+        # vllm/transformers_utils/configs/kimi_linear.py KimiLinearConfig.is_kda_layer:
+        # `(layer_idx + 1) in self.linear_attn_config["kda_layers"]`)
+        return layers - len({n for n in kda if isinstance(n, int) and 1 <= n <= layers})
     kinds = cfg.get("layer_types")
     if isinstance(kinds, list) and kinds:
         return sum(1 for k in kinds if k == "full_attention")
@@ -163,7 +172,8 @@ def _attention(cfg: Mapping[str, Any], hidden: int, layers: int, heads: int) -> 
     q = hidden * q_lora + q_lora * heads * head_dim if q_lora else hidden * heads * head_dim
     params = q + hidden * (kv_lora + rope) + kv_lora * heads * (nope + v_dim)
     params += heads * v_dim * hidden
-    kv_bytes = layers * (kv_lora + rope) * 2  # cost-model.md §5.2: 61*(512+64)*2 = 70,272
+    # cost-model.md §5.2: 61*(512+64)*2 = 70,272; only the layers that keep a KV cache
+    kv_bytes = _full_attention_layers(cfg, layers) * (kv_lora + rope) * 2
     return _Attention(params, head_dim, kv_bytes, kv_lora, rope)
 
 

@@ -33,9 +33,14 @@ def _sizes(finding: Finding, engine: str) -> dict[str, Any]:
     flags = {
         getattr(names, dim).lstrip("-"): dim for dim in ("tp", "pp", "dp") if getattr(names, dim)
     }
+    # A switch is a flag ("--enable-dp-attention") or a setting with its value ("--backend
+    # pytorch": LMDeploy reads --dp as attention DP on PyTorch), which a fix writes as one
+    # intent named with the value (toplint.engines.layout).
+    attention = names.attention_dp.lstrip("-")
     switches = {
         names.ep_switch.lstrip("-"): "ep_on",
-        names.attention_dp.split(" ")[0].lstrip("-"): "attention_dp",
+        attention: "attention_dp",
+        attention.split(" ")[0]: "attention_dp",
     }
     out: dict[str, Any] = {}
     on: set[str] = set()
@@ -113,16 +118,24 @@ def _writes_down(dep: Deployment, finding: Finding, sizes: dict[str, Any]) -> bo
     assert finding.fix is not None
     if any(getattr(dep, dim) != sizes[dim] for dim in ("tp", "pp", "dp") if dim in sizes):
         return False
+    if sizes.get("ep_on") and not dep.ep_enabled:
+        return False  # turns expert parallelism on: a new layout
+    if "attention_dp" in sizes and str(sizes["attention_dp"]) != str(
+        dep.options.get("attention_dp", "1")
+    ):
+        return False  # a new attention-DP degree (SGLang --enable-dp-attention --dp-size 8)
     written = {flag.name for flag in dep.flags}
     return any(i.kind == "set-flag" and i.name not in written for i in finding.fix.intents)
 
 
 def judged(findings: list[Finding], ctx: RuleContext) -> list[Finding]:
     """``findings`` with each fix that the outcome rules out removed (and said why)."""
-    if ctx.unchecked is not None and ctx.unchecked.kind == "accelerator":
+    if _declined(ctx):
         return [_unjudged_layout(f, ctx) for f in findings]
     if ctx.model is None or ctx.cluster is None:  # unplaced (too few GPUs) is still judged
-        return findings
+        # No outcome: a layout change offered for speed cannot be judged; one that makes a
+        # deployment the engine refuses start is still offered (its rule checked that).
+        return [f if f.severity is Severity.ERROR else _unjudged_layout(f, ctx) for f in findings]
     import toplint.outcome.judge  # loaded by a run that places (not at start-up)
 
     out = []
@@ -149,11 +162,28 @@ def judged(findings: list[Finding], ctx: RuleContext) -> list[Finding]:
     return out
 
 
+def _declined(ctx: RuleContext) -> bool:
+    return ctx.unchecked is not None and ctx.unchecked.kind == "accelerator"
+
+
 def _unjudged_layout(finding: Finding, ctx: RuleContext) -> Finding:
-    """On an accelerator toplint does not model (TL011) no outcome exists to judge a layout
-    change by, so a fix that changes TP, PP or DP is not offered; the finding says why."""
-    if finding.fix is None or not _sizes(finding, ctx.deployment.engine):
+    """Without an outcome to judge a layout change by, a fix that changes TP, PP or DP is not
+    offered, and the finding says why: on an accelerator toplint does not model (TL011), and,
+    for a finding on a deployment that runs as written, on one not checked against hardware
+    (no cluster chosen, no manifest, a model toplint cannot size: TL007), where whether the
+    new layout is faster or slower than the one written is unknown (issue 25: a fix that makes
+    the deployment slower is not a fix, and what cannot be resolved is not guessed)."""
+    sizes = {} if finding.fix is None else _sizes(finding, ctx.deployment.engine)
+    if not sizes or _writes_down(ctx.deployment, finding, sizes):
         return finding
+    assert finding.fix is not None
     change = finding.fix.message.split(" (", 1)[0]
-    why = "toplint does not price this accelerator, so it cannot judge a new layout there"
+    if _declined(ctx):
+        why = "toplint does not price this accelerator, so it cannot judge a new layout there"
+    else:
+        what = f" ({ctx.unchecked.label})" if ctx.unchecked is not None else ""
+        why = (
+            f"this deployment is not checked against hardware{what}, so whether a new layout "
+            "is faster cannot be judged"
+        )
     return replace(finding, fix=None, message=f"{finding.message} (not `{change}`: {why})")

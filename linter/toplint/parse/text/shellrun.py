@@ -408,5 +408,24 @@ def lex(
     environment seen by later commands; ``env`` seeds it (e.g. a container's env vars).
     Functions called in the script yield their body's commands once per call, with the call's
     arguments as ``$1``...; ``loader`` reads the files the script sources (``source FILE``).
+
+    A script that reads no file is a function of its text and ``env`` alone, so its commands
+    (immutable records) are remembered for the last few scripts: ``check`` reads a file again
+    for each fix whose edits are in it (``toplint.pipeline.shown``), and a fix to a pod's GPU
+    request or to one argument leaves its other scripts as they were.
     """
-    return Interpreter(env or {}, loader=loader).run(tokens_of(text))
+    if loader is not None:
+        return Interpreter(env or {}, loader=loader).run(tokens_of(text))
+    key = (text, tuple(sorted((env or {}).items())))
+    found = _LEXED.get(key)
+    if found is None:
+        found = tuple(Interpreter(env or {}).run(tokens_of(text)))
+        if len(_LEXED) >= _LEXED_ENTRIES:
+            _LEXED.clear()
+        _LEXED[key] = found
+    return list(found)
+
+
+# Scripts lexed lately (``lex``): a handful, since a file's re-reading follows its reading.
+_LEXED: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[Command, ...]] = {}
+_LEXED_ENTRIES = 16
