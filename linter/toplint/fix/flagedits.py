@@ -150,24 +150,15 @@ def _key_before(text: str, line_start: int, at: int) -> str | None:
     return text[i:end] or None
 
 
-def _new_key(dep: Deployment, anchor: Flag, option: Span, idx: TextIndex, name: str) -> str | None:
-    """``name`` spelled as the key that sets ``anchor`` spells its own option (``maxModelLen``,
-    ``max_model_len``, ``max-model-len``); None when that key is not its option's name but a
-    field of a fixed schema (KServe's ``parallelism.tensor``), where an option has no key."""
-    text = idx.text
-    colon = text.find(":", option.start, idx.line_bounds(option.start)[1])
-    key = text[option.start : colon].strip().strip("'\"")
-    kebab = re.sub(r"([a-z0-9])([A-Z])", r"\1-\2", key).replace("_", "-").lower()
-    if kebab != anchor.name.replace("_", "-").lower() and anchor.name not in (
-        canonical(dep, key),
-        canonical(dep, kebab),
-    ):
-        return None
-    if "_" in key:
+def _new_key(anchor_key: str, name: str) -> str:
+    """``name`` spelled as the mapping's key ``anchor_key`` is: ``max_model_len`` beside
+    ``tensor_parallel_size`` (Ray Serve's ``engine_kwargs``, NeMo Evaluator), ``max-model-len``
+    beside ``tensor-parallel-size`` (an engine's config file), else a chart's ``maxModelLen``."""
+    if "_" in anchor_key:
         return name.replace("-", "_")
-    if key != key.lower():
-        return re.sub(r"-([a-z])", lambda m: m.group(1).upper(), name)
-    return name
+    if "-" in anchor_key:
+        return name
+    return re.sub(r"-([a-z])", lambda m: m.group(1).upper(), name)
 
 
 def unlocated(flag: Flag) -> str:
@@ -183,7 +174,7 @@ def add_flag(
     dep: Deployment, name: str, value: str | None, idx: TextIndex, path: str
 ) -> Edit | str | None:
     """Insert ``--name value`` right after a related flag, in that flag's style: an option
-    beside an option, a key in the same mapping spelled as its keys are; never beside a field.
+    beside an option, a key in the same mapping spelled as that key is; never beside a field.
     A string says why it has no place in this file; None: no flag to go beside."""
     index = FlagIndex.of(dep)
     why: str | None = None
@@ -192,16 +183,17 @@ def add_flag(
             why = why or unlocated(anchor)
             continue
         written = written_as(anchor, idx)
-        option, value_span = flag_spans(anchor, idx)
-        key = _new_key(dep, anchor, option, idx, name) if written == "key" else None
-        if written == "field" or (written == "key" and key is None):
+        if written == "field":
             where = anchor.anchor or anchor.raw
             why = why or (
                 f"`--{name}` has no place beside the fields that set this deployment (`{where}`)"
             )
             continue
-        if key is not None:
+        option, value_span = flag_spans(anchor, idx)
+        if written == "key":
             line_start, line_end = idx.line_bounds(option.start)
+            colon = idx.text.find(":", option.start, line_end)
+            key = _new_key(idx.text[option.start : colon].strip().strip("'\""), name)
             indent = idx.text[line_start : option.start]
             return idx.edit(path, line_end, line_end, f"\n{indent}{key}: {value or 'true'}")
         return _add_option(option, value_span, name, value, idx, path)
