@@ -15,7 +15,7 @@ from toplint.fix.flagedits import FlagIndex, canonical, flag_edits, remove_flag
 from toplint.fix.mappingedits import mapping_value_edits
 from toplint.fix.textindex import TextIndex
 from toplint.fix.words import token_end
-from toplint.model import Deployment, Edit, Finding, Intent
+from toplint.model import Deployment, Edit, Finding, Flag, Intent
 from toplint.parse.multinode import agrees_across_nodes
 from toplint.record import replace
 
@@ -129,9 +129,12 @@ def _remove(
     edits = remove_flag(flag, idx, dep.path)
     if dep.node_flags and agrees_across_nodes(flag.name):
         # the same occurrence in every other node's command, so the nodes keep agreeing
-        nth = [f for f in dep.flags if f.name == flag.name].index(flag)
+        def here(flags: Sequence[Flag]) -> list[Flag]:
+            return [f for f in flags if f.name == flag.name and f.position.path == dep.path]
+
+        nth = here(dep.flags).index(flag)
         for flags in dep.node_flags:
-            same = [f for f in flags if f.name == flag.name and f.position.path == dep.path]
+            same = here(flags)
             if len(same) <= nth:
                 return ()
             edits += remove_flag(same[nth], idx, dep.path)
