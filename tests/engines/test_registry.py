@@ -30,7 +30,7 @@ def test_unknown_vocabulary_is_an_error() -> None:
 
 def test_built_in_engines_are_registered() -> None:
     names = {e.name for e in all_engines()}
-    assert {"vllm", "sglang", "trtllm", "tgi", "lmdeploy"} <= names
+    assert {"vllm", "sglang", "trtllm", "tgi", "lmdeploy", "atom"} <= names
 
 
 @pytest.mark.parametrize("engine", [e.name for e in all_engines()])

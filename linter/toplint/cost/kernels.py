@@ -180,6 +180,16 @@ _RULES: Mapping[str, _Rule] = {
         12.5,
         "assumed as vLLM's graph-captured kernel (no LMDeploy table)",
     ),
+    "aiter-custom": _Rule(
+        "aiter custom all-reduce (ROCm/aiter@86a98ee aiter/dist/device_communicators/"
+        "custom_all_reduce.py: world 2/4/6/8, one node, max_size 64 MiB; @134ae25 "
+        "csrc/include/custom_all_reduce.cuh allreduce REDUCE_CASE: vLLM's one-/two-shot split)",
+        (2, 4, 6, 8),
+        lambda world, sm: 64.0 * MIB,
+        _one_shot_below_512k,
+        12.5,
+        "assumed as vLLM's graph-captured kernel (the same code; no aiter table)",
+    ),
 }
 
 

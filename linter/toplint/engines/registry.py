@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from toplint.engines import lmdeploy, sglang, tgi, trtllm, vllm
+from toplint.engines import atom, lmdeploy, sglang, tgi, trtllm, vllm
 from toplint.engines.types import EP_LAYOUTS, WIRE, Engine, EngineSpec, Image, Launch
 from toplint.errors import ConfigError
 from toplint.model import DIMENSIONS
@@ -31,7 +31,7 @@ __all__ = [
 # Kernel families of a default tensor-parallel all-reduce (``Engine.allreduce``), resolved by
 # the cost model (``toplint.cost.kernels``).  An id names a kernel, not an engine.
 ALLREDUCE_FAMILIES = frozenset(
-    {"vllm-custom", "sglang-custom", "trtllm-custom", "lmdeploy-custom", "nccl"}
+    {"vllm-custom", "sglang-custom", "trtllm-custom", "lmdeploy-custom", "aiter-custom", "nccl"}
 )
 
 # What Engine.ep_layout and Engine.dimensions may say (placement reads them; typed as
@@ -47,7 +47,7 @@ EXAMPLE_ENGINE = "vllm"
 def toplint_engines() -> list[Engine]:
     """The built-in engines (this module is a built-in plugin: ``BUILTIN_PLUGINS``)."""
 
-    return [vllm.ENGINE, sglang.ENGINE, trtllm.ENGINE, tgi.ENGINE, lmdeploy.ENGINE]
+    return [vllm.ENGINE, sglang.ENGINE, trtllm.ENGINE, tgi.ENGINE, lmdeploy.ENGINE, atom.ENGINE]
 
 
 class UnknownEngine(ConfigError):

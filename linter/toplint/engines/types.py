@@ -363,6 +363,11 @@ class Engine:
     # Release ranges whose attention kernels need a newer GPU (``AttentionFloor``); empty = not
     # read (no check)
     attention_floors: tuple[AttentionFloor, ...] = ()
+    # Whether options written without anything that names the engine (no launch, module, image
+    # or name: an image run with flags only, a mapping of options) may be read as this engine's.
+    # False for an engine whose options are spelled as another's (ATOM's are vLLM's names): a
+    # file that names neither is not taken as, nor tied with, it.
+    guessed_from_options: bool = True
 
     def allreduce_of(self, dep: Deployment) -> str:
         """The all-reduce kernel family ``dep`` runs: the default unless an option changes it

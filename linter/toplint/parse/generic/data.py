@@ -200,10 +200,18 @@ def _scopes(
             content = "weak" if found is not None and ev.chooses(node, found.engine) else ""
         if found is not None and not inside and content:
             scopes[at] = Scope(at, found.engine, found.why, (at,), weak=content == "weak")
+    # an engine whose options are spelled as another's counts only where something names it
+    named = {s.engine for s in scopes.values()}
+    named |= {e.engine for e in (file_evidence, root_evidence) if e is not None}
+    unnamed = ev.unguessed() - named
     for at, node in mappings:
         own_call = _engine_call(node, calls)
         key = at[-1] if at else None
-        engines = [n for n, spec in specs.items() if _is_options(node, spec, own_call == n, key)]
+        engines = [
+            n
+            for n, spec in specs.items()
+            if (n not in unnamed or own_call == n) and _is_options(node, spec, own_call == n, key)
+        ]
         if not engines:
             # a flag list below a scope of its engine (a chart's `model: {uri, args: [...]}`)
             held = [

@@ -307,6 +307,12 @@ def engine_specs() -> dict[str, EngineSpec]:
     return {e.name: e.cli for e in all_engines()}
 
 
+def unguessed() -> frozenset[str]:
+    """Engines whose options alone say nothing (``Engine.guessed_from_options`` false): read as
+    options only inside something that names them."""
+    return frozenset(e.name for e in all_engines() if not e.guessed_from_options)
+
+
 def imported(modules: Mapping[str, str]) -> dict[str, str]:
     """Python names -> engine, for names imported from an engine's package
     (``{"AsyncEngineArgs": "vllm.engine.arg_utils"}`` -> ``{"AsyncEngineArgs": "vllm"}``)."""

@@ -170,6 +170,8 @@ def options_engine(rest: Sequence[Arg]) -> tuple[str | None, tuple[str, ...], li
     names = [(a.value or "").split("=", 1)[0] for a in written]
     own: dict[str, set[str]] = {}
     for engine in all_engines():
+        if not engine.guessed_from_options:
+            continue
         found = {c for a in written if (c := _canonical(a, engine)) is not None}
         fields = {engine.cli.fields.get(c) for c in found}
         if len(found) >= 3 and fields & _SAYS_WHAT_RUNS:
