@@ -55,7 +55,7 @@ DEVELOPMENT_ON_TOP = {
     "round15": 2,
     "round16": 5,
     "round17": 4,
-    "round18": 0,
+    "round18": 4,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
