@@ -14,7 +14,8 @@ tests/incidents/SPLIT11.md, 12 more from operators, platforms and model reposito
 tests/incidents/SPLIT13.md, 12 more after round 12; `--set round14`: tests/incidents/SPLIT14.md,
 14 more after round 13; `--set round15`: tests/incidents/SPLIT15.md, 14 more after round 14;
 `--set round16`: tests/incidents/SPLIT16.md, 14 more after round 15; `--set round17`:
-tests/incidents/SPLIT17.md, 15 more after round 16; default round1):
+tests/incidents/SPLIT17.md, 15 more after round 16; `--set round18`: tests/incidents/SPLIT18.md,
+11 more from web pages and less-mined trackers; default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
   highest severity) is the rule the case expects (or one it also accepts);
@@ -60,6 +61,7 @@ SPLITS = {
     "round15": "SPLIT15.md",
     "round16": "SPLIT16.md",
     "round17": "SPLIT17.md",
+    "round18": "SPLIT18.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

@@ -32,7 +32,9 @@ On GPUs without FP8 tensor cores (Turing, Ampere) vLLM runs an FP8 checkpoint as
 Marlin kernels, which repack each layer's per-rank weight in 16 x 64 tiles: the MLP's merged
 gate/up output `2 x intermediate_size / TP` must be a multiple of 64 and the down projection's
 input `intermediate_size / TP` a multiple of 16 (the experts alike, at their TP), whatever the
-checkpoint's own FP8 scheme.
+checkpoint's own FP8 scheme; a hybrid Mamba stack's input projection (Nemotron-H, Nemotron 3: one
+column-parallel layer of `2 x d_inner + 2 x n_groups x ssm_state_size + mamba_num_heads`
+outputs) must leave a multiple of 64 on each rank too.
 
 Outcome reported (toplint's severity policy): refuses to start — block-FP8 weights cannot be
 split across the TP ranks (error).
@@ -77,6 +79,8 @@ all-reduce) and memory balance.
 - vLLM Marlin repack tile check (16 x 64): https://github.com/vllm-project/vllm/blob/3e5cec2220a4c18499379210d089c3dbcd08eb79/csrc/quantization/gptq_marlin/gptq_marlin_repack.cu
 - vLLM FP8 Marlin fallback (per-rank repack): https://github.com/vllm-project/vllm/blob/02d33ed1cbfcc2cf4b3c864a65cc8f2d22d9b3e6/vllm/model_executor/layers/quantization/utils/marlin_utils_fp8.py
 - Incident (Marlin tiles): https://github.com/zai-org/GLM-4.5/issues/94
+- vLLM Mamba-2 input projection (one column-parallel layer): https://github.com/vllm-project/vllm/blob/004d4e4cf6dbbc83ba15f889d76c213c94c7207b/vllm/model_executor/layers/mamba/mamba_mixer2.py
+- Incident (Mamba in_proj, NVFP4 on L4): https://kenrollins.github.io/gemma-forge/journal/gotchas/nemotron-tp-tiling-error/
 - vLLM expert parallel deployment: https://docs.vllm.ai/en/latest/serving/expert_parallel_deployment/
 """
 
@@ -193,12 +197,15 @@ def _marlin(rule: Rule, ctx: RuleContext, model: ModelSpec, dep: Deployment) -> 
     found = marlin.marlin_shards(model, dep, gpu, starts.moe_tp(dep))
     if not found:
         return
-    tp, sizes = dep.tp or 1, [size for _, size, _, _ in found]
-    kv = model.num_kv_heads
+    tp, kv = dep.tp or 1, model.num_kv_heads
+    # an MLP shard fits both tiles when it is a multiple of 32 (2 x shard of 64, shard of 16); the
+    # Mamba in_proj's shard is itself a layer's output (a multiple of 64, and TP divides groups)
+    sizes = [(size, 64 if what == "Mamba in_proj" else 32) for what, size, _, _ in found]
+    groups = model.mamba_groups
 
     def starts_at(d: int) -> bool:  # every flagged shard whole tiles, heads and KV heads divide
-        # a shard fits both tiles when it is a multiple of 32 (2 x shard of 64, shard of 16)
-        tiles = all(size % d == 0 and (size // d) % 32 == 0 for size in sizes)
+        tiles = all(size % d == 0 and (size // d) % tile == 0 for size, tile in sizes)
+        tiles = tiles and (not groups or groups % d == 0)
         heads = model.num_attention_heads % d == 0 and (not kv or kv % d == 0 or d % kv == 0)
         return tiles and heads
 

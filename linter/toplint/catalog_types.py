@@ -53,6 +53,10 @@ class ModelSpec:
     # the checkpoint's config.json ``model_type`` ("llama", "bloom"; "" when not known): which
     # of an engine's model implementations serves it (``Engine.attention_floors``)
     model_type: str = field(default="", compare=False)
+    # a Mamba-2 layer's input projection (hybrid Nemotron-H / Nemotron 3 stacks): its output width,
+    # 2 x d_inner + 2 x n_groups x ssm_state_size + mamba_num_heads, and its n_groups (0: none)
+    mamba_in_proj: int = 0
+    mamba_groups: int = 0
 
     @property
     def is_moe(self) -> bool:

@@ -33,6 +33,7 @@ ROUNDS = (
     "round15",
     "round16",
     "round17",
+    "round18",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -54,6 +55,7 @@ DEVELOPMENT_ON_TOP = {
     "round15": 2,
     "round16": 5,
     "round17": 4,
+    "round18": 4,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -73,6 +75,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round15": 0,
     "round16": 0,
     "round17": 0,
+    "round18": 0,
 }
 
 
@@ -103,12 +106,16 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round15"]["development"] + rounds["round15"]["held-out"]) >= 14
     assert len(rounds["round16"]["development"] + rounds["round16"]["held-out"]) >= 14
     assert len(rounds["round17"]["development"] + rounds["round17"]["held-out"]) >= 15
+    assert len(rounds["round18"]["development"] + rounds["round18"]["held-out"]) >= 11
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
 def test_case_cites_its_thread(case: str) -> None:
     text = (CASES / case / "case.yaml").read_text(encoding="utf-8")
-    assert re.search(r'url: "https://github\.com/[^/]+/[^/]+/(issues|pull)/\d+"', text)
+    if re.search(r"^source: \{site: ", text, re.M):  # a web page (round 18 on): site, address
+        assert re.search(r'url: "https://[^/"\s]+/\S*"', text)
+    else:
+        assert re.search(r'url: "https://github\.com/[^/]+/[^/]+/(issues|pull)/\d+"', text)
     assert re.search(r"^root_cause: \"\S", text, re.M)
     expect = re.search(r"^expect: (\S+)", text, re.M)
     assert expect and (expect[1] == "not-judgeable" or re.fullmatch(r"TL\d{3}", expect[1]))

@@ -197,6 +197,27 @@ def test_weight_only_marlin_needs_whole_tiles_per_rank() -> None:
     assert problems(dep, glm, h100.gpu) == ()  # type: ignore[attr-defined]
 
 
+def test_weight_only_marlin_repacks_the_mamba_input_projection_per_rank() -> None:
+    """A hybrid Mamba stack's in_proj is one column-parallel layer (vLLM MambaMixer2): Nemotron-3
+    Nano's is 2 x 4096 + 2 x 8 x 128 + 64 = 10304 wide, 5152 per rank at TP 2 - not a whole
+    number of Marlin's 64-wide tiles, so the NVFP4 checkpoint does not load on an L4 (Ada: FP4
+    runs as weight-only Marlin), while its MLPs (1856 wide) tile; at TP 1 (pipeline stages) it
+    starts, and on a Blackwell GPU (FP4 tensor cores, no Marlin) the TP 2 layout starts too
+    (tests/incidents/cases/gemmaforge-nemotrontp)."""
+    l4, b200 = _cluster("L4", gpus=4), _cluster("B200-180GB")
+    name = "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4"
+    nano = _model(name)
+    assert (nano.mamba_in_proj, nano.mamba_groups) == (10304, 8)
+    (why,) = problems(_dep(name, tp=2), nano, l4.gpu)  # type: ignore[attr-defined]
+    assert "Mamba in_proj 10304 / TP 2: its output 5152 is not a multiple" in why
+    assert problems(_dep(name, tp=1, pp=2), nano, l4.gpu) == ()  # type: ignore[attr-defined]
+    assert problems(_dep(name, tp=2), nano, b200.gpu) == ()  # type: ignore[attr-defined]
+    # a TP that does not divide the groups pads them (vLLM extra_groups_for_head_shards): the
+    # padded width is the engine's, so that layout is not judged by this check
+    odd = replace(nano, mamba_groups=3)
+    assert problems(_dep(name, tp=2), odd, l4.gpu) == ()  # type: ignore[attr-defined]
+
+
 def test_an_expert_parallel_size_below_tp_still_splits_the_experts_over_every_tp_rank() -> None:
     # sgl-cookbook's Kimi-K2 on 8 x B200 (`--tp 8 --dp 4 --ep 4 --enable-dp-attention`, run):
     # SGLang's moe_tp_size = tp_size // moe_ep_size, so the experts are over all 8 ranks, not 4.

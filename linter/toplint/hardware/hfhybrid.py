@@ -8,8 +8,10 @@ attention, "E" MoE, "-" MLP; Nemotron-H, Nemotron-3 Nano/Super) or as ``layers_b
 ai-dynamo/aiconfigurator@095f58a51c aic-core/src/aiconfigurator_core/sdk/models/nemotron_h.py:
 
 - Mamba-2: ``in_proj`` hidden -> 2*d_inner + 2*n_groups*ssm_state_size + mamba_num_heads
-  (d_inner = mamba_num_heads * mamba_head_dim), the depthwise ``conv1d`` over d_inner +
-  2*n_groups*ssm_state_size channels of ``conv_kernel`` taps, ``out_proj`` d_inner -> hidden;
+  (d_inner = mamba_num_heads * mamba_head_dim; the width is kept on the spec, whose per-rank
+  shard the Marlin fallback repacks: ``toplint.outcome.marlin``), the depthwise ``conv1d``
+  over d_inner + 2*n_groups*ssm_state_size channels of ``conv_kernel`` taps, ``out_proj``
+  d_inner -> hidden;
 - attention: q and o of heads x head_dim, k and v of KV heads x head_dim;
 - MoE: a router (hidden x experts), an ungated (relu2) shared expert of
   ``moe_shared_expert_intermediate_size``, ungated routed experts of ``moe_intermediate_size``
@@ -116,4 +118,17 @@ def hybrid_spec(
         "num_moe_layers": count["moe"] if experts else 0,
         "quant_block": block,
         "kv_bytes_per_token": count["attention"] * 2 * kv_heads * head_dim * 2,
+        **(_mamba_in_proj(cfg) if count["mamba"] else {}),
     }
+
+
+def _mamba_in_proj(cfg: Mapping[str, Any]) -> dict[str, int]:
+    """The Mamba-2 input projection's output width and its groups: vLLM builds it as one
+    column-parallel layer of ``intermediate_size + conv_dim + num_heads`` outputs, ``conv_dim =
+    intermediate_size + 2 * n_groups * ssm_state_size`` (vllm-project/vllm@004d4e4cf6
+    vllm/model_executor/layers/mamba/mamba_mixer2.py, ``MambaMixer2.in_proj``), so each
+    tensor-parallel rank holds ``width / TP`` of it when TP divides ``n_groups``."""
+    heads, head_dim = _count(cfg, "mamba_num_heads"), _count(cfg, "mamba_head_dim")
+    groups, state = _count(cfg, "n_groups"), _count(cfg, "ssm_state_size")
+    d_inner = heads * head_dim
+    return {"mamba_in_proj": 2 * d_inner + 2 * groups * state + heads, "mamba_groups": groups}

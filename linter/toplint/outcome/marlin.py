@@ -75,4 +75,29 @@ def _untiled(model: ModelSpec, dep: Deployment, moe_split: int) -> list[tuple[st
                     f" multiple of Marlin's {TILE_K}-deep tile",
                 )
             )
+    out.extend(_mamba_untiled(model, dep))
     return out
+
+
+def _mamba_untiled(model: ModelSpec, dep: Deployment) -> list[tuple[str, int, int, str]]:
+    """A hybrid stack's Mamba-2 input projection: one column-parallel layer whose per-rank
+    output (``width / TP``) the fallback repacks like any other (the weight is quantized in the
+    checkpoint: ``MambaMixer2.in_proj`` takes the model's ``quant_config``, vllm-project/vllm@
+    004d4e4cf6 vllm/model_executor/layers/mamba/mamba_mixer2.py).  Only a TP that divides the
+    groups is judged: otherwise vLLM pads the groups to the head shards and the width changes.
+    Incident: Nemotron-3-Nano-30B-A3B NVFP4 at TP 2 on L4, "size_n = 5152 is not divisible by
+    tile_n_size = 64" (10304 / 2; tests/incidents/cases/gemmaforge-nemotrontp)."""
+    width, groups, tp = model.mamba_in_proj, model.mamba_groups, dep.tp or 1
+    if not width or tp <= 1 or not groups or groups % tp or width % tp:
+        return []
+    shard = width // tp
+    if shard % TILE_N == 0:
+        return []
+    return [
+        (
+            "Mamba in_proj",
+            width,
+            tp,
+            f"its output {shard} is not a multiple of Marlin's {TILE_N}-wide tile",
+        )
+    ]
