@@ -96,11 +96,17 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
 
 def _literal_fix(variable: str, dep: Deployment) -> Fix:
     if variable.startswith("${") and dep.source_kind.startswith("k8s"):
-        # the kubelet expands only $(NAME): a ${NAME} manifest is filled in before it is applied
+        # The kubelet expands only $(NAME): a ${NAME} in a manifest is filled in before it is
+        # applied (envsubst, Flux post-build), unless it sits in a container's shell script,
+        # whose shell reads it from the container's env.  The record does not say which, so
+        # the fix names both.
+        name = variable[2:-1].split(":", 1)[0].split("-", 1)[0]
+        env = f"set `{name}` under `env:`" if name.isidentifier() else "set it under `env:`"
         return Fix(
-            f"`{variable}` is a template placeholder: lint the manifest as it is applied "
-            f"(`envsubst < {dep.path.rsplit('/', 1)[-1]} | toplint check -`), or write the "
-            "value in this file",
+            f"`{variable}` is a template placeholder (lint the manifest as it is applied: "
+            f"`envsubst < {dep.path.rsplit('/', 1)[-1]} | toplint check -`) or, in a "
+            f"container's shell script, read from the container's environment ({env}); or "
+            "write the value in this file",
             applicability="display",
         )
     return Fix(
