@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from toplint.model import Deployment, Finding, Fix, Intent, Severity
+from toplint.model import WORKERS_GPUS, Deployment, Finding, Fix, Intent, Severity
 from toplint.rulebook.helpers import (
     expected_gpus,
     finding,
@@ -236,8 +236,10 @@ def _fix(ctx: RuleContext, requested: int, world: int) -> Fix | str:
         if requested == 0
         else f"   # or a layout using {requested} GPUs"
     )
-    intent = Intent("set-resource", key, str(per_pod), dep.position_of(where))
-    return Fix(message, applicability="unsafe", intents=(intent,))
+    intents = [Intent("set-resource", key, str(per_pod), dep.position_of(where))]
+    if where == "gpus_per_node" and WORKERS_GPUS in dep.sources:  # every pod of the group
+        intents.append(Intent("set-resource", key, str(per_pod), dep.position_of(WORKERS_GPUS)))
+    return Fix(message, applicability="unsafe", intents=tuple(intents))
 
 
 def _resource_key(dep: Deployment) -> str:

@@ -172,6 +172,12 @@ class Unresolved:
     position: Position
 
 
+# ``Deployment.sources`` key of the GPU request of a group's worker pods where it is written
+# apart from the leader's (a LeaderWorkerSet's workerTemplate; ``gpus_per_node`` is the
+# leader's): a fix to the GPUs per pod writes both.
+WORKERS_GPUS = "gpus_per_node.workers"
+
+
 @record
 class Deployment:
     """One model server instance (or one role of a disaggregated deployment), normalised.

@@ -15,7 +15,7 @@ anti-affinity on ``kubernetes.io/hostname`` keeps a group's pods on distinct nod
 from __future__ import annotations
 
 from toplint.infra.yamlsafe import Path
-from toplint.model import Deployment
+from toplint.model import WORKERS_GPUS, Deployment
 from toplint.parse.k8s.context import Ctx, base_deployment, gpu_request
 from toplint.parse.k8s.pods import pod_deployments
 from toplint.record import replace
@@ -54,6 +54,13 @@ def _group(
 ) -> Deployment:
     worker = gpu_request(ctx, _first_container_resources(ctx, (*lwt, "workerTemplate")))
     worker_gpus = worker.count if worker else dep.gpus_per_node
+    # The workers' own request, where a leaderTemplate asks separately: a fix to the GPUs
+    # per pod writes both (WORKERS_GPUS), or the group's pods disagree.
+    workers = (
+        {WORKERS_GPUS: worker.position}
+        if worker is not None and worker.position != dep.sources.get("gpus_per_node")
+        else {}
+    )
     gpus = None
     if size is not None and dep.gpus_per_node is not None and worker_gpus is not None:
         gpus = dep.gpus_per_node + (size - 1) * worker_gpus
@@ -76,6 +83,7 @@ def _group(
         pods_are_nodes=pods_are_nodes,
         sources={
             **dep.sources,
+            **workers,
             "nodes": ctx.key((*lwt, "size")),
             "replicas": ctx.key(("spec", "replicas")),
         },
