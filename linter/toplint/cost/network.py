@@ -94,8 +94,24 @@ NVLS_TREE_MAX_BUSBW_PER_CHANNEL = {"hopper": (57.7, 45.5), "blackwell": (96.0, 8
 NCCL_MAX_NVLS_ARITY = 32
 
 
+# nvls_tree_busbw per fabric object (the fit prices the same fabrics thousands of times); the
+# entry holds its fabric, so an id is not reused while it is cached.
+_NVLS_TREE_BUSBW: dict[int, tuple[Fabric, float]] = {}
+
+
 def nvls_tree_busbw(fabric: Fabric) -> float:
     """NCCL's NVLSTree bus-bandwidth ceiling across nodes, GB/s (0: none known)."""
+    hit = _NVLS_TREE_BUSBW.get(id(fabric))
+    if hit is not None and hit[0] is fabric:
+        return hit[1]
+    if len(_NVLS_TREE_BUSBW) > 4096:
+        _NVLS_TREE_BUSBW.clear()
+    bus = _nvls_tree_busbw(fabric)
+    _NVLS_TREE_BUSBW[id(fabric)] = (fabric, bus)
+    return bus
+
+
+def _nvls_tree_busbw(fabric: Fabric) -> float:
     caps = NVLS_TREE_MAX_BUSBW_PER_CHANNEL.get(fabric.nvls_arch)
     if caps is None or fabric.nodes <= 1:
         return 0.0
