@@ -77,7 +77,7 @@ def test_tl101_json_has_position_numbers_and_fix(tree: Path, capsys) -> None:
     assert tl101["severity"] == "warning"
     assert (tl101["line"], tl101["column"]) == (3, 5)
     assert "ethernet" in tl101["message"]
-    assert "TP 4 × PP 2 on the same GPUs is better: first token 1871 → 1030 ms" in tl101["message"]
+    assert "TP 4 × PP 2 on the same GPUs is better: first token 1824 → 1030 ms" in tl101["message"]
     assert "--tensor-parallel-size 4 --pipeline-parallel-size 2" in tl101["fix"]["message"]
 
 

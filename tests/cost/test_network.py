@@ -314,3 +314,28 @@ def test_ll_across_nodes_is_capped_by_nccls_multi_node_ll_max_bw() -> None:
         assert tree.time_us >= 2 * size / (cap * 1e3)
         ring = network._ring("all_gather", 64 * size, f, PARAMS, ("ll",))
         assert ring.bandwidth_gb_per_s == cap
+
+
+def test_nvlstree_across_nodes_is_capped_by_nccls_per_channel_bandwidth() -> None:
+    # Fourteenth pass: NCCL's tuner caps NVLSTree per channel (tuning.cc perChMaxNVLSTreeBws:
+    # Hopper 57.7 GB/s on 2 nodes, 45.5 on more; interBw twice the NIC on 2 nodes), one channel
+    # per NIC head (search.cc).  2 nodes x 8 H100 x 8x 400 Gb/s: bus bandwidth 8 x 57.7.
+    from toplint.cost import network
+
+    f = _two_nodes(nvls_arch="hopper")
+    assert network.nvls_tree_busbw(f) == pytest.approx(8 * 57.7)
+    size = 8192 * MIB
+    floor = size * 2 * 15 / 16 / (8 * 57.7 * 1e3)
+    assert network.nvls_tree_floor_us(size, f) == pytest.approx(floor)
+    assert predict_us("all_reduce", size, f).time_us >= floor
+    assert predict_us("all_reduce", size, f, algorithm="nvlstree").time_us >= floor
+    # More than 2 nodes: the NIC (50 GB/s per head) and the 45.5 cap; 2 NICs: two heads.
+    assert network.nvls_tree_busbw(_two_nodes(nodes=4, ranks=32, nvls_arch="hopper")) == (
+        pytest.approx(8 * 45.5)
+    )
+    assert network.nvls_tree_busbw(_two_nodes(nics_per_node=2, nvls_arch="hopper")) == (
+        pytest.approx(2 * 57.7)  # each head 100 GB/s x 2 on 2 nodes, above the cap
+    )
+    # No NVLS on the node (a chain inside it): NCCL's tree, not NVLSTree; no ceiling.
+    assert network.nvls_tree_busbw(_two_nodes()) == 0.0
+    assert network.nvls_tree_floor_us(size, _two_nodes()) == 0.0

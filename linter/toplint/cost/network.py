@@ -80,6 +80,57 @@ def ll_max_busbw(nodes: int) -> float:
     return LL_MAX_BUSBW_NET[min(max(nodes, 2), 3)]
 
 
+# NVIDIA/nccl@5067397c src/graph/tuning.cc ncclTopoTuneModel, NVLS_TREE (NVLS inside each node, a
+# tree between nodes; Simple only): per channel ``bw = min(intraBw, interBw, perChMaxNVLSTreeBw)``
+# with ``interBw = bwInter × 2`` on two nodes ("Handle 2 node case of NVLSTree"), ``busBw =
+# nChannels × bw`` and the algorithm bandwidth ``busBw · nRanks / nsteps`` (nsteps = 2(nRanks − 1)
+# for all-reduce).  perChMaxNVLSTreeBws, GB/s per channel, {2 nodes, more}: Hopper {57.7, 45.5},
+# Blackwell {96.0, 80.0}.  The NVLS graph has one channel per head, a NIC with its own GPU
+# (src/graph/search.cc: "NVLS search only tries to find NIC:GPU combinations to compute the
+# heads"), at most NCCL_MAX_NVLS_ARITY (src/include/device.h: 32) and the node's GPUs; bwInter is
+# one head's share of the node's NIC rate.  toplint's tree prices the NICs and NVLS itself; this
+# is the ceiling NCCL's tuner puts on top, as a bus bandwidth.
+NVLS_TREE_MAX_BUSBW_PER_CHANNEL = {"hopper": (57.7, 45.5), "blackwell": (96.0, 80.0)}
+NCCL_MAX_NVLS_ARITY = 32
+
+
+# nvls_tree_busbw per fabric object (the fit prices the same fabrics thousands of times); the
+# entry holds its fabric, so an id is not reused while it is cached.
+_NVLS_TREE_BUSBW: dict[int, tuple[Fabric, float]] = {}
+
+
+def nvls_tree_busbw(fabric: Fabric) -> float:
+    """NCCL's NVLSTree bus-bandwidth ceiling across nodes, GB/s (0: none known)."""
+    hit = _NVLS_TREE_BUSBW.get(id(fabric))
+    if hit is not None and hit[0] is fabric:
+        return hit[1]
+    if len(_NVLS_TREE_BUSBW) > 4096:
+        _NVLS_TREE_BUSBW.clear()
+    bus = _nvls_tree_busbw(fabric)
+    _NVLS_TREE_BUSBW[id(fabric)] = (fabric, bus)
+    return bus
+
+
+def _nvls_tree_busbw(fabric: Fabric) -> float:
+    caps = NVLS_TREE_MAX_BUSBW_PER_CHANNEL.get(fabric.nvls_arch)
+    if caps is None or fabric.nodes <= 1:
+        return 0.0
+    heads = min(fabric.nics_per_node, fabric.per_node, NCCL_MAX_NVLS_ARITY)
+    if heads <= 0 or fabric.per_node < fabric.nvls_min_ranks:
+        return 0.0
+    inter = fabric.net_node_gb_per_s / heads * (2.0 if fabric.nodes <= 2 else 1.0)
+    return heads * min(inter, caps[0] if fabric.nodes <= 2 else caps[1])
+
+
+def nvls_tree_floor_us(size: float, fabric: Fabric) -> float:
+    """The time of an all-reduce of ``size`` bytes at NCCL's NVLSTree ceiling (0: none)."""
+    bus = nvls_tree_busbw(fabric)
+    if bus <= 0:
+        return 0.0
+    p = fabric.ranks
+    return size * 2.0 * (p - 1) / p / (bus * 1e3)
+
+
 # tuning.cc hwLatencies[NCCL_HW_NET], µs per network step: Tree {LL 5.0, LL128 8.5, Simple 14},
 # Ring {LL 2.7, LL128 4.0, Simple 14.0}, NVLSTree {Simple 20.9}; "With ppn=1 latencies are
 # fully exposed, use the Tree network latency" (the ring takes the tree row with one rank per
@@ -268,6 +319,8 @@ def _tree(
         if protocol == "ll":
             t_bw = max(t_bw, 2.0 * size / (ll_max_busbw(k) * 1e3))
         t_bw /= tree_correction(size, protocol)
+        if nvls and protocol == "simple" and fabric.nvls_arch:
+            t_bw = max(t_bw, nvls_tree_floor_us(size, fabric))
         t_bw += params.net_extra_us
         lat = (
             TREE_BASE_LATENCY_US[protocol]
@@ -299,6 +352,7 @@ def _nvls_tree(size: float, fabric: Fabric, params: Params) -> Prediction:
         )
         / simple
     )
+    bw_us = max(bw_us, nvls_tree_floor_us(size, fabric))
     lat = NVLS_LATENCY_US + params.launch_us
     lat += 2 * math.log2(fabric.nodes) * net_step_us(fabric, "nvlstree", "simple")
     t = lat + bw_us + params.net_extra_us

@@ -77,7 +77,7 @@ class Params:
     # All-to-all across nodes: every GPU sends to every remote GPU at once (many-to-many, off
     # its own rail), where a ring or tree sends to one neighbour per channel: a lower share of
     # the NIC rate (RDMA; fitted on the NCCL and DeepEP all-to-all tables across nodes).
-    a2a_net_eta: float = 0.74
+    a2a_net_eta: float = 0.741
     tcp_eta: float = 0.7
     # A network whose NCCL transport plugin sets the rate (GPUDirect-TCPX, -TCPXO): the share
     # of the NIC line rate every algorithm reaches over it, per kind (LinkKind.transport_eta;
@@ -86,7 +86,7 @@ class Params:
     # in the ring's all-gather and the tree's all-reduce alike (docs/accuracy.md).
     transport_eta: Mapping[str, float] = field(default_factory=_transport)
     # NCCL tree (double binary tree across nodes, chain inside): η of the node's NIC rate.
-    tree_eta: float = 0.787
+    tree_eta: float = 0.815
     # One NCCL point-to-point channel's copy rate over NVLink, GB/s per architecture: a channel
     # is one thread block, and NCCL's all-to-all on one node runs (p−1)·p2pnChannels/pow2Up(p)
     # of them (toplint.cost.network.p2p_channels), so 2 GPUs use half the channels 8 GPUs use.

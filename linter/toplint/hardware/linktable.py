@@ -180,7 +180,7 @@ KINDS: dict[str, LinkKind] = {
             NETWORK,
             50.0,
             "EFA v2-v4 50 GB/s per GPU (cost-model.md §4.2)",
-            27.6,
+            27.7,
             "EFA v2-v4, fitted (development sources and the spent draws) on EFA all-reduce and "
             "all-to-all sweeps (benchmarks/accuracy.py: 2x p5 8 B takes 65-75 µs, "
             "aws-samples/awsome-distributed-training@88c2e71b, aws-k8s-tester#585; 2x p6-b200 "
