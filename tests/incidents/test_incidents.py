@@ -57,7 +57,7 @@ DEVELOPMENT_ON_TOP = {
     "round16": 5,
     "round17": 4,
     "round18": 4,
-    "round19": 0,
+    "round19": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -78,7 +78,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round16": 0,
     "round17": 0,
     "round18": 0,
-    "round19": 1,
+    "round19": 0,
 }
 
 
