@@ -1,0 +1,2 @@
+# https://github.com/noonghunna/club-3090/issues/613 (run B of the maintainer's table: SPEC=off + util 0.85 + 65K, 7/7 PASS)
+vllm serve nvidia/Qwen3.6-27B-NVFP4 --quantization modelopt --dtype bfloat16 --tensor-parallel-size 1 --max-model-len 65536 --gpu-memory-utilization 0.85 --max-num-seqs 1 --max-num-batched-tokens 8192 --kv-cache-dtype fp8 --trust-remote-code --enable-prefix-caching --enable-chunked-prefill
