@@ -85,6 +85,7 @@ FIELDS = (
     "n_shared_experts",
     "num_shared_experts",
     "routed_expert_hidden_size",
+    "expert_dtype",  # DeepSeek-V4: MXFP4 routed experts in an FP8 checkpoint (hfquant)
     "first_k_dense_replace",
     "moe_layer_freq",
     "decoder_sparse_step",

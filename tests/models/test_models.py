@@ -483,3 +483,22 @@ def test_prequantized_bitsandbytes_checkpoint_is_served_at_its_own_bits() -> Non
     eight = {"quant_method": "bitsandbytes", "load_in_8bit": True, "load_in_4bit": False}
     assert spec_from_hf_config(LLAMA_LIKE | {"quantization_config": eight}).weight_bytes == 1.0
     assert spec_from_hf_config(LLAMA_LIKE).weight_bytes == 2.0
+
+
+def test_deepseek_v4_mxfp4_experts_are_priced_at_4_25_bits() -> None:
+    # vllm-project/vllm@023da1fc deepseek_v4.py DeepseekV4FP8Config: expert_dtype "fp4" gives
+    # the routed experts Mxfp4MoEMethod (4 bits + one 8-bit scale per 32), the rest FP8 blocks;
+    # "fp8" (Flash-Base) keeps them FP8; a re-release's own quantization replaces the original's.
+    flash = lookup_model("deepseek-ai/DeepSeek-V4-Flash", hf_cache=False)
+    base = lookup_model("deepseek-ai/DeepSeek-V4-Flash-Base", hf_cache=False)
+    fp8 = lookup_model("sgl-project/DeepSeek-V4-Flash-FP8", hf_cache=False)
+    assert flash is not None and base is not None and fp8 is not None
+    assert base.weight_bytes == fp8.weight_bytes == 1.0
+    share = (1.0 - flash.weight_bytes) / (1.0 - 4.25 / 8)
+    assert 0.9 < share < 1.0  # the routed experts' share of the parameters
+    config = json.loads((ROOT / "linter/toplint/hardware/data/models_gen.json").read_text())[
+        "architectures"
+    ]["deepseek-ai/DeepSeek-V4-Flash"]["config"]
+    assert config["expert_dtype"] == "fp4"
+    as_fp8 = spec_from_hf_config({**config, "expert_dtype": "fp8"}, model_id="x/ds4", source="t")
+    assert as_fp8.weight_bytes == 1.0

@@ -61,6 +61,8 @@ def weight_bytes_of(cfg: Mapping[str, Any], expert_share: float) -> tuple[float,
         algo = str(quant.get("quant_algo", "")).lower()
         if method in ("fp8", "fbgemm_fp8") or algo == "fp8":
             block = quant.get("weight_block_size") or [0]
+            if _mxfp4_experts(cfg, quant):
+                return expert_share * 4.25 / 8 + (1 - expert_share) * 1.0, field_int(block[0])
             return 1.0, field_int(block[0])
         if method in _EIGHT_BIT_METHODS:
             return 1.0, 0
@@ -84,6 +86,20 @@ def weight_bytes_of(cfg: Mapping[str, Any], expert_share: float) -> tuple[float,
             return field_int(bits) / 8, 0
     # vLLM --dtype auto serves fp32 checkpoints in 16 bits (vllm/config ModelConfig dtype).
     return 2.0, 0
+
+
+def _mxfp4_experts(cfg: Mapping[str, Any], quant: Mapping[str, Any]) -> bool:
+    """A DeepSeek-V4 FP8 checkpoint whose routed experts are MXFP4 (4 bits and one 8-bit scale
+    per 32 weights), its other layers FP8 blocks: vLLM keys the experts' method off the
+    config's ``expert_dtype``, "fp4" (DeepSeek-V4-Flash) or "fp8" (Flash-Base), reading a
+    missing one as "fp4" (vllm-project/vllm@023da1fc
+    vllm/model_executor/models/deepseek_v4.py ``DeepseekV4FP8Config``: ``Mxfp4MoEMethod``
+    for "fp4"; ``DeepseekV4MegaMoEExperts`` packs two weights per uint8 and one uint8 scale per
+    32).  Only a config that says so counts: vLLM's default for a missing one is not applied,
+    since the catalog keeps a re-release's quantization_config alone (an FP8 re-release's
+    experts are FP8; ``Entry.spec``)."""
+    dtype = cfg.get("expert_dtype") or quant.get("expert_dtype")
+    return dtype is not None and str(dtype).lower() == "fp4"
 
 
 def quant_group_of(cfg: Mapping[str, Any]) -> int:

@@ -67,7 +67,10 @@ class Entry:
         checkpoint's own config.json fields, ``checkpoint_config``) over its config."""
         config = {**self.config, **(checkpoint or {})}
         if quantization_config:  # a re-release's own quantization over the architecture
-            config = {**config, "quantization_config": quantization_config}
+            # The original's expert dtype (DeepSeek-V4's MXFP4 experts) is not the
+            # re-release's: it re-quantized them, as its quantization_config says.
+            config = {k: v for k, v in config.items() if k != "expert_dtype"}
+            config["quantization_config"] = quantization_config
         spec = spec_from_hf_config(config, model_id=self.id, source=self.source)
         overrides: dict[str, Any] = {"origin": "catalog", "family": self.family}
         if self.params_total is not None:
