@@ -502,3 +502,6 @@ def test_deepseek_v4_mxfp4_experts_are_priced_at_4_25_bits() -> None:
     assert config["expert_dtype"] == "fp4"
     as_fp8 = spec_from_hf_config({**config, "expert_dtype": "fp8"}, model_id="x/ds4", source="t")
     assert as_fp8.weight_bytes == 1.0
+    # ModelOpt's NVFP4 re-release: experts at 4.5 bits (group 16), attention FP8.
+    nvfp4 = lookup_model("nvidia/DeepSeek-V4-Flash-NVFP4", hf_cache=False)
+    assert nvfp4 is not None and flash.weight_bytes < nvfp4.weight_bytes < 0.6

@@ -63,6 +63,14 @@ def weight_bytes_of(cfg: Mapping[str, Any], expert_share: float) -> tuple[float,
             block = quant.get("weight_block_size") or [0]
             if _mxfp4_experts(cfg, quant):
                 return expert_share * 4.25 / 8 + (1 - expert_share) * 1.0, field_int(block[0])
+            if algo == "mixed_precision" and _group_bits(quant) == {4}:
+                # ModelOpt's FP4 re-release of an FP8 checkpoint (nvidia/DeepSeek-V4-*-NVFP4):
+                # the routed experts NVFP4 (4 bits and one FP8 scale per 16 = 4.5 bits),
+                # attention and shared experts left FP8 (hf_quant_config.json "quantized_layers"
+                # layers.N.ffn.experts NVFP4 group_size 16, exclude_modules *.attn.*,
+                # *.ffn.shared_experts.*: ai-dynamo/aiconfigurator@1808d648
+                # model_configs/nvidia--DeepSeek-V4-Flash-NVFP4_hf_quant_config.json).
+                return expert_share * 4.5 / 8 + (1 - expert_share) * 1.0, field_int(block[0])
             return 1.0, field_int(block[0])
         if method in _EIGHT_BIT_METHODS:
             return 1.0, 0
@@ -86,6 +94,19 @@ def weight_bytes_of(cfg: Mapping[str, Any], expert_share: float) -> tuple[float,
             return field_int(bits) / 8, 0
     # vLLM --dtype auto serves fp32 checkpoints in 16 bits (vllm/config ModelConfig dtype).
     return 2.0, 0
+
+
+def _group_bits(quant: Mapping[str, Any]) -> set[int]:
+    """The weight widths a compressed-tensors-style ``config_groups`` gives."""
+    groups = quant.get("config_groups") or {}
+    if not isinstance(groups, Mapping):
+        return set()
+    weights = [g.get("weights") for g in groups.values() if isinstance(g, Mapping)]
+    return {
+        field_int(w["num_bits"])
+        for w in weights
+        if isinstance(w, Mapping) and w.get("num_bits") is not None
+    }
 
 
 def _mxfp4_experts(cfg: Mapping[str, Any], quant: Mapping[str, Any]) -> bool:
