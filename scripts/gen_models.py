@@ -86,6 +86,8 @@ FIELDS = (
     "num_shared_experts",
     "routed_expert_hidden_size",
     "expert_dtype",  # DeepSeek-V4: MXFP4 routed experts in an FP8 checkpoint (hfquant)
+    "compress_ratios",  # DeepSeek-V4: compressed attention's KV per layer (hfconfig)
+    "index_head_dim",
     "first_k_dense_replace",
     "moe_layer_freq",
     "decoder_sparse_step",

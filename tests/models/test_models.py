@@ -505,3 +505,25 @@ def test_deepseek_v4_mxfp4_experts_are_priced_at_4_25_bits() -> None:
     # ModelOpt's NVFP4 re-release: experts at 4.5 bits (group 16), attention FP8.
     nvfp4 = lookup_model("nvidia/DeepSeek-V4-Flash-NVFP4", hf_cache=False)
     assert nvfp4 is not None and flash.weight_bytes < nvfp4.weight_bytes < 0.6
+
+
+def test_deepseek_v4_compressed_attention_keeps_a_fraction_of_the_kv() -> None:
+    # vllm@0a291a2e deepseek_v4_attention.py: a layer with compress ratio r > 1 keeps one
+    # 512-wide latent entry per r tokens (r = 4 also an FP8 indexer entry of 132 bytes); r of
+    # 0 or 1 keeps only its 128-token window.  In 16-bit terms: 20 layers of r = 4 at
+    # (1024 + 264) / 4 and 20 of r = 128 at 1024 / 128 in DeepSeek-V4-Flash's first 43 layers.
+    flash = lookup_model("deepseek-ai/DeepSeek-V4-Flash", hf_cache=False)
+    assert flash is not None
+    assert flash.kv_bytes_per_token == round(21 * (1024 + 264) / 4 + 20 * 1024 / 128)
+    plain = spec_from_hf_config(
+        {k: v for k, v in _flash_config().items() if k != "compress_ratios"},
+        model_id="x/ds4",
+        source="t",
+    )
+    assert plain.kv_bytes_per_token == 43 * 2 * 512 * 2  # every layer a full 512-wide KV
+
+
+def _flash_config() -> dict[str, object]:
+    data = json.loads((ROOT / "linter/toplint/hardware/data/models_gen.json").read_text())
+    config: dict[str, object] = data["architectures"]["deepseek-ai/DeepSeek-V4-Flash"]["config"]
+    return config

@@ -125,6 +125,28 @@ def _dims(cfg: Mapping[str, Any], pattern: int = 0) -> tuple[int, int, int, int]
     return hidden, layers, heads, vocab
 
 
+def _compressed_kv_bytes(cfg: Mapping[str, Any], ratios: list[Any], head_dim: int) -> int:
+    """KV bytes per token of DeepSeek-V4's compressed attention, in the 16-bit terms the
+    field is kept in (``kv_per_token`` halves it for an FP8 cache).
+
+    vLLM (vllm-project/vllm@0a291a2e vllm/model_executor/layers/deepseek_v4_attention.py): a
+    layer whose ``compress_ratios`` entry r is above 1 keeps one latent entry of ``head_dim``
+    per r tokens (FP8 NoPE, 16-bit RoPE: 584 bytes for 512), and a layer with r = 4 an
+    indexer entry per 4 tokens too (``index_head_dim`` FP8 and 4 bytes of scale per 128:
+    132 bytes, FP8 whatever the KV dtype); a layer with r of 0 or 1 keeps only its
+    sliding window (``DeepseekV4SWACache``, 128 tokens, fixed per sequence, not counted)."""
+    index = _int(cfg.get("index_head_dim") or 0)
+    index_fp8 = index + index // 128 * 4 if index else 0
+    per_token = 0.0
+    for ratio in ratios:
+        r = _int(ratio) if isinstance(ratio, int) else 0
+        if r > 1:
+            per_token += head_dim * 2 / r
+            if r == 4:
+                per_token += 2 * index_fp8 / r  # kept FP8: twice, so that halving gives it
+    return round(per_token)
+
+
 @record
 class _Attention:
     params_per_layer: int
@@ -163,6 +185,9 @@ def _attention(cfg: Mapping[str, Any], hidden: int, layers: int, heads: int) -> 
         head_dim = _int(cfg.get("head_dim") or cfg.get("d_kv") or hidden // heads)
         params = 2 * hidden * heads * head_dim + 2 * hidden * kv_heads * head_dim
         kv_bytes = _full_attention_layers(cfg, layers) * 2 * kv_heads * head_dim * 2
+        ratios = cfg.get("compress_ratios")
+        if isinstance(ratios, list) and ratios:
+            kv_bytes = _compressed_kv_bytes(cfg, ratios[:layers], head_dim)
         return _Attention(params, head_dim, kv_bytes)
     # MLA (DeepSeek-V2/V3, Kimi-K2): low-rank q (optional) and a shared KV latent + rope key.
     rope = _int(cfg.get("qk_rope_head_dim") or 0)
