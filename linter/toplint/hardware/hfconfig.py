@@ -139,7 +139,7 @@ def _compressed_kv_bytes(cfg: Mapping[str, Any], ratios: list[Any], head_dim: in
     index_fp8 = index + index // 128 * 4 if index else 0
     per_token = 0.0
     for ratio in ratios:
-        r = _int(ratio) if isinstance(ratio, int) else 0
+        r = ratio if isinstance(ratio, int) else 0
         if r > 1:
             per_token += head_dim * 2 / r
             if r == 4:

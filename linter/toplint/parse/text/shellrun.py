@@ -19,6 +19,7 @@ number of tokens replayed.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 from toplint.errors import SourceError
@@ -416,16 +417,9 @@ def lex(
     """
     if loader is not None:
         return Interpreter(env or {}, loader=loader).run(tokens_of(text))
-    key = (text, tuple(sorted((env or {}).items())))
-    found = _LEXED.get(key)
-    if found is None:
-        found = tuple(Interpreter(env or {}).run(tokens_of(text)))
-        if len(_LEXED) >= _LEXED_ENTRIES:
-            _LEXED.clear()
-        _LEXED[key] = found
-    return list(found)
+    return list(_lexed(text, tuple(sorted((env or {}).items()))))
 
 
-# Scripts lexed lately (``lex``): a handful, since a file's re-reading follows its reading.
-_LEXED: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[Command, ...]] = {}
-_LEXED_ENTRIES = 16
+@functools.lru_cache(maxsize=16)  # a handful: a file's re-reading follows its reading
+def _lexed(text: str, env: tuple[tuple[str, str], ...]) -> tuple[Command, ...]:
+    return tuple(Interpreter(dict(env)).run(tokens_of(text)))
