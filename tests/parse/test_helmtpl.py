@@ -93,6 +93,20 @@ def test_a_template_file_is_included_by_its_helm_name() -> None:
 _BY_PATH = '{{ include (print $.Template.BasePath "/cm.yaml") . }}|{{ .Template.Name }}'
 
 
+def test_base_path_is_the_charts_templates_folder_from_a_subfolder() -> None:
+    """helm/helm pkg/engine/engine.go: BasePath is path.Join(chart, "templates") for every
+    template, one in a subfolder too (stackhpc/azimuth-llm templates/ui/deployment.yml
+    includes (print $.Template.BasePath "/ui/app-config-map.yml"))."""
+    new_file()
+    nested = '{{ include (print $.Template.BasePath "/ui/cm.yaml") . }}|{{ .Template.BasePath }}'
+    templates = [
+        ("c/templates/ui/cm.yaml", "k: {{ .Values.a }}"),
+        ("c/templates/ui/d.yaml", nested),
+    ]
+    maps, failed = render_chart(templates, {"a": 1}, CHART, _nowhere)
+    assert not failed and maps[1].text == "k: 1|mychart/templates"
+
+
 def test_variables_assignment_and_parentheses() -> None:
     tpl = '{{ $x := "a" }}{{ if .Values.b }}{{ $x = "b" }}{{ end }}{{ $x }} '
     tpl += '{{ (index .Values.m "k").v }}'
@@ -130,6 +144,15 @@ def test_variables_assignment_and_parentheses() -> None:
         ("{{ (mergeOverwrite .Values.a .Values.b).k }}", {"a": {"k": 1}, "b": {"k": 2}}, "2"),
         ("{{ concat .Values.a .Values.b | len }} {{ until 3 }}", {"a": [1], "b": [2]}, "2 [0 1 2]"),
         ("{{ .Values.global.registry }}x", {}, "x"),  # helm always gives values a `global`
+        # Masterminds semver as sprig's semverCompare runs it (azimuth-llm's api deployment)
+        ('{{ semverCompare "<v0.13.0" .Values.v }}', {"v": "v0.11.0"}, "true"),
+        ('{{ semverCompare ">=1.2.0, <2.0.0" .Values.v }}', {"v": "2.0"}, "false"),
+        ('{{ semverCompare "<1.0.0 || >3.0.0" .Values.v }}', {"v": "4.1.0"}, "true"),
+        (
+            '{{ has "--x" .Values.l }} {{ has "--y" .Values.l }} {{ has 1 .Values.m }}',
+            {"l": ["--x"]},
+            "true false false",
+        ),
     ],
 )
 def test_functions(expr: str, values: Any, expected: str) -> None:
@@ -150,6 +173,13 @@ def test_unsupported_values_are_unresolved_placeholders() -> None:
     assert _render('{{ .Files.Get "f" }}') == "${helm_Files}"
     assert _render('{{ lookup "v1" "Pod" "ns" "p" }}') == "${helm_lookup}"
     assert _render('{{ required "set it" .Values.m }}') == "${helm_required}"
+    # a range or a prerelease has matching rules of its own: not computed
+    assert (
+        _render('{{ semverCompare "~1.2" .Values.v }}', {"v": "1.2.3"}) == "${helm_semverCompare}"
+    )
+    assert _render('{{ semverCompare "<2.0.0" .Values.v }}', {"v": "1.0.0-rc1"}) == (
+        "${helm_semverCompare}"
+    )
 
 
 def test_what_cannot_render_says_why() -> None:

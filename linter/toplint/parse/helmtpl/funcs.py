@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from toplint.infra.patterns import lazy
 from toplint.parse.helmtpl.maps import MAP_FUNCS, FuncError
 from toplint.parse.helmtpl.values import (
     Pieces,
@@ -152,6 +153,25 @@ def _same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+def _has(args: Sequence[Val]) -> Val:
+    """Sprig's ``has NEEDLE LIST`` (Masterminds/sprig list.go: an element equal to the needle;
+    a missing list has none)."""
+    unknown = _unknown_in(args)
+    if unknown is not None:
+        return unknown
+    if len(args) < 2:
+        raise FuncError("has: missing argument")
+    needle, haystack = plain(args[0].v), plain(args[1].v)
+    if haystack is None:
+        return Val(False)
+    if not isinstance(haystack, list):
+        raise FuncError(f"has: cannot find in {type(haystack).__name__}")
+    items = [plain(x) for x in haystack]
+    if any(_same(needle, x) for x in items):
+        return Val(True)
+    return Val(Unknown("has") if any(isinstance(x, Unknown) for x in items) else False)
+
+
 def _ne(args: Sequence[Val]) -> Val:
     same = _eq(args)
     return same if isinstance(same.v, Unknown) else Val(not same.v)
@@ -264,6 +284,57 @@ def _trunc(args: Sequence[Val]) -> Val:
     return _keep(args[1], text[:n] if n >= 0 else text[n:])
 
 
+# Sprig's semverCompare is Masterminds/semver v3's NewConstraint(c).Check(NewVersion(v))
+# (Masterminds/sprig semver.go).  Computed here only where that is plain: comparisons
+# (=, !=, <, <=, >, >=) of a version ("v1.2", missing parts 0, as NewVersion reads it) with
+# full bounds ("v0.13.0"), ANDed by "," or spaces and ORed by "||".  Partial bounds, tilde,
+# caret, wildcards and prereleases (whose matching has rules of its own) stay not computed.
+_SEMVER = lazy(r"v?(\d+)(?:\.(\d+))?(?:\.(\d+))?")
+_SEMVER_AND = lazy(r"[,\s]+(?=[<>=!v\d])")
+_SEMVER_TERM = lazy(r"(>=|<=|=<|=>|!=|==|=|>|<)?\s*(v?[\d.]+)")
+_SEMVER_OPS: dict[str, Callable[[tuple[int, ...], tuple[int, ...]], bool]] = {
+    "": lambda a, b: a == b,
+    "=": lambda a, b: a == b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    ">": lambda a, b: a > b,
+    "<": lambda a, b: a < b,
+    ">=": lambda a, b: a >= b,
+    "=>": lambda a, b: a >= b,
+    "<=": lambda a, b: a <= b,
+    "=<": lambda a, b: a <= b,
+}
+
+
+def _semver(text: str) -> tuple[int, ...] | None:
+    m = _SEMVER.fullmatch(text.strip())
+    return None if m is None else tuple(int(g or 0) for g in m.groups())
+
+
+def _semver_compare(args: Sequence[Val]) -> Val:
+    unknown = _unknown_in(args)
+    if unknown is not None:
+        return unknown
+    if len(args) < 2:
+        raise FuncError("semverCompare: missing argument")
+    version = _semver(_text(args[1]))
+    if version is None:
+        return Val(Unknown("semverCompare"))
+    alternatives = []
+    for alternative in _text(args[0]).split("||"):
+        terms = [t for t in _SEMVER_AND.split(alternative.strip()) if t]
+        checks = []
+        for term in terms:
+            m = _SEMVER_TERM.fullmatch(term.strip())
+            # A partial bound ("1.2") is a wildcard range to Masterminds: not computed.
+            bound = _semver(m.group(2)) if m and m.group(2).count(".") == 2 else None
+            if m is None or bound is None:
+                return Val(Unknown("semverCompare"))
+            checks.append(_SEMVER_OPS[m.group(1) or ""](version, bound))
+        alternatives.append(bool(checks) and all(checks))
+    return Val(any(alternatives))
+
+
 FUNCS: dict[str, Func] = {
     "default": _default,
     "empty": lambda a: Val(_empty(a[0].v)),
@@ -282,6 +353,7 @@ FUNCS: dict[str, Func] = {
     "join": _join,
     "ternary": _ternary,
     "hasKey": _has_key,
+    "has": _has,
     "eq": _eq,
     "ne": _ne,
     "lt": _cmp(lambda x, y: x < y),
@@ -300,6 +372,7 @@ FUNCS: dict[str, Func] = {
     "upper": _string(str.upper),
     "replace": lambda a: _keep(a[2], _text(a[2]).replace(_text(a[0]), _text(a[1]))),
     "trunc": _trunc,
+    "semverCompare": _semver_compare,
     "contains": lambda a: Val(_text(a[0]) in _text(a[1])),
     "hasPrefix": lambda a: Val(_text(a[1]).startswith(_text(a[0]))),
     "hasSuffix": lambda a: Val(_text(a[1]).endswith(_text(a[0]))),

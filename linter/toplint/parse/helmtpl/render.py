@@ -339,11 +339,18 @@ def root_context(values: Any, chart: Mapping[str, Any], template: str) -> Val:
                 "IsUpgrade": False,
                 "Revision": 1,
             },
-            "Template": {"Name": template, "BasePath": template.rsplit("/", 1)[0]},
+            # helm/helm@0052fe64 pkg/engine/engine.go recAllTpls: the chart's templates
+            # folder (``path.Join(chart, "templates")``), not the template's own folder.
+            "Template": {"Name": template, "BasePath": _base_path(template)},
             "Capabilities": Unknown(".Capabilities"),
             "Files": Unknown(".Files"),
         }
     )
+
+
+def _base_path(template: str) -> str:
+    head, sep, _ = template.rpartition("/templates/")
+    return head + "/templates" if sep else template.rsplit("/", 1)[0]
 
 
 class _Rooted(dict):
