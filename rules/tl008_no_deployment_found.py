@@ -23,8 +23,9 @@ Actions workflow whose engine commands run only in CI jobs (tests of the server;
 deploys names its `environment:` and is read); a script whose engine command takes its model
 and layout only from the script's own arguments (`exec text-generation-launcher $@`, an image's
 entrypoint), which is checked where it is called with them; a file that names an engine only in
-a comment or in prose (a docstring, a message); a file that only selects an engine by a value
-(`engine: sglang`, `BACKEND=vllm`) with nothing toplint could read beside it.
+a comment or in prose (a docstring, a message), or in a JSON Schema (a chart's
+`values.schema.json` lists images as defaults and choices); a file that only selects an engine
+by a value (`engine: sglang`, `BACKEND=vllm`) with nothing toplint could read beside it.
 
 Outcome reported (toplint's severity policy): nothing to judge — the input yields no deployment
 (warning).

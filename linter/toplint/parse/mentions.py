@@ -150,6 +150,13 @@ def _mention(source: Source, match: re.Match[str], *, in_comment: bool = False) 
         why = f"names the engine {kind} `{named}` only in a comment: nothing here runs it"
         found_at = no_deployment(source.path, line, column, why, anchor=f"comment:{named}")
         return replace(found_at, severity=Severity.INFO)
+    if _json_schema(source, text):
+        why = (
+            f"names the engine {kind} `{named}` in a JSON Schema, which describes settings "
+            "(a Helm chart's values.schema.json): nothing here runs it"
+        )
+        found_at = no_deployment(source.path, line, column, why, anchor=f"schema:{named}")
+        return replace(found_at, severity=Severity.INFO)
     lacking = _LACKING[kind]
     if _templated(source, text, match.start()):
         lacking = (
@@ -163,6 +170,14 @@ def _mention(source: Source, match: re.Match[str], *, in_comment: bool = False) 
         f"names the engine {kind} `{named}` but yields no deployment: {lacking}",
         anchor=f"mention:{named}",
     )
+
+
+def _json_schema(source: Source, text: str) -> bool:
+    """A JSON Schema (named ``*.schema.json``, as Helm's values.schema.json is, or declaring
+    ``"$schema"`` among its first keys): it names images and commands as defaults and
+    choices, and deploys nothing."""
+    name = source.name.rsplit("/", 1)[-1]
+    return name.endswith(".schema.json") or (name.endswith(".json") and '"$schema"' in text[:2000])
 
 
 def _templated(source: Source, text: str, at: int) -> bool:
