@@ -67,6 +67,25 @@ def test_values_bound_to_flags_are_read_as_the_template_renders_them(tmp_path: P
     assert "renders" in dep.notes[-1]
 
 
+def test_an_option_whose_value_is_the_next_argument_is_at_that_value(tmp_path: Path) -> None:
+    """``- --model`` then ``- {{ .Values.model }}`` (stackhpc/azimuth-llm@e3e787a
+    charts/azimuth-llm/templates/api/deployment.yml): the model is at the value a user edits,
+    not at the option's line of the template; an option followed by literal text keeps its
+    place in the template, and so does the flag itself for findings on its name."""
+    template = DEPLOYMENT.replace(
+        "- --model={{ .Values.model }}", "- --model\n            - {{ .Values.model }}"
+    ).replace(
+        "- --tensor-parallel-size={{ .Values.tp }}", "- --tensor-parallel-size\n            - '8'"
+    )
+    chart = _chart(tmp_path, template)
+    (dep,) = _parse(chart / "values.yaml").deployments
+    model, tp = dep.sources["model"], dep.sources["tp"]
+    assert (model.path, model.line, model.column) == (str(chart / "values.yaml"), 2, 8)
+    assert (tp.path, tp.line) == (str(chart / "templates" / "deployment.yaml"), 14)
+    flag = next(f for f in dep.flags if f.name == "model")
+    assert flag.position.path == str(chart / "templates" / "deployment.yaml")
+
+
 def test_the_template_itself_is_read_through_its_values(tmp_path: Path) -> None:
     """No TL008 on the template and no second deployment: the chart is one deployment."""
     result = _parse(_chart(tmp_path) / "templates" / "deployment.yaml")

@@ -205,11 +205,29 @@ def _read(maps: list[SpanMap], values_path: str) -> Read:
 
 def _placed(dep: Deployment, maps: Mapping[str, SpanMap], values_path: str) -> Deployment:
     """The deployment on the values file, its positions where they were written."""
-    moved: Deployment = _remapped(dep, maps)
+    moved: Deployment = _at_values(_remapped(dep, maps))
     start = maps[dep.path].position(dep.line, dep.column) if dep.path in maps else None
     line, column = (start.line, start.column) if start and start.path == values_path else (1, 1)
     note = f"as {os.path.basename(values_path)} renders {dep.path}"
     return replace(moved, path=values_path, line=line, column=column, notes=(*moved.notes, note))
+
+
+def _at_values(dep: Deployment) -> Deployment:
+    """A setting whose option the template writes and whose value the values print (``- --model``
+    then ``- {{ .Values.model }}``: stackhpc/azimuth-llm@e3e787a charts/azimuth-llm/templates/
+    api/deployment.yml) is at that value, as ``toplint.parse.options.apply_flags`` places a
+    value written in another file than its option: before rendering is undone both were in one
+    text, so it could not tell.  Findings on the option's name (an unknown flag) keep the
+    option's own place: they read the flag, not the source."""
+    elsewhere = {
+        f.position: f.value_position
+        for f in dep.flags
+        if f.value_position is not None and f.value_position.path != f.position.path
+    }
+    if not elsewhere:
+        return dep
+    sources = {k: elsewhere.get(v, v) for k, v in dep.sources.items()}
+    return replace(dep, sources=sources) if sources != dep.sources else dep
 
 
 def _remapped(obj: Any, maps: Mapping[str, SpanMap]) -> Any:
