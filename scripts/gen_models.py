@@ -166,12 +166,30 @@ def trim_quant(quant: Mapping[str, Any]) -> dict[str, Any]:
     out = {k: quant[k] for k in QUANT_FIELDS if quant.get(k) is not None}
     groups = quant.get("config_groups")
     if isinstance(groups, Mapping):
-        bits = {
-            name: {"weights": {"num_bits": (g.get("weights") or {}).get("num_bits")}}
-            for name, g in groups.items()
-            if isinstance(g, Mapping)
+        out["config_groups"] = {
+            name: trim_group(g) for name, g in groups.items() if isinstance(g, Mapping)
         }
-        out["config_groups"] = bits
+    return out
+
+
+GROUP_WEIGHT_FIELDS = ("num_bits", "type", "group_size")
+
+
+def trim_group(group: Mapping[str, Any]) -> dict[str, Any]:
+    """One ``config_groups`` entry: its weights' width and format, and its targets counted by
+    name with the layer number written ``*`` (``target_counts``: 64 ``model.layers.*.mlp.
+    down_proj`` for 64 names), which ``toplint.hardware.hfquant`` reads as it reads the list."""
+    weights = group.get("weights") or {}
+    out: dict[str, Any] = {
+        "weights": {k: weights[k] for k in GROUP_WEIGHT_FIELDS if weights.get(k) is not None}
+    }
+    targets = group.get("targets")
+    if isinstance(targets, list) and targets:
+        counts: dict[str, int] = {}
+        for target in targets:
+            name = re.sub(r"\.\d+\.", ".*.", str(target))
+            counts[name] = counts.get(name, 0) + 1
+        out["target_counts"] = dict(sorted(counts.items()))
     return out
 
 

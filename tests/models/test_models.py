@@ -507,6 +507,47 @@ def test_deepseek_v4_mxfp4_experts_are_priced_at_4_25_bits() -> None:
     assert nvfp4 is not None and flash.weight_bytes < nvfp4.weight_bytes < 0.6
 
 
+def _mixed_groups(attention: list[str], mlp: list[str]) -> dict[str, object]:
+    """A ModelOpt MIXED_PRECISION quantization_config: ``attention`` targets FP8, ``mlp`` NVFP4."""
+    return {
+        "quant_method": "modelopt",
+        "quant_algo": "MIXED_PRECISION",
+        "config_groups": {
+            "group_0": {"weights": {"num_bits": 8, "type": "float"}, "targets": attention},
+            "group_1": {
+                "weights": {"num_bits": 4, "type": "float", "group_size": 16},
+                "targets": mlp,
+            },
+        },
+    }
+
+
+def test_mixed_precision_groups_weigh_each_kind_of_layer_at_its_width() -> None:
+    # nvidia/Qwen3.6-27B-NVFP4 (ai-dynamo/aiconfigurator@095f58a5): every attention projection
+    # in an FP8 group, every MLP projection in an NVFP4 group (4 bits + an FP8 scale per 16).
+    layers = range(LLAMA_LIKE["num_hidden_layers"])
+    attention = [f"model.layers.{i}.self_attn.{p}_proj" for i in layers for p in "qkvo"]
+    mlp = [f"model.layers.{i}.mlp.{p}_proj" for i in layers for p in ("gate", "up", "down")]
+    attn_params, mlp_params = 2 * 1024 * 1024 + 2 * 1024 * 4 * 64, 3 * 1024 * 4096
+    share = attn_params / (attn_params + mlp_params)
+    spec = spec_from_hf_config(LLAMA_LIKE | {"quantization_config": _mixed_groups(attention, mlp)})
+    assert spec.weight_bytes == pytest.approx(share * 1.0 + (1 - share) * 4.5 / 8)
+    # A kind of layer no group names stays 16-bit; a layer kind split between the groups is
+    # weighed by how many of its layers each names.
+    only_mlp = _mixed_groups(["model.layers.0.mlp.gate_proj"], mlp[1:])
+    half = spec_from_hf_config(LLAMA_LIKE | {"quantization_config": only_mlp})
+    mlp_bytes = (1 * 1.0 + (len(mlp) - 1) * 4.5 / 8) / len(mlp)
+    assert half.weight_bytes == pytest.approx(share * 2.0 + (1 - share) * mlp_bytes)
+    # Targets that name a class, not layers: one width, the first group's, as before.
+    classes = spec_from_hf_config(
+        LLAMA_LIKE | {"quantization_config": _mixed_groups(["Linear"], ["re:.*mlp.*"])}
+    )
+    assert classes.weight_bytes == 1.0
+    # The catalog's counted form reads as the list does.
+    nvfp4 = lookup_model("nvidia/Qwen3.6-27B-NVFP4", hf_cache=False)
+    assert nvfp4 is not None and 4.5 / 8 < nvfp4.weight_bytes < 0.75
+
+
 def test_deepseek_v4_compressed_attention_keeps_a_fraction_of_the_kv() -> None:
     # vllm@0a291a2e deepseek_v4_attention.py: a layer with compress ratio r > 1 keeps one
     # 512-wide latent entry per r tokens (r = 4 also an FP8 indexer entry of 132 bytes); r of

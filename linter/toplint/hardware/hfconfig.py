@@ -14,7 +14,13 @@ from typing import Any
 from toplint.catalog_types import ModelSpec
 from toplint.hardware.hfcontext import max_context
 from toplint.hardware.hfhybrid import hybrid_kinds, hybrid_spec
-from toplint.hardware.hfquant import dtype_of, quant_group_of, quant_method_of, weight_bytes_of
+from toplint.hardware.hfquant import (
+    Shares,
+    dtype_of,
+    quant_group_of,
+    quant_method_of,
+    weight_bytes_of,
+)
 from toplint.hardware.hfquant import field_first as _first
 from toplint.hardware.hfquant import field_int as _int
 from toplint.infra.numbers import whole
@@ -337,19 +343,23 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
     per_moe_layer = mats * hidden * moe.shared_ffn + hidden * moe.experts  # shared + router
     per_moe_layer += 2 * hidden * moe.latent  # latent MoE's down and up projections
     width = moe.latent or hidden  # the routed experts' input and output width
-    common = embed + layers * attn.params_per_layer + dense_layers * mats * hidden * dense_ffn
+    attention = layers * attn.params_per_layer
+    common = embed + attention + dense_layers * mats * hidden * dense_ffn
     common += moe.layers * per_moe_layer
     kv_bytes = attn.kv_bytes_per_token
     if encoder_decoder:  # the decoder stack: self- and cross-attention and an MLP per layer
         decoder = _int(cfg.get("num_decoder_layers") or layers)
         _check_bounds({"num_hidden_layers": decoder})  # the decoder stack's, bounded alike
         common += decoder * (2 * attn.params_per_layer + mats * hidden * dense_ffn)
+        attention += decoder * 2 * attn.params_per_layer
         kv_bytes = decoder * 2 * kv_heads * attn.head_dim * 2
         layers += decoder
     expert_params = moe.layers * moe.experts * mats * width * moe.expert_ffn
     total = common + expert_params
     active = common + moe.layers * moe.top_k * mats * width * moe.expert_ffn
-    weight_bytes, block = weight_bytes_of(cfg, expert_params / total)
+    body = max(total - embed, 1)
+    shares = Shares(attention=min(attention / body, 1.0), experts=expert_params / body)
+    weight_bytes, block = weight_bytes_of(cfg, expert_params / total, shares)
     return ModelSpec(
         id=model_id or str(cfg.get("_name_or_path", "")),
         hidden_size=hidden,

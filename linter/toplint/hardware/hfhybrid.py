@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from toplint.hardware.hfquant import Shares
 from toplint.infra.numbers import whole
 
 __all__ = ["hybrid_kinds", "hybrid_spec"]
@@ -78,10 +79,11 @@ def hybrid_spec(
     cfg: Mapping[str, Any],
     kinds: list[str],
     dims: tuple[int, int, int, int],
-    weigh: Callable[[Mapping[str, Any], float], tuple[float, int]],
+    weigh: Callable[[Mapping[str, Any], float, Shares], tuple[float, int]],
 ) -> dict[str, Any]:
     """The ``ModelSpec`` fields of a hybrid stack: ``dims`` = hidden, heads, KV heads, head dim;
-    ``weigh`` = bytes per weight and FP8 block from the config and the experts' share."""
+    ``weigh`` = bytes per weight and FP8 block from the config, the experts' share and each
+    kind of layer's share (``toplint.hardware.hfquant.weight_bytes_of``)."""
     hidden, heads, kv_heads, head_dim = dims
     count = {kind: kinds.count(kind) for kind in _KINDS}
     attention = 2 * hidden * heads * head_dim + 2 * hidden * kv_heads * head_dim
@@ -96,11 +98,16 @@ def hybrid_spec(
     vocab = _count(cfg, "vocab_size")
     embed = vocab * hidden * (1 if cfg.get("tie_word_embeddings", True) else 2)
     common = embed + count["attention"] * attention + count["mlp"] * 2 * hidden * mlp
-    common += count["mamba"] * (_mamba_params(cfg, hidden) if count["mamba"] else 0)
-    common += count["moe"] * moe_common
+    mixers = count["mamba"] * (_mamba_params(cfg, hidden) if count["mamba"] else 0)
+    common += mixers + count["moe"] * moe_common
     expert_params = count["moe"] * experts * per_expert
     total = common + expert_params
-    weight_bytes, block = weigh(cfg, expert_params / total if total else 0.0)
+    body = max(total - embed, 1)
+    shares = Shares(
+        attention=min((count["attention"] * attention + mixers) / body, 1.0),
+        experts=expert_params / body,
+    )
+    weight_bytes, block = weigh(cfg, expert_params / total if total else 0.0, shares)
     return {
         "hidden_size": hidden,
         "num_layers": len(kinds),

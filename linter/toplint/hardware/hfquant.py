@@ -9,8 +9,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from toplint.infra.numbers import whole
+from toplint.record import record
 
-__all__ = ["dtype_of", "field_first", "field_int", "quant_group_of", "weight_bytes_of"]
+__all__ = ["Shares", "dtype_of", "field_first", "field_int", "quant_group_of", "weight_bytes_of"]
 
 # config.json spellings of the 16/32-bit dtypes (transformers writes torch dtype names; newer
 # releases write ``dtype`` instead of ``torch_dtype``)
@@ -53,12 +54,35 @@ def field_first(cfg: Mapping[str, Any], *names: str, default: Any = None) -> Any
     return default
 
 
-def weight_bytes_of(cfg: Mapping[str, Any], expert_share: float) -> tuple[float, int]:
-    """Bytes per weight as served and the FP8 block size, from quantization_config/dtype."""
+@record
+class Shares:
+    """How a model's parameters outside its embedding and LM head split between attention
+    (linear-attention and Mamba mixers too), routed experts and the rest (dense MLPs, shared
+    experts, routers), as fractions of those parameters: what a checkpoint that quantizes each
+    kind of layer at its own width weighs (``weight_bytes_of``)."""
+
+    attention: float = 0.0
+    experts: float = 0.0
+
+    @property
+    def rest(self) -> float:
+        return max(0.0, 1.0 - self.attention - self.experts)
+
+
+def weight_bytes_of(
+    cfg: Mapping[str, Any], expert_share: float, shares: Shares | None = None
+) -> tuple[float, int]:
+    """Bytes per weight as served and the FP8 block size, from quantization_config/dtype.
+    ``shares`` (of the layers outside the embedding and LM head) lets a checkpoint whose
+    ``config_groups`` quantize named layers at different widths be weighed by what each
+    group holds (``_mixed``)."""
     quant = cfg.get("quantization_config")
     if isinstance(quant, Mapping):
         method = str(quant.get("quant_method", "")).lower()
         algo = str(quant.get("quant_algo", "")).lower()
+        mixed = _mixed(quant, shares) if shares is not None else None
+        if mixed is not None:
+            return mixed, 0
         if method in ("fp8", "fbgemm_fp8") or algo == "fp8":
             block = quant.get("weight_block_size") or [0]
             if _mxfp4_experts(cfg, quant):
@@ -94,6 +118,112 @@ def weight_bytes_of(cfg: Mapping[str, Any], expert_share: float) -> tuple[float,
             return field_int(bits) / 8, 0
     # vLLM --dtype auto serves fp32 checkpoints in 16 bits (vllm/config ModelConfig dtype).
     return 2.0, 0
+
+
+# Words of a layer's name that say which kind of layer it is (Hugging Face module names:
+# ``model.layers.3.self_attn.q_proj``, ``model.language_model.layers.0.linear_attn.out_proj``,
+# ``backbone.layers.0.mixer.in_proj``, ``model.layers.5.mlp.experts``), the first match deciding.
+_KIND_WORDS = (
+    ("shared_expert", "rest"),
+    ("experts", "experts"),
+    ("attn", "attention"),
+    ("attention", "attention"),
+    ("mixer", "attention"),
+    ("mlp", "rest"),
+    ("ffn", "rest"),
+    ("feed_forward", "rest"),
+)
+
+
+def _layer_kind(name: str) -> str | None:
+    """The kind of layer a ``config_groups`` target names ("attention", "experts", "rest",
+    "tables" for the embedding and LM head), or None for a target that names no layer (a
+    class such as ``Linear``, a ``re:`` pattern, a name of no known kind)."""
+    if not isinstance(name, str) or name.startswith("re:") or ("." not in name and "_" not in name):
+        return None
+    parts = name.lower().split(".")
+    if parts[-1] in ("lm_head", "embed_tokens", "wte", "word_embeddings"):
+        return "tables"
+    for word, kind in _KIND_WORDS:
+        if any(word in p for p in parts):
+            return kind
+    return None
+
+
+def _mixed(quant: Mapping[str, Any], shares: Shares) -> float | None:
+    """Bytes per weight of a checkpoint whose ``config_groups`` name the layers each group
+    quantizes and give them different widths (ModelOpt's MIXED_PRECISION: nvidia/Qwen3.6-27B-
+    NVFP4 keeps every attention projection FP8 in one group and the MLPs NVFP4 in another;
+    ai-dynamo/aiconfigurator@095f58a5 model_configs/nvidia--Qwen3.6-27B-NVFP4_config.json,
+    which vLLM loads layer by layer as listed, vllm-project/vllm@00155cde
+    vllm/model_executor/layers/quantization/modelopt.py ``MIXED_PRECISION``): each kind of
+    layer at the widths of the groups naming it, in proportion to how many of its layers each
+    names, a kind no group names at 16 bits.  None when the groups share one width or a
+    target names no layer (a class or pattern): the checkpoint is then weighed as one width."""
+    groups = quant.get("config_groups")
+    if not isinstance(groups, Mapping) or len(groups) < 2:
+        return None
+    counts: dict[str, dict[float, int]] = {}
+    widths = set()
+    for group in groups.values():
+        weights = group.get("weights") if isinstance(group, Mapping) else None
+        targets = _targets(group) if isinstance(group, Mapping) else None
+        width = _group_width(weights) if isinstance(weights, Mapping) else None
+        if width is None or not targets:
+            return None
+        widths.add(width)
+        for target, n in targets:
+            kind = _layer_kind(target)
+            if kind is None:
+                return None
+            per = counts.setdefault(kind, {})
+            per[width] = per.get(width, 0) + n
+    if len(widths) < 2:
+        return None
+    counts.pop("tables", None)  # kept at 16 bits by the memory model (outcome.memory)
+
+    def of(kind: str) -> float:
+        per = counts.get(kind)
+        if not per:
+            return 2.0
+        return sum(w * n for w, n in per.items()) / sum(per.values())
+
+    return (
+        shares.attention * of("attention") + shares.experts * of("experts")
+        + shares.rest * of("rest")
+    )  # fmt: skip
+
+
+def _targets(group: Mapping[str, Any]) -> list[tuple[str, int]] | None:
+    """A group's targets, each with how many layers it names: config.json's ``targets`` list
+    (one layer a name), or the catalog's ``target_counts`` (the list with layer numbers written
+    ``*``, counted: scripts/gen_models.py ``trim_group``)."""
+    listed, counted = group.get("targets"), group.get("target_counts")
+    if isinstance(listed, list):
+        return [(str(t), 1) for t in listed]
+    if isinstance(counted, Mapping):
+        try:
+            return [(str(t), field_int(n)) for t, n in counted.items()]
+        except ValueError:
+            return None
+    return None
+
+
+def _group_width(weights: Mapping[str, Any]) -> float | None:
+    """Bytes per weight of one ``config_groups`` entry: its ``num_bits``, and for a 4-bit float
+    format the FP8 scale each group of ``group_size`` weights carries (NVFP4: one per 16,
+    4.5 bits; NVIDIA/Model-Optimizer's NVFP4 export)."""
+    try:
+        bits = field_int(weights.get("num_bits"))
+    except ValueError:
+        return None
+    if not 1 <= bits <= 16:
+        return None
+    size = weights.get("group_size")
+    fp4 = str(weights.get("type", "")).lower() == "float" and bits == 4
+    if fp4 and isinstance(size, int) and size > 0:
+        return (bits + 8 / size) / 8
+    return bits / 8
 
 
 def _group_bits(quant: Mapping[str, Any]) -> set[int]:
