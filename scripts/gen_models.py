@@ -102,6 +102,14 @@ FIELDS = (
     "sliding_window_pattern",
     "layer_types",
     "linear_attn_config",  # Kimi Linear / Kimi-K3: which layers keep no KV cache (trimmed below)
+    # Gated DeltaNet layers (Qwen3-Next, Qwen3.5/3.6: toplint.hardware.hflinear)
+    "linear_num_key_heads",
+    "linear_key_head_dim",
+    "linear_num_value_heads",
+    "linear_value_head_dim",
+    "linear_conv_kernel_dim",
+    "full_attention_interval",
+    "attn_output_gate",
     "cross_attention_layers",
     "tie_word_embeddings",
     "torch_dtype",

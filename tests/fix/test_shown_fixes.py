@@ -41,7 +41,7 @@ CASES = [
         VLLM_36861 / "control" / "serve.sh",
         VLLM_36861 / "toplint.yaml",
         "TL205",
-        "--max-model-len 47104",
+        "--max-model-len 21504",
         "it would add TL102",
     ),
     # an OpenCompass Python model config: the TL101 fix's flags written into it leave a file

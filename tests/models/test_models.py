@@ -548,6 +548,48 @@ def test_mixed_precision_groups_weigh_each_kind_of_layer_at_its_width() -> None:
     assert nvfp4 is not None and 4.5 / 8 < nvfp4.weight_bytes < 0.75
 
 
+# Qwen/Qwen3-Next-80B-A3B-Instruct's config.json fields (no layer_types: transformers'
+# Qwen3NextConfig fills them in from full_attention_interval).
+QWEN3_NEXT = {
+    "model_type": "qwen3_next",
+    "hidden_size": 2048,
+    "num_hidden_layers": 48,
+    "num_attention_heads": 16,
+    "num_key_value_heads": 2,
+    "head_dim": 256,
+    "linear_num_key_heads": 16,
+    "linear_num_value_heads": 32,
+    "linear_key_head_dim": 128,
+    "linear_value_head_dim": 128,
+    "linear_conv_kernel_dim": 4,
+    "full_attention_interval": 4,
+    "num_experts": 512,
+    "num_experts_per_tok": 10,
+    "moe_intermediate_size": 512,
+    "shared_expert_intermediate_size": 512,
+    "intermediate_size": 5120,
+    "vocab_size": 151936,
+    "tie_word_embeddings": False,
+}
+
+
+def test_gated_deltanet_layers_are_weighed_as_vllm_builds_them() -> None:
+    # vllm gdn_linear_attn.py: in_proj_qkvz (2 x key_dim + 2 x value_dim), in_proj_ba, conv1d,
+    # out_proj; full-attention layers' queries carry the output gate (qwen3_next.py).  The
+    # sizes the names give: 80B with about 3.9B active, and 27B for Qwen3.5/3.6-27B (24.4B
+    # when every layer was priced as a plain attention layer).
+    spec = spec_from_hf_config(QWEN3_NEXT, model_id="Qwen/Qwen3-Next-80B-A3B", source="t")
+    assert 79e9 < spec.params_total < 81e9 and 3.5e9 < spec.params_active < 4.2e9
+    # every fourth layer keeps a KV cache: 12 of 48
+    assert spec.kv_bytes_per_token == 12 * 2 * 2 * 256 * 2
+    for name in ("Qwen/Qwen3.5-27B", "Qwen/Qwen3.6-27B"):
+        dense = lookup_model(name, hf_cache=False)
+        assert dense is not None and 26.5e9 < dense.params_total < 27.5e9
+    # without the Gated DeltaNet widths the layers cannot be weighed as such: plain attention
+    plain = {k: v for k, v in QWEN3_NEXT.items() if k != "linear_num_key_heads"}
+    assert spec_from_hf_config(plain, model_id="x", source="t").params_total < spec.params_total
+
+
 def test_deepseek_v4_compressed_attention_keeps_a_fraction_of_the_kv() -> None:
     # vllm@0a291a2e deepseek_v4_attention.py: a layer with compress ratio r > 1 keeps one
     # 512-wide latent entry per r tokens (r = 4 also an FP8 indexer entry of 132 bytes); r of

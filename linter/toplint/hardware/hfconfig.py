@@ -14,6 +14,7 @@ from typing import Any
 from toplint.catalog_types import ModelSpec
 from toplint.hardware.hfcontext import max_context
 from toplint.hardware.hfhybrid import hybrid_kinds, hybrid_spec
+from toplint.hardware.hflinear import gated_delta_attention, layer_kinds
 from toplint.hardware.hfquant import (
     Shares,
     dtype_of,
@@ -103,8 +104,8 @@ def _full_attention_layers(cfg: Mapping[str, Any], layers: int) -> int:
         # vllm/transformers_utils/configs/kimi_linear.py KimiLinearConfig.is_kda_layer:
         # `(layer_idx + 1) in self.linear_attn_config["kda_layers"]`)
         return layers - len({n for n in kda if isinstance(n, int) and 1 <= n <= layers})
-    kinds = cfg.get("layer_types")
-    if isinstance(kinds, list) and kinds:
+    kinds = layer_kinds(cfg, layers)
+    if kinds is not None:
         return sum(1 for k in kinds if k == "full_attention")
     pattern = cfg.get("sliding_window_pattern")
     if cfg.get("sliding_window") and isinstance(pattern, int) and pattern > 1:
@@ -190,6 +191,8 @@ def _attention(cfg: Mapping[str, Any], hidden: int, layers: int, heads: int) -> 
     if not kv_lora:  # GQA/MHA: q and o are heads x head_dim, k and v kv_heads x head_dim
         head_dim = _int(cfg.get("head_dim") or cfg.get("d_kv") or hidden // heads)
         params = 2 * hidden * heads * head_dim + 2 * hidden * kv_heads * head_dim
+        mixed = gated_delta_attention(cfg, hidden, layers, params, hidden * heads * head_dim)
+        params = params if mixed is None else mixed
         kv_bytes = _full_attention_layers(cfg, layers) * 2 * kv_heads * head_dim * 2
         ratios = cfg.get("compress_ratios")
         if isinstance(ratios, list) and ratios:

@@ -1,0 +1,69 @@
+"""Parameters of a Gated DeltaNet stack's layers (Qwen3-Next, Qwen3.5, Qwen3.6): the linear-
+attention layers ``layer_types`` lists as ``linear_attention`` and the gated full-attention
+layers between them, as vLLM builds them.  Read by ``toplint.hardware.hfconfig``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from toplint.infra.numbers import whole
+
+__all__ = ["gated_delta_attention", "layer_kinds"]
+
+# The config.json fields of a Gated DeltaNet layer (transformers' Qwen3NextConfig/Qwen3_5Config).
+_FIELDS = ("linear_num_key_heads", "linear_key_head_dim", "linear_num_value_heads")
+
+
+def layer_kinds(cfg: Mapping[str, Any], layers: int) -> list[Any] | None:
+    """Each layer's attention kind: config.json's ``layer_types``, or for a Gated DeltaNet
+    config that writes none (Qwen3-Next's), every ``full_attention_interval``-th layer full
+    and the rest linear, as transformers' Qwen3NextConfig fills it in (``"linear_attention" if
+    bool((i + 1) % full_attention_interval) else "full_attention"``); None otherwise."""
+    kinds = cfg.get("layer_types")
+    if isinstance(kinds, list) and kinds:
+        return kinds
+    interval = whole(cfg.get("full_attention_interval"), 1, 1 << 16)
+    if interval is None or cfg.get(_FIELDS[0]) is None or not 0 < layers <= 1 << 16:
+        return None
+    return ["linear_attention" if (i + 1) % interval else "full_attention" for i in range(layers)]
+
+
+def gated_delta_attention(
+    cfg: Mapping[str, Any], hidden: int, layers: int, full: int, q_params: int
+) -> int | None:
+    """Attention parameters per layer, averaged over the stack, of a model whose
+    ``layer_types`` mixes ``linear_attention`` (Gated DeltaNet) and ``full_attention`` layers;
+    ``full`` is a plain full-attention layer's and ``q_params`` its query projection's.  None
+    for any other model.
+
+    A Gated DeltaNet layer (vllm-project/vllm@0218d050 vllm/model_executor/layers/mamba/
+    gdn_linear_attn.py): ``in_proj_qkvz`` hidden -> 2 x key_dim + 2 x value_dim, ``in_proj_ba``
+    hidden -> 2 x num_v_heads, a depthwise ``conv1d`` of ``linear_conv_kernel_dim`` taps over
+    2 x key_dim + value_dim channels, ``out_proj`` value_dim -> hidden, and ``A_log``,
+    ``dt_bias`` and a gated norm of a few thousand more; key_dim = linear_num_key_heads x
+    linear_key_head_dim, value_dim = linear_num_value_heads x linear_value_head_dim.  A full-
+    attention layer's query projection is twice as wide when ``attn_output_gate`` (the gate
+    beside the queries; vLLM's default for these models is on: qwen3_next.py
+    ``Qwen3NextAttention`` ``total_num_heads * (1 + attn_output_gate)``)."""
+    kinds = layer_kinds(cfg, layers)
+    if kinds is None or "linear_attention" not in kinds:
+        return None
+    dims = [_dim(cfg, name) for name in _FIELDS]
+    value_dim = _dim(cfg, "linear_value_head_dim") if "linear_value_head_dim" in cfg else dims[1]
+    taps = _dim(cfg, "linear_conv_kernel_dim") if "linear_conv_kernel_dim" in cfg else 4
+    if not all(dims) or not value_dim or not taps:
+        return None
+    key_heads, key_dim, value_heads = dims
+    keys, values = key_heads * key_dim, value_heads * value_dim
+    linear = hidden * (2 * keys + 2 * values) + hidden * 2 * value_heads
+    linear += (2 * keys + values) * taps + values * hidden + 2 * value_heads + value_dim
+    gated = full + (q_params if cfg.get("attn_output_gate", True) is True else 0)
+    n_linear = sum(1 for k in kinds if k == "linear_attention")
+    n_full = len(kinds) - n_linear
+    return round((n_linear * linear + n_full * gated) / len(kinds))
+
+
+def _dim(cfg: Mapping[str, Any], name: str) -> int:
+    """A Gated DeltaNet width from config.json: a whole number from 1 to 65,536, else 0."""
+    return whole(cfg.get(name), 1, 1 << 16) or 0
