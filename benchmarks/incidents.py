@@ -16,7 +16,8 @@ tests/incidents/SPLIT13.md, 12 more after round 12; `--set round14`: tests/incid
 `--set round16`: tests/incidents/SPLIT16.md, 14 more after round 15; `--set round17`:
 tests/incidents/SPLIT17.md, 15 more after round 16; `--set round18`: tests/incidents/SPLIT18.md,
 11 more from web pages and less-mined trackers; `--set round19`: tests/incidents/SPLIT19.md, 4 more
-from the trackers of niche serving projects; default round1):
+from the trackers of niche serving projects; `--set round20`: tests/incidents/SPLIT20.md, 3 more
+from operators' and engines' trackers; default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
   highest severity) is the rule the case expects (or one it also accepts);
@@ -64,6 +65,7 @@ SPLITS = {
     "round17": "SPLIT17.md",
     "round18": "SPLIT18.md",
     "round19": "SPLIT19.md",
+    "round20": "SPLIT20.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

@@ -35,6 +35,7 @@ ROUNDS = (
     "round17",
     "round18",
     "round19",
+    "round20",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -58,6 +59,7 @@ DEVELOPMENT_ON_TOP = {
     "round17": 4,
     "round18": 4,
     "round19": 1,
+    "round20": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -79,6 +81,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round17": 0,
     "round18": 0,
     "round19": 0,
+    "round20": 0,
 }
 
 
@@ -111,6 +114,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round17"]["development"] + rounds["round17"]["held-out"]) >= 15
     assert len(rounds["round18"]["development"] + rounds["round18"]["held-out"]) >= 11
     assert len(rounds["round19"]["development"] + rounds["round19"]["held-out"]) >= 4
+    assert len(rounds["round20"]["development"] + rounds["round20"]["held-out"]) >= 3
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
