@@ -10,6 +10,7 @@ import random
 
 from toplint.model import Finding, Fix, Severity
 from toplint.pipeline.order import sort_findings
+from toplint.record import replace
 
 
 def _finding(rng: random.Random) -> Finding:
@@ -67,3 +68,19 @@ def test_a_refusal_to_start_comes_before_a_layout_that_does_not_fit() -> None:
     block = Finding("TL206", "block", Severity.ERROR, "a.sh", 2, 43, "1536 / TP 8 = 192")
     idle = Finding("TL201", "gpu-count", Severity.ERROR, "a.sh", 2, 1, "x")
     assert sort_findings([fit, idle, block]) == [block, fit, idle]
+
+
+def test_a_finding_in_another_file_names_its_deployment_unless_another_says_the_same() -> None:
+    """A finding placed in a base file for an overlay's deployment names that deployment; when
+    the base's own deployment (or another overlay) has the equal finding, it is one finding
+    about the line and names none."""
+    base = Finding("TL102", "x", Severity.INFO, "base.yaml", 3, 1, "m")
+    for_overlay = Finding(
+        "TL102", "x", Severity.INFO, "base.yaml", 3, 1, "m", deployment="o/k.yaml:2"
+    )
+    other = Finding("TL202", "x", Severity.ERROR, "base.yaml", 3, 1, "e", deployment="o/k.yaml:2")
+    (alone,) = sort_findings([other])
+    assert alone.message == "e (the deployment of o/k.yaml:2)"
+    assert [f.message for f in sort_findings([for_overlay, base])] == ["m"]
+    twice = replace(for_overlay, deployment="p/k.yaml:2")
+    assert [f.message for f in sort_findings([for_overlay, twice])] == ["m"]

@@ -139,6 +139,10 @@ class Finding:
     # Findings this one explains at the same deployment, folded into it (one root cause, one
     # finding): their numbers are in ``message`` too.
     related: tuple[Related, ...] = field(default=(), compare=False)
+    # The deployment ("file:line") a finding placed in another file than its own is about (a
+    # base manifest a Kustomize overlay renders, a chart's template); ``toplint.pipeline.order``
+    # names it in the message unless an equal finding of another deployment says the same.
+    deployment: str = field(default="", compare=False)
 
     @property
     def sort_key(self) -> tuple[str, int, int, str, str]:

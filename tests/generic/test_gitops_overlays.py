@@ -322,3 +322,102 @@ def test_flux_values_from_a_configmap_beside_the_release_are_merged_under_its_va
     assert dep.sources["model"].path == str(tmp_path / "helmrelease.yaml")
     # read as the merged values (paths below the values' root), not the resource as data
     assert dep.provenance["model"] == "`controllers.app.containers.app.args`"
+
+
+# -- An overlay that patches a variable of its base ----------------------------------------
+
+# GoogleCloudPlatform/kubernetes-engine-samples@2b503651 ai-ml/llm-serving-gemma/tgi: tgi-7b.yaml
+# serves google/gemma-7b on two L4 shards through `--model-id=$(MODEL_ID)`; the overlay
+# tgi-2b-parallel patches MODEL_ID to google/gemma-2b (one KV head) and keeps the two shards.
+TGI_BASE = """\
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: tgi-gemma-deployment
+spec:
+  template:
+    spec:
+      containers:
+      - name: inference-server
+        image: ghcr.io/huggingface/text-generation-inference:2.3.0
+        resources:
+          limits:
+            nvidia.com/gpu: 2
+        args:
+        - --model-id=$(MODEL_ID)
+        - --num-shard=2
+        env:
+        - name: MODEL_ID
+          value: google/gemma-7b
+      nodeSelector:
+        cloud.google.com/gke-accelerator: nvidia-l4
+"""
+TGI_PATCH = """\
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: tgi-gemma-deployment
+spec:
+  template:
+    spec:
+      containers:
+      - name: inference-server
+        env:
+        - name: MODEL_ID
+          value: google/gemma-2b
+"""
+TGI_OVERLAY = """\
+apiVersion: kustomize.config.k8s.io/v1beta1
+kind: Kustomization
+resources:
+ - ../tgi-7b.yaml
+patches:
+  - path: patch.yaml
+"""
+
+
+def _tgi_tree(root: Path) -> Path:
+    (root / ".git").mkdir()
+    (root / "tgi-7b.yaml").write_text(TGI_BASE)
+    (root / "tgi-2b-parallel").mkdir()
+    (root / "tgi-2b-parallel/patch.yaml").write_text(TGI_PATCH)
+    (root / "tgi-2b-parallel/kustomization.yaml").write_text(TGI_OVERLAY)
+    return root
+
+
+def test_an_argument_that_is_one_variable_is_at_the_overlays_value(tmp_path: Path) -> None:
+    root = _tgi_tree(tmp_path)
+    (dep,) = _parse(root / "tgi-2b-parallel/kustomization.yaml").deployments
+    assert dep.model == "google/gemma-2b"
+    model = dep.sources["model"]
+    assert (model.path, model.line) == (str(root / "tgi-2b-parallel/patch.yaml"), 12)
+    # the base alone: the variable and the flag share one file, so the flag keeps its place
+    (base,) = _parse(root / "tgi-7b.yaml").deployments
+    assert (base.sources["model"].path, base.sources["model"].line) == (
+        str(root / "tgi-7b.yaml"),
+        15,
+    )
+
+
+def test_a_finding_in_the_base_names_the_overlay_and_offers_no_edit_of_the_base(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from toplint.cli import main
+
+    root = _tgi_tree(tmp_path)
+    monkeypatch.chdir(root)
+    main(["check", "--format", "json", "--no-cache", "tgi-7b.yaml", "tgi-2b-parallel"])
+    findings = json.loads(capsys.readouterr().out)["findings"]
+    (refused,) = [f for f in findings if f["rule"] == "TL202"]
+    assert refused["path"] == "tgi-7b.yaml" and refused["line"] == 16
+    assert "(the deployment of tgi-2b-parallel/kustomization.yaml:" in refused["message"]
+    # --num-shard is the base's: changing it there would change gemma-7b's deployment too
+    assert refused["fix"] is None
+    assert "`--num-shard` is written in tgi-7b.yaml" in refused["message"]
+    # the base's own finding on the same line names no deployment
+    own = [
+        f for f in findings if f["path"] == "tgi-7b.yaml" and "deployment of" not in f["message"]
+    ]
+    assert own and all(f["rule"] != "TL202" for f in own)

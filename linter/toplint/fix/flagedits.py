@@ -170,6 +170,16 @@ def unlocated(flag: Flag) -> str:
     )
 
 
+def elsewhere(flag: Flag, dep: Deployment) -> str:
+    """Why a fix does not change ``flag`` from ``dep``'s file: the option is written in another
+    file this deployment reads (the base a Kustomize overlay patches), which other deployments
+    may read too; ``--fix`` rewrites a file only for the deployments it holds."""
+    return (
+        f"`{flag.raw or flag.name}` is written in {flag.position.path}, which {dep.path} reads "
+        "and other deployments may too: override it here, or change it there"
+    )
+
+
 def add_flag(
     dep: Deployment, name: str, value: str | None, idx: TextIndex, path: str
 ) -> Edit | str | None:
@@ -362,6 +372,10 @@ def _command_edits(
     for flag in present:
         if not index.located(flag):
             return unlocated(flag)
+    if not present:  # written only in another file this deployment reads: not changed from here
+        away = [f for f in dep.flags if f.name == canonical(dep, name)]
+        if away and away[-1].position.path != dep.path:
+            return elsewhere(away[-1], dep)
     if value is None:
         return [e for flag in present for e in remove_flag(flag, idx, dep.path)]
     if present and value == "":

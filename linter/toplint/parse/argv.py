@@ -393,7 +393,8 @@ def deployment_from_invocation(
     pre: list[Flag] = env_flags(spec, environment)
     if inv.model is not None:
         m = inv.model
-        pre.append(Flag("model", m.value, m.raw, m.position, m.position, m.unresolved, m.anchor))
+        at = m.value_at or m.position
+        pre.append(Flag("model", m.value, m.raw, m.position, at, m.unresolved, m.anchor))
     parsed = parse_args(inv.engine, inv.args, path, image=inv.image)
     dep = apply_flags(dep, [*pre, *parsed.flags], spec)
     dep = _forwarded_arguments(dep, (*([inv.model] if inv.model else []), *inv.args))

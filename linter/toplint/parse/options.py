@@ -41,6 +41,9 @@ class Arg:
     position: Position
     unresolved: tuple[str, ...] = ()
     anchor: str = ""
+    # where its value was written when not in the word itself: a Kubernetes ``$(NAME)`` is the
+    # container's ``env`` entry NAME (None: the word's own place)
+    value_at: Position | None = None
 
 
 MISSING_VALUE = "<missing value>"
@@ -184,7 +187,7 @@ def parse_args(
                 value=value,
                 raw=name_part,
                 position=arg.position,
-                value_position=value_arg.position if value_arg else None,
+                value_position=(value_arg.value_at or value_arg.position) if value_arg else None,
                 unresolved=unresolved,
                 anchor=arg.anchor,
             )

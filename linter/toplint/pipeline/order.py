@@ -74,11 +74,24 @@ def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
     ]
     keyed.sort(key=lambda kf: kf[0])  # stable: equal keys keep their order
     out: list[Finding] = []
+    shared: set[int] = set()  # indexes in ``out`` of findings another deployment's equalled
     start, last = 0, None  # where the run of the key ``last`` begins in ``out``
     for key, f in keyed:
         if key != last:
             start, last = len(out), key
             out.append(f)
-        elif all(f != g for g in out[start:]):
+            continue
+        same = next((i for i in range(start, len(out)) if out[i] == f), None)
+        if same is None:
             out.append(f)
-    return out
+        elif out[same].deployment != f.deployment:
+            shared.add(same)
+    return [_named(f) if f.deployment and i not in shared else f for i, f in enumerate(out)]
+
+
+def _named(f: Finding) -> Finding:
+    """``f`` naming the deployment it is about, placed in another file than that deployment's
+    (``Finding.deployment``) and said by no other deployment."""
+    from toplint.record import replace
+
+    return replace(f, message=f"{f.message} (the deployment of {f.deployment})")

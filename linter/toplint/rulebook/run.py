@@ -159,7 +159,9 @@ def run_prepared(
                 here.append(rule_crashed(rule, analysis, exc))
         if explains:  # one root cause, one finding (toplint.rulebook.fold)
             here = fold_consequences(here, explains, leads)
-        findings.extend(_with_provenance(here, analysis.deployment))
+        findings.extend(
+            _elsewhere(_with_provenance(here, analysis.deployment), analysis.deployment)
+        )
     return findings
 
 
@@ -187,6 +189,21 @@ def _with_provenance(found: list[Finding], dep: Any) -> list[Finding]:
     if not said:
         return found
     return [replace(f, message=f"{f.message} ({said})") if f.path == dep.path else f for f in found]
+
+
+def _elsewhere(found: list[Finding], dep: Any) -> list[Finding]:
+    """A finding placed in another file than its deployment's (a base manifest a Kustomize
+    overlay patches, a chart's template its values render, a file a script sources) carries the
+    deployment it is about, which the report names unless another deployment's equal finding
+    says the same (``toplint.pipeline.order``): the same line of a base can be wrong for one
+    overlay and right for another (GoogleCloudPlatform/kubernetes-engine-samples@2b503651
+    ai-ml/llm-serving-gemma/tgi: an overlay serves gemma-2b with the base's two shards)."""
+    if not any(f.path != dep.path for f in found):
+        return found
+    from toplint.record import replace
+
+    whose = f"{dep.path}:{dep.line}"
+    return [replace(f, deployment=whose) if f.path != dep.path else f for f in found]
 
 
 _Plan = tuple[

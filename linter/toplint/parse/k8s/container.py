@@ -36,12 +36,26 @@ _SHELLS = ("sh", "bash", "zsh", "dash", "ash")
 _PLACEHOLDER = lazy(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?[-=+?][^}]*)?\}")
 
 
-def container_env(
-    ctx: Ctx, cpath: Path, injected: Mapping[str, str | None]
-) -> dict[str, str | None]:
+# An argument that is one variable, alone or as a flag's value: ``$(MODEL_ID)``, ``--model=$(M)``
+_ONE_VARIABLE = lazy(r"(?:--?[A-Za-z0-9][\w.-]*=)?\$\(([A-Za-z_][A-Za-z0-9_]*)\)")
+
+
+class Env(dict[str, "str | None"]):
+    """A container's environment, and where each ``env`` entry's value was written (``at``):
+    an argument that is one ``$(NAME)`` is at that value (an overlay's patch of the variable
+    is where to change the flag it fills)."""
+
+    __slots__ = ("at",)
+
+    def __init__(self, values: Mapping[str, str | None]) -> None:
+        super().__init__(values)
+        self.at: dict[str, Position] = {}
+
+
+def container_env(ctx: Ctx, cpath: Path, injected: Mapping[str, str | None]) -> Env:
     """A container's env: injected vars first, then ``env`` in order (later entries may use
     ``$(EARLIER)``), ``envFrom`` ConfigMaps in the same file; ``valueFrom`` is unresolved (None)."""
-    env: dict[str, str | None] = dict(injected)
+    env = Env(injected)
     for ref in ctx.sequence((*cpath, "envFrom")):
         cm_ref = ref.get("configMapRef") if isinstance(ref, dict) else None
         name = cm_ref.get("name") if isinstance(cm_ref, dict) else None
@@ -54,18 +68,21 @@ def container_env(
         if not isinstance(item, dict) or "name" not in item:
             continue
         value = item.get("value")
+        name = str(item["name"])
+        env.at.pop(name, None)
         if "valueFrom" in item:
-            env[str(item["name"])] = _configmap_key(ctx, item["valueFrom"])
+            env[name] = _configmap_key(ctx, item["valueFrom"])
             continue
         if value is None and "value" not in item:
-            env[str(item["name"])] = None
+            env[name] = None
             continue
+        pos = ctx.scalar_pos((*cpath, "env", i, "value"))
         try:
             text, missing, _ = k8s_text.substitute(_scalar_text(value), env)
         except BudgetExceeded as exc:
-            pos = ctx.scalar_pos((*cpath, "env", i, "value"))
             raise exc.at(pos.line, pos.column) from None
-        env[str(item["name"])] = None if missing else text
+        env[name] = None if missing else text
+        env.at[name] = pos
     return env
 
 
@@ -130,6 +147,7 @@ def list_args(ctx: Ctx, at: Path, env: Mapping[str, str | None]) -> list[Arg]:
     else:
         return []
     out: list[Arg] = []
+    written = env.at if isinstance(env, Env) else {}
     for item, path in zip(items, paths, strict=True):
         raw = _scalar_text(item)
         try:
@@ -137,7 +155,11 @@ def list_args(ctx: Ctx, at: Path, env: Mapping[str, str | None]) -> list[Arg]:
         except BudgetExceeded as exc:
             pos = ctx.scalar_pos(path)
             raise exc.at(pos.line, pos.column) from None
-        out.append(token_arg(text, raw, ctx.scalar_pos(path), tuple(missing), anchor_of(path)))
+        arg = token_arg(text, raw, ctx.scalar_pos(path), tuple(missing), anchor_of(path))
+        one = _ONE_VARIABLE.fullmatch(raw) if written and "$(" in raw else None
+        if one is not None and arg.value is not None and one.group(1) in written:
+            arg = replace(arg, value_at=written[one.group(1)])
+        out.append(arg)
     return out
 
 
