@@ -553,15 +553,14 @@ def fit(train: Sequence[Point], rounds: int = 2) -> Model:
 
     Points the exclusion rules mark (``Point.unreliable``) are predicted and reported, never
     fitted on.  The spent draws' points (``SPENT_SOURCES``) feed only the per-transport
-    constants (``PER_TRANSPORT``) and the NVLink step scales (``STEP_KNOBS``); the first draw's
-    held-out list and the fifth to seventh draws (``STEP_ONLY_SOURCES``) feed only the step
-    scales (fifteenth pass, HELDOUT.md).  A training set that feeds every constant the same points
+    constants (``PER_TRANSPORT``).  A training set that feeds every constant the same points
     as one already fitted gets that fit (a fold leaving out a spent publication no constant
     learns from is the development fit).
     """
     train = [p for p in train if not p.unreliable]
     feeds = [
-        [p for p in train if uses(p) and _feeds(name, p)] for name, _s, _lo, _hi, uses in KNOBS
+        [p for p in train if uses(p) and (name in PER_TRANSPORT or not _spent(p))]
+        for name, _setter, _lo, _hi, uses in KNOBS
     ]
     sets = [tuple(sorted(map(_point_key, pts))) for pts in feeds]
     key = (rounds, *sets)
@@ -613,21 +612,7 @@ PER_TRANSPORT = frozenset(
     {"efa step", "efa v1 step", "tcpx step", "tcp step"}
     | {f"transport eta {k}" for k in TRANSPORTS}
 )
-# The per-architecture NVLink step scales (fifteenth pass): every spent draw feeds them, so
-# that an architecture's scale is not set by one publication (Ampere's sat at its 4.0 bound on
-# ml-engineering's one 8×A100 run; NCCL's tuner prices every architecture's NVLink step alike:
-# NVIDIA/nccl@5067397c src/graph/tuning.cc hwLatencies[NCCL_HW_NVLINK]).
-STEP_KNOBS = frozenset(f"step scale {a}" for a in ("ampere", "hopper", "blackwell", "ada"))
 _FITS: dict[tuple[Any, ...], Model] = {}
-
-
-def _feeds(name: str, p: Point) -> bool:
-    """Whether constant ``name`` may be fitted on ``p`` (by the draw its publication is in)."""
-    if p.machine.source in STEP_ONLY_SOURCES:
-        return name in STEP_KNOBS
-    if _spent(p):
-        return name in PER_TRANSPORT or name in STEP_KNOBS
-    return True
 
 
 def _point_key(p: Point) -> tuple[Any, ...]:
@@ -764,18 +749,6 @@ EIGHTH_SOURCES = frozenset(heldout_module().eighth_sources())
 SPENT_SOURCES = SECOND_SOURCES | THIRD_SOURCES | FOURTH_SOURCES
 
 
-# The spent draws that feed only the NVLink step scales (fifteenth pass, HELDOUT.md "Fifteenth
-# pass, model change"): the first draw's held-out list and the fifth to seventh draws.  Never
-# scored by the cross-validation or leave-one-publication-out, only trained on.
-STEP_ONLY_SOURCES = frozenset(HELD_OUT) | FIFTH_SOURCES | SIXTH_SOURCES | SEVENTH_SOURCES
-
-
-def step_points() -> list[Point]:
-    """The points of ``STEP_ONLY_SOURCES`` (the first draw's held-out tables included)."""
-    every = [*table_points(), *public_points()]
-    return [p for p in every if p.machine.source in STEP_ONLY_SOURCES]
-
-
 def spent_points() -> list[Point]:
     """The spent draws' points (every publication of the second to fourth draws)."""
     return [p for p in public_points() if p.machine.source in SPENT_SOURCES]
@@ -791,7 +764,7 @@ _DEV_FIT: dict[tuple[str, ...], Model] = {}
 def development_fit(points: Sequence[Point]) -> Model:
     """The model ``fit`` leaves on the development publications and the spent draws: the one
     toplint ships (``shipped_stale``) and the one the held-out publications are scored with."""
-    dev = development(points) + spent_points() + step_points()
+    dev = development(points) + spent_points()
     key = (*sorted({f"{p.machine.source}/{p.machine.name}" for p in dev}), str(len(dev)))
     if key not in _DEV_FIT:
         _DEV_FIT[key] = fit(dev)
@@ -820,20 +793,16 @@ def held_out_rows(points: Sequence[Point]) -> list[Row]:
     ]
 
 
-def alpha_beta_cv(
-    points: Sequence[Point], spent: Sequence[Point] = (), extra: Sequence[Point] = ()
-) -> list[Row]:
+def alpha_beta_cv(points: Sequence[Point], spent: Sequence[Point] = ()) -> list[Row]:
     """Leave one source out: fit on the rest, predict it (held-out sources are neither
     predicted here nor fitted on: ``held_out_rows``).  ``spent``: the spent draws' points, in
-    every fold's training set but their own; their rows are band rows (``Row.later``).
-    ``extra``: points every fold trains on and none scores (``step_points``)."""
+    every fold's training set but their own; their rows are band rows (``Row.later``)."""
     points = [*development(points), *spent]
     out = []
     for source in sorted({p.machine.source for p in points}):
         held = [p for p in points if p.machine.source == source]
         train = [p for p in points if p.machine.source != source]
-        model = fit([*train, *extra])
-        fitted = table_archs(p.machine.source for p in train)
+        model, fitted = fit(train), table_archs(p.machine.source for p in train)
         nets = network_keys(q for q in train if not _spent(q) or _fits_transport(q))
         later = source in SPENT_SOURCES
         out.extend(
@@ -996,7 +965,7 @@ def network_keys(points: Iterable[Point]) -> set[str]:
 def all_rows() -> list[Row]:
     points = all_points()
     return (
-        alpha_beta_cv(points, spent_points(), step_points())
+        alpha_beta_cv(points, spent_points())
         + held_out_rows(points)
         + kernel_cv()
         + interpolation_cv()

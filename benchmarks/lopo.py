@@ -41,16 +41,13 @@ def development_points() -> list[Any]:
     return [*A.development(A.all_points()), *A.spent_points()]
 
 
-def lopo_rows(points: Sequence[Any] | None = None, extra: Sequence[Any] | None = None) -> list[Any]:
-    """Each development publication predicted by ``fit`` on every other one and on ``extra``
-    (default: the spent draws that feed only the NVLink step scales, ``accuracy.step_points``),
-    which no fold scores."""
+def lopo_rows(points: Sequence[Any] | None = None) -> list[Any]:
+    """Each development publication predicted by ``fit`` on every other one."""
     pts = list(points if points is not None else development_points())
-    extra = list(extra if extra is not None else A.step_points())
     pub = A.heldout_module().publication
     out = []
     for unit in sorted({pub(p.machine.source) for p in pts}):
-        train = [p for p in [*pts, *extra] if pub(p.machine.source) != unit]
+        train = [p for p in pts if pub(p.machine.source) != unit]
         model = A.fit(train)
         out.extend(
             A._row("alpha-beta", p, model.predict(p)) for p in pts if pub(p.machine.source) == unit

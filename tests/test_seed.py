@@ -77,7 +77,7 @@ def test_tl101_json_has_position_numbers_and_fix(tree: Path, capsys) -> None:
     assert tl101["severity"] == "warning"
     assert (tl101["line"], tl101["column"]) == (3, 5)
     assert "ethernet" in tl101["message"]
-    assert "TP 4 × PP 2 on the same GPUs is better: first token 1826 → 1030 ms" in tl101["message"]
+    assert "TP 4 × PP 2 on the same GPUs is better: first token 1824 → 1030 ms" in tl101["message"]
     assert "--tensor-parallel-size 4 --pipeline-parallel-size 2" in tl101["fix"]["message"]
 
 
@@ -104,7 +104,7 @@ def test_tl101_is_info_over_infiniband(tree: Path, capsys) -> None:
     assert tl101["severity"] == "info"
     assert (
         "not `--tensor-parallel-size 4 --pipeline-parallel-size 2`: it makes decode slower: "
-        "15.2 → 25.8 ms per token" in tl101["message"]
+        "16.1 → 25.8 ms per token" in tl101["message"]
     )
     assert tl101["fix"] is None
     assert code == 0  # --fail-on error: info does not fail

@@ -152,10 +152,7 @@ def test_unreliable_measurements_are_never_fitted_on(bench: ModuleType) -> None:
 
     bench.loss = spy
     try:
-        # A development source (the first draw's held-out list feeds only the NVLink step
-        # scales since the fifteenth pass, so oci-ocitutorials would feed no constant here).
-        dev = [p for p in points if p.machine.source.startswith("mleng-")]
-        bench.fit(shaky + dev, rounds=1)
+        bench.fit(shaky + [p for p in points if p.machine.source == "oci-ocitutorials"], rounds=1)
     finally:
         bench.loss = original
     assert seen and not any(p.unreliable for p in seen)

@@ -55,7 +55,7 @@ class Params:
     )
     pcie_step_scale: float = 1.0
     # Fixed cost every NCCL collective pays on top of tuning.cc's base latency (launch, sync).
-    launch_us: float = 0.0493
+    launch_us: float = 0.074
     # Bandwidth ramp: NCCL runs fewer channels and chunks for mid-size messages; modelled as
     # ramp_bytes of extra traffic at the link's rate (t = α + (wire + ramp) / bw).  0 since
     # 2026-12-01: once each constant's search scans its whole range, no ramp beats none.
@@ -73,7 +73,7 @@ class Params:
     # p6-b200 sweep: on the other multi-node systems the NVLink part of the ring or the tree
     # binds first), TCP sockets (0.7, NCCL NET/Socket "is not efficient", vLLM
     # docs; the only TCP source, GCP A3 Mega's GPUDirect-TCPXO, finds no better value).
-    net_eta: float = 0.977
+    net_eta: float = 0.976
     # All-to-all across nodes: every GPU sends to every remote GPU at once (many-to-many, off
     # its own rail), where a ring or tree sends to one neighbour per channel: a lower share of
     # the NIC rate (RDMA; fitted on the NCCL and DeepEP all-to-all tables across nodes).
@@ -86,7 +86,7 @@ class Params:
     # in the ring's all-gather and the tree's all-reduce alike (docs/accuracy.md).
     transport_eta: Mapping[str, float] = field(default_factory=_transport)
     # NCCL tree (double binary tree across nodes, chain inside): η of the node's NIC rate.
-    tree_eta: float = 0.811
+    tree_eta: float = 0.815
     # One NCCL point-to-point channel's copy rate over NVLink, GB/s per architecture: a channel
     # is one thread block, and NCCL's all-to-all on one node runs (p−1)·p2pnChannels/pow2Up(p)
     # of them (toplint.cost.network.p2p_channels), so 2 GPUs use half the channels 8 GPUs use.
@@ -111,7 +111,7 @@ class Params:
         default_factory=lambda: _by_arch(lambda a: a.deepep_pipe_gb_per_s)
     )
     # DeepEP normal kernels: CPU-synchronised layout + notify before the transfer, µs.
-    deepep_normal_base_us: float = 213.0
+    deepep_normal_base_us: float = 214.0
 
     def eta_of(self, kind: LinkKind) -> float:
         """Ring η of an intra-node link kind: the fit's, else its row's; KeyError for a kind
