@@ -68,6 +68,16 @@ before this pass), under the rule and seed (``SEED7``) committed before collecti
 
     python benchmarks/heldout.py --seventh          # print the seventh draw
     python benchmarks/heldout.py --seventh --write  # write benchmarks/data/heldout7.yaml
+
+The eighth draw (fifteenth pass; HELDOUT.md "Eighth draw"): the seventh draw is spent (looked
+at before and after the fourteenth pass).  Three new publications were collected
+(``EIGHTH_UNITS``, every one absent from public.yaml, measured.yaml and every earlier draw
+before this pass), under the rule and seed (``SEED8``) committed before collection, which adds
+one criterion: a run across nodes is collected only where its network is stated.  At most
+``LOT_ABOVE``, so every one is held out (no lot).
+
+    python benchmarks/heldout.py --eighth          # print the eighth draw
+    python benchmarks/heldout.py --eighth --write  # write benchmarks/data/heldout8.yaml
 """
 
 from __future__ import annotations
@@ -91,6 +101,7 @@ HELDOUT4 = ROOT / "benchmarks" / "data" / "heldout4.yaml"
 HELDOUT5 = ROOT / "benchmarks" / "data" / "heldout5.yaml"
 HELDOUT6 = ROOT / "benchmarks" / "data" / "heldout6.yaml"
 HELDOUT7 = ROOT / "benchmarks" / "data" / "heldout7.yaml"
+HELDOUT8 = ROOT / "benchmarks" / "data" / "heldout8.yaml"
 SEED = 20261201  # the date the third pass collected its data; chosen before the draw
 SEED2 = 20261202  # the date the eighth pass collected its data; chosen before the draw
 SEED3 = 20261203  # the ninth pass's seed, given in its brief before any collection
@@ -98,6 +109,7 @@ SEED4 = 20261204  # the tenth pass's seed, fixed before collection (used only ab
 SEED5 = 20261205  # the twelfth pass's seed, fixed before collection (used only above 8 units)
 SEED6 = 20261206  # the thirteenth pass's seed, fixed before collection (used only above 8 units)
 SEED7 = 20261207  # the fourteenth pass's seed, committed before collection (only above 8 units)
+SEED8 = 20261208  # the fifteenth pass's seed, committed before collection (only above 8 units)
 # Above this many publications a later draw is a lot; at or below it every one is held out.
 LOT_ABOVE = 8
 # The eighth pass's publications (the units of the second draw), as publication() names them.
@@ -145,6 +157,12 @@ SEVENTH_UNITS = (
     "nccl#2355",
     "nccl-tests-cluster",
 )
+# The fifteenth pass's publications (the units of the eighth draw), as publication() names them.
+EIGHTH_UNITS = (
+    "aws-gpu-communication-benchmark",
+    "msccl-nd-h100-v5",
+    "mscclpp-ndmv4",
+)
 # Sources that share one publication under different source names (same repository).
 SAME_PUBLICATION = {
     "mleng-": "stas00/ml-engineering",
@@ -178,7 +196,7 @@ def _sources() -> tuple[str, ...]:
 def first_units() -> list[str]:
     """The first draw's units: every publication but the later passes'."""
     later = set(SECOND_UNITS) | set(THIRD_UNITS) | set(FOURTH_UNITS) | set(FIFTH_UNITS)
-    later |= set(SIXTH_UNITS) | set(SEVENTH_UNITS)
+    later |= set(SIXTH_UNITS) | set(SEVENTH_UNITS) | set(EIGHTH_UNITS)
     return sorted({publication(s) for s in sources()} - later)
 
 
@@ -228,6 +246,14 @@ def draw7(seed: int = SEED7) -> list[str]:
     if len(SEVENTH_UNITS) <= LOT_ABOVE:
         return sorted(SEVENTH_UNITS)
     return _half(SEVENTH_UNITS, seed)
+
+
+def draw8(seed: int = SEED8) -> list[str]:
+    """The eighth draw: every fifteenth-pass publication when there are at most ``LOT_ABOVE``
+    of them, else at least half of them by lot."""
+    if len(EIGHTH_UNITS) <= LOT_ABOVE:
+        return sorted(EIGHTH_UNITS)
+    return _half(EIGHTH_UNITS, seed)
 
 
 def _half(units: Iterable[str], seed: int) -> list[str]:
@@ -286,6 +312,18 @@ def held_out7_sources() -> set[str]:
     return {s for s in sources() if publication(s) in pubs}
 
 
+def held_out8_sources() -> set[str]:
+    """The sources of the eighth draw's held-out publications (heldout8.yaml)."""
+    doc = yaml.safe_load(HELDOUT8.read_text(encoding="utf-8"))
+    pubs = set(doc["held_out"])
+    return {s for s in sources() if publication(s) in pubs}
+
+
+def eighth_sources() -> set[str]:
+    """Every source of the fifteenth pass's publications (held out or not)."""
+    return {s for s in sources() if publication(s) in EIGHTH_UNITS}
+
+
 def seventh_sources() -> set[str]:
     """Every source of the fourteenth pass's publications (held out or not)."""
     return {s for s in sources() if publication(s) in SEVENTH_UNITS}
@@ -334,6 +372,9 @@ def main(argv: list[str]) -> int:
         how = "all held out (no lot: at most eight)"
         draw = draw7()
         return _main_later(argv, "Seventh", "fourteenth", draw, SEVENTH_UNITS, SEED7, HELDOUT7, how)
+    if "--eighth" in argv:
+        how = "all held out (no lot: at most eight)"
+        return _main_later(argv, "Eighth", "fifteenth", draw8(), EIGHTH_UNITS, SEED8, HELDOUT8, how)
     units = first_units()
     held = draw()
     print(f"{len(units)} units, {len(held)} held out (seed {SEED}):")

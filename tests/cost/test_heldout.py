@@ -159,6 +159,44 @@ def test_the_seventh_draw_is_new_and_kept_out_of_the_fit() -> None:
     assert len(B.heldout7_points()) == 116
 
 
+def test_heldout8_yaml_holds_out_every_fifteenth_pass_publication() -> None:
+    # Fifteenth pass: three new publications, at most eight, so by the rule committed before
+    # collection (HELDOUT.md "Eighth draw") every one is held out (no lot).
+    module = B.heldout_module()
+    doc = yaml.safe_load((ROOT / "benchmarks" / "data" / "heldout8.yaml").read_text("utf-8"))
+    assert doc["seed"] == module.SEED8 == 20261208
+    assert doc["units"] == sorted(module.EIGHTH_UNITS)
+    assert doc["held_out"] == module.draw8() == sorted(module.EIGHTH_UNITS)
+    assert len(module.EIGHTH_UNITS) <= module.LOT_ABOVE
+
+
+def test_the_eighth_draw_is_new_and_kept_out_of_the_fit() -> None:
+    # No eighth-draw point reaches the points the benchmark fits and cross-validates on, nor
+    # the spent draws; its publications are none of the earlier draws' and are printed whole.
+    module = B.heldout_module()
+    pubs = {module.publication(s) for s in module.sources()}
+    eighth = set(module.EIGHTH_UNITS)
+    assert eighth <= pubs
+    earlier = set(module.SECOND_UNITS) | set(module.THIRD_UNITS) | set(module.FOURTH_UNITS)
+    earlier |= set(module.FIFTH_UNITS) | set(module.SIXTH_UNITS) | set(module.SEVENTH_UNITS)
+    earlier |= set(module.first_units())
+    assert not eighth & earlier
+    assert not {p.machine.source for p in B.all_points()} & module.eighth_sources()
+    assert not {p.machine.source for p in B.spent_points()} & module.eighth_sources()
+    assert {p.machine.source for p in B.heldout8_points()} == module.held_out8_sources()
+    assert len(B.heldout8_points()) == 178
+
+
+def test_the_eighth_draw_states_every_network_it_crosses() -> None:
+    # The criterion the eighth draw's rule added before collection: a run across nodes is
+    # collected only where its network is stated, so no eighth-draw point spanning nodes is
+    # priced on an assumed fabric (exclusion rule 1's `unstated: [nics]`).
+    across = [p for p in B.heldout8_points() if B._spans_nodes(p)]
+    assert across
+    assert all("nics" not in p.machine.unstated for p in across)
+    assert all(p.machine.network not in ("", "none") for p in across)
+
+
 def test_the_two_draws_partition_the_publications() -> None:
     # The first draw's 29 units are every publication but the eighth pass's, and each of the
     # eighth pass's units names sources of public.yaml.
