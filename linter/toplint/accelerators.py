@@ -231,6 +231,11 @@ def of_deployment(dep: Deployment) -> tuple[Accelerator, str, Position] | None:
     acc = by_name(named) if named else None
     if acc is not None:
         return acc, f"`{named}`", dep.sources.get("accelerator", dep.sources.get("gpus", here))
+    # Ray Serve LLM's ``accelerator_type`` (ray.util.accelerators: "TPU-V6E", "TPU-V5LITEPOD")
+    ray = dep.options.get("accelerator_type")
+    acc = by_name(ray) if ray else None
+    if acc is not None:
+        return acc, f"`accelerator_type: {ray}`", dep.sources.get("accelerator_type", here)
     variable = dep.options.get("accelerator.env")  # ``deployment_from_invocation`` sets it
     acc = by_env(variable) if variable else None
     if acc is not None:

@@ -88,3 +88,43 @@ def test_args_sample_reads_vllm_options() -> None:
 def test_other_applications_are_not_the_sample() -> None:
     other = ENV_APP.replace("VLLMDeployment", "MyDeployment")
     assert deployments(service(other)) == ()
+
+
+# GoogleCloudPlatform/kubernetes-engine-samples@2b503651 ai-ml/gke-ray/rayserve/llm/tpu/
+# ray-service.tpu-v5e-singlehost.yaml: the sample on a worker group of eight TPU chips, its
+# model a placeholder envsubst fills in before `kubectl apply`.
+TPU_APP = ENV_APP.replace('"meta-llama/Meta-Llama-3-8B-Instruct"', '"$MODEL_ID"')
+TPU_CLUSTER = CLUSTER.replace('nvidia.com/gpu: "1"', 'google.com/tpu: "8"')
+
+
+def test_a_sample_on_tpu_pods_is_declined_and_a_placeholder_model_is_unresolved() -> None:
+    from toplint.accelerators import of_deployment
+
+    text = service(TPU_APP).replace(CLUSTER, TPU_CLUSTER)
+    (dep,) = deployments(text)
+    declined = of_deployment(dep)
+    assert declined is not None and declined[0].kind == "tpu"
+    assert dep.model is None
+    assert [(u.field, u.variable) for u in dep.unresolved] == [("model", "$MODEL_ID")]
+
+
+def test_a_serve_llm_accelerator_type_of_a_tpu_is_declined() -> None:
+    from toplint.accelerators import of_deployment
+
+    app = """\
+    - name: llm
+      import_path: ray.serve.llm:build_openai_app
+      args:
+        llm_configs:
+        - model_loading_config:
+            model_id: meta-llama/Llama-3.1-8B-Instruct
+          accelerator_type: TPU-V6E
+          engine_kwargs:
+            tensor_parallel_size: 8
+"""
+    (dep,) = deployments(
+        service(app).replace(CLUSTER, TPU_CLUSTER.replace("google.com/tpu", "x.com/y"))
+    )
+    declined = of_deployment(dep)
+    assert declined is not None and declined[0].kind == "tpu"
+    assert "accelerator_type: TPU-V6E" in declined[1]

@@ -308,16 +308,25 @@ def env_options(env: Mapping[str, str | None]) -> dict[str, str]:
 def with_image_and_accelerator(ctx: Ctx, cpath: Path, dep: Deployment) -> Deployment:
     """The container's image, and an accelerator resource toplint does not model (a TPU or
     Neuron request is not a GPU request; ``toplint.accelerators``)."""
-    options, sources = dict(dep.options), dict(dep.sources)
     image = ctx.get((*cpath, "image"))
     if isinstance(image, str) and image:
-        options["image"] = image
-        sources["image"] = ctx.pos((*cpath, "image"))
+        options = {**dep.options, "image": image}
+        dep = replace(
+            dep, options=options, sources={**dep.sources, "image": ctx.pos((*cpath, "image"))}
+        )
+    return with_accelerator(ctx, cpath, dep)
 
+
+def with_accelerator(ctx: Ctx, cpath: Path, dep: Deployment) -> Deployment:
+    """``dep`` with the container's request of an accelerator toplint does not model (a TPU or
+    Neuron request is not a GPU request; ``toplint.accelerators``), if it makes one."""
+    options, sources = dict(dep.options), dict(dep.sources)
     for part in ("limits", "requests"):
         block = ctx.get((*cpath, "resources", part))
         for name in block if isinstance(block, dict) else ():
             if by_resource(str(name)) is not None:
                 options["accelerator.resource"] = str(name)
                 sources["accelerator"] = ctx.key((*cpath, "resources", part, name))
+    if options == dep.options:
+        return dep
     return replace(dep, options=options, sources=sources)

@@ -17,10 +17,11 @@ from typing import Any
 
 from toplint.engines.registry import engine_running_in
 from toplint.errors import SourceError
+from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import Path, load_documents
-from toplint.model import Deployment, Position
+from toplint.model import Deployment, Position, Unresolved
 from toplint.parse.k8s import text as k8s_text
-from toplint.parse.k8s.container import script_deployments
+from toplint.parse.k8s.container import script_deployments, with_accelerator
 from toplint.parse.k8s.context import Ctx, base_deployment, gpu_request, labelled, to_int
 from toplint.parse.k8s.pods import pod_deployments
 from toplint.parse.options import Arg, apply_flags, parse_args
@@ -57,10 +58,19 @@ def ray_nodes(ctx: Ctx, spec: Path) -> RayNodes:
 
 def cluster_labels(ctx: Ctx, dep: Deployment, spec: Path) -> Deployment:
     """``dep`` with the node labels of the Ray pods that hold the GPUs: the head's, then the
-    first GPU worker group's (where a RayService usually pins its accelerator) over them."""
+    first GPU worker group's (where a RayService usually pins its accelerator) over them; and
+    with the request of an accelerator toplint does not model that any Ray pod makes (GKE's
+    vLLM-on-TPU RayService runs Serve on a worker group requesting ``google.com/tpu``:
+    GoogleCloudPlatform/kubernetes-engine-samples@2b503651 ai-ml/gke-ray/rayserve/llm/tpu)."""
     head: Path = (*spec, "headGroupSpec", "template", "spec")
-    for i, _ in enumerate(ctx.sequence((*spec, "workerGroupSpecs"))):
-        group: Path = (*spec, "workerGroupSpecs", i)
+    groups = [
+        (*spec, "workerGroupSpecs", i)
+        for i, _ in enumerate(ctx.sequence((*spec, "workerGroupSpecs")))
+    ]
+    for pod in (head, *((*g, "template", "spec") for g in groups)):
+        for i, _ in enumerate(ctx.sequence((*pod, "containers"))):
+            dep = with_accelerator(ctx, (*pod, "containers", i), dep)
+    for group in groups:
         if _group_gpus(ctx, group):
             return labelled(ctx, dep, head, (*group, "template", "spec"))
     return labelled(ctx, dep, head)
@@ -217,11 +227,15 @@ def _serve_sample(
     engine = engine_running_in("ray-serve-llm")
     model = next((value for key, value, _ in pairs if key == "model"), None)
     start = here((*path, "import_path")) if "import_path" in app else here(path)
-    dep = _started(base, engine.name, model, start)
+    blank = _PLACEHOLDER.fullmatch(str(model).strip()) if isinstance(model, str) else None
+    dep = _started(base, engine.name, None if blank else model, start)
     argv: list[Arg] = []
     for key, value, where in pairs:
         if key == "model":
             dep = replace(dep, sources={**dep.sources, "model": here(where)})
+            if blank:  # ``MODEL_ID: "$MODEL_ID"``: a template's placeholder, filled in before apply
+                missing = Unresolved("model", blank.group(0), here(where))
+                dep = replace(dep, unresolved=(*dep.unresolved, missing))
         else:
             argv.extend(_kwarg(key, value, here(where)))
     parsed = parse_args(engine.name, argv, ctx.path)
@@ -238,6 +252,14 @@ def _serve_sample(
             dep, nodes=min(need, dep.nodes or need), pods_are_nodes=True if need == 1 else None
         )
     return dep
+
+
+# A value that is one shell-style variable and nothing else (``$MODEL_ID``, ``${MODEL_ID}``): Ray
+# passes ``runtime_env.env_vars`` to the worker as written, expanding only ``${NAME}`` of the
+# worker's own environment (docs.ray.io "Runtime Environments": env_vars), so such a value in a
+# manifest is a template's placeholder that envsubst fills in before ``kubectl apply``
+# (GoogleCloudPlatform/kubernetes-engine-samples@2b503651 ai-ml/gke-ray/rayserve/llm/tpu).
+_PLACEHOLDER = lazy(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\})")
 
 
 def _started(base: Deployment, engine: str, model: Any, start: Position) -> Deployment:
