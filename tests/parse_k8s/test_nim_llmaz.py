@@ -59,6 +59,21 @@ def test_nim_without_a_stated_backend_is_not_guessed() -> None:
     assert deployments(nim_pod(env)) == ()
 
 
+def test_a_nim_utility_serves_nothing_and_is_not_asked_for_a_backend() -> None:
+    """NVIDIA/nim-deploy@3c6bcbd kserve/scripts/download-all.yaml: a Job running the image's
+    ``download-to-cache`` (docs.nvidia.com/nim/large-language-models/latest/utilities.html)
+    serves nothing, so it is neither a deployment nor a NIM whose backend is unstated."""
+    env = """\
+        - {name: NIM_CACHE_PATH, value: /mnt/models/cache}"""
+    for utility in ('["download-to-cache", "--all"]', '["list-model-profiles"]'):
+        text = nim_pod(env).replace("        env:", f"        args: {utility}\n        env:")
+        result = parse_source(Source.from_text("x.yaml", text), toplint_parsers())
+        assert result.deployments == () and result.findings == ()
+    # the server itself, with no backend stated, is still said to be unread
+    served = parse_source(Source.from_text("x.yaml", nim_pod(env)), toplint_parsers())
+    assert served.deployments == () and [f.rule for f in served.findings] == ["TL008"]
+
+
 NIMSERVICE = """\
 apiVersion: apps.nvidia.com/v1alpha1
 kind: NIMService

@@ -39,6 +39,22 @@ from toplint.record import replace
 
 REGISTRY = "nvcr.io/nim/"
 _TP, _PP = "NIM_TENSOR_PARALLEL_SIZE", "NIM_PIPELINE_PARALLEL_SIZE"
+# The utilities a NIM image runs instead of its server when named as the container's command or
+# first argument ("Launch utilities by adding the utility name to the docker run command",
+# docs.nvidia.com/nim/large-language-models/latest/utilities.html; the ``nim_*`` names are
+# their entry points): a cache download or a profile listing serves nothing.
+UTILITIES = frozenset(
+    {
+        "list-model-profiles",
+        "nim_list_model_profiles",
+        "download-to-cache",
+        "nim_download_to_cache",
+        "create-model-store",
+        "nim_create_model_store",
+        "nim-llm-check-cache-env",
+        "nim-llm-set-cache-env",
+    }
+)
 
 
 def is_nim_image(image: Any) -> bool:
@@ -68,6 +84,8 @@ def nim_container(
     """The deployment of one NIM container at ``cpath`` (its ``env``/``image``/``resources``);
     ``injected``: variables an operator sets (positioned where the resource writes them);
     ``image``: the image text and its word when it is not the container's ``image`` string."""
+    if _utility(ctx, cpath):
+        return []  # a NIM utility, not the server: nothing is served, nothing to say
     given = {k: a.value for k, a in (injected or {}).items()}
     env = container_env(ctx, cpath, given)
     engine = backend(env)
@@ -95,6 +113,18 @@ def nim_container(
     ctx.findings.extend(findings)
     note = f"NIM runs {engine.title} here (stated by its environment)"
     return [replace(dep, notes=(*dep.notes, note))]
+
+
+def _utility(ctx: Ctx, cpath: Path) -> bool:
+    """Whether the container runs one of the image's utilities (``UTILITIES``): the first word
+    of its ``command``, else of its ``args``."""
+    for key in ("command", "args"):
+        words = ctx.get((*cpath, key))
+        if isinstance(words, str):
+            words = words.split()
+        if isinstance(words, list) and words:
+            return str(words[0]).rsplit("/", 1)[-1] in UTILITIES
+    return False
 
 
 def _backend_unstated(ctx: Ctx, cpath: Path, image: tuple[str, Arg] | None) -> Finding:
