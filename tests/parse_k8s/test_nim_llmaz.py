@@ -141,3 +141,25 @@ def test_llmaz_flavor_name_is_kept_as_a_hint() -> None:
 def test_a_core_service_deploys_nothing() -> None:
     text = "apiVersion: v1\nkind: Service\nmetadata: {name: s}\nspec: {ports: [{port: 80}]}\n"
     assert deployments(text) == ()
+
+
+def test_a_values_file_naming_a_nim_image_is_not_silent() -> None:
+    """NVIDIA/nim-deploy@3c6bcbd cloud-service-providers/aws/blueprints/rag-blueprint-eks/helm/
+    values.yaml: a chart's values (the chart is not beside them) give the NIM LLM image as a
+    repository and two GPUs; nothing reads a deployment from it, which is TL008, not silence.
+    A NIM named only in a comment says nothing."""
+    text = (
+        "nim-llm:\n  image:\n    repository: nvcr.io/nim/nvidia/llama-3.1-nemotron-nano-8b-v1\n"
+        '    tag: "1.8.4"\n  resources:\n    limits:\n      nvidia.com/gpu: 2\n'
+    )
+    result = parse_source(Source.from_text("values.yaml", text), toplint_parsers())
+    (found,) = result.findings
+    assert (found.rule, found.severity.value, found.line, found.column) == (
+        "TL008",
+        "warning",
+        3,
+        17,
+    )
+    assert "nvcr.io/nim/nvidia/llama-3.1-nemotron-nano-8b-v1" in found.message
+    quiet = "# image: nvcr.io/nim/meta/llama3-8b-instruct\nreplicas: 1\n"
+    assert parse_source(Source.from_text("values.yaml", quiet), toplint_parsers()).findings == ()

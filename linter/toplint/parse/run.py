@@ -152,6 +152,10 @@ def _mention(source: Source) -> Finding | None:
         # else any word of an engine's own (at info)
         if may_name_engine(source.text):
             mention = image_mention(source) or selector_mention(source)
+        if mention is None and "nvcr.io/nim/" in source.text:
+            from toplint.parse.k8s.nim import nim_mention
+
+            mention = nim_mention(source)
         mention = mention or word_mention(source)
     return mention
 

@@ -22,9 +22,11 @@ from typing import Any
 
 from toplint.engines.registry import all_engines, engine_running_in
 from toplint.engines.types import Engine
+from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Finding
 from toplint.parse.argv import Invocation, deployment_from_invocation
+from toplint.parse.base import Source
 from toplint.parse.k8s.container import container_env, env_args
 from toplint.parse.k8s.context import (
     Ctx,
@@ -145,6 +147,41 @@ def _backend_unstated(ctx: Ctx, cpath: Path, image: tuple[str, Arg] | None) -> F
         'lists them) or `NIM_USE_SGLANG: "1"`, with `NIM_TENSOR_PARALLEL_SIZE`',
         anchor=f"mention:{text}",
     )
+
+
+# A NIM image written anywhere: the registry, an organisation and an image name (a values file of
+# a chart that is not beside it: ``repository: nvcr.io/nim/nvidia/llama-3.1-nemotron-nano-8b-v1``).
+_NIM_IMAGE = lazy(r"(?<![\w./-])nvcr\.io/nim/[\w.-]+/[\w.-]+")
+
+
+_UTILITY_WORD = lazy(
+    r"(?<![\w-])(?:" + "|".join(sorted(UTILITIES, key=len, reverse=True)) + r")(?![\w-])"
+)
+
+
+def nim_mention(source: Source) -> Finding | None:
+    """TL008 at the first NIM image a file names outside a comment when no reader took a
+    deployment from it (a chart's values whose chart is not in the linted tree: NVIDIA/
+    nim-deploy@3c6bcbd cloud-service-providers/aws/blueprints/rag-blueprint-eks/helm/
+    values.yaml): a NIM serves, on an engine it picks at start-up, and nothing here was read."""
+    from toplint.parse.mentions import no_deployment
+    from toplint.parse.textpos import point_of
+
+    text = source.text
+    if REGISTRY not in text or _UTILITY_WORD.search(text):
+        return None  # no NIM, or a file that runs one of its utilities: nothing is served
+    for match in _NIM_IMAGE.finditer(text):
+        start = text.rfind("\n", 0, match.start()) + 1
+        if "#" in text[start : match.start()]:
+            continue  # a comment names it: nothing runs it
+        line, column = point_of(text, match.start())
+        why = (
+            f"names the NIM image `{match.group()}`, which picks its engine (TensorRT-LLM, vLLM "
+            "or SGLang) at start-up, but yields no deployment: no container or NIMService "
+            "toplint reads (a chart's values are read with the chart's templates beside them)"
+        )
+        return no_deployment(source.path, line, column, why, anchor=f"mention:{match.group()}")
+    return None
 
 
 def _model(named: Arg | None, image: str, start: Arg) -> Arg | None:
