@@ -818,6 +818,10 @@ def generate(mirrors: Path) -> tuple[dict[str, Any], list[str]]:
             if item.get("add"):  # fields a cited model card states (``add_source``)
                 config.update(item["add"])
                 source += f"; {', '.join(item['add'])} from {item['add_source']}"
+            if item.get("correct"):  # a field the read source copied from an earlier release
+                config.update(item["correct"])
+                fixed = ", ".join(f"{k} {v}" for k, v in item["correct"].items())
+                source += f"; {fixed} as {item['correct_source']}"
             problems = [
                 f"{p} ({read(ref)[1]})"
                 for ref in item.get("also", ())
