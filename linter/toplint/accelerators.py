@@ -88,7 +88,9 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         "neuron",
         "AWS Trainium/Inferentia (Neuron)",
         ("aws.amazon.com/neuron", "aws.amazon.com/neuroncore", "aws.amazon.com/neurondevice"),
-        ("neuronx", "optimum-neuron", "/neuron/"),
+        # ``-neuron``, ``/neuron-``: awslabs/ai-on-eks@41a979e's vLLM build for Trainium,
+        # public.ecr.aws/data-on-eks/neuron-sdk2.20-vllm0.5.0-neuron
+        ("neuronx", "optimum-neuron", "/neuron/", "-neuron", "/neuron-"),
         ("neuron",),
         instance_prefixes=("trn1.", "trn1n.", "trn2.", "inf1.", "inf2."),
         names=("trainium", "inferentia", "neuron", "trn1", "trn2", "inf1", "inf2"),
