@@ -122,6 +122,21 @@ def test_a_rebuild_named_in_helm_values_image_repository_is_a_warning() -> None:
     assert parse_text("values.yaml", other).findings == ()
 
 
+def test_an_operators_table_of_images_by_name_is_an_info_note() -> None:
+    """substratusai/kubeai@2f32ef4 charts/kubeai/values.yaml: ``modelServers.VLLM.images`` maps
+    names to the images the operator starts for its Model resources; nothing runs them here.
+    The same image as a chart's ``image.repository`` is still a warning."""
+    text = (
+        "modelServers:\n  VLLM:\n    images:\n      # the default image\n"
+        '      default: "vllm/vllm-openai:v0.8.3"\n      cpu: "substratusai/vllm:v0.6.3-cpu"\n'
+    )
+    rule, severity, line, message = _one("values.yaml", text)
+    assert (rule, severity, line) == ("TL008", Severity.INFO, 5)
+    assert "table of images chosen by name (`modelServers.VLLM.images`)" in message
+    chart = "image:\n  repository: vllm/vllm-openai\n  tag: v0.8.3\n"
+    assert _one("values.yaml", chart)[:3] == ("TL008", Severity.WARNING, 2)
+
+
 def test_a_terraform_image_behind_a_templated_registry_is_a_warning() -> None:
     """A Terraform ``kubernetes_deployment`` running a team's vLLM rebuild with no arguments:
     its entrypoint is the rebuild's own, so the layout is unknown; the engine is still named."""

@@ -16,6 +16,7 @@ import re
 from functools import cache, lru_cache
 
 from toplint.engines.registry import all_engines
+from toplint.infra.patterns import lazy
 from toplint.model import NO_DEPLOYMENT_FOUND, Finding, Severity
 from toplint.parse.base import SHELL_SUFFIXES, Source, is_template
 from toplint.parse.textpos import point_of
@@ -157,6 +158,14 @@ def _mention(source: Source, match: re.Match[str], *, in_comment: bool = False) 
         )
         found_at = no_deployment(source.path, line, column, why, anchor=f"schema:{named}")
         return replace(found_at, severity=Severity.INFO)
+    table = _image_table(text, match.start()) if kind == "image" else None
+    if table is not None:
+        why = (
+            f"lists the engine image `{named}` in a table of images chosen by name "
+            f"(`{table}`): an operator's setting, nothing here runs it"
+        )
+        found_at = no_deployment(source.path, line, column, why, anchor=f"images:{named}")
+        return replace(found_at, severity=Severity.INFO)
     lacking = _LACKING[kind]
     if _templated(source, text, match.start()):
         lacking = (
@@ -170,6 +179,39 @@ def _mention(source: Source, match: re.Match[str], *, in_comment: bool = False) 
         f"names the engine {kind} `{named}` but yields no deployment: {lacking}",
         anchor=f"mention:{named}",
     )
+
+
+# ``  nvidia-gpu: "vllm/vllm-openai:v0.8.3"``: a YAML key and the value that starts at the match.
+_KEY_BEFORE = lazy(r"^(\s*)([\w.-]+)\s*:\s*[\"']?$")
+
+
+def _image_table(text: str, at: int) -> str | None:
+    """The path of the table an engine image at ``at`` is an entry of, when it is one: the
+    value of a key (``default:``, ``nvidia-gpu:``) in a mapping whose own key is ``images`` —
+    an operator's catalog of the images it starts by name (substratusai/kubeai@2f32ef4
+    charts/kubeai/values.yaml ``modelServers.VLLM.images``), which deploys nothing."""
+    start = text.rfind("\n", 0, at) + 1
+    entry = _KEY_BEFORE.match(text[start:at])
+    if entry is None:
+        return None
+    indent = len(entry.group(1))
+    keys: list[str] = []
+    end = start - 1
+    while end > 0 and indent > 0:  # each line above indented less: a key of the entry's path
+        begin = text.rfind("\n", 0, end) + 1
+        line = text[begin:end]
+        end = begin - 1
+        stripped = line.lstrip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if len(line) - len(stripped) < indent:
+            if not stripped.rstrip().endswith(":"):
+                break
+            keys.insert(0, stripped.split(":", 1)[0].strip().strip("\"'-").strip())
+            indent = len(line) - len(stripped)
+    if not keys or keys[-1].lower() != "images":
+        return None
+    return ".".join(keys)
 
 
 def _json_schema(source: Source, text: str) -> bool:
