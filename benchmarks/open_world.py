@@ -10,8 +10,9 @@ held-out half was spent), tests/data/open_world3/ (set 3, after set 2's), tests/
 (set 6, after set 5's), tests/data/open_world7/ (set 7, after set 6's), tests/data/open_world8/
 (set 8), tests/data/open_world9/ (set 9, platform teams' repositories) and tests/data/open_world10/
 (set 10, after sets 8 and 9), tests/data/open_world11/ (set 11, after set 10) and
-tests/data/open_world12/ (set 12, multi-node and platform-injected layouts, after set 11) and
-tests/data/open_world_helm/ (set helm: Helm charts whose templates bind values to engine
+tests/data/open_world12/ (set 12, multi-node and platform-injected layouts, after set 11),
+tests/data/open_world13/ (set 13, operators and platforms earlier sets under-sample, after
+set 12) and tests/data/open_world_helm/ (set helm: Helm charts whose templates bind values to engine
 flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and
 SPLIT.md with the two halves drawn by lot. For the chosen half,
@@ -70,6 +71,7 @@ SETS = {
     "10": _TESTDATA / "open_world10",
     "11": _TESTDATA / "open_world11",
     "12": _TESTDATA / "open_world12",
+    "13": _TESTDATA / "open_world13",
     "helm": _TESTDATA / "open_world_helm",
 }
 DATA = SETS["1"]

@@ -168,11 +168,24 @@ def test_the_fifth_sets_development_half_keeps_its_score() -> None:
 # (11 before; the three left are files INDEX.yaml says deploy nothing that toplint reads as
 # options); 10: 12 of 15 (11 before); 11: 20 of 21 (16 before; the one left is a settings file
 # INDEX.yaml says deploys nothing that toplint reads as the engine's options); 12: all 20 (14
-# before: multi-node Slurm jobs, an option-parsing loop, Ascend NPU serving).  The
+# before: multi-node Slurm jobs, an option-parsing loop, Ascend NPU serving); 13: 20 of 22 (16
+# before; the two left need the repository around the file: a script run inside the
+# repository's CPU-only vLLM build, a compose service of the repository's own SGLang worker
+# image configured by environment).  The
 # repositories of these sets are held apart from every earlier set's by
 # ``test_the_sixth_and_later_sets_share_no_repository_with_earlier_sets``.
 # helm (the Helm chart set): all 11 (5 before the chart renderer, toplint.parse.helmtpl).
-LATER_LEVELS = {"6": 16, "7": 15, "8": 24, "9": 16, "10": 12, "11": 20, "12": 20, "helm": 11}
+LATER_LEVELS = {
+    "6": 16,
+    "7": 15,
+    "8": 24,
+    "9": 16,
+    "10": 12,
+    "11": 20,
+    "12": 20,
+    "13": 20,
+    "helm": 11,
+}
 
 
 @pytest.mark.slow

@@ -25,6 +25,7 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
+from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Finding, Position
 from toplint.parse.argv import Invocation, deployment_from_invocation
 from toplint.parse.generic import evidence as ev
@@ -72,14 +73,20 @@ def read(
     kind: str = "structured",
     known_calls: Mapping[str, str] | None = None,
     root_evidence: ev.Evidence | None = None,
+    commands: Sequence[tuple[Path, str]] = (),
 ) -> tuple[list[Deployment], list[Finding]]:
     """The deployments ``tree`` describes as data, and the findings reading them gave.
     ``known_calls``: call names -> engine (names a Python file imports from an engine);
     ``root_evidence``: the engine the whole document is the scope of when it names none itself
-    (a chart's values, from its templates: ``toplint.parse.generic.chart``)."""
+    (a chart's values, from its templates: ``toplint.parse.generic.chart``); ``commands``: where
+    argument vectors already read as engine command lines sit, with their engines (a scope of
+    that engine holding one builds that command: ``class SGlangEngine`` whose method runs
+    ``["python3", "-m", "sglang.launch_server", ...]`` starts one server, not two)."""
     specs = ev.engine_specs()
     mappings = list(_mappings(tree.data))
     scopes = _scopes(mappings, specs, file_evidence, known_calls or {}, root_evidence)
+    if commands:
+        scopes = _without_launchers(scopes, mappings, known_calls or {}, commands)
     deployments: list[Deployment] = []
     findings: list[Finding] = []
     for scope in scopes:
@@ -90,6 +97,33 @@ def read(
     return deployments, findings
 
 
+def _without_launchers(
+    scopes: Sequence[Scope],
+    mappings: Sequence[tuple[Path, dict[Any, Any]]],
+    calls: Mapping[str, str],
+    commands: Sequence[tuple[Path, str]],
+) -> list[Scope]:
+    """The scopes that do not build a command already read: a scope whose engine is named by
+    itself or by the mapping above it that holds an argument vector of that engine (the class
+    ``SGlangEngine`` whose ``__init__`` keeps the host and port and whose ``start_server`` runs
+    the command) describes the process that command starts."""
+    named = {at for at, node in mappings if _own(at, node, calls) is not None}
+
+    def namer(at: Path) -> Path | None:
+        return next((at[:n] for n in range(len(at), 0, -1) if at[:n] in named), None)
+
+    kept: list[Scope] = []
+    for scope in scopes:
+        root = namer(scope.at)
+        builds = root is not None and any(
+            engine == scope.engine and len(c) > len(root) and c[: len(root)] == root
+            for c, engine in commands
+        )
+        if not builds:
+            kept.append(scope)
+    return kept
+
+
 def _mappings(data: Any) -> Iterator[tuple[Path, dict[Any, Any]]]:
     stack: list[tuple[Path, Any]] = [((), data)]
     budget = MAX_NODES
@@ -97,8 +131,8 @@ def _mappings(data: Any) -> Iterator[tuple[Path, dict[Any, Any]]]:
         at, node = stack.pop()
         if isinstance(node, dict):
             budget -= 1
-            if _describes_values(node) or _sets_nothing(at, node):
-                continue  # a schema, labels or a part switched off: not read as options
+            if _describes_values(node) or _sets_nothing(at, node) or _names_flags(node):
+                continue  # a schema, labels, a flag table or a part switched off: not options
             yield at, node
             stack.extend(((*at, k), v) for k, v in reversed(list(node.items())) if k != CALL)
         elif isinstance(node, list):
@@ -111,6 +145,18 @@ def _describes_values(node: Mapping[Any, Any]) -> bool:
     it as a value gave TL010 errors on a repository's configuration schema."""
     properties = node.get("properties")
     return "$schema" in node or (node.get("type") == "object" and isinstance(properties, dict))
+
+
+_FLAG_SPELLING = lazy(r"--[A-Za-z][A-Za-z0-9_-]*")
+
+
+def _names_flags(node: Mapping[Any, Any]) -> bool:
+    """A table of flag names: most of its values are themselves long options (``{"MODEL_NAME":
+    "--model-path", "TENSOR_PARALLEL_SIZE": "--tensor-parallel-size"}``, the map a launcher
+    turns environment variables into a command line with).  An option's value is never an
+    option's name, so the keys name options it does not set."""
+    flags = sum(1 for v in node.values() if isinstance(v, str) and _FLAG_SPELLING.fullmatch(v))
+    return flags >= 3 and 2 * flags >= len(node)
 
 
 # Keys whose mapping only names or selects things: Kubernetes object labels and annotations

@@ -238,10 +238,29 @@ def may_name_engine(text: str) -> bool:
     return any(token in flat for token in _engine_tokens())
 
 
+# The same ``key: value`` commented out (``#   engine: VLLM``): it selects nothing.
+_COMMENTED_KEY_VALUE = lazy(
+    r"""^[ \t]*#+[ \t]*(?:-[ \t]+)?["']?([A-Za-z_][\w.-]{0,60})["']?[ \t]*[:=][ \t]*"""
+    r"""["']?([A-Za-z][\w.-]{0,40})["']?[ \t]*,?[ \t]*$""",
+    re.MULTILINE,
+)
+
+
 def selector_mention(source: Source) -> Finding | None:
     """TL008 at info at the first ``key: value`` whose value selects an engine
-    (``toplint.parse.generic.evidence.selector``: ``engine: sglang``, not ``api_key: vllm``)."""
-    pairs = [*_KEY_VALUE.finditer(source.text), *_JSON_PAIR.finditer(source.text)]
+    (``toplint.parse.generic.evidence.selector``: ``engine: sglang``, not ``api_key: vllm``);
+    else at the first one a comment holds, which selects nothing (as ``engine_mention`` says of
+    an engine command in a comment)."""
+    text = source.text
+    found = _selected_by(source, [*_KEY_VALUE.finditer(text), *_JSON_PAIR.finditer(text)])
+    if found is not None or "#" not in text:
+        return found
+    return _selected_by(source, list(_COMMENTED_KEY_VALUE.finditer(text)), commented=True)
+
+
+def _selected_by(
+    source: Source, pairs: list[re.Match[str]], commented: bool = False
+) -> Finding | None:
     for match in sorted(pairs, key=lambda m: m.start(2)):
         key, value = match.group(1), match.group(2)
         engine = selector(key, value) or ev.module(value)
@@ -249,6 +268,15 @@ def selector_mention(source: Source) -> Finding | None:
             continue
         at = match.start(2)
         line, column = point_of(source.text, at)
+        if commented:
+            if not ev.chooses({key: value}, engine):
+                continue  # ``# name: vllm`` labels something; ``# engine: vllm`` chose one
+            why = (
+                f"names the engine {engine} (`{key}: {value}`) only in a comment: "
+                "nothing here runs it"
+            )
+            found = no_deployment(source.path, line, column, why, anchor=f"comment:{engine}")
+            return replace(found, severity=Severity.INFO)
         api = ev.API_BASE.search(source.text)
         lacking = (
             f"it calls a server at `{api.group()}` (an OpenAI-compatible API) and deploys none"

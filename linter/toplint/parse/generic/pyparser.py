@@ -68,9 +68,14 @@ class PythonParser:
         if tree is None:
             return ParseResult(source.path)
         calls = ev.imported(tree.imports)
-        deployments, findings = _argv_deployments(tree)
+        deployments, findings, commands = _argv_deployments(tree)
         found, more = structured.read(
-            tree, source.path, _file_evidence(tree, calls), "python", known_calls=calls
+            tree,
+            source.path,
+            _file_evidence(tree, calls),
+            "python",
+            known_calls=calls,
+            commands=commands,
         )
         starts = {(d.line, d.column) for d in deployments}
         read = [_option_spots(d) for d in deployments]
@@ -188,9 +193,14 @@ def _file_evidence(tree: PyTree, calls: dict[str, str]) -> ev.Evidence | None:
     return ev.Evidence(engines.pop(), f"`from {tree.imports[name]} import {name}`")
 
 
-def _argv_deployments(tree: PyTree) -> tuple[list[Deployment], list[Finding]]:
+def _argv_deployments(
+    tree: PyTree,
+) -> tuple[list[Deployment], list[Finding], list[tuple[tuple[str | int, ...], str]]]:
+    """Engine command lines written as argument vectors, the findings reading them gave, and
+    where each vector sits with its engine."""
     deployments: list[Deployment] = []
     findings: list[Finding] = []
+    commands: list[tuple[tuple[str | int, ...], str]] = []
     for at, items in _lists(tree.data, ()):
         args = [_arg(tree, (*at, i), v) for i, v in enumerate(items)]
         invocations = find_invocations(args)
@@ -199,6 +209,7 @@ def _argv_deployments(tree: PyTree) -> tuple[list[Deployment], list[Finding]]:
         found, more = file_deployments(invocations, tree.path, "python")
         call_env = _call_environment(tree, at)
         for dep in found:
+            commands.append((at, dep.engine))
             dep = replace(
                 dep, provenance={**dep.provenance, "engine": f"command `{rs.anchor(at)}`"}
             )
@@ -206,7 +217,7 @@ def _argv_deployments(tree: PyTree) -> tuple[list[Deployment], list[Finding]]:
                 dep = one_host(runtime_environment(visible_gpus(dep, call_env), call_env))
             deployments.append(_resources_above(tree, dep, at))
         findings.extend(more)
-    return deployments, findings
+    return deployments, findings, commands
 
 
 def _string_deployments(tree: PyTree, source: Source) -> tuple[list[Deployment], list[Finding]]:
@@ -253,7 +264,13 @@ def _strings(node: Any, at: tuple[str | int, ...]) -> Any:
 
 def _lists(node: Any, at: tuple[str | int, ...]) -> Any:
     if isinstance(node, list):
-        if node and all(_token(v) for v in node):
+        if node and (
+            all(_token(v) for v in node)
+            or (
+                isinstance(node[0], str)
+                and all(_token(v) or _computed_value(node, i) for i, v in enumerate(node))
+            )
+        ):
             yield at, node
             return
         for i, item in enumerate(node):
@@ -268,8 +285,29 @@ def _token(value: Any) -> bool:
     return isinstance(value, (str, int, float, Ref)) and not isinstance(value, bool)
 
 
+def _computed(value: Any) -> bool:
+    return isinstance(value, dict) and isinstance(value.get(CALL), str)
+
+
+def _computed_value(items: list[Any], i: int) -> bool:
+    """A call's result as the value of the option before it in an argument vector that
+    starts with a literal (``["vllm", "serve", M, "--limit-mm-per-prompt", json.dumps({...})]``):
+    that one value is computed at run time, the other words are still the command.  A computed
+    positional word (the model: ``["vllm", "serve", pick()]``) leaves the command unread."""
+    before = items[i - 1] if i > 0 else None
+    return (
+        _computed(items[i])
+        and isinstance(before, str)
+        and before.startswith("--")
+        and "=" not in before
+    )
+
+
 def _arg(tree: PyTree, at: tuple[str | int, ...], value: Any) -> Arg:
     pos = tree.value_position(at)
+    if _computed(value):
+        text = f"{value[CALL]}(...)"
+        return Arg(None, text, pos, (text,), rs.anchor(at))
     if isinstance(value, Ref):
         return Arg(None, value.text, pos, value.variables or (value.text,), rs.anchor(at))
     return Arg(str(value), str(value), pos, (), rs.anchor(at))

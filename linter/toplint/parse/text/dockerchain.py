@@ -19,11 +19,13 @@ import posixpath
 import shlex
 from collections.abc import Mapping, Sequence
 
+from toplint.infra.patterns import lazy
 from toplint.parse.options import Arg
 from toplint.parse.text.chains import SHELLS
 from toplint.record import record, replace
 
 _SUFFIXES = (".sh", ".bash", ".zsh")
+_UNESCAPED = lazy(r"\\([$`\\])")
 
 
 @record
@@ -86,27 +88,62 @@ def script_at(argv: Sequence[Arg]) -> int | None:
     return k if k < len(words) and words[k].endswith(_SUFFIXES) else None
 
 
+def written_scripts(dockerfile: str) -> dict[str, tuple[int, str]]:
+    """The files ``RUN`` instructions write from a here-document (``RUN cat <<EOF >/start.sh``),
+    by their path in the image: the text and the Dockerfile line it starts on.  An unquoted
+    delimiter lets the shell that runs ``RUN`` expand the text, where a backslash quotes ``$``,
+    `` ` `` and itself (bash(1), "Here Documents"): ``\\$@`` is written as ``$@``."""
+    from toplint.parse.text.heredocs import written
+
+    out: dict[str, tuple[int, str]] = {}
+    for target, _, first, body, quoted in written(dockerfile):
+        if target.startswith("/"):
+            text = body if quoted else _UNESCAPED.sub(r"\1", body)
+            out[posixpath.normpath(target)] = (first, text)
+    return out
+
+
 def chained(
-    argv: Sequence[Arg], env: Mapping[str, str], path: str, layout: Layout, given: bool = True
+    argv: Sequence[Arg],
+    env: Mapping[str, str],
+    path: str,
+    layout: Layout,
+    given: bool = True,
+    written: Mapping[str, tuple[int, str]] | None = None,
 ) -> list[Chained]:
     """The commands of the script ``argv`` runs, read from the build context of the Dockerfile
-    at ``path``; empty when it cannot be read (not copied, outside the repository, missing).
-    ``given=False``: ``docker run`` passes the script arguments unknown here (an ``ENTRYPOINT``
-    with no ``CMD``), forwarded as ``"$@"`` (TL003 says a layout option may come with them)."""
+    at ``path`` or, for a script the Dockerfile writes itself (``written_scripts``), from its
+    lines in the Dockerfile; empty when it cannot be read (not copied, outside the repository,
+    missing).  ``given=False``: ``docker run`` passes the script arguments unknown here (an
+    ``ENTRYPOINT`` with no ``CMD``), forwarded as ``"$@"`` (TL003 says a layout option may come
+    with them)."""
     import toplint.parse.text.shellrun  # a Dockerfile with no script to follow never loads it
     from toplint.parse.text.shellsrc import sourced_loader
     from toplint.parse.text.sourcemap import command_args
 
     k = script_at(argv)
-    found = layout.context_path(argv[k].value or "") if k is not None else None
-    if k is None or found is None:
+    script = argv[k].value or "" if k is not None else ""
+    image_path = posixpath.normpath(posixpath.join(layout.workdir, script))
+    inline = (written or {}).get(image_path) if k is not None else None
+    found = layout.context_path(script) if k is not None and inline is None else None
+    if k is None or (found is None and inline is None):
         return []
     words = [a.value or "" for a in argv]
     where = f"`{' '.join(words)}` ({path.rsplit('/', 1)[-1]}:{argv[0].position.line})"
-    words[k] = found if "/" in found else f"./{found}"
+    load = sourced_loader(path)
+    if inline is not None:
+        first, text = inline
+        words[k] = image_path
+        padded = (path, "\n" * (first - 1) + text)  # at its own lines of the Dockerfile
+
+        def load(ref: str) -> tuple[str, str] | None:
+            return padded if posixpath.normpath(ref) == image_path else None
+
+    else:
+        words[k] = found if found and "/" in found else f"./{found}"
     line = " ".join(shlex.quote(w) for w in words) + ("" if given else ' "$@"')
     out = []
-    for command in toplint.parse.text.shellrun.lex(line, env, loader=sourced_loader(path)):
+    for command in toplint.parse.text.shellrun.lex(line, env, loader=load):
         if not command.via:
             continue  # the instruction itself, not a command of the script
         at = argv[0].position  # a word of the instruction itself: written at the instruction

@@ -18,7 +18,7 @@ from toplint.model import ParseResult, Position
 from toplint.parse.argv import file_deployments, find_invocations, image_invocation
 from toplint.parse.base import Source
 from toplint.parse.options import Arg
-from toplint.parse.text.dockerchain import Layout, chained, script_at
+from toplint.parse.text.dockerchain import Layout, chained, script_at, written_scripts
 from toplint.parse.text.shellrun import lex
 from toplint.parse.text.sourcemap import command_args
 from toplint.record import record, replace
@@ -200,7 +200,8 @@ def _script_result(
 
     at = argv[0].position
     deployments, findings = [], []
-    for command in chained(argv, env, source.path, layout, given):
+    written = written_scripts(source.text) if "<<" in source.text else None
+    for command in chained(argv, env, source.path, layout, given, written):
         invocations = find_invocations(command.args)
         found = [replace(inv, image=inv.image or from_image) for inv in invocations]
         deps, notes = file_deployments(found, source.path, "dockerfile")

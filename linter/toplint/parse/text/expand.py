@@ -135,6 +135,30 @@ _SELF_DIR = DeferredPattern(
     r"(?:\s*(?:&>|>|2>|1>)\s*/dev/null)?\s*&&\s*pwd(?:\s+-P)?)\s*\)$"
 )
 
+# A command substitution that prints how many GPUs the process sees: PyTorch's
+# ``torch.cuda.device_count()`` counts the devices CUDA_VISIBLE_DEVICES leaves visible
+# (pytorch torch/cuda/__init__.py device_count, "number of GPUs available"; CUDA C Programming
+# Guide, "CUDA Environment Variables").  Its value is read from those variables, never guessed:
+# ``visible_gpu_count``.
+_GPU_COUNT = DeferredPattern(
+    r"""^\(\s*python[0-9.]*\s+-c\s+(['"])(?:(?!\1).)*print\(\s*torch\.cuda\.device_count\(\)\s*\)"""
+    r"""(?:(?!\1).)*\1\s*\)$"""
+)
+
+
+def visible_gpu_count(env: Mapping[str, str]) -> str | None:
+    """The GPUs a process started with ``env`` sees, when the environment fixes them: the
+    devices ``CUDA_VISIBLE_DEVICES`` lists, else, in a Slurm job, the GPUs Slurm allocated on
+    the node, which it makes the visible devices (sbatch(1), "OUTPUT ENVIRONMENT VARIABLES":
+    ``SLURM_GPUS_ON_NODE``; gres.conf(5): Slurm sets ``CUDA_VISIBLE_DEVICES`` for allocated
+    GPUs).  None when neither says."""
+    listed = env.get("CUDA_VISIBLE_DEVICES")
+    if listed is not None:
+        ids = [d.strip() for d in listed.split(",")]
+        return str(len(ids)) if all(ids) else None
+    count = env.get("SLURM_GPUS_ON_NODE")
+    return count if count is not None and whole_text(count) is not None else None
+
 
 class Expander:
     """Expands parts against a variable environment (and indexed arrays: ``${A[0]}``), within
@@ -200,6 +224,10 @@ class Expander:
             here = _SELF_DIR.match(exp)
             if here:
                 return ".." if here.group(1) else "."
+            if _GPU_COUNT.match(exp):
+                count = visible_gpu_count(self.env)
+                if count is not None:
+                    return count
             missing.append("$" + exp)
             return None
         if not exp.startswith("{"):
