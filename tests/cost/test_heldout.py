@@ -434,3 +434,40 @@ def test_the_spent_draws_set_bands_but_are_not_cross_validated_rows() -> None:
     cv, spent = row("cv-source", False), row("dstack:a3high", True)
     assert B.band_rows([cv, spent], "alpha-beta") == [cv, spent]
     assert B.summary([cv, spent])[("cross-validated alpha-beta", "multi-node")].n == 1
+
+
+def test_a_launch_bound_point_is_not_a_band_row() -> None:
+    # Sixteenth pass: exclusion rule 2's points (one process drives N GPUs, below 1 MiB) time a
+    # launch no engine pays; the fit never learns from them, and the bands no longer do either.
+    launch = B.Point(_machine(gpus_per_process=8), "all_reduce", 8, 4096, 50.0)
+    engine = B.Point(_machine(), "all_reduce", 8, 4096, 50.0)
+    assert launch.launch_bound and not engine.launch_bound
+    rows = [B._row("alpha-beta", p, 100.0) for p in (launch, engine)]
+    assert B.band_rows(rows, "alpha-beta") == rows[1:]
+    big = B.Point(_machine(gpus_per_process=8), "all_reduce", 8, 1 << 20, 50.0)
+    assert not big.launch_bound  # from 1 MiB the launch is a few percent: a band row
+
+
+def test_the_fifth_to_eighth_draws_are_band_rows_priced_by_the_shipped_fit() -> None:
+    # Sixteenth pass: the spent fifth to eighth draws are band rows, each point priced by the
+    # development fit (which never saw them), never fitted on and never a cross-validated row.
+    module = B.heldout_module()
+    spent = module.fifth_sources() | module.sixth_sources() | module.seventh_sources()
+    spent |= module.eighth_sources()
+    assert spent == B.BAND_ONLY_SOURCES
+    assert not {p.machine.source for p in B.all_points()} & spent
+    assert not {p.machine.source for p in B.spent_points()} & spent
+    rows = B.later_band_rows(B.all_points())
+    assert {r.source for r in rows} == spent
+    assert all(r.later and not r.held_out for r in rows)
+    assert B.summary(rows) == {}  # no cross-validated error table sees them
+
+
+def test_a_pcie_no_table_band_never_takes_nvlink_rows() -> None:
+    # Sixteenth pass: with too few PCIe rows of its own, the PCIe "no fitted table" band is the
+    # PCIe class's, not the band of NVLink machines priced without their table.
+    dev = _dev("pcie", [0.2] * 40) + _dev("intra-node", [0.2] * 40)
+    dev += _dev("intra-node", [0.9] * 40, extrapolated=True)
+    bands = B.bands(dev + _others())
+    assert bands[B.NO_TABLE]["intra-node"] == 0.9
+    assert bands[B.NO_TABLE]["pcie"] == bands["alpha-beta"]["pcie"] == 0.2
