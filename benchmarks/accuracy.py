@@ -166,20 +166,13 @@ class Point:
         for what in m.unstated:
             if what == "gpu" or spans:
                 return f"the source does not state the {what}"
-        if self.launch_bound:
+        if m.gpus_per_process > 1 and self.size < SMALL:
             return f"one process drives {m.gpus_per_process} GPUs (-g), below 1 MiB"
         if m.shared_box:
             return "other tenants shared the box"
         if self.not_monotone:
             return "more than twice the time of the next larger size of its run"
         return ""
-
-    @property
-    def launch_bound(self) -> bool:
-        """Exclusion rule 2: one process drives several GPUs and the message is below 1 MiB, so
-        the time is the per-call launch of those GPUs' kernels from one thread, which an engine
-        (one process per GPU) does not pay."""
-        return self.machine.gpus_per_process > 1 and self.size < SMALL
 
     @property
     def cls(self) -> str:
@@ -711,8 +704,6 @@ class Row:
     # tenth pass on), priced by the development fit, which never saw it: a band row, not a
     # cross-validated one (``band_rows``; the summaries keep the cross-validated rows apart).
     later: bool = False
-    # Exclusion rule 2 (``Point.launch_bound``): not a band row either (sixteenth pass).
-    launch_bound: bool = False
 
     @property
     def error(self) -> float:
@@ -766,9 +757,6 @@ NINTH_SOURCES = frozenset(heldout_module().ninth_sources())
 # The second to fourth draws, spent: development data from the eleventh pass on, for the
 # per-transport constants (``PER_TRANSPORT``), and band rows.
 SPENT_SOURCES = SECOND_SOURCES | THIRD_SOURCES | FOURTH_SOURCES
-# The fifth to eighth draws, spent: band rows only from the sixteenth pass on
-# (``later_band_rows``), never fitted on (HELDOUT.md "Ninth draw", the band change).
-BAND_ONLY_SOURCES = FIFTH_SOURCES | SIXTH_SOURCES | SEVENTH_SOURCES | EIGHTH_SOURCES
 
 
 def spent_points() -> list[Point]:
@@ -970,7 +958,6 @@ def _row(
         (fitted is not None and p.machine.arch not in fitted) or unfitted_net,
         spans,
         later,
-        p.launch_bound,
     )
 
 
@@ -985,24 +972,10 @@ def network_keys(points: Iterable[Point]) -> set[str]:
     return {network_key(p) for p in points if _spans_nodes(p)}
 
 
-def later_band_rows(points: Sequence[Point]) -> list[Row]:
-    """The fifth to eighth draws (spent: development data since the sixteenth pass), each
-    point priced by the development fit, which never saw them: band rows (``Row.later``), as a
-    user's machine no fit saw would be priced; never fitted on, never a cross-validated row."""
-    model = development_fit(points)
-    fitted, nets = dev_table_archs(), dev_network_keys()
-    return [
-        _row("alpha-beta", p, model.predict(p), fitted=fitted, nets=nets, later=True)
-        for p in public_points()
-        if p.machine.source in BAND_ONLY_SOURCES
-    ]
-
-
 def all_rows() -> list[Row]:
     points = all_points()
     return (
         alpha_beta_cv(points, spent_points())
-        + later_band_rows(points)
         + held_out_rows(points)
         + kernel_cv()
         + interpolation_cv()
@@ -1076,10 +1049,7 @@ NO_TABLE = "alpha-beta, no fitted table"
 # (its architecture's constants decide a collective inside a node, hardly one across nodes).
 SCOPE = {
     "intra-node": (False,),
-    # Sixteenth pass: none.  An NVLink machine's error without its architecture's table says
-    # nothing about a PCIe machine's; a PCIe "no fitted table" band comes from PCIe rows, else
-    # it is the class's.
-    "pcie": (),
+    "pcie": (False,),
     "custom-kernel": (False,),
     "multi-node": (True,),
     "all-to-all": (False, True),
@@ -1088,15 +1058,8 @@ SCOPE = {
 
 def band_rows(rows: Iterable[Row], method: str) -> list[Row]:
     """The rows a method's bands are taken from: development sources only (the α–β ones
-    cross-validated, the spent draws' priced by a fit that never saw them), so that the
-    held-out publications test the bands; never a point exclusion rule 2 keeps out of the fit
-    (sixteenth pass: a `-g N` launch below 1 MiB times a cost no engine pays, and those rows
-    alone set the intra-node band below 1 MiB to ±130%)."""
-    return [
-        r
-        for r in rows
-        if r.method == method and not r.held_out and r.source not in HELD_OUT and not r.launch_bound
-    ]
+    cross-validated), so that the held-out publications test the bands."""
+    return [r for r in rows if r.method == method and not r.held_out and r.source not in HELD_OUT]
 
 
 def printing_rows(rows: Iterable[Row], method: str) -> list[Row]:
@@ -1288,10 +1251,8 @@ def markdown(rows: Sequence[Row], table: dict[tuple[str, str], Stats], model: Mo
         lines.append(line)
     lines += [
         f"- held out (the publications of benchmarks/data/heldout.yaml): {held_points} points",
-        f"- the second to eighth draws (spent; band rows: the second to fourth each predicted "
-        f"by the fit that leaves its publication out, and fitted on for the per-transport "
-        f"constants; the fifth to eighth priced by the development fit, which never saw them): "
-        f"{later_points} points",
+        f"- the second to fourth draws (spent; band rows, each publication predicted by the fit "
+        f"that leaves it out; fitted on for the per-transport constants): {later_points} points",
         "",
         "Constants fitted on every development source:",
         "",
