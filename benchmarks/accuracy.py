@@ -10,6 +10,7 @@
     python benchmarks/accuracy.py --heldout6 # the shipped model on the sixth held-out draw
     python benchmarks/accuracy.py --heldout7 # the shipped model on the seventh held-out draw
     python benchmarks/accuracy.py --heldout8 # the shipped model on the eighth held-out draw
+    python benchmarks/accuracy.py --heldout9 # the shipped model on the ninth held-out draw
 
 Data: the nccl-tests tables shipped in toplint/cost/data/measured.yaml (NVIDIA's, published in
 ai-dynamo/aiconfigurator), the vLLM/TensorRT-LLM kernel tables in data/kernels.yaml, and the
@@ -337,11 +338,11 @@ def _time(columns: list[Any]) -> float:
 
 
 def all_points() -> list[Point]:
-    """Every point the benchmark scores, the eighth to tenth and twelfth to fifteenth passes'
-    publications apart until a pass brings them in (HELDOUT.md "Second draw" to "Eighth
-    draw"; ``heldout2_points`` to ``heldout8_points``)."""
+    """Every point the benchmark scores, the eighth to tenth and twelfth to sixteenth passes'
+    publications apart until a pass brings them in (HELDOUT.md "Second draw" to "Ninth
+    draw"; ``heldout2_points`` to ``heldout9_points``)."""
     later = SECOND_SOURCES | THIRD_SOURCES | FOURTH_SOURCES | FIFTH_SOURCES | SIXTH_SOURCES
-    later |= SEVENTH_SOURCES | EIGHTH_SOURCES
+    later |= SEVENTH_SOURCES | EIGHTH_SOURCES | NINTH_SOURCES
     return table_points() + [p for p in public_points() if p.machine.source not in later]
 
 
@@ -387,6 +388,12 @@ def heldout8_points() -> list[Point]:
     return [p for p in public_points() if p.machine.source in held]
 
 
+def heldout9_points() -> list[Point]:
+    """The points of the ninth draw's held-out publications (benchmarks/data/heldout9.yaml)."""
+    held = heldout_module().held_out9_sources()
+    return [p for p in public_points() if p.machine.source in held]
+
+
 # The draws ``--heldoutN`` prints, by number.
 HELDOUT_POINTS = {
     2: heldout2_points,
@@ -396,6 +403,7 @@ HELDOUT_POINTS = {
     6: heldout6_points,
     7: heldout7_points,
     8: heldout8_points,
+    9: heldout9_points,
 }
 
 
@@ -744,6 +752,8 @@ SIXTH_SOURCES = frozenset(heldout_module().sixth_sources())
 SEVENTH_SOURCES = frozenset(heldout_module().seventh_sources())
 # The fifteenth pass's publications (every one held out in the eighth draw): never fitted on.
 EIGHTH_SOURCES = frozenset(heldout_module().eighth_sources())
+# The sixteenth pass's publications (every one held out in the ninth draw): never fitted on.
+NINTH_SOURCES = frozenset(heldout_module().ninth_sources())
 # The second to fourth draws, spent: development data from the eleventh pass on, for the
 # per-transport constants (``PER_TRANSPORT``), and band rows.
 SPENT_SOURCES = SECOND_SOURCES | THIRD_SOURCES | FOURTH_SOURCES
@@ -1409,7 +1419,7 @@ def shipped_bands() -> tuple[dict[str, dict[str, float]], set[str], set[str] | N
 def heldout_rows(
     draw: int, model: Model, fitted: set[str], nets: set[str] | None = None
 ) -> list[Row]:
-    """The held-out points of the second to eighth draws (``draw``), priced by ``model`` (the
+    """The held-out points of the second to ninth draws (``draw``), priced by ``model`` (the
     one toplint ships)."""
     points = HELDOUT_POINTS[draw]()
     return [

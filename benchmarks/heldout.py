@@ -78,6 +78,15 @@ one criterion: a run across nodes is collected only where its network is stated.
 
     python benchmarks/heldout.py --eighth          # print the eighth draw
     python benchmarks/heldout.py --eighth --write  # write benchmarks/data/heldout8.yaml
+
+The ninth draw (sixteenth pass; HELDOUT.md "Ninth draw"): the eighth draw is spent (looked at
+before and after the fifteenth pass).  Two new publications were collected (``NINTH_UNITS``,
+every one absent from public.yaml, measured.yaml and every earlier draw before this pass), under
+the eighth draw's rule and the seed (``SEED9``) committed before collection.  At most
+``LOT_ABOVE``, so every one is held out (no lot).
+
+    python benchmarks/heldout.py --ninth          # print the ninth draw
+    python benchmarks/heldout.py --ninth --write  # write benchmarks/data/heldout9.yaml
 """
 
 from __future__ import annotations
@@ -102,6 +111,7 @@ HELDOUT5 = ROOT / "benchmarks" / "data" / "heldout5.yaml"
 HELDOUT6 = ROOT / "benchmarks" / "data" / "heldout6.yaml"
 HELDOUT7 = ROOT / "benchmarks" / "data" / "heldout7.yaml"
 HELDOUT8 = ROOT / "benchmarks" / "data" / "heldout8.yaml"
+HELDOUT9 = ROOT / "benchmarks" / "data" / "heldout9.yaml"
 SEED = 20261201  # the date the third pass collected its data; chosen before the draw
 SEED2 = 20261202  # the date the eighth pass collected its data; chosen before the draw
 SEED3 = 20261203  # the ninth pass's seed, given in its brief before any collection
@@ -110,6 +120,7 @@ SEED5 = 20261205  # the twelfth pass's seed, fixed before collection (used only 
 SEED6 = 20261206  # the thirteenth pass's seed, fixed before collection (used only above 8 units)
 SEED7 = 20261207  # the fourteenth pass's seed, committed before collection (only above 8 units)
 SEED8 = 20261208  # the fifteenth pass's seed, committed before collection (only above 8 units)
+SEED9 = 20261209  # the sixteenth pass's seed, committed before collection (only above 8 units)
 # Above this many publications a later draw is a lot; at or below it every one is held out.
 LOT_ABOVE = 8
 # The eighth pass's publications (the units of the second draw), as publication() names them.
@@ -163,6 +174,11 @@ EIGHTH_UNITS = (
     "msccl-nd-h100-v5",
     "mscclpp-ndmv4",
 )
+# The sixteenth pass's publications (the units of the ninth draw), as publication() names them.
+NINTH_UNITS = (
+    "nccl-test-results",
+    "p6b300-efa-testkit",
+)
 # Sources that share one publication under different source names (same repository).
 SAME_PUBLICATION = {
     "mleng-": "stas00/ml-engineering",
@@ -196,7 +212,7 @@ def _sources() -> tuple[str, ...]:
 def first_units() -> list[str]:
     """The first draw's units: every publication but the later passes'."""
     later = set(SECOND_UNITS) | set(THIRD_UNITS) | set(FOURTH_UNITS) | set(FIFTH_UNITS)
-    later |= set(SIXTH_UNITS) | set(SEVENTH_UNITS) | set(EIGHTH_UNITS)
+    later |= set(SIXTH_UNITS) | set(SEVENTH_UNITS) | set(EIGHTH_UNITS) | set(NINTH_UNITS)
     return sorted({publication(s) for s in sources()} - later)
 
 
@@ -254,6 +270,14 @@ def draw8(seed: int = SEED8) -> list[str]:
     if len(EIGHTH_UNITS) <= LOT_ABOVE:
         return sorted(EIGHTH_UNITS)
     return _half(EIGHTH_UNITS, seed)
+
+
+def draw9(seed: int = SEED9) -> list[str]:
+    """The ninth draw: every sixteenth-pass publication when there are at most ``LOT_ABOVE``
+    of them, else at least half of them by lot."""
+    if len(NINTH_UNITS) <= LOT_ABOVE:
+        return sorted(NINTH_UNITS)
+    return _half(NINTH_UNITS, seed)
 
 
 def _half(units: Iterable[str], seed: int) -> list[str]:
@@ -319,6 +343,18 @@ def held_out8_sources() -> set[str]:
     return {s for s in sources() if publication(s) in pubs}
 
 
+def held_out9_sources() -> set[str]:
+    """The sources of the ninth draw's held-out publications (heldout9.yaml)."""
+    doc = yaml.safe_load(HELDOUT9.read_text(encoding="utf-8"))
+    pubs = set(doc["held_out"])
+    return {s for s in sources() if publication(s) in pubs}
+
+
+def ninth_sources() -> set[str]:
+    """Every source of the sixteenth pass's publications (held out or not)."""
+    return {s for s in sources() if publication(s) in NINTH_UNITS}
+
+
 def eighth_sources() -> set[str]:
     """Every source of the fifteenth pass's publications (held out or not)."""
     return {s for s in sources() if publication(s) in EIGHTH_UNITS}
@@ -375,6 +411,9 @@ def main(argv: list[str]) -> int:
     if "--eighth" in argv:
         how = "all held out (no lot: at most eight)"
         return _main_later(argv, "Eighth", "fifteenth", draw8(), EIGHTH_UNITS, SEED8, HELDOUT8, how)
+    if "--ninth" in argv:
+        how = "all held out (no lot: at most eight)"
+        return _main_later(argv, "Ninth", "sixteenth", draw9(), NINTH_UNITS, SEED9, HELDOUT9, how)
     units = first_units()
     held = draw()
     print(f"{len(units)} units, {len(held)} held out (seed {SEED}):")

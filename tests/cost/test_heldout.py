@@ -197,6 +197,43 @@ def test_the_eighth_draw_states_every_network_it_crosses() -> None:
     assert all(p.machine.network not in ("", "none") for p in across)
 
 
+def test_heldout9_yaml_holds_out_every_sixteenth_pass_publication() -> None:
+    # Sixteenth pass: two new publications, at most eight, so by the rule committed before
+    # collection (HELDOUT.md "Ninth draw") both are held out (no lot).
+    module = B.heldout_module()
+    doc = yaml.safe_load((ROOT / "benchmarks" / "data" / "heldout9.yaml").read_text("utf-8"))
+    assert doc["seed"] == module.SEED9 == 20261209
+    assert doc["units"] == sorted(module.NINTH_UNITS)
+    assert doc["held_out"] == module.draw9() == sorted(module.NINTH_UNITS)
+    assert len(module.NINTH_UNITS) <= module.LOT_ABOVE
+
+
+def test_the_ninth_draw_is_new_and_kept_out_of_the_fit() -> None:
+    # No ninth-draw point reaches the points the benchmark fits and cross-validates on, nor
+    # the spent draws; its publications are none of the earlier draws' and are printed whole.
+    module = B.heldout_module()
+    pubs = {module.publication(s) for s in module.sources()}
+    ninth = set(module.NINTH_UNITS)
+    assert ninth <= pubs
+    earlier = set(module.SECOND_UNITS) | set(module.THIRD_UNITS) | set(module.FOURTH_UNITS)
+    earlier |= set(module.FIFTH_UNITS) | set(module.SIXTH_UNITS) | set(module.SEVENTH_UNITS)
+    earlier |= set(module.EIGHTH_UNITS) | set(module.first_units())
+    assert not ninth & earlier
+    assert not {p.machine.source for p in B.all_points()} & module.ninth_sources()
+    assert not {p.machine.source for p in B.spent_points()} & module.ninth_sources()
+    assert {p.machine.source for p in B.heldout9_points()} == module.held_out9_sources()
+    assert len(B.heldout9_points()) == 244
+
+
+def test_the_ninth_draw_states_every_network_it_crosses() -> None:
+    # The eighth draw's criterion, kept for the ninth: every point spanning nodes has its
+    # network stated (no `unstated: [nics]`, no assumed fabric).
+    across = [p for p in B.heldout9_points() if B._spans_nodes(p)]
+    assert across
+    assert all("nics" not in p.machine.unstated for p in across)
+    assert all(p.machine.network not in ("", "none") for p in across)
+
+
 def test_the_two_draws_partition_the_publications() -> None:
     # The first draw's 29 units are every publication but the eighth pass's, and each of the
     # eighth pass's units names sources of public.yaml.
