@@ -70,6 +70,22 @@ def test_a_ray_accelerator_type_names_the_gpu() -> None:
     assert found is not None and found.cluster.gpu.name == "L4"
 
 
+def test_a_gpu_type_and_count_a_reader_took_names_one_node_of_that_gpu() -> None:
+    """dstackai/dstack@511c318c examples/models/gpt-oss/amd/120b.dstack.yml: ``resources.gpu:
+    MI300X:8`` with no nodes stated is one machine of eight MI300X; a count no machine holds
+    is not one node."""
+    from toplint.record import replace
+
+    one = replace(dep({}, gpus=8), nodes=None, gpus_per_node=None, gpus=8)
+    found = infer(replace(one, options={"accelerator.name": "MI300X"}))
+    assert found is not None and (found.cluster.gpu.name, found.cluster.gpus_per_node) == (
+        "MI300X",
+        8,
+    )
+    wide = replace(one, gpus=16, options={"accelerator.name": "MI300X"})
+    assert infer(wide) is None
+
+
 def test_no_hint_no_inference() -> None:
     assert infer(dep({"team": "ml"})) is None
 

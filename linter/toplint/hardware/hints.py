@@ -90,8 +90,12 @@ def _family(dep: Deployment) -> Inferred | None:
     return None
 
 
-# The hints that name a GPU and nothing of its machine, in the order they are tried.
-_GPU_ONLY = (*GPU_LABELS, KUBEAI_PROFILE, SKYPILOT, "accelerator_type")
+# The hints that name a GPU and nothing of its machine, in the order they are tried; the last
+# is a ``gpu: "<type>:<count>"`` a reader took the GPU's name from (dstack's ``resources.gpu:
+# MI300X:8``, dstackai/dstack@511c318c examples/models/gpt-oss/amd/120b.dstack.yml).
+_GPU_ONLY = (*GPU_LABELS, KUBEAI_PROFILE, SKYPILOT, "accelerator_type", "accelerator.name")
+# GPUs one machine holds at most: a count above it written without nodes is not one node.
+_NODE_MOST = 8
 
 
 def _gpu_only(dep: Deployment) -> Inferred | None:
@@ -99,11 +103,15 @@ def _gpu_only(dep: Deployment) -> Inferred | None:
         gpu = catalog.lookup_gpu(ask.names[0]) if len(ask.names) == 1 else None
         if ask.key not in _GPU_ONLY or gpu is None:
             continue
-        if (dep.nodes or 1) != 1 or not dep.gpus_per_node:
+        if (dep.nodes or 1) != 1:
+            continue
+        # A deployment that states no nodes runs on one: its GPUs are that node's.
+        per_node = dep.gpus_per_node or (dep.gpus if dep.nodes is None else None)
+        if not per_node or per_node > _NODE_MOST:
             continue
         # GPU feature discovery also says how many GPUs the node has (the pod may use fewer)
         count = dep.labels.get("nvidia.com/gpu.count", "")
-        n = max(dep.gpus_per_node, (whole_text(count, 0, 1 << 20) or 0))
+        n = max(per_node, (whole_text(count, 0, 1 << 20) or 0))
         cluster = Cluster(
             name=f"{n}x {gpu.name} (inferred)",
             nodes=1,
