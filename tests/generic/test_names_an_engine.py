@@ -67,6 +67,23 @@ def test_a_value_selecting_an_engine_is_an_info_note_in_any_data_format() -> Non
     assert _one("c.py", "client = make(engine='lmdeploy')\n")[:2] == ("TL008", Severity.INFO)
 
 
+def test_a_name_of_another_thing_that_spells_an_engine_is_no_deployment() -> None:
+    """triton-inference-server/tutorials@e848952 Popular_Models_Guide/Llava1.5/.../model.py: a
+    Triton BLS request to the model named ``tensorrt_llm`` is a client of another model, not a
+    TensorRT-LLM deployment of a checkpoint called ``tensorrt_llm``; ``engine_name`` still
+    chooses."""
+    text = (
+        "import triton_python_backend_utils as pb_utils\n"
+        'request = pb_utils.InferenceRequest(model_name="tensorrt_llm",\n'
+        '    requested_output_names=["output_ids"], inputs=[])\n'
+    )
+    assert parse_text("model.py", text).deployments == ()
+    assert _one("k.yaml", "engine_name: sglang\nworkers: ${oc.env:N}\n")[:2] == (
+        "TL008",
+        Severity.INFO,
+    )
+
+
 def test_the_value_of_an_engine_option_selects_no_engine() -> None:
     client = 'import openai\nc = openai.OpenAI(base_url="http://h:8000/v1", api_key="vllm")\n'
     result = parse_text("client.py", client)

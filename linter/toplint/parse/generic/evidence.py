@@ -227,7 +227,21 @@ def selector(key: object, value: object) -> str | None:
     engine = is_name(value) if not isinstance(value, bool) else None
     if engine is None or canonical(str(key), engine_specs()[engine]) is not None:
         return None
-    return engine
+    return None if _labels(key) else engine
+
+
+def _labels(key: object) -> bool:
+    """A key that names a thing of its own rather than choosing what runs it: ``model_name``,
+    ``model_title`` (a Triton BLS request to the model named ``tensorrt_llm``,
+    ``pb_utils.InferenceRequest(model_name="tensorrt_llm", ...)``,
+    triton-inference-server/tutorials@e848952 Popular_Models_Guide/Llava1.5), unless what it
+    names is the engine itself (``engine_name``, ``backend_name``).  A bare ``name`` or
+    ``title`` is left to ``chooses`` (it labels a mapping, and says so at info)."""
+    k = re.sub(r"[-_./]", "", str(key)).lower()
+    for tail in ("name", "title"):
+        if k.endswith(tail) and len(k) > len(tail):
+            return not k[: -len(tail)].endswith(_CHOOSING)
+    return False
 
 
 # Keys whose value chooses a deployment's engine (``format: vLLM``, ``engine: sglang``,
