@@ -198,7 +198,7 @@ def _elsewhere(found: list[Finding], dep: Any) -> list[Finding]:
     says the same (``toplint.pipeline.order``): the same line of a base can be wrong for one
     overlay and right for another (GoogleCloudPlatform/kubernetes-engine-samples@2b503651
     ai-ml/llm-serving-gemma/tgi: an overlay serves gemma-2b with the base's two shards)."""
-    if not any(f.path != dep.path for f in found):
+    if not found or not any(f.path != dep.path for f in found):
         return found
     from toplint.record import replace
 

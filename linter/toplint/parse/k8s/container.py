@@ -41,15 +41,15 @@ _ONE_VARIABLE = lazy(r"(?:--?[A-Za-z0-9][\w.-]*=)?\$\(([A-Za-z_][A-Za-z0-9_]*)\)
 
 
 class Env(dict[str, "str | None"]):
-    """A container's environment, and where each ``env`` entry's value was written (``at``):
+    """A container's environment, and the YAML path of each ``env`` entry's value (``at``):
     an argument that is one ``$(NAME)`` is at that value (an overlay's patch of the variable
-    is where to change the flag it fills)."""
+    is where to change the flag it fills).  Paths, not positions: most are never asked for."""
 
     __slots__ = ("at",)
 
     def __init__(self, values: Mapping[str, str | None]) -> None:
         super().__init__(values)
-        self.at: dict[str, Position] = {}
+        self.at: dict[str, Path] = {}
 
 
 def container_env(ctx: Ctx, cpath: Path, injected: Mapping[str, str | None]) -> Env:
@@ -76,13 +76,14 @@ def container_env(ctx: Ctx, cpath: Path, injected: Mapping[str, str | None]) -> 
         if value is None and "value" not in item:
             env[name] = None
             continue
-        pos = ctx.scalar_pos((*cpath, "env", i, "value"))
+        at: Path = (*cpath, "env", i, "value")
         try:
             text, missing, _ = k8s_text.substitute(_scalar_text(value), env)
         except BudgetExceeded as exc:
+            pos = ctx.scalar_pos(at)
             raise exc.at(pos.line, pos.column) from None
         env[name] = None if missing else text
-        env.at[name] = pos
+        env.at[name] = at
     return env
 
 
@@ -158,7 +159,7 @@ def list_args(ctx: Ctx, at: Path, env: Mapping[str, str | None]) -> list[Arg]:
         arg = token_arg(text, raw, ctx.scalar_pos(path), tuple(missing), anchor_of(path))
         one = _ONE_VARIABLE.fullmatch(raw) if written and "$(" in raw else None
         if one is not None and arg.value is not None and one.group(1) in written:
-            arg = replace(arg, value_at=written[one.group(1)])
+            arg = replace(arg, value_at=ctx.scalar_pos(written[one.group(1)]))
         out.append(arg)
     return out
 
