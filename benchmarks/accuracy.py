@@ -346,65 +346,15 @@ def all_points() -> list[Point]:
     return table_points() + [p for p in public_points() if p.machine.source not in later]
 
 
-def heldout2_points() -> list[Point]:
-    """The points of the second draw's held-out publications (benchmarks/data/heldout2.yaml)."""
-    held = heldout_module().held_out2_sources()
-    return [p for p in public_points() if p.machine.source in held]
-
-
-def heldout3_points() -> list[Point]:
-    """The points of the third draw's held-out publications (benchmarks/data/heldout3.yaml)."""
-    held = heldout_module().held_out3_sources()
-    return [p for p in public_points() if p.machine.source in held]
-
-
-def heldout4_points() -> list[Point]:
-    """The points of the fourth draw's held-out publications (benchmarks/data/heldout4.yaml)."""
-    held = heldout_module().held_out4_sources()
-    return [p for p in public_points() if p.machine.source in held]
-
-
-def heldout5_points() -> list[Point]:
-    """The points of the fifth draw's held-out publications (benchmarks/data/heldout5.yaml)."""
-    held = heldout_module().held_out5_sources()
-    return [p for p in public_points() if p.machine.source in held]
-
-
-def heldout6_points() -> list[Point]:
-    """The points of the sixth draw's held-out publications (benchmarks/data/heldout6.yaml)."""
-    held = heldout_module().held_out6_sources()
-    return [p for p in public_points() if p.machine.source in held]
-
-
-def heldout7_points() -> list[Point]:
-    """The points of the seventh draw's held-out publications (benchmarks/data/heldout7.yaml)."""
-    held = heldout_module().held_out7_sources()
-    return [p for p in public_points() if p.machine.source in held]
-
-
-def heldout8_points() -> list[Point]:
-    """The points of the eighth draw's held-out publications (benchmarks/data/heldout8.yaml)."""
-    held = heldout_module().held_out8_sources()
-    return [p for p in public_points() if p.machine.source in held]
-
-
-def heldout9_points() -> list[Point]:
-    """The points of the ninth draw's held-out publications (benchmarks/data/heldout9.yaml)."""
-    held = heldout_module().held_out9_sources()
+def heldout_points(n: int) -> list[Point]:
+    """The points of the ``n``-th draw's held-out publications (benchmarks/data/heldoutN.yaml,
+    ``held_outN_sources`` of benchmarks/heldout.py)."""
+    held = getattr(heldout_module(), f"held_out{n}_sources")()
     return [p for p in public_points() if p.machine.source in held]
 
 
 # The draws ``--heldoutN`` prints, by number.
-HELDOUT_POINTS = {
-    2: heldout2_points,
-    3: heldout3_points,
-    4: heldout4_points,
-    5: heldout5_points,
-    6: heldout6_points,
-    7: heldout7_points,
-    8: heldout8_points,
-    9: heldout9_points,
-}
+HELDOUT_POINTS = {n: functools.partial(heldout_points, n) for n in range(2, 10)}
 
 
 def err(pred: float, meas: float) -> float:

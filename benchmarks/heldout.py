@@ -233,51 +233,40 @@ def draw3(seed: int = SEED3) -> list[str]:
 
 
 def draw4(seed: int = SEED4) -> list[str]:
-    """The fourth draw: every tenth-pass publication when there are at most ``LOT_ABOVE`` of
-    them, else at least half of them by lot."""
-    if len(FOURTH_UNITS) <= LOT_ABOVE:
-        return sorted(FOURTH_UNITS)
-    return _half(FOURTH_UNITS, seed)
+    """The fourth draw, of the tenth pass's publications (``_every_or_half``)."""
+    return _every_or_half(FOURTH_UNITS, seed)
 
 
 def draw5(seed: int = SEED5) -> list[str]:
-    """The fifth draw: every twelfth-pass publication when there are at most ``LOT_ABOVE`` of
-    them, else at least half of them by lot."""
-    if len(FIFTH_UNITS) <= LOT_ABOVE:
-        return sorted(FIFTH_UNITS)
-    return _half(FIFTH_UNITS, seed)
+    """The fifth draw, of the twelfth pass's publications (``_every_or_half``)."""
+    return _every_or_half(FIFTH_UNITS, seed)
 
 
 def draw6(seed: int = SEED6) -> list[str]:
-    """The sixth draw: every thirteenth-pass publication when there are at most ``LOT_ABOVE``
-    of them, else at least half of them by lot."""
-    if len(SIXTH_UNITS) <= LOT_ABOVE:
-        return sorted(SIXTH_UNITS)
-    return _half(SIXTH_UNITS, seed)
+    """The sixth draw, of the thirteenth pass's publications (``_every_or_half``)."""
+    return _every_or_half(SIXTH_UNITS, seed)
 
 
 def draw7(seed: int = SEED7) -> list[str]:
-    """The seventh draw: every fourteenth-pass publication when there are at most
-    ``LOT_ABOVE`` of them, else at least half of them by lot."""
-    if len(SEVENTH_UNITS) <= LOT_ABOVE:
-        return sorted(SEVENTH_UNITS)
-    return _half(SEVENTH_UNITS, seed)
+    """The seventh draw, of the fourteenth pass's publications (``_every_or_half``)."""
+    return _every_or_half(SEVENTH_UNITS, seed)
 
 
 def draw8(seed: int = SEED8) -> list[str]:
-    """The eighth draw: every fifteenth-pass publication when there are at most ``LOT_ABOVE``
-    of them, else at least half of them by lot."""
-    if len(EIGHTH_UNITS) <= LOT_ABOVE:
-        return sorted(EIGHTH_UNITS)
-    return _half(EIGHTH_UNITS, seed)
+    """The eighth draw, of the fifteenth pass's publications (``_every_or_half``)."""
+    return _every_or_half(EIGHTH_UNITS, seed)
 
 
 def draw9(seed: int = SEED9) -> list[str]:
-    """The ninth draw: every sixteenth-pass publication when there are at most ``LOT_ABOVE``
-    of them, else at least half of them by lot."""
-    if len(NINTH_UNITS) <= LOT_ABOVE:
-        return sorted(NINTH_UNITS)
-    return _half(NINTH_UNITS, seed)
+    """The ninth draw, of the sixteenth pass's publications (``_every_or_half``)."""
+    return _every_or_half(NINTH_UNITS, seed)
+
+
+def _every_or_half(units: Iterable[str], seed: int) -> list[str]:
+    """A later draw: every unit when there are at most ``LOT_ABOVE`` of them, else at least
+    half of them by lot (``_half``)."""
+    units = list(units)
+    return sorted(units) if len(units) <= LOT_ABOVE else _half(units, seed)
 
 
 def _half(units: Iterable[str], seed: int) -> list[str]:

@@ -53,7 +53,7 @@ def test_the_third_draw_is_new_and_kept_out_of_the_scored_points() -> None:
     assert not third & (set(module.SECOND_UNITS) | set(module.first_units()))
     assert module.held_out3_sources() <= module.third_sources()
     assert not {p.machine.source for p in B.all_points()} & module.third_sources()
-    assert {p.machine.source for p in B.heldout3_points()} == module.held_out3_sources()
+    assert {p.machine.source for p in B.heldout_points(3)} == module.held_out3_sources()
 
 
 def test_heldout4_yaml_holds_out_every_tenth_pass_publication() -> None:
@@ -75,8 +75,8 @@ def test_the_fourth_draw_is_new_and_kept_out_of_the_scored_points() -> None:
     earlier = set(module.SECOND_UNITS) | set(module.THIRD_UNITS) | set(module.first_units())
     assert not fourth & earlier
     assert not {p.machine.source for p in B.all_points()} & module.fourth_sources()
-    assert {p.machine.source for p in B.heldout4_points()} == module.held_out4_sources()
-    assert len(B.heldout4_points()) == 37
+    assert {p.machine.source for p in B.heldout_points(4)} == module.held_out4_sources()
+    assert len(B.heldout_points(4)) == 37
 
 
 def test_heldout5_yaml_holds_out_every_twelfth_pass_publication() -> None:
@@ -101,8 +101,8 @@ def test_the_fifth_draw_is_new_and_kept_out_of_the_fit() -> None:
     assert not fifth & (earlier | set(module.first_units()))
     assert not {p.machine.source for p in B.all_points()} & module.fifth_sources()
     assert not {p.machine.source for p in B.spent_points()} & module.fifth_sources()
-    assert {p.machine.source for p in B.heldout5_points()} == module.held_out5_sources()
-    assert len(B.heldout5_points()) == 124
+    assert {p.machine.source for p in B.heldout_points(5)} == module.held_out5_sources()
+    assert len(B.heldout_points(5)) == 124
 
 
 def test_heldout6_yaml_holds_out_every_thirteenth_pass_publication() -> None:
@@ -128,8 +128,8 @@ def test_the_sixth_draw_is_new_and_kept_out_of_the_fit() -> None:
     assert not sixth & earlier
     assert not {p.machine.source for p in B.all_points()} & module.sixth_sources()
     assert not {p.machine.source for p in B.spent_points()} & module.sixth_sources()
-    assert {p.machine.source for p in B.heldout6_points()} == module.held_out6_sources()
-    assert len(B.heldout6_points()) == 19
+    assert {p.machine.source for p in B.heldout_points(6)} == module.held_out6_sources()
+    assert len(B.heldout_points(6)) == 19
 
 
 def test_heldout7_yaml_holds_out_every_fourteenth_pass_publication() -> None:
@@ -155,8 +155,8 @@ def test_the_seventh_draw_is_new_and_kept_out_of_the_fit() -> None:
     assert not seventh & earlier
     assert not {p.machine.source for p in B.all_points()} & module.seventh_sources()
     assert not {p.machine.source for p in B.spent_points()} & module.seventh_sources()
-    assert {p.machine.source for p in B.heldout7_points()} == module.held_out7_sources()
-    assert len(B.heldout7_points()) == 116
+    assert {p.machine.source for p in B.heldout_points(7)} == module.held_out7_sources()
+    assert len(B.heldout_points(7)) == 116
 
 
 def test_heldout8_yaml_holds_out_every_fifteenth_pass_publication() -> None:
@@ -183,15 +183,15 @@ def test_the_eighth_draw_is_new_and_kept_out_of_the_fit() -> None:
     assert not eighth & earlier
     assert not {p.machine.source for p in B.all_points()} & module.eighth_sources()
     assert not {p.machine.source for p in B.spent_points()} & module.eighth_sources()
-    assert {p.machine.source for p in B.heldout8_points()} == module.held_out8_sources()
-    assert len(B.heldout8_points()) == 178
+    assert {p.machine.source for p in B.heldout_points(8)} == module.held_out8_sources()
+    assert len(B.heldout_points(8)) == 178
 
 
 def test_the_eighth_draw_states_every_network_it_crosses() -> None:
     # The criterion the eighth draw's rule added before collection: a run across nodes is
     # collected only where its network is stated, so no eighth-draw point spanning nodes is
     # priced on an assumed fabric (exclusion rule 1's `unstated: [nics]`).
-    across = [p for p in B.heldout8_points() if B._spans_nodes(p)]
+    across = [p for p in B.heldout_points(8) if B._spans_nodes(p)]
     assert across
     assert all("nics" not in p.machine.unstated for p in across)
     assert all(p.machine.network not in ("", "none") for p in across)
@@ -221,14 +221,14 @@ def test_the_ninth_draw_is_new_and_kept_out_of_the_fit() -> None:
     assert not ninth & earlier
     assert not {p.machine.source for p in B.all_points()} & module.ninth_sources()
     assert not {p.machine.source for p in B.spent_points()} & module.ninth_sources()
-    assert {p.machine.source for p in B.heldout9_points()} == module.held_out9_sources()
-    assert len(B.heldout9_points()) == 244
+    assert {p.machine.source for p in B.heldout_points(9)} == module.held_out9_sources()
+    assert len(B.heldout_points(9)) == 244
 
 
 def test_the_ninth_draw_states_every_network_it_crosses() -> None:
     # The eighth draw's criterion, kept for the ninth: every point spanning nodes has its
     # network stated (no `unstated: [nics]`, no assumed fabric).
-    across = [p for p in B.heldout9_points() if B._spans_nodes(p)]
+    across = [p for p in B.heldout_points(9) if B._spans_nodes(p)]
     assert across
     assert all("nics" not in p.machine.unstated for p in across)
     assert all(p.machine.network not in ("", "none") for p in across)
