@@ -193,18 +193,16 @@ def test_a_remote_working_dir_is_not_fetched(tmp_path: Path) -> None:
     assert f"from the working_dir {url}, which is not fetched" in result.findings[0].message
 
 
-def test_a_module_in_the_repository_is_read_in_place_of_the_kuberay_sample(
-    tmp_path: Path,
-) -> None:
-    # deployment named VLLMDeployment with MODEL_ID in its env: KubeRay's sample shape, but the
-    # module is beside the manifest and sets TP from its own variable
+def test_the_kuberay_sample_shape_stays_the_samples_reading(tmp_path: Path) -> None:
+    # a VLLMDeployment with MODEL_ID in its env is read as KubeRay's sample (TENSOR_PARALLELISM,
+    # else TP 1), as before, even with a module of that name beside the manifest
     app = _app("serve:app", '          TP: "2"\n').replace(
         "- name: llm\n        num", "- name: VLLMDeployment\n        num"
     )
     yaml = _repo(tmp_path, _service(app), "deploy/serve.py")
     (dep,) = _parse(yaml).deployments
-    assert (dep.tp, dep.options["max_model_len"]) == (2, "16384")
-    assert any("imports (`serve:app`" in n for n in dep.notes)
+    assert (dep.model, dep.tp) == ("meta-llama/Llama-3.1-8B-Instruct", 1)
+    assert not any("imports (`" in n for n in dep.notes)
 
 
 def test_llm_configs_stay_the_configs_and_a_module_app_beside_them_is_added(

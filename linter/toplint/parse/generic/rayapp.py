@@ -3,17 +3,17 @@
 ``import_path: "vllm_serve:deployment"`` names the module Ray Serve imports the application
 from (``module:attribute``, or ``module.attribute``).  For each application whose engines the
 RayService reader (``toplint.parse.k8s.ray``) does not take from the config itself (Ray Serve
-LLM ``llm_configs``), the module is looked for as Ray would find it, inside the repository only
-(``ray.app_module``): under ``runtime_env.working_dir`` when that is a local relative folder,
-else beside the manifest, else from the repository root; a ``working_dir`` that is a URL (a zip
-of a repository) is not fetched.  A module found is read in place of the KubeRay vLLM sample the
-reader would otherwise assume.  It is read by the Python reader
-(``toplint.parse.generic.pyparser``: ``ast``, never imported or run) with the application's
-``runtime_env.env_vars`` as its environment, so ``os.getenv("MAX_MODEL_LEN", "4096")`` reads the
-manifest's value, at its place in the manifest; each engine it builds is a deployment of the
-manifest on the Ray cluster (``ray.module_app``).  A module not read is said in the file's TL008
-(``unread_modules``).  The module, linted itself, still reports its own reading (its defaults,
-no cluster): another user may deploy it differently.
+LLM ``llm_configs``, the KubeRay vLLM sample's shape: ``ray.reads_itself``), the module is
+looked for as Ray would find it, inside the repository only (``ray.app_module``): under
+``runtime_env.working_dir`` when that is a local relative folder, else beside the manifest,
+else from the repository root; a ``working_dir`` that is a URL (a zip of a repository) is not
+fetched.  It is read by the Python reader (``toplint.parse.generic.pyparser``: ``ast``, never
+imported or run) with the application's ``runtime_env.env_vars`` as its environment, so
+``os.getenv("MAX_MODEL_LEN", "4096")`` reads the manifest's value, at its place in the
+manifest; each engine it builds is a deployment of the manifest on the Ray cluster
+(``ray.module_app``).  A module not read is said in the file's TL008 (``unread_modules``).  The
+module, linted itself, still reports its own reading (its defaults, no cluster): another user
+may deploy it differently.
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ def _applications(source: Source) -> Iterator[App]:
             if not isinstance(app, dict) or not isinstance(app.get("import_path"), str):
                 continue
             if reads_itself(app):
-                continue  # Ray Serve LLM's configs: read by the RayService reader
+                continue  # read by the RayService reader
             runtime = app.get("runtime_env")
             env = runtime.get("env_vars") if isinstance(runtime, dict) else None
             env_at: Path = ("applications", a, "runtime_env", "env_vars")

@@ -8,9 +8,9 @@ LLM ``llm_configs[]`` whose ``engine_kwargs`` are vLLM options in snake_case; ea
 deployment with ``deployment_config.num_replicas`` (or ``autoscaling_config.min_replicas``)
 independent replicas.  KubeRay's and GKE's vLLM sample (a ``VLLMDeployment`` built from the
 application's ``args`` or from ``MODEL_ID``/``TENSOR_PARALLELISM``/``PIPELINE_PARALLELISM``) is
-read as the vLLM options it passes, unless the module the application imports is in the
-repository: then that module is read (``toplint.parse.generic.rayapp``, placed by
-``module_app``).
+read as the vLLM options it passes.  Any other application's engines are in the module its
+``import_path`` names: when that module is in the repository it is read by
+``toplint.parse.generic.rayapp`` and placed here (``module_app``).
 """
 
 from __future__ import annotations
@@ -223,24 +223,17 @@ def _serve_sample(
     value`` (``parse_vllm_args``), or whose module-level app builds them from the environment
     (``MODEL_ID``, ``TENSOR_PARALLELISM``, ``PIPELINE_PARALLELISM``); vLLM then places its
     workers on the Ray cluster (``worker_use_ray``).  None for any other application."""
-    if not isinstance(app, dict) or not isinstance(app.get("deployments"), list):
-        return None
-    named = [d for d in app["deployments"] if isinstance(d, dict)]
-    sample = next((d for d in named if d.get("name") == "VLLMDeployment"), None)
+    sample = _sample_deployment(app)
     if sample is None:
         return None
-    if ray is not None and app_module(ctx, app) is not None:
-        return None  # the module itself is in the repository: read, not assumed to be the sample
     args, env = app.get("args"), _mapping(_mapping(app.get("runtime_env")).get("env_vars"))
     pairs: list[tuple[str, Any, Path]]
     if isinstance(args, dict) and "model" in args:
         pairs = [(str(key), value, (*path, "args", key)) for key, value in args.items()]
-    elif "MODEL_ID" in env:
+    else:
         at: Path = (*path, "runtime_env", "env_vars")
         found = [(name, flag) for name, flag in _SAMPLE_ENV.items() if name in env]
         pairs = [(flag, env[name], (*at, name)) for name, flag in found]
-    else:
-        return None
     engine = engine_running_in("ray-serve-llm")
     model = next((value for key, value, _ in pairs if key == "model"), None)
     start = here((*path, "import_path")) if "import_path" in app else here(path)
@@ -269,6 +262,19 @@ def _serve_sample(
             dep, nodes=min(need, dep.nodes or need), pods_are_nodes=True if need == 1 else None
         )
     return dep
+
+
+def _sample_deployment(app: Any) -> dict[str, Any] | None:
+    """The ``VLLMDeployment`` entry of an application in the sample's shape (its ``args`` name
+    a model, or its ``runtime_env.env_vars`` a ``MODEL_ID``), else None."""
+    if not isinstance(app, dict) or not isinstance(app.get("deployments"), list):
+        return None
+    named = [d for d in app["deployments"] if isinstance(d, dict)]
+    sample = next((d for d in named if d.get("name") == "VLLMDeployment"), None)
+    args, env = app.get("args"), _mapping(_mapping(app.get("runtime_env")).get("env_vars"))
+    if sample is None or not ((isinstance(args, dict) and "model" in args) or "MODEL_ID" in env):
+        return None
+    return sample
 
 
 # A value that is one shell-style variable and nothing else (``$MODEL_ID``, ``${MODEL_ID}``): Ray
@@ -458,10 +464,13 @@ def module_app(
 
 
 def reads_itself(app: Any) -> bool:
-    """An application whose engines this reader takes from the config (Ray Serve LLM
-    ``args.llm_configs`` / ``args.llm_config``), whatever module builds it."""
+    """An application whose engines this reader takes from the config, whatever module builds
+    it: Ray Serve LLM ``args.llm_configs`` / ``args.llm_config``, or the KubeRay vLLM sample's
+    shape (``_serve_sample``: kept as main read it, a module of that name in the repository
+    notwithstanding)."""
     args = _mapping(_mapping(app).get("args"))
-    return bool(args.get("llm_configs") or isinstance(args.get("llm_config"), dict))
+    llm = bool(args.get("llm_configs") or isinstance(args.get("llm_config"), dict))
+    return llm or _sample_deployment(app) is not None
 
 
 def module_file(import_path: str) -> str:
