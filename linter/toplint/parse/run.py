@@ -79,6 +79,8 @@ def _chart(source: Source, parsers: Sequence[Parser], parser: Parser | None) -> 
 
 def _plain(source: Source, parsers: Sequence[Parser], parser: Parser | None) -> ParseResult:
     result = _parse(source, parser)
+    if parser is not None and parser.name == "kubernetes" and "import_path" in source.text:
+        result = _ray_modules(source, result)  # beside what the RayService reader read
     if not result.deployments and not any(f.rule == UNPARSABLE_FILE.code for f in result.findings):
         from toplint.parse.generic.declarative import read
 
@@ -138,6 +140,8 @@ def _plain(source: Source, parsers: Sequence[Parser], parser: Parser | None) -> 
         broken = data_syntax_error(source, named_engine=mention is not None)
         if broken is not None:
             return ParseResult(source.path, (), (broken,))
+    if mention is not None and "import_path" in source.text and _is_yaml(source):
+        mention = _unread_ray_modules(source, mention)
     return result if mention is None else ParseResult(source.path, (), (mention,))
 
 
@@ -314,6 +318,29 @@ def _embedded_scripts(source: Source, result: ParseResult) -> ParseResult:
     from toplint.parse.generic.embedded import embedded_deployments
 
     return _with_followed(source, result, embedded_deployments(source))
+
+
+def _ray_modules(source: Source, result: ParseResult) -> ParseResult:
+    """The engines a RayService application's module of the repository builds
+    (``toplint.parse.generic.rayapp``)."""
+    if _unreadable(source, result):
+        return result
+    from toplint.parse.generic.rayapp import ray_app_deployments
+
+    found = ray_app_deployments(source)
+    if found is None:
+        return result
+    return replace(result, deployments=(*result.deployments, *found.deployments))
+
+
+def _unread_ray_modules(source: Source, mention: Finding) -> Finding:
+    """``mention`` saying which RayService application modules were not read, and why."""
+    from toplint.parse.generic.rayapp import unread_modules
+
+    why = unread_modules(source)
+    if not why:
+        return mention
+    return replace(mention, message=f"{mention.message} ({'; '.join(why)})")
 
 
 def _script_runs(source: Source, result: ParseResult) -> ParseResult:

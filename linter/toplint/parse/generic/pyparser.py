@@ -26,7 +26,7 @@ from toplint.parse.base import Source
 from toplint.parse.enginecfg import one_host, visible_gpus
 from toplint.parse.generic import data as structured
 from toplint.parse.generic import evidence as ev
-from toplint.parse.generic.pytree import PyTree, Ref, build
+from toplint.parse.generic.pytree import Environment, PyTree, Ref, build
 from toplint.parse.generic.tree import CALL
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scoping import apply as apply_resources
@@ -61,10 +61,12 @@ class PythonParser:
     def accepts(self, source: Source) -> bool:
         return source.name.endswith(".py")
 
-    def parse(self, source: Source) -> ParseResult:
+    def parse(self, source: Source, environment: Environment | None = None) -> ParseResult:
+        """``environment``: the variables the module runs with when another file says so (a
+        Ray Serve application's ``runtime_env.env_vars``: ``toplint.parse.generic.rayapp``)."""
         if not _names_engine(source.text):
             return ParseResult(source.path)
-        tree = build(source.text, source.path)
+        tree = build(source.text, source.path, environment)
         if tree is None:
             return ParseResult(source.path)
         calls = ev.imported(tree.imports)

@@ -11,7 +11,11 @@ literals is kept, in the shape ``toplint.parse.structured`` searches:
   its body, so a decorator's resources are found from the code inside it;
 * ``str(x)``, ``int(x)``, f-strings, ``a + b``, ``x if C else y`` with a constant ``C``, and
   ``os.environ.get("X", "default")`` (the default) are evaluated when every part is known;
-  anything else is a ``Ref``: an unresolved value naming what it needs, never a guess.
+  anything else is a ``Ref``: an unresolved value naming what it needs, never a guess;
+* given the environment the module runs in (``build(..., environment)``: a Ray Serve
+  application's ``runtime_env.env_vars``), ``os.getenv("X", d)``, ``os.environ.get("X", d)``
+  and ``os.environ["X"]`` take its value of ``X`` before their default, at the place that value
+  is written (another file); a value that is only a ``$NAME`` placeholder stays a ``Ref``.
 
 ``imports`` maps each imported name to its module (for engine evidence).
 """
@@ -19,9 +23,10 @@ literals is kept, in the shape ``toplint.parse.structured`` searches:
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from toplint.infra.patterns import lazy
 from toplint.model import Position
 from toplint.parse.generic.tree import CALL
 from toplint.record import field, record
@@ -30,6 +35,11 @@ Path = tuple[str | int, ...]
 Spots = dict[Path, tuple[Position, Position]]  # relative path -> (key, value) positions
 Built = tuple[Any, Spots]
 MAX_STATEMENTS = 5_000
+# A value that is one shell-style variable and nothing else (``$MODEL_ID``, ``${MODEL_ID}``): a
+# template's placeholder, filled in before the manifest is applied (``toplint.parse.k8s.ray``).
+_PLACEHOLDER = lazy(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\})")
+# The environment a module is read in: each variable's value and where that value is written.
+Environment = Mapping[str, tuple[str, Position]]
 
 
 @record
@@ -64,13 +74,14 @@ class PyTree:
         return Position(self.path, 1, 1)
 
 
-def build(text: str, path: str) -> PyTree | None:
-    """The tree of a Python module, or None when it is not Python this interpreter reads."""
+def build(text: str, path: str, environment: Environment | None = None) -> PyTree | None:
+    """The tree of a Python module, or None when it is not Python this interpreter reads;
+    ``environment``: the variables the module is known to run with."""
     try:
         module = ast.parse(text, filename=path)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    reader = _Reader(path, _passed(module))
+    reader = _Reader(path, _passed(module), environment)
     try:
         data, positions = reader.body(module.body, {})
     except RecursionError:
@@ -79,8 +90,14 @@ def build(text: str, path: str) -> PyTree | None:
 
 
 class _Reader:
-    def __init__(self, path: str, passed: dict[str, set[str | int]] | None = None) -> None:
+    def __init__(
+        self,
+        path: str,
+        passed: dict[str, set[str | int]] | None = None,
+        environment: Environment | None = None,
+    ) -> None:
         self.path = path
+        self.given = environment or {}
         self.imports: dict[str, str] = {}
         self.budget = MAX_STATEMENTS
         self.passed = passed or {}  # what the module's calls pass each function (``_passed``)
@@ -228,6 +245,10 @@ class _Reader:
             return _fstring(node, env, self, here)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
             return _add(self.expr(node.left, env, True), self.expr(node.right, env, True))
+        if isinstance(node, ast.Subscript) and self.given:  # ``os.environ["X"]``
+            variable = _environ_key(node)
+            if variable in self.given:
+                return self.variable(variable)
         if isinstance(node, ast.IfExp):
             test = self.expr(node.test, env)[0]
             if isinstance(test, (bool, int, str)) and not isinstance(test, Ref):
@@ -236,6 +257,15 @@ class _Reader:
             ast.unparse(node)[:200],
             tuple(sorted({n.id for n in ast.walk(node) if isinstance(n, ast.Name)})),
         ), here
+
+    def variable(self, name: str) -> Built:
+        """The value the environment gives ``name``, at the place it is written; a placeholder
+        (``$MODEL_ID``) is a ``Ref`` that needs it."""
+        value, at = self.given[name]
+        spots: Spots = {(): (at, at)}
+        if _PLACEHOLDER.fullmatch(value.strip()):
+            return Ref(value, (name,)), spots
+        return value, spots
 
     def sequence(
         self,
@@ -284,9 +314,12 @@ class _Reader:
             and not isinstance(known[0], bool)
         ):
             try:
-                return {"str": str, "int": int, "float": float}[name](known[0]), here
+                value = {"str": str, "int": int, "float": float}[name](known[0])
             except ValueError:
                 pass
+            else:  # a value from the environment stays where that value is written
+                inner = args[0][1].get((), here[()])
+                return value, ({(): inner} if inner[1].path != self.path else here)
         if name in ("str", "int", "float", "bool", "len", "range"):
             needs = tuple(v for a in known for v in _needs(a)) or (ast.unparse(node)[:80],)
             return Ref(ast.unparse(node)[:200], needs), here  # computed at run time
@@ -295,6 +328,8 @@ class _Reader:
             and ("environ" in name or name.endswith("getenv"))
             and node.args
         ):
+            if isinstance(known[0], str) and known[0] in self.given:
+                return self.variable(known[0])
             if len(known) > 1 and isinstance(known[1], (str, int, float)):
                 return known[1], here  # the default a run without the variable uses
             var = known[0] if isinstance(known[0], str) else "?"

@@ -8,16 +8,21 @@ LLM ``llm_configs[]`` whose ``engine_kwargs`` are vLLM options in snake_case; ea
 deployment with ``deployment_config.num_replicas`` (or ``autoscaling_config.min_replicas``)
 independent replicas.  KubeRay's and GKE's vLLM sample (a ``VLLMDeployment`` built from the
 application's ``args`` or from ``MODEL_ID``/``TENSOR_PARALLELISM``/``PIPELINE_PARALLELISM``) is
-read as the vLLM options it passes.
+read as the vLLM options it passes.  Any other application's engines are in the module its
+``import_path`` names: when that module is in the repository it is read by
+``toplint.parse.generic.rayapp`` and placed here (``module_app``).
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from typing import Any
 
 from toplint.engines.registry import engine_running_in
 from toplint.errors import SourceError
 from toplint.infra.patterns import lazy
+from toplint.infra.readpolicy import read_first, reference_root
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, Position, Unresolved
 from toplint.parse.k8s import text as k8s_text
@@ -137,10 +142,20 @@ def fleet(ctx: Ctx) -> list[Deployment]:
 
 def serve_llm(ctx: Ctx, base: Deployment, ray: RayNodes) -> list[Deployment]:
     """Deployments of Ray Serve LLM ``llm_configs`` inside ``serveConfigV2``."""
+    found = serve_config(ctx)
+    if found is None:
+        return []
+    data, here = found
+    return serve_applications(ctx, data, base, ray, here)
+
+
+def serve_config(ctx: Ctx) -> tuple[dict[str, Any], Callable[[Path], Position]] | None:
+    """A RayService's ``serveConfigV2`` read as YAML, and where each of its paths is in the
+    file; None when it is not a mapping (or a Helm template, not YAML until rendered)."""
     at: Path = ("spec", "serveConfigV2")
     text = ctx.get(at)
     if not isinstance(text, str):
-        return []
+        return None
     locate = k8s_text.Locator(
         ctx.text_at(ctx.pos(at)), ctx.pos(at), text, text, list(range(len(text) + 1))
     )
@@ -148,13 +163,13 @@ def serve_llm(ctx: Ctx, base: Deployment, ray: RayNodes) -> list[Deployment]:
         docs = load_documents(text, ctx.path)
     except SourceError as exc:  # Ray rejects it too; a budget hit is placed where it happened
         if "{{" in text:  # a Helm template: not YAML until rendered
-            return []
+            return None
         where = locate.position(exc.line, exc.column)
         raise SourceError(f"{exc} (in serveConfigV2)", where.line, where.column) from None
     if not docs or not isinstance(docs[0].data, dict):
-        return []
+        return None
     inner = docs[0]
-    return serve_applications(ctx, inner.data, base, ray, lambda p: _here(inner, locate, p))
+    return inner.data, lambda p: _here(inner, locate, p)
 
 
 def serve_applications(
@@ -208,22 +223,17 @@ def _serve_sample(
     value`` (``parse_vllm_args``), or whose module-level app builds them from the environment
     (``MODEL_ID``, ``TENSOR_PARALLELISM``, ``PIPELINE_PARALLELISM``); vLLM then places its
     workers on the Ray cluster (``worker_use_ray``).  None for any other application."""
-    if not isinstance(app, dict) or not isinstance(app.get("deployments"), list):
-        return None
-    named = [d for d in app["deployments"] if isinstance(d, dict)]
-    sample = next((d for d in named if d.get("name") == "VLLMDeployment"), None)
+    sample = _sample_deployment(app)
     if sample is None:
         return None
     args, env = app.get("args"), _mapping(_mapping(app.get("runtime_env")).get("env_vars"))
     pairs: list[tuple[str, Any, Path]]
     if isinstance(args, dict) and "model" in args:
         pairs = [(str(key), value, (*path, "args", key)) for key, value in args.items()]
-    elif "MODEL_ID" in env:
+    else:
         at: Path = (*path, "runtime_env", "env_vars")
         found = [(name, flag) for name, flag in _SAMPLE_ENV.items() if name in env]
         pairs = [(flag, env[name], (*at, name)) for name, flag in found]
-    else:
-        return None
     engine = engine_running_in("ray-serve-llm")
     model = next((value for key, value, _ in pairs if key == "model"), None)
     start = here((*path, "import_path")) if "import_path" in app else here(path)
@@ -252,6 +262,19 @@ def _serve_sample(
             dep, nodes=min(need, dep.nodes or need), pods_are_nodes=True if need == 1 else None
         )
     return dep
+
+
+def _sample_deployment(app: Any) -> dict[str, Any] | None:
+    """The ``VLLMDeployment`` entry of an application in the sample's shape (its ``args`` name
+    a model, or its ``runtime_env.env_vars`` a ``MODEL_ID``), else None."""
+    if not isinstance(app, dict) or not isinstance(app.get("deployments"), list):
+        return None
+    named = [d for d in app["deployments"] if isinstance(d, dict)]
+    sample = next((d for d in named if d.get("name") == "VLLMDeployment"), None)
+    args, env = app.get("args"), _mapping(_mapping(app.get("runtime_env")).get("env_vars"))
+    if sample is None or not ((isinstance(args, dict) and "model" in args) or "MODEL_ID" in env):
+        return None
+    return sample
 
 
 # A value that is one shell-style variable and nothing else (``$MODEL_ID``, ``${MODEL_ID}``): Ray
@@ -370,6 +393,133 @@ def _kwarg(key: str, value: Any, pos: Position) -> list[Arg]:
         return [Arg("--no-" + name, option, pos, (), anchor)] if name in spec.negatable else []
     text = _json(value) if isinstance(value, (dict, list)) else str(value)
     return [Arg(option, option, pos, (), anchor), Arg(text, text, pos, (), anchor)]
+
+
+def module_app(
+    ctx: Ctx,
+    a: int,
+    dep: Deployment,
+    here: Callable[[Path], Position],
+    serve_name: str | None,
+    note: str,
+) -> Deployment:
+    """``dep``, an engine the module of the RayService's application ``a`` builds (read by
+    ``toplint.parse.generic.rayapp``), as a deployment of this file at the application's
+    ``import_path``, on the Ray cluster: the RayService's name and node labels, ``num_replicas``
+    (or ``autoscaling_config.min_replicas``) replicas of the Serve deployment ``serve_name``
+    (the application's only one when its name does not match), each holding its
+    ``ray_actor_options.num_gpus`` GPUs where the config states them, else the GPUs the module's
+    own decorator gives it, else its share of the cluster's (Ray Serve's config file overrides
+    the options the code sets: docs.ray.io "Serve Config Files")."""
+    spec: Path = ("spec", "rayClusterConfig")
+    app_at: Path = ("applications", a)
+    data = serve_config(ctx)
+    app = data[0]["applications"][a] if data is not None else {}
+    base = base_deployment(ctx, "kuberay")
+    start = here((*app_at, "import_path"))
+    own_gpus, own_at = dep.gpus, dep.sources.get("gpus")
+    dep = replace(
+        dep,
+        path=ctx.path,
+        line=start.line,
+        column=start.column,
+        name=base.name,
+        source_kind=base.source_kind,
+        options={**base.options, **dep.options},
+        notes=(*dep.notes, note),
+    )
+    dep = cluster_labels(ctx, dep, spec)
+    entries = [
+        (i, d) for i, d in enumerate(_list(_mapping(app).get("deployments"))) if isinstance(d, dict)
+    ]
+    entry = next(((i, d) for i, d in entries if d.get("name") == serve_name), None)
+    if entry is None and len(entries) == 1:
+        entry = entries[0]
+    replicas: int | None = None
+    per: int | None = None
+    per_at: Position | None = None
+    if entry is not None:
+        i, config = entry
+        at: Path = (*app_at, "deployments", i)
+        replicas = to_int(config.get("num_replicas"))
+        if replicas is None:
+            replicas = to_int(_mapping(config.get("autoscaling_config")).get("min_replicas"))
+        stated = _mapping(config.get("ray_actor_options")).get("num_gpus")
+        if to_int(stated):
+            per, per_at = to_int(stated), here((*at, "ray_actor_options", "num_gpus"))
+            told = f"`{config.get('name', i)}` ray_actor_options.num_gpus"
+            dep = replace(dep, provenance={**dep.provenance, "gpus": told})
+    if per is None and own_gpus and own_at is not None:
+        per, per_at = own_gpus, own_at
+    dep = _on_cluster(dep, ray_nodes(ctx, spec), replicas or 1)
+    if per and per_at is not None:
+        dep = replace(dep, gpus=per, sources={**dep.sources, "gpus": per_at})
+    need = max(dep.world_size or 0, per or 0)
+    if need and dep.gpus_per_node:  # the replica's GPUs span as many GPU pods as they need
+        nodes = -(-need // dep.gpus_per_node)
+        dep = replace(
+            dep, nodes=min(nodes, dep.nodes or nodes), pods_are_nodes=True if nodes == 1 else None
+        )
+    return dep
+
+
+def reads_itself(app: Any) -> bool:
+    """An application whose engines this reader takes from the config, whatever module builds
+    it: Ray Serve LLM ``args.llm_configs`` / ``args.llm_config``, or the KubeRay vLLM sample's
+    shape (``_serve_sample``: kept as main read it, a module of that name in the repository
+    notwithstanding)."""
+    args = _mapping(_mapping(app).get("args"))
+    llm = bool(args.get("llm_configs") or isinstance(args.get("llm_config"), dict))
+    return llm or _sample_deployment(app) is not None
+
+
+def module_file(import_path: str) -> str:
+    """``a/b.py`` for ``a.b:app`` or ``a.b.app`` (Ray Serve's ``import_path``); "" when it
+    names no module file (one word; a part that is empty or a path)."""
+    module = import_path.strip()
+    module = module.partition(":")[0] if ":" in module else module.rpartition(".")[0]
+    parts = module.split(".")
+    if not module or any(not p or "/" in p or "\\" in p or p.strip() != p for p in parts):
+        return ""
+    return "/".join(parts) + ".py"
+
+
+def working_dir(app: Any) -> str:
+    """The application's ``runtime_env.working_dir`` as written, or ""."""
+    found = _mapping(_mapping(app).get("runtime_env")).get("working_dir")
+    return found.strip() if isinstance(found, str) else ""
+
+
+def app_module(ctx: Ctx, app: Any) -> tuple[str, str] | None:
+    """(path as shown, text) of the module a RayService application's ``import_path`` names,
+    looked for as Ray imports it but inside the repository only (``infra.readpolicy``): under
+    ``runtime_env.working_dir`` when that is a local relative folder (an absolute one is a
+    path in the pod), else beside the manifest, else from the repository root.  None when
+    none holds it, or the ``working_dir`` is a URL (a zip Ray downloads: not fetched)."""
+    import_path = _mapping(app).get("import_path")
+    module = module_file(import_path) if isinstance(import_path, str) else ""
+    working = working_dir(app)
+    path = ctx.path
+    if not module or "://" in working or path in ("-", "<stdin>"):
+        return None  # a manifest read from stdin has no folder: nothing beside it is read
+    folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
+    root = reference_root(path)
+    refs: list[str] = []
+    if working and not os.path.isabs(working):
+        refs.append(os.path.join(working, module))
+        refs.append(os.path.relpath(os.path.join(root, working, module), folder))
+    refs.append(module)
+    refs.append(os.path.relpath(os.path.join(root, module), folder))
+    return read_first(path, list(dict.fromkeys(refs)), MAX_MODULE_BYTES)
+
+
+# A serving module is hand-written and small (the Python reader's own budget for a file a
+# script runs: ``parse.generic.pychain``).
+MAX_MODULE_BYTES = 1024 * 1024
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
 
 
 def ray_job(ctx: Ctx) -> list[Deployment]:

@@ -1,0 +1,187 @@
+"""A RayService application whose code is a module of the repository (issue 24, point 5).
+
+``import_path: "vllm_serve:deployment"`` names the module Ray Serve imports the application
+from (``module:attribute``, or ``module.attribute``).  For each application whose engines the
+RayService reader (``toplint.parse.k8s.ray``) does not take from the config itself (Ray Serve
+LLM ``llm_configs``, the KubeRay vLLM sample's shape: ``ray.reads_itself``), the module is
+looked for as Ray would find it, inside the repository only (``ray.app_module``): under
+``runtime_env.working_dir`` when that is a local relative folder, else beside the manifest,
+else from the repository root; a ``working_dir`` that is a URL (a zip of a repository) is not
+fetched.  It is read by the Python reader (``toplint.parse.generic.pyparser``: ``ast``, never
+imported or run) with the application's ``runtime_env.env_vars`` as its environment, so
+``os.getenv("MAX_MODEL_LEN", "4096")`` reads the manifest's value, at its place in the
+manifest; each engine it builds is a deployment of the manifest on the Ray cluster
+(``ray.module_app``).  A module not read is said in the file's TL008 (``unread_modules``).  The
+module, linted itself, still reports its own reading (its defaults, no cluster): another user
+may deploy it differently.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from toplint.errors import SourceError
+from toplint.infra.yamlsafe import Path, load_documents
+from toplint.model import Deployment, ParseResult, Position
+from toplint.parse.base import Source
+from toplint.parse.generic.pyparser import PythonParser
+from toplint.parse.k8s.context import Ctx
+from toplint.parse.k8s.ray import (
+    app_module,
+    module_app,
+    module_file,
+    reads_itself,
+    serve_config,
+    working_dir,
+)
+from toplint.record import record, replace
+
+
+@record
+class App:
+    """One application of a RayService and where its module was looked for."""
+
+    ctx: Ctx
+    index: int
+    name: str
+    import_path: str
+    here: Callable[[Path], Position]
+    data: dict[str, Any]
+    module: str  # the module's file, relative (``vllm_serve.py``), or "" when none can be named
+    working_dir: str  # ``runtime_env.working_dir`` as written, or ""
+    env: dict[str, tuple[str, Position]]
+
+
+def ray_app_deployments(source: Source) -> ParseResult | None:
+    """The engines the modules of the file's RayService applications build, or None."""
+    deployments: list[Deployment] = []
+    for app in _applications(source):
+        found = app_module(app.ctx, app.data)
+        if found is None:
+            continue
+        shown, text = found
+        try:
+            parsed = PythonParser().parse(Source.from_text(shown, text), app.env)
+        except SourceError:
+            continue
+        names = _serve_names(text)
+        start = app.here(("applications", app.index, "import_path"))
+        note = (
+            f"engine built in {shown.rsplit('/', 1)[-1]}, the module application `{app.name}` "
+            f"imports (`{app.import_path}` at line {start.line}), with its runtime_env.env_vars"
+        )
+        for dep in parsed.deployments:
+            serve_name = _enclosing(names, dep.line)
+            built = dep.provenance.get("engine", "the engine")
+            told = f"{built} in `{shown.rsplit('/', 1)[-1]}`, imported by `{app.import_path}`"
+            dep = replace(dep, provenance={**dep.provenance, "engine": told})
+            deployments.append(module_app(app.ctx, app.index, dep, app.here, serve_name, note))
+    if not deployments:
+        return None
+    return ParseResult(source.path, tuple(deployments), ())
+
+
+def unread_modules(source: Source) -> list[str]:
+    """Why the modules of the file's RayService applications were not read: one sentence per
+    application whose module is not in the repository where Ray imports it from (a module
+    baked into the image, a ConfigMap mounted in the pod) or sits in a remote ``working_dir``."""
+    out: list[str] = []
+    for app in _applications(source):
+        if not app.module:
+            continue
+        said = f"application `{app.name}` imports `{app.import_path}`"
+        if "://" in app.working_dir:
+            out.append(f"{said} from the working_dir {app.working_dir}, which is not fetched")
+        elif app_module(app.ctx, app.data) is None:
+            under = f"under its working_dir {app.working_dir}, " if app.working_dir else ""
+            out.append(
+                f"{said}, but {app.module} was not found in the repository where Ray imports it "
+                f"from ({under}beside the manifest, at the repository root)"
+            )
+    return out
+
+
+def _applications(source: Source) -> Iterator[App]:
+    if "import_path" not in source.text or "RayService" not in source.text:
+        return
+    try:
+        docs = load_documents(source.text, source.path)
+    except (SourceError, RecursionError):
+        return
+    for doc in docs:
+        if not isinstance(doc.data, dict) or doc.data.get("kind") != "RayService":
+            continue
+        ctx = Ctx(source, doc, {}, documents=docs)
+        try:
+            found = serve_config(ctx)
+        except SourceError:
+            continue
+        if found is None:
+            continue
+        data, here = found
+        apps = data.get("applications")
+        for a, app in enumerate(apps if isinstance(apps, list) else []):
+            if not isinstance(app, dict) or not isinstance(app.get("import_path"), str):
+                continue
+            if reads_itself(app):
+                continue  # read by the RayService reader
+            runtime = app.get("runtime_env")
+            env = runtime.get("env_vars") if isinstance(runtime, dict) else None
+            env_at: Path = ("applications", a, "runtime_env", "env_vars")
+            yield App(
+                ctx,
+                a,
+                str(app.get("name") or a),
+                app["import_path"],
+                here,
+                app,
+                module_file(app["import_path"]),
+                working_dir(app),
+                {
+                    str(k): (_text(v), here((*env_at, k)))
+                    for k, v in (env.items() if isinstance(env, dict) else ())
+                    if v is not None
+                },
+            )
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else str(value)
+
+
+def _serve_names(text: str) -> list[tuple[int, int, str]]:
+    """(first line, last line, Serve deployment name) of each class or function the module
+    decorates with ``serve.deployment``: the decorator's ``name=``, else its own name."""
+    try:
+        module = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    out: list[tuple[int, int, str]] = []
+    for node in ast.walk(module):
+        if not isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for deco in node.decorator_list:
+            call = deco if isinstance(deco, ast.Call) else None
+            func = call.func if call is not None else deco
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name != "deployment":
+                continue
+            given = next(
+                (
+                    k.value.value
+                    for k in (call.keywords if call is not None else [])
+                    if k.arg == "name" and isinstance(k.value, ast.Constant)
+                ),
+                None,
+            )
+            end = getattr(node, "end_lineno", None) or node.lineno
+            out.append((node.lineno, end, str(given) if given else node.name))
+    return out
+
+
+def _enclosing(names: list[tuple[int, int, str]], line: int) -> str | None:
+    """The Serve deployment whose code holds ``line`` (the innermost), or None."""
+    inside = [(first, name) for first, last, name in names if first <= line <= last]
+    return max(inside)[1] if inside else None
