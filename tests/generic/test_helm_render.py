@@ -183,3 +183,19 @@ def test_a_real_chart_points_a_gpu_finding_at_the_value() -> None:
     assert at.path.endswith("chart/values.yaml")
     line = (DATA / "Josca__vllm-chart/chart/values.yaml").read_text().splitlines()[at.line - 1]
     assert line.startswith("amdGpus:")
+
+
+def test_a_rendered_nim_is_said_once(tmp_path: Path) -> None:
+    """aws-samples/awsome-inference@d3236c8 2.projects/nims-inference/nim-deploy/helm/nim-llm:
+    the chart renders a NIM container whose backend the values leave to the image; its TL008 is
+    the one finding, not a second one for the NIM image the values name."""
+    template = DEPLOYMENT.replace("args:\n", "env: []\n          args:\n").replace(
+        "            - --model={{ .Values.model }}\n"
+        "            - --tensor-parallel-size={{ .Values.tp }}\n",
+        "            - serve\n",
+    )
+    values = "image: nvcr.io/nim/meta/llama3-8b-instruct:1.0.0\nmodel: m\ntp: 1\ngpus: 1\n"
+    result = _parse(_chart(tmp_path, template, values) / "values.yaml")
+    assert result.deployments == ()
+    assert [f.rule for f in result.findings] == ["TL008"]
+    assert "picks its engine" in result.findings[0].message

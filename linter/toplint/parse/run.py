@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING
 from toplint.errors import RefusedYaml, SourceError
 from toplint.infra.budgets import new_file
 from toplint.infra.yamlsafe import syntax_error
-from toplint.model import UNPARSABLE_FILE, ParseResult, Severity, internal_error, unparsable
+from toplint.model import (
+    ACCELERATOR_NOT_MODELLED,
+    NO_DEPLOYMENT_FOUND,
+    UNPARSABLE_FILE,
+    ParseResult,
+    Severity,
+    internal_error,
+    unparsable,
+)
 from toplint.parse.base import Parser, Source, is_template
 from toplint.record import replace
 
@@ -53,6 +61,10 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     return _plain(source, parsers, parser)
 
 
+# Findings that already say a rendered chart's engine was not read (TL008) or not modelled (TL011).
+_SAYS_NOT_READ = frozenset({NO_DEPLOYMENT_FOUND.code, ACCELERATOR_NOT_MODELLED.code})
+
+
 def _maybe_chart(source: Source) -> bool:
     """A values file or a file under ``templates/``: what a Helm chart's reader looks at."""
     name = source.name
@@ -71,7 +83,8 @@ def _chart(source: Source, parsers: Sequence[Parser], parser: Parser | None) -> 
             source, ParseResult(source.path, tuple(deployments), tuple(findings))
         )
     if rendered:  # the chart runs no engine with these values; a name in them is still TL008/TL011
-        mention = _mention(source)
+        said = any(f.rule in _SAYS_NOT_READ for f in findings)  # the render said so already
+        mention = None if said else _mention(source)
         return ParseResult(source.path, (), (*findings, *([mention] if mention else [])))
     plain = _plain(source, parsers, parser)
     return replace(plain, findings=(*plain.findings, *findings))
