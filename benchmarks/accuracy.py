@@ -60,7 +60,7 @@ from toplint.cost.predict import predict_us
 from toplint.cost.uncertainty import SIZES, size_stratum, stratum
 from toplint.hardware.archs import ARCHS
 from toplint.hardware.catalog import lookup_instance
-from toplint.hardware.linkkinds import KINDS, PCIE, kind, pcie_kind
+from toplint.hardware.linkkinds import KINDS, PCIE, kind
 from toplint.hardware.types import Cluster, GpuSpec, InterNode, IntraNode
 from toplint.record import replace
 
@@ -147,17 +147,7 @@ class Machine:
         cluster = self.cluster(latency)
         if nodes > 1:
             return cluster_fabric(cluster, self.network, ranks, nodes, self.gpus_per_node)
-        return cluster_fabric(cluster, self.kinds.get(ranks) or self.pcie_link(ranks), ranks)
-
-    def pcie_link(self, ranks: int) -> str:
-        """The link of ``ranks`` GPUs of one node as the CLI's placement names it
-        (``toplint.placement.links._pcie_link`` calls the same ``pcie_kind``): a PCIe machine
-        whose GPUs span the sockets (``pcie-sys``) crosses them through host memory when more
-        than two GPUs take part (NCCL's P2P level); any other machine keeps its kind.  A measured
-        table's own per-rank ``kinds`` state the link it measured and are not rederived."""
-        if KINDS[self.intra].cls != PCIE:
-            return self.intra
-        return pcie_kind(self.intra != "pcie-no-p2p", self.intra == "pcie-sys", ranks).name
+        return cluster_fabric(cluster, self.kinds.get(ranks, self.intra), ranks)
 
 
 @dataclass(frozen=True)

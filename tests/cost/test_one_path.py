@@ -102,23 +102,3 @@ def test_the_benchmark_prices_what_the_cli_prices(points: list[Any]) -> None:
     for p in points:  # every measured size: bandwidth terms decide only the large ones
         torch = MODEL.torch_overhead_us if p.machine.harness == "torch" else 0.0
         assert MODEL.predict(p) - torch == pytest.approx(_cli_us(p), rel=1e-9), p.size
-
-
-@pytest.mark.parametrize("ranks", [2, 4, 8])
-@pytest.mark.parametrize("intra", ["pcie", "pcie-sys", "pcie-no-p2p"])
-def test_a_pcie_machine_takes_the_link_the_cli_places(intra: str, ranks: int) -> None:
-    # A PCIe machine of the benchmark whose run spans the sockets (pcie-sys) or not, with or
-    # without P2P, gets the link kind the CLI's placement gives the same node written as a
-    # manifest (numa_nodes, p2p) with a TP group over all its GPUs: one function names both.
-    m = BENCH.Machine("box", "src", intra, 31.5, gpus_per_node=ranks, pcie_gb_per_s=31.5)
-    numa = 2 if intra == "pcie-sys" else 1
-    p2p = "false" if intra == "pcie-no-p2p" else "true"
-    text = (
-        "version: 1\nclusters:\n  - name: box\n    nodes: 1\n    gpu: {name: L40S}\n"
-        f"    gpus_per_node: {ranks}\n"
-        f"    intra_node: {{fabric: pcie, p2p: {p2p}, numa_nodes: {numa}, pcie_gen: 4}}\n"
-    )
-    cluster = hardware_from_text(text, "box.yaml").clusters[0]
-    deployment = Deployment(path="x.sh", line=1, column=1, engine="vllm", model=None, tp=ranks)
-    (group,) = place(deployment, cluster, None).of("tp")
-    assert m.pcie_link(ranks) == group.link.kind

