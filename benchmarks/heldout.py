@@ -87,6 +87,15 @@ the eighth draw's rule and the seed (``SEED9``) committed before collection.  At
 
     python benchmarks/heldout.py --ninth          # print the ninth draw
     python benchmarks/heldout.py --ninth --write  # write benchmarks/data/heldout9.yaml
+
+The tenth draw (seventeenth pass; HELDOUT.md "Tenth draw"): the ninth draw is spent (looked at
+before and after the sixteenth pass).  Two new publications were collected (``TENTH_UNITS``,
+every one absent from public.yaml, measured.yaml and every earlier draw before this pass), under
+the eighth draw's rule and the seed (``SEED10``) committed before collection.  At most
+``LOT_ABOVE``, so every one is held out (no lot).
+
+    python benchmarks/heldout.py --tenth          # print the tenth draw
+    python benchmarks/heldout.py --tenth --write  # write benchmarks/data/heldout10.yaml
 """
 
 from __future__ import annotations
@@ -112,6 +121,7 @@ HELDOUT6 = ROOT / "benchmarks" / "data" / "heldout6.yaml"
 HELDOUT7 = ROOT / "benchmarks" / "data" / "heldout7.yaml"
 HELDOUT8 = ROOT / "benchmarks" / "data" / "heldout8.yaml"
 HELDOUT9 = ROOT / "benchmarks" / "data" / "heldout9.yaml"
+HELDOUT10 = ROOT / "benchmarks" / "data" / "heldout10.yaml"
 SEED = 20261201  # the date the third pass collected its data; chosen before the draw
 SEED2 = 20261202  # the date the eighth pass collected its data; chosen before the draw
 SEED3 = 20261203  # the ninth pass's seed, given in its brief before any collection
@@ -121,6 +131,7 @@ SEED6 = 20261206  # the thirteenth pass's seed, fixed before collection (used on
 SEED7 = 20261207  # the fourteenth pass's seed, committed before collection (only above 8 units)
 SEED8 = 20261208  # the fifteenth pass's seed, committed before collection (only above 8 units)
 SEED9 = 20261209  # the sixteenth pass's seed, committed before collection (only above 8 units)
+SEED10 = 20261210  # the seventeenth pass's seed, committed before collection (only above 8)
 # Above this many publications a later draw is a lot; at or below it every one is held out.
 LOT_ABOVE = 8
 # The eighth pass's publications (the units of the second draw), as publication() names them.
@@ -179,6 +190,11 @@ NINTH_UNITS = (
     "nccl-test-results",
     "p6b300-efa-testkit",
 )
+# The seventeenth pass's publications (the units of the tenth draw), as publication() names them.
+TENTH_UNITS = (
+    "chlc-rtx4090-p2p",
+    "kalavai-client",
+)
 # Sources that share one publication under different source names (same repository).
 SAME_PUBLICATION = {
     "mleng-": "stas00/ml-engineering",
@@ -213,6 +229,7 @@ def first_units() -> list[str]:
     """The first draw's units: every publication but the later passes'."""
     later = set(SECOND_UNITS) | set(THIRD_UNITS) | set(FOURTH_UNITS) | set(FIFTH_UNITS)
     later |= set(SIXTH_UNITS) | set(SEVENTH_UNITS) | set(EIGHTH_UNITS) | set(NINTH_UNITS)
+    later |= set(TENTH_UNITS)
     return sorted({publication(s) for s in sources()} - later)
 
 
@@ -260,6 +277,11 @@ def draw8(seed: int = SEED8) -> list[str]:
 def draw9(seed: int = SEED9) -> list[str]:
     """The ninth draw, of the sixteenth pass's publications (``_every_or_half``)."""
     return _every_or_half(NINTH_UNITS, seed)
+
+
+def draw10(seed: int = SEED10) -> list[str]:
+    """The tenth draw, of the seventeenth pass's publications (``_every_or_half``)."""
+    return _every_or_half(TENTH_UNITS, seed)
 
 
 def _every_or_half(units: Iterable[str], seed: int) -> list[str]:
@@ -339,6 +361,18 @@ def held_out9_sources() -> set[str]:
     return {s for s in sources() if publication(s) in pubs}
 
 
+def held_out10_sources() -> set[str]:
+    """The sources of the tenth draw's held-out publications (heldout10.yaml)."""
+    doc = yaml.safe_load(HELDOUT10.read_text(encoding="utf-8"))
+    pubs = set(doc["held_out"])
+    return {s for s in sources() if publication(s) in pubs}
+
+
+def tenth_sources() -> set[str]:
+    """Every source of the seventeenth pass's publications (held out or not)."""
+    return {s for s in sources() if publication(s) in TENTH_UNITS}
+
+
 def ninth_sources() -> set[str]:
     """Every source of the sixteenth pass's publications (held out or not)."""
     return {s for s in sources() if publication(s) in NINTH_UNITS}
@@ -395,14 +429,18 @@ def main(argv: list[str]) -> int:
         return _main_later(argv, "Sixth", "thirteenth", draw6(), SIXTH_UNITS, SEED6, HELDOUT6, how)
     if "--seventh" in argv:
         how = "all held out (no lot: at most eight)"
-        draw = draw7()
-        return _main_later(argv, "Seventh", "fourteenth", draw, SEVENTH_UNITS, SEED7, HELDOUT7, how)
+        args7 = ("Seventh", "fourteenth", draw7(), SEVENTH_UNITS, SEED7, HELDOUT7, how)
+        return _main_later(argv, *args7)
     if "--eighth" in argv:
         how = "all held out (no lot: at most eight)"
         return _main_later(argv, "Eighth", "fifteenth", draw8(), EIGHTH_UNITS, SEED8, HELDOUT8, how)
     if "--ninth" in argv:
         how = "all held out (no lot: at most eight)"
         return _main_later(argv, "Ninth", "sixteenth", draw9(), NINTH_UNITS, SEED9, HELDOUT9, how)
+    if "--tenth" in argv:
+        how = "all held out (no lot: at most eight)"
+        args = ("Tenth", "seventeenth", draw10(), TENTH_UNITS, SEED10, HELDOUT10, how)
+        return _main_later(argv, *args)
     units = first_units()
     held = draw()
     print(f"{len(units)} units, {len(held)} held out (seed {SEED}):")

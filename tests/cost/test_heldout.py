@@ -234,6 +234,40 @@ def test_the_ninth_draw_states_every_network_it_crosses() -> None:
     assert all(p.machine.network not in ("", "none") for p in across)
 
 
+def test_heldout10_yaml_holds_out_every_seventeenth_pass_publication() -> None:
+    # Seventeenth pass: two new publications, at most eight, so by the rule committed before
+    # collection (HELDOUT.md "Tenth draw") both are held out (no lot).
+    module = B.heldout_module()
+    doc = yaml.safe_load((ROOT / "benchmarks" / "data" / "heldout10.yaml").read_text("utf-8"))
+    assert doc["seed"] == module.SEED10 == 20261210
+    assert doc["units"] == sorted(module.TENTH_UNITS)
+    assert doc["held_out"] == module.draw10() == sorted(module.TENTH_UNITS)
+    assert len(module.TENTH_UNITS) <= module.LOT_ABOVE
+
+
+def test_the_tenth_draw_is_new_and_kept_out_of_the_fit() -> None:
+    # No tenth-draw point reaches the points the benchmark fits and cross-validates on, nor
+    # the spent draws; its publications are none of the earlier draws' and are printed whole.
+    module = B.heldout_module()
+    pubs = {module.publication(s) for s in module.sources()}
+    tenth = set(module.TENTH_UNITS)
+    assert tenth <= pubs
+    earlier = set(module.SECOND_UNITS) | set(module.THIRD_UNITS) | set(module.FOURTH_UNITS)
+    earlier |= set(module.FIFTH_UNITS) | set(module.SIXTH_UNITS) | set(module.SEVENTH_UNITS)
+    earlier |= set(module.EIGHTH_UNITS) | set(module.NINTH_UNITS) | set(module.first_units())
+    assert not tenth & earlier
+    assert not {p.machine.source for p in B.all_points()} & module.tenth_sources()
+    assert not {p.machine.source for p in B.spent_points()} & module.tenth_sources()
+    assert {p.machine.source for p in B.heldout_points(10)} == module.held_out10_sources()
+    assert len(B.heldout_points(10)) == 124
+
+
+def test_the_tenth_draw_states_every_network_it_crosses() -> None:
+    # The eighth draw's criterion, kept for the tenth: every point spanning nodes has its
+    # network stated.  This draw found only runs inside one node: none spans nodes.
+    assert not [p for p in B.heldout_points(10) if B._spans_nodes(p)]
+
+
 def test_the_two_draws_partition_the_publications() -> None:
     # The first draw's 29 units are every publication but the eighth pass's, and each of the
     # eighth pass's units names sources of public.yaml.
