@@ -300,72 +300,59 @@ def _half(units: Iterable[str], seed: int) -> list[str]:
 
 def held_out_sources() -> set[str]:
     """The sources of the committed held-out publications."""
-    doc = yaml.safe_load(HELDOUT.read_text(encoding="utf-8"))
+    return held_out_of(HELDOUT)
+
+
+def held_out_of(listing: Path) -> set[str]:
+    """The sources of the publications a draw's held-out list (``heldoutN.yaml``) names."""
+    doc = yaml.safe_load(listing.read_text(encoding="utf-8"))
     pubs = set(doc["held_out"])
     return {s for s in sources() if publication(s) in pubs}
 
 
 def held_out2_sources() -> set[str]:
     """The sources of the second draw's held-out publications (heldout2.yaml)."""
-    doc = yaml.safe_load(HELDOUT2.read_text(encoding="utf-8"))
-    pubs = set(doc["held_out"])
-    return {s for s in sources() if publication(s) in pubs}
+    return held_out_of(HELDOUT2)
 
 
 def held_out3_sources() -> set[str]:
     """The sources of the third draw's held-out publications (heldout3.yaml)."""
-    doc = yaml.safe_load(HELDOUT3.read_text(encoding="utf-8"))
-    pubs = set(doc["held_out"])
-    return {s for s in sources() if publication(s) in pubs}
+    return held_out_of(HELDOUT3)
 
 
 def held_out4_sources() -> set[str]:
     """The sources of the fourth draw's held-out publications (heldout4.yaml)."""
-    doc = yaml.safe_load(HELDOUT4.read_text(encoding="utf-8"))
-    pubs = set(doc["held_out"])
-    return {s for s in sources() if publication(s) in pubs}
+    return held_out_of(HELDOUT4)
 
 
 def held_out5_sources() -> set[str]:
     """The sources of the fifth draw's held-out publications (heldout5.yaml)."""
-    doc = yaml.safe_load(HELDOUT5.read_text(encoding="utf-8"))
-    pubs = set(doc["held_out"])
-    return {s for s in sources() if publication(s) in pubs}
+    return held_out_of(HELDOUT5)
 
 
 def held_out6_sources() -> set[str]:
     """The sources of the sixth draw's held-out publications (heldout6.yaml)."""
-    doc = yaml.safe_load(HELDOUT6.read_text(encoding="utf-8"))
-    pubs = set(doc["held_out"])
-    return {s for s in sources() if publication(s) in pubs}
+    return held_out_of(HELDOUT6)
 
 
 def held_out7_sources() -> set[str]:
     """The sources of the seventh draw's held-out publications (heldout7.yaml)."""
-    doc = yaml.safe_load(HELDOUT7.read_text(encoding="utf-8"))
-    pubs = set(doc["held_out"])
-    return {s for s in sources() if publication(s) in pubs}
+    return held_out_of(HELDOUT7)
 
 
 def held_out8_sources() -> set[str]:
     """The sources of the eighth draw's held-out publications (heldout8.yaml)."""
-    doc = yaml.safe_load(HELDOUT8.read_text(encoding="utf-8"))
-    pubs = set(doc["held_out"])
-    return {s for s in sources() if publication(s) in pubs}
+    return held_out_of(HELDOUT8)
 
 
 def held_out9_sources() -> set[str]:
     """The sources of the ninth draw's held-out publications (heldout9.yaml)."""
-    doc = yaml.safe_load(HELDOUT9.read_text(encoding="utf-8"))
-    pubs = set(doc["held_out"])
-    return {s for s in sources() if publication(s) in pubs}
+    return held_out_of(HELDOUT9)
 
 
 def held_out10_sources() -> set[str]:
     """The sources of the tenth draw's held-out publications (heldout10.yaml)."""
-    doc = yaml.safe_load(HELDOUT10.read_text(encoding="utf-8"))
-    pubs = set(doc["held_out"])
-    return {s for s in sources() if publication(s) in pubs}
+    return held_out_of(HELDOUT10)
 
 
 def tenth_sources() -> set[str]:
