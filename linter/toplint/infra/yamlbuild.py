@@ -23,6 +23,7 @@ _STD = "tag:yaml.org,2002:"
 _MERGE = _STD + "merge"
 _STR = _STD + "str"
 _NULL = _STD + "null"
+_INT = _STD + "int"
 
 
 @record
@@ -185,7 +186,7 @@ class _Builder:
         if depth > self.limits.max_depth:
             raise _depth_error(self.limits, node)
         tag = node.tag or ""
-        if tag.startswith(_STD) and tag not in _COLLECTION_TAGS:
+        if tag not in _COLLECTION_TAGS and tag.startswith(_STD):  # (set first: the usual case)
             raise _error(_tag_message(tag), node, RefusedYaml)
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, depth)
@@ -210,6 +211,11 @@ class _Builder:
             return node.value
         if tag == _NULL:
             return None
+        if tag == _INT:  # replicas, ports, GPU counts: plain decimal digits, as PyYAML reads them
+            text = node.value  # (construct_yaml_int: no sign, "_", base prefix or leading 0)
+            if len(text) < 19 and text.isdigit() and text.isascii():
+                if text[0] != "0" or len(text) == 1:
+                    return int(text)
         if tag in _SCALAR_TAGS:
             constructor = _constructor()
             direct = _DIRECT.get(tag)
