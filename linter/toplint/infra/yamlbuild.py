@@ -24,6 +24,7 @@ _MERGE = _STD + "merge"
 _STR = _STD + "str"
 _NULL = _STD + "null"
 _INT = _STD + "int"
+_FLOAT = _STD + "float"
 
 
 @record
@@ -216,6 +217,11 @@ class _Builder:
             if len(text) < 19 and text.isdigit() and text.isascii():
                 if text[0] != "0" or len(text) == 1:
                     return int(text)
+        elif tag == _FLOAT:  # 0.90, 1.5: digits, a dot, digits (construct_yaml_float's float())
+            whole, dot, fraction = node.value.partition(".")
+            if dot and whole.isdigit() and whole.isascii() and len(fraction) < 20:
+                if not fraction or (fraction.isdigit() and fraction.isascii()):
+                    return float(node.value)
         if tag in _SCALAR_TAGS:
             constructor = _constructor()
             direct = _DIRECT.get(tag)
