@@ -214,14 +214,14 @@ class _Builder:
             return None
         if tag == _INT:  # replicas, ports, GPU counts: plain decimal digits, as PyYAML reads them
             text = node.value  # (construct_yaml_int: no sign, "_", base prefix or leading 0)
-            if len(text) < 19 and text.isdigit() and text.isascii():
-                if text[0] != "0" or len(text) == 1:
-                    return int(text)
+            digits = len(text) < 19 and text.isdigit() and text.isascii()
+            if digits and (text[0] != "0" or len(text) == 1):
+                return int(text)
         elif tag == _FLOAT:  # 0.90, 1.5: digits, a dot, digits (construct_yaml_float's float())
             whole, dot, fraction = node.value.partition(".")
-            if dot and whole.isdigit() and whole.isascii() and len(fraction) < 20:
-                if not fraction or (fraction.isdigit() and fraction.isascii()):
-                    return float(node.value)
+            decimal = dot and whole.isdigit() and whole.isascii() and len(fraction) < 20
+            if decimal and (not fraction or (fraction.isdigit() and fraction.isascii())):
+                return float(node.value)
         if tag in _SCALAR_TAGS:
             constructor = _constructor()
             direct = _DIRECT.get(tag)

@@ -58,9 +58,9 @@ _CONFIG_KEYS = (
 def _marked(text: str) -> bool:
     """A top-level key of the production-stack chart's values (``_VALUES``); the substring
     scans first, so that a file naming neither key is not searched for a line start."""
-    return (
-        "servingEngineSpec:" in text or "sampleApplication:" in text
-    ) and _VALUES.search(text) is not None
+    if "servingEngineSpec:" not in text and "sampleApplication:" not in text:
+        return False
+    return _VALUES.search(text) is not None
 
 
 class HelmValuesParser:
