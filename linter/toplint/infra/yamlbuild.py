@@ -240,20 +240,28 @@ class _Builder:
         out: dict[str, Any] = {}
         merged: set[str] | None = None  # keys a merge (``<<``) gave, which one key may override
         scalar = yaml.ScalarNode
+        # The node count is kept in a local across plain keys and values, and handed back to
+        # ``self.count`` around every call that counts on its own.
+        count, most = self.count, self.max_nodes
         for key_node, value_node in node.value:
             tag = key_node.tag
             if tag == _STR and key_node.__class__ is scalar:  # most keys: plain text
-                self.count += 1
-                if self.count > self.max_nodes:
+                count += 1
+                if count > most:
+                    self.count = count
                     self._value(key_node, depth + 1)  # raises the node-limit error
                 key = key_node.value
             elif tag == _MERGE:
                 before = set(out)
+                self.count = count
                 self._merge(out, value_node, depth)
+                count = self.count
                 merged = (merged or set()) | (out.keys() - before)
                 continue
             else:
+                self.count = count
                 key = self._value(key_node, depth + 1)
+                count = self.count
                 key = (
                     key
                     if isinstance(key, str)
@@ -267,12 +275,16 @@ class _Builder:
                     raise self._duplicate(key, _point(first.start_mark, _CURRENT[0])[0], key_node)
                 merged.discard(key)  # overridden here: written again, it is a duplicate
             if value_node.tag == _STR and value_node.__class__ is scalar:  # plain text value
-                self.count += 1
-                if self.count > self.max_nodes:
+                count += 1
+                if count > most:
+                    self.count = count
                     self._value(value_node, depth + 1)  # raises the node-limit error
                 out[key] = value_node.value
             else:
+                self.count = count
                 out[key] = self._value(value_node, depth + 1)
+                count = self.count
+        self.count = count
         return out
 
     @staticmethod
