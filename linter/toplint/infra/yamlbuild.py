@@ -196,14 +196,19 @@ class _Builder:
     def _sequence(self, node: yaml.Node, depth: int) -> list[Any]:
         out: list[Any] = []
         scalar = yaml.ScalarNode
+        count, most = self.count, self.max_nodes  # (as in ``_mapping``)
         for item in node.value:
             if item.tag == _STR and item.__class__ is scalar:  # plain text (an args list)
-                self.count += 1
-                if self.count > self.max_nodes:
+                count += 1
+                if count > most:
+                    self.count = count
                     self._value(item, depth + 1)  # raises the node-limit error
                 out.append(item.value)
             else:
+                self.count = count
                 out.append(self._value(item, depth + 1))
+                count = self.count
+        self.count = count
         return out
 
     def _scalar(self, node: yaml.Node) -> Any:

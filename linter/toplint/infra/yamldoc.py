@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from toplint.infra.patterns import deferred_pyyaml_patterns
-from toplint.infra.yamlbuild import _MERGE, LineStarts, _key_text, _point
+from toplint.infra.yamlbuild import _MERGE, _STR, LineStarts, _key_text, _point
 from toplint.model import Position
 from toplint.record import field, record
 
@@ -14,6 +14,7 @@ with deferred_pyyaml_patterns():  # 6.5 ms of start-up (toplint.infra.patterns)
     import yaml
 
 Path = tuple[str | int, ...]
+_SCALAR = yaml.ScalarNode
 
 
 def data_at(data: Any, at: Path) -> Any:
@@ -98,7 +99,9 @@ def _step(node: Any, step: Any, index: dict[int, dict[Any, tuple[Any, Any]]]) ->
         keys = index.get(id(node))
         if keys is None:  # the document holds its nodes, so an id is never reused
             keys = index[id(node)] = {
-                _key_text(k): (k, v) for k, v in reversed(node.value) if k.tag != _MERGE
+                (k.value if k.tag == _STR and k.__class__ is _SCALAR else _key_text(k)): (k, v)
+                for k, v in reversed(node.value)
+                if k.tag != _MERGE
             }
         return keys.get(step)
     if node.__class__ is yaml.SequenceNode and isinstance(step, int):
