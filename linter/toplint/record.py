@@ -50,6 +50,7 @@ class _Missing:
 MISSING: Any = _Missing()
 _FIELDS = "__record_fields__"
 _NAMES = "__record_names__"  # the field names as a frozenset (``replace`` checks against it)
+_COUNT = "__record_count__"  # how many fields (``replace`` compares lengths with it)
 
 
 class Field:
@@ -131,6 +132,7 @@ def _build(cls: type[T], *, frozen: bool, eq: bool, order: bool) -> type[T]:
     methods: dict[str, Any] = {
         _FIELDS: specs,
         _NAMES: frozenset(s.name for s in specs),
+        _COUNT: len(specs),
         "__init__": _make_init(cls, specs),
         "__match_args__": tuple(s.name for s in specs),
     }
@@ -314,20 +316,20 @@ def replace(obj: T, /, **changes: Any) -> T:
     time of a keyword call with every field, and the check calls this ~20 times a file)."""
     cls = obj.__class__
     try:
-        names: frozenset[str] = cls.__record_names__  # type: ignore[attr-defined]  # _NAMES
+        count: int = cls.__record_count__  # type: ignore[attr-defined]  # _COUNT
     except AttributeError:
         raise TypeError("must be called with a record type or instance") from None
     current = obj.__dict__
     new = object.__new__(cls)
     values = new.__dict__
-    if len(current) == len(names):  # the fields alone (always, for a frozen record)
+    if len(current) == count:  # the fields alone (always, for a frozen record)
         values.update(current)
     else:
         for spec in getattr(cls, _FIELDS):
             values[spec.name] = current[spec.name]
     values.update(changes)
-    if len(values) != len(names):  # a change named no field (checked after: the rare case)
-        unknown = sorted(set(changes) - names)
+    if len(values) != count:  # a change named no field (checked after: the rare case)
+        unknown = sorted(set(changes) - getattr(cls, _NAMES))
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
     return new
 

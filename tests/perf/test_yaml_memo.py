@@ -70,3 +70,21 @@ def test_path_resolvers_someone_registered_still_apply(monkeypatch: pytest.Monke
     with pytest.raises(SourceError, match="invalid YAML scalar"):
         load_data("a: not-a-number\n", "p.yaml")
     yamlsafe._PLAIN_TAGS.clear()
+
+
+@given(st.text(alphabet="0123456789._٣+-:eE", min_size=1, max_size=24))
+def test_numbers_read_without_pyyaml_constructors_as_pyyaml_reads_them(value: str) -> None:
+    """Plain decimal ints and floats are built with int() and float() directly
+    (``toplint.infra.yamlbuild._Builder._scalar``): the same value and type as PyYAML's
+    constructors give, or the same refusal."""
+    from toplint.errors import SourceError
+
+    text = f"a: {value}\nb: [{value}]\n"
+    try:
+        expected = yaml.safe_load(text)
+    except (yaml.YAMLError, ValueError):
+        with pytest.raises(SourceError):
+            load_data(text, "n.yaml")
+        return
+    got = load_data(text, "n.yaml")[0]
+    assert _same(got["a"], expected["a"]) and _same(got["b"][0], expected["b"][0]), (got, expected)

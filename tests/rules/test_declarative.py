@@ -235,3 +235,25 @@ def test_finding_carries_the_band_and_method_of_each_estimate_it_used() -> None:
     }
     [f] = rule.check(rule, context(rule.severity, facts))
     assert dict(f.data) == {k: v for k, v in facts.items() if k.startswith("decode.")}
+
+
+@given(
+    st.lists(
+        st.sampled_from(["{", "}", "{{", "}}", "a ", "tp", ".", "option.", "x_ms", " ", "[["]),
+        max_size=12,
+    ).map("".join)
+)
+def test_a_template_parsed_once_renders_as_it_reads(template: str) -> None:
+    """``_render`` fills a template from its parts, parsed once per template; the same text as
+    reading it brace by brace (``_render_reading``), or the same error."""
+    from toplint.rulebook.messages import _render, _render_reading
+
+    facts = {"tp": 4, "x_ms": 1.5, "a": "word"}
+    options = {"tp": 2, "x_ms": 0.25}
+    try:
+        expected = _render_reading(template, facts, options)
+    except ValueError as exc:
+        with pytest.raises(ValueError, match=str(exc).replace("{", r"\{").split("'")[0]):
+            _render(template, facts, options)
+        return
+    assert _render(template, facts, options) == expected

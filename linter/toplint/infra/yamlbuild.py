@@ -23,6 +23,8 @@ _STD = "tag:yaml.org,2002:"
 _MERGE = _STD + "merge"
 _STR = _STD + "str"
 _NULL = _STD + "null"
+_INT = _STD + "int"
+_FLOAT = _STD + "float"
 
 
 @record
@@ -185,7 +187,7 @@ class _Builder:
         if depth > self.limits.max_depth:
             raise _depth_error(self.limits, node)
         tag = node.tag or ""
-        if tag.startswith(_STD) and tag not in _COLLECTION_TAGS:
+        if tag not in _COLLECTION_TAGS and tag.startswith(_STD):  # (set first: the usual case)
             raise _error(_tag_message(tag), node, RefusedYaml)
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, depth)
@@ -194,14 +196,19 @@ class _Builder:
     def _sequence(self, node: yaml.Node, depth: int) -> list[Any]:
         out: list[Any] = []
         scalar = yaml.ScalarNode
+        count, most = self.count, self.max_nodes  # (as in ``_mapping``)
         for item in node.value:
             if item.tag == _STR and item.__class__ is scalar:  # plain text (an args list)
-                self.count += 1
-                if self.count > self.max_nodes:
+                count += 1
+                if count > most:
+                    self.count = count
                     self._value(item, depth + 1)  # raises the node-limit error
                 out.append(item.value)
             else:
+                self.count = count
                 out.append(self._value(item, depth + 1))
+                count = self.count
+        self.count = count
         return out
 
     def _scalar(self, node: yaml.Node) -> Any:
@@ -210,6 +217,16 @@ class _Builder:
             return node.value
         if tag == _NULL:
             return None
+        if tag == _INT:  # replicas, ports, GPU counts: plain decimal digits, as PyYAML reads them
+            text = node.value  # (construct_yaml_int: no sign, "_", base prefix or leading 0)
+            digits = len(text) < 19 and text.isdigit() and text.isascii()
+            if digits and (text[0] != "0" or len(text) == 1):
+                return int(text)
+        elif tag == _FLOAT:  # 0.90, 1.5: digits, a dot, digits (construct_yaml_float's float())
+            whole, dot, fraction = node.value.partition(".")
+            decimal = dot and whole.isdigit() and whole.isascii() and len(fraction) < 20
+            if decimal and (not fraction or (fraction.isdigit() and fraction.isascii())):
+                return float(node.value)
         if tag in _SCALAR_TAGS:
             constructor = _constructor()
             direct = _DIRECT.get(tag)
@@ -228,20 +245,28 @@ class _Builder:
         out: dict[str, Any] = {}
         merged: set[str] | None = None  # keys a merge (``<<``) gave, which one key may override
         scalar = yaml.ScalarNode
+        # The node count is kept in a local across plain keys and values, and handed back to
+        # ``self.count`` around every call that counts on its own.
+        count, most = self.count, self.max_nodes
         for key_node, value_node in node.value:
             tag = key_node.tag
             if tag == _STR and key_node.__class__ is scalar:  # most keys: plain text
-                self.count += 1
-                if self.count > self.max_nodes:
+                count += 1
+                if count > most:
+                    self.count = count
                     self._value(key_node, depth + 1)  # raises the node-limit error
                 key = key_node.value
             elif tag == _MERGE:
                 before = set(out)
+                self.count = count
                 self._merge(out, value_node, depth)
+                count = self.count
                 merged = (merged or set()) | (out.keys() - before)
                 continue
             else:
+                self.count = count
                 key = self._value(key_node, depth + 1)
+                count = self.count
                 key = (
                     key
                     if isinstance(key, str)
@@ -255,12 +280,16 @@ class _Builder:
                     raise self._duplicate(key, _point(first.start_mark, _CURRENT[0])[0], key_node)
                 merged.discard(key)  # overridden here: written again, it is a duplicate
             if value_node.tag == _STR and value_node.__class__ is scalar:  # plain text value
-                self.count += 1
-                if self.count > self.max_nodes:
+                count += 1
+                if count > most:
+                    self.count = count
                     self._value(value_node, depth + 1)  # raises the node-limit error
                 out[key] = value_node.value
             else:
+                self.count = count
                 out[key] = self._value(value_node, depth + 1)
+                count = self.count
+        self.count = count
         return out
 
     @staticmethod

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from toplint.infra.patterns import deferred_pyyaml_patterns
-from toplint.infra.yamlbuild import _MERGE, LineStarts, _key_text, _point
+from toplint.infra.yamlbuild import _MERGE, _STR, LineStarts, _key_text, _point
 from toplint.model import Position
 from toplint.record import field, record
 
@@ -14,6 +14,8 @@ with deferred_pyyaml_patterns():  # 6.5 ms of start-up (toplint.infra.patterns)
     import yaml
 
 Path = tuple[str | int, ...]
+_SCALAR = yaml.ScalarNode
+_UNSEEN: Any = object()  # (a path found to lead nowhere is kept as None)
 
 
 def data_at(data: Any, at: Path) -> Any:
@@ -75,8 +77,10 @@ class Document:
     def _find(self, path: Path) -> tuple[Any, Any] | None:
         """(key node or None, value node) at ``path``, each path walked once."""
         found = self.found
-        if path in found:
-            return found[path]
+        seen: tuple[Any, Any] | None = found.get(path, _UNSEEN)  # one lookup, one hash
+        if seen is not _UNSEEN:
+            return seen
+        hit: tuple[Any, Any] | None
         if not path:
             hit = None if self.root is None else (None, self.root)
         else:
@@ -88,7 +92,10 @@ class Document:
     def _at(self, node: Any) -> Position:
         if node is None:
             return Position(self.path, self.start_line, 1)
-        return Position(self.path, *_point(node.start_mark, self.lines))
+        mark = node.start_mark
+        if self.lines is None:  # (``_point`` inline: PyYAML's count is right)
+            return Position(self.path, mark.line + 1, mark.column + 1)
+        return Position(self.path, *self.lines.point(mark.index))
 
 
 def _step(node: Any, step: Any, index: dict[int, dict[Any, tuple[Any, Any]]]) -> Any:
@@ -98,7 +105,9 @@ def _step(node: Any, step: Any, index: dict[int, dict[Any, tuple[Any, Any]]]) ->
         keys = index.get(id(node))
         if keys is None:  # the document holds its nodes, so an id is never reused
             keys = index[id(node)] = {
-                _key_text(k): (k, v) for k, v in reversed(node.value) if k.tag != _MERGE
+                (k.value if k.tag == _STR and k.__class__ is _SCALAR else _key_text(k)): (k, v)
+                for k, v in reversed(node.value)
+                if k.tag != _MERGE
             }
         return keys.get(step)
     if node.__class__ is yaml.SequenceNode and isinstance(step, int):

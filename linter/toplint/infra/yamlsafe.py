@@ -78,8 +78,9 @@ class _SafeLoader(_BaseLoader):  # type: ignore[misc]
     ascend_resolver = ().__len__  # () -> 0
 
     def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
-        self.max_nodes -= 1  # every node is resolved once, whatever its kind
-        if self.max_nodes < 0:
+        left = self.max_nodes - 1  # every node is resolved once, whatever its kind
+        self.max_nodes = left
+        if left < 0:
             raise _NodeLimit
         if kind is _SCALAR_NODE:  # BaseResolver.resolve without path resolvers
             if implicit[0]:

@@ -8,6 +8,7 @@ names are looked up and only values are inserted, each with the unit its name im
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from toplint.hardware.units import format_bandwidth, format_bytes, format_time_us
@@ -65,6 +66,54 @@ _TEXT = lazy(r"[^{}]+")
 
 
 def _render(template: str, facts: Mapping[str, Any], options: Mapping[str, Any]) -> str:
+    parts = _parsed(template)
+    if parts is None:  # an unclosed brace: said where the reading reaches it
+        return _render_reading(template, facts, options)
+    out: list[str] = []
+    for kind, text in parts:
+        if kind == "text":
+            out.append(text)
+        elif kind == "option":
+            out.append(format_value(text, options.get(text)))
+        else:
+            out.append(format_value(text, facts.get(text)))
+    return "".join(out)
+
+
+@lru_cache(maxsize=512)  # a rule's few templates, rendered for every finding it makes
+def _parsed(template: str) -> tuple[tuple[str, str], ...] | None:
+    """``template`` as ("text", literal), ("fact", name) and ("option", name) parts, in order
+    (``_render_reading`` reads it so); None when a brace is left open."""
+    parts: list[tuple[str, str]] = []
+    i = 0
+    while i < len(template):
+        text = _TEXT.match(template, i)
+        if text is not None:
+            parts.append(("text", text.group()))
+            i = text.end()
+            continue
+        ch = template[i]
+        if template[i : i + 2] in ("{{", "}}"):
+            parts.append(("text", ch))
+            i += 2
+            continue
+        if ch != "{":
+            parts.append(("text", ch))
+            i += 1
+            continue
+        end = template.find("}", i + 1)
+        if end < 0:
+            return None
+        name = template[i + 1 : end].strip()
+        if name.startswith("option."):
+            parts.append(("option", name[len("option.") :]))
+        else:
+            parts.append(("fact", name))
+        i = end + 1
+    return tuple(parts)
+
+
+def _render_reading(template: str, facts: Mapping[str, Any], options: Mapping[str, Any]) -> str:
     out: list[str] = []
     i = 0
     while i < len(template):

@@ -138,10 +138,12 @@ def run_prepared(
         contexts: list[RuleContext] = []
         if variants:
             first = _context(analysis, facts, *variants[0], budgets, workload)
-            contexts = [first] + [
-                replace(first, options=options, severity=severity)
-                for options, severity in variants[1:]
-            ]
+            contexts = [first]
+            shared = first.__dict__  # ``replace`` without its keyword call: 7 copies a deployment
+            for options, severity in variants[1:]:
+                other = object.__new__(RuleContext)
+                other.__dict__.update(shared, options=options, severity=severity)
+                contexts.append(other)
         declined = _declined(analysis)
         for rule, check, k in steps:
             if declined and rule.accelerators != "any":

@@ -13,7 +13,7 @@ literal block scalars; approximate for folded scalars and double-quoted escapes.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from toplint.infra.budgets import EXPANSION_CHARS, BudgetExceeded, meter
 from toplint.infra.patterns import lazy
@@ -26,14 +26,14 @@ _WINDOW = 400  # how far ahead (characters) one string character is looked for i
 
 def substitute(
     text: str, env: Mapping[str, str | None], *, keep_missing: bool = False
-) -> tuple[str, list[str], list[int]]:
+) -> tuple[str, list[str], Sequence[int]]:
     """(expanded text, names that could not be resolved, output index -> input index).
 
     A reference to a variable that is unknown or has no value (``valueFrom``) is missing; with
     ``keep_missing`` it stays as written (a shell then sees ``$(NAME)``, itself unresolved).
     """
-    if "$" not in text:  # nothing to expand (most values): identity map
-        return text, [], list(range(len(text) + 1))
+    if "$" not in text:  # nothing to expand (most values): identity map, built when read
+        return text, [], range(len(text) + 1)
     out: list[str] = []
     back: list[int] = []
     missing: list[str] = []
@@ -69,7 +69,7 @@ class Locator:
         start: Position,
         original: str,
         expanded: str,
-        back: list[int],
+        back: Sequence[int],
     ) -> None:
         self.path = start.path
         self.file_starts = line_starts(file_text)

@@ -55,13 +55,21 @@ _CONFIG_KEYS = (
 )
 
 
+def _marked(text: str) -> bool:
+    """A top-level key of the production-stack chart's values (``_VALUES``); the substring
+    scans first, so that a file naming neither key is not searched for a line start."""
+    if "servingEngineSpec:" not in text and "sampleApplication:" not in text:
+        return False
+    return _VALUES.search(text) is not None
+
+
 class HelmValuesParser:
     name = "helm-values"
 
     def accepts(self, source: Source) -> bool:
         return (
             (source.name.endswith((".yaml", ".yml")) or source.name in ("-", "<stdin>"))
-            and bool(_VALUES.search(source.text))
+            and _marked(source.text)
             and not looks_like_k8s(source.text)
         )
 
