@@ -103,9 +103,6 @@ class Machine:
     # Whose per-step latency the network takes: its kind, or the one its instance preset sets
     # (AWS p4d/p4de: EFA's first generation, toplint/hardware/data/instances.yaml).
     latency_kind: str = ""
-    # The NUMA nodes the source prints the node's GPUs on (manifest intra_node.numa_nodes); 1
-    # where it does not say.
-    numa_nodes: int = 1
 
     @property
     def step_key(self) -> str:
@@ -134,7 +131,6 @@ class Machine:
             p2p=self.intra != "pcie-no-p2p",
             nvlink_domain=self.gpus_per_node if fabric != "pcie" else 1,
             pcie_bandwidth_gb_per_s=self.pcie_gb_per_s,
-            numa_nodes=self.numa_nodes,
         )
         inter = InterNode(
             network=self.network,  # type: ignore[arg-type]
@@ -210,9 +206,7 @@ PRIOR = Params(
     ramp_bytes=0.0,
     net_extra_us=0.0,
     no_p2p_shared=0.65,
-    # One GPU's host-staged copy rate (not fitted here: the eighteenth pass's grid on the
-    # development no-P2P points, HELDOUT.md "Eighteenth pass").
-    no_p2p_cap=0.5,
+    no_p2p_cap=0.2,
     net_eta=0.92,
     a2a_net_eta=0.92,
     tcp_eta=0.7,
@@ -311,7 +305,6 @@ def _public_points() -> tuple[Point, ...]:
             shared_box=bool(s.get("shared_box", False)),
             algorithm=str(s.get("nccl_algo", "")).lower(),
             latency_kind=s.get("latency_kind", ""),
-            numa_nodes=int(s.get("numa_nodes", 1)),
         )
         out.extend(Point(m, op, int(n), int(size), _time(t)) for op, n, size, *t in s["points"])
     return tuple(_mark_not_monotone(out))

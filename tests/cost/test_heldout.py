@@ -503,23 +503,3 @@ def test_the_spent_draws_set_bands_but_are_not_cross_validated_rows() -> None:
     cv, spent = row("cv-source", False), row("dstack:a3high", True)
     assert B.band_rows([cv, spent], "alpha-beta") == [cv, spent]
     assert B.summary([cv, spent])[("cross-validated alpha-beta", "multi-node")].n == 1
-
-
-def test_without_p2p_each_host_bridge_shares_its_own_path() -> None:
-    # Eighteenth pass: NCCL's SHM path is shared by the GPUs behind one host bridge, so a group
-    # spread over more NUMA nodes (manifest intra_node.numa_nodes) gets a larger share each; one
-    # NUMA node keeps the whole-group share, and the cap bounds one GPU's own copy rate.
-    from toplint.cost.collectives import intra_eta
-    from toplint.cost.params import PARAMS
-
-    one, _ = intra_eta("pcie-no-p2p", 8, PARAMS, host_bridges=1)
-    two, _ = intra_eta("pcie-no-p2p", 8, PARAMS, host_bridges=2)
-    eight, _ = intra_eta("pcie-no-p2p", 8, PARAMS, host_bridges=8)
-    assert one == PARAMS.no_p2p_shared / 8
-    assert two == PARAMS.no_p2p_shared / 4
-    assert eight == min(PARAMS.no_p2p_cap, PARAMS.no_p2p_shared)
-    assert intra_eta("pcie-no-p2p", 2, PARAMS, host_bridges=8) == intra_eta(
-        "pcie-no-p2p", 2, PARAMS, host_bridges=2
-    )
-    # P2P kinds are not shared by bridge.
-    assert intra_eta("pcie", 8, PARAMS, host_bridges=8) == intra_eta("pcie", 8, PARAMS)

@@ -64,9 +64,6 @@ class Fabric:
     nvls_arch: str = ""  # "hopper" | "blackwell" when the NVSwitch supports NVLS, else ""
     nvls_min_ranks: int = 5  # NCCL selects NVLS above 4 GPUs on H200, above 5 on B200
     arch: str = ""  # GPU architecture ("hopper", "blackwell", ...): scales per-step latency
-    # Without P2P: the host bridges (NUMA nodes) the group's GPUs spread over; each bridge's
-    # host path is shared by its own GPUs only (intra_eta).
-    host_bridges: int = 1
 
     @property
     def per_node(self) -> int:
@@ -127,19 +124,15 @@ def ramped(nbytes: float, ramp: float) -> float:
     return nbytes + ramp
 
 
-def intra_eta(
-    kind: str, ranks: int, params: Params = PARAMS, host_bridges: int = 1
-) -> tuple[float, str]:
-    """η of an intra-node link kind for a group of ``ranks`` (spread over ``host_bridges``
-    NUMA nodes: without P2P each bridge's host path is shared by its own GPUs)."""
+def intra_eta(kind: str, ranks: int, params: Params = PARAMS) -> tuple[float, str]:
+    """η of an intra-node link kind for a group of ``ranks``."""
     row = link_kind(kind)
     if not row.p2p:
-        share = -(-max(ranks, 1) // max(min(host_bridges, ranks), 1))
-        eta = min(params.no_p2p_cap, params.no_p2p_shared / share)
+        eta = min(params.no_p2p_cap, params.no_p2p_shared / max(ranks, 1))
         return eta, (
             f"PCIe without P2P η {eta:.3g} = min({params.no_p2p_cap:g}, "
-            f"{params.no_p2p_shared:g}/g) of the x16 rate (host bounce shared by the g = "
-            f"{share} GPUs of one host bridge; fitted, benchmarks/accuracy.py)"
+            f"{params.no_p2p_shared:g}/p) of the x16 rate (host bounce shared by p GPUs; "
+            "fitted, benchmarks/accuracy.py)"
         )
     eta = params.eta_of(row)
     return eta, f"{kind} η {eta:g} (fitted on the nccl-tests tables, benchmarks/accuracy.py)"
@@ -169,7 +162,7 @@ def predict_intra(
     op: str, message_bytes: float, fabric: Fabric, params: Params, algorithm: str = ""
 ) -> Prediction:
     """Ring over the node's fabric, or NVLS, whichever NCCL would run (or ``algorithm``)."""
-    eta, source = intra_eta(fabric.intra_kind, fabric.ranks, params, fabric.host_bridges)
+    eta, source = intra_eta(fabric.intra_kind, fabric.ranks, params)
     bus_bw = eta * fabric.intra_gb_per_s
     wire = wire_factor(op, fabric.ranks) * message_bytes
     steps = _steps(op, fabric.ranks)

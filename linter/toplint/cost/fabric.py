@@ -25,7 +25,6 @@ from toplint.hardware.linkkinds import (
 )
 from toplint.hardware.types import Cluster, GpuSpec, IntraNode
 from toplint.placement.types import Group, Placement
-from toplint.record import replace
 
 
 def group_fabric(
@@ -65,18 +64,7 @@ def cluster_fabric(
     if nodes > 1 and kind(name).cls in (NETWORK, NONE):
         return _network_fabric(cluster, ranks, nodes, sharers)
     bw = _intra_bandwidth(cluster, name, link_gb_per_s)
-    fabric = node_fabric(name, bw, ranks, nvls_arch(cluster), gpu_arch(cluster.gpu))
-    bridges = host_bridges(cluster, ranks)
-    return replace(fabric, host_bridges=bridges) if bridges > 1 else fabric
-
-
-def host_bridges(cluster: Cluster, ranks: int) -> int:
-    """The NUMA nodes (host bridges) a group of ``ranks`` GPUs of one node spreads over: the
-    manifest's ``intra_node.numa_nodes``, the GPUs split evenly across them in index order
-    (as ``toplint.placement.links._socket`` splits them across sockets)."""
-    numa = max(cluster.intra.numa_nodes, 1)
-    per_node = max(cluster.gpus_per_node, 1)
-    return len({min(local * numa // per_node, numa - 1) for local in range(min(ranks, per_node))})
+    return node_fabric(name, bw, ranks, nvls_arch(cluster), gpu_arch(cluster.gpu))
 
 
 def node_fabric(name: str, gb_per_s: float, ranks: int, nvls: str, arch: str) -> Fabric:

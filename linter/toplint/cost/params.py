@@ -65,13 +65,10 @@ class Params:
     # per-network-kind step latency carries the floors; a shared extra cost fitted across
     # InfiniBand, EFA and TCPX made each fold borrow another network's floor.
     net_extra_us: float = 0.0
-    # PCIe without P2P: the g GPUs behind one host bridge (NUMA node) share its host path,
-    # η = min(cap, shared / g) (collectives.intra_eta).  The cap is one GPU's own copy rate
-    # through host memory: 0.5 of x16, fitted on the development no-P2P points (HELDOUT.md
-    # "Eighteenth pass"; the only source it binds on, 8x RTX 4090 one per NUMA node, runs
-    # 14.9 GB/s bus bandwidth and a 19-20 GB/s host-staged copy per pair, blog.chlc.cc).
+    # PCIe without P2P: all p GPUs share the host path, η = min(cap, shared / p); the cap is the
+    # 6-8 GB/s host-bounce copy rate of nccl-tests#117 (0.2 of Gen4 x16).
     no_p2p_shared: float = 0.601
-    no_p2p_cap: float = 0.5
+    no_p2p_cap: float = 0.2
     # NICs: ring and point-to-point η of the NIC rate (RDMA; set mostly by ml-engineering's 4x
     # p6-b200 sweep: on the other multi-node systems the NVLink part of the ring or the tree
     # binds first), TCP sockets (0.7, NCCL NET/Socket "is not efficient", vLLM
