@@ -12,6 +12,7 @@
     python benchmarks/accuracy.py --heldout8 # the shipped model on the eighth held-out draw
     python benchmarks/accuracy.py --heldout9 # the shipped model on the ninth held-out draw
     python benchmarks/accuracy.py --heldout10 # the shipped model on the tenth held-out draw
+    python benchmarks/accuracy.py --heldout11 # the shipped model on the eleventh held-out draw
 
 Data: the nccl-tests tables shipped in toplint/cost/data/measured.yaml (NVIDIA's, published in
 ai-dynamo/aiconfigurator), the vLLM/TensorRT-LLM kernel tables in data/kernels.yaml, and the
@@ -339,11 +340,12 @@ def _time(columns: list[Any]) -> float:
 
 
 def all_points() -> list[Point]:
-    """Every point the benchmark scores, the eighth to tenth and twelfth to seventeenth passes'
-    publications apart until a pass brings them in (HELDOUT.md "Second draw" to "Tenth
-    draw"; ``heldout_points(2)`` to ``heldout_points(10)``)."""
+    """Every point the benchmark scores, the eighth to tenth and twelfth to eighteenth passes'
+    publications apart until a pass brings them in (HELDOUT.md "Second draw" to "Eleventh
+    draw"; ``heldout_points(2)`` to ``heldout_points(11)``)."""
     later = SECOND_SOURCES | THIRD_SOURCES | FOURTH_SOURCES | FIFTH_SOURCES | SIXTH_SOURCES
     later |= SEVENTH_SOURCES | EIGHTH_SOURCES | NINTH_SOURCES | TENTH_SOURCES
+    later |= ELEVENTH_SOURCES
     return table_points() + [p for p in public_points() if p.machine.source not in later]
 
 
@@ -355,7 +357,7 @@ def heldout_points(n: int) -> list[Point]:
 
 
 # The draws ``--heldoutN`` prints, by number.
-HELDOUT_POINTS = {n: functools.partial(heldout_points, n) for n in range(2, 11)}
+HELDOUT_POINTS = {n: functools.partial(heldout_points, n) for n in range(2, 12)}
 
 
 def err(pred: float, meas: float) -> float:
@@ -707,6 +709,8 @@ EIGHTH_SOURCES = frozenset(heldout_module().eighth_sources())
 NINTH_SOURCES = frozenset(heldout_module().ninth_sources())
 # The seventeenth pass's publications (every one held out in the tenth draw): never fitted on.
 TENTH_SOURCES = frozenset(heldout_module().tenth_sources())
+# The eighteenth pass's publications (every one held out in the eleventh draw): never fitted on.
+ELEVENTH_SOURCES = frozenset(heldout_module().eleventh_sources())
 # The second to fourth draws, spent: development data from the eleventh pass on, for the
 # per-transport constants (``PER_TRANSPORT``), and band rows.
 SPENT_SOURCES = SECOND_SOURCES | THIRD_SOURCES | FOURTH_SOURCES
@@ -1372,7 +1376,7 @@ def shipped_bands() -> tuple[dict[str, dict[str, float]], set[str], set[str] | N
 def heldout_rows(
     draw: int, model: Model, fitted: set[str], nets: set[str] | None = None
 ) -> list[Row]:
-    """The held-out points of the second to tenth draws (``draw``), priced by ``model`` (the
+    """The held-out points of the second to eleventh draws (``draw``), priced by ``model`` (the
     one toplint ships)."""
     points = HELDOUT_POINTS[draw]()
     return [

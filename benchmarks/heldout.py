@@ -96,6 +96,15 @@ the eighth draw's rule and the seed (``SEED10``) committed before collection.  A
 
     python benchmarks/heldout.py --tenth          # print the tenth draw
     python benchmarks/heldout.py --tenth --write  # write benchmarks/data/heldout10.yaml
+
+The eleventh draw (eighteenth pass; HELDOUT.md "Eleventh draw"): the tenth draw is spent
+(looked at before and after the seventeenth pass).  Two new publications were collected
+(``ELEVENTH_UNITS``, every one absent from public.yaml, measured.yaml and every earlier draw
+before this pass), under the eighth draw's rule and the seed (``SEED11``) committed before
+collection.  At most ``LOT_ABOVE``, so every one is held out (no lot).
+
+    python benchmarks/heldout.py --eleventh          # print the eleventh draw
+    python benchmarks/heldout.py --eleventh --write  # write benchmarks/data/heldout11.yaml
 """
 
 from __future__ import annotations
@@ -122,6 +131,7 @@ HELDOUT7 = ROOT / "benchmarks" / "data" / "heldout7.yaml"
 HELDOUT8 = ROOT / "benchmarks" / "data" / "heldout8.yaml"
 HELDOUT9 = ROOT / "benchmarks" / "data" / "heldout9.yaml"
 HELDOUT10 = ROOT / "benchmarks" / "data" / "heldout10.yaml"
+HELDOUT11 = ROOT / "benchmarks" / "data" / "heldout11.yaml"
 SEED = 20261201  # the date the third pass collected its data; chosen before the draw
 SEED2 = 20261202  # the date the eighth pass collected its data; chosen before the draw
 SEED3 = 20261203  # the ninth pass's seed, given in its brief before any collection
@@ -132,6 +142,7 @@ SEED7 = 20261207  # the fourteenth pass's seed, committed before collection (onl
 SEED8 = 20261208  # the fifteenth pass's seed, committed before collection (only above 8 units)
 SEED9 = 20261209  # the sixteenth pass's seed, committed before collection (only above 8 units)
 SEED10 = 20261210  # the seventeenth pass's seed, committed before collection (only above 8)
+SEED11 = 20261211  # the eighteenth pass's seed, committed before collection (only above 8)
 # Above this many publications a later draw is a lot; at or below it every one is held out.
 LOT_ABOVE = 8
 # The eighth pass's publications (the units of the second draw), as publication() names them.
@@ -195,6 +206,12 @@ TENTH_UNITS = (
     "chlc-rtx4090-p2p",
     "kalavai-client",
 )
+# The eighteenth pass's publications (the units of the eleventh draw), as publication() names
+# them.
+ELEVENTH_UNITS = (
+    "aikitoria-p2p",
+    "llm-insights",
+)
 # Sources that share one publication under different source names (same repository).
 SAME_PUBLICATION = {
     "mleng-": "stas00/ml-engineering",
@@ -229,7 +246,7 @@ def first_units() -> list[str]:
     """The first draw's units: every publication but the later passes'."""
     later = set(SECOND_UNITS) | set(THIRD_UNITS) | set(FOURTH_UNITS) | set(FIFTH_UNITS)
     later |= set(SIXTH_UNITS) | set(SEVENTH_UNITS) | set(EIGHTH_UNITS) | set(NINTH_UNITS)
-    later |= set(TENTH_UNITS)
+    later |= set(TENTH_UNITS) | set(ELEVENTH_UNITS)
     return sorted({publication(s) for s in sources()} - later)
 
 
@@ -282,6 +299,11 @@ def draw9(seed: int = SEED9) -> list[str]:
 def draw10(seed: int = SEED10) -> list[str]:
     """The tenth draw, of the seventeenth pass's publications (``_every_or_half``)."""
     return _every_or_half(TENTH_UNITS, seed)
+
+
+def draw11(seed: int = SEED11) -> list[str]:
+    """The eleventh draw, of the eighteenth pass's publications (``_every_or_half``)."""
+    return _every_or_half(ELEVENTH_UNITS, seed)
 
 
 def _every_or_half(units: Iterable[str], seed: int) -> list[str]:
@@ -353,6 +375,16 @@ def held_out9_sources() -> set[str]:
 def held_out10_sources() -> set[str]:
     """The sources of the tenth draw's held-out publications (heldout10.yaml)."""
     return held_out_of(HELDOUT10)
+
+
+def held_out11_sources() -> set[str]:
+    """The sources of the eleventh draw's held-out publications (heldout11.yaml)."""
+    return held_out_of(HELDOUT11)
+
+
+def eleventh_sources() -> set[str]:
+    """Every source of the eighteenth pass's publications (held out or not)."""
+    return {s for s in sources() if publication(s) in ELEVENTH_UNITS}
 
 
 def tenth_sources() -> set[str]:
@@ -427,6 +459,10 @@ def main(argv: list[str]) -> int:
     if "--tenth" in argv:
         how = "all held out (no lot: at most eight)"
         args = ("Tenth", "seventeenth", draw10(), TENTH_UNITS, SEED10, HELDOUT10, how)
+        return _main_later(argv, *args)
+    if "--eleventh" in argv:
+        how = "all held out (no lot: at most eight)"
+        args = ("Eleventh", "eighteenth", draw11(), ELEVENTH_UNITS, SEED11, HELDOUT11, how)
         return _main_later(argv, *args)
     units = first_units()
     held = draw()

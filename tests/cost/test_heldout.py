@@ -268,6 +268,41 @@ def test_the_tenth_draw_states_every_network_it_crosses() -> None:
     assert not [p for p in B.heldout_points(10) if B._spans_nodes(p)]
 
 
+def test_heldout11_yaml_holds_out_every_eighteenth_pass_publication() -> None:
+    # Eighteenth pass: two new publications, at most eight, so by the rule committed before
+    # collection (HELDOUT.md "Eleventh draw") both are held out (no lot).
+    module = B.heldout_module()
+    doc = yaml.safe_load((ROOT / "benchmarks" / "data" / "heldout11.yaml").read_text("utf-8"))
+    assert doc["seed"] == module.SEED11 == 20261211
+    assert doc["units"] == sorted(module.ELEVENTH_UNITS)
+    assert doc["held_out"] == module.draw11() == sorted(module.ELEVENTH_UNITS)
+    assert len(module.ELEVENTH_UNITS) <= module.LOT_ABOVE
+
+
+def test_the_eleventh_draw_is_new_and_kept_out_of_the_fit() -> None:
+    # No eleventh-draw point reaches the points the benchmark fits and cross-validates on, nor
+    # the spent draws; its publications are none of the earlier draws' and are printed whole.
+    module = B.heldout_module()
+    pubs = {module.publication(s) for s in module.sources()}
+    eleventh = set(module.ELEVENTH_UNITS)
+    assert eleventh <= pubs
+    earlier = set(module.SECOND_UNITS) | set(module.THIRD_UNITS) | set(module.FOURTH_UNITS)
+    earlier |= set(module.FIFTH_UNITS) | set(module.SIXTH_UNITS) | set(module.SEVENTH_UNITS)
+    earlier |= set(module.EIGHTH_UNITS) | set(module.NINTH_UNITS) | set(module.TENTH_UNITS)
+    earlier |= set(module.first_units())
+    assert not eleventh & earlier
+    assert not {p.machine.source for p in B.all_points()} & module.eleventh_sources()
+    assert not {p.machine.source for p in B.spent_points()} & module.eleventh_sources()
+    assert {p.machine.source for p in B.heldout_points(11)} == module.held_out11_sources()
+    assert len(B.heldout_points(11)) == 26
+
+
+def test_the_eleventh_draw_states_every_network_it_crosses() -> None:
+    # The eighth draw's criterion, kept for the eleventh: every point spanning nodes has its
+    # network stated.  This draw found only runs inside one node: none spans nodes.
+    assert not [p for p in B.heldout_points(11) if B._spans_nodes(p)]
+
+
 def test_the_two_draws_partition_the_publications() -> None:
     # The first draw's 29 units are every publication but the eighth pass's, and each of the
     # eighth pass's units names sources of public.yaml.
