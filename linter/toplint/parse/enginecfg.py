@@ -70,7 +70,14 @@ def fold_engine_config(
     """Fold the keys of the config file the deployment's flags name, with engine precedence
     (``image``: the container image, for the release an unknown key is judged against)."""
     ref = next((f for f in reversed(dep.flags) if f.name in spec.config_options), None)
-    if ref is None or ref.value is None:
+    if ref is None:
+        return dep, ()
+    if ref.value is None:
+        # The path is a variable this file does not set (``--extra-engine-args ${config_file}``,
+        # a script's argument): where the file wins over the command line, as an unreadable
+        # path does, the layout it may write is unknown.
+        if ref.unresolved and spec.config_overrides_cli:
+            return _unread(dep, spec, ref, "its path is not known here"), ()
         return dep, ()
 
     try:
@@ -179,7 +186,8 @@ def _unread(dep: Deployment, spec: EngineSpec, ref: Flag, reason: str | None) ->
     not the default (such files are where those deployments write their layout).  A value the
     command line writes is kept; the note says the file may override it."""
     why = f" ({reason})" if reason else ""
-    note = f"engine config `{ref.value}` was not read{why}; its settings are not included"
+    shown = ref.value if ref.value is not None else " ".join(ref.unresolved)
+    note = f"engine config `{shown}` was not read{why}; its settings are not included"
     if spec.config_overrides_cli:
         note += " (it takes precedence over the command line)"
     dep = replace(dep, notes=(*dep.notes, note))
@@ -192,7 +200,7 @@ def _unread(dep: Deployment, spec: EngineSpec, ref: Flag, reason: str | None) ->
     ]
     if not fields:
         return dep
-    variable = f"{ref.value} (not read)"
+    variable = f"{ref.value if ref.value is not None else ', '.join(ref.unresolved)} (not read)"
     unresolved = [u for u in dep.unresolved if u.field not in fields]
     unresolved.extend(Unresolved(f, variable, at) for f in fields)
     sources = {**dep.sources, **{f: at for f in fields}}

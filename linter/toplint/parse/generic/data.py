@@ -32,7 +32,7 @@ from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.models import MODEL_OPTIONS, ancestors, find_model, model_in
 from toplint.parse.generic.tree import CALL, get, is_ref, scalar_keys, token
 from toplint.parse.infer import resources as rs
-from toplint.parse.infer.scopevars import interpolated
+from toplint.parse.infer.scopevars import declared, interpolated, substitute
 from toplint.parse.infer.scoping import apply
 from toplint.parse.options import Arg, option_name
 from toplint.parse.structured.anywhere import element
@@ -420,7 +420,14 @@ def _option_args(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> li
 
 
 def _flags(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> list[Arg]:
+    """The flags a mapping's flag list (or flag string) writes.  A list element's ``$(NAME)`` /
+    ``${NAME}`` whose value the same mapping declares (``env: [{name: TP, value: "2"}]`` beside
+    a container's ``command``: the kubelet expands ``$(NAME)`` in ``command``/``args`` from the
+    container's ``env``, Kubernetes "Define a Command and Arguments for a Container", "Use
+    environment variables to define arguments") is put in (``scopevars.substitute``); an
+    unknown one stays unresolved."""
     args: list[Arg] = []
+    env = declared(node)
     for key, value in node.items():
         if key == CALL:
             continue
@@ -434,7 +441,9 @@ def _flags(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> list[Arg
             continue
         for i, tok in enumerate(tokens):
             pos = tree.value_position((*at, key, i))
-            args.append(_arg(tree, tok, pos, where))
+            known = substitute(tok, env) if env and isinstance(tok, str) else tok
+            arg = _arg(tree, known, pos, where)
+            args.append(arg if known == tok else replace(arg, raw=str(tok)))
     return args
 
 
