@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from conftest import load_benchmark
 
@@ -159,148 +160,68 @@ def test_the_seventh_draw_is_new_and_kept_out_of_the_fit() -> None:
     assert len(B.heldout_points(7)) == 116
 
 
-def test_heldout8_yaml_holds_out_every_fifteenth_pass_publication() -> None:
-    # Fifteenth pass: three new publications, at most eight, so by the rule committed before
-    # collection (HELDOUT.md "Eighth draw") every one is held out (no lot).
+# The draws from the eighth on, each under the eighth draw's rule (HELDOUT.md "Eighth draw":
+# networks stated across nodes; at most LOT_ABOVE publications, so every one held out): the
+# draw's number, its units' and seed's names in benchmarks/heldout.py, the seed, the draw
+# function, its sources function and how many points it holds.
+LATER_DRAWS = [
+    (8, "EIGHTH_UNITS", "SEED8", 20261208, "draw8", "eighth_sources", 178),
+    (9, "NINTH_UNITS", "SEED9", 20261209, "draw9", "ninth_sources", 244),
+    (10, "TENTH_UNITS", "SEED10", 20261210, "draw10", "tenth_sources", 124),
+    (11, "ELEVENTH_UNITS", "SEED11", 20261211, "draw11", "eleventh_sources", 26),
+]
+EARLIER_UNITS = (
+    "SECOND_UNITS", "THIRD_UNITS", "FOURTH_UNITS", "FIFTH_UNITS", "SIXTH_UNITS", "SEVENTH_UNITS",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(("n", "units", "seed_name", "seed", "draw", "_s", "_p"), LATER_DRAWS)
+def test_a_later_draw_holds_out_every_publication_of_its_pass(
+    n: int, units: str, seed_name: str, seed: int, draw: str, _s: str, _p: int
+) -> None:
+    # At most eight new publications, so by the rule committed before collection each is held
+    # out (no lot).
     module = B.heldout_module()
-    doc = yaml.safe_load((ROOT / "benchmarks" / "data" / "heldout8.yaml").read_text("utf-8"))
-    assert doc["seed"] == module.SEED8 == 20261208
-    assert doc["units"] == sorted(module.EIGHTH_UNITS)
-    assert doc["held_out"] == module.draw8() == sorted(module.EIGHTH_UNITS)
-    assert len(module.EIGHTH_UNITS) <= module.LOT_ABOVE
+    doc = yaml.safe_load((ROOT / "benchmarks" / "data" / f"heldout{n}.yaml").read_text("utf-8"))
+    assert doc["seed"] == getattr(module, seed_name) == seed
+    assert doc["units"] == sorted(getattr(module, units))
+    assert doc["held_out"] == getattr(module, draw)() == sorted(getattr(module, units))
+    assert len(getattr(module, units)) <= module.LOT_ABOVE
 
 
-def test_the_eighth_draw_is_new_and_kept_out_of_the_fit() -> None:
-    # No eighth-draw point reaches the points the benchmark fits and cross-validates on, nor
+@pytest.mark.parametrize(("n", "units", "_n", "_seed", "_d", "sources", "points"), LATER_DRAWS)
+def test_a_later_draw_is_new_and_kept_out_of_the_fit(
+    n: int, units: str, _n: str, _seed: int, _d: str, sources: str, points: int
+) -> None:
+    # No point of the draw reaches the points the benchmark fits and cross-validates on, nor
     # the spent draws; its publications are none of the earlier draws' and are printed whole.
     module = B.heldout_module()
     pubs = {module.publication(s) for s in module.sources()}
-    eighth = set(module.EIGHTH_UNITS)
-    assert eighth <= pubs
-    earlier = set(module.SECOND_UNITS) | set(module.THIRD_UNITS) | set(module.FOURTH_UNITS)
-    earlier |= set(module.FIFTH_UNITS) | set(module.SIXTH_UNITS) | set(module.SEVENTH_UNITS)
-    earlier |= set(module.first_units())
-    assert not eighth & earlier
-    assert not {p.machine.source for p in B.all_points()} & module.eighth_sources()
-    assert not {p.machine.source for p in B.spent_points()} & module.eighth_sources()
-    assert {p.machine.source for p in B.heldout_points(8)} == module.held_out8_sources()
-    assert len(B.heldout_points(8)) == 178
+    drawn = set(getattr(module, units))
+    assert drawn <= pubs
+    earlier = set(module.first_units())
+    for name in (*EARLIER_UNITS, *(u for m, u, *_ in LATER_DRAWS if m < n)):
+        earlier |= set(getattr(module, name))
+    assert not drawn & earlier
+    own = getattr(module, sources)()
+    assert not {p.machine.source for p in B.all_points()} & own
+    assert not {p.machine.source for p in B.spent_points()} & own
+    assert {p.machine.source for p in B.heldout_points(n)} == getattr(
+        module, f"held_out{n}_sources"
+    )()
+    assert len(B.heldout_points(n)) == points
 
 
-def test_the_eighth_draw_states_every_network_it_crosses() -> None:
+@pytest.mark.parametrize("n", [m for m, *_ in LATER_DRAWS])
+def test_a_later_draw_states_every_network_it_crosses(n: int) -> None:
     # The criterion the eighth draw's rule added before collection: a run across nodes is
-    # collected only where its network is stated, so no eighth-draw point spanning nodes is
-    # priced on an assumed fabric (exclusion rule 1's `unstated: [nics]`).
-    across = [p for p in B.heldout_points(8) if B._spans_nodes(p)]
-    assert across
+    # collected only where its network is stated, so no point spanning nodes is priced on an
+    # assumed fabric (exclusion rule 1's `unstated: [nics]`).  The tenth and eleventh draws
+    # found only runs inside one node.
+    across = [p for p in B.heldout_points(n) if B._spans_nodes(p)]
+    assert bool(across) == (n in (8, 9))
     assert all("nics" not in p.machine.unstated for p in across)
     assert all(p.machine.network not in ("", "none") for p in across)
-
-
-def test_heldout9_yaml_holds_out_every_sixteenth_pass_publication() -> None:
-    # Sixteenth pass: two new publications, at most eight, so by the rule committed before
-    # collection (HELDOUT.md "Ninth draw") both are held out (no lot).
-    module = B.heldout_module()
-    doc = yaml.safe_load((ROOT / "benchmarks" / "data" / "heldout9.yaml").read_text("utf-8"))
-    assert doc["seed"] == module.SEED9 == 20261209
-    assert doc["units"] == sorted(module.NINTH_UNITS)
-    assert doc["held_out"] == module.draw9() == sorted(module.NINTH_UNITS)
-    assert len(module.NINTH_UNITS) <= module.LOT_ABOVE
-
-
-def test_the_ninth_draw_is_new_and_kept_out_of_the_fit() -> None:
-    # No ninth-draw point reaches the points the benchmark fits and cross-validates on, nor
-    # the spent draws; its publications are none of the earlier draws' and are printed whole.
-    module = B.heldout_module()
-    pubs = {module.publication(s) for s in module.sources()}
-    ninth = set(module.NINTH_UNITS)
-    assert ninth <= pubs
-    earlier = set(module.SECOND_UNITS) | set(module.THIRD_UNITS) | set(module.FOURTH_UNITS)
-    earlier |= set(module.FIFTH_UNITS) | set(module.SIXTH_UNITS) | set(module.SEVENTH_UNITS)
-    earlier |= set(module.EIGHTH_UNITS) | set(module.first_units())
-    assert not ninth & earlier
-    assert not {p.machine.source for p in B.all_points()} & module.ninth_sources()
-    assert not {p.machine.source for p in B.spent_points()} & module.ninth_sources()
-    assert {p.machine.source for p in B.heldout_points(9)} == module.held_out9_sources()
-    assert len(B.heldout_points(9)) == 244
-
-
-def test_the_ninth_draw_states_every_network_it_crosses() -> None:
-    # The eighth draw's criterion, kept for the ninth: every point spanning nodes has its
-    # network stated (no `unstated: [nics]`, no assumed fabric).
-    across = [p for p in B.heldout_points(9) if B._spans_nodes(p)]
-    assert across
-    assert all("nics" not in p.machine.unstated for p in across)
-    assert all(p.machine.network not in ("", "none") for p in across)
-
-
-def test_heldout10_yaml_holds_out_every_seventeenth_pass_publication() -> None:
-    # Seventeenth pass: two new publications, at most eight, so by the rule committed before
-    # collection (HELDOUT.md "Tenth draw") both are held out (no lot).
-    module = B.heldout_module()
-    doc = yaml.safe_load((ROOT / "benchmarks" / "data" / "heldout10.yaml").read_text("utf-8"))
-    assert doc["seed"] == module.SEED10 == 20261210
-    assert doc["units"] == sorted(module.TENTH_UNITS)
-    assert doc["held_out"] == module.draw10() == sorted(module.TENTH_UNITS)
-    assert len(module.TENTH_UNITS) <= module.LOT_ABOVE
-
-
-def test_the_tenth_draw_is_new_and_kept_out_of_the_fit() -> None:
-    # No tenth-draw point reaches the points the benchmark fits and cross-validates on, nor
-    # the spent draws; its publications are none of the earlier draws' and are printed whole.
-    module = B.heldout_module()
-    pubs = {module.publication(s) for s in module.sources()}
-    tenth = set(module.TENTH_UNITS)
-    assert tenth <= pubs
-    earlier = set(module.SECOND_UNITS) | set(module.THIRD_UNITS) | set(module.FOURTH_UNITS)
-    earlier |= set(module.FIFTH_UNITS) | set(module.SIXTH_UNITS) | set(module.SEVENTH_UNITS)
-    earlier |= set(module.EIGHTH_UNITS) | set(module.NINTH_UNITS) | set(module.first_units())
-    assert not tenth & earlier
-    assert not {p.machine.source for p in B.all_points()} & module.tenth_sources()
-    assert not {p.machine.source for p in B.spent_points()} & module.tenth_sources()
-    assert {p.machine.source for p in B.heldout_points(10)} == module.held_out10_sources()
-    assert len(B.heldout_points(10)) == 124
-
-
-def test_the_tenth_draw_states_every_network_it_crosses() -> None:
-    # The eighth draw's criterion, kept for the tenth: every point spanning nodes has its
-    # network stated.  This draw found only runs inside one node: none spans nodes.
-    assert not [p for p in B.heldout_points(10) if B._spans_nodes(p)]
-
-
-def test_heldout11_yaml_holds_out_every_eighteenth_pass_publication() -> None:
-    # Eighteenth pass: two new publications, at most eight, so by the rule committed before
-    # collection (HELDOUT.md "Eleventh draw") both are held out (no lot).
-    module = B.heldout_module()
-    doc = yaml.safe_load((ROOT / "benchmarks" / "data" / "heldout11.yaml").read_text("utf-8"))
-    assert doc["seed"] == module.SEED11 == 20261211
-    assert doc["units"] == sorted(module.ELEVENTH_UNITS)
-    assert doc["held_out"] == module.draw11() == sorted(module.ELEVENTH_UNITS)
-    assert len(module.ELEVENTH_UNITS) <= module.LOT_ABOVE
-
-
-def test_the_eleventh_draw_is_new_and_kept_out_of_the_fit() -> None:
-    # No eleventh-draw point reaches the points the benchmark fits and cross-validates on, nor
-    # the spent draws; its publications are none of the earlier draws' and are printed whole.
-    module = B.heldout_module()
-    pubs = {module.publication(s) for s in module.sources()}
-    eleventh = set(module.ELEVENTH_UNITS)
-    assert eleventh <= pubs
-    earlier = set(module.SECOND_UNITS) | set(module.THIRD_UNITS) | set(module.FOURTH_UNITS)
-    earlier |= set(module.FIFTH_UNITS) | set(module.SIXTH_UNITS) | set(module.SEVENTH_UNITS)
-    earlier |= set(module.EIGHTH_UNITS) | set(module.NINTH_UNITS) | set(module.TENTH_UNITS)
-    earlier |= set(module.first_units())
-    assert not eleventh & earlier
-    assert not {p.machine.source for p in B.all_points()} & module.eleventh_sources()
-    assert not {p.machine.source for p in B.spent_points()} & module.eleventh_sources()
-    assert {p.machine.source for p in B.heldout_points(11)} == module.held_out11_sources()
-    assert len(B.heldout_points(11)) == 26
-
-
-def test_the_eleventh_draw_states_every_network_it_crosses() -> None:
-    # The eighth draw's criterion, kept for the eleventh: every point spanning nodes has its
-    # network stated.  This draw found only runs inside one node: none spans nodes.
-    assert not [p for p in B.heldout_points(11) if B._spans_nodes(p)]
 
 
 def test_the_two_draws_partition_the_publications() -> None:
