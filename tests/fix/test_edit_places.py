@@ -162,8 +162,10 @@ def test_an_option_with_no_field_is_not_written_into_one() -> None:
     [out] = attach_edits([finding], dep, text, str(NIM))
     assert out.fix is None
     assert out.message == (
-        "MLA (not `--enable-dp-attention --dp-size 8`: `--enable-dp-attention` has no place "
-        "beside the fields that set this deployment (`multiNode.pipeline`))"
+        "MLA (not `--enable-dp-attention --dp-size 8`: a new option goes beside an engine option "
+        "written in this file, and this deployment writes none (its settings are the resource's "
+        "own fields, such as `multiNode.pipeline`): pass `--enable-dp-attention` where the "
+        "resource takes engine arguments)"
     )
 
 

@@ -196,7 +196,9 @@ def add_flag(
         if written == "field":
             where = anchor.anchor or anchor.raw
             why = why or (
-                f"`--{name}` has no place beside the fields that set this deployment (`{where}`)"
+                f"a new option goes beside an engine option written in this file, and this "
+                f"deployment writes none (its settings are the resource's own fields, such as "
+                f"`{where}`): pass `--{name}` where the resource takes engine arguments"
             )
             continue
         option, value_span = flag_spans(anchor, idx)
