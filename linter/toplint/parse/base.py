@@ -44,6 +44,19 @@ def is_template(text: str) -> bool:
     return False
 
 
+def lone_variable(text: str) -> re.Match[str] | None:
+    """The match when ``text`` is one shell-style variable and nothing else (``$MODEL_ID``,
+    ``${MODEL_ID}``, blanks around it): a template's placeholder, filled in (envsubst, a CI step)
+    before the file is used, so the value it stands for is unresolved, never the literal text
+    (GoogleCloudPlatform/kubernetes-engine-samples@2b503651 ai-ml/gke-ray/rayserve/llm/tpu)."""
+    return _lone_variable().fullmatch(text.strip())
+
+
+@cache
+def _lone_variable() -> re.Pattern[str]:
+    return re.compile(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\})")
+
+
 @cache
 def _actions() -> re.Pattern[str]:
     """A GitHub Actions workflow (top-level ``jobs:`` whose jobs say ``runs-on:``) or action

@@ -26,8 +26,8 @@ import ast
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from toplint.infra.patterns import lazy
 from toplint.model import Position
+from toplint.parse.base import lone_variable
 from toplint.parse.generic.tree import CALL
 from toplint.record import field, record
 
@@ -35,9 +35,6 @@ Path = tuple[str | int, ...]
 Spots = dict[Path, tuple[Position, Position]]  # relative path -> (key, value) positions
 Built = tuple[Any, Spots]
 MAX_STATEMENTS = 5_000
-# A value that is one shell-style variable and nothing else (``$MODEL_ID``, ``${MODEL_ID}``): a
-# template's placeholder, filled in before the manifest is applied (``toplint.parse.k8s.ray``).
-_PLACEHOLDER = lazy(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\})")
 # The environment a module is read in: each variable's value and where that value is written.
 Environment = Mapping[str, tuple[str, Position]]
 
@@ -263,7 +260,7 @@ class _Reader:
         (``$MODEL_ID``) is a ``Ref`` that needs it."""
         value, at = self.given[name]
         spots: Spots = {(): (at, at)}
-        if _PLACEHOLDER.fullmatch(value.strip()):
+        if lone_variable(value):
             return Ref(value, (name,)), spots
         return value, spots
 

@@ -21,10 +21,10 @@ from typing import Any
 
 from toplint.engines.registry import engine_running_in
 from toplint.errors import SourceError
-from toplint.infra.patterns import lazy
 from toplint.infra.readpolicy import read_first, reference_root
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, Position, Unresolved
+from toplint.parse.base import lone_variable
 from toplint.parse.k8s import text as k8s_text
 from toplint.parse.k8s.container import script_deployments, with_accelerator
 from toplint.parse.k8s.context import Ctx, base_deployment, gpu_request, labelled, to_int
@@ -237,7 +237,9 @@ def _serve_sample(
     engine = engine_running_in("ray-serve-llm")
     model = next((value for key, value, _ in pairs if key == "model"), None)
     start = here((*path, "import_path")) if "import_path" in app else here(path)
-    blank = _PLACEHOLDER.fullmatch(str(model).strip()) if isinstance(model, str) else None
+    # Ray passes ``runtime_env.env_vars`` to the worker as written, expanding only ``${NAME}`` of
+    # the worker's own environment (docs.ray.io "Runtime Environments": env_vars)
+    blank = lone_variable(model) if isinstance(model, str) else None
     dep = _started(base, engine.name, None if blank else model, start)
     argv: list[Arg] = []
     for key, value, where in pairs:
@@ -275,14 +277,6 @@ def _sample_deployment(app: Any) -> dict[str, Any] | None:
     if sample is None or not ((isinstance(args, dict) and "model" in args) or "MODEL_ID" in env):
         return None
     return sample
-
-
-# A value that is one shell-style variable and nothing else (``$MODEL_ID``, ``${MODEL_ID}``): Ray
-# passes ``runtime_env.env_vars`` to the worker as written, expanding only ``${NAME}`` of the
-# worker's own environment (docs.ray.io "Runtime Environments": env_vars), so such a value in a
-# manifest is a template's placeholder that envsubst fills in before ``kubectl apply``
-# (GoogleCloudPlatform/kubernetes-engine-samples@2b503651 ai-ml/gke-ray/rayserve/llm/tpu).
-_PLACEHOLDER = lazy(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\})")
 
 
 def _started(base: Deployment, engine: str, model: Any, start: Position) -> Deployment:
