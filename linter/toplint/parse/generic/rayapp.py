@@ -77,7 +77,8 @@ def ray_app_deployments(source: Source) -> ParseResult | None:
             built = dep.provenance.get("engine", "the engine")
             told = f"{built} in `{shown.rsplit('/', 1)[-1]}`, imported by `{app.import_path}`"
             dep = replace(dep, provenance={**dep.provenance, "engine": told})
-            deployments.append(module_app(app.ctx, app.index, dep, app.here, serve_name, note))
+            built_dep = module_app(app.ctx, app.index, app.data, dep, app.here, serve_name, note)
+            deployments.append(built_dep)
     if not deployments:
         return None
     return ParseResult(source.path, tuple(deployments), ())

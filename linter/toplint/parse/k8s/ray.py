@@ -392,23 +392,22 @@ def _kwarg(key: str, value: Any, pos: Position) -> list[Arg]:
 def module_app(
     ctx: Ctx,
     a: int,
+    app: dict[str, Any],
     dep: Deployment,
     here: Callable[[Path], Position],
     serve_name: str | None,
     note: str,
 ) -> Deployment:
-    """``dep``, an engine the module of the RayService's application ``a`` builds (read by
-    ``toplint.parse.generic.rayapp``), as a deployment of this file at the application's
-    ``import_path``, on the Ray cluster: the RayService's name and node labels, ``num_replicas``
-    (or ``autoscaling_config.min_replicas``) replicas of the Serve deployment ``serve_name``
-    (the application's only one when its name does not match), each holding its
-    ``ray_actor_options.num_gpus`` GPUs where the config states them, else the GPUs the module's
-    own decorator gives it, else its share of the cluster's (Ray Serve's config file overrides
-    the options the code sets: docs.ray.io "Serve Config Files")."""
+    """``dep``, an engine the module of the RayService's application ``a`` (``app``, as its
+    serve config writes it) builds (read by ``toplint.parse.generic.rayapp``), as a deployment of
+    this file at the application's ``import_path``, on the Ray cluster: the RayService's name and
+    node labels, ``num_replicas`` (or ``autoscaling_config.min_replicas``) replicas of the Serve
+    deployment ``serve_name`` (the application's only one when its name does not match), each
+    holding its ``ray_actor_options.num_gpus`` GPUs where the config states them, else the GPUs
+    the module's own decorator gives it, else its share of the cluster's (Ray Serve's config file
+    overrides the options the code sets: docs.ray.io "Serve Config Files")."""
     spec: Path = ("spec", "rayClusterConfig")
     app_at: Path = ("applications", a)
-    data = serve_config(ctx)
-    app = data[0]["applications"][a] if data is not None else {}
     base = base_deployment(ctx, "kuberay")
     start = here((*app_at, "import_path"))
     own_gpus, own_at = dep.gpus, dep.sources.get("gpus")
@@ -423,9 +422,7 @@ def module_app(
         notes=(*dep.notes, note),
     )
     dep = cluster_labels(ctx, dep, spec)
-    entries = [
-        (i, d) for i, d in enumerate(_list(_mapping(app).get("deployments"))) if isinstance(d, dict)
-    ]
+    entries = [(i, d) for i, d in enumerate(_list(app.get("deployments"))) if isinstance(d, dict)]
     entry = next(((i, d) for i, d in entries if d.get("name") == serve_name), None)
     if entry is None and len(entries) == 1:
         entry = entries[0]
