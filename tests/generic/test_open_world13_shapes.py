@@ -38,6 +38,14 @@ def test_torch_device_count_is_the_devices_cuda_visible_devices_lists() -> None:
     assert only("job.sh", text).tp == 3
 
 
+def test_torch_device_count_of_a_list_that_names_no_count_is_not_guessed() -> None:
+    """``all`` is no device list CUDA reads (the container runtime's word): the count is
+    unresolved, counted as every other device setting is (``enginecfg.count_devices``)."""
+    text = TGI_JOB.format(gpus=4, export="export CUDA_VISIBLE_DEVICES=all\n")
+    dep = only("job.sh", text)
+    assert dep.tp is None and any(u.field == "tp" for u in dep.unresolved)
+
+
 def test_torch_device_count_outside_a_job_is_not_guessed() -> None:
     text = "N=$(python3 -c 'import torch; print(torch.cuda.device_count())')\n"
     text += "text-generation-launcher --model-id org/m --num-shard $N\n"

@@ -148,16 +148,19 @@ _GPU_COUNT = DeferredPattern(
 
 def visible_gpu_count(env: Mapping[str, str]) -> str | None:
     """The GPUs a process started with ``env`` sees, when the environment fixes them: the
-    devices ``CUDA_VISIBLE_DEVICES`` lists, else, in a Slurm job, the GPUs Slurm allocated on
-    the node, which it makes the visible devices (sbatch(1), "OUTPUT ENVIRONMENT VARIABLES":
-    ``SLURM_GPUS_ON_NODE``; gres.conf(5): Slurm sets ``CUDA_VISIBLE_DEVICES`` for allocated
-    GPUs).  None when neither says."""
+    devices ``CUDA_VISIBLE_DEVICES`` lists (counted as the engine's own device settings are:
+    ``toplint.parse.enginecfg.count_devices``; an empty list leaves none), else, in a Slurm job,
+    the GPUs Slurm allocated on the node, which it makes the visible devices (sbatch(1), "OUTPUT
+    ENVIRONMENT VARIABLES": ``SLURM_GPUS_ON_NODE``; gres.conf(5): Slurm sets
+    ``CUDA_VISIBLE_DEVICES`` for allocated GPUs).  None when neither says."""
     listed = env.get("CUDA_VISIBLE_DEVICES")
     if listed is not None:
-        ids = [d.strip() for d in listed.split(",")]
-        return str(len(ids)) if all(ids) else None
-    count = env.get("SLURM_GPUS_ON_NODE")
-    return count if count is not None and whole_text(count) is not None else None
+        from toplint.parse.enginecfg import count_devices  # the engines' tables, on first use
+
+        count = count_devices(listed)
+        return None if count is None else str(count)
+    count_text = env.get("SLURM_GPUS_ON_NODE")
+    return count_text if count_text is not None and whole_text(count_text) is not None else None
 
 
 class Expander:
