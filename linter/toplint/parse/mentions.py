@@ -19,7 +19,7 @@ from toplint.engines.registry import all_engines
 from toplint.infra.patterns import lazy
 from toplint.model import NO_DEPLOYMENT_FOUND, Finding, Severity
 from toplint.parse.base import SHELL_SUFFIXES, Source, is_template
-from toplint.parse.textpos import point_of
+from toplint.parse.textpos import after_comment_mark, point_of
 from toplint.record import replace
 
 # What the file lacked, by what named the engine.
@@ -98,8 +98,7 @@ def named_engines(text: str) -> list[tuple[str, str]]:
     outside a comment (a chart template, a script)."""
     out: list[tuple[str, str]] = []
     for match in pattern_for(text).finditer(text):
-        start = text.rfind("\n", 0, match.start()) + 1
-        if "#" in text[start : match.start()]:
+        if after_comment_mark(text, match.start()):
             continue
         engine = _group_engine().get(match.lastgroup or "")
         if engine is not None:
@@ -128,8 +127,7 @@ def engine_mention(source: Source) -> Finding | None:
     text = source.text
     commented: re.Match[str] | None = None
     for match in pattern_for(text).finditer(text):
-        start = text.rfind("\n", 0, match.start()) + 1
-        if "#" in text[start : match.start()]:
+        if after_comment_mark(text, match.start()):
             commented = commented or match  # a comment names it; nothing runs it
             continue
         return _mention(source, match)

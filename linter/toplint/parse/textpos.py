@@ -31,6 +31,13 @@ def point_of(text: str, offset: int) -> tuple[int, int]:
     return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
+def after_comment_mark(text: str, offset: int) -> bool:
+    """A ``#`` comes before ``offset`` on its line: a shell, YAML or Python comment holds the
+    text there.  A ``#`` inside a quoted string before it counts too: the check does not parse
+    the line's quoting."""
+    return "#" in text[text.rfind("\n", 0, offset) + 1 : offset]
+
+
 def _offset(text: str, line: int, column: int) -> int:
     if line <= 1:
         pos = 0

@@ -165,14 +165,13 @@ def nim_mention(source: Source) -> Finding | None:
     nim-deploy@3c6bcbd cloud-service-providers/aws/blueprints/rag-blueprint-eks/helm/
     values.yaml): a NIM serves, on an engine it picks at start-up, and nothing here was read."""
     from toplint.parse.mentions import no_deployment
-    from toplint.parse.textpos import point_of
+    from toplint.parse.textpos import after_comment_mark, point_of
 
     text = source.text
     if REGISTRY not in text or _UTILITY_WORD.search(text):
         return None  # no NIM, or a file that runs one of its utilities: nothing is served
     for match in _NIM_IMAGE.finditer(text):
-        start = text.rfind("\n", 0, match.start()) + 1
-        if "#" in text[start : match.start()]:
+        if after_comment_mark(text, match.start()):
             continue  # a comment names it: nothing runs it
         line, column = point_of(text, match.start())
         why = (
