@@ -94,7 +94,10 @@ def _family(dep: Deployment) -> Inferred | None:
 # is a ``gpu: "<type>:<count>"`` a reader took the GPU's name from (dstack's ``resources.gpu:
 # MI300X:8``, dstackai/dstack@511c318c examples/models/gpt-oss/amd/120b.dstack.yml).
 _GPU_ONLY = (*GPU_LABELS, KUBEAI_PROFILE, SKYPILOT, "accelerator_type", "accelerator.name")
-# GPUs one machine holds at most: a count above it written without nodes is not one node.
+# GPUs one machine holds at most, for a count written without nodes: an HGX or OAM board's 8
+# (NVIDIA HGX H100/B200, AMD Instinct MI300X platform).  A PCIe server of 10 GPUs (Supermicro
+# SYS-421GE-TNRT) is above it: such a deployment is reported as not checked, with the manifest
+# line that checks it, rather than priced on a guessed machine.
 _NODE_MOST = 8
 
 
