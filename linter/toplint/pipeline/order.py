@@ -14,6 +14,7 @@ from toplint.model import (
     UNPARSABLE_FILE,
     Finding,
 )
+from toplint.record import replace
 
 __all__ = ["FITS", "NOT_JUDGED", "STARTS_OR_FITS", "outcome_rank", "sort_findings"]
 
@@ -92,6 +93,4 @@ def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
 def _named(f: Finding) -> Finding:
     """``f`` naming the deployment it is about, placed in another file than that deployment's
     (``Finding.deployment``) and said by no other deployment."""
-    from toplint.record import replace
-
     return replace(f, message=f"{f.message} (the deployment of {f.deployment})")
