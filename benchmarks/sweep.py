@@ -3,13 +3,14 @@
 
     python benchmarks/sweep.py ROOT --half development [--details] [--hardware FILE --cluster C]
     python benchmarks/sweep.py ROOT --half held-out     # totals only, by design
+    python benchmarks/sweep.py ROOT --split benchmarks/data/SWEEP17.md --half ...
 
 ROOT holds one folder per repository, named ``owner+name`` and extracted from the snapshot
-benchmarks/data/SWEEP16.md names (``git archive HEAD``, files of 4 MiB and more absent).  Per
-repository toplint runs as a user runs it, in fresh processes from the repository's folder:
-``toplint check . --format json --no-cache`` (exit code, seconds, findings) and ``toplint
-inspect . --format json`` (what it read).  Then each file is parsed once more in this process
-to time it alone.  Per half it reports:
+the split (``--split``, default benchmarks/data/SWEEP16.md) names (``git archive HEAD``, files
+of 4 MiB and more absent).  Per repository toplint runs as a user runs it, in fresh processes
+from the repository's folder: ``toplint check . --format json --no-cache`` (exit code,
+seconds, findings) and ``toplint inspect . --format json`` (what it read).  Then each file is
+parsed once more in this process to time it alone.  Per half it reports:
 
 - **crashes**: TL000 findings, runs that exit 3, tracebacks on stderr.  Must be 0;
 - **errors**: error-severity findings (each one a claim that the file is wrong, to be triaged);
@@ -66,9 +67,9 @@ class Repo:
         )
 
 
-def half(name: str) -> list[str]:
-    """``owner/name`` of the repositories SWEEP16.md lists under the half's heading."""
-    listed = split_halves(SPLIT.read_text("utf-8"), HALVES["development"], HALVES["held-out"])
+def half(name: str, split: Path = SPLIT) -> list[str]:
+    """``owner/name`` of the repositories the split lists under the half's heading."""
+    listed = split_halves(split.read_text("utf-8"), HALVES["development"], HALVES["held-out"])
     return [item.split("@", 1)[0] for item in listed[name]]
 
 
@@ -152,6 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("root", type=Path)
     parser.add_argument("--half", choices=HALVES, required=True)
+    parser.add_argument("--split", type=Path, default=SPLIT, help="the sweep's split file")
     parser.add_argument("--hardware")
     parser.add_argument("--cluster")
     parser.add_argument("--details", action="store_true")
@@ -159,7 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", help="one repository of the half (owner/name)")
     args = parser.parse_args(argv)
     extra = ["--hardware", args.hardware, "--cluster", args.cluster] if args.hardware else []
-    names = [n for n in half(args.half) if args.only in (None, n)]
+    names = [n for n in half(args.half, args.split) if args.only in (None, n)]
     totals: Counter[str] = Counter()
     for name in names:
         repo = sweep(args.root, name, extra, not args.no_timing)
