@@ -82,3 +82,26 @@ def test_sh_c_string_positions_map_into_the_file() -> None:
 
 def test_echo_of_an_engine_command_is_not_a_deployment() -> None:
     assert parse_text("run.sh", "echo vllm serve m -tp 8\n").deployments == ()
+
+
+def test_command_substitution_holds_single_quoted_parentheses() -> None:
+    """``$(… | jq -r '… "\\($k):\\(.[$k])"')`` (SeldonIO/seldon-core@7b77f8b
+    hack/download-k8s-certs.sh): inside '…' a backslash and a parenthesis are literal, so the
+    substitution ends at its own ``)`` and the script is read, not a TL001."""
+    text = (
+        "values=$(kubectl get secrets s -o json \\\n"
+        "    | jq -r '.data | keys[] as $k | \"\\($k):\\(.[$k])\"')\n"
+        'echo "Created $x"\n'
+        "vllm serve m --tensor-parallel-size 2\n"
+    )
+    assert only("certs.sh", text).tp == 2
+
+
+def test_command_substitution_holds_a_comment_with_a_quote() -> None:
+    text = "x=$(\n  # don't\n  echo hi\n)\ny=$(echo $# ${#x} \"it's (a)\")\nvllm serve m -tp 4\n"
+    assert only("run.sh", text).tp == 4
+
+
+def test_command_substitution_with_an_unclosed_quote_is_tl001() -> None:
+    result = parse_text("run.sh", "x=$(echo 'oops)\nvllm serve m\n")
+    assert [f.rule for f in result.findings] == ["TL001"]

@@ -17,7 +17,10 @@ from toplint.infra.patterns import DeferredPattern, lazy
 
 _NAME = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
 _BRACES = lazy(r"[{}\\]")
-_PARENS = lazy(r"[()\\]")
+# In a command substitution, quotes and comments too: its text is a script, where ``'…'`` holds
+# ``(``, ``)`` and ``\`` as literal characters (jq's ``'"\\($k)"'`` in ``$(… | jq -r '…')``,
+# POSIX "Command Substitution"), and a comment (``# don't``) holds a quote that opens nothing.
+_PARENS = lazy(r"[()\\'\"#]")
 
 
 class _Cursor:
@@ -88,11 +91,24 @@ def _read_expansion(cur: _Cursor) -> str:
         text, begin = cur.text, cur.i
         start = (cur.line, cur.col)
         depth, j = 0, begin
+        in_double = False  # inside "…": a ' is a literal character there
         while (m := stops.search(text, j)) is not None:
             k = m.start()
             c = text[k]
             j = k + 1
-            if c == ch:
+            if c == '"':
+                in_double = not in_double
+            elif c == "'":
+                if not in_double:  # to the closing quote; nothing in between is special
+                    end = text.find("'", j)
+                    if end == -1:
+                        break
+                    j = end + 1
+            elif c == "#":  # a comment where a word starts (not ``$#``, ``${#x}``)
+                if not in_double and text[k - 1] in " \t\n;&|(":
+                    end = text.find("\n", j)
+                    j = len(text) if end == -1 else end
+            elif c == ch:
                 depth += 1
             elif c == close:
                 depth -= 1
