@@ -26,3 +26,30 @@ def test_a_recipe_is_read_with_the_makefile_variables_and_positions() -> None:
 def test_a_makefile_that_runs_no_engine_yields_nothing() -> None:
     text = "IMAGE ?= vllm-serve\ndocker:\n\tdocker build -t $(IMAGE) .\n"
     assert parse_text("Makefile", text).deployments == ()
+
+
+def test_a_variable_continued_over_lines_is_one_value_and_keeps_the_positions() -> None:
+    """``ADDED := -Da=$(X)/a \\`` then ``-Db=$(X)/b`` (mudler/LocalAI@82c191a
+    backend/cpp/llama-cpp/Makefile): one value, its lines joined by a space as GNU make joins
+    them; the backslash once ended the value and escaped the quote toplint wrote around it,
+    and the file became a TL001."""
+    text = (
+        "X := base\n"
+        "ADDED := $(X)-a \\\n"
+        "\t$(X)-b\n"
+        "TP = 2\n"
+        "serve:\n"
+        '\tvllm serve org/m --tensor-parallel-size $(TP) --served-model-name "$(ADDED)"\n'
+    )
+    result = parse_text("Makefile", text)
+    assert [f.rule for f in result.findings if f.rule == "TL001"] == []
+    (dep,) = result.deployments
+    assert dep.tp == 2 and dep.line == 6
+    named = [f.value for f in dep.flags if f.name == "served-model-name"]
+    assert named == ["base-a base-b"]
+
+
+def test_a_variable_set_by_a_shell_command_is_unresolved_not_its_earlier_value() -> None:
+    text = "TP = 2\nTP := $(shell nvidia-smi -L | wc -l)\nserve:\n\tvllm serve org/m -tp $(TP)\n"
+    dep = only("Makefile", text)
+    assert dep.tp is None and any(u.field == "tp" for u in dep.unresolved)

@@ -54,7 +54,15 @@ def _as_script(text: str) -> tuple[dict[str, str], str]:
     lines = text.split("\n")
     out: list[str] = []
     in_recipe = False
+    continued = ""  # the variable whose value goes on to the next line (``\``), if any
     for line in lines:
+        if continued:  # GNU make: a backslash-newline in a value is one space
+            value, more = _continued(variables.get(continued, "$"), line)
+            if continued in variables:
+                variables[continued] = value
+            continued = continued if more else ""
+            out.append("")
+            continue
         if line.startswith("\t"):
             body = line[1:]
             stripped = body.lstrip("@-+ ")
@@ -67,14 +75,34 @@ def _as_script(text: str) -> tuple[dict[str, str], str]:
             continue
         in_recipe = False
         m = _ASSIGN.match(line)
-        if m and "$(shell" not in m.group(2):
-            variables[m.group(1)] = _MAKE_REF.sub(lambda r: "${" + r.group(1) + "}", m.group(2))
+        if m:
+            value, more = _continued("", m.group(2))
+            if "$(shell" in m.group(2):  # a command's output: not known here
+                variables.pop(m.group(1), None)
+            else:
+                variables[m.group(1)] = value
+            continued = m.group(1) if more else ""
         out.append("")
     return variables, "\n".join(out)
 
 
+def _continued(value: str, line: str) -> tuple[str, bool]:
+    """``value`` with one more line of a variable's definition (its make references as the
+    shell's), and whether the line goes on (ends with a backslash): GNU make manual,
+    "Splitting Long Lines"."""
+    text = line.strip() if value else line.rstrip()
+    more = text.endswith("\\")
+    text = _MAKE_REF.sub(lambda r: "${" + r.group(1) + "}", text[:-1].rstrip() if more else text)
+    return (f"{value} {text}" if value and text else value or text), more
+
+
 def _quote(value: str) -> str:
-    return "'" + value.replace("'", "'\\''") + "'" if "$" not in value else f'"{value}"'
+    """The value as a shell word: literal in '…', or in "…" where it refers to variables (its
+    ``\\``, ``"`` and backquotes escaped, so that only ``${NAME}`` expands)."""
+    if "$" not in value:
+        return "'" + value.replace("'", "'\\''") + "'"
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("`", "\\`")
+    return f'"{escaped}"'
 
 
 def _move(pos: Position, path: str, suffix: str, shifted: int) -> Position:
