@@ -241,3 +241,33 @@ def test_gcp_a3_presets_name_their_own_gpudirect_transport() -> None:
     high, mega = lookup_instance("a3-highgpu-8g"), lookup_instance("a3-megagpu-8g")
     assert high is not None and high.inter is not None and high.inter.network == "tcpx"
     assert mega is not None and mega.inter is not None and mega.inter.network == "tcpxo"
+
+
+@pytest.mark.parametrize(
+    ("written", "name", "arch", "reported"),
+    [
+        ("nvidia-tesla-t4", "T4", "turing", 15.0),  # GKE's label; nvidia-smi 15360MiB
+        ("Tesla T4", "T4", "turing", 15.0),  # nvidia-smi's name
+        ("NVIDIA A40", "A40", "ampere", 0.0),  # no public driver total found: nominal
+        ("RTX_A6000", "RTX-A6000", "ampere", 47.99),  # CoreWeave's class label
+        ("NVIDIA RTX A5000", "RTX-A5000", "ampere", 23.99),
+    ],
+)
+def test_common_cloud_and_workstation_gpus_resolve_with_their_driver_totals(
+    written: str, name: str, arch: str, reported: float
+) -> None:
+    spec = lookup_gpu(written)
+    assert spec is not None
+    assert (spec.name, spec.arch, spec.memory_reported_gib) == (name, arch, reported)
+
+
+def test_a_t4_computes_in_fp16_only_and_a_bridged_a40_pair_has_its_nvlink_rate() -> None:
+    t4, a40 = lookup_gpu("T4"), lookup_gpu("A40")
+    assert t4 is not None and a40 is not None
+    assert (t4.bf16_tflops, t4.half_tflops, t4.pcie_gen) == (0, 65, 3)
+    assert bridge_bandwidth(a40) == 56.25
+
+
+@pytest.mark.parametrize("name", ["NVIDIA RTX 6000 Ada Generation", "RTX A4000", "A40-48Q"])
+def test_names_close_to_the_new_gpus_are_not_them(name: str) -> None:
+    assert lookup_gpu(name) is None
