@@ -154,3 +154,29 @@ def test_gfd_gpu_count_sizes_the_node_beyond_the_pod() -> None:
     labels = {"nvidia.com/gpu.product": "NVIDIA-H100-80GB-HBM3", "nvidia.com/gpu.count": "8"}
     found = infer(dep(labels, gpus=2))
     assert found is not None and found.cluster.gpus_per_node == 8
+
+
+@pytest.mark.parametrize(
+    ("label", "value", "gpu"),
+    [
+        # CoreWeave's GPU class label (coreweave/kubernetes-cloud@67ae991 online-inference/)
+        ("gpu.nvidia.com/class", "RTX_A5000", "RTX-A5000"),
+        ("gpu.nvidia.com/class", "A40", "A40"),
+        ("gpu.nvidia.com/class", "A100_NVLINK_80GB", "A100-SXM4-80GB"),
+        # GKE's T4, attached to an N1 VM: no machine family of its own
+        ("cloud.google.com/gke-accelerator", "nvidia-tesla-t4", "T4"),
+    ],
+)
+def test_a_gpu_label_of_a_platform_names_one_node_of_that_gpu(
+    label: str, value: str, gpu: str
+) -> None:
+    found = infer(dep({label: value}, gpus=2))
+    assert found is not None
+    assert (found.cluster.gpu.name, found.cluster.gpus_per_node) == (gpu, 2)
+    assert f"{label}={value}" in found.reason
+
+
+def test_a_gke_accelerator_of_a_machine_family_still_selects_the_machine() -> None:
+    """The GPU-only reading of GKE's label comes after the families: an L4 is a G2 size."""
+    found = infer(dep({"cloud.google.com/gke-accelerator": "nvidia-l4"}, gpus=2))
+    assert found is not None and found.cluster.instance == "g2-standard-24"

@@ -2,7 +2,8 @@
 
 A deployment often names the GPU it must run on: a node selector or required node affinity on a
 GPU label (GPU feature discovery's ``nvidia.com/gpu.product``, GKE's
-``cloud.google.com/gke-accelerator``, Karpenter's ``karpenter.k8s.aws/instance-gpu-name``), an
+``cloud.google.com/gke-accelerator``, Karpenter's ``karpenter.k8s.aws/instance-gpu-name``,
+CoreWeave's ``gpu.nvidia.com/class``), an
 instance type, a KubeAI ``resourceProfile`` (the chart's ``nvidia-gpu-<gpu>`` /
 ``amd-gpu-<gpu>`` profiles), SkyPilot ``accelerators``, a Ray ``accelerator_type``, a
 ``gpu: "<type>:<count>"`` string (``options["accelerator.name"]``).  This module is the one
@@ -38,6 +39,9 @@ INSTANCE_LABELS = (
 GPU_LABELS = (
     "nvidia.com/gpu.product",  # GPU feature discovery
     "karpenter.k8s.aws/instance-gpu-name",
+    # CoreWeave's GPU class node label (docs.coreweave.com "Advanced Label Selectors"; values as
+    # coreweave/kubernetes-cloud@67ae991 selects them: RTX_A5000, A40, A100_NVLINK_80GB)
+    "gpu.nvidia.com/class",
 )
 KUBEAI_PROFILE = "kubeai.org/resource-profile"
 # KubeAI's chart: each of these profiles is one GPU of the named kind (charts/kubeai/values.yaml,

@@ -92,8 +92,17 @@ def _family(dep: Deployment) -> Inferred | None:
 
 # The hints that name a GPU and nothing of its machine, in the order they are tried; the last
 # is a ``gpu: "<type>:<count>"`` a reader took the GPU's name from (dstack's ``resources.gpu:
-# MI300X:8``, dstackai/dstack@511c318c examples/models/gpt-oss/amd/120b.dstack.yml).
-_GPU_ONLY = (*GPU_LABELS, KUBEAI_PROFILE, SKYPILOT, "accelerator_type", "accelerator.name")
+# MI300X:8``, dstackai/dstack@511c318c examples/models/gpt-oss/amd/120b.dstack.yml).  GKE's
+# accelerator label is one when no machine family above has the GPU and none is named: a T4 or
+# V100 is attached to an N1 VM, up to 4 and 8 of them (cloud.google.com/compute/docs/gpus).
+_GPU_ONLY = (
+    *GPU_LABELS,
+    KUBEAI_PROFILE,
+    SKYPILOT,
+    "accelerator_type",
+    "accelerator.name",
+    GKE_ACCELERATOR,
+)
 # GPUs one machine holds at most, for a count written without nodes: an HGX or OAM board's 8
 # (NVIDIA HGX H100/B200, AMD Instinct MI300X platform).  A PCIe server of 10 GPUs (Supermicro
 # SYS-421GE-TNRT) is above it: such a deployment is reported as not checked, with the manifest
@@ -106,6 +115,10 @@ def _gpu_only(dep: Deployment) -> Inferred | None:
         gpu = catalog.lookup_gpu(ask.names[0]) if len(ask.names) == 1 else None
         if ask.key not in _GPU_ONLY or gpu is None:
             continue
+        if ask.key == GKE_ACCELERATOR and (
+            ask.names[0] in GKE_ACCELERATORS or "cloud.google.com/machine-family" in dep.labels
+        ):
+            continue  # a machine family's GPU, or a family named: ``_family`` answers
         if (dep.nodes or 1) != 1:
             continue
         # A deployment that states no nodes runs on one: its GPUs are that node's.
