@@ -58,12 +58,14 @@ def test_python_that_names_no_engine_is_not_parsed() -> None:
 
 
 def test_python_test_modules_are_not_deployments() -> None:
-    """pytest's test modules and conftest build engines as fixtures: nothing is deployed."""
+    """pytest's test modules and conftest, and the ``test.py`` unittest collects, build engines
+    as fixtures: nothing is deployed (a module merely named like one is read)."""
     from tests.parse.helpers import parse_text
 
     text = 'from vllm import LLM\nllm = LLM(model="org/m", tensor_parallel_size=2)\n'
     assert len(parse_text("serve.py", text).deployments) == 1
-    for name in ("test_serve.py", "serve_test.py", "conftest.py"):
+    assert len(parse_text("testing.py", text).deployments) == 1
+    for name in ("test_serve.py", "serve_test.py", "conftest.py", "test.py", "tests.py"):
         assert parse_text(name, text).deployments == (), name
 
 

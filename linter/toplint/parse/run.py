@@ -29,10 +29,14 @@ if TYPE_CHECKING:
 
 def is_test_code(name: str) -> bool:
     """A Python test module or pytest's conftest (``test_*.py``, ``*_test.py``, the names
-    pytest collects by default): engine objects built there are fixtures of a test, not a
-    deployment, and reading them as deployments reports findings on nothing that runs."""
+    pytest collects by default; ``test.py`` and ``tests.py``, which unittest's default
+    discovery pattern ``test*.py`` collects: mudler/LocalAI@82c191a backend/python/vllm/test.py):
+    engine objects built there are fixtures of a test, not a deployment, and reading them as
+    deployments reports findings on nothing that runs."""
     return name.endswith(".py") and (
-        name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
+        name.startswith("test_")
+        or name.endswith("_test.py")
+        or name in ("conftest.py", "test.py", "tests.py")
     )
 
 
