@@ -445,3 +445,39 @@ def file_deployments(
         deployments.append(dep)
         findings.extend(found)
     return deployments, findings
+
+
+_SHELLS = ("sh", "bash", "zsh", "dash", "ash")
+
+
+def shell_script(args: Sequence[Arg]) -> int | None:
+    """Index of the script in ``sh -c SCRIPT ...`` (``-ec``, ``-xc`` ... too), else None."""
+    if len(args) < 3 or (args[0].value or "").rsplit("/", 1)[-1] not in _SHELLS:
+        return None
+    for i in range(1, len(args) - 1):
+        opt = args[i].value or ""
+        if not opt.startswith("-") or opt.startswith("--"):
+            return None
+        if "c" in opt[1:]:  # bash -lc -- SCRIPT: "--" ends the shell's options
+            return i + 2 if args[i + 1].value == "--" and i + 2 < len(args) else i + 1
+    return None
+
+
+_ALL_POSITIONAL = frozenset({"$@", '"$@"', "${@}", '"${@}"'})
+
+
+def with_positional(command: list[Arg], positional: Sequence[Arg]) -> list[Arg]:
+    """``command`` with a whole-word ``"$@"`` replaced by the script's positional parameters,
+    each at the place it is written (none given: the word stays unresolved).  ``sh -c SCRIPT
+    NAME ARG...`` gives the script NAME as $0 and the ARGs as its positional parameters (sh(1)
+    -c): what a container's ``args``, a Dockerfile's ``CMD`` or a compose ``command`` after an
+    ``sh -c`` entrypoint are."""
+    if not positional:
+        return command
+    out: list[Arg] = []
+    for arg in command:
+        if arg.value is None and arg.raw in _ALL_POSITIONAL:
+            out.extend(positional)
+        else:
+            out.append(arg)
+    return out

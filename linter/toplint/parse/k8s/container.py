@@ -24,6 +24,8 @@ from toplint.parse.argv import (
     deployment_from_invocation,
     find_invocations,
     image_invocation,
+    shell_script,
+    with_positional,
 )
 from toplint.parse.k8s import text as k8s_text
 from toplint.parse.options import Arg
@@ -32,7 +34,6 @@ from toplint.record import replace
 if TYPE_CHECKING:
     from toplint.parse.k8s.context import Ctx
 
-_SHELLS = ("sh", "bash", "zsh", "dash", "ash")
 _PLACEHOLDER = lazy(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?[-=+?][^}]*)?\}")
 
 
@@ -184,19 +185,6 @@ def anchor_of(path: Path) -> str:
     return ".".join(f"[{p}]" if isinstance(p, int) else p for p in path).replace(".[", "[")
 
 
-def shell_script(args: Sequence[Arg]) -> int | None:
-    """Index of the script in ``sh -c SCRIPT ...`` (``-ec``, ``-xc`` ... too), else None."""
-    if len(args) < 3 or (args[0].value or "").rsplit("/", 1)[-1] not in _SHELLS:
-        return None
-    for i in range(1, len(args) - 1):
-        opt = args[i].value or ""
-        if not opt.startswith("-") or opt.startswith("--"):
-            return None
-        if "c" in opt[1:]:  # bash -lc -- SCRIPT: "--" ends the shell's options
-            return i + 2 if args[i + 1].value == "--" and i + 2 < len(args) else i + 1
-    return None
-
-
 def invocations(ctx: Ctx, cpath: Path, env: Mapping[str, str | None]) -> list[Invocation]:
     """Engine invocations a container runs (``command`` + ``args``, ``sh -c`` scripts too)."""
     args = list_args(ctx, (*cpath, "command"), env) + list_args(ctx, (*cpath, "args"), env)
@@ -204,10 +192,14 @@ def invocations(ctx: Ctx, cpath: Path, env: Mapping[str, str | None]) -> list[In
     if script_at is None:
         return find_engine_invocations(args) or _image_entrypoint(ctx, cpath, args)
     path = _element_path(ctx, cpath, script_at)
+    # ``sh -c SCRIPT NAME ARG...``: NAME is the script's $0 and the ARGs its positional
+    # parameters (sh(1) -c; the container's ``args`` follow its ``command``): ``exec vllm serve
+    # "$@"`` runs them (kubernetes-sigs/inference-perf@7de5ef2 tests/optional/*/vllm.yaml).
+    positional = args[script_at + 2 :]
     return [
         inv
         for command in script_commands(ctx, path, env)
-        for inv in find_engine_invocations(command)
+        for inv in find_engine_invocations(with_positional(command, positional))
     ]
 
 

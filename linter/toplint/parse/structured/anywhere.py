@@ -262,7 +262,7 @@ def _script(
 ) -> Iterator[list[Arg]]:
     """The commands of a script held in a value; an ``sh -c SCRIPT`` command is read as the
     script it runs (``start_command: sh -c "... python3 -m sglang.launch_server ..."``)."""
-    from toplint.parse.k8s.container import shell_script
+    from toplint.parse.argv import shell_script
 
     try:
         commands = lex_embedded(value, env or {}, source.text, source.path, pos.line, pos.column)

@@ -17,7 +17,14 @@ from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded
 from toplint.infra.yamlsafe import Document, load_documents
 from toplint.model import Deployment, Finding, ParseResult
-from toplint.parse.argv import deployment_from_invocation, find_invocations, image_invocation
+from toplint.parse.argv import (
+    Invocation,
+    deployment_from_invocation,
+    find_invocations,
+    image_invocation,
+    shell_script,
+    with_positional,
+)
 from toplint.parse.base import Source
 from toplint.parse.containershm import container_shm, mount_at, mount_shm
 from toplint.parse.enginecfg import disk_loader
@@ -25,6 +32,7 @@ from toplint.parse.options import Arg
 from toplint.parse.structured.composebuild import built_base
 from toplint.parse.text.expand import expand_text
 from toplint.parse.text.shellsrc import lex_embedded
+from toplint.parse.textpos import offset_of
 from toplint.record import replace
 
 _NAMES = ("compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml")
@@ -112,6 +120,25 @@ def _commands(
     )
 
 
+def _script_invocations(source: Source, argv: list[Arg]) -> list[Invocation]:
+    """The engine a list-form ``sh -c SCRIPT NAME`` entrypoint's script runs, the service's
+    ``command`` (which compose appends to the entrypoint) being the script's positional
+    parameters: ``entrypoint: ["/bin/sh", "-c", "exec vllm serve \"$@\"", "--"]``."""
+    at = shell_script(argv)
+    if at is None:
+        return []
+    from toplint.parse.structured.anywhere import commands_in  # a script only
+
+    script = argv[at]
+    text = script.value if script.value is not None else script.raw  # (``$@`` left it unset)
+    start = offset_of(source.text, script.position.line, script.position.column)
+    quoted = source.text[start : start + 1] in ("'", '"')
+    where = replace(script.position, column=script.position.column + (1 if quoted else 0))
+    positional = argv[at + 2 :]
+    commands = commands_in(text, where, {}, source.text, source.path)
+    return [inv for c in commands for inv in find_invocations(with_positional(c, positional))][:1]
+
+
 def _environment(doc: Document, at: tuple[str | int, ...], raw: Any) -> dict[str, Arg]:
     """``environment`` as a mapping or a list of ``NAME=value``."""
     env: dict[str, Arg] = {}
@@ -195,7 +222,7 @@ def _service(
     entry = [a for c in entries for a in c]
     command = [a for c in commands for a in c]
     env = _environment(doc, (*at, "environment"), service.get("environment"))
-    found = find_invocations(entry + command)
+    found = find_invocations(entry + command) or _script_invocations(source, entry + command)
     if not found and len(entries) + len(commands) > 1:  # a script: `pip install ... && vllm ...`
         found = [inv for c in (*entries, *commands) for inv in find_invocations(c)][:1]
     image = service.get("image")

@@ -15,7 +15,12 @@ from collections.abc import Mapping
 
 from toplint.infra.patterns import lazy
 from toplint.model import ParseResult, Position
-from toplint.parse.argv import file_deployments, find_invocations, image_invocation
+from toplint.parse.argv import (
+    file_deployments,
+    find_invocations,
+    image_invocation,
+    with_positional,
+)
 from toplint.parse.base import Source
 from toplint.parse.options import Arg
 from toplint.parse.text.dockerchain import Layout, chained, script_at, written_scripts
@@ -150,7 +155,9 @@ class DockerfileParser:
         argv = (entry or []) + ([] if entry_shell else (cmd or []))
         script = _sh_c(argv)
         if script is not None:  # ``["sh", "-c", "vllm serve $MODEL ..."]``: the script runs
-            argv = _lexed(source, script, env)
+            # ``ENTRYPOINT ["sh", "-c", "exec vllm serve \"$@\"", "--"]`` + ``CMD [...]``: the
+            # words after the script are its $0 and positional parameters (sh(1) -c)
+            argv = with_positional(_lexed(source, script, env), argv[4:])
         base_image = image.value or "" if image is not None else ""
         if script_at(argv) is not None and not find_invocations(argv):
             # exec-form ENTRYPOINT with no CMD: ``docker run IMAGE ARGS…`` gives the script its
