@@ -12,7 +12,9 @@ the closest option the engine knows.
 
 Outcome reported (toplint's severity policy): the engine refuses to start on an option it does
 not know; a warning, not an error, because toplint's vocabulary of the engine may lag its
-release (info when the image is newer than the vocabulary).
+release (info when the image is newer than the vocabulary).  An option and its value passed as
+one argument (`- "--quantization bitsandbytes"`, one list item) is an error: the engine's parser
+reads a word with a space in it as a value, never as an option, in every release.
 
 ## Why is this bad?
 vLLM, SGLang and TGI exit at start-up on an unknown option, so the pod crash-loops; a typo in a

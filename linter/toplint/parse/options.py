@@ -152,7 +152,10 @@ def parse_args(
             flags.append(Flag(attached[0], attached[1], token, arg.position, arg.position))
             continue
         if canonical is None:
-            if unknown_rule and token.startswith("--"):
+            joined = _joined_option(spec, token)
+            if unknown_rule and joined is not None:
+                findings.append(_one_word(spec, token, joined, arg))
+            elif unknown_rule and token.startswith("--"):
                 findings.append(_unknown_flag(spec, name_part, arg, newer))
             # An unknown option may take a value: skip a following non-option token.
             if not eq and i < len(args) and not _looks_like_option(args[i]):
@@ -244,6 +247,38 @@ def _closest(engine: str, options: tuple[str, ...], name: str) -> str | None:
         if stem.ratio() >= 0.75:
             return close
     return None
+
+
+def _joined_option(spec: EngineSpec, token: str) -> str | None:
+    """The option a token of several words starts with (``"--quantization bitsandbytes"``, one
+    list item of a container's ``args``), when the engine knows it; else None."""
+    words = token.split()
+    if len(words) < 2 or not words[0].startswith("--"):
+        return None
+    return words[0] if _canonical(spec, words[0].partition("=")[0])[0] is not None else None
+
+
+def _one_word(spec: EngineSpec, token: str, option: str, arg: Arg) -> Finding:
+    """An option and its value passed as one argument: the engine's parser reads a word with
+    a space in it as a positional value, never as an option (Python's argparse
+    ``_parse_optional``: "if it contains a space, it was meant to be a positional"; clap
+    likewise matches whole words), so the engine stops at start-up on an argument it does not
+    expect (kubernetes-sigs/inference-perf@7de5ef2 demos/kubecon-na-2025/vllm+quantization/
+    manifests.yaml: ``- "--quantization bitsandbytes"``).  An error: no release of the engine
+    takes it, whatever toplint's vocabulary."""
+    rest = token[len(option) :].strip()
+    return UNKNOWN_ENGINE_FLAG.finding(
+        arg.position.path,
+        arg.position.line,
+        arg.position.column,
+        f"`{token}` is one argument: {spec.engine_name} reads a word with a space in it as a "
+        f"value, not as the option `{option}` it starts with, and stops at start-up on an "
+        f"argument it does not expect; pass `{option}` and `{rest}` as two arguments",
+        severity=Severity.ERROR,
+        fix=Fix(f"`{option}` and `{rest}` as two arguments"),
+        data={"option": token},
+        anchor=arg.anchor or token,
+    )
 
 
 def _unknown_flag(spec: EngineSpec, token: str, arg: Arg, newer: str | None = None) -> Finding:
