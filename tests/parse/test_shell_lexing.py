@@ -105,3 +105,17 @@ def test_command_substitution_holds_a_comment_with_a_quote() -> None:
 def test_command_substitution_with_an_unclosed_quote_is_tl001() -> None:
     result = parse_text("run.sh", "x=$(echo 'oops)\nvllm serve m\n")
     assert [f.rule for f in result.findings] == ["TL001"]
+
+
+def test_an_extended_pattern_is_one_word_in_an_array_and_a_command() -> None:
+    """``PARTS=( "$D"/*@(.txt|.sh) )`` with ``shopt -s extglob``
+    (triton-inference-server/server@e1db8a6 docker/cpu_only/nvidia_entrypoint.sh) was a TL001
+    'unexpected "(" in an array'."""
+    text = (
+        "shopt -s nullglob extglob\n"
+        'declare -a PARTS=( "${D}/entrypoint.d"/*@(.txt|.sh) )\n'
+        "[[ $N == +([0-9]) ]] && ls !(a|b)\n"
+        "vllm serve m --tensor-parallel-size 2\n"
+    )
+    assert only("entry.sh", text).tp == 2
+    assert values("ls *@(.txt|.sh) x")[0] == ["ls", "*@(.txt|.sh)", "x"]

@@ -129,6 +129,12 @@ def _read_word(cur: _Cursor) -> tuple[str, list[Part], bool]:
 
     while True:
         ch = cur.peek()
+        if ch == "(" and cur.i > raw_start and cur.text[cur.i - 1] in _EXTGLOB:
+            group = _extglob_group(cur.text, cur.i)
+            if group:  # ``*@(.txt|.sh)``: bash's extended pattern, one word (shopt extglob)
+                for _ in range(len(group)):
+                    lit.append(cur.take())
+                continue
         if not ch or ch in " \t\n;&|<>()":
             break
         if ch == "\\":
@@ -171,6 +177,28 @@ def _read_word(cur: _Cursor) -> tuple[str, list[Part], bool]:
             lit.append(cur.take_run(_PLAIN) or cur.take())
     flush()
     return cur.text[raw_start : cur.i], parts, quoted
+
+
+# The characters before ``(`` that make bash's extended patterns (bash(1), "Pattern Matching":
+# ``?(…)``, ``*(…)``, ``+(…)``, ``@(…)``, ``!(…)`` with ``shopt -s extglob``).
+_EXTGLOB = "?*+@!"
+
+
+def _extglob_group(text: str, at: int) -> str:
+    """The parenthesised pattern list at ``at`` (``(.txt|.sh)``, nested groups too) on one
+    line, or "" when it does not close there."""
+    depth = 0
+    for k in range(at, min(len(text), at + 1000)):
+        c = text[k]
+        if c == "\n":
+            return ""
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return text[at : k + 1]
+    return ""
 
 
 def _expansion(cur: _Cursor) -> Part:
