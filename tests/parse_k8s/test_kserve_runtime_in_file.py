@@ -63,3 +63,13 @@ def test_the_runtimes_flags_come_before_the_predictors() -> None:
 def test_a_runtime_the_file_does_not_name_stays_a_template() -> None:
     deps = _deps(runtime="another-runtime")
     assert sorted(d.source_kind for d in deps) == ["kserve-isvc", "kserve-runtime"]
+
+
+def test_a_template_runtimes_model_is_unresolved_not_missing() -> None:
+    """A runtime no InferenceService of the file names serves each InferenceService's model
+    (its storageUri): unresolved here (TL003 at info), never 'names no model' (a TL007 error on
+    kubeflow/manifests@009c880's kserve-huggingfaceserver ClusterServingRuntime)."""
+    (template,) = [d for d in _deps(runtime="another-runtime") if d.source_kind == "kserve-runtime"]
+    assert template.model is None
+    (given,) = [u for u in template.unresolved if u.field == "model"]
+    assert "InferenceService that runs nm-vllm" in given.variable and given.position.line == 4

@@ -28,7 +28,7 @@ from typing import Any
 from toplint.engines.registry import engine_running_in, get_engine, module_spec
 from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Document, Path
-from toplint.model import Deployment, Finding, Flag
+from toplint.model import Deployment, Finding, Flag, Unresolved
 from toplint.parse.k8s import text as k8s_text
 from toplint.parse.k8s.container import container_env, env_options, list_args
 from toplint.parse.k8s.context import (
@@ -369,7 +369,21 @@ def serving_runtime(ctx: Ctx) -> list[Deployment]:
     base = base_deployment(ctx, "kserve-runtime")
     note = "runtime template: parallelism and model come from each InferenceService"
     base = replace(base, notes=(note,))
-    return spec_deployments(ctx, ("spec",), ("metadata",), base)
+    name = ctx.get(("metadata", "name"))
+    # The checkpoint is each InferenceService's ``storageUri`` (mounted at /mnt/models) or its
+    # ``--model_id``: unresolved here, never "no model" (kubeflow/manifests@009c880
+    # applications/kserve/kserve/kserve-cluster-resources.yaml: kserve-huggingfaceserver).
+    given = Unresolved(
+        "model",
+        f"the model of each InferenceService that runs {name or 'this runtime'}",
+        ctx.pos(("metadata", "name")),
+    )
+    return [
+        replace(dep, unresolved=(*dep.unresolved, given))
+        if dep.model is None and not any(u.field == "model" for u in dep.unresolved)
+        else dep
+        for dep in spec_deployments(ctx, ("spec",), ("metadata",), base)
+    ]
 
 
 _RUNTIME_KINDS = ("ServingRuntime", "ClusterServingRuntime")
