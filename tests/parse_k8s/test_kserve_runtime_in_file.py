@@ -73,3 +73,21 @@ def test_a_template_runtimes_model_is_unresolved_not_missing() -> None:
     assert template.model is None
     (given,) = [u for u in template.unresolved if u.field == "model"]
     assert "InferenceService that runs nm-vllm" in given.variable and given.position.line == 4
+
+
+def test_an_inference_services_storage_path_names_its_model() -> None:
+    """``storage: {key, path}`` is KServe's other way to name the checkpoint (it cannot co-exist
+    with ``storageUri``): red-hat-data-services/ilab-on-ocp@a8094bd
+    manifests/model_serve/mistral-7b-instruct-v02.yaml read as naming no model."""
+    text = (
+        RUNTIME.format(runtime_args="[]", runtime="another-runtime", gpus=1)
+        .replace(
+            '      storageUri: "oci://org/llama-3:v0.1"\n',
+            "      storage: {key: object-store, path: models/Mistral-7B-Instruct-v0.2}\n",
+        )
+        .replace('      args: ["--model", "/mnt/model"]\n', "")
+    )
+    deps = parse_text("isvc.yml", text).deployments
+    (isvc,) = [d for d in deps if d.source_kind == "kserve-isvc"]
+    assert isvc.model == "models/Mistral-7B-Instruct-v0.2"
+    assert (isvc.sources["model"].line, isvc.sources["model"].column) == (25, 42)

@@ -268,10 +268,16 @@ def inference_service(ctx: Ctx) -> list[Deployment]:
         return []
     base = base_deployment(ctx, "kserve-isvc")
     start = ctx.key(model)
-    uri = _strip_uri(str(ctx.get((*model, "storageUri"), ""))) or None
+    # ``storageUri``, or the ``storage`` spec's ``path`` in the bucket its ``key`` names (KServe
+    # v1beta1 StorageSpec: "The path to the model object in the storage. It cannot co-exist
+    # with the storageURI"; red-hat-data-services/ilab-on-ocp@a8094bd manifests/model_serve/)
+    where: Path = (*model, "storageUri")
+    if not ctx.get(where) and isinstance(ctx.get((*model, "storage", "path")), str):
+        where = (*model, "storage", "path")
+    uri = _strip_uri(str(ctx.get(where, ""))) or None
     dep = replace(base, engine=engine.name, model=uri, line=start.line, column=start.column)
     if uri:
-        dep = replace(dep, sources={**dep.sources, "model": ctx.pos((*model, "storageUri"))})
+        dep = replace(dep, sources={**dep.sources, "model": ctx.pos(where)})
     runtime = _runtime_in_file(ctx, model, base)
     if runtime is not None:  # the runtime's container is the one that runs: its engine and flags
         engine = get_engine(runtime.engine)
