@@ -4,8 +4,15 @@ predictor's fields override, its args follow the runtime's)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from tests.parse.helpers import parse_text
 from toplint.model import Deployment
+from toplint.parse.base import Source
+from toplint.parse.builtin import toplint_parsers
+from toplint.parse.run import parse_source
 
 # robertgshaw2-neuralmagic/vllm-k8s vllm-kserve/vllm.yml, trimmed: a runtime with no args
 # and an InferenceService that names it.
@@ -91,3 +98,25 @@ def test_an_inference_services_storage_path_names_its_model() -> None:
     (isvc,) = [d for d in deps if d.source_kind == "kserve-isvc"]
     assert isvc.model == "models/Mistral-7B-Instruct-v0.2"
     assert (isvc.sources["model"].line, isvc.sources["model"].column) == (25, 42)
+
+
+def test_the_runtime_in_a_file_beside_the_inference_service_is_merged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An InferenceService and its ServingRuntime as two files of one folder
+    (red-hat-data-services/ilab-on-ocp@a8094bd manifests/prometheus_serve/): the runtime's
+    container runs, its ``--model`` and flags placed in its own file."""
+    runtime, isvc = RUNTIME.format(
+        runtime_args='["--model=/mnt/model", "--max-model-len=4096"]', runtime="nm-vllm", gpus=4
+    ).split("---\n")
+    isvc = isvc.replace('      storageUri: "oci://org/llama-3:v0.1"\n', "").replace(
+        '      args: ["--model", "/mnt/model"]\n', '      args: ["--tensor-parallel-size=4"]\n'
+    )
+    (tmp_path / "runtime.yaml").write_text(runtime)
+    (tmp_path / "inference.yaml").write_text(isvc)
+    monkeypatch.chdir(tmp_path)
+    deps = parse_source(Source.from_text("inference.yaml", isvc), toplint_parsers()).deployments
+    (dep,) = deps
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("vllm", "/mnt/model", 4, 4)
+    assert dep.sources["model"].path == "runtime.yaml"
+    assert dep.sources["tp"].path == "inference.yaml"

@@ -23,12 +23,16 @@ that InferenceService (its container, the predictor merged into it), not on its 
 
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
 from typing import Any
 
 from toplint.engines.registry import engine_running_in, get_engine, module_spec
 from toplint.errors import SourceError
-from toplint.infra.yamlsafe import Document, Path
+from toplint.infra.readpolicy import read_first
+from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Finding, Flag, Unresolved
+from toplint.parse.base import Source
 from toplint.parse.k8s import text as k8s_text
 from toplint.parse.k8s.container import container_env, env_options, list_args
 from toplint.parse.k8s.context import (
@@ -281,7 +285,9 @@ def inference_service(ctx: Ctx) -> list[Deployment]:
     runtime = _runtime_in_file(ctx, model, base)
     if runtime is not None:  # the runtime's container is the one that runs: its engine and flags
         engine = get_engine(runtime.engine)
-        keep = {"model": dep.model, "line": dep.line, "column": dep.column}
+        # the predictor's storage names the checkpoint; without one, the runtime's own
+        # ``--model`` (the storage mount it reads, /mnt/models) stands
+        keep = {"model": dep.model or runtime.model, "line": dep.line, "column": dep.column}
         dep = replace(runtime, **keep, sources={**runtime.sources, **dep.sources})
     gpu = gpu_request(ctx, (*model, "resources"))
     dep = with_gpu(dep, gpu) if gpu else dep
@@ -323,9 +329,30 @@ def inference_service(ctx: Ctx) -> list[Deployment]:
 _RUNTIME_CONTAINER = "kserve-container"
 
 
-def _runtime_doc(ctx: Ctx, name: object) -> Document | None:
-    """The (Cluster)ServingRuntime named ``name`` among the file's documents."""
-    for doc in ctx.documents:
+def _runtime_doc(ctx: Ctx, name: object) -> tuple[Source, Document] | None:
+    """The (Cluster)ServingRuntime named ``name`` among the file's documents, else in a YAML
+    file beside it (one folder: an InferenceService and its runtime are often two files of one
+    kustomization, red-hat-data-services/ilab-on-ocp@a8094bd manifests/prometheus_serve/)."""
+    found = _named_runtime(ctx.documents, name)
+    if found is not None:
+        return ctx.source, found
+    if not isinstance(name, str) or not name or ctx.path in ("-", "<stdin>"):
+        return None
+    for path, text in _beside(ctx.path):
+        if name not in text or "ServingRuntime" not in text:
+            continue
+        try:
+            docs = load_documents(text, path)
+        except SourceError:
+            continue  # reported where that file is linted
+        found = _named_runtime(docs, name)
+        if found is not None:
+            return Source.from_text(path, text), found
+    return None
+
+
+def _named_runtime(documents: Sequence[Document], name: object) -> Document | None:
+    for doc in documents:
         data = doc.data
         if not isinstance(data, dict) or data.get("kind") not in _RUNTIME_KINDS:
             continue
@@ -335,17 +362,37 @@ def _runtime_doc(ctx: Ctx, name: object) -> Document | None:
     return None
 
 
+# YAML files read from the folder of an InferenceService, for its runtime: a kustomization's
+# handful; more is not a folder of one service's resources.
+_MOST_BESIDE = 32
+
+
+def _beside(path: str) -> list[tuple[str, str]]:
+    """(path as shown, text) of the other YAML files in ``path``'s folder, by name, under the
+    read policy (``toplint.infra.readpolicy``: nothing outside the repository)."""
+    folder = os.path.dirname(path) or "."
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    own = os.path.basename(path)
+    wanted = [n for n in names if n.endswith((".yaml", ".yml")) and n != own]
+    return [found for found in (read_first(path, [n]) for n in wanted[:_MOST_BESIDE]) if found]
+
+
 def _runtime_in_file(ctx: Ctx, model: Path, base: Deployment) -> Deployment | None:
     """The deployment of the runtime container that this InferenceService's predictor is merged
     into, when the file defines that runtime: KServe merges the predictor's container into the
     runtime's ``kserve-container`` (the predictor's fields override; its args are appended to
     the runtime's: ``MergeRuntimeContainers``, kserve/kserve
     pkg/controller/v1beta1/inferenceservice/utils/utils.go @00bd5d0669).  None when the file
-    does not define it or its container runs no engine toplint reads."""
-    doc = _runtime_doc(ctx, ctx.get((*model, "runtime")))
-    if doc is None:
+    does not define it (nor a YAML file beside it) or its container runs no engine toplint
+    reads."""
+    runtime = _runtime_doc(ctx, ctx.get((*model, "runtime")))
+    if runtime is None:
         return None
-    rctx = Ctx(ctx.source, doc, ctx.configmaps, ctx.findings, (), ctx.documents)
+    source, doc = runtime
+    rctx = Ctx(source, doc, ctx.configmaps, ctx.findings, (), ctx.documents)
     containers = rctx.sequence(("spec", "containers"))
     names = [c.get("name") if isinstance(c, dict) else None for c in containers]
     at = names.index(_RUNTIME_CONTAINER) if _RUNTIME_CONTAINER in names else 0
@@ -356,15 +403,21 @@ def _runtime_in_file(ctx: Ctx, model: Path, base: Deployment) -> Deployment | No
 
 
 def _serves_an_isvc(ctx: Ctx) -> bool:
-    """Whether an InferenceService of the file names this runtime: it is read there."""
+    """Whether an InferenceService of the file names this runtime: it is read there.  One in
+    a file beside it reads the runtime too (``_runtime_doc``), but this file is then still
+    the runtime's own: its template stays a deployment here."""
     name = ctx.get(("metadata", "name"))
-    for doc in ctx.documents:
+    return isinstance(name, str) and bool(name) and _names_runtime(ctx.documents, name)
+
+
+def _names_runtime(documents: Sequence[Document], name: str) -> bool:
+    for doc in documents:
         data = doc.data
         if isinstance(data, dict) and data.get("kind") == "InferenceService":
             spec = data.get("spec")
             pred = spec.get("predictor") if isinstance(spec, dict) else None
             model = pred.get("model") if isinstance(pred, dict) else None
-            if isinstance(model, dict) and name and model.get("runtime") == name:
+            if isinstance(model, dict) and model.get("runtime") == name:
                 return True
     return False
 
