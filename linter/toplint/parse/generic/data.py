@@ -275,9 +275,13 @@ def _scopes(
                 scopes[outer] = replace(scopes[outer], owned=(*scopes[outer].owned, at))
             continue
         found = _above(at, own, engines) or file_evidence
-        if (found is None or found.engine not in engines) and at:
+        if found is None and at:
             # A document that is only one engine's options is that engine's config file (TRT-LLM's
             # --extra_llm_api_options, vLLM's --config): read through the command naming it.
+            # Not where the file names another engine: a module importing only TensorRT-LLM
+            # builds its ``LoraConfig(max_lora_rank=8, max_loras=4, max_cpu_loras=8)``, option
+            # names vLLM has too (triton-inference-server/server@e1db8a6
+            # qa/L0_openai/generate_engine.py was a vLLM deployment).
             found = ev.by_vocabulary(scalar_keys(node), {e: specs[e] for e in engines})
         elif found is not None and found.engine not in engines:
             found = None
@@ -286,14 +290,19 @@ def _scopes(
     return sorted(scopes.values(), key=lambda s: s.at)
 
 
-def _leading_model(node: Mapping[Any, Any]) -> tuple[str, Path] | None:
+def _leading_model(node: Mapping[Any, Any], computed: bool = False) -> tuple[Any, Path] | None:
     """A call's first positional argument when it is a checkpoint (``LLM("org/m")``,
-    ``pipeline("org/m", ...)``: the engines' Python entry points take the model first); only a
-    literal with a ``/`` (a Hugging Face id or a path), nothing computed."""
+    ``pipeline("org/m", ...)``: the engines' Python entry points take the model first): a
+    literal with a ``/`` (a Hugging Face id or a path); with ``computed`` (the call is the
+    engine's, known otherwise) also a value computed at run time, which leaves the model
+    unresolved rather than unnamed (``LLM(model, dtype="float16")`` in a function of ``model``:
+    triton-inference-server/server@e1db8a6 qa/L0_openai/generate_engine.py)."""
     if CALL not in node:
         return None
     first = (node.get("*args") or [None])[0]
     if isinstance(first, str) and "/" in first and len(first) < 300 and " " not in first:
+        return first, ("*args", 0)
+    if computed and is_ref(first):
         return first, ("*args", 0)
     return None
 
@@ -462,7 +471,7 @@ def _deployment(
     model = None if names_model else find_model(scope.owned, tree.data)
     if model is None and not names_model:  # an engine call's first argument
         for at in scope.owned:
-            leading = _leading_model(get(tree.data, at))
+            leading = _leading_model(get(tree.data, at), computed=True)
             if leading is not None:
                 model = (leading[0], (*at, *leading[1]))
                 break
