@@ -289,3 +289,26 @@ def test_the_engine_prefilter_never_hides_a_selector_or_an_image() -> None:
         source = Source.from_text(path.name, text)
         assert image_mention(source) is None and selector_mention(source) is None, path
     assert skipped > 50  # the prefilter does skip real files
+
+
+def test_a_picture_named_like_a_dockerfile_is_not_read() -> None:
+    """``docs/guides/.../images/dockerfile.png`` (GoogleCloudPlatform/accelerated-platforms
+    @9320f3b) was read as a Dockerfile and reported as a binary file, a TL001 error."""
+    from toplint.discover.files import wanted
+
+    assert not any(wanted(n) for n in ("dockerfile.png", "Makefile.svg", "Dockerfile.md"))
+    assert all(wanted(n) for n in ("Dockerfile", "Dockerfile.cuda", "serve.dockerfile"))
+
+
+def test_a_terraform_template_is_not_yaml_yet() -> None:
+    """``kustomization.tftpl.yaml`` with ``%{ if … }`` directives (Terraform's templatefile,
+    GoogleCloudPlatform/accelerated-platforms@9320f3b platforms/gke-aiml/playground/templates/
+    kustomize/) renders before it is YAML: no TL001, as for a Helm template."""
+    text = (
+        "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n"
+        "%{ if can(namespace) }namespace: ${namespace}%{ endif }\n"
+        "resources:\n%{ for resource in resources }- ${resource}\n%{ endfor }\n"
+    )
+    assert parse_text("kustomization.tftpl.yaml", text).findings == ()
+    broken = "apiVersion: v1\nkind: Pod\nmetadata: {name: [\n"
+    assert [f.rule for f in parse_text("pod.yaml", broken).findings] == ["TL001"]

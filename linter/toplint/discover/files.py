@@ -29,11 +29,16 @@ STDIN = "-"
 MAX_BYTES = MAX_SOURCE_BYTES
 
 
+# A picture or a page about a Dockerfile or Makefile (``dockerfile.png`` in a guide's images,
+# GoogleCloudPlatform/accelerated-platforms@9320f3b docs/guides/): named like one, never one.
+NOT_TEXT = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".ico", ".pdf", ".md", ".html")
+
+
 def wanted(name: str) -> bool:
     low = name.lower()
     return (
         low.endswith(SUFFIXES)
-        or low.startswith(NAMES)
+        or (low.startswith(NAMES) and not low.endswith(NOT_TEXT))
         or low.endswith(".dockerfile")
         or low in NAMES_DOT
     )

@@ -29,13 +29,19 @@ SHELL_SUFFIXES = (".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch", ".pbs", "
 
 
 def is_template(text: str) -> bool:
-    """The text holds template markup (Helm/Jinja ``{{ … }}``) that renders before it is read.
+    """The text holds template markup (Helm/Jinja ``{{ … }}``, or a Terraform template's
+    ``%{ if … }`` directive on a line of its own) that renders before it is read.
 
     GitHub Actions' ``${{ … }}`` is an expression the runner substitutes into a value, not a
     template of the file: such a file is read as it is, its expressions unresolved values.  A
     workflow or action is never rendered as a whole, so a ``{{`` in one is literal text of a
-    step (``docker inspect -f '{{.State.Running}}'``).
+    step (``docker inspect -f '{{.State.Running}}'``).  A line that starts with ``%{`` is no
+    YAML (a YAML directive is ``%`` and a name): it is Terraform's ``templatefile`` directive
+    (developer.hashicorp.com/terraform/language/expressions/strings, "Directives";
+    GoogleCloudPlatform/accelerated-platforms@9320f3b ...kustomize/kustomization.tftpl.yaml).
     """
+    if "%{" in text and _directive().search(text):
+        return True
     at = text.find("{{")
     while at != -1:
         if at == 0 or text[at - 1] != "$":
@@ -50,6 +56,11 @@ def lone_variable(text: str) -> re.Match[str] | None:
     before the file is used, so the value it stands for is unresolved, never the literal text
     (GoogleCloudPlatform/kubernetes-engine-samples@2b503651 ai-ml/gke-ray/rayserve/llm/tpu)."""
     return _lone_variable().fullmatch(text.strip())
+
+
+@cache
+def _directive() -> re.Pattern[str]:
+    return re.compile(r"^[ \t]*%\{~?[ \t]*(?:if|for|else|endif|endfor)\b", re.MULTILINE)
 
 
 @cache
