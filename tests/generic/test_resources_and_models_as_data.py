@@ -161,3 +161,34 @@ def test_a_device_range_without_a_count_says_nothing() -> None:
     assert gpu_value({"max": "2", "min": "1"}) == (2, "")
     assert gpu_value({"count": 4, "max": 8}) == (4, "")
     assert gpu_value({"min": "1"}) is None and gpu_value({"productName": "A10G"}) is None
+
+
+RAY_VALUES = """\
+engine:
+  config:
+    model: "/fsx/pretrained-models/deepseek-ai/DeepSeek-R1"
+    tensor_parallel_size: 8
+    pipeline_parallel_size: 6
+    distributed_executor_backend: "{backend}"
+resources:
+  min_replicas: 6
+  requests:
+    "nvidia.com/gpu": 8
+  limits:
+    "nvidia.com/gpu": 8
+"""
+
+
+def test_one_pods_gpus_with_the_ray_executor_are_per_pod() -> None:
+    """vLLM's Ray executor places TP x PP over the Ray cluster's pods: 8 GPUs a pod are not
+    all the deployment has (aws-samples/amazon-eks-machine-learning-with-terraform-and-kubeflow
+    @fa3ce15 examples/inference/rayserve/deepseek-r1-vllm/rayservice.yaml was a TL201 error,
+    '8 GPUs requested but the layout uses 48')."""
+    dep = only("rayservice.yaml", RAY_VALUES.format(backend="ray"))
+    assert (dep.tp, dep.pp, dep.gpus_per_node, dep.nodes, dep.gpus) == (8, 6, 8, 6, 48)
+    assert "the Ray executor spans pods" in dep.provenance["gpus"]
+
+
+def test_one_pods_gpus_with_the_local_executor_are_all_it_has() -> None:
+    dep = only("values.yaml", RAY_VALUES.format(backend="mp"))
+    assert (dep.gpus, dep.nodes) == (8, None)

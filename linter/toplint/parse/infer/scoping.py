@@ -66,10 +66,16 @@ def apply(tree: Any, dep: Deployment, found: rs.Resources) -> Deployment:
             options.setdefault("accelerator.name", per_node.kind)
             sources["accelerator"] = sources["gpus"]
     world = _world(dep)
+    # One pod's GPUs with vLLM's Ray executor: the layout spans the Ray cluster's pods (as
+    # ``toplint.parse.enginecfg.one_host`` says of a host), so the count is per pod, not all
+    # (aws-samples/amazon-eks-machine-learning-with-terraform-and-kubeflow@fa3ce15 examples/
+    # inference/rayserve/deepseek-r1-vllm: 8 GPUs a pod, TP 8 x PP 6 over six Ray workers).
+    spans = found.gpus_per_node is None and per_node is found.gpus and _ray_executor(dep)
     if (
         nodes is None
-        and found.gpus_per_node is not None
-        and per_node is found.gpus_per_node
+        and (found.gpus_per_node is not None or spans)
+        and (per_node is found.gpus_per_node or spans)
+        and per_node is not None
         and per_node.count
         and world is not None
         and world > per_node.count
@@ -78,7 +84,9 @@ def apply(tree: Any, dep: Deployment, found: rs.Resources) -> Deployment:
     ):  # GPUs per node and a layout wider than one: as many whole nodes as the layout needs
         values.update(gpus=world, gpus_per_node=per_node.count, nodes=world // per_node.count)
         sources["gpus_per_node"] = sources["nodes"] = sources["gpus"]
-        prov["gpus"] = prov["nodes"] = f"`{rs.anchor(per_node.at)}` and the layout's size"
+        prov["gpus"] = prov["nodes"] = f"`{rs.anchor(per_node.at)}` and the layout's size" + (
+            " (the Ray executor spans pods)" if spans else ""
+        )
     if nodes is not None and dep.nodes is None and found.nodes is not None:
         values["nodes"] = nodes
         sources["nodes"] = tree.value_position(found.nodes.at)
@@ -91,3 +99,9 @@ def _world(dep: Deployment) -> int | None:
     if dep.tp is None or dep.pp is None or dep.dp is None:
         return None
     return dep.tp * dep.pp * dep.dp
+
+
+def _ray_executor(dep: Deployment) -> bool:
+    """The engine runs its workers through Ray (``--distributed-executor-backend ray``)."""
+    backend = dep.flag("distributed-executor-backend")
+    return backend is not None and backend.value == "ray"
