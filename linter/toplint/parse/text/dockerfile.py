@@ -19,6 +19,7 @@ from toplint.parse.argv import (
     file_deployments,
     find_invocations,
     image_invocation,
+    shell_script,
     with_positional,
 )
 from toplint.parse.base import Source
@@ -157,7 +158,7 @@ class DockerfileParser:
         if script is not None:  # ``["sh", "-c", "vllm serve $MODEL ..."]``: the script runs
             # ``ENTRYPOINT ["sh", "-c", "exec vllm serve \"$@\"", "--"]`` + ``CMD [...]``: the
             # words after the script are its $0 and positional parameters (sh(1) -c)
-            argv = with_positional(_lexed(source, script, env), argv[4:])
+            argv = with_positional(_lexed(source, script[0], env), script[1])
         base_image = image.value or "" if image is not None else ""
         if script_at(argv) is not None and not find_invocations(argv):
             # exec-form ENTRYPOINT with no CMD: ``docker run IMAGE ARGS…`` gives the script its
@@ -168,18 +169,13 @@ class DockerfileParser:
         return _result(source, argv, image if entry is None else None, base_image)
 
 
-_SHELLS = ("sh", "bash", "dash", "zsh", "ash")
-
-
-def _sh_c(argv: list[Arg]) -> Arg | None:
-    """The script of an exec-form ``["/bin/sh", "-c", SCRIPT]`` (``-ec``, ``-lc`` too)."""
-    if len(argv) < 3 or (argv[0].value or "").rsplit("/", 1)[-1] not in _SHELLS:
+def _sh_c(argv: list[Arg]) -> tuple[Arg, list[Arg]] | None:
+    """The script of an exec-form ``["/bin/sh", "-c", SCRIPT, NAME, ARG...]`` (``-ec``, ``-lc``
+    too: ``toplint.parse.argv.shell_script``) and its positional parameters (the ARGs)."""
+    at = shell_script(argv)
+    if at is None or argv[at].value is None:
         return None
-    flag = argv[1].value or ""
-    script = argv[2]
-    if not flag.startswith("-") or flag.startswith("--") or "c" not in flag:
-        return None
-    return script if script.value is not None else None
+    return argv[at], argv[at + 2 :]
 
 
 def _lexed(source: Source, script: Arg, env: Mapping[str, str]) -> list[Arg]:
