@@ -447,12 +447,13 @@ def file_deployments(
     return deployments, findings
 
 
-_SHELLS = ("sh", "bash", "zsh", "dash", "ash")
+# The shells a script may name as its interpreter, or a command runs a script with (``sh -c``).
+SHELLS = ("sh", "bash", "dash", "zsh", "ksh", "ash")
 
 
 def shell_script(args: Sequence[Arg]) -> int | None:
     """Index of the script in ``sh -c SCRIPT ...`` (``-ec``, ``-xc`` ... too), else None."""
-    if len(args) < 3 or (args[0].value or "").rsplit("/", 1)[-1] not in _SHELLS:
+    if len(args) < 3 or (args[0].value or "").rsplit("/", 1)[-1] not in SHELLS:
         return None
     for i in range(1, len(args) - 1):
         opt = args[i].value or ""

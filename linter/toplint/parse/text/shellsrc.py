@@ -15,6 +15,7 @@ from toplint.engines.registry import get_engine, get_spec
 from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_reference, shown_path
 from toplint.model import Deployment, Finding, ParseResult, Position, Severity
 from toplint.parse.argv import (
+    SHELLS,
     Invocation,
     deployment_from_invocation,
     find_invocations,
@@ -43,9 +44,6 @@ from toplint.parse.text.wrapped import (
     wrapped_invocation,
 )
 from toplint.record import replace
-
-# The shells a script may name as its interpreter.
-_SHELLS = ("sh", "bash", "dash", "zsh", "ksh")
 
 
 def lex_embedded(
@@ -132,7 +130,7 @@ def _sh_c_script(args: Sequence[Arg]) -> Arg | None:
     end with (tmux(1): "shell-command"; ssh(1): "command" is run on the remote host)."""
     for k, a in enumerate(args):
         program = (a.value or "").rsplit("/", 1)[-1]
-        if program in _SHELLS:  # options up to the one with ``c`` (``bash -l -c``, ``-lc``)
+        if program in SHELLS:  # options up to the one with ``c`` (``bash -l -c``, ``-lc``)
             j = k + 1
             while j + 1 < len(args) and (args[j].value or "").startswith("-"):
                 flag = args[j].value or ""
@@ -195,7 +193,7 @@ def _run_strings(
     read as ``bash x.sh`` is (``shellrun``), with the variables it exports."""
     import toplint.parse.text.shellrun  # see lex_embedded
 
-    args = entrypoint_first(args, DOCKER, DOCKER_VALUE, _SHELLS)
+    args = entrypoint_first(args, DOCKER, DOCKER_VALUE, SHELLS)
     script = _sh_c_script(args)
     end = next((k for k, a in enumerate(args) if script and _holds(a, script)), -1)
     value = script.value if script is not None else None
@@ -228,7 +226,7 @@ def _container_words(words: Sequence[Arg]) -> list[Arg]:
     engine command the script starts runs in that container (its ``--gpus``, ``-e`` and image:
     ``docker_run`` reads them with the command put after the image), else []."""
     shell = max(
-        (k for k, a in enumerate(words) if (a.value or "").rsplit("/", 1)[-1] in _SHELLS),
+        (k for k, a in enumerate(words) if (a.value or "").rsplit("/", 1)[-1] in SHELLS),
         default=-1,
     )
     if shell < 2 or (words[0].value or "").rsplit("/", 1)[-1] not in DOCKER:
@@ -289,7 +287,7 @@ class ShellParser:
         if source.name.removesuffix(".j2").endswith(SHELL_SUFFIXES):
             return True  # a script, or a script's Jinja template
         first = source.text.split("\n", 1)[0].strip()
-        return first.startswith("#!") and first.rsplit("/", 1)[-1].split()[-1] in _SHELLS
+        return first.startswith("#!") and first.rsplit("/", 1)[-1].split()[-1] in SHELLS
 
     def parse(self, source: Source) -> ParseResult:
 
