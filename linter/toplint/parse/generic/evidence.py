@@ -101,8 +101,11 @@ def image(value: object) -> Evidence | None:
     known = image_engine(repository)
     if known is not None:
         return Evidence(known[0].name, f"image `{value}`")
+    # The last path segment names what the image is; the ones before it name who publishes it
+    # (``ghcr.io/vllm-project/semantic-router/extproc`` is a router by the vLLM project, no
+    # build of vLLM: vllm-project/semantic-router@3d48f8c deploy/).
     last = repository.rsplit("/", 1)[-1]
-    engine = named(last) or named(repository) or _rebuilt(last)
+    engine = named(last) or _rebuilt(last)
     return Evidence(engine, f"image `{value}`") if engine else None
 
 

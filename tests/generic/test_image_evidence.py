@@ -1,0 +1,35 @@
+"""What an image reference says of the engine it runs: its last path segment names the image;
+the segments before it name who publishes it (vllm-project/semantic-router@3d48f8c deploy/: the
+project's router, dashboard and mock server images were each 'a build of vllm', 27 TL008
+warnings on one repository)."""
+
+from __future__ import annotations
+
+import pytest
+
+from toplint.parse.generic.evidence import image
+
+
+@pytest.mark.parametrize(
+    "ref",
+    [
+        "ghcr.io/vllm-project/semantic-router/extproc:latest",
+        "ghcr.io/vllm-project/semantic-router/dashboard:latest",
+        "ghcr.io/sgl-project/sgl-router:v0.1",
+    ],
+)
+def test_an_image_the_engines_project_publishes_under_another_name_is_no_build(ref: str) -> None:
+    assert image(ref) is None
+
+
+@pytest.mark.parametrize(
+    ("ref", "engine"),
+    [
+        ("rocm/vllm:rocm6.2", "vllm"),
+        ("opea/vllm-gaudi:latest", "vllm"),
+        ("lmsysorg/sglang:v0.5.2-cu126", "sglang"),
+    ],
+)
+def test_an_image_whose_own_name_names_the_engine_is_one(ref: str, engine: str) -> None:
+    found = image(ref)
+    assert found is not None and found.engine == engine
