@@ -24,7 +24,7 @@ _PARENS = lazy(r"[()\\'\"#]")
 
 
 class _Cursor:
-    __slots__ = ("col", "i", "line", "n", "text")
+    __slots__ = ("col", "i", "line", "n", "scanned", "text")
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -32,6 +32,7 @@ class _Cursor:
         self.i = 0
         self.line = 1
         self.col = 1
+        self.scanned = 0  # characters looked ahead for bash's extended patterns (``shell``)
 
     def peek(self, k: int = 0) -> str:
         j = self.i + k

@@ -129,8 +129,14 @@ def _read_word(cur: _Cursor) -> tuple[str, list[Part], bool]:
 
     while True:
         ch = cur.peek()
-        if ch == "(" and cur.i > raw_start and cur.text[cur.i - 1] in _EXTGLOB:
-            group = _extglob_group(cur.text, cur.i)
+        if (
+            ch == "("
+            and cur.i > raw_start
+            and cur.text[cur.i - 1] in _EXTGLOB
+            and cur.scanned < _EXTGLOB_SCAN
+        ):
+            group, looked = _extglob_group(cur.text, cur.i)
+            cur.scanned += looked
             if group:  # ``*@(.txt|.sh)``: bash's extended pattern, one word (shopt extglob)
                 for _ in range(len(group)):
                     lit.append(cur.take())
@@ -180,25 +186,29 @@ def _read_word(cur: _Cursor) -> tuple[str, list[Part], bool]:
 
 
 # The characters before ``(`` that make bash's extended patterns (bash(1), "Pattern Matching":
-# ``?(…)``, ``*(…)``, ``+(…)``, ``@(…)``, ``!(…)`` with ``shopt -s extglob``).
+# ``?(…)``, ``*(…)``, ``+(…)``, ``@(…)``, ``!(…)`` with ``shopt -s extglob``).  A pattern list
+# is short and has no blank: the look-ahead stops at one, at 256 characters, and after 64 KiB
+# looked at in one text (``*(*(*(…`` on a 4 MiB line stays linear: tests/hostile).
 _EXTGLOB = "?*+@!"
+_EXTGLOB_SCAN = 1 << 16
 
 
-def _extglob_group(text: str, at: int) -> str:
-    """The parenthesised pattern list at ``at`` (``(.txt|.sh)``, nested groups too) on one
-    line, or "" when it does not close there."""
+def _extglob_group(text: str, at: int) -> tuple[str, int]:
+    """The parenthesised pattern list at ``at`` (``(.txt|.sh)``, nested groups too), or ""
+    when it does not close before a blank; and how many characters were looked at."""
     depth = 0
-    for k in range(at, min(len(text), at + 1000)):
+    end = min(len(text), at + 256)
+    for k in range(at, end):
         c = text[k]
-        if c == "\n":
-            return ""
+        if c in " \t\n":
+            return "", k - at + 1
         if c == "(":
             depth += 1
         elif c == ")":
             depth -= 1
             if depth == 0:
-                return text[at : k + 1]
-    return ""
+                return text[at : k + 1], k - at + 1
+    return "", end - at
 
 
 def _expansion(cur: _Cursor) -> Part:
