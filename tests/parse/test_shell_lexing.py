@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from toplint.parse.text.expand import expand_text
 from toplint.parse.text.shellrun import lex
 
@@ -119,3 +123,22 @@ def test_an_extended_pattern_is_one_word_in_an_array_and_a_command() -> None:
     )
     assert only("entry.sh", text).tp == 2
     assert values("ls *@(.txt|.sh) x")[0] == ["ls", "*@(.txt|.sh)", "x"]
+
+
+def test_pushd_moves_where_a_run_script_is_found_and_a_script_is_not_run_into_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``pushd ../volcano; ./deploy.sh; popd`` (aws-samples/aws-do-eks@2b4cb4f Container-Root/
+    eks/deployment/distributed-training/pytorch/torchx/deploy.sh): the script run is the other
+    folder's; read without ``pushd`` it was the file itself, run into itself until the
+    sourced-files budget made a valid script a TL001."""
+    (tmp_path / ".git").mkdir()  # the repository the scripts are read in
+    (tmp_path / "torchx").mkdir()
+    (tmp_path / "volcano").mkdir()
+    (tmp_path / "volcano" / "deploy.sh").write_text("vllm serve org/m --tensor-parallel-size 2\n")
+    top = "pushd ../volcano\n./deploy.sh\npopd\n./deploy.sh\n"
+    (tmp_path / "torchx" / "deploy.sh").write_text(top)
+    monkeypatch.chdir(tmp_path)
+    result = parse_text("torchx/deploy.sh", top)
+    assert [f.rule for f in result.findings if f.rule == "TL001"] == []
+    assert [(d.engine, d.tp) for d in result.deployments] == [("vllm", 2)]

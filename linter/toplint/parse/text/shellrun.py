@@ -75,6 +75,7 @@ class Interpreter:
         positional: Sequence[Word] | None = None,
         depth: int = 0,
         budget: _Budget | None = None,
+        chain: tuple[str, ...] = (),
     ) -> None:
         self.expander = Expander(env)
         self.array_words: dict[str, list[Word]] = {}
@@ -89,6 +90,10 @@ class Interpreter:
         # The folder a ``cd`` moved to, relative to the script's ("" = the script's own; an
         # absolute or unknown one is not followed: a script run then is looked for beside it).
         self.cwd = ""
+        self.dirs: list[str] = []  # the folders ``pushd`` left, for ``popd``
+        # The scripts this one was run or sourced from: one of them again is a loop bash would
+        # never leave (or a folder change toplint did not follow), so it is not read again.
+        self.chain = chain
 
     # -- the main loop -------------------------------------------------------------------
 
@@ -144,10 +149,14 @@ class Interpreter:
         if name in self.functions and self.depth < MAX_DEPTH:
             self._call(self.functions[str(name)], words[head + 1 :], command)
             return
-        if name == "cd" and head + 1 < len(words):
+        if name in ("cd", "pushd") and head + 1 < len(words):
+            if name == "pushd":  # bash(1) "Directory Stack Builtins": cd, remembering the folder
+                self.dirs.append(self.cwd)
             target = words[head + 1].value or ""
             relative = target and not target.startswith(("/", "~", "-"))
             self.cwd = f"{self.cwd}/{target}".strip("/") if relative else ""
+        elif name == "popd":
+            self.cwd = self.dirs.pop() if self.dirs else ""
         script = script_run(words, head)
         if script is not None and self._run_script(words, script, command):
             return
@@ -283,6 +292,8 @@ class Interpreter:
         if loaded is None:
             return False
         path, text = loaded
+        if path == self.path or path in self.chain:
+            return False  # the script runs itself (or toplint lost a folder change): not again
         toks = _loaded_tokens(target, text)  # charged like a sourced file (the file's one meter)
         if toks is None:
             return False
@@ -319,6 +330,8 @@ class Interpreter:
         if loaded is None:
             return
         path, text = loaded
+        if path == self.path or path in self.chain:
+            return  # a file sourcing itself, or a loop of them: bash would not return from it
         toks = _loaded_tokens(target, text)
         if toks is None:
             return  # the sourced file is linted on its own, where its error is reported
@@ -340,6 +353,7 @@ class Interpreter:
             positional=positional,
             depth=self.depth + 1,
             budget=self.budget,
+            chain=(*self.chain, self.path) if self.path else self.chain,
         )
 
 
@@ -402,13 +416,16 @@ def lex(
     env: Mapping[str, str] | None = None,
     *,
     loader: SourceLoader | None = None,
+    origin: str = "",
 ) -> list[Command]:
     """Split a script into simple commands with expanded words.
 
     Assignments (``VAR=x`` alone, ``export VAR=x``, ``VAR=x cmd`` for that command) update the
     environment seen by later commands; ``env`` seeds it (e.g. a container's env vars).
     Functions called in the script yield their body's commands once per call, with the call's
-    arguments as ``$1``...; ``loader`` reads the files the script sources (``source FILE``).
+    arguments as ``$1``...; ``loader`` reads the files the script sources (``source FILE``);
+    ``origin`` is the script's own path as the loader names it (a script the file runs or
+    sources that is the file itself is not read again).
 
     A script that reads no file is a function of its text and ``env`` alone, so its commands
     (immutable records) are remembered for the last few scripts: ``check`` reads a file again
@@ -416,7 +433,8 @@ def lex(
     request or to one argument leaves its other scripts as they were.
     """
     if loader is not None:
-        return Interpreter(env or {}, loader=loader).run(tokens_of(text))
+        chain = (origin,) if origin else ()
+        return Interpreter(env or {}, loader=loader, chain=chain).run(tokens_of(text))
     return list(_lexed(text, tuple(sorted((env or {}).items()))))
 
 

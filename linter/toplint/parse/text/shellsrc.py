@@ -259,7 +259,7 @@ def script_commands(source: Source) -> list[tuple[list[Arg], tuple[int, int], st
     loader = sourced_loader(source.path)
     out = []
     for command in toplint.parse.text.shellrun.lex(
-        masked_templates(source.text), {}, loader=loader
+        masked_templates(source.text), {}, loader=loader, origin=source.path
     ):
         site = command.site or (command.line, command.column)
         shown = " ".join(w.raw for w in command.words)
@@ -345,7 +345,7 @@ class ShellParser:
             tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg], tuple[str, ...]]
         ] = []
         loader = sourced_loader(path, outside)
-        for command in toplint.parse.text.shellrun.lex(text, env, loader=loader):
+        for command in toplint.parse.text.shellrun.lex(text, env, loader=loader, origin=path):
             args = command_args(command, path)
             exported = _exported_env(command, path)
             for inner, outer, via, more in _run_strings(command, args, env, text, path, loader):
