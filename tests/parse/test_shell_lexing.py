@@ -128,7 +128,7 @@ def test_an_extended_pattern_is_one_word_in_an_array_and_a_command() -> None:
 def test_pushd_moves_where_a_run_script_is_found_and_a_script_is_not_run_into_itself(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``pushd ../volcano; ./deploy.sh; popd`` (aws-samples/aws-do-eks@2b4cb4f Container-Root/
+    """``pushd ../volcano; ./deploy.sh; popd`` (aws-samples/aws-do-eks@f721602 Container-Root/
     eks/deployment/distributed-training/pytorch/torchx/deploy.sh): the script run is the other
     folder's; read without ``pushd`` it was the file itself, run into itself until the
     sourced-files budget made a valid script a TL001."""
