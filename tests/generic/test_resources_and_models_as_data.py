@@ -192,3 +192,16 @@ def test_one_pods_gpus_with_the_ray_executor_are_per_pod() -> None:
 def test_one_pods_gpus_with_the_local_executor_are_all_it_has() -> None:
     dep = only("values.yaml", RAY_VALUES.format(backend="mp"))
     assert (dep.gpus, dep.nodes) == (8, None)
+
+
+def test_a_fine_tuning_configs_base_model_is_what_its_vllm_block_serves() -> None:
+    """axolotl's config names the checkpoint ``base_model`` and starts vLLM from its ``vllm:``
+    block (``axolotl vllm-serve CONFIG``: axolotl-ai-cloud/axolotl@067b021
+    examples/ebft/qwen35-9b-ebft-structured.yaml read as naming no model, a TL007 error)."""
+    text = (
+        "base_model: Qwen/Qwen3.5-9B\nrl: ebft\n"
+        "vllm:\n  gpu_memory_utilization: 0.7\n  max_model_len: 2048\n  enforce_eager: true\n"
+    )
+    dep = only("qwen35-9b-ebft.yaml", text)
+    assert (dep.engine, dep.model) == ("vllm", "Qwen/Qwen3.5-9B")
+    assert dep.sources["model"].line == 1

@@ -14,7 +14,13 @@ from toplint.parse.infer import resources as rs
 
 # Normalised keys (resources.norm) that name a model; the first six name only a model.
 _OWN_MODEL_KEYS = ("model", "modelid", "modelname", "modelpath", "modelsource", "repoid")
-MODEL_KEYS = (*_OWN_MODEL_KEYS, "modelhfpath", "hfmodelid", "hfmodel", "pretrained", "modelrepo")
+# ``base_model``: the checkpoint a fine-tuning framework trains and serves (axolotl's config,
+# whose ``vllm:`` block ``axolotl vllm-serve`` starts vLLM with: axolotl-ai-cloud/axolotl@067b021
+# examples/ebft/qwen35-9b-ebft-structured.yaml), or the base an adapter is served on.
+MODEL_KEYS = (
+    *_OWN_MODEL_KEYS,
+    *("modelhfpath", "hfmodelid", "hfmodel", "pretrained", "modelrepo", "basemodel"),
+)
 # Inside a mapping a model option holds (`model: {id: ...}`), the keys naming the checkpoint.
 _MODEL_INNER = ("id", "name", "path", "repo", "source", "uri", "hfid", "huggingfaceid")
 MODEL_OPTIONS = frozenset({"model", "model-path", "model-id", "model-name"})
