@@ -53,3 +53,10 @@ def test_a_variable_set_by_a_shell_command_is_unresolved_not_its_earlier_value()
     text = "TP = 2\nTP := $(shell nvidia-smi -L | wc -l)\nserve:\n\tvllm serve org/m -tp $(TP)\n"
     dep = only("Makefile", text)
     assert dep.tp is None and any(u.field == "tp" for u in dep.unresolved)
+
+
+def test_a_value_that_starts_on_its_continuation_line_loses_that_lines_indent() -> None:
+    text = 'TP := \\\n\t  2\nserve:\n\tvllm serve org/m --served-model-name "x$(TP)" -tp $(TP)\n'
+    dep = only("Makefile", text)
+    assert dep.tp == 2
+    assert [f.value for f in dep.flags if f.name == "served-model-name"] == ["x2"]

@@ -57,7 +57,7 @@ def _as_script(text: str) -> tuple[dict[str, str], str]:
     continued = ""  # the variable whose value goes on to the next line (``\``), if any
     for line in lines:
         if continued:  # GNU make: a backslash-newline in a value is one space
-            value, more = _continued(variables.get(continued, "$"), line)
+            value, more = _continued(variables.get(continued, ""), line)
             if continued in variables:
                 variables[continued] = value
             continued = continued if more else ""
@@ -76,7 +76,7 @@ def _as_script(text: str) -> tuple[dict[str, str], str]:
         in_recipe = False
         m = _ASSIGN.match(line)
         if m:
-            value, more = _continued("", m.group(2))
+            value, more = _continued("", m.group(2), first=True)
             if "$(shell" in m.group(2):  # a command's output: not known here
                 variables.pop(m.group(1), None)
             else:
@@ -86,11 +86,11 @@ def _as_script(text: str) -> tuple[dict[str, str], str]:
     return variables, "\n".join(out)
 
 
-def _continued(value: str, line: str) -> tuple[str, bool]:
+def _continued(value: str, line: str, first: bool = False) -> tuple[str, bool]:
     """``value`` with one more line of a variable's definition (its make references as the
-    shell's), and whether the line goes on (ends with a backslash): GNU make manual,
-    "Splitting Long Lines"."""
-    text = line.strip() if value else line.rstrip()
+    shell's; a continuation line without its leading blanks), and whether the line goes on
+    (ends with a backslash): GNU make manual, "Splitting Long Lines"."""
+    text = line.rstrip() if first else line.strip()
     more = text.endswith("\\")
     text = _MAKE_REF.sub(lambda r: "${" + r.group(1) + "}", text[:-1].rstrip() if more else text)
     return (f"{value} {text}" if value and text else value or text), more
