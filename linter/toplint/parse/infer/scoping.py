@@ -73,8 +73,7 @@ def apply(tree: Any, dep: Deployment, found: rs.Resources) -> Deployment:
     spans = found.gpus_per_node is None and per_node is found.gpus and _ray_executor(dep)
     if (
         nodes is None
-        and (found.gpus_per_node is not None or spans)
-        and (per_node is found.gpus_per_node or spans)
+        and (found.gpus_per_node is not None or spans)  # (then ``per_node`` is that count)
         and per_node is not None
         and per_node.count
         and world is not None
