@@ -84,6 +84,32 @@ def test_sh_c_string_positions_map_into_the_file() -> None:
     assert value is not None and (value.line, value.column) == (1, 46)
 
 
+def test_sh_c_string_that_does_not_lex_leaves_the_rest_of_the_file_read() -> None:
+    """A launcher that joins its words again before a shell sees them: ``mason.py … -- bash -c
+    \\"cd /stage \\&\\& …\\"`` hands bash the word ``"cd``, which alone does not lex
+    (allenai/open-instruct@e6c3044 scripts/merge/direct_merge.sh).  The file's other commands are
+    read and no TL001 is raised for a string that starts no engine."""
+    text = (
+        "vllm serve m --tensor-parallel-size 2\n"
+        "uv run python mason.py --gpus 0 -- "
+        'bash -c \\"cd /stage \\&\\& echo $B64 \\| base64 -d\\"\n'
+    )
+    result = parse_text("merge.sh", text)
+    assert [d.tp for d in result.deployments] == [2]
+    assert result.findings == ()
+
+
+def test_sh_c_string_naming_an_engine_that_does_not_lex_is_a_tl001_at_its_place() -> None:
+    """The engine command inside a string bash cannot lex was not read: TL001 where the string's
+    error is, never silence; the file's other deployments are still read."""
+    text = 'vllm serve a --tensor-parallel-size 2\nbash -c "vllm serve m -tp 8 \\"oops"\n'
+    result = parse_text("run.sh", text)
+    assert [d.tp for d in result.deployments] == [2]
+    (finding,) = result.findings
+    assert (finding.rule, finding.line, finding.column) == ("TL001", 2, 30)
+    assert "script string" in finding.message
+
+
 def test_echo_of_an_engine_command_is_not_a_deployment() -> None:
     assert parse_text("run.sh", "echo vllm serve m -tp 8\n").deployments == ()
 

@@ -12,8 +12,10 @@ from collections.abc import Mapping, Sequence
 import toplint.parse.multinode
 from toplint.accelerators import RUNTIME_ENV
 from toplint.engines.registry import get_engine, get_spec
+from toplint.errors import SourceError
+from toplint.infra.budgets import BudgetExceeded
 from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_reference, shown_path
-from toplint.model import Deployment, Finding, ParseResult, Position, Severity
+from toplint.model import Deployment, Finding, ParseResult, Position, Severity, unparsable
 from toplint.parse.argv import (
     SHELLS,
     Invocation,
@@ -183,6 +185,7 @@ def _run_strings(
     text: str,
     path: str,
     loader: SourceLoader,
+    unread: list[Finding],
     depth: int = 0,
 ) -> list[tuple[list[Arg], Allocation, tuple[str, ...], dict[str, Arg]]]:
     """The commands a command runs: itself, or the script its ``sh -c``/``eval``/``ssh HOST``
@@ -190,7 +193,13 @@ def _run_strings(
     launchers before the shell grant and the chain it ran through.  A string with a part known
     only at run time (``ssh $host "cd $DIR && ./run.sh $model"``) is lexed with what is known
     expanded and the rest unresolved (``Word.partial``); a script of the repository it runs is
-    read as ``bash x.sh`` is (``shellrun``), with the variables it exports."""
+    read as ``bash x.sh`` is (``shellrun``), with the variables it exports.
+
+    A string that does not lex is the command's own word, not a script this file runs: a
+    launcher may join its words again before a shell sees them (``mason.py … -- bash -c \\"cd
+    /stage \\&\\& …\\"``, allenai/open-instruct@e6c3044 scripts/merge/direct_merge.sh).  The
+    rest of the file is read as before; a TL001 at the string, in ``unread``, only when the
+    string names an engine (what it starts was not checked)."""
     import toplint.parse.text.shellrun  # see lex_embedded
 
     args = entrypoint_first(args, DOCKER, DOCKER_VALUE, SHELLS)
@@ -206,11 +215,30 @@ def _run_strings(
     pos = script.position
     smap = source_map(text, path, pos.line, pos.column, value)
     out: list[tuple[list[Arg], Allocation, tuple[str, ...], dict[str, Arg]]] = []
-    for inner in toplint.parse.text.shellrun.lex(value, env, loader=loader):
+    try:
+        inners = toplint.parse.text.shellrun.lex(value, env, loader=loader)
+    except BudgetExceeded:
+        raise
+    except SourceError as exc:
+        from toplint.parse.mentions import pattern_for
+
+        if pattern_for(value).search(value) is not None:
+            at = smap.position(exc.line, exc.column)
+            unread.append(
+                unparsable(
+                    path,
+                    f"{exc} (in the script string this command runs; the engine command "
+                    "in it was not checked)",
+                    at.line,
+                    at.column,
+                )
+            )
+        return [(args, Allocation(), (), {})]
+    for inner in inners:
         inner_args = command_args(inner, path, smap)
         exported = _exported_env(inner, path)
         nested = (
-            _run_strings(inner, inner_args, env, text, path, loader, depth + 1)
+            _run_strings(inner, inner_args, env, text, path, loader, unread, depth + 1)
             if depth + 1 < _MAX_STRING_DEPTH
             else [(inner_args, Allocation(), (), {})]
         )
@@ -303,7 +331,7 @@ class ShellParser:
         batch = directive_allocation(text, source.path)
         outside: list[str] = []
         env = {**batch.environment(), **rendered}
-        commands = self._commands(text, source.path, env, outside)
+        commands = self._commands(text, source.path, env, outside, findings)
         ray = starts_ray_cluster([a.value for a in c[0]] for c in commands)
         loader = script_loader(source.path, text, disk_loader(source.path))
         wrapped = False
@@ -332,7 +360,12 @@ class ShellParser:
         return ParseResult(source.path, found_all, tuple(findings))
 
     def _commands(
-        self, text: str, path: str, env: Mapping[str, str], outside: list[str] | None = None
+        self,
+        text: str,
+        path: str,
+        env: Mapping[str, str],
+        outside: list[str] | None = None,
+        unread: list[Finding] | None = None,
     ) -> list[
         tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg], tuple[str, ...]]
     ]:
@@ -345,10 +378,12 @@ class ShellParser:
             tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg], tuple[str, ...]]
         ] = []
         loader = sourced_loader(path, outside)
+        unread = [] if unread is None else unread
         for command in toplint.parse.text.shellrun.lex(text, env, loader=loader, origin=path):
             args = command_args(command, path)
             exported = _exported_env(command, path)
-            for inner, outer, via, more in _run_strings(command, args, env, text, path, loader):
+            strings = _run_strings(command, args, env, text, path, loader, unread)
+            for inner, outer, via, more in strings:
                 inherited = {**exported, **more}
                 if command.submitted is not None:  # ``sbatch job.sh``: job.sh's own directives
                     job_path, job_text = command.submitted
