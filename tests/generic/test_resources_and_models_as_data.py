@@ -205,3 +205,49 @@ def test_a_fine_tuning_configs_base_model_is_what_its_vllm_block_serves() -> Non
     dep = only("qwen35-9b-ebft.yaml", text)
     assert (dep.engine, dep.model) == ("vllm", "Qwen/Qwen3.5-9B")
     assert dep.sources["model"].line == 1
+
+
+ROLL_CONFIG = """\
+pretrain: Qwen/Qwen3-30B-A3B-Base
+actor_infer:
+  model_args:
+    dtype: bf16
+  strategy_args:
+    strategy_name: vllm
+    strategy_config:
+      gpu_memory_utilization: 0.85
+      load_format: dummy
+      tensor_parallel_size: 2
+rewards:
+  llm_judge:
+    model_args:
+      model_name_or_path: virtuoussy/Qwen2.5-7B-Instruct-RLVR
+      dtype: bf16
+    strategy_args:
+      strategy_name: vllm
+      strategy_config:
+        gpu_memory_utilization: 0.8
+        block_size: 16
+        max_model_len: 8000
+"""
+
+
+def test_a_rollout_engine_serves_the_runs_pretrain_checkpoint_or_its_model_arguments() -> None:
+    """ROLL's rollout engine serves ``pretrain`` unless its worker's ``model_args`` name a
+    checkpoint (alibaba/ROLL@8eb27cc roll/configs/base_config.py ``__post_init__``; its
+    examples/*/rlvr_config.yaml were read as naming no model, a TL007 error each): the actor's
+    vLLM serves the run's ``pretrain``, the judge's its ``model_name_or_path``."""
+    deps = parse_text("rlvr_config.yaml", ROLL_CONFIG).deployments
+    assert [(d.tp, d.model) for d in deps] == [
+        (2, "Qwen/Qwen3-30B-A3B-Base"),
+        (1, "virtuoussy/Qwen2.5-7B-Instruct-RLVR"),
+    ]
+    assert [d.sources["model"].line for d in deps] == [1, 14]
+
+
+def test_a_model_arguments_mapping_with_no_checkpoint_names_nothing() -> None:
+    """Without ``pretrain`` the actor's ``model_args`` (only a dtype) name no checkpoint: the
+    model stays unnamed, never taken from the judge's mapping beside it."""
+    text = ROLL_CONFIG.replace("pretrain: Qwen/Qwen3-30B-A3B-Base\n", "")
+    deps = parse_text("rlvr_config.yaml", text).deployments
+    assert [d.model for d in deps] == [None, "virtuoussy/Qwen2.5-7B-Instruct-RLVR"]

@@ -17,10 +17,18 @@ _OWN_MODEL_KEYS = ("model", "modelid", "modelname", "modelpath", "modelsource", 
 # ``base_model``: the checkpoint a fine-tuning framework trains and serves (axolotl's config,
 # whose ``vllm:`` block ``axolotl vllm-serve`` starts vLLM with: axolotl-ai-cloud/axolotl@067b021
 # examples/ebft/qwen35-9b-ebft-structured.yaml), or the base an adapter is served on.
+# ``model_name_or_path``: transformers' ``ModelArguments`` field, kept by the frameworks built on
+# it; ``pretrain``: the checkpoint a reinforcement-learning run trains and its rollout engine
+# serves (alibaba/ROLL@8eb27cc roll/configs/base_config.py ``__post_init__``: actor_infer's
+# ``model_args.model_name_or_path`` is ``pretrain`` unless set).
 MODEL_KEYS = (
     *_OWN_MODEL_KEYS,
     *("modelhfpath", "hfmodelid", "hfmodel", "pretrained", "modelrepo", "basemodel"),
+    *("modelnameorpath", "pretrain"),
 )
+# Above the scope, a mapping of the model's arguments (transformers' ``ModelArguments``):
+# ``model_args: {model_name_or_path: org/m}`` beside the engine's ``strategy_args`` (ROLL).
+_MODEL_ARGUMENTS = ("modelargs", "modelarguments")
 # Inside a mapping a model option holds (`model: {id: ...}`), the keys naming the checkpoint.
 _MODEL_INNER = ("id", "name", "path", "repo", "source", "uri", "hfid", "huggingfaceid")
 MODEL_OPTIONS = frozenset({"model", "model-path", "model-id", "model-name"})
@@ -67,7 +75,7 @@ def find_model(owned: Sequence[Path], data: Any, nested: bool = True) -> tuple[A
             if rs.norm(key) in _PATH_KEYS and _repo_id(node[key]):
                 return node[key], (*at, key)
         for key, value in node.items():  # model_loading_config: {model_source: ...}
-            if not nested and rs.norm(key) not in _OWN_MODEL_KEYS:
+            if not nested and rs.norm(key) not in (*_OWN_MODEL_KEYS, *_MODEL_ARGUMENTS):
                 continue  # above the scope: only a mapping that is the model's own
             if isinstance(value, dict) and "model" in rs.norm(key):
                 found = find_model([(*at, key)], data)
