@@ -140,3 +140,22 @@ def test_text_for_a_reader_is_no_command() -> None:
     run = 'import subprocess\nsubprocess.run("vllm serve org/m --tensor-parallel-size 2", '
     run += "shell=True)\n"
     assert only("run.py", run).tp == 2
+
+
+def test_a_required_model_field_of_an_arguments_class_is_unresolved_not_absent() -> None:
+    """``model_name_or_path: str`` in a dataclass of a script's arguments is given when the
+    script runs: the model is unresolved (TL003, the checks that need it skipped), not missing
+    (a TL007 error "names no model": allenai/open-instruct@e6c3044
+    open_instruct/sample_logits_vllm.py ``SampleLogitsArguments``).  A field with a default is
+    read as before."""
+    text = (
+        "from dataclasses import dataclass\nimport vllm\n\n@dataclass\nclass Args:\n"
+        "    model_name_or_path: str\n    quantization: str | None = None\n"
+        "    tensor_parallel_size: int = 2\n    gpu_memory_utilization: float = 0.9\n"
+    )
+    dep = only("sample.py", text)
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", None, 2)
+    ((field, variable, at),) = [(u.field, u.variable, u.position.line) for u in dep.unresolved]
+    assert (field, variable, at) == ("model", "model_name_or_path", 6)
+    named = only("sample.py", text.replace("path: str\n", 'path: str = "org/m"\n'))
+    assert named.model == "org/m"

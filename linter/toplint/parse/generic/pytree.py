@@ -28,7 +28,9 @@ from typing import Any
 
 from toplint.model import Position
 from toplint.parse.base import lone_variable
+from toplint.parse.generic.models import MODEL_KEYS
 from toplint.parse.generic.tree import CALL
+from toplint.parse.infer.resources import norm
 from toplint.record import field, record
 
 Path = tuple[str | int, ...]
@@ -135,6 +137,15 @@ class _Reader:
                 if name:
                     env[name] = built
                     yield name, built, self.pos(target)
+        elif isinstance(stmt, ast.AnnAssign) and self.classes and self.classes[-1]:
+            # A class field without a default (``model_name_or_path: str`` in a dataclass of
+            # arguments) is given when the class is built, at run time: a model field is then
+            # unresolved, never absent (allenai/open-instruct@e6c3044
+            # open_instruct/sample_logits_vllm.py ``SampleLogitsArguments``).
+            name = _target(stmt.target)
+            if name and norm(name) in MODEL_KEYS:
+                ref = Ref(f"{self.classes[-1]}.{name}", (name,))
+                yield name, (ref, {}), self.pos(stmt.target)
         elif isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, ast.Add):
             name = _target(stmt.target)
             if name and name in env:
