@@ -233,6 +233,26 @@ def test_a_router_selecting_its_workloads_is_no_deployment() -> None:
     assert [(f.rule, f.severity) for f in result.findings] == [("TL008", Severity.INFO)]
 
 
+def test_a_routers_settings_beside_its_engine_named_class_are_no_deployment() -> None:
+    """SGLang's router takes the servers it balances over as ``worker_urls``; the settings a
+    framework builds for it inside its ``SglangRouter`` class (``host``, ``port``,
+    ``log_level``: options SGLang has too) start no SGLang (alibaba/ROLL@8eb27cc
+    roll/distributed/scheduler/router.py was a SGLang deployment naming no model, TL007)."""
+    text = (
+        "class SglangRouter:\n"
+        "    def start(self):\n"
+        "        router_config = {\n"
+        '            "host": self.router_ip, "port": self.router_port, "log_level": "warn",\n'
+        '            "policy": "cache_aware", "worker_urls": self.worker_urls,\n'
+        "        }\n"
+        "        launch_router(RouterArgs(**router_config))\n"
+    )
+    assert not parse_text("router.py", text).deployments
+    engine = '"tp_size": 2, "model_path": "org/m",'
+    server = text.replace('"worker_urls": self.worker_urls,', engine)
+    assert only("router.py", server).tp == 2
+
+
 @pytest.mark.parametrize(
     ("path", "text", "named"),
     [

@@ -251,6 +251,8 @@ def _scopes(
     named |= {e.engine for e in (file_evidence, root_evidence) if e is not None}
     unnamed = ev.unguessed() - named
     for at, node in mappings:
+        if ev.is_client(node):
+            continue  # a router's settings (``host``, ``port``, ``worker_urls``) run no engine
         own_call = _engine_call(node, calls)
         key = at[-1] if at else None
         engines = [

@@ -150,8 +150,11 @@ API_BASE = lazy(r"https?://[^\s\"'/]+(?:/[^\s\"']*)?/v1\b/?")
 _CALLS_AT = ("endpointurl", "baseurl", "apibase")
 # Keys that point at workloads run elsewhere: a router's or an autoscaler's settings name the
 # engine of the pods they select (volcano-sh/kthena's ModelServer: `inferenceEngine: vLLM`,
-# `model:` and `workloadSelector`), they do not run it.
-_POINTS_AT = ("workloadselector", "targetref", "backendref", "backendrefs")
+# `model:` and `workloadSelector`), they do not run it.  ``worker_urls``: the servers SGLang's
+# router balances over (sglang_router's ``RouterArgs.worker_urls``, ``--worker-urls``; no engine
+# takes it), whose settings a reinforcement-learning framework builds beside its ``SglangRouter``
+# class (alibaba/ROLL@8eb27cc roll/distributed/scheduler/router.py).
+_POINTS_AT = ("workloadselector", "targetref", "backendref", "backendrefs", "workerurls")
 
 
 def is_client(node: Mapping[Any, Any]) -> bool:
