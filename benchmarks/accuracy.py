@@ -13,6 +13,7 @@
     python benchmarks/accuracy.py --heldout9 # the shipped model on the ninth held-out draw
     python benchmarks/accuracy.py --heldout10 # the shipped model on the tenth held-out draw
     python benchmarks/accuracy.py --heldout11 # the shipped model on the eleventh held-out draw
+    python benchmarks/accuracy.py --heldout12 # the shipped model on the twelfth held-out draw
 
 Data: the nccl-tests tables shipped in toplint/cost/data/measured.yaml (NVIDIA's, published in
 ai-dynamo/aiconfigurator), the vLLM/TensorRT-LLM kernel tables in data/kernels.yaml, and the
@@ -340,12 +341,12 @@ def _time(columns: list[Any]) -> float:
 
 
 def all_points() -> list[Point]:
-    """Every point the benchmark scores, the eighth to tenth and twelfth to eighteenth passes'
-    publications apart until a pass brings them in (HELDOUT.md "Second draw" to "Eleventh
-    draw"; ``heldout_points(2)`` to ``heldout_points(11)``)."""
+    """Every point the benchmark scores, the eighth to tenth and twelfth to nineteenth passes'
+    publications apart until a pass brings them in (HELDOUT.md "Second draw" to "Twelfth
+    draw"; ``heldout_points(2)`` to ``heldout_points(12)``)."""
     later = SECOND_SOURCES | THIRD_SOURCES | FOURTH_SOURCES | FIFTH_SOURCES | SIXTH_SOURCES
     later |= SEVENTH_SOURCES | EIGHTH_SOURCES | NINTH_SOURCES | TENTH_SOURCES
-    later |= ELEVENTH_SOURCES
+    later |= ELEVENTH_SOURCES | TWELFTH_SOURCES
     return table_points() + [p for p in public_points() if p.machine.source not in later]
 
 
@@ -357,7 +358,7 @@ def heldout_points(n: int) -> list[Point]:
 
 
 # The draws ``--heldoutN`` prints, by number.
-HELDOUT_POINTS = {n: functools.partial(heldout_points, n) for n in range(2, 12)}
+HELDOUT_POINTS = {n: functools.partial(heldout_points, n) for n in range(2, 13)}
 
 
 def err(pred: float, meas: float) -> float:
@@ -711,6 +712,8 @@ NINTH_SOURCES = frozenset(heldout_module().ninth_sources())
 TENTH_SOURCES = frozenset(heldout_module().tenth_sources())
 # The eighteenth pass's publications (every one held out in the eleventh draw): never fitted on.
 ELEVENTH_SOURCES = frozenset(heldout_module().eleventh_sources())
+# The nineteenth pass's publications (every one held out in the twelfth draw): never fitted on.
+TWELFTH_SOURCES = frozenset(heldout_module().twelfth_sources())
 # The second to fourth draws, spent: development data from the eleventh pass on, for the
 # per-transport constants (``PER_TRANSPORT``), and band rows.
 SPENT_SOURCES = SECOND_SOURCES | THIRD_SOURCES | FOURTH_SOURCES
@@ -1376,7 +1379,7 @@ def shipped_bands() -> tuple[dict[str, dict[str, float]], set[str], set[str] | N
 def heldout_rows(
     draw: int, model: Model, fitted: set[str], nets: set[str] | None = None
 ) -> list[Row]:
-    """The held-out points of the second to eleventh draws (``draw``), priced by ``model`` (the
+    """The held-out points of the second to twelfth draws (``draw``), priced by ``model`` (the
     one toplint ships)."""
     points = HELDOUT_POINTS[draw]()
     return [

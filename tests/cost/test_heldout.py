@@ -169,6 +169,7 @@ LATER_DRAWS = [
     (9, "NINTH_UNITS", "SEED9", 20261209, "draw9", "ninth_sources", 244),
     (10, "TENTH_UNITS", "SEED10", 20261210, "draw10", "tenth_sources", 124),
     (11, "ELEVENTH_UNITS", "SEED11", 20261211, "draw11", "eleventh_sources", 26),
+    (12, "TWELFTH_UNITS", "SEED12", 20261212, "draw12", "twelfth_sources", 121),
 ]
 EARLIER_UNITS = (
     "SECOND_UNITS", "THIRD_UNITS", "FOURTH_UNITS", "FIFTH_UNITS", "SIXTH_UNITS", "SEVENTH_UNITS",
@@ -219,7 +220,7 @@ def test_a_later_draw_states_every_network_it_crosses(n: int) -> None:
     # assumed fabric (exclusion rule 1's `unstated: [nics]`).  The tenth and eleventh draws
     # found only runs inside one node.
     across = [p for p in B.heldout_points(n) if B._spans_nodes(p)]
-    assert bool(across) == (n in (8, 9))
+    assert bool(across) == (n in (8, 9, 12))
     assert all("nics" not in p.machine.unstated for p in across)
     assert all(p.machine.network not in ("", "none") for p in across)
 
