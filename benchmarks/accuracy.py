@@ -13,6 +13,7 @@
     python benchmarks/accuracy.py --heldout9 # the shipped model on the ninth held-out draw
     python benchmarks/accuracy.py --heldout10 # the shipped model on the tenth held-out draw
     python benchmarks/accuracy.py --heldout11 # the shipped model on the eleventh held-out draw
+    python benchmarks/accuracy.py --heldout12 # the shipped model on the twelfth held-out draw
 
 Data: the nccl-tests tables shipped in toplint/cost/data/measured.yaml (NVIDIA's, published in
 ai-dynamo/aiconfigurator), the vLLM/TensorRT-LLM kernel tables in data/kernels.yaml, and the
@@ -340,12 +341,12 @@ def _time(columns: list[Any]) -> float:
 
 
 def all_points() -> list[Point]:
-    """Every point the benchmark scores, the eighth to tenth and twelfth to eighteenth passes'
-    publications apart until a pass brings them in (HELDOUT.md "Second draw" to "Eleventh
-    draw"; ``heldout_points(2)`` to ``heldout_points(11)``)."""
+    """Every point the benchmark scores, the eighth to tenth and twelfth to nineteenth passes'
+    publications apart until a pass brings them in (HELDOUT.md "Second draw" to "Twelfth
+    draw"; ``heldout_points(2)`` to ``heldout_points(12)``)."""
     later = SECOND_SOURCES | THIRD_SOURCES | FOURTH_SOURCES | FIFTH_SOURCES | SIXTH_SOURCES
     later |= SEVENTH_SOURCES | EIGHTH_SOURCES | NINTH_SOURCES | TENTH_SOURCES
-    later |= ELEVENTH_SOURCES
+    later |= ELEVENTH_SOURCES | TWELFTH_SOURCES
     return table_points() + [p for p in public_points() if p.machine.source not in later]
 
 
@@ -357,7 +358,7 @@ def heldout_points(n: int) -> list[Point]:
 
 
 # The draws ``--heldoutN`` prints, by number.
-HELDOUT_POINTS = {n: functools.partial(heldout_points, n) for n in range(2, 12)}
+HELDOUT_POINTS = {n: functools.partial(heldout_points, n) for n in range(2, 13)}
 
 
 def err(pred: float, meas: float) -> float:
@@ -657,6 +658,10 @@ class Row:
     # tenth pass on), priced by the development fit, which never saw it: a band row, not a
     # cross-validated one (``band_rows``; the summaries keep the cross-validated rows apart).
     later: bool = False
+    # A point of the fifth to eleventh draws (spent, never fitted on), priced by the development
+    # fit (nineteenth pass, HELDOUT.md "Twelfth draw"): a scored row of its own split
+    # (``UNSEEN``), never a band row nor a cross-validated one.
+    unseen: bool = False
 
     @property
     def error(self) -> float:
@@ -711,14 +716,26 @@ NINTH_SOURCES = frozenset(heldout_module().ninth_sources())
 TENTH_SOURCES = frozenset(heldout_module().tenth_sources())
 # The eighteenth pass's publications (every one held out in the eleventh draw): never fitted on.
 ELEVENTH_SOURCES = frozenset(heldout_module().eleventh_sources())
+# The nineteenth pass's publications (every one held out in the twelfth draw): never fitted on.
+TWELFTH_SOURCES = frozenset(heldout_module().twelfth_sources())
 # The second to fourth draws, spent: development data from the eleventh pass on, for the
 # per-transport constants (``PER_TRANSPORT``), and band rows.
 SPENT_SOURCES = SECOND_SOURCES | THIRD_SOURCES | FOURTH_SOURCES
+# The fifth to eleventh draws, spent and never fitted on (nineteenth pass): scored by the
+# development fit in splits of their own (``unseen_rows``), so that a change to a class only
+# they populate (PCIe without P2P, one NIC per node) moves a development figure.
+UNSEEN_SOURCES = FIFTH_SOURCES | SIXTH_SOURCES | SEVENTH_SOURCES | EIGHTH_SOURCES | NINTH_SOURCES
+UNSEEN_SOURCES |= TENTH_SOURCES | ELEVENTH_SOURCES
 
 
 def spent_points() -> list[Point]:
     """The spent draws' points (every publication of the second to fourth draws)."""
     return [p for p in public_points() if p.machine.source in SPENT_SOURCES]
+
+
+def unseen_points() -> list[Point]:
+    """The fifth to eleventh draws' points (every publication of them): no fit sees them."""
+    return [p for p in public_points() if p.machine.source in UNSEEN_SOURCES]
 
 
 def development(points: Sequence[Point]) -> list[Point]:
@@ -757,6 +774,18 @@ def held_out_rows(points: Sequence[Point]) -> list[Row]:
         _row("alpha-beta", p, model.predict(p), held_out=True, fitted=fitted, nets=nets)
         for p in points
         if p.machine.source in HELD_OUT
+    ]
+
+
+def unseen_rows(points: Sequence[Point]) -> list[Row]:
+    """The fifth to eleventh draws' points, predicted by the development fit (the model toplint
+    ships), which never saw them: no fold is needed, no fit trains on them."""
+    model = development_fit(points)
+    dev = development(points)
+    fitted, nets = table_archs(p.machine.source for p in dev), dev_network_keys()
+    return [
+        _row("alpha-beta", p, model.predict(p), fitted=fitted, nets=nets, unseen=True)
+        for p in unseen_points()
     ]
 
 
@@ -894,6 +923,7 @@ def _row(
     fitted: set[str] | None = None,
     nets: set[str] | None = None,
     later: bool = False,
+    unseen: bool = False,
 ) -> Row:
     """One prediction; ``fitted``: the architectures of the tables the α–β model was fitted on
     (None for the methods that replay a table); ``nets``: the networks it was fitted on a
@@ -915,6 +945,7 @@ def _row(
         (fitted is not None and p.machine.arch not in fitted) or unfitted_net,
         spans,
         later,
+        unseen,
     )
 
 
@@ -934,6 +965,7 @@ def all_rows() -> list[Row]:
     return (
         alpha_beta_cv(points, spent_points())
         + held_out_rows(points)
+        + unseen_rows(points)
         + kernel_cv()
         + interpolation_cv()
         + other_system_cv(points)
@@ -973,13 +1005,25 @@ SPLITS = {"held-out alpha-beta": "alpha-beta", "cross-validated alpha-beta": "al
 RELIABLE = " (reliable)"  # the same class without the systems public.yaml marks unreliable
 
 
+# The fifth to eleventh draws' rows (``Row.unseen``): alone, and beside the cross-validated
+# rows (nineteenth pass); the splits above never hold them.
+UNSEEN = "draws 5-11 alpha-beta"
+WITH_UNSEEN = "cross-validated alpha-beta with draws 5-11"
+
+
 def summary(rows: Sequence[Row]) -> dict[tuple[str, str], Stats]:
-    """The error tables; the spent draws' band rows (``Row.later``) are not among them."""
+    """The error tables; the spent draws' band rows (``Row.later``) are not among them, and the
+    fifth to eleventh draws' rows (``Row.unseen``) only in ``UNSEEN`` and ``WITH_UNSEEN``."""
     rows = [r for r in rows if not r.later]
     out = {}
-    for method in ("alpha-beta", *SPLITS, "interpolation", "other-system measurement"):
+    methods = ("alpha-beta", *SPLITS, UNSEEN, WITH_UNSEEN, "interpolation")
+    for method in (*methods, "other-system measurement"):
         for cls in (*CLASSES, "all", "small (< 1 MiB)"):
-            sel = [r for r in rows if r.method == SPLITS.get(method, method)]
+            if method in (UNSEEN, WITH_UNSEEN):
+                sel = [r for r in rows if r.method == "alpha-beta" and not r.held_out]
+                sel = [r for r in sel if r.unseen or (method == WITH_UNSEEN)]
+            else:
+                sel = [r for r in rows if r.method == SPLITS.get(method, method) and not r.unseen]
             if method in SPLITS:
                 sel = [r for r in sel if r.held_out == (method == "held-out alpha-beta")]
             if cls == "small (< 1 MiB)":
@@ -1016,7 +1060,11 @@ SCOPE = {
 def band_rows(rows: Iterable[Row], method: str) -> list[Row]:
     """The rows a method's bands are taken from: development sources only (the α–β ones
     cross-validated), so that the held-out publications test the bands."""
-    return [r for r in rows if r.method == method and not r.held_out and r.source not in HELD_OUT]
+    return [
+        r
+        for r in rows
+        if r.method == method and not r.held_out and not r.unseen and r.source not in HELD_OUT
+    ]
 
 
 def printing_rows(rows: Iterable[Row], method: str) -> list[Row]:
@@ -1140,6 +1188,7 @@ def _band_text(b: dict[str, dict[str, float]], cls: str) -> str:
 def markdown(rows: Sequence[Row], table: dict[tuple[str, str], Stats], model: Model) -> str:
     b = bands(rows)
     held, dev = coverage(rows, b), coverage_cv(rows)
+    unseen = {k: (n, i / n) for k, (n, i) in _cover([r for r in rows if r.unseen], b).items()}
     cover = [
         "Coverage of the printed α–β band (taken from the development sources' cross-validated "
         "errors): on the development sources, each source against the bands of the others; on "
@@ -1154,6 +1203,13 @@ def markdown(rows: Sequence[Row], table: dict[tuple[str, str], Stats], model: Mo
             for c in COVER
             if c in dev or c in held
         ),
+        "",
+        "The same on the fifth to eleventh draws (spent, never fitted on: no band is taken from "
+        "them), against the bands above: "
+        + "; ".join(
+            f"{c} {_share(unseen, c).replace(' | ', ' points, ')}" for c in COVER if c in unseen
+        )
+        + ".",
         "",
     ]
     strata = [
@@ -1194,7 +1250,8 @@ def markdown(rows: Sequence[Row], table: dict[tuple[str, str], Stats], model: Mo
     ]
     held_points = sum(r.method == "alpha-beta" and r.held_out for r in rows)
     later_points = sum(r.method == "alpha-beta" and r.later for r in rows)
-    cv = [r for r in rows if r.method == "alpha-beta" and not r.later]
+    unseen_points = sum(r.method == "alpha-beta" and r.unseen for r in rows)
+    cv = [r for r in rows if r.method == "alpha-beta" and not r.later and not r.unseen]
     for source in sorted({r.source for r in cv} - HELD_OUT):
         sel = [r for r in cv if r.source == source]
         s = stats(sel)
@@ -1210,6 +1267,8 @@ def markdown(rows: Sequence[Row], table: dict[tuple[str, str], Stats], model: Mo
         f"- held out (the publications of benchmarks/data/heldout.yaml): {held_points} points",
         f"- the second to fourth draws (spent; band rows, each publication predicted by the fit "
         f"that leaves it out; fitted on for the per-transport constants): {later_points} points",
+        f"- the fifth to eleventh draws (spent; never fitted on, never band rows; priced by the "
+        f"development fit in the splits '{UNSEEN}' and '{WITH_UNSEEN}'): {unseen_points} points",
         "",
         "Constants fitted on every development source:",
         "",
@@ -1376,7 +1435,7 @@ def shipped_bands() -> tuple[dict[str, dict[str, float]], set[str], set[str] | N
 def heldout_rows(
     draw: int, model: Model, fitted: set[str], nets: set[str] | None = None
 ) -> list[Row]:
-    """The held-out points of the second to eleventh draws (``draw``), priced by ``model`` (the
+    """The held-out points of the second to twelfth draws (``draw``), priced by ``model`` (the
     one toplint ships)."""
     points = HELDOUT_POINTS[draw]()
     return [

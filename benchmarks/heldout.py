@@ -105,6 +105,16 @@ collection.  At most ``LOT_ABOVE``, so every one is held out (no lot).
 
     python benchmarks/heldout.py --eleventh          # print the eleventh draw
     python benchmarks/heldout.py --eleventh --write  # write benchmarks/data/heldout11.yaml
+
+The twelfth draw (nineteenth pass; HELDOUT.md "Twelfth draw"): the eleventh draw is spent
+(looked at before and after the eighteenth pass).  Two new publications were collected
+(``TWELFTH_UNITS``, every one absent from public.yaml, measured.yaml and every earlier draw
+before this pass, the earlier draws' "Not collected" lists included), under the eighth draw's
+rule and the seed (``SEED12``) committed before collection.  At most ``LOT_ABOVE``, so every one
+is held out (no lot).
+
+    python benchmarks/heldout.py --twelfth          # print the twelfth draw
+    python benchmarks/heldout.py --twelfth --write  # write benchmarks/data/heldout12.yaml
 """
 
 from __future__ import annotations
@@ -132,6 +142,7 @@ HELDOUT8 = ROOT / "benchmarks" / "data" / "heldout8.yaml"
 HELDOUT9 = ROOT / "benchmarks" / "data" / "heldout9.yaml"
 HELDOUT10 = ROOT / "benchmarks" / "data" / "heldout10.yaml"
 HELDOUT11 = ROOT / "benchmarks" / "data" / "heldout11.yaml"
+HELDOUT12 = ROOT / "benchmarks" / "data" / "heldout12.yaml"
 SEED = 20261201  # the date the third pass collected its data; chosen before the draw
 SEED2 = 20261202  # the date the eighth pass collected its data; chosen before the draw
 SEED3 = 20261203  # the ninth pass's seed, given in its brief before any collection
@@ -143,6 +154,7 @@ SEED8 = 20261208  # the fifteenth pass's seed, committed before collection (only
 SEED9 = 20261209  # the sixteenth pass's seed, committed before collection (only above 8 units)
 SEED10 = 20261210  # the seventeenth pass's seed, committed before collection (only above 8)
 SEED11 = 20261211  # the eighteenth pass's seed, committed before collection (only above 8)
+SEED12 = 20261212  # the nineteenth pass's seed, committed before collection (only above 8)
 # Above this many publications a later draw is a lot; at or below it every one is held out.
 LOT_ABOVE = 8
 # The eighth pass's publications (the units of the second draw), as publication() names them.
@@ -212,6 +224,12 @@ ELEVENTH_UNITS = (
     "aikitoria-p2p",
     "llm-insights",
 )
+# The nineteenth pass's publications (the units of the twelfth draw), as publication() names
+# them.
+TWELFTH_UNITS = (
+    "dgxc-benchmarking",
+    "vpbenchmarking",
+)
 # Sources that share one publication under different source names (same repository).
 SAME_PUBLICATION = {
     "mleng-": "stas00/ml-engineering",
@@ -246,7 +264,7 @@ def first_units() -> list[str]:
     """The first draw's units: every publication but the later passes'."""
     later = set(SECOND_UNITS) | set(THIRD_UNITS) | set(FOURTH_UNITS) | set(FIFTH_UNITS)
     later |= set(SIXTH_UNITS) | set(SEVENTH_UNITS) | set(EIGHTH_UNITS) | set(NINTH_UNITS)
-    later |= set(TENTH_UNITS) | set(ELEVENTH_UNITS)
+    later |= set(TENTH_UNITS) | set(ELEVENTH_UNITS) | set(TWELFTH_UNITS)
     return sorted({publication(s) for s in sources()} - later)
 
 
@@ -304,6 +322,11 @@ def draw10(seed: int = SEED10) -> list[str]:
 def draw11(seed: int = SEED11) -> list[str]:
     """The eleventh draw, of the eighteenth pass's publications (``_every_or_half``)."""
     return _every_or_half(ELEVENTH_UNITS, seed)
+
+
+def draw12(seed: int = SEED12) -> list[str]:
+    """The twelfth draw, of the nineteenth pass's publications (``_every_or_half``)."""
+    return _every_or_half(TWELFTH_UNITS, seed)
 
 
 def _every_or_half(units: Iterable[str], seed: int) -> list[str]:
@@ -380,6 +403,16 @@ def held_out10_sources() -> set[str]:
 def held_out11_sources() -> set[str]:
     """The sources of the eleventh draw's held-out publications (heldout11.yaml)."""
     return held_out_of(HELDOUT11)
+
+
+def held_out12_sources() -> set[str]:
+    """The sources of the twelfth draw's held-out publications (heldout12.yaml)."""
+    return held_out_of(HELDOUT12)
+
+
+def twelfth_sources() -> set[str]:
+    """Every source of the nineteenth pass's publications (held out or not)."""
+    return {s for s in sources() if publication(s) in TWELFTH_UNITS}
 
 
 def eleventh_sources() -> set[str]:
@@ -463,6 +496,10 @@ def main(argv: list[str]) -> int:
     if "--eleventh" in argv:
         how = "all held out (no lot: at most eight)"
         args = ("Eleventh", "eighteenth", draw11(), ELEVENTH_UNITS, SEED11, HELDOUT11, how)
+        return _main_later(argv, *args)
+    if "--twelfth" in argv:
+        how = "all held out (no lot: at most eight)"
+        args = ("Twelfth", "nineteenth", draw12(), TWELFTH_UNITS, SEED12, HELDOUT12, how)
         return _main_later(argv, *args)
     units = first_units()
     held = draw()

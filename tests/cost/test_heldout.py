@@ -169,6 +169,7 @@ LATER_DRAWS = [
     (9, "NINTH_UNITS", "SEED9", 20261209, "draw9", "ninth_sources", 244),
     (10, "TENTH_UNITS", "SEED10", 20261210, "draw10", "tenth_sources", 124),
     (11, "ELEVENTH_UNITS", "SEED11", 20261211, "draw11", "eleventh_sources", 26),
+    (12, "TWELFTH_UNITS", "SEED12", 20261212, "draw12", "twelfth_sources", 121),
 ]
 EARLIER_UNITS = (
     "SECOND_UNITS", "THIRD_UNITS", "FOURTH_UNITS", "FIFTH_UNITS", "SIXTH_UNITS", "SEVENTH_UNITS",
@@ -219,7 +220,7 @@ def test_a_later_draw_states_every_network_it_crosses(n: int) -> None:
     # assumed fabric (exclusion rule 1's `unstated: [nics]`).  The tenth and eleventh draws
     # found only runs inside one node.
     across = [p for p in B.heldout_points(n) if B._spans_nodes(p)]
-    assert bool(across) == (n in (8, 9))
+    assert bool(across) == (n in (8, 9, 12))
     assert all("nics" not in p.machine.unstated for p in across)
     assert all(p.machine.network not in ("", "none") for p in across)
 
@@ -424,3 +425,27 @@ def test_the_spent_draws_set_bands_but_are_not_cross_validated_rows() -> None:
     cv, spent = row("cv-source", False), row("dstack:a3high", True)
     assert B.band_rows([cv, spent], "alpha-beta") == [cv, spent]
     assert B.summary([cv, spent])[("cross-validated alpha-beta", "multi-node")].n == 1
+
+
+def test_the_fifth_to_eleventh_draws_are_scored_never_fitted_nor_band_rows() -> None:
+    # Nineteenth pass (HELDOUT.md "Twelfth draw", the plan): the spent draws 5-11 enter the
+    # development figures as rows priced by the development fit, which never saw them; they are
+    # in no training set (the fit's points, the spent draws 2-4, lopo's folds), set no band,
+    # and sit only in their own splits of the report.
+    unseen = B.UNSEEN_SOURCES
+    module = B.heldout_module()
+    later = (
+        module.fifth_sources() | module.sixth_sources() | module.seventh_sources()
+        | module.eighth_sources() | module.ninth_sources() | module.tenth_sources()
+        | module.eleventh_sources()
+    )  # fmt: skip
+    assert unseen == later
+    assert not {p.machine.source for p in B.all_points()} & unseen
+    assert not {p.machine.source for p in B.spent_points()} & unseen
+    rows = B.unseen_rows(B.all_points())
+    assert len(rows) == len(B.unseen_points()) == 831
+    assert all(r.unseen and not r.later and not r.held_out for r in rows)
+    assert B.band_rows(rows, "alpha-beta") == []
+    table = B.summary(rows)
+    assert table[(B.UNSEEN, "all")].n == table[(B.WITH_UNSEEN, "all")].n == 831
+    assert ("cross-validated alpha-beta", "all") not in table
