@@ -167,12 +167,18 @@ def _mention(source: Source) -> Finding | None:
 
     mention = engine_mention(source)
     if mention is None:
-        from toplint.parse.generic.mention import image_mention, may_name_engine, selector_mention
+        from toplint.parse.generic.mention import (
+            allocation_mention,
+            image_mention,
+            may_name_engine,
+            selector_mention,
+        )
 
         # an engine image rebuilt under another name; ``engine: sglang`` with nothing beside it;
-        # else any word of an engine's own (at info)
+        # an AReaL run's ``rollout.backend=sglang:d1``; else any word of an engine's own (at info)
         if may_name_engine(source.text):
             mention = image_mention(source) or selector_mention(source)
+            mention = mention or allocation_mention(source)
         if mention is None and "nvcr.io/nim/" in source.text:
             from toplint.parse.k8s.nim import nim_mention
 
@@ -190,10 +196,10 @@ _UNNAMED = "it names no engine, so no deployment depends on it"
 
 
 def _names_an_engine(source: Source) -> bool:
-    from toplint.parse.generic.mention import image_mention, selector_mention
+    from toplint.parse.generic.mention import allocation_mention, image_mention, selector_mention
     from toplint.parse.mentions import engine_mention, word_mention
 
-    tests = (engine_mention, image_mention, selector_mention, word_mention)
+    tests = (engine_mention, image_mention, selector_mention, allocation_mention, word_mention)
     return any(test(source) is not None for test in tests)
 
 

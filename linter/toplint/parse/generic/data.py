@@ -28,6 +28,7 @@ from typing import Any, Protocol
 from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Finding, Position
 from toplint.parse.argv import Invocation, deployment_from_invocation
+from toplint.parse.generic import allocation
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.models import MODEL_OPTIONS, ancestors, find_model, model_in
 from toplint.parse.generic.tree import CALL, get, is_ref, scalar_keys, token
@@ -89,8 +90,13 @@ def read(
         scopes = _without_launchers(scopes, mappings, known_calls or {}, commands)
     deployments: list[Deployment] = []
     findings: list[Finding] = []
+    rollouts = allocation.rollouts(tree.data)  # an AReaL run's ``rollout.backend: sglang:d4t8``
+    unused = allocation.unused_blocks(rollouts, tree.data)
     for scope in scopes:
-        dep, found = _deployment(tree, path, scope, specs, kind)
+        if scope.at in unused:
+            continue  # the engine settings of the backend the allocation does not start
+        layout = next((r for r in rollouts if scope.at == (r.engine,)), None)
+        dep, found = _deployment(tree, path, scope, specs, kind, layout)
         if dep is not None:
             deployments.append(dep)
             findings.extend(found)
@@ -459,7 +465,12 @@ def _flags(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> list[Arg
 
 
 def _deployment(
-    tree: Tree, path: str, scope: Scope, specs: Mapping[str, Any], kind: str
+    tree: Tree,
+    path: str,
+    scope: Scope,
+    specs: Mapping[str, Any],
+    kind: str,
+    layout: allocation.Rollout | None = None,
 ) -> tuple[Deployment | None, tuple[Finding, ...]]:
     spec = specs[scope.engine]
     args: list[Arg] = []
@@ -467,6 +478,8 @@ def _deployment(
         node = get(tree.data, at)
         args.extend(_option_args(tree, at, node, spec))
         args.extend(_flags(tree, at, node, spec))
+    if layout is not None:  # the allocation's TP and PP are what the server is started with
+        args.extend(_layout_args(tree, layout, spec))
     start_at = scope.at if scope.at else ((next(iter(scalar_keys(tree.data)), ""),))
     start = tree.key_position(start_at) if scope.at else tree.value_position(())
     names_model = any(a.value in ("--model", "--model-path", "--model-id") for a in args)
@@ -500,9 +513,51 @@ def _deployment(
     base = Deployment(path, start.line, start.column, engine="", model=None, source_kind=kind)
     dep, findings = deployment_from_invocation(inv, path, source_kind=kind, base=base)
     dep = _with_resources(tree, dep, scope)
+    if layout is not None:
+        dep = _allocated(tree, dep, layout)
     if scope.weak and len(scope.owned) == 1 and model is None and not _placed(dep):
         return None, ()  # a client's or a library's settings: no deployment evidence
     return _provenance(dep, scope), findings
+
+
+def _layout_args(tree: Tree, layout: allocation.Rollout, spec: Any) -> list[Arg]:
+    """The engine's TP and PP options set to an allocation's, at the expression."""
+    pos, where = tree.value_position(layout.at), rs.anchor(layout.at)
+    args: list[Arg] = []
+    for field_name, value in (("tp", layout.tp), ("pp", layout.pp)):
+        names = [o for o, f in spec.fields.items() if f == field_name and spec.options.get(o)]
+        if names:
+            args.append(Arg(f"--{names[0]}", layout.text, pos, (), where))
+            args.append(Arg(str(value), layout.text, pos, (), where))
+    return args
+
+
+def _allocated(tree: Tree, dep: Deployment, layout: allocation.Rollout) -> Deployment:
+    """One of an allocation's ``dp`` servers: TP × PP GPUs, within one node when a node has
+    as many (the GPUs the run's cluster settings give are the whole job's, training too)."""
+    world = layout.tp * layout.pp
+    per_node = dep.gpus_per_node
+    if per_node and world % per_node == 0:
+        nodes, on_node = world // per_node, per_node
+    elif per_node and world < per_node:
+        nodes, on_node = 1, world
+    else:
+        nodes, on_node = None, None
+    pos = tree.value_position(layout.at)
+    sources = {**dep.sources, "gpus": pos, "replicas": pos}
+    prov = {**dep.provenance, "gpus": f"`{rs.anchor(layout.at)}: {layout.text}`"}
+    if nodes is not None:
+        sources["nodes"] = sources["gpus_per_node"] = pos
+        prov["nodes"] = prov["gpus"]
+    return replace(
+        dep,
+        gpus=world,
+        nodes=nodes,
+        gpus_per_node=on_node,
+        replicas=layout.dp,
+        sources=sources,
+        provenance=prov,
+    )
 
 
 def _placed(dep: Deployment) -> bool:

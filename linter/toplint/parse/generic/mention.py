@@ -289,6 +289,27 @@ def _selected_by(
     return None
 
 
+def allocation_mention(source: Source) -> Finding | None:
+    """TL008 at info at an AReaL allocation a file writes (``rollout.backend=sglang:d1`` on the
+    command line that starts the run: ``toplint.parse.generic.allocation``) when nothing here
+    was read: the engine and its layout are chosen, its settings are in the run's config file."""
+    from toplint.parse.generic.allocation import written
+
+    found = written(source.text)
+    if found is None:
+        return None
+    setting, at, components = found
+    engine, tp, pp, dp = components[0]
+    line, column = point_of(source.text, at)
+    why = (
+        f"selects the engine {engine} through AReaL's allocation `{setting}` ({dp} server(s) "
+        f"of TP {tp} × PP {pp}) but yields no deployment: the engine's settings are in the "
+        "run's config file (`--config`), which toplint reads where it is linted"
+    )
+    finding = no_deployment(source.path, line, column, why, anchor=f"allocation:{engine}")
+    return replace(finding, severity=Severity.INFO)
+
+
 # ``image: repo/name:tag`` (any image key, ``toplint.parse.generic.evidence.image_key``) and a
 # Dockerfile's ``FROM repo/name:tag``; linear patterns, one line each.
 _IMAGE_LINE = lazy(
