@@ -159,3 +159,23 @@ def test_a_required_model_field_of_an_arguments_class_is_unresolved_not_absent()
     assert (field, variable, at) == ("model", "model_name_or_path", 6)
     named = only("sample.py", text.replace("path: str\n", 'path: str = "org/m"\n'))
     assert named.model == "org/m"
+
+
+def test_the_arguments_a_call_is_built_from_are_not_a_second_deployment() -> None:
+    """A dataclass of a script's arguments beside the ``LLM(...)`` call it feeds
+    (allenai/open-instruct@e6c3044 open_instruct/rejection_sampling/generation.py
+    ``GenerationArgs``) was a second vLLM deployment naming no model (a TL007 error); the call,
+    whose model is a run-time value, is the one deployment.  Without a call that names or
+    computes its model, the class is read as before."""
+    text = (
+        "from dataclasses import dataclass\nfrom vllm import LLM\n\n@dataclass\n"
+        "class GenerationArgs:\n    temperature: float = 0.8\n    top_p: float = 0.9\n"
+        "    tensor_parallel_size: int = 1\n\n"
+        "def generate(model_name_or_path, gen_args):\n"
+        "    tp = gen_args.tensor_parallel_size\n"
+        "    llm = LLM(model=model_name_or_path, tensor_parallel_size=tp)\n"
+    )
+    (dep,) = parse_text("generation.py", text).deployments
+    assert (dep.line, [u.field for u in dep.unresolved]) == (12, ["model", "tp"])
+    alone = text.split("def generate")[0]
+    assert only("generation.py", alone).tp == 1

@@ -88,8 +88,7 @@ def read(
     scopes = _scopes(mappings, specs, file_evidence, known_calls or {}, root_evidence)
     if commands:
         scopes = _without_launchers(scopes, mappings, known_calls or {}, commands)
-    deployments: list[Deployment] = []
-    findings: list[Finding] = []
+    read: list[tuple[Scope, Deployment, tuple[Finding, ...]]] = []
     rollouts = allocation.rollouts(tree.data)  # an AReaL run's ``rollout.backend: sglang:d4t8``
     unused = allocation.unused_blocks(rollouts, tree.data)
     for scope in scopes:
@@ -98,9 +97,39 @@ def read(
         layout = next((r for r in rollouts if scope.at == (r.engine,)), None)
         dep, found = _deployment(tree, path, scope, specs, kind, layout)
         if dep is not None:
-            deployments.append(dep)
-            findings.extend(found)
-    return deployments, findings
+            read.append((scope, dep, found))
+    if kind == "python":
+        read = _without_argument_sources(tree, read, known_calls or {})
+    return [dep for _, dep, _ in read], [f for _, _, found in read for f in found]
+
+
+def _without_argument_sources(
+    tree: Tree,
+    read: list[tuple[Scope, Deployment, tuple[Finding, ...]]],
+    calls: Mapping[str, str],
+) -> list[tuple[Scope, Deployment, tuple[Finding, ...]]]:
+    """Where a Python module builds its engine with a model (``LLM(model=args.model, …)``,
+    ``llm_kwargs = dict(model=…, …)``), a scope of that engine that is no call of it and names
+    no model is where those arguments come from, not a second deployment: a dataclass of the
+    script's arguments (allenai/open-instruct@e6c3044
+    open_instruct/rejection_sampling/generation.py ``GenerationArgs``), ``main()``'s local
+    copies of them (QwenLM/Qwen2.5@77fb0c1 examples/speed-benchmark/speed_benchmark_vllm.py).
+    A scope that names or computes its model stays, and so does every call of the engine."""
+    called = {scope.engine for scope, dep, _ in read if _names_model(dep)}
+    if not called:
+        return read
+    return [
+        (scope, dep, found)
+        for scope, dep, found in read
+        if scope.engine not in called
+        or _engine_call(get(tree.data, scope.at), calls)
+        or _names_model(dep)
+    ]
+
+
+def _names_model(dep: Deployment) -> bool:
+    """The deployment names its model, or computes it at run time (unresolved, not absent)."""
+    return dep.model is not None or any(u.field == "model" for u in dep.unresolved)
 
 
 def _without_launchers(
