@@ -278,6 +278,18 @@ def test_prose_and_bare_values_name_no_engine_word() -> None:
     assert not parse_text("v.yaml", "served_model_name: vllm\nport: 80\n").findings
 
 
+def test_an_engine_name_that_is_no_command_names_none_before_a_word() -> None:
+    """ATOM has no console script and TGI's is ``text-generation-launcher``: "an atom shares
+    electrons" in a dataset (hiyouga/LLaMA-Factory@ff6d4d1 data/alpaca_en_demo.json) or "tgi
+    engine" in prose start nothing, where ``atom.entrypoints`` (ATOM's package) and ``vllm
+    bench`` (vLLM's command) still do."""
+    prose = '[{"output": "An atom shares electrons; the tgi engine is fast."}]\n'
+    assert not parse_text("alpaca.json", prose).findings
+    for text in ("python -m atom.entrypoints.other --x 1\n", "vllm bench throughput\n"):
+        (note,) = parse_text("run.sh", text).findings
+        assert (note.rule, note.severity) == ("TL008", Severity.INFO)
+
+
 def test_the_engine_prefilter_never_hides_a_selector_or_an_image() -> None:
     """``may_name_engine`` only skips texts where neither mention can find anything: checked
     on every real file the tests hold and on spellings each mention reads."""

@@ -242,23 +242,34 @@ def no_deployment(path: str, line: int, column: int, why: str, *, anchor: str) -
 
 @cache
 def _word_pattern() -> re.Pattern[str]:
-    """An engine's own command word or package, as code spells it: its registry name, the first
-    word of each of its launch commands or the first part of a module that is its name, in
-    lower case, followed by a sub-command or a module path (``lmdeploy serve proxy``, ``vllm
-    bench``, ``python -m vllm.entrypoints.cli.main``).  Prose (``the vLLM models``) and a
-    value that is only the word (``api_key="vllm"``, ``served_model_name: vllm``) name none."""
-    alternatives = "|".join(re.escape(w) for w in _command_words())
-    return re.compile(rf"(?<![\w.-])(?:{alternatives})(?:\.[A-Za-z_]\w*|[ \t]+[a-z][\w-]*)")
+    """An engine's own command word or package, as code spells it: the first word of each of its
+    launch commands followed by a sub-command or a module path (``lmdeploy serve proxy``,
+    ``vllm bench``), or its package followed by a module path (``python -m
+    vllm.entrypoints.cli.main``, ``atom.entrypoints``).  Prose (``the vLLM models``), a value that
+    is only the word (``api_key="vllm"``, ``served_model_name: vllm``) and an engine name that is
+    no command followed by a word (``atom shares``, ``tgi engine``: ATOM has no console script,
+    TGI's is ``text-generation-launcher``) name none."""
+    commands, packages = _command_words(), _package_words()
+    command = "|".join(re.escape(w) for w in commands)
+    package = "|".join(re.escape(w) for w in packages)
+    return re.compile(
+        rf"(?<![\w.-])(?:(?:{command})(?:\.[A-Za-z_]\w*|[ \t]+[a-z][\w-]*)"
+        rf"|(?:{package})\.[A-Za-z_]\w*)"
+    )
 
 
 @cache
 def _command_words() -> tuple[str, ...]:
-    """The words ``_word_pattern`` looks for, longest first."""
-    words: set[str] = set()
-    for engine in all_engines():
-        words.add(engine.name)
-        words.update(launch.words[0] for launch in engine.launches if launch.words)
-        words.update(m.split(".")[0] for m in engine.modules if m.split(".")[0] == engine.name)
+    """The launch commands' first words, longest first."""
+    words = {launch.words[0] for e in all_engines() for launch in e.launches if launch.words}
+    return tuple(sorted(words, key=len, reverse=True))
+
+
+@cache
+def _package_words() -> tuple[str, ...]:
+    """The engines' names that are also the first part of one of their modules (their Python
+    package), longest first."""
+    words = {e.name for e in all_engines() for m in e.modules if m.split(".")[0] == e.name}
     return tuple(sorted(words, key=len, reverse=True))
 
 
@@ -268,7 +279,7 @@ def word_mention(source: Source) -> Finding | None:
     sub-command that serves nothing (``lmdeploy serve proxy``), a module the registry does not
     list.  The file was read and nothing in it was checked; saying so is never silence (issue
     24)."""
-    if not any(word in source.text for word in _command_words()):
+    if not any(word in source.text for word in (*_command_words(), *_package_words())):
         return None  # the pattern's alternation tried at every character finds nothing either
     match = _word_pattern().search(source.text)
     if match is None:
