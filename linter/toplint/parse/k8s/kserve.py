@@ -24,6 +24,7 @@ that InferenceService (its container, the predictor merged into it), not on its 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -212,6 +213,11 @@ def _size(ctx: Ctx, at: Path, dep: Deployment, par: dict[str, Any]) -> Deploymen
     )
 
 
+def _named_for(runtime: object, engine: str) -> bool:
+    """A runtime whose name has the engine's name as a word (``vllm``, ``kserve-vllm``)."""
+    return isinstance(runtime, str) and engine in re.split(r"[^a-z0-9]+", runtime.lower())
+
+
 def _other_runtime(ctx: Ctx, model: Path, fmt: str) -> Finding:
     from toplint.parse.mentions import no_deployment
 
@@ -256,8 +262,20 @@ def inference_service(ctx: Ctx) -> list[Deployment]:
     if not isinstance(ctx.get(model), dict):
         return []
     engine = engine_running_in("kserve-isvc")
-    fmt = str(ctx.get((*model, "modelFormat", "name"), "huggingface")).lower()
-    if fmt not in ("huggingface", engine.name):
+    base = base_deployment(ctx, "kserve-isvc")
+    runtime = _runtime_in_file(ctx, model, base)
+    written = ctx.get((*model, "modelFormat", "name"))
+    fmt = str(written).lower() if written else ""
+    if runtime is None and not fmt:
+        # ``modelFormat`` is required (kserve/kserve pkg/apis/serving/v1beta1/predictor_model.go
+        # ModelSpec: "+required"), and the runtime KServe picks for a predictor is the one that
+        # supports its format: without either, only a runtime named for the engine says what
+        # runs (a Kustomize patch of an InferenceService says nothing: openshift-psap/topsail
+        # @cfc3e8a projects/kserve/toolbox/kserve_deploy_model/files/standalone-tgis/models/).
+        if not _named_for(ctx.get((*model, "runtime")), engine.name):
+            return []
+        fmt = engine.name
+    if runtime is None and fmt not in ("huggingface", engine.name):
         # Another runtime serves this format (NIM, Triton, ...): its engine is not in this file.
         # With GPUs requested it is a GPU model server toplint did not read: say so (TL008).
         if gpu_request(ctx, (*model, "resources")):
@@ -270,7 +288,6 @@ def inference_service(ctx: Ctx) -> list[Deployment]:
         if gpu_request(ctx, (*model, "resources")):
             ctx.findings.append(_other_backend(ctx, other))
         return []
-    base = base_deployment(ctx, "kserve-isvc")
     start = ctx.key(model)
     # ``storageUri``, or the ``storage`` spec's ``path`` in the bucket its ``key`` names (KServe
     # v1beta1 StorageSpec: "The path to the model object in the storage. It cannot co-exist
@@ -282,7 +299,6 @@ def inference_service(ctx: Ctx) -> list[Deployment]:
     dep = replace(base, engine=engine.name, model=uri, line=start.line, column=start.column)
     if uri:
         dep = replace(dep, sources={**dep.sources, "model": ctx.pos(where)})
-    runtime = _runtime_in_file(ctx, model, base)
     if runtime is not None:  # the runtime's container is the one that runs: its engine and flags
         engine = get_engine(runtime.engine)
         # the predictor's storage names the checkpoint; without one, the runtime's own
