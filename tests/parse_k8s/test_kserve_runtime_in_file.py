@@ -186,3 +186,17 @@ def test_a_predictor_that_states_no_format_nor_runtime_is_no_deployment() -> Non
     named = PATCH.replace("    model:\n", "    model:\n      runtime: kserve-vllm\n")
     (dep,) = parse_text("isvc.yaml", named).deployments
     assert (dep.engine, dep.tp, dep.gpus) == ("vllm", 8, 8)
+
+
+def test_a_runtime_whose_image_is_a_rebuild_runs_that_engines_server() -> None:
+    """A runtime container with only ``args`` whose image is a rebuild named for vLLM
+    (topsail's files/vllm/base/servingruntime.yaml, ``quay.io/opendatahub/vllm``) runs vLLM's
+    server with the runtime's args, then the predictor's."""
+    runtime = TGIS.replace(
+        "    image: quay.io/opendatahub/text-generation-inference:fast\n"
+        '    command: ["text-generation-launcher"]\n    args: [--port=3000]\n',
+        "    image: quay.io/opendatahub/vllm:fast-ibm-nightly-2024-05-01\n"
+        "    args: [--model=/mnt/models/, --port=8080]\n",
+    ).replace("storageUri:", "args: [--tensor-parallel-size=8]\n      storageUri:")
+    (dep,) = parse_text("isvc.yaml", runtime).deployments
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("vllm", "Llama-2-70b-chat-hf", 8, 8)

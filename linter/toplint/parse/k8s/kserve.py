@@ -414,7 +414,7 @@ def _runtime_in_file(ctx: Ctx, model: Path, base: Deployment) -> Deployment | No
     at = names.index(_RUNTIME_CONTAINER) if _RUNTIME_CONTAINER in names else 0
     if not containers:
         return None
-    found = container_deployments(rctx, ("spec", "containers", at), base)
+    found = container_deployments(rctx, ("spec", "containers", at), base, rebuilds=True)
     return found[0] if found else None
 
 
