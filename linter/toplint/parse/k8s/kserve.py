@@ -24,7 +24,6 @@ that InferenceService (its container, the predictor merged into it), not on its 
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -47,6 +46,7 @@ from toplint.parse.k8s.context import (
 from toplint.parse.k8s.pods import container_deployments, spec_deployments
 from toplint.parse.options import Arg, apply_flags, other_backend, parse_args
 from toplint.parse.text.shellrun import lex
+from toplint.parse.text.wrapped import named_engine
 from toplint.record import replace
 
 # parallelism key -> vLLM option, in the order the controller renders them.
@@ -213,11 +213,6 @@ def _size(ctx: Ctx, at: Path, dep: Deployment, par: dict[str, Any]) -> Deploymen
     )
 
 
-def _named_for(runtime: object, engine: str) -> bool:
-    """A runtime whose name has the engine's name as a word (``vllm``, ``kserve-vllm``)."""
-    return isinstance(runtime, str) and engine in re.split(r"[^a-z0-9]+", runtime.lower())
-
-
 def _other_runtime(ctx: Ctx, model: Path, fmt: str) -> Finding:
     from toplint.parse.mentions import no_deployment
 
@@ -272,7 +267,9 @@ def inference_service(ctx: Ctx) -> list[Deployment]:
         # supports its format: without either, only a runtime named for the engine says what
         # runs (a Kustomize patch of an InferenceService says nothing: openshift-psap/topsail
         # @cfc3e8a projects/kserve/toolbox/kserve_deploy_model/files/standalone-tgis/models/).
-        if not _named_for(ctx.get((*model, "runtime")), engine.name):
+        named = ctx.get((*model, "runtime"))
+        found = named_engine(named) if isinstance(named, str) else None
+        if found is None or found.name != engine.name:
             return []
         fmt = engine.name
     if runtime is None and fmt not in ("huggingface", engine.name):
