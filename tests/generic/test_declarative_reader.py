@@ -115,6 +115,28 @@ def test_the_ray_serve_llm_record_reads_an_llmconfig() -> None:
     assert dep.provenance["engine"] == "reader `ray-serve-llm`"
 
 
+def test_the_rayllm_record_reads_a_model_configs_tensor_parallelism_degree() -> None:
+    """RayLLM's model config sets TP in ``tensor_parallelism.degree``, not in its vLLM
+    ``engine_kwargs`` (anyscale/templates@383ab5e archive/reference/e2e-dspy-workflow/content/
+    model_config/meta-llama--Meta-Llama-3_1-70B-Instruct.yaml, ``degree: 4``, was read by option
+    names at TP 1: TL205 for 70B on one GPU)."""
+    from tests.parse.helpers import only
+
+    text = (
+        "accelerator_type: A100-80G\nengine_kwargs:\n  enable_chunked_prefill: true\n"
+        "  max_num_batched_tokens: 8192\n  max_num_seqs: 256\n  trust_remote_code: true\n"
+        "llm_engine: VLLMEngine\nmodel_loading_config:\n  model_id: my-70b\n"
+        "  model_source: meta-llama/Meta-Llama-3.1-70B-Instruct\n"
+        "tensor_parallelism:\n  degree: 4\n"
+    )
+    dep = only("meta-llama--Meta-Llama-3_1-70B-Instruct.yaml", text)
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "meta-llama/Meta-Llama-3.1-70B-Instruct", 4)
+    assert (dep.sources["tp"].line, dep.provenance["engine"]) == (
+        12,
+        "reader `rayllm-model-config`",
+    )
+
+
 def test_the_dstack_record_resolves_the_variables_dstack_sets() -> None:
     """DSTACK_GPUS_NUM / DSTACK_NODES_NUM from ``resources.gpu`` (``name:count``,
     ``memory:count``) and ``nodes``; the engine is the one each command starts; ``env``

@@ -344,3 +344,18 @@ def test_a_terraform_template_is_not_yaml_yet() -> None:
     assert parse_text("kustomization.tftpl.yaml", text).findings == ()
     broken = "apiVersion: v1\nkind: Pod\nmetadata: {name: [\n"
     assert [f.rule for f in parse_text("pod.yaml", broken).findings] == ["TL001"]
+
+
+def test_a_line_that_is_a_terraform_function_call_makes_a_template_too() -> None:
+    """A values file ``templatefile`` renders, with a line that is only ``${indent(4, …)}``
+    (GoogleCloudPlatform/ai-on-gke@8676d66 modules/kuberay-cluster/values.yaml:60, a TL001
+    error "could not find expected ':'"), is not YAML until rendered.  A variable alone on a
+    line (envsubst's ``${VAR}``) is no call: such a file is still checked as YAML."""
+    text = (
+        "head:\n  labels:\n    cloud.google.com/gke-ray-node-type: head\n"
+        "    ${indent(4, chomp(yamlencode(additional_labels)))}\n"
+        "  serviceAccountName: ${k8s_service_account}\n"
+    )
+    assert parse_text("values.yaml", text).findings == ()
+    variable = text.replace("indent(4, chomp(yamlencode(additional_labels)))", "LABELS")
+    assert [f.rule for f in parse_text("values.yaml", variable).findings] == ["TL001"]

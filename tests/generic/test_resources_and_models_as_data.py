@@ -251,3 +251,50 @@ def test_a_model_arguments_mapping_with_no_checkpoint_names_nothing() -> None:
     text = ROLL_CONFIG.replace("pretrain: Qwen/Qwen3-30B-A3B-Base\n", "")
     deps = parse_text("rlvr_config.yaml", text).deployments
     assert [d.model for d in deps] == [None, "virtuoussy/Qwen2.5-7B-Instruct-RLVR"]
+
+
+RAY_LLM_CONFIG = """\
+import os
+
+from ray.serve.llm import LLMConfig, build_openai_app
+
+llm_config = LLMConfig(
+    model_loading_config=dict(
+        model_id="my-llama-3.1-70b",
+        model_source="meta-llama/Llama-3.1-70B-Instruct",
+    ),
+    accelerator_type="L40S",
+    # Share your Hugging Face token with the vllm engine so it can access the gated Llama 3.
+    runtime_env=dict(env_vars={"HF_TOKEN": os.environ.get("HF_TOKEN")}),
+    engine_kwargs=dict(max_model_len=32768, tensor_parallel_size=8),
+)
+app = build_openai_app({"llm_configs": [llm_config]})
+"""
+
+
+def test_ray_serve_llms_model_loading_config_names_what_its_engine_kwargs_serve() -> None:
+    """Engine options read by their names (``engine_kwargs``) serve the checkpoint of the
+    ``model_loading_config`` beside them, its ``model_source`` (the weights), not its
+    ``model_id`` (the name clients ask for): anyscale/templates@383ab5e
+    templates/deployment-serve-llm/medium-size-llm/serve_llama_3_1_70b.py was a TL007 'names no
+    model' error.  Its comment naming vLLM makes the Python reader read the options by their names
+    before the Ray Serve LLM record could (``provenance``), so the model is found from there."""
+    dep = only("serve_llama_3_1_70b.py", RAY_LLM_CONFIG)
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "meta-llama/Llama-3.1-70B-Instruct", 8)
+    assert dep.sources["model"].line == 8
+    assert dep.provenance["engine"] == "2 option names only vllm has as many of"
+
+
+def test_a_model_loading_config_as_data_and_its_id_alone() -> None:
+    """The same as a YAML model config (anyscale/templates@383ab5e archive/reference/
+    e2e-dspy-workflow/content/model_config/meta-llama--Llama-3_2-1B-Instruct.yaml); without a
+    ``model_source`` the weights default to the ``model_id``."""
+    text = (
+        "engine_kwargs:\n  enable_chunked_prefill: false\n  max_num_batched_tokens: 8192\n"
+        "  max_num_seqs: 64\n  trust_remote_code: true\n  enable_lora: true\n"
+        "llm_engine: VLLMEngine\n"
+        "model_loading_config:\n  model_id: my-1b\n  model_source: meta-llama/Llama-3.2-1B\n"
+    )
+    assert only("m.yaml", text).model == "meta-llama/Llama-3.2-1B"
+    alone = text.replace("  model_id: my-1b\n", "").replace("model_source", "model_id")
+    assert only("m.yaml", alone).model == "meta-llama/Llama-3.2-1B"

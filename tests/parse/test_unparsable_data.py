@@ -85,3 +85,19 @@ def test_yaml_refused_for_a_tag_or_a_repeated_key_is_info_where_no_engine_is_nam
     assert (hit.rule, hit.severity.value) == ("TL001", "error")
     [hit] = parse_text("bad.yaml", "a: [1, 2\n").findings
     assert (hit.rule, hit.severity.value) == ("TL001", "error")
+
+
+def test_an_anchor_written_twice_is_refused_yaml_said_plainly() -> None:
+    """YAML lets an anchor be written again (an alias names the latest: spec 1.2.2 §7.1); PyYAML
+    refuses the file with "second occurrence" as its problem, which was the whole message.
+    oracle/oci-data-science-ai-samples@65f2d44 feature_store/apigw_terraform/modules/api_gw/
+    api.yaml:2180 (`enum: &FEATURE_GROUP_LIFECYCLESTATE` twice, an OpenAPI spec) was a TL001
+    error on a file that deploys nothing."""
+    text = "a:\n  enum: &STATE\n    - ACTIVE\nb:\n  enum: &STATE\n    - ACTIVE\nc: *STATE\n"
+    [hit] = parse_text("api.yaml", text).findings
+    assert (hit.rule, hit.severity.value, (hit.line, hit.column)) == ("TL001", "info", (5, 9))
+    assert "anchor written again (first at line 2)" in hit.message
+    assert "second occurrence" not in hit.message
+    named = text + "image: vllm/vllm-openai:v0.9.0\n"
+    [hit] = parse_text("job.yaml", named).findings
+    assert (hit.rule, hit.severity.value) == ("TL001", "error")

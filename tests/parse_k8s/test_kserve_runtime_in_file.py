@@ -120,3 +120,83 @@ def test_the_runtime_in_a_file_beside_the_inference_service_is_merged(
     assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("vllm", "/mnt/model", 4, 4)
     assert dep.sources["model"].path == "runtime.yaml"
     assert dep.sources["tp"].path == "inference.yaml"
+
+
+# openshift-psap/topsail@cfc3e8a projects/kserve/toolbox/kserve_deploy_model/files/
+# standalone-tgis/base, trimmed: IBM's TGIS runtime for the `pytorch` format, and an
+# InferenceService naming it; its overlays' patch.yaml each give the predictor's storage and GPUs.
+TGIS = """\
+apiVersion: serving.kserve.io/v1alpha1
+kind: ServingRuntime
+metadata:
+  name: standalone-tgis-servingruntime
+spec:
+  containers:
+  - name: kserve-container
+    image: quay.io/opendatahub/text-generation-inference:fast
+    command: ["text-generation-launcher"]
+    args: [--port=3000]
+  supportedModelFormats:
+  - autoSelect: true
+    name: pytorch
+---
+apiVersion: serving.kserve.io/v1beta1
+kind: InferenceService
+metadata:
+  name: isvc
+spec:
+  predictor:
+    model:
+      modelFormat:
+        name: pytorch
+      runtime: standalone-tgis-servingruntime
+      storageUri: s3://psap-hf-models/Llama-2-70b-chat-hf/Llama-2-70b-chat-hf
+      resources:
+        limits: {nvidia.com/gpu: "8"}
+"""
+PATCH = """\
+apiVersion: serving.kserve.io/v1beta1
+kind: InferenceService
+metadata:
+  name: isvc
+spec:
+  predictor:
+    model:
+      storageUri: s3://psap-hf-models/Llama-2-70b-chat-hf/Llama-2-70b-chat-hf
+      args: [--tensor-parallel-size=8]
+      resources:
+        limits: {nvidia.com/gpu: "8"}
+"""
+
+
+def test_a_runtime_the_file_defines_serves_the_predictor_whatever_its_format() -> None:
+    """The runtime an InferenceService names and the file defines is what runs, whatever format
+    it serves (`pytorch` here): TGIS's launcher, sharding over the pod's 8 GPUs."""
+    (dep,) = parse_text("isvc.yaml", TGIS).deployments
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("tgi", "Llama-2-70b-chat-hf", 8, 8)
+
+
+def test_a_predictor_that_states_no_format_nor_runtime_is_no_deployment() -> None:
+    """``modelFormat`` is required (KServe ``ModelSpec``): a predictor without it or a runtime
+    is part of a resource (topsail's standalone-tgis/models/*/patch.yaml, a Kustomize patch, was
+    read as a whole InferenceService of the `huggingface` format, vLLM at TP 1: TL205 for
+    Llama-2-70B on one GPU of the 8 its TGIS shards over).  A runtime named for the engine
+    (`runtime: vllm`) still says vLLM runs."""
+    assert parse_text("patch.yaml", PATCH).deployments == ()
+    named = PATCH.replace("    model:\n", "    model:\n      runtime: kserve-vllm\n")
+    (dep,) = parse_text("isvc.yaml", named).deployments
+    assert (dep.engine, dep.tp, dep.gpus) == ("vllm", 8, 8)
+
+
+def test_a_runtime_whose_image_is_a_rebuild_runs_that_engines_server() -> None:
+    """A runtime container with only ``args`` whose image is a rebuild named for vLLM
+    (topsail's files/vllm/base/servingruntime.yaml, ``quay.io/opendatahub/vllm``) runs vLLM's
+    server with the runtime's args, then the predictor's."""
+    runtime = TGIS.replace(
+        "    image: quay.io/opendatahub/text-generation-inference:fast\n"
+        '    command: ["text-generation-launcher"]\n    args: [--port=3000]\n',
+        "    image: quay.io/opendatahub/vllm:fast-ibm-nightly-2024-05-01\n"
+        "    args: [--model=/mnt/models/, --port=8080]\n",
+    ).replace("storageUri:", "args: [--tensor-parallel-size=8]\n      storageUri:")
+    (dep,) = parse_text("isvc.yaml", runtime).deployments
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("vllm", "Llama-2-70b-chat-hf", 8, 8)

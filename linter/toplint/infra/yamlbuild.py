@@ -107,9 +107,27 @@ def _key_text(node: Any) -> str:
     return key if isinstance(key, str) else str(key).lower() if isinstance(key, bool) else str(key)
 
 
+# PyYAML's composer refuses an anchor written twice ("found duplicate anchor 'x'; first
+# occurrence" / "second occurrence"), which YAML allows: "The alias refers to the most recent
+# preceding node having the same anchor" (yaml.org/spec/1.2.2 §7.1, Alias Nodes; yaml.v3, which
+# kubectl and docker compose use, reads such a file).
+_REUSED_ANCHOR = "found duplicate anchor"  # libyaml's message names no anchor
+
+
 def _mark_error(path: str, exc: yaml.MarkedYAMLError) -> SourceError:
     mark = exc.problem_mark or exc.context_mark
     line, col = _point(mark, _CURRENT[0]) if mark else (1, 1)
+    context = exc.context or ""
+    if context.startswith(_REUSED_ANCHOR) and exc.context_mark is not None:
+        name = context[len(_REUSED_ANCHOR) :].split(";", 1)[0].strip(" '\"")
+        first = _point(exc.context_mark, _CURRENT[0])[0]
+        anchor = f"anchor `&{name}`" if name else "an anchor"
+        return RefusedYaml(
+            f"{anchor} written again (first at line {first}); YAML lets an alias name the "
+            "latest, but PyYAML refuses the file, so toplint cannot read it",
+            line,
+            col,
+        )
     what = exc.problem or exc.context or "invalid YAML"
     if "maximum nesting depth" in what:  # libyaml's own limit (YAML_MAX_NESTING_LEVEL)
         what += " (libyaml depth limit, 1,000 levels)"

@@ -39,8 +39,14 @@ def is_template(text: str) -> bool:
     YAML (a YAML directive is ``%`` and a name): it is Terraform's ``templatefile`` directive
     (developer.hashicorp.com/terraform/language/expressions/strings, "Directives";
     GoogleCloudPlatform/accelerated-platforms@9320f3b ...kustomize/kustomization.tftpl.yaml).
+    So is a line that is only an interpolation calling a function (``${indent(4,
+    yamlencode(labels))}``, same page, "Interpolation"): it renders into lines of YAML, and no
+    shell or envsubst variable is a call (GoogleCloudPlatform/ai-on-gke@8676d66
+    modules/kuberay-cluster/values.yaml, read by ``templatefile`` in its main.tf).
     """
     if "%{" in text and _directive().search(text):
+        return True
+    if "${" in text and _interpolated_lines().search(text):
         return True
     at = text.find("{{")
     while at != -1:
@@ -61,6 +67,11 @@ def lone_variable(text: str) -> re.Match[str] | None:
 @cache
 def _directive() -> re.Pattern[str]:
     return re.compile(r"^[ \t]*%\{~?[ \t]*(?:if|for|else|endif|endfor)\b", re.MULTILINE)
+
+
+@cache
+def _interpolated_lines() -> re.Pattern[str]:
+    return re.compile(r"^[ \t]*\$\{~?[ \t]*[A-Za-z_][\w]*\(.*\)[ \t]*~?\}[ \t]*$", re.MULTILINE)
 
 
 @cache

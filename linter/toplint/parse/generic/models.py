@@ -27,8 +27,15 @@ MODEL_KEYS = (
     *("modelnameorpath", "pretrain"),
 )
 # Above the scope, a mapping of the model's arguments (transformers' ``ModelArguments``):
-# ``model_args: {model_name_or_path: org/m}`` beside the engine's ``strategy_args`` (ROLL).
-_MODEL_ARGUMENTS = ("modelargs", "modelarguments")
+# ``model_args: {model_name_or_path: org/m}`` beside the engine's ``strategy_args`` (ROLL), or of
+# how the model is loaded: Ray Serve LLM's ``model_loading_config`` beside its ``engine_kwargs``
+# (ray-project/ray python/ray/llm/_internal/serve/configs/server_models.py ModelLoadingConfig).
+_MODEL_ARGUMENTS = ("modelargs", "modelarguments", "modelloadingconfig")
+# A key that names the model only as clients ask for it when the key beside it names the weights:
+# Ray Serve LLM's ``model_id`` is "the ID that should be used by end users to access this model",
+# ``model_source`` "where to obtain the model weights from ... When omitted, defaults to the
+# model_id" (ModelLoadingConfig, as above).
+_SERVED_NAME = {"modelid": "modelsource"}
 # Inside a mapping a model option holds (`model: {id: ...}`), the keys naming the checkpoint.
 _MODEL_INNER = ("id", "name", "path", "repo", "source", "uri", "hfid", "huggingfaceid")
 MODEL_OPTIONS = frozenset({"model", "model-path", "model-id", "model-name"})
@@ -68,8 +75,12 @@ def find_model(owned: Sequence[Path], data: Any, nested: bool = True) -> tuple[A
         node = get(data, at)
         if not isinstance(node, dict):
             continue
-        for key in scalar_keys(node):
-            if rs.norm(key) in MODEL_KEYS and token(node[key]) and _checkpoint_like(node[key]):
+        named = [k for k in scalar_keys(node) if rs.norm(k) in MODEL_KEYS and token(node[k])]
+        weights = {rs.norm(k) for k in named}
+        for key in named:
+            if _SERVED_NAME.get(rs.norm(key)) in weights:
+                continue  # `model_id: my-llama` beside `model_source: org/m`: a served name
+            if _checkpoint_like(node[key]):
                 return node[key], (*at, key)
         for key in scalar_keys(node):  # `path='deepseek-ai/deepseek-llm-67b-chat'` in the scope
             if rs.norm(key) in _PATH_KEYS and _repo_id(node[key]):

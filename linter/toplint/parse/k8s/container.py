@@ -185,12 +185,16 @@ def anchor_of(path: Path) -> str:
     return ".".join(f"[{p}]" if isinstance(p, int) else p for p in path).replace(".[", "[")
 
 
-def invocations(ctx: Ctx, cpath: Path, env: Mapping[str, str | None]) -> list[Invocation]:
-    """Engine invocations a container runs (``command`` + ``args``, ``sh -c`` scripts too)."""
+def invocations(
+    ctx: Ctx, cpath: Path, env: Mapping[str, str | None], *, rebuilds: bool = False
+) -> list[Invocation]:
+    """Engine invocations a container runs (``command`` + ``args``, ``sh -c`` scripts too).
+    ``rebuilds``: an image named for an engine runs that engine's entrypoint
+    (``_image_entrypoint``)."""
     args = list_args(ctx, (*cpath, "command"), env) + list_args(ctx, (*cpath, "args"), env)
     script_at = shell_script(args)
     if script_at is None:
-        return find_engine_invocations(args) or _image_entrypoint(ctx, cpath, args)
+        return find_engine_invocations(args) or _image_entrypoint(ctx, cpath, args, rebuilds)
     path = _element_path(ctx, cpath, script_at)
     # ``sh -c SCRIPT NAME ARG...``: NAME is the script's $0 and the ARGs its positional
     # parameters (sh(1) -c; the container's ``args`` follow its ``command``): ``exec vllm serve
@@ -261,14 +265,19 @@ def find_engine_invocations(args: Sequence[Arg]) -> list[Invocation]:
     return find_invocations(args)
 
 
-def _image_entrypoint(ctx: Ctx, cpath: Path, args: list[Arg]) -> list[Invocation]:
+def _image_entrypoint(
+    ctx: Ctx, cpath: Path, args: list[Arg], rebuilds: bool = False
+) -> list[Invocation]:
     """Containers that give only ``args``: the image's entrypoint runs them (``Engine.images``).
 
     An image that names no engine, given a serving engine's options only (a vendor build such
     as ``intel/redhat-ai-services:...`` with ``--model ... --tensor-parallel-size 1``), runs
     the engine those options say alone, read as through a wrapper (``toplint.parse.text.wrapped``:
     the image's entrypoint may add to them); options several engines share give one TL008
-    note instead, never silence."""
+    note instead, never silence.  An image named for one engine (a rebuild:
+    ``quay.io/opendatahub/vllm``) is left to the readers of whole files, unless ``rebuilds``
+    (a container read only through what runs it: a KServe runtime an InferenceService names):
+    then it runs that engine's server as the engine's own image does."""
     if ctx.get((*cpath, "command")) is not None:
         return []
 
@@ -282,11 +291,21 @@ def _image_entrypoint(ctx: Ctx, cpath: Path, args: list[Arg]) -> list[Invocation
         from toplint.parse.text.wrapped import names_an_engine, unnamed_image_invocation
 
         if names_an_engine(image):  # a rebuild of a named engine: its own readers' to read
-            return []
+            return _rebuilt(image_arg, args) if rebuilds else []
         inv, note = unnamed_image_invocation(image_arg, args, "entrypoint")
         if note is not None:
             ctx.findings.append(note)
     return [inv] if inv is not None else []
+
+
+def _rebuilt(image: Arg, args: list[Arg]) -> list[Invocation]:
+    from toplint.parse.text.wrapped import named_engine
+
+    engine = named_engine(image.value or "")
+    entry = next((i.entrypoint for i in engine.images if i.entrypoint), ()) if engine else ()
+    head = [Arg(word, word, image.position, (), image.anchor) for word in entry]
+    found = find_engine_invocations([*head, *args]) if head else []
+    return [replace(found[0], start=image, image=image.value or "")] if found else []
 
 
 def env_options(env: Mapping[str, str | None]) -> dict[str, str]:

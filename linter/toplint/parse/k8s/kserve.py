@@ -46,6 +46,7 @@ from toplint.parse.k8s.context import (
 from toplint.parse.k8s.pods import container_deployments, spec_deployments
 from toplint.parse.options import Arg, apply_flags, other_backend, parse_args
 from toplint.parse.text.shellrun import lex
+from toplint.parse.text.wrapped import named_engine
 from toplint.record import replace
 
 # parallelism key -> vLLM option, in the order the controller renders them.
@@ -256,8 +257,22 @@ def inference_service(ctx: Ctx) -> list[Deployment]:
     if not isinstance(ctx.get(model), dict):
         return []
     engine = engine_running_in("kserve-isvc")
-    fmt = str(ctx.get((*model, "modelFormat", "name"), "huggingface")).lower()
-    if fmt not in ("huggingface", engine.name):
+    base = base_deployment(ctx, "kserve-isvc")
+    runtime = _runtime_in_file(ctx, model, base)
+    written = ctx.get((*model, "modelFormat", "name"))
+    fmt = str(written).lower() if written else ""
+    if runtime is None and not fmt:
+        # ``modelFormat`` is required (kserve/kserve pkg/apis/serving/v1beta1/predictor_model.go
+        # ModelSpec: "+required"), and the runtime KServe picks for a predictor is the one that
+        # supports its format: without either, only a runtime named for the engine says what
+        # runs (a Kustomize patch of an InferenceService says nothing: openshift-psap/topsail
+        # @cfc3e8a projects/kserve/toolbox/kserve_deploy_model/files/standalone-tgis/models/).
+        named = ctx.get((*model, "runtime"))
+        found = named_engine(named) if isinstance(named, str) else None
+        if found is None or found.name != engine.name:
+            return []
+        fmt = engine.name
+    if runtime is None and fmt not in ("huggingface", engine.name):
         # Another runtime serves this format (NIM, Triton, ...): its engine is not in this file.
         # With GPUs requested it is a GPU model server toplint did not read: say so (TL008).
         if gpu_request(ctx, (*model, "resources")):
@@ -270,7 +285,6 @@ def inference_service(ctx: Ctx) -> list[Deployment]:
         if gpu_request(ctx, (*model, "resources")):
             ctx.findings.append(_other_backend(ctx, other))
         return []
-    base = base_deployment(ctx, "kserve-isvc")
     start = ctx.key(model)
     # ``storageUri``, or the ``storage`` spec's ``path`` in the bucket its ``key`` names (KServe
     # v1beta1 StorageSpec: "The path to the model object in the storage. It cannot co-exist
@@ -282,7 +296,6 @@ def inference_service(ctx: Ctx) -> list[Deployment]:
     dep = replace(base, engine=engine.name, model=uri, line=start.line, column=start.column)
     if uri:
         dep = replace(dep, sources={**dep.sources, "model": ctx.pos(where)})
-    runtime = _runtime_in_file(ctx, model, base)
     if runtime is not None:  # the runtime's container is the one that runs: its engine and flags
         engine = get_engine(runtime.engine)
         # the predictor's storage names the checkpoint; without one, the runtime's own
@@ -398,7 +411,7 @@ def _runtime_in_file(ctx: Ctx, model: Path, base: Deployment) -> Deployment | No
     at = names.index(_RUNTIME_CONTAINER) if _RUNTIME_CONTAINER in names else 0
     if not containers:
         return None
-    found = container_deployments(rctx, ("spec", "containers", at), base)
+    found = container_deployments(rctx, ("spec", "containers", at), base, rebuilds=True)
     return found[0] if found else None
 
 

@@ -39,8 +39,11 @@ def container_deployments(
     cpath: Path,
     base: Deployment,
     injected: Mapping[str, str | None] | None = None,
+    *,
+    rebuilds: bool = False,
 ) -> list[Deployment]:
-    """One deployment per engine invocation in the container at ``cpath``."""
+    """One deployment per engine invocation in the container at ``cpath`` (``rebuilds``:
+    ``toplint.parse.k8s.container.invocations``)."""
     env = container_env(ctx, cpath, injected or {})
     out: list[Deployment] = []
     gpu = gpu_request(ctx, (*cpath, "resources"))
@@ -48,7 +51,7 @@ def container_deployments(
     here = replace(here, options={**here.options, **env_options(env)})
     here = with_image_and_accelerator(ctx, cpath, here)
     image = ctx.get((*cpath, "image"))
-    for each in invocations(ctx, cpath, env):
+    for each in invocations(ctx, cpath, env, rebuilds=rebuilds):
         inv = replace(each, image=each.image or (image if isinstance(image, str) else ""))
         start = inv.start.position
         seed = replace(here, line=start.line, column=start.column, engine=inv.engine)

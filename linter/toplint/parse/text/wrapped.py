@@ -54,6 +54,18 @@ def names_an_engine(reference: str) -> bool:
     )
 
 
+def named_engine(reference: str) -> Engine | None:
+    """The one registered engine an image reference names (``names_an_engine``), or None."""
+    flat = _flat(reference)
+    hits = {
+        engine.name: engine
+        for engine in all_engines()
+        for word in (engine.name, engine.title)
+        if len(_flat(word)) >= 4 and _flat(word) in flat
+    }
+    return next(iter(hits.values())) if len(hits) == 1 else None
+
+
 def _flat(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
