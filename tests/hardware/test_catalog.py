@@ -215,14 +215,16 @@ def test_b300_and_gb300_reach_their_nics_over_pcie_gen6() -> None:
 
 def test_checkpoint_rows_name_published_ids_and_known_fields() -> None:
     """Each per-checkpoint row of data/checkpoints.yaml names ids the catalog publishes (a typo
-    would patch nothing, silently) and only config.json fields the architecture has."""
+    would patch nothing, silently) and only config.json fields the architecture has, or its
+    context, which an architecture whose ids span contexts leaves out (models.yaml)."""
     from toplint.hardware.modelcatalog import _checkpoints, catalog
 
     cat = catalog()
     for key, (fields, source) in _checkpoints().items():
         item = cat.published(key)
         assert item is not None, key
-        assert set(fields) <= set(item.entry.config), (key, fields)
+        known = {*item.entry.config, "max_position_embeddings"}
+        assert set(fields) <= known, (key, fields)
         assert source
 
 
@@ -234,6 +236,20 @@ def test_padded_official_checkpoint_reads_its_own_intermediate_size() -> None:
     assert padded is not None and base is not None
     assert (padded.intermediate_size, base.intermediate_size) == (29696, 29568)
     assert "QwenLM/Qwen3#578" in padded.source
+
+
+def test_qwen3_2507_releases_read_their_own_longer_context() -> None:
+    """The 2507 releases serve 262,144 tokens where the first Qwen3 release says 40960: a
+    65,536-token --max-model-len on Qwen3-4B-Instruct-2507 (anyscale/templates@383ab5ee) was a
+    false TL216 "the engine refuses to start"; the first release keeps its own context."""
+    from toplint.hardware.models import lookup_model
+
+    for model_id in ("Qwen/Qwen3-4B-Instruct-2507", "Qwen/Qwen3-235B-A22B-Thinking-2507-FP8"):
+        spec = lookup_model(model_id)
+        assert spec is not None and spec.max_context == 262144, model_id
+        assert "xorbitsai/inference@7ecec16b" in spec.source
+    first = lookup_model("Qwen/Qwen3-4B")
+    assert first is not None and first.max_context == 40960
 
 
 def test_gcp_a3_presets_name_their_own_gpudirect_transport() -> None:
