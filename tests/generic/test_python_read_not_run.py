@@ -179,3 +179,13 @@ def test_the_arguments_a_call_is_built_from_are_not_a_second_deployment() -> Non
     assert (dep.line, [u.field for u in dep.unresolved]) == (12, ["model", "tp"])
     alone = text.split("def generate")[0]
     assert only("generation.py", alone).tp == 1
+
+
+def test_a_variable_named_after_an_engine_is_no_class_naming_one() -> None:
+    """``ChatAgent(sys_msg, model=sglang_model)``: an agent given the client a variable holds
+    (camel-ai/camel@13dc7a7 examples/models/sglang_model_example.py) was read as an SGLang
+    deployment; ``type=SGLangRunner`` (a class, CapWords) still names its engine."""
+    text = "agent = ChatAgent('sys', model=sglang_model, token_limit=4096)\n"
+    assert not parse_text("example.py", text).deployments
+    runner = "models = [dict(type=SGLangRunner, path='org/m', kw=dict(tp_size=2))]\n"
+    assert only("c.py", runner).engine == "sglang"

@@ -222,13 +222,20 @@ def _own(at: Path, node: Mapping[Any, Any], calls: Mapping[str, str]) -> ev.Evid
         return ev.Evidence(imported, f"`{call}`")
     found = ev.of_mapping(node, call)
     for key, value in node.items():  # ``type=VLLMwithChatTemplate``: a class named as a value
-        if found is None and is_ref(value) and str(value.text).isidentifier():
+        # (CapWords, PEP 8's class names): ``model=sglang_model``, a variable holding a client
+        # an agent calls, names none (camel-ai/camel@13dc7a7 examples/models/*_model_example.py)
+        if found is None and is_ref(value) and _class_name(str(value.text)):
             engine = ev.named(value.text)
             found = ev.Evidence(engine, f"`{key}={value.text}`") if engine else None
     if found is None and at and isinstance(at[-1], str):
         engine = ev.named(at[-1])
         found = ev.Evidence(engine, f"`{at[-1]}`") if engine else None
     return found
+
+
+def _class_name(text: str) -> bool:
+    """``text`` is an identifier spelt as a class is (PEP 8: CapWords)."""
+    return text.isidentifier() and text[:1].isupper()
 
 
 def imported_call(call: str, calls: Mapping[str, str]) -> str | None:
