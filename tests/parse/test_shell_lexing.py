@@ -110,6 +110,24 @@ def test_sh_c_string_naming_an_engine_that_does_not_lex_is_a_tl001_at_its_place(
     assert "script string" in finding.message
 
 
+def test_a_here_document_inside_command_substitution_is_text() -> None:
+    """``rc="$(cat << 'EOF' … EOF\n)"``: the body's quotes and parentheses close nothing
+    (basetenlabs/truss@0bee989 .devcontainer/library-scripts/common-debian.sh was a TL001
+    "unclosed '$('"); ``<<-`` strips the delimiter's tabs; an arithmetic shift is no
+    here-document."""
+    text = (
+        "rc=\"$(cat << 'EOF'\n"
+        'if [ -z "${USER}" ]; then export USER=$(whoami); fi\n'
+        '((sleep 10s; touch "x") &)\nit\'s\nEOF\n)"\n'
+        "t=$(cat <<-END\n\t)(\n\tEND\n)\n"
+        "n=$((1 << 2))\n"
+        "vllm serve m --tensor-parallel-size 2\n"
+    )
+    result = parse_text("setup.sh", text)
+    assert [d.tp for d in result.deployments] == [2]
+    assert result.findings == ()
+
+
 def test_echo_of_an_engine_command_is_not_a_deployment() -> None:
     assert parse_text("run.sh", "echo vllm serve m -tp 8\n").deployments == ()
 

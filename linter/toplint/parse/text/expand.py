@@ -20,7 +20,11 @@ _BRACES = lazy(r"[{}\\]")
 # In a command substitution, quotes and comments too: its text is a script, where ``'…'`` holds
 # ``(``, ``)`` and ``\`` as literal characters (jq's ``'"\\($k)"'`` in ``$(… | jq -r '…')``,
 # POSIX "Command Substitution"), and a comment (``# don't``) holds a quote that opens nothing.
-_PARENS = lazy(r"[()\\'\"#]")
+_PARENS = lazy(r"[()\\'\"#<\n]")
+# A here-document's operator and delimiter word inside a command substitution (``$(cat <<'EOF'``):
+# bash reads its body, up to the line that is the delimiter, as text (Bash(1), "Here
+# Documents"), so a quote or parenthesis there closes nothing.
+_HEREDOC = lazy(r"<<(-?)[ \t]*(['\"]?)([A-Za-z0-9_.-]+)\2")
 
 
 class _Cursor:
@@ -93,11 +97,22 @@ def _read_expansion(cur: _Cursor) -> str:
         start = (cur.line, cur.col)
         depth, j = 0, begin
         in_double = False  # inside "…": a ' is a literal character there
+        arithmetic = text.startswith("((", begin)  # ``$((1 << 2))``: a shift, no here-document
+        bodies: list[tuple[str, bool]] = []  # here-documents whose body starts on the next line
         while (m := stops.search(text, j)) is not None:
             k = m.start()
             c = text[k]
             j = k + 1
-            if c == '"':
+            if c == "\n":
+                if bodies and not in_double:
+                    j = _after_bodies(text, j, bodies)
+                    bodies = []
+            elif c == "<":
+                here = None if in_double or arithmetic else _HEREDOC.match(text, k)
+                if here is not None and not text.startswith("<<<", k) and text[k - 1] != "<":
+                    bodies.append((here.group(3), here.group(1) == "-"))
+                    j = here.end()
+            elif c == '"':
                 in_double = not in_double
             elif c == "'":
                 if not in_double:  # to the closing quote; nothing in between is special
@@ -133,6 +148,20 @@ def _read_expansion(cur: _Cursor) -> str:
     if ch and (ch.isdigit() or ch in "@*#?$!-"):
         return cur.take()
     return ""
+
+
+def _after_bodies(text: str, j: int, bodies: list[tuple[str, bool]]) -> int:
+    """Where scanning goes on after the bodies of ``bodies`` (delimiter, ``<<-`` strips leading
+    tabs), which start at ``j``; the end of ``text`` when a delimiter line never comes."""
+    for delimiter, tabs in bodies:
+        while j < len(text):
+            end = text.find("\n", j)
+            end = len(text) if end == -1 else end
+            line = text[j:end]
+            j = end + 1
+            if (line.lstrip("\t") if tabs else line) == delimiter:
+                break
+    return min(j, len(text))
 
 
 _PARAM = lazy(
