@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from toplint.infra.patterns import lazy
+from toplint.infra.yamldoc import data_at
 from toplint.parse.generic.evidence import is_name
 from toplint.record import record
 
@@ -78,7 +79,7 @@ def rollouts(data: Any) -> list[Rollout]:
     if not isinstance(data, Mapping):
         return []
     for at in ALLOCATION_KEYS:
-        value = _get(data, at)
+        value = data_at(data, at)
         if isinstance(value, str) and len(value) < 200:
             found = inference_components(value)
             if found:
@@ -108,12 +109,3 @@ def unused_blocks(found: Sequence[Rollout], data: Any) -> frozenset[Path]:
         for key, value in data.items()
         if isinstance(value, Mapping) and is_name(key) not in (None, *started)
     )
-
-
-def _get(data: Mapping[Any, Any], at: Path) -> Any:
-    node: Any = data
-    for step in at:
-        if not isinstance(node, Mapping) or step not in node:
-            return None
-        node = node[step]
-    return node

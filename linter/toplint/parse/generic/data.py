@@ -25,6 +25,7 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
+from toplint.engines.registry import get_engine
 from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Finding, Position
 from toplint.parse.argv import Invocation, deployment_from_invocation
@@ -515,7 +516,7 @@ def _deployment(
         args.extend(_option_args(tree, at, node, spec))
         args.extend(_flags(tree, at, node, spec))
     if layout is not None:  # the allocation's TP and PP are what the server is started with
-        args.extend(_layout_args(tree, layout, spec))
+        args.extend(_layout_args(tree, layout))
     start_at = scope.at if scope.at else ((next(iter(scalar_keys(tree.data)), ""),))
     start = tree.key_position(start_at) if scope.at else tree.value_position(())
     names_model = any(a.value in ("--model", "--model-path", "--model-id") for a in args)
@@ -556,14 +557,15 @@ def _deployment(
     return _provenance(dep, scope), findings
 
 
-def _layout_args(tree: Tree, layout: allocation.Rollout, spec: Any) -> list[Arg]:
-    """The engine's TP and PP options set to an allocation's, at the expression."""
+def _layout_args(tree: Tree, layout: allocation.Rollout) -> list[Arg]:
+    """The engine's TP and PP options (its ``Engine.layout`` spelling) set to an allocation's,
+    at the expression."""
     pos, where = tree.value_position(layout.at), rs.anchor(layout.at)
+    spelling = get_engine(layout.engine).layout
     args: list[Arg] = []
-    for field_name, value in (("tp", layout.tp), ("pp", layout.pp)):
-        names = [o for o, f in spec.fields.items() if f == field_name and spec.options.get(o)]
-        if names:
-            args.append(Arg(f"--{names[0]}", layout.text, pos, (), where))
+    for flag, value in ((spelling.tp, layout.tp), (spelling.pp, layout.pp)):
+        if flag:
+            args.append(Arg(flag, layout.text, pos, (), where))
             args.append(Arg(str(value), layout.text, pos, (), where))
     return args
 

@@ -14,6 +14,7 @@ from toplint.errors import SourceError
 from toplint.infra.budgets import EXPANSION_DEPTH, BudgetExceeded, meter
 from toplint.infra.numbers import whole_text
 from toplint.infra.patterns import DeferredPattern, lazy
+from toplint.parse.text.heredocs import START as HEREDOC
 
 _NAME = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
 _BRACES = lazy(r"[{}\\]")
@@ -21,10 +22,6 @@ _BRACES = lazy(r"[{}\\]")
 # ``(``, ``)`` and ``\`` as literal characters (jq's ``'"\\($k)"'`` in ``$(… | jq -r '…')``,
 # POSIX "Command Substitution"), and a comment (``# don't``) holds a quote that opens nothing.
 _PARENS = lazy(r"[()\\'\"#<\n]")
-# A here-document's operator and delimiter word inside a command substitution (``$(cat <<'EOF'``):
-# bash reads its body, up to the line that is the delimiter, as text (Bash(1), "Here
-# Documents"), so a quote or parenthesis there closes nothing.
-_HEREDOC = lazy(r"<<(-?)[ \t]*(['\"]?)([A-Za-z0-9_.-]+)\2")
 
 
 class _Cursor:
@@ -107,8 +104,8 @@ def _read_expansion(cur: _Cursor) -> str:
                 if bodies and not in_double:
                     j = _after_bodies(text, j, bodies)
                     bodies = []
-            elif c == "<":
-                here = None if in_double or arithmetic else _HEREDOC.match(text, k)
+            elif c == "<":  # bash reads a here-document's body as text (Bash(1), "Here Documents")
+                here = None if in_double or arithmetic else HEREDOC.match(text, k)
                 if here is not None and not text.startswith("<<<", k) and text[k - 1] != "<":
                     bodies.append((here.group(3), here.group(1) == "-"))
                     j = here.end()

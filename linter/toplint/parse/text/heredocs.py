@@ -17,7 +17,9 @@ from collections.abc import Iterator
 
 from toplint.infra.patterns import lazy
 
-_START = lazy(r"<<(-?)[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
+# The operator and its delimiter word (``<<EOF``, ``<<-'END'``): also how ``toplint.parse.text.
+# expand`` skips a here-document inside ``$( … )``.
+START = lazy(r"<<(-?)[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
 _TARGET = lazy(r">>?[ \t]*['\"]?([^\s'\";&|<>]+)")
 _DATA = (".yaml", ".yml", ".json", ".toml")
 MAX_DOCS = 32
@@ -57,7 +59,7 @@ def _heredocs(text: str) -> Iterator[tuple[str, int, str, bool]]:
     i = 0
     while i < len(lines):
         line = lines[i]
-        m = _START.search(line) if "<<" in line and not line.lstrip().startswith("#") else None
+        m = START.search(line) if "<<" in line and not line.lstrip().startswith("#") else None
         i += 1
         if m is None:
             continue

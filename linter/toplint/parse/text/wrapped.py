@@ -46,24 +46,24 @@ def _image_engine(arg: Arg) -> tuple[str, Engine] | None:
 def names_an_engine(reference: str) -> bool:
     """An image reference that names a registered engine (``.../vllm-openai-ubi9``): another
     reader's (a rebuild of that engine), never an unnamed image's."""
-    flat = _flat(reference)
-    return any(
-        (len(_flat(word)) >= 4 and _flat(word) in flat)
-        for engine in all_engines()
-        for word in (engine.name, engine.title)
-    )
+    return bool(_engines_named(reference))
 
 
 def named_engine(reference: str) -> Engine | None:
     """The one registered engine an image reference names (``names_an_engine``), or None."""
+    named = _engines_named(reference)
+    return next(iter(named.values())) if len(named) == 1 else None
+
+
+def _engines_named(reference: str) -> dict[str, Engine]:
+    """The engines whose name or title (four letters or more) the reference holds."""
     flat = _flat(reference)
-    hits = {
+    return {
         engine.name: engine
         for engine in all_engines()
         for word in (engine.name, engine.title)
         if len(_flat(word)) >= 4 and _flat(word) in flat
     }
-    return next(iter(hits.values())) if len(hits) == 1 else None
 
 
 def _flat(name: str) -> str:
