@@ -21,10 +21,13 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from toplint.engines.registry import get_engine
 from toplint.infra.patterns import lazy
 from toplint.infra.yamldoc import data_at
+from toplint.model import Deployment, Position
 from toplint.parse.generic.evidence import is_name
-from toplint.record import record
+from toplint.parse.options import Arg
+from toplint.record import record, replace
 
 Path = tuple[str | int, ...]
 
@@ -55,6 +58,44 @@ class Rollout:
     dp: int
     at: Path  # the setting that wrote the expression
     text: str  # the expression as written
+
+    def args(self, pos: Position, where: str) -> list[Arg]:
+        """The engine's TP and PP options (its ``Engine.layout`` spelling) set to this
+        allocation's, at the expression (``pos``, anchor ``where``)."""
+        spelling = get_engine(self.engine).layout
+        out: list[Arg] = []
+        for flag, value in ((spelling.tp, self.tp), (spelling.pp, self.pp)):
+            if flag:
+                out.append(Arg(flag, self.text, pos, (), where))
+                out.append(Arg(str(value), self.text, pos, (), where))
+        return out
+
+    def placed(self, dep: Deployment, pos: Position, where: str) -> Deployment:
+        """One of the allocation's ``dp`` servers: TP × PP GPUs, within one node when a node
+        has as many (the GPUs the run's cluster settings give are the whole job's, training
+        too)."""
+        world = self.tp * self.pp
+        per_node = dep.gpus_per_node
+        if per_node and world % per_node == 0:
+            nodes, on_node = world // per_node, per_node
+        elif per_node and world < per_node:
+            nodes, on_node = 1, world
+        else:
+            nodes, on_node = None, None
+        sources = {**dep.sources, "gpus": pos, "replicas": pos}
+        prov = {**dep.provenance, "gpus": f"`{where}: {self.text}`"}
+        if nodes is not None:
+            sources["nodes"] = sources["gpus_per_node"] = pos
+            prov["nodes"] = prov["gpus"]
+        return replace(
+            dep,
+            gpus=world,
+            nodes=nodes,
+            gpus_per_node=on_node,
+            replicas=self.dp,
+            sources=sources,
+            provenance=prov,
+        )
 
 
 def inference_components(expression: str) -> list[tuple[str, int, int, int]]:

@@ -25,7 +25,6 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
-from toplint.engines.registry import get_engine
 from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Finding, Position
 from toplint.parse.argv import Invocation, deployment_from_invocation
@@ -516,7 +515,7 @@ def _deployment(
         args.extend(_option_args(tree, at, node, spec))
         args.extend(_flags(tree, at, node, spec))
     if layout is not None:  # the allocation's TP and PP are what the server is started with
-        args.extend(_layout_args(tree, layout))
+        args.extend(layout.args(tree.value_position(layout.at), rs.anchor(layout.at)))
     start_at = scope.at if scope.at else ((next(iter(scalar_keys(tree.data)), ""),))
     start = tree.key_position(start_at) if scope.at else tree.value_position(())
     names_model = any(a.value in ("--model", "--model-path", "--model-id") for a in args)
@@ -551,51 +550,10 @@ def _deployment(
     dep, findings = deployment_from_invocation(inv, path, source_kind=kind, base=base)
     dep = _with_resources(tree, dep, scope)
     if layout is not None:
-        dep = _allocated(tree, dep, layout)
+        dep = layout.placed(dep, tree.value_position(layout.at), rs.anchor(layout.at))
     if scope.weak and len(scope.owned) == 1 and model is None and not _placed(dep):
         return None, ()  # a client's or a library's settings: no deployment evidence
     return _provenance(dep, scope), findings
-
-
-def _layout_args(tree: Tree, layout: allocation.Rollout) -> list[Arg]:
-    """The engine's TP and PP options (its ``Engine.layout`` spelling) set to an allocation's,
-    at the expression."""
-    pos, where = tree.value_position(layout.at), rs.anchor(layout.at)
-    spelling = get_engine(layout.engine).layout
-    args: list[Arg] = []
-    for flag, value in ((spelling.tp, layout.tp), (spelling.pp, layout.pp)):
-        if flag:
-            args.append(Arg(flag, layout.text, pos, (), where))
-            args.append(Arg(str(value), layout.text, pos, (), where))
-    return args
-
-
-def _allocated(tree: Tree, dep: Deployment, layout: allocation.Rollout) -> Deployment:
-    """One of an allocation's ``dp`` servers: TP × PP GPUs, within one node when a node has
-    as many (the GPUs the run's cluster settings give are the whole job's, training too)."""
-    world = layout.tp * layout.pp
-    per_node = dep.gpus_per_node
-    if per_node and world % per_node == 0:
-        nodes, on_node = world // per_node, per_node
-    elif per_node and world < per_node:
-        nodes, on_node = 1, world
-    else:
-        nodes, on_node = None, None
-    pos = tree.value_position(layout.at)
-    sources = {**dep.sources, "gpus": pos, "replicas": pos}
-    prov = {**dep.provenance, "gpus": f"`{rs.anchor(layout.at)}: {layout.text}`"}
-    if nodes is not None:
-        sources["nodes"] = sources["gpus_per_node"] = pos
-        prov["nodes"] = prov["gpus"]
-    return replace(
-        dep,
-        gpus=world,
-        nodes=nodes,
-        gpus_per_node=on_node,
-        replicas=layout.dp,
-        sources=sources,
-        provenance=prov,
-    )
 
 
 def _placed(dep: Deployment) -> bool:
