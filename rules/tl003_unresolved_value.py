@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
-from toplint.model import Deployment, Finding, Fix, Position, Severity
+from toplint.model import Deployment, Finding, Fix, Position, Severity, Unresolved
+from toplint.parse import sizing
 from toplint.parse.options import FORWARDED, MISSING_VALUE
 from toplint.rulebook.helpers import finding_at
 from toplint.rulebook.types import Rule, RuleContext
@@ -21,6 +23,14 @@ script, and an option passed to it overrides the same option written before `"$@
 keeps the last occurrence). Arguments a function forwards are known where it is called, and
 are not reported; a script that writes neither a model nor a layout is an entrypoint, not a
 deployment (TL008, info).
+
+A setting that sizes a parallel dimension but that the engine does not read is reported the
+same way, and its layout is left unresolved instead of read as TP 1: a wrapper's key beside
+the engine's options (`vllm_tp: 4` in a block that names `vllm`; its `set:` in a reader under
+`readers:` in toplint.yaml tells toplint what it means), or an engine plugin's option that the
+engine's vocabulary lacks (Snowflake ArcticInference's `--ulysses-sequence-parallel-size 8`,
+which TL005 also reports). Megatron's spelling of a degree inside a block that names its
+engine (`tensor_model_parallel_size`, verl's rollout) is read as the engine's own.
 
 Outcome reported (toplint's severity policy): unknown — the checks that need the value are
 skipped (info).
@@ -57,7 +67,11 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     dep = ctx.deployment
     by_variable: dict[str, list[str]] = {}
     first: dict[str, Position] = {}
+    unread: dict[str, Unresolved] = {}
     for item in dep.unresolved:
+        if item.why:
+            unread.setdefault(item.variable, item)
+            continue
         fields = by_variable.setdefault(item.variable, [])
         if item.field not in fields:
             fields.append(item.field)
@@ -92,6 +106,41 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             data={"variable": variable, "fields": list(fields)},
             anchor=variable,
         )
+    for item in unread.values():
+        yield _unread(rule, ctx, item)
+
+
+def _unread(rule: Rule, ctx: RuleContext, item: Unresolved) -> Finding:
+    """A setting that sizes a parallel dimension but that the engine does not read: the layout
+    is unknown, not guessed (``toplint.parse.sizing``)."""
+    key = re.split(r"[:=\s]", item.variable, maxsplit=1)[0]
+    dimension = sizing.dimension(key)
+    sizes = f"the {dimension}-parallel degree" if dimension else "a parallel degree"
+    message = (
+        f"`{item.variable}` sizes {sizes} but is {item.why}, so the layout (GPUs per "
+        "instance, how the weights are split) is not resolved and the checks that need it "
+        "are skipped"
+    )
+    option = sizing.OPTIONS.get(dimension or "")
+    # A dimension no engine option spells (Ulysses, context) has no reader line to write.
+    fix = (
+        Fix(
+            "describe this format to toplint: a reader under `readers:` in toplint.yaml whose "
+            f"`set:` maps `{option}` to `{key}`",
+            applicability="display",
+        )
+        if option
+        else None
+    )
+    return finding_at(
+        rule,
+        ctx,
+        item.position,
+        message,
+        fix=fix,
+        data={"variable": key, "fields": [item.field], "why": item.why},
+        anchor=key,
+    )
 
 
 def _literal_fix(variable: str, dep: Deployment) -> Fix:

@@ -174,6 +174,10 @@ class Unresolved:
     field: str  # deployment field it feeds, e.g. "tp"
     variable: str  # "$3", "${ARR[$i]}", "TP_SIZE"
     position: Position
+    # Set when the value is written but the engine does not read it (a wrapper's key, a
+    # plugin's option that sizes a parallel dimension: ``toplint.parse.sizing``): who reads it
+    # instead, in a phrase ("not an option vllm reads").
+    why: str = ""
 
 
 # ``Deployment.sources`` key of the GPU request of a group's worker pods where it is written

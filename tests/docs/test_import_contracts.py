@@ -63,6 +63,7 @@ RULES_MAY_IMPORT = (
     "toplint.outcome.types",
     "toplint.parse",
     "toplint.parse.options",
+    "toplint.parse.sizing",  # which setting names size a parallel dimension (TL003's wording)
     "toplint.placement",
     "toplint.placement.types",
     "toplint.record",

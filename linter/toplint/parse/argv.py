@@ -20,15 +20,17 @@ from toplint.engines.registry import (
     module_spec,
 )
 from toplint.engines.release import image_repository
-from toplint.engines.types import Launch
+from toplint.engines.types import EngineSpec, Launch
 from toplint.infra.patterns import lazy
 from toplint.model import (
     UNKNOWN_ENGINE_FLAG,
     Deployment,
     Finding,
     Flag,
+    Position,
     Unresolved,
 )
+from toplint.parse import sizing
 from toplint.parse.enginecfg import (
     ConfigLoader,
     disk_loader,
@@ -411,7 +413,57 @@ def deployment_from_invocation(
     if config_loader is not None:
         dep, found = fold_engine_config(dep, spec, config_loader, inv.image)
         findings.extend(found)
-    return derive(dep), tuple(findings)
+    return _unknown_sizes(derive(dep), inv.args, parsed.findings, spec), tuple(findings)
+
+
+_OPTION_SPELLING = lazy(r"--[A-Za-z][A-Za-z0-9_-]*")  # ``--tp,`` in prose is no option
+
+
+def _unknown_sizes(
+    dep: Deployment, args: Sequence[Arg], findings: Sequence[Finding], spec: EngineSpec
+) -> Deployment:
+    """An option the engine's vocabulary lacks (TL005) that sizes a parallel dimension
+    (``toplint.parse.sizing``) -- an engine plugin's: Snowflake ArcticInference adds
+    ``--ulysses-sequence-parallel-size`` to vLLM's parser, and "4 TP, 2 SP" runs one instance
+    on 8 GPUs (snowflakedb/ArcticInference@9d464388 docs/arctic-ulysses.rst,
+    arctic_inference/vllm/args.py) -- leaves the dimension
+    unresolved; read as absent, the checks judged TP 1.  A misspelling of the engine's own
+    option of that dimension (``--tensor-paralel-size``) is not: the engine refuses it, and
+    TL005 says which option was meant."""
+    found: list[Unresolved] = []
+    for f in findings:
+        token = str(f.data.get("option", "")) if f.rule == UNKNOWN_ENGINE_FLAG.code else ""
+        name, _, inline = token.partition("=")
+        sized = sizing.dimension(name) if _OPTION_SPELLING.fullmatch(name) else None
+        if sized is None:
+            continue
+        meant = f.data.get("suggestion")
+        if meant and spec.field_of(str(meant)) == sizing.FIELDS[sized]:
+            continue
+        value = inline if inline else _value_after(args, f)
+        if value is not None and sizing.trivial(value):
+            continue
+        at = Position(f.path, f.line, f.column)
+        shown = f"{name} {value}" if value is not None else name
+        why = (
+            f"not in toplint's {spec.engine_name} vocabulary (TL005): an engine plugin's "
+            "option, and toplint does not model the layout it makes"
+        )
+        found.append(Unresolved(sizing.FIELDS[sized], shown, at, why=why))
+    if not found:
+        return dep
+    cleared = {u.field: None for u in found}
+    return replace(dep, **cleared, unresolved=(*dep.unresolved, *found))
+
+
+def _value_after(args: Sequence[Arg], f: Finding) -> str | None:
+    """The value written after the option a finding is at (None when unknown)."""
+    for i, arg in enumerate(args):
+        p = arg.position
+        if (p.line, p.column) == (f.line, f.column) and p.path == f.path and i + 1 < len(args):
+            nxt = args[i + 1]
+            return None if nxt.value is None or nxt.value.startswith("-") else nxt.value
+    return None
 
 
 def runtime_environment(dep: Deployment, environment: Mapping[str, Arg]) -> Deployment:

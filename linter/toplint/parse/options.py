@@ -306,7 +306,7 @@ def _unknown_flag(spec: EngineSpec, token: str, arg: Arg, newer: str | None = No
         )
         if close
         else None,
-        data={"option": token, "suggestion": close} if close else {},
+        data={"option": token, "suggestion": close} if close else {"option": token},
         anchor=arg.anchor or token,
     )
 

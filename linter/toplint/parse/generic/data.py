@@ -26,7 +26,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from toplint.infra.patterns import lazy
-from toplint.model import Deployment, Finding, Position
+from toplint.model import Deployment, Finding, Position, Unresolved
+from toplint.parse import sizing
 from toplint.parse.argv import Invocation, deployment_from_invocation
 from toplint.parse.generic import allocation
 from toplint.parse.generic import evidence as ev
@@ -313,7 +314,7 @@ def _scopes(
             if outer is not None and at not in scopes[outer].owned:
                 scopes[outer] = replace(scopes[outer], owned=(*scopes[outer].owned, at))
             continue
-        outer = _nearest_scope(at, scopes, engines)
+        outer = _nearest_scope(at, scopes, engines) or _chooser_beside(at, scopes, engines)
         if outer is not None:
             if at not in scopes[outer].owned:
                 scopes[outer] = replace(scopes[outer], owned=(*scopes[outer].owned, at))
@@ -369,7 +370,7 @@ def _has_content(node: Mapping[Any, Any], spec: Any, short: bool = False) -> str
     keys = scalar_keys(node)
     if find_model([()], node) is not None or _leading_model(node) is not None:
         return "strong"
-    hits = ev.option_keys(keys, spec, short)
+    hits = ev.option_keys(keys, spec, short, scoped=True)  # the mapping names its engine
     if any(c in spec.fields for _, c in _valued(node, spec, hits)) or _is_options(node, spec):
         return "strong"  # the model or a layout option, or options enough
     if any(_flag_list(v, spec) is not None for v in node.values()):
@@ -389,6 +390,27 @@ def _nearest_scope(at: Path, scopes: Mapping[Path, Scope], engines: Sequence[str
         if scope is not None and scope.engine in engines:
             return at[:n]
     return None
+
+
+def _chooser_beside(at: Path, scopes: Mapping[Path, Scope], engines: Sequence[str]) -> Path | None:
+    """The one weak scope of these engines that only chooses its engine (``metadata: {engine:
+    vllm, gpu_count: 8}``) in the mapping holding ``at`` (``engine_args: {tensor-parallel-size:
+    8, ...}`` beside it): one deployment whose engine, GPUs and options are written in two
+    blocks of one record (amd-enterprise-ai/aim-build@2be2cf8f profiles/**/*.yaml), not a
+    deployment of the chooser's GPUs at TP 1 beside one of the options."""
+    if not at:
+        return None
+    parent = at[:-1]
+    beside = [
+        s.at
+        for s in scopes.values()
+        if s.weak
+        and s.engine in engines
+        and len(s.at) == len(at)
+        and s.at[:-1] == parent
+        and s.owned == (s.at,)
+    ]
+    return beside[0] if len(beside) == 1 else None
 
 
 def _above(
@@ -438,11 +460,18 @@ def _arg(tree: Tree, text: Any, pos: Position, anchor: str) -> Arg:
     return replace(element(str(text), pos, anchor), anchor=anchor)
 
 
-def _option_args(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> list[Arg]:
-    args: list[Arg] = []
+def _read_keys(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> list[tuple[str, str]]:
+    """(key, canonical option) for the keys of an owned mapping read as the engine's options;
+    the short ones too in a call of the engine's own (``TurbomindEngineConfig(tp=2)``)."""
     calls = ev.imported(getattr(tree, "imports", {}))
     short = _engine_call(node, calls) == spec.engine_name
-    for key, canonical in ev.option_keys(scalar_keys(node), spec, short, at[-1] if at else None):
+    within = at[-1] if at else None
+    return ev.option_keys(scalar_keys(node), spec, short, within, scoped=True)
+
+
+def _option_args(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> list[Arg]:
+    args: list[Arg] = []
+    for key, canonical in _read_keys(tree, at, node, spec):
         value = node[key]
         where = rs.anchor((*at, key))
         name_pos = tree.key_position((*at, key))
@@ -553,7 +582,38 @@ def _deployment(
         dep = layout.placed(dep, tree.value_position(layout.at), rs.anchor(layout.at))
     if scope.weak and len(scope.owned) == 1 and model is None and not _placed(dep):
         return None, ()  # a client's or a library's settings: no deployment evidence
-    return _provenance(dep, scope), findings
+    return _provenance(_unread_sizes(tree, dep, scope, spec), scope), findings
+
+
+def _unread_sizes(tree: Tree, dep: Deployment, scope: Scope, spec: Any) -> Deployment:
+    """A key of the scope that sizes a parallel dimension but is no option of the engine
+    (``toplint.parse.sizing``: a wrapper's ``vllm_tensor_parallel_size``, a plugin's
+    ``ulysses_sequence_parallel_size``) leaves that dimension unresolved: how the wrapper hands
+    it on is not written here, and read as absent the layout was TP 1 on a model sharded over
+    eight GPUs."""
+    found: list[Unresolved] = []
+    for at in scope.owned:
+        node = get(tree.data, at)
+        read = {k for k, _ in _read_keys(tree, at, node, spec)}
+        for key in scalar_keys(node):
+            sized = None if key in read else sizing.dimension(key)
+            value = node[key]
+            if sized is None or sizing.trivial(value) or isinstance(value, dict):
+                continue
+            shown = value.text if is_ref(value) else value
+            found.append(
+                Unresolved(
+                    sizing.FIELDS[sized],
+                    f"{key}: {shown}",
+                    tree.key_position((*at, key)),
+                    why=f"not an option {spec.engine_name} reads: how it reaches the "
+                    "engine is not written here",
+                )
+            )
+    if not found:
+        return dep
+    cleared = {u.field: None for u in found}
+    return replace(dep, **cleared, unresolved=(*dep.unresolved, *found))
 
 
 def _placed(dep: Deployment) -> bool:

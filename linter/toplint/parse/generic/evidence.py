@@ -299,6 +299,16 @@ def canonical(key: str, spec: EngineSpec, short: bool = False) -> str | None:
     return None
 
 
+# Megatron-LM's spelling of a degree, ``<dimension>_model_parallel_size``, which RL frameworks
+# keep for their rollout engine's: verl's RolloutConfig ``tensor_model_parallel_size`` is the
+# vLLM server's ``tensor_parallel_size`` and ``pipeline_model_parallel_size`` its pipeline size
+# (volcengine/verl@b178a3cd verl/workers/config/rollout.py,
+# verl/workers/rollout/vllm_rollout/vllm_async_server.py ``"tensor_parallel_size":
+# self.config.tensor_model_parallel_size``).  Read only inside a mapping that names its engine:
+# alone, those keys are a training job's.
+_MEGATRON = lazy(r"(tensor|pipeline)[-_]?model[-_]?parallel", re.IGNORECASE)
+
+
 # Keys of a mapping that sizes the parallel dimensions by name (``parallelism: {tensor: 8,
 # pipeline: 2}``: KServe's LLMInferenceService ``spec.parallelism``, a chart's
 # ``tensorrtLLM.parallelism``): inside one, ``tensor`` is the engine's tensor-parallel size.
@@ -306,17 +316,25 @@ _PARALLELISM_KEYS = frozenset({"parallelism", "parallel", "parallelconfig", "par
 
 
 def option_keys(
-    keys: Iterable[str], spec: EngineSpec, short: bool = False, within: object = None
+    keys: Iterable[str],
+    spec: EngineSpec,
+    short: bool = False,
+    within: object = None,
+    scoped: bool = False,
 ) -> list[tuple[str, str]]:
     """(key, canonical option) for the keys that are ``spec``'s options; ``within``, the key of
     the mapping they are in: under a parallelism key (``_PARALLELISM_KEYS``) ``tensor``,
-    ``pipeline``, ``data``, ``expert`` are the ``<dimension>_parallel_size`` options."""
+    ``pipeline``, ``data``, ``expert`` are the ``<dimension>_parallel_size`` options.
+    ``scoped``: the keys are read inside a mapping that names its engine, where Megatron's
+    spelling of a degree (``tensor_model_parallel_size``, ``_MEGATRON``) is the engine's."""
     sized = isinstance(within, str) and re.sub(r"[-_]", "", within.lower()) in _PARALLELISM_KEYS
     out = []
     for key in keys:
         hit = canonical(key, spec, short)
         if hit is None and sized and isinstance(key, str) and key.isalpha():
             hit = canonical(f"{key}_parallel_size", spec)
+        if hit is None and scoped and isinstance(key, str) and _MEGATRON.search(key):
+            hit = canonical(_MEGATRON.sub(lambda m: f"{m[1]}_parallel", key), spec)
         if hit is not None:
             out.append((key, hit))
     return out
