@@ -42,8 +42,8 @@ def test_a_size_of_one_splits_nothing() -> None:
     assert not sizing.trivial(2) and not sizing.trivial("${TP}")
 
 
-# aws/sagemaker-hyperpod-recipes@263199555b2e1f8eb9b17459892e440f3242b5d9
-# hyperpod_recipes/recipes_src/fine-tuning/nemotron-0_7_0/verl-grpo-rlaif-nemotron-3-nano-30b-fft.yaml
+# aws/sagemaker-hyperpod-recipes@263199555b2e1f8eb9b17459892e440f3242b5d9 hyperpod_recipes/
+# recipes_src/fine-tuning/nemotron-0_7_0/verl-grpo-rlaif-nemotron-3-nano-30b-fft.yaml
 # (trimmed): verl's rollout block under the recipe's `training_config`; its
 # `tensor_model_parallel_size: 8` was not read, and the 30B model was a TL205 error at TP 1.
 VERL_RECIPE = """\

@@ -22,7 +22,8 @@ deployment:
     envs:
       <<: *env_common
     server_cmd: >
-      vllm serve vllm-ascend/DeepSeek-R1-0528-W8A8 --port $SERVER_PORT --data-parallel-size 2 --tensor-parallel-size 8
+      vllm serve vllm-ascend/DeepSeek-R1-0528-W8A8 --port $SERVER_PORT
+      --data-parallel-size 2 --tensor-parallel-size 8
 """
 
 
