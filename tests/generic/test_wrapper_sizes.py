@@ -141,8 +141,37 @@ def test_an_engine_chosen_beside_its_options_is_one_deployment() -> None:
     assert dep.options["max_model_len"] == "32768"
 
 
-def test_two_engine_choosers_beside_one_options_block_stay_apart() -> None:
-    """Which of two chosen engines the options belong to is not written: no merge."""
-    text = AIM_PROFILE.replace("env_vars:", "fallback:\n  engine: vllm\n  gpu_count: 4\nenv_vars:")
+def test_two_layouts_beside_one_chooser_stay_apart() -> None:
+    """Which of two layouts the chosen engine runs is not written: no merge."""
+    text = AIM_PROFILE.replace(
+        "env_vars:",
+        "engine_args_long:\n  tensor-parallel-size: 4\n  max-model-len: 131072\nenv_vars:",
+    )
     deps = parse_text("p.yaml", text).deployments
-    assert len(deps) == 3
+    assert sorted(d.tp for d in deps) == [1, 4, 8]
+
+
+# NVIDIA-NeMo/RL@7ea279abfbeb698b092856d0dab61e7cf39bc909 examples/configs/recipes/llm/
+# grpo-nemotron3-super-120BA12B-16n8g-megatron.yaml (trimmed): `vllm_kwargs` beside `vllm_cfg` are
+# the same vLLM's further arguments, read apart as a second vLLM at TP 1 (a false TL205).
+NEMO_RL = """policy:
+  model_name: nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-BF16
+  generation:
+    vllm_cfg:
+      tensor_parallel_size: 8
+      gpu_memory_utilization: 0.5
+      enable_prefix_caching: false
+    vllm_kwargs:
+      enable_chunked_prefill: true
+      max_num_batched_tokens: 8480
+      max_num_seqs: 16
+cluster:
+  gpus_per_node: 8
+  num_nodes: 16
+"""
+
+
+def test_an_engines_further_arguments_beside_its_layout_are_one_deployment() -> None:
+    dep = only("grpo.yaml", NEMO_RL)
+    assert (dep.tp, dep.options["max_num_seqs"]) == (8, "16")
+    assert dep.provenance["engine"] == "`vllm_cfg`"

@@ -314,7 +314,7 @@ def _scopes(
             if outer is not None and at not in scopes[outer].owned:
                 scopes[outer] = replace(scopes[outer], owned=(*scopes[outer].owned, at))
             continue
-        outer = _nearest_scope(at, scopes, engines) or _chooser_beside(at, scopes, engines)
+        outer = _nearest_scope(at, scopes, engines)
         if outer is not None:
             if at not in scopes[outer].owned:
                 scopes[outer] = replace(scopes[outer], owned=(*scopes[outer].owned, at))
@@ -332,7 +332,57 @@ def _scopes(
             found = None
         if found is not None and not any(at[: len(s)] == s for s in scopes):
             scopes[at] = Scope(at, found.engine, found.why, (at,))
-    return sorted(scopes.values(), key=lambda s: s.at)
+    naming = {at for at, s in scopes.items() if (e := own.get(at)) is not None and s.why == e.why}
+    merged = _siblings_merged(scopes, dict(mappings), specs, naming)
+    return sorted(merged.values(), key=lambda s: s.at)
+
+
+def _siblings_merged(
+    scopes: Mapping[Path, Scope],
+    nodes: Mapping[Path, dict[Any, Any]],
+    specs: Mapping[str, Any],
+    named: set[Path],
+) -> dict[Path, Scope]:
+    """Sibling scopes of one engine where exactly one writes the model or a layout option are
+    one deployment written in parts of one record: the others hold the rest of its settings.
+    ``metadata: {engine: vllm, gpu_count: 8}`` beside ``engine_args: {tensor-parallel-size: 8,
+    ...}`` (amd-enterprise-ai/aim-build@2be2cf8f profiles/**/*.yaml), ``vllm_kwargs:
+    {max_num_seqs: 16, ...}`` beside ``vllm_cfg: {tensor_parallel_size: 8, ...}``
+    (NVIDIA-NeMo/RL@7ea279ab examples/configs/recipes/llm/*.yaml): read apart, each part was a
+    deployment at TP 1 beside the real one.  The merged scope keeps the part with the layout,
+    and the evidence of a part that names its engine itself (``engine: vllm``) over options
+    only one engine has."""
+    out = dict(scopes)
+    groups: dict[tuple[Path, str], list[Scope]] = {}
+    for s in scopes.values():
+        if s.at and s.owned == (s.at,):
+            groups.setdefault((s.at[:-1], s.engine), []).append(s)
+    for (_, engine), group in groups.items():
+        if len(group) < 2:
+            continue
+        spec = specs[engine]
+        full = [s for s in group if _writes_layout_or_model(nodes.get(s.at, {}), spec)]
+        if len(full) != 1:
+            continue
+        (kept,) = full
+        rest = [s for s in group if s is not kept]
+        why = kept.why
+        if kept.at not in named:
+            why = next((s.why for s in rest if s.at in named), why)
+        owned = (*kept.owned, *(s.at for s in rest))
+        out[kept.at] = replace(kept, owned=owned, why=why, weak=False)
+        for s in rest:
+            del out[s.at]
+    return out
+
+
+def _writes_layout_or_model(node: Mapping[Any, Any], spec: Any) -> bool:
+    if find_model([()], node) is not None:
+        return True
+    hits = ev.option_keys(scalar_keys(node), spec, scoped=True)
+    return any(
+        spec.fields.get(c) in _LAYOUT_FIELDS or spec.fields.get(c) == "model" for _, c in hits
+    )
 
 
 def _leading_model(node: Mapping[Any, Any], computed: bool = False) -> tuple[Any, Path] | None:
@@ -390,27 +440,6 @@ def _nearest_scope(at: Path, scopes: Mapping[Path, Scope], engines: Sequence[str
         if scope is not None and scope.engine in engines:
             return at[:n]
     return None
-
-
-def _chooser_beside(at: Path, scopes: Mapping[Path, Scope], engines: Sequence[str]) -> Path | None:
-    """The one weak scope of these engines that only chooses its engine (``metadata: {engine:
-    vllm, gpu_count: 8}``) in the mapping holding ``at`` (``engine_args: {tensor-parallel-size:
-    8, ...}`` beside it): one deployment whose engine, GPUs and options are written in two
-    blocks of one record (amd-enterprise-ai/aim-build@2be2cf8f profiles/**/*.yaml), not a
-    deployment of the chooser's GPUs at TP 1 beside one of the options."""
-    if not at:
-        return None
-    parent = at[:-1]
-    beside = [
-        s.at
-        for s in scopes.values()
-        if s.weak
-        and s.engine in engines
-        and len(s.at) == len(at)
-        and s.at[:-1] == parent
-        and s.owned == (s.at,)
-    ]
-    return beside[0] if len(beside) == 1 else None
 
 
 def _above(
