@@ -117,8 +117,8 @@ def _unread(rule: Rule, ctx: RuleContext, item: Unresolved) -> Finding:
     dimension = sizing.dimension(key)
     sizes = f"the {dimension}-parallel degree" if dimension else "a parallel degree"
     message = (
-        f"`{item.variable}` sizes {sizes} but is {item.why}, so the layout (GPUs per "
-        "instance, how the weights are split) is not resolved and the checks that need it "
+        f"`{item.variable}` sizes {sizes} but is {item.why}, so "
+        f"{_UNKNOWN.get(item.field, 'the layout')} is not resolved and the checks that need it "
         "are skipped"
     )
     option = sizing.OPTIONS.get(dimension or "")
@@ -141,6 +141,15 @@ def _unread(rule: Rule, ctx: RuleContext, item: Unresolved) -> Finding:
         data={"variable": key, "fields": [item.field], "why": item.why},
         anchor=key,
     )
+
+
+# What a degree left unresolved leaves unknown, by the field it sizes.
+_UNKNOWN = {
+    "tp": "the layout (GPUs per instance, how the weights are split)",
+    "pp": "the layout (GPUs per instance, the pipeline stages)",
+    "dp": "the layout (GPUs per instance, the replicas)",
+    "ep": "how the experts are split",
+}
 
 
 def _literal_fix(variable: str, dep: Deployment) -> Fix:

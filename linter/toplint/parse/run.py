@@ -442,8 +442,9 @@ def _with_followed(source: Source, result: ParseResult, found: ParseResult | Non
 
 
 def _composed(doc: Document, path: str) -> Document | Composed:
-    """A Hydra primary config with its ``defaults:`` composed (``toplint.parse.generic.hydra``)."""
-    if not (isinstance(doc.data, dict) and isinstance(doc.data.get("defaults"), list)):
+    """A Hydra primary config with its ``defaults:`` composed, or a config naming its parents
+    by path (``defaults: parent.yaml``) with them merged in (``toplint.parse.generic.hydra``)."""
+    if not (isinstance(doc.data, dict) and isinstance(doc.data.get("defaults"), (list, str))):
         return doc
     from toplint.parse.generic.hydra import compose
 

@@ -9,8 +9,13 @@ keys go (last when it is not listed, so they win).  ``GROUP: null`` composes not
 (facebookresearch/hydra website/docs/advanced/defaults_list.md @ 1.3) and "Packages"
 (website/docs/advanced/overriding_packages.md).
 
-Only files inside the repository are read (``toplint.infra.readpolicy``), a bounded number,
-one level deep (defaults of a composed file are not followed).  The composed tree answers the
+A ``defaults`` entry that is a path to a YAML file (``defaults: ../../grpo_math_1B.yaml``,
+NeMo-RL's inheritance, alone or in a list) is that file merged at the root under the config's
+own keys, its own path ``defaults`` first (``_parents``).
+
+Only files inside the repository are read (``toplint.infra.readpolicy``), a bounded number:
+a group's defaults one level deep (defaults of a composed group file are not followed), parents
+named by path up to ``_MAX_DEPTH`` deep.  The composed tree answers the
 generic reader (``toplint.parse.generic.data``) like a document: every value is placed where it
 is written, in the primary config or in the composed file (a position's ``path`` says which; a
 fix edits only values written in the file it reports on).
@@ -18,6 +23,7 @@ fix edits only values written in the file it reports on).
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from toplint.errors import SourceError
@@ -25,8 +31,10 @@ from toplint.infra.readpolicy import ReadRefused, read_reference
 from toplint.infra.yamlsafe import Document, load_documents
 from toplint.model import Position
 from toplint.parse.generic.tree import Path
+from toplint.record import replace
 
 _MAX_ENTRIES = 32
+_MAX_DEPTH = 4  # parents of parents named by path (NeMo-RL's inheritance)
 _MAX_BYTES = 256 * 1024
 _SELF = "_self_"
 _GLOBAL = "# @package _global_"
@@ -60,6 +68,8 @@ def compose(doc: Document, path: str) -> Composed | None:
     """The composed config, or None when ``doc`` lists no defaults toplint can read."""
     data = doc.data
     entries = data.get("defaults") if isinstance(data, dict) else None
+    if isinstance(entries, str) and _is_file(entries):
+        entries = [entries]  # NeMo-RL's `defaults: parent.yaml`
     if not isinstance(entries, list) or path == "-":
         return None
     own = {k: v for k, v in data.items() if k != "defaults"}
@@ -67,6 +77,9 @@ def compose(doc: Document, path: str) -> Composed | None:
     for entry in entries[:_MAX_ENTRIES]:
         if entry == _SELF:
             order.append(None)
+            continue
+        if isinstance(entry, str) and _is_file(entry):
+            order.extend(_parents(entry, path, _MAX_DEPTH))
             continue
         loaded = _load(entry, path)
         if loaded is not None:
@@ -109,6 +122,40 @@ def _load(entry: Any, path: str) -> tuple[Document, Path] | None:
     is_global = text.lstrip().startswith(_GLOBAL) or package == "_global_"
     where = () if is_global else tuple((package or group).replace("/", ".").split("."))
     return docs[0], where
+
+
+def _is_file(entry: str) -> bool:
+    return entry.endswith((".yaml", ".yml")) and len(entry) < 500
+
+
+def _parents(entry: str, path: str, depth: int) -> list[tuple[Document, Path]]:
+    """A parent config named by its path, relative to the file naming it (NeMo-RL's
+    ``load_config_with_inheritance``: ``defaults: ../../grpo_math_1B.yaml`` or a list of paths,
+    each loaded with its own ``defaults`` first and merged at the root, the child's keys over
+    the parent's: NVIDIA-NeMo/RL@7ea279ab nemo_rl/utils/config.py).  Its own parents come
+    first; a reference outside the repository, unreadable or deeper than ``depth`` is not
+    read."""
+    try:
+        full, text = read_reference(path, entry, _MAX_BYTES)
+        full = os.path.normpath(full)  # `recipes/llm/../../../../x.yaml` as `x.yaml`
+        docs = load_documents(text, full)
+    except (ReadRefused, OSError, SourceError, ValueError):
+        return []
+    if len(docs) != 1 or not isinstance(docs[0].data, dict):
+        return []
+    doc = docs[0]
+    above = doc.data.get("defaults")
+    layers: list[tuple[Document, Path]] = []
+    if depth > 1 and isinstance(above, (str, list)):
+        for parent in [above] if isinstance(above, str) else above[:_MAX_ENTRIES]:
+            if isinstance(parent, str) and _is_file(parent):
+                layers.extend(_parents(parent, full, depth - 1))
+    return [*layers, (_without_defaults(doc), ())]
+
+
+def _without_defaults(doc: Document) -> Document:
+    data = {k: v for k, v in doc.data.items() if k != "defaults"}
+    return replace(doc, data=data)
 
 
 def _under(package: Path, content: Any) -> Any:
