@@ -16,8 +16,9 @@ DOC = """\
 ## What it does
 Checks that no single pod, container or host asks for more GPUs than one node of the assigned
 cluster has: a pod's `nvidia.com/gpu` request, a container's `docker run --gpus N` or compose
-device count, and the shards of an engine that runs on one host only (TGI `--num-shard`), or
-of a `docker run --gpus all` container, against the host's GPUs.
+device count, a launcher's GPUs per node for a job a script starts on hosts (verl's
+`trainer.n_gpus_per_node`), and the shards of an engine that runs on one host only (TGI
+`--num-shard`), or of a `docker run --gpus all` container, against the host's GPUs.
 
 Outcome reported (toplint's severity policy): the scheduler cannot place it — the pod needs more
 GPUs than a node has (error).
@@ -80,8 +81,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             rule,
             ctx,
             "gpus_per_node",
-            f"{unit} requests {requested} GPUs; nodes of cluster {cluster.name} have {node}: "
-            + ("the pod can never be scheduled" if unit == "pod" else "the container cannot start"),
+            _asks(unit, requested, cluster.name, node),
             fix=_spread(dep, unit, cluster),
             data={**data, "requested": requested},
         )
@@ -115,9 +115,22 @@ def _one_host(ctx: RuleContext) -> bool:
 
 
 def _unit(dep: Deployment) -> str:
-    return (
-        "container" if source_kind(dep.source_kind).runs_in in ("container", "service") else "pod"
-    )
+    runs_in = source_kind(dep.source_kind).runs_in
+    if runs_in in ("container", "service"):
+        return "container"
+    return "host" if runs_in == "host" else "pod"
+
+
+def _asks(unit: str, requested: int, cluster: str, node: int) -> str:
+    """The request and what follows from it where the instance runs: a pod is never scheduled,
+    a container does not start, a job started on hosts (a launcher's GPUs per node:
+    ``trainer.n_gpus_per_node=16``) finds no host with that many."""
+    have = f"nodes of cluster {cluster} have {node}"
+    if unit == "pod":
+        return f"pod requests {requested} GPUs; {have}: the pod can never be scheduled"
+    if unit == "container":
+        return f"container requests {requested} GPUs; {have}: the container cannot start"
+    return f"it asks for {requested} GPUs on each node; {have}: no node can run its share"
 
 
 def _layout(dep: Deployment) -> str:

@@ -155,5 +155,8 @@ def _program_runs(
     if found is None:
         return [], []
     deps, findings = found
+    # Started by the script on a host, whatever format the reader reads (TL211 speaks of the
+    # host's GPUs per node, not of a pod's request).
+    deps = [replace(d, source_kind="shell") for d in deps]
     out = [one_host(apply_allocation(d, granted, get_engine(d.engine).rank_per_gpu)) for d in deps]
     return out, findings
