@@ -98,7 +98,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             ctx,
             first[variable],
             "; ".join(parts),
-            fix=_forwarded_fix(variable)
+            fix=_forwarded_fix(variable, dep)
             if not set_fields
             else Fix("write the option's value after it", applicability="display")
             if variable == MISSING_VALUE
@@ -188,6 +188,11 @@ def _forwarded_message(variable: str, dep: Deployment, also: bool) -> str:
         forwards = "is unquoted, so what it holds is split into arguments"
     if also:
         return f"it also {forwards}: {overrides}"
+    if dep.model is None:  # no model written: it may be among them (coverage: unresolved)
+        return (
+            f"`{variable}` {forwards}, unknown here, and no model is written: the model may be "
+            f"among them, so the deployment is not checked; {overrides}"
+        )
     layout = ", ".join(
         f"{name} {'?' if value is None else value}"
         for name, value in (("TP", dep.tp), ("PP", dep.pp), ("DP", dep.dp))
@@ -198,7 +203,13 @@ def _forwarded_message(variable: str, dep: Deployment, also: bool) -> str:
     )
 
 
-def _forwarded_fix(variable: str) -> Fix:
+def _forwarded_fix(variable: str, dep: Deployment) -> Fix:
+    if dep.model is None:
+        return Fix(
+            f"write the model and the layout options the deployment runs with after "
+            f"`{variable}` (they then win), so it can be checked",
+            applicability="display",
+        )
     return Fix(
         "write the layout options the deployment runs with after "
         f"`{variable}` (they then win), or keep this note if callers pass none",

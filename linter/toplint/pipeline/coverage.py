@@ -17,6 +17,7 @@ from toplint.hardware.asks import GpuAsk
 from toplint.hardware.catalog import lookup_gpu
 from toplint.hardware.types import Cluster, Hardware
 from toplint.model import NO_DEPLOYMENT_FOUND, Deployment, Finding, Unchecked
+from toplint.parse.options import FORWARDED
 
 if TYPE_CHECKING:
     from toplint.pipeline.settings import Settings
@@ -140,6 +141,15 @@ def unknown_model(dep: Deployment) -> Unchecked:
             "unresolved-model",
             f"its model is `{unresolved.variable}`, which cannot be resolved here, so no cost "
             "was computed",
+        )
+    forwarded = next((u for u in dep.unresolved if u.field == FORWARDED), None)
+    if dep.model is None and forwarded is not None:
+        # ``command: ${MODEL_SPECIFIER} ${EXTRA_ARGS}``, ``vllm serve --tp 4 "$@"``: arguments
+        # unknown here may name it, so the model is unresolved, not absent (TL003 says so).
+        return Unchecked(
+            "unresolved-model",
+            f"it names no model, and the arguments `{forwarded.variable}` adds may (they "
+            "cannot be resolved here), so no cost was computed",
         )
     if dep.model is None:  # an image whose model is given when it runs, a command without one
         return Unchecked(
