@@ -88,6 +88,22 @@ def test_verl_rollouts_smaller_than_the_allocation_are_several_engines(tmp_path:
     assert (dep.engine, dep.tp, dep.gpus, dep.replicas) == ("sglang", 2, 2, 4)
 
 
+def test_an_override_holding_a_variable_unknown_here_is_unresolved(tmp_path: Path) -> None:
+    """volcengine/verl@b178a3cd examples/grpo_trainer/run_deepseek671b_math_megatron_96gb.sh:
+    ``MODEL_PATH=$RAY_DATA_HOME/models/...`` then ``actor_rollout_ref.model.path="${MODEL_PATH}"``;
+    the override was dropped, and the job was a TL007 "names no model" error."""
+    job = tmp_path / "ppo.sh"
+    job.write_text(
+        "MODEL_PATH=$RAY_DATA_HOME/models/DeepSeek-V3-config-verl\n"
+        'python3 -m verl.trainer.main_ppo actor_rollout_ref.model.path="${MODEL_PATH}" '
+        "actor_rollout_ref.rollout.name=vllm actor_rollout_ref.rollout.tensor_model_parallel_size=8"
+        " trainer.n_gpus_per_node=8 trainer.nnodes=1\n"
+    )
+    (dep,) = _parsed(job)
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", None, 8)
+    assert [u.field for u in dep.unresolved] == ["model"]
+
+
 def test_a_trainer_whose_rollout_names_no_serving_engine_is_no_deployment(tmp_path: Path) -> None:
     job = tmp_path / "ppo.sh"
     job.write_text(

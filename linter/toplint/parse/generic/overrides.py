@@ -19,7 +19,7 @@ from typing import Any
 
 from toplint.model import Deployment, Finding, Position
 from toplint.parse.base import Source
-from toplint.parse.generic.pytree import Path, PyTree
+from toplint.parse.generic.pytree import Path, PyTree, Ref
 from toplint.parse.options import Arg
 from toplint.record import replace
 
@@ -55,13 +55,16 @@ def override_tree(args: Sequence[Arg], path: str) -> PyTree | None:
     data: dict[str, Any] = {}
     positions: dict[Path, tuple[Position, Position]] = {}
     for arg in args:
-        text = arg.value
-        if text is None or "=" not in text or text.startswith(("-", "~")):
+        text = arg.value if arg.value is not None else arg.raw
+        if "=" not in text or text.startswith(("-", "~")):
             continue
         key, _, value = text.lstrip("+").partition("=")
         steps = tuple(key.split("."))
         if not all(s.isidentifier() for s in steps):
             continue
+        # ``actor_rollout_ref.model.path="${MODEL_PATH}"`` with MODEL_PATH unknown here: the
+        # value is unresolved (TL003), never absent (it was a TL007 "names no model").
+        found: Any = _value(value) if arg.value is not None else Ref(value, arg.unresolved)
         node = data
         for step in steps[:-1]:
             child = node.setdefault(step, {})
@@ -69,7 +72,7 @@ def override_tree(args: Sequence[Arg], path: str) -> PyTree | None:
                 break
             node = child
         else:
-            node[steps[-1]] = _value(value)
+            node[steps[-1]] = found
             at = arg.position
             offset = arg.raw.find("=") + 1 if arg.raw.lstrip("+").startswith(key) else 0
             positions[steps] = (at, Position(at.path, at.line, at.column + offset))
