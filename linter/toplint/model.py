@@ -380,6 +380,9 @@ UNKNOWN_ENGINE_FLAG = StageRule("TL005", "unknown-engine-flag", Severity.WARNING
 NO_DEPLOYMENT_FOUND = StageRule("TL008", "no-deployment-found", Severity.WARNING)
 REFERENCE_OUTSIDE_REPOSITORY = StageRule("TL009", "reference-outside-repository", Severity.ERROR)
 INVALID_PARALLEL_SIZE = StageRule("TL010", "invalid-parallel-size", Severity.ERROR)
+# Raised by the shell reader: lines of options after an engine command whose line does not end
+# with a backslash run as commands of their own (``toplint.parse.text.detached``).
+DETACHED_OPTIONS = StageRule("TL012", "detached-options", Severity.ERROR)
 # Raised by the analysis for a deployment on an accelerator the cost model does not describe, and
 # by parsing for a file that names such an accelerator's build of an engine but yields no
 # deployment (``toplint.parse.generic.mention.image_mention``).

@@ -24,6 +24,7 @@ TABLE = {
     "TL009": ("reference-outside-repository", "error"),
     "TL010": ("invalid-parallel-size", "error"),
     "TL011": ("accelerator-not-modelled", "info"),
+    "TL012": ("detached-options", "error"),
     "TL101": ("tensor-parallel-across-nodes", "warning"),
     "TL102": ("tensor-parallel-over-pcie", "warning"),
     "TL103": ("pcie-without-peer-to-peer", "warning"),

@@ -25,6 +25,7 @@ from toplint.parse.argv import (
 from toplint.parse.base import SHELL_SUFFIXES, Source
 from toplint.parse.enginecfg import ConfigLoader, disk_loader, one_host
 from toplint.parse.options import FORWARDED, Arg
+from toplint.parse.text.detached import detached_options
 from toplint.parse.text.dockerrun import DOCKER, DOCKER_VALUE, docker_run
 from toplint.parse.text.entrypoint import entrypoint_first
 from toplint.parse.text.launchers import (
@@ -332,6 +333,7 @@ class ShellParser:
         outside: list[str] = []
         env = {**batch.environment(), **rendered}
         commands = self._commands(text, source.path, env, outside, findings)
+        findings.extend(detached_options(source.path, [c[0] for c in commands if c[1] is None]))
         ray = starts_ray_cluster([a.value for a in c[0]] for c in commands)
         loader = script_loader(source.path, text, disk_loader(source.path))
         wrapped = False
