@@ -29,6 +29,7 @@ from toplint.parse.argv import (
 )
 from toplint.parse.k8s import text as k8s_text
 from toplint.parse.options import Arg
+from toplint.parse.text.detached import detached_options
 from toplint.record import replace
 
 if TYPE_CHECKING:
@@ -251,13 +252,19 @@ def script_commands(ctx: Ctx, path: Path, env: Mapping[str, str | None]) -> list
         )
         return []
     anchor = anchor_of(path)
-    return [
+    out = [
         [
             token_arg(w.value, w.raw, locate.position(w.line, w.column), w.unresolved, anchor)
             for w in command.words
         ]
         for command in commands
     ]
+    # A `>` block scalar keeps the line breaks before more-indented lines: the shell then runs
+    # `--tensor-parallel-size 2` as a command of its own (TL012), once per script.
+    for found in detached_options(ctx.path, out):
+        if found not in ctx.findings:
+            ctx.findings.append(found)
+    return out
 
 
 def find_engine_invocations(args: Sequence[Arg]) -> list[Invocation]:

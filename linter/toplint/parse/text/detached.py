@@ -62,14 +62,18 @@ def _finding(path: str, engine: list[Arg], cut: list[list[Arg]]) -> Finding:
     shown = ", ".join(f"`{o.split('=', 1)[0]}`" for o in options[:6])
     more = f" and {len(options) - 6} more" if len(options) > 6 else ""
     head = cut[0][0]
-    lines = "this line as a command" if len(cut) == 1 else f"these {len(cut)} lines as commands"
+    lines = (
+        "this line as a command of its own"
+        if len(cut) == 1
+        else f"these {len(cut)} lines as commands of their own"
+    )
     return DETACHED_OPTIONS.finding(
         path,
         head.position.line,
         head.position.column,
         f"{shown}{more} {'is' if len(options) == 1 else 'are'} not part of the "
         f"`{' '.join(a.raw for a in engine[:2])}` command on line {start.line}: line {end} "
-        f"does not end with `\\`, so the shell runs {lines} of its own "
+        f"does not end with `\\`, so the shell runs {lines} "
         '("command not found") once the server exits, and the server starts without '
         f"{'it' if len(options) == 1 else 'them'}; toplint checks it as it starts",
         fix=Fix(
