@@ -175,3 +175,36 @@ def test_an_engines_further_arguments_beside_its_layout_are_one_deployment() -> 
     dep = only("grpo.yaml", NEMO_RL)
     assert (dep.tp, dep.options["max_num_seqs"]) == (8, "16")
     assert dep.provenance["engine"] == "`vllm_cfg`"
+
+
+def test_a_config_file_the_scope_names_beside_it_is_read(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """AI-Hypercomputer/gpu-recipes@2e1fd5efbf1af9c08f8ac50b9d7fef2cfa675b68 inference/a4x/
+    single-host-serving/gemma-4-31b/vllm/v0_23_x/4gpus-bf16-isl1024-osl500/recipe: values.yaml's
+    `workload: {framework: vllm, configFile: serving-args.yaml}`; the launcher passes the file's
+    options to vLLM.  Unread, the recipe's `max-model-len: 1525` was missing and the model's
+    262,144-token default context a false TL205 error."""
+    from toplint.parse.base import Source
+    from toplint.parse.parallel import builtin_and_plugin_parsers
+    from toplint.parse.run import parse_source
+
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "serving-args.yaml").write_text(
+        "max-model-len: 1525\ntensor-parallel-size: 2\ngpu-memory-utilization: 0.90\n"
+    )
+    values = tmp_path / "values.yaml"
+    values.write_text(
+        "workload:\n  model:\n    name: google/gemma-3-27b-it\n  gpus: 2\n  framework: vllm\n"
+        "  configFile: serving-args.yaml\n  configPath: /workload/configs\n"
+    )
+    result = parse_source(
+        Source.from_text(str(values), values.read_text()), builtin_and_plugin_parsers()
+    )
+    (dep,) = result.deployments
+    assert (dep.tp, dep.options["max_model_len"]) == (2, "1525")
+    assert dep.sources["tp"].path == str(tmp_path / "serving-args.yaml")
+    (tmp_path / "serving-args.yaml").unlink()  # named but absent: nothing is read from it
+    result = parse_source(
+        Source.from_text(str(values), values.read_text()), builtin_and_plugin_parsers()
+    )
+    (dep,) = result.deployments
+    assert (dep.tp, dep.unresolved) == (1, ())

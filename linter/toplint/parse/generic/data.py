@@ -22,6 +22,7 @@ each inferred fact records its key path in ``Deployment.provenance``.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -29,6 +30,7 @@ from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Finding, Position, Unresolved
 from toplint.parse import sizing
 from toplint.parse.argv import Invocation, deployment_from_invocation
+from toplint.parse.enginecfg import disk_loader
 from toplint.parse.generic import allocation
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.models import MODEL_OPTIONS, ancestors, find_model, model_in
@@ -598,6 +600,9 @@ def _deployment(
             args = [name, given, *args]
     if not args and positional is None and not scope.weak:
         return None, ()
+    config = _config_file(tree, path, scope, spec)
+    if config is not None:
+        args.extend(config)
     inv = Invocation(
         engine=spec.name,
         args=tuple(args),
@@ -605,7 +610,10 @@ def _deployment(
         model=positional,
     )
     base = Deployment(path, start.line, start.column, engine="", model=None, source_kind=kind)
-    dep, findings = deployment_from_invocation(inv, path, source_kind=kind, base=base)
+    loader = disk_loader(path) if config is not None else None
+    dep, findings = deployment_from_invocation(
+        inv, path, source_kind=kind, base=base, config_loader=loader
+    )
     dep = _with_resources(tree, dep, scope)
     if layout is not None:
         dep = layout.placed(dep, tree.value_position(layout.at), rs.anchor(layout.at))
@@ -643,6 +651,36 @@ def _unread_sizes(tree: Tree, dep: Deployment, scope: Scope, spec: Any) -> Deplo
         return dep
     cleared = {u.field: None for u in found}
     return replace(dep, **cleared, unresolved=(*dep.unresolved, *found))
+
+
+# Keys naming the file of the engine's options a launcher passes it (``configFile:
+# serving-args.yaml`` beside ``framework: vllm``: AI-Hypercomputer/gpu-recipes@2e1fd5ef
+# inference/*/recipe/values.yaml, whose launcher reads SERVER_ARGS_FILE into flags as vLLM's
+# ``--config`` reads a YAML of options).
+_CONFIG_KEYS = ("configfile", "argsfile", "serverargsfile", "engineargsfile", "configyaml")
+
+
+def _config_file(tree: Tree, path: str, scope: Scope, spec: Any) -> list[Arg] | None:
+    """``--config FILE`` for a key of the scope naming a YAML file of the engine's options that
+    exists beside the file (read through ``enginecfg``, inside the repository only); None when
+    the engine takes no config file or no such file is there."""
+    if not spec.config_options or path == "-":
+        return None
+    for at in scope.owned:
+        node = get(tree.data, at)
+        for key, value in node.items():
+            if not (isinstance(key, str) and rs.norm(key) in _CONFIG_KEYS):
+                continue
+            if not (isinstance(value, str) and value.endswith((".yaml", ".yml"))):
+                continue
+            if value.startswith(("/", "~")) or ".." in value:
+                continue
+            if not os.path.isfile(os.path.join(os.path.dirname(path), value)):
+                continue
+            where = rs.anchor((*at, key))
+            name = Arg(f"--{spec.config_options[0]}", key, tree.key_position((*at, key)), (), where)
+            return [name, Arg(value, value, tree.value_position((*at, key)), (), where)]
+    return None
 
 
 def _placed(dep: Deployment) -> bool:
