@@ -3,6 +3,8 @@ written in two parts of one record (sweep 29 and the spent halves of sweeps 26 a
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.parse.helpers import only, parse_text
@@ -177,7 +179,7 @@ def test_an_engines_further_arguments_beside_its_layout_are_one_deployment() -> 
     assert dep.provenance["engine"] == "`vllm_cfg`"
 
 
-def test_a_config_file_the_scope_names_beside_it_is_read(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_config_file_the_scope_names_beside_it_is_read(tmp_path: Path) -> None:
     """AI-Hypercomputer/gpu-recipes@2e1fd5efbf1af9c08f8ac50b9d7fef2cfa675b68 inference/a4x/
     single-host-serving/gemma-4-31b/vllm/v0_23_x/4gpus-bf16-isl1024-osl500/recipe: values.yaml's
     `workload: {framework: vllm, configFile: serving-args.yaml}`; the launcher passes the file's
