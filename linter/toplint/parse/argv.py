@@ -423,13 +423,13 @@ def _unknown_sizes(
     dep: Deployment, args: Sequence[Arg], findings: Sequence[Finding], spec: EngineSpec
 ) -> Deployment:
     """An option the engine's vocabulary lacks (TL005) that sizes a parallel dimension
-    (``toplint.parse.sizing``) -- an engine plugin's: Snowflake ArcticInference adds
+    (``toplint.parse.sizing``) leaves the dimension unresolved; read as absent, the checks
+    judged TP 1.  An engine plugin's: Snowflake ArcticInference adds
     ``--ulysses-sequence-parallel-size`` to vLLM's parser, and "4 TP, 2 SP" runs one instance
     on 8 GPUs (snowflakedb/ArcticInference@9d464388 docs/arctic-ulysses.rst,
-    arctic_inference/vllm/args.py) -- leaves the dimension
-    unresolved; read as absent, the checks judged TP 1.  A misspelling of the engine's own
-    option of that dimension (``--tensor-paralel-size``) is not: the engine refuses it, and
-    TL005 says which option was meant."""
+    arctic_inference/vllm/args.py).  A misspelling of the engine's own option of that
+    dimension (``--tensor-paralel-size``) is not: the engine refuses it, and TL005 says which
+    option was meant."""
     found: list[Unresolved] = []
     for f in findings:
         token = str(f.data.get("option", "")) if f.rule == UNKNOWN_ENGINE_FLAG.code else ""
