@@ -165,8 +165,9 @@ def test_the_arguments_a_call_is_built_from_are_not_a_second_deployment() -> Non
     """A dataclass of a script's arguments beside the ``LLM(...)`` call it feeds
     (allenai/open-instruct@e6c3044 open_instruct/rejection_sampling/generation.py
     ``GenerationArgs``) was a second vLLM deployment naming no model (a TL007 error); the call,
-    whose model is a run-time value, is the one deployment.  Without a call that names or
-    computes its model, the class is read as before."""
+    whose model is a run-time value, is the one deployment.  Alone, the class is settings for
+    a caller (a class body naming no model), not a deployment: TL008 says nothing was
+    checked."""
     text = (
         "from dataclasses import dataclass\nfrom vllm import LLM\n\n@dataclass\n"
         "class GenerationArgs:\n    temperature: float = 0.8\n    top_p: float = 0.9\n"
@@ -177,8 +178,9 @@ def test_the_arguments_a_call_is_built_from_are_not_a_second_deployment() -> Non
     )
     (dep,) = parse_text("generation.py", text).deployments
     assert (dep.line, [u.field for u in dep.unresolved]) == (12, ["model", "tp"])
-    alone = text.split("def generate")[0]
-    assert only("generation.py", alone).tp == 1
+    alone = parse_text("generation.py", text.split("def generate")[0])
+    assert alone.deployments == ()
+    assert [f.rule for f in alone.findings] == ["TL008"]
 
 
 def test_a_variable_named_after_an_engine_is_no_class_naming_one() -> None:
@@ -189,3 +191,26 @@ def test_a_variable_named_after_an_engine_is_no_class_naming_one() -> None:
     assert not parse_text("example.py", text).deployments
     runner = "models = [dict(type=SGLangRunner, path='org/m', kw=dict(tp_size=2))]\n"
     assert only("c.py", runner).engine == "sglang"
+
+
+def test_settings_a_library_builds_for_its_caller_are_no_deployment() -> None:
+    """fmperf-project/fmperf@8d85bc3d145c42577c980358b198eb10e3c7f6be fmperf/ModelSpecs.py
+    (trimmed): a class whose ``__init__`` takes the engine's settings with defaults was a vLLM
+    deployment at TP 1 naming no model (a TL007 error); the module builds it for its callers.
+    At module level, or where a model is named or computed, a scope stays a deployment."""
+    text = (
+        "class vLLMModelSpec:\n"
+        "    def __init__(self, name, tensor_parallel_size: int = 1, num_gpus: int = 1,\n"
+        "                 gpu_memory_utilization: float = 0.9, max_model_len: int = 4096):\n"
+        "        self.tensor_parallel_size = tensor_parallel_size\n"
+        "        self.num_gpus = num_gpus\n"
+        "        self.gpu_memory_utilization = gpu_memory_utilization\n"
+        "        self.max_model_len = max_model_len\n"
+    )
+    assert parse_text("ModelSpecs.py", text).deployments == ()
+    named = text.replace("self.num_gpus = num_gpus", "self.model = 'org/m'")
+    (dep,) = parse_text("ModelSpecs.py", named).deployments
+    assert dep.model == "org/m"
+    top = "from vllm import LLM\nllm = LLM(tensor_parallel_size=2, gpu_memory_utilization=0.8)\n"
+    (dep,) = parse_text("serve.py", top).deployments
+    assert (dep.model, dep.tp) == (None, 2)

@@ -103,6 +103,7 @@ def read(
             read.append((scope, dep, found))
     if kind == "python":
         read = _without_argument_sources(tree, read, known_calls or {})
+        read = _without_library_settings(tree, read)
     return [dep for _, dep, _ in read], [f for _, _, found in read for f in found]
 
 
@@ -127,6 +128,28 @@ def _without_argument_sources(
         if scope.engine not in called
         or _engine_call(get(tree.data, scope.at), calls)
         or _names_model(dep)
+    ]
+
+
+def _without_library_settings(
+    tree: Tree, read: list[tuple[Scope, Deployment, tuple[Finding, ...]]]
+) -> list[tuple[Scope, Deployment, tuple[Finding, ...]]]:
+    """A scope inside a function's or class's body that names no model and computes none is
+    code that configures an engine for its caller (its GPUs, too, are the caller's: a
+    parameter's default) -- a serving library's
+    engine arguments, a trainer's rollout worker, a preprocessing class's frontend settings
+    (clearml/clearml-serving@c0ee96e1 examples/vllm/preprocess.py ``Preprocess.load``,
+    fmperf-project/fmperf@8d85bc3d fmperf/ModelSpecs.py ``vLLMModelSpec.__init__``,
+    volcengine/verl@b178a3cd verl/workers/rollout/replica.py) -- not a deployment: each was a
+    TL007 "names no model" error.  The file still names its engine (TL008 says nothing here
+    was checked)."""
+    defined = getattr(tree, "defined", None)
+    if defined is None:
+        return read
+    return [
+        (scope, dep, found)
+        for scope, dep, found in read
+        if not defined(scope.at) or _names_model(dep)
     ]
 
 

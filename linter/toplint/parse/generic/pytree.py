@@ -52,6 +52,11 @@ class Ref:
         return self.text
 
 
+# A step no identifier spells: ``(*at, DEFINED)`` among a tree's positions marks ``at`` as a
+# function's or class's body (``PyTree.defined``); the mark rides along as paths are prefixed.
+DEFINED = "<def>"
+
+
 @record
 class PyTree:
     path: str
@@ -64,6 +69,11 @@ class PyTree:
 
     def key_position(self, at: Path) -> Position:
         return self.positions.get(at, (self._top, self._top))[0]
+
+    def defined(self, at: Path) -> bool:
+        """``at`` lies inside a function's or a class's body (``DEFINED``): what it holds runs
+        when the definition is called or built, with what the caller passes."""
+        return any((*at[:n], DEFINED) in self.positions for n in range(1, len(at) + 1))
 
     def value_position(self, at: Path) -> Position:
         return self.positions.get(at, (self._top, self._top))[1]
@@ -184,6 +194,7 @@ class _Reader:
             value, positions = self.body(stmt.body, local)
         finally:
             self.classes.pop()
+        positions[(DEFINED,)] = (self.pos(stmt), self.pos(stmt))  # marks the definition
         for i, deco in enumerate(stmt.decorator_list):
             built = self.expr(deco, env)
             key = f"@{_dotted(deco.func) if isinstance(deco, ast.Call) else _dotted(deco)}#{i}"
