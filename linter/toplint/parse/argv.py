@@ -40,6 +40,7 @@ from toplint.parse.enginecfg import (
 )
 from toplint.parse.options import (
     FORWARDED,
+    OPTION_SPELLING,
     Arg,
     apply_flags,
     derive,
@@ -416,9 +417,6 @@ def deployment_from_invocation(
     return _unknown_sizes(derive(dep), inv.args, parsed.findings, spec), tuple(findings)
 
 
-_OPTION_SPELLING = lazy(r"--[A-Za-z][A-Za-z0-9_-]*")  # ``--tp,`` in prose is no option
-
-
 def _unknown_sizes(
     dep: Deployment, args: Sequence[Arg], findings: Sequence[Finding], spec: EngineSpec
 ) -> Deployment:
@@ -434,7 +432,7 @@ def _unknown_sizes(
     for f in findings:
         token = str(f.data.get("option", "")) if f.rule == UNKNOWN_ENGINE_FLAG.code else ""
         name, _, inline = token.partition("=")
-        sized = sizing.dimension(name) if _OPTION_SPELLING.fullmatch(name) else None
+        sized = sizing.dimension(name) if OPTION_SPELLING.fullmatch(name) else None
         if sized is None:
             continue
         meant = f.data.get("suggestion")
@@ -450,10 +448,7 @@ def _unknown_sizes(
             "option, and toplint does not model the layout it makes"
         )
         found.append(Unresolved(sizing.FIELDS[sized], shown, at, why=why))
-    if not found:
-        return dep
-    cleared = {u.field: None for u in found}
-    return replace(dep, **cleared, unresolved=(*dep.unresolved, *found))
+    return sizing.left_unresolved(dep, found)
 
 
 def _value_after(args: Sequence[Arg], f: Finding) -> str | None:

@@ -20,6 +20,7 @@ from toplint.engines.registry import get_engine, get_spec
 from toplint.engines.release import newer_image
 from toplint.engines.types import EngineSpec
 from toplint.infra.budgets import SUGGESTION_NAME_CHARS, meter
+from toplint.infra.patterns import lazy
 from toplint.model import (
     UNKNOWN_ENGINE_FLAG,
     Deployment,
@@ -120,6 +121,10 @@ def _short_attached(spec: EngineSpec, token: str) -> tuple[str, str] | None:
         if spec.options.get(canonical):
             return canonical, token[2:]
     return None
+
+
+# A long option as written (``--tensor-parallel-size``): ``--tp,`` in prose is none.
+OPTION_SPELLING = lazy(r"--[A-Za-z][A-Za-z0-9_-]*")
 
 
 def _looks_like_option(arg: Arg) -> bool:

@@ -11,10 +11,13 @@ deployment that does not exist; the readers use this to leave the layout unresol
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from toplint.infra.patterns import lazy
+from toplint.model import Deployment, Unresolved
+from toplint.record import replace
 
-__all__ = ["FIELDS", "OPTIONS", "dimension", "trivial"]
+__all__ = ["FIELDS", "OPTIONS", "dimension", "left_unresolved", "trivial"]
 
 _WORDS = lazy(r"[^a-z0-9]+")
 _DIMENSIONS = {
@@ -81,3 +84,12 @@ def trivial(value: object) -> bool:
     if value is None or isinstance(value, bool):
         return True
     return str(value).strip() in ("1", "")
+
+
+def left_unresolved(dep: Deployment, found: Sequence[Unresolved]) -> Deployment:
+    """``dep`` with each dimension ``found`` sizes left unknown (its field None, the reason in
+    ``unresolved``), as the data reader and the command-line reader both record it."""
+    if not found:
+        return dep
+    cleared = {u.field: None for u in found}
+    return replace(dep, **cleared, unresolved=(*dep.unresolved, *found))

@@ -26,7 +26,6 @@ import os
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
-from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Finding, Position, Unresolved
 from toplint.parse import sizing
 from toplint.parse.argv import Invocation, deployment_from_invocation
@@ -38,7 +37,7 @@ from toplint.parse.generic.tree import CALL, get, is_ref, scalar_keys, token
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scopevars import declared, interpolated, substitute
 from toplint.parse.infer.scoping import apply
-from toplint.parse.options import Arg, option_name
+from toplint.parse.options import OPTION_SPELLING, Arg, option_name
 from toplint.parse.structured.anywhere import element
 from toplint.record import record, replace
 
@@ -208,15 +207,12 @@ def _describes_values(node: Mapping[Any, Any]) -> bool:
     return "$schema" in node or (node.get("type") == "object" and isinstance(properties, dict))
 
 
-_FLAG_SPELLING = lazy(r"--[A-Za-z][A-Za-z0-9_-]*")
-
-
 def _names_flags(node: Mapping[Any, Any]) -> bool:
     """A table of flag names: most of its values are themselves long options (``{"MODEL_NAME":
     "--model-path", "TENSOR_PARALLEL_SIZE": "--tensor-parallel-size"}``, the map a launcher
     turns environment variables into a command line with).  An option's value is never an
     option's name, so the keys name options it does not set."""
-    flags = sum(1 for v in node.values() if isinstance(v, str) and _FLAG_SPELLING.fullmatch(v))
+    flags = sum(1 for v in node.values() if isinstance(v, str) and OPTION_SPELLING.fullmatch(v))
     return flags >= 3 and 2 * flags >= len(node)
 
 
@@ -670,10 +666,7 @@ def _unread_sizes(tree: Tree, dep: Deployment, scope: Scope, spec: Any) -> Deplo
                     "engine is not written here",
                 )
             )
-    if not found:
-        return dep
-    cleared = {u.field: None for u in found}
-    return replace(dep, **cleared, unresolved=(*dep.unresolved, *found))
+    return sizing.left_unresolved(dep, found)
 
 
 # Keys naming the file of the engine's options a launcher passes it (``configFile:

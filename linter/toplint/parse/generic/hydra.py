@@ -112,16 +112,27 @@ def _load(entry: Any, path: str) -> tuple[Document, Path] | None:
     group = group.strip("/")
     if not group or ".." in group or ".." in option:
         return None
+    read = _read_one(path, f"{group}/{option}.yaml")
+    if read is None:
+        return None
+    doc, text = read
+    is_global = text.lstrip().startswith(_GLOBAL) or package == "_global_"
+    where = () if is_global else tuple((package or group).replace("/", ".").split("."))
+    return doc, where
+
+
+def _read_one(path: str, ref: str) -> tuple[Document, str] | None:
+    """The one mapping document ``ref`` (relative to ``path``) holds, with its text; None when
+    it is outside the repository, unreadable, not YAML or not one mapping."""
     try:
-        full, text = read_reference(path, f"{group}/{option}.yaml", _MAX_BYTES)
+        full, text = read_reference(path, ref, _MAX_BYTES)
+        full = os.path.normpath(full)  # `recipes/llm/../../../../x.yaml` as `x.yaml`
         docs = load_documents(text, full)
     except (ReadRefused, OSError, SourceError, ValueError):
         return None
     if len(docs) != 1 or not isinstance(docs[0].data, dict):
         return None
-    is_global = text.lstrip().startswith(_GLOBAL) or package == "_global_"
-    where = () if is_global else tuple((package or group).replace("/", ".").split("."))
-    return docs[0], where
+    return docs[0], text
 
 
 def _is_file(entry: str) -> bool:
@@ -135,21 +146,16 @@ def _parents(entry: str, path: str, depth: int) -> list[tuple[Document, Path]]:
     the parent's: NVIDIA-NeMo/RL@7ea279ab nemo_rl/utils/config.py).  Its own parents come
     first; a reference outside the repository, unreadable or deeper than ``depth`` is not
     read."""
-    try:
-        full, text = read_reference(path, entry, _MAX_BYTES)
-        full = os.path.normpath(full)  # `recipes/llm/../../../../x.yaml` as `x.yaml`
-        docs = load_documents(text, full)
-    except (ReadRefused, OSError, SourceError, ValueError):
+    read = _read_one(path, entry)
+    if read is None:
         return []
-    if len(docs) != 1 or not isinstance(docs[0].data, dict):
-        return []
-    doc = docs[0]
+    doc = read[0]
     above = doc.data.get("defaults")
     layers: list[tuple[Document, Path]] = []
     if depth > 1 and isinstance(above, (str, list)):
         for parent in [above] if isinstance(above, str) else above[:_MAX_ENTRIES]:
             if isinstance(parent, str) and _is_file(parent):
-                layers.extend(_parents(parent, full, depth - 1))
+                layers.extend(_parents(parent, doc.path, depth - 1))
     return [*layers, (_without_defaults(doc), ())]
 
 

@@ -29,25 +29,27 @@ _OPTION = lazy(r"--?[A-Za-z][A-Za-z0-9_-]*(=.*)?")
 
 def detached_options(path: str, commands: Sequence[list[Arg]]) -> list[Finding]:
     """One finding per engine command whose option lines follow it detached, at the first of
-    them; ``commands`` are the script's simple commands in order (``shellsrc``)."""
+    them; ``commands`` are the script's simple commands in order (``shellsrc``).  Whether a
+    command starts an engine is asked only of one with an option line right below it (the
+    reader asks it of every command anyway; most scripts have none)."""
     out: list[Finding] = []
-    engine: list[Arg] | None = None  # the engine command the lines below may belong to
-    last = 0  # the last line of it, or of the option lines already found below it
+    head: list[Arg] | None = None  # the command the option lines below may belong to
+    last = 0  # its last line, or that of the option lines already found below it
     cut: list[list[Arg]] = []
     for args in commands:
         if not args or args[0].position.path != path:
             continue
-        first = args[0]
-        if engine is not None and first.position.line == last + 1 and _is_option(first):
+        below = head is not None and args[0].position.line == last + 1
+        if below and _is_option(args[0]) and (cut or find_invocations(head or [])):
             cut.append(args)
             last = max(a.position.line for a in args)
             continue
-        if engine is not None and cut:
-            out.append(_finding(path, engine, cut))
-        engine, cut = (args, []) if find_invocations(args) else (None, [])
-        last = max(a.position.line for a in args) if engine is not None else 0
-    if engine is not None and cut:
-        out.append(_finding(path, engine, cut))
+        if head is not None and cut:
+            out.append(_finding(path, head, cut))
+        head, cut = args, []
+        last = max(a.position.line for a in args)
+    if head is not None and cut:
+        out.append(_finding(path, head, cut))
     return out
 
 
