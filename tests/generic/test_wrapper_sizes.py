@@ -210,3 +210,18 @@ def test_a_config_file_the_scope_names_beside_it_is_read(tmp_path: Path) -> None
     )
     (dep,) = result.deployments
     assert (dep.tp, dep.unresolved) == (1, ())
+
+
+def test_an_env_block_beside_the_engine_block_is_its_environment() -> None:
+    """tenstorrent/tt-inference-server@11ac526e008e3888e15fe3ec884973a26c8ca5bb
+    release_model_spec.json (trimmed): ``env_vars`` beside ``vllm_args`` is what the engine
+    runs with; its ``VLLM_ALLOW_LONG_MAX_MODEL_LEN`` lets vLLM take the 131,072-token context,
+    which was a false TL216 error (the same reading as a command's: ``scopevars``)."""
+    text = (
+        '{"spec": {"vllm_args": {"model": "Qwen/Qwen3-32B", "max_model_len": "131072",'
+        ' "max_num_seqs": "8", "data_parallel_size": 4},'
+        ' "env_vars": {"MESH_DEVICE": "TG", "VLLM_ALLOW_LONG_MAX_MODEL_LEN": 1}}}\n'
+    )
+    dep = only("release_model_spec.json", text)
+    assert dep.options["env.VLLM_ALLOW_LONG_MAX_MODEL_LEN"] == "1"
+    assert "env.MESH_DEVICE" not in dep.options  # not vLLM's own variable

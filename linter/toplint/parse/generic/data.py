@@ -35,7 +35,12 @@ from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.models import MODEL_OPTIONS, ancestors, find_model, model_in
 from toplint.parse.generic.tree import CALL, get, is_ref, scalar_keys, token
 from toplint.parse.infer import resources as rs
-from toplint.parse.infer.scopevars import declared, interpolated, substitute
+from toplint.parse.infer.scopevars import (
+    declared,
+    environment_above,
+    interpolated,
+    substitute,
+)
 from toplint.parse.infer.scoping import apply
 from toplint.parse.options import OPTION_SPELLING, Arg, option_name
 from toplint.parse.structured.anywhere import element
@@ -630,8 +635,9 @@ def _deployment(
     )
     base = Deployment(path, start.line, start.column, engine="", model=None, source_kind=kind)
     loader = disk_loader(path) if config is not None else None
+    env = environment_above(tree, scope.at)  # ``env_vars:`` beside ``vllm_args:``
     dep, findings = deployment_from_invocation(
-        inv, path, source_kind=kind, base=base, config_loader=loader
+        inv, path, source_kind=kind, base=base, env=env, config_loader=loader
     )
     dep = _with_resources(tree, dep, scope)
     if layout is not None:

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from toplint.infra.patterns import lazy
+from toplint.parse.options import Arg
 
 _ENV_KEYS = frozenset(
     {"env", "envs", "environment", "environmentvariables", "envvars", "extraenv", "variables"}
@@ -141,3 +142,43 @@ def interpolated(data: Any, text: str, depth: int = 0) -> str | None:
     if isinstance(node, str) and node.startswith("${"):
         return interpolated(data, node, depth + 1)
     return str(node) if isinstance(node, (str, int, float)) and not isinstance(node, bool) else None
+
+
+def environment_above(doc: Any, at: tuple[str | int, ...]) -> dict[str, Arg]:
+    """The variables the mappings above ``at`` (and their env-like keys beside it) declare for
+    what runs there: its process environment, as a container's ``env`` is its process's
+    (nearer mappings win).  ``doc``: a document with ``data`` and positions.  Read as the
+    engine's environment, a device variable only one vendor's runtime reads (``HCCL_BUFFSIZE``
+    beside vllm-ascend's test commands, vllm-project/vllm-ascend@182b75ea
+    tests/e2e/nightly/multi_node/internal_dp/config/*.yaml) names that vendor's accelerator,
+    ``CUDA_VISIBLE_DEVICES`` the GPUs it sees, and ``VLLM_ALLOW_LONG_MAX_MODEL_LEN`` in an
+    ``env_vars`` block beside ``vllm_args`` lets vLLM take a longer context
+    (tenstorrent/tt-inference-server@11ac526e release_model_spec.json)."""
+    out: dict[str, Arg] = {}
+    node = doc.data
+    has_key = getattr(doc, "has_key", None)
+    for n in range(len(at) + 1):
+        here = at[:n]
+        if n:
+            node = _child(node, at[n - 1])
+        if node is None:
+            break
+        if not isinstance(node, dict):
+            continue
+        for key, block in node.items():
+            if not env_key(key) or not isinstance(block, (dict, list)):
+                continue
+            for name, value in declared({key: block}).items():
+                named = (*here, key, name)
+                exact = isinstance(block, dict) and (has_key is None or has_key(named))
+                pos = doc.value_position(named) if exact else doc.key_position((*here, key))
+                out[name] = Arg(value, f"{name}={value}", pos)
+    return out
+
+
+def _child(node: Any, step: str | int) -> Any:
+    if isinstance(node, dict):
+        return node.get(step)
+    if isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+        return node[step]
+    return None

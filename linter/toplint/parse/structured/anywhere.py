@@ -33,6 +33,7 @@ from toplint.infra.yamlsafe import load_documents
 from toplint.model import Deployment, Finding, ParseResult, Position, unparsable
 from toplint.parse.argv import Invocation, file_deployments, find_invocations
 from toplint.parse.base import Source
+from toplint.parse.infer.scopevars import environment_above
 from toplint.parse.infer.scoping import dotenv_beside, scoped
 from toplint.parse.k8s.container import token_arg
 from toplint.parse.k8s.manifest import looks_like_k8s
@@ -79,7 +80,7 @@ def scan(source: Source) -> ParseResult:
     deployments: list[Deployment] = []
     findings: list[Finding] = []
     for args, doc, at in _values(source, ci):
-        env = _process_env(doc, at) if doc is not None else {}
+        env = environment_above(doc, at) if doc is not None else {}
         invocations = [replace(inv, env={**env, **inv.env}) for inv in _invocations(args)]
         found, more = file_deployments(invocations, source.path, "embedded")
         deployments.extend(scoped(doc, at, dep) for dep in found)
@@ -89,48 +90,6 @@ def scan(source: Source) -> ParseResult:
 
         findings.append(ci_only(source, *ci[0]))
     return ParseResult(source.path, tuple(deployments), tuple(findings))
-
-
-def _process_env(doc: Any, at: tuple[str | int, ...]) -> dict[str, Arg]:
-    """The variables the mappings above a command declare for what they run (``envs:`` beside
-    a harness's ``server_cmd``, ``env:`` of a job): its environment, as a container's ``env``
-    is its process's (``toplint.parse.infer.scopevars.declared``; nearer mappings win).  Read
-    as the engine's environment, a device variable only one vendor's runtime reads
-    (``HCCL_BUFFSIZE`` beside vllm-ascend's test commands, vllm-project/vllm-ascend@182b75ea
-    tests/e2e/nightly/multi_node/internal_dp/config/*.yaml) names that vendor's accelerator,
-    and ``CUDA_VISIBLE_DEVICES`` the GPUs it sees."""
-    from toplint.parse.infer.scopevars import declared, env_key
-
-    out: dict[str, Arg] = {}
-    node = doc.data
-    for n in range(len(at) + 1):
-        here = at[:n]
-        if n:
-            node = _child(node, at[n - 1])
-        if node is None:
-            break
-        if not isinstance(node, dict):
-            continue
-        for key, block in node.items():
-            if not env_key(key) or not isinstance(block, (dict, list)):
-                continue
-            for name, value in declared({key: block}).items():
-                named = (*here, key, name)
-                pos = (
-                    doc.value_position(named)
-                    if isinstance(block, dict) and doc.has_key(named)
-                    else doc.key_position((*here, key))
-                )
-                out[name] = Arg(value, f"{name}={value}", pos)
-    return out
-
-
-def _child(node: Any, step: str | int) -> Any:
-    if isinstance(node, dict):
-        return node.get(step)
-    if isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
-        return node[step]
-    return None
 
 
 def _invocations(args: list[Arg]) -> list[Invocation]:
