@@ -300,3 +300,29 @@ def test_a_deployment_given_its_gpus_keeps_them_in_the_fix() -> None:
     new, after = _applied(settings, path, "TL206", fix)
     assert "\n--tensor-parallel-size 1 --pipeline-parallel-size 4 \\\n" in new
     assert not [f for f in after.findings if f.rule in ("TL201", "TL206")]
+
+
+def test_a_new_key_spelled_as_a_flag_is_a_new_key(tmp_path: Path) -> None:
+    """VectorInstitute/vector-inference@7806bfe4 vec_inf/config/models.yaml writes vLLM's
+    options as keys spelled as flags (``--tensor-parallel-size: 8``).  TL205's
+    ``--max-model-len`` was appended to the value on that key's line
+    (``--tensor-parallel-size: 8 --max-model-len 88064``), which the re-check refused (TL010);
+    it goes on a line of its own, spelled as its sibling."""
+    models = tmp_path / "models.yaml"
+    models.write_text(
+        "models:\n"
+        "  Kimi-K2.5:\n"
+        "    model_family: Kimi-K2.5\n"
+        "    model_type: LLM\n"
+        "    gpus_per_node: 8\n"
+        "    num_nodes: 1\n"
+        "    resource_type: h100\n"
+        "    vocab_size: 163840\n"
+        "    vllm_args:\n"
+        "      --tensor-parallel-size: 8\n",
+        encoding="utf-8",
+    )
+    fixed, after = _applied(H100, models, "TL205", "--max-model-len 88064")
+    assert fixed.endswith("      --tensor-parallel-size: 8\n      --max-model-len: 88064\n")
+    assert not [f.rule for f in after.findings if f.severity.rank >= Severity.WARNING.rank]
+    assert _read(models, fixed)[0].options.get("max_model_len") == "88064"

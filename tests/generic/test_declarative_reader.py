@@ -255,3 +255,58 @@ def test_the_readme_example_is_this_test() -> None:
     assert blocks[0] == ACME
     shown = "".join(re.sub(r"\s+#.*", "", line) + "\n" for line in blocks[1].splitlines())
     assert shown == READER
+
+
+# VectorInstitute/vector-inference@7806bfe44feebc1587a994fa23d3ec78576366e2
+# vec_inf/config/models.yaml (two of its entries, verbatim).
+VEC_INF = """\
+models:
+  c4ai-command-r-plus-08-2024:
+    model_family: c4ai-command-r
+    model_variant: plus-08-2024
+    model_type: LLM
+    gpus_per_node: 4
+    num_nodes: 2
+    vocab_size: 256000
+    vllm_args:
+      --pipeline-parallel-size: 2
+      --tensor-parallel-size: 4
+      --max-model-len: 65536
+    sglang_args:
+      --pipeline-parallel-size: 2
+      --tensor-parallel-size: 4
+      --context-length: 65536
+  Meta-Llama-3-70B:
+    model_family: Meta-Llama-3
+    model_variant: 70B
+    model_type: LLM
+    gpus_per_node: 4
+    num_nodes: 1
+    vocab_size: 128256
+    vllm_args:
+      --tensor-parallel-size: 4
+      --max-model-len: 8192
+"""
+
+
+def test_the_vector_inference_record_reads_each_model_entry_once() -> None:
+    """Each entry under ``models`` is one engine, named after its checkpoint's directory
+    (``model_weights_parent_dir/<name>``); ``vllm_args`` and ``sglang_args`` are the arguments of
+    whichever engine runs (vLLM by default), not two servers.  The generic reader read every
+    entry twice and named no model: 93 TL007 errors in sweep 29's development half."""
+    from tests.parse.helpers import parse_text
+
+    result = parse_text("vec_inf/config/models.yaml", VEC_INF)
+    got = [(d.engine, d.model, d.tp, d.pp, d.nodes, d.gpus) for d in result.deployments]
+    assert got == [
+        ("vllm", "c4ai-command-r-plus-08-2024", 4, 2, 2, 8),
+        ("vllm", "Meta-Llama-3-70B", 4, 1, 1, 4),
+    ]
+    head = result.deployments[0]
+    assert (head.line, head.sources["model"].line) == (2, 2)
+    assert head.options.get("max_model_len") == "65536"
+    assert head.provenance["engine"] == "reader `vector-inference`"
+    chosen = VEC_INF.replace("model_type: LLM\n", "model_type: LLM\n    engine: sglang\n", 1)
+    sglang = parse_text("m.yaml", chosen)
+    first = sglang.deployments[0]
+    assert (first.engine, first.options.get("context_length")) == ("sglang", "65536")

@@ -153,7 +153,10 @@ def _key_before(text: str, line_start: int, at: int) -> str | None:
 def _new_key(anchor_key: str, name: str) -> str:
     """``name`` spelled as the mapping's key ``anchor_key`` is: ``max_model_len`` beside
     ``tensor_parallel_size`` (Ray Serve's ``engine_kwargs``, NeMo Evaluator), ``max-model-len``
-    beside ``tensor-parallel-size`` (an engine's config file), else a chart's ``maxModelLen``."""
+    beside ``tensor-parallel-size`` (an engine's config file), ``--max-model-len`` beside
+    ``--tensor-parallel-size`` (keys spelled as flags), else a chart's ``maxModelLen``."""
+    if anchor_key.startswith("-"):
+        return anchor_key[: len(anchor_key) - len(anchor_key.lstrip("-"))] + name
     if "_" in anchor_key:
         return name.replace("-", "_")
     if "-" in anchor_key:

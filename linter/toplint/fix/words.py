@@ -19,7 +19,9 @@ from toplint.record import record
 __all__ = ["Span", "flag_spans", "is_helm_key", "list_item", "solid_after", "token_end"]
 
 _LIST_ITEM = lazy(r"[ \t]*-[ \t]+")  # the whole text before a block-list item
-_YAML_KEY = lazy(r"[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|$)", re.MULTILINE)
+# A mapping key, also one spelled as the engine's flag (vector-inference's `vllm_args`:
+# ``--tensor-parallel-size: 8``).
+_YAML_KEY = lazy(r"(?:--?)?[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|$)", re.MULTILINE)
 
 
 def token_end(text: str, start: int) -> int:

@@ -173,6 +173,7 @@ def _may(reader: Reader, source: Source) -> bool:
     match = reader.data.get("match") or {}
     words = [match["call"]] if match.get("call") else []
     words.extend(str(k) for k in match.get("keys") or ())
+    words.extend(str(s) for s in parse_path(match.get("each") or "")[1])
     return all(w in source.text for w in words)
 
 
@@ -198,6 +199,9 @@ def _trees(source: Source) -> list[Any]:
 def _matches(reader: Reader, data: Any) -> Iterator[Path]:
     match = reader.data.get("match") or {}
     call, keys = match.get("call"), match.get("keys") or ()
+    if match.get("each"):
+        yield from _entries(data, str(match["each"]), keys)
+        return
     if not call and not keys:
         if isinstance(data, dict):
             yield ()
@@ -208,6 +212,16 @@ def _matches(reader: Reader, data: Any) -> Iterator[Path]:
             continue
         if all(k in node for k in keys):
             yield at
+
+
+def _entries(data: Any, each: str, keys: Sequence[str]) -> Iterator[Path]:
+    """``match.each``: the entries of the mapping at that path (from the root) with ``keys``."""
+    found = _get(data, (), "/" + each.lstrip("/"))
+    if found is None or not isinstance(found[1], dict):
+        return
+    for key, entry in found[1].items():
+        if isinstance(key, str) and isinstance(entry, dict) and all(k in entry for k in keys):
+            yield (*found[0], key)
 
 
 def _get(data: Any, base: Path, text: str) -> tuple[Path, Any] | None:
@@ -273,7 +287,7 @@ def _deployments(
         return out, findings
     spec = ev.engine_specs()[evidence.engine]
     scope = structured.Scope(at, evidence.engine, evidence.why)
-    args = [*flags_only, *_option_args(reader, tree, at, spec)]
+    args = [*flags_only, *_option_args(reader, tree, at, spec, evidence.engine)]
     model = _model_arg(reader, tree, at)
     positional: Arg | None = None
     if model is not None:
@@ -304,10 +318,10 @@ def _names_engine(reader: Reader) -> bool:
     return bool(reader.data.get("engine") or reader.data.get("engine_at"))
 
 
-def _option_args(reader: Reader, tree: Any, at: Path, spec: Any) -> list[Arg]:
+def _option_args(reader: Reader, tree: Any, at: Path, spec: Any, engine: str) -> list[Arg]:
     args: list[Arg] = []
     for text in reader.paths("options"):
-        found = _get(tree.data, at, text)
+        found = _get(tree.data, at, text.replace("{engine}", engine))  # ``{engine}_args``
         if found is None:
             continue
         o_at, node = found
@@ -342,16 +356,26 @@ def _platform_word(value: Any, field_name: str | None) -> bool:
 
 
 def _model_arg(reader: Reader, tree: Any, at: Path) -> tuple[Arg, Arg] | None:
-    """(the model key, its value) as a command line would give them."""
-    model = _first(reader, "model", tree.data, at)
-    if model is None:
-        return None
-    m_at, value = model
-    anchor = rs.anchor(m_at)
-    return (
-        Arg("--model", "model", tree.key_position(m_at), (), anchor),
-        structured.value_arg(tree, value, tree.value_position(m_at), anchor),
-    )
+    """(the model key, its value) as a command line would give them; ``@key``: the key of the
+    entry ``match.each`` made the deployment, at the key."""
+    for text in reader.paths("model"):
+        if text == "@key" and at and isinstance(at[-1], str):
+            anchor = rs.anchor(at)
+            position = tree.key_position(at)
+            return (
+                Arg("--model", "model", position, (), anchor),
+                structured.value_arg(tree, at[-1], position, anchor),
+            )
+        model = _get(tree.data, at, text)
+        if model is None:
+            continue
+        m_at, value = model
+        anchor = rs.anchor(m_at)
+        return (
+            Arg("--model", "model", tree.key_position(m_at), (), anchor),
+            structured.value_arg(tree, value, tree.value_position(m_at), anchor),
+        )
+    return None
 
 
 def _first_of(data: Any, at: Path, paths: Sequence[str]) -> tuple[Path, Any] | None:
