@@ -34,7 +34,10 @@ from toplint.parse.argv import Invocation, deployment_from_invocation, find_invo
 from toplint.parse.base import Source
 from toplint.parse.generic import data as structured
 from toplint.parse.generic import evidence as ev
+from toplint.parse.generic import scopeargs
 from toplint.parse.generic.pytree import build
+from toplint.parse.generic.scope import Scope
+from toplint.parse.generic.scopes import mappings
 from toplint.parse.generic.tree import CALL
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scopevars import declared
@@ -206,7 +209,7 @@ def _matches(reader: Reader, data: Any) -> Iterator[Path]:
         if isinstance(data, dict):
             yield ()
         return
-    for at, node in structured.mappings(data):
+    for at, node in mappings(data):
         name = node.get(CALL, "")
         if call and (not isinstance(name, str) or name.rsplit(".", 1)[-1] != call):
             continue
@@ -280,13 +283,13 @@ def _deployments(
             for inv in invocations:
                 dep, more = deployment_from_invocation(inv, path, source_kind="reader")
                 why = evidence.why if evidence else f"reader `{reader.name}`: `{rs.anchor(c_at)}`"
-                scope = structured.Scope(at, dep.engine, why)
+                scope = Scope(at, dep.engine, why)
                 out.append(_finish(tree, dep, resources, scope, reader))
                 findings.extend(more)
     if out or evidence is None or (commands and not flags_only):
         return out, findings
     spec = ev.engine_specs()[evidence.engine]
-    scope = structured.Scope(at, evidence.engine, evidence.why)
+    scope = Scope(at, evidence.engine, evidence.why)
     args = [*flags_only, *_option_args(reader, tree, at, spec, evidence.engine)]
     model = _model_arg(reader, tree, at)
     positional: Arg | None = None
@@ -326,9 +329,9 @@ def _option_args(reader: Reader, tree: Any, at: Path, spec: Any, engine: str) ->
             continue
         o_at, node = found
         if isinstance(node, dict):
-            args.extend(structured.option_args(tree, o_at, node, spec))
+            args.extend(scopeargs.option_args(tree, o_at, node, spec))
         else:
-            args.extend(structured.flag_args(tree, o_at, node))
+            args.extend(scopeargs.flag_args(tree, o_at, node))
     for option, where in (reader.data.get("set") or {}).items():
         found = _first_of(tree.data, at, (where,) if isinstance(where, str) else tuple(where))
         canonical = _canonical(option, spec)
@@ -342,7 +345,7 @@ def _option_args(reader: Reader, tree: Any, at: Path, spec: Any, engine: str) ->
             at_value = tree.value_position(s_at)
             args.append(Arg(None, str(value), at_value, (f"{anchor}={value}",), anchor))
             continue
-        args.append(structured.value_arg(tree, value, tree.value_position(s_at), anchor))
+        args.append(scopeargs.value_arg(tree, value, tree.value_position(s_at), anchor))
     return args
 
 
@@ -364,7 +367,7 @@ def _model_arg(reader: Reader, tree: Any, at: Path) -> tuple[Arg, Arg] | None:
             position = tree.key_position(at)
             return (
                 Arg("--model", "model", position, (), anchor),
-                structured.value_arg(tree, at[-1], position, anchor),
+                scopeargs.value_arg(tree, at[-1], position, anchor),
             )
         model = _get(tree.data, at, text)
         if model is None:
@@ -373,7 +376,7 @@ def _model_arg(reader: Reader, tree: Any, at: Path) -> tuple[Arg, Arg] | None:
         anchor = rs.anchor(m_at)
         return (
             Arg("--model", "model", tree.key_position(m_at), (), anchor),
-            structured.value_arg(tree, value, tree.value_position(m_at), anchor),
+            scopeargs.value_arg(tree, value, tree.value_position(m_at), anchor),
         )
     return None
 
@@ -423,7 +426,7 @@ def _injected(reader: Reader, found: rs.Resources) -> dict[str, str]:
 
 
 def _finish(
-    tree: Any, dep: Deployment, found: rs.Resources, scope: structured.Scope, reader: Reader
+    tree: Any, dep: Deployment, found: rs.Resources, scope: Scope, reader: Reader
 ) -> Deployment:
     dep = apply_resources(tree, dep, found) if not found.empty else dep
     dep = structured.with_provenance(dep, scope)

@@ -1,7 +1,7 @@
 """Which checkpoint a deployment found in a tree serves: a model key in its scope (``model:``,
 ``model_id:``, ``repo_id:``; a ``model_loading_config: {model_source: ...}`` mapping), a model
-mapping (``model: {id: org/m}``), or a one-word model key above the scope (``model_id: org/m``
-beside ``serving: {engine: vllm, ...}``)."""
+mapping (``model: {id: org/m}``), a one-word model key above the scope (``model_id: org/m``
+beside ``serving: {engine: vllm, ...}``), or an engine call's first argument (``LLM("org/m")``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from toplint.infra.patterns import lazy
-from toplint.parse.generic.tree import Path, get, is_ref, scalar_keys, token
+from toplint.parse.generic.tree import CALL, Path, get, is_ref, scalar_keys, token
 from toplint.parse.infer import resources as rs
 
 # Normalised keys (resources.norm) that name a model; the first six name only a model.
@@ -95,4 +95,21 @@ def find_model(owned: Sequence[Path], data: Any, nested: bool = True) -> tuple[A
                 inner = model_in(value) if rs.norm(key) in _OWN_MODEL_KEYS else None
                 if inner is not None and (_repo_id(inner[1]) or (nested and is_ref(inner[1]))):
                     return inner[1], (*at, key, inner[0])  # `model: {name: org/m}`
+    return None
+
+
+def leading_model(node: Mapping[Any, Any], computed: bool = False) -> tuple[Any, Path] | None:
+    """A call's first positional argument when it is a checkpoint (``LLM("org/m")``,
+    ``pipeline("org/m", ...)``: the engines' Python entry points take the model first): a
+    literal with a ``/`` (a Hugging Face id or a path); with ``computed`` (the call is the
+    engine's, known otherwise) also a value computed at run time, which leaves the model
+    unresolved rather than unnamed (``LLM(model, dtype="float16")`` in a function of ``model``:
+    triton-inference-server/server@e1db8a6 qa/L0_openai/generate_engine.py)."""
+    if CALL not in node:
+        return None
+    first = (node.get("*args") or [None])[0]
+    if isinstance(first, str) and "/" in first and len(first) < 300 and " " not in first:
+        return first, ("*args", 0)
+    if computed and is_ref(first):
+        return first, ("*args", 0)
     return None

@@ -27,6 +27,8 @@ from toplint.parse.enginecfg import one_host, visible_gpus
 from toplint.parse.generic import data as structured
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.pytree import Environment, PyTree, Ref, build
+from toplint.parse.generic.scope import imported_call
+from toplint.parse.generic.scopes import mappings
 from toplint.parse.generic.tree import CALL
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scoping import apply as apply_resources
@@ -94,7 +96,7 @@ class PythonParser:
             deployments = [_environment(tree, d) for d in deployments]
         called = _called(tree, calls) if not deployments and calls else None
         if called is not None:
-            engine = structured.imported_call(called, calls) or ""
+            engine = imported_call(called, calls) or ""
             findings.append(_unread(source, called, engine))
         if not deployments and not findings:
             from toplint.parse.generic.mention import python_mention
@@ -329,9 +331,9 @@ def _resources_above(tree: PyTree, dep: Deployment, at: tuple[str | int, ...]) -
 def _called(tree: PyTree, calls: dict[str, str]) -> str | None:
     """The first engine class or function the file calls (a module that only imports one, for
     its types, builds no engine and is no deployment)."""
-    for _, node in structured.mappings(tree.data):
+    for _, node in mappings(tree.data):
         name = node.get(CALL)
-        if isinstance(name, str) and structured.imported_call(name, calls) is not None:
+        if isinstance(name, str) and imported_call(name, calls) is not None:
             return name
     return None
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from toplint.parse.base import Source
-from toplint.parse.generic import data as structured
+from toplint.parse.generic import scopeargs
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scopevars import substitute
 from toplint.parse.options import Arg
@@ -33,7 +33,7 @@ def command_args(
             words = [substitute(v, env) if isinstance(v, str) else v for v in value]
             return [
                 [
-                    structured.value_arg(tree, v, tree.value_position((*at, i)), rs.anchor(at))
+                    scopeargs.value_arg(tree, v, tree.value_position((*at, i)), rs.anchor(at))
                     for i, v in enumerate(words)
                 ]
             ]
