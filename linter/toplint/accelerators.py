@@ -60,7 +60,8 @@ Tenstorrent, read from their own sources:
 * the images their serving stack is published as, under ``ghcr.io/tenstorrent/`` (the
   ``docker_image`` of each release_model_spec.json entry,
   ``…/tt-inference-server/vllm-tt-metal-src-release-ubuntu-22.04-amd64``, and TT-Metal's
-  ``…/tt-metal/tt-metalium/…``), and ``vllm-tt-metal`` re-pushed elsewhere;
+  ``…/tt-metal/tt-metalium/…``), and their engine builds on TT-Metal (``…-tt-metal-src-…``)
+  re-pushed elsewhere;
 * their product names in a manifest (``names``): Wormhole, Blackhole, N150, N300, T3K/T3000
   ("LoudBox"), QuietBox, Galaxy (tt-inference-server's
   scripts/release/generate_model_support_docs.py links each device type to its
@@ -164,7 +165,7 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         "tenstorrent",
         "Tenstorrent (Wormhole/Blackhole)",
         (),
-        ("ghcr.io/tenstorrent/", "vllm-tt-metal", "/tt-metalium/"),
+        ("ghcr.io/tenstorrent/", "-tt-metal-", "/tt-metalium/"),
         (),
         names=(
             "tenstorrent",
