@@ -11,19 +11,21 @@ from toplint.rulebook.types import Rule, RuleContext
 DOC = """\
 ## What it does
 Reports a deployment that runs on an accelerator toplint's placement and cost model do not
-describe: Intel Gaudi (HPU), AWS Trainium/Inferentia (Neuron), Google TPU, Huawei Ascend
-(NPU), Intel's data-centre GPUs (Max series, Xe Link), or a hardware manifest's part that is
-outside the GPU catalog and not described well enough to price (no memory, memory bandwidth or
-compute figure). It is read from the manifest's `gpu` name, from the Kubernetes resource the
-pod requests (`habana.ai/gaudi`, `aws.amazon.com/neuron`, `aws.amazon.com/neuroncore`,
-`google.com/tpu`, `huawei.com/Ascend910`, `gpu.intel.com/i915`), the node labels
-(`cloud.google.com/gke-tpu-*`, a `trn`/`inf`/`ct5lp`… instance type), the serving image
-(`vault.habana.ai/gaudi-docker`, `tgi-gaudi`, AWS `neuronx` containers, `vllm-tpu`,
-`vllm-ascend`, `-xpu` builds) or the engine's `--device` option (`hpu`, `neuron`, `tpu`, `npu`,
-`xpu`). One finding per deployment says which, and no link, bandwidth, budget or memory rule
-runs for it. A file that names such a build of an engine (`vllm-ascend`, `tgi-gaudi`) but from
-which no deployment is read (its command is in another file) gets this finding at the image
-instead of TL008: read or not, it would not be checked.
+describe: Intel Gaudi (HPU), AWS Trainium/Inferentia (Neuron), Google TPU, Huawei Ascend (NPU),
+Intel's data-centre GPUs (Max series, Xe Link), Tenstorrent (Wormhole, Blackhole: N150, N300,
+T3K, Galaxy), or a hardware manifest's part that is outside the GPU catalog and not described
+well enough to price (no memory, memory bandwidth or compute figure). It is read from the
+manifest's `gpu` name, from the Kubernetes resource the pod requests (`habana.ai/gaudi`,
+`aws.amazon.com/neuron`, `aws.amazon.com/neuroncore`, `google.com/tpu`, `huawei.com/Ascend910`,
+`gpu.intel.com/i915`), the node labels (`cloud.google.com/gke-tpu-*`, a `trn`/`inf`/`ct5lp`…
+instance type), the serving image (`vault.habana.ai/gaudi-docker`, `tgi-gaudi`, AWS `neuronx`
+containers, `vllm-tpu`, `vllm-ascend`, `-xpu` builds, `ghcr.io/tenstorrent/…`), the engine's
+`--device` option (`hpu`, `neuron`, `tpu`, `npu`, `xpu`) or a variable only that vendor's
+runtime reads in the engine's environment (`HABANA_VISIBLE_MODULES`, `ZE_AFFINITY_MASK`,
+`HCCL_BUFFSIZE`, Tenstorrent's `MESH_DEVICE`). One finding per deployment says which, and no
+link, bandwidth, budget or memory rule runs for it. A file that names such a build of an engine
+(`vllm-ascend`, `tgi-gaudi`) but from which no deployment is read (its command is in another
+file) gets this finding at the image instead of TL008: read or not, it would not be checked.
 
 A deployment on CPUs only is reported the same way: vLLM's `--device cpu`, an engine's CPU build
 (`public.ecr.aws/q9t5s3a7/vllm-cpu-release-repo`, a `…-cpu` tag), a KubeAI `resourceProfile`
@@ -36,9 +38,9 @@ this accelerator, so no latency or memory outcome is claimed (info).
 ## Why is this bad?
 Nothing is wrong with the deployment; toplint cannot judge it. These accelerators have their own
 interconnects (Gaudi's integrated RoCE ports, NeuronLink, the TPU inter-chip torus, Ascend's
-HCCS) and collective libraries (HCCL on Ascend); pricing their all-reduces with NVLink and
-NCCL formulas would print numbers that look precise and are not. A green check for a file that
-was not checked is worse than saying so.
+HCCS, the Ethernet links between Tenstorrent chips) and collective libraries (HCCL on Ascend);
+pricing their all-reduces with NVLink and NCCL formulas would print numbers that look precise
+and are not. A green check for a file that was not checked is worse than saying so.
 
 ## Example
 ```yaml
@@ -109,7 +111,7 @@ RULE = Rule(
     code=ACCELERATOR_NOT_MODELLED.code,
     name=ACCELERATOR_NOT_MODELLED.name,
     summary="A deployment runs on an accelerator the cost model does not describe (Gaudi, "
-    "Neuron, TPU, Ascend, Intel GPU Max, an undescribed part) or on CPUs only.",
+    "Neuron, TPU, Ascend, Intel GPU Max, Tenstorrent, an undescribed part) or on CPUs only.",
     severity=ACCELERATOR_NOT_MODELLED.severity,
     check=check,
     doc=DOC,

@@ -2,9 +2,10 @@
 
 The placement and cost stages describe NVIDIA and AMD GPUs joined by NVLink/xGMI, PCIe and
 InfiniBand/RoCE/Ethernet (../shared/reference/cost-model.md).  Intel Gaudi (HPU), AWS
-Trainium/Inferentia (Neuron), Google TPU and Huawei Ascend have other interconnects (Gaudi's
-on-chip RoCE ports, NeuronLink, the TPU ICI torus, Ascend's HCCS) and other collective
-libraries (HCCL on Ascend), so their deployments are
+Trainium/Inferentia (Neuron), Google TPU, Huawei Ascend and Tenstorrent (Wormhole, Blackhole)
+have other interconnects (Gaudi's on-chip RoCE ports, NeuronLink, the TPU ICI torus, Ascend's
+HCCS, the Ethernet links between Tenstorrent chips in a mesh) and other collective libraries
+(HCCL on Ascend, TT-Metal's CCL ops), so their deployments are
 declined with one finding (TL011) instead of being priced with GPU formulas.
 
 Evidence, each read from where the deployment writes it:
@@ -39,6 +40,41 @@ Evidence, each read from where the deployment writes it:
   the catalog that is not described well enough to price (no memory, memory bandwidth or
   compute figure: an unknown vendor's part), see ``of_cluster``.
 
+Tenstorrent, read from their own sources:
+
+* ``MESH_DEVICE``, the system the engine opens as one mesh of chips: their vLLM fork's worker
+  maps ``N150``, ``N300``, ``T3K``, ``TG`` (Galaxy), ``P100``, ``P150``, ``P300``… to a mesh grid
+  (tenstorrent/vllm@7c6685a5f264a5a137b7ff33c37212d80ae6f99b vllm/v1/worker/tt_worker.py
+  ``get_mesh_grid``; vllm/v1/engine/tt_core_launcher.py passes it to remote engines), and
+  tt-inference-server sets it for every model it serves
+  (tenstorrent/tt-inference-server@11ac526e008e3888e15fe3ec884973a26c8ca5bb
+  release_model_spec.json ``env_vars``, vllm-tt-metal/src/run_vllm_api_server.py);
+  ``TT_METAL_HOME``, the TT-Metal runtime's root
+  (tenstorrent/tt-metal@00a21394d924f374ef1dfe49a64fcf50fcc24810 tt_metal/llrt/rtoptions.cpp
+  ``TT_METAL_HOME_ENV_VAR``; set in tt-inference-server's
+  vllm-tt-metal/vllm.tt-metal.src.dev.Dockerfile); and ``TT_VISIBLE_DEVICES``, the devices the
+  user-mode driver opens (tenstorrent/tt-umd@3ed9cb6d0533011deeba2e7d158457c86c4a1c47
+  device/pcie/pci_device.cpp, device/cluster_descriptor.cpp).  Not ``ARCH_NAME``
+  (``wormhole_b0``/``blackhole`` beside ``MESH_DEVICE`` there): other projects use the name
+  for the host's CPU architecture, and the table matches names, not values;
+* the images their serving stack is published as, under ``ghcr.io/tenstorrent/`` (the
+  ``docker_image`` of each release_model_spec.json entry,
+  ``…/tt-inference-server/vllm-tt-metal-src-release-ubuntu-22.04-amd64``, and TT-Metal's
+  ``…/tt-metal/tt-metalium/…``), and their engine builds on TT-Metal (``…-tt-metal-src-…``)
+  re-pushed elsewhere;
+* their product names in a manifest (``names``): Wormhole, Blackhole, N150, N300, T3K/T3000
+  ("LoudBox"), QuietBox, Galaxy (tt-inference-server's
+  scripts/release/generate_model_support_docs.py links each device type to its
+  tenstorrent.com/hardware page).  The Blackhole boards' ``P100``/``P150``/``P300`` are not
+  words here (a word is a prefix: ``p100`` is NVIDIA's Tesla P100, ``p300`` begins the Quadro
+  P3000); ``blackhole`` names them.
+
+Their vLLM fork has no ``--device`` option (the platform is found by importing ``ttnn``:
+vllm/platforms/__init__.py ``tt_platform_plugin``), and Kubernetes pods get their boards by
+Dynamic Resource Allocation (a ``ResourceClaim`` of ``deviceClassName: tenstorrent.com``:
+tenstorrent/tt-operator@889df62c docs/components/dra.md), not an extended resource, so
+neither is here.
+
 Intel's data-centre GPUs (Max series, "Ponte Vecchio") join over Xe Link and run oneCCL, which
 the cost model does not describe either: Intel's device plugin requests ``gpu.intel.com/i915``
 or ``gpu.intel.com/xe`` (intel/intel-device-plugins-for-kubernetes, cmd/gpu_plugin/README.md),
@@ -63,7 +99,7 @@ from toplint.record import record
 
 @record
 class Accelerator:
-    kind: str  # "gaudi", "neuron", "tpu", "ascend"
+    kind: str  # "gaudi", "neuron", "tpu", "ascend", "tenstorrent"
     title: str  # how the finding names it
     resources: tuple[str, ...]  # Kubernetes extended resources
     images: tuple[str, ...]  # substrings of an image reference, lower-cased
@@ -124,6 +160,26 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         ("xpu",),
         names=("gpu max", "data center gpu", "ponte vecchio", "pvc", "xpu"),
         env=("ZE_AFFINITY_MASK", "ZE_FLAT_DEVICE_HIERARCHY"),
+    ),
+    Accelerator(
+        "tenstorrent",
+        "Tenstorrent (Wormhole/Blackhole)",
+        (),
+        ("ghcr.io/tenstorrent/", "-tt-metal-", "/tt-metalium/"),
+        (),
+        names=(
+            "tenstorrent",
+            "wormhole",
+            "blackhole",
+            "n150",
+            "n300",
+            "t3k",
+            "t3000",
+            "loudbox",
+            "quietbox",
+            "galaxy",
+        ),
+        env=("MESH_DEVICE", "TT_METAL_HOME", "TT_VISIBLE_DEVICES"),
     ),
     Accelerator(
         "cpu",

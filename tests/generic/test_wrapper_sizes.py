@@ -225,3 +225,5 @@ def test_an_env_block_beside_the_engine_block_is_its_environment() -> None:
     dep = only("release_model_spec.json", text)
     assert dep.options["env.VLLM_ALLOW_LONG_MAX_MODEL_LEN"] == "1"
     assert "env.MESH_DEVICE" not in dep.options  # not vLLM's own variable
+    # but Tenstorrent's mesh (tenstorrent/vllm@7c6685a5 vllm/v1/worker/tt_worker.py): TL011
+    assert dep.options["accelerator.env"] == "MESH_DEVICE"

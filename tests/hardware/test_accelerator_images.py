@@ -19,6 +19,14 @@ from toplint.accelerators import by_image
         ),
         ("ghcr.io/stackhpc/vllm-xpu:v0.9.1", "intel-gpu"),
         ("vllm/vllm-tpu:nightly", "tpu"),
+        # tenstorrent/tt-inference-server@11ac526e008e3888e15fe3ec884973a26c8ca5bb
+        # release_model_spec.json docker_image, workflows/model_specs/prod/image.yaml
+        (
+            "ghcr.io/tenstorrent/tt-inference-server/vllm-tt-metal-src-release-ubuntu-22.04-amd64:0.11.1-bac8b34-7c6685a",
+            "tenstorrent",
+        ),
+        ("ghcr.io/tenstorrent/tt-media-inference-server:0.11.1-bac8b34", "tenstorrent"),
+        ("ghcr.io/tenstorrent/tt-metal/tt-metalium/ubuntu-22.04-dev-amd64:latest", "tenstorrent"),
         ("vllm/vllm-openai:v0.9.0", None),
         ("public.ecr.aws/data-on-eks/ray2.24.0-py310-vllm-gpu:v1", None),
     ],
