@@ -253,6 +253,28 @@ def test_a_routers_settings_beside_its_engine_named_class_are_no_deployment() ->
     assert only("router.py", server).tp == 2
 
 
+def test_a_benchmarks_saved_results_are_no_deployment() -> None:
+    """vLLM's serving benchmark saves ``backend``, ``model_id`` and ``--metadata`` pairs beside
+    the measured statistics (vllm-project/vllm@0049e29c benchmarks/benchmark_serving.py
+    ``--save-result``).  simon-mo/vLLM-Benchmark@d538cdc9 saved-results/v0.8.4/deepseek-r1/
+    nebius-h200/2025-04-18/deepseek-r1-nebius-h200-04182025/vllm-1000-2000-.json (keys
+    verbatim, values shortened) was a vLLM deployment of DeepSeek-R1 at TP 1: TL205."""
+    text = (
+        '{"date": "20250418-181602", "backend": "vllm", "model_id": "deepseek-ai/DeepSeek-R1",'
+        ' "tokenizer_id": "deepseek-ai/DeepSeek-R1", "best_of": 1, "num_prompts": 1000,'
+        ' "request_rate": 2.0, "duration": 520.5, "completed": 1000,'
+        ' "request_throughput": 1.92, "output_throughput": 3712.4,'
+        ' "mean_ttft_ms": 166.2, "median_ttft_ms": 151.0, "p99_ttft_ms": 402.7,'
+        ' "mean_tpot_ms": 39.3, "mean_itl_ms": 38.9}\n'
+    )
+    result = parse_text("vllm-1000-2000-.json", text)
+    assert not result.deployments
+    assert [(f.rule, f.severity) for f in result.findings] == [("TL008", Severity.INFO)]
+    # one statistic is not a record of a run: a config's SLO target stays a config
+    config = '{"backend": "vllm", "model": "org/m", "tensor_parallel_size": 2, "mean_ttft_ms": 1}'
+    assert only("serve.json", config).tp == 2
+
+
 @pytest.mark.parametrize(
     ("path", "text", "named"),
     [

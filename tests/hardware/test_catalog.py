@@ -166,6 +166,17 @@ def test_p4d_presets_carry_efa_first_generation_latency() -> None:
         assert spec is not None and spec.inter.latency_us == link_kind("efa").latency_us
 
 
+def test_g4dn_instances_are_t4_boxes() -> None:
+    """zenml-io/zenml-projects@4e1c1596 zencoder/configs/deployment_t4.yaml asks a Hugging Face
+    endpoint for ``instance_type: g4dn.12xlarge``; without the family the deployment was judged
+    on the manifest's GPUs instead of being told it asks for T4s."""
+    spec = lookup_instance("g4dn.12xlarge")
+    assert spec is not None and (spec.gpu.name, spec.gpus_per_node) == ("T4", 4)
+    assert spec.inter.bandwidth_gb_per_s == 50 / 8
+    one = lookup_instance("g4dn.xlarge")
+    assert one is not None and one.gpus_per_node == 1
+
+
 def test_gb200_nvl72_domain_spans_trays() -> None:
     nvl = lookup_instance("GB200-NVL72")
     assert nvl is not None and (nvl.gpus_per_node, nvl.intra.nvlink_domain) == (4, 72)

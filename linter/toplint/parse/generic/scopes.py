@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from toplint.infra.patterns import lazy
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.models import find_model, leading_model
 from toplint.parse.generic.scope import Scope, engine_call, flag_list, imported_call
@@ -86,8 +87,14 @@ def mappings(data: Any) -> Iterator[tuple[Path, dict[Any, Any]]]:
         at, node = stack.pop()
         if isinstance(node, dict):
             budget -= 1
-            if _describes_values(node) or _sets_nothing(at, node) or _names_flags(node):
-                continue  # a schema, labels, a flag table or a part switched off: not options
+            if (
+                _describes_values(node)
+                or _sets_nothing(at, node)
+                or _names_flags(node)
+                or _records_results(node)
+            ):
+                continue  # a schema, labels, a flag table, a part switched off, a benchmark's
+                # results: not options
             yield at, node
             stack.extend(((*at, k), v) for k, v in reversed(list(node.items())) if k != CALL)
         elif isinstance(node, list):
@@ -109,6 +116,31 @@ def _names_flags(node: Mapping[Any, Any]) -> bool:
     option's name, so the keys name options it does not set."""
     flags = sum(1 for v in node.values() if isinstance(v, str) and OPTION_SPELLING.fullmatch(v))
     return flags >= 3 and 2 * flags >= len(node)
+
+
+# A served workload's measured statistics, as vLLM's serving benchmark saves them
+# (vllm-project/vllm@0049e29c41fd383bda519a3f250e3227713081ef benchmarks/benchmark_serving.py
+# ``--save-result``: ``backend``, ``model_id`` and ``--metadata`` KEY=VALUE pairs beside
+# ``request_throughput``, ``output_throughput``, ``mean_ttft_ms``, ``p99_itl_ms``, ...) and the
+# harnesses that copy its names (SGLang's bench_serving: ``median_e2e_latency_ms``).
+_RESULT_KEY = lazy(
+    r"(?:(?:mean|median|std|min|max|p\d{1,2}(?:\.\d+)?)_(?:ttft|tpot|itl|e2el|e2e|e2e_latency|"
+    r"request_latency)(?:_server)?_ms)|(?:request|input|output|total|total_token)_throughput"
+)
+
+
+def _records_results(node: Mapping[Any, Any]) -> bool:
+    """A record of a benchmark run: two or more measured statistics of the served workload.  Its
+    ``backend: vllm``, ``model_id`` and metadata say what was measured (simon-mo/vLLM-Benchmark
+    @d538cdc9 saved-results/**/*.json: DeepSeek-R1 "at TP 1" was 40 TL205 errors); no
+    configuration writes a measured latency."""
+    hits = 0
+    for key in node:
+        if isinstance(key, str) and _RESULT_KEY.fullmatch(key):
+            hits += 1
+            if hits >= 2:
+                return True
+    return False
 
 
 # Keys whose mapping only names or selects things: Kubernetes object labels and annotations
