@@ -203,6 +203,13 @@ def test_a_client_config_names_the_server_it_calls_and_deploys_nothing() -> None
     assert _one("bench.json", one_line)[:3] == ("TL008", Severity.INFO, 1)
 
 
+def _noted_not_deployed(path: str, text: str) -> None:
+    """The file names its engine and yields no deployment: one TL008 note says so."""
+    result = parse_text(path, text)
+    assert not result.deployments
+    assert [(f.rule, f.severity) for f in result.findings] == [("TL008", Severity.INFO)]
+
+
 def test_a_key_for_the_url_it_calls_makes_a_client_whatever_its_value() -> None:
     # opea-project/GenAIInfra@9200b371d3eb08a33607b23e6f66b7ae5afc4346
     # helm-charts/agentqna/values.yaml:55-72: an agent's settings, its server's URL filled in
@@ -212,9 +219,7 @@ def test_a_key_for_the_url_it_calls_makes_a_client_whatever_its_value() -> None:
         "  llm_engine: vllm\n  llm_endpoint_url: ''\n"
         '  model: "meta-llama/Llama-3.3-70B-Instruct"\n  max_new_tokens: "4096"\n'
     )
-    result = parse_text("values.yaml", text)
-    assert not result.deployments
-    assert [(f.rule, f.severity) for f in result.findings] == [("TL008", Severity.INFO)]
+    _noted_not_deployed("values.yaml", text)
     served = "vllm:\n  model: org/m\n  tensor-parallel-size: 2\n  port: 8000\n"
     assert only("serve.yaml", served).tp == 2
 
@@ -228,9 +233,7 @@ def test_a_router_selecting_its_workloads_is_no_deployment() -> None:
         "metadata: {name: m}\nspec:\n  model: deepseek-v3\n  inferenceEngine: vLLM\n"
         "  workloadSelector:\n    matchLabels: {app: m}\n  workloadPort: {port: 8000}\n"
     )
-    result = parse_text("model-server.yaml", text)
-    assert not result.deployments
-    assert [(f.rule, f.severity) for f in result.findings] == [("TL008", Severity.INFO)]
+    _noted_not_deployed("model-server.yaml", text)
 
 
 def test_a_routers_settings_beside_its_engine_named_class_are_no_deployment() -> None:
@@ -267,9 +270,7 @@ def test_a_benchmarks_saved_results_are_no_deployment() -> None:
         ' "mean_ttft_ms": 166.2, "median_ttft_ms": 151.0, "p99_ttft_ms": 402.7,'
         ' "mean_tpot_ms": 39.3, "mean_itl_ms": 38.9}\n'
     )
-    result = parse_text("vllm-1000-2000-.json", text)
-    assert not result.deployments
-    assert [(f.rule, f.severity) for f in result.findings] == [("TL008", Severity.INFO)]
+    _noted_not_deployed("vllm-1000-2000-.json", text)
     # one statistic is not a record of a run: a config's SLO target stays a config
     config = '{"backend": "vllm", "model": "org/m", "tensor_parallel_size": 2, "mean_ttft_ms": 1}'
     assert only("serve.json", config).tp == 2
