@@ -14,6 +14,7 @@
     python benchmarks/accuracy.py --heldout10 # the shipped model on the tenth held-out draw
     python benchmarks/accuracy.py --heldout11 # the shipped model on the eleventh held-out draw
     python benchmarks/accuracy.py --heldout12 # the shipped model on the twelfth held-out draw
+    python benchmarks/accuracy.py --heldout13 # the shipped model on the thirteenth held-out draw
 
 Data: the nccl-tests tables shipped in toplint/cost/data/measured.yaml (NVIDIA's, published in
 ai-dynamo/aiconfigurator), the vLLM/TensorRT-LLM kernel tables in data/kernels.yaml, and the
@@ -341,12 +342,12 @@ def _time(columns: list[Any]) -> float:
 
 
 def all_points() -> list[Point]:
-    """Every point the benchmark scores, the eighth to tenth and twelfth to nineteenth passes'
-    publications apart until a pass brings them in (HELDOUT.md "Second draw" to "Twelfth
-    draw"; ``heldout_points(2)`` to ``heldout_points(12)``)."""
+    """Every point the benchmark scores, the eighth to tenth, twelfth to nineteenth and
+    twenty-first passes' publications apart until a pass brings them in (HELDOUT.md "Second
+    draw" to "Thirteenth draw"; ``heldout_points(2)`` to ``heldout_points(13)``)."""
     later = SECOND_SOURCES | THIRD_SOURCES | FOURTH_SOURCES | FIFTH_SOURCES | SIXTH_SOURCES
     later |= SEVENTH_SOURCES | EIGHTH_SOURCES | NINTH_SOURCES | TENTH_SOURCES
-    later |= ELEVENTH_SOURCES | TWELFTH_SOURCES
+    later |= ELEVENTH_SOURCES | TWELFTH_SOURCES | THIRTEENTH_SOURCES
     return table_points() + [p for p in public_points() if p.machine.source not in later]
 
 
@@ -355,10 +356,6 @@ def heldout_points(n: int) -> list[Point]:
     ``held_outN_sources`` of benchmarks/heldout.py)."""
     held = getattr(heldout_module(), f"held_out{n}_sources")()
     return [p for p in public_points() if p.machine.source in held]
-
-
-# The draws ``--heldoutN`` prints, by number.
-HELDOUT_POINTS = {n: functools.partial(heldout_points, n) for n in range(2, 13)}
 
 
 def err(pred: float, meas: float) -> float:
@@ -718,6 +715,12 @@ TENTH_SOURCES = frozenset(heldout_module().tenth_sources())
 ELEVENTH_SOURCES = frozenset(heldout_module().eleventh_sources())
 # The nineteenth pass's publications (every one held out in the twelfth draw): never fitted on.
 TWELFTH_SOURCES = frozenset(heldout_module().twelfth_sources())
+# The twenty-first pass's publications (every one held out in the thirteenth draw): never
+# fitted on.
+THIRTEENTH_SOURCES = frozenset(heldout_module().thirteenth_sources())
+# The draws ``--heldoutN`` prints, by number: every later draw whose list is committed
+# (benchmarks/heldout.py ``later_draws``).
+HELDOUT_POINTS = {n: functools.partial(heldout_points, n) for n in heldout_module().later_draws()}
 # The second to fourth draws, spent: development data from the eleventh pass on, for the
 # per-transport constants (``PER_TRANSPORT``), and band rows.
 SPENT_SOURCES = SECOND_SOURCES | THIRD_SOURCES | FOURTH_SOURCES
@@ -1435,7 +1438,7 @@ def shipped_bands() -> tuple[dict[str, dict[str, float]], set[str], set[str] | N
 def heldout_rows(
     draw: int, model: Model, fitted: set[str], nets: set[str] | None = None
 ) -> list[Row]:
-    """The held-out points of the second to twelfth draws (``draw``), priced by ``model`` (the
+    """The held-out points of a later draw (``draw``, the second on), priced by ``model`` (the
     one toplint ships)."""
     points = HELDOUT_POINTS[draw]()
     return [

@@ -115,6 +115,16 @@ is held out (no lot).
 
     python benchmarks/heldout.py --twelfth          # print the twelfth draw
     python benchmarks/heldout.py --twelfth --write  # write benchmarks/data/heldout12.yaml
+
+The thirteenth draw (twenty-first pass; HELDOUT.md "Thirteenth draw"): the twelfth draw keeps
+one look, but has no PCIe point.  One new publication was collected (``THIRTEENTH_UNITS``,
+absent from public.yaml, measured.yaml and every earlier draw before this pass, the earlier
+draws' "Not collected" lists included), under the eighth draw's rule with the PCIe criterion
+and the seed (``SEED13``) committed before collection.  At most ``LOT_ABOVE``, so it is held
+out (no lot).
+
+    python benchmarks/heldout.py --thirteenth          # print the thirteenth draw
+    python benchmarks/heldout.py --thirteenth --write  # write benchmarks/data/heldout13.yaml
 """
 
 from __future__ import annotations
@@ -143,6 +153,7 @@ HELDOUT9 = ROOT / "benchmarks" / "data" / "heldout9.yaml"
 HELDOUT10 = ROOT / "benchmarks" / "data" / "heldout10.yaml"
 HELDOUT11 = ROOT / "benchmarks" / "data" / "heldout11.yaml"
 HELDOUT12 = ROOT / "benchmarks" / "data" / "heldout12.yaml"
+HELDOUT13 = ROOT / "benchmarks" / "data" / "heldout13.yaml"
 SEED = 20261201  # the date the third pass collected its data; chosen before the draw
 SEED2 = 20261202  # the date the eighth pass collected its data; chosen before the draw
 SEED3 = 20261203  # the ninth pass's seed, given in its brief before any collection
@@ -155,6 +166,7 @@ SEED9 = 20261209  # the sixteenth pass's seed, committed before collection (only
 SEED10 = 20261210  # the seventeenth pass's seed, committed before collection (only above 8)
 SEED11 = 20261211  # the eighteenth pass's seed, committed before collection (only above 8)
 SEED12 = 20261212  # the nineteenth pass's seed, committed before collection (only above 8)
+SEED13 = 20261213  # the twenty-first pass's seed, committed before collection (only above 8)
 # Above this many publications a later draw is a lot; at or below it every one is held out.
 LOT_ABOVE = 8
 # The eighth pass's publications (the units of the second draw), as publication() names them.
@@ -230,6 +242,9 @@ TWELFTH_UNITS = (
     "dgxc-benchmarking",
     "vpbenchmarking",
 )
+# The twenty-first pass's publications (the units of the thirteenth draw), as publication()
+# names them.
+THIRTEENTH_UNITS = ("b12x-pcie-calibration",)
 # Sources that share one publication under different source names (same repository).
 SAME_PUBLICATION = {
     "mleng-": "stas00/ml-engineering",
@@ -264,7 +279,7 @@ def first_units() -> list[str]:
     """The first draw's units: every publication but the later passes'."""
     later = set(SECOND_UNITS) | set(THIRD_UNITS) | set(FOURTH_UNITS) | set(FIFTH_UNITS)
     later |= set(SIXTH_UNITS) | set(SEVENTH_UNITS) | set(EIGHTH_UNITS) | set(NINTH_UNITS)
-    later |= set(TENTH_UNITS) | set(ELEVENTH_UNITS) | set(TWELFTH_UNITS)
+    later |= set(TENTH_UNITS) | set(ELEVENTH_UNITS) | set(TWELFTH_UNITS) | set(THIRTEENTH_UNITS)
     return sorted({publication(s) for s in sources()} - later)
 
 
@@ -327,6 +342,11 @@ def draw11(seed: int = SEED11) -> list[str]:
 def draw12(seed: int = SEED12) -> list[str]:
     """The twelfth draw, of the nineteenth pass's publications (``_every_or_half``)."""
     return _every_or_half(TWELFTH_UNITS, seed)
+
+
+def draw13(seed: int = SEED13) -> list[str]:
+    """The thirteenth draw, of the twenty-first pass's publications (``_every_or_half``)."""
+    return _every_or_half(THIRTEENTH_UNITS, seed)
 
 
 def _every_or_half(units: Iterable[str], seed: int) -> list[str]:
@@ -408,6 +428,28 @@ def held_out11_sources() -> set[str]:
 def held_out12_sources() -> set[str]:
     """The sources of the twelfth draw's held-out publications (heldout12.yaml)."""
     return held_out_of(HELDOUT12)
+
+
+def held_out13_sources() -> set[str]:
+    """The sources of the thirteenth draw's held-out publications (heldout13.yaml)."""
+    return held_out_of(HELDOUT13)
+
+
+def later_draws() -> list[int]:
+    """The numbers of the later draws (the second on) whose held-out list is committed
+    (``heldoutN.yaml``), each with its ``held_outN_sources``: what ``accuracy.py --heldoutN``
+    can score."""
+    data = ROOT / "benchmarks" / "data"
+    return sorted(
+        n
+        for n in range(2, 100)
+        if (data / f"heldout{n}.yaml").exists() and callable(globals().get(f"held_out{n}_sources"))
+    )
+
+
+def thirteenth_sources() -> set[str]:
+    """Every source of the twenty-first pass's publications (held out or not)."""
+    return {s for s in sources() if publication(s) in THIRTEENTH_UNITS}
 
 
 def twelfth_sources() -> set[str]:
@@ -500,6 +542,11 @@ def main(argv: list[str]) -> int:
     if "--twelfth" in argv:
         how = "all held out (no lot: at most eight)"
         args = ("Twelfth", "nineteenth", draw12(), TWELFTH_UNITS, SEED12, HELDOUT12, how)
+        return _main_later(argv, *args)
+    if "--thirteenth" in argv:
+        how = "all held out (no lot: at most eight)"
+        units13 = THIRTEENTH_UNITS
+        args = ("Thirteenth", "twenty-first", draw13(), units13, SEED13, HELDOUT13, how)
         return _main_later(argv, *args)
     units = first_units()
     held = draw()

@@ -170,6 +170,7 @@ LATER_DRAWS = [
     (10, "TENTH_UNITS", "SEED10", 20261210, "draw10", "tenth_sources", 124),
     (11, "ELEVENTH_UNITS", "SEED11", 20261211, "draw11", "eleventh_sources", 26),
     (12, "TWELFTH_UNITS", "SEED12", 20261212, "draw12", "twelfth_sources", 121),
+    (13, "THIRTEENTH_UNITS", "SEED13", 20261213, "draw13", "thirteenth_sources", 14),
 ]
 EARLIER_UNITS = (
     "SECOND_UNITS", "THIRD_UNITS", "FOURTH_UNITS", "FIFTH_UNITS", "SIXTH_UNITS", "SEVENTH_UNITS",
@@ -217,8 +218,8 @@ def test_a_later_draw_is_new_and_kept_out_of_the_fit(
 def test_a_later_draw_states_every_network_it_crosses(n: int) -> None:
     # The criterion the eighth draw's rule added before collection: a run across nodes is
     # collected only where its network is stated, so no point spanning nodes is priced on an
-    # assumed fabric (exclusion rule 1's `unstated: [nics]`).  The tenth and eleventh draws
-    # found only runs inside one node.
+    # assumed fabric (exclusion rule 1's `unstated: [nics]`).  The tenth, eleventh and
+    # thirteenth draws found only runs inside one node.
     across = [p for p in B.heldout_points(n) if B._spans_nodes(p)]
     assert bool(across) == (n in (8, 9, 12))
     assert all("nics" not in p.machine.unstated for p in across)
