@@ -381,6 +381,26 @@ def test_a_justfile_shebang_recipe_is_its_interpreter_script() -> None:
     assert only("justfile", heredoc).tp == 4
     python = "serve:\n    #!/usr/bin/env python3\n    vllm serve org/m -tp 2\n"
     assert parse_text("justfile", python).deployments == ()
+    attribute = '[script("python3")]\nserve:\n    vllm serve org/m -tp 2\n'
+    assert parse_text("justfile", attribute).deployments == ()
+    default = "[script]\nserve $tp='2':\n    vllm serve org/m -tp {{tp}}\n"  # `sh -eu`
+    assert only("justfile", default).tp == 2
+
+
+def test_each_justfile_recipe_has_its_own_parameters() -> None:
+    """A parameter is its recipe's: another recipe's default of the same name, or a variable
+    of that name, is not its value (casey/just README "Recipe Parameters")."""
+    text = (
+        'tp := "2"\n'
+        'a tp="8":\n'
+        "    vllm serve org/a --tensor-parallel-size {{tp}}\n"
+        "b tp:\n"
+        "    vllm serve org/b --tensor-parallel-size {{tp}}\n"
+        "c:\n"
+        "    vllm serve org/c --tensor-parallel-size {{tp}}\n"
+    )
+    found = {d.model: d.tp for d in parse_text("justfile", text).deployments}
+    assert found == {"org/a": 8, "org/b": None, "org/c": 2}
 
 
 # -- the environment a Python program sets for its engine -------------------------------------

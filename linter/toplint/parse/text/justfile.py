@@ -32,9 +32,9 @@ _ASSIGN = lazy(r"^(?:export\s+)?([A-Za-z_][A-Za-z0-9_-]*)\s*:=\s*(.*?)\s*$")
 _HEADER = lazy(r"^@?([A-Za-z_][A-Za-z0-9_-]*)((?:\s+[^:]+?)?)\s*:(?!=)")
 _PARAM = lazy(r"([+*$]?)([A-Za-z_][A-Za-z0-9_-]*)(?:=(\"[^\"]*\"|'[^']*'|\S+))?")
 _INTERPOLATION = lazy(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}|\{\{(.*?)\}\}")
-_SCRIPT_ATTRIBUTE = lazy(
-    r"[\[,]\s*script\b"
-)  # `[script]`, `[script('python3')]`, `[private, script]`
+# `[script]` (run by `set script-interpreter`, `sh -eu` by default), `[script('python3')]`,
+# `[private, script]`
+_SCRIPT_ATTRIBUTE = lazy(r"[\[,]\s*script\b(?:\(\s*['\"]([^'\"]*)['\"])?")
 _RAW = lazy(r"'[^']*'")
 _COOKED = lazy(r'"(?:[^"\\]|\\.)*"')
 _ESCAPE = lazy(r"\\(.)")
@@ -70,6 +70,15 @@ def _as_script(text: str) -> tuple[dict[str, str], list[str], dict[int, Shifts]]
     other line blank; a recipe's header line assigns its parameters), and each rewritten
     line's column shifts."""
     variables: dict[str, str] = {}
+    for line in text.split("\n"):  # just evaluates them all before any recipe runs
+        m = _ASSIGN.match(line)
+        if m:
+            name, value = m.group(1).replace("-", "_"), _value(m.group(2), variables)
+            if value is None:
+                variables.pop(name, None)  # computed by just (a function, a backtick): unknown
+            else:
+                variables[name] = value
+    parameters: set[str] = set()  # the names recipes read so far take as parameters
     out: list[str] = []
     shifts: dict[int, Shifts] = {}
     recipe: _Recipe | None = None
@@ -83,13 +92,7 @@ def _as_script(text: str) -> tuple[dict[str, str], list[str], dict[int, Shifts]]
             continue
         recipe = None
         out.append("")
-        m = _ASSIGN.match(line)
-        if m:
-            name, value = m.group(1).replace("-", "_"), _value(m.group(2), variables)
-            if value is None:
-                variables.pop(name, None)  # computed by just (a function, a backtick): unknown
-            else:
-                variables[name] = value
+        if _ASSIGN.match(line):
             continue
         if line.startswith("["):
             attributes += line
@@ -100,17 +103,18 @@ def _as_script(text: str) -> tuple[dict[str, str], list[str], dict[int, Shifts]]
             recipe = _Recipe(script=script is not None)
             if script is not None and script.group(1):
                 recipe.shell = _interpreter("#!" + script.group(1)) in SHELLS
-            out[-1] = _parameters(header.group(2), variables)
+            out[-1] = _parameters(header.group(2), variables, parameters)
         if not line.startswith("#"):
             attributes = ""
     return variables, out, shifts
 
 
-def _parameters(written: str, variables: dict[str, str]) -> str:
+def _parameters(written: str, variables: dict[str, str], parameters: set[str]) -> str:
     """The recipe's parameters as assignments on its header's line: a default just evaluates
-    to a string here is its value, any other parameter is given by the caller (unknown), so a
-    name another recipe or a variable set before means nothing here."""
-    assigned = []
+    to a string here is its value, any other parameter is given by the caller (unknown); the
+    parameters of the recipes above are their variable's value again (or unknown), so a name
+    another recipe takes means nothing here (casey/just README "Recipe Parameters")."""
+    assigned: dict[str, str] = {}
     for param in _PARAM.finditer(written):
         name = param.group(2).replace("-", "_")
         default = param.group(3)
@@ -119,17 +123,20 @@ def _parameters(written: str, variables: dict[str, str]) -> str:
             if default is not None and param.group(1) in ("", "$")
             else None
         )
-        assigned.append(f"{name}={_UNKNOWN if value is None else _quote(value)}")
-    return " ".join(assigned)
+        assigned[name] = _UNKNOWN if value is None else _quote(value)
+    for name in sorted(parameters - assigned.keys()):
+        assigned[name] = _quote(variables[name]) if name in variables else _UNKNOWN
+    parameters.update(assigned)
+    return " ".join(f"{name}={value}" for name, value in assigned.items())
 
 
 class _Recipe:
-    """How just hands one recipe's body lines to the shell (casey/just src/recipe.rs): a
-    shebang recipe (or one with the `[script]` attribute) is one script of its interpreter,
-    written without the recipe's indentation (`run_script`); any other recipe runs each
-    logical line, its lines ending in `\\` joined with the next line's leading whitespace
-    dropped and the `@`/`-` sigils taken from its first line only (`run_shell`,
-    `Line::is_continuation` and `Line::sigils` in src/line.rs)."""
+    """How just hands one recipe's body lines to the shell (casey/just@4f41f609
+    src/recipe.rs): a shebang recipe (or one with the `[script]` attribute) is one script of
+    its interpreter, written without the recipe's indentation (`run_script`); any other
+    recipe runs each logical line, its lines ending in `\\` joined with the next line's
+    leading whitespace dropped and the `@`/`-` sigils taken from its first line only
+    (`run_shell`, `Line::is_continuation` and `Line::sigils` in src/line.rs)."""
 
     def __init__(self, *, script: bool) -> None:
         self.script = script
