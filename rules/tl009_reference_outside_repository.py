@@ -21,7 +21,12 @@ called), or the script starts no engine toplint knows (a virtual environment's `
 before `exec text-generation-launcher $@`, huggingface/text-generation-inference@db931fcf
 tgi-entrypoint.sh). It stays an error when a deployment of the script has a value toplint
 could not resolve, or the script names an engine but no engine command was read: the file may
-set the value or define the function that starts it.
+set the value or define the function that starts it. A Python virtual environment's
+`bin/activate` (venv, virtualenv; not a conda installation's, which runs the environment's own
+activation scripts) is info wherever it is sourced: it sets PATH, VIRTUAL_ENV and the prompt
+and defines `deactivate`, never an engine's value or a command that starts one (CPython
+Lib/venv/scripts/common/activate); an engine command the script does not let toplint read is
+still TL008.
 
 ## Why is this bad?
 toplint runs in CI on pull requests, including pull requests from forks. A file outside the

@@ -311,6 +311,98 @@ def test_a_justfile_parameter_without_default_is_unknown() -> None:
     assert dep.unresolved[0].position.column == 45  # the `{{tp}}` as written
 
 
+# simon-mo/vLLM-Benchmark@d538cdc9366989e6b356514ff5d5d7ff6be6903e Justfile, lines 10, 7 and
+# 64-80 (the `if` on the model left out): a shebang recipe is one bash script, its engine
+# command continued over lines ending in `\`.
+BENCH_JUSTFILE = """\
+QWQ_32B_PATH := "Qwen/QwQ-32B"
+DEEPSEEK_R1_PATH := env_var_or_default("DEEPSEEK_R1_PATH", "deepseek-ai/DeepSeek-R1")
+
+# Base recipes for serving SGLang
+_serve-sgl model_path tp="1":
+  #!/usr/bin/env bash
+  SGL_SERVE_ARGS="--trust-remote-code --disable-radix-cache"
+
+  SGL_ENABLE_JIT_DEEPGEMM=1 just uvx-sgl python -m sglang.launch_server \\
+    --model {{model_path}} \\
+    --port 8000 \\
+    --tp {{tp}} \\
+    ${SGL_SERVE_ARGS}
+"""
+
+
+def test_a_justfile_engine_command_continued_over_lines() -> None:
+    """A continued line's `--model` lost its first `-` as if it were a recipe line's `-` sigil
+    (just's sigils are the first characters of a logical line only: casey/just src/recipe.rs
+    `run_shell`, with `Line::is_continuation` in src/line.rs), so the command named no model
+    and TP 1: TL007 "names no model" instead of the model left to the recipe's caller."""
+    dep = only("Justfile", BENCH_JUSTFILE)
+    assert (dep.engine, dep.model, dep.tp) == ("sglang", None, 1)
+    assert [u.field for u in dep.unresolved] == ["model"]
+    assert (dep.unresolved[0].position.line, dep.unresolved[0].position.column) == (10, 13)
+    tp = dep.sources["tp"]
+    assert (tp.line, tp.column) == (12, 5)  # `--tp` on its own line, as written
+    literal = BENCH_JUSTFILE.replace("{{model_path}}", "{{QWQ_32B_PATH}}")
+    assert only("Justfile", literal).model == "Qwen/QwQ-32B"
+    # a function call is not a value toplint computes: the variable stays unresolved
+    called = BENCH_JUSTFILE.replace("{{model_path}}", "{{DEEPSEEK_R1_PATH}}")
+    assert [u.field for u in only("Justfile", called).unresolved] == ["model"]
+
+
+def test_a_linewise_justfile_recipe_continued_and_its_sigils() -> None:
+    """Without a shebang each logical line is its own command: lines ending in `\\` are joined
+    (the next line's leading whitespace dropped) and `@`/`-` are stripped from its first line
+    only; a continued comment swallows the lines it continues (casey/just README "Multi-Line
+    Constructs")."""
+    text = (
+        "serve:\n    -@vllm serve \\\n        --model org/m \\\n        --tensor-parallel-size 2\n"
+    )
+    dep = only("justfile", text)
+    assert (dep.model, dep.tp) == ("org/m", 2)
+    assert (dep.sources["tp"].line, dep.sources["tp"].column) == (4, 9)
+    one_line = "serve:\n    @vllm serve --model org/m --tensor-parallel-size 2\n"
+    assert (only("justfile", one_line).model, only("justfile", one_line).tp) == ("org/m", 2)
+    commented = "serve:\n    # vllm serve org/m \\\n    vllm serve org/x -tp 2\n"
+    assert parse_text("justfile", commented).deployments == ()
+
+
+def test_a_justfile_shebang_recipe_is_its_interpreter_script() -> None:
+    """A shebang recipe's body is written to a file run by its interpreter with the recipe's
+    indentation removed (casey/just src/recipe.rs `run_script`): an indented here-document
+    ends, and a Python recipe is not shell."""
+    heredoc = (
+        "serve:\n"
+        "    #!/bin/bash\n"
+        "    cat <<EOF > notes.txt\n"
+        "    hello\n"
+        "    EOF\n"
+        "    vllm serve org/m --tensor-parallel-size 4\n"
+    )
+    assert only("justfile", heredoc).tp == 4
+    python = "serve:\n    #!/usr/bin/env python3\n    vllm serve org/m -tp 2\n"
+    assert parse_text("justfile", python).deployments == ()
+    attribute = '[script("python3")]\nserve:\n    vllm serve org/m -tp 2\n'
+    assert parse_text("justfile", attribute).deployments == ()
+    default = "[script]\nserve $tp='2':\n    vllm serve org/m -tp {{tp}}\n"  # `sh -eu`
+    assert only("justfile", default).tp == 2
+
+
+def test_each_justfile_recipe_has_its_own_parameters() -> None:
+    """A parameter is its recipe's: another recipe's default of the same name, or a variable
+    of that name, is not its value (casey/just README "Recipe Parameters")."""
+    text = (
+        'tp := "2"\n'
+        'a tp="8":\n'
+        "    vllm serve org/a --tensor-parallel-size {{tp}}\n"
+        "b tp:\n"
+        "    vllm serve org/b --tensor-parallel-size {{tp}}\n"
+        "c:\n"
+        "    vllm serve org/c --tensor-parallel-size {{tp}}\n"
+    )
+    found = {d.model: d.tp for d in parse_text("justfile", text).deployments}
+    assert found == {"org/a": 8, "org/b": None, "org/c": 2}
+
+
 # -- the environment a Python program sets for its engine -------------------------------------
 
 

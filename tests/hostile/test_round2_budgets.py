@@ -147,6 +147,28 @@ def test_shell_interpreter_budgets(repo: Path, name: str) -> None:
 
 
 @pytest.mark.slow
+def test_scripts_that_run_the_next_one_many_times_are_budgeted(repo: Path) -> None:
+    """Nine scripts, each running the next 30 times, the last starting an engine: nine files,
+    but 30^8 runs as bash would run them.  The sourced-files budget counts files read (a
+    script run 142 times is one file, vast-ai/base-image build-prod-backup.sh); a file run
+    again replays its tokens, charged as a function call's are (``MAX_REPLAYED``), and a run
+    that makes the very commands an earlier run made starts nothing new: one deployment per
+    file, in a few seconds, never 30^n."""
+    for k in range(9):
+        (repo / f"d{k}.sh").write_text("".join(f"./d{k + 1}.sh x{i}\n" for i in range(30)))
+    (repo / "d9.sh").write_text(SERVE)
+    (repo / "serve.sh").write_text(SERVE)
+    run = run_toplint(["check", ".", "--format", "json"], repo, memory=512 * 2**20, cpu=5)
+    assert not killed(run) and run.returncode == 1, run.stderr[-400:]
+    found = _findings(run.stdout)
+    assert [f for f in found if f["rule"] == "TL001"] == []
+    # one deployment (not checked: no hardware manifest) at line 1 of each script; d0.sh
+    # reaches d9.sh nine scripts down, past the interpreter's depth (MAX_DEPTH 8)
+    unchecked = sorted(str(f["path"]).rsplit("/", 1)[-1] for f in found if f["rule"] == "TL007")
+    assert unchecked == [f"d{k}.sh" for k in range(1, 10)] + ["serve.sh"], unchecked
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "text",
     [

@@ -8,6 +8,7 @@ import pytest
 
 from toplint.parse.text.expand import expand_text
 from toplint.parse.text.shellrun import lex
+from toplint.parse.text.shellsrc import sourced_loader
 
 from .helpers import only, parse_text
 
@@ -186,3 +187,62 @@ def test_pushd_moves_where_a_run_script_is_found_and_a_script_is_not_run_into_it
     result = parse_text("torchx/deploy.sh", top)
     assert [f.rule for f in result.findings if f.rule == "TL001"] == []
     assert [(d.engine, d.tp) for d in result.deployments] == [("vllm", 2)]
+
+
+# vast-ai/base-image@a7552d18d628c30f8271c719e523f213051a3961 retag.sh, lines 28-46 (comments
+# left out), and build-prod-backup.sh, whose 142 lines are this one run of it per image tag.
+RETAG = """\
+if [[ $# -lt 2 ]]; then
+  echo "Usage: $0 <source> <target> [<target> ...]" >&2
+  exit 1
+fi
+
+SOURCE="$1"
+shift
+
+for target in "$@"; do
+  echo "Retagging: ${SOURCE} -> ${target}"
+  crane copy "${SOURCE}" "${target}"
+done
+"""
+
+
+def test_one_script_run_many_times_is_one_file_of_the_sourced_files_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``./retag.sh vastai/base-image:TAG robatvastai/prod-backup-base-image:TAG`` 142 times
+    runs one file 142 times; counted as 142 files sourced it made the valid script a TL001
+    (sourced-files budget, 64 files).  The budget counts the distinct files read; each run
+    still costs its tokens and bytes (the fan-out below), and each is followed."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "retag.sh").write_text(RETAG)
+    tags = [
+        f"{image}-py3{minor}"
+        for image in ("stock-ubuntu22.04", "stock-ubuntu24.04", "cuda-12.8.1-cudnn-devel")
+        for minor in range(7, 15)
+    ] * 3
+    top = "#!/bin/bash\n\nset -euo pipefail\n\n" + "".join(
+        f"./retag.sh vastai/base-image:{t} robatvastai/prod-backup-base-image:{t}\n" for t in tags
+    )
+    (tmp_path / "build-prod-backup.sh").write_text(top)
+    monkeypatch.chdir(tmp_path)
+    assert len(tags) == 72  # more runs than the budget's 64 files
+    result = parse_text("build-prod-backup.sh", top)
+    assert [f.rule for f in result.findings] == []
+    runs = lex(top, loader=sourced_loader("build-prod-backup.sh"), origin="build-prod-backup.sh")
+    copies = [c for c in runs if [w.value for w in c.words[:2]] == ["crane", "copy"]]
+    assert len(copies) == 72 and copies[-1].words[2].value == "vastai/base-image:" + tags[-1]
+
+
+def test_distinct_scripts_past_the_sourced_files_budget_are_still_a_budget_finding(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The control: 65 different scripts run from one file are 65 files read."""
+    (tmp_path / ".git").mkdir()
+    for k in range(65):
+        (tmp_path / f"step{k}.sh").write_text(f"echo {k}\n")
+    top = "".join(f"./step{k}.sh\n" for k in range(65))
+    (tmp_path / "all.sh").write_text(top)
+    monkeypatch.chdir(tmp_path)
+    found = parse_text("all.sh", top).findings
+    assert [f.rule for f in found] == ["TL001"] and "sourced-files budget" in found[0].message

@@ -12,6 +12,7 @@ from toplint.infra.yamlsafe import syntax_error
 from toplint.model import (
     ACCELERATOR_NOT_MODELLED,
     NO_DEPLOYMENT_FOUND,
+    REFERENCE_OUTSIDE_REPOSITORY,
     UNPARSABLE_FILE,
     ParseResult,
     Severity,
@@ -127,6 +128,11 @@ def _plain(source: Source, parsers: Sequence[Parser], parser: Parser | None) -> 
             result = _envsubst_files(source, result)
     if result.deployments:
         return _identify_models(source, result)
+    if result.findings and all(_noted_only(f) for f in result.findings):
+        # a file sourced from outside that nothing here depends on does not say why nothing
+        # was read: the engine the file names is still TL008, as without the `source` line
+        mention = _mention(source)
+        return result if mention is None else replace(result, findings=(*result.findings, mention))
     if result.findings:
         return result
     if _is_yaml(source):
@@ -160,6 +166,12 @@ def _plain(source: Source, parsers: Sequence[Parser], parser: Parser | None) -> 
     if mention is not None and "import_path" in source.text and _is_yaml(source):
         mention = _unread_ray_modules(source, mention)
     return result if mention is None else ParseResult(source.path, (), (mention,))
+
+
+def _noted_only(found: Finding) -> bool:
+    """A TL009 at info: a file outside the repository on which nothing judged depends
+    (``toplint.parse.text.sourced``)."""
+    return found.rule == REFERENCE_OUTSIDE_REPOSITORY.code and found.severity is Severity.INFO
 
 
 def _mention(source: Source) -> Finding | None:

@@ -14,7 +14,8 @@ commands the way bash would see them when the script runs from top to bottom:
 
 Nothing here runs a command: branches are all read (``if``/``case`` arms are just commands), and
 loops are read once.  Budgets bound what a hostile script can make this do: call depth and the
-number of tokens replayed.
+number of tokens replayed (by function calls, and by a file run or sourced again: each file is
+read once, ``Interpreter._loaded_tokens``).
 """
 
 from __future__ import annotations
@@ -57,9 +58,11 @@ class Function:
 @record(frozen=False)
 class _Budget:
     replayed: int = 0
-    # What each function call made (``_replayed``): a call that makes the very same commands
-    # as an earlier call of the function starts nothing new.
+    # What each function call and script run made (``_replayed``): one that makes the very
+    # same commands as an earlier call of the function (run of the script) starts nothing new.
     calls: set[tuple[object, ...]] = field(default_factory=set)
+    # The files read so far (path: text, tokens): running one again replays its tokens.
+    files: dict[str, tuple[str, list[Tok]]] = field(default_factory=dict)
 
 
 class Interpreter:
@@ -269,7 +272,7 @@ class Interpreter:
                     env.pop(key, None)
                 else:
                     env[key] = value
-        seen = _replayed(function, made_commands)
+        seen = _replayed(function.tokens, made_commands)
         if seen in self.budget.calls:
             return  # the same commands again (a restart loop calling ``start 0`` once more)
         self.budget.calls.add(seen)
@@ -294,7 +297,7 @@ class Interpreter:
         path, text = loaded
         if path == self.path or path in self.chain:
             return False  # the script runs itself (or toplint lost a folder change): not again
-        toks = _loaded_tokens(target, text)  # charged like a sourced file (the file's one meter)
+        toks = self._loaded_tokens(target, path, text)
         if toks is None:
             return False
         launchers = [w for w in words[:at] if (w.value or "").rsplit("/", 1)[-1] in LAUNCHERS]
@@ -316,8 +319,13 @@ class Interpreter:
         where = f"`{' '.join(w.raw for w in words[: at + 1])}` at line {command.line}"
         site = command.site or (command.line, command.column)
         submits = any((w.value or "").rsplit("/", 1)[-1] in SUBMITTERS for w in launchers)
-        for made in child.run(toks):
-            made = replace(made, words=(*prefix, *made.words), via=(where, *made.via))
+        made_commands = [replace(m, words=(*prefix, *m.words)) for m in child.run(toks)]
+        seen = _replayed(toks, made_commands)
+        if seen in self.budget.calls:
+            return True  # the same commands again (the script run once more as it was)
+        self.budget.calls.add(seen)
+        for made in made_commands:
+            made = replace(made, via=(where, *made.via))
             if submits and made.submitted is None:
                 made = replace(made, submitted=(path, text))
             self.commands.append(made if made.site else replace(made, site=site))
@@ -332,7 +340,7 @@ class Interpreter:
         path, text = loaded
         if path == self.path or path in self.chain:
             return  # a file sourcing itself, or a loop of them: bash would not return from it
-        toks = _loaded_tokens(target, text)
+        toks = self._loaded_tokens(target, path, text)
         if toks is None:
             return  # the sourced file is linted on its own, where its error is reported
         child = self._child(path, self.expander.env, self.positional)
@@ -341,6 +349,29 @@ class Interpreter:
         child.expander.arrays = self.expander.arrays
         child.array_words = self.array_words
         child.run(toks)  # its functions land in the shared table; its commands are its own
+
+    def _loaded_tokens(self, target: Word, path: str, text: str) -> Sequence[Tok] | None:
+        """The tokens of a file a script sources or runs (``text`` at ``path``, named by
+        ``target``), charged to the file's interpreter budget at ``target``: the first time,
+        as a file read (``sourced-files`` counts the distinct files, ``sourced-bytes`` and
+        ``shell-tokens`` what they hold); a file already read is run again, its tokens
+        replayed as a function's are (``MAX_REPLAYED``; beyond it None, the command stays as
+        written).  None too when it does not lex (it is linted on its own, where its error
+        is reported)."""
+        _charge("sourced-bytes", len(text), target.line, target.column)
+        read = self.budget.files.get(path)
+        if read is not None and read[0] == text:
+            self.budget.replayed += len(read[1])
+            return read[1] if self.budget.replayed <= MAX_REPLAYED else None
+        try:
+            meter().count_once("sourced-files", path)
+            toks = tokens_of(text)
+        except BudgetExceeded as exc:
+            raise exc.at(target.line, target.column) from None
+        except SourceError:
+            return None
+        self.budget.files[path] = (text, toks)
+        return toks
 
     def _child(
         self, path: str, env: Mapping[str, str], positional: Sequence[Word] | None
@@ -357,12 +388,13 @@ class Interpreter:
         )
 
 
-def _replayed(function: Function, made: Sequence[Command]) -> tuple[object, ...]:
-    """What a call of ``function`` made, word for word (values where they are written) with
-    the environment each command inherits: equal for two calls exactly when the second starts
-    the same processes the first did (a function called again with the same arguments)."""
+def _replayed(tokens: Sequence[Tok], made: Sequence[Command]) -> tuple[object, ...]:
+    """What a call of a function (or a run of a script) with ``tokens`` made, word for word
+    (values where they are written) with the environment each command inherits: equal for two
+    calls exactly when the second starts the same processes the first did (a function called
+    again with the same arguments, a script run again as it was)."""
     return (
-        id(function.tokens),
+        id(tokens),
         tuple(
             (
                 tuple((w.value, w.raw, w.line, w.column, w.path) for w in c.words),
@@ -379,20 +411,6 @@ def _charge(budget: str, amount: int, line: int, column: int) -> None:
         meter().count(budget, amount)
     except BudgetExceeded as exc:
         raise exc.at(line, column) from None
-
-
-def _loaded_tokens(target: Word, text: str) -> list[Tok] | None:
-    """The tokens of a file a script sources or runs (``text``, named by ``target``), charged to
-    the file's interpreter budget at ``target``; None when it does not lex (it is linted on its
-    own, where its error is reported)."""
-    _charge("sourced-files", 1, target.line, target.column)
-    _charge("sourced-bytes", len(text), target.line, target.column)
-    try:
-        return tokens_of(text)
-    except BudgetExceeded as exc:
-        raise exc.at(target.line, target.column) from None
-    except SourceError:
-        return None
 
 
 def _whole_expansion(tok: Tok) -> str | None:

@@ -9,14 +9,18 @@ virtual environment and then runs the engine with its caller's arguments
 (huggingface/text-generation-inference@db931fcf tgi-entrypoint.sh: ``source
 /usr/src/.venv/bin/activate``, ``exec text-generation-launcher $@``), a deployment whose every
 value is written in the script, a script that names no engine — the finding is information,
-not an error that fails the run: it still says the file was not read.
+not an error that fails the run: it still says the file was not read.  So is a Python virtual
+environment's activation script wherever it is sourced (``venv_activate``): what it does is
+known, and it starts no engine and sets none of its values.
 """
 
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Sequence
 
+from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Finding, Position, Severity
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import outside_reference
@@ -55,10 +59,32 @@ def sourced_outside(
         line = bisect.bisect_right(starts, offset)
         at = Position(source.path, line, offset - starts[line - 1] + 1)
         found = outside_reference(at, f"source {ref}", _EFFECT, f"source:{ref}")
-        if unneeded is not None:
-            found = replace(found, severity=Severity.INFO, message=f"{found.message}; {unneeded}")
+        why = unneeded if unneeded is not None or not venv_activate(ref) else _VENV
+        if why is not None:
+            found = replace(found, severity=Severity.INFO, message=f"{found.message}; {why}")
         out.append(found)
     return out
+
+
+_VENV = (
+    "it is a Python virtual environment's activate script, which sets PATH, VIRTUAL_ENV and the "
+    "prompt and defines `deactivate`: no engine setting, so nothing checked depends on it"
+)
+# A conda installation's `bin/activate` runs `conda activate`, which runs the environment's
+# `etc/conda/activate.d` scripts and sets its `conda env config vars` (conda/conda@1e6eb458
+# conda/shell/bin/activate): those may set anything.
+_CONDA = lazy(r"conda|mamba|miniforge", re.IGNORECASE)
+
+
+def venv_activate(ref: str) -> bool:
+    """Whether ``ref`` names a Python virtual environment's activation script, ``DIR/bin/
+    activate`` of a venv or virtualenv (python/cpython@01ab8f41 Lib/venv/scripts/common/
+    activate, pypa/virtualenv@00b0d108 src/virtualenv/activation/bash/activate.sh): it defines
+    ``deactivate`` (virtualenv: ``pydoc``) and sets PATH, VIRTUAL_ENV, VIRTUAL_ENV_PROMPT and
+    PS1 (virtualenv: PKG_CONFIG_PATH, TCL_LIBRARY, TK_LIBRARY), unsetting PYTHONHOME — no engine
+    setting and no command that starts one.  Not a conda installation's, whose folders say so."""
+    folders = ref.split("/")
+    return folders[-2:] == ["bin", "activate"] and not _CONDA.search(ref)
 
 
 def why_unneeded(text: str, deployments: Sequence[Deployment], wrapped: bool) -> str | None:
