@@ -199,3 +199,135 @@ def test_a_rendered_nim_is_said_once(tmp_path: Path) -> None:
     assert result.deployments == ()
     assert [f.rule for f in result.findings] == ["TL008"]
     assert "picks its engine" in result.findings[0].message
+
+
+# An excerpt of silogen/ai-workloads@c32f131c31e7fab1a608c47ecb3cee0f95c84a15
+# workloads/llm-evaluation-judge/helm: values.yaml, templates/_helpers.tpl (the `hf://` branch),
+# templates/configmap.yaml and templates/evaluation_judge_template.yaml (the model's sidecar and
+# the evaluation container; the judge's sidecar is the same with `judge_inference_container`).
+# A backslash ending a line of JUDGE_JOB joins it to the next (a line too long to write here).
+JUDGE_VALUES = """\
+general:
+  job_name: evaluation-judge
+model_inference_container:
+  image: rocm/vllm-dev:nightly_main_20250430
+  memory: 24Gi
+  gpu_count: 1
+  model: llama-3.1-8B-Instruct
+  model_path: hf://meta-llama/Llama-3.1-8B-Instruct
+  tensor_parallel_size: 1
+  max_model_len: 2048
+  local_model_dir_path: /local_models/inference_model/
+judge_evaluation_container:
+  image: ghcr.io/silogen/evaluation-workloads-metrics:v0.1
+"""
+JUDGE_HELPERS = """\
+{{- define "modelDownload" -}}
+# Download the model depending on whether it is stored locally or on HuggingFace
+echo 'Copying model to container...'
+{{- if hasPrefix "hf://" .model_download_path }} # HuggingFace
+{{- $modelDownloadPath := (trimPrefix "hf://" .model_download_path | trimSuffix "/") }}
+huggingface-cli download {{ $modelDownloadPath }} --local-dir {{ .local_dir_path }};
+{{- end }}
+{{- end }}
+"""
+JUDGE_CONFIGMAP = """\
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: configmap-mount
+data:
+{{- $files := .Files }}
+{{- range $path, $_ := .Files.Glob "mount/*" }}
+  {{- $path }}: |
+{{ $files.Get $path | indent 4 }}
+{{- end }}
+"""
+JUDGE_JOB = """\
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: "{{ .Values.general.job_name }}"
+spec:
+  template:
+    spec:
+      initContainers:
+        - name: model-inference-vllm
+          image: "{{ .Values.model_inference_container.image }}"
+          resources:
+            limits:
+              memory: "{{ .Values.model_inference_container.memory }}"
+              amd.com/gpu: "{{ .Values.model_inference_container.gpu_count }}"
+          command: ["sh", "-c"]
+          args:
+            - |
+              cd /local_models;
+              {{- include "modelDownload" (dict "model_download_path" \
+.Values.model_inference_container.model_path "local_dir_path" \
+.Values.model_inference_container.local_model_dir_path ) | nindent 14 }}
+              python3 -m vllm.entrypoints.openai.api_server \\
+                      --host="0.0.0.0" \\
+                      --port=8080 \\
+                      --model="{{.Values.model_inference_container.local_model_dir_path}}" \\
+                      --tensor-parallel-size="{{ \
+.Values.model_inference_container.tensor_parallel_size }}" \\
+                      --served-model-name="{{ .Values.model_inference_container.model }}" \\
+                      --max-model-len={{ .Values.model_inference_container.max_model_len }};
+          restartPolicy: Always
+      containers:
+        - name: evaluate-with-judge
+          image: "{{ .Values.judge_evaluation_container.image }}"
+          command: ["sh", "-c"]
+          args:
+            - |
+              until curl -sf http://localhost:8080/health; do sleep 10; done;
+              python3 run_inference_and_judge_evaluation.py --llm-port="8080"
+      restartPolicy: Never
+"""
+
+
+def test_a_chart_whose_engine_runs_in_a_sidecar_is_read_through_its_values(
+    tmp_path: Path,
+) -> None:
+    """The Job's vLLM server is a native sidecar (an init container with `restartPolicy:
+    Always`): the chart was silent (a TL008 at values.yaml) because the pod walk read only
+    `containers`, while the rendered Job linted alone was found by the text search a chart's
+    reading has not.  Read through the chart it is one deployment at values.yaml, its GPUs
+    at `gpu_count:`, its TP at `tensor_parallel_size:`; the `.Files` ConfigMap not rendering
+    changes nothing."""
+    chart = _chart(tmp_path, JUDGE_JOB, JUDGE_VALUES)
+    (chart / "templates" / "_helpers.tpl").write_text(JUDGE_HELPERS)
+    (chart / "templates" / "configmap.yaml").write_text(JUDGE_CONFIGMAP)
+    result = _parse(chart / "values.yaml")
+    (dep,) = result.deployments
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == (
+        "vllm",
+        "meta-llama/Llama-3.1-8B-Instruct",
+        1,
+        1,
+    )
+    assert dep.path == str(chart / "values.yaml")
+    gpus, tp = dep.sources["gpus"], dep.sources["tp"]
+    assert (gpus.path, gpus.line) == (str(chart / "values.yaml"), 6)  # `gpu_count: 1`
+    assert (tp.path, tp.line) == (str(chart / "values.yaml"), 9)  # `tensor_parallel_size: 1`
+    # the checkpoint is the one the template downloads into `--model`'s folder (not the served
+    # name), said of the template, not of a line of the rendered text
+    assert dep.options["model.from"] == "the download command that deployment.yaml renders"
+    assert not [f for f in result.findings if f.severity != Severity.INFO]
+    assert _parse(chart / "templates" / "deployment.yaml").deployments == ()  # the Job's template
+
+
+def test_a_chart_whose_sidecar_runs_no_engine_reads_its_container(tmp_path: Path) -> None:
+    """Control: a routing proxy in a sidecar (llm-d's, /work/shared/corpus/llm-d) adds no
+    deployment; the chart's engine container is read as before."""
+    template = DEPLOYMENT.replace(
+        "      containers:\n",
+        "      initContainers:\n"
+        "        - name: routing-proxy\n"
+        "          image: ghcr.io/llm-d/llm-d-routing-sidecar:v0.3.0\n"
+        "          args: [--port=8000, --vllm-port=8200, --connector=nixlv2]\n"
+        "          restartPolicy: Always\n"
+        "      containers:\n",
+    )
+    (dep,) = _parse(_chart(tmp_path, template) / "values.yaml").deployments
+    assert (dep.engine, dep.tp, dep.gpus) == ("vllm", 8, 8)

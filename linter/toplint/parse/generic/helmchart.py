@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from toplint.errors import SourceError
+from toplint.infra.patterns import lazy
 from toplint.infra.readpolicy import ReadRefused, read_reference, reference_root, resolve_reference
 from toplint.infra.yamlsafe import Document, load_documents
 from toplint.model import Deployment, Finding, Position, Severity
@@ -171,6 +172,7 @@ def _value_at(values: Layered, at: tuple[Any, ...], fallback: str) -> Position:
 def _read(maps: list[SpanMap], values_path: str) -> Read:
     from toplint.parse.k8s.context import Ctx
     from toplint.parse.k8s.generic import resource_deployments
+    from toplint.parse.modelref import identify
     from toplint.parse.multinode import one_per_instance
 
     docs: list[tuple[SpanMap, Document]] = []
@@ -197,7 +199,11 @@ def _read(maps: list[SpanMap], values_path: str) -> Read:
             documents=documents,
             texts=texts,
         )
-        for dep in resource_deployments(ctx):
+        # A model the engine is given as a local path or a URI is the checkpoint the rendered
+        # text downloads into it, as in a file linted alone (``run._identify_models``): the
+        # download is the template's (``huggingface-cli download {{ … }} --local-dir``), not
+        # the values'.
+        for dep in identify(resource_deployments(ctx), span.text, span.path):
             deployments.append(_placed(dep, by_path, values_path))
         findings.extend(_remapped(f, by_path) for f in ctx.findings)
     return list(one_per_instance(deployments)), findings
@@ -209,7 +215,31 @@ def _placed(dep: Deployment, maps: Mapping[str, SpanMap], values_path: str) -> D
     start = maps[dep.path].position(dep.line, dep.column) if dep.path in maps else None
     line, column = (start.line, start.column) if start and start.path == values_path else (1, 1)
     note = f"as {os.path.basename(values_path)} renders {dep.path}"
-    return replace(moved, path=values_path, line=line, column=column, notes=(*moved.notes, note))
+    return replace(
+        moved,
+        path=values_path,
+        line=line,
+        column=column,
+        notes=(*moved.notes, note),
+        options=_model_from(moved.options, moved.sources.get("model.from"), values_path),
+    )
+
+
+def _model_from(
+    options: Mapping[str, str], at: Position | None, values_path: str
+) -> Mapping[str, str]:
+    """``model.from`` (``toplint.parse.modelref``: "the download command at line 57") counts
+    lines of the rendered text, which no file has: said instead of the template that renders
+    it, when that is not the values file the deployment is placed on.  (No line: text a
+    template includes from another file's ``define`` is not placed in that file yet.)"""
+    how = options.get("model.from")
+    if how is None or at is None or at.path == values_path:
+        return options
+    where = f"that {os.path.basename(at.path)} renders"
+    return {**options, "model.from": _AT_LINE.sub(where, how, count=1)}
+
+
+_AT_LINE = lazy(r"at line \d+")
 
 
 def _at_values(dep: Deployment) -> Deployment:
