@@ -318,7 +318,8 @@ def test_a_chart_whose_engine_runs_in_a_sidecar_is_read_through_its_values(
 
 
 def test_a_chart_whose_sidecar_runs_no_engine_reads_its_container(tmp_path: Path) -> None:
-    """Control: a routing proxy in a sidecar (llm-d's, /work/shared/corpus/llm-d) adds no
+    """Control: a routing proxy in a sidecar (llm-d's, as tests/data/open_world7/
+    murubhas__eks-llm-inference-optimization-lab/.../prefill-decode.yaml runs it) adds no
     deployment; the chart's engine container is read as before."""
     template = DEPLOYMENT.replace(
         "      containers:\n",
