@@ -19,6 +19,7 @@ from toplint.model import (
     unparsable,
 )
 from toplint.parse.base import Parser, Source, is_template
+from toplint.parse.generic.chartdir import chart_above
 from toplint.record import replace
 
 if TYPE_CHECKING:
@@ -79,9 +80,7 @@ def _maybe_chart(source: Source) -> bool:
         return False
     if "values" in name:
         return True
-    from toplint.parse.generic.chartdir import chart_above  # a few stat calls, remembered
-
-    return chart_above(source.path) is not None
+    return chart_above(source.path) is not None  # a few stat calls, remembered per folder
 
 
 def _chart(source: Source, parsers: Sequence[Parser], parser: Parser | None) -> ParseResult:
