@@ -199,3 +199,285 @@ def test_a_rendered_nim_is_said_once(tmp_path: Path) -> None:
     assert result.deployments == ()
     assert [f.rule for f in result.findings] == ["TL008"]
     assert "picks its engine" in result.findings[0].message
+
+
+# An excerpt of silogen/ai-workloads@c32f131c31e7fab1a608c47ecb3cee0f95c84a15
+# workloads/llm-evaluation-judge/helm: values.yaml, templates/_helpers.tpl (the `hf://` branch),
+# templates/configmap.yaml and templates/evaluation_judge_template.yaml (the model's sidecar and
+# the evaluation container; the judge's sidecar is the same with `judge_inference_container`).
+# A backslash ending a line of JUDGE_JOB joins it to the next (a line too long to write here).
+JUDGE_VALUES = """\
+general:
+  job_name: evaluation-judge
+model_inference_container:
+  image: rocm/vllm-dev:nightly_main_20250430
+  memory: 24Gi
+  gpu_count: 1
+  model: llama-3.1-8B-Instruct
+  model_path: hf://meta-llama/Llama-3.1-8B-Instruct
+  tensor_parallel_size: 1
+  max_model_len: 2048
+  local_model_dir_path: /local_models/inference_model/
+judge_evaluation_container:
+  image: ghcr.io/silogen/evaluation-workloads-metrics:v0.1
+"""
+JUDGE_HELPERS = """\
+{{- define "modelDownload" -}}
+# Download the model depending on whether it is stored locally or on HuggingFace
+echo 'Copying model to container...'
+{{- if hasPrefix "hf://" .model_download_path }} # HuggingFace
+{{- $modelDownloadPath := (trimPrefix "hf://" .model_download_path | trimSuffix "/") }}
+huggingface-cli download {{ $modelDownloadPath }} --local-dir {{ .local_dir_path }};
+{{- end }}
+{{- end }}
+"""
+JUDGE_CONFIGMAP = """\
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: configmap-mount
+data:
+{{- $files := .Files }}
+{{- range $path, $_ := .Files.Glob "mount/*" }}
+  {{- $path }}: |
+{{ $files.Get $path | indent 4 }}
+{{- end }}
+"""
+JUDGE_JOB = """\
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: "{{ .Values.general.job_name }}"
+spec:
+  template:
+    spec:
+      initContainers:
+        - name: model-inference-vllm
+          image: "{{ .Values.model_inference_container.image }}"
+          resources:
+            limits:
+              memory: "{{ .Values.model_inference_container.memory }}"
+              amd.com/gpu: "{{ .Values.model_inference_container.gpu_count }}"
+          command: ["sh", "-c"]
+          args:
+            - |
+              cd /local_models;
+              {{- include "modelDownload" (dict "model_download_path" \
+.Values.model_inference_container.model_path "local_dir_path" \
+.Values.model_inference_container.local_model_dir_path ) | nindent 14 }}
+              python3 -m vllm.entrypoints.openai.api_server \\
+                      --host="0.0.0.0" \\
+                      --port=8080 \\
+                      --model="{{.Values.model_inference_container.local_model_dir_path}}" \\
+                      --tensor-parallel-size="{{ \
+.Values.model_inference_container.tensor_parallel_size }}" \\
+                      --served-model-name="{{ .Values.model_inference_container.model }}" \\
+                      --max-model-len={{ .Values.model_inference_container.max_model_len }};
+          restartPolicy: Always
+      containers:
+        - name: evaluate-with-judge
+          image: "{{ .Values.judge_evaluation_container.image }}"
+          command: ["sh", "-c"]
+          args:
+            - |
+              until curl -sf http://localhost:8080/health; do sleep 10; done;
+              python3 run_inference_and_judge_evaluation.py --llm-port="8080"
+      restartPolicy: Never
+"""
+
+
+def test_a_chart_whose_engine_runs_in_a_sidecar_is_read_through_its_values(
+    tmp_path: Path,
+) -> None:
+    """The Job's vLLM server is a native sidecar (an init container with `restartPolicy:
+    Always`): the chart was silent (a TL008 at values.yaml) because the pod walk read only
+    `containers`, while the rendered Job linted alone was found by the text search a chart's
+    reading has not.  Read through the chart it is one deployment at values.yaml, its GPUs
+    at `gpu_count:`, its TP at `tensor_parallel_size:`; the `.Files` ConfigMap not rendering
+    changes nothing."""
+    chart = _chart(tmp_path, JUDGE_JOB, JUDGE_VALUES)
+    (chart / "templates" / "_helpers.tpl").write_text(JUDGE_HELPERS)
+    (chart / "templates" / "configmap.yaml").write_text(JUDGE_CONFIGMAP)
+    result = _parse(chart / "values.yaml")
+    (dep,) = result.deployments
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == (
+        "vllm",
+        "meta-llama/Llama-3.1-8B-Instruct",
+        1,
+        1,
+    )
+    assert dep.path == str(chart / "values.yaml")
+    gpus, tp = dep.sources["gpus"], dep.sources["tp"]
+    assert (gpus.path, gpus.line) == (str(chart / "values.yaml"), 6)  # `gpu_count: 1`
+    assert (tp.path, tp.line) == (str(chart / "values.yaml"), 9)  # `tensor_parallel_size: 1`
+    # the checkpoint is the one the template downloads into `--model`'s folder (not the served
+    # name), said of the template, not of a line of the rendered text
+    assert dep.options["model.from"] == "the download command that deployment.yaml renders"
+    assert not [f for f in result.findings if f.severity != Severity.INFO]
+    assert _parse(chart / "templates" / "deployment.yaml").deployments == ()  # the Job's template
+
+
+def test_a_chart_whose_sidecar_runs_no_engine_reads_its_container(tmp_path: Path) -> None:
+    """Control: a routing proxy in a sidecar (llm-d's, as tests/data/open_world7/
+    murubhas__eks-llm-inference-optimization-lab/.../prefill-decode.yaml runs it) adds no
+    deployment; the chart's engine container is read as before."""
+    template = DEPLOYMENT.replace(
+        "      containers:\n",
+        "      initContainers:\n"
+        "        - name: routing-proxy\n"
+        "          image: ghcr.io/llm-d/llm-d-routing-sidecar:v0.3.0\n"
+        "          args: [--port=8000, --vllm-port=8200, --connector=nixlv2]\n"
+        "          restartPolicy: Always\n"
+        "      containers:\n",
+    )
+    (dep,) = _parse(_chart(tmp_path, template) / "values.yaml").deployments
+    assert (dep.engine, dep.tp, dep.gpus) == ("vllm", 8, 8)
+
+
+# An excerpt of silogen/ai-workloads@c32f131c31e7fab1a608c47ecb3cee0f95c84a15
+# workloads/llm-inference-vllm/helm: values.yaml, templates/_entrypoint.tpl ("vllm.start"),
+# templates/_helpers.tpl ("container.resources", its limits), templates/deployment.yaml (the
+# container), and overrides/models/deepseek-ai_deepseek-r1.yaml, which the chart's README.md
+# renders with `helm template . -f overrides/models/X.yaml`.
+VLLM_VALUES = """\
+image: "rocm/vllm:rocm6.4.1_vllm_0.9.0.1_20250605"
+model: "TinyLlama/TinyLlama-1.1B-Chat-v1.0"
+served_model_name: # Optional: explicit served model name for API requests
+gpus: 1
+memory_per_gpu: 64 # Gi
+vllm_engine_args:
+  gpu-memory-utilization: "0.95"
+  distributed_executor_backend: "mp"
+  no-enable-chunked-prefill:
+storage:
+  dshm:
+    sizeLimit: 32Gi
+"""
+VLLM_ENTRYPOINT = """\
+{{- define "vllm.start" -}}
+{{- $modelPath := .Values.model -}}
+python3 -m vllm.entrypoints.openai.api_server \\
+{{- range $key, $value := .Values.vllm_engine_args }}
+{{- if eq $value nil }}
+--{{ $key }} \\
+{{- else }}
+--{{ $key }}={{ tpl $value $ | quote }} \\
+{{- end }}
+{{- end }}
+--model={{ $modelPath }} \\
+{{- if .Values.served_model_name }}
+--served-model-name={{ .Values.served_model_name | quote }} \\
+{{- end }}
+--tensor-parallel-size={{ .Values.gpus }} \\
+--host="0.0.0.0" \\
+--port=8080
+{{- end -}}
+"""
+VLLM_HELPERS = """\
+{{- define "container.resources" -}}
+limits:
+  memory: "{{ max (mul .Values.gpus .Values.memory_per_gpu) 4 }}Gi"
+  {{- if .Values.gpus }}
+  amd.com/gpu: "{{ .Values.gpus }}"
+  {{- end }}
+{{- end -}}
+"""
+VLLM_DEPLOYMENT = """\
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: llm-inference-vllm
+spec:
+  template:
+    spec:
+      containers:
+        - name: {{ .Chart.Name }}
+          args:
+          - |
+            {{- include "vllm.start" . | nindent 12 }}
+          command: ["sh", "-c"]
+          image: {{ .Values.image | quote}}
+          resources:
+            {{- include "container.resources" . | nindent 12 }}
+"""
+R1_OVERRIDE = """\
+metadata:
+  labels:
+    pipeline_tag: "text-generation"
+    chat: "true"
+
+model: "deepseek-ai/DeepSeek-R1"
+served_model_name: "deepseek-ai/DeepSeek-R1"
+gpus: 8
+memory_per_gpu: 64 # Gi
+
+vllm_engine_args:
+  max-model-len: "32768"
+
+storage:
+  dshm:
+    sizeLimit: 64Gi
+"""
+
+
+def _vllm_chart(root: Path, override: str) -> Path:
+    """The chart in ``root``/helm, ``override`` at overrides/models/deepseek-ai_deepseek-r1.yaml;
+    ``root`` a repository (what the read policy lets a file reach above its folder)."""
+    (root / ".git").mkdir()
+    (root / "helm").mkdir()
+    chart = _chart(root / "helm", VLLM_DEPLOYMENT, "metadata:\n  labels: {}\n" + VLLM_VALUES)
+    (chart / "Chart.yaml").write_text("apiVersion: v2\nname: llm-inference-vllm\nversion: 0.0.1\n")
+    (chart / "templates" / "_entrypoint.tpl").write_text(VLLM_ENTRYPOINT)
+    (chart / "templates" / "_helpers.tpl").write_text(VLLM_HELPERS)
+    (chart / "overrides" / "models").mkdir(parents=True)
+    file = chart / "overrides" / "models" / "deepseek-ai_deepseek-r1.yaml"
+    file.write_text(override)
+    return file
+
+
+def test_an_override_file_of_the_charts_values_is_layered_over_values_yaml(
+    tmp_path: Path,
+) -> None:
+    """Read alone, the override was TP 1 on "GPUs 8 from `gpus`" (a false TL201) without the
+    chart's `--gpu-memory-utilization 0.95`; it is a values file Helm coalesces over
+    values.yaml (every top-level key is one of the chart's values), so it is read as the chart
+    renders with both: TP 8 from the template's `--tensor-parallel-size={{ .Values.gpus }}`,
+    at the override's `gpus:`, and the engine args merged key by key."""
+    file = _vllm_chart(tmp_path, R1_OVERRIDE)
+    (dep,) = _parse(file).deployments
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("vllm", "deepseek-ai/DeepSeek-R1", 8, 8)
+    assert dep.path == str(file)
+    tp, gpus = dep.sources["tp"], dep.sources["gpus"]
+    assert (tp.path, tp.line) == (str(file), 8)  # `gpus: 8` of the override
+    assert (gpus.path, gpus.line) == (str(file), 8)
+    assert dep.options["gpu_memory_utilization"] == "0.95"  # values.yaml's, merged
+    assert dep.sources["gpu_memory_utilization"].path == str(file.parents[2] / "values.yaml")
+    assert dep.options["max_model_len"] == "32768"  # the override's own
+    assert dep.sources["model"].path == str(file)
+
+
+def test_a_file_with_a_key_the_chart_does_not_declare_is_read_as_before(tmp_path: Path) -> None:
+    """Control: one key values.yaml does not have (`cpuPerGpu`, as silogen's
+    llm-finetune-silogen-engine overrides write it) and the file is no values overlay by this
+    rule: read alone, as before (the data reader's TP 1 on 8 GPUs)."""
+    file = _vllm_chart(tmp_path, R1_OVERRIDE + "cpuPerGpu: 4\n")
+    alone = tmp_path / "alone.yaml"
+    alone.write_text(file.read_text())
+    (dep,) = _parse(file).deployments
+    (before,) = _parse(alone).deployments
+    assert (dep.tp, dep.gpus, dep.source_kind) == (before.tp, before.gpus, before.source_kind)
+    assert (dep.tp, dep.gpus) == (1, 8)
+    assert not any("renders" in note for note in dep.notes)
+
+
+def test_a_file_under_templates_or_outside_the_chart_is_no_overlay(tmp_path: Path) -> None:
+    """Control: the chart's values.yaml itself is read as before, and the same override
+    beside the chart (no Chart.yaml above it) is read alone."""
+    file = _vllm_chart(tmp_path, R1_OVERRIDE)
+    (dep,) = _parse(file.parents[2] / "values.yaml").deployments
+    assert (dep.model, dep.tp, dep.gpus) == ("TinyLlama/TinyLlama-1.1B-Chat-v1.0", 1, 1)
+    outside = tmp_path / "overrides" / "deepseek-ai_deepseek-r1.yaml"
+    outside.parent.mkdir()
+    outside.write_text(R1_OVERRIDE)
+    (alone,) = _parse(outside).deployments
+    assert (alone.tp, alone.gpus) == (1, 8)

@@ -197,3 +197,56 @@ spec:
     (dep,) = parse_text(text, "d.yaml").deployments
     assert (dep.gpus_per_node, dep.nodes, dep.gpus, dep.pods_are_nodes) == (2, None, None, None)
     assert any("--nnodes is not resolved here" in note for note in dep.notes)
+
+
+SIDECAR_POD = """\
+apiVersion: batch/v1
+kind: Job
+metadata: {name: judge}
+spec:
+  template:
+    spec:
+      initContainers:
+        - name: model-inference-vllm
+          image: rocm/vllm-dev:nightly_main_20250430
+          resources: {limits: {amd.com/gpu: "2"}}
+          command: ["sh", "-c"]
+          args:
+            - |
+              python3 -m vllm.entrypoints.openai.api_server \\
+                      --model=meta-llama/Llama-3.1-8B-Instruct \\
+                      --tensor-parallel-size="2"
+          restartPolicy: Always
+        - name: download
+          image: rocm/vllm-dev:nightly_main_20250430
+          command: ["sh", "-c", "huggingface-cli download meta-llama/Llama-3.1-8B-Instruct"]
+      containers:
+        - name: evaluate
+          image: ghcr.io/silogen/evaluation-workloads-metrics:v0.1
+          command: ["sh", "-c", "python3 run_evaluation.py --llm-port=8080"]
+      restartPolicy: Never
+"""
+
+
+def test_an_engine_in_a_sidecar_init_container_is_the_pods() -> None:
+    """A native sidecar (an init container with ``restartPolicy: Always``, kubernetes.io/docs/
+    concepts/workloads/pods/sidecar-containers/) runs for the pod's life beside its containers:
+    silogen/ai-workloads@c32f131c31e7fab1a608c47ecb3cee0f95c84a15 workloads/llm-evaluation-judge/
+    helm/templates/evaluation_judge_template.yaml serves both its models from two.  It is read
+    as a container of the Job's pod, GPUs from its own resources; an ordinary init container,
+    which runs to completion before the containers start, is not a server."""
+    (dep,) = parse_text(SIDECAR_POD, "job.yaml").deployments
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == (
+        "vllm",
+        "meta-llama/Llama-3.1-8B-Instruct",
+        2,
+        2,
+    )
+    assert dep.source_kind == "k8s-job"
+
+
+def test_an_init_container_that_runs_to_completion_is_not_a_server() -> None:
+    """Control: without ``restartPolicy: Always`` the same container is an ordinary init
+    container, read no differently than before (no Kubernetes deployment of the Job)."""
+    text = SIDECAR_POD.replace("          restartPolicy: Always\n", "")
+    assert not [d for d in parse_text(text, "job.yaml").deployments if d.source_kind == "k8s-job"]

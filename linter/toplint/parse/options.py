@@ -357,6 +357,14 @@ def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> De
             values[field_name] = _to_int(flag.value)
         elif field_name == "ep_enabled":
             values[field_name] = flag.value.lower() not in ("false", "0", "no")
+        elif field_name == "model" and not flag.value.strip():
+            # `--model=` with nothing after it (a chart's `model:` left empty for whoever
+            # deploys it: silogen/ai-workloads@c32f131 workloads/llm-inference-vllm/helm/
+            # overrides/dev-center/signature.yaml) names no checkpoint: unresolved, not a
+            # model called "".
+            values[field_name] = None
+            at = flag.value_position or flag.position
+            unresolved.append(Unresolved(field_name, MISSING_VALUE, at))
         elif field_name == "model":
             values[field_name] = flag.value
         else:

@@ -20,6 +20,7 @@ from toplint.model import (
     unparsable,
 )
 from toplint.parse.base import Parser, Source, is_template
+from toplint.parse.generic.chartdir import chart_above
 from toplint.record import replace
 
 if TYPE_CHECKING:
@@ -57,11 +58,11 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     parser = choose(source, parsers)
     if _maybe_chart(source) and (parser is None or parser.name != "helm-values"):
         # (a chart with its own reader keeps it; imported for a chart's files only)
-        from toplint.parse.generic.helmchart import chart_folder, chart_template
+        from toplint.parse.generic.helmchart import chart_template, chart_values
 
         if chart_template(source.path):
             return ParseResult(source.path)  # read as its chart's values render it
-        if chart_folder(source.path):
+        if chart_values(source) is not None:
             return _chart(source, parsers, parser)
     return _plain(source, parsers, parser)
 
@@ -71,10 +72,16 @@ _SAYS_NOT_READ = frozenset({NO_DEPLOYMENT_FOUND.code, ACCELERATOR_NOT_MODELLED.c
 
 
 def _maybe_chart(source: Source) -> bool:
-    """A values file or a file under ``templates/``: what a Helm chart's reader looks at."""
+    """A values file, a file under ``templates/`` or a YAML file inside a chart's folder (a
+    values overlay, ``overrides/models/x.yaml``): what a Helm chart's reader looks at."""
     name = source.name
-    values = "values" in name and name.endswith((".yaml", ".yml"))
-    return values or "/templates/" in "/" + source.path.replace(os.sep, "/")
+    if "/templates/" in "/" + source.path.replace(os.sep, "/"):
+        return True
+    if not name.endswith((".yaml", ".yml")):
+        return False
+    if "values" in name:
+        return True
+    return chart_above(source.path) is not None  # a few stat calls, remembered per folder
 
 
 def _chart(source: Source, parsers: Sequence[Parser], parser: Parser | None) -> ParseResult:

@@ -2,11 +2,13 @@
 Kubernetes LLM deployment is a chart whose templates bind values to engine flags,
 ``args: ["--tensor-parallel-size={{ .Values.tp }}"]``).
 
-A ``values*.yaml`` beside ``Chart.yaml`` and ``templates/`` is a chart's values: the chart's
-templates are rendered (``toplint.parse.helmtpl``) with the chart's ``values.yaml`` and, for
-another values file, that file over it (``helm template -f``: ``toplint.parse.generic.layered``
-merges them), and every rendered resource is read by the Kubernetes readers, together (a
-container finds the ConfigMap another template renders).  Each deployment is placed on the
+A ``values*.yaml`` beside ``Chart.yaml`` and ``templates/`` is a chart's values, and so is a
+values overlay elsewhere in the chart's folder (``overrides/models/x.yaml``, a file whose every
+top-level key is one of ``values.yaml``'s: ``chart_values``): the chart's templates are rendered
+(``toplint.parse.helmtpl``) with the chart's ``values.yaml`` and, for another values file, that
+file over it (``helm template -f``: ``toplint.parse.generic.layered`` merges them), and every
+rendered resource is read by the Kubernetes readers, together (a container finds the ConfigMap
+another template renders).  Each deployment is placed on the
 values file, and every position in it is where the text was written: a value printed from the
 values is at its key in the values file that set it, literal template text at its line of the
 template (``helmtpl.spans``), so a finding points at what a user edits.
@@ -25,10 +27,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from toplint.errors import SourceError
-from toplint.infra.readpolicy import ReadRefused, read_reference, reference_root, resolve_reference
+from toplint.infra.patterns import lazy
+from toplint.infra.readpolicy import (
+    ReadRefused,
+    read_reference,
+    reference_root,
+    resolve_reference,
+    shown_path,
+)
 from toplint.infra.yamlsafe import Document, load_documents
 from toplint.model import Deployment, Finding, Position, Severity
 from toplint.parse.base import Source
+from toplint.parse.generic.chartdir import chart_above
 from toplint.parse.generic.layered import Layered
 from toplint.parse.helmtpl import SpanMap, render_chart
 from toplint.parse.mentions import named_engines, no_deployment
@@ -61,6 +71,46 @@ def chart_template(path: str) -> bool:
     return chart_folder(os.path.join(folder, "values.yaml")) and os.path.isfile(
         os.path.join(folder, "values.yaml")
     )
+
+
+def chart_values(source: Source) -> str | None:
+    """The folder of the chart whose values ``source`` holds, relative to the file's own
+    (``.``, ``../..``), or None: a values file beside ``Chart.yaml`` and ``templates/``
+    (``chart_folder``), or a values overlay anywhere else in the chart's folder
+    (``toplint.parse.generic.chartdir``): a YAML file whose one document is a mapping every
+    top-level key of which is a top-level key of the chart's ``values.yaml``.
+
+    Helm reads a file given with ``-f`` as user values coalesced over the chart's
+    ``values.yaml`` (helm.sh/docs/chart_template_guide/values_files: "a values file passed
+    into helm install or helm upgrade with the -f flag" overrides the chart's defaults;
+    helm/helm pkg/chartutil/coalesce.go), whatever its name or folder: silogen/ai-workloads@
+    c32f131 workloads/llm-inference-vllm/helm/README.md renders `helm template . -f
+    overrides/models/X.yaml`.  Nothing in a file says it is passed so; a file that sets only
+    values the chart declares is one, and a file with a key the chart does not declare (a
+    catalogue's metadata, an engine's own config under ``mount/``) is read as itself."""
+    if source.path in ("-", "<stdin>"):
+        return None
+    if chart_folder(source.path):
+        return "."
+    if not source.path.endswith((".yaml", ".yml")):
+        return None
+    folder = chart_above(source.path)
+    if folder is None or (folder == "." and os.path.basename(source.path) in _HELM_OWN):
+        return None
+    base = _values_yaml(source.path, folder)
+    try:
+        own = load_documents(source.text, source.path)
+    except (SourceError, RecursionError, ValueError):
+        return None
+    if base is None or not isinstance(base.data, dict) or len(own) != 1:
+        return None
+    keys = own[0].data
+    return folder if isinstance(keys, dict) and keys and set(keys) <= set(base.data) else None
+
+
+# A chart's own files beside values.yaml that are no values (Helm 2 kept dependencies in
+# requirements.yaml).
+_HELM_OWN = frozenset({"Chart.yaml", "Chart.lock", "requirements.yaml", "requirements.lock"})
 
 
 def rendered_deployments(source: Source) -> tuple[Read, bool]:
@@ -105,8 +155,11 @@ def values_named(path: str) -> bool:
 
 
 def _load(source: Source) -> tuple[Layered, dict[str, Any], list[tuple[str, str]]] | None:
+    folder = chart_values(source)
+    if folder is None:
+        return None
     try:
-        _, chart_text = read_reference(source.path, "Chart.yaml", MAX_TEMPLATE_BYTES)
+        _, chart_text = read_reference(source.path, _in(folder, "Chart.yaml"), MAX_TEMPLATE_BYTES)
         chart_docs = load_documents(chart_text, "Chart.yaml")
         own = load_documents(source.text, source.path)
     except (ReadRefused, OSError, SourceError, RecursionError, ValueError):
@@ -114,32 +167,38 @@ def _load(source: Source) -> tuple[Layered, dict[str, Any], list[tuple[str, str]
     if len(own) != 1 or not chart_docs or not isinstance(chart_docs[0].data, dict):
         return None
     layers: list[Document] = []
-    if os.path.basename(source.path) != "values.yaml":
-        base = _values_yaml(source.path)
+    if folder != "." or os.path.basename(source.path) != "values.yaml":
+        base = _values_yaml(source.path, folder)
         layers.extend([base] if base is not None else [])
     layers.append(own[0])
     values = Layered([(doc, ()) for doc in layers], Position(source.path, 1, 1))
-    return values, chart_docs[0].data, _templates(source.path)
+    return values, chart_docs[0].data, _templates(source.path, folder)
 
 
-def _values_yaml(path: str) -> Document | None:
+def _in(folder: str, ref: str) -> str:
+    """``ref`` of the chart's folder, as a reference from the values file's folder."""
+    return ref if folder == "." else f"{folder}/{ref}"
+
+
+def _values_yaml(path: str, folder: str) -> Document | None:
     try:
-        full, text = read_reference(path, "values.yaml", MAX_TEMPLATE_BYTES)
-        docs = load_documents(text, full)
+        full, text = read_reference(path, _in(folder, "values.yaml"), MAX_TEMPLATE_BYTES)
+        docs = load_documents(text, shown_path(full))
     except (ReadRefused, OSError, SourceError, RecursionError, ValueError):
         return None
     return docs[0] if len(docs) == 1 else None
 
 
-def _templates(values_path: str) -> list[tuple[str, str]]:
-    """(path, text) of the chart's templates, helpers first, in name order, bounded."""
+def _templates(values_path: str, chart: str) -> list[tuple[str, str]]:
+    """(path, text) of the chart's templates, helpers first, in name order, bounded (``chart``:
+    the chart's folder as a reference from the values file's)."""
     found: list[str] = []
     root = reference_root(values_path)
     pending = ["templates"]
     while pending and len(found) < MAX_TEMPLATES:
         ref = pending.pop(0)
         try:
-            folder = resolve_reference(values_path, ref, root)
+            folder = resolve_reference(values_path, _in(chart, ref), root)
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
         except (ReadRefused, OSError, ValueError):
             continue
@@ -154,10 +213,10 @@ def _templates(values_path: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for ref in sorted(found[:MAX_TEMPLATES], key=lambda r: (not r.endswith(".tpl"), r)):
         try:
-            full, text = read_reference(values_path, ref, MAX_TEMPLATE_BYTES)
+            full, text = read_reference(values_path, _in(chart, ref), MAX_TEMPLATE_BYTES)
         except (ReadRefused, OSError, ValueError):
             continue
-        out.append((full, text))
+        out.append((shown_path(full), text))
     return out
 
 
@@ -171,6 +230,7 @@ def _value_at(values: Layered, at: tuple[Any, ...], fallback: str) -> Position:
 def _read(maps: list[SpanMap], values_path: str) -> Read:
     from toplint.parse.k8s.context import Ctx
     from toplint.parse.k8s.generic import resource_deployments
+    from toplint.parse.modelref import identify
     from toplint.parse.multinode import one_per_instance
 
     docs: list[tuple[SpanMap, Document]] = []
@@ -197,7 +257,11 @@ def _read(maps: list[SpanMap], values_path: str) -> Read:
             documents=documents,
             texts=texts,
         )
-        for dep in resource_deployments(ctx):
+        # A model the engine is given as a local path or a URI is the checkpoint the rendered
+        # text downloads into it, as in a file linted alone (``run._identify_models``): the
+        # download is the template's (``huggingface-cli download {{ … }} --local-dir``), not
+        # the values'.
+        for dep in identify(resource_deployments(ctx), span.text, span.path):
             deployments.append(_placed(dep, by_path, values_path))
         findings.extend(_remapped(f, by_path) for f in ctx.findings)
     return list(one_per_instance(deployments)), findings
@@ -209,7 +273,31 @@ def _placed(dep: Deployment, maps: Mapping[str, SpanMap], values_path: str) -> D
     start = maps[dep.path].position(dep.line, dep.column) if dep.path in maps else None
     line, column = (start.line, start.column) if start and start.path == values_path else (1, 1)
     note = f"as {os.path.basename(values_path)} renders {dep.path}"
-    return replace(moved, path=values_path, line=line, column=column, notes=(*moved.notes, note))
+    return replace(
+        moved,
+        path=values_path,
+        line=line,
+        column=column,
+        notes=(*moved.notes, note),
+        options=_model_from(moved.options, moved.sources.get("model.from"), values_path),
+    )
+
+
+def _model_from(
+    options: Mapping[str, str], at: Position | None, values_path: str
+) -> Mapping[str, str]:
+    """``model.from`` (``toplint.parse.modelref``: "the download command at line 57") counts
+    lines of the rendered text, which no file has: said instead of the template that renders
+    it, when that is not the values file the deployment is placed on.  (No line: text a
+    template includes from another file's ``define`` is not placed in that file yet.)"""
+    how = options.get("model.from")
+    if how is None or at is None or at.path == values_path:
+        return options
+    where = f"that {os.path.basename(at.path)} renders"
+    return {**options, "model.from": _AT_LINE.sub(where, how, count=1)}
+
+
+_AT_LINE = lazy(r"at line \d+")
 
 
 def _at_values(dep: Deployment) -> Deployment:

@@ -113,9 +113,29 @@ def spec_deployments(
         options["pod-anti-affinity"] = "true"
     seeded = replace(labelled(ctx, base, spec), options=options)
     out: list[Deployment] = []
-    for i, _ in enumerate(ctx.sequence((*spec, "containers"))):
-        container = (*spec, "containers", i)
+    for container in [*_paths(ctx, spec, "containers"), *_sidecars(ctx, spec)]:
         shm = dev_shm(ctx, spec, container)
         for dep in container_deployments(ctx, container, seeded, injected):
             out.append(replace(dep, options={**dep.options, **shm}))
     return out
+
+
+def _paths(ctx: Ctx, spec: Path, key: str) -> list[Path]:
+    return [(*spec, key, i) for i, _ in enumerate(ctx.sequence((*spec, key)))]
+
+
+def _sidecars(ctx: Ctx, spec: Path) -> list[Path]:
+    """The pod's native sidecars: init containers with ``restartPolicy: Always``, which start
+    before the containers and run for the pod's whole life beside them (Kubernetes 1.29+,
+    kubernetes.io/docs/concepts/workloads/pods/sidecar-containers/), so an engine server can
+    run in one: silogen/ai-workloads@c32f131 workloads/llm-evaluation-judge/helm/templates/
+    evaluation_judge_template.yaml serves its two models from two, beside the Job's evaluation
+    container.  An ordinary init container runs to completion before any container starts: a
+    download or a warm-up step, not a server."""
+    if not isinstance(ctx.get((*spec, "initContainers")), list):
+        return []  # (absent, or not a list: not this reader's to report)
+    return [
+        path
+        for path in _paths(ctx, spec, "initContainers")
+        if isinstance(ctx.get(path), dict) and ctx.get((*path, "restartPolicy")) == "Always"
+    ]
