@@ -114,6 +114,11 @@ def test_duplicate_yaml_keys_are_reported(repo: Path) -> None:
     found = _check(repo, "dup.yaml")
     hits = [f for f in found if f["rule"] == "TL001" and "duplicate key" in str(f["message"])]
     assert [(h["line"], h["column"]) for h in hits] == [(5, 3)]
+    # what each tool does with it: kubectl apply keeps the last value (kubernetes/kubernetes
+    # #99286), docker compose and kustomize refuse the file (yaml.v3)
+    message = str(hits[0]["message"])
+    assert "kubectl apply keeps this value and drops the first" in message
+    assert "docker compose and kustomize reject the file" in message
 
 
 def test_huge_model_numbers_are_a_config_error(repo: Path) -> None:

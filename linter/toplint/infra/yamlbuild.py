@@ -4,7 +4,7 @@ loads; this module builds).
 Only plain data is built: a ``!!python/...`` or any other standard tag beyond plain scalars and
 collections is an error, a local tag is read as its text, alias expansion is counted ("billion
 laughs") before anything is built, nesting depth and node counts are bounded, and duplicate keys
-are errors (kubectl and docker compose reject them).
+are errors (docker compose and kustomize reject them; kubectl keeps the last silently).
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def _key_text(node: Any) -> str:
 # PyYAML's composer refuses an anchor written twice ("found duplicate anchor 'x'; first
 # occurrence" / "second occurrence"), which YAML allows: "The alias refers to the most recent
 # preceding node having the same anchor" (yaml.org/spec/1.2.2 §7.1, Alias Nodes; yaml.v3, which
-# kubectl and docker compose use, reads such a file).
+# docker compose and kustomize use, reads such a file).
 _REUSED_ANCHOR = "found duplicate anchor"  # libyaml's message names no anchor
 
 
@@ -312,12 +312,18 @@ class _Builder:
 
     @staticmethod
     def _duplicate(key: str, first_line: int, node: yaml.Node) -> SourceError:
-        """YAML requires unique keys; PyYAML keeps the last silently, while kubectl
-        (sigs.k8s.io/yaml) and docker compose (yaml.v3) reject the file."""
+        """YAML requires unique keys ("The content of a mapping node is an unordered set of
+        key/value node pairs, with the restriction that each of the keys is unique",
+        yaml.org/spec/1.2.2 §3.2.1.1).  docker compose and kustomize (yaml.v3) reject such a
+        file (kubernetes-sigs/kustomize#3480); ``kubectl apply -f`` converts it to JSON with
+        sigs.k8s.io/yaml's non-strict decoder and keeps the last value, so the first is lost
+        without a word (kubernetes/kubernetes#99286: a second ``envFrom`` dropped the first;
+        #67477, #125885); PyYAML keeps the last too."""
         shown = key if len(key) <= 40 else key[:40] + "…"
         return _error(
-            f"duplicate key `{shown}` (first at line {first_line}); kubectl and docker compose "
-            "reject the file, and which value wins is undefined",
+            f"duplicate key `{shown}` (first at line {first_line}); YAML requires unique keys: "
+            "docker compose and kustomize reject the file, kubectl apply keeps this value and "
+            "drops the first without a word",
             node,
             RefusedYaml,
         )
