@@ -27,3 +27,21 @@ def test_real_tgi_entrypoint_is_one_info_note_not_a_deployment() -> None:
 def test_entrypoint_that_writes_only_a_port_is_still_an_entrypoint() -> None:
     result = parse_text("ep.sh", 'exec vllm serve "$@" --port 8000\n')
     assert result.deployments == ()
+
+
+def test_an_entrypoint_that_writes_its_model_as_a_variable_says_so() -> None:
+    """gsbdarc/vllm_helper@db1c923b vllm.sh: ``--model "${MODEL}"`` and ``${VLLM_TP:+
+    --tensor-parallel-size "${VLLM_TP}"}`` beside ``"$@"``.  The note said ``$@`` gives the
+    engine its model and layout, which the script writes, with values its caller sets."""
+    text = (
+        'vllm_serve() {\n  python3 -m vllm.entrypoints.openai.api_server --model "${MODEL}" \\\n'
+        '    ${VLLM_TP:+--tensor-parallel-size "${VLLM_TP}"} "$@"\n}\nvllm_serve "$@"\n'
+    )
+    result = parse_text("vllm.sh", text)
+    (note,) = [f for f in result.findings if f.rule == "TL008"]
+    assert result.deployments == () and note.severity.value == "info"
+    assert "its `--model` and `--tensor-parallel-size` are values this script does not set" in (
+        note.message
+    )
+    plain = parse_text("ep.sh", 'exec vllm serve "$@" --port 8000\n').findings
+    assert "gives the engine its model and layout" in plain[0].message

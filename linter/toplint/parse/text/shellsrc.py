@@ -8,6 +8,7 @@ Also: ``docker run … IMAGE CMD…`` lines (``toplint.parse.text.dockerrun``), 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import toplint.parse.multinode
 from toplint.accelerators import RUNTIME_ENV
@@ -472,6 +473,16 @@ class ShellParser:
 _LAYOUT_FIELDS = frozenset({"model", "tp", "pp", "dp", "dp_local", "ep", "ep_enabled", "nodes"})
 
 
+def _sizes_layout(spec: Any, name: str) -> bool:
+    return spec.fields.get(name, name.replace("-", "_")) in _LAYOUT_FIELDS
+
+
+def _listed(names: Sequence[str]) -> str:
+    """```--model```, ```--model`` and ``--tp```, ```a``, ``b`` and ``c```."""
+    quoted = [f"`{n}`" for n in names]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} and {quoted[-1]}"
+
+
 def _entrypoint(dep: Deployment) -> Finding | None:
     """A script whose engine command takes its model and layout only from the script's own
     arguments (``exec text-generation-launcher $@``, a container's entrypoint) is not a
@@ -488,9 +499,23 @@ def _entrypoint(dep: Deployment) -> Finding | None:
         return None
 
     pos = forwarded.position
+    unset = sorted(  # options written here whose values come from elsewhere
+        {
+            f.raw
+            for f in dep.flags
+            if not f.value and f.raw.startswith("-") and _sizes_layout(spec, f.name)
+        }
+    )
+    given = (
+        f"`{forwarded.variable}` hands the engine the script's own arguments, and its "
+        f"{_listed(unset)} {'is a value' if len(unset) == 1 else 'are values'} "
+        "this script does not set"
+        if unset  # ``--model "${MODEL}" ... "$@"``: the caller sets both (gsbdarc/vllm_helper)
+        else f"`{forwarded.variable}` gives the engine its model and layout from the script's "
+        "own arguments"
+    )
     why = (
-        f"`{forwarded.variable}` gives the engine its model and layout from the script's own "
-        "arguments (an entrypoint): the deployment is where the script is called with them (a "
+        f"{given} (an entrypoint): the deployment is where the script is called with them (a "
         "container's args, a CMD), and is checked there"
     )
     from toplint.parse.mentions import no_deployment  # rare path: not imported by most runs
