@@ -1,12 +1,13 @@
 """What the evaluator computes with: a value and where it was written, text made of pieces that
 each remember where they came from, and Go's and Helm's ways of printing a value.
 
-A value read from the chart's values keeps its path in the values (``Val.at``); text the
-template writes keeps its offset in the template.  Printing a value makes a piece carrying that
-origin, so every character of the rendered file can be traced to the key a user edits or to the
-template line that wrote it.  ``Unknown`` is a value toplint cannot compute (an unsupported
-function, a file the chart reads): it prints as a placeholder the Kubernetes readers treat as
-unresolved, ``${helm_<what>}``, never as a guess.
+A value read from the chart's values keeps its path in the values (``Val.at``); text a
+template writes keeps its file and offset there (``Spot``: a ``define``'s text is in the file
+that defines it, not in the template that includes it).  Printing a value makes a piece
+carrying that origin, so every character of the rendered file can be traced to the key a user
+edits or to the template line that wrote it.  ``Unknown`` is a value toplint cannot compute (an
+unsupported function, a file the chart reads): it prints as a placeholder the Kubernetes
+readers treat as unresolved, ``${helm_<what>}``, never as a guess.
 """
 
 from __future__ import annotations
@@ -21,9 +22,19 @@ from typing import Any
 from toplint.infra.patterns import lazy
 from toplint.record import record
 
-# Where a piece of rendered text came from: ("t", offset in the template), ("v", path in the
-# values), or None (made by a function from nothing written: the piece before it decides).
+# Where a piece of rendered text came from: ("t", Spot) literal text of a template file, ("p",
+# Spot) text a function made, at the action that called it, ("v", path in the values), or None
+# (made by a function from nothing written: the piece before it decides).
 Origin = tuple[str, Any] | None
+
+
+@record
+class Spot:
+    """An offset in a template file: the file a ``define`` is written in for its own text, not
+    the template that includes it; None for the text of a ``tpl`` string."""
+
+    file: str | None
+    offset: int
 
 
 @record
