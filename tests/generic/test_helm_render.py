@@ -521,7 +521,7 @@ def test_findings_on_text_a_define_writes_are_at_the_define(tmp_path: Path) -> N
     empty = dep.sources["model"]  # TL003 is said there
     assert (empty.path, empty.line, empty.column) == (helpers, 3, 3)
     (typo,) = [f for f in result.findings if f.rule == "TL005"]
-    assert (typo.path, typo.line) == (helpers, 5)
+    assert (typo.path, typo.line, typo.column) == (helpers, 5, 3)
 
 
 def test_a_template_that_stops_in_a_define_is_said_at_the_define(tmp_path: Path) -> None:

@@ -294,6 +294,17 @@ def test_what_does_not_render_in_a_define_is_said_at_the_define() -> None:
     assert failed[0].position == Position("templates/_helpers.tpl", 3, 4)  # at the `fail`
 
 
+def test_lines_an_indent_adds_leave_a_defines_text_at_its_own_columns() -> None:
+    """``nindent 8`` puts 8 spaces before each line the define writes: they are the action's,
+    and each line keeps its own column in the define (not 8 further per line)."""
+    template = 'spec:\n  args:{{ include "c.flags" . | nindent 8 }}\n'
+    span = _traced([("templates/_helpers.tpl", _FLAGS), ("templates/t.yaml", template)])
+    assert span.text == "spec:\n  args:\n        - --enforce-eager\n        - --tp=8\n"
+    assert span.position(3, 11) == Position("templates/_helpers.tpl", 2, 3)
+    assert span.position(4, 9) == Position("templates/_helpers.tpl", 3, 1)
+    assert span.position(4, 3).path == "templates/t.yaml"  # a space the nindent wrote
+
+
 def test_a_define_a_tpl_string_includes_is_traced_to_the_define() -> None:
     """The string's own text is at the value holding it; the define's at the define."""
     new_file()

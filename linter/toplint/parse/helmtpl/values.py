@@ -61,17 +61,23 @@ class Pieces:
         return next((o for _, o in self.parts if o is not None), None)
 
     def map_lines(self, prefix: str) -> Pieces:
-        """Every line after a line break starts with ``prefix`` (``indent`` and ``nindent``)."""
+        """Every line after a line break starts with ``prefix`` (``indent`` and ``nindent``), a
+        piece of its own made by the function: the template text after it keeps its own line
+        and column (``nindent 12`` of a define's ``- --flag`` lines)."""
         out: list[tuple[str, Origin]] = []
         for text, origin in self.parts:
-            out.append((text.replace("\n", "\n" + prefix), origin))
+            at = 0
+            while (brk := text.find("\n", at)) != -1:
+                out += [(text[at : brk + 1], _shifted(origin, at)), (prefix, None)]
+                at = brk + 1
+            out.append((text[at:], _shifted(origin, at)))
         return Pieces(out)
 
     def strip(self, chars: str | None = None, left: bool = True, right: bool = True) -> Pieces:
         parts = list(self.parts)
         while left and parts:
             text = parts[0][0].lstrip(chars)
-            parts[0] = (text, parts[0][1])
+            parts[0] = (text, _shifted(parts[0][1], len(parts[0][0]) - len(text)))
             if text:
                 break
             parts.pop(0)
@@ -82,6 +88,15 @@ class Pieces:
                 break
             parts.pop()
         return Pieces(parts)
+
+
+def _shifted(origin: Origin, by: int) -> Origin:
+    """The origin of a piece's text from its ``by``-th character on: template text is ``by``
+    further into its file; a value or an action's text is where it was."""
+    if by and origin is not None and origin[0] == "t":
+        spot: Spot = origin[1]
+        return ("t", Spot(spot.file, spot.offset + by))
+    return origin
 
 
 @record
