@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from toplint.fix.apply import apply_edits
+from toplint.fix.resolve import intent_edits
 from toplint.model import Severity
 from toplint.parse.base import Source
 from toplint.parse.parallel import builtin_and_plugin_parsers
@@ -536,3 +538,23 @@ def test_a_template_that_stops_in_a_define_is_said_at_the_define(tmp_path: Path)
     assert (
         "template `deployment.yaml` not rendered: the chart fails: set a model" in finding.message
     )
+
+
+def test_a_fix_of_text_a_define_writes_edits_the_define_or_nothing(tmp_path: Path) -> None:
+    """`--fix` edits only the file it checks (``toplint.fix.resolve``): the values file gets no
+    edit of the misspelt flag, and its intent names the define's file and place, where the
+    rename respells exactly the flag (before, it named a place in deployment.yaml)."""
+    chart = _chart(tmp_path, FLAGS_DEPLOYMENT)
+    (chart / "templates" / "_helpers.tpl").write_text(FLAGS_HELPERS)
+    values = chart / "values.yaml"
+    result = _parse(values)
+    (typo,) = [f for f in result.findings if f.rule == "TL005"]
+    assert typo.fix is not None
+    (dep,) = result.deployments
+    assert intent_edits(typo.fix.intents, dep, values.read_text(), str(values)) == ()
+    (intent,) = typo.fix.intents
+    helpers = chart / "templates" / "_helpers.tpl"
+    assert intent.at is not None and intent.at.path == str(helpers)
+    edits = intent_edits(typo.fix.intents, None, helpers.read_text(), str(helpers))
+    fixed, _ = apply_edits(helpers.read_text(), edits)
+    assert fixed == FLAGS_HELPERS.replace("--enforce-eagerr", "--enforce-eager")
