@@ -11,7 +11,8 @@ rendered resource is read by the Kubernetes readers, together (a container finds
 another template renders).  Each deployment is placed on the
 values file, and every position in it is where the text was written: a value printed from the
 values is at its key in the values file that set it, literal template text at its line of the
-template (``helmtpl.spans``), so a finding points at what a user edits.
+template file that wrote it, a ``define``'s in ``_helpers.tpl`` (``helmtpl.spans``), so a
+finding points at what a user edits.
 
 The values file is then not read as a deployment of its own (no double counting), and a
 chart's template linted by itself is read through the values beside it.  A template that cannot
