@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from toplint.fix.apply import apply_edits
+from toplint.fix.resolve import intent_edits
 from toplint.model import Severity
 from toplint.parse.base import Source
 from toplint.parse.parallel import builtin_and_plugin_parsers
@@ -311,8 +313,11 @@ def test_a_chart_whose_engine_runs_in_a_sidecar_is_read_through_its_values(
     assert (gpus.path, gpus.line) == (str(chart / "values.yaml"), 6)  # `gpu_count: 1`
     assert (tp.path, tp.line) == (str(chart / "values.yaml"), 9)  # `tensor_parallel_size: 1`
     # the checkpoint is the one the template downloads into `--model`'s folder (not the served
-    # name), said of the template, not of a line of the rendered text
-    assert dep.options["model.from"] == "the download command that deployment.yaml renders"
+    # name), said at the line of _helpers.tpl's define that writes the command, not at a line
+    # of the rendered text
+    assert dep.options["model.from"] == "the download command at line 6 of _helpers.tpl"
+    at = dep.sources["model.from"]
+    assert (at.path, at.line) == (str(chart / "templates" / "_helpers.tpl"), 6)
     assert not [f for f in result.findings if f.severity != Severity.INFO]
     assert _parse(chart / "templates" / "deployment.yaml").deployments == ()  # the Job's template
 
@@ -481,3 +486,75 @@ def test_a_file_under_templates_or_outside_the_chart_is_no_overlay(tmp_path: Pat
     outside.write_text(R1_OVERRIDE)
     (alone,) = _parse(outside).deployments
     assert (alone.tp, alone.gpus) == (1, 8)
+
+
+# The engine's flags written once in a define of _helpers.tpl and included by the Deployment, as
+# silogen/ai-workloads@c32f131 workloads/llm-inference-vllm/helm/templates/_entrypoint.tpl
+# writes `--model={{ $modelPath }}` for templates/deployment.yaml.
+FLAGS_HELPERS = """\
+{{/* the engine's flags, written once for every template */}}
+{{- define "c.args" -}}
+- --model={{ .Values.model }}
+- --tensor-parallel-size={{ .Values.tp }}
+- --enforce-eagerr
+{{- end }}
+"""
+FLAGS_DEPLOYMENT = DEPLOYMENT.replace(
+    "            - --model={{ .Values.model }}\n"
+    "            - --tensor-parallel-size={{ .Values.tp }}\n",
+    '            {{- include "c.args" . | nindent 12 }}\n',
+)
+
+
+def test_findings_on_text_a_define_writes_are_at_the_define(tmp_path: Path) -> None:
+    """An empty `model:` leaves `--model=` without a value (TL003), and a misspelt flag is
+    TL005: both are written in _helpers.tpl's define, so both are at its lines there, not at
+    lines of deployment.yaml that say something else; the TP the define prints is still at
+    `tp:` of values.yaml."""
+    values = VALUES.replace("model: meta-llama/Llama-3.1-70B-Instruct", "model:")
+    chart = _chart(tmp_path, FLAGS_DEPLOYMENT, values)
+    (chart / "templates" / "_helpers.tpl").write_text(FLAGS_HELPERS)
+    result = _parse(chart / "values.yaml")
+    (dep,) = result.deployments
+    assert (dep.tp, dep.gpus) == (8, 8)
+    tp = dep.sources["tp"]
+    assert (tp.path, tp.line) == (str(chart / "values.yaml"), 3)
+    helpers = str(chart / "templates" / "_helpers.tpl")
+    empty = dep.sources["model"]  # TL003 is said there
+    assert (empty.path, empty.line, empty.column) == (helpers, 3, 3)
+    (typo,) = [f for f in result.findings if f.rule == "TL005"]
+    assert (typo.path, typo.line, typo.column) == (helpers, 5, 3)
+
+
+def test_a_template_that_stops_in_a_define_is_said_at_the_define(tmp_path: Path) -> None:
+    """The `fail` is written in _helpers.tpl: TL008 is at its line there, and names the
+    template that was not rendered."""
+    chart = _chart(tmp_path, FLAGS_DEPLOYMENT)
+    helpers = FLAGS_HELPERS.replace("- --enforce-eagerr\n", '{{ fail "set a model" }}\n')
+    (chart / "templates" / "_helpers.tpl").write_text(helpers)
+    result = _parse(chart / "values.yaml")
+    (finding,) = [f for f in result.findings if "not rendered" in f.message]
+    assert (finding.path, finding.line) == (str(chart / "templates" / "_helpers.tpl"), 5)
+    assert (
+        "template `deployment.yaml` not rendered: the chart fails: set a model" in finding.message
+    )
+
+
+def test_a_fix_of_text_a_define_writes_edits_the_define_or_nothing(tmp_path: Path) -> None:
+    """`--fix` edits only the file it checks (``toplint.fix.resolve``): the values file gets no
+    edit of the misspelt flag, and its intent names the define's file and place, where the
+    rename respells exactly the flag (before, it named a place in deployment.yaml)."""
+    chart = _chart(tmp_path, FLAGS_DEPLOYMENT)
+    (chart / "templates" / "_helpers.tpl").write_text(FLAGS_HELPERS)
+    values = chart / "values.yaml"
+    result = _parse(values)
+    (typo,) = [f for f in result.findings if f.rule == "TL005"]
+    assert typo.fix is not None
+    (dep,) = result.deployments
+    assert intent_edits(typo.fix.intents, dep, values.read_text(), str(values)) == ()
+    (intent,) = typo.fix.intents
+    helpers = chart / "templates" / "_helpers.tpl"
+    assert intent.at is not None and intent.at.path == str(helpers)
+    edits = intent_edits(typo.fix.intents, None, helpers.read_text(), str(helpers))
+    fixed, _ = apply_edits(helpers.read_text(), edits)
+    assert fixed == FLAGS_HELPERS.replace("--enforce-eagerr", "--enforce-eager")

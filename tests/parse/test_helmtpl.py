@@ -238,3 +238,86 @@ def test_what_tpl_writes_is_placed_at_the_value_that_held_it() -> None:
     assert span.text == "args:\n  - --tensor-parallel-size=8\n"
     assert span.position(2, 5) == Position("values.yaml", 7, 1)  # the flag's own text
     assert span.position(2, 28) == Position("values.yaml", 9, 1)  # the value it reads
+
+
+_FLAGS = '{{- define "c.flags" -}}\n- --enforce-eager\n- --tp={{ .Values.tp }}\n{{- end }}\n'
+_ARGS = (
+    "{{/* the engine's arguments */}}\n"
+    '{{- define "c.args" -}}\n- --served-model-name=m\n{{ include "c.flags" . }}\n{{- end }}\n'
+)
+
+
+def _traced(templates: list[tuple[str, str]]) -> Any:
+    new_file()
+    maps, failed = render_chart(
+        templates, {"tp": 8}, CHART, lambda at: Position("values.yaml", 7, len(at))
+    )
+    assert not failed, failed
+    return maps[-1]
+
+
+def test_text_a_define_writes_is_traced_to_the_file_and_line_of_the_define() -> None:
+    """A define's text is written in its own file (``_helpers.tpl``), not in the template that
+    includes it: its lines are that file's; a value it prints is still at the value."""
+    template = 'args:\n  {{- include "c.flags" . | nindent 2 }}\n  - --port=8000\n'
+    span = _traced([("templates/_helpers.tpl", _FLAGS), ("templates/t.yaml", template)])
+    assert span.text == "args:\n  - --enforce-eager\n  - --tp=8\n  - --port=8000\n"
+    assert span.position(2, 5) == Position("templates/_helpers.tpl", 2, 3)
+    assert span.position(3, 5) == Position("values.yaml", 7, 1)  # the word holds the value
+    assert span.position(4, 5) == Position("templates/t.yaml", 3, 5)  # the template's own
+
+
+def test_a_define_that_includes_a_define_of_a_third_file_is_traced_to_each() -> None:
+    """``template``, and a define including one of another file: each text at its own file."""
+    template = 'args:\n{{ template "c.args" . }}\n'
+    span = _traced(
+        [
+            ("templates/_flags.tpl", _FLAGS),
+            ("templates/_args.tpl", _ARGS),
+            ("templates/t.yaml", template),
+        ]
+    )
+    assert span.text == "args:\n- --served-model-name=m\n- --enforce-eager\n- --tp=8\n"
+    assert span.position(2, 3) == Position("templates/_args.tpl", 3, 3)
+    assert span.position(3, 3) == Position("templates/_flags.tpl", 2, 3)
+    assert span.position(4, 3) == Position("values.yaml", 7, 1)
+    assert span.position(1, 1) == Position("templates/t.yaml", 1, 1)
+
+
+def test_what_does_not_render_in_a_define_is_said_at_the_define() -> None:
+    new_file()
+    helpers = '{{- define "c.bad" -}}\nx: 1\n{{ fail "no model" }}\n{{- end }}\n'
+    template = 'a\n{{ include "c.bad" . }}'
+    templates = [("templates/_helpers.tpl", helpers), ("templates/t.yaml", template)]
+    maps, failed = render_chart(templates, {}, CHART, _nowhere)
+    assert not maps and failed[0].path == "templates/t.yaml"  # the template not rendered,
+    assert failed[0].position == Position("templates/_helpers.tpl", 3, 4)  # at the `fail`
+
+
+def test_lines_an_indent_adds_leave_a_defines_text_at_its_own_columns() -> None:
+    """``nindent 8`` puts 8 spaces before each line the define writes: they are the action's,
+    and each line keeps its own column in the define (not 8 further per line)."""
+    template = 'spec:\n  args:{{ include "c.flags" . | nindent 8 }}\n'
+    span = _traced([("templates/_helpers.tpl", _FLAGS), ("templates/t.yaml", template)])
+    assert span.text == "spec:\n  args:\n        - --enforce-eager\n        - --tp=8\n"
+    assert span.position(3, 11) == Position("templates/_helpers.tpl", 2, 3)
+    assert span.position(4, 9) == Position("templates/_helpers.tpl", 3, 1)
+    assert span.position(4, 3).path == "templates/t.yaml"  # a space the nindent wrote
+
+
+def test_a_define_a_tpl_string_includes_is_traced_to_the_define() -> None:
+    """The string's own text is at the value holding it; the define's at the define."""
+    new_file()
+    template = "args:\n{{ tpl .Values.args . }}\n"
+    maps, failed = render_chart(
+        [("templates/_helpers.tpl", _FLAGS), ("templates/t.yaml", template)],
+        {"tp": 8, "args": '- --port=8000\n{{ include "c.flags" . }}'},
+        CHART,
+        lambda at: Position("values.yaml", 7 if at == ("args",) else 9, 1),
+    )
+    assert not failed, failed
+    (span,) = maps
+    assert span.text == "args:\n- --port=8000\n- --enforce-eager\n- --tp=8\n"
+    assert span.position(2, 3) == Position("values.yaml", 7, 1)
+    assert span.position(3, 3) == Position("templates/_helpers.tpl", 2, 3)
+    assert span.position(4, 3) == Position("values.yaml", 9, 1)

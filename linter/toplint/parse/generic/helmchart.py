@@ -11,7 +11,8 @@ rendered resource is read by the Kubernetes readers, together (a container finds
 another template renders).  Each deployment is placed on the
 values file, and every position in it is where the text was written: a value printed from the
 values is at its key in the values file that set it, literal template text at its line of the
-template (``helmtpl.spans``), so a finding points at what a user edits.
+template file that wrote it, a ``define``'s in ``_helpers.tpl`` (``helmtpl.spans``), so a
+finding points at what a user edits.
 
 The values file is then not read as a deployment of its own (no double counting), and a
 chart's template linted by itself is read through the values beside it.  A template that cannot
@@ -40,7 +41,7 @@ from toplint.model import Deployment, Finding, Position, Severity
 from toplint.parse.base import Source
 from toplint.parse.generic.chartdir import chart_above
 from toplint.parse.generic.layered import Layered
-from toplint.parse.helmtpl import SpanMap, render_chart
+from toplint.parse.helmtpl import Failed, SpanMap, render_chart
 from toplint.parse.mentions import named_engines, no_deployment
 from toplint.record import fields, is_record, replace
 
@@ -134,7 +135,7 @@ def rendered_deployments(source: Source) -> tuple[Read, bool]:
             f.position.path,
             f.position.line,
             f.position.column,
-            f"chart template not rendered: {f.why}; its resources are not read",
+            f"chart template {_which(f)}not rendered: {f.why}; its resources are not read",
             anchor="helm-template",
         )
         for f in engine
@@ -142,6 +143,12 @@ def rendered_deployments(source: Source) -> tuple[Read, bool]:
     findings = [replace(f, severity=Severity.INFO) for f in findings]
     deployments, more = _read(maps, source.path)
     return (deployments, findings + more), bool(deployments) or (bool(maps) and not engine)
+
+
+def _which(failed: Failed) -> str:
+    """The template not rendered, when the finding is not at it (at a ``define`` it includes)."""
+    same = failed.position.path == failed.path
+    return "" if same else f"`{os.path.basename(failed.path)}` "
 
 
 def _may_run(template: str) -> bool:
@@ -279,21 +286,19 @@ def _placed(dep: Deployment, maps: Mapping[str, SpanMap], values_path: str) -> D
         line=line,
         column=column,
         notes=(*moved.notes, note),
-        options=_model_from(moved.options, moved.sources.get("model.from"), values_path),
+        options=_model_from(moved.options, moved.sources.get("model.from")),
     )
 
 
-def _model_from(
-    options: Mapping[str, str], at: Position | None, values_path: str
-) -> Mapping[str, str]:
+def _model_from(options: Mapping[str, str], at: Position | None) -> Mapping[str, str]:
     """``model.from`` (``toplint.parse.modelref``: "the download command at line 57") counts
-    lines of the rendered text, which no file has: said instead of the template that renders
-    it, when that is not the values file the deployment is placed on.  (No line: text a
-    template includes from another file's ``define`` is not placed in that file yet.)"""
+    lines of the rendered text, which no file has: said instead at the line and file that
+    wrote it (``at``, already moved there: the template, the ``define`` it includes, or the
+    values file)."""
     how = options.get("model.from")
-    if how is None or at is None or at.path == values_path:
+    if how is None or at is None:
         return options
-    where = f"that {os.path.basename(at.path)} renders"
+    where = f"at line {at.line} of {os.path.basename(at.path)}"
     return {**options, "model.from": _AT_LINE.sub(where, how, count=1)}
 
 

@@ -16,10 +16,10 @@ from typing import Any
 
 from toplint.errors import SourceError
 from toplint.model import Position
-from toplint.parse.helmtpl.ast import Node, Template, parse
+from toplint.parse.helmtpl.ast import Template, parse
 from toplint.parse.helmtpl.lexer import TemplateSyntax
-from toplint.parse.helmtpl.render import NotRendered, Renderer, root_context
-from toplint.parse.helmtpl.spans import SpanMap, line_starts
+from toplint.parse.helmtpl.render import Define, NotRendered, Renderer, root_context
+from toplint.parse.helmtpl.spans import SpanMap, TemplateLines
 from toplint.record import record
 
 __all__ = ["Failed", "SpanMap", "render_chart"]
@@ -41,37 +41,39 @@ def render_chart(
     value_position: Callable[[tuple[Any, ...]], Position],
 ) -> tuple[list[SpanMap], list[Failed]]:
     """Each manifest template (``(path, text)``; a name starting ``_`` only defines) rendered
-    with ``values``, in order; the ones that do not render, with why."""
-    parsed: list[tuple[str, str, Template]] = []
+    with ``values``, in order; the ones that do not render, with why.  A ``define`` keeps the
+    file it is written in, so its text is placed there wherever it is included."""
+    lines = TemplateLines(dict(templates))
+    parsed: list[tuple[str, Template]] = []
     failed: list[Failed] = []
-    defines: dict[str, tuple[Node, ...]] = {}
+    defines: dict[str, Define] = {}
     for path, text in templates:
         try:
             tree = parse(text)
         except TemplateSyntax as exc:
             failed.append(
-                Failed(path, f"not read as a template: {exc}", _at(path, text, exc.offset))
+                Failed(path, f"not read as a template: {exc}", lines.position(path, exc.offset))
             )
             continue
-        defines.update(tree.defines)
-        defines[helm_name(path, chart)] = (
-            tree.body
-        )  # `include (print $.Template.BasePath "/x.yaml")`
-        parsed.append((path, text, tree))
+        defines.update((name, (path, body)) for name, body in tree.defines.items())
+        # `include (print $.Template.BasePath "/x.yaml")`
+        defines[helm_name(path, chart)] = (path, tree.body)
+        parsed.append((path, tree))
     rendered: list[SpanMap] = []
-    for path, text, tree in parsed:
+    for path, tree in parsed:
         if _partial(path):
             continue
-        renderer = Renderer(defines, root_context(values, chart, helm_name(path, chart)))
+        renderer = Renderer(defines, root_context(values, chart, helm_name(path, chart)), path)
         try:
             parts = renderer.render(tree.body)
         except NotRendered as exc:
-            failed.append(Failed(path, exc.why, _at(path, text, exc.offset)))
+            where = lines.position(exc.file or path, exc.offset)
+            failed.append(Failed(path, exc.why, where))
             continue
         except (SourceError, RecursionError) as exc:  # a budget (toplint.infra.budgets)
             failed.append(Failed(path, str(exc), Position(path, 1, 1)))
             continue
-        rendered.append(SpanMap(parts, path, text, value_position))
+        rendered.append(SpanMap(parts, path, lines, value_position))
     return rendered, failed
 
 
@@ -86,9 +88,3 @@ def _partial(path: str) -> bool:
     """Helm renders every file of ``templates/`` but ``NOTES.txt`` and names starting ``_``."""
     name = path.rsplit("/", 1)[-1]
     return name.startswith("_") or not name.endswith((".yaml", ".yml", ".json"))
-
-
-def _at(path: str, text: str, offset: int) -> Position:
-    starts = line_starts(text)
-    line = max(i for i, s in enumerate(starts) if s <= max(offset, 0)) + 1
-    return Position(path, line, max(offset, 0) - starts[line - 1] + 1)

@@ -26,6 +26,7 @@ from toplint.parse.helmtpl.maps import FuncError
 from toplint.parse.helmtpl.values import (
     Origin,
     Pieces,
+    Spot,
     Unknown,
     UnknownCondition,
     Val,
@@ -39,12 +40,14 @@ MAX_RANGE = 10_000  # items one range may visit
 
 
 class NotRendered(Exception):
-    """Why a template does not render, and where (offset in the file being rendered)."""
+    """Why a template does not render, and where: an offset in ``file``, the file of the
+    ``define`` it was raised in (None: the template being rendered)."""
 
-    def __init__(self, why: str, offset: int = 0) -> None:
+    def __init__(self, why: str, offset: int = 0, file: str | None = None) -> None:
         super().__init__(why)
         self.why = why
         self.offset = offset
+        self.file = file
 
 
 class _Break(Exception):
@@ -60,12 +63,18 @@ class _Continue(Exception):
 _UNKNOWN_FUNCS = ("lookup", "semverCompare", "b64enc", "b64dec", "sha256sum", "randAlphaNum")
 
 
-class Renderer:
-    """One chart: its named templates (``define``) and its root context (``.``)."""
+# A named template: the file that defines it, and its body (offsets are that file's).
+Define = tuple[str, tuple[Node, ...]]
 
-    def __init__(self, defines: Mapping[str, tuple[Node, ...]], root: Val) -> None:
+
+class Renderer:
+    """One chart: its named templates (``define``), its root context (``.``) and the file whose
+    text is being rendered (the template, or the file of the ``define`` it includes)."""
+
+    def __init__(self, defines: Mapping[str, Define], root: Val, file: str) -> None:
         self.defines = defines
         self.root = root
+        self.file: str | None = file
         self.depth = 0
 
     def render(self, body: Sequence[Node]) -> list[tuple[str, Origin]]:
@@ -90,11 +99,11 @@ class Renderer:
         for node in body:
             meter().count("template-steps")
             if isinstance(node, Text):
-                self._emit(out, [(node.text, ("t", node.offset))])
+                self._emit(out, [(node.text, ("t", Spot(self.file, node.offset)))])
             elif isinstance(node, Action):
                 value = self._pipe(node.pipe, dot, scope)
                 if not node.pipe.decl:
-                    self._emit(out, _printed(value, node.pipe.offset))
+                    self._emit(out, _printed(value, Spot(self.file, node.pipe.offset)))
             elif isinstance(node, Branch):
                 self._branch(node, dot, scope, out)
             elif isinstance(node, Call):
@@ -166,26 +175,35 @@ class Renderer:
                 break
 
     def _call(self, name: str, arg: Val, offset: int) -> Pieces:
-        body = self.defines.get(name)
-        if body is None:
+        define = self.defines.get(name)
+        if define is None:
             raise NotRendered(f"no template named {name!r}", offset)
         if self.depth >= EXPANSION_DEPTH:
             raise NotRendered(f"templates nest more than {EXPANSION_DEPTH} deep", offset)
+        file, body = define
+        caller, self.file = self.file, file
         self.depth += 1
         try:
             out: list[tuple[str, Origin]] = []
             self._nodes(body, arg, [{"$": self.root}], out)
             return Pieces(out)
+        except NotRendered as exc:
+            if exc.file is not None:
+                raise
+            raise NotRendered(exc.why, exc.offset, file) from None  # said in the define's file
         finally:
             self.depth -= 1
+            self.file = caller
 
     def _tpl(self, source: str, at: tuple[Any, ...] | None, dot: Val, offset: int) -> Pieces:
         """``tpl STRING DOT``: the string rendered as a template against ``dot``, with the
         chart's named templates; what its own text writes is placed at the value holding the
         string, what it reads from the values at those values.  A string that does not render
-        leaves the template unrendered at the ``tpl`` call."""
+        leaves the template unrendered at the ``tpl`` call.  A ``define`` it includes writes
+        its text in the define's own file."""
         if self.depth >= EXPANSION_DEPTH:
             raise NotRendered(f"templates nest more than {EXPANSION_DEPTH} deep", offset)
+        caller, self.file = self.file, None  # the string's text is in no template file
         self.depth += 1
         try:
             tree = parse(source)
@@ -195,8 +213,9 @@ class Renderer:
             raise NotRendered(f"tpl: {exc}", offset) from None
         finally:
             self.depth -= 1
+            self.file = caller
         own: Origin = ("v", at) if at is not None else None
-        return Pieces((t, o if o is not None and o[0] == "v" else own) for t, o in out)
+        return Pieces((t, o if _in_a_file(o) else own) for t, o in out)
 
     # -- pipelines ---------------------------------------------------------------------------
 
@@ -309,9 +328,14 @@ class Renderer:
         return value
 
 
-def _printed(value: Val, offset: int) -> list[tuple[str, Origin]]:
-    """The pieces ``{{ value }}`` writes at ``offset`` of the template."""
-    pinned: Origin = ("p", offset)
+def _in_a_file(origin: Origin) -> bool:
+    """Whether ``origin`` is a value or text of a template file (not of a ``tpl`` string)."""
+    return origin is not None and (origin[0] == "v" or origin[1].file is not None)
+
+
+def _printed(value: Val, spot: Spot) -> list[tuple[str, Origin]]:
+    """The pieces ``{{ value }}`` writes at ``spot`` of a template file."""
+    pinned: Origin = ("p", spot)
     if isinstance(value.v, Pieces):
         return [(t, o if o is not None else pinned) for t, o in value.v.parts]
     origin: Origin = ("v", value.at) if value.at is not None else pinned

@@ -3,18 +3,20 @@
 The rendered text is read by the Kubernetes readers as if it were a file (its positions are
 lines and columns of the rendered text); ``SpanMap.position`` turns each such position into the
 one a user edits: a character of literal template text is at its own line and column of the
-template, a value printed from the chart's values is at that value in ``values.yaml`` (or the
-values file that wrote it last), and text a function made is at the action that called it.
+template file that wrote it (a ``define``'s text in the file that defines it, ``_helpers.tpl``,
+not in the template that includes it), a value printed from the chart's values is at that value
+in ``values.yaml`` (or the values file that wrote it last), and text a function made is at the
+action that called it.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from toplint.model import Position
-from toplint.parse.helmtpl.values import Origin
+from toplint.parse.helmtpl.values import Origin, Spot
 
 
 def line_starts(text: str) -> list[int]:
@@ -31,6 +33,20 @@ def _line_col(starts: Sequence[int], offset: int) -> tuple[int, int]:
     return line + 1, offset - starts[line] + 1
 
 
+class TemplateLines:
+    """A chart's template files by path, each split into lines once, when first asked."""
+
+    def __init__(self, texts: Mapping[str, str]) -> None:
+        self._texts = texts
+        self._starts: dict[str, list[int]] = {}
+
+    def position(self, path: str, offset: int) -> Position:
+        starts = self._starts.get(path)
+        if starts is None:
+            starts = self._starts[path] = line_starts(self._texts.get(path, ""))
+        return Position(path, *_line_col(starts, max(offset, 0)))
+
+
 class SpanMap:
     """One rendered template: its text, and where each stretch of it came from."""
 
@@ -38,7 +54,7 @@ class SpanMap:
         self,
         parts: Sequence[tuple[str, Origin]],
         template_path: str,
-        template_text: str,
+        templates: TemplateLines,
         value_position: Callable[[tuple[Any, ...]], Position],
     ) -> None:
         self.text = "".join(t for t, _ in parts)
@@ -51,7 +67,7 @@ class SpanMap:
             self._origins.append(origin)
             at += len(text)
         self._rendered_lines = line_starts(self.text)
-        self._template_lines = line_starts(template_text)
+        self._templates = templates
         self._value_position = value_position
 
     def offset(self, line: int, column: int) -> int:
@@ -99,5 +115,6 @@ class SpanMap:
         kind, where = origin
         if kind == "v":
             return self._value_position(where)
+        spot: Spot = where
         delta = offset - self._starts[i] if kind == "t" else 0
-        return Position(self.path, *_line_col(self._template_lines, int(where) + delta))
+        return self._templates.position(spot.file or self.path, spot.offset + delta)

@@ -1,12 +1,13 @@
 """What the evaluator computes with: a value and where it was written, text made of pieces that
 each remember where they came from, and Go's and Helm's ways of printing a value.
 
-A value read from the chart's values keeps its path in the values (``Val.at``); text the
-template writes keeps its offset in the template.  Printing a value makes a piece carrying that
-origin, so every character of the rendered file can be traced to the key a user edits or to the
-template line that wrote it.  ``Unknown`` is a value toplint cannot compute (an unsupported
-function, a file the chart reads): it prints as a placeholder the Kubernetes readers treat as
-unresolved, ``${helm_<what>}``, never as a guess.
+A value read from the chart's values keeps its path in the values (``Val.at``); text a
+template writes keeps its file and offset there (``Spot``: a ``define``'s text is in the file
+that defines it, not in the template that includes it).  Printing a value makes a piece
+carrying that origin, so every character of the rendered file can be traced to the key a user
+edits or to the template line that wrote it.  ``Unknown`` is a value toplint cannot compute (an
+unsupported function, a file the chart reads): it prints as a placeholder the Kubernetes
+readers treat as unresolved, ``${helm_<what>}``, never as a guess.
 """
 
 from __future__ import annotations
@@ -21,9 +22,19 @@ from typing import Any
 from toplint.infra.patterns import lazy
 from toplint.record import record
 
-# Where a piece of rendered text came from: ("t", offset in the template), ("v", path in the
-# values), or None (made by a function from nothing written: the piece before it decides).
+# Where a piece of rendered text came from: ("t", Spot) literal text of a template file, ("p",
+# Spot) text a function made, at the action that called it, ("v", path in the values), or None
+# (made by a function from nothing written: the piece before it decides).
 Origin = tuple[str, Any] | None
+
+
+@record
+class Spot:
+    """An offset in a template file: the file a ``define`` is written in for its own text, not
+    the template that includes it; None for the text of a ``tpl`` string."""
+
+    file: str | None
+    offset: int
 
 
 @record
@@ -50,17 +61,23 @@ class Pieces:
         return next((o for _, o in self.parts if o is not None), None)
 
     def map_lines(self, prefix: str) -> Pieces:
-        """Every line after a line break starts with ``prefix`` (``indent`` and ``nindent``)."""
+        """Every line after a line break starts with ``prefix`` (``indent`` and ``nindent``), a
+        piece of its own made by the function: the template text after it keeps its own line
+        and column (``nindent 12`` of a define's ``- --flag`` lines)."""
         out: list[tuple[str, Origin]] = []
         for text, origin in self.parts:
-            out.append((text.replace("\n", "\n" + prefix), origin))
+            at = 0
+            while (brk := text.find("\n", at)) != -1:
+                out += [(text[at : brk + 1], _shifted(origin, at)), (prefix, None)]
+                at = brk + 1
+            out.append((text[at:], _shifted(origin, at)))
         return Pieces(out)
 
     def strip(self, chars: str | None = None, left: bool = True, right: bool = True) -> Pieces:
         parts = list(self.parts)
         while left and parts:
             text = parts[0][0].lstrip(chars)
-            parts[0] = (text, parts[0][1])
+            parts[0] = (text, _shifted(parts[0][1], len(parts[0][0]) - len(text)))
             if text:
                 break
             parts.pop(0)
@@ -71,6 +88,15 @@ class Pieces:
                 break
             parts.pop()
         return Pieces(parts)
+
+
+def _shifted(origin: Origin, by: int) -> Origin:
+    """The origin of a piece's text from its ``by``-th character on: template text is ``by``
+    further into its file; a value or an action's text is where it was."""
+    if by and origin is not None and origin[0] == "t":
+        spot: Spot = origin[1]
+        return ("t", Spot(spot.file, spot.offset + by))
+    return origin
 
 
 @record
