@@ -382,3 +382,19 @@ def test_a_line_that_is_a_terraform_function_call_makes_a_template_too() -> None
     assert parse_text("values.yaml", text).findings == ()
     variable = text.replace("indent(4, chomp(yamlencode(additional_labels)))", "LABELS")
     assert [f.rule for f in parse_text("values.yaml", variable).findings] == ["TL001"]
+
+
+def test_a_variable_alone_at_column_one_is_filled_in_before_the_file_is_applied() -> None:
+    """openkcloud/kcloud-mlperf@eb881eb3 benchmarks/deploy/templates/
+    30-configmap-bench-scripts.yaml: ``${BENCH_SCRIPT_CONTENT}`` at column 1 under a block
+    scalar's key, filled with an indented script by the repository's install script before the
+    ConfigMap is applied; it was a TL001 error "could not find expected ':'".  No line of a YAML
+    mapping is a bare scalar at column 1, so the file is a template.  Indented, a variable alone
+    on a line stays YAML to check (above), and so does a real syntax error."""
+    text = (
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${BENCH_SCRIPTS_CM}\n"
+        "data:\n  mlperf_cnndm100_fp8.py: |\n${BENCH_SCRIPT_CONTENT}\n"
+    )
+    assert parse_text("30-configmap-bench-scripts.yaml", text).findings == ()
+    broken = text.replace("${BENCH_SCRIPT_CONTENT}", "BENCH_SCRIPT_CONTENT")
+    assert [f.rule for f in parse_text("cm.yaml", broken).findings] == ["TL001"]

@@ -74,6 +74,26 @@ def _interpolated_lines() -> re.Pattern[str]:
     return re.compile(r"^[ \t]*\$\{~?[ \t]*[A-Za-z_][\w]*\(.*\)[ \t]*~?\}[ \t]*$", re.MULTILINE)
 
 
+def fills_lines(text: str, line: int) -> bool:
+    """A YAML parse that failed at ``line`` failed at text a script fills in before the file is
+    applied: that line (or the one before it, where the parser reports the line after) is only
+    a variable's interpolation at the start of the line, ``${BENCH_SCRIPT_CONTENT}`` below a
+    block scalar's key (openkcloud/kcloud-mlperf@eb881eb3
+    benchmarks/deploy/templates/30-configmap-bench-scripts.yaml, filled with an indented script
+    by its scripts/install_pilot_k8s.sh ``_generate_bench_cm_yaml``).  No YAML line of a
+    mapping is a bare scalar at column 1, so the file is a template, not a broken manifest."""
+    lines = text.splitlines()
+    return any(
+        0 < n <= len(lines) and _variable_line().fullmatch(lines[n - 1]) is not None
+        for n in (line, line - 1)
+    )
+
+
+@cache
+def _variable_line() -> re.Pattern[str]:
+    return re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*\}[ \t]*")
+
+
 @cache
 def _lone_variable() -> re.Pattern[str]:
     return re.compile(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\})")

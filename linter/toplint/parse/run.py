@@ -19,7 +19,7 @@ from toplint.model import (
     internal_error,
     unparsable,
 )
-from toplint.parse.base import Parser, Source, is_template
+from toplint.parse.base import Parser, Source, fills_lines, is_template
 from toplint.parse.generic.chartdir import chart_above
 from toplint.record import replace
 
@@ -147,7 +147,11 @@ def _plain(source: Source, parsers: Sequence[Parser], parser: Parser | None) -> 
         # the outcome of the text a parser just read, so this does not parse twice).
 
         exc = syntax_error(source.text, source.path)
-        if exc is not None and not is_template(source.text):  # a Helm template is not YAML yet
+        if (
+            exc is not None
+            and not is_template(source.text)  # a Helm template is not YAML yet
+            and not fills_lines(source.text, exc.line)  # nor is one envsubst fills
+        ):
             bad = unparsable(source.path, str(exc), exc.line, exc.column)
             if isinstance(exc, RefusedYaml) and not _names_an_engine(source):
                 bad = replace(bad, severity=Severity.INFO, message=f"{bad.message}; {_UNNAMED}")

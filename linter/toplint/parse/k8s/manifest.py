@@ -25,7 +25,7 @@ from toplint.errors import SourceError
 from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Finding, ParseResult
-from toplint.parse.base import Source, is_template
+from toplint.parse.base import Source, fills_lines, is_template
 from toplint.parse.k8s.context import Ctx
 from toplint.parse.multinode import one_per_instance
 
@@ -82,9 +82,9 @@ class KubernetesParser:
 def _load(source: Source) -> list[Document] | None:
     try:
         return load_documents(source.text, source.path)
-    except SourceError:
-        if is_template(source.text):  # Helm's {{ … }}, Terraform's %{ if … }: not YAML yet
-            return None
+    except SourceError as exc:
+        if is_template(source.text) or fills_lines(source.text, exc.line):
+            return None  # Helm's {{ … }}, Terraform's %{ if … }, envsubst's lines: not YAML yet
         raise
 
 
