@@ -242,3 +242,37 @@ def test_h200_request_on_the_h100_manifest_is_tl007_at_the_model(
     out = capsys.readouterr().out
     assert "deploy.yaml:21:26: TL007 [error] not checked against hardware: it asks for H200" in out
     assert "TL205" not in out
+
+
+def test_env_entries_name_equals_value_configure_an_env_read_engine_at_the_value() -> None:
+    # the provider splits each `env` entry at its first `=` (provider@912b76a7 workload.go
+    # lines 99-105); TGI reads its options from the environment
+    text = """\
+version: "2.0"
+services:
+  tgi:
+    image: ghcr.io/huggingface/text-generation-inference:2.4.0
+    env:
+      - MODEL_ID=meta-llama/Llama-3.1-8B-Instruct
+      - NUM_SHARD=2
+profiles:
+  compute:
+    tgi:
+      resources:
+        gpu:
+          units: 2
+deployment:
+  tgi:
+    akash:
+      profile: tgi
+      count: 1
+"""
+    dep = only("deploy.yaml", text)
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == (
+        "tgi",
+        "meta-llama/Llama-3.1-8B-Instruct",
+        2,
+        2,
+    )
+    tp = dep.sources["tp"]
+    assert (tp.line, tp.column) == (7, 19)
