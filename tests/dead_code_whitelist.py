@@ -14,6 +14,7 @@ from toplint.parse import builtin as parse_builtin
 from toplint.parse.generic.pyparser import PythonParser
 from toplint.parse.k8s.manifest import KubernetesParser
 from toplint.parse.parallel import parse_file
+from toplint.parse.structured.akash import AkashSdlParser
 from toplint.parse.structured.cloudformation import CloudFormationParser
 from toplint.parse.structured.compose import ComposeParser
 from toplint.parse.structured.disagg import DisaggConfigParser
@@ -61,6 +62,7 @@ USED = [
     JunitFormatter,
     GitlabFormatter,
     # Parsers are imported by name when a file first reaches them (parse/builtin.py).
+    AkashSdlParser,
     CloudFormationParser,
     ComposeParser,
     JustfileParser,

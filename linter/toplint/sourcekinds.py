@@ -82,6 +82,15 @@ KINDS: dict[str, SourceKind] = {
             devices_listed=False,
             shm_fix="set ipc: host (or shm_size: 2gb) on the service",
         ),
+        # An Akash SDL service runs as a pod (akash-network/provider cluster/kube/builder): its
+        # GPUs are its compute profile's ``gpu.units``, its /dev/shm a RAM-class volume.
+        SourceKind(
+            "akash",
+            "pod",
+            "units",
+            devices_listed=True,
+            shm_fix="mount a profile storage volume of class: ram at /dev/shm",
+        ),
         _pod("helm-production-stack", "requestGPU"),
         _pod("helm-llm-d"),
         _pod("production-stack-runtime"),

@@ -5,7 +5,8 @@ GPU label (GPU feature discovery's ``nvidia.com/gpu.product``, GKE's
 ``cloud.google.com/gke-accelerator``, Karpenter's ``karpenter.k8s.aws/instance-gpu-name``,
 CoreWeave's ``gpu.nvidia.com/class``), an
 instance type, a KubeAI ``resourceProfile`` (the chart's ``nvidia-gpu-<gpu>`` /
-``amd-gpu-<gpu>`` profiles), SkyPilot ``accelerators``, a Ray ``accelerator_type``, a
+``amd-gpu-<gpu>`` profiles), SkyPilot ``accelerators``, an Akash SDL profile's GPU models, a
+Ray ``accelerator_type``, a
 ``gpu: "<type>:<count>"`` string (``options["accelerator.name"]``).  This module is the one
 place that reads them: ``toplint.hardware.hints`` builds a catalog system from them when no
 manifest cluster applies, and ``toplint.placement.select`` keeps a deployment off a cluster
@@ -48,6 +49,10 @@ KUBEAI_PROFILE = "kubeai.org/resource-profile"
 # substratusai/kubeai@2f32ef4: nvidia-gpu-l4, nvidia-gpu-gh200, amd-gpu-mi300x, ...).
 KUBEAI_GPU_PROFILES = ("nvidia-gpu-", "amd-gpu-")
 SKYPILOT = "skypilot.co/accelerators"
+# An Akash SDL compute profile's ``resources.gpu.attributes.vendor.<vendor>[].model`` (each with
+# its ``ram`` as ``-<N>gb``), joined by ``,``: providers with any of them bid
+# (``toplint.parse.structured.akash``).
+AKASH_GPU = "akash.network/gpu.model"
 
 # Words that name a vendor, a product line or a package, never which GPU (``Tesla-T4``,
 # ``NVIDIA-H100-80GB-HBM3``, ``RTX-4090``, ``A100-SXM4-80GB``).
@@ -103,6 +108,12 @@ def gpu_asks(dep: Deployment) -> list[GpuAsk]:
     if len(sky) == 1:
         name = sky.pop()
         out.append(GpuAsk(SKYPILOT, (name,), f"accelerators {name}", "gpus"))
+    akash = dep.labels.get(AKASH_GPU, "")
+    if akash:
+        names = tuple(akash.split(","))
+        out.append(
+            GpuAsk(AKASH_GPU, names, f"the SDL profile's gpu model {akash}", f"label:{AKASH_GPU}")
+        )
     ray = dep.options.get("accelerator_type", "")
     if ray:
         out.append(

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from toplint.hardware import catalog
 from toplint.hardware.asks import (
+    AKASH_GPU,
     GKE_ACCELERATOR,
     GPU_LABELS,
     INSTANCE_LABELS,
@@ -99,6 +100,7 @@ _GPU_ONLY = (
     *GPU_LABELS,
     KUBEAI_PROFILE,
     SKYPILOT,
+    AKASH_GPU,
     "accelerator_type",
     "accelerator.name",
     GKE_ACCELERATOR,

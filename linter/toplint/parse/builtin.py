@@ -18,6 +18,8 @@ from toplint.parse.base import Parser, Source
 # (name, module, class), in the order they are asked.
 BUILTIN_PARSERS: tuple[tuple[str, str, str], ...] = (
     ("disaggregated-config", "toplint.parse.structured.disagg", "DisaggConfigParser"),
+    # Before compose: an Akash SDL file has compose's ``services`` but Kubernetes' command/args.
+    ("akash-sdl", "toplint.parse.structured.akash", "AkashSdlParser"),
     ("compose", "toplint.parse.structured.compose", "ComposeParser"),
     ("helm-values", "toplint.parse.structured.helm", "HelmValuesParser"),
     ("kubernetes", "toplint.parse.k8s.manifest", "KubernetesParser"),

@@ -257,7 +257,7 @@ def _jsonc(source: Source) -> Source | None:
 
 # Parsers of data formats (YAML): a file they read but found no deployment in may still write
 # an engine command somewhere (``toplint.parse.structured.anywhere``).
-_DATA_PARSERS = ("kubernetes", "compose", "helm-values", "cloudformation")
+_DATA_PARSERS = ("kubernetes", "akash-sdl", "compose", "helm-values", "cloudformation")
 
 
 def _commands_anywhere(source: Source, result: ParseResult) -> ParseResult:

@@ -66,8 +66,9 @@ def container_env(ctx: Ctx, cpath: Path, injected: Mapping[str, str | None]) -> 
             data = data_at(found[0].data, found[1])
             if isinstance(data, dict):
                 env.update({str(k): str(v) for k, v in data.items()})
-    for i, item in enumerate(ctx.sequence((*cpath, "env"))):
-        if not isinstance(item, dict) or "name" not in item:
+    for i, given in enumerate(ctx.sequence((*cpath, "env"))):
+        item = env_entry(given)
+        if item is None:
             continue
         value = item.get("value")
         name = str(item["name"])
@@ -78,7 +79,7 @@ def container_env(ctx: Ctx, cpath: Path, injected: Mapping[str, str | None]) -> 
         if value is None and "value" not in item:
             env[name] = None
             continue
-        at: Path = (*cpath, "env", i, "value")
+        at: Path = (*cpath, "env", i, "value") if item is given else (*cpath, "env", i)
         try:
             text, missing, _ = k8s_text.substitute(_scalar_text(value), env)
         except BudgetExceeded as exc:
@@ -87,6 +88,17 @@ def container_env(ctx: Ctx, cpath: Path, injected: Mapping[str, str | None]) -> 
         env[name] = None if missing else text
         env.at[name] = at
     return env
+
+
+def env_entry(item: Any) -> dict[str, Any] | None:
+    """An ``env`` entry as Kubernetes writes it (``{name: ..., value: ...}``), or None.  A string
+    is an Akash SDL service's ``NAME=value``, which the Akash provider splits at the first ``=``
+    into the container's variable, a lone ``NAME`` being one with no value
+    (akash-network/provider@912b76a7 cluster/kube/builder/workload.go lines 99-105)."""
+    if isinstance(item, str):
+        name, _, value = item.partition("=")
+        return {"name": name, "value": value}
+    return item if isinstance(item, dict) and "name" in item else None
 
 
 def placeholders(text: str) -> tuple[str, ...]:
@@ -115,18 +127,24 @@ def env_args(ctx: Ctx, cpath: Path, env: Mapping[str, str | None]) -> dict[str, 
     """The container's ``env`` entries as positioned words, for engines configured by
     environment variables (TGI's launcher reads every option from one: clap ``env``)."""
     out: dict[str, Arg] = {}
-    for i, item in enumerate(ctx.sequence((*cpath, "env"))):
-        if not isinstance(item, dict) or "name" not in item:
+    for i, given in enumerate(ctx.sequence((*cpath, "env"))):
+        item = env_entry(given)
+        if item is None:
             continue
         name = str(item["name"])
-        at: Path = (*cpath, "env", i, "value" if "value" in item else "name")
+        at: Path = (*cpath, "env", i)
+        if item is given:
+            at = (*at, "value" if "value" in item else "name")
         value = env.get(name)
         raw = _scalar_text(item.get("value"))
         missing: tuple[str, ...] = () if value is not None else (name,)
         written = placeholders(value) if value is not None else ()
         if written:  # the engine reads the value as written: a template's placeholder
             value, missing = None, written
-        out[name] = Arg(value, raw, ctx.scalar_pos(at), missing, anchor_of(at))
+        pos = ctx.scalar_pos(at)
+        if item is not given:  # ``NAME=value``: the value starts after the ``=``
+            pos = replace(pos, column=pos.column + len(name) + 1)
+        out[name] = Arg(value, raw, pos, missing, anchor_of(at))
     return out
 
 
@@ -196,7 +214,7 @@ def invocations(
     script_at = shell_script(args)
     if script_at is None:
         return find_engine_invocations(args) or _image_entrypoint(ctx, cpath, args, rebuilds)
-    path = _element_path(ctx, cpath, script_at)
+    path = element_path(ctx, cpath, script_at)
     # ``sh -c SCRIPT NAME ARG...``: NAME is the script's $0 and the ARGs its positional
     # parameters (sh(1) -c; the container's ``args`` follow its ``command``): ``exec vllm serve
     # "$@"`` runs them (kubernetes-sigs/inference-perf@7de5ef2 tests/optional/*/vllm.yaml).
@@ -224,7 +242,8 @@ def script_deployments(
     return out
 
 
-def _element_path(ctx: Ctx, cpath: Path, index: int) -> Path:
+def element_path(ctx: Ctx, cpath: Path, index: int) -> Path:
+    """Where the ``index``-th word of a container's ``command`` + ``args`` is written."""
     command = ctx.get((*cpath, "command"))
     n = len(command) if isinstance(command, list) else (1 if isinstance(command, str) else 0)
     if index < n:

@@ -96,10 +96,11 @@ def cluster_deployments(ctx: Ctx, spec: Path, base: Deployment) -> list[Deployme
     for i, _ in enumerate(ctx.sequence((*spec, "workerGroupSpecs"))):
         if not deps:
             deps = pod_deployments(ctx, (*spec, "workerGroupSpecs", i, "template"), base)
-    return [_on_cluster(dep, ray) for dep in deps]
+    return [on_cluster(dep, ray) for dep in deps]
 
 
-def _on_cluster(dep: Deployment, ray: RayNodes, replicas: int = 1) -> Deployment:
+def on_cluster(dep: Deployment, ray: RayNodes, replicas: int = 1) -> Deployment:
+    """``dep``, an engine started on a Ray cluster's head, spanning the cluster's GPU nodes."""
     notes = dep.notes
     if ray.nodes and ray.nodes > 1:
         notes = (
@@ -256,7 +257,7 @@ def _serve_sample(
     replicas = to_int(sample.get("num_replicas")) or 1
     if ray is None:
         return _placed(dep, {}, replicas, here, path)
-    dep = _on_cluster(dep, ray, replicas)
+    dep = on_cluster(dep, ray, replicas)
     world = dep.world_size
     if world and dep.gpus_per_node:  # vLLM's placement group spans the GPU pods it needs
         need = -(-world // dep.gpus_per_node)
@@ -318,7 +319,7 @@ def _llm_config(
         replicas = to_int(_mapping(deploy.get("autoscaling_config")).get("min_replicas"))
     if ray is None:
         return _placed(dep, config, replicas or 1, here, path)
-    dep = _on_cluster(dep, ray, replicas or 1)
+    dep = on_cluster(dep, ray, replicas or 1)
     world = dep.world_size
     if world and dep.gpus_per_node:  # one replica spans as many GPU pods as its world needs
         need = -(-world // dep.gpus_per_node)
@@ -442,7 +443,7 @@ def module_app(
             dep = replace(dep, provenance={**dep.provenance, "gpus": told})
     if per is None and own_gpus and own_at is not None:
         per, per_at = own_gpus, own_at
-    dep = _on_cluster(dep, ray_nodes(ctx, spec), replicas or 1)
+    dep = on_cluster(dep, ray_nodes(ctx, spec), replicas or 1)
     if per and per_at is not None:
         dep = replace(dep, gpus=per, sources={**dep.sources, "gpus": per_at})
     need = max(dep.world_size or 0, per or 0)
@@ -524,14 +525,14 @@ def ray_job(ctx: Ctx) -> list[Deployment]:
     out: list[Deployment] = []
     if isinstance(ctx.get(("spec", "entrypoint")), str):
         found = script_deployments(ctx, ("spec", "entrypoint"), {}, "kuberay", base)
-        out = [_on_cluster(dep, ray) for dep in found]
+        out = [on_cluster(dep, ray) for dep in found]
     return out or cluster_deployments(ctx, spec, base)
 
 
 def on_job_cluster(ctx: Ctx, dep: Deployment) -> Deployment:
     """``dep``, an engine a RayJob's entrypoint starts from a script read elsewhere (a ConfigMap's
     Python: ``toplint.parse.generic.embedded``), on the job's Ray cluster."""
-    return _on_cluster(dep, ray_nodes(ctx, ("spec", "rayClusterSpec")))
+    return on_cluster(dep, ray_nodes(ctx, ("spec", "rayClusterSpec")))
 
 
 KINDS = {

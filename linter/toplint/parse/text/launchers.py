@@ -433,16 +433,17 @@ def starts_ray_cluster(commands: Iterable[Sequence[str | None]]) -> bool:
     """The script starts a Ray cluster over the job's nodes: a ``ray start --head`` and a
     ``ray start`` joining it (docs.ray.io, "Deploying on Slurm": one ``srun … ray start`` per
     node, the driver then run on the head)."""
-    head = worker = False
-    for words in commands:
-        for i in range(len(words) - 1):
-            if words[i] == "ray" and words[i + 1] == "start":
-                if "--head" in words[i + 2 :]:
-                    head = True
-                else:
-                    worker = True
-                break
-    return head and worker
+    roles = {ray_start_role(words) for words in commands}
+    return "head" in roles and "worker" in roles
+
+
+def ray_start_role(words: Sequence[str | None]) -> str | None:
+    """What a command's ``ray start`` starts: "head" (``--head``), "worker" (a node joining
+    one), or None when it starts no Ray node."""
+    for i in range(len(words) - 1):
+        if words[i] == "ray" and words[i + 1] == "start":
+            return "head" if "--head" in words[i + 2 :] else "worker"
+    return None
 
 
 def across_ray_cluster(step: Allocation, job: Allocation, layout: int | None) -> Allocation:
