@@ -176,6 +176,8 @@ def _plain(source: Source, parsers: Sequence[Parser], parser: Parser | None) -> 
             return ParseResult(source.path, (), (broken,))
     if mention is not None and "import_path" in source.text and _is_yaml(source):
         mention = _unread_ray_modules(source, mention)
+    if mention is not None and "build" in source.text and _is_yaml(source):
+        mention = _unread_builds(source, mention)
     return result if mention is None else ParseResult(source.path, (), (mention,))
 
 
@@ -387,6 +389,14 @@ def _unread_ray_modules(source: Source, mention: Finding) -> Finding:
     if not why:
         return mention
     return replace(mention, message=f"{mention.message} ({'; '.join(why)})")
+
+
+def _unread_builds(source: Source, mention: Finding) -> Finding:
+    """``mention`` saying which compose services' Dockerfiles were not read, and why."""
+    from toplint.parse.structured.compose import unread_builds
+
+    why = unread_builds(source)
+    return replace(mention, message=f"{mention.message} ({'; '.join(why)})") if why else mention
 
 
 def _script_runs(source: Source, result: ParseResult) -> ParseResult:

@@ -7,6 +7,8 @@ means all), ``gpus:``, ``runtime: nvidia`` with ``NVIDIA_VISIBLE_DEVICES``, narr
 as compose does (``${VAR:-default}``; variables from the shell or ``.env`` are not known here,
 so a variable without a default stays unresolved).  ``command``/``entrypoint`` may be a list
 (one token per item) or a string (split like a shell would, positions mapped into the file).
+A service that builds its image and writes neither runs the Dockerfile's ``CMD``/``ENTRYPOINT``
+(``toplint.parse.structured.composeimage``), placed at its ``build:``.
 """
 
 from __future__ import annotations
@@ -29,9 +31,11 @@ from toplint.parse.base import Source
 from toplint.parse.containershm import container_shm, mount_at, mount_shm
 from toplint.parse.enginecfg import disk_loader
 from toplint.parse.options import Arg
-from toplint.parse.structured.composebuild import built_base
+from toplint.parse.structured.composebuild import Build, build_of, built_base
+from toplint.parse.structured.composeimage import built_run, runs_image
+from toplint.parse.text.dockerfile import ImageRun
 from toplint.parse.text.expand import expand_text
-from toplint.parse.text.shellsrc import lex_embedded
+from toplint.parse.text.shellsrc import chained_deployment, lex_embedded
 from toplint.parse.textpos import offset_of
 from toplint.record import replace
 
@@ -74,6 +78,25 @@ class ComposeParser:
                     deployments.append(found[0])
                     findings.extend(found[1])
         return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+def unread_builds(source: Source) -> list[str]:
+    """Why the Dockerfiles of the services that run their built image were not read
+    (``composeimage``; for the TL008 of a compose file that yields no deployment)."""
+    try:
+        docs = load_documents(source.text, source.path)
+    except (SourceError, RecursionError):
+        return []
+    out = []
+    for doc in docs:
+        services = doc.data["services"] if is_compose(doc.data) else {}
+        for name, service in services.items():
+            if not isinstance(service, dict) or not runs_image(service):
+                continue
+            build = build_of(source.path, service)
+            if build is not None and build.text is None:
+                out.append(f"service `{name}` builds from `{build.ref}`, not read: {build.why}")
+    return out
 
 
 def _scalar_arg(doc: Document, at: tuple[str | int, ...], raw: Any) -> Arg:
@@ -230,18 +253,39 @@ def _service(
     inv = inv or (found[0] if found else None)
     if inv is None and not entry and "image" in service:
         inv = image_invocation(_scalar_arg(doc, (*at, "image"), service["image"]), command)
+    built = (
+        built_run(source.path, name, service, env) if inv is None and runs_image(service) else None
+    )
+    if built is not None:  # the image's own CMD/ENTRYPOINT (composeimage)
+        return _built_deployment(source, doc, name, service, env, built)
     if inv is None and not entry and "build" in service:
         built_on = built_base(source.path, service)  # an engine image the build only adds to
         if built_on is not None:
             where = doc.value_position((*at, "build"))
-            built = Arg(built_on, built_on, where, (), f"services.{name}.build")
-            inv = image_invocation(built, command)
+            on = Arg(built_on, built_on, where, (), f"services.{name}.build")
+            inv = image_invocation(on, command)
     if inv is None:
         return None
+    return _deployment(source, doc, name, service, env, inv)
+
+
+def _deployment(
+    source: Source,
+    doc: Document,
+    name: str,
+    service: dict[str, Any],
+    env: dict[str, Arg],
+    inv: Invocation,
+    built: Build | None = None,
+) -> tuple[Deployment, tuple[Finding, ...]]:
+    """The service's deployment of ``inv``, with its GPUs, /dev/shm and environment; one its
+    built image runs (``built``) is placed at ``build:`` and reads config files beside the
+    Dockerfile."""
+    at: tuple[str | int, ...] = ("services", name)
     gpus = _device_count(doc, at, service)
     if gpus is None and service.get("runtime") == "nvidia" and "NVIDIA_VISIBLE_DEVICES" not in env:
         gpus = Arg("all", "all", doc.value_position((*at, "runtime")))
-    key = doc.key_position(at)
+    key = doc.key_position(at if built is None else (*at, "build"))
     base = Deployment(source.path, key.line, key.column, engine="", model=None, nodes=1, name=name)
     dep, findings = deployment_from_invocation(
         replace(inv, gpus=gpus, dev_shm=_dev_shm(doc, at, service)),
@@ -249,8 +293,23 @@ def _service(
         source_kind="compose",
         base=base,
         env=env,
-        config_loader=disk_loader(source.path),
+        config_loader=disk_loader(source.path if built is None else built.path),
     )
     if dep.gpus_per_node is not None:
         dep = replace(dep, gpus=dep.gpus_per_node)
     return dep, findings
+
+
+def _built_deployment(
+    source: Source,
+    doc: Document,
+    name: str,
+    service: dict[str, Any],
+    env: dict[str, Arg],
+    built: tuple[ImageRun, Build],
+) -> tuple[Deployment, tuple[Finding, ...]]:
+    """The engine the service's built image starts (``composeimage``), naming the chain from
+    the service's build through the Dockerfile (and the script its ``CMD`` runs)."""
+    run, build = built
+    dep, findings = _deployment(source, doc, name, service, env, run.invocation, build)
+    return chained_deployment(dep, run.via), findings

@@ -18,13 +18,26 @@ from typing import Any
 
 from toplint.infra.readpolicy import ReadRefused, read_reference
 from toplint.parse.text.dockerfile import instructions
+from toplint.record import record
 
 _MAX_DOCKERFILE_BYTES = 256 * 1024
 
 
-def built_base(compose_path: str, service: Mapping[str, Any]) -> str | None:
-    """The base image of the stage ``build:`` makes, when that stage sets no ``ENTRYPOINT`` (so
-    the base image's runs); None when there is no build, it cannot be read, or it sets one."""
+@record
+class Build:
+    """The Dockerfile a service's ``build:`` names: ``ref`` from the compose file's folder, the
+    ``target`` stage, and what was read (``text``) or why it was not (``why``)."""
+
+    ref: str
+    target: str | None = None
+    path: str = ""
+    text: str | None = None
+    why: str = ""
+
+
+def build_of(compose_path: str, service: Mapping[str, Any]) -> Build | None:
+    """The service's Dockerfile, read under the read policy; None when ``build:`` names none
+    in the repository's terms (absent, a Git or remote context, a variable)."""
     build = service.get("build")
     if isinstance(build, str):
         context, dockerfile, target = build, "Dockerfile", None
@@ -38,13 +51,22 @@ def built_base(compose_path: str, service: Mapping[str, Any]) -> str | None:
         return None  # a Git or remote context is not in the repository
     if "$" in context + dockerfile or (target is not None and not isinstance(target, str)):
         return None
+    written = posixpath.join(context, dockerfile)
+    ref = posixpath.normpath(written)  # as shown; read as written (a link before ``..``)
     try:
-        _, text = read_reference(
-            compose_path, posixpath.join(context, dockerfile), _MAX_DOCKERFILE_BYTES
-        )
-    except (ReadRefused, OSError, ValueError):
+        path, text = read_reference(compose_path, written, _MAX_DOCKERFILE_BYTES)
+    except (ReadRefused, OSError, ValueError) as exc:
+        return Build(ref, target, why=str(exc))
+    return Build(ref, target, path, text)
+
+
+def built_base(compose_path: str, service: Mapping[str, Any]) -> str | None:
+    """The base image of the stage ``build:`` makes, when that stage sets no ``ENTRYPOINT`` (so
+    the base image's runs); None when there is no build, it cannot be read, or it sets one."""
+    build = build_of(compose_path, service)
+    if build is None or build.text is None:
         return None
-    return _stage_base(text, target)
+    return _stage_base(build.text, build.target)
 
 
 def _stage_base(text: str, target: str | None) -> str | None:

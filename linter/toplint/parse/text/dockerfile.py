@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from toplint.infra.patterns import lazy
 from toplint.model import ParseResult, Position
 from toplint.parse.argv import (
+    Invocation,
     file_deployments,
     find_invocations,
     image_invocation,
@@ -125,48 +126,78 @@ class DockerfileParser:
         return bool(_FROM.match(source.text)) and "\nCMD" in source.text.upper()
 
     def parse(self, source: Source) -> ParseResult:
-        path = source.path
-        env: dict[str, str] = {}
-        image: Arg | None = None
-        entry: list[Arg] | None = None
-        cmd: list[Arg] | None = None
-        entry_shell = False
-        layout = Layout()
-        for ins in instructions(source.text):
-            layout = layout.after(ins.keyword, ins.text)
-            if ins.keyword == "FROM":
-                words = ins.text.split()
-                pos = Position(path, ins.line, ins.column)
-                image = Arg(words[0], words[0], pos) if words else None
-                env, entry, cmd, entry_shell, layout = {}, None, None, False, Layout()
-            elif ins.keyword in ("ENV", "ARG"):
-                env.update(_env_assignments(ins.text))
-            elif ins.keyword == "ENTRYPOINT":
-                entry = exec_form(ins, path)
-                entry_shell = entry is None
-                entry = entry if entry is not None else shell_form(ins, path, env)
-                cmd = None  # Docker: setting ENTRYPOINT resets an inherited CMD
-            elif ins.keyword == "CMD":
-                cmd = exec_form(ins, path)
-                cmd = cmd if cmd is not None else shell_form(ins, path, env)
-        if entry is None and cmd is None:
-            # A build image (``FROM vllm/vllm-openai`` + ``RUN pip install``): what it runs is
-            # given where it is run; TL008 says so when it names an engine image.
-            return ParseResult(path, (), ())
-        argv = (entry or []) + ([] if entry_shell else (cmd or []))
-        script = _sh_c(argv)
-        if script is not None:  # ``["sh", "-c", "vllm serve $MODEL ..."]``: the script runs
-            # ``ENTRYPOINT ["sh", "-c", "exec vllm serve \"$@\"", "--"]`` + ``CMD [...]``: the
-            # words after the script are its $0 and positional parameters (sh(1) -c)
-            argv = with_positional(_lexed(source, script[0], env), script[1])
-        base_image = image.value or "" if image is not None else ""
-        if script_at(argv) is not None and not find_invocations(argv):
-            # exec-form ENTRYPOINT with no CMD: ``docker run IMAGE ARGS…`` gives the script its
-            # arguments, unknown here (Dockerfile reference, "Understand how CMD and ENTRYPOINT
-            # interact")
-            given = not (entry is not None and not entry_shell and cmd is None)
-            return _script_result(source, argv, env, base_image, layout, given)
-        return _result(source, argv, image if entry is None else None, base_image)
+        deployments, findings = [], []
+        for run in image_runs(source):
+            deps, notes = file_deployments([run.invocation], source.path, "dockerfile")
+            for dep in deps:
+                if run.at is not None:  # through a script: placed at the instruction
+                    from toplint.parse.text.shellsrc import chained_deployment  # a chain only
+
+                    dep = chained_deployment(dep, run.via)
+                    dep = replace(dep, line=run.at.line, column=run.at.column)
+                deployments.append(dep)
+            findings.extend(notes)
+        return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+@record
+class ImageRun:
+    """An engine the image starts: its invocation and, when the ``CMD``/``ENTRYPOINT`` runs a
+    script of the repository, the chain it ran through and the instruction's position."""
+
+    invocation: Invocation
+    via: tuple[str, ...] = ()
+    at: Position | None = None
+
+
+def image_runs(source: Source, runtime: Mapping[str, str] | None = None) -> list[ImageRun]:
+    """The engines the Dockerfile's image starts (its last stage's ``CMD``/``ENTRYPOINT``).
+    ``runtime``: the container's environment (``docker run -e``, compose ``environment``),
+    which overrides the image's ``ENV`` where the command and its script expand variables."""
+    path = source.path
+    extra = dict(runtime or {})
+    env: dict[str, str] = {}
+    image: Arg | None = None
+    entry: list[Arg] | None = None
+    cmd: list[Arg] | None = None
+    entry_shell = False
+    layout = Layout()
+    for ins in instructions(source.text):
+        layout = layout.after(ins.keyword, ins.text)
+        if ins.keyword == "FROM":
+            words = ins.text.split()
+            pos = Position(path, ins.line, ins.column)
+            image = Arg(words[0], words[0], pos) if words else None
+            env, entry, cmd, entry_shell, layout = {}, None, None, False, Layout()
+        elif ins.keyword in ("ENV", "ARG"):
+            env.update(_env_assignments(ins.text))
+        elif ins.keyword == "ENTRYPOINT":
+            entry = exec_form(ins, path)
+            entry_shell = entry is None
+            entry = entry if entry is not None else shell_form(ins, path, {**env, **extra})
+            cmd = None  # Docker: setting ENTRYPOINT resets an inherited CMD
+        elif ins.keyword == "CMD":
+            cmd = exec_form(ins, path)
+            cmd = cmd if cmd is not None else shell_form(ins, path, {**env, **extra})
+    if entry is None and cmd is None:
+        # A build image (``FROM vllm/vllm-openai`` + ``RUN pip install``): what it runs is
+        # given where it is run; TL008 says so when it names an engine image.
+        return []
+    env.update(extra)
+    argv = (entry or []) + ([] if entry_shell else (cmd or []))
+    script = _sh_c(argv)
+    if script is not None:  # ``["sh", "-c", "vllm serve $MODEL ..."]``: the script runs
+        # ``ENTRYPOINT ["sh", "-c", "exec vllm serve \"$@\"", "--"]`` + ``CMD [...]``: the
+        # words after the script are its $0 and positional parameters (sh(1) -c)
+        argv = with_positional(_lexed(source, script[0], env), script[1])
+    base_image = image.value or "" if image is not None else ""
+    if script_at(argv) is not None and not find_invocations(argv):
+        # exec-form ENTRYPOINT with no CMD: ``docker run IMAGE ARGS…`` gives the script its
+        # arguments, unknown here (Dockerfile reference, "Understand how CMD and ENTRYPOINT
+        # interact")
+        given = not (entry is not None and not entry_shell and cmd is None)
+        return _script_runs(source, argv, env, base_image, layout, given)
+    return _runs(argv, image if entry is None else None, base_image)
 
 
 def _sh_c(argv: list[Arg]) -> tuple[Arg, list[Arg]] | None:
@@ -189,38 +220,28 @@ def _lexed(source: Source, script: Arg, env: Mapping[str, str]) -> list[Arg]:
     return [a for args in commands for a in args]
 
 
-def _script_result(
+def _script_runs(
     source: Source,
     argv: list[Arg],
     env: Mapping[str, str],
     from_image: str,
     layout: Layout,
     given: bool = True,
-) -> ParseResult:
+) -> list[ImageRun]:
     """The engines of the repository's script the image runs (``CMD ["sh", "start.sh"]``),
-    placed at the instruction, naming the chain (``toplint.parse.text.dockerchain``)."""
-    from toplint.parse.text.shellsrc import chained_deployment
-
+    naming the chain (``toplint.parse.text.dockerchain``)."""
     at = argv[0].position
-    deployments, findings = [], []
+    runs = []
     written = written_scripts(source.text) if "<<" in source.text else None
     for command in chained(argv, env, source.path, layout, given, written):
-        invocations = find_invocations(command.args)
-        found = [replace(inv, image=inv.image or from_image) for inv in invocations]
-        deps, notes = file_deployments(found, source.path, "dockerfile")
-        for dep in deps:
-            dep = chained_deployment(dep, command.via)
-            deployments.append(replace(dep, line=at.line, column=at.column))
-        findings.extend(notes)
-    return ParseResult(source.path, tuple(deployments), tuple(findings))
+        for inv in find_invocations(command.args):
+            runs.append(ImageRun(replace(inv, image=inv.image or from_image), command.via, at))
+    return runs
 
 
-def _result(
-    source: Source, argv: list[Arg], image: Arg | None, from_image: str = ""
-) -> ParseResult:
+def _runs(argv: list[Arg], image: Arg | None, from_image: str = "") -> list[ImageRun]:
     invocations = [replace(inv, image=inv.image or from_image) for inv in find_invocations(argv)]
     if not invocations and image is not None:
         inv = image_invocation(image, argv)
         invocations = [inv] if inv else []
-    deployments, findings = file_deployments(invocations, source.path, "dockerfile")
-    return ParseResult(source.path, tuple(deployments), tuple(findings))
+    return [ImageRun(inv) for inv in invocations]
