@@ -69,6 +69,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     first: dict[str, Position] = {}
     unread: dict[str, Unresolved] = {}
     for item in dep.unresolved:
+        if item.reported_by:
+            continue  # one root cause, one finding: that rule says why
         if item.why:
             unread.setdefault(item.variable, item)
             continue

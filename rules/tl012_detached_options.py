@@ -13,6 +13,13 @@ the engine command's last line does not end with a backslash, so the next line
 first detached line, naming the options the server starts without. toplint checks the
 deployment as it starts: without them.
 
+The same mistake the other way round is reported too: a launch whose lines end with `\\`
+inside a YAML folded block (`args: [">-", ...]`) or any text joined into one line. The block
+joins the lines with a space, the shell reads `\\ ` as a quoted space glued to the next word, and
+the engine gets ` --tensor-parallel-size` (beginning with a space) as an argument it does not
+take: it refuses to start (`toplint.parse.glued`; the layout the glued options set is left
+unresolved instead of read as the engine's default).
+
 Outcome reported (toplint's severity policy): the deployment does not run as written — the
 server starts with its defaults where the script sets the layout, the port or the memory
 (error).
@@ -42,11 +49,13 @@ vllm serve meta-llama/Llama-3.1-8B-Instruct \\
 None.
 
 ## Fix safety
-Display only: the fix names the line to end with ` \\`; toplint does not rewrite the script.
+Display only: the fix names the line to end with ` \\` (or, for glued options, the backslashes
+to remove); toplint does not rewrite the script.
 
 ## References
 - Bash reference manual, Shell Syntax (Quoting: escape character; Simple Commands):
   https://www.gnu.org/software/bash/manual/html_node/Shell-Syntax.html
+- YAML 1.2.2, §8.1.3 Folded Style: https://yaml.org/spec/1.2.2/#813-folded-style
 """
 
 # Raised by a stage: the code, name and severity are written once, in

@@ -178,6 +178,9 @@ class Unresolved:
     # plugin's option that sizes a parallel dimension: ``toplint.parse.sizing``): who reads it
     # instead, in a phrase ("not an option vllm reads").
     why: str = ""
+    # The rule that already reports why the value never reaches the engine (TL012: an option
+    # glued to an escaped space); TL003 adds no second finding for one root cause.
+    reported_by: str = ""
 
 
 # ``Deployment.sources`` key of the GPU request of a group's worker pods where it is written

@@ -38,6 +38,7 @@ from toplint.parse.enginecfg import (
     fold_engine_config,
     visible_gpus,
 )
+from toplint.parse.glued import glued_options
 from toplint.parse.options import (
     FORWARDED,
     OPTION_SPELLING,
@@ -414,7 +415,27 @@ def deployment_from_invocation(
     if config_loader is not None:
         dep, found = fold_engine_config(dep, spec, config_loader, inv.image)
         findings.extend(found)
-    return _unknown_sizes(derive(dep), inv.args, parsed.findings, spec), tuple(findings)
+    glued, refused = glued_options(path, inv.args)
+    findings.extend(refused)
+    dep = _unknown_sizes(derive(dep), inv.args, parsed.findings, spec)
+    return _glued_sizes(dep, glued, refused), tuple(findings)
+
+
+def _glued_sizes(dep: Deployment, glued: Sequence[str], refused: Sequence[Finding]) -> Deployment:
+    """A parallel dimension whose option the engine never gets as one (``toplint.parse.glued``)
+    is not the engine's default either: the server does not start, and TL012 says why; judged
+    at TP 1, the model "did not fit" (akash-network/awesome-akash@0a6f1d55
+    Llama-4-Scout-17B-16E-Instruct/deploy.yaml: TL205 and TL201 beside the real cause)."""
+    if not refused:
+        return dep
+    at = Position(refused[0].path, refused[0].line, refused[0].column)
+    why = "glued to an escaped space, so the engine refuses the command (TL012)"
+    found = [
+        Unresolved(sizing.FIELDS[sized], name, at, why=why, reported_by=refused[0].rule)
+        for name in glued
+        if (sized := sizing.dimension(name)) is not None
+    ]
+    return sizing.left_unresolved(dep, found)
 
 
 def _unknown_sizes(
