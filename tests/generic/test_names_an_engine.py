@@ -398,3 +398,34 @@ def test_a_variable_alone_at_column_one_is_filled_in_before_the_file_is_applied(
     assert parse_text("30-configmap-bench-scripts.yaml", text).findings == ()
     broken = text.replace("${BENCH_SCRIPT_CONTENT}", "BENCH_SCRIPT_CONTENT")
     assert [f.rule for f in parse_text("cm.yaml", broken).findings] == ["TL001"]
+
+
+def test_an_engine_packages_helper_functions_build_no_engine() -> None:
+    """Snowflake-Labs/snowflake-arctic@eadfba3b inference/llama3.1/benchmark_trace.py calls
+    vLLM's ``get_tokenizer(self.tokenizer_id, trust_remote_code=...)`` in an HTTP client, and
+    vllm-project/vllm-gaudi@091bbadd vllm_gaudi/v1/worker/hpu_model_runner.py its
+    ``async_h2d_copy(x, dtype=torch.int32)``: each call was a vLLM deployment naming no model.
+    The package's classes and one-word functions still build engines."""
+    helper = (
+        "from vllm.transformers_utils.tokenizer import get_tokenizer\n"
+        "class OpenAIBackend:\n"
+        "    def initialize(self, args):\n"
+        "        self.model_id = args.model\n"
+        "        self.tokenizer = get_tokenizer(\n"
+        "            self.model_id, trust_remote_code=args.trust_remote_code\n"
+        "        )\n"
+    )
+    assert not parse_text("benchmark_trace.py", helper).deployments
+    copy = (
+        "import torch\nfrom vllm_gaudi.extension.utils import async_h2d_copy\n"
+        "ids = async_h2d_copy(token_ids, dtype=torch.int32)\n"
+    )
+    assert not parse_text("hpu_model_runner.py", copy).deployments
+    engine = "from vllm import LLM\nllm = LLM(model='org/m', tensor_parallel_size=2)\n"
+    assert only("offline.py", engine).tp == 2
+    pipe = (
+        "from lmdeploy import pipeline, TurbomindEngineConfig\n"
+        "pipe = pipeline('internlm/internlm2_5-7b-chat', "
+        "backend_config=TurbomindEngineConfig(tp=2))\n"
+    )
+    assert only("pipe.py", pipe).tp == 2

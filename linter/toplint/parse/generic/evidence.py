@@ -352,12 +352,20 @@ def unguessed() -> frozenset[str]:
 
 
 def imported(modules: Mapping[str, str]) -> dict[str, str]:
-    """Python names -> engine, for names imported from an engine's package
-    (``{"AsyncEngineArgs": "vllm.engine.arg_utils"}`` -> ``{"AsyncEngineArgs": "vllm"}``)."""
+    """Python names -> engine, for the names imported from an engine's package that build an
+    engine or its configuration (``{"AsyncEngineArgs": "vllm.engine.arg_utils"}`` ->
+    ``{"AsyncEngineArgs": "vllm"}``): its classes (CapWords, PEP 8's class names: ``LLM``,
+    ``AsyncEngineArgs``, SGLang's ``Engine`` and ``ServerArgs``, LMDeploy's
+    ``TurbomindEngineConfig``) and its one-word functions (LMDeploy's ``pipeline`` and
+    ``serve``).  A snake_case helper is neither: ``get_tokenizer(path, trust_remote_code=True)``
+    (Snowflake-Labs/snowflake-arctic@eadfba3b inference/llama3.1/benchmark_trace.py) or
+    vllm-gaudi's ``async_h2d_copy(x, dtype=torch.int32)`` (vllm-project/vllm-gaudi@091bbadd
+    vllm_gaudi/v1/worker/hpu_model_runner.py) were read as engine calls, their keywords as
+    engine options: deployments naming no model."""
     out: dict[str, str] = {}
     for name, module in modules.items():
         engine = _package_engine(module.split(".")[0])
-        if engine is not None:
+        if engine is not None and (name[:1].isupper() or "_" not in name):
             out[name] = engine
     return out
 
