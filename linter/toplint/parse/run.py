@@ -62,8 +62,9 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
 
         if chart_template(source.path):
             return ParseResult(source.path)  # read as its chart's values render it
-        if chart_values(source) is not None:
-            return _chart(source, parsers, parser)
+        folder = chart_values(source)
+        if folder is not None:
+            return _chart(source, folder, parsers, parser)
     return _plain(source, parsers, parser)
 
 
@@ -84,12 +85,15 @@ def _maybe_chart(source: Source) -> bool:
     return chart_above(source.path) is not None  # a few stat calls, remembered per folder
 
 
-def _chart(source: Source, parsers: Sequence[Parser], parser: Parser | None) -> ParseResult:
+def _chart(
+    source: Source, folder: str, parsers: Sequence[Parser], parser: Parser | None
+) -> ParseResult:
     """A chart's values, read as the chart's templates render them
-    (``toplint.parse.generic.helmchart``); as plain values when no template could be."""
+    (``toplint.parse.generic.helmchart``; ``folder``: the chart's, from the values file's);
+    as plain values when no template could be."""
     from toplint.parse.generic.helmchart import rendered_deployments
 
-    (deployments, findings), rendered = rendered_deployments(source)
+    (deployments, findings), rendered = rendered_deployments(source, folder)
     if rendered and deployments:
         return _identify_models(
             source, ParseResult(source.path, tuple(deployments), tuple(findings))

@@ -114,11 +114,11 @@ def chart_values(source: Source) -> str | None:
 _HELM_OWN = frozenset({"Chart.yaml", "Chart.lock", "requirements.yaml", "requirements.lock"})
 
 
-def rendered_deployments(source: Source) -> tuple[Read, bool]:
+def rendered_deployments(source: Source, folder: str) -> tuple[Read, bool]:
     """(deployments and findings of the chart ``source`` holds the values of, whether that is
     the chart's reading: it rendered a deployment, or every template rendered and none runs
-    an engine with these values)."""
-    loaded = _load(source)
+    an engine with these values).  ``folder``: the chart's, as ``chart_values`` found it."""
+    loaded = _load(source, folder)
     if loaded is None:
         return ([], []), False
     values, chart, templates = loaded
@@ -161,14 +161,13 @@ def values_named(path: str) -> bool:
     return "values" in name and name.endswith((".yaml", ".yml"))
 
 
-def _load(source: Source) -> tuple[Layered, dict[str, Any], list[tuple[str, str]]] | None:
-    folder = chart_values(source)
-    if folder is None:
-        return None
+def _load(
+    source: Source, folder: str
+) -> tuple[Layered, dict[str, Any], list[tuple[str, str]]] | None:
     try:
+        own = load_documents(source.text, source.path)  # the text ``chart_values`` just read
         _, chart_text = read_reference(source.path, _in(folder, "Chart.yaml"), MAX_TEMPLATE_BYTES)
         chart_docs = load_documents(chart_text, "Chart.yaml")
-        own = load_documents(source.text, source.path)
     except (ReadRefused, OSError, SourceError, RecursionError, ValueError):
         return None
     if len(own) != 1 or not chart_docs or not isinstance(chart_docs[0].data, dict):

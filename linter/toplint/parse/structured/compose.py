@@ -253,13 +253,12 @@ def _service(
     inv = inv or (found[0] if found else None)
     if inv is None and not entry and "image" in service:
         inv = image_invocation(_scalar_arg(doc, (*at, "image"), service["image"]), command)
-    built = (
-        built_run(source.path, name, service, env) if inv is None and runs_image(service) else None
-    )
+    build = build_of(source.path, service) if inv is None and "build" in service else None
+    built = built_run(build, name, env) if build is not None and runs_image(service) else None
     if built is not None:  # the image's own CMD/ENTRYPOINT (composeimage)
         return _built_deployment(source, doc, name, service, env, built)
-    if inv is None and not entry and "build" in service:
-        built_on = built_base(source.path, service)  # an engine image the build only adds to
+    if build is not None and not entry:
+        built_on = built_base(build)  # an engine image the build only adds to
         if built_on is not None:
             where = doc.value_position((*at, "build"))
             on = Arg(built_on, built_on, where, (), f"services.{name}.build")

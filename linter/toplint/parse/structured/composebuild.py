@@ -60,13 +60,10 @@ def build_of(compose_path: str, service: Mapping[str, Any]) -> Build | None:
     return Build(ref, target, path, text)
 
 
-def built_base(compose_path: str, service: Mapping[str, Any]) -> str | None:
+def built_base(build: Build) -> str | None:
     """The base image of the stage ``build:`` makes, when that stage sets no ``ENTRYPOINT`` (so
-    the base image's runs); None when there is no build, it cannot be read, or it sets one."""
-    build = build_of(compose_path, service)
-    if build is None or build.text is None:
-        return None
-    return _stage_base(build.text, build.target)
+    the base image's runs); None when the Dockerfile was not read or it sets one."""
+    return None if build.text is None else _stage_base(build.text, build.target)
 
 
 def _stage_base(text: str, target: str | None) -> str | None:

@@ -20,7 +20,7 @@ from typing import Any
 from toplint.infra.readpolicy import shown_path
 from toplint.parse.base import Source
 from toplint.parse.options import Arg
-from toplint.parse.structured.composebuild import Build, build_of
+from toplint.parse.structured.composebuild import Build
 from toplint.parse.text.dockerfile import ImageRun, image_runs
 from toplint.record import replace
 
@@ -32,13 +32,11 @@ def runs_image(service: Mapping[str, Any]) -> bool:
     return "build" in service and all(service.get(k) is None for k in ("command", "entrypoint"))
 
 
-def built_run(
-    compose_path: str, name: str, service: Mapping[str, Any], env: Mapping[str, Arg]
-) -> tuple[ImageRun, Build] | None:
-    """The first engine the service's built image starts, its chain beginning at the service's
-    build; None when the Dockerfile is not read or starts no engine."""
-    build = build_of(compose_path, service)
-    if build is None or build.text is None or build.target is not None:
+def built_run(build: Build, name: str, env: Mapping[str, Arg]) -> tuple[ImageRun, Build] | None:
+    """The first engine the service's built image (``build``, ``composebuild.build_of``)
+    starts, its chain beginning at the service's build; None when the Dockerfile is not read
+    or starts no engine."""
+    if build.text is None or build.target is not None:
         return None
     runtime = {k: a.value for k, a in env.items() if a.value is not None and not a.unresolved}
     path = shown_path(build.path)
