@@ -708,6 +708,9 @@ _NOT_COUNTS = {
     "feed_forward_proj",  # T5's MLP kind ("gated-silu"), read as a word
     *("hybrid_override_pattern", "layers_block_type"),  # a hybrid stack's layer kinds
     "cross_attention_layers",  # mllama: the indices of its cross-attention layers
+    "expert_dtype",  # DeepSeek-V4: its routed experts' format ("fp4", "fp8"), read as a word
+    "compress_ratios",  # DeepSeek-V4: one compression ratio per layer, read as a list
+    "linear_attn_config",  # Kimi linear attention: its KDA layers, read as a list
 }
 PARTIAL_FIELDS = ("checkpoint_bytes",)
 
