@@ -177,6 +177,12 @@ def trim_quant(quant: Mapping[str, Any]) -> dict[str, Any]:
         out["config_groups"] = {
             name: trim_group(g) for name, g in groups.items() if isinstance(g, Mapping)
         }
+    ignore = quant.get("ignore")
+    if isinstance(ignore, list) and ignore:
+        # The layers kept unquantized (toplint.hardware.hfquant weighs the kinds of layer they
+        # name), numbered layers folded as in target_counts, each name once.
+        folded = (re.sub(r"\.\d+(?=[.*]|$)", ".*", str(i)).replace("**", "*") for i in ignore)
+        out["ignore"] = list(dict.fromkeys(folded))
     return out
 
 

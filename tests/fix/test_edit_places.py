@@ -307,22 +307,25 @@ def test_a_new_key_spelled_as_a_flag_is_a_new_key(tmp_path: Path) -> None:
     options as keys spelled as flags (``--tensor-parallel-size: 8``).  TL205's
     ``--max-model-len`` was appended to the value on that key's line
     (``--tensor-parallel-size: 8 --max-model-len 88064``), which the re-check refused (TL010);
-    it goes on a line of its own, spelled as its sibling."""
+    it goes on a line of its own, spelled as its sibling.  (Its entry here is the file's
+    Meta-Llama-3.1-70B-Instruct on two GPUs, without the ``--max-model-len`` it sets: the
+    Kimi-K2.5 entry this was found on no longer fits 8 H100s now that its 16-bit layers are
+    weighed, as vllm-project/recipes#395 verified it on 2 x 8.)"""
     models = tmp_path / "models.yaml"
     models.write_text(
         "models:\n"
-        "  Kimi-K2.5:\n"
-        "    model_family: Kimi-K2.5\n"
+        "  Meta-Llama-3.1-70B-Instruct:\n"
+        "    model_family: Meta-Llama-3.1\n"
+        "    model_variant: 70B-Instruct\n"
         "    model_type: LLM\n"
-        "    gpus_per_node: 8\n"
+        "    gpus_per_node: 2\n"
         "    num_nodes: 1\n"
-        "    resource_type: h100\n"
-        "    vocab_size: 163840\n"
+        "    vocab_size: 128256\n"
         "    vllm_args:\n"
-        "      --tensor-parallel-size: 8\n",
+        "      --tensor-parallel-size: 2\n",
         encoding="utf-8",
     )
-    fixed, after = _applied(H100, models, "TL205", "--max-model-len 88064")
-    assert fixed.endswith("      --tensor-parallel-size: 8\n      --max-model-len: 88064\n")
+    fixed, after = _applied(H100, models, "TL205", "--max-model-len 13312")
+    assert fixed.endswith("      --tensor-parallel-size: 2\n      --max-model-len: 13312\n")
     assert not [f.rule for f in after.findings if f.severity.rank >= Severity.WARNING.rank]
-    assert _read(models, fixed)[0].options.get("max_model_len") == "88064"
+    assert _read(models, fixed)[0].options.get("max_model_len") == "13312"

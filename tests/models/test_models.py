@@ -548,6 +548,66 @@ def test_mixed_precision_groups_weigh_each_kind_of_layer_at_its_width() -> None:
     assert nvfp4 is not None and 4.5 / 8 < nvfp4.weight_bytes < 0.75
 
 
+# A small DeepSeek-V3-shaped MoE (MLA, one dense layer first, one shared expert).
+DEEPSEEK_LIKE = {
+    "model_type": "deepseek_v3",
+    "hidden_size": 1024,
+    "num_hidden_layers": 4,
+    "num_attention_heads": 8,
+    "num_key_value_heads": 8,
+    "intermediate_size": 4096,
+    "moe_intermediate_size": 512,
+    "n_routed_experts": 16,
+    "num_experts_per_tok": 2,
+    "n_shared_experts": 1,
+    "first_k_dense_replace": 1,
+    "kv_lora_rank": 128,
+    "q_lora_rank": 256,
+    "qk_rope_head_dim": 32,
+    "qk_nope_head_dim": 64,
+    "v_head_dim": 64,
+    "vocab_size": 1000,
+    "tie_word_embeddings": False,
+}
+
+
+def _int4(ignore: list[str] | None) -> dict[str, object]:
+    """Kimi-K2.5's compressed-tensors quantization_config (ai-dynamo/aiconfigurator@095f58a5
+    model_configs/moonshotai--Kimi-K2.5_config.json) with ``ignore`` in place of its own."""
+    group = {"targets": ["Linear"], "weights": {"num_bits": 4, "type": "int", "group_size": 32}}
+    quant: dict[str, object] = {"quant_method": "compressed-tensors", "config_groups": {"g": group}}
+    return quant | ({"ignore": ignore} if ignore is not None else {})
+
+
+KIMI_IGNORE = [
+    "lm_head",
+    "re:.*self_attn.*",
+    "re:.*shared_experts.*",
+    r"re:.*mlp\.(gate|up|gate_up|down)_proj.*",
+]
+
+
+def test_compressed_tensors_ignore_list_keeps_those_kinds_of_layer_16_bit() -> None:
+    def weigh(ignore: list[str] | None) -> float:
+        spec = spec_from_hf_config(DEEPSEEK_LIKE | {"quantization_config": _int4(ignore)})
+        assert spec.quant_group == 32  # one 16-bit scale per 32 weights (memory.weight_bytes)
+        return spec.weight_bytes
+
+    spec = spec_from_hf_config(DEEPSEEK_LIKE)
+    experts = 3 * 16 * 3 * 1024 * 512  # three MoE layers of 16 experts, gated (3 matrices)
+    body = spec.params_total - 2 * 1000 * 1024
+    share = experts / body
+    # Every Linear INT4 without a list; Kimi's list keeps all but the routed experts 16-bit.
+    assert weigh(None) == weigh([]) == 0.5
+    assert weigh(KIMI_IGNORE) == pytest.approx(share * 0.5 + (1 - share) * 2.0)
+    # Attention alone kept 16-bit lies between; a router or one projection is not weighed.
+    assert 0.5 < weigh(["re:.*self_attn.*"]) < weigh(KIMI_IGNORE)
+    assert weigh(["re:.*mlp.gate$", "re:.*q_a_proj$", "model.embed_tokens"]) == 0.5
+    # Numbered layer names are read as their kind (every layer's attention listed one by one).
+    listed = [f"model.layers.{i}.self_attn" for i in range(4)]
+    assert weigh(listed) == weigh(["re:.*self_attn.*"])
+
+
 # Qwen/Qwen3-Next-80B-A3B-Instruct's config.json fields (no layer_types: transformers'
 # Qwen3NextConfig fills them in from full_attention_interval).
 QWEN3_NEXT = {

@@ -361,7 +361,10 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
     total = common + expert_params
     active = common + moe.layers * moe.top_k * mats * width * moe.expert_ffn
     body = max(total - embed, 1)
-    shares = Shares(attention=min(attention / body, 1.0), experts=expert_params / body)
+    shared = moe.layers * mats * hidden * moe.shared_ffn
+    shares = Shares(
+        attention=min(attention / body, 1.0), experts=expert_params / body, shared=shared / body
+    )
     weight_bytes, block = weight_bytes_of(cfg, expert_params / total, shares)
     return ModelSpec(
         id=model_id or str(cfg.get("_name_or_path", "")),

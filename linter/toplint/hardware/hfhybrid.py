@@ -106,6 +106,7 @@ def hybrid_spec(
     shares = Shares(
         attention=min((count["attention"] * attention + mixers) / body, 1.0),
         experts=expert_params / body,
+        shared=count["moe"] * 2 * hidden * shared / body,
     )
     weight_bytes, block = weigh(cfg, expert_params / total if total else 0.0, shares)
     return {

@@ -63,6 +63,7 @@ class Shares:
 
     attention: float = 0.0
     experts: float = 0.0
+    shared: float = 0.0  # of ``rest``: the shared experts (the remainder dense MLPs and routers)
 
     @property
     def rest(self) -> float:
@@ -83,6 +84,10 @@ def weight_bytes_of(
         mixed = _mixed(quant, shares) if shares is not None else None
         if mixed is not None:
             return mixed, 0
+        if method == "compressed-tensors" and shares is not None:
+            partial = _ignoring(quant, shares)
+            if partial is not None:
+                return partial, 0
         if method in ("fp8", "fbgemm_fp8") or algo == "fp8":
             block = quant.get("weight_block_size") or [0]
             if _mxfp4_experts(cfg, quant):
@@ -194,6 +199,61 @@ def _mixed(quant: Mapping[str, Any], shares: Shares) -> float | None:
     )  # fmt: skip
 
 
+def _ignored_kind(pattern: str) -> str | None:
+    """The kind of layer a compressed-tensors ``ignore`` entry keeps unquantized ("attention",
+    "experts", "shared", "dense", "tables"), by the words it names, as NVIDIA's aiconfigurator
+    sorts them (ai-dynamo/aiconfigurator@095f58a5 aic-core/src/aiconfigurator_core/sdk/utils.py
+    ``_categorize_ignore_pattern``: "shared_expert" before "expert"; "mlp" with "_proj" and
+    no "expert" a dense MLP), a name of one numbered layer as its kind.  Only whole-kind words
+    count: a pattern naming one projection (``re:.*q_a_proj$``) or a router
+    (``re:.*mlp.gate$``) keeps a part too small to weigh, and its kind stays quantized."""
+    p = pattern.lower()
+    if "lm_head" in p or "embed_tokens" in p:
+        return "tables"
+    if "shared_expert" in p:
+        return "shared"
+    if "expert" in p:
+        return "experts"
+    if "attn" in p or "attention" in p:
+        return "attention"
+    if any(word in p for word in ("mlp", "feed_forward", "ffn")) and "_proj" in p:
+        return "dense"
+    return None
+
+
+def _ignoring(quant: Mapping[str, Any], shares: Shares) -> float | None:
+    """Bytes per weight of a compressed-tensors checkpoint whose one width is applied to every
+    ``Linear`` except the kinds of layer its ``ignore`` list keeps in 16 bits: Kimi-K2.5's and
+    Kimi-K2-Thinking's INT4 routed experts beside 16-bit attention, shared experts and dense
+    MLPs (``ignore: [lm_head, "re:.*self_attn.*", "re:.*shared_experts.*",
+    "re:.*mlp\\.(gate|up|gate_up|down)_proj.*"]``, ai-dynamo/aiconfigurator@095f58a5
+    aic-core/src/aiconfigurator_core/model_configs/moonshotai--Kimi-K2.5_config.json; vLLM
+    loads an ignored layer unquantized, vllm-project/vllm tests/quantization/
+    test_humming_ignore.py on Kimi-K2.6's list).  None when the groups give no single width."""
+    widths = set()
+    for group in (quant.get("config_groups") or {}).values():
+        weights = group.get("weights") if isinstance(group, Mapping) else None
+        width = _group_width(weights) if isinstance(weights, Mapping) else None
+        if width is None:
+            return None
+        widths.add(width)
+    if len(widths) != 1:
+        return None
+    (width,) = widths
+    listed = quant.get("ignore")
+    kept = (
+        {_ignored_kind(p) for p in listed if isinstance(p, str)}
+        if isinstance(listed, list)
+        else set()
+    )
+    dense = max(0.0, shares.rest - shares.shared)
+    parts = (
+        (shares.attention, "attention"), (shares.experts, "experts"), (shares.shared, "shared"),
+        (dense, "dense"),
+    )  # fmt: skip
+    return sum(share * (2.0 if kind in kept else width) for share, kind in parts)
+
+
 def _targets(group: Mapping[str, Any]) -> list[tuple[str, int]] | None:
     """A group's targets, each with how many layers it names: config.json's ``targets`` list
     (one layer a name), or the catalog's ``target_counts`` (the list with layer numbers written
@@ -211,8 +271,10 @@ def _targets(group: Mapping[str, Any]) -> list[tuple[str, int]] | None:
 
 def _group_width(weights: Mapping[str, Any]) -> float | None:
     """Bytes per weight of one ``config_groups`` entry: its ``num_bits``, and for a 4-bit float
-    format the FP8 scale each group of ``group_size`` weights carries (NVFP4: one per 16,
-    4.5 bits; NVIDIA/Model-Optimizer's NVFP4 export)."""
+    format the 8-bit scale each group of ``group_size`` weights carries (NVFP4: one FP8 scale
+    per 16, 4.5 bits; NVIDIA/Model-Optimizer's NVFP4 export).  An integer group's 16-bit scale
+    is counted where the checkpoint's bytes are (``toplint.outcome.memory.weight_bytes``, per
+    ``quant_group_of``)."""
     try:
         bits = field_int(weights.get("num_bits"))
     except ValueError:
@@ -255,10 +317,22 @@ def _mxfp4_experts(cfg: Mapping[str, Any], quant: Mapping[str, Any]) -> bool:
 
 def quant_group_of(cfg: Mapping[str, Any]) -> int:
     """Group size of an AWQ/GPTQ checkpoint (``quantization_config.group_size``, AutoAWQ's
-    ``q_group_size``); 0 for anything else or per-channel (-1)."""
+    ``q_group_size``) or of a compressed-tensors integer group (its ``config_groups`` weights'
+    ``group_size``: Kimi-K2.5's INT4 per 32, one 16-bit scale each, vLLM's
+    CompressedTensorsWNA16 ``weight_scale`` in ``params_dtype``); 0 for anything else or
+    per-channel (-1)."""
     quant = cfg.get("quantization_config")
     if not isinstance(quant, Mapping):
         return 0
+    if str(quant.get("quant_method", "")).lower() == "compressed-tensors":
+        sizes = {
+            w.get("group_size")
+            for g in (quant.get("config_groups") or {}).values()
+            if isinstance(g, Mapping) and isinstance(w := g.get("weights"), Mapping)
+            and str(w.get("type", "")).lower() == "int"
+        }  # fmt: skip
+        (size,) = sizes if len(sizes) == 1 else (0,)
+        return size if isinstance(size, int) and not isinstance(size, bool) and size > 0 else 0
     if str(quant.get("quant_method", "")).lower() not in (
         "awq",
         "gptq",

@@ -1,11 +1,12 @@
 """Memory per GPU as each engine accounts it (in the binary GiB the driver reports).
 
 Weights are the checkpoint's real bytes: a quantized checkpoint keeps its embeddings and LM
-head in 16 bits, and a 4-bit one carries a 16-bit scale per group of 128 weights (AWQ/GPTQ
-``group_size`` 128).  Start-up working memory is aiconfigurator's (cost-model.md §6 rule 7):
-3.5 GiB for the profile run's activations, CUDA graphs and the sampler, plus NCCL's buffers
-(0.342 GiB at 2 ranks, 0.392 GiB from 4).  What each engine's memory setting means, from its
-own source (each engine module's ``Engine.memory``, ``toplint.engines.types.MemoryAccounting``):
+head in 16 bits, and a 4-bit one carries a 16-bit scale per group of weights (its own group
+size; else 128, AWQ/GPTQ's default ``group_size``).  Start-up working memory is
+aiconfigurator's (cost-model.md §6 rule 7): 3.5 GiB for the profile run's activations, CUDA
+graphs and the sampler, plus NCCL's buffers (0.342 GiB at 2 ranks, 0.392 GiB from 4).  What
+each engine's memory setting means, from its own source (each engine module's
+``Engine.memory``, ``toplint.engines.types.MemoryAccounting``):
 
 - vLLM ``--gpu-memory-utilization`` (0.9): a fraction of *total* memory for weights, working
   memory and KV cache (vllm-project/vllm vllm/config/cache.py; engine-vocabulary.md §1); at
@@ -68,12 +69,14 @@ def _number(value: str | None) -> float | None:
 
 
 def weight_bytes(model: ModelSpec) -> float:
-    """The checkpoint's bytes: quantized layers at ``weight_bytes`` (plus 4-bit group scales),
-    embeddings and LM head kept at 16 bits."""
+    """The checkpoint's bytes: quantized layers at ``weight_bytes`` (plus a 16-bit scale per
+    group of a 4-bit checkpoint: its own ``quant_group``, else 128), embeddings and LM head kept
+    at 16 bits."""
     if model.weight_bytes >= 2.0:
         return model.params_total * model.weight_bytes
     embed = min(2.0 * model.vocab_size * model.hidden_size, model.params_total / 2)
-    per_weight = model.weight_bytes + (2.0 / QUANT_GROUP if model.weight_bytes < 1 else 0.0)
+    group = model.quant_group or QUANT_GROUP
+    per_weight = model.weight_bytes + (2.0 / group if model.weight_bytes < 1 else 0.0)
     return (model.params_total - embed) * per_weight + embed * 2.0
 
 
