@@ -10,6 +10,7 @@ import yaml
 
 from toplint.errors import ConfigError
 from toplint.hardware.models import catalog_ids, lookup_model, spec_from_hf_config
+from toplint.outcome import memory
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = ROOT / "linter" / "toplint" / "hardware" / "data" / "models.yaml"
@@ -606,6 +607,20 @@ def test_compressed_tensors_ignore_list_keeps_those_kinds_of_layer_16_bit() -> N
     # Numbered layer names are read as their kind (every layer's attention listed one by one).
     listed = [f"model.layers.{i}.self_attn" for i in range(4)]
     assert weigh(listed) == weigh(["re:.*self_attn.*"])
+
+
+def test_kimi_k2_thinking_is_served_at_its_native_int4() -> None:
+    # data/checkpoints.yaml: Kimi-K2's architecture with INT4 routed experts (groups of 32),
+    # the rest 16-bit; the FP8 architecture it shares with Kimi-K2-Instruct stays FP8.
+    thinking = lookup_model("moonshotai/Kimi-K2-Thinking", hf_cache=False)
+    instruct = lookup_model("moonshotai/Kimi-K2-Instruct", hf_cache=False)
+    assert thinking is not None and instruct is not None
+    assert instruct.weight_bytes == 1.0 and thinking.quant_group == 32
+    assert 0.5 < thinking.weight_bytes < 0.53 and thinking.max_context == 262144
+    # 4.5 bits a routed weight with its scale and 16 bits the rest: ~594 GB, 69.2 GiB a GPU at TP 8
+    assert 590e9 < memory.weight_bytes(thinking) < 600e9
+    k25 = lookup_model("moonshotai/Kimi-K2.5", hf_cache=False)
+    assert k25 is not None and k25.weight_bytes == pytest.approx(thinking.weight_bytes, rel=0.02)
 
 
 # Qwen/Qwen3-Next-80B-A3B-Instruct's config.json fields (no layer_types: transformers'
