@@ -35,9 +35,12 @@ class Arch:
     # Lower-case tags that identify a GPU of this architecture by name when the catalog entry
     # has no ``arch`` (a manifest-described GPU).
     name_tags: tuple[str, ...] = ()
+    # Whose GPU it is ("nvidia", "amd", "apple"): which Kubernetes device plugin's resource a
+    # pod asks for to land on one (``toplint.hardware.asks.VENDOR_RESOURCES``); "" = not known.
+    vendor: str = "nvidia"
 
 
-NO_ARCH = Arch("", 0.0)
+NO_ARCH = Arch("", 0.0, vendor="")
 
 # Compute capabilities: NVIDIA CUDA GPUs list (https://developer.nvidia.com/cuda-gpus);
 # kernels.py keys vLLM's CUSTOM_ALL_REDUCE_MAX_SIZES by them (9.0, 10.0).  "fitted": by
@@ -101,8 +104,8 @@ ARCHS: dict[str, Arch] = {
             deepep_pipe_gb_per_s=200.0,  # at the fit's upper bound
             name_tags=("b200", "b300", "gb200", "gb300"),
         ),
-        Arch("cdna3", 0.0),  # AMD MI300X/MI325X: no NVLink, no NVLS
-        Arch("apple", 0.0),  # Apple silicon: one device, unified memory
+        Arch("cdna3", 0.0, vendor="amd"),  # AMD MI300X/MI325X: no NVLink, no NVLS
+        Arch("apple", 0.0, vendor="apple"),  # Apple silicon: one device, unified memory
     )
 }
 

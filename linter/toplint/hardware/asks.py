@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from toplint.catalog_index import normalize, words
-from toplint.hardware import catalog
+from toplint.hardware import archs, catalog
 from toplint.hardware.types import GpuSpec
 from toplint.infra.patterns import lazy
 from toplint.model import Deployment
@@ -53,6 +53,14 @@ SKYPILOT = "skypilot.co/accelerators"
 # its ``ram`` as ``-<N>gb``), joined by ``,``: providers with any of them bid
 # (``toplint.parse.structured.akash``).
 AKASH_GPU = "akash.network/gpu.model"
+# The extended resources the vendors' Kubernetes device plugins advertise, and whose GPUs they
+# are: a pod that asks for one is scheduled only on nodes of that vendor (kubernetes.io "Schedule
+# GPUs": "nodes ... expose amd.com/gpu or nvidia.com/gpu"; NVIDIA/k8s-device-plugin;
+# ROCm/k8s-device-plugin "Exposes AMD GPUs as amd.com/gpu resources"; MIG slices
+# ``nvidia.com/mig-<profile>``).  Whether a cluster's GPU is that vendor's: its architecture
+# row's ``vendor`` (``toplint.hardware.archs``).
+VENDOR_RESOURCES = {"nvidia.com/gpu": "nvidia", "amd.com/gpu": "amd"}
+_VENDOR_TITLES = {"nvidia": "an NVIDIA GPU", "amd": "an AMD GPU"}
 
 # Words that name a vendor, a product line or a package, never which GPU (``Tesla-T4``,
 # ``NVIDIA-H100-80GB-HBM3``, ``RTX-4090``, ``A100-SXM4-80GB``).
@@ -67,9 +75,12 @@ class GpuAsk:
     names: tuple[str, ...]  # the GPU as written (several: node affinity ``In`` values)
     evidence: str  # "resourceProfile nvidia-gpu-gh200", "nvidia.com/gpu.product=NVIDIA-L4"
     at: str  # the ``Deployment.sources`` key of the value that asks ("" when none)
+    vendor: str = ""  # a device plugin's resource asks for any GPU of this vendor, no model
 
     @property
     def shown(self) -> str:
+        if self.vendor:
+            return _VENDOR_TITLES.get(self.vendor, f"a {self.vendor} GPU")
         return " or ".join(n.upper() for n in self.names)
 
 
@@ -86,8 +97,9 @@ def gpu_asks(dep: Deployment) -> list[GpuAsk]:
     """Every hint of ``dep`` that names a GPU, strongest first: an instance type (the whole
     machine), a GPU label, a wrapper's own field."""
     options = dep.options
+    vendor = _vendor_ask(options.get("gpu.resource", ""))
     if not dep.labels and "accelerator_type" not in options and "accelerator.name" not in options:
-        return []  # most deployments: nothing asks
+        return [vendor] if vendor is not None else []  # most deployments: no GPU model asked
     out: list[GpuAsk] = []
     for label in INSTANCE_LABELS:
         value = dep.labels.get(label, "")
@@ -122,7 +134,18 @@ def gpu_asks(dep: Deployment) -> list[GpuAsk]:
     named = dep.options.get("accelerator.name", "")  # ``gpu: "H100:4"``
     if named:
         out.append(GpuAsk("accelerator.name", (named,), f"`{named}`", "accelerator"))
-    return out
+    return [*out, vendor] if vendor is not None else out
+
+
+def _vendor_ask(resource: str) -> GpuAsk | None:
+    """The vendor a pod's GPU resource asks for (``amd.com/gpu``, ``nvidia.com/gpu``,
+    ``nvidia.com/mig-1g.10gb``), or None for any other resource."""
+    vendor = VENDOR_RESOURCES.get(resource)
+    if vendor is None and resource.startswith("nvidia.com/mig-"):
+        vendor = "nvidia"
+    if vendor is None:
+        return None
+    return GpuAsk(resource, (), f"requests `{resource}`", "gpus_per_node", vendor=vendor)
 
 
 @lru_cache(maxsize=1024)  # a tree's labels name a few GPUs, each asked for per deployment
@@ -153,7 +176,11 @@ def _words(name: str) -> list[str]:
 
 
 def matches(ask: GpuAsk, gpu: GpuSpec) -> bool:
-    """``gpu`` (a manifest cluster's) is one of the GPUs ``ask`` names."""
+    """``gpu`` (a manifest cluster's) is one of the GPUs ``ask`` names, or of the vendor it asks
+    for (a GPU whose vendor is not known is not held against it)."""
+    if ask.vendor:
+        have = archs.of_gpu(gpu.arch, gpu.name).vendor
+        return not have or have == ask.vendor
     return any(same_gpu(name, gpu.name) for name in ask.names)
 
 

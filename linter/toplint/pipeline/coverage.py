@@ -79,8 +79,13 @@ def gpu_mismatch(ask: GpuAsk, hardware: Hardware, cluster: Cluster | None) -> Un
         "gpu-mismatch",
         f"it asks for {ask.shown} ({ask.evidence}) but {have} in {where}; it was not judged "
         "on a GPU it does not ask for",
-        fix=f"add the cluster of {ask.shown} it runs on to {where}, or change {ask.evidence} "
-        "to a GPU the manifest has",
+        fix=(
+            f"add the cluster of {ask.shown} it runs on to {where}, or change {ask.evidence} "
+            "to a GPU the manifest has"
+            if not ask.vendor
+            else f"add the cluster of {ask.vendor.upper()} GPUs it runs on to {where} "
+            f"(`gpu:` its model), or ask for the GPUs the manifest has instead of `{ask.key}`"
+        ),
         at=ask.at,
     )
 
