@@ -229,6 +229,27 @@ def test_a_part_switched_off_with_enabled_false_is_not_read() -> None:
     assert len(parse_text("values.yaml", on).deployments) == 2
 
 
+# langtech-bsc/magma@9cb03cf4 config.yml, trimmed: each service has its own switch, and the
+# job's workflow appends tgi.sh / vllm.sh to the batch script only when it is on
+# (actions/addons/action.yml ``if: ${{ inputs.tgi == 'true' }}``).
+ENABLE_SWITCH = """\
+tgi: # Text generation inference
+  enable: false # Default false.
+  model: Mistral-7B-Instruct-v0.3
+  singularity: text-generation-inference.singularity.1.4.4.sif
+vllm: # VLLM api
+  enable: false # Default false.
+  model: Mistral-7B-Instruct-v0.3
+  singularity: vllm-openai-latest.sif
+"""
+
+
+def test_a_part_switched_off_with_enable_false_is_not_read() -> None:
+    assert parse_text("config.yml", ENABLE_SWITCH).deployments == ()
+    on = ENABLE_SWITCH.replace("enable: false", "enable: true")
+    assert {d.engine for d in parse_text("config.yml", on).deployments} == {"tgi", "vllm"}
+
+
 def test_a_few_generic_option_names_among_a_services_settings_name_no_engine() -> None:
     # opea-project/GenAIExamples@15b0d468f6dd7c8f679a3c7f729ebe8a7655b5b1
     # ChatQnA/docker_compose/intel/cpu/xeon/milvus.yaml: Milvus's `minio:` block writes `port`,

@@ -154,9 +154,10 @@ _NAMES_ONLY = ("labels", "annotations", "nodeselector")
 def _sets_nothing(at: Path, node: Mapping[Any, Any]) -> bool:
     """Labels, annotations or a selector (``_NAMES_ONLY``), or a part switched off with
     ``enabled: false`` (the values convention a chart's ``{{- if .Values.x.enabled }}`` reads:
-    what it configures is not rendered)."""
+    what it configures is not rendered) or ``enable: false`` (langtech-bsc/magma@9cb03cf4
+    config.yml: its workflow adds a service's launcher only when its ``enable`` is true)."""
     key = at[-1] if at else None
-    return node.get("enabled") is False or (
+    return node.get("enabled") is False or node.get("enable") is False or (
         isinstance(key, str) and key.lower().endswith(_NAMES_ONLY)
     )
 
