@@ -32,6 +32,27 @@ def test_an_image_without_engine_options_is_not_read_as_the_engine() -> None:
     assert parse_text("job.sh", other).deployments == ()
 
 
+def test_a_command_the_runtime_executes_in_the_image_is_not_the_engine() -> None:
+    """langtech-bsc/magma@9cb03cf4 scripts/multi_node_vllm_inference.sh:29-30,44-50, shortened:
+    ``singularity exec IMAGE ray start ... --port=P`` runs Ray in vLLM's image
+    (apptainer-exec(1): "Run a command within a container"), not the image's vLLM, though
+    ``--port`` is one of vLLM's options; the ``run`` after it is the engine, run by singularity,
+    not by the folder ``--bind`` mounts."""
+    text = (
+        "IMG=/path/to/your/singularity/vllm-openai-latest.sif\n"
+        "srun --nodes=1 --nodelist=$head_node \\\n"
+        "    singularity exec --nv --bind /gpfs/projects/bsc88/hf-models/:/data $IMG "
+        "ray start --block --head --port=$head_node_port &\n"
+        "singularity run --nv \\\n"
+        "    --bind /gpfs/projects/bsc88/hf-models/:/data  \\\n"
+        "    $IMG  \\\n"
+        "    --model /data/Mixtral-8x7B-Instruct-v0.1 --port 8080 --tensor-parallel-size 8\n"
+    )
+    (dep,) = parse_text("job.sh", text).deployments
+    assert (dep.engine, dep.tp, dep.line) == ("vllm", 8, 6)  # at the image it runs
+    assert dep.provenance["engine"].endswith("run by `singularity`")
+
+
 def test_the_positional_model_may_follow_options_written_whole() -> None:
     """argparse takes a positional between options: `vllm serve --log-level=info org/m`."""
     dep = only("run.sh", "vllm serve --uvicorn-log-level=info org/m --tensor-parallel-size 2\n")

@@ -89,12 +89,42 @@ def wrapped_invocation(args: Sequence[Arg]) -> Invocation | None:
             continue
         ref, engine = found
         rest = tuple(args[i + 1 :])
-        if not any(_engine_option(a, engine) for a in rest):
+        if _runs_a_command(args[:i]) or not any(_engine_option(a, engine) for a in rest):
             return None
         key = engine.launches[0].spec if engine.launches else engine.name
-        wrapper = next((a.value for a in args[:i] if _is_program(a)), None) or "a wrapper"
-        return Invocation(key, rest, arg, image=ref, via=wrapper)
+        return Invocation(key, rest, arg, image=ref, via=_wrapper(args[:i]))
     return None
+
+
+# A runtime's subcommands that run the command written after the image, not the image's
+# runscript: apptainer-exec(1) "Run a command within a container" (the runscript is not run);
+# ``shell`` opens one, ``instance start`` names the instance there; ``run`` hands the words to
+# the runscript (``runtime_image``).
+_RUNTIME_COMMANDS = frozenset({"exec", "shell", "instance", "test", "inspect"})
+
+
+def _runs_a_command(before: Sequence[Arg]) -> bool:
+    """``apptainer|singularity exec [options] IMAGE COMMAND ...``: the words after the image
+    are the command the container runs (``ray start --port=6379`` in vLLM's image starts Ray,
+    whatever option of vLLM's it writes), not options its runscript hands the engine."""
+    for k, arg in enumerate(before[:-1]):
+        if (arg.value or "").rsplit("/", 1)[-1] in _RUNTIMES:
+            return (before[k + 1].value or "") in _RUNTIME_COMMANDS
+    return False
+
+
+def _wrapper(before: Sequence[Arg]) -> str:
+    """The program that runs the image: the container runtime, else the first script or path
+    before it that is no runtime option's value (``--bind /gpfs/models:/data`` names a
+    folder, not the program)."""
+    for k, arg in enumerate(before):
+        value = arg.value or ""
+        if value.rsplit("/", 1)[-1] in _RUNTIMES:
+            return value
+        taken = k > 0 and (before[k - 1].value or "") in _RUNTIME_VALUE
+        if not taken and _is_program(arg):
+            return value
+    return "a wrapper"
 
 
 def _is_program(arg: Arg) -> bool:
