@@ -157,8 +157,10 @@ def _sets_nothing(at: Path, node: Mapping[Any, Any]) -> bool:
     what it configures is not rendered) or ``enable: false`` (langtech-bsc/magma@9cb03cf4
     config.yml: its workflow adds a service's launcher only when its ``enable`` is true)."""
     key = at[-1] if at else None
-    return node.get("enabled") is False or node.get("enable") is False or (
-        isinstance(key, str) and key.lower().endswith(_NAMES_ONLY)
+    return (
+        node.get("enabled") is False
+        or node.get("enable") is False
+        or (isinstance(key, str) and key.lower().endswith(_NAMES_ONLY))
     )
 
 
