@@ -39,6 +39,34 @@ def test_an_engine_on_the_head_of_a_ray_cluster_spans_the_jobs_nodes() -> None:
     assert (dep.gpus, dep.nodes) == (16, 4)
 
 
+# mehdidc/pi-slurm-vllm@77fcc1ce slurm/jupiter/GLM-5.2-FP8.sbatch, shortened: the Ray nodes
+# start inside `bash -lc '...'` scripts that splice in values the batch script does not set
+# (`'"$SLURM_CPUS_PER_TASK"'`: Slurm sets it only with --cpus-per-task), vLLM's image run by
+# `apptainer exec`; TP 4 x PP 4 then fills the job's 4 nodes of 4.
+SPLICED_RAY_JOB = """\
+#!/bin/bash
+#SBATCH --nodes=4
+#SBATCH --gpus-per-node=4
+RUN="apptainer exec --nv /x/vllm.sif"
+srun --nodes=1 --ntasks=1 -w "$head_node" bash -lc '
+    '"$RUN"' ray start --head --port='"$port"' --num-cpus '"$SLURM_CPUS_PER_TASK"' --block
+  ' &
+for ((i = 1; i <= 3; i++)); do
+  srun --nodes=1 --ntasks=1 -w "$node_i" bash -lc '
+    '"$RUN"' ray start --address "'"$MASTER_ADDR:$MASTER_PORT"'" \\
+      --num-cpus '"$SLURM_CPUS_PER_TASK"' --num-gpus '"$SLURM_GPUS_PER_NODE"' --block
+  ' &
+done
+srun --overlap --nodes=1 -w "$head_node" $RUN vllm serve zai-org/GLM-5.2-FP8 \\
+  --distributed-executor-backend ray --tensor-parallel-size 4 --pipeline-parallel-size 4
+"""
+
+
+def test_a_ray_cluster_started_in_scripts_that_splice_unknown_values_is_read() -> None:
+    dep = only("job.sbatch", SPLICED_RAY_JOB)  # the Ray nodes are no vLLM deployments
+    assert (dep.engine, dep.tp, dep.pp, dep.gpus, dep.nodes) == ("vllm", 4, 4, 16, 4)
+
+
 def test_a_one_node_step_of_an_engine_over_several_nodes_is_one_node_of_it() -> None:
     text = """\
 #!/bin/bash

@@ -368,13 +368,15 @@ def tokens_of(text: str) -> list[Tok]:
 
 
 def word(tok: Tok, expander: Expander, path: str = "", partial_text: bool = False) -> Word:
-    """One word token expanded; with ``partial_text``, an unresolved double-quoted script
-    keeps its known parts expanded (``Word.partial``)."""
+    """One word token expanded; with ``partial_text``, an unresolved quoted script keeps its
+    known parts expanded (``Word.partial``): a double-quoted one, or single-quoted text that
+    splices a variable in (``bash -lc '... --num-cpus '"$SLURM_CPUS_PER_TASK"' ...'``,
+    mehdidc/pi-slurm-vllm@77fcc1ce slurm/jupiter/*.sbatch)."""
     try:
         value, unresolved = expander.expand(tok.parts)
         partial = (
             expander.partial(tok.parts)
-            if partial_text and value is None and tok.raw.startswith('"') and " " in tok.raw
+            if partial_text and value is None and tok.raw.startswith(('"', "'")) and " " in tok.raw
             else None
         )
         mark = None
