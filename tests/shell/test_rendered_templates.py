@@ -80,3 +80,32 @@ def test_a_scripts_template_is_found_in_a_directory_walk_and_read_as_a_script() 
     assert wanted("serve.sh.j2") and wanted("job.slurm.j2") and not wanted("values.yaml.j2")
     dep = only("serve.sh.j2", "vllm serve org/m --tensor-parallel-size {{ tp }}\n")  # no shebang
     assert (dep.engine, dep.tp) == ("vllm", None)
+
+
+# raffenet/lcf-inference@babe698f src/aegis/templates/instance.sh.j2:61-71, shortened: each
+# branch of the if ends in a continued `vllm serve`, and `{% endif -%}` strips the newline
+# after it, so the options after the block are both branches' (its launcher renders it with
+# Jinja2's defaults, src/aegis/launcher.py:43).
+IF_ELSE_CONTINUED = """\
+#!/bin/bash
+{% if apptainer_image %}
+numactl --cpunodebind=0 apptainer exec \\
+    /tmp/{{ apptainer_image.split('/')[-1] }} vllm serve {{ model }} \\
+{% else %}
+numactl --cpunodebind=0 vllm serve {{ model }} \\
+{% endif -%}
+    --dtype bfloat16 \\
+    --tensor-parallel-size {{ tensor_parallel_size }} \\
+    --port {{ port }}
+"""
+
+
+def test_options_after_an_if_block_continue_its_branches_command() -> None:
+    from tests.parse.helpers import parse_text
+
+    (dep,) = parse_text("instance.sh.j2", IF_ELSE_CONTINUED).deployments  # the first branch
+    assert (dep.engine, dep.tp, dep.options.get("dtype")) == ("vllm", None, "bfloat16")
+    assert dep.sources["tp"].line == 9
+    # an endif that keeps its newline ends the command, as rendering it does
+    kept = IF_ELSE_CONTINUED.replace("{% endif -%}", "{% endif %}")
+    assert [d.tp for d in parse_text("instance.sh.j2", kept).deployments] == [1]

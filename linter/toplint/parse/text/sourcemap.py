@@ -42,7 +42,13 @@ _TEMPLATE = lazy(r"\{\{[^\n{}]{0,200}\}\}|\{%[^\n]{0,300}?%\}")
 def masked_templates(text: str) -> str:
     """A script written as a Jinja/Go template with its template text made inert, in place (the
     same length, so every position stays): ``{{ expr }}`` becomes one word ``{{____}}`` (a value
-    filled when the template is rendered, unresolved), a ``{% tag %}`` becomes blanks."""
+    filled when the template is rendered, unresolved), a ``{% tag %}`` becomes blanks.
+
+    A command continued (``\\``) to the end of an ``{% if %}``'s first branch goes on, once
+    rendered, after the ``{% endif -%}`` that strips its newline: its other branches are made
+    line continuations, so the options written after the block are the command's (read with the
+    first branch taken; raffenet/lcf-inference@babe698f src/aegis/templates/instance.sh.j2,
+    ``vllm serve {{ model }} \\`` in both branches and ``--tensor-parallel-size`` after)."""
     if "{{" not in text and "{%" not in text:
         return text
 
@@ -52,7 +58,55 @@ def masked_templates(text: str) -> str:
             return " " * len(found)
         return "{{" + "_" * (len(found) - 4) + "}}"
 
-    return _TEMPLATE.sub(inert, text)
+    masked = _TEMPLATE.sub(inert, text)
+    skipped = _continued_branches(text) if "{%" in text else []
+    if not skipped:
+        return masked
+    out = list(masked)
+    for start, end, carries in skipped:
+        for k in range(start, end):
+            if out[k] != "\n":
+                out[k] = " "
+        for k in range(start, end):
+            if text[k] == "\n":
+                out[k - 1] = "\\"
+        if carries and end < len(out) and out[end] == "\n":
+            out[end - 1] = "\\"
+    return "".join(out)
+
+
+_BLOCK = lazy(r"\{%(-?)\s*(if|elif|else|endif|for|endfor)\b[^\n]{0,300}?(-?)%\}")
+
+
+def _continued_branches(text: str) -> list[tuple[int, int, bool]]:
+    """The spans of ``{% if %}`` blocks that rendering skips when the first branch is taken and
+    that branch ends in a line continuation: from its first ``elif``/``else`` tag to the end of
+    its ``endif``, and whether the ``endif`` strips the newline after it (``-%}``), so that the
+    continuation reaches the line after the block."""
+    out: list[tuple[int, int, bool]] = []
+    stack: list[tuple[str, int]] = []  # (tag, where its first other branch starts, or -1)
+    for m in _BLOCK.finditer(text):
+        tag = m.group(2)
+        if tag in ("if", "for"):
+            stack.append((tag, -1))
+        elif tag in ("elif", "else") and stack and stack[-1][0] == "if":
+            if stack[-1][1] < 0 and _continues_to(text, m.start()):
+                stack[-1] = ("if", m.start())
+            elif stack[-1][1] < 0:
+                stack[-1] = ("if", -2)  # a first branch that does not continue: as written
+        elif tag in ("endif", "endfor") and stack:
+            opened, start = stack.pop()
+            if opened == "if" and start >= 0:
+                out.append((start, m.end(), m.group(3) == "-"))
+    return out
+
+
+def _continues_to(text: str, at: int) -> bool:
+    """The line before ``at`` (blanks skipped back from it) ends in a line continuation."""
+    k = at - 1
+    while k >= 0 and text[k] in " \t":
+        k -= 1
+    return k >= 1 and text[k] == "\n" and text[k - 1] == "\\"
 
 
 @record
