@@ -108,3 +108,17 @@ def test_a_virtual_environments_activate_script_sets_no_engine_setting() -> None
 def test_other_files_outside_stay_an_error_where_the_check_needs_them(sourced: str) -> None:
     result = parse_text("vllm.sh", SUPERVISOR.replace(". /venv/main/bin/activate", sourced))
     assert [(f.rule, f.severity) for f in result.findings] == [("TL009", Severity.ERROR)]
+
+
+def test_a_value_the_template_fills_is_no_sourced_files() -> None:
+    """raffenet/lcf-inference@babe698f src/aegis/templates/instance.sh.j2:15-17,63, shortened:
+    the job's own conda environment, then ``vllm serve {{ model }}`` - a value the launcher's
+    ``template.render(model=...)`` writes before any shell runs (src/aegis/launcher.py:316).
+    It was a TL009 error."""
+    text = "#!/bin/bash\nsource /tmp/conda_env/bin/activate\nvllm serve {{ model }} -tp 2\n"
+    result = parse_text("instance.sh.j2", text)
+    (found,) = [f for f in result.findings if f.rule == "TL009"]
+    assert found.severity is Severity.INFO and "the template's" in found.message
+    shell = text.replace("{{ model }}", "$MODEL")  # a shell variable the sourced file may set
+    (found,) = [f for f in parse_text("instance.sh", shell).findings if f.rule == "TL009"]
+    assert found.severity is Severity.ERROR

@@ -27,6 +27,10 @@ from toplint.parse.enginecfg import outside_reference
 from toplint.parse.textpos import starts_of
 from toplint.record import replace
 
+# An unresolved value written only by a template's ``{{ … }}`` (masked ``{{____}}``), no shell
+# expansion beside it.
+_TEMPLATE_VALUE = lazy(r"^[^$]*\{\{_*\}\}[^$]*$")
+
 _EFFECT = "its functions and variables are not known (keep it inside the repository)"
 
 
@@ -90,9 +94,15 @@ def venv_activate(ref: str) -> bool:
 def why_unneeded(text: str, deployments: Sequence[Deployment], wrapped: bool) -> str | None:
     """Why nothing checked depends on the files the script sources, or None when one could hold
     what the check lacks: a value a deployment left unresolved, or, with no engine command
-    read, the engine the script names."""
-    if any(d.unresolved for d in deployments):
+    read, the engine the script names.  A value a template fills when it is rendered
+    (``{{ model }}``, made ``{{____}}``: ``toplint.parse.text.sourcemap.masked_templates``) is
+    written before any shell runs: no sourced file sets it."""
+    if any(not _TEMPLATE_VALUE.search(u.variable) for d in deployments for u in d.unresolved):
         return None
+    if any(d.unresolved for d in deployments):
+        return (
+            "the values its deployments leave open are the template's, filled when it is rendered"
+        )
     if deployments:
         return "every value its deployments use is written here, so nothing was left unjudged"
     if wrapped:
