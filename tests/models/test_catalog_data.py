@@ -73,7 +73,8 @@ def test_every_id_resolves_to_its_architecture(model_id: str) -> None:
         ("TheBloke/Llama-2-70B-Chat-GPTQ", "meta-llama/Llama-2-70b-hf", 0.5, 0),
         # The checkpoint's own config.json was read: its quantization_config decides.
         ("Qwen/Qwen3-32B-FP8", "Qwen/Qwen3-32B", 1.0, 128),
-        ("nvidia/Qwen3-235B-A22B-NVFP4", "Qwen/Qwen3-235B-A22B", 0.5, 0),
+        # NVFP4: 4 bits and one FP8 scale per 16 weights (ModelOpt's NVFP4, vLLM's group 16)
+        ("nvidia/Qwen3-235B-A22B-NVFP4", "Qwen/Qwen3-235B-A22B", 0.5625, 0),
         ("zai-org/GLM-5-FP8", "zai-org/GLM-5", 1.0, 128),
         ("nvidia/Llama-3.1-70B-Instruct-FP8", "meta-llama/Llama-3.1-70B", 1.0, 0),
         ("TheBloke/WizardCoder-Python-7B-V1.0-AWQ", "WizardLM/WizardCoder-Python-7B-V1.0", 0.5, 0),

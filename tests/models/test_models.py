@@ -598,15 +598,43 @@ def test_compressed_tensors_ignore_list_keeps_those_kinds_of_layer_16_bit() -> N
     experts = 3 * 16 * 3 * 1024 * 512  # three MoE layers of 16 experts, gated (3 matrices)
     body = spec.params_total - 2 * 1000 * 1024
     share = experts / body
-    # Every Linear INT4 without a list; Kimi's list keeps all but the routed experts 16-bit.
-    assert weigh(None) == weigh([]) == 0.5
-    assert weigh(KIMI_IGNORE) == pytest.approx(share * 0.5 + (1 - share) * 2.0)
+    # Every Linear INT4 without a list, with its 16-bit scale per 32 (4.5 bits); Kimi's list
+    # keeps all but the routed experts 16-bit.
+    width = (4 + 16 / 32) / 8
+    assert weigh(None) == weigh([]) == width
+    assert weigh(KIMI_IGNORE) == pytest.approx(share * width + (1 - share) * 2.0)
     # Attention alone kept 16-bit lies between; a router or one projection is not weighed.
-    assert 0.5 < weigh(["re:.*self_attn.*"]) < weigh(KIMI_IGNORE)
-    assert weigh(["re:.*mlp.gate$", "re:.*q_a_proj$", "model.embed_tokens"]) == 0.5
+    assert width < weigh(["re:.*self_attn.*"]) < weigh(KIMI_IGNORE)
+    assert weigh(["re:.*mlp.gate$", "re:.*q_a_proj$", "model.embed_tokens"]) == width
     # Numbered layer names are read as their kind (every layer's attention listed one by one).
     listed = [f"model.layers.{i}.self_attn" for i in range(4)]
     assert weigh(listed) == weigh(["re:.*self_attn.*"])
+
+
+def test_modelopt_nvfp4_keeps_the_layers_it_ignores_16_bit_and_counts_its_scales_once() -> None:
+    # nvidia/Kimi-K2.5-NVFP4's config.json (ai-dynamo/aiconfigurator@095f58a5) ignores every
+    # layer's self_attn; vLLM's ModelOpt config reads config.json's ``ignore`` as its
+    # exclude_modules.  NVFP4 is 4 bits and one FP8 scale per 16 weights.
+    nvfp4 = (4 + 8 / 16) / 8
+    attn_params, mlp_params = 2 * 1024 * 1024 + 2 * 1024 * 4 * 64, 3 * 1024 * 4096
+    share = attn_params / (attn_params + mlp_params)
+    group = {"targets": ["Linear"], "weights": {"num_bits": 4, "type": "float", "group_size": 16}}
+    quant = {"quant_method": "modelopt", "quant_algo": "NVFP4", "config_groups": {"g": group}}
+    ignore = ["lm_head", "model.layers.*.self_attn*"]
+    spec = spec_from_hf_config(LLAMA_LIKE | {"quantization_config": quant | {"ignore": ignore}})
+    assert spec.weight_bytes == pytest.approx(share * 2.0 + (1 - share) * nvfp4)
+    # the older form without config_groups (quant_algo and group_size only) weighs the same
+    bare = {"quant_method": "modelopt", "quant_algo": "NVFP4", "group_size": 16, "ignore": ignore}
+    assert spec_from_hf_config(LLAMA_LIKE | {"quantization_config": bare}) == spec
+    # its scales are in the width: the memory model adds none (AWQ's 16-bit per 128 it does)
+    body = spec.params_total - 2 * 1000 * 1024
+    assert memory.weight_bytes(spec) == pytest.approx(
+        body * spec.weight_bytes + 2 * 1000 * 1024 * 2
+    )
+    awq = spec_from_hf_config(
+        LLAMA_LIKE | {"quantization_config": {"quant_method": "awq", "bits": 4, "group_size": 128}}
+    )
+    assert memory.weight_bytes(awq) == pytest.approx(body * (0.5 + 2 / 128) + 2 * 1000 * 1024 * 2)
 
 
 def test_kimi_k2_thinking_is_served_at_its_native_int4() -> None:
@@ -616,7 +644,7 @@ def test_kimi_k2_thinking_is_served_at_its_native_int4() -> None:
     instruct = lookup_model("moonshotai/Kimi-K2-Instruct", hf_cache=False)
     assert thinking is not None and instruct is not None
     assert instruct.weight_bytes == 1.0 and thinking.quant_group == 32
-    assert 0.5 < thinking.weight_bytes < 0.53 and thinking.max_context == 262144
+    assert 0.5625 < thinking.weight_bytes < 0.59 and thinking.max_context == 262144
     # 4.5 bits a routed weight with its scale and 16 bits the rest: ~594 GB, 69.2 GiB a GPU at TP 8
     assert 590e9 < memory.weight_bytes(thinking) < 600e9
     k25 = lookup_model("moonshotai/Kimi-K2.5", hf_cache=False)

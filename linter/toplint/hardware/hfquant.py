@@ -11,7 +11,25 @@ from typing import Any
 from toplint.infra.numbers import whole
 from toplint.record import record
 
-__all__ = ["Shares", "dtype_of", "field_first", "field_int", "quant_group_of", "weight_bytes_of"]
+__all__ = [
+    "SCALES_IN_WIDTH",
+    "Shares",
+    "dtype_of",
+    "field_first",
+    "field_int",
+    "quant_group_of",
+    "weight_bytes_of",
+]
+
+# quant_method values whose width ``weight_bytes_of`` gives with the scales counted: their
+# config.json says each format's group (``config_groups``; ModelOpt's NVFP4 group size).  For
+# any other sub-byte width (AWQ/GPTQ, a re-release's name) ``toplint.outcome.memory`` adds a
+# 16-bit scale per group.  gpt-oss's and DeepSeek-V4's MXFP4 widths count their E8M0 scales
+# and still get it: with it, gpt-oss-120b on one H100 reads as vLLM ran it in
+# vllm-project/vllm#27508 (1.71 GiB left for a KV cache that needed 4.54: tests/incidents
+# vllm-27508), without it as fitting; what vLLM holds beyond the checkpoint there is not
+# modelled, so the margin is kept.
+SCALES_IN_WIDTH = frozenset({"compressed-tensors", "modelopt"})
 
 # config.json spellings of the 16/32-bit dtypes (transformers writes torch dtype names; newer
 # releases write ``dtype`` instead of ``torch_dtype``)
@@ -84,10 +102,10 @@ def weight_bytes_of(
         mixed = _mixed(quant, shares) if shares is not None else None
         if mixed is not None:
             return mixed, 0
-        if method == "compressed-tensors" and shares is not None:
-            partial = _ignoring(quant, shares)
-            if partial is not None:
-                return partial, 0
+        if method in ("compressed-tensors", "modelopt") and shares is not None:
+            width = _single_width(quant) if method == "compressed-tensors" else _modelopt(quant)
+            if width is not None:
+                return _ignoring(quant, shares, width), 0
         if method in ("fp8", "fbgemm_fp8") or algo == "fp8":
             block = quant.get("weight_block_size") or [0]
             if _mxfp4_experts(cfg, quant):
@@ -108,7 +126,7 @@ def weight_bytes_of(
             # bits); attention, router and embeddings stay bf16 (cost-model.md §5.1).
             return expert_share * 4.25 / 8 + (1 - expert_share) * 2.0, 0
         if "fp4" in algo:
-            return 0.5, 0
+            return _modelopt(quant) or 0.5, 0
         if method == "bitsandbytes":
             # A pre-quantized bitsandbytes checkpoint has no ``bits``: vLLM's
             # BitsAndBytesConfig.from_config reads load_in_8bit (int8 weights) and otherwise
@@ -221,15 +239,9 @@ def _ignored_kind(pattern: str) -> str | None:
     return None
 
 
-def _ignoring(quant: Mapping[str, Any], shares: Shares) -> float | None:
-    """Bytes per weight of a compressed-tensors checkpoint whose one width is applied to every
-    ``Linear`` except the kinds of layer its ``ignore`` list keeps in 16 bits: Kimi-K2.5's and
-    Kimi-K2-Thinking's INT4 routed experts beside 16-bit attention, shared experts and dense
-    MLPs (``ignore: [lm_head, "re:.*self_attn.*", "re:.*shared_experts.*",
-    "re:.*mlp\\.(gate|up|gate_up|down)_proj.*"]``, ai-dynamo/aiconfigurator@095f58a5
-    aic-core/src/aiconfigurator_core/model_configs/moonshotai--Kimi-K2.5_config.json; vLLM
-    loads an ignored layer unquantized, vllm-project/vllm tests/quantization/
-    test_humming_ignore.py on Kimi-K2.6's list).  None when the groups give no single width."""
+def _single_width(quant: Mapping[str, Any]) -> float | None:
+    """The one width (scales counted) a quantization_config's ``config_groups`` give; None when
+    they give none or several."""
     widths = set()
     for group in (quant.get("config_groups") or {}).values():
         weights = group.get("weights") if isinstance(group, Mapping) else None
@@ -237,9 +249,35 @@ def _ignoring(quant: Mapping[str, Any], shares: Shares) -> float | None:
         if width is None:
             return None
         widths.add(width)
-    if len(widths) != 1:
-        return None
-    (width,) = widths
+    return widths.pop() if len(widths) == 1 else None
+
+
+def _modelopt(quant: Mapping[str, Any]) -> float | None:
+    """The width of a ModelOpt checkpoint's one format (``config_groups`` where it writes them):
+    NVFP4's 4 bits and one FP8 scale per ``group_size`` (16) weights, 4.5 bits (vLLM
+    ``ModelOptNvFp4Config``: ``group_size`` from config.json, 16 by default); FP8's 8 bits."""
+    width = _single_width(quant)
+    if width is not None:
+        return width
+    algo = str(quant.get("quant_algo", "")).lower()
+    group = quant.get("group_size")
+    if algo == "nvfp4":
+        size = group if isinstance(group, int) and not isinstance(group, bool) and group > 0 else 16
+        return (4 + 8 / size) / 8
+    return 1.0 if algo == "fp8" else None
+
+
+def _ignoring(quant: Mapping[str, Any], shares: Shares, width: float) -> float:
+    """Bytes per weight of a checkpoint whose one ``width`` is applied to every ``Linear``
+    except the kinds of layer its ``ignore`` list keeps in 16 bits: Kimi-K2.5's and
+    Kimi-K2-Thinking's INT4 routed experts beside 16-bit attention, shared experts and dense
+    MLPs (``ignore: [lm_head, "re:.*self_attn.*", "re:.*shared_experts.*",
+    "re:.*mlp\\.(gate|up|gate_up|down)_proj.*"]``, ai-dynamo/aiconfigurator@095f58a5
+    aic-core/src/aiconfigurator_core/model_configs/moonshotai--Kimi-K2.5_config.json; vLLM
+    loads an ignored layer unquantized, vllm-project/vllm tests/quantization/
+    test_humming_ignore.py on Kimi-K2.6's list), and ModelOpt's NVFP4 releases that keep
+    attention 16-bit (nvidia/Kimi-K2.5-NVFP4's ``ignore`` names every layer's ``self_attn``;
+    vLLM's ModelOpt config reads config.json's ``ignore`` as its ``exclude_modules``)."""
     listed = quant.get("ignore")
     kept = (
         {_ignored_kind(p) for p in listed if isinstance(p, str)}
@@ -270,11 +308,12 @@ def _targets(group: Mapping[str, Any]) -> list[tuple[str, int]] | None:
 
 
 def _group_width(weights: Mapping[str, Any]) -> float | None:
-    """Bytes per weight of one ``config_groups`` entry: its ``num_bits``, and for a 4-bit float
-    format the 8-bit scale each group of ``group_size`` weights carries (NVFP4: one FP8 scale
-    per 16, 4.5 bits; NVIDIA/Model-Optimizer's NVFP4 export).  An integer group's 16-bit scale
-    is counted where the checkpoint's bytes are (``toplint.outcome.memory.weight_bytes``, per
-    ``quant_group_of``)."""
+    """Bytes per weight of one ``config_groups`` entry: its ``num_bits`` and the scale each
+    group of ``group_size`` weights carries - 8 bits for a 4-bit float format (NVFP4's FP8
+    scale per 16: 4.5 bits, NVIDIA/Model-Optimizer's NVFP4 export; MXFP4's E8M0 per 32), 16
+    for an integer one (the model's dtype: vLLM's CompressedTensorsWNA16 ``weight_scale`` is
+    ``params_dtype``, one per group; Kimi-K2.5's INT4 per 32 weighs 4.5 bits) with a zero point
+    per group when not ``symmetric``."""
     try:
         bits = field_int(weights.get("num_bits"))
     except ValueError:
@@ -282,9 +321,14 @@ def _group_width(weights: Mapping[str, Any]) -> float | None:
     if not 1 <= bits <= 16:
         return None
     size = weights.get("group_size")
-    fp4 = str(weights.get("type", "")).lower() == "float" and bits == 4
-    if fp4 and isinstance(size, int) and size > 0:
+    if not isinstance(size, int) or isinstance(size, bool) or size <= 0 or bits >= 8:
+        return bits / 8
+    kind = str(weights.get("type", "")).lower()
+    if kind == "float" and bits == 4:
         return (bits + 8 / size) / 8
+    if kind == "int":
+        zero = bits if weights.get("symmetric") is False else 0
+        return (bits + (16 + zero) / size) / 8
     return bits / 8
 
 

@@ -146,7 +146,13 @@ def _apply_quant(spec: ModelSpec, entry_block: int, suffixes: tuple[str, ...]) -
             weight_bytes=weight_bytes,
             quant_block=block,
             quant_group=group,
-            quant_method=suffix if suffix in ("awq", "gptq") else spec.quant_method,
+            # A 4-bit re-release of an FP8 architecture is not FP8 (its scales are AWQ/GPTQ's,
+            # counted by toplint.outcome.memory); an 8-bit name keeps the architecture's method.
+            quant_method=(
+                suffix
+                if suffix in ("awq", "gptq")
+                else ("" if weight_bytes < 1 else spec.quant_method)
+            ),
             source=spec.source + note,
         )
     return spec

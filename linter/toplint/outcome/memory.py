@@ -39,6 +39,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.cost.enginecomm import option
 from toplint.engines.registry import get_engine
 from toplint.engines.types import MemoryAccounting
+from toplint.hardware.hfquant import SCALES_IN_WIDTH
 from toplint.hardware.vision import VisionEncoder, encoder_of
 from toplint.infra.numbers import finite
 from toplint.model import Deployment
@@ -70,13 +71,13 @@ def _number(value: str | None) -> float | None:
 
 def weight_bytes(model: ModelSpec) -> float:
     """The checkpoint's bytes: quantized layers at ``weight_bytes`` (plus a 16-bit scale per
-    group of a 4-bit checkpoint: its own ``quant_group``, else 128), embeddings and LM head kept
-    at 16 bits."""
+    group of a 4-bit checkpoint whose width does not count its scales: its own ``quant_group``,
+    else 128; ``SCALES_IN_WIDTH``), embeddings and LM head kept at 16 bits."""
     if model.weight_bytes >= 2.0:
         return model.params_total * model.weight_bytes
     embed = min(2.0 * model.vocab_size * model.hidden_size, model.params_total / 2)
-    group = model.quant_group or QUANT_GROUP
-    per_weight = model.weight_bytes + (2.0 / group if model.weight_bytes < 1 else 0.0)
+    scaled = model.weight_bytes < 1 and model.quant_method not in SCALES_IN_WIDTH
+    per_weight = model.weight_bytes + (2.0 / (model.quant_group or QUANT_GROUP) if scaled else 0.0)
     return (model.params_total - embed) * per_weight + embed * 2.0
 
 
