@@ -21,7 +21,12 @@ from functools import cache
 from typing import Any
 
 from toplint.model import Deployment, Finding, ParseResult, Severity
-from toplint.parse.argv import file_deployments, find_invocations, runtime_environment
+from toplint.parse.argv import (
+    file_deployments,
+    find_invocations,
+    mentioned_from,
+    runtime_environment,
+)
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import one_host, visible_gpus
 from toplint.parse.generic import data as structured
@@ -258,7 +263,10 @@ def _strings(node: Any, at: tuple[str | int, ...]) -> Any:
         if len(node) < 20_000:
             yield at, node
     elif isinstance(node, list):
-        for i, item in enumerate(node):
+        # an argument vector's words after a program that runs nothing are its arguments, no
+        # command: ``["mpiexec", "-hosts", H, "-ppn", "1", "pkill", "-f", "vllm serve"]``
+        words = [item if isinstance(item, str) else "" for item in node]
+        for i, item in enumerate(node[: mentioned_from(words)]):
             yield from _strings(item, (*at, i))
     elif isinstance(node, dict):
         for key, value in node.items():
