@@ -429,3 +429,28 @@ def test_an_engine_packages_helper_functions_build_no_engine() -> None:
         "backend_config=TurbomindEngineConfig(tp=2))\n"
     )
     assert only("pipe.py", pipe).tp == 2
+
+
+def test_an_engine_named_in_help_or_as_a_pattern_to_signal_is_an_info_note() -> None:
+    """raffenet/lcf-inference@babe698f src/aegis/cli.py: ``add_argument(...,
+    help="Additional arguments passed to vllm serve")`` at :57 is text for a reader, and
+    ``pkill -f "vllm serve"`` at :456 signals the servers it matches: neither would start an
+    engine, so neither is a warning that a command's words are built at run time."""
+    text = (
+        "import subprocess\n"
+        "def build_parser(parser):\n"
+        "    parser.add_argument(\n"
+        '        "--extra-vllm-args", nargs="*", dest="extra_vllm_args",\n'
+        '        help="Additional arguments passed to vllm serve",\n'
+        "    )\n"
+        "def cmd_shutdown(hosts_str):\n"
+        '    pkill_cmd = ["mpiexec", "-hosts", hosts_str, "-ppn", "1",\n'
+        '                 "pkill", "-f", "vllm serve"]\n'
+        "    subprocess.run(pkill_cmd)\n"
+    )
+    rule, severity, line, message = _one("cli.py", text)
+    assert (rule, severity, line) == ("TL008", Severity.INFO, 5) and "only in text" in message
+    signal = 'import subprocess\nsubprocess.run(["pkill", "-f", "vllm serve"])\n'
+    rule, severity, line, message = _one("stop.py", signal)
+    assert (rule, severity, line) == ("TL008", Severity.INFO, 2)
+    assert "`pkill` is given" in message

@@ -31,6 +31,7 @@ from toplint.parse.base import Source
 from toplint.parse.enginecfg import one_host, visible_gpus
 from toplint.parse.generic import data as structured
 from toplint.parse.generic import evidence as ev
+from toplint.parse.generic.mention import PROSE_KEYS
 from toplint.parse.generic.pytree import Environment, PyTree, Ref, build
 from toplint.parse.generic.scope import imported_call
 from toplint.parse.generic.scopes import mappings
@@ -251,13 +252,6 @@ def _string_deployments(tree: PyTree, source: Source) -> tuple[list[Deployment],
     return deployments, findings
 
 
-# Arguments that are text shown to a reader, never run: argparse's ``ArgumentParser(description=,
-# epilog=, usage=)`` and ``add_argument(help=)`` (docs.python.org/3/library/argparse.html), a
-# title or summary.  ``FlexibleArgumentParser(description="vllm serve")`` in runpod-workers/
-# worker-vllm@7a925039 scripts/check_vllm_flags.py:51 was read as a vLLM server with no model.
-_PROSE_KEYS = frozenset({"description", "epilog", "usage", "help", "title", "summary"})
-
-
 def _strings(node: Any, at: tuple[str | int, ...]) -> Any:
     if isinstance(node, str):
         if len(node) < 20_000:
@@ -270,7 +264,7 @@ def _strings(node: Any, at: tuple[str | int, ...]) -> Any:
             yield from _strings(item, (*at, i))
     elif isinstance(node, dict):
         for key, value in node.items():
-            if key != CALL and key not in _PROSE_KEYS:
+            if key != CALL and key not in PROSE_KEYS:
                 yield from _strings(value, (*at, key))
 
 
