@@ -429,3 +429,79 @@ def test_an_engine_packages_helper_functions_build_no_engine() -> None:
         "backend_config=TurbomindEngineConfig(tp=2))\n"
     )
     assert only("pipe.py", pipe).tp == 2
+
+
+def test_an_engine_named_in_help_or_as_a_pattern_to_signal_is_an_info_note() -> None:
+    """raffenet/lcf-inference@babe698f src/aegis/cli.py: ``add_argument(...,
+    help="Additional arguments passed to vllm serve")`` at :57 is text for a reader, and
+    ``pkill -f "vllm serve"`` at :456 signals the servers it matches: neither would start an
+    engine, so neither is a warning that a command's words are built at run time."""
+    text = (
+        "import subprocess\n"
+        "def build_parser(parser):\n"
+        "    parser.add_argument(\n"
+        '        "--extra-vllm-args", nargs="*", dest="extra_vllm_args",\n'
+        '        help="Additional arguments passed to vllm serve",\n'
+        "    )\n"
+        "def cmd_shutdown(hosts_str):\n"
+        '    pkill_cmd = ["mpiexec", "-hosts", hosts_str, "-ppn", "1",\n'
+        '                 "pkill", "-f", "vllm serve"]\n'
+        "    subprocess.run(pkill_cmd)\n"
+    )
+    rule, severity, line, message = _one("cli.py", text)
+    assert (rule, severity, line) == ("TL008", Severity.INFO, 5) and "only in text" in message
+    signal = 'import subprocess\nsubprocess.run(["pkill", "-f", "vllm serve"])\n'
+    rule, severity, line, message = _one("stop.py", signal)
+    assert (rule, severity, line) == ("TL008", Severity.INFO, 2)
+    assert "`pkill` is given" in message
+
+
+def test_a_class_named_after_an_engine_from_a_package_no_engine_owns_is_no_engine() -> None:
+    """raffenet/lcf-inference@babe698f examples/broadcast_aggregators.py:139 builds ``VLLMPool(
+    endpoints, model=args.model, max_tokens=..., timeout=..., concurrency=...)`` after ``from
+    aurora_swarm import AgentEndpoint, VLLMPool`` (:29): an HTTP client pool over running servers
+    (brettin/Aurora-Swarm@367f7691 aurora_swarm/vllm_pool.py:38, "Agent pool that communicates
+    via vLLM's OpenAI-compatible API"), read as a vLLM deployment by its name alone (TL007);
+    it is a TL008 note.  A name from the engine's own package, or from a package's module for
+    the engine (``flyteplugins.vllm``), still names it, so does a class the module defines, and
+    so does a foreign name beside the engine's options or that is the engine's name whole."""
+    text = (
+        "from aurora_swarm import AgentEndpoint, VLLMPool\n"
+        "async def main():\n"
+        "    endpoints = [AgentEndpoint(host=s.host, port=s.port) for s in services]\n"
+        "    pool = VLLMPool(\n"
+        "        endpoints,\n"
+        "        model=args.model,\n"
+        "        max_tokens=args.max_tokens,\n"
+        "        timeout=args.timeout,\n"
+        "        concurrency=args.concurrency,\n"
+        "    )\n"
+    )
+    rule, severity, _, message = _one("broadcast_aggregators.py", text)
+    assert (rule, severity) == ("TL008", Severity.INFO)
+    assert "`VLLMPool` of `aurora_swarm`: named after vllm" in message
+    assert _one("b.py", text.replace("pool = VLLMPool", "vllm_pool = VLLMPool"))[1] is Severity.INFO
+    module = text.replace("from aurora_swarm import", "import aurora_swarm\nfrom x import")
+    assert (
+        parse_text("b.py", module.replace("= VLLMPool(", "= aurora_swarm.VLLMPool(")).deployments
+        == ()
+    )
+    engine = "from vllm import LLM\nllm = LLM(model='org/m', tensor_parallel_size=2)\n"
+    assert only("offline.py", engine).tp == 2
+    plugin = "from flyteplugins.vllm import VLLMAppEnvironment\n"
+    plugin += "app = VLLMAppEnvironment(name='a', model_hf_path='org/m')\n"
+    assert only("app.py", plugin).engine == "vllm"
+    # the engine's name whole (LangChain's in-process ``VLLM``), and a foreign name given the
+    # engine's options (awslabs/data-on-eks@a546a190 data-stacks/ray-on-eks/examples/
+    # ray-batch-inference/06-rayjob-batch-native.yaml, Ray Data's engine stage), still name it
+    langchain = "from langchain_community.llms import VLLM\n"
+    langchain += "llm = VLLM(model='org/m', trust_remote_code=True, max_new_tokens=128)\n"
+    assert only("chain.py", langchain).model == "org/m"
+    ray = "from ray.data.llm import vLLMEngineProcessorConfig\n"
+    ray += "config = vLLMEngineProcessorConfig(model_source='org/m', engine_kwargs=dict(\n"
+    ray += (
+        "    dtype='bfloat16', max_model_len=8192, gpu_memory_utilization=0.92), concurrency=1)\n"
+    )
+    assert only("batch.py", ray).provenance["engine"] == "`vLLMEngineProcessorConfig`"
+    local = "class VLLMPool:\n    pass\npool = VLLMPool(model='org/m', timeout=5)\n"
+    assert only("local.py", local).engine == "vllm"

@@ -214,3 +214,38 @@ def test_settings_a_library_builds_for_its_caller_are_no_deployment() -> None:
     top = "from vllm import LLM\nllm = LLM(tensor_parallel_size=2, gpu_memory_utilization=0.8)\n"
     (dep,) = parse_text("serve.py", top).deployments
     assert (dep.model, dep.tp) == (None, 2)
+
+
+def test_an_argv_that_signals_the_engine_starts_none() -> None:
+    """raffenet/lcf-inference@babe698f src/aegis/cli.py:456, in ``cmd_shutdown``: ``pkill -f
+    "vllm serve"`` on every host matches the pattern against running processes' command lines
+    (pkill(1): "-f, --full ... the full command line is used") and signals them; its pattern was
+    read as a command line, a vLLM deployment naming no model (a TL007 error).  The shell
+    already reads the same words as starting nothing; a real engine command still starts one."""
+    text = (
+        "import subprocess\n"
+        "def cmd_shutdown(args):\n"
+        '    hosts_str = ",".join(hosts)\n'
+        '    pkill_cmd = ["mpiexec", "-hosts", hosts_str, "-ppn", "1",\n'
+        '                 "pkill", "-f", "vllm serve"]\n'
+        "    result = subprocess.run(pkill_cmd)\n"
+    )
+    assert parse_text("cli.py", text).deployments == ()
+    for argv in (
+        '["pkill", "-f", "vllm serve"]',
+        '["killall", "vllm"]',
+        '["pgrep", "-f", "sglang.launch_server"]',
+        '["pgrep", "-f", "python -m sglang.launch_server --tp 2"]',
+        '["srun", "-N", "1", "killall", "-w", "vllm serve"]',
+        '["srun", "echo", "vllm", "serve", "org/m"]',
+    ):
+        assert (
+            parse_text("stop.py", f"import subprocess\nsubprocess.run({argv})\n").deployments == ()
+        )
+    started = (
+        '["vllm", "serve", "m", "--tensor-parallel-size", "2"]',
+        '["ssh", "h", "vllm serve m --tensor-parallel-size 2"]',
+        '["srun", "--job-name", "test", "vllm", "serve", "m", "--tensor-parallel-size", "2"]',
+    )
+    for argv in started:
+        assert only("serve.py", f"import subprocess\nsubprocess.Popen({argv})\n").tp == 2, argv

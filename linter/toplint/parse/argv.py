@@ -67,9 +67,12 @@ class Invocation:
     dev_shm: Mapping[str, str] = field(default_factory=dict)
 
 
-# Commands whose arguments mention an engine without running it.
+# Commands whose arguments mention an engine without running it.  The process signallers
+# match a name or command line against running processes: pkill(1) and pgrep(1) (procps: "-f,
+# --full ... the full command line is used"), killall(1) (psmisc: "kill processes by name").
 _NOT_RUNNERS = frozenset(
-    {"echo", "printf", "cat", "grep", "pip", "pip3", "which", "kill", "pkill", "pgrep", "ps"}
+    {"echo", "printf", "cat", "grep", "pip", "pip3", "which", "ps"}
+    | {"kill", "pkill", "pgrep", "killall"}
     | {"curl", "wget", "apt-get", "test"}
 )
 # Package managers that also run programs: a runner only with these sub-commands (`uv run`,
@@ -95,6 +98,25 @@ def _base(arg: Arg) -> str:
 def runs_nothing(args: Sequence[Arg]) -> bool:
     """The command only mentions what follows (``echo docker run …``, ``grep vllm``)."""
     return not args or _base(args[0]) in _NOT_RUNNERS
+
+
+def _runs_nothing_at(program: str, before: str | None) -> bool:
+    """A word naming ``program`` after the word ``before`` (None: it is the first) starts a
+    program that runs nothing.  After an option that takes no ``=value`` it is that option's
+    value, no program: ``docker run --name test``, ``uv run --with pip``."""
+    if program not in _NOT_RUNNERS:
+        return False
+    return before is None or not before.startswith("-") or "=" in before
+
+
+def mentioned_from(words: Sequence[str]) -> int:
+    """Index of the first word of a command that is only mentioned: the words after a program,
+    run by the wrappers before it, that runs nothing (``mpiexec -hosts H -ppn 1 pkill -f "vllm
+    serve"`` signals the servers it names); ``len(words)`` when none does."""
+    for i, word in enumerate(words):
+        if _runs_nothing_at(word.rsplit("/", 1)[-1], words[i - 1] if i else None):
+            return i + 1
+    return len(words)
 
 
 def _is_assignment(arg: Arg) -> bool:
@@ -223,7 +245,8 @@ def find_invocations(args: Sequence[Arg]) -> list[Invocation]:
     """The engine invocation inside one command's tokens, wrappers skipped.
 
     Wrappers (``exec``, ``nohup``, ``env``, ``sudo``, ``numactl``, ``mpirun``, ``torchrun``...)
-    need no list: the first token that starts an engine wins.  ``NAME=value`` tokens before it
+    need no list: the first token that starts an engine wins, unless a program that runs nothing
+    (``mentioned_from``) comes first.  ``NAME=value`` tokens before it
     (``CUDA_VISIBLE_DEVICES=0,1 vllm serve``, ``env A=b``) become the engine's environment.
     """
     if runs_nothing(args):
@@ -233,6 +256,8 @@ def find_invocations(args: Sequence[Arg]) -> list[Invocation]:
         return []
     env: dict[str, Arg] = {}
     for i, arg in enumerate(args):
+        if i and _runs_nothing_at(_base(arg), args[i - 1].value or args[i - 1].raw):
+            return []  # a wrapper runs a program that only mentions the engine (`srun echo`)
         if _is_assignment(arg):
             name, _, value = (arg.value or arg.raw).partition("=")
             env[name] = replace(arg, value=value if arg.value is not None else None)

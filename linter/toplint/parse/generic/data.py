@@ -40,6 +40,7 @@ def read(
     known_calls: Mapping[str, str] | None = None,
     root_evidence: ev.Evidence | None = None,
     commands: Sequence[tuple[Path, str]] = (),
+    foreign_calls: frozenset[str] = frozenset(),
 ) -> tuple[list[Deployment], list[Finding]]:
     """The deployments ``tree`` describes as data, and the findings reading them gave.
     ``known_calls``: call names -> engine (names a Python file imports from an engine);
@@ -47,10 +48,14 @@ def read(
     (a chart's values, from its templates: ``toplint.parse.generic.chart``); ``commands``: where
     argument vectors already read as engine command lines sit, with their engines (a scope of
     that engine holding one builds that command: ``class SGlangEngine`` whose method runs
-    ``["python3", "-m", "sglang.launch_server", ...]`` starts one server, not two)."""
+    ``["python3", "-m", "sglang.launch_server", ...]`` starts one server, not two);
+    ``foreign_calls``: names a Python file imports from a module no engine owns, whose calls
+    name no engine by their own name (``evidence.foreign``)."""
     specs = ev.engine_specs()
     calls = known_calls or {}
-    found = scopes.find(tree.data, specs, file_evidence, calls, root_evidence, commands)
+    found = scopes.find(
+        tree.data, specs, file_evidence, calls, root_evidence, commands, foreign_calls
+    )
     read: list[tuple[Scope, Deployment, tuple[Finding, ...]]] = []
     rollouts = allocation.rollouts(tree.data)  # an AReaL run's ``rollout.backend: sglang:d4t8``
     unused = allocation.unused_blocks(rollouts, tree.data)

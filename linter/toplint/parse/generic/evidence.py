@@ -7,7 +7,8 @@ Read from the engine records (``toplint.engines``), never from a list of platfor
   or a scalar that is one (``type: vllm``, ``backend: sglang``);
 * an image whose repository is a registered engine image, or names the engine in its last path
   segment (vendor rebuilds: ``nm-vllm-openai``, ``rocm/vllm``, ``tgi-gaudi``);
-* a Python name imported from an engine's package (``from vllm import AsyncEngineArgs``);
+* a Python name imported from an engine's package (``from vllm import AsyncEngineArgs``); a
+  call's name imported from a module no engine owns names none alone (``foreign``);
 * option vocabulary only one engine has (``gpu-memory-utilization`` is vLLM's alone).
 
 Every answer carries the words that gave it, for provenance.
@@ -368,6 +369,20 @@ def imported(modules: Mapping[str, str]) -> dict[str, str]:
         if engine is not None and (name[:1].isupper() or "_" not in name):
             out[name] = engine
     return out
+
+
+def foreign(modules: Mapping[str, str]) -> frozenset[str]:
+    """Imported names no engine owns: from no engine's package (``_package_engine``) or module
+    (``flyteplugins.vllm``), and no engine's name whole (Metaflow's ``@vllm``, outerbounds/
+    metaflow-vllm@19f8207f examples/hello/flow.py).  Its name alone names no engine: ``VLLMPool``
+    of ``aurora_swarm`` is a client pool (raffenet/lcf-inference@babe698f
+    examples/broadcast_aggregators.py:139; brettin/Aurora-Swarm@367f7691 vllm_pool.py:38)."""
+    return frozenset(n for n, m in modules.items() if not is_name(n) and not _engine_module(m))
+
+
+def _engine_module(module: str) -> bool:
+    parts = module.split(".")
+    return _package_engine(parts[0]) is not None or any(is_name(p) for p in parts[1:])
 
 
 def _package_engine(root: str) -> str | None:

@@ -18,7 +18,8 @@ trust them:
   name nothing;
 * a keyword argument or dictionary entry that selects an engine (``backend="sglang"``,
   ``toplint.parse.generic.evidence.selector``), at info;
-* a docstring or message naming one (``"Run: vllm serve MODEL"``), at info;
+* a docstring or message naming one (``"Run: vllm serve MODEL"``, an ``add_argument(help=)``),
+  or the argument of a program that runs nothing (``["pkill", "-f", "vllm serve"]``), at info;
 * a comment naming an engine command, at info;
 * an import of an engine's package (``import vllm``, ``from sglang import ...``) with nothing
   above, at info: the module uses the engine but starts none toplint could read.
@@ -34,6 +35,7 @@ from toplint.accelerators import by_image
 from toplint.engines.registry import all_engines
 from toplint.infra.patterns import lazy
 from toplint.model import ACCELERATOR_NOT_MODELLED, Finding, Severity
+from toplint.parse.argv import mentioned_from
 from toplint.parse.base import Source
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.evidence import image, image_key, named, selector
@@ -42,6 +44,12 @@ from toplint.parse.textpos import point_of
 from toplint.record import replace
 
 _GAP = "{…}"  # what a computed part of a string or an argument list is written as
+
+# Arguments that are text shown to a reader, never run: argparse's ``ArgumentParser(description=,
+# epilog=, usage=)`` and ``add_argument(help=)`` (docs.python.org/3/library/argparse.html), a
+# title or summary.  ``FlexibleArgumentParser(description="vllm serve")`` in runpod-workers/
+# worker-vllm@7a925039 scripts/check_vllm_flags.py:51 was read as a vLLM server with no model.
+PROSE_KEYS = frozenset({"description", "epilog", "usage", "help", "title", "summary"})
 
 
 def python_mention(source: Source) -> Finding | None:
@@ -52,15 +60,19 @@ def python_mention(source: Source) -> Finding | None:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     docstrings = _docstrings(tree)
+    given = _given(tree)
     selected: Finding | None = None
     prose: Finding | None = None
     for node in _walk(tree):
         text = _spelling(node)
         match = pattern().search(text) if text is not None else None
         if match is not None and text is not None:
-            if id(node) not in docstrings and _runs(node, text[: match.start()]):
+            if id(node) in given:
+                prose = prose or _given_to(source, node, named_by(match), given[id(node)])
+            elif id(node) not in docstrings and _runs(node, text[: match.start()]):
                 return _at(source, node, named_by(match))
-            prose = prose or _in_prose(source, node, named_by(match))
+            else:
+                prose = prose or _in_prose(source, node, named_by(match))
         if selected is None:
             selected = _selection(source, node)
     return selected or prose or _comment(source) or _imported(source, tree)
@@ -73,12 +85,33 @@ def _walk(tree: ast.AST) -> list[ast.AST]:
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
+    """Docstrings and the values of ``PROSE_KEYS`` keywords: text for a reader."""
     out: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             body = node.body
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
                 out.add(id(body[0].value))
+        elif isinstance(node, ast.Call):
+            texts = (k.value for k in node.keywords if k.arg in PROSE_KEYS)
+            out.update(id(part) for text in texts for part in ast.walk(text))
+    return out
+
+
+def _words(node: ast.List | ast.Tuple) -> list[str]:
+    return [_part(e) if isinstance(e, ast.Constant) else "" for e in node.elts]
+
+
+def _given(tree: ast.AST) -> dict[int, str]:
+    """The items of argument lists that a program running nothing is given, by node, with that
+    program (``["mpiexec", …, "pkill", "-f", "vllm serve"]``: ``argv.mentioned_from``)."""
+    out: dict[int, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.List, ast.Tuple)):
+            words = _words(node)
+            cut = mentioned_from(words)
+            program = words[cut - 1].rsplit("/", 1)[-1] if cut else ""
+            out.update((id(part), program) for e in node.elts[cut:] for part in ast.walk(e))
     return out
 
 
@@ -91,7 +124,7 @@ def _spelling(node: ast.AST) -> str | None:
     if isinstance(node, (ast.List, ast.Tuple)) and node.elts:
         if not any(isinstance(e, (ast.Constant, ast.JoinedStr)) for e in node.elts):
             return None
-        return " ".join(_part(e) for e in node.elts[:200])
+        return " ".join(_part(e) for e in node.elts[: min(200, mentioned_from(_words(node)))])
     return None
 
 
@@ -133,6 +166,13 @@ def _in_prose(source: Source, node: ast.AST, named: str) -> Finding:
     line, column = node.lineno, node.col_offset + 1  # type: ignore[attr-defined]
     why = f"names the engine command `{named}` only in text (a docstring or a message)"
     found = no_deployment(source.path, line, column, why, anchor=f"prose:{named}")
+    return replace(found, severity=Severity.INFO)
+
+
+def _given_to(source: Source, node: ast.AST, named: str, program: str) -> Finding:
+    line, column = node.lineno, node.col_offset + 1  # type: ignore[attr-defined]
+    why = f"names the engine command `{named}` only as what `{program}` is given: it runs none"
+    found = no_deployment(source.path, line, column, why, anchor=f"given:{named}")
     return replace(found, severity=Severity.INFO)
 
 

@@ -11,8 +11,9 @@ A ``.py`` file is read when its text names an engine.  Three things in it are de
   function that builds the command, ``resources=Resources(gpu="L40s:4")`` beside the options).
 
 Names imported from an engine's package (``from vllm import AsyncEngineArgs``) make their calls
-that engine's.  A file that imports an engine but whose deployment cannot be read gets one
-TL008, never silence.
+that engine's; a name imported from a module no engine owns (``from aurora_swarm import
+VLLMPool``) names no engine by itself.  A file that imports an engine, or calls such a name,
+but whose deployment cannot be read gets one TL008, never silence.
 """
 
 from __future__ import annotations
@@ -21,11 +22,17 @@ from functools import cache
 from typing import Any
 
 from toplint.model import Deployment, Finding, ParseResult, Severity
-from toplint.parse.argv import file_deployments, find_invocations, runtime_environment
+from toplint.parse.argv import (
+    file_deployments,
+    find_invocations,
+    mentioned_from,
+    runtime_environment,
+)
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import one_host, visible_gpus
 from toplint.parse.generic import data as structured
 from toplint.parse.generic import evidence as ev
+from toplint.parse.generic.mention import PROSE_KEYS
 from toplint.parse.generic.pytree import Environment, PyTree, Ref, build
 from toplint.parse.generic.scope import imported_call
 from toplint.parse.generic.scopes import mappings
@@ -71,7 +78,7 @@ class PythonParser:
         tree = build(source.text, source.path, environment)
         if tree is None:
             return ParseResult(source.path)
-        calls = ev.imported(tree.imports)
+        calls, foreign = ev.imported(tree.imports), ev.foreign(tree.imports)
         deployments, findings, commands = _argv_deployments(tree)
         found, more = structured.read(
             tree,
@@ -80,6 +87,7 @@ class PythonParser:
             "python",
             known_calls=calls,
             commands=commands,
+            foreign_calls=foreign,
         )
         starts = {(d.line, d.column) for d in deployments}
         read = [_option_spots(d) for d in deployments]
@@ -102,6 +110,7 @@ class PythonParser:
             from toplint.parse.generic.mention import python_mention
 
             mention = python_mention(source)  # never silent on a module naming an engine
+            mention = mention or _named_call(source, tree, foreign)
             findings.extend(() if mention is None else (mention,))
         return ParseResult(source.path, tuple(deployments), tuple(findings))
 
@@ -246,23 +255,19 @@ def _string_deployments(tree: PyTree, source: Source) -> tuple[list[Deployment],
     return deployments, findings
 
 
-# Arguments that are text shown to a reader, never run: argparse's ``ArgumentParser(description=,
-# epilog=, usage=)`` and ``add_argument(help=)`` (docs.python.org/3/library/argparse.html), a
-# title or summary.  ``FlexibleArgumentParser(description="vllm serve")`` in runpod-workers/
-# worker-vllm@7a925039 scripts/check_vllm_flags.py:51 was read as a vLLM server with no model.
-_PROSE_KEYS = frozenset({"description", "epilog", "usage", "help", "title", "summary"})
-
-
 def _strings(node: Any, at: tuple[str | int, ...]) -> Any:
     if isinstance(node, str):
         if len(node) < 20_000:
             yield at, node
     elif isinstance(node, list):
-        for i, item in enumerate(node):
+        # an argument vector's words after a program that runs nothing are its arguments, no
+        # command: ``["mpiexec", "-hosts", H, "-ppn", "1", "pkill", "-f", "vllm serve"]``
+        words = [item if isinstance(item, str) else "" for item in node]
+        for i, item in enumerate(node[: mentioned_from(words)]):
             yield from _strings(item, (*at, i))
     elif isinstance(node, dict):
         for key, value in node.items():
-            if key != CALL and key not in _PROSE_KEYS:
+            if key != CALL and key not in PROSE_KEYS:
                 yield from _strings(value, (*at, key))
 
 
@@ -345,3 +350,23 @@ def _unread(source: Source, name: str, engine: str) -> Finding:
     )
     found = no_deployment(source.path, 1, 1, why, anchor=f"call:{name}")
     return replace(found, severity=Severity.INFO)
+
+
+def _named_call(source: Source, tree: PyTree, foreign: frozenset[str]) -> Finding | None:
+    """TL008 at info for the first call named after an engine of a name imported from a module
+    no engine owns (``evidence.foreign``), read as no engine: ``VLLMPool(endpoints, model=...)``
+    after ``from aurora_swarm import VLLMPool``, a client of running servers."""
+    for _, node in mappings(tree.data):
+        name = node.get(CALL)
+        if not isinstance(name, str) or name.split(".", 1)[0] not in foreign:
+            continue
+        engine = ev.named(name.rsplit(".", 1)[-1])
+        if engine is not None:
+            head = name.split(".", 1)[0]
+            why = (
+                f"calls `{name}` of `{tree.imports[head]}`: named after {engine}, but from no "
+                "package of it and with too few of its options to be read as one"
+            )
+            found = no_deployment(source.path, 1, 1, why, anchor=f"named:{name}")
+            return replace(found, severity=Severity.INFO)
+    return None

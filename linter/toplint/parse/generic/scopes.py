@@ -43,14 +43,15 @@ def find(
     calls: Mapping[str, str],
     root_evidence: ev.Evidence | None = None,
     commands: Sequence[tuple[Path, str]] = (),
+    foreign: frozenset[str] = frozenset(),
 ) -> list[Scope]:
     """The engine scopes of a tree's ``data``, in the order of where they sit.  ``calls``: call
-    names -> engine; ``file_evidence``, ``root_evidence`` and ``commands`` as
+    names -> engine; ``file_evidence``, ``root_evidence``, ``commands`` and ``foreign`` as
     ``toplint.parse.generic.data.read`` takes them (a scope building one of ``commands`` is
     that command's, not a second deployment)."""
     nodes = list(mappings(data))
-    found = _scopes(nodes, specs, file_evidence, calls, root_evidence)
-    return _without_launchers(found, nodes, calls, commands) if commands else found
+    found = _scopes(nodes, specs, file_evidence, calls, root_evidence, foreign)
+    return _without_launchers(found, nodes, calls, commands, foreign) if commands else found
 
 
 def _without_launchers(
@@ -58,12 +59,13 @@ def _without_launchers(
     nodes: Sequence[tuple[Path, dict[Any, Any]]],
     calls: Mapping[str, str],
     commands: Sequence[tuple[Path, str]],
+    foreign: frozenset[str],
 ) -> list[Scope]:
     """The scopes that do not build a command already read: a scope whose engine is named by
     itself or by the mapping above it that holds an argument vector of that engine (the class
     ``SGlangEngine`` whose ``__init__`` keeps the host and port and whose ``start_server`` runs
     the command) describes the process that command starts."""
-    named = {at for at, node in nodes if _own(at, node, calls) is not None}
+    named = {at for at, node in nodes if _own(at, node, calls, foreign) is not None}
 
     def namer(at: Path) -> Path | None:
         return next((at[:n] for n in range(len(at), 0, -1) if at[:n] in named), None)
@@ -164,7 +166,9 @@ def _sets_nothing(at: Path, node: Mapping[Any, Any]) -> bool:
     )
 
 
-def _own(at: Path, node: Mapping[Any, Any], calls: Mapping[str, str]) -> ev.Evidence | None:
+def _own(
+    at: Path, node: Mapping[Any, Any], calls: Mapping[str, str], foreign: frozenset[str]
+) -> ev.Evidence | None:
     if ev.is_client(node):
         return None  # ``backend: vllm`` beside ``base_url: http://h:8000/v1`` calls a server
     call = node.get(CALL, "")
@@ -172,17 +176,36 @@ def _own(at: Path, node: Mapping[Any, Any], calls: Mapping[str, str]) -> ev.Evid
     imported = imported_call(call, calls)
     if imported is not None:
         return ev.Evidence(imported, f"`{call}`")
-    found = ev.of_mapping(node, call)
+    engine = ev.named(call.rsplit(".", 1)[-1]) if call.split(".", 1)[0] in foreign else None
+    if engine is None:
+        return ev.of_mapping(node, call) or _by_name(at, node)
+    # A name containing an engine's, imported from a module no engine owns (``evidence.foreign``),
+    # names it only beside that engine's options (``_is_options``), its own or a mapping's it is
+    # given (Ray Data's ``vLLMEngineProcessorConfig(engine_kwargs=dict(...))``): ``pool =
+    # VLLMPool(endpoints, model=..., timeout=...)`` is a client's.  What it writes still counts.
+    found = ev.of_mapping({k: v for k, v in node.items() if k != CALL})
+    if found is not None:
+        return found
+    spec = ev.engine_specs()[engine]
+    given = (v for v in node.values() if isinstance(v, dict))
+    if _is_options(node, spec) or any(_is_options(v, spec) for v in given):
+        return ev.Evidence(engine, f"`{call}`")
+    return None
+
+
+def _by_name(at: Path, node: Mapping[Any, Any]) -> ev.Evidence | None:
+    """The engine a class named as a value, or the key the mapping sits under, names."""
     for key, value in node.items():  # ``type=VLLMwithChatTemplate``: a class named as a value
         # (CapWords, PEP 8's class names): ``model=sglang_model``, a variable holding a client
         # an agent calls, names none (camel-ai/camel@13dc7a7 examples/models/*_model_example.py)
-        if found is None and is_ref(value) and _class_name(str(value.text)):
+        if is_ref(value) and _class_name(str(value.text)):
             engine = ev.named(value.text)
-            found = ev.Evidence(engine, f"`{key}={value.text}`") if engine else None
-    if found is None and at and isinstance(at[-1], str):
+            if engine:
+                return ev.Evidence(engine, f"`{key}={value.text}`")
+    if at and isinstance(at[-1], str):
         engine = ev.named(at[-1])
-        found = ev.Evidence(engine, f"`{at[-1]}`") if engine else None
-    return found
+        return ev.Evidence(engine, f"`{at[-1]}`") if engine else None
+    return None
 
 
 def _class_name(text: str) -> bool:
@@ -212,9 +235,10 @@ def _scopes(
     specs: Mapping[str, Any],
     file_evidence: ev.Evidence | None,
     calls: Mapping[str, str],
-    root_evidence: ev.Evidence | None = None,
+    root_evidence: ev.Evidence | None,
+    foreign: frozenset[str],
 ) -> list[Scope]:
-    own = {at: _own(at, node, calls) for at, node in nodes}
+    own = {at: _own(at, node, calls, foreign) for at, node in nodes}
     if root_evidence is not None and () in own and own[()] is None:
         own[()] = root_evidence
     scopes: dict[Path, Scope] = {}
