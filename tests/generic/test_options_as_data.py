@@ -245,7 +245,13 @@ vllm: # VLLM api
 
 
 def test_a_part_switched_off_with_enable_false_is_not_read() -> None:
-    assert parse_text("config.yml", ENABLE_SWITCH).deployments == ()
+    off = parse_text("config.yml", ENABLE_SWITCH)
+    assert off.deployments == ()
+    # never silent: the file names an engine it does not start (TL008 at info, at the switch)
+    assert [(f.rule, f.severity.value, f.line, f.column) for f in off.findings] == [
+        ("TL008", "info", 2, 11)
+    ]
+    assert "switches it off (`enable: false`)" in off.findings[0].message
     on = ENABLE_SWITCH.replace("enable: false", "enable: true")
     assert {d.engine for d in parse_text("config.yml", on).deployments} == {"tgi", "vllm"}
 

@@ -201,13 +201,14 @@ def _mention(source: Source) -> Finding | None:
             image_mention,
             may_name_engine,
             selector_mention,
+            switched_off_mention,
         )
 
         # an engine image rebuilt under another name; ``engine: sglang`` with nothing beside it;
         # an AReaL run's ``rollout.backend=sglang:d1``; else any word of an engine's own (at info)
         if may_name_engine(source.text):
             mention = image_mention(source) or selector_mention(source)
-            mention = mention or allocation_mention(source)
+            mention = mention or allocation_mention(source) or switched_off_mention(source)
         if mention is None and "nvcr.io/nim/" in source.text:
             from toplint.parse.k8s.nim import nim_mention
 

@@ -329,6 +329,37 @@ def _selected_by(
     return None
 
 
+# ``enable: false`` / ``enabled: false`` on a line of its own (``toplint.parse.generic.scopes``
+# reads nothing below it).
+_SWITCH_OFF = lazy(r"^([ \t]*)(enabled?)[ \t]*:[ \t]*(false|False|FALSE)\b", re.MULTILINE)
+_PARENT_KEY = lazy(r"^([ \t]*)(?:-[ \t]+)?([A-Za-z_][\w.-]{0,60})[ \t]*:")
+
+
+def switched_off_mention(source: Source) -> Finding | None:
+    """TL008 at info at the ``enable: false`` of a part whose key names an engine (MAGMA's
+    ``vllm: {enable: false, ...}``, langtech-bsc/magma@9cb03cf4 config.yml) when nothing else
+    was read: the part is not started, so nothing was checked - not silence."""
+    text = source.text
+    for m in _SWITCH_OFF.finditer(text):
+        indent, head = len(m.group(1)), text[: m.start()]
+        for line in reversed(head.splitlines()[-40:]):
+            parent = _PARENT_KEY.match(line)
+            if parent is None or len(parent.group(1)) >= indent:
+                continue
+            engine = ev.is_name(parent.group(2))
+            if engine is None:
+                break
+            at = m.start(3)
+            line_no, column = point_of(text, at)
+            why = (
+                f"configures the engine {engine} under `{parent.group(2)}:` but switches it off "
+                f"(`{m.group(2)}: {m.group(3)}`): nothing starts it"
+            )
+            found = no_deployment(source.path, line_no, column, why, anchor=f"off:{engine}")
+            return replace(found, severity=Severity.INFO)
+    return None
+
+
 def allocation_mention(source: Source) -> Finding | None:
     """TL008 at info at an AReaL allocation a file writes (``rollout.backend=sglang:d1`` on the
     command line that starts the run: ``toplint.parse.generic.allocation``) when nothing here
