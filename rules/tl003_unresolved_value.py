@@ -169,6 +169,14 @@ def _literal_fix(variable: str, dep: Deployment) -> Fix:
             "write the value in this file",
             applicability="display",
         )
+    if variable.startswith("{{") and variable.endswith("}}"):
+        # A Jinja/Go template's value: the renderer writes it before anything runs the file.
+        return Fix(
+            f"`{variable}` is filled when the template is rendered: lint a rendered copy "
+            f"(`toplint check -` reads one from standard input), or write the value in place "
+            "of the expression",
+            applicability="display",
+        )
     return Fix(
         f"give `{variable}` a literal value (or a default) in this file", applicability="display"
     )

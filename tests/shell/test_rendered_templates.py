@@ -106,6 +106,8 @@ def test_options_after_an_if_block_continue_its_branches_command() -> None:
     (dep,) = parse_text("instance.sh.j2", IF_ELSE_CONTINUED).deployments  # the first branch
     assert (dep.engine, dep.tp, dep.options.get("dtype")) == ("vllm", None, "bfloat16")
     assert dep.sources["tp"].line == 9
+    # named as the file writes them, not as masked (`{{__________________________}}`)
+    assert {u.variable for u in dep.unresolved} >= {"{{ model }}", "{{ tensor_parallel_size }}"}
     # an endif that keeps its newline ends the command, as rendering it does
     kept = IF_ELSE_CONTINUED.replace("{% endif -%}", "{% endif %}")
     assert [d.tp for d in parse_text("instance.sh.j2", kept).deployments] == [1]

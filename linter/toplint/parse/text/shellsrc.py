@@ -40,7 +40,13 @@ from toplint.parse.text.launchers import (
 from toplint.parse.text.scriptfiles import script_loader
 from toplint.parse.text.shell import Command, SourceLoader
 from toplint.parse.text.sourced import sourced_outside
-from toplint.parse.text.sourcemap import SourceMap, command_args, masked_templates, source_map
+from toplint.parse.text.sourcemap import (
+    SourceMap,
+    as_written,
+    command_args,
+    masked_templates,
+    source_map,
+)
 from toplint.parse.text.wrapped import (
     as_wrapped,
     runtime_image,
@@ -329,7 +335,7 @@ class ShellParser:
             from toplint.parse.text.rendered import substituted
 
             text, rendered = substituted(text, source.path)
-        text = masked_templates(text)
+        written, text = text, masked_templates(text)
         batch = directive_allocation(text, source.path)
         outside: list[str] = []
         env = {**batch.environment(), **rendered}
@@ -360,6 +366,7 @@ class ShellParser:
 
         found_all = toplint.parse.multinode.one_per_instance(deployments)
         findings[:0] = sourced_outside(source, outside, found_all, wrapped)
+        found_all = as_written(found_all, text, written, source.path)
         return ParseResult(source.path, found_all, tuple(findings))
 
     def _commands(

@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from itertools import repeat
 
 from toplint.infra.patterns import lazy
-from toplint.model import Position
+from toplint.model import Deployment, Position, Unresolved
 from toplint.parse.options import Arg
 from toplint.parse.text.shell import Command
 from toplint.parse.textpos import starts_of, verbatim_end
-from toplint.record import record
+from toplint.record import record, replace
 
 
 def command_args(command: Command, path: str, smap: SourceMap | None = None) -> list[Arg]:
@@ -73,6 +73,33 @@ def masked_templates(text: str) -> str:
         if carries and end < len(out) and out[end] == "\n":
             out[end - 1] = "\\"
     return "".join(out)
+
+
+def as_written(
+    deployments: Sequence[Deployment], masked: str, written: str, path: str
+) -> tuple[Deployment, ...]:
+    """``deployments`` with each value a template leaves open named as the file writes it
+    (``{{ model }}``), not as ``masked_templates`` made it (``{{_______}}``): the text at the
+    same place in ``written``, the file before masking."""
+    if masked is written:
+        return tuple(deployments)
+    starts = starts_of(masked)
+    out = []
+    for dep in deployments:
+        unresolved = tuple(_written(u, masked, written, starts, path) for u in dep.unresolved)
+        out.append(dep if unresolved == dep.unresolved else replace(dep, unresolved=unresolved))
+    return tuple(out)
+
+
+def _written(
+    item: Unresolved, masked: str, written: str, starts: Sequence[int], path: str
+) -> Unresolved:
+    pos, name = item.position, item.variable
+    if "{{_" not in name or pos.path != path or not 0 < pos.line <= len(starts):
+        return item
+    near = starts[pos.line - 1] + pos.column - 1
+    at = masked.find(name, near, near + len(name) + 2)  # past an opening quote
+    return replace(item, variable=written[at : at + len(name)]) if at >= 0 else item
 
 
 _BLOCK = lazy(r"\{%(-?)\s*(if|elif|else|endif|for|endfor)\b[^\n]{0,300}?(-?)%\}")
