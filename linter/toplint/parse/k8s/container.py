@@ -28,6 +28,7 @@ from toplint.parse.argv import (
     with_positional,
 )
 from toplint.parse.k8s import text as k8s_text
+from toplint.parse.k8s.mountedscript import script_invocations
 from toplint.parse.options import Arg
 from toplint.parse.text.detached import detached_options
 from toplint.record import replace
@@ -213,7 +214,9 @@ def invocations(
     args = list_args(ctx, (*cpath, "command"), env) + list_args(ctx, (*cpath, "args"), env)
     script_at = shell_script(args)
     if script_at is None:
-        return find_engine_invocations(args) or _image_entrypoint(ctx, cpath, args, rebuilds)
+        found = find_engine_invocations(args)
+        found = found or script_invocations(ctx, cpath, args, resolved(env), token_arg)
+        return found or _image_entrypoint(ctx, cpath, args, rebuilds)
     path = element_path(ctx, cpath, script_at)
     # ``sh -c SCRIPT NAME ARG...``: NAME is the script's $0 and the ARGs its positional
     # parameters (sh(1) -c; the container's ``args`` follow its ``command``): ``exec vllm serve
