@@ -115,6 +115,25 @@ def test_the_ray_serve_llm_record_reads_an_llmconfig() -> None:
     assert dep.provenance["engine"] == "reader `ray-serve-llm`"
 
 
+def test_ray_serve_llm_s_accelerator_type_is_the_gpu_it_asks_for() -> None:
+    """aws-ia/ecs-blueprints@9c87b668 terraform/ec2-examples/distributed-inference-ray-serve/
+    serve_llama_pp.py, shortened: ``accelerator_type="A10G"`` schedules every replica on A10G
+    (Ray's LLMConfig: "The type of accelerator runs the model on"); on the H100 manifest it was
+    judged on H100s (TL105) instead of TL007."""
+    from tests.parse.helpers import only
+
+    text = (
+        "from ray.serve.llm import LLMConfig\n"
+        "cfg = LLMConfig(model_loading_config=dict(model_id='m',\n"
+        "                model_source='unsloth/Meta-Llama-3.1-8B-Instruct'),\n"
+        "                accelerator_type='A10G',\n"
+        "                engine_kwargs=dict(tensor_parallel_size=4, pipeline_parallel_size=3))\n"
+    )
+    dep = only("serve_llama_pp.py", text)
+    assert dep.options["accelerator_type"] == "A10G" and dep.sources["accelerator_type"].line == 4
+    # judged only on A10G: TL007 on an H100 manifest (tests/rules/cases/TL007.yaml)
+
+
 def test_the_rayllm_record_reads_a_model_configs_tensor_parallelism_degree() -> None:
     """RayLLM's model config sets TP in ``tensor_parallelism.degree``, not in its vLLM
     ``engine_kwargs`` (anyscale/templates@383ab5e archive/reference/e2e-dspy-workflow/content/

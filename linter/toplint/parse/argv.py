@@ -65,6 +65,9 @@ class Invocation:
     via: str = ""  # the wrapper program that starts it from its image (toplint.parse.text.wrapped)
     # The container's /dev/shm (``toplint.parse.containershm``), when a runtime started it.
     dev_shm: Mapping[str, str] = field(default_factory=dict)
+    # The GPU vendor a runtime's device flag gives the container (``docker run --device
+    # /dev/kfd``: AMD's; ``toplint.hardware.asks``), at the flag's value.
+    vendor: Arg | None = None
 
 
 # Commands whose arguments mention an engine without running it.  The process signallers
@@ -436,6 +439,10 @@ def deployment_from_invocation(
         dep = replace(dep, options={**dep.options, "image": inv.image})
     if inv.dev_shm and "dev_shm" not in dep.options:
         dep = replace(dep, options={**dep.options, **inv.dev_shm})
+    if inv.vendor is not None and inv.vendor.value:
+        device = {"gpu.vendor": inv.vendor.value, "gpu.device": inv.vendor.raw}
+        sources = {**dep.sources, "gpu.vendor": inv.vendor.position}
+        dep = replace(dep, options={**dep.options, **device}, sources=sources)
     findings = list(parsed.findings)
     if config_loader is not None:
         dep, found = fold_engine_config(dep, spec, config_loader, inv.image)

@@ -436,6 +436,12 @@ def _finish(
         options = {**dep.options, "accelerator.software": software[1]}
         sources = {**dep.sources, "accelerator": tree.value_position(software[0])}
         dep = replace(dep, options=options, sources=sources)
+    gpu_type = _first(reader, "gpu_type_at", tree.data, scope.at)
+    if gpu_type is not None and isinstance(gpu_type[1], str) and gpu_type[1]:
+        # the GPU model it is scheduled on, for hardware.asks (Ray's ``accelerator_type``)
+        options = {**dep.options, "accelerator_type": gpu_type[1]}
+        sources = {**dep.sources, "accelerator_type": tree.value_position(gpu_type[0])}
+        dep = replace(dep, options=options, sources=sources)
     if reader.data.get("replicas_fill"):
         from toplint.parse.generic.replicas import filled
 

@@ -93,15 +93,13 @@ def scan(source: Source) -> ParseResult:
 
 
 def _invocations(args: list[Arg]) -> list[Invocation]:
-    """The engine commands of one argument vector: an engine's own, else ``docker run IMAGE``
-    of an image whose entrypoint is the engine (``parse.text.dockerrun.docker_run``)."""
-    found = find_invocations(args)
-    if found:
-        return found
+    """The engine commands of one argument vector: a ``docker run`` first, as the shell reader
+    reads one (``parse.text.dockerrun.docker_run``: the container's env, GPUs, /dev/shm and
+    device flags, and an image whose entrypoint is the engine), else an engine's own."""
     from toplint.parse.text.dockerrun import docker_run
 
     inv = docker_run(args)
-    return [inv] if inv is not None else []
+    return [inv] if inv is not None else find_invocations(args)
 
 
 def _local_action(

@@ -33,6 +33,12 @@ DOCKER = ("docker", "podman", "nvidia-docker")
 _MOUNTS = {"-v": "-v", "--volume": "-v", "--mount": "--mount", "--tmpfs": "--tmpfs"}
 
 
+# Device nodes whose vendor's GPUs a container is given: ROCm's compute interface, "shared by all
+# GPUs" (rocm.docs.amd.com, "Running ROCm Docker containers": ``--device /dev/kfd --device
+# /dev/dri``).  NVIDIA's are requested with ``--gpus`` (the NVIDIA Container Toolkit).
+_VENDOR_DEVICES = {"/dev/kfd": "amd"}
+
+
 def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invocation | None:
     """The engine a ``docker run`` command starts, with ``-e`` env and ``--gpus``; an image that
     names no engine, run with one engine's options only, starts that engine (a TL008 note in
@@ -43,6 +49,7 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
     i, j = started
     env: dict[str, Arg] = {}
     gpus: Arg | None = None
+    vendor: Arg | None = None
     entrypoint: Arg | None = None
     shm: dict[str, str | None] = {"--ipc": None, "--shm-size": None}
     unread = False  # an --ipc/--shm-size value toplint cannot read
@@ -64,6 +71,10 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
             env[key] = replace(value, value=val if has and value.value is not None else None)
         elif name == "--gpus":
             gpus = value
+        elif (
+            name == "--device" and (node := (value.value or "").split(":", 1)[0]) in _VENDOR_DEVICES
+        ):
+            vendor = replace(value, value=_VENDOR_DEVICES[node], raw=node)
         elif name == "--entrypoint":
             entrypoint = value
         elif name in shm:
@@ -82,7 +93,9 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
     if found:
         inv = found[0]
         image = args[j].value or ""
-        return replace(inv, env={**env, **inv.env}, gpus=gpus, image=image, dev_shm=dev_shm)
+        return replace(
+            inv, env={**env, **inv.env}, gpus=gpus, image=image, dev_shm=dev_shm, vendor=vendor
+        )
 
     inv2 = None if entrypoint else image_invocation(args[j], args[j + 1 :], env)
     after = args[j + 1].value if j + 1 < len(args) else None  # `docker run IMAGE` ends a line
@@ -91,4 +104,4 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
         inv2 = replace(inv2, env={**env, **inv2.env}) if inv2 else None
         if note is not None and notes is not None:
             notes.append(note)
-    return replace(inv2, gpus=gpus, dev_shm=dev_shm) if inv2 else None
+    return replace(inv2, gpus=gpus, dev_shm=dev_shm, vendor=vendor) if inv2 else None
