@@ -163,3 +163,26 @@ def test_a_values_file_naming_a_nim_image_is_not_silent() -> None:
     assert "nvcr.io/nim/nvidia/llama-3.1-nemotron-nano-8b-v1" in found.message
     quiet = "# image: nvcr.io/nim/meta/llama3-8b-instruct\nreplicas: 1\n"
     assert parse_source(Source.from_text("values.yaml", quiet), toplint_parsers()).findings == ()
+
+
+def test_a_nim_that_docker_run_starts_from_variables_is_not_silent() -> None:
+    """schuettc/ec2-nim-deployment@662953ac ec2-stack.yaml:186-193, shortened: a launch
+    template's UserData runs `nvcr.io/nim/${Repository}:${LatestTag}` (its stack's parameters);
+    the file yielded nothing at all.  It is TL008, saying a NIM `docker run` starts is not read."""
+    text = (
+        "Resources:\n  LaunchTemplate:\n    Type: AWS::EC2::LaunchTemplate\n    Properties:\n"
+        "      LaunchTemplateData:\n        UserData:\n          Fn::Base64:\n"
+        "            !Sub |\n              #!/bin/bash\n"
+        "              docker run -d --runtime=nvidia --gpus all -p 8000:8000 \\\n"
+        "                nvcr.io/nim/${Repository}:${LatestTag}\n"
+    )
+    result = parse_source(Source.from_text("ec2-stack.yaml", text), toplint_parsers())
+    (found,) = result.findings
+    assert (found.rule, found.severity.value, found.line, found.column) == (
+        "TL008",
+        "warning",
+        11,
+        17,
+    )
+    assert "`nvcr.io/nim/${Repository}:${LatestTag}`" in found.message
+    assert "a NIM that a container runtime's `run` starts" in found.message

@@ -151,7 +151,27 @@ def _backend_unstated(ctx: Ctx, cpath: Path, image: tuple[str, Arg] | None) -> F
 
 # A NIM image written anywhere: the registry, an organisation and an image name (a values file of
 # a chart that is not beside it: ``repository: nvcr.io/nim/nvidia/llama-3.1-nemotron-nano-8b-v1``).
-_NIM_IMAGE = lazy(r"(?<![\w./-])nvcr\.io/nim/[\w.-]+/[\w.-]+")
+# A NIM image as a file writes it: ``nvcr.io/nim/ORG/NAME``, or with its path in variables
+# (``nvcr.io/nim/${Repository}:${LatestTag}``, schuettc/ec2-nim-deployment@662953ac
+# ec2-stack.yaml:193, a CloudFormation UserData's ``!Sub``).
+_NIM_IMAGE = lazy(
+    r"(?<![\w./-])nvcr\.io/nim/(?:[\w.-]+/[\w.-]+|[\w./-]*\$\{?\w+\}?(?:[\w./:-]|\$\{?\w+\}?)*)"
+)
+
+
+def _command_start(text: str, at: int) -> int:
+    """Where the shell command holding ``at`` starts: its line, and the lines before it that
+    end in a continuation (a few at most)."""
+    start = text.rfind("\n", 0, at) + 1
+    for _ in range(20):
+        if start < 2 or text[start - 2] != "\\":
+            break
+        start = text.rfind("\n", 0, start - 1) + 1
+    return start
+
+
+# ``docker run`` / ``podman run`` / ``nerdctl run`` earlier in the image's command.
+_RUN_LINE = lazy(r"\b(?:docker|podman|nerdctl)\s+(?:container\s+)?run\b")
 
 
 _UTILITY_WORD = lazy(
@@ -174,10 +194,15 @@ def nim_mention(source: Source) -> Finding | None:
         if after_comment_mark(text, match.start()):
             continue  # a comment names it: nothing runs it
         line, column = point_of(text, match.start())
+        lacking = (
+            "no container or NIMService toplint reads (a chart's values are read with the "
+            "chart's templates beside them)"
+        )
+        if _RUN_LINE.search(text, _command_start(text, match.start()), match.start()):
+            lacking = "toplint does not read a NIM that a container runtime's `run` starts"
         why = (
             f"names the NIM image `{match.group()}`, which picks its engine (TensorRT-LLM, vLLM "
-            "or SGLang) at start-up, but yields no deployment: no container or NIMService "
-            "toplint reads (a chart's values are read with the chart's templates beside them)"
+            f"or SGLang) at start-up, but yields no deployment: {lacking}"
         )
         return no_deployment(source.path, line, column, why, anchor=f"mention:{match.group()}")
     return None
