@@ -82,7 +82,10 @@ def scan(source: Source) -> ParseResult:
     for args, doc, at in _values(source, ci):
         env = environment_above(doc, at) if doc is not None else {}
         invocations = [replace(inv, env={**env, **inv.env}) for inv in _invocations(args)]
-        found, more = file_deployments(invocations, source.path, "embedded")
+        # a container runtime's ``run`` (its /dev/shm read) is a docker-run deployment wherever
+        # it is written: its GPUs are ``--gpus``, its /dev/shm set with ``--ipc``/``--shm-size``
+        kind = "docker-run" if invocations and invocations[0].dev_shm else "embedded"
+        found, more = file_deployments(invocations, source.path, kind)
         deployments.extend(scoped(doc, at, dep) for dep in found)
         findings.extend(more)
     if ci and not deployments:
