@@ -167,3 +167,35 @@ def test_an_encoding_call_of_a_literal_is_that_literal_any_other_stays_text() ->
 def test_blocks_beside_an_encoded_resource_are_read_once_each() -> None:
     deps = parse_text("main.tf", TERRAFORM + KUBECTL_MANIFEST).deployments
     assert sorted((d.tp, d.gpus) for d in deps) == [(2, 2), (8, 8)]
+
+
+def test_a_local_value_given_a_literal_is_that_literal() -> None:
+    """aws-ia/ecs-blueprints@9c87b668 terraform/ec2-examples/vllm-inferentia/main.tf:4-8,150-187,
+    shortened: the ECS container's `image = local.vllm_container_image` is the Neuron vLLM image
+    the locals block gives (Terraform, "Local Values": `local.<NAME>`); its `python -m
+    vllm.entrypoints...` command was a TL008 warning, now a deployment on Neuron (TL011)."""
+    text = (
+        "locals {\n"
+        '  name                 = "ecs-demo-vllm-inferentia"\n'
+        '  vllm_container_image = "public.ecr.aws/neuron/pytorch-inference-vllm-neuronx:0.9.1"\n'
+        "}\n"
+        'resource "aws_ecs_task_definition" "neuronx_vllm" {\n'
+        "  container_definitions = jsonencode([\n"
+        "    {\n"
+        '      name    = "neuronx-vllm"\n'
+        "      image   = local.vllm_container_image\n"
+        '      command = ["python", "-m", "vllm.entrypoints.openai.api_server",\n'
+        '                 "--model", "TinyLlama/TinyLlama-1.1B-Chat-v1.0",\n'
+        '                 "--tensor-parallel-size", "2", "--device", "neuron"]\n'
+        "    }\n"
+        "  ])\n"
+        "}\n"
+    )
+    (dep,) = parse_text("main.tf", text).deployments
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "TinyLlama/TinyLlama-1.1B-Chat-v1.0", 2)
+    # a local that is itself an expression stays as written
+    from toplint.parse.generic.hclread import with_locals
+
+    other = parse(text.replace('"public.ecr.aws/neuron', 'var.image_prefix + "'), "main.tf")
+    assert other is not None
+    assert "${local." in str(with_locals(other).data)
