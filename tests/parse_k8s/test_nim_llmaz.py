@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toplint.model import Deployment
+from toplint.model import Deployment, Finding
 from toplint.parse.base import Source
 from toplint.parse.builtin import toplint_parsers
 from toplint.parse.run import parse_source
@@ -152,8 +152,7 @@ def test_a_values_file_naming_a_nim_image_is_not_silent() -> None:
         "nim-llm:\n  image:\n    repository: nvcr.io/nim/nvidia/llama-3.1-nemotron-nano-8b-v1\n"
         '    tag: "1.8.4"\n  resources:\n    limits:\n      nvidia.com/gpu: 2\n'
     )
-    result = parse_source(Source.from_text("values.yaml", text), toplint_parsers())
-    (found,) = result.findings
+    found = _one_finding("values.yaml", text)
     assert (found.rule, found.severity.value, found.line, found.column) == (
         "TL008",
         "warning",
@@ -176,8 +175,7 @@ def test_a_nim_that_docker_run_starts_from_variables_is_not_silent() -> None:
         "              docker run -d --runtime=nvidia --gpus all -p 8000:8000 \\\n"
         "                nvcr.io/nim/${Repository}:${LatestTag}\n"
     )
-    result = parse_source(Source.from_text("ec2-stack.yaml", text), toplint_parsers())
-    (found,) = result.findings
+    found = _one_finding("ec2-stack.yaml", text)
     assert (found.rule, found.severity.value, found.line, found.column) == (
         "TL008",
         "warning",
@@ -186,3 +184,9 @@ def test_a_nim_that_docker_run_starts_from_variables_is_not_silent() -> None:
     )
     assert "`nvcr.io/nim/${Repository}:${LatestTag}`" in found.message
     assert "a NIM that a container runtime's `run` starts" in found.message
+
+
+def _one_finding(name: str, text: str) -> Finding:
+    """The one finding of ``text`` read as the file ``name``."""
+    (found,) = parse_source(Source.from_text(name, text), toplint_parsers()).findings
+    return found
