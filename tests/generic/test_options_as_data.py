@@ -271,3 +271,16 @@ def test_a_few_generic_option_names_among_a_services_settings_name_no_engine() -
     # the same names as most of a mapping are still that engine's config file
     options = "serving:\n  port: 9000\n  root-path: /v1\n  log-level: debug\n  name: x\n"
     assert parse_text("cfg.yaml", options).deployments
+
+
+def test_a_namespace_named_after_the_engine_names_no_engine() -> None:
+    """PhenixForge/vllm-serving-kubernetes-platform@5916fc6b kubernetes/pvc.yaml, shortened: the
+    model cache's PersistentVolumeClaim lives in the namespace `vllm`; it was a TL008 note that
+    the file names vLLM but yields no deployment."""
+    text = (
+        "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: vllm-model-cache\n"
+        "  namespace: vllm\nspec:\n  accessModes: [ReadWriteOnce]\n"
+        "  resources: {requests: {storage: 50Gi}}\n"
+    )
+    result = parse_text("pvc.yaml", text)
+    assert (result.deployments, result.findings) == ((), ())

@@ -243,8 +243,12 @@ def _labels(key: object) -> bool:
     ``pb_utils.InferenceRequest(model_name="tensorrt_llm", ...)``,
     triton-inference-server/tutorials@e848952 Popular_Models_Guide/Llava1.5), unless what it
     names is the engine itself (``engine_name``, ``backend_name``).  A bare ``name`` or
-    ``title`` is left to ``chooses`` (it labels a mapping, and says so at info)."""
+    ``title`` is left to ``chooses`` (it labels a mapping, and says so at info).  A
+    ``namespace`` names where a Kubernetes object lives (``metadata.namespace: vllm`` of a
+    PersistentVolumeClaim), never what runs."""
     k = re.sub(r"[-_./]", "", str(key)).lower()
+    if k.endswith("namespace"):
+        return True
     for tail in ("name", "title"):
         if k.endswith(tail) and len(k) > len(tail):
             return not k[: -len(tail)].endswith(_CHOOSING)
