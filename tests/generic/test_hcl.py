@@ -194,8 +194,28 @@ def test_a_local_value_given_a_literal_is_that_literal() -> None:
     (dep,) = parse_text("main.tf", text).deployments
     assert (dep.engine, dep.model, dep.tp) == ("vllm", "TinyLlama/TinyLlama-1.1B-Chat-v1.0", 2)
     # a local that is itself an expression stays as written
-    from toplint.parse.generic.hclread import with_locals
+    from toplint.parse.generic.hclmodule import filled_locals
 
     other = parse(text.replace('"public.ecr.aws/neuron', 'var.image_prefix + "'), "main.tf")
     assert other is not None
-    assert "${local." in str(with_locals(other).data)
+    assert "${local." in str(filled_locals(other.data, "main.tf"))
+
+
+def test_a_local_defined_in_another_file_of_the_module_is_that_literal(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A Terraform module is its folder: `local.image` used in main.tf and defined in
+    locals.tf beside it is the image (as helm releases' `set` values already read it)."""
+    from toplint.parse.base import Source
+    from toplint.parse.parallel import builtin_and_plugin_parsers
+    from toplint.parse.run import parse_source
+
+    (tmp_path / "locals.tf").write_text('locals {\n  image = "vllm/vllm-openai:v0.10.2"\n}\n')
+    main = tmp_path / "main.tf"
+    main.write_text(
+        'resource "kubernetes_deployment_v1" "llm" {\n  spec {\n    template {\n      spec {\n'
+        "        container {\n          image = local.image\n"
+        '          args  = ["--model", "org/m", "--tensor-parallel-size", "2"]\n'
+        "        }\n      }\n    }\n  }\n}\n"
+    )
+    source = Source.from_text(str(main), main.read_text())
+    (dep,) = parse_source(source, builtin_and_plugin_parsers()).deployments
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2)

@@ -28,7 +28,7 @@ from toplint.hardware import archs, catalog
 from toplint.hardware.types import GpuSpec
 from toplint.infra.patterns import lazy
 from toplint.model import Deployment
-from toplint.record import record, replace
+from toplint.record import record
 
 GKE_ACCELERATOR = "cloud.google.com/gke-accelerator"
 INSTANCE_LABELS = (
@@ -97,9 +97,11 @@ def gpu_asks(dep: Deployment) -> list[GpuAsk]:
     """Every hint of ``dep`` that names a GPU, strongest first: an instance type (the whole
     machine), a GPU label, a wrapper's own field."""
     options = dep.options
-    vendor = _vendor_ask(options.get("gpu.resource", ""), options.get("gpu.vendor", ""))
-    if vendor is not None and vendor.key == "--device":
-        vendor = replace(vendor, evidence=f"`--device {options.get('gpu.device', '')}`")
+    vendor = _vendor_ask(
+        options.get("gpu.resource", ""),
+        options.get("gpu.vendor", ""),
+        options.get("gpu.device", ""),
+    )
     if not dep.labels and "accelerator_type" not in options and "accelerator.name" not in options:
         return [vendor] if vendor is not None else []  # most deployments: no GPU model asked
     out: list[GpuAsk] = []
@@ -139,12 +141,12 @@ def gpu_asks(dep: Deployment) -> list[GpuAsk]:
     return [*out, vendor] if vendor is not None else out
 
 
-def _vendor_ask(resource: str, device: str = "") -> GpuAsk | None:
+def _vendor_ask(resource: str, vendor_of_device: str, device: str) -> GpuAsk | None:
     """The vendor a pod's GPU resource asks for (``amd.com/gpu``, ``nvidia.com/gpu``,
     ``nvidia.com/mig-1g.10gb``), or a container runtime's device flag gives
-    (``options["gpu.vendor"]``: ``docker run --device /dev/kfd``); None otherwise."""
-    if device in _VENDOR_TITLES:
-        return GpuAsk("--device", (), "`--device`", "gpu.vendor", device)
+    (``options["gpu.vendor"]`` of ``--device /dev/kfd``); None otherwise."""
+    if vendor_of_device in _VENDOR_TITLES:
+        return GpuAsk("--device", (), f"`--device {device}`", "gpu.vendor", vendor_of_device)
     vendor = VENDOR_RESOURCES.get(resource)
     if vendor is None and resource.startswith("nvidia.com/mig-"):
         vendor = "nvidia"

@@ -38,6 +38,14 @@ def after_comment_mark(text: str, offset: int) -> bool:
     return "#" in text[text.rfind("\n", 0, offset) + 1 : offset]
 
 
+def continues_to(text: str, at: int) -> bool:
+    """The line before ``at`` (blanks skipped back from it) ends in a shell line continuation."""
+    k = at - 1
+    while k >= 0 and text[k] in " \t":
+        k -= 1
+    return k >= 1 and text[k] == "\n" and text[k - 1] == "\\"
+
+
 def _offset(text: str, line: int, column: int) -> int:
     if line <= 1:
         pos = 0

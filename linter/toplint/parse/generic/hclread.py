@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Finding, ParseResult
 from toplint.parse.base import Source
 from toplint.parse.generic.hcl import HclDocument
+from toplint.parse.generic.hclmodule import filled_locals
 
 
 def hcl_options(source: Source, result: ParseResult) -> ParseResult:
@@ -22,7 +22,7 @@ def hcl_options(source: Source, result: ParseResult) -> ParseResult:
     doc = parse(source.text, source.path)
     if doc is None:
         return result
-    doc = with_locals(doc)
+    doc = doc.with_data(filled_locals(doc.data, source.path))
     found, more = _hcl_resources(source, doc)
     releases: list[tuple[str | int, ...]] = []
     if "helm_release" in source.text:  # a chart toplint reads, its values written inline
@@ -86,37 +86,3 @@ def _resources_in(node: object, at: tuple[str | int, ...]) -> Iterator[tuple[str
     elif isinstance(node, list):
         for n, value in enumerate(node):
             yield from _resources_in(value, (*at, n))
-
-
-_LOCAL = lazy(r"\$\{local\.([A-Za-z_][\w-]*)\}")
-
-
-def with_locals(doc: HclDocument) -> HclDocument:
-    """``doc`` with each ``local.NAME`` the file's ``locals`` blocks give a literal string or
-    number replaced by it (Terraform, "Local Values": a local value assigns a name to an
-    expression, used as ``local.NAME``): ``image = local.container_image`` is
-    ``vllm/vllm-openai:v0.10.2`` (aws-ia/ecs-blueprints@9c87b668 terraform/ec2-examples/
-    vllm-inferentia/main.tf:8,157).  A local that is itself an expression stays as written."""
-    blocks = doc.data.get("locals")
-    found = [blocks] if isinstance(blocks, dict) else blocks if isinstance(blocks, list) else []
-    known = {
-        name: str(value)
-        for block in found
-        if isinstance(block, dict)
-        for name, value in block.items()
-        if isinstance(value, (str, int, float)) and not isinstance(value, bool)
-        and "${" not in str(value)
-    }  # fmt: skip
-    if not known:
-        return doc
-
-    def fill(node: Any) -> Any:
-        if isinstance(node, str) and "${local." in node:
-            return _LOCAL.sub(lambda m: known.get(m.group(1), m.group(0)), node)
-        if isinstance(node, dict):
-            return {k: fill(v) for k, v in node.items()}
-        if isinstance(node, list):
-            return [fill(v) for v in node]
-        return node
-
-    return doc.with_data(fill(doc.data))

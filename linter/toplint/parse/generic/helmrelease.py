@@ -14,20 +14,16 @@ folder; read under the read policy); anything else stays unresolved text.  Helm 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from toplint.infra.patterns import lazy
-from toplint.infra.readpolicy import ReadRefused, read_reference
 from toplint.model import Deployment, Finding, Position
 from toplint.parse.base import Source
+from toplint.parse.generic.hclmodule import module_values, resolve
 
 Path = tuple[str | int, ...]
-_REFERENCE = lazy(r"\$\{(local|var)\.([A-Za-z_][A-Za-z0-9_-]*)\}")
 _STEP = lazy(r"((?:[^.\[\\]|\\.)+)|\[([0-9]{1,6})\]")
-MAX_MODULE_FILES = 32
-MAX_FILE_BYTES = 512 * 1024
 
 
 class ValuesTree:
@@ -64,7 +60,7 @@ def hcl_releases(source: Source, doc: Any) -> tuple[list[Deployment], list[Findi
         if reader is None:
             continue
         if module is None:
-            module = _module_values(source.path)
+            module = module_values(source.path)
         at: Path = ("resource", "helm_release", name)
         tree = _values(doc, at, release, module)
         ctx = Ctx(source, tree, {})
@@ -92,7 +88,7 @@ def _values(doc: Any, at: Path, release: dict[str, Any], module: dict[str, dict[
         steps = set_steps(str(entry.get("name", "")))
         if not steps or "value" not in entry:
             continue
-        value = _resolve(entry["value"], module)
+        value = resolve(entry["value"], module)
         if entry.get("type") != "string":
             value = typed(value)
         set_value(data, steps, value)
@@ -161,44 +157,3 @@ def typed(value: Any) -> Any:
     if low == "null":
         return None
     return int(value) if value.isdigit() and len(value) < 19 else value
-
-
-def _resolve(value: Any, module: dict[str, dict[str, Any]]) -> Any:
-    if not isinstance(value, str):
-        return value
-    m = _REFERENCE.fullmatch(value.strip())
-    if m is None:
-        return value
-    table = module.get(m.group(1), {})
-    return table.get(m.group(2), value)
-
-
-def _module_values(path: str) -> dict[str, dict[str, Any]]:
-    """``local.*`` and ``var.*`` defaults of the module (the ``.tf`` files beside ``path``)."""
-    from toplint.parse.generic.hcl import parse
-
-    out: dict[str, dict[str, Any]] = {"local": {}, "var": {}}
-    if path in ("-", "<stdin>") or not os.path.isfile(path):
-        return out  # a text with no folder (stdin) has no module around it
-    folder = os.path.dirname(path) or "."
-    try:
-        names = sorted(n for n in os.listdir(folder) if n.endswith(".tf"))[:MAX_MODULE_FILES]
-    except OSError:
-        return out
-    for name in names:
-        try:
-            _, text = read_reference(path, name, MAX_FILE_BYTES)
-        except (ReadRefused, OSError):
-            continue
-        doc = parse(text, name)
-        data = doc.data if doc is not None and isinstance(doc.data, dict) else {}
-        blocks = data.get("locals")
-        for block in blocks if isinstance(blocks, list) else [blocks]:
-            if isinstance(block, dict):
-                out["local"].update(block)
-        variables = data.get("variable")
-        if isinstance(variables, dict):
-            for var, spec in variables.items():
-                if isinstance(spec, dict) and "default" in spec:
-                    out["var"][str(var)] = spec["default"]
-    return out

@@ -94,27 +94,30 @@ def configmap_loader(ctx: Ctx, cpath: Path) -> ConfigLoader:
     """
 
     def load(ref: str) -> tuple[str, str] | None:
-
-        workdir = str(ctx.get((*cpath, "workingDir"), "") or "")
-        if not ref.startswith("/") and not workdir.startswith("/"):
-            raise ReadRefused(ref, "a relative path and no workingDir: in the image")
-        full = posixpath.normpath(posixpath.join(workdir, ref))
-        found = mounted_key(ctx, cpath, full)
-        if found is None:
-            raise ReadRefused(full, f"{full} is in the image, not in this file")
-        cm_name, key = found
-        entry = ctx.configmaps.get(cm_name)
-        data = entry[0].data.get("data") if entry and isinstance(entry[0].data, dict) else None
-        if entry is None or not isinstance(data, dict):
-            raise ReadRefused(full, f"ConfigMap {cm_name} is not in this file")
-        if key not in data:
-            raise ReadRefused(
-                full, f"ConfigMap {cm_name} mounted there has no key {key}: no such file"
-            )
-        where = entry[0].value_position((*entry[1], key))
-        return ctx.path, block_lines(ctx.source.text, where.line, str(data[key]))
+        where, value = mounted_value(ctx, cpath, ref)
+        return ctx.path, block_lines(ctx.source.text, where.line, value)
 
     return load
+
+
+def mounted_value(ctx: Ctx, cpath: Path, ref: str) -> tuple[Position, str]:
+    """Where the ConfigMap key a container reads as the file ``ref`` is written, and its text
+    (``configmap_loader``); ``ReadRefused`` when no ConfigMap of this file provides it."""
+    workdir = str(ctx.get((*cpath, "workingDir"), "") or "")
+    if not ref.startswith("/") and not workdir.startswith("/"):
+        raise ReadRefused(ref, "a relative path and no workingDir: in the image")
+    full = posixpath.normpath(posixpath.join(workdir, ref))
+    found = mounted_key(ctx, cpath, full)
+    if found is None:
+        raise ReadRefused(full, f"{full} is in the image, not in this file")
+    cm_name, key = found
+    entry = ctx.configmaps.get(cm_name)
+    data = entry[0].data.get("data") if entry and isinstance(entry[0].data, dict) else None
+    if entry is None or not isinstance(data, dict):
+        raise ReadRefused(full, f"ConfigMap {cm_name} is not in this file")
+    if key not in data:
+        raise ReadRefused(full, f"ConfigMap {cm_name} mounted there has no key {key}: no such file")
+    return entry[0].value_position((*entry[1], key)), str(data[key])
 
 
 def block_lines(file_text: str, line: int, value: str) -> str:

@@ -1,7 +1,7 @@
 """A container that runs a shell script a ConfigMap in the same manifest mounts into it.
 
 ``command: ["bash", "/scripts/serve.sh"]`` with the ConfigMap ``serve-script`` mounted at
-``/scripts``: the script is that ConfigMap's ``serve.sh`` key (``configmap.mounted_key``; a
+``/scripts``: the script is that ConfigMap's ``serve.sh`` key (``configmap.mounted_value``; a
 ConfigMap volume's keys are its files, kubernetes.io "ConfigMaps": "Using ConfigMaps as files
 from a Pod").  Its engine commands run in this container, with its environment, GPUs and
 image, so they are read here, at the script's lines in the manifest, and not as a script of
@@ -12,7 +12,6 @@ is read, as before.
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -20,15 +19,12 @@ from toplint.errors import SourceError
 from toplint.infra.readpolicy import ReadRefused
 from toplint.infra.yamlsafe import Path
 from toplint.model import Position
-from toplint.parse.argv import Invocation, find_invocations, with_positional
-from toplint.parse.k8s.configmap import configmap_loader, mounted_key
+from toplint.parse.argv import SHELLS, Invocation, find_invocations, with_positional
+from toplint.parse.k8s.configmap import block_lines, mounted_value
 from toplint.parse.options import Arg
 
 if TYPE_CHECKING:
     from toplint.parse.k8s.context import Ctx
-
-_SHELLS = frozenset({"sh", "bash", "dash", "ash", "zsh"})
-
 
 # ``toplint.parse.k8s.container.token_arg``: one word as the container's argv holds it.
 MakeArg = Callable[[str | None, str, Position, tuple[str, ...], str], Arg]
@@ -45,15 +41,17 @@ def script_invocations(
     if at is None:
         return []
     try:
-        loaded = configmap_loader(ctx, cpath)(str(args[at].value))
+        where, value = mounted_value(ctx, cpath, str(args[at].value))
     except ReadRefused:
         return []
-    if loaded is None or not _written_here(ctx, cpath, str(args[at].value)):
-        return []
+    if where.path != ctx.path:
+        return []  # a chart's ConfigMap rendered from another template: not this file's lines
     import toplint.parse.text.shellrun  # only a container that runs a script needs the shell
 
     try:
-        commands = toplint.parse.text.shellrun.lex(loaded[1], env)
+        commands = toplint.parse.text.shellrun.lex(
+            block_lines(ctx.source.text, where.line, value), env
+        )
     except SourceError:
         return []  # the ConfigMap's text is read on its own then (TL001 where it breaks)
     positional = list(args[at + 1 :])
@@ -67,24 +65,13 @@ def script_invocations(
     return out
 
 
-def _written_here(ctx: Ctx, cpath: Path, ref: str) -> bool:
-    """The ConfigMap key is written in this file, so the script's lines are this file's (a
-    chart's ConfigMap is rendered from another template: its positions are not read here)."""
-    workdir = str(ctx.get((*cpath, "workingDir"), "") or "")
-    found = mounted_key(ctx, cpath, posixpath.normpath(posixpath.join(workdir, ref)))
-    entry = ctx.configmaps.get(found[0]) if found is not None else None
-    if found is None or entry is None:
-        return False
-    return entry[0].value_position((*entry[1], found[1])).path == ctx.path
-
-
 def _script_word(args: Sequence[Arg]) -> int | None:
     """Where the script file is among a container's words: after a shell and its options
     (``-c`` runs a string, not a file), or the first word when it names a ``.sh`` file."""
     words = [a.value for a in args]
     if not words or words[0] is None:
         return None
-    if words[0].rsplit("/", 1)[-1] not in _SHELLS:
+    if words[0].rsplit("/", 1)[-1] not in SHELLS:
         return 0 if words[0].endswith(".sh") else None
     i = 1
     while i < len(words) and (words[i] or "").startswith("-"):

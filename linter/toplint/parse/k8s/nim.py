@@ -162,9 +162,11 @@ _NIM_IMAGE = lazy(
 def _command_start(text: str, at: int) -> int:
     """Where the shell command holding ``at`` starts: its line, and the lines before it that
     end in a continuation (a few at most)."""
+    from toplint.parse.textpos import continues_to
+
     start = text.rfind("\n", 0, at) + 1
     for _ in range(20):
-        if start < 2 or text[start - 2] != "\\":
+        if not continues_to(text, start):
             break
         start = text.rfind("\n", 0, start - 1) + 1
     return start

@@ -14,7 +14,7 @@ from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Position, Unresolved
 from toplint.parse.options import Arg
 from toplint.parse.text.shell import Command
-from toplint.parse.textpos import starts_of, verbatim_end
+from toplint.parse.textpos import continues_to, starts_of, verbatim_end
 from toplint.record import record, replace
 
 
@@ -117,7 +117,7 @@ def _continued_branches(text: str) -> list[tuple[int, int, bool]]:
         if tag in ("if", "for"):
             stack.append((tag, -1))
         elif tag in ("elif", "else") and stack and stack[-1][0] == "if":
-            if stack[-1][1] < 0 and _continues_to(text, m.start()):
+            if stack[-1][1] < 0 and continues_to(text, m.start()):
                 stack[-1] = ("if", m.start())
             elif stack[-1][1] < 0:
                 stack[-1] = ("if", -2)  # a first branch that does not continue: as written
@@ -126,14 +126,6 @@ def _continued_branches(text: str) -> list[tuple[int, int, bool]]:
             if opened == "if" and start >= 0:
                 out.append((start, m.end(), m.group(3) == "-"))
     return out
-
-
-def _continues_to(text: str, at: int) -> bool:
-    """The line before ``at`` (blanks skipped back from it) ends in a line continuation."""
-    k = at - 1
-    while k >= 0 and text[k] in " \t":
-        k -= 1
-    return k >= 1 and text[k] == "\n" and text[k - 1] == "\\"
 
 
 @record
