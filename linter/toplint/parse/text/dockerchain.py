@@ -19,13 +19,11 @@ import posixpath
 import shlex
 from collections.abc import Mapping, Sequence
 
-from toplint.infra.patterns import lazy
 from toplint.parse.options import Arg
 from toplint.parse.text.chains import SHELLS
 from toplint.record import record, replace
 
 _SUFFIXES = (".sh", ".bash", ".zsh")
-_UNESCAPED = lazy(r"\\([$`\\])")
 
 
 @record
@@ -92,13 +90,13 @@ def written_scripts(dockerfile: str) -> dict[str, tuple[int, str]]:
     """The files ``RUN`` instructions write from a here-document (``RUN cat <<EOF >/start.sh``),
     by their path in the image: the text and the Dockerfile line it starts on.  An unquoted
     delimiter lets the shell that runs ``RUN`` expand the text, where a backslash quotes ``$``,
-    `` ` `` and itself (bash(1), "Here Documents"): ``\\$@`` is written as ``$@``."""
-    from toplint.parse.text.heredocs import written
+    `` ` `` and itself (bash(1), "Here Documents"; ``toplint.parse.text.heredocs.as_written``)."""
+    from toplint.parse.text.heredocs import as_written, written
 
     out: dict[str, tuple[int, str]] = {}
     for target, _, first, body, quoted in written(dockerfile):
         if target.startswith("/"):
-            text = body if quoted else _UNESCAPED.sub(r"\1", body)
+            text = body if quoted else as_written(body)
             out[posixpath.normpath(target)] = (first, text)
     return out
 

@@ -407,8 +407,25 @@ def split_fields(word: Word, parts: list[Part]) -> list[Word]:
     return [Word(p, p, word.line, word.column, (), False, word.path) for p in pieces]
 
 
+def _unset(names: list[Word], expander: Expander) -> None:
+    """``unset NAME…`` (``-v``: variables, the default; ``-f``: functions, none of these): the
+    variables are gone from the script's environment and from what its commands inherit, and
+    read as not known, as any variable the script never set."""
+    if any(w.value == "-f" for w in names):
+        return
+    for w in names:
+        name = w.value or ""
+        if name.isidentifier():
+            expander.env.pop(name, None)
+            expander.partials.pop(name, None)
+            expander.exported.pop(name, None)
+            expander.arrays.pop(name, None)
+
+
 def finish(words: list[Word], expander: Expander) -> Command:
     """Record assignments into the environment; return the command."""
+    if words[0].value == "unset":
+        _unset(words[1:], expander)
     head = 1 if words[0].value in ("export", "declare", "local", "readonly") else 0
     rest = words[head:]
     assigns = [w for w in rest if w.raw and _ASSIGN.match(w.raw)]

@@ -78,7 +78,8 @@ class Interpreter:
         positional: Sequence[Word] | None = None,
         depth: int = 0,
         budget: _Budget | None = None,
-        chain: tuple[str, ...] = (),
+        chain: tuple[tuple[str, str], ...] = (),
+        text: str = "",
     ) -> None:
         self.expander = Expander(env)
         self.array_words: dict[str, list[Word]] = {}
@@ -94,9 +95,13 @@ class Interpreter:
         # absolute or unknown one is not followed: a script run then is looked for beside it).
         self.cwd = ""
         self.dirs: list[str] = []  # the folders ``pushd`` left, for ``popd``
-        # The scripts this one was run or sourced from: one of them again is a loop bash would
-        # never leave (or a folder change toplint did not follow), so it is not read again.
+        # The scripts this one was run or sourced from, each as (path, text): one of them again
+        # is a loop bash would never leave (or a folder change toplint did not follow), so it
+        # is not read again.  The text tells apart a script its own file writes from a
+        # here-document (``toplint.parse.text.scriptfiles.written_scripts``: the same path,
+        # other text) from the file running itself.
         self.chain = chain
+        self.text = text
 
     # -- the main loop -------------------------------------------------------------------
 
@@ -295,7 +300,7 @@ class Interpreter:
         if loaded is None:
             return False
         path, text = loaded
-        if path == self.path or path in self.chain:
+        if self._running(path, text):
             return False  # the script runs itself (or toplint lost a folder change): not again
         toks = self._loaded_tokens(target, path, text)
         if toks is None:
@@ -314,7 +319,7 @@ class Interpreter:
             elif is_assignment(w.raw) and "=" in w.value:
                 name, _, value = w.value.partition("=")
                 env[name] = value
-        child = self._child(path, env, list(words[at + 1 :]))
+        child = self._child(path, env, list(words[at + 1 :]), text)
         child._set_positional_env()
         where = f"`{' '.join(w.raw for w in words[: at + 1])}` at line {command.line}"
         site = command.site or (command.line, command.column)
@@ -338,12 +343,12 @@ class Interpreter:
         if loaded is None:
             return
         path, text = loaded
-        if path == self.path or path in self.chain:
+        if self._running(path, text):
             return  # a file sourcing itself, or a loop of them: bash would not return from it
         toks = self._loaded_tokens(target, path, text)
         if toks is None:
             return  # the sourced file is linted on its own, where its error is reported
-        child = self._child(path, self.expander.env, self.positional)
+        child = self._child(path, self.expander.env, self.positional, text)
         child.expander.env = self.expander.env  # a sourced file's assignments stay
         child.expander.exported = self.expander.exported  # and its exports
         child.expander.arrays = self.expander.arrays
@@ -373,9 +378,21 @@ class Interpreter:
         self.budget.files[path] = (text, toks)
         return toks
 
+    def _running(self, path: str, text: str) -> bool:
+        """Whether the script ``text`` at ``path`` is this one or one it was run from."""
+        return (path == self.path and text == self.text) or (path, text) in self.chain
+
     def _child(
-        self, path: str, env: Mapping[str, str], positional: Sequence[Word] | None
+        self,
+        path: str,
+        env: Mapping[str, str],
+        positional: Sequence[Word] | None,
+        text: str | None = None,
     ) -> Interpreter:
+        """An interpreter for a script run or sourced (``text`` at ``path``), or for a
+        function's body (``text`` None: a function of a file read, or of this script)."""
+        if text is None:
+            text = self.text if path == self.path else self.budget.files.get(path, ("",))[0]
         return Interpreter(
             env,
             loader=self.loader,
@@ -384,7 +401,8 @@ class Interpreter:
             positional=positional,
             depth=self.depth + 1,
             budget=self.budget,
-            chain=(*self.chain, self.path) if self.path else self.chain,
+            chain=(*self.chain, (self.path, self.text)) if self.path else self.chain,
+            text=text,
         )
 
 
@@ -451,7 +469,7 @@ def lex(
     request or to one argument leaves its other scripts as they were.
     """
     if loader is not None:
-        chain = (origin,) if origin else ()
+        chain = ((origin, text),) if origin else ()
         return Interpreter(env or {}, loader=loader, chain=chain).run(tokens_of(text))
     return list(_lexed(text, tuple(sorted((env or {}).items()))))
 

@@ -7,6 +7,7 @@ Also: ``docker run … IMAGE CMD…`` lines (``toplint.parse.text.dockerrun``), 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -37,7 +38,7 @@ from toplint.parse.text.launchers import (
     launcher_allocation,
     starts_ray_cluster,
 )
-from toplint.parse.text.scriptfiles import script_loader
+from toplint.parse.text.scriptfiles import fed_scripts, script_loader, written_scripts
 from toplint.parse.text.shell import Command, SourceLoader
 from toplint.parse.text.sourced import sourced_outside
 from toplint.parse.text.sourcemap import (
@@ -211,17 +212,23 @@ def _run_strings(
     import toplint.parse.text.shellrun  # see lex_embedded
 
     args = entrypoint_first(args, DOCKER, DOCKER_VALUE, SHELLS)
-    script = _sh_c_script(args)
-    end = next((k for k, a in enumerate(args) if script and _holds(a, script)), -1)
-    value = script.value if script is not None else None
-    if value is None and 0 <= end < len(command.words):
-        value = command.words[end].partial
-    if script is None or value is None or script.position.path != path:
-        return [(args, Allocation(), (), {})]
+    stdin = _stdin_script(args, text, path) if "<<" in text else None
+    value: str | None
+    if stdin is not None:  # ``bash <<'EOF'``: the document at its own lines is the script
+        end, value = stdin
+        smap = None
+    else:
+        script = _sh_c_script(args)
+        end = next((k for k, a in enumerate(args) if script and _holds(a, script)), -1)
+        value = script.value if script is not None else None
+        if value is None and 0 <= end < len(command.words):
+            value = command.words[end].partial
+        if script is None or value is None or script.position.path != path:
+            return [(args, Allocation(), (), {})]
+        pos = script.position
+        smap = source_map(text, path, pos.line, pos.column, value)
     outer = launcher_allocation([(a.value, a.position) for a in args[:end]])
     container = _container_words(args[:end])
-    pos = script.position
-    smap = source_map(text, path, pos.line, pos.column, value)
     out: list[tuple[list[Arg], Allocation, tuple[str, ...], dict[str, Arg]]] = []
     try:
         inners = toplint.parse.text.shellrun.lex(value, env, loader=loader)
@@ -231,7 +238,11 @@ def _run_strings(
         from toplint.parse.mentions import pattern_for
 
         if pattern_for(value).search(value) is not None:
-            at = smap.position(exc.line, exc.column)
+            at = (
+                smap.position(exc.line, exc.column)
+                if smap
+                else Position(path, exc.line, exc.column)
+            )
             unread.append(
                 unparsable(
                     path,
@@ -255,6 +266,49 @@ def _run_strings(
                 found = [*container, *found]
             out.append((found, granted.over(outer), (*inner.via, *via), {**exported, **more}))
     return out
+
+
+def _stdin_script(args: Sequence[Arg], text: str, path: str) -> tuple[int, str] | None:
+    """For a command whose shell reads its script from a here-document written on the
+    command's lines (``bash <<'EOF'``, ``sudo -u ubuntu bash -s <<EOF``, ``ssh "$HEAD" bash -s
+    <<EOF``, ``ssh "$HEAD" <<EOF``: the remote login shell reads it; bash(1): with no operand
+    or with ``-s`` the commands are read from the standard input), the index of the shell's
+    word and the document as a script at its own lines of the file
+    (``toplint.parse.text.scriptfiles.fed_scripts``)."""
+    lines = {a.position.line for a in args if a.position.path == path}
+    docs = fed_scripts(text)
+    at = next((n for n in sorted(lines) if n in docs), None)
+    if at is None:
+        return None
+    words = [a.value or "" for a in args]
+    for k, word in enumerate(words):
+        program = word.rsplit("/", 1)[-1]
+        if program in SHELLS:
+            options = list(itertools.takewhile(lambda w: w.startswith("-"), words[k + 1 :]))
+            short = "".join(o[1:] for o in options if not o.startswith("--"))
+            operands = words[k + 1 + len(options) :]
+            if "c" in short or (operands and "s" not in short):
+                return None  # ``bash -c STRING``, ``bash x.sh``: not the document
+            return k, docs[at]
+        if program == "ssh" and _ssh_operands(words[k + 1 :]) == 1:
+            return k, docs[at]  # ``ssh HOST <<EOF``: no command, the remote shell reads it
+    return None
+
+
+_SSH_VALUED = frozenset("BbcDEeFIiJLlmOopQRSWw")  # ssh(1): the options that take an argument
+
+
+def _ssh_operands(words: Sequence[str]) -> int:
+    """How many words after ``ssh`` are not its options: the host, then the command's."""
+    count, k = 0, 0
+    while k < len(words):
+        word = words[k]
+        if word.startswith("-") and len(word) > 1 and count == 0:
+            k += 2 if word[-1] in _SSH_VALUED and len(word) == 2 else 1
+            continue
+        count += 1
+        k += 1
+    return count
 
 
 def _container_words(words: Sequence[Arg]) -> list[Arg]:
@@ -292,11 +346,10 @@ def script_commands(source: Source) -> list[tuple[list[Arg], tuple[int, int], st
     command starts (``toplint.parse.structured.composerun``)."""
     import toplint.parse.text.shellrun  # see lex_embedded
 
-    loader = sourced_loader(source.path)
+    text = masked_templates(source.text)
+    loader = written_scripts(source.path, text, sourced_loader(source.path))
     out = []
-    for command in toplint.parse.text.shellrun.lex(
-        masked_templates(source.text), {}, loader=loader, origin=source.path
-    ):
+    for command in toplint.parse.text.shellrun.lex(text, {}, loader=loader, origin=source.path):
         site = command.site or (command.line, command.column)
         shown = " ".join(w.raw for w in command.words)
         out.append((command_args(command, source.path), site, shown[:120]))
@@ -387,7 +440,7 @@ class ShellParser:
         out: list[
             tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg], tuple[str, ...]]
         ] = []
-        loader = sourced_loader(path, outside)
+        loader = written_scripts(path, text, sourced_loader(path, outside))
         unread = [] if unread is None else unread
         for command in toplint.parse.text.shellrun.lex(text, env, loader=loader, origin=path):
             args = command_args(command, path)
