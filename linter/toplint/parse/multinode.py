@@ -7,6 +7,11 @@ address and ports, and whether it serves the API (vLLM ``--headless``, vllm/entr
 serve.py; SGLang ``--node-rank``, sglang/srt/server_args.py).  They describe one instance, so
 the file reports one deployment: the head's (the command without ``--headless`` and with the
 lowest rank), with a note naming the other commands' lines.
+
+One written command reached twice with the same values (the arms of ``if [ "$NODES" -eq 1 ];
+then ./start_cluster.sh --head-only; else ./start_cluster.sh; fi``: a script started from
+either arm; mark-ramsey-ri/sglang-dgx-spark@ad616ce1 benchmark_all.sh:361-365) is one node's
+command, not two nodes that claim one rank.
 """
 
 from __future__ import annotations
@@ -70,11 +75,18 @@ def _head_order(dep: Deployment) -> tuple[int, int, int]:
 def one_per_instance(deployments: Sequence[Deployment]) -> tuple[Deployment, ...]:
     """Deployments of one file with each instance's head/worker commands merged into one."""
     groups: dict[tuple[object, ...], list[int]] = {}
+    drop: set[int] = set()
+    seen: set[tuple[object, ...]] = set()
     for k, dep in enumerate(deployments):
         key = _role_key(dep)
-        if key is not None:
-            groups.setdefault(key, []).append(k)
-    drop: set[int] = set()
+        if key is None:
+            continue
+        written = (key, tuple((f.name, f.value, f.position) for f in dep.flags))
+        if written in seen:
+            drop.add(k)  # the same command reached again (the arms of an ``if``): not a node
+            continue
+        seen.add(written)
+        groups.setdefault(key, []).append(k)
     keep: dict[int, Deployment] = {}
     for members in groups.values():
         if len(members) < 2:
