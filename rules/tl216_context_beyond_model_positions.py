@@ -37,7 +37,8 @@ vllm serve Qwen/Qwen2.5-72B-Instruct --tensor-parallel-size 8 --max-model-len 13
 vllm serve Qwen/Qwen2.5-72B-Instruct --tensor-parallel-size 8 --max-model-len 32768
 ```
 (or add the checkpoint's documented YaRN `rope_scaling` through `--hf-overrides`, which
-raises the derived length).
+raises the derived length: toplint derives it as vLLM does, from the overrides laid over
+config.json, and so does an exported `VLLM_ALLOW_LONG_MAX_MODEL_LEN=1`).
 
 ## Options
 None.
@@ -55,6 +56,9 @@ def _allowed(options: Mapping[str, str], env: str) -> bool:
     """The engine's escape hatch is set (vllm/envs.py: "1" or "true")."""
     value = options.get(f"env.{env}", options.get(env))
     return value is not None and str(value).strip().strip("'\"").lower() in ("1", "true")
+
+
+_OVERRIDDEN = " with the --hf-overrides given"
 
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
@@ -75,7 +79,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     if not (digits.isascii() and digits.isdigit() and len(digits) <= 12):
         return
     asked = int(digits) * scale
-    derived = model.max_context
+    derived = model.max_context  # with the deployment's --hf-overrides laid over config.json
     if asked <= derived or _allowed(dep.options, env):
         return
     flag = "--" + key.replace("_", "-")
@@ -84,7 +88,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         ctx,
         key,
         f"{flag} {asked} is longer than the {derived} tokens the engine derives from "
-        f"{model.id}'s config.json: it refuses to start ('User-specified max_model_len is "
+        f"{model.id}'s config.json{_OVERRIDDEN if model.context_overridden else ''}: "
+        "it refuses to start ('User-specified max_model_len is "
         f"greater than the derived max_model_len') unless {env}=1, and positions past "
         f"{derived} give wrong outputs",
         fix=flag_fix(f"{flag} {derived}", {flag.lstrip("-"): str(derived)}),

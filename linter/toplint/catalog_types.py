@@ -39,6 +39,9 @@ class ModelSpec:
     quant_method: str = ""
     kv_bytes_per_token: int = 0  # all layers, bf16 KV, as served
     max_context: int = 0  # max_position_embeddings: the engine's default context (0: unknown)
+    # max_context is what the engine derives once the deployment's config overrides are laid
+    # over config.json (vLLM ``--hf-overrides``: ``toplint.hardware.models.as_served``)
+    context_overridden: bool = False
     # the checkpoint's own dtype (config.json torch_dtype): "bfloat16", "float16", "float32", ""
     dtype: str = ""
     source: str = ""

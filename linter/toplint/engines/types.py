@@ -226,6 +226,10 @@ class MemoryAccounting:
     # longer than the one it derives from config.json (``toplint.hardware.hfcontext``; rule
     # TL216); "" when the engine's check has not been read
     beyond_positions_env: str = ""
+    # The options whose JSON is laid over config.json before the engine derives its context
+    # (``toplint.hardware.hfcontext.with_overrides``: vLLM's ``hf_overrides``, and the older
+    # ``rope_scaling`` flag's rope dictionary).
+    config_overrides: tuple[str, ...] = ()
     source: str = ""
     # Where the vocabulary tables live under pipeline parallelism: "edges" when the first
     # stage holds the input embedding and the last the LM head, each split over TP, and the

@@ -413,6 +413,11 @@ ENGINE = Engine(
         # _get_and_verify_max_len refuses a --max-model-len above the derived context unless
         # VLLM_ALLOW_LONG_MAX_MODEL_LEN is set (vllm-project/vllm@0004438383 vllm/config.py)
         beyond_positions_env="VLLM_ALLOW_LONG_MAX_MODEL_LEN",
+        # ModelConfig lays --hf-overrides over the loaded config (nested configs such as
+        # text_config updated key by key: ModelConfig._apply_dict_overrides) before
+        # _get_and_verify_max_len derives the context (vllm-project/vllm vllm/config/model.py);
+        # --rope-scaling was the rope dictionary itself (vllm@0004438383 vllm/config.py)
+        config_overrides=("hf_overrides", "rope_scaling"),
         source="vllm-project/vllm vllm/config/cache.py gpu_memory_utilization (of total); "
         "vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory @bbf906a8",
         pp_tables="edges",

@@ -15,6 +15,7 @@ refused (rule TL216).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -54,3 +55,46 @@ def max_context(cfg: Mapping[str, Any]) -> int:
         original = whole(rope.get("original_max_position_embeddings"), 1, 1 << 40)
         base = original or base
     return min(int(base * factor), 1 << 40)
+
+
+# The keys a rope-scaling dictionary is under: transformers v4's ``rope_scaling``, v5's
+# ``rope_parameters`` (vLLM reads either; a multimodal config's text model under
+# ``text_config``).
+_ROPE_KEYS = ("rope_scaling", "rope_parameters")
+
+
+def overridden_context(derived: int, overrides: Mapping[str, Any]) -> int:
+    """The context vLLM derives once ``overrides`` (``--hf-overrides``, as JSON) are laid over
+    a config.json whose own derived context is ``derived``: a ``max_position_embeddings`` it
+    gives, scaled by the rope scaling it gives (YaRN scales its
+    ``original_max_position_embeddings``).  Overrides naming neither leave ``derived``."""
+    for scope in (overrides, overrides.get("text_config")):
+        if not isinstance(scope, Mapping):
+            continue
+        rope = next((scope[k] for k in _ROPE_KEYS if isinstance(scope.get(k), Mapping)), None)
+        positions = whole(scope.get("max_position_embeddings"), 1, 1 << 40)
+        if rope is None and positions is None:
+            continue
+        cfg: dict[str, Any] = {"max_position_embeddings": positions or derived}
+        if rope is not None:
+            cfg["rope_scaling"] = rope
+        return max_context(cfg)
+    return derived
+
+
+def with_overrides(derived: int, options: Mapping[str, Any]) -> int | None:
+    """The context vLLM derives from a config.json whose own is ``derived`` once the
+    deployment's ``--hf-overrides`` (or the older ``--rope-scaling``, the rope dictionary
+    itself) are laid over it; None when they cannot be read (what they derive is not known)."""
+    for key, wrap in (("hf_overrides", False), ("rope_scaling", True)):
+        text = options.get(key)
+        if text is None:
+            continue
+        try:
+            value = json.loads(str(text).strip().strip("'"))
+        except ValueError:
+            return None
+        if not isinstance(value, Mapping):
+            return None
+        derived = overridden_context(derived, {"rope_scaling": value} if wrap else value)
+    return derived

@@ -18,9 +18,11 @@ from typing import Any
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import find_engine
+from toplint.engines.types import Engine
 from toplint.errors import ConfigError
 from toplint.hardware.contexts import default_context
 from toplint.hardware.hfconfig import spec_from_hf_config
+from toplint.hardware.hfcontext import with_overrides
 from toplint.hardware.localmodels import (
     from_hf_cache,
     from_repository,
@@ -162,9 +164,12 @@ def as_served(spec: ModelSpec, dep: Deployment) -> ModelSpec:
     """The spec with the bytes per weight the engine serves it at: the engine's quantization
     option (``Engine.quantization_option``: ``--quantization fp8``, ``QUANTIZE=bitsandbytes-nf4``,
     ``quant_config.quant_algo``) quantizes a 16-bit checkpoint; a checkpoint already quantized
-    (by its name or its ``quantization_config``) keeps its own bytes."""
+    (by its name or its ``quantization_config``) keeps its own bytes.  And with the context the
+    engine derives once the deployment's config overrides are laid over config.json
+    (``_context_as_served``)."""
 
     engine = find_engine(dep.engine)
+    spec = _context_as_served(spec, dep, engine)
     if engine is None or not engine.quantization_option or spec.weight_bytes < 2.0:
         return spec
     method = dep.options.get(engine.quantization_option)
@@ -177,6 +182,25 @@ def as_served(spec: ModelSpec, dep: Deployment) -> ModelSpec:
     written = flag.raw if flag is not None else engine.quantization_option
     note = f"; weights as served: {method} ({weight_bytes:g} bytes per weight, from {written})"
     return replace(spec, weight_bytes=weight_bytes, quant_block=0, source=spec.source + note)
+
+
+def _context_as_served(spec: ModelSpec, dep: Deployment, engine: Engine | None) -> ModelSpec:
+    """``spec`` with the context the engine derives from config.json once the options that
+    override it (``MemoryAccounting.config_overrides``: vLLM's ``--hf-overrides``) are laid
+    over it (``toplint.hardware.hfcontext.with_overrides``): a YaRN ``rope_scaling`` given there
+    raises it.  Overrides that cannot be read leave it unknown (0), not the config's."""
+    keys = engine.memory.config_overrides if engine is not None else ()
+    if spec.max_context <= 0 or not any(k in dep.options for k in keys):
+        return spec
+    given = {k: dep.options[k] for k in keys if k in dep.options}
+    derived = with_overrides(spec.max_context, given)
+    if derived == spec.max_context:
+        return spec
+    if derived is None:
+        note = "; context: not known (its --hf-overrides cannot be read)"
+        return replace(spec, max_context=0, source=spec.source + note)
+    note = f"; context {derived} with the deployment's --hf-overrides"
+    return replace(spec, max_context=derived, context_overridden=True, source=spec.source + note)
 
 
 def _find(model_id: str) -> tuple[Entry, tuple[str, ...], IdEntry | None] | None:

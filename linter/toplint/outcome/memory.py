@@ -227,5 +227,6 @@ def _context(dep: Deployment, model: ModelSpec, acc: MemoryAccounting) -> tuple[
     if written is not None and written > 0:
         return int(written), "--" + acc.context_keys[0].replace("_", "-")
     if model.max_context > 0:
-        return model.max_context, "the model's default context"
+        with_given = " with the --hf-overrides given" if model.context_overridden else ""
+        return model.max_context, f"the model's default context{with_given}"
     return None, ""

@@ -49,8 +49,9 @@ class Command:
     # Where a command from a function body was called from, in the script being lexed (the
     # outermost call): a deployment started by a sourced function is reported there.
     site: tuple[int, int] | None = None
-    # The exported GPU-visibility variables (``VISIBILITY``) in force, with the words that
-    # set them: a process the command starts inherits them.
+    # The exported variables in force, with the words that set them: a process the command
+    # starts inherits them (the GPUs it sees, ``VISIBILITY``; the engine's own variables,
+    # ``VLLM_ALLOW_LONG_MAX_MODEL_LEN``; a launcher's options read from the environment).
     exported: tuple[tuple[str, Word], ...] = ()
     # The chain a command ran through: ``bash worker.sh`` at run.sh:4 (``shellrun``'s script
     # runs), outermost first; empty for a command written in the script being lexed.
@@ -60,12 +61,13 @@ class Command:
     submitted: tuple[str, str] | None = None
 
 
-# Environment variables that bound the GPUs a process sees (``enginecfg.visible_gpus``):
-# exported ones reach every later command, so they are followed through the script.
+# Environment variables that bound the GPUs a process sees (``enginecfg.visible_gpus``).
 VISIBILITY = ("CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES")
 # ...and the variables of runtimes the cost model does not price (Level Zero's
 # ``ZE_AFFINITY_MASK``, ``HABANA_VISIBLE_MODULES``…: ``toplint.accelerators``), which say what
-# the process runs on.
+# the process runs on: what a Python file's ``os.environ[…] = …`` gives the engine it starts
+# (``toplint.parse.generic.pyparser``).  A script's exports reach every later command whatever
+# their name (``Command.exported``).
 CARRIED = frozenset(VISIBILITY) | RUNTIME_ENV
 
 
@@ -441,8 +443,16 @@ def finish(words: list[Word], expander: Expander) -> Command:
                 part = (w.marked or "").partition("=")[2]
                 if part and partialvars.known(part):
                     expander.partials[name] = part
-            if name in CARRIED and (exporting or name in expander.exported):
+            if exporting or name in expander.exported:
                 expander.exported[name] = w  # an exported variable's new value is exported
+        if exporting:  # ``export NAME``: the value it has is exported from here on
+            for w in rest:
+                value = expander.env.get(w.value or "") if w not in assigns else None
+                if value is not None and (w.value or "").isidentifier():
+                    text = f"{w.value}={value}"
+                    expander.exported[w.value or ""] = Word(
+                        w.raw, text, w.line, w.column, (), False, w.path
+                    )
     exported = expander.exported
     if not exported:  # the common case: nothing to carry
         return Command(tuple(words), words[0].line, words[0].column)

@@ -330,8 +330,9 @@ _STRING_RUNNERS = ("tmux", "ssh")
 
 
 def _exported_env(command: Command, path: str) -> dict[str, Arg]:
-    """The exported GPU-visibility variables a command's process inherits, as environment
-    entries positioned where they were set (``export CUDA_VISIBLE_DEVICES=0,1``)."""
+    """The exported variables a command's process inherits, as environment entries
+    positioned where they were set (``export CUDA_VISIBLE_DEVICES=0,1``,
+    ``export VLLM_ALLOW_LONG_MAX_MODEL_LEN=1``)."""
     out: dict[str, Arg] = {}
     for name, word in command.exported:
         value = word.value.split("=", 1)[1] if word.value and "=" in word.value else None
