@@ -229,3 +229,30 @@ def test_a_custom_resources_spec_names_the_model_its_containers_leave_out() -> N
         "image: vllm/vllm-openai:v0.6.2", "image: vllm/vllm-openai\n      args: [--model, org/m]"
     )
     assert only(named).model == "org/m"  # the container's own model wins
+
+
+def test_a_core_service_routes_to_pods_and_runs_no_engine() -> None:
+    # highopes/pd-disaggregation-demo@2dc2f876 .../ai-serving-services-endpoints.yaml: a `kind:
+    # List` of v1 Services whose selector is `{app: vllm, model: foundation-sec-8b}` was read as
+    # a vLLM deployment of model foundation-sec-8b (from `spec.selector.model`)
+    text = """apiVersion: v1
+items:
+- apiVersion: v1
+  kind: Service
+  metadata:
+    name: foundation-openai
+  spec:
+    ports:
+    - port: 8000
+      targetPort: 8000
+    selector:
+      app: vllm
+      model: foundation-sec-8b
+    type: NodePort
+kind: List
+metadata:
+  resourceVersion: ""
+"""
+    result = parse_source(Source.from_text("svc.yaml", text), toplint_parsers())
+    assert result.deployments == ()
+    assert [f.severity.value for f in result.findings if f.rule == "TL008"] == ["info"]

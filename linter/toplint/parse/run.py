@@ -297,6 +297,7 @@ def _options_anywhere(source: Source, result: ParseResult) -> ParseResult:
     from toplint.errors import SourceError
     from toplint.infra.yamlsafe import load_documents
     from toplint.parse.generic.data import read
+    from toplint.parse.k8s.kinds import holds_no_container
 
     try:
         docs = load_documents(source.text, source.path)
@@ -305,6 +306,8 @@ def _options_anywhere(source: Source, result: ParseResult) -> ParseResult:
     deployments = []
     findings = list(result.findings)
     for doc in docs:
+        if holds_no_container(doc.data):
+            continue  # a Service's selector labels, a PVC's namespace: nothing runs there
         tree = _composed(doc, source.path)
         found, more = read(tree, source.path)
         deployments.extend(found)

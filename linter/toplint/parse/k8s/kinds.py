@@ -65,6 +65,20 @@ NOT_WORKLOADS = frozenset(
 )
 
 
+def holds_no_container(data: object) -> bool:
+    """A Kubernetes object that never runs a container: a kind of ``NOT_WORKLOADS``, a core
+    ``v1`` Service (its ``selector: {app: vllm}`` names the pods it routes to, not an engine it
+    runs: highopes/pd-disaggregation-demo@2dc2f876's ``kind: List`` of Services), or a ``List``
+    of only such objects."""
+    if not isinstance(data, dict):
+        return False
+    kind, version = data.get("kind"), data.get("apiVersion")
+    if kind == "List" and version == "v1":
+        items = data.get("items")
+        return isinstance(items, list) and bool(items) and all(map(holds_no_container, items))
+    return kind in NOT_WORKLOADS or (kind == "Service" and version == "v1")
+
+
 def handler_for(kind: str, group: str = "") -> Handler | None:
     """The reader of one resource kind, imported on first use (None: not a serving resource).
     A kind two API groups share (OME's and KServe's InferenceService) is keyed ``group/Kind``."""
