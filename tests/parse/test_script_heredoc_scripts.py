@@ -191,3 +191,30 @@ vllm serve Qwen/Qwen2.5-7B-Instruct --tensor-parallel-size 2
     assert dep.gpus_per_node is None
     kept = only("serve.sh", text.replace("unset CUDA_VISIBLE_DEVICES\n", ""))
     assert kept.gpus_per_node == 2
+
+
+# pranavnbapat/vllm-deployment scripts/generate_supervisor_config.sh (tests/data/open_world14):
+# the start script is written for supervisor with the values single-quoted, expanded by the
+# writing shell; the file holds '<model>' between the quotes, not '${VLLM_MODEL}'
+SUPERVISOR = """VLLM_MODEL="${VLLM_MODEL:-Qwen/Qwen3.5-9B}"
+CUDA_VISIBLE_DEVICES="${CUDA_VISIBLE_DEVICES:-0}"
+cat > "${WORKSPACE_DIR}/ops/run_vllm.sh" <<EOV
+#!/usr/bin/env bash
+export CUDA_VISIBLE_DEVICES='${CUDA_VISIBLE_DEVICES}'
+exec '${WORKSPACE_DIR}/envs/vllm/bin/vllm' serve '${VLLM_MODEL}' \\\\
+  --max-model-len '32768'
+EOV
+"""
+
+
+def test_single_quotes_in_an_unquoted_document_hold_what_the_writer_expanded() -> None:
+    dep = only("generate_supervisor_config.sh", SUPERVISOR)
+    assert (dep.model, dep.gpus_per_node) == ("Qwen/Qwen3.5-9B", 1)
+    assert dep.sources["model"].line == 6
+
+
+def test_a_quoted_document_keeps_its_single_quotes() -> None:
+    # <<'EOV': the file holds '${VLLM_MODEL}' as written, expanded by nobody
+    text = SUPERVISOR.replace("<<EOV", "<<'EOV'").replace("\\\\\\\\\n", "\\\\\n")
+    dep = only("generate_supervisor_config.sh", text)
+    assert dep.model != "Qwen/Qwen3.5-9B"

@@ -19,7 +19,7 @@ from toplint.model import (
     internal_error,
     unparsable,
 )
-from toplint.parse.base import Parser, Source, fills_lines, is_template
+from toplint.parse.base import SHELL_SUFFIXES, Parser, Source, fills_lines, is_template
 from toplint.parse.generic.chartdir import chart_above
 from toplint.record import replace
 
@@ -432,11 +432,14 @@ def _heredoc_files(source: Source, result: ParseResult, parsers: Sequence[Parser
     """The data files and manifests a script writes from here-documents, each read by the
     reader of the file it becomes, at its own lines (``toplint.parse.text.heredocs``)."""
     from toplint.parse.text.heredocs import documents
+    from toplint.parse.text.scriptfiles import setting
 
     deployments: list[Deployment] = []
     findings: list[Finding] = list(result.findings)
-    for name, line, body in documents(source.text):
-        doc = Source(path=source.path, text="\n" * (line - 1) + body, name=name)
+    for name, line, body, n in documents(source.text):
+        # a script the document writes expands what its writer had at the << line
+        given = setting(source.text, n) if name.endswith(SHELL_SUFFIXES) else ""
+        doc = Source(path=source.path, text=given + "\n" * (line - 1) + body, name=name)
         found = parse_source(doc, parsers)
         if found.deployments:
             deployments.extend(found.deployments)

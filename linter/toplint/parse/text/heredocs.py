@@ -31,15 +31,16 @@ _SHEBANG = lazy(r"#![ \t]*/\S*/(?:env[ \t]+)?(?:ba|z|da)?sh\b")
 MAX_DOCS = 32
 
 
-def documents(text: str) -> Iterator[tuple[str, int, str]]:
-    """(file name, line of its first line, text) of each here-document that writes a data file,
-    a systemd unit, a shell script (by its name or its ``#!``) or a Kubernetes manifest."""
+def documents(text: str) -> Iterator[tuple[str, int, str, int]]:
+    """(file name, line of its first line, text, its place among the script's here-documents)
+    of each here-document that writes a data file, a systemd unit, a shell script (by its name
+    or its ``#!``) or a Kubernetes manifest."""
     found = 0
-    for line, first, body, quoted in _heredocs(text):
+    for n, (line, first, body, quoted) in enumerate(_heredocs(text)):
         name = _name(line, body)
         if name:
             found += 1
-            yield name, first, body if quoted else as_written(body)
+            yield name, first, body if quoted else as_written(body), n
             if found >= MAX_DOCS:
                 return
 
@@ -73,9 +74,30 @@ def as_written(body: str) -> str:
     blank put back where the word holding it ends (outside quotes), so the words after it stay
     at the columns they are written at: a finding or a fix there lands where it is in the file.
     A word that ends the line is one column shorter."""
-    if "\\" not in body:
+    if "\\" not in body and "'" not in body:
         return body
-    return "\n".join(_unescaped(line) for line in body.split("\n"))
+    return "\n".join(_requoted(_unescaped(line)) for line in body.split("\n"))
+
+
+_SINGLE = lazy(r"'([^'\n]*)'")
+
+
+def _requoted(line: str) -> str:
+    """Single quotes around text the writing shell expanded (``exec vllm serve '${MODEL}'``:
+    the file holds the model's name between the quotes) as double quotes, so the reader
+    expands it with the values of the ``<<`` line (``toplint.parse.text.scriptfiles``) and
+    does not take ``${MODEL}`` for the name.  Only text with no ``"``, ``\\`` or `` ` ``, which
+    double quotes keep as single quotes do."""
+    if "'" not in line or "$" not in line:
+        return line
+    return _SINGLE.sub(lambda m: _swapped(m.group(0)), line)
+
+
+def _swapped(quoted: str) -> str:
+    inner = quoted[1:-1]
+    if "$" not in inner or any(c in inner for c in '"\\`'):
+        return quoted
+    return f'"{inner}"'
 
 
 def _unescaped(line: str) -> str:

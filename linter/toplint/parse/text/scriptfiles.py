@@ -129,6 +129,12 @@ def fed_scripts(text: str) -> dict[int, str]:
     return out
 
 
+def setting(text: str, n: int) -> str:
+    """Assignments (one line) giving each variable the ``n``-th here-document of the script
+    names, unquoted, the value it had at its ``<<`` line ("" for a quoted one)."""
+    return _probed(text).get(n, (None, ""))[1] if "$" in text else ""
+
+
 _PROBE = "__toplint_heredoc_"
 
 

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded, meter
 from toplint.infra.numbers import whole_text
-from toplint.parse.text import argloop, partialvars, scriptshape
+from toplint.parse.text import argloop, branches, partialvars, scriptshape
 from toplint.parse.text.chains import LAUNCHERS, SHELLS, SUBMITTERS, script_run
 from toplint.parse.text.expand import Expander
 from toplint.parse.text.shell import (
@@ -119,6 +119,8 @@ class Interpreter:
             self.functions[d.name] = Function(tuple(toks[d.body : d.close]), self.path)
         starts = {d.header: d for d in definitions}
         closes = {d.close for d in definitions if d.name not in called}
+        blocks = branches.if_blocks(toks, starts_at) if any(t.raw == "fi" for t in toks) else {}
+        skip: dict[int, int] = {}  # the end of an arm taken -> past its ``fi``
         current: list[Word] = []
         runs_string = False  # whether a word of ``current`` so far runs a string (sh -c, ssh)
         i = 0
@@ -129,6 +131,12 @@ class Interpreter:
                 # A called function is read at its calls; one never called is read in place.
                 i = here.close + 1 if here.name in called else here.body
                 continue
+            if not current and (i in skip or i in blocks):
+                # the arm of an ``if`` bash would take, when its test is decided here
+                target = skip.pop(i) if i in skip else self._arm(blocks[i], toks, skip)
+                if target is not None:
+                    i = target
+                    continue
             i += 1
             if tok.kind == "sep" or (i - 1) in closes:
                 if current:
@@ -145,6 +153,51 @@ class Interpreter:
         if current:
             self._command(current)
         return self.commands
+
+    def _arm(
+        self, block: branches.IfBlock, toks: Sequence[Tok], skip: dict[int, int]
+    ) -> int | None:
+        """Where reading goes on at an ``if``: the body of the arm bash takes (its end then
+        jumps past ``fi``), past ``fi`` when none is taken, or the first arm whose test is not
+        decided here, from which every arm is read in order (None: from the ``if`` itself)."""
+        for k, arm in enumerate(block.arms):
+            if arm.test[0] == arm.test[1]:  # ``else``
+                return arm.body
+            verdict = self._test(toks, arm.test)
+            if verdict is None:
+                return arm.keyword if k else None
+            if verdict:
+                end = block.arms[k + 1].keyword if k + 1 < len(block.arms) else block.fi
+                skip[end] = block.fi + 1
+                return arm.body
+        return block.fi + 1
+
+    def _test(self, toks: Sequence[Tok], span: tuple[int, int]) -> bool | None:
+        """The result of an ``if``'s test (``branches.decide``), None when not decided."""
+        start, end = span
+        while end > start and toks[end - 1].kind == "sep" and toks[end - 1].raw in (";", "\n"):
+            end -= 1
+        test = toks[start:end]
+        if not test or any(t.kind != "word" for t in test):
+            return None  # ``[ a ] && [ b ]``, a command's status, an array
+        negate = test[0].raw == "!" and not test[0].quoted
+        test = test[1:] if negate else test
+        program = test[0].raw if test else ""
+        closing = {"[": "]", "[[": "]]", "test": ""}.get(program)
+        if closing is None or (closing and test[-1].raw != closing):
+            return None
+        args = test[1:-1] if closing else test[1:]
+        values: list[str | None] = []
+        for tok in args:
+            words = self._words(tok)
+            if len(words) == 1:
+                values.append(words[0].value)
+            elif not words and program == "[[":
+                values.append("")  # ``[[`` does not split: an empty expansion is ""
+            else:
+                return None
+        verdict = branches.decide(values, [t.quoted for t in args], program)
+        return None if verdict is None else verdict != negate
 
     def _command(self, words: list[Word]) -> None:
         if words[0].raw == "for":  # a loop's header (its body is read once)

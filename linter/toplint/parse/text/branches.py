@@ -1,0 +1,118 @@
+"""The arms of a script's ``if``/``elif``/``else`` and the tests that choose between them.
+
+The interpreter (``toplint.parse.text.shellrun``) reads a script's commands in order; both arms
+of ``if [[ "$ENABLE_MULTIMODAL" == "1" ]]; then MM_ARGS+=(… "$LIMIT_MM_JSON"); else
+MM_ARGS+=(--limit-mm-per-prompt "{}"); fi`` would run, and the engine would get both
+(tasd12-ty/qwen35-vllm-ray-deploy@680e8d9e start_vllm_qwen35.sh:39-47, a false TL209).  A test
+toplint can decide from what the script has set runs only the arm bash would run.  Decided are
+the ``test``/``[``/``[[`` forms of bash(1) "CONDITIONAL EXPRESSIONS" and test(1) on words whose
+values are known: a word alone (not empty), ``-n``/``-z``, ``=``/``==``/``!=`` (in ``[[`` an
+unquoted right side is a pattern), the integer comparisons ``-eq -ne -lt -le -gt -ge``, and
+``!`` before one of them.  Anything else (a file test, a command's exit status, ``&&``, a word
+not known here) is not decided: every arm is read, as before, in order.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from collections.abc import Sequence
+
+from toplint.infra.numbers import whole_text
+from toplint.parse.text.shell import Tok
+from toplint.record import record
+
+
+@record
+class Arm:
+    keyword: int  # index of its ``if``, ``elif`` or ``else``
+    test: tuple[int, int]  # tokens of its test, ``[start, end)`` (empty for ``else``)
+    body: int  # index of the first token after its ``then`` (``else``: after ``else``)
+
+
+@record
+class IfBlock:
+    arms: tuple[Arm, ...]
+    fi: int  # index of its ``fi``
+
+
+def if_blocks(toks: Sequence[Tok], starts: Sequence[int]) -> dict[int, IfBlock]:
+    """The ``if … fi`` blocks whose keywords start commands, by the index of their ``if``."""
+    out: dict[int, IfBlock] = {}
+    stack: list[tuple[list[list[int]], bool]] = []  # arms as [keyword, then]; seen else
+    for i in starts:
+        tok = toks[i]
+        if tok.quoted or tok.kind != "word":
+            continue
+        raw = tok.raw
+        if raw == "if":
+            stack.append(([[i, -1]], False))
+        elif not stack:
+            continue
+        elif raw == "then" and stack[-1][0][-1][1] < 0:
+            stack[-1][0][-1][1] = i
+        elif raw == "elif" and not stack[-1][1]:
+            stack[-1][0].append([i, -1])
+        elif raw == "else" and not stack[-1][1]:
+            stack[-1][0].append([i, i])
+            stack[-1] = (stack[-1][0], True)
+        elif raw == "fi":
+            arms, _ = stack.pop()
+            if any(then < 0 for _, then in arms):
+                continue  # malformed: read as before
+            out[arms[0][0]] = IfBlock(
+                tuple(Arm(k, (k + 1, then) if then != k else (k, k), then + 1) for k, then in arms),
+                i,
+            )
+    return out
+
+
+def decide(args: Sequence[str | None], quoted: Sequence[bool], program: str) -> bool | None:
+    """The result of the test ``program args…`` (``test``, ``[`` without its ``]``, ``[[``
+    without its ``]]``), or None when it is not decided here.  ``quoted``: each argument was
+    quoted (a quoted right side of ``==`` in ``[[`` is a string, not a pattern)."""
+    if any(a is None for a in args):
+        return None
+    words = [a or "" for a in args]
+    negate = False
+    if words and words[0] == "!":
+        negate, words, quoted = True, words[1:], quoted[1:]
+    result = _truth(words, quoted, program == "[[")
+    return None if result is None else result != negate
+
+
+_INTEGER = {
+    "-eq": lambda a, b: a == b,
+    "-ne": lambda a, b: a != b,
+    "-lt": lambda a, b: a < b,
+    "-le": lambda a, b: a <= b,
+    "-gt": lambda a, b: a > b,
+    "-ge": lambda a, b: a >= b,
+}
+
+
+def _truth(words: Sequence[str], quoted: Sequence[bool], double: bool) -> bool | None:
+    if len(words) == 1:
+        return words[0] != ""
+    if len(words) == 2 and words[0] in ("-n", "-z"):
+        return (words[1] != "") == (words[0] == "-n")
+    if len(words) != 3:
+        return None
+    left, op, right = words
+    if op in ("=", "==", "!="):
+        if double and not quoted[2] and any(c in right for c in "*?["):
+            same = fnmatch.fnmatchcase(left, right)
+        else:
+            same = left == right
+        return same if op != "!=" else not same
+    compare = _INTEGER.get(op)
+    if compare is None:
+        return None
+    a, b = _integer(left), _integer(right)
+    return None if a is None or b is None else compare(a, b)
+
+
+def _integer(text: str) -> int | None:
+    text = text.strip()
+    sign = -1 if text.startswith("-") else 1
+    number = whole_text(text.lstrip("+-"), 0, 1 << 62)
+    return None if number is None else sign * number
