@@ -271,6 +271,12 @@ def test_a_benchmarks_saved_results_are_no_deployment() -> None:
         ' "mean_tpot_ms": 39.3, "mean_itl_ms": 38.9}\n'
     )
     _noted_not_deployed("vllm-1000-2000-.json", text)
+    # the note says what the file is: a record of a run (ealbalas/disaggregated-prefill-decode-
+    # research@aa134bb0 archive/simple/*.json, 131 such notes said nothing had been read)
+    (note,) = parse_text("vllm-1000-2000-.json", text).findings
+    assert "records a benchmark run's results (`request_throughput`, `output_throughput`)" in (
+        note.message
+    )
     # one statistic is not a record of a run: a config's SLO target stays a config
     config = '{"backend": "vllm", "model": "org/m", "tensor_parallel_size": 2, "mean_ttft_ms": 1}'
     assert only("serve.json", config).tp == 2

@@ -39,6 +39,7 @@ from toplint.parse.argv import mentioned_from
 from toplint.parse.base import Source
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.evidence import image, image_key, named, selector
+from toplint.parse.generic.scopes import results_named
 from toplint.parse.mentions import named_by, no_deployment, pattern
 from toplint.parse.textpos import point_of
 from toplint.record import replace
@@ -318,11 +319,21 @@ def _selected_by(
             found = no_deployment(source.path, line, column, why, anchor=f"comment:{engine}")
             return replace(found, severity=Severity.INFO)
         api = ev.API_BASE.search(source.text)
-        lacking = (
-            f"it calls a server at `{api.group()}` (an OpenAI-compatible API) and deploys none"
-            if api
-            else "no engine command, options or model written beside it that toplint could read"
-        )
+        measured = results_named(source.text)
+        if api:
+            lacking = (
+                f"it calls a server at `{api.group()}` (an OpenAI-compatible API) and deploys none"
+            )
+        elif len(measured) == 2:
+            shown = ", ".join(f"`{k}`" for k in measured)
+            lacking = (
+                f"it records a benchmark run's results ({shown}): it measured a server, "
+                "it deploys none"
+            )
+        else:
+            lacking = (
+                "no engine command, options or model written beside it that toplint could read"
+            )
         why = f"names the engine {engine} (`{key}: {value}`) but yields no deployment: {lacking}"
         found = no_deployment(source.path, line, column, why, anchor=f"selects:{engine}")
         return replace(found, severity=Severity.INFO)

@@ -125,10 +125,26 @@ def _names_flags(node: Mapping[Any, Any]) -> bool:
 # ``--save-result``: ``backend``, ``model_id`` and ``--metadata`` KEY=VALUE pairs beside
 # ``request_throughput``, ``output_throughput``, ``mean_ttft_ms``, ``p99_itl_ms``, ...) and the
 # harnesses that copy its names (SGLang's bench_serving: ``median_e2e_latency_ms``).
-_RESULT_KEY = lazy(
+_RESULT = (
     r"(?:(?:mean|median|std|min|max|p\d{1,2}(?:\.\d+)?)_(?:ttft|tpot|itl|e2el|e2e|e2e_latency|"
     r"request_latency)(?:_server)?_ms)|(?:request|input|output|total|total_token)_throughput"
 )
+_RESULT_KEY = lazy(_RESULT)
+
+
+def results_named(text: str) -> list[str]:
+    """The first two measured statistics a file's text names as keys (``"mean_ttft_ms":``):
+    two make it a benchmark's record (``_records_results``)."""
+    found: list[str] = []
+    for m in _RESULT_KEY_IN_TEXT.finditer(text):
+        if m.group(1) not in found:
+            found.append(m.group(1))
+            if len(found) == 2:
+                break
+    return found
+
+
+_RESULT_KEY_IN_TEXT = lazy(rf"[\"']?\b({_RESULT})[\"']?[ \t]*:")
 
 
 def _records_results(node: Mapping[Any, Any]) -> bool:
