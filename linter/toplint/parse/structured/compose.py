@@ -13,8 +13,11 @@ A service that builds its image and writes neither runs the Dockerfile's ``CMD``
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from toplint.engines.registry import all_engines
+from toplint.engines.release import image_repository
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded
 from toplint.infra.yamlsafe import Document, load_documents
@@ -253,6 +256,11 @@ def _service(
     inv = inv or (found[0] if found else None)
     if inv is None and not entry and "image" in service:
         inv = image_invocation(_scalar_arg(doc, (*at, "image"), service["image"]), command)
+    wrapped = _wrapped_cli(service, entry, command) if inv is None and entry else None
+    if wrapped is not None:
+        inv, note = wrapped
+        dep, findings = _deployment(source, doc, name, service, env, inv)
+        return replace(dep, notes=(*dep.notes, note)), findings
     build = build_of(source.path, service) if inv is None and "build" in service else None
     built = built_run(build, name, env) if build is not None and runs_image(service) else None
     if built is not None:  # the image's own CMD/ENTRYPOINT (composeimage)
@@ -266,6 +274,45 @@ def _service(
     if inv is None:
         return None
     return _deployment(source, doc, name, service, env, inv)
+
+
+def _wrapped_cli(
+    service: dict[str, Any], entry: list[Arg], command: list[Arg]
+) -> tuple[Invocation, str] | None:
+    """A service whose image runs its own entrypoint script, not in the repository, with the
+    engine's subcommand and arguments as its command: ``image: vllm-qwen35-v2``, ``entrypoint:
+    ["/opt/entrypoint.sh"]``, ``command: [serve, /models/Qwen3.5-122B-A10B-int4-AutoRound-Intel,
+    --max-model-len, "131072", …]`` (ybz21/dgx-spark-multinode@7b04c909 122b-boost/deploy/; the
+    same repository's runtime/entrypoint.sh ends in ``exec "${VLLM_CMD[@]}"``).  When the
+    image's name holds the program of one engine's CLI and the command starts with its
+    subcommand (``Engine.launches``: vLLM's ``vllm serve``), the command is read as that CLI's,
+    with a note saying the entrypoint was not read.  Anything else is not guessed."""
+    image = service.get("image")
+    first = command[0].value if command else None
+    if not isinstance(image, str) or not first or first.startswith("-"):
+        return None
+    words = set(re.split(r"[^a-z0-9]+", image_repository(image).rsplit("/", 1)[-1].lower()))
+    hits = [
+        (engine, launch)
+        for engine in all_engines()
+        for launch in engine.launches
+        if launch.words[1:] == (first,) and launch.words[0] in words
+    ]
+    if len(hits) != 1:
+        return None  # the image's name names no engine whose CLI has that subcommand, or two
+    engine, launch = hits[0]
+    at = command[0]
+    program = Arg(launch.words[0], launch.words[0], at.position, (), at.anchor)
+    found = find_invocations([program, *command])
+    if not found:
+        return None
+    shown = " ".join(a.raw for a in entry)
+    note = (
+        f"read as `{' '.join(launch.words)} …`: the image's entrypoint `{shown}` is not in the "
+        f"repository; its arguments are read as the CLI of {engine.title}, which the image's "
+        f"name `{image}` names"
+    )
+    return replace(found[0], image=image), note
 
 
 def _deployment(
