@@ -77,6 +77,12 @@ def test_an_integer_test_chooses_the_arm(size: str, tp: int) -> None:
         ('[ "$A" != xyz ]', "elif"),
         ("[[ $A == x* ]]", "then"),  # an unquoted right side of == in [[ is a pattern
         ('[[ $A == "x*" ]]', "elif"),  # a quoted one is a string
+        # mark-ramsey-ri/sglang-dgx-spark@ad616ce1 start_cluster.sh:449, `== *"gpt-oss"*`: the
+        # quoted part is a string between the wildcards
+        ('[[ "$A" == *"yz" ]]', "then"),
+        ('[[ "$A" == *"y"? ]]', "then"),
+        ('[[ "$A" == *"x" ]]', "elif"),
+        ("[[ $A == [xy]* ]]", "undecided"),  # a bracket expression is not decided here
         ('[ -n "$A" ]', "then"),
         ('[ -z "$A" ]', "elif"),
         ('! [ -z "$A" ]', "then"),
@@ -95,7 +101,8 @@ elif [ "$B" = 3 ]; then
 fi
 vllm serve org/m --tensor-parallel-size $TP
 """
-    assert only("run.sh", text).tp == {"then": 2, "elif": 4}[arm]
+    # undecided: every arm is read in order, the elif's assignment last
+    assert only("run.sh", text).tp == {"then": 2, "elif": 4, "undecided": 4}[arm]
 
 
 @pytest.mark.parametrize(

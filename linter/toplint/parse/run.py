@@ -433,12 +433,14 @@ def _heredoc_files(source: Source, result: ParseResult, parsers: Sequence[Parser
     reader of the file it becomes, at its own lines (``toplint.parse.text.heredocs``)."""
     from toplint.parse.text.heredocs import documents
     from toplint.parse.text.scriptfiles import setting
+    from toplint.parse.text.shellsrc import sourced_loader
 
     deployments: list[Deployment] = []
     findings: list[Finding] = list(result.findings)
     for name, line, body, n in documents(source.text):
         # a script the document writes expands what its writer had at the << line
-        given = setting(source.text, n) if name.endswith(SHELL_SUFFIXES) else ""
+        shell = name.endswith(SHELL_SUFFIXES)
+        given = setting(source.text, n, source.path, sourced_loader(source.path)) if shell else ""
         doc = Source(path=source.path, text=given + "\n" * (line - 1) + body, name=name)
         found = parse_source(doc, parsers)
         if found.deployments:

@@ -6,15 +6,15 @@ MM_ARGS+=(--limit-mm-per-prompt "{}"); fi`` would run, and the engine would get 
 (tasd12-ty/qwen35-vllm-ray-deploy@680e8d9e start_vllm_qwen35.sh:39-47, a false TL209).  A test
 toplint can decide from what the script has set runs only the arm bash would run.  Decided are
 the ``test``/``[``/``[[`` forms of bash(1) "CONDITIONAL EXPRESSIONS" and test(1) on words whose
-values are known: a word alone (not empty), ``-n``/``-z``, ``=``/``==``/``!=`` (in ``[[`` an
-unquoted right side is a pattern), the integer comparisons ``-eq -ne -lt -le -gt -ge``, and
-``!`` before one of them.  Anything else (a file test, a command's exit status, ``&&``, a word
-not known here) is not decided: every arm is read, as before, in order.
+values are known: a word alone (not empty), ``-n``/``-z``, ``=``/``==``/``!=`` (in ``[[`` the
+right side's unquoted ``*`` and ``?`` are wildcards), the integer comparisons ``-eq -ne -lt
+-le -gt -ge``, and ``!`` before one of them.  Anything else (a file test, a command's exit
+status, ``&&``, a word not known here) is not decided: every arm is read, as before, in order.
 """
 
 from __future__ import annotations
 
-import fnmatch
+import re
 from collections.abc import Sequence
 
 from toplint.infra.numbers import whole_text
@@ -66,17 +66,18 @@ def if_blocks(toks: Sequence[Tok], starts: Sequence[int]) -> dict[int, IfBlock]:
     return out
 
 
-def decide(args: Sequence[str | None], quoted: Sequence[bool], program: str) -> bool | None:
+def decide(args: Sequence[str | None], raws: Sequence[str], program: str) -> bool | None:
     """The result of the test ``program args…`` (``test``, ``[`` without its ``]``, ``[[``
-    without its ``]]``), or None when it is not decided here.  ``quoted``: each argument was
-    quoted (a quoted right side of ``==`` in ``[[`` is a string, not a pattern)."""
+    without its ``]]``), or None when it is not decided here.  ``raws``: each argument as
+    written (in ``[[``, the unquoted parts of the right side of ``==`` are a pattern, its
+    quoted parts a string: ``*"gpt-oss"*``)."""
     if any(a is None for a in args):
         return None
     words = [a or "" for a in args]
     negate = False
     if words and words[0] == "!":
-        negate, words, quoted = True, words[1:], quoted[1:]
-    result = _truth(words, quoted, program == "[[")
+        negate, words, raws = True, words[1:], raws[1:]
+    result = _truth(words, raws, program == "[[")
     return None if result is None else result != negate
 
 
@@ -90,7 +91,7 @@ _INTEGER = {
 }
 
 
-def _truth(words: Sequence[str], quoted: Sequence[bool], double: bool) -> bool | None:
+def _truth(words: Sequence[str], raws: Sequence[str], double: bool) -> bool | None:
     if len(words) == 1:
         return words[0] != ""
     if len(words) == 2 and words[0] in ("-n", "-z"):
@@ -99,16 +100,54 @@ def _truth(words: Sequence[str], quoted: Sequence[bool], double: bool) -> bool |
         return None
     left, op, right = words
     if op in ("=", "==", "!="):
-        if double and not quoted[2] and any(c in right for c in "*?["):
-            same = fnmatch.fnmatchcase(left, right)
-        else:
-            same = left == right
+        pattern = _pattern(raws[2], right) if double else re.escape(right)
+        if pattern is None:
+            return None
+        same = re.fullmatch(pattern, left, re.DOTALL) is not None
         return same if op != "!=" else not same
     compare = _INTEGER.get(op)
     if compare is None:
         return None
     a, b = _integer(left), _integer(right)
     return None if a is None or b is None else compare(a, b)
+
+
+def _pattern(raw: str, value: str) -> str | None:
+    """The right side of ``[[ … == RIGHT ]]`` as a regular expression: ``*`` and ``?`` outside
+    quotes are wildcards, what is quoted or escaped is itself.  A side with an expansion is
+    taken from its value when it is quoted whole (a string) or not at all (a pattern); a
+    bracket expression is not decided here (None)."""
+    if "$" in raw or "`" in raw:
+        whole = len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "'\"" and raw.count(raw[0]) == 2
+        if whole:
+            return re.escape(value)
+        if any(c in raw for c in "'\"\\"):
+            return None  # a pattern mixing quoted and unquoted expansions
+        raw = value
+    out: list[str] = []
+    quote, i = "", 0
+    while i < len(raw):
+        c = raw[i]
+        i += 1
+        if quote:
+            if c == quote:
+                quote = ""
+            else:
+                out.append(re.escape(c))
+        elif c in "'\"":
+            quote = c
+        elif c == "\\" and i < len(raw):
+            out.append(re.escape(raw[i]))
+            i += 1
+        elif c == "*":
+            out.append(".*")
+        elif c == "?":
+            out.append(".")
+        elif c == "[":
+            return None
+        else:
+            out.append(re.escape(c))
+    return "".join(out)
 
 
 def _integer(text: str) -> int | None:

@@ -26,7 +26,6 @@ the loader the caller gives.
 
 from __future__ import annotations
 
-import functools
 import posixpath
 import shlex
 
@@ -63,20 +62,23 @@ def script_loader(path: str, text: str, base: ConfigLoader) -> ConfigLoader:
     return load
 
 
-def written_scripts(path: str, text: str, base: SourceLoader) -> SourceLoader:
+def written_scripts(
+    path: str, text: str, base: SourceLoader, quiet: SourceLoader | None = None
+) -> SourceLoader:
     """``base``, except that a script one of the script's here-documents writes is read from
     it, at the script's own lines: a provisioning script (cloud-init user data, a VM's start-up
     script) that writes ``/opt/start-vllm.sh`` with ``cat > /opt/start-vllm.sh <<'EOF'`` and
     then runs it starts what that document says.  An unquoted delimiter lets the writing shell
     expand ``$NAME`` in the text as it writes it (bash(1), "Here Documents"): each such
     variable is set, on a line of the padding above the text, to what the script had given it
-    at the ``<<`` line (unset, so unknown, where that is not known)."""
+    at the ``<<`` line (unset, so unknown, where that is not known).  ``quiet`` reads what
+    the script sources while those values are found (``base`` may note what it refuses)."""
     files: list[_Written] | None = None
 
     def load(ref: str) -> tuple[str, str] | None:
         nonlocal files
         if files is None:
-            files = _written_files(text) if "<<" in text else []
+            files = _written_files(text, path, quiet) if "<<" in text else []
         wanted = posixpath.normpath(ref)
         for w in reversed(files):  # the last write wins
             if w.target == wanted:
@@ -97,10 +99,10 @@ class _Written:
     setting: str = ""
 
 
-def _written_files(text: str) -> list[_Written]:
+def _written_files(text: str, path: str = "", loader: SourceLoader | None = None) -> list[_Written]:
     """Each here-document the script writes to a file."""
     out: list[_Written] = []
-    probed = _probed(text)
+    probed = _probed(text, path, loader)
     for n, (_, _, first, body, quoted) in enumerate(every(text)):
         target, setting = probed.get(n, (None, ""))
         if target is None:
@@ -111,11 +113,18 @@ def _written_files(text: str) -> list[_Written]:
     return out
 
 
-@functools.lru_cache(maxsize=4)  # the script's commands ask one after another
-def fed_scripts(text: str) -> dict[int, str]:
+def fed_scripts(text: str, path: str = "", loader: SourceLoader | None = None) -> dict[int, str]:
     """The here-documents the script feeds to a command's input (``bash <<'EOF'``, ``ssh
     "$HEAD" bash -s <<EOF``), by the line of the ``<<``: each as a script at its own lines of
-    the file, what an unquoted delimiter expands set as in ``written_scripts``."""
+    the file, what an unquoted delimiter expands set as in ``written_scripts``.  The script's
+    commands ask one after another: the answer is kept for the last few scripts."""
+    key = ("fed", text, path, loader is not None)
+    if key not in _MEMO:
+        _remember(key, _fed(text, path, loader))
+    return _MEMO[key]  # type: ignore[return-value]
+
+
+def _fed(text: str, path: str, loader: SourceLoader | None) -> dict[int, str]:
     out: dict[int, str] = {}
     probed: dict[int, tuple[str | None, str]] | None = None
     for n, (target, at, first, body, quoted) in enumerate(every(text)):
@@ -123,28 +132,48 @@ def fed_scripts(text: str) -> dict[int, str]:
             continue
         setting = ""
         if not quoted and "$" in body:
-            probed = _probed(text) if probed is None else probed
+            probed = _probed(text, path, loader) if probed is None else probed
             setting = probed.get(n, (None, ""))[1]
         out[at] = setting + "\n" * (first - 1) + (body if quoted else as_written(body))
     return out
 
 
-def setting(text: str, n: int) -> str:
+def setting(text: str, n: int, path: str = "", loader: SourceLoader | None = None) -> str:
     """Assignments (one line) giving each variable the ``n``-th here-document of the script
     names, unquoted, the value it had at its ``<<`` line ("" for a quoted one)."""
-    return _probed(text).get(n, (None, ""))[1] if "$" in text else ""
+    return _probed(text, path, loader).get(n, (None, ""))[1] if "$" in text else ""
+
+
+# The last few answers of ``fed_scripts`` and ``_probed``, by (what, text, path, loader given):
+# one script's commands ask again and again, and a fix's re-reading asks of the same text.
+_MEMO: dict[tuple[str, str, str, bool], object] = {}
+
+
+def _remember(key: tuple[str, str, str, bool], value: object) -> None:
+    if len(_MEMO) >= 8:
+        del _MEMO[next(iter(_MEMO))]
+    _MEMO[key] = value
 
 
 _PROBE = "__toplint_heredoc_"
 
 
-@functools.lru_cache(maxsize=4)
-def _probed(text: str) -> dict[int, tuple[str | None, str]]:
+def _probed(
+    text: str, path: str = "", loader: SourceLoader | None = None
+) -> dict[int, tuple[str | None, str]]:
     """For each here-document (by its order in the script), what the script has made of its
     target at the ``<<`` line (None: not known, or none) and assignments (one line) giving each
     variable an unquoted document's text names the value it had there (``unset``, so unknown,
-    where that is not known): the script lexed once with a probe command (``: MARK TARGET
-    "$NAME"…``) put before each ``<<`` line."""
+    where that is not known): the script lexed once, reading what it sources through
+    ``loader`` as its own reading does, with a probe command (``: MARK TARGET "$NAME"…``) put
+    before each ``<<`` line."""
+    key = ("probed", text, path, loader is not None)
+    if key not in _MEMO:
+        _remember(key, _probe(text, path, loader))
+    return _MEMO[key]  # type: ignore[return-value]
+
+
+def _probe(text: str, path: str, loader: SourceLoader | None) -> dict[int, tuple[str | None, str]]:
     import toplint.parse.text.shellrun
 
     lines = text.split("\n")
@@ -157,7 +186,7 @@ def _probed(text: str) -> dict[int, tuple[str | None, str]]:
     if not names:
         return {}
     try:
-        commands = toplint.parse.text.shellrun.lex("\n".join(lines))
+        commands = toplint.parse.text.shellrun.lex("\n".join(lines), loader=loader, origin=path)
     except SourceError:
         return {}
     out: dict[int, tuple[str | None, str]] = {}

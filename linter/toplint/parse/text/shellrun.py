@@ -196,7 +196,7 @@ class Interpreter:
                 values.append("")  # ``[[`` does not split: an empty expansion is ""
             else:
                 return None
-        verdict = branches.decide(values, [t.quoted for t in args], program)
+        verdict = branches.decide(values, [t.raw for t in args], program)
         return None if verdict is None else verdict != negate
 
     def _command(self, words: list[Word]) -> None:

@@ -276,7 +276,7 @@ def _stdin_script(args: Sequence[Arg], text: str, path: str) -> tuple[int, str] 
     word and the document as a script at its own lines of the file
     (``toplint.parse.text.scriptfiles.fed_scripts``)."""
     lines = {a.position.line for a in args if a.position.path == path}
-    docs = fed_scripts(text)
+    docs = fed_scripts(text, path, sourced_loader(path))
     at = next((n for n in sorted(lines) if n in docs), None)
     if at is None:
         return None
@@ -348,7 +348,8 @@ def script_commands(source: Source) -> list[tuple[list[Arg], tuple[int, int], st
     import toplint.parse.text.shellrun  # see lex_embedded
 
     text = masked_templates(source.text)
-    loader = written_scripts(source.path, text, sourced_loader(source.path))
+    sourced = sourced_loader(source.path)
+    loader = written_scripts(source.path, text, sourced, sourced)
     out = []
     for command in toplint.parse.text.shellrun.lex(text, {}, loader=loader, origin=source.path):
         site = command.site or (command.line, command.column)
@@ -441,7 +442,7 @@ class ShellParser:
         out: list[
             tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg], tuple[str, ...]]
         ] = []
-        loader = written_scripts(path, text, sourced_loader(path, outside))
+        loader = written_scripts(path, text, sourced_loader(path, outside), sourced_loader(path))
         unread = [] if unread is None else unread
         for command in toplint.parse.text.shellrun.lex(text, env, loader=loader, origin=path):
             args = command_args(command, path)
