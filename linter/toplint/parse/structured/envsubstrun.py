@@ -34,7 +34,7 @@ from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Finding, ParseResult, Unresolved
 from toplint.parse.base import Source
 from toplint.parse.text.expand import expand_text
-from toplint.parse.text.shell import Word, tokens_of
+from toplint.parse.text.shell import Tok, Word, tokens_of
 from toplint.parse.text.shellrun import Interpreter
 from toplint.parse.text.sourcemap import masked_templates
 from toplint.record import replace
@@ -72,7 +72,7 @@ class _Recorder(Interpreter):
         self.allexport = False
         self.renders: list[Render] = []
 
-    def _command(self, words: list[Word]) -> None:
+    def _command(self, words: list[Word], stdin: Tok | None = None) -> None:
         values = [w.value or "" for w in words]
         head = next((i for i, v in enumerate(values) if not _ASSIGNMENT.match(v)), len(words))
         name = values[head] if head < len(words) else ""
@@ -85,7 +85,7 @@ class _Recorder(Interpreter):
             self.exports.update(m.group(1) for v in values if (m := _ASSIGNMENT.match(v)))
         elif name == "envsubst" and len(self.renders) < MAX_RENDERS:
             self._envsubst(words, head)
-        super()._command(words)
+        super()._command(words, stdin)
 
     def _envsubst(self, words: list[Word], head: int) -> None:
         env = {k: v for k, v in self.expander.env.items() if k in self.exports}

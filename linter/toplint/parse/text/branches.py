@@ -1,4 +1,5 @@
-"""The arms of a script's ``if``/``elif``/``else`` and the tests that choose between them.
+"""The arms of a script's ``if``/``elif``/``else`` and the tests that choose between them, and
+where its loops end.
 
 The interpreter (``toplint.parse.text.shellrun``) reads a script's commands in order; both arms
 of ``if [[ "$ENABLE_MULTIMODAL" == "1" ]]; then MM_ARGS+=(… "$LIMIT_MM_JSON"); else
@@ -10,6 +11,10 @@ values are known: a word alone (not empty), ``-n``/``-z``, ``=``/``==``/``!=`` (
 right side's unquoted ``*`` and ``?`` are wildcards), the integer comparisons ``-eq -ne -lt
 -le -gt -ge``, and ``!`` before one of them.  Anything else (a file test, a command's exit
 status, ``&&``, a word not known here) is not decided: every arm is read, as before, in order.
+
+A ``for`` loop's body is read once (``toplint.parse.text.forloop``); a loop over a list known
+to be empty (``for i in "${!WORKERS[@]}"`` over an empty array) runs no time, and its body is
+not read: a worker it would start for each address given is no node when none is given.
 """
 
 from __future__ import annotations
@@ -63,6 +68,22 @@ def if_blocks(toks: Sequence[Tok], starts: Sequence[int]) -> dict[int, IfBlock]:
                 tuple(Arm(k, (k + 1, then) if then != k else (k, k), then + 1) for k, then in arms),
                 i,
             )
+    return out
+
+
+def loop_ends(toks: Sequence[Tok], starts: Sequence[int]) -> dict[int, int]:
+    """The ``done`` of each ``for``/``while``/``until``/``select`` loop whose keywords start
+    commands, by the index of the loop's keyword."""
+    out: dict[int, int] = {}
+    stack: list[int] = []
+    for i in starts:
+        tok = toks[i]
+        if tok.quoted or tok.kind != "word":
+            continue
+        if tok.raw in ("for", "while", "until", "select"):
+            stack.append(i)
+        elif tok.raw == "done" and stack:
+            out[stack.pop()] = i
     return out
 
 

@@ -72,8 +72,9 @@ CARRIED = frozenset(VISIBILITY) | RUNTIME_ENV
 
 
 class Tok:
-    """A token before expansion: a word, an operator ("sep") or an array literal ("array":
-    ``raw`` is ``NAME=`` or ``NAME+=`` and ``items`` its element words).
+    """A token before expansion: a word, an operator ("sep"), an array literal ("array":
+    ``raw`` is ``NAME=`` or ``NAME+=`` and ``items`` its element words) or the word of a
+    here-string (``herestring``: the command's input, ``<<< WORD``).
 
     A plain class with slots, not a ``NamedTuple``: building a named tuple class compiles its
     methods from source, 2 ms of every run's start-up."""
@@ -275,12 +276,15 @@ def _tokens(text: str) -> Iterator[Tok]:
             op = cur.take()
             if op == "<" and cur.peek() == "<" and cur.peek(1) == "<":
                 # a here-string, ``<<< WORD`` (bash(1), "Here Strings"): the word is the
-                # command's input, read as a redirection target is; no document follows
+                # command's input (``read -ra ARGS <<< "$EXTRA"`` splits it); no document
+                # follows
                 cur.take()
                 cur.take()
                 while cur.peek() and cur.peek() in " \t":
                     cur.take()
-                _read_word(cur)
+                line, col = cur.line, cur.col
+                raw, parts, quoted = _read_word(cur)
+                yield Tok("herestring", line, col, raw, parts, quoted)
                 continue
             if op == "<" and cur.peek() == "<":
                 cur.take()

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded, meter
 from toplint.infra.numbers import whole_text
-from toplint.parse.text import argloop, branches, partialvars, scriptshape
+from toplint.parse.text import argloop, branches, herestrings, partialvars, scriptshape
 from toplint.parse.text.chains import LAUNCHERS, SHELLS, SUBMITTERS, script_run
 from toplint.parse.text.expand import Expander
 from toplint.parse.text.shell import (
@@ -102,6 +102,8 @@ class Interpreter:
         # other text) from the file running itself.
         self.chain = chain
         self.text = text
+        # the ``for`` header just read walks a list known to be empty (``run`` skips its body)
+        self.no_iteration = False
 
     # -- the main loop -------------------------------------------------------------------
 
@@ -120,9 +122,12 @@ class Interpreter:
         starts = {d.header: d for d in definitions}
         closes = {d.close for d in definitions if d.name not in called}
         blocks = branches.if_blocks(toks, starts_at) if any(t.raw == "fi" for t in toks) else {}
+        loops = branches.loop_ends(toks, starts_at) if any(t.raw == "done" for t in toks) else {}
+        begin = 0  # where ``current`` starts
         skip: dict[int, int] = {}  # the end of an arm taken -> past its ``fi``
         current: list[Word] = []
         runs_string = False  # whether a word of ``current`` so far runs a string (sh -c, ssh)
+        stdin: Tok | None = None  # the here-string ``current`` reads
         i = 0
         while i < len(toks):
             tok = toks[i]
@@ -140,18 +145,26 @@ class Interpreter:
             i += 1
             if tok.kind == "sep" or (i - 1) in closes:
                 if current:
-                    self._command(current)
-                    current, runs_string = [], False
+                    keyword = begin + scriptshape.head(current)  # ``do for …``: the ``for``
+                    self._command(current, stdin)
+                    current, runs_string, stdin = [], False, None
+                    if self.no_iteration and keyword in loops:
+                        i = loops[keyword] + 1  # a loop over a list known to be empty
+                    self.no_iteration = False
             elif tok.kind == "array":
                 self._assign_array(tok)
+            elif tok.kind == "herestring":
+                stdin = tok
             else:
+                if not current:
+                    begin = i - 1
                 # asked of the words before each new one, kept as it grows (a command of
                 # 100,000 words was asked 5 billion times)
                 added = self._words(tok, runs_string=runs_string)
                 current.extend(added)
                 runs_string = runs_string or scriptshape.runs_string(added)
         if current:
-            self._command(current)
+            self._command(current, stdin)
         return self.commands
 
     def _arm(
@@ -199,14 +212,22 @@ class Interpreter:
         verdict = branches.decide(values, [t.raw for t in args], program)
         return None if verdict is None else verdict != negate
 
-    def _command(self, words: list[Word]) -> None:
-        if words[0].raw == "for":  # a loop's header (its body is read once)
+    def _command(self, words: list[Word], stdin: Tok | None = None) -> None:
+        header = words[scriptshape.head(words) :]  # ``do for i in …``: after the keywords
+        if header and header[0].raw == "for":  # a loop's header (its body is read once)
             from toplint.parse.text import forloop
 
-            forloop.bind(words, self.expander.env)
+            forloop.bind(header, self.expander.env)
+            # ``for i in`` with nothing after: the list was known to be empty
+            self.no_iteration = len(header) == 3 and header[2].raw == "in"
         command = finish(words, self.expander)
         head = scriptshape.head(words)
         name = words[head].value if head < len(words) else None
+        if stdin is not None and herestrings.reads(words, head):
+            given = word(stdin, self.expander, self.path)
+            herestrings.read_into(self.expander, self.array_words, words, head, given)
+            self.commands.append(command)
+            return
         if name in self.functions and self.depth < MAX_DEPTH:
             self._call(self.functions[str(name)], words[head + 1 :], command)
             return
