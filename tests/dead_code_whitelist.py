@@ -21,6 +21,7 @@ from toplint.parse.structured.disagg import DisaggConfigParser
 from toplint.parse.structured.helm import HelmValuesParser
 from toplint.parse.structured.rayserve import RayServeConfigParser
 from toplint.parse.structured.skypilot import SkyPilotParser
+from toplint.parse.structured.triton import TritonModelParser
 from toplint.parse.text.dockerfile import DockerfileParser
 from toplint.parse.text.justfile import JustfileParser
 from toplint.parse.text.makefile import MakefileParser
@@ -68,6 +69,7 @@ USED = [
     JustfileParser,
     MakefileParser,
     SystemdUnitParser,
+    TritonModelParser,
     PythonParser,
     DisaggConfigParser,
     DockerfileParser,

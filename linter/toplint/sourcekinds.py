@@ -115,6 +115,7 @@ KINDS: dict[str, SourceKind] = {
         _unplaced("reader"),
         _unplaced("cloudformation"),
         _unplaced("skypilot"),
+        _unplaced("triton"),
         _unplaced("ray-serve-config"),
         _unplaced("llmapi-disaggregated"),
         _unplaced("plan"),

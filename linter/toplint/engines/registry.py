@@ -215,6 +215,12 @@ def image_engine(repository: str) -> tuple[Engine, tuple[str, ...]] | None:
     return (hit[0], hit[1].entrypoint) if hit is not None else None
 
 
+def triton_engine(backend: str) -> Engine | None:
+    """The engine a Triton Inference Server backend of that name runs
+    (``Engine.triton_backend``)."""
+    return next((e for e in all_engines() if backend and e.triton_backend == backend), None)
+
+
 def image_record(repository: str) -> tuple[Engine, Image] | None:
     """(engine, image record) of an image repository, matched as ``image_engine`` says."""
     table = _get()

@@ -278,6 +278,10 @@ class Engine:
     allreduce: str
     layout: Layout
     launches: tuple[Launch, ...] = ()
+    # The Triton Inference Server backend that runs the engine from a model repository (a
+    # model's config.pbtxt ``backend: "NAME"``), its engine arguments in the version folder's
+    # ``model.json`` (``toplint.parse.structured.triton``); "" when there is none.
+    triton_backend: str = ""
     modules: Mapping[str, str] = field(default_factory=dict)  # `python -m` module -> spec key
     # modules that are the engine's console script run as a module: `python -m MODULE ARGS` is
     # the first launch's program with ARGS (`python -m vllm.entrypoints.cli.main serve` is

@@ -337,6 +337,9 @@ ENGINE = Engine(
     allreduce_options={"disable_custom_all_reduce": "nccl"},
     layout=LAYOUT,
     launches=(Launch(("vllm", "serve"), "vllm"),),
+    # Triton's vLLM backend hands model.json to AsyncEngineArgs(**config)
+    # (triton-inference-server/vllm_backend@00ea75bc src/model.py _init_engine_args)
+    triton_backend="vllm",
     # `python -m vllm.entrypoints.cli.main serve …` is the `vllm` console script run as a module
     # (vllm/entrypoints/cli/main.py @00a5fdd20935ba7679750db22997dcf539ca4591: `main()` under
     # `if __name__ == "__main__"`, the same CLI and `serve` sub-command).

@@ -29,7 +29,8 @@ BUILTIN_PARSERS: tuple[tuple[str, str, str], ...] = (
     ("shell", "toplint.parse.text.shellsrc", "ShellParser"),
     ("dockerfile", "toplint.parse.text.dockerfile", "DockerfileParser"),
     # Last: asked only about files no other parser takes, so a run over YAML and shell never
-    # imports them (they accept by name: ``*.py``, ``Makefile``).
+    # imports them (they accept by name: ``model.json``, ``*.py``, ``Makefile``).
+    ("triton-model", "toplint.parse.structured.triton", "TritonModelParser"),
     ("python", "toplint.parse.generic.pyparser", "PythonParser"),
     ("makefile", "toplint.parse.text.makefile", "MakefileParser"),
     ("justfile", "toplint.parse.text.justfile", "JustfileParser"),
