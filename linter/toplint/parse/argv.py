@@ -210,6 +210,10 @@ def _launch_at(args: Sequence[Arg], i: int, launch: Launch, first: str) -> int |
 
 
 Entry = tuple[str, Arg | None, tuple[Arg, ...]]  # spec key, positional model, engine args
+# Arguments that ask the program a question and serve nothing when they are all it is given
+# (``docker run --rm --gpus "device=$GPU_A" "$VLLM_IMAGE" --version``, a preflight probe:
+# tonyd2wild/Qwen3.8-27B-AutoRound-W4A16-2x3090@bfa25155 scripts/preflight.sh:46).
+_ASKS_ONLY = frozenset({"--help", "-h", "--version"})
 
 
 def _launched(args: Sequence[Arg], i: int, first: str) -> tuple[bool, Entry | None]:
@@ -219,6 +223,8 @@ def _launched(args: Sequence[Arg], i: int, first: str) -> tuple[bool, Entry | No
         if after == -1:
             return True, None  # the program runs something other than one serving instance
         if after is not None:
+            if args[after:] and all(a.value in _ASKS_ONLY for a in args[after:]):
+                return True, None  # ``vllm serve --help``, ``IMAGE --version``: a question
             if not launch.positional_model:
                 return True, (launch.spec, None, tuple(args[after:]))
             model, rest = _positional_model(args[after:], launch.spec)

@@ -263,6 +263,8 @@ def _service(
         return replace(dep, notes=(*dep.notes, note)), findings
     build = build_of(source.path, service) if inv is None and "build" in service else None
     built = built_run(build, name, env) if build is not None and runs_image(service) else None
+    if built is None and build is not None and command and service.get("entrypoint") is None:
+        built = built_run(build, name, env, command)  # the image's ENTRYPOINT, these arguments
     if built is not None:  # the image's own CMD/ENTRYPOINT (composeimage)
         return _built_deployment(source, doc, name, service, env, built)
     if build is not None and not entry:

@@ -1,4 +1,5 @@
-"""What a compose service built from a Dockerfile runs when it writes no command of its own.
+"""What a compose service built from a Dockerfile runs: the image's own command, or its
+``ENTRYPOINT`` given the service's ``command``.
 
 A service with ``build:`` and neither ``command`` nor ``entrypoint`` runs the built image's
 ``ENTRYPOINT``/``CMD`` (compose-spec spec.md, ``command``: "If the value is ``null``, the
@@ -14,7 +15,7 @@ overriding the image's ``ENV`` where the command and its script expand variables
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from toplint.infra.readpolicy import shown_path
@@ -32,15 +33,20 @@ def runs_image(service: Mapping[str, Any]) -> bool:
     return "build" in service and all(service.get(k) is None for k in ("command", "entrypoint"))
 
 
-def built_run(build: Build, name: str, env: Mapping[str, Arg]) -> tuple[ImageRun, Build] | None:
+def built_run(
+    build: Build, name: str, env: Mapping[str, Arg], command: Sequence[Arg] | None = None
+) -> tuple[ImageRun, Build] | None:
     """The first engine the service's built image (``build``, ``composebuild.build_of``)
     starts, its chain beginning at the service's build; None when the Dockerfile is not read
-    or starts no engine."""
+    or starts no engine.  ``command``: the service's own ``command``, the arguments of the
+    image's exec-form ``ENTRYPOINT`` (``ENTRYPOINT ["bash", "/start.sh"]`` with
+    ``command: --tensor-parallel-size 2``: userdra99/RAG-15082025@b6fecc63
+    docker-compose.llama33-70b.yml, Dockerfile.vllm_rtx5090)."""
     if build.text is None or build.target is not None:
         return None
     runtime = {k: a.value for k, a in env.items() if a.value is not None and not a.unresolved}
     path = shown_path(build.path)
-    runs = image_runs(Source.from_text(path, build.text), runtime)
+    runs = image_runs(Source.from_text(path, build.text), runtime, command)
     if not runs:
         return None
     run = runs[0]

@@ -139,15 +139,23 @@ def chained(
 
     else:
         words[k] = found if found and "/" in found else f"./{found}"
-    line = " ".join(shlex.quote(w) for w in words) + ("" if given else ' "$@"')
+    quoted = [shlex.quote(w) for w in words]
+    line = " ".join(quoted) + ("" if given else ' "$@"')
+    # Where each word of the instruction starts in ``line``: a word of it the script is handed
+    # (``"$@"``: an argument a compose service's ``command`` gives) is placed where that word is
+    # written, and one written nowhere else at the instruction.
+    column, written_at = 1, {}
+    for arg, text in zip(argv, quoted, strict=True):
+        written_at[column] = arg.position
+        column += len(text) + 1
+    at = argv[0].position
     out = []
     for command in toplint.parse.text.shellrun.lex(line, env, loader=load):
         if not command.via:
             continue  # the instruction itself, not a command of the script
-        at = argv[0].position  # a word of the instruction itself: written at the instruction
         args = tuple(
-            replace(a, position=at) if a.position.path == path else a
-            for a in command_args(command, path)
+            a if w.path else replace(a, position=written_at.get(w.column, at))
+            for w, a in zip(command.words, command_args(command, path), strict=True)
         )
         out.append(Chained(args, (where, *command.via[1:])))
     return out

@@ -11,10 +11,10 @@ through that script (``toplint.parse.text.dockerchain``).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from toplint.infra.patterns import lazy
-from toplint.model import ParseResult, Position
+from toplint.model import Deployment, Finding, ParseResult, Position, Severity
 from toplint.parse.argv import (
     Invocation,
     file_deployments,
@@ -130,6 +130,11 @@ class DockerfileParser:
         for run in image_runs(source):
             deps, notes = file_deployments([run.invocation], source.path, "dockerfile")
             for dep in deps:
+                if not run.given and run.at is None:  # ``ENTRYPOINT [engine…]``, no CMD
+                    note = _entrypoint(dep)
+                    if note is not None:
+                        findings.append(note)
+                        continue
                 if run.at is not None:  # through a script: placed at the instruction
                     from toplint.parse.text.shellsrc import chained_deployment  # a chain only
 
@@ -140,20 +145,53 @@ class DockerfileParser:
         return ParseResult(source.path, tuple(deployments), tuple(findings))
 
 
+def _entrypoint(dep: Deployment) -> Finding | None:
+    """TL008 (info) for an image whose exec-form ``ENTRYPOINT`` is the engine itself with no
+    ``CMD``, model or layout (``ENTRYPOINT ["python3", "-m", "vllm.entrypoints.openai.
+    api_server"]``: informatico-madrid/blackwell-linux-infra-optimizer@4a11ae4a Dockerfile:41):
+    ``docker run IMAGE ARGS`` (a compose service's ``command``, a pod's ``args``) gives them, and
+    the deployment is there, not an engine that names no model.  (A script the ``ENTRYPOINT``
+    runs, forwarding ``"$@"``, stays a deployment whose arguments are unresolved: TL003.)"""
+    from toplint.parse.mentions import no_deployment  # rare path
+    from toplint.parse.text.shellsrc import takes_its_layout
+
+    if dep.unresolved or not takes_its_layout(dep):
+        return None
+
+    why = (
+        "its ENTRYPOINT starts the engine with no CMD, model or layout: they come with the "
+        "arguments the image is run with (an entrypoint; a compose service's command, `docker "
+        "run IMAGE ARGS`, a pod's args), and the deployment is checked there"
+    )
+    found = no_deployment(dep.path, dep.line, dep.column, why, anchor=f"entrypoint:{dep.engine}")
+    return replace(found, severity=Severity.INFO)
+
+
 @record
 class ImageRun:
     """An engine the image starts: its invocation and, when the ``CMD``/``ENTRYPOINT`` runs a
-    script of the repository, the chain it ran through and the instruction's position."""
+    script of the repository, the chain it ran through and the instruction's position.
+    ``given``: False when an exec-form ``ENTRYPOINT`` has no ``CMD`` (the image is run with the
+    arguments it is given)."""
 
     invocation: Invocation
     via: tuple[str, ...] = ()
     at: Position | None = None
+    given: bool = True
 
 
-def image_runs(source: Source, runtime: Mapping[str, str] | None = None) -> list[ImageRun]:
+def image_runs(
+    source: Source,
+    runtime: Mapping[str, str] | None = None,
+    command: Sequence[Arg] | None = None,
+) -> list[ImageRun]:
     """The engines the Dockerfile's image starts (its last stage's ``CMD``/``ENTRYPOINT``).
     ``runtime``: the container's environment (``docker run -e``, compose ``environment``),
-    which overrides the image's ``ENV`` where the command and its script expand variables."""
+    which overrides the image's ``ENV`` where the command and its script expand variables.
+    ``command``: the arguments the container is given (a compose service's ``command``),
+    which replace the image's ``CMD`` after an exec-form ``ENTRYPOINT`` (Dockerfile reference,
+    "Understand how CMD and ENTRYPOINT interact"); None when it is given none, and no runs
+    when the image has no such ``ENTRYPOINT`` (the command alone is what runs then)."""
     path = source.path
     extra = dict(runtime or {})
     env: dict[str, str] = {}
@@ -179,6 +217,10 @@ def image_runs(source: Source, runtime: Mapping[str, str] | None = None) -> list
         elif ins.keyword == "CMD":
             cmd = exec_form(ins, path)
             cmd = cmd if cmd is not None else shell_form(ins, path, {**env, **extra})
+    if command is not None:
+        if entry is None or entry_shell:
+            return []  # the command replaces the image's; a shell-form ENTRYPOINT ignores it
+        cmd = list(command)
     if entry is None and cmd is None:
         # A build image (``FROM vllm/vllm-openai`` + ``RUN pip install``): what it runs is
         # given where it is run; TL008 says so when it names an engine image.
@@ -197,7 +239,11 @@ def image_runs(source: Source, runtime: Mapping[str, str] | None = None) -> list
         # interact")
         given = not (entry is not None and not entry_shell and cmd is None)
         return _script_runs(source, argv, env, base_image, layout, given)
-    return _runs(argv, image if entry is None else None, base_image)
+    open_args = entry is not None and not entry_shell and cmd is None
+    return [
+        replace(run, given=not open_args)
+        for run in _runs(argv, image if entry is None else None, base_image)
+    ]
 
 
 def _sh_c(argv: list[Arg]) -> tuple[Arg, list[Arg]] | None:

@@ -527,6 +527,7 @@ def lex(
     *,
     loader: SourceLoader | None = None,
     origin: str = "",
+    positional: Sequence[Word] | None = None,
 ) -> list[Command]:
     """Split a script into simple commands with expanded words.
 
@@ -535,16 +536,20 @@ def lex(
     Functions called in the script yield their body's commands once per call, with the call's
     arguments as ``$1``...; ``loader`` reads the files the script sources (``source FILE``);
     ``origin`` is the script's own path as the loader names it (a script the file runs or
-    sources that is the file itself is not read again).
+    sources that is the file itself is not read again); ``positional``: the script's ``$1``…
+    (``sh -c SCRIPT NAME ARG…``: the words after its name).
 
     A script that reads no file is a function of its text and ``env`` alone, so its commands
     (immutable records) are remembered for the last few scripts: ``check`` reads a file again
     for each fix whose edits are in it (``toplint.pipeline.shown``), and a fix to a pod's GPU
     request or to one argument leaves its other scripts as they were.
     """
-    if loader is not None:
+    if loader is not None or positional is not None:
         chain = ((origin, text),) if origin else ()
-        return Interpreter(env or {}, loader=loader, chain=chain).run(tokens_of(text))
+        interpreter = Interpreter(env or {}, loader=loader, chain=chain, positional=positional)
+        if positional is not None:
+            interpreter._set_positional_env()
+        return interpreter.run(tokens_of(text))
     return list(_lexed(text, tuple(sorted((env or {}).items()))))
 
 

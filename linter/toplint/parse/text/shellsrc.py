@@ -39,7 +39,7 @@ from toplint.parse.text.launchers import (
     starts_ray_cluster,
 )
 from toplint.parse.text.scriptfiles import fed_scripts, script_loader, written_scripts
-from toplint.parse.text.shell import Command, SourceLoader
+from toplint.parse.text.shell import Command, SourceLoader, Word
 from toplint.parse.text.sourced import sourced_outside
 from toplint.parse.text.sourcemap import (
     SourceMap,
@@ -230,8 +230,12 @@ def _run_strings(
     outer = launcher_allocation([(a.value, a.position) for a in args[:end]])
     container = _container_words(args[:end])
     out: list[tuple[list[Arg], Allocation, tuple[str, ...], dict[str, Arg]]] = []
+    # sh(1) -c: "the first argument after the string is assigned to $0 and the rest to the
+    # positional parameters" (``bash -c 'exec vllm serve "$@"' -- --model M``)
+    shell_c = stdin is None and any(_base(a.value) in SHELLS for a in args[:end])
+    given = [_as_word(a) for a in args[end + 2 :]] if shell_c and end + 1 < len(args) else None
     try:
-        inners = toplint.parse.text.shellrun.lex(value, env, loader=loader)
+        inners = toplint.parse.text.shellrun.lex(value, env, loader=loader, positional=given)
     except BudgetExceeded:
         raise
     except SourceError as exc:
@@ -266,6 +270,16 @@ def _run_strings(
                 found = [*container, *found]
             out.append((found, granted.over(outer), (*inner.via, *via), {**exported, **more}))
     return out
+
+
+def _base(word: str | None) -> str:
+    return (word or "").rsplit("/", 1)[-1]
+
+
+def _as_word(arg: Arg) -> Word:
+    """An argument as a shell word written where it is (a positional parameter's)."""
+    at = arg.position
+    return Word(arg.raw, arg.value, at.line, at.column, arg.unresolved, False, at.path)
 
 
 def _stdin_script(args: Sequence[Arg], text: str, path: str) -> tuple[int, str] | None:
@@ -409,7 +423,7 @@ class ShellParser:
                     continue
                 if via:
                     dep = _chained(dep, via)
-                wrapper = _entrypoint(dep)
+                wrapper = entrypoint_note(dep)
                 if wrapper is not None:  # not a deployment: its caller's arguments are
                     findings.extend((*found, wrapper))
                     wrapped = True
@@ -535,6 +549,16 @@ class ShellParser:
 _LAYOUT_FIELDS = frozenset({"model", "tp", "pp", "dp", "dp_local", "ep", "ep_enabled", "nodes"})
 
 
+def takes_its_layout(dep: Deployment) -> bool:
+    """The engine command writes no model and no layout option with a value: both come with
+    the arguments it is given where it runs (an entrypoint's)."""
+    if dep.model is not None:
+        return False
+    spec = get_spec(dep.engine)
+    written = {spec.fields.get(f.name, f.name.replace("-", "_")) for f in dep.flags if f.value}
+    return not written & _LAYOUT_FIELDS
+
+
 def _sizes_layout(spec: Any, name: str) -> bool:
     return spec.fields.get(name, name.replace("-", "_")) in _LAYOUT_FIELDS
 
@@ -545,21 +569,16 @@ def _listed(names: Sequence[str]) -> str:
     return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} and {quoted[-1]}"
 
 
-def _entrypoint(dep: Deployment) -> Finding | None:
+def entrypoint_note(dep: Deployment) -> Finding | None:
     """A script whose engine command takes its model and layout only from the script's own
     arguments (``exec text-generation-launcher $@``, a container's entrypoint) is not a
     deployment: the deployment is where it is called with them, and is checked there.  One
     TL008 note (info) says so, instead of layout findings about options nobody wrote here."""
 
     forwarded = next((u for u in dep.unresolved if u.field == FORWARDED), None)
-    if forwarded is None or dep.model is not None:
+    if forwarded is None or not takes_its_layout(dep):
         return None
-
     spec = get_spec(dep.engine)
-    written = {spec.fields.get(f.name, f.name.replace("-", "_")) for f in dep.flags if f.value}
-    if written & _LAYOUT_FIELDS:
-        return None
-
     pos = forwarded.position
     unset = sorted(  # options written here whose values come from elsewhere
         {
