@@ -265,15 +265,21 @@ def narrow_ids(seen: list[str] | None, spec: str) -> list[str] | None:
     return picked if len(picked) == len(parts) else None
 
 
+# The communication libraries' variables worth keeping beside the engine's own (``env.NCCL_IB_HCA``,
+# ``env.NCCL_P2P_DISABLE``): whatever starts the engine, a script, a compose service or a pod.
+COMMUNICATION_ENV = ("NCCL_", "NVSHMEM_", "UCX_")
+
+
 def engine_environment(dep: Deployment, env: Mapping[str, Arg]) -> Deployment:
-    """The engine's own variables (``Engine.env_prefixes``: ``VLLM_``) of a shell's or
-    container's environment as ``env.<name>`` options, as a Kubernetes container's ``env:``
-    gives them (``toplint.parse.k8s.container.env_options``), for the rules that read one
-    (TL216: ``VLLM_ALLOW_LONG_MAX_MODEL_LEN``).  A value already given wins."""
+    """The engine's own variables (``Engine.env_prefixes``: ``VLLM_``) and the communication
+    libraries' (``COMMUNICATION_ENV``) of a shell's or container's environment as
+    ``env.<name>`` options, as a Kubernetes container's ``env:`` gives them
+    (``toplint.parse.k8s.container.env_options``), for the rules that read one (TL216:
+    ``VLLM_ALLOW_LONG_MAX_MODEL_LEN``).  A value already given wins."""
     if not env:
         return dep
     engine = find_engine(dep.engine)
-    prefixes = engine.env_prefixes if engine is not None else ()
+    prefixes = (*(engine.env_prefixes if engine is not None else ()), *COMMUNICATION_ENV)
     kept = {
         f"env.{name}": arg.value
         for name, arg in env.items()

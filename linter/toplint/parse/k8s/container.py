@@ -27,6 +27,7 @@ from toplint.parse.argv import (
     shell_script,
     with_positional,
 )
+from toplint.parse.enginecfg import COMMUNICATION_ENV
 from toplint.parse.k8s import text as k8s_text
 from toplint.parse.k8s.mountedscript import script_invocations
 from toplint.parse.options import Arg
@@ -342,7 +343,7 @@ def env_options(env: Mapping[str, str | None]) -> dict[str, str]:
     ``Engine.env_prefixes`` ...)."""
 
     engines = tuple(prefix for engine in all_engines() for prefix in engine.env_prefixes)
-    keep = ("NCCL_", "NVSHMEM_", "UCX_", "CUDA_VISIBLE_DEVICES", *engines)
+    keep = (*COMMUNICATION_ENV, "CUDA_VISIBLE_DEVICES", *engines)
     return {f"env.{k}": v for k, v in env.items() if v is not None and k.startswith(keep)}
 
 
