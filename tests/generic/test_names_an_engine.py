@@ -511,3 +511,22 @@ def test_a_class_named_after_an_engine_from_a_package_no_engine_owns_is_no_engin
     assert only("batch.py", ray).provenance["engine"] == "`vLLMEngineProcessorConfig`"
     local = "class VLLMPool:\n    pass\npool = VLLMPool(model='org/m', timeout=5)\n"
     assert only("local.py", local).engine == "vllm"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        ': "${VLLM_IMAGE:=vllm/vllm-openai:qwen38-x86_64-cu129}"',
+        'VLLM_IMAGE="vllm/vllm-openai:v0.11.0"',
+        "export IMAGE=vllm/vllm-openai:v0.11.0",
+    ],
+)
+def test_an_engine_image_a_variable_is_set_to_is_a_note(line: str) -> None:
+    # tonyd2wild/Qwen3.8-27B-AutoRound-W4A16-2x3090@bfa25155 scripts/lib.sh:21 (sweep 36,
+    # development): a library the scripts that start the engine source; its default image
+    # was a TL008 warning that nothing gives the engine's arguments
+    text = f"#!/usr/bin/env bash\nload_env() {{\n  {line}\n}}\n"
+    result = parse_text("lib.sh", text)
+    (note,) = result.findings
+    assert (note.rule, note.severity) == ("TL008", Severity.INFO)
+    assert "to the engine image `vllm/vllm-openai`" in note.message

@@ -164,6 +164,14 @@ def _mention(source: Source, match: re.Match[str], *, in_comment: bool = False) 
         )
         found_at = no_deployment(source.path, line, column, why, anchor=f"images:{named}")
         return replace(found_at, severity=Severity.INFO)
+    variable = _assigned_to(text, at) if kind == "image" else None
+    if variable is not None:
+        why = (
+            f"sets `{variable}` to the engine image `{named}`, and no command here runs it (a "
+            "script that sources this file, or the caller, may)"
+        )
+        found_at = no_deployment(source.path, line, column, why, anchor=f"variable:{named}")
+        return replace(found_at, severity=Severity.INFO)
     lacking = _LACKING[kind]
     if _templated(source, text, match.start()):
         lacking = (
@@ -177,6 +185,22 @@ def _mention(source: Source, match: re.Match[str], *, in_comment: bool = False) 
         f"names the engine {kind} `{named}` but yields no deployment: {lacking}",
         anchor=f"mention:{named}",
     )
+
+
+# A shell variable an image at the end of the text is assigned to, or the default of:
+# ``VLLM_IMAGE=vllm/vllm-openai:…``, ``export IMAGE="…``, ``: "${VLLM_IMAGE:=vllm/vllm-openai:…``
+# (tonyd2wild/Qwen3.8-27B-AutoRound-W4A16-2x3090@bfa25155 scripts/lib.sh:21, a library the
+# scripts that start the engine source).
+_VARIABLE_BEFORE = lazy(
+    r"(?:^|[\s;])(?:export[ \t]+)?([A-Za-z_]\w*)=[\"']?$|\$\{([A-Za-z_]\w*):?[-=][\"']?$"
+)
+
+
+def _assigned_to(text: str, at: int) -> str | None:
+    """The variable the image starting at ``at`` is the value or default of, if any."""
+    start = text.rfind("\n", 0, at) + 1
+    m = _VARIABLE_BEFORE.search(text[max(start, at - 200) : at])
+    return (m.group(1) or m.group(2)) if m else None
 
 
 # ``  nvidia-gpu: "vllm/vllm-openai:v0.8.3"``: a YAML key and the value that starts at the match.
