@@ -122,3 +122,19 @@ def test_a_value_the_template_fills_is_no_sourced_files() -> None:
     shell = text.replace("{{ model }}", "$MODEL")  # a shell variable the sourced file may set
     (found,) = [f for f in parse_text("instance.sh", shell).findings if f.rule == "TL009"]
     assert found.severity is Severity.ERROR
+
+
+def test_a_script_run_from_outside_is_reported_as_run() -> None:
+    # tonyd2wild/Qwen3.8-27B-AutoRound-W4A16-2x3090@bfa25155 recipes/speed-tier-dflash2/
+    # run-dflash2.sh:37 (sweep 36, development): a patch the container runs before the engine;
+    # it runs as a process of its own, so no value of the deployment depends on it
+    text = (
+        "bash /etc/club3090/w4a8/install.sh\n"
+        "vllm serve Qwen/Qwen3-32B-AWQ --tensor-parallel-size 2 --max-model-len $LEN\n"
+    )
+    (found,) = [f for f in parse_text("run.sh", text).findings if f.rule == "TL009"]
+    assert found.severity == Severity.INFO
+    assert found.message.startswith("runs /etc/club3090/w4a8/install.sh")
+    # with nothing read, what it starts is not known: still an error
+    alone = parse_text("run.sh", "bash /opt/start-vllm.sh\n")
+    assert [(f.rule, f.severity) for f in alone.findings] == [("TL009", Severity.ERROR)]

@@ -1,4 +1,5 @@
-"""TL009 for the files a script sources from outside its repository, and how much that matters.
+"""TL009 for the files a script sources or runs from outside its repository, and how much that
+matters.
 
 A sourced file outside the repository is never opened (``toplint.infra.readpolicy``), so its
 functions and variables are unknown.  That leaves something unjudged only where the script
@@ -32,6 +33,15 @@ from toplint.record import replace
 _TEMPLATE_VALUE = lazy(r"^[^$]*\{\{_*\}\}[^$]*$")
 
 _EFFECT = "its functions and variables are not known (keep it inside the repository)"
+# A script the file runs (``bash /etc/club3090/w4a8/install.sh``, ``./start.sh``) rather than
+# sources runs as a process of its own: bash(1) gives it the exported variables and takes none
+# back, so no value of the file depends on it; what is lost is an engine it starts.
+_RUN_EFFECT = "an engine command in it is not read (keep it inside the repository)"
+_RUN_UNNEEDED = (
+    "it runs as a process of its own, so no value of the deployments read here depends on it"
+)
+# A name the script sources: ``source FILE``, ``. FILE`` (``[[ -f F ]] && . F``), one pass.
+_SOURCED_NAME = lazy(r"(?:^|[\s;&|({])(?:source|\.)[ \t]+[\"']?([^\s\"';&|<>()]+)", re.M)
 
 
 def sourced_outside(
@@ -51,6 +61,7 @@ def sourced_outside(
     # written), from the start only while that costs no more than 8 reads of the file: a
     # search from the start and a line count per name were quadratic (10,000 names).
     cursor, budget = 0, 8 * len(text)
+    sourced: set[str] | None = None
     for ref in dict.fromkeys(refs):
         offset = text.find(ref, cursor)
         if offset < 0 and budget > 0:
@@ -62,6 +73,16 @@ def sourced_outside(
         cursor = max(cursor, offset)
         line = bisect.bisect_right(starts, offset)
         at = Position(source.path, line, offset - starts[line - 1] + 1)
+        if sourced is None:
+            sourced = {m.group(1) for m in _SOURCED_NAME.finditer(text)}
+        if ref not in sourced:  # run, not sourced
+            found = outside_reference(at, f"runs {ref}", _RUN_EFFECT, f"runs:{ref}")
+            if deployments:
+                found = replace(
+                    found, severity=Severity.INFO, message=f"{found.message}; {_RUN_UNNEEDED}"
+                )
+            out.append(found)
+            continue
         found = outside_reference(at, f"source {ref}", _EFFECT, f"source:{ref}")
         why = unneeded if unneeded is not None or not venv_activate(ref) else _VENV
         if why is not None:
