@@ -135,6 +135,7 @@ def test_a_script_run_from_outside_is_reported_as_run() -> None:
     (found,) = [f for f in parse_text("run.sh", text).findings if f.rule == "TL009"]
     assert found.severity == Severity.INFO
     assert found.message.startswith("runs /etc/club3090/w4a8/install.sh")
-    # with nothing read, what it starts is not known: still an error
+    # a script naming no engine that runs one from outside: information, as a sourced one is
     alone = parse_text("run.sh", "bash /opt/start-vllm.sh\n")
-    assert [(f.rule, f.severity) for f in alone.findings] == [("TL009", Severity.ERROR)]
+    assert [(f.rule, f.severity) for f in alone.findings] == [("TL009", Severity.INFO)]
+    assert alone.findings[0].message.startswith("runs /opt/start-vllm.sh")

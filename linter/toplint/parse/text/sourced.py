@@ -42,6 +42,13 @@ _RUN_UNNEEDED = (
 )
 # A name the script sources: ``source FILE``, ``. FILE`` (``[[ -f F ]] && . F``), one pass.
 _SOURCED_NAME = lazy(r"(?:^|[\s;&|({])(?:source|\.)[ \t]+[\"']?([^\s\"';&|<>()]+)", re.M)
+# A name the script runs, written as the command (``/opt/x.sh``, ``./x.sh``) or a shell's
+# script (``bash /etc/x/install.sh``, ``ExecStartPre=/usr/local/bin/x.sh`` of a unit).
+_RUN_NAME = lazy(
+    r"(?:^|[;&|({]|\b(?:bash|sh|zsh|dash|exec|nohup|sudo|Exec\w*=))[ \t]*(?:-\w+[ \t]+)*"
+    r"[\"']?((?:/|\./)[^\s\"';&|<>()]+)",
+    re.M,
+)
 
 
 def sourced_outside(
@@ -62,6 +69,7 @@ def sourced_outside(
     # search from the start and a line count per name were quadratic (10,000 names).
     cursor, budget = 0, 8 * len(text)
     sourced: set[str] | None = None
+    ran: set[str] = set()
     for ref in dict.fromkeys(refs):
         offset = text.find(ref, cursor)
         if offset < 0 and budget > 0:
@@ -75,12 +83,12 @@ def sourced_outside(
         at = Position(source.path, line, offset - starts[line - 1] + 1)
         if sourced is None:
             sourced = {m.group(1) for m in _SOURCED_NAME.finditer(text)}
-        if ref not in sourced:  # run, not sourced
+            ran = {m.group(1) for m in _RUN_NAME.finditer(text)}
+        if ref in ran and ref not in sourced:  # run, not sourced
             found = outside_reference(at, f"runs {ref}", _RUN_EFFECT, f"runs:{ref}")
-            if deployments:
-                found = replace(
-                    found, severity=Severity.INFO, message=f"{found.message}; {_RUN_UNNEEDED}"
-                )
+            why = _RUN_UNNEEDED if deployments else unneeded
+            if why is not None:
+                found = replace(found, severity=Severity.INFO, message=f"{found.message}; {why}")
             out.append(found)
             continue
         found = outside_reference(at, f"source {ref}", _EFFECT, f"source:{ref}")
