@@ -28,6 +28,7 @@ from toplint.model import Deployment, ParseResult, Position
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import config_flags, visible_gpus
 from toplint.parse.options import Arg, apply_flags
+from toplint.parse.textpos import point_of
 from toplint.record import replace
 
 _CONFIG = "../config.pbtxt"
@@ -91,5 +92,4 @@ def _instances(dep: Deployment, path: str, config: str) -> Deployment:
 
 
 def _position(path: str, text: str, offset: int) -> Position:
-    line = text.count("\n", 0, offset) + 1
-    return Position(path, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
+    return Position(path, *point_of(text, offset))

@@ -62,8 +62,7 @@ def every(text: str) -> Iterator[tuple[str, int, int, str, bool]]:
     for n, (line, first, body, quoted) in enumerate(_heredocs(text)):
         if n >= MAX_DOCS:
             return
-        target = _TARGET.search(line.split("<<", 1)[1]) or _TARGET.search(line.split("<<", 1)[0])
-        yield target.group(1) if target else "", first - 1, first, body, quoted
+        yield _target(line), first - 1, first, body, quoted
 
 
 def as_written(body: str) -> str:
@@ -155,9 +154,15 @@ def _heredocs(text: str) -> Iterator[tuple[str, int, str, bool]]:
         yield line, first + 1, body, bool(m.group(2))
 
 
+def _target(line: str) -> str:
+    """The file the ``<<`` line sends its document to, as written ("" for a command's input)."""
+    before, _, after = line.partition("<<")
+    found = _TARGET.search(after) or _TARGET.search(before)
+    return found.group(1) if found else ""
+
+
 def _name(line: str, body: str) -> str:
-    target = _TARGET.search(line.split("<<", 1)[1]) or _TARGET.search(line.split("<<", 1)[0])
-    name = target.group(1).rsplit("/", 1)[-1].lower() if target else ""
+    name = _target(line).rsplit("/", 1)[-1].lower()
     if name.endswith(_READ_AS):
         return name
     if name and (name.endswith(SHELL_SUFFIXES) or _SHEBANG.match(body)):

@@ -296,7 +296,7 @@ def _stdin_script(args: Sequence[Arg], text: str, path: str) -> tuple[int, str] 
         return None
     words = [a.value or "" for a in args]
     for k, word in enumerate(words):
-        program = word.rsplit("/", 1)[-1]
+        program = _base(word)
         if program in SHELLS:
             options = list(itertools.takewhile(lambda w: w.startswith("-"), words[k + 1 :]))
             short = "".join(o[1:] for o in options if not o.startswith("--"))
