@@ -43,6 +43,7 @@ RULES_MAY_IMPORT = (
     "toplint.hardware.data",
     "toplint.hardware.formats",
     "toplint.hardware.linkkinds",
+    "toplint.hardware.p2plevel",
     "toplint.hardware.linktable",
     "toplint.hardware.linktypes",
     "toplint.hardware.models",

@@ -28,7 +28,7 @@ from toplint.cost.compute import (
     weight_stream_ms,
 )
 from toplint.cost.enginecomm import ALLREDUCE, UNPRICED, option
-from toplint.cost.fabric import group_fabric, kv_fabric
+from toplint.cost.fabric import group_fabric, kv_fabric, nccl_fabric
 from toplint.cost.kernels import compute_capability, family_of, price, select
 from toplint.cost.moe import ACT_BYTES, ep_rows, exchange
 from toplint.cost.types import (
@@ -41,6 +41,7 @@ from toplint.cost.types import (
 )
 from toplint.cost.uncertainty import METHODS, band, error_class
 from toplint.engines.registry import get_engine
+from toplint.hardware.p2plevel import explain, forced
 from toplint.hardware.units import format_bandwidth, format_bytes, format_time_us
 from toplint.placement.types import Group, Placement
 from toplint.record import replace
@@ -207,6 +208,9 @@ class _PhaseBuilder:
         if ranks <= 1 or count <= 0 or message <= 0:
             return None
         fabric = group_fabric(self.p, g, ranks, crosses)
+        # NCCL's copies follow the environment's P2P level; an all-to-all library's (DeepEP,
+        # pplx) and the engine's own all-reduce kernel map peer memory themselves.
+        nccl = self._nccl(fabric) if impl == "nccl" else fabric
         if bottleneck_gb_per_s(fabric, op) <= 0:
             # A group over a link with no bandwidth (network "none", fabric "none") cannot run
             # at all; the count and placement rules say so.  Timing it would divide by zero.
@@ -215,15 +219,25 @@ class _PhaseBuilder:
             )
             return None
         if op == "all_reduce" and group == "tp":
-            return self._all_reduce(fabric, int(message), count, note)
-        timed = time_collective(self.p, fabric, op, message, impl)
+            return self._all_reduce(fabric, nccl, int(message), count, note)
+        timed = time_collective(self.p, nccl, op, message, impl)
         if timed.eta_source:
             self.notes.append(timed.eta_source)
-        cls = error_class(op, fabric.link_kind)
+        cls = error_class(op, nccl.link_kind)
         return _collective(self.phase, group, op, ranks, int(message), count, timed, note, cls)
 
-    def _all_reduce(self, fabric: Fabric, message: int, count: int, note: str) -> Collective:
-        """A TP all-reduce through the engine's own kernel family (toplint.cost.kernels)."""
+    def _nccl(self, fabric: Fabric) -> Fabric:
+        """``fabric`` as NCCL runs it under the deployment's environment (noted when changed)."""
+        over = forced(fabric.intra_kind, self.p.deployment.options)
+        if over is not None:
+            self.notes.append(explain(over))
+        return nccl_fabric(fabric, self.p)
+
+    def _all_reduce(
+        self, fabric: Fabric, nccl: Fabric, message: int, count: int, note: str
+    ) -> Collective:
+        """A TP all-reduce through the engine's own kernel family (toplint.cost.kernels): its
+        IPC kernel over the hardware's ``fabric``, NCCL over ``nccl``."""
 
         family = family_of(self.p.deployment)
         sm = compute_capability(self.p.cluster.gpu.arch)
@@ -240,6 +254,7 @@ class _PhaseBuilder:
                 extrapolated=wide,
             )
         else:
+            fabric = nccl
             timed = time_collective(self.p, fabric, "all_reduce", message)
             if timed.eta_source:
                 self.notes.append(timed.eta_source)

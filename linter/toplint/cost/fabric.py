@@ -17,14 +17,15 @@ from toplint.hardware.linkkinds import (
     NONE,
     PCIE,
     kind,
+    node_kind,
     nvls_capable,
     of_network,
-    pcie_kind,
     pcie_x16,
-    scaleup_of,
 )
-from toplint.hardware.types import Cluster, GpuSpec, IntraNode
+from toplint.hardware.p2plevel import forced
+from toplint.hardware.types import Cluster, GpuSpec
 from toplint.placement.types import Group, Placement
+from toplint.record import replace
 
 
 def group_fabric(
@@ -35,7 +36,7 @@ def group_fabric(
     ``crosses`` overrides the group's own answer (a PP pair).
     """
     cluster = placement.cluster
-    name = group.link.kind if group else intra_kind(cluster.intra)
+    name = group.link.kind if group else node_kind(cluster.intra.fabric, cluster.intra.p2p)
     spans = crosses if crosses is not None else bool(group and group.crosses_nodes)
     if spans and kind(name).cls in (NETWORK, NONE):
         nodes = len(group.nodes) if group and crosses is None else 2
@@ -44,6 +45,18 @@ def group_fabric(
         )
     link_bw = group.link.bandwidth_gb_per_s if group else None
     return cluster_fabric(cluster, name, ranks, link_gb_per_s=link_bw)
+
+
+def nccl_fabric(fabric: Fabric, placement: Placement) -> Fabric:
+    """The hops NCCL itself runs ``fabric``'s collective over: the hardware's, unless the
+    deployment's environment turns NCCL's P2P transport off between these GPUs
+    (``toplint.hardware.p2plevel``): then its copies inside a node go through host memory, with
+    no NVLink SHARP.  The engines' IPC kernels keep ``fabric``."""
+    over = forced(fabric.intra_kind, placement.deployment.options)
+    if over is None or not over.kind:
+        return fabric
+    bandwidth = _intra_bandwidth(placement.cluster, over.kind, None)
+    return replace(fabric, intra_kind=over.kind, intra_gb_per_s=bandwidth, nvls_arch="")
 
 
 def cluster_fabric(
@@ -82,7 +95,7 @@ def _network_fabric(cluster: Cluster, ranks: int, nodes: int, sharers: int) -> F
     support NVLS, without CollNet; only NVLS itself across nodes needs CollNet/SHARP
     (NVIDIA/nccl@5067397c src/graph/tuning.cc, the algoEnable loop: "Disable NVLS Tree on a
     single node"; "Collnet+NVLS if collnet is not supported")."""
-    inner = intra_kind(cluster.intra)
+    inner = node_kind(cluster.intra.fabric, cluster.intra.p2p)
     nvls = nvls_arch(cluster) if kind(inner).nvls else ""
     return Fabric(
         intra_kind=inner,
@@ -117,13 +130,6 @@ def kv_fabric(placement: Placement) -> tuple[Fabric, int] | None:
         return None
     shards = max((d.tp or 1) * (d.pp or 1), 1)
     return _network_fabric(cluster, 2, 2, max(placement.gpus_per_node, 1)), shards
-
-
-def intra_kind(intra: IntraNode) -> str:
-    """The link kind of a node's own fabric (PCIe, with or without P2P, when it has no
-    scale-up fabric)."""
-    found = scaleup_of(intra.fabric)
-    return found.name if found is not None else pcie_kind(intra.p2p).name
 
 
 def nvls_arch(cluster: Cluster) -> str:

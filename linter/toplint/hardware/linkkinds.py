@@ -45,6 +45,7 @@ __all__ = [
     "kind",
     "network_of_device",
     "networks",
+    "node_kind",
     "nvls_capable",
     "of_fabric",
     "of_network",
@@ -60,6 +61,13 @@ def kind(name: str) -> LinkKind:
         return KINDS[name]
     except KeyError:
         raise KeyError(f"unknown link kind {name!r}; known: {', '.join(KINDS)}") from None
+
+
+def node_kind(fabric: str, p2p: bool) -> str:
+    """The link kind of a node's own fabric: its scale-up kind, else PCIe with or without
+    P2P (the manifest's ``intra_node.fabric`` and ``intra_node.p2p``)."""
+    found = scaleup_of(fabric)
+    return found.name if found is not None else pcie_kind(p2p).name
 
 
 def fabrics() -> tuple[str, ...]:

@@ -53,6 +53,7 @@ KINDS: dict[str, LinkKind] = {
             # Fitted on the development sources' nccl-tests tables (python
             # benchmarks/accuracy.py --fit; issue 28: the held-out publications never).
             eta=0.753,
+            p2p_path=("NVL",),
             nccl_hw="nvlink",
             nvls=("nvswitch",),
             p2p_channels=True,
@@ -75,6 +76,7 @@ KINDS: dict[str, LinkKind] = {
             # No data in the accuracy set: ml-engineering's MI300X 8-GPU all-reduce busbw
             # 312.9 of 448 GB/s.
             eta=0.70,
+            p2p_path=("NVL",),
             nccl_hw="nvlink",
         ),
         LinkKind(
@@ -90,6 +92,7 @@ KINDS: dict[str, LinkKind] = {
             domain=2,
             # No data in the accuracy set: nccl-tests#178, 2-GPU bridged all-reduce 208 of 300.
             eta=0.69,
+            p2p_path=("NVL",),
             nccl_hw="nvlink",
             quoted_bidirectional=True,
             family="NVLink",
@@ -106,6 +109,7 @@ KINDS: dict[str, LinkKind] = {
             topo=("PIX", "PXB", "PHB", "NODE"),
             pcie_path="p2p",
             eta=0.598,  # fitted on the development sources (benchmarks/accuracy.py --fit)
+            p2p_path=("PIX", "PXB"),
             nccl_hw="pci",
             tables="pcie",
         ),
