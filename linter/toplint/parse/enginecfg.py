@@ -280,15 +280,18 @@ def engine_environment(dep: Deployment, env: Mapping[str, Arg]) -> Deployment:
         return dep
     engine = find_engine(dep.engine)
     prefixes = (*(engine.env_prefixes if engine is not None else ()), *COMMUNICATION_ENV)
-    kept = {
-        f"env.{name}": arg.value
+    given = {
+        f"env.{name}": arg
         for name, arg in env.items()
         if prefixes and name.startswith(prefixes) and arg.value is not None
     }
-    kept = {k: v for k, v in kept.items() if k not in dep.options}
+    kept = {k: arg for k, arg in given.items() if k not in dep.options}
     if not kept:
         return dep
-    return replace(dep, options={**dep.options, **kept})
+    # Where each value is written, for the rules that report one (TL112: NCCL_P2P_DISABLE).
+    options = {**dep.options, **{k: str(arg.value) for k, arg in kept.items()}}
+    sources = {**{k: arg.position for k, arg in kept.items()}, **dep.sources}
+    return replace(dep, options=options, sources=sources)
 
 
 def visible_gpus(

@@ -347,6 +347,19 @@ def env_options(env: Mapping[str, str | None]) -> dict[str, str]:
     return {f"env.{k}": v for k, v in env.items() if v is not None and k.startswith(keep)}
 
 
+def with_env_options(
+    ctx: Ctx, cpath: Path, dep: Deployment, env: Mapping[str, str | None]
+) -> Deployment:
+    """``dep`` with the container's ``env_options``, each at the ``env`` entry that sets it
+    (TL112 reports ``NCCL_P2P_DISABLE`` there)."""
+    kept = env_options(env)
+    if not kept:
+        return dep
+    placed = env_args(ctx, cpath, {k[len("env.") :]: v for k, v in kept.items()})
+    sources = {f"env.{name}": arg.position for name, arg in placed.items()}
+    return replace(dep, options={**dep.options, **kept}, sources={**sources, **dep.sources})
+
+
 def with_image_and_accelerator(ctx: Ctx, cpath: Path, dep: Deployment) -> Deployment:
     """The container's image, and an accelerator resource toplint does not model (a TPU or
     Neuron request is not a GPU request; ``toplint.accelerators``)."""

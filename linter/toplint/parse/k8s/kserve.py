@@ -34,7 +34,7 @@ from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Finding, Flag, Unresolved
 from toplint.parse.base import Source
 from toplint.parse.k8s import text as k8s_text
-from toplint.parse.k8s.container import container_env, env_options, list_args
+from toplint.parse.k8s.container import container_env, list_args, with_env_options
 from toplint.parse.k8s.context import (
     Ctx,
     base_deployment,
@@ -119,7 +119,7 @@ def _role(ctx: Ctx, at: Path, base: Deployment, role: str) -> Deployment:
     dep = apply_flags(dep, parsed.flags, engine.cli)
     dep = labelled(ctx, dep, (*at, "template"))
     if cpath:
-        dep = replace(dep, options={**dep.options, **env_options(env)})
+        dep = with_env_options(ctx, cpath, dep, env)
     dep = _size(ctx, at, dep, par if multi_node and isinstance(par, dict) else {})
     return _ignored(ctx, at, dep, ignored)
 

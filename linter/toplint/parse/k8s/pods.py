@@ -18,8 +18,8 @@ from toplint.parse.k8s.configmap import configmap_loader, resolve_config_flag
 from toplint.parse.k8s.container import (
     container_env,
     env_args,
-    env_options,
     invocations,
+    with_env_options,
     with_image_and_accelerator,
 )
 from toplint.parse.k8s.context import (
@@ -48,7 +48,7 @@ def container_deployments(
     out: list[Deployment] = []
     gpu = gpu_request(ctx, (*cpath, "resources"))
     here = with_gpu(base, gpu) if gpu else base
-    here = replace(here, options={**here.options, **env_options(env)})
+    here = with_env_options(ctx, cpath, here, env)
     here = with_image_and_accelerator(ctx, cpath, here)
     image = ctx.get((*cpath, "image"))
     for each in invocations(ctx, cpath, env, rebuilds=rebuilds):
