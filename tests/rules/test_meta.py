@@ -36,6 +36,7 @@ TABLE = {
     "TL109": ("pipeline-boundary-over-slow-link", "warning"),
     "TL110": ("all-to-all-backend-mismatch", "warning"),
     "TL111": ("tensor-parallel-across-nvlink-groups", "warning"),
+    "TL112": ("nccl-peer-to-peer-disabled", "warning"),
     "TL201": ("gpu-count-mismatch", "error"),
     "TL202": ("heads-not-divisible-by-tensor-parallel", "error"),
     "TL203": ("kv-heads-replicated", "info"),
