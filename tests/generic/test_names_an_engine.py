@@ -530,3 +530,43 @@ def test_an_engine_image_a_variable_is_set_to_is_a_note(line: str) -> None:
     (note,) = result.findings
     assert (note.rule, note.severity) == ("TL008", Severity.INFO)
     assert "to the engine image `vllm/vllm-openai`" in note.message
+
+
+def test_the_openai_front_end_s_classes_wrap_an_engine_built_elsewhere() -> None:
+    """krickwix/rayserve-examples@fab2f722 llm.py builds ``AsyncLLMEngine.from_engine_args`` and
+    then vLLM's front-end objects around it (``BaseModelPath(name=…, model_path=…)``,
+    ``OpenAIServingChat(self.engine, …)``, from vllm/entrypoints/openai/): each was a deployment
+    of its own, seven false TL007 errors in the repository.  SGLang's front end likewise."""
+    text = (
+        "from vllm import AsyncEngineArgs\n"
+        "from vllm.engine.async_llm_engine import AsyncLLMEngine\n"
+        "from vllm.entrypoints.openai.serving_chat import OpenAIServingChat\n"
+        "from vllm.entrypoints.openai.serving_models import BaseModelPath\n"
+        "engine_args = AsyncEngineArgs(model='org/m', tensor_parallel_size=2)\n"
+        "engine = AsyncLLMEngine.from_engine_args(engine_args)\n"
+        "paths = [BaseModelPath(name='org/m', model_path='org/m')]\n"
+        "chat = OpenAIServingChat(engine, config, models, 'assistant')\n"
+    )
+    assert only("llm.py", text).tp == 2
+    sglang = (
+        "from sglang.srt.entrypoints.openai.serving_chat import OpenAIServingChat\n"
+        "chat = OpenAIServingChat(tokenizer_manager, template_manager)\n"
+    )
+    assert not parse_text("serve.py", sglang).deployments
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'print(f"  Image:       vllm/vllm-openai:v0.20.1")',
+        'logger.info(f"starting vllm serve {model} on {gpus} GPUs")',
+        'click.echo("run: vllm serve org/m --tensor-parallel-size 2")',
+    ],
+)
+def test_what_a_program_prints_or_logs_is_text_not_a_command(line: str) -> None:
+    """ree2raz/inference-bench@62191001 modal_v2_l4_vllm_fp16.py:63 prints the image it
+    benchmarks: a TL008 warning that the engine command is built at run time."""
+    text = f"import click, logging\nlogger = logging.getLogger()\n{line}\n"
+    rule, severity, at, message = _one("bench.py", text)
+    assert (rule, severity, at) == ("TL008", Severity.INFO, 3)
+    assert "only in text" in message

@@ -274,6 +274,9 @@ ENGINE = Engine(
     images=(Image("lmsysorg/sglang"),),
     wrappers=(DYNAMO,),
     env_prefixes=("SGLANG_",),
+    # python/sglang/srt/entrypoints/openai/: serving_chat.py ``OpenAIServingChat(
+    # tokenizer_manager, ...)``, protocol.py's request models (the engine is entrypoints/engine.py)
+    frontend_modules=("sglang.srt.entrypoints.openai",),
     derive=derive,
     attention_dp=attention_dp,
     ep_layout="inside_tp",

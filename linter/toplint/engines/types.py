@@ -294,6 +294,10 @@ class Engine:
     # formats that always run this engine (production-stack Helm values, ...): source kinds
     runs_in: tuple[str, ...] = ()
     env_prefixes: tuple[str, ...] = ()  # environment worth keeping for rules ("VLLM_")
+    # Python modules of the engine's package whose names serve requests to an engine built
+    # elsewhere (the OpenAI front end's handlers and protocol models: ``OpenAIServingChat``,
+    # ``BaseModelPath``): their calls start no engine (``toplint.parse.generic.evidence``).
+    frontend_modules: tuple[str, ...] = ()
     # environment variables whose value a wrapper splices into the command line unquoted
     args_env: tuple[str, ...] = ()
     # values that follow from the flags (EP size, attention DP, implicit sharding); idempotent

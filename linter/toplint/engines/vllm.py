@@ -378,6 +378,10 @@ ENGINE = Engine(
         "llmaz",
     ),
     env_prefixes=("VLLM_",),
+    # vllm/entrypoints/openai/: serving_chat.py ``OpenAIServingChat(engine_client, ...)``,
+    # serving_models.py ``BaseModelPath(name, model_path)`` (later chat_completion/serving.py,
+    # models/serving.py), protocol.py's request models: wrap the engine a caller built.
+    frontend_modules=("vllm.entrypoints.openai",),
     # KServe's LLMInferenceService splices it into the vLLM command (engine-vocabulary.md §0)
     args_env=("VLLM_ADDITIONAL_ARGS",),
     derive=derive,

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
-from toplint.engines.registry import all_engines, get_spec, image_engine, module_spec
+from toplint.engines.registry import all_engines, get_engine, get_spec, image_engine, module_spec
 from toplint.engines.release import image_repository
 from toplint.engines.types import EngineSpec
 from toplint.infra.patterns import lazy
@@ -370,9 +370,19 @@ def imported(modules: Mapping[str, str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for name, module in modules.items():
         engine = _package_engine(module.split(".")[0])
-        if engine is not None and (name[:1].isupper() or "_" not in name):
+        callable_ = name[:1].isupper() or "_" not in name
+        if engine is not None and callable_ and not _frontend(engine, module):
             out[name] = engine
     return out
+
+
+def _frontend(engine: str, module: str) -> bool:
+    """``module`` is the engine's request-serving front end (``Engine.frontend_modules``): its
+    classes wrap an engine built elsewhere (krickwix/rayserve-examples@fab2f722 llm.py
+    ``BaseModelPath(name=MODEL_NAME, model_path=MODEL_NAME)`` and ``OpenAIServingChat(self.engine,
+    …)`` beside ``AsyncLLMEngine.from_engine_args``: seven false deployments)."""
+    prefixes = get_engine(engine).frontend_modules
+    return any(module == p or module.startswith(p + ".") for p in prefixes)
 
 
 def foreign(modules: Mapping[str, str]) -> frozenset[str]:

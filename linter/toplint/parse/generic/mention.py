@@ -51,6 +51,13 @@ _GAP = "{…}"  # what a computed part of a string or an argument list is writte
 # title or summary.  ``FlexibleArgumentParser(description="vllm serve")`` in runpod-workers/
 # worker-vllm@7a925039 scripts/check_vllm_flags.py:51 was read as a vLLM server with no model.
 PROSE_KEYS = frozenset({"description", "epilog", "usage", "help", "title", "summary"})
+# Calls whose arguments are text for a reader: ``print`` and the logging methods (a logger's, the
+# ``logging`` module's), click's and typer's ``echo``.  Not ``write``: a file written may be a
+# script that runs.
+_OUTPUT_NAMES = frozenset({"print"})
+_OUTPUT_METHODS = frozenset(
+    {"debug", "info", "warning", "warn", "error", "exception", "critical", "log", "echo"}
+)
 
 
 def python_mention(source: Source) -> Finding | None:
@@ -86,7 +93,10 @@ def _walk(tree: ast.AST) -> list[ast.AST]:
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
-    """Docstrings and the values of ``PROSE_KEYS`` keywords: text for a reader."""
+    """Docstrings, the values of ``PROSE_KEYS`` keywords and what output calls print: text for a
+    reader (ree2raz/inference-bench@62191001 modal_v2_l4_vllm_fp16.py
+    ``print(f"  Image:       vllm/vllm-openai:v0.20.1")`` was a TL008 warning that the
+    command is built at run time)."""
     out: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -94,9 +104,18 @@ def _docstrings(tree: ast.AST) -> set[int]:
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
                 out.add(id(body[0].value))
         elif isinstance(node, ast.Call):
-            texts = (k.value for k in node.keywords if k.arg in PROSE_KEYS)
+            texts: list[ast.AST] = [k.value for k in node.keywords if k.arg in PROSE_KEYS]
+            if _outputs(node.func):
+                texts.extend(node.args)
             out.update(id(part) for text in texts for part in ast.walk(text))
     return out
+
+
+def _outputs(func: ast.AST) -> bool:
+    """``func`` prints or logs its arguments (``_OUTPUT_NAMES``, ``_OUTPUT_METHODS``)."""
+    if isinstance(func, ast.Name):
+        return func.id in _OUTPUT_NAMES
+    return isinstance(func, ast.Attribute) and func.attr in _OUTPUT_METHODS
 
 
 def _words(node: ast.List | ast.Tuple) -> list[str]:
