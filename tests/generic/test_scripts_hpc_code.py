@@ -141,8 +141,31 @@ def test_a_parameter_no_call_passes_is_its_default() -> None:
     assert (dep.engine, dep.tp) == ("vllm", 4)
 
 
-def test_a_parameter_some_call_passes_stays_unknown() -> None:
+def test_a_parameter_the_one_call_passes_is_that_value() -> None:
+    """ree2raz/inference-bench@62191001 modal_qwen3_moe_awq.py builds its command in a helper
+    called once, ``_make_server_args(MODEL, …)``: what that call passes is what runs."""
     text = START_SERVICE.replace("launch_vllm_server()", "launch_vllm_server(tensor_parallel=8)")
+    assert only("start_service.py", text).tp == 8
+    named = START_SERVICE.replace("launch_vllm_server()", "launch_vllm_server(MODEL)")
+    named = named.replace("import subprocess\n", "import subprocess\nMODEL = 'org/m'\n")
+    assert only("start_service.py", named).model == "org/m"
+
+
+def test_a_parameter_two_calls_pass_stays_unknown() -> None:
+    text = START_SERVICE.replace(
+        "    process = launch_vllm_server()",
+        "    process = launch_vllm_server(tensor_parallel=8)\n"
+        "    other = launch_vllm_server(tensor_parallel=2)",
+    )
+    dep = only("start_service.py", text)
+    assert dep.tp is None and "tp" in {u.field for u in dep.unresolved}
+
+
+def test_a_parameter_passed_a_local_of_the_caller_stays_unknown() -> None:
+    text = START_SERVICE.replace(
+        "    process = launch_vllm_server()",
+        "    tp = pick()\n    process = launch_vllm_server(tensor_parallel=tp)",
+    )
     dep = only("start_service.py", text)
     assert dep.tp is None and "tp" in {u.field for u in dep.unresolved}
 

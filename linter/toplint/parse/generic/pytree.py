@@ -90,7 +90,7 @@ def build(text: str, path: str, environment: Environment | None = None) -> PyTre
         module = ast.parse(text, filename=path)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    reader = _Reader(path, _passed(module), environment)
+    reader = _Reader(path, _passed(module), environment, _called_once(module))
     try:
         data, positions = reader.body(module.body, {})
     except RecursionError:
@@ -104,9 +104,11 @@ class _Reader:
         path: str,
         passed: dict[str, set[str | int]] | None = None,
         environment: Environment | None = None,
+        once: dict[str, ast.Call] | None = None,
     ) -> None:
         self.path = path
         self.given = environment or {}
+        self.once = once or {}  # module-level functions the module calls exactly once
         self.imports: dict[str, str] = {}
         self.budget = MAX_STATEMENTS
         self.passed = passed or {}  # what the module's calls pass each function (``_passed``)
@@ -189,6 +191,8 @@ class _Reader:
         local = dict(env)
         if not isinstance(stmt, ast.ClassDef):
             local.update(self.defaults(stmt, env))
+            if not self.classes:
+                local.update(self.bound(stmt, env))
         self.classes.append(stmt.name if isinstance(stmt, ast.ClassDef) else "")
         try:
             value, positions = self.body(stmt.body, local)
@@ -231,6 +235,31 @@ class _Reader:
                 continue
             out[arg.arg] = self.expr(default, env)
         return out
+
+    def bound(
+        self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, env: dict[str, Built]
+    ) -> dict[str, Built]:
+        """A module-level function's parameters as its one call in the module passes them, where
+        the call passes a literal or a module-level name the function's definition already sees
+        (ree2raz/inference-bench@62191001 modal_qwen3_moe_awq.py ``def
+        _make_server_args(model, …)`` returns ``["vllm", "serve", model, …]`` and is called
+        once, ``_make_server_args(MODEL, quantization="awq_marlin")``: its model was
+        unresolved).  A function called more than once, or named without a call, is left:
+        which call runs is not read."""
+        call = self.once.get(stmt.name)
+        if call is None:
+            return {}
+        params = [*stmt.args.posonlyargs, *stmt.args.args]
+        given: list[tuple[str, ast.expr]] = [
+            (p.arg, a) for p, a in zip(params, call.args, strict=False)
+        ]
+        names = {p.arg for p in (*params, *stmt.args.kwonlyargs)}
+        given += [(k.arg, k.value) for k in call.keywords if k.arg in names]
+        return {
+            name: self.expr(value, env)
+            for name, value in given
+            if isinstance(value, ast.Constant) or (isinstance(value, ast.Name) and value.id in env)
+        }
 
     def expr(self, node: ast.expr, env: dict[str, Built], inline: bool = False) -> Built:
         at = self.pos(node)
@@ -384,6 +413,31 @@ def _passed(module: ast.Module) -> dict[str, set[str | int]]:
         for keyword in node.keywords:
             seen.add(keyword.arg if keyword.arg else "**")
     return out
+
+
+def _called_once(module: ast.Module) -> dict[str, ast.Call]:
+    """The functions the module calls by their bare name exactly once, never naming them
+    otherwise (passed as a callback, assigned), with a call that spreads nothing
+    (``*args``, ``**kwargs``): their one call says what their parameters are."""
+    calls: dict[str, list[ast.Call]] = {}
+    funcs: set[int] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            calls.setdefault(node.func.id, []).append(node)
+            funcs.add(id(node.func))
+    named = {
+        n.id
+        for n in ast.walk(module)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and id(n) not in funcs
+    }
+    return {
+        name: found[0]
+        for name, found in calls.items()
+        if len(found) == 1
+        and name not in named
+        and not any(isinstance(a, ast.Starred) for a in found[0].args)
+        and all(k.arg for k in found[0].keywords)
+    }
 
 
 def _environ_key(node: ast.expr) -> str:
