@@ -14,14 +14,23 @@ Names imported from an engine's package (``from vllm import AsyncEngineArgs``) m
 that engine's; a name imported from a module no engine owns (``from aurora_swarm import
 VLLMPool``) names no engine by itself.  A file that imports an engine, or calls such a name,
 but whose deployment cannot be read gets one TL008, never silence.
+
+Names imported from a sibling module of the repository (``from bench_lib import SERVER_ARGS,
+GPU_TYPE`` with ``bench_lib.py`` in the same folder, as Python finds it from the script's
+folder and Modal ships it with ``add_local_python_source``) hold the values that module gives
+them (``pytree.imported_values``, read within the read policy): an app that runs an imported
+command is a deployment at its own line, its options at their places in the module.
 """
 
 from __future__ import annotations
 
-from functools import cache
+import re
+from functools import cache, lru_cache
 from typing import Any
 
-from toplint.model import Deployment, Finding, ParseResult, Severity
+from toplint.infra.patterns import lazy
+from toplint.infra.readpolicy import read_first
+from toplint.model import Deployment, Finding, ParseResult, Position, Severity
 from toplint.parse.argv import (
     file_deployments,
     find_invocations,
@@ -33,7 +42,15 @@ from toplint.parse.enginecfg import one_host, visible_gpus
 from toplint.parse.generic import data as structured
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.mention import PROSE_KEYS
-from toplint.parse.generic.pytree import Environment, PyTree, Ref, build
+from toplint.parse.generic.pytree import (
+    Built,
+    Environment,
+    PyTree,
+    Ref,
+    build,
+    imported_values,
+    sibling_imports,
+)
 from toplint.parse.generic.scope import imported_call
 from toplint.parse.generic.scopes import mappings
 from toplint.parse.generic.tree import CALL
@@ -73,9 +90,10 @@ class PythonParser:
     def parse(self, source: Source, environment: Environment | None = None) -> ParseResult:
         """``environment``: the variables the module runs with when another file says so (a
         Ray Serve application's ``runtime_env.env_vars``: ``toplint.parse.generic.rayapp``)."""
-        if not _names_engine(source.text):
+        imported = _sibling_values(source)
+        if not _names_engine(source.text) and not imported:
             return ParseResult(source.path)
-        tree = build(source.text, source.path, environment)
+        tree = build(source.text, source.path, environment, imported)
         if tree is None:
             return ParseResult(source.path)
         calls, foreign = ev.imported(tree.imports), ev.foreign(tree.imports)
@@ -113,6 +131,34 @@ class PythonParser:
             mention = mention or _named_call(source, tree, foreign)
             findings.extend(() if mention is None else (mention,))
         return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+# ``from M import …`` at the start of a line: a module a sibling file may be (checked before the
+# file is parsed for its exact names).
+_FROM = lazy(r"^from[ \t]+\.?([A-Za-z_]\w*)[ \t]+import\b", re.M)
+
+
+def _sibling_values(source: Source) -> dict[str, Built]:
+    """The values the module's sibling modules give the names it imports from them, when one
+    of those modules names an engine (``pytree.imported_values``)."""
+    modules = set(_FROM.findall(source.text)) if "import" in source.text else set()
+    read = {m: read_first(source.path, [f"{m}.py"]) for m in sorted(modules)}
+    engines = {m: found for m, found in read.items() if found and _names_engine(found[1])}
+    if not engines:
+        return {}
+    out: dict[str, Built] = {}
+    for module, names in sibling_imports(source.text).items():
+        found = engines.get(module)
+        if found is None:
+            continue
+        given = _values(found[0], found[1], tuple(name for name, _ in names))
+        out.update((here, given[name]) for name, here in names if name in given)
+    return out
+
+
+@lru_cache(maxsize=256)  # a module many apps of a tree import is read once per run
+def _values(path: str, text: str, names: tuple[str, ...]) -> dict[str, Built]:
+    return imported_values(text, path, names)
 
 
 # Facts a deployment takes from around its command (its scope's GPUs, nodes and accelerator):
@@ -221,7 +267,10 @@ def _argv_deployments(
             continue
         found, more = file_deployments(invocations, tree.path, "python")
         call_env = _call_environment(tree, at)
+        used = _used_at(tree, at) if args[0].position.path != tree.path else None
         for dep in found:
+            if used is not None:  # a command another module writes runs here
+                dep = replace(dep, line=used.line, column=used.column)
             commands.append((at, dep.engine))
             dep = replace(
                 dep, provenance={**dep.provenance, "engine": f"command `{rs.anchor(at)}`"}
@@ -231,6 +280,16 @@ def _argv_deployments(
             deployments.append(_resources_above(tree, dep, at))
         findings.extend(more)
     return deployments, findings, commands
+
+
+def _used_at(tree: PyTree, at: tuple[str | int, ...]) -> Position | None:
+    """Where this module uses the value at ``at`` that another module writes (the call that
+    runs an imported command): the innermost place on its path written in this file."""
+    for n in range(len(at), 0, -1):
+        spot = tree.positions.get(at[:n])
+        if spot is not None and spot[1].path == tree.path:
+            return spot[1]
+    return None
 
 
 def _string_deployments(tree: PyTree, source: Source) -> tuple[list[Deployment], list[Finding]]:

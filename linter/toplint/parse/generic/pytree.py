@@ -17,7 +17,10 @@ literals is kept, in the shape ``toplint.parse.structured`` searches:
   and ``os.environ["X"]`` take its value of ``X`` before their default, at the place that value
   is written (another file); a value that is only a ``$NAME`` placeholder stays a ``Ref``.
 
-``imports`` maps each imported name to its module (for engine evidence).
+``imports`` maps each imported name to its module (for engine evidence).  Names a module
+imports from a sibling module of the repository (``from bench_lib import SERVER_ARGS``, with
+``bench_lib.py`` beside it: ``imported_values``) hold the values that module gives them, at
+their places there.
 """
 
 from __future__ import annotations
@@ -83,19 +86,65 @@ class PyTree:
         return Position(self.path, 1, 1)
 
 
-def build(text: str, path: str, environment: Environment | None = None) -> PyTree | None:
+def build(
+    text: str,
+    path: str,
+    environment: Environment | None = None,
+    imported: Mapping[str, Built] | None = None,
+) -> PyTree | None:
     """The tree of a Python module, or None when it is not Python this interpreter reads;
-    ``environment``: the variables the module is known to run with."""
+    ``environment``: the variables the module is known to run with; ``imported``: the values
+    of names it imports from its sibling modules (``imported_values``)."""
     try:
         module = ast.parse(text, filename=path)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     reader = _Reader(path, _passed(module), environment, _called_once(module))
+    reader.imported = dict(imported or {})
     try:
-        data, positions = reader.body(module.body, {})
+        data, positions = reader.body(module.body, dict(reader.imported))
     except RecursionError:
         return None
     return PyTree(path, data, positions, reader.imports, reader.environ)
+
+
+def sibling_imports(text: str) -> dict[str, list[tuple[str, str]]]:
+    """Module-level ``from M import a, b as c`` (or ``from .M import …``) of a one-word module
+    M: M -> (the name in M, the name here) of each name taken from it.  Not ``import *``."""
+    try:
+        module = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}
+    out: dict[str, list[tuple[str, str]]] = {}
+    for stmt in module.body:
+        if not isinstance(stmt, ast.ImportFrom) or not stmt.module or stmt.level > 1:
+            continue
+        if "." in stmt.module:
+            continue
+        names = [(a.name, a.asname or a.name) for a in stmt.names if a.name != "*"]
+        if names:
+            out.setdefault(stmt.module, []).extend(names)
+    return out
+
+
+def imported_values(text: str, path: str, names: Iterable[str]) -> dict[str, Built]:
+    """The values a module gives ``names`` at its top level (a literal list of an engine
+    command, a GPU type, a model), each with its places in the module (``path``): what a
+    sibling that imports them sees.  A name the module does not assign at its top level (a
+    function, an import of its own) is left out, so it stays unknown where it is used."""
+    tree = build(text, path)
+    if tree is None or not isinstance(tree.data, dict):
+        return {}
+    out: dict[str, Built] = {}
+    for name in names:
+        if name not in tree.data or (name, DEFINED) in tree.positions:
+            continue
+        spots = {p[1:]: v for p, v in tree.positions.items() if p[:1] == (name,) and p[1:]}
+        whole = tree.positions.get((name,))
+        if whole is not None:
+            spots[()] = whole
+        out[name] = (tree.data[name], spots)
+    return out
 
 
 class _Reader:
@@ -109,6 +158,8 @@ class _Reader:
         self.path = path
         self.given = environment or {}
         self.once = once or {}  # module-level functions the module calls exactly once
+        self.imported: dict[str, Built] = {}  # names given by sibling modules (``build``)
+        self.used: dict[str, tuple[int, int]] = {}  # imported name -> the place first used
         self.imports: dict[str, str] = {}
         self.budget = MAX_STATEMENTS
         self.passed = passed or {}  # what the module's calls pass each function (``_passed``)
@@ -268,7 +319,13 @@ class _Reader:
             return node.value, here
         if isinstance(node, ast.Name):
             found = env.get(node.id)
-            if found is not None and (inline or not isinstance(found[0], (list, dict))):
+            # A container another module gives is not in this tree: its first use is its place
+            # here (``subprocess.Popen(SERVER_ARGS)``), a later one a use of that.
+            foreign = found is not None and found is self.imported.get(node.id)
+            if foreign:  # the same node read again (a call's arguments) is still the first
+                first = self.used.setdefault(node.id, (node.lineno, node.col_offset))
+                foreign = first == (node.lineno, node.col_offset)
+            if found is not None and (inline or foreign or not isinstance(found[0], (list, dict))):
                 value, pos = found
                 return value, {**pos, (): pos.get((), (at, at))}
             # A container named again (``flyte.serve(app)``, ``print(cmd)``) is a use of the one
