@@ -153,3 +153,26 @@ def test_an_echoed_docker_command_runs_nothing() -> None:
     )
     (dep,), _ = parse("run.sh", text)
     assert (dep.engine, dep.tp, dep.line) == ("sglang", 2, 3)
+
+
+def test_a_gpu_cloud_instance_runs_its_image_with_the_arguments() -> None:
+    """pyhp2017/vast-vllm-deployer@c8ffdedc deploy-vllm-vast.sh:1141: ``vastai create instance
+    OFFER --image vllm/vllm-openai:v0.10.0 … --args "${VLLM_ARGS[@]}"`` (docs.vast.ai, "vastai
+    create instance": ``[--args ...]``; the args runtype keeps the image's entrypoint).  It gave
+    no deployment, and a TL008 note that no command runs the image."""
+    text = (
+        'IMAGE="vllm/vllm-openai:v0.10.0"\n'
+        "VLLM_ARGS=(--model org/m --tensor-parallel-size 2)\n"
+        'vastai --raw create instance "$1" \\\n'
+        '  --image "$IMAGE" --env "-p 8000:8000" --disk 120 \\\n'
+        '  --args "${VLLM_ARGS[@]}"\n'
+    )
+    (dep,), findings = parse("deploy.sh", text)
+    assert (dep.engine, dep.model, dep.tp, dep.line, dep.nodes) == ("vllm", "org/m", 2, 3, 1)
+    assert not [f for f in findings if f.rule == "TL008"]
+    override = text.replace(
+        "--disk 120", '--entrypoint "python3 -m vllm.entrypoints.openai.api_server"'
+    )
+    assert parse("deploy.sh", override)[0] == []  # one word naming no program: not read
+    plain = text.replace('--args "${VLLM_ARGS[@]}"', "--ssh")
+    assert parse("deploy.sh", plain)[0] == []  # no arguments: the image runs as it is

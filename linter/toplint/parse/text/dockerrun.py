@@ -4,6 +4,12 @@ Docker's own options are skipped (the ones that take a value: the docker CLI ref
 ``docker run --help``); ``-e`` becomes the engine's environment, ``--gpus`` the visible GPUs,
 ``--entrypoint`` the first word of the command, and ``--ipc``/``--shm-size`` and any mount over
 ``/dev/shm`` the container's shared memory (``toplint.parse.containershm``).
+
+A GPU cloud's CLI that starts an instance from an image with arguments is read the same way
+(``instance_run``): ``vastai create instance ID --image IMG [OPTIONS] --args A…`` runs the
+image's own entrypoint with ``A…`` (docs.vast.ai, "vastai create instance": ``[--args ...]``
+takes the rest of the line; "Creating instances with API": the args runtype "preserves" the
+image's entrypoint; ``--entrypoint`` overrides it).  The offer's GPUs are not on the line.
 """
 
 from __future__ import annotations
@@ -37,6 +43,71 @@ _MOUNTS = {"-v": "-v", "--volume": "-v", "--mount": "--mount", "--tmpfs": "--tmp
 # GPUs" (rocm.docs.amd.com, "Running ROCm Docker containers": ``--device /dev/kfd --device
 # /dev/dri``).  NVIDIA's are requested with ``--gpus`` (the NVIDIA Container Toolkit).
 _VENDOR_DEVICES = {"/dev/kfd": "amd"}
+
+
+# Instance launchers: (program, subcommand words) -> its options that take a value (the CLI
+# reference of each; global options included).  ``--image``, ``--entrypoint`` and ``--args``
+# are read; the others are skipped with their values.
+_INSTANCE_LAUNCHERS: dict[tuple[str, ...], frozenset[str]] = {
+    # docs.vast.ai/cli/reference/create-instance.md and the CLI's global options
+    ("vastai", "create", "instance"): frozenset(
+        [
+            "--template_hash",
+            "--user",
+            "--disk",
+            "--image",
+            "--login",
+            "--label",
+            "--onstart",
+            "--onstart-cmd",
+            "--entrypoint",
+            "--env",
+            "--price",
+            "--bid_price",
+            "--jupyter-dir",
+            "--extra",
+            "--create-from",
+            "--api-key",
+            "--url",
+            "--retry",
+        ]
+    ),
+}
+
+
+def instance_run(args: Sequence[Arg]) -> Invocation | None:
+    """The engine a GPU cloud's instance launcher starts from an image with arguments
+    (``_INSTANCE_LAUNCHERS``): the image's entrypoint, or ``--entrypoint``, with ``--args``."""
+    words = [a.value or "" for a in args]
+    for (program, *sub), valued in _INSTANCE_LAUNCHERS.items():
+        i = next((k for k, w in enumerate(words) if w.rsplit("/", 1)[-1] == program), -1)
+        if i < 0:
+            continue
+        rest = [k for k in range(i + 1, len(words)) if not words[k].startswith("-")]
+        if [words[k] for k in rest[: len(sub)]] != sub:
+            continue
+        image = entrypoint = None
+        j = rest[len(sub) - 1] + 1
+        while j < len(args):
+            name = words[j].split("=", 1)[0]
+            if name == "--args":
+                break
+            value = args[j + 1] if name in valued and "=" not in words[j] else None
+            if name == "--image":
+                image = value
+            elif name == "--entrypoint":
+                entrypoint = value
+            j += 2 if value is not None else 1
+        if j >= len(args) or image is None:
+            return None
+        command = list(args[j + 1 :])
+        if entrypoint is not None:
+            found = find_invocations([entrypoint, *command])
+            inv = found[0] if found else None
+        else:
+            inv = image_invocation(image, command, {})
+        return replace(inv, image=image.value or "") if inv is not None else None
+    return None
 
 
 def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invocation | None:

@@ -28,7 +28,7 @@ from toplint.parse.base import SHELL_SUFFIXES, Source
 from toplint.parse.enginecfg import ConfigLoader, disk_loader, one_host
 from toplint.parse.options import FORWARDED, Arg
 from toplint.parse.text.detached import detached_options
-from toplint.parse.text.dockerrun import DOCKER, DOCKER_VALUE, docker_run
+from toplint.parse.text.dockerrun import DOCKER, DOCKER_VALUE, docker_run, instance_run
 from toplint.parse.text.entrypoint import entrypoint_first
 from toplint.parse.text.launchers import (
     Allocation,
@@ -489,7 +489,7 @@ class ShellParser:
         job = job or Allocation()
         granted = outer.over(job)
         notes: list[Finding] = []
-        docker = docker_run(args, notes)
+        docker = docker_run(args, notes) or instance_run(args)
         if notes:
             return [(None, tuple(notes))]  # the image's options are several engines' alike
         loader = loader or disk_loader(path)
