@@ -60,7 +60,26 @@ class ModelSpec:
     # 2 x d_inner + 2 x n_groups x ssm_state_size + mamba_num_heads, and its n_groups (0: none)
     mamba_in_proj: int = 0
     mamba_groups: int = 0
+    # the routed experts' parameters, all MoE layers, as the config's reader counts them (the
+    # experts' own width: a latent MoE's narrower one, Kimi-K3's ``routed_expert_hidden_size``;
+    # two or three matrices); 0 when the spec was not read from a config (``routed_params``)
+    expert_params: float = 0.0
 
     @property
     def is_moe(self) -> bool:
         return self.num_experts > 0
+
+    @property
+    def routed_params(self) -> float:
+        """The routed experts' parameters: the config reader's count, else three matrices of
+        ``hidden_size`` × ``moe_intermediate_size`` per expert per MoE layer, never more than
+        the whole model."""
+        if not self.is_moe:
+            return 0.0
+        if self.expert_params > 0:
+            return min(self.expert_params, self.params_total)
+        if not self.moe_intermediate_size:
+            return 0.0
+        layers = self.num_moe_layers or self.num_layers
+        experts = 3.0 * self.hidden_size * self.moe_intermediate_size * self.num_experts * layers
+        return min(experts, self.params_total)

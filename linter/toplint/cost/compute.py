@@ -34,7 +34,7 @@ def stream_ms(
     hbm = gpu.memory_bandwidth_gb_per_s
     if hbm <= 0:
         return None
-    experts = _expert_params(model)
+    experts = model.routed_params
     # A decode batch touches at most batch·k of E experts per layer (upper bound).
     touched = min(1.0, batch * max(model.top_k, 1) / model.num_experts) if experts else 0.0
     per_gpu = (model.params_total - experts) / (tp * pp) + experts * touched / (ep * pp)
@@ -99,13 +99,6 @@ def compute_ms(
         return None
     notes.append(f"prefill compute at MFU {PREFILL_MFU:g} of {peak:g} TFLOPS bf16")
     return 2 * model.params_active * tokens / (tp * peak * 1e12 * PREFILL_MFU) * 1e3
-
-
-def _expert_params(m: ModelSpec) -> float:
-    if not m.is_moe or not m.moe_intermediate_size:
-        return 0.0
-    layers = m.num_moe_layers or m.num_layers
-    return float(layers * m.num_experts * 3 * m.hidden_size * m.moe_intermediate_size)
 
 
 def group_size(placement: Placement, kind: Dimension, declared: int | None) -> int:

@@ -382,6 +382,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         top_k=moe.top_k,
         moe_intermediate_size=moe.expert_ffn,
         num_moe_layers=moe.layers,
+        expert_params=float(expert_params),
         mla=bool(attn.kv_lora_rank),
         kv_lora_rank=attn.kv_lora_rank,
         qk_rope_head_dim=attn.qk_rope_head_dim,

@@ -124,6 +124,7 @@ def hybrid_spec(
         "top_k": top_k,
         "moe_intermediate_size": expert_ffn,
         "num_moe_layers": count["moe"] if experts else 0,
+        "expert_params": float(expert_params),
         "quant_block": block,
         "kv_bytes_per_token": count["attention"] * 2 * kv_heads * head_dim * 2,
         **(_mamba_in_proj(cfg) if count["mamba"] else {}),

@@ -81,14 +81,6 @@ def weight_bytes(model: ModelSpec) -> float:
     return (model.params_total - embed) * per_weight + embed * 2.0
 
 
-def expert_params(model: ModelSpec) -> float:
-    if not model.is_moe or not model.moe_intermediate_size:
-        return 0.0
-    layers = model.num_moe_layers or model.num_layers
-    experts = 3.0 * model.hidden_size * model.moe_intermediate_size * model.num_experts * layers
-    return min(experts, model.params_total)
-
-
 def stage_layers(layers: int, pp: int) -> list[int]:
     """Hidden layers per pipeline stage as vLLM's ``get_pp_indices`` splits them: evenly, the
     remainder one each to the stages before the last, the second-to-last first
@@ -112,7 +104,7 @@ def weights_per_gpu(model: ModelSpec, dep: Deployment) -> float:
     has its first stage hold the input embedding and its last the LM head, each split over TP,
     beside its share of the hidden layers; the fullest stage is the one that must fit."""
     tp, pp = max(dep.tp or 1, 1), max(dep.pp or 1, 1)
-    experts = expert_params(model)
+    experts = model.routed_params
     total = weight_bytes(model)
     share = total / model.params_total if model.params_total else 0.0
     experts_over = get_engine(dep.engine).experts_over(dep)
