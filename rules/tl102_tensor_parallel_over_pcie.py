@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from toplint.engines.registry import get_engine
 from toplint.facts import registry as F
 from toplint.hardware.linkkinds import scaleup_of
+from toplint.hardware.p2plevel import forced
 from toplint.model import Finding, Fix, Severity
 from toplint.outcome.types import GIB
 from toplint.rulebook.helpers import finding, layout_fix, layout_flags, severity_for
@@ -73,10 +74,12 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     cost = ""
     prefill, decode = f.number(F.TP_PREFILL_COMM_MS), f.number(F.TP_DECODE_COMM_MS)
     if prefill is not None and decode is not None:
+        over = forced(group.link.kind, dep.options)
+        host = f" (NCCL's through host memory: {over.written}, TL112)" if over and over.kind else ""
         cost = (
             f": ~{prefill:.0f} ms of all-reduce per "
             f"{ctx.workload.prompt_tokens}-token prefill, {decode:.2f} ms per "
-            "decode step"
+            f"decode step{host}"
         )
     better, how, verdict = better_split(ctx)
     fix: Fix | str | None = None
