@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.hardware.linkkinds import node_kind
-from toplint.hardware.p2plevel import DISABLE, LEVEL, Override, forced
+from toplint.hardware.p2plevel import DISABLE, LEVEL, Override, forced, p2p_level
 from toplint.model import Deployment, Finding, Severity
 from toplint.placement.types import Group
 from toplint.record import replace
@@ -77,9 +77,9 @@ def _affected(ctx: RuleContext) -> tuple[Group, str, Override] | None:
     """The first group with two or more GPUs on one node whose NCCL copies the environment
     sends through host memory, the link kind it has there, and the override."""
     placement = ctx.placement
-    if placement is None:
-        return None
     options = ctx.deployment.options
+    if placement is None or p2p_level(options) is None:
+        return None
     for name in ("tp", "ep", "pp"):
         group = placement.worst(name)
         if group is None or group.size < 2:

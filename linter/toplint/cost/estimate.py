@@ -41,7 +41,7 @@ from toplint.cost.types import (
 )
 from toplint.cost.uncertainty import METHODS, band, error_class
 from toplint.engines.registry import get_engine
-from toplint.hardware.p2plevel import explain, forced
+from toplint.hardware.p2plevel import explain, forced, p2p_level
 from toplint.hardware.units import format_bandwidth, format_bytes, format_time_us
 from toplint.placement.types import Group, Placement
 from toplint.record import replace
@@ -180,6 +180,8 @@ class _PhaseBuilder:
         self.moe_layers = min(moe_layers, model.num_layers)
         self.dense_layers = model.num_layers - self.moe_layers
         self.moe = exchange(placement, phase, self.dp) if self.ep > 1 else None
+        # an NCCL P2P level the environment sets (toplint.hardware.p2plevel), read once
+        self.p2p_level = p2p_level(d.options) is not None
 
     def build(self) -> list[Collective]:
         ep = (
@@ -228,10 +230,12 @@ class _PhaseBuilder:
 
     def _nccl(self, fabric: Fabric) -> Fabric:
         """``fabric`` as NCCL runs it under the deployment's environment (noted when changed)."""
+        if not self.p2p_level:
+            return fabric
         over = forced(fabric.intra_kind, self.p.deployment.options)
         if over is not None:
             self.notes.append(explain(over))
-        return nccl_fabric(fabric, self.p)
+        return nccl_fabric(fabric, self.p.cluster, over)
 
     def _all_reduce(
         self, fabric: Fabric, nccl: Fabric, message: int, count: int, note: str

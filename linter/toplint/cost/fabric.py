@@ -22,7 +22,7 @@ from toplint.hardware.linkkinds import (
     of_network,
     pcie_x16,
 )
-from toplint.hardware.p2plevel import forced
+from toplint.hardware.p2plevel import Override
 from toplint.hardware.types import Cluster, GpuSpec
 from toplint.placement.types import Group, Placement
 from toplint.record import replace
@@ -47,15 +47,14 @@ def group_fabric(
     return cluster_fabric(cluster, name, ranks, link_gb_per_s=link_bw)
 
 
-def nccl_fabric(fabric: Fabric, placement: Placement) -> Fabric:
+def nccl_fabric(fabric: Fabric, cluster: Cluster, over: Override | None) -> Fabric:
     """The hops NCCL itself runs ``fabric``'s collective over: the hardware's, unless the
-    deployment's environment turns NCCL's P2P transport off between these GPUs
-    (``toplint.hardware.p2plevel``): then its copies inside a node go through host memory, with
-    no NVLink SHARP.  The engines' IPC kernels keep ``fabric``."""
-    over = forced(fabric.intra_kind, placement.deployment.options)
+    deployment's environment turns NCCL's P2P transport off between these GPUs (``over``:
+    ``toplint.hardware.p2plevel.forced``): then its copies inside a node go through host
+    memory, with no NVLink SHARP.  The engines' IPC kernels keep ``fabric``."""
     if over is None or not over.kind:
         return fabric
-    bandwidth = _intra_bandwidth(placement.cluster, over.kind, None)
+    bandwidth = _intra_bandwidth(cluster, over.kind, None)
     return replace(fabric, intra_kind=over.kind, intra_gb_per_s=bandwidth, nvls_arch="")
 
 

@@ -7,7 +7,7 @@ env, and its words are mapped back into the file by ``k8s_text.Locator``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -125,27 +125,37 @@ def _configmap_key(ctx: Ctx, source: Any) -> str | None:
     return None if value is None or isinstance(value, (dict, list)) else _scalar_text(value)
 
 
-def env_args(ctx: Ctx, cpath: Path, env: Mapping[str, str | None]) -> dict[str, Arg]:
-    """The container's ``env`` entries as positioned words, for engines configured by
-    environment variables (TGI's launcher reads every option from one: clap ``env``)."""
-    out: dict[str, Arg] = {}
+def _entries(ctx: Ctx, cpath: Path) -> Iterator[tuple[str, dict[str, Any], Path, bool]]:
+    """The container's ``env`` entries: (name, entry, path of its value, written as
+    ``NAME=value``)."""
     for i, given in enumerate(ctx.sequence((*cpath, "env"))):
         item = env_entry(given)
         if item is None:
             continue
-        name = str(item["name"])
         at: Path = (*cpath, "env", i)
         if item is given:
             at = (*at, "value" if "value" in item else "name")
+        yield str(item["name"]), item, at, item is not given
+
+
+def _entry_position(ctx: Ctx, at: Path, name: str, inline: bool) -> Position:
+    pos = ctx.scalar_pos(at)
+    # ``NAME=value``: the value starts after the ``=``
+    return replace(pos, column=pos.column + len(name) + 1) if inline else pos
+
+
+def env_args(ctx: Ctx, cpath: Path, env: Mapping[str, str | None]) -> dict[str, Arg]:
+    """The container's ``env`` entries as positioned words, for engines configured by
+    environment variables (TGI's launcher reads every option from one: clap ``env``)."""
+    out: dict[str, Arg] = {}
+    for name, item, at, inline in _entries(ctx, cpath):
         value = env.get(name)
         raw = _scalar_text(item.get("value"))
         missing: tuple[str, ...] = () if value is not None else (name,)
         written = placeholders(value) if value is not None else ()
         if written:  # the engine reads the value as written: a template's placeholder
             value, missing = None, written
-        pos = ctx.scalar_pos(at)
-        if item is not given:  # ``NAME=value``: the value starts after the ``=``
-            pos = replace(pos, column=pos.column + len(name) + 1)
+        pos = _entry_position(ctx, at, name, inline)
         out[name] = Arg(value, raw, pos, missing, anchor_of(at))
     return out
 
@@ -355,8 +365,11 @@ def with_env_options(
     kept = env_options(env)
     if not kept:
         return dep
-    placed = env_args(ctx, cpath, {k[len("env.") :]: v for k, v in kept.items()})
-    sources = {f"env.{name}": arg.position for name, arg in placed.items()}
+    sources = {
+        f"env.{name}": _entry_position(ctx, at, name, inline)
+        for name, _, at, inline in _entries(ctx, cpath)
+        if f"env.{name}" in kept
+    }
     return replace(dep, options={**dep.options, **kept}, sources={**sources, **dep.sources})
 
 

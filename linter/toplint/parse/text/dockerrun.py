@@ -79,7 +79,10 @@ def instance_run(args: Sequence[Arg]) -> Invocation | None:
     """The engine a GPU cloud's instance launcher starts from an image with arguments
     (``_INSTANCE_LAUNCHERS``): the image's entrypoint, or ``--entrypoint``, with ``--args``."""
     words = [a.value or "" for a in args]
+    named = {w.rsplit("/", 1)[-1] for w in words}
     for (program, *sub), valued in _INSTANCE_LAUNCHERS.items():
+        if program not in named:
+            continue
         i = next((k for k, w in enumerate(words) if w.rsplit("/", 1)[-1] == program), -1)
         if i < 0:
             continue
