@@ -126,9 +126,9 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         else ""
     )
     text = (
-        f"{over.written} turns NCCL's peer-to-peer transport off on this {cluster.gpu.name} "
-        f"node's {link}: the {_NAMES.get(group.kind, group.kind)} group of {group.size}'s "
-        f"NCCL collectives go through host memory{shm}"
+        f"{over.written} turns NCCL's peer-to-peer transport off between GPUs joined by {link} "
+        f"on this {cluster.gpu.name} node: the NCCL collectives of the {group.size}-GPU "
+        f"{_NAMES.get(group.kind, group.kind)} group go through host memory{shm}"
     )
     severity = Severity.INFO
     if ctx.model is not None and ctx.outcome is not None and ctx.outcome.latency is not None:
