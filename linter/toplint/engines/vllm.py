@@ -356,9 +356,13 @@ ENGINE = Engine(
     # huggingface_server.Dockerfile).  vllm/vllm-openai-cpu: the CPU build's release target
     # (vllm docker/Dockerfile.cpu @002c42b2b4358cc689ec19f2e591a38de6694718, target vllm-openai,
     # ENTRYPOINT ["vllm", "serve"]; declined as CPU-only by toplint.accelerators).
+    # vllm/vllm-openai-rocm: the ROCm build's release target (vllm docker/Dockerfile.rocm
+    # @00305ee5, ``FROM final AS vllm-openai``, ENTRYPOINT ["vllm", "serve"]; an AMD GPU's:
+    # toplint.hardware.asks).
     images=(
         Image("vllm/vllm-openai", ("vllm", "serve")),
         Image("vllm/vllm-openai-cpu", ("vllm", "serve")),
+        Image("vllm/vllm-openai-rocm", ("vllm", "serve")),
         Image("kserve/huggingfaceserver", ("python", "-m", "huggingfaceserver")),
     ),
     wrappers=(DYNAMO, HUGGINGFACESERVER),

@@ -101,7 +101,7 @@ def gpu_asks(dep: Deployment) -> list[GpuAsk]:
         options.get("gpu.resource", ""),
         options.get("gpu.vendor", ""),
         options.get("gpu.device", ""),
-    )
+    ) or _image_vendor(options.get("image", ""))
     if not dep.labels and "accelerator_type" not in options and "accelerator.name" not in options:
         return [vendor] if vendor is not None else []  # most deployments: no GPU model asked
     out: list[GpuAsk] = []
@@ -139,6 +139,22 @@ def gpu_asks(dep: Deployment) -> list[GpuAsk]:
     if named:
         out.append(GpuAsk("accelerator.name", (named,), f"`{named}`", "accelerator"))
     return [*out, vendor] if vendor is not None else out
+
+
+# An engine image built for ROCm runs on AMD GPUs only: vLLM's ``vllm/vllm-openai-rocm``
+# (vllm-project/vllm docker/Dockerfile.rocm, target ``vllm-openai``), AMD's ``rocm/vllm`` and
+# ``rocm/vllm-dev`` (rocm.docs.amd.com, "vLLM inference"), SGLang's ``…-rocm630`` tags: "rocm"
+# as a word of the reference.
+_ROCM_IMAGE = lazy(r"(?:^|[/:._-])rocm(?:$|[/:._\-0-9])")
+
+
+def _image_vendor(image: str) -> GpuAsk | None:
+    """The vendor the container image is built for (``_ROCM_IMAGE``: AMD), None otherwise:
+    Vercantez/deepseek-v4-flash-mi300x@63912908 compose.yaml runs ``vllm/vllm-openai-rocm``
+    with ``devices: /dev/kfd`` on MI300X, and was sized on the manifest's H100."""
+    if not image or not _ROCM_IMAGE.search(image.lower()):
+        return None
+    return GpuAsk("image", (), f"the ROCm image `{image}`", "image", "amd")
 
 
 def _vendor_ask(resource: str, vendor_of_device: str, device: str) -> GpuAsk | None:

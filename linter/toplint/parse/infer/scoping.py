@@ -10,6 +10,7 @@ from toplint.infra.readpolicy import ReadRefused, read_text, resolve_reference
 from toplint.model import Deployment
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scopevars import dotenv
+from toplint.parse.k8s.context import is_gpu_resource
 from toplint.record import replace
 
 
@@ -65,6 +66,11 @@ def apply(tree: Any, dep: Deployment, found: rs.Resources) -> Deployment:
         if per_node.kind:  # the hardware stage declines a part it does not model (TL011)
             options.setdefault("accelerator.name", per_node.kind)
             sources["accelerator"] = sources["gpus"]
+        key = str(per_node.at[-1]) if per_node.at else ""
+        if "/" in key and is_gpu_resource(key):
+            # a device plugin's resource (``amd.com/gpu``) asks for its vendor's GPUs, in a
+            # format no reader of its own knows as in a pod (``context.with_gpu``)
+            options.setdefault("gpu.resource", key)
     world = _world(dep)
     # One pod's GPUs with vLLM's Ray executor: the layout spans the Ray cluster's pods (as
     # ``toplint.parse.enginecfg.one_host`` says of a host), so the count is per pod, not all

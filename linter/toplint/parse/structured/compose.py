@@ -37,6 +37,7 @@ from toplint.parse.options import Arg
 from toplint.parse.structured.composebuild import Build, build_of, built_base
 from toplint.parse.structured.composeimage import built_run, runs_image
 from toplint.parse.text.dockerfile import ImageRun
+from toplint.parse.text.dockerrun import VENDOR_DEVICES
 from toplint.parse.text.expand import expand_text
 from toplint.parse.text.shellsrc import chained_deployment, lex_embedded
 from toplint.parse.textpos import offset_of
@@ -206,6 +207,20 @@ def _device_count(doc: Document, at: tuple[str | int, ...], service: dict[str, A
     return None
 
 
+def _vendor(doc: Document, at: tuple[str | int, ...], service: dict[str, Any]) -> Arg | None:
+    """The GPU vendor whose device nodes the service maps (``devices: [/dev/kfd:/dev/kfd]``,
+    or the long form's ``source``: AMD's, ``dockerrun.VENDOR_DEVICES``), as ``docker run
+    --device`` gives it (Vercantez/deepseek-v4-flash-mi300x@63912908 compose.yaml: an MI300X
+    service sized on the manifest's H100)."""
+    devices = service.get("devices")
+    for i, item in enumerate(devices if isinstance(devices, list) else ()):
+        spec = item.get("source") if isinstance(item, dict) else item
+        node = str(spec).split(":", 1)[0] if isinstance(spec, str) else ""
+        if node in VENDOR_DEVICES:
+            return Arg(VENDOR_DEVICES[node], node, doc.value_position((*at, "devices", i)))
+    return None
+
+
 def _dev_shm(doc: Document, at: tuple[str | int, ...], service: dict[str, Any]) -> dict[str, str]:
     """The service's /dev/shm from ``ipc`` and ``shm_size`` (``toplint.parse.containershm``)."""
     values: dict[str, str | None] = {}
@@ -336,7 +351,12 @@ def _deployment(
     key = doc.key_position(at if built is None else (*at, "build"))
     base = Deployment(source.path, key.line, key.column, engine="", model=None, nodes=1, name=name)
     dep, findings = deployment_from_invocation(
-        replace(inv, gpus=gpus, dev_shm=_dev_shm(doc, at, service)),
+        replace(
+            inv,
+            gpus=gpus,
+            dev_shm=_dev_shm(doc, at, service),
+            vendor=inv.vendor or _vendor(doc, at, service),
+        ),
         source.path,
         source_kind="compose",
         base=base,

@@ -41,8 +41,9 @@ _MOUNTS = {"-v": "-v", "--volume": "-v", "--mount": "--mount", "--tmpfs": "--tmp
 
 # Device nodes whose vendor's GPUs a container is given: ROCm's compute interface, "shared by all
 # GPUs" (rocm.docs.amd.com, "Running ROCm Docker containers": ``--device /dev/kfd --device
-# /dev/dri``).  NVIDIA's are requested with ``--gpus`` (the NVIDIA Container Toolkit).
-_VENDOR_DEVICES = {"/dev/kfd": "amd"}
+# /dev/dri``; a compose service's ``devices:``, ``parse.structured.compose``).  NVIDIA's are
+# requested with ``--gpus`` (the NVIDIA Container Toolkit).
+VENDOR_DEVICES = {"/dev/kfd": "amd"}
 
 
 # Instance launchers: (program, subcommand words) -> its options that take a value (the CLI
@@ -146,9 +147,9 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
         elif name == "--gpus":
             gpus = value
         elif (
-            name == "--device" and (node := (value.value or "").split(":", 1)[0]) in _VENDOR_DEVICES
+            name == "--device" and (node := (value.value or "").split(":", 1)[0]) in VENDOR_DEVICES
         ):
-            vendor = replace(value, value=_VENDOR_DEVICES[node], raw=node)
+            vendor = replace(value, value=VENDOR_DEVICES[node], raw=node)
         elif name == "--entrypoint":
             entrypoint = value
         elif name in shm:
