@@ -20,8 +20,9 @@ from toplint.engines.registry import all_engines
 from toplint.engines.release import image_repository
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded
+from toplint.infra.readpolicy import MAX_SOURCE_BYTES, ReadRefused, read_reference
 from toplint.infra.yamlsafe import Document, load_documents
-from toplint.model import Deployment, Finding, ParseResult
+from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse.argv import (
     Invocation,
     deployment_from_invocation,
@@ -166,6 +167,35 @@ def _script_invocations(source: Source, argv: list[Arg]) -> list[Invocation]:
     return [inv for c in commands for inv in find_invocations(with_positional(c, positional))][:1]
 
 
+def _entry_script(
+    source: Source, doc: Document, name: str, entry: list[Arg], command: list[Arg]
+) -> list[Invocation]:
+    """The engine a service's entrypoint script of the repository starts, the service's
+    ``command`` (compose appends it to the entrypoint) as the script's ``"$@"``: a script
+    mounted into the container (``volumes: ["./vllm-entrypoint.sh:/opt/vllm-entrypoint.sh:ro"]``,
+    ``entrypoint: [/opt/vllm-entrypoint.sh]``, ``scriptref.mounted``) whose ``exec vllm serve
+    "$@"`` takes the model and layout from the service (Vercantez/deepseek-v4-flash-mi300x@
+    63912908 compose.yaml:64-66 with vllm-entrypoint.sh:14).  Its words keep their places in
+    the script."""
+    script = entry[0].value if entry else None
+    if not script or not script.endswith(".sh"):
+        return []
+    # Imported here: only a service with a script entrypoint needs the script readers.
+    from toplint.parse.structured.anywhere import commands_in
+    from toplint.parse.structured.scriptref import mounted
+
+    host = mounted(doc.data, ("services", name, "entrypoint"), script)
+    if host is None:
+        return []
+    try:
+        full, text = read_reference(source.path, host, MAX_SOURCE_BYTES)
+    except (ReadRefused, OSError, ValueError):
+        return []
+    positional = [*entry[1:], *command]
+    commands = commands_in(text, Position(full, 1, 1), {}, text, full)
+    return [inv for c in commands for inv in find_invocations(with_positional(c, positional))][:1]
+
+
 def _environment(doc: Document, at: tuple[str | int, ...], raw: Any) -> dict[str, Arg]:
     """``environment`` as a mapping or a list of ``NAME=value``."""
     env: dict[str, Arg] = {}
@@ -263,7 +293,11 @@ def _service(
     entry = [a for c in entries for a in c]
     command = [a for c in commands for a in c]
     env = _environment(doc, (*at, "environment"), service.get("environment"))
-    found = find_invocations(entry + command) or _script_invocations(source, entry + command)
+    found = (
+        find_invocations(entry + command)
+        or _script_invocations(source, entry + command)
+        or _entry_script(source, doc, name, entry, command)
+    )
     if not found and len(entries) + len(commands) > 1:  # a script: `pip install ... && vllm ...`
         found = [inv for c in (*entries, *commands) for inv in find_invocations(c)][:1]
     image = service.get("image")

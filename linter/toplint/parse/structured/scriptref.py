@@ -49,10 +49,8 @@ def script_deployments(source: Source) -> ParseResult | None:
     for doc in docs:
         for at, value in _commands(doc.data):
             for script in _scripts(source, doc, at, value):
-                mounted = _mounted(doc.data, at, script)
-                found = (_read(source.path, mounted) if mounted else None) or _read(
-                    source.path, script
-                )
+                host = mounted(doc.data, at, script)
+                found = (_read(source.path, host) if host else None) or _read(source.path, script)
                 if found is None:
                     continue
                 full, result = found
@@ -104,7 +102,7 @@ def _scripts(source: Source, doc: Document, at: Path, value: Any) -> Iterator[st
             yield script
 
 
-def _mounted(data: Any, at: Path, script: str) -> str | None:
+def mounted(data: Any, at: Path, script: str) -> str | None:
     """The repository path of a script the container sees through a bind mount of its service
     (compose ``volumes: ["./scripts:/app"]`` with ``command: bash app/run.sh`` or
     ``/app/run.sh``; the short syntax ``HOST:CONTAINER[:MODE]``, a relative ``HOST`` being the
