@@ -101,6 +101,7 @@ def gpu_asks(dep: Deployment) -> list[GpuAsk]:
         options.get("gpu.resource", ""),
         options.get("gpu.vendor", ""),
         options.get("gpu.device", ""),
+        "gpu.resource" if "gpu.resource" in dep.sources else "gpus_per_node",
     ) or _image_vendor(options.get("image", ""))
     if not dep.labels and "accelerator_type" not in options and "accelerator.name" not in options:
         return [vendor] if vendor is not None else []  # most deployments: no GPU model asked
@@ -157,7 +158,9 @@ def _image_vendor(image: str) -> GpuAsk | None:
     return GpuAsk("image", (), f"the ROCm image `{image}`", "image", "amd")
 
 
-def _vendor_ask(resource: str, vendor_of_device: str, device: str) -> GpuAsk | None:
+def _vendor_ask(
+    resource: str, vendor_of_device: str, device: str, at: str = "gpus_per_node"
+) -> GpuAsk | None:
     """The vendor a pod's GPU resource asks for (``amd.com/gpu``, ``nvidia.com/gpu``,
     ``nvidia.com/mig-1g.10gb``), or a container runtime's device flag gives
     (``options["gpu.vendor"]`` of ``--device /dev/kfd``); None otherwise."""
@@ -168,7 +171,7 @@ def _vendor_ask(resource: str, vendor_of_device: str, device: str) -> GpuAsk | N
         vendor = "nvidia"
     if vendor is None:
         return None
-    return GpuAsk(resource, (), f"requests `{resource}`", "gpus_per_node", vendor=vendor)
+    return GpuAsk(resource, (), f"requests `{resource}`", at, vendor=vendor)
 
 
 @lru_cache(maxsize=1024)  # a tree's labels name a few GPUs, each asked for per deployment

@@ -294,19 +294,32 @@ def engine_environment(dep: Deployment, env: Mapping[str, Arg]) -> Deployment:
     return replace(dep, options=options, sources=sources)
 
 
+# The variables that narrow the GPUs a process sees, outermost first: the NVIDIA container
+# runtime's, then ROCm's runtime (ROCr) and HIP's, then CUDA's, which HIP honours too
+# (rocm.docs.amd.com HIP "GPU isolation variables": ROCR_VISIBLE_DEVICES, HIP_VISIBLE_DEVICES or
+# CUDA_VISIBLE_DEVICES; pytorch/pytorch#142292 applies ROCR before HIP).
+VISIBILITY = (
+    "NVIDIA_VISIBLE_DEVICES",
+    "ROCR_VISIBLE_DEVICES",
+    "HIP_VISIBLE_DEVICES",
+    "CUDA_VISIBLE_DEVICES",
+)
+
+
 def visible_gpus(
     dep: Deployment, env: Mapping[str, Arg], docker_gpus: Arg | None = None
 ) -> Deployment:
     """GPUs one process sees: ``docker run --gpus``, ``NVIDIA_VISIBLE_DEVICES`` and
-    ``CUDA_VISIBLE_DEVICES`` (each narrows the previous); plus the environment variable that
-    sets the engine's all-to-all backend (``Engine.all_to_all.env``)."""
+    ``CUDA_VISIBLE_DEVICES``, and on AMD's stack ``ROCR_VISIBLE_DEVICES`` and
+    ``HIP_VISIBLE_DEVICES`` (``VISIBILITY``: each narrows the previous); plus the environment
+    variable that sets the engine's all-to-all backend (``Engine.all_to_all.env``)."""
     count, where = dep.gpus_per_node, dep.sources.get("gpus_per_node")
     options = dict(dep.options)
     unresolved = list(dep.unresolved)
     requests: list[tuple[Arg, str]] = []  # (value, variable; "" for a count)
     if docker_gpus is not None:
         requests.append((docker_gpus, ""))
-    for name in ("NVIDIA_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"):
+    for name in VISIBILITY:
         if name in env:
             requests.append((env[name], name))
     bound_by = ""

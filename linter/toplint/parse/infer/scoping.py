@@ -71,6 +71,7 @@ def apply(tree: Any, dep: Deployment, found: rs.Resources) -> Deployment:
             # a device plugin's resource (``amd.com/gpu``) asks for its vendor's GPUs, in a
             # format no reader of its own knows as in a pod (``context.with_gpu``)
             options.setdefault("gpu.resource", key)
+            sources.setdefault("gpu.resource", sources["gpus"])
     world = _world(dep)
     # One pod's GPUs with vLLM's Ray executor: the layout spans the Ray cluster's pods (as
     # ``toplint.parse.enginecfg.one_host`` says of a host), so the count is per pod, not all

@@ -250,7 +250,12 @@ def with_gpu(dep: Deployment, gpu: GpuRequest) -> Deployment:
         gpus_per_node=gpu.count,
         options=options,
         notes=notes,
-        sources={**dep.sources, "gpus_per_node": gpu.position, "gpus": gpu.position},
+        sources={
+            **dep.sources,
+            "gpus_per_node": gpu.position,
+            "gpus": gpu.position,
+            "gpu.resource": gpu.position,
+        },
     )
 
 

@@ -36,6 +36,7 @@ from toplint.parse.containershm import container_shm, mount_at, mount_shm
 from toplint.parse.enginecfg import disk_loader
 from toplint.parse.options import Arg
 from toplint.parse.structured.composebuild import Build, build_of, built_base
+from toplint.parse.structured.composeextends import Extended, extended
 from toplint.parse.structured.composeimage import built_run, runs_image
 from toplint.parse.text.dockerfile import ImageRun
 from toplint.parse.text.dockerrun import VENDOR_DEVICES
@@ -45,7 +46,7 @@ from toplint.parse.textpos import offset_of
 from toplint.record import replace
 
 _NAMES = ("compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml")
-_SERVICE_KEYS = ("image", "build", "command", "entrypoint")
+_SERVICE_KEYS = ("image", "build", "command", "entrypoint", "extends")
 
 
 def is_compose(data: Any) -> bool:
@@ -78,7 +79,13 @@ class ComposeParser:
             for name, service in doc.data["services"].items():
                 if not isinstance(service, dict):
                     continue
-                found = _service(source, doc, str(name), service)
+                ext = (
+                    extended(source.path, doc, str(name), service) if "extends" in service else None
+                )
+                if ext is not None:
+                    found = _service(source, ext, str(name), ext.data["services"][name])
+                else:
+                    found = _service(source, doc, str(name), service)
                 if found is not None:
                     deployments.append(found[0])
                     findings.extend(found[1])
@@ -104,7 +111,11 @@ def unread_builds(source: Source) -> list[str]:
     return out
 
 
-def _scalar_arg(doc: Document, at: tuple[str | int, ...], raw: Any) -> Arg:
+# A compose document, or one whose service extends another (``composeextends``).
+Doc = Document | Extended
+
+
+def _scalar_arg(doc: Doc, at: tuple[str | int, ...], raw: Any) -> Arg:
     text = str(raw).lower() if isinstance(raw, bool) else str(raw)
     try:
         value, unresolved = expand_text(text, {})
@@ -115,9 +126,7 @@ def _scalar_arg(doc: Document, at: tuple[str | int, ...], raw: Any) -> Arg:
     return Arg(value, text, doc.value_position(at), unresolved, anchor)
 
 
-def _commands(
-    source: Source, doc: Document, at: tuple[str | int, ...], raw: Any
-) -> list[list[Arg]]:
+def _commands(source: Source, doc: Doc, at: tuple[str | int, ...], raw: Any) -> list[list[Arg]]:
     """``command``/``entrypoint`` as commands: a list is one command, a string is a script."""
     if raw is None:
         return []
@@ -129,6 +138,8 @@ def _commands(
         return [[_scalar_arg(doc, (*at, i), v) for i, v in enumerate(raw)]]
     if isinstance(raw, str):
         pos = doc.value_position(at)
+        if isinstance(doc, Extended):  # a command the base file writes is in that file
+            source = doc.source_at(pos, source)
         # Compose interpolates ${VAR:-default} and splits like a shell: lexing does both; an
         # ``sh -c SCRIPT`` word is read as the commands of its script (an entrypoint of
         # ``/bin/bash -c "pip install ... && python -m vllm.entrypoints... "``).
@@ -168,7 +179,7 @@ def _script_invocations(source: Source, argv: list[Arg]) -> list[Invocation]:
 
 
 def _entry_script(
-    source: Source, doc: Document, name: str, entry: list[Arg], command: list[Arg]
+    source: Source, doc: Doc, name: str, entry: list[Arg], command: list[Arg]
 ) -> list[Invocation]:
     """The engine a service's entrypoint script of the repository starts, the service's
     ``command`` (compose appends it to the entrypoint) as the script's ``"$@"``: a script
@@ -196,7 +207,7 @@ def _entry_script(
     return [inv for c in commands for inv in find_invocations(with_positional(c, positional))][:1]
 
 
-def _environment(doc: Document, at: tuple[str | int, ...], raw: Any) -> dict[str, Arg]:
+def _environment(doc: Doc, at: tuple[str | int, ...], raw: Any) -> dict[str, Arg]:
     """``environment`` as a mapping or a list of ``NAME=value``."""
     env: dict[str, Arg] = {}
     if isinstance(raw, dict):
@@ -212,7 +223,7 @@ def _environment(doc: Document, at: tuple[str | int, ...], raw: Any) -> dict[str
     return env
 
 
-def _device_count(doc: Document, at: tuple[str | int, ...], service: dict[str, Any]) -> Arg | None:
+def _device_count(doc: Doc, at: tuple[str | int, ...], service: dict[str, Any]) -> Arg | None:
     """GPUs reserved for the service, as a ``docker run --gpus``-style request."""
     devices: Any = service
     for key in ("deploy", "resources", "reservations", "devices"):
@@ -237,7 +248,7 @@ def _device_count(doc: Document, at: tuple[str | int, ...], service: dict[str, A
     return None
 
 
-def _vendor(doc: Document, at: tuple[str | int, ...], service: dict[str, Any]) -> Arg | None:
+def _vendor(doc: Doc, at: tuple[str | int, ...], service: dict[str, Any]) -> Arg | None:
     """The GPU vendor whose device nodes the service maps (``devices: [/dev/kfd:/dev/kfd]``,
     or the long form's ``source``: AMD's, ``dockerrun.VENDOR_DEVICES``), as ``docker run
     --device`` gives it (Vercantez/deepseek-v4-flash-mi300x@63912908 compose.yaml: an MI300X
@@ -251,7 +262,7 @@ def _vendor(doc: Document, at: tuple[str | int, ...], service: dict[str, Any]) -
     return None
 
 
-def _dev_shm(doc: Document, at: tuple[str | int, ...], service: dict[str, Any]) -> dict[str, str]:
+def _dev_shm(doc: Doc, at: tuple[str | int, ...], service: dict[str, Any]) -> dict[str, str]:
     """The service's /dev/shm from ``ipc`` and ``shm_size`` (``toplint.parse.containershm``)."""
     values: dict[str, str | None] = {}
     for key in ("ipc", "shm_size"):
@@ -285,7 +296,7 @@ def _shm_mount(service: dict[str, Any]) -> dict[str, str] | None:
 
 
 def _service(
-    source: Source, doc: Document, name: str, service: dict[str, Any]
+    source: Source, doc: Doc, name: str, service: dict[str, Any]
 ) -> tuple[Deployment, tuple[Finding, ...]] | None:
     at: tuple[str | int, ...] = ("services", name)
     entries = _commands(source, doc, (*at, "entrypoint"), service.get("entrypoint"))
@@ -368,7 +379,7 @@ def _wrapped_cli(
 
 def _deployment(
     source: Source,
-    doc: Document,
+    doc: Doc,
     name: str,
     service: dict[str, Any],
     env: dict[str, Arg],
@@ -404,7 +415,7 @@ def _deployment(
 
 def _built_deployment(
     source: Source,
-    doc: Document,
+    doc: Doc,
     name: str,
     service: dict[str, Any],
     env: dict[str, Arg],
