@@ -90,8 +90,10 @@ class PythonParser:
     def parse(self, source: Source, environment: Environment | None = None) -> ParseResult:
         """``environment``: the variables the module runs with when another file says so (a
         Ray Serve application's ``runtime_env.env_vars``: ``toplint.parse.generic.rayapp``)."""
-        imported = _sibling_values(source)
-        if not _names_engine(source.text) and not imported:
+        names = _names_engine(source.text)
+        # a module that names no engine needs its siblings only when it starts a process
+        imported = _sibling_values(source) if names or _RUNS.search(source.text) else {}
+        if not names and not imported:
             return ParseResult(source.path)
         tree = build(source.text, source.path, environment, imported)
         if tree is None:
@@ -136,13 +138,16 @@ class PythonParser:
 # ``from M import …`` at the start of a line: a module a sibling file may be (checked before the
 # file is parsed for its exact names).
 _FROM = lazy(r"^from[ \t]+\.?([A-Za-z_]\w*)[ \t]+import\b", re.M)
+# What starts a process from Python (``subprocess.Popen``, ``os.system``, ``os.execvp``).
+_RUNS = lazy(r"\b(?:subprocess|Popen|os\.system|os\.exec\w+|os\.spawn\w+)\b")
 
 
 def _sibling_values(source: Source) -> dict[str, Built]:
     """The values the module's sibling modules give the names it imports from them, when one
     of those modules names an engine (``pytree.imported_values``)."""
     modules = set(_FROM.findall(source.text)) if "import" in source.text else set()
-    read = {m: read_first(source.path, [f"{m}.py"]) for m in sorted(modules)}
+    folder = source.path.rsplit("/", 1)[0] if "/" in source.path else ""
+    read = {m: _sibling(source.path, folder, m) for m in sorted(modules)}
     engines = {m: found for m, found in read.items() if found and _names_engine(found[1])}
     if not engines:
         return {}
@@ -154,6 +159,21 @@ def _sibling_values(source: Source) -> dict[str, Built]:
         given = _values(found[0], found[1], tuple(name for name, _ in names))
         out.update((here, given[name]) for name, here in names if name in given)
     return out
+
+
+def _sibling(referrer: str, folder: str, module: str) -> tuple[str, str] | None:
+    """``module``'s file beside ``referrer`` (its path as shown and text), or None; the
+    answer is kept for the folder's other modules that import it (``_SIBLINGS``)."""
+    key = (folder, module)
+    if key not in _SIBLINGS:
+        if len(_SIBLINGS) >= 256:
+            del _SIBLINGS[next(iter(_SIBLINGS))]
+        _SIBLINGS[key] = read_first(referrer, [f"{module}.py"])
+    return _SIBLINGS[key]
+
+
+# The sibling modules read lately, by (folder, module): the apps of one folder import the same.
+_SIBLINGS: dict[tuple[str, str], tuple[str, str] | None] = {}
 
 
 @lru_cache(maxsize=256)  # a module many apps of a tree import is read once per run
