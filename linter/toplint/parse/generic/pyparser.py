@@ -15,16 +15,16 @@ that engine's; a name imported from a module no engine owns (``from aurora_swarm
 VLLMPool``) names no engine by itself.  A file that imports an engine, or calls such a name,
 but whose deployment cannot be read gets one TL008, never silence.
 
-Names imported from a sibling module of the repository (``from bench_lib import SERVER_ARGS,
-GPU_TYPE`` with ``bench_lib.py`` in the same folder, as Python finds it from the script's
-folder and Modal ships it with ``add_local_python_source``) hold the values that module gives
-them (``pytree.imported_values``, read within the read policy): an app that runs an imported
-command is a deployment at its own line, its options at their places in the module.
+In a module that starts a process (``subprocess``, ``os.system``, ``os.exec*``), names imported
+from a sibling module of the repository (``from bench_lib import SERVER_ARGS, GPU_TYPE`` with
+``bench_lib.py`` in the same folder, as Python finds it from the script's folder and Modal ships
+it with ``add_local_python_source``) hold the values that module gives them
+(``pytree.imported_values``, read within the read policy): an app that runs an imported command
+is a deployment at its own line, its options at their places in the module.
 """
 
 from __future__ import annotations
 
-import re
 from functools import cache, lru_cache
 from typing import Any
 
@@ -42,15 +42,7 @@ from toplint.parse.enginecfg import one_host, visible_gpus
 from toplint.parse.generic import data as structured
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.mention import PROSE_KEYS
-from toplint.parse.generic.pytree import (
-    Built,
-    Environment,
-    PyTree,
-    Ref,
-    build,
-    imported_values,
-    sibling_imports,
-)
+from toplint.parse.generic.pytree import Built, Environment, PyTree, Ref, build, imported_values
 from toplint.parse.generic.scope import imported_call
 from toplint.parse.generic.scopes import mappings
 from toplint.parse.generic.tree import CALL
@@ -90,12 +82,13 @@ class PythonParser:
     def parse(self, source: Source, environment: Environment | None = None) -> ParseResult:
         """``environment``: the variables the module runs with when another file says so (a
         Ray Serve application's ``runtime_env.env_vars``: ``toplint.parse.generic.rayapp``)."""
-        names = _names_engine(source.text)
-        # a module that names no engine needs its siblings only when it starts a process
-        imported = _sibling_values(source) if names or _RUNS.search(source.text) else {}
-        if not names and not imported:
+        # a module that starts a process may run a command a sibling module writes; one that
+        # neither does that nor names an engine builds none
+        runs = _RUNS.search(source.text) is not None
+        if not runs and not _names_engine(source.text):
             return ParseResult(source.path)
-        tree = build(source.text, source.path, environment, imported)
+        siblings = _Siblings(source.path) if runs else None
+        tree = build(source.text, source.path, environment, siblings, _names_engine)
         if tree is None:
             return ParseResult(source.path)
         calls, foreign = ev.imported(tree.imports), ev.foreign(tree.imports)
@@ -135,30 +128,25 @@ class PythonParser:
         return ParseResult(source.path, tuple(deployments), tuple(findings))
 
 
-# ``from M import …`` at the start of a line: a module a sibling file may be (checked before the
-# file is parsed for its exact names).
-_FROM = lazy(r"^from[ \t]+\.?([A-Za-z_]\w*)[ \t]+import\b", re.M)
 # What starts a process from Python (``subprocess.Popen``, ``os.system``, ``os.execvp``).
 _RUNS = lazy(r"\b(?:subprocess|Popen|os\.system|os\.exec\w+|os\.spawn\w+)\b")
 
 
-def _sibling_values(source: Source) -> dict[str, Built]:
-    """The values the module's sibling modules give the names it imports from them, when one
-    of those modules names an engine (``pytree.imported_values``)."""
-    modules = set(_FROM.findall(source.text)) if "import" in source.text else set()
-    folder = source.path.rsplit("/", 1)[0] if "/" in source.path else ""
-    read = {m: _sibling(source.path, folder, m) for m in sorted(modules)}
-    engines = {m: found for m, found in read.items() if found and _names_engine(found[1])}
-    if not engines:
-        return {}
-    out: dict[str, Built] = {}
-    for module, names in sibling_imports(source.text).items():
-        found = engines.get(module)
-        if found is None:
-            continue
-        given = _values(found[0], found[1], tuple(name for name, _ in names))
-        out.update((here, given[name]) for name, here in names if name in given)
-    return out
+class _Siblings:
+    """What the sibling modules of ``path`` give the names it imports from them: a module
+    beside it that names an engine, read under the read policy (``_sibling``) and built once
+    per run (``_tree``)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.folder = path.rsplit("/", 1)[0] if "/" in path else ""
+
+    def __call__(self, module: str, names: list[str]) -> dict[str, Built]:
+        found = _sibling(self.path, self.folder, module)
+        if found is None or not _names_engine(found[1]):
+            return {}
+        tree = _tree(found[0], found[1])
+        return imported_values(tree, names) if tree is not None else {}
 
 
 def _sibling(referrer: str, folder: str, module: str) -> tuple[str, str] | None:
@@ -176,9 +164,9 @@ def _sibling(referrer: str, folder: str, module: str) -> tuple[str, str] | None:
 _SIBLINGS: dict[tuple[str, str], tuple[str, str] | None] = {}
 
 
-@lru_cache(maxsize=256)  # a module many apps of a tree import is read once per run
-def _values(path: str, text: str, names: tuple[str, ...]) -> dict[str, Built]:
-    return imported_values(text, path, names)
+@lru_cache(maxsize=64)  # a module many apps of a tree import is built once per run
+def _tree(path: str, text: str) -> PyTree | None:
+    return build(text, path)
 
 
 # Facts a deployment takes from around its command (its scope's GPUs, nodes and accelerator):

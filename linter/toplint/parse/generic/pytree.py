@@ -26,9 +26,11 @@ their places there.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from toplint.infra.patterns import lazy
 from toplint.model import Position
 from toplint.parse.base import lone_variable
 from toplint.parse.generic.models import MODEL_KEYS
@@ -42,6 +44,8 @@ Built = tuple[Any, Spots]
 MAX_STATEMENTS = 5_000
 # The environment a module is read in: each variable's value and where that value is written.
 Environment = Mapping[str, tuple[str, Position]]
+# What a sibling module M gives the names asked of it (``build``'s ``siblings``).
+Siblings = Callable[[str, list[str]], Mapping[str, "Built"]]
 
 
 @record
@@ -90,50 +94,34 @@ def build(
     text: str,
     path: str,
     environment: Environment | None = None,
-    imported: Mapping[str, Built] | None = None,
+    siblings: Siblings | None = None,
+    wanted: Callable[[str], bool] | None = None,
 ) -> PyTree | None:
     """The tree of a Python module, or None when it is not Python this interpreter reads;
-    ``environment``: the variables the module is known to run with; ``imported``: the values
-    of names it imports from its sibling modules (``imported_values``)."""
+    ``environment``: the variables the module is known to run with; ``siblings``: what a
+    sibling module gives the names imported from it, asked at the ``from M import …`` line
+    (``imported_values`` of that module; None: not asked); ``wanted``: the test a
+    helper function's text passes for its one call to bind its parameters (the reader's: it
+    names an engine), none for every helper."""
     try:
         module = ast.parse(text, filename=path)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    reader = _Reader(path, _passed(module), environment, _called_once(module))
-    reader.imported = dict(imported or {})
+    reader = _Reader(path, *_call_sites(module), environment=environment)
+    reader.text, reader.wanted, reader.siblings = text, wanted, siblings
     try:
-        data, positions = reader.body(module.body, dict(reader.imported))
+        data, positions = reader.body(module.body, {})
     except RecursionError:
         return None
     return PyTree(path, data, positions, reader.imports, reader.environ)
 
 
-def sibling_imports(text: str) -> dict[str, list[tuple[str, str]]]:
-    """Module-level ``from M import a, b as c`` (or ``from .M import …``) of a one-word module
-    M: M -> (the name in M, the name here) of each name taken from it.  Not ``import *``."""
-    try:
-        module = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {}
-    out: dict[str, list[tuple[str, str]]] = {}
-    for stmt in module.body:
-        if not isinstance(stmt, ast.ImportFrom) or not stmt.module or stmt.level > 1:
-            continue
-        if "." in stmt.module:
-            continue
-        names = [(a.name, a.asname or a.name) for a in stmt.names if a.name != "*"]
-        if names:
-            out.setdefault(stmt.module, []).extend(names)
-    return out
-
-
-def imported_values(text: str, path: str, names: Iterable[str]) -> dict[str, Built]:
-    """The values a module gives ``names`` at its top level (a literal list of an engine
-    command, a GPU type, a model), each with its places in the module (``path``): what a
-    sibling that imports them sees.  A name the module does not assign at its top level (a
-    function, an import of its own) is left out, so it stays unknown where it is used."""
-    tree = build(text, path)
-    if tree is None or not isinstance(tree.data, dict):
+def imported_values(tree: PyTree, names: Iterable[str]) -> dict[str, Built]:
+    """The values the module ``tree`` gives ``names`` at its top level (a literal list of an
+    engine command, a GPU type, a model), each with its places in the module: what a sibling
+    that imports them sees.  A name the module does not assign at its top level (a function,
+    an import of its own) is left out, so it stays unknown where it is used."""
+    if not isinstance(tree.data, dict):
         return {}
     out: dict[str, Built] = {}
     for name in names:
@@ -152,17 +140,22 @@ class _Reader:
         self,
         path: str,
         passed: dict[str, set[str | int]] | None = None,
-        environment: Environment | None = None,
         once: dict[str, ast.Call] | None = None,
+        environment: Environment | None = None,
     ) -> None:
         self.path = path
         self.given = environment or {}
         self.once = once or {}  # module-level functions the module calls exactly once
-        self.imported: dict[str, Built] = {}  # names given by sibling modules (``build``)
+        self.imported: dict[str, Built] = {}  # names given by sibling modules (``siblings``)
+        self.siblings: Siblings | None = None
         self.used: dict[str, tuple[int, int]] = {}  # imported name -> the place first used
+        self.text = ""  # the module's text (``build``)
+        self.wanted: Callable[[str], bool] | None = None
+        self.words: Counter[str] | None = None  # each identifier's count in the text, on need
+        self.lines: list[str] | None = None  # the text's lines, on need
         self.imports: dict[str, str] = {}
         self.budget = MAX_STATEMENTS
-        self.passed = passed or {}  # what the module's calls pass each function (``_passed``)
+        self.passed = passed or {}  # what the module's calls pass each function (``_call_sites``)
         self.classes: list[str] = []  # the definitions being read: a class's name, "" a function's
         self.environ: dict[str, list[tuple[Any, Position]]] = {}
 
@@ -189,6 +182,12 @@ class _Reader:
             self.imports.update({a.asname or a.name: a.name for a in stmt.names})
         elif isinstance(stmt, ast.ImportFrom) and stmt.module:
             self.imports.update({a.asname or a.name: stmt.module for a in stmt.names})
+            if self.siblings is not None and not self.classes and _one_word(stmt):
+                names = [(a.name, a.asname or a.name) for a in stmt.names if a.name != "*"]
+                given = self.siblings(stmt.module, [name for name, _ in names])
+                for name, here in names:
+                    if name in given:
+                        env[here] = self.imported[here] = given[name]
         elif isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             built = self.expr(stmt.value, env)
@@ -300,6 +299,15 @@ class _Reader:
         call = self.once.get(stmt.name)
         if call is None:
             return {}
+        if self.wanted is not None:
+            if self.lines is None:
+                self.lines = self.text.split("\n")
+            if not self.wanted("\n".join(self.lines[stmt.lineno - 1 : stmt.end_lineno])):
+                return {}  # a helper that names no engine builds no command
+        if self.words is None:
+            self.words = Counter(_WORD.findall(self.text))
+        if self.words[stmt.name] != 2:
+            return {}  # named elsewhere too (passed as a callback, in a string): not bound
         params = [*stmt.args.posonlyargs, *stmt.args.args]
         given: list[tuple[str, ast.expr]] = [
             (p.arg, a) for p, a in zip(params, call.args, strict=False)
@@ -452,49 +460,47 @@ class _Reader:
         return out, positions
 
 
-def _passed(module: ast.Module) -> dict[str, set[str | int]]:
-    """For each function or class name the module calls, the parameters some call passes: the
-    keywords and the positional indices; a ``*sequence`` or ``**mapping`` argument marks
-    ``"**"``: anything may be passed."""
-    out: dict[str, set[str | int]] = {}
+def _one_word(stmt: ast.ImportFrom) -> bool:
+    """``from M import …`` or ``from .M import …`` of a module M beside this one."""
+    return bool(stmt.module) and "." not in str(stmt.module) and stmt.level <= 1
+
+
+_WORD = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _call_sites(module: ast.Module) -> tuple[dict[str, set[str | int]], dict[str, ast.Call]]:
+    """What the module's calls pass, in one walk of it:
+
+    * for each function or class name the module calls, the parameters some call passes: the
+      keywords and the positional indices; a ``*sequence`` or ``**mapping`` argument marks
+      ``"**"``: anything may be passed;
+    * the functions the module calls by their bare name exactly once, with a call that spreads
+      nothing (``*args``, ``**kwargs``): their one call may say what their parameters are
+      (``_Reader.bound`` checks that they are named nowhere else)."""
+    passed: dict[str, set[str | int]] = {}
+    calls: dict[str, list[ast.Call]] = {}
     for node in ast.walk(module):
         if not isinstance(node, ast.Call):
             continue
+        if isinstance(node.func, ast.Name):
+            calls.setdefault(node.func.id, []).append(node)
         name = _dotted(node.func).rsplit(".", 1)[-1]
         if not name:
             continue
-        seen = out.setdefault(name, set())
+        seen = passed.setdefault(name, set())
         seen.update(range(len(node.args)))
         if any(isinstance(a, ast.Starred) for a in node.args):
             seen.add("**")
         for keyword in node.keywords:
             seen.add(keyword.arg if keyword.arg else "**")
-    return out
-
-
-def _called_once(module: ast.Module) -> dict[str, ast.Call]:
-    """The functions the module calls by their bare name exactly once, never naming them
-    otherwise (passed as a callback, assigned), with a call that spreads nothing
-    (``*args``, ``**kwargs``): their one call says what their parameters are."""
-    calls: dict[str, list[ast.Call]] = {}
-    funcs: set[int] = set()
-    for node in ast.walk(module):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            calls.setdefault(node.func.id, []).append(node)
-            funcs.add(id(node.func))
-    named = {
-        n.id
-        for n in ast.walk(module)
-        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and id(n) not in funcs
-    }
-    return {
+    once = {
         name: found[0]
         for name, found in calls.items()
         if len(found) == 1
-        and name not in named
         and not any(isinstance(a, ast.Starred) for a in found[0].args)
         and all(k.arg for k in found[0].keywords)
     }
+    return passed, once
 
 
 def _environ_key(node: ast.expr) -> str:
