@@ -86,7 +86,7 @@ class LinkKind:
     # two GPUs joined by this kind are at, nearest and farthest ("PIX" to "PXB" for a PCIe
     # switch tree), when NCCL runs its P2P transport over it at its default level (PXB:
     # src/graph/paths.cc ``ncclTopoCheckP2p``); what NCCL_P2P_LEVEL is compared with
-    # (``toplint.cost.transport``).  () where NCCL's default already stages every copy through
+    # (``toplint.hardware.p2plevel``).  () where NCCL's default already stages every copy through
     # host memory: no P2P access, a path across the sockets (SYS), a network.
     p2p_path: tuple[str, ...] = ()
     # Manifest spellings over which NCCL runs NVLink SHARP (NVLS): an NVSwitch gen3+, on a GPU
