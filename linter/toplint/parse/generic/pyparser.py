@@ -134,34 +134,19 @@ _RUNS = lazy(r"\b(?:subprocess|Popen|os\.system|os\.exec\w+|os\.spawn\w+)\b")
 
 class _Siblings:
     """What the sibling modules of ``path`` give the names it imports from them: a module
-    beside it that names an engine, read under the read policy (``_sibling``) and built once
-    per run (``_tree``)."""
+    beside it that names an engine, read under the read policy and built once per text
+    (``_tree``)."""
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.folder = path.rsplit("/", 1)[0] if "/" in path else ""
 
     def __call__(self, module: str, names: list[str]) -> dict[str, Built]:
-        found = _sibling(self.path, self.folder, module)
+        # read each time (a fix re-checks with the module as it is now); built once per text
+        found = read_first(self.path, [f"{module}.py"])
         if found is None or not _names_engine(found[1]):
             return {}
         tree = _tree(found[0], found[1])
         return imported_values(tree, names) if tree is not None else {}
-
-
-def _sibling(referrer: str, folder: str, module: str) -> tuple[str, str] | None:
-    """``module``'s file beside ``referrer`` (its path as shown and text), or None; the
-    answer is kept for the folder's other modules that import it (``_SIBLINGS``)."""
-    key = (folder, module)
-    if key not in _SIBLINGS:
-        if len(_SIBLINGS) >= 256:
-            del _SIBLINGS[next(iter(_SIBLINGS))]
-        _SIBLINGS[key] = read_first(referrer, [f"{module}.py"])
-    return _SIBLINGS[key]
-
-
-# The sibling modules read lately, by (folder, module): the apps of one folder import the same.
-_SIBLINGS: dict[tuple[str, str], tuple[str, str] | None] = {}
 
 
 @lru_cache(maxsize=64)  # a module many apps of a tree import is built once per run
