@@ -176,3 +176,22 @@ def test_a_gpu_cloud_instance_runs_its_image_with_the_arguments() -> None:
     assert parse("deploy.sh", override)[0] == []  # one word naming no program: not read
     plain = text.replace('--args "${VLLM_ARGS[@]}"', "--ssh")
     assert parse("deploy.sh", plain)[0] == []  # no arguments: the image runs as it is
+
+
+def test_an_image_named_after_an_engine_given_its_arguments_runs_that_engine() -> None:
+    """jessedc/vllm-docker-gb10@18e91b50 run.sh: ``docker run … "$IMAGE" "$MODEL"
+    --gpu-memory-utilization …`` with ``IMAGE`` a local build, ``vllm-spark:latest`` (FROM
+    vLLM's image, its ``vllm serve`` entrypoint inherited).  No deployment was read and no
+    finding said so."""
+    text = (
+        'IMAGE="${IMAGE:-vllm-spark:latest}"\nMODEL="${1:-Qwen/Qwen3-4B}"\n'
+        'docker run --gpus all --ipc=host "$IMAGE" "$MODEL" --gpu-memory-utilization 0.85\n'
+    )
+    (dep,), _ = parse("run.sh", text)
+    assert (dep.engine, dep.model, dep.line) == ("vllm", "Qwen/Qwen3-4B", 3)
+    assert dep.tp is None and "tp" in {u.field for u in dep.unresolved}  # the image may add it
+    layout = text.replace("--gpu-memory-utilization 0.85", "--tensor-parallel-size 2")
+    assert parse("run.sh", layout)[0][0].tp == 2
+    # a router named after the engine, given a web server's options, is not the engine
+    router = "docker run -p 8001:8001 vllm-router:latest --host 0.0.0.0 --port 8001\n"
+    assert parse("run.sh", router)[0] == []

@@ -21,7 +21,11 @@ from toplint.parse.argv import Invocation, find_invocations, image_invocation, r
 from toplint.parse.containershm import container_shm, mount_shm
 from toplint.parse.options import Arg
 from toplint.parse.text.entrypoint import run_options
-from toplint.parse.text.wrapped import unnamed_image_invocation
+from toplint.parse.text.wrapped import (
+    named_image_invocation,
+    names_an_engine,
+    unnamed_image_invocation,
+)
 from toplint.record import replace
 
 # docker run options that take a value (docker CLI reference, `docker run --help`).
@@ -174,8 +178,12 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
 
     inv2 = None if entrypoint else image_invocation(args[j], args[j + 1 :], env)
     after = args[j + 1].value if j + 1 < len(args) else None  # `docker run IMAGE` ends a line
-    if inv2 is None and not entrypoint and (after or "").startswith("--"):
-        inv2, note = unnamed_image_invocation(args[j], args[j + 1 :], args[i].value or "docker")
+    runtime = args[i].value or "docker"
+    if inv2 is None and not entrypoint and names_an_engine(args[j].value or ""):
+        inv2 = named_image_invocation(args[j], args[j + 1 :], runtime)
+        inv2 = replace(inv2, env={**env, **inv2.env}) if inv2 else None
+    elif inv2 is None and not entrypoint and (after or "").startswith("--"):
+        inv2, note = unnamed_image_invocation(args[j], args[j + 1 :], runtime)
         inv2 = replace(inv2, env={**env, **inv2.env}) if inv2 else None
         if note is not None and notes is not None:
             notes.append(note)

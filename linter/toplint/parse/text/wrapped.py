@@ -22,7 +22,7 @@ from toplint.engines.registry import all_engines
 from toplint.engines.types import Engine
 from toplint.infra.patterns import lazy
 from toplint.model import UNKNOWN_ENGINE_FLAG, Deployment, Finding, Unresolved
-from toplint.parse.argv import Invocation
+from toplint.parse.argv import Invocation, find_invocations
 from toplint.parse.options import Arg
 from toplint.record import replace
 
@@ -230,6 +230,41 @@ def options_engine(rest: Sequence[Arg]) -> tuple[str | None, tuple[str, ...], li
         if mine - others or len(own) == 1:
             return leaders[0], (), names
     return None, tuple(sorted(own)) if len(leaders) == 1 else leaders, names
+
+
+def named_image_invocation(image: Arg, rest: Sequence[Arg], runtime: str) -> Invocation | None:
+    """A container image toplint does not know whose name names one engine (a repository's own
+    build, ``vllm-spark:latest``: jessedc/vllm-docker-gb10@18e91b50 run.sh runs it as
+    ``docker run … "$IMAGE" "$MODEL" --gpu-memory-utilization …``), given that engine's
+    arguments: its serving launch with them, read as through a wrapper (``as_wrapped``: the
+    image's entrypoint is not read, so a layout it writes no part of is unresolved).  The
+    arguments must write the engine's model or a parallel size, or an option no other engine
+    has (``--gpu-memory-utilization``): a router or proxy image named after the engine, given
+    ``--host``/``--port``, is not read as the engine."""
+    ref = image.value or ""
+    engine = named_engine(ref) if ref else None
+    if engine is None or not engine.guessed_from_options:
+        return None
+    # the entrypoint the engine's own images run (``Engine.images``: ``vllm serve``, whose
+    # first argument is the model)
+    entry = next((i.entrypoint for i in engine.images if i.entrypoint), ())
+    if not entry:
+        return None
+    written = {c for a in _long(rest) if (c := _canonical(a, engine)) is not None}
+    fields = {engine.cli.fields.get(c) for c in written}
+    others = [e for e in all_engines() if e.name != engine.name and e.guessed_from_options]
+    alone = {c for c in written if not any(_canonical(_as_option(c), e) for e in others)}
+    if not (fields & _SAYS_WHAT_RUNS or alone):
+        return None
+    head = [Arg(word, word, image.position, (), image.anchor) for word in entry]
+    found = find_invocations([*head, *rest])
+    return replace(found[0], start=image, image=ref, via=runtime) if found else None
+
+
+def _as_option(name: str) -> Arg:
+    from toplint.model import Position
+
+    return Arg(f"--{name}", f"--{name}", Position("", 1, 1))
 
 
 def unnamed_image_invocation(
