@@ -138,3 +138,43 @@ fi
 vllm serve org/m --tensor-parallel-size $TP
 """
     assert only("run.sh", text).tp == 8
+
+
+PRISMA = """\
+SPEC=dflash
+vllm_args=(--max-model-len 131072)
+case "$SPEC" in
+  dflash) vllm_args+=(--speculative-config '{"method":"dflash","num_speculative_tokens":10}') ;;
+  mtp)    vllm_args+=(--speculative-config '{"method":"mtp","num_speculative_tokens":3}') ;;
+  none)   : ;;
+esac
+vllm serve org/m "${vllm_args[@]}"
+"""
+
+
+def test_a_case_the_scripts_values_decide_runs_its_one_arm() -> None:
+    """jessedc/vllm-docker-gb10@18e91b50 run-qwen3.6-27b-prismascout.sh:67,137-140: SPEC is
+    ``dflash`` unless an option changes it; reading every arm added both speculative configs,
+    a false TL209 "overridden"."""
+    dep = only("run.sh", PRISMA)
+    assert '"dflash"' in dep.options["speculative_config"]
+    assert not [f for f in parse_text("run.sh", PRISMA).findings if f.rule == "TL209"]
+    other = PRISMA.replace("SPEC=dflash", "SPEC=m*")  # no arm's pattern: none runs
+    assert "speculative_config" not in only("run.sh", other.replace('"$SPEC"', "mtpx")).options
+
+
+def test_a_case_on_a_value_a_conditional_command_gave_reads_every_arm() -> None:
+    # crazyguitar/pysheeet run.sbatch:6,144,339: ``[[ "$PP" -gt 1 ]] && DP_BACKEND="mp"``
+    # may not run: the backend is rpc or mp, so every arm is read, as before (the last wins)
+    text = PRISMA.replace("SPEC=dflash\n", "SPEC=dflash\n[[ -f x ]] && SPEC=none\n")
+    assert '"mtp"' in only("run.sh", text).options["speculative_config"]
+    unknown = PRISMA.replace("SPEC=dflash\n", "")
+    assert '"mtp"' in only("run.sh", unknown).options["speculative_config"]
+
+
+def test_an_arm_that_exits_leaves_the_case_read_as_before() -> None:
+    text = PRISMA.replace("  none)   : ;;", "  *) echo unknown; exit 1 ;;")
+    assert (
+        '"mtp"'
+        in only("run.sh", text.replace("SPEC=dflash", "SPEC=other")).options["speculative_config"]
+    )

@@ -12,6 +12,14 @@ right side's unquoted ``*`` and ``?`` are wildcards), the integer comparisons ``
 -le -gt -ge``, and ``!`` before one of them.  Anything else (a file test, a command's exit
 status, ``&&``, a word not known here) is not decided: every arm is read, as before, in order.
 
+A ``case WORD in PATTERN) … ;; esac`` whose word the script's values decide runs the first arm
+whose pattern matches (bash's pattern matching, quoted parts literal), none when none does;
+a word not known, a fall-through (``;&``), an extglob, or a matching arm that leaves
+(``exit``) reads every arm, as before (jessedc/vllm-docker-gb10@18e91b50
+run-qwen3.6-27b-prismascout.sh:137-140: both speculative configs were read, a false TL209).
+A variable a command that may not run assigned (after ``&&`` or ``||``, inside an arm read
+undecided) decides neither an ``if`` nor a ``case``: it holds one of several values.
+
 A ``for`` loop's body is read once (``toplint.parse.text.forloop``); a loop over a list known
 to be empty (``for i in "${!WORKERS[@]}"`` over an empty array) runs no time, and its body is
 not read: a worker it would start for each address given is no node when none is given.
@@ -69,6 +77,103 @@ def if_blocks(toks: Sequence[Tok], starts: Sequence[int]) -> dict[int, IfBlock]:
                 i,
             )
     return out
+
+
+@record
+class CaseArm:
+    patterns: tuple[int, ...]  # its patterns' tokens (``a|b)``: two)
+    body: int  # the first token after its ``)``
+    end: int  # its ``;;`` (or the ``esac`` of a last arm without one)
+
+
+@record
+class CaseBlock:
+    word: int  # the token ``case`` tests
+    arms: tuple[CaseArm, ...]
+    esac: int
+
+
+def case_blocks(toks: Sequence[Tok], starts: Sequence[int]) -> dict[int, CaseBlock]:
+    """The ``case WORD in PATTERN) … ;; esac`` blocks whose ``case`` starts a command, by its
+    index; one with a fall-through (``;&``, ``;;&``) or a pattern toplint does not read (an
+    extglob ``@(…)``) is left out: every arm is read, as before."""
+    out: dict[int, CaseBlock] = {}
+    begun = set(starts)
+    for k in starts:
+        tok = toks[k]
+        if tok.quoted or tok.kind != "word" or tok.raw != "case":
+            continue
+        if k + 2 >= len(toks) or toks[k + 2].raw != "in" or toks[k + 1].kind != "word":
+            continue
+        block = _case_block(toks, k, begun)
+        if block is not None:
+            out[k] = block
+    return out
+
+
+def _case_block(toks: Sequence[Tok], k: int, begun: set[int]) -> CaseBlock | None:
+    arms: list[CaseArm] = []
+    j = k + 3
+    while j < len(toks):
+        while j < len(toks) and toks[j].kind == "sep" and toks[j].raw in ("\n", ";"):
+            j += 1
+        if j >= len(toks):
+            return None
+        if toks[j].kind == "word" and toks[j].raw == "esac" and not toks[j].quoted:
+            return CaseBlock(k + 1, tuple(arms), j)
+        if toks[j].raw == "(":
+            j += 1
+        patterns: list[int] = []
+        while j < len(toks) and toks[j].raw != ")":
+            if toks[j].kind == "word":
+                patterns.append(j)
+            elif toks[j].raw != "|":
+                return None  # not a pattern list toplint reads
+            j += 1
+        if not patterns or j >= len(toks):
+            return None
+        body, depth = j + 1, 0
+        j = body
+        while j < len(toks):
+            tok = toks[j]
+            if tok.kind == "word" and not tok.quoted and j in begun:
+                depth += tok.raw == "case"
+                if tok.raw == "esac":
+                    if depth == 0:
+                        break
+                    depth -= 1
+            elif tok.kind == "sep" and depth == 0 and tok.raw in (";;", ";&", ";;&"):
+                if tok.raw != ";;":
+                    return None  # a fall-through: every arm is read
+                break
+            j += 1
+        if j >= len(toks):
+            return None
+        arms.append(CaseArm(tuple(patterns), body, j))
+        if toks[j].raw == "esac":
+            return CaseBlock(k + 1, tuple(arms), j)
+        j += 1
+    return None
+
+
+_LEAVES = frozenset({"exit", "return", "break", "continue"})
+
+
+def leaves(toks: Sequence[Tok], arm: CaseArm) -> bool:
+    """The arm's body leaves the script, function or loop (``exit``, ``return``, ``break``):
+    what follows the ``case`` would not run, and the interpreter does not model that."""
+    return any(
+        t.kind == "word" and not t.quoted and t.raw in _LEAVES for t in toks[arm.body : arm.end]
+    )
+
+
+def case_matches(value: str, raw: str, pattern_value: str) -> bool | None:
+    """Whether a ``case`` pattern (as written, and its value) matches ``value``: bash's
+    pattern matching, quoted parts literal (``_pattern``); None when not decided here."""
+    if "(" in raw:
+        return None  # an extglob
+    regex = _pattern(raw, pattern_value)
+    return None if regex is None else re.fullmatch(regex, value, re.S) is not None
 
 
 def loop_ends(toks: Sequence[Tok], starts: Sequence[int]) -> dict[int, int]:

@@ -12,8 +12,9 @@ commands the way bash would see them when the script runs from top to bottom:
 * ``source FILE`` / ``. FILE``: the file's functions and variables, read through the loader the
   caller gives (inside the repository only; see ``toplint.parse.text.shellsrc``).
 
-Nothing here runs a command: branches are all read (``if``/``case`` arms are just commands), and
-loops are read once.  Budgets bound what a hostile script can make this do: call depth and the
+Nothing here runs a command: an ``if`` or a ``case`` the script's values decide reads the arm bash
+would take, any other reads every arm (``toplint.parse.text.branches``), and loops are read
+once.  Budgets bound what a hostile script can make this do: call depth and the
 number of tokens replayed (by function calls, and by a file run or sourced again: each file is
 read once, ``Interpreter._loaded_tokens``).
 """
@@ -104,10 +105,24 @@ class Interpreter:
         self.text = text
         # the ``for`` header just read walks a list known to be empty (``run`` skips its body)
         self.no_iteration = False
+        # Variables a command that may not run assigned (after ``&&``/``||``, in an ``if`` or
+        # ``case`` arm read because the test was not decided): their value is one of several,
+        # so no ``if`` or ``case`` is decided on them.  A later plain assignment settles one.
+        self.uncertain: set[str] = set()
+        self.undecided: list[tuple[int, int]] = []  # token spans of arms read undecided
 
     # -- the main loop -------------------------------------------------------------------
 
     def run(self, toks: Sequence[Tok]) -> list[Command]:
+        # the undecided arms are spans of these tokens: a function's body run from here has its
+        # own, and this script's are back when it returns
+        outer, self.undecided = self.undecided, []
+        try:
+            return self._run(toks)
+        finally:
+            self.undecided = outer
+
+    def _run(self, toks: Sequence[Tok]) -> list[Command]:
         starts_at = scriptshape.command_starts(toks)
         definitions = scriptshape.definitions(toks, starts_at)
         if "while" in (t.raw for t in toks):  # an option-parsing loop runs over the arguments
@@ -122,10 +137,12 @@ class Interpreter:
         starts = {d.header: d for d in definitions}
         closes = {d.close for d in definitions if d.name not in called}
         blocks = branches.if_blocks(toks, starts_at) if any(t.raw == "fi" for t in toks) else {}
+        cases = branches.case_blocks(toks, starts_at) if any(t.raw == "esac" for t in toks) else {}
         loops = branches.loop_ends(toks, starts_at) if any(t.raw == "done" for t in toks) else {}
         begin = 0  # where ``current`` starts
         skip: dict[int, int] = {}  # the end of an arm taken -> past its ``fi``
         current: list[Word] = []
+        conditional = False  # ``current`` follows ``&&`` or ``||``: it may not run
         runs_string = False  # whether a word of ``current`` so far runs a string (sh -c, ssh)
         stdin: Tok | None = None  # the here-string ``current`` reads
         i = 0
@@ -136,9 +153,14 @@ class Interpreter:
                 # A called function is read at its calls; one never called is read in place.
                 i = here.close + 1 if here.name in called else here.body
                 continue
-            if not current and (i in skip or i in blocks):
-                # the arm of an ``if`` bash would take, when its test is decided here
-                target = skip.pop(i) if i in skip else self._arm(blocks[i], toks, skip)
+            if not current and (i in skip or i in blocks or i in cases):
+                # the arm of an ``if`` or a ``case`` bash would take, when decided here
+                if i in skip:
+                    target: int | None = skip.pop(i)
+                elif i in blocks:
+                    target = self._arm(blocks[i], toks, skip)
+                else:
+                    target = self._case(cases[i], toks, skip)
                 if target is not None:
                     i = target
                     continue
@@ -146,11 +168,14 @@ class Interpreter:
             if tok.kind == "sep" or (i - 1) in closes:
                 if current:
                     keyword = begin + scriptshape.head(current)  # ``do for …``: the ``for``
+                    maybe = conditional or any(a <= begin < b for a, b in self.undecided)
+                    self._settle(current, maybe)
                     self._command(current, stdin)
                     current, runs_string, stdin = [], False, None
                     if self.no_iteration and keyword in loops:
                         i = loops[keyword] + 1  # a loop over a list known to be empty
                     self.no_iteration = False
+                conditional = tok.kind == "sep" and tok.raw in ("&&", "||")
             elif tok.kind == "array":
                 self._assign_array(tok)
             elif tok.kind == "herestring":
@@ -178,12 +203,63 @@ class Interpreter:
                 return arm.body
             verdict = self._test(toks, arm.test)
             if verdict is None:
+                self.undecided.append((arm.keyword, block.fi))
                 return arm.keyword if k else None
             if verdict:
                 end = block.arms[k + 1].keyword if k + 1 < len(block.arms) else block.fi
                 skip[end] = block.fi + 1
                 return arm.body
         return block.fi + 1
+
+    def _case(
+        self, block: branches.CaseBlock, toks: Sequence[Tok], skip: dict[int, int]
+    ) -> int | None:
+        """Where reading goes on at a ``case`` whose word the script's values decide: the body
+        of the first arm whose pattern matches (its ``;;`` then jumps past ``esac``), past
+        ``esac`` when none does; None (every arm read, in order) when the word or a pattern
+        before the match is not known here."""
+        target = self._case_arm(block, toks, skip)
+        if target is None:
+            self.undecided.append((block.word, block.esac))
+        return target
+
+    def _case_arm(
+        self, block: branches.CaseBlock, toks: Sequence[Tok], skip: dict[int, int]
+    ) -> int | None:
+        words = self._words(toks[block.word])
+        if len(words) != 1 or words[0].value is None or self._unsettled(toks[block.word]):
+            return None
+        value = words[0].value
+        for arm in block.arms:
+            for at in arm.patterns:
+                pattern = self._words(toks[at])
+                if len(pattern) != 1 or pattern[0].value is None:
+                    return None
+                matched = branches.case_matches(value, toks[at].raw, pattern[0].value)
+                if matched is None:
+                    return None
+                if matched:
+                    if branches.leaves(toks, arm):
+                        return None  # ``exit 1``: the script stops there, which is not read
+                    skip[arm.end + 1] = block.esac + 1
+                    return arm.body
+        return block.esac + 1
+
+    def _settle(self, words: list[Word], maybe: bool) -> None:
+        """Note which variables the command assigns may hold another value (``uncertain``)."""
+        head = scriptshape.head(words)
+        assigned = words[head:]
+        if not assigned or not all(is_assignment(w.raw) for w in assigned):
+            return  # a command, not assignments alone
+        names = [w.raw.split("=", 1)[0].split("[", 1)[0] for w in assigned]
+        if maybe:
+            self.uncertain.update(names)
+        else:
+            self.uncertain.difference_update(names)
+
+    def _unsettled(self, tok: Tok) -> bool:
+        """The word expands a variable whose value is not settled (``uncertain``)."""
+        return any(f"${name}" in tok.raw or f"${{{name}" in tok.raw for name in self.uncertain)
 
     def _test(self, toks: Sequence[Tok], span: tuple[int, int]) -> bool | None:
         """The result of an ``if``'s test (``branches.decide``), None when not decided."""
@@ -202,6 +278,8 @@ class Interpreter:
         args = test[1:-1] if closing else test[1:]
         values: list[str | None] = []
         for tok in args:
+            if self._unsettled(tok):
+                return None  # a value a command that may not run gave it
             words = self._words(tok)
             if len(words) == 1:
                 values.append(words[0].value)
@@ -341,6 +419,7 @@ class Interpreter:
         child.expander.exported = self.expander.exported  # one process environment
         child.expander.arrays = self.expander.arrays
         child.array_words = self.array_words
+        child.uncertain = self.uncertain  # one set of variables, one record of which may vary
         child._set_positional_env()
         site = command.site or (command.line, command.column)
         try:
@@ -427,6 +506,7 @@ class Interpreter:
         child.expander.exported = self.expander.exported  # and its exports
         child.expander.arrays = self.expander.arrays
         child.array_words = self.array_words
+        child.uncertain = self.uncertain  # one set of variables, one record of which may vary
         child.run(toks)  # its functions land in the shared table; its commands are its own
 
     def _loaded_tokens(self, target: Word, path: str, text: str) -> Sequence[Tok] | None:
