@@ -194,4 +194,7 @@ def test_an_image_named_after_an_engine_given_its_arguments_runs_that_engine() -
     assert parse("run.sh", layout)[0][0].tp == 2
     # a router named after the engine, given a web server's options, is not the engine
     router = "docker run -p 8001:8001 vllm-router:latest --host 0.0.0.0 --port 8001\n"
-    assert parse("run.sh", router)[0] == []
+    deps, findings = parse("run.sh", router)
+    assert deps == []  # ... and is said so, never silence
+    assert [(f.rule, f.severity.value) for f in findings] == [("TL008", "info")]
+    assert "runs the image `vllm-router:latest`, named after an engine" in findings[0].message

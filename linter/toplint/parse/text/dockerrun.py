@@ -118,6 +118,22 @@ def instance_run(args: Sequence[Arg]) -> Invocation | None:
     return None
 
 
+def _named_image_note(image: Arg) -> Finding:
+    """TL008 (info) for an image named after an engine that toplint does not know, run with no
+    argument that says it serves that engine (a router's ``--host``/``--port``, or none)."""
+    from toplint.model import Severity
+    from toplint.parse.mentions import no_deployment  # rare path
+
+    ref = image.value or image.raw
+    why = (
+        f"runs the image `{ref}`, named after an engine but not one toplint knows, with no "
+        "model, parallel size or option only that engine has: what it starts is not known"
+    )
+    pos = image.position
+    note = no_deployment(pos.path, pos.line, pos.column, why, anchor=f"named-image:{ref}")
+    return replace(note, severity=Severity.INFO)
+
+
 def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invocation | None:
     """The engine a ``docker run`` command starts, with ``-e`` env and ``--gpus``; an image that
     names no engine, run with one engine's options only, starts that engine (a TL008 note in
@@ -182,6 +198,8 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
     if inv2 is None and not entrypoint and names_an_engine(args[j].value or ""):
         inv2 = named_image_invocation(args[j], args[j + 1 :], runtime)
         inv2 = replace(inv2, env={**env, **inv2.env}) if inv2 else None
+        if inv2 is None and notes is not None:  # never silent on an image named after one
+            notes.append(_named_image_note(args[j]))
     elif inv2 is None and not entrypoint and (after or "").startswith("--"):
         inv2, note = unnamed_image_invocation(args[j], args[j + 1 :], runtime)
         inv2 = replace(inv2, env={**env, **inv2.env}) if inv2 else None
