@@ -82,3 +82,30 @@ def test_a_service_extending_one_of_the_same_file(tmp_path: Path) -> None:
 def test_a_base_that_cannot_be_read_leaves_the_service_as_written(tmp_path: Path) -> None:
     text = REPLICAS.replace("file: compose.yaml", "file: ../elsewhere/compose.yaml")
     assert _parse(tmp_path, "compose.tp1x2.yaml", text) == []  # no image, no engine: as before
+
+
+OVERRIDE = """\
+# docker compose -f compose.yaml -f compose.tp2.yaml up -d inference
+services:
+  inference:
+    environment:
+      ROCR_VISIBLE_DEVICES: "0,1"
+    command: ["Qwen/Qwen3-8B", "--tensor-parallel-size", "2"]
+"""
+
+
+def test_an_override_file_is_read_over_the_folder_s_compose_file(tmp_path: Path) -> None:
+    """Vercantez/deepseek-v4-flash-mi300x@63912908 compose.tp2.yaml (``docker compose -f
+    compose.yaml -f compose.tp2.yaml``): a service with no image of its own is the base file's
+    service with these keys merged over it ("Merge Compose files")."""
+    (dep,) = _parse(tmp_path, "compose.tp2.yaml", OVERRIDE)
+    here = str(tmp_path / "compose.tp2.yaml")
+    assert (dep.path, dep.tp, dep.gpus_per_node) == (here, 2, 2)
+    assert dep.options.get("gpu.vendor") == "amd"  # the base's devices
+    assert dep.sources["tp"].path == here
+
+
+def test_a_service_with_its_own_image_is_no_override(tmp_path: Path) -> None:
+    text = OVERRIDE.replace("  inference:\n", "  inference:\n    image: vllm/vllm-openai:latest\n")
+    (dep,) = _parse(tmp_path, "compose.tp2.yaml", text)
+    assert dep.options.get("gpu.vendor") is None  # not the base's /dev/kfd

@@ -20,7 +20,7 @@ from toplint.engines.registry import all_engines
 from toplint.engines.release import image_repository
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded
-from toplint.infra.readpolicy import MAX_SOURCE_BYTES, ReadRefused, read_reference
+from toplint.infra.readpolicy import MAX_SOURCE_BYTES, ReadRefused, read_first, read_reference
 from toplint.infra.yamlsafe import Document, load_documents
 from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse.argv import (
@@ -79,9 +79,7 @@ class ComposeParser:
             for name, service in doc.data["services"].items():
                 if not isinstance(service, dict):
                     continue
-                ext = (
-                    extended(source.path, doc, str(name), service) if "extends" in service else None
-                )
+                ext = _extension(source, doc, str(name), service)
                 if ext is not None:
                     found = _service(source, ext, str(name), ext.data["services"][name])
                 else:
@@ -90,6 +88,35 @@ class ComposeParser:
                     deployments.append(found[0])
                     findings.extend(found[1])
         return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+def _extension(
+    source: Source, doc: Document, name: str, service: dict[str, Any]
+) -> Extended | None:
+    """The service merged over the one it ``extends`` (``composeextends``), or over the same
+    service of the folder's compose file when this is an override file of it (``base_file``)
+    and the service has no image or build of its own."""
+    if "extends" in service:
+        return extended(source.path, doc, name, service)
+    if "image" in service or "build" in service:
+        return None
+    base = base_file(source)
+    if base is None:
+        return None
+    return extended(source.path, doc, name, {**service, "extends": {"file": base, "service": name}})
+
+
+def base_file(source: Source) -> str | None:
+    """The compose file of ``source``'s folder that ``source`` overrides, when ``source`` is
+    another compose file there (``compose.tp2.yaml`` beside ``compose.yaml``): "Compose merges
+    files in the order they're specified" (``docker compose -f compose.yaml -f
+    compose.tp2.yaml``; docs.docker.com, "Merge Compose files"), and a service with no image
+    or build of its own cannot run without the base's (Vercantez/deepseek-v4-flash-mi300x@
+    63912908 compose.tp2.yaml: the TP 2 variant of compose.yaml's service was not read)."""
+    if source.name in _NAMES:
+        return None
+    found = read_first(source.path, _NAMES)
+    return found[0].rsplit("/", 1)[-1] if found is not None else None
 
 
 def unread_builds(source: Source) -> list[str]:
