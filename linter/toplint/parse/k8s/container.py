@@ -339,13 +339,11 @@ def _image_entrypoint(
 
 
 def _rebuilt(image: Arg, args: list[Arg]) -> list[Invocation]:
-    from toplint.parse.text.wrapped import named_engine
+    from toplint.parse.text.wrapped import engine_image_invocation, named_engine
 
     engine = named_engine(image.value or "")
-    entry = next((i.entrypoint for i in engine.images if i.entrypoint), ()) if engine else ()
-    head = [Arg(word, word, image.position, (), image.anchor) for word in entry]
-    found = find_engine_invocations([*head, *args]) if head else []
-    return [replace(found[0], start=image, image=image.value or "")] if found else []
+    inv = engine_image_invocation(engine, image, args) if engine is not None else None
+    return [inv] if inv is not None else []
 
 
 def env_options(env: Mapping[str, str | None]) -> dict[str, str]:

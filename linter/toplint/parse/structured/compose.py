@@ -14,7 +14,7 @@ A service that builds its image and writes neither runs the Dockerfile's ``CMD``
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from toplint.engines.registry import all_engines
 from toplint.engines.release import image_repository
@@ -36,7 +36,6 @@ from toplint.parse.containershm import container_shm, mount_at, mount_shm
 from toplint.parse.enginecfg import disk_loader
 from toplint.parse.options import Arg
 from toplint.parse.structured.composebuild import Build, build_of, built_base
-from toplint.parse.structured.composeextends import Extended, extended
 from toplint.parse.structured.composeimage import built_run, runs_image
 from toplint.parse.text.dockerfile import ImageRun
 from toplint.parse.text.dockerrun import VENDOR_DEVICES
@@ -44,6 +43,9 @@ from toplint.parse.text.expand import expand_text
 from toplint.parse.text.shellsrc import chained_deployment, lex_embedded
 from toplint.parse.textpos import offset_of
 from toplint.record import replace
+
+if TYPE_CHECKING:  # ``composeextends`` is read only for a service that extends another
+    from toplint.parse.structured.composeextends import Extended
 
 _NAMES = ("compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml")
 _SERVICE_KEYS = ("image", "build", "command", "entrypoint", "extends")
@@ -96,6 +98,8 @@ def _extension(
     """The service merged over the one it ``extends`` (``composeextends``), or over the same
     service of the folder's compose file when this is an override file of it (``base_file``)
     and the service has no image or build of its own."""
+    from toplint.parse.structured.composeextends import extended
+
     if "extends" in service:
         return extended(source.path, doc, name, service)
     if "image" in service or "build" in service:
@@ -139,7 +143,7 @@ def unread_builds(source: Source) -> list[str]:
 
 
 # A compose document, or one whose service extends another (``composeextends``).
-Doc = Document | Extended
+Doc: TypeAlias = "Document | Extended"
 
 
 def _scalar_arg(doc: Doc, at: tuple[str | int, ...], raw: Any) -> Arg:
@@ -165,7 +169,7 @@ def _commands(source: Source, doc: Doc, at: tuple[str | int, ...], raw: Any) -> 
         return [[_scalar_arg(doc, (*at, i), v) for i, v in enumerate(raw)]]
     if isinstance(raw, str):
         pos = doc.value_position(at)
-        if isinstance(doc, Extended):  # a command the base file writes is in that file
+        if not isinstance(doc, Document):  # a command the base file writes is in that file
             source = doc.source_at(pos, source)
         # Compose interpolates ${VAR:-default} and splits like a shell: lexing does both; an
         # ``sh -c SCRIPT`` word is read as the commands of its script (an entrypoint of

@@ -245,26 +245,25 @@ def named_image_invocation(image: Arg, rest: Sequence[Arg], runtime: str) -> Inv
     engine = named_engine(ref) if ref else None
     if engine is None or not engine.guessed_from_options:
         return None
-    # the entrypoint the engine's own images run (``Engine.images``: ``vllm serve``, whose
-    # first argument is the model)
+    written = [(a, c) for a in _long(rest) if (c := _canonical(a, engine)) is not None]
+    fields = {engine.cli.fields.get(c) for _, c in written}
+    others = [e for e in all_engines() if e.name != engine.name and e.guessed_from_options]
+    alone = [a for a, _ in written if not any(_canonical(a, e) for e in others)]
+    if not (fields & _SAYS_WHAT_RUNS or alone):
+        return None
+    inv = engine_image_invocation(engine, image, rest)
+    return replace(inv, via=runtime) if inv is not None else None
+
+
+def engine_image_invocation(engine: Engine, image: Arg, rest: Sequence[Arg]) -> Invocation | None:
+    """``rest`` run by the entrypoint the engine's own images run (``Engine.images``: ``vllm
+    serve``, whose first argument is the model), the launch placed at ``image``."""
     entry = next((i.entrypoint for i in engine.images if i.entrypoint), ())
     if not entry:
         return None
-    written = {c for a in _long(rest) if (c := _canonical(a, engine)) is not None}
-    fields = {engine.cli.fields.get(c) for c in written}
-    others = [e for e in all_engines() if e.name != engine.name and e.guessed_from_options]
-    alone = {c for c in written if not any(_canonical(_as_option(c), e) for e in others)}
-    if not (fields & _SAYS_WHAT_RUNS or alone):
-        return None
     head = [Arg(word, word, image.position, (), image.anchor) for word in entry]
     found = find_invocations([*head, *rest])
-    return replace(found[0], start=image, image=ref, via=runtime) if found else None
-
-
-def _as_option(name: str) -> Arg:
-    from toplint.model import Position
-
-    return Arg(f"--{name}", f"--{name}", Position("", 1, 1))
+    return replace(found[0], start=image, image=image.value or "") if found else None
 
 
 def unnamed_image_invocation(
