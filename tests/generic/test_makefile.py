@@ -60,3 +60,26 @@ def test_a_value_that_starts_on_its_continuation_line_loses_that_lines_indent() 
     dep = only("Makefile", text)
     assert dep.tp == 2
     assert [f.value for f in dep.flags if f.name == "served-model-name"] == ["x2"]
+
+
+def test_a_continued_recipe_line_keeps_the_dashes_of_its_options() -> None:
+    """``\\tdocker run … \\`` then ``\\t  --model-path openbmb/MiniCPM-1B-sft-bf16 \\``
+    (agenticworkflow-dev/slang-docker@d7b89b28 Makefile:23-33): ``@``/``-``/``+`` prefix a
+    command line only, so the continuation's dashes are the option's; they were stripped, and
+    the model and every option of the command were lost."""
+    text = (
+        "REPO := acme/sglang\n"
+        "run:\n"
+        "\t@docker run -it --rm \\\n"
+        "\t--gpus all \\\n"
+        "\t$(REPO):v1 \\\n"
+        "\tpython3 -m sglang.launch_server \\\n"
+        "\t  --trust-remote-code \\\n"
+        "\t  --model-path openbmb/MiniCPM-1B-sft-bf16 \\\n"
+        "\t  --tp-size 2 \\\n"
+        "\t  --port 30000\n"
+    )
+    dep = only("Makefile", text)
+    assert (dep.engine, dep.model, dep.tp) == ("sglang", "openbmb/MiniCPM-1B-sft-bf16", 2)
+    assert (dep.sources["model"].line, dep.sources["model"].column) == (8, 4)
+    assert "trust-remote-code" in {f.name for f in dep.flags}

@@ -65,7 +65,11 @@ def _as_script(text: str) -> tuple[dict[str, str], str]:
             continue
         if line.startswith("\t"):
             body = line[1:]
-            stripped = body.lstrip("@-+ ")
+            # ``@``, ``-`` and ``+`` prefix a command line, not the lines it continues onto
+            # (GNU make manual, "Splitting Recipe Lines": only the recipe tab is removed there):
+            # ``\t  --trust-remote-code \\`` keeps its dashes.
+            continues = in_recipe and bool(out) and out[-1].endswith("\\")
+            stripped = body if continues else body.lstrip("@-+ ")
             pad = " " * (len(line) - len(stripped))
             out.append(_MAKE_REF.sub(lambda m: "${" + m.group(1) + "}", pad + stripped))
             in_recipe = True
