@@ -19,7 +19,8 @@ from typing import Any
 
 from toplint.model import Deployment, Finding, Position
 from toplint.parse.base import Source
-from toplint.parse.generic.pytree import Path, PyTree, Ref
+from toplint.parse.generic.pyexpr import Path, Ref
+from toplint.parse.generic.pytree import PyTree
 from toplint.parse.options import Arg
 from toplint.record import replace
 

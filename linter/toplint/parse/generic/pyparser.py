@@ -42,7 +42,8 @@ from toplint.parse.enginecfg import one_host, visible_gpus
 from toplint.parse.generic import data as structured
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.mention import PROSE_KEYS
-from toplint.parse.generic.pytree import Built, Environment, PyTree, Ref, build, imported_values
+from toplint.parse.generic.pyexpr import Built, Environment, Ref
+from toplint.parse.generic.pytree import PyTree, build, imported_values
 from toplint.parse.generic.scope import imported_call
 from toplint.parse.generic.scopes import mappings
 from toplint.parse.generic.tree import CALL
