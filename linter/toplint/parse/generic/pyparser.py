@@ -41,8 +41,8 @@ from toplint.parse.base import Source
 from toplint.parse.enginecfg import one_host, visible_gpus
 from toplint.parse.generic import data as structured
 from toplint.parse.generic import evidence as ev
-from toplint.parse.generic.mention import PROSE_KEYS
 from toplint.parse.generic.pyexpr import Built, Environment, Ref
+from toplint.parse.generic.pymention import PROSE_KEYS
 from toplint.parse.generic.pytree import PyTree, build, imported_values
 from toplint.parse.generic.scope import imported_call
 from toplint.parse.generic.scopes import mappings
@@ -121,7 +121,7 @@ class PythonParser:
             engine = imported_call(called, calls) or ""
             findings.append(_unread(source, called, engine))
         if not deployments and not findings:
-            from toplint.parse.generic.mention import python_mention
+            from toplint.parse.generic.pymention import python_mention
 
             mention = python_mention(source)  # never silent on a module naming an engine
             mention = mention or _named_call(source, tree, foreign)
@@ -290,7 +290,7 @@ def _string_deployments(tree: PyTree, source: Source) -> tuple[list[Deployment],
     """Engine commands in strings the module builds whole (``os.system(...)``,
     ``subprocess.run("...", shell=True)``, an f-string of known values, ``"a " + MODEL``), read
     as shell command lines; a string with a computed part stays a TL008 mention."""
-    from toplint.parse.generic.mention import runs_as_command
+    from toplint.parse.generic.pymention import runs_as_command
     from toplint.parse.mentions import pattern
     from toplint.parse.structured.anywhere import commands_in
 
