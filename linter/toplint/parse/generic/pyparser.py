@@ -36,6 +36,7 @@ from toplint.parse.base import Source
 from toplint.parse.enginecfg import one_host, visible_gpus
 from toplint.parse.generic import data as structured
 from toplint.parse.generic import evidence as ev
+from toplint.parse.generic import pyimports
 from toplint.parse.generic.pycommands import _argv_deployments, _string_deployments
 from toplint.parse.generic.pyexpr import Built, Environment, Ref
 from toplint.parse.generic.pytree import PyTree, build, imported_values
@@ -85,7 +86,7 @@ class PythonParser:
         tree = build(source.text, source.path, environment, siblings, _names_engine)
         if tree is None:
             return ParseResult(source.path)
-        calls, foreign = ev.imported(tree.imports), ev.foreign(tree.imports)
+        calls, foreign = pyimports.imported(tree.imports), pyimports.foreign(tree.imports)
         deployments, findings, commands = _argv_deployments(tree)
         found, more = structured.read(
             tree,
@@ -228,7 +229,7 @@ def _unread(source: Source, name: str, engine: str) -> Finding:
 
 def _named_call(source: Source, tree: PyTree, foreign: frozenset[str]) -> Finding | None:
     """TL008 at info for the first call named after an engine of a name imported from a module
-    no engine owns (``evidence.foreign``), read as no engine: ``VLLMPool(endpoints, model=...)``
+    no engine owns (``pyimports.foreign``), read as no engine: ``VLLMPool(endpoints, model=...)``
     after ``from aurora_swarm import VLLMPool``, a client of running servers."""
     for _, node in mappings(tree.data):
         name = node.get(CALL)

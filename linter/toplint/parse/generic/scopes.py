@@ -195,7 +195,7 @@ def _own(
     engine = ev.named(call.rsplit(".", 1)[-1]) if call.split(".", 1)[0] in foreign else None
     if engine is None:
         return ev.of_mapping(node, call) or _by_name(at, node)
-    # A name containing an engine's, imported from a module no engine owns (``evidence.foreign``),
+    # A name containing an engine's, imported from a module no engine owns (``pyimports.foreign``),
     # names it only beside that engine's options (``_is_options``), its own or a mapping's it is
     # given (Ray Data's ``vLLMEngineProcessorConfig(engine_kwargs=dict(...))``): ``pool =
     # VLLMPool(endpoints, model=..., timeout=...)`` is a client's.  What it writes still counts.
