@@ -31,8 +31,8 @@ from toplint.model import Deployment, Finding, ParseResult
 from toplint.parse.base import Source
 from toplint.parse.generic.pytree import build
 from toplint.parse.generic.reader import Path, Reader, _canonical, _deployments, _get, parse_path
-from toplint.parse.generic.scopes import mappings
 from toplint.parse.generic.tree import CALL
+from toplint.parse.generic.treewalk import mappings
 
 _RECORDS = "toplint.parse.generic.records"
 

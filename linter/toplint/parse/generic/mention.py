@@ -22,7 +22,7 @@ from toplint.model import ACCELERATOR_NOT_MODELLED, Finding, Severity
 from toplint.parse.base import Source
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.evidence import image, image_key, selector
-from toplint.parse.generic.scopes import results_named
+from toplint.parse.generic.treewalk import results_named
 from toplint.parse.mentions import no_deployment
 from toplint.parse.textpos import point_of
 from toplint.record import replace
@@ -125,7 +125,7 @@ def _selected_by(
     return None
 
 
-# ``enable: false`` / ``enabled: false`` on a line of its own (``toplint.parse.generic.scopes``
+# ``enable: false`` / ``enabled: false`` on a line of its own (``toplint.parse.generic.treewalk``
 # reads nothing below it).
 _SWITCH_OFF = lazy(r"^([ \t]*)(enabled?)[ \t]*:[ \t]*(false|False|FALSE)\b", re.MULTILINE)
 _PARENT_KEY = lazy(r"^([ \t]*)(?:-[ \t]+)?([A-Za-z_][\w.-]{0,60})[ \t]*:")

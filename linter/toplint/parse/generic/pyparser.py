@@ -41,8 +41,8 @@ from toplint.parse.generic.pycommands import _argv_deployments, _string_deployme
 from toplint.parse.generic.pyexpr import Built, Environment, Ref
 from toplint.parse.generic.pytree import PyTree, build, imported_values
 from toplint.parse.generic.scope import imported_call
-from toplint.parse.generic.scopes import mappings
 from toplint.parse.generic.tree import CALL
+from toplint.parse.generic.treewalk import mappings
 from toplint.parse.mentions import no_deployment
 from toplint.parse.options import Arg
 from toplint.parse.text.shell import CARRIED
