@@ -321,7 +321,7 @@ def test_a_terraform_helm_release_of_a_known_chart_reads_its_set_values(tmp_path
 
 
 def test_a_package_that_only_contains_an_engines_name_is_not_its_package(tmp_path: Path) -> None:
-    from toplint.parse.generic.evidence import imported
+    from toplint.parse.generic.pyimports import imported
 
     found = imported(
         {

@@ -50,7 +50,7 @@ def read(
     that engine holding one builds that command: ``class SGlangEngine`` whose method runs
     ``["python3", "-m", "sglang.launch_server", ...]`` starts one server, not two);
     ``foreign_calls``: names a Python file imports from a module no engine owns, whose calls
-    name no engine by their own name (``evidence.foreign``)."""
+    name no engine by their own name (``pyimports.foreign``)."""
     specs = ev.engine_specs()
     calls = known_calls or {}
     found = scopes.find(

@@ -19,7 +19,8 @@ from typing import Any
 
 from toplint.model import Deployment, Finding, Position
 from toplint.parse.base import Source
-from toplint.parse.generic.pytree import Path, PyTree, Ref
+from toplint.parse.generic.pyexpr import Path, Ref
+from toplint.parse.generic.pytree import PyTree
 from toplint.parse.options import Arg
 from toplint.record import replace
 
@@ -100,6 +101,7 @@ def program_deployments(
     """The deployments a reader of the program a command runs reads from its overrides, placed
     on the command; None when no reader knows the program."""
     from toplint.parse.generic import declarative
+    from toplint.parse.generic.reader import deployments
 
     found = program(args)
     if found is None:
@@ -114,7 +116,7 @@ def program_deployments(
     start = args[0].position
     source = Source.from_text(path, "")
     for reader in readers:
-        deps, findings = declarative.deployments(reader, tree, (), source)
+        deps, findings = deployments(reader, tree, (), source)
         if deps:
             return [replace(d, line=start.line, column=start.column) for d in deps], findings
     return None

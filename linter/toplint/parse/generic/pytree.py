@@ -5,17 +5,12 @@ literals is kept, in the shape ``toplint.parse.structured`` searches:
 
 * assignments to a name are keys of their scope (module, function, class) holding the value;
   later uses of the name see it (module constants, ``cmd = [...]`` then ``cmd += [...]``);
-* a call is a mapping of its keyword arguments, its name under ``structured.CALL`` and its
-  positional arguments under ``*args``; ``dict(...)`` and ``{...}`` are mappings;
 * a function or class is a mapping of its decorators (``@app.function(gpu="H100:2")``) and
   its body, so a decorator's resources are found from the code inside it;
-* ``str(x)``, ``int(x)``, f-strings, ``a + b``, ``x if C else y`` with a constant ``C``, and
-  ``os.environ.get("X", "default")`` (the default) are evaluated when every part is known;
-  anything else is a ``Ref``: an unresolved value naming what it needs, never a guess;
-* given the environment the module runs in (``build(..., environment)``: a Ray Serve
-  application's ``runtime_env.env_vars``), ``os.getenv("X", d)``, ``os.environ.get("X", d)``
-  and ``os.environ["X"]`` take its value of ``X`` before their default, at the place that value
-  is written (another file); a value that is only a ``$NAME`` placeholder stays a ``Ref``.
+* every value is an expression as ``toplint.parse.generic.pyexpr`` reads it: a call is a
+  mapping of its keyword arguments, a value whose every part is known is evaluated, the rest a
+  ``Ref``; given the environment the module runs in (``build(..., environment)``: a Ray Serve
+  application's ``runtime_env.env_vars``), ``os.environ`` reads take its values.
 
 ``imports`` maps each imported name to its module (for engine evidence).  Names a module
 imports from a sibling module of the repository (``from bench_lib import SERVER_ARGS``, with
@@ -27,36 +22,28 @@ from __future__ import annotations
 
 import ast
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from toplint.infra.patterns import lazy
 from toplint.model import Position
-from toplint.parse.base import lone_variable
 from toplint.parse.generic.models import MODEL_KEYS
-from toplint.parse.generic.tree import CALL
+from toplint.parse.generic.pyexpr import (
+    Built,
+    Environment,
+    ExprReader,
+    Path,
+    Ref,
+    _add,
+    _dotted,
+    _environ_key,
+)
 from toplint.parse.infer.resources import norm
 from toplint.record import field, record
 
-Path = tuple[str | int, ...]
-Spots = dict[Path, tuple[Position, Position]]  # relative path -> (key, value) positions
-Built = tuple[Any, Spots]
 MAX_STATEMENTS = 5_000
-# The environment a module is read in: each variable's value and where that value is written.
-Environment = Mapping[str, tuple[str, Position]]
 # What a sibling module M gives the names asked of it (``build``'s ``siblings``).
 Siblings = Callable[[str, list[str]], Mapping[str, "Built"]]
-
-
-@record
-class Ref:
-    """A value the source computes at run time: its text and the names it needs."""
-
-    text: str
-    variables: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return self.text
 
 
 # A step no identifier spells: ``(*at, DEFINED)`` among a tree's positions marks ``at`` as a
@@ -135,7 +122,7 @@ def imported_values(tree: PyTree, names: Iterable[str]) -> dict[str, Built]:
     return out
 
 
-class _Reader:
+class _Reader(ExprReader):
     def __init__(
         self,
         path: str,
@@ -143,12 +130,9 @@ class _Reader:
         once: dict[str, ast.Call] | None = None,
         environment: Environment | None = None,
     ) -> None:
-        self.path = path
-        self.given = environment or {}
+        super().__init__(path, environment)
         self.once = once or {}  # module-level functions the module calls exactly once
-        self.imported: dict[str, Built] = {}  # names given by sibling modules (``siblings``)
         self.siblings: Siblings | None = None
-        self.used: dict[str, tuple[int, int]] = {}  # imported name -> the place first used
         self.text = ""  # the module's text (``build``)
         self.wanted: Callable[[str], bool] | None = None
         self.words: Counter[str] | None = None  # each identifier's count in the text, on need
@@ -158,9 +142,6 @@ class _Reader:
         self.passed = passed or {}  # what the module's calls pass each function (``_call_sites``)
         self.classes: list[str] = []  # the definitions being read: a class's name, "" a function's
         self.environ: dict[str, list[tuple[Any, Position]]] = {}
-
-    def pos(self, node: ast.AST) -> Position:
-        return Position(self.path, getattr(node, "lineno", 1), getattr(node, "col_offset", 0) + 1)
 
     def body(self, statements: Iterable[ast.stmt], env: dict[str, Built]) -> Built:
         out: dict[str, Any] = {}
@@ -320,145 +301,6 @@ class _Reader:
             if isinstance(value, ast.Constant) or (isinstance(value, ast.Name) and value.id in env)
         }
 
-    def expr(self, node: ast.expr, env: dict[str, Built], inline: bool = False) -> Built:
-        at = self.pos(node)
-        here: Spots = {(): (at, at)}
-        if isinstance(node, ast.Constant) and isinstance(node.value, (str, int, float, bool)):
-            return node.value, here
-        if isinstance(node, ast.Name):
-            found = env.get(node.id)
-            # A container another module gives is not in this tree: its first use is its place
-            # here (``subprocess.Popen(SERVER_ARGS)``), a later one a use of that.
-            foreign = found is not None and found is self.imported.get(node.id)
-            if foreign:  # the same node read again (a call's arguments) is still the first
-                first = self.used.setdefault(node.id, (node.lineno, node.col_offset))
-                foreign = first == (node.lineno, node.col_offset)
-            if found is not None and (inline or foreign or not isinstance(found[0], (list, dict))):
-                value, pos = found
-                return value, {**pos, (): pos.get((), (at, at))}
-            # A container named again (``flyte.serve(app)``, ``print(cmd)``) is a use of the one
-            # already in the tree, not a second deployment.
-            return Ref(node.id, (node.id,)), here
-        if isinstance(node, (ast.List, ast.Tuple)):
-            return self.sequence(node.elts, env, here)
-        if isinstance(node, ast.Dict):
-            keys = [k.value if isinstance(k, ast.Constant) else None for k in node.keys]
-            return self.mapping(
-                [
-                    (k, k_node, v)
-                    for k, k_node, v in zip(keys, node.keys, node.values, strict=True)
-                    if isinstance(k, str) and k_node is not None
-                ],
-                env,
-                here,
-            )
-        if isinstance(node, ast.Call):
-            return self.call(node, env, here)
-        if isinstance(node, ast.JoinedStr):
-            return _fstring(node, env, self, here)
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-            return _add(self.expr(node.left, env, True), self.expr(node.right, env, True))
-        if isinstance(node, ast.Subscript) and self.given:  # ``os.environ["X"]``
-            variable = _environ_key(node)
-            if variable in self.given:
-                return self.variable(variable)
-        if isinstance(node, ast.IfExp):
-            test = self.expr(node.test, env)[0]
-            if isinstance(test, (bool, int, str)) and not isinstance(test, Ref):
-                return self.expr(node.body if test else node.orelse, env)
-        return Ref(
-            ast.unparse(node)[:200],
-            tuple(sorted({n.id for n in ast.walk(node) if isinstance(n, ast.Name)})),
-        ), here
-
-    def variable(self, name: str) -> Built:
-        """The value the environment gives ``name``, at the place it is written; a placeholder
-        (``$MODEL_ID``) is a ``Ref`` that needs it."""
-        value, at = self.given[name]
-        spots: Spots = {(): (at, at)}
-        if lone_variable(value):
-            return Ref(value, (name,)), spots
-        return value, spots
-
-    def sequence(
-        self,
-        elts: list[ast.expr],
-        env: dict[str, Built],
-        here: Spots,
-    ) -> Built:
-        out: list[Any] = []
-        positions = dict(here)
-        for elt in elts:
-            value, pos = self.starred(elt) if isinstance(elt, ast.Starred) else self.expr(elt, env)
-            positions.update({(len(out), *p): v for p, v in pos.items()})
-            out.append(value)
-        return out, positions
-
-    def starred(self, elt: ast.Starred) -> Built:
-        """``[*ARGS]``: items unknown here, forwarded whole (``toplint.parse.argv``)."""
-        text = f"*{ast.unparse(elt.value)[:200]}"
-        at = self.pos(elt)
-        spots: Spots = {(): (at, at)}
-        return Ref(text, (text,)), spots
-
-    def mapping(
-        self,
-        items: Sequence[tuple[str, ast.AST, ast.expr]],
-        env: dict[str, Built],
-        here: Spots,
-    ) -> Built:
-        out: dict[str, Any] = {}
-        positions = dict(here)
-        for key, key_node, value_node in items:
-            value, pos = self.expr(value_node, env)
-            out[key] = value
-            positions.update({(key, *p): v for p, v in pos.items() if p})
-            positions[(key,)] = (self.pos(key_node), pos.get((), (self.pos(value_node),) * 2)[1])
-        return out, positions
-
-    def call(self, node: ast.Call, env: dict[str, Built], here: Spots) -> Built:
-        name = _dotted(node.func)
-        args = [self.expr(a, env) for a in node.args]
-        known = [a[0] for a in args]
-        if (
-            name in ("str", "int", "float")
-            and len(known) == 1
-            and isinstance(known[0], (str, int, float))
-            and not isinstance(known[0], bool)
-        ):
-            try:
-                value = {"str": str, "int": int, "float": float}[name](known[0])
-            except ValueError:
-                pass
-            else:  # a value from the environment stays where that value is written
-                inner = args[0][1].get((), here[()])
-                return value, ({(): inner} if inner[1].path != self.path else here)
-        if name in ("str", "int", "float", "bool", "len", "range"):
-            needs = tuple(v for a in known for v in _needs(a)) or (ast.unparse(node)[:80],)
-            return Ref(ast.unparse(node)[:200], needs), here  # computed at run time
-        if (
-            name.endswith((".get", "getenv"))
-            and ("environ" in name or name.endswith("getenv"))
-            and node.args
-        ):
-            if isinstance(known[0], str) and known[0] in self.given:
-                return self.variable(known[0])
-            if len(known) > 1 and isinstance(known[1], (str, int, float)):
-                return known[1], here  # the default a run without the variable uses
-            var = known[0] if isinstance(known[0], str) else "?"
-            return Ref(f"${var}", (var,)), here
-        if isinstance(node.func, ast.Attribute) and node.func.attr == "join":
-            return Ref(ast.unparse(node)[:200], ("<join>",)), here  # read the list, not its text
-        items = [(k.arg, k, k.value) for k in node.keywords if k.arg]
-        out, positions = self.mapping(items, env, here)
-        if name != "dict":
-            out[CALL] = name
-        if args:
-            seq, pos = self.sequence(node.args, env, {})
-            out["*args"] = seq
-            positions.update({("*args", *p): v for p, v in pos.items()})
-        return out, positions
-
 
 def _one_word(stmt: ast.ImportFrom) -> bool:
     """``from M import …`` or ``from .M import …`` of a module M beside this one."""
@@ -503,14 +345,6 @@ def _call_sites(module: ast.Module) -> tuple[dict[str, set[str | int]], dict[str
     return passed, once
 
 
-def _environ_key(node: ast.expr) -> str:
-    """``NAME`` of an ``os.environ["NAME"]`` (``environ["NAME"]``) assignment target."""
-    if not isinstance(node, ast.Subscript) or _dotted(node.value) not in ("os.environ", "environ"):
-        return ""
-    key = node.slice
-    return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else ""
-
-
 def _target(node: ast.expr) -> str:
     if isinstance(node, ast.Name):
         return node.id
@@ -523,62 +357,9 @@ def _target(node: ast.expr) -> str:
     return ""
 
 
-def _dotted(node: ast.AST) -> str:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        inner = _dotted(node.value)
-        return f"{inner}.{node.attr}" if inner else node.attr
-    if isinstance(node, ast.Call):
-        return _dotted(node.func)
-    return ""
-
-
 def _blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
     blocks = [getattr(stmt, "body", [])]
     blocks.append(getattr(stmt, "orelse", []))
     blocks.extend(h.body for h in getattr(stmt, "handlers", []))
     blocks.append(getattr(stmt, "finalbody", []))
     return [b for b in blocks if b]
-
-
-def _add(left: Built, right: Built) -> Built:
-    a, pa = left
-    b, pb = right
-    if isinstance(a, list) and isinstance(b, list):
-        shifted = {(len(a) + p[0], *p[1:]): v for p, v in pb.items() if p and isinstance(p[0], int)}
-        return [*a, *b], {**pa, **shifted}
-    if isinstance(a, str) and isinstance(b, str):
-        return a + b, pa
-    return Ref(f"{a}+{b}", _needs(a) + _needs(b)), pa
-
-
-def _needs(value: Any) -> tuple[str, ...]:
-    return value.variables if isinstance(value, Ref) else ()
-
-
-def _fstring(
-    node: ast.JoinedStr,
-    env: dict[str, Built],
-    reader: _Reader,
-    here: Spots,
-) -> Built:
-    parts: list[str] = []
-    missing: list[str] = []
-    for value in node.values:
-        if isinstance(value, ast.Constant):
-            parts.append(str(value.value))
-        elif isinstance(value, ast.FormattedValue):
-            got = reader.expr(value.value, env)[0]
-            if (
-                isinstance(got, (str, int, float))
-                and not isinstance(got, bool)
-                and value.format_spec is None
-            ):
-                parts.append(str(got))
-            else:
-                text = ast.unparse(value.value)
-                parts.append("{" + text + "}")
-                missing.append(text)
-    text = "".join(parts)
-    return (Ref(text, tuple(missing)) if missing else text), here

@@ -11,6 +11,7 @@ from typing import Any
 
 from toplint.model import Position
 from toplint.parse.generic import evidence as ev
+from toplint.parse.generic import pyimports
 from toplint.parse.generic.models import MODEL_OPTIONS, model_in
 from toplint.parse.generic.scope import Scope, Tree, engine_call, flag_list
 from toplint.parse.generic.tree import CALL, Path, get, is_ref, scalar_keys
@@ -56,7 +57,7 @@ def value_arg(tree: Tree, text: Any, pos: Position, anchor: str) -> Arg:
 def read_keys(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> list[tuple[str, str]]:
     """(key, canonical option) for the keys of an owned mapping read as the engine's options;
     the short ones too in a call of the engine's own (``TurbomindEngineConfig(tp=2)``)."""
-    calls = ev.imported(getattr(tree, "imports", {}))
+    calls = pyimports.imported(getattr(tree, "imports", {}))
     short = engine_call(node, calls) == spec.engine_name
     within = at[-1] if at else None
     return ev.option_keys(scalar_keys(node), spec, short, within, scoped=True)
