@@ -194,10 +194,17 @@ def _forwarded_message(variable: str, dep: Deployment, also: bool) -> str:
         forwards = "forwards the arguments the script is called with"
     elif variable.startswith("*"):
         forwards = "adds arguments built at run time"  # a Python list's starred item
+    elif dep.source_kind == "structured":  # ``args = ${VLLM_ARGS}`` beside a data file's image
+        forwards = "stands for the whole argument list, filled in before the file is used"
     else:
         forwards = "is unquoted, so what it holds is split into arguments"
     if also:
         return f"it also {forwards}: {overrides}"
+    if dep.source_kind == "structured" and dep.model is None:  # nothing is written beside it
+        return (
+            f"`{variable}` {forwards}, unknown here: the model and the layout are among them, "
+            "so the deployment is not checked"
+        )
     if dep.model is None:  # no model written: it may be among them (coverage: unresolved)
         return (
             f"`{variable}` {forwards}, unknown here, and no model is written: the model may be "
@@ -214,6 +221,12 @@ def _forwarded_message(variable: str, dep: Deployment, also: bool) -> str:
 
 
 def _forwarded_fix(variable: str, dep: Deployment) -> Fix:
+    if dep.source_kind == "structured" and dep.model is None:  # a whole list: nothing "after"
+        return Fix(
+            f"write the arguments `{variable}` is filled with (the model and the layout "
+            "options) as the list here, so it can be checked",
+            applicability="display",
+        )
     if dep.model is None:
         return Fix(
             f"write the model and the layout options the deployment runs with after "

@@ -3,9 +3,13 @@ Nomad): a container block's image, args and GPUs become a deployment like YAML's
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from tests.parse.helpers import parse_text
+from toplint.cli import main
 from toplint.parse.generic.hcl import parse
 
 TERRAFORM = """\
@@ -219,3 +223,61 @@ def test_a_local_defined_in_another_file_of_the_module_is_that_literal(tmp_path)
     source = Source.from_text(str(main), main.read_text())
     (dep,) = parse_source(source, builtin_and_plugin_parsers()).deployments
     assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2)
+
+
+TEMPLATED_NOMAD = """\
+job "tool-llm-${JOB_UUID}" {
+  group "usergroup" {
+    task "vllm" {
+      driver = "docker"
+      config {
+        image = "vllm/vllm-openai:latest"
+        args  = ${VLLM_ARGS}
+      }
+      resources {
+        device "gpu" {
+          count = 1
+        }
+      }
+    }
+  }
+}
+"""
+
+
+def test_a_placeholder_written_bare_is_kept_as_that_reference() -> None:
+    """``args = ${VLLM_ARGS}`` (a script fills it) and ``${jsonencode(args)}`` (Terraform's
+    ``templatefile`` renders it) are one placeholder each, not an expression around one."""
+    doc = parse("a = ${VLLM_ARGS}\nb = ${jsonencode(args)}\nc = ${a}-${b}\n", "job.nomad")
+    assert doc is not None
+    assert doc.data == {"a": "${VLLM_ARGS}", "b": "${jsonencode(args)}", "c": "${${a}-${b}}"}
+
+
+def test_a_task_whose_arguments_a_template_fills_is_its_images_engine_unresolved() -> None:
+    """ai4os/ai4-papi@6d25648d etc/tools/ai4os-llm/nomad.hcl: the vLLM image's task takes its
+    whole argument list from a placeholder the service's Python fills per model.  It was no
+    deployment at all (a TL008 warning that no arguments are given); it is the image's engine
+    on the task's GPU with its arguments unresolved, so it is reported as not checked."""
+    result = parse_text("nomad.hcl", TEMPLATED_NOMAD)
+    (dep,) = result.deployments
+    assert (dep.engine, dep.model, dep.gpus) == ("vllm", None, 1)
+    (gap,) = dep.unresolved
+    assert (gap.field, gap.variable, gap.position.line) == ("arguments", "${VLLM_ARGS}", 7)
+
+
+def test_a_placeholder_beside_no_image_is_no_deployment() -> None:
+    text = 'task "x" {\n  config {\n    args = ${VLLM_ARGS}\n  }\n}\n'
+    assert parse_text("x.nomad", text).deployments == ()
+
+
+def test_tl003_says_the_placeholder_is_filled_before_the_file_is_used(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not the shell's word splitting: the placeholder is no unquoted shell variable."""
+    job = tmp_path / "llm.nomad"
+    job.write_text(TEMPLATED_NOMAD)
+    main(["check", str(job), "--format", "json", "--exit-zero", "--select", "TL003"])
+    (found,) = json.loads(capsys.readouterr().out)["findings"]
+    assert found["rule"] == "TL003" and found["line"] == 7
+    assert "filled in before the file is used" in found["message"]
+    assert "unquoted" not in found["message"]

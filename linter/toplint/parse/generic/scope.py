@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from toplint.model import Position
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.tree import CALL, Path, token
+from toplint.parse.infer import resources as rs
 from toplint.parse.options import option_name
 from toplint.record import record
 
@@ -53,6 +54,28 @@ def engine_call(node: Mapping[Any, Any], calls: Mapping[str, str]) -> str | None
     """The engine whose imported class or function this mapping is a call of."""
     call = node.get(CALL)
     return imported_call(call, calls) if isinstance(call, str) else None
+
+
+# Keys of a mapping whose value is the engine's argument list (``args``, ``extraArgs``).
+FLAG_KEYS = ("args", "extraargs", "flags", "cliargs", "engineargs", "serverargs", "arguments")
+
+
+def placeholder_args(node: Mapping[Any, Any], key: Any) -> bool:
+    """A container's whole argument list written as one placeholder that a template or a
+    script fills before the file is used, beside its ``image`` (``args = ${VLLM_ARGS}``:
+    ai4os/ai4-papi@6d25648d etc/tools/ai4os-llm/nomad.hcl, whose Python fills it from a table
+    of models; ``args = ${jsonencode(args)}`` in a Nomad job Terraform's ``templatefile``
+    renders): the image's engine runs with arguments not known here."""
+    value = node.get(key)
+    return (
+        "image" in node
+        and isinstance(key, str)
+        and rs.norm(key) in FLAG_KEYS
+        and isinstance(value, str)
+        and value.startswith("${")
+        and value.endswith("}")
+        and value.count("${") == 1
+    )
 
 
 def flag_list(value: Any, spec: Any) -> list[Any] | None:

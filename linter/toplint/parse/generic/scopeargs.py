@@ -13,15 +13,20 @@ from toplint.model import Position
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic import pyimports
 from toplint.parse.generic.models import MODEL_OPTIONS, model_in
-from toplint.parse.generic.scope import Scope, Tree, engine_call, flag_list
+from toplint.parse.generic.scope import (
+    FLAG_KEYS,
+    Scope,
+    Tree,
+    engine_call,
+    flag_list,
+    placeholder_args,
+)
 from toplint.parse.generic.tree import CALL, Path, get, is_ref, scalar_keys
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scopevars import declared, interpolated, substitute
 from toplint.parse.options import Arg
 from toplint.parse.structured.anywhere import element
 from toplint.record import record, replace
-
-_FLAG_KEYS = ("args", "extraargs", "flags", "cliargs", "engineargs", "serverargs", "arguments")
 
 
 def owned_args(tree: Tree, scope: Scope, spec: Any) -> list[Arg]:
@@ -108,7 +113,11 @@ def _flags(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> list[Arg
         if key == CALL:
             continue
         tokens = flag_list(value, spec)
-        if tokens is None or (isinstance(value, str) and rs.norm(key) not in _FLAG_KEYS):
+        if tokens is None and placeholder_args(node, key):
+            pos = tree.value_position((*at, key))  # ``args = ${VLLM_ARGS}`` beside ``image``
+            args.append(Arg(None, value, pos, (value,), rs.anchor((*at, key))))
+            continue
+        if tokens is None or (isinstance(value, str) and rs.norm(key) not in FLAG_KEYS):
             continue
         where = rs.anchor((*at, key))
         if isinstance(value, str):

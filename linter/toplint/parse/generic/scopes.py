@@ -25,7 +25,13 @@ from typing import Any
 
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.models import find_model, leading_model
-from toplint.parse.generic.scope import Scope, engine_call, flag_list, imported_call
+from toplint.parse.generic.scope import (
+    Scope,
+    engine_call,
+    flag_list,
+    imported_call,
+    placeholder_args,
+)
 from toplint.parse.generic.tree import CALL, Path, is_ref, scalar_keys
 from toplint.parse.generic.treewalk import mappings
 from toplint.parse.infer import resources as rs
@@ -280,6 +286,8 @@ def _has_content(node: Mapping[Any, Any], spec: Any, short: bool = False) -> str
         return "strong"  # the model or a layout option, or options enough
     if any(flag_list(v, spec) is not None for v in node.values()):
         return "strong"
+    if any(placeholder_args(node, k) for k in node):
+        return "strong"  # its arguments filled in before it runs: the engine, options unknown
     if hits and 2 * len(hits) >= len(keys):
         return "weak"
     # The engine named, no options, GPUs requested below it: the engine as its image starts it
