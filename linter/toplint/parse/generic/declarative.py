@@ -30,7 +30,7 @@ from toplint.infra.patterns import lazy
 from toplint.infra.pkgdata import package_folder, read_yaml
 from toplint.infra.yamlsafe import load_documents
 from toplint.model import Deployment, Finding, ParseResult
-from toplint.parse.argv import Invocation, deployment_from_invocation, find_invocations
+from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
 from toplint.parse.generic import data as structured
 from toplint.parse.generic import evidence as ev
@@ -42,6 +42,7 @@ from toplint.parse.generic.tree import CALL
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scopevars import declared
 from toplint.parse.infer.scoping import apply as apply_resources
+from toplint.parse.invocation import Invocation, find_invocations
 from toplint.parse.options import Arg
 from toplint.record import record, replace
 

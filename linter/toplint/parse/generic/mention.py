@@ -35,11 +35,11 @@ from toplint.accelerators import by_image
 from toplint.engines.registry import all_engines
 from toplint.infra.patterns import lazy
 from toplint.model import ACCELERATOR_NOT_MODELLED, Finding, Severity
-from toplint.parse.argv import mentioned_from
 from toplint.parse.base import Source
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.evidence import image, image_key, named, selector
 from toplint.parse.generic.scopes import results_named
+from toplint.parse.invocation import mentioned_from
 from toplint.parse.mentions import named_by, no_deployment, pattern
 from toplint.parse.textpos import point_of
 from toplint.record import replace

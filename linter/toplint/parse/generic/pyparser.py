@@ -31,12 +31,7 @@ from typing import Any
 from toplint.infra.patterns import lazy
 from toplint.infra.readpolicy import read_first
 from toplint.model import Deployment, Finding, ParseResult, Position, Severity
-from toplint.parse.argv import (
-    file_deployments,
-    find_invocations,
-    mentioned_from,
-    runtime_environment,
-)
+from toplint.parse.argv import file_deployments, runtime_environment
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import one_host, visible_gpus
 from toplint.parse.generic import data as structured
@@ -48,6 +43,7 @@ from toplint.parse.generic.scopes import mappings
 from toplint.parse.generic.tree import CALL
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scoping import apply as apply_resources
+from toplint.parse.invocation import find_invocations, mentioned_from
 from toplint.parse.mentions import no_deployment
 from toplint.parse.options import Arg
 from toplint.parse.text.shell import CARRIED

@@ -32,8 +32,8 @@ from typing import Any
 from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, ParseResult, Position
-from toplint.parse.argv import shell_script
 from toplint.parse.base import Source
+from toplint.parse.invocation import shell_script
 from toplint.parse.k8s.container import element_path, list_args, script_commands
 from toplint.parse.k8s.context import Ctx, GpuRequest, with_gpu
 from toplint.parse.k8s.pods import container_deployments

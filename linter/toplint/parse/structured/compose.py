@@ -23,17 +23,17 @@ from toplint.infra.budgets import BudgetExceeded
 from toplint.infra.readpolicy import MAX_SOURCE_BYTES, ReadRefused, read_first, read_reference
 from toplint.infra.yamlsafe import Document, load_documents
 from toplint.model import Deployment, Finding, ParseResult, Position
-from toplint.parse.argv import (
+from toplint.parse.argv import deployment_from_invocation
+from toplint.parse.base import Source
+from toplint.parse.containershm import container_shm, mount_at, mount_shm
+from toplint.parse.enginecfg import disk_loader
+from toplint.parse.invocation import (
     Invocation,
-    deployment_from_invocation,
     find_invocations,
     image_invocation,
     shell_script,
     with_positional,
 )
-from toplint.parse.base import Source
-from toplint.parse.containershm import container_shm, mount_at, mount_shm
-from toplint.parse.enginecfg import disk_loader
 from toplint.parse.options import Arg
 from toplint.parse.structured.composebuild import Build, build_of, built_base
 from toplint.parse.structured.composeimage import built_run, runs_image
