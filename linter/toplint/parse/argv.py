@@ -32,17 +32,10 @@ from toplint.parse.enginecfg import (
     fold_engine_config,
     visible_gpus,
 )
+from toplint.parse.flagfields import apply_flags, derive, env_flags
 from toplint.parse.glued import glued_options
 from toplint.parse.invocation import Invocation
-from toplint.parse.options import (
-    FORWARDED,
-    OPTION_SPELLING,
-    Arg,
-    apply_flags,
-    derive,
-    env_flags,
-    parse_args,
-)
+from toplint.parse.options import FORWARDED, OPTION_SPELLING, Arg, parse_args
 from toplint.record import replace
 
 

@@ -33,6 +33,7 @@ from toplint.infra.readpolicy import read_first
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Finding, Flag, Unresolved
 from toplint.parse.base import Source
+from toplint.parse.flagfields import apply_flags
 from toplint.parse.k8s import text as k8s_text
 from toplint.parse.k8s.container import container_env, list_args, with_env_options
 from toplint.parse.k8s.context import (
@@ -44,7 +45,7 @@ from toplint.parse.k8s.context import (
     with_gpu,
 )
 from toplint.parse.k8s.pods import container_deployments, spec_deployments
-from toplint.parse.options import Arg, apply_flags, other_backend, parse_args
+from toplint.parse.options import Arg, other_backend, parse_args
 from toplint.parse.text.shellrun import lex
 from toplint.parse.text.wrapped import named_engine
 from toplint.record import replace

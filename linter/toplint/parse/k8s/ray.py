@@ -25,11 +25,12 @@ from toplint.infra.readpolicy import read_first, reference_root
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, Position, Unresolved
 from toplint.parse.base import lone_variable
+from toplint.parse.flagfields import apply_flags
 from toplint.parse.k8s import text as k8s_text
 from toplint.parse.k8s.container import script_deployments, with_accelerator
 from toplint.parse.k8s.context import Ctx, base_deployment, gpu_request, labelled, to_int
 from toplint.parse.k8s.pods import pod_deployments
-from toplint.parse.options import Arg, apply_flags, parse_args
+from toplint.parse.options import Arg, parse_args
 from toplint.record import record, replace
 
 

@@ -26,9 +26,10 @@ from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, ParseResult
 from toplint.parse.base import Source
+from toplint.parse.flagfields import apply_flags
 from toplint.parse.k8s.context import Ctx, GpuRequest, gpu_request, to_int, with_gpu
 from toplint.parse.k8s.manifest import looks_like_k8s
-from toplint.parse.options import Arg, apply_flags, parse_args
+from toplint.parse.options import Arg, parse_args
 from toplint.record import replace
 
 _VALUES = lazy(r"^(servingEngineSpec|sampleApplication):", re.M)
