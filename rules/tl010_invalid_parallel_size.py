@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from toplint.engines.registry import get_spec
 from toplint.engines.types import EngineSpec
 from toplint.model import INVALID_PARALLEL_SIZE, Finding, Flag
-from toplint.parse.options import MAX_PARALLEL_SIZE
+from toplint.parse.flagfields import MAX_PARALLEL_SIZE
 from toplint.rulebook.helpers import finding_at
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -41,7 +41,7 @@ vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4
 ```
 
 ## Options
-None. The upper bound ({MAX_PARALLEL_SIZE:,}) is `toplint.parse.options.MAX_PARALLEL_SIZE`: no
+None. The upper bound ({MAX_PARALLEL_SIZE:,}) is `toplint.parse.flagfields.MAX_PARALLEL_SIZE`: no
 cluster built holds that many GPUs for one serving instance.
 
 ## References
@@ -49,7 +49,7 @@ cluster built holds that many GPUs for one serving instance.
 - SGLang server arguments (https://docs.sglang.ai/advanced_features/server_arguments.html)
 """
 
-# Deployment fields that hold a size written by the user (``toplint.parse.argv._INT_FIELDS``).
+# Deployment fields that hold a size written by the user (``toplint.parse.flagfields._INT_FIELDS``).
 _FIELDS = ("tp", "pp", "dp", "dp_local", "ep", "nodes", "gpus_per_node", "gpus")
 
 

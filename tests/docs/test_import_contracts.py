@@ -64,6 +64,7 @@ RULES_MAY_IMPORT = (
     "toplint.outcome.types",
     "toplint.parse",
     "toplint.parse.options",
+    "toplint.parse.flagfields",  # the bound of a parallel size (TL010)
     "toplint.parse.sizing",  # which setting names size a parallel dimension (TL003's wording)
     "toplint.placement",
     "toplint.placement.types",

@@ -59,7 +59,7 @@ INTERPRETER_BUDGETS: dict[str, tuple[int, str]] = {
 # Ranks one deployment is placed on (placement-ranks): placement makes a record per rank and
 # lists its groups, so a layout an in-tree manifest admits (a million nodes of 8 GPUs) must not
 # decide the memory.  The largest published serving deployments span a few thousand GPUs;
-# the parallel-size limit of one flag (toplint.parse.argv.MAX_PARALLEL_SIZE) is this figure.
+# the parallel-size limit of one flag (toplint.parse.flagfields.MAX_PARALLEL_SIZE) is this figure.
 PLACED_RANKS = 1 << 16
 
 

@@ -37,7 +37,8 @@ from toplint.model import (
     Severity,
     Unresolved,
 )
-from toplint.parse.options import _canonical, apply_flags, closest_option
+from toplint.parse.flagfields import apply_flags
+from toplint.parse.options import _canonical, closest_option
 from toplint.record import replace
 from toplint.sourcekinds import source_kind
 

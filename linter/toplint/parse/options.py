@@ -5,9 +5,8 @@ shell word, an element of a Kubernetes ``args`` list, a compose ``command`` stri
 are resolved as the engine's own parser would: ``--flag=value`` and ``--flag value``,
 underscores for dashes (vLLM), short aliases, unique prefixes (argparse ``allow_abbrev``; click
 and clap have none), booleans with ``--no-`` forms; repeated options: the last one wins (every
-occurrence is kept in ``Deployment.flags``).  Flags from a config file
-(``toplint.parse.enginecfg``) fold in through the same ``apply_flags``; what follows from the
-flags is each engine's ``Engine.derive``.
+occurrence is kept in ``Deployment.flags``).  The flags fold into a deployment's fields in
+``toplint.parse.flagfields``, with those from a config file (``toplint.parse.enginecfg``).
 """
 
 from __future__ import annotations
@@ -16,23 +15,21 @@ import bisect
 import functools
 from collections.abc import Mapping, Sequence
 
-from toplint.engines.registry import get_engine, get_spec
+from toplint.engines.registry import get_spec
 from toplint.engines.release import newer_image
 from toplint.engines.types import EngineSpec
 from toplint.infra.budgets import SUGGESTION_NAME_CHARS, meter
 from toplint.infra.patterns import lazy
 from toplint.model import (
     UNKNOWN_ENGINE_FLAG,
-    Deployment,
     Finding,
     Fix,
     Flag,
     Intent,
     Position,
     Severity,
-    Unresolved,
 )
-from toplint.record import record, replace
+from toplint.record import record
 
 
 @record
@@ -319,102 +316,3 @@ def _unknown_flag(spec: EngineSpec, token: str, arg: Arg, newer: str | None = No
 # The ``Unresolved.field`` of arguments forwarded from the caller (``"$@"``): they set no field
 # the checks read, but may override any option written before them.
 FORWARDED = "arguments"
-_INT_FIELDS = ("tp", "pp", "dp", "dp_local", "ep", "nodes", "gpus_per_node", "gpus")
-# Options whose unresolved value is reported (TL003) besides the Deployment fields.
-_REPORTED = frozenset(
-    {*_INT_FIELDS, "model", "ep_enabled", "all2all_backend", "moe_a2a_backend", "node_rank"}
-    | {"data_parallel_start_rank", "data_parallel_rank", "distributed_executor_backend"}
-)
-
-
-def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> Deployment:
-    """Fold flags (last wins) into a deployment: fields, options, sources and unresolved."""
-    values: dict[str, object] = {}
-    sources = dict(base.sources)
-    options = dict(base.options)
-    unresolved = list(base.unresolved)
-    for flag in flags:
-        field_name = spec.field_of(flag.name)
-        # The option token (`--tensor-parallel-size`): findings point at the offending name;
-        # a value written in another file than its option (an overlay's patch of one argument)
-        # is where the finding goes, the option's own file is not where to change it.
-        moved = flag.value_position is not None and flag.value_position.path != flag.position.path
-        sources[field_name] = (
-            flag.value_position if moved and flag.value_position else flag.position
-        )
-        unresolved = [u for u in unresolved if u.field != field_name]
-        if flag.value is None:
-            if field_name in (*_INT_FIELDS, "model"):
-                values[field_name] = None
-            options.pop(field_name, None)
-            if field_name not in _REPORTED and field_name not in spec.fields.values():
-                continue  # an unresolved port or path does not matter to any check
-            unresolved.extend(
-                Unresolved(field_name, var, flag.value_position or flag.position)
-                for var in flag.unresolved or ("<unresolved>",)
-            )
-        elif field_name in _INT_FIELDS:
-            values[field_name] = _to_int(flag.value)
-        elif field_name == "ep_enabled":
-            values[field_name] = flag.value.lower() not in ("false", "0", "no")
-        elif field_name == "model" and not flag.value.strip():
-            # `--model=` with nothing after it (a chart's `model:` left empty for whoever
-            # deploys it: silogen/ai-workloads@c32f131 workloads/llm-inference-vllm/helm/
-            # overrides/dev-center/signature.yaml) names no checkpoint: unresolved, not a
-            # model called "".
-            values[field_name] = None
-            at = flag.value_position or flag.position
-            unresolved.append(Unresolved(field_name, MISSING_VALUE, at))
-        elif field_name == "model":
-            values[field_name] = flag.value
-        else:
-            options[field_name] = flag.value
-    dep = replace(
-        base,
-        flags=base.flags + tuple(flags),
-        options=options,
-        sources=sources,
-        unresolved=tuple(unresolved),
-        **values,
-    )
-    return derive(dep)
-
-
-# The largest parallel size or count toplint believes: the largest GPU clusters built hold about
-# 100,000 GPUs, so no serving instance spans more than 2^16 on any axis.  A larger, zero,
-# negative or non-integer value is left unset (None) with its position kept in ``sources``,
-# which TL010 reports; no later stage does arithmetic on it.
-MAX_PARALLEL_SIZE = 1 << 16
-
-
-def _to_int(text: str) -> int | None:
-    """A size from 1 to ``MAX_PARALLEL_SIZE`` written as a decimal integer, else None."""
-    digits = text.strip().strip("'\"").removeprefix("+")
-    # Refuses "nan", "-1", "2.0", "[2]" and 4,000-digit numbers before int() sees them.
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
-        return None
-    value = int(digits)
-    return value if 1 <= value <= MAX_PARALLEL_SIZE else None
-
-
-def env_flags(spec: EngineSpec, env: Mapping[str, Arg]) -> list[Flag]:
-    """Options an engine reads from environment variables (clap ``env``: ``NUM_SHARD``)."""
-    out: list[Flag] = []
-    for name, arg in env.items():
-        canonical = spec.env.get(name)
-        if canonical is None:
-            continue
-        value = arg.value
-        if value is not None and not spec.options.get(canonical, False):
-            value = "true" if value.lower() not in ("false", "0", "") else "false"
-        out.append(
-            Flag(canonical, value, name, arg.position, arg.position, arg.unresolved, arg.anchor)
-        )
-    return out
-
-
-def derive(dep: Deployment) -> Deployment:
-    """Engine-specific values that follow from the flags (idempotent: reads flags, not fields);
-    each engine's own ``Engine.derive``."""
-
-    return get_engine(dep.engine).derive(dep)

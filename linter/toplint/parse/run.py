@@ -20,13 +20,26 @@ from toplint.model import (
     unparsable,
 )
 from toplint.parse.base import SHELL_SUFFIXES, Parser, Source, fills_lines, is_template
+from toplint.parse.fallback import (
+    DATA_PARSERS,
+    HCL_SUFFIXES,
+    KUSTOMIZATIONS,
+    commands_anywhere,
+    compose_runs,
+    embedded_scripts,
+    envsubst_files,
+    hcl_blocks,
+    options_anywhere,
+    overlay,
+    python_runs,
+    ray_modules,
+    script_runs,
+)
 from toplint.parse.generic.chartdir import chart_above
 from toplint.record import replace
 
 if TYPE_CHECKING:
-    from toplint.infra.yamlsafe import Document
     from toplint.model import Deployment, Finding
-    from toplint.parse.generic.hydra import Composed
 
 
 def is_test_code(name: str) -> bool:
@@ -109,34 +122,34 @@ def _chart(
 def _plain(source: Source, parsers: Sequence[Parser], parser: Parser | None) -> ParseResult:
     result = _parse(source, parser)
     if parser is not None and parser.name == "kubernetes" and "import_path" in source.text:
-        result = _ray_modules(source, result)  # beside what the RayService reader read
+        result = ray_modules(source, result)  # beside what the RayService reader read
     if not result.deployments and not any(f.rule == UNPARSABLE_FILE.code for f in result.findings):
         from toplint.parse.generic.declarative import read
 
         declared = read(source)  # a declarative reader (toplint.yaml, shipped records)
         if declared is not None:
             result = declared
-    if not result.deployments and parser is None and source.name.endswith(_HCL_SUFFIXES):
-        result = _hcl_options(source, result)  # Terraform, Nomad: blocks as data
-    if not result.deployments and (parser is None or parser.name in _DATA_PARSERS):
-        if source.name in _KUSTOMIZATIONS:
-            result = _overlay(source, result)  # the resources its patches change, rendered
+    if not result.deployments and parser is None and source.name.endswith(HCL_SUFFIXES):
+        result = hcl_blocks(source, result)  # Terraform, Nomad: blocks as data
+    if not result.deployments and (parser is None or parser.name in DATA_PARSERS):
+        if source.name in KUSTOMIZATIONS:
+            result = overlay(source, result)  # the resources its patches change, rendered
         if not result.deployments:
-            result = _commands_anywhere(source, result)
+            result = commands_anywhere(source, result)
         if not result.deployments and _is_data(source):
-            result = _options_anywhere(source, result)
+            result = options_anywhere(source, result)
         if not result.deployments and _is_yaml(source):
-            result = _script_runs(source, result)
+            result = script_runs(source, result)
         if not result.deployments and _is_yaml(source):
-            result = _embedded_scripts(source, result)
+            result = embedded_scripts(source, result)
     if not result.deployments and parser is not None and parser.name == "shell":
-        result = _compose_runs(source, result)
+        result = compose_runs(source, result)
         if not result.deployments:
-            result = _python_runs(source, result)
+            result = python_runs(source, result)
         if not result.deployments and "<<" in source.text:
             result = _heredoc_files(source, result, parsers)
         if not result.deployments and "envsubst" in source.text:
-            result = _envsubst_files(source, result)
+            result = envsubst_files(source, result)
     if result.deployments:
         return _identify_models(source, result)
     if result.findings and all(_noted_only(f) for f in result.findings):
@@ -262,133 +275,6 @@ def _jsonc(source: Source) -> Source | None:
     return replace(source, text=plain)
 
 
-# Parsers of data formats (YAML): a file they read but found no deployment in may still write
-# an engine command somewhere (``toplint.parse.structured.anywhere``).
-_DATA_PARSERS = ("kubernetes", "akash-sdl", "compose", "helm-values", "cloudformation")
-
-
-def _commands_anywhere(source: Source, result: ParseResult) -> ParseResult:
-    """Engine commands written anywhere in a data file no parser found a deployment in."""
-    if any(f.rule == UNPARSABLE_FILE.code for f in result.findings):
-        return result
-    from toplint.parse.structured.anywhere import mentions_engine, scan
-
-    if is_template(source.text) or not (
-        mentions_engine(source.text) or "uses: ./" in source.text  # a repository's own action
-    ):
-        return result
-    try:
-        found = scan(source)
-    except RecursionError:
-        return result
-    if not found.deployments and not found.findings:
-        return result
-    return ParseResult(source.path, found.deployments, (*result.findings, *found.findings))
-
-
-def _options_anywhere(source: Source, result: ParseResult) -> ParseResult:
-    """Engine options written as data (``toplint.parse.structured``) in a YAML or JSON file
-    no parser and no command search found a deployment in.  A workflow whose jobs start an
-    engine only as CI tests (TL008 anchored ``ci:JOB``) holds those tests' inputs, not options."""
-    if any(f.rule == UNPARSABLE_FILE.code for f in result.findings) or is_template(source.text):
-        return result
-    if any(f.anchor.startswith("ci:") for f in result.findings):
-        return result
-    from toplint.errors import SourceError
-    from toplint.infra.yamlsafe import load_documents
-    from toplint.parse.generic.data import read
-    from toplint.parse.k8s.kinds import holds_no_container
-
-    try:
-        docs = load_documents(source.text, source.path)
-    except (SourceError, RecursionError):
-        return result
-    deployments = []
-    findings = list(result.findings)
-    for doc in docs:
-        if holds_no_container(doc.data):
-            continue  # a Service's selector labels, a PVC's namespace: nothing runs there
-        tree = _composed(doc, source.path)
-        found, more = read(tree, source.path)
-        deployments.extend(found)
-        findings.extend(more)
-    if not deployments and len(docs) == 1 and not result.deployments:
-        from toplint.parse.generic.chart import chart_evidence, is_values_file  # a chart's values
-        from toplint.parse.generic.kustomize import chart_deployments, values_evidence
-
-        chart = chart_evidence(source.path)
-        if chart is None and is_values_file(source.path):
-            chart = values_evidence(source.path)  # a chart a Kustomization beside it inflates
-        if chart is not None:
-            found, more = read(docs[0], source.path, root_evidence=chart)
-            deployments.extend(found)
-            findings.extend(more)
-        else:
-            found, more = chart_deployments(docs[0], source.path)  # its own `helmCharts`
-            deployments.extend(found)
-            findings.extend(more)
-    if not deployments:
-        return result
-    return ParseResult(source.path, tuple(deployments), tuple(findings))
-
-
-_KUSTOMIZATIONS = ("kustomization.yaml", "kustomization.yml", "kustomization")
-
-
-def _overlay(source: Source, result: ParseResult) -> ParseResult:
-    """A ``kustomization.yaml``'s patched resources (``toplint.parse.generic.kustrender``): an
-    engine command in a patch is read in the resource it patches, not as a command alone."""
-    if _unreadable(source, result):
-        return result
-    from toplint.errors import SourceError
-    from toplint.infra.yamlsafe import load_documents
-    from toplint.parse.generic.kustrender import patched_deployments
-
-    try:
-        docs = load_documents(source.text, source.path)
-    except (SourceError, RecursionError):
-        return result
-    if len(docs) != 1:
-        return result
-    found, more = patched_deployments(docs[0], source.path, source.text)
-    if not found:
-        return result
-    return ParseResult(source.path, tuple(found), (*result.findings, *more))
-
-
-_HCL_SUFFIXES = (".tf", ".hcl", ".nomad")
-
-
-def _hcl_options(source: Source, result: ParseResult) -> ParseResult:
-    """Terraform and Nomad blocks read as data (``toplint.parse.generic.hclread``)."""
-    from toplint.parse.generic.hclread import hcl_options
-
-    return hcl_options(source, result)
-
-
-def _embedded_scripts(source: Source, result: ParseResult) -> ParseResult:
-    """The Python scripts a manifest's ConfigMaps carry and its start commands run
-    (``toplint.parse.generic.embedded``)."""
-    if _unreadable(source, result):
-        return result
-    from toplint.parse.generic.embedded import embedded_deployments
-
-    return _with_followed(source, result, embedded_deployments(source))
-
-
-def _ray_modules(source: Source, result: ParseResult) -> ParseResult:
-    """The engines a RayService application's module of the repository builds
-    (``toplint.parse.generic.rayapp``)."""
-    if _unreadable(source, result):
-        return result
-    from toplint.parse.generic.rayapp import ray_app_deployments
-
-    found = ray_app_deployments(source)
-    if found is None:
-        return result
-    return replace(result, deployments=(*result.deployments, *found.deployments))
-
-
 def _unread_ray_modules(source: Source, mention: Finding) -> Finding:
     """``mention`` saying which RayService application modules were not read, and why."""
     from toplint.parse.generic.rayapp import unread_modules
@@ -405,27 +291,6 @@ def _unread_builds(source: Source, mention: Finding) -> Finding:
 
     why = unread_builds(source)
     return replace(mention, message=f"{mention.message} ({'; '.join(why)})") if why else mention
-
-
-def _script_runs(source: Source, result: ParseResult) -> ParseResult:
-    """The engine commands of scripts a data file's start command runs
-    (``toplint.parse.structured.scriptref``)."""
-    if _unreadable(source, result):
-        return result
-    from toplint.parse.structured.scriptref import script_deployments
-
-    return _with_followed(source, result, script_deployments(source))
-
-
-def _compose_runs(source: Source, result: ParseResult) -> ParseResult:
-    """The compose services a script starts (``docker compose up``:
-    ``toplint.parse.structured.composerun``)."""
-    if "compose" not in source.text or _unreadable(source, result):
-        return result
-    from toplint.parse.structured.composerun import compose_deployments
-    from toplint.parse.text.shellsrc import script_commands
-
-    return _with_followed(source, result, compose_deployments(source, script_commands(source)))
 
 
 def _heredoc_files(source: Source, result: ParseResult, parsers: Sequence[Parser]) -> ParseResult:
@@ -449,52 +314,6 @@ def _heredoc_files(source: Source, result: ParseResult, parsers: Sequence[Parser
     if not deployments:
         return result
     return ParseResult(source.path, tuple(deployments), tuple(findings))
-
-
-def _envsubst_files(source: Source, result: ParseResult) -> ParseResult:
-    """The manifests a script renders with ``envsubst``, with the variables it exports put in
-    (``toplint.parse.structured.envsubstrun``)."""
-    if _unreadable(source, result):
-        return result
-    from toplint.parse.structured.envsubstrun import envsubst_deployments
-
-    return _with_followed(source, result, envsubst_deployments(source))
-
-
-def _python_runs(source: Source, result: ParseResult) -> ParseResult:
-    """The engines the Python files a script runs build, and the programs with a declarative
-    reader it runs with their overrides (``toplint.parse.generic.pychain``)."""
-    from toplint.parse.generic.declarative import program_names
-
-    if not ("python" in source.text or any(n in source.text for n in program_names())):
-        return result
-    if _unreadable(source, result):
-        return result
-    from toplint.parse.generic.pychain import script_deployments
-
-    return _with_followed(source, result, script_deployments(source))
-
-
-def _unreadable(source: Source, result: ParseResult) -> bool:
-    """A file that failed to parse, or a template, has no start command to follow."""
-    return any(f.rule == UNPARSABLE_FILE.code for f in result.findings) or is_template(source.text)
-
-
-def _with_followed(source: Source, result: ParseResult, found: ParseResult | None) -> ParseResult:
-    """``result``'s findings with the deployments of the files its commands run."""
-    if found is None:
-        return result
-    return ParseResult(source.path, found.deployments, (*result.findings, *found.findings))
-
-
-def _composed(doc: Document, path: str) -> Document | Composed:
-    """A Hydra primary config with its ``defaults:`` composed, or a config naming its parents
-    by path (``defaults: parent.yaml``) with them merged in (``toplint.parse.generic.hydra``)."""
-    if not (isinstance(doc.data, dict) and isinstance(doc.data.get("defaults"), (list, str))):
-        return doc
-    from toplint.parse.generic.hydra import compose
-
-    return compose(doc, path) or doc
 
 
 def _identify_models(source: Source, result: ParseResult) -> ParseResult:

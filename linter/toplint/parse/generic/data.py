@@ -17,7 +17,7 @@ from typing import Any
 
 from toplint.model import Deployment, Finding, Unresolved
 from toplint.parse import sizing
-from toplint.parse.argv import Invocation, deployment_from_invocation
+from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.enginecfg import disk_loader
 from toplint.parse.generic import allocation, scopes
 from toplint.parse.generic import evidence as ev
@@ -28,6 +28,7 @@ from toplint.parse.generic.tree import Path, get, is_ref, scalar_keys
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scopevars import environment_above
 from toplint.parse.infer.scoping import apply
+from toplint.parse.invocation import Invocation
 from toplint.parse.options import Arg
 from toplint.record import replace
 

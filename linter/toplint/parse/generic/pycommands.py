@@ -10,12 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from toplint.model import Deployment, Finding, Position
-from toplint.parse.argv import (
-    file_deployments,
-    find_invocations,
-    mentioned_from,
-    runtime_environment,
-)
+from toplint.parse.argv import file_deployments, runtime_environment
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import one_host, visible_gpus
 from toplint.parse.generic.pyexpr import Ref
@@ -24,6 +19,7 @@ from toplint.parse.generic.pytree import PyTree
 from toplint.parse.generic.tree import CALL
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scoping import apply as apply_resources
+from toplint.parse.invocation import find_invocations, mentioned_from
 from toplint.parse.options import Arg
 from toplint.parse.text.shell import CARRIED
 from toplint.record import replace

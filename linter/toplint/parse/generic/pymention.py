@@ -25,9 +25,9 @@ import ast
 
 from toplint.infra.patterns import lazy
 from toplint.model import Finding, Severity
-from toplint.parse.argv import mentioned_from
 from toplint.parse.base import Source
 from toplint.parse.generic.evidence import named, selector
+from toplint.parse.invocation import mentioned_from
 from toplint.parse.mentions import named_by, no_deployment, pattern
 from toplint.record import replace
 

@@ -28,14 +28,8 @@ from toplint.model import Deployment, ParseResult, Position
 from toplint.parse.base import Source
 from toplint.parse.generic.pyparser import PythonParser
 from toplint.parse.k8s.context import Ctx
-from toplint.parse.k8s.ray import (
-    app_module,
-    module_app,
-    module_file,
-    reads_itself,
-    serve_config,
-    working_dir,
-)
+from toplint.parse.k8s.ray import app_module, module_app, module_file, working_dir
+from toplint.parse.k8s.rayserveconfig import reads_itself, serve_config
 from toplint.record import record, replace
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from toplint.infra.globs import globs
 from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Finding
-from toplint.parse.argv import Invocation, deployment_from_invocation, find_invocations
+from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
 from toplint.parse.generic import data as structured
 from toplint.parse.generic import evidence as ev
@@ -23,6 +23,7 @@ from toplint.parse.generic.scope import Scope
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scopevars import declared
 from toplint.parse.infer.scoping import apply as apply_resources
+from toplint.parse.invocation import Invocation, find_invocations
 from toplint.parse.options import Arg
 from toplint.record import record, replace
 

@@ -19,7 +19,8 @@ from toplint.infra.readpolicy import ReadRefused
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Flag, Position
 from toplint.parse.enginecfg import ConfigLoader, fold_engine_config
-from toplint.parse.options import Arg, apply_flags, parse_args
+from toplint.parse.flagfields import apply_flags
+from toplint.parse.options import Arg, parse_args
 from toplint.record import replace
 
 if TYPE_CHECKING:

@@ -19,15 +19,15 @@ from toplint.infra.patterns import lazy
 from toplint.infra.yamldoc import data_at
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Position, unparsable
-from toplint.parse.argv import (
+from toplint.parse.argv import deployment_from_invocation
+from toplint.parse.enginecfg import COMMUNICATION_ENV
+from toplint.parse.invocation import (
     Invocation,
-    deployment_from_invocation,
     find_invocations,
     image_invocation,
     shell_script,
     with_positional,
 )
-from toplint.parse.enginecfg import COMMUNICATION_ENV
 from toplint.parse.k8s import text as k8s_text
 from toplint.parse.k8s.mountedscript import script_invocations
 from toplint.parse.options import Arg

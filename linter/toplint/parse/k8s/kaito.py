@@ -29,7 +29,8 @@ from toplint.engines.registry import engine_running_in
 from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, Position, Unresolved, unparsable
-from toplint.parse.argv import Invocation, deployment_from_invocation
+from toplint.parse.argv import deployment_from_invocation
+from toplint.parse.invocation import Invocation
 from toplint.parse.k8s.configmap import mapping_args
 from toplint.parse.k8s.container import anchor_of
 from toplint.parse.k8s.context import Ctx, base_deployment, to_int

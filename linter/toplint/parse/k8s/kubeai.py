@@ -22,7 +22,8 @@ from toplint.engines.registry import find_engine
 from toplint.infra.numbers import whole_text
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, unparsable
-from toplint.parse.argv import Invocation, deployment_from_invocation
+from toplint.parse.argv import deployment_from_invocation
+from toplint.parse.invocation import Invocation
 from toplint.parse.k8s.container import anchor_of, list_args, token_arg
 from toplint.parse.k8s.context import Ctx, base_deployment
 from toplint.parse.k8s.generic import walk

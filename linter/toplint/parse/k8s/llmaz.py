@@ -19,7 +19,8 @@ from toplint.engines.registry import all_engines, engine_running_in
 from toplint.engines.types import Engine
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
-from toplint.parse.argv import Invocation, deployment_from_invocation
+from toplint.parse.argv import deployment_from_invocation
+from toplint.parse.invocation import Invocation
 from toplint.parse.k8s.container import list_args
 from toplint.parse.k8s.context import Ctx, base_deployment, is_gpu_resource, to_int
 from toplint.parse.k8s.generic import walk

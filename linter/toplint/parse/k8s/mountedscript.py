@@ -19,7 +19,7 @@ from toplint.errors import SourceError
 from toplint.infra.readpolicy import ReadRefused
 from toplint.infra.yamlsafe import Path
 from toplint.model import Position
-from toplint.parse.argv import SHELLS, Invocation, find_invocations, with_positional
+from toplint.parse.invocation import SHELLS, Invocation, find_invocations, with_positional
 from toplint.parse.k8s.configmap import block_lines, mounted_value
 from toplint.parse.options import Arg
 

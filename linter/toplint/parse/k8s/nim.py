@@ -25,8 +25,9 @@ from toplint.engines.types import Engine
 from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Finding
-from toplint.parse.argv import Invocation, deployment_from_invocation
+from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
+from toplint.parse.invocation import Invocation
 from toplint.parse.k8s.container import container_env, env_args
 from toplint.parse.k8s.context import (
     Ctx,

@@ -1,15 +1,10 @@
-"""KubeRay RayCluster / RayService (ray.io/v1), Ray Serve LLM, and AIBrix RayClusterFleet.
+"""KubeRay RayCluster / RayService / RayJob (ray.io/v1) and AIBrix RayClusterFleet.
 
-Ray nodes = the head (when it holds GPUs: ``rayStartParams.num-gpus`` not "0" and a GPU
-request) + the sum of ``workerGroupSpecs[].replicas`` (engine-vocabulary.md §5 KubeRay, AIBrix).
 An engine started in the head container (``vllm serve ... --distributed-executor-backend ray``)
-spans the whole Ray cluster.  A RayService's ``serveConfigV2`` (a YAML string) may hold Ray Serve
-LLM ``llm_configs[]`` whose ``engine_kwargs`` are vLLM options in snake_case; each is one
-deployment with ``deployment_config.num_replicas`` (or ``autoscaling_config.min_replicas``)
-independent replicas.  KubeRay's and GKE's vLLM sample (a ``VLLMDeployment`` built from the
-application's ``args`` or from ``MODEL_ID``/``TENSOR_PARALLELISM``/``PIPELINE_PARALLELISM``) is
-read as the vLLM options it passes.  Any other application's engines are in the module its
-``import_path`` names: when that module is in the repository it is read by
+spans the whole Ray cluster (its nodes: ``toplint.parse.k8s.raycluster``).  A RayService's
+``serveConfigV2`` (a YAML string) may hold Ray Serve LLM ``llm_configs[]`` or the KubeRay vLLM
+sample (``toplint.parse.k8s.rayserveconfig``).  Any other application's engines are in the module
+its ``import_path`` names: when that module is in the repository it is read by
 ``toplint.parse.generic.rayapp`` and placed here (``module_app``).
 """
 
@@ -19,106 +14,14 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from toplint.engines.registry import engine_running_in
-from toplint.errors import SourceError
 from toplint.infra.readpolicy import read_first, reference_root
-from toplint.infra.yamlsafe import Path, load_documents
-from toplint.model import Deployment, Position, Unresolved
-from toplint.parse.base import lone_variable
-from toplint.parse.k8s import text as k8s_text
-from toplint.parse.k8s.container import script_deployments, with_accelerator
-from toplint.parse.k8s.context import Ctx, base_deployment, gpu_request, labelled, to_int
-from toplint.parse.k8s.pods import pod_deployments
-from toplint.parse.options import Arg, apply_flags, parse_args
-from toplint.record import record, replace
-
-
-@record
-class RayNodes:
-    nodes: int | None  # Ray pods holding GPUs
-    gpus_per_node: int | None
-    gpus: int | None  # all GPUs of the Ray cluster
-    position: Position
-
-
-def ray_nodes(ctx: Ctx, spec: Path) -> RayNodes:
-    head = (*spec, "headGroupSpec")
-    head_gpu = _group_gpus(ctx, head)
-    if str(ctx.get((*head, "rayStartParams", "num-gpus"), "")).strip() == "0":
-        head_gpu = 0
-    nodes: int | None = 1 if head_gpu else 0
-    gpus: int | None = head_gpu or 0
-    per_node = head_gpu or None
-    for i, _ in enumerate(ctx.sequence((*spec, "workerGroupSpecs"))):
-        group = (*spec, "workerGroupSpecs", i)
-        count = ctx.count((*group, "replicas"), ctx.get((*group, "minReplicas"), 1))
-        each = _group_gpus(ctx, group)
-        if not each:
-            continue
-        per_node = per_node or each
-        nodes = None if nodes is None or count is None else nodes + count
-        gpus = None if gpus is None or count is None else gpus + count * each
-    return RayNodes(nodes or None, per_node, gpus or None, ctx.key((*spec, "workerGroupSpecs")))
-
-
-def cluster_labels(ctx: Ctx, dep: Deployment, spec: Path) -> Deployment:
-    """``dep`` with the node labels of the Ray pods that hold the GPUs: the head's, then the
-    first GPU worker group's (where a RayService usually pins its accelerator) over them; and
-    with the request of an accelerator toplint does not model that any Ray pod makes (GKE's
-    vLLM-on-TPU RayService runs Serve on a worker group requesting ``google.com/tpu``:
-    GoogleCloudPlatform/kubernetes-engine-samples@2b503651 ai-ml/gke-ray/rayserve/llm/tpu)."""
-    head: Path = (*spec, "headGroupSpec", "template", "spec")
-    groups = [
-        (*spec, "workerGroupSpecs", i)
-        for i, _ in enumerate(ctx.sequence((*spec, "workerGroupSpecs")))
-    ]
-    for pod in (head, *((*g, "template", "spec") for g in groups)):
-        for i, _ in enumerate(ctx.sequence((*pod, "containers"))):
-            dep = with_accelerator(ctx, (*pod, "containers", i), dep)
-    for group in groups:
-        if _group_gpus(ctx, group):
-            return labelled(ctx, dep, head, (*group, "template", "spec"))
-    return labelled(ctx, dep, head)
-
-
-def _group_gpus(ctx: Ctx, group: Path) -> int | None:
-    for i, _ in enumerate(ctx.sequence((*group, "template", "spec", "containers"))):
-        req = gpu_request(ctx, (*group, "template", "spec", "containers", i, "resources"))
-        if req:
-            return req.count
-    return None
-
-
-def cluster_deployments(ctx: Ctx, spec: Path, base: Deployment) -> list[Deployment]:
-    """Engines started in the head (or a worker) container of a Ray cluster spec."""
-    ray = ray_nodes(ctx, spec)
-    deps = pod_deployments(ctx, (*spec, "headGroupSpec", "template"), base)
-    for i, _ in enumerate(ctx.sequence((*spec, "workerGroupSpecs"))):
-        if not deps:
-            deps = pod_deployments(ctx, (*spec, "workerGroupSpecs", i, "template"), base)
-    return [on_cluster(dep, ray) for dep in deps]
-
-
-def on_cluster(dep: Deployment, ray: RayNodes, replicas: int = 1) -> Deployment:
-    """``dep``, an engine started on a Ray cluster's head, spanning the cluster's GPU nodes."""
-    notes = dep.notes
-    if ray.nodes and ray.nodes > 1:
-        notes = (
-            *notes,
-            f"pods are not nodes: the {ray.nodes} Ray pods may share a host unless "
-            "anti-affinity keeps them apart",
-        )
-    gpus = ray.gpus // replicas if ray.gpus and ray.gpus % replicas == 0 else ray.gpus
-    return replace(
-        dep,
-        nodes=ray.nodes,
-        gpus_per_node=ray.gpus_per_node,
-        gpus=gpus,
-        replicas=replicas,
-        notes=notes,
-        pods_are_nodes=True if ray.nodes == 1 else None,
-        sources={**dep.sources, "nodes": ray.position},
-    )
+from toplint.infra.yamlsafe import Path
+from toplint.model import Deployment, Position
+from toplint.parse.k8s.container import script_deployments
+from toplint.parse.k8s.context import Ctx, base_deployment, to_int
+from toplint.parse.k8s.raycluster import cluster_deployments, cluster_labels, on_cluster, ray_nodes
+from toplint.parse.k8s.rayserveconfig import mapping, serve_llm
+from toplint.record import replace
 
 
 def ray_cluster(ctx: Ctx) -> list[Deployment]:
@@ -139,255 +42,6 @@ def fleet(ctx: Ctx) -> list[Deployment]:
     replicas = ctx.count(("spec", "replicas"), 1) or 1
     deps = cluster_deployments(ctx, ("spec", "template", "spec"), base)
     return [replace(d, replicas=replicas) for d in deps]
-
-
-def serve_llm(ctx: Ctx, base: Deployment, ray: RayNodes) -> list[Deployment]:
-    """Deployments of Ray Serve LLM ``llm_configs`` inside ``serveConfigV2``."""
-    found = serve_config(ctx)
-    if found is None:
-        return []
-    data, here = found
-    return serve_applications(ctx, data, base, ray, here)
-
-
-def serve_config(ctx: Ctx) -> tuple[dict[str, Any], Callable[[Path], Position]] | None:
-    """A RayService's ``serveConfigV2`` read as YAML, and where each of its paths is in the
-    file; None when it is not a mapping (or a Helm template, not YAML until rendered)."""
-    at: Path = ("spec", "serveConfigV2")
-    text = ctx.get(at)
-    if not isinstance(text, str):
-        return None
-    locate = k8s_text.Locator(
-        ctx.text_at(ctx.pos(at)), ctx.pos(at), text, text, list(range(len(text) + 1))
-    )
-    try:
-        docs = load_documents(text, ctx.path)
-    except SourceError as exc:  # Ray rejects it too; a budget hit is placed where it happened
-        if "{{" in text:  # a Helm template: not YAML until rendered
-            return None
-        where = locate.position(exc.line, exc.column)
-        raise SourceError(f"{exc} (in serveConfigV2)", where.line, where.column) from None
-    if not docs or not isinstance(docs[0].data, dict):
-        return None
-    inner = docs[0]
-    return inner.data, lambda p: _here(inner, locate, p)
-
-
-def serve_applications(
-    ctx: Ctx, data: Any, base: Deployment, ray: RayNodes | None, here: Any
-) -> list[Deployment]:
-    """One deployment per ``applications[].args.llm_configs[]`` of a Ray Serve config (or the
-    one ``args.llm_config`` of the data-parallel builder, ``build_dp_openai_app``); ``ray`` is
-    the cluster when the same file defines it (a RayService), else None."""
-    out: list[Deployment] = []
-    for a, app in enumerate(data.get("applications", []) or [] if isinstance(data, dict) else []):
-        args = app.get("args") if isinstance(app, dict) else None
-        sample = _serve_sample(ctx, base, ray, app, here, ("applications", a))
-        if sample is not None:
-            out.append(sample)
-            continue
-        if not isinstance(args, dict):
-            continue  # not a builder's arguments: nothing of an engine to read
-        found: list[tuple[Path, Any]] = []
-        configs = args.get("llm_configs") or []
-        for c, config in enumerate(configs if isinstance(configs, list) else []):
-            found.append((("applications", a, "args", "llm_configs", c), config))
-        if isinstance(args.get("llm_config"), dict):
-            found.append((("applications", a, "args", "llm_config"), args["llm_config"]))
-        for path, config in found:
-            if isinstance(config, dict):
-                named = base
-                if not base.name:  # several models in one config: each by its model id
-                    loading = config.get("model_loading_config")
-                    model_id = loading.get("model_id") if isinstance(loading, dict) else None
-                    named = replace(base, name=str(model_id or ""))
-                out.append(_llm_config(ctx, named, ray, config, here, path))
-    return out
-
-
-# The sample's module-level app: ``build_app({"model": os.environ['MODEL_ID'],
-# "tensor-parallel-size": os.environ['TENSOR_PARALLELISM'], "pipeline-parallel-size":
-# os.environ['PIPELINE_PARALLELISM']})``.
-_SAMPLE_ENV = {
-    "MODEL_ID": "model",
-    "TENSOR_PARALLELISM": "tensor-parallel-size",
-    "PIPELINE_PARALLELISM": "pipeline-parallel-size",
-}
-
-
-def _serve_sample(
-    ctx: Ctx, base: Deployment, ray: RayNodes | None, app: Any, here: Any, path: Path
-) -> Deployment | None:
-    """KubeRay's and GKE's Ray Serve vLLM sample (ray-project/kuberay@529ae7c4
-    ray-operator/config/samples/vllm/serve.py): a ``VLLMDeployment`` whose ``build_app(cli_args)``
-    gives each key of the application's ``args`` to vLLM's own argument parser as ``--key
-    value`` (``parse_vllm_args``), or whose module-level app builds them from the environment
-    (``MODEL_ID``, ``TENSOR_PARALLELISM``, ``PIPELINE_PARALLELISM``); vLLM then places its
-    workers on the Ray cluster (``worker_use_ray``).  None for any other application."""
-    sample = _sample_deployment(app)
-    if sample is None:
-        return None
-    args, env = app.get("args"), _mapping(_mapping(app.get("runtime_env")).get("env_vars"))
-    pairs: list[tuple[str, Any, Path]]
-    if isinstance(args, dict) and "model" in args:
-        pairs = [(str(key), value, (*path, "args", key)) for key, value in args.items()]
-    else:
-        at: Path = (*path, "runtime_env", "env_vars")
-        found = [(name, flag) for name, flag in _SAMPLE_ENV.items() if name in env]
-        pairs = [(flag, env[name], (*at, name)) for name, flag in found]
-    engine = engine_running_in("ray-serve-llm")
-    model = next((value for key, value, _ in pairs if key == "model"), None)
-    start = here((*path, "import_path")) if "import_path" in app else here(path)
-    # Ray passes ``runtime_env.env_vars`` to the worker as written, expanding only ``${NAME}`` of
-    # the worker's own environment (docs.ray.io "Runtime Environments": env_vars)
-    blank = lone_variable(model) if isinstance(model, str) else None
-    dep = _started(base, engine.name, None if blank else model, start)
-    argv: list[Arg] = []
-    for key, value, where in pairs:
-        if key == "model":
-            dep = replace(dep, sources={**dep.sources, "model": here(where)})
-            if blank:  # ``MODEL_ID: "$MODEL_ID"``: a template's placeholder, filled in before apply
-                missing = Unresolved("model", blank.group(0), here(where))
-                dep = replace(dep, unresolved=(*dep.unresolved, missing))
-        else:
-            argv.extend(_kwarg(key, value, here(where)))
-    parsed = parse_args(engine.name, argv, ctx.path)
-    ctx.findings.extend(parsed.findings)
-    dep = apply_flags(dep, parsed.flags, engine.cli)
-    replicas = to_int(sample.get("num_replicas")) or 1
-    if ray is None:
-        return _placed(dep, {}, replicas, here, path)
-    dep = on_cluster(dep, ray, replicas)
-    world = dep.world_size
-    if world and dep.gpus_per_node:  # vLLM's placement group spans the GPU pods it needs
-        need = -(-world // dep.gpus_per_node)
-        dep = replace(
-            dep, nodes=min(need, dep.nodes or need), pods_are_nodes=True if need == 1 else None
-        )
-    return dep
-
-
-def _sample_deployment(app: Any) -> dict[str, Any] | None:
-    """The ``VLLMDeployment`` entry of an application in the sample's shape (its ``args`` name
-    a model, or its ``runtime_env.env_vars`` a ``MODEL_ID``), else None."""
-    if not isinstance(app, dict) or not isinstance(app.get("deployments"), list):
-        return None
-    named = [d for d in app["deployments"] if isinstance(d, dict)]
-    sample = next((d for d in named if d.get("name") == "VLLMDeployment"), None)
-    args, env = app.get("args"), _mapping(_mapping(app.get("runtime_env")).get("env_vars"))
-    if sample is None or not ((isinstance(args, dict) and "model" in args) or "MODEL_ID" in env):
-        return None
-    return sample
-
-
-def _started(base: Deployment, engine: str, model: Any, start: Position) -> Deployment:
-    """``base`` as the engine an application starts, with its model, at ``start``."""
-    model_id = str(model) if model else None
-    return replace(base, engine=engine, model=model_id, line=start.line, column=start.column)
-
-
-def _here(doc: Any, locate: k8s_text.Locator, path: Path) -> Position:
-    inner = doc.key_position(path)
-    return locate.position(inner.line, inner.column)
-
-
-def _llm_config(
-    ctx: Ctx, base: Deployment, ray: RayNodes | None, config: dict[str, Any], here: Any, path: Path
-) -> Deployment:
-    loading = config.get("model_loading_config")
-    if not isinstance(loading, dict):
-        loading = {}  # not a mapping: no model named (the engine's settings are still read)
-    model = loading.get("model_source") or loading.get("model_id")
-    start = here(path)
-    engine = engine_running_in("ray-serve-llm")
-    dep = _started(base, engine.name, model, start)
-    dep = replace(dep, sources={**dep.sources, "model": here((*path, "model_loading_config"))})
-    if config.get("accelerator_type"):
-        options = {**dep.options, "accelerator_type": str(config["accelerator_type"])}
-        at = here((*path, "accelerator_type"))
-        dep = replace(dep, options=options, sources={**dep.sources, "accelerator_type": at})
-    args: list[Arg] = []
-    kwargs = config.get("engine_kwargs") or {}
-    for key, value in kwargs.items() if isinstance(kwargs, dict) else []:
-        args.extend(_kwarg(str(key), value, here((*path, "engine_kwargs", key))))
-    parsed = parse_args(engine.name, args, ctx.path)
-    ctx.findings.extend(parsed.findings)
-    dep = apply_flags(dep, parsed.flags, engine.cli)
-    deploy = _mapping(config.get("deployment_config"))
-    replicas = to_int(deploy.get("num_replicas"))
-    if replicas is None:
-        replicas = to_int(_mapping(deploy.get("autoscaling_config")).get("min_replicas"))
-    if ray is None:
-        return _placed(dep, config, replicas or 1, here, path)
-    dep = on_cluster(dep, ray, replicas or 1)
-    world = dep.world_size
-    if world and dep.gpus_per_node:  # one replica spans as many GPU pods as its world needs
-        need = -(-world // dep.gpus_per_node)
-        dep = replace(
-            dep, nodes=min(need, dep.nodes or need), pods_are_nodes=True if need == 1 else None
-        )
-    return dep
-
-
-def _mapping(value: Any) -> dict[Any, Any]:
-    """``value`` when it is a mapping, else {} (a Ray Serve config of another shape: Serve
-    would refuse it; what it says about the engine is still read)."""
-    return value if isinstance(value, dict) else {}
-
-
-def _placed(
-    dep: Deployment, config: dict[str, Any], replicas: int, here: Any, path: Path
-) -> Deployment:
-    """A replica on a Ray cluster defined elsewhere: its placement group says how its TP x PP
-    workers land (Ray Serve LLM ``placement_group_config``: ``bundle_per_worker`` repeated
-    TP x PP times, or ``bundles``; strategy PACK by default, which packs onto as few nodes as
-    fit; STRICT_PACK one node; STRICT_SPREAD one node per bundle)."""
-    world = (dep.tp or 0) * (dep.pp or 0) or None
-    pg = config.get("placement_group_config") or {}
-    strategy = str(pg.get("strategy", "PACK")).upper() if isinstance(pg, dict) else "PACK"
-    nodes: int | None = None
-    per_node: int | None = None
-    per_dp_node = to_int(_mapping(config.get("experimental_configs")).get("dp_size_per_node"))
-    if world and dep.dp and dep.dp > 1 and per_dp_node:
-        # build_dp_openai_app: each DP rank a replica packed on one node, dp_size_per_node of
-        # them per node (ray.serve.llm data-parallel deployment)
-        nodes, per_node = -(-dep.dp // per_dp_node), per_dp_node * world
-        world *= dep.dp
-    elif world == 1 or (world and strategy == "STRICT_PACK"):
-        nodes, per_node = 1, world
-    elif world and strategy == "STRICT_SPREAD":
-        nodes, per_node = world, 1
-    notes = dep.notes
-    if world and nodes is None:
-        notes = (
-            *notes,
-            f"Ray {strategy} placement: the {world} workers' nodes are not in this file",
-        )
-    where = here((*path, "placement_group_config")) if pg else dep.position_of("")
-    return replace(
-        dep,
-        nodes=nodes,
-        gpus_per_node=per_node,
-        gpus=world,
-        replicas=replicas,
-        notes=notes,
-        pods_are_nodes=True if nodes == 1 else None,
-        sources={**dep.sources, "nodes": where, "gpus_per_node": where},
-    )
-
-
-def _kwarg(key: str, value: Any, pos: Position) -> list[Arg]:
-    """``engine_kwargs`` entry -> argv (vLLM AsyncEngineArgs field names = option names)."""
-    option = "--" + key
-    anchor = "engine_kwargs." + key
-    if value is True:
-        return [Arg(option, option, pos, (), anchor)]
-    if value is False:
-        spec = engine_running_in("ray-serve-llm").cli
-        name = key.replace("_", "-")
-        return [Arg("--no-" + name, option, pos, (), anchor)] if name in spec.negatable else []
-    text = _json(value) if isinstance(value, (dict, list)) else str(value)
-    return [Arg(option, option, pos, (), anchor), Arg(text, text, pos, (), anchor)]
 
 
 def module_app(
@@ -435,8 +89,8 @@ def module_app(
         at: Path = (*app_at, "deployments", i)
         replicas = to_int(config.get("num_replicas"))
         if replicas is None:
-            replicas = to_int(_mapping(config.get("autoscaling_config")).get("min_replicas"))
-        stated = _mapping(config.get("ray_actor_options")).get("num_gpus")
+            replicas = to_int(mapping(config.get("autoscaling_config")).get("min_replicas"))
+        stated = mapping(config.get("ray_actor_options")).get("num_gpus")
         if to_int(stated):
             per, per_at = to_int(stated), here((*at, "ray_actor_options", "num_gpus"))
             told = f"`{config.get('name', i)}` ray_actor_options.num_gpus"
@@ -455,16 +109,6 @@ def module_app(
     return dep
 
 
-def reads_itself(app: Any) -> bool:
-    """An application whose engines this reader takes from the config, whatever module builds
-    it: Ray Serve LLM ``args.llm_configs`` / ``args.llm_config``, or the KubeRay vLLM sample's
-    shape (``_serve_sample``: kept as main read it, a module of that name in the repository
-    notwithstanding)."""
-    args = _mapping(_mapping(app).get("args"))
-    llm = bool(args.get("llm_configs") or isinstance(args.get("llm_config"), dict))
-    return llm or _sample_deployment(app) is not None
-
-
 def module_file(import_path: str) -> str:
     """``a/b.py`` for ``a.b:app`` or ``a.b.app`` (Ray Serve's ``import_path``); "" when it
     names no module file (one word; a part that is empty or a path)."""
@@ -478,7 +122,7 @@ def module_file(import_path: str) -> str:
 
 def working_dir(app: Any) -> str:
     """The application's ``runtime_env.working_dir`` as written, or ""."""
-    found = _mapping(_mapping(app).get("runtime_env")).get("working_dir")
+    found = mapping(mapping(app).get("runtime_env")).get("working_dir")
     return found.strip() if isinstance(found, str) else ""
 
 
@@ -488,7 +132,7 @@ def app_module(ctx: Ctx, app: Any) -> tuple[str, str] | None:
     ``runtime_env.working_dir`` when that is a local relative folder (an absolute one is a
     path in the pod), else beside the manifest, else from the repository root.  None when
     none holds it, or the ``working_dir`` is a URL (a zip Ray downloads: not fetched)."""
-    import_path = _mapping(app).get("import_path")
+    import_path = mapping(app).get("import_path")
     module = module_file(import_path) if isinstance(import_path, str) else ""
     working = working_dir(app)
     path = ctx.path
@@ -541,9 +185,3 @@ KINDS = {
     "RayClusterFleet": fleet,
     "RayJob": ray_job,
 }
-
-
-def _json(value: object) -> str:
-    import json  # rare: a structured option, written as JSON on the command line
-
-    return json.dumps(value)

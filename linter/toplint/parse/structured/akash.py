@@ -32,12 +32,12 @@ from typing import Any
 from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, ParseResult, Position
-from toplint.parse.argv import shell_script
 from toplint.parse.base import Source
+from toplint.parse.invocation import shell_script
 from toplint.parse.k8s.container import element_path, list_args, script_commands
 from toplint.parse.k8s.context import Ctx, GpuRequest, with_gpu
 from toplint.parse.k8s.pods import container_deployments
-from toplint.parse.k8s.ray import RayNodes, on_cluster
+from toplint.parse.k8s.raycluster import RayNodes, on_cluster
 from toplint.parse.k8s.workloads import single_pod
 from toplint.parse.text.launchers import ray_start_role
 from toplint.record import record, replace

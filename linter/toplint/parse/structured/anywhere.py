@@ -31,10 +31,11 @@ from toplint.errors import SourceError
 from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import load_documents
 from toplint.model import Deployment, Finding, ParseResult, Position, unparsable
-from toplint.parse.argv import Invocation, file_deployments, find_invocations
+from toplint.parse.argv import file_deployments
 from toplint.parse.base import Source
 from toplint.parse.infer.scopevars import environment_above
 from toplint.parse.infer.scoping import dotenv_beside, scoped
+from toplint.parse.invocation import Invocation, find_invocations
 from toplint.parse.k8s.container import token_arg
 from toplint.parse.k8s.manifest import looks_like_k8s
 from toplint.parse.options import Arg
@@ -266,7 +267,7 @@ def _script(
 ) -> Iterator[list[Arg]]:
     """The commands of a script held in a value; an ``sh -c SCRIPT`` command is read as the
     script it runs (``start_command: sh -c "... python3 -m sglang.launch_server ..."``)."""
-    from toplint.parse.argv import shell_script
+    from toplint.parse.invocation import shell_script
 
     try:
         commands = lex_embedded(value, env or {}, source.text, source.path, pos.line, pos.column)

@@ -9,8 +9,9 @@ from toplint.catalog_index import instance_gpus_per_node
 from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Finding, ParseResult
-from toplint.parse.argv import deployment_from_invocation, image_invocation
+from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
+from toplint.parse.invocation import image_invocation
 from toplint.parse.options import Arg
 from toplint.parse.textpos import offset_of
 from toplint.record import replace

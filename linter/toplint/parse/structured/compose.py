@@ -6,7 +6,8 @@ means all), ``gpus:``, ``runtime: nvidia`` with ``NVIDIA_VISIBLE_DEVICES``, narr
 ``CUDA_VISIBLE_DEVICES`` (engine-vocabulary.md §5 "Docker Compose").  Values are interpolated
 as compose does (``${VAR:-default}``; variables from the shell or ``.env`` are not known here,
 so a variable without a default stays unresolved).  ``command``/``entrypoint`` may be a list
-(one token per item) or a string (split like a shell would, positions mapped into the file).
+(one token per item) or a string (split like a shell would, positions mapped into the file); a
+service's keys are read as such in ``toplint.parse.structured.composekeys``.
 A service that builds its image and writes neither runs the Dockerfile's ``CMD``/``ENTRYPOINT``
 (``toplint.parse.structured.composeimage``), placed at its ``build:``.
 """
@@ -14,33 +15,38 @@ A service that builds its image and writes neither runs the Dockerfile's ``CMD``
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any
 
 from toplint.engines.registry import all_engines
 from toplint.engines.release import image_repository
 from toplint.errors import SourceError
-from toplint.infra.budgets import BudgetExceeded
 from toplint.infra.readpolicy import MAX_SOURCE_BYTES, ReadRefused, read_first, read_reference
 from toplint.infra.yamlsafe import Document, load_documents
 from toplint.model import Deployment, Finding, ParseResult, Position
-from toplint.parse.argv import (
+from toplint.parse.argv import deployment_from_invocation
+from toplint.parse.base import Source
+from toplint.parse.enginecfg import disk_loader
+from toplint.parse.invocation import (
     Invocation,
-    deployment_from_invocation,
     find_invocations,
     image_invocation,
     shell_script,
     with_positional,
 )
-from toplint.parse.base import Source
-from toplint.parse.containershm import container_shm, mount_at, mount_shm
-from toplint.parse.enginecfg import disk_loader
 from toplint.parse.options import Arg
 from toplint.parse.structured.composebuild import Build, build_of, built_base
 from toplint.parse.structured.composeimage import built_run, runs_image
+from toplint.parse.structured.composekeys import (
+    Doc,
+    device_count,
+    device_vendor,
+    scalar_arg,
+    service_commands,
+    service_environment,
+    service_shm,
+)
 from toplint.parse.text.dockerfile import ImageRun
-from toplint.parse.text.dockerrun import VENDOR_DEVICES
-from toplint.parse.text.expand import expand_text
-from toplint.parse.text.shellsrc import chained_deployment, lex_embedded
+from toplint.parse.text.shellsrc import chained_deployment
 from toplint.parse.textpos import offset_of
 from toplint.record import replace
 
@@ -142,54 +148,6 @@ def unread_builds(source: Source) -> list[str]:
     return out
 
 
-# A compose document, or one whose service extends another (``composeextends``).
-Doc: TypeAlias = "Document | Extended"
-
-
-def _scalar_arg(doc: Doc, at: tuple[str | int, ...], raw: Any) -> Arg:
-    text = str(raw).lower() if isinstance(raw, bool) else str(raw)
-    try:
-        value, unresolved = expand_text(text, {})
-    except BudgetExceeded as exc:
-        pos = doc.value_position(at)
-        raise exc.at(pos.line, pos.column) from None
-    anchor = ".".join(str(p) for p in at)
-    return Arg(value, text, doc.value_position(at), unresolved, anchor)
-
-
-def _commands(source: Source, doc: Doc, at: tuple[str | int, ...], raw: Any) -> list[list[Arg]]:
-    """``command``/``entrypoint`` as commands: a list is one command, a string is a script."""
-    if raw is None:
-        return []
-    if isinstance(raw, list):
-        if not all(isinstance(v, (str, int, float, bool)) for v in raw):
-            bad = next(i for i, v in enumerate(raw) if not isinstance(v, (str, int, float, bool)))
-            pos = doc.value_position((*at, bad))
-            raise SourceError(f"`{at[-1]}` items must be strings", pos.line, pos.column)
-        return [[_scalar_arg(doc, (*at, i), v) for i, v in enumerate(raw)]]
-    if isinstance(raw, str):
-        pos = doc.value_position(at)
-        if not isinstance(doc, Document):  # a command the base file writes is in that file
-            source = doc.source_at(pos, source)
-        # Compose interpolates ${VAR:-default} and splits like a shell: lexing does both; an
-        # ``sh -c SCRIPT`` word is read as the commands of its script (an entrypoint of
-        # ``/bin/bash -c "pip install ... && python -m vllm.entrypoints... "``).
-        commands = lex_embedded(raw, {}, source.text, source.path, pos.line, pos.column)
-        if any(len(c) > 2 and (c[1].value or "") == "-c" for c in commands):
-            from toplint.parse.structured.anywhere import commands_in  # a script only
-
-            commands = commands_in(raw, pos, {}, source.text, source.path)
-        anchor = ".".join(str(p) for p in at)
-        return [[replace(a, anchor=anchor) for a in c] for c in commands]
-    pos = doc.value_position(at)
-    kind = type(raw).__name__.replace("dict", "mapping")
-    raise SourceError(
-        f"`{'.'.join(str(p) for p in at)}` must be a string or a list of strings, not a {kind}",
-        pos.line,
-        pos.column,
-    )
-
-
 def _script_invocations(source: Source, argv: list[Arg]) -> list[Invocation]:
     """The engine a list-form ``sh -c SCRIPT NAME`` entrypoint's script runs, the service's
     ``command`` (which compose appends to the entrypoint) being the script's positional
@@ -238,103 +196,15 @@ def _entry_script(
     return [inv for c in commands for inv in find_invocations(with_positional(c, positional))][:1]
 
 
-def _environment(doc: Doc, at: tuple[str | int, ...], raw: Any) -> dict[str, Arg]:
-    """``environment`` as a mapping or a list of ``NAME=value``."""
-    env: dict[str, Arg] = {}
-    if isinstance(raw, dict):
-        for key, value in raw.items():
-            if value is not None:
-                env[str(key)] = _scalar_arg(doc, (*at, str(key)), value)
-    elif isinstance(raw, list):
-        for i, item in enumerate(raw):
-            name, eq, value = str(item).partition("=")
-            if eq:
-                arg = _scalar_arg(doc, (*at, i), value)
-                env[name] = replace(arg, raw=str(item))
-    return env
-
-
-def _device_count(doc: Doc, at: tuple[str | int, ...], service: dict[str, Any]) -> Arg | None:
-    """GPUs reserved for the service, as a ``docker run --gpus``-style request."""
-    devices: Any = service
-    for key in ("deploy", "resources", "reservations", "devices"):
-        devices = devices.get(key) if isinstance(devices, dict) else None  # any type written
-    for i, dev in enumerate(devices if isinstance(devices, list) else []):
-        if not isinstance(dev, dict):
-            continue
-        capabilities = dev.get("capabilities")
-        caps = capabilities if isinstance(capabilities, list) else []
-        if "gpu" not in caps and dev.get("driver") != "nvidia":
-            continue
-        where = (*at, "deploy", "resources", "reservations", "devices", i)
-        if "device_ids" in dev and isinstance(dev["device_ids"], list):
-            ids = ",".join(str(d) for d in dev["device_ids"])
-            return Arg(f"device={ids}", ids, doc.value_position((*where, "device_ids")))
-        if "count" in dev:
-            return _scalar_arg(doc, (*where, "count"), dev["count"])
-        return Arg("all", "all", doc.value_position(where))  # neither: all GPUs
-    if "gpus" in service:
-        gpus = service["gpus"]
-        return _scalar_arg(doc, (*at, "gpus"), gpus if not isinstance(gpus, list) else "all")
-    return None
-
-
-def _vendor(doc: Doc, at: tuple[str | int, ...], service: dict[str, Any]) -> Arg | None:
-    """The GPU vendor whose device nodes the service maps (``devices: [/dev/kfd:/dev/kfd]``,
-    or the long form's ``source``: AMD's, ``dockerrun.VENDOR_DEVICES``), as ``docker run
-    --device`` gives it (Vercantez/deepseek-v4-flash-mi300x@63912908 compose.yaml: an MI300X
-    service sized on the manifest's H100)."""
-    devices = service.get("devices")
-    for i, item in enumerate(devices if isinstance(devices, list) else ()):
-        spec = item.get("source") if isinstance(item, dict) else item
-        node = str(spec).split(":", 1)[0] if isinstance(spec, str) else ""
-        if node in VENDOR_DEVICES:
-            return Arg(VENDOR_DEVICES[node], node, doc.value_position((*at, "devices", i)))
-    return None
-
-
-def _dev_shm(doc: Doc, at: tuple[str | int, ...], service: dict[str, Any]) -> dict[str, str]:
-    """The service's /dev/shm from ``ipc`` and ``shm_size`` (``toplint.parse.containershm``)."""
-    values: dict[str, str | None] = {}
-    for key in ("ipc", "shm_size"):
-        if key in service and service[key] is not None:
-            arg = _scalar_arg(doc, (*at, key), service[key])
-            if arg.unresolved:
-                return {"dev_shm": "volume"}  # ${VAR} from the shell or .env: not known here
-            values[key] = arg.value
-    return container_shm(values.get("ipc"), values.get("shm_size"), _shm_mount(service))
-
-
-def _shm_mount(service: dict[str, Any]) -> dict[str, str] | None:
-    """What the service's ``volumes`` (short ``SRC:DST`` or long ``target:``) or ``tmpfs``
-    put at ``/dev/shm`` (``toplint.parse.containershm.mount_shm``); None when nothing does."""
-    found: dict[str, str] | None = None
-    tmpfs = service.get("tmpfs")
-    for entry in tmpfs if isinstance(tmpfs, list) else [tmpfs]:
-        if isinstance(entry, str):
-            found = mount_shm("--tmpfs", entry) or found
-    volumes = service.get("volumes")
-    for entry in volumes if isinstance(volumes, list) else []:
-        if isinstance(entry, str):
-            found = mount_shm("-v", entry) or found
-        elif isinstance(entry, dict) and isinstance(entry.get("target"), str):
-            options = entry.get("tmpfs")
-            size = options.get("size") if isinstance(options, dict) else None
-            sized = {"tmpfs-size": str(size)} if size is not None else {}
-            kind, source = str(entry.get("type", "volume")), str(entry.get("source", ""))
-            found = mount_at(kind, entry["target"], source, sized) or found
-    return found
-
-
 def _service(
     source: Source, doc: Doc, name: str, service: dict[str, Any]
 ) -> tuple[Deployment, tuple[Finding, ...]] | None:
     at: tuple[str | int, ...] = ("services", name)
-    entries = _commands(source, doc, (*at, "entrypoint"), service.get("entrypoint"))
-    commands = _commands(source, doc, (*at, "command"), service.get("command"))
+    entries = service_commands(source, doc, (*at, "entrypoint"), service.get("entrypoint"))
+    commands = service_commands(source, doc, (*at, "command"), service.get("command"))
     entry = [a for c in entries for a in c]
     command = [a for c in commands for a in c]
-    env = _environment(doc, (*at, "environment"), service.get("environment"))
+    env = service_environment(doc, (*at, "environment"), service.get("environment"))
     found = (
         find_invocations(entry + command)
         or _script_invocations(source, entry + command)
@@ -346,7 +216,7 @@ def _service(
     inv = replace(found[0], image=image) if found and isinstance(image, str) else None
     inv = inv or (found[0] if found else None)
     if inv is None and not entry and "image" in service:
-        inv = image_invocation(_scalar_arg(doc, (*at, "image"), service["image"]), command)
+        inv = image_invocation(scalar_arg(doc, (*at, "image"), service["image"]), command)
     wrapped = _wrapped_cli(service, entry, command) if inv is None and entry else None
     if wrapped is not None:
         inv, note = wrapped
@@ -421,7 +291,7 @@ def _deployment(
     built image runs (``built``) is placed at ``build:`` and reads config files beside the
     Dockerfile."""
     at: tuple[str | int, ...] = ("services", name)
-    gpus = _device_count(doc, at, service)
+    gpus = device_count(doc, at, service)
     if gpus is None and service.get("runtime") == "nvidia" and "NVIDIA_VISIBLE_DEVICES" not in env:
         gpus = Arg("all", "all", doc.value_position((*at, "runtime")))
     key = doc.key_position(at if built is None else (*at, "build"))
@@ -430,8 +300,8 @@ def _deployment(
         replace(
             inv,
             gpus=gpus,
-            dev_shm=_dev_shm(doc, at, service),
-            vendor=inv.vendor or _vendor(doc, at, service),
+            dev_shm=service_shm(doc, at, service),
+            vendor=inv.vendor or device_vendor(doc, at, service),
         ),
         source.path,
         source_kind="compose",

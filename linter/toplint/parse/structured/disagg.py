@@ -22,7 +22,7 @@ from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import load_documents
 from toplint.model import Deployment, Finding, Flag, ParseResult, Position
 from toplint.parse.base import Source
-from toplint.parse.options import apply_flags
+from toplint.parse.flagfields import apply_flags
 from toplint.record import replace
 
 FORMAT = "llmapi-disaggregated"

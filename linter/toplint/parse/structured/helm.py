@@ -3,7 +3,8 @@
 production-stack (vllm-project/production-stack helm/templates/deployment-vllm-multi.yaml and
 ray-cluster.yaml): each ``servingEngineSpec.modelSpec[]`` is one deployment unless
 ``enabled: false``; ``vllmConfig`` keys become flags in the template's order and ``extraArgs``
-are appended last (a duplicate is kept: vLLM's argparse lets the last one win).
+are appended last (a duplicate is kept: vLLM's argparse lets the last one win;
+``toplint.parse.structured.helmargs``).
 ``pipelineParallelSize`` is rendered only by the Ray template (``raySpec.enabled``), where the
 Ray cluster is ``replicaCount`` workers + 1 head (engine-vocabulary.md §5); otherwise it is
 ignored and recorded as ``options["ignored.pipelineParallelSize"]``.  ``requestGPU`` is read as
@@ -26,33 +27,14 @@ from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, ParseResult
 from toplint.parse.base import Source
+from toplint.parse.flagfields import apply_flags
 from toplint.parse.k8s.context import Ctx, GpuRequest, gpu_request, to_int, with_gpu
 from toplint.parse.k8s.manifest import looks_like_k8s
-from toplint.parse.options import Arg, apply_flags, parse_args
+from toplint.parse.options import Arg, parse_args
+from toplint.parse.structured.helmargs import CONFIG_KEYS, SPEC_KEYS, extra_args, render, value_text
 from toplint.record import replace
 
 _VALUES = lazy(r"^(servingEngineSpec|sampleApplication):", re.M)
-
-# (key, option, kind): kind "flag" = present when true; "bool" = --x / --no-x; "value".
-# Order of deployment-vllm-multi.yaml L149-199 (the Ray template differs: see _ray_row).
-_SPEC_KEYS = (
-    ("enableLoRA", "--enable-lora", "flag"),
-    ("enableTool", "--enable-auto-tool-choice", "flag"),
-    ("toolCallParser", "--tool-call-parser", "value"),
-)
-_CONFIG_KEYS = (
-    ("enableChunkedPrefill", "--enable-chunked-prefill", "bool"),
-    ("enablePrefixCaching", "--enable-prefix-caching", "always-bool"),
-    ("maxModelLen", "--max-model-len", "value"),
-    ("dtype", "--dtype", "value"),
-    ("tensorParallelSize", "--tensor-parallel-size", "value"),
-    ("pipelineParallelSize", "--pipeline-parallel-size", "ray-value"),
-    ("maxNumSeqs", "--max-num-seqs", "value"),
-    ("gpuMemoryUtilization", "--gpu_memory_utilization", "value"),
-    ("maxLoras", "--max_loras", "value"),
-    ("runner", "--runner", "value"),
-    ("convert", "--convert", "value"),
-)
 
 
 def _marked(text: str) -> bool:
@@ -118,8 +100,8 @@ def _model_spec(ctx: Ctx, at: Path, spec: dict[str, Any]) -> Deployment:
         sources={"model": ctx.pos((*at, "modelURL"))} if "modelURL" in spec else {},
     )
     args = _ray_prefix(ctx, at) if ray else []
-    args += render(ctx, at, _SPEC_KEYS, ray)
-    args += render(ctx, (*at, "vllmConfig"), _CONFIG_KEYS, ray)
+    args += render(ctx, at, SPEC_KEYS, ray)
+    args += render(ctx, (*at, "vllmConfig"), CONFIG_KEYS, ray)
     args += extra_args(ctx, (*at, "vllmConfig", "extraArgs"))
     args += _lmcache(ctx, at, spec)
     parsed = parse_args(engine.name, args, ctx.path)
@@ -133,53 +115,6 @@ def _model_spec(ctx: Ctx, at: Path, spec: dict[str, Any]) -> Deployment:
 def _ray_prefix(ctx: Ctx, at: Path) -> list[Arg]:
     pos = ctx.key((*at, "raySpec", "enabled"))
     return [Arg(t, t, pos, (), "raySpec") for t in ("--distributed-executor-backend", "ray")]
-
-
-def render(ctx: Ctx, at: Path, keys: tuple[tuple[str, str, str], ...], ray: bool) -> list[Arg]:
-    """argv the chart renders from the keys under ``at``, in the chart's order."""
-    block = ctx.get(at)
-    if not isinstance(block, dict):
-        return []
-    out: list[Arg] = []
-    for key, option, kind in keys:
-        present = key in block
-        if kind == "ray-value" and not ray:
-            continue
-        if not present and kind != "always-bool":
-            continue
-        pos = ctx.key((*at, key)) if present else ctx.key(at)
-        anchor = ".".join(str(p) for p in (*at, key))
-        value = block.get(key)
-        if (ray and option.startswith("--gpu_")) or (ray and option == "--max_loras"):
-            option = option.replace("_", "-")  # ray-cluster.yaml spells these with dashes
-        if (kind == "flag" and value) or (kind in ("bool", "always-bool") and _truthy(value)):
-            out.append(Arg(option, option, pos, (), anchor))
-        elif kind == "bool" or (kind == "always-bool" and not ray):
-            out.append(Arg("--no-" + option[2:], option, pos, (), anchor))
-        elif kind in ("value", "ray-value") and value is not None and value != "":
-            out.append(Arg(option, option, pos, (), anchor))
-            out.append(Arg(_text(value), _text(value), ctx.scalar_pos((*at, key)), (), anchor))
-    return out
-
-
-def _truthy(value: Any) -> bool:
-    return bool(value) and str(value).lower() not in ("false", "0")
-
-
-def _text(value: Any) -> str:
-    return ("true" if value else "false") if isinstance(value, bool) else str(value)
-
-
-def extra_args(ctx: Ctx, at: Path) -> list[Arg]:
-    """Each ``extraArgs`` element is one argv token (the chart quotes it)."""
-    items = ctx.get(at)
-    if not isinstance(items, list):
-        return []
-    anchor = ".".join(str(p) for p in at)
-    return [
-        Arg(_text(v), _text(v), ctx.scalar_pos((*at, i)), (), f"{anchor}[{i}]")
-        for i, v in enumerate(items)
-    ]
 
 
 def _lmcache(ctx: Ctx, at: Path, spec: dict[str, Any]) -> list[Arg]:
@@ -217,7 +152,7 @@ def _gpus(ctx: Ctx, at: Path, spec: dict[str, Any], dep: Deployment) -> Deployme
         return dep
     return replace(
         dep,
-        options={**dep.options, "ignored.requestGPU": _text(written)},
+        options={**dep.options, "ignored.requestGPU": value_text(written)},
         notes=(*dep.notes, why),
         sources={**dep.sources, "ignored.requestGPU": key},
     )
@@ -332,13 +267,13 @@ def runtime_cr(ctx: Ctx) -> list[Deployment]:
         source_kind="production-stack-runtime",
     )
     model_keys = (
-        *_SPEC_KEYS,
+        *SPEC_KEYS,
         ("maxModelLen", "--max-model-len", "value"),
         ("dtype", "--dtype", "value"),
         ("maxNumSeqs", "--max-num-seqs", "value"),
     )
     config_keys = tuple(
-        k for k in _CONFIG_KEYS if k[0] not in ("maxModelLen", "dtype", "maxNumSeqs")
+        k for k in CONFIG_KEYS if k[0] not in ("maxModelLen", "dtype", "maxNumSeqs")
     )
     args = render(ctx, ("spec", "model"), model_keys, False)
     args += render(ctx, ("spec", "vllmConfig"), config_keys, False)

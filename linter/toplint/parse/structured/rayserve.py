@@ -1,7 +1,7 @@
 """Ray Serve config files (``serve deploy config.yaml``) whose applications build Ray Serve LLM.
 
 ``applications[].args.llm_configs[]`` are read as in a RayService's ``serveConfigV2``
-(``toplint.parse.k8s.ray.serve_applications``); the Ray cluster is not in the file, so a
+(``toplint.parse.k8s.rayserveconfig.serve_applications``); the Ray cluster is not in the file, so a
 replica's nodes follow its placement group only.  Recognised by content: a YAML mapping with
 ``applications`` whose ``import_path`` or ``args`` build ``ray.serve.llm`` / ``llm_configs``.
 """
@@ -28,7 +28,7 @@ class RayServeConfigParser:
         return source.yaml_named and bool(_APPS.search(source.text) and _LLM.search(source.text))
 
     def parse(self, source: Source) -> ParseResult:
-        from toplint.parse.k8s.ray import serve_applications
+        from toplint.parse.k8s.rayserveconfig import serve_applications
 
         docs = load_documents(source.text, source.path)
         out: list[Deployment] = []

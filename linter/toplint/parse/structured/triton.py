@@ -27,7 +27,8 @@ from toplint.infra.readpolicy import ReadRefused, read_reference, shown_path
 from toplint.model import Deployment, ParseResult, Position
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import config_flags, visible_gpus
-from toplint.parse.options import Arg, apply_flags
+from toplint.parse.flagfields import apply_flags
+from toplint.parse.options import Arg
 from toplint.parse.textpos import point_of
 from toplint.record import replace
 

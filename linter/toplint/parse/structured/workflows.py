@@ -17,8 +17,8 @@ from toplint.errors import SourceError
 from toplint.infra.readpolicy import ReadRefused, read_reference, shown_path
 from toplint.infra.yamlsafe import load_documents
 from toplint.model import Finding, Position, Severity
-from toplint.parse.argv import Invocation
 from toplint.parse.base import Source
+from toplint.parse.invocation import Invocation
 from toplint.record import replace
 
 _NAMES = ("action.yml", "action.yaml")

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from toplint.infra.patterns import lazy
 from toplint.model import DETACHED_OPTIONS, Finding, Fix
-from toplint.parse.argv import find_invocations
+from toplint.parse.invocation import find_invocations
 from toplint.parse.options import Arg
 
 __all__ = ["detached_options"]

@@ -15,15 +15,15 @@ from collections.abc import Mapping, Sequence
 
 from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Finding, ParseResult, Position, Severity
-from toplint.parse.argv import (
+from toplint.parse.argv import file_deployments
+from toplint.parse.base import Source
+from toplint.parse.invocation import (
     Invocation,
-    file_deployments,
     find_invocations,
     image_invocation,
     shell_script,
     with_positional,
 )
-from toplint.parse.base import Source
 from toplint.parse.options import Arg
 from toplint.parse.text.dockerchain import Layout, chained, script_at, written_scripts
 from toplint.parse.text.shellrun import lex

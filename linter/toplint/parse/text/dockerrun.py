@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from toplint.model import Finding
-from toplint.parse.argv import Invocation, find_invocations, image_invocation, runs_nothing
 from toplint.parse.containershm import container_shm, mount_shm
+from toplint.parse.invocation import Invocation, find_invocations, image_invocation, runs_nothing
 from toplint.parse.options import Arg
 from toplint.parse.text.entrypoint import run_options
 from toplint.parse.text.wrapped import (

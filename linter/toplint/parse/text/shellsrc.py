@@ -18,14 +18,10 @@ from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded
 from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_reference, shown_path
 from toplint.model import Deployment, Finding, ParseResult, Position, Severity, unparsable
-from toplint.parse.argv import (
-    SHELLS,
-    Invocation,
-    deployment_from_invocation,
-    find_invocations,
-)
+from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import SHELL_SUFFIXES, Source
 from toplint.parse.enginecfg import ConfigLoader, disk_loader, one_host
+from toplint.parse.invocation import SHELLS, Invocation, find_invocations
 from toplint.parse.options import FORWARDED, Arg
 from toplint.parse.text.detached import detached_options
 from toplint.parse.text.dockerrun import DOCKER, DOCKER_VALUE, docker_run, instance_run

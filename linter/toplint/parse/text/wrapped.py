@@ -22,7 +22,7 @@ from toplint.engines.registry import all_engines
 from toplint.engines.types import Engine
 from toplint.infra.patterns import lazy
 from toplint.model import UNKNOWN_ENGINE_FLAG, Deployment, Finding, Unresolved
-from toplint.parse.argv import Invocation, find_invocations
+from toplint.parse.invocation import Invocation, find_invocations
 from toplint.parse.options import Arg
 from toplint.record import replace
 
