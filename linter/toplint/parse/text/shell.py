@@ -21,7 +21,8 @@ from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded, meter
 from toplint.infra.patterns import lazy
 from toplint.parse.text import partialvars
-from toplint.parse.text.expand import Expander, Part, _Cursor, _read_expansion
+from toplint.parse.text.expand import Expander
+from toplint.parse.text.scanner import Part, _Cursor, _read_expansion
 from toplint.record import record
 
 
