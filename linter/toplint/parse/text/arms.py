@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 from toplint.parse.text import branches, scriptshape
 from toplint.parse.text.arraywords import ArrayWords
-from toplint.parse.text.shell import Tok, Word, is_assignment
+from toplint.parse.text.shell import Tok, Word
+from toplint.parse.text.shellwords import is_assignment
 
 
 class Arms(ArrayWords):

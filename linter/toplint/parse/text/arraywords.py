@@ -6,7 +6,7 @@ token goes through ``ArrayWords._words`` here: ``"$@"`` and ``"${A[@]}"`` become
 element (each keeping the position where the element is written), ``"$2"`` the caller's word
 itself, ``${TP:+--tp "$TP"}`` its fields (``toplint.parse.text.alternative``), a variable known
 in part its written fields (``toplint.parse.text.partialvars``), anything else one word,
-field-split (``toplint.parse.text.shell.word``).  ``ARGS=(…)`` and ``ARGS+=(…)`` are recorded
+field-split (``toplint.parse.text.shellwords.word``).  ``ARGS=(…)`` and ``ARGS+=(…)`` are recorded
 here too, each element charged to the file's interpreter budget.
 """
 
@@ -16,7 +16,8 @@ from toplint.infra.budgets import BudgetExceeded, meter
 from toplint.infra.numbers import whole_text
 from toplint.parse.text import partialvars
 from toplint.parse.text.expand import Expander
-from toplint.parse.text.shell import Tok, Word, split_fields, word
+from toplint.parse.text.shell import Tok, Word
+from toplint.parse.text.shellwords import split_fields, word
 
 
 class ArrayWords:

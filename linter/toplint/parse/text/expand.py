@@ -80,7 +80,7 @@ class Expander:
             raise BudgetExceeded("expansion-depth", EXPANSION_DEPTH, "nested expansions")
         self.env = env if share and isinstance(env, dict) else dict(env)
         # Exported variables that bound the GPUs a started process sees, with the word that
-        # set them (``toplint.parse.text.shell.finish``): ``export CUDA_VISIBLE_DEVICES=0,1``.
+        # set them (``toplint.parse.text.shellwords.finish``): ``export CUDA_VISIBLE_DEVICES=0,1``.
         self.exported: dict[str, object] = {}
         self.arrays: dict[str, list[str | None]] = (
             arrays if share and isinstance(arrays, dict) else dict(arrays or {})

@@ -20,7 +20,8 @@ from toplint.infra.budgets import BudgetExceeded, meter
 from toplint.parse.text.arraywords import _charge
 from toplint.parse.text.chains import LAUNCHERS, SHELLS, SUBMITTERS
 from toplint.parse.text.expand import Expander
-from toplint.parse.text.shell import Command, SourceLoader, Tok, Word, is_assignment, tokens_of
+from toplint.parse.text.shell import Command, SourceLoader, Tok, Word, tokens_of
+from toplint.parse.text.shellwords import is_assignment
 from toplint.record import field, record, replace
 
 MAX_DEPTH = 8  # nested calls and sourced files

@@ -32,8 +32,9 @@ from toplint.parse.text import argloop, branches, herestrings, scriptshape
 from toplint.parse.text.arms import Arms
 from toplint.parse.text.chains import script_run
 from toplint.parse.text.expand import Expander
-from toplint.parse.text.shell import Command, SourceLoader, Tok, Word, finish, tokens_of, word
+from toplint.parse.text.shell import Command, SourceLoader, Tok, Word, tokens_of
 from toplint.parse.text.shellcalls import _POSITIONAL, MAX_DEPTH, Calls, Function, _Budget
+from toplint.parse.text.shellwords import finish, word
 
 _DECLARE = frozenset({"local", "declare", "typeset", "readonly", "export"})
 
