@@ -26,14 +26,8 @@ from toplint.parse.enginecfg import ConfigLoader, disk_loader, one_host
 from toplint.parse.options import FORWARDED, Arg
 from toplint.parse.text.detached import detached_options
 from toplint.parse.text.dockerrun import docker_run, instance_run
-from toplint.parse.text.launchers import (
-    Allocation,
-    across_ray_cluster,
-    apply_allocation,
-    directive_allocation,
-    launcher_allocation,
-    starts_ray_cluster,
-)
+from toplint.parse.text.granted import across_ray_cluster, apply_allocation, starts_ray_cluster
+from toplint.parse.text.launchers import Allocation, directive_allocation, launcher_allocation
 from toplint.parse.text.scriptfiles import script_loader, written_scripts
 from toplint.parse.text.scriptstrings import _exported_env, _run_strings
 from toplint.parse.text.shell import Command
