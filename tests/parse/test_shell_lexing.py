@@ -8,7 +8,7 @@ import pytest
 
 from toplint.parse.text.expand import expand_text
 from toplint.parse.text.shellrun import lex
-from toplint.parse.text.shellsrc import sourced_loader
+from toplint.parse.text.sourced import sourced_loader
 
 from .helpers import only, parse_text
 

@@ -43,7 +43,7 @@ SUGGESTIONS_PER_FILE = 1000
 # few thousand tokens and source a handful of files.  `sourced-files` counts distinct files
 # (vast-ai/base-image's build-prod-backup.sh runs one `./retag.sh` 142 times): a file run or
 # sourced again replays its tokens, bounded as function calls are
-# (`toplint.parse.text.shellrun.MAX_REPLAYED`); its bytes are charged at every read.
+# (`toplint.parse.text.shellcalls.MAX_REPLAYED`); its bytes are charged at every read.
 INTERPRETER_BUDGETS: dict[str, tuple[int, str]] = {
     "shell-tokens": (250_000, "shell tokens read in one file and the files it sources"),
     "array-elements": (100_000, "array elements made in one file"),

@@ -298,7 +298,7 @@ def _heredoc_files(source: Source, result: ParseResult, parsers: Sequence[Parser
     reader of the file it becomes, at its own lines (``toplint.parse.text.heredocs``)."""
     from toplint.parse.text.heredocs import documents
     from toplint.parse.text.scriptfiles import setting
-    from toplint.parse.text.shellsrc import sourced_loader
+    from toplint.parse.text.sourced import sourced_loader
 
     deployments: list[Deployment] = []
     findings: list[Finding] = list(result.findings)

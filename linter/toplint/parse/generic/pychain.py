@@ -23,7 +23,8 @@ from toplint.model import Deployment, Finding, ParseResult
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import one_host
 from toplint.parse.options import Arg
-from toplint.parse.text.launchers import Allocation, apply_allocation, launcher_allocation
+from toplint.parse.text.granted import apply_allocation
+from toplint.parse.text.launchers import Allocation, launcher_allocation
 from toplint.record import replace
 
 MAX_FILE_BYTES = 1024 * 1024

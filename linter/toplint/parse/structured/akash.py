@@ -39,7 +39,7 @@ from toplint.parse.k8s.context import Ctx, GpuRequest, with_gpu
 from toplint.parse.k8s.pods import container_deployments
 from toplint.parse.k8s.raycluster import RayNodes, on_cluster
 from toplint.parse.k8s.workloads import single_pod
-from toplint.parse.text.launchers import ray_start_role
+from toplint.parse.text.granted import ray_start_role
 from toplint.record import record, replace
 
 # The GPU models a profile asks for (``toplint.hardware.asks.AKASH_GPU``).

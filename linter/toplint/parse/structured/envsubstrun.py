@@ -138,7 +138,7 @@ def _expanded(raw: str, env: Mapping[str, str]) -> str:
 
 def renders(source: Source) -> list[Render]:
     """Every ``envsubst`` a script runs that reads a file."""
-    from toplint.parse.text.shellsrc import sourced_loader
+    from toplint.parse.text.sourced import sourced_loader
 
     text = masked_templates(source.text)
     recorder = _Recorder({}, text, loader=sourced_loader(source.path))

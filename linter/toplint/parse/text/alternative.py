@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 
 from toplint.infra.patterns import lazy
-from toplint.parse.text.expand import Expander, Part, _split_default
+from toplint.parse.text.expand import Expander, _split_default
+from toplint.parse.text.scanner import Part
 
 _ALTERNATIVE = lazy(r"^\{([A-Za-z_][A-Za-z0-9_]*)(:?)\+(.+)\}$", re.S)
 MAX_FIELDS = 16

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from toplint.parse.text.shell import Word, is_assignment
+from toplint.parse.text.shell import Word
+from toplint.parse.text.shellwords import is_assignment
 
 SHELLS = frozenset({"bash", "sh", "zsh", "dash"})
 # Launchers and job submitters whose words before a script grant it an allocation: ``srun``,

@@ -116,7 +116,7 @@ def chained(
     ``ENTRYPOINT`` with no ``CMD``), forwarded as ``"$@"`` (TL003 says a layout option may come
     with them)."""
     import toplint.parse.text.shellrun  # a Dockerfile with no script to follow never loads it
-    from toplint.parse.text.shellsrc import sourced_loader
+    from toplint.parse.text.sourced import sourced_loader
     from toplint.parse.text.sourcemap import command_args
 
     k = script_at(argv)

@@ -18,7 +18,8 @@ import re
 from collections.abc import Sequence
 
 from toplint.parse.text.expand import Expander
-from toplint.parse.text.shell import Word, is_assignment
+from toplint.parse.text.shell import Word
+from toplint.parse.text.shellwords import is_assignment
 
 READERS = frozenset({"read", "mapfile", "readarray"})
 # The options that take an argument (bash(1) ``read``; ``mapfile``/``readarray``)

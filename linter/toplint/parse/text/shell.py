@@ -8,20 +8,19 @@ known (``$3`` outside a function call, ``$(cmd)``, ``${ARR[$i]}``, a variable ne
 leaves the word unresolved: its ``value`` is None and ``unresolved`` names the variables.
 
 The tokens are run by ``toplint.parse.text.shellrun``, which follows what a script does without
-executing it: arrays, functions called with positional arguments, files it sources.
+executing it: arrays, functions called with positional arguments, files it sources; each
+command's words are expanded and its assignments recorded by ``toplint.parse.text.shellwords``.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 
 from toplint.accelerators import RUNTIME_ENV
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded, meter
 from toplint.infra.patterns import lazy
-from toplint.parse.text import partialvars
-from toplint.parse.text.expand import Expander, Part, _Cursor, _read_expansion
+from toplint.parse.text.scanner import Part, _Cursor, _read_expansion
 from toplint.record import record
 
 
@@ -104,19 +103,12 @@ class Tok:
 
 
 _OPERATORS = ("&&", "||", ";;", ";", "|", "&")
-_ASSIGN = lazy(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
-
-
-def is_assignment(raw: str) -> bool:
-    """``NAME=value`` as written: an assignment, not a program or an argument."""
-    return _ASSIGN.match(raw) is not None
-
-
 _ARRAY_ASSIGN = lazy(r"^[A-Za-z_][A-Za-z0-9_]*\+?=$")
 # Runs of characters with no special meaning: outside quotes, inside '…', inside "…".
 _PLAIN = lazy(r"[^ \t\n;&|<>()\\'\"$`]+")
 _SINGLE_QUOTED = lazy(r"[^']+")
 _DOUBLE_QUOTED = lazy(r'[^"\\$`]+')
+_BLANKS = lazy(r"[ \t\r]+")
 
 
 def _read_word(cur: _Cursor) -> tuple[str, list[Part], bool]:
@@ -371,94 +363,3 @@ def tokens_of(text: str) -> list[Tok]:
     except BudgetExceeded as exc:
         raise exc.at(out[-1].line, out[-1].column) from None
     return out
-
-
-def word(tok: Tok, expander: Expander, path: str = "", partial_text: bool = False) -> Word:
-    """One word token expanded; with ``partial_text``, an unresolved quoted script keeps its
-    known parts expanded (``Word.partial``): a double-quoted one, or single-quoted text that
-    splices a variable in (``bash -lc '... --num-cpus '"$SLURM_CPUS_PER_TASK"' ...'``,
-    mehdidc/pi-slurm-vllm@77fcc1ce slurm/jupiter/*.sbatch)."""
-    try:
-        value, unresolved = expander.expand(tok.parts)
-        partial = (
-            expander.partial(tok.parts)
-            if partial_text and value is None and tok.raw.startswith(('"', "'")) and " " in tok.raw
-            else None
-        )
-        mark = None
-        if value is None and _ASSIGN.match(tok.raw):
-            mark = partialvars.marked(
-                tok.parts, lambda e: expander.expand_one(e, []), expander.partials
-            )
-    except BudgetExceeded as exc:
-        raise exc.at(tok.line, tok.column) from None
-    return Word(tok.raw, value, tok.line, tok.column, unresolved, tok.quoted, path, partial, mark)
-
-
-_BLANKS = lazy(r"[ \t\r]+")
-_IFS = lazy(r"[ \t\n]+")
-
-
-def split_fields(word: Word, parts: list[Part]) -> list[Word]:
-    """Field splitting: an unquoted expansion's value splits on whitespace and an empty one
-    disappears (``vllm serve $EXTRA_ARGS``).  Assignments are never split.  The pieces keep the
-    position of the word they came from."""
-    if word.quoted or word.value is None or not any(k == "exp" for k, _ in parts):
-        return [word]
-    if _ASSIGN.match(word.raw):
-        return [word]
-    pieces = [p for p in _IFS.split(word.value) if p]
-    if len(pieces) == 1 and pieces[0] == word.value:
-        return [word]
-    return [Word(p, p, word.line, word.column, (), False, word.path) for p in pieces]
-
-
-def _unset(names: list[Word], expander: Expander) -> None:
-    """``unset NAME…`` (``-v``: variables, the default; ``-f``: functions, none of these): the
-    variables are gone from the script's environment and from what its commands inherit, and
-    read as not known, as any variable the script never set."""
-    if any(w.value == "-f" for w in names):
-        return
-    for w in names:
-        name = w.value or ""
-        if name.isidentifier():
-            expander.env.pop(name, None)
-            expander.partials.pop(name, None)
-            expander.exported.pop(name, None)
-            expander.arrays.pop(name, None)
-
-
-def finish(words: list[Word], expander: Expander) -> Command:
-    """Record assignments into the environment; return the command."""
-    if words[0].value == "unset":
-        _unset(words[1:], expander)
-    head = 1 if words[0].value in ("export", "declare", "local", "readonly") else 0
-    rest = words[head:]
-    assigns = [w for w in rest if w.raw and _ASSIGN.match(w.raw)]
-    exporting = head == 1 and words[0].value == "export"
-    if head or len(assigns) == len(rest):
-        for w in assigns:
-            name = _ASSIGN.match(w.raw).group(1)  # type: ignore[union-attr]
-            expander.partials.pop(name, None)
-            if w.value is not None and "=" in w.value:
-                expander.env[name] = w.value.split("=", 1)[1]
-            else:
-                expander.env.pop(name, None)
-                part = (w.marked or "").partition("=")[2]
-                if part and partialvars.known(part):
-                    expander.partials[name] = part
-            if exporting or name in expander.exported:
-                expander.exported[name] = w  # an exported variable's new value is exported
-        if exporting:  # ``export NAME``: the value it has is exported from here on
-            for w in rest:
-                value = expander.env.get(w.value or "") if w not in assigns else None
-                if value is not None and (w.value or "").isidentifier():
-                    text = f"{w.value}={value}"
-                    expander.exported[w.value or ""] = Word(
-                        w.raw, text, w.line, w.column, (), False, w.path
-                    )
-    exported = expander.exported
-    if not exported:  # the common case: nothing to carry
-        return Command(tuple(words), words[0].line, words[0].column)
-    carried = tuple((k, v) for k, v in exported.items() if isinstance(v, Word))
-    return Command(tuple(words), words[0].line, words[0].column, exported=carried)

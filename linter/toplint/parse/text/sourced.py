@@ -1,5 +1,5 @@
-"""TL009 for the files a script sources or runs from outside its repository, and how much that
-matters.
+"""The files a script sources or runs: read inside its repository only (``sourced_loader``), and
+TL009 for those from outside it, with how much that matters.
 
 A sourced file outside the repository is never opened (``toplint.infra.readpolicy``), so its
 functions and variables are unknown.  That leaves something unjudged only where the script
@@ -22,9 +22,11 @@ import re
 from collections.abc import Sequence
 
 from toplint.infra.patterns import lazy
+from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_reference, shown_path
 from toplint.model import Deployment, Finding, Position, Severity
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import outside_reference
+from toplint.parse.text.shell import SourceLoader
 from toplint.parse.textpos import starts_of
 from toplint.record import replace
 
@@ -49,6 +51,30 @@ _RUN_NAME = lazy(
     r"[\"']?((?:/|\./)[^\s\"';&|<>()]+)",
     re.M,
 )
+
+
+_MAX_SOURCED_BYTES = 1024 * 1024  # a sourced helper script is small; larger is not one
+
+
+def sourced_loader(script_path: str, outside: list[str] | None = None) -> SourceLoader:
+    """Reads a file the script sources, relative to the script's folder, only inside the
+    repository the script belongs to (``toplint.infra.readpolicy``: never outside the linted
+    tree, regular files only, size-capped); anything else is not read (the script is still
+    read; the functions it would get from there stay unknown).  References that resolve
+    outside the repository are added to ``outside`` (TL009)."""
+
+    def load(ref: str) -> tuple[str, str] | None:
+        if script_path == "-" or not ref or ref.startswith("~"):
+            return None
+        try:
+            full, text = read_reference(script_path, ref, _MAX_SOURCED_BYTES)
+        except ReadRefused as exc:
+            if outside is not None and exc.reason == OUTSIDE:
+                outside.append(ref)
+            return None
+        return shown_path(full), text  # ``dir/./start.sh`` is ``dir/start.sh``
+
+    return load
 
 
 def sourced_outside(
