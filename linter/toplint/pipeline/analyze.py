@@ -21,7 +21,6 @@ from toplint.infra.readpolicy import name_targets
 from toplint.model import (
     Deployment,
     Finding,
-    Unchecked,
     internal_error,
 )
 from toplint.parse.base import Source
@@ -37,6 +36,7 @@ from toplint.rulebook.analysis import Analysis
 from toplint.rulebook.run import adjust_parse_findings, prepare_rules, run_prepared
 from toplint.rulebook.types import Rule
 from toplint.suppression.inline import scan
+from toplint.unchecked import Unchecked
 
 if TYPE_CHECKING:
     from toplint.model import ParseResult

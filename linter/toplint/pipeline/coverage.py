@@ -16,8 +16,9 @@ from toplint.discover.files import NAMES, SUFFIXES
 from toplint.hardware.asks import GpuAsk
 from toplint.hardware.catalog import lookup_gpu
 from toplint.hardware.types import Cluster, Hardware
-from toplint.model import NO_DEPLOYMENT_FOUND, Deployment, Finding, Unchecked
+from toplint.model import NO_DEPLOYMENT_FOUND, Deployment, Finding
 from toplint.parse.options import FORWARDED
+from toplint.unchecked import Unchecked
 
 if TYPE_CHECKING:
     from toplint.pipeline.settings import Settings
