@@ -9,6 +9,7 @@ are kept (../shared/reference/engine-vocabulary.md §0, §1).
 from __future__ import annotations
 
 from toplint.engines import dynamo
+from toplint.engines.gpuneeds import MemoryAccounting
 from toplint.engines.layout import planned
 from toplint.engines.types import (
     AllToAll,
@@ -17,7 +18,6 @@ from toplint.engines.types import (
     Image,
     Launch,
     Layout,
-    MemoryAccounting,
     options,
 )
 from toplint.model import Deployment
