@@ -1,8 +1,8 @@
 """Why a deployment was not checked against the hardware, and the line that would fix it.
 
-The pipeline (``toplint.pipeline.analyze.analyze_deployment``) attaches an ``Unchecked`` to every
-deployment it could not place and cost; TL007 reports it, and the run's summary counts it, so a
-run that checked nothing never ends in "All checks passed".
+The pipeline (``toplint.pipeline.deployment.analyze_deployment``) attaches an ``Unchecked`` to
+every deployment it could not place and cost; TL007 reports it, and the run's summary counts it,
+so a run that checked nothing never ends in "All checks passed".
 """
 
 from __future__ import annotations
