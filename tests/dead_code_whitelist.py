@@ -6,7 +6,8 @@ reports is dead code to remove.  Vulture sees a name as used when it appears her
 
 from toplint.cost import network, uncertainty
 from toplint.engines import registry as engines_registry
-from toplint.engines.types import Engine, MemoryAccounting
+from toplint.engines.gpuneeds import MemoryAccounting
+from toplint.engines.types import Engine
 from toplint.hardware import linkkinds
 from toplint.infra.runmemo import forget_all
 from toplint.model import INTENT_KINDS, STAGE_RULES

@@ -15,9 +15,10 @@ TYPOS = """\
 from toplint.cost.types import Collective
 from toplint.engines.types import Engine
 from toplint.facts import registry as F
-from toplint.model import Fix, Intent, Unchecked
+from toplint.model import Fix, Intent
 from toplint.placement.types import Placement
 from toplint.rulebook.types import Rule
+from toplint.unchecked import Unchecked
 
 
 def typos(engine: Engine, placement: Placement, rule: Rule, row: Collective) -> object:

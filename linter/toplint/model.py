@@ -253,60 +253,6 @@ class Deployment:
         return self.tp * self.pp * self.dp
 
 
-# Why a deployment was not checked (``Unchecked.kind``; labels in ``UNCHECKED_KINDS``).
-UncheckedKind = Literal[
-    "no-manifest",
-    "no-cluster",
-    "selector-mismatch",
-    "gpu-mismatch",
-    "unresolved-layout",
-    "too-few-gpus",
-    "placement-ranks",
-    "no-model",
-    "unresolved-model",
-    "unknown-model",
-    "accelerator",
-]
-
-
-@record
-class Unchecked:
-    """Why a deployment was not (fully) checked against the hardware, and what to write.
-
-    ``kind`` is one of ``UNCHECKED_KINDS``; ``reason`` says it in a sentence; ``fix`` is the line
-    to write (``--cluster``, ``assign:``, the manifest); ``deliberate`` is True when the
-    configuration says so on purpose (``hardware: none``), so nothing is reported for it;
-    ``at`` is the ``Deployment.sources`` key of the value the reason is about ("" for the
-    deployment's start).
-    """
-
-    kind: UncheckedKind
-    reason: str
-    fix: str = ""
-    deliberate: bool = False
-    at: str = ""
-
-    @property
-    def label(self) -> str:
-        return UNCHECKED_KINDS[self.kind]
-
-
-# Kind -> the short label the run's summary counts it under.
-UNCHECKED_KINDS: dict[UncheckedKind, str] = {
-    "no-manifest": "no hardware manifest",
-    "no-cluster": "no cluster chosen",
-    "selector-mismatch": "node labels match no cluster",
-    "gpu-mismatch": "asks for a GPU no cluster has",
-    "unresolved-layout": "layout not resolved",
-    "too-few-gpus": "layout needs more GPUs than it is given",
-    "placement-ranks": "more ranks than toplint places",
-    "no-model": "no model named",
-    "unresolved-model": "model not resolved",
-    "unknown-model": "model not in the catalog",
-    "accelerator": "accelerator not modelled",
-}
-
-
 @record
 class ParseResult:
     """What parsing one file produced: deployments and file-level findings (TL001/TL003/TL005)."""

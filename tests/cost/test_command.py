@@ -68,8 +68,8 @@ def test_text_names_the_kernel_and_what_was_not_priced() -> None:
 
 
 def test_not_costed_gives_the_reason_check_reports() -> None:
-    from toplint.model import Unchecked
     from toplint.record import replace
+    from toplint.unchecked import Unchecked
 
     why = Unchecked("accelerator", "cluster c runs on `Acme-X1`, a part outside the catalog")
     skipped = replace(analysis(), cost=None, unchecked=why)

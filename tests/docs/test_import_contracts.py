@@ -77,6 +77,7 @@ RULES_MAY_IMPORT = (
     "toplint.rulebook.helpers",
     "toplint.rulebook.outcomes",
     "toplint.rulebook.types",
+    "toplint.unchecked",  # why a deployment was not checked (TL007)
 )
 
 

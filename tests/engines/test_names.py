@@ -52,7 +52,8 @@ def files_naming(name: str) -> list[str]:
         "|".join(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])" for w in spellings(name)), re.I
     )
     engines = ROOT / "linter" / "toplint" / "engines"
-    own = {engines / f"{name}.py", engines / "registry.py"}
+    # an engine's module, or its package (vLLM's: the record and its vocabulary), and the registry
+    own = {engines / f"{name}.py", *(engines / name).glob("*.py"), engines / "registry.py"}
     return [
         str(p.relative_to(ROOT))
         for p in CODE

@@ -125,7 +125,7 @@ def test_plans_first_pick_gets_no_warning_from_check(manifest: Path, cluster: st
     outcome ``check`` and ``cost`` read."""
     from toplint.cost.types import Budgets, Workload
     from toplint.hardware.manifest import load_hardware
-    from toplint.pipeline.analyze import place_and_cost
+    from toplint.pipeline.deployment import place_and_cost
     from toplint.pipeline.lint import all_rules
     from toplint.plan.rank import candidates, deployment_for, rank
     from toplint.rulebook.run import run_rules

@@ -12,7 +12,7 @@ from toplint.hardware.models import lookup_model
 from toplint.infra.runmemo import forget_all
 from toplint.model import Deployment
 from toplint.outcome.build import whatif
-from toplint.pipeline.analyze import place_and_cost
+from toplint.pipeline.deployment import place_and_cost
 from toplint.record import replace
 from toplint.testing import _hardware
 

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from toplint.engines.vllm import CLI as VLLM
+from toplint.engines.vllm.cli import CLI as VLLM
 from toplint.parse.enginecfg import fold_engine_config, narrow_ids
 
 from .helpers import only, parse_text

@@ -39,13 +39,13 @@ Layout, as the engine sets it up:
 
 from __future__ import annotations
 
+from toplint.engines.gpuneeds import MemoryAccounting
 from toplint.engines.layout import planned
 from toplint.engines.types import (
     Engine,
     EngineSpec,
     Image,
     Layout,
-    MemoryAccounting,
     options,
 )
 from toplint.infra.numbers import whole_text

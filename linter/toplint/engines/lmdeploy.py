@@ -17,6 +17,7 @@ model is not supported by TurboMind ``autoget_backend`` switches to PyTorch):
 
 from __future__ import annotations
 
+from toplint.engines.gpuneeds import MemoryAccounting
 from toplint.engines.layout import planned
 from toplint.engines.types import (
     Engine,
@@ -24,7 +25,6 @@ from toplint.engines.types import (
     Image,
     Launch,
     Layout,
-    MemoryAccounting,
     options,
 )
 from toplint.infra.numbers import whole_text

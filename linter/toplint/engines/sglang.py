@@ -8,6 +8,7 @@ rewriting, allow_abbrev on, so ``--tp`` is a unique prefix of ``--tp-size``); se
 from __future__ import annotations
 
 from toplint.engines import dynamo
+from toplint.engines.gpuneeds import MemoryAccounting
 from toplint.engines.layout import planned
 from toplint.engines.types import (
     AllToAll,
@@ -16,7 +17,6 @@ from toplint.engines.types import (
     Image,
     Launch,
     Layout,
-    MemoryAccounting,
     options,
 )
 from toplint.infra.numbers import whole_text

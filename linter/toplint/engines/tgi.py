@@ -7,14 +7,13 @@ on one host only) (../shared/reference/engine-vocabulary.md §0, §4).
 
 from __future__ import annotations
 
+from toplint.engines.gpuneeds import AttentionFloor, MemoryAccounting
 from toplint.engines.types import (
-    AttentionFloor,
     Engine,
     EngineSpec,
     Image,
     Launch,
     Layout,
-    MemoryAccounting,
     options,
 )
 from toplint.model import Deployment

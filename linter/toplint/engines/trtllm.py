@@ -9,13 +9,13 @@ is applied over the command line (``update_llm_args_with_extra_options``: the fi
 from __future__ import annotations
 
 from toplint.engines import dynamo
+from toplint.engines.gpuneeds import MemoryAccounting
 from toplint.engines.types import (
     Engine,
     EngineSpec,
     Image,
     Launch,
     Layout,
-    MemoryAccounting,
     options,
 )
 from toplint.model import Deployment

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Literal, get_args
 
+from toplint.engines.gpuneeds import AttentionFloor, MemoryAccounting
 from toplint.model import DIMENSIONS, Dimension
 from toplint.record import field, record
 
@@ -206,65 +207,6 @@ def _no_attention_dp(dep: Deployment) -> int:
 
 def _experts_over_ep_or_tp(dep: Deployment) -> int:
     return max(dep.ep or 1, dep.tp or 1)
-
-
-@record
-class MemoryAccounting:
-    """How the engine sizes GPU memory (``toplint.outcome.memory``): its setting's option
-    names and default; whether that fraction is of the total (else of what the weights and
-    working memory leave, for the KV cache); whether it holds only weights and KV cache
-    (working memory outside it); whether the engine refuses to start when one sequence of its
-    context (``context_keys``, default the model's) does not fit the KV cache."""
-
-    keys: tuple[str, ...] = ("gpu_memory_utilization",)
-    default: float = 0.9
-    of_total: bool = True
-    weights_inside: bool = False
-    refuses_long_context: bool = False
-    context_keys: tuple[str, ...] = ()
-    # the environment variable without which the engine refuses a context (``context_keys``)
-    # longer than the one it derives from config.json (``toplint.hardware.hfcontext``; rule
-    # TL216); "" when the engine's check has not been read
-    beyond_positions_env: str = ""
-    # The options whose JSON is laid over config.json before the engine derives its context
-    # (``toplint.hardware.hfcontext.with_overrides``: vLLM's ``hf_overrides``, and the older
-    # ``rope_scaling`` flag's rope dictionary).
-    config_overrides: tuple[str, ...] = ()
-    source: str = ""
-    # Where the vocabulary tables live under pipeline parallelism: "edges" when the first
-    # stage holds the input embedding and the last the LM head, each split over TP, and the
-    # hidden layers are split as the engine's own partitioner does; "" when not read from the
-    # engine's source (the weights are then taken as evenly split over the stages).
-    pp_tables: str = ""
-    pp_tables_source: str = ""
-    # The option that sets how many dummy images the start-up profile run pushes through a
-    # vision-language model's encoder at once, and its default; "" when the engine's profile
-    # of vision encoders has not been read (``toplint.hardware.vision``).
-    profile_images_key: str = ""
-    profile_images_default: int = 0
-    profile_images_source: str = ""
-
-
-@record
-class AttentionFloor:
-    """Releases of an engine whose attention kernels need a minimum compute capability, and
-    what the engine does below it (``toplint.outcome.precision``).
-
-    ``since``/``until``: the first release it holds for and the first it no longer does ("":
-    unbounded); ``refuses``: "always" (the kernels run, and fail, on every start) or
-    "sharded" (the engine loads another attention on one GPU and refuses a sharded one);
-    ``models``: the checkpoints' config.json ``model_type`` values the engine serves through
-    those kernels (others take a path without them and are not judged); ``error``: what the
-    engine says; ``source``: repository@commit path read.
-    """
-
-    since: str
-    until: str
-    capability: float
-    refuses: Literal["always", "sharded"]
-    models: frozenset[str]
-    error: str
-    source: str
 
 
 @record

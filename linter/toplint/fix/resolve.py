@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from toplint.fix.flagedits import FlagIndex, canonical, flag_edits, remove_flag
+from toplint.fix.flagedits import FlagIndex, canonical, flag_edits
+from toplint.fix.flagremoval import remove_flag
 from toplint.fix.mappingedits import mapping_value_edits
 from toplint.fix.textindex import TextIndex
 from toplint.fix.words import token_end

@@ -6,7 +6,7 @@ size; else 128, AWQ/GPTQ's default ``group_size``).  Start-up working memory is
 aiconfigurator's (cost-model.md §6 rule 7): 3.5 GiB for the profile run's activations, CUDA
 graphs and the sampler, plus NCCL's buffers (0.342 GiB at 2 ranks, 0.392 GiB from 4).  What
 each engine's memory setting means, from its own source (each engine module's
-``Engine.memory``, ``toplint.engines.types.MemoryAccounting``):
+``Engine.memory``, ``toplint.engines.gpuneeds.MemoryAccounting``):
 
 - vLLM ``--gpu-memory-utilization`` (0.9): a fraction of *total* memory for weights, working
   memory and KV cache (vllm-project/vllm vllm/config/cache.py; engine-vocabulary.md §1); at
@@ -37,8 +37,8 @@ from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
 from toplint.cost.enginecomm import option
+from toplint.engines.gpuneeds import MemoryAccounting
 from toplint.engines.registry import get_engine
-from toplint.engines.types import MemoryAccounting
 from toplint.hardware.hfquant import SCALES_IN_WIDTH
 from toplint.hardware.vision import VisionEncoder, encoder_of
 from toplint.infra.numbers import finite

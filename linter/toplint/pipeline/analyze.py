@@ -8,20 +8,14 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from toplint.catalog_types import ModelSpec
-from toplint.cost.types import Workload
 from toplint.discover.files import discover
 from toplint.errors import ToplintError, UsageError
-from toplint.hardware.hints import infer
 from toplint.hardware.manifest import load_hardware as load
-from toplint.hardware.models import as_served, lookup_model
-from toplint.hardware.types import Cluster, Hardware
-from toplint.infra.budgets import PLACED_RANKS
+from toplint.hardware.types import Hardware
 from toplint.infra.readpolicy import name_targets
 from toplint.model import (
     Deployment,
     Finding,
-    Unchecked,
     internal_error,
 )
 from toplint.parse.base import Source
@@ -29,14 +23,15 @@ from toplint.parse.parallel import builtin_and_plugin_parsers, map_files, read_a
 from toplint.parse.run import parse_source
 from toplint.pipeline import coverage
 from toplint.pipeline.batches import batches_by_config
+from toplint.pipeline.deployment import analyze_deployment
 from toplint.pipeline.settings import Settings, settings_from_args
-from toplint.placement.select import select_cluster, unmatched_gpu
 from toplint.record import record, replace
 from toplint.report.base import printable
 from toplint.rulebook.analysis import Analysis
 from toplint.rulebook.run import adjust_parse_findings, prepare_rules, run_prepared
 from toplint.rulebook.types import Rule
 from toplint.suppression.inline import scan
+from toplint.unchecked import Unchecked
 
 if TYPE_CHECKING:
     from toplint.model import ParseResult
@@ -317,102 +312,3 @@ def _warn_once(hardware: Hardware) -> None:
 
     for warning in hardware.warnings:
         print(f"toplint: warning: {printable(warning)}", file=sys.stderr)
-
-
-def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Settings) -> Analysis:
-    """Place ``dep`` on its cluster and cost it, saying why not when it cannot be."""
-    model = (
-        lookup_model(
-            dep.model,
-            settings.models,
-            base_dir=settings.config.base_dir,
-            root=settings.config.root,
-            referrer=dep.path,
-        )
-        if dep.model
-        else None
-    )
-    if model is not None:
-        model = as_served(model, dep)
-    declined = coverage.unmodelled_accelerator(dep)
-    if declined is not None:  # never priced with GPU formulas (TL011)
-        return Analysis(dep, None, model, None, unchecked=declined)
-
-    cluster = None
-    if hardware is not None:
-        cluster = select_cluster(
-            dep,
-            hardware,
-            name=settings.cluster,
-            assign=settings.assign,
-            base_dir=settings.config.base_dir,
-        )
-        asked = unmatched_gpu(dep, hardware, cluster)
-        if asked is not None:  # never priced on a GPU it does not ask for (TL007)
-            unchecked = coverage.gpu_mismatch(asked, hardware, cluster)
-            return Analysis(dep, None, model, None, unchecked=unchecked)
-    if cluster is None and not settings.no_hardware:
-        inferred = infer(dep)
-        if inferred is not None:
-            found = _analyze_on(dep, inferred.cluster, model, settings)
-            return replace(found, inferred=inferred.reason)
-    if hardware is None:
-        return Analysis(dep, None, model, None, unchecked=coverage.no_manifest(settings))
-    if cluster is None:
-        unchecked = coverage.no_cluster(dep, hardware, settings)
-        return Analysis(dep, None, model, None, unchecked=unchecked)
-    declined = coverage.unmodelled_cluster(cluster)
-    if declined is not None:  # the manifest's part is no GPU the cost model prices (TL011)
-        return Analysis(dep, cluster, model, None, unchecked=declined)
-    return _analyze_on(dep, cluster, model, settings)
-
-
-def _analyze_on(
-    dep: Deployment, cluster: Cluster, model: ModelSpec | None, settings: Settings
-) -> Analysis:
-    if dep.world_size is None:
-        return Analysis(dep, cluster, model, None, unchecked=coverage.unresolved(dep))
-    if _short_of_gpus(dep, cluster):
-        unchecked = coverage.too_few_gpus(dep, cluster)
-        return Analysis(dep, cluster, model, None, unchecked=unchecked)
-    if dep.world_size > PLACED_RANKS:  # a record per rank: bounded before placing
-        unchecked = coverage.too_many_ranks(dep, PLACED_RANKS)
-        return Analysis(dep, cluster, model, None, unchecked=unchecked)
-    if model is None:
-        import toplint.placement.place  # imported by a run that places (cheap after the first)
-
-        placement = toplint.placement.place.place(dep, cluster, model)
-        return Analysis(dep, cluster, None, placement, unchecked=coverage.unknown_model(dep))
-    return place_and_cost(dep, cluster, model, settings.workload)
-
-
-def place_and_cost(
-    dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Workload
-) -> Analysis:
-    """The placement and cost stages on a known cluster: the last steps of ``analyze_deployment``,
-    and what ``plan`` runs for each layout it weighs, so both judge a layout alike."""
-    # Imported by the first run that places and costs, not by one that never does; a plain
-    # ``import`` of a loaded module is one lookup (``from`` also probes it for ``__path__``).
-    import toplint.outcome.build
-
-    placement, cost = toplint.outcome.build.priced(dep, cluster, model, workload)
-    outcome = toplint.outcome.build.outcome(placement, cost, workload)
-    return Analysis(dep, cluster, model, placement, cost, outcome=outcome)
-
-
-def _short_of_gpus(dep: Deployment, cluster: Cluster) -> bool:
-    """The GPUs the deployment declares (nodes x GPUs per node), or its cluster, cannot hold
-    its layout.
-
-    The engine refuses to start ("World size (8) is larger than the number of available GPUs
-    (4) in this node"), which TL201 reports; placing the missing ranks on invented nodes would
-    only make the topology rules judge links that do not exist.
-    """
-    world = dep.world_size
-    if world is None:
-        return False
-    if world > cluster.total_gpus:
-        return True
-    if dep.nodes is None or dep.gpus_per_node is None:
-        return False
-    return dep.nodes * dep.gpus_per_node < world

@@ -1,8 +1,8 @@
 """Why a deployment was not checked against the hardware, and the line that would fix it.
 
-The pipeline (``toplint.pipeline.analyze.analyze_deployment``) attaches an ``Unchecked`` to every
-deployment it could not place and cost; TL007 reports it, and the run's summary counts it, so a
-run that checked nothing never ends in "All checks passed".
+The pipeline (``toplint.pipeline.deployment.analyze_deployment``) attaches an ``Unchecked`` to
+every deployment it could not place and cost; TL007 reports it, and the run's summary counts it,
+so a run that checked nothing never ends in "All checks passed".
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from toplint.discover.files import NAMES, SUFFIXES
 from toplint.hardware.asks import GpuAsk
 from toplint.hardware.catalog import lookup_gpu
 from toplint.hardware.types import Cluster, Hardware
-from toplint.model import NO_DEPLOYMENT_FOUND, Deployment, Finding, Unchecked
+from toplint.model import NO_DEPLOYMENT_FOUND, Deployment, Finding
 from toplint.parse.options import FORWARDED
+from toplint.unchecked import Unchecked
 
 if TYPE_CHECKING:
     from toplint.pipeline.settings import Settings

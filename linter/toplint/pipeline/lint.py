@@ -12,7 +12,7 @@ from toplint.discover.files import read_source
 from toplint.engines.registry import all_engines
 from toplint.errors import ConfigError, UsageError
 from toplint.infra.globs import Globs, globs
-from toplint.model import INTERNAL_ERROR, UNPARSABLE_FILE, Finding, Severity, Unchecked
+from toplint.model import INTERNAL_ERROR, UNPARSABLE_FILE, Finding, Severity
 from toplint.parse.base import Source
 from toplint.parse.parallel import builtin_and_plugin_parsers
 from toplint.parse.run import parse_source
@@ -30,6 +30,7 @@ from toplint.rulebook.run import RuleSettings, adjust_parse_findings, matches, p
 from toplint.rulebook.types import Rule
 from toplint.suppression.baseline import Baseline, new_findings
 from toplint.suppression.inline import apply, scan
+from toplint.unchecked import Unchecked
 
 if TYPE_CHECKING:
     from toplint.fix.types import Checker

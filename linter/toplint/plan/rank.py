@@ -25,7 +25,7 @@ from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment, Severity
 from toplint.outcome.precision import precision
-from toplint.pipeline.analyze import place_and_cost
+from toplint.pipeline.deployment import place_and_cost
 from toplint.pipeline.lint import all_rules
 from toplint.placement.types import Placement
 from toplint.plan.enumerate import Layout, Memory, layouts, memory_fit

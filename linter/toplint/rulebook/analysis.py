@@ -10,10 +10,11 @@ from __future__ import annotations
 from toplint.catalog_types import ModelSpec
 from toplint.cost.types import CostReport
 from toplint.hardware.types import Cluster
-from toplint.model import Deployment, Unchecked
+from toplint.model import Deployment
 from toplint.outcome.types import Outcome
 from toplint.placement.types import Placement
 from toplint.record import record
+from toplint.unchecked import Unchecked
 
 __all__ = ["Analysis"]
 

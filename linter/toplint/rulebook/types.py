@@ -9,10 +9,11 @@ from toplint.catalog_types import ModelSpec
 from toplint.cost.types import Budgets, CostReport, Workload
 from toplint.facts.registry import FactView
 from toplint.hardware.types import Cluster
-from toplint.model import Applicability, Deployment, Finding, Severity, Unchecked
+from toplint.model import Applicability, Deployment, Finding, Severity
 from toplint.outcome.types import Outcome
 from toplint.placement.types import Placement
 from toplint.record import field, record
+from toplint.unchecked import Unchecked
 
 
 @record

@@ -1,0 +1,238 @@
+"""vLLM (vllm-project/vllm): ``vllm serve MODEL``, ``python -m vllm.entrypoints.openai.api_server``.
+
+The engine record (``ENGINE``, listed in ``toplint.engines.registry``); its command-line
+vocabulary, and its wrappers', is ``toplint.engines.vllm.cli``.
+"""
+
+from __future__ import annotations
+
+from toplint.engines import dynamo
+from toplint.engines.gpuneeds import MemoryAccounting
+from toplint.engines.layout import planned
+from toplint.engines.types import (
+    AllToAll,
+    Engine,
+    Image,
+    Launch,
+    Layout,
+)
+from toplint.engines.vllm.cli import CLI, DYNAMO, HUGGINGFACESERVER
+from toplint.model import Deployment
+from toplint.record import replace
+
+
+def derive(dep: Deployment) -> Deployment:
+    """EP is not a size in vLLM: with --enable-expert-parallel EP = TP x DP (vocabulary §1)."""
+    if not dep.ep_enabled:
+        return replace(dep, ep=1)
+    if dep.tp is None or dep.dp is None:
+        return replace(dep, ep=None)
+    return replace(dep, ep=dep.tp * dep.dp)
+
+
+LAYOUT = Layout(
+    tp="--tensor-parallel-size",
+    pp="--pipeline-parallel-size",
+    dp="--data-parallel-size",
+    ep_switch="--enable-expert-parallel",
+    nodes="--nnodes",
+    dp_local="--data-parallel-size-local",
+    node_rank="--node-rank",
+)
+
+
+def experts_over(dep: Deployment) -> int:
+    """vLLM splits one instance's routed experts over all its TP × DP ranks, with or without
+    expert parallelism: ``FusedMoEParallelConfig.make`` flattens TP across DP (``tp_size =
+    dp_size * tp_size``; "TP = 2, DP = 2 and EP = False ... the tensors are sharded across 4
+    devices"), and with ``--enable-expert-parallel`` makes that flattened group the EP group
+    (vllm-project/vllm vllm/model_executor/layers/fused_moe/config.py)."""
+    return max(dep.ep or 1, (dep.tp or 1) * (dep.dp or 1))
+
+
+def command(model: str, tp: int, pp: int, dp: int, ep: int, nodes: int) -> str:
+    """``toplint plan``: multi-node with the mp backend (vocabulary §1 --nnodes): the head node
+    runs this with --node-rank 0, the others with their rank and --headless; DP across nodes
+    gives each node its --data-parallel-size-local instead."""
+    return " ".join(p for p in ("vllm serve", model, planned(LAYOUT, tp, pp, dp, ep, nodes)) if p)
+
+
+# --quantization values -> bytes per weight as served (vllm/model_executor/layers/quantization/
+# __init__.py QUANTIZATION_METHODS; 4-bit AWQ/GPTQ/Marlin checkpoints, bitsandbytes quantizes
+# a 16-bit checkpoint to 4 bits in flight, FP8 methods 1 byte; scales ignored: < 7%).
+QUANTIZATION_BYTES = {
+    "fp8": 1.0,
+    "fbgemm_fp8": 1.0,
+    "ptpc_fp8": 1.0,
+    "modelopt": 1.0,
+    "awq": 0.5,
+    "awq_marlin": 0.5,
+    "gptq": 0.5,
+    "gptq_marlin": 0.5,
+    "marlin": 0.5,
+    "bitsandbytes": 0.5,
+    "modelopt_fp4": 0.5,
+    "mxfp4": 0.5,
+}
+
+ENGINE = Engine(
+    name="vllm",
+    title="vLLM",
+    cli=CLI,
+    quantization_option="quantization",
+    quantization_bytes=QUANTIZATION_BYTES,
+    # FP8 below compute capability 8.9 runs as weight-only W8A16 FP8 Marlin ("FP8 models will
+    # run on compute capability >= 7.5 (Turing) as weight-only W8A16", docs/features/
+    # quantization/llm_compressor/fp8.md v0.32.0; 8.0 before: marlin_utils_fp8.py
+    # is_fp8_marlin_supported); FP4 below Blackwell as weight-only FP4 Marlin ("Your GPU does not
+    # have native support for FP4 computation ... Weight-only FP4 compression will be used
+    # leveraging the Marlin kernel", marlin_utils_fp4.py; seen on Ada, Hopper: vllm#47749).
+    low_precision_fallback={
+        "fp8": frozenset({"turing", "ampere"}),
+        "fp4": frozenset({"ampere", "ada", "hopper"}),
+    },
+    # BF16 below compute capability 8.0: ``--dtype bfloat16`` is refused at start-up ("Bfloat16
+    # is only supported on GPUs with compute capability of at least 8.0", vllm-project/vllm
+    # @002db495 vllm/platforms/cuda.py ``check_if_supports_dtype``; ``supported_dtypes`` lists
+    # float16/float32 only for 6.0-7.5); ``--dtype auto`` on a bfloat16 checkpoint was refused
+    # the same way until vllm-project/vllm#17265 (merged 2025-04-27, after the 0.8.4 release)
+    # made it cast to float16 with a warning: images up to 0.8.4 refuse.
+    dtype_option="dtype",
+    bf16_auto_cast_since="0.8.5",
+    # AWQ's kernels need compute capability 7.5 ("The AWQ kernel only supports Turing or newer
+    # GPUs", vllm-project/vllm@000796acdf vllm/model_executor/layers/quantization/awq.py
+    # ``AWQConfig.get_min_capability`` 75); below it ``VllmConfig._get_quantization_config``
+    # raises "The quantization method awq is not supported for the current GPU. Minimum
+    # capability: 75" (vllm-project/vllm@0004438383 vllm/config.py).  From 8.0 an AWQ
+    # checkpoint runs as awq_marlin instead, so only Volta and older are refused.
+    quant_min_capability={"awq": 7.5},
+    # The TP group's all-reduce tries vLLM's custom all-reduce kernel first and falls back to
+    # pynccl (vllm/distributed/device_communicators/cuda_communicator.py @00b5a01
+    # ``CudaCommunicator.all_reduce``; kernel: custom_all_reduce.py, off with
+    # --disable-custom-all-reduce).
+    allreduce="vllm-custom",
+    allreduce_options={"disable_custom_all_reduce": "nccl"},
+    layout=LAYOUT,
+    launches=(Launch(("vllm", "serve"), "vllm"),),
+    # Triton's vLLM backend hands model.json to AsyncEngineArgs(**config)
+    # (triton-inference-server/vllm_backend@00ea75bc src/model.py _init_engine_args)
+    triton_backend="vllm",
+    # `python -m vllm.entrypoints.cli.main serve …` is the `vllm` console script run as a module
+    # (vllm/entrypoints/cli/main.py @00a5fdd20935ba7679750db22997dcf539ca4591: `main()` under
+    # `if __name__ == "__main__"`, the same CLI and `serve` sub-command).
+    cli_modules=("vllm.entrypoints.cli.main",),
+    modules={
+        "vllm.entrypoints.openai.api_server": "vllm",
+        "vllm.entrypoints.api_server": "vllm",
+        dynamo.module("vllm"): DYNAMO.name,
+        "huggingfaceserver": HUGGINGFACESERVER.name,
+    },
+    # vllm/vllm-openai: ENTRYPOINT ["vllm", "serve"] (vllm docker/Dockerfile, target
+    # vllm-openai; older tags: python3 -m vllm.entrypoints.openai.api_server, same engine args).
+    # kserve/huggingfaceserver: ENTRYPOINT python -m huggingfaceserver (kserve python/
+    # huggingface_server.Dockerfile).  vllm/vllm-openai-cpu: the CPU build's release target
+    # (vllm docker/Dockerfile.cpu @002c42b2b4358cc689ec19f2e591a38de6694718, target vllm-openai,
+    # ENTRYPOINT ["vllm", "serve"]; declined as CPU-only by toplint.accelerators).
+    # vllm/vllm-openai-rocm: the ROCm build's release target (vllm docker/Dockerfile.rocm
+    # @00305ee5, ``FROM final AS vllm-openai``, ENTRYPOINT ["vllm", "serve"]; an AMD GPU's:
+    # toplint.hardware.asks).
+    images=(
+        Image("vllm/vllm-openai", ("vllm", "serve")),
+        Image("vllm/vllm-openai-cpu", ("vllm", "serve")),
+        Image("vllm/vllm-openai-rocm", ("vllm", "serve")),
+        Image("kserve/huggingfaceserver", ("python", "-m", "huggingfaceserver")),
+    ),
+    wrappers=(DYNAMO, HUGGINGFACESERVER),
+    # Formats that always run vLLM: the production-stack chart and its operator CR, llm-d's
+    # chart, KServe's LLMInferenceService and huggingfaceserver InferenceService, Ray Serve LLM.
+    runs_in=(
+        "helm-production-stack",
+        "vllm-runtime",
+        "helm-llm-d",
+        "kserve-llmisvc",
+        "kserve-isvc",
+        "ray-serve-llm",
+        # KAITO writes a vLLM command unless its runtime annotation says transformers
+        # (kaito-project/kaito pkg/model/interface.go GetInferenceCommand)
+        "kaito",
+        # llmaz's default backend runtime (chart/templates/backends/vllm.yaml)
+        "llmaz",
+    ),
+    env_prefixes=("VLLM_",),
+    # vllm/entrypoints/openai/: serving_chat.py ``OpenAIServingChat(engine_client, ...)``,
+    # serving_models.py ``BaseModelPath(name, model_path)`` (later chat_completion/serving.py,
+    # models/serving.py), protocol.py's request models: wrap the engine a caller built.
+    frontend_modules=("vllm.entrypoints.openai",),
+    # KServe's LLMInferenceService splices it into the vLLM command (engine-vocabulary.md §0)
+    args_env=("VLLM_ADDITIONAL_ARGS",),
+    derive=derive,
+    experts_over=experts_over,
+    ep_layout="dp_x_tp",
+    all_to_all=AllToAll(
+        key="all2all_backend",
+        default="allgather_reducescatter",
+        flag="--all2all-backend",
+        sparse="deepep_low_latency",
+        env="VLLM_ALL2ALL_BACKEND",
+        backends={
+            "allgather_reducescatter": "dense",
+            "naive": "dense",  # "naive all2all implementation using broadcasts" (envs.py)
+            "pplx": "pplx",
+            "deepep_high_throughput": "deepep-normal",
+            "deepep_low_latency": "deepep-ll",
+            "deepep_v2": "unmodelled",
+            "mori_high_throughput": "sends",
+            "mori_low_latency": "sends",
+            "mori": "sends",  # earlier releases' single MoRI value
+            "nixl_ep": "sends",
+            "flashinfer_all2allv": "sends",  # alias of flashinfer_nvlink_two_sided
+            "flashinfer_nvlink_two_sided": "sends",
+            "flashinfer_nvlink_one_sided": "sends",
+        },
+        backends_source="vllm-project/vllm@00193b82 vllm/config/parallel.py All2AllBackend "
+        "(and vllm/envs.py VLLM_ALL2ALL_BACKEND env_with_choices)",
+    ),
+    # vLLM EPLB (docs/serving/expert_parallel_deployment.md; engine-vocabulary.md §1)
+    redundant_experts="--enable-eplb --eplb-config '{\"num_redundant_experts\": {n}}'",
+    plan_command=command,
+    memory=MemoryAccounting(
+        refuses_long_context=True,
+        context_keys=("max_model_len",),
+        # _get_and_verify_max_len refuses a --max-model-len above the derived context unless
+        # VLLM_ALLOW_LONG_MAX_MODEL_LEN is set (vllm-project/vllm@0004438383 vllm/config.py)
+        beyond_positions_env="VLLM_ALLOW_LONG_MAX_MODEL_LEN",
+        # ModelConfig lays --hf-overrides over the loaded config (nested configs such as
+        # text_config updated key by key: ModelConfig._apply_dict_overrides) before
+        # _get_and_verify_max_len derives the context (vllm-project/vllm vllm/config/model.py);
+        # --rope-scaling was the rope dictionary itself (vllm@0004438383 vllm/config.py)
+        config_overrides=("hf_overrides", "rope_scaling"),
+        source="vllm-project/vllm vllm/config/cache.py gpu_memory_utilization (of total); "
+        "vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory @bbf906a8",
+        pp_tables="edges",
+        pp_tables_source="vllm-project/vllm@e06c9ba2 vllm/model_executor/models/llama.py "
+        "LlamaModel/LlamaForCausalLM (embed_tokens on the first rank, or the last when tied; "
+        "lm_head on the last rank; PPMissingLayer elsewhere); @5a6541db "
+        "vllm/distributed/utils.py get_pp_indices (remainder layers to the middle stages)",
+        profile_images_key="max_num_seqs",
+        profile_images_default=256,
+        profile_images_source="vllm-project/vllm@01b9fe69 vllm/worker/enc_dec_model_runner.py "
+        "profile_run (one maximum-size dummy image per sequence group, max_num_seqs groups, one "
+        "forward pass); encoder-decoder models run on the V0 engine, whose EngineArgs "
+        "max_num_seqs default is 256",
+    ),
+    # VocabParallelEmbedding (input embedding and ParallelLMHead) pads the vocabulary to a
+    # multiple of DEFAULT_VOCAB_PADDING_SIZE = 64 and splits it with divide(padded, tp_size),
+    # which asserts "{padded} is not divisible by {tp}" (vllm-project/vllm@00db0119
+    # vllm/model_executor/layers/vocab_parallel_embedding.py; vllm/distributed/utils.py divide);
+    # still so for GLM-4.7's 151552 at TP 6, vllm-project/vllm#31474 (December 2025).
+    vocab_padding=64,
+    # The GLM-4V and Qwen2.5-VL vision encoders split their heads with
+    # dist_utils.divide(num_heads, tp_size) ("12 is not divisible by 8": GLM-4.5V at TP 8,
+    # vllm-project/vllm#24004) unless --mm-encoder-tp-mode data replicates the encoder
+    # (use_data_parallel): vllm-project/vllm@002d181a vllm/model_executor/models/glm4_1v.py
+    # Glm4vVisionAttention (GLM-4.1V and GLM-4.5V) and qwen2_5_vl.py Qwen2_5_VisionAttention.
+    # InternViT is not listed: vLLM falls back to unsharded attention when TP does not divide
+    # its heads (intern_vit.py _init_attn, "fallback to sdpa attention if tp unavailable").
+    vision_heads_split=frozenset({"glm4v", "glm4v_moe", "qwen2_5_vl"}),
+    vision_replicated="mm_encoder_tp_mode=data",
+)
