@@ -21,10 +21,10 @@ from toplint.hardware.hfquant import (
     dtype_of,
     quant_group_of,
     quant_method_of,
-    weight_bytes_of,
 )
 from toplint.hardware.hfquant import field_first as _first
 from toplint.hardware.hfquant import field_int as _int
+from toplint.hardware.hfweights import weight_bytes_of
 from toplint.infra.numbers import whole
 from toplint.record import record, replace
 
