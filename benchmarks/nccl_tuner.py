@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from toplint.cost import network
+from toplint.cost import nettuning, network
 from toplint.cost.collectives import Fabric, Prediction
 from toplint.cost.params import Params
 from toplint.hardware import archs
@@ -188,7 +188,7 @@ def estimate_us(op: str, size: float, fabric: Fabric, algorithm: str, protocol: 
         lat += intra_lat + 2 * _log2i(k) * inter_lat
     log_size = _log2i(int(size) >> 6) if int(size) >> 6 else -1
     if 0 <= log_size < 23 and (algorithm == "tree" or (algorithm == "nvlstree" and cc >= 3)):
-        bw *= network.TREE_CORRECTION[protocol][log_size]
+        bw *= nettuning.TREE_CORRECTION[protocol][log_size]
     return lat + size / (1000.0 * bw) if bw > 0 else math.inf
 
 

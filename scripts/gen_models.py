@@ -85,8 +85,8 @@ FIELDS = (
     "n_shared_experts",
     "num_shared_experts",
     "routed_expert_hidden_size",
-    "expert_dtype",  # DeepSeek-V4: MXFP4 routed experts in an FP8 checkpoint (hfquant)
-    "compress_ratios",  # DeepSeek-V4: compressed attention's KV per layer (hfconfig)
+    "expert_dtype",  # DeepSeek-V4: MXFP4 routed experts in an FP8 checkpoint (hfweights)
+    "compress_ratios",  # DeepSeek-V4: compressed attention's KV per layer (hfattention)
     "index_head_dim",
     "first_k_dense_replace",
     "moe_layer_freq",
@@ -179,7 +179,7 @@ def trim_quant(quant: Mapping[str, Any]) -> dict[str, Any]:
         }
     ignore = quant.get("ignore")
     if isinstance(ignore, list) and ignore:
-        # The layers kept unquantized (toplint.hardware.hfquant weighs the kinds of layer they
+        # The layers kept unquantized (toplint.hardware.hfweights weighs the kinds of layer they
         # name), numbered layers folded as in target_counts, each name once.
         folded = (re.sub(r"\.\d+(?=[.*]|$)", ".*", str(i)).replace("**", "*") for i in ignore)
         out["ignore"] = list(dict.fromkeys(folded))
@@ -192,7 +192,7 @@ GROUP_WEIGHT_FIELDS = ("num_bits", "type", "group_size")
 def trim_group(group: Mapping[str, Any]) -> dict[str, Any]:
     """One ``config_groups`` entry: its weights' width and format, and its targets counted by
     name with the layer number written ``*`` (``target_counts``: 64 ``model.layers.*.mlp.
-    down_proj`` for 64 names), which ``toplint.hardware.hfquant`` reads as it reads the list."""
+    down_proj`` for 64 names), which ``toplint.hardware.hfweights`` reads as it reads the list."""
     weights = group.get("weights") or {}
     out: dict[str, Any] = {
         "weights": {k: weights[k] for k in GROUP_WEIGHT_FIELDS if weights.get(k) is not None}

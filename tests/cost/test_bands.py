@@ -5,8 +5,8 @@ from __future__ import annotations
 from cost_builders import H100, cluster, place
 
 from toplint.cost.calibration import Timed, time_collective
-from toplint.cost.estimate import _collective
 from toplint.cost.fabric import group_fabric
+from toplint.cost.phase import collective
 from toplint.cost.uncertainty import (
     CLASSES,
     band,
@@ -95,5 +95,5 @@ def test_the_cost_report_prints_the_band_of_the_collectives_size() -> None:
     for size in (4096, 1 << 27):
         timed = time_collective(p, fabric, "all_reduce", size)
         assert timed.method == "alpha-beta"
-        row = _collective("decode", "tp", "all_reduce", 16, size, 1, timed, "", "multi-node")
+        row = collective("decode", "tp", "all_reduce", 16, size, 1, timed, "", "multi-node")
         assert row.band == band(timed.method, "multi-node", size, timed.extrapolated)

@@ -103,7 +103,7 @@ def test_a_ring_across_nodes_pays_the_net_overhead_on_every_intra_node_step() ->
     # tuning.cc: "Inter-node rings still have to launch nsteps * net overhead" (1 µs per step,
     # LL); an all-gather runs only as a ring, so its floor shows the 14 intra-node steps.
     from toplint.cost.collectives import BASE_LATENCY_US
-    from toplint.cost.network import NET_OVERHEAD_US
+    from toplint.cost.nettuning import NET_OVERHEAD_US
 
     f = _two_nodes()
     t = predict_us("all_gather", 8, f).time_us
@@ -113,7 +113,7 @@ def test_a_ring_across_nodes_pays_the_net_overhead_on_every_intra_node_step() ->
 
 
 def test_tree_ll_moves_one_in_3_8_of_the_tree_bandwidth() -> None:
-    from toplint.cost.network import TREE_LL_BW
+    from toplint.cost.nettuning import TREE_LL_BW
 
     pred = predict_us("all_reduce", 64 * 1024, _two_nodes())
     assert pred.algorithm == "tree" and pred.protocol == "ll"
@@ -144,7 +144,7 @@ def test_an_unknown_forced_algorithm_is_an_error() -> None:
 def test_a_simple_network_step_costs_nccls_simple_latency() -> None:
     # tuning.cc hwLatencies NET: Tree LL 5.0, Tree Simple 14; the manifest's latency is the
     # tree LL step, so Simple costs 9 µs more per network step.
-    from toplint.cost.network import net_step_us
+    from toplint.cost.nettuning import net_step_us
 
     f = _two_nodes()
     assert net_step_us(f, "tree", "simple") == pytest.approx(10.0 + 9.0)
@@ -152,14 +152,14 @@ def test_a_simple_network_step_costs_nccls_simple_latency() -> None:
 
 
 def test_a_ring_with_several_ranks_per_node_takes_the_ring_network_row() -> None:
-    from toplint.cost.network import net_step_us
+    from toplint.cost.nettuning import net_step_us
 
     assert net_step_us(_two_nodes(), "ring", "ll") == pytest.approx(10.0 - 2.3)
 
 
 def test_a_ring_with_one_rank_per_node_takes_the_tree_network_row() -> None:
     # tuning.cc: "With ppn=1 latencies are fully exposed, use the Tree network latency"
-    from toplint.cost.network import net_step_us
+    from toplint.cost.nettuning import net_step_us
 
     f = _two_nodes(ranks=2, sharers=1)
     assert net_step_us(f, "ring", "ll") == pytest.approx(10.0)
@@ -178,7 +178,7 @@ def test_a_ring_with_one_rank_per_node_takes_the_tree_network_row() -> None:
 def test_tree_correction_is_nccls_table_by_log2_of_64_byte_units(
     size: int, protocol: str, factor: float
 ) -> None:
-    from toplint.cost.network import tree_correction
+    from toplint.cost.nettuning import tree_correction
 
     assert tree_correction(size, protocol) == factor
 
@@ -303,10 +303,10 @@ def test_ll_across_nodes_is_capped_by_nccls_multi_node_ll_max_bw() -> None:
     # (tuning.cc; Intel 39.0 GB/s on 2 nodes, 20.4 on more), not the GPU's 141 GB/s of one
     # node; a tree LL all-reduce of S bytes then takes at least 2S / llMaxBw (its algorithm
     # bandwidth is half its bus bandwidth).
-    from toplint.cost import network
+    from toplint.cost import nettuning, network
 
-    assert network.ll_max_busbw(2) == 39.0
-    assert network.ll_max_busbw(4) == network.ll_max_busbw(64) == 20.4
+    assert nettuning.ll_max_busbw(2) == 39.0
+    assert nettuning.ll_max_busbw(4) == nettuning.ll_max_busbw(64) == 20.4
     size = 256 * 1024
     for nodes, cap in ((2, 39.0), (4, 20.4)):
         f = _two_nodes(nodes=nodes, ranks=8 * nodes)
@@ -320,22 +320,22 @@ def test_nvlstree_across_nodes_is_capped_by_nccls_per_channel_bandwidth() -> Non
     # Fourteenth pass: NCCL's tuner caps NVLSTree per channel (tuning.cc perChMaxNVLSTreeBws:
     # Hopper 57.7 GB/s on 2 nodes, 45.5 on more; interBw twice the NIC on 2 nodes), one channel
     # per NIC head (search.cc).  2 nodes x 8 H100 x 8x 400 Gb/s: bus bandwidth 8 x 57.7.
-    from toplint.cost import network
+    from toplint.cost import nettuning
 
     f = _two_nodes(nvls_arch="hopper")
-    assert network.nvls_tree_busbw(f) == pytest.approx(8 * 57.7)
+    assert nettuning.nvls_tree_busbw(f) == pytest.approx(8 * 57.7)
     size = 8192 * MIB
     floor = size * 2 * 15 / 16 / (8 * 57.7 * 1e3)
-    assert network.nvls_tree_floor_us(size, f) == pytest.approx(floor)
+    assert nettuning.nvls_tree_floor_us(size, f) == pytest.approx(floor)
     assert predict_us("all_reduce", size, f).time_us >= floor
     assert predict_us("all_reduce", size, f, algorithm="nvlstree").time_us >= floor
     # More than 2 nodes: the NIC (50 GB/s per head) and the 45.5 cap; 2 NICs: two heads.
-    assert network.nvls_tree_busbw(_two_nodes(nodes=4, ranks=32, nvls_arch="hopper")) == (
+    assert nettuning.nvls_tree_busbw(_two_nodes(nodes=4, ranks=32, nvls_arch="hopper")) == (
         pytest.approx(8 * 45.5)
     )
-    assert network.nvls_tree_busbw(_two_nodes(nics_per_node=2, nvls_arch="hopper")) == (
+    assert nettuning.nvls_tree_busbw(_two_nodes(nics_per_node=2, nvls_arch="hopper")) == (
         pytest.approx(2 * 57.7)  # each head 100 GB/s x 2 on 2 nodes, above the cap
     )
     # No NVLS on the node (a chain inside it): NCCL's tree, not NVLSTree; no ceiling.
-    assert network.nvls_tree_busbw(_two_nodes()) == 0.0
-    assert network.nvls_tree_floor_us(size, _two_nodes()) == 0.0
+    assert nettuning.nvls_tree_busbw(_two_nodes()) == 0.0
+    assert nettuning.nvls_tree_floor_us(size, _two_nodes()) == 0.0

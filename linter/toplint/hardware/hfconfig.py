@@ -3,7 +3,8 @@
 Reads the fields real configs use (Llama, Qwen2/3, Qwen-MoE, Mixtral, DeepSeek-V2/V3 MLA,
 Kimi-K2, GLM-4.5, Llama-4 and Gemma-3 ``text_config``, gpt-oss, OPT/GPT-2 spellings, Falcon's
 multi-query and RW spellings, T5's encoder-decoder) and computes parameter counts and KV bytes
-per token.  Never imports or executes anything.
+per token (the attention's: ``toplint.hardware.hfattention``).  Never imports or executes
+anything.
 """
 
 from __future__ import annotations
@@ -12,18 +13,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from toplint.catalog_types import ModelSpec
+from toplint.hardware.hfattention import attention_of, kv_heads_of
 from toplint.hardware.hfcontext import max_context
 from toplint.hardware.hfhybrid import hybrid_kinds, hybrid_spec
-from toplint.hardware.hflinear import gated_delta_attention, layer_kinds
 from toplint.hardware.hfquant import (
     Shares,
     dtype_of,
     quant_group_of,
     quant_method_of,
-    weight_bytes_of,
 )
 from toplint.hardware.hfquant import field_first as _first
 from toplint.hardware.hfquant import field_int as _int
+from toplint.hardware.hfweights import weight_bytes_of
 from toplint.infra.numbers import whole
 from toplint.record import record, replace
 
@@ -88,31 +89,6 @@ def _moe_layers(cfg: Mapping[str, Any], layers: int) -> int:
     return sum(1 for i in range(layers) if i not in dense and (i + 1) % step == 0)
 
 
-def _full_attention_layers(cfg: Mapping[str, Any], layers: int) -> int:
-    """Layers whose KV grows with the context (sliding-window layers keep a fixed window; a
-    Llama 3.2 Vision cross-attention layer, listed in ``cross_attention_layers``, attends to the
-    image's tokens only: transformers models/mllama MllamaCrossAttentionDecoderLayer)."""
-    cross = cfg.get("cross_attention_layers")
-    if isinstance(cross, list) and cross:
-        return layers - len(cross)
-    linear = cfg.get("linear_attn_config")
-    kda = linear.get("kda_layers") if isinstance(linear, Mapping) else None
-    if isinstance(kda, list) and kda:
-        # Kimi Linear / Kimi-K3: the layers listed in linear_attn_config.kda_layers (1-based)
-        # are Kimi Delta Attention, whose recurrent state is fixed per sequence; the others
-        # are MLA, whose latent KV grows with the context (vllm-project/vllm@6b06599
-        # vllm/transformers_utils/configs/kimi_linear.py KimiLinearConfig.is_kda_layer:
-        # `(layer_idx + 1) in self.linear_attn_config["kda_layers"]`)
-        return layers - len({n for n in kda if isinstance(n, int) and 1 <= n <= layers})
-    kinds = layer_kinds(cfg, layers)
-    if kinds is not None:
-        return sum(1 for k in kinds if k == "full_attention")
-    pattern = cfg.get("sliding_window_pattern")
-    if cfg.get("sliding_window") and isinstance(pattern, int) and pattern > 1:
-        return layers // pattern  # every pattern-th layer is global (Gemma-2/3, gpt-oss)
-    return layers
-
-
 def _dims(cfg: Mapping[str, Any], pattern: int = 0) -> tuple[int, int, int, int]:
     """hidden, layers, heads, vocab (GPT-2 spellings accepted; a hybrid stack's ``pattern``
     length when the config states no layer count); ValueError names what lacks."""
@@ -130,85 +106,6 @@ def _dims(cfg: Mapping[str, Any], pattern: int = 0) -> tuple[int, int, int, int]
         raise ValueError(f"config.json lacks {', '.join(missing)}")
     hidden, layers, heads, vocab = (_int(v) for v in fields.values())
     return hidden, layers, heads, vocab
-
-
-def _compressed_kv_bytes(cfg: Mapping[str, Any], ratios: list[Any], head_dim: int) -> int:
-    """KV bytes per token of DeepSeek-V4's compressed attention, in the 16-bit terms the
-    field is kept in (``kv_per_token`` halves it for an FP8 cache).
-
-    vLLM (vllm-project/vllm@0a291a2e vllm/model_executor/layers/deepseek_v4_attention.py): a
-    layer whose ``compress_ratios`` entry r is above 1 keeps one latent entry of ``head_dim``
-    per r tokens (FP8 NoPE, 16-bit RoPE: 584 bytes for 512), and a layer with r = 4 an
-    indexer entry per 4 tokens too (``index_head_dim`` FP8 and 4 bytes of scale per 128:
-    132 bytes, FP8 whatever the KV dtype); a layer with r of 0 or 1 keeps only its
-    sliding window (``DeepseekV4SWACache``, 128 tokens, fixed per sequence, not counted)."""
-    index = _int(cfg.get("index_head_dim") or 0)
-    index_fp8 = index + index // 128 * 4 if index else 0
-    per_token = 0.0
-    for ratio in ratios:
-        r = ratio if isinstance(ratio, int) else 0
-        if r > 1:
-            per_token += head_dim * 2 / r
-            if r == 4:
-                per_token += 2 * index_fp8 / r  # kept FP8: twice, so that halving gives it
-    return round(per_token)
-
-
-@record
-class _Attention:
-    params_per_layer: int
-    head_dim: int
-    kv_bytes_per_token: int  # all layers, bf16
-    kv_lora_rank: int = 0
-    qk_rope_head_dim: int = 0
-
-
-# Multi-query models keep one KV head whatever their head counts say, and the config class's
-# default decides when the config.json is silent: transformers 4.46.3 FalconConfig and
-# GPTBigCodeConfig(multi_query=True); Falcon-7B's RW code RWConfig(multi_query=False),
-# tenstorrent/tt-buda@97caab7903 pybuda/test/falcon/models/falcon7b/configuration_RW.py.
-_MULTI_QUERY = {"falcon": True, "gpt_bigcode": True, "RefinedWebModel": False}
-
-
-def _kv_heads(cfg: Mapping[str, Any], heads: int) -> int:
-    """KV heads: the config's count, else one per head; one for a multi-query model
-    (transformers 4.46.3 models/falcon/modeling_falcon.py FalconAttention: ``num_kv_heads if
-    (new_decoder_architecture or not multi_query) else 1``; models/gpt_bigcode GPTBigCodeAttention:
-    ``1 if multi_query else num_heads``; Falcon-7B's RW code,
-    tt-buda@97caab7903 pybuda/test/falcon/models/falcon7b/modelling_RW_original.py:
-    ``n_head if not multi_query else 1``).  Falcon-40B's RW config ("RefinedWeb") names its KV
-    heads ``n_head_kv`` and has no multi-query switch."""
-    default = _MULTI_QUERY.get(str(cfg.get("model_type")))
-    multi_query = default is not None and cfg.get("multi_query", default)
-    if multi_query and not cfg.get("new_decoder_architecture"):
-        return 1
-    return _int(_first(cfg, "num_key_value_heads", "num_kv_heads", "n_head_kv", default=heads))
-
-
-def _attention(cfg: Mapping[str, Any], hidden: int, layers: int, heads: int) -> _Attention:
-    kv_heads = _kv_heads(cfg, heads)
-    kv_lora = _int(cfg.get("kv_lora_rank") or 0)
-    if not kv_lora:  # GQA/MHA: q and o are heads x head_dim, k and v kv_heads x head_dim
-        head_dim = _int(cfg.get("head_dim") or cfg.get("d_kv") or hidden // heads)
-        params = 2 * hidden * heads * head_dim + 2 * hidden * kv_heads * head_dim
-        mixed = gated_delta_attention(cfg, hidden, layers, params, hidden * heads * head_dim)
-        params = params if mixed is None else mixed
-        kv_bytes = _full_attention_layers(cfg, layers) * 2 * kv_heads * head_dim * 2
-        ratios = cfg.get("compress_ratios")
-        if isinstance(ratios, list) and ratios:
-            kv_bytes = _compressed_kv_bytes(cfg, ratios[:layers], head_dim)
-        return _Attention(params, head_dim, kv_bytes)
-    # MLA (DeepSeek-V2/V3, Kimi-K2): low-rank q (optional) and a shared KV latent + rope key.
-    rope = _int(cfg.get("qk_rope_head_dim") or 0)
-    nope, v_dim = _int(cfg.get("qk_nope_head_dim") or 128), _int(cfg.get("v_head_dim") or 128)
-    head_dim = nope + rope
-    q_lora = _int(cfg.get("q_lora_rank") or 0)
-    q = hidden * q_lora + q_lora * heads * head_dim if q_lora else hidden * heads * head_dim
-    params = q + hidden * (kv_lora + rope) + kv_lora * heads * (nope + v_dim)
-    params += heads * v_dim * hidden
-    # cost-model.md §5.2: 61*(512+64)*2 = 70,272; only the layers that keep a KV cache
-    kv_bytes = _full_attention_layers(cfg, layers) * (kv_lora + rope) * 2
-    return _Attention(params, head_dim, kv_bytes, kv_lora, rope)
 
 
 @record
@@ -314,7 +211,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
     )
     if kinds:
         return _hybrid(cfg, kinds, (hidden, heads), model_id, source)
-    attn = _attention(cfg, hidden, layers, heads)
+    attn = attention_of(cfg, hidden, layers, heads)
     moe = _moe(cfg, layers)
     _check_bounds(
         {"head_dim": attn.head_dim, "num_experts": moe.experts, "num_experts_per_tok": moe.top_k}
@@ -333,7 +230,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
     )
     if cfg.get("model_type") in _FFN_COUNTS_BOTH and "intermediate_size" in cfg:
         dense_ffn //= 2
-    kv_heads = _kv_heads(cfg, heads)
+    kv_heads = kv_heads_of(cfg, heads)
     _check_bounds({"intermediate_size": dense_ffn, "num_key_value_heads": kv_heads})
     dense_layers = layers - moe.layers
     mats = 2 if cfg.get("model_type") in _UNGATED else 3
@@ -401,7 +298,7 @@ def _hybrid(
 ) -> ModelSpec:
     """A Mamba/attention/MoE stack (Nemotron-H, Nemotron 3): ``toplint.hardware.hfhybrid``."""
     hidden, heads = dims
-    kv_heads = _kv_heads(cfg, heads)
+    kv_heads = kv_heads_of(cfg, heads)
     head_dim = _int(_first(cfg, "head_dim", "attention_head_dim", default=hidden // heads))
     fields = hybrid_spec(cfg, kinds, (hidden, heads, kv_heads, head_dim), weight_bytes_of)
     _check_bounds(
@@ -426,10 +323,10 @@ def _partial_spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSp
     weight; FFN width and vocabulary are unknown (0: the checks that need them skip)."""
     hidden = _int(cfg["hidden_size"])
     layers, heads = _int(cfg["num_hidden_layers"]), _int(cfg["num_attention_heads"])
-    kv_heads = _kv_heads(cfg, heads)
+    kv_heads = kv_heads_of(cfg, heads)
     _check_bounds({"hidden_size": hidden, "num_hidden_layers": layers})
     _check_bounds({"num_attention_heads": heads, "num_key_value_heads": kv_heads})
-    attn = _attention(cfg, hidden, layers, heads)
+    attn = attention_of(cfg, hidden, layers, heads)
     weight_bytes, block = weight_bytes_of(cfg, 0.0)
     params = float(_int(cfg["checkpoint_bytes"])) / weight_bytes
     note = (

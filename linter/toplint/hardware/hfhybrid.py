@@ -83,7 +83,7 @@ def hybrid_spec(
 ) -> dict[str, Any]:
     """The ``ModelSpec`` fields of a hybrid stack: ``dims`` = hidden, heads, KV heads, head dim;
     ``weigh`` = bytes per weight and FP8 block from the config, the experts' share and each
-    kind of layer's share (``toplint.hardware.hfquant.weight_bytes_of``)."""
+    kind of layer's share (``toplint.hardware.hfweights.weight_bytes_of``)."""
     hidden, heads, kv_heads, head_dim = dims
     count = {kind: kinds.count(kind) for kind in _KINDS}
     attention = 2 * hidden * heads * head_dim + 2 * hidden * kv_heads * head_dim

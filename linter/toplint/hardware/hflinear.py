@@ -1,6 +1,6 @@
 """Parameters of a Gated DeltaNet stack's layers (Qwen3-Next, Qwen3.5, Qwen3.6): the linear-
 attention layers ``layer_types`` lists as ``linear_attention`` and the gated full-attention
-layers between them, as vLLM builds them.  Read by ``toplint.hardware.hfconfig``."""
+layers between them, as vLLM builds them.  Read by ``toplint.hardware.hfattention``."""
 
 from __future__ import annotations
 

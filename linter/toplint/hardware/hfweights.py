@@ -1,0 +1,293 @@
+"""Bytes per weight of a Hugging Face checkpoint as an engine serves it, from config.json's
+``quantization_config`` and dtype (cost-model.md §5.1, §5.3): one width, FP8 blocks, MXFP4 or
+NVFP4 experts, and the checkpoints whose ``config_groups`` or ``ignore`` list give each kind of
+layer its own width, weighed by what each kind holds (``Shares``).  Read by
+``toplint.hardware.hfconfig``; the field readers and ``Shares`` are ``toplint.hardware.hfquant``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from toplint.hardware.hfquant import Shares, field_first, field_int
+
+__all__ = ["weight_bytes_of"]
+
+
+# quant_method values that store 8-bit weights and carry no ``bits`` field: SGLang's
+# BASE_QUANTIZATION_METHODS ``blockwise_int8`` (BlockInt8Config: INT8 weights, one scale per
+# ``weight_block_size`` block; meituan/DeepSeek-R1-Block-INT8, which sgl-project/sglang
+# benchmark/deepseek_v3/README.md serves on 16 A100), ``w8a8_int8`` and ``w8a8_fp8``
+# (sgl-project/sglang python/sglang/srt/layers/quantization/__init__.py)
+_EIGHT_BIT_METHODS = frozenset({"blockwise_int8", "w8a8_int8", "w8a8_fp8"})
+
+
+def weight_bytes_of(
+    cfg: Mapping[str, Any], expert_share: float, shares: Shares | None = None
+) -> tuple[float, int]:
+    """Bytes per weight as served and the FP8 block size, from quantization_config/dtype.
+    ``shares`` (of the layers outside the embedding and LM head) lets a checkpoint whose
+    ``config_groups`` quantize named layers at different widths be weighed by what each
+    group holds (``_mixed``)."""
+    quant = cfg.get("quantization_config")
+    if isinstance(quant, Mapping):
+        method = str(quant.get("quant_method", "")).lower()
+        algo = str(quant.get("quant_algo", "")).lower()
+        mixed = _mixed(quant, shares) if shares is not None else None
+        if mixed is not None:
+            return mixed, 0
+        if method in ("compressed-tensors", "modelopt") and shares is not None:
+            width = _single_width(quant) if method == "compressed-tensors" else _modelopt(quant)
+            if width is not None:
+                return _ignoring(quant, shares, width), 0
+        if method in ("fp8", "fbgemm_fp8") or algo == "fp8":
+            block = quant.get("weight_block_size") or [0]
+            if _mxfp4_experts(cfg, quant):
+                return expert_share * 4.25 / 8 + (1 - expert_share) * 1.0, field_int(block[0])
+            if algo == "mixed_precision" and _group_bits(quant) == {4}:
+                # ModelOpt's FP4 re-release of an FP8 checkpoint (nvidia/DeepSeek-V4-*-NVFP4):
+                # the routed experts NVFP4 (4 bits and one FP8 scale per 16 = 4.5 bits),
+                # attention and shared experts left FP8 (hf_quant_config.json "quantized_layers"
+                # layers.N.ffn.experts NVFP4 group_size 16, exclude_modules *.attn.*,
+                # *.ffn.shared_experts.*: ai-dynamo/aiconfigurator@1808d648
+                # model_configs/nvidia--DeepSeek-V4-Flash-NVFP4_hf_quant_config.json).
+                return expert_share * 4.5 / 8 + (1 - expert_share) * 1.0, field_int(block[0])
+            return 1.0, field_int(block[0])
+        if method in _EIGHT_BIT_METHODS:
+            return 1.0, 0
+        if method == "mxfp4":
+            # gpt-oss: only the experts are MXFP4 (4 bits + one 8-bit scale per 32 = 4.25
+            # bits); attention, router and embeddings stay bf16 (cost-model.md §5.1).
+            return expert_share * 4.25 / 8 + (1 - expert_share) * 2.0, 0
+        if "fp4" in algo:
+            return _modelopt(quant) or 0.5, 0
+        if method == "bitsandbytes":
+            # A pre-quantized bitsandbytes checkpoint has no ``bits``: vLLM's
+            # BitsAndBytesConfig.from_config reads load_in_8bit (int8 weights) and otherwise
+            # load_in_4bit, default True (two 4-bit weights packed per uint8)
+            # (vllm-project/vllm@01f5395f vllm/model_executor/layers/quantization/bitsandbytes.py);
+            # unsloth's QwQ-32B-unsloth-bnb-4bit was read as 16-bit (vllm-project/vllm#14452).
+            return (1.0 if quant.get("load_in_8bit") is True else 0.5), 0
+        bits = field_first(quant, "bits", "w_bit")
+        for group in (quant.get("config_groups") or {}).values():  # compressed-tensors
+            bits = bits or (group.get("weights") or {}).get("num_bits")
+        if bits:
+            return field_int(bits) / 8, 0
+    # vLLM --dtype auto serves fp32 checkpoints in 16 bits (vllm/config ModelConfig dtype).
+    return 2.0, 0
+
+
+# Words of a layer's name that say which kind of layer it is (Hugging Face module names:
+# ``model.layers.3.self_attn.q_proj``, ``model.language_model.layers.0.linear_attn.out_proj``,
+# ``backbone.layers.0.mixer.in_proj``, ``model.layers.5.mlp.experts``), the first match deciding.
+_KIND_WORDS = (
+    ("shared_expert", "rest"),
+    ("experts", "experts"),
+    ("attn", "attention"),
+    ("attention", "attention"),
+    ("mixer", "attention"),
+    ("mlp", "rest"),
+    ("ffn", "rest"),
+    ("feed_forward", "rest"),
+)
+
+
+def _layer_kind(name: str) -> str | None:
+    """The kind of layer a ``config_groups`` target names ("attention", "experts", "rest",
+    "tables" for the embedding and LM head), or None for a target that names no layer (a
+    class such as ``Linear``, a ``re:`` pattern, a name of no known kind)."""
+    if not isinstance(name, str) or name.startswith("re:") or ("." not in name and "_" not in name):
+        return None
+    parts = name.lower().split(".")
+    if parts[-1] in ("lm_head", "embed_tokens", "wte", "word_embeddings"):
+        return "tables"
+    for word, kind in _KIND_WORDS:
+        if any(word in p for p in parts):
+            return kind
+    return None
+
+
+def _mixed(quant: Mapping[str, Any], shares: Shares) -> float | None:
+    """Bytes per weight of a checkpoint whose ``config_groups`` name the layers each group
+    quantizes and give them different widths (ModelOpt's MIXED_PRECISION: nvidia/Qwen3.6-27B-
+    NVFP4 keeps every attention projection FP8 in one group and the MLPs NVFP4 in another;
+    ai-dynamo/aiconfigurator@095f58a5 model_configs/nvidia--Qwen3.6-27B-NVFP4_config.json,
+    which vLLM loads layer by layer as listed, vllm-project/vllm@00155cde
+    vllm/model_executor/layers/quantization/modelopt.py ``MIXED_PRECISION``): each kind of
+    layer at the widths of the groups naming it, in proportion to how many of its layers each
+    names, a kind no group names at 16 bits.  None when the groups share one width or a
+    target names no layer (a class or pattern): the checkpoint is then weighed as one width."""
+    groups = quant.get("config_groups")
+    if not isinstance(groups, Mapping) or len(groups) < 2:
+        return None
+    counts: dict[str, dict[float, int]] = {}
+    widths = set()
+    for group in groups.values():
+        weights = group.get("weights") if isinstance(group, Mapping) else None
+        targets = _targets(group) if isinstance(group, Mapping) else None
+        width = _group_width(weights) if isinstance(weights, Mapping) else None
+        if width is None or not targets:
+            return None
+        widths.add(width)
+        for target, n in targets:
+            kind = _layer_kind(target)
+            if kind is None:
+                return None
+            per = counts.setdefault(kind, {})
+            per[width] = per.get(width, 0) + n
+    if len(widths) < 2:
+        return None
+    counts.pop("tables", None)  # kept at 16 bits by the memory model (outcome.memory)
+
+    def of(kind: str) -> float:
+        per = counts.get(kind)
+        if not per:
+            return 2.0
+        return sum(w * n for w, n in per.items()) / sum(per.values())
+
+    return (
+        shares.attention * of("attention") + shares.experts * of("experts")
+        + shares.rest * of("rest")
+    )  # fmt: skip
+
+
+def _ignored_kind(pattern: str) -> str | None:
+    """The kind of layer a compressed-tensors ``ignore`` entry keeps unquantized ("attention",
+    "experts", "shared", "dense", "tables"), by the words it names, as NVIDIA's aiconfigurator
+    sorts them (ai-dynamo/aiconfigurator@095f58a5 aic-core/src/aiconfigurator_core/sdk/utils.py
+    ``_categorize_ignore_pattern``: "shared_expert" before "expert"; "mlp" with "_proj" and
+    no "expert" a dense MLP), a name of one numbered layer as its kind.  Only whole-kind words
+    count: a pattern naming one projection (``re:.*q_a_proj$``) or a router
+    (``re:.*mlp.gate$``) keeps a part too small to weigh, and its kind stays quantized."""
+    p = pattern.lower()
+    if "lm_head" in p or "embed_tokens" in p:
+        return "tables"
+    if "shared_expert" in p:
+        return "shared"
+    if "expert" in p:
+        return "experts"
+    if "attn" in p or "attention" in p:
+        return "attention"
+    if any(word in p for word in ("mlp", "feed_forward", "ffn")) and "_proj" in p:
+        return "dense"
+    return None
+
+
+def _single_width(quant: Mapping[str, Any]) -> float | None:
+    """The one width (scales counted) a quantization_config's ``config_groups`` give; None when
+    they give none or several."""
+    widths = set()
+    for group in (quant.get("config_groups") or {}).values():
+        weights = group.get("weights") if isinstance(group, Mapping) else None
+        width = _group_width(weights) if isinstance(weights, Mapping) else None
+        if width is None:
+            return None
+        widths.add(width)
+    return widths.pop() if len(widths) == 1 else None
+
+
+def _modelopt(quant: Mapping[str, Any]) -> float | None:
+    """The width of a ModelOpt checkpoint's one format (``config_groups`` where it writes them):
+    NVFP4's 4 bits and one FP8 scale per ``group_size`` (16) weights, 4.5 bits (vLLM
+    ``ModelOptNvFp4Config``: ``group_size`` from config.json, 16 by default); FP8's 8 bits."""
+    width = _single_width(quant)
+    if width is not None:
+        return width
+    algo = str(quant.get("quant_algo", "")).lower()
+    group = quant.get("group_size")
+    if algo == "nvfp4":
+        size = group if isinstance(group, int) and not isinstance(group, bool) and group > 0 else 16
+        return (4 + 8 / size) / 8
+    return 1.0 if algo == "fp8" else None
+
+
+def _ignoring(quant: Mapping[str, Any], shares: Shares, width: float) -> float:
+    """Bytes per weight of a checkpoint whose one ``width`` is applied to every ``Linear``
+    except the kinds of layer its ``ignore`` list keeps in 16 bits: Kimi-K2.5's and
+    Kimi-K2-Thinking's INT4 routed experts beside 16-bit attention, shared experts and dense
+    MLPs (``ignore: [lm_head, "re:.*self_attn.*", "re:.*shared_experts.*",
+    "re:.*mlp\\.(gate|up|gate_up|down)_proj.*"]``, ai-dynamo/aiconfigurator@095f58a5
+    aic-core/src/aiconfigurator_core/model_configs/moonshotai--Kimi-K2.5_config.json; vLLM
+    loads an ignored layer unquantized, vllm-project/vllm tests/quantization/
+    test_humming_ignore.py on Kimi-K2.6's list), and ModelOpt's NVFP4 releases that keep
+    attention 16-bit (nvidia/Kimi-K2.5-NVFP4's ``ignore`` names every layer's ``self_attn``;
+    vLLM's ModelOpt config reads config.json's ``ignore`` as its ``exclude_modules``)."""
+    listed = quant.get("ignore")
+    kept = (
+        {_ignored_kind(p) for p in listed if isinstance(p, str)}
+        if isinstance(listed, list)
+        else set()
+    )
+    dense = max(0.0, shares.rest - shares.shared)
+    parts = (
+        (shares.attention, "attention"), (shares.experts, "experts"), (shares.shared, "shared"),
+        (dense, "dense"),
+    )  # fmt: skip
+    return sum(share * (2.0 if kind in kept else width) for share, kind in parts)
+
+
+def _targets(group: Mapping[str, Any]) -> list[tuple[str, int]] | None:
+    """A group's targets, each with how many layers it names: config.json's ``targets`` list
+    (one layer a name), or the catalog's ``target_counts`` (the list with layer numbers written
+    ``*``, counted: scripts/gen_models.py ``trim_group``)."""
+    listed, counted = group.get("targets"), group.get("target_counts")
+    if isinstance(listed, list):
+        return [(str(t), 1) for t in listed]
+    if isinstance(counted, Mapping):
+        try:
+            return [(str(t), field_int(n)) for t, n in counted.items()]
+        except ValueError:
+            return None
+    return None
+
+
+def _group_width(weights: Mapping[str, Any]) -> float | None:
+    """Bytes per weight of one ``config_groups`` entry: its ``num_bits`` and the scale each
+    group of ``group_size`` weights carries - 8 bits for a 4-bit float format (NVFP4's FP8
+    scale per 16: 4.5 bits, NVIDIA/Model-Optimizer's NVFP4 export; MXFP4's E8M0 per 32), 16
+    for an integer one (the model's dtype: vLLM's CompressedTensorsWNA16 ``weight_scale`` is
+    ``params_dtype``, one per group; Kimi-K2.5's INT4 per 32 weighs 4.5 bits) with a zero point
+    per group when not ``symmetric``."""
+    try:
+        bits = field_int(weights.get("num_bits"))
+    except ValueError:
+        return None
+    if not 1 <= bits <= 16:
+        return None
+    size = weights.get("group_size")
+    if not isinstance(size, int) or isinstance(size, bool) or size <= 0 or bits >= 8:
+        return bits / 8
+    kind = str(weights.get("type", "")).lower()
+    if kind == "float" and bits == 4:
+        return (bits + 8 / size) / 8
+    if kind == "int":
+        zero = bits if weights.get("symmetric") is False else 0
+        return (bits + (16 + zero) / size) / 8
+    return bits / 8
+
+
+def _group_bits(quant: Mapping[str, Any]) -> set[int]:
+    """The weight widths a compressed-tensors-style ``config_groups`` gives."""
+    groups = quant.get("config_groups") or {}
+    if not isinstance(groups, Mapping):
+        return set()
+    weights = [g.get("weights") for g in groups.values() if isinstance(g, Mapping)]
+    return {
+        field_int(w["num_bits"])
+        for w in weights
+        if isinstance(w, Mapping) and w.get("num_bits") is not None
+    }
+
+
+def _mxfp4_experts(cfg: Mapping[str, Any], quant: Mapping[str, Any]) -> bool:
+    """A DeepSeek-V4 FP8 checkpoint whose routed experts are MXFP4 (4 bits and one 8-bit scale
+    per 32 weights), its other layers FP8 blocks: vLLM keys the experts' method off the
+    config's ``expert_dtype``, "fp4" (DeepSeek-V4-Flash) or "fp8" (Flash-Base), reading a
+    missing one as "fp4" (vllm-project/vllm@023da1fc
+    vllm/model_executor/models/deepseek_v4.py ``DeepseekV4FP8Config``: ``Mxfp4MoEMethod``
+    for "fp4"; ``DeepseekV4MegaMoEExperts`` packs two weights per uint8 and one uint8 scale per
+    32).  Only a config that says so counts: vLLM's default for a missing one is not applied,
+    since the catalog keeps a re-release's quantization_config alone (an FP8 re-release's
+    experts are FP8; ``Entry.spec``)."""
+    dtype = cfg.get("expert_dtype") or quant.get("expert_dtype")
+    return dtype is not None and str(dtype).lower() == "fp4"
