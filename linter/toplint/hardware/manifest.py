@@ -3,79 +3,30 @@
 Order of precedence, lowest first: the GPU catalog, then the ``instance:`` type, then what the
 user wrote.  Every error names the file, line, column and key path and raises ``ManifestError``
 (exit 2); values that are probably a misreading (bidirectional NVLink, Gb/s written as GB/s,
-memory bandwidth written as a link) become ``Hardware.warnings``.
+memory bandwidth written as a link) become ``Hardware.warnings``.  The document being resolved
+is ``toplint.hardware.manifestdoc``'s; a cluster's links are resolved by
+``toplint.hardware.manifestlinks``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from toplint.errors import ManifestError, SourceError
-from toplint.hardware import archs, catalog, linkkinds, sanity, topology
-from toplint.hardware.manifest_schema import Path, dotted, validate
+from toplint.hardware import archs, catalog
+from toplint.hardware.manifest_schema import Path, validate
+from toplint.hardware.manifestdoc import ManifestDoc
+from toplint.hardware.manifestlinks import fabric_domain, inter_node, intra_node
 from toplint.hardware.types import (
     Cluster,
     GpuSpec,
     Hardware,
-    InterNode,
-    IntraNode,
     Measurement,
 )
-from toplint.hardware.units import UnitError, parse_bandwidth, parse_latency, parse_size
+from toplint.hardware.units import UnitError, parse_size
 from toplint.infra.readpolicy import read_text
 from toplint.infra.yamlsafe import one_document
-from toplint.model import Position
 from toplint.record import replace
-
-T = TypeVar("T")
-
-_NO_NETWORK = InterNode(
-    network="none", bandwidth_gb_per_s=0.0, nics_per_node=0, rdma=False, latency_us=0.0
-)
-
-
-class _Doc:
-    """A manifest document plus the warnings gathered while resolving it."""
-
-    def __init__(self, path: str, doc: Any) -> None:
-        self.path = path
-        self.doc = doc
-        self.warnings: list[str] = []
-        self.errors: list[str] = []  # every error of the file, reported together at the end
-
-    def attempt(self, resolve: Callable[..., T], *args: Any) -> T | None:
-        """``resolve(*args)``, or None with its error kept: one run lists every error."""
-        try:
-            return resolve(*args)
-        except ManifestError as exc:
-            self.errors.append(str(exc))
-            return None
-
-    def where(self, at: Path, key: bool = False) -> Position:
-        if self.doc is None:
-            return Position(self.path, 1, 1)
-        pos: Position = self.doc.key_position(at) if key else self.doc.value_position(at)
-        return pos
-
-    def error(self, at: Path, message: str, key: bool = False) -> ManifestError:
-        name = dotted(at)
-        return ManifestError(f"{self.where(at, key)}: {name + ': ' if name else ''}{message}")
-
-    def warn(self, at: Path, message: str) -> None:
-        self.warnings.append(f"{self.where(at)}: {dotted(at)}: {message}")
-
-    def bandwidth(self, at: Path, value: Any, kind: str) -> float:
-        try:
-            return parse_bandwidth(value, kind="network" if kind == "network" else "link")
-        except UnitError as exc:
-            raise self.error(at, str(exc)) from None
-
-    def latency(self, at: Path, value: Any) -> float:
-        try:
-            return parse_latency(value)
-        except UnitError as exc:
-            raise self.error(at, str(exc)) from None
 
 
 def load_hardware(path: str) -> Hardware:
@@ -94,7 +45,7 @@ def hardware_from_text(text: str, path: str) -> Hardware:
         doc = one_document(text, path, "expected one YAML/JSON document")
     except SourceError as exc:
         raise ManifestError(f"{path}:{exc.line}:{exc.column}: {exc}") from None
-    ctx = _Doc(path, doc)
+    ctx = ManifestDoc(path, doc)
     data = doc.data
     validate(data, ctx.where)
     resolved = [ctx.attempt(_cluster, ctx, i, raw) for i, raw in enumerate(data["clusters"])]
@@ -115,7 +66,7 @@ def hardware_from_text(text: str, path: str) -> Hardware:
 # --- clusters -------------------------------------------------------------------------------
 
 
-def _cluster(ctx: _Doc, i: int, raw: dict[str, Any]) -> Cluster:
+def _cluster(ctx: ManifestDoc, i: int, raw: dict[str, Any]) -> Cluster:
     at: Path = ("clusters", i)
     instance = _instance(ctx, at, raw)
     gpus = raw.get("gpus_per_node") or (instance.gpus_per_node if instance else None)
@@ -127,8 +78,8 @@ def _cluster(ctx: _Doc, i: int, raw: dict[str, Any]) -> Cluster:
     gpu = ctx.attempt(_gpu, ctx, at, raw, instance, intra_raw, gpus)
     intra = None
     if gpu is not None:
-        intra = ctx.attempt(_intra, ctx, (*at, "intra_node"), intra_raw, gpu, gpus, instance)
-    inter = ctx.attempt(_inter, ctx, at, raw, instance)
+        intra = ctx.attempt(intra_node, ctx, (*at, "intra_node"), intra_raw, gpu, gpus, instance)
+    inter = ctx.attempt(inter_node, ctx, at, raw, instance)
     selector = {str(k): _label(v) for k, v in (raw.get("selector") or {}).items()}
     measured = [
         ctx.attempt(_measurement, ctx, (*at, "measurements", j), m)
@@ -159,7 +110,7 @@ def _label(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def _instance(ctx: _Doc, at: Path, raw: dict[str, Any]) -> catalog.InstanceSpec | None:
+def _instance(ctx: ManifestDoc, at: Path, raw: dict[str, Any]) -> catalog.InstanceSpec | None:
     name = raw.get("instance")
     if name is None:
         return None
@@ -171,7 +122,7 @@ def _instance(ctx: _Doc, at: Path, raw: dict[str, Any]) -> catalog.InstanceSpec 
 
 
 def _gpu(
-    ctx: _Doc,
+    ctx: ManifestDoc,
     at: Path,
     raw: dict[str, Any],
     instance: catalog.InstanceSpec | None,
@@ -203,7 +154,7 @@ def _gpu(
             memory_bandwidth_gb_per_s=0.0,
             scaleup_fabric=fabric,
             scaleup_bandwidth_gb_per_s=bandwidth,
-            nvlink_domain=_fabric_domain(fabric, gpus),
+            nvlink_domain=fabric_domain(fabric, gpus),
             pcie_gen=int(intra.get("pcie_gen", 4)),
             p2p_default=bool(intra.get("p2p", True)),
         )
@@ -227,7 +178,7 @@ def _gpu(
     return spec
 
 
-def _described(ctx: _Doc, at: Path, described: dict[str, Any], spec: GpuSpec) -> GpuSpec:
+def _described(ctx: ManifestDoc, at: Path, described: dict[str, Any], spec: GpuSpec) -> GpuSpec:
     """``spec`` with the figures the manifest gives for the GPU (``gpu: {name, memory, ...}``)."""
     changes: dict[str, Any] = {}
     if "memory" in described:
@@ -259,169 +210,7 @@ def _described(ctx: _Doc, at: Path, described: dict[str, Any], spec: GpuSpec) ->
     return replace(spec, **changes) if changes else spec
 
 
-def _fabric_domain(fabric: str, gpus: int) -> int:
-    """GPUs that reach each other at fabric speed when only the fabric is known
-    (``LinkKind.domain``: 0 = the whole node)."""
-    domain = linkkinds.of_fabric(fabric).domain
-    return gpus if domain == 0 else min(domain, gpus)
-
-
-def _base_intra(gpu: GpuSpec, gpus: int, instance: catalog.InstanceSpec | None) -> IntraNode:
-    base = catalog.default_intra(gpu, gpus)
-    if instance is None:
-        return base
-    if instance.gpu.name != gpu.name:
-        return replace(base, numa_nodes=instance.intra.numa_nodes)
-    domain = instance.intra.nvlink_domain
-    if domain <= instance.gpus_per_node:  # not rack-scale: the domain ends at the node
-        domain = min(domain, gpus)
-    return replace(instance.intra, nvlink_domain=domain)
-
-
-def _intra(
-    ctx: _Doc,
-    at: Path,
-    raw: dict[str, Any],
-    gpu: GpuSpec,
-    gpus: int,
-    instance: catalog.InstanceSpec | None,
-) -> IntraNode:
-    base = _base_intra(gpu, gpus, instance)
-    fabric = raw.get("fabric", base.fabric)
-    changed = fabric != base.fabric
-    pcie_gen = int(raw.get("pcie_gen", base.pcie_gen))
-    if "bandwidth" in raw:
-        bandwidth = ctx.bandwidth((*at, "bandwidth"), raw["bandwidth"], "link")
-        _warn_all(ctx, (*at, "bandwidth"), bandwidth, gpu)
-        low = sanity.low_link_warning(bandwidth, fabric, gpu)
-        if low:
-            ctx.warn((*at, "bandwidth"), low)
-    elif changed:
-        bandwidth = _fabric_bandwidth(ctx, at, fabric, gpu, pcie_gen)
-    else:
-        bandwidth = base.bandwidth_gb_per_s
-    default_domain = _fabric_domain(fabric, gpus) if changed else base.nvlink_domain
-    domain = raw.get("nvlink_domain", default_domain)
-    if linkkinds.scaleup_of(fabric) is None and int(domain) > 1:
-        ctx.warn(
-            (*at, "nvlink_domain"),
-            f"{domain} with fabric {fabric}: GPUs without NVLink "
-            "reach each other over PCIe; did you mean fabric nvlink?",
-        )
-    latency = ctx.latency((*at, "latency"), raw["latency"]) if "latency" in raw else None
-    groups: topology.Groups = ()
-    if "nvlink_groups" in raw:
-        try:
-            groups = topology.parse_groups(raw["nvlink_groups"], gpus, fabric)
-        except ValueError as exc:
-            raise ctx.error((*at, "nvlink_groups"), str(exc)) from None
-        domain = topology.largest(groups)
-    return IntraNode(
-        fabric=fabric,
-        bandwidth_gb_per_s=bandwidth,
-        p2p=bool(raw.get("p2p", base.p2p)),
-        nvlink_domain=int(domain),
-        nvlink_groups=groups,
-        numa_nodes=int(raw.get("numa_nodes", base.numa_nodes)),
-        pcie_gen=pcie_gen,
-        pcie_bandwidth_gb_per_s=catalog.pcie_bandwidth(pcie_gen),
-        latency_us=latency,
-    )
-
-
-def _fabric_bandwidth(ctx: _Doc, at: Path, fabric: str, gpu: GpuSpec, pcie_gen: int) -> float:
-    """Per-direction bandwidth for a fabric the user chose instead of the GPU's default."""
-    row = linkkinds.of_fabric(fabric)
-    if row.cls == linkkinds.NONE:
-        return 0.0
-    if row.cls == linkkinds.PCIE:
-        return catalog.pcie_bandwidth(pcie_gen)
-    if row.domain == 2 and catalog.bridge_bandwidth(gpu) is not None:  # a bridged pair
-        return catalog.bridge_bandwidth(gpu) or 0.0
-    if row.domain == 0 and linkkinds.of_fabric(gpu.scaleup_fabric) is row:
-        return gpu.scaleup_bandwidth_gb_per_s
-    raise ctx.error(
-        (*at, "fabric"),
-        f"the catalog has no {fabric} bandwidth for {gpu.name} (its fabric is "
-        f'{gpu.scaleup_fabric}); add intra_node.bandwidth, e.g. "300 GB/s" per direction',
-    )
-
-
-def _warn_all(ctx: _Doc, at: Path, value: float, gpu: GpuSpec) -> None:
-    for message in sanity.link_warnings(value, gpu):
-        ctx.warn(at, message)
-
-
-def _warn_nic(ctx: _Doc, at: Path, value: float, written: Any) -> None:
-    message = sanity.nic_warning(value, written)
-    if message:
-        ctx.warn(at, message)
-
-
-def _inter(
-    ctx: _Doc, at: Path, raw: dict[str, Any], instance: catalog.InstanceSpec | None
-) -> InterNode:
-    nodes = raw["nodes"]
-    given = raw.get("inter_node") or None  # an empty mapping says nothing
-    base = instance.inter if instance else None
-    here: Path = (*at, "inter_node")
-    if given is None and base is None:
-        if nodes > 1:
-            raise ctx.error(
-                (*at, "nodes"),
-                f"{nodes} nodes need inter_node (network and "
-                'bandwidth, e.g. {network: infiniband, bandwidth: "400 Gb/s"})',
-            )
-        return _NO_NETWORK
-    given = given or {}
-    network = given.get("network", base.network if base else None)
-    if network is None:
-        raise ctx.error(
-            here,
-            'missing "network" (infiniband, roce, ethernet, efa, tcpx, tcpxo or none)',
-            key=True,
-        )
-    if linkkinds.of_network(network).cls == linkkinds.NONE:
-        if nodes > 1:
-            raise ctx.error((*here, "network"), f'"none" but the cluster has {nodes} nodes')
-        return _NO_NETWORK
-    same = base is not None and base.network == network
-    if "bandwidth" in given:
-        bandwidth = ctx.bandwidth((*here, "bandwidth"), given["bandwidth"], "network")
-        _warn_nic(ctx, (*here, "bandwidth"), bandwidth, given["bandwidth"])
-        low = sanity.low_nic_warning(bandwidth, network, given["bandwidth"])
-        if low:
-            ctx.warn((*here, "bandwidth"), low)
-    elif base is not None and same:
-        bandwidth = base.bandwidth_gb_per_s
-    else:
-        raise ctx.error(here, 'missing "bandwidth": line rate per NIC, e.g. "400 Gb/s"', key=True)
-    row = linkkinds.of_network(network)
-    rdma = bool(given.get("rdma", base.rdma if base and same else row.rdma))
-    if rdma and row.tcp:
-        ctx.warn(
-            (*here, "rdma"),
-            f"rdma: true on {network}: if the NICs do RDMA over Ethernet, write network: roce",
-        )
-    net = catalog.lookup_network(network, bandwidth)
-    latency = (
-        ctx.latency((*here, "latency"), given["latency"])
-        if "latency" in given
-        else net.latency_us
-        if net
-        else 0.0
-    )
-    nics = int(given.get("nics_per_node", base.nics_per_node if base else 1))
-    return InterNode(
-        network=network,
-        bandwidth_gb_per_s=bandwidth,
-        nics_per_node=nics,
-        rdma=rdma,
-        latency_us=latency,
-    )
-
-
-def _measurement(ctx: _Doc, at: Path, raw: dict[str, Any]) -> Measurement:
+def _measurement(ctx: ManifestDoc, at: Path, raw: dict[str, Any]) -> Measurement:
     busbw = ctx.bandwidth((*at, "busbw"), raw["busbw"], "link")
     size = None
     if "message" in raw:
