@@ -238,7 +238,7 @@ class Engine:
     env_prefixes: tuple[str, ...] = ()  # environment worth keeping for rules ("VLLM_")
     # Python modules of the engine's package whose names serve requests to an engine built
     # elsewhere (the OpenAI front end's handlers and protocol models: ``OpenAIServingChat``,
-    # ``BaseModelPath``): their calls start no engine (``toplint.parse.generic.evidence``).
+    # ``BaseModelPath``): their calls start no engine (``toplint.parse.generic.pyimports``).
     frontend_modules: tuple[str, ...] = ()
     # environment variables whose value a wrapper splices into the command line unquoted
     args_env: tuple[str, ...] = ()

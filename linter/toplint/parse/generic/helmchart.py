@@ -307,7 +307,7 @@ _AT_LINE = lazy(r"at line \d+")
 def _at_values(dep: Deployment) -> Deployment:
     """A setting whose option the template writes and whose value the values print (``- --model``
     then ``- {{ .Values.model }}``: stackhpc/azimuth-llm@e3e787a charts/azimuth-llm/templates/
-    api/deployment.yml) is at that value, as ``toplint.parse.options.apply_flags`` places a
+    api/deployment.yml) is at that value, as ``toplint.parse.flagfields.apply_flags`` places a
     value written in another file than its option: before rendering is undone both were in one
     text, so it could not tell.  Findings on the option's name (an unknown flag) keep the
     option's own place: they read the flag, not the source."""

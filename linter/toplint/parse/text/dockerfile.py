@@ -248,7 +248,7 @@ def image_runs(
 
 def _sh_c(argv: list[Arg]) -> tuple[Arg, list[Arg]] | None:
     """The script of an exec-form ``["/bin/sh", "-c", SCRIPT, NAME, ARG...]`` (``-ec``, ``-lc``
-    too: ``toplint.parse.argv.shell_script``) and its positional parameters (the ARGs)."""
+    too: ``toplint.parse.invocation.shell_script``) and its positional parameters (the ARGs)."""
     at = shell_script(argv)
     if at is None or argv[at].value is None:
         return None
