@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from toplint.infra.budgets import EXPANSION_DEPTH, BudgetExceeded, meter
 from toplint.infra.numbers import whole_text
 from toplint.infra.patterns import DeferredPattern, lazy
+from toplint.parse.text import partialvars
 from toplint.parse.text.scanner import _NAME, Part, _Cursor, _read_expansion
 
 _PARAM = lazy(
@@ -115,8 +116,20 @@ class Expander:
                 out.append(text)
                 continue
             value = self.expand_one(text, [])
+            if value is None:
+                value = self._partly_known(text)
             out.append("$" + text if value is None else value)
         return self.meter.charge("".join(out))
+
+    def _partly_known(self, exp: str) -> str | None:
+        """A variable known in part (``CMD="export A=1; echo $UNSET; vllm serve $M …"``),
+        its unknown expansions as written: the script ``bash -c "$CMD"`` runs, where an
+        ``echo`` of a variable the script never sets hid the engine command."""
+        name = exp[1:-1] if exp.startswith("{") and exp.endswith("}") else exp
+        held = self.partials.get(name) if name not in self.env else None
+        if held is None:
+            return None
+        return held.replace(partialvars.OPEN, "").replace(partialvars.CLOSE, "")
 
     def expand_one(self, exp: str, missing: list[str]) -> str | None:
         if exp.startswith("(("):

@@ -23,8 +23,9 @@ class Definition:
     close: int  # index of the closing "}"
 
 
-# Programs whose argument is a script they run: ``sh -c``, ``eval``, ``ssh HOST CMD``, tmux.
-_STRING_PROGRAMS = SHELLS | {"eval", "ssh", "tmux"}
+# Programs whose argument is a script they run: ``sh -c``, ``eval``, ``ssh HOST CMD``, tmux,
+# ``pm2 start "CMD"``.
+_STRING_PROGRAMS = SHELLS | {"eval", "ssh", "tmux", "pm2"}
 
 
 def runs_string(words: Sequence[Word]) -> bool:

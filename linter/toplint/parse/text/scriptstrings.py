@@ -48,12 +48,123 @@ def _sh_c_script(args: Sequence[Arg]) -> Arg | None:
             return args[k + 1]
         if program == "sbatch":  # ``sbatch [options] --wrap="CMD"``: the job's script (sbatch(1))
             return _wrapped_script(args[k + 1 :])
+        sub = args[k + 1].value if k + 1 < len(args) else None
+        if program == "tmux" and sub in ("send-keys", "send"):
+            return _typed_line(args[k + 2 :])
+        if program == "pm2" and sub == "start":
+            return _pm2_command(args[k + 2 :])
         if program in _STRING_RUNNERS and len(args) > k + 2:
             # the last word, past a redirection's file descriptor (``… "CMD" 2>&1``)
             last = next(a for a in reversed(args) if not (a.value or "x").isdigit())
             text = last.value if last.value is not None else last.raw
             return last if " " in text.strip() and last is not args[k] else None
     return None
+
+
+# tmux(1) ``send-keys [-FHKlMRX] [-c target-client] [-N repeat-count] [-t target-pane] key ...``:
+# the options that take a value, and the keys that type a newline (Enter, ``C-m``, ``C-j``).
+_SEND_KEYS_VALUED = frozenset({"-c", "-N", "-t"})
+_ENTER_KEYS = frozenset({"Enter", "KPEnter", "C-m", "C-M", "^M", "C-j", "C-J", "^J"})
+
+
+def _typed_line(args: Sequence[Arg]) -> Arg | None:
+    """The command line ``tmux send-keys -t SESSION "CMD" C-m`` types into the shell of a pane
+    (lupantech/AgentFlow@b9400643 scripts/serve_vllm.sh): the first argument that is no key
+    name and holds a command (a blank in it), when a newline key follows it — tmux(1): each key
+    "is sent as a series of characters" when it is not a key name, and the shell runs what is
+    typed at the newline.  With ``-l`` every argument is literal text and no key ends the line
+    here: None, as for anything else."""
+    j = 0
+    while j < len(args) and (args[j].value or "").startswith("-"):
+        flag = args[j].value or ""
+        if "l" in flag[1:]:
+            return None
+        j += 2 if flag in _SEND_KEYS_VALUED else 1
+    for i in range(j, len(args)):
+        # text not known here (``"$CMD_START"``) may hold the line: its known parts decide
+        # (``Word.partial``, in ``_run_strings``)
+        text = args[i].value
+        if text is None or " " in text.strip():
+            entered = any(a.value in _ENTER_KEYS for a in args[i + 1 :])
+            return args[i] if entered else None
+    return None
+
+
+# pm2's ``start`` options that take a value (Unitech/pm2@31adee80 lib/binaries/CLI.js, ``<…>``),
+# and those whose value is optional (``[…]``: commander takes the next word unless it is an
+# option).
+_PM2_VALUED = frozenset(
+    [
+        "-n",
+        "--name",
+        "--interpreter",
+        "--interpreter-args",
+        "--node-args",
+        "-o",
+        "--output",
+        "-e",
+        "--error",
+        "--log-type",
+        "--log-date-format",
+        "--env",
+        "-i",
+        "--instances",
+        "--parallel",
+        "-p",
+        "--pid",
+        "-k",
+        "--kill-timeout",
+        "--listen-timeout",
+        "--max-memory-restart",
+        "--restart-delay",
+        "--exp-backoff-restart-delay",
+        "-u",
+        "--user",
+        "--uid",
+        "--gid",
+        "--namespace",
+        "--cwd",
+        "--hp",
+        "--service-name",
+        "-c",
+        "--cron",
+        "--cron-restart",
+        "--only",
+        "--ignore-watch",
+        "--watch-delay",
+        "--sort",
+        "--ext",
+    ]
+)
+_PM2_OPTIONAL = frozenset({"-l", "--log", "--filter-env", "--max-restarts", "--watch"})
+
+
+def _pm2_command(args: Sequence[Arg]) -> Arg | None:
+    """The command of ``pm2 start [options] "CMD ARGS" [options]``
+    (thomas-chu123/subnet45@60b84efc scripts/vllm_deploy.sh): a script word with a blank in it
+    is run as ``bash -c`` with it (Unitech/pm2@31adee80 lib/Common.js ``prepareAppConf``: "If
+    command is like pm2 start "python xx.py --ok" Then automatically start the script with bash
+    -c").  A file or program to start (``pm2 start app.js``, ``pm2 start vllm -- serve m``) is
+    no command string: None."""
+    j = 0
+    while j < len(args):
+        word = args[j].value
+        if word is None or not word.startswith("-") or word == "--":
+            break
+        after = args[j + 1].value if j + 1 < len(args) else None
+        if "=" in word:
+            j += 1
+        elif word in _PM2_VALUED or (
+            word in _PM2_OPTIONAL and after is not None and not after.startswith("-")
+        ):
+            j += 2
+        else:
+            j += 1
+    if j >= len(args) or args[j].value == "--":
+        return None
+    script = args[j]
+    text = script.value if script.value is not None else script.raw
+    return script if " " in text.strip() else None
 
 
 def _holds(word: Arg, script: Arg) -> bool:

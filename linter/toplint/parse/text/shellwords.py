@@ -35,9 +35,11 @@ def word(tok: Tok, expander: Expander, path: str = "", partial_text: bool = Fals
         value, unresolved = expander.expand(tok.parts)
         partial = (
             expander.partial(tok.parts)
-            if partial_text and value is None and tok.raw.startswith(('"', "'")) and " " in tok.raw
+            if partial_text and value is None and tok.raw.startswith(('"', "'"))
             else None
         )
+        if partial is not None and " " not in partial:
+            partial = None  # one word, no script (a partly known variable's script has blanks)
         mark = None
         if value is None and _ASSIGN.match(tok.raw):
             mark = partialvars.marked(
