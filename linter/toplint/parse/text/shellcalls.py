@@ -14,6 +14,7 @@ is read once, ``Calls._loaded_tokens``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded, meter
@@ -48,7 +49,7 @@ class _Budget:
 
 class Calls:
     """The calls, script runs and sources of ``toplint.parse.text.shellrun.Interpreter``,
-    which sets up this state and defines the methods below that raise here."""
+    which sets up this state and defines the methods declared below for the type checker."""
 
     expander: Expander
     array_words: dict[str, list[Word]]
@@ -64,20 +65,19 @@ class Calls:
     text: str
     uncertain: set[str]
 
-    def run(self, toks: Sequence[Tok]) -> list[Command]:
-        raise NotImplementedError
+    if TYPE_CHECKING:  # defined by ``Interpreter``, which is built from this class
 
-    def _set_positional_env(self) -> None:
-        raise NotImplementedError
+        def run(self, toks: Sequence[Tok]) -> list[Command]: ...
 
-    def _child(
-        self,
-        path: str,
-        env: Mapping[str, str],
-        positional: Sequence[Word] | None,
-        text: str | None = None,
-    ) -> Calls:
-        raise NotImplementedError
+        def _set_positional_env(self) -> None: ...
+
+        def _child(
+            self,
+            path: str,
+            env: Mapping[str, str],
+            positional: Sequence[Word] | None,
+            text: str | None = None,
+        ) -> Calls: ...
 
     def _call(self, function: Function, args: Sequence[Word], command: Command) -> None:
         _charge("function-calls", 1, command.line, command.column)
