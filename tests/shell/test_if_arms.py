@@ -172,9 +172,19 @@ def test_a_case_on_a_value_a_conditional_command_gave_reads_every_arm() -> None:
     assert '"mtp"' in only("run.sh", unknown).options["speculative_config"]
 
 
-def test_an_arm_that_exits_leaves_the_case_read_as_before() -> None:
+def test_an_arm_taken_that_exits_ends_the_script() -> None:
+    """``*) echo unknown; exit 1 ;;`` taken for a value no other arm names: bash exits there and
+    never starts the server.  Every arm was read before (``exit`` was not modelled), and the
+    server was read with both speculative configs."""
     text = PRISMA.replace("  none)   : ;;", "  *) echo unknown; exit 1 ;;")
-    assert (
-        '"mtp"'
-        in only("run.sh", text.replace("SPEC=dflash", "SPEC=other")).options["speculative_config"]
-    )
+    assert parse_text("run.sh", text.replace("SPEC=dflash", "SPEC=other")).deployments == ()
+    assert '"dflash"' in only("run.sh", text).options["speculative_config"]
+
+
+def test_an_arm_that_exits_inside_a_loop_leaves_the_case_read_as_before() -> None:
+    """In a loop's body an ``exit`` is not followed (the loop may run no time): the ``case``
+    is read as before, every arm."""
+    text = PRISMA.replace("  none)   : ;;", "  *) echo unknown; exit 1 ;;")
+    text = text.replace('case "$SPEC" in', 'for s in 1; do\ncase "$SPEC" in')
+    looped = text.replace("esac\n", "esac\ndone\n").replace("SPEC=dflash", "SPEC=other")
+    assert '"mtp"' in only("run.sh", looped).options["speculative_config"]

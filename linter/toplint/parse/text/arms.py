@@ -24,6 +24,9 @@ class Arms(ArrayWords):
     # undecided (``toplint.parse.text.shellrun.Interpreter`` sets these up).
     uncertain: set[str]
     undecided: list[tuple[int, int]]
+    # Token spans where an ``exit`` may not end the script: a loop's body, a function never
+    # called (``Interpreter._run``).
+    open_spans: list[tuple[int, int]]
 
     def _arm(
         self, block: branches.IfBlock, toks: Sequence[Tok], skip: dict[int, int]
@@ -72,8 +75,13 @@ class Arms(ArrayWords):
                 if matched is None:
                     return None
                 if matched:
-                    if branches.leaves(toks, arm):
-                        return None  # ``exit 1``: the script stops there, which is not read
+                    if branches.leaves(toks, arm) or (
+                        branches.exits(toks, arm)
+                        and any(a <= block.word < b for a, b in self.open_spans)
+                    ):
+                        # ``return``/``break``, or an ``exit`` where the interpreter does not
+                        # stop (a loop's body, a function never called): every arm read
+                        return None
                     skip[arm.end + 1] = block.esac + 1
                     return arm.body
         return block.esac + 1

@@ -14,9 +14,13 @@ status, ``&&``, a word not known here) is not decided: every arm is read, as bef
 
 A ``case WORD in PATTERN) … ;; esac`` whose word the script's values decide runs the first arm
 whose pattern matches (bash's pattern matching, quoted parts literal), none when none does;
-a word not known, a fall-through (``;&``), an extglob, or a matching arm that leaves
-(``exit``) reads every arm, as before (jessedc/vllm-docker-gb10@18e91b50
-run-qwen3.6-27b-prismascout.sh:137-140: both speculative configs were read, a false TL209).
+a word not known, a fall-through (``;&``), an extglob, or a matching arm that leaves a
+function or loop (``return``, ``break``; an ``exit`` where the interpreter does not stop) reads
+every arm, as before (jessedc/vllm-docker-gb10@18e91b50 run-qwen3.6-27b-prismascout.sh:137-140:
+both speculative configs were read, a false TL209).
+An ``exit`` that surely runs (a plain command of the script or of an arm taken, not after
+``&&``/``||``, not in an arm read undecided, a loop, a subshell or a function never called)
+ends the reading there, as it ends the script (``toplint.parse.text.shellrun``).
 A variable a command that may not run assigned (after ``&&`` or ``||``, inside an arm read
 undecided) decides neither an ``if`` nor a ``case``: it holds one of several values.
 
@@ -156,12 +160,21 @@ def _case_block(toks: Sequence[Tok], k: int, begun: set[int]) -> CaseBlock | Non
     return None
 
 
-_LEAVES = frozenset({"exit", "return", "break", "continue"})
+# ``exit`` is not among them: the interpreter stops at an ``exit`` that surely runs
+# (``toplint.parse.text.shellrun``), so an arm that exits can be taken.
+_LEAVES = frozenset({"return", "break", "continue"})
+
+
+def exits(toks: Sequence[Tok], arm: CaseArm) -> bool:
+    """The arm's body holds an ``exit``."""
+    return any(
+        t.kind == "word" and not t.quoted and t.raw == "exit" for t in toks[arm.body : arm.end]
+    )
 
 
 def leaves(toks: Sequence[Tok], arm: CaseArm) -> bool:
-    """The arm's body leaves the script, function or loop (``exit``, ``return``, ``break``):
-    what follows the ``case`` would not run, and the interpreter does not model that."""
+    """The arm's body leaves the function or loop (``return``, ``break``): what follows the
+    ``case`` would not run, and the interpreter does not model that."""
     return any(
         t.kind == "word" and not t.quoted and t.raw in _LEAVES for t in toks[arm.body : arm.end]
     )

@@ -83,6 +83,7 @@ class Interpreter(Calls, Arms):
         # so no ``if`` or ``case`` is decided on them.  A later plain assignment settles one.
         self.uncertain: set[str] = set()
         self.undecided: list[tuple[int, int]] = []  # token spans of arms read undecided
+        self.open_spans: list[tuple[int, int]] = []  # where an ``exit`` may not end the script
 
     # -- the main loop -------------------------------------------------------------------
 
@@ -90,10 +91,11 @@ class Interpreter(Calls, Arms):
         # the undecided arms are spans of these tokens: a function's body run from here has its
         # own, and this script's are back when it returns
         outer, self.undecided = self.undecided, []
+        spans = self.open_spans
         try:
             return self._run(toks)
         finally:
-            self.undecided = outer
+            self.undecided, self.open_spans = outer, spans
 
     def _run(self, toks: Sequence[Tok]) -> list[Command]:
         starts_at = scriptshape.command_starts(toks)
@@ -113,6 +115,12 @@ class Interpreter(Calls, Arms):
         cases = branches.case_blocks(toks, starts_at) if any(t.raw == "esac" for t in toks) else {}
         loops = branches.loop_ends(toks, starts_at) if any(t.raw == "done" for t in toks) else {}
         begin = 0  # where ``current`` starts
+        # where an ``exit`` may not end the script: a function never called (read in place),
+        # a loop's body (a ``while`` may run no time)
+        open_spans = [(d.body, d.close) for d in definitions if d.name not in called]
+        open_spans += list(loops.items())
+        self.open_spans = open_spans
+        subshells = 0  # ``( … )`` open around ``current``: an ``exit`` there ends the subshell
         skip: dict[int, int] = {}  # the end of an arm taken -> past its ``fi``
         current: list[Word] = []
         conditional = False  # ``current`` follows ``&&`` or ``||``: it may not run
@@ -144,11 +152,15 @@ class Interpreter(Calls, Arms):
                     maybe = conditional or any(a <= begin < b for a, b in self.undecided)
                     self._settle(current, maybe)
                     self._command(current, stdin)
+                    if not maybe and not subshells and _exits(current, begin, open_spans):
+                        return self.commands  # bash reads no further
                     current, runs_string, stdin = [], False, None
                     if self.no_iteration and keyword in loops:
                         i = loops[keyword] + 1  # a loop over a list known to be empty
                     self.no_iteration = False
                 conditional = tok.kind == "sep" and tok.raw in ("&&", "||")
+                if tok.kind == "sep" and tok.raw in ("(", ")"):
+                    subshells = subshells + 1 if tok.raw == "(" else max(0, subshells - 1)
             elif tok.kind == "array":
                 self._assign_array(tok)
             elif tok.kind == "herestring":
@@ -274,3 +286,14 @@ def lex(
 @functools.lru_cache(maxsize=16)  # a handful: a file's re-reading follows its reading
 def _lexed(text: str, env: tuple[tuple[str, str], ...]) -> tuple[Command, ...]:
     return tuple(Interpreter(dict(env)).run(tokens_of(text)))
+
+
+def _exits(words: Sequence[Word], begin: int, open_spans: Sequence[tuple[int, int]]) -> bool:
+    """The command is ``exit`` and surely runs where it is: bash(1) "exit": the shell exits, and
+    nothing after it is read (an ``if`` arm the script's values decide, ``[ -n "$M" ] || exit
+    1`` is not: it follows ``||`` and may not run).  Not in a function never called (read in
+    place), nor in a loop's body, nor in a subshell (the caller's ``open_spans`` and count)."""
+    head = scriptshape.head(words)
+    if head >= len(words) or words[head].raw != "exit" or words[head].quoted:
+        return False
+    return not any(a <= begin < b for a, b in open_spans)
