@@ -1,7 +1,9 @@
-"""``exit`` ends a script (bash(1) "exit"): a command after an ``exit`` that surely runs is never
-started, so it is no deployment.  An ``exit`` that may not run leaves reading as it was: after
-``&&``/``||``, in an arm read undecided, in a loop's body (a ``while`` may run no time), in a
-subshell (it ends the subshell only) or in a function never called (read in place)."""
+"""``exit`` ends a script (bash(1) "exit"): a command after an ``exit 0`` that surely runs is
+never started, so it is no deployment.  An ``exit`` that may not run leaves reading as it was:
+after ``&&``/``||`` (a ``{ … }`` group there too), in an arm read undecided, in a loop's body (a
+``while`` may run no time), in a subshell (it ends the subshell only) or in a function never
+called (read in place); so does a failing ``exit 1``, a guard against a wrong call, past which
+the deployment a right call starts is read."""
 
 from __future__ import annotations
 
@@ -54,7 +56,10 @@ def test_a_case_arm_taken_that_exits_ends_the_script() -> None:
         "( cd /tmp && exit 3 )",  # a subshell's exit ends the subshell
         "usage() {\n  echo usage\n  exit 1\n}",  # a function never called, read in place
         "while read -r line; do\n  exit 0\ndone < list.txt",  # a loop may run no time
-        'if [ -z "$1" ]; then\n  echo usage; exit 1\nfi',  # an arm read undecided
+        'if [ -z "$1" ]; then\n  echo usage; exit 0\nfi',  # an arm read undecided
+        '[ -f "$MODEL/config.json" ] || { echo "no model"; exit 0; }',  # a group after ||
+        'PRESET=""\nif [[ -z "$PRESET" ]]; then\n  echo usage; exit 1\nfi',  # a failing guard
+        "exit $STATUS",  # a status not known here
     ],
 )
 def test_an_exit_that_may_not_run_ends_nothing(guard: str) -> None:

@@ -121,6 +121,7 @@ class Interpreter(Calls, Arms):
         open_spans += list(loops.items())
         self.open_spans = open_spans
         subshells = 0  # ``( … )`` open around ``current``: an ``exit`` there ends the subshell
+        groups: list[bool] = []  # ``{ … }`` open around ``current``: each after ``&&``/``||``?
         skip: dict[int, int] = {}  # the end of an arm taken -> past its ``fi``
         current: list[Word] = []
         conditional = False  # ``current`` follows ``&&`` or ``||``: it may not run
@@ -152,7 +153,8 @@ class Interpreter(Calls, Arms):
                     maybe = conditional or any(a <= begin < b for a, b in self.undecided)
                     self._settle(current, maybe)
                     self._command(current, stdin)
-                    if not maybe and not subshells and _exits(current, begin, open_spans):
+                    guarded = maybe or any(groups)
+                    if not guarded and not subshells and _exits(current, begin, open_spans):
                         return self.commands  # bash reads no further
                     current, runs_string, stdin = [], False, None
                     if self.no_iteration and keyword in loops:
@@ -168,6 +170,10 @@ class Interpreter(Calls, Arms):
             else:
                 if not current:
                     begin = i - 1
+                    if tok.raw == "{" and not tok.quoted:  # a group: as conditional as its start
+                        groups.append(conditional or any(groups))
+                    elif tok.raw == "}" and not tok.quoted and groups:
+                        groups.pop()
                 # asked of the words before each new one, kept as it grows (a command of
                 # 100,000 words was asked 5 billion times)
                 added = self._words(tok, runs_string=runs_string)
@@ -289,11 +295,18 @@ def _lexed(text: str, env: tuple[tuple[str, str], ...]) -> tuple[Command, ...]:
 
 
 def _exits(words: Sequence[Word], begin: int, open_spans: Sequence[tuple[int, int]]) -> bool:
-    """The command is ``exit`` and surely runs where it is: bash(1) "exit": the shell exits, and
-    nothing after it is read (an ``if`` arm the script's values decide, ``[ -n "$M" ] || exit
-    1`` is not: it follows ``||`` and may not run).  Not in a function never called (read in
-    place), nor in a loop's body, nor in a subshell (the caller's ``open_spans`` and count)."""
+    """The command is ``exit`` with status 0 and surely runs where it is: bash(1) "exit": the
+    shell exits, and nothing after it is read (an ``if`` arm the script's values decide; ``[ -n
+    "$M" ] || { echo; exit 0; }`` is not: it follows ``||`` and may not run).  Not in a function
+    never called (read in place), nor in a loop's body, nor in a subshell (the caller's
+    ``open_spans`` and count).  A failing ``exit 1`` is a guard against a wrong call (a usage
+    message, a file not found): reading goes on to the deployment a right call starts, as a
+    script read with its arguments unknown must (``if [[ -z "$PRESET" ]]; then … exit 1``:
+    mattbucci/2x-R9700-RDNA4-GFX1201-sglang-inference scripts/launch.sh)."""
     head = scriptshape.head(words)
     if head >= len(words) or words[head].raw != "exit" or words[head].quoted:
+        return False
+    status = words[head + 1].value if head + 1 < len(words) else "0"
+    if status != "0":
         return False
     return not any(a <= begin < b for a, b in open_spans)
