@@ -75,12 +75,15 @@ class Arms(ArrayWords):
                 if matched is None:
                     return None
                 if matched:
-                    if branches.leaves(toks, arm) or (
-                        branches.exits(toks, arm)
-                        and any(a <= block.word < b for a, b in self.open_spans)
+                    exits = branches.exits(toks, arm)
+                    if (
+                        branches.leaves(toks, arm)
+                        or exits == "fails"
+                        or (exits and any(a <= block.word < b for a, b in self.open_spans))
                     ):
-                        # ``return``/``break``, or an ``exit`` where the interpreter does not
-                        # stop (a loop's body, a function never called): every arm read
+                        # ``return``/``break``; a failing ``exit 1`` (a guard: a right call
+                        # takes another arm); an ``exit`` where the interpreter does not stop
+                        # (a loop's body, a function never called): every arm read, as before
                         return None
                     skip[arm.end + 1] = block.esac + 1
                     return arm.body

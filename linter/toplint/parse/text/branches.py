@@ -165,11 +165,19 @@ def _case_block(toks: Sequence[Tok], k: int, begun: set[int]) -> CaseBlock | Non
 _LEAVES = frozenset({"return", "break", "continue"})
 
 
-def exits(toks: Sequence[Tok], arm: CaseArm) -> bool:
-    """The arm's body holds an ``exit``."""
-    return any(
-        t.kind == "word" and not t.quoted and t.raw == "exit" for t in toks[arm.body : arm.end]
-    )
+def exits(toks: Sequence[Tok], arm: CaseArm) -> str:
+    """How the arm's body exits: "" (no ``exit``), "ok" (only ``exit``/``exit 0``) or "fails"
+    (an ``exit 1``, or a status not known here: a guard against a wrong call)."""
+    found = ""
+    for k in range(arm.body, arm.end):
+        t = toks[k]
+        if t.kind != "word" or t.quoted or t.raw != "exit":
+            continue
+        after = toks[k + 1] if k + 1 < arm.end else None
+        if after is not None and after.kind == "word" and after.raw != "0":
+            return "fails"
+        found = "ok"
+    return found
 
 
 def leaves(toks: Sequence[Tok], arm: CaseArm) -> bool:
