@@ -4,6 +4,8 @@
 reports is dead code to remove.  Vulture sees a name as used when it appears here.
 """
 
+import shlex
+
 from toplint.cost import network, uncertainty
 from toplint.engines import registry as engines_registry
 from toplint.engines.gpuneeds import MemoryAccounting
@@ -27,6 +29,7 @@ from toplint.parse.text.dockerfile import DockerfileParser
 from toplint.parse.text.justfile import JustfileParser
 from toplint.parse.text.makefile import MakefileParser
 from toplint.parse.text.shellsrc import ShellParser
+from toplint.parse.text.supervisord import SupervisordParser
 from toplint.parse.text.systemd import SystemdUnitParser
 from toplint.plugins import hookimpl, hookspecs
 from toplint.report import builtin as report_builtin
@@ -70,6 +73,7 @@ USED = [
     JustfileParser,
     MakefileParser,
     SystemdUnitParser,
+    SupervisordParser,
     TritonModelParser,
     PythonParser,
     DisaggConfigParser,
@@ -112,5 +116,9 @@ USED = [
     network.A2A_IMPLS,
     uncertainty.METHODS,
     uncertainty.CLASSES,
+    # shlex reads the attributes its caller sets (Python docs, "shlex Objects"): the
+    # supervisord reader splits an ``environment=`` value at commas only.
+    shlex.shlex("").whitespace,
+    shlex.shlex("").whitespace_split,
 ]
 assert USED

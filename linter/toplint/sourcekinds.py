@@ -68,6 +68,7 @@ KINDS: dict[str, SourceKind] = {
         _host("justfile"),
         _host("makefile"),
         _host("systemd"),
+        _host("supervisord"),
         SourceKind(
             "docker-run",
             "container",

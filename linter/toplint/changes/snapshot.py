@@ -72,7 +72,8 @@ def _readable(path: str) -> bool:
     data files, and the small files a script sources (``common.env``, ``vars.inc``)."""
     name = path.rsplit("/", 1)[-1]
     low = name.lower()
-    if wanted(name) or name in CONFIG_NAMES or low.endswith(_DATA_SUFFIXES):
+    folder = path.rsplit("/", 1)[0] if "/" in path else ""
+    if wanted(name, folder) or name in CONFIG_NAMES or low.endswith(_DATA_SUFFIXES):
         return True
     return "." not in name or low.endswith(_SOURCED_SUFFIXES)
 

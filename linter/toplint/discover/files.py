@@ -34,13 +34,33 @@ MAX_BYTES = MAX_SOURCE_BYTES
 NOT_TEXT = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".ico", ".pdf", ".md", ".html")
 
 
-def wanted(name: str) -> bool:
+def wanted(name: str, folder: str = "") -> bool:
     low = name.lower()
     return (
         low.endswith(SUFFIXES)
         or (low.startswith(NAMES) and not low.endswith(NOT_TEXT))
         or low.endswith(".dockerfile")
         or low in NAMES_DOT
+        or supervisor_config(name, folder)
+    )
+
+
+def supervisor_config(name: str, folder: str = "") -> bool:
+    """A supervisord configuration by its name or folder (``supervisord.conf``,
+    ``supervisor/conf.d/vllm.conf``, ``supervisord.d/app.ini``): supervisord's own places
+    (supervisor docs, "Configuration File": ``supervisord.conf``, ``[include] files =
+    /etc/supervisor/conf.d/*.conf``).  Any other ``.conf``/``.ini`` (nginx's, an app's) is not
+    walked into."""
+    low = name.lower()
+    if not low.endswith((".conf", ".ini")):
+        return False
+    return (
+        "supervisor" in low
+        or "supervisor" in os.path.basename(folder.rstrip("/\\")).lower()
+        or (
+            os.path.basename(folder.rstrip("/\\")).lower() == "conf.d"
+            and "supervisor" in os.path.dirname(folder.rstrip("/\\")).lower()
+        )
     )
 
 
@@ -98,7 +118,11 @@ def _walk(top: str, exclude: Sequence[str], found: set[str]) -> None:
             if is_dir:
                 if entry.name not in SKIP_DIRS and not _excluded(full, exclude):
                     folders.append(full)
-            elif wanted(entry.name) and not _excluded(full, exclude) and not entry.is_symlink():
+            elif (
+                wanted(entry.name, folder)
+                and not _excluded(full, exclude)
+                and not entry.is_symlink()
+            ):
                 found.add(full)
         stack.extend(sorted(folders, reverse=True))
 

@@ -35,6 +35,7 @@ BUILTIN_PARSERS: tuple[tuple[str, str, str], ...] = (
     ("makefile", "toplint.parse.text.makefile", "MakefileParser"),
     ("justfile", "toplint.parse.text.justfile", "JustfileParser"),
     ("systemd-unit", "toplint.parse.text.systemd", "SystemdUnitParser"),
+    ("supervisord", "toplint.parse.text.supervisord", "SupervisordParser"),
 )
 
 
