@@ -73,3 +73,29 @@ def test_a_walk_finds_supervisord_configurations_by_their_places(
     name: str, folder: str, walked: bool
 ) -> None:
     assert wanted(name, folder) is walked
+
+
+def test_a_configuration_a_script_writes_and_runs_supervisord_with_is_read() -> None:
+    """A container's entry script writes ``[program:vllm_${i}]`` sections into
+    ``$SUPERVISOR_CONF`` from here-documents and ends with ``exec supervisord -c
+    "$SUPERVISOR_CONF"`` (a public DotsOCR serving image's entry script, found by search; its
+    repository was not shown): the program's vLLM server was a TL008 warning."""
+    text = (
+        "#!/bin/sh\n"
+        "SUPERVISOR_CONF=/etc/supervisord.conf\n"
+        'cat > "$SUPERVISOR_CONF" <<EOF\n'
+        "[supervisord]\n"
+        "nodaemon=true\n"
+        "EOF\n"
+        "for i in $(seq 1 $ROUTINE_NUM); do\n"
+        'cat >> "$SUPERVISOR_CONF" <<EOF\n'
+        "[program:vllm_${i}]\n"
+        "command=vllm serve ./DotsOCR --port 808${i} --tensor-parallel-size 1 "
+        "--gpu-memory-utilization 0.92\n"
+        "autostart=true\n"
+        "EOF\n"
+        "done\n"
+        'exec supervisord -c "$SUPERVISOR_CONF"\n'
+    )
+    (dep,) = parse_text("entrypoint.sh", text).deployments
+    assert (dep.engine, dep.model, dep.tp, dep.line) == ("vllm", "./DotsOCR", 1, 10)

@@ -14,6 +14,7 @@ scriptfiles`` hands one to the engine whose options flag names that path.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from toplint.infra.patterns import lazy
@@ -28,6 +29,7 @@ _TARGET = lazy(r"(?:>>?|\btee[ \t]+(?:(?:-a|--append)[ \t]+)?)[ \t]*['\"]?(?![-]
 # systemd``: a provisioning script writes ``/etc/systemd/system/vllm.service``).
 _READ_AS = (".yaml", ".yml", ".json", ".toml", ".service")
 _SHEBANG = lazy(r"#![ \t]*/\S*/(?:env[ \t]+)?(?:ba|z|da)?sh\b")
+_PROGRAM = lazy(r"^[ \t]*\[program:[^\]\n]+\][ \t]*$", re.M)
 MAX_DOCS = 32
 
 
@@ -169,4 +171,6 @@ def _name(line: str, body: str) -> str:
         return name if name.endswith(SHELL_SUFFIXES) else f"{name}.sh"  # a start script
     if not name and "apiVersion:" in body and "kind:" in body:  # piped: ``kubectl apply -f -``
         return "manifest.yaml"
+    if _PROGRAM.search(body):  # a supervisord configuration (``exec supervisord -c "$CONF"``)
+        return name if name.endswith((".conf", ".ini")) else "supervisord.conf"
     return ""
