@@ -54,14 +54,18 @@ def supervisor_config(name: str, folder: str = "") -> bool:
     low = name.lower()
     if not low.endswith((".conf", ".ini")):
         return False
+    parent, grand = _last_two(folder)
     return (
         "supervisor" in low
-        or "supervisor" in os.path.basename(folder.rstrip("/\\")).lower()
-        or (
-            os.path.basename(folder.rstrip("/\\")).lower() == "conf.d"
-            and "supervisor" in os.path.dirname(folder.rstrip("/\\")).lower()
-        )
+        or "supervisor" in parent
+        or (parent == "conf.d" and "supervisor" in grand)
     )
+
+
+def _last_two(folder: str) -> tuple[str, str]:
+    """The lower-cased names of a folder and of the folder it is in."""
+    parts = folder.replace("\\", "/").rstrip("/").lower().split("/")
+    return parts[-1], parts[-2] if len(parts) > 1 else ""
 
 
 def _excluded(path: str, exclude: Sequence[str]) -> bool:
