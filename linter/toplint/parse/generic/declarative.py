@@ -30,7 +30,14 @@ from toplint.infra.yamlsafe import load_documents
 from toplint.model import Deployment, Finding, ParseResult
 from toplint.parse.base import Source
 from toplint.parse.generic.pytree import build
-from toplint.parse.generic.reader import Path, Reader, _canonical, _deployments, _get, parse_path
+from toplint.parse.generic.reader import (
+    Path,
+    Reader,
+    canonical_option,
+    get_path,
+    matched_deployments,
+    parse_path,
+)
 from toplint.parse.generic.tree import CALL
 from toplint.parse.generic.treewalk import mappings
 
@@ -46,7 +53,7 @@ def from_data(data: Mapping[str, Any], origin: str) -> Reader:
         if found is None:
             raise ConfigError(f"{origin}: readers: `{engine}` is not a registered engine")
         for option in data.get("set", {}):
-            if _canonical(option, found.cli) is None:
+            if canonical_option(option, found.cli) is None:
                 raise ConfigError(f"{origin}: readers.set: `{option}` is no option of {engine}")
     return reader
 
@@ -108,7 +115,7 @@ def read(source: Source) -> ParseResult | None:
     for reader in wanted:
         for tree in trees:
             for at in _matches(reader, tree.data):
-                found, more = _deployments(reader, tree, at, source)
+                found, more = matched_deployments(reader, tree, at, source)
                 deployments.extend(found)
                 findings.extend(more)
         if deployments:  # the first reader that reads the file owns it
@@ -165,7 +172,7 @@ def _matches(reader: Reader, data: Any) -> Iterator[Path]:
 
 def _entries(data: Any, each: str, keys: Sequence[str]) -> Iterator[Path]:
     """``match.each``: the entries of the mapping at that path (from the root) with ``keys``."""
-    found = _get(data, (), "/" + each.lstrip("/"))
+    found = get_path(data, (), "/" + each.lstrip("/"))
     if found is None or not isinstance(found[1], dict):
         return
     for key, entry in found[1].items():

@@ -57,7 +57,7 @@ def _call_environment(tree: PyTree, at: tuple[str | int, ...]) -> dict[str, Arg]
     return out
 
 
-def _argv_deployments(
+def argv_deployments(
     tree: PyTree,
 ) -> tuple[list[Deployment], list[Finding], list[tuple[tuple[str | int, ...], str]]]:
     """Engine command lines written as argument vectors, the findings reading them gave, and
@@ -97,7 +97,7 @@ def _used_at(tree: PyTree, at: tuple[str | int, ...]) -> Position | None:
     return None
 
 
-def _string_deployments(tree: PyTree, source: Source) -> tuple[list[Deployment], list[Finding]]:
+def string_deployments(tree: PyTree, source: Source) -> tuple[list[Deployment], list[Finding]]:
     """Engine commands in strings the module builds whole (``os.system(...)``,
     ``subprocess.run("...", shell=True)``, an f-string of known values, ``"a " + MODEL``), read
     as shell command lines; a string with a computed part stays a TL008 mention."""

@@ -91,9 +91,9 @@ class ExprReader:
         if isinstance(node, ast.JoinedStr):
             return _fstring(node, env, self, here)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-            return _add(self.expr(node.left, env, True), self.expr(node.right, env, True))
+            return added(self.expr(node.left, env, True), self.expr(node.right, env, True))
         if isinstance(node, ast.Subscript) and self.given:  # ``os.environ["X"]``
-            variable = _environ_key(node)
+            variable = environ_key(node)
             if variable in self.given:
                 return self.variable(variable)
         if isinstance(node, ast.IfExp):
@@ -151,7 +151,7 @@ class ExprReader:
         return out, positions
 
     def call(self, node: ast.Call, env: dict[str, Built], here: Spots) -> Built:
-        name = _dotted(node.func)
+        name = dotted(node.func)
         args = [self.expr(a, env) for a in node.args]
         known = [a[0] for a in args]
         if (
@@ -194,26 +194,26 @@ class ExprReader:
         return out, positions
 
 
-def _environ_key(node: ast.expr) -> str:
+def environ_key(node: ast.expr) -> str:
     """``NAME`` of an ``os.environ["NAME"]`` (``environ["NAME"]``) assignment target."""
-    if not isinstance(node, ast.Subscript) or _dotted(node.value) not in ("os.environ", "environ"):
+    if not isinstance(node, ast.Subscript) or dotted(node.value) not in ("os.environ", "environ"):
         return ""
     key = node.slice
     return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else ""
 
 
-def _dotted(node: ast.AST) -> str:
+def dotted(node: ast.AST) -> str:
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Attribute):
-        inner = _dotted(node.value)
+        inner = dotted(node.value)
         return f"{inner}.{node.attr}" if inner else node.attr
     if isinstance(node, ast.Call):
-        return _dotted(node.func)
+        return dotted(node.func)
     return ""
 
 
-def _add(left: Built, right: Built) -> Built:
+def added(left: Built, right: Built) -> Built:
     a, pa = left
     b, pb = right
     if isinstance(a, list) and isinstance(b, list):

@@ -37,7 +37,7 @@ from toplint.parse.enginecfg import one_host, visible_gpus
 from toplint.parse.generic import data as structured
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic import pyimports
-from toplint.parse.generic.pycommands import _argv_deployments, _string_deployments
+from toplint.parse.generic.pycommands import argv_deployments, string_deployments
 from toplint.parse.generic.pyexpr import Built, Environment, Ref
 from toplint.parse.generic.pytree import PyTree, build, imported_values
 from toplint.parse.generic.scope import imported_call
@@ -87,7 +87,7 @@ class PythonParser:
         if tree is None:
             return ParseResult(source.path)
         calls, foreign = pyimports.imported(tree.imports), pyimports.foreign(tree.imports)
-        deployments, findings, commands = _argv_deployments(tree)
+        deployments, findings, commands = argv_deployments(tree)
         found, more = structured.read(
             tree,
             source.path,
@@ -106,7 +106,7 @@ class PythonParser:
         )
         findings.extend(more)
         if not deployments:  # ``os.system("vllm serve " + MODEL)``: a command line in a string
-            deployments, more = _string_deployments(tree, source)
+            deployments, more = string_deployments(tree, source)
             findings.extend(more)
         if tree.environ:
             deployments = [_environment(tree, d) for d in deployments]

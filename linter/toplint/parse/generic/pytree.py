@@ -34,9 +34,9 @@ from toplint.parse.generic.pyexpr import (
     ExprReader,
     Path,
     Ref,
-    _add,
-    _dotted,
-    _environ_key,
+    added,
+    dotted,
+    environ_key,
 )
 from toplint.parse.infer.resources import norm
 from toplint.record import field, record
@@ -173,7 +173,7 @@ class _Reader(ExprReader):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             built = self.expr(stmt.value, env)
             for target in targets:
-                variable = _environ_key(target)
+                variable = environ_key(target)
                 if variable:
                     self.environ.setdefault(variable, []).append((built[0], self.pos(stmt)))
                 name = _target(target)
@@ -192,16 +192,16 @@ class _Reader(ExprReader):
         elif isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, ast.Add):
             name = _target(stmt.target)
             if name and name in env:
-                env[name] = _add(env[name], self.expr(stmt.value, env))
+                env[name] = added(env[name], self.expr(stmt.value, env))
                 yield name, env[name], self.pos(stmt.target)
         elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-            if _dotted(stmt.value.func) in ("os.environ.update", "environ.update"):
+            if dotted(stmt.value.func) in ("os.environ.update", "environ.update"):
                 for keyword in stmt.value.keywords:
                     if keyword.arg:
                         value = self.expr(keyword.value, env)[0]
                         self.environ.setdefault(keyword.arg, []).append((value, self.pos(stmt)))
             yield (
-                f"{_dotted(stmt.value.func) or 'call'}@{stmt.lineno}",
+                f"{dotted(stmt.value.func) or 'call'}@{stmt.lineno}",
                 self.expr(stmt.value, env),
                 self.pos(stmt),
             )
@@ -232,7 +232,7 @@ class _Reader(ExprReader):
         positions[(DEFINED,)] = (self.pos(stmt), self.pos(stmt))  # marks the definition
         for i, deco in enumerate(stmt.decorator_list):
             built = self.expr(deco, env)
-            key = f"@{_dotted(deco.func) if isinstance(deco, ast.Call) else _dotted(deco)}#{i}"
+            key = f"@{dotted(deco.func) if isinstance(deco, ast.Call) else dotted(deco)}#{i}"
             value[key] = built[0]
             positions[(key,)] = (self.pos(deco), self.pos(deco))
             positions.update({(key, *p): v for p, v in built[1].items() if p})
@@ -326,7 +326,7 @@ def _call_sites(module: ast.Module) -> tuple[dict[str, set[str | int]], dict[str
             continue
         if isinstance(node.func, ast.Name):
             calls.setdefault(node.func.id, []).append(node)
-        name = _dotted(node.func).rsplit(".", 1)[-1]
+        name = dotted(node.func).rsplit(".", 1)[-1]
         if not name:
             continue
         seen = passed.setdefault(name, set())

@@ -64,7 +64,7 @@ def parse_path(text: str) -> tuple[bool, Path]:
     return root, tuple(steps)
 
 
-def _canonical(option: str, spec: Any) -> str | None:
+def canonical_option(option: str, spec: Any) -> str | None:
     hit = ev.canonical(option, spec)
     if hit is None:
         alias = spec.aliases.get(option) or spec.aliases.get(f"-{option}")
@@ -72,7 +72,7 @@ def _canonical(option: str, spec: Any) -> str | None:
     return hit
 
 
-def _get(data: Any, base: Path, text: str) -> tuple[Path, Any] | None:
+def get_path(data: Any, base: Path, text: str) -> tuple[Path, Any] | None:
     root, steps = parse_path(text)
     at = steps if root else (*base, *steps)
     node = data
@@ -85,7 +85,7 @@ def _get(data: Any, base: Path, text: str) -> tuple[Path, Any] | None:
 
 
 def _first(reader: Reader, key: str, data: Any, base: Path) -> tuple[Path, Any] | None:
-    return next((f for p in reader.paths(key) if (f := _get(data, base, p)) is not None), None)
+    return next((f for p in reader.paths(key) if (f := get_path(data, base, p)) is not None), None)
 
 
 def _engine(reader: Reader, data: Any, at: Path) -> ev.Evidence | None:
@@ -103,16 +103,16 @@ def _engine(reader: Reader, data: Any, at: Path) -> ev.Evidence | None:
     return ev.Evidence(engine, f"reader `{reader.name}`: `{rs.anchor(found[0])}`")
 
 
-def _deployments(
+def matched_deployments(
     reader: Reader, tree: Any, at: Path, source: Source
 ) -> tuple[list[Deployment], list[Finding]]:
     path = source.path
     evidence = _engine(reader, tree.data, at)
-    commands = [f for p in reader.paths("command") if (f := _get(tree.data, at, p)) is not None]
+    commands = [f for p in reader.paths("command") if (f := get_path(tree.data, at, p)) is not None]
     if evidence is None and (not commands or _names_engine(reader)):
         return [], []
     resources = _resources(reader, tree.data, at)
-    node = _get(tree.data, at, "")
+    node = get_path(tree.data, at, "")
     written = declared(node[1]) if node is not None and isinstance(node[1], dict) else {}
     env = {**written, **_injected(reader, resources)}  # the platform's own names win
     out: list[Deployment] = []
@@ -157,7 +157,7 @@ def _deployments(
     return [_finish(tree, dep, resources, scope, reader)], list(more)
 
 
-deployments = _deployments  # for readers of a program's arguments (``generic.overrides``)
+deployments = matched_deployments  # for readers of a program's arguments (``generic.overrides``)
 
 
 def _names_engine(reader: Reader) -> bool:
@@ -169,7 +169,7 @@ def _names_engine(reader: Reader) -> bool:
 def _option_args(reader: Reader, tree: Any, at: Path, spec: Any, engine: str) -> list[Arg]:
     args: list[Arg] = []
     for text in reader.paths("options"):
-        found = _get(tree.data, at, text.replace("{engine}", engine))  # ``{engine}_args``
+        found = get_path(tree.data, at, text.replace("{engine}", engine))  # ``{engine}_args``
         if found is None:
             continue
         o_at, node = found
@@ -179,7 +179,7 @@ def _option_args(reader: Reader, tree: Any, at: Path, spec: Any, engine: str) ->
             args.extend(scopeargs.flag_args(tree, o_at, node))
     for option, where in (reader.data.get("set") or {}).items():
         found = _first_of(tree.data, at, (where,) if isinstance(where, str) else tuple(where))
-        canonical = _canonical(option, spec)
+        canonical = canonical_option(option, spec)
         if found is None or canonical is None:
             continue
         s_at, value = found
@@ -214,7 +214,7 @@ def _model_arg(reader: Reader, tree: Any, at: Path) -> tuple[Arg, Arg] | None:
                 Arg("--model", "model", position, (), anchor),
                 scopeargs.value_arg(tree, at[-1], position, anchor),
             )
-        model = _get(tree.data, at, text)
+        model = get_path(tree.data, at, text)
         if model is None:
             continue
         m_at, value = model
@@ -227,7 +227,7 @@ def _model_arg(reader: Reader, tree: Any, at: Path) -> tuple[Arg, Arg] | None:
 
 
 def _first_of(data: Any, at: Path, paths: Sequence[str]) -> tuple[Path, Any] | None:
-    return next((f for p in paths if (f := _get(data, at, p)) is not None), None)
+    return next((f for p in paths if (f := get_path(data, at, p)) is not None), None)
 
 
 def _resources(reader: Reader, data: Any, at: Path) -> rs.Resources:

@@ -41,7 +41,7 @@ class ArrayWords:
             self.at = Word(tok.raw, tok.raw, tok.line, tok.column, (), tok.quoted, self.path)
             found = self._elements(whole)
             if found is not None:
-                _charge("array-elements", len(found), tok.line, tok.column)
+                charge("array-elements", len(found), tok.line, tok.column)
                 if tok.quoted:
                     return found
                 return [piece for w in found for piece in split_fields(w, [("exp", "")])]
@@ -80,7 +80,7 @@ class ArrayWords:
     def _assign_array(self, tok: Tok) -> None:
         name = tok.raw.rstrip("=").rstrip("+")
         items = [w for item in tok.items for w in self._words(item)]
-        _charge("array-elements", len(items), tok.line, tok.column)
+        charge("array-elements", len(items), tok.line, tok.column)
         if tok.raw.endswith("+="):
             items = self.array_words.get(name, []) + items
         self.array_words[name] = items
@@ -92,7 +92,7 @@ class ArrayWords:
             self.expander.env[name] = first  # $A is ${A[0]}
 
 
-def _charge(budget: str, amount: int, line: int, column: int) -> None:
+def charge(budget: str, amount: int, line: int, column: int) -> None:
     """Count against the file's interpreter budget; over it, a TL001 at ``line``:``column``."""
     try:
         meter().count(budget, amount)

@@ -15,7 +15,7 @@ from toplint.infra.budgets import EXPANSION_DEPTH, BudgetExceeded, meter
 from toplint.infra.numbers import whole_text
 from toplint.infra.patterns import DeferredPattern, lazy
 from toplint.parse.text import partialvars
-from toplint.parse.text.scanner import _NAME, Part, _Cursor, _read_expansion
+from toplint.parse.text.scanner import VARIABLE_NAME, Cursor, Part, read_expansion
 
 _PARAM = lazy(
     r"^\{(#?)([A-Za-z_][A-Za-z0-9_]*|\d+|[@*#?$!])(\[[^\]]*\])?(?:(:?[-=?+])(.*))?\}$", re.S
@@ -213,7 +213,9 @@ class Expander:
         return None
 
     def _arith(self, expr: str, missing: list[str]) -> str | None:
-        names = dict.fromkeys(_NAME.findall(expr))  # text order: the same name for any hash seed
+        names = dict.fromkeys(
+            VARIABLE_NAME.findall(expr)
+        )  # text order: the same name for any hash seed
         values: dict[str, int] = {}
         for name in names:
             raw = self.env.get(name)
@@ -228,7 +230,7 @@ class Expander:
 
 def _split_default(arg: str) -> list[Part]:
     """Parts of a ${VAR:-default} default word (it may itself hold expansions)."""
-    cur = _Cursor(arg.replace('"', ""))
+    cur = Cursor(arg.replace('"', ""))
     parts: list[Part] = []
     lit: list[str] = []
     while cur.peek():
@@ -237,7 +239,7 @@ def _split_default(arg: str) -> list[Part]:
             if lit:
                 parts.append(("lit", "".join(lit)))
                 lit.clear()
-            exp = _read_expansion(cur)
+            exp = read_expansion(cur)
             parts.append(("exp", exp) if exp else ("lit", "$"))
         else:
             lit.append(cur.take())
@@ -331,7 +333,7 @@ def _arith_atom(t: list[str], v: Mapping[str, int]) -> tuple[int, list[str]]:
 def expand_text(text: str, env: Mapping[str, str]) -> tuple[str | None, tuple[str, ...]]:
     """Expand ``$VAR``/``${VAR:-default}`` in a plain string (no quote removal, ``$$`` is ``$``),
     as docker compose interpolates its YAML values.  Returns (value or None, unresolved)."""
-    cur = _Cursor(text)
+    cur = Cursor(text)
     parts: list[Part] = []
     lit: list[str] = []
     while cur.peek():
@@ -340,7 +342,7 @@ def expand_text(text: str, env: Mapping[str, str]) -> tuple[str | None, tuple[st
             lit.append(cur.take())
         elif cur.peek() == "$":
             cur.take()
-            exp = _read_expansion(cur)
+            exp = read_expansion(cur)
             if lit:
                 parts.append(("lit", "".join(lit)))
                 lit.clear()

@@ -1,6 +1,6 @@
 """Reading shell text a run of characters at a time: the cursor the lexer
 (``toplint.parse.text.shell``) and the expander (``toplint.parse.text.expand``) share, and the
-extent of one ``$…`` expansion (``_read_expansion``: ``${…}`` and ``$(…)`` to their matching
+extent of one ``$…`` expansion (``read_expansion``: ``${…}`` and ``$(…)`` to their matching
 bracket, past quotes, comments and here-document bodies inside a command substitution).
 
 A word is read into parts (``Part``) here and expanded in ``toplint.parse.text.expand``.
@@ -14,7 +14,7 @@ from toplint.errors import SourceError
 from toplint.infra.patterns import lazy
 from toplint.parse.text.heredocs import START as HEREDOC
 
-_NAME = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
+VARIABLE_NAME = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
 _BRACES = lazy(r"[{}\\]")
 # In a command substitution, quotes and comments too: its text is a script, where ``'…'`` holds
 # ``(``, ``)`` and ``\`` as literal characters (jq's ``'"\\($k)"'`` in ``$(… | jq -r '…')``,
@@ -22,7 +22,7 @@ _BRACES = lazy(r"[{}\\]")
 _PARENS = lazy(r"[()\\'\"#<\n]")
 
 
-class _Cursor:
+class Cursor:
     __slots__ = ("col", "i", "line", "n", "scanned", "text")
 
     def __init__(self, text: str) -> None:
@@ -79,7 +79,7 @@ class _Cursor:
 Part = tuple[str, str]
 
 
-def _read_expansion(cur: _Cursor) -> str:
+def read_expansion(cur: Cursor) -> str:
     """After a '$': return the expansion text (e.g. '{VAR:-x}', 'VAR', '((1+2))', '(cmd)')."""
     ch = cur.peek()
     if ch in "{(":
@@ -135,7 +135,7 @@ def _read_expansion(cur: _Cursor) -> str:
             elif j < len(text):  # a backslash: the next character is taken as it is
                 j += 1
         raise SourceError(f"unclosed '${ch}'", *start)
-    m = _NAME.match(cur.text, cur.i)
+    m = VARIABLE_NAME.match(cur.text, cur.i)
     if m:
         for _ in range(m.end() - cur.i):
             cur.take()

@@ -3,11 +3,11 @@
 reading a here-document (``bash <<'EOF'``).
 
 The shell reader (``toplint.parse.text.shellsrc``) hands each command the interpreter
-(``toplint.parse.text.shellrun``) made to ``_run_strings``: the string is lexed again, with
+(``toplint.parse.text.shellrun``) made to ``run_strings``: the string is lexed again, with
 positions mapped back into the file (``toplint.parse.text.sourcemap``), a few levels deep, and
 each command it holds comes back with what the launchers before the shell grant
 (``toplint.parse.text.launchers``), the ``docker run`` it runs inside, the chain it ran through
-and the exported variables its process inherits (``_exported_env``).
+and the exported variables its process inherits (``exported_env``).
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def _typed_line(args: Sequence[Arg]) -> Arg | None:
         j += 2 if flag in _SEND_KEYS_VALUED else 1
     for i in range(j, len(args)):
         # text not known here (``"$CMD_START"``) may hold the line: its known parts decide
-        # (``Word.partial``, in ``_run_strings``)
+        # (``Word.partial``, in ``run_strings``)
         text = args[i].value
         if text is None or " " in text.strip():
             entered = any(a.value in _ENTER_KEYS for a in args[i + 1 :])
@@ -193,7 +193,7 @@ def _wrapped_script(args: Sequence[Arg]) -> Arg | None:
 _MAX_STRING_DEPTH = 3  # ``ssh HOST "bash -lc 'sh -c …'"``: shells nested in strings
 
 
-def _run_strings(
+def run_strings(
     command: Command,
     args: list[Arg],
     env: Mapping[str, str],
@@ -265,9 +265,9 @@ def _run_strings(
         return [(args, Allocation(), (), {})]
     for inner in inners:
         inner_args = command_args(inner, path, smap)
-        exported = _exported_env(inner, path)
+        exported = exported_env(inner, path)
         nested = (
-            _run_strings(inner, inner_args, env, text, path, loader, unread, depth + 1)
+            run_strings(inner, inner_args, env, text, path, loader, unread, depth + 1)
             if depth + 1 < _MAX_STRING_DEPTH
             else [(inner_args, Allocation(), (), {})]
         )
@@ -349,7 +349,7 @@ def _container_words(words: Sequence[Arg]) -> list[Arg]:
 _STRING_RUNNERS = ("tmux", "ssh")
 
 
-def _exported_env(command: Command, path: str) -> dict[str, Arg]:
+def exported_env(command: Command, path: str) -> dict[str, Arg]:
     """The exported variables a command's process inherits, as environment entries
     positioned where they were set (``export CUDA_VISIBLE_DEVICES=0,1``,
     ``export VLLM_ALLOW_LONG_MAX_MODEL_LEN=1``)."""

@@ -20,7 +20,7 @@ from toplint.accelerators import RUNTIME_ENV
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded, meter
 from toplint.infra.patterns import lazy
-from toplint.parse.text.scanner import Part, _Cursor, _read_expansion
+from toplint.parse.text.scanner import Cursor, Part, read_expansion
 from toplint.record import record
 
 
@@ -111,7 +111,7 @@ _DOUBLE_QUOTED = lazy(r'[^"\\$`]+')
 _BLANKS = lazy(r"[ \t\r]+")
 
 
-def _read_word(cur: _Cursor) -> tuple[str, list[Part], bool]:
+def _read_word(cur: Cursor) -> tuple[str, list[Part], bool]:
     raw_start = cur.i
     parts: list[Part] = []
     quoted = False
@@ -206,17 +206,17 @@ def _extglob_group(text: str, at: int) -> tuple[str, int]:
     return "", end - at
 
 
-def _expansion(cur: _Cursor) -> Part:
+def _expansion(cur: Cursor) -> Part:
     """The word part a ``$`` or a backquote at the cursor starts, quoted or not (a ``$`` that
     starts no expansion is a literal ``$``)."""
     if cur.peek() == "`":
         return ("exp", "(" + _read_backquote(cur) + ")")
     cur.take()
-    exp = _read_expansion(cur)
+    exp = read_expansion(cur)
     return ("exp", exp) if exp else ("lit", "$")
 
 
-def _read_backquote(cur: _Cursor) -> str:
+def _read_backquote(cur: Cursor) -> str:
     line, col = cur.line, cur.col
     cur.take()
     out = []
@@ -228,7 +228,7 @@ def _read_backquote(cur: _Cursor) -> str:
     return "".join(out)
 
 
-def _skip_heredoc(cur: _Cursor, delimiter: str) -> None:
+def _skip_heredoc(cur: Cursor, delimiter: str) -> None:
     """Skip from the next line to the line that holds only the delimiter."""
     while cur.peek() and cur.peek() != "\n":
         cur.take()
@@ -243,7 +243,7 @@ def _skip_heredoc(cur: _Cursor, delimiter: str) -> None:
 
 def _tokens(text: str) -> Iterator[Tok]:
     """Yield word, operator ("sep") and array-literal tokens."""
-    cur = _Cursor(text)
+    cur = Cursor(text)
     pending_heredocs: list[str] = []
     while True:
         ch = cur.peek()
@@ -309,12 +309,12 @@ def _tokens(text: str) -> Iterator[Tok]:
                 yield Tok("word", line, col, raw, parts, quoted)
 
 
-def _skip_comment(cur: _Cursor) -> None:
+def _skip_comment(cur: Cursor) -> None:
     end = cur.text.find("\n", cur.i)
     cur.skip_to(len(cur.text) if end < 0 else end)  # no newline in between
 
 
-def _read_array(cur: _Cursor) -> tuple[Tok, ...]:
+def _read_array(cur: Cursor) -> tuple[Tok, ...]:
     """The element words of ``NAME=( … )`` (at its opening parenthesis)."""
     line, col = cur.line, cur.col
     cur.take()

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from toplint.errors import SourceError
 from toplint.infra.budgets import BudgetExceeded, meter
-from toplint.parse.text.arraywords import _charge
+from toplint.parse.text.arraywords import charge
 from toplint.parse.text.chains import LAUNCHERS, SHELLS, SUBMITTERS
 from toplint.parse.text.expand import Expander
 from toplint.parse.text.shell import Command, SourceLoader, Tok, Word, tokens_of
@@ -27,7 +27,7 @@ from toplint.record import field, record, replace
 
 MAX_DEPTH = 8  # nested calls and sourced files
 # The variables a call sets for its own words ($1…$9, as _set_positional_env writes them).
-_POSITIONAL = (*(str(k) for k in range(1, 10)), "#")
+POSITIONAL = (*(str(k) for k in range(1, 10)), "#")
 MAX_REPLAYED = 20_000  # tokens replayed by calls in one script (a call tree can be exponential)
 
 
@@ -38,7 +38,7 @@ class Function:
 
 
 @record(frozen=False)
-class _Budget:
+class Budget:
     replayed: int = 0
     # What each function call and script run made (``_replayed``): one that makes the very
     # same commands as an earlier call of the function (run of the script) starts nothing new.
@@ -58,7 +58,7 @@ class Calls:
     loader: SourceLoader | None
     path: str
     depth: int
-    budget: _Budget
+    budget: Budget
     commands: list[Command]
     cwd: str
     chain: tuple[tuple[str, str], ...]
@@ -80,7 +80,7 @@ class Calls:
         ) -> Calls: ...
 
     def _call(self, function: Function, args: Sequence[Word], command: Command) -> None:
-        _charge("function-calls", 1, command.line, command.column)
+        charge("function-calls", 1, command.line, command.column)
         self.budget.replayed += len(function.tokens)
         if self.budget.replayed > MAX_REPLAYED:
             self.commands.append(command)
@@ -89,7 +89,7 @@ class Calls:
         # assignments are global); only $1… and $# are the call's, put back after it.  Copying
         # the environment at every call was calls x variables.
         env = self.expander.env
-        saved = {key: env.get(key) for key in _POSITIONAL}
+        saved = {key: env.get(key) for key in POSITIONAL}
         child = self._child(function.path, {}, list(args))
         child.expander.env = env
         child.expander.exported = self.expander.exported  # one process environment
@@ -193,7 +193,7 @@ class Calls:
         replayed as a function's are (``MAX_REPLAYED``; beyond it None, the command stays as
         written).  None too when it does not lex (it is linted on its own, where its error
         is reported)."""
-        _charge("sourced-bytes", len(text), target.line, target.column)
+        charge("sourced-bytes", len(text), target.line, target.column)
         read = self.budget.files.get(path)
         if read is not None and read[0] == text:
             self.budget.replayed += len(read[1])

@@ -33,7 +33,7 @@ from toplint.parse.text.arms import Arms
 from toplint.parse.text.chains import script_run
 from toplint.parse.text.expand import Expander
 from toplint.parse.text.shell import Command, SourceLoader, Tok, Word, tokens_of
-from toplint.parse.text.shellcalls import _POSITIONAL, MAX_DEPTH, Calls, Function, _Budget
+from toplint.parse.text.shellcalls import MAX_DEPTH, POSITIONAL, Budget, Calls, Function
 from toplint.parse.text.shellwords import finish, word
 
 _DECLARE = frozenset({"local", "declare", "typeset", "readonly", "export"})
@@ -51,7 +51,7 @@ class Interpreter(Calls, Arms):
         functions: dict[str, Function] | None = None,
         positional: Sequence[Word] | None = None,
         depth: int = 0,
-        budget: _Budget | None = None,
+        budget: Budget | None = None,
         chain: tuple[tuple[str, str], ...] = (),
         text: str = "",
     ) -> None:
@@ -62,7 +62,7 @@ class Interpreter(Calls, Arms):
         self.loader = loader
         self.path = path
         self.depth = depth
-        self.budget = budget or _Budget()
+        self.budget = budget or Budget()
         self.commands: list[Command] = []
         self.at: Word | None = None  # the word being expanded (``"${!A[@]}"``'s position)
         # The folder a ``cd`` moved to, relative to the script's ("" = the script's own; an
@@ -225,7 +225,7 @@ class Interpreter(Calls, Arms):
     def _set_positional_env(self) -> None:
         """``$1``… and ``$#`` for words that mix them with text (``--model=$1``)."""
         env = self.expander.env
-        for key in _POSITIONAL:
+        for key in POSITIONAL:
             env.pop(key, None)
         args = self.positional or []
         for k, arg in enumerate(args[:9], start=1):

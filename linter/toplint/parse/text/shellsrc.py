@@ -25,7 +25,7 @@ from toplint.parse.text.dockerrun import docker_run, instance_run
 from toplint.parse.text.granted import across_ray_cluster, apply_allocation, starts_ray_cluster
 from toplint.parse.text.launchers import Allocation, directive_allocation, launcher_allocation
 from toplint.parse.text.scriptfiles import script_loader, written_scripts
-from toplint.parse.text.scriptstrings import _exported_env, _run_strings
+from toplint.parse.text.scriptstrings import exported_env, run_strings
 from toplint.parse.text.shell import Command
 from toplint.parse.text.sourced import sourced_loader, sourced_outside
 from toplint.parse.text.sourcemap import (
@@ -203,8 +203,8 @@ class ShellParser:
         unread = [] if unread is None else unread
         for command in toplint.parse.text.shellrun.lex(text, env, loader=loader, origin=path):
             args = command_args(command, path)
-            exported = _exported_env(command, path)
-            strings = _run_strings(command, args, env, text, path, loader, unread)
+            exported = exported_env(command, path)
+            strings = run_strings(command, args, env, text, path, loader, unread)
             for inner, outer, via, more in strings:
                 inherited = {**exported, **more}
                 if command.submitted is not None:  # ``sbatch job.sh``: job.sh's own directives
