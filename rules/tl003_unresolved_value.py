@@ -194,13 +194,13 @@ def _forwarded_message(variable: str, dep: Deployment, also: bool) -> str:
         forwards = "forwards the arguments the script is called with"
     elif variable.startswith("*"):
         forwards = "adds arguments built at run time"  # a Python list's starred item
-    elif dep.source_kind == "structured":  # ``args = ${VLLM_ARGS}`` beside a data file's image
+    elif _whole_list(dep):
         forwards = "stands for the whole argument list, filled in before the file is used"
     else:
         forwards = "is unquoted, so what it holds is split into arguments"
     if also:
         return f"it also {forwards}: {overrides}"
-    if dep.source_kind == "structured" and dep.model is None:  # nothing is written beside it
+    if _whole_list(dep):
         return (
             f"`{variable}` {forwards}, unknown here: the model and the layout are among them, "
             "so the deployment is not checked"
@@ -220,8 +220,15 @@ def _forwarded_message(variable: str, dep: Deployment, also: bool) -> str:
     )
 
 
+def _whole_list(dep: Deployment) -> bool:
+    """The variable is a data file's whole argument list (``args = ${VLLM_ARGS}`` beside an
+    image, filled in before the file is used): nothing is written beside it, so the model and
+    the layout are among what it holds and nothing is written "after" it."""
+    return dep.source_kind == "structured" and not dep.flags and dep.model is None
+
+
 def _forwarded_fix(variable: str, dep: Deployment) -> Fix:
-    if dep.source_kind == "structured" and dep.model is None:  # a whole list: nothing "after"
+    if _whole_list(dep):
         return Fix(
             f"write the arguments `{variable}` is filled with (the model and the layout "
             "options) as the list here, so it can be checked",

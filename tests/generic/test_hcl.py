@@ -281,3 +281,18 @@ def test_tl003_says_the_placeholder_is_filled_before_the_file_is_used(
     assert found["rule"] == "TL003" and found["line"] == 7
     assert "filled in before the file is used" in found["message"]
     assert "unquoted" not in found["message"]
+
+
+def test_a_placeholder_beside_written_options_is_not_the_whole_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``args = ["--tensor-parallel-size", "2", "$EXTRA"]``: the layout is written, so TL003
+    does not say the variable holds the whole list or the layout."""
+    job = tmp_path / "llm.nomad"
+    job.write_text(
+        TEMPLATED_NOMAD.replace("${VLLM_ARGS}", '["--tensor-parallel-size", "2", "$EXTRA"]')
+    )
+    main(["check", str(job), "--format", "json", "--exit-zero", "--select", "TL003"])
+    (found,) = json.loads(capsys.readouterr().out)["findings"]
+    assert "whole argument list" not in found["message"]
+    assert "layout are among them" not in found["message"]
