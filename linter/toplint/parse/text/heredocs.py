@@ -14,11 +14,11 @@ scriptfiles`` hands one to the engine whose options flag names that path.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from toplint.infra.patterns import lazy
 from toplint.parse.base import SHELL_SUFFIXES
+from toplint.parse.text.supervisorconf import configures_programs
 
 # The operator and its delimiter word (``<<EOF``, ``<<-'END'``): also how ``toplint.parse.text.
 # expand`` skips a here-document inside ``$( … )``.
@@ -29,7 +29,6 @@ _TARGET = lazy(r"(?:>>?|\btee[ \t]+(?:(?:-a|--append)[ \t]+)?)[ \t]*['\"]?(?![-]
 # systemd``: a provisioning script writes ``/etc/systemd/system/vllm.service``).
 _READ_AS = (".yaml", ".yml", ".json", ".toml", ".service")
 _SHEBANG = lazy(r"#![ \t]*/\S*/(?:env[ \t]+)?(?:ba|z|da)?sh\b")
-_PROGRAM = lazy(r"^[ \t]*\[program:[^\]\n]+\][ \t]*$", re.M)
 MAX_DOCS = 32
 
 
@@ -171,6 +170,6 @@ def _name(line: str, body: str) -> str:
         return name if name.endswith(SHELL_SUFFIXES) else f"{name}.sh"  # a start script
     if not name and "apiVersion:" in body and "kind:" in body:  # piped: ``kubectl apply -f -``
         return "manifest.yaml"
-    if _PROGRAM.search(body):  # a supervisord configuration (``exec supervisord -c "$CONF"``)
+    if configures_programs(body):  # a supervisord configuration (``exec supervisord -c``)
         return name if name.endswith((".conf", ".ini")) else "supervisord.conf"
     return ""

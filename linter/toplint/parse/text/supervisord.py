@@ -29,9 +29,10 @@ from toplint.model import ParseResult
 from toplint.parse.base import Source
 from toplint.parse.text.makefile import moved_back
 from toplint.parse.text.shellsrc import ShellParser
+from toplint.parse.text.supervisorconf import PROGRAM_SECTION, configures_programs
+from toplint.parse.text.systemd import shell_assignments
 
 _SUFFIX = "#supervisord.sh"  # the file read as a script under this name, then moved back
-_SECTION = lazy(r"^\s*\[\s*program:([^\]]+?)\s*\]\s*$")
 _ANY_SECTION = lazy(r"^\s*\[[^\]]*\]\s*$")
 _KEY = lazy(r"^(command|environment)\s*[=:]\s*", re.I)
 _EXPR = lazy(r"%\((ENV_)?([A-Za-z_][A-Za-z0-9_]*)\)[-#0 +]*[0-9]*[sd]")
@@ -41,7 +42,7 @@ class SupervisordParser:
     name = "supervisord"
 
     def accepts(self, source: Source) -> bool:
-        return source.name.lower().endswith((".conf", ".ini")) and "[program:" in source.text
+        return source.name.lower().endswith((".conf", ".ini")) and configures_programs(source.text)
 
     def parse(self, source: Source) -> ParseResult:
         script = _as_script(source.text)
@@ -64,7 +65,7 @@ def _as_script(text: str) -> str:
             out[k], command = _expanded(line, program), k
             continue
         command = -1
-        head = _SECTION.match(line)
+        head = PROGRAM_SECTION.match(line)
         if head:
             program, header = head.group(1), k
             out[k] = _unset(previous)
@@ -121,12 +122,6 @@ def _assignments(body: str, program: str) -> list[str]:
     """``environment=A="1",B="two words"`` as shell assignments; an unreadable value gives
     none."""
     try:
-        items = [item.strip() for item in _comma_split(_expanded(body, program))]
+        return shell_assignments(_comma_split(_expanded(body, program)))
     except ValueError:
         return []
-    out = []
-    for item in items:
-        name, eq, value = item.partition("=")
-        if eq and name.strip().isidentifier():
-            out.append(f"{name.strip()}={shlex.quote(value)}")
-    return out

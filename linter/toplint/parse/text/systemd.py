@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Iterable
 
 from toplint.infra.patterns import lazy
 from toplint.model import ParseResult
@@ -76,12 +77,17 @@ def _as_script(text: str) -> tuple[list[str], str]:
 def _assignments(body: str) -> list[str]:
     """``Environment=A=1 "B=two words"`` as shell assignments; an unreadable line gives none."""
     try:
-        words = shlex.split(body)
+        return shell_assignments(shlex.split(body))
     except ValueError:
         return []
+
+
+def shell_assignments(items: Iterable[str]) -> list[str]:
+    """``NAME=value`` items (quotes already removed) as shell assignments, each value quoted for
+    the shell; an item that assigns no variable is left out."""
     out = []
-    for word in words:
-        name, eq, value = word.partition("=")
-        if eq and name.isidentifier():
-            out.append(f"{name}={shlex.quote(value)}")
+    for item in items:
+        name, eq, value = item.strip().partition("=")
+        if eq and name.strip().isidentifier():
+            out.append(f"{name.strip()}={shlex.quote(value)}")
     return out
