@@ -25,6 +25,7 @@ from typing import Any
 
 from toplint.infra.patterns import lazy
 from toplint.model import Position
+from toplint.parse.generic.tree import one_placeholder
 
 Path = tuple[str | int, ...]
 MAX_DEPTH = 64
@@ -305,19 +306,7 @@ class _Reader:
         # A template's placeholder written bare (``args = ${jsonencode(args)}`` in a Nomad job
         # Terraform's ``templatefile`` renders, ``${VLLM_ARGS}`` a script substitutes): the
         # value is filled before Nomad or Terraform reads the file; kept as that reference.
-        return raw if _one_placeholder(raw) else "${" + raw + "}"
-
-
-def _one_placeholder(raw: str) -> bool:
-    """``raw`` is one ``${…}`` group and nothing more."""
-    if not (raw.startswith("${") and raw.endswith("}")):
-        return False
-    depth = 0
-    for k, c in enumerate(raw[1:], 1):
-        depth += {"{": 1, "}": -1}.get(c, 0)
-        if depth == 0:
-            return k == len(raw) - 1
-    return False
+        return raw if one_placeholder(raw) else "${" + raw + "}"
 
 
 def _plain(body: list[tuple[str, Position, Any]], at: Path, doc: HclDocument) -> dict[str, Any]:

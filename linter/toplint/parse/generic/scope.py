@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from toplint.model import Position
 from toplint.parse.generic import evidence as ev
-from toplint.parse.generic.tree import CALL, Path, token
+from toplint.parse.generic.tree import CALL, Path, one_placeholder, token
 from toplint.parse.infer import resources as rs
 from toplint.parse.options import option_name
 from toplint.record import record
@@ -72,9 +72,7 @@ def placeholder_args(node: Mapping[Any, Any], key: Any) -> bool:
         and isinstance(key, str)
         and rs.norm(key) in FLAG_KEYS
         and isinstance(value, str)
-        and value.startswith("${")
-        and value.endswith("}")
-        and value.count("${") == 1
+        and one_placeholder(value)
     )
 
 

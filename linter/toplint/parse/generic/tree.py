@@ -30,3 +30,17 @@ def get(data: Any, at: Path) -> Any:
     for step in at:
         data = data[step]
     return data
+
+
+def one_placeholder(text: str) -> bool:
+    """``text`` is one ``${…}`` group and nothing more (``${VLLM_ARGS}``,
+    ``${jsonencode(args)}``; not ``${a}-${b}``): a value a template fills before the file is
+    used."""
+    if not (text.startswith("${") and text.endswith("}")):
+        return False
+    depth = 0
+    for k, c in enumerate(text[1:], 1):
+        depth += {"{": 1, "}": -1}.get(c, 0)
+        if depth == 0:
+            return k == len(text) - 1
+    return False
