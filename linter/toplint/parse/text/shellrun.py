@@ -117,9 +117,8 @@ class Interpreter(Calls, Arms):
         begin = 0  # where ``current`` starts
         # where an ``exit`` may not end the script: a function never called (read in place),
         # a loop's body (a ``while`` may run no time)
-        open_spans = [(d.body, d.close) for d in definitions if d.name not in called]
-        open_spans += list(loops.items())
-        self.open_spans = open_spans
+        self.open_spans = [(d.body, d.close) for d in definitions if d.name not in called]
+        self.open_spans += loops.items()
         subshells = 0  # ``( … )`` open around ``current``: an ``exit`` there ends the subshell
         groups: list[bool] = []  # ``{ … }`` open around ``current``: each after ``&&``/``||``?
         skip: dict[int, int] = {}  # the end of an arm taken -> past its ``fi``
@@ -154,7 +153,7 @@ class Interpreter(Calls, Arms):
                     self._settle(current, maybe)
                     self._command(current, stdin)
                     guarded = maybe or any(groups)
-                    if not guarded and not subshells and _exits(current, begin, open_spans):
+                    if not guarded and not subshells and _exits(current, begin, self.open_spans):
                         return self.commands  # bash reads no further
                     current, runs_string, stdin = [], False, None
                     if self.no_iteration and keyword in loops:
