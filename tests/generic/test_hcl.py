@@ -296,3 +296,20 @@ def test_a_placeholder_beside_written_options_is_not_the_whole_list(
     (found,) = json.loads(capsys.readouterr().out)["findings"]
     assert "whole argument list" not in found["message"]
     assert "layout are among them" not in found["message"]
+
+
+def test_a_template_function_placeholder_is_the_whole_list_unresolved() -> None:
+    """``args = ${jsonencode(args)}`` (a Nomad job Terraform's ``templatefile`` renders): the
+    model is among the arguments, unresolved, not "no model named"."""
+    text = TEMPLATED_NOMAD.replace("${VLLM_ARGS}", "${jsonencode(args)}")
+    (dep,) = parse_text("job.nomad.tpl.hcl", text).deployments
+    assert [(u.field, u.variable) for u in dep.unresolved] == [("arguments", "${jsonencode(args)}")]
+
+
+def test_an_expression_around_written_arguments_is_no_placeholder() -> None:
+    """``args = concat(["--model=/m/${var.model}"], var.extra)`` writes arguments inside the
+    expression: it is not a template's whole-list placeholder (read as before)."""
+    text = TEMPLATED_NOMAD.replace(
+        "${VLLM_ARGS}", 'concat([\n    "--model=/m/${var.model}"\n  ], var.extra)'
+    )
+    assert parse_text("job.nomad", text).deployments == ()

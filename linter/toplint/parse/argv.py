@@ -83,6 +83,13 @@ def _forwarded_arguments(dep: Deployment, args: Sequence[Arg]) -> Deployment:
 _SPLIT_VARIABLE = lazy(r"\$(?:[A-Za-z_]\w*|[0-9]|\{(?:[A-Za-z_]\w*|[0-9]+)\})")
 
 
+def _data_expression(arg: Arg) -> bool:
+    """An argument a data file writes as one expression it does not evaluate (a Nomad job's
+    ``args = ${VLLM_ARGS}``, Terraform's ``args = concat([...], var.extra)``): its readers keep
+    the expression as the word and as its one unknown (``parse.generic.scopeargs``)."""
+    return arg.raw.startswith("${") and arg.raw.endswith("}") and arg.unresolved == (arg.raw,)
+
+
 def _split_arguments(dep: Deployment, args: Sequence[Arg]) -> Deployment:
     """Record, once, an unquoted unresolved variable standing where an argument (not an
     option's value) would: ``vllm serve org/m $EXTRA_ARGS``.  Like forwarded arguments it is
@@ -91,7 +98,9 @@ def _split_arguments(dep: Deployment, args: Sequence[Arg]) -> Deployment:
     if any(u.field == FORWARDED for u in dep.unresolved):
         return dep
     for i, arg in enumerate(args):
-        if arg.value is not None or not _SPLIT_VARIABLE.fullmatch(arg.raw):
+        if arg.value is not None or not (
+            _SPLIT_VARIABLE.fullmatch(arg.raw) or _data_expression(arg)
+        ):
             continue
         before = args[i - 1] if i else None
         word = "" if before is None else (before.value or before.raw)

@@ -73,6 +73,10 @@ def placeholder_args(node: Mapping[Any, Any], key: Any) -> bool:
         and rs.norm(key) in FLAG_KEYS
         and isinstance(value, str)
         and one_placeholder(value)
+        # a template's value, not an inline expression around written arguments
+        # (``concat(["--model=${var.model}"], var.extra)``: those are not read yet)
+        and value.count("${") == 1
+        and "\n" not in value
     )
 
 
