@@ -17,7 +17,8 @@ tests/incidents/SPLIT13.md, 12 more after round 12; `--set round14`: tests/incid
 tests/incidents/SPLIT17.md, 15 more after round 16; `--set round18`: tests/incidents/SPLIT18.md,
 11 more from web pages and less-mined trackers; `--set round19`: tests/incidents/SPLIT19.md, 4 more
 from the trackers of niche serving projects; `--set round20`: tests/incidents/SPLIT20.md, 3 more
-from operators' and engines' trackers; default round1):
+from operators' and engines' trackers; `--set round21`: tests/incidents/SPLIT21.md, 10 more on
+co-located processes sharing a GPU; default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
   highest severity) is the rule the case expects (or one it also accepts);
@@ -66,6 +67,7 @@ SPLITS = {
     "round18": "SPLIT18.md",
     "round19": "SPLIT19.md",
     "round20": "SPLIT20.md",
+    "round21": "SPLIT21.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 
