@@ -213,6 +213,11 @@ ENGINE = Engine(
         default=0.9,
         of_total=True,
         context_keys=("max_model_len",),
+        # its KV cache is sized from the total, not from what is free: beside another
+        # process holding memory its allocation fails (same source)
+        beside="requests",
+        beside_source="ROCm/ATOM@ffdf3bb5d atom/model_engine/model_runner.py budget = "
+        "int(total * config.gpu_memory_utilization)",
         # ModelRunner sizes the KV cache as total x --gpu-memory-utilization less the PyTorch
         # peak (weights and activations), memory held outside the allocator, the CUDA-graph
         # estimate and a 2% margin (atom/model_engine/model_runner.py, ``budget = int(total *

@@ -48,6 +48,17 @@ class MemoryAccounting:
     profile_images_key: str = ""
     profile_images_default: int = 0
     profile_images_source: str = ""
+    # What the engine does beside other processes on its GPU (``toplint.outcome.colocation``):
+    # "requests" - it needs its fraction of the total free when it starts and refuses or fails
+    # otherwise; "leaves" - it takes all the memory free but (1 - fraction) of the total;
+    # "free_share" - its KV cache takes the fraction of what is free once its weights are in;
+    # "" when not read from the engine's source (not judged).
+    beside: Literal["requests", "leaves", "free_share", ""] = ""
+    beside_source: str = ""
+    # The first release with ``beside``'s behaviour ("" = every release).  An image that pins an
+    # earlier one is judged as "leaves"; a release not known, by both.
+    beside_since: str = ""
+    beside_before_source: str = ""
 
 
 @record

@@ -176,6 +176,9 @@ ENGINE = Engine(
         default=0.8,
         of_total=False,
         context_keys=("session_len",),
+        beside="free_share",
+        beside_source="InternLM/lmdeploy@9098ae8c1a src/turbomind/models/llama/"
+        "BlockManager.cc GetBlockCount (free memory after the weights x ratio)",
         # TurboMind sizes the KV cache as the ratio of the memory free once the weights are
         # loaded (the minimum over the TP group): BlockManager::GetBlockCount `free * ratio`,
         # called from the LlamaBatch constructor before its working buffers are allocated

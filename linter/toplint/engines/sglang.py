@@ -307,6 +307,12 @@ ENGINE = Engine(
         keys=("mem_fraction_static",),
         weights_inside=True,
         context_keys=("context_length",),
+        # the KV pool is what is free after the weights less (1 - fraction) of the total, so
+        # memory another process holds comes out of it; none left is "Not enough memory"
+        beside="leaves",
+        beside_source="sgl-project/sglang@v0.5.8 python/sglang/srt/model_executor/"
+        "model_runner_kv_cache_mixin.py profile_max_num_token (rest_memory = "
+        "available_gpu_memory - total_gpu_memory * (1 - mem_fraction_static))",
         source="sgl-project/sglang@v0.5.8 python/sglang/srt/model_executor/"
         "model_runner_kv_cache_mixin.py profile_max_num_token L111-144",
     ),

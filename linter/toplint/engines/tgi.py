@@ -207,6 +207,11 @@ ENGINE = Engine(
         keys=("cuda_memory_fraction",),
         default=1.0,
         context_keys=("max_total_tokens",),
+        # what is free now less (1 - fraction) of the total (get_cuda_free_memory): memory
+        # another process holds comes out of what TGI takes
+        beside="leaves",
+        beside_source="huggingface/text-generation-inference@c09f5bc9 server/"
+        "text_generation_server/utils/import_utils.py get_cuda_free_memory",
         source="huggingface/text-generation-inference@c09f5bc9 server/text_generation_server/"
         "utils/import_utils.py get_cuda_free_memory",
     ),

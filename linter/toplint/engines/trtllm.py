@@ -186,6 +186,9 @@ ENGINE = Engine(
         keys=("free_gpu_memory_fraction", "kv_cache_free_gpu_memory_fraction"),
         of_total=False,
         context_keys=("max_seq_len",),
+        beside="free_share",
+        beside_source="engine-vocabulary.md §3: KV cache fraction of the memory free after "
+        "the weights (NVIDIA/TensorRT-LLM tensorrt_llm/commands/serve.py @00209af1)",
         source="engine-vocabulary.md §3: KV cache fraction after weights "
         "(NVIDIA/TensorRT-LLM tensorrt_llm/commands/serve.py @00209af1)",
     ),

@@ -172,8 +172,9 @@ def _image_bytes(encoder: VisionEncoder, dep: Deployment) -> float:
     return encoder.image_bytes(2.0, dep.tp or 1)  # the encoder runs in 16 bits
 
 
-def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
-    """Per-GPU memory of ``dep`` on GPUs of ``gpu_memory_gib`` as its engine accounts it."""
+def memory_setting(dep: Deployment) -> tuple[float, str]:
+    """The fraction ``dep``'s engine sizes its memory by, and the setting as the user reads
+    it (``--gpu-memory-utilization 0.9 (default)``)."""
     acc = accounting(dep.engine)
     written = next((k for k in acc.keys if option(dep.options, k) is not None), None)
     fraction = _number(option(dep.options, *acc.keys)) if written else None
@@ -181,6 +182,13 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
     setting = f"--{(written or acc.keys[0]).replace('_', '-')} {fraction:g}"
     if written is None:
         setting += " (default)"
+    return fraction, setting
+
+
+def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
+    """Per-GPU memory of ``dep`` on GPUs of ``gpu_memory_gib`` as its engine accounts it."""
+    acc = accounting(dep.engine)
+    fraction, setting = memory_setting(dep)
     capacity = gpu_memory_gib * GIB
     images, per_image = profile_images(dep, model)
     weights = weights_per_gpu(model, dep) + vision_weights(model, dep)

@@ -208,6 +208,19 @@ ENGINE = Engine(
         config_overrides=("hf_overrides", "rope_scaling"),
         source="vllm-project/vllm vllm/config/cache.py gpu_memory_utilization (of total); "
         "vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory @bbf906a8",
+        # vLLM asks for its fraction of the total once its CUDA context is up and refuses when
+        # less is free: ``request_memory``, "Free memory on device … on startup is less than
+        # desired GPU memory utilization" (vllm-project/vllm@0027b027 vllm/v1/worker/utils.py)
+        beside="requests",
+        beside_source="vllm-project/vllm@0027b027 vllm/v1/worker/utils.py request_memory",
+        # earlier releases took the fraction as a limit on the whole GPU's use ("a global gpu
+        # memory utilization limit … if 50% of the gpu memory is already used before vLLM
+        # starts and --gpu-memory-utilization is set to 0.9, then only 40% … will be
+        # allocated": docs.vllm.ai v0.6.4 engine_args), as V1 did again until the start-up
+        # check, which v0.9.1 raises (vllm-project/vllm#20305, #19125)
+        beside_since="0.9.1",
+        beside_before_source="docs.vllm.ai/en/v0.6.4/models/engine_args.html "
+        "--gpu-memory-utilization; vllm-project/vllm#19125",
         pp_tables="edges",
         pp_tables_source="vllm-project/vllm@e06c9ba2 vllm/model_executor/models/llama.py "
         "LlamaModel/LlamaForCausalLM (embed_tokens on the first rank, or the last when tied; "
