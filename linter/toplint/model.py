@@ -183,6 +183,10 @@ class Unresolved:
     reported_by: str = ""
 
 
+# ``Deployment.options`` key of how a script started the deployment without waiting for it
+# ("&", "-d": ``toplint.parse.text.together``): it runs beside what the script starts after it.
+RUNS_DETACHED = "detached"
+
 # ``Deployment.sources`` key of the GPU request of a group's worker pods where it is written
 # apart from the leader's (a LeaderWorkerSet's workerTemplate; ``gpus_per_node`` is the
 # leader's): a fix to the GPUs per pod writes both.

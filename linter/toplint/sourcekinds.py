@@ -30,6 +30,11 @@ class SourceKind:
     gpus_by: str  # the key that asks for the GPUs ("allocation": a launcher's own words)
     devices_listed: bool  # the platform lists the devices the engine sees (a pod's allocation)
     shm_fix: str = ""  # where a container's /dev/shm is set (TL215's fix); "" for a host
+    # The instances one file declares all run at once on one host: the services of a compose
+    # file ("docker compose up" creates and starts every service), the programs of a
+    # supervisord configuration (``autostart`` defaults to true).  A script's commands run at
+    # once only when it does not wait for them (``toplint.parse.text.together``).
+    together: bool = False
 
     @property
     def unit(self) -> str:
@@ -46,8 +51,8 @@ class SourceKind:
 _POD_SHM = "mount an emptyDir {medium: Memory, sizeLimit: 2Gi} at /dev/shm (or set hostIPC: true)"
 
 
-def _host(name: str) -> SourceKind:
-    return SourceKind(name, "host", "allocation", devices_listed=False)
+def _host(name: str, *, together: bool = False) -> SourceKind:
+    return SourceKind(name, "host", "allocation", devices_listed=False, together=together)
 
 
 def _pod(name: str, key: str = "nvidia.com/gpu") -> SourceKind:
@@ -68,7 +73,7 @@ KINDS: dict[str, SourceKind] = {
         _host("justfile"),
         _host("makefile"),
         _host("systemd"),
-        _host("supervisord"),
+        _host("supervisord", together=True),
         SourceKind(
             "docker-run",
             "container",
@@ -82,6 +87,7 @@ KINDS: dict[str, SourceKind] = {
             "count",
             devices_listed=False,
             shm_fix="set ipc: host (or shm_size: 2gb) on the service",
+            together=True,
         ),
         # An Akash SDL service runs as a pod (akash-network/provider cluster/kube/builder): its
         # GPUs are its compute profile's ``gpu.units``, its /dev/shm a RAM-class volume.

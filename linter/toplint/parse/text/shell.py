@@ -58,6 +58,9 @@ class Command:
     # The script a job submission ran (``sbatch job.sh``), as (path, text): its ``#SBATCH``/
     # ``#PBS``/``#BSUB`` lines are the job's resources where the submission's options are silent.
     submitted: tuple[str, str] | None = None
+    # The command ends with ``&``: bash runs it in the background and goes on, so what it
+    # starts runs beside the commands after it (``toplint.outcome.colocation``).
+    background: bool = False
 
 
 # Environment variables that bound the GPUs a process sees (``enginecfg.visible_gpus``).

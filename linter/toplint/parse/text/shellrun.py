@@ -35,6 +35,7 @@ from toplint.parse.text.expand import Expander
 from toplint.parse.text.shell import Command, SourceLoader, Tok, Word, tokens_of
 from toplint.parse.text.shellcalls import MAX_DEPTH, POSITIONAL, Budget, Calls, Function
 from toplint.parse.text.shellwords import finish, word
+from toplint.record import replace
 
 _DECLARE = frozenset({"local", "declare", "typeset", "readonly", "export"})
 
@@ -151,7 +152,7 @@ class Interpreter(Calls, Arms):
                     keyword = begin + scriptshape.head(current)  # ``do for …``: the ``for``
                     maybe = conditional or any(a <= begin < b for a, b in self.undecided)
                     self._settle(current, maybe)
-                    self._command(current, stdin)
+                    self._command(current, stdin, background=tok.raw == "&")
                     guarded = maybe or any(groups)
                     if not guarded and not subshells and _exits(current, begin, self.open_spans):
                         return self.commands  # bash reads no further
@@ -182,7 +183,9 @@ class Interpreter(Calls, Arms):
             self._command(current, stdin)
         return self.commands
 
-    def _command(self, words: list[Word], stdin: Tok | None = None) -> None:
+    def _command(
+        self, words: list[Word], stdin: Tok | None = None, *, background: bool = False
+    ) -> None:
         header = words[scriptshape.head(words) :]  # ``do for i in …``: after the keywords
         if header and header[0].raw == "for":  # a loop's header (its body is read once)
             from toplint.parse.text import forloop
@@ -191,6 +194,8 @@ class Interpreter(Calls, Arms):
             # ``for i in`` with nothing after: the list was known to be empty
             self.no_iteration = len(header) == 3 and header[2].raw == "in"
         command = finish(words, self.expander)
+        if background:
+            command = replace(command, background=True)
         head = scriptshape.head(words)
         name = words[head].value if head < len(words) else None
         if stdin is not None and herestrings.reads(words, head):

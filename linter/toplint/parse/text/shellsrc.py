@@ -35,6 +35,7 @@ from toplint.parse.text.sourcemap import (
     masked_templates,
     source_map,
 )
+from toplint.parse.text.together import detached, runs_detached
 from toplint.parse.text.wrapped import (
     as_wrapped,
     runtime_image,
@@ -151,15 +152,17 @@ class ShellParser:
         batch = directive_allocation(text, source.path)
         outside: list[str] = []
         env = {**batch.environment(), **rendered}
-        commands = self._commands(text, source.path, env, outside, findings)
+        background: list[bool] = []
+        commands = self._commands(text, source.path, env, outside, findings, background)
         findings.extend(detached_options(source.path, [c[0] for c in commands if c[1] is None]))
         ray = starts_ray_cluster([a.value for a in c[0]] for c in commands)
         loader = script_loader(source.path, text, disk_loader(source.path))
         wrapped = False
-        for args, site, outer, exported, via in commands:
+        for (args, site, outer, exported, via), behind in zip(commands, background, strict=True):
             found_deps = self._deployments(
                 args, source.path, outer, exported, ray, loader, job=batch
             )
+            started = detached(args, behind)
             for dep, found in found_deps:
                 if dep is None:  # a note, not a deployment
                     findings.extend(found)
@@ -173,7 +176,7 @@ class ShellParser:
                     continue
                 if site is not None:
                     dep = replace(dep, line=site[0], column=site[1])
-                deployments.append(dep)
+                deployments.append(runs_detached(dep, started))
                 findings.extend(found)
 
         found_all = toplint.parse.multinode.one_per_instance(deployments)
@@ -188,12 +191,14 @@ class ShellParser:
         env: Mapping[str, str],
         outside: list[str] | None = None,
         unread: list[Finding] | None = None,
+        background: list[bool] | None = None,
     ) -> list[
         tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg], tuple[str, ...]]
     ]:
         """Simple commands with the call site they came from, for a script run by
         ``srun … bash -c SCRIPT`` what the launchers before the shell grant, and the exported
-        GPU-visibility variables the command's process inherits."""
+        GPU-visibility variables the command's process inherits; ``background`` gets, beside
+        each, whether its command ends with ``&``."""
         import toplint.parse.text.shellrun  # see lex_embedded
 
         out: list[
@@ -211,6 +216,8 @@ class ShellParser:
                     job_path, job_text = command.submitted
                     outer = outer.over(directive_allocation(job_text, job_path))
                 out.append((inner, command.site, outer, inherited, (*command.via, *via)))
+                if background is not None:
+                    background.append(command.background)
         return out
 
     def _deployments(
