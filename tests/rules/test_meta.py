@@ -53,6 +53,7 @@ TABLE = {
     "TL215": ("tensor-parallel-without-shared-memory", "error"),
     "TL213": ("engine-tensor-parallel-constraint", "error"),
     "TL216": ("context-beyond-model-positions", "error"),
+    "TL217": ("gpu-memory-oversubscribed", "error"),
 }
 
 RULES = {r.code: r for r in all_rules()}

@@ -7,6 +7,8 @@ outcome into a severity).
 
 from __future__ import annotations
 
+from typing import Literal
+
 from toplint.record import record
 
 GIB = float(1 << 30)  # GPU memory is counted in the binary GiB drivers and engines report
@@ -108,3 +110,36 @@ class Outcome:
         if self.memory is not None and not self.memory.one_sequence_fits:
             return "refuses to start: one sequence does not fit the KV cache"
         return "runs"
+
+
+@record
+class Process:
+    """One server on the shared GPUs, as the user reads it."""
+
+    path: str
+    line: int
+    column: int
+    engine: str  # the engine's display name
+    setting: str  # "--gpu-memory-utilization 0.9 (default)"
+    fraction: float
+    beside: str  # MemoryAccounting.beside
+    source: str  # where the engine's behaviour beside others was read
+    # The release its behaviour beside others holds from, when that changed with a release and
+    # the deployment does not pin one ("" otherwise).
+    release: str = ""
+
+
+@record
+class SharedGpu:
+    """This deployment shares GPUs with other servers the same file starts, and not all of
+    them can start there."""
+
+    gpus: tuple[int, ...]  # the host GPU indices shared
+    processes: tuple[Process, ...]  # every server on them, in the file's order
+    this: int  # this deployment's index in ``processes``
+    verdict: Literal["never", "order"]
+    capacity_gib: float | None  # the GPU's memory, when a cluster was assigned
+    why: str  # the arithmetic, in the user's words
+    # "vLLM 0.9.1": the verdict holds from that release of an engine whose release the file
+    # does not pin (earlier ones behave otherwise beside other processes); "" for every release.
+    release: str = ""

@@ -155,6 +155,8 @@ def run_parsed(
     ``shown`` a fix is kept only when ``--fix`` would write it (``toplint.pipeline.shown``;
     ``edits=False`` then drops the edits after that)."""
     analyses = [analyze_deployment(d, hardware, settings) for d in parsed.deployments]
+    if len(analyses) > 1:
+        analyses = _sharing_gpus(analyses)
     found: list[Finding] = list(parsed.findings)
     marks = None
     if checks is not None:
@@ -178,6 +180,17 @@ def run_parsed(
     inferred = sum(1 for a in analyses if a.inferred and a.unchecked is None)
     kept = tuple(analyses) if keep else ()
     return FileRun(parsed.path, tuple(found), kept, coverage, marks, inferred)
+
+
+def _sharing_gpus(analyses: list[Analysis]) -> list[Analysis]:
+    """The analyses of one file's deployments, each with what the file's other servers on its
+    GPUs do to it (``toplint.outcome.colocation``)."""
+    from toplint.outcome.colocation import shared_gpus
+
+    found = shared_gpus([(a.deployment, a.model, a.cluster) for a in analyses])
+    return [
+        a if s is None else replace(a, shared_gpu=s) for a, s in zip(analyses, found, strict=True)
+    ]
 
 
 def _shown(

@@ -43,7 +43,7 @@ NOT_JUDGED = frozenset(
 # inside its band, a warning) before the GPUs it leaves idle (TL201, a warning: it starts).
 STARTS_OR_FITS = frozenset(
     {INVALID_PARALLEL_SIZE.code, "TL202", "TL204", "TL205", "TL206", "TL207", "TL211"}
-    | {"TL212", "TL213", "TL214", "TL215", "TL216"}
+    | {"TL212", "TL213", "TL214", "TL215", "TL216", "TL217"}
 )
 # Of those, the one about memory: the engine allocates and profiles memory (TL205) only after it
 # has validated its arguments, placed its ranks and built the model's layers, where the others

@@ -11,7 +11,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.cost.types import CostReport
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment
-from toplint.outcome.types import Outcome
+from toplint.outcome.types import Outcome, SharedGpu
 from toplint.placement.types import Placement
 from toplint.record import record
 from toplint.unchecked import Unchecked
@@ -34,3 +34,6 @@ class Analysis:
     inferred: str = ""
     # What the deployment will do (start, fit, latencies): toplint.outcome, when placed.
     outcome: Outcome | None = None
+    # Other servers the same file starts on this deployment's GPUs keep it from starting
+    # (toplint.outcome.colocation); None when nothing does or it cannot be told.
+    shared_gpu: SharedGpu | None = None

@@ -70,6 +70,7 @@ def _context(
         cluster=analysis.cluster,
         unchecked=getattr(analysis, "unchecked", None),
         outcome=getattr(analysis, "outcome", None),
+        shared_gpu=getattr(analysis, "shared_gpu", None),
     )
 
 

@@ -10,7 +10,7 @@ from toplint.cost.types import Budgets, CostReport, Workload
 from toplint.facts.registry import FactView
 from toplint.hardware.types import Cluster
 from toplint.model import Applicability, Deployment, Finding, Severity
-from toplint.outcome.types import Outcome
+from toplint.outcome.types import Outcome, SharedGpu
 from toplint.placement.types import Placement
 from toplint.record import field, record
 from toplint.unchecked import Unchecked
@@ -35,6 +35,8 @@ class RuleContext:
     unchecked: Unchecked | None = None
     # What the deployment will do: starts, fits, TTFT/ITL (toplint.outcome); None unplaced.
     outcome: Outcome | None = None
+    # Other servers the same file starts on its GPUs keep it from starting (TL217).
+    shared_gpu: SharedGpu | None = None
 
 
 @record

@@ -1,0 +1,314 @@
+"""Whether the servers one file starts together on one host can all start on the GPUs they share.
+
+Each engine sizes its memory by a fraction (``--gpu-memory-utilization``,
+``--mem-fraction-static``, ``--cuda-memory-fraction``...), and each fraction means something
+else beside another process on the same GPU (``MemoryAccounting.beside``, read from each
+engine's source):
+
+- "requests" (vLLM, ATOM): it needs its fraction of the *total* free when it starts - vLLM
+  refuses otherwise ("Free memory on device … on startup is less than desired GPU memory
+  utilization") - and then holds it;
+- "leaves" (SGLang, TGI): it takes what is free but (1 - fraction) of the total, and needs its
+  weights to fit in that;
+- "free_share" (LMDeploy, TensorRT-LLM): it loads its weights in what is free, and its KV cache
+  takes the fraction of what is left.
+
+Two processes share a GPU when the file starts both (a compose file's services, a supervisord
+configuration's programs: ``SourceKind.together``; a script's command it does not wait for and
+one started after it: ``toplint.parse.text.together``) and each one's GPUs include it: the
+devices it is given (``CUDA_VISIBLE_DEVICES``, ``--gpus device=…``, compose ``device_ids``), or
+with none given the first ones (a process sees every GPU and its rank r uses the r-th; docker's
+``--gpus N`` and compose ``count: N`` give devices 0 to N-1: moby/moby
+daemon/nvidia_linux.go ``countToDevices``).
+
+Every order the processes may start in is tried.  With the fractions alone (no weights, no CUDA
+context) no order may let them all start: they cannot all run, whatever the GPU ("never").  With
+the GPU's memory and the checkpoints' weights, some orders may fail ("order": it depends on which
+is up first, which nothing in the file fixes; docker compose starts services at once).  Memory
+each process holds outside its fraction - its CUDA context - only makes it worse and is not
+counted, so a "never" is certain and a miss is possible.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Literal
+
+from toplint.catalog_types import ModelSpec
+from toplint.engines.registry import find_engine
+from toplint.engines.release import image_tag, version
+from toplint.hardware.types import Cluster
+from toplint.infra.numbers import digits
+from toplint.model import RUNS_DETACHED, Deployment
+from toplint.outcome.memory import (
+    WORKING_LOW_GIB,
+    accounting,
+    memory_setting,
+    vision_weights,
+    weights_per_gpu,
+    working_bytes,
+)
+from toplint.outcome.types import GIB, Process, SharedGpu
+from toplint.record import replace
+from toplint.sourcekinds import declared
+
+__all__ = ["Process", "SharedGpu", "shared_gpus"]
+
+_ORDERS = 5  # every start order is tried up to this many processes on one GPU (120 orders)
+
+
+def shared_gpus(
+    items: Sequence[tuple[Deployment, ModelSpec | None, Cluster | None]],
+) -> list[SharedGpu | None]:
+    """For each deployment of one file, what sharing its GPUs with the file's other servers
+    does: None when nothing stops it from starting (or it cannot be told)."""
+    out: list[SharedGpu | None] = [None] * len(items)
+    gpus = [_gpus(dep) for dep, _, _ in items]
+    if sum(1 for g in gpus if g) < 2:
+        return out
+    order = sorted(range(len(items)), key=lambda k: (items[k][0].line, items[k][0].column))
+    judged: set[tuple[int, ...]] = set()
+    for k in order:
+        mine = gpus[k]
+        for gpu in mine or ():
+            group = tuple(
+                i for i in order if gpu in (gpus[i] or ()) and (i == k or _together(items, i, k))
+            )
+            if len(group) < 2 or group in judged or not _pairwise(items, group):
+                continue
+            judged.add(group)
+            found = _judge(items, group, gpus)
+            if found is not None and out[group[found.this]] is None:
+                out[group[found.this]] = found
+    return out
+
+
+def _gpus(dep: Deployment) -> tuple[int, ...] | None:
+    """The host GPU indices one process on a host uses; None when not known or not on one host."""
+    kind = declared(dep.source_kind)
+    world = dep.world_size
+    if kind is None or not kind.on_a_host or not world or dep.nodes not in (None, 1):
+        return None
+    ids = str(dep.options.get("gpu_ids", ""))
+    if ids:
+        numbers = [digits(part, 1 << 20) for part in ids.split(",")]
+        found = [n for n in numbers if n is not None]
+        return tuple(found[:world]) if len(found) == len(numbers) else None
+    if dep.options.get("gpus_from") is not None or any(
+        u.field == "gpus_per_node" for u in dep.unresolved
+    ):
+        return None  # narrowed by a variable whose devices are not known
+    if kind.runs_in != "host" and dep.gpus_per_node is None and "gpus_visible" not in dep.options:
+        return None  # a container given no GPU
+    return tuple(range(world))
+
+
+def _together(
+    items: Sequence[tuple[Deployment, ModelSpec | None, Cluster | None]], i: int, k: int
+) -> bool:
+    """Whether the file runs deployments ``i`` and ``k`` at the same time."""
+    a, b = items[i][0], items[k][0]
+    if (a.line, a.column) == (b.line, b.column):
+        return False  # one command's roles
+    kind_a, kind_b = declared(a.source_kind), declared(b.source_kind)
+    if kind_a is not None and kind_a == kind_b and kind_a.together:
+        return True
+    first = a if (a.line, a.column) < (b.line, b.column) else b
+    return bool(first.options.get(RUNS_DETACHED))  # the script goes on past the first
+
+
+def _pairwise(
+    items: Sequence[tuple[Deployment, ModelSpec | None, Cluster | None]], group: tuple[int, ...]
+) -> bool:
+    return all(_together(items, i, k) for i, k in itertools.combinations(group, 2))
+
+
+def _process(dep: Deployment, unknown_release_is_old: bool) -> Process | None:
+    """``dep`` as a server on the shared GPU; ``unknown_release_is_old``: how to take an engine
+    release not known when the behaviour changed with one (``MemoryAccounting.beside_since``)."""
+    acc = accounting(dep.engine)
+    if not acc.beside:
+        return None
+    fraction, setting = memory_setting(dep)
+    engine = find_engine(dep.engine)
+    name = engine.title if engine is not None else dep.engine
+    beside, source, release = acc.beside, acc.beside_source, ""
+    if acc.beside_since:
+        pinned = version(image_tag(str(dep.options.get("image", ""))))
+        since = version(acc.beside_since)
+        old = unknown_release_is_old if pinned is None or since is None else pinned < since
+        if old:
+            beside, source = "leaves", acc.beside_before_source
+        release = acc.beside_since if pinned is None else ""
+    return Process(dep.path, dep.line, dep.column, name, setting, fraction, beside, source, release)
+
+
+def _judge(
+    items: Sequence[tuple[Deployment, ModelSpec | None, Cluster | None]],
+    group: tuple[int, ...],
+    gpus: Sequence[tuple[int, ...] | None],
+) -> SharedGpu | None:
+    found = _judged(items, group, gpus, unknown_release_is_old=False)
+    if found is None or not any(p.release for p in found.processes):
+        return found
+    # a release not known: the verdict holds for every release only if the earlier
+    # behaviour gives it too; else it holds from the release that changed it
+    earlier = _judged(items, group, gpus, unknown_release_is_old=True)
+    if earlier is not None and earlier.verdict == found.verdict:
+        return found
+    since = next(p for p in found.processes if p.release)
+    return replace(found, release=f"{since.engine} {since.release}")
+
+
+def _judged(
+    items: Sequence[tuple[Deployment, ModelSpec | None, Cluster | None]],
+    group: tuple[int, ...],
+    gpus: Sequence[tuple[int, ...] | None],
+    *,
+    unknown_release_is_old: bool,
+) -> SharedGpu | None:
+    processes = [_process(items[i][0], unknown_release_is_old) for i in group]
+    if any(p is None for p in processes):
+        return None  # an engine whose behaviour beside others has not been read
+    procs = tuple(p for p in processes if p is not None)
+    shared = tuple(sorted(set.intersection(*(set(gpus[i] or ()) for i in group))))
+    fractions = [p.fraction for p in procs]
+    zero = [0.0] * len(procs)
+    certain = _fails(procs, fractions, zero, zero)
+    if certain is not None and certain[1]:  # no order starts them all
+        return _shared(procs, shared, certain[0], "never", None, _arith(procs, certain[0]))
+    capacity = _capacity([items[i][2] for i in group])
+    if capacity is None:
+        return None
+    need = [_needs(items[i][0], items[i][1], capacity) for i in group]
+    if any(n is None for n in need):
+        return None
+    weights = [n[0] for n in need if n is not None]
+    working = [n[1] for n in need if n is not None]
+    found = _fails(procs, fractions, weights, working)
+    if found is None:
+        return None
+    index, every = found
+    why = _arith(procs, index, capacity, weights)
+    return _shared(procs, shared, index, "never" if every else "order", capacity, why)
+
+
+def _shared(
+    procs: tuple[Process, ...],
+    gpus: tuple[int, ...],
+    index: int,
+    verdict: Literal["never", "order"],
+    capacity: float | None,
+    why: str,
+) -> SharedGpu:
+    return SharedGpu(gpus, procs, index, verdict, capacity, why)
+
+
+def _capacity(clusters: Sequence[Cluster | None]) -> float | None:
+    """The shared GPU's memory in GiB (binary, as the driver reports it), when every process was
+    assigned a cluster of the same GPU."""
+    sizes = {
+        (c.gpu.memory_reported_gib or c.gpu.memory_gb) if c is not None else None for c in clusters
+    }
+    if len(sizes) != 1:
+        return None
+    size = next(iter(sizes))
+    return None if size is None else float(size)
+
+
+def _needs(
+    dep: Deployment, model: ModelSpec | None, capacity_gib: float
+) -> tuple[float, float] | None:
+    """(weights, start-up working memory) one GPU of ``dep`` holds, as fractions of the GPU."""
+    if model is None:
+        return None
+    total = capacity_gib * GIB
+    weights = weights_per_gpu(model, dep) + vision_weights(model, dep)
+    return weights / total, working_bytes(dep, WORKING_LOW_GIB) / total
+
+
+def _fails(
+    procs: tuple[Process, ...],
+    fractions: Sequence[float],
+    weights: Sequence[float],
+    working: Sequence[float],
+) -> tuple[int, bool] | None:
+    """(the process to report, whether no start order starts them all), or None when every
+    order does.  The process reported is the one refused when they start in the file's order
+    (a script's ``&`` starts them so), else the first in the file refused in another order.
+    Beyond ``_ORDERS`` processes only the file's order is tried."""
+    n = len(procs)
+    written = tuple(range(n))
+    orders = itertools.permutations(written) if n <= _ORDERS else iter([written])
+    failing: set[int] = set()
+    every = True
+    in_order: int | None = None
+    for order in orders:
+        stuck = _start(procs, order, fractions, weights, working)
+        if stuck is None:
+            every = False
+        else:
+            failing.add(stuck)
+            in_order = stuck if order == written else in_order
+    if not failing:
+        return None
+    return (min(failing) if in_order is None else in_order), every
+
+
+def _start(
+    procs: tuple[Process, ...],
+    order: Sequence[int],
+    fractions: Sequence[float],
+    weights: Sequence[float],
+    working: Sequence[float],
+) -> int | None:
+    """The first process of ``order`` that cannot start once those before it hold their memory
+    (fractions of the GPU), or None when all do."""
+    free = 1.0
+    for p in order:
+        f, w = fractions[p], weights[p]
+        if procs[p].beside == "requests":
+            if free < f:
+                return p
+            free -= f
+        elif procs[p].beside == "leaves":
+            kv = free - (1.0 - f) - w
+            if kv <= 0:
+                return p
+            free = min(free, 1.0 - f)
+        else:  # "free_share": weights in what is free, the KV cache a share of the rest
+            rest = free - w - working[p]
+            if rest <= 0:
+                return p
+            free = (free - w) * (1.0 - f)
+    return None
+
+
+def _arith(
+    procs: tuple[Process, ...],
+    index: int,
+    capacity: float | None = None,
+    weights: Sequence[float] = (),
+) -> str:
+    """What each process claims, and why ``procs[index]`` cannot start, in the user's words."""
+    parts = []
+    for k, p in enumerate(procs):
+        held = f"{p.fraction:g} of the GPU"
+        if capacity is not None:
+            held = f"{p.fraction * capacity:.1f} GiB of {capacity:g} GiB"
+            if weights and p.beside != "requests":
+                held += f" (weights {weights[k] * capacity:.1f} GiB)"
+        meaning = {
+            "requests": f"asks for {held} free at start-up",
+            "leaves": f"leaves only {1 - p.fraction:g} of the GPU free beside its own",
+            "free_share": f"loads its weights in what is free and takes {p.fraction:g} of the rest",
+        }[p.beside]
+        if p.beside == "leaves" and capacity is not None:
+            meaning = f"takes all but {(1 - p.fraction) * capacity:.1f} GiB of what is free"
+            if weights:
+                meaning += f" and needs its weights ({weights[k] * capacity:.1f} GiB) in it"
+        parts.append(f"{p.engine} at line {p.line} ({p.setting}) {meaning}")
+    requested = sum(p.fraction for p in procs if p.beside == "requests")
+    total = f"; the fixed shares add up to {requested:.2f} of the GPU" if requested > 1 else ""
+    return "; ".join(parts) + total

@@ -1,0 +1,137 @@
+"""TL217 gpu-memory-oversubscribed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from toplint.model import Finding, Severity
+from toplint.rulebook.helpers import finding
+from toplint.rulebook.types import Rule, RuleContext
+
+DOC = """\
+## What it does
+Finds servers that one file starts together on the same GPU of one host - the services of a
+compose file, the programs of a supervisord configuration, the commands a script starts
+without waiting for them (`&`, `docker run -d`) - whose memory settings cannot all be met
+there.  Each engine's setting means something else beside another process: vLLM asks for its
+`--gpu-memory-utilization` share of the *total* free at start-up and refuses otherwise;
+SGLang and TGI take all the free memory but (1 - `--mem-fraction-static` /
+`--cuda-memory-fraction`) of the total; LMDeploy and TensorRT-LLM take a share of what is
+free once their weights are in (`toplint.outcome.colocation`).  A process's GPUs are the
+devices it is given (`CUDA_VISIBLE_DEVICES`, `--gpus device=…`, compose `device_ids`) or, with
+none given, the first ones.
+
+Outcome reported (toplint's severity policy): refuses to start - an error when no start
+order lets them all start (whatever the GPU: the settings' shares alone exceed it); a warning
+when it depends on which server is up first, which nothing in the file fixes, or on an engine
+release the file does not pin (vLLM before 0.9.1 took `--gpu-memory-utilization` as a limit on
+the whole GPU's use, other processes included: two servers at 0.4 and 0.8 ran).
+
+## Why is this bad?
+Whichever server starts second finds the memory taken: vLLM stops with "Free memory on device
+(…) on startup is less than desired GPU memory utilization (0.9, … GiB). Decrease GPU memory
+utilization or reduce GPU memory used by other processes", SGLang with "Not enough memory.
+Please try to increase --mem-fraction-static", and a container restarts in a loop.  Two vLLM
+servers at the default 0.9 on one GPU ask for 1.8 of it.
+
+## Example
+```bash
+CUDA_VISIBLE_DEVICES=0 vllm serve Qwen/Qwen2.5-7B-Instruct --port 8000 &
+CUDA_VISIBLE_DEVICES=0 vllm serve Qwen/Qwen2.5-1.5B-Instruct --port 8001
+```
+
+## Use instead
+```bash
+CUDA_VISIBLE_DEVICES=0 vllm serve Qwen/Qwen2.5-7B-Instruct --port 8000 \\
+    --gpu-memory-utilization 0.6 &
+CUDA_VISIBLE_DEVICES=0 vllm serve Qwen/Qwen2.5-1.5B-Instruct --port 8001 \\
+    --gpu-memory-utilization 0.3
+```
+or give each server a GPU of its own.
+
+## Options
+None.
+
+## Fix safety
+No fix: how to divide the GPU between the servers is for the operator to say.  The finding
+gives each server's share and what the shares add up to.
+
+## References
+- vLLM's start-up check (`request_memory`):
+  https://github.com/vllm-project/vllm/blob/0027b02769fbf0f9b73c612cd8912e7fa0f37458/vllm/v1/worker/utils.py
+- SGLang's KV pool beside other memory (`profile_max_num_token`):
+  https://github.com/sgl-project/sglang/blob/v0.5.8/python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py
+- TGI's free memory (`get_cuda_free_memory`):
+  https://github.com/huggingface/text-generation-inference/blob/c09f5bc9/server/text_generation_server/utils/import_utils.py
+- Docker's `--gpus N` gives devices 0 to N-1 (`countToDevices`):
+  https://github.com/moby/moby/blob/master/daemon/nvidia_linux.go
+"""
+
+
+def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    shared = ctx.shared_gpu
+    if shared is None:
+        return
+    this = shared.processes[shared.this]
+    others = [p for k, p in enumerate(shared.processes) if k != shared.this]
+    gpus = ", ".join(str(g) for g in shared.gpus)
+    where = f"GPU {gpus}" if len(shared.gpus) == 1 else f"GPUs {gpus}"
+    beside = ", ".join(f"{p.engine} at line {p.line}" for p in others)
+    settings = ", ".join(f"{p.setting.split(' ', 1)[0]} (line {p.line})" for p in shared.processes)
+    if shared.verdict == "never":
+        outcome = "they cannot all start there in any order, so this one or another is refused"
+        severity = Severity.ERROR
+        if shared.release:
+            outcome += (
+                f" (with {shared.release} and later, which take each share of the whole GPU; "
+                "earlier releases counted the other servers' memory inside each share: pin the "
+                "release to know which applies)"
+            )
+            severity = Severity.WARNING
+    else:
+        outcome = (
+            "it starts only if it is up before the others, which nothing in the file makes sure"
+        )
+        severity = Severity.WARNING
+    yield finding(
+        rule,
+        ctx,
+        _anchor(ctx),
+        f"this {this.engine} server shares {where} with {beside}, and {outcome}: {shared.why}",
+        severity=severity,
+        fix=f"lower {settings} so what the servers hold fits the GPU together, or give each "
+        "server GPUs of its own (CUDA_VISIBLE_DEVICES, --gpus device=N)",
+        data={
+            "gpus": list(shared.gpus),
+            "verdict": shared.verdict,
+            "from_release": shared.release,
+            "capacity_gib": shared.capacity_gib,
+            "processes": [
+                {"line": p.line, "engine": p.engine, "setting": p.setting, "beside": p.beside}
+                for p in shared.processes
+            ],
+        },
+    )
+
+
+def _anchor(ctx: RuleContext) -> str:
+    """The memory setting of this server where it is written, else where it starts."""
+    import toplint.outcome.memory as memory  # only where servers share a GPU
+
+    keys = memory.accounting(ctx.deployment.engine).keys
+    return next((k for k in keys if k in ctx.deployment.sources), "engine")
+
+
+RULE = Rule(
+    code="TL217",
+    name="gpu-memory-oversubscribed",
+    summary=(
+        "Servers one file starts together on the same GPU whose memory settings cannot all "
+        "be met there."
+    ),
+    severity=Severity.ERROR,
+    check=check,
+    doc=DOC,
+    origin=__file__,
+    accelerators="gpu",
+)

@@ -1,0 +1,131 @@
+"""Servers one file starts together on one GPU (``toplint.outcome.colocation``, rule TL217):
+which of a file's deployments run at once, on which GPUs, and whether every start order lets
+them all start by each engine's own behaviour beside other processes."""
+
+from __future__ import annotations
+
+from toplint.model import RUNS_DETACHED, Deployment
+from toplint.outcome.colocation import shared_gpus
+from toplint.outcome.types import SharedGpu
+from toplint.parse.base import Source
+from toplint.parse.builtin import toplint_parsers
+from toplint.parse.run import parse_source
+
+
+def deployments(path: str, text: str) -> list[Deployment]:
+    return list(parse_source(Source.from_text(path, text), toplint_parsers()).deployments)
+
+
+def judged(path: str, text: str) -> list[SharedGpu | None]:
+    return shared_gpus([(d, None, None) for d in deployments(path, text)])
+
+
+def test_a_command_ending_with_an_ampersand_runs_detached() -> None:
+    deps = deployments(
+        "serve.sh",
+        "nohup vllm serve Qwen/Qwen2.5-7B-Instruct --port 8000 > a.log 2>&1 &\n"
+        "vllm serve Qwen/Qwen2.5-1.5B-Instruct --port 8001 && echo done\n",
+    )
+    assert [d.options.get(RUNS_DETACHED) for d in deps] == ["&", None]
+
+
+def test_docker_run_detach_flags() -> None:
+    lines = {
+        "docker run -d --gpus all vllm/vllm-openai:latest --model m/a": "-d",
+        "docker run -itd --gpus all vllm/vllm-openai:latest --model m/a": "-d",
+        "docker run --detach --gpus all vllm/vllm-openai:latest --model m/a": "-d",
+        "docker run --detach=false --gpus all vllm/vllm-openai:latest --model m/a": None,
+        # a value that holds a "d" is not a flag (-e takes one)
+        "docker run -e DEBUG=1 --gpus all vllm/vllm-openai:latest --model m/a": None,
+        # the container's own -d is the engine's, after the image
+        "docker run --gpus all vllm/vllm-openai:latest --model m/a -d x": None,
+    }
+    for line, want in lines.items():
+        (dep,) = deployments("run.sh", line + "\n")
+        assert dep.options.get(RUNS_DETACHED) == want, line
+
+
+def test_two_defaults_never_start_together() -> None:
+    found = judged(
+        "serve.sh",
+        "vllm serve Qwen/Qwen2.5-7B-Instruct --port 8000 &\n"
+        "vllm serve Qwen/Qwen2.5-1.5B-Instruct --port 8001\n",
+    )
+    assert found[0] is None
+    shared = found[1]
+    assert shared is not None and shared.verdict == "never" and shared.gpus == (0,)
+    assert shared.release == ""  # 0.9 + 0.9 fails also where each share limits the whole GPU
+    assert [p.line for p in shared.processes] == [1, 2] and shared.this == 1
+
+
+def test_shares_that_add_up_to_one_are_not_judged_a_failure() -> None:
+    # vLLM's page: "if you have two vLLM instances running on the same GPU, you can set the
+    # GPU memory utilization to 0.5 for each instance"; a CUDA context's few hundred MiB are
+    # not counted (a miss is possible, a false error is not)
+    found = judged(
+        "serve.sh",
+        "vllm serve a/b --gpu-memory-utilization 0.5 &\n"
+        "vllm serve c/d --gpu-memory-utilization 0.5\n",
+    )
+    assert found == [None, None]
+
+
+def test_over_one_holds_only_from_the_release_that_changed_it() -> None:
+    # 0.7 + 0.4: refused from vLLM 0.9.1; before, each share limited the whole GPU's use and the
+    # second to start fitted in what the first left (vllm-project/vllm#19125's 0.4 + 0.8)
+    text = (
+        "vllm serve a/b --gpu-memory-utilization 0.7 &\n"
+        "vllm serve c/d --gpu-memory-utilization 0.4\n"
+    )
+    (_, shared) = judged("serve.sh", text)
+    assert shared is not None and shared.verdict == "never" and shared.release == "vLLM 0.9.1"
+    pinned = (
+        "docker run -d --gpus all vllm/vllm-openai:{tag} --model a/b --gpu-memory-utilization 0.7\n"
+        "docker run -d --gpus all vllm/vllm-openai:{tag} --model c/d --gpu-memory-utilization 0.4\n"
+    )
+    (_, new) = judged("run.sh", pinned.format(tag="v0.10.1"))
+    assert new is not None and new.verdict == "never" and new.release == ""
+    assert judged("run.sh", pinned.format(tag="v0.6.3")) == [None, None]
+
+
+def test_a_foreground_server_holds_the_script() -> None:
+    found = judged("serve.sh", "vllm serve a/b\nvllm serve c/d\n")
+    assert found == [None, None]
+
+
+def test_different_or_unknown_devices_are_not_shared() -> None:
+    apart = "CUDA_VISIBLE_DEVICES=0 vllm serve a/b &\nCUDA_VISIBLE_DEVICES=1 vllm serve c/d\n"
+    assert judged("serve.sh", apart) == [None, None]
+    unknown = "CUDA_VISIBLE_DEVICES=$A vllm serve a/b &\nCUDA_VISIBLE_DEVICES=$B vllm serve c/d\n"
+    assert judged("serve.sh", unknown) == [None, None]
+    # a TP 2 server on GPUs 0-1 and a one-GPU server on GPU 1
+    overlap = (
+        "CUDA_VISIBLE_DEVICES=0,1 vllm serve a/b --tensor-parallel-size 2 &\n"
+        "CUDA_VISIBLE_DEVICES=1 vllm serve c/d\n"
+    )
+    (_, shared) = judged("serve.sh", overlap)
+    assert shared is not None and shared.gpus == (1,)
+
+
+def test_compose_services_run_together_and_a_container_without_gpus_uses_none() -> None:
+    service = "  {name}:\n    image: vllm/vllm-openai:latest\n    command: --model {model}\n{gpus}"
+    gpus = (
+        "    deploy:\n      resources:\n        reservations:\n          devices:\n"
+        "            - {driver: nvidia, count: 1, capabilities: [gpu]}\n"
+    )
+    text = "services:\n" + service.format(name="a", model="a/b", gpus=gpus)
+    both = text + service.format(name="b", model="c/d", gpus=gpus)
+    found = judged("docker-compose.yml", both)
+    assert [s is not None for s in found] == [False, True]
+    alone = text + service.format(name="b", model="c/d", gpus="")
+    assert judged("docker-compose.yml", alone) == [None, None]
+
+
+def test_without_the_gpus_memory_only_what_holds_on_every_gpu_is_judged() -> None:
+    # LMDeploy's KV cache takes 0.8 of what is free once its weights are in: up first, it leaves
+    # vLLM too little; up second, it fits in what vLLM left, if its weights do - which needs the
+    # GPU's memory and the checkpoint's size (TL217's case with a manifest judges it)
+    text = "vllm serve a/b --port 8000 &\nlmdeploy serve api_server c/d --server-port 8001\n"
+    deps = deployments("serve.sh", text)
+    assert [d.engine for d in deps] == ["vllm", "lmdeploy"]
+    assert shared_gpus([(d, None, None) for d in deps]) == [None, None]
