@@ -45,6 +45,20 @@ def test_docker_run_detach_flags() -> None:
         assert dep.options.get(RUNS_DETACHED) == want, line
 
 
+def test_process_managers_and_multiplexers_return_once_started() -> None:
+    text = (
+        'pm2 start "vllm serve a/b --port 8000" --name a\n'
+        'tmux new-session -d -s b "vllm serve c/d --port 8001"\n'
+        "screen -dmS c vllm serve e/f --port 8002\n"
+        "systemd-run --unit g vllm serve g/h --port 8003\n"
+        "systemd-run --wait vllm serve i/j --port 8004\n"
+        'tmux new-session -s k "vllm serve k/l --port 8005"\n'
+        "vllm serve m/n --port 8006\n"
+    )
+    got = [d.options.get(RUNS_DETACHED) for d in deployments("serve.sh", text)]
+    assert got == ["&", "&", "&", "&", None, None, None]
+
+
 def test_two_defaults_never_start_together() -> None:
     found = judged(
         "serve.sh",

@@ -35,7 +35,7 @@ from toplint.parse.text.sourcemap import (
     masked_templates,
     source_map,
 )
-from toplint.parse.text.together import detached, runs_detached
+from toplint.parse.text.together import detached, detaches, runs_detached
 from toplint.parse.text.wrapped import (
     as_wrapped,
     runtime_image,
@@ -217,7 +217,8 @@ class ShellParser:
                     outer = outer.over(directive_allocation(job_text, job_path))
                 out.append((inner, command.site, outer, inherited, (*command.via, *via)))
                 if background is not None:
-                    background.append(command.background)
+                    words = [w.value or "" for w in command.words]
+                    background.append(command.background or detaches(words))
         return out
 
     def _deployments(

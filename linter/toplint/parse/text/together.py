@@ -9,6 +9,14 @@ Run container in background and print container ID", the docker CLI reference). 
 the process runs beside every command the script starts after it: two servers so started on one
 GPU share its memory (``toplint.outcome.colocation``).
 
+Process managers and terminal multiplexers return once they have started the command, too:
+``pm2 start`` hands it to PM2's daemon ("PM2 is a daemon process manager", pm2.keymetrics.io);
+``tmux new-session -d`` ("-d: the new session is not attached to the current terminal"), and
+``tmux new-window``, ``split-window``, ``respawn-pane`` and ``send-keys`` in a session, return at
+once (tmux(1)); ``screen -dm`` starts "in detached mode" (screen(1)); ``systemd-run`` starts a
+transient unit and returns unless told to wait (``--wait``, ``--pty``, ``--pipe``,
+systemd-run(1)); ``setsid -f`` always forks (setsid(1)).
+
 The deployment keeps how it was started in ``Deployment.options[RUNS_DETACHED]`` ("&" or
 "-d").
 """
@@ -23,7 +31,10 @@ from toplint.parse.text.dockerrun import DOCKER, DOCKER_VALUE
 from toplint.parse.text.entrypoint import run_options
 from toplint.record import replace
 
-__all__ = ["detached", "runs_detached"]
+__all__ = ["detached", "detaches", "runs_detached"]
+
+_TMUX_RETURNS = frozenset({"new-window", "neww", "split-window", "splitw", "respawn-pane"})
+_SYSTEMD_RUN_WAITS = frozenset({"--wait", "--pty", "-t", "--pipe", "-P", "--shell", "-S"})
 
 
 def detached(args: Sequence[Arg], background: bool) -> str:
@@ -53,3 +64,33 @@ def runs_detached(dep: Deployment, how: str) -> Deployment:
     if not how:
         return dep
     return replace(dep, options={**dep.options, RUNS_DETACHED: how})
+
+
+def detaches(words: Sequence[str]) -> bool:
+    """Whether the command ``words`` (its values) hands what it runs to a process manager or a
+    terminal multiplexer and returns: ``pm2 start``, ``tmux new-session -d`` (and tmux's
+    commands in a session), ``screen -dm``, ``systemd-run``, ``setsid -f``."""
+    for k, word in enumerate(words):
+        program = word.rsplit("/", 1)[-1]
+        rest = words[k + 1 :]
+        sub = rest[0] if rest else ""
+        if program == "pm2":
+            return sub == "start"
+        if program == "tmux":
+            if sub in ("new-session", "new"):
+                return any(_short(w, "d") for w in rest[1:])
+            return sub in _TMUX_RETURNS or sub in ("send-keys", "send")
+        if program == "screen":
+            return any(_short(w, "d") for w in rest) and any(_short(w, "m") for w in rest)
+        if program == "systemd-run":
+            return not any(w.split("=", 1)[0] in _SYSTEMD_RUN_WAITS for w in rest)
+        if program == "setsid":
+            return any(w in ("-f", "--fork") or _short(w, "f") for w in rest[:2])
+        if "=" not in word and program not in ("sudo", "env", "exec", "command", "nohup"):
+            return False  # the command's program is another one
+    return False
+
+
+def _short(word: str, letter: str) -> bool:
+    """``word`` is a cluster of one-letter options holding ``letter`` (``-dm``, ``-dmS``)."""
+    return word.startswith("-") and not word.startswith("--") and letter in word[1:]
