@@ -99,8 +99,9 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         _anchor(ctx),
         f"this {this.engine} server shares {where} with {beside}, and {outcome}: {shared.why}",
         severity=severity,
-        fix=f"lower {settings} so what the servers hold fits the GPU together, or give each "
-        "server GPUs of its own (CUDA_VISIBLE_DEVICES, --gpus device=N)",
+        fix=f"set {settings} so the servers' memory fits the GPU together by each engine's "
+        "rule above, or give each server GPUs of its own (CUDA_VISIBLE_DEVICES, "
+        "--gpus device=N)",
         data={
             "gpus": list(shared.gpus),
             "verdict": shared.verdict,

@@ -133,7 +133,7 @@ def _process(dep: Deployment, unknown_release_is_old: bool) -> Process | None:
     fraction, setting = memory_setting(dep)
     engine = find_engine(dep.engine)
     name = engine.title if engine is not None else dep.engine
-    beside, source, release = acc.beside, acc.beside_source, ""
+    beside, source, release, old = acc.beside, acc.beside_source, "", False
     if acc.beside_since:
         pinned = version(image_tag(str(dep.options.get("image", ""))))
         since = version(acc.beside_since)
@@ -141,7 +141,9 @@ def _process(dep: Deployment, unknown_release_is_old: bool) -> Process | None:
         if old:
             beside, source = "leaves", acc.beside_before_source
         release = acc.beside_since if pinned is None else ""
-    return Process(dep.path, dep.line, dep.column, name, setting, fraction, beside, source, release)
+    return Process(
+        dep.path, dep.line, dep.column, name, setting, fraction, beside, source, release, old
+    )
 
 
 def _judge(
@@ -294,20 +296,22 @@ def _arith(
     """What each process claims, and why ``procs[index]`` cannot start, in the user's words."""
     parts = []
     for k, p in enumerate(procs):
-        held = f"{p.fraction:g} of the GPU"
+        share = f"{p.fraction:g} of the GPU"
         if capacity is not None:
-            held = f"{p.fraction * capacity:.1f} GiB of {capacity:g} GiB"
-            if weights and p.beside != "requests":
-                held += f" (weights {weights[k] * capacity:.1f} GiB)"
-        meaning = {
-            "requests": f"asks for {held} free at start-up",
-            "leaves": f"leaves only {1 - p.fraction:g} of the GPU free beside its own",
-            "free_share": f"loads its weights in what is free and takes {p.fraction:g} of the rest",
-        }[p.beside]
-        if p.beside == "leaves" and capacity is not None:
-            meaning = f"takes all but {(1 - p.fraction) * capacity:.1f} GiB of what is free"
-            if weights:
-                meaning += f" and needs its weights ({weights[k] * capacity:.1f} GiB) in it"
+            share = f"{p.fraction * capacity:.1f} GiB of {capacity:g} GiB"
+        if p.beside == "requests":
+            meaning = f"asks for {share} free at start-up"
+        elif p.beside == "leaves" and p.counts_others:
+            meaning = f"counts the memory the other servers hold inside its {share}"
+        elif p.beside == "leaves":
+            reserve = f"{1 - p.fraction:g} of the GPU"
+            if capacity is not None:
+                reserve = f"{(1 - p.fraction) * capacity:.1f} GiB"
+            meaning = f"takes all the free memory but {reserve}"
+        else:
+            meaning = f"loads its weights in what is free and takes {p.fraction:g} of the rest"
+        if weights and p.beside != "requests":
+            meaning += f" and needs its weights ({weights[k] * (capacity or 0):.1f} GiB) in it"
         parts.append(f"{p.engine} at line {p.line} ({p.setting}) {meaning}")
     requested = sum(p.fraction for p in procs if p.beside == "requests")
     total = f"; the fixed shares add up to {requested:.2f} of the GPU" if requested > 1 else ""

@@ -127,6 +127,9 @@ class Process:
     # The release its behaviour beside others holds from, when that changed with a release and
     # the deployment does not pin one ("" otherwise).
     release: str = ""
+    # Judged by the behaviour of the engine's releases before ``release``: its share limits the
+    # whole GPU's use, the other servers' memory counted inside it (vLLM before 0.9.1).
+    counts_others: bool = False
 
 
 @record
