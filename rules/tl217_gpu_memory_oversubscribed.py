@@ -19,7 +19,8 @@ SGLang and TGI take all the free memory but (1 - `--mem-fraction-static` /
 `--cuda-memory-fraction`) of the total; LMDeploy and TensorRT-LLM take a share of what is
 free once their weights are in (`toplint.outcome.colocation`).  A process's GPUs are the
 devices it is given (`CUDA_VISIBLE_DEVICES`, `--gpus device=…`, compose `device_ids`) or, with
-none given, the first ones.
+none given, the first ones.  Compose services whose `profiles` share none are alternatives and
+are not judged together; a service without profiles starts beside any profile's.
 
 Outcome reported (toplint's severity policy): refuses to start - an error when no start
 order lets them all start (whatever the GPU: the settings' shares alone exceed it); a warning
@@ -77,6 +78,9 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     gpus = ", ".join(str(g) for g in shared.gpus)
     where = f"GPU {gpus}" if len(shared.gpus) == 1 else f"GPUs {gpus}"
     beside = ", ".join(f"{p.engine} at line {p.line}" for p in others)
+    if shared.profiles:  # compose starts them together with these profiles active
+        named = " or ".join(f"`{p}`" for p in shared.profiles.split(","))
+        beside += f" (with the compose profile {named} active)"
     settings = ", ".join(f"{p.setting.split(' ', 1)[0]} (line {p.line})" for p in shared.processes)
     if shared.verdict == "never":
         outcome = "they cannot all start there in any order, so this one or another is refused"

@@ -186,6 +186,10 @@ class Unresolved:
 # ``Deployment.options`` key of how a script started the deployment without waiting for it
 # ("&", "-d": ``toplint.parse.text.together``): it runs beside what the script starts after it.
 RUNS_DETACHED = "detached"
+# ``Deployment.options`` key of a compose service's ``profiles`` (comma-separated): compose starts
+# it only when one of them is active ("Using profiles with Compose"), so services whose profiles
+# share none are alternatives, never up together unless both are named.
+COMPOSE_PROFILES = "compose.profiles"
 
 # ``Deployment.sources`` key of the GPU request of a group's worker pods where it is written
 # apart from the leader's (a LeaderWorkerSet's workerTemplate; ``gpus_per_node`` is the

@@ -40,7 +40,7 @@ from toplint.engines.registry import find_engine
 from toplint.engines.release import image_tag, version
 from toplint.hardware.types import Cluster
 from toplint.infra.numbers import digits
-from toplint.model import RUNS_DETACHED, Deployment
+from toplint.model import COMPOSE_PROFILES, RUNS_DETACHED, Deployment
 from toplint.outcome.memory import (
     WORKING_LOW_GIB,
     accounting,
@@ -80,7 +80,8 @@ def shared_gpus(
             judged.add(group)
             found = _judge(items, group, gpus)
             if found is not None and out[group[found.this]] is None:
-                out[group[found.this]] = found
+                profiles = set().union(*(_profiles(items[i][0]) for i in group))
+                out[group[found.this]] = replace(found, profiles=",".join(sorted(profiles)))
     return out
 
 
@@ -113,9 +114,21 @@ def _together(
         return False  # one command's roles
     kind_a, kind_b = declared(a.source_kind), declared(b.source_kind)
     if kind_a is not None and kind_a == kind_b and kind_a.together:
-        return True
+        return not _alternatives(a, b)
     first = a if (a.line, a.column) < (b.line, b.column) else b
     return bool(first.options.get(RUNS_DETACHED))  # the script goes on past the first
+
+
+def _profiles(dep: Deployment) -> set[str]:
+    named = str(dep.options.get(COMPOSE_PROFILES, ""))
+    return set(named.split(",")) if named else set()
+
+
+def _alternatives(a: Deployment, b: Deployment) -> bool:
+    """Compose services whose profiles share none: each starts only with its own ``--profile``
+    (a service without profiles always starts)."""
+    pa, pb = _profiles(a), _profiles(b)
+    return bool(pa and pb and not pa & pb)
 
 
 def _pairwise(

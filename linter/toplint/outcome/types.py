@@ -143,6 +143,8 @@ class SharedGpu:
     verdict: Literal["never", "order"]
     capacity_gib: float | None  # the GPU's memory, when a cluster was assigned
     why: str  # the arithmetic, in the user's words
+    # The compose profiles that start these services together ("pd"; "" when they always run).
+    profiles: str = ""
     # "vLLM 0.9.1": the verdict holds from that release of an engine whose release the file
     # does not pin (earlier ones behave otherwise beside other processes); "" for every release.
     release: str = ""

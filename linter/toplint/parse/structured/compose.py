@@ -22,7 +22,7 @@ from toplint.engines.release import image_repository
 from toplint.errors import SourceError
 from toplint.infra.readpolicy import MAX_SOURCE_BYTES, ReadRefused, read_first, read_reference
 from toplint.infra.yamlsafe import Document, load_documents
-from toplint.model import Deployment, Finding, ParseResult, Position
+from toplint.model import COMPOSE_PROFILES, Deployment, Finding, ParseResult, Position
 from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import disk_loader
@@ -311,6 +311,10 @@ def _deployment(
     )
     if dep.gpus_per_node is not None:
         dep = replace(dep, gpus=dep.gpus_per_node)
+    profiles = service.get("profiles")
+    if isinstance(profiles, list) and profiles:  # started only with one of them (--profile)
+        named = ",".join(sorted(str(p) for p in profiles))
+        dep = replace(dep, options={**dep.options, COMPOSE_PROFILES: named})
     return dep, findings
 
 
