@@ -181,3 +181,20 @@ def test_huggingfaceserver_with_vllm_args() -> None:
         sh("python -m huggingfaceserver --model_id m --backend vllm --tensor-parallel-size 2"),
     )
     assert (dep.engine, dep.model, dep.tp) == ("vllm", "m", 2)
+
+
+def test_fastchat_vllm_worker() -> None:
+    # lm-sys/FastChat@0283a0bb fastchat/serve/vllm_worker.py: `--model-path` is the engine's
+    # model, `--num-gpus N` its tensor-parallel size; vLLM's own options follow on a plain
+    # argparse parser (no underscore spellings but the worker's own two)
+    dep = only(
+        "w.sh",
+        sh(
+            "python3 -m fastchat.serve.vllm_worker --model-path Qwen/Qwen2.5-72B-Instruct "
+            "--num-gpus 4 --gpu_memory_utilization 0.85 --max-model-len 8192 "
+            "--controller-address http://localhost:21001 --no-register"
+        ),
+    )
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "Qwen/Qwen2.5-72B-Instruct", 4)
+    assert dep.options.get("gpu_memory_utilization") == "0.85"
+    assert dep.options.get("max_model_len") == "8192"

@@ -16,7 +16,7 @@ from toplint.engines.types import (
     Launch,
     Layout,
 )
-from toplint.engines.vllm.cli import CLI, DYNAMO, HUGGINGFACESERVER
+from toplint.engines.vllm.cli import CLI, DYNAMO, FASTCHAT_VLLM_WORKER, HUGGINGFACESERVER
 from toplint.model import Deployment
 from toplint.record import replace
 
@@ -126,6 +126,7 @@ ENGINE = Engine(
         "vllm.entrypoints.api_server": "vllm",
         dynamo.module("vllm"): DYNAMO.name,
         "huggingfaceserver": HUGGINGFACESERVER.name,
+        "fastchat.serve.vllm_worker": FASTCHAT_VLLM_WORKER.name,
     },
     # vllm/vllm-openai: ENTRYPOINT ["vllm", "serve"] (vllm docker/Dockerfile, target
     # vllm-openai; older tags: python3 -m vllm.entrypoints.openai.api_server, same engine args).
@@ -142,7 +143,7 @@ ENGINE = Engine(
         Image("vllm/vllm-openai-rocm", ("vllm", "serve")),
         Image("kserve/huggingfaceserver", ("python", "-m", "huggingfaceserver")),
     ),
-    wrappers=(DYNAMO, HUGGINGFACESERVER),
+    wrappers=(DYNAMO, HUGGINGFACESERVER, FASTCHAT_VLLM_WORKER),
     # Formats that always run vLLM: the production-stack chart and its operator CR, llm-d's
     # chart, KServe's LLMInferenceService and huggingfaceserver InferenceService, Ray Serve LLM.
     runs_in=(

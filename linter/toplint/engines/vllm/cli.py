@@ -233,3 +233,31 @@ HUGGINGFACESERVER = replace(
     # model vLLM supports (is_vllm_backend_enabled); huggingface serves with transformers.
     other_backends={"backend": ("huggingface",)},
 )
+
+# FastChat's `python -m fastchat.serve.vllm_worker`: its worker options on a plain argparse
+# parser, then vLLM's `AsyncEngineArgs.add_cli_args` (lm-sys/FastChat@0283a0bb
+# fastchat/serve/vllm_worker.py): `--model-path` becomes the engine's model and `--num-gpus N`
+# (N > 1) its tensor-parallel size.  Plain argparse takes no underscore spelling but the two
+# the worker defines itself (`--gpu_memory_utilization`, `--trust_remote_code`).
+FASTCHAT_VLLM_WORKER = replace(
+    CLI,
+    name="fastchat-vllm-worker",
+    options={
+        **CLI.options,
+        **options(
+            """host port worker-address controller-address model-path model-names
+            limit-worker-concurrency num-gpus conv-template""",
+            "no-register",
+        ),
+    },
+    aliases={
+        **CLI.aliases,
+        "--gpu_memory_utilization": "gpu-memory-utilization",
+        "--trust_remote_code": "trust-remote-code",
+    },
+    fields={**_FIELDS, "model-path": "model", "num-gpus": "tp"},
+    underscores_are_dashes=False,
+    engine="vllm",
+    config_options=(),
+    release="",
+)
