@@ -186,6 +186,12 @@ class Unresolved:
 # ``Deployment.options`` key of how a script started the deployment without waiting for it
 # ("&", "-d": ``toplint.parse.text.together``): it runs beside what the script starts after it.
 RUNS_DETACHED = "detached"
+# ...and the line of the first command after it that stops processes (``kill``, ``docker stop``):
+# it may not run beside what the script starts from there on.
+DETACHED_UNTIL = "detached.until"
+# ``Deployment.options`` key of a command written in a loop's body: run once per iteration, each
+# with its own values (the devices it is given among them).
+RUNS_IN_LOOP = "in_loop"
 # ``Deployment.options`` key of a compose service's ``profiles`` (comma-separated): compose starts
 # it only when one of them is active ("Using profiles with Compose"), so services whose profiles
 # share none are alternatives, never up together unless both are named.

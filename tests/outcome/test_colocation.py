@@ -143,3 +143,33 @@ def test_without_the_gpus_memory_only_what_holds_on_every_gpu_is_judged() -> Non
     deps = deployments("serve.sh", text)
     assert [d.engine for d in deps] == ["vllm", "lmdeploy"]
     assert shared_gpus([(d, None, None) for d in deps]) == [None, None]
+
+
+def test_a_command_that_stops_processes_ends_what_ran_before_it() -> None:
+    # WeiminXiong/IPR@93335a3a run_pipeline_vllm.sh: a worker started in the background, then
+    # `kill -9 $fs_worker_pid` before the next phase's workers
+    text = (
+        "python -m fastchat.serve.vllm_worker --model-path a/b &\n"
+        "pid=$!\n"
+        "kill -9 $pid\n"
+        "python -m fastchat.serve.vllm_worker --model-path c/d\n"
+    )
+    assert judged("run.sh", text) == [None, None]
+    stopped = text.replace("kill -9 $pid", "docker stop worker")
+    assert judged("run.sh", stopped) == [None, None]
+    kept = text.replace("kill -9 $pid", "sleep 60")
+    assert judged("run.sh", kept)[1] is not None
+
+
+def test_a_server_started_in_a_loop_is_not_judged() -> None:
+    # one worker per iteration, each on `CUDA_VISIBLE_DEVICES=$((i % n))`: which GPUs the
+    # iterations share is not read here
+    text = (
+        "for ((j=0;j<4;j=j+1)); do\n"
+        "  CUDA_VISIBLE_DEVICES=$((j % 2)) vllm serve a/b --port 800$j &\n"
+        "done\n"
+        "vllm serve c/d\n"
+    )
+    deps = deployments("run.sh", text)
+    assert deps[0].options.get("in_loop") == "true"
+    assert judged("run.sh", text) == [None, None]

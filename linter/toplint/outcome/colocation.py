@@ -40,7 +40,13 @@ from toplint.engines.registry import find_engine
 from toplint.engines.release import image_tag, version
 from toplint.hardware.types import Cluster
 from toplint.infra.numbers import digits
-from toplint.model import COMPOSE_PROFILES, RUNS_DETACHED, Deployment
+from toplint.model import (
+    COMPOSE_PROFILES,
+    DETACHED_UNTIL,
+    RUNS_DETACHED,
+    RUNS_IN_LOOP,
+    Deployment,
+)
 from toplint.outcome.memory import (
     WORKING_LOW_GIB,
     accounting,
@@ -91,6 +97,8 @@ def _gpus(dep: Deployment) -> tuple[int, ...] | None:
     world = dep.world_size
     if kind is None or not kind.on_a_host or not world or dep.nodes not in (None, 1):
         return None
+    if dep.options.get(RUNS_IN_LOOP):
+        return None  # once per iteration, each with its own devices
     ids = str(dep.options.get("gpu_ids", ""))
     if ids:
         numbers = [digits(part, 1 << 20) for part in ids.split(",")]
@@ -115,8 +123,11 @@ def _together(
     kind_a, kind_b = declared(a.source_kind), declared(b.source_kind)
     if kind_a is not None and kind_a == kind_b and kind_a.together:
         return not _alternatives(a, b)
-    first = a if (a.line, a.column) < (b.line, b.column) else b
-    return bool(first.options.get(RUNS_DETACHED))  # the script goes on past the first
+    first, then = (a, b) if (a.line, a.column) < (b.line, b.column) else (b, a)
+    if not first.options.get(RUNS_DETACHED):
+        return False  # the script waits for the first
+    until = digits(str(first.options.get(DETACHED_UNTIL, "")), 1 << 30)
+    return until is None or then.line < until  # not after a command that stops processes
 
 
 def _profiles(dep: Deployment) -> set[str]:

@@ -73,7 +73,12 @@ class _Recorder(Interpreter):
         self.renders: list[Render] = []
 
     def _command(
-        self, words: list[Word], stdin: Tok | None = None, *, background: bool = False
+        self,
+        words: list[Word],
+        stdin: Tok | None = None,
+        *,
+        background: bool = False,
+        in_loop: bool = False,
     ) -> None:
         values = [w.value or "" for w in words]
         head = next((i for i, v in enumerate(values) if not _ASSIGNMENT.match(v)), len(words))
@@ -87,7 +92,7 @@ class _Recorder(Interpreter):
             self.exports.update(m.group(1) for v in values if (m := _ASSIGNMENT.match(v)))
         elif name == "envsubst" and len(self.renders) < MAX_RENDERS:
             self._envsubst(words, head)
-        super()._command(words, stdin, background=background)
+        super()._command(words, stdin, background=background, in_loop=in_loop)
 
     def _envsubst(self, words: list[Word], head: int) -> None:
         env = {k: v for k, v in self.expander.env.items() if k in self.exports}

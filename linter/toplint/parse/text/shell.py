@@ -61,6 +61,9 @@ class Command:
     # The command ends with ``&``: bash runs it in the background and goes on, so what it
     # starts runs beside the commands after it (``toplint.outcome.colocation``).
     background: bool = False
+    # Written inside a loop's body (``for``/``while``/``until``): read once here, run once per
+    # iteration, each time with that iteration's values.
+    in_loop: bool = False
 
 
 # Environment variables that bound the GPUs a process sees (``enginecfg.visible_gpus``).

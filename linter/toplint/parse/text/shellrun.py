@@ -152,7 +152,8 @@ class Interpreter(Calls, Arms):
                     keyword = begin + scriptshape.head(current)  # ``do for …``: the ``for``
                     maybe = conditional or any(a <= begin < b for a, b in self.undecided)
                     self._settle(current, maybe)
-                    self._command(current, stdin, background=tok.raw == "&")
+                    looped = any(a < begin < b for a, b in loops.items())
+                    self._command(current, stdin, background=tok.raw == "&", in_loop=looped)
                     guarded = maybe or any(groups)
                     if not guarded and not subshells and _exits(current, begin, self.open_spans):
                         return self.commands  # bash reads no further
@@ -184,7 +185,12 @@ class Interpreter(Calls, Arms):
         return self.commands
 
     def _command(
-        self, words: list[Word], stdin: Tok | None = None, *, background: bool = False
+        self,
+        words: list[Word],
+        stdin: Tok | None = None,
+        *,
+        background: bool = False,
+        in_loop: bool = False,
     ) -> None:
         header = words[scriptshape.head(words) :]  # ``do for i in …``: after the keywords
         if header and header[0].raw == "for":  # a loop's header (its body is read once)
@@ -194,8 +200,8 @@ class Interpreter(Calls, Arms):
             # ``for i in`` with nothing after: the list was known to be empty
             self.no_iteration = len(header) == 3 and header[2].raw == "in"
         command = finish(words, self.expander)
-        if background:
-            command = replace(command, background=True)
+        if background or in_loop:
+            command = replace(command, background=background, in_loop=in_loop)
         head = scriptshape.head(words)
         name = words[head].value if head < len(words) else None
         if stdin is not None and herestrings.reads(words, head):

@@ -35,7 +35,7 @@ from toplint.parse.text.sourcemap import (
     masked_templates,
     source_map,
 )
-from toplint.parse.text.together import detached, detaches, runs_detached
+from toplint.parse.text.together import Start, detached, runs_detached, start_of, stopped
 from toplint.parse.text.wrapped import (
     as_wrapped,
     runtime_image,
@@ -152,17 +152,17 @@ class ShellParser:
         batch = directive_allocation(text, source.path)
         outside: list[str] = []
         env = {**batch.environment(), **rendered}
-        background: list[bool] = []
-        commands = self._commands(text, source.path, env, outside, findings, background)
+        starts: list[Start] = []
+        commands = self._commands(text, source.path, env, outside, findings, starts)
         findings.extend(detached_options(source.path, [c[0] for c in commands if c[1] is None]))
         ray = starts_ray_cluster([a.value for a in c[0]] for c in commands)
         loader = script_loader(source.path, text, disk_loader(source.path))
         wrapped = False
-        for (args, site, outer, exported, via), behind in zip(commands, background, strict=True):
+        for (args, site, outer, exported, via), start in zip(commands, starts, strict=True):
             found_deps = self._deployments(
                 args, source.path, outer, exported, ray, loader, job=batch
             )
-            started = detached(args, behind)
+            how = detached(args, start.background)
             for dep, found in found_deps:
                 if dep is None:  # a note, not a deployment
                     findings.extend(found)
@@ -176,10 +176,10 @@ class ShellParser:
                     continue
                 if site is not None:
                     dep = replace(dep, line=site[0], column=site[1])
-                deployments.append(runs_detached(dep, started))
+                deployments.append(runs_detached(dep, how, start.in_loop))
                 findings.extend(found)
 
-        found_all = toplint.parse.multinode.one_per_instance(deployments)
+        found_all = toplint.parse.multinode.one_per_instance(stopped(deployments, starts))
         findings[:0] = sourced_outside(source, outside, found_all, wrapped)
         found_all = as_written(found_all, text, written, source.path)
         return ParseResult(source.path, found_all, tuple(findings))
@@ -191,14 +191,14 @@ class ShellParser:
         env: Mapping[str, str],
         outside: list[str] | None = None,
         unread: list[Finding] | None = None,
-        background: list[bool] | None = None,
+        starts: list[Start] | None = None,
     ) -> list[
         tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg], tuple[str, ...]]
     ]:
         """Simple commands with the call site they came from, for a script run by
         ``srun … bash -c SCRIPT`` what the launchers before the shell grant, and the exported
-        GPU-visibility variables the command's process inherits; ``background`` gets, beside
-        each, whether its command ends with ``&``."""
+        GPU-visibility variables the command's process inherits; ``starts`` gets, beside each,
+        how its command starts it (``toplint.parse.text.together``)."""
         import toplint.parse.text.shellrun  # see lex_embedded
 
         out: list[
@@ -216,9 +216,8 @@ class ShellParser:
                     job_path, job_text = command.submitted
                     outer = outer.over(directive_allocation(job_text, job_path))
                 out.append((inner, command.site, outer, inherited, (*command.via, *via)))
-                if background is not None:
-                    words = [w.value or "" for w in command.words]
-                    background.append(command.background or detaches(words))
+                if starts is not None:
+                    starts.append(start_of(command))
         return out
 
     def _deployments(

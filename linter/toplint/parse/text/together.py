@@ -25,16 +25,79 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from toplint.model import RUNS_DETACHED, Deployment
+from toplint.model import DETACHED_UNTIL, RUNS_DETACHED, RUNS_IN_LOOP, Deployment
 from toplint.parse.options import Arg
 from toplint.parse.text.dockerrun import DOCKER, DOCKER_VALUE
 from toplint.parse.text.entrypoint import run_options
-from toplint.record import replace
+from toplint.parse.text.shell import Command
+from toplint.record import record, replace
 
-__all__ = ["detached", "detaches", "runs_detached"]
+__all__ = ["Start", "detached", "detaches", "runs_detached", "start_of", "stopped"]
 
 _TMUX_RETURNS = frozenset({"new-window", "neww", "split-window", "splitw", "respawn-pane"})
 _SYSTEMD_RUN_WAITS = frozenset({"--wait", "--pty", "-t", "--pipe", "-P", "--shell", "-S"})
+
+
+@record
+class Start:
+    """How a script's command starts what it runs."""
+
+    line: int  # where it is written (its call site for a function's)
+    background: bool  # the script does not wait for it (``&``, a process manager)
+    in_loop: bool  # in a loop's body: run once per iteration
+    stops: bool  # it stops processes started before it (``kill``, ``docker stop``...)
+
+
+def start_of(command: Command) -> Start:
+    words = [w.value or "" for w in command.words]
+    line = command.site[0] if command.site else command.line
+    background = command.background or detaches(words)
+    return Start(line, background, command.in_loop, _stops(words))
+
+
+# Commands that stop processes a script started: kill(1), pkill(1), killall(1); ``docker stop``,
+# ``kill`` and ``rm`` (and podman's); ``docker compose down``/``stop``; ``pm2 stop``/``delete``/
+# ``kill``; tmux's ``kill-*``; ``systemctl stop``/``kill``; ``supervisorctl stop``.
+_STOPPERS = frozenset({"kill", "pkill", "killall"})
+_STOP_SUBCOMMANDS = {
+    "docker": frozenset({"stop", "kill", "rm", "down"}),
+    "podman": frozenset({"stop", "kill", "rm"}),
+    "pm2": frozenset({"stop", "delete", "kill"}),
+    "tmux": frozenset({"kill-session", "kill-server", "kill-window", "kill-pane"}),
+    "systemctl": frozenset({"stop", "kill"}),
+    "supervisorctl": frozenset({"stop"}),
+}
+
+
+def _stops(words: Sequence[str]) -> bool:
+    for k, word in enumerate(words):
+        program = word.rsplit("/", 1)[-1]
+        if program in _STOPPERS:
+            return True
+        subs = _STOP_SUBCOMMANDS.get(program)
+        if subs is not None:
+            return any(w in subs for w in words[k + 1 : k + 4])
+        if program == "screen":
+            return "quit" in words[k + 1 :]
+        if "=" not in word and program not in ("sudo", "env", "exec", "command"):
+            return False
+    return False
+
+
+def stopped(deployments: Sequence[Deployment], starts: Sequence[Start]) -> list[Deployment]:
+    """The deployments with what they run beside: one started in the background runs until the
+    next command that stops processes (which one it stops is not told: any, to be safe), and one
+    in a loop's body runs once per iteration, with devices not known here."""
+    stops = sorted(s.line for s in starts if s.stops)
+    out = []
+    for dep in deployments:
+        options = dict(dep.options)
+        if dep.options.get(RUNS_DETACHED):
+            until = next((line for line in stops if line > dep.line), None)
+            if until is not None:
+                options[DETACHED_UNTIL] = str(until)
+        out.append(replace(dep, options=options) if options != dep.options else dep)
+    return out
 
 
 def detached(args: Sequence[Arg], background: bool) -> str:
@@ -59,11 +122,17 @@ def detached(args: Sequence[Arg], background: bool) -> str:
     return ""
 
 
-def runs_detached(dep: Deployment, how: str) -> Deployment:
-    """``dep`` marked as started by a command the script does not wait for."""
-    if not how:
+def runs_detached(dep: Deployment, how: str, in_loop: bool = False) -> Deployment:
+    """``dep`` marked as started by a command the script does not wait for (``how``), or in a
+    loop's body."""
+    if not how and not in_loop:
         return dep
-    return replace(dep, options={**dep.options, RUNS_DETACHED: how})
+    options = {**dep.options}
+    if how:
+        options[RUNS_DETACHED] = how
+    if in_loop:
+        options[RUNS_IN_LOOP] = "true"
+    return replace(dep, options=options)
 
 
 def detaches(words: Sequence[str]) -> bool:
