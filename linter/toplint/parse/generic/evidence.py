@@ -256,6 +256,12 @@ def _labels(key: object) -> bool:
     return False
 
 
+def chooses_by_key(key: str) -> bool:
+    """A key whose name says its value chooses what runs (``infer_backend``, ``model-engine``)."""
+    k = re.sub(r"[-_./]", "", key).lower()
+    return k.endswith(_CHOOSING)
+
+
 # Keys whose value chooses a deployment's engine (``format: vLLM``, ``engine: sglang``,
 # ``backend``, ``runtime``, ``modelFormat``, ``serverType``): a key ending in one of these words.
 _CHOOSING = ("type", "engine", "backend", "framework", "format", "runtime", "server")

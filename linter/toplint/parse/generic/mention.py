@@ -39,6 +39,13 @@ _KEY_VALUE = lazy(
 # ``"key": "value"`` anywhere on a line (JSON written on one line).
 _JSON_PAIR = lazy(r"""["']([A-Za-z_][\w.-]{0,60})["'][ \t]*:[ \t]*["']([A-Za-z][\w.-]{0,40})["']""")
 
+# ``--key value`` / ``--key=value`` on a command line: a platform's option that chooses the engine
+# it starts (ms-swift ``--infer_backend vllm``, Xinference ``--model-engine vLLM``), counted only
+# for a key that chooses (``evidence._CHOOSING``: ``…backend``, ``…engine``).
+_OPTION_VALUE = lazy(
+    r"""(?<![\w-])--([A-Za-z][\w-]{0,60})(?:[ \t]+|=)["']?([A-Za-z][\w.-]{0,40})["']?(?![\w./-])"""
+)
+
 
 _NOT_ALNUM = lazy(r"[^a-z0-9]+")
 
@@ -78,7 +85,9 @@ def selector_mention(source: Source) -> Finding | None:
     else at the first one a comment holds, which selects nothing (as ``engine_mention`` says of
     an engine command in a comment)."""
     text = source.text
-    found = _selected_by(source, [*_KEY_VALUE.finditer(text), *_JSON_PAIR.finditer(text)])
+    options = [m for m in _OPTION_VALUE.finditer(text) if ev.chooses_by_key(m.group(1))]
+    pairs = [*_KEY_VALUE.finditer(text), *_JSON_PAIR.finditer(text), *options]
+    found = _selected_by(source, pairs)
     if found is not None or "#" not in text:
         return found
     return _selected_by(source, list(_COMMENTED_KEY_VALUE.finditer(text)), commented=True)
@@ -119,7 +128,9 @@ def _selected_by(
             lacking = (
                 "no engine command, options or model written beside it that toplint could read"
             )
-        why = f"names the engine {engine} (`{key}: {value}`) but yields no deployment: {lacking}"
+        written = match.group(0).strip()
+        shown = written if written.startswith("--") else f"{key}: {value}"  # as the line has it
+        why = f"names the engine {engine} (`{shown}`) but yields no deployment: {lacking}"
         found = no_deployment(source.path, line, column, why, anchor=f"selects:{engine}")
         return replace(found, severity=Severity.INFO)
     return None
