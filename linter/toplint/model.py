@@ -192,6 +192,9 @@ DETACHED_UNTIL = "detached.until"
 # ``Deployment.options`` key of a command written in a loop's body: run once per iteration, each
 # with its own values (the devices it is given among them).
 RUNS_IN_LOOP = "in_loop"
+# ``Deployment.options`` key of a command in an ``if``/``case`` whose arm a script's values do not
+# decide: whether it runs, and beside which commands of the other arms, is not known.
+RUNS_UNDECIDED = "undecided"
 # ``Deployment.options`` key of a compose service's ``profiles`` (comma-separated): compose starts
 # it only when one of them is active ("Using profiles with Compose"), so services whose profiles
 # share none are alternatives, never up together unless both are named.

@@ -173,3 +173,20 @@ def test_a_server_started_in_a_loop_is_not_judged() -> None:
     deps = deployments("run.sh", text)
     assert deps[0].options.get("in_loop") == "true"
     assert judged("run.sh", text) == [None, None]
+
+
+def test_servers_in_arms_not_decided_here_are_not_judged_together() -> None:
+    # `if [ "$MODE" = big ]` with MODE set at run time: one arm or the other runs
+    text = (
+        'if [ "$MODE" = big ]; then\n'
+        "  vllm serve a/b --port 8000 &\n"
+        "else\n"
+        "  vllm serve c/d --port 8000 &\n"
+        "fi\n"
+        "vllm serve e/f --port 8001\n"
+    )
+    deps = deployments("run.sh", text)
+    assert [d.options.get("undecided") for d in deps] == ["true", "true", None]
+    assert judged("run.sh", text) == [None, None, None]
+    decided = "MODE=big\n" + text
+    assert judged("run.sh", decided)[-1] is not None  # the arm taken runs beside the last

@@ -45,6 +45,7 @@ from toplint.model import (
     DETACHED_UNTIL,
     RUNS_DETACHED,
     RUNS_IN_LOOP,
+    RUNS_UNDECIDED,
     Deployment,
 )
 from toplint.outcome.memory import (
@@ -123,6 +124,8 @@ def _together(
     kind_a, kind_b = declared(a.source_kind), declared(b.source_kind)
     if kind_a is not None and kind_a == kind_b and kind_a.together:
         return not _alternatives(a, b)
+    if a.options.get(RUNS_UNDECIDED) or b.options.get(RUNS_UNDECIDED):
+        return False  # an arm not decided here: maybe the other's alternative
     first, then = (a, b) if (a.line, a.column) < (b.line, b.column) else (b, a)
     if not first.options.get(RUNS_DETACHED):
         return False  # the script waits for the first

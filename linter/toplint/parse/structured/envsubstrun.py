@@ -72,14 +72,7 @@ class _Recorder(Interpreter):
         self.allexport = False
         self.renders: list[Render] = []
 
-    def _command(
-        self,
-        words: list[Word],
-        stdin: Tok | None = None,
-        *,
-        background: bool = False,
-        in_loop: bool = False,
-    ) -> None:
+    def _command(self, words: list[Word], stdin: Tok | None = None, **how: bool) -> None:
         values = [w.value or "" for w in words]
         head = next((i for i, v in enumerate(values) if not _ASSIGNMENT.match(v)), len(words))
         name = values[head] if head < len(words) else ""
@@ -92,7 +85,7 @@ class _Recorder(Interpreter):
             self.exports.update(m.group(1) for v in values if (m := _ASSIGNMENT.match(v)))
         elif name == "envsubst" and len(self.renders) < MAX_RENDERS:
             self._envsubst(words, head)
-        super()._command(words, stdin, background=background, in_loop=in_loop)
+        super()._command(words, stdin, **how)
 
     def _envsubst(self, words: list[Word], head: int) -> None:
         env = {k: v for k, v in self.expander.env.items() if k in self.exports}

@@ -64,6 +64,9 @@ class Command:
     # Written inside a loop's body (``for``/``while``/``until``): read once here, run once per
     # iteration, each time with that iteration's values.
     in_loop: bool = False
+    # Inside an ``if``/``case`` whose arm is not decided here (every arm is read): whether it
+    # runs, and beside which of the other arms' commands, is not known.
+    undecided: bool = False
 
 
 # Environment variables that bound the GPUs a process sees (``enginecfg.visible_gpus``).

@@ -150,10 +150,12 @@ class Interpreter(Calls, Arms):
             if tok.kind == "sep" or (i - 1) in closes:
                 if current:
                     keyword = begin + scriptshape.head(current)  # ``do for …``: the ``for``
-                    maybe = conditional or any(a <= begin < b for a, b in self.undecided)
+                    in_arm = any(a <= begin < b for a, b in self.undecided)
+                    maybe = conditional or in_arm
                     self._settle(current, maybe)
-                    looped = any(a < begin < b for a, b in loops.items())
-                    self._command(current, stdin, background=tok.raw == "&", in_loop=looped)
+                    how = {"background": tok.raw == "&", "undecided": in_arm}
+                    how["in_loop"] = any(a < begin < b for a, b in loops.items())
+                    self._command(current, stdin, **how)
                     guarded = maybe or any(groups)
                     if not guarded and not subshells and _exits(current, begin, self.open_spans):
                         return self.commands  # bash reads no further
@@ -191,6 +193,7 @@ class Interpreter(Calls, Arms):
         *,
         background: bool = False,
         in_loop: bool = False,
+        undecided: bool = False,
     ) -> None:
         header = words[scriptshape.head(words) :]  # ``do for i in …``: after the keywords
         if header and header[0].raw == "for":  # a loop's header (its body is read once)
@@ -200,8 +203,8 @@ class Interpreter(Calls, Arms):
             # ``for i in`` with nothing after: the list was known to be empty
             self.no_iteration = len(header) == 3 and header[2].raw == "in"
         command = finish(words, self.expander)
-        if background or in_loop:
-            command = replace(command, background=background, in_loop=in_loop)
+        if background or in_loop or undecided:
+            command = replace(command, background=background, in_loop=in_loop, undecided=undecided)
         head = scriptshape.head(words)
         name = words[head].value if head < len(words) else None
         if stdin is not None and herestrings.reads(words, head):

@@ -176,7 +176,7 @@ class ShellParser:
                     continue
                 if site is not None:
                     dep = replace(dep, line=site[0], column=site[1])
-                deployments.append(runs_detached(dep, how, start.in_loop))
+                deployments.append(runs_detached(dep, how, start))
                 findings.extend(found)
 
         found_all = toplint.parse.multinode.one_per_instance(stopped(deployments, starts))

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from toplint.model import DETACHED_UNTIL, RUNS_DETACHED, RUNS_IN_LOOP, Deployment
+from toplint.model import DETACHED_UNTIL, RUNS_DETACHED, RUNS_IN_LOOP, RUNS_UNDECIDED, Deployment
 from toplint.parse.options import Arg
 from toplint.parse.text.dockerrun import DOCKER, DOCKER_VALUE
 from toplint.parse.text.entrypoint import run_options
@@ -45,6 +45,7 @@ class Start:
     line: int  # where it is written (its call site for a function's)
     background: bool  # the script does not wait for it (``&``, a process manager)
     in_loop: bool  # in a loop's body: run once per iteration
+    undecided: bool  # in an ``if``/``case`` whose arm is not decided here
     stops: bool  # it stops processes started before it (``kill``, ``docker stop``...)
 
 
@@ -52,7 +53,7 @@ def start_of(command: Command) -> Start:
     words = [w.value or "" for w in command.words]
     line = command.site[0] if command.site else command.line
     background = command.background or detaches(words)
-    return Start(line, background, command.in_loop, _stops(words))
+    return Start(line, background, command.in_loop, command.undecided, _stops(words))
 
 
 # Commands that stop processes a script started: kill(1), pkill(1), killall(1); ``docker stop``,
@@ -122,16 +123,18 @@ def detached(args: Sequence[Arg], background: bool) -> str:
     return ""
 
 
-def runs_detached(dep: Deployment, how: str, in_loop: bool = False) -> Deployment:
-    """``dep`` marked as started by a command the script does not wait for (``how``), or in a
-    loop's body."""
-    if not how and not in_loop:
+def runs_detached(dep: Deployment, how: str, start: Start) -> Deployment:
+    """``dep`` marked as started by a command the script does not wait for (``how``), in a
+    loop's body or in an arm not decided here."""
+    if not how and not start.in_loop and not start.undecided:
         return dep
     options = {**dep.options}
     if how:
         options[RUNS_DETACHED] = how
-    if in_loop:
+    if start.in_loop:
         options[RUNS_IN_LOOP] = "true"
+    if start.undecided:
+        options[RUNS_UNDECIDED] = "true"
     return replace(dep, options=options)
 
 
