@@ -12,8 +12,10 @@ DOC = """\
 ## What it does
 Finds servers that one file starts together on the same GPU of one host - the services of a
 compose file, the programs of a supervisord configuration, the commands a script starts
-without waiting for them (`&`, `docker run -d`) - whose memory settings cannot all be met
-there.  Each engine's setting means something else beside another process: vLLM asks for its
+without waiting for them (`&`, `docker run -d`, `pm2 start`, `tmux new-session -d`, `screen
+-dm`) and those it starts after them, up to a command that stops processes (`kill`, `docker
+stop`) - whose memory settings cannot all be met there.  A server started in a loop's body, or
+in an `if`/`case` arm the script's values do not decide, is not judged beside others.  Each engine's setting means something else beside another process: vLLM asks for its
 `--gpu-memory-utilization` share of the *total* free at start-up and refuses otherwise;
 SGLang and TGI take all the free memory but (1 - `--mem-fraction-static` /
 `--cuda-memory-fraction`) of the total; LMDeploy and TensorRT-LLM take a share of what is
