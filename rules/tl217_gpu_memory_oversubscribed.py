@@ -15,7 +15,9 @@ compose file, the programs of a supervisord configuration, the commands a script
 without waiting for them (`&`, `docker run -d`, `pm2 start`, `tmux new-session -d`, `screen
 -dm`) and those it starts after them, up to a command that stops processes (`kill`, `docker
 stop`) - whose memory settings cannot all be met there.  A server started in a loop's body, or
-in an `if`/`case` arm the script's values do not decide, is not judged beside others.  Each engine's setting means something else beside another process: vLLM asks for its
+in an `if`/`case` arm the script's values do not decide, is not judged beside others; the
+replicas of a compose service (`deploy.replicas`, `scale`) are given the same devices and are.
+Each engine's setting means something else beside another process: vLLM asks for its
 `--gpu-memory-utilization` share of the *total* free at start-up and refuses otherwise;
 SGLang and TGI take all the free memory but (1 - `--mem-fraction-static` /
 `--cuda-memory-fraction`) of the total; LMDeploy and TensorRT-LLM take a share of what is
@@ -79,11 +81,14 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     others = [p for k, p in enumerate(shared.processes) if k != shared.this]
     gpus = ", ".join(str(g) for g in shared.gpus)
     where = f"GPU {gpus}" if len(shared.gpus) == 1 else f"GPUs {gpus}"
-    beside = ", ".join(f"{p.engine} at line {p.line}" for p in others)
+    beside = ", ".join(p.label for p in others)
     if shared.profiles:  # compose starts them together with these profiles active
         named = " or ".join(f"`{p}`" for p in shared.profiles.split(","))
         beside += f" (with the compose profile {named} active)"
-    settings = ", ".join(f"{p.setting.split(' ', 1)[0]} (line {p.line})" for p in shared.processes)
+    lines = sorted({(p.line, p.setting.split(" ", 1)[0]) for p in shared.processes})
+    settings = ", ".join(f"{flag} (line {line})" for line, flag in lines)
+    if any(p.replica for p in shared.processes):
+        settings += " or the replicas' devices (a service per GPU, each with its `device_ids`)"
     if shared.verdict == "never":
         outcome = "they cannot all start there in any order, so this one or another is refused"
         severity = Severity.ERROR
@@ -99,11 +104,18 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             "it starts only if it is up before the others, which nothing in the file makes sure"
         )
         severity = Severity.WARNING
+    who = f"this {this.engine} server shares {where} with {beside}"
+    if this.replica and all(p.line == this.line for p in shared.processes):
+        who = (
+            f"the {len(shared.processes)} replicas of this {this.engine} service all get {where}"
+            " (compose gives each container the same devices; `count: N` is devices 0 to N-1 "
+            "in every one)"
+        )
     yield finding(
         rule,
         ctx,
         _anchor(ctx),
-        f"this {this.engine} server shares {where} with {beside}, and {outcome}: {shared.why}",
+        f"{who}, and {outcome}: {shared.why}",
         severity=severity,
         fix=f"set {settings} so the servers' memory fits the GPU together by each engine's "
         "rule above, or give each server GPUs of its own (CUDA_VISIBLE_DEVICES, "

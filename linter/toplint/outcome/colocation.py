@@ -42,6 +42,7 @@ from toplint.hardware.types import Cluster
 from toplint.infra.numbers import digits
 from toplint.model import (
     COMPOSE_PROFILES,
+    COMPOSE_REPLICAS,
     DETACHED_UNTIL,
     RUNS_DETACHED,
     RUNS_IN_LOOP,
@@ -63,6 +64,7 @@ from toplint.sourcekinds import declared
 __all__ = ["Process", "SharedGpu", "shared_gpus"]
 
 _ORDERS = 5  # every start order is tried up to this many processes on one GPU (120 orders)
+_REPLICA = "compose.replica"  # which of a service's replicas a copy is (``_with_replicas``)
 
 
 def shared_gpus(
@@ -71,6 +73,7 @@ def shared_gpus(
     """For each deployment of one file, what sharing its GPUs with the file's other servers
     does: None when nothing stops it from starting (or it cannot be told)."""
     out: list[SharedGpu | None] = [None] * len(items)
+    items, origin = _with_replicas(items)
     gpus = [_gpus(dep) for dep, _, _ in items]
     if sum(1 for g in gpus if g) < 2:
         return out
@@ -86,10 +89,28 @@ def shared_gpus(
                 continue
             judged.add(group)
             found = _judge(items, group, gpus)
-            if found is not None and out[group[found.this]] is None:
+            if found is not None and out[origin[group[found.this]]] is None:
                 profiles = set().union(*(_profiles(items[i][0]) for i in group))
-                out[group[found.this]] = replace(found, profiles=",".join(sorted(profiles)))
+                shown = replace(found, profiles=",".join(sorted(profiles)))
+                out[origin[group[found.this]]] = shown
     return out
+
+
+def _with_replicas(
+    items: Sequence[tuple[Deployment, ModelSpec | None, Cluster | None]],
+) -> tuple[list[tuple[Deployment, ModelSpec | None, Cluster | None]], list[int]]:
+    """The items with a compose service of N replicas written N times, each copy marked as
+    which replica it is, and for each the index of the deployment it is one of."""
+    out: list[tuple[Deployment, ModelSpec | None, Cluster | None]] = []
+    origin: list[int] = []
+    for k, (dep, model, cluster) in enumerate(items):
+        n = digits(str(dep.options.get(COMPOSE_REPLICAS, "")), 1 << 20) or 1
+        n = min(n, _ORDERS)  # more start the same way: the first few say it
+        for c in range(n):
+            copy = dep if n == 1 else replace(dep, options={**dep.options, _REPLICA: f"{c + 1}"})
+            out.append((copy, model, cluster))
+            origin.append(k)
+    return out, origin
 
 
 def _gpus(dep: Deployment) -> tuple[int, ...] | None:
@@ -119,8 +140,8 @@ def _together(
 ) -> bool:
     """Whether the file runs deployments ``i`` and ``k`` at the same time."""
     a, b = items[i][0], items[k][0]
-    if (a.line, a.column) == (b.line, b.column):
-        return False  # one command's roles
+    if (a.line, a.column) == (b.line, b.column):  # one command's roles, or a service's replicas
+        return a.options.get(_REPLICA, "") != b.options.get(_REPLICA, "")
     kind_a, kind_b = declared(a.source_kind), declared(b.source_kind)
     if kind_a is not None and kind_a == kind_b and kind_a.together:
         return not _alternatives(a, b)
@@ -168,8 +189,21 @@ def _process(dep: Deployment, unknown_release_is_old: bool) -> Process | None:
         if old:
             beside, source = "leaves", acc.beside_before_source
         release = acc.beside_since if pinned is None else ""
+    replica = str(dep.options.get(_REPLICA, ""))
+    if replica:
+        replica = f"{replica} of {dep.options.get(COMPOSE_REPLICAS)}"
     return Process(
-        dep.path, dep.line, dep.column, name, setting, fraction, beside, source, release, old
+        dep.path,
+        dep.line,
+        dep.column,
+        name,
+        setting,
+        fraction,
+        beside,
+        source,
+        release,
+        old,
+        replica,
     )
 
 
@@ -339,7 +373,7 @@ def _arith(
             meaning = f"loads its weights in what is free and takes {p.fraction:g} of the rest"
         if weights and p.beside != "requests":
             meaning += f" and needs its weights ({weights[k] * (capacity or 0):.1f} GiB) in it"
-        parts.append(f"{p.engine} at line {p.line} ({p.setting}) {meaning}")
+        parts.append(f"{p.label} ({p.setting}) {meaning}")
     requested = sum(p.fraction for p in procs if p.beside == "requests")
     total = f"; the fixed shares add up to {requested:.2f} of the GPU" if requested > 1 else ""
     return "; ".join(parts) + total

@@ -22,7 +22,14 @@ from toplint.engines.release import image_repository
 from toplint.errors import SourceError
 from toplint.infra.readpolicy import MAX_SOURCE_BYTES, ReadRefused, read_first, read_reference
 from toplint.infra.yamlsafe import Document, load_documents
-from toplint.model import COMPOSE_PROFILES, Deployment, Finding, ParseResult, Position
+from toplint.model import (
+    COMPOSE_PROFILES,
+    COMPOSE_REPLICAS,
+    Deployment,
+    Finding,
+    ParseResult,
+    Position,
+)
 from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import disk_loader
@@ -315,7 +322,20 @@ def _deployment(
     if isinstance(profiles, list) and profiles:  # started only with one of them (--profile)
         named = ",".join(sorted(str(p) for p in profiles))
         dep = replace(dep, options={**dep.options, COMPOSE_PROFILES: named})
+    replicas = _replicas(service)
+    if replicas > 1:  # containers of one service, each given the same devices
+        dep = replace(dep, options={**dep.options, COMPOSE_REPLICAS: str(replicas)})
     return dep, findings
+
+
+def _replicas(service: dict[str, Any]) -> int:
+    """The containers ``docker compose up`` starts for the service: ``deploy.replicas``, or the
+    older ``scale`` ("Compose file reference", services: ``scale``, ``deploy``); 1 when neither
+    is a whole number."""
+    deploy = service.get("deploy")
+    count = deploy.get("replicas") if isinstance(deploy, dict) else None
+    count = service.get("scale") if count is None else count
+    return count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 1
 
 
 def _built_deployment(
