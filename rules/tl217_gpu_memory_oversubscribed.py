@@ -16,7 +16,8 @@ without waiting for them (`&`, `docker run -d`, `pm2 start`, `tmux new-session -
 -dm`) and those it starts after them, up to a command that stops processes (`kill`, `docker
 stop`) - whose memory settings cannot all be met there.  A server started in a loop's body, or
 in an `if`/`case` arm the script's values do not decide, is not judged beside others; the
-replicas of a compose service (`deploy.replicas`, `scale`) are given the same devices and are.
+replicas of a compose service (`deploy.replicas`, `scale`) and the `numprocs` copies of a
+supervisord program are given the same devices, and are.
 Each engine's setting means something else beside another process: vLLM asks for its
 `--gpu-memory-utilization` share of the *total* free at start-up and refuses otherwise;
 SGLang and TGI take all the free memory but (1 - `--mem-fraction-static` /
@@ -88,7 +89,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     lines = sorted({(p.line, p.setting.split(" ", 1)[0]) for p in shared.processes})
     settings = ", ".join(f"{flag} (line {line})" for line, flag in lines)
     if any(p.replica for p in shared.processes):
-        settings += " or the replicas' devices (a service per GPU, each with its `device_ids`)"
+        settings += " or the copies' devices (a server per GPU, each with its own devices)"
     if shared.verdict == "never":
         outcome = "they cannot all start there in any order, so this one or another is refused"
         severity = Severity.ERROR
@@ -107,9 +108,9 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     who = f"this {this.engine} server shares {where} with {beside}"
     if this.replica and all(p.line == this.line for p in shared.processes):
         who = (
-            f"the {len(shared.processes)} replicas of this {this.engine} service all get {where}"
-            " (compose gives each container the same devices; `count: N` is devices 0 to N-1 "
-            "in every one)"
+            f"the {len(shared.processes)} copies of this {this.engine} server all get {where}"
+            f" (`{this.replica.split('`')[1]}`: each copy is given the same devices"
+            f"{_COUNT if 'numprocs' not in this.replica else ''})"
         )
     yield finding(
         rule,
@@ -131,6 +132,9 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             ],
         },
     )
+
+
+_COUNT = ", and compose's `count: N` is devices 0 to N-1 in every container"
 
 
 def _anchor(ctx: RuleContext) -> str:

@@ -199,9 +199,11 @@ RUNS_UNDECIDED = "undecided"
 # it only when one of them is active ("Using profiles with Compose"), so services whose profiles
 # share none are alternatives, never up together unless both are named.
 COMPOSE_PROFILES = "compose.profiles"
-# ...and of its ``deploy.replicas`` (or ``scale``) above one: that many containers, each given the
-# same devices (``count: N`` is devices 0 to N-1 in every one of them).
-COMPOSE_REPLICAS = "compose.replicas"
+# ``Deployment.options`` key of how many copies of the same server start, each given the same
+# devices: a compose service's ``deploy.replicas`` (or ``scale``; ``count: N`` is devices 0 to N-1
+# in every container), a supervisord program's ``numprocs``; and of the setting that says so.
+COPIES = "copies"
+COPIES_FROM = "copies.from"
 
 # ``Deployment.sources`` key of the GPU request of a group's worker pods where it is written
 # apart from the leader's (a LeaderWorkerSet's workerTemplate; ``gpus_per_node`` is the

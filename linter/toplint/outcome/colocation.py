@@ -42,7 +42,8 @@ from toplint.hardware.types import Cluster
 from toplint.infra.numbers import digits
 from toplint.model import (
     COMPOSE_PROFILES,
-    COMPOSE_REPLICAS,
+    COPIES,
+    COPIES_FROM,
     DETACHED_UNTIL,
     RUNS_DETACHED,
     RUNS_IN_LOOP,
@@ -104,7 +105,7 @@ def _with_replicas(
     out: list[tuple[Deployment, ModelSpec | None, Cluster | None]] = []
     origin: list[int] = []
     for k, (dep, model, cluster) in enumerate(items):
-        n = digits(str(dep.options.get(COMPOSE_REPLICAS, "")), 1 << 20) or 1
+        n = digits(str(dep.options.get(COPIES, "")), 1 << 20) or 1
         n = min(n, _ORDERS)  # more start the same way: the first few say it
         for c in range(n):
             copy = dep if n == 1 else replace(dep, options={**dep.options, _REPLICA: f"{c + 1}"})
@@ -191,7 +192,7 @@ def _process(dep: Deployment, unknown_release_is_old: bool) -> Process | None:
         release = acc.beside_since if pinned is None else ""
     replica = str(dep.options.get(_REPLICA, ""))
     if replica:
-        replica = f"{replica} of {dep.options.get(COMPOSE_REPLICAS)}"
+        replica = f"{replica} of {dep.options.get(COPIES)}, `{dep.options.get(COPIES_FROM)}`"
     return Process(
         dep.path,
         dep.line,

@@ -14,7 +14,7 @@ from toplint.hardware.manifest import load_hardware as load
 from toplint.hardware.types import Hardware
 from toplint.infra.readpolicy import name_targets
 from toplint.model import (
-    COMPOSE_REPLICAS,
+    COPIES,
     Deployment,
     Finding,
     internal_error,
@@ -156,7 +156,7 @@ def run_parsed(
     ``shown`` a fix is kept only when ``--fix`` would write it (``toplint.pipeline.shown``;
     ``edits=False`` then drops the edits after that)."""
     analyses = [analyze_deployment(d, hardware, settings) for d in parsed.deployments]
-    if len(analyses) > 1 or any(COMPOSE_REPLICAS in a.deployment.options for a in analyses):
+    if len(analyses) > 1 or any(COPIES in a.deployment.options for a in analyses):
         analyses = _sharing_gpus(analyses)
     found: list[Finding] = list(parsed.findings)
     marks = None

@@ -24,7 +24,8 @@ from toplint.infra.readpolicy import MAX_SOURCE_BYTES, ReadRefused, read_first, 
 from toplint.infra.yamlsafe import Document, load_documents
 from toplint.model import (
     COMPOSE_PROFILES,
-    COMPOSE_REPLICAS,
+    COPIES,
+    COPIES_FROM,
     Deployment,
     Finding,
     ParseResult,
@@ -322,20 +323,24 @@ def _deployment(
     if isinstance(profiles, list) and profiles:  # started only with one of them (--profile)
         named = ",".join(sorted(str(p) for p in profiles))
         dep = replace(dep, options={**dep.options, COMPOSE_PROFILES: named})
-    replicas = _replicas(service)
+    replicas, how = _replicas(service)
     if replicas > 1:  # containers of one service, each given the same devices
-        dep = replace(dep, options={**dep.options, COMPOSE_REPLICAS: str(replicas)})
+        copies = {COPIES: str(replicas), COPIES_FROM: f"{how}: {replicas}"}
+        dep = replace(dep, options={**dep.options, **copies})
     return dep, findings
 
 
-def _replicas(service: dict[str, Any]) -> int:
-    """The containers ``docker compose up`` starts for the service: ``deploy.replicas``, or the
-    older ``scale`` ("Compose file reference", services: ``scale``, ``deploy``); 1 when neither
-    is a whole number."""
+def _replicas(service: dict[str, Any]) -> tuple[int, str]:
+    """The containers ``docker compose up`` starts for the service and the key that says so:
+    ``deploy.replicas``, or the older ``scale`` ("Compose file reference", services: ``scale``,
+    ``deploy``); 1 when neither is a whole number."""
     deploy = service.get("deploy")
-    count = deploy.get("replicas") if isinstance(deploy, dict) else None
-    count = service.get("scale") if count is None else count
-    return count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 1
+    count, how = (deploy.get("replicas") if isinstance(deploy, dict) else None), "deploy.replicas"
+    if count is None:
+        count, how = service.get("scale"), "scale"
+    if isinstance(count, int) and not isinstance(count, bool) and count > 0:
+        return count, how
+    return 1, how
 
 
 def _built_deployment(

@@ -15,22 +15,27 @@ blank) and read by ``toplint.parse.text.shellsrc``, so ``CUDA_VISIBLE_DEVICES`` 
 program runs (``command=bash scripts/start_vllm.sh``) is followed inside the repository.  Each
 program's section header becomes the line that sets its environment (and unsets the previous
 program's), so one program's variables never reach another.  ``%(ENV_X)s`` is read as ``${X}``
-(the columns after it on that line move by the difference).  ``numprocs`` copies of a program
-are read as one.
+(the columns after it on that line move by the difference).  A program of ``numprocs=N`` is
+read once, as the copy numbered 0; its N copies run together with the same devices
+(``Deployment.options[COPIES]``), unless its command or environment uses ``%(process_num)d``,
+on the line that gives it its devices (``CUDA_VISIBLE_DEVICES="%(process_num)d"``): then each copy
+has its own, and the program is read as a loop's body (``RUNS_IN_LOOP``).
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 import shlex
 
 from toplint.infra.patterns import lazy
-from toplint.model import ParseResult
+from toplint.model import COPIES, COPIES_FROM, RUNS_IN_LOOP, Deployment, ParseResult
 from toplint.parse.base import Source
 from toplint.parse.text.makefile import moved_back
 from toplint.parse.text.shellsrc import ShellParser
 from toplint.parse.text.supervisorconf import PROGRAM_SECTION, configures_programs
 from toplint.parse.text.systemd import shell_assignments
+from toplint.record import replace
 
 _SUFFIX = "#supervisord.sh"  # the file read as a script under this name, then moved back
 _ANY_SECTION = lazy(r"^\s*\[[^\]]*\]\s*$")
@@ -47,7 +52,44 @@ class SupervisordParser:
     def parse(self, source: Source) -> ParseResult:
         script = _as_script(source.text)
         found = ShellParser().parse(Source.from_text(source.path + _SUFFIX, script))
-        return moved_back(found, source.path, _SUFFIX, 0, "supervisord")
+        result = moved_back(found, source.path, _SUFFIX, 0, "supervisord")
+        copied = _numprocs(source.text)
+        if not copied:
+            return result
+        deployments = tuple(_copies(dep, copied) for dep in result.deployments)
+        return replace(result, deployments=deployments)
+
+
+# A line that gives each copy its own devices by its number: ``%(process_num)d`` on the line that
+# sets ``CUDA_VISIBLE_DEVICES`` (or another runtime's visibility variable) or a ``device`` option.
+_NUMBERED_DEVICES = lazy(r"(?i)(visible_devices|device).*%\(process_num\)")
+_NUMPROCS = lazy(r"^\s*numprocs\s*[=:]\s*(\d+)\s*$", re.I)
+
+
+def _numprocs(text: str) -> list[tuple[int, int, int, bool]]:
+    """(first line, last line, numprocs, whether it uses ``%(process_num)``) of each program
+    section of more than one process."""
+    out: list[tuple[int, int, int, bool]] = []
+    lines = text.split("\n")
+    starts = [k for k, line in enumerate(lines) if _ANY_SECTION.match(line)] + [len(lines)]
+    for a, b in itertools.pairwise(starts):
+        if not PROGRAM_SECTION.match(lines[a]):
+            continue
+        body = lines[a + 1 : b]
+        count = next((int(m.group(1)) for m in map(_NUMPROCS.match, body) if m), 1)
+        if count > 1:
+            out.append((a + 1, b, count, any(_NUMBERED_DEVICES.search(line) for line in body)))
+    return out
+
+
+def _copies(dep: Deployment, copied: list[tuple[int, int, int, bool]]) -> Deployment:
+    for first, last, count, numbered in copied:
+        if first <= dep.line <= last:
+            if numbered:  # each copy with its own devices
+                return replace(dep, options={**dep.options, RUNS_IN_LOOP: "true"})
+            copies = {COPIES: str(count), COPIES_FROM: f"numprocs={count}"}
+            return replace(dep, options={**dep.options, **copies})
+    return dep
 
 
 def _as_script(text: str) -> str:
