@@ -44,8 +44,12 @@ TARGET = 0.95  # issue 26's target
 # 220 (75.9%; again no id the catalog knew was lost).  Open-world set 13 names 9 more ids, 3 of
 # them known: 186 of 251 (74.1%; 183 of 242 without it; no id the catalog knew was lost).
 # Open-world set 14 names 8 more ids, 4 of them known: 190 of 259 (73.4%; 186 of 251 without it;
-# no id the catalog knew was lost).  Raise this to TARGET as the catalog gains pinned sources.
-THRESHOLD = 0.73
+# no id the catalog knew was lost).  Incident round 21 (co-located servers on one GPU) names 5
+# more ids, 1 of them known; the four unknown are two audio models (Qwen3-ASR-1.7B,
+# Qwen3-ForcedAligner-0.6B), an embedding model and a guard model: 191 of 264 (72.3%; 190 of 259
+# without it; no id the catalog knew was lost).  Raise this to TARGET as the catalog gains pinned
+# sources.
+THRESHOLD = 0.72
 # First folders of a relative path to local weights, not Hugging Face accounts: a deployment's
 # "models/Qwen3-8B" is the folder it downloaded Qwen3-8B into, not a model of an org "models".
 LOCAL_DIRS = frozenset(

@@ -16,6 +16,7 @@ __all__ = [
     "EXPANSION_DEPTH",
     "INTERPRETER_BUDGETS",
     "PLACED_RANKS",
+    "SHARED_GPU_SERVERS",
     "SUGGESTIONS_PER_FILE",
     "SUGGESTION_NAME_CHARS",
     "BudgetExceeded",
@@ -61,6 +62,10 @@ INTERPRETER_BUDGETS: dict[str, tuple[int, str]] = {
 # decide the memory.  The largest published serving deployments span a few thousand GPUs;
 # the parallel-size limit of one flag (toplint.parse.flagfields.MAX_PARALLEL_SIZE) is this figure.
 PLACED_RANKS = 1 << 16
+# Servers of one file that run beside others (shared-gpu-servers): every start order of those on
+# one GPU is weighed (``toplint.outcome.colocation``), so a file of thousands started in the
+# background is not; the most any real file showed is a handful.
+SHARED_GPU_SERVERS = 64
 
 
 class BudgetExceeded(SourceError):

@@ -39,6 +39,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import find_engine
 from toplint.engines.release import image_tag, version
 from toplint.hardware.types import Cluster
+from toplint.infra.budgets import SHARED_GPU_SERVERS
 from toplint.infra.numbers import digits
 from toplint.model import (
     COMPOSE_PROFILES,
@@ -76,16 +77,20 @@ def shared_gpus(
     out: list[SharedGpu | None] = [None] * len(items)
     items, origin = _with_replicas(items)
     gpus = [_gpus(dep) for dep, _, _ in items]
-    if sum(1 for g in gpus if g) < 2:
-        return out
+    # Only a server that runs beside what follows (detached, a compose service, a copy) can share
+    # a GPU: a file of thousands of servers the script waits for is judged in one pass.
     order = sorted(range(len(items)), key=lambda k: (items[k][0].line, items[k][0].column))
+    rank = {i: r for r, i in enumerate(order)}
+    joiners = [i for i in order if gpus[i] and _joins(items[i][0])]
+    if not joiners or len(joiners) > SHARED_GPU_SERVERS:
+        return out  # none runs beside another; or too many to weigh every start order of
     judged: set[tuple[int, ...]] = set()
     for k in order:
         mine = gpus[k]
         for gpu in mine or ():
-            group = tuple(
-                i for i in order if gpu in (gpus[i] or ()) and (i == k or _together(items, i, k))
-            )
+            beside = (i for i in joiners if i != k and gpu in (gpus[i] or ()))
+            members = {k, *(i for i in beside if _together(items, i, k))}
+            group = tuple(sorted(members, key=rank.__getitem__))
             if len(group) < 2 or group in judged or not _pairwise(items, group):
                 continue
             judged.add(group)
@@ -95,6 +100,13 @@ def shared_gpus(
                 shown = replace(found, profiles=",".join(sorted(profiles)))
                 out[origin[group[found.this]]] = shown
     return out
+
+
+def _joins(dep: Deployment) -> bool:
+    """Whether ``dep`` may run beside servers the file starts after it (or with it)."""
+    kind = declared(dep.source_kind)
+    together = kind is not None and kind.together
+    return together or bool(dep.options.get(RUNS_DETACHED)) or COPIES in dep.options
 
 
 def _with_replicas(
