@@ -17,8 +17,14 @@ once (tmux(1)); ``screen -dm`` starts "in detached mode" (screen(1)); ``systemd-
 transient unit and returns unless told to wait (``--wait``, ``--pty``, ``--pipe``,
 systemd-run(1)); ``setsid -f`` always forks (setsid(1)).
 
-The deployment keeps how it was started in ``Deployment.options[RUNS_DETACHED]`` ("&" or
-"-d").
+It runs until a later command stops processes (``kill``, ``pkill``, ``docker stop``...: which
+one is not told, so any such command ends them all here).  A command in a loop's body runs once
+per iteration with that iteration's values, and one in an ``if``/``case`` arm the script's values
+do not decide may not run at all; neither is judged beside another.
+
+The deployment keeps how it was started in ``Deployment.options``: ``RUNS_DETACHED`` ("&" or
+"-d"), ``DETACHED_UNTIL`` (the line of the next command that stops processes), ``RUNS_IN_LOOP``
+and ``RUNS_UNDECIDED``.
 """
 
 from __future__ import annotations
@@ -86,9 +92,9 @@ def _stops(words: Sequence[str]) -> bool:
 
 
 def stopped(deployments: Sequence[Deployment], starts: Sequence[Start]) -> list[Deployment]:
-    """The deployments with what they run beside: one started in the background runs until the
-    next command that stops processes (which one it stops is not told: any, to be safe), and one
-    in a loop's body runs once per iteration, with devices not known here."""
+    """The deployments, each started in the background marked with the line of the script's
+    next command that stops processes (``DETACHED_UNTIL``): which process that command stops is
+    not told, so it is taken to stop them all."""
     stops = sorted(s.line for s in starts if s.stops)
     out = []
     for dep in deployments:
