@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding
+from toplint.rulebook.helpers import finding, severity_for
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -59,8 +59,9 @@ or give each server a GPU of its own.
 None.
 
 ## Fix safety
-No fix: how to divide the GPU between the servers is for the operator to say.  The finding
-gives each server's share and what the shares add up to.
+Displayed only: how to divide the GPU between the servers (or which other GPUs to give them) is
+for the operator to say.  The finding gives each server's share, what it means for that engine
+and what the shares add up to.
 
 ## References
 - vLLM's start-up check (`request_memory`):
@@ -117,7 +118,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         ctx,
         _anchor(ctx),
         f"{who}, and {outcome}: {shared.why}",
-        severity=severity,
+        severity=severity_for(rule, ctx, severity),
         fix=f"set {settings} so the servers' memory fits the GPU together by each engine's "
         "rule above, or give each server GPUs of its own (CUDA_VISIBLE_DEVICES, "
         "--gpus device=N)",
