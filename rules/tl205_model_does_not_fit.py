@@ -265,7 +265,16 @@ def _what_would_fit(ctx: RuleContext, m: Memory) -> str:
     gpus = (dep.tp or 1) * (dep.pp or 1)
     room = m.budget - m.working
     total = m.weights * gpus  # the weights this layout spreads (replicated parts counted)
-    more = math.ceil(total / max(room * 0.9, 1.0))  # 10% of each GPU left for the KV cache
+    if room <= 0.05 * m.budget:
+        # the start-up working memory alone fills (nearly) all the budget: no number of GPUs
+        # sharing the weights makes room (vllm-project/vllm#19125: 3.5 of 3.4 GiB at 0.4 of an
+        # 8 GB card, where a count of ~10^9 GPUs was offered)
+        return _larger_share(ctx, m) or (
+            f"a larger memory setting than {m.setting} or a GPU with more memory: the start-up "
+            f"working memory ({_gib(m.working)}) alone needs {_gib(m.working)} of each GPU's "
+            f"{_gib(m.budget)}"
+        )
+    more = math.ceil(total / (room * 0.9))  # 10% of each GPU left for the KV cache
     options = [f"≥{more} {placement.cluster.gpu.name} GPUs for one instance"]
     within = _within_node(ctx, more) if more > gpus else None
     stages = (dep.pp or 1) * 2 ** math.ceil(math.log2(max(more / gpus, 1.0)))
@@ -282,6 +291,28 @@ def _what_would_fit(ctx: RuleContext, m: Memory) -> str:
         if share < room * 0.9:
             options.append(f"an FP8 checkpoint ({_gib(share)} of weights per GPU)")
     return "; or ".join(options)
+
+
+def _larger_share(ctx: RuleContext, m: Memory) -> str | None:
+    """The smallest memory setting (in steps of 0.05, up to 0.95) with which the deployment
+    fits by its engine's own accounting, when the setting is a fraction of the total."""
+    import toplint.outcome.memory as memory
+
+    dep, model = ctx.deployment, ctx.model
+    acc = memory.accounting(dep.engine)
+    if model is None or not acc.of_total:
+        return None
+    now, _ = memory.memory_setting(dep)
+    key = acc.keys[0]
+    for step in range(math.ceil(now * 20 + 1e-9), 20):
+        share = step / 20
+        if share <= now:
+            continue
+        options = {**dep.options, key: f"{share:g}"}
+        if memory.memory(replace(dep, options=options), model, m.capacity / GIB).fits:
+            flag = "--" + key.replace("_", "-")
+            return f"{flag} {share:g} (the start-up working memory, {_gib(m.working)}, needs it)"
+    return None
 
 
 def _fp8_runs(engine: str, gpu: GpuSpec) -> bool:
