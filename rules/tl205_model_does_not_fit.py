@@ -271,8 +271,8 @@ def _what_would_fit(ctx: RuleContext, m: Memory) -> str:
         # 8 GB card, where a count of ~10^9 GPUs was offered)
         return _larger_share(ctx, m) or (
             f"a larger memory setting than {m.setting} or a GPU with more memory: the start-up "
-            f"working memory ({_gib(m.working)}) alone needs {_gib(m.working)} of each GPU's "
-            f"{_gib(m.budget)}"
+            f"working memory alone ({_gib(m.working)}) is more than the {_gib(m.budget)} this "
+            "setting gives each GPU"
         )
     more = math.ceil(total / (room * 0.9))  # 10% of each GPU left for the KV cache
     options = [f"≥{more} {placement.cluster.gpu.name} GPUs for one instance"]
@@ -295,7 +295,8 @@ def _what_would_fit(ctx: RuleContext, m: Memory) -> str:
 
 def _larger_share(ctx: RuleContext, m: Memory) -> str | None:
     """The smallest memory setting (in steps of 0.05, up to 0.95) with which the deployment
-    fits by its engine's own accounting, when the setting is a fraction of the total."""
+    fits by its engine's own accounting, when the setting is a fraction of the total; with
+    other servers on its GPU, only a share they leave (their vLLM shares count)."""
     import toplint.outcome.memory as memory
 
     dep, model = ctx.deployment, ctx.model
@@ -304,10 +305,17 @@ def _larger_share(ctx: RuleContext, m: Memory) -> str | None:
         return None
     now, _ = memory.memory_setting(dep)
     key = acc.keys[0]
+    limit = 0.95
+    shared = ctx.shared_gpu  # servers beside it on its GPU keep their shares (TL217)
+    if shared is not None and acc.beside == "requests":
+        others = (p for k, p in enumerate(shared.processes) if k != shared.this)
+        limit = min(limit, 1.0 - sum(p.fraction for p in others if p.beside == "requests"))
     for step in range(math.ceil(now * 20 + 1e-9), 20):
         share = step / 20
         if share <= now:
             continue
+        if share > limit + 1e-9:
+            return None
         options = {**dep.options, key: f"{share:g}"}
         if memory.memory(replace(dep, options=options), model, m.capacity / GIB).fits:
             flag = "--" + key.replace("_", "-")

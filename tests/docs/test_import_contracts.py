@@ -56,6 +56,7 @@ RULES_MAY_IMPORT = (
     # of a changed deployment a rule weighs its fix or its alternatives with
     "toplint.outcome",
     "toplint.outcome.judge",
+    "toplint.outcome.cohosted",
     "toplint.outcome.colocation",
     "toplint.outcome.memory",
     "toplint.outcome.precision",  # the GPU's number formats and the engine's answer (TL212)

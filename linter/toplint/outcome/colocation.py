@@ -13,13 +13,7 @@ engine's source):
 - "free_share" (LMDeploy, TensorRT-LLM): it loads its weights in what is free, and its KV cache
   takes the fraction of what is left.
 
-Two processes share a GPU when the file starts both (a compose file's services, a supervisord
-configuration's programs: ``SourceKind.together``; a script's command it does not wait for and
-one started after it: ``toplint.parse.text.together``) and each one's GPUs include it: the
-devices it is given (``CUDA_VISIBLE_DEVICES``, ``--gpus device=…``, compose ``device_ids``), or
-with none given the first ones (a process sees every GPU and its rank r uses the r-th; docker's
-``--gpus N`` and compose ``count: N`` give devices 0 to N-1: moby/moby
-daemon/nvidia_linux.go ``countToDevices``).
+Which servers run at once, on which GPUs, is ``toplint.outcome.cohosted``'s.
 
 Every order the processes may start in is tried.  With the fractions alone (no weights, no CUDA
 context) no order may let them all start: they cannot all run, whatever the GPU ("never").  With
@@ -40,16 +34,19 @@ from toplint.engines.registry import find_engine
 from toplint.engines.release import image_tag, version
 from toplint.hardware.types import Cluster
 from toplint.infra.budgets import SHARED_GPU_SERVERS
-from toplint.infra.numbers import digits
 from toplint.model import (
-    COMPOSE_PROFILES,
     COPIES,
     COPIES_FROM,
-    DETACHED_UNTIL,
-    RUNS_DETACHED,
-    RUNS_IN_LOOP,
-    RUNS_UNDECIDED,
     Deployment,
+)
+from toplint.outcome.cohosted import (
+    REPLICA,
+    gpus_of,
+    joins,
+    pairwise,
+    profiles,
+    together,
+    with_replicas,
 )
 from toplint.outcome.memory import (
     WORKING_LOW_GIB,
@@ -61,27 +58,26 @@ from toplint.outcome.memory import (
 )
 from toplint.outcome.types import GIB, Process, SharedGpu
 from toplint.record import replace
-from toplint.sourcekinds import declared
 
 __all__ = ["Process", "SharedGpu", "shared_gpus"]
 
 _ORDERS = 5  # every start order is tried up to this many processes on one GPU (120 orders)
-_REPLICA = "compose.replica"  # which of a service's replicas a copy is (``_with_replicas``)
 
 
 def shared_gpus(
     items: Sequence[tuple[Deployment, ModelSpec | None, Cluster | None]],
 ) -> list[SharedGpu | None]:
     """For each deployment of one file, what sharing its GPUs with the file's other servers
-    does: None when nothing stops it from starting (or it cannot be told)."""
+    does: "never" or "order" when they cannot all start (on the one reported); "shares" when
+    it shares a GPU and nothing stops them (or it cannot be told); None when it shares none."""
     out: list[SharedGpu | None] = [None] * len(items)
-    items, origin = _with_replicas(items)
-    gpus = [_gpus(dep) for dep, _, _ in items]
+    items, origin = with_replicas(items)
+    gpus = [gpus_of(dep) for dep, _, _ in items]
     # Only a server that runs beside what follows (detached, a compose service, a copy) can share
     # a GPU: a file of thousands of servers the script waits for is judged in one pass.
     order = sorted(range(len(items)), key=lambda k: (items[k][0].line, items[k][0].column))
     rank = {i: r for r, i in enumerate(order)}
-    joiners = [i for i in order if gpus[i] and _joins(items[i][0])]
+    joiners = [i for i in order if gpus[i] and joins(items[i][0])]
     if not joiners or len(joiners) > SHARED_GPU_SERVERS:
         return out  # none runs beside another; or too many to weigh every start order of
     judged: set[tuple[int, ...]] = set()
@@ -89,100 +85,41 @@ def shared_gpus(
         mine = gpus[k]
         for gpu in mine or ():
             beside = (i for i in joiners if i != k and gpu in (gpus[i] or ()))
-            members = {k, *(i for i in beside if _together(items, i, k))}
+            members = {k, *(i for i in beside if together(items, i, k))}
             group = tuple(sorted(members, key=rank.__getitem__))
-            if len(group) < 2 or group in judged or not _pairwise(items, group):
+            if len(group) < 2 or group in judged or not pairwise(items, group):
                 continue
             judged.add(group)
             found = _judge(items, group, gpus)
-            if found is not None and out[origin[group[found.this]]] is None:
-                profiles = set().union(*(_profiles(items[i][0]) for i in group))
-                shown = replace(found, profiles=",".join(sorted(profiles)))
+            if found is None:
+                _note_sharing(items, group, gpus, origin, out)
+                continue
+            held = out[origin[group[found.this]]]
+            if held is None or held.verdict == "shares":
+                active = set().union(*(profiles(items[i][0]) for i in group))
+                shown = replace(found, profiles=",".join(sorted(active)))
                 out[origin[group[found.this]]] = shown
+            _note_sharing(items, group, gpus, origin, out)  # the others it is beside
     return out
 
 
-def _joins(dep: Deployment) -> bool:
-    """Whether ``dep`` may run beside servers the file starts after it (or with it)."""
-    kind = declared(dep.source_kind)
-    together = kind is not None and kind.together
-    return together or bool(dep.options.get(RUNS_DETACHED)) or COPIES in dep.options
-
-
-def _with_replicas(
+def _note_sharing(
     items: Sequence[tuple[Deployment, ModelSpec | None, Cluster | None]],
-) -> tuple[list[tuple[Deployment, ModelSpec | None, Cluster | None]], list[int]]:
-    """The items with a compose service of N replicas written N times, each copy marked as
-    which replica it is, and for each the index of the deployment it is one of."""
-    out: list[tuple[Deployment, ModelSpec | None, Cluster | None]] = []
-    origin: list[int] = []
-    for k, (dep, model, cluster) in enumerate(items):
-        n = digits(str(dep.options.get(COPIES, "")), 1 << 20) or 1
-        n = min(n, _ORDERS)  # more start the same way: the first few say it
-        for c in range(n):
-            copy = dep if n == 1 else replace(dep, options={**dep.options, _REPLICA: f"{c + 1}"})
-            out.append((copy, model, cluster))
-            origin.append(k)
-    return out, origin
-
-
-def _gpus(dep: Deployment) -> tuple[int, ...] | None:
-    """The host GPU indices one process on a host uses; None when not known or not on one host."""
-    kind = declared(dep.source_kind)
-    world = dep.world_size
-    if kind is None or not kind.on_a_host or not world or dep.nodes not in (None, 1):
-        return None
-    if dep.options.get(RUNS_IN_LOOP):
-        return None  # once per iteration, each with its own devices
-    ids = str(dep.options.get("gpu_ids", ""))
-    if ids:
-        numbers = [digits(part, 1 << 20) for part in ids.split(",")]
-        found = [n for n in numbers if n is not None]
-        return tuple(found[:world]) if len(found) == len(numbers) else None
-    if dep.options.get("gpus_from") is not None or any(
-        u.field == "gpus_per_node" for u in dep.unresolved
-    ):
-        return None  # narrowed by a variable whose devices are not known
-    if kind.runs_in != "host" and dep.gpus_per_node is None and "gpus_visible" not in dep.options:
-        return None  # a container given no GPU
-    return tuple(range(world))
-
-
-def _together(
-    items: Sequence[tuple[Deployment, ModelSpec | None, Cluster | None]], i: int, k: int
-) -> bool:
-    """Whether the file runs deployments ``i`` and ``k`` at the same time."""
-    a, b = items[i][0], items[k][0]
-    if (a.line, a.column) == (b.line, b.column):  # one command's roles, or a service's replicas
-        return a.options.get(_REPLICA, "") != b.options.get(_REPLICA, "")
-    kind_a, kind_b = declared(a.source_kind), declared(b.source_kind)
-    if kind_a is not None and kind_a == kind_b and kind_a.together:
-        return not _alternatives(a, b)
-    if a.options.get(RUNS_UNDECIDED) or b.options.get(RUNS_UNDECIDED):
-        return False  # an arm not decided here: maybe the other's alternative
-    first, then = (a, b) if (a.line, a.column) < (b.line, b.column) else (b, a)
-    if not first.options.get(RUNS_DETACHED):
-        return False  # the script waits for the first
-    until = digits(str(first.options.get(DETACHED_UNTIL, "")), 1 << 30)
-    return until is None or then.line < until  # not after a command that stops processes
-
-
-def _profiles(dep: Deployment) -> set[str]:
-    named = str(dep.options.get(COMPOSE_PROFILES, ""))
-    return set(named.split(",")) if named else set()
-
-
-def _alternatives(a: Deployment, b: Deployment) -> bool:
-    """Compose services whose profiles share none: each starts only with its own ``--profile``
-    (a service without profiles always starts)."""
-    pa, pb = _profiles(a), _profiles(b)
-    return bool(pa and pb and not pa & pb)
-
-
-def _pairwise(
-    items: Sequence[tuple[Deployment, ModelSpec | None, Cluster | None]], group: tuple[int, ...]
-) -> bool:
-    return all(_together(items, i, k) for i, k in itertools.combinations(group, 2))
+    group: tuple[int, ...],
+    gpus: Sequence[tuple[int, ...] | None],
+    origin: Sequence[int],
+    out: list[SharedGpu | None],
+) -> None:
+    """Each member of a group that starts (or cannot be told not to) marked as sharing its GPU
+    with the others (verdict "shares"): what a fix to one member's memory setting must leave."""
+    processes = [_process(items[i][0], False) for i in group]
+    procs = tuple(p for p in processes if p is not None)
+    if len(procs) != len(group):
+        return
+    shared = tuple(sorted(set.intersection(*(set(gpus[i] or ()) for i in group))))
+    for index, i in enumerate(group):
+        if out[origin[i]] is None:
+            out[origin[i]] = SharedGpu(shared, procs, index, "shares", None, "")
 
 
 def _process(dep: Deployment, unknown_release_is_old: bool) -> Process | None:
@@ -202,7 +139,7 @@ def _process(dep: Deployment, unknown_release_is_old: bool) -> Process | None:
         if old:
             beside, source = "leaves", acc.beside_before_source
         release = acc.beside_since if pinned is None else ""
-    replica = str(dep.options.get(_REPLICA, ""))
+    replica = str(dep.options.get(REPLICA, ""))
     if replica:
         replica = f"{replica} of {dep.options.get(COPIES)}, `{dep.options.get(COPIES_FROM)}`"
     return Process(

@@ -149,7 +149,9 @@ class SharedGpu:
     gpus: tuple[int, ...]  # the host GPU indices shared
     processes: tuple[Process, ...]  # every server on them, in the file's order
     this: int  # this deployment's index in ``processes``
-    verdict: Literal["never", "order"]
+    # "never"/"order": they cannot all start (reported on ``this``); "shares": it shares the GPU
+    # and nothing found stops them (what a change to its memory setting must leave the others)
+    verdict: Literal["never", "order", "shares"]
     capacity_gib: float | None  # the GPU's memory, when a cluster was assigned
     why: str  # the arithmetic, in the user's words
     # The compose profiles that start these services together ("pd"; "" when they always run).
