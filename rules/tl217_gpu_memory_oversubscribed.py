@@ -110,8 +110,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     if this.replica and all(p.line == this.line for p in shared.processes):
         who = (
             f"the {len(shared.processes)} copies of this {this.engine} server all get {where}"
-            f" (`{this.replica.split('`')[1]}`: each copy is given the same devices"
-            f"{_COUNT if 'numprocs' not in this.replica else ''})"
+            f" (`{this.copies_from}`: each copy is given the same devices"
+            f"{_COUNT if this.copies_from.startswith(_COMPOSE) else ''})"
         )
     yield finding(
         rule,
@@ -136,6 +136,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
 
 
 _COUNT = ", and compose's `count: N` is devices 0 to N-1 in every container"
+_COMPOSE = ("deploy.replicas", "scale")  # compose's settings that start copies
 
 
 def _anchor(ctx: RuleContext) -> str:

@@ -141,7 +141,8 @@ def _process(dep: Deployment, unknown_release_is_old: bool) -> Process | None:
         release = acc.beside_since if pinned is None else ""
     replica = str(dep.options.get(REPLICA, ""))
     if replica:
-        replica = f"{replica} of {dep.options.get(COPIES)}, `{dep.options.get(COPIES_FROM)}`"
+        replica = f"{replica} of {dep.options.get(COPIES)}"
+    copies_from = str(dep.options.get(COPIES_FROM, "")) if replica else ""
     return Process(
         dep.path,
         dep.line,
@@ -154,6 +155,7 @@ def _process(dep: Deployment, unknown_release_is_old: bool) -> Process | None:
         release,
         old,
         replica,
+        copies_from,
     )
 
 

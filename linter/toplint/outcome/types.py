@@ -130,14 +130,15 @@ class Process:
     # Judged by the behaviour of the engine's releases before ``release``: its share limits the
     # whole GPU's use, the other servers' memory counted inside it (vLLM before 0.9.1).
     counts_others: bool = False
-    # Which of the copies of one server it is (a compose service's replicas, a supervisord
-    # program's numprocs: "2 of 3, `numprocs=3`"; "" for a server started once).
+    # Which of the copies of one server it is ("2 of 3"; "" for a server started once), and the
+    # setting that starts them (``COPIES_FROM``: "deploy.replicas: 3", "numprocs=3").
     replica: str = ""
+    copies_from: str = ""
 
     @property
     def label(self) -> str:
         """How the user finds it: vLLM at line 12, or (copy 2 of 3, `deploy.replicas: 3`)."""
-        which = f" (copy {self.replica})" if self.replica else ""
+        which = f" (copy {self.replica}, `{self.copies_from}`)" if self.replica else ""
         return f"{self.engine} at line {self.line}{which}"
 
 

@@ -134,6 +134,24 @@ def _named_image_note(image: Arg) -> Finding:
     return replace(note, severity=Severity.INFO)
 
 
+def docker_options(args: Sequence[Arg], j: int) -> tuple[list[tuple[str, Arg | None]], int]:
+    """The container CLI's options from ``args[j]`` on, each as (name, its value or None for a
+    flag: ``-itd``, ``--detach``), and the index of the image after them."""
+    out: list[tuple[str, Arg | None]] = []
+    while j < len(args) and (args[j].value or args[j].raw).startswith("-"):
+        token = args[j].value or args[j].raw
+        name, eq, inline = token.partition("=")
+        value: Arg | None = None
+        if eq and name.startswith("--"):
+            value = replace(args[j], value=inline)
+        elif name in DOCKER_VALUE and j + 1 < len(args):
+            value = args[j + 1]
+            j += 1
+        j += 1
+        out.append((name, value))
+    return out, j
+
+
 def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invocation | None:
     """The engine a ``docker run`` command starts, with ``-e`` env and ``--gpus``; an image that
     names no engine, run with one engine's options only, starts that engine (a TL008 note in
@@ -149,16 +167,8 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
     shm: dict[str, str | None] = {"--ipc": None, "--shm-size": None}
     unread = False  # an --ipc/--shm-size value toplint cannot read
     mounted: dict[str, str] | None = None  # a mount over /dev/shm
-    while j < len(args) and (args[j].value or args[j].raw).startswith("-"):
-        token = args[j].value or args[j].raw
-        name, eq, inline = token.partition("=")
-        value: Arg | None = None
-        if eq and name.startswith("--"):
-            value = replace(args[j], value=inline)
-        elif name in DOCKER_VALUE and j + 1 < len(args):
-            value = args[j + 1]
-            j += 1
-        j += 1
+    options, j = docker_options(args, j)
+    for name, value in options:
         if value is None:
             continue
         if name in ("-e", "--env"):

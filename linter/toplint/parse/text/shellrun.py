@@ -153,9 +153,13 @@ class Interpreter(Calls, Arms):
                     in_arm = any(a <= begin < b for a, b in self.undecided)
                     maybe = conditional or in_arm
                     self._settle(current, maybe)
-                    how = {"background": tok.raw == "&", "undecided": in_arm}
-                    how["in_loop"] = any(a < begin < b for a, b in loops.items())
-                    self._command(current, stdin, **how)
+                    self._command(
+                        current,
+                        stdin,
+                        background=tok.raw == "&",
+                        in_loop=any(a < begin < b for a, b in loops.items()),
+                        undecided=in_arm,
+                    )
                     guarded = maybe or any(groups)
                     if not guarded and not subshells and _exits(current, begin, self.open_spans):
                         return self.commands  # bash reads no further

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 
 from toplint.model import DETACHED_UNTIL, RUNS_DETACHED, RUNS_IN_LOOP, RUNS_UNDECIDED, Deployment
 from toplint.parse.options import Arg
-from toplint.parse.text.dockerrun import DOCKER, DOCKER_VALUE
+from toplint.parse.text.dockerrun import DOCKER, docker_options
 from toplint.parse.text.entrypoint import run_options
 from toplint.parse.text.shell import Command
 from toplint.record import record, replace
@@ -77,18 +77,27 @@ _STOP_SUBCOMMANDS = {
 
 
 def _stops(words: Sequence[str]) -> bool:
+    program, rest = _program(words)
+    if program in _STOPPERS:
+        return True
+    subs = _STOP_SUBCOMMANDS.get(program)
+    if subs is not None:
+        return any(w in subs for w in rest[:3])
+    return program == "screen" and "quit" in rest
+
+
+# Words that run the next one: ``sudo``, ``env``, ``exec``, ``command``, ``nohup``.
+_RUNNERS = frozenset({"sudo", "env", "exec", "command", "nohup"})
+
+
+def _program(words: Sequence[str]) -> tuple[str, Sequence[str]]:
+    """The program a command runs (past assignments and the words that run the next one) and
+    the words after it."""
     for k, word in enumerate(words):
         program = word.rsplit("/", 1)[-1]
-        if program in _STOPPERS:
-            return True
-        subs = _STOP_SUBCOMMANDS.get(program)
-        if subs is not None:
-            return any(w in subs for w in words[k + 1 : k + 4])
-        if program == "screen":
-            return "quit" in words[k + 1 :]
-        if "=" not in word and program not in ("sudo", "env", "exec", "command"):
-            return False
-    return False
+        if "=" not in word and program not in _RUNNERS:
+            return program, words[k + 1 :]
+    return "", ()
 
 
 def stopped(deployments: Sequence[Deployment], starts: Sequence[Start]) -> list[Deployment]:
@@ -115,17 +124,11 @@ def detached(args: Sequence[Arg], background: bool) -> str:
     started = run_options(args, DOCKER)
     if started is None:
         return ""
-    j = started[1]
-    while j < len(args):
-        token = args[j].value or args[j].raw
-        if not token.startswith("-"):
-            return ""  # the image: the container's own command follows
-        name, eq, inline = token.partition("=")
+    for name, value in docker_options(args, started[1])[0]:  # up to the image
         if name == "--detach":
-            return "-d" if not eq or inline.lower() in ("true", "1") else ""
-        if not name.startswith("--") and not eq and "d" in name[1:] and name not in DOCKER_VALUE:
+            return "-d" if value is None or (value.value or "").lower() in ("true", "1") else ""
+        if value is None and _short(name, "d"):
             return "-d"  # -d, or a cluster of one-letter flags (-itd)
-        j += 2 if name in DOCKER_VALUE and not eq else 1
     return ""
 
 
@@ -148,24 +151,20 @@ def detaches(words: Sequence[str]) -> bool:
     """Whether the command ``words`` (its values) hands what it runs to a process manager or a
     terminal multiplexer and returns: ``pm2 start``, ``tmux new-session -d`` (and tmux's
     commands in a session), ``screen -dm``, ``systemd-run``, ``setsid -f``."""
-    for k, word in enumerate(words):
-        program = word.rsplit("/", 1)[-1]
-        rest = words[k + 1 :]
-        sub = rest[0] if rest else ""
-        if program == "pm2":
-            return sub == "start"
-        if program == "tmux":
-            if sub in ("new-session", "new"):
-                return any(_short(w, "d") for w in rest[1:])
-            return sub in _TMUX_RETURNS or sub in ("send-keys", "send")
-        if program == "screen":
-            return any(_short(w, "d") for w in rest) and any(_short(w, "m") for w in rest)
-        if program == "systemd-run":
-            return not any(w.split("=", 1)[0] in _SYSTEMD_RUN_WAITS for w in rest)
-        if program == "setsid":
-            return any(w in ("-f", "--fork") or _short(w, "f") for w in rest[:2])
-        if "=" not in word and program not in ("sudo", "env", "exec", "command", "nohup"):
-            return False  # the command's program is another one
+    program, rest = _program(words)
+    sub = rest[0] if rest else ""
+    if program == "pm2":
+        return sub == "start"
+    if program == "tmux":
+        if sub in ("new-session", "new"):
+            return any(_short(w, "d") for w in rest[1:])
+        return sub in _TMUX_RETURNS or sub in ("send-keys", "send")
+    if program == "screen":
+        return any(_short(w, "d") for w in rest) and any(_short(w, "m") for w in rest)
+    if program == "systemd-run":
+        return not any(w.split("=", 1)[0] in _SYSTEMD_RUN_WAITS for w in rest)
+    if program == "setsid":
+        return any(w in ("-f", "--fork") or _short(w, "f") for w in rest[:2])
     return False
 
 
