@@ -27,7 +27,11 @@ uncertain: **may not start** (warning).
 
 Memory is counted in the binary GiB the driver reports (a "24 GB" card is 24 GiB), per engine:
 
-- vLLM: `--gpu-memory-utilization` (0.9) × total holds weights, working memory and KV cache;
+- vLLM: `--gpu-memory-utilization` × total holds weights, working memory and KV cache; its
+  default is the release's: 0.9 up to 0.19, 0.92 from 0.20, and from 0.34 1.0, the KV cache
+  then sized from the memory free after start-up.  An image that pins a release is judged by
+  its default; a release not known by 0.9, and when a later release's default would fit, the
+  outcome depends on the release installed: **may not start** (warning);
 - SGLang: `--mem-fraction-static` × total holds weights and the KV pool, the rest is left for
   activations and CUDA graphs;
 - TGI: `--cuda-memory-fraction` (1.0) × total;
@@ -81,6 +85,8 @@ or T4).  More GPUs need requests and nodes a flag cannot add, so that advice is 
 
 ## References
 - vLLM `gpu_memory_utilization`: https://github.com/vllm-project/vllm/blob/main/vllm/config/cache.py
+  (default 0.92 from 0.20.0, vllm-project/vllm@b8160878f; 1.0 with the extensible KV cache from
+  0.34.0, vllm-project/vllm@62d4bc3c7 `CacheConfig.resolved_gpu_memory_utilization`)
 - vLLM `check_enough_kv_cache_memory` (@bbf906a8): https://github.com/vllm-project/vllm/blob/bbf906a88ba1a39104884c88c9811a4f968e4659/vllm/v1/core/kv_cache_utils.py
 - SGLang `profile_max_num_token` (v0.5.8): https://github.com/sgl-project/sglang/blob/v0.5.8/python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py
 - TGI `get_cuda_free_memory` (@c09f5bc9): https://github.com/huggingface/text-generation-inference/blob/c09f5bc93071e2701e201bb374d488e4673fac3d/server/text_generation_server/utils/import_utils.py
@@ -116,7 +122,9 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         return
     gpu = placement.cluster.gpu
     need = m.weights + m.working
-    uncertain = m.fits_at_low_end  # fits with the working memory at the low end of its band
+    # fits with the working memory at the low end of its band, or with the default setting
+    # of later releases of the engine when the deployment does not say which it runs
+    uncertain = m.fits_at_low_end or bool(m.fits_from)
     if m.weights_fit:  # the weights fit; one sequence of the context does not
         assert m.context is not None
         refuses = "vLLM may refuse to start" if uncertain else "vLLM refuses to start"
@@ -145,7 +153,12 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"{m.profile_image_bytes / 2**20:.0f} MiB each through the vision encoder: one per "
             f"sequence of {_max_num_seqs(ctx)})"
         )
-    if uncertain:
+    if m.fits_from:
+        message += (
+            f"; with {m.fits_from} it fits, so whether it starts depends on the release "
+            "installed: pin the image or package, or write the setting"
+        )
+    elif uncertain:
         import toplint.outcome.memory as memory
 
         low = memory.working_bytes(ctx.deployment, memory.WORKING_LOW_GIB)

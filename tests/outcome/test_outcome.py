@@ -59,7 +59,7 @@ def test_each_engine_reads_its_own_memory_setting() -> None:
     sglang = memory(_dep(model.id, "sglang", tp=4, mem_fraction_static="0.8"), model, 80)
     tgi = memory(_dep(model.id, "tgi", tp=4), model, 80)
     trt = memory(_dep(model.id, "trtllm", tp=4), model, 80)
-    assert vllm.setting == "--gpu-memory-utilization 0.9 (default)"
+    assert vllm.setting == "--gpu-memory-utilization 0.9 (the default before vLLM 0.20.0)"
     assert sglang.setting == "--mem-fraction-static 0.8" and sglang.budget == 0.8 * 80 * GIB
     assert tgi.budget == 80 * GIB  # --cuda-memory-fraction defaults to 1.0, not vLLM's 0.9
     # SGLang's fraction holds weights + KV pool (working memory outside it)

@@ -59,6 +59,12 @@ class MemoryAccounting:
     # earlier one is judged as "leaves"; a release not known, by both.
     beside_since: str = ""
     beside_before_source: str = ""
+    # Releases that changed ``default``, in release order: (first release, its default, what
+    # that default means when it is more than a fraction); ``default`` is the earlier
+    # releases'.  An image that pins a release takes that release's default; a release not
+    # known is judged by ``default`` and, where that does not fit, by the later ones (TL205
+    # then warns that the outcome depends on the release).
+    defaults_since: tuple[tuple[str, float, str], ...] = ()
 
 
 @record

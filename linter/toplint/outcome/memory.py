@@ -8,8 +8,10 @@ graphs and the sampler, plus NCCL's buffers (0.342 GiB at 2 ranks, 0.392 GiB fro
 each engine's memory setting means, from its own source (each engine module's
 ``Engine.memory``, ``toplint.engines.gpuneeds.MemoryAccounting``):
 
-- vLLM ``--gpu-memory-utilization`` (0.9): a fraction of *total* memory for weights, working
-  memory and KV cache (vllm-project/vllm vllm/config/cache.py; engine-vocabulary.md §1); at
+- vLLM ``--gpu-memory-utilization`` (0.9; 0.92 from 0.20.0; 1.0 from 0.34.0, where the KV
+  cache is sized from the memory free after start-up: ``MemoryAccounting.defaults_since``): a
+  fraction of *total* memory for weights, working memory and KV cache (vllm-project/vllm
+  vllm/config/cache.py; engine-vocabulary.md §1); at
   start-up the KV cache must hold one ``--max-model-len`` sequence (default: the model's
   context) or the engine refuses ("To serve at least one request with the models's max seq
   len ... larger than the available KV cache memory": vllm/v1/core/kv_cache_utils.py
@@ -39,6 +41,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.cost.enginecomm import option
 from toplint.engines.gpuneeds import MemoryAccounting
 from toplint.engines.registry import get_engine
+from toplint.engines.release import image_tag, version
 from toplint.hardware.hfquant import SCALES_IN_WIDTH
 from toplint.hardware.vision import VisionEncoder, encoder_of
 from toplint.infra.numbers import finite
@@ -174,15 +177,70 @@ def _image_bytes(encoder: VisionEncoder, dep: Deployment) -> float:
 
 def memory_setting(dep: Deployment) -> tuple[float, str]:
     """The fraction ``dep``'s engine sizes its memory by, and the setting as the user reads
-    it (``--gpu-memory-utilization 0.9 (default)``)."""
+    it (``--gpu-memory-utilization 0.9 (default)``).  Unwritten, it is the default of the
+    release the image pins (``MemoryAccounting.defaults_since``); of a release not known, the
+    earliest releases' default, said as such."""
     acc = accounting(dep.engine)
     written = next((k for k in acc.keys if option(dep.options, k) is not None), None)
     fraction = _number(option(dep.options, *acc.keys)) if written else None
-    fraction = fraction if fraction is not None and 0 < fraction <= 1 else acc.default
-    setting = f"--{(written or acc.keys[0]).replace('_', '-')} {fraction:g}"
-    if written is None:
-        setting += " (default)"
-    return fraction, setting
+    name = f"--{(written or acc.keys[0]).replace('_', '-')}"
+    if fraction is not None and 0 < fraction <= 1:
+        return fraction, f"{name} {fraction:g}"
+    default, since = _default(dep, acc)
+    if since:
+        return default, f"{name} {default:g} (the default from {_title(dep)} {since})"
+    if acc.defaults_since and _release(dep) is None:
+        first = acc.defaults_since[0][0]
+        return default, f"{name} {default:g} (the default before {_title(dep)} {first})"
+    return default, f"{name} {default:g} (default)"
+
+
+def _release(dep: Deployment) -> tuple[int, int, int] | None:
+    """The engine release the deployment's image pins; None when not known."""
+    return version(image_tag(str(dep.options.get("image", ""))))
+
+
+def _title(dep: Deployment) -> str:
+    return get_engine(dep.engine).title
+
+
+def _default(dep: Deployment, acc: MemoryAccounting) -> tuple[float, str]:
+    """The engine's default setting for the release the image pins, and the release that
+    introduced it ("" for the earliest default, and for a release not known)."""
+    pinned = _release(dep)
+    chosen = (acc.default, "")
+    if pinned is None:
+        return chosen
+    for since, value, _what in acc.defaults_since:
+        if pinned >= (version(since) or (0, 0, 0)):
+            chosen = (value, since)
+    return chosen
+
+
+def _later_default_fits(
+    dep: Deployment,
+    acc: MemoryAccounting,
+    capacity: float,
+    weights: float,
+    working: float,
+    per_token: float,
+    context: int | None,
+) -> str:
+    """For an unwritten setting of a release not known that does not fit by the earliest
+    default: the first later release whose default fits (with the working memory at the high
+    end of its band, so that only a release, not also a profile run, is in doubt), said for
+    the user; "" when none does or the release is known."""
+    written = any(option(dep.options, k) is not None for k in acc.keys)
+    if written or not acc.defaults_since or _release(dep) is not None:
+        return ""
+    for since, value, what in acc.defaults_since:
+        kv = _kv_bytes(acc, capacity, value, weights, working)
+        tokens = int(kv // per_token) if kv > 0 and per_token > 0 else 0
+        if tokens > 0 and (context is None or tokens >= context):
+            meaning = f": {what}" if what else ""
+            name = acc.keys[0].replace("_", "-")
+            return f"the default of {_title(dep)} {since} and later (--{name} {value:g}{meaning})"
+    return ""
 
 
 def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
@@ -201,6 +259,9 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
     tokens = int(kv // per_token) if kv > 0 and per_token > 0 else 0
     tokens_low = int(kv_low // per_token) if kv_low > 0 and per_token > 0 else 0
     context, source = _context(dep, model, acc)
+    fits_from = ""
+    if tokens <= 0 or (context is not None and tokens < context):
+        fits_from = _later_default_fits(dep, acc, capacity, weights, working, per_token, context)
     return Memory(
         engine=dep.engine,
         setting=setting,
@@ -216,6 +277,7 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
         kv_tokens_low=tokens_low,
         profile_images=images,
         profile_image_bytes=per_image,
+        fits_from=fits_from,
     )
 
 

@@ -44,6 +44,9 @@ class Memory:
     # bytes each takes on one GPU (``toplint.hardware.vision``); both inside ``working``
     profile_images: int = 0
     profile_image_bytes: float = 0.0
+    # the later releases' default setting with which it fits, when the setting is not written
+    # and the release is not known ("the default of vLLM 0.34.0 and later (…)"); "" otherwise
+    fits_from: str = ""
 
     @property
     def weights_fit(self) -> bool:

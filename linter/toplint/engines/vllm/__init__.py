@@ -222,6 +222,18 @@ ENGINE = Engine(
         beside_since="0.9.1",
         beside_before_source="docs.vllm.ai/en/v0.6.4/models/engine_args.html "
         "--gpu-memory-utilization; vllm-project/vllm#19125",
+        # The default share was 0.9 up to 0.19.1 and is 0.92 from 0.20.0 (CacheConfig
+        # ``gpu_memory_utilization``, vllm/config/cache.py of the 0.19.1 and 0.20.0 releases,
+        # vllm-project/vllm@b8160878f).  From 0.34.0 an unset share is 1.0 with the extensible
+        # KV cache, on by default on CUDA and ROCm: its pages are committed after warm-up,
+        # sized from the memory then free (less a 0.5 GiB non-torch reserve and a tenth of the
+        # headroom), and ``request_memory`` no longer refuses a start for less free memory
+        # (``CacheConfig.resolved_gpu_memory_utilization``, vllm/v1/worker/
+        # extensible_kv_cache.py and utils.py, vllm-project/vllm@62d4bc3c7, 0.34.0).
+        defaults_since=(
+            ("0.20.0", 0.92, ""),
+            ("0.34.0", 1.0, "the KV cache sized from the memory free after start-up"),
+        ),
         pp_tables="edges",
         pp_tables_source="vllm-project/vllm@e06c9ba2 vllm/model_executor/models/llama.py "
         "LlamaModel/LlamaForCausalLM (embed_tokens on the first rank, or the last when tied; "
