@@ -73,12 +73,11 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     written = dep.options.get(key)
     if written is None:
         return
-    text = str(written).strip().strip("'\"").lower()
-    scale = 1024 if text.endswith("k") else 1  # human-readable lengths: "32k"
-    digits = text.removesuffix("k")
-    if not (digits.isascii() and digits.isdigit() and len(digits) <= 12):
-        return
-    asked = int(digits) * scale
+    import toplint.outcome.memory as memory_model  # loaded by a run that places
+
+    asked = memory_model.context_length(written)  # human-readable lengths: "32k", "32K"
+    if asked is None or asked <= 0:
+        return  # not a length, or "auto": the engine fits it
     derived = model.max_context  # with the deployment's --hf-overrides laid over config.json
     if asked <= derived or _allowed(dep.options, env):
         return

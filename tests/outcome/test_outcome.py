@@ -10,7 +10,14 @@ from toplint.hardware.models import lookup_model
 from toplint.model import Deployment
 from toplint.outcome.build import whatif
 from toplint.outcome.judge import judge
-from toplint.outcome.memory import memory, stage_layers, weight_bytes, weights_per_gpu
+from toplint.outcome.memory import (
+    AUTO_CONTEXT,
+    context_length,
+    memory,
+    stage_layers,
+    weight_bytes,
+    weights_per_gpu,
+)
 from toplint.outcome.starts import problems
 from toplint.outcome.types import GIB
 from toplint.record import replace
@@ -86,6 +93,19 @@ def test_vllm_must_hold_the_models_whole_context_by_default() -> None:
     assert short.context == 16384 and short.fits
     # SGLang caps a long context to its pool instead of refusing to start
     assert memory(_dep(model.id, "sglang"), model, 24).context is None
+
+
+def test_context_lengths_are_read_as_vllm_reads_them() -> None:
+    # vllm/engine/arg_utils.py human_readable_int: decimal lower-case, binary upper-case
+    assert context_length("32k") == 32_000 and context_length("32K") == 32_768
+    assert context_length("25.6k") == 25_600 and context_length("25.6K") is None
+    assert context_length("1M") == 2**20 and context_length("'8192'") == 8192
+    assert context_length("auto") == AUTO_CONTEXT == context_length("-1")
+    for bad in ("1e3", "32768.0", "-5", "k", "", "１２", "9" * 40):
+        assert context_length(bad) is None, bad
+    model = _model("Qwen/Qwen3-8B")
+    fitted = memory(_dep(model.id, max_model_len="auto"), model, 24)
+    assert fitted.context is None and fitted.fits  # the engine fits the context to the cache
 
 
 def test_pipeline_stages_stream_their_weights_in_turn() -> None:

@@ -45,6 +45,7 @@ from toplint.engines.release import image_tag, version
 from toplint.hardware.hfquant import SCALES_IN_WIDTH
 from toplint.hardware.vision import VisionEncoder, encoder_of
 from toplint.infra.numbers import finite
+from toplint.infra.patterns import lazy
 from toplint.model import Deployment
 from toplint.outcome.types import GIB, Memory
 
@@ -70,6 +71,34 @@ def _number(value: str | None) -> float | None:
     scale = 1024.0 if text.endswith("k") else 1.0
     number = finite(text.rstrip("k"))  # never nan, inf, 1e400 or "１２"
     return None if number is None else number * scale
+
+
+# vLLM reads a context length with ``human_readable_int``: a lower-case suffix is decimal
+# ("25.6k" = 25,600), an upper-case one binary and whole ("32K" = 32,768)
+# (vllm-project/vllm@f71952c1c vllm/engine/arg_utils.py, 0.11.0); from 0.14.0 "-1" or "auto"
+# asks it to fit the longest context the KV cache holds (``_auto_fit_max_model_len``,
+# vllm-project/vllm@b17039bcc vllm/v1/core/kv_cache_utils.py), so no length is refused.
+_SUFFIX = {"k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}
+_BINARY = {"K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+AUTO_CONTEXT = -1
+_LENGTH = lazy(r"([0-9]+(?:\.[0-9]+)?)([kKmMgGtT]?)")
+
+
+def context_length(value: object) -> int | None:
+    """A context length as written (``--max-model-len 32k``), in tokens; ``AUTO_CONTEXT`` for
+    "auto" or -1; None when it is not one."""
+    text = str(value).strip().strip("'\"")
+    if text.lower() == "auto" or text == "-1":
+        return AUTO_CONTEXT
+    found = _LENGTH.fullmatch(text) if len(text) <= 20 else None
+    if found is None:
+        return None
+    number, suffix = found.groups()
+    if suffix in _BINARY:
+        return int(number) * _BINARY[suffix] if number.isdigit() else None
+    if suffix:
+        return int(float(number) * _SUFFIX[suffix])
+    return int(number) if number.isdigit() else None
 
 
 def weight_bytes(model: ModelSpec) -> float:
@@ -285,9 +314,12 @@ def _context(dep: Deployment, model: ModelSpec, acc: MemoryAccounting) -> tuple[
     """Tokens one sequence must fit at start-up, for an engine that refuses otherwise."""
     if not acc.refuses_long_context:
         return None, ""
-    written = _number(option(dep.options, *acc.context_keys))
+    given = option(dep.options, *acc.context_keys)
+    written = None if given is None else context_length(given)
+    if written == AUTO_CONTEXT:
+        return None, ""  # the engine fits the context to the KV cache
     if written is not None and written > 0:
-        return int(written), "--" + acc.context_keys[0].replace("_", "-")
+        return written, "--" + acc.context_keys[0].replace("_", "-")
     if model.max_context > 0:
         with_given = " with the --hf-overrides given" if model.context_overridden else ""
         return model.max_context, f"the model's default context{with_given}"
