@@ -26,6 +26,7 @@ def worker(base: EngineSpec, with_value: str = "", flags: str = "") -> EngineSpe
         engine=base.engine_name,
         env={},
         release="",
+        program=f"Dynamo's {base.engine_name} worker",
     )
 
 

@@ -45,10 +45,17 @@ class EngineSpec:
     # canonical option -> values with which the program serves through a backend that is not
     # this engine (KServe's huggingfaceserver ``--backend huggingface``: transformers, no vLLM)
     other_backends: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # the program as its users name it, in messages about its options ("FastChat's
+    # vllm_worker"); "" for the engine's own command (then its name)
+    program: str = ""
 
     @property
     def engine_name(self) -> str:
         return self.engine or self.name
+
+    @property
+    def program_name(self) -> str:
+        return self.program or self.engine_name
 
     def field_of(self, option: str) -> str:
         """The Deployment field (or options key) the canonical ``option`` sets."""

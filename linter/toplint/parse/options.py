@@ -273,7 +273,7 @@ def _one_word(spec: EngineSpec, token: str, option: str, arg: Arg) -> Finding:
         arg.position.path,
         arg.position.line,
         arg.position.column,
-        f"`{token}` is one argument: {spec.engine_name} reads a word with a space in it as a "
+        f"`{token}` is one argument: {spec.program_name} reads a word with a space in it as a "
         f"value, not as the option `{option}` it starts with, and stops at start-up on an "
         f"argument it does not expect; pass `{option}` and `{rest}` as two arguments",
         severity=Severity.ERROR,
@@ -286,7 +286,7 @@ def _one_word(spec: EngineSpec, token: str, option: str, arg: Arg) -> Finding:
 def _unknown_flag(spec: EngineSpec, token: str, arg: Arg, newer: str | None = None) -> Finding:
     close = closest_option(spec, token[2:])
     hint = f"; did you mean `--{close}`?" if close else ""
-    message = f"{spec.engine_name} does not know the option `{token}`{hint}"
+    message = f"{spec.program_name} does not know the option `{token}`{hint}"
     if newer is not None:
         # The image is a newer release than the vocabulary: the option may be real there.
         message = (

@@ -232,6 +232,7 @@ HUGGINGFACESERVER = replace(
     # `--backend` is one of auto, vllm, huggingface; vLLM loads only for vllm, or auto with a
     # model vLLM supports (is_vllm_backend_enabled); huggingface serves with transformers.
     other_backends={"backend": ("huggingface",)},
+    program="KServe's huggingfaceserver",
 )
 
 # FastChat's `python -m fastchat.serve.vllm_worker`: its worker options on a plain argparse
@@ -260,4 +261,5 @@ FASTCHAT_VLLM_WORKER = replace(
     engine="vllm",
     config_options=(),
     release="",
+    program="FastChat's vllm_worker",
 )
