@@ -20,7 +20,6 @@ from toplint.infra.patterns import lazy
 from toplint.model import NO_DEPLOYMENT_FOUND, Finding, Severity
 from toplint.parse.base import SHELL_SUFFIXES, Source, is_template
 from toplint.parse.textpos import after_comment_mark, point_of
-from toplint.record import replace
 
 # What the file lacked, by what named the engine.
 _LACKING = {
@@ -147,31 +146,35 @@ def _mention(source: Source, match: re.Match[str], *, in_comment: bool = False) 
     named = spelled(found)
     if in_comment:
         why = f"names the engine {kind} `{named}` only in a comment: nothing here runs it"
-        found_at = no_deployment(source.path, line, column, why, anchor=f"comment:{named}")
-        return replace(found_at, severity=Severity.INFO)
+        return no_deployment(
+            source.path, line, column, why, anchor=f"comment:{named}", severity=Severity.INFO
+        )
     if _json_schema(source, text):
         why = (
             f"names the engine {kind} `{named}` in a JSON Schema, which describes settings "
             "(a Helm chart's values.schema.json): nothing here runs it"
         )
-        found_at = no_deployment(source.path, line, column, why, anchor=f"schema:{named}")
-        return replace(found_at, severity=Severity.INFO)
+        return no_deployment(
+            source.path, line, column, why, anchor=f"schema:{named}", severity=Severity.INFO
+        )
     table = _image_table(text, match.start()) if kind == "image" else None
     if table is not None:
         why = (
             f"lists the engine image `{named}` in a table of images chosen by name "
             f"(`{table}`): an operator's setting, nothing here runs it"
         )
-        found_at = no_deployment(source.path, line, column, why, anchor=f"images:{named}")
-        return replace(found_at, severity=Severity.INFO)
+        return no_deployment(
+            source.path, line, column, why, anchor=f"images:{named}", severity=Severity.INFO
+        )
     variable = _assigned_to(text, at) if kind == "image" else None
     if variable is not None:
         why = (
             f"sets `{variable}` to the engine image `{named}`, and no command here runs it (a "
             "script that sources this file, or the caller, may)"
         )
-        found_at = no_deployment(source.path, line, column, why, anchor=f"variable:{named}")
-        return replace(found_at, severity=Severity.INFO)
+        return no_deployment(
+            source.path, line, column, why, anchor=f"variable:{named}", severity=Severity.INFO
+        )
     lacking = _LACKING[kind]
     if _templated(source, text, match.start()):
         lacking = (
@@ -257,10 +260,19 @@ def _templated(source: Source, text: str, at: int) -> bool:
     return "{{" in text[start : end if end != -1 else len(text)]
 
 
-def no_deployment(path: str, line: int, column: int, why: str, *, anchor: str) -> Finding:
-    """TL008 at ``line``:``column``: ``why`` says what was named and what was lacking."""
+def no_deployment(
+    path: str,
+    line: int,
+    column: int,
+    why: str,
+    *,
+    anchor: str,
+    severity: Severity | None = None,
+) -> Finding:
+    """TL008 at ``line``:``column``: ``why`` says what was named and what was lacking;
+    ``severity`` (else the rule's warning) is info where the name starts nothing here."""
     return NO_DEPLOYMENT_FOUND.finding(
-        path, line, column, f"{why}; nothing here was checked", anchor=anchor
+        path, line, column, f"{why}; nothing here was checked", anchor=anchor, severity=severity
     )
 
 
@@ -314,5 +326,6 @@ def word_mention(source: Source) -> Finding | None:
         f"names `{named}` but toplint read no deployment and found no engine command it "
         "serves with, module or image here"
     )
-    found = no_deployment(source.path, line, column, why, anchor=f"word:{named}")
-    return replace(found, severity=Severity.INFO)
+    return no_deployment(
+        source.path, line, column, why, anchor=f"word:{named}", severity=Severity.INFO
+    )

@@ -137,10 +137,10 @@ def rendered_deployments(source: Source, folder: str) -> tuple[Read, bool]:
             f.position.column,
             f"chart template {_which(f)}not rendered: {f.why}; its resources are not read",
             anchor="helm-template",
+            severity=Severity.INFO,
         )
         for f in engine
     ]
-    findings = [replace(f, severity=Severity.INFO) for f in findings]
     deployments, more = _read(maps, source.path)
     return (deployments, findings + more), bool(deployments) or (bool(maps) and not engine)
 

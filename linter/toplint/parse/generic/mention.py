@@ -25,7 +25,6 @@ from toplint.parse.generic.evidence import image, image_key, selector
 from toplint.parse.generic.treewalk import results_named
 from toplint.parse.mentions import no_deployment
 from toplint.parse.textpos import point_of
-from toplint.record import replace
 
 # ``key: value`` / ``KEY=value`` / ``"key": "value",`` alone on a line (YAML, TOML, JSON, .env,
 # shell); a YAML list dash may precede it.  Linear: no nested quantifiers.
@@ -110,8 +109,9 @@ def _selected_by(
                 f"names the engine {engine} (`{key}: {value}`) only in a comment: "
                 "nothing here runs it"
             )
-            found = no_deployment(source.path, line, column, why, anchor=f"comment:{engine}")
-            return replace(found, severity=Severity.INFO)
+            return no_deployment(
+                source.path, line, column, why, anchor=f"comment:{engine}", severity=Severity.INFO
+            )
         api = ev.API_BASE.search(source.text)
         measured = results_named(source.text)
         if api:
@@ -131,8 +131,9 @@ def _selected_by(
         written = match.group(0).strip()
         shown = written if written.startswith("--") else f"{key}: {value}"  # as the line has it
         why = f"names the engine {engine} (`{shown}`) but yields no deployment: {lacking}"
-        found = no_deployment(source.path, line, column, why, anchor=f"selects:{engine}")
-        return replace(found, severity=Severity.INFO)
+        return no_deployment(
+            source.path, line, column, why, anchor=f"selects:{engine}", severity=Severity.INFO
+        )
     return None
 
 
@@ -162,8 +163,9 @@ def switched_off_mention(source: Source) -> Finding | None:
                 f"configures the engine {engine} under `{parent.group(2)}:` but switches it off "
                 f"(`{m.group(2)}: {m.group(3)}`): nothing starts it"
             )
-            found = no_deployment(source.path, line_no, column, why, anchor=f"off:{engine}")
-            return replace(found, severity=Severity.INFO)
+            return no_deployment(
+                source.path, line_no, column, why, anchor=f"off:{engine}", severity=Severity.INFO
+            )
     return None
 
 
@@ -184,8 +186,9 @@ def allocation_mention(source: Source) -> Finding | None:
         f"of TP {tp} × PP {pp}) but yields no deployment: the engine's settings are in the "
         "run's config file (`--config`), which toplint reads where it is linted"
     )
-    finding = no_deployment(source.path, line, column, why, anchor=f"allocation:{engine}")
-    return replace(finding, severity=Severity.INFO)
+    return no_deployment(
+        source.path, line, column, why, anchor=f"allocation:{engine}", severity=Severity.INFO
+    )
 
 
 # ``image: repo/name:tag`` (any image key, ``toplint.parse.generic.evidence.image_key``) and a
@@ -263,6 +266,7 @@ def _image_in_text(source: Source) -> Finding | None:
                 f"names the image `{ref}`, a build of {evidence.engine}, in its text but yields "
                 "no deployment: no container, service or command toplint reads runs it"
             )
-            found = no_deployment(source.path, line, column, why, anchor=f"image:{ref}")
-            return replace(found, severity=Severity.INFO)
+            return no_deployment(
+                source.path, line, column, why, anchor=f"image:{ref}", severity=Severity.INFO
+            )
     return None

@@ -29,7 +29,6 @@ from toplint.parse.base import Source
 from toplint.parse.generic.evidence import named, selector
 from toplint.parse.invocation import mentioned_from
 from toplint.parse.mentions import named_by, no_deployment, pattern
-from toplint.record import replace
 
 _GAP = "{…}"  # what a computed part of a string or an argument list is written as
 
@@ -172,15 +171,17 @@ def _at(source: Source, node: ast.AST, named: str) -> Finding:
 def _in_prose(source: Source, node: ast.AST, named: str) -> Finding:
     line, column = node.lineno, node.col_offset + 1  # type: ignore[attr-defined]
     why = f"names the engine command `{named}` only in text (a docstring or a message)"
-    found = no_deployment(source.path, line, column, why, anchor=f"prose:{named}")
-    return replace(found, severity=Severity.INFO)
+    return no_deployment(
+        source.path, line, column, why, anchor=f"prose:{named}", severity=Severity.INFO
+    )
 
 
 def _given_to(source: Source, node: ast.AST, named: str, program: str) -> Finding:
     line, column = node.lineno, node.col_offset + 1  # type: ignore[attr-defined]
     why = f"names the engine command `{named}` only as what `{program}` is given: it runs none"
-    found = no_deployment(source.path, line, column, why, anchor=f"given:{named}")
-    return replace(found, severity=Severity.INFO)
+    return no_deployment(
+        source.path, line, column, why, anchor=f"given:{named}", severity=Severity.INFO
+    )
 
 
 def _selection(source: Source, node: ast.AST) -> Finding | None:
@@ -203,8 +204,9 @@ def _selection(source: Source, node: ast.AST) -> Finding | None:
                 f"names the engine {engine} (`{key}={value.value!r}`) but yields no deployment: "
                 "no engine command, options or model written beside it that toplint could read"
             )
-            found = no_deployment(source.path, line, column, why, anchor=f"selects:{engine}")
-            return replace(found, severity=Severity.INFO)
+            return no_deployment(
+                source.path, line, column, why, anchor=f"selects:{engine}", severity=Severity.INFO
+            )
     return None
 
 
@@ -224,10 +226,14 @@ def _imported(source: Source, tree: ast.AST) -> Finding | None:
                 f"imports `{module}` ({engine}) but starts no engine toplint could read here "
                 "(one built from values computed at run time, or elsewhere)"
             )
-            found = no_deployment(
-                source.path, node.lineno, node.col_offset + 1, why, anchor=f"import:{module}"
+            return no_deployment(
+                source.path,
+                node.lineno,
+                node.col_offset + 1,
+                why,
+                anchor=f"import:{module}",
+                severity=Severity.INFO,
             )
-            return replace(found, severity=Severity.INFO)
     return None
 
 
@@ -241,8 +247,12 @@ def _comment(source: Source) -> Finding | None:
             continue
         named = named_by(match)
         why = f"names the engine `{named}` only in a comment: nothing here runs it"
-        found = no_deployment(
-            source.path, number, match.start() + 1, why, anchor=f"comment:{named}"
+        return no_deployment(
+            source.path,
+            number,
+            match.start() + 1,
+            why,
+            anchor=f"comment:{named}",
+            severity=Severity.INFO,
         )
-        return replace(found, severity=Severity.INFO)
     return None

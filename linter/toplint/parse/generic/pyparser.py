@@ -223,8 +223,7 @@ def _unread(source: Source, name: str, engine: str) -> Finding:
         f"calls `{name}` of {engine}, but no engine options, flags or command written as "
         "literals were found (values computed at run time are not read)"
     )
-    found = no_deployment(source.path, 1, 1, why, anchor=f"call:{name}")
-    return replace(found, severity=Severity.INFO)
+    return no_deployment(source.path, 1, 1, why, anchor=f"call:{name}", severity=Severity.INFO)
 
 
 def _named_call(source: Source, tree: PyTree, foreign: frozenset[str]) -> Finding | None:
@@ -242,6 +241,7 @@ def _named_call(source: Source, tree: PyTree, foreign: frozenset[str]) -> Findin
                 f"calls `{name}` of `{tree.imports[head]}`: named after {engine}, but from no "
                 "package of it and with too few of its options to be read as one"
             )
-            found = no_deployment(source.path, 1, 1, why, anchor=f"named:{name}")
-            return replace(found, severity=Severity.INFO)
+            return no_deployment(
+                source.path, 1, 1, why, anchor=f"named:{name}", severity=Severity.INFO
+            )
     return None

@@ -58,8 +58,9 @@ def ci_only(source: Source, job: str, inv: Invocation) -> Finding:
         f"starts `{named}` only in GitHub Actions CI jobs (first: `{job}`), which toplint reads "
         "as tests, not deployments; a job that deploys names its `environment:`"
     )
-    found = no_deployment(source.path, pos.line, pos.column, why, anchor=f"ci:{job}")
-    return replace(found, severity=Severity.INFO)
+    return no_deployment(
+        source.path, pos.line, pos.column, why, anchor=f"ci:{job}", severity=Severity.INFO
+    )
 
 
 def local_actions(source: Source, job: Mapping[str, Any]) -> Iterator[tuple[int, Source]]:

@@ -163,8 +163,14 @@ def _entrypoint(dep: Deployment) -> Finding | None:
         "arguments the image is run with (an entrypoint; a compose service's command, `docker "
         "run IMAGE ARGS`, a pod's args), and the deployment is checked there"
     )
-    found = no_deployment(dep.path, dep.line, dep.column, why, anchor=f"entrypoint:{dep.engine}")
-    return replace(found, severity=Severity.INFO)
+    return no_deployment(
+        dep.path,
+        dep.line,
+        dep.column,
+        why,
+        anchor=f"entrypoint:{dep.engine}",
+        severity=Severity.INFO,
+    )
 
 
 @record

@@ -130,8 +130,9 @@ def _named_image_note(image: Arg) -> Finding:
         "model, parallel size or option only that engine has: what it starts is not known"
     )
     pos = image.position
-    note = no_deployment(pos.path, pos.line, pos.column, why, anchor=f"named-image:{ref}")
-    return replace(note, severity=Severity.INFO)
+    return no_deployment(
+        pos.path, pos.line, pos.column, why, anchor=f"named-image:{ref}", severity=Severity.INFO
+    )
 
 
 def docker_options(args: Sequence[Arg], j: int) -> tuple[list[tuple[str, Arg | None]], int]:

@@ -351,5 +351,11 @@ def entrypoint_note(dep: Deployment) -> Finding | None:
     )
     from toplint.parse.mentions import no_deployment  # rare path: not imported by most runs
 
-    found = no_deployment(pos.path, pos.line, pos.column, why, anchor=f"entrypoint:{dep.engine}")
-    return replace(found, severity=Severity.INFO)
+    return no_deployment(
+        pos.path,
+        pos.line,
+        pos.column,
+        why,
+        anchor=f"entrypoint:{dep.engine}",
+        severity=Severity.INFO,
+    )

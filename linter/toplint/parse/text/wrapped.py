@@ -294,5 +294,6 @@ def unnamed_image_invocation(
         f"({shown}): which engine it starts is not known, so no deployment was read"
     )
     pos = image.position
-    note = no_deployment(pos.path, pos.line, pos.column, why, anchor=f"image-options:{ref}")
-    return None, replace(note, severity=Severity.INFO)
+    return None, no_deployment(
+        pos.path, pos.line, pos.column, why, anchor=f"image-options:{ref}", severity=Severity.INFO
+    )
