@@ -1,9 +1,10 @@
 """Score toplint on the working-recipe suites (tests/recipes/): `python benchmarks/recipes.py`.
 
-Every recipe is a configuration an engine's or operator's own documentation publishes as working,
-on the hardware it names (tests/recipes/README.md), so none may get an error.  `--set` names the
-suite: `recipes` (tests/recipes/, the default) or `recipes2` (tests/recipes2/, a second collection
-in the same layout).  For each half of the set's SPLIT.md it prints:
+Every recipe is a configuration an engine's or operator's own documentation (or, in recipes3, one
+of its users) publishes as working on the hardware it names (tests/recipes/README.md), so none may
+get an error.  `--set` names the suite: `recipes` (tests/recipes/, the default), `recipes2`
+(tests/recipes2/, a second collection in the same layout) or `recipes3` (tests/recipes3/,
+configurations users publish as working).  For each half of the set's SPLIT.md it prints:
 
 - read right: recipes whose config files yield deployments, every one with the recipe's engine and
   its TP, PP, DP sizes, expert-parallel switch and, where the recipe gives one, attention-DP

@@ -1,8 +1,9 @@
-"""The working-recipe suites (tests/recipes/README.md, tests/recipes2/README.md), scored by
-`python benchmarks/recipes.py --set recipes|recipes2`.
+"""The working-recipe suites (tests/recipes/README.md, tests/recipes2/README.md,
+tests/recipes3/README.md), scored by `python benchmarks/recipes.py --set recipes|recipes2|recipes3`.
 
-Every recipe is a configuration an engine's or operator's own documentation publishes as working
-on the hardware it names, so each suite's development half must read right and get no error.  The
+Every recipe is a configuration an engine's or operator's own documentation (recipes, recipes2)
+or one of its users (recipes3) publishes as working on the hardware it names, so each suite's
+development half must read right and get no error.  The
 held-out halves are reported numbers (`python benchmarks/recipes.py`), never tuned, so no test
 asserts them.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 import yaml
@@ -19,7 +21,11 @@ from conftest import load_benchmark
 
 TESTS = Path(__file__).resolve().parents[1]
 # suite name (benchmarks/recipes.py --set) -> (folder, the fewest recipes it was collected with)
-SUITES = {"recipes": (TESTS / "recipes", 30), "recipes2": (TESTS / "recipes2", 24)}
+SUITES = {
+    "recipes": (TESTS / "recipes", 30),
+    "recipes2": (TESTS / "recipes2", 24),
+    "recipes3": (TESTS / "recipes3", 24),
+}
 
 
 def _recipes(folder: Path) -> list[str]:
@@ -42,17 +48,31 @@ def test_split_covers_every_recipe_once(suite: str) -> None:
     assert len(listed) == len(set(listed)) >= fewest
 
 
+def _first(folder: Path, spec: dict[str, Any]) -> str:
+    return (folder / spec["config"][0]).read_text(encoding="utf-8").split("\n", 1)[0]
+
+
 @pytest.mark.parametrize(("suite", "recipe"), ALL)
 def test_recipe_cites_its_source_and_stated_hardware(suite: str, recipe: str) -> None:
     folder = SUITES[suite][0] / recipe
     spec = yaml.safe_load((folder / "recipe.yaml").read_text(encoding="utf-8"))
     source = spec["source"]
-    assert re.fullmatch(r"[0-9a-f]{40}", source["commit"])
-    assert source["url"].startswith(f"https://github.com/{source['repository']}/blob/")
+    if "kind" in source:  # a thread or page (recipes3): its address and who wrote it, when
+        assert source["url"].startswith("https://") and source["where"]
+        # named by a part of its address: the repository, the thread's number, the post's id
+        cited = next(
+            (p for p in source["url"].split("/")[3:] if len(p) >= 5 and p in _first(folder, spec)),
+            source["url"],
+        )
+    else:  # a file: its repository, commit and path
+        assert re.fullmatch(r"[0-9a-f]{40}", source["commit"])
+        assert source["url"].startswith(f"https://github.com/{source['repository']}/blob/")
+        cited = source["repository"]
     assert spec["hardware_stated"] and spec["expect"] == "no-error"
     for rel in spec["config"]:
         first = (folder / rel).read_text(encoding="utf-8").split("\n", 1)[0]
-        assert source["repository"] in first  # each config file names where it was copied from
+        # each config file names where it was copied from (a thread by its address or repository)
+        assert cited in first or source.get("repository", "\0") in first
     assert (folder / "hardware.yaml").is_file()
 
 
