@@ -22,16 +22,19 @@ Each engine's setting means something else beside another process: vLLM asks for
 `--gpu-memory-utilization` share of the *total* free at start-up and refuses otherwise;
 SGLang and TGI take all the free memory but (1 - `--mem-fraction-static` /
 `--cuda-memory-fraction`) of the total; LMDeploy and TensorRT-LLM take a share of what is
-free once their weights are in (`toplint.outcome.colocation`).  A process's GPUs are the
-devices it is given (`CUDA_VISIBLE_DEVICES`, `--gpus device=…`, compose `device_ids`) or, with
-none given, the first ones.  Compose services whose `profiles` share none are alternatives and
-are not judged together; a service without profiles starts beside any profile's.
+free once their weights are in; vLLM from 0.34.0 (its extensible KV cache) checks nothing at
+start-up and takes what is free, up to its share (`toplint.outcome.colocation`).  A process's
+GPUs are the devices it is given (`CUDA_VISIBLE_DEVICES`, `--gpus device=…`, compose
+`device_ids`) or, with none given, the first ones.  Compose services whose `profiles` share
+none are alternatives and are not judged together; a service without profiles starts beside
+any profile's.
 
 Outcome reported (toplint's severity policy): refuses to start - an error when no start
 order lets them all start (whatever the GPU: the settings' shares alone exceed it); a warning
 when it depends on which server is up first, which nothing in the file fixes, or on an engine
 release the file does not pin (vLLM before 0.9.1 took `--gpu-memory-utilization` as a limit on
-the whole GPU's use, other processes included: two servers at 0.4 and 0.8 ran).
+the whole GPU's use, other processes included: two servers at 0.4 and 0.8 ran; from 0.34.0 the
+share is a cap on what it takes of the free memory).
 
 ## Why is this bad?
 Whichever server starts second finds the memory taken: vLLM stops with "Free memory on device
@@ -66,6 +69,7 @@ and what the shares add up to.
 ## References
 - vLLM's start-up check (`request_memory`):
   https://github.com/vllm-project/vllm/blob/0027b02769fbf0f9b73c612cd8912e7fa0f37458/vllm/v1/worker/utils.py
+  (skipped from 0.34.0 with the extensible KV cache, vllm-project/vllm@62d4bc3c7)
 - SGLang's KV pool beside other memory (`profile_max_num_token`):
   https://github.com/sgl-project/sglang/blob/v0.5.8/python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py
 - TGI's free memory (`get_cuda_free_memory`):
@@ -96,9 +100,10 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         severity = Severity.ERROR
         if shared.release:
             outcome += (
-                f" (with {shared.release} and later, which take each share of the whole GPU; "
-                "earlier releases counted the other servers' memory inside each share: pin the "
-                "release to know which applies)"
+                f" (with {shared.release}, which ask for each share of the whole GPU at "
+                "start-up; earlier releases counted the other servers' memory inside each "
+                "share, later ones take what is free up to it: pin the release to know which "
+                "applies)"
             )
             severity = Severity.WARNING
     else:

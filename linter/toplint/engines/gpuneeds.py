@@ -52,13 +52,19 @@ class MemoryAccounting:
     # "requests" - it needs its fraction of the total free when it starts and refuses or fails
     # otherwise; "leaves" - it takes all the memory free but (1 - fraction) of the total;
     # "free_share" - its KV cache takes the fraction of what is free once its weights are in;
-    # "" when not read from the engine's source (not judged).
-    beside: Literal["requests", "leaves", "free_share", ""] = ""
+    # "caps" - it loads in what is free and takes its fraction of the total, or what is free
+    # when less (no start-up check); "" when not read from the engine's source (not judged).
+    beside: Literal["requests", "leaves", "free_share", "caps", ""] = ""
     beside_source: str = ""
     # The first release with ``beside``'s behaviour ("" = every release).  An image that pins an
     # earlier one is judged as "leaves"; a release not known, by both.
     beside_since: str = ""
     beside_before_source: str = ""
+    # Later releases whose behaviour beside others is another, in release order: (first
+    # release, behaviour, where it was read).  A release not known is judged by each.
+    beside_later: tuple[
+        tuple[str, Literal["requests", "leaves", "free_share", "caps"], str], ...
+    ] = ()
     # Releases that changed ``default``, in release order: (first release, its default, what
     # that default means when it is more than a fraction); ``default`` is the earlier
     # releases'.  An image that pins a release takes that release's default; a release not

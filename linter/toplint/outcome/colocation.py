@@ -11,7 +11,13 @@ engine's source):
 - "leaves" (SGLang, TGI): it takes what is free but (1 - fraction) of the total, and needs its
   weights to fit in that;
 - "free_share" (LMDeploy, TensorRT-LLM): it loads its weights in what is free, and its KV cache
-  takes the fraction of what is left.
+  takes the fraction of what is left;
+- "caps" (vLLM from 0.34.0, its extensible KV cache): no start-up check; it loads in what is
+  free and its KV cache takes what is then free, up to its fraction of the total.
+
+An engine whose behaviour changed with a release (``MemoryAccounting.beside_since`` and
+``beside_later``) is judged by the release an image pins; a release not known, by each, and
+where they disagree the verdict holds only for the releases of the current behaviour.
 
 Which servers run at once, on which GPUs, is ``toplint.outcome.cohosted``'s.
 
@@ -112,7 +118,7 @@ def _note_sharing(
 ) -> None:
     """Each member of a group that starts (or cannot be told not to) marked as sharing its GPU
     with the others (verdict "shares"): what a fix to one member's memory setting must leave."""
-    processes = [_process(items[i][0], False) for i in group]
+    processes = [_process(items[i][0], _CURRENT) for i in group]
     procs = tuple(p for p in processes if p is not None)
     if len(procs) != len(group):
         return
@@ -122,23 +128,37 @@ def _note_sharing(
             out[origin[i]] = SharedGpu(shared, procs, index, "shares", None, "")
 
 
-def _process(dep: Deployment, unknown_release_is_old: bool) -> Process | None:
-    """``dep`` as a server on the shared GPU; ``unknown_release_is_old``: how to take an engine
-    release not known when the behaviour changed with one (``MemoryAccounting.beside_since``)."""
+_CURRENT = ""  # judge an unpinned release by the engine's ``beside`` behaviour
+_OLD = "old"  # by the behaviour of its releases before ``beside_since``
+
+
+def _process(dep: Deployment, assume: str) -> Process | None:
+    """``dep`` as a server on the shared GPU.  ``assume``: how to take an engine release the
+    deployment does not pin when the behaviour changed with one - ``_CURRENT``, ``_OLD`` or
+    a release of ``MemoryAccounting.beside_later``."""
     acc = accounting(dep.engine)
     if not acc.beside:
         return None
-    fraction, setting = memory_setting(dep)
     engine = find_engine(dep.engine)
     name = engine.title if engine is not None else dep.engine
-    beside, source, release, old = acc.beside, acc.beside_source, "", False
-    if acc.beside_since:
+    beside, source, release, old, setting_release = acc.beside, acc.beside_source, "", False, ""
+    if acc.beside_since or acc.beside_later:
         pinned = version(image_tag(str(dep.options.get("image", ""))))
-        since = version(acc.beside_since)
-        old = unknown_release_is_old if pinned is None or since is None else pinned < since
-        if old:
-            beside, source = "leaves", acc.beside_before_source
-        release = acc.beside_since if pinned is None else ""
+        if pinned is None:
+            release = acc.beside_since or acc.beside_later[0][0]  # judged for each release
+        regime = _OLD if assume == _OLD else assume
+        if pinned is not None:
+            since = version(acc.beside_since) if acc.beside_since else None
+            regime = _OLD if since is not None and pinned < since else _CURRENT
+            for first, _kind, _source in acc.beside_later:
+                if pinned >= (version(first) or (0, 0, 0)):
+                    regime = first
+        if regime == _OLD and acc.beside_since:
+            beside, source, old = "leaves", acc.beside_before_source, True
+        for first, kind, later_source in acc.beside_later:
+            if regime == first:
+                beside, source, setting_release = kind, later_source, first
+    fraction, setting = memory_setting(dep, setting_release if release else "")
     replica = str(dep.options.get(REPLICA, ""))
     if replica:
         replica = f"{replica} of {dep.options.get(COPIES)}"
@@ -164,16 +184,24 @@ def _judge(
     group: tuple[int, ...],
     gpus: Sequence[tuple[int, ...] | None],
 ) -> SharedGpu | None:
-    found = _judged(items, group, gpus, unknown_release_is_old=False)
+    found = _judged(items, group, gpus, assume=_CURRENT)
     if found is None or not any(p.release for p in found.processes):
         return found
-    # a release not known: the verdict holds for every release only if the earlier
-    # behaviour gives it too; else it holds from the release that changed it
-    earlier = _judged(items, group, gpus, unknown_release_is_old=True)
-    if earlier is not None and earlier.verdict == found.verdict:
+    # a release not known: the verdict holds for every release only if the other releases'
+    # behaviours give it too; else it holds for the releases of the current behaviour
+    engines = {accounting(items[i][0].engine) for i in group}
+    others = [_OLD] + [first for acc in engines for first, _k, _s in acc.beside_later]
+    if all(
+        (v.verdict if v is not None else None) == found.verdict
+        for v in (_judged(items, group, gpus, assume=a) for a in others)
+    ):
         return found
-    since = next(p for p in found.processes if p.release)
-    return replace(found, release=f"{since.engine} {since.release}")
+    k = next(k for k, p in enumerate(found.processes) if p.release)
+    this, acc = found.processes[k], accounting(items[group[k]][0].engine)
+    span = f"{this.engine} from {acc.beside_since}" if acc.beside_since else this.engine
+    if acc.beside_later:
+        span += f" and before {acc.beside_later[0][0]}"
+    return replace(found, release=span)
 
 
 def _judged(
@@ -181,9 +209,9 @@ def _judged(
     group: tuple[int, ...],
     gpus: Sequence[tuple[int, ...] | None],
     *,
-    unknown_release_is_old: bool,
+    assume: str,
 ) -> SharedGpu | None:
-    processes = [_process(items[i][0], unknown_release_is_old) for i in group]
+    processes = [_process(items[i][0], assume) for i in group]
     if any(p is None for p in processes):
         return None  # an engine whose behaviour beside others has not been read
     procs = tuple(p for p in processes if p is not None)
@@ -292,6 +320,10 @@ def _start(
             if kv <= 0:
                 return p
             free = min(free, 1.0 - f)
+        elif procs[p].beside == "caps":  # loads in what is free; up to its share of it
+            if free - w - working[p] <= 0:
+                return p
+            free -= min(f, free)
         else:  # "free_share": weights in what is free, the KV cache a share of the rest
             rest = free - w - working[p]
             if rest <= 0:
@@ -321,6 +353,10 @@ def _arith(
             if capacity is not None:
                 reserve = f"{(1 - p.fraction) * capacity:.1f} GiB"
             meaning = f"takes all the free memory but {reserve}"
+        elif p.beside == "caps" and p.fraction >= 1:
+            meaning = "takes all the memory free when it starts"
+        elif p.beside == "caps":
+            meaning = f"takes what is free when it starts, up to {share}"
         else:
             meaning = f"loads its weights in what is free and takes {p.fraction:g} of the rest"
         if weights and p.beside != "requests":

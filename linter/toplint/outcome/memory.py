@@ -204,21 +204,22 @@ def _image_bytes(encoder: VisionEncoder, dep: Deployment) -> float:
     return encoder.image_bytes(2.0, dep.tp or 1)  # the encoder runs in 16 bits
 
 
-def memory_setting(dep: Deployment) -> tuple[float, str]:
+def memory_setting(dep: Deployment, release: str = "") -> tuple[float, str]:
     """The fraction ``dep``'s engine sizes its memory by, and the setting as the user reads
     it (``--gpu-memory-utilization 0.9 (default)``).  Unwritten, it is the default of the
     release the image pins (``MemoryAccounting.defaults_since``); of a release not known, the
-    earliest releases' default, said as such."""
+    earliest releases' default, said as such; ``release``: judge as that release instead
+    (one of the releases a deployment that pins none may run)."""
     acc = accounting(dep.engine)
     written = next((k for k in acc.keys if option(dep.options, k) is not None), None)
     fraction = _number(option(dep.options, *acc.keys)) if written else None
     name = f"--{(written or acc.keys[0]).replace('_', '-')}"
     if fraction is not None and 0 < fraction <= 1:
         return fraction, f"{name} {fraction:g}"
-    default, since = _default(dep, acc)
+    default, since = _default(dep, acc, release)
     if since:
         return default, f"{name} {default:g} (the default from {_title(dep)} {since})"
-    if acc.defaults_since and _release(dep) is None:
+    if acc.defaults_since and _release(dep) is None and not release:
         first = acc.defaults_since[0][0]
         return default, f"{name} {default:g} (the default before {_title(dep)} {first})"
     return default, f"{name} {default:g} (default)"
@@ -233,10 +234,10 @@ def _title(dep: Deployment) -> str:
     return get_engine(dep.engine).title
 
 
-def _default(dep: Deployment, acc: MemoryAccounting) -> tuple[float, str]:
-    """The engine's default setting for the release the image pins, and the release that
-    introduced it ("" for the earliest default, and for a release not known)."""
-    pinned = _release(dep)
+def _default(dep: Deployment, acc: MemoryAccounting, release: str = "") -> tuple[float, str]:
+    """The engine's default setting for the release the image pins (or ``release``), and the
+    release that introduced it ("" for the earliest default, and for a release not known)."""
+    pinned = version(release) if release else _release(dep)
     chosen = (acc.default, "")
     if pinned is None:
         return chosen

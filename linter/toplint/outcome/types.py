@@ -160,6 +160,7 @@ class SharedGpu:
     why: str  # the arithmetic, in the user's words
     # The compose profiles that start these services together ("pd"; "" when they always run).
     profiles: str = ""
-    # "vLLM 0.9.1": the verdict holds from that release of an engine whose release the file
-    # does not pin (earlier ones behave otherwise beside other processes); "" for every release.
+    # "vLLM from 0.9.1 and before 0.34.0": the verdict holds for those releases of an
+    # engine whose release the file does not pin (the others behave otherwise beside other
+    # processes); "" for every release.
     release: str = ""

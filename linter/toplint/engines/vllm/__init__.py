@@ -230,6 +230,17 @@ ENGINE = Engine(
         # headroom), and ``request_memory`` no longer refuses a start for less free memory
         # (``CacheConfig.resolved_gpu_memory_utilization``, vllm/v1/worker/
         # extensible_kv_cache.py and utils.py, vllm-project/vllm@62d4bc3c7, 0.34.0).
+        # From 0.34.0 the extensible KV cache (on by default on CUDA and ROCm) makes the share
+        # a cap: no start-up check of free memory, the KV cache committed after warm-up from
+        # what is then free, up to the share ("With the extensible KV cache the budget is
+        # only a cap": ``request_memory``, vllm-project/vllm@62d4bc3c7 vllm/v1/worker/utils.py)
+        beside_later=(
+            (
+                "0.34.0",
+                "caps",
+                "vllm-project/vllm@62d4bc3c7 vllm/v1/worker/utils.py request_memory",
+            ),
+        ),
         defaults_since=(
             ("0.20.0", 0.92, ""),
             ("0.34.0", 1.0, "the KV cache sized from the memory free after start-up"),
