@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import pytest
 
 from tests.parse.helpers import only, parse_text
+from toplint.discover.files import discover, wanted
 
 PLATFORM = """\
 name: my-llm
@@ -78,6 +80,29 @@ def test_toml_string_and_array_are_read() -> None:
     )
     deps = parse_text("conf.toml", text).deployments
     assert sorted((d.engine, d.tp, d.line) for d in deps) == [("tgi", 4, 3), ("vllm", 2, 2)]
+
+
+def test_a_directory_walk_reads_platform_toml_and_not_a_projects_dependencies(
+    tmp_path: Path,
+) -> None:
+    # Cerebrium's cerebrium.toml starts the container with `entrypoint`; a pyproject.toml that
+    # only depends on an engine starts nothing.
+    (tmp_path / "cerebrium.toml").write_text(
+        '[cerebrium.runtime.custom]\nport = 8000\nentrypoint = ["vllm", "serve", "org/m", '
+        '"--tensor-parallel-size", "2"]\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "app"\ndependencies = ["vllm>=0.6", "sglang[all]"]\n', encoding="utf-8"
+    )
+    assert wanted("cerebrium.toml") and wanted("pyproject.toml")
+    found = {Path(path).name for path in discover([str(tmp_path)])}
+    assert found == {"cerebrium.toml", "pyproject.toml"}
+    if sys.version_info >= (3, 11):  # tomllib
+        deps = parse_text("cerebrium.toml", (tmp_path / "cerebrium.toml").read_text()).deployments
+        assert [(d.engine, d.tp) for d in deps] == [("vllm", 2)]
+    result = parse_text("pyproject.toml", (tmp_path / "pyproject.toml").read_text())
+    assert result.deployments == () and result.findings == ()
 
 
 def test_command_and_args_written_as_strings_are_one_command() -> None:

@@ -14,10 +14,13 @@ from toplint.model import Finding, unparsable
 # File kinds read when walking a directory (explicitly named files are always read).
 # Python apps are read, never run, and Makefile includes too; Terraform and Nomad files (HCL) are
 # looked at for the engines they name, systemd service units for the commands they start, justfile
-# recipes like Makefile ones, Nix modules for the containers they run (issue 24).
+# recipes like Makefile ones, Nix modules for the containers they run (issue 24); TOML files for
+# the platforms configured in it (Cerebrium's cerebrium.toml `entrypoint`, Fly's fly.toml `cmd`):
+# a file named explicitly was read already, a walk had skipped them (a pyproject.toml that only
+# depends on an engine yields nothing).
 SUFFIXES = (
     *(".sh", ".bash", ".zsh", ".yaml", ".yml", ".json", ".slurm", ".sbatch", ".pbs", ".lsf"),
-    *(".py", ".mk", ".tf", ".hcl", ".nomad", ".service", ".just", ".nix"),
+    *(".py", ".mk", ".tf", ".hcl", ".nomad", ".service", ".just", ".nix", ".toml"),
     # a job script's Jinja template (an Ansible role's `templates/serve.sh.j2`)
     *(".sh.j2", ".bash.j2", ".slurm.j2", ".sbatch.j2"),
 )
