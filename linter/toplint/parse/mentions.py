@@ -282,14 +282,15 @@ def _word_pattern() -> re.Pattern[str]:
     launch commands followed by a sub-command or a module path (``lmdeploy serve proxy``,
     ``vllm bench``), or its package followed by a module path (``python -m
     vllm.entrypoints.cli.main``, ``atom.entrypoints``).  Prose (``the vLLM models``), a value that
-    is only the word (``api_key="vllm"``, ``served_model_name: vllm``) and an engine name that is
+    is only the word (``api_key="vllm"``, ``served_model_name: vllm``, ``infer_backend=vllm
+    vllm_maxlen=8192``: a key's value before the next argument) and an engine name that is
     no command followed by a word (``atom shares``, ``tgi engine``: ATOM has no console script,
     TGI's is ``text-generation-launcher``) name none."""
     commands, packages = _command_words(), _package_words()
     command = "|".join(re.escape(w) for w in commands)
     package = "|".join(re.escape(w) for w in packages)
     return re.compile(
-        rf"(?<![\w.-])(?:(?:{command})(?:\.[A-Za-z_]\w*|[ \t]+[a-z][\w-]*)"
+        rf"(?<![\w.=-])(?:(?:{command})(?:\.[A-Za-z_]\w*|[ \t]+[a-z][\w-]*)"
         rf"|(?:{package})\.[A-Za-z_]\w*)"
     )
 

@@ -44,6 +44,12 @@ _JSON_PAIR = lazy(r"""["']([A-Za-z_][\w.-]{0,60})["'][ \t]*:[ \t]*["']([A-Za-z][
 _OPTION_VALUE = lazy(
     r"""(?<![\w-])--([A-Za-z][\w-]{0,60})(?:[ \t]+|=)["']?([A-Za-z][\w.-]{0,40})["']?(?![\w./-])"""
 )
+# ``key=value`` among a command's arguments: a platform's override that chooses the engine
+# (LLaMA-Factory ``llamafactory-cli api conf.yaml infer_backend=vllm``), counted like
+# ``_OPTION_VALUE`` only for a key that chooses.
+_ARG_KEY_VALUE = lazy(
+    r"""(?<=[ \t])([A-Za-z_][\w.-]{0,60})=["']?([A-Za-z][\w.-]{0,40})["']?(?![\w./:-])"""
+)
 
 
 _NOT_ALNUM = lazy(r"[^a-z0-9]+")
@@ -84,7 +90,12 @@ def selector_mention(source: Source) -> Finding | None:
     else at the first one a comment holds, which selects nothing (as ``engine_mention`` says of
     an engine command in a comment)."""
     text = source.text
-    options = [m for m in _OPTION_VALUE.finditer(text) if ev.chooses_by_key(m.group(1))]
+    options = [
+        m
+        for rx in (_OPTION_VALUE, _ARG_KEY_VALUE)
+        for m in rx.finditer(text)
+        if ev.chooses_by_key(m.group(1))
+    ]
     pairs = [*_KEY_VALUE.finditer(text), *_JSON_PAIR.finditer(text), *options]
     found = _selected_by(source, pairs)
     if found is not None or "#" not in text:
@@ -129,7 +140,9 @@ def _selected_by(
                 "no engine command, options or model written beside it that toplint could read"
             )
         written = match.group(0).strip()
-        shown = written if written.startswith("--") else f"{key}: {value}"  # as the line has it
+        # as the line has it: an option or a command's key=value argument, else `key: value`
+        as_written = written.startswith("--") or match.re.pattern == _ARG_KEY_VALUE.pattern
+        shown = written if as_written else f"{key}: {value}"
         why = f"names the engine {engine} (`{shown}`) but yields no deployment: {lacking}"
         return no_deployment(
             source.path, line, column, why, anchor=f"selects:{engine}", severity=Severity.INFO
