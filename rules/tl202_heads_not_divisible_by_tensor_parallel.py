@@ -108,20 +108,28 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     vocab_ok = vocab % split == 0
     vision = shards.vision_heads(model, dep)
     older = shards.kv_replication_release(model, dep, split)
-    if vocab_ok and valid_tp(model, dep.tp, engine, vision=vision):
+    tp, heads, kv = dep.tp, model.num_attention_heads, model.num_kv_heads
+    # attention heads split over the attention-TP group: TP / the DP-attention degree (SGLang
+    # --enable-dp-attention --dp 2 at TP 16 splits them over 8 ranks), as toplint.outcome.starts
+    heads_ok = heads % split == 0 and engine.kv_heads_split(kv, split)
+    if vocab_ok and heads_ok and vision % tp == 0:
         if older is not None:
             yield _older_release(rule, ctx, model, split, older)
         return
-    tp, heads, kv = dep.tp, model.num_attention_heads, model.num_kv_heads
+    over = (
+        f"TP {tp}"
+        if split == tp
+        else f"attention TP {split} (TP {tp} / DP attention {tp // split})"
+    )
     reasons = []
-    if heads % tp:
-        reasons.append(f"{heads} attention heads are not divisible by TP {tp}")
-    if not engine.kv_heads_split(kv, tp) and not (kv == heads and heads % tp):
+    if heads % split:
+        reasons.append(f"{heads} attention heads are not divisible by {over}")
+    if not engine.kv_heads_split(kv, split) and not (kv == heads and heads % split):
         # (without grouped KV heads the attention-head reason already says it)
         reasons.append(
-            f"{kv} KV heads and TP {tp} do not divide one another"
+            f"{kv} KV heads and {over} do not divide one another"
             if engine.replicates_kv_heads
-            else f"{kv} KV head{'s are' if kv != 1 else ' is'} not divisible by TP {tp} "
+            else f"{kv} KV head{'s are' if kv != 1 else ' is'} not divisible by {over} "
             f"({engine.title} never replicates KV heads)"
         )
     if not vocab_ok:

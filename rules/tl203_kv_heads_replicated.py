@@ -51,8 +51,10 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     model, dep = ctx.model, ctx.deployment
     if model is None or model.mla or dep.tp is None:
         return  # MLA's latent KV is TL208's
-    tp, kv = dep.tp, model.num_kv_heads
-    if kv < 1 or tp <= kv or not get_engine(dep.engine).replicates_kv_heads:
+    engine = get_engine(dep.engine)
+    # KV heads split over the attention-TP group (TP / the DP-attention degree)
+    tp, kv = max(dep.tp // max(engine.attention_dp(dep), 1), 1), model.num_kv_heads
+    if kv < 1 or tp <= kv or not engine.replicates_kv_heads:
         return  # an engine that never replicates them refuses the layout instead (TL202)
     copies = tp / kv
     wasted = 1 - kv / tp
@@ -61,7 +63,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         rule,
         ctx,
         "tp",
-        f"TP {tp} exceeds the model's {kv} KV heads: the KV cache is stored {copies:g} times "
+        f"{'TP' if tp == dep.tp else 'attention TP'} {tp} exceeds the model's {kv} KV heads: "
+        f"the KV cache is stored {copies:g} times "
         f"({wasted:.0%} of KV memory holds copies)",
         fix=layout_fix(dep.engine, tp=kv, pp=pp),
         data={"tp": tp, "kv_heads": kv, "replication": copies, "wasted_fraction": wasted},

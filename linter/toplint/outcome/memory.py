@@ -158,9 +158,14 @@ def weights_per_gpu(model: ModelSpec, dep: Deployment) -> float:
 
 
 def kv_per_token(model: ModelSpec, dep: Deployment) -> float:
+    """KV bytes one token takes on one GPU: its layers' share (PP), its KV heads split over
+    the attention-TP group (TP / the DP-attention degree: SGLang's DP attention keeps each
+    rank's sequences with all the heads its group holds), never below one head (replicated
+    beyond); MLA's latent is whole on every rank."""
     per_token = float(model.kv_bytes_per_token) / max(dep.pp or 1, 1)
     if not model.mla:
-        per_token /= max(min(dep.tp or 1, model.num_kv_heads), 1)
+        attention_tp = max((dep.tp or 1) // max(get_engine(dep.engine).attention_dp(dep), 1), 1)
+        per_token /= max(min(attention_tp, model.num_kv_heads), 1)
     if str(dep.options.get("kv_cache_dtype", "")).lower().startswith("fp8"):
         per_token /= 2
     return per_token
