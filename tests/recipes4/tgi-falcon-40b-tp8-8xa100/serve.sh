@@ -1,0 +1,2 @@
+# h2oai/h2ogpt#295 comment by arnocandel (2023-06-16), '### 8xA100 80GB Falcon 40B': copied as written
+sudo docker run --gpus all --shm-size 2g -e NCCL_SHM_DISABLE=1 -e TRANSFORMERS_CACHE="/.cache/" -p 6112:80 -v $HOME/.cache:/.cache/ -v $PWD/data:/data ghcr.io/huggingface/text-generation-inference:0.8.2 --model-id h2oai/h2ogpt-oasst1-falcon-40b --max-input-length 2048 --max-total-tokens 3072 --sharded=true --num-shard=8
