@@ -1,9 +1,10 @@
-"""The working-recipe suites (tests/recipes/README.md, tests/recipes2/README.md,
-tests/recipes3/README.md), scored by `python benchmarks/recipes.py --set recipes|recipes2|recipes3`.
+"""The working-recipe suites (tests/recipes*/README.md), scored by
+`python benchmarks/recipes.py --set recipes|recipes2|recipes3|recipes4`.
 
 Every recipe is a configuration an engine's or operator's own documentation (recipes, recipes2)
-or one of its users (recipes3) publishes as working on the hardware it names, so each suite's
-development half must read right and get no error.  The
+or one of its users (recipes3; recipes4 in the engines' trackers) publishes as working on the
+hardware it names, so each suite's development half must read right and get no error
+(``COVERAGE_GAPS`` apart).  The
 held-out halves are reported numbers (`python benchmarks/recipes.py`), never tuned, so no test
 asserts them.
 """
@@ -25,6 +26,16 @@ SUITES = {
     "recipes": (TESTS / "recipes", 30),
     "recipes2": (TESTS / "recipes2", 24),
     "recipes3": (TESTS / "recipes3", 24),
+    "recipes4": (TESTS / "recipes4", 20),
+}
+# Development recipes whose config names a file toplint may not open (a path outside the
+# repository: TL009, an error by the read policy, docs/threat-model.md), so what it sets is not
+# judged and the layout it sets is unresolved, not read: the only error each may get, and the
+# reason its layout is not read right.  No claim about the deployment's outcome.
+COVERAGE_GAPS = {
+    # NVIDIA/TensorRT-LLM#7364: `--extra_llm_api_options /tmp/config.yml`, the file in the
+    # container (its PP and EP are what the file would say)
+    ("recipes4", "tr-qwen3-30b-a3b-fp8-tp1-h800"): ["TL009"],
 }
 
 
@@ -79,6 +90,12 @@ def test_recipe_cites_its_source_and_stated_hardware(suite: str, recipe: str) ->
 @pytest.mark.parametrize("suite", sorted(SUITES))
 def test_development_half_reads_right_and_gets_no_error(suite: str) -> None:
     result, outcomes = _bench().run_half("development", suite)
-    wrong = [(o.recipe, o.read, o.errors) for o in outcomes if o.errors or not o.read_right]
+    gaps = {recipe: rules for (name, recipe), rules in COVERAGE_GAPS.items() if name == suite}
+    wrong = [
+        (o.recipe, o.read, o.errors)
+        for o in outcomes
+        if (o.errors or not o.read_right) and sorted(set(o.errors)) != gaps.get(o.recipe)
+    ]
     assert wrong == []
-    assert result.with_error == 0 and result.read_right == result.recipes
+    assert result.with_error == len(gaps)
+    assert result.read_right == result.recipes - len(gaps)
