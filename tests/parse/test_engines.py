@@ -198,3 +198,50 @@ def test_fastchat_vllm_worker() -> None:
     assert (dep.engine, dep.model, dep.tp) == ("vllm", "Qwen/Qwen2.5-72B-Instruct", 4)
     assert dep.options.get("gpu_memory_utilization") == "0.85"
     assert dep.options.get("max_model_len") == "8192"
+
+
+def test_swift_deploy_serves_through_the_engine_its_backend_names() -> None:
+    # modelscope/ms-swift examples/deploy/vllm_dp.sh and sglang.sh: `--infer_backend` chooses the
+    # engine, whose settings carry its prefix (v3.7+) or none (before); the default backend
+    # (`pt`/`transformers`) serves through transformers, no engine
+    vllm = only(
+        "v.sh",
+        sh(
+            "CUDA_VISIBLE_DEVICES=0,1 swift deploy --model Qwen/Qwen2.5-VL-7B-Instruct "
+            "--infer_backend vllm --served_model_name Qwen2.5-VL-7B-Instruct "
+            "--vllm_max_model_len 8192 --vllm_gpu_memory_utilization 0.9 "
+            "--vllm_data_parallel_size 2 --vllm_enforce_eager false"
+        ),
+    )
+    assert (vllm.engine, vllm.model, vllm.tp, vllm.dp) == (
+        "vllm",
+        "Qwen/Qwen2.5-VL-7B-Instruct",
+        1,
+        2,
+    )
+    assert vllm.options.get("max_model_len") == "8192"
+    assert vllm.options.get("enforce_eager") == "false"  # a boolean's optional value
+    sglang = only(
+        "s.sh",
+        sh(
+            "swift deploy --model Qwen/Qwen3-8B --infer_backend sglang --max_new_tokens 2048 "
+            "--sglang_context_length 8192 --sglang_tp_size 2"
+        ),
+    )
+    assert (sglang.engine, sglang.tp, sglang.options.get("context_length")) == (
+        "sglang",
+        2,
+        "8192",
+    )
+    # before v3.7 the settings had no prefix; swift passes a 0.9 share unless one is written
+    old = only(
+        "o.sh", sh("swift deploy --ckpt_dir out/ckpt --infer_backend vllm --tensor_parallel_size 4")
+    )
+    assert (old.engine, old.model, old.tp) == ("vllm", "out/ckpt", 4)
+    assert old.options.get("gpu_memory_utilization") == "0.9"
+    lmdeploy = only("l.sh", sh("swift deploy --model m/n --infer_backend lmdeploy --tp 2"))
+    assert (lmdeploy.engine, lmdeploy.tp) == ("lmdeploy", 2)
+    for backend in ("pt", "transformers"):
+        text = sh(f"swift deploy --model m/n --infer_backend {backend}")
+        assert parse_text("p.sh", text).deployments == ()
+    assert parse_text("d.sh", sh("swift deploy --model m/n")).deployments == ()

@@ -17,6 +17,7 @@ model is not supported by TurboMind ``autoget_backend`` switches to PyTorch):
 
 from __future__ import annotations
 
+from toplint.engines import swift
 from toplint.engines.gpuneeds import MemoryAccounting
 from toplint.engines.layout import planned
 from toplint.engines.types import (
@@ -128,6 +129,26 @@ def command(model: str, tp: int, pp: int, dp: int, ep: int, nodes: int) -> str:
     return " ".join(p for p in parts if p)
 
 
+# ms-swift's `swift deploy --infer_backend lmdeploy` (toplint.engines.swift): its settings for
+# LMDeploy, prefixed from v3.7.0 and unprefixed before (``LmdeployArguments``,
+# modelscope/ms-swift@ff512877 swift/arguments/infer_args.py; @39bfc8a4 (v3.6.0)
+# swift/llm/argument/infer_args.py).
+SWIFT_LMDEPLOY = swift.deploy(
+    "lmdeploy",
+    {
+        "lmdeploy-tp": "tp",
+        "tp": "tp",
+        "lmdeploy-session-len": "session_len",
+        "session-len": "session_len",
+        "lmdeploy-cache-max-entry-count": "cache_max_entry_count",
+        "cache-max-entry-count": "cache_max_entry_count",
+        "lmdeploy-quant-policy": "quant_policy",
+        "quant-policy": "quant_policy",
+        "torch-dtype": "dtype",
+    },
+)
+
+
 ENGINE = Engine(
     name="lmdeploy",
     title="LMDeploy",
@@ -144,6 +165,8 @@ ENGINE = Engine(
     },
     layout=LAYOUT,
     launches=(Launch(("lmdeploy", "serve", "api_server"), "lmdeploy"),),
+    platform_launches=(swift.launch("lmdeploy"),),
+    wrappers=(SWIFT_LMDEPLOY,),
     # openmmlab/lmdeploy images have no engine ENTRYPOINT (docker/Dockerfile; docs/en/llm/
     # api_server.md runs `docker run ... openmmlab/lmdeploy:latest lmdeploy serve api_server`).
     images=(Image("openmmlab/lmdeploy"),),

@@ -70,7 +70,11 @@ class _Table:
             self._add(engine)
         # longest command first: `trtllm-serve serve` before `trtllm-serve`
         ordered = sorted(
-            (launch for e in self.engines.values() for launch in e.launches),
+            (
+                launch
+                for e in self.engines.values()
+                for launch in (*e.launches, *e.platform_launches)
+            ),
             key=lambda launch: -len(launch.words),
         )
         # by program (a launch's first word): the lexer asks this of every token

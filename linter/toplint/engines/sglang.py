@@ -7,7 +7,7 @@ rewriting, allow_abbrev on, so ``--tp`` is a unique prefix of ``--tp-size``); se
 
 from __future__ import annotations
 
-from toplint.engines import dynamo
+from toplint.engines import dynamo, swift
 from toplint.engines.gpuneeds import MemoryAccounting
 from toplint.engines.layout import planned
 from toplint.engines.types import (
@@ -210,6 +210,27 @@ def attention_dp(dep: Deployment) -> int:
     return 1
 
 
+# ms-swift's `swift deploy --infer_backend sglang` (toplint.engines.swift): its settings for
+# SGLang (``SglangArguments.get_sglang_engine_kwargs``, modelscope/ms-swift@ff512877
+# swift/arguments/infer_args.py).
+SWIFT_SGLANG = swift.deploy(
+    "sglang",
+    {
+        "sglang-tp-size": "tp",
+        "sglang-pp-size": "pp",
+        "sglang-dp-size": "dp",
+        "sglang-ep-size": "ep",
+        "sglang-mem-fraction-static": "mem_fraction_static",
+        "sglang-context-length": "context_length",
+        "sglang-quantization": "quantization",
+        "sglang-kv-cache-dtype": "kv_cache_dtype",
+        "sglang-enable-dp-attention": "enable_dp_attention",
+        "sglang-disable-custom-all-reduce": "disable_custom_all_reduce",
+        "torch-dtype": "dtype",
+    },
+)
+
+
 LAYOUT = Layout(
     tp="--tp-size",
     pp="--pp-size",
@@ -265,6 +286,7 @@ ENGINE = Engine(
     runs_in=("nim-sglang",),
     layout=LAYOUT,
     launches=(Launch(("sglang", "serve"), "sglang"),),
+    platform_launches=(swift.launch("sglang"),),
     modules={
         "sglang.launch_server": "sglang",
         dynamo.module("sglang"): DYNAMO.name,
@@ -272,7 +294,7 @@ ENGINE = Engine(
     },
     # lmsysorg/sglang images have no engine ENTRYPOINT (the command names the server).
     images=(Image("lmsysorg/sglang"),),
-    wrappers=(DYNAMO,),
+    wrappers=(DYNAMO, SWIFT_SGLANG),
     env_prefixes=("SGLANG_",),
     # python/sglang/srt/entrypoints/openai/: serving_chat.py ``OpenAIServingChat(
     # tokenizer_manager, ...)``, protocol.py's request models (the engine is entrypoints/engine.py)

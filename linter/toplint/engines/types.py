@@ -48,6 +48,12 @@ class EngineSpec:
     # the program as its users name it, in messages about its options ("FastChat's
     # vllm_worker"); "" for the engine's own command (then its name)
     program: str = ""
+    # a boolean option takes an optional `true`/`false` after it (transformers'
+    # HfArgumentParser: ``nargs="?"``, ``string_to_bool``), as argparse's store_true does not
+    bool_values: bool = False
+    # engine options a wrapper passes when its own option is not written (ms-swift passes
+    # ``gpu_memory_utilization=0.9`` whatever vLLM's default): options key -> value
+    implied: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def engine_name(self) -> str:
@@ -100,6 +106,10 @@ class Launch:
     positional_model: bool = True  # ``vllm serve MODEL``
     # next words that make the same program do something other than serve one instance
     not_serving: frozenset[str] = frozenset()
+    # (canonical option, value): a platform's command that serves through this engine only
+    # when that option names it (ms-swift ``swift deploy --infer_backend vllm``); such a
+    # command names no engine by itself, so mentions do not count it
+    when: tuple[str, ...] = ()
 
 
 @record
@@ -227,6 +237,10 @@ class Engine:
     allreduce: str
     layout: Layout
     launches: tuple[Launch, ...] = ()
+    # a platform's commands that serve through this engine when its option chooses it
+    # (``Launch.when``: ms-swift ``swift deploy --infer_backend vllm``); not the engine's own
+    # commands, so no mention of the engine counts them
+    platform_launches: tuple[Launch, ...] = ()
     # The Triton Inference Server backend that runs the engine from a model repository (a
     # model's config.pbtxt ``backend: "NAME"``), its engine arguments in the version folder's
     # ``model.json`` (``toplint.parse.structured.triton``); "" when there is none.

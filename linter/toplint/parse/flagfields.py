@@ -29,7 +29,7 @@ def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> De
     """Fold flags (last wins) into a deployment: fields, options, sources and unresolved."""
     values: dict[str, object] = {}
     sources = dict(base.sources)
-    options = dict(base.options)
+    options = {**spec.implied, **base.options}  # what the wrapper passes unless written
     unresolved = list(base.unresolved)
     for flag in flags:
         field_name = spec.field_of(flag.name)

@@ -22,7 +22,7 @@ from toplint.engines.registry import (
 from toplint.engines.release import image_repository
 from toplint.engines.types import Launch
 from toplint.infra.patterns import lazy
-from toplint.parse.options import Arg, option_name, other_backend
+from toplint.parse.options import Arg, option_name, other_backend, parse_args
 from toplint.record import field, record, replace
 
 
@@ -189,12 +189,24 @@ Entry = tuple[str, Arg | None, tuple[Arg, ...]]  # spec key, positional model, e
 _ASKS_ONLY = frozenset({"--help", "-h", "--version"})
 
 
+def _chosen(args: Sequence[Arg], launch: Launch) -> bool:
+    """Whether a platform's option names this launch's engine (``Launch.when``)."""
+    option, engine = launch.when[0], launch.when[1]
+    flags = parse_args(launch.spec, args, "", unknown_rule=False).flags
+    chosen = [f for f in flags if f.name == option]
+    return bool(chosen) and (chosen[-1].value or "").strip("'\"").lower() == engine
+
+
 def _launched(args: Sequence[Arg], i: int, first: str) -> tuple[bool, Entry | None]:
     """(a launch's words start at token i, the entry it starts or None when not serving)."""
+    platform = False  # a platform's command matched whose option chose no engine read here
     for launch in launches_of(first):
         after = _launch_at(args, i, launch, first)
         if after == -1:
             return True, None  # the program runs something other than one serving instance
+        if after is not None and launch.when and not _chosen(args[after:], launch):
+            platform = True
+            continue
         if after is not None:
             if args[after:] and all(a.value in _ASKS_ONLY for a in args[after:]):
                 return True, None  # ``vllm serve --help``, ``IMAGE --version``: a question
@@ -202,7 +214,7 @@ def _launched(args: Sequence[Arg], i: int, first: str) -> tuple[bool, Entry | No
                 return True, (launch.spec, None, tuple(args[after:]))
             model, rest = _positional_model(args[after:], launch.spec)
             return True, (launch.spec, model, rest)
-    return False, None
+    return platform, None
 
 
 def _entry(args: Sequence[Arg], i: int) -> Entry | None:

@@ -184,6 +184,14 @@ def parse_args(
         elif takes_value:
             value = None
             unresolved = (MISSING_VALUE,)
+        elif (
+            spec.bool_values
+            and i < len(args)
+            and (args[i].value or "").strip("'\"").lower() in _BOOL_WORDS
+        ):
+            value_arg = args[i]  # HfArgumentParser's optional `true`/`false`
+            value = _BOOL_WORDS[(value_arg.value or "").strip("'\"").lower()]
+            i += 1
         else:
             value = "true"
         flags.append(
@@ -198,6 +206,13 @@ def parse_args(
             )
         )
     return ParsedArgs(tuple(flags), tuple(findings))
+
+
+# transformers' ``string_to_bool``: what a boolean option's value may be
+_BOOL_WORDS = {
+    **dict.fromkeys(("true", "t", "yes", "y", "1"), "true"),
+    **dict.fromkeys(("false", "f", "no", "n", "0"), "false"),
+}
 
 
 def other_backend(engine: str, args: Sequence[Arg], path: str) -> Flag | None:

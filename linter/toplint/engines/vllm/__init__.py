@@ -6,7 +6,7 @@ vocabulary, and its wrappers', is ``toplint.engines.vllm.cli``.
 
 from __future__ import annotations
 
-from toplint.engines import dynamo
+from toplint.engines import dynamo, swift
 from toplint.engines.gpuneeds import MemoryAccounting
 from toplint.engines.layout import planned
 from toplint.engines.types import (
@@ -16,7 +16,13 @@ from toplint.engines.types import (
     Launch,
     Layout,
 )
-from toplint.engines.vllm.cli import CLI, DYNAMO, FASTCHAT_VLLM_WORKER, HUGGINGFACESERVER
+from toplint.engines.vllm.cli import (
+    CLI,
+    DYNAMO,
+    FASTCHAT_VLLM_WORKER,
+    HUGGINGFACESERVER,
+    SWIFT_VLLM,
+)
 from toplint.model import Deployment
 from toplint.record import replace
 
@@ -114,6 +120,7 @@ ENGINE = Engine(
     allreduce_options={"disable_custom_all_reduce": "nccl"},
     layout=LAYOUT,
     launches=(Launch(("vllm", "serve"), "vllm"),),
+    platform_launches=(swift.launch("vllm"),),
     # Triton's vLLM backend hands model.json to AsyncEngineArgs(**config)
     # (triton-inference-server/vllm_backend@00ea75bc src/model.py _init_engine_args)
     triton_backend="vllm",
@@ -143,7 +150,7 @@ ENGINE = Engine(
         Image("vllm/vllm-openai-rocm", ("vllm", "serve")),
         Image("kserve/huggingfaceserver", ("python", "-m", "huggingfaceserver")),
     ),
-    wrappers=(DYNAMO, HUGGINGFACESERVER, FASTCHAT_VLLM_WORKER),
+    wrappers=(DYNAMO, HUGGINGFACESERVER, FASTCHAT_VLLM_WORKER, SWIFT_VLLM),
     # Formats that always run vLLM: the production-stack chart and its operator CR, llm-d's
     # chart, KServe's LLMInferenceService and huggingfaceserver InferenceService, Ray Serve LLM.
     runs_in=(

@@ -10,7 +10,7 @@ them (``ENGINE``, found through ``toplint.engines.registry``) is ``toplint.engin
 
 from __future__ import annotations
 
-from toplint.engines import dynamo
+from toplint.engines import dynamo, swift
 from toplint.engines.types import EngineSpec, options
 from toplint.record import replace
 
@@ -262,4 +262,30 @@ FASTCHAT_VLLM_WORKER = replace(
     config_options=(),
     release="",
     program="FastChat's vllm_worker",
+)
+
+# ms-swift's `swift deploy --infer_backend vllm` (toplint.engines.swift): its settings for vLLM,
+# prefixed from v3.7.0 and unprefixed before (``VllmArguments.get_vllm_engine_kwargs``,
+# modelscope/ms-swift@ff512877 swift/rlhf_trainers/args_mixin.py; @39bfc8a4 (v3.6.0)
+# swift/llm/argument/infer_args.py), and the 0.9 share it passes whatever vLLM's default.
+SWIFT_VLLM = swift.deploy(
+    "vllm",
+    {
+        "vllm-tensor-parallel-size": "tp",
+        "tensor-parallel-size": "tp",
+        "vllm-pipeline-parallel-size": "pp",
+        "pipeline-parallel-size": "pp",
+        "vllm-data-parallel-size": "dp",
+        "data-parallel-size": "dp",
+        "vllm-enable-expert-parallel": "ep_enabled",
+        "vllm-gpu-memory-utilization": "gpu_memory_utilization",
+        "vllm-max-model-len": "max_model_len",
+        "vllm-max-num-seqs": "max_num_seqs",
+        "vllm-enforce-eager": "enforce_eager",
+        "vllm-quantization": "quantization",
+        "vllm-disable-custom-all-reduce": "disable_custom_all_reduce",
+        "vllm-enable-prefix-caching": "enable_prefix_caching",
+        "torch-dtype": "dtype",
+    },
+    {"gpu_memory_utilization": "0.9"},
 )
