@@ -276,6 +276,14 @@ def no_deployment(
     )
 
 
+def entrypoint_note(path: str, line: int, column: int, engine: str, why: str) -> Finding:
+    """TL008 at info for an engine an entrypoint (an image's ENTRYPOINT, a script forwarding
+    its arguments) starts with what its callers give: the deployment is checked there."""
+    return no_deployment(
+        path, line, column, why, anchor=f"entrypoint:{engine}", severity=Severity.INFO
+    )
+
+
 @cache
 def _word_pattern() -> re.Pattern[str]:
     """An engine's own command word or package, as code spells it: the first word of each of its

@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from toplint.infra.patterns import lazy
-from toplint.model import Deployment, Finding, ParseResult, Position, Severity
+from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse.argv import file_deployments
 from toplint.parse.base import Source
 from toplint.parse.invocation import (
@@ -152,7 +152,7 @@ def _entrypoint(dep: Deployment) -> Finding | None:
     ``docker run IMAGE ARGS`` (a compose service's ``command``, a pod's ``args``) gives them, and
     the deployment is there, not an engine that names no model.  (A script the ``ENTRYPOINT``
     runs, forwarding ``"$@"``, stays a deployment whose arguments are unresolved: TL003.)"""
-    from toplint.parse.mentions import no_deployment  # rare path
+    from toplint.parse.mentions import entrypoint_note  # rare path
     from toplint.parse.text.shellsrc import takes_its_layout
 
     if dep.unresolved or not takes_its_layout(dep):
@@ -163,14 +163,7 @@ def _entrypoint(dep: Deployment) -> Finding | None:
         "arguments the image is run with (an entrypoint; a compose service's command, `docker "
         "run IMAGE ARGS`, a pod's args), and the deployment is checked there"
     )
-    return no_deployment(
-        dep.path,
-        dep.line,
-        dep.column,
-        why,
-        anchor=f"entrypoint:{dep.engine}",
-        severity=Severity.INFO,
-    )
+    return entrypoint_note(dep.path, dep.line, dep.column, dep.engine, why)
 
 
 @record

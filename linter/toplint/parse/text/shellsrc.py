@@ -14,7 +14,7 @@ from typing import Any
 import toplint.parse.multinode
 from toplint.accelerators import RUNTIME_ENV
 from toplint.engines.registry import get_engine, get_spec
-from toplint.model import Deployment, Finding, ParseResult, Position, Severity
+from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import SHELL_SUFFIXES, Source
 from toplint.parse.enginecfg import ConfigLoader, disk_loader, one_host
@@ -349,13 +349,6 @@ def entrypoint_note(dep: Deployment) -> Finding | None:
         f"{given} (an entrypoint): the deployment is where the script is called with them (a "
         "container's args, a CMD), and is checked there"
     )
-    from toplint.parse.mentions import no_deployment  # rare path: not imported by most runs
+    from toplint.parse.mentions import entrypoint_note  # rare path: not imported by most runs
 
-    return no_deployment(
-        pos.path,
-        pos.line,
-        pos.column,
-        why,
-        anchor=f"entrypoint:{dep.engine}",
-        severity=Severity.INFO,
-    )
+    return entrypoint_note(pos.path, pos.line, pos.column, dep.engine, why)
