@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from splits import halves as split_halves
 
 ROOT = Path(__file__).resolve().parents[1]
-SETS = ("recipes", "recipes2", "recipes3", "recipes4")
+SETS = ("recipes", "recipes2", "recipes3", "recipes4", "recipes5")
 
 
 def suite(name: str = "recipes") -> Path:
