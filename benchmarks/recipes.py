@@ -3,8 +3,11 @@
 Every recipe is a configuration an engine's or operator's own documentation (or, in recipes3, one
 of its users) publishes as working on the hardware it names (tests/recipes/README.md), so none may
 get an error.  `--set` names the suite: `recipes` (tests/recipes/, the default), `recipes2`
-(tests/recipes2/, a second collection in the same layout) or `recipes3` (tests/recipes3/,
-configurations users publish as working).  For each half of the set's SPLIT.md it prints:
+(tests/recipes2/, a second collection in the same layout), `recipes3` (tests/recipes3/,
+configurations users publish as working), `recipes4` (tests/recipes4/, configurations users
+report working in the engines' trackers) or `recipes5` (tests/recipes5/, users' platform
+configurations: Kubernetes, Helm, Slurm, SkyPilot, Triton).  For each half of the set's
+SPLIT.md it prints:
 
 - read right: recipes whose config files yield deployments, every one with the recipe's engine and
   its TP, PP, DP sizes, expert-parallel switch and, where the recipe gives one, attention-DP
