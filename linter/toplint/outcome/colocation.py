@@ -146,7 +146,7 @@ def _process(dep: Deployment, assume: str) -> Process | None:
         pinned = version(image_tag(str(dep.options.get("image", ""))))
         if pinned is None:
             release = acc.beside_since or acc.beside_later[0][0]  # judged for each release
-        regime = _OLD if assume == _OLD else assume
+        regime = assume
         if pinned is not None:
             since = version(acc.beside_since) if acc.beside_since else None
             regime = _OLD if since is not None and pinned < since else _CURRENT
