@@ -104,7 +104,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     # the embedding and LM head split over the attention-TP group at most (SGLang's DP attention
     # replicates the embedding): the vocabulary is checked there, as toplint.outcome.starts does
     vocab = shards.padded_vocab(model, dep.engine)
-    split = max(dep.tp // max(engine.attention_dp(dep), 1), 1)
+    split = engine.attention_tp(dep)
     vocab_ok = vocab % split == 0
     vision = shards.vision_heads(model, dep)
     older = shards.kv_replication_release(model, dep, split)

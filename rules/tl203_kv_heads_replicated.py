@@ -53,7 +53,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         return  # MLA's latent KV is TL208's
     engine = get_engine(dep.engine)
     # KV heads split over the attention-TP group (TP / the DP-attention degree)
-    tp, kv = max(dep.tp // max(engine.attention_dp(dep), 1), 1), model.num_kv_heads
+    tp, kv = engine.attention_tp(dep), model.num_kv_heads
     if kv < 1 or tp <= kv or not engine.replicates_kv_heads:
         return  # an engine that never replicates them refuses the layout instead (TL202)
     copies = tp / kv

@@ -11,6 +11,7 @@ import functools
 from toplint.engines.registry import generation, image_engine
 from toplint.engines.types import EngineSpec
 from toplint.infra.patterns import lazy
+from toplint.model import Deployment
 
 # ASCII digits of a bounded length (``\\d+`` took "١" and 5,000-digit tags, which int() refused)
 _VERSION = lazy(r"^v?([0-9]{1,9})\.([0-9]{1,9})(?:\.([0-9]{1,9}))?")
@@ -23,6 +24,12 @@ def version(text: str) -> tuple[int, int, int] | None:
         return None
     major, minor, patch = found.groups()
     return int(major), int(minor), int(patch or 0)
+
+
+def pinned(dep: Deployment) -> tuple[int, int, int] | None:
+    """The engine release the deployment's image pins (its tag); None when not known (no
+    image, ``latest``, a digest)."""
+    return version(image_tag(str(dep.options.get("image", ""))))
 
 
 def image_tag(image: str) -> str:

@@ -354,6 +354,12 @@ class Engine:
                 return family
         return self.allreduce
 
+    def attention_tp(self, dep: Deployment) -> int:
+        """The ranks one attention group splits its heads over: TP / the DP-attention degree
+        (SGLang's ``--enable-dp-attention --dp N``), at least 1; TP where there is none.  The
+        one rule ``outcome.starts``, the memory model, TL202 and TL203 share."""
+        return max((dep.tp or 1) // max(self.attention_dp(dep), 1), 1)
+
     def kv_heads_split(self, kv: int, tp: int) -> bool:
         """Whether ``tp`` ranks can hold ``kv`` KV heads: each takes KV/TP of them or, where the
         engine replicates them, TP is a multiple of KV (``replicates_kv_heads``)."""

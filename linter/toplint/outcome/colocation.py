@@ -37,7 +37,7 @@ from typing import Literal
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import find_engine
-from toplint.engines.release import image_tag, version
+from toplint.engines.release import pinned, version
 from toplint.hardware.types import Cluster
 from toplint.infra.budgets import SHARED_GPU_SERVERS
 from toplint.model import (
@@ -143,15 +143,15 @@ def _process(dep: Deployment, assume: str) -> Process | None:
     name = engine.title if engine is not None else dep.engine
     beside, source, release, old, setting_release = acc.beside, acc.beside_source, "", False, ""
     if acc.beside_since or acc.beside_later:
-        pinned = version(image_tag(str(dep.options.get("image", ""))))
-        if pinned is None:
+        release_of = pinned(dep)
+        if release_of is None:
             release = acc.beside_since or acc.beside_later[0][0]  # judged for each release
         regime = assume
-        if pinned is not None:
+        if release_of is not None:
             since = version(acc.beside_since) if acc.beside_since else None
-            regime = _OLD if since is not None and pinned < since else _CURRENT
+            regime = _OLD if since is not None and release_of < since else _CURRENT
             for first, _kind, _source in acc.beside_later:
-                if pinned >= (version(first) or (0, 0, 0)):
+                if release_of >= (version(first) or (0, 0, 0)):
                     regime = first
         if regime == _OLD and acc.beside_since:
             beside, source, old = "leaves", acc.beside_before_source, True

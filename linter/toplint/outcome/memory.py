@@ -41,7 +41,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.cost.enginecomm import option
 from toplint.engines.gpuneeds import MemoryAccounting
 from toplint.engines.registry import get_engine
-from toplint.engines.release import image_tag, version
+from toplint.engines.release import pinned, version
 from toplint.hardware.hfquant import SCALES_IN_WIDTH
 from toplint.hardware.vision import VisionEncoder, encoder_of
 from toplint.infra.numbers import finite
@@ -135,12 +135,12 @@ def weights_per_gpu(model: ModelSpec, dep: Deployment) -> float:
     whose source places the vocabulary tables on the edge stages (``MemoryAccounting.pp_tables``)
     has its first stage hold the input embedding and its last the LM head, each split over TP,
     beside its share of the hidden layers; the fullest stage is the one that must fit."""
-    tp, pp = max(dep.tp or 1, 1), max(dep.pp or 1, 1)
+    pp = max(dep.pp or 1, 1)
     experts = model.routed_params
     total = weight_bytes(model)
     share = total / model.params_total if model.params_total else 0.0
     experts_over = get_engine(dep.engine).experts_over(dep)
-    attention_tp = max(tp // max(get_engine(dep.engine).attention_dp(dep), 1), 1)
+    attention_tp = get_engine(dep.engine).attention_tp(dep)
     dense = model.params_total - experts
     even = (dense / (attention_tp * pp) + experts / (experts_over * pp)) * share
     if pp == 1 or accounting(dep.engine).pp_tables != "edges" or model.num_layers < pp:
@@ -164,8 +164,7 @@ def kv_per_token(model: ModelSpec, dep: Deployment) -> float:
     beyond); MLA's latent is whole on every rank."""
     per_token = float(model.kv_bytes_per_token) / max(dep.pp or 1, 1)
     if not model.mla:
-        attention_tp = max((dep.tp or 1) // max(get_engine(dep.engine).attention_dp(dep), 1), 1)
-        per_token /= max(min(attention_tp, model.num_kv_heads), 1)
+        per_token /= max(min(get_engine(dep.engine).attention_tp(dep), model.num_kv_heads), 1)
     if str(dep.options.get("kv_cache_dtype", "")).lower().startswith("fp8"):
         per_token /= 2
     return per_token
@@ -224,15 +223,10 @@ def memory_setting(dep: Deployment, release: str = "") -> tuple[float, str]:
     default, since = _default(dep, acc, release)
     if since:
         return default, f"{name} {default:g} (the default from {_title(dep)} {since})"
-    if acc.defaults_since and _release(dep) is None and not release:
+    if acc.defaults_since and pinned(dep) is None and not release:
         first = acc.defaults_since[0][0]
         return default, f"{name} {default:g} (the default before {_title(dep)} {first})"
     return default, f"{name} {default:g} (default)"
-
-
-def _release(dep: Deployment) -> tuple[int, int, int] | None:
-    """The engine release the deployment's image pins; None when not known."""
-    return version(image_tag(str(dep.options.get("image", ""))))
 
 
 def _title(dep: Deployment) -> str:
@@ -242,12 +236,12 @@ def _title(dep: Deployment) -> str:
 def _default(dep: Deployment, acc: MemoryAccounting, release: str = "") -> tuple[float, str]:
     """The engine's default setting for the release the image pins (or ``release``), and the
     release that introduced it ("" for the earliest default, and for a release not known)."""
-    pinned = version(release) if release else _release(dep)
+    at = version(release) if release else pinned(dep)
     chosen = (acc.default, "")
-    if pinned is None:
+    if at is None:
         return chosen
     for since, value, _what in acc.defaults_since:
-        if pinned >= (version(since) or (0, 0, 0)):
+        if at >= (version(since) or (0, 0, 0)):
             chosen = (value, since)
     return chosen
 
@@ -266,7 +260,7 @@ def _later_default_fits(
     end of its band, so that only a release, not also a profile run, is in doubt), said for
     the user; "" when none does or the release is known."""
     written = any(option(dep.options, k) is not None for k in acc.keys)
-    if written or not acc.defaults_since or _release(dep) is not None:
+    if written or not acc.defaults_since or pinned(dep) is not None:
         return ""
     for since, value, what in acc.defaults_since:
         kv = _kv_bytes(acc, capacity, value, weights, working)

@@ -23,7 +23,7 @@ from typing import Literal
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
-from toplint.engines.release import image_tag, version
+from toplint.engines.release import pinned, version
 from toplint.hardware.archs import Arch, of_gpu
 from toplint.hardware.formats import Format, format_of, native
 from toplint.hardware.types import GpuSpec
@@ -166,7 +166,7 @@ def _attention_floor(
     engine = get_engine(dep.engine)
     if not engine.attention_floors or model is None or not model.model_type:
         return None
-    release = version(image_tag(str(dep.options.get("image", ""))))
+    release = pinned(dep)
     if release is None or arch.compute_capability <= 0:
         return None
     for floor in engine.attention_floors:
@@ -218,7 +218,7 @@ def _bf16(dep: Deployment, model: ModelSpec | None, gpu: str, arch: str) -> Prec
         return None
     what = f"--{engine.dtype_option} {asked}" if explicit else f"checkpoint {dep.model}"
     head = f"BF16 ({what}) on {gpu}: {arch} GPUs have no BF16 (compute capability below 8.0)"
-    release = version(image_tag(str(dep.options.get("image", ""))))
+    release = pinned(dep)
     since = version(engine.bf16_auto_cast_since) or (0, 0, 0)
     effect: Effect = "degrades"
     if explicit or (release is not None and release < since):

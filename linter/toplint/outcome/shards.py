@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
-from toplint.engines.release import image_tag, version
+from toplint.engines.release import pinned, version
 from toplint.model import Deployment
 
 __all__ = ["kv_replication_release", "padded_vocab", "vision_heads"]
@@ -28,7 +28,7 @@ def kv_replication_release(model: ModelSpec, dep: Deployment, tp: int) -> tuple[
     key, _, unless = engine.kv_heads_replicated_when.partition("!=")
     if key and str(dep.options.get(key, "")).strip("'\"").lower() == unless:
         return None
-    release = version(image_tag(str(dep.options.get("image", ""))))
+    release = pinned(dep)
     if release is None:
         return since, False
     return (since, True) if release < (version(since) or (0, 0, 0)) else None

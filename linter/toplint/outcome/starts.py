@@ -58,7 +58,7 @@ def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...
         out.append(f"{engine.title} has no pipeline parallelism")
     if model is None:
         return tuple(out)
-    attention_tp = max(tp // max(engine.attention_dp(dep), 1), 1)
+    attention_tp = engine.attention_tp(dep)
     if model.num_attention_heads % attention_tp:
         out.append(
             f"{model.num_attention_heads} attention heads do not divide by tensor-parallel "
