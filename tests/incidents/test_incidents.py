@@ -37,6 +37,7 @@ ROUNDS = (
     "round19",
     "round20",
     "round21",
+    "round22",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -62,6 +63,7 @@ DEVELOPMENT_ON_TOP = {
     "round19": 1,
     "round20": 0,
     "round21": 0,
+    "round22": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -85,6 +87,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round19": 0,
     "round20": 0,
     "round21": 0,
+    "round22": 0,
 }
 
 
@@ -119,6 +122,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round19"]["development"] + rounds["round19"]["held-out"]) >= 4
     assert len(rounds["round20"]["development"] + rounds["round20"]["held-out"]) >= 3
     assert len(rounds["round21"]["development"] + rounds["round21"]["held-out"]) >= 10
+    assert len(rounds["round22"]["development"] + rounds["round22"]["held-out"]) >= 7
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
