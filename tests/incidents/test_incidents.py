@@ -63,7 +63,7 @@ DEVELOPMENT_ON_TOP = {
     "round19": 1,
     "round20": 0,
     "round21": 0,
-    "round22": 0,
+    "round22": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
