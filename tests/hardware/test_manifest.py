@@ -283,3 +283,29 @@ def test_a_catalog_gpu_restated_at_its_nominal_size_keeps_the_driver_total() -> 
 
     assert gpu("48 GB") == (48.0, 44.99)
     assert gpu("40 GB") == (40.0, 0.0)
+
+
+def test_a_size_in_binary_units_is_what_the_driver_reports() -> None:
+    # "8188 MiB" (nvidia-smi) and "44.53 GiB" (an OOM message's total capacity) are the totals
+    # the engine sees; they were taken as that many decimal gigabytes and so as 8.59 and 47.8
+    # GiB, 7% more than the card has.  A decimal size stays the nominal one.
+    def gpu(memory: str) -> tuple[float, float]:
+        c = load(f"""\
+            clusters:
+              - name: box
+                nodes: 1
+                gpu: {{name: X, memory: "{memory}", memory_bandwidth: "288 GB/s", bf16_tflops: 88}}
+                gpus_per_node: 1
+                intra_node: {{fabric: pcie, bandwidth: "32 GB/s"}}
+            """).clusters[0]
+        return c.gpu.memory_gb, c.gpu.memory_reported_gib
+
+    assert gpu("8188 MiB") == (pytest.approx(8.585740288), pytest.approx(8188 / 1024))
+    assert gpu("44.53 GiB") == (pytest.approx(47.81373), pytest.approx(44.53))
+    assert gpu("8 GB") == (8.0, 0.0)
+    # a catalog GPU given in binary units: the figure written is the driver's
+    c = load("""\
+        clusters:
+          - {name: box, nodes: 1, gpu: {name: L40S, memory: "45 GiB"}, gpus_per_node: 2}
+        """).clusters[0]
+    assert c.gpu.memory_reported_gib == pytest.approx(45.0)

@@ -23,7 +23,7 @@ from toplint.hardware.types import (
     Hardware,
     Measurement,
 )
-from toplint.hardware.units import UnitError, parse_size
+from toplint.hardware.units import UnitError, binary_size, parse_size
 from toplint.infra.readpolicy import read_text
 from toplint.infra.yamlsafe import one_document
 from toplint.record import replace
@@ -183,12 +183,18 @@ def _described(ctx: ManifestDoc, at: Path, described: dict[str, Any], spec: GpuS
     changes: dict[str, Any] = {}
     if "memory" in described:
         try:
-            given_gb = parse_size(described["memory"]) / 1e9
+            given = parse_size(described["memory"])
+            given_gb = given / 1e9
             changes["memory_gb"] = given_gb
             # The manifest's figure is the one to use, unless it restates a catalog GPU's
             # nominal size ("48 GB" of an L40S): the driver still reports the catalog's total.
             if abs(given_gb - spec.memory_gb) > 0.005 * given_gb:
                 changes["memory_reported_gib"] = 0.0
+            # A figure in binary units ("8188 MiB" from nvidia-smi, "44.53 GiB" from an OOM
+            # message) is what the driver reports; a decimal one is the card's nominal size,
+            # which toplint counts as that many GiB ("a 24 GB card is 24 GiB").
+            if binary_size(described["memory"]):
+                changes["memory_reported_gib"] = given / 2**30
         except UnitError as exc:
             raise ctx.error((*at, "memory"), str(exc)) from None
     if "memory_bandwidth" in described:

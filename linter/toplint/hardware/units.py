@@ -146,6 +146,12 @@ def parse_size(text: str | int | float) -> int:
     return int(_finite(_finite(m["num"], raw) * scale, raw))
 
 
+def binary_size(text: object) -> bool:
+    """Whether a size is written in binary units ("8188 MiB", "44.53 GiB")."""
+    m = _SIZE.fullmatch(text.strip()) if isinstance(text, str) else None
+    return bool(m and m["unit"] and m["unit"][1:2].lower() == "i")
+
+
 def format_bytes(n: float) -> str:
     """Binary units, as nccl-tests and engines print them: 512 B, 64 MiB, 1.5 GiB."""
     value = float(n)
