@@ -42,7 +42,8 @@ Weights are the checkpoint's real bytes (a quantized checkpoint keeps embeddings
 16 bits; 4-bit weights carry group scales; a vision encoder toplint knows adds its 16-bit
 weights); working memory is the profile run's activations,
 CUDA graphs and the sampler (3.5 GiB, the band's high end; 1.4 GiB its low end) plus NCCL's
-buffers; KV per token per GPU = KV bytes per token / PP / min(TP, KV heads) (MLA: / PP only),
+buffers - on one GPU under vLLM the high end is at most what the model's own profile run can
+allocate (its dummy batch and the sampler's rows of logits, `toplint.outcome.profile`); KV per token per GPU = KV bytes per token / PP / min(TP, KV heads) (MLA: / PP only),
 halved by an FP8 KV cache.  vLLM profiles an encoder-decoder vision model (Llama 3.2 Vision)
 with one maximum-size dummy image per `--max-num-seqs` sequence in one pass: each image's
 attention mask, kept states and layer activations join the working memory
@@ -159,11 +160,9 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             "installed: pin the image or package, or write the setting"
         )
     elif uncertain:
-        import toplint.outcome.memory as memory
-
-        low = memory.working_bytes(ctx.deployment, memory.WORKING_LOW_GIB)
         message += (
-            f"; with the start-up working memory at the low end of its band ({_gib(low)}) "
+            f"; with the start-up working memory at the low end of its band "
+            f"({_gib(m.working_low)}) "
             f"it fits, so whether it starts depends on the profile run"
         )
     yield finding(

@@ -45,8 +45,8 @@ def _price(dep: Deployment, cluster: object) -> object:
 
 def test_an_option_nothing_reads_shares_the_price(placed: list[object]) -> None:
     cluster = _hardware({"nodes": 1, "gpu": "L40S", "gpus_per_node": 8}).clusters[0]
-    first = _price(_dep(max_num_seqs="64"), cluster)
-    again = _price(_dep(max_num_seqs="256", port="9000"), cluster)
+    first = _price(_dep(api_key="a"), cluster)
+    again = _price(_dep(api_key="b", port="9000"), cluster)
     assert again is first and len(placed) == 1
 
 

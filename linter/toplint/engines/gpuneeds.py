@@ -14,6 +14,41 @@ from toplint.record import record
 
 
 @record
+class ProfileBatch:
+    """The dummy batch a range of an engine's releases profiles with, when none is written."""
+
+    since: str  # the first release of the range ("" = the earliest)
+    tokens: tuple[int, int]  # batch tokens on a GPU below ``ProfileRun.large_gib``, from it
+    seqs: tuple[int, int]  # sequences (rows the sampler runs over), likewise
+    # a context of at most this many tokens is profiled whole, in one batch (no chunked
+    # prefill by default); 0 = never
+    whole_context_up_to: int = 0
+    whole_context_at_least: int = 0  # ... and in a batch of at least this many tokens
+    # whether the profile's peak is the whole process's memory in use (the CUDA context
+    # included), not only what PyTorch allocated during the run
+    whole_process: bool = False
+
+
+@record
+class ProfileRun:
+    """What the engine's start-up profile run pushes through the model, read from its source
+    (``toplint.outcome.profile`` bounds the start-up working memory's high end with it).
+
+    The run is one forward pass over the batch's dummy tokens spread over its sequences, then
+    the sampler over one row of logits per sequence; what it allocates at its peak is charged
+    to the memory budget before the KV cache is sized."""
+
+    tokens_key: str  # the option that sets the tokens of one batch (max_num_batched_tokens)
+    seqs_key: str  # the option that sets the sequences of one batch (max_num_seqs)
+    batches: tuple[ProfileBatch, ...]  # by release, in release order
+    large_gib: float  # the GPU memory from which the larger defaults apply
+    # the first release whose budget also holds the CUDA graphs' memory ("" = none)
+    graphs_since: str = ""
+    eager_key: str = ""  # the option that turns CUDA graphs off
+    source: str = ""
+
+
+@record
 class MemoryAccounting:
     """How the engine sizes GPU memory (``toplint.outcome.memory``): its setting's option
     names and default; whether that fraction is of the total (else of what the weights and
@@ -71,6 +106,9 @@ class MemoryAccounting:
     # known is judged by ``default`` and, where that does not fit, by the later ones (TL205
     # then warns that the outcome depends on the release).
     defaults_since: tuple[tuple[str, float, str], ...] = ()
+    # The start-up profile run, when its source has been read: the working memory's band is
+    # then the model's own (``toplint.outcome.profile``); None = the fixed band.
+    profile: ProfileRun | None = None
 
 
 @record

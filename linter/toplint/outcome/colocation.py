@@ -55,12 +55,11 @@ from toplint.outcome.cohosted import (
     with_replicas,
 )
 from toplint.outcome.memory import (
-    WORKING_LOW_GIB,
     accounting,
     memory_setting,
     vision_weights,
     weights_per_gpu,
-    working_bytes,
+    working_band,
 )
 from toplint.outcome.types import GIB, Process, SharedGpu
 from toplint.record import replace
@@ -268,7 +267,7 @@ def _needs(
         return None
     total = capacity_gib * GIB
     weights = weights_per_gpu(model, dep) + vision_weights(model, dep)
-    return weights / total, working_bytes(dep, WORKING_LOW_GIB) / total
+    return weights / total, working_band(dep, model, capacity_gib)[0] / total
 
 
 def _fails(

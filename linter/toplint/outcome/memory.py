@@ -47,6 +47,7 @@ from toplint.hardware.vision import VisionEncoder, encoder_of
 from toplint.infra.numbers import finite
 from toplint.infra.patterns import lazy
 from toplint.model import Deployment
+from toplint.outcome.profile import high_end as profile_high_end
 from toplint.outcome.types import GIB, Memory
 
 WORKING_GIB = 3.5  # activations of the profile run, CUDA graphs, sampler (§6 rule 7)
@@ -170,10 +171,32 @@ def kv_per_token(model: ModelSpec, dep: Deployment) -> float:
     return per_token
 
 
-def working_bytes(dep: Deployment, base_gib: float = WORKING_GIB) -> float:
+def working_band(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> tuple[float, float]:
+    """The start-up working memory's band on one GPU of ``dep`` (low, high bytes), NCCL's
+    buffers included.  Where the engine's profile run has been read, the high end on one GPU
+    is the most this model's run can allocate (``toplint.outcome.profile``) when that is
+    below the fixed band's high end, never below its low end.  Across GPUs the high end stays
+    the fixed one: what the profile charges outside PyTorch beside NCCL (custom all-reduce
+    buffers, each rank's own) was logged from 0.2 to 2.1 GiB at TP 4-8
+    (benchmarks/data/vllm_profile_logs.yaml, development half), which nothing here models."""
     ranks = (dep.tp or 1) * (dep.pp or 1)
-    nccl = 0.0 if ranks < 2 else 0.342 if ranks == 2 else 0.392
-    return (base_gib + nccl) * GIB
+    nccl = (0.0 if ranks < 2 else 0.342 if ranks == 2 else 0.392) * GIB
+    low, high = WORKING_LOW_GIB * GIB, WORKING_GIB * GIB
+    bound = profile_high_end(dep, model, gpu_memory_gib, _started_context(dep, model))
+    if bound is not None and ranks == 1:
+        high = max(low, min(high, bound))
+    return low + nccl, high + nccl
+
+
+def _started_context(dep: Deployment, model: ModelSpec) -> int:
+    """The context the engine is started with: the one written, else the model's (0: not
+    known, or fitted to the KV cache)."""
+    keys = accounting(dep.engine).context_keys
+    given = option(dep.options, *keys) if keys else None
+    written = context_length(given) if given is not None else None
+    if written == AUTO_CONTEXT:
+        return 0
+    return written if written is not None and written > 0 else model.max_context
 
 
 def _kv_bytes(
@@ -279,8 +302,8 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
     capacity = gpu_memory_gib * GIB
     images, per_image = profile_images(dep, model)
     weights = weights_per_gpu(model, dep) + vision_weights(model, dep)
-    working = working_bytes(dep) + images * per_image
-    working_low = working_bytes(dep, WORKING_LOW_GIB) + images * per_image
+    low, high = working_band(dep, model, gpu_memory_gib)
+    working, working_low = high + images * per_image, low + images * per_image
     per_token = kv_per_token(model, dep)
     budget = capacity * fraction if acc.of_total else capacity
     kv = _kv_bytes(acc, capacity, fraction, weights, working)
@@ -304,6 +327,7 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
         context_from=source,
         working_in_budget=not acc.weights_inside,
         kv_tokens_low=tokens_low,
+        working_low=working_low,
         profile_images=images,
         profile_image_bytes=per_image,
         fits_from=fits_from,

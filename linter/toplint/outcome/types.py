@@ -40,6 +40,7 @@ class Memory:
     # the KV tokens with the start-up working memory at the low end of its band
     # (``toplint.outcome.memory.WORKING_LOW_GIB``); -1 when not computed
     kv_tokens_low: int = -1
+    working_low: float = 0.0  # the start-up working memory at the low end of its band
     # dummy images the start-up profile run pushes through a vision encoder at once, and the
     # bytes each takes on one GPU (``toplint.hardware.vision``); both inside ``working``
     profile_images: int = 0

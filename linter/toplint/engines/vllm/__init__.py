@@ -7,7 +7,7 @@ vocabulary, and its wrappers', is ``toplint.engines.vllm.cli``.
 from __future__ import annotations
 
 from toplint.engines import dynamo, swift
-from toplint.engines.gpuneeds import MemoryAccounting
+from toplint.engines.gpuneeds import MemoryAccounting, ProfileBatch, ProfileRun
 from toplint.engines.layout import planned
 from toplint.engines.types import (
     AllToAll,
@@ -257,6 +257,53 @@ ENGINE = Engine(
         "LlamaModel/LlamaForCausalLM (embed_tokens on the first rank, or the last when tied; "
         "lm_head on the last rank; PPMissingLayer elsewhere); @5a6541db "
         "vllm/distributed/utils.py get_pp_indices (remainder layers to the middle stages)",
+        # The start-up profile run (``toplint.outcome.profile``): one dummy batch of
+        # --max-num-batched-tokens tokens over --max-num-seqs sequences, then the sampler over
+        # one row of logits per sequence (V0: vllm-project/vllm v0.6.3 vllm/worker/
+        # model_runner.py profile_run, SamplingParams(top_p=0.99, top_k=vocab - 1); the batch
+        # max(max_model_len, 2048) without chunked prefill, 512 with it, which the OpenAI
+        # server turns on above 32K: vllm/config.py SchedulerConfig, vllm/engine/arg_utils.py
+        # use_long_context; up to 0.6.3 the peak was the whole process's memory in use,
+        # ``total - free`` (vllm-project/vllm#2031), from 0.6.4 what PyTorch allocated
+        # during the run plus the non-torch increase (vllm-project/vllm#10511).
+        # V1 from 0.8.0: vllm/v1/worker/gpu_model_runner.py profile_run,
+        # _dummy_run (min(max_num_seqs, tokens) rows of logits), _dummy_sampler_run
+        # (top_p 0.9, top_k vocab - 1), FlashInfer's top-k/top-p when installed
+        # (vllm/v1/sample/ops/topk_topp_sampler.py); the OpenAI server's defaults in
+        # vllm/engine/arg_utils.py: 0.8.0 2,048 tokens (8,192 on H100/H200) and 1,024
+        # sequences; 0.8.5 2,048 / 256 below 70 GiB and 8,192 / 1,024 from it (0.9.0 on keeps
+        # the smaller ones for the A100; read in 0.9.0, 0.10.0, 0.11.0).  From 0.21.0 the
+        # budget also holds the CUDA graphs' estimated memory (v0.20.0
+        # vllm/v1/worker/gpu_worker.py determine_available_memory: "default since v0.21.0").
+        profile=ProfileRun(
+            tokens_key="max_num_batched_tokens",
+            seqs_key="max_num_seqs",
+            batches=(
+                ProfileBatch(
+                    since="",
+                    tokens=(512, 512),
+                    seqs=(256, 256),
+                    whole_context_up_to=32768,
+                    whole_context_at_least=2048,
+                    whole_process=True,
+                ),
+                ProfileBatch(
+                    since="0.6.4",
+                    tokens=(512, 512),
+                    seqs=(256, 256),
+                    whole_context_up_to=32768,
+                    whole_context_at_least=2048,
+                ),
+                ProfileBatch(since="0.8.0", tokens=(2048, 8192), seqs=(1024, 1024)),
+                ProfileBatch(since="0.8.5", tokens=(2048, 8192), seqs=(256, 1024)),
+            ),
+            large_gib=70.0,
+            graphs_since="0.21.0",
+            eager_key="enforce_eager",
+            source="vllm-project/vllm v0.6.3 vllm/worker/model_runner.py profile_run; "
+            "v0.8.0, v0.8.5, v0.11.0 vllm/v1/worker/gpu_model_runner.py profile_run and "
+            "vllm/engine/arg_utils.py; v0.20.0 vllm/v1/worker/gpu_worker.py",
+        ),
         profile_images_key="max_num_seqs",
         profile_images_default=256,
         profile_images_source="vllm-project/vllm@01b9fe69 vllm/worker/enc_dec_model_runner.py "
