@@ -6,8 +6,8 @@ import pytest
 
 from tests.parse.helpers import parse_text
 from toplint.engines.registry import all_engines, get_spec
-from toplint.engines.release import image_tag, newer_image, version
-from toplint.model import Severity
+from toplint.engines.release import image_tag, newer_image, pinned, version
+from toplint.model import Deployment, Severity
 
 
 def test_version_reads_tags_as_written() -> None:
@@ -132,3 +132,37 @@ def test_a_flag_an_earlier_release_accepted_is_known() -> None:
     text = _pod("vllm/vllm-openai:v0.8.5", "m, --enable-reasoning, --reasoning-parser, deepseek_r1")
     assert _tl005(text) == []
     assert _tl005(_pod("vllm/vllm-openai:v0.8.5", "m, --enable-reasonings")) == [Severity.WARNING]
+
+
+def _dep(engine: str, image: str) -> Deployment:
+    return Deployment(
+        path="x", line=1, column=1, engine=engine, model="m", options={"image": image}
+    )
+
+
+@pytest.mark.parametrize(
+    ("engine", "image", "release"),
+    [
+        ("vllm", "vllm/vllm-openai:v0.9.2", (0, 9, 2)),
+        ("vllm", "registry.example.com:5000/mirror/vllm-openai:v0.6.3", (0, 6, 3)),
+        ("sglang", "lmsysorg/sglang:v0.4.6.post1-cu124", (0, 4, 6)),
+        ("tgi", "ghcr.io/huggingface/text-generation-inference:3.0.1", (3, 0, 1)),
+        ("vllm", "vllm/vllm-openai:latest", None),
+        ("vllm", "vllm/vllm-openai", None),
+        # a base image's tag is not the engine's release (it had been read as vLLM 12.4.1)
+        ("vllm", "nvidia/cuda:12.4.1-devel-ubuntu22.04", None),
+        ("vllm", "pytorch/pytorch:2.4.0-cuda12.1-cudnn9-runtime", None),
+        # another engine's image, and images tagged with another project's release
+        ("vllm", "lmsysorg/sglang:v0.4.6", None),
+        ("vllm", "kserve/huggingfaceserver:v0.15.0", None),
+        (
+            "tgi",
+            "763104351884.dkr.ecr.us-east-1.amazonaws.com/huggingface-pytorch-tgi-inference:2.1.1-tgi2.0.0-gpu-py310-cu121-ubuntu22.04",
+            None,
+        ),
+    ],
+)
+def test_a_release_is_pinned_only_by_the_engines_own_image(
+    engine: str, image: str, release: tuple[int, int, int] | None
+) -> None:
+    assert pinned(_dep(engine, image)) == release

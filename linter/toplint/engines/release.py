@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 
-from toplint.engines.registry import generation, image_engine
+from toplint.engines.registry import generation, image_engine, image_record
 from toplint.engines.types import EngineSpec
 from toplint.infra.patterns import lazy
 from toplint.model import Deployment
@@ -27,9 +27,21 @@ def version(text: str) -> tuple[int, int, int] | None:
 
 
 def pinned(dep: Deployment) -> tuple[int, int, int] | None:
-    """The engine release the deployment's image pins (its tag); None when not known (no
-    image, ``latest``, a digest)."""
-    return version(image_tag(str(dep.options.get("image", ""))))
+    """The engine release the deployment's image pins: the tag of the engine's own image
+    (``Engine.images`` whose ``Image.release_tag``); None when not known - no image, ``latest``,
+    a digest, or an image whose tag is not the engine's release (a base image such as
+    ``nvidia/cuda:12.4.1-devel``, whose tag had been read as vLLM 12.4.1; KServe's
+    huggingfaceserver, tagged with KServe's release)."""
+    image = str(dep.options.get("image", ""))
+    return _pinned(dep.engine, image, generation()) if image else None
+
+
+@functools.lru_cache(maxsize=256)
+def _pinned(engine_name: str, image: str, _generation: int) -> tuple[int, int, int] | None:
+    known = image_record(image_repository(image))
+    if known is None or known[0].name != engine_name or not known[1].release_tag:
+        return None
+    return version(image_tag(image))
 
 
 def image_tag(image: str) -> str:

@@ -170,6 +170,7 @@ ENGINE = Engine(
             ("text-generation-launcher",),
             versioned_name=True,
             splits_args=True,
+            release_tag=False,  # the release is in the name ("...-cu121.2-1..."), not the tag
         ),
         # AWS's SageMaker image (Hugging Face LLM DLC, 763104351884.dkr.ecr.REGION.amazonaws.com/
         # huggingface-pytorch-tgi-inference): the Dockerfile's `sagemaker` stage copies
@@ -177,9 +178,11 @@ ENGINE = Engine(
         # from SM_NUM_GPUS, QUANTIZE from HF_MODEL_QUANTIZE, REVISION from HF_MODEL_REVISION and
         # TRUST_REMOTE_CODE from HF_MODEL_TRUST_REMOTE_CODE, then runs
         # `text-generation-launcher --port 8080` (no arguments of the container's).
+        # its tags start with PyTorch's release ("2.1.1-tgi2.0.0-gpu-py310-cu121-ubuntu22.04")
         Image(
             "huggingface-pytorch-tgi-inference",
             ("text-generation-launcher", "--port", "8080"),
+            release_tag=False,
             env_aliases=(
                 ("HF_MODEL_ID", "MODEL_ID"),
                 ("SM_NUM_GPUS", "NUM_SHARD"),

@@ -130,6 +130,10 @@ class Image:
     # environment names the image's entrypoint script renames before starting the engine
     # (AWS's SageMaker TGI image: SM_NUM_GPUS -> NUM_SHARD), as (image's name, engine's name)
     env_aliases: tuple[tuple[str, str], ...] = ()
+    # the image's tag names the engine's release (``vllm/vllm-openai:v0.9.2``); False where it
+    # names another project's (KServe's huggingfaceserver) or a framework's (AWS's DLC tags
+    # start with PyTorch's), so no release is read from it (``engines.release.pinned``)
+    release_tag: bool = True
 
 
 @record

@@ -148,7 +148,8 @@ ENGINE = Engine(
         Image("vllm/vllm-openai", ("vllm", "serve")),
         Image("vllm/vllm-openai-cpu", ("vllm", "serve")),
         Image("vllm/vllm-openai-rocm", ("vllm", "serve")),
-        Image("kserve/huggingfaceserver", ("python", "-m", "huggingfaceserver")),
+        # tagged with KServe's release (v0.15.0), not vLLM's
+        Image("kserve/huggingfaceserver", ("python", "-m", "huggingfaceserver"), release_tag=False),
     ),
     wrappers=(DYNAMO, HUGGINGFACESERVER, FASTCHAT_VLLM_WORKER, SWIFT_VLLM),
     # Formats that always run vLLM: the production-stack chart and its operator CR, llm-d's
