@@ -86,6 +86,9 @@ def test_a_whole_short_context_was_one_batch_before_chunked_prefill() -> None:
     chunked = profile.high_end(_dep(image="vllm/vllm-openai:v0.6.6"), model, 24.0, 131072)
     assert short is not None and whole is not None and chunked is not None
     assert whole > short and chunked < whole
+    # before 0.5.3 no context was chunked: 131,072 tokens were one batch
+    old = profile.high_end(_dep(image="vllm/vllm-openai:v0.5.2"), model, 24.0, 131072)
+    assert old is not None and old > whole
 
 
 def test_across_gpus_the_high_end_stays_the_fixed_one() -> None:

@@ -12,6 +12,8 @@ from typing import Literal
 
 from toplint.record import record
 
+EVERY_CONTEXT = 1 << 62  # ``ProfileBatch.whole_context_up_to``: a context of any length
+
 
 @record
 class ProfileBatch:

@@ -7,8 +7,8 @@ layouts "may not start" that have room to spare.  For an engine whose profile ru
 read (``MemoryAccounting.profile``: vLLM) the high end is the model's own bound, never above
 the fixed one, from the tensors the run allocates on one GPU:
 
-- the forward pass over the batch's dummy tokens (``--max-num-batched-tokens``; releases
-  before chunked prefill took one whole context of up to 32K tokens): the residual stream
+- the forward pass over the batch's dummy tokens (``--max-num-batched-tokens``; before
+  0.5.3 one whole context of any length, up to 0.8 one of at most 32K): the residual stream
   (three ``tokens × hidden`` tensors) and the largest layer's transient - the attention's
   Q, K, V and output, the MLP's gate-up and activation (``tokens × 3 × intermediate / TP``),
   or the fused MoE's caches (``tokens × top-k × (3 × moe_intermediate / TP + hidden)``,
@@ -24,6 +24,9 @@ the fixed one, from the tensors the run allocates on one GPU:
   a release took the whole process's memory in use as the peak, the CUDA context;
 - from the release that charges them (vLLM 0.21), the CUDA graphs' pool: one forward pass at
   the largest captured batch (``min(512, 2 × max_num_seqs)`` tokens).
+
+Not modelled: the V0 engine that 0.8-0.10 still ran on GPUs below compute capability 8.0
+(and with ``VLLM_USE_V1=0``) profiles V0's batch, not V1's.
 
 The low end stays the fixed one: what a sampling kernel saves depends on the release and on
 what is installed, and the development half of benchmarks/data/vllm_profile_logs.yaml logs

@@ -7,7 +7,7 @@ vocabulary, and its wrappers', is ``toplint.engines.vllm.cli``.
 from __future__ import annotations
 
 from toplint.engines import dynamo, swift
-from toplint.engines.gpuneeds import MemoryAccounting, ProfileBatch, ProfileRun
+from toplint.engines.gpuneeds import EVERY_CONTEXT, MemoryAccounting, ProfileBatch, ProfileRun
 from toplint.engines.layout import planned
 from toplint.engines.types import (
     AllToAll,
@@ -262,11 +262,12 @@ ENGINE = Engine(
         # --max-num-batched-tokens tokens over --max-num-seqs sequences, then the sampler over
         # one row of logits per sequence (V0: vllm-project/vllm v0.6.3 vllm/worker/
         # model_runner.py profile_run, SamplingParams(top_p=0.99, top_k=vocab - 1); the batch
-        # max(max_model_len, 2048) without chunked prefill, 512 with it, which the OpenAI
-        # server turns on above 32K: vllm/config.py SchedulerConfig, vllm/engine/arg_utils.py
-        # use_long_context; up to 0.6.3 the peak was the whole process's memory in use,
-        # ``total - free`` (vllm-project/vllm#2031), from 0.6.4 what PyTorch allocated
-        # during the run plus the non-torch increase (vllm-project/vllm#10511).
+        # max(max_model_len, 2048) without chunked prefill, 512 with it, which from 0.5.3 the
+        # OpenAI server turns on above 32K: vllm/config.py SchedulerConfig, vllm/engine/
+        # arg_utils.py use_long_context, absent from 0.5.2); up to 0.6.3 the peak was the
+        # whole process's memory in use, ``total - free`` (vllm-project/vllm#2031), from 0.6.4
+        # what PyTorch allocated during the run plus the non-torch increase
+        # (vllm-project/vllm#10511).
         # V1 from 0.8.0: vllm/v1/worker/gpu_model_runner.py profile_run,
         # _dummy_run (min(max_num_seqs, tokens) rows of logits), _dummy_sampler_run
         # (top_p 0.9, top_k vocab - 1), FlashInfer's top-k/top-p when installed
@@ -282,6 +283,14 @@ ENGINE = Engine(
             batches=(
                 ProfileBatch(
                     since="",
+                    tokens=(512, 512),
+                    seqs=(256, 256),
+                    whole_context_up_to=EVERY_CONTEXT,
+                    whole_context_at_least=2048,
+                    whole_process=True,
+                ),
+                ProfileBatch(
+                    since="0.5.3",
                     tokens=(512, 512),
                     seqs=(256, 256),
                     whole_context_up_to=32768,
