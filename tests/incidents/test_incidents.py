@@ -38,6 +38,7 @@ ROUNDS = (
     "round20",
     "round21",
     "round22",
+    "round23",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -64,6 +65,7 @@ DEVELOPMENT_ON_TOP = {
     "round20": 0,
     "round21": 0,
     "round22": 1,
+    "round23": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -88,6 +90,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round20": 0,
     "round21": 0,
     "round22": 0,
+    "round23": 2,
 }
 
 
@@ -123,6 +126,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round20"]["development"] + rounds["round20"]["held-out"]) >= 3
     assert len(rounds["round21"]["development"] + rounds["round21"]["held-out"]) >= 10
     assert len(rounds["round22"]["development"] + rounds["round22"]["held-out"]) >= 7
+    assert len(rounds["round23"]["development"] + rounds["round23"]["held-out"]) >= 5
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
