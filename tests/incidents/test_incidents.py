@@ -65,7 +65,7 @@ DEVELOPMENT_ON_TOP = {
     "round20": 0,
     "round21": 0,
     "round22": 1,
-    "round23": 0,
+    "round23": 2,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -90,7 +90,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round20": 0,
     "round21": 0,
     "round22": 0,
-    "round23": 2,
+    "round23": 0,
 }
 
 
