@@ -43,8 +43,9 @@ Weights are the checkpoint's real bytes (a quantized checkpoint keeps embeddings
 weights); working memory is the profile run's activations,
 CUDA graphs and the sampler (3.5 GiB, the band's high end; 1.4 GiB its low end) plus NCCL's
 buffers - on one GPU under vLLM the high end is at most what the model's own profile run can
-allocate (its dummy batch and the sampler's rows of logits, `toplint.outcome.profile`); KV per token per GPU = KV bytes per token / PP / min(TP, KV heads) (MLA: / PP only),
-halved by an FP8 KV cache.  vLLM profiles an encoder-decoder vision model (Llama 3.2 Vision)
+allocate (its dummy batch and the sampler's rows of logits, `toplint.outcome.profile`); KV per
+token per GPU = KV bytes per token / PP / min(TP, KV heads) (MLA: / PP only), halved by an FP8
+KV cache.  vLLM profiles an encoder-decoder vision model (Llama 3.2 Vision)
 with one maximum-size dummy image per `--max-num-seqs` sequence in one pass: each image's
 attention mask, kept states and layer activations join the working memory
 (`toplint.hardware.vision`), and the fix is fewer sequences.  Under pipeline parallelism
