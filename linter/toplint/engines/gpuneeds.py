@@ -108,8 +108,9 @@ class MemoryAccounting:
     # known is judged by ``default`` and, where that does not fit, by the later ones (TL205
     # then warns that the outcome depends on the release).
     defaults_since: tuple[tuple[str, float, str], ...] = ()
-    # The start-up profile run, when its source has been read: the working memory's band is
-    # then the model's own (``toplint.outcome.profile``); None = the fixed band.
+    # The start-up profile run, when its source has been read: on one GPU the working
+    # memory's high end is then bounded by the model's own run (``toplint.outcome.profile``);
+    # None = the fixed band.
     profile: ProfileRun | None = None
 
 
