@@ -154,7 +154,9 @@ class ShellParser:
         env = {**batch.environment(), **rendered}
         starts: list[Start] = []
         commands = self._commands(text, source.path, env, outside, findings, starts)
-        findings.extend(detached_options(source.path, [c[0] for c in commands if c[1] is None]))
+        findings.extend(
+            detached_options(source.path, [c[0] for c in commands if c[1] is None], text)
+        )
         ray = starts_ray_cluster([a.value for a in c[0]] for c in commands)
         loader = script_loader(source.path, text, disk_loader(source.path))
         wrapped = False
