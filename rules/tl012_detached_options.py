@@ -13,6 +13,11 @@ the engine command's last line does not end with a backslash, so the next line
 first detached line, naming the options the server starts without. toplint checks the
 deployment as it starts: without them.
 
+A comment line inside the continued command cuts it the same way: the `\\` before it joins
+the comment line and `#` comments out the rest, so the command ends there (a commented-out
+option, `#--enable-torch-compile \\`, takes every option below it with it); comment lines
+between the command and the option lines are skipped.
+
 The same mistake the other way round is reported too: a launch whose lines end with `\\`
 inside a YAML folded block (`args: [">-", ...]`) or any text joined into one line. The block
 joins the lines with a space, the shell reads `\\ ` as a quoted space glued to the next word, and
