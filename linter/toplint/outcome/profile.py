@@ -44,6 +44,8 @@ v0.21.0").
 
 from __future__ import annotations
 
+import functools
+
 from toplint.catalog_types import ModelSpec
 from toplint.cost.enginecomm import option
 from toplint.engines.gpuneeds import ProfileBatch, ProfileRun
@@ -75,15 +77,43 @@ def high_end(
     with ``context`` tokens (0: not known); None when the engine's profile run has not been
     read or the model is not known.  A release the image does not pin may be any: the bound
     is the largest over every release's batch."""
-    profile = get_engine(dep.engine).memory.profile
+    engine = get_engine(dep.engine)
+    profile = engine.memory.profile
     if profile is None or model is None:
         return None
-    release = pinned(dep)
-    tokens_written = _count(option(dep.options, profile.tokens_key))
-    seqs_written = _count(option(dep.options, profile.seqs_key))
+    eager = option(dep.options, profile.eager_key) if profile.eager_key else None
+    return _high_end(
+        profile,
+        model,
+        max(dep.tp or 1, 1),
+        max(engine.attention_tp(dep), 1),
+        pinned(dep),
+        _count(option(dep.options, profile.tokens_key)),
+        _count(option(dep.options, profile.seqs_key)),
+        eager is not None and str(eager).strip().lower() not in ("false", "0", "no"),
+        gpu_gib >= profile.large_gib,
+        context,
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _high_end(
+    profile: ProfileRun,
+    model: ModelSpec,
+    tp: int,
+    heads: int,
+    release: tuple[int, int, int] | None,
+    tokens_written: int,
+    seqs_written: int,
+    eager: bool,
+    large: bool,
+    context: int,
+) -> float:
+    """``high_end`` of one deployment's inputs (remembered: what-ifs ask it again)."""
     # a GPU from ``large_gib`` may still take the smaller defaults (vLLM keeps them for the
     # A100), so it spans both
-    sizes = (0,) if gpu_gib < profile.large_gib else (0, 1)
+    sizes = (0, 1) if large else (0,)
+    graphs = bool(profile.graphs_since) and not eager
     high = 0.0
     for batch in _batches(profile, release):
         for size in sizes:
@@ -92,10 +122,10 @@ def high_end(
                 max(context, batch.whole_context_at_least) if whole else batch.tokens[size]
             )
             seqs = min(seqs_written or batch.seqs[size], tokens)
-            peak = _peak(dep, model, tokens, seqs)
+            peak = _peak(model, tp, heads, tokens, seqs)
             peak += CONTEXT_GIB * GIB if batch.whole_process else 0.0
-            if _graphs_charged(profile, dep, release, batch):
-                peak += _forward(dep, model, min(GRAPH_TOKENS, 2 * seqs))
+            if graphs and _graphs_charged(profile, release, batch):
+                peak += _forward(model, tp, heads, min(GRAPH_TOKENS, 2 * seqs))
             high = max(high, peak)
     return high + NON_TORCH_GIB * GIB
 
@@ -117,36 +147,26 @@ def _count(value: object) -> int:
 
 
 def _graphs_charged(
-    profile: ProfileRun,
-    dep: Deployment,
-    release: tuple[int, int, int] | None,
-    batch: ProfileBatch,
+    profile: ProfileRun, release: tuple[int, int, int] | None, batch: ProfileBatch
 ) -> bool:
-    """Whether the budget holds the CUDA graphs: in a release that charges them (with no
-    release pinned, in the latest batch's range), graphs not turned off."""
-    if not profile.graphs_since:
-        return False
-    eager = option(dep.options, profile.eager_key) if profile.eager_key else None
-    if eager is not None and str(eager).strip().lower() not in ("false", "0", "no"):
-        return False
+    """Whether the budget holds the CUDA graphs (graphs on): in a release that charges them,
+    or with no release pinned, in the latest batch's range."""
     if release is not None:
         return release >= (version(profile.graphs_since) or (0, 0, 0))
     return batch is profile.batches[-1]
 
 
-def _peak(dep: Deployment, model: ModelSpec, tokens: int, seqs: int) -> float:
+def _peak(model: ModelSpec, tp: int, heads: int, tokens: int, seqs: int) -> float:
     """The larger of the forward pass's peak and the sampler's (the forward's hidden states
     still held)."""
     held = tokens * model.hidden_size * ACTIVATION_BYTES
     logits = seqs * model.vocab_size * (ACTIVATION_BYTES + LOGIT_COPY_BYTES + SAMPLER_BYTES)
-    return max(_forward(dep, model, tokens), held + logits)
+    return max(_forward(model, tp, heads, tokens), held + logits)
 
 
-def _forward(dep: Deployment, model: ModelSpec, tokens: int) -> float:
+def _forward(model: ModelSpec, tp: int, heads: int, tokens: int) -> float:
     """The forward pass's peak over ``tokens`` tokens: the residual stream and the largest
-    layer transient, in 16 bits."""
-    tp = max(dep.tp or 1, 1)
-    heads = max(get_engine(dep.engine).attention_tp(dep), 1)
+    layer transient, in 16 bits (``heads``: the attention-TP group the heads split over)."""
     residual = 3 * tokens * model.hidden_size
     q = model.num_attention_heads * model.head_dim / heads
     kv = max(model.num_kv_heads / heads, 1) * model.head_dim
