@@ -59,7 +59,7 @@ from toplint.outcome.memory import (
     memory_setting,
     vision_weights,
     weights_per_gpu,
-    working_band,
+    working_low,
 )
 from toplint.outcome.types import GIB, Process, SharedGpu
 from toplint.record import replace
@@ -267,7 +267,7 @@ def _needs(
         return None
     total = capacity_gib * GIB
     weights = weights_per_gpu(model, dep) + vision_weights(model, dep)
-    return weights / total, working_band(dep, model, capacity_gib)[0] / total
+    return weights / total, working_low(dep) / total
 
 
 def _fails(

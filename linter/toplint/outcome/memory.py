@@ -179,13 +179,27 @@ def working_band(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> tu
     the fixed one: what the profile charges outside PyTorch beside NCCL (custom all-reduce
     buffers, each rank's own) was logged from 0.2 to 2.1 GiB at TP 4-8
     (benchmarks/data/vllm_profile_logs.yaml, development half), which nothing here models."""
-    ranks = (dep.tp or 1) * (dep.pp or 1)
-    nccl = (0.0 if ranks < 2 else 0.342 if ranks == 2 else 0.392) * GIB
     low, high = WORKING_LOW_GIB * GIB, WORKING_GIB * GIB
-    bound = profile_high_end(dep, model, gpu_memory_gib, _started_context(dep, model))
-    if bound is not None and ranks == 1:
-        high = max(low, min(high, bound))
-    return low + nccl, high + nccl
+    if _ranks(dep) == 1 and accounting(dep.engine).profile is not None:
+        bound = profile_high_end(dep, model, gpu_memory_gib, _started_context(dep, model))
+        high = high if bound is None else max(low, min(high, bound))
+    return low + _nccl(dep), high + _nccl(dep)
+
+
+def working_low(dep: Deployment) -> float:
+    """The low end of the start-up working memory's band on one GPU of ``dep`` (bytes), NCCL's
+    buffers included."""
+    return WORKING_LOW_GIB * GIB + _nccl(dep)
+
+
+def _ranks(dep: Deployment) -> int:
+    return (dep.tp or 1) * (dep.pp or 1)
+
+
+def _nccl(dep: Deployment) -> float:
+    """NCCL's buffers on one GPU: 0.342 GiB at 2 ranks, 0.392 GiB from 4 (§6 rule 7)."""
+    ranks = _ranks(dep)
+    return (0.0 if ranks < 2 else 0.342 if ranks == 2 else 0.392) * GIB
 
 
 def _started_context(dep: Deployment, model: ModelSpec) -> int:
