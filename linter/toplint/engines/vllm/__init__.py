@@ -81,6 +81,18 @@ QUANTIZATION_BYTES = {
     "mxfp4": 0.5,
 }
 
+# The V0 engine's profile batch from 0.5.3: a whole context of at most 32K tokens (at least
+# 2,048), else 512-token chunks; 256 sequences; the whole process's memory taken as the peak
+# (before 0.6.4).  The profile's sources are cited at ``ProfileRun`` below.
+_V0_BATCH = ProfileBatch(
+    since="0.5.3",
+    tokens=(512, 512),
+    seqs=(256, 256),
+    whole_context_up_to=32768,
+    whole_context_at_least=2048,
+    whole_process=True,
+)
+
 ENGINE = Engine(
     name="vllm",
     title="vLLM",
@@ -281,29 +293,9 @@ ENGINE = Engine(
             tokens_key="max_num_batched_tokens",
             seqs_key="max_num_seqs",
             batches=(
-                ProfileBatch(
-                    since="",
-                    tokens=(512, 512),
-                    seqs=(256, 256),
-                    whole_context_up_to=EVERY_CONTEXT,
-                    whole_context_at_least=2048,
-                    whole_process=True,
-                ),
-                ProfileBatch(
-                    since="0.5.3",
-                    tokens=(512, 512),
-                    seqs=(256, 256),
-                    whole_context_up_to=32768,
-                    whole_context_at_least=2048,
-                    whole_process=True,
-                ),
-                ProfileBatch(
-                    since="0.6.4",
-                    tokens=(512, 512),
-                    seqs=(256, 256),
-                    whole_context_up_to=32768,
-                    whole_context_at_least=2048,
-                ),
+                replace(_V0_BATCH, since="", whole_context_up_to=EVERY_CONTEXT),
+                _V0_BATCH,
+                replace(_V0_BATCH, since="0.6.4", whole_process=False),
                 ProfileBatch(since="0.8.0", tokens=(2048, 8192), seqs=(1024, 1024)),
                 ProfileBatch(since="0.8.5", tokens=(2048, 8192), seqs=(256, 1024)),
             ),
