@@ -166,3 +166,10 @@ def test_a_release_is_pinned_only_by_the_engines_own_image(
     engine: str, image: str, release: tuple[int, int, int] | None
 ) -> None:
     assert pinned(_dep(engine, image)) == release
+
+
+def test_a_tag_that_is_not_the_engines_release_is_never_newer() -> None:
+    # KServe's huggingfaceserver runs vLLM but is tagged with KServe's release; a base image's
+    # tag is no release at all: neither makes an unknown option TL005 info
+    assert newer_image(get_spec("vllm"), "kserve/huggingfaceserver:v99.0.0") is None
+    assert newer_image(get_spec("vllm"), "nvidia/cuda:99.0.0-devel") is None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 
-from toplint.engines.registry import generation, image_engine, image_record
+from toplint.engines.registry import generation, image_record
 from toplint.engines.types import EngineSpec
 from toplint.infra.patterns import lazy
 from toplint.model import Deployment
@@ -64,21 +64,12 @@ def image_repository(image: str) -> str:
 
 
 def newer_image(spec: EngineSpec, image: str) -> str | None:
-    """The image's release when the image is the spec's engine and newer than the release its
-    vocabulary was read from; None otherwise (no image, another image, no release known)."""
+    """The image's tag when it pins a release of the spec's engine (``pinned``'s rule: the
+    engine's own image, a tag that is its release) newer than the release its vocabulary was
+    read from; None otherwise (no image, another image, no release known)."""
     if not image or not spec.release:
         return None
-    return _newer_image(spec.engine_name, spec.release, image, generation())
-
-
-@functools.lru_cache(maxsize=256)
-def _newer_image(engine_name: str, release: str, image: str, _generation: int) -> str | None:
-    # Remembered: a tree names the same few images in every file (per registry generation).
-    known = image_engine(image_repository(image))
-    if known is None or known[0].name != engine_name:
-        return None
-    tag = image_tag(image)
-    theirs, ours = version(tag), version(release)
+    theirs, ours = _pinned(spec.engine_name, image, generation()), version(spec.release)
     if theirs is None or ours is None or theirs <= ours:
         return None
-    return tag
+    return image_tag(image)

@@ -205,12 +205,18 @@ def _nccl(dep: Deployment) -> float:
 def _started_context(dep: Deployment, model: ModelSpec) -> int:
     """The context the engine is started with: the one written, else the model's (0: not
     known, or fitted to the KV cache)."""
-    keys = accounting(dep.engine).context_keys
-    given = option(dep.options, *keys) if keys else None
-    written = context_length(given) if given is not None else None
+    written = _written_context(dep, accounting(dep.engine))
     if written == AUTO_CONTEXT:
         return 0
-    return written if written is not None and written > 0 else model.max_context
+    return written or model.max_context
+
+
+def _written_context(dep: Deployment, acc: MemoryAccounting) -> int | None:
+    """The context length written for the engine (``AUTO_CONTEXT`` for "auto"); None when
+    none, or none that reads as one, is written."""
+    given = option(dep.options, *acc.context_keys) if acc.context_keys else None
+    written = None if given is None else context_length(given)
+    return written if written == AUTO_CONTEXT or (written is not None and written > 0) else None
 
 
 def _kv_bytes(
@@ -352,11 +358,10 @@ def _context(dep: Deployment, model: ModelSpec, acc: MemoryAccounting) -> tuple[
     """Tokens one sequence must fit at start-up, for an engine that refuses otherwise."""
     if not acc.refuses_long_context:
         return None, ""
-    given = option(dep.options, *acc.context_keys)
-    written = None if given is None else context_length(given)
+    written = _written_context(dep, acc)
     if written == AUTO_CONTEXT:
         return None, ""  # the engine fits the context to the KV cache
-    if written is not None and written > 0:
+    if written is not None:
         return written, "--" + acc.context_keys[0].replace("_", "-")
     if model.max_context > 0:
         with_given = " with the --hf-overrides given" if model.context_overridden else ""

@@ -51,6 +51,7 @@ from toplint.cost.enginecomm import option
 from toplint.engines.gpuneeds import ProfileBatch, ProfileRun
 from toplint.engines.registry import get_engine
 from toplint.engines.release import pinned, version
+from toplint.infra.numbers import whole
 from toplint.model import Deployment
 from toplint.outcome.types import GIB
 
@@ -142,8 +143,9 @@ def _batches(profile: ProfileRun, release: tuple[int, int, int] | None) -> list[
 
 
 def _count(value: object) -> int:
+    """A positive whole number written as an option's value; 0 when none is."""
     text = str(value).strip().strip("'\"") if value is not None else ""
-    return int(text) if text.isdigit() and int(text) > 0 else 0
+    return whole(text, low=1) or 0
 
 
 def _graphs_charged(
