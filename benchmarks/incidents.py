@@ -20,7 +20,8 @@ from the trackers of niche serving projects; `--set round20`: tests/incidents/SP
 from operators' and engines' trackers; `--set round21`: tests/incidents/SPLIT21.md, 10 more on
 co-located processes sharing a GPU; `--set round22`: tests/incidents/SPLIT22.md, 7 more from
 2025-2026 trackers and pull requests; `--set round23`: tests/incidents/SPLIT23.md, 5 more from web
-pages and incident write-ups; default round1):
+pages and incident write-ups; `--set round24`: tests/incidents/SPLIT24.md, 4 more, most of them TGI
+start-up memory failures; default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
   highest severity) is the rule the case expects (or one it also accepts);
@@ -72,6 +73,7 @@ SPLITS = {
     "round21": "SPLIT21.md",
     "round22": "SPLIT22.md",
     "round23": "SPLIT23.md",
+    "round24": "SPLIT24.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

@@ -39,6 +39,7 @@ ROUNDS = (
     "round21",
     "round22",
     "round23",
+    "round24",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -66,6 +67,7 @@ DEVELOPMENT_ON_TOP = {
     "round21": 0,
     "round22": 1,
     "round23": 2,
+    "round24": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -91,6 +93,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round21": 0,
     "round22": 0,
     "round23": 0,
+    "round24": 0,
 }
 
 
@@ -127,6 +130,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round21"]["development"] + rounds["round21"]["held-out"]) >= 10
     assert len(rounds["round22"]["development"] + rounds["round22"]["held-out"]) >= 7
     assert len(rounds["round23"]["development"] + rounds["round23"]["held-out"]) >= 5
+    assert len(rounds["round24"]["development"] + rounds["round24"]["held-out"]) >= 4
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
