@@ -34,7 +34,10 @@ Memory is counted in the binary GiB the driver reports (a "24 GB" card is 24 GiB
   outcome depends on the release installed: **may not start** (warning);
 - SGLang: `--mem-fraction-static` × total holds weights and the KV pool, the rest is left for
   activations and CUDA graphs;
-- TGI: `--cuda-memory-fraction` (1.0) × total;
+- TGI: `--cuda-memory-fraction` (1.0) × total; its start-up warm-up (one prefill of
+  `--max-batch-prefill-tokens`, before 3.0 with every prompt token's logits over the whole
+  vocabulary) is its working memory, and the warm-up batch's KV blocks must fit ("Not enough
+  memory to handle N prefill tokens"); the fix is a smaller batch (`toplint.outcome.warmup`);
 - TensorRT-LLM `free_gpu_memory_fraction` / LMDeploy `--cache-max-entry-count`: the KV cache's
   share of what the weights leave free.
 
@@ -92,6 +95,7 @@ or T4).  More GPUs need requests and nodes a flag cannot add, so that advice is 
 - vLLM `check_enough_kv_cache_memory` (@bbf906a8): https://github.com/vllm-project/vllm/blob/bbf906a88ba1a39104884c88c9811a4f968e4659/vllm/v1/core/kv_cache_utils.py
 - SGLang `profile_max_num_token` (v0.5.8): https://github.com/sgl-project/sglang/blob/v0.5.8/python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py
 - TGI `get_cuda_free_memory` (@c09f5bc9): https://github.com/huggingface/text-generation-inference/blob/c09f5bc93071e2701e201bb374d488e4673fac3d/server/text_generation_server/utils/import_utils.py
+- TGI `warmup` (v2.2.0): https://github.com/huggingface/text-generation-inference/blob/v2.2.0/server/text_generation_server/models/flash_causal_lm.py
 - NCCL buffer and runtime overheads used by NVIDIA's AIConfigurator: https://github.com/ai-dynamo/aiconfigurator
 - vLLM encoder-decoder `profile_run` (@01b9fe69): https://github.com/vllm-project/vllm/blob/01b9fe6977d2f0a83c1776d3bed03e8497c56fe4/vllm/worker/enc_dec_model_runner.py
 - vLLM `mllama.py` vision encoder and its attention mask (@6f0b37b8): https://github.com/vllm-project/vllm/blob/6f0b37b889781873e3e766bdf24c95e2052ce081/vllm/model_executor/models/mllama.py
@@ -127,12 +131,13 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     # fits with the working memory at the low end of its band, or with the default setting
     # of later releases of the engine when the deployment does not say which it runs
     uncertain = m.fits_at_low_end or bool(m.fits_from)
+    title = get_engine(m.engine).title
     if m.weights_fit:  # the weights fit; one sequence of the context does not
         assert m.context is not None
-        refuses = "vLLM may refuse to start" if uncertain else "vLLM refuses to start"
+        refuses = f"{title} may refuse to start" if uncertain else f"{title} refuses to start"
         message = (
             f"the KV cache holds {m.kv_tokens:,} tokens per GPU after weights {_gib(m.weights)} "
-            f"+ working memory {_gib(m.working)}, but one sequence of {m.context:,} tokens "
+            f"+ working memory {_gib(m.working)}, but {m.context_what} {m.context:,} tokens "
             f"({m.context_from}) needs {_gib(m.context * m.kv_per_token)}: {refuses} "
             f"({_budget(m, gpu.name)})"
         )
@@ -148,6 +153,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"per GPU: {used} > {_gib(m.budget)} ({_budget(m, gpu.name)}): no room for a KV "
             f"cache{_weights_of(ctx)}"
         )
+    if m.working_from:
+        message += f"; the working memory is {m.working_from}"
     if m.profile_images:
         message += (
             f"; the working memory holds the start-up profile's {m.profile_images} dummy "
@@ -190,7 +197,16 @@ _UTIL_KEYS = ("gpu_memory_utilization", "mem_fraction_static", "cuda_memory_frac
 
 def _anchor(ctx: RuleContext, m: Memory) -> str:
     keys = (*_LEN_KEYS, *_UTIL_KEYS) if m.weights_fit else _UTIL_KEYS
+    warm = _warm_up_keys(m)
+    if m.working_from or (m.weights_fit and warm):  # the warm-up's batch is what does not fit
+        keys = (*warm, *keys)
     return next((k for k in keys if k in ctx.deployment.sources), "tp")
+
+
+def _warm_up_keys(m: Memory) -> tuple[str, ...]:
+    """The options that size an engine's start-up warm-up batch, the prefill's first."""
+    keys = get_engine(m.engine).memory.warmup
+    return () if keys is None else (keys.prefill_key, *keys.input_keys, keys.total_key)
 
 
 def _weights_of(ctx: RuleContext) -> str:
@@ -225,12 +241,27 @@ def _fewer_images(ctx: RuleContext, m: Memory) -> Fix | None:
     return flag_fix(f"--max-num-seqs {images}", {"max-num-seqs": str(images)})
 
 
+def _warm_up_fix(ctx: RuleContext, m: Memory) -> Fix | None:
+    """For an engine whose start-up warm-up does not fit (TGI): the smaller warm-up batch that
+    does (``toplint.outcome.fitting``)."""
+    from toplint.outcome.fitting import warm_up_batch  # loaded by a run that places
+
+    changes = warm_up_batch(ctx.deployment, ctx.model, m.capacity / GIB)
+    if not changes:
+        return None
+    flags = {k.replace("_", "-"): str(v) for k, v in changes.items()}
+    return flag_fix(" ".join(f"--{k} {v}" for k, v in flags.items()), flags)
+
+
 def _fix(ctx: RuleContext, m: Memory) -> Fix | str:
     """A shorter context when the weights fit (vLLM); otherwise what would fit, with numbers."""
     dep = ctx.deployment
     fewer = _fewer_images(ctx, m)
     if fewer is not None:
         return fewer
+    warm = _warm_up_fix(ctx, m)
+    if warm is not None:
+        return warm
     if m.weights_fit and m.kv_tokens >= 1024:
         tokens = str(m.kv_tokens // 1024 * 1024)
         flag = next((f for f in reversed(dep.flags) if f.name.replace("-", "_") in _LEN_KEYS), None)
@@ -307,33 +338,23 @@ def _what_would_fit(ctx: RuleContext, m: Memory) -> str:
 
 
 def _larger_share(ctx: RuleContext, m: Memory) -> str | None:
-    """The smallest memory setting (in steps of 0.05, up to 0.95) with which the deployment
-    fits by its engine's own accounting, when the setting is a fraction of the total; with
-    other servers on its GPU, only a share they leave (their vLLM shares count)."""
-    import toplint.outcome.memory as memory
+    """The smallest memory setting with which the deployment fits by its engine's own
+    accounting (``toplint.outcome.fitting.larger_share``); with other servers on its GPU, only
+    a share they leave (their vLLM shares count)."""
+    import toplint.outcome.fitting as fitting  # loaded by a run that places
 
-    dep, model = ctx.deployment, ctx.model
-    acc = memory.accounting(dep.engine)
-    if model is None or not acc.of_total:
-        return None
-    now, _ = memory.memory_setting(dep)
-    key = acc.keys[0]
+    dep = ctx.deployment
+    acc = get_engine(dep.engine).memory
     limit = 0.95
     shared = ctx.shared_gpu  # servers beside it on its GPU keep their shares (TL217)
     if shared is not None and acc.beside == "requests":
         others = (p for k, p in enumerate(shared.processes) if k != shared.this)
         limit = min(limit, 1.0 - sum(p.fraction for p in others if p.beside == "requests"))
-    for step in range(math.ceil(now * 20 + 1e-9), 20):
-        share = step / 20
-        if share <= now:
-            continue
-        if share > limit + 1e-9:
-            return None
-        options = {**dep.options, key: f"{share:g}"}
-        if memory.memory(replace(dep, options=options), model, m.capacity / GIB).fits:
-            flag = "--" + key.replace("_", "-")
-            return f"{flag} {share:g} (the start-up working memory, {_gib(m.working)}, needs it)"
-    return None
+    share = fitting.larger_share(dep, ctx.model, m.capacity / GIB, limit)
+    if share is None:
+        return None
+    flag = "--" + acc.keys[0].replace("_", "-")
+    return f"{flag} {share:g} (the start-up working memory, {_gib(m.working)}, needs it)"
 
 
 def _fp8_runs(engine: str, gpu: GpuSpec) -> bool:

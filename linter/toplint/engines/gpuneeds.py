@@ -51,6 +51,48 @@ class ProfileRun:
 
 
 @record
+class WarmUpRange:
+    """What a range of an engine's releases warms up with (``WarmUp``), from its source.
+
+    The option defaults: a positive number is the default; 0 is derived (the input from the
+    total, ``total - 1``; the total from the model's context, at most ``total_cap``; the
+    prefill from the input, ``input + 50``, or ``max_batch_size × input`` when that is
+    written); -1 is none (the prefill chosen from the GPU's memory: not judged; no input cap:
+    one request; no total: each request generates one token)."""
+
+    since: str  # the first release of the range ("" = the earliest)
+    input_default: int
+    total_default: int
+    prefill_default: int
+    total_cap: int = 0
+    # each warm-up request's KV blocks hold its prompt and two new tokens (False: up to the
+    # total, ``max_new_tokens = max_total_tokens - truncate``)
+    two_new_tokens: bool = False
+    # the prefill computes the logits of every prompt token (the warm-up asks for prefill
+    # log-probabilities and the server honours it); False: of each request's last token
+    all_logits: bool = True
+    # ``torch.log_softmax(out, -1, out=out)``: in place (False: a new tensor)
+    log_softmax_in_place: bool = False
+
+
+@record
+class WarmUp:
+    """The engine's start-up warm-up, read from its source (``toplint.outcome.warmup``): one
+    prefill of the largest batch it will admit, run after the KV blocks that batch needs are
+    allocated; running out of memory there stops the engine.  What the warm-up leaves in
+    PyTorch's cache is not free when the KV cache is sized after it."""
+
+    prefill_key: str  # the batch's prompt tokens (max_batch_prefill_tokens)
+    input_keys: tuple[str, ...]  # one request's prompt tokens (max_input_tokens, its old name)
+    total_key: str  # one request's prompt and new tokens (max_total_tokens)
+    batch_size_key: str  # the requests of one batch (max_batch_size)
+    logprobs_keys: tuple[str, ...]  # options that turn the prefill log-probabilities back on
+    ranges: tuple[WarmUpRange, ...]  # by release, in release order
+    error: str  # what the engine says when the warm-up runs out of memory
+    source: str = ""
+
+
+@record
 class MemoryAccounting:
     """How the engine sizes GPU memory (``toplint.outcome.memory``): its setting's option
     names and default; whether that fraction is of the total (else of what the weights and
@@ -112,6 +154,10 @@ class MemoryAccounting:
     # memory's high end is then bounded by the model's own run (``toplint.outcome.profile``);
     # None = the fixed band.
     profile: ProfileRun | None = None
+    # The start-up warm-up, when its source has been read: its peak is the start-up working
+    # memory, and the KV blocks of its batch must fit (``toplint.outcome.warmup``); None = not
+    # modelled.
+    warmup: WarmUp | None = None
 
 
 @record

@@ -7,7 +7,7 @@ on one host only) (../shared/reference/engine-vocabulary.md §0, §4).
 
 from __future__ import annotations
 
-from toplint.engines.gpuneeds import AttentionFloor, MemoryAccounting
+from toplint.engines.gpuneeds import AttentionFloor, MemoryAccounting, WarmUp, WarmUpRange
 from toplint.engines.types import (
     Engine,
     EngineSpec,
@@ -114,6 +114,43 @@ _FLASH_SHARDED = frozenset(
     | {"mixtral", "qwen2", "gemma", "phi", "starcoder2", "dbrx", "cohere", "phi3", "idefics"}
 )
 _FLASH_21 = _FLASH_SHARDED | {"gemma2", "gpt_neox", "gpt2", "idefics2", "paligemma", "llava_next"}
+# The warm-up (huggingface/text-generation-inference): the router sends one batch of
+# `max_batch_prefill_tokens` prompt tokens in requests of at most `max_input_tokens`, each with
+# `prefill_logprobs: true` (router/client/src/client.rs ``warmup`` from v0.9.0, e74bd41e "add
+# paged attention to flash models"; backends/client/src/v3/client.rs at db931fcf); the server
+# allocates the batch's KV blocks, runs ``generate_token`` and raises "Not enough memory to
+# handle N prefill tokens" on CUDA out-of-memory (server/text_generation_server/models/
+# flash_causal_lm.py ``warmup`` at v1.3.0, v2.2.0, v3.2.1).  Each request's blocks hold its
+# prompt and two new tokens up to v1.1.0, then `max_total_tokens - truncate` new ones (5e28f44a,
+# v1.1.1).  The launcher's defaults: 1024 / 2048 / 4096 up to 1.4 (launcher/src/main.rs
+# v1.4.5); from 2.0.0 the total is the model's `max_position_embeddings`, at most 4096, the
+# input one less, the prefill the input + 50 (v2.0.0, v2.2.0); from 3.0.0 the prefill is chosen
+# from the GPU (``compute_optimal`` / ``vram_maximum``, v3.2.1) and the server drops the
+# prefill log-probabilities unless REQUEST_LOGPROBS is set ("This consumes so much memory on
+# long requests": flash_causal_lm.py at v3.0.0, 5df80590 "Auto max prefill"), which the
+# launcher's --enable-prefill-logprobs sets.  The logits of every prompt token are gathered to
+# the whole vocabulary (layers/tensor_parallel.py ``TensorParallelHead.forward``) and
+# log-softmaxed, into a new tensor before 2.4.0 and in place from it (5f32dea1, "prefer inplace
+# softmax to avoid copy").
+WARM_UP = WarmUp(
+    prefill_key="max_batch_prefill_tokens",
+    input_keys=("max_input_tokens", "max_input_length"),
+    total_key="max_total_tokens",
+    batch_size_key="max_batch_size",
+    logprobs_keys=("enable_prefill_logprobs", "env.REQUEST_LOGPROBS"),
+    ranges=(
+        WarmUpRange("", 1024, 2048, 4096, two_new_tokens=True),
+        WarmUpRange("1.1.1", 1024, 2048, 4096),
+        WarmUpRange("2.0.0", 0, 0, 0, total_cap=4096),
+        WarmUpRange("2.4.0", 0, 0, 0, total_cap=4096, log_softmax_in_place=True),
+        WarmUpRange("3.0.0", -1, -1, -1, all_logits=False, log_softmax_in_place=True),
+    ),
+    error="Not enough memory to handle N prefill tokens. You need to decrease "
+    "`--max-batch-prefill-tokens`",
+    source="huggingface/text-generation-inference v1.3.0, v2.2.0, v3.2.1 server/"
+    "text_generation_server/models/flash_causal_lm.py warmup; router/client/src/client.rs warmup",
+)
+
 ATTENTION_FLOORS = (
     # 0.9.4 - 2.0.x: flash-attention v2 on compute capability 8.0+, v1 on 7.5; below 7.5 the
     # import fails (FLASH_ATTENTION = False): one GPU runs transformers' attention (CausalLM),
@@ -217,5 +254,6 @@ ENGINE = Engine(
         "text_generation_server/utils/import_utils.py get_cuda_free_memory",
         source="huggingface/text-generation-inference@c09f5bc9 server/text_generation_server/"
         "utils/import_utils.py get_cuda_free_memory",
+        warmup=WARM_UP,
     ),
 )

@@ -49,6 +49,9 @@ from toplint.infra.patterns import lazy
 from toplint.model import Deployment
 from toplint.outcome.profile import high_end as profile_high_end
 from toplint.outcome.types import GIB, Memory
+from toplint.outcome.warmup import context as warm_up_context
+from toplint.outcome.warmup import needs as warm_up
+from toplint.outcome.warmup import working as warm_up_working
 
 WORKING_GIB = 3.5  # activations of the profile run, CUDA graphs, sampler (§6 rule 7)
 # The low end of the start-up working memory's band: the smallest profile vLLM itself has
@@ -183,6 +186,9 @@ def working_band(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> tu
     if _ranks(dep) == 1 and accounting(dep.engine).profile is not None:
         bound = profile_high_end(dep, model, gpu_memory_gib, _started_context(dep, model))
         high = high if bound is None else max(low, min(high, bound))
+    warm = warm_up(dep, model)
+    if warm is not None:  # the warm-up's peak, where it is more than the fixed band
+        low, high = max(low, warm.low), max(high, warm.high)
     return low + _nccl(dep), high + _nccl(dep)
 
 
@@ -331,6 +337,8 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
     tokens = int(kv // per_token) if kv > 0 and per_token > 0 else 0
     tokens_low = int(kv_low // per_token) if kv_low > 0 and per_token > 0 else 0
     context, source = _context(dep, model, acc)
+    warm = warm_up(dep, model) if acc.warmup is not None else None
+    working_from = warm_up_working(dep, warm, WORKING_GIB * GIB)
     fits_from = ""
     if tokens <= 0 or (context is not None and tokens < context):
         fits_from = _later_default_fits(dep, acc, capacity, weights, working, per_token, context)
@@ -351,11 +359,18 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
         profile_images=images,
         profile_image_bytes=per_image,
         fits_from=fits_from,
+        context_what=f"{_title(dep)}'s start-up warm-up batch of"
+        if context is not None and warm is not None
+        else "one sequence of",
+        working_from=working_from,
     )
 
 
 def _context(dep: Deployment, model: ModelSpec, acc: MemoryAccounting) -> tuple[int | None, str]:
-    """Tokens one sequence must fit at start-up, for an engine that refuses otherwise."""
+    """Tokens one sequence must fit at start-up, for an engine that refuses otherwise; for an
+    engine that warms up (TGI), the tokens its warm-up batch's KV blocks hold."""
+    if acc.warmup is not None:
+        return warm_up_context(dep, model)
     if not acc.refuses_long_context:
         return None, ""
     written = _written_context(dep, acc)

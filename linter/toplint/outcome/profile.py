@@ -126,7 +126,7 @@ def _high_end(
             peak = _peak(model, tp, heads, tokens, seqs)
             peak += CONTEXT_GIB * GIB if batch.whole_process else 0.0
             if graphs and _graphs_charged(profile, release, batch):
-                peak += _forward(model, tp, heads, min(GRAPH_TOKENS, 2 * seqs))
+                peak += forward_peak(model, tp, heads, min(GRAPH_TOKENS, 2 * seqs))
             high = max(high, peak)
     return high + NON_TORCH_GIB * GIB
 
@@ -163,10 +163,10 @@ def _peak(model: ModelSpec, tp: int, heads: int, tokens: int, seqs: int) -> floa
     still held)."""
     held = tokens * model.hidden_size * ACTIVATION_BYTES
     logits = seqs * model.vocab_size * (ACTIVATION_BYTES + LOGIT_COPY_BYTES + SAMPLER_BYTES)
-    return max(_forward(model, tp, heads, tokens), held + logits)
+    return max(forward_peak(model, tp, heads, tokens), held + logits)
 
 
-def _forward(model: ModelSpec, tp: int, heads: int, tokens: int) -> float:
+def forward_peak(model: ModelSpec, tp: int, heads: int, tokens: int) -> float:
     """The forward pass's peak over ``tokens`` tokens: the residual stream and the largest
     layer transient, in 16 bits (``heads``: the attention-TP group the heads split over)."""
     residual = 3 * tokens * model.hidden_size

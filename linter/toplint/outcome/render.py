@@ -26,6 +26,8 @@ def outcome_doc(outcome: Outcome) -> dict[str, Any]:
             "headroom_gib": m.headroom / GIB,
             "context": m.context,
             "context_from": m.context_from,
+            "context_what": m.context_what,
+            "working_from": m.working_from,
             "fits": m.fits,
         }
     lat = outcome.latency
@@ -62,7 +64,9 @@ def outcome_text(doc: dict[str, Any]) -> list[str]:
     if m is not None:
         context = ""
         if m["context"]:
-            context = f"; one sequence of {m['context']:,} tokens ({m['context_from']})"
+            context = f"; {m['context_what']} {m['context']:,} tokens ({m['context_from']})"
+        if m["working_from"]:
+            context += f"; working memory: {m['working_from']}"
         lines.append(
             f"  memory per GPU ({m['setting']} of {m['capacity_gib']:g} GiB): weights "
             f"{m['weights_gib']:.1f} GiB + working {m['working_gib']:.1f} GiB, KV cache for "

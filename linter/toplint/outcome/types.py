@@ -48,6 +48,12 @@ class Memory:
     # the later releases' default setting with which it fits, when the setting is not written
     # and the release is not known ("the default of vLLM 0.34.0 and later (…)"); "" otherwise
     fits_from: str = ""
+    # what ``context`` is, said for the user: one sequence of the context (vLLM), or the KV
+    # blocks of an engine's start-up warm-up batch (TGI, ``toplint.outcome.warmup``)
+    context_what: str = "one sequence of"
+    # why the start-up working memory is above the fixed band, said for the user ("" when it
+    # is not: an engine's warm-up prefill, ``toplint.outcome.warmup``)
+    working_from: str = ""
 
     @property
     def weights_fit(self) -> bool:
