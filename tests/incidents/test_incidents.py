@@ -67,7 +67,7 @@ DEVELOPMENT_ON_TOP = {
     "round21": 0,
     "round22": 1,
     "round23": 2,
-    "round24": 1,
+    "round24": 2,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,

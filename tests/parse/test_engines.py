@@ -93,6 +93,28 @@ def test_sglang_dp_attention_uses_tp_gpus() -> None:
     assert (dep.world_size, dep.options["attention_dp"]) == (8, "8")
 
 
+def _sglang_attention_dp(flags: str, image: str = "") -> str:
+    text = (
+        f"docker run --gpus all {image} python3 -m sglang.launch_server --model-path m {flags}"
+        if image
+        else f"python -m sglang.launch_server --model-path m {flags}"
+    )
+    return str(only("a.sh", sh(text)).options["attention_dp"])
+
+
+def test_sglang_dp_attention_degree_by_release() -> None:
+    # sglang 0.3.6-0.4.4 server_args.py: --enable-dp-attention sets dp_size = tp_size, whatever
+    # --dp-size says; 0.4.5 on takes --dp-size (and asserts it is above 1)
+    old, new = "lmsysorg/sglang:v0.4.1-cu124", "lmsysorg/sglang:v0.4.6-cu124"
+    assert _sglang_attention_dp("--tp 8 --enable-dp-attention", old) == "8"
+    assert _sglang_attention_dp("--tp 8 --dp 2 --enable-dp-attention", old) == "8"
+    assert _sglang_attention_dp("--tp 8 --dp 2 --enable-dp-attention", new) == "2"
+    # not pinned: --dp-size when written, else the TP size (later releases refuse without it)
+    assert _sglang_attention_dp("--tp 8 --dp 2 --enable-dp-attention") == "2"
+    assert _sglang_attention_dp("--tp 8 --enable-dp-attention") == "8"
+    assert _sglang_attention_dp("--tp 8 --dp --enable-dp-attention") == "unresolved"
+
+
 def test_sglang_does_not_rewrite_underscores() -> None:
     result = parse_text("a.sh", sh("python -m sglang.launch_server --model-path m --tp_size 2"))
     assert [f.rule for f in result.findings] == ["TL005"]

@@ -183,6 +183,7 @@ def derive(dep: Deployment) -> Deployment:
     dp = dep.dp
     dp_flag = dep.flag("dp-size")
     if opts.get("enable_dp_attention") == "true":
+        # the degree the release runs (``by_release``); the --dp-size written until then
         opts["attention_dp"] = (dp_flag.value or "unresolved") if dp_flag else "1"
         dp = 1
     elif dp_flag is not None and dp_flag.value is not None:
@@ -197,6 +198,30 @@ def derive(dep: Deployment) -> Deployment:
         sources=sources,
         unresolved=unresolved,
     )
+
+
+# Up to 0.4.4 ``--enable-dp-attention`` set ``dp_size = tp_size`` whatever --dp-size said; from
+# 0.4.5 it asserts "Please set a dp-size > 1" (server_args.py ``__post_init__`` of the sglang
+# 0.3.6-0.4.4 and 0.4.5-0.4.6 wheels on PyPI).
+_DP_SIZE_WRITTEN_SINCE = (0, 4, 5)
+
+
+def by_release(dep: Deployment, release: tuple[int, int, int] | None) -> Deployment:
+    """The DP-attention degree SGLang runs with --enable-dp-attention: the TP size up to 0.4.4;
+    from 0.4.5 the --dp-size written.  A release the image does not pin takes --dp-size when it
+    is written, else the TP size: without it every later release refuses to start, so the
+    earlier releases' degree is the only one that runs."""
+    if dep.options.get("enable_dp_attention") != "true":
+        return dep
+    flag = dep.flag("dp-size")
+    tp = str(dep.tp) if dep.tp is not None else "unresolved"
+    if release is not None and release < _DP_SIZE_WRITTEN_SINCE:
+        degree = tp
+    elif flag is not None:
+        degree = flag.value or "unresolved"
+    else:
+        degree = tp if release is None else "1"  # 0.4.5 on refuses; not modelled here
+    return replace(dep, options={**dep.options, "attention_dp": degree})
 
 
 def attention_dp(dep: Deployment) -> int:
@@ -300,6 +325,7 @@ ENGINE = Engine(
     # tokenizer_manager, ...)``, protocol.py's request models (the engine is entrypoints/engine.py)
     frontend_modules=("sglang.srt.entrypoints.openai",),
     derive=derive,
+    by_release=by_release,
     attention_dp=attention_dp,
     ep_layout="inside_tp",
     all_to_all=AllToAll(

@@ -269,6 +269,9 @@ class Engine:
     args_env: tuple[str, ...] = ()
     # values that follow from the flags (EP size, attention DP, implicit sharding); idempotent
     derive: Callable[[Deployment], Deployment] = _no_derive
+    # values that follow from the flags and the release the image pins (None: not known),
+    # applied after ``derive`` (``toplint.parse.flagfields.derive``); idempotent
+    by_release: Callable[[Deployment, tuple[int, int, int] | None], Deployment] | None = None
     # attention data-parallel degree inside the TP group (1 = none); "attention TP" = tp / it
     attention_dp: Callable[[Deployment], int] = _no_attention_dp
     # GPUs one instance's routed experts are split over (``toplint.outcome.memory``): by

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from toplint.engines.registry import get_engine
+from toplint.engines.release import pinned
 from toplint.engines.types import EngineSpec
 from toplint.model import Deployment, Flag, Unresolved
 from toplint.parse.options import MISSING_VALUE, Arg
@@ -113,6 +114,8 @@ def env_flags(spec: EngineSpec, env: Mapping[str, Arg]) -> list[Flag]:
 
 def derive(dep: Deployment) -> Deployment:
     """Engine-specific values that follow from the flags (idempotent: reads flags, not fields);
-    each engine's own ``Engine.derive``."""
-
-    return get_engine(dep.engine).derive(dep)
+    each engine's own ``Engine.derive``, then its ``Engine.by_release`` with the release the
+    image pins."""
+    engine = get_engine(dep.engine)
+    derived = engine.derive(dep)
+    return engine.by_release(derived, pinned(derived)) if engine.by_release else derived
