@@ -36,8 +36,9 @@ Memory is counted in the binary GiB the driver reports (a "24 GB" card is 24 GiB
   activations and CUDA graphs;
 - TGI: `--cuda-memory-fraction` (1.0) × total; its start-up warm-up (one prefill of
   `--max-batch-prefill-tokens`, before 3.0 with every prompt token's logits over the whole
-  vocabulary) is its working memory, and the warm-up batch's KV blocks must fit ("Not enough
-  memory to handle N prefill tokens"); the fix is a smaller batch (`toplint.outcome.warmup`);
+  vocabulary) is its working memory's low end, and its high end where more; the warm-up
+  batch's KV blocks must fit ("Not enough memory to handle N prefill tokens"; the fix is a
+  smaller batch: `toplint.outcome.warmup`);
 - TensorRT-LLM `free_gpu_memory_fraction` / LMDeploy `--cache-max-entry-count`: the KV cache's
   share of what the weights leave free.
 

@@ -88,6 +88,9 @@ def test_the_launchers_defaults_by_release() -> None:
     assert v1.kv_tokens == 4 * 2048
     v10 = _one(_dep(release="1.0.3"), model)  # two new tokens per request up to 1.1.0
     assert v10.kv_tokens == 4096 + 4 * 2
+    v09 = _one(_dep(release="0.9.3"), model)  # before 0.9.4: the whole batch's tokens
+    assert v09.kv_tokens == 16000 + 10 * 16
+    assert _one(_dep(release="0.9.3", max_batch_total_tokens="8000"), model).kv_tokens == 8160
     v2 = _one(_dep(release="2.2.0"), model)  # the context, at most 4096
     assert (v2.prefill, v2.input, v2.requests, v2.total) == (4145, 4095, 2, 4096)
     # 3.0 chooses the prefill from the GPU: not judged unless written
@@ -98,26 +101,33 @@ def test_the_launchers_defaults_by_release() -> None:
 def test_an_unpinned_release_spans_every_range() -> None:
     model = _model(LLAMA_8B)
     found = warmup.needs(_dep(max_batch_prefill_tokens="16000"), model)
-    assert found is not None and found.complete and len(found.needs) == 5
+    assert found is not None and found.complete and len(found.needs) == 6
     assert found.low < found.high
     assert found.kv_tokens == min(n.kv_tokens for n in found.needs)
-    # 3.0's defaults are not known: the low end stays the fixed band's
+    # 3.0's defaults are not known
     unwritten = warmup.needs(_dep(), model)
     assert unwritten is not None and unwritten.low == 0.0
-    low, _high = working_band(_dep(), model, 22.0)
-    assert low == WORKING_LOW_GIB * GIB
 
 
-def test_a_small_warm_up_keeps_the_fixed_band() -> None:
-    # Mistral's 32,768 words: 1.4's default 4,096 prompt tokens' logits are 0.5 GiB (2 copies)
+def test_the_warm_up_is_the_low_end_and_raises_the_high_end_where_it_is_more() -> None:
+    # Mistral's 32,768 words: 1.4's default 4,096 prompt tokens' logits are 0.5 GiB (2 copies):
+    # the warm-up is below the fixed band's low end (the least vLLM's profile has logged), and
+    # TGI's own warm-up is the low end
     model = _model(MISTRAL)
     dep = _dep(MISTRAL, release="1.4.5")
-    assert working_band(dep, model, 22.0) == (WORKING_LOW_GIB * GIB, WORKING_GIB * GIB)
+    need = _one(dep, model)
+    low, high = working_band(dep, model, 22.0)
+    assert (low, high) == (pytest.approx(need.low), WORKING_GIB * GIB)
+    assert low < WORKING_LOW_GIB * GIB
     m = memory(dep, model, 22.0)
     assert m.working_from == "" and m.context == 4 * 2048
-    # Llama 3's 128,256 words: 2 GiB of logits raise the low end
+    # Llama 3's 128,256 words: 2 GiB of logits
     low, high = working_band(_dep(release="1.4.5"), _model(LLAMA_8B), 22.0)
     assert WORKING_LOW_GIB * GIB < low < high == WORKING_GIB * GIB
+    # an unpinned release with no prefill written: 3.0's is chosen from the GPU, so the
+    # warm-up is not complete and the low end stays the fixed one
+    low, _high = working_band(_dep(MISTRAL), model, 22.0)
+    assert low == WORKING_LOW_GIB * GIB
 
 
 def test_an_engine_without_a_warm_up_is_not_judged() -> None:

@@ -73,6 +73,9 @@ class WarmUpRange:
     all_logits: bool = True
     # ``torch.log_softmax(out, -1, out=out)``: in place (False: a new tensor)
     log_softmax_in_place: bool = False
+    # the warm-up allocates KV blocks for the whole batch's tokens (``WarmUp.batch_total_key``,
+    # this its default), not for its own requests; 0: for its requests
+    batch_total_default: int = 0
 
 
 @record
@@ -86,6 +89,7 @@ class WarmUp:
     input_keys: tuple[str, ...]  # one request's prompt tokens (max_input_tokens, its old name)
     total_key: str  # one request's prompt and new tokens (max_total_tokens)
     batch_size_key: str  # the requests of one batch (max_batch_size)
+    batch_total_key: str  # the tokens of one batch (max_batch_total_tokens)
     logprobs_keys: tuple[str, ...]  # options that turn the prefill log-probabilities back on
     ranges: tuple[WarmUpRange, ...]  # by release, in release order
     error: str  # what the engine says when the warm-up runs out of memory

@@ -121,8 +121,10 @@ _FLASH_21 = _FLASH_SHARDED | {"gemma2", "gpt_neox", "gpt2", "idefics2", "paligem
 # allocates the batch's KV blocks, runs ``generate_token`` and raises "Not enough memory to
 # handle N prefill tokens" on CUDA out-of-memory (server/text_generation_server/models/
 # flash_causal_lm.py ``warmup`` at v1.3.0, v2.2.0, v3.2.1).  Each request's blocks hold its
-# prompt and two new tokens up to v1.1.0, then `max_total_tokens - truncate` new ones (5e28f44a,
-# v1.1.1).  The launcher's defaults: 1024 / 2048 / 4096 up to 1.4 (launcher/src/main.rs
+# prompt and two new tokens from v0.9.4 to v1.1.0, then `max_total_tokens - truncate` new ones
+# (5e28f44a, v1.1.1); before v0.9.4 the warm-up allocated `--max-batch-total-tokens` (16000 by
+# default) + 10 blocks ("Not enough memory to handle {max_total_tokens} total tokens", v0.9.0).
+# The launcher's defaults: 1024 / 2048 / 4096 up to 1.4 (launcher/src/main.rs
 # v1.4.5); from 2.0.0 the total is the model's `max_position_embeddings`, at most 4096, the
 # input one less, the prefill the input + 50 (v2.0.0, v2.2.0); from 3.0.0 the prefill is chosen
 # from the GPU (``compute_optimal`` / ``vram_maximum``, v3.2.1) and the server drops the
@@ -137,9 +139,11 @@ WARM_UP = WarmUp(
     input_keys=("max_input_tokens", "max_input_length"),
     total_key="max_total_tokens",
     batch_size_key="max_batch_size",
+    batch_total_key="max_batch_total_tokens",
     logprobs_keys=("enable_prefill_logprobs", "env.REQUEST_LOGPROBS"),
     ranges=(
-        WarmUpRange("", 1024, 2048, 4096, two_new_tokens=True),
+        WarmUpRange("", 1024, 2048, 4096, batch_total_default=16000),
+        WarmUpRange("0.9.4", 1024, 2048, 4096, two_new_tokens=True),
         WarmUpRange("1.1.1", 1024, 2048, 4096),
         WarmUpRange("2.0.0", 0, 0, 0, total_cap=4096),
         WarmUpRange("2.4.0", 0, 0, 0, total_cap=4096, log_softmax_in_place=True),

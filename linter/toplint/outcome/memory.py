@@ -176,8 +176,10 @@ def kv_per_token(model: ModelSpec, dep: Deployment) -> float:
 
 def working_band(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> tuple[float, float]:
     """The start-up working memory's band on one GPU of ``dep`` (low, high bytes), NCCL's
-    buffers included.  Where the engine's profile run has been read, the high end on one GPU
-    is the most this model's run can allocate (``toplint.outcome.profile``) when that is
+    buffers included.  For an engine that warms up (TGI) the low end is its warm-up's
+    (``toplint.outcome.warmup``) and the high end that where it is more.  Where the engine's
+    profile run has been read, the high end on one GPU is the most this model's run can
+    allocate (``toplint.outcome.profile``) when that is
     below the fixed band's high end, never below its low end.  Across GPUs the high end stays
     the fixed one: what the profile charges outside PyTorch beside NCCL (custom all-reduce
     buffers, each rank's own) was logged from 0.2 to 2.1 GiB at TP 4-8
@@ -187,8 +189,11 @@ def working_band(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> tu
         bound = profile_high_end(dep, model, gpu_memory_gib, _started_context(dep, model))
         high = high if bound is None else max(low, min(high, bound))
     warm = warm_up(dep, model)
-    if warm is not None:  # the warm-up's peak, where it is more than the fixed band
-        low, high = max(low, warm.low), max(high, warm.high)
+    if warm is not None and warm.needs:
+        # the engine's own warm-up, read from its source, is the low end (the fixed one is
+        # the least vLLM's profile has logged), and the high end where it is more
+        low = warm.low if warm.complete else low
+        high = max(high, warm.high)
     return low + _nccl(dep), high + _nccl(dep)
 
 

@@ -45,6 +45,7 @@ from toplint.outcome.types import GIB
 from toplint.record import record
 
 PREFILL_ROOM = 50  # the launcher's default prefill is the input + 50 (block alignment)
+BLOCK = 16  # tokens per KV block (BLOCK_SIZE in flash_causal_lm.py)
 
 
 @record
@@ -56,6 +57,7 @@ class WarmUpNeed:
     input: int  # one request's prompt tokens at most
     requests: int
     total: int  # one request's prompt and new tokens (0: the prompt and one new token)
+    batch_total: int  # the whole batch's tokens the KV blocks are allocated for (0: per request)
     kv_tokens: int  # tokens the batch's KV blocks hold
     low: float  # bytes beyond the weights and the KV blocks, at the band's low end
     high: float  # ... and at its high end
@@ -143,14 +145,20 @@ def _need(warm: WarmUp, r: WarmUpRange, dep: Deployment, model: ModelSpec) -> Wa
         requests = min(requests, batch)
     prompts = [input_] * (requests - 1) + [prefill - input_ * (requests - 1)]
     prefill = sum(prompts)
-    if r.two_new_tokens:
+    batch_total = 0
+    if r.batch_total_default:
+        batch_total = _count(dep, warm.batch_total_key) or r.batch_total_default
+        kv = batch_total + 10 * BLOCK
+    elif r.two_new_tokens:
         kv = sum(p + 2 for p in prompts)
     elif total:
         kv = requests * max(total, max(prompts) + 1)
     else:
         kv = sum(p + 1 for p in prompts)
     low, high, logits, rows = _peak(r, dep, model, prefill, requests, _on(dep, warm.logprobs_keys))
-    return WarmUpNeed(r.since, prefill, input_, requests, total, kv, low, high, logits, rows)
+    return WarmUpNeed(
+        r.since, prefill, input_, requests, total, batch_total, kv, low, high, logits, rows
+    )
 
 
 def _default(value: int, derived: int) -> int:
@@ -202,6 +210,9 @@ def context(dep: Deployment, model: ModelSpec) -> tuple[int | None, str]:
     )
     least = pinned(dep) is None and len(warm.needs) > 1
     release = ", the least any release takes" if least else ""
+    if need.batch_total:
+        blocks = f"{_flag(keys.batch_total_key)} {need.batch_total:,} and 10 blocks more"
+        return tokens, f"{blocks}{release}"
     return tokens, f"{_flag(keys.prefill_key)} {need.prefill:,} in {requests}, {each}{release}"
 
 
