@@ -231,10 +231,11 @@ def working(dep: Deployment, warm: WarmUpNeeds | None, fixed: float) -> str:
         if gib >= 0.1
         else ""
     )
+    top = [n.since for n in warm.needs if n.high >= need.high * 0.999]  # the ranges that tie
     since = (
         ""
         if pinned(dep) is not None
-        else f" (as {title} {_releases(keys, need.since)} runs it; the image pins no release)"
+        else f" (as {title} {_releases(keys, top[0], top[-1])} runs it; the image pins no release)"
     )
     return (
         f"{title}'s start-up warm-up: a prefill of {_flag(keys.prefill_key)} {need.prefill:,} "
@@ -246,10 +247,11 @@ def _flag(key: str) -> str:
     return "--" + key.replace("_", "-")
 
 
-def _releases(warm: WarmUp, since: str) -> str:
-    """The releases the range from ``since`` spans, for the user ("2.0.0 to before 2.4.0")."""
+def _releases(warm: WarmUp, first: str, last: str) -> str:
+    """The releases the ranges from ``first`` to ``last`` span, for the user ("2.0.0 to before
+    2.4.0")."""
     starts = [r.since for r in warm.ranges]
-    at = starts.index(since)
-    if at + 1 < len(starts):
-        return f"{since} to before {starts[at + 1]}" if since else f"before {starts[at + 1]}"
-    return f"{since} and later" if since else "every release"
+    after = starts.index(last) + 1
+    if after < len(starts):
+        return f"{first} to before {starts[after]}" if first else f"before {starts[after]}"
+    return f"{first} and later" if first else "every release"
