@@ -170,6 +170,7 @@ ENGINE = Engine(
     # openmmlab/lmdeploy images have no engine ENTRYPOINT (docker/Dockerfile; docs/en/llm/
     # api_server.md runs `docker run ... openmmlab/lmdeploy:latest lmdeploy serve api_server`).
     images=(Image("openmmlab/lmdeploy"),),
+    packages=("lmdeploy",),
     env_prefixes=("LMDEPLOY_",),
     derive=derive,
     attention_dp=attention_dp,

@@ -31,9 +31,14 @@ def pinned(dep: Deployment) -> tuple[int, int, int] | None:
     (``Engine.images`` whose ``Image.release_tag``); None when not known - no image, ``latest``,
     a digest, or an image whose tag is not the engine's release (a base image such as
     ``nvidia/cuda:12.4.1-devel``, whose tag had been read as vLLM 12.4.1; KServe's
-    huggingfaceserver, tagged with KServe's release)."""
+    huggingfaceserver, tagged with KServe's release).  Where no image pins one, the release a
+    package install in the deployment's file pins (``toplint.parse.pins``)."""
     image = str(dep.options.get("image", ""))
-    return _pinned(dep.engine, image, generation()) if image else None
+    found = _pinned(dep.engine, image, generation()) if image else None
+    installed = dep.options.get("engine_release")  # a package install's pin (parse.pins)
+    if found is None and isinstance(installed, str):
+        return version(installed)
+    return found
 
 
 @functools.lru_cache(maxsize=256)

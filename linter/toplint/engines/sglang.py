@@ -319,6 +319,7 @@ ENGINE = Engine(
     },
     # lmsysorg/sglang images have no engine ENTRYPOINT (the command names the server).
     images=(Image("lmsysorg/sglang"),),
+    packages=("sglang",),
     wrappers=(DYNAMO, SWIFT_SGLANG),
     env_prefixes=("SGLANG_",),
     # python/sglang/srt/entrypoints/openai/: serving_chat.py ``OpenAIServingChat(

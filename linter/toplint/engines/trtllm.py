@@ -170,6 +170,7 @@ ENGINE = Engine(
     modules={dynamo.module("trtllm"): DYNAMO.name},
     # NGC release images have no engine ENTRYPOINT (nvcr.io/nvidia/tensorrt-llm/release).
     images=(Image("nvidia/tensorrt-llm/release"),),
+    packages=("tensorrt-llm", "tensorrt_llm"),
     wrappers=(DYNAMO,),
     derive=derive,
     attention_dp=attention_dp,

@@ -255,6 +255,9 @@ class Engine:
     # `vllm serve`); not in the mention patterns, so they cost the lexer nothing
     cli_modules: tuple[str, ...] = ()
     images: tuple[Image, ...] = ()
+    # the Python distributions the engine is installed as (``pip install vllm==0.6.3``): a pin in
+    # the file that runs it is its release where no image pins one (``toplint.parse.pins``)
+    packages: tuple[str, ...] = ()
     # wrappers that forward this engine's arguments with options of their own (Dynamo workers,
     # KServe's huggingfaceserver): extra vocabularies whose deployments run this engine
     wrappers: tuple[EngineSpec, ...] = ()

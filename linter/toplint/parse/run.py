@@ -317,7 +317,12 @@ def _heredoc_files(source: Source, result: ParseResult, parsers: Sequence[Parser
 
 
 def _identify_models(source: Source, result: ParseResult) -> ParseResult:
-    """The checkpoint behind a model URI or local path (``toplint.parse.modelref``)."""
+    """The checkpoint behind a model URI or local path (``toplint.parse.modelref``), and the
+    release a package install in the file pins (``toplint.parse.pins``)."""
+    if "install" in source.text and "==" in source.text:
+        from toplint.parse.pins import with_pins
+
+        result = replace(result, deployments=with_pins(source.text, result.deployments))
     if not any(d.model and ("://" in d.model or d.model[:1] in "/.~") for d in result.deployments):
         return result
     from toplint.parse.modelref import identify

@@ -163,6 +163,7 @@ ENGINE = Engine(
         # tagged with KServe's release (v0.15.0), not vLLM's
         Image("kserve/huggingfaceserver", ("python", "-m", "huggingfaceserver"), release_tag=False),
     ),
+    packages=("vllm",),
     wrappers=(DYNAMO, HUGGINGFACESERVER, FASTCHAT_VLLM_WORKER, SWIFT_VLLM),
     # Formats that always run vLLM: the production-stack chart and its operator CR, llm-d's
     # chart, KServe's LLMInferenceService and huggingfaceserver InferenceService, Ray Serve LLM.

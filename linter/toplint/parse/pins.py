@@ -1,0 +1,55 @@
+"""The engine release a file's own package install pins (``pip install "sglang[all]==0.4.2"``).
+
+An engine installed with pip in the file that runs it - a Dockerfile's ``RUN``, a SkyPilot
+task's ``setup``, a script or a container command that installs and then serves - runs the
+release the install pins.  Where no image pins one (``toplint.engines.release.pinned``), that
+release is the deployment's: ``options["engine_release"]``, and the engine's release-dependent
+values are derived again (``Engine.by_release``).  Read only from install commands (``pip
+install``, ``pip3 install``, ``python -m pip install``, ``uv pip install``, their continued
+lines), of the distributions the engine record names (``Engine.packages``), with ``==``; a
+file that pins one engine at two releases pins neither.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from toplint.engines.registry import get_engine
+from toplint.engines.release import pinned
+from toplint.infra.patterns import lazy
+from toplint.model import Deployment
+from toplint.parse.flagfields import derive
+from toplint.record import replace
+
+RELEASE = "engine_release"  # the option that holds a release pinned by a package install
+_INSTALL = lazy(r"\b(?:pip3?|python3?\s+-m\s+pip|uv\s+pip)\s+install\b")
+_CONTINUED = lazy(r"\\\r?\n")
+
+
+def with_pins(text: str, deployments: Sequence[Deployment]) -> tuple[Deployment, ...]:
+    """``deployments`` with the release their file's package install pins, where no image
+    pins one (the others unchanged)."""
+    if "install" not in text or "==" not in text:
+        return tuple(deployments)
+    installs = [line for line in _CONTINUED.sub(" ", text).splitlines() if _INSTALL.search(line)]
+    if not installs:
+        return tuple(deployments)
+    out = []
+    for dep in deployments:
+        packages = get_engine(dep.engine).packages
+        found = _pinned_by(installs, packages) if packages and pinned(dep) is None else None
+        if found is not None and RELEASE not in dep.options:
+            dep = derive(replace(dep, options={**dep.options, RELEASE: found}))
+        out.append(dep)
+    return tuple(out)
+
+
+def _pinned_by(installs: Sequence[str], packages: Sequence[str]) -> str | None:
+    """The one release the install lines pin any of ``packages`` at; None for none or two."""
+    names = "|".join(re.escape(p) for p in packages)
+    pattern = re.compile(
+        rf"(?<![\w.-])(?:{names})(?:\[[^\]\s]*\])?\s*==\s*([0-9][0-9A-Za-z.+!-]*)", re.IGNORECASE
+    )
+    found = {m.group(1).rstrip(".") for line in installs for m in pattern.finditer(line)}
+    return found.pop() if len(found) == 1 else None
