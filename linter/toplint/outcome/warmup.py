@@ -2,9 +2,11 @@
 
 TGI starts by sending its model server one batch of the largest size it will admit:
 ``--max-batch-prefill-tokens`` prompt tokens in requests of at most ``--max-input-tokens``,
-each allowed to grow to ``--max-total-tokens``.  The server allocates the KV blocks of that batch,
-runs its prefill, and stops with "Not enough memory to handle N prefill tokens" when CUDA runs
-out of memory (``toplint.engines.tgi.WARM_UP`` cites where each step was read).  What the
+each allowed to grow to ``--max-total-tokens``.  The server allocates the KV blocks of that batch
+(before 0.9.4: of ``--max-batch-total-tokens`` and 10 blocks more; from 0.9.4 to 1.1.0 each
+request's prompt and two new tokens), runs its prefill, and stops with "Not enough memory to
+handle N prefill tokens" when CUDA runs out of memory (``toplint.engines.tgi.WARM_UP`` cites
+where each step was read).  What the
 warm-up left in PyTorch's cache is not free when the KV cache is sized after it, so its peak
 is the start-up working memory, and the KV blocks of its batch are KV cache that must fit.
 
