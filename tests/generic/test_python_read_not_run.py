@@ -249,3 +249,36 @@ def test_an_argv_that_signals_the_engine_starts_none() -> None:
     )
     for argv in started:
         assert only("serve.py", f"import subprocess\nsubprocess.Popen({argv})\n").tp == 2, argv
+
+
+def test_a_key_that_picks_the_engine_by_name_is_no_option_of_it() -> None:
+    # NagatoYuki0943/xlab-huanhuan@ce853e8 lmdeploy/turbomind_chat.py: the user's own wrapper
+    # picks LMDeploy with backend="lmdeploy"; the engine's backend is the inner config's
+    text = """\
+from infer_engine import InferEngine, LmdeployConfig
+MODEL_PATH = "../models/internlm2_5-1_8b-chat"
+LMDEPLOY_CONFIG = LmdeployConfig(
+    model_path=MODEL_PATH,
+    backend="turbomind",
+    model_name="internlm2",
+    model_format="hf",
+    tp=1,
+    max_batch_size=128,
+    cache_max_entry_count=0.8,
+    quant_policy=0,
+    system_prompt="You are an AI assistant.",
+    deploy_method="local",
+)
+infer_engine = InferEngine(
+    backend="lmdeploy",
+    lmdeploy_config=LMDEPLOY_CONFIG,
+)
+"""
+    result = parse_text("chat.py", text)
+    (dep,) = result.deployments
+    assert (dep.engine, dep.options["backend"]) == ("lmdeploy", "turbomind")
+    assert [f.rule for f in result.findings if f.rule == "TL209"] == []
+    # an option whose value is the engine's name where a name is meant is kept
+    served = "from vllm import AsyncEngineArgs\n"
+    served += "args = AsyncEngineArgs(model='org/m', served_model_name='vllm')\n"
+    assert only("s.py", served).options["served_model_name"] == "vllm"

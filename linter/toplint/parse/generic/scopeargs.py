@@ -72,6 +72,8 @@ def option_args(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> lis
     args: list[Arg] = []
     for key, canonical in read_keys(tree, at, node, spec):
         value = node[key]
+        if _selects_engine(value, canonical, spec):
+            continue
         where = rs.anchor((*at, key))
         name_pos = tree.key_position((*at, key))
         value_pos = tree.value_position((*at, key))
@@ -98,6 +100,18 @@ def option_args(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> lis
         args.append(Arg(f"--{canonical}", key, name_pos, (), where))
         args.append(value_arg(tree, value, value_pos, where))
     return args
+
+
+def _selects_engine(value: Any, canonical: str, spec: Any) -> bool:
+    """A key of the user's own code that picks the engine by name (``InferEngine(backend=
+    "lmdeploy", lmdeploy_config=LmdeployConfig(backend="turbomind"))``,
+    NagatoYuki0943/xlab-huanhuan@ce853e8 lmdeploy/infer_engine_test_lmdeploy_local.py): it
+    names the engine, as a scope's ``type: vllm`` does, and is no option of it - no engine
+    option takes the engine's own name (LMDeploy's ``--backend`` is turbomind or pytorch).  A
+    name a model or a served model is given is kept."""
+    if not isinstance(value, str) or canonical in MODEL_OPTIONS or "name" in canonical:
+        return False
+    return bool(value.strip().lower() == str(spec.engine_name))
 
 
 def _flags(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> list[Arg]:
