@@ -50,7 +50,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.cost.enginecomm import option
 from toplint.engines.gpuneeds import ProfileBatch, ProfileRun
 from toplint.engines.registry import get_engine
-from toplint.engines.release import pinned, version
+from toplint.engines.release import in_force, pinned, version
 from toplint.infra.numbers import whole
 from toplint.model import Deployment
 from toplint.outcome.types import GIB
@@ -89,8 +89,8 @@ def high_end(
         max(dep.tp or 1, 1),
         max(engine.attention_tp(dep), 1),
         pinned(dep),
-        _count(option(dep.options, profile.tokens_key)),
-        _count(option(dep.options, profile.seqs_key)),
+        count(option(dep.options, profile.tokens_key)),
+        count(option(dep.options, profile.seqs_key)),
         eager is not None and str(eager).strip().lower() not in ("false", "0", "no"),
         gpu_gib >= profile.large_gib,
         context,
@@ -133,16 +133,10 @@ def _high_end(
 
 def _batches(profile: ProfileRun, release: tuple[int, int, int] | None) -> list[ProfileBatch]:
     """The batch of the release the image pins, or every release's when none is pinned."""
-    if release is None:
-        return list(profile.batches)
-    chosen = profile.batches[0]
-    for batch in profile.batches:
-        if release >= (version(batch.since) or (0, 0, 0)):
-            chosen = batch
-    return [chosen]
+    return in_force(profile.batches, release)
 
 
-def _count(value: object) -> int:
+def count(value: object) -> int:
     """A positive whole number written as an option's value; 0 when none is."""
     text = str(value).strip().strip("'\"") if value is not None else ""
     return whole(text, low=1) or 0

@@ -39,10 +39,9 @@ from toplint.catalog_types import ModelSpec
 from toplint.cost.enginecomm import option
 from toplint.engines.gpuneeds import WarmUp, WarmUpRange
 from toplint.engines.registry import get_engine
-from toplint.engines.release import pinned, version
-from toplint.infra.numbers import whole
+from toplint.engines.release import in_force, pinned
 from toplint.model import Deployment
-from toplint.outcome.profile import ACTIVATION_BYTES, NON_TORCH_GIB, forward_peak
+from toplint.outcome.profile import ACTIVATION_BYTES, NON_TORCH_GIB, count, forward_peak
 from toplint.outcome.types import GIB
 from toplint.record import record
 
@@ -96,26 +95,14 @@ def needs(dep: Deployment, model: ModelSpec | None) -> WarmUpNeeds | None:
     if warm is None or model is None:
         return None
     release = pinned(dep)
-    ranges = _candidates(warm, release)
+    ranges = in_force(warm.ranges, release)
     found = [_need(warm, r, dep, model) for r in ranges]
     judged = tuple(n for n in found if n is not None)
     return WarmUpNeeds(judged, complete=len(judged) == len(found))
 
 
-def _candidates(warm: WarmUp, release: tuple[int, int, int] | None) -> list[WarmUpRange]:
-    if release is None:
-        return list(warm.ranges)
-    chosen = warm.ranges[0]
-    for r in warm.ranges:
-        if release >= (version(r.since) or (0, 0, 0)):
-            chosen = r
-    return [chosen]
-
-
 def _count(dep: Deployment, *keys: str) -> int:
-    value = option(dep.options, *keys)
-    text = str(value).strip().strip("'\"") if value is not None else ""
-    return whole(text, low=1) or 0
+    return count(option(dep.options, *keys))
 
 
 def _on(dep: Deployment, keys: tuple[str, ...]) -> bool:
