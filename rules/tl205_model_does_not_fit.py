@@ -156,6 +156,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         )
     if m.working_from:
         message += f"; the working memory is {m.working_from}"
+    if m.refusal and not uncertain and (m.working_from or m.weights_fit):
+        message += f' ("{m.refusal}")'  # the engine's own words, as its log says them
     if m.profile_images:
         message += (
             f"; the working memory holds the start-up profile's {m.profile_images} dummy "
@@ -198,16 +200,10 @@ _UTIL_KEYS = ("gpu_memory_utilization", "mem_fraction_static", "cuda_memory_frac
 
 def _anchor(ctx: RuleContext, m: Memory) -> str:
     keys = (*_LEN_KEYS, *_UTIL_KEYS) if m.weights_fit else _UTIL_KEYS
-    warm = _warm_up_keys(m)
-    if m.working_from or (m.weights_fit and warm):  # the warm-up's batch is what does not fit
-        keys = (*warm, *keys)
+    warm = get_engine(m.engine).memory.warmup
+    if warm is not None and (m.working_from or m.weights_fit):  # the warm-up does not fit
+        keys = (*warm.keys, *keys)
     return next((k for k in keys if k in ctx.deployment.sources), "tp")
-
-
-def _warm_up_keys(m: Memory) -> tuple[str, ...]:
-    """The options that size an engine's start-up warm-up batch, the prefill's first."""
-    keys = get_engine(m.engine).memory.warmup
-    return () if keys is None else (keys.prefill_key, *keys.input_keys, keys.total_key)
 
 
 def _weights_of(ctx: RuleContext) -> str:

@@ -90,6 +90,10 @@ def test_the_launchers_defaults_by_release() -> None:
     assert v10.kv_tokens == 4096 + 4 * 2
     v09 = _one(_dep(release="0.9.3"), model)  # before 0.9.4: the whole batch's tokens
     assert v09.kv_tokens == 16000 + 10 * 16
+    said = warmup.refusal(_dep(release="0.9.3"), warmup.needs(_dep(release="0.9.3"), model))
+    assert said.startswith("Not enough memory to handle 16000 total tokens with 4096 prefill")
+    later = warmup.refusal(_dep(release="2.2.0"), warmup.needs(_dep(release="2.2.0"), model))
+    assert later.startswith("Not enough memory to handle 4145 prefill tokens")
     assert _one(_dep(release="0.9.3", max_batch_total_tokens="8000"), model).kv_tokens == 8160
     v2 = _one(_dep(release="2.2.0"), model)  # the context, at most 4096
     assert (v2.prefill, v2.input, v2.requests, v2.total) == (4145, 4095, 2, 4096)

@@ -54,8 +54,8 @@ class ProfileRun:
 class WarmUpRange:
     """What a range of an engine's releases warms up with (``WarmUp``), from its source.
 
-    The option defaults: a positive number is the default; 0 is derived (the input from the
-    total, ``total - 1``; the total from the model's context, at most ``total_cap``; the
+    The option defaults: a positive number is the default; 0 is derived (the total from the
+    model's context, at most ``total_cap``; the input one less than that; the
     prefill from the input, ``input + 50``, or ``max_batch_size × input`` when that is
     written); -1 is none (the prefill chosen from the GPU's memory: not judged; no input cap:
     one request; no total: each request generates one token)."""
@@ -76,6 +76,9 @@ class WarmUpRange:
     # the warm-up allocates KV blocks for the whole batch's tokens (``WarmUp.batch_total_key``,
     # this its default), not for its own requests; 0: for its requests
     batch_total_default: int = 0
+    # what these releases say when the warm-up runs out of memory, where not ``WarmUp.error``
+    # ({prefill}: the batch's prompt tokens; {total}: its KV tokens)
+    error: str = ""
 
 
 @record
@@ -92,8 +95,13 @@ class WarmUp:
     batch_total_key: str  # the tokens of one batch (max_batch_total_tokens)
     logprobs_keys: tuple[str, ...]  # options that turn the prefill log-probabilities back on
     ranges: tuple[WarmUpRange, ...]  # by release, in release order
-    error: str  # what the engine says when the warm-up runs out of memory
+    error: str  # what the engine says when the warm-up runs out of memory ({prefill}: tokens)
     source: str = ""
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The options that size the warm-up batch, the prefill's first."""
+        return (self.prefill_key, self.batch_total_key, *self.input_keys, self.total_key)
 
 
 @record

@@ -142,14 +142,23 @@ WARM_UP = WarmUp(
     batch_total_key="max_batch_total_tokens",
     logprobs_keys=("enable_prefill_logprobs", "env.REQUEST_LOGPROBS"),
     ranges=(
-        WarmUpRange("", 1024, 2048, 4096, batch_total_default=16000),
+        WarmUpRange(
+            "",
+            1024,
+            2048,
+            4096,
+            batch_total_default=16000,
+            error="Not enough memory to handle {total} total tokens with {prefill} prefill "
+            "tokens. You need to decrease `--max-batch-total-tokens` or "
+            "`--max-batch-prefill-tokens`",
+        ),
         WarmUpRange("0.9.4", 1024, 2048, 4096, two_new_tokens=True),
         WarmUpRange("1.1.1", 1024, 2048, 4096),
         WarmUpRange("2.0.0", 0, 0, 0, total_cap=4096),
         WarmUpRange("2.4.0", 0, 0, 0, total_cap=4096, log_softmax_in_place=True),
         WarmUpRange("3.0.0", -1, -1, -1, all_logits=False, log_softmax_in_place=True),
     ),
-    error="Not enough memory to handle N prefill tokens. You need to decrease "
+    error="Not enough memory to handle {prefill} prefill tokens. You need to decrease "
     "`--max-batch-prefill-tokens`",
     source="huggingface/text-generation-inference v1.3.0, v2.2.0, v3.2.1 server/"
     "text_generation_server/models/flash_causal_lm.py warmup; router/client/src/client.rs warmup",

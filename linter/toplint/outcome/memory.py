@@ -51,6 +51,7 @@ from toplint.outcome.profile import high_end as profile_high_end
 from toplint.outcome.types import GIB, Memory
 from toplint.outcome.warmup import context as warm_up_context
 from toplint.outcome.warmup import needs as warm_up
+from toplint.outcome.warmup import refusal as warm_up_refusal
 from toplint.outcome.warmup import working as warm_up_working
 
 WORKING_GIB = 3.5  # activations of the profile run, CUDA graphs, sampler (§6 rule 7)
@@ -368,6 +369,7 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
         if context is not None and warm is not None
         else "one sequence of",
         working_from=working_from,
+        refusal=warm_up_refusal(dep, warm),
     )
 
 

@@ -54,6 +54,9 @@ class Memory:
     # why the start-up working memory is above the fixed band, said for the user ("" when it
     # is not: an engine's warm-up prefill, ``toplint.outcome.warmup``)
     working_from: str = ""
+    # what the engine says when it refuses for memory at start-up, in its own words ("" when
+    # not read: TGI's warm-up error, ``toplint.outcome.warmup``)
+    refusal: str = ""
 
     @property
     def weights_fit(self) -> bool:

@@ -244,3 +244,14 @@ def _releases(warm: WarmUp, first: str, last: str) -> str:
     if after < len(starts):
         return f"{first} to before {starts[after]}" if first else f"before {starts[after]}"
     return f"{first} and later" if first else "every release"
+
+
+def refusal(dep: Deployment, warm: WarmUpNeeds | None) -> str:
+    """What the engine says when its warm-up of ``dep`` runs out of memory, with the prompt
+    tokens of the largest warm-up; "" when not modelled."""
+    keys = get_engine(dep.engine).memory.warmup
+    if warm is None or keys is None or not warm.needs:
+        return ""
+    need = max(warm.needs, key=lambda n: n.high)
+    said = next((r.error for r in keys.ranges if r.since == need.since and r.error), keys.error)
+    return said.format(prefill=need.prefill, total=need.batch_total or need.kv_tokens)
