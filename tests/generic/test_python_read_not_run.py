@@ -282,3 +282,14 @@ infer_engine = InferEngine(
     served = "from vllm import AsyncEngineArgs\n"
     served += "args = AsyncEngineArgs(model='org/m', served_model_name='vllm')\n"
     assert only("s.py", served).options["served_model_name"] == "vllm"
+
+
+def test_an_environment_read_by_a_computed_name_is_said_as_written() -> None:
+    # g3n1k/lmdeploy-api@925bf98 controller.py: model_path = os.getenv("MODEL_" + name); the
+    # unresolved value had been said as "`?`"
+    text = "import os, subprocess\n"
+    text += "key = 'MODEL_' + name\nmodel_path = os.getenv(key)\n"
+    text += "subprocess.Popen(['lmdeploy', 'serve', 'api_server', model_path])\n"
+    dep = only("controller.py", text)
+    assert dep.model is None
+    assert [u.variable for u in dep.unresolved if u.field == "model"] == ["os.getenv(key)"]

@@ -179,8 +179,10 @@ class ExprReader:
                 return self.variable(known[0])
             if len(known) > 1 and isinstance(known[1], (str, int, float)):
                 return known[1], here  # the default a run without the variable uses
-            var = known[0] if isinstance(known[0], str) else "?"
-            return Ref(f"${var}", (var,)), here
+            if not isinstance(known[0], str):  # a name computed at run time: say the call
+                call = ast.unparse(node)[:200]  # (g3n1k/lmdeploy-api@925bf98 controller.py)
+                return Ref(call, (call[:80],)), here
+            return Ref(f"${known[0]}", (known[0],)), here
         if isinstance(node.func, ast.Attribute) and node.func.attr == "join":
             return Ref(ast.unparse(node)[:200], ("<join>",)), here  # read the list, not its text
         items = [(k.arg, k, k.value) for k in node.keywords if k.arg]
