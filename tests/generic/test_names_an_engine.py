@@ -570,3 +570,15 @@ def test_what_a_program_prints_or_logs_is_text_not_a_command(line: str) -> None:
     rule, severity, at, message = _one("bench.py", text)
     assert (rule, severity, at) == ("TL008", Severity.INFO, 3)
     assert "only in text" in message
+
+
+def test_a_container_or_service_a_docker_command_acts_on_names_no_engine() -> None:
+    """g3n1k/lmdeploy-api@925bf98 Makefile: ``docker compose exec lmdeploy bash`` opens a shell
+    in the compose service called ``lmdeploy``; the word is the user's name for a container, not
+    the engine's command.  An engine command beside it is still the note's."""
+    names = "in:\n\tdocker compose exec lmdeploy bash\nlog:\n\tdocker logs -f vllm\n"
+    assert parse_text("Makefile", names) == parse_text("Makefile", "")
+    served = names + "proxy:\n\tlmdeploy serve proxy --server-port 8000\n"
+    rule, severity, line, message = _one("Makefile", served)
+    assert (rule, severity, line) == ("TL008", Severity.INFO, 6)
+    assert message.startswith("names `lmdeploy serve`")

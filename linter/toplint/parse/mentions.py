@@ -318,6 +318,21 @@ def _package_words() -> tuple[str, ...]:
     return tuple(sorted(words, key=len, reverse=True))
 
 
+# A container or compose service the Docker command before a word acts on (``docker compose exec
+# lmdeploy bash``, ``docker logs -f vllm``): a name the user gave, not the engine's command
+# (g3n1k/lmdeploy-api@925bf98 Makefile).
+_CONTAINER_VERB = lazy(
+    r"\bdocker(?:[ -]compose)?(?:\s+-{1,2}[\w-]+(?:[ =][^\s-]\S*)?)*\s+"
+    r"(?:exec|logs|restart|stop|start|kill|attach|rm|top|port|cp|pause|unpause)"
+    r"(?:\s+-{1,2}[\w-]+(?:=\S+)?)*\s+$"
+)
+
+
+def _container_named(text: str, match: re.Match[str]) -> bool:
+    start = text.rfind("\n", 0, match.start()) + 1
+    return _CONTAINER_VERB.search(text[start : match.start()]) is not None
+
+
 def word_mention(source: Source) -> Finding | None:
     """TL008 at info at the first engine command word or package path (``_word_pattern``) in a
     file from which nothing was read and in which no narrower test above found an engine: a
@@ -326,7 +341,10 @@ def word_mention(source: Source) -> Finding | None:
     24)."""
     if not any(word in source.text for word in (*_command_words(), *_package_words())):
         return None  # the pattern's alternation tried at every character finds nothing either
-    match = _word_pattern().search(source.text)
+    match = next(
+        (m for m in _word_pattern().finditer(source.text) if not _container_named(source.text, m)),
+        None,
+    )
     if match is None:
         return None
     line, column = point_of(source.text, match.start())
