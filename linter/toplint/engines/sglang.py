@@ -183,9 +183,7 @@ def derive(dep: Deployment) -> Deployment:
     dp = dep.dp
     dp_flag = dep.flag("dp-size")
     if opts.get("enable_dp_attention") == "true":
-        # the degree the release runs (``by_release``); the --dp-size written until then
-        opts["attention_dp"] = (dp_flag.value or "unresolved") if dp_flag else "1"
-        dp = 1
+        dp = 1  # the DP ranks live inside the TP group; their degree is ``by_release``'s
     elif dp_flag is not None and dp_flag.value is not None:
         dp = _to_int(dp_flag.value)
     enabled = ep is not None and ep > 1

@@ -49,6 +49,7 @@ from toplint.infra.patterns import lazy
 from toplint.model import Deployment
 from toplint.outcome.profile import high_end as profile_high_end
 from toplint.outcome.types import GIB, Memory
+from toplint.outcome.warmup import WarmUpNeeds
 from toplint.outcome.warmup import context as warm_up_context
 from toplint.outcome.warmup import needs as warm_up
 from toplint.outcome.warmup import refusal as warm_up_refusal
@@ -175,21 +176,25 @@ def kv_per_token(model: ModelSpec, dep: Deployment) -> float:
     return per_token
 
 
-def working_band(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> tuple[float, float]:
+def working_band(
+    dep: Deployment, model: ModelSpec, gpu_memory_gib: float, warm: WarmUpNeeds | None = None
+) -> tuple[float, float]:
     """The start-up working memory's band on one GPU of ``dep`` (low, high bytes), NCCL's
     buffers included.  For an engine that warms up (TGI) the low end is its warm-up's
     (``toplint.outcome.warmup``) and the high end that where it is more.  Where the engine's
     profile run has been read, the high end on one GPU is the most this model's run can
-    allocate (``toplint.outcome.profile``) when that is
-    below the fixed band's high end, never below its low end.  Across GPUs the high end stays
-    the fixed one: what the profile charges outside PyTorch beside NCCL (custom all-reduce
-    buffers, each rank's own) was logged from 0.2 to 2.1 GiB at TP 4-8
-    (benchmarks/data/vllm_profile_logs.yaml, development half), which nothing here models."""
+    allocate (``toplint.outcome.profile``) when that is below the fixed band's high end,
+    never below its low end.  Across GPUs the high end stays the fixed one: what the profile
+    charges outside PyTorch beside NCCL (custom all-reduce buffers, each rank's own) was logged
+    from 0.2 to 2.1 GiB at TP 4-8 (benchmarks/data/vllm_profile_logs.yaml, development half),
+    which nothing here models.  ``warm``: the warm-up's needs when the caller has found them
+    (``memory`` finds them once), else found here."""
+    if warm is None:
+        warm = warm_up(dep, model)
     low, high = WORKING_LOW_GIB * GIB, WORKING_GIB * GIB
     if _ranks(dep) == 1 and accounting(dep.engine).profile is not None:
         bound = profile_high_end(dep, model, gpu_memory_gib, _started_context(dep, model))
         high = high if bound is None else max(low, min(high, bound))
-    warm = warm_up(dep, model)
     if warm is not None and warm.needs:
         # the engine's own warm-up, read from its source, is the low end (the fixed one is
         # the least vLLM's profile has logged), and the high end where it is more
@@ -334,7 +339,8 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
     capacity = gpu_memory_gib * GIB
     images, per_image = profile_images(dep, model)
     weights = weights_per_gpu(model, dep) + vision_weights(model, dep)
-    low, high = working_band(dep, model, gpu_memory_gib)
+    warm = warm_up(dep, model)  # once: the band, the context and the notes read it
+    low, high = working_band(dep, model, gpu_memory_gib, warm)
     working, working_low = high + images * per_image, low + images * per_image
     per_token = kv_per_token(model, dep)
     budget = capacity * fraction if acc.of_total else capacity
@@ -342,8 +348,7 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
     kv_low = _kv_bytes(acc, capacity, fraction, weights, working_low)
     tokens = int(kv // per_token) if kv > 0 and per_token > 0 else 0
     tokens_low = int(kv_low // per_token) if kv_low > 0 and per_token > 0 else 0
-    context, source = _context(dep, model, acc)
-    warm = warm_up(dep, model) if acc.warmup is not None else None
+    context, source = _context(dep, model, acc, warm)
     working_from = warm_up_working(dep, warm, WORKING_GIB * GIB)
     fits_from = ""
     if tokens <= 0 or (context is not None and tokens < context):
@@ -373,11 +378,13 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
     )
 
 
-def _context(dep: Deployment, model: ModelSpec, acc: MemoryAccounting) -> tuple[int | None, str]:
+def _context(
+    dep: Deployment, model: ModelSpec, acc: MemoryAccounting, warm: WarmUpNeeds | None
+) -> tuple[int | None, str]:
     """Tokens one sequence must fit at start-up, for an engine that refuses otherwise; for an
     engine that warms up (TGI), the tokens its warm-up batch's KV blocks hold."""
     if acc.warmup is not None:
-        return warm_up_context(dep, model)
+        return warm_up_context(dep, warm)
     if not acc.refuses_long_context:
         return None, ""
     written = _written_context(dep, acc)

@@ -182,10 +182,9 @@ def _peak(
     )
 
 
-def context(dep: Deployment, model: ModelSpec) -> tuple[int | None, str]:
-    """The KV tokens the warm-up batch of ``dep`` holds (the fewest over the releases it may
-    run; None when not judged), and what they are, for the user."""
-    warm = needs(dep, model)
+def context(dep: Deployment, warm: WarmUpNeeds | None) -> tuple[int | None, str]:
+    """The KV tokens the warm-up batch of ``dep`` holds (``warm``: its ``needs``; the fewest
+    over the releases it may run; None when not judged), and what they are, for the user."""
     tokens = warm.kv_tokens if warm is not None else None
     keys = get_engine(dep.engine).memory.warmup
     if warm is None or tokens is None or keys is None:

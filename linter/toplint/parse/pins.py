@@ -12,6 +12,7 @@ file that pins one engine at two releases pins neither.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -45,11 +46,16 @@ def with_pins(text: str, deployments: Sequence[Deployment]) -> tuple[Deployment,
     return tuple(out)
 
 
-def _pinned_by(installs: Sequence[str], packages: Sequence[str]) -> str | None:
+def _pinned_by(installs: Sequence[str], packages: tuple[str, ...]) -> str | None:
     """The one release the install lines pin any of ``packages`` at; None for none or two."""
-    names = "|".join(re.escape(p) for p in packages)
-    pattern = re.compile(
-        rf"(?<![\w.-])(?:{names})(?:\[[^\]\s]*\])?\s*==\s*([0-9][0-9A-Za-z.+!-]*)", re.IGNORECASE
-    )
+    pattern = _pin_pattern(packages)
     found = {m.group(1).rstrip(".") for line in installs for m in pattern.finditer(line)}
     return found.pop() if len(found) == 1 else None
+
+
+@functools.cache  # one per engine record
+def _pin_pattern(packages: tuple[str, ...]) -> re.Pattern[str]:
+    names = "|".join(re.escape(p) for p in packages)
+    return re.compile(
+        rf"(?<![\w.-])(?:{names})(?:\[[^\]\s]*\])?\s*==\s*([0-9][0-9A-Za-z.+!-]*)", re.IGNORECASE
+    )
