@@ -54,3 +54,27 @@ def test_values_without_templates_or_with_two_engines_read_nothing(tmp_path: Pat
     (tmp_path / "templates" / "a.yaml").write_text(TEMPLATE)
     (tmp_path / "templates" / "b.yaml").write_text('args: ["vllm serve org/m"]\n')
     assert _parse(tmp_path / "values.yaml").deployments == ()
+
+
+CHART = """\
+apiVersion: v2
+name: vllm
+description: A Helm chart for vllm
+type: application
+version: 0.1.0
+"""
+
+
+def test_a_charts_own_name_is_no_engine_choice(tmp_path: Path) -> None:
+    """Chart.yaml's top-level ``name: vllm`` names the chart: with templates beside it the
+    chart's values and templates are what is read (no TL008 on Chart.yaml); without them
+    the name is all there is, and the note stays."""
+    (tmp_path / "Chart.yaml").write_text(CHART)
+    alone = _parse(tmp_path / "Chart.yaml")
+    assert [f.rule for f in alone.findings] == ["TL008"]
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "deployment.yaml").write_text(TEMPLATE)
+    assert _parse(tmp_path / "Chart.yaml").findings == ()
+    dependency = CHART + "dependencies:\n  - name: vllm\n    repository: https://example.org/c\n"
+    (tmp_path / "Chart.yaml").write_text(dependency)
+    assert [f.rule for f in _parse(tmp_path / "Chart.yaml").findings] == ["TL008"]

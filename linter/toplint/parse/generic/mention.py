@@ -12,6 +12,7 @@ module's mentions are ``toplint.parse.generic.pymention``'s.
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache
 
@@ -103,11 +104,25 @@ def selector_mention(source: Source) -> Finding | None:
     return _selected_by(source, list(_COMMENTED_KEY_VALUE.finditer(text)), commented=True)
 
 
+def _chart_own_name(source: Source, match: re.Match[str]) -> bool:
+    """The top-level ``name:`` of an application chart's ``Chart.yaml`` (``templates/``
+    beside it) is the chart's name, not a choice of engine: the chart's values and templates
+    are read, and say what it deploys or why nothing was read (``name: vllm`` of
+    inf-monkeys/helm-charts@6e6787b charts/vllm/Chart.yaml, whose values.yaml yields the
+    deployment, drew a note that nothing was checked there).  A dependency's ``- name:`` is
+    left to the reading: it names a chart the file installs."""
+    if os.path.basename(source.path) != "Chart.yaml" or not match.group(0).startswith("name"):
+        return False
+    return os.path.isdir(os.path.join(os.path.dirname(source.path) or ".", "templates"))
+
+
 def _selected_by(
     source: Source, pairs: list[re.Match[str]], commented: bool = False
 ) -> Finding | None:
     for match in sorted(pairs, key=lambda m: m.start(2)):
         key, value = match.group(1), match.group(2)
+        if key == "name" and _chart_own_name(source, match):
+            continue
         engine = selector(key, value) or ev.module(value)
         if engine is None:
             continue
