@@ -118,6 +118,49 @@ def test_unknown_gpu_with_link_facts_warns() -> None:
     assert "not in the GPU catalog" in hw.warnings[0]
 
 
+def test_a_pcie_fabrics_stated_bandwidth_is_its_pcie_rate() -> None:
+    """``fabric: pcie, bandwidth: 16 GB/s`` states the GPUs' PCIe link (a Gen3 card): the
+    host/PCIe rate collectives and NIC traffic are priced at is that, not the default
+    generation's 31.5 GB/s; over NVLink the PCIe rate stays the generation's."""
+    pcie = load("""\
+        clusters:
+          - {name: box, nodes: 1, gpu: L40S, gpus_per_node: 4,
+             intra_node: {fabric: pcie, bandwidth: 16 GB/s}}
+        """)
+    assert pcie.clusters[0].intra.pcie_bandwidth_gb_per_s == 16
+    gen = load("""\
+        clusters:
+          - {name: box, nodes: 1, gpu: L40S, gpus_per_node: 4, intra_node: {pcie_gen: 3}}
+        """)
+    assert round(gen.clusters[0].intra.pcie_bandwidth_gb_per_s, 1) == 15.8
+    nvlink = load(SEED)
+    assert nvlink.clusters[0].intra.pcie_bandwidth_gb_per_s > 16
+
+
+def test_a_described_gpus_bad_figure_is_named_not_any_of_the_schemas() -> None:
+    """``gpu:`` is a catalog name or a description; a description's wrong figure is reported
+    as itself, with what to write (a GPU without BF16 gives its FP16 rate)."""
+    message = error_of("""\
+        clusters:
+          - name: box
+            nodes: 1
+            gpu: {name: RTX-2080-Ti, memory: 11 GB, memory_bandwidth: 616 GB/s, bf16_tflops: 0}
+            gpus_per_node: 2
+            intra_node: {fabric: pcie, bandwidth: 16 GB/s}
+        """)
+    assert "clusters[0].gpu.bf16_tflops: 0 must be above 0" in message
+    assert "fp16_tflops" in message and "not valid under any" not in message
+    wrong_key = error_of("""\
+        clusters:
+          - name: box
+            nodes: 1
+            gpu: {name: RTX-2080-Ti, vram: 11 GB}
+            gpus_per_node: 2
+            intra_node: {fabric: pcie, bandwidth: 16 GB/s}
+        """)
+    assert 'clusters[0].gpu.vram: unknown key "vram"' in wrong_key
+
+
 def test_instance_fills_everything() -> None:
     c = load("""\
         clusters:

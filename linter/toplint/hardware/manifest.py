@@ -143,7 +143,8 @@ def _gpu(
             raise ctx.error(
                 (*at, "gpu"),
                 f'unknown GPU "{name}"; use a catalog name ({", ".join(catalog.gpu_names())}) '
-                "or describe it: gpu: {name, memory, memory_bandwidth, bf16_tflops} with "
+                "or describe it: gpu: {name, memory, memory_bandwidth, bf16_tflops "
+                "(fp16_tflops and arch for a GPU without BF16)} with "
                 "intra_node.fabric and intra_node.bandwidth",
             )
         fabric = intra["fabric"]

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from toplint.errors import ManifestError
-from toplint.infra.schemas import schema_errors
+from toplint.infra.schemas import meant_alternative, schema_errors
 from toplint.model import Position
 
 Path = tuple[str | int, ...]
@@ -33,6 +33,8 @@ def validate(data: Any, where: Where) -> None:
 def _problem(where: Where, err: Any) -> tuple[Position, str]:
     import json  # only for wording an error
 
+    if err.validator in ("anyOf", "oneOf") and err.context:
+        return _problem(where, meant_alternative(err))
     at: Path = tuple(err.absolute_path)
     kind, value, inst = err.validator, err.validator_value, err.instance
     key = False
@@ -55,12 +57,24 @@ def _problem(where: Where, err: Any) -> tuple[Position, str]:
         bound = "below the minimum" if kind == "minimum" else "above the maximum"
         shown = f"{value:,}" if isinstance(value, int) else str(value)
         message = f"{json.dumps(inst)} is {bound} {shown}{_write_instead(err.schema)}"
+    elif kind in ("exclusiveMinimum", "exclusiveMaximum"):
+        side = "above" if kind == "exclusiveMinimum" else "below"
+        hint = _NO_RATE.get(str(at[-1]) if at else "", "")
+        message = f"{json.dumps(inst)} must be {side} {value}{hint}"
     elif kind in ("minItems", "minLength"):
         message = "must not be empty"
     else:
         message = err.message
     name = dotted(at)
     return where(at, key), f"{name}: {message}" if name else message
+
+
+# A rate the GPU does not have is left out, not written as 0.
+_NO_RATE = {
+    "bf16_tflops": "; a GPU without BF16 (Volta, Turing) leaves it out and gives fp16_tflops "
+    "and arch (arch: turing)",
+    "fp16_tflops": "; leave it out where the GPU's BF16 rate (bf16_tflops) is given",
+}
 
 
 def _write_instead(schema: Mapping[str, Any]) -> str:

@@ -84,9 +84,20 @@ def intra_node(
         nvlink_groups=groups,
         numa_nodes=int(raw.get("numa_nodes", base.numa_nodes)),
         pcie_gen=pcie_gen,
-        pcie_bandwidth_gb_per_s=catalog.pcie_bandwidth(pcie_gen),
+        pcie_bandwidth_gb_per_s=_pcie_rate(raw, fabric, bandwidth, pcie_gen),
         latency_us=latency,
     )
+
+
+def _pcie_rate(raw: dict[str, Any], fabric: str, bandwidth: float, pcie_gen: int) -> float:
+    """The GPU's PCIe x16 rate per direction: over a PCIe fabric the ``bandwidth`` the manifest
+    writes is that link's (``fabric: pcie, bandwidth: 16 GB/s`` of a Gen3 card), else the
+    rate of ``pcie_gen`` (the catalog's, or the GPU's default).  The manifest's figure had
+    been dropped for the generation's: a described Turing card's stated 16 GB/s was priced
+    at Gen4's 31.5."""
+    if "bandwidth" in raw and linkkinds.of_fabric(fabric).cls == linkkinds.PCIE and bandwidth:
+        return bandwidth
+    return catalog.pcie_bandwidth(pcie_gen)
 
 
 def _fabric_bandwidth(

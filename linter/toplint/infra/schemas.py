@@ -17,7 +17,7 @@ from typing import Any
 from toplint.infra.pkgdata import read_json, read_text
 from toplint.infra.schemafast import surely_valid
 
-__all__ = ["schema", "schema_errors", "schema_text"]
+__all__ = ["meant_alternative", "schema", "schema_errors", "schema_text"]
 
 
 @cache
@@ -46,3 +46,13 @@ def schema_errors(instance: Any, name: str, order: Callable[[Any], Any] | None =
 
     errors = list(jsonschema.Draft202012Validator(wanted).iter_errors(instance))
     return sorted(errors, key=order) if order is not None else errors
+
+
+def meant_alternative(err: Any) -> Any:
+    """Of an ``anyOf``/``oneOf`` error, the problem of the alternative the value was meant for:
+    of ``gpu: "H100"`` or ``gpu: {name, memory, ...}``, the one of its own type (a mapping's
+    wrong key, not "is not valid under any of the given schemas"); ``best_match`` among them."""
+    import jsonschema
+
+    own = [e for e in err.context if e.validator != "type"]
+    return jsonschema.exceptions.best_match(own or err.context)
