@@ -88,7 +88,7 @@ def one_per_instance(deployments: Sequence[Deployment]) -> tuple[Deployment, ...
         seen.add(written)
         groups.setdefault(key, []).append(k)
     keep: dict[int, Deployment] = {}
-    for members in groups.values():
+    for members in (part for group in groups.values() for part in _instances(deployments, group)):
         if len(members) < 2:
             continue
         ordered = sorted(members, key=lambda k: _head_order(deployments[k]))
@@ -103,6 +103,28 @@ def one_per_instance(deployments: Sequence[Deployment]) -> tuple[Deployment, ...
         keep[ordered[0]] = _with_conflicts(head, [deployments[k] for k in ordered])
         drop.update(ordered[1:])
     return tuple(keep.get(k, dep) for k, dep in enumerate(deployments) if k not in drop)
+
+
+def _instances(deployments: Sequence[Deployment], members: list[int]) -> list[list[int]]:
+    """The instances of one role group: one, unless the commands name two or more rendezvous
+    points each of which has a command for every rank (two complete clusters written one after
+    the other - devopsrustem/slurmv4@3e72c52 3/4.sh starts the prefill pair at 10.82.101.193,
+    then at 10.99.91.39 - not one cluster whose node names the wrong head, as in
+    sgl-project/sglang#2658, where neither address has every rank)."""
+    parts: dict[tuple[str | None, ...], list[int]] = {}
+    for k in members:
+        point = tuple(_value(deployments[k], name) for name in _RENDEZVOUS)
+        parts.setdefault(point, []).append(k)
+    if len(parts) < 2 or not all(
+        _every_rank([deployments[k] for k in part]) for part in parts.values()
+    ):
+        return [members]
+    return list(parts.values())
+
+
+def _value(dep: Deployment, name: str) -> str | None:
+    flag = dep.flag(name)
+    return None if flag is None else flag.value
 
 
 def _with_conflicts(head: Deployment, nodes: Sequence[Deployment]) -> Deployment:
@@ -126,10 +148,13 @@ def _with_conflicts(head: Deployment, nodes: Sequence[Deployment]) -> Deployment
         found.append("--nnodes " + " vs ".join(f"{n} (line {d.line})" for n, d in counts.items()))
         where = where or _position(list(counts.values())[1], "nnodes")
     ranks: dict[str, Deployment] = {}
+    complete = _every_rank(nodes)
     for dep in nodes:
         flag = dep.flag("node-rank")
         if flag is None or flag.value is None:
             continue
+        if flag.value in ranks and complete and _same_command(ranks[flag.value], dep):
+            continue  # every node's command written again (a session's retry), not a 3rd node
         if flag.value in ranks:
             found.append(f"node rank {flag.value} on lines {ranks[flag.value].line} and {dep.line}")
             where = where or flag.position
@@ -146,6 +171,25 @@ def _with_conflicts(head: Deployment, nodes: Sequence[Deployment]) -> Deployment
         sources["multinode_conflicts"] = where
     options = {**head.options, "multinode_conflicts": "; ".join(found)}
     return replace(head, options=options, sources=sources)
+
+
+def _every_rank(nodes: Sequence[Deployment]) -> bool:
+    """Whether the commands give every rank from 0 to --nnodes - 1 (one --nnodes for all)."""
+    counts = {dep.nodes for dep in nodes}
+    if len(counts) != 1 or None in counts:
+        return False
+    flags = (dep.flag("node-rank") for dep in nodes)
+    given = {digits(f.value) for f in flags if f is not None and f.value is not None}
+    return given == set(range(counts.pop() or 0))
+
+
+def _same_command(first: Deployment, again: Deployment) -> bool:
+    """The same node's command, every option and value as written: where every rank already
+    has a command, a repeat of one is that node started again (a terminal session pasted into
+    a notes file, devopsrustem/slurmv4@3e72c52 3/5.sh, runs the prefill pair twice), not a
+    second node claiming its rank; a rank written twice in an incomplete set stays a clash
+    (a copied command whose --node-rank was not changed)."""
+    return [(f.name, f.value) for f in first.flags] == [(f.name, f.value) for f in again.flags]
 
 
 def _position(dep: Deployment, name: str) -> Position:
