@@ -261,9 +261,36 @@ def _closest(engine: str, options: tuple[str, ...], name: str) -> str | None:
     same = [o for o in options if _polarity(o) == sign]
     for close in difflib.get_close_matches(name, same, n=3, cutoff=0.75):
         stem = difflib.SequenceMatcher(None, name[len(sign) :], close[len(sign) :])
-        if stem.ratio() >= 0.75:
+        if stem.ratio() >= 0.75 and not _other_word(name, close):
             return close
     return None
+
+
+def _other_word(name: str, close: str) -> bool:
+    """Whether ``close`` is another name rather than a misspelling of ``name``: more than five
+    letters changed, or, of two names with as many words, a word pair that is no misspelling
+    of each other (``difflib`` ratio below 0.6).  A long shared prefix makes
+    ``disaggregation-decode-url`` look like ``disaggregation-decode-tp`` (ratio 0.9) and
+    ``disaggregation-mode`` (0.82), though `url` and `tp` share no letter and the second
+    drops two words; `paralel` and `parallel` (0.93), `lenght` and `len`, `eagle` and `eager`
+    are misspellings, and `trust-remote` lacks one word of `trust-remote-code`."""
+    import difflib
+
+    changed = sum(
+        max(i2 - i1, j2 - j1)
+        for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, name, close).get_opcodes()
+        if op != "equal"
+    )
+    if changed > 5:
+        return True
+    ours, theirs = name.split("-"), close.split("-")
+    if len(ours) != len(theirs):
+        return False
+    return any(
+        difflib.SequenceMatcher(None, a, b).ratio() < 0.6
+        for a, b in zip(ours, theirs, strict=True)
+        if a != b
+    )
 
 
 def _joined_option(spec: EngineSpec, token: str) -> str | None:
