@@ -25,6 +25,7 @@ from toplint.model import (
     Unresolved,
 )
 from toplint.parse import sizing
+from toplint.parse.binds import MODEL_HOST, host_path
 from toplint.parse.enginecfg import (
     ConfigLoader,
     disk_loader,
@@ -165,6 +166,10 @@ def deployment_from_invocation(
         dep = replace(dep, options={**dep.options, "image": inv.image})
     if inv.dev_shm and "dev_shm" not in dep.options:
         dep = replace(dep, options={**dep.options, **inv.dev_shm})
+    host = host_path(dep.model, inv.binds) if inv.binds else None
+    if host is not None:  # the model's container path is a host folder mounted in
+        note = f"the model {dep.model} is the host folder {host}, mounted there"
+        dep = replace(dep, options={**dep.options, MODEL_HOST: host}, notes=(*dep.notes, note))
     if inv.vendor is not None and inv.vendor.value:
         device = {"gpu.vendor": inv.vendor.value, "gpu.device": inv.vendor.raw}
         sources = {**dep.sources, "gpu.vendor": inv.vendor.position}

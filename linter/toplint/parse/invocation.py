@@ -41,6 +41,9 @@ class Invocation:
     # The GPU vendor a runtime's device flag gives the container (``docker run --device
     # /dev/kfd``: AMD's; ``toplint.hardware.asks``), at the flag's value.
     vendor: Arg | None = None
+    # The container's bind mounts, (host source, container target) (``toplint.parse.binds``):
+    # where a model given as a container path lives on the host.
+    binds: tuple[tuple[str, str], ...] = ()
 
 
 # Commands whose arguments mention an engine without running it.  The process signallers

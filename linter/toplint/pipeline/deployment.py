@@ -13,6 +13,7 @@ from toplint.hardware.models import as_served, lookup_model
 from toplint.hardware.types import Cluster, Hardware
 from toplint.infra.budgets import PLACED_RANKS
 from toplint.model import Deployment
+from toplint.parse.binds import MODEL_HOST
 from toplint.pipeline import coverage
 from toplint.pipeline.settings import Settings
 from toplint.placement.select import select_cluster, unmatched_gpu
@@ -20,19 +21,25 @@ from toplint.record import replace
 from toplint.rulebook.analysis import Analysis
 
 
+def _model(dep: Deployment, settings: Settings) -> ModelSpec | None:
+    """The model ``dep`` serves: as written, else - a container path a bind mount fills - as
+    the host folder mounted there names it (``toplint.parse.binds``)."""
+    found = None
+    for name in (dep.model, dep.options.get(MODEL_HOST)):
+        if found is None and isinstance(name, str) and name:
+            found = lookup_model(
+                name,
+                settings.models,
+                base_dir=settings.config.base_dir,
+                root=settings.config.root,
+                referrer=dep.path,
+            )
+    return found
+
+
 def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Settings) -> Analysis:
     """Place ``dep`` on its cluster and cost it, saying why not when it cannot be."""
-    model = (
-        lookup_model(
-            dep.model,
-            settings.models,
-            base_dir=settings.config.base_dir,
-            root=settings.config.root,
-            referrer=dep.path,
-        )
-        if dep.model
-        else None
-    )
+    model = _model(dep, settings)
     if model is not None:
         model = as_served(model, dep)
     declined = coverage.unmodelled_accelerator(dep)

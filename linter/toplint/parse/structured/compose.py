@@ -33,6 +33,7 @@ from toplint.model import (
 )
 from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
+from toplint.parse.binds import compose_binds
 from toplint.parse.enginecfg import disk_loader
 from toplint.parse.invocation import (
     Invocation,
@@ -310,6 +311,7 @@ def _deployment(
             gpus=gpus,
             dev_shm=service_shm(doc, at, service),
             vendor=inv.vendor or device_vendor(doc, at, service),
+            binds=compose_binds(service.get("volumes")),
         ),
         source.path,
         source_kind="compose",

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from toplint.model import Finding
+from toplint.parse.binds import bind_of
 from toplint.parse.containershm import container_shm, mount_shm
 from toplint.parse.invocation import Invocation, find_invocations, image_invocation, runs_nothing
 from toplint.parse.options import Arg
@@ -168,6 +169,7 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
     shm: dict[str, str | None] = {"--ipc": None, "--shm-size": None}
     unread = False  # an --ipc/--shm-size value toplint cannot read
     mounted: dict[str, str] | None = None  # a mount over /dev/shm
+    binds: tuple[tuple[str, str], ...] = ()  # host folders mounted in (toplint.parse.binds)
     options, j = docker_options(args, j)
     for name, value in options:
         if value is None:
@@ -189,6 +191,11 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
         elif name in _MOUNTS:
             over = mount_shm(_MOUNTS[name], value.value) if value.value is not None else None
             mounted = over or mounted
+            # as written where the shell leaves it unresolved ($PWD/models/X:/data): the
+            # target and the host folder's name are what the model lookup needs
+            written = value.value if value.value is not None else value.raw.strip("'\"")
+            bound = bind_of(_MOUNTS[name], written)
+            binds += (bound,) if bound is not None else ()
     if j >= len(args):
         return None
     dev_shm = (
@@ -200,7 +207,13 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
         inv = found[0]
         image = args[j].value or ""
         return replace(
-            inv, env={**env, **inv.env}, gpus=gpus, image=image, dev_shm=dev_shm, vendor=vendor
+            inv,
+            env={**env, **inv.env},
+            gpus=gpus,
+            image=image,
+            dev_shm=dev_shm,
+            vendor=vendor,
+            binds=binds,
         )
 
     inv2 = None if entrypoint else image_invocation(args[j], args[j + 1 :], env)
@@ -216,4 +229,4 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
         inv2 = replace(inv2, env={**env, **inv2.env}) if inv2 else None
         if note is not None and notes is not None:
             notes.append(note)
-    return replace(inv2, gpus=gpus, dev_shm=dev_shm, vendor=vendor) if inv2 else None
+    return replace(inv2, gpus=gpus, dev_shm=dev_shm, vendor=vendor, binds=binds) if inv2 else None
