@@ -7,45 +7,13 @@ or older, but may be a real option on a newer one: then TL005 is info, not a war
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
-from typing import Protocol, TypeVar
 
 from toplint.engines.registry import generation, image_record
 from toplint.engines.types import EngineSpec
-from toplint.infra.patterns import lazy
+from toplint.engines.versions import in_force, version
 from toplint.model import Deployment
 
-# ASCII digits of a bounded length (``\\d+`` took "١" and 5,000-digit tags, which int() refused)
-_VERSION = lazy(r"^v?([0-9]{1,9})\.([0-9]{1,9})(?:\.([0-9]{1,9}))?")
-
-
-def version(text: str) -> tuple[int, int, int] | None:
-    """``"v0.9.2-cu12"`` -> (0, 9, 2); ``"latest"``, ``"nightly"``, a digest -> None."""
-    found = _VERSION.match(text.strip())
-    if found is None:
-        return None
-    major, minor, patch = found.groups()
-    return int(major), int(minor), int(patch or 0)
-
-
-class _Since(Protocol):
-    @property
-    def since(self) -> str: ...
-
-
-_R = TypeVar("_R", bound=_Since)
-
-
-def in_force(ranges: Sequence[_R], release: tuple[int, int, int] | None) -> list[_R]:
-    """Of records by release (each from its ``since``, in release order), the one in force at
-    ``release``; every one when the release is not known."""
-    if release is None:
-        return list(ranges)
-    chosen = ranges[0]
-    for r in ranges:
-        if release >= (version(r.since) or (0, 0, 0)):
-            chosen = r
-    return [chosen]
+__all__ = ["image_repository", "image_tag", "in_force", "newer_image", "pinned", "version"]
 
 
 def pinned(dep: Deployment) -> tuple[int, int, int] | None:

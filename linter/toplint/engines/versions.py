@@ -1,0 +1,42 @@
+"""Release numbers: ``"v0.9.2-cu12"`` -> (0, 9, 2), and which of a table's records by release is
+in force (``toplint.engines.release`` re-exports both; here without the registry, so that an
+engine's own module can read its records by release)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+
+from toplint.infra.patterns import lazy
+
+# ASCII digits of a bounded length (``\\d+`` took "١" and 5,000-digit tags, which int() refused)
+_VERSION = lazy(r"^v?([0-9]{1,9})\.([0-9]{1,9})(?:\.([0-9]{1,9}))?")
+
+
+def version(text: str) -> tuple[int, int, int] | None:
+    """``"v0.9.2-cu12"`` -> (0, 9, 2); ``"latest"``, ``"nightly"``, a digest -> None."""
+    found = _VERSION.match(text.strip())
+    if found is None:
+        return None
+    major, minor, patch = found.groups()
+    return int(major), int(minor), int(patch or 0)
+
+
+class _Since(Protocol):
+    @property
+    def since(self) -> str: ...
+
+
+_R = TypeVar("_R", bound=_Since)
+
+
+def in_force(ranges: Sequence[_R], release: tuple[int, int, int] | None) -> list[_R]:
+    """Of records by release (each from its ``since``, in release order), the one in force at
+    ``release``; every one when the release is not known."""
+    if release is None:
+        return list(ranges)
+    chosen = ranges[0]
+    for r in ranges:
+        if release >= (version(r.since) or (0, 0, 0)):
+            chosen = r
+    return [chosen]
