@@ -103,16 +103,33 @@ def _sglang_attention_dp(flags: str, image: str = "") -> str:
 
 
 def test_sglang_dp_attention_degree_by_release() -> None:
-    # sglang 0.3.6-0.4.4 server_args.py: --enable-dp-attention sets dp_size = tp_size, whatever
-    # --dp-size says; 0.4.5 on takes --dp-size (and asserts it is above 1)
-    old, new = "lmsysorg/sglang:v0.4.1-cu124", "lmsysorg/sglang:v0.4.6-cu124"
+    # sglang wheels' server_args.py (toplint.engines.sglang_dp): up to 0.4.4 --enable-dp-attention
+    # sets dp_size = tp_size whatever --dp-size says; 0.4.4.post1 to 0.5.1.post3 take --dp-size
+    # (and assert it is above 1); from 0.5.2 --dp-size 1, or none, turns DP attention off
+    old, mid, new = (
+        "lmsysorg/sglang:v0.4.1-cu124",
+        "lmsysorg/sglang:v0.4.6-cu124",
+        "lmsysorg/sglang:v0.5.5",
+    )
     assert _sglang_attention_dp("--tp 8 --enable-dp-attention", old) == "8"
     assert _sglang_attention_dp("--tp 8 --dp 2 --enable-dp-attention", old) == "8"
+    assert _sglang_attention_dp("--tp 8 --dp 2 --enable-dp-attention", mid) == "2"
     assert _sglang_attention_dp("--tp 8 --dp 2 --enable-dp-attention", new) == "2"
-    # not pinned: --dp-size when written, else the TP size (later releases refuse without it)
+    assert _sglang_attention_dp("--tp 8 --enable-dp-attention", new) == "1"
+    assert _sglang_attention_dp("--tp 8 --dp 1 --enable-dp-attention", new) == "1"
+    # not pinned: the current releases' degree, --dp-size when written, else 1 (DP attention
+    # off); TL213 warns that 0.4.4.post1 to 0.5.1.post3 refuse it and 0.4.4 ran the TP size
     assert _sglang_attention_dp("--tp 8 --dp 2 --enable-dp-attention") == "2"
-    assert _sglang_attention_dp("--tp 8 --enable-dp-attention") == "8"
+    assert _sglang_attention_dp("--tp 8 --enable-dp-attention") == "1"
     assert _sglang_attention_dp("--tp 8 --dp --enable-dp-attention") == "unresolved"
+
+
+def test_sglang_dp_attention_degree_from_a_pip_pin() -> None:
+    text = (
+        "pip install sglang==0.4.1\n"
+        "python -m sglang.launch_server --model-path m --tp 8 --enable-dp-attention"
+    )
+    assert only("a.sh", sh(text)).options["attention_dp"] == "8"
 
 
 def test_sglang_does_not_rewrite_underscores() -> None:

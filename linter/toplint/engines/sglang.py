@@ -7,7 +7,7 @@ rewriting, allow_abbrev on, so ``--tp`` is a unique prefix of ``--tp-size``); se
 
 from __future__ import annotations
 
-from toplint.engines import dynamo, swift
+from toplint.engines import dynamo, sglang_dp, swift
 from toplint.engines.gpuneeds import MemoryAccounting
 from toplint.engines.layout import planned
 from toplint.engines.types import (
@@ -17,6 +17,7 @@ from toplint.engines.types import (
     Image,
     Launch,
     Layout,
+    Refusal,
     options,
 )
 from toplint.infra.numbers import whole_text
@@ -198,28 +199,19 @@ def derive(dep: Deployment) -> Deployment:
     )
 
 
-# Up to 0.4.4 ``--enable-dp-attention`` set ``dp_size = tp_size`` whatever --dp-size said; from
-# 0.4.5 it asserts "Please set a dp-size > 1" (server_args.py ``__post_init__`` of the sglang
-# 0.3.6-0.4.4 and 0.4.5-0.4.6 wheels on PyPI).
-_DP_SIZE_WRITTEN_SINCE = (0, 4, 5)
-
-
 def by_release(dep: Deployment, release: tuple[int, int, int] | None) -> Deployment:
-    """The DP-attention degree SGLang runs with --enable-dp-attention: the TP size up to 0.4.4;
-    from 0.4.5 the --dp-size written.  A release the image does not pin takes --dp-size when it
-    is written, else the TP size: without it every later release refuses to start, so the
-    earlier releases' degree is the only one that runs."""
+    """The DP-attention degree SGLang runs with --enable-dp-attention, by release
+    (``sglang_dp.degree``: the TP size up to 0.4.4, --dp-size after; 1, DP attention off, from
+    0.5.2 without one, and so for a release not known)."""
     if dep.options.get("enable_dp_attention") != "true":
         return dep
-    flag = dep.flag("dp-size")
-    tp = str(dep.tp) if dep.tp is not None else "unresolved"
-    if release is not None and release < _DP_SIZE_WRITTEN_SINCE:
-        degree = tp
-    elif flag is not None:
-        degree = flag.value or "unresolved"
-    else:
-        degree = tp if release is None else "1"  # 0.4.5 on refuses; not modelled here
+    degree = sglang_dp.degree(dep, release)
     return replace(dep, options={**dep.options, "attention_dp": degree})
+
+
+def refuses(dep: Deployment, release: tuple[int, int, int] | None) -> Refusal | None:
+    """The DP-attention sizes the release refuses to start with (``sglang_dp.refusal``)."""
+    return sglang_dp.refusal(dep, release, LAYOUT)
 
 
 def attention_dp(dep: Deployment) -> int:
@@ -325,6 +317,7 @@ ENGINE = Engine(
     frontend_modules=("sglang.srt.entrypoints.openai",),
     derive=derive,
     by_release=by_release,
+    refuses=refuses,
     attention_dp=attention_dp,
     ep_layout="inside_tp",
     all_to_all=AllToAll(

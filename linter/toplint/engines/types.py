@@ -218,6 +218,16 @@ def _norm(key: str) -> str:
 _TRUE = frozenset({"true", "1", "yes", "on"})
 
 
+@record
+class Refusal:
+    """Sizes some of the engine's releases refuse to start with (``Engine.refuses``; TL213)."""
+
+    option: str  # the canonical option the finding points at ("dp-size")
+    message: str  # what is refused, by which releases, in the engine's own words
+    certain: bool  # every release the deployment may run refuses (else: some of them)
+    fix: tuple[tuple[str, str], ...] = ()  # options every release accepts (layout.flags)
+
+
 def _no_derive(dep: Deployment) -> Deployment:
     return dep
 
@@ -275,6 +285,8 @@ class Engine:
     # values that follow from the flags and the release the image pins (None: not known),
     # applied after ``derive`` (``toplint.parse.flagfields.derive``); idempotent
     by_release: Callable[[Deployment, tuple[int, int, int] | None], Deployment] | None = None
+    # what of the deployment's sizes the release (None: not known) refuses at start-up (TL213)
+    refuses: Callable[[Deployment, tuple[int, int, int] | None], Refusal | None] | None = None
     # attention data-parallel degree inside the TP group (1 = none); "attention TP" = tp / it
     attention_dp: Callable[[Deployment], int] = _no_attention_dp
     # GPUs one instance's routed experts are split over (``toplint.outcome.memory``): by

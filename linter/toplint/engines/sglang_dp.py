@@ -1,0 +1,173 @@
+"""SGLang's ``--enable-dp-attention`` by release: the attention-DP degree each release runs, and
+the layouts a release refuses to start (``Engine.by_release``, ``Engine.refuses``: TL213).
+
+Read from ``sglang/srt/server_args.py`` of the sglang wheels on PyPI (``unzip -p
+sglang-X-py3-none-any.whl sglang/srt/server_args.py``; from 0.5.17 also
+``sglang/srt/arg_groups/``), every minor release from 0.3.6 to 0.5.23 and the post releases at
+the boundaries:
+
+- 0.3.6 to 0.4.4: ``if self.enable_dp_attention: self.dp_size = self.tp_size`` - the degree is
+  the TP size whatever --dp-size says (0.4.2 on also asserts ``tp_size % dp_size == 0``, which
+  then holds).
+- 0.4.4.post1 to 0.5.1.post3: ``assert self.dp_size > 1, "Please set a dp-size > 1. You can use
+  1 < dp-size <= tp-size "`` then ``assert self.tp_size % self.dp_size == 0`` (no message): the
+  degree is --dp-size; without one, or with 1, the server does not start.
+- 0.5.2 on: ``if self.dp_size == 1: self.enable_dp_attention = False`` before the same block
+  (the ``dp_size > 1`` assertion gone, ``tp_size % dp_size`` still asserted): --dp-size 1, or
+  none, starts with DP attention silently off.  0.5.3 moved it into
+  ``_handle_data_parallelism``; 0.5.17 into ``arg_groups/overrides.py``
+  ``_data_parallelism_defaults`` (which keeps it on only under ``--ep-join-mode scale``,
+  elastic EP: sgl-project/sglang#38614 describes it).  0.5.22 deprecates the switch:
+  ``handle_deprecated_dp_attention`` (``arg_groups/parallel_hook.py``) turns ``--dp-size N
+  --enable-dp-attention`` into ``--attn-dp-size N`` and ``--dp-size 1``, and asserts
+  ``tp_size % attn_dp_size == 0`` - the same degrees, so no phase of its own here.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from toplint.engines.layout import Setting, flags
+from toplint.engines.types import Layout, Refusal
+from toplint.engines.versions import in_force, version
+from toplint.infra.numbers import whole_text
+from toplint.model import Deployment
+from toplint.record import record
+
+MESSAGE = "Please set a dp-size > 1. You can use 1 < dp-size <= tp-size"  # SGLang's own words
+DIVIDES = "assert self.tp_size % self.dp_size == 0"  # an AssertionError without a message
+
+
+@record
+class Phase:
+    """What ``--enable-dp-attention`` does from one release to the next phase's."""
+
+    since: str  # the first release (PyPI version) of the phase
+    until: str  # its last release ("" while it is the current one)
+    degree: Literal["tp", "dp"]  # the attention-DP degree: the TP size, or --dp-size
+    refuses_one: bool  # --dp-size 1 (or none) is refused; else it turns DP attention off
+    divides: bool  # a --dp-size that does not divide the TP size is refused
+
+
+# ``until``: the last release before the next phase in PyPI's release list of sglang
+# (``pip index versions sglang``: 0.4.4 then 0.4.4.post1 to .post4; 0.5.1.post3 then 0.5.2).
+PHASES = (
+    Phase("0.3.6", "0.4.4", "tp", refuses_one=False, divides=False),
+    Phase("0.4.4.post1", "0.5.1.post3", "dp", refuses_one=True, divides=True),
+    Phase("0.5.2", "", "dp", refuses_one=False, divides=True),
+)
+
+
+def degree(dep: Deployment, release: tuple[int, int, int] | None) -> str:
+    """The attention-DP degree the release runs (``"unresolved"`` when a size it takes is not
+    known).  A release not known takes the current phase's (``in_force`` lists every phase, the
+    newest last): --dp-size as written, 1 (DP attention off) without one.  Releases disagree
+    there - up to 0.4.4 the TP size, 0.4.4.post1 to 0.5.1.post3 refuse to start - and TL213
+    says so (``refusal``).  A release written X.Y.Z that a post release shares (0.4.4) takes
+    the later phase likewise: four of 0.4.4's five releases are 0.4.4.postN."""
+    phase = in_force(PHASES, release)[-1]
+    if phase.degree == "tp":
+        return str(dep.tp) if dep.tp is not None else "unresolved"
+    flag = dep.flag("dp-size")
+    if flag is None:
+        return "1"
+    if flag.value is None:
+        return "unresolved"
+    size = _size(flag.value)
+    return "1" if size is not None and size <= 1 and not phase.refuses_one else flag.value
+
+
+def refusal(
+    dep: Deployment, release: tuple[int, int, int] | None, layout: Layout
+) -> Refusal | None:
+    """Why some releases the deployment may run refuse its DP-attention sizes (None: every one
+    starts): an error's worth when every candidate release refuses, a warning's otherwise."""
+    if dep.options.get("enable_dp_attention") != "true" or dep.tp is None:
+        return None
+    flag, switch = dep.flag("dp-size"), dep.flag("enable-dp-attention")
+    if flag is not None and flag.value is None:
+        return None  # --dp-size is not resolved: nothing to judge
+    dp = _size(flag.value) if flag is not None and flag.value is not None else 1
+    at = flag if flag is not None else switch
+    if dp is None or at is None:
+        return None
+    candidates = _candidates(release)
+    refusing = [p for p in candidates if _refuses(p, dep.tp, dp)]
+    if not refusing:
+        return None
+    certain = len(refusing) == len(candidates)
+    what = (
+        f"--enable-dp-attention with --dp-size {dp} on --tp-size {dep.tp}"
+        if flag is not None
+        else "--enable-dp-attention without --dp-size"
+    )
+    said = f"'{MESSAGE}'" if dp <= 1 else f"server_args.py `{DIVIDES}`"
+    if certain and release is not None:
+        pin = ".".join(map(str, release))
+        return Refusal(
+            at.name,
+            f"{what}: the pinned SGLang {pin} refuses it at start-up ({said})",
+            True,
+            tuple(_fix(layout, dep.tp, dp)),
+        )
+    message = f"{what}: SGLang {_releases(refusing)} refuse it at start-up ({said})"
+    others = [p for p in candidates if p not in refusing]
+    if others:
+        runs = "; ".join(_runs(p, dep.tp) for p in others)
+        known = (
+            "name the image's release to know which applies"
+            if release is None
+            else f"the tag {'.'.join(map(str, release))} may name it or one of its post releases, "
+            "which toplint reads alike"
+        )
+        message += f"; {runs}; {known}"
+    return Refusal(at.name, message, certain, tuple(_fix(layout, dep.tp, dp)))
+
+
+def _candidates(release: tuple[int, int, int] | None) -> list[Phase]:
+    """The phases a release may be in: every one when it is not known; the one in force and
+    the one before when it is written X.Y.Z and a phase starts at X.Y.Z.postN (an image tag
+    or pin parses to three numbers: v0.4.4 and v0.4.4.post1 read alike)."""
+    chosen = in_force(PHASES, release)
+    if release is None or len(chosen) != 1:
+        return chosen
+    i = PHASES.index(chosen[0])
+    since = PHASES[i].since
+    if i > 0 and version(since) == release and since != ".".join(map(str, release)):
+        return [PHASES[i - 1], PHASES[i]]
+    return chosen
+
+
+def _refuses(phase: Phase, tp: int, dp: int) -> bool:
+    if phase.refuses_one and dp <= 1:
+        return True
+    return phase.divides and dp != 1 and (dp < 1 or tp % dp != 0)
+
+
+def _releases(phases: list[Phase]) -> str:
+    """``0.4.4.post1 to 0.5.1.post3``, ``0.4.4.post1 on``: consecutive phases read as one."""
+    first, last = phases[0], phases[-1]
+    if PHASES.index(last) - PHASES.index(first) + 1 != len(phases):
+        return " and ".join(_releases([p]) for p in phases)
+    return f"{first.since} to {last.until}" if last.until else f"{first.since} on"
+
+
+def _runs(phase: Phase, tp: int) -> str:
+    """What a release of ``phase`` that accepts the sizes runs."""
+    if phase.degree == "tp":
+        return f"up to {phase.until} it runs DP attention over all {tp} TP ranks"
+    return f"from {phase.since} it starts with DP attention off (--dp-size 1)"
+
+
+def _fix(layout: Layout, tp: int, dp: int) -> list[Setting]:
+    """A --dp-size every release accepts with --enable-dp-attention: the largest divisor of the
+    TP size above 1 and not above the one written, else the TP size (the degree up to 0.4.4);
+    none on one GPU, where every size is 1."""
+    if tp <= 1:
+        return []
+    size = tp if dp <= 1 else next((d for d in range(min(dp, tp), 1, -1) if tp % d == 0), tp)
+    return flags(layout, attention_dp=True, dp=size)
+
+
+def _size(text: str) -> int | None:
+    return whole_text(text.strip().strip("'\""), -(1 << 63))

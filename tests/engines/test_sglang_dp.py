@@ -1,0 +1,79 @@
+"""SGLang's --enable-dp-attention by release (toplint.engines.sglang_dp): what each phase refuses.
+
+Phases read from the sglang wheels' server_args.py: up to 0.4.4 the degree is the TP size;
+0.4.4.post1 to 0.5.1.post3 assert dp_size > 1 and tp_size % dp_size == 0; from 0.5.2 a DP size
+of 1 turns DP attention off and tp_size % dp_size is still asserted.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.parse.helpers import only
+from toplint.engines.registry import get_engine
+from toplint.engines.types import Refusal
+from toplint.model import Deployment
+
+RELEASE = tuple[int, int, int] | None
+
+
+def _dep(flags: str) -> Deployment:
+    return only("a.sh", f"python -m sglang.launch_server --model-path m {flags}\n")
+
+
+def _refusal(flags: str, release: RELEASE) -> Refusal | None:
+    refuses = get_engine("sglang").refuses
+    assert refuses is not None
+    return refuses(_dep(flags), release)
+
+
+@pytest.mark.parametrize("release", [(0, 4, 1), (0, 4, 3)])
+def test_up_to_0_4_4_nothing_is_refused(release: RELEASE) -> None:
+    assert _refusal("--tp 8 --enable-dp-attention", release) is None
+    assert _refusal("--tp 8 --dp 3 --enable-dp-attention", release) is None
+
+
+@pytest.mark.parametrize("release", [(0, 4, 5), (0, 4, 6), (0, 5, 1)])
+def test_0_4_5_to_0_5_1_refuse_dp_one(release: RELEASE) -> None:
+    refusal = _refusal("--tp 8 --enable-dp-attention", release)
+    assert refusal is not None and refusal.certain
+    assert "Please set a dp-size > 1" in refusal.message
+    assert refusal.option == "enable-dp-attention"
+    assert refusal.fix == (("--enable-dp-attention", ""), ("--dp-size", "8"))
+    one = _refusal("--tp 8 --dp 1 --enable-dp-attention", release)
+    assert one is not None and one.option == "dp-size"
+
+
+@pytest.mark.parametrize("release", [(0, 5, 2), (0, 5, 5), (0, 5, 23)])
+def test_from_0_5_2_dp_one_starts_with_dp_attention_off(release: RELEASE) -> None:
+    assert _refusal("--tp 8 --enable-dp-attention", release) is None
+    assert _refusal("--tp 8 --dp 1 --enable-dp-attention", release) is None
+
+
+@pytest.mark.parametrize("release", [(0, 4, 6), (0, 5, 5), None])
+def test_a_dp_size_that_does_not_divide_tp_is_refused_from_0_4_4_post1(release: RELEASE) -> None:
+    refusal = _refusal("--tp 8 --dp 3 --enable-dp-attention", release)
+    assert refusal is not None and refusal.certain is (release is not None)
+    assert "tp_size % self.dp_size == 0" in refusal.message
+    assert refusal.fix == (("--enable-dp-attention", ""), ("--dp-size", "2"))
+
+
+def test_a_release_not_known_is_a_warning_naming_which_releases_refuse() -> None:
+    refusal = _refusal("--tp 8 --enable-dp-attention", None)
+    assert refusal is not None and not refusal.certain
+    assert "0.4.4.post1 to 0.5.1.post3 refuse" in refusal.message
+    assert "up to 0.4.4 it runs DP attention over all 8 TP ranks" in refusal.message
+    assert "from 0.5.2 it starts with DP attention off" in refusal.message
+
+
+def test_0_4_4_is_read_as_0_4_4_or_a_post_release() -> None:
+    # image tags and pins read as three numbers: v0.4.4 (DP = TP) and v0.4.4.post1 (refuses)
+    refusal = _refusal("--tp 8 --enable-dp-attention", (0, 4, 4))
+    assert refusal is not None and not refusal.certain
+
+
+def test_accepted_sizes_and_no_switch_are_not_refused() -> None:
+    assert _refusal("--tp 8 --dp 8 --enable-dp-attention", None) is None
+    assert _refusal("--tp 8 --dp 4 --enable-dp-attention", (0, 4, 6)) is None
+    assert _refusal("--tp 8", (0, 4, 6)) is None
+    assert _refusal("--tp 8 --dp 3", (0, 4, 6)) is None  # DP replicas, not DP attention
