@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.engines.release import image_tag, version
+from toplint.engines.registry import get_engine
+from toplint.engines.release import pinned
 from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding, layout_fix
+from toplint.rulebook.helpers import anchor_of, finding, finding_at, layout_fix, settings_fix
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -15,6 +16,11 @@ Checks an engine's own tensor-parallel constraints beyond the model's shape.  LM
 TurboMind backend (its default, `--backend turbomind`) accepts only a power of two as `--tp`
 in releases before v0.10.  Triton Inference Server's vLLM backend refuses a `KIND_GPU`
 instance group for a model on more than one GPU (tensor × pipeline parallel size above one).
+SGLang's `--enable-dp-attention` refuses, in some releases, a `--dp-size` of 1 (or none) and,
+from 0.4.4.post1, a `--dp-size` that does not divide `--tp-size`.
+
+The release is the image's tag or, without one, the release a package install in the same
+file pins (`pip install "sglang[all]==0.4.6"`).
 
 Outcome reported (toplint's severity policy): refuses to start (an error; a warning where the
 release that refuses is not known).
@@ -35,9 +41,28 @@ config.pbtxt for multi-GPU models" when `model.json` asks for `tensor_parallel_s
 never loads.  `KIND_MODEL` leaves the devices to the engine (its `GPU_DEVICE_IDS` parameter
 lists them).
 
+SGLang's `--enable-dp-attention` changed meaning three times (`server_args.py` of each
+release's wheel, see References).  Up to 0.4.4 it set the DP size to the TP size, whatever
+`--dp-size` said.  0.4.4.post1 to 0.5.1.post3 assert "Please set a dp-size > 1. You can use
+1 < dp-size <= tp-size", so `--tp 8 --enable-dp-attention` alone, the command the earlier
+releases' documentation showed, never starts there.  From 0.5.2 a DP size of 1 turns DP
+attention off without a word (`_data_parallelism_defaults` from 0.5.17;
+sgl-project/sglang#38614 describes it), and 0.5.22 reads `--dp-size N --enable-dp-attention`
+as its new `--attn-dp-size N`.  From 0.4.4.post1 every release asserts
+`tp_size % dp_size == 0` (an `AssertionError` with no message), so `--tp 8 --dp-size 3`
+never starts.  Without a release the finding is a warning that says which releases refuse
+and what the others run; with one that refuses, an error.  No public thread quoting
+"Please set a dp-size > 1" was found to cite.
+
 ## Example
 ```bash
 lmdeploy serve api_server internlm/internlm2_5-7b-chat --tp 6
+```
+
+```bash
+python3 -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 8 --enable-dp-attention
+python3 -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 8 --dp-size 3 \\
+    --enable-dp-attention
 ```
 
 ```
@@ -51,6 +76,11 @@ instance_group [ { count: 1, kind: KIND_GPU } ]
 lmdeploy serve api_server internlm/internlm2_5-7b-chat --tp 4
 ```
 
+```bash
+python3 -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 8 --dp-size 8 \\
+    --enable-dp-attention
+```
+
 ```
 backend: "vllm"
 instance_group [ { count: 1, kind: KIND_MODEL } ]
@@ -61,6 +91,9 @@ None.
 
 ## Fix safety
 Unsafe: the largest power of two below the current size uses fewer GPUs; memory per GPU grows.
+SGLang's `--dp-size` (the TP size for none or 1, else the largest divisor of the TP size not
+above the one written) changes the attention layout: each DP-attention rank holds the
+attention weights of a TP group of TP/DP GPUs and its own KV cache.
 The `KIND_MODEL` change is advice (display): it is written in `config.pbtxt`, not in the file
 the engine arguments are read from.
 
@@ -68,6 +101,10 @@ the engine arguments are read from.
 - LMDeploy TurboMind assertion: https://github.com/InternLM/lmdeploy/blob/v0.9.2/lmdeploy/turbomind/turbomind.py
 - Removal (#3759, v0.10.0): https://github.com/InternLM/lmdeploy/pull/3759
 - Incident: https://github.com/InternLM/lmdeploy/issues/2249
+- SGLang 0.4.4 (DP size = TP size): https://github.com/sgl-project/sglang/blob/v0.4.4/python/sglang/srt/server_args.py
+- SGLang 0.4.4.post1 to 0.5.1.post3 ("Please set a dp-size > 1"): https://github.com/sgl-project/sglang/blob/v0.5.1.post3/python/sglang/srt/server_args.py
+- SGLang 0.5.2 (DP size 1 turns DP attention off): https://github.com/sgl-project/sglang/blob/v0.5.2/python/sglang/srt/server_args.py
+- SGLang `_data_parallelism_defaults`, described: https://github.com/sgl-project/sglang/pull/38614
 - Triton vLLM backend `_validate_device_config`: https://github.com/triton-inference-server/vllm_backend/blob/00ea75bc67f48ad7c6283b1983620e1dbb1a9cfe/src/model.py
 """
 
@@ -80,19 +117,19 @@ def _power_of_two(n: int) -> bool:
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     yield from _triton_kind_gpu(rule, ctx)
+    yield from _refused_by_release(rule, ctx)
     dep = ctx.deployment
     if dep.engine != "lmdeploy" or dep.tp is None or _power_of_two(dep.tp):
         return
     if str(dep.options.get("backend", "")).strip("'\"") == "pytorch":
         return
-    image = str(dep.options.get("image", ""))
-    release = version(image_tag(image)) if image else None
+    release = pinned(dep)  # the image's tag, else a package install's pin
     if release is not None and release >= _REMOVED:
         return
     severity = Severity.ERROR if release is not None else Severity.WARNING
     best = 1 << (dep.tp.bit_length() - 1)
     when = (
-        f"this image's LMDeploy {'.'.join(map(str, release))} refuses it at start-up"
+        f"the pinned LMDeploy {'.'.join(map(str, release))} refuses it at start-up"
         if release is not None
         else "LMDeploy releases before v0.10 refuse it at start-up ('tp should be 2^n'); "
         "name the image's release to know which applies"
@@ -105,6 +142,28 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         severity=severity,
         fix=layout_fix(dep.engine, tp=best),
         data={"tp": dep.tp, "suggested_tp": best},
+    )
+
+
+def _refused_by_release(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    """Sizes the engine's releases refuse (``Engine.refuses``: SGLang's DP attention): an
+    error where the release the deployment pins refuses, a warning where some releases do and
+    which one runs is not known."""
+    dep = ctx.deployment
+    refuses = get_engine(dep.engine).refuses
+    refusal = refuses(dep, pinned(dep)) if refuses is not None else None
+    if refusal is None:
+        return
+    flag = dep.flag(refusal.option)
+    yield finding_at(
+        rule,
+        ctx,
+        flag.position if flag is not None else dep.position_of("dp"),
+        refusal.message,
+        fix=settings_fix(list(refusal.fix)) if refusal.fix else None,
+        data={"option": refusal.option},
+        severity=Severity.ERROR if refusal.certain else Severity.WARNING,
+        anchor=(flag.anchor or flag.name) if flag is not None else anchor_of(ctx, "dp"),
     )
 
 
@@ -134,7 +193,8 @@ RULE = Rule(
     name="engine-tensor-parallel-constraint",
     summary=(
         "The engine's own tensor-parallel constraint (LMDeploy TurboMind: a power of two; "
-        "Triton's vLLM backend: KIND_MODEL for more than one GPU)."
+        "Triton's vLLM backend: KIND_MODEL for more than one GPU; SGLang DP attention: "
+        "--dp-size dividing --tp-size, and above 1 where a release asserts it)."
     ),
     severity=Severity.ERROR,
     check=check,
