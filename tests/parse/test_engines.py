@@ -117,10 +117,15 @@ def test_sglang_dp_attention_degree_by_release() -> None:
     assert _sglang_attention_dp("--tp 8 --dp 2 --enable-dp-attention", new) == "2"
     assert _sglang_attention_dp("--tp 8 --enable-dp-attention", new) == "1"
     assert _sglang_attention_dp("--tp 8 --dp 1 --enable-dp-attention", new) == "1"
-    # not pinned: the current releases' degree, --dp-size when written, else 1 (DP attention
-    # off); TL213 warns that 0.4.4.post1 to 0.5.1.post3 refuse it and 0.4.4 ran the TP size
+    # not pinned: --dp-size as written (1: off, as the current releases run it); without one
+    # the one degree any release runs DP attention with, the TP size (TL213 warns that
+    # 0.4.4.post1 to 0.5.1.post3 refuse it and 0.5.2 on turn it off)
     assert _sglang_attention_dp("--tp 8 --dp 2 --enable-dp-attention") == "2"
-    assert _sglang_attention_dp("--tp 8 --enable-dp-attention") == "1"
+    assert _sglang_attention_dp("--tp 8 --enable-dp-attention") == "8"
+    assert _sglang_attention_dp("--tp 8 --dp 1 --enable-dp-attention") == "1"
+    # SGLang's own image at latest (or untagged) is the current release: off without --dp-size
+    latest = "lmsysorg/sglang:latest"
+    assert _sglang_attention_dp("--tp 8 --enable-dp-attention", latest) == "1"
     assert _sglang_attention_dp("--tp 8 --dp --enable-dp-attention") == "unresolved"
 
 

@@ -10,7 +10,7 @@ import functools
 
 from toplint.engines.registry import generation, image_record
 from toplint.engines.types import EngineSpec
-from toplint.engines.versions import in_force, version
+from toplint.engines.versions import image_repository, image_tag, in_force, version
 from toplint.model import Deployment
 
 __all__ = ["image_repository", "image_tag", "in_force", "newer_image", "pinned", "version"]
@@ -37,25 +37,6 @@ def _pinned(engine_name: str, image: str, _generation: int) -> tuple[int, int, i
     if known is None or known[0].name != engine_name or not known[1].release_tag:
         return None
     return version(image_tag(image))
-
-
-def image_tag(image: str) -> str:
-    """The tag of an image reference (``""`` without one; a digest is not a tag)."""
-    name = image.split("@", 1)[0]
-    last = name.rsplit("/", 1)[-1]
-    return last.split(":", 1)[1] if ":" in last else ""
-
-
-def image_repository(image: str) -> str:
-    """``ghcr.io/huggingface/text-generation-inference:2.0`` -> the path without registry/tag."""
-    name = image.split("@", 1)[0]
-    last = name.rsplit("/", 1)
-    if ":" in last[-1]:
-        name = name[: len(name) - len(last[-1])] + last[-1].split(":", 1)[0]
-    parts = name.split("/")
-    if len(parts) > 1 and ("." in parts[0] or ":" in parts[0] or parts[0] == "localhost"):
-        parts = parts[1:]
-    return "/".join(parts).lower()
 
 
 def newer_image(spec: EngineSpec, image: str) -> str | None:

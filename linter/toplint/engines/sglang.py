@@ -20,9 +20,13 @@ from toplint.engines.types import (
     Refusal,
     options,
 )
+from toplint.engines.versions import image_repository, image_tag
 from toplint.infra.numbers import whole_text
 from toplint.model import Deployment
 from toplint.record import replace
+
+# SGLang's own image: its tag is the release (``latest``: the newest, ``_latest``).
+IMAGES = (Image("lmsysorg/sglang"),)
 
 # The options of sglang 0.5.5.post3 (tag v0.5.5.post3; the PyPI wheel's
 # sglang/srt/server_args.py, ``ServerArgs.add_cli_args``: 279 ``add_argument`` calls, read with
@@ -205,13 +209,22 @@ def by_release(dep: Deployment, release: tuple[int, int, int] | None) -> Deploym
     0.5.2 without one, and so for a release not known)."""
     if dep.options.get("enable_dp_attention") != "true":
         return dep
-    degree = sglang_dp.degree(dep, release)
+    degree = sglang_dp.degree(dep, release, latest=_latest(dep))
     return replace(dep, options={**dep.options, "attention_dp": degree})
 
 
 def refuses(dep: Deployment, release: tuple[int, int, int] | None) -> Refusal | None:
     """The DP-attention sizes the release refuses to start with (``sglang_dp.refusal``)."""
-    return sglang_dp.refusal(dep, release, LAYOUT)
+    return sglang_dp.refusal(dep, release, LAYOUT, latest=_latest(dep))
+
+
+def _latest(dep: Deployment) -> bool:
+    """Whether the deployment runs SGLang's own image at ``latest`` (written, or no tag, which
+    Docker reads as ``latest``): the newest release, whatever its number."""
+    image = str(dep.options.get("image", ""))
+    if not image or "@" in image or image_tag(image).lower() not in ("", "latest"):
+        return False
+    return image_repository(image) in {i.repository for i in IMAGES}
 
 
 def attention_dp(dep: Deployment) -> int:
@@ -308,7 +321,7 @@ ENGINE = Engine(
         dynamo.module("sglang") + ".worker": DYNAMO.name,
     },
     # lmsysorg/sglang images have no engine ENTRYPOINT (the command names the server).
-    images=(Image("lmsysorg/sglang"),),
+    images=IMAGES,
     packages=("sglang",),
     wrappers=(DYNAMO, SWIFT_SGLANG),
     env_prefixes=("SGLANG_",),

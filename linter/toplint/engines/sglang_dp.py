@@ -58,27 +58,35 @@ PHASES = (
 )
 
 
-def degree(dep: Deployment, release: tuple[int, int, int] | None) -> str:
+def degree(dep: Deployment, release: tuple[int, int, int] | None, *, latest: bool = False) -> str:
     """The attention-DP degree the release runs (``"unresolved"`` when a size it takes is not
     known).  A release not known takes the current phase's (``in_force`` lists every phase, the
-    newest last): --dp-size as written, 1 (DP attention off) without one.  Releases disagree
-    there - up to 0.4.4 the TP size, 0.4.4.post1 to 0.5.1.post3 refuse to start - and TL213
-    says so (``refusal``).  A release written X.Y.Z that a post release shares (0.4.4) takes
-    the later phase likewise: four of 0.4.4's five releases are 0.4.4.postN."""
+    newest last) for a --dp-size as written (1: DP attention off).  Without one the releases
+    disagree - up to 0.4.4 DP attention runs at the TP size, 0.4.4.post1 to 0.5.1.post3 refuse
+    to start, from 0.5.2 it is silently off - and TL213 says so (``refusal``); the deployment
+    is then judged as the user asked for it, with DP attention on, at the one degree any
+    release runs it with (sgl-project/sglang#2763, January 2025, release not stated: DP
+    attention at TP 8 left no KV pool).  A release written X.Y.Z that a post release shares
+    (0.4.4) takes the later phase: four of 0.4.4's five releases are 0.4.4.postN.  ``latest``:
+    the image is SGLang's at ``latest``, the current phase whatever its number."""
+    known = release is not None or latest
     phase = in_force(PHASES, release)[-1]
+    tp = str(dep.tp) if dep.tp is not None else "unresolved"
     if phase.degree == "tp":
-        return str(dep.tp) if dep.tp is not None else "unresolved"
+        return tp
     flag = dep.flag("dp-size")
-    if flag is None:
-        return "1"
-    if flag.value is None:
+    if flag is not None and flag.value is None:
         return "unresolved"
-    size = _size(flag.value)
-    return "1" if size is not None and size <= 1 and not phase.refuses_one else flag.value
+    size = _size(flag.value) if flag is not None and flag.value is not None else 1
+    if size is not None and size <= 1:
+        if flag is None and not known:
+            return tp  # DP attention as asked, at the one degree any release runs it with
+        return "1" if not phase.refuses_one else str(size)
+    return flag.value if flag is not None and flag.value is not None else "1"
 
 
 def refusal(
-    dep: Deployment, release: tuple[int, int, int] | None, layout: Layout
+    dep: Deployment, release: tuple[int, int, int] | None, layout: Layout, *, latest: bool = False
 ) -> Refusal | None:
     """Why some releases the deployment may run refuse its DP-attention sizes (None: every one
     starts): an error's worth when every candidate release refuses, a warning's otherwise."""
@@ -91,7 +99,7 @@ def refusal(
     at = flag if flag is not None else switch
     if dp is None or at is None:
         return None
-    candidates = _candidates(release)
+    candidates = PHASES[-1:] if latest and release is None else _candidates(release)
     refusing = [p for p in candidates if _refuses(p, dep.tp, dp)]
     if not refusing:
         return None

@@ -1,6 +1,7 @@
-"""Release numbers: ``"v0.9.2-cu12"`` -> (0, 9, 2), and which of a table's records by release is
-in force (``toplint.engines.release`` re-exports both; here without the registry, so that an
-engine's own module can read its records by release)."""
+"""Release numbers: ``"v0.9.2-cu12"`` -> (0, 9, 2), which of a table's records by release is in
+force, and an image reference's repository and tag (``toplint.engines.release`` re-exports
+them; here without the registry, so that an engine's own module can read its records by
+release)."""
 
 from __future__ import annotations
 
@@ -40,3 +41,22 @@ def in_force(ranges: Sequence[_R], release: tuple[int, int, int] | None) -> list
         if release >= (version(r.since) or (0, 0, 0)):
             chosen = r
     return [chosen]
+
+
+def image_tag(image: str) -> str:
+    """The tag of an image reference (``""`` without one; a digest is not a tag)."""
+    name = image.split("@", 1)[0]
+    last = name.rsplit("/", 1)[-1]
+    return last.split(":", 1)[1] if ":" in last else ""
+
+
+def image_repository(image: str) -> str:
+    """``ghcr.io/huggingface/text-generation-inference:2.0`` -> the path without registry/tag."""
+    name = image.split("@", 1)[0]
+    last = name.rsplit("/", 1)
+    if ":" in last[-1]:
+        name = name[: len(name) - len(last[-1])] + last[-1].split(":", 1)[0]
+    parts = name.split("/")
+    if len(parts) > 1 and ("." in parts[0] or ":" in parts[0] or parts[0] == "localhost"):
+        parts = parts[1:]
+    return "/".join(parts).lower()
