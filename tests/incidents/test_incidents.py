@@ -40,6 +40,7 @@ ROUNDS = (
     "round22",
     "round23",
     "round24",
+    "round25",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -68,6 +69,7 @@ DEVELOPMENT_ON_TOP = {
     "round22": 1,
     "round23": 2,
     "round24": 2,
+    "round25": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -94,6 +96,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round22": 0,
     "round23": 0,
     "round24": 0,
+    "round25": 1,
 }
 
 
@@ -131,6 +134,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round22"]["development"] + rounds["round22"]["held-out"]) >= 7
     assert len(rounds["round23"]["development"] + rounds["round23"]["held-out"]) >= 5
     assert len(rounds["round24"]["development"] + rounds["round24"]["held-out"]) >= 4
+    assert len(rounds["round25"]["development"] + rounds["round25"]["held-out"]) >= 3
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
