@@ -96,7 +96,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round22": 0,
     "round23": 0,
     "round24": 0,
-    "round25": 1,
+    "round25": 0,
 }
 
 
