@@ -69,7 +69,7 @@ DEVELOPMENT_ON_TOP = {
     "round22": 1,
     "round23": 2,
     "round24": 2,
-    "round25": 0,
+    "round25": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
