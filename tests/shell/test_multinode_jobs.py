@@ -127,3 +127,39 @@ def test_an_argument_no_arm_handles_leaves_the_loop_as_read_before(tmp_path) -> 
     caller.write_text(text, encoding="utf-8")
     result = parse_text(str(caller), text)
     assert [d.tp for d in result.deployments] != [1]  # the *) arm exits: not followed
+
+
+# tonyzhao-jt/LLMPQ-vLLM@c62d127 exp/32b/het_2.sh: a script of notes, each part run on its
+# machine: Ray's head on three GPUs, a worker on one, then vLLM over all four.
+RAY_NOTES = """\
+export CUDA_VISIBLE_DEVICES=0,1,2
+ray start --head --port 5678
+export CUDA_VISIBLE_DEVICES=0
+ray start --address=10.0.0.1:5678
+vllm serve Qwen/Qwen2.5-32B-Instruct --tensor-parallel-size 1 --pipeline-parallel-size 4
+"""
+
+
+def test_vllm_beyond_its_visible_gpus_runs_on_the_ray_cluster_the_script_starts() -> None:
+    """vLLM's default executor is Ray once TP x PP exceeds the GPUs its process sees; the GPUs
+    of the ray start commands (each one's CUDA_VISIBLE_DEVICES, or --num-gpus) hold it, not
+    the serving command's own CUDA_VISIBLE_DEVICES=0."""
+    dep = only("notes.sh", RAY_NOTES)
+    assert (dep.nodes, dep.gpus, dep.gpus_per_node) == (2, 4, None)
+    assert "gpus_from" not in dep.options
+    assert any("Ray cluster" in n for n in dep.notes)
+    sized = RAY_NOTES.replace(
+        "ray start --address=10.0.0.1:5678", "ray start --address=h --num-gpus 3"
+    )
+    assert only("notes.sh", sized).gpus == 6
+
+
+def test_a_layout_the_visible_gpus_hold_or_an_executor_not_ray_stays_on_them() -> None:
+    fits = RAY_NOTES.replace("--pipeline-parallel-size 4", "--pipeline-parallel-size 1")
+    assert only("notes.sh", fits).gpus_per_node == 1
+    mp = RAY_NOTES.replace(
+        "--tensor-parallel-size 1", "--tensor-parallel-size 1 --distributed-executor-backend mp"
+    )
+    assert only("notes.sh", mp).options["gpus_from"] == "CUDA_VISIBLE_DEVICES"
+    head_only = "\n".join(x for x in RAY_NOTES.splitlines() if "--address" not in x) + "\n"
+    assert only("notes.sh", head_only).options["gpus_from"] == "CUDA_VISIBLE_DEVICES"

@@ -334,6 +334,10 @@ class Engine:
     # one process (MPI rank) per GPU: the tasks a launcher starts (srun --ntasks-per-node,
     # mpirun -np) are the GPUs the instance uses
     rank_per_gpu: bool = False
+    # the option naming the distributed executor and its value for Ray, when the engine's
+    # default executor is Ray once TP x PP exceeds the GPUs its process sees (vLLM): a Ray
+    # cluster the script starts then holds the deployment (``toplint.parse.text.granted``)
+    ray_executor: tuple[str, str] | None = None
     # where the MoE expert-parallel group sits (``EpLayout``)
     ep_layout: EpLayout = "inside_tp"
     all_to_all: AllToAll | None = None

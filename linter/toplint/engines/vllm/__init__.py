@@ -97,6 +97,10 @@ ENGINE = Engine(
     name="vllm",
     title="vLLM",
     cli=CLI,
+    # ``ParallelConfig.__post_init__`` (vllm 0.11.0 wheel, vllm/config/parallel.py L453-464):
+    # without --distributed-executor-backend, "ray" when cuda_device_count_stateless() <
+    # world_size
+    ray_executor=("distributed-executor-backend", "ray"),
     quantization_option="quantization",
     quantization_bytes=QUANTIZATION_BYTES,
     # FP8 below compute capability 8.9 runs as weight-only W8A16 FP8 Marlin ("FP8 models will

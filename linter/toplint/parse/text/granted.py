@@ -10,11 +10,12 @@ widening a one-node step to the job's nodes when the script starts a Ray cluster
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from toplint.model import Deployment, Position
+from toplint.parse.options import Arg
 from toplint.parse.text.launchers import Allocation
-from toplint.record import replace
+from toplint.record import record, replace
 
 
 def _one_slurm_node(alloc: Allocation) -> bool:
@@ -117,3 +118,84 @@ def across_ray_cluster(step: Allocation, job: Allocation, layout: int | None) ->
         return narrowed
     source = f"{job.source} (the Ray cluster the job starts)" if job.source else "Ray cluster"
     return replace(job, source=source)
+
+
+def ray_cluster(
+    commands: Iterable[tuple[Sequence[Arg], Mapping[str, Arg]]], path: str
+) -> RayCluster | None:
+    """The Ray cluster a script starts outside a scheduler's allocation: one node per ``ray
+    start`` (the head and each worker joining it; a script of notes run part by part on each
+    machine), each with the GPUs its ``--num-gpus`` gives, else those its
+    ``CUDA_VISIBLE_DEVICES`` leaves it (Ray counts the GPUs the variable lists: docs.ray.io,
+    "Accelerator Support": "Ray ... automatically detects the number of GPUs ... respects
+    CUDA_VISIBLE_DEVICES"); a node's GPUs not written leave the total unknown.  None when the
+    script starts no head and no worker."""
+    from toplint.parse.enginecfg import count_devices
+
+    nodes: list[tuple[int | None, Position]] = []
+    for args, env in commands:
+        words = [a.value for a in args]
+        role = ray_start_role(words)
+        if role is None:
+            continue
+        gpus: int | None = None
+        given = next((i for i, w in enumerate(words) if w and w.startswith("--num-gpus")), None)
+        if given is not None:
+            word = words[given] or ""
+            text = (
+                word.partition("=")[2]
+                if "=" in word
+                else (words[given + 1] if given + 1 < len(words) else None)
+            )
+            gpus = int(text) if text and text.isdigit() else None
+        elif "CUDA_VISIBLE_DEVICES" in env and env["CUDA_VISIBLE_DEVICES"].value is not None:
+            gpus = count_devices(env["CUDA_VISIBLE_DEVICES"].value or "")
+        nodes.append((gpus, args[0].position))
+    roles = {ray_start_role([a.value for a in args]) for args, _ in commands}
+    if len(nodes) < 2 or not {"head", "worker"} <= roles:
+        return None
+    counts = [n for n, _ in nodes]
+    total = None if None in counts else sum(c for c in counts if c is not None)
+    return RayCluster(len(nodes), total, tuple(counts), tuple(p for _, p in nodes), path)
+
+
+@record
+class RayCluster:
+    """The Ray cluster of a script's ``ray start`` commands (``ray_cluster``)."""
+
+    nodes: int
+    gpus: int | None  # the total, None when a node's GPUs are not written
+    per_node: tuple[int | None, ...]
+    starts: tuple[Position, ...]  # the ``ray start`` commands, head first as written
+    path: str
+
+    def holds(self, dep: Deployment) -> Deployment:
+        """``dep``, an engine whose default executor is Ray once TP × PP exceeds the GPUs its
+        process sees (vLLM: ``ParallelConfig.__post_init__`` picks ``ray`` when
+        ``cuda_device_count_stateless() < self.world_size``, vllm 0.11.0 wheel
+        vllm/config/parallel.py L453-464), on this cluster: the Ray workers' GPUs, not the
+        serving process's ``CUDA_VISIBLE_DEVICES``, bound it."""
+        lines = ", ".join(str(p.line) for p in self.starts)
+        equal = len(set(self.per_node)) == 1 and self.per_node[0] is not None
+        options = {k: v for k, v in dep.options.items() if k != "gpus_from"}
+        sources = {k: v for k, v in dep.sources.items() if k not in ("gpus", "gpus_per_node")}
+        sources["nodes"] = self.starts[0]
+        if self.gpus is not None:
+            sources["gpus"] = self.starts[0]
+        note = (
+            f"runs on the Ray cluster of the ray start commands on lines {lines} "
+            f"({self.nodes} nodes, "
+            + (f"{self.gpus} GPUs" if self.gpus is not None else "GPUs not all written")
+            + "): its TP × PP exceeds the GPUs the serving process sees, so vLLM's default "
+            "executor is Ray"
+        )
+        return replace(
+            dep,
+            nodes=self.nodes,
+            gpus=self.gpus,
+            gpus_per_node=self.per_node[0] if equal else None,
+            options=options,
+            sources=sources,
+            notes=(*dep.notes, note),
+            pods_are_nodes=True,
+        )

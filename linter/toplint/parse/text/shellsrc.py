@@ -22,7 +22,13 @@ from toplint.parse.invocation import SHELLS, Invocation, find_invocations
 from toplint.parse.options import FORWARDED, Arg
 from toplint.parse.text.detached import detached_options
 from toplint.parse.text.dockerrun import docker_run, instance_run
-from toplint.parse.text.granted import across_ray_cluster, apply_allocation, starts_ray_cluster
+from toplint.parse.text.granted import (
+    RayCluster,
+    across_ray_cluster,
+    apply_allocation,
+    ray_cluster,
+    starts_ray_cluster,
+)
 from toplint.parse.text.launchers import Allocation, directive_allocation, launcher_allocation
 from toplint.parse.text.scriptfiles import script_loader, written_scripts
 from toplint.parse.text.scriptstrings import exported_env, run_strings
@@ -77,6 +83,20 @@ def _runtime_prefix(command: Command, path: str, smap: SourceMap) -> list[Arg]:
 def _layout(dep: Deployment) -> int | None:
     """GPUs one instance's TP × PP spans (None when either is unresolved)."""
     return dep.tp * dep.pp if dep.tp is not None and dep.pp is not None else None
+
+
+def _on_ray(dep: Deployment) -> bool:
+    """The engine runs its workers on the script's Ray cluster: its default executor is Ray
+    beyond the GPUs its process sees (``Engine.ray_executor``), the executor is Ray or not
+    written, and TP × PP exceeds those GPUs (fewer GPUs than it needs, or none counted)."""
+    executor = get_engine(dep.engine).ray_executor
+    if executor is None or dep.gpus_per_node is None:
+        return False
+    flag = dep.flag(executor[0])
+    if flag is not None and flag.value != executor[1]:
+        return False
+    layout = _layout(dep)
+    return layout is not None and layout > dep.gpus_per_node
 
 
 def _launched(args: Sequence[Arg], inv: Invocation) -> Allocation:
@@ -158,11 +178,18 @@ class ShellParser:
             detached_options(source.path, [c[0] for c in commands if c[1] is None], text)
         )
         ray = starts_ray_cluster([a.value for a in c[0]] for c in commands)
+        # a scheduler's job spans its nodes itself (across_ray_cluster); elsewhere the ray
+        # start commands are the cluster
+        cluster = (
+            ray_cluster([(c[0], c[3]) for c in commands], source.path)
+            if ray and batch.empty
+            else None
+        )
         loader = script_loader(source.path, text, disk_loader(source.path))
         wrapped = False
         for (args, site, outer, exported, via), start in zip(commands, starts, strict=True):
             found_deps = self._deployments(
-                args, source.path, outer, exported, ray, loader, job=batch
+                args, source.path, outer, exported, ray, loader, job=batch, cluster=cluster
             )
             how = detached(args, start.background)
             for dep, found in found_deps:
@@ -231,6 +258,7 @@ class ShellParser:
         ray: bool = False,
         loader: ConfigLoader | None = None,
         job: Allocation | None = None,
+        cluster: RayCluster | None = None,
     ) -> list[tuple[Deployment | None, tuple[Finding, ...]]]:
         """``outer``: what the launchers around the command grant (``srun -N 1 -w $HEAD bash
         -c '…'``); ``job``: the script's batch directives.  ``ray``: the script starts a Ray
@@ -264,6 +292,8 @@ class ShellParser:
                     else step.over(granted)
                 )
                 dep = apply_allocation(dep, alloc, get_engine(dep.engine).rank_per_gpu)
+                if cluster is not None and _on_ray(dep):
+                    dep = cluster.holds(dep)
                 out.append((one_host(dep), found))
             return out
         # docker run is one host: the container sees the GPUs docker gives it.
