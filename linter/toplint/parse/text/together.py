@@ -76,14 +76,29 @@ _STOP_SUBCOMMANDS = {
 }
 
 
+# xargs(1) runs the command after its own options with the words it reads (``pgrep python3 |
+# xargs -r kill -9``); these of its options take a value.
+_XARGS_VALUED = frozenset({"-a", "-d", "-E", "-e", "-I", "-i", "-L", "-l", "-n", "-P", "-s"})
+
+
 def _stops(words: Sequence[str]) -> bool:
     program, rest = _program(words)
+    if program == "xargs":
+        program, rest = _after_xargs(rest)
     if program in _STOPPERS:
         return True
     subs = _STOP_SUBCOMMANDS.get(program)
     if subs is not None:
         return any(w in subs for w in rest[:3])
     return program == "screen" and "quit" in rest
+
+
+def _after_xargs(rest: Sequence[str]) -> tuple[str, Sequence[str]]:
+    """The program ``xargs`` runs and the words after it."""
+    k = 0
+    while k < len(rest) and rest[k].startswith("-"):
+        k += 2 if rest[k] in _XARGS_VALUED else 1
+    return _program(rest[k:]) if k < len(rest) else ("", ())
 
 
 # Words that run the next one: ``sudo``, ``env``, ``exec``, ``command``, ``nohup``.
