@@ -13,7 +13,9 @@ held-out half was spent), tests/data/open_world3/ (set 3, after set 2's), tests/
 tests/data/open_world12/ (set 12, multi-node and platform-injected layouts, after set 11),
 tests/data/open_world13/ (set 13, operators and platforms earlier sets under-sample, after
 set 12), tests/data/open_world14/ (set 14, TensorRT-LLM, LMDeploy, SGLang disaggregation, SageMaker,
-Slurm and declined accelerators, after set 13) and tests/data/open_world_helm/ (set helm: Helm
+Slurm and declined accelerators, after set 13), tests/data/open_world15/ (set 15, Modal,
+Vast.ai, RunPod, Vertex AI, SageMaker LMI, Ray Serve, Triton TensorRT-LLM and Python launchers,
+after set 14) and tests/data/open_world_helm/ (set helm: Helm
 charts whose templates bind values to engine flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and
 SPLIT.md with the two halves drawn by lot. For the chosen half,
@@ -74,6 +76,7 @@ SETS = {
     "12": _TESTDATA / "open_world12",
     "13": _TESTDATA / "open_world13",
     "14": _TESTDATA / "open_world14",
+    "15": _TESTDATA / "open_world15",
     "helm": _TESTDATA / "open_world_helm",
 }
 DATA = SETS["1"]
