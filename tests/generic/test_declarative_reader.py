@@ -252,6 +252,22 @@ def test_the_djl_serving_record_reads_serving_properties(
     assert "TL011" in out and "AWS Trainium/Inferentia (Neuron)" in out and "TL007" not in out
 
 
+def test_the_djl_serving_record_reads_the_vllm_async_handler_as_vllm() -> None:
+    """LMI's vLLM async mode disables rolling batch and names its handler instead
+    (``option.entryPoint=djl_python.lmi_vllm.vllm_async_service``): the handler names the
+    engine; another handler with rolling batch disabled names none."""
+    from tests.parse.helpers import only, parse_text
+
+    base = "engine=Python\noption.async_mode=true\noption.rolling_batch=disable\n"
+    handler = "option.entryPoint=djl_python.lmi_vllm.vllm_async_service\n"
+    dep = only("serving.properties", base + handler + "option.tensor_parallel_degree=2\n")
+    assert (dep.engine, dep.tp) == ("vllm", 2)
+    auto = parse_text("serving.properties", base + handler + "option.tensor_parallel_degree=max\n")
+    assert [u.field for u in auto.deployments[0].unresolved] == ["tp"]
+    other = base + "option.entryPoint=djl_python.huggingface\noption.tensor_parallel_degree=2\n"
+    assert not parse_text("serving.properties", other).deployments
+
+
 def test_environment_lists_by_any_env_key_and_the_references_put_in() -> None:
     from toplint.parse.infer.scopevars import declared, substitute
 

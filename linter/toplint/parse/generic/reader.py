@@ -89,18 +89,19 @@ def _first(reader: Reader, key: str, data: Any, base: Path) -> tuple[Path, Any] 
 
 
 def _engine(reader: Reader, data: Any, at: Path) -> ev.Evidence | None:
-    """The engine a value at ``engine_at`` names, else the reader's ``engine`` (with both: the
-    format's default when the value is not written)."""
-    found = _first(reader, "engine_at", data, at)
-    if found is None and reader.data.get("engine"):
+    """The engine the first value at ``engine_at`` that names one names (the paths in order: a
+    DJL Serving file's ``option.rolling_batch=disable`` names none, its
+    ``option.entryPoint=djl_python.lmi_vllm.vllm_async_service`` names vLLM), else the reader's
+    ``engine`` when nothing is written there (the format's default)."""
+    written = [f for p in reader.paths("engine_at") if (f := get_path(data, at, p)) is not None]
+    if not written and reader.data.get("engine"):
         return ev.Evidence(str(reader.data["engine"]), f"reader `{reader.name}`")
-    if found is None:
-        return None
-    image = ev.image(found[1])  # an image reference: its repository, else a name in it
-    engine = image.engine if image else ev.is_name(found[1]) or ev.named(found[1])
-    if engine is None:
-        return None
-    return ev.Evidence(engine, f"reader `{reader.name}`: `{rs.anchor(found[0])}`")
+    for where, value in written:
+        image = ev.image(value)  # an image reference: its repository, else a name in it
+        engine = image.engine if image else ev.is_name(value) or ev.named(value)
+        if engine is not None:
+            return ev.Evidence(engine, f"reader `{reader.name}`: `{rs.anchor(where)}`")
+    return None
 
 
 def matched_deployments(
