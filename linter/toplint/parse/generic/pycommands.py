@@ -67,6 +67,7 @@ def argv_deployments(
     commands: list[tuple[tuple[str | int, ...], str]] = []
     for at, items in _lists(tree.data, ()):
         args = [_arg(tree, (*at, i), v) for i, v in enumerate(items)]
+        args += _container_args(tree, at)
         invocations = find_invocations(args)
         if not invocations:
             continue
@@ -85,6 +86,26 @@ def argv_deployments(
             deployments.append(_resources_above(tree, dep, at))
         findings.extend(more)
     return deployments, findings, commands
+
+
+def _container_args(tree: PyTree, at: tuple[str | int, ...]) -> list[Arg]:
+    """The arguments a container spec gives the command list at ``at``: the list beside it
+    under the same name with ``args`` for ``command`` (``serving_container_command`` and
+    ``serving_container_args`` of Vertex AI's ``aiplatform.Model.upload``, whose
+    ModelContainerSpec ``args`` are the arguments of its ``command`` as a Kubernetes
+    container's are: cloud.google.com/vertex-ai/docs/predictions/custom-container-requirements,
+    "command" and "args"; ``{"command": [...], "args": [...]}`` of a container written as a
+    dict).  No sibling, or one that is not a list of words: no arguments."""
+    key = at[-1] if at else None
+    if not isinstance(key, str) or not key.lower().endswith("command"):
+        return []
+    sibling = (*at[:-1], key[: -len("command")] + ("ARGS" if key.isupper() else "args"))
+    node: Any = tree.data
+    for step in sibling:
+        node = node.get(step) if isinstance(node, dict) else None
+    if not isinstance(node, list) or not all(_token(v) for v in node):
+        return []
+    return [_arg(tree, (*sibling, i), v) for i, v in enumerate(node)]
 
 
 def _used_at(tree: PyTree, at: tuple[str | int, ...]) -> Position | None:
