@@ -34,8 +34,9 @@ Evidence, each read from where the deployment writes it:
   ``HCCL_BUFFSIZE`` (the buffer between two NPUs of a communicator) and
   ``HCCL_OP_EXPANSION_MODE`` (where collectives are expanded: ``AI_CPU``/``AIV``) (CANN
   environment variable reference, hiascend.com envref_07_0080 and hcclenvref_07_0009; Habana's
-  HCCL shares the library's name but not these variables).  CUDA's and ROCm's variables name
-  priced GPUs and are not here;
+  HCCL shares the library's name but not these variables).  CUDA's and ROCm's device
+  variables (``CUDA_VISIBLE_DEVICES``, ``HIP_VISIBLE_DEVICES``) name priced GPUs and are not
+  here; ROCm's LLVM-target variables name the AMD part (below);
 * the accelerator a hardware manifest names for a cluster (``names``), and a manifest GPU outside
   the catalog that is not described well enough to price (no memory, memory bandwidth or
   compute figure: an unknown vendor's part), see ``of_cluster``.
@@ -80,6 +81,18 @@ the cost model does not describe either: Intel's device plugin requests ``gpu.in
 or ``gpu.intel.com/xe`` (intel/intel-device-plugins-for-kubernetes, cmd/gpu_plugin/README.md),
 vLLM and SGLang run them as ``--device xpu``.
 
+AMD GPUs other than the catalog's (MI300X and MI325X, LLVM target ``gfx942``) are declined by
+the LLVM target a ROCm build or runtime is pinned to, which names the part: ``gfx90a`` the
+MI200 series, ``gfx950`` MI350X/MI355X, ``gfx1030`` Radeon Pro V620/RX 6800, ``gfx1100`` the
+RX 7900 series, ``gfx1201`` the RX 9070 and Radeon AI PRO R9700 (LLVM, AMDGPUUsage "Processors").
+It is written in ``PYTORCH_ROCM_ARCH`` (the targets a PyTorch/vLLM ROCm build compiles its
+kernels for, ``;``-separated: vllm-project/vllm docker/Dockerfile.rocm), ``GPU_TARGETS`` /
+``AMDGPU_TARGETS`` (the same, for CMake builds of ROCm libraries) and
+``HSA_OVERRIDE_GFX_VERSION`` (``major.minor.stepping``, the target ROCm's runtime reports the GPU
+as, the stepping a hex digit: ``10.3.0`` is ``gfx1030``, ``9.0.10`` ``gfx90a``; ROCm docs,
+"Environment variables", ROCR-Runtime).  Only when every target written is outside the catalog:
+a build for ``gfx90a;gfx942`` may run on an MI300X.
+
 A deployment that runs on CPUs only is declined the same way (no GPU memory, link or collective
 applies): vLLM's ``--device cpu``, the engines' CPU builds (vLLM's
 ``vllm-cpu-release-repo`` and ``…-cpu`` tags, TGI's ``…-intel-cpu``), a KubeAI
@@ -93,6 +106,7 @@ import re
 from collections.abc import Mapping
 from typing import Protocol
 
+from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Position
 from toplint.record import record
 
@@ -182,6 +196,14 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         env=("MESH_DEVICE", "TT_METAL_HOME", "TT_VISIBLE_DEVICES"),
     ),
     Accelerator(
+        "amd-other",
+        "an AMD GPU outside the GPU catalog",
+        (),
+        (),
+        (),
+        env=("PYTORCH_ROCM_ARCH", "GPU_TARGETS", "AMDGPU_TARGETS", "HSA_OVERRIDE_GFX_VERSION"),
+    ),
+    Accelerator(
         "cpu",
         "CPUs only",
         (),
@@ -210,6 +232,39 @@ RUNTIME_ENV: frozenset[str] = frozenset(v for a in ACCELERATORS for v in a.env)
 
 def by_env(name: str) -> Accelerator | None:
     return next((a for a in ACCELERATORS if name in a.env), None)
+
+
+# The catalog's AMD parts by LLVM target: gfx942 is MI300X and MI325X (gfx940/gfx941, the first
+# MI300 targets, were folded into it in LLVM 18).
+_PRICED_AMD_TARGETS = frozenset({"gfx940", "gfx941", "gfx942"})
+_AMD_TARGET = lazy(r"gfx[0-9a-f]+")
+_GFX_VERSION = lazy(r"(\d+)\.(\d+)\.(\d+)")
+
+
+def amd_targets(name: str, value: str) -> frozenset[str]:
+    """The LLVM targets an AMD target variable writes (``PYTORCH_ROCM_ARCH="gfx90a;gfx942"``,
+    ``HSA_OVERRIDE_GFX_VERSION=10.3.0`` -> gfx1030), empty when it writes none."""
+    low = value.strip().lower()
+    if name != "HSA_OVERRIDE_GFX_VERSION":
+        return frozenset(_AMD_TARGET.findall(low))
+    found = _GFX_VERSION.fullmatch(low)
+    if found is None or int(found.group(3)) > 15:
+        return frozenset()
+    major, minor, stepping = (int(g) for g in found.groups())
+    return frozenset({f"gfx{major}{minor}{stepping:x}"})
+
+
+def runs_unpriced(name: str, value: str | None) -> bool:
+    """The variable, with this value, says the process runs on an accelerator the cost model
+    does not price: a runtime only that vendor's stack reads (``ZE_AFFINITY_MASK``), or AMD
+    LLVM targets none of which is a catalogued part."""
+    acc = by_env(name)
+    if acc is None:
+        return False
+    if acc.kind != "amd-other":
+        return True
+    targets = amd_targets(name, value or "")
+    return bool(targets) and not targets & _PRICED_AMD_TARGETS
 
 
 def by_name(name: str) -> Accelerator | None:

@@ -7,12 +7,19 @@
 - a DJL Serving ``serving.properties`` in LMI's vLLM async mode
   (phrugsa-limbunlom/sagemaker-llm-deployment@b85f409 model/serving.properties): rolling batch
   disabled and the vLLM handler named by ``option.entryPoint`` (tested beside the record's other
-  cases in tests/generic/test_declarative_reader.py).
+  cases in tests/generic/test_declarative_reader.py);
+- a Dockerfile that builds vLLM for ROCm on ``gfx1030`` (sar/vllm-rocm-v620-docker@0ffaee9
+  Dockerfile: ``ENV PYTORCH_ROCM_ARCH=gfx1030``, ``HSA_OVERRIDE_GFX_VERSION=10.3.0``, a Radeon
+  Pro V620): the LLVM target names an AMD part outside the catalog (TL011), and the image's
+  ``ENV`` is the environment of the process it starts.
 """
 
 from __future__ import annotations
 
+import pytest
+
 from tests.parse.helpers import only, parse_text
+from toplint.accelerators import amd_targets, of_deployment
 
 VERTEX_UPLOAD = """\
 from google.cloud import aiplatform
@@ -55,3 +62,43 @@ def test_a_list_beside_a_command_under_another_name_is_not_its_arguments() -> No
     )
     dep = only("deploy.py", text)
     assert dep.tp == 1 and not parse_text("deploy.py", text).findings
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "targets"),
+    [
+        ("HSA_OVERRIDE_GFX_VERSION", "10.3.0", {"gfx1030"}),
+        ("HSA_OVERRIDE_GFX_VERSION", "9.0.10", {"gfx90a"}),  # the stepping is a hex digit
+        ("HSA_OVERRIDE_GFX_VERSION", "gfx1030", set()),
+        ("PYTORCH_ROCM_ARCH", "gfx90a;gfx942", {"gfx90a", "gfx942"}),
+        ("PYTORCH_ROCM_ARCH", "gfx90a:xnack-", {"gfx90a"}),
+    ],
+)
+def test_an_amd_target_variable_names_llvm_targets(
+    name: str, value: str, targets: set[str]
+) -> None:
+    assert amd_targets(name, value) == targets
+
+
+def _declined(path: str, text: str) -> str | None:
+    found = of_deployment(only(path, text))
+    return found[0].kind if found is not None else None
+
+
+def test_a_target_outside_the_catalog_declines_the_deployment_and_gfx942_does_not() -> None:
+    serve = "vllm serve org/m --tensor-parallel-size 2\n"
+    assert _declined("a.sh", "export HSA_OVERRIDE_GFX_VERSION=11.0.0\n" + serve) == "amd-other"
+    assert _declined("b.sh", "export PYTORCH_ROCM_ARCH=gfx1201\n" + serve) == "amd-other"
+    assert _declined("c.sh", "export HSA_OVERRIDE_GFX_VERSION=9.4.2\n" + serve) is None
+    assert _declined("d.sh", 'export PYTORCH_ROCM_ARCH="gfx90a;gfx942"\n' + serve) is None
+
+
+def test_an_images_env_reaches_the_process_it_starts_and_its_args_do_not() -> None:
+    head = "FROM vllm/vllm-openai:v0.9.0\n"
+    cmd = 'CMD ["--model", "org/m"]\n'
+    assert _declined("Dockerfile", head + "ENV PYTORCH_ROCM_ARCH=gfx1030\n" + cmd) == "amd-other"
+    assert _declined("Dockerfile", head + "ENV ZE_AFFINITY_MASK=0\n" + cmd) == "intel-gpu"
+    assert _declined("Dockerfile", head + "ARG PYTORCH_ROCM_ARCH=gfx1030\n" + cmd) is None
+    # a later stage starts with its own environment
+    staged = "FROM x AS build\nENV ZE_AFFINITY_MASK=0\n" + head + cmd
+    assert _declined("Dockerfile", staged) is None

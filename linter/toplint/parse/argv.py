@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from toplint.accelerators import RUNTIME_ENV
+from toplint.accelerators import runs_unpriced
 from toplint.engines.registry import get_spec, image_record
 from toplint.engines.release import image_repository
 from toplint.engines.types import EngineSpec
@@ -247,9 +247,10 @@ def _value_after(args: Sequence[Arg], f: Finding) -> str | None:
 
 def runtime_environment(dep: Deployment, environment: Mapping[str, Arg]) -> Deployment:
     """Record a variable only one unpriced runtime reads (``ZE_AFFINITY_MASK``:
-    ``toplint.accelerators.RUNTIME_ENV``) in the engine's environment, for
-    ``accelerators.of_deployment`` to decline the deployment by."""
-    name = next((n for n in environment if n in RUNTIME_ENV), None)
+    ``toplint.accelerators.RUNTIME_ENV``), or AMD LLVM targets outside the catalog
+    (``PYTORCH_ROCM_ARCH=gfx1030``: ``accelerators.runs_unpriced``), in the engine's environment,
+    for ``accelerators.of_deployment`` to decline the deployment by."""
+    name = next((n for n, a in environment.items() if runs_unpriced(n, a.value)), None)
     if name is None or "accelerator.env" in dep.options:
         return dep
     sources = {**dep.sources, "accelerator": environment[name].position}

@@ -194,6 +194,7 @@ def image_runs(
     path = source.path
     extra = dict(runtime or {})
     env: dict[str, str] = {}
+    persisted: dict[str, Arg] = {}  # the last stage's ``ENV`` (not ``ARG``: build time only)
     image: Arg | None = None
     entry: list[Arg] | None = None
     cmd: list[Arg] | None = None
@@ -206,8 +207,13 @@ def image_runs(
             pos = Position(path, ins.line, ins.column)
             image = Arg(words[0], words[0], pos) if words else None
             env, entry, cmd, entry_shell, layout = {}, None, None, False, Layout()
+            persisted = {}
         elif ins.keyword in ("ENV", "ARG"):
-            env.update(_env_assignments(ins.text))
+            assigned = _env_assignments(ins.text)
+            env.update(assigned)
+            if ins.keyword == "ENV":
+                at = Position(path, ins.line, ins.column)
+                persisted.update({k: Arg(v, f"{k}={v}", at) for k, v in assigned.items()})
         elif ins.keyword == "ENTRYPOINT":
             entry = exec_form(ins, path)
             entry_shell = entry is None
@@ -237,12 +243,28 @@ def image_runs(
         # arguments, unknown here (Dockerfile reference, "Understand how CMD and ENTRYPOINT
         # interact")
         given = not (entry is not None and not entry_shell and cmd is None)
-        return _script_runs(source, argv, env, base_image, layout, given)
+        runs = _script_runs(source, argv, env, base_image, layout, given)
+        return [_with_runtime_env(run, persisted) for run in runs]
     open_args = entry is not None and not entry_shell and cmd is None
     return [
-        replace(run, given=not open_args)
+        _with_runtime_env(replace(run, given=not open_args), persisted)
         for run in _runs(argv, image if entry is None else None, base_image)
     ]
+
+
+def _with_runtime_env(run: ImageRun, persisted: Mapping[str, Arg]) -> ImageRun:
+    """The image's ``ENV`` values of an unpriced accelerator's runtime
+    (``toplint.accelerators.RUNTIME_ENV``: ``ZE_AFFINITY_MASK``, ``HSA_OVERRIDE_GFX_VERSION``)
+    in the environment of the process the image starts: "The environment variables set using
+    ENV will persist when a container is run from the resulting image" (Dockerfile reference,
+    ENV).  The variables the command line itself sets win."""
+    from toplint.accelerators import RUNTIME_ENV
+
+    carried = {k: a for k, a in persisted.items() if k in RUNTIME_ENV and a.value}
+    if not carried:
+        return run
+    inv = run.invocation
+    return replace(run, invocation=replace(inv, env={**carried, **inv.env}))
 
 
 def _sh_c(argv: list[Arg]) -> tuple[Arg, list[Arg]] | None:
