@@ -11,7 +11,10 @@
 - a Dockerfile that builds vLLM for ROCm on ``gfx1030`` (sar/vllm-rocm-v620-docker@0ffaee9
   Dockerfile: ``ENV PYTORCH_ROCM_ARCH=gfx1030``, ``HSA_OVERRIDE_GFX_VERSION=10.3.0``, a Radeon
   Pro V620): the LLVM target names an AMD part outside the catalog (TL011), and the image's
-  ``ENV`` is the environment of the process it starts.
+  ``ENV`` is the environment of the process it starts;
+- a RunPod serverless worker's entrypoint (hommayushi3/tgi-runpod-serverless@a9b1226
+  entrypoint.sh) that runs ``text-generation-launcher`` with no arguments: the launcher reads
+  its model and shard count from the container's environment, so the shard count is unknown.
 """
 
 from __future__ import annotations
@@ -102,3 +105,12 @@ def test_an_images_env_reaches_the_process_it_starts_and_its_args_do_not() -> No
     # a later stage starts with its own environment
     staged = "FROM x AS build\nENV ZE_AFFINITY_MASK=0\n" + head + cmd
     assert _declined("Dockerfile", staged) is None
+
+
+def test_a_tgi_launcher_given_no_model_takes_its_shards_from_the_environment_too() -> None:
+    bare = only("entrypoint.sh", "#!/bin/bash\ntext-generation-launcher &\nsleep inf\n")
+    assert (bare.engine, bare.tp) == ("tgi", None)
+    given = only("run.sh", "text-generation-launcher --model-id org/m --port 8080\n")
+    assert given.tp == 1  # a host's launcher with nothing listing the GPUs: one shard
+    written = only("run.sh", "export MODEL_ID=org/m\ntext-generation-launcher\n")
+    assert written.tp == 1

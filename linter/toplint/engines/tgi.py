@@ -63,7 +63,12 @@ def derive(dep: Deployment) -> Deployment:
     idle (huggingface/text-generation-inference#866: "you forgot `--num-shard 4` to enable
     sharding"); so does a launcher a script starts on a host whose environment lists none.  A
     count or device list (``--gpus 2``, a pod's device-plugin allocation, a written variable)
-    lists each device."""
+    lists each device.  A launcher given no model (no ``--model-id``, no ``MODEL_ID`` written)
+    takes it from an environment the file does not show (launcher/src/main.rs: every option is
+    also read from its upper-cased variable, clap ``env``; without one the model would be the
+    default ``bigscience/bloom-560m``): the container's that runs it (a RunPod or SageMaker
+    worker's entrypoint), which sets ``NUM_SHARD`` and lists its devices as it sets
+    ``MODEL_ID``, so the shard count is not known here."""
     if dep.flag("num-shard") is not None:
         return dep
     opts = dict(dep.options)
@@ -74,7 +79,10 @@ def derive(dep: Deployment) -> Deployment:
     # started on one host by a script or a container runtime, nothing lists the GPUs unless the
     # deployment does (a pod's device plugin sets NVIDIA_VISIBLE_DEVICES to its allocation)
     on_a_host = source_kind(dep.source_kind).on_a_host
-    if not listed and (opts.get("gpus_visible") == "all" or on_a_host):
+    configured_elsewhere = dep.flag("model-id") is None
+    if not listed and (
+        opts.get("gpus_visible") == "all" or (on_a_host and not configured_elsewhere)
+    ):
         # "one-all": NVIDIA_VISIBLE_DEVICES=all; "one-host": no list in the environment
         all_ = opts.get("gpus_visible") == "all"
         opts["implicit_sharding"] = "one-all" if all_ else "one-host"
