@@ -14,7 +14,10 @@
   ``ENV`` is the environment of the process it starts;
 - a RunPod serverless worker's entrypoint (hommayushi3/tgi-runpod-serverless@a9b1226
   entrypoint.sh) that runs ``text-generation-launcher`` with no arguments: the launcher reads
-  its model and shard count from the container's environment, so the shard count is unknown.
+  its model and shard count from the container's environment, so the shard count is unknown;
+- a Modal app (realblehhguh/modal-vllm-server@4e68f04 vllmserver.py) whose own helper
+  ``get_vllm_config(model, gpu)`` is named after vLLM: a call of a function the module defines
+  is the module's code, not the engine's constructor.
 """
 
 from __future__ import annotations
@@ -114,3 +117,32 @@ def test_a_tgi_launcher_given_no_model_takes_its_shards_from_the_environment_too
     assert given.tp == 1  # a host's launcher with nothing listing the GPUs: one shard
     written = only("run.sh", "export MODEL_ID=org/m\ntext-generation-launcher\n")
     assert written.tp == 1
+
+
+HELPER = """\
+import subprocess
+
+def get_vllm_config(model, gpu):
+    return {"tensor_parallel_size": 2 if gpu == "H100" else 1}
+
+def serve(model):
+    cfg = get_vllm_config(model, "H100")
+    subprocess.Popen(["vllm", "serve", model, "--tensor-parallel-size", str(cfg["tp"])])
+
+def info():
+    print(get_vllm_config("org/shown-only", "A100"))
+"""
+
+
+def test_a_call_of_the_modules_own_helper_named_after_an_engine_is_no_deployment() -> None:
+    deps = parse_text("app.py", HELPER).deployments
+    assert [(d.engine, d.model) for d in deps] == [("vllm", None)]
+
+
+def test_the_modules_own_function_given_engine_options_is_still_read() -> None:
+    text = (
+        "def run_vllm(**kwargs):\n    pass\n\n"
+        'run_vllm(model="org/m", tensor_parallel_size=2, gpu_memory_utilization=0.9)\n'
+    )
+    dep = only("app.py", text)
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2)

@@ -39,7 +39,7 @@ from toplint.parse.generic import evidence as ev
 from toplint.parse.generic import pyimports
 from toplint.parse.generic.pycommands import argv_deployments, string_deployments
 from toplint.parse.generic.pyexpr import Built, Environment, Ref
-from toplint.parse.generic.pytree import PyTree, build, imported_values
+from toplint.parse.generic.pytree import DEFINED, PyTree, build, imported_values
 from toplint.parse.generic.scope import imported_call
 from toplint.parse.generic.tree import CALL
 from toplint.parse.generic.treewalk import mappings
@@ -95,7 +95,7 @@ class PythonParser:
             "python",
             known_calls=calls,
             commands=commands,
-            foreign_calls=foreign,
+            foreign_calls=foreign | _own_functions(tree),
         )
         starts = {(d.line, d.column) for d in deployments}
         read = [_option_spots(d) for d in deployments]
@@ -121,6 +121,20 @@ class PythonParser:
             mention = mention or _named_call(source, tree, foreign)
             findings.extend(() if mention is None else (mention,))
         return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+def _own_functions(tree: PyTree) -> frozenset[str]:
+    """The functions the module defines at its top level (snake_case, PEP 8's function names;
+    a CapWords name is a class, which may wrap the engine it names): a call of one names no
+    engine by its own name, as a call of a name imported from a module no engine owns does not
+    (``scopes._own``): ``vllm_config = get_vllm_config(model, gpu)`` gets the module's own
+    settings, and what the function builds is read in its body
+    (realblehhguh/modal-vllm-server@4e68f04 vllmserver.py ``info``, which only prints them)."""
+    return frozenset(
+        key
+        for key in tree.data
+        if isinstance(key, str) and not key[:1].isupper() and (key, DEFINED) in tree.positions
+    )
 
 
 # What starts a process from Python (``subprocess.Popen``, ``os.system``, ``os.execvp``).
