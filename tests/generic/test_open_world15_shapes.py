@@ -17,7 +17,11 @@
   its model and shard count from the container's environment, so the shard count is unknown;
 - a Modal app (realblehhguh/modal-vllm-server@4e68f04 vllmserver.py) whose own helper
   ``get_vllm_config(model, gpu)`` is named after vLLM: a call of a function the module defines
-  is the module's code, not the engine's constructor.
+  is the module's code, not the engine's constructor;
+- a SageMaker SDK script (phrugsa-limbunlom/sagemaker-llm-deployment@b85f409 deploy_vllm.py)
+  that gives an LMI container its settings as environment variables (``OPTION_ROLLING_BATCH``,
+  ``OPTION_ENTRYPOINT``, ``TENSOR_PARALLEL_DEGREE``), and that uses Python 3.12's f-string
+  quoting, which an older interpreter cannot parse: said (TL008), not passed over in silence.
 """
 
 from __future__ import annotations
@@ -146,3 +150,33 @@ def test_the_modules_own_function_given_engine_options_is_still_read() -> None:
     )
     dep = only("app.py", text)
     assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2)
+
+
+LMI_ENV = """\
+from sagemaker.huggingface import HuggingFaceModel
+
+env = {{
+    "HF_MODEL_ID": "org/m",
+    "OPTION_ROLLING_BATCH": "{rolling}",
+    "OPTION_ENTRYPOINT": "djl_python.lmi_vllm.vllm_async_service",
+    "TENSOR_PARALLEL_DEGREE": "{tp}",
+}}
+image = "x.dkr.ecr.amazonaws.com/djl-inference:0.33.0"
+model = HuggingFaceModel(env=env, role="r", image_uri=image)
+"""
+
+
+def test_an_lmi_containers_environment_in_python_is_read_as_its_serving_properties() -> None:
+    dep = only("deploy.py", LMI_ENV.format(rolling="disable", tp="4"))
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 4)
+    auto = only("deploy.py", LMI_ENV.format(rolling="disable", tp="max"))
+    assert auto.tp is None and [u.field for u in auto.unresolved] == ["tp"]
+    assert only("deploy.py", LMI_ENV.format(rolling="trtllm", tp="2")).engine == "trtllm"
+
+
+def test_a_module_naming_an_engine_that_does_not_parse_is_said_not_read() -> None:
+    text = "import vllm\nx = (\n"  # unclosed: a SyntaxError on every Python
+    found = parse_text("app.py", text)
+    assert not found.deployments
+    assert [(f.rule, f.line) for f in found.findings] == [("TL008", 2)]
+    assert not parse_text("other.py", "x = (\n").findings  # names no engine: not ours

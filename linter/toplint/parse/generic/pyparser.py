@@ -85,7 +85,7 @@ class PythonParser:
         siblings = _Siblings(source.path) if runs else None
         tree = build(source.text, source.path, environment, siblings, _names_engine)
         if tree is None:
-            return ParseResult(source.path)
+            return ParseResult(source.path, (), _unparsed(source))
         calls, foreign = pyimports.imported(tree.imports), pyimports.foreign(tree.imports)
         deployments, findings, commands = argv_deployments(tree)
         found, more = structured.read(
@@ -121,6 +121,32 @@ class PythonParser:
             mention = mention or _named_call(source, tree, foreign)
             findings.extend(() if mention is None else (mention,))
         return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+def _unparsed(source: Source) -> tuple[Finding, ...]:
+    """TL008 for a module that names an engine and that this interpreter cannot parse (a
+    grammar newer than its own: PEP 701 lets a Python 3.12 f-string reuse its quotes inside
+    ``{}``, a SyntaxError before 3.12): what it starts is not read, and the file says so rather
+    than passing as read."""
+    import ast
+    import sys
+
+    if not _names_engine(source.text):
+        return ()
+    try:
+        ast.parse(source.text)
+    except SyntaxError as exc:
+        line, column, what = exc.lineno or 1, exc.offset or 1, exc.msg
+    except (ValueError, RecursionError, MemoryError) as exc:
+        line, column, what = 1, 1, type(exc).__name__
+    else:
+        return ()
+    version = f"{sys.version_info.major}.{sys.version_info.minor}"
+    why = (
+        f"names an engine, but Python {version} cannot parse it ({what}, line {line}): what "
+        "it starts was not read"
+    )
+    return (no_deployment(source.path, line, column, why, anchor="unparsed"),)
 
 
 def _own_functions(tree: PyTree) -> frozenset[str]:
