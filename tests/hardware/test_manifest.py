@@ -118,6 +118,25 @@ def test_unknown_gpu_with_link_facts_warns() -> None:
     assert "not in the GPU catalog" in hw.warnings[0]
 
 
+def test_an_unknown_gpu_alone_in_its_node_needs_no_link() -> None:
+    """One GPU per node (or GPUs joined by nothing) moves nothing between GPUs of a node: a
+    described GPU there needs no intra_node bandwidth (it had been exit 2)."""
+    for intra in ("", "\n    intra_node: {fabric: none}"):
+        hw = load(f"""\
+clusters:
+  - name: box
+    nodes: 1
+    gpu: {{name: RTX-2080-Ti, memory: 11 GB, memory_bandwidth: 616 GB/s, fp16_tflops: 53.8}}
+    gpus_per_node: 1{intra}
+""")
+        assert hw.clusters[0].intra.fabric == "none"
+    assert "intra_node.bandwidth" in error_of("""\
+        clusters:
+          - {name: box, nodes: 1, gpu: {name: X, memory: 11 GB}, gpus_per_node: 2,
+             intra_node: {fabric: pcie}}
+        """)
+
+
 def test_a_pcie_fabrics_stated_bandwidth_is_its_pcie_rate() -> None:
     """``fabric: pcie, bandwidth: 16 GB/s`` states the GPUs' PCIe link (a Gen3 card): the
     host/PCIe rate collectives and NIC traffic are priced at is that, not the default

@@ -139,6 +139,11 @@ def _gpu(
     spec = catalog.lookup_gpu(name)
     known = spec is not None
     if spec is None:
+        # one GPU per node, or GPUs joined by nothing, move nothing between GPUs of a node:
+        # no link to describe (``intra_node: {fabric: none}`` of a one-GPU box had been exit 2)
+        linkless = gpus <= 1 or intra.get("fabric") == "none"
+        if linkless and "bandwidth" not in intra:
+            intra = {**intra, "fabric": intra.get("fabric", "none"), "bandwidth": "0 GB/s"}
         if "fabric" not in intra or "bandwidth" not in intra:
             raise ctx.error(
                 (*at, "gpu"),
