@@ -161,7 +161,14 @@ def _numbers(ctx: RuleContext) -> str:
     group = ctx.placement.worst("tp") if ctx.placement is not None else None
     message, layers = f.get(F.TP_PREFILL_MESSAGE_BYTES), f.get(F.MODEL_LAYERS)
     prefill_ms = f.number(F.TP_PREFILL_COMM_MS)
-    if prefill_ms is not None and message is not None and layers is not None:
+    runs = _tp_runs(ctx)
+    if prefill_ms is not None and runs:
+        # not every layer all-reduces over the whole group (DP attention: the attention's
+        # all-reduce stays within tp/dp ranks, the MLP gathers every DP rank's tokens): say
+        # what the cost model runs
+        text = f"a {ctx.workload.prompt_tokens}-token prefill runs {runs}"
+        parts.append(f"{text}: {format_time_us(prefill_ms * 1000)} with NCCL costs")
+    elif prefill_ms is not None and message is not None and layers is not None:
         text = (
             f"a {ctx.workload.prompt_tokens}-token prefill runs {2 * layers + 1} all-reduces of "
             f"{format_bytes(message)}"
@@ -177,6 +184,29 @@ def _numbers(ctx: RuleContext) -> str:
     if decode_ms is not None:
         parts.append(f"decode {format_time_us(decode_ms * 1000)} per step")
     return ": " + "; ".join(parts) if parts else ""
+
+
+def _tp_runs(ctx: RuleContext) -> str:
+    """The prefill's tensor-parallel collectives, said one by one, when they are not the whole
+    group's 2L+1 all-reduces ("" otherwise, and without a cost)."""
+    from toplint.hardware.units import format_bytes, plural
+
+    if ctx.cost is None:
+        return ""
+    tp = ctx.deployment.tp or 1
+    rows = [
+        c
+        for c in ctx.cost.collectives
+        if c.phase == "prefill" and c.group == "tp" and not c.overlapped and c.count
+    ]
+    # the whole group's all-reduces (beside the logits' gather) are the 2L+1 the plain text says
+    if all(c.ranks == tp and c.op in ("all_reduce", "gather") for c in rows):
+        return ""
+    return ", ".join(
+        f"{plural(c.count, c.op.replace('_', '-'))} of {format_bytes(c.message_bytes)} over "
+        f"{c.ranks} GPUs"
+        for c in rows
+    )
 
 
 def _layout(ctx: RuleContext, tp: int) -> tuple[int, int] | None:
