@@ -125,6 +125,16 @@ out (no lot).
 
     python benchmarks/heldout.py --thirteenth          # print the thirteenth draw
     python benchmarks/heldout.py --thirteenth --write  # write benchmarks/data/heldout13.yaml
+
+The fourteenth draw (twenty-second pass; HELDOUT.md "Fourteenth draw"): the twelfth and
+thirteenth draws keep their one look each and are not scored in this pass.  Two new publications
+were collected (``FOURTEENTH_UNITS``, absent from public.yaml, measured.yaml and every earlier
+draw before this pass, the earlier draws' "Not collected" lists included), under the eighth
+draw's rule with the seed (``SEED14``) committed before collection.  At most ``LOT_ABOVE``, so
+both are held out (no lot).
+
+    python benchmarks/heldout.py --fourteenth          # print the fourteenth draw
+    python benchmarks/heldout.py --fourteenth --write  # write benchmarks/data/heldout14.yaml
 """
 
 from __future__ import annotations
@@ -154,6 +164,7 @@ HELDOUT10 = ROOT / "benchmarks" / "data" / "heldout10.yaml"
 HELDOUT11 = ROOT / "benchmarks" / "data" / "heldout11.yaml"
 HELDOUT12 = ROOT / "benchmarks" / "data" / "heldout12.yaml"
 HELDOUT13 = ROOT / "benchmarks" / "data" / "heldout13.yaml"
+HELDOUT14 = ROOT / "benchmarks" / "data" / "heldout14.yaml"
 SEED = 20261201  # the date the third pass collected its data; chosen before the draw
 SEED2 = 20261202  # the date the eighth pass collected its data; chosen before the draw
 SEED3 = 20261203  # the ninth pass's seed, given in its brief before any collection
@@ -167,6 +178,7 @@ SEED10 = 20261210  # the seventeenth pass's seed, committed before collection (o
 SEED11 = 20261211  # the eighteenth pass's seed, committed before collection (only above 8)
 SEED12 = 20261212  # the nineteenth pass's seed, committed before collection (only above 8)
 SEED13 = 20261213  # the twenty-first pass's seed, committed before collection (only above 8)
+SEED14 = 20261214  # the twenty-second pass's seed, committed before collection (only above 8)
 # Above this many publications a later draw is a lot; at or below it every one is held out.
 LOT_ABOVE = 8
 # The eighth pass's publications (the units of the second draw), as publication() names them.
@@ -245,6 +257,12 @@ TWELFTH_UNITS = (
 # The twenty-first pass's publications (the units of the thirteenth draw), as publication()
 # names them.
 THIRTEENTH_UNITS = ("b12x-pcie-calibration",)
+# The twenty-second pass's publications (the units of the fourteenth draw), as publication()
+# names them.
+FOURTEENTH_UNITS = (
+    "keitaw-p5-nccl-test",
+    "kevinzhao-efa-validation",
+)
 # Sources that share one publication under different source names (same repository).
 SAME_PUBLICATION = {
     "mleng-": "stas00/ml-engineering",
@@ -280,6 +298,7 @@ def first_units() -> list[str]:
     later = set(SECOND_UNITS) | set(THIRD_UNITS) | set(FOURTH_UNITS) | set(FIFTH_UNITS)
     later |= set(SIXTH_UNITS) | set(SEVENTH_UNITS) | set(EIGHTH_UNITS) | set(NINTH_UNITS)
     later |= set(TENTH_UNITS) | set(ELEVENTH_UNITS) | set(TWELFTH_UNITS) | set(THIRTEENTH_UNITS)
+    later |= set(FOURTEENTH_UNITS)
     return sorted({publication(s) for s in sources()} - later)
 
 
@@ -347,6 +366,11 @@ def draw12(seed: int = SEED12) -> list[str]:
 def draw13(seed: int = SEED13) -> list[str]:
     """The thirteenth draw, of the twenty-first pass's publications (``_every_or_half``)."""
     return _every_or_half(THIRTEENTH_UNITS, seed)
+
+
+def draw14(seed: int = SEED14) -> list[str]:
+    """The fourteenth draw, of the twenty-second pass's publications (``_every_or_half``)."""
+    return _every_or_half(FOURTEENTH_UNITS, seed)
 
 
 def _every_or_half(units: Iterable[str], seed: int) -> list[str]:
@@ -435,6 +459,11 @@ def held_out13_sources() -> set[str]:
     return held_out_of(HELDOUT13)
 
 
+def held_out14_sources() -> set[str]:
+    """The sources of the fourteenth draw's held-out publications (heldout14.yaml)."""
+    return held_out_of(HELDOUT14)
+
+
 def later_draws() -> list[int]:
     """The numbers of the later draws (the second on) whose held-out list is committed
     (``heldoutN.yaml``), each with its ``held_outN_sources``: what ``accuracy.py --heldoutN``
@@ -445,6 +474,11 @@ def later_draws() -> list[int]:
         for n in range(2, 100)
         if (data / f"heldout{n}.yaml").exists() and callable(globals().get(f"held_out{n}_sources"))
     )
+
+
+def fourteenth_sources() -> set[str]:
+    """Every source of the twenty-second pass's publications (held out or not)."""
+    return {s for s in sources() if publication(s) in FOURTEENTH_UNITS}
 
 
 def thirteenth_sources() -> set[str]:
@@ -547,6 +581,11 @@ def main(argv: list[str]) -> int:
         how = "all held out (no lot: at most eight)"
         units13 = THIRTEENTH_UNITS
         args = ("Thirteenth", "twenty-first", draw13(), units13, SEED13, HELDOUT13, how)
+        return _main_later(argv, *args)
+    if "--fourteenth" in argv:
+        how = "all held out (no lot: at most eight)"
+        units14 = FOURTEENTH_UNITS
+        args = ("Fourteenth", "twenty-second", draw14(), units14, SEED14, HELDOUT14, how)
         return _main_later(argv, *args)
     units = first_units()
     held = draw()
