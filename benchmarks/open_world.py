@@ -15,8 +15,9 @@ tests/data/open_world13/ (set 13, operators and platforms earlier sets under-sam
 set 12), tests/data/open_world14/ (set 14, TensorRT-LLM, LMDeploy, SGLang disaggregation, SageMaker,
 Slurm and declined accelerators, after set 13), tests/data/open_world15/ (set 15, Modal,
 Vast.ai, RunPod, Vertex AI, SageMaker LMI, Ray Serve, Triton TensorRT-LLM and Python launchers,
-after set 14) and tests/data/open_world_helm/ (set helm: Helm
-charts whose templates bind values to engine flags), each with
+after set 14), tests/data/open_world16/ (set 16, systemd units, KubeRay RayServices, KServe, a
+two-node SGLang launch, Slurm and Ascend, after set 15) and tests/data/open_world_helm/ (set
+helm: Helm charts whose templates bind values to engine flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and
 SPLIT.md with the two halves drawn by lot. For the chosen half,
 toplint runs as a user runs it, in two fresh processes over all the half's files: ``toplint
@@ -77,6 +78,7 @@ SETS = {
     "13": _TESTDATA / "open_world13",
     "14": _TESTDATA / "open_world14",
     "15": _TESTDATA / "open_world15",
+    "16": _TESTDATA / "open_world16",
     "helm": _TESTDATA / "open_world_helm",
 }
 DATA = SETS["1"]
