@@ -194,6 +194,9 @@ class _Reader(ExprReader):
             if name and name in env:
                 env[name] = added(env[name], self.expr(stmt.value, env))
                 yield name, env[name], self.pos(stmt.target)
+        elif isinstance(stmt, ast.Expr) and (grown := self.grown(stmt.value, env)) is not None:
+            env[grown] = added(env[grown], self.growth(stmt.value, env))
+            yield grown, env[grown], self.pos(stmt)
         elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
             if dotted(stmt.value.func) in ("os.environ.update", "environ.update"):
                 for keyword in stmt.value.keywords:
@@ -215,6 +218,25 @@ class _Reader(ExprReader):
                 for key, item in value.items():
                     sub = {p[1:]: v for p, v in pos.items() if p[:1] == (key,)}
                     yield key, (item, sub), pos.get((key,), (self.pos(stmt),) * 2)[0]
+
+    def grown(self, node: ast.expr, env: dict[str, Built]) -> str | None:
+        """The list variable ``cmd.append(x)`` or ``cmd.extend(xs)`` grows, as ``cmd += [x]``
+        and ``cmd += xs`` do (docs.python.org/3/tutorial/datastructures.html, More on Lists):
+        an argument vector built flag by flag (sebastian-napora/zaya-8b@ac83066
+        zaya_sglang_server.py, ``cmd.append("--disable-cuda-graph")``) keeps every flag."""
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            return None
+        name = node.func.value.id if isinstance(node.func.value, ast.Name) else None
+        if node.func.attr not in ("append", "extend") or len(node.args) != 1 or node.keywords:
+            return None
+        return name if name in env and isinstance(env[name][0], list) else None
+
+    def growth(self, node: ast.expr, env: dict[str, Built]) -> Built:
+        """What ``append`` (one item) or ``extend`` (each item) adds, as a list."""
+        assert isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)  # ``grown``
+        if node.func.attr == "append":
+            return self.sequence(node.args, env, {})
+        return self.expr(node.args[0], env)
 
     def definition(
         self, stmt: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, env: dict[str, Built]
