@@ -3,12 +3,20 @@
 - a Python launcher that builds an SGLang argument vector and grows it flag by flag with
   ``cmd.append(...)`` before ``os.execvp`` (sebastian-napora/zaya-8b@ac83066
   zaya_sglang_server.py): ``append`` and ``extend`` grow a list as ``+=`` does, so the command
-  is read once, with every flag, not once as a command and again as the options of its function.
+  is read once, with every flag, not once as a command and again as the options of its function;
+- a systemd unit whose ``ExecStart=`` runs the repository's own script at the path it is
+  installed to, the unit's ``WorkingDirectory=`` (Bitbull-Ideas/vllm.ornith-1.0-35b_spark@6139d33
+  vllm.service: ``WorkingDirectory=/srv/vllm2``, ``ExecStart=/srv/vllm2/vllm-server.sh``): read
+  from the unit's folder, as a relative word of the unit is.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.parse.helpers import parse_text
+from toplint.parse.base import Source
+from toplint.parse.text.systemd import SystemdUnitParser
 
 GROWN = """\
 import os
@@ -47,3 +55,34 @@ def test_append_on_anything_but_a_list_is_left_as_a_call() -> None:
     )
     (dep,) = parse_text("run.py", text).deployments
     assert (dep.engine, dep.tp) == ("vllm", 1)
+
+
+def _unit(tmp_path: Path, text: str):  # type: ignore[no-untyped-def]
+    unit = tmp_path / "llm.service"
+    unit.write_text(text)
+    return SystemdUnitParser().parse(Source.from_text(str(unit), text))
+
+
+def test_a_unit_runs_the_repository_script_installed_in_its_working_directory(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "serve.sh").write_text("vllm serve org/m --tensor-parallel-size 2\n")
+    text = (
+        "[Service]\n"
+        "WorkingDirectory=/srv/llm/\n"
+        "Environment=PORT=8000\n"
+        "ExecStart=/srv/llm/serve.sh\n"
+    )
+    (dep,) = _unit(tmp_path, text).deployments
+    assert (dep.engine, dep.tp, dep.line) == ("vllm", 2, 4)
+    assert dep.sources["tp"].path.endswith("serve.sh")
+
+
+def test_a_path_outside_the_working_directory_is_not_moved(tmp_path: Path) -> None:
+    (tmp_path / "serve.sh").write_text("vllm serve org/m --tensor-parallel-size 2\n")
+    for directory in ("/srv/other", "%h/llm", "/srv/llm/sub"):
+        text = f"[Service]\nWorkingDirectory={directory}\nExecStart=/srv/llm/serve.sh\n"
+        assert _unit(tmp_path, text).deployments == ()
+    # only the [Service] section's WorkingDirectory= counts
+    text = "[Unit]\nWorkingDirectory=/srv/llm\n[Service]\nExecStart=/srv/llm/serve.sh\n"
+    assert _unit(tmp_path, text).deployments == ()

@@ -6,6 +6,10 @@ lines": the first word is the program, ``$VAR``/``${VAR}`` are environment varia
 ``\\`` continues the line; the prefixes ``-``, ``@``, ``:``, ``+``, ``!`` change how it runs,
 not what; systemd.exec(5) ``Environment=`` takes space-separated ``VAR=value`` assignments, each
 quotable).  ``EnvironmentFile=`` is read outside the repository at run time and stays unknown.
+A word of a command line under the unit's ``WorkingDirectory=`` (systemd.exec(5): the directory
+its processes run in) names that path relative to it, as a relative word does, and both are read
+from the unit's own folder: ``WorkingDirectory=/srv/vllm`` with ``ExecStart=/srv/vllm/serve.sh``
+(systemd.service(5) wants an absolute program) runs the repository's ``serve.sh`` installed there.
 The unit is rewritten as a shell script with the same lines and columns (every other line blank)
 and read by ``toplint.parse.text.shellsrc``, so ``CUDA_VISIBLE_DEVICES`` in ``Environment=``
 bounds the engine to those GPUs as an exported variable does, and a script the unit runs
@@ -16,7 +20,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from toplint.infra.patterns import lazy
 from toplint.model import ParseResult
@@ -26,6 +30,7 @@ from toplint.parse.text.shellsrc import ShellParser
 
 _SUFFIX = "#unit.sh"  # the unit read as a script under this name, then moved back
 _KEY = lazy(r"^(\s*)(ExecStart|ExecStartPre|ExecStartPost|Environment)\s*=\s*", re.I)
+_WORKDIR = lazy(r"^\s*WorkingDirectory\s*=\s*-?(/[^\s%]*?)/*\s*$", re.I)
 _SECTION = lazy(r"^\s*\[([A-Za-z]+)\]\s*$")
 
 
@@ -49,6 +54,7 @@ def _as_script(text: str) -> tuple[list[str], str]:
     out: list[str] = []
     section = ""
     continued = False
+    here = _working_directory(text)
     for line in text.split("\n"):
         head = _SECTION.match(line)
         if head:
@@ -56,7 +62,7 @@ def _as_script(text: str) -> tuple[list[str], str]:
             out.append("")
             continue
         if continued:
-            out.append(line)
+            out.append(here(line))
             continued = line.rstrip().endswith("\\")
             continue
         m = _KEY.match(line) if section == "service" else None
@@ -69,9 +75,26 @@ def _as_script(text: str) -> tuple[list[str], str]:
             out.append("")
             continue
         stripped = body.lstrip("-@:+!")
-        out.append(" " * (len(line) - len(stripped)) + stripped)
+        out.append(here(" " * (len(line) - len(stripped)) + stripped))
         continued = line.rstrip().endswith("\\")
     return exports, "\n".join(out)
+
+
+def _working_directory(text: str) -> Callable[[str], str]:
+    """What a command line of the unit reads as from its folder: each word that starts with the
+    ``[Service]`` section's ``WorkingDirectory=`` (an absolute path, no ``%`` specifier) as
+    ``./`` and the rest, right-aligned so every later column stays where the unit has it."""
+    section, found = "", ""
+    for line in text.split("\n"):
+        head = _SECTION.match(line)
+        section = head.group(1).lower() if head else section
+        m = _WORKDIR.match(line) if section == "service" else None
+        found = m.group(1) if m and m.group(1) else found
+    if not found:
+        return lambda line: line
+    prefix = re.compile(r"(?<!\S)" + re.escape(found) + "/")
+    pad = " " * (len(found) - 1) + "./"
+    return lambda line: prefix.sub(pad, line)
 
 
 def _assignments(body: str) -> list[str]:
