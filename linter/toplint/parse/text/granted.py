@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from toplint.engines.registry import get_engine
+from toplint.infra.numbers import whole_text
 from toplint.model import Deployment, Position
 from toplint.parse.options import Arg
 from toplint.parse.text.launchers import Allocation
@@ -120,9 +122,7 @@ def across_ray_cluster(step: Allocation, job: Allocation, layout: int | None) ->
     return replace(job, source=source)
 
 
-def ray_cluster(
-    commands: Iterable[tuple[Sequence[Arg], Mapping[str, Arg]]], path: str
-) -> RayCluster | None:
+def ray_cluster(commands: Iterable[tuple[Sequence[Arg], Mapping[str, Arg]]]) -> RayCluster | None:
     """The Ray cluster a script starts outside a scheduler's allocation: one node per ``ray
     start`` (the head and each worker joining it; a script of notes run part by part on each
     machine), each with the GPUs its ``--num-gpus`` gives, else those its
@@ -147,7 +147,7 @@ def ray_cluster(
                 if "=" in word
                 else (words[given + 1] if given + 1 < len(words) else None)
             )
-            gpus = int(text) if text and text.isdigit() else None
+            gpus = whole_text(text, 0, 1 << 20) if text else None
         elif "CUDA_VISIBLE_DEVICES" in env and env["CUDA_VISIBLE_DEVICES"].value is not None:
             gpus = count_devices(env["CUDA_VISIBLE_DEVICES"].value or "")
         nodes.append((gpus, args[0].position))
@@ -156,7 +156,7 @@ def ray_cluster(
         return None
     counts = [n for n, _ in nodes]
     total = None if None in counts else sum(c for c in counts if c is not None)
-    return RayCluster(len(nodes), total, tuple(counts), tuple(p for _, p in nodes), path)
+    return RayCluster(len(nodes), total, tuple(counts), tuple(p for _, p in nodes))
 
 
 @record
@@ -167,7 +167,6 @@ class RayCluster:
     gpus: int | None  # the total, None when a node's GPUs are not written
     per_node: tuple[int | None, ...]
     starts: tuple[Position, ...]  # the ``ray start`` commands, head first as written
-    path: str
 
     def holds(self, dep: Deployment) -> Deployment:
         """``dep``, an engine whose default executor is Ray once TP × PP exceeds the GPUs its
@@ -186,8 +185,8 @@ class RayCluster:
             f"runs on the Ray cluster of the ray start commands on lines {lines} "
             f"({self.nodes} nodes, "
             + (f"{self.gpus} GPUs" if self.gpus is not None else "GPUs not all written")
-            + "): its TP × PP exceeds the GPUs the serving process sees, so vLLM's default "
-            "executor is Ray"
+            + f"): its TP × PP exceeds the GPUs the serving process sees, so "
+            f"{get_engine(dep.engine).title}'s default executor is Ray"
         )
         return replace(
             dep,

@@ -180,11 +180,7 @@ class ShellParser:
         ray = starts_ray_cluster([a.value for a in c[0]] for c in commands)
         # a scheduler's job spans its nodes itself (across_ray_cluster); elsewhere the ray
         # start commands are the cluster
-        cluster = (
-            ray_cluster([(c[0], c[3]) for c in commands], source.path)
-            if ray and batch.empty
-            else None
-        )
+        cluster = ray_cluster([(c[0], c[3]) for c in commands]) if ray and batch.empty else None
         loader = script_loader(source.path, text, disk_loader(source.path))
         wrapped = False
         for (args, site, outer, exported, via), start in zip(commands, starts, strict=True):

@@ -77,8 +77,9 @@ _STOP_SUBCOMMANDS = {
 
 
 # xargs(1) runs the command after its own options with the words it reads (``pgrep python3 |
-# xargs -r kill -9``); these of its options take a value.
-_XARGS_VALUED = frozenset({"-a", "-d", "-E", "-e", "-I", "-i", "-L", "-l", "-n", "-P", "-s"})
+# xargs -r kill -9``); these of its options take the next word as their value (GNU xargs's
+# ``-i``, ``-e`` and ``-l`` take theirs only attached: ``-i{}``).
+_XARGS_VALUED = frozenset({"-a", "-d", "-E", "-I", "-L", "-n", "-P", "-s"})
 
 
 def _stops(words: Sequence[str]) -> bool:
