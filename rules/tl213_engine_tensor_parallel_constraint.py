@@ -20,7 +20,10 @@ SGLang's `--enable-dp-attention` refuses, in some releases, a `--dp-size` of 1 (
 from 0.4.4.post1, a `--dp-size` that does not divide `--tp-size`.
 
 The release is the image's tag or, without one, the release a package install in the same
-file pins (`pip install "sglang[all]==0.4.6"`).
+file pins (`pip install "sglang[all]==0.4.6"`); SGLang's own image at `latest` (or untagged)
+is the current release.  Where no release is known, the deployment is judged with DP
+attention on at the TP size, the one degree every release that runs it without `--dp-size`
+runs.
 
 Outcome reported (toplint's severity policy): refuses to start (an error; a warning where the
 release that refuses is not known).
