@@ -69,20 +69,16 @@ def degree(dep: Deployment, release: tuple[int, int, int] | None, *, latest: boo
     attention at TP 8 left no KV pool).  A release written X.Y.Z that a post release shares
     (0.4.4) takes the later phase: four of 0.4.4's five releases are 0.4.4.postN.  ``latest``:
     the image is SGLang's at ``latest``, the current phase whatever its number."""
-    known = release is not None or latest
-    phase = in_force(PHASES, release)[-1]
-    tp = str(dep.tp) if dep.tp is not None else "unresolved"
-    if phase.degree == "tp":
-        return tp
+    if in_force(PHASES, release)[-1].degree == "tp":
+        return str(dep.tp) if dep.tp is not None else "unresolved"
     flag = dep.flag("dp-size")
-    if flag is not None and flag.value is None:
+    if flag is None:  # as asked when the release is not known; off (or refused) otherwise
+        known = release is not None or latest
+        return "1" if known else str(dep.tp) if dep.tp is not None else "unresolved"
+    if flag.value is None:
         return "unresolved"
-    size = _size(flag.value) if flag is not None and flag.value is not None else 1
-    if size is not None and size <= 1:
-        if flag is None and not known:
-            return tp  # DP attention as asked, at the one degree any release runs it with
-        return "1" if not phase.refuses_one else str(size)
-    return flag.value if flag is not None and flag.value is not None else "1"
+    size = _size(flag.value)
+    return "1" if size is not None and size <= 1 else flag.value
 
 
 def refusal(

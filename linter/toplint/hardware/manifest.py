@@ -142,9 +142,7 @@ def _gpu(
         # one GPU per node, or GPUs joined by nothing, move nothing between GPUs of a node:
         # no link to describe (``intra_node: {fabric: none}`` of a one-GPU box had been exit 2)
         linkless = gpus <= 1 or intra.get("fabric") == "none"
-        if linkless and "bandwidth" not in intra:
-            intra = {**intra, "fabric": intra.get("fabric", "none"), "bandwidth": "0 GB/s"}
-        if "fabric" not in intra or "bandwidth" not in intra:
+        if not linkless and ("fabric" not in intra or "bandwidth" not in intra):
             raise ctx.error(
                 (*at, "gpu"),
                 f'unknown GPU "{name}"; use a catalog name ({", ".join(catalog.gpu_names())}) '
@@ -152,8 +150,12 @@ def _gpu(
                 "(fp16_tflops and arch for a GPU without BF16)} with "
                 "intra_node.fabric and intra_node.bandwidth",
             )
-        fabric = intra["fabric"]
-        bandwidth = ctx.bandwidth((*at, "intra_node", "bandwidth"), intra["bandwidth"], "link")
+        fabric = intra.get("fabric", "none")
+        bandwidth = (
+            ctx.bandwidth((*at, "intra_node", "bandwidth"), intra["bandwidth"], "link")
+            if "bandwidth" in intra
+            else 0.0
+        )
         spec = GpuSpec(
             name=name,
             memory_gb=0.0,

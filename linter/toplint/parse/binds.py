@@ -24,7 +24,7 @@ MODEL_HOST = "model_host_path"
 
 Bind = tuple[str, str]  # (host source, container target)
 
-_HOST_STARTS = ("/", "./", "../", "~", "$", ".")
+_HOST_STARTS = ("/", ".", "~", "$")  # a path (./, ../ included) or a variable ($PWD)
 
 
 def bind_of(flag: str, spec: str) -> Bind | None:

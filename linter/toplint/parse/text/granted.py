@@ -133,11 +133,13 @@ def ray_cluster(commands: Iterable[tuple[Sequence[Arg], Mapping[str, Arg]]]) -> 
     from toplint.parse.enginecfg import count_devices
 
     nodes: list[tuple[int | None, Position]] = []
+    roles: set[str] = set()
     for args, env in commands:
         words = [a.value for a in args]
         role = ray_start_role(words)
         if role is None:
             continue
+        roles.add(role)
         gpus: int | None = None
         given = next((i for i, w in enumerate(words) if w and w.startswith("--num-gpus")), None)
         if given is not None:
@@ -151,7 +153,6 @@ def ray_cluster(commands: Iterable[tuple[Sequence[Arg], Mapping[str, Arg]]]) -> 
         elif "CUDA_VISIBLE_DEVICES" in env and env["CUDA_VISIBLE_DEVICES"].value is not None:
             gpus = count_devices(env["CUDA_VISIBLE_DEVICES"].value or "")
         nodes.append((gpus, args[0].position))
-    roles = {ray_start_role([a.value for a in args]) for args, _ in commands}
     if len(nodes) < 2 or not {"head", "worker"} <= roles:
         return None
     counts = [n for n, _ in nodes]
