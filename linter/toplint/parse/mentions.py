@@ -149,11 +149,9 @@ def _mention(source: Source, match: re.Match[str], *, in_comment: bool = False) 
         return no_deployment(
             source.path, line, column, why, anchor=f"comment:{named}", severity=Severity.INFO
         )
-    if _json_schema(source, text):
-        why = (
-            f"names the engine {kind} `{named}` in a JSON Schema, which describes settings "
-            "(a Helm chart's values.schema.json): nothing here runs it"
-        )
+    schema = _schema_kind(source, text)
+    if schema:
+        why = f"names the engine {kind} `{named}` in {schema}: nothing here runs it"
         return no_deployment(
             source.path, line, column, why, anchor=f"schema:{named}", severity=Severity.INFO
         )
@@ -239,12 +237,25 @@ def _image_table(text: str, at: int) -> str | None:
     return ".".join(keys)
 
 
-def _json_schema(source: Source, text: str) -> bool:
-    """A JSON Schema (named ``*.schema.json``, as Helm's values.schema.json is, or declaring
-    ``"$schema"`` among its first keys): it names images and commands as defaults and
-    choices, and deploys nothing."""
+# A Kubernetes CustomResourceDefinition: ``kind: CustomResourceDefinition`` at a document's top
+# level, its schema under ``openAPIV3Schema``.
+_CRD = lazy(r"^kind:[ \t]*[\"']?CustomResourceDefinition\b", re.MULTILINE)
+
+
+def _schema_kind(source: Source, text: str) -> str:
+    """What describes settings here, or "": a JSON Schema (named ``*.schema.json``, as Helm's
+    values.schema.json is, or declaring ``"$schema"`` among its first keys), or a Kubernetes
+    CustomResourceDefinition, whose ``openAPIV3Schema`` documents an operator's fields
+    (nebari-dev/llm-serving-pack@50253626 charts/nebari-llm-serving/crds/llmmodel-crd.yaml: the
+    ``serving.command`` field's description names vLLM's default ``python3 -m
+    vllm.entrypoints.openai.api_server``).  Both name images and commands as defaults, choices
+    and prose, and deploy nothing."""
     name = source.name.rsplit("/", 1)[-1]
-    return name.endswith(".schema.json") or (name.endswith(".json") and '"$schema"' in text[:2000])
+    if name.endswith(".schema.json") or (name.endswith(".json") and '"$schema"' in text[:2000]):
+        return "a JSON Schema, which describes settings (a Helm chart's values.schema.json)"
+    if "openAPIV3Schema" in text and _CRD.search(text):
+        return "a CustomResourceDefinition's schema, which describes an operator's settings"
+    return ""
 
 
 def _templated(source: Source, text: str, at: int) -> bool:
