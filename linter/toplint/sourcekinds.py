@@ -112,6 +112,7 @@ KINDS: dict[str, SourceKind] = {
         _pod("llmaz-playground"),
         _pod("llmaz-service"),
         _pod("lws"),
+        _pod("nebari-llmmodel", "count"),
         _pod("nimservice"),
         _pod("ome-isvc"),
         _pod("ome-runtime"),

@@ -183,6 +183,9 @@ ENGINE = Engine(
         "kaito",
         # llmaz's default backend runtime (chart/templates/backends/vllm.yaml)
         "llmaz",
+        # Nebari's LLMModel: its operator runs python3 -m vllm.entrypoints.openai.api_server
+        # (nebari-dev/llm-serving-pack operator/internal/controller/reconcilers/modelservice.go)
+        "nebari-llmmodel",
     ),
     env_prefixes=("VLLM_",),
     # vllm/entrypoints/openai/: serving_chat.py ``OpenAIServingChat(engine_client, ...)``,

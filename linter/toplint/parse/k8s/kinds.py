@@ -28,6 +28,7 @@ HANDLER_MODULES: dict[str, str] = {
     "Model": "k8s.kubeai",
     **dict.fromkeys(("Workspace", "InferenceSet", "MultiRoleInference"), "k8s.kaito"),
     "NIMService": "k8s.nim",
+    "LLMModel": "k8s.nebari",
     **dict.fromkeys(("Service", "Playground", "OpenModel"), "k8s.llmaz"),
     **dict.fromkeys(
         (
