@@ -284,3 +284,17 @@ def test_a_namespace_named_after_the_engine_names_no_engine() -> None:
     )
     result = parse_text("pvc.yaml", text)
     assert (result.deployments, result.findings) == ((), ())
+
+
+def test_a_key_naming_an_engine_that_holds_its_flags_names_the_mapping_s_engine() -> None:
+    # An operator's `vllmArgs` beside the model and GPU count it runs them with
+    # (nebari-dev/llm-serving-pack@50253626 examples/models/*.yaml): the file had been silent.
+    text = "spec:\n  model: org/m\n  gpus: 2\n  vllmArgs: ['--tensor-parallel-size', '2']\n"
+    dep = only("serving.yaml", text)
+    assert (dep.engine, dep.model, dep.tp, dep.gpus) == ("vllm", "org/m", 2, 2)
+    assert dep.provenance["engine"] == "`vllmArgs`"
+
+
+def test_a_key_naming_an_engine_that_holds_no_flags_of_it_names_nothing() -> None:
+    text = "spec:\n  model: org/m\n  gpus: 2\n  vllmNotes: ['fast', 'cheap']\n"
+    assert parse_text("serving.yaml", text).deployments == ()

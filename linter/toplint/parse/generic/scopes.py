@@ -98,7 +98,7 @@ def _own(
         return ev.Evidence(imported, f"`{call}`")
     engine = ev.named(call.rsplit(".", 1)[-1]) if call.split(".", 1)[0] in foreign else None
     if engine is None:
-        return ev.of_mapping(node, call) or _by_name(at, node)
+        return ev.of_mapping(node, call) or _by_name(at, node) or _flags_key(node)
     # A name containing an engine's, imported from a module no engine owns (``pyimports.foreign``),
     # names it only beside that engine's options (``_is_options``), its own or a mapping's it is
     # given (Ray Data's ``vLLMEngineProcessorConfig(engine_kwargs=dict(...))``): ``pool =
@@ -125,6 +125,17 @@ def _by_name(at: Path, node: Mapping[Any, Any]) -> ev.Evidence | None:
     if at and isinstance(at[-1], str):
         engine = ev.named(at[-1])
         return ev.Evidence(engine, f"`{at[-1]}`") if engine else None
+    return None
+
+
+def _flags_key(node: Mapping[Any, Any]) -> ev.Evidence | None:
+    """The engine a key of the mapping names when it holds that engine's flags: an operator's
+    ``vllmArgs: ["--max-model-len", "8192"]`` beside the model and GPU count it runs them with
+    (nebari-dev/llm-serving-pack@50253626 examples/models/*.yaml, ``spec.serving.vllmArgs``)."""
+    for key, value in node.items():
+        engine = ev.named(key) if isinstance(key, str) else None
+        if engine and flag_list(value, ev.engine_specs()[engine]) is not None:
+            return ev.Evidence(engine, f"`{key}`")
     return None
 
 
