@@ -293,3 +293,24 @@ def test_an_environment_read_by_a_computed_name_is_said_as_written() -> None:
     dep = only("controller.py", text)
     assert dep.model is None
     assert [u.variable for u in dep.unresolved if u.field == "model"] == ["os.getenv(key)"]
+
+
+TOGGLED = """\
+from vllm import AsyncEngineArgs
+USE_FP4 = True
+LONG = False
+if USE_FP4 and not LONG:
+    MODEL = "nvidia/Qwen3.6-27B-NVFP4"
+else:
+    MODEL = "Qwen/Qwen3.6-27B-FP8"
+args = AsyncEngineArgs(model=MODEL, tensor_parallel_size=1)
+"""
+
+
+def test_an_if_on_constants_the_module_sets_takes_only_its_branch() -> None:
+    # anyscale/llm-serving-for-coding-agents@a3466b18 part3-optimize/
+    # serve_qwen3_6_27b_optimized.py: `ENABLE_NVFP4_WEIGHTS = True` picks the NVFP4 checkpoint;
+    # the else branch's FP8 one, assigned last, had been read.
+    assert only("m.py", TOGGLED).model == "nvidia/Qwen3.6-27B-NVFP4"
+    flipped = TOGGLED.replace("USE_FP4 = True", "USE_FP4 = False")
+    assert only("m.py", flipped).model == "Qwen/Qwen3.6-27B-FP8"

@@ -213,11 +213,39 @@ class _Reader(ExprReader):
         elif isinstance(stmt, ast.Return) and stmt.value is not None:
             yield f"return@{stmt.lineno}", self.expr(stmt.value, env), self.pos(stmt)
         elif isinstance(stmt, (ast.If, ast.For, ast.While, ast.With, ast.AsyncWith, ast.Try)):
-            for block in _blocks(stmt):
+            for block in self.taken(stmt, env):
                 value, pos = self.body(block, env)
                 for key, item in value.items():
                     sub = {p[1:]: v for p, v in pos.items() if p[:1] == (key,)}
                     yield key, (item, sub), pos.get((key,), (self.pos(stmt),) * 2)[0]
+
+    def taken(self, stmt: ast.stmt, env: dict[str, Built]) -> list[list[ast.stmt]]:
+        """The blocks of a compound statement that run: of an ``if`` whose test is a constant
+        the module sets (``ENABLE_NVFP4_WEIGHTS = True`` above ``if ENABLE_NVFP4_WEIGHTS:``,
+        anyscale/llm-serving-for-coding-agents@a3466b18 part3-optimize/
+        serve_qwen3_6_27b_optimized.py), only the branch it takes; else every block in turn,
+        where the assignments of the last are kept."""
+        if isinstance(stmt, ast.If):
+            test = self.truth(stmt.test, env)
+            if test is not None:
+                return [b for b in (stmt.body if test else stmt.orelse,) if b]
+        return _blocks(stmt)
+
+    def truth(self, node: ast.expr, env: dict[str, Built]) -> bool | None:
+        """The truth of a test made of constants (``not``, ``and``, ``or`` of names the module
+        binds to literals), or None when any part is not one."""
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            inner = self.truth(node.operand, env)
+            return None if inner is None else not inner
+        if isinstance(node, ast.BoolOp):
+            parts = [self.truth(v, env) for v in node.values]
+            if any(p is None for p in parts):
+                return None
+            return all(parts) if isinstance(node.op, ast.And) else any(parts)
+        if not isinstance(node, (ast.Name, ast.Constant)):
+            return None
+        value = self.expr(node, env)[0]
+        return bool(value) if isinstance(value, (bool, int, float, str)) else None
 
     def grown(self, node: ast.expr, env: dict[str, Built]) -> str | None:
         """The list variable ``cmd.append(x)`` or ``cmd.extend(xs)`` grows, as ``cmd += [x]``
