@@ -33,3 +33,13 @@ def test_an_image_the_engines_project_publishes_under_another_name_is_no_build(r
 def test_an_image_whose_own_name_names_the_engine_is_one(ref: str, engine: str) -> None:
     found = image(ref)
     assert found is not None and found.engine == engine
+
+
+def test_an_engine_whose_name_is_an_everyday_word_is_named_only_as_a_word() -> None:
+    # ATOM's "atom" is in "atomic": tiammomo/local-inference-stack@0cbeee43's
+    # `atomic_write_private_text` had been read as naming ATOM (TL008 on nine files)
+    from toplint.parse.generic.evidence import named
+
+    assert named("atomic_write_private_text") is None
+    assert named("atom_engine") == "atom"
+    assert named("VLLMwithChatTemplate") == "vllm"  # other names still match inside words

@@ -193,6 +193,9 @@ ENGINE = Engine(
     derive=derive,
     attention_dp=attention_dp,
     single_node=True,
+    # "atom" is in "atomic": tiammomo/local-inference-stack@0cbeee43's ``atomic_write_private_text``
+    # of its own helpers had been read as naming ATOM
+    common_word=True,
     # EP is the MoE group, strided inside the (possibly DP-folded) TP group: ep == tp
     ep_layout="inside_tp",
     # QKVParallelLinear gives each rank total_kv_heads / tp heads, or one head replicated

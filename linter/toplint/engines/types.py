@@ -295,6 +295,9 @@ class Engine:
     experts_over: Callable[[Deployment], int] = _experts_over_ep_or_tp
     dimensions: frozenset[Dimension] = frozenset(DIMENSIONS)  # what it can parallelise
     single_node: bool = False  # one instance never spans nodes (TGI)
+    # Its name is an everyday word that other words hold (ATOM: ``atomic_write``, ``atoms``):
+    # an identifier names it only with the name as a whole word (``toplint.parse.generic.evidence``)
+    common_word: bool = False
     # KV heads a tensor-parallel size exceeds: True = each rank holds whole heads, replicated
     # TP/KV times (vLLM ``QKVParallelLinear``); False = every rank takes KV/TP of them and the
     # engine refuses a TP that does not divide them (TGI)

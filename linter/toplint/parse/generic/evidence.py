@@ -38,7 +38,8 @@ class Evidence:
 @cache
 def names() -> tuple[tuple[str, str, bool], ...]:
     """(engine, lower-case name, substring-safe) for every registered engine: its name, its
-    title, its ``python -m`` module roots.  Names under four letters only match as words."""
+    title, its ``python -m`` module roots.  Names under four letters, and an engine's name that
+    is an everyday word (``Engine.common_word``), only match as words."""
     out: list[tuple[str, str, bool]] = []
     for engine in all_engines():
         words = {engine.name, engine.title.lower()}
@@ -46,7 +47,7 @@ def names() -> tuple[tuple[str, str, bool], ...]:
         for word in words:
             flat = re.sub(r"[^a-z0-9]", "", word.lower())
             if flat:
-                out.append((engine.name, flat, len(flat) >= 4))
+                out.append((engine.name, flat, len(flat) >= 4 and not engine.common_word))
     return tuple(sorted(out, key=lambda t: -len(t[1])))
 
 
