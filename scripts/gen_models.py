@@ -857,6 +857,12 @@ def generate(mirrors: Path) -> tuple[dict[str, Any], list[str]]:
                 dropped.append(f"{arch}: " + "; ".join(problems))
                 continue
             archs[arch] = {"family": item["family"], "config": config, "source": source}
+            if item.get("fp8_block"):  # the org's own "-FP8" release is block-quantized
+                archs[arch]["fp8_block"] = item["fp8_block"]
+                archs[arch]["source"] += (
+                    f"; its -FP8 release: FP8 blocks of {item['fp8_block']} "
+                    f"({item['fp8_block_source']})"
+                )
             note = "; ".join(n for n in (item.get("note"), *outvoted) if n)
             if note:
                 archs[arch]["note"] = note

@@ -70,6 +70,23 @@ def test_fp8_suffix_on_a_block_quantized_family_sets_one_byte_and_block_128() ->
     assert (spec.weight_bytes, spec.quant_block) == (1.0, 128)
 
 
+def test_the_org_s_own_fp8_release_of_a_generated_architecture_is_block_128() -> None:
+    # Qwen's FP8 releases are block 128 (ROCm/ATOM#1944 quotes Qwen3.6-35B-A3B-FP8's
+    # weight_block_size); the generated Qwen3.5/3.6 rows had taken the name as FP8 without one
+    for model_id in ("Qwen/Qwen3.6-35B-A3B-FP8", "Qwen/Qwen3.5-27B-FP8", "Qwen3.5-397B-A17B-FP8"):
+        spec = lookup_model(model_id, hf_cache=False)
+        assert spec is not None and (spec.weight_bytes, spec.quant_block) == (1.0, 128), model_id
+
+
+def test_a_third_party_fp8_re_release_has_no_block_its_name_cannot_state() -> None:
+    # llm-compressor's FP8_DYNAMIC (mahadev9/Qwen3.5-4B-fp8) is per channel; others are blocks
+    for model_id in ("mahadev9/Qwen3.5-27B-fp8", "someone/Qwen3-8B-FP8"):
+        spec = lookup_model(model_id, hf_cache=False)
+        assert spec is not None and (spec.weight_bytes, spec.quant_block) == (1.0, 0), model_id
+    local = lookup_model("/models/Qwen3-8B-FP8", hf_cache=False)  # a path names no organisation
+    assert local is not None and local.quant_block == 128
+
+
 def test_fp8_dynamic_suffix_is_per_channel_not_block() -> None:
     spec = lookup_model("RedHatAI/Llama-4-Scout-17B-16E-Instruct-FP8-dynamic", hf_cache=False)
     assert spec is not None

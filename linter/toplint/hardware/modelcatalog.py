@@ -148,7 +148,13 @@ def architecture(arch_id: str) -> Entry:
         )
     gen = _generated()["architectures"][arch_id]
     source = gen["source"] + (f"; {gen['note']}" if gen.get("note") else "")
-    return Entry(id=arch_id, config=gen["config"], source=source, family=gen["family"])
+    return Entry(
+        id=arch_id,
+        config=gen["config"],
+        source=source,
+        family=gen["family"],
+        fp8_block=int(gen.get("fp8_block", 0)),
+    )
 
 
 @functools.cache

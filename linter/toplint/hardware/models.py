@@ -231,7 +231,8 @@ def _from_catalog(model_id: str, fallback_suffixes: tuple[str, ...] = ()) -> Mod
         spec = entry.spec(item.quantization_config, patch)
         note = f"; weights as served: from {item.id}'s own config ({item.source})"
         spec = _own_fields(spec, item, patch, where)
-        return _apply_quant(replace(spec, source=spec.source + note), entry.fp8_block, removed)
+        block = _org_block(model_id, entry)
+        return _apply_quant(replace(spec, source=spec.source + note), block, removed)
     suffixes = removed or fallback_suffixes
     if item is not None and item.quant and not removed:
         suffixes = (item.quant,)
@@ -242,7 +243,21 @@ def _from_catalog(model_id: str, fallback_suffixes: tuple[str, ...] = ()) -> Mod
         context, where = default_context(item.id)
         if context:
             spec = replace(spec, max_context=context, source=f"{spec.source}; context: {where}")
-    return _apply_quant(spec, entry.fp8_block, suffixes)
+    return _apply_quant(spec, _org_block(model_id, entry), suffixes)
+
+
+_ORG = DeferredPattern(r"[A-Za-z0-9][\w.-]*")  # a Hugging Face organisation's name
+
+
+def _org_block(model_id: str, entry: Entry) -> int:
+    """The FP8 block of the architecture's own organisation's "-FP8" release
+    (``Entry.fp8_block``), for an id of that organisation or of none; 0 for another's: a
+    third party's FP8 re-release is as often per-channel (llm-compressor's FP8_DYNAMIC,
+    ``mahadev9/Qwen3.5-4B-fp8``) as block-quantized, and the name does not say which."""
+    parts = model_id.split("/")
+    org = parts[0].lower() if len(parts) == 2 and _ORG.fullmatch(parts[0]) else ""
+    own = entry.id.split("/", 1)[0].lower() if "/" in entry.id else ""
+    return entry.fp8_block if not org or org == own else 0  # a path names no organisation
 
 
 def _own_fields(
