@@ -105,6 +105,16 @@ def test_apple_is_unified_memory_not_a_link() -> None:
     assert facts == ("none", 1, 800)
 
 
+def test_dgx_spark_is_one_gb10_whose_unified_memory_is_no_link() -> None:
+    # jdaln/dgx-spark-inference-stack@a686d894's 31 deployments were declined (TL011) on a
+    # manifest naming the GB10
+    for name in ("GB10", "NVIDIA GB10", "DGX Spark"):
+        spec = lookup_gpu(name)
+        assert spec is not None and spec.name == "GB10", name
+        facts = (spec.scaleup_fabric, spec.nvlink_domain, spec.memory_bandwidth_gb_per_s)
+        assert facts == ("none", 1, 273)
+
+
 def test_rtx_3090_has_no_p2p_but_a_bridge() -> None:
     spec = lookup_gpu("RTX 3090")
     assert spec is not None and not spec.p2p_default
