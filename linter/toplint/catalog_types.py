@@ -27,6 +27,10 @@ class ModelSpec:
     num_experts: int = 0  # routed experts; 0 = dense
     top_k: int = 0
     moe_intermediate_size: int = 0
+    # the shared experts' total intermediate width (DeepSeek ``n_shared_experts`` x
+    # ``moe_intermediate_size``, Qwen2-MoE ``shared_expert_intermediate_size``; 0: none): a dense
+    # MLP split over the TP ranks even where expert parallelism places the routed experts whole
+    shared_expert_ffn: int = 0
     num_moe_layers: int = 0
     mla: bool = False
     kv_lora_rank: int = 0

@@ -121,7 +121,22 @@ def quant_shards(model: ModelSpec, dep: Deployment) -> list[tuple[str, int, int]
     for what, size, split in (
         ("intermediate_size", model.intermediate_size, tp),
         ("moe_intermediate_size", model.moe_intermediate_size if model.is_moe else 0, moe_tp(dep)),
+        # The shared experts are one dense MLP over the TP ranks, whatever places the routed
+        # ones: DeepSeek-V4-Pro's 3072 at TP 16 with expert parallelism is 192 a rank ("Weight
+        # input_size_per_partition = 192 is not divisible by weight quantization block_k =
+        # 128" on shared_experts.down_proj, vllm-project/vllm#42384), where the routed experts
+        # are placed whole.  Checked where EP leaves the routed experts unsplit: otherwise
+        # their width, a divisor of the shared one, is checked above at the same split.
+        ("shared experts' intermediate size", _shared_split(model, dep), tp),
     ):
         if size and split > 1 and (size % split or (size // split) % block):
             out.append((what, size, split))
     return out
+
+
+def _shared_split(model: ModelSpec, dep: Deployment) -> int:
+    """The shared experts' width where it is split over more ranks than one routed expert is
+    (expert parallelism places the routed ones whole), else 0 (nothing more to check)."""
+    if not model.is_moe or not model.shared_expert_ffn or moe_tp(dep) >= (dep.tp or 1):
+        return 0
+    return model.shared_expert_ffn
