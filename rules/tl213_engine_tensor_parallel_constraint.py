@@ -26,7 +26,9 @@ attention on at the TP size, the one degree every release that runs it without `
 runs.
 
 Outcome reported (toplint's severity policy): refuses to start (an error; a warning where the
-release that refuses is not known).
+release that refuses is not known); runs, not as written (info): a release from 0.5.2 pinned,
+or SGLang's image at `latest`, starts `--enable-dp-attention` with a DP size of 1 with DP
+attention off, and the deployment is judged as it runs, without it.
 
 ## Why is this bad?
 TurboMind asserts `(tp & (tp - 1) == 0) and tp != 0` with the message "tp should be 2^n"
@@ -158,14 +160,18 @@ def _refused_by_release(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     if refusal is None:
         return
     flag = dep.flag(refusal.option)
+    if refusal.ignored:  # it starts, with the setting off: the layout as run, not as written
+        severity = Severity.INFO
+    else:
+        severity = Severity.ERROR if refusal.certain else Severity.WARNING
     yield finding_at(
         rule,
         ctx,
         flag.position if flag is not None else dep.position_of("dp"),
         refusal.message,
         fix=settings_fix(list(refusal.fix)) if refusal.fix else None,
-        data={"option": refusal.option},
-        severity=Severity.ERROR if refusal.certain else Severity.WARNING,
+        data={"option": refusal.option, "ignored": refusal.ignored},
+        severity=severity,
         anchor=(flag.anchor or flag.name) if flag is not None else anchor_of(ctx, "dp"),
     )
 

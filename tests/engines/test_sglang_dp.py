@@ -46,8 +46,16 @@ def test_0_4_5_to_0_5_1_refuse_dp_one(release: RELEASE) -> None:
 
 @pytest.mark.parametrize("release", [(0, 5, 2), (0, 5, 5), (0, 5, 23)])
 def test_from_0_5_2_dp_one_starts_with_dp_attention_off(release: RELEASE) -> None:
-    assert _refusal("--tp 8 --enable-dp-attention", release) is None
-    assert _refusal("--tp 8 --dp 1 --enable-dp-attention", release) is None
+    # it starts (no refusal): the setting is off, said at info by TL213 (``ignored``)
+    for flags, option in (
+        ("--tp 8 --enable-dp-attention", "enable-dp-attention"),
+        ("--tp 8 --dp 1 --enable-dp-attention", "dp-size"),
+    ):
+        found = _refusal(flags, release)
+        assert found is not None and found.ignored and found.option == option
+        assert "starts with DP attention off" in found.message
+        assert found.fix == (("--enable-dp-attention", ""), ("--dp-size", "8"))
+    assert _refusal("--tp 8 --dp 8 --enable-dp-attention", release) is None
 
 
 @pytest.mark.parametrize("release", [(0, 4, 6), (0, 5, 5), None])

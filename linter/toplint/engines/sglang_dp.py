@@ -25,6 +25,7 @@ the boundaries:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from toplint.engines.layout import Setting, flags
@@ -98,7 +99,7 @@ def refusal(
     candidates = PHASES[-1:] if latest and release is None else _candidates(release)
     refusing = [p for p in candidates if _refuses(p, dep.tp, dp)]
     if not refusing:
-        return None
+        return _switched_off(candidates, dep.tp, dp, at.name, release, layout)
     certain = len(refusing) == len(candidates)
     what = (
         f"--enable-dp-attention with --dp-size {dp} on --tp-size {dep.tp}"
@@ -126,6 +127,30 @@ def refusal(
         )
         message += f"; {runs}; {known}"
     return Refusal(at.name, message, certain, tuple(_fix(layout, dep.tp, dp)))
+
+
+def _switched_off(
+    candidates: Sequence[Phase],
+    tp: int,
+    dp: int,
+    option: str,
+    release: tuple[int, int, int] | None,
+    layout: Layout,
+) -> Refusal | None:
+    """DP attention asked for on more than one GPU that every release the deployment may run
+    starts with off (0.5.2 on: ``if self.dp_size == 1: self.enable_dp_attention = False``);
+    None where a release runs it."""
+    off = [p for p in candidates if p.degree == "dp" and not p.refuses_one and dp <= 1]
+    if tp <= 1 or not off or len(off) != len(candidates):
+        return None
+    which = f"the pinned SGLang {'.'.join(map(str, release))}" if release else "SGLang's latest"
+    message = (
+        f"--enable-dp-attention with --dp-size {dp if option == 'dp-size' else '1 (the default)'}"
+        f": {which} starts with DP attention off (server_args.py `if self.dp_size == 1: "
+        f"self.enable_dp_attention = False`, from {off[0].since}), so attention runs over all "
+        f"{tp} TP ranks and each holds its own copy of the KV cache; --dp-size above 1 turns it on"
+    )
+    return Refusal(option, message, True, tuple(_fix(layout, tp, dp)), ignored=True)
 
 
 def _candidates(release: tuple[int, int, int] | None) -> list[Phase]:

@@ -220,12 +220,16 @@ _TRUE = frozenset({"true", "1", "yes", "on"})
 
 @record
 class Refusal:
-    """Sizes some of the engine's releases refuse to start with (``Engine.refuses``; TL213)."""
+    """Sizes some of the engine's releases refuse to start with (``Engine.refuses``; TL213), or
+    (``ignored``) a setting the release the deployment runs starts with but turns off."""
 
     option: str  # the canonical option the finding points at ("dp-size")
     message: str  # what is refused, by which releases, in the engine's own words
     certain: bool  # every release the deployment may run refuses (else: some of them)
     fix: tuple[tuple[str, str], ...] = ()  # options every release accepts (layout.flags)
+    # the release starts, without the setting the option asks for (SGLang 0.5.2 on: DP
+    # attention with a DP size of 1 is off): the deployment runs, not as written
+    ignored: bool = False
 
 
 def _no_derive(dep: Deployment) -> Deployment:

@@ -43,7 +43,14 @@ from toplint.record import replace
 
 _GROUP = "llm.nebari.dev/"
 _SERVING: Path = ("spec", "serving")
-_ADVANCED: Path = ("spec", "advanced", "vllm")
+_ENGINE_KIND = "nebari-llmmodel"
+
+
+def _advanced() -> Path:
+    """``spec.advanced.<engine>``: the pod settings, under the name of the engine it runs."""
+    return ("spec", "advanced", engine_running_in(_ENGINE_KIND).name)
+
+
 _GPU: Path = ("spec", "resources", "gpu", "count")
 
 
@@ -58,12 +65,12 @@ def llm_model(ctx: Ctx) -> list[Deployment]:
         why = f"LLMModel without {named}, which its CRD requires: the API server refuses it"
         ctx.findings.append(unparsable(ctx.path, why, where.line, where.column))
         return []
-    engine = engine_running_in("nebari-llmmodel")
+    engine = engine_running_in(_ENGINE_KIND)
     env = _env(ctx)
     values = {k: a.value for k, a in env.items()}
     command = list_args(ctx, (*_SERVING, "command"), values)
     args = [*_layout(ctx), *list_args(ctx, (*_SERVING, "vllmArgs"), values)]
-    args += list_args(ctx, (*_ADVANCED, "extraArgs"), values)
+    args += list_args(ctx, (*_advanced(), "extraArgs"), values)
     image = str(ctx.get((*_SERVING, "image"), "") or "")
     if command:
         # A command of its own: the engine only when it is one (the mock image's server is not).
@@ -78,14 +85,14 @@ def llm_model(ctx: Ctx) -> list[Deployment]:
             engine.cli.name, tuple(args), start, model, env, image=image, dev_shm=_dev_shm(ctx)
         )
     dep, found_findings = deployment_from_invocation(
-        invocation, ctx.path, source_kind="nebari-llmmodel", base=_base(ctx)
+        invocation, ctx.path, source_kind=_ENGINE_KIND, base=_base(ctx)
     )
     ctx.findings.extend(found_findings)
-    return [labelled(ctx, dep, _ADVANCED)]
+    return [labelled(ctx, dep, _advanced())]
 
 
 def _base(ctx: Ctx) -> Deployment:
-    base = base_deployment(ctx, "nebari-llmmodel")
+    base = base_deployment(ctx, _ENGINE_KIND)
     count = to_int(ctx.get(_GPU))
     replicas = to_int(ctx.get((*_SERVING, "replicas")))
     sources = dict(base.sources)
@@ -138,11 +145,12 @@ def _layout(ctx: Ctx) -> list[Arg]:
 
 def _env(ctx: Ctx) -> dict[str, Arg]:
     out: dict[str, Arg] = {}
-    for i, given in enumerate(ctx.sequence((*_ADVANCED, "extraEnv"))):
+    advanced = _advanced()
+    for i, given in enumerate(ctx.sequence((*advanced, "extraEnv"))):
         item = env_entry(given)
         if item is None or "valueFrom" in item:
             continue
-        at: Path = (*_ADVANCED, "extraEnv", i, "value")
+        at: Path = (*advanced, "extraEnv", i, "value")
         text = "" if item.get("value") is None else str(item.get("value"))
         out[str(item["name"])] = Arg(text, text, ctx.scalar_pos(at), (), anchor_of(at))
     return out
