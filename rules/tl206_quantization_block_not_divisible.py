@@ -15,11 +15,12 @@ DOC = """\
 For block-quantized FP8 checkpoints (`weight_block_size: [128, 128]`: DeepSeek-V3/R1, Kimi-K2,
 Qwen3-*-FP8), checks that each tensor-parallel shard of the FFN is a whole number of 128-wide
 blocks: `(moe_)intermediate_size / TP_moe % 128 == 0`, where TP_moe is the TP of the expert
-weights (1 with vLLM `--enable-expert-parallel`, TP/EP with SGLang `--ep-size`).  A model's
-shared experts (DeepSeek's `n_shared_experts x moe_intermediate_size`, Qwen2-MoE's
-`shared_expert_intermediate_size`) are one dense MLP split over all TP ranks even where expert
-parallelism places the routed experts whole, so their width / TP is checked too
-(vllm-project/vllm#42384: DeepSeek-V4-Pro's 3072 at TP 16 is 192 a rank).  The same
+weights (1 with vLLM `--enable-expert-parallel`, TP/EP with SGLang `--ep-size`).  DeepSeek's
+shared experts (`n_shared_experts x moe_intermediate_size`) are one dense MLP split over all TP
+ranks even where expert parallelism places the routed experts whole, so their width / TP is
+checked too (vllm-project/vllm#42384: DeepSeek-V4-Pro's 3072 at TP 16 is 192 a rank); Qwen's
+one `shared_expert_intermediate_size` expert is not (Qwen3.6-35B-A3B-FP8's 512-wide one starts
+at TP 8 with expert parallelism, ROCm/ATOM#1944).  The same
 holds for AWQ and GPTQ checkpoints, whose weights are quantized in groups along the input
 dimension (`quantization_config.group_size`, 128 by default): each shard of the down
 projection must be a whole number of groups.  A group size read from the checkpoint's

@@ -27,9 +27,11 @@ class ModelSpec:
     num_experts: int = 0  # routed experts; 0 = dense
     top_k: int = 0
     moe_intermediate_size: int = 0
-    # the shared experts' total intermediate width (DeepSeek ``n_shared_experts`` x
-    # ``moe_intermediate_size``, Qwen2-MoE ``shared_expert_intermediate_size``; 0: none): a dense
-    # MLP split over the TP ranks even where expert parallelism places the routed experts whole
+    # DeepSeek-style shared experts' total intermediate width (``n_shared_experts`` x
+    # ``moe_intermediate_size``; 0: none): a dense MLP split over the TP ranks even where expert
+    # parallelism places the routed experts whole (vllm-project/vllm#42384).  Not Qwen's one
+    # ``shared_expert_intermediate_size`` expert: Qwen3.6-35B-A3B-FP8's 512-wide one at TP 8
+    # with expert parallelism (64 a rank if split) starts (ROCm/ATOM#1944, "8tp_8ep").
     shared_expert_ffn: int = 0
     num_moe_layers: int = 0
     mla: bool = False

@@ -278,7 +278,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         num_experts=moe.experts,
         top_k=moe.top_k,
         moe_intermediate_size=moe.expert_ffn,
-        shared_expert_ffn=moe.shared_ffn,
+        shared_expert_ffn=0 if cfg.get("shared_expert_intermediate_size") else moe.shared_ffn,
         num_moe_layers=moe.layers,
         expert_params=float(expert_params),
         mla=bool(attn.kv_lora_rank),
