@@ -246,10 +246,29 @@ class Renderer:
             if (len(cmd) > 1 or piped is not None) and not isinstance(plain(value.v), Unknown):
                 raise NotRendered("a value cannot take arguments", head.offset)
             return value  # a method of something unknown (``.Files.Get "f"``) is unknown
+        if head.text in ("and", "or") and piped is None:
+            return self._func(head.text, self._decided(cmd[1:], head.text, dot, scope), head.offset)
         args = [self._operand(op, dot, scope) for op in cmd[1:]]
         if piped is not None:
             args.append(piped)
         return self._func(head.text, args, head.offset)
+
+    def _decided(
+        self, ops: Sequence[Operand], name: str, dot: Val, scope: list[dict[str, Val]]
+    ) -> list[Val]:
+        """``and``/``or``'s operands up to the one that decides it: Go's text/template (1.18 on,
+        which Helm 3.9 on is built with) "returns when the result is determined", so ``and
+        $g.serviceAccount $g.serviceAccount.create`` never evaluates the field of a missing
+        map (doublewordai/inference-stack@86bd8dba templates/deployment.yaml:138 had stopped
+        the chart with "nil pointer evaluating .create").  An unknown operand decides
+        nothing: the next is evaluated."""
+        out: list[Val] = []
+        for op in ops:
+            value = self._operand(op, dot, scope)
+            out.append(value)
+            if not isinstance(plain(value.v), Unknown) and truth(value.v) == (name == "or"):
+                break
+        return out
 
     def _func(self, name: str, args: list[Val], offset: int) -> Val:
         if name == "include":
