@@ -558,3 +558,48 @@ def test_a_fix_of_text_a_define_writes_edits_the_define_or_nothing(tmp_path: Pat
     edits = intent_edits(typo.fix.intents, None, helpers.read_text(), str(helpers))
     fixed, _ = apply_edits(helpers.read_text(), edits)
     assert fixed == FLAGS_HELPERS.replace("--enforce-eagerr", "--enforce-eager")
+
+
+GUARDED = DEPLOYMENT.replace(
+    "    spec:\n      containers:",
+    "    spec:\n      {{- if and .Values.sa .Values.sa.create }}\n      serviceAccountName: sa\n"
+    "      {{- end }}\n      {{- if or .Values.enabled .Values.missing.field }}\n      containers:",
+).replace(
+    "nvidia.com/gpu: {{ .Values.gpus }}", "nvidia.com/gpu: {{ .Values.gpus }}\n      {{- end }}"
+)
+
+
+def test_and_or_stop_at_the_operand_that_decides_them(tmp_path: Path) -> None:
+    """Go 1.18's text/template (Helm 3.9 on): ``and`` returns at its first empty operand and
+    ``or`` at its first non-empty one, so a field of a map the values leave out is never
+    evaluated (doublewordai/inference-stack@86bd8dba templates/deployment.yaml:138 had
+    stopped the chart: "nil pointer evaluating .create")."""
+    chart = _chart(tmp_path, GUARDED, VALUES + "enabled: true\n")
+    result = _parse(chart / "values.yaml")
+    (dep,) = result.deployments
+    assert (dep.engine, dep.tp) == ("vllm", 8)
+    assert not [f for f in result.findings if "not rendered" in f.message]
+
+
+def test_values_the_chart_renders_no_engine_with_are_an_info_note(tmp_path: Path) -> None:
+    """A values file naming the engine's image in a part the chart does not render with it
+    (``enabled: false``) deploys nothing: said at info, with the chart, not as an unread file."""
+    values = "image: vllm/vllm-openai:v0.9.0\nmodel: org/m\ntp: 8\ngpus: 8\nenabled: false\n"
+    template = GUARDED.replace("or .Values.enabled .Values.missing.field", ".Values.enabled")
+    result = _parse(_chart(tmp_path, template, values) / "values.yaml")
+    assert result.deployments == ()
+    (found,) = result.findings
+    assert (found.rule, found.severity) == ("TL008", Severity.INFO)
+    assert "the chart beside it renders no container running it" in found.message
+
+
+def test_a_helm_unittest_suite_sets_values_for_a_test_and_deploys_nothing(tmp_path: Path) -> None:
+    chart = _chart(tmp_path)
+    (chart / "tests").mkdir()
+    suite = chart / "tests" / "deployment_test.yaml"
+    suite.write_text(
+        "suite: deployment\ntemplates: [templates/deployment.yaml]\ntests:\n"
+        "  - it: renders\n    set: {image: vllm/vllm-openai:v0.9.0, model: test, tp: 2, gpus: 1}\n"
+        "    asserts:\n      - isKind: {of: Deployment}\n"
+    )
+    assert _parse(suite).deployments == () and _parse(suite).findings == ()
