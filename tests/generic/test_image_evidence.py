@@ -43,3 +43,11 @@ def test_an_engine_whose_name_is_an_everyday_word_is_named_only_as_a_word() -> N
     assert named("atomic_write_private_text") is None
     assert named("atom_engine") == "atom"
     assert named("VLLMwithChatTemplate") == "vllm"  # other names still match inside words
+
+
+def test_a_path_under_an_everyday_word_engine_name_is_no_module_of_it() -> None:
+    # mavlite/local-gpu-cluster@7661c428 scripts/rag/sources.yaml lists a feed's `atom.xml`
+    from tests.parse.helpers import parse_text
+
+    result = parse_text("sources.yaml", "feeds:\n  - url: https://example.org/atom.xml\n")
+    assert result.deployments == () and result.findings == ()

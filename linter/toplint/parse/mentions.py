@@ -324,8 +324,16 @@ def _command_words() -> tuple[str, ...]:
 @cache
 def _package_words() -> tuple[str, ...]:
     """The engines' names that are also the first part of one of their modules (their Python
-    package), longest first."""
-    words = {e.name for e in all_engines() for m in e.modules if m.split(".")[0] == e.name}
+    package), longest first; for a name that is an everyday word (``Engine.common_word``) its
+    package with the first subpackage of one of its modules (``atom.entrypoints``): ``atom.xml``
+    in a feed list (mavlite/local-gpu-cluster@7661c428 scripts/rag/sources.yaml) is no module."""
+    words = {
+        # an everyday word's engine by its package and first subpackage (``atom.entrypoints``)
+        ".".join(m.split(".")[:2]) if e.common_word else e.name
+        for e in all_engines()
+        for m in e.modules
+        if m.split(".")[0] == e.name
+    }
     return tuple(sorted(words, key=len, reverse=True))
 
 
