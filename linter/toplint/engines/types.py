@@ -227,9 +227,7 @@ class Refusal:
     message: str  # what is refused, by which releases, in the engine's own words
     certain: bool  # every release the deployment may run refuses (else: some of them)
     fix: tuple[tuple[str, str], ...] = ()  # options every release accepts (layout.flags)
-    # the release starts, without the setting the option asks for (SGLang 0.5.2 on: DP
-    # attention with a DP size of 1 is off): the deployment runs, not as written
-    ignored: bool = False
+    ignored: bool = False  # it starts with the setting off (SGLang 0.5.2 on: DP attention)
 
 
 def _no_derive(dep: Deployment) -> Deployment:
@@ -299,8 +297,7 @@ class Engine:
     experts_over: Callable[[Deployment], int] = _experts_over_ep_or_tp
     dimensions: frozenset[Dimension] = frozenset(DIMENSIONS)  # what it can parallelise
     single_node: bool = False  # one instance never spans nodes (TGI)
-    # Its name is an everyday word that other words hold (ATOM: ``atomic_write``, ``atoms``):
-    # an identifier names it only with the name as a whole word (``toplint.parse.generic.evidence``)
+    # its name is an everyday word others hold (ATOM: ``atomic``): only a whole word names it
     common_word: bool = False
     # KV heads a tensor-parallel size exceeds: True = each rank holds whole heads, replicated
     # TP/KV times (vLLM ``QKVParallelLinear``); False = every rank takes KV/TP of them and the

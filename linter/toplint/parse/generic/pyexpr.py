@@ -105,6 +105,22 @@ class ExprReader:
             tuple(sorted({n.id for n in ast.walk(node) if isinstance(n, ast.Name)})),
         ), here
 
+    def truth(self, node: ast.expr, env: dict[str, Built]) -> bool | None:
+        """The truth of a test made of constants (``not``, ``and``, ``or`` of names the module
+        binds to literals), or None when any part is not one."""
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            inner = self.truth(node.operand, env)
+            return None if inner is None else not inner
+        if isinstance(node, ast.BoolOp):
+            parts = [self.truth(v, env) for v in node.values]
+            if any(p is None for p in parts):
+                return None
+            return all(parts) if isinstance(node.op, ast.And) else any(parts)
+        if not isinstance(node, (ast.Name, ast.Constant)):
+            return None
+        value = self.expr(node, env)[0]
+        return bool(value) if isinstance(value, (bool, int, float, str)) else None
+
     def variable(self, name: str) -> Built:
         """The value the environment gives ``name``, at the place it is written; a placeholder
         (``$MODEL_ID``) is a ``Ref`` that needs it."""

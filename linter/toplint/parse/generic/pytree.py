@@ -231,22 +231,6 @@ class _Reader(ExprReader):
                 return [b for b in (stmt.body if test else stmt.orelse,) if b]
         return _blocks(stmt)
 
-    def truth(self, node: ast.expr, env: dict[str, Built]) -> bool | None:
-        """The truth of a test made of constants (``not``, ``and``, ``or`` of names the module
-        binds to literals), or None when any part is not one."""
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-            inner = self.truth(node.operand, env)
-            return None if inner is None else not inner
-        if isinstance(node, ast.BoolOp):
-            parts = [self.truth(v, env) for v in node.values]
-            if any(p is None for p in parts):
-                return None
-            return all(parts) if isinstance(node.op, ast.And) else any(parts)
-        if not isinstance(node, (ast.Name, ast.Constant)):
-            return None
-        value = self.expr(node, env)[0]
-        return bool(value) if isinstance(value, (bool, int, float, str)) else None
-
     def grown(self, node: ast.expr, env: dict[str, Built]) -> str | None:
         """The list variable ``cmd.append(x)`` or ``cmd.extend(xs)`` grows, as ``cmd += [x]``
         and ``cmd += xs`` do (docs.python.org/3/tutorial/datastructures.html, More on Lists):
