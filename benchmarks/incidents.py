@@ -22,7 +22,8 @@ co-located processes sharing a GPU; `--set round22`: tests/incidents/SPLIT22.md,
 2025-2026 trackers and pull requests; `--set round23`: tests/incidents/SPLIT23.md, 5 more from web
 pages and incident write-ups; `--set round24`: tests/incidents/SPLIT24.md, 4 more, most of them TGI
 start-up memory failures; `--set round25`: tests/incidents/SPLIT25.md, 3 more on communication,
-shared memory and capacity; default round1):
+shared memory and capacity; `--set round26`: tests/incidents/SPLIT26.md, 3 more, hybrid models
+whose default sequence count outruns their Mamba state blocks; default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
   highest severity) is the rule the case expects (or one it also accepts);
@@ -76,6 +77,7 @@ SPLITS = {
     "round23": "SPLIT23.md",
     "round24": "SPLIT24.md",
     "round25": "SPLIT25.md",
+    "round26": "SPLIT26.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

@@ -41,6 +41,7 @@ ROUNDS = (
     "round23",
     "round24",
     "round25",
+    "round26",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -70,6 +71,7 @@ DEVELOPMENT_ON_TOP = {
     "round23": 2,
     "round24": 2,
     "round25": 1,
+    "round26": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -97,6 +99,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round23": 0,
     "round24": 0,
     "round25": 0,
+    "round26": 0,
 }
 
 
@@ -135,6 +138,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round23"]["development"] + rounds["round23"]["held-out"]) >= 5
     assert len(rounds["round24"]["development"] + rounds["round24"]["held-out"]) >= 4
     assert len(rounds["round25"]["development"] + rounds["round25"]["held-out"]) >= 3
+    assert len(rounds["round26"]["development"] + rounds["round26"]["held-out"]) >= 3
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
