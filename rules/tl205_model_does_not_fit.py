@@ -6,11 +6,10 @@ import math
 from collections.abc import Iterator
 
 from toplint.engines.registry import get_engine
-from toplint.hardware.types import GpuSpec
 from toplint.model import Finding, Fix, Severity
 from toplint.outcome.types import GIB, Memory
-from toplint.record import replace
-from toplint.rulebook.helpers import finding, flag_fix, layout_fix, layout_flags
+from toplint.rulebook.fitadvice import what_would_fit
+from toplint.rulebook.helpers import finding, flag_fix, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -268,7 +267,7 @@ def _fix(ctx: RuleContext, m: Memory) -> Fix | str:
         if key is not None:  # set in an engine config file: say what to write there
             return f"{key}: {tokens}"
         return flag_fix(f"--max-model-len {tokens}", {"max-model-len": tokens})
-    return _all_visible(ctx) or _what_would_fit(ctx, m)
+    return _all_visible(ctx) or what_would_fit(ctx, m)
 
 
 def _all_visible(ctx: RuleContext) -> Fix | None:
@@ -297,89 +296,6 @@ def _all_visible(ctx: RuleContext) -> Fix | None:
     for tp in (t for t in range(gpus, 1, -1) if gpus % t == 0):  # the widest that runs
         if judging.judge(dep, ctx.outcome, cluster, model, ctx.workload, tp=tp).outcome.runs:
             return layout_fix(dep.engine, tp=tp, note=note)
-    return None
-
-
-def _what_would_fit(ctx: RuleContext, m: Memory) -> str:
-    model, placement, dep = ctx.model, ctx.placement, ctx.deployment
-    assert model is not None and placement is not None
-    gpus = (dep.tp or 1) * (dep.pp or 1)
-    room = m.budget - m.working
-    total = m.weights * gpus  # the weights this layout spreads (replicated parts counted)
-    if room <= 0.05 * m.budget:
-        # the start-up working memory alone fills (nearly) all the budget: no number of GPUs
-        # sharing the weights makes room (vllm-project/vllm#19125: 3.5 of 3.4 GiB at 0.4 of an
-        # 8 GB card, where a count of ~10^9 GPUs was offered)
-        return _larger_share(ctx, m) or (
-            f"a larger memory setting than {m.setting} or a GPU with more memory: the start-up "
-            f"working memory alone ({_gib(m.working)}) is more than the {_gib(m.budget)} this "
-            "setting gives each GPU"
-        )
-    more = math.ceil(total / (room * 0.9))  # 10% of each GPU left for the KV cache
-    options = [f"≥{more} {placement.cluster.gpu.name} GPUs for one instance"]
-    within = _within_node(ctx, more) if more > gpus else None
-    stages = (dep.pp or 1) * 2 ** math.ceil(math.log2(max(more / gpus, 1.0)))
-    spelled = layout_flags(dep.engine, pp=stages) if more > gpus and within is None else ""
-    if within is not None:
-        options[0] += f" ({within})"
-    elif spelled:
-        options[0] += f" ({spelled} across more nodes)"
-    if model.weight_bytes >= 2 and _fp8_runs(dep.engine, placement.cluster.gpu):
-        import toplint.outcome.memory as memory
-
-        fp8 = memory.weight_bytes(replace(model, weight_bytes=1.0))
-        share = m.weights * fp8 / memory.weight_bytes(model)
-        if share < room * 0.9:
-            options.append(f"an FP8 checkpoint ({_gib(share)} of weights per GPU)")
-    return "; or ".join(options)
-
-
-def _larger_share(ctx: RuleContext, m: Memory) -> str | None:
-    """The smallest memory setting with which the deployment fits by its engine's own
-    accounting (``toplint.outcome.fitting.larger_share``); with other servers on its GPU, only
-    a share they leave (their vLLM shares count)."""
-    import toplint.outcome.fitting as fitting  # loaded by a run that places
-
-    dep = ctx.deployment
-    acc = get_engine(dep.engine).memory
-    limit = 0.95
-    shared = ctx.shared_gpu  # servers beside it on its GPU keep their shares (TL217)
-    if shared is not None and acc.beside == "requests":
-        others = (p for k, p in enumerate(shared.processes) if k != shared.this)
-        limit = min(limit, 1.0 - sum(p.fraction for p in others if p.beside == "requests"))
-    share = fitting.larger_share(dep, ctx.model, m.capacity / GIB, limit)
-    if share is None:
-        return None
-    flag = "--" + acc.keys[0].replace("_", "-")
-    return f"{flag} {share:g} (the start-up working memory, {_gib(m.working)}, needs it)"
-
-
-def _fp8_runs(engine: str, gpu: GpuSpec) -> bool:
-    """The engine serves an FP8 checkpoint on this GPU: natively (Ada, Hopper, Blackwell) or as
-    the weight-only kernels its record names (``Engine.low_precision_fallback``: vLLM's Marlin
-    from Ampere); a V100 or T4 runs neither, so an FP8 checkpoint is no fix there."""
-    import toplint.hardware.archs as archs  # loaded by a run that places
-    import toplint.hardware.formats as formats
-
-    arch = archs.of_gpu(gpu.arch, gpu.name).name
-    fallback = get_engine(engine).low_precision_fallback.get("fp8", frozenset())
-    return bool(arch) and (formats.native("fp8", arch) or arch in fallback)
-
-
-def _within_node(ctx: RuleContext, more: int) -> str | None:
-    """Tensor parallelism over more of the node's GPUs, when the node has the ``more`` GPUs the
-    weights need and that layout starts and fits (a one-GPU deployment on a 2-GPU node:
-    gpustack/gpustack#522); None otherwise."""
-    dep, cluster, model = ctx.deployment, ctx.cluster, ctx.model
-    if cluster is None or model is None or (dep.pp or 1) > 1 or (dep.dp or 1) > 1:
-        return None
-    node = cluster.gpus_per_node
-    import toplint.outcome.judge as judging  # loaded by a run that places
-
-    for tp in (t for t in range(more, node + 1) if node % t == 0):  # the narrowest that runs
-        if judging.judge(dep, ctx.outcome, cluster, model, ctx.workload, tp=tp).outcome.runs:
-            flags = layout_flags(dep.engine, tp=tp)
-            return f"{flags} within one {node}-GPU node" if flags else None
     return None
 
 
