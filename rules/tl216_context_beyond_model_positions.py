@@ -73,9 +73,9 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     written = dep.options.get(key)
     if written is None:
         return
-    import toplint.outcome.memory as memory_model  # loaded by a run that places
+    import toplint.outcome.lengths as lengths  # loaded by a run that places
 
-    asked = memory_model.context_length(written)  # human-readable lengths: "32k", "32K"
+    asked = lengths.context_length(written)  # human-readable lengths: "32k", "32K"
     if asked is None or asked <= 0:
         return  # not a length, or "auto": the engine fits it
     derived = model.max_context  # with the deployment's --hf-overrides laid over config.json

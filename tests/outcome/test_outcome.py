@@ -10,14 +10,8 @@ from toplint.hardware.models import lookup_model
 from toplint.model import Deployment
 from toplint.outcome.build import whatif
 from toplint.outcome.judge import judge
-from toplint.outcome.memory import (
-    AUTO_CONTEXT,
-    context_length,
-    memory,
-    stage_layers,
-    weight_bytes,
-    weights_per_gpu,
-)
+from toplint.outcome.lengths import AUTO_CONTEXT, context_length
+from toplint.outcome.memory import memory, stage_layers, weight_bytes, weights_per_gpu
 from toplint.outcome.starts import problems
 from toplint.outcome.types import GIB
 from toplint.record import replace
