@@ -53,7 +53,11 @@ with one maximum-size dummy image per `--max-num-seqs` sequence in one pass: eac
 attention mask, kept states and layer activations join the working memory
 (`toplint.hardware.vision`), and the fix is fewer sequences.  Under pipeline parallelism
 vLLM's first stage also holds the input embedding and its last the LM head (each split over
-TP): the fullest stage must fit.
+TP): the fullest stage must fit.  A hybrid model's Gated DeltaNet layers keep one block of
+recurrent state per running sequence out of vLLM's KV cache (the attention block grown until
+its page holds a layer's state, `toplint.outcome.states`); from vLLM 0.19.0, with CUDA graphs
+on, more `--max-num-seqs` (default 1024 on a GPU from 70 GiB that is not an A100, else 256)
+than blocks refuses to start, and the fix is fewer sequences.
 
 ## Why is this bad?
 vLLM refuses to start when no KV blocks fit ("No available memory for the cache blocks") or
@@ -100,6 +104,9 @@ or T4).  More GPUs need requests and nodes a flag cannot add, so that advice is 
 - vLLM encoder-decoder `profile_run` (@01b9fe69): https://github.com/vllm-project/vllm/blob/01b9fe6977d2f0a83c1776d3bed03e8497c56fe4/vllm/worker/enc_dec_model_runner.py
 - vLLM `mllama.py` vision encoder and its attention mask (@6f0b37b8): https://github.com/vllm-project/vllm/blob/6f0b37b889781873e3e766bdf24c95e2052ce081/vllm/model_executor/models/mllama.py
 - Incident (Llama 3.2 Vision, default max_num_seqs): https://github.com/vllm-project/vllm/issues/9445
+- vLLM's refusal for too few Mamba cache blocks (vllm-project/vllm#38270): https://github.com/vllm-project/vllm/blob/main/vllm/config/compilation.py
+- Incident (Qwen3.5 in vLLM's CI, default max_num_seqs): https://github.com/vllm-project/vllm/pull/38632
+- Incident (Qwen3.8-27B on an H100, default max_num_seqs): https://github.com/vllm-project/vllm/issues/49064
 """
 
 
@@ -132,9 +139,16 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     # of later releases of the engine when the deployment does not say which it runs
     uncertain = m.fits_at_low_end or bool(m.fits_from)
     title = get_engine(m.engine).title
-    if m.weights_fit:  # the weights fit; one sequence of the context does not
+    refuses = f"{title} may refuse to start" if uncertain else f"{title} refuses to start"
+    if m.weights_fit and m.one_sequence_fits:  # the recurrent state's blocks are too few
+        message = (
+            f"the KV cache holds {m.state_blocks:,} blocks of this hybrid model's recurrent "
+            f"state per GPU after weights {_gib(m.weights)} + working memory "
+            f"{_gib(m.working)}, one per running sequence, fewer than the sequences it runs "
+            f"({m.sequences_from}): {refuses} ({_budget(m, gpu.name)})"
+        )
+    elif m.weights_fit:  # the weights fit; one sequence of the context does not
         assert m.context is not None
-        refuses = f"{title} may refuse to start" if uncertain else f"{title} refuses to start"
         message = (
             f"the KV cache holds {m.kv_tokens:,} tokens per GPU after weights {_gib(m.weights)} "
             f"+ working memory {_gib(m.working)}, but {m.context_what} {m.context:,} tokens "
@@ -155,7 +169,11 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         )
     if m.working_from:
         message += f"; the working memory is {m.working_from}"
-    if m.refusal and not uncertain and (m.working_from or m.weights_fit):
+    if m.sequences and not m.states_fit and not uncertain:
+        refusal = get_engine(m.engine).memory.states
+        said = refusal.refusal if refusal is not None else ""
+        message += f' ("{said.format(seqs=m.sequences, blocks=m.state_blocks)}")' if said else ""
+    elif m.refusal and not uncertain and (m.working_from or m.weights_fit):
         message += f' ("{m.refusal}")'  # the engine's own words, as its log says them
     if m.profile_images:
         message += (
@@ -258,16 +276,29 @@ def _fix(ctx: RuleContext, m: Memory) -> Fix | str:
     warm = _warm_up_fix(ctx, m)
     if warm is not None:
         return warm
+    seqs = _fewer_sequences(m)
+    if m.weights_fit and m.one_sequence_fits and seqs:
+        return flag_fix(f"--max-num-seqs {seqs['max-num-seqs']}", seqs)
     if m.weights_fit and m.kv_tokens >= 1024:
         tokens = str(m.kv_tokens // 1024 * 1024)
+        also = f" --max-num-seqs {seqs['max-num-seqs']}" if seqs else ""
         flag = next((f for f in reversed(dep.flags) if f.name.replace("-", "_") in _LEN_KEYS), None)
         if flag is not None:
-            return flag_fix(f"--{flag.name} {tokens}", {flag.name: tokens})
+            return flag_fix(f"--{flag.name} {tokens}{also}", {flag.name: tokens, **seqs})
         key = next((k for k in _LEN_KEYS if k in dep.options), None)
         if key is not None:  # set in an engine config file: say what to write there
             return f"{key}: {tokens}"
-        return flag_fix(f"--max-model-len {tokens}", {"max-model-len": tokens})
+        return flag_fix(f"--max-model-len {tokens}{also}", {"max-model-len": tokens, **seqs})
     return _all_visible(ctx) or what_would_fit(ctx, m)
+
+
+def _fewer_sequences(m: Memory) -> dict[str, str]:
+    """Fewer running sequences than a hybrid model's recurrent-state blocks, when there are more
+    (a power of two, as the engine captures its CUDA graphs); none otherwise.  A shorter context
+    leaves the blocks as they are: the KV cache's size does not depend on it."""
+    if m.states_fit or m.state_blocks < 1:
+        return {}
+    return {"max-num-seqs": str(2 ** int(math.log2(m.state_blocks)))}
 
 
 def _all_visible(ctx: RuleContext) -> Fix | None:

@@ -51,6 +51,28 @@ class ProfileRun:
 
 
 @record
+class StateBlocks:
+    """How the engine pages a hybrid model's per-sequence recurrent state (Gated DeltaNet
+    layers: ``ModelSpec.state_layers``) beside the attention KV cache, read from its source
+    (``toplint.outcome.states``): one block per running sequence, out of the same pool as the
+    attention's KV blocks, and a refusal to start when ``seqs_key`` (or its default) asks for
+    more sequences than there are blocks."""
+
+    seqs_key: str  # the option that sets the running sequences (max_num_seqs)
+    # its default below ``large_gib`` of GPU memory, from it; on a GPU whose name holds one of
+    # ``small_on``, the smaller one whatever its memory
+    seqs_default: tuple[int, int]
+    large_gib: float
+    small_on: tuple[str, ...]
+    since: str  # the first release that refuses ("" = every release)
+    eager_key: str  # the option that turns CUDA graphs off: no refusal then
+    # options whose presence leaves the outcome not judged (another CUDA-graph mode, drafts)
+    not_judged_keys: tuple[str, ...] = ()
+    refusal: str = ""  # what the engine says ({seqs}: the sequences, {blocks}: the blocks)
+    source: str = ""
+
+
+@record
 class WarmUpRange:
     """What a range of an engine's releases warms up with (``WarmUp``), from its source.
 
@@ -170,6 +192,9 @@ class MemoryAccounting:
     # memory, and the KV blocks of its batch must fit (``toplint.outcome.warmup``); None = not
     # modelled.
     warmup: WarmUp | None = None
+    # How a hybrid model's per-sequence recurrent state is paged, when its source has been
+    # read (``toplint.outcome.states``); None = not modelled.
+    states: StateBlocks | None = None
 
 
 @record

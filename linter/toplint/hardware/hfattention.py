@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from toplint.hardware.hflinear import gated_delta_attention, layer_kinds
+from toplint.hardware.hflinear import gated_delta_attention, gated_delta_state, layer_kinds
 from toplint.hardware.hfquant import field_first as _first
 from toplint.hardware.hfquant import field_int as _int
 from toplint.record import record
@@ -68,6 +68,10 @@ class Attention:
     kv_bytes_per_token: int  # all layers, bf16
     kv_lora_rank: int = 0
     qk_rope_head_dim: int = 0
+    # layers that keep a fixed recurrent state per sequence, and its bytes in each (all heads;
+    # ``toplint.hardware.hflinear.gated_delta_state``)
+    state_layers: int = 0
+    state_bytes: int = 0
 
 
 # Multi-query models keep one KV head whatever their head counts say, and the config class's
@@ -104,7 +108,10 @@ def attention_of(cfg: Mapping[str, Any], hidden: int, layers: int, heads: int) -
         ratios = cfg.get("compress_ratios")
         if isinstance(ratios, list) and ratios:
             kv_bytes = _compressed_kv_bytes(cfg, ratios[:layers], head_dim)
-        return Attention(params, head_dim, kv_bytes)
+        state_layers, state_bytes = gated_delta_state(cfg, layers)
+        return Attention(
+            params, head_dim, kv_bytes, state_layers=state_layers, state_bytes=state_bytes
+        )
     # MLA (DeepSeek-V2/V3, Kimi-K2): low-rank q (optional) and a shared KV latent + rope key.
     rope = _int(cfg.get("qk_rope_head_dim") or 0)
     nope, v_dim = _int(cfg.get("qk_nope_head_dim") or 128), _int(cfg.get("v_head_dim") or 128)

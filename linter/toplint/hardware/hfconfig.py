@@ -291,6 +291,8 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         max_context=max_context(cfg),
         dtype=dtype_of(cfg),
         source=source,
+        state_layers=attn.state_layers,
+        state_bytes=attn.state_bytes,
     )
 
 

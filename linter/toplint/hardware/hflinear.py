@@ -9,7 +9,7 @@ from typing import Any
 
 from toplint.infra.numbers import whole
 
-__all__ = ["gated_delta_attention", "layer_kinds"]
+__all__ = ["gated_delta_attention", "gated_delta_state", "layer_kinds"]
 
 # The config.json fields of a Gated DeltaNet layer (transformers' Qwen3NextConfig/Qwen3_5Config).
 _FIELDS = ("linear_num_key_heads", "linear_key_head_dim", "linear_num_value_heads")
@@ -62,6 +62,36 @@ def gated_delta_attention(
     n_linear = sum(1 for k in kinds if k == "linear_attention")
     n_full = len(kinds) - n_linear
     return round((n_linear * linear + n_full * gated) / len(kinds))
+
+
+def gated_delta_state(cfg: Mapping[str, Any], layers: int) -> tuple[int, int]:
+    """The Gated DeltaNet layers of the stack and the bytes one sequence's recurrent state
+    takes in each, all heads (a tensor-parallel rank keeps its heads' share); (0, 0) for a
+    stack without them.
+
+    vLLM keeps each layer's state per sequence (vllm-project/vllm@0218d050
+    vllm/model_executor/layers/mamba/mamba_utils.py ``gated_delta_net_state_shape``): the
+    convolution's last ``linear_conv_kernel_dim - 1`` inputs over its 2 x key_dim + value_dim
+    channels, in the model's 16-bit dtype, and the recurrent state, value heads x key head
+    dim x value head dim, in ``mamba_ssm_dtype`` - float32 in Qwen3-Next's and Qwen3.5's
+    config.json, and float32 when none is written: 3,207,168 bytes a layer for Qwen3.6-27B,
+    whose attention blocks vLLM then sizes to 784 tokens (LMCache/LMCache#5079)."""
+    kinds = layer_kinds(cfg, layers)
+    dims = [_dim(cfg, name) for name in _FIELDS]
+    if kinds is None or "linear_attention" not in kinds or not all(dims):
+        return 0, 0
+    key_heads, key_dim, value_heads = dims
+    value_dim = _dim(cfg, "linear_value_head_dim") if "linear_value_head_dim" in cfg else key_dim
+    taps = _dim(cfg, "linear_conv_kernel_dim") if "linear_conv_kernel_dim" in cfg else 4
+    if not value_dim or not taps:
+        return 0, 0
+    channels = 2 * key_heads * key_dim + value_heads * value_dim
+    ssm = 2 if str(cfg.get("mamba_ssm_dtype", "float32")) in _SIXTEEN_BITS else 4
+    state = channels * (taps - 1) * 2 + value_heads * key_dim * value_dim * ssm
+    return sum(1 for k in kinds if k == "linear_attention"), state
+
+
+_SIXTEEN_BITS = frozenset({"bfloat16", "float16", "half"})
 
 
 def _dim(cfg: Mapping[str, Any], name: str) -> int:

@@ -35,7 +35,7 @@ def _outcome(
     # Engines size their budgets on the total the driver reports (vLLM's total_gpu_memory is
     # cudaMemGetInfo's), below the nominal size where a public log gives it.
     gib = gpu.memory_reported_gib or gpu.memory_gb
-    mem = memory(dep, model, gib) if model is not None and gib > 0 else None
+    mem = memory(dep, model, gib, gpu.name) if model is not None and gib > 0 else None
     lat = latency(dep, cost, workload) if cost is not None and model is not None else None
     return Outcome(problems(dep, model, gpu), mem, lat)
 

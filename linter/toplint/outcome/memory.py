@@ -46,6 +46,7 @@ from toplint.hardware.hfquant import SCALES_IN_WIDTH
 from toplint.hardware.vision import VisionEncoder, encoder_of
 from toplint.infra.numbers import finite
 from toplint.model import Deployment
+from toplint.outcome import states
 from toplint.outcome.lengths import AUTO_CONTEXT, context_length
 from toplint.outcome.profile import high_end as profile_high_end
 from toplint.outcome.types import GIB, Memory
@@ -304,8 +305,9 @@ def _later_default_fits(
     return ""
 
 
-def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
-    """Per-GPU memory of ``dep`` on GPUs of ``gpu_memory_gib`` as its engine accounts it."""
+def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float, gpu: str = "") -> Memory:
+    """Per-GPU memory of ``dep`` on GPUs of ``gpu_memory_gib`` (named ``gpu``: an engine's
+    defaults may depend on it) as its engine accounts it."""
     acc = accounting(dep.engine)
     fraction, setting = memory_setting(dep)
     capacity = gpu_memory_gib * GIB
@@ -325,6 +327,11 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
     fits_from = ""
     if tokens <= 0 or (context is not None and tokens < context):
         fits_from = _later_default_fits(dep, acc, capacity, weights, working, per_token, context)
+    paged = states.paged(dep, model)
+    per_block = states.block_bytes(dep, model, per_token) if paged is not None else 0.0
+    seqs, seqs_from = (
+        (0, "") if paged is None else states.sequences(dep, paged, gpu_memory_gib, gpu)
+    )
     return Memory(
         engine=dep.engine,
         setting=setting,
@@ -347,6 +354,10 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float) -> Memory:
         else "one sequence of",
         working_from=working_from,
         refusal=warm_up_refusal(dep, warm),
+        state_blocks=states.blocks(kv, per_block) if paged is not None else -1,
+        state_blocks_low=states.blocks(kv_low, per_block) if paged is not None else -1,
+        sequences=seqs,
+        sequences_from=seqs_from,
     )
 
 

@@ -57,17 +57,31 @@ class Memory:
     # what the engine says when it refuses for memory at start-up, in its own words ("" when
     # not read: TGI's warm-up error, ``toplint.outcome.warmup``)
     refusal: str = ""
+    # a hybrid model's recurrent-state blocks the KV cache holds (``toplint.outcome.states``;
+    # -1: not judged), at the low end of the working memory's band too, and the sequences the
+    # engine runs, each needing one, with the setting that says so as the user reads it
+    state_blocks: int = -1
+    state_blocks_low: int = -1
+    sequences: int = 0
+    sequences_from: str = ""
 
     @property
     def weights_fit(self) -> bool:
         return self.kv_tokens > 0
 
     @property
+    def states_fit(self) -> bool:
+        """Every running sequence has its block of recurrent state (or none is judged)."""
+        return self.state_blocks < 0 or self.sequences <= self.state_blocks
+
+    @property
     def fits_at_low_end(self) -> bool:
         """Whether it fits with the start-up working memory at the low end of its band: when
         it does (and ``fits`` does not), the outcome is uncertain, not a certain failure."""
         low = self.kv_tokens if self.kv_tokens_low < 0 else self.kv_tokens_low
-        return low > 0 and (self.context is None or low >= self.context)
+        states = self.state_blocks if self.state_blocks_low < 0 else self.state_blocks_low
+        enough = states < 0 or self.sequences <= states
+        return low > 0 and (self.context is None or low >= self.context) and enough
 
     @property
     def one_sequence_fits(self) -> bool:
@@ -75,7 +89,7 @@ class Memory:
 
     @property
     def fits(self) -> bool:
-        return self.weights_fit and self.one_sequence_fits
+        return self.weights_fit and self.one_sequence_fits and self.states_fit
 
     @property
     def headroom(self) -> float:
@@ -122,6 +136,8 @@ class Outcome:
             return "does not fit"
         if self.memory is not None and not self.memory.one_sequence_fits:
             return "refuses to start: one sequence does not fit the KV cache"
+        if self.memory is not None and not self.memory.states_fit:
+            return "refuses to start: more sequences than recurrent-state blocks"
         return "runs"
 
 

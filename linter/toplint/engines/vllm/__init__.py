@@ -7,7 +7,13 @@ vocabulary, and its wrappers', is ``toplint.engines.vllm.cli``.
 from __future__ import annotations
 
 from toplint.engines import dynamo, swift
-from toplint.engines.gpuneeds import EVERY_CONTEXT, MemoryAccounting, ProfileBatch, ProfileRun
+from toplint.engines.gpuneeds import (
+    EVERY_CONTEXT,
+    MemoryAccounting,
+    ProfileBatch,
+    ProfileRun,
+    StateBlocks,
+)
 from toplint.engines.layout import planned
 from toplint.engines.types import (
     AllToAll,
@@ -320,6 +326,24 @@ ENGINE = Engine(
         "profile_run (one maximum-size dummy image per sequence group, max_num_seqs groups, one "
         "forward pass); encoder-decoder models run on the V0 engine, whose EngineArgs "
         "max_num_seqs default is 256",
+        # A hybrid model's recurrent state: one block per decode sequence out of the KV pool;
+        # with full decode CUDA graphs (the default), more --max-num-seqs than blocks is a
+        # ValueError at start-up from vllm-project/vllm#38270 (merged 2026-03-30, first in
+        # 0.19.0; before it the graphs' sizes were capped, #34571); the default is 1024 on a
+        # GPU from 70 GiB that is not an A100, else 256 (vllm/engine/arg_utils.py, 0.8.5 on).
+        states=StateBlocks(
+            seqs_key="max_num_seqs",
+            seqs_default=(256, 1024),
+            large_gib=70.0,
+            small_on=("A100",),
+            since="0.19.0",
+            eager_key="enforce_eager",
+            not_judged_keys=("compilation_config", "speculative_config"),
+            refusal="max_num_seqs ({seqs}) exceeds available Mamba cache blocks ({blocks})",
+            source="vllm-project/vllm@cc06b4e8 vllm/config/compilation.py "
+            "resolve_cudagraph_mode_and_sizes; vllm/v1/core/kv_cache_utils.py "
+            "(one page size for attention and Mamba layers, grouped)",
+        ),
     ),
     # VocabParallelEmbedding (input embedding and ParallelLMHead) pads the vocabulary to a
     # multiple of DEFAULT_VOCAB_PADDING_SIZE = 64 and splits it with divide(padded, tp_size),

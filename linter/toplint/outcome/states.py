@@ -1,0 +1,85 @@
+"""A hybrid model's per-sequence recurrent state, as vLLM pages it beside the KV cache.
+
+A Gated DeltaNet layer (Qwen3-Next, Qwen3.5, Qwen3.6) keeps a fixed state per running sequence
+(``ModelSpec.state_bytes``), not a KV entry per token.  vLLM gives the attention layers and
+these layers one page size (vllm-project/vllm vllm/model_executor/models/config.py
+``HybridAttentionMambaModelConfig``): the attention block grows, in steps of 16 tokens, until
+its page holds one layer's state (784 tokens for Qwen3.6-27B), and the state's page is padded
+to it.  The layers of each kind are grouped so that a group holds as many as the kind with
+fewest (all of the kind with most when that is under 1.25 times as many), and one block of the
+pool is one page for each layer of a group (vllm/v1/core/kv_cache_utils.py
+``_get_kv_cache_groups_uniform_page_size``, ``get_num_blocks``).  Each decode sequence holds
+one block of state, so with full decode CUDA graphs vLLM refuses to start when
+``--max-num-seqs`` (or its default) is above the blocks (``StateBlocks``)."""
+
+from __future__ import annotations
+
+import math
+
+from toplint.catalog_types import ModelSpec
+from toplint.cost.enginecomm import option
+from toplint.engines.gpuneeds import StateBlocks
+from toplint.engines.registry import get_engine
+from toplint.engines.release import pinned, version
+from toplint.model import Deployment
+from toplint.outcome.profile import count
+
+BLOCK_ALIGN = 16  # the attention block grows in steps of 16 tokens (the kernels' alignment)
+
+
+def paged(dep: Deployment, model: ModelSpec) -> StateBlocks | None:
+    """The engine's paging of ``model``'s recurrent state in ``dep``, when it is judged: the
+    model keeps one, the engine's paging has been read, the release pinned (if any) refuses,
+    and nothing written turns the refusal off or leaves it unread (CUDA graphs off, another
+    graph mode, draft tokens)."""
+    states = get_engine(dep.engine).memory.states
+    if states is None or model.state_layers <= 0 or model.state_bytes <= 0:
+        return None
+    at = pinned(dep)
+    if at is not None and states.since and at < (version(states.since) or (0, 0, 0)):
+        return None
+    eager = option(dep.options, states.eager_key)
+    if eager is not None and str(eager).strip().lower() not in ("false", "0", "no"):
+        return None
+    if any(option(dep.options, key) is not None for key in states.not_judged_keys):
+        return None
+    return states
+
+
+def block_bytes(dep: Deployment, model: ModelSpec, kv_per_token: float) -> float:
+    """Bytes of one block of the pool on one GPU of ``dep``: one page per layer of a group;
+    ``kv_per_token`` is the KV bytes one token takes on one GPU (all its attention layers)."""
+    pp = max(dep.pp or 1, 1)
+    attention = max(model.num_layers - model.state_layers, 1)
+    per_layer = kv_per_token * pp / attention  # one attention layer's bytes per token
+    state = model.state_bytes / max(dep.tp or 1, 1)  # its heads' share of the state
+    if per_layer <= 0:
+        return 0.0
+    tokens = BLOCK_ALIGN * math.ceil(state / (BLOCK_ALIGN * per_layer))
+    fewest = min(math.ceil(attention / pp), math.ceil(model.state_layers / pp))
+    most = max(math.ceil(attention / pp), math.ceil(model.state_layers / pp))
+    group = most if most < 1.25 * fewest else fewest
+    return tokens * per_layer * group
+
+
+def blocks(kv_bytes: float, per_block: float) -> int:
+    """Blocks of ``per_block`` bytes a KV cache of ``kv_bytes`` holds."""
+    return int(kv_bytes // per_block) if kv_bytes > 0 and per_block > 0 else 0
+
+
+def sequences(dep: Deployment, states: StateBlocks, gpu_gib: float, gpu: str) -> tuple[int, str]:
+    """The running sequences the engine is started with, and the setting as the user reads it
+    (``--max-num-seqs 1024 (the default on a GPU from 70 GiB)``)."""
+    name = "--" + states.seqs_key.replace("_", "-")
+    written = count(option(dep.options, states.seqs_key))
+    if written:
+        return written, f"{name} {written}"
+    small = (
+        gpu_gib < states.large_gib
+        or not gpu
+        or any(n.upper() in gpu.upper() for n in states.small_on)
+    )
+    if small:
+        return states.seqs_default[0], f"{name} {states.seqs_default[0]} (default)"
+    default = states.seqs_default[1]
+    return default, f"{name} {default} (the default on a GPU from {states.large_gib:g} GiB)"

@@ -1,0 +1,69 @@
+"""A hybrid model's recurrent state as vLLM pages it beside the KV cache
+(``toplint.outcome.states``): the state's bytes per layer, the block each running sequence
+takes, and the sequences vLLM runs by default."""
+
+from __future__ import annotations
+
+from toplint.catalog_types import ModelSpec
+from toplint.engines.registry import get_engine
+from toplint.hardware.models import lookup_model
+from toplint.model import Deployment
+from toplint.outcome import states
+from toplint.outcome.memory import kv_per_token
+
+HYBRID = "Qwen/Qwen3.6-27B"  # 48 Gated DeltaNet + 16 full-attention layers
+
+
+def _model(name: str = HYBRID) -> ModelSpec:
+    model = lookup_model(name)
+    assert model is not None
+    return model
+
+
+def _dep(tp: int = 1, **options: str) -> Deployment:
+    return Deployment(
+        path="serve.sh", line=1, column=1, engine="vllm", model=HYBRID, tp=tp, options=options
+    )
+
+
+def test_a_gated_deltanet_layer_keeps_its_convolution_and_its_fp32_state() -> None:
+    # (2 x 16 x 128 + 48 x 128) channels x 3 taps x 2 bytes + 48 x 128 x 128 x 4 bytes
+    model = _model()
+    assert (model.state_layers, model.state_bytes) == (48, 10240 * 3 * 2 + 48 * 128 * 128 * 4)
+
+
+def test_the_attention_block_grows_until_its_page_holds_a_layer_s_state() -> None:
+    # 4,096 bytes a token per attention layer: 784 tokens (LMCache/LMCache#5079) a page, and a
+    # block is one page for each of a group's 16 layers (the 16 attention layers are fewest)
+    model, dep = _model(), _dep()
+    assert states.block_bytes(dep, model, kv_per_token(model, dep)) == 784 * 4096 * 16
+
+
+def test_tensor_parallel_ranks_split_the_state_and_the_kv_heads_alike() -> None:
+    model, dep = _model(), _dep(tp=2)
+    assert states.block_bytes(dep, model, kv_per_token(model, dep)) == 784 * 2048 * 16
+
+
+def test_a_model_without_recurrent_state_is_not_paged() -> None:
+    assert states.paged(_dep(), _model("Qwen/Qwen2.5-0.5B-Instruct")) is None
+
+
+def test_without_cuda_graphs_or_before_the_refusal_nothing_is_judged() -> None:
+    model = _model()
+    assert states.paged(_dep(), model) is not None
+    assert states.paged(_dep(enforce_eager="true"), model) is None
+    assert states.paged(_dep(image="vllm/vllm-openai:v0.18.0"), model) is None
+    assert states.paged(_dep(image="vllm/vllm-openai:v0.19.0"), model) is not None
+
+
+def test_the_default_sequences_depend_on_the_gpu() -> None:
+    paging = get_engine("vllm").memory.states
+    assert paging is not None
+    dep = _dep()
+    assert states.sequences(dep, paging, 79.6, "H100-SXM-80GB")[0] == 1024
+    assert states.sequences(dep, paging, 79.3, "A100-SXM4-80GB")[0] == 256
+    assert states.sequences(dep, paging, 44.4, "L40S")[0] == 256
+    assert states.sequences(_dep(max_num_seqs="64"), paging, 79.6, "H100-SXM-80GB") == (
+        64,
+        "--max-num-seqs 64",
+    )
