@@ -71,7 +71,7 @@ DEVELOPMENT_ON_TOP = {
     "round23": 2,
     "round24": 2,
     "round25": 1,
-    "round26": 0,
+    "round26": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
