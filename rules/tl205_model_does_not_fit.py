@@ -6,6 +6,7 @@ import math
 from collections.abc import Iterator
 
 from toplint.engines.registry import get_engine
+from toplint.engines.release import pinned
 from toplint.model import Finding, Fix, Severity
 from toplint.outcome.types import GIB, Memory
 from toplint.rulebook.fitadvice import what_would_fit
@@ -57,7 +58,8 @@ TP): the fullest stage must fit.  A hybrid model's Gated DeltaNet layers keep on
 recurrent state per running sequence out of vLLM's KV cache (the attention block grown until
 its page holds a layer's state, `toplint.outcome.states`); from vLLM 0.19.0, with CUDA graphs
 on, more `--max-num-seqs` (default 1024 on a GPU from 70 GiB that is not an A100, else 256)
-than blocks refuses to start, and the fix is fewer sequences.
+than blocks refuses to start, and the fix is fewer sequences; where no release is pinned
+that is a warning, since earlier releases start.
 
 ## Why is this bad?
 vLLM refuses to start when no KV blocks fit ("No available memory for the cache blocks") or
@@ -140,6 +142,13 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     uncertain = m.fits_at_low_end or bool(m.fits_from)
     title = get_engine(m.engine).title
     refuses = f"{title} may refuse to start" if uncertain else f"{title} refuses to start"
+    since = _states_since(ctx, m)  # the first release that refuses, when none is pinned
+    if since:
+        uncertain = True
+        refuses = (
+            f"{title} from {since} refuses to start, earlier releases start (pin the image "
+            "or package to know which runs)"
+        )
     if m.weights_fit and m.one_sequence_fits:  # the recurrent state's blocks are too few
         message = (
             f"the KV cache holds {m.state_blocks:,} blocks of this hybrid model's recurrent "
@@ -187,7 +196,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"; with {m.fits_from} it fits, so whether it starts depends on the release "
             "installed: pin the image or package, or write the setting"
         )
-    elif uncertain:
+    elif uncertain and not since:
         message += (
             f"; with the start-up working memory at the low end of its band "
             f"({_gib(m.working_low)}) "
@@ -209,6 +218,16 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             "kv_tokens_that_fit": m.kv_tokens,
         },
     )
+
+
+def _states_since(ctx: RuleContext, m: Memory) -> str:
+    """The release from which the engine refuses more running sequences than recurrent-state
+    blocks, where that is the only shortfall and the deployment pins no release (the ones
+    before it start: vLLM before 0.19.0 runs them without full CUDA graphs); "" otherwise."""
+    if m.states_fit or not (m.weights_fit and m.one_sequence_fits):
+        return ""
+    states = get_engine(m.engine).memory.states
+    return states.since if states is not None and pinned(ctx.deployment) is None else ""
 
 
 _LEN_KEYS = ("max_model_len", "context_length", "max_seq_len", "max_total_tokens")
