@@ -279,7 +279,8 @@ def _warm_up_fix(ctx: RuleContext, m: Memory) -> Fix | None:
     does (``toplint.outcome.fitting``)."""
     from toplint.outcome.fitting import warm_up_batch  # loaded by a run that places
 
-    changes = warm_up_batch(ctx.deployment, ctx.model, m.capacity / GIB)
+    gpu = ctx.placement.cluster.gpu.name if ctx.placement is not None else ""
+    changes = warm_up_batch(ctx.deployment, ctx.model, m.capacity / GIB, gpu)
     if not changes:
         return None
     flags = {k.replace("_", "-"): str(v) for k, v in changes.items()}

@@ -25,11 +25,11 @@ STEP = 1024  # the totals tried, in tokens
 
 
 def larger_share(
-    dep: Deployment, model: ModelSpec | None, gpu_gib: float, limit: float = 0.95
+    dep: Deployment, model: ModelSpec | None, gpu_gib: float, limit: float = 0.95, gpu: str = ""
 ) -> float | None:
     """The smallest memory setting (in steps of 0.05, up to ``limit``) with which ``dep`` fits
-    GPUs of ``gpu_gib``, when the engine's setting is a fraction of the total; None when none
-    does."""
+    GPUs of ``gpu_gib`` (named ``gpu``: an engine's defaults may depend on it), when the
+    engine's setting is a fraction of the total; None when none does."""
     acc = accounting(dep.engine)
     if model is None or not acc.of_total:
         return None
@@ -41,13 +41,13 @@ def larger_share(
         if share > limit + 1e-9:
             return None
         options = {**dep.options, acc.keys[0]: f"{share:g}"}
-        if memory(replace(dep, options=options), model, gpu_gib).fits:
+        if memory(replace(dep, options=options), model, gpu_gib, gpu).fits:
             return share
     return None
 
 
 def warm_up_batch(
-    dep: Deployment, model: ModelSpec | None, gpu_gib: float
+    dep: Deployment, model: ModelSpec | None, gpu_gib: float, gpu: str = ""
 ) -> dict[str, int] | None:
     """The options to write (canonical names) so that ``dep``'s warm-up fits GPUs of
     ``gpu_gib``; None when the engine runs no modelled warm-up or no such batch fits."""
@@ -59,7 +59,7 @@ def warm_up_batch(
 
     def fits(changes: dict[str, int]) -> bool:
         options = {**dep.options, **{k: str(v) for k, v in changes.items()}}
-        return memory(replace(dep, options=options), model, gpu_gib).fits
+        return memory(replace(dep, options=options), model, gpu_gib, gpu).fits
 
     if need.prefill > need.input and fits({keys.prefill_key: need.input}):
         return {keys.prefill_key: need.input}

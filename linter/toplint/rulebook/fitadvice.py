@@ -68,7 +68,8 @@ def _larger_share(ctx: RuleContext, m: Memory) -> str | None:
     if shared is not None and acc.beside == "requests":
         others = (p for k, p in enumerate(shared.processes) if k != shared.this)
         limit = min(limit, 1.0 - sum(p.fraction for p in others if p.beside == "requests"))
-    share = fitting.larger_share(dep, ctx.model, m.capacity / GIB, limit)
+    gpu = ctx.placement.cluster.gpu.name if ctx.placement is not None else ""
+    share = fitting.larger_share(dep, ctx.model, m.capacity / GIB, limit, gpu)
     if share is None:
         return None
     flag = "--" + acc.keys[0].replace("_", "-")
