@@ -16,7 +16,10 @@ set 12), tests/data/open_world14/ (set 14, TensorRT-LLM, LMDeploy, SGLang disagg
 Slurm and declined accelerators, after set 13), tests/data/open_world15/ (set 15, Modal,
 Vast.ai, RunPod, Vertex AI, SageMaker LMI, Ray Serve, Triton TensorRT-LLM and Python launchers,
 after set 14), tests/data/open_world16/ (set 16, systemd units, KubeRay RayServices, KServe, a
-two-node SGLang launch, Slurm and Ascend, after set 15) and tests/data/open_world_helm/ (set
+two-node SGLang launch, Slurm and Ascend, after set 15), tests/data/open_world17/ (set 17, KServe
+LLMInferenceService, BentoML vLLM services, trtllm-serve and LMDeploy, OpenTofu user data, vLLM
+multi-node data parallelism, Cloud TPU tasks and SGLang on CPUs, after set 16) and
+tests/data/open_world_helm/ (set
 helm: Helm charts whose templates bind values to engine flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and
 SPLIT.md with the two halves drawn by lot. For the chosen half,
@@ -79,6 +82,7 @@ SETS = {
     "14": _TESTDATA / "open_world14",
     "15": _TESTDATA / "open_world15",
     "16": _TESTDATA / "open_world16",
+    "17": _TESTDATA / "open_world17",
     "helm": _TESTDATA / "open_world_helm",
 }
 DATA = SETS["1"]
