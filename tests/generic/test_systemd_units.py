@@ -56,3 +56,19 @@ def test_a_unit_running_a_script_of_the_repository_reads_it(tmp_path: Path) -> N
     (dep,) = _parse(str(unit), unit.read_text()).deployments
     assert (dep.engine, dep.tp) == ("sglang", 4)
     assert dep.sources["tp"].path.endswith("serve.sh")
+
+
+def test_a_units_engine_command_with_an_unset_model_is_its_deployment_not_an_entrypoint() -> None:
+    """systemd.exec(5): the manager runs ExecStart with the unit's environment and no arguments,
+    so ``--model ${MODEL} ${ARGS}`` with neither set is the deployment with its model unknown
+    (TL003), not a script waiting for a caller's arguments (before: a TL008 entrypoint note and
+    no deployment, as for a container entrypoint)."""
+    text = (
+        "[Service]\nExecStart=/usr/bin/docker run --gpus all vllm/vllm-openai:latest \\\n"
+        "    --model ${model} ${vllm_args}\n"
+    )
+    found = _parse("vllm.service", text)
+    (dep,) = found.deployments
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", None, 1)
+    assert {u.variable for u in dep.unresolved} == {"${model}", "${vllm_args}"}
+    assert not [f for f in found.findings if f.rule == "TL008"]

@@ -150,7 +150,16 @@ def allocated_commands(
 
 
 class ShellParser:
+    """``entrypoints``: whether an engine command that takes its model and layout only from
+    variables the text does not set is a script its caller gives them to (an entrypoint, a
+    TL008 note instead of a deployment).  A service manager's command line is called by nobody:
+    its variables come from its own configuration, so there it is a deployment with those
+    values unknown (``toplint.parse.text.systemd``)."""
+
     name = "shell"
+
+    def __init__(self, *, entrypoints: bool = True) -> None:
+        self.entrypoints = entrypoints
 
     def accepts(self, source: Source) -> bool:
         if source.name.removesuffix(".j2").endswith(SHELL_SUFFIXES):
@@ -194,7 +203,7 @@ class ShellParser:
                     continue
                 if via:
                     dep = _chained(dep, via)
-                wrapper = entrypoint_note(dep)
+                wrapper = entrypoint_note(dep) if self.entrypoints else None
                 if wrapper is not None:  # not a deployment: its caller's arguments are
                     findings.extend((*found, wrapper))
                     wrapped = True

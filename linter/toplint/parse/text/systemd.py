@@ -13,7 +13,10 @@ from the unit's own folder: ``WorkingDirectory=/srv/vllm`` with ``ExecStart=/srv
 The unit is rewritten as a shell script with the same lines and columns (every other line blank)
 and read by ``toplint.parse.text.shellsrc``, so ``CUDA_VISIBLE_DEVICES`` in ``Environment=``
 bounds the engine to those GPUs as an exported variable does, and a script the unit runs
-(``ExecStart=/bin/bash serve.sh``) is followed inside the repository.
+(``ExecStart=/bin/bash serve.sh``) is followed inside the repository.  The manager calls a unit's
+command lines with no arguments (systemd.exec(5): a variable neither ``Environment=`` nor the
+manager sets expands to nothing), so an engine command whose model is such a variable is not an
+entrypoint waiting for its caller's arguments: it is the deployment, with that value unknown.
 """
 
 from __future__ import annotations
@@ -43,7 +46,8 @@ class SystemdUnitParser:
     def parse(self, source: Source) -> ParseResult:
         exports, script = _as_script(source.text)
         header = "".join(f"export {a}\n" for a in exports)
-        found = ShellParser().parse(Source.from_text(source.path + _SUFFIX, header + script))
+        unit = Source.from_text(source.path + _SUFFIX, header + script)
+        found = ShellParser(entrypoints=False).parse(unit)
         return moved_back(found, source.path, _SUFFIX, len(exports), "systemd")
 
 
