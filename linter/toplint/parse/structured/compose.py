@@ -4,10 +4,10 @@ Compose is single-host (nodes = 1); the GPUs a service sees come from
 ``deploy.resources.reservations.devices`` (``count``, ``count: all``, ``device_ids``; neither
 means all), ``gpus:``, ``runtime: nvidia`` with ``NVIDIA_VISIBLE_DEVICES``, narrowed by
 ``CUDA_VISIBLE_DEVICES`` (engine-vocabulary.md §5 "Docker Compose").  Values are interpolated
-as compose does (``${VAR:-default}``; variables from the shell or ``.env`` are not known here,
-so a variable without a default stays unresolved).  ``command``/``entrypoint`` may be a list
-(one token per item) or a string (split like a shell would, positions mapped into the file); a
-service's keys are read as such in ``toplint.parse.structured.composekeys``.
+as compose does (``${VAR:-default}`` and the project's ``.env``, ``composeenv``; variables from
+the shell are not known here, so one neither sets stays unresolved).  ``command``/``entrypoint``
+may be a list (one token per item) or a string (split like a shell would, positions mapped into
+the file); a service's keys are read as such in ``toplint.parse.structured.composekeys``.
 A service that builds its image and writes neither runs the Dockerfile's ``CMD``/``ENTRYPOINT``
 (``toplint.parse.structured.composeimage``), placed at its ``build:``.
 """
@@ -15,6 +15,7 @@ A service that builds its image and writes neither runs the Dockerfile's ``CMD``
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from toplint.engines.registry import all_engines
@@ -44,6 +45,7 @@ from toplint.parse.invocation import (
 )
 from toplint.parse.options import Arg
 from toplint.parse.structured.composebuild import Build, build_of, built_base
+from toplint.parse.structured.composeenv import project_variables
 from toplint.parse.structured.composeimage import built_run, runs_image
 from toplint.parse.structured.composekeys import (
     Doc,
@@ -54,7 +56,6 @@ from toplint.parse.structured.composekeys import (
     service_environment,
     service_shm,
 )
-from toplint.parse.text.dockerfile import ImageRun
 from toplint.parse.text.shellsrc import chained_deployment
 from toplint.parse.textpos import offset_of
 from toplint.record import replace
@@ -90,6 +91,7 @@ class ComposeParser:
     def parse(self, source: Source) -> ParseResult:
         deployments: list[Deployment] = []
         findings: list[Finding] = []
+        variables = project_variables(source.path) if "$" in source.text else {}
         for doc in load_documents(source.text, source.path):
             if not is_compose(doc.data):
                 continue
@@ -98,9 +100,10 @@ class ComposeParser:
                     continue
                 ext = _extension(source, doc, str(name), service)
                 if ext is not None:
-                    found = _service(source, ext, str(name), ext.data["services"][name])
+                    served = ext.data["services"][name]
+                    found = _service(source, ext, str(name), served, variables)
                 else:
-                    found = _service(source, doc, str(name), service)
+                    found = _service(source, doc, str(name), service, variables)
                 if found is not None:
                     deployments.append(found[0])
                     findings.extend(found[1])
@@ -206,14 +209,16 @@ def _entry_script(
 
 
 def _service(
-    source: Source, doc: Doc, name: str, service: dict[str, Any]
+    source: Source, doc: Doc, name: str, service: dict[str, Any], variables: Mapping[str, str]
 ) -> tuple[Deployment, tuple[Finding, ...]] | None:
     at: tuple[str | int, ...] = ("services", name)
-    entries = service_commands(source, doc, (*at, "entrypoint"), service.get("entrypoint"))
-    commands = service_commands(source, doc, (*at, "command"), service.get("command"))
+    entries, commands = (
+        service_commands(source, doc, (*at, key), service.get(key), variables)
+        for key in ("entrypoint", "command")
+    )
     entry = [a for c in entries for a in c]
     command = [a for c in commands for a in c]
-    env = service_environment(doc, (*at, "environment"), service.get("environment"))
+    env = service_environment(doc, (*at, "environment"), service.get("environment"), variables)
     found = (
         find_invocations(entry + command)
         or _script_invocations(source, entry + command)
@@ -225,18 +230,23 @@ def _service(
     inv = replace(found[0], image=image) if found and isinstance(image, str) else None
     inv = inv or (found[0] if found else None)
     if inv is None and not entry and "image" in service:
-        inv = image_invocation(scalar_arg(doc, (*at, "image"), service["image"]), command)
+        image_arg = scalar_arg(doc, (*at, "image"), service["image"], variables)
+        inv = image_invocation(image_arg, command)
     wrapped = _wrapped_cli(service, entry, command) if inv is None and entry else None
     if wrapped is not None:
         inv, note = wrapped
-        dep, findings = _deployment(source, doc, name, service, env, inv)
+        dep, findings = _deployment(source, doc, (name, service, variables), env, inv)
         return replace(dep, notes=(*dep.notes, note)), findings
     build = build_of(source.path, service) if inv is None and "build" in service else None
     built = built_run(build, name, env) if build is not None and runs_image(service) else None
     if built is None and build is not None and command and service.get("entrypoint") is None:
         built = built_run(build, name, env, command)  # the image's ENTRYPOINT, these arguments
     if built is not None:  # the image's own CMD/ENTRYPOINT (composeimage)
-        return _built_deployment(source, doc, name, service, env, built)
+        run, build_used = built
+        dep, findings = _deployment(
+            source, doc, (name, service, variables), env, run.invocation, build_used
+        )
+        return chained_deployment(dep, run.via), findings
     if build is not None and not entry:
         built_on = built_base(build)  # an engine image the build only adds to
         if built_on is not None:
@@ -245,7 +255,7 @@ def _service(
             inv = image_invocation(on, command)
     if inv is None:
         return None
-    return _deployment(source, doc, name, service, env, inv)
+    return _deployment(source, doc, (name, service, variables), env, inv)
 
 
 def _wrapped_cli(
@@ -290,17 +300,17 @@ def _wrapped_cli(
 def _deployment(
     source: Source,
     doc: Doc,
-    name: str,
-    service: dict[str, Any],
+    named: tuple[str, dict[str, Any], Mapping[str, str]],
     env: dict[str, Arg],
     inv: Invocation,
     built: Build | None = None,
 ) -> tuple[Deployment, tuple[Finding, ...]]:
     """The service's deployment of ``inv``, with its GPUs, /dev/shm and environment; one its
     built image runs (``built``) is placed at ``build:`` and reads config files beside the
-    Dockerfile."""
+    Dockerfile.  ``named``: the service's name, its keys and the file's ``.env`` variables."""
+    name, service, variables = named
     at: tuple[str | int, ...] = ("services", name)
-    gpus = device_count(doc, at, service)
+    gpus = device_count(doc, at, service, variables)
     if gpus is None and service.get("runtime") == "nvidia" and "NVIDIA_VISIBLE_DEVICES" not in env:
         gpus = Arg("all", "all", doc.value_position((*at, "runtime")))
     key = doc.key_position(at if built is None else (*at, "build"))
@@ -309,7 +319,7 @@ def _deployment(
         replace(
             inv,
             gpus=gpus,
-            dev_shm=service_shm(doc, at, service),
+            dev_shm=service_shm(doc, at, service, variables),
             vendor=inv.vendor or device_vendor(doc, at, service),
             binds=compose_binds(service.get("volumes")),
         ),
@@ -323,8 +333,8 @@ def _deployment(
         dep = replace(dep, gpus=dep.gpus_per_node)
     profiles = service.get("profiles")
     if isinstance(profiles, list) and profiles:  # started only with one of them (--profile)
-        named = ",".join(sorted(str(p) for p in profiles))
-        dep = replace(dep, options={**dep.options, COMPOSE_PROFILES: named})
+        listed = ",".join(sorted(str(p) for p in profiles))
+        dep = replace(dep, options={**dep.options, COMPOSE_PROFILES: listed})
     replicas, how = _replicas(service)
     if replicas > 1:  # containers of one service, each given the same devices
         copies = {COPIES: str(replicas), COPIES_FROM: f"{how}: {replicas}"}
@@ -343,18 +353,3 @@ def _replicas(service: dict[str, Any]) -> tuple[int, str]:
     if isinstance(count, int) and not isinstance(count, bool) and count > 0:
         return count, how
     return 1, how
-
-
-def _built_deployment(
-    source: Source,
-    doc: Doc,
-    name: str,
-    service: dict[str, Any],
-    env: dict[str, Arg],
-    built: tuple[ImageRun, Build],
-) -> tuple[Deployment, tuple[Finding, ...]]:
-    """The engine the service's built image starts (``composeimage``), naming the chain from
-    the service's build through the Dockerfile (and the script its ``CMD`` runs)."""
-    run, build = built
-    dep, findings = _deployment(source, doc, name, service, env, run.invocation, build)
-    return chained_deployment(dep, run.via), findings

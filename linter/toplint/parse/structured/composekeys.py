@@ -1,8 +1,9 @@
 """A compose service's keys as an engine's inputs: its ``command``/``entrypoint`` words, its
 environment, the GPUs it reserves, the device nodes it maps and its /dev/shm.
 
-Values are interpolated as compose does (``${VAR:-default}``; a variable from the shell or
-``.env`` is not known here and stays unresolved); ``command``/``entrypoint`` may be a list (one
+Values are interpolated as compose does (``${VAR:-default}``, with the project's ``.env``
+variables, ``toplint.parse.structured.composeenv``; a variable from the shell is not known here
+and stays unresolved); ``command``/``entrypoint`` may be a list (one
 token per item) or a string (split like a shell would, positions mapped into the file).  Read by
 ``toplint.parse.structured.compose``, which finds the engine among the words and makes the
 service's deployment.
@@ -10,6 +11,7 @@ service's deployment.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from toplint.errors import SourceError
@@ -30,10 +32,10 @@ if TYPE_CHECKING:  # ``composeextends`` is read only for a service that extends 
 Doc: TypeAlias = "Document | Extended"
 
 
-def scalar_arg(doc: Doc, at: tuple[str | int, ...], raw: Any) -> Arg:
+def scalar_arg(doc: Doc, at: tuple[str | int, ...], raw: Any, variables: Mapping[str, str]) -> Arg:
     text = str(raw).lower() if isinstance(raw, bool) else str(raw)
     try:
-        value, unresolved = expand_text(text, {})
+        value, unresolved = expand_text(text, variables)
     except BudgetExceeded as exc:
         pos = doc.value_position(at)
         raise exc.at(pos.line, pos.column) from None
@@ -42,7 +44,7 @@ def scalar_arg(doc: Doc, at: tuple[str | int, ...], raw: Any) -> Arg:
 
 
 def service_commands(
-    source: Source, doc: Doc, at: tuple[str | int, ...], raw: Any
+    source: Source, doc: Doc, at: tuple[str | int, ...], raw: Any, variables: Mapping[str, str]
 ) -> list[list[Arg]]:
     """``command``/``entrypoint`` as commands: a list is one command, a string is a script."""
     if raw is None:
@@ -52,7 +54,7 @@ def service_commands(
             bad = next(i for i, v in enumerate(raw) if not isinstance(v, (str, int, float, bool)))
             pos = doc.value_position((*at, bad))
             raise SourceError(f"`{at[-1]}` items must be strings", pos.line, pos.column)
-        return [[scalar_arg(doc, (*at, i), v) for i, v in enumerate(raw)]]
+        return [[scalar_arg(doc, (*at, i), v, variables) for i, v in enumerate(raw)]]
     if isinstance(raw, str):
         pos = doc.value_position(at)
         if not isinstance(doc, Document):  # a command the base file writes is in that file
@@ -60,11 +62,11 @@ def service_commands(
         # Compose interpolates ${VAR:-default} and splits like a shell: lexing does both; an
         # ``sh -c SCRIPT`` word is read as the commands of its script (an entrypoint of
         # ``/bin/bash -c "pip install ... && python -m vllm.entrypoints... "``).
-        commands = lex_embedded(raw, {}, source.text, source.path, pos.line, pos.column)
+        commands = lex_embedded(raw, variables, source.text, source.path, pos.line, pos.column)
         if any(len(c) > 2 and (c[1].value or "") == "-c" for c in commands):
             from toplint.parse.structured.anywhere import commands_in  # a script only
 
-            commands = commands_in(raw, pos, {}, source.text, source.path)
+            commands = commands_in(raw, pos, variables, source.text, source.path)
         anchor = ".".join(str(p) for p in at)
         return [[replace(a, anchor=anchor) for a in c] for c in commands]
     pos = doc.value_position(at)
@@ -76,23 +78,27 @@ def service_commands(
     )
 
 
-def service_environment(doc: Doc, at: tuple[str | int, ...], raw: Any) -> dict[str, Arg]:
+def service_environment(
+    doc: Doc, at: tuple[str | int, ...], raw: Any, variables: Mapping[str, str]
+) -> dict[str, Arg]:
     """``environment`` as a mapping or a list of ``NAME=value``."""
     env: dict[str, Arg] = {}
     if isinstance(raw, dict):
         for key, value in raw.items():
             if value is not None:
-                env[str(key)] = scalar_arg(doc, (*at, str(key)), value)
+                env[str(key)] = scalar_arg(doc, (*at, str(key)), value, variables)
     elif isinstance(raw, list):
         for i, item in enumerate(raw):
             name, eq, value = str(item).partition("=")
             if eq:
-                arg = scalar_arg(doc, (*at, i), value)
+                arg = scalar_arg(doc, (*at, i), value, variables)
                 env[name] = replace(arg, raw=str(item))
     return env
 
 
-def device_count(doc: Doc, at: tuple[str | int, ...], service: dict[str, Any]) -> Arg | None:
+def device_count(
+    doc: Doc, at: tuple[str | int, ...], service: dict[str, Any], variables: Mapping[str, str]
+) -> Arg | None:
     """GPUs reserved for the service, as a ``docker run --gpus``-style request."""
     devices: Any = service
     for key in ("deploy", "resources", "reservations", "devices"):
@@ -109,11 +115,12 @@ def device_count(doc: Doc, at: tuple[str | int, ...], service: dict[str, Any]) -
             ids = ",".join(str(d) for d in dev["device_ids"])
             return Arg(f"device={ids}", ids, doc.value_position((*where, "device_ids")))
         if "count" in dev:
-            return scalar_arg(doc, (*where, "count"), dev["count"])
+            return scalar_arg(doc, (*where, "count"), dev["count"], variables)
         return Arg("all", "all", doc.value_position(where))  # neither: all GPUs
     if "gpus" in service:
         gpus = service["gpus"]
-        return scalar_arg(doc, (*at, "gpus"), gpus if not isinstance(gpus, list) else "all")
+        wanted = gpus if not isinstance(gpus, list) else "all"
+        return scalar_arg(doc, (*at, "gpus"), wanted, variables)
     return None
 
 
@@ -131,14 +138,16 @@ def device_vendor(doc: Doc, at: tuple[str | int, ...], service: dict[str, Any]) 
     return None
 
 
-def service_shm(doc: Doc, at: tuple[str | int, ...], service: dict[str, Any]) -> dict[str, str]:
+def service_shm(
+    doc: Doc, at: tuple[str | int, ...], service: dict[str, Any], variables: Mapping[str, str]
+) -> dict[str, str]:
     """The service's /dev/shm from ``ipc`` and ``shm_size`` (``toplint.parse.containershm``)."""
     values: dict[str, str | None] = {}
     for key in ("ipc", "shm_size"):
         if key in service and service[key] is not None:
-            arg = scalar_arg(doc, (*at, key), service[key])
+            arg = scalar_arg(doc, (*at, key), service[key], variables)
             if arg.unresolved:
-                return {"dev_shm": "volume"}  # ${VAR} from the shell or .env: not known here
+                return {"dev_shm": "volume"}  # ${VAR} from the shell: not known here
             values[key] = arg.value
     return container_shm(values.get("ipc"), values.get("shm_size"), _shm_mount(service))
 

@@ -1,0 +1,67 @@
+"""The variables a compose file is interpolated with from its project's ``.env``.
+
+Docker Compose reads ``.env`` from the project directory, the folder of the (first) compose
+file, and interpolates ``${VAR}``, ``$VAR`` and ``${VAR:-default}`` in the file with it, a
+variable set in the shell taking precedence (docs.docker.com, "Set, use, and manage variables
+in a Compose file with interpolation": ".env file", "Interpolation"; the shell's environment
+is not known when linting, as with ``${VAR:-default}`` the file's value is what runs unless the
+shell overrides it).  Its syntax, from the same page ("Env file syntax"): one ``KEY=VALUE`` per
+line; a line starting with ``#`` and a blank line are skipped; a value may be single-quoted
+(taken literally), double-quoted or unquoted (both interpolated with the variables above it);
+an unquoted value's comment starts at `` #``.  A line outside that syntax, and a value that
+names a variable the file does not set, is left out: that variable stays unresolved, never
+guessed.  A compose file with no readable ``.env`` beside it (none in the repository, or stdin)
+has no such variables.
+"""
+
+from __future__ import annotations
+
+from toplint.infra.patterns import lazy
+from toplint.infra.readpolicy import ReadRefused, read_reference
+from toplint.parse.text.expand import expand_text
+
+__all__ = ["project_variables"]
+
+_LINE = lazy(r"^[ \t]*([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*=[ \t]*(.*?)[ \t]*$")
+MAX_ENV_BYTES = 64 * 1024
+
+
+def project_variables(compose_path: str) -> dict[str, str]:
+    """``.env``'s variables for the compose file at ``compose_path`` ({} when there is none)."""
+    try:
+        _, text = read_reference(compose_path, ".env", MAX_ENV_BYTES)
+    except (ReadRefused, OSError, ValueError):
+        return {}
+    return parse_env(text)
+
+
+def parse_env(text: str) -> dict[str, str]:
+    """The ``KEY=VALUE`` lines of an env file, each value as Compose reads it."""
+    found: dict[str, str] = {}
+    for line in text.split("\n"):
+        m = _LINE.match(line)
+        if m is None or line.lstrip().startswith("#"):
+            continue
+        value = _value(m.group(2), found)
+        if value is not None:
+            found[m.group(1)] = value
+    return found
+
+
+def _value(raw: str, known: dict[str, str]) -> str | None:
+    """The value of one line; None when it is not closed or names an unknown variable."""
+    if raw[:1] == "'":
+        end = raw.find("'", 1)
+        return raw[1:end] if end > 0 else None
+    if raw[:1] == '"':
+        end = raw.find('"', 1)
+        return _expanded(raw[1:end], known) if end > 0 else None
+    bare = raw.split(" #", 1)[0].split("\t#", 1)[0].rstrip()
+    return _expanded(bare, known)
+
+
+def _expanded(text: str, known: dict[str, str]) -> str | None:
+    if "$" not in text:
+        return text
+    value, unresolved = expand_text(text, known)
+    return value if not unresolved else None
