@@ -38,6 +38,7 @@ from toplint.parse.generic import data as structured
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic import pyimports
 from toplint.parse.generic.pycommands import argv_deployments, string_deployments
+from toplint.parse.generic.pyconstants import without_constants_of_calls
 from toplint.parse.generic.pyexpr import Built, Environment, Ref
 from toplint.parse.generic.pytree import DEFINED, PyTree, build, imported_values
 from toplint.parse.generic.scope import imported_call
@@ -101,7 +102,7 @@ class PythonParser:
         read = [_option_spots(d) for d in deployments]
         deployments.extend(
             d
-            for d in found
+            for d in without_constants_of_calls(tree, found)
             if (d.line, d.column) not in starts and not _read_already(_option_spots(d), read)
         )
         findings.extend(more)
