@@ -147,6 +147,25 @@ def ray_modules(source: Source, result: ParseResult) -> ParseResult:
     return replace(result, deployments=(*result.deployments, *found.deployments))
 
 
+def python_apps(source: Source, result: ParseResult, parser_name: str) -> ParseResult:
+    """The engines of the Python file a Dockerfile's image runs, and of the compose services
+    that build such an image (``toplint.parse.generic.pyapps``)."""
+    if parser_name == "compose" and "build" not in source.text:
+        return result
+    if parser_name != "compose" and result.deployments:
+        return result  # the image's own engine or script was read
+    if _unreadable(source, result):
+        return result
+    from toplint.parse.generic import pyapps
+    from toplint.parse.generic.pychain import RUNS_PYTHON
+
+    if parser_name == "compose":
+        return pyapps.built_apps(source, result)
+    if not any(word in source.text for word in RUNS_PYTHON):
+        return result
+    return pyapps.image_apps(source, result)
+
+
 def script_runs(source: Source, result: ParseResult) -> ParseResult:
     """The engine commands of scripts a data file's start command runs
     (``toplint.parse.structured.scriptref``)."""
@@ -182,8 +201,9 @@ def python_runs(source: Source, result: ParseResult) -> ParseResult:
     """The engines the Python files a script runs build, and the programs with a declarative
     reader it runs with their overrides (``toplint.parse.generic.pychain``)."""
     from toplint.parse.generic.declarative import program_names
+    from toplint.parse.generic.pychain import RUNS_PYTHON
 
-    if not ("python" in source.text or any(n in source.text for n in program_names())):
+    if not any(n in source.text for n in (*RUNS_PYTHON, *program_names())):
         return result
     if _unreadable(source, result):
         return result

@@ -31,6 +31,7 @@ from toplint.parse.fallback import (
     hcl_blocks,
     options_anywhere,
     overlay,
+    python_apps,
     python_runs,
     ray_modules,
     script_runs,
@@ -152,10 +153,16 @@ def _rendered_none(mention: Finding | None, folder: str) -> Finding | None:
     return replace(mention, message=message, severity=Severity.INFO)
 
 
+# Readers of what an image runs: a Dockerfile's CMD, a compose service that builds one.
+_IMAGE_READERS = ("compose", "dockerfile")
+
+
 def _plain(source: Source, parsers: Sequence[Parser], parser: Parser | None) -> ParseResult:
     result = _parse(source, parser)
     if parser is not None and parser.name == "kubernetes" and "import_path" in source.text:
         result = ray_modules(source, result)  # beside what the RayService reader read
+    if parser is not None and parser.name in _IMAGE_READERS:
+        result = python_apps(source, result, parser.name)  # an image running a Python file
     if not result.deployments and not any(f.rule == UNPARSABLE_FILE.code for f in result.findings):
         from toplint.parse.generic.declarative import read
 

@@ -2,7 +2,10 @@
 (issue 24, point 5: script chains).
 
 ``python3 infer.py``, ``singularity exec --nv IMG python3 infer.py``, ``srun python -u
-serve.py``: when no engine command is in the line, the Python file it runs (relative to the
+serve.py``, ``uv run bentoml serve service:VLLM`` (BentoML's CLI imports the service from the
+module ``service`` of its working directory: docs.bentoml.com, "bentoml serve": "BENTO is the
+serving target ... the import path of a bentoml.Service: service:svc"): when no engine command
+is in the line, the Python file it runs (relative to the
 script's folder, inside the repository only: ``infra.readpolicy``) is read by the Python
 reader (``toplint.parse.generic.pyparser``, ``ast``, never imported or run) and each engine it
 builds there (``vllm.LLM(tensor_parallel_size=8)``, an argument vector) is a deployment of the
@@ -18,6 +21,7 @@ from collections.abc import Mapping, Sequence
 
 from toplint.engines.registry import get_engine
 from toplint.errors import SourceError
+from toplint.infra.patterns import lazy
 from toplint.infra.readpolicy import ReadRefused, read_reference, shown_path
 from toplint.model import Deployment, Finding, ParseResult
 from toplint.parse.base import Source
@@ -61,6 +65,36 @@ def python_script(args: Sequence[Arg]) -> int | None:
     return None
 
 
+# Serving CLIs that import the application from a module of their working directory, by the
+# words that start them: the target is the first ``module:attribute`` word after them.
+_MODULE_SERVERS = (("bentoml", "serve"),)
+# A word one of which a command that runs a Python file of the repository holds.
+RUNS_PYTHON = ("python", *(words[0] for words in _MODULE_SERVERS))
+_IMPORT_PATH = lazy(
+    r"([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*):[A-Za-z_][A-Za-z0-9_.]*"
+)
+
+
+def python_file(args: Sequence[Arg]) -> tuple[int, str] | None:
+    """Where a command names the Python file it runs, and that file's path as the command's
+    working directory sees it: the script an interpreter runs (``python_script``), or the
+    module a serving CLI imports its application from (``bentoml serve service:VLLM``:
+    ``service.py``); None for neither."""
+    at = python_script(args)
+    if at is not None:
+        return at, args[at].value or ""
+    words = [a.value or "" for a in args]
+    for i in range(len(words) - 1):
+        if (words[i].rsplit("/", 1)[-1], words[i + 1]) not in _MODULE_SERVERS:
+            continue
+        for j in range(i + 2, len(words)):
+            m = _IMPORT_PATH.fullmatch(words[j])
+            if m is not None and not args[j].unresolved:
+                return j, m.group(1).replace(".", "/") + ".py"
+        return None
+    return None
+
+
 def environment(args: Sequence[Arg], end: int) -> dict[str, Arg]:
     """``NAME=value`` words before index ``end`` (``CUDA_VISIBLE_DEVICES=0,1 python x.py``)."""
     out: dict[str, Arg] = {}
@@ -72,10 +106,11 @@ def environment(args: Sequence[Arg], end: int) -> dict[str, Arg]:
 
 
 def python_deployments(
-    args: Sequence[Arg], path: str, at: int, env: Mapping[str, Arg]
+    args: Sequence[Arg], path: str, ran: tuple[int, str], env: Mapping[str, Arg]
 ) -> list[Deployment]:
-    """The engines the Python file ``args[at]`` builds, as deployments of the command that runs
-    it (at ``args[0]``'s place in ``path``), with the chain in their notes and the process's
+    """The engines the Python file ``ran`` (the index of the word naming it in ``args``, its
+    path relative to ``path``'s folder) builds, as deployments of the command that runs it (at
+    ``args[0]``'s place in ``path``), with the chain in their notes and the process's
     GPU-visibility variables ``env`` applied.  Empty when the file cannot be read or builds no
     engine (the caller applies its launchers' allocation, then ``enginecfg.one_host``)."""
     from toplint.parse.argv import runtime_environment
@@ -83,11 +118,11 @@ def python_deployments(
     from toplint.parse.generic.pyparser import PythonParser
     from toplint.parse.text.shellsrc import chained_deployment
 
-    target = args[at]
+    at, file = ran
     if path in ("-", "<stdin>"):
         return []  # a script read from stdin has no folder: nothing beside it is read
     try:
-        full, text = read_reference(path, target.value or "", MAX_FILE_BYTES)
+        full, text = read_reference(path, file, MAX_FILE_BYTES)
     except (ReadRefused, OSError):
         return []
     shown = shown_path(full)
@@ -131,13 +166,14 @@ def script_deployments(source: Source) -> ParseResult | None:
 def _runs(
     args: list[Arg], path: str, granted: Allocation, exported: dict[str, Arg]
 ) -> tuple[list[Deployment], list[Finding]]:
-    at = python_script(args)
-    if at is None:
+    ran = python_file(args)
+    if ran is None:
         return _program_runs(args, path, granted)
+    at = ran[0]
     env = {**exported, **environment(args, at)}
     alloc = launcher_allocation([(a.value, a.position) for a in args[:at]]).over(granted)
     out = []
-    for dep in python_deployments(args, path, at, env):
+    for dep in python_deployments(args, path, ran, env):
         dep = apply_allocation(dep, alloc, get_engine(dep.engine).rank_per_gpu)
         out.append(one_host(dep))
     return out, []

@@ -310,9 +310,7 @@ def _deployment(
     Dockerfile.  ``named``: the service's name, its keys and the file's ``.env`` variables."""
     name, service, variables = named
     at: tuple[str | int, ...] = ("services", name)
-    gpus = device_count(doc, at, service, variables)
-    if gpus is None and service.get("runtime") == "nvidia" and "NVIDIA_VISIBLE_DEVICES" not in env:
-        gpus = Arg("all", "all", doc.value_position((*at, "runtime")))
+    gpus = service_gpus(doc, at, service, env, variables)
     key = doc.key_position(at if built is None else (*at, "build"))
     base = Deployment(source.path, key.line, key.column, engine="", model=None, nodes=1, name=name)
     dep, findings = deployment_from_invocation(
@@ -340,6 +338,21 @@ def _deployment(
         copies = {COPIES: str(replicas), COPIES_FROM: f"{how}: {replicas}"}
         dep = replace(dep, options={**dep.options, **copies})
     return dep, findings
+
+
+def service_gpus(
+    doc: Doc,
+    at: tuple[str | int, ...],
+    service: dict[str, Any],
+    env: dict[str, Arg],
+    variables: Mapping[str, str],
+) -> Arg | None:
+    """The GPUs the service reserves, as ``docker run --gpus`` requests them: its device
+    reservation, or every GPU for ``runtime: nvidia`` with no ``NVIDIA_VISIBLE_DEVICES``."""
+    gpus = device_count(doc, at, service, variables)
+    if gpus is None and service.get("runtime") == "nvidia" and "NVIDIA_VISIBLE_DEVICES" not in env:
+        gpus = Arg("all", "all", doc.value_position((*at, "runtime")))
+    return gpus
 
 
 def _replicas(service: dict[str, Any]) -> tuple[int, str]:

@@ -9,8 +9,9 @@ ignore the image's ``CMD``), with the service's
 found as ``composebuild.build_of`` finds it (inside the repository, under the read policy) and
 read as the Dockerfile reader reads it (``toplint.parse.text.dockerfile.image_runs``, through the
 script its ``CMD`` runs: ``toplint.parse.text.dockerchain``), the service's environment
-overriding the image's ``ENV`` where the command and its script expand variables.  A
-``target`` other than the last stage is not read here.
+overriding the image's ``ENV`` where the command and its script expand variables (an image that
+runs a Python file of the repository instead is read through that file by
+``toplint.parse.generic.pyapps``).  A ``target`` other than the last stage is not read here.
 """
 
 from __future__ import annotations

@@ -24,6 +24,8 @@ from toplint.parse.text.chains import SHELLS
 from toplint.record import record, replace
 
 _SUFFIXES = (".sh", ".bash", ".zsh")
+# Sources a COPY names that are files, not folders: scripts and the Python files an image runs.
+_FILES = (*_SUFFIXES, ".py")
 
 
 @record
@@ -57,7 +59,7 @@ class Layout:
         pairs = []
         for src in sources:
             src = posixpath.normpath(src)
-            folder = src == "." or not src.endswith(_SUFFIXES)  # a folder copies its contents
+            folder = src == "." or not src.endswith(_FILES)  # a folder copies its contents
             at = dest if folder or not into else posixpath.join(dest, posixpath.basename(src))
             pairs.append((posixpath.normpath(at), src))
         return replace(self, copies=(*self.copies, *pairs))

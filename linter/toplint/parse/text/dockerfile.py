@@ -5,7 +5,9 @@ are argv tokens as written.  An exec-form ``ENTRYPOINT`` gets ``CMD`` appended (
 shell-form one ignores ``CMD``.  Without an ``ENTRYPOINT``, an engine image in ``FROM``
 supplies one (``Engine.images``).  With neither, the Dockerfile builds an image and runs nothing
 of its own (no deployment).  A ``CMD``/``ENTRYPOINT`` that runs a script of the repository is read
-through that script (``toplint.parse.text.dockerchain``).
+through that script (``toplint.parse.text.dockerchain``); one that runs a Python file of it (an
+interpreter's script, a serving CLI's module) is read through that file by
+``toplint.parse.generic.pyapps`` from ``image_command``.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from toplint.parse.options import Arg
 from toplint.parse.text.dockerchain import Layout, chained, script_at, written_scripts
 from toplint.parse.text.shellrun import lex
 from toplint.parse.text.sourcemap import command_args
-from toplint.record import record, replace
+from toplint.record import field, record, replace
 
 _NAMES = ("dockerfile", "containerfile")
 _INSTRUCTION = lazy(r"^[ \t]*([A-Za-z]+)[ \t]+", re.M)
@@ -179,6 +181,58 @@ class ImageRun:
     given: bool = True
 
 
+@record(frozen=False)
+class _Stage:
+    """What the last stage's instructions leave: its image, ``ENV``/``ARG`` values (``ENV``'s
+    also as arguments: they persist in the container), ``ENTRYPOINT``, ``CMD`` and layout."""
+
+    env: dict[str, str] = field(default_factory=dict)
+    persisted: dict[str, Arg] = field(default_factory=dict)
+    image: Arg | None = None
+    entry: list[Arg] | None = None
+    cmd: list[Arg] | None = None
+    entry_shell: bool = False
+    layout: Layout = field(default_factory=Layout)
+
+
+def _last_stage(source: Source, extra: Mapping[str, str]) -> _Stage:
+    path = source.path
+    stage = _Stage()
+    for ins in instructions(source.text):
+        stage.layout = stage.layout.after(ins.keyword, ins.text)
+        if ins.keyword == "FROM":
+            words = ins.text.split()
+            pos = Position(path, ins.line, ins.column)
+            stage = _Stage(image=Arg(words[0], words[0], pos) if words else None)
+        elif ins.keyword in ("ENV", "ARG"):
+            assigned = _env_assignments(ins.text)
+            stage.env.update(assigned)
+            if ins.keyword == "ENV":
+                at = Position(path, ins.line, ins.column)
+                stage.persisted.update({k: Arg(v, f"{k}={v}", at) for k, v in assigned.items()})
+        elif ins.keyword == "ENTRYPOINT":
+            entry = exec_form(ins, path)
+            stage.entry_shell = entry is None
+            stage.entry = (
+                entry if entry is not None else shell_form(ins, path, {**stage.env, **extra})
+            )
+            stage.cmd = None  # Docker: setting ENTRYPOINT resets an inherited CMD
+        elif ins.keyword == "CMD":
+            cmd = exec_form(ins, path)
+            stage.cmd = cmd if cmd is not None else shell_form(ins, path, {**stage.env, **extra})
+    return stage
+
+
+def image_command(source: Source) -> tuple[list[Arg], Layout] | None:
+    """The words the image runs when started with no arguments (``ENTRYPOINT`` and ``CMD`` as
+    Docker joins them) and where its files come from; None when it runs nothing of its own."""
+    stage = _last_stage(source, {})
+    if stage.entry is None and stage.cmd is None:
+        return None
+    argv = (stage.entry or []) + ([] if stage.entry_shell else (stage.cmd or []))
+    return argv, stage.layout
+
+
 def image_runs(
     source: Source,
     runtime: Mapping[str, str] | None = None,
@@ -191,37 +245,9 @@ def image_runs(
     which replace the image's ``CMD`` after an exec-form ``ENTRYPOINT`` (Dockerfile reference,
     "Understand how CMD and ENTRYPOINT interact"); None when it is given none, and no runs
     when the image has no such ``ENTRYPOINT`` (the command alone is what runs then)."""
-    path = source.path
     extra = dict(runtime or {})
-    env: dict[str, str] = {}
-    persisted: dict[str, Arg] = {}  # the last stage's ``ENV`` (not ``ARG``: build time only)
-    image: Arg | None = None
-    entry: list[Arg] | None = None
-    cmd: list[Arg] | None = None
-    entry_shell = False
-    layout = Layout()
-    for ins in instructions(source.text):
-        layout = layout.after(ins.keyword, ins.text)
-        if ins.keyword == "FROM":
-            words = ins.text.split()
-            pos = Position(path, ins.line, ins.column)
-            image = Arg(words[0], words[0], pos) if words else None
-            env, entry, cmd, entry_shell, layout = {}, None, None, False, Layout()
-            persisted = {}
-        elif ins.keyword in ("ENV", "ARG"):
-            assigned = _env_assignments(ins.text)
-            env.update(assigned)
-            if ins.keyword == "ENV":
-                at = Position(path, ins.line, ins.column)
-                persisted.update({k: Arg(v, f"{k}={v}", at) for k, v in assigned.items()})
-        elif ins.keyword == "ENTRYPOINT":
-            entry = exec_form(ins, path)
-            entry_shell = entry is None
-            entry = entry if entry is not None else shell_form(ins, path, {**env, **extra})
-            cmd = None  # Docker: setting ENTRYPOINT resets an inherited CMD
-        elif ins.keyword == "CMD":
-            cmd = exec_form(ins, path)
-            cmd = cmd if cmd is not None else shell_form(ins, path, {**env, **extra})
+    stage = _last_stage(source, extra)
+    entry, cmd, entry_shell, env = stage.entry, stage.cmd, stage.entry_shell, stage.env
     if command is not None:
         if entry is None or entry_shell:
             return []  # the command replaces the image's; a shell-form ENTRYPOINT ignores it
@@ -237,17 +263,18 @@ def image_runs(
         # ``ENTRYPOINT ["sh", "-c", "exec vllm serve \"$@\"", "--"]`` + ``CMD [...]``: the
         # words after the script are its $0 and positional parameters (sh(1) -c)
         argv = with_positional(_lexed(source, script[0], env), script[1])
+    image = stage.image
     base_image = image.value or "" if image is not None else ""
     if script_at(argv) is not None and not find_invocations(argv):
         # exec-form ENTRYPOINT with no CMD: ``docker run IMAGE ARGS…`` gives the script its
         # arguments, unknown here (Dockerfile reference, "Understand how CMD and ENTRYPOINT
         # interact")
         given = not (entry is not None and not entry_shell and cmd is None)
-        runs = _script_runs(source, argv, env, base_image, layout, given)
-        return [_with_runtime_env(run, persisted) for run in runs]
+        runs = _script_runs(source, argv, env, base_image, stage.layout, given)
+        return [_with_runtime_env(run, stage.persisted) for run in runs]
     open_args = entry is not None and not entry_shell and cmd is None
     return [
-        _with_runtime_env(replace(run, given=not open_args), persisted)
+        _with_runtime_env(replace(run, given=not open_args), stage.persisted)
         for run in _runs(argv, image if entry is None else None, base_image)
     ]
 
