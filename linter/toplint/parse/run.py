@@ -171,6 +171,8 @@ def _plain(source: Source, parsers: Sequence[Parser], parser: Parser | None) -> 
             result = declared
     if not result.deployments and parser is None and source.name.endswith(HCL_SUFFIXES):
         result = hcl_blocks(source, result)  # Terraform, Nomad: blocks as data
+        if not result.deployments and ("templatefile(" in source.text or "module" in source.text):
+            result = _hcl_rendered(source, result, parsers)
     if not result.deployments and (parser is None or parser.name in DATA_PARSERS):
         if source.name in KUSTOMIZATIONS:
             result = overlay(source, result)  # the resources its patches change, rendered
@@ -351,6 +353,27 @@ def _heredoc_files(source: Source, result: ParseResult, parsers: Sequence[Parser
         if found.deployments:
             deployments.extend(found.deployments)
             findings.extend(f for f in found.findings if f.rule != UNPARSABLE_FILE.code)
+    if not deployments:
+        return result
+    return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+def _hcl_rendered(source: Source, result: ParseResult, parsers: Sequence[Parser]) -> ParseResult:
+    """The files a Terraform configuration renders with ``templatefile`` (its own and its local
+    modules'), each read by the reader of its name and placed where it is rendered
+    (``toplint.parse.generic.hcltemplate``)."""
+    from toplint.parse.generic.hcltemplate import rendered
+    from toplint.parse.text.shellsrc import chained_deployment
+
+    deployments: list[Deployment] = []
+    findings: list[Finding] = list(result.findings)
+    for file in rendered(source.path, source.text):
+        found = parse_source(file.source, parsers)
+        for dep in found.deployments:
+            dep = chained_deployment(dep, (file.via,))
+            deployments.append(
+                replace(dep, path=source.path, line=file.at.line, column=file.at.column)
+            )
     if not deployments:
         return result
     return ParseResult(source.path, tuple(deployments), tuple(findings))
