@@ -63,5 +63,5 @@ def test_without_an_env_file_the_variables_stay_unresolved(tmp_path: Path) -> No
 
 
 def test_env_file_syntax() -> None:
-    text = "A=1 # note\nB='x #y'\nC=\"$A-z\"\n export D=3\nE=${UNSET}\nF=\"open\n#G=9\n"
-    assert parse_env(text) == {"A": "1", "B": "x #y", "C": "1-z"}
+    text = 'A=1 # note\nB=\'x #y\'\nC="$A-z"\n export D=3\nE=${UNSET}\nF="open\n#G=9\n'
+    assert parse_env(text) == {"A": "1", "B": "x #y", "C": "1-z", "D": "3"}

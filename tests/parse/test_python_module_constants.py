@@ -6,6 +6,8 @@ tensor_parallel_size=TENSOR_PARALLEL_SIZE)`` from constants set at the top of th
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from .helpers import parse_text
 
 SERVICE = """\
@@ -41,3 +43,24 @@ def test_constants_no_call_takes_stay_a_reading_of_their_own() -> None:
     text = text.replace("model=MODEL_ID", 'model="org/other"')
     found = parse_text("service.py", text).deployments
     assert sorted((d.model, d.tp) for d in found) == [("org/m", 2), ("org/other", 4)]
+
+
+def test_a_module_that_loads_its_env_file_reads_the_values_it_sets(tmp_path: Path) -> None:
+    """python-dotenv's ``load_dotenv()`` finds the ``.env`` beside the module (or above it, in
+    the repository) and the module's ``os.getenv`` reads it (DCC-BS/bentoml-vllm-llm@ba9fc970:
+    MODEL_ID in .env, read as the os.getenv default before)."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".env").write_text(
+        '# settings\nexport MODEL_ID="org/from-env"\nTENSOR_PARALLEL_SIZE=4\n'
+    )
+    app = tmp_path / "app"
+    app.mkdir()
+    text = SERVICE.replace(
+        "import bentoml\n", "import bentoml\nfrom dotenv import load_dotenv\n\nload_dotenv()\n"
+    )
+    (app / "service.py").write_text(text)
+    (dep,) = parse_text(str(app / "service.py"), text).deployments
+    assert (dep.model, dep.tp) == ("org/from-env", 4)
+    assert (dep.sources["model"].path.endswith(".env"), dep.sources["model"].line) == (True, 2)
+    (dep,) = parse_text(str(app / "service.py"), SERVICE).deployments  # no load_dotenv()
+    assert (dep.model, dep.tp) == ("org/m", 2)

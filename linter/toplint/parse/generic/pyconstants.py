@@ -7,14 +7,16 @@ service's ``__init__``, DCC-BS/bentoml-vllm-llm@ba9fc970 service.py).  The names
 engine's options, so the module's namespace reads as an options mapping too; but a Python name
 holds one value wherever it is used, and the engine is started where the call is: the
 constants are that call's settings, not a second deployment.  A reading whose model and layout
-options are written where their values are (its own assignments) and whose every such value is
-one another reading's options take by name (the tree places a name's value where it is
-assigned, ``pytree``) is left out.  Constants no engine call takes stay a reading of their own.
+options are all module-level names (read at their assignments, or at the environment file's line
+that sets them: ``pydotenv``) and whose every value is one another reading takes by name (the
+tree places a name's value where it is assigned: ``pytree``) is left out.  Constants no engine
+call takes stay a reading of their own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from toplint.model import Deployment, Position
 from toplint.parse.generic.pytree import PyTree
@@ -23,7 +25,7 @@ __all__ = ["without_constants_of_calls"]
 
 # What places a deployment: the constants that decide it are the ones compared.
 _SIZING = frozenset({"model", "tp", "pp", "dp", "dp_local", "ep", "ep_enabled", "nodes"})
-Spot = tuple[int, int]
+Spot = tuple[str, int, int]
 
 
 def without_constants_of_calls(tree: PyTree, found: Sequence[Deployment]) -> list[Deployment]:
@@ -31,25 +33,38 @@ def without_constants_of_calls(tree: PyTree, found: Sequence[Deployment]) -> lis
     if len(found) < 2:
         return list(found)
     value_at = {_spot(key): _spot(value) for key, value in tree.positions.values()}
-    sized = [_sized(d, value_at) for d in found]
-    kept = []
-    for dep, (keys, values) in zip(found, sized, strict=True):
-        own = bool(values) and all(k[0] == v[0] for k, v in zip(keys, values, strict=True))
-        taken = own and any(
-            other is not dep and set(values) <= set(v) and set(keys).isdisjoint(k)
-            for other, (k, v) in zip(found, sized, strict=True)
-        )
-        if not taken:
-            kept.append(dep)
-    return kept
+    top = {
+        spot
+        for path, (key, value) in tree.positions.items()
+        if len(path) == 1
+        for spot in (_spot(key), _spot(value))
+    }
+    scopes = {_spot(key) for path, (key, _) in tree.positions.items() if _mapping(tree, path)}
+    read = [_sized(d) for d in found]
+    values = [{value_at.get(s, s) for s in spots} for spots in read]
+    scoped = [(d.path, d.line, d.column) in scopes for d in found]
+    names = [not scoped[i] and bool(s) and all(x in top for x in s) for i, s in enumerate(read)]
+    return [
+        dep
+        for i, dep in enumerate(found)
+        if not names[i]
+        or not any(j != i and scoped[j] and values[i] <= values[j] for j in range(len(found)))
+    ]
 
 
-def _sized(dep: Deployment, value_at: dict[Spot, Spot]) -> tuple[list[Spot], list[Spot]]:
-    """Where the deployment's model and layout options are written, and where their values
-    are (the same place for a literal written there)."""
-    keys = [_spot(p) for field, p in dep.sources.items() if field in _SIZING and p.path == dep.path]
-    return keys, [value_at.get(k, k) for k in keys]
+def _mapping(tree: PyTree, path: tuple[object, ...]) -> bool:
+    """The tree holds a call or a mapping at ``path`` (where a reading of its own sits)."""
+    node: Any = tree.data
+    for part in path:
+        node = node.get(part) if isinstance(node, dict) else None
+    return isinstance(node, dict)
+
+
+def _sized(dep: Deployment) -> list[Spot]:
+    """Where the deployment's model and layout options were read: an option's key, or the value
+    of the name it takes (a module constant, an environment file's line)."""
+    return [_spot(p) for field, p in dep.sources.items() if field in _SIZING]
 
 
 def _spot(p: Position) -> Spot:
-    return (p.line, p.column)
+    return (p.path, p.line, p.column)

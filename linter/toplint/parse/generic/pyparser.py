@@ -39,6 +39,7 @@ from toplint.parse.generic import evidence as ev
 from toplint.parse.generic import pyimports
 from toplint.parse.generic.pycommands import argv_deployments, string_deployments
 from toplint.parse.generic.pyconstants import without_constants_of_calls
+from toplint.parse.generic.pydotenv import dotenv_environment
 from toplint.parse.generic.pyexpr import Built, Environment, Ref
 from toplint.parse.generic.pytree import DEFINED, PyTree, build, imported_values
 from toplint.parse.generic.scope import imported_call
@@ -84,6 +85,8 @@ class PythonParser:
         if not runs and not _names_engine(source.text):
             return ParseResult(source.path)
         siblings = _Siblings(source.path) if runs else None
+        if environment is None and "load_dotenv" in source.text:
+            environment = dotenv_environment(source.path, source.text)
         tree = build(source.text, source.path, environment, siblings, _names_engine)
         if tree is None:
             return ParseResult(source.path, (), _unparsed(source))

@@ -1,17 +1,19 @@
-"""The variables a compose file is interpolated with from its project's ``.env``.
+"""The variables an env file (``.env``) sets: what a compose file is interpolated with, and what
+a Python module that calls python-dotenv's ``load_dotenv()`` reads into its environment.
 
 Docker Compose reads ``.env`` from the project directory, the folder of the (first) compose
 file, and interpolates ``${VAR}``, ``$VAR`` and ``${VAR:-default}`` in the file with it, a
 variable set in the shell taking precedence (docs.docker.com, "Set, use, and manage variables
 in a Compose file with interpolation": ".env file", "Interpolation"; the shell's environment
 is not known when linting, as with ``${VAR:-default}`` the file's value is what runs unless the
-shell overrides it).  Its syntax, from the same page ("Env file syntax"): one ``KEY=VALUE`` per
-line; a line starting with ``#`` and a blank line are skipped; a value may be single-quoted
-(taken literally), double-quoted or unquoted (both interpolated with the variables above it);
-an unquoted value's comment starts at `` #``.  A line outside that syntax, and a value that
-names a variable the file does not set, is left out: that variable stays unresolved, never
-guessed.  A compose file with no readable ``.env`` beside it (none in the repository, or stdin)
-has no such variables.
+shell overrides it).  Its syntax, from the same page ("Env file syntax"), which python-dotenv
+reads alike (its README, "File format"): one ``KEY=VALUE`` per line, optionally after
+``export``; a line starting with ``#`` and a blank line are skipped; a value may be
+single-quoted (taken literally), double-quoted or unquoted (both interpolated with the variables
+above it); an unquoted value's comment starts at `` #``.  A line outside that syntax, and a value
+that names a variable the file does not set, is left out: that variable stays unresolved, never
+guessed.  A file with no readable ``.env`` beside it (none in the repository, or stdin) has no
+such variables.
 """
 
 from __future__ import annotations
@@ -20,9 +22,9 @@ from toplint.infra.patterns import lazy
 from toplint.infra.readpolicy import ReadRefused, read_reference
 from toplint.parse.text.expand import expand_text
 
-__all__ = ["project_variables"]
+__all__ = ["env_lines", "parse_env", "project_variables"]
 
-_LINE = lazy(r"^[ \t]*([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*=[ \t]*(.*?)[ \t]*$")
+_LINE = lazy(r"^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*=[ \t]*(.*?)[ \t]*$")
 MAX_ENV_BYTES = 64 * 1024
 
 
@@ -37,14 +39,21 @@ def project_variables(compose_path: str) -> dict[str, str]:
 
 def parse_env(text: str) -> dict[str, str]:
     """The ``KEY=VALUE`` lines of an env file, each value as Compose reads it."""
-    found: dict[str, str] = {}
-    for line in text.split("\n"):
+    return {name: value for name, (value, _) in env_lines(text).items()}
+
+
+def env_lines(text: str) -> dict[str, tuple[str, int]]:
+    """Each variable of an env file with its value and the (1-based) line that sets it."""
+    found: dict[str, tuple[str, int]] = {}
+    values: dict[str, str] = {}
+    for n, line in enumerate(text.split("\n"), 1):
         m = _LINE.match(line)
         if m is None or line.lstrip().startswith("#"):
             continue
-        value = _value(m.group(2), found)
+        value = _value(m.group(2), values)
         if value is not None:
-            found[m.group(1)] = value
+            values[m.group(1)] = value
+            found[m.group(1)] = (value, n)
     return found
 
 
