@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from open_world import names_engine
 from splits import halves as split_halves
 
-from toplint.parse.run import is_test_code
+from toplint.parse.testcode import is_test_code
 
 SPLIT = Path(__file__).resolve().parent / "data" / "SWEEP16.md"
 HALVES = {"development": "## Development", "held-out": "## Held-out"}

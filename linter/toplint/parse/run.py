@@ -36,36 +36,12 @@ from toplint.parse.fallback import (
     ray_modules,
     script_runs,
 )
-from toplint.parse.generic.chartdir import chart_above
+from toplint.parse.generic.chartdir import chart_above, rendered_none
+from toplint.parse.testcode import is_chart_test, is_test_code
 from toplint.record import replace
 
 if TYPE_CHECKING:
     from toplint.model import Deployment, Finding
-
-
-def is_test_code(name: str) -> bool:
-    """A Python test module or pytest's conftest (``test_*.py``, ``*_test.py``, the names
-    pytest collects by default; ``test.py`` and ``tests.py``, which unittest's default
-    discovery pattern ``test*.py`` collects: mudler/LocalAI@82c191a backend/python/vllm/test.py):
-    engine objects built there are fixtures of a test, not a deployment, and reading them as
-    deployments reports findings on nothing that runs."""
-    return name.endswith(".py") and (
-        name.startswith("test_")
-        or name.endswith("_test.py")
-        or name in ("conftest.py", "test.py", "tests.py")
-    )
-
-
-def is_chart_test(source: Source) -> bool:
-    """A helm-unittest suite (``tests/*_test.yaml``, its default pattern: a top-level
-    ``suite:``, ``tests:`` whose items ``set:`` values and check what the chart renders with
-    ``asserts:``; helm-unittest/helm-unittest DOCUMENT.md): the values it sets are a test's,
-    which deploy nothing (doublewordai/inference-stack@86bd8dba tests/model_groups_test.yaml
-    drew TL007, TL004 and TL201 on a model named ``test``)."""
-    if not source.name.endswith(("_test.yaml", "_test.yml")):
-        return False
-    text = source.text
-    return (text.startswith("suite:") or "\nsuite:" in text) and "asserts:" in text
 
 
 def choose(source: Source, parsers: Sequence[Parser]) -> Parser | None:
@@ -126,31 +102,10 @@ def _chart(
         )
     if rendered:  # the chart runs no engine with these values; a name in them is still TL008/TL011
         said = any(f.rule in _SAYS_NOT_READ for f in findings)  # the render said so already
-        mention = None if said else _rendered_none(_mention(source), folder)
+        mention = None if said else rendered_none(_mention(source), folder)
         return ParseResult(source.path, (), (*findings, *([mention] if mention else [])))
     plain = _plain(source, parsers, parser)
     return replace(plain, findings=(*plain.findings, *findings))
-
-
-_YIELDS_NONE = " but yields no deployment"
-
-
-def _rendered_none(mention: Finding | None, folder: str) -> Finding | None:
-    """A values file's engine mention where its chart rendered every template with it and
-    none runs an engine (a model group ``enabled: false``: doublewordai/inference-stack@
-    86bd8dba values.yaml): nothing runs here, so it is said at info, with why, not as a file
-    toplint could not read."""
-    if mention is None or mention.rule != NO_DEPLOYMENT_FOUND.code:
-        return mention
-    named, found, _ = mention.message.partition(_YIELDS_NONE)
-    if not found:
-        return mention
-    chart = "the chart beside it" if folder == "." else f"the chart at `{folder}`"
-    message = (
-        f"{named}, and {chart} renders no container running it with these values (a part "
-        "switched off, a condition not met); nothing here was checked"
-    )
-    return replace(mention, message=message, severity=Severity.INFO)
 
 
 # Readers of what an image runs: a Dockerfile's CMD, a compose service that builds one.

@@ -129,11 +129,13 @@ def _by_name(at: Path, node: Mapping[Any, Any]) -> ev.Evidence | None:
 
 
 def _flags_key(node: Mapping[Any, Any]) -> ev.Evidence | None:
-    """The engine a key of the mapping names when it holds that engine's flags: an operator's
-    ``vllmArgs: ["--max-model-len", "8192"]`` beside the model and GPU count it runs them with
-    (nebari-dev/llm-serving-pack@50253626 examples/models/*.yaml, ``spec.serving.vllmArgs``)."""
+    """The engine a key of the mapping names when it holds a list of that engine's flags: an
+    operator's ``vllmArgs: ["--max-model-len", "8192"]`` beside the model and GPU count it runs
+    them with (nebari-dev/llm-serving-pack@50253626 examples/models/*.yaml,
+    ``spec.serving.vllmArgs``).  A string of flags (Terraform's ``vllm_args = "--tp 4"``) is
+    spliced into a command elsewhere, which its own reader renders (``hcltemplate``)."""
     for key, value in node.items():
-        engine = ev.named(key) if isinstance(key, str) else None
+        engine = ev.named(key) if isinstance(key, str) and isinstance(value, list) else None
         if engine and flag_list(value, ev.engine_specs()[engine]) is not None:
             return ev.Evidence(engine, f"`{key}`")
     return None
