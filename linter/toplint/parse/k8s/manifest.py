@@ -64,8 +64,9 @@ class KubernetesParser:
         # file never needs the readers behind the dispatch (k8s.generic, kinds, pods, workloads:
         # 2,403M -> 2,370M instructions for a one-file shell check, callgrind).
         import toplint.parse.k8s.generic
+        from toplint.parse.k8s.siblings import WithSiblings
 
-        configmaps = _configmaps(docs)
+        configmaps = WithSiblings(_configmaps(docs), source.path)
         deployments: list[Deployment] = []
         findings: list[Finding] = []
         for doc in docs:
