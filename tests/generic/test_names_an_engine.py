@@ -595,3 +595,10 @@ def test_a_label_of_a_kind_that_runs_no_container_selects_no_engine() -> None:
     other = text.replace("apiVersion: v1\nkind: Namespace", "apiVersion: example.com/v1\nkind: Box")
     (note,) = parse_text("box.yaml", other).findings
     assert (note.rule, note.severity) == ("TL008", Severity.INFO)
+
+
+def test_a_file_in_a_path_named_like_a_module_is_no_mention() -> None:
+    # keeratita/GX10-vLLM-Cluster@4ef2afb0 switch-model.sh writes /home/<username>/vllm.env
+    assert not parse_text("switch.sh", 'ENV_FILE="/home/u/vllm.env"\ncat "$ENV_FILE"\n').findings
+    (note,) = parse_text("run.sh", "python -c 'import vllm.envs'\n").findings
+    assert note.rule == "TL008"

@@ -304,13 +304,14 @@ def _word_pattern() -> re.Pattern[str]:
     is only the word (``api_key="vllm"``, ``served_model_name: vllm``, ``infer_backend=vllm
     vllm_maxlen=8192``: a key's value before the next argument) and an engine name that is
     no command followed by a word (``atom shares``, ``tgi engine``: ATOM has no console script,
-    TGI's is ``text-generation-launcher``) name none."""
+    TGI's is ``text-generation-launcher``) name none, nor does a file in a path
+    (``/home/u/vllm.env``, keeratita/GX10-vLLM-Cluster@4ef2afb0 switch-model.sh: no module)."""
     commands, packages = _command_words(), _package_words()
     command = "|".join(re.escape(w) for w in commands)
     package = "|".join(re.escape(w) for w in packages)
     return re.compile(
-        rf"(?<![\w.=-])(?:(?:{command})(?:\.[A-Za-z_]\w*|[ \t]+[a-z][\w-]*)"
-        rf"|(?:{package})\.[A-Za-z_]\w*)"
+        rf"(?<![\w.=-])(?:(?:{command})[ \t]+[a-z][\w-]*"
+        rf"|(?<!/)(?:{command}|{package})\.[A-Za-z_]\w*)"
     )
 
 
