@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from toplint.engines.registry import all_engines, get_spec, image_engine, module_spec
@@ -60,6 +60,11 @@ def named(text: object) -> str | None:
     """The engine an identifier or key names (``vllm_config`` -> vllm), if exactly one."""
     if not isinstance(text, str) or len(text) > 200:
         return None
+    return _named(text)
+
+
+@lru_cache(maxsize=8192)  # the same keys recur in every file of a tree
+def _named(text: str) -> str | None:
     flat = re.sub(r"[^a-z0-9]", "", text.lower())
     words = set(_words(text))
     hits = {e for e, name, sub in names() if (sub and name in flat) or name in words}
