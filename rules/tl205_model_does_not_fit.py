@@ -9,7 +9,6 @@ from toplint.engines.registry import get_engine
 from toplint.engines.release import pinned
 from toplint.model import Finding, Fix, Severity
 from toplint.outcome.types import GIB, Memory
-from toplint.rulebook.fitadvice import what_would_fit
 from toplint.rulebook.helpers import finding, flag_fix, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -309,6 +308,8 @@ def _fix(ctx: RuleContext, m: Memory) -> Fix | str:
         if key is not None:  # set in an engine config file: say what to write there
             return f"{key}: {tokens}"
         return flag_fix(f"--max-model-len {tokens}{also}", {"max-model-len": tokens, **seqs})
+    from toplint.rulebook.fitadvice import what_would_fit  # a deployment that does not fit
+
     return _all_visible(ctx) or what_would_fit(ctx, m)
 
 

@@ -45,7 +45,6 @@ from toplint.parse.invocation import (
 )
 from toplint.parse.options import Arg
 from toplint.parse.structured.composebuild import Build, build_of, built_base
-from toplint.parse.structured.composeenv import project_variables
 from toplint.parse.structured.composeimage import built_run, runs_image
 from toplint.parse.structured.composekeys import (
     Doc,
@@ -91,7 +90,11 @@ class ComposeParser:
     def parse(self, source: Source) -> ParseResult:
         deployments: list[Deployment] = []
         findings: list[Finding] = []
-        variables = project_variables(source.path) if "$" in source.text else {}
+        variables: Mapping[str, str] = {}
+        if "$" in source.text:  # a file that interpolates nothing needs no .env
+            from toplint.parse.structured.composeenv import project_variables
+
+            variables = project_variables(source.path)
         for doc in load_documents(source.text, source.path):
             if not is_compose(doc.data):
                 continue
