@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
+from tests.parse.helpers import only as only_in
+from tests.parse.helpers import parse_text
 from toplint.model import Deployment, ParseResult
 from toplint.parse.base import Source
-from toplint.parse.builtin import toplint_parsers
-from toplint.parse.run import parse_source
 
 
-def parse(text: str, name: str = "model.yaml") -> ParseResult:
-    return parse_source(Source.from_text(name, text), toplint_parsers())
+def parse(text: str) -> ParseResult:
+    return parse_text("model.yaml", text)
 
 
 def only(text: str) -> Deployment:
-    result = parse(text)
-    assert len(result.deployments) == 1, result
-    return result.deployments[0]
+    return only_in("model.yaml", text)
 
 
 # nebari-dev/llm-serving-pack@50253626 examples/models/qwen3-5-35b-a3b-gptq-int4.yaml, cut down
