@@ -584,19 +584,6 @@ def test_a_container_or_service_a_docker_command_acts_on_names_no_engine() -> No
     assert message.startswith("names `lmdeploy serve`")
 
 
-def test_a_label_of_a_kind_that_runs_no_container_selects_no_engine() -> None:
-    # kcns008/llm-on-k8s@dcaf96f5 openshift-kimi-k2-0905-vllm/manifests/01-namespace.yaml
-    text = (
-        "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: llm\n  labels:\n    deployment: vllm\n"
-    )
-    result = parse_text("01-namespace.yaml", text)
-    assert result.deployments == () and result.findings == ()
-    # the same label on a kind of its own is still a note that nothing was read
-    other = text.replace("apiVersion: v1\nkind: Namespace", "apiVersion: example.com/v1\nkind: Box")
-    (note,) = parse_text("box.yaml", other).findings
-    assert (note.rule, note.severity) == ("TL008", Severity.INFO)
-
-
 def test_a_file_in_a_path_named_like_a_module_is_no_mention() -> None:
     # keeratita/GX10-vLLM-Cluster@4ef2afb0 switch-model.sh writes /home/<username>/vllm.env
     assert not parse_text("switch.sh", 'ENV_FILE="/home/u/vllm.env"\ncat "$ENV_FILE"\n').findings

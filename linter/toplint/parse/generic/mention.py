@@ -89,12 +89,8 @@ def selector_mention(source: Source) -> Finding | None:
     """TL008 at info at the first ``key: value`` whose value selects an engine
     (``toplint.parse.generic.evidence.selector``: ``engine: sglang``, not ``api_key: vllm``);
     else at the first one a comment holds, which selects nothing (as ``engine_mention`` says of
-    an engine command in a comment).  Not in a Kubernetes file of kinds that never run a
-    container (a Namespace's ``deployment: vllm`` label, kcns008/llm-on-k8s@dcaf96f5
-    manifests/01-namespace.yaml, names what it holds, not an engine to start)."""
+    an engine command in a comment)."""
     text = source.text
-    if _no_workloads(source):
-        return None
     options = [
         m
         for rx in (_OPTION_VALUE, _ARG_KEY_VALUE)
@@ -106,23 +102,6 @@ def selector_mention(source: Source) -> Finding | None:
     if found is not None or "#" not in text:
         return found
     return _selected_by(source, list(_COMMENTED_KEY_VALUE.finditer(text)), commented=True)
-
-
-def _no_workloads(source: Source) -> bool:
-    """A Kubernetes manifest whose every document is of a kind that holds no container."""
-    from toplint.parse.k8s.kinds import holds_no_container
-    from toplint.parse.k8s.manifest import looks_like_k8s
-
-    if not looks_like_k8s(source.text):
-        return False
-    from toplint.errors import SourceError
-    from toplint.infra.yamlsafe import load_documents
-
-    try:
-        docs = load_documents(source.text, source.path)
-    except (SourceError, RecursionError, ValueError):
-        return False
-    return bool(docs) and all(holds_no_container(d.data) for d in docs)
 
 
 def _chart_own_name(source: Source, match: re.Match[str]) -> bool:
