@@ -44,14 +44,12 @@ from toplint.record import replace
 _GROUP = "llm.nebari.dev/"
 _SERVING: Path = ("spec", "serving")
 _ENGINE_KIND = "nebari-llmmodel"
+_GPU: Path = ("spec", "resources", "gpu", "count")
 
 
 def _advanced() -> Path:
     """``spec.advanced.<engine>``: the pod settings, under the name of the engine it runs."""
     return ("spec", "advanced", engine_running_in(_ENGINE_KIND).name)
-
-
-_GPU: Path = ("spec", "resources", "gpu", "count")
 
 
 def llm_model(ctx: Ctx) -> list[Deployment]:

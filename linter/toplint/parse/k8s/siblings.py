@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from typing import Any
 
 from toplint.errors import SourceError
 from toplint.infra.readpolicy import ReadRefused, read_reference
@@ -25,6 +26,7 @@ __all__ = ["WithSiblings"]
 
 MAX_SIBLINGS = 200  # files of a folder looked at for one manifest
 MAX_BYTES = 256 * 1024  # a ConfigMap's file read at most
+_STDIN = ("-", "<stdin>")
 
 
 class WithSiblings(dict[str, tuple[Document, Path]]):
@@ -36,16 +38,13 @@ class WithSiblings(dict[str, tuple[Document, Path]]):
         self._path = path
         self._looked: set[str] = set()
 
-    def get(self, key: str, default: object = None) -> tuple[Document, Path] | None:  # type: ignore[override]
-        if key in self:
-            return self[key]
-        if key and key not in self._looked and self._path not in ("-", "<stdin>"):
+    def get(self, key: str, default: Any = None) -> Any:
+        if key not in self and key and key not in self._looked and self._path not in _STDIN:
             self._looked.add(key)
             found = _beside(self._path, key)
             if found is not None:
                 self[key] = found
-                return found
-        return None
+        return super().get(key, default)
 
 
 def _beside(path: str, name: str) -> tuple[Document, Path] | None:
