@@ -27,6 +27,7 @@ from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Finding, ParseResult
 from toplint.parse.base import Source, fills_lines, is_template
 from toplint.parse.k8s.context import Ctx
+from toplint.parse.k8s.siblings import WithSiblings
 from toplint.parse.multinode import one_per_instance
 
 _KIND = lazy(r"^kind:\s*\S", re.M)
@@ -64,7 +65,6 @@ class KubernetesParser:
         # file never needs the readers behind the dispatch (k8s.generic, kinds, pods, workloads:
         # 2,403M -> 2,370M instructions for a one-file shell check, callgrind).
         import toplint.parse.k8s.generic
-        from toplint.parse.k8s.siblings import WithSiblings
 
         configmaps = WithSiblings(_configmaps(docs), source.path)
         deployments: list[Deployment] = []
