@@ -18,7 +18,10 @@ Vast.ai, RunPod, Vertex AI, SageMaker LMI, Ray Serve, Triton TensorRT-LLM and Py
 after set 14), tests/data/open_world16/ (set 16, systemd units, KubeRay RayServices, KServe, a
 two-node SGLang launch, Slurm and Ascend, after set 15), tests/data/open_world17/ (set 17, KServe
 LLMInferenceService, BentoML vLLM services, trtllm-serve and LMDeploy, OpenTofu user data, vLLM
-multi-node data parallelism, Cloud TPU tasks and SGLang on CPUs, after set 16) and
+multi-node data parallelism, Cloud TPU tasks and SGLang on CPUs, after set 16),
+tests/data/open_world18/ (set 18, KAITO Workspaces, a KServe LLMInferenceService with a prefill
+pool, Terraform file() manifests, an Ansible systemd template, kustomize --config ConfigMaps,
+Triton TensorRT-LLM, Helm override values and SGLang worker loops, after set 17) and
 tests/data/open_world_helm/ (set
 helm: Helm charts whose templates bind values to engine flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and
@@ -83,6 +86,7 @@ SETS = {
     "15": _TESTDATA / "open_world15",
     "16": _TESTDATA / "open_world16",
     "17": _TESTDATA / "open_world17",
+    "18": _TESTDATA / "open_world18",
     "helm": _TESTDATA / "open_world_helm",
 }
 DATA = SETS["1"]
