@@ -107,6 +107,14 @@ def test_kaito_tp_is_the_gpus_of_one_instance() -> None:
     assert (dep.tp, dep.pp, dep.gpus_per_node) == (2, 1, 2)
 
 
+def test_kaito_a10_v5_skus_are_whole_a10s() -> None:
+    # KAITO's azure_sku_handler.go: Standard_NV36ads_A10_v5 is one A10 (24Gi), NV72ads two;
+    # ibranibeny/Kaito-Deployment@0823a30 workspace-llama31.yaml read no GPUs before.
+    one = only(workspace("Standard_NV36ads_A10_v5", preset="llama-3.1-8b-instruct"))
+    assert (one.tp, one.gpus_per_node, one.gpus, one.nodes) == (1, 1, 1, 1)
+    assert only(workspace("Standard_NV72ads_A10_v5", preset="phi-4-mini-instruct")).gpus == 2
+
+
 def test_kaito_pp_is_the_node_count_its_estimator_sets() -> None:
     # 131 GiB of Llama-3.3-70B on 2 x A100 80 GB: KAITO's estimator needs 3 GPUs, so 2 nodes
     # (estimator.go), whatever `count` says; PP = nodes.
