@@ -79,6 +79,9 @@ class Interpreter(Calls, Arms):
         self.text = text
         # the ``for`` header just read walks a list known to be empty (``run`` skips its body)
         self.no_iteration = False
+        # ... or a few known words: (variable, values), its body read once per value
+        self.iterating: tuple[str, list[str]] | None = None
+        self.loop_depth = 0  # bodies of such loops being read: their commands run in a loop
         # Variables a command that may not run assigned (after ``&&``/``||``, in an ``if`` or
         # ``case`` arm read because the test was not decided): their value is one of several,
         # so no ``if`` or ``case`` is decided on them.  A later plain assignment settles one.
@@ -120,6 +123,8 @@ class Interpreter(Calls, Arms):
         # a loop's body (a ``while`` may run no time)
         self.open_spans = [(d.body, d.close) for d in definitions if d.name not in called]
         self.open_spans += loops.items()
+        if self.loop_depth:  # an iteration's body: an ``exit`` there may not run
+            self.open_spans.append((0, len(toks)))
         subshells = 0  # ``( … )`` open around ``current``: an ``exit`` there ends the subshell
         groups: list[bool] = []  # ``{ … }`` open around ``current``: each after ``&&``/``||``?
         skip: dict[int, int] = {}  # the end of an arm taken -> past its ``fi``
@@ -157,7 +162,8 @@ class Interpreter(Calls, Arms):
                         current,
                         stdin,
                         background=tok.raw == "&",
-                        in_loop=any(a < begin < b for a, b in loops.items()),
+                        in_loop=bool(self.loop_depth)
+                        or any(a < begin < b for a, b in loops.items()),
                         undecided=in_arm,
                     )
                     guarded = maybe or any(groups)
@@ -166,7 +172,13 @@ class Interpreter(Calls, Arms):
                     current, runs_string, stdin = [], False, None
                     if self.no_iteration and keyword in loops:
                         i = loops[keyword] + 1  # a loop over a list known to be empty
-                    self.no_iteration = False
+                    elif (
+                        self.iterating
+                        and keyword in loops
+                        and self._iterate(*self.iterating, toks[i : loops[keyword]])
+                    ):
+                        i = loops[keyword] + 1  # its body, read once per value
+                    self.no_iteration, self.iterating = False, None
                 conditional = tok.kind == "sep" and tok.raw in ("&&", "||")
                 if tok.kind == "sep" and tok.raw in ("(", ")"):
                     subshells = subshells + 1 if tok.raw == "(" else max(0, subshells - 1)
@@ -204,6 +216,7 @@ class Interpreter(Calls, Arms):
             from toplint.parse.text import forloop
 
             forloop.bind(header, self.expander.env)
+            self.iterating = forloop.iterations(header)
             # ``for i in`` with nothing after: the list was known to be empty
             self.no_iteration = len(header) == 3 and header[2].raw == "in"
         command = finish(words, self.expander)
@@ -238,6 +251,33 @@ class Interpreter(Calls, Arms):
             self.positional = self.positional[1 if count is None else count :]
             self._set_positional_env()
         self.commands.append(command)
+
+    def _iterate(self, name: str, values: Sequence[str], body: Sequence[Tok]) -> bool:
+        """Read a ``for`` loop's ``body`` once per value of its variable, as bash runs it
+        (``toplint.parse.text.forloop``); False, reading nothing, when the body may leave the
+        loop early or the replay budget would be spent.  An iteration that makes the very
+        commands an earlier one made adds nothing (the variable unused by them)."""
+        from toplint.parse.text import forloop
+        from toplint.parse.text.shellcalls import MAX_REPLAYED
+
+        cost = len(body) * len(values)
+        if forloop.leaves(body) or self.budget.replayed + cost > MAX_REPLAYED:
+            return False
+        self.budget.replayed += cost
+        seen: set[tuple[tuple[str | None, ...], ...]] = set()
+        for value in values:
+            self.expander.env[name] = value
+            before = len(self.commands)
+            self.loop_depth += 1
+            try:
+                self.run(body)
+            finally:
+                self.loop_depth -= 1
+            made = tuple(tuple(w.value for w in c.words) for c in self.commands[before:])
+            if made in seen:
+                del self.commands[before:]
+            seen.add(made)
+        return True
 
     def _set_positional_env(self) -> None:
         """``$1``… and ``$#`` for words that mix them with text (``--model=$1``)."""
