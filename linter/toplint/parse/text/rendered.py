@@ -11,6 +11,15 @@ this template (``src`` as written, or relative to ``templates/``, as Ansible loo
 its top-level scalar variables.  A name two plays set differently stays unresolved, and so does
 everything that is not a plain ``{{ name }}`` (``{{ item.model_id }}``, filters, a loop's item).
 
+A ``templates/`` folder inside a role (the folder above it holds ``defaults/`` or ``vars/``:
+docs.ansible.com, "Roles", role directory structure) is rendered by the role's tasks with the
+role's variables: ``defaults/main.yml`` ("default variables for the role ... the lowest priority
+of any variables available") under a play's ``vars``, and ``vars/main.yml`` ("other variables
+for the role") over them ("Understanding variable precedence": role defaults 2, play vars 12,
+play vars_files 14, role vars 15).  Inventory variables (``group_vars/``, ``host_vars/``) may set
+a role default again; they are not read, so a value here is the role's own, as a shell's
+``${VAR:-default}`` is its default.
+
 ``substituted(text, path)`` puts ``${NAME}`` references of the same length in place of the
 resolved ``{{ name }}`` (so every position stays) and returns their values, for the shell
 interpreter's environment.
@@ -60,6 +69,21 @@ def _variables(path: str) -> dict[str, str]:
     folder = os.path.dirname(path)
     if os.path.basename(folder) != "templates":
         return {}
+    defaults, role_vars = (_role_file(path, part) for part in ("defaults", "vars"))
+    return {**defaults, **_play_values(path, folder), **role_vars}
+
+
+def _role_file(path: str, part: str) -> dict[str, str]:
+    """The top-level scalars of the role's ``defaults/main.yml`` or ``vars/main.yml`` (Ansible
+    looks for ``main.yml``, ``main.yaml`` or ``main`` there), {} outside a role."""
+    for name in ("main.yml", "main.yaml", "main"):
+        ref = posixpath.join("..", part, name)
+        if os.path.isfile(os.path.join(os.path.dirname(os.path.dirname(path)), part, name)):
+            return _scalars(_load(path, ref))
+    return {}
+
+
+def _play_values(path: str, folder: str) -> dict[str, str]:
     try:
         names = sorted(
             e.name

@@ -17,6 +17,14 @@ bounds the engine to those GPUs as an exported variable does, and a script the u
 command lines with no arguments (systemd.exec(5): a variable neither ``Environment=`` nor the
 manager sets expands to nothing), so an engine command whose model is such a variable is not an
 entrypoint waiting for its caller's arguments: it is the deployment, with that value unknown.
+
+A unit's Jinja template (``vllm.service.j2``, an Ansible role's ``templates/``) is read as the
+unit it renders: its plain ``{{ name }}`` values from the role and the plays that render it
+(``toplint.parse.text.rendered``), the rest of its template text inert
+(``toplint.parse.text.sourcemap.masked_templates``), and each ``{% if %}``/``{% elif %}``/
+``{% else %}`` on a line of its own an arm of a conditional not decided here (Jinja renders
+exactly one; which one the inventory's values choose is not read), as the shell reader reads an
+``if`` it cannot decide: every arm, each command marked as one that may not run.
 """
 
 from __future__ import annotations
@@ -41,14 +49,33 @@ class SystemdUnitParser:
     name = "systemd-unit"
 
     def accepts(self, source: Source) -> bool:
-        return source.name.endswith(".service")
+        return source.name.removesuffix(".j2").endswith(".service")
 
     def parse(self, source: Source) -> ParseResult:
-        exports, script = _as_script(source.text)
+        text, rendered = source.text, dict[str, str]()
+        if source.name.endswith(".j2") and ("{{" in text or "{%" in text):
+            from toplint.parse.text.rendered import substituted
+            from toplint.parse.text.sourcemap import masked_templates
+
+            text, rendered = substituted(text, source.path)
+            text = masked_templates(_JINJA_ARM.sub(_arm, text))
+        exports, script = _as_script(text)
+        exports += [f"{k}={shlex.quote(v)}" for k, v in rendered.items()]
         header = "".join(f"export {a}\n" for a in exports)
         unit = Source.from_text(source.path + _SUFFIX, header + script)
         found = ShellParser(entrypoints=False).parse(unit)
         return moved_back(found, source.path, _SUFFIX, len(exports), "systemd")
+
+
+# A Jinja conditional's tag on a line of its own, and the shell text that line is read as: an
+# ``if`` whose test (a command nothing defines) is never decided here.
+_JINJA_ARM = lazy(r"^[ \t]*\{%-?\s*(if|elif|else|endif)\b[^\n]{0,300}?-?%\}[ \t]*$", re.M)
+_ARMS = {"if": "if _jinja_; then", "elif": "elif _jinja_; then", "else": "else", "endif": "fi"}
+_ARM_LINES = frozenset(_ARMS.values())
+
+
+def _arm(m: re.Match[str]) -> str:
+    return _ARMS[m.group(1)]
 
 
 def _as_script(text: str) -> tuple[list[str], str]:
@@ -64,6 +91,10 @@ def _as_script(text: str) -> tuple[list[str], str]:
         if head:
             section, continued = head.group(1).lower(), False
             out.append("")
+            continue
+        if line in _ARM_LINES:  # a template's conditional, in any section (they nest)
+            out.append(line)
+            continued = False
             continue
         if continued:
             out.append(here(line))
