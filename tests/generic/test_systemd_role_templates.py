@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from toplint.discover.files import wanted
 from toplint.parse.base import Source
 from toplint.parse.parallel import builtin_and_plugin_parsers
 from toplint.parse.run import parse_source
@@ -76,3 +77,7 @@ def test_role_vars_override_role_defaults(tmp_path: Path) -> None:
     script = "#!/bin/bash\nvllm serve {{ vllm_model }} -tp {{ vllm_tensor_parallel_size }}\n"
     (dep,) = _deployments(_role(tmp_path, "serve.sh.j2", script, "vllm_tensor_parallel_size: 2\n"))
     assert (dep.model, dep.tp) == ("org/m", 2)
+
+
+def test_a_unit_template_is_walked_into() -> None:
+    assert wanted("vllm.service.j2")
