@@ -49,6 +49,12 @@ _MOUNTS = {"-v": "-v", "--volume": "-v", "--mount": "--mount", "--tmpfs": "--tmp
 # /dev/dri``; a compose service's ``devices:``, ``parse.structured.compose``).  NVIDIA's are
 # requested with ``--gpus`` (the NVIDIA Container Toolkit).
 VENDOR_DEVICES = {"/dev/kfd": "amd"}
+# A Container Device Interface name of NVIDIA's GPUs, ``--device nvidia.com/gpu=all`` (or ``=0``,
+# ``=GPU-<uuid>``, one flag each): podman's way, and docker's with CDI enabled, to give a
+# container the GPUs ``--gpus`` gives (NVIDIA Container Toolkit docs, "Support for Container
+# Device Interface": ``podman run --device nvidia.com/gpu=all``; the names ``nvidia-ctk cdi
+# list`` prints are ``nvidia.com/gpu=<index>``, ``=<uuid>`` and ``=all``).
+NVIDIA_CDI = "nvidia.com/gpu="
 
 
 # Instance launchers: (program, subcommand words) -> its options that take a value (the CLI
@@ -170,6 +176,7 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
     unread = False  # an --ipc/--shm-size value toplint cannot read
     mounted: dict[str, str] | None = None  # a mount over /dev/shm
     binds: tuple[tuple[str, str], ...] = ()  # host folders mounted in (toplint.parse.binds)
+    cdi: list[Arg] = []  # --device nvidia.com/gpu=…
     options, j = docker_options(args, j)
     for name, value in options:
         if value is None:
@@ -183,6 +190,8 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
             name == "--device" and (node := (value.value or "").split(":", 1)[0]) in VENDOR_DEVICES
         ):
             vendor = replace(value, value=VENDOR_DEVICES[node], raw=node)
+        elif name == "--device" and (value.value or "").startswith(NVIDIA_CDI):
+            cdi.append(value)
         elif name == "--entrypoint":
             entrypoint = value
         elif name in shm:
@@ -198,6 +207,7 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
             binds += (bound,) if bound is not None else ()
     if j >= len(args):
         return None
+    gpus = gpus if gpus is not None or not cdi else _cdi_gpus(cdi)
     dev_shm = (
         {"dev_shm": "volume"} if unread else container_shm(shm["--ipc"], shm["--shm-size"], mounted)
     )
@@ -230,3 +240,10 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
         if note is not None and notes is not None:
             notes.append(note)
     return replace(inv2, gpus=gpus, dev_shm=dev_shm, vendor=vendor, binds=binds) if inv2 else None
+
+
+def _cdi_gpus(devices: Sequence[Arg]) -> Arg:
+    """The ``--gpus`` value CDI device names amount to: ``all``, or ``device=`` their ids."""
+    names = [(d.value or "").removeprefix(NVIDIA_CDI) for d in devices]
+    value = "all" if "all" in names else "device=" + ",".join(names)
+    return replace(devices[0], value=value)
