@@ -64,13 +64,21 @@ def _deployments(path: Path):  # type: ignore[no-untyped-def]
     return parse_source(source, builtin_and_plugin_parsers()).deployments
 
 
-def test_a_unit_template_reads_every_arm_of_its_conditional(tmp_path: Path) -> None:
-    deps = _deployments(_role(tmp_path, "vllm.service.j2", UNIT))
-    assert [(d.engine, d.model, d.tp, d.source_kind) for d in deps] == [
-        ("vllm", "org/m", 1, "systemd"),
-        ("vllm", "org/m", 1, "systemd"),
-    ]
-    assert all(d.options.get("undecided") for d in deps)  # Jinja renders one of them
+def test_a_unit_template_reads_its_conditional_as_one_deployment(tmp_path: Path) -> None:
+    # Jinja renders one arm; both start vLLM the same way (podman's CDI device all and
+    # docker's --gpus all give every GPU), so whichever runs is one deployment.
+    (dep,) = _deployments(_role(tmp_path, "vllm.service.j2", UNIT))
+    assert (dep.engine, dep.model, dep.tp, dep.source_kind) == ("vllm", "org/m", 1, "systemd")
+    assert dep.options.get("undecided") and dep.options.get("gpus_visible") == "all"
+
+
+def test_arms_that_start_the_engine_differently_stay_two(tmp_path: Path) -> None:
+    unit = UNIT.replace(
+        "--gpus all \\\n  {{ vllm_container_image }} \\\n  --model {{ vllm_model }}",
+        "--gpus all \\\n  {{ vllm_container_image }} \\\n  --model other/m",
+    )
+    deps = _deployments(_role(tmp_path, "vllm.service.j2", unit))
+    assert [d.model for d in deps] == ["org/m", "other/m"]
 
 
 def test_role_vars_override_role_defaults(tmp_path: Path) -> None:

@@ -72,7 +72,7 @@ class _Recorder(Interpreter):
         self.allexport = False
         self.renders: list[Render] = []
 
-    def _command(self, words: list[Word], stdin: Tok | None = None, **how: bool) -> None:
+    def _command(self, words: list[Word], stdin: Tok | None = None, **how: Any) -> None:
         values = [w.value or "" for w in words]
         head = next((i for i, v in enumerate(values) if not _ASSIGNMENT.match(v)), len(words))
         name = values[head] if head < len(words) else ""

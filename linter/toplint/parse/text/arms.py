@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from toplint.parse.text import branches, scriptshape
 from toplint.parse.text.arraywords import ArrayWords
 from toplint.parse.text.shell import Tok, Word
+from toplint.parse.text.shellcalls import Budget
 from toplint.parse.text.shellwords import is_assignment
 
 
@@ -24,6 +25,10 @@ class Arms(ArrayWords):
     # undecided (``toplint.parse.text.shellrun.Interpreter`` sets these up).
     uncertain: set[str]
     undecided: list[tuple[int, int]]
+    # An undecided ``if``'s span: a number of its own (``Budget.conditionals``) and where
+    # each of its arms read starts, for ``Command.arm``.
+    conditionals: dict[tuple[int, int], tuple[int, list[int]]]
+    budget: Budget
     # Token spans where an ``exit`` may not end the script: a loop's body, a function never
     # called (``Interpreter._run``).
     open_spans: list[tuple[int, int]]
@@ -40,6 +45,9 @@ class Arms(ArrayWords):
             verdict = self._test(toks, arm.test)
             if verdict is None:
                 self.undecided.append((arm.keyword, block.fi))
+                self.budget.conditionals += 1
+                keywords = [a.keyword for a in block.arms[k:]]
+                self.conditionals[(arm.keyword, block.fi)] = (self.budget.conditionals, keywords)
                 return arm.keyword if k else None
             if verdict:
                 end = block.arms[k + 1].keyword if k + 1 < len(block.arms) else block.fi
@@ -133,3 +141,11 @@ class Arms(ArrayWords):
                 return None
         verdict = branches.decide(values, [t.raw for t in args], program)
         return None if verdict is None else verdict != negate
+
+    def arm_of(self, begin: int) -> tuple[int, int] | None:
+        """(the innermost undecided ``if`` the token ``begin`` is read in, its arm), or None."""
+        inside = [span for span in self.conditionals if span[0] <= begin < span[1]]
+        if not inside:
+            return None
+        number, keywords = self.conditionals[max(inside)]
+        return number, sum(1 for k in keywords if k <= begin)

@@ -67,6 +67,9 @@ class Command:
     # Inside an ``if``/``case`` whose arm is not decided here (every arm is read): whether it
     # runs, and beside which of the other arms' commands, is not known.
     undecided: bool = False
+    # For a command of an undecided ``if``: (that conditional, the arm): commands of two arms
+    # of one conditional never both run (bash runs the first arm whose test succeeds).
+    arm: tuple[int, int] | None = None
 
 
 # Environment variables that bound the GPUs a process sees (``enginecfg.visible_gpus``).

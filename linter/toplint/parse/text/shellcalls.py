@@ -45,6 +45,7 @@ class Budget:
     calls: set[tuple[object, ...]] = field(default_factory=set)
     # The files read so far (path: text, tokens): running one again replays its tokens.
     files: dict[str, tuple[str, list[Tok]]] = field(default_factory=dict)
+    conditionals: int = 0  # the undecided ``if`` blocks read so far (``Arms.arm_of``)
 
 
 class Calls:

@@ -87,6 +87,7 @@ class Interpreter(Calls, Arms):
         # so no ``if`` or ``case`` is decided on them.  A later plain assignment settles one.
         self.uncertain: set[str] = set()
         self.undecided: list[tuple[int, int]] = []  # token spans of arms read undecided
+        self.conditionals: dict[tuple[int, int], tuple[int, list[int]]] = {}
         self.open_spans: list[tuple[int, int]] = []  # where an ``exit`` may not end the script
 
     # -- the main loop -------------------------------------------------------------------
@@ -95,11 +96,12 @@ class Interpreter(Calls, Arms):
         # the undecided arms are spans of these tokens: a function's body run from here has its
         # own, and this script's are back when it returns
         outer, self.undecided = self.undecided, []
-        spans = self.open_spans
+        spans, conditionals, self.conditionals = self.open_spans, self.conditionals, {}
         try:
             return self._run(toks)
         finally:
             self.undecided, self.open_spans = outer, spans
+            self.conditionals = conditionals
 
     def _run(self, toks: Sequence[Tok]) -> list[Command]:
         starts_at = scriptshape.command_starts(toks)
@@ -165,6 +167,7 @@ class Interpreter(Calls, Arms):
                         in_loop=bool(self.loop_depth)
                         or any(a < begin < b for a, b in loops.items()),
                         undecided=in_arm,
+                        arm=self.arm_of(begin) if in_arm else None,
                     )
                     guarded = maybe or any(groups)
                     if not guarded and not subshells and _exits(current, begin, self.open_spans):
@@ -210,6 +213,7 @@ class Interpreter(Calls, Arms):
         background: bool = False,
         in_loop: bool = False,
         undecided: bool = False,
+        arm: tuple[int, int] | None = None,
     ) -> None:
         header = words[scriptshape.head(words) :]  # ``do for i in …``: after the keywords
         if header and header[0].raw == "for":  # a loop's header (its body is read once)
@@ -221,7 +225,9 @@ class Interpreter(Calls, Arms):
             self.no_iteration = len(header) == 3 and header[2].raw == "in"
         command = finish(words, self.expander)
         if background or in_loop or undecided:
-            command = replace(command, background=background, in_loop=in_loop, undecided=undecided)
+            command = replace(
+                command, background=background, in_loop=in_loop, undecided=undecided, arm=arm
+            )
         head = scriptshape.head(words)
         name = words[head].value if head < len(words) else None
         if stdin is not None and herestrings.reads(words, head):

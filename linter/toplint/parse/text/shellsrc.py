@@ -182,6 +182,7 @@ class ShellParser:
         outside: list[str] = []
         env = {**batch.environment(), **rendered}
         starts: list[Start] = []
+        arms: list[tuple[int, int] | None] = []  # beside each deployment, Command.arm
         commands = self._commands(text, source.path, env, outside, findings, starts)
         findings.extend(
             detached_options(source.path, [c[0] for c in commands if c[1] is None], text)
@@ -211,9 +212,9 @@ class ShellParser:
                 if site is not None:
                     dep = replace(dep, line=site[0], column=site[1])
                 deployments.append(runs_detached(dep, how, start))
+                arms.append(start.arm)
                 findings.extend(found)
-
-        found_all = toplint.parse.multinode.one_per_instance(stopped(deployments, starts))
+        found_all = toplint.parse.multinode.one_per_instance(stopped(deployments, starts, arms))
         findings[:0] = sourced_outside(source, outside, found_all, wrapped)
         found_all = as_written(found_all, text, written, source.path)
         return ParseResult(source.path, found_all, tuple(findings))

@@ -38,7 +38,14 @@ from toplint.parse.text.entrypoint import run_options
 from toplint.parse.text.shell import Command
 from toplint.record import record, replace
 
-__all__ = ["Start", "detached", "detaches", "runs_detached", "start_of", "stopped"]
+__all__ = [
+    "Start",
+    "detached",
+    "detaches",
+    "runs_detached",
+    "start_of",
+    "stopped",
+]
 
 _TMUX_RETURNS = frozenset({"new-window", "neww", "split-window", "splitw", "respawn-pane"})
 _SYSTEMD_RUN_WAITS = frozenset({"--wait", "--pty", "-t", "--pipe", "-P", "--shell", "-S"})
@@ -53,13 +60,14 @@ class Start:
     in_loop: bool  # in a loop's body: run once per iteration
     undecided: bool  # in an ``if``/``case`` whose arm is not decided here
     stops: bool  # it stops processes started before it (``kill``, ``docker stop``...)
+    arm: tuple[int, int] | None = None  # (its undecided ``if``, the arm): ``Command.arm``
 
 
 def start_of(command: Command) -> Start:
     words = [w.value or "" for w in command.words]
     line = command.site[0] if command.site else command.line
     background = command.background or detaches(words)
-    return Start(line, background, command.in_loop, command.undecided, _stops(words))
+    return Start(line, background, command.in_loop, command.undecided, _stops(words), command.arm)
 
 
 # Commands that stop processes a script started: kill(1), pkill(1), killall(1); ``docker stop``,
@@ -116,13 +124,43 @@ def _program(words: Sequence[str]) -> tuple[str, Sequence[str]]:
     return "", ()
 
 
-def stopped(deployments: Sequence[Deployment], starts: Sequence[Start]) -> list[Deployment]:
-    """The deployments, each started in the background marked with the line of the script's
-    next command that stops processes (``DETACHED_UNTIL``): which process that command stops is
-    not told, so it is taken to stop them all."""
+def one_per_arm(
+    deployments: Sequence[Deployment], arms: Sequence[tuple[int, int] | None]
+) -> list[Deployment]:
+    """The deployments, less each that an earlier arm of the same undecided ``if`` starts the
+    same way (engine, model, layout, options, what is unresolved): bash runs one arm of an
+    ``if`` (bash(1) "Compound Commands": the first whose test succeeds), so arms that differ
+    only in how they start the engine (``podman run`` or ``docker run``) start one deployment,
+    whichever runs.  ``arms``: beside each deployment, its command's ``Command.arm``."""
+    seen: dict[tuple[object, ...], int] = {}  # (conditional, reading) -> the arm that read it
+    out = []
+    for dep, arm in zip(deployments, arms, strict=True):
+        if arm is not None:
+            key = (arm[0], *_reading(dep))
+            if seen.setdefault(key, arm[1]) != arm[1]:
+                continue
+        out.append(dep)
+    return out
+
+
+def _reading(dep: Deployment) -> tuple[object, ...]:
+    layout = (dep.engine, dep.model, dep.tp, dep.pp, dep.dp, dep.ep, dep.nodes, dep.gpus)
+    unknown = tuple((u.field, u.variable) for u in dep.unresolved)
+    return (*layout, dep.gpus_per_node, tuple(sorted(dep.options.items())), unknown)
+
+
+def stopped(
+    deployments: Sequence[Deployment],
+    starts: Sequence[Start],
+    arms: Sequence[tuple[int, int] | None],
+) -> list[Deployment]:
+    """The deployments (one per arm of an undecided ``if``: ``one_per_arm``, ``arms`` beside
+    them), each started in the background marked with the line of the script's next command
+    that stops processes (``DETACHED_UNTIL``): which process that command stops is not told, so
+    it is taken to stop them all."""
     stops = sorted(s.line for s in starts if s.stops)
     out = []
-    for dep in deployments:
+    for dep in one_per_arm(deployments, arms):
         options = dict(dep.options)
         if dep.options.get(RUNS_DETACHED):
             until = next((line for line in stops if line > dep.line), None)
