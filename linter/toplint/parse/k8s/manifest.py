@@ -27,7 +27,6 @@ from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Finding, ParseResult
 from toplint.parse.base import Source, fills_lines, is_template
 from toplint.parse.k8s.context import Ctx
-from toplint.parse.k8s.siblings import WithSiblings
 from toplint.parse.multinode import one_per_instance
 
 _KIND = lazy(r"^kind:\s*\S", re.M)
@@ -65,8 +64,9 @@ class KubernetesParser:
         # file never needs the readers behind the dispatch (k8s.generic, kinds, pods, workloads:
         # 2,403M -> 2,370M instructions for a one-file shell check, callgrind).
         import toplint.parse.k8s.generic
+        import toplint.parse.k8s.siblings
 
-        configmaps = WithSiblings(_configmaps(docs), source.path)
+        configmaps = toplint.parse.k8s.siblings.WithSiblings(_configmaps(docs), source.path)
         deployments: list[Deployment] = []
         findings: list[Finding] = []
         for doc in docs:
