@@ -10,9 +10,9 @@ from pathlib import Path
 
 from toplint.model import Deployment
 from toplint.parse.base import Source
+from toplint.parse.infer.scopevars import dotenv as parse_env
 from toplint.parse.parallel import builtin_and_plugin_parsers
 from toplint.parse.run import parse_source
-from toplint.parse.structured.composeenv import parse_env
 
 COMPOSE = """\
 services:

@@ -107,7 +107,7 @@ def _generated(doc: Document, path: str, text: str) -> list[Rendered]:
         values: dict[str, str] = {}
         for ref in _strings(entry.get("envs")) + _strings([entry.get("env")]):
             loaded = _read_text(path, ref)
-            values.update(dotenv(loaded) if loaded is not None else {})
+            values.update(dotenv(loaded, interpolate=False) if loaded is not None else {})
         for literal in _strings(entry.get("literals")):
             key, eq, value = literal.partition("=")
             values.update({key: value} if eq else {})

@@ -73,9 +73,9 @@ def built_apps(source: Source, result: ParseResult) -> ParseResult:
 def _service_app(
     source: Source, doc: Any, name: str, service: dict[str, Any]
 ) -> Collection[Deployment]:
+    from toplint.parse.infer.scoping import dotenv_beside
     from toplint.parse.structured.compose import service_gpus
     from toplint.parse.structured.composebuild import build_of
-    from toplint.parse.structured.composeenv import project_variables
     from toplint.parse.structured.composeimage import runs_image
     from toplint.parse.structured.composekeys import service_environment
     from toplint.parse.text.shellsrc import chained_deployment
@@ -90,7 +90,7 @@ def _service_app(
     if not apps:
         return ()
     at: tuple[str | int, ...] = ("services", name)
-    variables = project_variables(source.path) if "$" in source.text else {}
+    variables = dotenv_beside(source.path) if "$" in source.text else {}
     env = service_environment(doc, (*at, "environment"), service.get("environment"), variables)
     dep = chained_deployment(apps[0], (f"service `{name}`'s build ({path})",))
     dep = visible_gpus(dep, env, service_gpus(doc, at, service, env, variables))

@@ -7,7 +7,7 @@ process already has (``override=False``; the process's own environment is not kn
 linting, so the file's value is what the module reads unless the shell sets it).  Each variable
 is placed at its line of ``.env``; ``os.getenv("X", default)`` in the module then reads it
 (``pytree``).  The search stays inside the repository (``infra.readpolicy``); ``load_dotenv``
-given a path or a stream is not read here.  The file's syntax: ``composeenv.env_lines``.
+given a path or a stream is not read here.  The file's syntax: ``infer.scopevars.dotenv_lines``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from toplint.infra.patterns import lazy
 from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_reference, shown_path
 from toplint.model import Position
 from toplint.parse.generic.pyexpr import Environment
-from toplint.parse.structured.composeenv import MAX_ENV_BYTES, env_lines
+from toplint.parse.infer.scopevars import dotenv_lines
+from toplint.parse.infer.scoping import MAX_ENV_BYTES
 
 __all__ = ["dotenv_environment"]
 
@@ -45,5 +46,5 @@ def dotenv_environment(path: str, text: str) -> Environment | None:
         except (OSError, ValueError):
             continue
         shown = shown_path(full)
-        return {k: (v, Position(shown, line, 1)) for k, (v, line) in env_lines(body).items()}
+        return {k: (v, Position(shown, line, 1)) for k, (v, line) in dotenv_lines(body).items()}
     return None

@@ -100,27 +100,56 @@ def substitute(text: str, env: Mapping[str, str]) -> str:
     return _REFERENCE.sub(known, text)
 
 
-def dotenv(text: str) -> dict[str, str]:
-    """``KEY=VALUE`` lines of a ``.env`` file (``export`` allowed, quotes removed, ``#``
-    comments and blank lines skipped), as docker compose and python-dotenv read them."""
-    out: dict[str, str] = {}
-    for line in text.splitlines()[: MAX_VARIABLES * 4]:
-        line = line.strip()
-        if not line or line.startswith("#"):
+# One ``KEY=VALUE`` line of an env file, optionally after ``export``.
+_ENV_LINE = lazy(r"^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*=[ \t]*(.*?)[ \t]*$")
+
+
+def dotenv(text: str, *, interpolate: bool = True) -> dict[str, str]:
+    """The variables of a ``.env`` file (``dotenv_lines``), values only."""
+    return {name: value for name, (value, _) in dotenv_lines(text, interpolate).items()}
+
+
+def dotenv_lines(text: str, interpolate: bool = True) -> dict[str, tuple[str, int]]:
+    """Each variable of a ``.env`` file with its value and the (1-based) line that sets it, as
+    docker compose and python-dotenv read it (docs.docker.com, "Set, use, and manage variables
+    in a Compose file with interpolation", "Env file syntax"; python-dotenv's README, "File
+    format"): one ``KEY=VALUE`` per line, optionally after ``export``; a line starting with
+    ``#`` and a blank line are skipped; a single-quoted value is literal, a double-quoted or
+    unquoted one has the variables above it put in (``interpolate``; kustomize's env files,
+    which put in none, are read with it off), an unquoted value's comment starts at `` #``.  A
+    value not closed, or naming a variable the file does not set, is left out: that variable
+    stays unresolved, never guessed."""
+    found: dict[str, tuple[str, int]] = {}
+    values: dict[str, str] = {}
+    for n, line in enumerate(text.split("\n")[: MAX_VARIABLES * 4], 1):
+        m = _ENV_LINE.match(line)
+        if m is None or line.lstrip().startswith("#"):
             continue
-        line = line.removeprefix("export ").strip()
-        name, eq, value = line.partition("=")
-        name = name.strip()
-        if not eq or not _NAME.match(name):
-            continue
-        value = value.strip()
-        close = value.find(value[:1], 1) if value[:1] in ("'", '"') else -1
-        if close > 0:
-            value = value[1:close]  # quoted: up to its closing quote (a comment may follow)
-        elif " #" in value:
-            value = value.split(" #", 1)[0].rstrip()
-        out[name] = value
-    return out
+        value = _env_value(m.group(2), values if interpolate else None)
+        if value is not None:
+            values[m.group(1)] = value
+            found[m.group(1)] = (value, n)
+    return found
+
+
+def _env_value(raw: str, known: dict[str, str] | None) -> str | None:
+    """One line's value; None when it is not closed or names an unknown variable."""
+    if raw[:1] == "'":
+        end = raw.find("'", 1)
+        return raw[1:end] if end > 0 else None
+    if raw[:1] == '"':
+        end = raw.find('"', 1)
+        return _env_expanded(raw[1:end], known) if end > 0 else None
+    return _env_expanded(raw.split(" #", 1)[0].split("\t#", 1)[0].rstrip(), known)
+
+
+def _env_expanded(text: str, known: dict[str, str] | None) -> str | None:
+    if known is None or "$" not in text:
+        return text
+    from toplint.parse.text.expand import expand_text
+
+    value, unresolved = expand_text(text, known)
+    return value if not unresolved else None
 
 
 _INTERPOLATION = lazy(r"^\$\{(?:oc\.env:([A-Za-z_]\w*)(?:,([^}]*))?|([A-Za-z_][\w.]*))\}$")

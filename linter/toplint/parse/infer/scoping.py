@@ -4,6 +4,7 @@ file beside the document."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from toplint.infra.readpolicy import ReadRefused, read_text, resolve_reference
@@ -34,14 +35,19 @@ def scoped(doc: Any, at: tuple[str | int, ...], dep: Deployment) -> Deployment:
     return dep
 
 
+MAX_ENV_BYTES = 64 * 1024
+
+
 def dotenv_beside(path: str) -> dict[str, str]:
     """The variables of a ``.env`` file beside the document (the convention docker compose,
-    python-dotenv and most launchers follow), read under the read policy; none when absent."""
-    if path in ("-", "<stdin>"):
+    python-dotenv and most launchers follow: a compose file is interpolated with its project's
+    ``.env``), read under the read policy; none when absent.  One ``lstat`` says most folders
+    have none, before the read policy resolves the repository root for the read."""
+    if path in ("-", "<stdin>") or not os.path.lexists(os.path.join(os.path.dirname(path), ".env")):
         return {}
     try:
-        return dotenv(read_text(resolve_reference(path, ".env"), 64 * 1024))
-    except (ReadRefused, OSError):
+        return dotenv(read_text(resolve_reference(path, ".env"), MAX_ENV_BYTES))
+    except (ReadRefused, OSError, ValueError):
         return {}
 
 

@@ -4,7 +4,7 @@ Compose is single-host (nodes = 1); the GPUs a service sees come from
 ``deploy.resources.reservations.devices`` (``count``, ``count: all``, ``device_ids``; neither
 means all), ``gpus:``, ``runtime: nvidia`` with ``NVIDIA_VISIBLE_DEVICES``, narrowed by
 ``CUDA_VISIBLE_DEVICES`` (engine-vocabulary.md §5 "Docker Compose").  Values are interpolated
-as compose does (``${VAR:-default}`` and the project's ``.env``, ``composeenv``; variables from
+as compose does (``${VAR:-default}`` and the project's ``.env``, ``infer.scoping``; variables from
 the shell are not known here, so one neither sets stays unresolved).  ``command``/``entrypoint``
 may be a list (one token per item) or a string (split like a shell would, positions mapped into
 the file); a service's keys are read as such in ``toplint.parse.structured.composekeys``.
@@ -92,9 +92,9 @@ class ComposeParser:
         findings: list[Finding] = []
         variables: Mapping[str, str] = {}
         if "$" in source.text:  # a file that interpolates nothing needs no .env
-            from toplint.parse.structured.composeenv import project_variables
+            from toplint.parse.infer.scoping import dotenv_beside
 
-            variables = project_variables(source.path)
+            variables = dotenv_beside(source.path)
         for doc in load_documents(source.text, source.path):
             if not is_compose(doc.data):
                 continue

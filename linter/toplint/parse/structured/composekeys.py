@@ -2,8 +2,8 @@
 environment, the GPUs it reserves, the device nodes it maps and its /dev/shm.
 
 Values are interpolated as compose does (``${VAR:-default}``, with the project's ``.env``
-variables, ``toplint.parse.structured.composeenv``; a variable from the shell is not known here
-and stays unresolved); ``command``/``entrypoint`` may be a list (one
+variables, ``toplint.parse.infer.scoping.dotenv_beside``; a variable from the shell is not known
+here and stays unresolved); ``command``/``entrypoint`` may be a list (one
 token per item) or a string (split like a shell would, positions mapped into the file).  Read by
 ``toplint.parse.structured.compose``, which finds the engine among the words and makes the
 service's deployment.
