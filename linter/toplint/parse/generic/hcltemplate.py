@@ -24,7 +24,13 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from toplint.infra.patterns import lazy
-from toplint.infra.readpolicy import ReadRefused, read_reference, shown_path
+from toplint.infra.readpolicy import (
+    ReadRefused,
+    inside_root,
+    read_reference,
+    reference_root,
+    shown_path,
+)
 from toplint.model import Position
 from toplint.parse.base import Source
 from toplint.parse.generic.hcl import parse
@@ -113,6 +119,8 @@ def _template(
 def _module_files(path: str, source: str) -> Iterator[tuple[str, str]]:
     """The ``.tf`` files of the module folder ``source`` (relative to ``path``'s folder)."""
     folder = os.path.normpath(os.path.join(os.path.dirname(path) or ".", source))
+    if not inside_root(folder, reference_root(path)):
+        return  # not even listed: a folder outside the repository is not read
     try:
         names = sorted(n for n in os.listdir(folder) if n.endswith(".tf"))[:MAX_MODULE_FILES]
     except OSError:
