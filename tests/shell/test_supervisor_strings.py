@@ -16,6 +16,14 @@ def test_a_line_typed_into_a_tmux_pane_is_run_at_its_newline_key() -> None:
     assert (dep.engine, dep.model, dep.tp, dep.line) == ("vllm", "org/m", 2, 2)
 
 
+def test_tmux_s_own_options_come_before_its_command() -> None:
+    # ChristopherCho/MultiNode-vLLM-serve@3135b11c main.sh: `tmux -S ${SOCKET_PATH} send-keys`
+    text = "tmux -S /tmp/sock new -d -s s\n"
+    text += 'tmux -S /tmp/sock send-keys -t s "vllm serve org/m -tp 2" C-m\n'
+    (dep,) = parse_text("serve.sh", text).deployments
+    assert (dep.engine, dep.model, dep.tp, dep.line) == ("vllm", "org/m", 2, 2)
+
+
 @pytest.mark.parametrize(
     "line",
     [

@@ -64,3 +64,18 @@ def run_options(args: Sequence[Arg], docker: Collection[str]) -> tuple[int, int]
 
 def _base(arg: Arg) -> str:
     return (arg.value or "").rsplit("/", 1)[-1]
+
+
+# tmux(1): ``tmux [-2CDlNuVv] [-c shell-command] [-f file] [-L socket-name] [-S socket-path]
+# [-T features] [command [flags]]``: the options before its command that take a value.
+_TMUX_VALUED = frozenset({"-c", "-f", "-L", "-S", "-T"})
+
+
+def tmux_command(words: Sequence[str | None]) -> int:
+    """The index, in the words after ``tmux``, of its command (``send-keys``, ``new-session``)
+    past tmux's own options (``tmux -S /tmp/sock send-keys …``: ChristopherCho/MultiNode-vLLM-
+    serve@3135b11c main.sh); ``len(words)`` when none follows them."""
+    j = 0
+    while j < len(words) and (words[j] or "").startswith("-"):
+        j += 2 if words[j] in _TMUX_VALUED else 1
+    return min(j, len(words))

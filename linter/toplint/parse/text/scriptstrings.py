@@ -21,7 +21,7 @@ from toplint.model import Finding, Position, unparsable
 from toplint.parse.invocation import SHELLS, find_invocations
 from toplint.parse.options import Arg
 from toplint.parse.text.dockerrun import DOCKER, DOCKER_VALUE
-from toplint.parse.text.entrypoint import entrypoint_first
+from toplint.parse.text.entrypoint import entrypoint_first, tmux_command
 from toplint.parse.text.launchers import Allocation, launcher_allocation
 from toplint.parse.text.scriptfiles import fed_scripts
 from toplint.parse.text.shell import Command, SourceLoader, Word
@@ -48,9 +48,10 @@ def _sh_c_script(args: Sequence[Arg]) -> Arg | None:
             return args[k + 1]
         if program == "sbatch":  # ``sbatch [options] --wrap="CMD"``: the job's script (sbatch(1))
             return _wrapped_script(args[k + 1 :])
-        sub = args[k + 1].value if k + 1 < len(args) else None
+        at = k + 1 + (tmux_command([b.value for b in args[k + 1 :]]) if program == "tmux" else 0)
+        sub = args[at].value if at < len(args) else None
         if program == "tmux" and sub in ("send-keys", "send"):
-            return _typed_line(args[k + 2 :])
+            return _typed_line(args[at + 1 :])
         if program == "pm2" and sub == "start":
             return _pm2_command(args[k + 2 :])
         if program in _STRING_RUNNERS and len(args) > k + 2:

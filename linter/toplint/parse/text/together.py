@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from toplint.model import DETACHED_UNTIL, RUNS_DETACHED, RUNS_IN_LOOP, RUNS_UNDECIDED, Deployment
 from toplint.parse.options import Arg
 from toplint.parse.text.dockerrun import DOCKER, docker_options
-from toplint.parse.text.entrypoint import run_options
+from toplint.parse.text.entrypoint import run_options, tmux_command
 from toplint.parse.text.shell import Command
 from toplint.record import record, replace
 
@@ -206,6 +206,8 @@ def detaches(words: Sequence[str]) -> bool:
     terminal multiplexer and returns: ``pm2 start``, ``tmux new-session -d`` (and tmux's
     commands in a session), ``screen -dm``, ``systemd-run``, ``setsid -f``."""
     program, rest = _program(words)
+    if program == "tmux":
+        rest = rest[tmux_command(rest) :]
     sub = rest[0] if rest else ""
     if program == "pm2":
         return sub == "start"
