@@ -124,6 +124,7 @@ FIELDS = (
     "n_groups",
     "ssm_state_size",
     "conv_kernel",
+    "mamba_ssm_cache_dtype",
     "moe_latent_size",
     "moe_shared_expert_intermediate_size",
     "attention_head_dim",
@@ -711,6 +712,7 @@ def quant_word(model_id: str) -> str | None:
 
 _NOT_COUNTS = {
     *("model_type", "torch_dtype", "dtype", "layer_types", "mlp_only_layers"),
+    "mamba_ssm_cache_dtype",  # Nemotron-H: the SSM state's dtype ("float32"), read as a word
     "feed_forward_proj",  # T5's MLP kind ("gated-silu"), read as a word
     *("hybrid_override_pattern", "layers_block_type"),  # a hybrid stack's layer kinds
     "cross_attention_layers",  # mllama: the indices of its cross-attention layers

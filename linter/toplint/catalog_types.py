@@ -66,10 +66,14 @@ class ModelSpec:
     # 2 x d_inner + 2 x n_groups x ssm_state_size + mamba_num_heads, and its n_groups (0: none)
     mamba_in_proj: int = 0
     mamba_groups: int = 0
-    # layers that keep a fixed recurrent state per sequence (Gated DeltaNet), and the bytes
-    # one sequence's state takes in each, all heads (``toplint.hardware.hflinear``; 0: none)
+    # layers that keep a fixed recurrent state per sequence (Gated DeltaNet, Mamba-2), and the
+    # bytes one sequence's state takes in each, all heads (``toplint.hardware.hflinear``,
+    # ``toplint.hardware.hfhybrid``; 0: none)
     state_layers: int = 0
     state_bytes: int = 0
+    # the layers that keep a KV cache, where a stack has layers that keep neither a KV cache
+    # nor a state (Nemotron-H's MLP and MoE layers); 0: every layer without a state
+    attention_layers: int = 0
     # the routed experts' parameters, all MoE layers, as the config's reader counts them (the
     # experts' own width: a latent MoE's narrower one, Kimi-K3's ``routed_expert_hidden_size``;
     # two or three matrices); 0 when the spec was not read from a config (``routed_params``)

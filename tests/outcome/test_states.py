@@ -12,6 +12,7 @@ from toplint.outcome import states
 from toplint.outcome.memory import kv_per_token
 
 HYBRID = "Qwen/Qwen3.6-27B"  # 48 Gated DeltaNet + 16 full-attention layers
+NANO = "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16"  # 23 Mamba-2, 6 attention, 23 MoE layers
 
 
 def _model(name: str = HYBRID) -> ModelSpec:
@@ -20,9 +21,9 @@ def _model(name: str = HYBRID) -> ModelSpec:
     return model
 
 
-def _dep(tp: int = 1, **options: str) -> Deployment:
+def _dep(tp: int = 1, model: str = HYBRID, **options: str) -> Deployment:
     return Deployment(
-        path="serve.sh", line=1, column=1, engine="vllm", model=HYBRID, tp=tp, options=options
+        path="serve.sh", line=1, column=1, engine="vllm", model=model, tp=tp, options=options
     )
 
 
@@ -42,6 +43,26 @@ def test_the_attention_block_grows_until_its_page_holds_a_layer_s_state() -> Non
 def test_tensor_parallel_ranks_split_the_state_and_the_kv_heads_alike() -> None:
     model, dep = _model(), _dep(tp=2)
     assert states.block_bytes(dep, model, kv_per_token(model, dep)) == 784 * 2048 * 16
+
+
+def test_a_mamba2_layer_keeps_its_convolution_and_its_fp32_ssm_state() -> None:
+    # (64 x 64 + 2 x 8 x 128) channels x 3 taps x 2 bytes + 64 heads x 64 x 128 x 4 bytes; only
+    # the 6 attention layers keep a KV cache (the MoE layers keep nothing)
+    model = _model(NANO)
+    assert (model.state_layers, model.attention_layers) == (23, 6)
+    assert model.state_bytes == 6144 * 3 * 2 + 64 * 64 * 128 * 4 == 2_134_016
+    assert model.kv_bytes_per_token == 6 * 2 * 2 * 128 * 2
+
+
+def test_a_mamba2_block_is_a_page_for_each_of_the_six_attention_layers() -> None:
+    # 1,024 bytes a token per attention layer (2 KV heads x 128 x 2 x 2 bytes): 2,096 tokens
+    # hold one layer's 2,134,016-byte state; the 6 attention layers are the fewest, and 23 is not
+    # under 1.25 x 6, so a group holds six layers
+    model = _model(NANO)
+    dep = _dep(model=NANO)
+    assert states.block_bytes(dep, model, kv_per_token(model, dep)) == 2096 * 1024 * 6
+    dep2 = _dep(tp=2, model=NANO)
+    assert states.block_bytes(dep2, model, kv_per_token(model, dep2)) == 2096 * 512 * 6
 
 
 def test_a_model_without_recurrent_state_is_not_paged() -> None:

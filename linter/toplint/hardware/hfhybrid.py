@@ -20,8 +20,10 @@ ai-dynamo/aiconfigurator@095f58a51c aic-core/src/aiconfigurator_core/sdk/models/
 - MLP: ungated (relu2), ``intermediate_size`` wide.
 
 Only attention layers keep a KV cache that grows with the context; a Mamba layer's state is
-fixed per sequence and is not counted per token.  Norms, biases and the multi-token-prediction
-head (``num_nextn_predict_layers``) are not counted.
+fixed per sequence and is not counted per token: it is the spec's ``state_layers`` and
+``state_bytes`` (``_mamba_state``), which vLLM pages beside the KV cache
+(``toplint.outcome.states``).  Norms, biases and the multi-token-prediction head
+(``num_nextn_predict_layers``) are not counted.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from toplint.hardware.hflinear import SIXTEEN_BITS
 from toplint.hardware.hfquant import Shares
 from toplint.infra.numbers import whole
 
@@ -128,7 +131,35 @@ def hybrid_spec(
         "quant_block": block,
         "kv_bytes_per_token": count["attention"] * 2 * kv_heads * head_dim * 2,
         **(_mamba_in_proj(cfg) if count["mamba"] else {}),
+        **(
+            {
+                "state_layers": count["mamba"],
+                "state_bytes": _mamba_state(cfg),
+                "attention_layers": count["attention"],
+            }
+            if count["mamba"] and count["attention"]
+            else {}
+        ),
     }
+
+
+def _mamba_state(cfg: Mapping[str, Any]) -> int:
+    """The bytes one sequence's state takes in one Mamba-2 layer, all heads, as vLLM keeps it
+    (vllm-project/vllm@02d71083 vllm/model_executor/layers/mamba/mamba_utils.py
+    ``mamba2_state_shape``, ``mamba2_state_dtype``): the convolution's last ``conv_kernel - 1``
+    inputs over its ``d_inner + 2 * n_groups * ssm_state_size`` channels in the model's dtype
+    (``--mamba-cache-dtype auto``), and the SSM state, heads x head dim x ``ssm_state_size``, in
+    the config's ``mamba_ssm_cache_dtype`` - float32 when none is written, the default vLLM's
+    ``NemotronHForCausalLMConfig.update_mamba_ssm_cache_dtype`` sets for Nemotron-H ("Only
+    float32 is known to have no accuracy issues by default", vllm/model_executor/models/
+    config.py; NVIDIA-Nemotron-3-Nano-30B-A3B-BF16's config.json writes float32).  A
+    tensor-parallel rank keeps its heads' share: 2,134,016 bytes a layer for Nemotron 3 Nano."""
+    heads, head_dim = _count(cfg, "mamba_num_heads"), _count(cfg, "mamba_head_dim")
+    groups, state = _count(cfg, "n_groups"), _count(cfg, "ssm_state_size")
+    channels = heads * head_dim + 2 * groups * state
+    model = 4 if str(cfg.get("torch_dtype") or cfg.get("dtype") or "") == "float32" else 2
+    ssm = 2 if str(cfg.get("mamba_ssm_cache_dtype", "float32")) in SIXTEEN_BITS else 4
+    return channels * (_count(cfg, "conv_kernel") - 1) * model + heads * head_dim * state * ssm
 
 
 def _mamba_in_proj(cfg: Mapping[str, Any]) -> dict[str, int]:

@@ -86,12 +86,12 @@ def gated_delta_state(cfg: Mapping[str, Any], layers: int) -> tuple[int, int]:
     if not value_dim or not taps:
         return 0, 0
     channels = 2 * key_heads * key_dim + value_heads * value_dim
-    ssm = 2 if str(cfg.get("mamba_ssm_dtype", "float32")) in _SIXTEEN_BITS else 4
+    ssm = 2 if str(cfg.get("mamba_ssm_dtype", "float32")) in SIXTEEN_BITS else 4
     state = channels * (taps - 1) * 2 + value_heads * key_dim * value_dim * ssm
     return sum(1 for k in kinds if k == "linear_attention"), state
 
 
-_SIXTEEN_BITS = frozenset({"bfloat16", "float16", "half"})
+SIXTEEN_BITS = frozenset({"bfloat16", "float16", "half"})
 
 
 def _dim(cfg: Mapping[str, Any], name: str) -> int:

@@ -1,8 +1,10 @@
 """A hybrid model's per-sequence recurrent state, as vLLM pages it beside the KV cache.
 
-A Gated DeltaNet layer (Qwen3-Next, Qwen3.5, Qwen3.6) keeps a fixed state per running sequence
-(``ModelSpec.state_bytes``), not a KV entry per token.  vLLM gives the attention layers and
-these layers one page size (vllm-project/vllm vllm/model_executor/models/config.py
+A Gated DeltaNet layer (Qwen3-Next, Qwen3.5, Qwen3.6) or a Mamba-2 layer (Nemotron-H,
+Nemotron 3) keeps a fixed state per running sequence (``ModelSpec.state_bytes``), not a KV
+entry per token; a Nemotron-H stack's MLP and MoE layers keep neither
+(``ModelSpec.attention_layers``).  vLLM gives the attention layers and the state's layers one
+page size (vllm-project/vllm vllm/model_executor/models/config.py
 ``HybridAttentionMambaModelConfig``): the attention block grows, in steps of 16 tokens, until
 its page holds one layer's state (784 tokens for Qwen3.6-27B), and the state's page is padded
 to it.  The layers of each kind are grouped so that a group holds as many as the kind with
@@ -50,7 +52,7 @@ def block_bytes(dep: Deployment, model: ModelSpec, kv_per_token: float) -> float
     """Bytes of one block of the pool on one GPU of ``dep``: one page per layer of a group;
     ``kv_per_token`` is the KV bytes one token takes on one GPU (all its attention layers)."""
     pp = max(dep.pp or 1, 1)
-    attention = max(model.num_layers - model.state_layers, 1)
+    attention = model.attention_layers or max(model.num_layers - model.state_layers, 1)
     per_layer = kv_per_token * pp / attention  # one attention layer's bytes per token
     state = model.state_bytes / max(dep.tp or 1, 1)  # its heads' share of the state
     if per_layer <= 0:
