@@ -59,6 +59,51 @@ def test_layers_block_type_lists_the_kinds_without_a_layer_count() -> None:
     )
 
 
+def test_the_mamba_layers_keep_a_state_beside_the_attention_layers_kv() -> None:
+    # 2 Mamba layers: (8 x 16 + 2 x 2 x 8) conv channels x 3 taps x 2 bytes + 8 x 16 x 8 x 4
+    # bytes of SSM state (float32 unless the config says otherwise); one attention layer
+    spec = spec_from_hf_config(HYBRID)
+    assert (spec.state_layers, spec.attention_layers) == (2, 1)
+    assert spec.state_bytes == 160 * 3 * 2 + 8 * 16 * 8 * 4
+    half = spec_from_hf_config(HYBRID | {"mamba_ssm_cache_dtype": "bfloat16"})
+    assert half.state_bytes == 160 * 3 * 2 + 8 * 16 * 8 * 2
+
+
+def test_a_stack_without_attention_layers_keeps_no_state_figures() -> None:
+    # its page would be the state's alone, which toplint.outcome.states does not model: not
+    # judged, rather than judged as a pool of zero-byte blocks
+    spec = spec_from_hf_config(HYBRID | {"hybrid_override_pattern": "MEMM-"})
+    assert (spec.state_layers, spec.state_bytes, spec.kv_bytes_per_token) == (0, 0, 0)
+
+
+# transformers' GraniteMoeHybrid writes its Mamba and attention layers as ``layer_types``
+# words (the Hugging Face docs' example config): read, they would keep neither KV nor state.
+GRANITE: dict[str, Any] = {
+    "model_type": "granitemoehybrid",
+    "hidden_size": 512,
+    "num_hidden_layers": 8,
+    "layer_types": ["mamba", "mamba", "mamba", "attention"] * 2,
+    "num_attention_heads": 8,
+    "num_key_value_heads": 8,
+    "intermediate_size": 1024,
+    "mamba_n_heads": 8,
+    "mamba_d_head": 128,
+    "mamba_d_state": 128,
+    "mamba_n_groups": 1,
+    "mamba_d_conv": 4,
+    "num_local_experts": 8,
+    "num_experts_per_tok": 2,
+    "shared_intermediate_size": 512,
+    "vocab_size": 49152,
+    "tie_word_embeddings": True,
+}
+
+
+def test_layer_types_naming_a_layer_the_reader_does_not_model_is_an_error() -> None:
+    with pytest.raises(ValueError, match=r"does not know: \['attention', 'mamba'\]"):
+        spec_from_hf_config(GRANITE)
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [

@@ -13,6 +13,15 @@ from toplint.hardware.hfquant import field_first as _first
 from toplint.hardware.hfquant import field_int as _int
 from toplint.record import record
 
+# The ``layer_types`` words transformers' configs write for attention layers: only
+# ``full_attention`` keeps a KV cache that grows with the context; a sliding-window, chunked
+# local (Llama 4: transformers Llama4TextConfig, "chunked_attention" if no_rope else
+# "full_attention") or Gated DeltaNet layer keeps a fixed one.  Any other word (GraniteMoeHybrid's
+# "mamba" and "attention", LFM2's "conv") names a layer this reader does not model.
+_LAYER_TYPES = frozenset(
+    {"full_attention", "sliding_attention", "chunked_attention", "linear_attention"}
+)
+
 
 def _full_attention_layers(cfg: Mapping[str, Any], layers: int) -> int:
     """Layers whose KV grows with the context (sliding-window layers keep a fixed window; a
@@ -32,6 +41,9 @@ def _full_attention_layers(cfg: Mapping[str, Any], layers: int) -> int:
         return layers - len({n for n in kda if isinstance(n, int) and 1 <= n <= layers})
     kinds = layer_kinds(cfg, layers)
     if kinds is not None:
+        unknown = sorted({str(k) for k in kinds} - _LAYER_TYPES)
+        if unknown:  # a Mamba or convolution layer would be read as keeping no KV and no state
+            raise ValueError(f"layer_types names layer kinds this reader does not know: {unknown}")
         return sum(1 for k in kinds if k == "full_attention")
     pattern = cfg.get("sliding_window_pattern")
     if cfg.get("sliding_window") and isinstance(pattern, int) and pattern > 1:
