@@ -14,7 +14,10 @@ Reports a served model that is not in toplint's model catalog, the toplint confi
 mapping, a `config.json` beside the model's path in the repository, or the local Hugging Face
 cache. Communication costs and the model checks (heads, layers, experts, memory) are skipped for
 it. It suggests a catalog id only when one has the same family, parameter count and kind (base
-or instruct): a suggestion of another size would be checked as the wrong model.
+or instruct): a suggestion of another size would be checked as the wrong model.  A
+`config.json` beside the model's path that toplint cannot read into a model (a layer kind it
+does not model, such as GraniteMoeHybrid's Mamba layers, or a field it needs and lacks) is
+named with the reason, rather than read wrongly.
 
 Outcome reported (toplint's severity policy): unknown — without the model's architecture there
 is no memory, start or latency outcome; those checks are skipped (info).
@@ -57,14 +60,21 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
 
     close = close_model(dep.model)
     hint = f"; did you mean `{close}`?" if close else ""
+    unread = ctx.model_unread
+    beside = f" and the config.json beside it cannot be read ({unread})" if unread else ""
+    target = close or ("org/catalog-model" if unread else "path/to/config.json")
     yield finding(
         rule,
         ctx,
         "model",
-        f"model `{dep.model}`{_from(dep)} is not in the model catalog{hint}; communication "
-        "costs and model checks are skipped",
-        fix=f'models: {{"{dep.model}": {close or "path/to/config.json"}}}   # in toplint.yaml',
-        data={"model": dep.model, **({"did_you_mean": close} if close else {})},
+        f"model `{dep.model}`{_from(dep)} is not in the model catalog{beside}{hint}; "
+        "communication costs and model checks are skipped",
+        fix=f'models: {{"{dep.model}": {target}}}   # in toplint.yaml',
+        data={
+            "model": dep.model,
+            **({"did_you_mean": close} if close else {}),
+            **({"config_error": unread} if unread else {}),
+        },
     )
 
 

@@ -16,7 +16,13 @@ from toplint.record import replace
 if TYPE_CHECKING:
     from pathlib import Path
 
-__all__ = ["from_hf_cache", "from_repository", "hf_hub_dirs", "read_config_json"]
+__all__ = [
+    "from_hf_cache",
+    "from_repository",
+    "hf_hub_dirs",
+    "read_config_json",
+    "unreadable_beside",
+]
 
 MAX_CONFIG_BYTES = 4 * 1024 * 1024  # a config.json is a few KB; refuse anything absurd
 
@@ -42,8 +48,9 @@ def looks_like_path(model_id: str) -> bool:
     return text.startswith(("/", "./", "../", "~")) or text.count("/") > 1
 
 
-def from_repository(model_id: str, referrer: str) -> ModelSpec | None:
-    """The spec of ``config.json`` beside a model path that lies in the linted tree.
+def _beside(model_id: str, referrer: str) -> tuple[Path, str] | None:
+    """The ``config.json`` beside a model path that lies in the linted tree, and the root it
+    must lie in, when there is one.
 
     ``referrer`` is the deployment file naming the model: a relative path resolves from its
     folder, an absolute one is taken as written; either must resolve inside the referrer's
@@ -61,14 +68,37 @@ def from_repository(model_id: str, referrer: str) -> ModelSpec | None:
     config = Path(folder) / "config.json"
     if not inside_root(str(config), root) or not config.is_file():
         return None
+    return config, root
+
+
+def from_repository(model_id: str, referrer: str) -> ModelSpec | None:
+    """The spec of ``config.json`` beside a model path in the linted tree (``_beside``)."""
+    found = _beside(model_id, referrer)
+    if found is None:
+        return None
+    config, root = found
     try:
         fields = read_config_json(config, root)
         spec = spec_from_hf_config(
-            fields, model_id=text, source=f"{config} (beside the model path)"
+            fields, model_id=model_id.strip(), source=f"{config} (beside the model path)"
         )
     except (OSError, ValueError):
         return None
     return replace(spec, origin="repository")
+
+
+def unreadable_beside(model_id: str, referrer: str) -> str:
+    """Why the ``config.json`` beside a model path in the linted tree gives no spec (``"{path}:
+    {reason}"``), or "" when there is none or it reads."""
+    found = _beside(model_id, referrer)
+    if found is None:
+        return ""
+    config, root = found
+    try:
+        spec_from_hf_config(read_config_json(config, root), model_id=model_id.strip())
+    except (OSError, ValueError) as error:
+        return f"{config}: {error}"
+    return ""
 
 
 def hf_hub_dirs() -> list[Path]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from toplint.catalog_types import ModelSpec
 from toplint.cost.types import Workload
 from toplint.hardware.hints import infer
+from toplint.hardware.localmodels import unreadable_beside
 from toplint.hardware.models import as_served, lookup_model
 from toplint.hardware.types import Cluster, Hardware
 from toplint.infra.budgets import PLACED_RANKS
@@ -38,7 +39,17 @@ def _model(dep: Deployment, settings: Settings) -> ModelSpec | None:
 
 
 def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Settings) -> Analysis:
-    """Place ``dep`` on its cluster and cost it, saying why not when it cannot be."""
+    """Place ``dep`` on its cluster and cost it, saying why not when it cannot be, and why a
+    config.json beside an unknown model's path gives no model."""
+    found = _analyze(dep, hardware, settings)
+    if found.model is None and isinstance(dep.model, str) and dep.model:
+        unread = unreadable_beside(dep.model, dep.path)
+        if unread:
+            return replace(found, model_unread=unread)
+    return found
+
+
+def _analyze(dep: Deployment, hardware: Hardware | None, settings: Settings) -> Analysis:
     model = _model(dep, settings)
     if model is not None:
         model = as_served(model, dep)

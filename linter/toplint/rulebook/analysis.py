@@ -37,3 +37,6 @@ class Analysis:
     # Other servers the same file starts on this deployment's GPUs keep it from starting
     # (toplint.outcome.colocation); None when nothing does or it cannot be told.
     shared_gpu: SharedGpu | None = None
+    # Why the config.json beside the model's path in the linted tree gives no model ("{path}:
+    # {reason}"), when the model is unknown and there is one (toplint.hardware.localmodels).
+    model_unread: str = ""

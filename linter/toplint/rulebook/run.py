@@ -71,6 +71,7 @@ def _context(
         unchecked=getattr(analysis, "unchecked", None),
         outcome=getattr(analysis, "outcome", None),
         shared_gpu=getattr(analysis, "shared_gpu", None),
+        model_unread=getattr(analysis, "model_unread", ""),
     )
 
 

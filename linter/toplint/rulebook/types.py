@@ -37,6 +37,8 @@ class RuleContext:
     outcome: Outcome | None = None
     # Other servers the same file starts on its GPUs keep it from starting (TL217).
     shared_gpu: SharedGpu | None = None
+    # Why the config.json beside an unknown model's path gives no model (TL004); "" if none.
+    model_unread: str = ""
 
 
 @record
