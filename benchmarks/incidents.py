@@ -23,7 +23,8 @@ co-located processes sharing a GPU; `--set round22`: tests/incidents/SPLIT22.md,
 pages and incident write-ups; `--set round24`: tests/incidents/SPLIT24.md, 4 more, most of them TGI
 start-up memory failures; `--set round25`: tests/incidents/SPLIT25.md, 3 more on communication,
 shared memory and capacity; `--set round26`: tests/incidents/SPLIT26.md, 3 more, hybrid models
-whose default sequence count outruns their Mamba state blocks; default round1):
+whose default sequence count outruns their Mamba state blocks; `--set round27`:
+tests/incidents/SPLIT27.md, 4 more from 2026 threads of less-mined trackers; default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
   highest severity) is the rule the case expects (or one it also accepts);
@@ -78,6 +79,7 @@ SPLITS = {
     "round24": "SPLIT24.md",
     "round25": "SPLIT25.md",
     "round26": "SPLIT26.md",
+    "round27": "SPLIT27.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

@@ -42,6 +42,7 @@ ROUNDS = (
     "round24",
     "round25",
     "round26",
+    "round27",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -72,6 +73,7 @@ DEVELOPMENT_ON_TOP = {
     "round24": 2,
     "round25": 1,
     "round26": 1,
+    "round27": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -100,6 +102,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round24": 0,
     "round25": 0,
     "round26": 0,
+    "round27": 1,
 }
 
 
@@ -139,6 +142,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round24"]["development"] + rounds["round24"]["held-out"]) >= 4
     assert len(rounds["round25"]["development"] + rounds["round25"]["held-out"]) >= 3
     assert len(rounds["round26"]["development"] + rounds["round26"]["held-out"]) >= 3
+    assert len(rounds["round27"]["development"] + rounds["round27"]["held-out"]) >= 4
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
