@@ -42,15 +42,16 @@ Memory is counted in the binary GiB the driver reports (a "24 GB" card is 24 GiB
   share of what the weights leave free.
 
 Weights are the checkpoint's real bytes (a quantized checkpoint keeps embeddings and LM head in
-16 bits; 4-bit weights carry group scales; a vision encoder toplint knows adds its 16-bit
-weights); working memory is the profile run's activations,
+16 bits, save an LM head a ModelOpt checkpoint quantizes, served at its group's width; 4-bit
+weights carry group scales; a vision encoder toplint knows adds its 16-bit weights); working
+memory is the profile run's activations,
 CUDA graphs and the sampler (3.5 GiB, the band's high end; 1.4 GiB its low end) plus NCCL's
 buffers - on one GPU under vLLM the high end is at most what the model's own profile run can
 allocate (its dummy batch and the sampler's rows of logits, `toplint.outcome.profile`); KV per
 token per GPU = KV bytes per token / PP / min(TP, KV heads) (MLA: / PP only), halved by an FP8
-KV cache.  vLLM profiles an encoder-decoder vision model (Llama 3.2 Vision)
-with one maximum-size dummy image per `--max-num-seqs` sequence in one pass: each image's
-attention mask, kept states and layer activations join the working memory
+KV cache, 9/32 of it in vLLM's NVFP4 one.  vLLM profiles an encoder-decoder vision model
+(Llama 3.2 Vision) with one maximum-size dummy image per `--max-num-seqs` sequence in one pass:
+each image's attention mask, kept states and layer activations join the working memory
 (`toplint.hardware.vision`), and the fix is fewer sequences.  Under pipeline parallelism
 vLLM's first stage also holds the input embedding and its last the LM head (each split over
 TP): the fullest stage must fit.  A hybrid model's Gated DeltaNet layers keep one block of

@@ -43,6 +43,9 @@ class ModelSpec:
     # the checkpoint's weight quantization method (config.json ``quantization_config.
     # quant_method``, or the name's ``-AWQ``/``-GPTQ``): "awq", "gptq", ...; "" when none known
     quant_method: str = ""
+    # bytes per weight of the LM head when the checkpoint's quantization names it and the engine
+    # serves it so (``toplint.hardware.hfweights.lm_head_bytes_of``); 0: kept in 16 bits
+    lm_head_bytes: float = 0.0
     kv_bytes_per_token: int = 0  # all layers, bf16 KV, as served
     max_context: int = 0  # max_position_embeddings: the engine's default context (0: unknown)
     # max_context is what the engine derives once the deployment's config overrides are laid

@@ -24,7 +24,7 @@ from toplint.hardware.hfquant import (
 )
 from toplint.hardware.hfquant import field_first as _first
 from toplint.hardware.hfquant import field_int as _int
-from toplint.hardware.hfweights import weight_bytes_of
+from toplint.hardware.hfweights import lm_head_bytes_of, weight_bytes_of
 from toplint.infra.numbers import whole
 from toplint.record import record, replace
 
@@ -287,6 +287,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         quant_block=block,
         quant_group=quant_group_of(cfg),
         quant_method=quant_method_of(cfg),
+        lm_head_bytes=lm_head_bytes_of(cfg),
         kv_bytes_per_token=kv_bytes,
         max_context=max_context(cfg),
         dtype=dtype_of(cfg),
@@ -314,6 +315,7 @@ def _hybrid(
         **fields,
         quant_group=quant_group_of(cfg),
         quant_method=quant_method_of(cfg),
+        lm_head_bytes=lm_head_bytes_of(cfg),
         max_context=max_context(cfg),
         dtype=dtype_of(cfg),
         source=source,

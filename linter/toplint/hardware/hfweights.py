@@ -11,7 +11,7 @@ from typing import Any
 
 from toplint.hardware.hfquant import Shares, field_first, field_int
 
-__all__ = ["weight_bytes_of"]
+__all__ = ["lm_head_bytes_of", "weight_bytes_of"]
 
 
 # quant_method values that store 8-bit weights and carry no ``bits`` field: SGLang's
@@ -75,6 +75,30 @@ def weight_bytes_of(
             return field_int(bits) / 8, 0
     # vLLM --dtype auto serves fp32 checkpoints in 16 bits (vllm/config ModelConfig dtype).
     return 2.0, 0
+
+
+def lm_head_bytes_of(cfg: Mapping[str, Any]) -> float:
+    """Bytes per weight of the LM head of a ModelOpt checkpoint whose ``config_groups`` name it
+    (nvidia/Qwen3.6-27B-NVFP4 lists ``lm_head`` in its NVFP4 group beside the MLPs,
+    ai-dynamo/aiconfigurator@095f58a5 model_configs/nvidia--Qwen3.6-27B-NVFP4_config.json): vLLM
+    serves it as stored - ``ModelOptMixedPrecisionConfig.get_quant_method`` looks a
+    ``ParallelLMHead`` up under ``lm_head`` and returns that group's method
+    (``ModelOptNvFp4LinearMethod`` for NVFP4, vllm-project/vllm@00155cde
+    vllm/model_executor/layers/quantization/modelopt.py).  0 when no group names it: the memory
+    model then keeps the LM head in 16 bits (``toplint.outcome.memory.weight_bytes``)."""
+    quant = cfg.get("quantization_config")
+    if not isinstance(quant, Mapping) or str(quant.get("quant_method", "")).lower() != "modelopt":
+        return 0.0
+    groups = quant.get("config_groups")
+    for group in groups.values() if isinstance(groups, Mapping) else ():
+        weights = group.get("weights") if isinstance(group, Mapping) else None
+        targets = _targets(group) if isinstance(group, Mapping) else None
+        width = _group_width(weights) if isinstance(weights, Mapping) else None
+        if width is not None and any(
+            t.lower().split(".")[-1] == "lm_head" for t, _ in targets or ()
+        ):
+            return width
+    return 0.0
 
 
 # Words of a layer's name that say which kind of layer it is (Hugging Face module names:

@@ -83,13 +83,18 @@ def _number(value: str | None) -> float | None:
 def weight_bytes(model: ModelSpec) -> float:
     """The checkpoint's bytes: quantized layers at ``weight_bytes`` (plus a 16-bit scale per
     group of a 4-bit checkpoint whose width does not count its scales: its own ``quant_group``,
-    else 128; ``SCALES_IN_WIDTH``), embeddings and LM head kept at 16 bits."""
+    else 128; ``SCALES_IN_WIDTH``), embeddings and LM head kept at 16 bits - the LM head at its
+    own width where the checkpoint quantizes it (``ModelSpec.lm_head_bytes``)."""
     if model.weight_bytes >= 2.0:
         return model.params_total * model.weight_bytes
     embed = min(2.0 * model.vocab_size * model.hidden_size, model.params_total / 2)
+    head = (
+        min(float(model.vocab_size * model.hidden_size), embed / 2) if model.lm_head_bytes else 0.0
+    )
     scaled = model.weight_bytes < 1 and model.quant_method not in SCALES_IN_WIDTH
     per_weight = model.weight_bytes + (2.0 / (model.quant_group or QUANT_GROUP) if scaled else 0.0)
-    return (model.params_total - embed) * per_weight + embed * 2.0
+    tables = (embed - head) * 2.0 + head * model.lm_head_bytes
+    return (model.params_total - embed) * per_weight + tables
 
 
 def stage_layers(layers: int, pp: int) -> list[int]:
@@ -127,13 +132,12 @@ def weights_per_gpu(model: ModelSpec, dep: Deployment) -> float:
     table = float(model.vocab_size * model.hidden_size)  # one table: embedding or LM head
     tables = min(2.0 * table, dense / 2)  # the embedding and LM head ``weight_bytes`` counts
     table_bytes = 2.0 if model.weight_bytes < 2.0 else model.weight_bytes  # kept 16-bit
-    body_share = (total - tables * table_bytes) / (model.params_total - tables)
+    head_bytes = model.lm_head_bytes or table_bytes  # the LM head's own width where quantized
+    body_share = (total - tables / 2 * (table_bytes + head_bytes)) / (model.params_total - tables)
     layer = ((dense - tables) / attention_tp + experts / experts_over) / model.num_layers
-    edge = table / attention_tp * table_bytes
+    edges = {0: table / attention_tp * table_bytes, pp - 1: table / attention_tp * head_bytes}
     parts = stage_layers(model.num_layers, pp)
-    return max(
-        n * layer * body_share + (edge if i in (0, pp - 1) else 0.0) for i, n in enumerate(parts)
-    )
+    return max(n * layer * body_share + edges.get(i, 0.0) for i, n in enumerate(parts))
 
 
 def kv_per_token(model: ModelSpec, dep: Deployment) -> float:
@@ -144,8 +148,14 @@ def kv_per_token(model: ModelSpec, dep: Deployment) -> float:
     per_token = float(model.kv_bytes_per_token) / max(dep.pp or 1, 1)
     if not model.mla:
         per_token /= max(min(get_engine(dep.engine).attention_tp(dep), model.num_kv_heads), 1)
-    if str(dep.options.get("kv_cache_dtype", "")).lower().startswith("fp8"):
+    dtype = str(dep.options.get("kv_cache_dtype", "")).lower()
+    if dtype.startswith("fp8"):
         per_token /= 2
+    elif dtype.startswith("nvfp4"):  # "nvfp4", "nvfp4_4over6": the NVFP4 layout
+        # two 4-bit values a byte and one FP8 scale per 16: head_size // 2 + head_size // 16
+        # bytes a head, 9/32 of 16 bits (vllm-project/vllm@0024350b vllm/utils/torch_utils.py
+        # ``nvfp4_kv_cache_full_dim``; vllm/config/cache.py ``CacheDType``)
+        per_token *= 9 / 32
     return per_token
 
 
