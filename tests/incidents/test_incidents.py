@@ -73,7 +73,7 @@ DEVELOPMENT_ON_TOP = {
     "round24": 2,
     "round25": 1,
     "round26": 1,
-    "round27": 0,
+    "round27": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
