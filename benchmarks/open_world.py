@@ -21,7 +21,10 @@ LLMInferenceService, BentoML vLLM services, trtllm-serve and LMDeploy, OpenTofu 
 multi-node data parallelism, Cloud TPU tasks and SGLang on CPUs, after set 16),
 tests/data/open_world18/ (set 18, KAITO Workspaces, a KServe LLMInferenceService with a prefill
 pool, Terraform file() manifests, an Ansible systemd template, kustomize --config ConfigMaps,
-Triton TensorRT-LLM, Helm override values and SGLang worker loops, after set 17) and
+Triton TensorRT-LLM, Helm override values and SGLang worker loops, after set 17),
+tests/data/open_world19/ (set 19, Dynamo graph deployments and a profiling request, llm-d chart
+values, AIBrix, SkyPilot and SkyServe tasks, Ray Serve LLM configs and RayServices, Kubeflow KServe
+services, OpenShift AI ServingRuntimes and TGI without a shard count, after set 18) and
 tests/data/open_world_helm/ (set
 helm: Helm charts whose templates bind values to engine flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and
@@ -87,6 +90,7 @@ SETS = {
     "16": _TESTDATA / "open_world16",
     "17": _TESTDATA / "open_world17",
     "18": _TESTDATA / "open_world18",
+    "19": _TESTDATA / "open_world19",
     "helm": _TESTDATA / "open_world_helm",
 }
 DATA = SETS["1"]
