@@ -235,3 +235,105 @@ def test_modules_baked_into_the_image_are_not_found_and_the_sample_reading_stays
         "meta-llama/Meta-Llama-3-8B-Instruct",
     ]
     assert not any(any("imports (`" in n for n in d.notes) for d in deps)
+
+
+# Set 19's development half (tests/data/open_world19): a RayService whose Serve module is a
+# ConfigMap of the same file, mounted in the Ray pods at /home/ray/serve_app with PYTHONPATH
+# /home/ray (askulkarni2/ray-serve-with-eks-auto@534ddcc0 app/ray-serve-vllm.yaml, unmodified).
+OW19 = Path(__file__).parents[1] / "data" / "open_world19"
+MOUNTED = OW19 / "askulkarni2__ray-serve-with-eks-auto/app/ray-serve-vllm.yaml"
+
+
+def test_a_module_in_a_configmap_the_ray_pods_mount_on_pythonpath_is_read() -> None:
+    result = _parse(MOUNTED)
+    (dep,) = result.deployments
+    assert (dep.engine, dep.tp, dep.gpus, dep.nodes) == ("vllm", 1, 1, 1)
+    assert dep.model == "/s3/models/Qwen/Qwen2.5-0.5B-Instruct"
+    assert (dep.path, dep.line) == (str(MOUNTED), _line_of(MOUNTED, "import_path:"))
+    # the module's literal, at its own line in the manifest's ConfigMap
+    where = dep.sources["tp"]
+    assert (where.path, where.line) == (str(MOUNTED), _line_of(MOUNTED, '"tensor_parallel_size"'))
+    assert any(
+        "ConfigMap ray-serve-code mounted at /home/ray/serve_app/vllm_serve.py" in n
+        for n in dep.notes
+    )
+
+
+CONFIGMAP = """\
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: code
+data:
+  serve.py: |
+    import os
+    from ray import serve
+    from vllm.engine.arg_utils import AsyncEngineArgs
+    from vllm.engine.async_llm_engine import AsyncLLMEngine
+
+
+    @serve.deployment(name="llm", ray_actor_options={"num_gpus": 1})
+    class LLMServer:
+        def __init__(self):
+            args = AsyncEngineArgs(
+                model=os.environ.get("MODEL_ID", "Qwen/Qwen2.5-0.5B-Instruct"),
+                tensor_parallel_size=int(os.getenv("TP", "1")),
+                max_model_len=int(os.environ["MAX_LEN"]),
+            )
+            self.engine = AsyncLLMEngine.from_engine_args(args)
+
+
+    app = LLMServer.bind()
+"""
+
+
+def _mounted(mount: str, volume: str = "") -> str:
+    """The test cluster with the ConfigMap ``code`` mounted in its GPU worker."""
+    return CLUSTER.replace(
+        "            resources:\n",
+        f"            volumeMounts:\n            - name: code\n{mount}            resources:\n",
+    ) + (
+        "          volumes:\n          - name: code\n            configMap:\n"
+        f"              name: code\n{volume}"
+    )
+
+
+def _mounted_service(tmp_path: Path, mount: str, volume: str = "", env: str = "") -> Path:
+    app = _app("serve:app", '          TP: "2"\n' + env)
+    yaml = _service(app).replace(CLUSTER, _mounted(mount, volume)) + CONFIGMAP
+    return _repo(tmp_path, yaml, "")
+
+
+def test_a_mounted_module_is_read_only_where_pythonpath_lets_ray_import_it(
+    tmp_path: Path,
+) -> None:
+    on_path = '          PYTHONPATH: "/opt/app"\n'
+    yaml = _mounted_service(tmp_path / "a", "              mountPath: /opt/app\n", env=on_path)
+    (dep,) = _parse(yaml).deployments
+    assert (dep.model, dep.tp, dep.options["max_model_len"]) == (
+        "meta-llama/Llama-3.1-8B-Instruct",
+        2,
+        "16384",
+    )
+    assert dep.sources["tp"].line == _line_of(yaml, "tensor_parallel_size=")
+    # the same mount with no PYTHONPATH naming its folder: Ray could not import it
+    elsewhere = _mounted_service(tmp_path / "b", "              mountPath: /opt/app\n")
+    assert not _parse(elsewhere).deployments
+
+
+def test_items_and_subpath_place_the_configmap_keys_as_kubernetes_projects_them(
+    tmp_path: Path,
+) -> None:
+    on_path = '          PYTHONPATH: "/opt/app"\n'
+    # items: only the listed key, at its path
+    items = "              items:\n              - key: serve.py\n                path: serve.py\n"
+    yaml = _mounted_service(tmp_path / "a", "              mountPath: /opt/app\n", items, on_path)
+    assert [d.tp for d in _parse(yaml).deployments] == [2]
+    renamed = items.replace("path: serve.py", "path: other.py")
+    yaml = _mounted_service(tmp_path / "b", "              mountPath: /opt/app\n", renamed, on_path)
+    assert not _parse(yaml).deployments
+    # subPath: the one key is the file at mountPath
+    sub = "              mountPath: /opt/app/serve.py\n              subPath: serve.py\n"
+    yaml = _mounted_service(tmp_path / "c", sub, env=on_path)
+    assert [d.tp for d in _parse(yaml).deployments] == [2]

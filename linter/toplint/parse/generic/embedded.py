@@ -109,21 +109,30 @@ def _parse(source: Source, doc: Document, at: tuple[str, str]) -> ParseResult:
     """The script at ``at`` (a literal block) parsed as Python at its place in the file."""
     from toplint.parse.generic.pyparser import PythonParser
 
-    key = doc.key_position(at)
-    lines = source.text.splitlines()
-    if key.line < 1 or key.line > len(lines) or not _LITERAL_BLOCK.search(lines[key.line - 1]):
+    padded = literal_python(source.text, doc, at)
+    if padded is None:
         return ParseResult(source.path)  # only a literal block keeps the script's own lines
+    try:
+        return PythonParser().parse(Source.from_text(source.path, padded))
+    except (SourceError, RecursionError, SyntaxError):
+        return ParseResult(source.path)
+
+
+def literal_python(text: str, doc: Document, at: tuple[Any, ...]) -> str | None:
+    """The literal block at ``at`` of ``doc`` (a ConfigMap's ``data`` entry) as Python whose
+    lines are the manifest's (blank lines before it; its indented body under ``if 1:``), or
+    None when the value is not written as a literal block."""
+    key = doc.key_position(at)
+    lines = text.splitlines()
+    if key.line < 1 or key.line > len(lines) or not _LITERAL_BLOCK.search(lines[key.line - 1]):
+        return None
     indent = len(lines[key.line - 1]) - len(lines[key.line - 1].lstrip())
     body: list[str] = []
     for line in lines[key.line :]:
         if line.strip() and len(line) - len(line.lstrip()) <= indent:
             break
         body.append(line)
-    padded = "\n" * (key.line - 1) + "if 1:\n" + "\n".join(body) + "\n"
-    try:
-        return PythonParser().parse(Source.from_text(source.path, padded))
-    except (SourceError, RecursionError, SyntaxError):
-        return ParseResult(source.path)
+    return "\n" * (key.line - 1) + "if 1:\n" + "\n".join(body) + "\n"
 
 
 def _placed(source: Source, doc: Document, at: tuple[Any, ...], dep: Deployment) -> Deployment:

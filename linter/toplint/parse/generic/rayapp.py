@@ -11,7 +11,9 @@ fetched.  It is read by the Python reader (``toplint.parse.generic.pyparser``: `
 imported or run) with the application's ``runtime_env.env_vars`` as its environment, so
 ``os.getenv("MAX_MODEL_LEN", "4096")`` reads the manifest's value, at its place in the
 manifest; each engine it builds is a deployment of the manifest on the Ray cluster
-(``ray.module_app``).  A module not read is said in the file's TL008 (``unread_modules``).  The
+(``ray.module_app``).  A module the repository does not hold may be a ConfigMap of the same
+file that the Ray pods mount on Python's path (``mounted_module``): it is read at its own lines
+in the manifest.  A module not read is said in the file's TL008 (``unread_modules``).  The
 module, linted itself, still reports its own reading (its defaults, no cluster): another user
 may deploy it differently.
 """
@@ -26,6 +28,7 @@ from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Path, load_documents
 from toplint.model import Deployment, ParseResult, Position
 from toplint.parse.base import Source
+from toplint.parse.generic.embedded import literal_python
 from toplint.parse.generic.pyparser import PythonParser
 from toplint.parse.k8s.context import Ctx
 from toplint.parse.k8s.ray import app_module, module_app, module_file, working_dir
@@ -53,23 +56,29 @@ def ray_app_deployments(source: Source) -> ParseResult | None:
     deployments: list[Deployment] = []
     for app in _applications(source):
         found = app_module(app.ctx, app.data)
-        if found is None:
-            continue
-        shown, text = found
+        if found is not None:
+            shown, text = found
+            name = shown.rsplit("/", 1)[-1]
+        else:
+            mounted = mounted_module(app)
+            if mounted is None:
+                continue
+            name, text = mounted
+            shown = source.path  # the module's lines are the manifest's
         try:
             parsed = PythonParser().parse(Source.from_text(shown, text), app.env)
-        except SourceError:
+        except (SourceError, SyntaxError, RecursionError):
             continue
         names = _serve_names(text)
         start = app.here(("applications", app.index, "import_path"))
         note = (
-            f"engine built in {shown.rsplit('/', 1)[-1]}, the module application `{app.name}` "
+            f"engine built in {name}, the module application `{app.name}` "
             f"imports (`{app.import_path}` at line {start.line}), with its runtime_env.env_vars"
         )
         for dep in parsed.deployments:
             serve_name = _enclosing(names, dep.line)
             built = dep.provenance.get("engine", "the engine")
-            told = f"{built} in `{shown.rsplit('/', 1)[-1]}`, imported by `{app.import_path}`"
+            told = f"{built} in `{name}`, imported by `{app.import_path}`"
             dep = replace(dep, provenance={**dep.provenance, "engine": told})
             built_dep = module_app(app.ctx, app.index, app.data, dep, app.here, serve_name, note)
             deployments.append(built_dep)
@@ -89,13 +98,113 @@ def unread_modules(source: Source) -> list[str]:
         said = f"application `{app.name}` imports `{app.import_path}`"
         if "://" in app.working_dir:
             out.append(f"{said} from the working_dir {app.working_dir}, which is not fetched")
-        elif app_module(app.ctx, app.data) is None:
+        elif app_module(app.ctx, app.data) is None and mounted_module(app) is None:
             under = f"under its working_dir {app.working_dir}, " if app.working_dir else ""
             out.append(
                 f"{said}, but {app.module} was not found in the repository where Ray imports it "
                 f"from ({under}beside the manifest, at the repository root)"
             )
     return out
+
+
+def mounted_module(app: App) -> tuple[str, str] | None:
+    """(how it is shown, its text at its lines in the manifest) of the module the application
+    imports, when a ConfigMap of the same file holds it where the RayService's Ray pods mount it
+    on Python's path; else None.  A ConfigMap volume presents each ``data`` key as a file of that
+    name in the mount's folder, or only the keys ``items`` lists at their ``path``; a mount with
+    ``subPath`` is that one file at ``mountPath`` (kubernetes/kubernetes@78082e2f
+    ConfigMapVolumeSource: "each key-value pair in the Data field ... will be projected into the
+    volume as a file whose name is the key").  Ray imports ``import_path`` in the replica's
+    process, whose module search path holds every folder of ``PYTHONPATH`` (the application's
+    ``runtime_env.env_vars``, else the container's ``env``: docs.ray.io "Runtime Environments";
+    docs.python.org "The Module Search Path"); ``serve_app.vllm_serve:app`` is then
+    ``serve_app/vllm_serve.py`` under one of them."""
+    if not app.module:
+        return None
+    docs = app.ctx.documents
+    maps = {
+        str(d.data.get("metadata", {}).get("name")): d
+        for d in docs
+        if isinstance(d.data, dict)
+        and d.data.get("kind") == "ConfigMap"
+        and isinstance(d.data.get("metadata"), dict)
+    }
+    if not maps:
+        return None
+    for pod in _pod_specs(app.ctx.get(("spec", "rayClusterConfig"))):
+        volumes = {
+            v.get("name"): v["configMap"]
+            for v in _dicts(pod.get("volumes"))
+            if isinstance(v.get("configMap"), dict)
+        }
+        for container in _dicts(pod.get("containers")):
+            folders = _python_path(app, container)
+            for mount in _dicts(container.get("volumeMounts")):
+                volume = volumes.get(mount.get("name"))
+                if volume is None or not isinstance(mount.get("mountPath"), str):
+                    continue
+                doc = maps.get(str(volume.get("name")))
+                if doc is None:
+                    continue
+                for file, key in _projected(doc.data, volume, mount):
+                    folder = file[: -len(app.module)].rstrip("/")
+                    if file.endswith("/" + app.module) and folder in folders:
+                        text = literal_python(app.ctx.source.text, doc, ("data", key))
+                        if text is not None:
+                            cm = doc.data["metadata"]["name"]
+                            return f"{key} (ConfigMap {cm} mounted at {file})", text
+    return None
+
+
+def _pod_specs(cluster: Any) -> Iterator[dict[str, Any]]:
+    """The pod specs of a RayCluster spec's head group and worker groups."""
+    if not isinstance(cluster, dict):
+        return
+    groups = [cluster.get("headGroupSpec"), *_dicts(cluster.get("workerGroupSpecs"))]
+    for group in _dicts(groups):
+        spec = (
+            group.get("template", {}).get("spec")
+            if isinstance(group.get("template"), dict)
+            else None
+        )
+        if isinstance(spec, dict):
+            yield spec
+
+
+def _projected(
+    configmap: dict[str, Any], volume: dict[str, Any], mount: dict[str, Any]
+) -> Iterator[tuple[str, str]]:
+    """(file in the container, ConfigMap key) of each key the mount presents."""
+    data = configmap.get("data")
+    keys = [str(k) for k in data] if isinstance(data, dict) else []
+    items = _dicts(volume.get("items"))
+    paths = (
+        {str(i.get("path")): str(i.get("key")) for i in items} if items else {k: k for k in keys}
+    )
+    base = str(mount["mountPath"]).rstrip("/")
+    sub = mount.get("subPath")
+    for path, key in paths.items():
+        if key not in keys:
+            continue
+        if isinstance(sub, str) and sub:
+            if sub == path:
+                yield base, key
+        elif not sub:
+            yield f"{base}/{path}", key
+
+
+def _python_path(app: App, container: dict[str, Any]) -> set[str]:
+    """The folders ``PYTHONPATH`` names for the application's replicas in ``container``."""
+    value = app.env.get("PYTHONPATH", (None, None))[0]
+    if value is None:
+        env = _dicts(container.get("env"))
+        value = next((e.get("value") for e in env if e.get("name") == "PYTHONPATH"), None)
+    parts = value.split(":") if isinstance(value, str) else []
+    return {p.rstrip("/") for p in parts if p.startswith("/")}
+
+
+def _dicts(value: Any) -> list[dict[str, Any]]:
+    return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
 
 
 def _applications(source: Source) -> Iterator[App]:
