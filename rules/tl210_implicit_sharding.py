@@ -25,7 +25,9 @@ not on the config, and a node with more GPUs silently gets a wider TP group (pos
 PCIe).  A deployment that makes exactly one GPU visible (a pod requesting one,
 `CUDA_VISIBLE_DEVICES=0`) has nothing to shard and is not reported, nor is one whose command
 forwards arguments given at run time (`text-generation-launcher "$@"` in an image's entrypoint
-script): `--num-shard` may come with them, and TL003 says they are unknown.
+script), nor one whose layout a wrapper or an image's runscript chooses where it runs
+(`singularity run text-generation-inference_latest.sif --model-id …`): `--num-shard` may come
+with them, and TL003 says they are unknown.
 
 With `docker run --gpus all` (compose `count: all`) the container gets
 `NVIDIA_VISIBLE_DEVICES=all`, a single entry, and a launcher a script starts on a host sees no
@@ -64,6 +66,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     dep = ctx.deployment
     if any(u.field == FORWARDED for u in dep.unresolved):
         return  # arguments given at run time may carry the option (TL003 says so)
+    if dep.tp is None and any(u.field == "tp" for u in dep.unresolved):
+        return  # the layout is chosen where it runs (a wrapper, a runscript): TL003 says so
     if dep.options.get("implicit_sharding", "").startswith("one-"):
         yield from _one_shard(rule, ctx)
         return

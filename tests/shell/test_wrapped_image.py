@@ -74,3 +74,30 @@ def test_the_positional_model_may_follow_booleans_and_numeric_options() -> None:
     assert only("run.sh", "vllm serve --cuda-graph-sizes 1 2 org/m\n").model is None
     # an option the vocabulary does not know may take the next word
     assert only("run.sh", "vllm serve --no-such-option x org/m\n").model is None
+
+
+def test_an_image_file_apptainer_pull_saves_under_its_default_name_is_that_engines() -> None:
+    """klieret/ddss-llm-inference-platform@bb81e645 docs/della/test_launch.sh (set 19,
+    development half): ``singularity run --nv ... text-generation-inference_latest.sif
+    --model-id=... -p 8080``, the file ``singularity pull docker://ghcr.io/huggingface/
+    text-generation-inference:latest`` saves when given no name (apptainer/apptainer@917d6657
+    internal/pkg/util/uri/uri.go GetName: ``<repository's last part>_<tag>.sif``).  TGI with no
+    --num-shard shards over what the environment it runs in lists: not in the file."""
+    text = (
+        "singularity run \\\n  --nv \\\n  --mount type=bind,src=$HF_HOME,dst=/data \\\n"
+        "  --env HF_HOME=/data \\\n  text-generation-inference_latest.sif \\\n"
+        "  --model-id=/data/models--org--m/snapshots/abc \\\n  -p 8080\n"
+    )
+    result = parse_text("test_launch.sh", text)
+    (dep,) = result.deployments
+    assert (dep.engine, dep.tp, dep.line) == ("tgi", None, 5)
+    assert "tp" in {u.field for u in dep.unresolved}
+    assert not [f for f in result.findings if f.rule == "TL005"]
+    # a file of another name, or a name that only starts like an image's, names no engine
+    for other in ("tgi-build.sif", "text-generation-inference.sif", "inference_latest.sif"):
+        assert (
+            parse_text(
+                "run.sh", text.replace("text-generation-inference_latest.sif", other)
+            ).deployments
+            == ()
+        )

@@ -40,7 +40,28 @@ def _image_engine(arg: Arg) -> tuple[str, Engine] | None:
         return None
     flat = re.sub(r"[^a-z0-9]", "", _IMAGE_FILE.sub("", base).lower())
     hits = [e for e in all_engines() if len(e.name) >= 4 and _flat(e.name) in flat]
+    if not hits:
+        hits = _pulled(base)
     return (ref, hits[0]) if len(hits) == 1 else None
+
+
+def _pulled(base: str) -> list[Engine]:
+    """The engines one of whose images ``apptainer pull docker://REPOSITORY[:TAG]`` saves, when no
+    output file is given, as this file: ``<REPOSITORY's last part>_<TAG>.sif``, the tag ``latest``
+    when none is written (apptainer/apptainer@917d6657 internal/pkg/util/uri/uri.go ``GetName``;
+    ``text-generation-inference_latest.sif`` for huggingface/text-generation-inference)."""
+    if not base.lower().endswith(".sif"):
+        return []
+    stem = base[:-4]
+    return [
+        e
+        for e in all_engines()
+        if any(
+            stem.startswith(image.repository.rsplit("/", 1)[-1] + "_")
+            and len(stem) > len(image.repository.rsplit("/", 1)[-1]) + 1
+            for image in e.images
+        )
+    ]
 
 
 def names_an_engine(reference: str) -> bool:
