@@ -30,11 +30,14 @@ script), nor one whose layout a wrapper or an image's runscript chooses where it
 with them, and TL003 says they are unknown.
 
 With `docker run --gpus all` (compose `count: all`) the container gets
-`NVIDIA_VISIBLE_DEVICES=all`, a single entry, and a launcher a script starts on a host sees no
-list at all, so TGI runs **one** shard and the node's other GPUs sit idle
-(huggingface/text-generation-inference#866: Flan-UL2 on four V100s ran out of memory until
-`--num-shard 4`); a model larger than one GPU then does not fit (TL205).  On a manifest whose
-nodes have one GPU, one shard is every GPU there is, and nothing is reported.
+`NVIDIA_VISIBLE_DEVICES=all`, which TGI up to 3.3.6 counts as a single entry, and a launcher a
+script starts on a host sees no list at all, so TGI runs **one** shard and the node's other GPUs
+sit idle (huggingface/text-generation-inference#866: Flan-UL2 on four V100s ran out of memory
+until `--num-shard 4`); a model larger than one GPU then does not fit (TL205).  From 3.3.7
+(huggingface/text-generation-inference@dfb3fbe7) the launcher counts every GPU `nvidia-smi`
+lists for `all`: an image pinned to 3.3.7, or not pinned (`latest` is 3.3.7), shards across the
+whole machine, whose size the file does not say.  On a manifest whose nodes have one GPU, one
+shard is every GPU there is, and nothing is reported.
 
 ## Example
 ```bash
@@ -58,6 +61,7 @@ the layout (unsafe, and judged like every layout fix).
 ## References
 - TGI launcher (`find_num_shards`: `num_cuda_devices().unwrap_or(1)`): https://github.com/huggingface/text-generation-inference/blob/main/launcher/src/main.rs
 - Docker `--gpus all` sets `NVIDIA_VISIBLE_DEVICES=all` (moby `setNvidiaGPUs`): https://github.com/moby/moby/blob/master/daemon/nvidia_linux.go
+- TGI 3.3.7 counts `all` as every GPU (#3346): https://github.com/huggingface/text-generation-inference/commit/dfb3fbe78e0d1d69251bd33065591c61bafdfaa8
 - Incident: https://github.com/huggingface/text-generation-inference/issues/866
 """
 

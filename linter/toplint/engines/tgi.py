@@ -61,7 +61,9 @@ def derive(dep: Deployment) -> Deployment:
     (compose ``count: all``) gives the container ``NVIDIA_VISIBLE_DEVICES=all`` (moby/moby
     ``setNvidiaGPUs``, the daemon's NVIDIA device driver), one entry: one shard, the other GPUs
     idle (huggingface/text-generation-inference#866: "you forgot `--num-shard 4` to enable
-    sharding"); so does a launcher a script starts on a host whose environment lists none.  A
+    sharding") - up to 3.3.6: from 3.3.7 it counts every GPU nvidia-smi lists
+    (``by_release``), the machine's count, unknown here; a launcher a script starts on a
+    host whose environment lists none runs one shard in every release.  A
     count or device list (``--gpus 2``, a pod's device-plugin allocation, a written variable)
     lists each device.  A launcher given no model (no ``--model-id``, no ``MODEL_ID`` written)
     takes it from an environment the file does not show (launcher/src/main.rs: every option is
@@ -97,6 +99,25 @@ def derive(dep: Deployment) -> Deployment:
     if tp is not None:
         sources["tp"] = dep.position_of("gpus_per_node")
     return replace(dep, tp=tp, options=opts, sources=sources, unresolved=tuple(unresolved))
+
+
+# The first release whose launcher counts NVIDIA_VISIBLE_DEVICES=all (or "void") as every GPU
+# nvidia-smi lists (huggingface/text-generation-inference@dfb3fbe7, #3346, in v3.3.7: "the
+# computed num_shards was always 1 in this case, no matter what"); before it the count of
+# nvidia-smi's lines was joined into one entry, one shard.
+_ALL_COUNTED_FROM = (3, 3, 7)
+
+
+def by_release(dep: Deployment, release: tuple[int, int, int] | None) -> Deployment:
+    """``NVIDIA_VISIBLE_DEVICES=all`` (``derive``'s "one-all") is one shard up to 3.3.6; from
+    3.3.7 every GPU nvidia-smi lists, the machine's count, which the file does not say.  An
+    unpinned image (``latest``, no tag) is the last release, 3.3.7."""
+    if dep.options.get("implicit_sharding") != "one-all":
+        return dep
+    if release is not None and release < _ALL_COUNTED_FROM:
+        return dep
+    opts = {**dep.options, "implicit_sharding": "true"}
+    return replace(dep, tp=None, options=opts)
 
 
 # --quantize / QUANTIZE values -> bytes per weight (launcher/src/main.rs `enum Quantization`:
@@ -252,6 +273,7 @@ ENGINE = Engine(
     ),
     env_prefixes=("NUM_SHARD",),
     derive=derive,
+    by_release=by_release,
     dimensions=frozenset({"tp"}),
     single_node=True,
     # Every flash model gives each shard ``config.num_key_value_heads //
