@@ -59,7 +59,17 @@ recurrent state per running sequence out of vLLM's KV cache (the attention block
 its page holds a layer's state, `toplint.outcome.states`); from vLLM 0.19.0, with CUDA graphs
 on, more `--max-num-seqs` (default 1024 on a GPU from 70 GiB that is not an A100, else 256)
 than blocks refuses to start, and the fix is fewer sequences; where no release is pinned
-that is a warning, since earlier releases start.
+that is a warning, since earlier releases start.  A speculative-decoding draft vLLM loads
+beside the target counts too (`toplint.outcome.drafts`): an MTP draft
+(`--speculative-config '{"method": "mtp"}'`) adds the checkpoint's own MTP layers (its
+`num_nextn_predict_layers`, Qwen3.5/3.6's `mtp_num_hidden_layers`), split like the target's
+layers, to the weights, and their KV to each token's; a `draft_model` adds the draft
+checkpoint at its own tensor-parallel size; an n-gram or suffix proposer adds nothing.  A
+draft toplint cannot size (an EAGLE head, a checkpoint it does not know, SGLang's draft
+worker) leaves a deployment that fits without it not judged.  An MTP draft is built with an
+embedding and LM head of its own, given back only once the target's are shared: while it
+loads, the GPU must hold them beside every weight already loaded (**does not load**, an
+error; vllm-project/vllm#53887).
 
 ## Why is this bad?
 vLLM refuses to start when no KV blocks fit ("No available memory for the cache blocks") or
@@ -109,6 +119,9 @@ or T4).  More GPUs need requests and nodes a flag cannot add, so that advice is 
 - vLLM's refusal for too few Mamba cache blocks (vllm-project/vllm#38270): https://github.com/vllm-project/vllm/blob/main/vllm/config/compilation.py
 - Incident (Qwen3.5 in vLLM's CI, default max_num_seqs): https://github.com/vllm-project/vllm/pull/38632
 - Incident (Qwen3.8-27B on an H100, default max_num_seqs): https://github.com/vllm-project/vllm/issues/49064
+- vLLM `SpeculativeConfig` (@002e77c1): https://github.com/vllm-project/vllm/blob/002e77c1f0ef9b19cff8b9e21cfbd6feb3d6b443/vllm/config/speculative.py
+- Incident (an MTP draft's vocabulary tables at load, vLLM 0.27.1): https://github.com/vllm-project/vllm/issues/53887
+- vLLM's draft loading, shared embedding and LM head, draft KV layers (@00c4f22d): https://github.com/vllm-project/vllm/blob/00c4f22dae4795e34658bead82fa071e6bb7ae39/vllm/v1/spec_decode/llm_base_proposer.py
 """
 
 
@@ -149,7 +162,15 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"{title} from {since} refuses to start, earlier releases start (pin the image "
             "or package to know which runs)"
         )
-    if m.weights_fit and m.one_sequence_fits:  # the recurrent state's blocks are too few
+    if not m.loads:  # a draft's own vocabulary tables, held while it loads, do not fit
+        message = (
+            f"loading needs {_gib(m.load_peak)} per GPU, more than the {_gib(m.capacity)} of "
+            f"a {gpu.name}: weights {_gib(m.weights)} with the speculative-decoding draft's "
+            f"({m.draft}) and, until they are swapped for the target's, the draft's own "
+            f"vocabulary tables ({_gib(m.load_peak - m.weights)} with the CUDA context): "
+            f'{title} runs out of memory while it loads ("CUDA out of memory")'
+        )
+    elif m.weights_fit and m.one_sequence_fits:  # the recurrent state's blocks are too few
         message = (
             f"the KV cache holds {m.state_blocks:,} blocks of this hybrid model's recurrent "
             f"state per GPU after weights {_gib(m.weights)} + working memory "
@@ -178,6 +199,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         )
     if m.working_from:
         message += f"; the working memory is {m.working_from}"
+    if m.draft and m.loads:
+        message += f"; the weights and KV cache hold the speculative-decoding draft's: {m.draft}"
     if m.sequences and not m.states_fit and not uncertain:
         refusal = get_engine(m.engine).memory.states
         said = refusal.refusal if refusal is not None else ""
@@ -235,6 +258,9 @@ _UTIL_KEYS = ("gpu_memory_utilization", "mem_fraction_static", "cuda_memory_frac
 
 
 def _anchor(ctx: RuleContext, m: Memory) -> str:
+    if not m.loads:  # the draft's tables at load: the setting that asks for the draft
+        found = [k for k in ctx.deployment.sources if k.startswith("speculative")]
+        return found[0] if found else "tp"
     keys = (*_LEN_KEYS, *_UTIL_KEYS) if m.weights_fit else _UTIL_KEYS
     warm = get_engine(m.engine).memory.warmup
     if warm is not None and (m.working_from or m.weights_fit):  # the warm-up does not fit
@@ -290,6 +316,8 @@ def _warm_up_fix(ctx: RuleContext, m: Memory) -> Fix | None:
 def _fix(ctx: RuleContext, m: Memory) -> Fix | str:
     """A shorter context when the weights fit (vLLM); otherwise what would fit, with numbers."""
     dep = ctx.deployment
+    if not m.loads:  # no setting of the engine's shrinks what loading holds
+        return "more GPUs for tensor parallelism (each holds a share of the tables), or no draft"
     fewer = _fewer_images(ctx, m)
     if fewer is not None:
         return fewer

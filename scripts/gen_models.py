@@ -129,6 +129,9 @@ FIELDS = (
     "moe_shared_expert_intermediate_size",
     "attention_head_dim",
     "checkpoint_bytes",
+    # multi-token-prediction layers a speculative draft loads (toplint.hardware.hfmtp)
+    "num_nextn_predict_layers",
+    "mtp_num_hidden_layers",
 )
 QUANT_FIELDS = ("quant_method", "quant_algo", "bits", "w_bit", "weight_block_size")
 # Suffixes a re-release carries (quantization) on top of its architecture's name.

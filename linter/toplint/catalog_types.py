@@ -81,6 +81,16 @@ class ModelSpec:
     # experts' own width: a latent MoE's narrower one, Kimi-K3's ``routed_expert_hidden_size``;
     # two or three matrices); 0 when the spec was not read from a config (``routed_params``)
     expert_params: float = 0.0
+    # The checkpoint's multi-token-prediction layers (config.json ``num_nextn_predict_layers``,
+    # Qwen3.5/3.6's ``mtp_num_hidden_layers``; 0: none or not read), one such layer's parameters
+    # outside the routed experts and its routed experts' (``toplint.hardware.hfmtp``), and
+    # whether the checkpoint keeps them unquantized (its ``ignore`` list names ``mtp``), and the
+    # vocabulary tables (embedding and LM head) a draft of them builds and gives back at load
+    mtp_layers: int = 0
+    mtp_params: float = 0.0
+    mtp_expert_params: float = 0.0
+    mtp_16bit: bool = False
+    mtp_table_params: float = 0.0
 
     @property
     def is_moe(self) -> bool:

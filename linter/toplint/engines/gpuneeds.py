@@ -126,6 +126,42 @@ class WarmUp:
         return (self.prefill_key, self.batch_total_key, *self.input_keys, self.total_key)
 
 
+# What a speculative-decoding method loads beside the target (``Drafts.methods``): "none" -
+# nothing (n-gram and suffix proposers); "own_layers" - the target checkpoint's own
+# multi-token-prediction layers (``ModelSpec.mtp_layers``); "model" - a whole draft checkpoint
+# at its own tensor-parallel size.  A method not listed is not judged.
+DraftKind = Literal["none", "own_layers", "model"]
+
+
+@record
+class Drafts:
+    """How the engine loads a speculative-decoding draft and where its memory comes from, read
+    from its source (``toplint.outcome.drafts``).
+
+    ``config_key`` holds a JSON object (its fields may also be written one by one as
+    ``config_key.field``) whose ``keys`` name the method, the draft checkpoint and its
+    tensor-parallel size; ``flat`` are the same three as options of their own (an engine's
+    flags, or an older release's); "" where there is none."""
+
+    config_key: str = ""
+    keys: tuple[str, str, str] = ("", "", "")
+    flat: tuple[str, str, str] = ("", "", "")
+    methods: tuple[tuple[str, DraftKind], ...] = ()  # lower-cased method names
+    # the method when only a draft checkpoint is named, after the names that say the method
+    # (``named``: a piece of the checkpoint's name, and the method it means)
+    model_only: str = ""
+    named: tuple[tuple[str, str], ...] = ()
+    # True when the draft's weights are loaded and its KV layers join the one pool the engine
+    # sizes (vLLM); False when its memory is taken some other way toplint has not modelled
+    # (then only a method that loads nothing is judged), said in ``elsewhere``
+    pooled: bool = False
+    elsewhere: str = ""
+    source: str = ""
+
+    def kind(self, method: str) -> DraftKind | None:
+        return dict(self.methods).get(method.lower())
+
+
 @record
 class MemoryAccounting:
     """How the engine sizes GPU memory (``toplint.outcome.memory``): its setting's option
@@ -195,6 +231,9 @@ class MemoryAccounting:
     # How a hybrid model's per-sequence recurrent state is paged, when its source has been
     # read (``toplint.outcome.states``); None = not modelled.
     states: StateBlocks | None = None
+    # How a speculative-decoding draft's weights and KV cache are taken, when its source has
+    # been read (``toplint.outcome.drafts``); None = drafts not modelled.
+    drafts: Drafts | None = None
 
 
 @record

@@ -8,7 +8,7 @@ rewriting, allow_abbrev on, so ``--tp`` is a unique prefix of ``--tp-size``); se
 from __future__ import annotations
 
 from toplint.engines import dynamo, sglang_dp, swift
-from toplint.engines.gpuneeds import MemoryAccounting
+from toplint.engines.gpuneeds import Drafts, MemoryAccounting
 from toplint.engines.layout import planned
 from toplint.engines.types import (
     AllToAll,
@@ -368,6 +368,20 @@ ENGINE = Engine(
         "available_gpu_memory - total_gpu_memory * (1 - mem_fraction_static))",
         source="sgl-project/sglang@v0.5.8 python/sglang/srt/model_executor/"
         "model_runner_kv_cache_mixin.py profile_max_num_token L111-144",
+        # A draft (--speculative-algorithm EAGLE, EAGLE3, NEXTN, STANDALONE ...) runs in its own
+        # worker after the target's: its KV pool is sized to the target's tokens plus headroom
+        # (``draft_runner_cache_size``), with its own layers, from what is then free, not from
+        # the target's budget; NGRAM loads no model (NGRAMWorker).
+        drafts=Drafts(
+            flat=("speculative_algorithm", "speculative_draft_model_path", ""),
+            methods=(("ngram", "none"),),
+            elsewhere="SGLang's draft worker takes its weights and its own KV pool (sized to "
+            "the target's tokens) after the target's pool, outside --mem-fraction-static's "
+            "budget, which toplint does not model",
+            source="sgl-project/sglang@001ccef0 python/sglang/srt/model_executor/"
+            "model_runner_kv_cache_mixin.py profile_max_num_token, init_memory; "
+            "python/sglang/srt/speculative/spec_info.py SpeculativeAlgorithm",
+        ),
     ),
     # VocabParallelEmbedding (adapted from vLLM's) pads to DEFAULT_VOCAB_PADDING_SIZE = 64 and
     # splits with divide(padded, tp_size) on GPUs (only the CPU path pads further); under DP

@@ -16,6 +16,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.hardware.hfattention import attention_of, kv_heads_of
 from toplint.hardware.hfcontext import max_context
 from toplint.hardware.hfhybrid import hybrid_kinds, hybrid_spec
+from toplint.hardware.hfmtp import full_attention_params, mtp_fields
 from toplint.hardware.hfquant import (
     Shares,
     dtype_of,
@@ -263,6 +264,14 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         attention=min(attention / body, 1.0), experts=expert_params / body, shared=shared / body
     )
     weight_bytes, block = weight_bytes_of(cfg, expert_params / total, shares)
+    full = (
+        attn.params_per_layer
+        if attn.kv_lora_rank
+        else full_attention_params(cfg, hidden, heads, kv_heads)
+    )
+    mlp = per_moe_layer if moe.layers else mats * hidden * dense_ffn
+    experts_per_layer = moe.experts * mats * width * moe.expert_ffn
+    mtp = mtp_fields(cfg, full, mlp, experts_per_layer, (hidden, vocab))
     return ModelSpec(
         id=model_id or str(cfg.get("_name_or_path", "")),
         hidden_size=hidden,
@@ -294,6 +303,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         source=source,
         state_layers=attn.state_layers,
         state_bytes=attn.state_bytes,
+        **mtp,
     )
 
 

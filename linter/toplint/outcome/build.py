@@ -37,7 +37,13 @@ def _outcome(
     gib = gpu.memory_reported_gib or gpu.memory_gb
     mem = memory(dep, model, gib, gpu.name) if model is not None and gib > 0 else None
     lat = latency(dep, cost, workload) if cost is not None and model is not None else None
-    return Outcome(problems(dep, model, gpu), mem, lat)
+    # A draft toplint cannot size only adds memory: without it the deployment that does not
+    # fit does not fit with it either, and one that fits is not judged.
+    unjudged = ""
+    if mem is not None and mem.fits and mem.draft_unjudged:
+        unjudged = f"speculative decoding with {mem.draft}: {mem.draft_unjudged}"
+        mem = None
+    return Outcome(problems(dep, model, gpu), mem, lat, unjudged)
 
 
 def whatif(dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Workload) -> Outcome:

@@ -41,7 +41,10 @@ def larger_share(
         if share > limit + 1e-9:
             return None
         options = {**dep.options, acc.keys[0]: f"{share:g}"}
-        if memory(replace(dep, options=options), model, gpu_gib, gpu).fits:
+        found = memory(replace(dep, options=options), model, gpu_gib, gpu)
+        if found.draft_unjudged:  # a draft toplint cannot size: no share is known to fit
+            return None
+        if found.fits:
             return share
     return None
 

@@ -28,8 +28,11 @@ def outcome_doc(outcome: Outcome) -> dict[str, Any]:
             "context_from": m.context_from,
             "context_what": m.context_what,
             "working_from": m.working_from,
+            "draft": m.draft,
             "fits": m.fits,
         }
+    if outcome.memory_unjudged:
+        doc["memory_not_judged"] = outcome.memory_unjudged
     lat = outcome.latency
     if lat is not None:
         doc["latency"] = {
@@ -67,9 +70,13 @@ def outcome_text(doc: dict[str, Any]) -> list[str]:
             context = f"; {m['context_what']} {m['context']:,} tokens ({m['context_from']})"
         if m["working_from"]:
             context += f"; working memory: {m['working_from']}"
+        if m["draft"]:
+            context += f"; with the draft: {m['draft']}"
         lines.append(
             f"  memory per GPU ({m['setting']} of {m['capacity_gib']:g} GiB): weights "
             f"{m['weights_gib']:.1f} GiB + working {m['working_gib']:.1f} GiB, KV cache for "
             f"{m['kv_tokens']:,} tokens{context}"
         )
+    if doc.get("memory_not_judged"):
+        lines.append(f"  memory not judged: {doc['memory_not_judged']}")
     return lines

@@ -64,10 +64,24 @@ class Memory:
     state_blocks_low: int = -1
     sequences: int = 0
     sequences_from: str = ""
+    # the speculative-decoding draft counted in ``weights`` and ``kv_per_token``, said for the
+    # user ("" when none; ``toplint.outcome.drafts``), and why its memory is not known ("" when
+    # it is: then the figures are the target's alone, a floor)
+    draft: str = ""
+    draft_unjudged: str = ""
+    # the most one GPU holds while the model loads, where a draft holds vocabulary tables of its
+    # own for a while (``toplint.outcome.drafts``), CUDA context and NCCL's buffers included;
+    # 0 when not checked
+    load_peak: float = 0.0
 
     @property
     def weights_fit(self) -> bool:
         return self.kv_tokens > 0
+
+    @property
+    def loads(self) -> bool:
+        """What loading holds at its peak fits the GPU (or is not checked)."""
+        return self.load_peak <= self.capacity
 
     @property
     def states_fit(self) -> bool:
@@ -81,7 +95,8 @@ class Memory:
         low = self.kv_tokens if self.kv_tokens_low < 0 else self.kv_tokens_low
         states = self.state_blocks if self.state_blocks_low < 0 else self.state_blocks_low
         enough = states < 0 or self.sequences <= states
-        return low > 0 and (self.context is None or low >= self.context) and enough
+        fits = low > 0 and (self.context is None or low >= self.context) and enough
+        return fits and self.loads
 
     @property
     def one_sequence_fits(self) -> bool:
@@ -89,7 +104,7 @@ class Memory:
 
     @property
     def fits(self) -> bool:
-        return self.weights_fit and self.one_sequence_fits and self.states_fit
+        return self.loads and self.weights_fit and self.one_sequence_fits and self.states_fit
 
     @property
     def headroom(self) -> float:
@@ -116,6 +131,9 @@ class Outcome:
     problems: tuple[str, ...]
     memory: Memory | None
     latency: Latency | None
+    # why the memory is not judged when toplint knows only part of it ("" otherwise): a
+    # speculative-decoding draft it cannot size, with which a fit of the rest says nothing
+    memory_unjudged: str = ""
 
     @property
     def starts(self) -> bool:
@@ -132,6 +150,8 @@ class Outcome:
     def verdict(self) -> str:
         if not self.starts:
             return "refuses to start"
+        if self.memory is not None and not self.memory.loads:
+            return "does not load"
         if self.memory is not None and not self.memory.weights_fit:
             return "does not fit"
         if self.memory is not None and not self.memory.one_sequence_fits:

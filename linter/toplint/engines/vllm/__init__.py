@@ -29,6 +29,7 @@ from toplint.engines.vllm.cli import (
     HUGGINGFACESERVER,
     SWIFT_VLLM,
 )
+from toplint.engines.vllm.drafts import DRAFTS
 from toplint.model import Deployment
 from toplint.record import replace
 
@@ -344,6 +345,8 @@ ENGINE = Engine(
             "resolve_cudagraph_mode_and_sizes; vllm/v1/core/kv_cache_utils.py "
             "(one page size for attention and Mamba layers, grouped)",
         ),
+        # a speculative-decoding draft's weights and KV layers (toplint.engines.vllm.drafts)
+        drafts=DRAFTS,
     ),
     # VocabParallelEmbedding (input embedding and ParallelLMHead) pads the vocabulary to a
     # multiple of DEFAULT_VOCAB_PADDING_SIZE = 64 and splits it with divide(padded, tp_size),

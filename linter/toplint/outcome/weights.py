@@ -1,0 +1,95 @@
+"""A model's weights and KV cache per GPU of a deployment, as each engine splits them (read by
+``toplint.outcome.memory`` and ``toplint.outcome.drafts``).
+
+Weights are the checkpoint's real bytes: a quantized checkpoint keeps its embeddings and LM
+head in 16 bits, and a 4-bit one carries a 16-bit scale per group of weights (its own group
+size; else 128, AWQ/GPTQ's default ``group_size``).
+"""
+
+from __future__ import annotations
+
+from toplint.catalog_types import ModelSpec
+from toplint.engines.registry import get_engine
+from toplint.hardware.hfquant import SCALES_IN_WIDTH
+from toplint.model import Deployment
+
+QUANT_GROUP = 128  # weights per 16-bit scale in a 4-bit checkpoint (AWQ/GPTQ group_size)
+
+
+def weight_bytes(model: ModelSpec) -> float:
+    """The checkpoint's bytes: quantized layers at ``weight_bytes`` (plus a 16-bit scale per
+    group of a 4-bit checkpoint whose width does not count its scales: its own ``quant_group``,
+    else 128; ``SCALES_IN_WIDTH``), embeddings and LM head kept at 16 bits - the LM head at its
+    own width where the checkpoint quantizes it (``ModelSpec.lm_head_bytes``)."""
+    if model.weight_bytes >= 2.0:
+        return model.params_total * model.weight_bytes
+    embed = min(2.0 * model.vocab_size * model.hidden_size, model.params_total / 2)
+    head = (
+        min(float(model.vocab_size * model.hidden_size), embed / 2) if model.lm_head_bytes else 0.0
+    )
+    scaled = model.weight_bytes < 1 and model.quant_method not in SCALES_IN_WIDTH
+    per_weight = model.weight_bytes + (2.0 / (model.quant_group or QUANT_GROUP) if scaled else 0.0)
+    tables = (embed - head) * 2.0 + head * model.lm_head_bytes
+    return (model.params_total - embed) * per_weight + tables
+
+
+def stage_layers(layers: int, pp: int) -> list[int]:
+    """Hidden layers per pipeline stage as vLLM's ``get_pp_indices`` splits them: evenly, the
+    remainder one each to the stages before the last, the second-to-last first
+    (vllm-project/vllm@5a6541db vllm/distributed/utils.py)."""
+    parts = [layers // pp] * pp
+    for i in range(2, layers % pp + 2):
+        parts[-i] += 1
+    return parts
+
+
+def weights_per_gpu(model: ModelSpec, dep: Deployment) -> float:
+    """Bytes of weights the fullest GPU holds: dense layers over attention-TP × PP, routed
+    experts over max(EP, TP) × PP.  An EP smaller than TP still splits the experts over all TP
+    ranks: SGLang TP-shards each expert over the rest (``moe_tp_size = tp_size // moe_ep_size //
+    moe_dp_size``, sgl-project/sglang python/sglang/srt/distributed/parallel_state.py
+    ``initialize_model_parallel``), and so does TensorRT-LLM (``moe_tp_size * moe_ep_size ==
+    tp_size``, NVIDIA/TensorRT-LLM@cf44a1cc tensorrt_llm/mapping.py); vLLM splits them over
+    TP × DP with or without EP (``toplint.engines.vllm.experts_over``) and LMDeploy's world is
+    EP when EP > 1, never below TP (each engine's ``Engine.experts_over``).  Under PP, an engine
+    whose source places the vocabulary tables on the edge stages (``MemoryAccounting.pp_tables``)
+    has its first stage hold the input embedding and its last the LM head, each split over TP,
+    beside its share of the hidden layers; the fullest stage is the one that must fit."""
+    pp = max(dep.pp or 1, 1)
+    experts = model.routed_params
+    total = weight_bytes(model)
+    share = total / model.params_total if model.params_total else 0.0
+    experts_over = get_engine(dep.engine).experts_over(dep)
+    attention_tp = get_engine(dep.engine).attention_tp(dep)
+    dense = model.params_total - experts
+    even = (dense / (attention_tp * pp) + experts / (experts_over * pp)) * share
+    if pp == 1 or get_engine(dep.engine).memory.pp_tables != "edges" or model.num_layers < pp:
+        return even
+    table = float(model.vocab_size * model.hidden_size)  # one table: embedding or LM head
+    tables = min(2.0 * table, dense / 2)  # the embedding and LM head ``weight_bytes`` counts
+    table_bytes = 2.0 if model.weight_bytes < 2.0 else model.weight_bytes  # kept 16-bit
+    head_bytes = model.lm_head_bytes or table_bytes  # the LM head's own width where quantized
+    body_share = (total - tables / 2 * (table_bytes + head_bytes)) / (model.params_total - tables)
+    layer = ((dense - tables) / attention_tp + experts / experts_over) / model.num_layers
+    edges = {0: table / attention_tp * table_bytes, pp - 1: table / attention_tp * head_bytes}
+    parts = stage_layers(model.num_layers, pp)
+    return max(n * layer * body_share + edges.get(i, 0.0) for i, n in enumerate(parts))
+
+
+def kv_per_token(model: ModelSpec, dep: Deployment) -> float:
+    """KV bytes one token takes on one GPU: its layers' share (PP), its KV heads split over
+    the attention-TP group (TP / the DP-attention degree: SGLang's DP attention keeps each
+    rank's sequences with all the heads its group holds), never below one head (replicated
+    beyond); MLA's latent is whole on every rank."""
+    per_token = float(model.kv_bytes_per_token) / max(dep.pp or 1, 1)
+    if not model.mla:
+        per_token /= max(min(get_engine(dep.engine).attention_tp(dep), model.num_kv_heads), 1)
+    dtype = str(dep.options.get("kv_cache_dtype", "")).lower()
+    if dtype.startswith("fp8"):
+        per_token /= 2
+    elif dtype.startswith("nvfp4"):  # "nvfp4", "nvfp4_4over6": the NVFP4 layout
+        # two 4-bit values a byte and one FP8 scale per 16: head_size // 2 + head_size // 16
+        # bytes a head, 9/32 of 16 bits (vllm-project/vllm@0024350b vllm/utils/torch_utils.py
+        # ``nvfp4_kv_cache_full_dim``; vllm/config/cache.py ``CacheDType``)
+        per_token *= 9 / 32
+    return per_token
