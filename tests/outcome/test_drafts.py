@@ -112,8 +112,7 @@ def test_a_draft_model_is_its_checkpoint_at_its_own_tp() -> None:
     assert found.kv_per_token == pytest.approx(kv_per_token(draft_spec, at_tp))
     one = json.dumps({"model": small, "num_speculative_tokens": 5, "draft_tensor_parallel_size": 1})
     alone = draft(_dep(target, tp=4, speculative_config=one), spec, 0.0)
-    assert alone is not None
-    assert alone.weights == pytest.approx(weights_per_gpu(draft_spec, _dep(small)))
+    assert alone is not None and "tensor-parallel size of 1" in alone.unjudged
 
 
 @pytest.mark.parametrize(

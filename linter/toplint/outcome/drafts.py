@@ -12,9 +12,13 @@ The engine's reading of its options (``toplint.engines.gpuneeds.Drafts``: vLLM's
   loads, the draft also holds vocabulary tables of its own (split over TP like the target's,
   in 16 bits as ``toplint.outcome.weights`` counts the target's) until they are swapped for
   the target's: ``transient``, which must fit the GPU beside everything already loaded;
-- a whole draft checkpoint (vLLM ``draft_model``): its weights at its own tensor-parallel size
-  (``draft_tensor_parallel_size``, by default the target's; no expert parallelism: vLLM's
-  ``create_draft_parallel_config`` sets only TP) and its KV per token at that size.
+- a whole draft checkpoint (vLLM ``draft_model``): its weights and its KV per token at the
+  target's tensor-parallel size, one pipeline stage, no expert parallelism (vLLM's
+  ``create_draft_parallel_config`` sets only TP).  A ``draft_tensor_parallel_size`` other than
+  the target's is not judged: releases differ (vllm-project/vllm@01dd981d
+  vllm/v1/spec_decode/draft_model.py loads the draft with the target's parallel config; later
+  ``DraftModelProposer`` refuses a different size, "'draft_tensor_parallel_size' and
+  'tensor_parallel_size' must be the same").
 
 In an engine whose draft is ``pooled`` (vLLM) its weights join the target's before the KV cache
 is sized and its KV bytes per token join the pool's per-token cost.  What cannot be resolved
@@ -178,9 +182,9 @@ def _model(dep: Deployment, model: ModelSpec, method: str, name: str, tp: str) -
     spec = lookup_model(name, hf_cache=False) if name else None
     if spec is None:
         return _unjudged(method, f"its draft checkpoint {name or '(none named)'} is not known")
-    size = _draft_tp(dep, tp)
-    if size is None:
-        return _unjudged(method, f"a draft tensor-parallel size of {tp} is not one vLLM takes")
+    size = max(dep.tp or 1, 1)
+    if _draft_tp(dep, tp) != size:
+        return _unjudged(method, f"a draft tensor-parallel size of {tp} is not modelled")
     alone = replace(dep, tp=size, pp=1, dp=1, ep=1, ep_enabled=False, model=name)
     return Draft(
         f"the draft model {spec.id} at TP {size}",
