@@ -24,7 +24,10 @@ pool, Terraform file() manifests, an Ansible systemd template, kustomize --confi
 Triton TensorRT-LLM, Helm override values and SGLang worker loops, after set 17),
 tests/data/open_world19/ (set 19, Dynamo graph deployments and a profiling request, llm-d chart
 values, AIBrix, SkyPilot and SkyServe tasks, Ray Serve LLM configs and RayServices, Kubeflow KServe
-services, OpenShift AI ServingRuntimes and TGI without a shard count, after set 18) and
+services, OpenShift AI ServingRuntimes and TGI without a shard count, after set 18),
+tests/data/open_world20/ (set 20, trtllm-serve with LLM-API option files, trtllm-bench, LMDeploy
+pipelines, SGLang prefill/decode in Docker and its router, ROCm and MI35x to decline, NIM,
+Xinference, Ollama and llama.cpp beside them, collected beside set 19) and
 tests/data/open_world_helm/ (set
 helm: Helm charts whose templates bind values to engine flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and
@@ -91,6 +94,7 @@ SETS = {
     "17": _TESTDATA / "open_world17",
     "18": _TESTDATA / "open_world18",
     "19": _TESTDATA / "open_world19",
+    "20": _TESTDATA / "open_world20",
     "helm": _TESTDATA / "open_world_helm",
 }
 DATA = SETS["1"]
