@@ -517,6 +517,9 @@ def test_a_class_named_after_an_engine_from_a_package_no_engine_owns_is_no_engin
     "line",
     [
         ': "${VLLM_IMAGE:=vllm/vllm-openai:qwen38-x86_64-cu129}"',
+        # TonyLi15/sglang-benchmark@88642505 scripts/00_common.sh:10 (set 20, development):
+        # the default of a `:-` expansion was no mention at all, the file silent
+        'VLLM_IMAGE="${VLLM_IMAGE:-vllm/vllm-openai:v0.11.0}"',
         'VLLM_IMAGE="vllm/vllm-openai:v0.11.0"',
         "export IMAGE=vllm/vllm-openai:v0.11.0",
     ],

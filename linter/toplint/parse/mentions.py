@@ -33,6 +33,11 @@ _LACKING = {
 
 # ``-m`` and what may stand between it and the module: quotes, commas, blanks, a list dash.
 _DASH_M = r"(?<![\w-])-m[\"']?(?:[\s,]*-\s)?[\s,]*[\"']?"
+# Where an image name may start: not inside a longer name (``my-vllm/vllm-openai``,
+# ``ghcr.io/x/vllm/vllm-openai``), but after the ``:-`` of a shell default,
+# ``"${SGLANG_IMAGE:-lmsysorg/sglang:dev-arm64}"`` (TonyLi15/sglang-benchmark@88642505
+# scripts/00_common.sh:10, settings the launch scripts source; bash(1) "Parameter Expansion").
+_IMAGE_START = r"(?<![\w.])(?<!(?<!:)-)"
 # What stands between two words of a command: blanks on a command line; a closing quote, a
 # comma and an opening quote in an argument list; a newline and a dash in a YAML list.
 _SEP = r"""["']?(?:\s*,\s*|\s+)(?:-\s+)?["']?"""
@@ -56,7 +61,7 @@ def _alternatives() -> tuple[tuple[str, str, str, tuple[str, ...]], ...]:
             alternatives.append(("module", rx, engine.name, (module,)))
         if engine.images:  # one alternative per engine: the pattern's cost grows with their number
             names = sorted((i.repository for i in engine.images), key=len, reverse=True)
-            rx = rf"(?<![\w.-])(?:{'|'.join(re.escape(n) for n in names)})(?![\w/-])"
+            rx = rf"{_IMAGE_START}(?:{'|'.join(re.escape(n) for n in names)})(?![\w/-])"
             alternatives.append(("image", rx, engine.name, tuple(names)))
     alternatives.sort(key=lambda a: -len(a[1]))
     return tuple(alternatives)
