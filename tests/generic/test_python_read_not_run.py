@@ -81,6 +81,37 @@ def test_an_engine_call_takes_its_model_first_and_its_own_short_options() -> Non
     assert (dep.engine, dep.model, dep.tp) == ("lmdeploy", "org/m", 2)
 
 
+def test_a_configuration_built_first_and_passed_by_name_is_the_call_s_own() -> None:
+    """JeffDing/lmdeploy_demo@c717f806 app.py (set 20, development): ``backend_config =
+    TurbomindEngineConfig(model_format="awq")`` then ``pipeline(base_path, model_name,
+    backend_config=backend_config)`` read as two engines, the configuration one with the
+    module's ``model_name`` as its model; ``pipeline`` builds its engine with the object it is
+    given (InternLM/lmdeploy@c1952b89 lmdeploy/api.py), so its TP is the configuration's."""
+    text = "import os\nimport gradio as gr\n"
+    text += "from lmdeploy import pipeline, TurbomindEngineConfig,GenerationConfig\n\n"
+    text += 'backend_config = TurbomindEngineConfig(model_format="awq")\n\n'
+    text += "base_path = './internlmlianghua'\n"
+    text += "os.system(f'git clone https://code.openxlab.org.cn/JeffDing/x.git {base_path}')\n\n"
+    text += "model_name = 'internlm2lianghua'\n"
+    text += "pipe = pipeline(base_path,model_name, backend_config=backend_config)\n"
+    dep = only("app.py", text)
+    assert (dep.engine, dep.model, dep.tp) == ("lmdeploy", "./internlmlianghua", 1)
+    split = "from lmdeploy import pipeline, TurbomindEngineConfig\n"
+    split += "backend_config = TurbomindEngineConfig(tp=2)\n"
+    split += "pipe = pipeline('org/m', backend_config=backend_config)\n"
+    dep = only("l.py", split)
+    assert (dep.engine, dep.model, dep.tp) == ("lmdeploy", "org/m", 2)
+    assert dep.sources["tp"].line == 2  # where the configuration writes it
+
+
+def test_a_configuration_a_local_helper_takes_stays_an_object_of_its_own() -> None:
+    # only an imported callable takes an imported class's object as its own argument
+    text = "from lmdeploy import TurbomindEngineConfig\n"
+    text += "cfg = TurbomindEngineConfig(tp=2)\nlog(config=cfg)\n"
+    dep = only("h.py", text)
+    assert (dep.engine, dep.tp) == ("lmdeploy", 2) and dep.line == 2
+
+
 def test_an_engine_whose_model_is_positional_takes_a_model_keyword_as_it() -> None:
     text = 'from tensorrt_llm import LLM\nllm = LLM(model="org/m", tensor_parallel_size=2)\n'
     result = parse_text("t.py", text)

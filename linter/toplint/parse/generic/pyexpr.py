@@ -50,6 +50,8 @@ class ExprReader:
         self.given = environment or {}
         self.imported: dict[str, Built] = {}  # names given by sibling modules (``siblings``)
         self.used: dict[str, tuple[int, int]] = {}  # imported name -> the place first used
+        self.imports: dict[str, str] = {}  # imported name -> its module
+        self.handed: list[Any] = []  # objects built by a call and passed whole into another
 
     def pos(self, node: ast.AST) -> Position:
         return Position(self.path, getattr(node, "lineno", 1), getattr(node, "col_offset", 0) + 1)
@@ -156,11 +158,12 @@ class ExprReader:
         items: Sequence[tuple[str, ast.AST, ast.expr]],
         env: dict[str, Built],
         here: Spots,
+        whole: frozenset[str] = frozenset(),
     ) -> Built:
         out: dict[str, Any] = {}
         positions = dict(here)
         for key, key_node, value_node in items:
-            value, pos = self.expr(value_node, env)
+            value, pos = self.expr(value_node, env, key in whole)
             out[key] = value
             positions.update({(key, *p): v for p, v in pos.items() if p})
             positions[(key,)] = (self.pos(key_node), pos.get((), (self.pos(value_node),) * 2)[1])
@@ -202,7 +205,7 @@ class ExprReader:
         if isinstance(node.func, ast.Attribute) and node.func.attr == "join":
             return Ref(ast.unparse(node)[:200], ("<join>",)), here  # read the list, not its text
         items = [(k.arg, k, k.value) for k in node.keywords if k.arg]
-        out, positions = self.mapping(items, env, here)
+        out, positions = self.mapping(items, env, here, self.passed_whole(node, env))
         if name != "dict":
             out[CALL] = name
         if args:
@@ -210,6 +213,36 @@ class ExprReader:
             out["*args"] = seq
             positions.update({("*args", *p): v for p, v in pos.items()})
         return out, positions
+
+    def passed_whole(self, node: ast.Call, env: dict[str, Built]) -> frozenset[str]:
+        """The keywords of a call of an imported callable whose value is a name bound to an
+        object an imported class builds: ``pipeline(path, backend_config=backend_config)``
+        after ``backend_config = TurbomindEngineConfig(tp=2)``.  The callee takes that object
+        as its own argument (LMDeploy's ``pipeline(model_path, backend_config=...)`` builds its
+        engine with it: InternLM/lmdeploy@c1952b89 lmdeploy/api.py), so it is read inside the
+        call, and its assignment is no object of its own (``unpassed``): read apart, the
+        configuration was a second engine without a model, the pipeline one with the
+        default TP (JeffDing/lmdeploy_demo@c717f806 app.py)."""
+        if dotted(node.func).split(".")[0] not in self.imports:
+            return frozenset()
+        out: set[str] = set()
+        for keyword in node.keywords:
+            value = keyword.value
+            found = env.get(value.id) if isinstance(value, ast.Name) else None
+            built = found[0] if found is not None else None
+            called = built.get(CALL) if isinstance(built, dict) else None
+            if keyword.arg and isinstance(called, str) and called.split(".")[0] in self.imports:
+                out.add(keyword.arg)
+                self.handed.append(built)
+        return frozenset(out)
+
+    def unpassed(self, out: dict[str, Any], positions: Spots) -> Built:
+        """A body's assignments without the objects passed whole into a call (``passed_whole``)."""
+        gone = {k for k, v in out.items() if any(v is p for p in self.handed)}
+        if not gone:
+            return out, positions
+        kept = {k: v for k, v in out.items() if k not in gone}
+        return kept, {p: v for p, v in positions.items() if not p or p[0] not in gone}
 
 
 def environ_key(node: ast.expr) -> str:

@@ -137,7 +137,6 @@ class _Reader(ExprReader):
         self.wanted: Callable[[str], bool] | None = None
         self.words: Counter[str] | None = None  # each identifier's count in the text, on need
         self.lines: list[str] | None = None  # the text's lines, on need
-        self.imports: dict[str, str] = {}
         self.budget = MAX_STATEMENTS
         self.passed = passed or {}  # what the module's calls pass each function (``_call_sites``)
         self.classes: list[str] = []  # the definitions being read: a class's name, "" a function's
@@ -154,7 +153,7 @@ class _Reader(ExprReader):
                 out[key] = value
                 positions[(key,)] = (at, pos.get((), (at, at))[1])
                 positions.update({(key, *p): v for p, v in pos.items() if p})
-        return out, positions
+        return self.unpassed(out, positions)
 
     def statement(
         self, stmt: ast.stmt, env: dict[str, Built]
