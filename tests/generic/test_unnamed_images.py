@@ -153,3 +153,22 @@ def test_an_engine_image_in_a_file_s_text_is_never_silent() -> None:
     # a commented-out line is what an existing finding says ("only in a comment"), not this one
     off = "# spec:\n#   image: nm/ray2.24.0-py310-vllm-gpu:v1\n"
     assert all("in its text" not in f.message for f in parse_text("off.yaml", off).findings)
+
+
+def test_a_bare_image_name_a_built_service_runs_is_never_silent() -> None:
+    # ikki-league/vllm-config@766a0f78fd627bdbec0b590a067a271f0f68bd3d docker-compose.yml (set
+    # 20, development): `image: ikki-spark-vllm` built from a Dockerfile the repository lacks, its
+    # command vLLM's arguments across two DGX Spark nodes, gave no deployment and no finding
+    text = (
+        "services:\n  vllm:\n    build:\n      context: .\n      dockerfile: Dockerfile\n"
+        "    image: ikki-spark-vllm\n    container_name: qwen38-vllm\n"
+        "    command: >\n      Qwen/Qwen3.8-27B-FP8\n      --tensor-parallel-size 2\n"
+        "      --distributed-executor-backend mp\n      --nnodes 2\n"
+    )
+    result = parse_text("docker-compose.yml", text)
+    assert not result.deployments  # what the image's entrypoint runs is not in the repository
+    assert [(f.rule, f.line, f.column) for f in result.findings] == [("TL008", 6, 12)]
+    assert "the image `ikki-spark-vllm`, a build of vllm" in result.findings[0].message
+    # a shell variable's word stays a word: `IMAGE=vllm` may name no image
+    (note,) = parse_text("run.sh", "IMAGE=vllm\necho $IMAGE\n").findings
+    assert note.severity is Severity.INFO and "image" not in note.message.split("`")[0]

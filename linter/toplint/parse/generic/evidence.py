@@ -101,9 +101,13 @@ def _image_mapping(value: object) -> str:
     return f"{ref}:{tag}" if isinstance(tag, (str, int, float)) and str(tag) else ref
 
 
-def image(value: object) -> Evidence | None:
-    """The engine a container image reference runs (a registered image or a rebuild of one)."""
-    if not isinstance(value, str) or ("/" not in value and ":" not in value):
+def image(value: object, *, keyed: bool = False) -> Evidence | None:
+    """The engine a container image reference runs (a registered image or a rebuild of one).
+    ``keyed``: the value sits under an image key, where a bare name is a reference too
+    (``image: ikki-spark-vllm`` is ``docker.io/library/ikki-spark-vllm:latest``: Docker's
+    reference grammar, distribution/reference ``reference.go``); elsewhere a word needs a ``/``
+    or a tag to be one."""
+    if not isinstance(value, str) or not (keyed or "/" in value or ":" in value):
         return None
     repository = image_repository(value.split("@", 1)[0])
     known = image_engine(repository)

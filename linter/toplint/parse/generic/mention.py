@@ -240,11 +240,19 @@ def image_mention(source: Source) -> Finding | None:
     """TL008 at the first image the file names that is an engine's (a vendor rebuild the
     registry does not list: ``openeuler/vllm-ascend``, ``rocm/vllm``)."""
     text = source.text
-    found = [(m.start(2), m.group(2)) for m in _IMAGE_LINE.finditer(text) if image_key(m.group(1))]
-    found += [(m.start(1), m.group(1)) for m in _FROM_LINE.finditer(text)]
-    found += [(m.start(2), m.group(2)) for m in _IMAGE_BLOCK.finditer(text)]
-    for at, value in sorted(found):
-        evidence = image(value)
+    # a bare name as a container's or service's ``image:`` (``image: ikki-spark-vllm``, a
+    # compose service built from a Dockerfile the repository lacks: ikki-league/vllm-config
+    # @766a0f78 docker-compose.yml, set 20) is an image; ``IMAGE=vllm`` in a script or a CI
+    # workflow's ``IMAGE_NAME: huggingfaceserver`` (the name it publishes) may be a word
+    found = [
+        (m.start(2), m.group(2), m.group(1) == "image" and ":" in text[m.end(1) : m.start(2)])
+        for m in _IMAGE_LINE.finditer(text)
+        if image_key(m.group(1))
+    ]
+    found += [(m.start(1), m.group(1), False) for m in _FROM_LINE.finditer(text)]
+    found += [(m.start(2), m.group(2), False) for m in _IMAGE_BLOCK.finditer(text)]
+    for at, value, keyed in sorted(found):
+        evidence = image(value, keyed=keyed)
         if evidence is None:
             continue
         line, column = point_of(text, at)
