@@ -181,10 +181,10 @@ def test_the_fifth_sets_development_half_keeps_its_score() -> None:
 # at, a definition not in the set); 18: 16 of 18 (12 before; left: Helm override values kept
 # outside their chart, and a Makefile that starts tritonserver on a model repository outside
 # the repository); 19: all 18 (16 before, after its relabelling: a RayService's Serve module
-# in a mounted ConfigMap, TGI run from a SIF pulled under its default name); 20: 14 of 17 (11 before, after its relabelling; left: an SGLang launcher whose
-# MI35x image is named only in its usage note, a trtllm-bench latency sweep over an engine built
-# elsewhere, a compose service of a locally built vLLM image whose Dockerfile is not in the
-# repository).  The
+# in a mounted ConfigMap, TGI run from a SIF pulled under its default name); 20: 14 of 17 (11
+# before, after its relabelling; left: an SGLang launcher whose MI35x image is named only in
+# its usage note, a trtllm-bench latency sweep over an engine built elsewhere, a compose
+# service of a locally built vLLM image whose Dockerfile is not in the repository).  The
 # repositories of these sets are held apart from every earlier set's by
 # ``test_the_sixth_and_later_sets_share_no_repository_with_earlier_sets``.
 # helm (the Helm chart set): all 11 (5 before the chart renderer, toplint.parse.helmtpl).
