@@ -74,6 +74,10 @@ class ModelSpec:
     # ``toplint.hardware.hfhybrid``; 0: none)
     state_layers: int = 0
     state_bytes: int = 0
+    # the bytes one Mamba-2 group adds to one sequence's convolution state in a layer (2 x
+    # ssm_state_size x (conv_kernel - 1) x the dtype's bytes): vLLM replicates groups to a rank
+    # when TP does not divide ``mamba_groups`` (``toplint.outcome.states``; 0: none)
+    state_group_bytes: int = 0
     # the layers that keep a KV cache, where a stack has layers that keep neither a KV cache
     # nor a state (Nemotron-H's MLP and MoE layers); 0: every layer without a state
     attention_layers: int = 0

@@ -10,6 +10,7 @@ from toplint.hardware.models import lookup_model
 from toplint.model import Deployment
 from toplint.outcome import states
 from toplint.outcome.memory import kv_per_token
+from toplint.record import replace
 
 HYBRID = "Qwen/Qwen3.6-27B"  # 48 Gated DeltaNet + 16 full-attention layers
 NANO = "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16"  # 23 Mamba-2, 6 attention, 23 MoE layers
@@ -88,3 +89,36 @@ def test_the_default_sequences_depend_on_the_gpu() -> None:
         64,
         "--max-num-seqs 64",
     )
+
+
+def test_a_rank_keeps_the_mamba_groups_vllm_replicates_to_its_head_shard() -> None:
+    # A stack of one Mamba-2 group (Granite 4.0 H's have one): at TP 2 vLLM gives each rank a
+    # group (n_groups 1 + 1 extra), so a rank's state is (state + 1 group) / 2, not state / 2.
+    # The state here is 16 pages of 16 tokens x 1,024 bytes (the KV of a token in one
+    # attention layer at TP 2) exactly: 256 tokens without the extra group; its 1,536 bytes
+    # push the page to the next 16 tokens, 272.  2 attention layers are the fewest: a group
+    # of two pages
+    model = ModelSpec(
+        id="granite",
+        hidden_size=512,
+        num_layers=8,
+        num_attention_heads=8,
+        num_kv_heads=8,
+        head_dim=64,
+        intermediate_size=512,
+        vocab_size=49152,
+        params_total=1e8,
+        params_active=1e8,
+        kv_bytes_per_token=2 * 2 * 8 * 64 * 2,
+        mamba_groups=1,
+        state_layers=6,
+        state_bytes=2 * 16 * 16 * 1024,
+        state_group_bytes=1536,
+        attention_layers=2,
+    )
+    dep = _dep(tp=2, model="granite")
+    assert model.mamba_groups == 1 and kv_per_token(model, dep) == 2 * 1024
+    assert states.block_bytes(dep, model, kv_per_token(model, dep)) == 272 * 1024 * 2
+    # groups that TP divides are split, not replicated
+    two = replace(model, mamba_groups=2)
+    assert states.block_bytes(dep, two, kv_per_token(two, dep)) == 256 * 1024 * 2

@@ -21,7 +21,7 @@ ai-dynamo/aiconfigurator@095f58a51c aic-core/src/aiconfigurator_core/sdk/models/
 
 Only attention layers keep a KV cache that grows with the context; a Mamba layer's state is
 fixed per sequence and is not counted per token: it is the spec's ``state_layers`` and
-``state_bytes`` (``_mamba_state``), which vLLM pages beside the KV cache
+``state_bytes`` (``mamba_state``), which vLLM pages beside the KV cache
 (``toplint.outcome.states``).  Norms, biases and the multi-token-prediction head
 (``num_nextn_predict_layers``) are not counted.
 """
@@ -34,8 +34,12 @@ from typing import Any
 from toplint.hardware.hflinear import SIXTEEN_BITS
 from toplint.hardware.hfquant import Shares
 from toplint.infra.numbers import whole
+from toplint.record import record
 
-__all__ = ["hybrid_kinds", "hybrid_spec"]
+__all__ = [
+    *("Mamba2", "hybrid_kinds", "hybrid_spec"),
+    *("mamba_fields", "mamba_params", "model_bytes"),
+]
 
 _PATTERN = {"M": "mamba", "*": "attention", "E": "moe", "-": "mlp"}
 _KINDS = frozenset(_PATTERN.values())
@@ -69,13 +73,34 @@ def _count(cfg: Mapping[str, Any], name: str, default: int | None = None) -> int
     return number
 
 
-def _mamba_params(cfg: Mapping[str, Any], hidden: int) -> int:
-    heads, head_dim = _count(cfg, "mamba_num_heads"), _count(cfg, "mamba_head_dim")
-    groups, state = _count(cfg, "n_groups"), _count(cfg, "ssm_state_size")
-    d_inner = heads * head_dim
-    in_proj = hidden * (2 * d_inner + 2 * groups * state + heads)
-    conv = (d_inner + 2 * groups * state) * _count(cfg, "conv_kernel")
-    return in_proj + conv + d_inner * hidden
+@record
+class Mamba2:
+    """A Mamba-2 mixer's widths, as vLLM's ``MambaMixer2`` takes them: heads, head dim, groups,
+    SSM state size and convolution taps (its ``intermediate_size`` is heads x head dim)."""
+
+    heads: int
+    head_dim: int
+    groups: int
+    state: int
+    conv: int
+
+
+def nemotron_mamba(cfg: Mapping[str, Any]) -> Mamba2:
+    """Nemotron-H's spelling of the mixer's widths."""
+    return Mamba2(
+        heads=_count(cfg, "mamba_num_heads"),
+        head_dim=_count(cfg, "mamba_head_dim"),
+        groups=_count(cfg, "n_groups"),
+        state=_count(cfg, "ssm_state_size"),
+        conv=_count(cfg, "conv_kernel"),
+    )
+
+
+def mamba_params(mixer: Mamba2, hidden: int) -> int:
+    """One mixer's weights: ``in_proj``, the depthwise ``conv1d`` and ``out_proj``."""
+    d_inner = mixer.heads * mixer.head_dim
+    conv = (d_inner + 2 * mixer.groups * mixer.state) * mixer.conv
+    return hidden * mamba_in_proj(mixer) + conv + d_inner * hidden
 
 
 def hybrid_spec(
@@ -101,7 +126,9 @@ def hybrid_spec(
     vocab = _count(cfg, "vocab_size")
     embed = vocab * hidden * (1 if cfg.get("tie_word_embeddings", True) else 2)
     common = embed + count["attention"] * attention + count["mlp"] * 2 * hidden * mlp
-    mixers = count["mamba"] * (_mamba_params(cfg, hidden) if count["mamba"] else 0)
+    mixer = nemotron_mamba(cfg) if count["mamba"] else None
+    layers = count["attention"], count["mamba"]
+    mixers = count["mamba"] * mamba_params(mixer, hidden) if mixer else 0
     common += mixers + count["moe"] * moe_common
     expert_params = count["moe"] * experts * per_expert
     total = common + expert_params
@@ -130,45 +157,64 @@ def hybrid_spec(
         "expert_params": float(expert_params),
         "quant_block": block,
         "kv_bytes_per_token": count["attention"] * 2 * kv_heads * head_dim * 2,
-        **(_mamba_in_proj(cfg) if count["mamba"] else {}),
-        **(
-            {
-                "state_layers": count["mamba"],
-                "state_bytes": _mamba_state(cfg),
-                "attention_layers": count["attention"],
-            }
-            if count["mamba"] and count["attention"]
-            else {}
-        ),
+        **(mamba_fields(mixer, layers, _dtypes(cfg)) if mixer else {}),
     }
 
 
-def _mamba_state(cfg: Mapping[str, Any]) -> int:
+def _dtypes(cfg: Mapping[str, Any]) -> tuple[int, int]:
+    """Nemotron-H's state dtypes: the model's for the convolution, the config's
+    ``mamba_ssm_cache_dtype`` for the SSM state (float32 when none is written: ``mamba_state``)."""
+    ssm = 2 if str(cfg.get("mamba_ssm_cache_dtype", "float32")) in SIXTEEN_BITS else 4
+    return model_bytes(cfg), ssm
+
+
+def mamba_fields(mixer: Mamba2, layers: tuple[int, int], dtypes: tuple[int, int]) -> dict[str, int]:
+    """The spec's Mamba-2 fields: the input projection's width and groups (``mamba_in_proj``),
+    and, where the stack has attention layers to page it beside, the state of its Mamba
+    layers (``mamba_state``).  ``layers`` = attention layers, Mamba layers; ``dtypes`` = the
+    bytes a value of the convolution state and of the SSM state takes."""
+    attention, mamba = layers
+    fields = {"mamba_in_proj": mamba_in_proj(mixer), "mamba_groups": mixer.groups}
+    if not attention:
+        return fields
+    return fields | {
+        "state_layers": mamba,
+        "state_bytes": mamba_state(mixer, *dtypes),
+        # a group vLLM adds to a rank's convolution state when TP does not divide the groups
+        "state_group_bytes": 2 * mixer.state * (mixer.conv - 1) * dtypes[0],
+        "attention_layers": attention,
+    }
+
+
+def model_bytes(cfg: Mapping[str, Any]) -> int:
+    """Bytes a value of the model's dtype takes (``--mamba-cache-dtype auto`` keeps the
+    convolution state in it)."""
+    return 4 if str(cfg.get("torch_dtype") or cfg.get("dtype") or "") == "float32" else 2
+
+
+def mamba_state(mixer: Mamba2, model: int, ssm: int) -> int:
     """The bytes one sequence's state takes in one Mamba-2 layer, all heads, as vLLM keeps it
     (vllm-project/vllm@02d71083 vllm/model_executor/layers/mamba/mamba_utils.py
-    ``mamba2_state_shape``, ``mamba2_state_dtype``): the convolution's last ``conv_kernel - 1``
-    inputs over its ``d_inner + 2 * n_groups * ssm_state_size`` channels in the model's dtype
-    (``--mamba-cache-dtype auto``), and the SSM state, heads x head dim x ``ssm_state_size``, in
-    the config's ``mamba_ssm_cache_dtype`` - float32 when none is written, the default vLLM's
-    ``NemotronHForCausalLMConfig.update_mamba_ssm_cache_dtype`` sets for Nemotron-H ("Only
+    ``mamba2_state_shape``, ``mamba2_state_dtype``): the convolution's last ``conv - 1``
+    inputs over its ``d_inner + 2 * groups * state`` channels in the model's dtype (``model``
+    bytes: ``--mamba-cache-dtype auto``), and the SSM state, heads x head dim x state, of
+    ``ssm`` bytes a value.  For Nemotron-H that is the config's ``mamba_ssm_cache_dtype`` -
+    float32 when none is written, the default vLLM's ``NemotronHForCausalLMConfig`` sets ("Only
     float32 is known to have no accuracy issues by default", vllm/model_executor/models/
     config.py; NVIDIA-Nemotron-3-Nano-30B-A3B-BF16's config.json writes float32).  A
-    tensor-parallel rank keeps its heads' share: 2,134,016 bytes a layer for Nemotron 3 Nano."""
-    heads, head_dim = _count(cfg, "mamba_num_heads"), _count(cfg, "mamba_head_dim")
-    groups, state = _count(cfg, "n_groups"), _count(cfg, "ssm_state_size")
-    channels = heads * head_dim + 2 * groups * state
-    model = 4 if str(cfg.get("torch_dtype") or cfg.get("dtype") or "") == "float32" else 2
-    ssm = 2 if str(cfg.get("mamba_ssm_cache_dtype", "float32")) in SIXTEEN_BITS else 4
-    return channels * (_count(cfg, "conv_kernel") - 1) * model + heads * head_dim * state * ssm
+    tensor-parallel rank keeps its heads' share (and, where TP does not divide the groups, the
+    groups vLLM replicates to it: ``extra_groups_for_head_shards``, ``state_group_bytes``):
+    2,134,016 bytes a layer for Nemotron 3 Nano."""
+    channels = mixer.heads * mixer.head_dim + 2 * mixer.groups * mixer.state
+    ssm_values = mixer.heads * mixer.head_dim * mixer.state
+    return channels * (mixer.conv - 1) * model + ssm_values * ssm
 
 
-def _mamba_in_proj(cfg: Mapping[str, Any]) -> dict[str, int]:
-    """The Mamba-2 input projection's output width and its groups: vLLM builds it as one
-    column-parallel layer of ``intermediate_size + conv_dim + num_heads`` outputs, ``conv_dim =
+def mamba_in_proj(mixer: Mamba2) -> int:
+    """The Mamba-2 input projection's output width: vLLM builds it as one column-parallel
+    layer of ``intermediate_size + conv_dim + num_heads`` outputs, ``conv_dim =
     intermediate_size + 2 * n_groups * ssm_state_size`` (vllm-project/vllm@004d4e4cf6
     vllm/model_executor/layers/mamba/mamba_mixer2.py, ``MambaMixer2.in_proj``), so each
     tensor-parallel rank holds ``width / TP`` of it when TP divides ``n_groups``."""
-    heads, head_dim = _count(cfg, "mamba_num_heads"), _count(cfg, "mamba_head_dim")
-    groups, state = _count(cfg, "n_groups"), _count(cfg, "ssm_state_size")
-    d_inner = heads * head_dim
-    return {"mamba_in_proj": 2 * d_inner + 2 * groups * state + heads, "mamba_groups": groups}
+    d_inner = mixer.heads * mixer.head_dim
+    return 2 * d_inner + 2 * mixer.groups * mixer.state + mixer.heads

@@ -54,7 +54,7 @@ def block_bytes(dep: Deployment, model: ModelSpec, kv_per_token: float) -> float
     pp = max(dep.pp or 1, 1)
     attention = model.attention_layers or max(model.num_layers - model.state_layers, 1)
     per_layer = kv_per_token * pp / attention  # one attention layer's bytes per token
-    state = model.state_bytes / max(dep.tp or 1, 1)  # its heads' share of the state
+    state = _rank_state(model, max(dep.tp or 1, 1))
     if per_layer <= 0:
         return 0.0
     tokens = BLOCK_ALIGN * math.ceil(state / (BLOCK_ALIGN * per_layer))
@@ -62,6 +62,16 @@ def block_bytes(dep: Deployment, model: ModelSpec, kv_per_token: float) -> float
     most = max(math.ceil(attention / pp), math.ceil(model.state_layers / pp))
     group = most if most < 1.25 * fewest else fewest
     return tokens * per_layer * group
+
+
+def _rank_state(model: ModelSpec, tp: int) -> float:
+    """One layer's state on one rank: its heads' share, and the Mamba-2 groups vLLM adds so
+    that each head shard has its group when TP does not divide them (``tp - n_groups`` more:
+    vllm-project/vllm@02d71083 vllm/model_executor/layers/mamba/mamba_utils.py
+    ``extra_groups_for_head_shards``, added before ``mamba2_state_shape`` divides by TP)."""
+    groups = model.mamba_groups
+    extra = tp - groups if groups and groups % tp else 0
+    return (model.state_bytes + extra * model.state_group_bytes) / tp
 
 
 def blocks(kv_bytes: float, per_block: float) -> int:
