@@ -88,16 +88,16 @@ def test_check_uses_the_repository_config_and_inspect_says_so(
 def test_a_repository_config_it_cannot_read_says_why(
     no_hf_cache: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # GraniteMoeHybrid writes its Mamba layers as layer_types words the reader does not model:
+    # LFM2 writes its short-convolution layers as a layer_types word the reader does not model:
     # the model stays unresolved, and TL004 says which file and why rather than "not in the
     # catalog" alone, and does not point at a config.json that is already there
-    script = "vllm serve ./models/granite --tensor-parallel-size 2\n"
-    repo = _repo(no_hf_cache, "models/granite", script)
-    granite = TINY | {"model_type": "granitemoehybrid", "layer_types": ["mamba", "attention"] * 2}
-    (repo / "models" / "granite" / "config.json").write_text(json.dumps(granite))
+    script = "vllm serve ./models/lfm2 --tensor-parallel-size 2\n"
+    repo = _repo(no_hf_cache, "models/lfm2", script)
+    lfm2 = TINY | {"model_type": "lfm2", "layer_types": ["conv", "full_attention"] * 2}
+    (repo / "models" / "lfm2" / "config.json").write_text(json.dumps(lfm2))
     main(["check", str(repo), "--format", "json"])
     (found,) = [f for f in json.loads(capsys.readouterr().out)["findings"] if f["rule"] == "TL004"]
-    config = str(repo / "models" / "granite" / "config.json")
+    config = str(repo / "models" / "lfm2" / "config.json")
     assert f"the config.json beside it cannot be read ({config}: layer_types" in found["message"]
     assert "path/to/config.json" not in found["fix"]["message"]
 

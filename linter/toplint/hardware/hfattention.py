@@ -16,8 +16,9 @@ from toplint.record import record
 # The ``layer_types`` words transformers' configs write for attention layers: only
 # ``full_attention`` keeps a KV cache that grows with the context; a sliding-window, chunked
 # local (Llama 4: transformers Llama4TextConfig, "chunked_attention" if no_rope else
-# "full_attention") or Gated DeltaNet layer keeps a fixed one.  Any other word (GraniteMoeHybrid's
-# "mamba" and "attention", LFM2's "conv") names a layer this reader does not model.
+# "full_attention") or Gated DeltaNet layer keeps a fixed one.  Any other word (LFM2's "conv";
+# GraniteMoeHybrid's "mamba" and "attention" outside a granitemoehybrid config, which
+# ``toplint.hardware.hfgranite`` reads) names a layer this reader does not model.
 _LAYER_TYPES = frozenset(
     {"full_attention", "sliding_attention", "chunked_attention", "linear_attention"}
 )

@@ -15,6 +15,8 @@ from typing import Any
 from toplint.catalog_types import ModelSpec
 from toplint.hardware.hfattention import attention_of, kv_heads_of
 from toplint.hardware.hfcontext import max_context
+from toplint.hardware.hfgranite import MODEL_TYPE as GRANITE
+from toplint.hardware.hfgranite import granite_spec
 from toplint.hardware.hfhybrid import hybrid_kinds, hybrid_spec
 from toplint.hardware.hfmtp import full_attention_params, mtp_fields
 from toplint.hardware.hfquant import (
@@ -204,12 +206,16 @@ def _check_bounds(values: Mapping[str, int]) -> None:
 
 
 def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
-    kinds = hybrid_kinds(cfg)
+    granite = cfg.get("model_type") == GRANITE  # its layer_types are not Nemotron-H's kinds
+    kinds = None if granite else hybrid_kinds(cfg)
     hidden, layers, heads, vocab = _dims(cfg, len(kinds or ()))
     _check_bounds(
         {"hidden_size": hidden, "num_hidden_layers": layers, "num_attention_heads": heads}
         | {"vocab_size": vocab}
     )
+    if granite:
+        dims = (hidden, layers, heads, kv_heads_of(cfg, heads), vocab)
+        return _hybrid_spec(cfg, granite_spec(cfg, dims, weight_bytes_of), model_id, source)
     if kinds:
         return _hybrid(cfg, kinds, (hidden, heads), model_id, source)
     attn = attention_of(cfg, hidden, layers, heads)
@@ -315,11 +321,19 @@ def _hybrid(
     kv_heads = kv_heads_of(cfg, heads)
     head_dim = _int(_first(cfg, "head_dim", "attention_head_dim", default=hidden // heads))
     fields = hybrid_spec(cfg, kinds, (hidden, heads, kv_heads, head_dim), weight_bytes_of)
+    return _hybrid_spec(cfg, fields, model_id, source)
+
+
+def _hybrid_spec(
+    cfg: Mapping[str, Any], fields: dict[str, Any], model_id: str, source: str
+) -> ModelSpec:
+    """The ``ModelSpec`` of a hybrid stack's fields (``hfhybrid``, ``hfgranite``), bounded."""
     _check_bounds(
-        {"head_dim": head_dim, "num_key_value_heads": kv_heads}
+        {"head_dim": fields["head_dim"], "num_key_value_heads": fields["num_kv_heads"]}
         | {"num_experts": fields["num_experts"], "num_experts_per_tok": fields["top_k"]}
         | {"intermediate_size": max(fields["intermediate_size"], fields["moe_intermediate_size"])}
     )
+    _check_bounds({"intermediate_size": fields.get("shared_expert_ffn", 0)})
     return ModelSpec(
         id=model_id or str(cfg.get("_name_or_path", "")),
         **fields,

@@ -1,8 +1,8 @@
 """A hybrid model's per-sequence recurrent state, as vLLM pages it beside the KV cache.
 
 A Gated DeltaNet layer (Qwen3-Next, Qwen3.5, Qwen3.6) or a Mamba-2 layer (Nemotron-H,
-Nemotron 3) keeps a fixed state per running sequence (``ModelSpec.state_bytes``), not a KV
-entry per token; a Nemotron-H stack's MLP and MoE layers keep neither
+Nemotron 3, Granite 4.0 H) keeps a fixed state per running sequence (``ModelSpec.state_bytes``),
+not a KV entry per token; a Nemotron-H stack's MLP and MoE layers keep neither
 (``ModelSpec.attention_layers``).  vLLM gives the attention layers and the state's layers one
 page size (vllm-project/vllm vllm/model_executor/models/config.py
 ``HybridAttentionMambaModelConfig``): the attention block grows, in steps of 16 tokens, until
