@@ -122,3 +122,27 @@ def test_a_rank_keeps_the_mamba_groups_vllm_replicates_to_its_head_shard() -> No
     # groups that TP divides are split, not replicated
     two = replace(model, mamba_groups=2)
     assert states.block_bytes(dep, two, kv_per_token(two, dep)) == 256 * 1024 * 2
+
+
+def test_what_changes_the_state_or_its_block_leaves_it_not_judged() -> None:
+    # a draft widens the convolution state by its tokens, in any spelling; a written state
+    # dtype changes its bytes; prefix caching rounds the block to the Mamba kernel's chunk
+    model = _model()
+    for options in (
+        {"speculative_config": '{"method": "mtp", "num_speculative_tokens": 2}'},
+        {"speculative_config.method": "mtp"},
+        {"speculative-config.num_speculative_tokens": "2"},
+        {"mamba_ssm_cache_dtype": "float16"},
+        {"enable_prefix_caching": "true"},
+    ):
+        assert states.paged(_dep(**options), model) is None, options
+    assert states.paged(_dep(enable_prefix_caching="false"), model) is not None
+
+
+def test_a_written_block_above_the_states_is_kept_and_one_below_it_raised() -> None:
+    # vLLM raises the attention block only where it is unset or too small for the state's page
+    model = _model()
+    dep = _dep(block_size="4096")
+    assert states.block_bytes(dep, model, kv_per_token(model, dep)) == 4096 * 4096 * 16
+    small = _dep(block_size="16")
+    assert states.block_bytes(small, model, kv_per_token(model, small)) == 784 * 4096 * 16

@@ -66,8 +66,14 @@ class StateBlocks:
     small_on: tuple[str, ...]
     since: str  # the first release that refuses ("" = every release)
     eager_key: str  # the option that turns CUDA graphs off: no refusal then
-    # options whose presence leaves the outcome not judged (another CUDA-graph mode, drafts)
+    # options whose presence (or a dotted field of it: ``--speculative-config.method``) leaves
+    # the outcome not judged (another CUDA-graph mode, drafts, the state's own dtypes)
     not_judged_keys: tuple[str, ...] = ()
+    # options that leave it not judged when on (prefix caching rounds the block another way)
+    not_judged_when_on: tuple[str, ...] = ()
+    # the option that sets the attention block's tokens: one written above the block the state
+    # needs is kept, one below it raised to it
+    block_key: str = ""
     refusal: str = ""  # what the engine says ({seqs}: the sequences, {blocks}: the blocks)
     source: str = ""
 

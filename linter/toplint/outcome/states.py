@@ -45,6 +45,13 @@ def paged(dep: Deployment, model: ModelSpec) -> StateBlocks | None:
         return None
     if any(option(dep.options, key) is not None for key in states.not_judged_keys):
         return None
+    dotted = tuple(f"{key}." for key in states.not_judged_keys)
+    if any(name.replace("-", "_").startswith(dotted) for name in dep.options):
+        return None
+    for key in states.not_judged_when_on:
+        on = option(dep.options, key)
+        if on is not None and str(on).strip().lower() not in ("false", "0", "no"):
+            return None
     return states
 
 
@@ -58,6 +65,9 @@ def block_bytes(dep: Deployment, model: ModelSpec, kv_per_token: float) -> float
     if per_layer <= 0:
         return 0.0
     tokens = BLOCK_ALIGN * math.ceil(state / (BLOCK_ALIGN * per_layer))
+    reading = get_engine(dep.engine).memory.states
+    written = count(option(dep.options, reading.block_key)) if reading and reading.block_key else 0
+    tokens = max(tokens, written or 0)
     fewest = min(math.ceil(attention / pp), math.ceil(model.state_layers / pp))
     most = max(math.ceil(attention / pp), math.ceil(model.state_layers / pp))
     group = most if most < 1.25 * fewest else fewest

@@ -339,7 +339,19 @@ ENGINE = Engine(
             small_on=("A100",),
             since="0.19.0",
             eager_key="enforce_eager",
-            not_judged_keys=("compilation_config", "speculative_config"),
+            # a draft widens the convolution state by its tokens (mamba2_state_shape
+            # ``num_spec``); written state dtypes change its bytes; prefix caching rounds the
+            # block up to the Mamba kernel's chunk (vllm/model_executor/models/config.py
+            # HybridAttentionMambaModelConfig, vllm-project/vllm@1936cf38)
+            not_judged_keys=(
+                *("compilation_config", "speculative_config", "speculative_model"),
+                *("mamba_ssm_cache_dtype", "mamba_cache_dtype", "mamba_block_size"),
+                "mamba_cache_mode",
+            ),
+            not_judged_when_on=("enable_prefix_caching",),
+            # "override attention block size if either (a) the user has not set it or (b) the
+            # user has set it too small" (the same function)
+            block_key="block_size",
             refusal="max_num_seqs ({seqs}) exceeds available Mamba cache blocks ({blocks})",
             source="vllm-project/vllm@cc06b4e8 vllm/config/compilation.py "
             "resolve_cudagraph_mode_and_sizes; vllm/v1/core/kv_cache_utils.py "
