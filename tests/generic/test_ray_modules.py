@@ -7,6 +7,7 @@ inputs are built here, in the shape of that real pair."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 from toplint.model import ParseResult
@@ -259,33 +260,11 @@ def test_a_module_in_a_configmap_the_ray_pods_mount_on_pythonpath_is_read() -> N
     )
 
 
-CONFIGMAP = """\
----
-apiVersion: v1
-kind: ConfigMap
-metadata:
-  name: code
-data:
-  serve.py: |
-    import os
-    from ray import serve
-    from vllm.engine.arg_utils import AsyncEngineArgs
-    from vllm.engine.async_llm_engine import AsyncLLMEngine
-
-
-    @serve.deployment(name="llm", ray_actor_options={"num_gpus": 1})
-    class LLMServer:
-        def __init__(self):
-            args = AsyncEngineArgs(
-                model=os.environ.get("MODEL_ID", "Qwen/Qwen2.5-0.5B-Instruct"),
-                tensor_parallel_size=int(os.getenv("TP", "1")),
-                max_model_len=int(os.environ["MAX_LEN"]),
-            )
-            self.engine = AsyncLLMEngine.from_engine_args(args)
-
-
-    app = LLMServer.bind()
-"""
+# the same module as a ConfigMap key, as a RayService manifest keeps it beside the cluster
+CONFIGMAP = (
+    "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: code\ndata:\n  serve.py: |\n"
+    + textwrap.indent(MODULE, "    ")
+)
 
 
 def _mounted(mount: str, volume: str = "") -> str:
