@@ -17,7 +17,8 @@ from toplint.outcome.build import _outcome
 from toplint.outcome.drafts import draft
 from toplint.outcome.memory import memory
 from toplint.outcome.types import GIB
-from toplint.outcome.weights import kv_per_token, weights_per_gpu
+from toplint.outcome.weights import kv_per_token, weight_bytes, weights_per_gpu
+from toplint.record import replace
 
 QWEN = "nvidia/Qwen3.6-27B-NVFP4"
 MTP = json.dumps({"method": "mtp", "num_speculative_tokens": 3})
@@ -154,3 +155,18 @@ def test_an_unjudged_draft_leaves_a_fitting_outcome_unjudged_and_a_failing_one_f
     big = _dep(dsv3.id, tp=8, speculative_config=eagle)
     fails = _outcome(big, dsv3, _gpu("H100-SXM-80GB"), None, workload)
     assert fails.memory is not None and not fails.memory.fits and not fails.memory_unjudged
+
+
+def test_a_quantized_mtp_layer_takes_the_layers_width_whatever_the_lm_head_s() -> None:
+    # the same checkpoint with its MTP layer quantized like the rest: the layer's bytes per
+    # weight are the body's, the 16-bit embedding and the LM head at its own (NVFP4) width aside
+    spec = replace(_spec(QWEN), mtp_16bit=False)
+    assert spec.lm_head_bytes and spec.lm_head_bytes < 2.0
+    dep = _dep(QWEN, speculative_config=MTP)
+    found = draft(dep, spec, kv_per_token(spec, dep))
+    assert found is not None and not found.unjudged
+    table = float(spec.vocab_size * spec.hidden_size)
+    tables = 2 * table * 2.0 - table * (2.0 - spec.lm_head_bytes)  # 16-bit embedding + head
+    body = (weight_bytes(spec) - tables) / (spec.params_total - 2 * table)
+    assert found.weights == pytest.approx(spec.mtp_params * body)
+    assert 0.5 < body < 0.7  # NVFP4 with its scales, not dragged down by the head

@@ -157,7 +157,7 @@ def _own_layers(
     per = 2.0 if model.mtp_16bit else _body_bytes(model)
     layer = model.mtp_params / engine.attention_tp(dep)
     layer += model.mtp_expert_params / engine.experts_over(dep)
-    attention_layers = max(model.num_layers - model.state_layers, 1)
+    attention_layers = model.attention_layers or max(model.num_layers - model.state_layers, 1)
     n = model.mtp_layers
     width = "16-bit" if model.mtp_16bit else f"{per:.2g} byte{'' if per == 1 else 's'} a weight"
     return Draft(
@@ -169,12 +169,16 @@ def _own_layers(
 
 
 def _body_bytes(model: ModelSpec) -> float:
-    """Bytes per weight of the checkpoint's layers, its 16-bit embedding and LM head aside
-    (``toplint.outcome.weights.weight_bytes`` keeps those at 16 bits)."""
+    """Bytes per weight of the checkpoint's layers, its embedding and LM head aside as
+    ``toplint.outcome.weights.weight_bytes`` counts them (16 bits; the LM head at its own
+    width where the checkpoint quantizes it)."""
     tables = min(2.0 * model.vocab_size * model.hidden_size, model.params_total / 2)
     if model.weight_bytes >= 2.0 or model.params_total <= tables:
         return model.weight_bytes
-    return (weight_bytes(model) - tables * 2.0) / (model.params_total - tables)
+    one = float(model.vocab_size * model.hidden_size)
+    head = min(one, tables / 2) if model.lm_head_bytes else 0.0
+    table_bytes = (tables - head) * 2.0 + head * model.lm_head_bytes
+    return (weight_bytes(model) - table_bytes) / (model.params_total - tables)
 
 
 def _model(dep: Deployment, model: ModelSpec, method: str, name: str, tp: str) -> Draft:
