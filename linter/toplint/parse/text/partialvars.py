@@ -48,8 +48,14 @@ def marked(
 
 
 def known(value: str) -> bool:
-    """Some field of the marked value is written out (else there is nothing to gain)."""
-    return any(OPEN not in piece for piece in _FIELD.findall(value))
+    """Some field of the marked value is written out, or ends in a path part written out
+    (``"$HOME/venv/bin/vllm"``: the program it names); else there is nothing to gain."""
+    return any(OPEN not in piece or _named_tail(piece) for piece in _FIELD.findall(value))
+
+
+def _named_tail(piece: str) -> bool:
+    tail = piece.rsplit(CLOSE, 1)[-1]
+    return "/" in tail and bool(tail.rsplit("/", 1)[-1])
 
 
 def fields(value: str) -> list[tuple[str, str | None, tuple[str, ...]]]:

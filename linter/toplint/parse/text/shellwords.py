@@ -45,9 +45,28 @@ def word(tok: Tok, expander: Expander, path: str = "", partial_text: bool = Fals
             mark = partialvars.marked(
                 tok.parts, lambda e: expander.expand_one(e, []), expander.partials
             )
+        raw = tok.raw if value is not None else _program_path(tok, expander)
     except BudgetExceeded as exc:
         raise exc.at(tok.line, tok.column) from None
-    return Word(tok.raw, value, tok.line, tok.column, unresolved, tok.quoted, path, partial, mark)
+    return Word(raw, value, tok.line, tok.column, unresolved, tok.quoted, path, partial, mark)
+
+
+_BARE = lazy(r'^"?\$\{?[A-Za-z_][A-Za-z0-9_]*\}?"?$')
+
+
+def _program_path(tok: Tok, expander: Expander) -> str:
+    """An unresolved word as written, except a bare variable known in part whose value is a
+    path with its last part written literally (``VLLM_BIN="$VENV/bin/vllm"`` with ``VENV`` set
+    from ``$HOME``): that path, its unknown parts as written, so that ``$VLLM_BIN serve …``
+    names its program as ``"$VENV/bin/vllm" serve …`` does (``toplint.parse.invocation._base``;
+    PJAvinash/vLLM_multinode@4f470e0 scripts/start_vllm_multinode_ssh.sh)."""
+    if not _BARE.match(tok.raw):
+        return tok.raw
+    known = expander.partial(tok.parts)
+    head, slash, last = known.rpartition("/")
+    if slash and head and last and "$" not in last and "`" not in last and " " not in known:
+        return known
+    return tok.raw
 
 
 _IFS = lazy(r"[ \t\n]+")
