@@ -334,3 +334,24 @@ def test_lsf_directives_give_the_allocation() -> None:
     text = '#BSUB -nnodes 2\n#BSUB -gpu "num=4:mode=exclusive_process"\nvllm serve m -tp 8\n'
     dep = only("job.sh", text)
     assert (dep.nodes, dep.gpus_per_node, dep.gpus) == (2, 4, 8)
+
+
+def test_a_program_path_known_in_part_names_its_program() -> None:
+    # PJAvinash/vLLM_multinode@4f470e0 scripts/start_vllm_multinode_ssh.sh: the venv's folder
+    # comes from $HOME or a default of a default; the program at its end is written out
+    script = (
+        'BASE_DIR="${BASE_DIR:-$(pwd)}"\n'
+        'VENV="${VENV:-$BASE_DIR/.venv}"\n'
+        'VLLM_BIN="$VENV/bin/vllm"\n'
+        "$VLLM_BIN serve org/m --tensor-parallel-size 2\n"
+        'ssh head "nohup $VLLM_BIN serve org/n --tensor-parallel-size 4 &"\n'
+    )
+    deps = parse_text("run.sh", script).deployments
+    assert [(d.engine, d.model, d.tp) for d in deps] == [("vllm", "org/m", 2), ("vllm", "org/n", 4)]
+
+
+def test_a_variable_known_in_part_without_a_program_at_its_end_stays_unknown() -> None:
+    # nothing written out at the end of the path: the program is not known, nothing is read
+    script = 'BIN="$HOME/bin/$TOOL"\n$BIN serve org/m --tensor-parallel-size 2\n'
+    assert parse_text("run.sh", script).deployments == ()
+    assert values('D="$HOME/x"\necho "$D"')[-1] == ["echo", None]
