@@ -201,7 +201,8 @@ def mamba_state(mixer: Mamba2, model: int, ssm: int) -> int:
     ``ssm`` bytes a value.  For Nemotron-H that is the config's ``mamba_ssm_cache_dtype`` -
     float32 when none is written, the default vLLM's ``NemotronHForCausalLMConfig`` sets ("Only
     float32 is known to have no accuracy issues by default", vllm/model_executor/models/
-    config.py; NVIDIA-Nemotron-3-Nano-30B-A3B-BF16's config.json writes float32).  A
+    config.py; an earlier form of that hook fell back to float16, so a config without the field
+    is priced at the current default; the catalog's Nemotron 3 configs write float32).  A
     tensor-parallel rank keeps its heads' share (and, where TP does not divide the groups, the
     groups vLLM replicates to it: ``extra_groups_for_head_shards``, ``state_group_bytes``):
     2,134,016 bytes a layer for Nemotron 3 Nano."""
