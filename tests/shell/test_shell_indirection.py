@@ -355,3 +355,22 @@ def test_a_variable_known_in_part_without_a_program_at_its_end_stays_unknown() -
     script = 'BIN="$HOME/bin/$TOOL"\n$BIN serve org/m --tensor-parallel-size 2\n'
     assert parse_text("run.sh", script).deployments == ()
     assert values('D="$HOME/x"\necho "$D"')[-1] == ["echo", None]
+
+
+def test_a_function_given_a_command_known_in_part_runs_it() -> None:
+    # the same script's run_on_head: the command string reaches `bash -lc '$cmd'` through $1
+    # and a local, its program path known in part; after the call $1 is the caller's again
+    script = (
+        'VENV="${VENV:-$BASE_DIR/.venv}"\n'
+        'VLLM_BIN="$VENV/bin/vllm"\n'
+        "run_on_head() {\n"
+        '  local cmd="$1"\n'
+        "  ssh head \"bash -lc '$cmd'\"\n"
+        "}\n"
+        'run_on_head "nohup $VLLM_BIN serve org/m --tensor-parallel-size 2 > /tmp/v.log 2>&1 &"\n'
+        "echo $1\n"
+    )
+    (dep,) = parse_text("run.sh", script).deployments
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2)
+    # outside the call $1 is the script's own, unknown: not the call's string split into fields
+    assert values(script)[-1] == ["echo", None]

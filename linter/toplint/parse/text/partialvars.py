@@ -21,7 +21,7 @@ from toplint.infra.patterns import lazy
 OPEN, CLOSE = "\ue000", "\ue001"
 _FIELD = lazy(r"(?:[^\s\ue000]|\ue000[^\ue001]*\ue001)+")
 _UNKNOWN = lazy(r"\ue000\$\{?([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])[^\ue001]*\ue001")
-_NAME = lazy(r"\{?([A-Za-z_][A-Za-z0-9_]*)\}?")
+_NAME = lazy(r"\{?([A-Za-z_][A-Za-z0-9_]*|[1-9])\}?")  # a variable, or $1 … $9
 
 
 def marked(

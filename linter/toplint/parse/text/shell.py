@@ -36,7 +36,8 @@ class Word:
     # An unresolved double-quoted word's text with its known parts expanded (``Expander.partial``):
     # the script ``ssh HOST "cd $DIR && ./run.sh $ARG"`` runs, its unknown parts kept as written.
     partial: str | None = None
-    # An unresolved assignment's value with its unknown expansions marked (``partialvars``).
+    # An unresolved assignment (``NAME=value`` whole) or double-quoted word with its unknown
+    # expansions marked (``partialvars``): a function given it as ``$1`` knows it in part.
     marked: str | None = None
 
 

@@ -89,12 +89,14 @@ class Calls:
         # The caller's variables and arrays are shared, as bash shares them (a function's
         # assignments are global); only $1… and $# are the call's, put back after it.  Copying
         # the environment at every call was calls x variables.
-        env = self.expander.env
+        env, partials = self.expander.env, self.expander.partials
         saved = {key: env.get(key) for key in POSITIONAL}
+        saved_partials = {key: partials.get(key) for key in POSITIONAL}
         child = self._child(function.path, {}, list(args))
         child.expander.env = env
         child.expander.exported = self.expander.exported  # one process environment
         child.expander.arrays = self.expander.arrays
+        child.expander.partials = partials  # a variable known in part is the function's too
         child.array_words = self.array_words
         child.uncertain = self.uncertain  # one set of variables, one record of which may vary
         child._set_positional_env()
@@ -102,11 +104,12 @@ class Calls:
         try:
             made_commands = child.run(function.tokens)
         finally:
-            for key, value in saved.items():
-                if value is None:
-                    env.pop(key, None)
-                else:
-                    env[key] = value
+            for store, values in ((env, saved), (partials, saved_partials)):
+                for key, value in values.items():
+                    if value is None:
+                        store.pop(key, None)
+                    else:
+                        store[key] = value
         seen = _replayed(function.tokens, made_commands)
         if seen in self.budget.calls:
             return  # the same commands again (a restart loop calling ``start 0`` once more)

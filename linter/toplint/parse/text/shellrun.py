@@ -28,13 +28,13 @@ import functools
 from collections.abc import Mapping, Sequence
 
 from toplint.infra.numbers import whole_text
-from toplint.parse.text import argloop, branches, herestrings, scriptshape
+from toplint.parse.text import argloop, branches, herestrings, partialvars, scriptshape
 from toplint.parse.text.arms import Arms
 from toplint.parse.text.chains import script_run
 from toplint.parse.text.expand import Expander
 from toplint.parse.text.shell import Command, SourceLoader, Tok, Word, tokens_of
 from toplint.parse.text.shellcalls import MAX_DEPTH, POSITIONAL, Budget, Calls, Function
-from toplint.parse.text.shellwords import finish, word
+from toplint.parse.text.shellwords import finish, is_assignment, word
 from toplint.record import replace
 
 _DECLARE = frozenset({"local", "declare", "typeset", "readonly", "export"})
@@ -287,13 +287,16 @@ class Interpreter(Calls, Arms):
 
     def _set_positional_env(self) -> None:
         """``$1``… and ``$#`` for words that mix them with text (``--model=$1``)."""
-        env = self.expander.env
+        env, partials = self.expander.env, self.expander.partials
         for key in POSITIONAL:
             env.pop(key, None)
+            partials.pop(key, None)
         args = self.positional or []
         for k, arg in enumerate(args[:9], start=1):
             if arg.value is not None:
                 env[str(k)] = arg.value
+            elif arg.marked and not is_assignment(arg.raw) and partialvars.known(arg.marked):
+                partials[str(k)] = arg.marked  # a string known in part (``run "$BIN serve …"``)
         env["#"] = str(len(args))
 
     def _child(

@@ -41,7 +41,7 @@ def word(tok: Tok, expander: Expander, path: str = "", partial_text: bool = Fals
         if partial is not None and " " not in partial:
             partial = None  # one word, no script (a partly known variable's script has blanks)
         mark = None
-        if value is None and _ASSIGN.match(tok.raw):
+        if value is None and (tok.raw.startswith('"') or _ASSIGN.match(tok.raw)):
             mark = partialvars.marked(
                 tok.parts, lambda e: expander.expand_one(e, []), expander.partials
             )
