@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from toplint.hardware.hflinear import SIXTEEN_BITS
-from toplint.hardware.hfquant import Shares
+from toplint.hardware.hfquant import Shares, dtype_of
 from toplint.infra.numbers import whole
 from toplint.record import record
 
@@ -189,7 +189,7 @@ def mamba_fields(mixer: Mamba2, layers: tuple[int, int], dtypes: tuple[int, int]
 def model_bytes(cfg: Mapping[str, Any]) -> int:
     """Bytes a value of the model's dtype takes (``--mamba-cache-dtype auto`` keeps the
     convolution state in it)."""
-    return 4 if str(cfg.get("torch_dtype") or cfg.get("dtype") or "") == "float32" else 2
+    return 4 if dtype_of(cfg) == "float32" else 2
 
 
 def mamba_state(mixer: Mamba2, model: int, ssm: int) -> int:

@@ -40,7 +40,7 @@ from toplint.engines.registry import get_engine
 from toplint.hardware.models import lookup_model
 from toplint.model import Deployment
 from toplint.outcome.profile import count
-from toplint.outcome.weights import kv_per_token, weight_bytes, weights_per_gpu
+from toplint.outcome.weights import kv_per_token, layer_bytes, weights_per_gpu
 from toplint.record import record, replace
 
 TABLE_BYTES = 2.0  # a vocabulary table's bytes per weight (VocabParallelEmbedding: 16-bit)
@@ -154,7 +154,7 @@ def _own_layers(
     if _draft_tp(dep, tp) != max(dep.tp or 1, 1):
         return _unjudged(method, f"a draft tensor-parallel size of {tp} is not modelled")
     engine = get_engine(dep.engine)
-    per = 2.0 if model.mtp_16bit else _body_bytes(model)
+    per = 2.0 if model.mtp_16bit else layer_bytes(model)
     layer = model.mtp_params / engine.attention_tp(dep)
     layer += model.mtp_expert_params / engine.experts_over(dep)
     attention_layers = model.attention_layers or max(model.num_layers - model.state_layers, 1)
@@ -166,19 +166,6 @@ def _own_layers(
         n * kv_per_token / attention_layers,
         transient=model.mtp_table_params * TABLE_BYTES / engine.attention_tp(dep),
     )
-
-
-def _body_bytes(model: ModelSpec) -> float:
-    """Bytes per weight of the checkpoint's layers, its embedding and LM head aside as
-    ``toplint.outcome.weights.weight_bytes`` counts them (16 bits; the LM head at its own
-    width where the checkpoint quantizes it)."""
-    tables = min(2.0 * model.vocab_size * model.hidden_size, model.params_total / 2)
-    if model.weight_bytes >= 2.0 or model.params_total <= tables:
-        return model.weight_bytes
-    one = float(model.vocab_size * model.hidden_size)
-    head = min(one, tables / 2) if model.lm_head_bytes else 0.0
-    table_bytes = (tables - head) * 2.0 + head * model.lm_head_bytes
-    return (weight_bytes(model) - table_bytes) / (model.params_total - tables)
 
 
 def _model(dep: Deployment, model: ModelSpec, method: str, name: str, tp: str) -> Draft:

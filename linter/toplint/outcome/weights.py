@@ -17,20 +17,27 @@ QUANT_GROUP = 128  # weights per 16-bit scale in a 4-bit checkpoint (AWQ/GPTQ gr
 
 
 def weight_bytes(model: ModelSpec) -> float:
-    """The checkpoint's bytes: quantized layers at ``weight_bytes`` (plus a 16-bit scale per
-    group of a 4-bit checkpoint whose width does not count its scales: its own ``quant_group``,
-    else 128; ``SCALES_IN_WIDTH``), embeddings and LM head kept at 16 bits - the LM head at its
-    own width where the checkpoint quantizes it (``ModelSpec.lm_head_bytes``)."""
+    """The checkpoint's bytes: quantized layers at ``layer_bytes``, embeddings and LM head kept
+    at 16 bits - the LM head at its own width where the checkpoint quantizes it
+    (``ModelSpec.lm_head_bytes``)."""
     if model.weight_bytes >= 2.0:
         return model.params_total * model.weight_bytes
     embed = min(2.0 * model.vocab_size * model.hidden_size, model.params_total / 2)
     head = (
         min(float(model.vocab_size * model.hidden_size), embed / 2) if model.lm_head_bytes else 0.0
     )
-    scaled = model.weight_bytes < 1 and model.quant_method not in SCALES_IN_WIDTH
-    per_weight = model.weight_bytes + (2.0 / (model.quant_group or QUANT_GROUP) if scaled else 0.0)
     tables = (embed - head) * 2.0 + head * model.lm_head_bytes
-    return (model.params_total - embed) * per_weight + tables
+    return (model.params_total - embed) * layer_bytes(model) + tables
+
+
+def layer_bytes(model: ModelSpec) -> float:
+    """Bytes per weight of the checkpoint's layers, its vocabulary tables aside: ``weight_bytes``
+    plus a 16-bit scale per group of a 4-bit checkpoint whose width does not count its scales
+    (its own ``quant_group``, else 128; ``SCALES_IN_WIDTH``)."""
+    if model.weight_bytes >= 2.0:
+        return model.weight_bytes
+    scaled = model.weight_bytes < 1 and model.quant_method not in SCALES_IN_WIDTH
+    return model.weight_bytes + (2.0 / (model.quant_group or QUANT_GROUP) if scaled else 0.0)
 
 
 def stage_layers(layers: int, pp: int) -> list[int]:
