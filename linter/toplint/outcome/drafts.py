@@ -81,6 +81,22 @@ def draft(dep: Deployment, model: ModelSpec, kv_per_token: float) -> Draft | Non
     return _model(dep, model, method, name, tp)
 
 
+def configured(dep: Deployment) -> bool:
+    """Whether ``dep`` writes any of its engine's draft settings, in any spelling the engine
+    reads: the JSON option, one of its fields (``--speculative-config.num_speculative_tokens``)
+    or a flag of its own; a proposer that loads nothing, or a configuration toplint cannot
+    read, included."""
+    reading = get_engine(dep.engine).memory.drafts
+    if reading is None:
+        return False
+    if any(
+        option(dep.options, key) is not None for key in (reading.config_key, *reading.flat) if key
+    ):
+        return True
+    dotted = f"{reading.config_key}." if reading.config_key else ""
+    return bool(dotted) and any(n.replace("-", "_").startswith(dotted) for n in dep.options)
+
+
 def _unjudged(method: str, why: str) -> Draft:
     return Draft(f"a draft ({method})" if method else "a draft", 0.0, 0.0, why)
 

@@ -24,6 +24,7 @@ from toplint.engines.gpuneeds import StateBlocks
 from toplint.engines.registry import get_engine
 from toplint.engines.release import pinned, version
 from toplint.model import Deployment
+from toplint.outcome import drafts
 from toplint.outcome.profile import count
 
 BLOCK_ALIGN = 16  # the attention block grows in steps of 16 tokens (the kernels' alignment)
@@ -33,7 +34,7 @@ def paged(dep: Deployment, model: ModelSpec) -> StateBlocks | None:
     """The engine's paging of ``model``'s recurrent state in ``dep``, when it is judged: the
     model keeps one, the engine's paging has been read, the release pinned (if any) refuses,
     and nothing written turns the refusal off or leaves it unread (CUDA graphs off, another
-    graph mode, draft tokens)."""
+    graph mode, a draft: ``toplint.outcome.drafts.configured``)."""
     states = get_engine(dep.engine).memory.states
     if states is None or model.state_layers <= 0 or model.state_bytes <= 0:
         return None
@@ -44,6 +45,8 @@ def paged(dep: Deployment, model: ModelSpec) -> StateBlocks | None:
     if eager is not None and str(eager).strip().lower() not in ("false", "0", "no"):
         return None
     if any(option(dep.options, key) is not None for key in states.not_judged_keys):
+        return None
+    if drafts.configured(dep):  # a draft widens the state by its tokens (``num_spec``)
         return None
     dotted = tuple(f"{key}." for key in states.not_judged_keys)
     if any(name.replace("-", "_").startswith(dotted) for name in dep.options):

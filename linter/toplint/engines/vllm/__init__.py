@@ -339,12 +339,13 @@ ENGINE = Engine(
             small_on=("A100",),
             since="0.19.0",
             eager_key="enforce_eager",
-            # a draft widens the convolution state by its tokens (mamba2_state_shape
-            # ``num_spec``); written state dtypes change its bytes; prefix caching rounds the
-            # block up to the Mamba kernel's chunk (vllm/model_executor/models/config.py
-            # HybridAttentionMambaModelConfig, vllm-project/vllm@1936cf38)
+            # written state dtypes change its bytes; prefix caching rounds the block up to the
+            # Mamba kernel's chunk (vllm/model_executor/models/config.py
+            # HybridAttentionMambaModelConfig, vllm-project/vllm@1936cf38); a draft, in any
+            # spelling DRAFTS reads, widens the convolution state by its tokens
+            # (mamba2_state_shape ``num_spec``): toplint.outcome.states asks the drafts' reading
             not_judged_keys=(
-                *("compilation_config", "speculative_config", "speculative_model"),
+                "compilation_config",
                 *("mamba_ssm_cache_dtype", "mamba_cache_dtype", "mamba_block_size"),
                 "mamba_cache_mode",
             ),
