@@ -133,8 +133,18 @@ clusters:
     assert "intra_node.bandwidth" in error_of("""\
         clusters:
           - {name: box, nodes: 1, gpu: {name: X, memory: 11 GB}, gpus_per_node: 2,
-             intra_node: {fabric: pcie}}
+             intra_node: {fabric: nvlink}}
         """)
+    # over PCIe the link is the card's x16 slot: the rate of its generation when none is given
+    pcie = load("""\
+        clusters:
+          - {name: box, nodes: 1, gpu: {name: X, memory: 11 GB}, gpus_per_node: 2,
+             intra_node: {fabric: pcie, pcie_gen: 3}}
+        """)
+    assert (
+        pcie.clusters[0].intra.bandwidth_gb_per_s == pcie.clusters[0].intra.pcie_bandwidth_gb_per_s
+    )
+    assert 15 < pcie.clusters[0].intra.bandwidth_gb_per_s < 16.5
 
 
 def test_a_pcie_fabrics_stated_bandwidth_is_its_pcie_rate() -> None:

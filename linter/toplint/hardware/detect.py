@@ -15,6 +15,7 @@ from toplint.hardware import archs, linkkinds
 from toplint.hardware.catalog import bridge_bandwidth, lookup_gpu, pcie_bandwidth
 from toplint.hardware.detect_yaml import Draft, to_yaml
 from toplint.hardware.linkkinds import Fabric
+from toplint.hardware.mixed import weakest
 from toplint.hardware.nvgraph import link_sum, nv_counts, nvlink_domain, nvlink_ring
 from toplint.hardware.nvsmi import NV_CELL, Topology, parse_topology
 from toplint.hardware.topology import groups_from_links
@@ -92,9 +93,29 @@ def _gpu_entries(draft: Draft, topo: Topology, names: list[str] | None) -> GpuSp
     else:
         draft.cluster.append(("gpu", spec.name, f'nvidia-smi: "{distinct[0]}"'))
     if len(distinct) > 1:
-        draft.cluster[-1] = (*draft.cluster[-1][:2], "mixed GPUs: " + ", ".join(distinct))
+        return _mixed_entry(draft, n, names or [])
     draft.cluster.append(("gpus_per_node", n, f"{n} GPUs in the matrix"))
     return spec
+
+
+def _mixed_entry(draft: Draft, n: int, names: list[str]) -> GpuSpec | None:
+    """A node of mixed GPUs: one entry per GPU in nvidia-smi's order (``toplint.hardware.mixed``),
+    when the names are one per GPU of the matrix."""
+    specs = [lookup_gpu(name) for name in names]
+    if len(names) != n:
+        why = f"mixed GPUs ({', '.join(dict.fromkeys(names))}), but {len(names)} names for {n} GPUs"
+        draft.cluster[-1] = (*draft.cluster[-1][:2], why + ": write one entry per GPU, in order")
+        draft.cluster.append(("gpus_per_node", n, f"{n} GPUs in the matrix"))
+        return None
+    entries = [s.name if s is not None else name for s, name in zip(specs, names, strict=True)]
+    unknown = [name for s, name in zip(specs, names, strict=True) if s is None]
+    why = "mixed GPUs, one per GPU in nvidia-smi's order: judged by the weakest a deployment uses"
+    if unknown:
+        why += "; describe " + ", ".join(dict.fromkeys(unknown)) + " (not in the catalog)"
+    draft.cluster[-1] = ("gpu", entries, why)
+    draft.cluster.append(("gpus_per_node", n, f"{n} GPUs in the matrix"))
+    known = [s for s in specs if s is not None]
+    return weakest(known) if len(known) == n else None
 
 
 def _intra_entries(draft: Draft, topo: Topology, gpu: GpuSpec | None) -> None:

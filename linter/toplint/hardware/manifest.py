@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from toplint.errors import ManifestError, SourceError
-from toplint.hardware import archs, catalog
+from toplint.hardware import archs, catalog, linkkinds
 from toplint.hardware.manifest_schema import Path, validate
 from toplint.hardware.manifestdoc import ManifestDoc
 from toplint.hardware.manifestlinks import fabric_domain, inter_node, intra_node
+from toplint.hardware.mixed import weakest
 from toplint.hardware.types import (
     Cluster,
     GpuSpec,
@@ -69,13 +70,21 @@ def hardware_from_text(text: str, path: str) -> Hardware:
 def _cluster(ctx: ManifestDoc, i: int, raw: dict[str, Any]) -> Cluster:
     at: Path = ("clusters", i)
     instance = _instance(ctx, at, raw)
+    listed = raw.get("gpu") if isinstance(raw.get("gpu"), list) else None
     gpus = raw.get("gpus_per_node") or (instance.gpus_per_node if instance else None)
+    gpus = gpus or (len(listed) if listed else None)
     if gpus is None:
         raise ctx.error(at, 'missing "gpus_per_node" (or an "instance" type that implies it)')
     intra_raw = raw.get("intra_node") or {}
     # Each part is resolved even when another fails, so one run names every error.
     errors = len(ctx.errors)
-    gpu = ctx.attempt(_gpu, ctx, at, raw, instance, intra_raw, gpus)
+    per_index: tuple[GpuSpec, ...] = ()
+    if listed is not None:
+        per_index = ctx.attempt(_gpu_list, ctx, at, listed, intra_raw, gpus) or ()
+        gpu = weakest(per_index) if per_index else None
+        per_index = per_index if gpu is not None and gpu.name != per_index[0].name else ()
+    else:
+        gpu = ctx.attempt(_gpu, ctx, (*at, "gpu"), raw.get("gpu"), instance, intra_raw, gpus)
     intra = None
     if gpu is not None:
         intra = ctx.attempt(intra_node, ctx, (*at, "intra_node"), intra_raw, gpu, gpus, instance)
@@ -102,6 +111,7 @@ def _cluster(ctx: ManifestDoc, i: int, raw: dict[str, Any]) -> Cluster:
         instance=instance.name if instance else None,
         measurements=measurements,
         position=ctx.where(at),
+        gpus_at=per_index,
     )
 
 
@@ -121,18 +131,45 @@ def _instance(ctx: ManifestDoc, at: Path, raw: dict[str, Any]) -> catalog.Instan
     return spec
 
 
+def _gpu_list(
+    ctx: ManifestDoc, at: Path, listed: list[Any], intra: dict[str, Any], gpus: int
+) -> tuple[GpuSpec, ...]:
+    """The GPU at each local index of a node of mixed GPUs: ``gpu: [RTX-3090, RTX-3080-Ti]``,
+    one entry per local index in nvidia-smi's order (``toplint.hardware.mixed``)."""
+    if len(listed) != gpus:
+        raise ctx.error(
+            (*at, "gpu"),
+            f"gpu lists {len(listed)} GPUs but a node has {gpus} (gpus_per_node): write one "
+            "entry per GPU of a node, in nvidia-smi's order, or one name for a node of one model",
+        )
+    found = [
+        ctx.attempt(_gpu, ctx, (*at, "gpu", j), entry, None, intra, gpus)
+        for j, entry in enumerate(listed)
+    ]
+    specs = tuple(s for s in found if s is not None)
+    if len(specs) != len(found):
+        return ()  # each entry's error is kept
+    vendors = {archs.of_gpu(s.arch, s.name).vendor for s in specs}
+    if len(vendors) > 1:
+        raise ctx.error(
+            (*at, "gpu"),
+            f"one node's GPUs are of {len(vendors)} vendors ({', '.join(sorted(vendors))}); no "
+            "engine runs one model across them: describe each vendor's GPUs as a cluster",
+        )
+    return specs
+
+
 def _gpu(
     ctx: ManifestDoc,
     at: Path,
-    raw: dict[str, Any],
+    given: Any,
     instance: catalog.InstanceSpec | None,
     intra: dict[str, Any],
     gpus: int,
 ) -> GpuSpec:
-    given = raw.get("gpu")
     if given is None:
         if instance is None:
-            raise ctx.error(at, 'missing "gpu" (or an "instance" type that implies it)')
+            raise ctx.error(at[:-1], 'missing "gpu" (or an "instance" type that implies it)')
         return instance.gpu
     described = given if isinstance(given, dict) else {}
     name = str(described.get("name", given))
@@ -142,18 +179,22 @@ def _gpu(
         # one GPU per node, or GPUs joined by nothing, move nothing between GPUs of a node:
         # no link to describe (``intra_node: {fabric: none}`` of a one-GPU box had been exit 2)
         linkless = gpus <= 1 or intra.get("fabric") == "none"
-        if not linkless and ("fabric" not in intra or "bandwidth" not in intra):
+        # over PCIe the link is the card's x16 slot: pcie_gen's rate when none is written
+        pcie = "fabric" in intra and linkkinds.of_fabric(str(intra["fabric"])).cls == linkkinds.PCIE
+        if not linkless and not pcie and ("fabric" not in intra or "bandwidth" not in intra):
             raise ctx.error(
-                (*at, "gpu"),
+                at,
                 f'unknown GPU "{name}"; use a catalog name ({", ".join(catalog.gpu_names())}) '
                 "or describe it: gpu: {name, memory, memory_bandwidth, bf16_tflops "
                 "(fp16_tflops and arch for a GPU without BF16)} with "
-                "intra_node.fabric and intra_node.bandwidth",
+                "intra_node.fabric (and intra_node.bandwidth, unless the fabric is pcie)",
             )
         fabric = intra.get("fabric", "none")
         bandwidth = (
             ctx.bandwidth((*at, "intra_node", "bandwidth"), intra["bandwidth"], "link")
             if "bandwidth" in intra
+            else catalog.pcie_bandwidth(int(intra.get("pcie_gen", 4)))
+            if pcie
             else 0.0
         )
         spec = GpuSpec(
@@ -166,7 +207,7 @@ def _gpu(
             pcie_gen=int(intra.get("pcie_gen", 4)),
             p2p_default=bool(intra.get("p2p", True)),
         )
-    spec = _described(ctx, (*at, "gpu"), described, spec)
+    spec = _described(ctx, at, described, spec)
     unknown = [
         what
         for what, value in (
@@ -178,7 +219,7 @@ def _gpu(
     ]
     if unknown and not known:
         ctx.warn(
-            (*at, "gpu"),
+            at,
             f'"{name}" is not in the GPU catalog and its {", ".join(unknown)} '
             f"{'is' if len(unknown) == 1 else 'are'} not given: the checks that need "
             "them are skipped (describe it: gpu: {name, memory, memory_bandwidth, bf16_tflops})",

@@ -84,6 +84,8 @@ class Cluster:
 
     name: str
     nodes: int
+    # The GPU every check prices: the node's, or - on a node of mixed GPUs - the weakest of
+    # those a deployment runs on (``toplint.hardware.mixed``)
     gpu: GpuSpec
     gpus_per_node: int
     intra: IntraNode
@@ -92,10 +94,17 @@ class Cluster:
     instance: str | None = None
     measurements: tuple[Measurement, ...] = ()
     position: Position | None = None
+    # One GPU per local index (nvidia-smi's order) on a node whose GPUs are not all one model
+    # (a manifest's ``gpu: [RTX-3090, RTX-3080-Ti]``); empty when they are
+    gpus_at: tuple[GpuSpec, ...] = ()
 
     @property
     def total_gpus(self) -> int:
         return self.nodes * self.gpus_per_node
+
+    def gpu_on(self, local: int) -> GpuSpec:
+        """The GPU at local index ``local`` of each node."""
+        return self.gpus_at[local] if 0 <= local < len(self.gpus_at) else self.gpu
 
 
 @record

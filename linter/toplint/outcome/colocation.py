@@ -220,7 +220,7 @@ def _judged(
     certain = _fails(procs, fractions, zero, zero)
     if certain is not None and certain[1]:  # no order starts them all
         return _shared(procs, shared, certain[0], "never", None, _arith(procs, certain[0]))
-    capacity = _capacity([items[i][2] for i in group])
+    capacity = _capacity([items[i][2] for i in group], shared)
     if capacity is None:
         return None
     need = [_needs(items[i][0], items[i][1], capacity) for i in group]
@@ -247,16 +247,20 @@ def _shared(
     return SharedGpu(gpus, procs, index, verdict, capacity, why)
 
 
-def _capacity(clusters: Sequence[Cluster | None]) -> float | None:
-    """The shared GPU's memory in GiB (binary, as the driver reports it), when every process was
-    assigned a cluster of the same GPU."""
-    sizes = {
-        (c.gpu.memory_reported_gib or c.gpu.memory_gb) if c is not None else None for c in clusters
-    }
+def _capacity(clusters: Sequence[Cluster | None], shared: tuple[int, ...]) -> float | None:
+    """The smallest shared GPU's memory in GiB (binary, as the driver reports it), when every
+    process was assigned a cluster of the same GPUs (on a node of mixed GPUs, each shared
+    index's own: ``Cluster.gpu_on``)."""
+    sizes = {min(_gib(c, g) for g in shared or (-1,)) if c is not None else None for c in clusters}
     if len(sizes) != 1:
         return None
     size = next(iter(sizes))
     return None if size is None else float(size)
+
+
+def _gib(cluster: Cluster, local: int) -> float:
+    gpu = cluster.gpu_on(local)
+    return gpu.memory_reported_gib or gpu.memory_gb
 
 
 def _needs(

@@ -89,6 +89,7 @@ def _analyze(dep: Deployment, hardware: Hardware | None, settings: Settings) -> 
 def _analyze_on(
     dep: Deployment, cluster: Cluster, model: ModelSpec | None, settings: Settings
 ) -> Analysis:
+    cluster = seen_by(dep, cluster)
     if dep.world_size is None:
         return Analysis(dep, cluster, model, None, unchecked=coverage.unresolved(dep))
     if _short_of_gpus(dep, cluster):
@@ -114,9 +115,23 @@ def place_and_cost(
     # ``import`` of a loaded module is one lookup (``from`` also probes it for ``__path__``).
     import toplint.outcome.build
 
+    cluster = seen_by(dep, cluster)
     placement, cost = toplint.outcome.build.priced(dep, cluster, model, workload)
     outcome = toplint.outcome.build.outcome(placement, cost, workload)
     return Analysis(dep, cluster, model, placement, cost, outcome=outcome)
+
+
+def seen_by(dep: Deployment, cluster: Cluster) -> Cluster:
+    """``cluster`` as ``dep`` sees it: on a node of mixed GPUs, its ``gpu`` the weakest of the
+    GPUs ``dep`` runs on (``toplint.hardware.mixed``) - the host indices its process is given,
+    or every GPU of the node where a scheduler picks them."""
+    if not cluster.gpus_at:
+        return cluster
+    import toplint.hardware.mixed
+    import toplint.outcome.cohosted
+
+    used = toplint.outcome.cohosted.gpus_of(dep)
+    return toplint.hardware.mixed.on_gpus(cluster, used)
 
 
 def _short_of_gpus(dep: Deployment, cluster: Cluster) -> bool:

@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
 from toplint.hardware.linkkinds import scaleup_of
+from toplint.hardware.mixed import mixed_note
 from toplint.hardware.types import Cluster
 from toplint.infra.numbers import digits
 from toplint.model import Deployment, Dimension
@@ -243,6 +244,9 @@ def place(deployment: Deployment, cluster: Cluster, model: ModelSpec | None) -> 
     """
     notes: list[str] = []
     cluster = _clique_domain(deployment, cluster, notes)
+    mixed = mixed_note(cluster)
+    if mixed:
+        notes.append(mixed)
     engine = get_engine(deployment.engine)
     tp = _degree(deployment, "tp", notes)
     pp = _degree(deployment, "pp", notes) if "pp" in engine.dimensions else 1
