@@ -31,20 +31,26 @@ def what_would_fit(ctx: RuleContext, m: Memory) -> str:
         # the start-up working memory alone fills (nearly) all the budget: no number of GPUs
         # sharing the weights makes room (vllm-project/vllm#19125: 3.5 of 3.4 GiB at 0.4 of an
         # 8 GB card, where a count of ~10^9 GPUs was offered)
-        return _larger_share(ctx, m) or (
+        working = f"the start-up working memory, {_gib(m.working)}, needs it"
+        return _larger_share(ctx, m, working) or (
             f"a larger memory setting than {m.setting} or a GPU with more memory: the start-up "
             f"working memory alone ({_gib(m.working)}) is more than the {_gib(m.budget)} this "
             "setting gives each GPU"
         )
     more = math.ceil(total / (room * 0.9))  # 10% of each GPU left for the KV cache
-    options = [f"≥{more} {placement.cluster.gpu.name} GPUs for one instance"]
+    # a larger share of the same GPUs, where one fits by the engine's own accounting (a
+    # server started at 0.2 of a 24 GB card: poorman/SynapseStrike@f26b6161), comes first
+    need = f"the weights, {_gib(m.weights)}, and working memory, {_gib(m.working)}, need it"
+    larger = _larger_share(ctx, m, need)
+    options = [larger] if larger else []
+    options.append(f"≥{more} {placement.cluster.gpu.name} GPUs for one instance")
     within = _within_node(ctx, more) if more > gpus else None
     stages = (dep.pp or 1) * 2 ** math.ceil(math.log2(max(more / gpus, 1.0)))
     spelled = layout_flags(dep.engine, pp=stages) if more > gpus and within is None else ""
     if within is not None:
-        options[0] += f" ({within})"
+        options[-1] += f" ({within})"
     elif spelled:
-        options[0] += f" ({spelled} across more nodes)"
+        options[-1] += f" ({spelled} across more nodes)"
     if model.weight_bytes >= 2 and _fp8_runs(dep.engine, placement.cluster.gpu):
         import toplint.outcome.memory as memory
 
@@ -55,7 +61,7 @@ def what_would_fit(ctx: RuleContext, m: Memory) -> str:
     return "; or ".join(options)
 
 
-def _larger_share(ctx: RuleContext, m: Memory) -> str | None:
+def _larger_share(ctx: RuleContext, m: Memory, why: str) -> str | None:
     """The smallest memory setting with which the deployment fits by its engine's own
     accounting (``toplint.outcome.fitting.larger_share``); with other servers on its GPU, only
     a share they leave (their vLLM shares count)."""
@@ -65,15 +71,19 @@ def _larger_share(ctx: RuleContext, m: Memory) -> str | None:
     acc = get_engine(dep.engine).memory
     limit = 0.95
     shared = ctx.shared_gpu  # servers beside it on its GPU keep their shares (TL217)
-    if shared is not None and acc.beside == "requests":
+    if shared is not None:
+        # only where every server there requests its share of the total (vLLM) is what the
+        # others leave a share; one that takes what is free leaves no share to name
+        if any(p.beside != "requests" for p in shared.processes):
+            return None
         others = (p for k, p in enumerate(shared.processes) if k != shared.this)
-        limit = min(limit, 1.0 - sum(p.fraction for p in others if p.beside == "requests"))
+        limit = min(limit, 1.0 - sum(p.fraction for p in others))
     gpu = ctx.placement.cluster.gpu.name if ctx.placement is not None else ""
     share = fitting.larger_share(dep, ctx.model, m.capacity / GIB, limit, gpu)
     if share is None:
         return None
     flag = "--" + acc.keys[0].replace("_", "-")
-    return f"{flag} {share:g} (the start-up working memory, {_gib(m.working)}, needs it)"
+    return f"{flag} {share:g} ({why})"
 
 
 def _fp8_runs(engine: str, gpu: GpuSpec) -> bool:
