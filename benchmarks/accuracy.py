@@ -16,6 +16,7 @@
     python benchmarks/accuracy.py --heldout12 # the shipped model on the twelfth held-out draw
     python benchmarks/accuracy.py --heldout13 # the shipped model on the thirteenth held-out draw
     python benchmarks/accuracy.py --heldout14 # the shipped model on the fourteenth held-out draw
+    python benchmarks/accuracy.py --heldout15 # the shipped model on the fifteenth held-out draw
 
 Data: the nccl-tests tables shipped in toplint/cost/data/measured.yaml (NVIDIA's, published in
 ai-dynamo/aiconfigurator), the vLLM/TensorRT-LLM kernel tables in data/kernels.yaml, and the
@@ -344,12 +345,13 @@ def _time(columns: list[Any]) -> float:
 
 def all_points() -> list[Point]:
     """Every point the benchmark scores, the eighth to tenth, twelfth to nineteenth,
-    twenty-first and twenty-second passes' publications apart until a pass brings them in
-    (HELDOUT.md "Second draw" to "Fourteenth draw"; ``heldout_points(2)`` to
-    ``heldout_points(14)``)."""
+    twenty-first, twenty-second and twenty-fourth passes' publications apart until a pass
+    brings them in (HELDOUT.md "Second draw" to "Fifteenth draw"; ``heldout_points(2)`` to
+    ``heldout_points(15)``)."""
     later = SECOND_SOURCES | THIRD_SOURCES | FOURTH_SOURCES | FIFTH_SOURCES | SIXTH_SOURCES
     later |= SEVENTH_SOURCES | EIGHTH_SOURCES | NINTH_SOURCES | TENTH_SOURCES
     later |= ELEVENTH_SOURCES | TWELFTH_SOURCES | THIRTEENTH_SOURCES | FOURTEENTH_SOURCES
+    later |= FIFTEENTH_SOURCES
     return table_points() + [p for p in public_points() if p.machine.source not in later]
 
 
@@ -723,6 +725,9 @@ THIRTEENTH_SOURCES = frozenset(heldout_module().thirteenth_sources())
 # The twenty-second pass's publications (every one held out in the fourteenth draw): never
 # fitted on.
 FOURTEENTH_SOURCES = frozenset(heldout_module().fourteenth_sources())
+# The twenty-fourth pass's publications (every one held out in the fifteenth draw): never
+# fitted on.
+FIFTEENTH_SOURCES = frozenset(heldout_module().fifteenth_sources())
 # The draws ``--heldoutN`` prints, by number: every later draw whose list is committed
 # (benchmarks/heldout.py ``later_draws``).
 HELDOUT_POINTS = {n: functools.partial(heldout_points, n) for n in heldout_module().later_draws()}

@@ -135,6 +135,15 @@ both are held out (no lot).
 
     python benchmarks/heldout.py --fourteenth          # print the fourteenth draw
     python benchmarks/heldout.py --fourteenth --write  # write benchmarks/data/heldout14.yaml
+
+The fifteenth draw (twenty-fourth pass; HELDOUT.md "Fifteenth draw"): the twelfth to fourteenth
+draws keep their one look each and are not scored in this pass.  One new publication was
+collected (``FIFTEENTH_UNITS``, absent from public.yaml, measured.yaml, every earlier draw and
+the session's claims before this pass), under the eighth draw's rule with the seed (``SEED15``)
+committed before collection.  At most ``LOT_ABOVE``, so it is held out (no lot).
+
+    python benchmarks/heldout.py --fifteenth          # print the fifteenth draw
+    python benchmarks/heldout.py --fifteenth --write  # write benchmarks/data/heldout15.yaml
 """
 
 from __future__ import annotations
@@ -165,6 +174,7 @@ HELDOUT11 = ROOT / "benchmarks" / "data" / "heldout11.yaml"
 HELDOUT12 = ROOT / "benchmarks" / "data" / "heldout12.yaml"
 HELDOUT13 = ROOT / "benchmarks" / "data" / "heldout13.yaml"
 HELDOUT14 = ROOT / "benchmarks" / "data" / "heldout14.yaml"
+HELDOUT15 = ROOT / "benchmarks" / "data" / "heldout15.yaml"
 SEED = 20261201  # the date the third pass collected its data; chosen before the draw
 SEED2 = 20261202  # the date the eighth pass collected its data; chosen before the draw
 SEED3 = 20261203  # the ninth pass's seed, given in its brief before any collection
@@ -179,6 +189,7 @@ SEED11 = 20261211  # the eighteenth pass's seed, committed before collection (on
 SEED12 = 20261212  # the nineteenth pass's seed, committed before collection (only above 8)
 SEED13 = 20261213  # the twenty-first pass's seed, committed before collection (only above 8)
 SEED14 = 20261214  # the twenty-second pass's seed, committed before collection (only above 8)
+SEED15 = 20261215  # the twenty-fourth pass's seed, committed before collection (only above 8)
 # Above this many publications a later draw is a lot; at or below it every one is held out.
 LOT_ABOVE = 8
 # The eighth pass's publications (the units of the second draw), as publication() names them.
@@ -263,6 +274,9 @@ FOURTEENTH_UNITS = (
     "keitaw-p5-nccl-test",
     "kevinzhao-efa-validation",
 )
+# The twenty-fourth pass's publications (the units of the fifteenth draw), as publication()
+# names them.
+FIFTEENTH_UNITS = ("yangwhale-gpu-tpu-pedia",)
 # Sources that share one publication under different source names (same repository).
 SAME_PUBLICATION = {
     "mleng-": "stas00/ml-engineering",
@@ -298,7 +312,7 @@ def first_units() -> list[str]:
     later = set(SECOND_UNITS) | set(THIRD_UNITS) | set(FOURTH_UNITS) | set(FIFTH_UNITS)
     later |= set(SIXTH_UNITS) | set(SEVENTH_UNITS) | set(EIGHTH_UNITS) | set(NINTH_UNITS)
     later |= set(TENTH_UNITS) | set(ELEVENTH_UNITS) | set(TWELFTH_UNITS) | set(THIRTEENTH_UNITS)
-    later |= set(FOURTEENTH_UNITS)
+    later |= set(FOURTEENTH_UNITS) | set(FIFTEENTH_UNITS)
     return sorted({publication(s) for s in sources()} - later)
 
 
@@ -371,6 +385,11 @@ def draw13(seed: int = SEED13) -> list[str]:
 def draw14(seed: int = SEED14) -> list[str]:
     """The fourteenth draw, of the twenty-second pass's publications (``_every_or_half``)."""
     return _every_or_half(FOURTEENTH_UNITS, seed)
+
+
+def draw15(seed: int = SEED15) -> list[str]:
+    """The fifteenth draw, of the twenty-fourth pass's publications (``_every_or_half``)."""
+    return _every_or_half(FIFTEENTH_UNITS, seed)
 
 
 def _every_or_half(units: Iterable[str], seed: int) -> list[str]:
@@ -464,6 +483,11 @@ def held_out14_sources() -> set[str]:
     return held_out_of(HELDOUT14)
 
 
+def held_out15_sources() -> set[str]:
+    """The sources of the fifteenth draw's held-out publications (heldout15.yaml)."""
+    return held_out_of(HELDOUT15)
+
+
 def later_draws() -> list[int]:
     """The numbers of the later draws (the second on) whose held-out list is committed
     (``heldoutN.yaml``), each with its ``held_outN_sources``: what ``accuracy.py --heldoutN``
@@ -474,6 +498,11 @@ def later_draws() -> list[int]:
         for n in range(2, 100)
         if (data / f"heldout{n}.yaml").exists() and callable(globals().get(f"held_out{n}_sources"))
     )
+
+
+def fifteenth_sources() -> set[str]:
+    """Every source of the twenty-fourth pass's publications (held out or not)."""
+    return {s for s in sources() if publication(s) in FIFTEENTH_UNITS}
 
 
 def fourteenth_sources() -> set[str]:
@@ -586,6 +615,11 @@ def main(argv: list[str]) -> int:
         how = "all held out (no lot: at most eight)"
         units14 = FOURTEENTH_UNITS
         args = ("Fourteenth", "twenty-second", draw14(), units14, SEED14, HELDOUT14, how)
+        return _main_later(argv, *args)
+    if "--fifteenth" in argv:
+        how = "all held out (no lot: at most eight)"
+        units15 = FIFTEENTH_UNITS
+        args = ("Fifteenth", "twenty-fourth", draw15(), units15, SEED15, HELDOUT15, how)
         return _main_later(argv, *args)
     units = first_units()
     held = draw()

@@ -172,6 +172,7 @@ LATER_DRAWS = [
     (12, "TWELFTH_UNITS", "SEED12", 20261212, "draw12", "twelfth_sources", 121),
     (13, "THIRTEENTH_UNITS", "SEED13", 20261213, "draw13", "thirteenth_sources", 14),
     (14, "FOURTEENTH_UNITS", "SEED14", 20261214, "draw14", "fourteenth_sources", 89),
+    (15, "FIFTEENTH_UNITS", "SEED15", 20261215, "draw15", "fifteenth_sources", 6),
 ]
 EARLIER_UNITS = (
     "SECOND_UNITS", "THIRD_UNITS", "FOURTH_UNITS", "FIFTH_UNITS", "SIXTH_UNITS", "SEVENTH_UNITS",
@@ -222,7 +223,7 @@ def test_a_later_draw_states_every_network_it_crosses(n: int) -> None:
     # assumed fabric (exclusion rule 1's `unstated: [nics]`).  The tenth, eleventh and
     # thirteenth draws found only runs inside one node.
     across = [p for p in B.heldout_points(n) if B._spans_nodes(p)]
-    assert bool(across) == (n in (8, 9, 12, 14))
+    assert bool(across) == (n in (8, 9, 12, 14, 15))
     assert all("nics" not in p.machine.unstated for p in across)
     assert all(p.machine.network not in ("", "none") for p in across)
 
