@@ -41,7 +41,7 @@ def test_a_list_gives_each_local_index_its_gpu_and_the_node_its_weakest() -> Non
     assert [g.name for g in c.gpus_at] == ["RTX-3090", "RTX-3080-Ti"]
     assert c.gpu_on(0).name == "RTX-3090" and c.gpu_on(1).name == "RTX-3080-Ti"
     # every check not told which GPUs a deployment uses prices the weakest of the node
-    assert c.gpu.name == "RTX-3090 + RTX-3080-Ti"
+    assert c.gpu.name == "mixed RTX-3090 + RTX-3080-Ti"
     assert c.gpu.memory_gb == 12.0 and c.gpu.memory_reported_gib == 0.0
     assert c.gpu.memory_bandwidth_gb_per_s == 912.0
     assert c.gpu.bf16_tflops == 68.0 and c.gpu.arch == "ampere"
@@ -69,8 +69,8 @@ def test_a_deployment_is_judged_by_the_gpus_it_runs_on() -> None:
     c = _cluster()
     assert on_gpus(c, (0,)).gpu.name == "RTX-3090"
     assert on_gpus(c, (1,)).gpu.name == "RTX-3080-Ti"
-    assert on_gpus(c, (0, 1)).gpu.name == "RTX-3090 + RTX-3080-Ti"
-    assert on_gpus(c, None).gpu.name == "RTX-3090 + RTX-3080-Ti"  # wherever it lands
+    assert on_gpus(c, (0, 1)).gpu.name == "mixed RTX-3090 + RTX-3080-Ti"
+    assert on_gpus(c, None).gpu.name == "mixed RTX-3090 + RTX-3080-Ti"  # wherever it lands
 
 
 @pytest.mark.parametrize(
@@ -127,7 +127,7 @@ def _run(
     main(["check", str(compose), "--hardware", str(tmp_path / "hw.yaml"), "--format", "json"])
     out = json.loads(capsys.readouterr().out)
     assert out["summary"]["checked"] == 1
-    return [f"{f['rule']} {f['message']}" for f in out["findings"]]
+    return [f"{f['rule']} {f['message']} fix: {f.get('fix')}" for f in out["findings"]]
 
 
 def _tl205(found: list[str]) -> list[str]:
@@ -139,7 +139,8 @@ def test_a_pipeline_over_both_gpus_does_not_fit_on_the_smaller(
 ) -> None:
     # 32B AWQ in two stages: ~9 GiB a GPU beside the start-up working memory, in 0.9 of 12 GiB
     found = _tl205(_run(tmp_path, MIXED, "0,1", 2, capsys))
-    assert found and "RTX-3090 + RTX-3080-Ti" in found[0], found
+    assert found and "0.9 × 12 GiB mixed RTX-3090 + RTX-3080-Ti" in found[0], found
+    assert "GPUs of 12.0 GiB or more for one instance" in found[0]  # the memory that decides
     # the control: the node's larger GPU twice
     assert not _tl205(_run(tmp_path, MIXED.replace(TI, "RTX-3090"), "0,1", 2, capsys))
 

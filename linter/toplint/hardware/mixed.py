@@ -41,7 +41,7 @@ def weakest(gpus: Sequence[GpuSpec]) -> GpuSpec:
     oldest = min(gpus, key=lambda g: archs.of_gpu(g.arch, g.name).compute_capability)
     bf16 = 0.0 if any(not g.bf16_tflops for g in gpus) else min(g.bf16_tflops for g in gpus)
     return GpuSpec(
-        name=" + ".join(names),
+        name="mixed " + " + ".join(names),
         memory_gb=smallest.memory_gb,
         memory_reported_gib=smallest.memory_reported_gib,
         memory_bandwidth_gb_per_s=min(g.memory_bandwidth_gb_per_s for g in gpus),
@@ -74,7 +74,7 @@ def mixed_note(cluster: Cluster) -> str | None:
     if " + " not in cluster.gpu.name or not cluster.gpus_at:
         return None
     return (
-        f"mixed GPUs ({cluster.gpu.name}): judged by the weakest - the smallest memory "
+        f"{cluster.gpu.name}: judged by the weakest - the smallest memory "
         "(every rank gets the KV blocks of the rank with the fewest), the slowest memory and "
         "compute, the oldest architecture's formats"
     )

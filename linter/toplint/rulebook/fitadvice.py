@@ -43,7 +43,10 @@ def what_would_fit(ctx: RuleContext, m: Memory) -> str:
     need = f"the weights, {_gib(m.weights)}, and working memory, {_gib(m.working)}, need it"
     larger = _larger_share(ctx, m, need)
     options = [larger] if larger else []
-    options.append(f"≥{more} {placement.cluster.gpu.name} GPUs for one instance")
+    name = placement.cluster.gpu.name
+    # GPUs of a mixed node (``toplint.hardware.mixed``) are named by the memory that decides
+    kind = f"{name} GPUs" if " + " not in name else f"GPUs of {_gib(m.capacity)} or more"
+    options.append(f"≥{more} {kind} for one instance")
     within = _within_node(ctx, more) if more > gpus else None
     stages = (dep.pp or 1) * 2 ** math.ceil(math.log2(max(more / gpus, 1.0)))
     spelled = layout_flags(dep.engine, pp=stages) if more > gpus and within is None else ""
