@@ -43,6 +43,7 @@ ROUNDS = (
     "round25",
     "round26",
     "round27",
+    "round28",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -74,6 +75,7 @@ DEVELOPMENT_ON_TOP = {
     "round25": 1,
     "round26": 1,
     "round27": 1,
+    "round28": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -103,6 +105,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round25": 0,
     "round26": 0,
     "round27": 1,
+    "round28": 1,
 }
 
 
@@ -143,6 +146,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round25"]["development"] + rounds["round25"]["held-out"]) >= 3
     assert len(rounds["round26"]["development"] + rounds["round26"]["held-out"]) >= 3
     assert len(rounds["round27"]["development"] + rounds["round27"]["held-out"]) >= 4
+    assert len(rounds["round28"]["development"] + rounds["round28"]["held-out"]) >= 4
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))

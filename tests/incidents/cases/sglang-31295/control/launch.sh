@@ -1,0 +1,7 @@
+# sgl-project/sglang#31295 (the reproduction's clean workaround): the same topology over Mooncake with --disaggregation-ib-device mlx5_0 on both sides
+# prefill node: two workers of 4 GPUs
+CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path Qwen/Qwen3.5-397B-A17B-FP8 --trust-remote-code --tp 4 --dp 4 --enable-dp-attention --disaggregation-mode prefill --host 0.0.0.0 --port 30000 --disaggregation-bootstrap-port 8998 --disaggregation-transfer-backend mooncake --disaggregation-ib-device mlx5_0
+CUDA_VISIBLE_DEVICES=4,5,6,7 python -m sglang.launch_server --model-path Qwen/Qwen3.5-397B-A17B-FP8 --trust-remote-code --tp 4 --dp 4 --enable-dp-attention --disaggregation-mode prefill --host 0.0.0.0 --port 30001 --disaggregation-bootstrap-port 8999 --disaggregation-transfer-backend mooncake --disaggregation-ib-device mlx5_0
+# decode node: two workers of 4 GPUs
+CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path Qwen/Qwen3.5-397B-A17B-FP8 --trust-remote-code --tp 4 --disaggregation-mode decode --host 0.0.0.0 --port 30000 --disaggregation-transfer-backend mooncake --disaggregation-ib-device mlx5_0
+CUDA_VISIBLE_DEVICES=4,5,6,7 python -m sglang.launch_server --model-path Qwen/Qwen3.5-397B-A17B-FP8 --trust-remote-code --tp 4 --disaggregation-mode decode --host 0.0.0.0 --port 30001 --disaggregation-transfer-backend mooncake --disaggregation-ib-device mlx5_0
