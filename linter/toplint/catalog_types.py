@@ -85,6 +85,10 @@ class ModelSpec:
     # experts' own width: a latent MoE's narrower one, Kimi-K3's ``routed_expert_hidden_size``;
     # two or three matrices); 0 when the spec was not read from a config (``routed_params``)
     expert_params: float = 0.0
+    # bytes per routed-expert weight where the checkpoint stores its experts at a width of
+    # their own beside wider layers (``toplint.hardware.hfweights.expert_bytes_of``: NVFP4 or
+    # MXFP4 experts beside FP8 or 16-bit attention); 0: the experts share ``weight_bytes``
+    expert_bytes: float = 0.0
     # The checkpoint's multi-token-prediction layers (config.json ``num_nextn_predict_layers``,
     # Qwen3.5/3.6's ``mtp_num_hidden_layers``; 0: none or not read), one such layer's parameters
     # outside the routed experts and its routed experts' (``toplint.hardware.hfmtp``), and

@@ -237,14 +237,16 @@ def test_b300_and_gb300_reach_their_nics_over_pcie_gen6() -> None:
 def test_checkpoint_rows_name_published_ids_and_known_fields() -> None:
     """Each per-checkpoint row of data/checkpoints.yaml names ids the catalog publishes (a typo
     would patch nothing, silently) and only config.json fields the architecture has, or its
-    context, which an architecture whose ids span contexts leaves out (models.yaml)."""
+    context, which an architecture whose ids span contexts leaves out (models.yaml), or - for a
+    quantized release - the quantization_config that details its own (the layers' widths)."""
     from toplint.hardware.modelcatalog import _checkpoints, catalog
 
     cat = catalog()
     for key, (fields, source) in _checkpoints().items():
         item = cat.published(key)
         assert item is not None, key
-        known = {*item.entry.config, "max_position_embeddings"}
+        own = ("quantization_config",) if item.quantization_config else ()
+        known = {*item.entry.config, "max_position_embeddings", *own}
         assert set(fields) <= known, (key, fields)
         assert source
 

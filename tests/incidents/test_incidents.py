@@ -105,7 +105,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round25": 0,
     "round26": 0,
     "round27": 1,
-    "round28": 1,
+    "round28": 0,
 }
 
 

@@ -27,7 +27,7 @@ from toplint.hardware.hfquant import (
 )
 from toplint.hardware.hfquant import field_first as _first
 from toplint.hardware.hfquant import field_int as _int
-from toplint.hardware.hfweights import lm_head_bytes_of, weight_bytes_of
+from toplint.hardware.hfweights import expert_bytes_of, lm_head_bytes_of, weight_bytes_of
 from toplint.infra.numbers import whole
 from toplint.record import record, replace
 
@@ -163,6 +163,8 @@ def spec_from_hf_config(
         if cfg.get("checkpoint_bytes") and not cfg.get("vocab_size"):
             return _partial_spec(cfg, model_id, source)
         spec = _spec(cfg, model_id, source)
+        if spec.expert_params and (experts := expert_bytes_of(cfg)):
+            spec = replace(spec, expert_bytes=experts)
         if config.get("model_type"):
             spec = replace(spec, model_type=str(config["model_type"]))
         vision = config.get("vision_config")

@@ -11,7 +11,7 @@ from typing import Any
 
 from toplint.hardware.hfquant import Shares, field_first, field_int
 
-__all__ = ["lm_head_bytes_of", "weight_bytes_of"]
+__all__ = ["expert_bytes_of", "lm_head_bytes_of", "weight_bytes_of"]
 
 
 # quant_method values that store 8-bit weights and carry no ``bits`` field: SGLang's
@@ -101,6 +101,39 @@ def lm_head_bytes_of(cfg: Mapping[str, Any]) -> float:
     return 0.0
 
 
+def expert_bytes_of(cfg: Mapping[str, Any]) -> float:
+    """Bytes per routed-expert weight of a checkpoint that stores its routed experts at a width
+    of their own, beside wider layers (``weight_bytes_of`` weighs the two together); 0.0 when
+    its experts share its other layers' width or none is known.  The memory model splits the
+    checkpoint's bytes by it: an engine spreads the routed experts over more ranks than the
+    layers it replicates (vLLM's experts over TP x DP beside each DP rank's whole attention,
+    ``toplint.outcome.weights.weights_per_gpu``), so the two parts' own widths decide what a
+    rank holds.  The kinds of checkpoint ``weight_bytes_of`` reads so: MXFP4 experts (gpt-oss,
+    DeepSeek-V4's ``expert_dtype`` fp4), ModelOpt's NVFP4 experts beside FP8 layers, a mixed
+    ``config_groups``, one width whose ``ignore`` list keeps other kinds of layer in 16 bits."""
+    quant = cfg.get("quantization_config")
+    if not isinstance(quant, Mapping):
+        return 0.0
+    method = str(quant.get("quant_method", "")).lower()
+    algo = str(quant.get("quant_algo", "")).lower()
+    mixed = _kind_widths(quant)
+    if mixed is not None:
+        return mixed.get("experts", 2.0)
+    if method in ("compressed-tensors", "modelopt"):
+        width = _single_width(quant) if method == "compressed-tensors" else _modelopt(quant)
+        kept = _kept_kinds(quant)
+        if width is not None and kept - {"tables", None}:
+            return 2.0 if "experts" in kept else width
+        return 0.0
+    if method in ("fp8", "fbgemm_fp8") or algo == "fp8":
+        if _mxfp4_experts(cfg, quant):
+            return 4.25 / 8
+        if algo == "mixed_precision" and _group_bits(quant) == {4}:
+            return 4.5 / 8
+        return 0.0
+    return 4.25 / 8 if method == "mxfp4" else 0.0
+
+
 # Words of a layer's name that say which kind of layer it is (Hugging Face module names:
 # ``model.layers.3.self_attn.q_proj``, ``model.language_model.layers.0.linear_attn.out_proj``,
 # ``backbone.layers.0.mixer.in_proj``, ``model.layers.5.mlp.experts``), the first match deciding.
@@ -141,6 +174,24 @@ def _mixed(quant: Mapping[str, Any], shares: Shares) -> float | None:
     layer at the widths of the groups naming it, in proportion to how many of its layers each
     names, a kind no group names at 16 bits.  None when the groups share one width or a
     target names no layer (a class or pattern): the checkpoint is then weighed as one width."""
+    widths = _kind_widths(quant)
+    if widths is None:
+        return None
+
+    def of(kind: str) -> float:
+        return widths.get(kind, 2.0)
+
+    return (
+        shares.attention * of("attention") + shares.experts * of("experts")
+        + shares.rest * of("rest")
+    )  # fmt: skip
+
+
+def _kind_widths(quant: Mapping[str, Any]) -> dict[str, float] | None:
+    """Each kind of layer a mixed ``config_groups`` names (``_mixed``), at the widths of the
+    groups naming it in proportion to how many of its layers each names; the embedding and LM
+    head left out (kept at 16 bits by the memory model, ``toplint.outcome.memory``).  None when
+    the groups share one width or a target names no layer."""
     groups = quant.get("config_groups")
     if not isinstance(groups, Mapping) or len(groups) < 2:
         return None
@@ -161,18 +212,10 @@ def _mixed(quant: Mapping[str, Any], shares: Shares) -> float | None:
             per[width] = per.get(width, 0) + n
     if len(widths) < 2:
         return None
-    counts.pop("tables", None)  # kept at 16 bits by the memory model (outcome.memory)
-
-    def of(kind: str) -> float:
-        per = counts.get(kind)
-        if not per:
-            return 2.0
-        return sum(w * n for w, n in per.items()) / sum(per.values())
-
-    return (
-        shares.attention * of("attention") + shares.experts * of("experts")
-        + shares.rest * of("rest")
-    )  # fmt: skip
+    counts.pop("tables", None)
+    return {
+        kind: sum(w * n for w, n in per.items()) / sum(per.values()) for kind, per in counts.items()
+    }
 
 
 def _ignored_kind(pattern: str) -> str | None:
@@ -236,18 +279,22 @@ def _ignoring(quant: Mapping[str, Any], shares: Shares, width: float) -> float:
     test_humming_ignore.py on Kimi-K2.6's list), and ModelOpt's NVFP4 releases that keep
     attention 16-bit (nvidia/Kimi-K2.5-NVFP4's ``ignore`` names every layer's ``self_attn``;
     vLLM's ModelOpt config reads config.json's ``ignore`` as its ``exclude_modules``)."""
-    listed = quant.get("ignore")
-    kept = (
-        {_ignored_kind(p) for p in listed if isinstance(p, str)}
-        if isinstance(listed, list)
-        else set()
-    )
+    kept = _kept_kinds(quant)
     dense = max(0.0, shares.rest - shares.shared)
     parts = (
         (shares.attention, "attention"), (shares.experts, "experts"), (shares.shared, "shared"),
         (dense, "dense"),
     )  # fmt: skip
     return sum(share * (2.0 if kind in kept else width) for share, kind in parts)
+
+
+def _kept_kinds(quant: Mapping[str, Any]) -> set[str | None]:
+    """The kinds of layer a quantization_config's ``ignore`` list keeps in 16 bits
+    (``_ignored_kind``)."""
+    listed = quant.get("ignore")
+    if not isinstance(listed, list):
+        return set()
+    return {_ignored_kind(p) for p in listed if isinstance(p, str)}
 
 
 def _targets(group: Mapping[str, Any]) -> list[tuple[str, int]] | None:

@@ -146,6 +146,7 @@ def _apply_quant(spec: ModelSpec, entry_block: int, suffixes: tuple[str, ...]) -
         return replace(
             spec,
             weight_bytes=weight_bytes,
+            expert_bytes=0.0,  # the name gives one width, the experts' too
             quant_block=block,
             quant_group=group,
             # A 4-bit re-release of an FP8 architecture is not FP8 (its scales are AWQ/GPTQ's,
@@ -181,7 +182,9 @@ def as_served(spec: ModelSpec, dep: Deployment) -> ModelSpec:
     )
     written = flag.raw if flag is not None else engine.quantization_option
     note = f"; weights as served: {method} ({weight_bytes:g} bytes per weight, from {written})"
-    return replace(spec, weight_bytes=weight_bytes, quant_block=0, source=spec.source + note)
+    return replace(
+        spec, weight_bytes=weight_bytes, expert_bytes=0.0, quant_block=0, source=spec.source + note
+    )
 
 
 def _context_as_served(spec: ModelSpec, dep: Deployment, engine: Engine | None) -> ModelSpec:
@@ -228,7 +231,10 @@ def _from_catalog(model_id: str, fallback_suffixes: tuple[str, ...] = ()) -> Mod
     own = checkpoint_config(item.id) if item is not None and not removed else None
     patch, where = own if own is not None else (None, "")
     if item is not None and item.quantization_config:  # the re-release's own config.json
-        spec = entry.spec(item.quantization_config, patch)
+        # A checkpoints.yaml row's quantization_config (the layers' widths the release
+        # documents) over the id's generated one (ModelOpt's hf_quant_config.json algorithm alone)
+        quant = (patch or {}).get("quantization_config") or item.quantization_config
+        spec = entry.spec(quant, patch)
         note = f"; weights as served: from {item.id}'s own config ({item.source})"
         spec = _own_fields(spec, item, patch, where)
         block = _org_block(model_id, entry)

@@ -61,26 +61,40 @@ def weights_per_gpu(model: ModelSpec, dep: Deployment) -> float:
     EP when EP > 1, never below TP (each engine's ``Engine.experts_over``).  Under PP, an engine
     whose source places the vocabulary tables on the edge stages (``MemoryAccounting.pp_tables``)
     has its first stage hold the input embedding and its last the LM head, each split over TP,
-    beside its share of the hidden layers; the fullest stage is the one that must fit."""
+    beside its share of the hidden layers; the fullest stage is the one that must fit.  Each
+    part at its own width where the checkpoint stores its experts narrower than the rest
+    (``ModelSpec.expert_bytes``: NVFP4 experts beside FP8 or 16-bit layers), else both at the
+    checkpoint's one width: a DP rank's whole attention weighs what it is stored at, not the
+    4-bit experts' average."""
     pp = max(dep.pp or 1, 1)
     experts = model.routed_params
     total = weight_bytes(model)
-    share = total / model.params_total if model.params_total else 0.0
     experts_over = get_engine(dep.engine).experts_over(dep)
     attention_tp = get_engine(dep.engine).attention_tp(dep)
     dense = model.params_total - experts
-    even = (dense / (attention_tp * pp) + experts / (experts_over * pp)) * share
+    # The experts at their own width where the checkpoint gives them one
+    # (``ModelSpec.expert_bytes``), the rest of ``total`` on the other layers; else one width.
+    own = experts * model.expert_bytes
+    split = 0.0 < own < total and dense > 0
+    share = total / model.params_total if model.params_total else 0.0
+    expert_total = own if split else experts * share
+    even = (total - expert_total) / (attention_tp * pp) + expert_total / (experts_over * pp)
     if pp == 1 or get_engine(dep.engine).memory.pp_tables != "edges" or model.num_layers < pp:
         return even
     table = float(model.vocab_size * model.hidden_size)  # one table: embedding or LM head
     tables = min(2.0 * table, dense / 2)  # the embedding and LM head ``weight_bytes`` counts
     table_bytes = 2.0 if model.weight_bytes < 2.0 else model.weight_bytes  # kept 16-bit
     head_bytes = model.lm_head_bytes or table_bytes  # the LM head's own width where quantized
-    body_share = (total - tables / 2 * (table_bytes + head_bytes)) / (model.params_total - tables)
-    layer = ((dense - tables) / attention_tp + experts / experts_over) / model.num_layers
+    layers_total = total - tables / 2 * (table_bytes + head_bytes)  # every hidden layer's bytes
+    if split:  # the dense layers' bytes and the experts' apart
+        layer = ((layers_total - own) / attention_tp + own / experts_over) / model.num_layers
+    else:
+        body_share = layers_total / (model.params_total - tables)
+        layer = ((dense - tables) / attention_tp + experts / experts_over) / model.num_layers
+        layer *= body_share
     edges = {0: table / attention_tp * table_bytes, pp - 1: table / attention_tp * head_bytes}
     parts = stage_layers(model.num_layers, pp)
-    return max(n * layer * body_share + edges.get(i, 0.0) for i, n in enumerate(parts))
+    return max(n * layer + edges.get(i, 0.0) for i, n in enumerate(parts))
 
 
 def kv_per_token(model: ModelSpec, dep: Deployment) -> float:
