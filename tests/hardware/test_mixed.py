@@ -163,3 +163,12 @@ def test_servers_sharing_a_gpu_are_judged_by_that_gpus_memory() -> None:
     on_both, on_first = on_gpus(node, (0, 1)), on_gpus(node, (0,))
     assert _capacity([on_both, on_first], (0,)) == lookup_gpu("RTX-3090").memory_reported_gib  # type: ignore[union-attr]
     assert _capacity([on_both, on_gpus(node, (1,))], (1,)) == 12.0
+
+
+def test_plan_names_each_gpu_of_a_mixed_node_when_nothing_fits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "hw.yaml").write_text(MIXED, encoding="utf-8")
+    argv = ["plan", "--model", "Qwen/Qwen2.5-32B-Instruct-AWQ", "--hardware"]
+    assert main([*argv, str(tmp_path / "hw.yaml")]) == 2
+    assert "(RTX-3090, 24 GB; RTX-3080-Ti, 12 GB)" in capsys.readouterr().err

@@ -40,9 +40,12 @@ def recommend(
             + _refusal(refused, model, cluster)
         )
     if not ranked:
+        sizes = [f"{g.name}, {g.memory_gb:g} GB" for g in cluster.gpus_at] or [
+            f"{cluster.gpu.name}, {cluster.gpu.memory_gb:g} GB each"
+        ]
         raise UsageError(
             f"no layout of {model.id} fits on {gpus} GPUs of {cluster.name!r} "
-            f"({cluster.gpu.name}, {cluster.gpu.memory_gb:g} GB each)"
+            f"({'; '.join(dict.fromkeys(sizes))})"
         )
     out = []
     for i, c in enumerate(ranked[:top]):
