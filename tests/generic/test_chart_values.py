@@ -78,3 +78,46 @@ def test_a_charts_own_name_is_no_engine_choice(tmp_path: Path) -> None:
     dependency = CHART + "dependencies:\n  - name: vllm\n    repository: https://example.org/c\n"
     (tmp_path / "Chart.yaml").write_text(dependency)
     assert [f.rule for f in _parse(tmp_path / "Chart.yaml").findings] == ["TL008"]
+
+
+RAYSERVICE = """\
+apiVersion: ray.io/v1
+kind: RayService
+metadata:
+  name: {{ .Release.Name }}
+spec:
+  serveConfigV2: |
+    applications:
+{{- range $app := .Values.applications }}
+{{ printf "applications/%s.yaml" $app | $.Files.Get | indent 4 }}
+{{- end }}
+"""
+
+
+def _chart_of(tmp_path: Path, template: str, values: str) -> Path:
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "Chart.yaml").write_text("apiVersion: v2\nname: svc\nversion: 0.1.0\n")
+    (tmp_path / "templates" / "rayservice.yaml").write_text(template)
+    (tmp_path / "values.yaml").write_text(values)
+    return tmp_path / "values.yaml"
+
+
+def test_a_serve_config_the_chart_fills_from_its_files_is_not_read_nor_an_error(
+    tmp_path: Path,
+) -> None:
+    """RationAI/model-service@2372b71f helm/rayservice: serveConfigV2 is the chart's files
+    (``$.Files.Get``), which toplint does not read; the rendered placeholders are not YAML, and
+    that is no fault of the file (it had ended the whole run with exit 2)."""
+    values = _chart_of(tmp_path, RAYSERVICE, "applications: [episeg-1, virchow2]\n")
+    result = _parse(values)
+    assert result.deployments == () and result.findings == ()
+
+
+def test_a_serve_config_that_is_not_yaml_is_tl001_where_it_was_written(tmp_path: Path) -> None:
+    head = RAYSERVICE.split("  serveConfigV2: |")[0]
+    template = head + "  serveConfigV2: {{ .Values.serve | quote }}\n"
+    values = _chart_of(tmp_path, template, 'serve: "applications: [a\\n  - b: c"\n')
+    result = _parse(values)
+    assert result.deployments == ()
+    (finding,) = result.findings
+    assert finding.rule == "TL001" and "as the chart renders it" in finding.message

@@ -37,7 +37,7 @@ from toplint.infra.readpolicy import (
     shown_path,
 )
 from toplint.infra.yamlsafe import Document, load_documents
-from toplint.model import Deployment, Finding, Position, Severity
+from toplint.model import Deployment, Finding, Position, Severity, unparsable
 from toplint.parse.base import Source
 from toplint.parse.generic.chartdir import chart_above
 from toplint.parse.generic.layered import Layered
@@ -267,7 +267,15 @@ def _read(maps: list[SpanMap], values_path: str) -> Read:
         # text downloads into it, as in a file linted alone (``run._identify_models``): the
         # download is the template's (``huggingface-cli download {{ … }} --local-dir``), not
         # the values'.
-        for dep in identify(resource_deployments(ctx), span.text, span.path):
+        try:
+            found = resource_deployments(ctx)
+        except SourceError as exc:  # text the template renders that is not what it holds
+            # (a RayService's serveConfigV2 of files the chart indents in): TL001 where it was
+            # written, and the chart's other resources still read
+            what = f"{exc} (as the chart renders it)"
+            findings.append(_remapped(unparsable(span.path, what, exc.line, exc.column), by_path))
+            continue
+        for dep in identify(found, span.text, span.path):
             deployments.append(_placed(dep, by_path, values_path))
         findings.extend(_remapped(f, by_path) for f in ctx.findings)
     return list(one_per_instance(deployments)), findings

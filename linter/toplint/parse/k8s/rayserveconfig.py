@@ -51,8 +51,8 @@ def serve_config(ctx: Ctx) -> tuple[dict[str, Any], Callable[[Path], Position]] 
     try:
         docs = load_documents(text, ctx.path)
     except SourceError as exc:  # Ray rejects it too; a budget hit is placed where it happened
-        if "{{" in text:  # a Helm template: not YAML until rendered
-            return None
+        if "{{" in text or "${helm_" in text:  # a Helm template, or what a rendered chart
+            return None  # could not fill (``.Files.Get``): not YAML until Helm renders it
         where = locate.position(exc.line, exc.column)
         raise SourceError(f"{exc} (in serveConfigV2)", where.line, where.column) from None
     if not docs or not isinstance(docs[0].data, dict):
