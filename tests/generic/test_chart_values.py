@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from toplint.parse.base import Source
 from toplint.parse.parallel import builtin_and_plugin_parsers
 from toplint.parse.run import parse_source
@@ -121,3 +123,19 @@ def test_a_serve_config_that_is_not_yaml_is_tl001_where_it_was_written(tmp_path:
     assert result.deployments == ()
     (finding,) = result.findings
     assert finding.rule == "TL001" and "as the chart renders it" in finding.message
+
+
+def test_a_chart_reader_that_fails_loses_no_other_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bug in the chart reader is this file's internal-error finding, not the run's end."""
+    import toplint.parse.generic.helmchart as helmchart
+
+    def broken(source: Source, folder: str) -> None:
+        raise ValueError("boom")
+
+    monkeypatch.setattr(helmchart, "rendered_deployments", broken)
+    monkeypatch.delenv("TOPLINT_DEBUG", raising=False)
+    values = _chart_of(tmp_path, RAYSERVICE, "applications: [a]\n")
+    (finding,) = _parse(values).findings
+    assert "the Helm chart reader" in finding.message and "boom" in finding.message

@@ -95,7 +95,18 @@ def _chart(
     as plain values when no template could be."""
     from toplint.parse.generic.helmchart import rendered_deployments
 
-    (deployments, findings), rendered = rendered_deployments(source, folder)
+    try:
+        (deployments, findings), rendered = rendered_deployments(source, folder)
+    except SourceError as exc:  # what a reader of a rendered resource rejects and did not place
+        bad = unparsable(source.path, f"{exc} (as the chart renders it)", exc.line, exc.column)
+        return ParseResult(source.path, (), (bad,))
+    except RecursionError:
+        return ParseResult(source.path, (), (unparsable(source.path, "nested too deeply"),))
+    except Exception as exc:  # a reader's bug must not lose the other files' findings
+        if os.environ.get("TOPLINT_DEBUG"):
+            raise
+        crash = internal_error(source.path, 1, 1, "the Helm chart reader", exc)
+        return ParseResult(source.path, (), (crash,))
     if rendered and deployments:
         return _identify_models(
             source, ParseResult(source.path, tuple(deployments), tuple(findings))
