@@ -27,7 +27,10 @@ values, AIBrix, SkyPilot and SkyServe tasks, Ray Serve LLM configs and RayServic
 services, OpenShift AI ServingRuntimes and TGI without a shard count, after set 18),
 tests/data/open_world20/ (set 20, trtllm-serve with LLM-API option files, trtllm-bench, LMDeploy
 pipelines, SGLang prefill/decode in Docker and its router, ROCm and MI35x to decline, NIM,
-Xinference, Ollama and llama.cpp beside them, collected beside set 19) and
+Xinference, Ollama and llama.cpp beside them, collected beside set 19),
+tests/data/open_world21/ (set 21, 2026 MoE deployments: vLLM DP+EP and multi-node Ray/mp launchers
+under Slurm, pods and DGX Spark ranks, wrapped SGLang images, a model-profile launcher, a
+confidential-VM config, the NIM Operator and a Hygon DCU to decline, after set 20) and
 tests/data/open_world_helm/ (set
 helm: Helm charts whose templates bind values to engine flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and
@@ -95,6 +98,7 @@ SETS = {
     "18": _TESTDATA / "open_world18",
     "19": _TESTDATA / "open_world19",
     "20": _TESTDATA / "open_world20",
+    "21": _TESTDATA / "open_world21",
     "helm": _TESTDATA / "open_world_helm",
 }
 DATA = SETS["1"]
