@@ -36,3 +36,22 @@ def test_a_command_run_from_a_string_by_eval_tmux_or_ssh_is_read() -> None:
     ):
         dep = only("run.sh", line)
         assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2), line
+
+
+def test_a_backquoted_comment_between_continued_lines_is_no_word() -> None:
+    """`# note` inside a continued command runs nothing and leaves no word (bash(1), "Command
+    Substitution"), so the command around it is read (im0xMagnus/glm-5.3-uncensored-8x-dgx-spark
+    @541aefb3 launchers/launch-fp8-tp8.sh writes its notes so, inside ``docker run``)."""
+    text = (
+        "docker run --gpus all -d --entrypoint /opt/venv/bin/vllm \\\n"
+        "  `# compile caches into the persistent /cache mount` \\\n"
+        "  -e TORCH_EXTENSIONS_DIR=/cache/torch_extensions \\\n"
+        '  "ghcr.io/org/gb10-vllm:v19" \\\n'
+        "    serve /models/glm \\\n"
+        "    --tensor-parallel-size 8 --pipeline-parallel-size 1 \\\n"
+        "    `# MEASURED: 0.85 is proven to pass.`              \\\n"
+        "    --gpu-memory-utilization 0.86 \\\n"
+        "    --nnodes 8 --node-rank 0\n"
+    )
+    dep = only("launch.sh", text)
+    assert (dep.engine, dep.model, dep.tp, dep.nodes) == ("vllm", "/models/glm", 8, 8)

@@ -135,6 +135,8 @@ class Expander:
         if exp.startswith("(("):
             return self._arith(exp[2:-2], missing)
         if exp.startswith("("):
+            if not exp[1:-1].strip():
+                return ""  # ``$()`` runs no command and outputs nothing (bash(1))
             here = _SELF_DIR.match(exp)
             if here:
                 return ".." if here.group(1) else "."

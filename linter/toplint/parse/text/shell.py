@@ -223,7 +223,13 @@ def _expansion(cur: Cursor) -> Part:
     """The word part a ``$`` or a backquote at the cursor starts, quoted or not (a ``$`` that
     starts no expansion is a literal ``$``)."""
     if cur.peek() == "`":
-        return ("exp", "(" + _read_backquote(cur) + ")")
+        body = _read_backquote(cur)
+        # A backquoted comment runs no command (`# note` between a command's continued lines,
+        # im0xMagnus/glm-5.3-uncensored-8x-dgx-spark@541aefb3 launchers/launch-fp8-tp8.sh): the
+        # backquotes' text is the command and a word starting with # comments out the rest of
+        # its line (bash(1), "Command Substitution", "COMMENTS"), so it is an empty one.
+        comment = body.lstrip(" \t").startswith("#") and "\n" not in body
+        return ("exp", "()" if comment else "(" + body + ")")
     cur.take()
     exp = read_expansion(cur)
     return ("exp", exp) if exp else ("lit", "$")
