@@ -10,15 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from toplint.engines.registry import get_spec
+from toplint.engines.registry import get_engine, get_spec
 from toplint.infra.yamlsafe import Path
-from toplint.model import Deployment
+from toplint.model import Deployment, Position
 from toplint.parse.argv import deployment_from_invocation
+from toplint.parse.invocation import shell_script
 from toplint.parse.k8s.configmap import configmap_loader, resolve_config_flag
 from toplint.parse.k8s.container import (
     container_env,
+    element_path,
     env_args,
     invocations,
+    list_args,
+    script_commands,
     with_env_options,
     with_image_and_accelerator,
 )
@@ -31,6 +35,7 @@ from toplint.parse.k8s.context import (
     with_gpu,
 )
 from toplint.parse.k8s.shm import dev_shm
+from toplint.parse.text.granted import on_ray, ray_leader_size
 from toplint.record import replace
 
 
@@ -87,7 +92,58 @@ def container_deployments(
         from toplint.parse.k8s.nim import nim_container
 
         out = nim_container(ctx, cpath, here)
-    return out
+    leader = _ray_leader(ctx, cpath, env) if out else None
+    return [_heads(dep, *leader) if leader and on_ray(dep) else dep for dep in out]
+
+
+# An engine the container starts after heading a Ray cluster of this many nodes (``_heads``):
+# the workloads take its pod as one node of the instance, as for ``--nnodes``.
+RAY_CLUSTER = "ray-cluster-size"
+
+
+def _ray_leader(
+    ctx: Ctx, cpath: Path, env: Mapping[str, str | None]
+) -> tuple[int, Position] | None:
+    """The nodes of the Ray cluster the container heads with vLLM's multi-node helper
+    (``multi-node-serving.sh leader --ray_cluster_size=N``: ``granted.ray_leader_size``), and
+    where that is written; its worker pods are started elsewhere (romaingrx/kimi-k2-thinking-k8s
+    @1adc2c80 src/k8s/tp16/01-ray-head.yaml: a Pod of 8 GPUs runs the leader with
+    ``--ray_cluster_size=2``, then ``vllm serve`` with TP 16 on Ray)."""
+    args = list_args(ctx, (*cpath, "command"), env) + list_args(ctx, (*cpath, "args"), env)
+    if not any(a.value and "multi-node-serving.sh" in a.value for a in args):
+        return None
+    script_at = shell_script(args)
+    commands = (
+        [args]
+        if script_at is None
+        else script_commands(ctx, element_path(ctx, cpath, script_at), env)
+    )
+    for command in commands:
+        size = ray_leader_size([a.value for a in command])
+        if size is not None and size > 1 and command:
+            return size, command[0].position
+    return None
+
+
+def _heads(dep: Deployment, size: int, where: Position) -> Deployment:
+    """``dep``, an engine on the Ray cluster its container heads: an instance of ``size`` nodes,
+    this pod one of them (the serving process's visible GPUs no longer bound it: the Ray
+    workers' GPUs do, ``granted.on_ray``)."""
+    note = (
+        f"heads a Ray cluster of {size} nodes (vLLM's multi-node-serving.sh leader "
+        f"--ray_cluster_size={size}): its TP × PP exceeds this pod's GPUs, so "
+        f"{get_engine(dep.engine).title}'s default executor is Ray and its workers run on "
+        "every node of the cluster"
+    )
+    options = {k: v for k, v in dep.options.items() if k != "gpus_from"}
+    options[RAY_CLUSTER] = str(size)
+    return replace(
+        dep,
+        nodes=size,
+        options=options,
+        sources={**dep.sources, "nodes": where},
+        notes=(*dep.notes, note),
+    )
 
 
 def pod_deployments(

@@ -14,7 +14,7 @@ from __future__ import annotations
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
 from toplint.parse.k8s.context import Ctx, base_deployment
-from toplint.parse.k8s.pods import pod_deployments
+from toplint.parse.k8s.pods import RAY_CLUSTER, pod_deployments
 from toplint.record import replace
 
 
@@ -41,7 +41,10 @@ def workload(ctx: Ctx) -> list[Deployment]:
 
 def spans_nodes(dep: Deployment) -> bool:
     """The engine's own arguments say its instance spans nodes: ``--nnodes N`` with N > 1, or
-    ``--nnodes`` with a value this file cannot resolve (``$(RBG_LWP_GROUP_SIZE)``)."""
+    ``--nnodes`` with a value this file cannot resolve (``$(RBG_LWP_GROUP_SIZE)``); or its
+    container heads the Ray cluster it runs on (``pods.RAY_CLUSTER``)."""
+    if RAY_CLUSTER in dep.options:
+        return True
     return dep.flag("nnodes") is not None and (dep.nodes is None or dep.nodes > 1)
 
 

@@ -89,6 +89,41 @@ def apply_allocation(dep: Deployment, alloc: Allocation, rank_per_gpu: bool) -> 
     )
 
 
+def layout_gpus(dep: Deployment) -> int | None:
+    """GPUs one instance's TP × PP spans (None when either is unresolved)."""
+    return dep.tp * dep.pp if dep.tp is not None and dep.pp is not None else None
+
+
+def on_ray(dep: Deployment) -> bool:
+    """The engine runs its workers on a Ray cluster: its default executor is Ray beyond the
+    GPUs its process sees (``Engine.ray_executor``), the executor is Ray or not written, and
+    TP × PP exceeds those GPUs (fewer GPUs than it needs, or none counted)."""
+    executor = get_engine(dep.engine).ray_executor
+    if executor is None or dep.gpus_per_node is None:
+        return False
+    flag = dep.flag(executor[0])
+    if flag is not None and flag.value != executor[1]:
+        return False
+    layout = layout_gpus(dep)
+    return layout is not None and layout > dep.gpus_per_node
+
+
+def ray_leader_size(words: Sequence[str | None]) -> int | None:
+    """The nodes of the Ray cluster a command of vLLM's multi-node helper heads:
+    ``multi-node-serving.sh leader --ray_cluster_size=N`` starts the Ray head and waits until
+    N nodes are alive, the workers joining with ``multi-node-serving.sh worker`` from their
+    own hosts or pods (vllm-project/vllm@2584e94b examples/online_serving/multi-node-serving.sh:
+    the ``leader`` subcommand reads only ``--ray_cluster_size=*``, runs ``ray start --head``
+    and polls ``ray.nodes()`` until that many are alive).  None for any other command."""
+    for i, word in enumerate(words[:-1]):
+        if word and word.rsplit("/", 1)[-1] == "multi-node-serving.sh" and words[i + 1] == "leader":
+            for rest in words[i + 2 :]:
+                if rest and rest.startswith("--ray_cluster_size="):
+                    return whole_text(rest.partition("=")[2], 1, 1 << 20)
+            return None
+    return None
+
+
 def starts_ray_cluster(commands: Iterable[Sequence[str | None]]) -> bool:
     """The script starts a Ray cluster over the job's nodes: a ``ray start --head`` and a
     ``ray start`` joining it (docs.ray.io, "Deploying on Slurm": one ``srun … ray start`` per

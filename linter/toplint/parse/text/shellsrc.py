@@ -26,6 +26,8 @@ from toplint.parse.text.granted import (
     RayCluster,
     across_ray_cluster,
     apply_allocation,
+    layout_gpus,
+    on_ray,
     ray_cluster,
     starts_ray_cluster,
 )
@@ -78,25 +80,6 @@ def _runtime_prefix(command: Command, path: str, smap: SourceMap) -> list[Arg]:
             at = pos or smap.position(word.line, word.column)
             out.append(Arg(word.value, word.raw, at, word.unresolved))
     return out
-
-
-def _layout(dep: Deployment) -> int | None:
-    """GPUs one instance's TP × PP spans (None when either is unresolved)."""
-    return dep.tp * dep.pp if dep.tp is not None and dep.pp is not None else None
-
-
-def _on_ray(dep: Deployment) -> bool:
-    """The engine runs its workers on the script's Ray cluster: its default executor is Ray
-    beyond the GPUs its process sees (``Engine.ray_executor``), the executor is Ray or not
-    written, and TP × PP exceeds those GPUs (fewer GPUs than it needs, or none counted)."""
-    executor = get_engine(dep.engine).ray_executor
-    if executor is None or dep.gpus_per_node is None:
-        return False
-    flag = dep.flag(executor[0])
-    if flag is not None and flag.value != executor[1]:
-        return False
-    layout = _layout(dep)
-    return layout is not None and layout > dep.gpus_per_node
 
 
 def _launched(args: Sequence[Arg], inv: Invocation) -> Allocation:
@@ -293,12 +276,12 @@ class ShellParser:
                     dep, found = as_wrapped(dep, found, inv)
                 step = _launched(args, inv)
                 alloc = (
-                    across_ray_cluster(step.over(outer), job, _layout(dep))
+                    across_ray_cluster(step.over(outer), job, layout_gpus(dep))
                     if ray
                     else step.over(granted)
                 )
                 dep = apply_allocation(dep, alloc, get_engine(dep.engine).rank_per_gpu)
-                if cluster is not None and _on_ray(dep):
+                if cluster is not None and on_ray(dep):
                     dep = cluster.holds(dep)
                 out.append((one_host(dep), found))
             return out
