@@ -323,3 +323,29 @@ def test_a_bf16_checkpoint_on_volta_is_planned_as_float16(tmp_path: Path, capsys
     script.write_text(recs[0]["command"] + "\n")
     assert main(["check", str(script), "--hardware", str(manifest), "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["findings"] == []
+
+
+H100X8 = """\
+version: 1
+clusters:
+  - {name: h100, nodes: 1, gpu: H100-SXM-80GB, gpus_per_node: 8}
+"""
+
+
+def test_plan_weighs_the_checkpoint_the_user_named(tmp_path: Path, capsys) -> None:
+    """A checkpoint whose format only its id says (``-NVFP4``) is planned as that checkpoint, as
+    ``check`` reads the printed command: NVIDIA-NeMo/Nemotron#289's Nemotron-3-Ultra NVFP4 on
+    8 H100s runs as weight-only Marlin kernels there, whose 64-wide tiles TP 8's Mamba in_proj
+    shard (4,384) misses.  Planned as the architecture's BF16 entry, TP 8 had been the first
+    pick, which check calls an error (TL206)."""
+    model = "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-NVFP4"
+    recs = _plan(tmp_path, capsys, H100X8, "--model", model)
+    assert recs[0]["tp"] != 8
+    assert any(
+        "TP=8 PP=1 DP=1: the engine would refuse it: Mamba in_proj" in r for r in recs[0]["reasons"]
+    )
+    script = tmp_path / "serve.sh"
+    script.write_text(recs[0]["command"] + "\n")
+    main(["check", str(script), "--hardware", str(tmp_path / "hardware.yaml"), "--format", "json"])
+    found = json.loads(capsys.readouterr().out)["findings"]
+    assert not [f for f in found if f["severity"] == "error"], found

@@ -68,16 +68,22 @@ class Candidate:
 
 
 def deployment_for(
-    layout: Layout, model: ModelSpec, engine: str, options: Mapping[str, str] | None = None
+    layout: Layout,
+    model: ModelSpec,
+    engine: str,
+    options: Mapping[str, str] | None = None,
+    model_id: str = "",
 ) -> Deployment:
     """The deployment a planned layout makes, with the engine ``options`` the plan pins
-    (``pinned``: what the GPU needs the command to say)."""
+    (``pinned``: what the GPU needs the command to say), serving ``model_id`` - the checkpoint
+    the user named, whose words say its format (``-NVFP4``: ``toplint.outcome.precision``), as
+    the printed command does - or the catalog's architecture entry."""
     return Deployment(
         path="<plan>",
         line=1,
         column=1,
         engine=engine,
-        model=model.id,
+        model=model_id or model.id,
         tp=layout.tp,
         pp=layout.pp,
         dp=layout.dp,
@@ -89,14 +95,15 @@ def deployment_for(
     )
 
 
-def pinned(model: ModelSpec, cluster: Cluster, engine: str) -> dict[str, str]:
+def pinned(model: ModelSpec, cluster: Cluster, engine: str, model_id: str = "") -> dict[str, str]:
     """Engine options every planned command says because of the GPU: a BF16 checkpoint on GPUs
     without BF16 is served as float16 (``--dtype half``, the fix TL212 gives), which the engine
     does on its own only from a release on (``Engine.bf16_auto_cast_since``), so the command
     ``check`` reads gets no TL212 (V100s in the shared corpus, QwenLM and Gemma configs of the
     open-world sets).  The outcome is the same: both formats take two bytes per weight."""
     option = get_engine(engine).dtype_option
-    found = precision(deployment_for(Layout(1, 1, 1), model, engine), model, cluster.gpu)
+    one = deployment_for(Layout(1, 1, 1), model, engine, model_id=model_id)
+    found = precision(one, model, cluster.gpu)
     if option and found is not None and found.fmt == "bf16" and found.effect == "degrades":
         return {option: "half"}
     return {}
@@ -116,9 +123,10 @@ def evaluate(
     budgets: Budgets,
     rules: Sequence[Rule] = (),
     options: Mapping[str, str] | None = None,
+    model_id: str = "",
 ) -> Candidate:
 
-    dep = deployment_for(layout, model, engine, options)
+    dep = deployment_for(layout, model, engine, options, model_id)
     analysis = place_and_cost(dep, cluster, model, workload)
     placement, cost = analysis.placement, analysis.cost
     assert placement is not None and cost is not None  # place_and_cost always sets both
@@ -186,13 +194,15 @@ def candidates(
     engine: str,
     workload: Workload,
     budgets: Budgets,
+    model_id: str = "",
 ) -> list[Candidate]:
-    """Every valid layout on ``gpus`` GPUs, estimated (those that do not fit memory included)."""
+    """Every valid layout on ``gpus`` GPUs, estimated (those that do not fit memory included),
+    each serving ``model_id`` (the checkpoint the user named) where given."""
 
     rules = all_rules()
-    options = pinned(model, cluster, engine)
+    options = pinned(model, cluster, engine, model_id)
     return [
-        evaluate(layout, model, cluster, engine, workload, budgets, rules, options)
+        evaluate(layout, model, cluster, engine, workload, budgets, rules, options, model_id)
         for layout in layouts(model, gpus, engine)
     ]
 

@@ -60,6 +60,8 @@ def why_behind(best: Candidate, alt: Candidate, prompt_tokens: int) -> str:
 
 
 def _versus(best: Candidate, alt: Candidate, prompt_tokens: int, name: str) -> str:
+    if alt.refused:  # it does not start: how fast it would be does not matter
+        return f"{name}: the engine would refuse it: {alt.refused[0]}"
     if not alt.memory.fits:
         short = (
             "" if alt.memory.context_fits else " (and not for one sequence of the model's context)"

@@ -31,7 +31,7 @@ def recommend(
 
     ``model_id`` is the id as the user gave it (commands must name the checkpoint they asked
     for, "-Instruct" included), where ``model.id`` is the catalog's architecture entry."""
-    cands = candidates(model, cluster, gpus, engine, workload, budgets)
+    cands = candidates(model, cluster, gpus, engine, workload, budgets, model_id)
     ranked = rank(cands, objective)
     refused = next((c for c in cands if c.refused), None)
     if not ranked and refused is not None:
