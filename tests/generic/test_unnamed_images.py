@@ -172,3 +172,35 @@ def test_a_bare_image_name_a_built_service_runs_is_never_silent() -> None:
     # a shell variable's word stays a word: `IMAGE=vllm` may name no image
     (note,) = parse_text("run.sh", "IMAGE=vllm\necho $IMAGE\n").findings
     assert note.severity is Severity.INFO and "image" not in note.message.split("`")[0]
+
+
+_COMPOSE = """\
+services:
+  llm:
+    image: {image}
+    command: [{args}]
+    deploy:
+      resources:
+        reservations:
+          devices: [{{driver: nvidia, count: 2, capabilities: [gpu]}}]
+"""
+
+
+def test_a_compose_service_of_an_unnamed_image_is_read_as_docker_run_is() -> None:
+    """A compose service whose image names no engine and whose command is one engine's options
+    only (ow21's finding: compose was silent where docker run of the same image was read)."""
+    args = '"--model", "org/m", "--tensor-parallel-size", "2", "--gpu-memory-utilization", "0.9"'
+    text = _COMPOSE.format(image="myorg/llm-server:1", args=args + ', "--trust-remote-code"')
+    (dep,) = parse_text("docker-compose.yml", text).deployments
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2)
+    shared = (
+        '"--model", "/m", "--port", "8000", "--trust-remote-code", "--tensor-parallel-size", "2"'
+    )
+    result = parse_text("docker-compose.yml", _COMPOSE.format(image="myorg/llm:1", args=shared))
+    assert not result.deployments
+    (note,) = result.findings
+    assert (note.rule, note.severity) == ("TL008", Severity.INFO)
+    assert "sglang and vllm both have" in note.message
+    # a web server's options name no engine
+    plain = _COMPOSE.format(image="myorg/tool:1", args='"--host", "0.0.0.0", "--port", "8080"')
+    assert not parse_text("docker-compose.yml", plain).findings

@@ -108,7 +108,7 @@ class ComposeParser:
                 else:
                     found = _service(source, doc, str(name), service, variables)
                 if found is not None:
-                    deployments.append(found[0])
+                    deployments.extend([found[0]] if found[0] is not None else [])
                     findings.extend(found[1])
         return ParseResult(source.path, tuple(deployments), tuple(findings))
 
@@ -213,7 +213,7 @@ def _entry_script(
 
 def _service(
     source: Source, doc: Doc, name: str, service: dict[str, Any], variables: Mapping[str, str]
-) -> tuple[Deployment, tuple[Finding, ...]] | None:
+) -> tuple[Deployment | None, tuple[Finding, ...]] | None:
     at: tuple[str | int, ...] = ("services", name)
     entries, commands = (
         service_commands(source, doc, (*at, key), service.get(key), variables)
@@ -232,9 +232,14 @@ def _service(
     image = service.get("image")
     inv = replace(found[0], image=image) if found and isinstance(image, str) else None
     inv = inv or (found[0] if found else None)
+    noted: tuple[Finding, ...] = ()
     if inv is None and not entry and "image" in service:
         image_arg = scalar_arg(doc, (*at, "image"), service["image"], variables)
         inv = image_invocation(image_arg, command)
+        # (a service that builds its image is read through the build's Dockerfile, below)
+        starts = command and (command[0].value or "").startswith("--")
+        if inv is None and starts and "build" not in service:
+            inv, noted = _unnamed(image_arg, command)
     wrapped = _wrapped_cli(service, entry, command) if inv is None and entry else None
     if wrapped is not None:
         inv, note = wrapped
@@ -257,8 +262,21 @@ def _service(
             on = Arg(built_on, built_on, where, (), f"services.{name}.build")
             inv = image_invocation(on, command)
     if inv is None:
-        return None
+        return (None, noted) if noted else None
     return _deployment(source, doc, (name, service, variables), env, inv)
+
+
+def _unnamed(image: Arg, command: list[Arg]) -> tuple[Invocation | None, tuple[Finding, ...]]:
+    """A service whose image names no engine, its command one engine's options only: that
+    engine, or one TL008 note naming the engines whose options they are - as ``docker run`` of
+    the same image is read (``toplint.parse.text.wrapped.unnamed_image_invocation``).  A
+    rebuild an engine's name is in is its own readers'."""
+    from toplint.parse.text.wrapped import names_an_engine, unnamed_image_invocation
+
+    if names_an_engine(image.value or ""):
+        return None, ()
+    inv, note = unnamed_image_invocation(image, command, "compose")
+    return inv, (note,) if note is not None else ()
 
 
 def _wrapped_cli(
