@@ -83,3 +83,20 @@ def test_a_continued_recipe_line_keeps_the_dashes_of_its_options() -> None:
     assert (dep.engine, dep.model, dep.tp) == ("sglang", "openbmb/MiniCPM-1B-sft-bf16", 2)
     assert (dep.sources["model"].line, dep.sources["model"].column) == (8, 4)
     assert "trust-remote-code" in {f.name for f in dep.flags}
+
+
+def test_a_recipe_s_double_dollar_is_the_shell_s_dollar() -> None:
+    """``$$`` in a recipe is the ``$`` make hands the shell: ``"$$(cat f | grep -E '[^"]*')"``
+    (NVIDIA/nccl@5067397c bindings/ir/Makefile) is a command substitution, not an unclosed
+    quote (it had been a TL001 error on a Makefile that runs no engine); columns stay."""
+    text = (
+        "all:\n"
+        '\t@v="$$(cat $@.tmp | grep -E \'!([0-9]+) = !\\{[^"]*"ftz"\' | cut -d \' \' -f 1)"; \\\n'
+        "\techo $$v\n"
+        "serve:\n"
+        "\tTP=$$(nproc) vllm serve org/m --tensor-parallel-size 2\n"
+    )
+    result = parse_text("Makefile", text)
+    assert not result.findings
+    (dep,) = result.deployments
+    assert (dep.engine, dep.tp, dep.line, dep.column) == ("vllm", 2, 5, 15)

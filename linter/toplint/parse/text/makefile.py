@@ -71,7 +71,7 @@ def _as_script(text: str) -> tuple[dict[str, str], str]:
             continues = in_recipe and bool(out) and out[-1].endswith("\\")
             stripped = body if continues else body.lstrip("@-+ ")
             pad = " " * (len(line) - len(stripped))
-            out.append(_MAKE_REF.sub(lambda m: "${" + m.group(1) + "}", pad + stripped))
+            out.append(_MAKE_REF.sub(lambda m: "${" + m.group(1) + "}", _dollars(pad + stripped)))
             in_recipe = True
             continue
         if in_recipe and out and out[-1].endswith("\\"):
@@ -88,6 +88,14 @@ def _as_script(text: str) -> tuple[dict[str, str], str]:
             continued = m.group(1) if more else ""
         out.append("")
     return variables, "\n".join(out)
+
+
+def _dollars(line: str) -> str:
+    """A recipe line's ``$$`` as the ``$`` make passes to the shell (GNU make manual, "Using
+    Variables in Recipes"), written `` $`` so that every column stays where it was: ``"$$(cat
+    x)"`` is the shell's command substitution (NVIDIA/nccl@5067397c bindings/ir/Makefile had read
+    as an unclosed quote)."""
+    return line.replace("$$", " $") if "$$" in line else line
 
 
 def _continued(value: str, line: str, first: bool = False) -> tuple[str, bool]:
