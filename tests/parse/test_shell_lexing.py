@@ -246,3 +246,27 @@ def test_distinct_scripts_past_the_sourced_files_budget_are_still_a_budget_findi
     monkeypatch.chdir(tmp_path)
     found = parse_text("all.sh", top).findings
     assert [f.rule for f in found] == ["TL001"] and "sourced-files budget" in found[0].message
+
+
+def test_a_brace_in_a_default_is_no_level_of_its_own() -> None:
+    """Bash ends ``${x:-{a}}`` at the first ``}`` - only a nested ``${`` opens a level - so
+    ``"${BENCHMARK_METADATA:-{\\}}"`` (kernelore/glm-5-gcp-enterprise-serving@f6cbd7da
+    scripts/03_deploy_workloads.sh) is a closed expansion, not an unclosed ``${`` (it had been
+    a TL001 error on the whole script)."""
+    text = (
+        'export META="${BENCHMARK_METADATA:-{\\}}"\n'
+        "TP=${TP:-${DEFAULT_TP:-2}}\n"
+        "vllm serve org/m --tensor-parallel-size ${TP}\n"
+    )
+    result = parse_text("serve.sh", text)
+    assert not result.findings
+    (dep,) = result.deployments
+    assert dep.tp == 2
+    assert expand_text("${X:-a{b}c}", {}) == ("a{bc}", ())  # bash: a{b, then c}
+    # quoted, a brace is the word's: a template default, an associative array's quoted key
+    quoted = (
+        'PROMPT=${PROMPT_TEMPLATE:-"{{ instruction }}"}\n'
+        'count=${gid_index_count["${idx}"]}\n'
+        "vllm serve org/m --tensor-parallel-size 2\n"
+    )
+    assert not parse_text("job.sh", quoted).findings

@@ -15,7 +15,9 @@ from toplint.infra.patterns import lazy
 from toplint.parse.text.heredocs import START as HEREDOC
 
 VARIABLE_NAME = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
-_BRACES = lazy(r"[{}\\]")
+# In a parameter expansion, double quotes too: a ``}`` they hold is the word's (``${T:-"{{ x
+# }}"}``), and only a nested ``${`` opens a level (bash ends ``${x:-{a}}`` at the first ``}``).
+_BRACES = lazy(r'[{}\\"]')
 # In a command substitution, quotes and comments too: its text is a script, where ``'…'`` holds
 # ``(``, ``)`` and ``\`` as literal characters (jq's ``'"\\($k)"'`` in ``$(… | jq -r '…')``,
 # POSIX "Command Substitution"), and a comment (``# don't``) holds a quote that opens nothing.
@@ -119,8 +121,13 @@ def read_expansion(cur: Cursor) -> str:
                 if not in_double and text[k - 1] in " \t\n;&|(":
                     end = text.find("\n", j)
                     j = len(text) if end == -1 else end
+            elif c in (ch, close) and in_double and ch == "{":
+                pass  # quoted (``${T:-"{{ x }}"}``), a brace is the word's
             elif c == ch:
-                depth += 1
+                # a ``{`` opens a level only as a nested ``${``: bash ends ``${x:-{a}}`` at the
+                # first ``}`` (``{a`` then a literal ``}``), where ``(`` always nests
+                if ch == "(" or k == begin or text[k - 1] == "$":
+                    depth += 1
             elif c == close:
                 depth -= 1
                 if depth == 0:
