@@ -5,9 +5,10 @@ of its users) publishes as working on the hardware it names (tests/recipes/READM
 get an error.  `--set` names the suite: `recipes` (tests/recipes/, the default), `recipes2`
 (tests/recipes2/, a second collection in the same layout), `recipes3` (tests/recipes3/,
 configurations users publish as working), `recipes4` (tests/recipes4/, configurations users
-report working in the engines' trackers) or `recipes5` (tests/recipes5/, users' platform
-configurations: Kubernetes, Helm, Slurm, SkyPilot, Triton).  For each half of the set's
-SPLIT.md it prints:
+report working in the engines' trackers), `recipes5` (tests/recipes5/, users' platform
+configurations: Kubernetes, Helm, Slurm, SkyPilot, Triton) or `recipes6` (tests/recipes6/,
+what users run in 2026: DGX Spark, Blackwell GPUs, speculative decoding, 2025-2026 models).  For
+each half of the set's SPLIT.md it prints:
 
 - read right: recipes whose config files yield deployments, every one with the recipe's engine and
   its TP, PP, DP sizes, expert-parallel switch and, where the recipe gives one, attention-DP
@@ -36,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from splits import halves as split_halves
 
 ROOT = Path(__file__).resolve().parents[1]
-SETS = ("recipes", "recipes2", "recipes3", "recipes4", "recipes5")
+SETS = ("recipes", "recipes2", "recipes3", "recipes4", "recipes5", "recipes6")
 
 
 def suite(name: str = "recipes") -> Path:
