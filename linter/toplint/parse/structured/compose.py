@@ -55,6 +55,7 @@ from toplint.parse.structured.composekeys import (
     service_environment,
     service_shm,
 )
+from toplint.parse.text.expand import interpolate_known
 from toplint.parse.text.shellsrc import chained_deployment
 from toplint.parse.textpos import offset_of
 from toplint.record import replace
@@ -163,17 +164,21 @@ def unread_builds(source: Source) -> list[str]:
     return out
 
 
-def _script_invocations(source: Source, argv: list[Arg]) -> list[Invocation]:
+def _script_invocations(
+    source: Source, argv: list[Arg], variables: Mapping[str, str]
+) -> list[Invocation]:
     """The engine a list-form ``sh -c SCRIPT NAME`` entrypoint's script runs, the service's
     ``command`` (which compose appends to the entrypoint) being the script's positional
-    parameters: ``entrypoint: ["/bin/sh", "-c", "exec vllm serve \"$@\"", "--"]``."""
+    parameters: ``entrypoint: ["/bin/sh", "-c", "exec vllm serve \"$@\"", "--"]``.  A script
+    an unset variable left unknown (``--node-rank ${NODE_RANK}``, ``$@``) is read as compose
+    passes it on, the rest interpolated (``interpolate_known``)."""
     at = shell_script(argv)
     if at is None:
         return []
     from toplint.parse.structured.anywhere import commands_in  # a script only
 
     script = argv[at]
-    text = script.value if script.value is not None else script.raw  # (``$@`` left it unset)
+    text = script.value if script.value is not None else interpolate_known(script.raw, variables)
     start = offset_of(source.text, script.position.line, script.position.column)
     quoted = source.text[start : start + 1] in ("'", '"')
     where = replace(script.position, column=script.position.column + (1 if quoted else 0))
@@ -224,7 +229,7 @@ def _service(
     env = service_environment(doc, (*at, "environment"), service.get("environment"), variables)
     found = (
         find_invocations(entry + command)
-        or _script_invocations(source, entry + command)
+        or _script_invocations(source, entry + command, variables)
         or _entry_script(source, doc, name, entry, command)
     )
     if not found and len(entries) + len(commands) > 1:  # a script: `pip install ... && vllm ...`

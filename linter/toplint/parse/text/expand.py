@@ -335,6 +335,21 @@ def _arith_atom(t: list[str], v: Mapping[str, int]) -> tuple[int, list[str]]:
 def expand_text(text: str, env: Mapping[str, str]) -> tuple[str | None, tuple[str, ...]]:
     """Expand ``$VAR``/``${VAR:-default}`` in a plain string (no quote removal, ``$$`` is ``$``),
     as docker compose interpolates its YAML values.  Returns (value or None, unresolved)."""
+    return Expander(env).expand(_compose_parts(text))
+
+
+def interpolate_known(text: str, env: Mapping[str, str]) -> str:
+    """``text`` as compose passes it on, so far as it is known: ``$$`` is ``$`` and each known
+    ``${VAR:-default}`` is its value, an unknown one left as written (compose-spec
+    12-interpolation.md: "You can use a `$$` (double-dollar sign) when your configuration needs a
+    literal dollar sign").  The script of a compose ``bash -c`` word whose value an unset variable
+    left unknown: ``$$(( ${N:-6} * 2 ))`` reaches the shell as ``$(( 6 * 2 ))``, not as the
+    shell's ``$$`` (its process id) before a ``((``."""
+    return Expander(env).partial(_compose_parts(text))
+
+
+def _compose_parts(text: str) -> list[Part]:
+    """A compose value's literal text and the expansions in it (``$$`` a literal ``$``)."""
     cur = Cursor(text)
     parts: list[Part] = []
     lit: list[str] = []
@@ -353,4 +368,4 @@ def expand_text(text: str, env: Mapping[str, str]) -> tuple[str | None, tuple[st
             lit.append(cur.take())
     if lit:
         parts.append(("lit", "".join(lit)))
-    return Expander(env).expand(parts)
+    return parts
