@@ -1,11 +1,11 @@
 """The working-recipe suites (tests/recipes*/README.md), scored by
-`python benchmarks/recipes.py --set recipes|recipes2|...|recipes5`.
+`python benchmarks/recipes.py --set recipes|recipes2|...|recipes6`.
 
 Every recipe is a configuration an engine's or operator's own documentation (recipes, recipes2)
-or one of its users (recipes3; recipes4 in the engines' trackers; recipes5 for a platform)
-publishes as working on the hardware it names, so each suite's development half must read right
-and get no error (``COVERAGE_GAPS`` apart).  The held-out halves are reported numbers
-(`python benchmarks/recipes.py`), never tuned, so no test asserts them.
+or one of its users (recipes3; recipes4 in the engines' trackers; recipes5 for a platform;
+recipes6 what users run in 2026) publishes as working on the hardware it names, so each suite's
+development half must read right and get no error (``COVERAGE_GAPS`` apart).  The held-out
+halves are reported numbers (`python benchmarks/recipes.py`), never tuned, so no test asserts them.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ SUITES = {
     "recipes3": (TESTS / "recipes3", 24),
     "recipes4": (TESTS / "recipes4", 20),
     "recipes5": (TESTS / "recipes5", 20),
+    "recipes6": (TESTS / "recipes6", 16),
 }
 # Development recipes whose config names a file toplint may not open (a path outside the
 # repository: TL009, an error by the read policy, docs/threat-model.md), so what it sets is not
