@@ -198,3 +198,24 @@ def test_an_image_named_after_an_engine_given_its_arguments_runs_that_engine() -
     assert deps == []  # ... and is said so, never silence
     assert [(f.rule, f.severity.value) for f in findings] == [("TL008", "info")]
     assert "runs the image `vllm-router:latest`, named after an engine" in findings[0].message
+
+
+def test_an_image_named_after_an_engine_given_the_subcommand_runs_the_program_itself() -> None:
+    """albond/DGX_Spark_Qwen3.5-122B-A10B-AR-INT4@1db76a62 configs/launch-baseline.sh (recipes6
+    development): ``docker run … vllm-qwen35-v019 serve Intel/Qwen3.5-122B-A10B-int4-AutoRound
+    --served-model-name qwen …``, the local build's ``ENTRYPOINT ["vllm"]`` (its
+    docker/Dockerfile.v2:48).  Read with vLLM's own images' ``vllm serve`` before it, the model
+    was ``serve`` (vllm/entrypoints/cli/main.py: the first word selects the subcommand)."""
+    text = (
+        "sudo docker run -d --name vllm-qwen35 --gpus all --net=host --ipc=host \\\n"
+        "  vllm-qwen35-v019 \\\n"
+        "  serve Intel/Qwen3.5-122B-A10B-int4-AutoRound \\\n"
+        "  --served-model-name qwen --port 8000 --tensor-parallel-size 1 \\\n"
+        "  --max-model-len 32768 --gpu-memory-utilization 0.90\n"
+    )
+    (dep,), _ = parse("launch-baseline.sh", text)
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "Intel/Qwen3.5-122B-A10B-int4-AutoRound", 1)
+    assert dep.options["served_model_name"] == "qwen"
+    # the model first, as vLLM's own images take it: read as before
+    (dep,), _ = parse("launch-baseline.sh", text.replace("  serve Intel", "  Intel"))
+    assert (dep.model, dep.tp) == ("Intel/Qwen3.5-122B-A10B-int4-AutoRound", 1)

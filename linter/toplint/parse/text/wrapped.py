@@ -278,10 +278,19 @@ def named_image_invocation(image: Arg, rest: Sequence[Arg], runtime: str) -> Inv
 
 def engine_image_invocation(engine: Engine, image: Arg, rest: Sequence[Arg]) -> Invocation | None:
     """``rest`` run by the entrypoint the engine's own images run (``Engine.images``: ``vllm
-    serve``, whose first argument is the model), the launch placed at ``image``."""
+    serve``, whose first argument is the model), the launch placed at ``image``.  Arguments that
+    start with that entrypoint's subcommand (``IMAGE serve MODEL …``) are the engine program's
+    own: the build's entrypoint is the program alone (``ENTRYPOINT ["vllm"]``,
+    albond/DGX_Spark_Qwen3.5-122B-A10B-AR-INT4@1db76a62 docker/Dockerfile.v2:48, run as
+    ``vllm-qwen35-v019 serve Intel/Qwen3.5-122B-A10B-int4-AutoRound …`` by
+    configs/launch-baseline.sh), since ``vllm serve serve MODEL`` would name a model "serve" and
+    leave MODEL an extra argument (vllm-project/vllm@00a5fdd2 vllm/entrypoints/cli/main.py: the
+    first word not starting with ``-`` selects the subcommand, ``vllm serve [model_tag]``)."""
     entry = next((i.entrypoint for i in engine.images if i.entrypoint), ())
     if not entry:
         return None
+    if len(entry) > 1 and rest and rest[0].value == entry[-1]:
+        entry = entry[:-1]
     head = [Arg(word, word, image.position, (), image.anchor) for word in entry]
     found = find_invocations([*head, *rest])
     return replace(found[0], start=image, image=image.value or "") if found else None
