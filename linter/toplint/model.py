@@ -199,6 +199,10 @@ RUNS_UNDECIDED = "undecided"
 # it only when one of them is active ("Using profiles with Compose"), so services whose profiles
 # share none are alternatives, never up together unless both are named.
 COMPOSE_PROFILES = "compose.profiles"
+# ``Deployment.options`` key of the host ports a compose service publishes (``ip:port/proto``,
+# comma-separated; ``toplint.parse.structured.composekeys.host_ports``): two services that
+# publish one are alternatives, since the second to start is refused the port.
+COMPOSE_HOST_PORTS = "compose.host_ports"
 # ``Deployment.options`` key of how many copies of the same server start, each given the same
 # devices: a compose service's ``deploy.replicas`` (or ``scale``; ``count: N`` is devices 0 to N-1
 # in every container), a supervisord program's ``numprocs``; and of the setting that says so.

@@ -201,3 +201,28 @@ def test_servers_in_arms_not_decided_here_are_not_judged_together() -> None:
     assert judged("run.sh", text) == [None, None, None]
     decided = "MODE=big\n" + text
     assert judged("run.sh", decided)[-1] is not None  # the arm taken runs beside the last
+
+
+def test_compose_services_that_publish_one_host_port_start_one_at_a_time() -> None:
+    """Stravica/nvidia-spark's compose file (recipes6): seven vLLM services on one GB10, every
+    one publishing host port 8000 - "only one vLLM service at a time".  Docker refuses the
+    second a port already allocated, so they are alternatives; on other ports they share."""
+    from toplint.parse.structured.composekeys import host_ports
+
+    service = (
+        "  {name}:\n    image: vllm/vllm-openai:v0.10.0\n"
+        "    command: [--model, org/{name}, --gpu-memory-utilization, '0.9']\n"
+        "    ports: [{port}]\n"
+        "    deploy: {{resources: {{reservations: {{devices: [{{driver: nvidia, count: all, "
+        "capabilities: [gpu]}}]}}}}}}\n"
+    )
+    same = "services:\n" + "".join(
+        service.format(name=n, port=p)
+        for n, p in (("a", '"8000:8000"'), ("b", '"0.0.0.0:8000:80"'))
+    )
+    assert judged("docker-compose.yml", same) == [None, None]
+    other = same.replace('"0.0.0.0:8000:80"', '"8001:8000"')
+    assert any(s is not None and s.verdict == "never" for s in judged("docker-compose.yml", other))
+    assert host_ports(
+        {"ports": ["127.0.0.1:8000:8000/udp", "9000", {"published": "8080", "target": 80}]}
+    ) == ("*:8080/tcp,127.0.0.1:8000/udp")

@@ -21,6 +21,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.hardware.types import Cluster
 from toplint.infra.numbers import digits
 from toplint.model import (
+    COMPOSE_HOST_PORTS,
     COMPOSE_PROFILES,
     COPIES,
     DETACHED_UNTIL,
@@ -120,10 +121,24 @@ def profiles(dep: Deployment) -> set[str]:
 
 
 def alternatives(a: Deployment, b: Deployment) -> bool:
-    """Compose services whose profiles share none: each starts only with its own ``--profile``
-    (a service without profiles always starts)."""
+    """Compose services whose profiles share none - each starts only with its own ``--profile``
+    (a service without profiles always starts) - or that publish one host port: the second to
+    start is refused it ("port is already allocated"), so a file whose servers all publish
+    port 8000 starts them one at a time."""
     pa, pb = profiles(a), profiles(b)
-    return bool(pa and pb and not pa & pb)
+    return bool(pa and pb and not pa & pb) or _same_port(a, b)
+
+
+def _same_port(a: Deployment, b: Deployment) -> bool:
+    def bound(dep: Deployment) -> list[tuple[str, str]]:
+        listed = str(dep.options.get(COMPOSE_HOST_PORTS, ""))
+        return [(p.rsplit(":", 1)[0], p.rsplit(":", 1)[1]) for p in listed.split(",") if ":" in p]
+
+    return any(
+        port == other and (ip == there or "*" in (ip, there))
+        for ip, port in bound(a)
+        for there, other in bound(b)
+    )
 
 
 def pairwise(

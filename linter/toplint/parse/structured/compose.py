@@ -24,6 +24,7 @@ from toplint.errors import SourceError
 from toplint.infra.readpolicy import MAX_SOURCE_BYTES, ReadRefused, read_first, read_reference
 from toplint.infra.yamlsafe import Document, load_documents
 from toplint.model import (
+    COMPOSE_HOST_PORTS,
     COMPOSE_PROFILES,
     COPIES,
     COPIES_FROM,
@@ -50,6 +51,7 @@ from toplint.parse.structured.composekeys import (
     Doc,
     device_count,
     device_vendor,
+    host_ports,
     scalar_arg,
     service_commands,
     service_environment,
@@ -359,6 +361,9 @@ def _deployment(
     if isinstance(profiles, list) and profiles:  # started only with one of them (--profile)
         listed = ",".join(sorted(str(p) for p in profiles))
         dep = replace(dep, options={**dep.options, COMPOSE_PROFILES: listed})
+    published = host_ports(service)
+    if published:  # another service publishing one of them cannot run beside it
+        dep = replace(dep, options={**dep.options, COMPOSE_HOST_PORTS: published})
     replicas, how = _replicas(service)
     if replicas > 1:  # containers of one service, each given the same devices
         copies = {COPIES: str(replicas), COPIES_FROM: f"{how}: {replicas}"}

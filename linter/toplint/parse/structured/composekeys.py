@@ -171,3 +171,29 @@ def _shm_mount(service: dict[str, Any]) -> dict[str, str] | None:
             kind, source = str(entry.get("type", "volume")), str(entry.get("source", ""))
             found = mount_at(kind, entry["target"], source, sized) or found
     return found
+
+
+def host_ports(service: dict[str, Any]) -> str:
+    """The host ports a service publishes, as ``ip:port/protocol`` (``*`` for every address),
+    comma-separated: two services that publish one cannot run at once - the second is refused
+    ("port is already allocated") - so they are alternatives (``toplint.outcome.cohosted``).
+    Short (``"8000:8000"``, ``"127.0.0.1:8000:8000/tcp"``) and long (``{target, published,
+    host_ip, protocol}``) syntax (compose-spec/compose-spec 05-services.md ``ports``); a port
+    range, an interpolated value or a container port alone (a random host port) is none."""
+    found: list[str] = []
+    for entry in service.get("ports") or () if isinstance(service.get("ports"), list) else ():
+        if isinstance(entry, dict):
+            ip, port = str(entry.get("host_ip") or "*"), str(entry.get("published") or "")
+            proto = str(entry.get("protocol") or "tcp")
+        elif isinstance(entry, (str, int)):
+            text, _, proto = str(entry).partition("/")
+            parts = text.rsplit(":", 2)
+            if len(parts) < 2:
+                continue  # the container's port only: the host's is chosen at random
+            ip = parts[0] if len(parts) == 3 and parts[0] not in ("", "0.0.0.0") else "*"
+            port, proto = parts[-2], proto or "tcp"
+        else:
+            continue
+        if port.isdigit():
+            found.append(f"{ip}:{int(port)}/{proto}")
+    return ",".join(sorted(set(found)))
