@@ -80,6 +80,17 @@ def test_every_id_resolves_to_its_architecture(model_id: str) -> None:
         ("TheBloke/WizardCoder-Python-7B-V1.0-AWQ", "WizardLM/WizardCoder-Python-7B-V1.0", 0.5, 0),
         ("csdc-atl/Baichuan2-7B-Chat-GPTQ-Int4", "baichuan-inc/Baichuan2-7B-Chat", 0.5, 0),
         ("cognitivecomputations/WizardLM-33B-V1.0-Uncensored", "huggyllama/llama-30b", 2.0, 0),
+        # 2026 third-party releases (helper rec6's finding): a bit width after the method
+        # ("-AWQ-4bit"), Intel's "-int4-AutoRound", and NVIDIA's FP8 release of an
+        # architecture the catalog publishes under its "-BF16" name
+        ("cyankiwi/Qwen3.5-35B-A3B-AWQ-4bit", "Qwen/Qwen3.5-35B-A3B", 0.5, 0),
+        ("Intel/Qwen3.5-122B-A10B-int4-AutoRound", "Qwen/Qwen3.5-122B-A10B", 0.5, 0),
+        (
+            "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-FP8",
+            "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16",
+            1.0,
+            0,
+        ),
     ],
 )
 def test_re_releases_share_the_architecture_with_their_own_bytes(
@@ -88,6 +99,12 @@ def test_re_releases_share_the_architecture_with_their_own_bytes(
     spec = lookup_model(model_id, hf_cache=False)
     assert spec is not None
     assert (spec.id, spec.weight_bytes, spec.quant_block) == (arch, weight_bytes, block)
+
+
+def test_a_bit_width_after_the_method_keeps_the_method() -> None:
+    awq = lookup_model("cyankiwi/Qwen3.5-35B-A3B-AWQ-4bit", hf_cache=False)
+    assert awq is not None and (awq.quant_method, awq.quant_group) == ("awq", 128)
+    assert lookup_model("nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B", hf_cache=False) is None
 
 
 def test_base_and_instruct_ids_are_both_known_and_share_the_architecture() -> None:

@@ -43,7 +43,7 @@ __all__ = ["as_served", "catalog_ids", "close_model", "lookup_model", "spec_from
 _SUFFIX = DeferredPattern(
     r"-(instruct|chat|it|base|hf|thinking|preview|"
     r"fp8-dynamic|fp8-block|fp8|bf16|fp16|awq|gptq-int4|gptq-int8|gptq|int4|int8|"
-    r"w4a16|w8a8|w8a16|nvfp4|mxfp4|bnb-4bit|bnb-8bit|nf4|"
+    r"w4a16|w8a8|w8a16|nvfp4|mxfp4|bnb-4bit|bnb-8bit|nf4|4bit|8bit|autoround|"
     r"v\d+(?:\.\d+)+|\d{4}|\d{8})$"
 )
 # Suffixes of weight-only integer checkpoints quantized in groups, and the group size their
@@ -75,7 +75,13 @@ _QUANT_BYTES = {
     "fp16": 2.0,
     "fp4": 0.5,
     "awq-int4": 0.5,
+    # a bit width alone ("cyankiwi/Qwen3.5-35B-A3B-AWQ-4bit"): the method a suffix inside it
+    # names decides, when one does (``_apply_quant``); AutoRound (Intel's "-int4-AutoRound") is
+    # the tool, its "int4" the width
+    "4bit": 0.5,
+    "8bit": 1.0,
 }
+_WIDTH_ONLY = frozenset({"4bit", "8bit"})
 
 
 def _key(name: str) -> str:
@@ -131,9 +137,11 @@ def _all_suffixes(name: str) -> tuple[str, ...]:
 
 def _apply_quant(spec: ModelSpec, entry_block: int, suffixes: tuple[str, ...]) -> ModelSpec:
     """Bytes per weight (and FP8 block) the checkpoint's name says it is served with."""
-    for suffix in suffixes:  # outermost first: "-AWQ-INT4" stops at "int4"
+    for at, suffix in enumerate(suffixes):  # outermost first: "-AWQ-INT4" stops at "int4"
         if suffix not in _QUANT_BYTES:
             continue
+        if suffix in _WIDTH_ONLY and any(s in _QUANT_BYTES for s in suffixes[at + 1 :]):
+            continue  # "-AWQ-4bit": the method inside it says more than the width
         weight_bytes = _QUANT_BYTES[suffix]
         block = 0
         if suffix == "fp8-block" or (suffix == "fp8" and entry_block):
@@ -218,6 +226,11 @@ def _find(model_id: str) -> tuple[Entry, tuple[str, ...], IdEntry | None] | None
             entry = cat.architecture(name) or cat.architecture(name.rsplit("/", 1)[-1])
             if entry is not None:
                 return entry, removed, None
+            # an architecture published only under its 16-bit release's name (NVIDIA's
+            # "NVIDIA-Nemotron-3-Nano-30B-A3B-BF16") is the one its "-FP8" release names
+            bf16 = cat.published(name + "-bf16") if removed else None
+            if bf16 is not None:
+                return bf16.entry, removed, None
     return None
 
 
