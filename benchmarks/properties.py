@@ -265,7 +265,9 @@ def plans(h: Harness, item: Input, text: str, result: Result) -> None:
         if model is None:
             continue
         wl, bud = h.settings.workload, h.settings.budgets
-        ranked = rank(candidates(model, a.cluster, dep.world_size, dep.engine, wl, bud), "latency")
+        # planned as the checkpoint named, as `toplint plan --model ID` plans it
+        cands = candidates(model, a.cluster, dep.world_size, dep.engine, wl, bud, dep.model)
+        ranked = rank(cands, "latency")
         if not ranked:
             continue
         result.tried["plan"] += 1
