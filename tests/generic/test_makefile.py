@@ -100,3 +100,14 @@ def test_a_recipe_s_double_dollar_is_the_shell_s_dollar() -> None:
     assert not result.findings
     (dep,) = result.deployments
     assert (dep.engine, dep.tp, dep.line, dep.column) == ("vllm", 2, 5, 15)
+
+
+def test_a_double_dollar_before_a_make_reference_is_read_left_to_right() -> None:
+    """``$$(nproc)`` is the shell's command substitution (make passes ``$(nproc)``), never the
+    make variable ``nproc`` its second ``$`` would start; ``$(PP)`` is still make's."""
+    text = (
+        "PP := 2\nnproc := 8\nserve:\n"
+        "\tvllm serve org/m --tensor-parallel-size $$(nproc) --pipeline-parallel-size $(PP)\n"
+    )
+    (dep,) = parse_text("Makefile", text).deployments
+    assert (dep.tp, dep.pp) == (None, 2)  # a command's output: not known here

@@ -21,6 +21,7 @@ _NAMES = ("makefile", "gnumakefile")
 _SUFFIX = "#recipes.sh"  # the recipes read as a script under this name, then moved back
 _ASSIGN = lazy(r"^(?:export\s+|override\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?::{1,3}=|\?=|=)\s*(.*)$")
 _MAKE_REF = lazy(r"\$\(([A-Za-z_][A-Za-z0-9_]*)\)")
+_RECIPE_DOLLAR = lazy(r"\$\$|\$\(([A-Za-z_][A-Za-z0-9_]*)\)")  # left to right, as make reads
 
 
 class MakefileParser:
@@ -71,7 +72,7 @@ def _as_script(text: str) -> tuple[dict[str, str], str]:
             continues = in_recipe and bool(out) and out[-1].endswith("\\")
             stripped = body if continues else body.lstrip("@-+ ")
             pad = " " * (len(line) - len(stripped))
-            out.append(_MAKE_REF.sub(lambda m: "${" + m.group(1) + "}", _dollars(pad + stripped)))
+            out.append(_recipe(pad + stripped))
             in_recipe = True
             continue
         if in_recipe and out and out[-1].endswith("\\"):
@@ -90,12 +91,16 @@ def _as_script(text: str) -> tuple[dict[str, str], str]:
     return variables, "\n".join(out)
 
 
-def _dollars(line: str) -> str:
-    """A recipe line's ``$$`` as the ``$`` make passes to the shell (GNU make manual, "Using
-    Variables in Recipes"), written `` $`` so that every column stays where it was: ``"$$(cat
-    x)"`` is the shell's command substitution (NVIDIA/nccl@5067397c bindings/ir/Makefile had read
-    as an unclosed quote)."""
-    return line.replace("$$", " $") if "$$" in line else line
+def _recipe(line: str) -> str:
+    """A recipe line as the shell gets it, column for column: ``$(VAR)`` the make variable
+    (``${VAR}``), and ``$$`` the ``$`` make passes on (GNU make manual, "Using Variables in
+    Recipes"), written `` $`` so that every column stays where it was - read left to right, so
+    ``$$(nproc)`` is the shell's command substitution, not a variable ``nproc`` (NVIDIA/nccl
+    @5067397c bindings/ir/Makefile's ``"$$(cat … | grep -E '[^"]*')"`` had read as an unclosed
+    quote)."""
+    return _RECIPE_DOLLAR.sub(
+        lambda m: " $" if m.group(1) is None else "${" + m.group(1) + "}", line
+    )
 
 
 def _continued(value: str, line: str, first: bool = False) -> tuple[str, bool]:
