@@ -54,6 +54,7 @@ TABLE = {
     "TL213": ("engine-tensor-parallel-constraint", "error"),
     "TL216": ("context-beyond-model-positions", "error"),
     "TL217": ("gpu-memory-oversubscribed", "error"),
+    "TL218": ("pipeline-partition-mismatch", "error"),
 }
 
 RULES = {r.code: r for r in all_rules()}

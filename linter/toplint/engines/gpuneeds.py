@@ -197,6 +197,10 @@ class MemoryAccounting:
     # engine's source (the weights are then taken as evenly split over the stages).
     pp_tables: str = ""
     pp_tables_source: str = ""
+    # The environment variable that writes each pipeline stage's hidden layers (vLLM's
+    # ``VLLM_PP_LAYER_PARTITION="24,40"``; ``toplint.outcome.weights.pp_partition``), "" when
+    # the engine's partitioner reads none
+    pp_partition_env: str = ""
     # The option that sets how many dummy images the start-up profile run pushes through a
     # vision-language model's encoder at once, and its default; "" when the engine's profile
     # of vision encoders has not been read (``toplint.hardware.vision``).

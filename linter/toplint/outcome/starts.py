@@ -11,7 +11,9 @@
   SGLang's ``VocabParallelEmbedding``), divides by the TP size its embedding and LM head are
   split over ("151552 is not divisible by 6", vllm-project/vllm#31474);
 - routed experts divide by the EP size (vLLM ``FusedMoE``; SGLang ``ep_size``);
-- no more pipeline stages than layers (vLLM ``get_pp_indices``; cost-model.md §6 rule 4);
+- no more pipeline stages than layers (vLLM ``get_pp_indices``; cost-model.md §6 rule 4), and
+  a written partition of them (``VLLM_PP_LAYER_PARTITION``) one part a stage, summing to the
+  model's layers (``toplint.outcome.weights.pp_partition``; rule TL218);
 - each TP shard of the MLP (and of each expert) is a whole number of FP8 weight blocks or
   AWQ/GPTQ groups (vLLM fp8.py "is not divisible by weight quantization block_n", awq.py
   "The input size is not aligned with the quantized weight shape"; rule TL206), and of the
@@ -35,6 +37,7 @@ from toplint.model import Deployment
 from toplint.outcome.marlin import marlin_shards
 from toplint.outcome.precision import group_size_refusal, precision
 from toplint.outcome.shards import kv_replication_release, padded_vocab, vision_heads
+from toplint.outcome.weights import pp_partition
 
 
 def problems(
@@ -95,6 +98,9 @@ def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...
         out.append(f"{model.num_experts} experts do not divide by expert-parallel size {ep}")
     if pp > model.num_layers:
         out.append(f"{pp} pipeline stages for {model.num_layers} layers")
+    partition = pp_partition(model, dep)[1]
+    if partition:
+        out.append(partition)
     block = model.quant_block or model.quant_group
     for what, size, split in quant_shards(model, dep):
         out.append(f"{what} {size} / TP {split} is not a whole number of {block}-weight blocks")

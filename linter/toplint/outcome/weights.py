@@ -40,14 +40,41 @@ def layer_bytes(model: ModelSpec) -> float:
     return model.weight_bytes + (2.0 / (model.quant_group or QUANT_GROUP) if scaled else 0.0)
 
 
-def stage_layers(layers: int, pp: int) -> list[int]:
-    """Hidden layers per pipeline stage as vLLM's ``get_pp_indices`` splits them: evenly, the
+def stage_layers(layers: int, pp: int, written: list[int] | None = None) -> list[int]:
+    """Hidden layers per pipeline stage as vLLM's ``get_pp_indices`` splits them: as
+    ``VLLM_PP_LAYER_PARTITION`` writes them (``written``: ``pp_partition``), else evenly, the
     remainder one each to the stages before the last, the second-to-last first
     (vllm-project/vllm@5a6541db vllm/distributed/utils.py)."""
+    if written is not None:
+        return list(written)
     parts = [layers // pp] * pp
     for i in range(2, layers % pp + 2):
         parts[-i] += 1
     return parts
+
+
+def pp_partition(model: ModelSpec, dep: Deployment) -> tuple[list[int] | None, str]:
+    """The hidden layers per stage the deployment's environment writes for its engine's
+    partitioner (``MemoryAccounting.pp_partition_env``: vLLM's ``VLLM_PP_LAYER_PARTITION``), and
+    why the engine refuses it ("" when it does not, or nothing is written).  vLLM's
+    ``get_pp_indices`` reads every comma-separated part as an int ("Invalid partition string"),
+    needs one per stage ("len(partitions)=3 does not match pp_size=2") and their sum to be the
+    model's hidden layers ("sum(partitions)=60 does not match num_hidden_layers=64"), raising a
+    ValueError at start-up otherwise (vllm-project/vllm@5a6541db vllm/distributed/utils.py)."""
+    key = get_engine(dep.engine).memory.pp_partition_env
+    raw = dep.options.get(f"env.{key}") if key else None
+    if raw is None or not str(raw).strip():
+        return None, ""
+    text, pp = str(raw).strip().strip("'\""), max(dep.pp or 1, 1)
+    try:
+        parts = [int(part) for part in text.split(",")]
+    except ValueError:
+        return None, f"{key}={text} is not a list of whole numbers of layers"
+    if len(parts) != pp:
+        return None, f"{key}={text} writes {len(parts)} stages for pipeline-parallel size {pp}"
+    if model.num_layers and sum(parts) != model.num_layers:
+        return None, (f"{key}={text} places {sum(parts)} layers, the model has {model.num_layers}")
+    return parts, ""
 
 
 def weights_per_gpu(model: ModelSpec, dep: Deployment) -> float:
@@ -61,7 +88,8 @@ def weights_per_gpu(model: ModelSpec, dep: Deployment) -> float:
     EP when EP > 1, never below TP (each engine's ``Engine.experts_over``).  Under PP, an engine
     whose source places the vocabulary tables on the edge stages (``MemoryAccounting.pp_tables``)
     has its first stage hold the input embedding and its last the LM head, each split over TP,
-    beside its share of the hidden layers; the fullest stage is the one that must fit.  Each
+    beside its share of the hidden layers (``stage_layers``: as the engine's partitioner splits
+    them, or as the environment writes them); the fullest stage is the one that must fit.  Each
     part at its own width where the checkpoint stores its experts narrower than the rest
     (``ModelSpec.expert_bytes``: NVFP4 experts beside FP8 or 16-bit layers), else both at the
     checkpoint's one width: a DP rank's whole attention weighs what it is stored at, not the
@@ -93,7 +121,7 @@ def weights_per_gpu(model: ModelSpec, dep: Deployment) -> float:
         layer = ((dense - tables) / attention_tp + experts / experts_over) / model.num_layers
         layer *= body_share
     edges = {0: table / attention_tp * table_bytes, pp - 1: table / attention_tp * head_bytes}
-    parts = stage_layers(model.num_layers, pp)
+    parts = stage_layers(model.num_layers, pp, pp_partition(model, dep)[0])
     return max(n * layer + edges.get(i, 0.0) for i, n in enumerate(parts))
 
 
@@ -102,7 +130,11 @@ def kv_per_token(model: ModelSpec, dep: Deployment) -> float:
     the attention-TP group (TP / the DP-attention degree: SGLang's DP attention keeps each
     rank's sequences with all the heads its group holds), never below one head (replicated
     beyond); MLA's latent is whole on every rank."""
-    per_token = float(model.kv_bytes_per_token) / max(dep.pp or 1, 1)
+    written = pp_partition(model, dep)[0]
+    if written and model.num_layers:  # the stage with the most layers holds the most KV
+        per_token = float(model.kv_bytes_per_token) * max(written) / model.num_layers
+    else:
+        per_token = float(model.kv_bytes_per_token) / max(dep.pp or 1, 1)
     if not model.mla:
         per_token /= max(min(get_engine(dep.engine).attention_tp(dep), model.num_kv_heads), 1)
     dtype = str(dep.options.get("kv_cache_dtype", "")).lower()

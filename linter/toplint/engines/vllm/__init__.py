@@ -285,6 +285,7 @@ ENGINE = Engine(
         "LlamaModel/LlamaForCausalLM (embed_tokens on the first rank, or the last when tied; "
         "lm_head on the last rank; PPMissingLayer elsewhere); @5a6541db "
         "vllm/distributed/utils.py get_pp_indices (remainder layers to the middle stages)",
+        pp_partition_env="VLLM_PP_LAYER_PARTITION",
         # The start-up profile run (``toplint.outcome.profile``): one dummy batch of
         # --max-num-batched-tokens tokens over --max-num-seqs sequences, then the sampler over
         # one row of logits per sequence (V0: vllm-project/vllm v0.6.3 vllm/worker/
