@@ -109,6 +109,9 @@ def _ray_leader(
     where that is written; its worker pods are started elsewhere (romaingrx/kimi-k2-thinking-k8s
     @1adc2c80 src/k8s/tp16/01-ray-head.yaml: a Pod of 8 GPUs runs the leader with
     ``--ray_cluster_size=2``, then ``vllm serve`` with TP 16 on Ray)."""
+    raw = (ctx.get((*cpath, "command")), ctx.get((*cpath, "args")))
+    if "multi-node-serving.sh" not in str(raw):  # before any argument is placed (most pods)
+        return None
     args = list_args(ctx, (*cpath, "command"), env) + list_args(ctx, (*cpath, "args"), env)
     if not any(a.value and "multi-node-serving.sh" in a.value for a in args):
         return None
