@@ -206,11 +206,14 @@ def derive(dep: Deployment) -> Deployment:
 def by_release(dep: Deployment, release: tuple[int, int, int] | None) -> Deployment:
     """The DP-attention degree SGLang runs with --enable-dp-attention, by release
     (``sglang_dp.degree``: the TP size up to 0.4.4, --dp-size after; 1, DP attention off, from
-    0.5.2 without one, and so for a release not known)."""
-    if dep.options.get("enable_dp_attention") != "true":
-        return dep
-    degree = sglang_dp.degree(dep, release, latest=_latest(dep))
-    return replace(dep, options={**dep.options, "attention_dp": degree})
+    0.5.2 without one, and so for a release not known); and ``nccl_cumem_off``: SGLang sets
+    NCCL_CUMEM_ENABLE to ``str(int(server_args.enable_symm_mem))`` (sgl-project/sglang@001067ff
+    python/sglang/srt/entrypoints/engine.py ``_set_envs_and_config``; TL215)."""
+    off = "false" if dep.flag("enable-symm-mem") is not None else "true"
+    options = {**dep.options, "nccl_cumem_off": off}
+    if dep.options.get("enable_dp_attention") == "true":
+        options["attention_dp"] = sglang_dp.degree(dep, release, latest=_latest(dep))
+    return replace(dep, options=options)
 
 
 def refuses(dep: Deployment, release: tuple[int, int, int] | None) -> Refusal | None:

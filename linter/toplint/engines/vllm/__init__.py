@@ -30,6 +30,7 @@ from toplint.engines.vllm.cli import (
     SWIFT_VLLM,
 )
 from toplint.engines.vllm.drafts import DRAFTS
+from toplint.engines.vllm.nccl import by_release
 from toplint.model import Deployment
 from toplint.record import replace
 
@@ -202,6 +203,7 @@ ENGINE = Engine(
     # KServe's LLMInferenceService splices it into the vLLM command (engine-vocabulary.md §0)
     args_env=("VLLM_ADDITIONAL_ARGS",),
     derive=derive,
+    by_release=by_release,  # NCCL_CUMEM_ENABLE=0 from 0.5 to 0.10 (engines/vllm/nccl.py)
     experts_over=experts_over,
     ep_layout="dp_x_tp",
     all_to_all=AllToAll(
