@@ -6,8 +6,9 @@ get an error.  `--set` names the suite: `recipes` (tests/recipes/, the default),
 (tests/recipes2/, a second collection in the same layout), `recipes3` (tests/recipes3/,
 configurations users publish as working), `recipes4` (tests/recipes4/, configurations users
 report working in the engines' trackers), `recipes5` (tests/recipes5/, users' platform
-configurations: Kubernetes, Helm, Slurm, SkyPilot, Triton) or `recipes6` (tests/recipes6/,
-what users run in 2026: DGX Spark, Blackwell GPUs, speculative decoding, 2025-2026 models).  For
+configurations: Kubernetes, Helm, Slurm, SkyPilot, Triton), `recipes6` (tests/recipes6/,
+what users run in 2026: DGX Spark, Blackwell GPUs, speculative decoding, 2025-2026 models) or
+`recipes7` (tests/recipes7/, users' datacenter-GPU and multi-GPU layouts).  For
 each half of the set's SPLIT.md it prints:
 
 - read right: recipes whose config files yield deployments, every one with the recipe's engine and
@@ -37,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from splits import halves as split_halves
 
 ROOT = Path(__file__).resolve().parents[1]
-SETS = ("recipes", "recipes2", "recipes3", "recipes4", "recipes5", "recipes6")
+SETS = ("recipes", "recipes2", "recipes3", "recipes4", "recipes5", "recipes6", "recipes7")
 
 
 def suite(name: str = "recipes") -> Path:
