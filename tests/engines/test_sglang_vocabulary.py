@@ -1,6 +1,7 @@
-"""The SGLang record against the parser of the release it names (issue 14, gap 4): every option
-sglang 0.5.5.post3's ``ServerArgs.add_cli_args`` registers is in the record, as a value or a
-switch the same way (tests/engines/data/sglang-0.5.5.post3-options.txt, read from the wheel)."""
+"""The SGLang record against the parsers of the releases it was read from (issue 14, gap 4): every
+option sglang 0.5.5.post3's ``ServerArgs.add_cli_args`` and 0.5.15.post1's ``ServerArgs`` (its
+annotated fields and ``add_cli_args``) register is in the record, as a value or a switch the same
+way (tests/engines/data/sglang-<release>-options.txt, read from each wheel)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from tests.engines.release_options import CORPUS2, release_options
 from tests.parse.helpers import parse_text
 from toplint.engines.registry import get_spec
 
+RELEASES = ("0.5.5.post3", "0.5.15.post1")
+
 
 def _entries() -> list[tuple[str, str]]:
-    return release_options("sglang-0.5.5.post3-options.txt")
+    return [e for r in RELEASES for e in release_options(f"sglang-{r}-options.txt")]
 
 
 def test_record_names_the_release_it_was_read_from() -> None:
@@ -38,3 +41,27 @@ def test_real_ome_runtime_on_that_release_has_no_unknown_option() -> None:
     path = CORPUS2 / "ome" / "llama-3-1-8b-instruct-grpc-rt.yaml"
     result = parse_text(path.name, path.read_text(encoding="utf-8"))
     assert [f.message for f in result.findings if f.rule == "TL005"] == []
+
+
+def test_a_0_5_15_launcher_has_no_unknown_option() -> None:
+    # si-yu-aa/qwen36-b200-deploy@f2dc4c7 scripts/qwen36-nvfp4-sglang.sh (SGLang 0.5.15.post1):
+    # DFlash drafter, NVFP4 GEMM and linear-attention backends, per-phase CUDA-graph options;
+    # each was TL005 'sglang does not know the option' against the 0.5.5.post3 vocabulary alone
+    text = """python -m sglang.launch_server --model-path nvidia/Qwen3.6-35B-A3B-NVFP4 \\
+  --fp4-gemm-backend flashinfer_trtllm --speculative-algorithm DFLASH \\
+  --speculative-draft-model-path z-lab/Qwen3.6-35B-A3B-DFlash \\
+  --speculative-draft-model-quantization unquant --speculative-dflash-block-size 8 \\
+  --speculative-draft-attention-backend fa4 --linear-attn-prefill-backend flashinfer \\
+  --linear-attn-decode-backend flashinfer --mamba-radix-cache-strategy extra_buffer \\
+  --cuda-graph-max-bs-decode 32 --cuda-graph-backend-prefill tc_piecewise \\
+  --flashinfer-allreduce-fusion-backend auto --tp-size 1
+"""
+    result = parse_text("serve.sh", text)
+    assert [f.message for f in result.findings if f.rule == "TL005"] == []
+    (dep,) = result.deployments
+    assert (dep.engine, dep.tp) == ("sglang", 1)
+
+
+def test_an_option_no_release_registers_is_still_unknown() -> None:
+    result = parse_text("serve.sh", "python -m sglang.launch_server --model-path m --tp-sise 2\n")
+    assert any("--tp-sise" in f.message for f in result.findings if f.rule == "TL005")

@@ -1,8 +1,9 @@
 """SGLang (sgl-project/sglang): ``python -m sglang.launch_server``, ``sglang serve``.
 
-Vocabulary: ``ServerArgs.add_cli_args`` of sglang 0.5.5.post3 (plain argparse: no underscore
-rewriting, allow_abbrev on, so ``--tp`` is a unique prefix of ``--tp-size``); semantics from
-``ServerArgs.__post_init__`` and ``_handle_a2a_moe`` (../shared/reference/engine-vocabulary.md §2).
+Vocabulary: ``toplint.engines.sglang_options``, the options of sglang 0.5.5.post3 and 0.5.15.post1
+(plain argparse: no underscore rewriting, allow_abbrev on, so ``--tp`` is a unique prefix of
+``--tp-size``); semantics from ``ServerArgs.__post_init__`` and ``_handle_a2a_moe``
+(../shared/reference/engine-vocabulary.md §2).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from toplint.engines import dynamo, sglang_dp, swift
 from toplint.engines.gpuneeds import Drafts, MemoryAccounting
 from toplint.engines.layout import planned
+from toplint.engines.sglang_options import ALIASES, OPTIONS
 from toplint.engines.types import (
     AllToAll,
     Engine,
@@ -18,7 +20,6 @@ from toplint.engines.types import (
     Launch,
     Layout,
     Refusal,
-    options,
 )
 from toplint.engines.versions import image_repository, image_tag
 from toplint.infra.numbers import whole_text
@@ -28,105 +29,9 @@ from toplint.record import replace
 # SGLang's own image: its tag is the release (``latest``: the newest, ``_latest``).
 IMAGES = (Image("lmsysorg/sglang"),)
 
-# The options of sglang 0.5.5.post3 (tag v0.5.5.post3; the PyPI wheel's
-# sglang/srt/server_args.py, ``ServerArgs.add_cli_args``: 279 ``add_argument`` calls, read with
-# Python's ast: the first long name is the option, the others aliases, store_true/store_false
-# and zero-argument actions are switches), the release the real OME runtimes run
-# (lmsysorg/sglang:v0.5.5.post3).  Kept besides, because earlier toplint vocabularies read them
-# from other releases' server_args.py and files written for those releases use them:
-# attn-cp-size cp-strategy dcp-size debug-tensor-dump-prefill-only disable-piecewise-cuda-graph
-# enable-deepep-moe enable-ep-moe enable-flashinfer-cutlass-moe enable-flashinfer-moe
-# enable-flashinfer-mxfp4-moe enable-flashinfer-trtllm-moe enable-prefill-cp
-# enable-triton-kernel-moe moe-dp-size oltp-traces-endpoint pdlb-url pp-async-batch-depth
-_V = """
-api-key attention-backend attn-cp-size base-gpu-id bucket-e2e-request-latency
-bucket-inter-token-latency bucket-time-to-first-token chat-template chunked-prefill-size
-completion-template config constrained-json-whitespace-pattern context-length cp-strategy
-cpu-offload-gb crash-dump-folder cuda-graph-bs cuda-graph-max-bs custom-weight-loader dcp-size
-debug-tensor-dump-inject debug-tensor-dump-input-file debug-tensor-dump-layers
-debug-tensor-dump-output-folder decode-attention-backend decode-log-interval
-decrypted-config-file decrypted-draft-config-file deepep-config deepep-mode device
-disaggregation-bootstrap-port disaggregation-decode-dp disaggregation-decode-polling-interval
-disaggregation-decode-tp disaggregation-ib-device disaggregation-mode disaggregation-prefill-pp
-disaggregation-transfer-backend dist-init-addr dist-timeout download-dir dp-size
-ds-channel-config-path ds-heavy-channel-num ds-heavy-channel-type ds-heavy-token-num
-ds-sparse-decode-threshold dtype dynamic-batch-tokenizer-batch-size
-dynamic-batch-tokenizer-batch-timeout elastic-ep-backend ep-dispatch-algorithm
-ep-num-redundant-experts ep-size eplb-algorithm eplb-min-rebalancing-utilization-threshold
-eplb-rebalance-layers-per-chunk eplb-rebalance-num-iterations
-expert-distribution-recorder-buffer-size expert-distribution-recorder-mode
-export-metrics-to-file-dir file-storage-path flashinfer-mxfp4-moe-precision
-gc-warning-threshold-secs generation-tokens-buckets gpu-id-step grammar-backend
-hicache-io-backend hicache-mem-layout hicache-ratio hicache-size hicache-storage-backend
-hicache-storage-backend-extra-config hicache-storage-prefetch-policy hicache-write-policy host
-hybrid-kvcache-ratio init-expert-location json-model-override-args kt-cpuinfer
-kt-max-deferred-experts-per-token kt-method kt-num-gpu-experts kt-threadpool-count
-kt-weight-path kv-cache-dtype kv-events-config load-balance-method load-format
-load-watch-interval log-level log-level-http log-requests-level lora-backend
-lora-eviction-policy lora-paths lora-target-modules mamba-full-memory-ratio mamba-ssm-dtype
-max-loaded-loras max-lora-chunk-size max-lora-rank max-loras-per-batch max-mamba-cache-size
-max-prefill-tokens max-queued-requests max-running-requests max-total-tokens mem-fraction-static
-mm-attention-backend mm-max-concurrent-calls mm-per-request-timeout model-impl
-model-loader-extra-config model-path modelopt-checkpoint-restore-path
-modelopt-checkpoint-save-path modelopt-export-path modelopt-quant moe-a2a-backend
-moe-dense-tp-size moe-dp-size moe-runner-backend mooncake-ib-device multi-item-scoring-delimiter
-nccl-port nnodes node-rank nsa-decode-backend nsa-prefill-backend num-continuous-decode-steps
-num-reserved-decode-tokens numa-node offload-group-size offload-mode offload-num-in-group
-offload-prefetch-step oltp-traces-endpoint otlp-traces-endpoint page-size pdlb-url
-pdmux-config-path piecewise-cuda-graph-compiler piecewise-cuda-graph-max-tokens
-piecewise-cuda-graph-tokens port pp-async-batch-depth pp-max-micro-batch-size pp-size
-preferred-sampling-params prefill-attention-backend priority-scheduling-preemption-threshold
-prompt-tokens-buckets quantization quantization-param-path radix-eviction-policy random-seed
-reasoning-parser remote-instance-weight-loader-seed-instance-ip
-remote-instance-weight-loader-seed-instance-service-port
-remote-instance-weight-loader-send-weights-group-ports revision rl-on-policy-target
-sampling-backend sampling-defaults schedule-conservativeness schedule-policy
-scheduler-recv-interval served-model-name sm-group-num speculative-accept-threshold-acc
-speculative-accept-threshold-single speculative-algorithm speculative-attention-mode
-speculative-draft-load-format speculative-draft-model-path speculative-draft-model-revision
-speculative-eagle-topk speculative-moe-runner-backend speculative-ngram-branch-length
-speculative-ngram-capacity speculative-ngram-match-type speculative-ngram-max-bfs-breadth
-speculative-ngram-max-match-window-size speculative-ngram-min-bfs-breadth
-speculative-ngram-min-match-window-size speculative-num-draft-tokens speculative-num-steps
-speculative-token-map stream-interval swa-full-tokens-ratio tbo-token-distribution-threshold
-tokenizer-metrics-allowed-custom-labels tokenizer-metrics-custom-labels-header tokenizer-mode
-tokenizer-path tokenizer-worker-num tool-call-parser tool-server torch-compile-max-bs
-torchao-config tp-size triton-attention-num-kv-splits triton-attention-split-tile-size warmups
-watchdog-timeout weight-version
-"""
-
-_F = """
-abort-on-priority-when-disabled allow-auto-truncate checkpoint-engine-wait-weights-before-ready
-collect-tokens-histogram constrained-json-disable-any-whitespace debug-tensor-dump-prefill-only
-delete-ckpt-after-loading disable-chunked-prefix-cache disable-cuda-graph
-disable-cuda-graph-padding disable-custom-all-reduce disable-fast-image-processor
-disable-flashinfer-cutlass-moe-fp4-allgather disable-hybrid-swa-memory
-disable-outlines-disk-cache disable-overlap-schedule disable-piecewise-cuda-graph
-disable-radix-cache disable-shared-experts-fusion disable-tokenizer-batch-decode
-disaggregation-decode-enable-offload-kvcache enable-attn-tp-input-scattered
-enable-broadcast-mm-inputs-process enable-cache-report enable-cudagraph-gc
-enable-custom-logit-processor enable-deepep-moe enable-deterministic-inference
-enable-double-sparsity enable-dp-attention enable-dp-lm-head enable-draft-weights-cpu-backup
-enable-dynamic-batch-tokenizer enable-ep-moe enable-eplb enable-expert-distribution-metrics
-enable-flashinfer-allreduce-fusion enable-flashinfer-cutlass-moe enable-flashinfer-moe
-enable-flashinfer-mxfp4-moe enable-flashinfer-trtllm-moe enable-fp32-lm-head
-enable-hierarchical-cache enable-layerwise-nvtx-marker enable-lmcache enable-lora
-enable-memory-saver enable-metrics enable-metrics-for-all-schedulers enable-mixed-chunk
-enable-mscclpp enable-multimodal enable-nan-detection enable-nccl-nvls enable-p2p-check
-enable-pdmux enable-piecewise-cuda-graph enable-prefill-cp enable-priority-scheduling
-enable-profile-cuda-graph enable-request-time-stats-logging enable-return-hidden-states
-enable-single-batch-overlap enable-symm-mem enable-tokenizer-batch-encode enable-torch-compile
-enable-torch-symm-mem enable-trace enable-triton-kernel-moe enable-two-batch-overlap
-enable-weights-cpu-backup export-metrics-to-file flashinfer-mla-disable-ragged grpc-mode
-is-embedding keep-mm-feature-on-device log-requests prefill-round-robin-balance
-quantize-and-serve schedule-low-priority-values-first show-time-cost skip-server-warmup
-skip-tokenizer-init sleep-on-idle stream-output triton-attention-reduce-in-fp32
-trust-remote-code weight-loader-disable-mmap
-"""
-
 CLI = EngineSpec(
     name="sglang",
-    options=options(_V, _F),
+    options=OPTIONS,
     aliases={
         "--model": "model-path",
         "--tensor-parallel-size": "tp-size",
@@ -136,6 +41,7 @@ CLI = EngineSpec(
         "--ep": "ep-size",  # a size in SGLang (vLLM's -ep is a boolean)
         "--nccl-init-addr": "dist-init-addr",
         "--speculative-draft-model": "speculative-draft-model-path",
+        **ALIASES,
     },
     fields={
         "model-path": "model",
