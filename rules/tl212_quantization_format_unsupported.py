@@ -49,9 +49,11 @@ reasons the deployment does not start, so `toplint cost`, `plan` and every judge
 runs in another format than the checkpoint's (warning).
 
 ## Why is this bad?
-The GPU has no instruction for the format.  SGLang and TensorRT-LLM do not start: SGLang's
-Triton kernels stop with "type fp8e4nv not supported in this architecture" on Ampere
-(sgl-project/sglang#12887), and TensorRT-LLM lists FP8 only for Ada and Hopper.  vLLM runs FP8
+The GPU has no instruction for the format.  TensorRT-LLM does not start (it lists FP8 only
+for Ada and Hopper).  SGLang runs FP8 on Ampere as weight-only Marlin kernels from 0.5.2
+(sgl-project/sglang#8990), but its MoE experts stopped with "type fp8e4nv not supported in this
+architecture" through 0.5.9 (sgl-project/sglang#12887, #18875), so a pinned release is judged by
+what it does and an unpinned one gets a warning that says so.  vLLM runs FP8
 on Turing/Ampere and FP4 before Blackwell as weight-only Marlin kernels ("Your GPU does not have
 native support for FP8 computation ... Weight-only FP8 compression will be used"), but MoE
 checkpoints need a fused-MoE kernel for it: vLLM 0.8.5 stopped at start-up serving
@@ -84,6 +86,8 @@ No automatic fix: the remedy is another checkpoint or other GPUs; the finding sa
 - Incident (vLLM, 2 x RTX 3090): https://github.com/vllm-project/vllm/issues/17581
 - Incident (vLLM, A100): https://github.com/vllm-project/vllm/issues/17764
 - Incident (SGLang, Ampere): https://github.com/sgl-project/sglang/issues/12887
+- Incident (SGLang 0.5.9, Ampere, MoE): https://github.com/sgl-project/sglang/issues/18875
+- SGLang, Marlin FP8 on SM80-SM88: https://github.com/sgl-project/sglang/pull/8990
 - vLLM's dtype check (BF16 from compute capability 8.0):
   https://github.com/vllm-project/vllm/blob/002db4951e0c4b326a559eb44b05698afd3e534a/vllm/platforms/cuda.py
 - vLLM casts `--dtype auto` BF16 to float16 on older GPUs:

@@ -8,9 +8,10 @@ Parts of the engine record (``toplint.engines.types.Engine``: ``memory``,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
-from toplint.record import record
+from toplint.record import field, record
 
 EVERY_CONTEXT = 1 << 62  # ``ProfileBatch.whole_context_up_to``: a context of any length
 
@@ -266,3 +267,16 @@ class AttentionFloor:
     models: frozenset[str]
     error: str
     source: str
+
+
+@record
+class FallbackReleases:
+    """Which releases of an engine run a low-precision format as its weight-only fallback
+    (``Engine.low_precision_fallback``): format -> the first release that does (earlier ones
+    refuse; absent: every release does); for MoE checkpoints, the last release known to refuse
+    them there (its fused-MoE kernels lack the fallback), and what to say of MoE experts on it
+    (``toplint.outcome.precision``)."""
+
+    since: Mapping[str, str] = field(default_factory=dict)
+    moe_until: Mapping[str, str] = field(default_factory=dict)
+    moe_note: str = ""

@@ -9,7 +9,7 @@ Vocabulary: ``toplint.engines.sglang_options``, the options of sglang 0.5.5.post
 from __future__ import annotations
 
 from toplint.engines import dynamo, sglang_dp, swift
-from toplint.engines.gpuneeds import Drafts, MemoryAccounting
+from toplint.engines.gpuneeds import Drafts, FallbackReleases, MemoryAccounting
 from toplint.engines.layout import planned
 from toplint.engines.sglang_options import ALIASES, OPTIONS
 from toplint.engines.types import (
@@ -209,9 +209,22 @@ ENGINE = Engine(
     cli=CLI,
     quantization_option="quantization",
     quantization_bytes=QUANTIZATION_BYTES,
-    # FP8 needs FP8 tensor cores: on Ampere Triton stops with "type fp8e4nv not supported in
-    # this architecture" (sgl-project/sglang#12887, which asks for vLLM's Marlin fallback).
-    low_precision_fallback={"fp8": frozenset()},
+    # FP8 on Ampere (SM80-SM88) runs as weight-only W8A16 Marlin kernels: sgl-project/sglang#8990
+    # ("Auto enable Marlin for supported archs", fp8_utils.py ``can_auto_enable_marlin_fp8``:
+    # 80 <= sm < 89; its review tested it on 2025-08-27, after 0.5.1, so from 0.5.2).  Its MoE
+    # experts went on stopping in the Triton fused-MoE kernel with "type fp8e4nv not supported
+    # in this architecture" (sgl-project/sglang#12887, 2025-11; #18875, 2026-02, on 0.5.9) until
+    # the fused-MoE Marlin path (#30681, 2026-07; sgl-project/sglang@00563d36 fp8.py
+    # ``Fp8MoEMethod``: ``use_marlin = force_marlin or can_auto_enable_marlin_fp8()``), whose
+    # first release is not known here.
+    low_precision_fallback={"fp8": frozenset({"ampere"})},
+    low_precision_releases=FallbackReleases(
+        since={"fp8": "0.5.2"},
+        moe_until={"fp8": "0.5.9"},
+        moe_note="MoE experts need its fused-MoE Marlin kernel, which releases through 0.5.9 "
+        "lack (sgl-project/sglang#12887, #18875: 'type fp8e4nv not supported in this "
+        "architecture')",
+    ),
     # SGLang's TP all-reduce uses its custom all-reduce kernel (adapted from vLLM's;
     # python/sglang/srt/distributed/device_communicators/custom_all_reduce.py, enabled by
     # model_runner ``set_custom_all_reduce(not disable_custom_all_reduce)``), with torch

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Literal, get_args
 
-from toplint.engines.gpuneeds import AttentionFloor, MemoryAccounting
+from toplint.engines.gpuneeds import AttentionFloor, FallbackReleases, MemoryAccounting
 from toplint.model import DIMENSIONS, Dimension
 from toplint.record import field, record
 
@@ -314,10 +314,10 @@ class Engine:
     quantization_option: str = ""
     quantization_bytes: Mapping[str, float] = field(default_factory=dict)
     # low-precision formats (toplint.hardware.formats) on GPUs whose tensor cores lack them:
-    # format -> the architectures on which the engine still runs it, as weight-only kernels;
-    # on any other architecture without the format the engine refuses to start.  A format
-    # missing from the table has not been read for this engine (reported, never assumed).
+    # format -> the architectures where it still runs, as weight-only kernels (elsewhere it is
+    # refused); a format missing from the table has not been read (reported, never assumed).
     low_precision_fallback: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    low_precision_releases: FallbackReleases = FallbackReleases()  # which releases run them
     # a BF16 checkpoint on a GPU without BF16 (compute capability below 8.0: Volta, Turing):
     # the option that sets the served dtype (``dtype``) and what the engine does there -
     # the first release (``"0.8.5"``) whose ``--dtype auto`` casts it to float16 instead of

@@ -91,18 +91,42 @@ def precision(dep: Deployment, model: ModelSpec | None, gpu: GpuSpec) -> Precisi
     if fallback is None:
         outcome = f"how {engine.title} runs {fmt.upper()} on them has not been read"
     elif arch in fallback:
+        refused = _fallback_refused(dep, model, fmt)
+        if refused:
+            return Precision(fmt, "refuses", f"{head}; {refused}", at, advice, arch, gpu.name)
         outcome = (
             f"{engine.title} runs it as weight-only kernels (the memory saving stays, the "
             f"{fmt.upper()} compute speed-up is lost in prefill and large batches)"
         )
-        if model is not None and model.is_moe:
-            outcome += (
-                "; MoE experts need a fused-MoE kernel for it, which older releases lack "
-                "(vLLM 0.8.5 stopped at start-up: 'type fp8e4nv not supported')"
-            )
+        if model is not None and model.is_moe and engine.low_precision_releases.moe_note:
+            outcome += "; " + engine.low_precision_releases.moe_note
+        since = engine.low_precision_releases.since.get(fmt)
+        if since and pinned(dep) is None:
+            outcome += f"; releases before {since} refuse to start: pin the image"
     else:
         effect, outcome = "refuses", f"{engine.title} refuses to start"
     return Precision(fmt, effect, f"{head}; {outcome}", at, advice, arch, gpu.name)
+
+
+def _fallback_refused(dep: Deployment, model: ModelSpec | None, fmt: str) -> str:
+    """Why the pinned release refuses a format its later releases run as weight-only kernels
+    (``Engine.low_precision_releases``); "" when it does not
+    or no release is pinned."""
+    engine, release = get_engine(dep.engine), pinned(dep)
+    if release is None:
+        return ""
+    shown = ".".join(map(str, release))
+    first = engine.low_precision_releases.since.get(fmt, "")
+    since = version(first)
+    if since is not None and release < since:
+        return f"{engine.title} {shown} refuses to start (its weight-only kernels run from {first})"
+    until = version(engine.low_precision_releases.moe_until.get(fmt, ""))
+    if model is not None and model.is_moe and until is not None and release <= until:
+        return (
+            f"{engine.title} {shown} refuses to start: its fused-MoE kernels have no "
+            f"weight-only {fmt.upper()} path"
+        )
+    return ""
 
 
 def group_size_refusal(dep: Deployment, model: ModelSpec | None) -> Precision | None:

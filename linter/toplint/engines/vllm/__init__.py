@@ -9,6 +9,7 @@ from __future__ import annotations
 from toplint.engines import dynamo, swift
 from toplint.engines.gpuneeds import (
     EVERY_CONTEXT,
+    FallbackReleases,
     MemoryAccounting,
     ProfileBatch,
     ProfileRun,
@@ -121,6 +122,10 @@ ENGINE = Engine(
         "fp8": frozenset({"turing", "ampere"}),
         "fp4": frozenset({"ampere", "ada", "hopper"}),
     },
+    low_precision_releases=FallbackReleases(
+        moe_note="MoE experts need a fused-MoE kernel for it, which older releases lack (vLLM "
+        "0.8.5 stopped at start-up: 'type fp8e4nv not supported')"
+    ),
     # BF16 below compute capability 8.0: ``--dtype bfloat16`` is refused at start-up ("Bfloat16
     # is only supported on GPUs with compute capability of at least 8.0", vllm-project/vllm
     # @002db495 vllm/platforms/cuda.py ``check_if_supports_dtype``; ``supported_dtypes`` lists
