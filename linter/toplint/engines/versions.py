@@ -5,6 +5,7 @@ release)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
@@ -14,6 +15,7 @@ from toplint.infra.patterns import lazy
 _VERSION = lazy(r"^v?([0-9]{1,9})\.([0-9]{1,9})(?:\.([0-9]{1,9}))?")
 
 
+@functools.lru_cache(maxsize=512)  # the release tables' ``since`` strings, asked per deployment
 def version(text: str) -> tuple[int, int, int] | None:
     """``"v0.9.2-cu12"`` -> (0, 9, 2); ``"latest"``, ``"nightly"``, a digest -> None."""
     found = _VERSION.match(text.strip())
