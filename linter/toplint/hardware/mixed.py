@@ -37,7 +37,7 @@ def weakest(gpus: Sequence[GpuSpec]) -> GpuSpec:
     names = list(dict.fromkeys(g.name for g in gpus))
     if len(names) <= 1:
         return gpus[0]
-    smallest = min(gpus, key=_memory)
+    smallest = min(gpus, key=lambda g: g.capacity_gib)
     oldest = min(gpus, key=lambda g: archs.of_gpu(g.arch, g.name).compute_capability)
     bf16 = 0.0 if any(not g.bf16_tflops for g in gpus) else min(g.bf16_tflops for g in gpus)
     return GpuSpec(
@@ -71,16 +71,10 @@ def on_gpus(cluster: Cluster, local: Sequence[int] | None) -> Cluster:
 
 def mixed_note(cluster: Cluster) -> str | None:
     """What a placement on mixed GPUs is judged by; None when its GPUs are one model."""
-    if " + " not in cluster.gpu.name or not cluster.gpus_at:
+    if not cluster.mixed:
         return None
     return (
         f"{cluster.gpu.name}: judged by the weakest - the smallest memory "
         "(every rank gets the KV blocks of the rank with the fewest), the slowest memory and "
         "compute, the oldest architecture's formats"
     )
-
-
-def _memory(gpu: GpuSpec) -> float:
-    """Memory as the driver reports it, in GiB (the catalog's nominal size where no log gives
-    the reported one, as ``toplint.outcome.memory`` counts it)."""
-    return gpu.memory_reported_gib or gpu.memory_gb

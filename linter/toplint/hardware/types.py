@@ -36,6 +36,12 @@ class GpuSpec:
     memory_reported_gib: float = 0.0
 
     @property
+    def capacity_gib(self) -> float:
+        """Memory as the driver reports it, in GiB: the reported total where a public log gives
+        it, else the nominal size counted as GiB ("a 24 GB card is 24 GiB")."""
+        return self.memory_reported_gib or self.memory_gb
+
+    @property
     def half_tflops(self) -> float:
         """The 16-bit dense peak serving computes at: BF16's, or FP16's on a GPU without BF16
         (vLLM casts a BF16 checkpoint to float16 there: ``toplint.outcome.precision``)."""
@@ -101,6 +107,11 @@ class Cluster:
     @property
     def total_gpus(self) -> int:
         return self.nodes * self.gpus_per_node
+
+    @property
+    def mixed(self) -> bool:
+        """Its ``gpu`` stands for GPUs of more than one model (``toplint.hardware.mixed``)."""
+        return bool(self.gpus_at) and self.gpu not in self.gpus_at
 
     def gpu_on(self, local: int) -> GpuSpec:
         """The GPU at local index ``local`` of each node."""

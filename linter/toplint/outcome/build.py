@@ -34,7 +34,7 @@ def _outcome(
     # nothing to compare against: the fit is unknown, not "does not fit".
     # Engines size their budgets on the total the driver reports (vLLM's total_gpu_memory is
     # cudaMemGetInfo's), below the nominal size where a public log gives it.
-    gib = gpu.memory_reported_gib or gpu.memory_gb
+    gib = gpu.capacity_gib
     mem = memory(dep, model, gib, gpu.name) if model is not None and gib > 0 else None
     lat = latency(dep, cost, workload) if cost is not None and model is not None else None
     # A draft toplint cannot size only adds memory: without it the deployment that does not

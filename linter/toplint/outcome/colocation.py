@@ -251,16 +251,14 @@ def _capacity(clusters: Sequence[Cluster | None], shared: tuple[int, ...]) -> fl
     """The smallest shared GPU's memory in GiB (binary, as the driver reports it), when every
     process was assigned a cluster of the same GPUs (on a node of mixed GPUs, each shared
     index's own: ``Cluster.gpu_on``)."""
-    sizes = {min(_gib(c, g) for g in shared or (-1,)) if c is not None else None for c in clusters}
+    sizes = {
+        min(c.gpu_on(g).capacity_gib for g in shared or (-1,)) if c is not None else None
+        for c in clusters
+    }
     if len(sizes) != 1:
         return None
     size = next(iter(sizes))
     return None if size is None else float(size)
-
-
-def _gib(cluster: Cluster, local: int) -> float:
-    gpu = cluster.gpu_on(local)
-    return gpu.memory_reported_gib or gpu.memory_gb
 
 
 def _needs(

@@ -282,7 +282,7 @@ def _cannot_beat(
 def _may_run(new: Deployment, model: ModelSpec, cluster: Cluster) -> bool:
     """Whether a layout can start and hold its weights, by arithmetic alone: a split into
     replicas that cannot is not placed and priced (a what-if is the costliest step of a run)."""
-    gib = cluster.gpu.memory_reported_gib or cluster.gpu.memory_gb
+    gib = cluster.gpu.capacity_gib
     return not problems(new, model, cluster.gpu) and weights_per_gpu(model, new) < gib * GIB
 
 

@@ -43,9 +43,9 @@ def what_would_fit(ctx: RuleContext, m: Memory) -> str:
     need = f"the weights, {_gib(m.weights)}, and working memory, {_gib(m.working)}, need it"
     larger = _larger_share(ctx, m, need)
     options = [larger] if larger else []
-    name = placement.cluster.gpu.name
     # GPUs of a mixed node (``toplint.hardware.mixed``) are named by the memory that decides
-    kind = f"{name} GPUs" if " + " not in name else f"GPUs of {_gib(m.capacity)} or more"
+    mixed = placement.cluster.mixed
+    kind = f"GPUs of {_gib(m.capacity)} or more" if mixed else f"{placement.cluster.gpu.name} GPUs"
     options.append(f"≥{more} {kind} for one instance")
     within = _within_node(ctx, more) if more > gpus else None
     stages = (dep.pp or 1) * 2 ** math.ceil(math.log2(max(more / gpus, 1.0)))
