@@ -204,3 +204,19 @@ def test_a_compose_service_of_an_unnamed_image_is_read_as_docker_run_is() -> Non
     # a web server's options name no engine
     plain = _COMPOSE.format(image="myorg/tool:1", args='"--host", "0.0.0.0", "--port", "8080"')
     assert not parse_text("docker-compose.yml", plain).findings
+
+
+def test_a_compose_service_of_an_image_named_after_an_engine_is_read_as_docker_run_is() -> None:
+    """A repository's own build named after vLLM (``vllm-spark:latest``), given vLLM's arguments
+    as the service's command, is that engine's launch with them, as ``docker run`` of it is;
+    given a router's ``--host``/``--port`` only, the YAML evidence reader's deployment of the
+    engine the image names, its layout unknown (no second note for it)."""
+    args = '"--model", "org/m", "--tensor-parallel-size", "2", "--gpu-memory-utilization", "0.9"'
+    (dep,) = parse_text(
+        "docker-compose.yml", _COMPOSE.format(image="vllm-spark:latest", args=args)
+    ).deployments
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/m", 2)
+    router = _COMPOSE.format(image="vllm-spark:latest", args='"--host", "0.0.0.0", "--port", "80"')
+    result = parse_text("docker-compose.yml", router)
+    (dep,) = result.deployments
+    assert dep.engine == "vllm" and dep.model is None and not result.findings

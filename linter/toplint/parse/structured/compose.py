@@ -59,6 +59,7 @@ from toplint.parse.structured.composekeys import (
 )
 from toplint.parse.text.expand import interpolate_known
 from toplint.parse.text.shellsrc import chained_deployment
+from toplint.parse.text.wrapped import image_options_invocation
 from toplint.parse.textpos import offset_of
 from toplint.record import replace
 
@@ -243,10 +244,13 @@ def _service(
     if inv is None and not entry and "image" in service:
         image_arg = scalar_arg(doc, (*at, "image"), service["image"], variables)
         inv = image_invocation(image_arg, command)
-        # (a service that builds its image is read through the build's Dockerfile, below)
-        starts = command and (command[0].value or "").startswith("--")
-        if inv is None and starts and "build" not in service:
-            inv, noted = _unnamed(image_arg, command)
+        # an image toplint does not know, as docker run reads it (a service that builds its
+        # image is read through the build's Dockerfile, below); one named after an engine that
+        # these arguments do not launch is the YAML evidence reader's (``parse.generic``: that
+        # engine, its layout unknown), so no note for it here
+        if inv is None and command and "build" not in service:
+            inv, unread = image_options_invocation(image_arg, command, "compose", note_named=False)
+            noted = (unread,) if unread is not None else ()
     wrapped = _wrapped_cli(service, entry, command) if inv is None and entry else None
     if wrapped is not None:
         inv, note = wrapped
@@ -271,19 +275,6 @@ def _service(
     if inv is None:
         return (None, noted) if noted else None
     return _deployment(source, doc, (name, service, variables), env, inv)
-
-
-def _unnamed(image: Arg, command: list[Arg]) -> tuple[Invocation | None, tuple[Finding, ...]]:
-    """A service whose image names no engine, its command one engine's options only: that
-    engine, or one TL008 note naming the engines whose options they are - as ``docker run`` of
-    the same image is read (``toplint.parse.text.wrapped.unnamed_image_invocation``).  A
-    rebuild an engine's name is in is its own readers'."""
-    from toplint.parse.text.wrapped import names_an_engine, unnamed_image_invocation
-
-    if names_an_engine(image.value or ""):
-        return None, ()
-    inv, note = unnamed_image_invocation(image, command, "compose")
-    return inv, (note,) if note is not None else ()
 
 
 def _wrapped_cli(

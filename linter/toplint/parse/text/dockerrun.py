@@ -22,11 +22,7 @@ from toplint.parse.containershm import container_shm, mount_shm
 from toplint.parse.invocation import Invocation, find_invocations, image_invocation, runs_nothing
 from toplint.parse.options import Arg
 from toplint.parse.text.entrypoint import run_options
-from toplint.parse.text.wrapped import (
-    named_image_invocation,
-    names_an_engine,
-    unnamed_image_invocation,
-)
+from toplint.parse.text.wrapped import image_options_invocation
 from toplint.record import replace
 
 # docker run options that take a value (docker CLI reference, `docker run --help`).
@@ -125,23 +121,6 @@ def instance_run(args: Sequence[Arg]) -> Invocation | None:
     return None
 
 
-def _named_image_note(image: Arg) -> Finding:
-    """TL008 (info) for an image named after an engine that toplint does not know, run with no
-    argument that says it serves that engine (a router's ``--host``/``--port``, or none)."""
-    from toplint.model import Severity
-    from toplint.parse.mentions import no_deployment  # rare path
-
-    ref = image.value or image.raw
-    why = (
-        f"runs the image `{ref}`, named after an engine but not one toplint knows, with no "
-        "model, parallel size or option only that engine has: what it starts is not known"
-    )
-    pos = image.position
-    return no_deployment(
-        pos.path, pos.line, pos.column, why, anchor=f"named-image:{ref}", severity=Severity.INFO
-    )
-
-
 def docker_options(args: Sequence[Arg], j: int) -> tuple[list[tuple[str, Arg | None]], int]:
     """The container CLI's options from ``args[j]`` on, each as (name, its value or None for a
     flag: ``-itd``, ``--detach``), and the index of the image after them."""
@@ -227,17 +206,11 @@ def docker_run(args: Sequence[Arg], notes: list[Finding] | None = None) -> Invoc
         )
 
     inv2 = None if entrypoint else image_invocation(args[j], args[j + 1 :], env)
-    after = args[j + 1].value if j + 1 < len(args) else None  # `docker run IMAGE` ends a line
     runtime = args[i].value or "docker"
-    if inv2 is None and not entrypoint and names_an_engine(args[j].value or ""):
-        inv2 = named_image_invocation(args[j], args[j + 1 :], runtime)
+    if inv2 is None and not entrypoint:
+        inv2, note = image_options_invocation(args[j], args[j + 1 :], runtime)
         inv2 = replace(inv2, env={**env, **inv2.env}) if inv2 else None
-        if inv2 is None and notes is not None:  # never silent on an image named after one
-            notes.append(_named_image_note(args[j]))
-    elif inv2 is None and not entrypoint and (after or "").startswith("--"):
-        inv2, note = unnamed_image_invocation(args[j], args[j + 1 :], runtime)
-        inv2 = replace(inv2, env={**env, **inv2.env}) if inv2 else None
-        if note is not None and notes is not None:
+        if note is not None and notes is not None:  # never silent on what it may start
             notes.append(note)
     return replace(inv2, gpus=gpus, dev_shm=dev_shm, vendor=vendor, binds=binds) if inv2 else None
 

@@ -327,3 +327,36 @@ def unnamed_image_invocation(
     return None, no_deployment(
         pos.path, pos.line, pos.column, why, anchor=f"image-options:{ref}", severity=Severity.INFO
     )
+
+
+def image_options_invocation(
+    image: Arg, rest: Sequence[Arg], runtime: str, note_named: bool = True
+) -> tuple[Invocation | None, Finding | None]:
+    """A container image toplint does not know, run with ``rest`` (``docker run``, a compose
+    service's ``command``): named after one engine, that engine's launch with them
+    (``named_image_invocation``) or, with ``note_named``, a TL008 note; naming none and given
+    options only, the engine whose options they are or a TL008 note
+    (``unnamed_image_invocation``)."""
+    if names_an_engine(image.value or ""):
+        inv = named_image_invocation(image, rest, runtime)
+        return inv, None if inv is not None or not note_named else named_image_note(image)
+    if rest and (rest[0].value or "").startswith("--"):
+        return unnamed_image_invocation(image, rest, runtime)
+    return None, None
+
+
+def named_image_note(image: Arg) -> Finding:
+    """TL008 (info) for an image named after an engine that toplint does not know, run with no
+    argument that says it serves that engine (a router's ``--host``/``--port``, or none)."""
+    from toplint.model import Severity
+    from toplint.parse.mentions import no_deployment  # rare path
+
+    ref = image.value or image.raw
+    why = (
+        f"runs the image `{ref}`, named after an engine but not one toplint knows, with no "
+        "model, parallel size or option only that engine has: what it starts is not known"
+    )
+    pos = image.position
+    return no_deployment(
+        pos.path, pos.line, pos.column, why, anchor=f"named-image:{ref}", severity=Severity.INFO
+    )
