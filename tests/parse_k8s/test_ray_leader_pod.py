@@ -83,3 +83,18 @@ def test_only_the_helpers_leader_with_a_size_names_a_cluster() -> None:
     assert ray_leader_size(["bash", script, "worker", "--ray_address=10.0.0.1"]) is None
     # the helper reads only the ``=`` form; a separate value is one of ray start's params
     assert ray_leader_size(["bash", script, "leader", "--ray_cluster_size", "4"]) is None
+
+
+def test_the_script_is_read_once_for_the_engine_and_the_cluster_it_heads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The container's script is read for its invocations and again for the Ray cluster it
+    heads; the second reading is the first's (``Ctx.scripts``), so it is lexed once."""
+    import toplint.parse.text.shellrun as shellrun
+
+    lexed: list[str] = []
+    lex = shellrun.lex
+    monkeypatch.setattr(shellrun, "lex", lambda text, *a: lexed.append(text) or lex(text, *a))
+    dep = only("01-ray-head.yaml", _head("2", 16))
+    assert (dep.nodes, dep.tp) == (2, 16)  # both readings took effect
+    assert len(lexed) == 1

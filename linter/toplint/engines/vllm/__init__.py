@@ -38,11 +38,12 @@ from toplint.record import replace
 
 def derive(dep: Deployment) -> Deployment:
     """EP is not a size in vLLM: with --enable-expert-parallel EP = TP x DP (vocabulary §1)."""
-    if not dep.ep_enabled:
-        return replace(dep, ep=1)
-    if dep.tp is None or dep.dp is None:
-        return replace(dep, ep=None)
-    return replace(dep, ep=dep.tp * dep.dp)
+    ep = (
+        (dep.tp * dep.dp if dep.tp is not None and dep.dp is not None else None)
+        if dep.ep_enabled
+        else 1
+    )
+    return dep if dep.ep == ep else replace(dep, ep=ep)
 
 
 LAYOUT = Layout(

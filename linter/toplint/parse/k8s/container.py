@@ -19,7 +19,6 @@ from toplint.infra.patterns import lazy
 from toplint.infra.yamldoc import data_at
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Position, unparsable
-from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.enginecfg import COMMUNICATION_ENV
 from toplint.parse.invocation import (
     Invocation,
@@ -240,22 +239,6 @@ def invocations(
     ]
 
 
-def script_deployments(
-    ctx: Ctx, path: Path, env: Mapping[str, str | None], kind: str, base: Deployment
-) -> list[Deployment]:
-    """A deployment for each engine invocation in the shell script at YAML ``path``, each from
-    ``base`` at the invocation's position; their findings go to ``ctx.findings``."""
-    out: list[Deployment] = []
-    for command in script_commands(ctx, path, env):
-        for inv in find_engine_invocations(command):
-            pos = inv.start.position
-            seed = replace(base, line=pos.line, column=pos.column, engine=inv.engine)
-            dep, found = deployment_from_invocation(inv, ctx.path, source_kind=kind, base=seed)
-            ctx.findings.extend(found)
-            out.append(dep)
-    return out
-
-
 def element_path(ctx: Ctx, cpath: Path, index: int) -> Path:
     """Where the ``index``-th word of a container's ``command`` + ``args`` is written."""
     command = ctx.get((*cpath, "command"))
@@ -266,7 +249,15 @@ def element_path(ctx: Ctx, cpath: Path, index: int) -> Path:
 
 
 def script_commands(ctx: Ctx, path: Path, env: Mapping[str, str | None]) -> list[list[Arg]]:
-    """The simple commands of a shell script stored at YAML ``path``, as positioned args."""
+    """The simple commands of a shell script stored at YAML ``path``, as positioned args (read
+    once per path and environment: ``Ctx.scripts``)."""
+    read = ctx.scripts.get(path)
+    if read is None or read[0] is not env:
+        read = ctx.scripts[path] = (env, _script_commands(ctx, path, env))
+    return read[1]
+
+
+def _script_commands(ctx: Ctx, path: Path, env: Mapping[str, str | None]) -> list[list[Arg]]:
     original = _scalar_text(ctx.get(path))
     start = ctx.pos(path)
     try:

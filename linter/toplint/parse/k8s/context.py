@@ -52,6 +52,10 @@ class Ctx:
     documents: Sequence[Document] = ()  # the file's documents (resources naming each other)
     # The text of other files a value may be written in (a Kustomize patch), by path.
     texts: Mapping[str, str] = field(default_factory=dict)
+    # The scripts read so far, by path, with the environment each was read in
+    # (``toplint.parse.k8s.container.script_commands``): a container's script is read for
+    # its invocations and again for the Ray cluster it heads, and is lexed once.
+    scripts: dict[Path, tuple[Mapping[str, str | None], list[Any]]] = field(default_factory=dict)
 
     @property
     def path(self) -> str:

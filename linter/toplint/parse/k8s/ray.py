@@ -17,10 +17,10 @@ from typing import Any
 from toplint.infra.readpolicy import read_first, reference_root
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Position
-from toplint.parse.k8s.container import script_deployments
 from toplint.parse.k8s.context import Ctx, base_deployment, to_int
 from toplint.parse.k8s.raycluster import cluster_deployments, cluster_labels, on_cluster, ray_nodes
 from toplint.parse.k8s.rayserveconfig import mapping, serve_llm
+from toplint.parse.k8s.scriptdeps import script_deployments
 from toplint.record import replace
 
 

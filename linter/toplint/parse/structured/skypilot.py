@@ -22,8 +22,8 @@ from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, ParseResult
 from toplint.parse.base import Source
-from toplint.parse.k8s.container import script_deployments
 from toplint.parse.k8s.context import Ctx
+from toplint.parse.k8s.scriptdeps import script_deployments
 
 ACCELERATORS_LABEL = "skypilot.co/accelerators"
 _RUN = lazy(r"^run:", re.M)
