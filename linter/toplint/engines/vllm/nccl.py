@@ -41,4 +41,6 @@ def by_release(dep: Deployment, release: tuple[int, int, int] | None) -> Deploym
     if release is None:
         return dep
     off = in_force(CUMEM, release)[0].off
-    return replace(dep, options={**dep.options, "nccl_cumem_off": off}) if off else dep
+    if not off or dep.options.get("nccl_cumem_off") == off:  # derived again: already said
+        return dep
+    return replace(dep, options={**dep.options, "nccl_cumem_off": off})
