@@ -30,7 +30,11 @@ pipelines, SGLang prefill/decode in Docker and its router, ROCm and MI35x to dec
 Xinference, Ollama and llama.cpp beside them, collected beside set 19),
 tests/data/open_world21/ (set 21, 2026 MoE deployments: vLLM DP+EP and multi-node Ray/mp launchers
 under Slurm, pods and DGX Spark ranks, wrapped SGLang images, a model-profile launcher, a
-confidential-VM config, the NIM Operator and a Hygon DCU to decline, after set 20) and
+confidential-VM config, the NIM Operator and a Hygon DCU to decline, after set 20),
+tests/data/open_world23/ (set 23, Ray Serve on KubeRay wrapping vLLM, Triton TensorRT-LLM model
+repositories and launchers, a KubeAI Model through an OpenEverest Instance, NIM Helm values,
+GKE/EKS/AKS blueprint Deployments, vLLM on CPU to decline and a mock of vLLM's API, after set
+21) and
 tests/data/open_world_helm/ (set
 helm: Helm charts whose templates bind values to engine flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and
@@ -99,6 +103,7 @@ SETS = {
     "19": _TESTDATA / "open_world19",
     "20": _TESTDATA / "open_world20",
     "21": _TESTDATA / "open_world21",
+    "23": _TESTDATA / "open_world23",
     "helm": _TESTDATA / "open_world_helm",
 }
 DATA = SETS["1"]
