@@ -65,6 +65,7 @@ class _Table:
         self.images: dict[str, tuple[Engine, Image]] = {}
         self.image_names: dict[str, list[tuple[Engine, Image]]] = {}
         self.versioned: list[tuple[str, Engine, Image]] = []
+        self.tagged: list[tuple[Engine, Image]] = []
         self.runs_in: dict[str, Engine] = {}
         for engine in engines:
             self._add(engine)
@@ -121,6 +122,9 @@ class _Table:
         for module in engine.cli_modules:
             self.cli_modules[module] = engine.launches[0].words[0]
         for image in engine.images:
+            if image.tag_flavour:  # only a tag names it (``tagged_image``)
+                self.tagged.append((engine, image))
+                continue
             self.images[image.repository] = (engine, image)
             last = image.repository.rsplit("/", 1)[-1]
             self.image_names.setdefault(last, []).append((engine, image))
@@ -217,6 +221,18 @@ def image_engine(repository: str) -> tuple[Engine, tuple[str, ...]] | None:
     """
     hit = image_record(repository)
     return (hit[0], hit[1].entrypoint) if hit is not None else None
+
+
+def tagged_image(repository: str, tag: str) -> tuple[Engine, Image] | None:
+    """(engine, image record) of a server image whose tag names the engine's flavour
+    (``Image.tag_flavour``: ``tritonserver:25.12-trtllm-python-py3``); its repository alone
+    names none (``tritonserver:25.12-py3`` runs no TensorRT-LLM)."""
+    words = set(tag.lower().replace(".", "-").replace("_", "-").split("-"))
+    last = repository.rsplit("/", 1)[-1]
+    for engine, image in _get().tagged:
+        if image.tag_flavour in words and last == image.repository.rsplit("/", 1)[-1]:
+            return engine, image
+    return None
 
 
 def triton_engine(backend: str) -> Engine | None:

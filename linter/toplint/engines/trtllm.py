@@ -169,7 +169,13 @@ ENGINE = Engine(
     ),
     modules={dynamo.module("trtllm"): DYNAMO.name},
     # NGC release images have no engine ENTRYPOINT (nvcr.io/nvidia/tensorrt-llm/release).
-    images=(Image("nvidia/tensorrt-llm/release"),),
+    # Triton's TensorRT-LLM container, ``tritonserver:<yy.mm>-trtllm-python-py3``, is the one
+    # that ships the engine's backend (triton-inference-server/tensorrtllm_backend@0b9d7d5a
+    # README.md "Launch the container"); its other tags (``-py3``, ``-vllm-python-py3``) do not.
+    images=(
+        Image("nvidia/tensorrt-llm/release"),
+        Image("nvidia/tritonserver", release_tag=False, tag_flavour="trtllm"),
+    ),
     packages=("tensorrt-llm", "tensorrt_llm"),
     wrappers=(DYNAMO,),
     derive=derive,

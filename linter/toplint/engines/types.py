@@ -119,21 +119,21 @@ class Image:
 
     repository: str  # registry and tag stripped: "vllm/vllm-openai"
     entrypoint: tuple[str, ...] = ()
-    # vendors that embed the version in the image name (GCP Deep Learning Containers:
-    # ".../huggingface-text-generation-inference-cu121.2-1.ubuntu2204.py310"): the repository's
-    # last segment starts with this one's, followed by "-" or "."
+    # vendors that embed the version in the image name (GCP DLCs: ".../huggingface-text-
+    # generation-inference-cu121.2-1.ubuntu2204.py310"): the last segment starts with this one's
     versioned_name: bool = False
-    # the ENTRYPOINT passes the container's arguments on unquoted (a script running
-    # `launcher $@`), so the shell splits each of them at whitespace: one `args` string holding
-    # "--model-id m --num-shard 2" reaches the engine as four arguments
+    # the ENTRYPOINT passes the container's arguments on unquoted (`launcher $@`), so the shell
+    # splits each at whitespace: an `args` string "--model-id m --num-shard 2" is four arguments
     splits_args: bool = False
-    # environment names the image's entrypoint script renames before starting the engine
-    # (AWS's SageMaker TGI image: SM_NUM_GPUS -> NUM_SHARD), as (image's name, engine's name)
+    # environment names the image's entrypoint renames before starting the engine (AWS's
+    # SageMaker TGI: SM_NUM_GPUS -> NUM_SHARD), as (image's name, engine's name)
     env_aliases: tuple[tuple[str, str], ...] = ()
-    # the image's tag names the engine's release (``vllm/vllm-openai:v0.9.2``); False where it
-    # names another project's (KServe's huggingfaceserver) or a framework's (AWS's DLC tags
-    # start with PyTorch's), so no release is read from it (``engines.release.pinned``)
+    # the tag names the engine's release (``vllm/vllm-openai:v0.9.2``; ``engines.release``); False
+    # where it names another project's (KServe), a framework's (AWS DLCs: PyTorch) or a server's
     release_tag: bool = True
+    # a server image that runs the engine only in tags naming this flavour, never by its
+    # repository alone (``registry.tagged_image``): Triton's ``…-trtllm-python-py3``
+    tag_flavour: str = ""
 
 
 @record

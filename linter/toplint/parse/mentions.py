@@ -59,10 +59,16 @@ def _alternatives() -> tuple[tuple[str, str, str, tuple[str, ...]], ...]:
             # in a path or an image name (``python/huggingfaceserver/**``) runs nothing.
             rx = rf"{_DASH_M}{re.escape(module)}(?![\w./-])"
             alternatives.append(("module", rx, engine.name, (module,)))
-        if engine.images:  # one alternative per engine: the pattern's cost grows with their number
-            names = sorted((i.repository for i in engine.images), key=len, reverse=True)
+        images = [i for i in engine.images if not i.tag_flavour]
+        if images:  # one alternative per engine: the pattern's cost grows with their number
+            names = sorted((i.repository for i in images), key=len, reverse=True)
             rx = rf"{_IMAGE_START}(?:{'|'.join(re.escape(n) for n in names)})(?![\w/-])"
             alternatives.append(("image", rx, engine.name, tuple(names)))
+        for i in engine.images:  # a server image only its tag's flavour ties to the engine:
+            if i.tag_flavour:  # ``tritonserver:25.12-trtllm-python-py3`` (bounded, linear)
+                flavour = rf"(?:[\w.]{{1,40}}-){{0,6}}{re.escape(i.tag_flavour)}(?![\w.])"
+                rx = rf"{_IMAGE_START}{re.escape(i.repository)}:{flavour}"
+                alternatives.append(("image", rx, engine.name, (i.repository,)))
     alternatives.sort(key=lambda a: -len(a[1]))
     return tuple(alternatives)
 

@@ -203,6 +203,10 @@ def _plain(source: Source, parsers: Sequence[Parser], parser: Parser | None) -> 
         mention = _unread_ray_modules(source, mention)
     if mention is not None and "build" in source.text and _is_yaml(source):
         mention = _unread_builds(source, mention)
+    elif "build" in source.text and _is_yaml(source):
+        from toplint.parse.generic.mention import built_on_engine  # compose builds only
+
+        mention = built_on_engine(source)
     return result if mention is None else ParseResult(source.path, (), (mention,))
 
 

@@ -22,8 +22,14 @@ from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 from typing import Any
 
-from toplint.engines.registry import all_engines, get_spec, image_engine, module_spec
-from toplint.engines.release import image_repository
+from toplint.engines.registry import (
+    all_engines,
+    get_spec,
+    image_engine,
+    module_spec,
+    tagged_image,
+)
+from toplint.engines.release import image_repository, image_tag
 from toplint.engines.types import EngineSpec
 from toplint.infra.patterns import lazy
 from toplint.record import record
@@ -110,7 +116,7 @@ def image(value: object, *, keyed: bool = False) -> Evidence | None:
     if not isinstance(value, str) or not (keyed or "/" in value or ":" in value):
         return None
     repository = image_repository(value.split("@", 1)[0])
-    known = image_engine(repository)
+    known = image_engine(repository) or tagged_image(repository, image_tag(value))
     if known is not None:
         return Evidence(known[0].name, f"image `{value}`")
     # The last path segment names what the image is; the ones before it name who publishes it

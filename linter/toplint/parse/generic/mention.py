@@ -18,7 +18,9 @@ from functools import cache
 
 from toplint.accelerators import by_image
 from toplint.engines.registry import all_engines
+from toplint.errors import SourceError
 from toplint.infra.patterns import lazy
+from toplint.infra.yamlsafe import load_documents
 from toplint.model import ACCELERATOR_NOT_MODELLED, Finding, Severity
 from toplint.parse.base import Source
 from toplint.parse.generic import evidence as ev
@@ -305,4 +307,39 @@ def _image_in_text(source: Source) -> Finding | None:
             return no_deployment(
                 source.path, line, column, why, anchor=f"image:{ref}", severity=Severity.INFO
             )
+    return None
+
+
+def built_on_engine(source: Source) -> Finding | None:
+    """TL008 at the first service that builds its image on an engine's (the target stage's
+    ``FROM``: ``tritonserver:24.12-trtllm-python-py3``, ``vllm/vllm-openai``) when nothing was
+    read from the file: the build's Dockerfile starts no command toplint reads (a server over a
+    model repository, a script it does not follow), so the service was not checked, and a
+    compose file naming only its own image (``image: triton-qwen3-8b:latest``) is never silent
+    for it (open-world set 23: sriharshapy/NVIDIA_triton-trtllm-prometheus-k8s-@aa33db1e
+    triton/docker-compose.yml)."""
+    from toplint.parse.structured.composebuild import build_of, stage_of  # compose files only
+
+    try:
+        docs = load_documents(source.text, source.path)
+    except (SourceError, RecursionError):
+        return None
+    for doc in docs:
+        services = doc.data.get("services") if isinstance(doc.data, dict) else None
+        for name, service in services.items() if isinstance(services, dict) else ():
+            build = build_of(source.path, service) if isinstance(service, dict) else None
+            if build is None or build.text is None:
+                continue
+            stage = stage_of(build.text, build.target)
+            base = stage[0] if stage else None
+            evidence = image(base) if base else None
+            if evidence is None:
+                continue
+            at = doc.key_position(("services", name, "build"))
+            why = (
+                f"service `{name}` builds on the image `{base}` (`{build.ref}`), a build of "
+                f"{evidence.engine}, but yields no deployment: its Dockerfile starts no engine "
+                "command toplint reads"
+            )
+            return no_deployment(source.path, at.line, at.column, why, anchor=f"build:{name}")
     return None

@@ -69,7 +69,15 @@ def built_base(build: Build) -> str | None:
 def _stage_base(text: str, target: str | None) -> str | None:
     """The ``FROM`` image of the target stage (the last without one), or None when that stage
     sets an ``ENTRYPOINT`` or is not found."""
-    stages: list[tuple[str, str | None, bool]] = []  # (image, stage name, sets an ENTRYPOINT)
+    chosen = stage_of(text, target)
+    if chosen is None or chosen[2] or not chosen[0]:
+        return None
+    return chosen[0]
+
+
+def stage_of(text: str, target: str | None) -> tuple[str, str | None, bool] | None:
+    """(image, stage name, sets an ENTRYPOINT) of the target stage (the last without one)."""
+    stages: list[tuple[str, str | None, bool]] = []
     for ins in instructions(text):
         if ins.keyword == "FROM":
             words = [w for w in ins.text.split() if not w.startswith("--")]  # --platform=...
@@ -78,6 +86,4 @@ def _stage_base(text: str, target: str | None) -> str | None:
         elif ins.keyword == "ENTRYPOINT" and stages:
             stages[-1] = (stages[-1][0], stages[-1][1], True)
     chosen = [s for s in stages if target is None or s[1] == target][-1:]
-    if not chosen or chosen[0][2] or not chosen[0][0]:
-        return None
-    return chosen[0][0]
+    return chosen[0] if chosen else None
