@@ -7,8 +7,9 @@ get an error.  `--set` names the suite: `recipes` (tests/recipes/, the default),
 configurations users publish as working), `recipes4` (tests/recipes4/, configurations users
 report working in the engines' trackers), `recipes5` (tests/recipes5/, users' platform
 configurations: Kubernetes, Helm, Slurm, SkyPilot, Triton), `recipes6` (tests/recipes6/,
-what users run in 2026: DGX Spark, Blackwell GPUs, speculative decoding, 2025-2026 models) or
-`recipes7` (tests/recipes7/, users' datacenter-GPU and multi-GPU layouts).  For
+what users run in 2026: DGX Spark, Blackwell GPUs, speculative decoding, 2025-2026 models),
+`recipes7` (tests/recipes7/, users' datacenter-GPU and multi-GPU layouts) or `recipes8`
+(tests/recipes8/, users' workstation, datacenter and Kubernetes serving in 2026).  For
 each half of the set's SPLIT.md it prints:
 
 - read right: recipes whose config files yield deployments, every one with the recipe's engine and
@@ -38,7 +39,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from splits import halves as split_halves
 
 ROOT = Path(__file__).resolve().parents[1]
-SETS = ("recipes", "recipes2", "recipes3", "recipes4", "recipes5", "recipes6", "recipes7")
+SETS = (
+    "recipes",
+    "recipes2",
+    "recipes3",
+    "recipes4",
+    "recipes5",
+    "recipes6",
+    "recipes7",
+    "recipes8",
+)
 
 
 def suite(name: str = "recipes") -> Path:
