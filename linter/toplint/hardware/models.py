@@ -35,7 +35,14 @@ from toplint.infra.readpolicy import OUTSIDE, inside_root
 from toplint.model import Deployment
 from toplint.record import replace
 
-__all__ = ["as_served", "catalog_ids", "close_model", "lookup_model", "spec_from_hf_config"]
+__all__ = [
+    "as_served",
+    "catalog_ids",
+    "close_model",
+    "declares",
+    "lookup_model",
+    "spec_from_hf_config",
+]
 
 # Suffixes a checkpoint name carries on top of its architecture name, stripped one at a time
 # from the end.  "-vN.N" needs the dot so "DeepSeek-V3" keeps its "-v3"; dates are 4 digits
@@ -292,6 +299,12 @@ def _own_fields(
 def _same_model(key: str, model_id: str) -> bool:
     a, b = _key(key).rstrip("/"), _key(model_id).rstrip("/")
     return a == b or a.rsplit("/", 1)[-1] == b.rsplit("/", 1)[-1]
+
+
+def declares(extra: Mapping[str, object] | None, model_id: str) -> bool:
+    """Whether the configuration's ``models:`` mapping ``extra`` has an entry for ``model_id``
+    (the entry ``lookup_model`` resolves it from before anything else)."""
+    return bool(model_id) and any(_same_model(key, model_id) for key in (extra or {}))
 
 
 def _from_extra(

@@ -14,8 +14,10 @@ checkpoint is read from, in order:
 3. else a label or annotation in the same file whose key names a model (``model``, ``model-id``,
    ``…/model-name``).
 
-The deployment keeps what the engine was given in ``options["model.path"]`` and says where the
-id came from in ``options["model.from"]``; findings about the model quote it.
+The deployment keeps what the engine was given in ``options[MODEL_PATH]`` and says where the
+id came from in ``options[MODEL_FROM]``; findings about the model quote it.  All of this is a
+guess from the file: a ``models:`` entry of the configuration for the path the engine was given
+overrides it (``toplint.pipeline.deployment``).
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Position
 from toplint.parse.textpos import point_of
 from toplint.record import record, replace
+
+MODEL_PATH = "model.path"  # the option keeping what the engine was given
+MODEL_FROM = "model.from"  # the option saying where the id was read
 
 _SCHEMES = ("hf://", "oci://", "pvc://", "s3://", "gs://")
 _DOWNLOAD = lazy(
@@ -128,10 +133,10 @@ def identify(deployments: Iterable[Deployment], text: str, path: str) -> tuple[D
         if found is None:
             out.append(dep)
             continue
-        options = {**dep.options, "model.path": ref or "", "model.from": found.how}
+        options = {**dep.options, MODEL_PATH: ref or "", MODEL_FROM: found.how}
         sources = dict(dep.sources)
         if found.position is not None and not ref.startswith(_SCHEMES):  # type: ignore[union-attr]
-            sources["model.from"] = found.position
+            sources[MODEL_FROM] = found.position
         out.append(replace(dep, model=found.model, options=options, sources=sources))
     return tuple(out)
 

@@ -10,11 +10,12 @@ from toplint.catalog_types import ModelSpec
 from toplint.cost.types import Workload
 from toplint.hardware.hints import infer
 from toplint.hardware.localmodels import unreadable_beside
-from toplint.hardware.models import as_served, lookup_model
+from toplint.hardware.models import as_served, declares, lookup_model
 from toplint.hardware.types import Cluster, Hardware
 from toplint.infra.budgets import PLACED_RANKS
 from toplint.model import Deployment
 from toplint.parse.binds import MODEL_HOST
+from toplint.parse.modelref import MODEL_FROM, MODEL_PATH
 from toplint.pipeline import coverage
 from toplint.pipeline.settings import Settings
 from toplint.placement.select import select_cluster, unmatched_gpu
@@ -38,9 +39,26 @@ def _model(dep: Deployment, settings: Settings) -> ModelSpec | None:
     return found
 
 
+def declared(dep: Deployment, settings: Settings) -> Deployment:
+    """``dep`` serving the path its engine was given when the configuration's ``models:``
+    declares that path: the user's word beats the file's guess.  ``toplint.parse.modelref``
+    names a local path's checkpoint from a download command or a label of the same file and
+    keeps the path in ``options[MODEL_PATH]``; a Kubernetes Deployment labelled
+    ``model: llama-3-8b`` whose engine is given ``--model=/models/llama-3-8b-instruct``, with
+    that path in ``models:``, serves what the entry says, and findings quote the path, not the
+    label."""
+    path = dep.options.get(MODEL_PATH)
+    if not path or dep.model == path or not declares(settings.models, path):
+        return dep
+    options = {k: v for k, v in dep.options.items() if k != MODEL_FROM}
+    sources = {k: v for k, v in dep.sources.items() if k != MODEL_FROM}
+    return replace(dep, model=path, options=options, sources=sources)
+
+
 def analyze_deployment(dep: Deployment, hardware: Hardware | None, settings: Settings) -> Analysis:
     """Place ``dep`` on its cluster and cost it, saying why not when it cannot be, and why a
     config.json beside an unknown model's path gives no model."""
+    dep = declared(dep, settings)
     found = _analyze(dep, hardware, settings)
     if found.model is None and isinstance(dep.model, str) and dep.model:
         unread = unreadable_beside(dep.model, dep.path)
