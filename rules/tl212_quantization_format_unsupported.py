@@ -55,10 +55,12 @@ for Ada and Hopper).  SGLang runs FP8 on Ampere as weight-only Marlin kernels fr
 architecture" through 0.5.9 (sgl-project/sglang#12887, #18875), so a pinned release is judged by
 what it does and an unpinned one gets a warning that says so.  vLLM runs FP8
 on Turing/Ampere and FP4 before Blackwell as weight-only Marlin kernels ("Your GPU does not have
-native support for FP8 computation ... Weight-only FP8 compression will be used"), but MoE
+native support for FP8 computation ... Weight-only FP8 compression will be used"), but FP8 MoE
 checkpoints need a fused-MoE kernel for it: vLLM 0.8.5 stopped at start-up serving
 Qwen3-30B-A3B-FP8 on two RTX 3090s (vllm-project/vllm#17581) and on an A100
-(vllm-project/vllm#17764) with "type fp8e4nv not supported in this architecture".
+(vllm-project/vllm#17764) with "type fp8e4nv not supported in this architecture".  Its NVFP4
+MoE experts are repacked for the weight-only Marlin MoE kernel (`marlin_utils_fp4.py`
+`prepare_nvfp4_moe_layer_for_marlin`), so that is not said of them.
 
 ## Example
 ```bash

@@ -274,9 +274,9 @@ class FallbackReleases:
     """Which releases of an engine run a low-precision format as its weight-only fallback
     (``Engine.low_precision_fallback``): format -> the first release that does (earlier ones
     refuse; absent: every release does); for MoE checkpoints, the last release known to refuse
-    them there (its fused-MoE kernels lack the fallback), and what to say of MoE experts on it
-    (``toplint.outcome.precision``)."""
+    them there (its fused-MoE kernels lack the fallback), and, per format, what to say of MoE
+    experts on it (``toplint.outcome.precision``; a format without a note has none said)."""
 
     since: Mapping[str, str] = field(default_factory=dict)
     moe_until: Mapping[str, str] = field(default_factory=dict)
-    moe_note: str = ""
+    moe_note: Mapping[str, str] = field(default_factory=dict)

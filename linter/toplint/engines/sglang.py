@@ -221,9 +221,11 @@ ENGINE = Engine(
     low_precision_releases=FallbackReleases(
         since={"fp8": "0.5.2"},
         moe_until={"fp8": "0.5.9"},
-        moe_note="MoE experts need its fused-MoE Marlin kernel, which releases through 0.5.9 "
-        "lack (sgl-project/sglang#12887, #18875: 'type fp8e4nv not supported in this "
-        "architecture')",
+        moe_note={
+            "fp8": "MoE experts need its fused-MoE Marlin kernel, which releases through 0.5.9 "
+            "lack (sgl-project/sglang#12887, #18875: 'type fp8e4nv not supported in this "
+            "architecture')"
+        },
     ),
     # SGLang's TP all-reduce uses its custom all-reduce kernel (adapted from vLLM's;
     # python/sglang/srt/distributed/device_communicators/custom_all_reduce.py, enabled by

@@ -98,8 +98,9 @@ def precision(dep: Deployment, model: ModelSpec | None, gpu: GpuSpec) -> Precisi
             f"{engine.title} runs it as weight-only kernels (the memory saving stays, the "
             f"{fmt.upper()} compute speed-up is lost in prefill and large batches)"
         )
-        if model is not None and model.is_moe and engine.low_precision_releases.moe_note:
-            outcome += "; " + engine.low_precision_releases.moe_note
+        moe_note = engine.low_precision_releases.moe_note.get(fmt)
+        if model is not None and model.is_moe and moe_note:
+            outcome += "; " + moe_note
         since = engine.low_precision_releases.since.get(fmt)
         if since and pinned(dep) is None:
             outcome += f"; releases before {since} refuse to start: pin the image"

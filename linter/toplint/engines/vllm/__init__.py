@@ -123,9 +123,18 @@ ENGINE = Engine(
         "fp8": frozenset({"turing", "ampere"}),
         "fp4": frozenset({"ampere", "ada", "hopper"}),
     },
+    # MoE experts: the FP8 fallback's fused-MoE kernel came after 0.8.5, which stopped at
+    # start-up on Ampere (vllm-project/vllm#17581, #17764: "type fp8e4nv not supported"); NVFP4
+    # experts are repacked, expert by expert, for the weight-only Marlin MoE kernel
+    # (vllm-project/vllm@00d52e93 vllm/model_executor/layers/quantization/utils/
+    # marlin_utils_fp4.py ``prepare_nvfp4_moe_layer_for_marlin``: "Weight-only FP4 compression
+    # will be used leveraging the Marlin kernel"; ``prepare_moe_fp4_layer_for_marlin``), and no
+    # release known here refuses them, so an FP4 MoE checkpoint gets no note.
     low_precision_releases=FallbackReleases(
-        moe_note="MoE experts need a fused-MoE kernel for it, which older releases lack (vLLM "
-        "0.8.5 stopped at start-up: 'type fp8e4nv not supported')"
+        moe_note={
+            "fp8": "MoE experts need a fused-MoE kernel for it, which older releases lack (vLLM "
+            "0.8.5 stopped at start-up: 'type fp8e4nv not supported')"
+        }
     ),
     # BF16 below compute capability 8.0: ``--dtype bfloat16`` is refused at start-up ("Bfloat16
     # is only supported on GPUs with compute capability of at least 8.0", vllm-project/vllm
