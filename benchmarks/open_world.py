@@ -31,6 +31,11 @@ Xinference, Ollama and llama.cpp beside them, collected beside set 19),
 tests/data/open_world21/ (set 21, 2026 MoE deployments: vLLM DP+EP and multi-node Ray/mp launchers
 under Slurm, pods and DGX Spark ranks, wrapped SGLang images, a model-profile launcher, a
 confidential-VM config, the NIM Operator and a Hygon DCU to decline, after set 20),
+tests/data/open_world22/ (set 22, a Terraform external source provisioning a RunPod pod, a
+RunPod worker image configured by environment, KServe behind a Kustomization, systemd, a
+repository's own YAML-configured vLLM server and Docker Bake, Modal engine classes, vLLM's
+Python API, compose images from .env, a wrapped SGLang image and ModelArts on Ascend to
+decline, after set 21),
 tests/data/open_world23/ (set 23, Ray Serve on KubeRay wrapping vLLM, Triton TensorRT-LLM model
 repositories and launchers, a KubeAI Model through an OpenEverest Instance, NIM Helm values,
 GKE/EKS/AKS blueprint Deployments, vLLM on CPU to decline and a mock of vLLM's API, after set
@@ -103,6 +108,7 @@ SETS = {
     "19": _TESTDATA / "open_world19",
     "20": _TESTDATA / "open_world20",
     "21": _TESTDATA / "open_world21",
+    "22": _TESTDATA / "open_world22",
     "23": _TESTDATA / "open_world23",
     "helm": _TESTDATA / "open_world_helm",
 }
