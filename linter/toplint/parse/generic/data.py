@@ -180,7 +180,23 @@ def _deployment(
         dep = layout.placed(dep, tree.value_position(layout.at), rs.anchor(layout.at))
     if scope.weak and len(scope.owned) == 1 and model is None and not _placed(dep):
         return None, ()  # a client's or a library's settings: no deployment evidence
-    return with_provenance(_unread_sizes(tree, dep, scope, spec), scope), findings
+    dep = _chosen_sizes(tree, _unread_sizes(tree, dep, scope, spec), scope, spec)
+    return with_provenance(dep, scope), findings
+
+
+def _chosen_sizes(tree: Tree, dep: Deployment, scope: Scope, spec: Any) -> Deployment:
+    """A parallel dimension one of the scope's keyed entries sizes (``Scope.choices``: a
+    preset per model) is unresolved: which entry runs is chosen at run time."""
+    found: list[Unresolved] = []
+    for at in scope.choices:
+        node = get(tree.data, at)
+        for key, canonical in read_keys(tree, at, node, spec):
+            field = spec.fields.get(canonical)
+            if field in ("tp", "pp", "dp", "ep"):
+                shown = ".".join(str(p) for p in (*at, key))
+                why = f"set per entry of `{at[-2]}`: the entry that runs is chosen at run time"
+                found.append(Unresolved(field, shown, tree.key_position((*at, key)), why=why))
+    return sizing.left_unresolved(dep, found)
 
 
 def _unread_sizes(tree: Tree, dep: Deployment, scope: Scope, spec: Any) -> Deployment:

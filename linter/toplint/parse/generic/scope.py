@@ -37,6 +37,9 @@ class Scope:
     # only with a model or GPUs around it; ``vllm_cfg: {api_key: vllm}`` alone configures a
     # client.
     weak: bool = False
+    # Options mappings of entries keyed by name one of which runs, chosen at run time (a preset
+    # per model: ``scopes._choice``): their layout options leave the layout unresolved.
+    choices: tuple[Path, ...] = ()
 
 
 def imported_call(call: str, calls: Mapping[str, str]) -> str | None:

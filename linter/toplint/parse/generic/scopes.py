@@ -263,6 +263,11 @@ def _siblings_merged(
             continue
         (kept,) = full
         rest = [s for s in group if s is not kept]
+        if _repeated(group, nodes, spec):
+            out[kept.at] = replace(kept, choices=tuple(s.at for s in group))
+            for s in rest:
+                del out[s.at]
+            continue
         why = kept.why
         if kept.at not in named:
             why = next((s.why for s in rest if s.at in named), why)
@@ -271,6 +276,22 @@ def _siblings_merged(
         for s in rest:
             del out[s.at]
     return out
+
+
+def _repeated(group: Sequence[Scope], nodes: Mapping[Path, dict[Any, Any]], spec: Any) -> bool:
+    """Two of the sibling mappings write the same option: they are not parts of one record
+    but entries one of which runs (a preset per model, chosen at run time), so the kept scope
+    reads only its own options and the layout any entry writes is left unresolved
+    (``Scope.choices``).  transcope/llm-deploy@5057da2f configs/vllm_serve.yaml
+    ``model_presets``: merged, the presets' ``max-model-len`` overrode each other (TL209) and the
+    32B preset's ``tensor-parallel-size: 2`` was the whole file's TP."""
+    seen: set[str] = set()
+    for s in group:
+        written = {c for _, c in ev.option_keys(scalar_keys(nodes.get(s.at, {})), spec)}
+        if seen & written:
+            return True
+        seen |= written
+    return False
 
 
 def _writes_layout_or_model(node: Mapping[Any, Any], spec: Any) -> bool:
