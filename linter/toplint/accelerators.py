@@ -37,6 +37,12 @@ Evidence, each read from where the deployment writes it:
   HCCL shares the library's name but not these variables).  CUDA's and ROCm's device
   variables (``CUDA_VISIBLE_DEVICES``, ``HIP_VISIBLE_DEVICES``) name priced GPUs and are not
   here; ROCm's LLVM-target variables name the AMD part (below);
+* the vendor's device-management command run by the program that starts the engine
+  (``tools``), as ``nvidia-smi`` is NVIDIA's: Ascend's ``npu-smi`` (vllm-ascend's own
+  environment report runs ``npu-smi info`` where vLLM's runs ``nvidia-smi``:
+  vllm-project/vllm-ascend@34d204e0 collect_env.py ``get_npu_info``); a launcher that queries
+  the NPUs before it starts vLLM runs where they are
+  (qiuhanzhang616-arch/qwen3.6-27b-modelarts-standard@4271fb72 startup/supervisor.py);
 * the accelerator a hardware manifest names for a cluster (``names``), and a manifest GPU outside
   the catalog that is not described well enough to price (no memory, memory bandwidth or
   compute figure: an unknown vendor's part), see ``of_cluster``.
@@ -122,6 +128,7 @@ class Accelerator:
     instance_prefixes: tuple[str, ...] = ()  # node.kubernetes.io/instance-type prefixes
     names: tuple[str, ...] = ()  # lower-cased words of a manifest's name for the part
     env: tuple[str, ...] = ()  # environment variables only this vendor's runtime reads
+    tools: tuple[str, ...] = ()  # the vendor's device-management command (what nvidia-smi is)
 
 
 ACCELERATORS: tuple[Accelerator, ...] = (
@@ -165,6 +172,7 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         ("npu",),
         names=("ascend", "npu", "910b"),
         env=("ASCEND_RT_VISIBLE_DEVICES", "HCCL_BUFFSIZE", "HCCL_OP_EXPANSION_MODE"),
+        tools=("npu-smi",),
     ),
     Accelerator(
         "intel-gpu",
@@ -228,6 +236,12 @@ def by_image(image: str) -> Accelerator | None:
 # Every vendor runtime's device variables (``Accelerator.env``): the shell interpreter carries
 # them, exported, to the processes a script starts, as it carries CUDA_VISIBLE_DEVICES.
 RUNTIME_ENV: frozenset[str] = frozenset(v for a in ACCELERATORS for v in a.env)
+
+
+def by_tool(word: str) -> Accelerator | None:
+    """The accelerator whose device-management command ``word`` runs (a path's last part)."""
+    name = word.rsplit("/", 1)[-1]
+    return next((a for a in ACCELERATORS if name in a.tools), None)
 
 
 def by_env(name: str) -> Accelerator | None:
@@ -353,6 +367,10 @@ def of_deployment(dep: Deployment) -> tuple[Accelerator, str, Position] | None:
     acc = by_env(variable) if variable else None
     if acc is not None:
         return acc, f"`{variable}` in its environment", dep.sources.get("accelerator", here)
+    tool = dep.options.get("accelerator.tool")  # ``argv.device_tool`` sets it
+    acc = by_tool(tool) if tool else None
+    if acc is not None:
+        return acc, f"runs `{tool}` beside it", dep.sources.get("accelerator", here)
     device = dep.flag("device")
     if device is not None and device.value:
         acc = next((a for a in ACCELERATORS if device.value.lower() in a.devices), None)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from toplint.accelerators import runs_unpriced
+from toplint.accelerators import by_tool, runs_unpriced
 from toplint.engines.registry import get_spec, image_record
 from toplint.engines.release import image_repository
 from toplint.engines.types import EngineSpec
@@ -255,6 +255,16 @@ def runtime_environment(dep: Deployment, environment: Mapping[str, Arg]) -> Depl
         return dep
     sources = {**dep.sources, "accelerator": environment[name].position}
     return replace(dep, options={**dep.options, "accelerator.env": name}, sources=sources)
+
+
+def device_tool(dep: Deployment, word: str, position: Position) -> Deployment:
+    """Record that the program starting the engine also runs an unpriced vendor's
+    device-management command (``npu-smi``: ``toplint.accelerators.by_tool``), for
+    ``accelerators.of_deployment`` to decline the deployment by."""
+    if by_tool(word) is None or "accelerator.tool" in dep.options:
+        return dep
+    sources = {**dep.sources, "accelerator": position}
+    return replace(dep, options={**dep.options, "accelerator.tool": word}, sources=sources)
 
 
 def file_deployments(

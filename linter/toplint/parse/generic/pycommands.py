@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from toplint.accelerators import by_tool
 from toplint.model import Deployment, Finding, Position
-from toplint.parse.argv import file_deployments, runtime_environment
+from toplint.parse.argv import device_tool, file_deployments, runtime_environment
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import one_host, visible_gpus
 from toplint.parse.generic.pyexpr import Ref
@@ -65,11 +66,14 @@ def argv_deployments(
     deployments: list[Deployment] = []
     findings: list[Finding] = []
     commands: list[tuple[tuple[str | int, ...], str]] = []
+    tools: list[Arg] = []
     for at, items in _lists(tree.data, ()):
         args = [_arg(tree, (*at, i), v) for i, v in enumerate(items)]
         args += _container_args(tree, at)
         invocations = find_invocations(args)
         if not invocations:
+            if args[0].value and by_tool(args[0].value) is not None:
+                tools.append(args[0])  # ``subprocess.run(["npu-smi", "info"])``
             continue
         found, more = file_deployments(invocations, tree.path, "python")
         call_env = _call_environment(tree, at)
@@ -85,6 +89,9 @@ def argv_deployments(
                 dep = one_host(runtime_environment(visible_gpus(dep, call_env), call_env))
             deployments.append(_resources_above(tree, dep, at))
         findings.extend(more)
+    if tools:  # the program queries a vendor's devices before it starts the engine there
+        tool = tools[0]
+        deployments = [device_tool(d, str(tool.value), tool.position) for d in deployments]
     return deployments, findings, commands
 
 
