@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from toplint.engines.registry import get_engine
 from toplint.engines.types import EngineSpec
 from toplint.errors import SourceError
+from toplint.infra.patterns import lazy
 from toplint.infra.readpolicy import ReadRefused
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Flag, Position
@@ -25,6 +26,32 @@ from toplint.record import replace
 
 if TYPE_CHECKING:
     from toplint.parse.k8s.context import Ctx
+
+
+# An environment variable's name as ConfigMap keys a container takes with ``envFrom`` are
+# written (upper case, digits, underscores: kubernetes.io/docs/concepts/configuration/configmap,
+# "consume ConfigMaps as environment variables, command-line arguments, or as configuration
+# files in a volume"); a key with a file's name (``launch.sh``, ``serve.py``) is a mounted file.
+_ENV_NAME = lazy(r"[A-Z_][A-Z0-9_]*")
+
+
+def environment_entry(data: Any, at: Path, value: str) -> bool:
+    """``value`` at ``at`` is a ConfigMap entry named as an environment variable and written on
+    one line: what a container reads as a variable, not a script anything runs as it stands (a
+    variable becomes one argument in ``command``/``args``: "$(VAR_NAME)", kubernetes.io/docs/
+    tasks/inject-data-application/define-command-argument-container; running it takes a shell
+    in the workload, which is read there).  wrbooth/vllm-serve-bench@db021645
+    deploy/k8s/bench/bench-engine-configmap.yaml ``ENGINE_ARGV``, the argv a benchmark records
+    beside its results, was read as a vLLM deployment."""
+    return (
+        isinstance(data, dict)
+        and data.get("kind") == "ConfigMap"
+        and len(at) == 2
+        and at[0] == "data"
+        and isinstance(at[1], str)
+        and _ENV_NAME.fullmatch(at[1]) is not None
+        and "\n" not in value.strip()
+    )
 
 
 def _config_flag(dep: Deployment) -> tuple[EngineSpec, Flag] | None:

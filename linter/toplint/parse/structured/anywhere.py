@@ -36,6 +36,7 @@ from toplint.parse.base import Source
 from toplint.parse.infer.scopevars import environment_above
 from toplint.parse.infer.scoping import dotenv_beside, scoped
 from toplint.parse.invocation import Invocation, find_invocations
+from toplint.parse.k8s.configmap import environment_entry
 from toplint.parse.k8s.container import token_arg
 from toplint.parse.k8s.manifest import looks_like_k8s
 from toplint.parse.options import Arg
@@ -176,7 +177,7 @@ def _walk(
     if budget[0] < 0:
         return
     if isinstance(node, str):
-        if mentions_engine(node):
+        if mentions_engine(node) and not environment_entry(doc.data, at, node):
             yield from ((a, at) for a in _script(source, node, doc.value_position(at), env))
     elif isinstance(node, list):
         if node and all(_scalar(v) for v in node):
