@@ -44,6 +44,7 @@ ROUNDS = (
     "round26",
     "round27",
     "round28",
+    "round29",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -76,6 +77,7 @@ DEVELOPMENT_ON_TOP = {
     "round26": 1,
     "round27": 1,
     "round28": 0,
+    "round29": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -106,6 +108,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round26": 0,
     "round27": 1,
     "round28": 0,
+    "round29": 0,
 }
 
 
@@ -147,6 +150,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round26"]["development"] + rounds["round26"]["held-out"]) >= 3
     assert len(rounds["round27"]["development"] + rounds["round27"]["held-out"]) >= 4
     assert len(rounds["round28"]["development"] + rounds["round28"]["held-out"]) >= 4
+    assert len(rounds["round29"]["development"] + rounds["round29"]["held-out"]) >= 6
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
