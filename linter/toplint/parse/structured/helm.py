@@ -1,4 +1,4 @@
-"""Helm values of the vLLM production-stack chart and the llm-d chart; the VLLMRuntime CR.
+"""Helm values of the vLLM production-stack chart and the llm-d charts; the VLLMRuntime CR.
 
 production-stack (vllm-project/production-stack helm/templates/deployment-vllm-multi.yaml and
 ray-cluster.yaml): each ``servingEngineSpec.modelSpec[]`` is one deployment unless
@@ -12,7 +12,8 @@ the chart renders it (``chart_gpu_count``): a fraction is not a GPU request, and
 ``options["ignored.requestGPU"]``.
 
 llm-d-deployer chart: ``sampleApplication.{prefill,decode}.extraArgs`` (two deployments, GPUs
-from ``sampleApplication.resources``).  Helm *templates* (``{{ }}``) are not YAML until
+from ``sampleApplication.resources``); its successor, the llm-d-modelservice chart, is
+``toplint.parse.structured.modelservice``'s.  Helm *templates* (``{{ }}``) are not YAML until
 rendered: ``KubernetesParser`` skips a template that does not load, and reads what is plain in
 one that does (template expressions are unresolved values).
 """
@@ -32,17 +33,19 @@ from toplint.parse.k8s.context import Ctx, GpuRequest, gpu_request, to_int, with
 from toplint.parse.k8s.manifest import looks_like_k8s
 from toplint.parse.options import Arg, parse_args
 from toplint.parse.structured.helmargs import CONFIG_KEYS, SPEC_KEYS, extra_args, render, value_text
+from toplint.parse.structured.modelservice import marked, modelservice
 from toplint.record import replace
 
 _VALUES = lazy(r"^(servingEngineSpec|sampleApplication):", re.M)
 
 
 def _marked(text: str) -> bool:
-    """A top-level key of the production-stack chart's values (``_VALUES``); the substring
-    scans first, so that a file naming neither key is not searched for a line start."""
+    """A top-level key of the production-stack or llm-d-deployer chart's values (``_VALUES``),
+    or llm-d-modelservice's (``modelservice.marked``); the substring scans first, so that a
+    file naming neither key is not searched for a line start."""
     if "servingEngineSpec:" not in text and "sampleApplication:" not in text:
-        return False
-    return _VALUES.search(text) is not None
+        return marked(text)
+    return _VALUES.search(text) is not None or marked(text)
 
 
 class HelmValuesParser:
@@ -64,6 +67,7 @@ class HelmValuesParser:
             ctx = Ctx(source, doc, {})
             deployments.extend(production_stack(ctx))
             deployments.extend(llm_d(ctx))
+            deployments.extend(modelservice(ctx))
             findings.extend(ctx.findings)
         return ParseResult(source.path, tuple(deployments), tuple(findings))
 
