@@ -41,6 +41,48 @@ def test_a_document_of_only_options_is_an_engine_config_file_not_a_deployment() 
     assert parse_text("extra-llm-api-config.yaml", text).deployments == ()
 
 
+STAGES = """\
+stages:
+  - stage_id: 0
+    devices: "0"
+    gpu_memory_utilization: 0.6
+    max_num_seqs: 4
+    max_model_len: 4096
+    enable_prefix_caching: false
+  - stage_id: 1
+    devices: "0"
+    gpu_memory_utilization: 0.12
+    enforce_eager: true
+    max_model_len: 196608
+"""
+
+STAGE_ARGS = """\
+stage_args:
+  - stage_id: 0
+    runtime: {process: true, devices: "0"}
+    engine_args:
+      model_stage: thinker
+      gpu_memory_utilization: 0.8
+      enforce_eager: true
+      trust_remote_code: true
+      enable_prefix_caching: false
+"""
+
+
+def test_the_stages_of_a_stage_config_are_read_through_the_command() -> None:
+    # vLLM-Omni's stage configs: the model is the command's (vllm serve M --omni
+    # --stage-configs-path FILE), each stage an engine of it
+    assert parse_text("moss_tts.yaml", STAGES).deployments == ()
+    assert parse_text("qwen2_5_omni.yaml", STAGE_ARGS).deployments == ()
+
+
+def test_stages_in_a_file_that_names_the_model_are_still_read() -> None:
+    text = "model: Qwen/Qwen2.5-7B-Instruct\n" + STAGES
+    assert parse_text("pipeline.yaml", text).deployments != ()
+    unnumbered = STAGES.replace("stage_id", "index")
+    assert parse_text("pipeline.yaml", unnumbered).deployments != ()
+
+
 def test_a_flag_list_under_any_key_of_an_engine_scope() -> None:
     text = "app:\n  kind: sglang\n  model_id: org/m\n  extra: ['--tp', '2', '--dp-size', '2']\n"
     text += "  resources: {gpu: 'L40s:4'}\n"

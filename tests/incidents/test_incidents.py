@@ -108,7 +108,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round26": 0,
     "round27": 1,
     "round28": 0,
-    "round29": 1,
+    "round29": 0,
 }
 
 

@@ -175,6 +175,7 @@ def _scopes(
     if root_evidence is not None and () in own and own[()] is None:
         own[()] = root_evidence
     scopes: dict[Path, Scope] = {}
+    root = dict(nodes).get(())
     for at, node in nodes:  # parents before children (pre-order)
         found = own[at]
         inside = found is not None and any(
@@ -217,7 +218,7 @@ def _scopes(
                 scopes[outer] = replace(scopes[outer], owned=(*scopes[outer].owned, at))
             continue
         found = _above(at, own, engines) or file_evidence
-        if found is None and at:
+        if found is None and at and not _stage_of_command(at, root):
             # A document that is only one engine's options is that engine's config file (TRT-LLM's
             # --extra_llm_api_options, vLLM's --config): read through the command naming it.
             # Not where the file names another engine: a module importing only TensorRT-LLM
@@ -232,6 +233,26 @@ def _scopes(
     naming = {at for at, s in scopes.items() if (e := own.get(at)) is not None and s.why == e.why}
     merged = _siblings_merged(scopes, dict(nodes), specs, naming)
     return sorted(merged.values(), key=lambda s: s.at)
+
+
+def _stage_of_command(at: Path, root: Mapping[Any, Any] | None) -> bool:
+    """``at`` is in a stage of a multi-stage engine's stage config, read like an engine's
+    config file through the command naming it.  vLLM-Omni splits one model into stages, each
+    an engine, listed under ``stage_args`` (``stage_id``, ``runtime.devices``,
+    ``engine_args``) or ``stages`` (``stage_id``, ``devices`` and the engine's options): the
+    file names no model, ``vllm serve MODEL --omni --stage-configs-path FILE`` does
+    (vllm-project/vllm-omni@be81443c docs/configuration/stage_configs.md; bundled per model
+    under vllm_omni/model_executor/stage_configs/, later vllm_omni/deploy/, and loaded by the
+    model's architecture).  Read apart, each stage was a vLLM deployment naming no model
+    (TL007 at every stage of vllm-project/vllm-omni#4761's MOSS-TTS config)."""
+    if len(at) < 2 or not isinstance(at[1], int) or not isinstance(root, Mapping):
+        return False
+    stages = root.get(at[0])
+    if not isinstance(stages, list) or not stages:
+        return False
+    if not all(isinstance(s, Mapping) and "stage_id" in s for s in stages):
+        return False
+    return find_model([()], root) is None
 
 
 def _siblings_merged(
