@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from toplint.model import Finding, Severity
@@ -28,6 +29,14 @@ GPUs are the devices it is given (`CUDA_VISIBLE_DEVICES`, `--gpus device=…`, c
 `device_ids`) or, with none given, the first ones.  Compose services whose `profiles` share
 none are alternatives and are not judged together; a service without profiles starts beside
 any profile's.
+
+On a GPU whose memory the host shares (a GB10's unified pool: the OS, its page cache and other
+processes hold part of it), the host is the other process: vLLM's share of the total must be
+free at start-up, and the catalog's band of memory measured free there
+(`memory_free_at_start_gib`, `toplint.outcome.hostpool`) says whether it can be: a share above
+the band refuses to start, one inside it starts only while the host holds little.  vLLM before
+0.9.1 (a limit on the GPU's whole use) and from 0.34.0 (a cap on what is free) check nothing
+at start-up, so a release not pinned is judged by those that do, as a warning.
 
 Outcome reported (toplint's severity policy): refuses to start - an error when no start
 order lets them all start (whatever the GPU: the settings' shares alone exceed it); a warning
@@ -70,6 +79,10 @@ and what the shares add up to.
 - vLLM's start-up check (`request_memory`):
   https://github.com/vllm-project/vllm/blob/0027b02769fbf0f9b73c612cd8912e7fa0f37458/vllm/v1/worker/utils.py
   (skipped from 0.34.0 with the extensible KV cache, vllm-project/vllm@62d4bc3c7)
+- Free memory at start-up on a GB10 (109.53 GiB after churn, ~117.7 GiB after reclaim):
+  https://github.com/Blackwellboy/model-serving-minefield/issues/45
+- Incident (Nemotron-3-Super NVFP4 on one DGX Spark at vLLM's default 0.92):
+  https://github.com/vllm-project/recipes/pull/632
 - SGLang's KV pool beside other memory (`profile_max_num_token`):
   https://github.com/sgl-project/sglang/blob/v0.5.8/python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py
 - TGI's free memory (`get_cuda_free_memory`):
@@ -80,6 +93,7 @@ and what the shares add up to.
 
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    yield from _host_pool(rule, ctx)
     shared = ctx.shared_gpu
     if shared is None or shared.verdict == "shares":
         return
@@ -136,6 +150,57 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
                 {"line": p.line, "engine": p.engine, "setting": p.setting, "beside": p.beside}
                 for p in shared.processes
             ],
+        },
+    )
+
+
+def _host_pool(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    """The share vLLM asks for at start-up beside the host's own use of a unified-memory GPU
+    (``toplint.outcome.hostpool``)."""
+    placement = ctx.placement
+    if placement is None or not placement.cluster.gpu.free_at_start_gib:
+        return
+    import toplint.outcome.hostpool as hostpool  # only on a GPU the host shares
+
+    gpu = placement.cluster.gpu
+    found = hostpool.start_share(ctx.deployment, gpu)
+    if found is None:
+        return
+    who = f"{found.engine} {found.releases}".strip()
+    measured = (
+        f"{found.low_gib:.1f}-{found.high_gib:.1f} GiB of its {gpu.capacity_gib:g} GiB has "
+        "been measured free at start-up (the OS, its page cache and other processes hold the "
+        "rest)"
+    )
+    if found.verdict == "refuses":
+        outcome = "more than has been measured free there, so it refuses to start"
+    else:
+        outcome = "it starts only while the host holds little, and otherwise refuses"
+    refused = '"Free memory on device … on startup is less than desired GPU memory utilization"'
+    severity = Severity.ERROR if found.verdict == "refuses" else Severity.WARNING
+    if found.releases:
+        severity = Severity.WARNING  # other releases check nothing at start-up
+        outcome += " (pin the release to know whether it checks)"
+    most = math.floor(found.low_gib / gpu.capacity_gib * 100) / 100
+    flag = found.setting.split(" ", 1)[0]
+    fix = f"set {flag} {most:.2f} or less ({found.low_gib:.1f} GiB of {gpu.capacity_gib:g})"
+    if found.unchecked_from:
+        fix += f", or run {found.engine} {found.unchecked_from} or later (no start-up check)"
+    yield finding(
+        rule,
+        ctx,
+        _anchor(ctx),
+        f"{who} asks for {found.setting} × {gpu.capacity_gib:g} GiB = {found.asked_gib:.1f} "
+        f"GiB free at start-up on a {gpu.name}, whose memory the host shares: "
+        f"{measured}; {outcome} ({refused})",
+        severity=severity_for(rule, ctx, severity),
+        fix=fix,
+        data={
+            "setting": found.setting,
+            "asked_gib": found.asked_gib,
+            "free_at_start_gib": [found.low_gib, found.high_gib],
+            "verdict": found.verdict,
+            "releases": found.releases,
         },
     )
 

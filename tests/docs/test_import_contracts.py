@@ -59,6 +59,7 @@ RULES_MAY_IMPORT = (
     "toplint.outcome.cohosted",
     "toplint.outcome.colocation",
     "toplint.outcome.memory",
+    "toplint.outcome.hostpool",  # a share free at start-up beside the host's use (TL217)
     "toplint.outcome.weights",  # weights and KV per GPU (outcome.memory's, fitadvice's FP8)
     "toplint.outcome.lengths",  # context lengths as the engine reads them (TL216)
     "toplint.outcome.fitting",  # settings with which it would fit, judged by outcome.memory (TL205)

@@ -357,6 +357,23 @@ def test_a_catalog_gpu_restated_at_its_nominal_size_keeps_the_driver_total() -> 
     assert gpu("40 GB") == (40.0, 0.0)
 
 
+def test_another_memory_size_drops_the_measured_free_memory_at_start() -> None:
+    # GB10's band of free memory at start-up was measured on its 121.69 GiB: not another size's
+    def band(memory: str) -> object:
+        return (
+            load(f"""\
+            clusters:
+              - {{name: s, nodes: 1, gpu: {{name: GB10, memory: "{memory}"}}, gpus_per_node: 1}}
+            """)
+            .clusters[0]
+            .gpu.free_at_start_gib
+        )
+
+    assert band("128 GB") == (109.53, 117.7)
+    assert band("96 GB") == ()
+    assert band("100 GiB") == ()
+
+
 def test_a_size_in_binary_units_is_what_the_driver_reports() -> None:
     # "8188 MiB" (nvidia-smi) and "44.53 GiB" (an OOM message's total capacity) are the totals
     # the engine sees; they were taken as that many decimal gigabytes and so as 8.59 and 47.8

@@ -77,7 +77,7 @@ DEVELOPMENT_ON_TOP = {
     "round26": 1,
     "round27": 1,
     "round28": 0,
-    "round29": 1,
+    "round29": 2,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,

@@ -63,7 +63,16 @@ def _gpu_spec(entry: dict[str, Any]) -> GpuSpec:
         fp16_tflops=float(entry.get("fp16_tflops", 0)),
         source=entry.get("source", ""),
         memory_reported_gib=float(entry.get("memory_reported_gib", 0)),
+        free_at_start_gib=_band(entry.get("memory_free_at_start_gib")),
     )
+
+
+def _band(value: Any) -> tuple[float, float] | tuple[()]:
+    """A catalog ``[low, high]`` in GiB; () when not given."""
+    if not value:
+        return ()
+    low, high = (float(v) for v in value)
+    return (low, high)
 
 
 def lookup_gpu(name: str) -> GpuSpec | None:

@@ -239,11 +239,13 @@ def _described(ctx: ManifestDoc, at: Path, described: dict[str, Any], spec: GpuS
             # nominal size ("48 GB" of an L40S): the driver still reports the catalog's total.
             if abs(given_gb - spec.memory_gb) > 0.005 * given_gb:
                 changes["memory_reported_gib"] = 0.0
+                changes["free_at_start_gib"] = ()  # measured on the catalog's memory, not this
             # A figure in binary units ("8188 MiB" from nvidia-smi, "44.53 GiB" from an OOM
             # message) is what the driver reports; a decimal one is the card's nominal size,
             # which toplint counts as that many GiB ("a 24 GB card is 24 GiB").
             if binary_size(described["memory"]):
                 changes["memory_reported_gib"] = given / 2**30
+                changes["free_at_start_gib"] = ()
         except UnitError as exc:
             raise ctx.error((*at, "memory"), str(exc)) from None
     if "memory_bandwidth" in described:

@@ -34,6 +34,11 @@ class GpuSpec:
     # of CUDA OOM messages, vLLM's total_gpu_memory), in GiB: below the nominal size by the
     # driver's and ECC's reservations; 0 when no public log gives it (memory_gb is used).
     memory_reported_gib: float = 0.0
+    # Memory free at an engine's start-up on a GPU whose memory the host shares (unified memory:
+    # the OS, its page cache and other processes hold part of the same pool), as the driver
+    # reports it (GiB, the lowest and highest measured in public logs); () where the host holds
+    # none of the GPU's memory or none was measured (``toplint.outcome.hostpool``).
+    free_at_start_gib: tuple[float, float] | tuple[()] = ()
 
     @property
     def capacity_gib(self) -> float:
