@@ -8,8 +8,9 @@ configurations users publish as working), `recipes4` (tests/recipes4/, configura
 report working in the engines' trackers), `recipes5` (tests/recipes5/, users' platform
 configurations: Kubernetes, Helm, Slurm, SkyPilot, Triton), `recipes6` (tests/recipes6/,
 what users run in 2026: DGX Spark, Blackwell GPUs, speculative decoding, 2025-2026 models),
-`recipes7` (tests/recipes7/, users' datacenter-GPU and multi-GPU layouts) or `recipes8`
-(tests/recipes8/, users' workstation, datacenter and Kubernetes serving in 2026).  For
+`recipes7` (tests/recipes7/, users' datacenter-GPU and multi-GPU layouts), `recipes8`
+(tests/recipes8/, users' workstation, datacenter and Kubernetes serving in 2026) or `recipes9`
+(tests/recipes9/, users' Kubernetes and multi-node deployments).  For
 each half of the set's SPLIT.md it prints:
 
 - read right: recipes whose config files yield deployments, every one with the recipe's engine and
@@ -48,6 +49,7 @@ SETS = (
     "recipes6",
     "recipes7",
     "recipes8",
+    "recipes9",
 )
 
 
