@@ -24,6 +24,7 @@ from toplint.parse.structured.disagg import DisaggConfigParser
 from toplint.parse.structured.helm import HelmValuesParser
 from toplint.parse.structured.rayserve import RayServeConfigParser
 from toplint.parse.structured.skypilot import SkyPilotParser
+from toplint.parse.structured.sparkrecipe import SparkRecipeParser
 from toplint.parse.structured.triton import TritonModelParser
 from toplint.parse.text.dockerfile import DockerfileParser
 from toplint.parse.text.justfile import JustfileParser
@@ -83,6 +84,7 @@ USED = [
     RayServeConfigParser,
     ShellParser,
     SkyPilotParser,
+    SparkRecipeParser,
     # Public helpers of the rule-pack meta-tests (tests/rules/test_meta.py uses them; a
     # third-party rule pack checks its pages the same way).
     docs.missing_headings,

@@ -123,6 +123,9 @@ KINDS: dict[str, SourceKind] = {
         _unplaced("reader"),
         _unplaced("cloudformation"),
         _unplaced("skypilot"),
+        # eugr/spark-vllm-docker and sparkrun recipes: launch-cluster.sh runs one container per
+        # node of a cluster the recipe does not name (toplint.parse.structured.sparkrecipe).
+        _unplaced("spark-recipe"),
         _unplaced("triton"),
         _unplaced("ray-serve-config"),
         _unplaced("llmapi-disaggregated"),

@@ -22,6 +22,7 @@ BUILTIN_PARSERS: tuple[tuple[str, str, str], ...] = (
     ("akash-sdl", "toplint.parse.structured.akash", "AkashSdlParser"),
     ("compose", "toplint.parse.structured.compose", "ComposeParser"),
     ("helm-values", "toplint.parse.structured.helm", "HelmValuesParser"),
+    ("spark-recipe", "toplint.parse.structured.sparkrecipe", "SparkRecipeParser"),
     ("kubernetes", "toplint.parse.k8s.manifest", "KubernetesParser"),
     ("ray-serve-config", "toplint.parse.structured.rayserve", "RayServeConfigParser"),
     ("skypilot", "toplint.parse.structured.skypilot", "SkyPilotParser"),
