@@ -51,3 +51,40 @@ def test_a_path_under_an_everyday_word_engine_name_is_no_module_of_it() -> None:
 
     result = parse_text("sources.yaml", "feeds:\n  - url: https://example.org/atom.xml\n")
     assert result.deployments == () and result.findings == ()
+
+
+_ROUTER = """\
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: vllm-router
+spec:
+  template:
+    spec:
+      containers:
+      - name: router
+        image: 123.dkr.ecr.us-west-2.amazonaws.com/dev-vllm-repo:router-dp-fallback
+        command:
+          - {program}
+          - --prefill
+          - http://prefill:8000
+          - --intra-node-data-parallel-size
+          - "8"
+"""
+
+
+def test_a_container_that_runs_another_program_named_after_the_engine_runs_no_engine() -> None:
+    # yeqcharlotte/router@3fca72da scripts/k8s/llama3/vllm-router/pd-disagg/router-deployment.yaml
+    # (tests/recipes9): `vllm-router` (vllm-project/router's console script) in an image named
+    # dev-vllm-repo was read as vLLM given the router's options (TL005 on each)
+    from tests.parse.helpers import parse_text
+
+    result = parse_text("router.yaml", _ROUTER.format(program="vllm-router"))
+    assert result.deployments == () and result.findings == ()
+
+
+def test_a_container_whose_command_is_a_script_keeps_its_images_engine() -> None:
+    from tests.parse.helpers import parse_text
+
+    result = parse_text("router.yaml", _ROUTER.format(program="/workspace/start.sh"))
+    assert [f.rule for f in result.findings] == ["TL008"]  # the image is vLLM's, its args unread

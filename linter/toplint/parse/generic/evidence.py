@@ -26,6 +26,7 @@ from toplint.engines.registry import (
     all_engines,
     get_spec,
     image_engine,
+    launches_of,
     module_spec,
     tagged_image,
 )
@@ -224,7 +225,7 @@ def of_mapping(node: Mapping[Any, Any], call: str = "") -> Evidence | None:
             if found is not None:
                 return found
             continue
-        if k in _IMAGE_KEYS:
+        if k in _IMAGE_KEYS and not other_program(node.get("command")):
             found = image(value if isinstance(value, str) else _image_mapping(value))
             if found is not None:
                 return found
@@ -232,6 +233,20 @@ def of_mapping(node: Mapping[Any, Any], call: str = "") -> Evidence | None:
         if engine:
             return Evidence(engine, f"`{key}: {value}`")
     return None
+
+
+def other_program(command: object) -> bool:
+    """A command that starts a program named after an engine that is none of the engine's own
+    commands: ``vllm-router`` is the router of vllm-project/router (pyproject.toml
+    ``[project.scripts] vllm-router = "vllm_router.launch_router:main"``), not vLLM, whose
+    command is ``vllm`` (vllm-project/vllm pyproject.toml ``vllm =
+    "vllm.entrypoints.cli.main:main"``).  A Kubernetes container's ``command`` replaces its
+    image's entrypoint, so the image no longer says what runs."""
+    first = command[0] if isinstance(command, list) and command else command
+    if not isinstance(first, str) or not first.strip():
+        return False
+    program = first.split()[0].rsplit("/", 1)[-1]
+    return named(program) is not None and not launches_of(program)
 
 
 def module(value: object) -> str | None:

@@ -253,9 +253,10 @@ def image_mention(source: Source) -> Finding | None:
     ]
     found += [(m.start(1), m.group(1), False) for m in _FROM_LINE.finditer(text)]
     found += [(m.start(2), m.group(2), False) for m in _IMAGE_BLOCK.finditer(text)]
+    others = _other_programs(source) if found else frozenset()
     for at, value, keyed in sorted(found):
         evidence = image(value, keyed=keyed)
-        if evidence is None:
+        if evidence is None or value in others:
             continue
         line, column = point_of(text, at)
         accelerator = by_image(value)
@@ -276,7 +277,33 @@ def image_mention(source: Source) -> Finding | None:
             "them"
         )
         return no_deployment(source.path, line, column, why, anchor=f"image:{value}")
-    return _image_in_text(source)
+    return _image_in_text(source, others)
+
+
+def _other_programs(source: Source) -> frozenset[str]:
+    """The images of the YAML file's containers whose ``command`` runs another program than the
+    image's engine (``toplint.parse.generic.evidence.other_program``: ``vllm-router``)."""
+    if not source.name.endswith((".yaml", ".yml")) or "command" not in source.text:
+        return frozenset()
+    from toplint.errors import SourceError
+    from toplint.infra.yamlsafe import load_documents
+
+    out = set()
+    try:
+        documents = load_documents(source.text, source.path)
+    except SourceError:  # a file that does not load names no container
+        return frozenset()
+    stack: list[object] = [doc.data for doc in documents]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            image_ref = node.get("image")
+            if isinstance(image_ref, str) and ev.other_program(node.get("command")):
+                out.add(image_ref)
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return frozenset(out)
 
 
 # A tagged image reference anywhere in a line (``registry/repo:tag``), for text no key or FROM
@@ -285,7 +312,7 @@ def image_mention(source: Source) -> Finding | None:
 _IMAGE_REF = lazy(r"(?<![\w./:@-])((?:[\w.-]{1,100}/){1,4}[\w.-]{1,100}:[\w][\w.-]{0,127})")
 
 
-def _image_in_text(source: Source) -> Finding | None:
+def _image_in_text(source: Source, others: frozenset[str] = frozenset()) -> Finding | None:
     """TL008 at info at the first engine image written in the text outside any key: a file
     that names one is never silent, but nothing says the text runs it."""
     text = source.text
@@ -297,7 +324,7 @@ def _image_in_text(source: Source) -> Finding | None:
         for match in _IMAGE_REF.finditer(row):
             ref = match.group(1)
             evidence = image(ref)
-            if evidence is None:
+            if evidence is None or ref in others:
                 continue
             line, column = point_of(text, start + match.start(1))
             why = (
