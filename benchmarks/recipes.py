@@ -181,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.recipes and name == "development":
             for o in outcomes:
                 mark = "ok  " if o.read_right else "READ"
-                seen = sorted(set(o.read))
+                seen = sorted(set(o.read), key=str)  # a size toplint left unread is None
                 print(
                     f"  {mark} {o.recipe}: expect {o.expected}, read {seen}"
                     + (f"; errors {sorted(set(o.errors))}" if o.errors else "")

@@ -1,10 +1,11 @@
 """The working-recipe suites (tests/recipes*/README.md), scored by
-`python benchmarks/recipes.py --set recipes|recipes2|...|recipes8`.
+`python benchmarks/recipes.py --set recipes|recipes2|...|recipes9`.
 
 Every recipe is a configuration an engine's or operator's own documentation (recipes, recipes2)
 or one of its users (recipes3; recipes4 in the engines' trackers; recipes5 for a platform;
 recipes6 what users run in 2026; recipes7 on datacenter GPUs; recipes8 on workstation,
-datacenter and Kubernetes serving in 2026) publishes as working on the
+datacenter and Kubernetes serving in 2026; recipes9 on Kubernetes and across nodes) publishes
+as working on the
 hardware it names, so each suite's development half must read right and get no error
 (``COVERAGE_GAPS`` apart).  The held-out halves are reported numbers
 (`python benchmarks/recipes.py`), never tuned, so no test asserts them.
@@ -32,6 +33,7 @@ SUITES = {
     "recipes6": (TESTS / "recipes6", 16),
     "recipes7": (TESTS / "recipes7", 11),
     "recipes8": (TESTS / "recipes8", 12),
+    "recipes9": (TESTS / "recipes9", 12),
 }
 # Development recipes whose layout is not in the files toplint reads, so it is unresolved, not
 # read: a config that names a file toplint may not open (a path outside the repository: TL009, an
