@@ -83,8 +83,9 @@ def test_a_container_that_runs_another_program_named_after_the_engine_runs_no_en
     assert result.deployments == () and result.findings == ()
 
 
-def test_a_container_whose_command_is_a_script_keeps_its_images_engine() -> None:
+@pytest.mark.parametrize("program", ["/workspace/start.sh", "/opt/vllm_start.sh"])
+def test_a_container_whose_command_is_a_script_keeps_its_images_engine(program: str) -> None:
     from tests.parse.helpers import parse_text
 
-    result = parse_text("router.yaml", _ROUTER.format(program="/workspace/start.sh"))
+    result = parse_text("router.yaml", _ROUTER.format(program=program))
     assert [f.rule for f in result.findings] == ["TL008"]  # the image is vLLM's, its args unread

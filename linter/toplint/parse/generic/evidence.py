@@ -246,6 +246,8 @@ def other_program(command: object) -> bool:
     if not isinstance(first, str) or not first.strip():
         return False
     program = first.split()[0].rsplit("/", 1)[-1]
+    if "." in program:  # a script (``vllm_start.sh``, ``serve_vllm.py``) may well start it
+        return False
     return named(program) is not None and not launches_of(program)
 
 
