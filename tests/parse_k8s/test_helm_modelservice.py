@@ -81,7 +81,11 @@ def test_roles_that_run_no_engine_command_are_not_read_here() -> None:
 
 
 def test_the_model_from_each_uri_scheme() -> None:
+    """``argsByProtocol``: ``pvc://claim/path`` is the path where the claim is mounted;
+    ``pvc+hf://claim/…/org/name`` the id ``org/name`` out of the claim's Hugging Face cache."""
     pvc = HEAD.replace("hf://Qwen/Qwen3-8B", "pvc://models/cache/Qwen/Qwen3-8B")
-    assert _read(pvc + _role("decode"))[0].model == "Qwen/Qwen3-8B"
+    assert _read(pvc + _role("decode"))[0].model == "/model-cache/cache/Qwen/Qwen3-8B"
+    hf_cache = HEAD.replace("hf://Qwen/Qwen3-8B", "pvc+hf://models/cache/Qwen/Qwen3-8B")
+    assert _read(hf_cache + _role("decode"))[0].model == "Qwen/Qwen3-8B"
     named = "modelArtifacts:\n  name: meta-llama/Llama-3.1-8B-Instruct\n"
     assert _read(named + _role("decode"))[0].model == "meta-llama/Llama-3.1-8B-Instruct"

@@ -15,8 +15,12 @@ prefill-deployment.yaml, decode-lws.yaml):
   ``--data-parallel-size-local`` (``parallelism.dataLocal``, else ``data`` / ``workers``),
   each only above 1, and the container's own ``args`` after them
   (``vllmServeModelCommand``, ``imageDefaultModelCommand``); ``custom`` (the default when
-  ``modelCommand`` is not written) runs the container's ``command`` as written, which is
-  left to the other readers;
+  ``modelCommand`` is not written) runs the container's ``command`` and ``args`` as written
+  (``customModelCommand``), read as any container's are;
+- the model: ``hf://`` its id, rendered with the values (the chart's own default ``uri`` is
+  ``hf://{{ .Values.modelArtifacts.name }}``); ``pvc://claim/path`` the path under
+  ``modelArtifacts.mountPath`` (``/model-cache``); ``pvc+hf://claim/…/org/name`` the id
+  ``org/name``, read from the claim's Hugging Face cache (``argsByProtocol``);
 - the container asks for ``dataLocal`` × ``tensor`` GPUs (``numGpuPerWorker``) unless its
   ``resources`` write the accelerator itself: "Respect user's explicit accelerator setting;
   only auto-fill if not set" (``llm-d-modelservice.resources``), the chart only annotating
@@ -38,6 +42,7 @@ from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Position
 from toplint.parse.flagfields import apply_flags
 from toplint.parse.k8s.context import Ctx, GpuRequest, gpu_request, to_int, with_gpu
+from toplint.parse.k8s.pods import container_deployments
 from toplint.parse.options import Arg, parse_args
 from toplint.parse.structured.helmargs import extra_args, value_text
 from toplint.record import replace
@@ -50,6 +55,9 @@ _COMMANDS = ("vllmServe", "imageDefault")  # the chart writes the engine's argum
 _SIMULATOR = "llm-d-inference-sim"
 _REPLICAS = {"decode": 1, "prefill": 0}  # values.yaml's defaults
 _KIND = "helm-llm-d"  # llm-d's charts, which run vLLM (``Engine.runs_in``)
+_DEFAULT_URI = "hf://{{ .Values.modelArtifacts.name }}"  # values.yaml's defaults
+_MOUNT = "/model-cache"
+_VALUES_REF = lazy(r"\{\{-?\s*\.Values\.([\w.]+)\s*-?\}\}")
 
 
 def marked(text: str) -> bool:
@@ -64,20 +72,27 @@ def modelservice(ctx: Ctx) -> list[Deployment]:
     if not isinstance(ctx.get(("modelArtifacts",)), dict):
         return []
     out = []
-    for role in ("prefill", "decode"):
+    for role in ("decode", "prefill"):
         if not isinstance(ctx.get((role,)), dict) or ctx.get((role, "create")) is False:
             continue
         if ctx.count((role, "replicas"), _REPLICAS[role]) == 0:
             continue  # no pod runs (the chart's default for prefill)
         for i, container in enumerate(ctx.sequence((role, "containers"))):
-            if not isinstance(container, dict):
+            if not isinstance(container, dict) or _SIMULATOR in str(container.get("image", "")):
                 continue
-            if container.get("modelCommand") not in _COMMANDS:
-                continue
-            if _SIMULATOR in str(container.get("image", "")):
-                continue
-            out.append(_deployment(ctx, role, (role, "containers", i)))
+            at: Path = (role, "containers", i)
+            if container.get("modelCommand") in _COMMANDS:
+                out.append(_deployment(ctx, role, at))
+            elif container.get("modelCommand", "custom") == "custom":
+                out += [_placed(ctx, role, d) for d in _custom(ctx, role, at) if d.engine]
     return out
+
+
+def _custom(ctx: Ctx, role: str, at: Path) -> list[Deployment]:
+    """The container's own command and args, read as any container's are."""
+    start = ctx.key((role,))
+    base = Deployment(ctx.path, start.line, start.column, "", None, name=role, source_kind=_KIND)
+    return container_deployments(ctx, at, base)
 
 
 def _deployment(ctx: Ctx, role: str, at: Path) -> Deployment:
@@ -100,33 +115,49 @@ def _deployment(ctx: Ctx, role: str, at: Path) -> Deployment:
     ctx.findings.extend(parsed.findings)
     dep = apply_flags(dep, parsed.flags, engine.cli)
     gpu = gpu_request(ctx, (*at, "resources")) or _filled(ctx, role)
-    dep = with_gpu(dep, gpu) if gpu else dep
+    return _placed(ctx, role, with_gpu(dep, gpu) if gpu else dep)
+
+
+def _placed(ctx: Ctx, role: str, dep: Deployment) -> Deployment:
+    """Each pod a node of its own: a Deployment's pod, or one of a LeaderWorkerSet group's."""
     replicas = ctx.count((role, "replicas"), _REPLICAS[role])  # not 0: ``modelservice``
     workers = _sizes(ctx, role)[3] if ctx.get(("multinode",)) is True else 1
     per_pod = dep.gpus_per_node
     return replace(
         dep,
         nodes=workers,
-        gpus=per_pod * workers if per_pod is not None else None,
+        gpus=per_pod * workers if per_pod else dep.gpus,
         replicas=replicas if replicas is not None else 1,
         pods_are_nodes=True,
     )
 
 
 def _model(ctx: Ctx) -> str | None:
-    """The model the chart passes: ``hf://org/name`` is ``org/name``; ``pvc://claim/path`` the
-    path; no ``uri`` written is ``hf://`` + ``modelArtifacts.name`` (values.yaml's default)."""
-    uri = ctx.get(("modelArtifacts", "uri"))
-    if uri is None:
-        name = ctx.get(("modelArtifacts", "name"))
-        return str(name) if name else None
-    scheme, _, rest = str(uri).partition("://")
+    """The model the chart passes (``argsByProtocol``), None where it is not known."""
+    uri = _rendered(ctx, str(ctx.get(("modelArtifacts", "uri")) or _DEFAULT_URI))
+    scheme, _, rest = (uri or "").partition("://")
     if scheme == "hf" and rest:
         return rest
-    if scheme in ("pvc", "pvc+hf"):
+    if scheme == "pvc":  # claim/path: the path where the claim is mounted
+        path = rest.partition("/")[2]
+        mount = str(ctx.get(("modelArtifacts", "mountPath")) or _MOUNT).rstrip("/")
+        return f"{mount}/{path}" if path else None
+    if scheme == "pvc+hf":  # the id from the last two parts, the claim a Hugging Face cache
         parts = rest.split("/")
-        return "/".join(parts[-2:]) if len(parts) >= 3 else None
+        return "/".join(parts[-2:]) if len(parts) >= 2 else None
     return None
+
+
+def _rendered(ctx: Ctx, text: str) -> str | None:
+    """``text`` with each ``{{ .Values.a.b }}`` the values' scalar at ``a.b``
+    (``common.tplvalues.render``); None if any template is left."""
+
+    def value(m: re.Match[str]) -> str:
+        found = ctx.get(tuple(m.group(1).split(".")))
+        return str(found) if isinstance(found, (str, int, float)) else m.group(0)
+
+    out = _VALUES_REF.sub(value, text)
+    return None if "{{" in out else out
 
 
 def _sizes(ctx: Ctx, role: str) -> tuple[int, int, int, int]:
