@@ -4,18 +4,18 @@
 Each record of benchmarks/data/vllm_state_blocks.yaml is one public vLLM start-up whose text
 states the blocks B vLLM gave a hybrid model's recurrent state ("max_num_seqs (N) exceeds
 available Mamba cache blocks (B)"). For every record whose model toplint knows and whose GPU
-memory is known (toplint's GPU catalog when it knows the GPU, else the memory the text states),
-this builds the deployment the record describes (engine vLLM, the release as an image tag, TP,
-PP, and the options the text states) and asks ``toplint.outcome.memory.memory`` - toplint's own
-accounting, no second copy of it - for the blocks (``Memory.state_blocks``, at the high end of
-the start-up working memory's band; ``state_blocks_low`` at its low end) and whether the
-sequences fit them (``Memory.states_fit``). It prints, per half: records scored, the median
-|log(predicted / stated)|, how many predictions are within 10% and 25%, how many stated counts
-lie inside toplint's band, and the refusals toplint gets right (it says the start-up does not
-fit), misses, and raises falsely (on the start-up the same text says worked with fewer
-sequences). The halves are benchmarks/data/vllm_state_blocks_SPLIT.md's, drawn by lot before
-any record was scored: the development half is read; the held-out half is scored once per
-change, totals only.
+memory is known (what toplint's pipeline judges a GPU it knows with, ``GpuSpec.capacity_gib``,
+else the memory the text states), this builds the deployment the record describes (engine vLLM,
+the release as an image tag, TP, PP, and the options the text states) and asks
+``toplint.outcome.memory.memory`` - toplint's own accounting, no second copy of it - for the
+blocks (``Memory.state_blocks``, at the high end of the start-up working memory's band;
+``state_blocks_low`` at its low end) and whether the sequences fit them
+(``Memory.states_fit``). It prints, per half: records scored, the median |log(predicted /
+stated)|, how many predictions are within 10% and 25%, how many stated counts lie inside
+toplint's band, and the refusals toplint gets right (it says the start-up does not fit),
+misses, and raises falsely (on the start-up the same text says worked with fewer sequences).
+The halves are benchmarks/data/vllm_state_blocks_SPLIT.md's, drawn by lot before any record was
+scored: the development half is read; the held-out half is scored once per change, totals only.
 """
 
 from __future__ import annotations
@@ -93,7 +93,8 @@ def judged(record: dict[str, Any], seqs: int | None) -> Any:
     if model is None:
         return f"model {name!r} not known to toplint"
     spec = lookup_gpu(record["gpu"]) if record.get("gpu") else None
-    gib = spec.memory_gb if spec is not None else record.get("total_gpu_memory_gib")
+    # what toplint's pipeline judges with (toplint.outcome.build: GpuSpec.capacity_gib)
+    gib = spec.capacity_gib if spec is not None else record.get("total_gpu_memory_gib")
     if not gib:
         return "no GPU memory (the GPU is not in toplint's catalog and the text states none)"
     import toplint.outcome.memory as memory

@@ -6,9 +6,9 @@ import math
 from collections.abc import Iterator
 
 from toplint.engines.registry import get_engine
-from toplint.engines.release import pinned
 from toplint.model import Finding, Fix, Severity
 from toplint.outcome.types import GIB, Memory
+from toplint.rulebook import stateblocks
 from toplint.rulebook.helpers import finding, flag_fix, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -59,7 +59,10 @@ recurrent state per running sequence out of vLLM's KV cache (the attention block
 its page holds a layer's state, `toplint.outcome.states`); from vLLM 0.19.0, with CUDA graphs
 on, more `--max-num-seqs` (default 1024 on a GPU from 70 GiB that is not an A100, else 256)
 than blocks refuses to start, and the fix is fewer sequences; where no release is pinned
-that is a warning, since earlier releases start.  A speculative-decoding draft vLLM loads
+that is a warning, since earlier releases start.  The blocks are known as a band: the most at
+the working memory's low end, the fewest at the most a refusing release's profile run can
+allocate (its sampler over one row of logits per sequence, which the fixed high end caps);
+sequences inside the band are a warning that names it.  A speculative-decoding draft vLLM loads
 beside the target counts too (`toplint.outcome.drafts`): an MTP draft
 (`--speculative-config '{"method": "mtp"}'`) adds the checkpoint's own MTP layers (its
 `num_nextn_predict_layers`, Qwen3.5/3.6's `mtp_num_hidden_layers`), split like the target's
@@ -155,7 +158,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     uncertain = m.fits_at_low_end or bool(m.fits_from)
     title = get_engine(m.engine).title
     refuses = f"{title} may refuse to start" if uncertain else f"{title} refuses to start"
-    since = _states_since(ctx, m)  # the first release that refuses, when none is pinned
+    since = stateblocks.since(ctx.deployment, m)  # the first release that refuses, unpinned
     if since:
         uncertain = True
         refuses = (
@@ -171,12 +174,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f'{title} runs out of memory while it loads ("CUDA out of memory")'
         )
     elif m.weights_fit and m.one_sequence_fits:  # the recurrent state's blocks are too few
-        message = (
-            f"the KV cache holds {m.state_blocks:,} blocks of this hybrid model's recurrent "
-            f"state per GPU after weights {_gib(m.weights)} + working memory "
-            f"{_gib(m.working)}, one per running sequence, fewer than the sequences it runs "
-            f"({m.sequences_from}): {refuses} ({_budget(m, gpu.name)})"
-        )
+        message = stateblocks.too_few(m, refuses, _budget(m, gpu.name))
     elif m.weights_fit:  # the weights fit; one sequence of the context does not
         assert m.context is not None
         message = (
@@ -202,9 +200,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     if m.draft and m.loads:
         message += f"; the weights and KV cache hold the speculative-decoding draft's: {m.draft}"
     if m.sequences and not m.states_fit and not uncertain:
-        refusal = get_engine(m.engine).memory.states
-        said = refusal.refusal if refusal is not None else ""
-        message += f' ("{said.format(seqs=m.sequences, blocks=m.state_blocks)}")' if said else ""
+        said = stateblocks.refusal_quote(m)
+        message += f' ("{said}")' if said else ""
     elif m.refusal and not uncertain and (m.working_from or m.weights_fit):
         message += f' ("{m.refusal}")'  # the engine's own words, as its log says them
     if m.profile_images:
@@ -241,16 +238,6 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             "kv_tokens_that_fit": m.kv_tokens,
         },
     )
-
-
-def _states_since(ctx: RuleContext, m: Memory) -> str:
-    """The release from which the engine refuses more running sequences than recurrent-state
-    blocks, where that is the only shortfall and the deployment pins no release (the ones
-    before it start: vLLM before 0.19.0 runs them without full CUDA graphs); "" otherwise."""
-    if m.states_fit or not (m.weights_fit and m.one_sequence_fits):
-        return ""
-    states = get_engine(m.engine).memory.states
-    return states.since if states is not None and pinned(ctx.deployment) is None else ""
 
 
 _LEN_KEYS = ("max_model_len", "context_length", "max_seq_len", "max_total_tokens")

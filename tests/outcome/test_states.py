@@ -146,3 +146,36 @@ def test_a_written_block_above_the_states_is_kept_and_one_below_it_raised() -> N
     assert states.block_bytes(dep, model, kv_per_token(model, dep)) == 4096 * 4096 * 16
     small = _dep(block_size="16")
     assert states.block_bytes(small, model, kv_per_token(model, small)) == 784 * 4096 * 16
+
+
+def test_the_fewest_blocks_assume_the_most_a_refusing_release_s_profile_can_allocate() -> None:
+    # Qwen3.6-27B in 16 bits on one H100, vLLM 0.20.0's defaults: the profile run of 1,024
+    # sequences over a 248,320-token vocabulary can take more than the fixed band's 3.5 GiB
+    # high end (its sampler's rows of logits), so the blocks are a band whose fewest figure
+    # assumes that bound (benchmarks/data/vllm_state_blocks.yaml: 345 blocks stated)
+    from toplint.outcome.memory import memory
+    from toplint.outcome.profile import high_end
+
+    model, dep = _model(), _dep(image="vllm/vllm-openai:v0.20.0")
+    m = memory(dep, model, 79.65, "H100-SXM-80GB")
+    bound = high_end(dep, model, 79.65, model.max_context, since="0.19.0")
+    assert bound is not None and bound > m.working
+    assert m.state_working == bound
+    assert 0 < m.state_blocks < m.state_blocks_low
+    per_block = states.block_bytes(dep, model, kv_per_token(model, dep))
+    assert m.state_blocks == int((m.budget - m.weights - bound) // per_block)
+    assert not m.states_fit and not m.fits_at_low_end  # 1,024 sequences: more than either end
+
+
+def test_the_profile_bound_of_the_refusing_releases_leaves_out_earlier_batches() -> None:
+    # No release pinned: the bound over every release's batch includes V0's whole-context
+    # batches; from 0.19.0 on only V1's (8,192 tokens on a large GPU, the CUDA graphs charged
+    # as 0.21.0 and later charge them)
+    from toplint.outcome.profile import high_end
+
+    model, dep = _model(), _dep()
+    every = high_end(dep, model, 79.65, 262144)
+    later = high_end(dep, model, 79.65, 262144, since="0.19.0")
+    pinned = high_end(_dep(image="vllm/vllm-openai:v0.21.0"), model, 79.65, 262144)
+    assert every is not None and later is not None
+    assert later < every and later == pinned

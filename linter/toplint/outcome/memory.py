@@ -264,10 +264,9 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float, gpu: str = 
     fits_from = ""
     if tokens <= 0 or (context is not None and tokens < context):
         fits_from = _later_default_fits(dep, acc, capacity, weights, working, per_token, context)
-    paged = states.paged(dep, model)
-    per_block = states.block_bytes(dep, model, own) if paged is not None else 0.0
-    seqs, seqs_from = (
-        (0, "") if paged is None else states.sequences(dep, paged, gpu_memory_gib, gpu)
+    state = _States(dep, model, gpu_memory_gib, gpu, own)
+    state_working = state.working_high(
+        _started_context(dep, model), working, _nccl(dep) + images * per_image
     )
     return Memory(
         engine=dep.engine,
@@ -291,16 +290,40 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float, gpu: str = 
         else "one sequence of",
         working_from=working_from,
         refusal=warm_up_refusal(dep, warm),
-        state_blocks=states.blocks(kv, per_block) if paged is not None else -1,
-        state_blocks_low=states.blocks(kv_low, per_block) if paged is not None else -1,
-        sequences=seqs,
-        sequences_from=seqs_from,
+        state_blocks=state.blocks(_kv_bytes(acc, capacity, fraction, weights, state_working)),
+        state_blocks_low=state.blocks(kv_low),
+        state_working=state_working,
+        sequences=state.seqs,
+        sequences_from=state.seqs_from,
         draft=spec.what,
         draft_unjudged=spec.unjudged,
         load_peak=weights + spec.transient + CONTEXT_GIB * GIB + _nccl(dep)
         if spec.transient
         else 0.0,
     )
+
+
+class _States:
+    """A hybrid model's recurrent-state paging in one deployment (``toplint.outcome.states``):
+    the blocks a KV cache holds, the working memory the fewest assume, the sequences run."""
+
+    def __init__(self, dep: Deployment, model: ModelSpec, gpu_gib: float, gpu: str, own: float):
+        self.dep, self.model, self.gpu_gib = dep, model, gpu_gib
+        self.paged = states.paged(dep, model)
+        self.per_block = states.block_bytes(dep, model, own) if self.paged else 0.0
+        picked = states.sequences(dep, self.paged, gpu_gib, gpu) if self.paged else (0, "")
+        self.seqs, self.seqs_from = picked
+
+    def blocks(self, kv: float) -> int:
+        """Blocks a KV cache of ``kv`` bytes holds; -1 when the paging is not judged."""
+        return states.blocks(kv, self.per_block) if self.paged is not None else -1
+
+    def working_high(self, context: int, working: float, beside: float) -> float:
+        if self.paged is None:
+            return working
+        return states.working_high(
+            self.dep, self.model, self.paged, self.gpu_gib, context, working, beside
+        )
 
 
 def _context(

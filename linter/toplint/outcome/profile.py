@@ -71,13 +71,15 @@ CONTEXT_GIB = 0.267
 
 
 def high_end(
-    dep: Deployment, model: ModelSpec | None, gpu_gib: float, context: int
+    dep: Deployment, model: ModelSpec | None, gpu_gib: float, context: int, since: str = ""
 ) -> float | None:
     """The most the start-up profile run of ``dep`` allocates on one GPU beyond the weights
     (NCCL's buffers and a vision encoder's dummy images apart), in bytes, the engine started
     with ``context`` tokens (0: not known); None when the engine's profile run has not been
     read or the model is not known.  A release the image does not pin may be any: the bound
-    is the largest over every release's batch."""
+    is the largest over every release's batch, or, given ``since``, over the batches of that
+    release and later ones (an outcome only those releases have: the recurrent-state
+    refusal)."""
     engine = get_engine(dep.engine)
     profile = engine.memory.profile
     if profile is None or model is None:
@@ -94,6 +96,7 @@ def high_end(
         eager is not None and str(eager).strip().lower() not in ("false", "0", "no"),
         gpu_gib >= profile.large_gib,
         context,
+        version(since) if since else None,
     )
 
 
@@ -109,6 +112,7 @@ def _high_end(
     eager: bool,
     large: bool,
     context: int,
+    since: tuple[int, int, int] | None = None,
 ) -> float:
     """``high_end`` of one deployment's inputs (remembered: what-ifs ask it again)."""
     # a GPU from ``large_gib`` may still take the smaller defaults (vLLM keeps them for the
@@ -116,7 +120,7 @@ def _high_end(
     sizes = (0, 1) if large else (0,)
     graphs = bool(profile.graphs_since) and not eager
     high = 0.0
-    for batch in _batches(profile, release):
+    for batch in _batches(profile, release, since):
         for size in sizes:
             whole = 0 < context <= batch.whole_context_up_to
             tokens = tokens_written or (
@@ -131,8 +135,16 @@ def _high_end(
     return high + NON_TORCH_GIB * GIB
 
 
-def _batches(profile: ProfileRun, release: tuple[int, int, int] | None) -> list[ProfileBatch]:
-    """The batch of the release the image pins, or every release's when none is pinned."""
+def _batches(
+    profile: ProfileRun,
+    release: tuple[int, int, int] | None,
+    since: tuple[int, int, int] | None = None,
+) -> list[ProfileBatch]:
+    """The batch of the release the image pins, or every release's when none is pinned (from
+    the one in force at ``since`` on, when given)."""
+    if release is None and since is not None:
+        first = in_force(profile.batches, since)[0]
+        return list(profile.batches[profile.batches.index(first) :])
     return in_force(profile.batches, release)
 
 

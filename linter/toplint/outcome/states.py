@@ -12,7 +12,18 @@ fewest (all of the kind with most when that is under 1.25 times as many), and on
 pool is one page for each layer of a group (vllm/v1/core/kv_cache_utils.py
 ``_get_kv_cache_groups_uniform_page_size``, ``get_num_blocks``).  Each decode sequence holds
 one block of state, so with full decode CUDA graphs vLLM refuses to start when
-``--max-num-seqs`` (or its default) is above the blocks (``StateBlocks``)."""
+``--max-num-seqs`` (or its default) is above the blocks (``StateBlocks``).
+
+The blocks are what the KV cache holds after the weights and the start-up working memory, so
+they are known only as well as that memory: between the blocks at the working memory's low end
+and those at ``working_high``, the most the profile run of a release that refuses can allocate
+(its sampler's rows of logits, ``toplint.outcome.profile``), which the fixed band's high end
+caps.  Real start-ups of Qwen3.5/3.6 stated fewer blocks than that high end gives
+(benchmarks/data/vllm_state_blocks.yaml, development half: 976 where toplint counted 1,066
+on an H100, 345 where it counted 411).  Not modelled: memory the Gated DeltaNet kernels take
+outside PyTorch beyond the profile's 0.4 GiB (a vLLM 0.18.0 debug log of Qwen3.5 states 3.81
+GiB non-torch, ~2.0 GiB of it from that release's Triton/FLA prefill kernel: public index
+file 56727442879), which varies by release and layout."""
 
 from __future__ import annotations
 
@@ -25,7 +36,7 @@ from toplint.engines.registry import get_engine
 from toplint.engines.release import pinned, version
 from toplint.model import Deployment
 from toplint.outcome import drafts
-from toplint.outcome.profile import count
+from toplint.outcome.profile import count, high_end
 
 BLOCK_ALIGN = 16  # the attention block grows in steps of 16 tokens (the kernels' alignment)
 
@@ -85,6 +96,23 @@ def _rank_state(model: ModelSpec, tp: int) -> float:
     groups = model.mamba_groups
     extra = tp - groups if groups and groups % tp else 0
     return (model.state_bytes + extra * model.state_group_bytes) / tp
+
+
+def working_high(
+    dep: Deployment,
+    model: ModelSpec,
+    states: StateBlocks,
+    gpu_gib: float,
+    context: int,
+    working: float,
+    beside: float,
+) -> float:
+    """The start-up working memory the fewest blocks assume (bytes): the larger of the band's
+    high end (``working``) and the most the profile run of a release from ``states.since``
+    can allocate (``toplint.outcome.profile.high_end``, not capped by the fixed band) with
+    ``beside`` (NCCL's buffers, dummy images)."""
+    bound = high_end(dep, model, gpu_gib, context, since=states.since)
+    return working if bound is None else max(working, bound + beside)
 
 
 def blocks(kv_bytes: float, per_block: float) -> int:

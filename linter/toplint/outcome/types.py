@@ -62,6 +62,9 @@ class Memory:
     # engine runs, each needing one, with the setting that says so as the user reads it
     state_blocks: int = -1
     state_blocks_low: int = -1
+    # the start-up working memory the fewest blocks (``state_blocks``) assume: the most the
+    # profile run of a release that refuses can allocate (``toplint.outcome.states``)
+    state_working: float = 0.0
     sequences: int = 0
     sequences_from: str = ""
     # the speculative-decoding draft counted in ``weights`` and ``kv_per_token``, said for the
