@@ -86,12 +86,14 @@ def deployment(record: dict[str, Any], seqs: int | None) -> Any:
 def judged(record: dict[str, Any], seqs: int | None) -> Any:
     """toplint's memory for the record's start-up (``Memory``), or why none is computed."""
     from toplint.hardware.catalog import lookup_gpu
-    from toplint.hardware.models import lookup_model
+    from toplint.hardware.models import as_served, lookup_model
 
     name = record.get("lookup") or record.get("model")
     model = lookup_model(name, hf_cache=False) if name else None
     if model is None:
         return f"model {name!r} not known to toplint"
+    dep = deployment(record, seqs)
+    model = as_served(model, dep)  # the engine's --quantization, as the pipeline applies it
     spec = lookup_gpu(record["gpu"]) if record.get("gpu") else None
     # what toplint's pipeline judges with (toplint.outcome.build: GpuSpec.capacity_gib)
     gib = spec.capacity_gib if spec is not None else record.get("total_gpu_memory_gib")
@@ -99,7 +101,7 @@ def judged(record: dict[str, Any], seqs: int | None) -> Any:
         return "no GPU memory (the GPU is not in toplint's catalog and the text states none)"
     import toplint.outcome.memory as memory
 
-    charged = memory.memory(deployment(record, seqs), model, float(gib), spec.name if spec else "")
+    charged = memory.memory(dep, model, float(gib), spec.name if spec else "")
     if charged.state_blocks < 0:
         return "toplint does not judge this start-up's state blocks"
     return charged

@@ -311,7 +311,7 @@ def _fix(ctx: RuleContext, m: Memory) -> Fix | str:
     warm = _warm_up_fix(ctx, m)
     if warm is not None:
         return warm
-    seqs = _fewer_sequences(m)
+    seqs = _fewer_sequences(ctx, m)
     if m.weights_fit and m.one_sequence_fits and seqs:
         return flag_fix(f"--max-num-seqs {seqs['max-num-seqs']}", seqs)
     if m.weights_fit and m.kv_tokens >= 1024:
@@ -329,13 +329,17 @@ def _fix(ctx: RuleContext, m: Memory) -> Fix | str:
     return _all_visible(ctx) or what_would_fit(ctx, m)
 
 
-def _fewer_sequences(m: Memory) -> dict[str, str]:
+def _fewer_sequences(ctx: RuleContext, m: Memory) -> dict[str, str]:
     """Fewer running sequences than a hybrid model's recurrent-state blocks, when there are more
-    (a power of two, as the engine captures its CUDA graphs); none otherwise.  A shorter context
-    leaves the blocks as they are: the KV cache's size does not depend on it."""
-    if m.states_fit or m.state_blocks < 1:
+    (``toplint.outcome.fitting.fewer_sequences``); none otherwise.  A shorter context leaves the
+    blocks as they are: the KV cache's size does not depend on it."""
+    if m.states_fit or ctx.placement is None:
         return {}
-    return {"max-num-seqs": str(2 ** int(math.log2(m.state_blocks)))}
+    from toplint.outcome.fitting import fewer_sequences  # loaded by a run that places
+
+    gpu = ctx.placement.cluster.gpu.name
+    seqs = fewer_sequences(ctx.deployment, ctx.model, m.capacity / GIB, gpu)
+    return {"max-num-seqs": str(seqs)} if seqs else {}
 
 
 def _all_visible(ctx: RuleContext) -> Fix | None:

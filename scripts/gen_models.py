@@ -133,6 +133,14 @@ FIELDS = (
     "num_nextn_predict_layers",
     "mtp_num_hidden_layers",
 )
+# Checkpoints whose vision tower toplint counts (toplint.hardware.hftower.KINDS) and the
+# vision_config fields it reads.
+TOWER_KINDS = ("qwen3_5", "qwen3_5_moe")
+VISION_FIELDS = (
+    *("depth", "hidden_size", "intermediate_size", "out_hidden_size", "num_heads"),
+    *("patch_size", "temporal_patch_size", "in_channels", "spatial_merge_size"),
+    *("num_position_embeddings", "deepstack_visual_indexes"),
+)
 QUANT_FIELDS = ("quant_method", "quant_algo", "bits", "w_bit", "weight_block_size")
 # Suffixes a re-release carries (quantization) on top of its architecture's name.
 QUANT_SUFFIX = re.compile(
@@ -171,6 +179,10 @@ def trim(config: Mapping[str, Any]) -> dict[str, Any]:
     quant = config.get("quantization_config")
     if isinstance(quant, Mapping):
         out["quantization_config"] = trim_quant(quant)
+    vision = config.get("vision_config")
+    if isinstance(vision, Mapping) and config.get("model_type") in TOWER_KINDS:
+        # the widths toplint.hardware.hftower counts the vision tower's parameters from
+        out["vision_config"] = {k: vision[k] for k in VISION_FIELDS if vision.get(k) is not None}
     return out
 
 

@@ -62,6 +62,10 @@ class ModelSpec:
     # ``vision_config.num_heads``) and the checkpoint's ``model_type`` (0, "": none known)
     vision_heads: int = 0
     vision_kind: str = ""
+    # the vision tower's parameters where toplint reads them from config.json (Qwen3.5/3.6:
+    # ``toplint.hardware.hftower``), loaded in 16 bits beside the language model; not in
+    # ``params_total`` (0: none read)
+    vision_params: float = 0.0
     # the checkpoint's config.json ``model_type`` ("llama", "bloom"; "" when not known): which
     # of an engine's model implementations serves it (``Engine.attention_floors``)
     model_type: str = field(default="", compare=False)

@@ -21,7 +21,6 @@ SEED = TESTS / "data" / "seed-hardware.yaml"
 V100 = TESTS / "corpus" / "manifests" / "v100-nvlink-pairs.yaml"
 QWEN3_698 = TESTS / "incidents" / "cases" / "qwen3-698"
 TGI_1696 = TESTS / "incidents" / "cases" / "tgi-1696"
-VLLM_36861 = TESTS / "incidents" / "cases" / "vllm-36861"
 
 # (file, manifest or the case's toplint.yaml, rule, the fix once shown, why --fix refused it)
 CASES = [
@@ -34,15 +33,6 @@ CASES = [
         "TL202",
         "--num-shard 1",
         "it would add TL201",
-    ),
-    # the working config of vllm-project/vllm#36861 on four A10s over PCIe: TL205's
-    # --max-model-len fix would make the shorter context run where TL102 then warns
-    (
-        VLLM_36861 / "control" / "serve.sh",
-        VLLM_36861 / "toplint.yaml",
-        "TL205",
-        "--max-model-len 21504",
-        "it would add TL102",
     ),
     # an OpenCompass Python model config: the TL101 fix's flags written into it leave a file
     # no reader takes a deployment from

@@ -119,3 +119,13 @@ def test_the_catalog_reads_nemotron_at_the_size_its_name_states(
     assert spec is not None
     assert abs(spec.params_total / 1e9 - billions) / billions < 0.06
     assert abs(spec.params_active / 1e9 - active) / active < 0.2
+
+
+def test_a_partial_gated_deltanet_spec_keeps_its_state() -> None:
+    # Qwen3.5-4B is read from KAITO's fields and its checkpoint's size; its layer_types and
+    # Gated DeltaNet widths (models_manifest.yaml) still give its 24 layers' state
+    from toplint.hardware.models import lookup_model
+
+    model = lookup_model("Qwen/Qwen3.5-4B")
+    assert model is not None and model.vocab_size == 0  # partial: no vocabulary known
+    assert (model.state_layers, model.state_bytes) == (24, 8192 * 3 * 2 + 32 * 128 * 128 * 4)

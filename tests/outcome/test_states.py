@@ -151,20 +151,48 @@ def test_a_written_block_above_the_states_is_kept_and_one_below_it_raised() -> N
 def test_the_fewest_blocks_assume_the_most_a_refusing_release_s_profile_can_allocate() -> None:
     # Qwen3.6-27B in 16 bits on one H100, vLLM 0.20.0's defaults: the profile run of 1,024
     # sequences over a 248,320-token vocabulary can take more than the fixed band's 3.5 GiB
-    # high end (its sampler's rows of logits), so the blocks are a band whose fewest figure
-    # assumes that bound (benchmarks/data/vllm_state_blocks.yaml: 345 blocks stated)
+    # high end (its sampler's rows of logits), and the Gated DeltaNet kernels take memory
+    # outside PyTorch beside it, so the blocks are a band whose fewest figure assumes both
+    # (benchmarks/data/vllm_state_blocks.yaml: 345 blocks stated)
     from toplint.outcome.memory import memory
     from toplint.outcome.profile import high_end
+    from toplint.outcome.types import GIB
 
     model, dep = _model(), _dep(image="vllm/vllm-openai:v0.20.0")
     m = memory(dep, model, 79.65, "H100-SXM-80GB")
     bound = high_end(dep, model, 79.65, model.max_context, since="0.19.0")
-    assert bound is not None and bound > m.working
-    assert m.state_working == bound
-    assert 0 < m.state_blocks < m.state_blocks_low
+    paging = get_engine("vllm").memory.states
+    assert bound is not None and bound > m.working and paging is not None
+    assert m.state_working == bound + paging.kernels_gib * GIB
+    assert 0 < m.state_blocks < 345 < m.state_blocks_low
     per_block = states.block_bytes(dep, model, kv_per_token(model, dep))
-    assert m.state_blocks == int((m.budget - m.weights - bound) // per_block)
+    assert m.state_blocks == int((m.budget - m.weights - m.state_working) // per_block)
     assert not m.states_fit and not m.fits_at_low_end  # 1,024 sequences: more than either end
+
+
+def test_the_bound_takes_the_rows_of_logits_of_the_sequences_the_engine_runs() -> None:
+    # On an A100 vLLM keeps 256 sequences whatever its memory: the profile's sampler runs 256
+    # rows, not the 1,024 of an H100, and the fewest blocks are more
+    from toplint.outcome.memory import memory
+
+    model, dep = _model(), _dep(image="vllm/vllm-openai:v0.20.0")
+    a100 = memory(dep, model, 80.0, "A100-SXM4-80GB")
+    h100 = memory(dep, model, 80.0, "H100-SXM-80GB")
+    assert (a100.sequences, h100.sequences) == (256, 1024)
+    assert a100.state_working < h100.state_working
+    assert a100.state_blocks > h100.state_blocks
+
+
+def test_fewer_sequences_are_the_most_a_power_of_two_the_fewest_blocks_hold() -> None:
+    from toplint.outcome.fitting import fewer_sequences
+    from toplint.outcome.memory import memory
+
+    model, dep = _model(), _dep(image="vllm/vllm-openai:v0.20.0")
+    seqs = fewer_sequences(dep, model, 79.65, "H100-SXM-80GB")
+    assert seqs is not None and seqs & (seqs - 1) == 0
+    fits = memory(replace(dep, options={**dep.options, "max_num_seqs": str(seqs)}), model, 79.65)
+    twice = replace(dep, options={**dep.options, "max_num_seqs": str(2 * seqs)})
+    assert fits.states_fit and not memory(twice, model, 79.65, "H100-SXM-80GB").states_fit
 
 
 def test_the_profile_bound_of_the_refusing_releases_leaves_out_earlier_batches() -> None:

@@ -77,6 +77,10 @@ class StateBlocks:
     block_key: str = ""
     refusal: str = ""  # what the engine says ({seqs}: the sequences, {blocks}: the blocks)
     source: str = ""
+    # memory outside PyTorch's allocator the state layers' kernels take during the start-up
+    # profile (GiB) beyond what ``ProfileRun``'s bound counts: part of the most the profile
+    # can allocate, the working memory the fewest blocks assume (``toplint.outcome.states``)
+    kernels_gib: float = 0.0
 
 
 @record

@@ -27,6 +27,7 @@ from toplint.hardware.hfquant import (
 )
 from toplint.hardware.hfquant import field_first as _first
 from toplint.hardware.hfquant import field_int as _int
+from toplint.hardware.hftower import tower_params
 from toplint.hardware.hfweights import expert_bytes_of, lm_head_bytes_of, weight_bytes_of
 from toplint.infra.numbers import whole
 from toplint.record import record, replace
@@ -170,6 +171,8 @@ def spec_from_hf_config(
         vision = config.get("vision_config")
         if not isinstance(vision, Mapping):
             return spec
+        if tower := tower_params(config):
+            spec = replace(spec, vision_params=tower)
         heads = (
             whole(_first(vision, "num_heads", "num_attention_heads", default=0), 0, 1 << 14) or 0
         )
@@ -383,4 +386,7 @@ def _partial_spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSp
         kv_bytes_per_token=attn.kv_bytes_per_token,
         dtype=dtype_of(cfg),
         source=source + note,
+        # a Gated DeltaNet stack's layers keep their state whatever else is known of them
+        state_layers=attn.state_layers,
+        state_bytes=attn.state_bytes,
     )

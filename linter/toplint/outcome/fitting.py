@@ -1,5 +1,6 @@
 """Settings with which a deployment that does not fit would: a larger memory share
-(``larger_share``), a smaller start-up warm-up batch (``warm_up_batch``).  Each is judged by
+(``larger_share``), a smaller start-up warm-up batch (``warm_up_batch``), fewer running
+sequences for a hybrid model's recurrent-state blocks (``fewer_sequences``).  Each is judged by
 the outcome's own memory model (``toplint.outcome.memory``), never by arithmetic of its own.
 
 The warm-up batch (an engine that warms up: TGI) in two steps: the batch cut to one request
@@ -81,3 +82,25 @@ def warm_up_batch(
         else:
             high = mid - 1
     return shorter(best) if best else None
+
+
+def fewer_sequences(
+    dep: Deployment, model: ModelSpec | None, gpu_gib: float, gpu: str = ""
+) -> int | None:
+    """The most running sequences, a power of two below those ``dep`` runs (the engine
+    captures its CUDA graphs at such sizes), whose recurrent-state blocks hold them even at
+    the fewest (``Memory.states_fit``); fewer sequences also shrink the profile run that sizes
+    the blocks.  None when the blocks are not judged or no such count fits."""
+    if model is None:
+        return None
+    found = memory(dep, model, gpu_gib, gpu)
+    states = get_engine(dep.engine).memory.states
+    if states is None or found.state_blocks < 0 or found.sequences <= 1:
+        return None
+    count: int = 1 << int(math.log2(found.sequences - 1))
+    while count >= 1:
+        options = {**dep.options, states.seqs_key: str(count)}
+        if memory(replace(dep, options=options), model, gpu_gib, gpu).states_fit:
+            return count
+        count //= 2
+    return None

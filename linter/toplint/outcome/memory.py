@@ -156,9 +156,11 @@ def _kv_bytes(
 
 
 def vision_weights(model: ModelSpec, dep: Deployment) -> float:
-    """Bytes of the vision encoder one GPU holds (16-bit, split over TP like its layers)."""
+    """Bytes of the vision encoder one GPU holds (16-bit, split over TP like its layers): a
+    family's known encoder, or the tower its config.json describes (``ModelSpec.vision_params``)."""
     encoder = encoder_of(model)
-    return 0.0 if encoder is None else encoder.params * 2.0 / max(dep.tp or 1, 1)
+    params = encoder.params if encoder is not None else model.vision_params
+    return params * 2.0 / max(dep.tp or 1, 1)
 
 
 def profile_images(dep: Deployment, model: ModelSpec) -> tuple[int, float]:
@@ -322,7 +324,7 @@ class _States:
         if self.paged is None:
             return working
         return states.working_high(
-            self.dep, self.model, self.paged, self.gpu_gib, context, working, beside
+            self.dep, self.model, self.paged, self.gpu_gib, context, working, beside, self.seqs
         )
 
 

@@ -17,13 +17,12 @@ one block of state, so with full decode CUDA graphs vLLM refuses to start when
 The blocks are what the KV cache holds after the weights and the start-up working memory, so
 they are known only as well as that memory: between the blocks at the working memory's low end
 and those at ``working_high``, the most the profile run of a release that refuses can allocate
-(its sampler's rows of logits, ``toplint.outcome.profile``), which the fixed band's high end
-caps.  Real start-ups of Qwen3.5/3.6 stated fewer blocks than that high end gives
+(its sampler's rows of logits, ``toplint.outcome.profile``, which the fixed band's high end
+caps) with the memory the state layers' kernels take outside PyTorch
+(``StateBlocks.kernels_gib``: vLLM's Triton/FLA Gated DeltaNet kernels).  Real start-ups of
+Qwen3.5/3.6 stated fewer blocks than the fixed band's high end gives
 (benchmarks/data/vllm_state_blocks.yaml, development half: 976 where toplint counted 1,066
-on an H100, 345 where it counted 411).  Not modelled: memory the Gated DeltaNet kernels take
-outside PyTorch beyond the profile's 0.4 GiB (a vLLM 0.18.0 debug log of Qwen3.5 states 3.81
-GiB non-torch, ~2.0 GiB of it from that release's Triton/FLA prefill kernel: public index
-file 56727442879), which varies by release and layout."""
+on an H100, 345 where it counted 411, 73 where it counted 118 for Qwen3.5-4B)."""
 
 from __future__ import annotations
 
@@ -37,6 +36,8 @@ from toplint.engines.release import pinned, version
 from toplint.model import Deployment
 from toplint.outcome import drafts
 from toplint.outcome.profile import count, high_end
+from toplint.outcome.types import GIB
+from toplint.record import replace
 
 BLOCK_ALIGN = 16  # the attention block grows in steps of 16 tokens (the kernels' alignment)
 
@@ -106,13 +107,19 @@ def working_high(
     context: int,
     working: float,
     beside: float,
+    seqs: int,
 ) -> float:
     """The start-up working memory the fewest blocks assume (bytes): the larger of the band's
     high end (``working``) and the most the profile run of a release from ``states.since``
     can allocate (``toplint.outcome.profile.high_end``, not capped by the fixed band) with
-    ``beside`` (NCCL's buffers, dummy images)."""
+    ``beside`` (NCCL's buffers, dummy images) and the state kernels' memory; the run's rows
+    of logits are the ``seqs`` the engine runs (its default picked for this GPU)."""
+    if seqs > 0 and option(dep.options, states.seqs_key) is None:
+        dep = replace(dep, options={**dep.options, states.seqs_key: str(seqs)})
     bound = high_end(dep, model, gpu_gib, context, since=states.since)
-    return working if bound is None else max(working, bound + beside)
+    if bound is None:
+        return working
+    return max(working, bound + beside + states.kernels_gib * GIB)
 
 
 def blocks(kv_bytes: float, per_block: float) -> int:

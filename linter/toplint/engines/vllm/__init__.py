@@ -372,6 +372,12 @@ ENGINE = Engine(
             # user has set it too small" (the same function)
             block_key="block_size",
             refusal="max_num_seqs ({seqs}) exceeds available Mamba cache blocks ({blocks})",
+            # a vLLM 0.18.0 debug log of Qwen3.5: "non-torch forward increase: 3.81 GiB", ~2.0
+            # GiB of it from that release's Triton/FLA Gated DeltaNet prefill kernel (0.17.1's
+            # non-torch was ~1.8 GiB; public index file 56727442879, a project's notes on vLLM
+            # 0.18.0 with Qwen3.5-4B and -9B, VLLM_LOGGING_LEVEL=DEBUG); the profile's bound
+            # counts 0.4 GiB outside PyTorch (toplint.outcome.profile.NON_TORCH_GIB)
+            kernels_gib=2.0,
             source="vllm-project/vllm@cc06b4e8 vllm/config/compilation.py "
             "resolve_cudagraph_mode_and_sizes; vllm/v1/core/kv_cache_utils.py "
             "(one page size for attention and Mamba layers, grouped)",
