@@ -113,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--records", action="store_true", help="itemise (development only)")
     args = parser.parse_args(argv)
     errors: list[float] = []
+    centres: list[float] = []  # the band's geometric centre against the stated blocks
     inside = right = missed = false = started = 0
     skipped: list[str] = []
     lines: list[str] = []
@@ -125,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
         stated, high, low = record["blocks"], m.state_blocks, m.state_blocks_low
         error = math.log(max(high, 1) / stated)
         errors.append(abs(error))
+        centres.append(abs(math.log(math.sqrt(max(high, 1) * max(low, 1)) / stated)))
         inside += min(high, low) <= stated <= max(high, low)
         flagged = not m.states_fit
         right += record["refused"] and flagged
@@ -146,7 +148,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.half}: scored {n}, not scored {len(skipped)}; median |log ratio| {median:.3f}; "
         f"within 10% {within10}/{n}, within 25% {within25}/{n}; stated inside toplint's band "
         f"{inside}/{n}; refusals right {right}, missed {missed}; false refusals {false} of "
-        f"{started} start-ups that worked"
+        f"{started} start-ups that worked; median |log ratio| of the band's centre "
+        f"{statistics.median(centres) if centres else float('nan'):.3f}"
     )
     if args.records and args.half == "development":
         print("\n".join(lines))
