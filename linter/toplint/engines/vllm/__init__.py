@@ -38,11 +38,8 @@ from toplint.record import replace
 
 def derive(dep: Deployment) -> Deployment:
     """EP is not a size in vLLM: with --enable-expert-parallel EP = TP x DP (vocabulary §1)."""
-    ep = (
-        (dep.tp * dep.dp if dep.tp is not None and dep.dp is not None else None)
-        if dep.ep_enabled
-        else 1
-    )
+    tp, dp = dep.tp, dep.dp
+    ep = (tp * dp if tp is not None and dp is not None else None) if dep.ep_enabled else 1
     return dep if dep.ep == ep else replace(dep, ep=ep)
 
 
