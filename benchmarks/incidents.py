@@ -27,7 +27,8 @@ whose default sequence count outruns their Mamba state blocks; `--set round27`:
 tests/incidents/SPLIT27.md, 4 more from 2026 threads of less-mined trackers; `--set round28`:
 tests/incidents/SPLIT28.md, 4 more from recipe and cookbook fixes and PD disaggregation; `--set
 round29`: tests/incidents/SPLIT29.md, 6 more from multi-stage deploy configs, chart values and
-unified-memory GB10 threads; default round1):
+unified-memory GB10 threads; `--set round30`: tests/incidents/SPLIT30.md, 7 more from SGLang
+cookbook fixes and the trackers other than vLLM's; default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
   highest severity) is the rule the case expects (or one it also accepts);
@@ -84,7 +85,10 @@ SPLITS = {
     "round26": "SPLIT26.md",
     "round27": "SPLIT27.md",
     "round28": "SPLIT28.md",
-    "round29": "SPLIT29.md",
+tests/incidents/SPLIT28.md, 4 more from recipe and cookbook fixes and PD disaggregation; `--set
+round29`: tests/incidents/SPLIT29.md, 6 more from multi-stage deploy configs, chart values and
+unified-memory GB10 threads; `--set round30`: tests/incidents/SPLIT30.md, 7 more from SGLang
+cookbook fixes and the trackers other than vLLM's; default round1):
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

@@ -45,6 +45,7 @@ ROUNDS = (
     "round27",
     "round28",
     "round29",
+    "round30",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -78,6 +79,7 @@ DEVELOPMENT_ON_TOP = {
     "round27": 1,
     "round28": 0,
     "round29": 2,
+    "round30": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -109,6 +111,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round27": 1,
     "round28": 0,
     "round29": 0,
+    "round30": 2,
 }
 
 
@@ -151,6 +154,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round27"]["development"] + rounds["round27"]["held-out"]) >= 4
     assert len(rounds["round28"]["development"] + rounds["round28"]["held-out"]) >= 4
     assert len(rounds["round29"]["development"] + rounds["round29"]["held-out"]) >= 6
+    assert len(rounds["round30"]["development"] + rounds["round30"]["held-out"]) >= 7
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))

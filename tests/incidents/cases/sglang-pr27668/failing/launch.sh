@@ -1,0 +1,6 @@
+# sgl-project/sglang#27668: the MiMo-V2.5 cookbook generator's Pro command on 2 x 8 H200 with DP attention (--tp 16 --dp 16), as run in the day-0 thread it cites (sgl-project/sglang#23808)
+# -> MiMoV2 fused qkv_proj checkpoint is TP=8-interleaved; got attention tp_size=1 (attn_tp = tp / dp = 16 / 16)
+# node 0 of 2
+SGLANG_DEEPEP_NUM_MAX_DISPATCH_TOKENS_PER_RANK=256 sglang serve --trust-remote-code --model-path XiaomiMiMo/MiMo-V2.5-Pro-Base --tp 16 --ep 16 --dp 16 --enable-dp-attention --moe-a2a-backend deepep --moe-dense-tp-size 1 --nnodes 2 --node-rank 0 --dist-init-addr 10.0.0.1:5000 --mem-fraction-static 0.7 --max-running-requests 128 --chunked-prefill-size 32768 --cuda-graph-max-bs 64 --page-size 64 --swa-full-tokens-ratio 0.3 --host 0.0.0.0 --port 30000
+# node 1 of 2
+SGLANG_DEEPEP_NUM_MAX_DISPATCH_TOKENS_PER_RANK=256 sglang serve --trust-remote-code --model-path XiaomiMiMo/MiMo-V2.5-Pro-Base --tp 16 --ep 16 --dp 16 --enable-dp-attention --moe-a2a-backend deepep --moe-dense-tp-size 1 --nnodes 2 --node-rank 1 --dist-init-addr 10.0.0.1:5000 --mem-fraction-static 0.7 --max-running-requests 128 --chunked-prefill-size 32768 --cuda-graph-max-bs 64 --page-size 64 --swa-full-tokens-ratio 0.3 --host 0.0.0.0 --port 30000
