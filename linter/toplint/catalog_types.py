@@ -109,6 +109,14 @@ class ModelSpec:
         return self.num_experts > 0
 
     @property
+    def experts_known(self) -> bool:
+        """Whether the spec says which of its parameters are routed experts: one read from a
+        config's FFN fields does (a dense model's FFN width, a MoE's experts); one known by its
+        checkpoint's size only (``toplint.hardware.hfconfig._partial_spec``: FFN width 0,
+        vocabulary 0) counts every parameter as dense without knowing it."""
+        return self.is_moe or self.intermediate_size > 0
+
+    @property
     def routed_params(self) -> float:
         """The routed experts' parameters: the config reader's count, else three matrices of
         ``hidden_size`` × ``moe_intermediate_size`` per expert per MoE layer, never more than

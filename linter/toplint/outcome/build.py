@@ -7,13 +7,14 @@ from typing import Any, TypeVar
 
 from toplint.catalog_types import ModelSpec
 from toplint.cost.types import CostReport, Workload
+from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster, GpuSpec
 from toplint.infra.runmemo import RecordedOptions, RunMemo, agree
 from toplint.model import Deployment
 from toplint.outcome.latency import latency
 from toplint.outcome.memory import memory
 from toplint.outcome.starts import problems
-from toplint.outcome.types import Outcome
+from toplint.outcome.types import Memory, Outcome
 from toplint.placement.types import Placement
 from toplint.record import replace
 
@@ -43,7 +44,37 @@ def _outcome(
     if mem is not None and mem.fits and mem.draft_unjudged:
         unjudged = f"speculative decoding with {mem.draft}: {mem.draft_unjudged}"
         mem = None
+    if mem is not None and model is not None and not mem.fits:
+        mem, unjudged = _experts_unknown(dep, model, gpu, mem) or (mem, unjudged)
     return Outcome(problems(dep, model, gpu), mem, lat, unjudged)
+
+
+def _experts_unknown(
+    dep: Deployment, model: ModelSpec, gpu: GpuSpec, mem: Memory
+) -> tuple[Memory | None, str] | None:
+    """A misfit of a model known by its checkpoint's size only (``ModelSpec.experts_known``)
+    under a layout whose engine spreads the routed experts over more GPUs than the other
+    layers: counted all dense, the weights per GPU are the most they can be, not what they are
+    (DP attention keeps each DP rank's dense layers whole beside experts spread over every
+    rank, ``toplint.outcome.weights.weights_per_gpu``).  Counted all experts they are the
+    least: a misfit even then stands, with those weights; one that fits then is not judged.
+    None where neither applies."""
+    engine = get_engine(dep.engine)
+    dense_over, experts_over = engine.attention_tp(dep), engine.experts_over(dep)
+    if model.experts_known or experts_over <= dense_over:
+        return None
+    sharded = replace(
+        model, num_experts=max(model.num_experts, 1), expert_params=model.params_total
+    )
+    least = memory(dep, sharded, gpu.capacity_gib, gpu.name)
+    if not least.fits:
+        return least, ""
+    why = (
+        f"{model.id} is known by its checkpoint's size, not by which of its parameters are routed "
+        f"experts, and {dep.engine} spreads experts over {experts_over} GPUs and the other layers "
+        f"over {dense_over}: it fits if enough of it is experts, not if too little is"
+    )
+    return None, why
 
 
 def whatif(dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Workload) -> Outcome:
