@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toplint.engines.layout import flags
 from toplint.engines.registry import get_engine
 from toplint.engines.release import pinned
 from toplint.model import Finding, Severity
@@ -17,7 +18,10 @@ TurboMind backend (its default, `--backend turbomind`) accepts only a power of t
 in releases before v0.10.  Triton Inference Server's vLLM backend refuses a `KIND_GPU`
 instance group for a model on more than one GPU (tensor × pipeline parallel size above one).
 SGLang's `--enable-dp-attention` refuses, in some releases, a `--dp-size` of 1 (or none) and,
-from 0.4.4.post1, a `--dp-size` that does not divide `--tp-size`.
+from 0.4.4.post1, a `--dp-size` that does not divide `--tp-size`.  SGLang loads a checkpoint
+whose fused QKV projection is stored pre-sharded (config.json `attention_projection_layout:
+fused_qkv`, MiMo-V2.5-Pro's FP8 release: one [Q|K|V] stripe per KV head) only at an attention
+TP (the TP, or TP / DP under DP attention) that divides its KV heads.
 
 The release is the image's tag or, without one, the release a package install in the same
 file pins (`pip install "sglang[all]==0.4.6"`); SGLang's own image at `latest` (or untagged)
@@ -31,6 +35,15 @@ or SGLang's image at `latest`, starts `--enable-dp-attention` with a DP size of 
 attention off, and the deployment is judged as it runs, without it.
 
 ## Why is this bad?
+SGLang's MiMoV2 loader reads the pre-sharded TP from config.json (the KV heads where
+`attention_projection_layout` is `fused_qkv`) and raises "MiMoV2 fused qkv_proj checkpoint is
+TP=8-interleaved; got attention tp_size=16" when the attention TP does not divide it (see
+References), so `--tp 16` on two nodes of eight never loads MiMo-V2.5-Pro (sgl-project/sglang#24607;
+the model's team: "only supports TP8 ... enable DP attention and set dpsize to 2").  An
+attention TP below the KV heads that divides them merges whole stripes per rank in current
+releases; the model's day-0 image wanted it equal (sgl-project/sglang#27668: `--tp 16 --dp 16`
+failed there), a release this rule does not judge.
+
 TurboMind asserts `(tp & (tp - 1) == 0) and tp != 0` with the message "tp should be 2^n"
 when the engine starts (TurboMind's Python wrapper, see References; from #555 until its
 removal in a5edd130d, "remove deprecated codes" #3759, first released in v0.10.0), so
@@ -76,9 +89,19 @@ backend: "vllm"
 instance_group [ { count: 1, kind: KIND_GPU } ]
 ```
 
+```bash
+sglang serve --model-path XiaomiMiMo/MiMo-V2.5-Pro --tp 16 --nnodes 2 --node-rank 0 \\
+    --dist-init-addr 10.0.0.1:5000
+```
+
 ## Use instead
 ```bash
 lmdeploy serve api_server internlm/internlm2_5-7b-chat --tp 4
+```
+
+```bash
+sglang serve --model-path XiaomiMiMo/MiMo-V2.5-Pro --tp 16 --dp-size 2 --enable-dp-attention \\
+    --nnodes 2 --node-rank 0 --dist-init-addr 10.0.0.1:5000
 ```
 
 ```bash
@@ -98,7 +121,8 @@ None.
 Unsafe: the largest power of two below the current size uses fewer GPUs; memory per GPU grows.
 SGLang's `--dp-size` (the TP size for none or 1, else the largest divisor of the TP size not
 above the one written) changes the attention layout: each DP-attention rank holds the
-attention weights of a TP group of TP/DP GPUs and its own KV cache.
+attention weights of a TP group of TP/DP GPUs and its own KV cache.  For a pre-sharded fused
+QKV, DP attention at TP / KV heads gives each rank the checkpoint's own attention shard.
 The `KIND_MODEL` change is advice (display): it is written in `config.pbtxt`, not in the file
 the engine arguments are read from.
 
@@ -110,6 +134,10 @@ the engine arguments are read from.
 - SGLang 0.4.4.post1 to 0.5.1.post3 ("Please set a dp-size > 1"): https://github.com/sgl-project/sglang/blob/v0.5.1.post3/python/sglang/srt/server_args.py
 - SGLang 0.5.2 (DP size 1 turns DP attention off): https://github.com/sgl-project/sglang/blob/v0.5.2/python/sglang/srt/server_args.py
 - SGLang `_data_parallelism_defaults`, described: https://github.com/sgl-project/sglang/pull/38614
+- SGLang `get_mimo_v2_fused_qkv_expected_tp_size`: https://github.com/sgl-project/sglang/blob/001adf564fd332c285397a46a034ee2f93ba7515/python/sglang/srt/configs/model_config.py
+- SGLang MiMoV2 loader (`load_mimo_v2_qkv_proj_weight`): https://github.com/sgl-project/sglang/blob/0397405f30f23fea2d08f72d07c7d2346dcf87c7/python/sglang/srt/models/mimo_v2.py
+- Incident (TP 16): https://github.com/sgl-project/sglang/issues/24607
+- Incident (the day-0 image, DP 16): https://github.com/sgl-project/sglang/pull/27668
 - Triton vLLM backend `_validate_device_config`: https://github.com/triton-inference-server/vllm_backend/blob/00ea75bc67f48ad7c6283b1983620e1dbb1a9cfe/src/model.py
 """
 
@@ -123,6 +151,7 @@ def _power_of_two(n: int) -> bool:
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     yield from _triton_kind_gpu(rule, ctx)
     yield from _refused_by_release(rule, ctx)
+    yield from _presharded_qkv(rule, ctx)
     dep = ctx.deployment
     if dep.engine != "lmdeploy" or dep.tp is None or _power_of_two(dep.tp):
         return
@@ -203,7 +232,8 @@ RULE = Rule(
     summary=(
         "The engine's own tensor-parallel constraint (LMDeploy TurboMind: a power of two; "
         "Triton's vLLM backend: KIND_MODEL for more than one GPU; SGLang DP attention: "
-        "--dp-size dividing --tp-size, and above 1 where a release asserts it)."
+        "--dp-size dividing --tp-size, and above 1 where a release asserts it; an attention TP "
+        "dividing the KV heads a fused QKV is stored pre-sharded over)."
     ),
     severity=Severity.ERROR,
     check=check,
@@ -212,3 +242,41 @@ RULE = Rule(
     origin=__file__,
     accelerators="gpu",
 )
+
+
+def _presharded_qkv(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    """An engine that loads a fused ``qkv_proj`` stored pre-sharded (``ModelSpec.fused_qkv_tp``)
+    only at an attention TP dividing it (``Engine.presharded_qkv_divides``: SGLang's MiMoV2
+    loader, ``expected_fused_tp_size % tp_size``)."""
+    dep, model = ctx.deployment, ctx.model
+    engine = get_engine(dep.engine)
+    if not engine.presharded_qkv_divides or model is None or not model.fused_qkv_tp:
+        return
+    if dep.tp is None:
+        return
+    attention, stored = engine.attention_tp(dep), model.fused_qkv_tp
+    if stored % attention == 0:
+        return
+    dp = dep.tp // stored if dep.tp % stored == 0 else 0
+    fix = (
+        settings_fix(flags(engine.layout, attention_dp=True, dp=dp))
+        if dp > 1 and engine.layout.attention_dp and engine.layout.dp
+        else None
+    )
+    layout = engine.layout
+    said = f"{layout.tp} {dep.tp}"
+    if attention != dep.tp:
+        said += f" / {layout.dp} {dep.tp // attention}"
+    yield finding(
+        rule,
+        ctx,
+        "tp",
+        f"{engine.title} loads {model.id}'s fused qkv_proj, stored pre-sharded over its "
+        f"{stored} KV heads (config.json attention_projection_layout fused_qkv), only at an "
+        f"attention TP that divides {stored}; {said} gives {attention}: 'MiMoV2 fused qkv_proj "
+        f"checkpoint is "
+        f"TP={stored}-interleaved; got attention tp_size={attention}'",
+        severity=Severity.ERROR,
+        fix=fix,
+        data={"attention_tp": attention, "fused_qkv_tp": stored},
+    )

@@ -103,6 +103,11 @@ class ModelSpec:
     mtp_expert_params: float = 0.0
     mtp_16bit: bool = False
     mtp_table_params: float = 0.0
+    # The attention TP a checkpoint's fused QKV projection is stored pre-sharded for (0: none):
+    # config.json ``attention_projection_layout: fused_qkv`` stores ``qkv_proj`` as one [Q|K|V]
+    # stripe per KV head, so the TP is ``num_key_value_heads`` (sgl-project/sglang@001adf56
+    # python/sglang/srt/configs/model_config.py ``get_mimo_v2_fused_qkv_expected_tp_size``)
+    fused_qkv_tp: int = 0
 
     @property
     def is_moe(self) -> bool:

@@ -255,6 +255,10 @@ ENGINE = Engine(
     derive=derive,
     by_release=by_release,
     refuses=refuses,
+    # MiMoV2's loader: ``expected_fused_tp_size % tp_size`` over the attention TP, raising
+    # "MiMoV2 fused qkv_proj checkpoint is TP=N-interleaved" (sgl-project/sglang@0397405f
+    # python/sglang/srt/models/mimo_v2.py load_mimo_v2_qkv_proj_weight)
+    presharded_qkv_divides=True,
     attention_dp=attention_dp,
     ep_layout="inside_tp",
     all_to_all=AllToAll(

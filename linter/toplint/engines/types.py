@@ -289,6 +289,7 @@ class Engine:
     by_release: Callable[[Deployment, tuple[int, int, int] | None], Deployment] | None = None
     # what of the deployment's sizes the release (None: not known) refuses at start-up (TL213)
     refuses: Callable[[Deployment, tuple[int, int, int] | None], Refusal | None] | None = None
+    presharded_qkv_divides: bool = False  # TL213: the attention TP divides ModelSpec.fused_qkv_tp
     # attention data-parallel degree inside the TP group (1 = none); "attention TP" = tp / it
     attention_dp: Callable[[Deployment], int] = _no_attention_dp
     # GPUs one instance's routed experts are split over (``toplint.outcome.memory``): by
@@ -354,10 +355,9 @@ class Engine:
     plan_command: Callable[[str, int, int, int, int, int], str] | None = None
     # how it sizes GPU memory for weights, working memory and KV cache (toplint.outcome.memory)
     memory: MemoryAccounting = field(default_factory=MemoryAccounting)
-    # The vocabulary tables (input embedding, LM head) are split evenly over the TP ranks after
-    # the vocabulary is padded up to a multiple of this, and the engine refuses to start when
-    # the padded size does not divide by TP; 0 = the engine pads to the TP size itself, or its
-    # embedding has not been read (no check).
+    # The vocabulary tables (input embedding, LM head) split evenly over the TP ranks once the
+    # vocabulary is padded up to a multiple of this; the engine refuses a padded size TP does
+    # not divide. 0 = the engine pads to the TP size itself, or its embedding is not read.
     vocab_padding: int = 0
     # Vision encoders whose attention heads the engine splits evenly over the TP ranks and
     # refuses to start otherwise, by the checkpoint's config.json ``model_type``

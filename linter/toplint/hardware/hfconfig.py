@@ -314,6 +314,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         source=source,
         state_layers=attn.state_layers,
         state_bytes=attn.state_bytes,
+        fused_qkv_tp=fused_qkv_tp(cfg, kv_heads),
         **mtp,
     )
 
@@ -389,4 +390,12 @@ def _partial_spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSp
         # a Gated DeltaNet stack's layers keep their state whatever else is known of them
         state_layers=attn.state_layers,
         state_bytes=attn.state_bytes,
+        fused_qkv_tp=fused_qkv_tp(cfg, kv_heads),
     )
+
+
+def fused_qkv_tp(cfg: Mapping[str, Any], kv_heads: int) -> int:
+    """The TP a fused ``qkv_proj`` is pre-sharded for (``ModelSpec.fused_qkv_tp``; 0: none):
+    the KV heads where config.json says ``attention_projection_layout: fused_qkv`` (MiMo-V2.5-Pro's
+    FP8 checkpoint, quantized per attention-TP shard: sgl-project/sglang#27668)."""
+    return kv_heads if cfg.get("attention_projection_layout") == "fused_qkv" else 0
