@@ -111,7 +111,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round27": 1,
     "round28": 0,
     "round29": 0,
-    "round30": 2,
+    "round30": 0,
 }
 
 
