@@ -85,10 +85,8 @@ SPLITS = {
     "round26": "SPLIT26.md",
     "round27": "SPLIT27.md",
     "round28": "SPLIT28.md",
-tests/incidents/SPLIT28.md, 4 more from recipe and cookbook fixes and PD disaggregation; `--set
-round29`: tests/incidents/SPLIT29.md, 6 more from multi-stage deploy configs, chart values and
-unified-memory GB10 threads; `--set round30`: tests/incidents/SPLIT30.md, 7 more from SGLang
-cookbook fixes and the trackers other than vLLM's; default round1):
+    "round29": "SPLIT29.md",
+    "round30": "SPLIT30.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

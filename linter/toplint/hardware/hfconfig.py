@@ -395,7 +395,6 @@ def _partial_spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSp
 
 
 def fused_qkv_tp(cfg: Mapping[str, Any], kv_heads: int) -> int:
-    """The TP a fused ``qkv_proj`` is pre-sharded for (``ModelSpec.fused_qkv_tp``; 0: none):
-    the KV heads where config.json says ``attention_projection_layout: fused_qkv`` (MiMo-V2.5-Pro's
-    FP8 checkpoint, quantized per attention-TP shard: sgl-project/sglang#27668)."""
+    """The TP a fused ``qkv_proj`` is pre-sharded for (``ModelSpec.fused_qkv_tp``; 0: none): the KV
+    heads where config.json says ``attention_projection_layout: fused_qkv`` (sglang#27668)."""
     return kv_heads if cfg.get("attention_projection_layout") == "fused_qkv" else 0
