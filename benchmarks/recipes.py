@@ -9,8 +9,9 @@ report working in the engines' trackers), `recipes5` (tests/recipes5/, users' pl
 configurations: Kubernetes, Helm, Slurm, SkyPilot, Triton), `recipes6` (tests/recipes6/,
 what users run in 2026: DGX Spark, Blackwell GPUs, speculative decoding, 2025-2026 models),
 `recipes7` (tests/recipes7/, users' datacenter-GPU and multi-GPU layouts), `recipes8`
-(tests/recipes8/, users' workstation, datacenter and Kubernetes serving in 2026) or `recipes9`
-(tests/recipes9/, users' Kubernetes and multi-node deployments).  For
+(tests/recipes8/, users' workstation, datacenter and Kubernetes serving in 2026), `recipes9`
+(tests/recipes9/, users' Kubernetes and multi-node deployments) or `recipes10` (tests/recipes10/,
+measured datacenter-GPU, large-MoE and disaggregated runs that projects publish).  For
 each half of the set's SPLIT.md it prints:
 
 - read right: recipes whose config files yield deployments, every one with the recipe's engine and
@@ -50,6 +51,7 @@ SETS = (
     "recipes7",
     "recipes8",
     "recipes9",
+    "recipes10",
 )
 
 

@@ -1,10 +1,11 @@
 """The working-recipe suites (tests/recipes*/README.md), scored by
-`python benchmarks/recipes.py --set recipes|recipes2|...|recipes9`.
+`python benchmarks/recipes.py --set recipes|recipes2|...|recipes10`.
 
 Every recipe is a configuration an engine's or operator's own documentation (recipes, recipes2)
 or one of its users (recipes3; recipes4 in the engines' trackers; recipes5 for a platform;
 recipes6 what users run in 2026; recipes7 on datacenter GPUs; recipes8 on workstation,
-datacenter and Kubernetes serving in 2026; recipes9 on Kubernetes and across nodes) publishes
+datacenter and Kubernetes serving in 2026; recipes9 on Kubernetes and across nodes; recipes10
+measured datacenter-GPU, large-MoE and disaggregated runs that projects publish) publishes
 as working on the
 hardware it names, so each suite's development half must read right and get no error
 (``COVERAGE_GAPS`` apart).  The held-out halves are reported numbers
@@ -34,6 +35,7 @@ SUITES = {
     "recipes7": (TESTS / "recipes7", 11),
     "recipes8": (TESTS / "recipes8", 12),
     "recipes9": (TESTS / "recipes9", 12),
+    "recipes10": (TESTS / "recipes10", 13),
 }
 # Development recipes whose layout is not in the files toplint reads, so it is unresolved, not
 # read: a config that names a file toplint may not open (a path outside the repository: TL009, an

@@ -1,0 +1,2 @@
+# lm-sys/lm-sys.github.io@03d9c092 blog/2025-08-27-gpt-oss.md 'Speculative Decoding Support' block, the second line under '# On Hopper:': copied as written
+python3 -m sglang.launch_server --model openai/gpt-oss-120b --speculative-algorithm EAGLE3 --speculative-draft-model-path lmsys/EAGLE3-gpt-oss-120b-bf16 --speculative-num-steps 5 --speculative-eagle-topk 4 --speculative-num-draft-tokens 8 --tp 4
