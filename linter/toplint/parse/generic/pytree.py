@@ -28,12 +28,14 @@ from typing import Any
 from toplint.infra.patterns import lazy
 from toplint.model import Position
 from toplint.parse.generic.models import MODEL_KEYS
+from toplint.parse.generic.pycalls import bind_target, call_sites, init_arguments
 from toplint.parse.generic.pyexpr import (
     Built,
     Environment,
     ExprReader,
     Path,
     Ref,
+    Spots,
     added,
     dotted,
     environ_key,
@@ -94,12 +96,17 @@ def build(
         module = ast.parse(text, filename=path)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    reader = _Reader(path, *_call_sites(module), environment=environment)
+    reader = _Reader(path, *call_sites(module), environment=environment)
     reader.text, reader.wanted, reader.siblings = text, wanted, siblings
     try:
         data, positions = reader.body(module.body, {})
     except RecursionError:
         return None
+    for name, (value, spots) in reader.rebound.items():
+        if isinstance(data, dict) and name in data:  # the class as its one ``.bind`` builds it
+            data[name] = value
+            kept = {p: v for p, v in positions.items() if p[:1] != (name,) or p == (name,)}
+            positions = kept | {(name, *p): v for p, v in spots.items() if p}
     return PyTree(path, data, positions, reader.imports, reader.environ)
 
 
@@ -138,9 +145,12 @@ class _Reader(ExprReader):
         self.words: Counter[str] | None = None  # each identifier's count in the text, on need
         self.lines: list[str] | None = None  # the text's lines, on need
         self.budget = MAX_STATEMENTS
-        self.passed = passed or {}  # what the module's calls pass each function (``_call_sites``)
+        self.passed = passed or {}  # what the module's calls pass each function (``call_sites``)
         self.classes: list[str] = []  # the definitions being read: a class's name, "" a function's
         self.environ: dict[str, list[tuple[Any, Position]]] = {}
+        self.served: dict[str, ast.ClassDef] = {}  # module classes built by their one ``.bind``
+        self.binding: ast.Call | None = None  # the ``.bind`` call a class is being read for
+        self.rebound: dict[str, Built] = {}  # each such class as its ``.bind`` builds it
 
     def body(self, statements: Iterable[ast.stmt], env: dict[str, Built]) -> Built:
         out: dict[str, Any] = {}
@@ -257,6 +267,14 @@ class _Reader(ExprReader):
             local.update(self.defaults(stmt, env))
             if not self.classes:
                 local.update(self.bound(stmt, env))
+            elif (call := self.binding) and (stmt.name, self.classes[-1]) == (
+                "__init__",
+                bind_target(call),
+            ):
+                given = init_arguments(stmt, call)
+                local.update({name: self.expr(value, env) for name, value in given})
+        elif not self.classes and bind_target(self.once.get(stmt.name)) == stmt.name:
+            self.served[stmt.name] = stmt
         self.classes.append(stmt.name if isinstance(stmt, ast.ClassDef) else "")
         try:
             value, positions = self.body(stmt.body, local)
@@ -300,6 +318,23 @@ class _Reader(ExprReader):
             out[arg.arg] = self.expr(default, env)
         return out
 
+    def call(self, node: ast.Call, env: dict[str, Built], here: Spots) -> Built:
+        """A call; the one ``.bind(...)`` of a Ray Serve class of the module builds that class
+        (``pycalls``): the class is read again with what the call passes, in the call's scope,
+        and the call itself is the application it returns, no engine options of its own (read
+        as such, one application was two deployments: its ``__init__`` with the defaults and
+        the ``.bind`` arguments as options)."""
+        served = bind_target(node)
+        if served not in self.served or self.once.get(served) is not node:
+            return super().call(node, env, here)
+        if served not in self.rebound and self.binding is None:
+            self.binding = node
+            try:
+                self.rebound[served] = self.definition(self.served[served], env)
+            finally:
+                self.binding = None
+        return Ref(ast.unparse(node)[:200], (served,)), here
+
     def bound(
         self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, env: dict[str, Built]
     ) -> dict[str, Built]:
@@ -311,7 +346,7 @@ class _Reader(ExprReader):
         unresolved).  A function called more than once, or named without a call, is left:
         which call runs is not read."""
         call = self.once.get(stmt.name)
-        if call is None:
+        if call is None or bind_target(call):  # a Serve function's ``.bind`` calls it not
             return {}
         if self.wanted is not None:
             if self.lines is None:
@@ -341,41 +376,6 @@ def _one_word(stmt: ast.ImportFrom) -> bool:
 
 
 _WORD = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-def _call_sites(module: ast.Module) -> tuple[dict[str, set[str | int]], dict[str, ast.Call]]:
-    """What the module's calls pass, in one walk of it:
-
-    * for each function or class name the module calls, the parameters some call passes: the
-      keywords and the positional indices; a ``*sequence`` or ``**mapping`` argument marks
-      ``"**"``: anything may be passed;
-    * the functions the module calls by their bare name exactly once, with a call that spreads
-      nothing (``*args``, ``**kwargs``): their one call may say what their parameters are
-      (``_Reader.bound`` checks that they are named nowhere else)."""
-    passed: dict[str, set[str | int]] = {}
-    calls: dict[str, list[ast.Call]] = {}
-    for node in ast.walk(module):
-        if not isinstance(node, ast.Call):
-            continue
-        if isinstance(node.func, ast.Name):
-            calls.setdefault(node.func.id, []).append(node)
-        name = dotted(node.func).rsplit(".", 1)[-1]
-        if not name:
-            continue
-        seen = passed.setdefault(name, set())
-        seen.update(range(len(node.args)))
-        if any(isinstance(a, ast.Starred) for a in node.args):
-            seen.add("**")
-        for keyword in node.keywords:
-            seen.add(keyword.arg if keyword.arg else "**")
-    once = {
-        name: found[0]
-        for name, found in calls.items()
-        if len(found) == 1
-        and not any(isinstance(a, ast.Starred) for a in found[0].args)
-        and all(k.arg for k in found[0].keywords)
-    }
-    return passed, once
 
 
 def _target(node: ast.expr) -> str:
