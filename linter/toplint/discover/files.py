@@ -6,7 +6,7 @@ import os
 import sys
 from collections.abc import Iterable, Sequence
 
-from toplint.discover.source import Source
+from toplint.discover.source import YAML_TEMPLATE_SUFFIXES, Source
 from toplint.infra.globs import globs
 from toplint.infra.readpolicy import MAX_SOURCE_BYTES, ReadRefused, read_bytes, too_large
 from toplint.model import Finding, unparsable
@@ -24,6 +24,8 @@ SUFFIXES = (
     # a job script's or a unit's Jinja template (an Ansible role's `templates/serve.sh.j2`,
     # `templates/vllm.service.j2`)
     *(".sh.j2", ".bash.j2", ".slurm.j2", ".sbatch.j2", ".service.j2"),
+    # a manifest's template, read as the YAML it renders (``source.YAML_TEMPLATE_SUFFIXES``)
+    *(f"{yaml}{tpl}" for yaml in (".yaml", ".yml") for tpl in YAML_TEMPLATE_SUFFIXES),
 )
 NAMES = ("dockerfile", "containerfile", "makefile", "gnumakefile", "serving.properties", "justfile")
 NAMES_DOT = (".justfile",)

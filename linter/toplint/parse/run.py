@@ -199,7 +199,7 @@ def _plain(source: Source, parsers: Sequence[Parser], parser: Parser | None) -> 
         broken = data_syntax_error(source, named_engine=mention is not None)
         if broken is not None:
             return ParseResult(source.path, (), (broken,))
-    if mention is not None and "import_path" in source.text and _is_yaml(source):
+    if "import_path" in source.text and _is_yaml(source):
         mention = _unread_ray_modules(source, mention)
     if mention is not None and "build" in source.text and _is_yaml(source):
         mention = _unread_builds(source, mention)
@@ -287,10 +287,13 @@ def _jsonc(source: Source) -> Source | None:
     return replace(source, text=plain)
 
 
-def _unread_ray_modules(source: Source, mention: Finding) -> Finding:
-    """``mention`` saying which RayService application modules were not read, and why."""
-    from toplint.parse.generic.rayapp import unread_modules
+def _unread_ray_modules(source: Source, mention: Finding | None) -> Finding | None:
+    """``mention`` saying which RayService application modules were not read, and why; with no
+    mention (the engine is named only in the module), a TL008 at info saying so."""
+    from toplint.parse.generic.rayapp import unread_modules, unread_note
 
+    if mention is None:
+        return unread_note(source)
     why = unread_modules(source)
     if not why:
         return mention

@@ -8,7 +8,10 @@ name is a ConfigMap key of the same file is followed into that script, read as a
 (``toplint.parse.generic.pyparser``: read, never run), at its own lines and columns in the
 manifest: the literal block is parsed as the body of an ``if`` so its indentation stands.  Its
 deployments carry the chain in their notes and provenance and the GPUs and nodes of the mapping
-around the command (``toplint.parse.infer.scoping``).
+around the command (``toplint.parse.infer.scoping``).  A file of ConfigMaps only (one holding a
+Ray Serve module that a RayService of another file mounts and imports) has each script read as
+the module it is projected as, with its own defaults and no cluster, as that module is when
+linted as a ``.py`` file (``_carried``); beside a workload, what the workload runs is read.
 """
 
 from __future__ import annotations
@@ -56,6 +59,11 @@ def embedded_deployments(source: Source) -> ParseResult | None:
                 for dep in read[name].deployments:
                     deployments.append(_chained(_placed(source, doc, at, dep), name, run))
                 findings.extend(f for f in read[name].findings if f not in findings)
+    if not read and all(_kind(doc) == "ConfigMap" for doc in docs):  # only what it carries
+        for name, (doc, at) in scripts.items():
+            found = _parse(source, doc, at)
+            deployments.extend(_carried(dep, name) for dep in found.deployments)
+            findings.extend(f for f in found.findings if f not in findings)
     if not deployments:
         return None
     return ParseResult(source.path, tuple(deployments), tuple(findings))
@@ -146,6 +154,20 @@ def _placed(source: Source, doc: Document, at: tuple[Any, ...], dep: Deployment)
 
         return on_job_cluster(Ctx(source, doc, {}), dep)
     return scoped(doc, at, dep)
+
+
+def _kind(doc: Document) -> object:
+    return doc.data.get("kind") if isinstance(doc.data, Mapping) else None
+
+
+def _carried(dep: Deployment, name: str) -> Deployment:
+    """An engine of a Python module a ConfigMap carries and no command of its file runs (a Ray
+    Serve application another file imports from the mounted ConfigMap): the module read as the
+    ``.py`` file it is projected as (its own defaults, no cluster), as such a file of the
+    repository is when linted itself."""
+    note = f"engine built in the module {name} of a ConfigMap here, which no command here runs"
+    prov = {**dep.provenance, "engine": f"{dep.provenance.get('engine', name)} in `{name}`"}
+    return replace(dep, notes=(*dep.notes, note), provenance=prov)
 
 
 def _chained(dep: Deployment, name: str, run: str) -> Deployment:

@@ -12,10 +12,11 @@ imported or run) with the application's ``runtime_env.env_vars`` as its environm
 ``os.getenv("MAX_MODEL_LEN", "4096")`` reads the manifest's value, at its place in the
 manifest; each engine it builds is a deployment of the manifest on the Ray cluster
 (``ray.module_app``).  A module the repository does not hold may be a ConfigMap of the same
-file that the Ray pods mount on Python's path (``mounted_module``): it is read at its own lines
-in the manifest.  A module not read is said in the file's TL008 (``unread_modules``).  The
-module, linted itself, still reports its own reading (its defaults, no cluster): another user
-may deploy it differently.
+file, or of the one YAML file beside it that defines a ConfigMap of that name (a folder of
+manifests is applied together: ``k8s.siblings``), that the Ray pods mount on Python's path
+(``mounted_module``): it is read at its own lines in the file that holds it.  A module not
+read is said in the file's TL008 (``unread_modules``).  The module, linted itself, still
+reports its own reading (its defaults, no cluster): another user may deploy it differently.
 """
 
 from __future__ import annotations
@@ -25,14 +26,16 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from toplint.errors import SourceError
-from toplint.infra.yamlsafe import Path, load_documents
-from toplint.model import Deployment, ParseResult, Position
+from toplint.infra.yamlsafe import Document, Path, load_documents
+from toplint.model import Deployment, Finding, ParseResult, Position, Severity
 from toplint.parse.base import Source
 from toplint.parse.generic.embedded import literal_python
 from toplint.parse.generic.pyparser import PythonParser
 from toplint.parse.k8s.context import Ctx
 from toplint.parse.k8s.ray import app_module, module_app, module_file, working_dir
 from toplint.parse.k8s.rayserveconfig import reads_itself, serve_config
+from toplint.parse.k8s.siblings import configmap_beside
+from toplint.parse.mentions import no_deployment
 from toplint.record import record, replace
 
 
@@ -63,8 +66,7 @@ def ray_app_deployments(source: Source) -> ParseResult | None:
             mounted = mounted_module(app)
             if mounted is None:
                 continue
-            name, text = mounted
-            shown = source.path  # the module's lines are the manifest's
+            name, shown, text = mounted  # the module's lines are its ConfigMap file's
         try:
             parsed = PythonParser().parse(Source.from_text(shown, text), app.env)
         except (SourceError, SyntaxError, RecursionError):
@@ -91,28 +93,53 @@ def unread_modules(source: Source) -> list[str]:
     """Why the modules of the file's RayService applications were not read: one sentence per
     application whose module is not in the repository where Ray imports it from (a module
     baked into the image, a ConfigMap mounted in the pod) or sits in a remote ``working_dir``."""
-    out: list[str] = []
+    return [why for why, _ in _unread(source)]
+
+
+def unread_note(source: Source) -> Finding | None:
+    """TL008 at info at the first application whose module was not read, for a RayService file
+    that names no engine itself (its engine is in the module): not checked, never silent."""
+    found = _unread(source)
+    if not found:
+        return None
+    at = found[0][1]
+    why = "; ".join(w for w, _ in found)
+    return no_deployment(
+        source.path, at.line, at.column, why, anchor="ray-module", severity=Severity.INFO
+    )
+
+
+def _unread(source: Source) -> list[tuple[str, Position]]:
+    out: list[tuple[str, Position]] = []
     for app in _applications(source):
         if not app.module:
             continue
         said = f"application `{app.name}` imports `{app.import_path}`"
+        at = app.here(("applications", app.index, "import_path"))
         if "://" in app.working_dir:
-            out.append(f"{said} from the working_dir {app.working_dir}, which is not fetched")
+            why = f"{said} from the working_dir {app.working_dir}, which is not fetched"
+            out.append((why, at))
         elif app_module(app.ctx, app.data) is None and mounted_module(app) is None:
             under = f"under its working_dir {app.working_dir}, " if app.working_dir else ""
-            out.append(
+            why = (
                 f"{said}, but {app.module} was not found in the repository where Ray imports it "
-                f"from ({under}beside the manifest, at the repository root)"
+                f"from ({under}"
+                "beside the manifest, at the repository root, or a ConfigMap of this file or of "
+                "one YAML file beside it that the Ray pods mount on PYTHONPATH): lint it with "
+                "the file that holds it beside this one"
             )
+            out.append((why, at))
     return out
 
 
-def mounted_module(app: App) -> tuple[str, str] | None:
-    """(how it is shown, its text at its lines in the manifest) of the module the application
-    imports, when a ConfigMap of the same file holds it where the RayService's Ray pods mount it
-    on Python's path; else None.  A ConfigMap volume presents each ``data`` key as a file of that
-    name in the mount's folder, or only the keys ``items`` lists at their ``path``; a mount with
-    ``subPath`` is that one file at ``mountPath`` (kubernetes/kubernetes@78082e2f
+def mounted_module(app: App) -> tuple[str, str, str] | None:
+    """(how it is shown, the file that holds it, its text at its lines there) of the module the
+    application imports, when a ConfigMap of the same file, or of the one YAML file beside it
+    that defines that name (``k8s.siblings.configmap_beside``, as ``configMapKeyRef`` finds
+    one), holds it where the RayService's Ray pods mount it on Python's path; else None.  A
+    ConfigMap volume presents each ``data`` key as a file of that name in the mount's folder,
+    or only the keys ``items`` lists at their ``path``; a mount with ``subPath`` is that one
+    file at ``mountPath`` (kubernetes/kubernetes@78082e2f
     ConfigMapVolumeSource: "each key-value pair in the Data field ... will be projected into the
     volume as a file whose name is the key").  Ray imports ``import_path`` in the replica's
     process, whose module search path holds every folder of ``PYTHONPATH`` (the application's
@@ -122,15 +149,14 @@ def mounted_module(app: App) -> tuple[str, str] | None:
     if not app.module:
         return None
     docs = app.ctx.documents
+    here = app.ctx.source
     maps = {
-        str(d.data.get("metadata", {}).get("name")): d
+        str(d.data.get("metadata", {}).get("name")): (d, here.path, here.text)
         for d in docs
         if isinstance(d.data, dict)
         and d.data.get("kind") == "ConfigMap"
         and isinstance(d.data.get("metadata"), dict)
     }
-    if not maps:
-        return None
     for pod in _pod_specs(app.ctx.get(("spec", "rayClusterConfig"))):
         volumes = {
             v.get("name"): v["configMap"]
@@ -143,17 +169,30 @@ def mounted_module(app: App) -> tuple[str, str] | None:
                 volume = volumes.get(mount.get("name"))
                 if volume is None or not isinstance(mount.get("mountPath"), str):
                     continue
-                doc = maps.get(str(volume.get("name")))
-                if doc is None:
+                held = _configmap(maps, str(volume.get("name")), here.path)
+                if held is None:
                     continue
+                doc, path, whole = held
                 for file, key in _projected(doc.data, volume, mount):
                     folder = file[: -len(app.module)].rstrip("/")
                     if file.endswith("/" + app.module) and folder in folders:
-                        text = literal_python(app.ctx.source.text, doc, ("data", key))
+                        text = literal_python(whole, doc, ("data", key))
                         if text is not None:
                             cm = doc.data["metadata"]["name"]
-                            return f"{key} (ConfigMap {cm} mounted at {file})", text
+                            return f"{key} (ConfigMap {cm} mounted at {file})", path, text
     return None
+
+
+def _configmap(
+    maps: dict[str, tuple[Document, str, str]], name: str, path: str
+) -> tuple[Document, str, str] | None:
+    """The ConfigMap ``name`` of the manifest, else of the YAML file beside it, looked up once."""
+    if name not in maps:
+        found = configmap_beside(path, name) if path not in ("-", "<stdin>") else None
+        if found is None:
+            return None
+        maps[name] = found
+    return maps[name]
 
 
 def _pod_specs(cluster: Any) -> Iterator[dict[str, Any]]:

@@ -19,10 +19,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from toplint.errors import SourceError
-from toplint.infra.readpolicy import ReadRefused, read_reference
+from toplint.infra.readpolicy import ReadRefused, read_reference, shown_path
 from toplint.infra.yamlsafe import Document, Path, load_documents
 
-__all__ = ["WithSiblings"]
+__all__ = ["WithSiblings", "configmap_beside"]
 
 MAX_SIBLINGS = 200  # files of a folder looked at for one manifest
 MAX_BYTES = 256 * 1024  # a ConfigMap's file read at most
@@ -48,6 +48,13 @@ class WithSiblings(dict[str, tuple[Document, Path]]):
 
 
 def _beside(path: str, name: str) -> tuple[Document, Path] | None:
+    found = configmap_beside(path, name)
+    return None if found is None else (found[0], ("data",))
+
+
+def configmap_beside(path: str, name: str) -> tuple[Document, str, str] | None:
+    """(the ConfigMap, its file as shown, that file's text) of the one YAML file beside
+    ``path`` that defines a ConfigMap ``name``; None when none does, or more than one."""
     folder = os.path.dirname(path) or "."
     try:
         entries = sorted(os.listdir(folder))
@@ -55,7 +62,7 @@ def _beside(path: str, name: str) -> tuple[Document, Path] | None:
         return None
     own = os.path.basename(path)
     files = [e for e in entries if e.endswith((".yaml", ".yml")) and e != own][:MAX_SIBLINGS]
-    found: list[tuple[Document, Path]] = []
+    found: list[tuple[Document, str, str]] = []
     for entry in files:
         try:
             full, text = read_reference(path, entry, MAX_BYTES)
@@ -67,7 +74,7 @@ def _beside(path: str, name: str) -> tuple[Document, Path] | None:
             docs = load_documents(text, full, remember=False)
         except (SourceError, RecursionError, ValueError):
             continue
-        found += [(d, ("data",)) for d in docs if _named(d, name)]
+        found += [(d, shown_path(full), text) for d in docs if _named(d, name)]
     return found[0] if len(found) == 1 else None
 
 
