@@ -20,7 +20,6 @@ from toplint.model import Deployment, Position
 from toplint.parse.k8s.context import Ctx, base_deployment, to_int
 from toplint.parse.k8s.raycluster import cluster_deployments, cluster_labels, on_cluster, ray_nodes
 from toplint.parse.k8s.rayserveconfig import mapping, serve_llm
-from toplint.parse.k8s.scriptdeps import script_deployments
 from toplint.record import replace
 
 
@@ -168,7 +167,9 @@ def ray_job(ctx: Ctx) -> list[Deployment]:
     ray = ray_nodes(ctx, spec)
     out: list[Deployment] = []
     if isinstance(ctx.get(("spec", "entrypoint")), str):
-        found = script_deployments(ctx, ("spec", "entrypoint"), {}, "kuberay", base)
+        import toplint.parse.k8s.scriptdeps as scripts  # a RayJob with an entrypoint reads it
+
+        found = scripts.script_deployments(ctx, ("spec", "entrypoint"), {}, "kuberay", base)
         out = [on_cluster(dep, ray) for dep in found]
     return out or cluster_deployments(ctx, spec, base)
 

@@ -33,7 +33,6 @@ from toplint.parse.k8s.context import Ctx, GpuRequest, gpu_request, to_int, with
 from toplint.parse.k8s.manifest import looks_like_k8s
 from toplint.parse.options import Arg, parse_args
 from toplint.parse.structured.helmargs import CONFIG_KEYS, SPEC_KEYS, extra_args, render, value_text
-from toplint.parse.structured.modelservice import marked, modelservice
 from toplint.record import replace
 
 _VALUES = lazy(r"^(servingEngineSpec|sampleApplication):", re.M)
@@ -44,8 +43,17 @@ def _marked(text: str) -> bool:
     or llm-d-modelservice's (``modelservice.marked``); the substring scans first, so that a
     file naming neither key is not searched for a line start."""
     if "servingEngineSpec:" not in text and "sampleApplication:" not in text:
-        return marked(text)
-    return _VALUES.search(text) is not None or marked(text)
+        return _modelservice_marked(text)
+    return _VALUES.search(text) is not None or _modelservice_marked(text)
+
+
+def _modelservice_marked(text: str) -> bool:
+    """``modelservice.marked``, its module imported only for a file naming its key."""
+    if "modelArtifacts:" not in text:
+        return False
+    import toplint.parse.structured.modelservice as ms
+
+    return ms.marked(text)
 
 
 class HelmValuesParser:
@@ -67,7 +75,10 @@ class HelmValuesParser:
             ctx = Ctx(source, doc, {})
             deployments.extend(production_stack(ctx))
             deployments.extend(llm_d(ctx))
-            deployments.extend(modelservice(ctx))
+            if _modelservice_marked(source.text):
+                import toplint.parse.structured.modelservice as ms
+
+                deployments.extend(ms.modelservice(ctx))
             findings.extend(ctx.findings)
         return ParseResult(source.path, tuple(deployments), tuple(findings))
 

@@ -23,7 +23,6 @@ from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, ParseResult
 from toplint.parse.base import Source
 from toplint.parse.k8s.context import Ctx
-from toplint.parse.k8s.scriptdeps import script_deployments
 
 ACCELERATORS_LABEL = "skypilot.co/accelerators"
 _RUN = lazy(r"^run:", re.M)
@@ -136,7 +135,9 @@ def _task(
         notes=notes,
         sources={"gpus_per_node": where, "gpus": where, "nodes": _nodes_pos(doc, start)},
     )
-    return script_deployments(ctx, ("run",), env, "skypilot", base), ctx.findings
+    import toplint.parse.k8s.scriptdeps as scripts  # a task that runs a script reads it
+
+    return scripts.script_deployments(ctx, ("run",), env, "skypilot", base), ctx.findings
 
 
 def _nodes_pos(doc: Document, default: Any) -> Any:
