@@ -28,7 +28,9 @@ tests/incidents/SPLIT27.md, 4 more from 2026 threads of less-mined trackers; `--
 tests/incidents/SPLIT28.md, 4 more from recipe and cookbook fixes and PD disaggregation; `--set
 round29`: tests/incidents/SPLIT29.md, 6 more from multi-stage deploy configs, chart values and
 unified-memory GB10 threads; `--set round30`: tests/incidents/SPLIT30.md, 7 more from SGLang
-cookbook fixes and the trackers other than vLLM's; default round1):
+cookbook fixes and the trackers other than vLLM's; `--set round31`: tests/incidents/SPLIT31.md,
+6 more from model publishers' trackers (GLM-V, MiniMax-M1, Kimi-K2, Kimi-VL, Hunyuan-A13B);
+default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
   highest severity) is the rule the case expects (or one it also accepts);
@@ -87,6 +89,7 @@ SPLITS = {
     "round28": "SPLIT28.md",
     "round29": "SPLIT29.md",
     "round30": "SPLIT30.md",
+    "round31": "SPLIT31.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

@@ -46,6 +46,7 @@ ROUNDS = (
     "round28",
     "round29",
     "round30",
+    "round31",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -80,6 +81,7 @@ DEVELOPMENT_ON_TOP = {
     "round28": 0,
     "round29": 2,
     "round30": 0,
+    "round31": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -112,6 +114,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round28": 0,
     "round29": 0,
     "round30": 0,
+    "round31": 0,
 }
 
 
@@ -155,6 +158,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round28"]["development"] + rounds["round28"]["held-out"]) >= 4
     assert len(rounds["round29"]["development"] + rounds["round29"]["held-out"]) >= 6
     assert len(rounds["round30"]["development"] + rounds["round30"]["held-out"]) >= 7
+    assert len(rounds["round31"]["development"] + rounds["round31"]["held-out"]) >= 6
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
