@@ -122,6 +122,12 @@ class ModelSpec:
         return self.is_moe or self.intermediate_size > 0
 
     @property
+    def table_params(self) -> float:
+        """The input embedding and the LM head as the memory model weighs them: two vocabulary
+        x hidden tables (kept 16-bit in a quantized checkpoint), never over half the model."""
+        return min(2.0 * self.vocab_size * self.hidden_size, self.params_total / 2)
+
+    @property
     def routed_params(self) -> float:
         """The routed experts' parameters: the config reader's count, else three matrices of
         ``hidden_size`` × ``moe_intermediate_size`` per expert per MoE layer, never more than

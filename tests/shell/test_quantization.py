@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.parse.helpers import only
 from toplint.hardware.models import as_served, lookup_model
+from toplint.outcome import memory
 
 
 def served(command: str) -> float:
@@ -44,3 +47,20 @@ def test_the_spec_says_where_the_bytes_came_from() -> None:
     dep = only("serve.sh", "vllm serve meta-llama/Llama-3.1-70B-Instruct -q fp8\n")
     spec = lookup_model(dep.model, hf_cache=False)
     assert spec is not None and "from -q" in as_served(spec, dep).source
+
+
+def test_vllm_experts_int8_quantizes_the_routed_experts_only() -> None:
+    # vllm-project/vllm@718f34f5 quantization/experts_int8.py: FusedMoE layers int8, every
+    # linear layer unquantized.  Mixtral-8x7B: its ~45B expert weights at one byte, the rest at two.
+    dep = only("serve.sh", "vllm serve mistralai/Mixtral-8x7B-v0.1 --quantization experts_int8\n")
+    spec = lookup_model(dep.model, hf_cache=False)
+    assert spec is not None and spec.routed_params > 0
+    int8 = as_served(spec, dep)
+    assert int8.expert_bytes == 1.0
+    stored = memory.weight_bytes(spec)
+    assert memory.weight_bytes(int8) == pytest.approx(stored - spec.routed_params, rel=1e-9)
+    assert "experts_int8 (from --quantization)" in int8.source
+
+
+def test_experts_int8_leaves_a_dense_model_as_stored() -> None:
+    assert served("vllm serve meta-llama/Llama-3.1-70B-Instruct --quantization experts_int8") == 2.0

@@ -314,6 +314,8 @@ class Engine:
     # its values; a value not in the table leaves the checkpoint's own bytes
     quantization_option: str = ""
     quantization_bytes: Mapping[str, float] = field(default_factory=dict)
+    # values quantizing the routed experts only, to these bytes; other layers as stored
+    quantization_expert_bytes: Mapping[str, float] = field(default_factory=dict)
     # low-precision formats (toplint.hardware.formats) on GPUs whose tensor cores lack them:
     # format -> the architectures where it still runs, as weight-only kernels (elsewhere it is
     # refused); a format missing from the table has not been read (reported, never assumed).
@@ -336,15 +338,13 @@ class Engine:
     quant_group_sizes: Mapping[str, frozenset[int]] = field(default_factory=dict)
     quant_format_option: str = ""
     quant_group_sizes_unless: str = ""
-    # one process (MPI rank) per GPU: the tasks a launcher starts (srun --ntasks-per-node,
-    # mpirun -np) are the GPUs the instance uses
+    # one process per GPU: the tasks a launcher starts (srun --ntasks-per-node, mpirun -np)
     rank_per_gpu: bool = False
     # the option naming the distributed executor and its value for Ray, when the engine's
     # default executor is Ray once TP x PP exceeds the GPUs its process sees (vLLM): a Ray
     # cluster the script starts then holds the deployment (``toplint.parse.text.granted``)
     ray_executor: tuple[str, str] | None = None
-    # where the MoE expert-parallel group sits (``EpLayout``)
-    ep_layout: EpLayout = "inside_tp"
+    ep_layout: EpLayout = "inside_tp"  # where the MoE expert-parallel group sits
     all_to_all: AllToAll | None = None
     # the options that add N redundant experts (EPLB), "{n}" standing for N; "" = none known
     redundant_experts: str = ""

@@ -4,9 +4,9 @@ Sources, in order: the toplint config's ``models:`` mapping (``extra``), the shi
 ``data/models.yaml`` (cost-model.md §5), then the local Hugging Face cache.  Nothing is ever
 downloaded.  An unknown model is ``None``: rule TL004 reports it and cost checks are skipped.
 
-Ids match case-insensitively, with or without the org, as local paths (by basename) and with the
-suffixes checkpoints are published under (``-Instruct``, ``-FP8``, ``-AWQ``, dates, ...).  A
-quantization suffix changes the bytes per weight of the spec; the architecture stays.
+Ids match case-insensitively, with or without the org, as local paths (by basename) and with
+published suffixes (``-Instruct``, ``-FP8``, ``-AWQ``, dates): a quantization suffix changes the
+bytes per weight, the architecture stays.
 """
 
 from __future__ import annotations
@@ -190,15 +190,31 @@ def as_served(spec: ModelSpec, dep: Deployment) -> ModelSpec:
         return spec
     method = dep.options.get(engine.quantization_option)
     weight_bytes = engine.quantization_bytes.get(str(method).lower()) if method else None
-    if weight_bytes is None or weight_bytes == spec.weight_bytes:
+    experts = engine.quantization_expert_bytes.get(str(method).lower()) if method else None
+    if (weight_bytes is None or weight_bytes == spec.weight_bytes) and experts is None:
         return spec
     flag = dep.flag(engine.quantization_option.replace("_", "-")) or dep.flag(
         engine.quantization_option
     )
     written = flag.raw if flag is not None else engine.quantization_option
+    if experts is not None:
+        return _experts_as_served(spec, experts, f"{method} (from {written})")
     note = f"; weights as served: {method} ({weight_bytes:g} bytes per weight, from {written})"
     return replace(
         spec, weight_bytes=weight_bytes, expert_bytes=0.0, quant_block=0, source=spec.source + note
+    )
+
+
+def _experts_as_served(spec: ModelSpec, experts: float, why: str) -> ModelSpec:
+    """A checkpoint whose routed experts alone the engine quantizes (``experts`` bytes each,
+    ``Engine.quantization_expert_bytes``), its other layers as stored; a dense one as it is."""
+    routed, layers = spec.routed_params, spec.params_total - spec.table_params
+    if routed <= 0 or layers <= routed or experts >= spec.weight_bytes:
+        return spec
+    width = (routed * experts + (layers - routed) * spec.weight_bytes) / layers
+    note = f"; weights as served: routed experts at {experts:g} bytes per weight, {why}"
+    return replace(
+        spec, weight_bytes=width, expert_bytes=experts, quant_block=0, source=spec.source + note
     )
 
 

@@ -22,7 +22,7 @@ def weight_bytes(model: ModelSpec) -> float:
     (``ModelSpec.lm_head_bytes``)."""
     if model.weight_bytes >= 2.0:
         return model.params_total * model.weight_bytes
-    embed = min(2.0 * model.vocab_size * model.hidden_size, model.params_total / 2)
+    embed = model.table_params
     head = (
         min(float(model.vocab_size * model.hidden_size), embed / 2) if model.lm_head_bytes else 0.0
     )

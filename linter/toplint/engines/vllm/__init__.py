@@ -87,6 +87,9 @@ QUANTIZATION_BYTES = {
     "modelopt_fp4": 0.5,
     "mxfp4": 0.5,
 }
+# ``experts_int8``: the FusedMoE layers int8, every linear layer unquantized (vllm-project/vllm@
+# 718f34f5 vllm/model_executor/layers/quantization/experts_int8.py ``get_quant_method``).
+QUANTIZATION_EXPERT_BYTES = {"experts_int8": 1.0}
 
 # The V0 engine's profile batch from 0.5.3: a whole context of at most 32K tokens (at least
 # 2,048), else 512-token chunks; 256 sequences; the whole process's memory taken as the peak
@@ -110,6 +113,7 @@ ENGINE = Engine(
     ray_executor=("distributed-executor-backend", "ray"),
     quantization_option="quantization",
     quantization_bytes=QUANTIZATION_BYTES,
+    quantization_expert_bytes=QUANTIZATION_EXPERT_BYTES,
     # FP8 below compute capability 8.9 runs as weight-only W8A16 FP8 Marlin ("FP8 models will
     # run on compute capability >= 7.5 (Turing) as weight-only W8A16", docs/features/
     # quantization/llm_compressor/fp8.md v0.32.0; 8.0 before: marlin_utils_fp8.py
@@ -308,8 +312,7 @@ ENGINE = Engine(
         # OpenAI server turns on above 32K: vllm/config.py SchedulerConfig, vllm/engine/
         # arg_utils.py use_long_context, absent from 0.5.2); up to 0.6.3 the peak was the
         # whole process's memory in use, ``total - free`` (vllm-project/vllm#2031), from 0.6.4
-        # what PyTorch allocated during the run plus the non-torch increase
-        # (vllm-project/vllm#10511).
+        # what PyTorch allocated during the run plus the non-torch increase (vllm#10511).
         # V1 from 0.8.0: vllm/v1/worker/gpu_model_runner.py profile_run,
         # _dummy_run (min(max_num_seqs, tokens) rows of logits), _dummy_sampler_run
         # (top_p 0.9, top_k vocab - 1), FlashInfer's top-k/top-p when installed
