@@ -8,7 +8,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from toplint.hardware.hflinear import gated_delta_attention, gated_delta_state, layer_kinds
+from toplint.hardware.hflinear import (
+    gated_delta_attention,
+    gated_delta_state,
+    layer_kinds,
+    lightning_attention,
+    lightning_kinds,
+    lightning_state,
+)
 from toplint.hardware.hfquant import field_first as _first
 from toplint.hardware.hfquant import field_int as _int
 from toplint.record import record
@@ -40,6 +47,9 @@ def _full_attention_layers(cfg: Mapping[str, Any], layers: int) -> int:
         # vllm/transformers_utils/configs/kimi_linear.py KimiLinearConfig.is_kda_layer:
         # `(layer_idx + 1) in self.linear_attn_config["kda_layers"]`)
         return layers - len({n for n in kda if isinstance(n, int) and 1 <= n <= layers})
+    lightning = lightning_kinds(cfg, layers)
+    if lightning is not None:  # MiniMax: only the softmax layers (1) keep a KV cache
+        return lightning.count(1)
     kinds = layer_kinds(cfg, layers)
     if kinds is not None:
         unknown = sorted({str(k) for k in kinds} - _LAYER_TYPES)
@@ -116,12 +126,16 @@ def attention_of(cfg: Mapping[str, Any], hidden: int, layers: int, heads: int) -
         head_dim = _int(cfg.get("head_dim") or cfg.get("d_kv") or hidden // heads)
         params = 2 * hidden * heads * head_dim + 2 * hidden * kv_heads * head_dim
         mixed = gated_delta_attention(cfg, hidden, layers, params, hidden * heads * head_dim)
+        if mixed is None:
+            mixed = lightning_attention(cfg, hidden, layers, params, heads * head_dim)
         params = params if mixed is None else mixed
         kv_bytes = _full_attention_layers(cfg, layers) * 2 * kv_heads * head_dim * 2
         ratios = cfg.get("compress_ratios")
         if isinstance(ratios, list) and ratios:
             kv_bytes = _compressed_kv_bytes(cfg, ratios[:layers], head_dim)
         state_layers, state_bytes = gated_delta_state(cfg, layers)
+        if not state_layers:
+            state_layers, state_bytes = lightning_state(cfg, layers, heads * head_dim, head_dim)
         return Attention(
             params, head_dim, kv_bytes, state_layers=state_layers, state_bytes=state_bytes
         )

@@ -1,6 +1,8 @@
-"""Parameters of a Gated DeltaNet stack's layers (Qwen3-Next, Qwen3.5, Qwen3.6): the linear-
-attention layers ``layer_types`` lists as ``linear_attention`` and the gated full-attention
-layers between them, as vLLM builds them.  Read by ``toplint.hardware.hfattention``."""
+"""Parameters of a linear-attention stack's layers, as vLLM builds them: a Gated DeltaNet stack
+(Qwen3-Next, Qwen3.5, Qwen3.6), whose ``layer_types`` lists ``linear_attention`` layers between
+gated full-attention ones, and MiniMax's lightning attention (MiniMax-Text-01, MiniMax-M1),
+whose ``attn_type_list`` marks each layer 0 (lightning) or 1 (softmax).  Read by
+``toplint.hardware.hfattention``."""
 
 from __future__ import annotations
 
@@ -9,7 +11,10 @@ from typing import Any
 
 from toplint.infra.numbers import whole
 
-__all__ = ["gated_delta_attention", "gated_delta_state", "layer_kinds"]
+__all__ = [
+    *("gated_delta_attention", "gated_delta_state", "layer_kinds"),
+    *("lightning_attention", "lightning_kinds", "lightning_state"),
+]
 
 # The config.json fields of a Gated DeltaNet layer (transformers' Qwen3NextConfig/Qwen3_5Config).
 _FIELDS = ("linear_num_key_heads", "linear_key_head_dim", "linear_num_value_heads")
@@ -97,3 +102,47 @@ SIXTEEN_BITS = frozenset({"bfloat16", "float16", "half"})
 def _dim(cfg: Mapping[str, Any], name: str) -> int:
     """A Gated DeltaNet width from config.json: a whole number from 1 to 65,536, else 0."""
     return whole(cfg.get(name), 1, 1 << 16) or 0
+
+
+def lightning_kinds(cfg: Mapping[str, Any], layers: int) -> list[int] | None:
+    """Each layer's attention in a MiniMax lightning-attention stack: config.json's
+    ``attn_type_list``, 0 for a lightning (linear) layer and 1 for a softmax one, as vLLM reads
+    it (vllm-project/vllm@98370df7 vllm/model_executor/models/minimax_text_01.py
+    ``MiniMaxText01Model``: ``decoder_attention_types`` indexed by layer, 0 building
+    ``MiniMaxText01LinearAttention`` and 1 ``MiniMaxText01Attention``); None for any other
+    config.  ValueError for a list shorter than the stack or naming another kind."""
+    kinds = cfg.get("attn_type_list")
+    if not isinstance(kinds, list) or not kinds:
+        return None
+    if len(kinds) < layers or any(k not in (0, 1) or isinstance(k, bool) for k in kinds):
+        raise ValueError("attn_type_list must give each layer 0 (lightning) or 1 (softmax)")
+    return [int(k) for k in kinds[:layers]]
+
+
+def lightning_attention(
+    cfg: Mapping[str, Any], hidden: int, layers: int, full: int, width: int
+) -> int | None:
+    """Attention parameters per layer, averaged over a lightning-attention stack; ``full`` is a
+    softmax layer's and ``width`` its heads x head_dim.  A lightning layer
+    (vllm-project/vllm@d29a69a5 vllm/model_executor/layers/mamba/linear_attn.py
+    ``MiniMaxText01LinearAttention``) projects hidden -> 3 x width (``qkv_proj``) and hidden ->
+    width (``output_gate``), and width -> hidden (``out_proj``).  None for any other model."""
+    kinds = lightning_kinds(cfg, layers)
+    if kinds is None or 0 not in kinds:
+        return None
+    linear = kinds.count(0)
+    return round((linear * 5 * hidden * width + (len(kinds) - linear) * full) / len(kinds))
+
+
+def lightning_state(
+    cfg: Mapping[str, Any], layers: int, width: int, head_dim: int
+) -> tuple[int, int]:
+    """The lightning layers of the stack and the bytes one sequence's state takes in each, all
+    heads; (0, 0) for a stack without them.  vLLM keeps (heads / TP, head_dim, head_dim) per
+    layer per sequence (vllm-project/vllm@d29a69a5 vllm/model_executor/layers/mamba/
+    linear_attn.py ``get_state_shape``) in the model's dtype unless ``--mamba-cache-dtype`` sets
+    another (``linear_attention_state_dtype``; float32 is refused): 16 bits here."""
+    kinds = lightning_kinds(cfg, layers)
+    if kinds is None or 0 not in kinds:
+        return 0, 0
+    return kinds.count(0), width * head_dim * 2
