@@ -281,12 +281,9 @@ ENGINE = Engine(
         # KV cache, on by default on CUDA and ROCm: its pages are committed after warm-up,
         # sized from the memory then free (less a 0.5 GiB non-torch reserve and a tenth of the
         # headroom), and ``request_memory`` no longer refuses a start for less free memory
-        # (``CacheConfig.resolved_gpu_memory_utilization``, vllm/v1/worker/
+        # ("With the extensible KV cache the budget is only a cap": the share a cap;
+        # ``CacheConfig.resolved_gpu_memory_utilization``, vllm/v1/worker/
         # extensible_kv_cache.py and utils.py, vllm-project/vllm@62d4bc3c7, 0.34.0).
-        # From 0.34.0 the extensible KV cache (on by default on CUDA and ROCm) makes the share
-        # a cap: no start-up check of free memory, the KV cache committed after warm-up from
-        # what is then free, up to the share ("With the extensible KV cache the budget is
-        # only a cap": ``request_memory``, vllm-project/vllm@62d4bc3c7 vllm/v1/worker/utils.py)
         beside_later=(
             (
                 "0.34.0",
