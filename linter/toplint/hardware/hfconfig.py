@@ -3,8 +3,7 @@
 Reads the fields real configs use (Llama, Qwen2/3, Qwen-MoE, Mixtral, DeepSeek-V2/V3 MLA,
 Kimi-K2, GLM-4.5, Llama-4 and Gemma-3 ``text_config``, gpt-oss, OPT/GPT-2 spellings, Falcon's
 multi-query and RW spellings, T5's encoder-decoder) and computes parameter counts and KV bytes
-per token (the attention's: ``toplint.hardware.hfattention``).  Never imports or executes
-anything.
+per token (the attention's: ``toplint.hardware.hfattention``).  Never executes anything.
 """
 
 from __future__ import annotations
@@ -27,7 +26,6 @@ from toplint.hardware.hfquant import (
 )
 from toplint.hardware.hfquant import field_first as _first
 from toplint.hardware.hfquant import field_int as _int
-from toplint.hardware.hftower import tower_params
 from toplint.hardware.hfweights import expert_bytes_of, lm_head_bytes_of, weight_bytes_of
 from toplint.infra.numbers import whole
 from toplint.record import record, replace
@@ -171,7 +169,9 @@ def spec_from_hf_config(
         vision = config.get("vision_config")
         if not isinstance(vision, Mapping):
             return spec
-        if tower := tower_params(config):
+        import toplint.hardware.hftower as hftower  # a config with a vision tower
+
+        if tower := hftower.tower_params(config):
             spec = replace(spec, vision_params=tower)
         heads = (
             whole(_first(vision, "num_heads", "num_attention_heads", default=0), 0, 1 << 14) or 0

@@ -15,7 +15,6 @@ from toplint.hardware.types import Cluster, Hardware
 from toplint.infra.budgets import PLACED_RANKS
 from toplint.model import Deployment
 from toplint.parse.binds import MODEL_HOST
-from toplint.parse.modelref import MODEL_FROM, MODEL_PATH
 from toplint.pipeline import coverage
 from toplint.pipeline.settings import Settings
 from toplint.placement.select import select_cluster, unmatched_gpu
@@ -47,6 +46,10 @@ def declared(dep: Deployment, settings: Settings) -> Deployment:
     ``model: llama-3-8b`` whose engine is given ``--model=/models/llama-3-8b-instruct``, with
     that path in ``models:``, serves what the entry says, and findings quote the path, not the
     label."""
+    if not settings.models:  # nothing declared (the reader of the file's guess not loaded)
+        return dep
+    from toplint.parse.modelref import MODEL_FROM, MODEL_PATH
+
     path = dep.options.get(MODEL_PATH)
     if not path or dep.model == path or not declares(settings.models, path):
         return dep
