@@ -75,6 +75,11 @@ def apply_allocation(dep: Deployment, alloc: Allocation, rank_per_gpu: bool) -> 
     elif granted_nodes is not None and alloc.gpus_per_node is not None:
         gpus = granted_nodes * alloc.gpus_per_node[0]
         where = alloc.gpus_per_node[1]
+    if dep.options.get("gpus_from") and per_node is not None and (granted_nodes or 1) > 0:
+        # a visibility variable bounds the GPUs the process sees on each node
+        # (``CUDA_VISIBLE_DEVICES=2,3 vllm serve …`` beside another server on 0,1 in one
+        # job): it uses those, whatever the job was granted for all of its processes
+        gpus, where = (granted_nodes or 1) * per_node, dep.sources.get("gpus_per_node")
     if where is not None:
         sources["gpus"] = where
     note = f"nodes and GPUs from the {alloc.source} allocation"

@@ -153,6 +153,13 @@ class Calls:
                 name, _, value = w.value.partition("=")
                 env[name] = value
         child = self._child(path, env, list(words[at + 1 :]), text)
+        # Its process inherits what this one exports, and ``CUDA_VISIBLE_DEVICES=2,3 ./x.sh``'s
+        # own assignments (bash(1), "ENVIRONMENT"): the engine it starts sees those GPUs.
+        exported = dict(self.expander.exported)
+        for w in words[:at]:
+            if w.value is not None and is_assignment(w.raw) and "=" in w.value:
+                exported[w.value.partition("=")[0]] = w
+        child.expander.exported = exported
         child._set_positional_env()
         where = f"`{' '.join(w.raw for w in words[: at + 1])}` at line {command.line}"
         site = command.site or (command.line, command.column)
