@@ -267,8 +267,12 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float, gpu: str = 
     if tokens <= 0 or (context is not None and tokens < context):
         fits_from = _later_default_fits(dep, acc, capacity, weights, working, per_token, context)
     state = _States(dep, model, gpu_memory_gib, gpu, own)
-    state_working = state.working_high(
-        _started_context(dep, model), working, _nccl(dep) + images * per_image
+    state_working = (  # only a hybrid model's paging asks for the profile run's bound
+        working
+        if state.paged is None
+        else state.working_high(
+            _started_context(dep, model), working, _nccl(dep) + images * per_image
+        )
     )
     return Memory(
         engine=dep.engine,
@@ -321,8 +325,7 @@ class _States:
         return states.blocks(kv, self.per_block) if self.paged is not None else -1
 
     def working_high(self, context: int, working: float, beside: float) -> float:
-        if self.paged is None:
-            return working
+        assert self.paged is not None
         return states.working_high(
             self.dep, self.model, self.paged, self.gpu_gib, context, working, beside, self.seqs
         )

@@ -285,9 +285,6 @@ def _other_programs(source: Source) -> frozenset[str]:
     image's engine (``toplint.parse.generic.evidence.other_program``: ``vllm-router``)."""
     if not source.name.endswith((".yaml", ".yml")) or "command" not in source.text:
         return frozenset()
-    from toplint.errors import SourceError
-    from toplint.infra.yamlsafe import load_documents
-
     out = set()
     try:
         documents = load_documents(source.text, source.path)
