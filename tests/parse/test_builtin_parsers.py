@@ -5,8 +5,17 @@ from __future__ import annotations
 import importlib
 import subprocess
 import sys
+from pathlib import Path
 
-from toplint.parse.builtin import BUILTIN_PARSERS, toplint_parsers
+from toplint.discover.source import Source as FileSource
+from toplint.parse.builtin import (
+    BUILTIN_PARSERS,
+    STRUCTURED_READERS,
+    structured_named,
+    toplint_parsers,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_each_deferred_parser_is_the_parser_it_names() -> None:
@@ -41,3 +50,58 @@ def test_a_compose_file_imports_no_kubernetes_or_helm_reader() -> None:
         "toplint.parse.structured.helm",
         "toplint.parse.structured.skypilot",
     }
+
+
+SHELL_PROBE = r"""
+import sys
+from toplint.parse.base import Source
+from toplint.parse.parallel import builtin_and_plugin_parsers
+from toplint.parse.run import parse_source
+text = "#!/bin/bash\nvllm serve m --tensor-parallel-size 2\n"
+result = parse_source(Source.from_text("serve.sh", text), builtin_and_plugin_parsers())
+assert len(result.deployments) == 1 and result.deployments[0].tp == 2, result
+print(" ".join(sorted(m for m in sys.modules if m.startswith("toplint.parse."))))
+"""
+
+
+def test_a_shell_script_imports_no_structured_reader() -> None:
+    done = subprocess.run([sys.executable, "-c", SHELL_PROBE], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    loaded = set(done.stdout.split())
+    assert "toplint.parse.text.shellsrc" in loaded
+    structured = {module for name, module, _ in BUILTIN_PARSERS if name in STRUCTURED_READERS}
+    assert not loaded & structured
+
+
+# Names no structured reader can take, whatever the text.
+OTHER_NAMES = ("serve.sh", "Dockerfile", "launch.py", "Makefile", "notes.txt", "values.yaml.orig")
+
+
+def test_the_structured_readers_take_only_files_named_like_structured_ones() -> None:
+    """The name check ``DeferredParser`` makes before importing a structured reader never
+    changes what is read: every YAML and JSON file of the test data and the examples, under a
+    name that is neither, is taken by none of them -- though under its own name some are."""
+    readers = [
+        getattr(importlib.import_module(module), cls)()
+        for name, module, cls in BUILTIN_PARSERS
+        if name in STRUCTURED_READERS
+    ]
+    assert len(readers) == len(STRUCTURED_READERS)
+    files = sorted(
+        path
+        for folder in (ROOT / "tests" / "data", ROOT / "examples")
+        for pattern in ("*.yaml", "*.yml", "*.json")
+        for path in folder.rglob(pattern)
+        if path.stat().st_size < 200_000
+    )
+    taken = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        own = FileSource.from_text(path.name, text)
+        assert structured_named(own)
+        taken += any(reader.accepts(own) for reader in readers)
+        for name in OTHER_NAMES:
+            renamed = FileSource.from_text(name, text)
+            assert not structured_named(renamed)
+            assert not [r.name for r in readers if r.accepts(renamed)], (path, name)
+    assert len(files) > 300 and taken > 200  # the check saw files the readers do take
