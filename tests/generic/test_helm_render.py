@@ -126,6 +126,30 @@ def test_a_template_that_cannot_render_is_an_info_finding(tmp_path: Path) -> Non
     assert finding.path.endswith("templates/deployment.yaml")
 
 
+def test_a_template_that_renders_text_that_is_not_yaml_is_said_not_passed_over(
+    tmp_path: Path,
+) -> None:
+    """An image whose repository and tag the install's --set gives renders `image: :` from the
+    values alone, which Helm refuses (helm/helm pkg/releaseutil/manifest_sorter.go: "YAML parse
+    error"): TL008 at info where the template writes it, no deployment guessed from the values
+    (AI-Hypercomputer/gpu-recipes' A3 Mega LeaderWorkerSet charts); given the image, it is read."""
+    template = DEPLOYMENT.replace("{{ .Values.image }}", "{{ .Values.repo }}:{{ .Values.tag }}")
+    values = VALUES.replace("image: vllm/vllm-openai:v0.9.0\n", "repo:\ntag:\n")
+    chart = _chart(tmp_path, template, values)
+    result = _parse(chart / "values.yaml")
+    assert not result.deployments
+    (finding,) = [f for f in result.findings if f.rule == "TL008"]
+    assert finding.severity == Severity.INFO and "`image: :`" in finding.message
+    assert finding.path.endswith("templates/deployment.yaml") and finding.line == 10
+    (chart / "install.yaml").write_text("repo: my.registry/vllm-openai\ntag: v0.9.0\n")
+    (dep,) = _parse(chart / "install.yaml").deployments
+    assert (dep.engine, dep.tp, dep.options["image"]) == (
+        "vllm",
+        8,
+        "my.registry/vllm-openai:v0.9.0",
+    )
+
+
 def test_a_chart_with_its_own_reader_keeps_it(tmp_path: Path) -> None:
     """production-stack values (servingEngineSpec) stay with toplint.parse.structured.helm."""
     values = (

@@ -153,6 +153,15 @@ def test_variables_assignment_and_parentheses() -> None:
             {"l": ["--x"]},
             "true false false",
         ),
+        # Sprig's div/mod/add1 are int64 arithmetic, truncated toward zero (Masterminds/sprig
+        # functions.go); an LWS chart sizes its group with div (AI-Hypercomputer/gpu-recipes)
+        ("{{ div (mul .Values.tp .Values.pp) 8 }}", {"tp": 16, "pp": 1}, "2"),
+        ("{{ div .Values.g 8 | max 1 }} {{ div 7 2 }} {{ div -7 2 }}", {"g": 4}, "1 3 -3"),
+        (
+            '{{ mod 7 3 }} {{ mod -7 2 }} {{ add1 .Values.n }} {{ div "16" 2.9 }}',
+            {"n": 2},
+            "1 -1 3 8",
+        ),
     ],
 )
 def test_functions(expr: str, values: Any, expected: str) -> None:
@@ -188,6 +197,7 @@ def test_what_cannot_render_says_why() -> None:
     assert "nil pointer" in _failure("{{ .Values.a.b }}")
     assert "no template" in _failure('{{ include "missing" . }}')
     assert "not read as a template" in _failure("{{ if .Values.a }}")
+    assert "divide by zero" in _failure("{{ div 1 .Values.z }}", {"z": 0})
 
 
 def test_budgets_bound_loops_and_recursion() -> None:

@@ -125,24 +125,56 @@ def rendered_deployments(source: Source, folder: str) -> tuple[Read, bool]:
     maps, failed = render_chart(
         templates, values.data, chart, lambda at: _value_at(values, at, source.path)
     )
+    rendered, not_yaml = _yaml_only(maps)
     # A template that did not render matters where it may run an engine: it starts containers
     # or names an engine, or the values name one; an ingress's `.Capabilities` check is nobody's.
     texts = dict(templates)
     values_name = bool(named_engines(source.text))
     engine = [f for f in failed if values_name or _may_run(texts.get(f.path, ""))]
+    # Text that is not YAML is the chart's reading with these values (Helm refuses it): said,
+    # and the values are not read again as if nothing had rendered.
+    refused = [f for f in not_yaml if values_name or _may_run(texts.get(f.path, ""))]
     findings = [
         no_deployment(
             f.position.path,
             f.position.line,
             f.position.column,
-            f"chart template {_which(f)}not rendered: {f.why}; its resources are not read",
+            f"chart template {_which(f)}{lead}{f.why}; its resources are not read",
             anchor="helm-template",
             severity=Severity.INFO,
         )
-        for f in engine
+        for lead, shown in (("not rendered: ", engine), ("", refused))
+        for f in shown
     ]
-    deployments, more = _read(maps, source.path)
+    deployments, more = _read(rendered, source.path)
     return (deployments, findings + more), bool(deployments) or (bool(maps) and not engine)
+
+
+def _yaml_only(
+    maps: list[SpanMap],
+) -> tuple[list[tuple[SpanMap, list[Document]]], list[Failed]]:
+    """The rendered templates whose text is YAML, with their documents, and the others as
+    templates not rendered: Helm parses each rendered manifest and refuses the release when
+    one is not YAML (helm/helm@0a0eaff3 pkg/releaseutil/manifest_sorter.go, ``manifestFile.sort``:
+    "YAML parse error on <template>"), so its resources are not read - said where the text was
+    written, not passed over in silence (AI-Hypercomputer/gpu-recipes@2e1fd5ef's A3 Mega
+    LeaderWorkerSet charts write ``image: {{ .Values.job.image.repository }}:{{ ...tag }}``, whose
+    values the README's ``helm install --set`` gives: values.yaml alone renders ``image: :``)."""
+    kept: list[tuple[SpanMap, list[Document]]] = []
+    failed: list[Failed] = []
+    for span in maps:
+        try:
+            docs = load_documents(span.text, span.path)
+        except (SourceError, RecursionError) as exc:
+            line, column = (exc.line, exc.column) if isinstance(exc, SourceError) else (1, 1)
+            where = span.position(line, column)
+            lines = span.text.splitlines()
+            shown = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+            why = f"renders text that is not YAML with these values (`{shown}`), which Helm refuses"
+            failed.append(Failed(span.path, why, where))
+            continue
+        kept.append((span, docs))
+    return kept, failed
 
 
 def _which(failed: Failed) -> str:
@@ -233,19 +265,14 @@ def _value_at(values: Layered, at: tuple[Any, ...], fallback: str) -> Position:
         return Position(fallback, 1, 1)
 
 
-def _read(maps: list[SpanMap], values_path: str) -> Read:
+def _read(loaded: list[tuple[SpanMap, list[Document]]], values_path: str) -> Read:
     from toplint.parse.k8s.context import Ctx
     from toplint.parse.k8s.generic import resource_deployments
     from toplint.parse.modelref import identify
     from toplint.parse.multinode import one_per_instance
 
-    docs: list[tuple[SpanMap, Document]] = []
-    for span in maps:
-        try:
-            loaded = load_documents(span.text, span.path)
-        except (SourceError, RecursionError):
-            continue  # rendered text that is not YAML: helm itself would reject it
-        docs.extend((span, d) for d in loaded if isinstance(d.data, dict))
+    maps = [span for span, _ in loaded]
+    docs = [(span, d) for span, found in loaded for d in found if isinstance(d.data, dict)]
     documents = [d for _, d in docs]
     texts = {span.path: span.text for span in maps}
     configmaps: dict[str, tuple[Any, tuple[str, ...]]] = {}

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from toplint.infra.patterns import lazy
+from toplint.parse.helmtpl.arith import ARITH_FUNCS
 from toplint.parse.helmtpl.maps import MAP_FUNCS, FuncError
 from toplint.parse.helmtpl.values import (
     Pieces,
@@ -388,4 +389,5 @@ FUNCS: dict[str, Func] = {
     "first": lambda a: _index([a[0], Val(0)]) if plain(a[0].v) else Val(None),
     "last": lambda a: _index([a[0], Val(len(plain(a[0].v)) - 1)]) if plain(a[0].v) else Val(None),
     **MAP_FUNCS,
+    **ARITH_FUNCS,
 }
