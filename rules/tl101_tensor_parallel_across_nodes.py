@@ -8,7 +8,13 @@ from toplint.facts import registry as F
 from toplint.hardware.linkkinds import NONE
 from toplint.hardware.linkkinds import kind as link_kind
 from toplint.model import Finding, Fix, Severity
-from toplint.rulebook.helpers import layout_fix, layout_flags, layout_missing, severity_for
+from toplint.rulebook.helpers import (
+    layout_fix,
+    layout_flags,
+    layout_missing,
+    release_lacks,
+    severity_for,
+)
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -50,7 +56,8 @@ None.
 ## Fix safety
 The fix changes the layout (TP = GPUs per node, PP = nodes): it keeps the GPU count but changes
 performance characteristics, so it is unsafe.  An engine without pipeline parallelism (TGI) gets
-no fix: it has no flag for the stages.
+no fix: it has no flag for the stages; nor does an image pinning a release before the engine's
+pipeline parallelism (SGLang before 0.4.6): one instance per node is said instead.
 
 ## References
 - Megatron-LM tensor parallelism, two all-reduces per layer (Fig. 4): https://arxiv.org/abs/1909.08053
@@ -84,7 +91,10 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     fix = None
     data = ctx.facts.prefixed(("tp.", "prefill.", "decode."))
     how = ""
-    if layout is not None and not layout_missing(dep.engine, pp=layout[1]):
+    # an engine whose image pins a release before its pipeline parallelism (SGLang before
+    # 0.4.6: sgl-project/sglang#5724) has none to offer either
+    older = release_lacks(dep, "pp") if layout is not None and layout[1] > 1 else ""
+    if layout is not None and not layout_missing(dep.engine, pp=layout[1]) and not older:
         new_tp, new_pp = layout
         how = _how(ctx, new_tp, new_pp)
         note = f"TP inside each node, PP across the {new_pp} stages" + (f": {how}" if how else "")
@@ -100,7 +110,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             message += f"; one TP {layout[0]} instance per node is better: {how}"
         fix = Fix(
             f"{layout_flags(dep.engine, tp=layout[0])} and one instance per node, if the model "
-            "fits in a node's GPUs (the engine has no pipeline parallelism to span nodes)",
+            f"fits in a node's GPUs ({older or 'the engine'} has no pipeline parallelism to span "
+            "nodes)",
             applicability="display",
         )
     # The deployment runs (nothing crashes, docs/severity.md): a warning when TP inside the

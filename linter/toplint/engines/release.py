@@ -8,12 +8,20 @@ from __future__ import annotations
 
 import functools
 
-from toplint.engines.registry import generation, image_record
+from toplint.engines.registry import generation, get_engine, image_record
 from toplint.engines.types import EngineSpec
 from toplint.engines.versions import image_repository, image_tag, in_force, version
-from toplint.model import Deployment
+from toplint.model import Deployment, Dimension
 
-__all__ = ["image_repository", "image_tag", "in_force", "newer_image", "pinned", "version"]
+__all__ = [
+    "dimensions",
+    "image_repository",
+    "image_tag",
+    "in_force",
+    "newer_image",
+    "pinned",
+    "version",
+]
 
 
 def pinned(dep: Deployment) -> tuple[int, int, int] | None:
@@ -49,3 +57,21 @@ def newer_image(spec: EngineSpec, image: str) -> str | None:
     if theirs is None or ours is None or theirs <= ours:
         return None
     return image_tag(image)
+
+
+def dimensions(dep: Deployment) -> frozenset[Dimension]:
+    """What the deployment's engine can parallelise at the release its image pins: its
+    ``Engine.dimensions`` but one whose ``dimensions_since`` is later than that release (every
+    one when no release is pinned)."""
+    engine = get_engine(dep.engine)
+    if not engine.dimensions_since:
+        return engine.dimensions
+    release = pinned(dep)
+    if release is None:
+        return engine.dimensions
+    since = engine.dimensions_since
+    return frozenset(
+        d
+        for d in engine.dimensions
+        if d not in since or release >= (version(since[d]) or (0, 0, 0))
+    )

@@ -237,6 +237,12 @@ ENGINE = Engine(
     # NVIDIA NIM runs SGLang when NIM_USE_SGLANG=1 (k8s-nim-operator multi-node samples)
     runs_in=("nim-sglang",),
     layout=LAYOUT,
+    # Pipeline parallelism (--pp-size) came with sgl-project/sglang#5724 ("[PP] Add pipeline
+    # parallelism"): the PyPI wheels' sglang/srt/server_args.py has ``pp_size: int = 1`` and
+    # "--pp-size" from 0.4.6.post2, none in 0.4.6.post1 or 0.4.3.post2, where argparse refuses
+    # the flag.  A release read as three numbers takes 0.4.6 for all six 0.4.6 releases, four of
+    # which have it (as sglang_dp's phases do for 0.4.4).
+    dimensions_since={"pp": "0.4.6"},
     launches=(Launch(("sglang", "serve"), "sglang"),),
     platform_launches=(swift.launch("sglang"),),
     modules={

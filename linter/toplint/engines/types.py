@@ -24,8 +24,7 @@ class EngineSpec:
     name: str  # spec key ("vllm", "dynamo-vllm", ...): Invocation.engine
     # canonical long option (without leading dashes) -> takes a value?
     options: Mapping[str, bool]
-    # alias (with dashes, exactly as typed) -> canonical
-    aliases: Mapping[str, str] = field(default_factory=dict)
+    aliases: Mapping[str, str] = field(default_factory=dict)  # with dashes, as typed -> canonical
     # canonical option -> Deployment field it sets ("tp", "pp", "dp", "dp_local", "ep", "model",
     # "ep_enabled", "nodes", "gpus_per_node") or an options key (anything else)
     fields: Mapping[str, str] = field(default_factory=dict)
@@ -297,6 +296,8 @@ class Engine:
     # ``moe_tp_size``, TensorRT-LLM's ``moe_tp_size * moe_ep_size == tp_size``)
     experts_over: Callable[[Deployment], int] = _experts_over_ep_or_tp
     dimensions: frozenset[Dimension] = frozenset(DIMENSIONS)  # what it can parallelise
+    # the first release of a dimension gained later (``toplint.engines.release.dimensions``)
+    dimensions_since: Mapping[Dimension, str] = field(default_factory=dict)
     single_node: bool = False  # one instance never spans nodes (TGI)
     # its name is an everyday word others hold (ATOM: ``atomic``): only a whole word names it
     common_word: bool = False
@@ -365,8 +366,7 @@ class Engine:
     # instead ("mm_encoder_tp_mode=data"); empty = not read (no check).
     vision_heads_split: frozenset[str] = frozenset()
     vision_replicated: str = ""
-    # Release ranges whose attention kernels need a newer GPU (``AttentionFloor``); empty = not
-    # read (no check)
+    # Release ranges whose attention kernels need a newer GPU (``AttentionFloor``; empty: unread)
     attention_floors: tuple[AttentionFloor, ...] = ()
     # Whether options written without anything that names the engine (no launch, module, image
     # or name: an image run with flags only, a mapping of options) may be read as this engine's.

@@ -12,6 +12,7 @@ from typing import Any
 
 from toplint.catalog_types import ModelSpec
 from toplint.cost.types import Budgets, Workload
+from toplint.engines import release
 from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster
 from toplint.infra.runmemo import RunMemo
@@ -232,7 +233,7 @@ def splits(
     ``fewer_tp`` only splits with fewer TP ranks."""
     gpus = (dep.tp or 1) * (dep.pp or 1)
     engine = get_engine(dep.engine)
-    dims = engine.dimensions
+    dims = release.dimensions(dep)  # at the release the image pins (SGLang has PP from 0.4.6)
     current = dep.tp or 1
     dp = max(dep.dp or 1, 1)
     out = [

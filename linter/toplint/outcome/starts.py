@@ -31,6 +31,7 @@ with their own anchors, and a fix is judged by whether its outcome starts.
 from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
+from toplint.engines import release
 from toplint.engines.registry import get_engine
 from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
@@ -59,6 +60,12 @@ def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...
     tp, pp = max(dep.tp or 1, 1), max(dep.pp or 1, 1)
     if pp > 1 and "pp" not in engine.dimensions:
         out.append(f"{engine.title} has no pipeline parallelism")
+    elif pp > 1 and "pp" not in release.dimensions(dep):
+        shown = ".".join(map(str, release.pinned(dep) or ()))
+        since = engine.dimensions_since["pp"]
+        out.append(
+            f"{engine.title} {shown} has no pipeline parallelism ({engine.layout.pp} from {since})"
+        )
     if model is None:
         return tuple(out)
     attention_tp = engine.attention_tp(dep)

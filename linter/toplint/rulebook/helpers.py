@@ -6,9 +6,19 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from toplint.engines import layout as render
+from toplint.engines import release
 from toplint.engines.registry import get_engine
 from toplint.infra.numbers import whole
-from toplint.model import Applicability, Deployment, Finding, Fix, Intent, Position, Severity
+from toplint.model import (
+    Applicability,
+    Deployment,
+    Dimension,
+    Finding,
+    Fix,
+    Intent,
+    Position,
+    Severity,
+)
 from toplint.rulebook.types import Rule, RuleContext
 
 _T = TypeVar("_T")
@@ -153,6 +163,16 @@ def layout_missing(
 ) -> list[str]:
     """Dimensions of a wanted layout (above 1) that the engine cannot spell with a flag."""
     return render.missing(get_engine(engine).layout, tp=tp, pp=pp, dp=dp, ep=ep)
+
+
+def release_lacks(dep: Deployment, dimension: Dimension) -> str:
+    """``"SGLang 0.4.3"`` when the release the deployment's image pins predates the engine's
+    ``dimension`` (``Engine.dimensions_since``), else ``""``."""
+    engine = get_engine(dep.engine)
+    if dimension not in engine.dimensions_since or dimension in release.dimensions(dep):
+        return ""
+    shown = ".".join(map(str, release.pinned(dep) or ()))
+    return f"{engine.title} {shown}"
 
 
 def layout_fix(
