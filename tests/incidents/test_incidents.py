@@ -83,7 +83,7 @@ DEVELOPMENT_ON_TOP = {
     "round29": 2,
     "round30": 0,
     "round31": 0,
-    "round34": 0,
+    "round34": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
