@@ -15,7 +15,7 @@ DOC = """\
 ## What it does
 Checks an engine's own tensor-parallel constraints beyond the model's shape.  LMDeploy's
 TurboMind backend (its default, `--backend turbomind`) accepts only a power of two as `--tp`
-in releases before v0.10.  Triton Inference Server's vLLM backend refuses a `KIND_GPU`
+in releases before v0.6.  Triton Inference Server's vLLM backend refuses a `KIND_GPU`
 instance group for a model on more than one GPU (tensor × pipeline parallel size above one).
 SGLang's `--enable-dp-attention` refuses, in some releases, a `--dp-size` of 1 (or none) and,
 from 0.4.4.post1, a `--dp-size` that does not divide `--tp-size`.  SGLang loads a checkpoint
@@ -45,12 +45,17 @@ releases; the model's day-0 image wanted it equal (sgl-project/sglang#27668: `--
 failed there), a release this rule does not judge.
 
 TurboMind asserts `(tp & (tp - 1) == 0) and tp != 0` with the message "tp should be 2^n"
-when the engine starts (TurboMind's Python wrapper, see References; from #555 until its
-removal in a5edd130d, "remove deprecated codes" #3759, first released in v0.10.0), so
-`--tp 5` or `--tp 6` never serves.  A user with five GPUs hit it in InternLM/lmdeploy#2249;
-the maintainer's answer was "You can only use 4 GPU now".  Releases from v0.10 no longer
-assert it (the CLI help still says "Should be 2^n" at 1263d5c, v0.16.0), so without an
-image tag the finding is a warning; with a tag older than v0.10 it is an error.
+when the engine starts (`TurboMind.__init__`, TurboMind's Python wrapper, see References; from
+#555 until e6d70a022, "automatically set max_batch_size according to the device" #2434, first
+released in v0.6.0), so `--tp 5` or `--tp 6` never serves.  A user with five GPUs hit it in
+InternLM/lmdeploy#2249; the maintainer's answer was "You can only use 4 GPU now".  From v0.6.0
+the assertion is left only in the converter's `main` (see References), the offline
+`lmdeploy convert` command (until a5edd130d, #3759, v0.10.0), which serving does not run: it
+converts through `get_tm_model`, so LMDeploy 0.7.0.post3 took InternVL2.5-78B-MPO to
+`--tp 6` and stopped at the converter's head-count check instead (a web page, incident case
+kenforever-internvl78b-tp6: TL202).  The CLI help still says "Should be 2^n" at 1263d5c,
+v0.16.0.  Without an image tag the finding is a warning; with a tag older than v0.6 it is an
+error.
 
 Triton's vLLM backend takes a `KIND_GPU` instance to hold one GPU: at load it raises
 "KIND_GPU is currently for single-GPU models, please specify KIND_MODEL in the model's
@@ -127,8 +132,9 @@ The `KIND_MODEL` change is advice (display): it is written in `config.pbtxt`, no
 the engine arguments are read from.
 
 ## References
-- LMDeploy TurboMind assertion: https://github.com/InternLM/lmdeploy/blob/v0.9.2/lmdeploy/turbomind/turbomind.py
-- Removal (#3759, v0.10.0): https://github.com/InternLM/lmdeploy/pull/3759
+- LMDeploy TurboMind assertion: https://github.com/InternLM/lmdeploy/blob/v0.5.3/lmdeploy/turbomind/turbomind.py
+- Removal from the serve path (#2434, e6d70a022, v0.6.0): https://github.com/InternLM/lmdeploy/pull/2434
+- The copy in the offline converter's `main` (removed by #3759, v0.10.0): https://github.com/InternLM/lmdeploy/blob/v0.9.2/lmdeploy/turbomind/deploy/converter.py
 - Incident: https://github.com/InternLM/lmdeploy/issues/2249
 - SGLang 0.4.4 (DP size = TP size): https://github.com/sgl-project/sglang/blob/v0.4.4/python/sglang/srt/server_args.py
 - SGLang 0.4.4.post1 to 0.5.1.post3 ("Please set a dp-size > 1"): https://github.com/sgl-project/sglang/blob/v0.5.1.post3/python/sglang/srt/server_args.py
@@ -141,7 +147,10 @@ the engine arguments are read from.
 - Triton vLLM backend `_validate_device_config`: https://github.com/triton-inference-server/vllm_backend/blob/00ea75bc67f48ad7c6283b1983620e1dbb1a9cfe/src/model.py
 """
 
-_REMOVED = (0, 10, 0)  # a5edd130d (#3759) is first in v0.10.0 (`git tag --contains`)
+# e6d70a022 (#2434) removed the assertion from TurboMind.__init__ and is first in v0.6.0 (`git
+# tag --contains`); the copy a5edd130d (#3759, v0.10.0) removed was in converter.main, which the
+# serve path does not run.
+_REMOVED = (0, 6, 0)
 
 
 def _power_of_two(n: int) -> bool:
@@ -165,7 +174,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     when = (
         f"the pinned LMDeploy {'.'.join(map(str, release))} refuses it at start-up"
         if release is not None
-        else "LMDeploy releases before v0.10 refuse it at start-up ('tp should be 2^n'); "
+        else "LMDeploy releases before v0.6 refuse it at start-up ('tp should be 2^n'); "
         "name the image's release to know which applies"
     )
     yield finding(
