@@ -1,0 +1,9 @@
+# stepfun-ai/Step3@b0c05a81 docs/deploy_guidance.md lines 72-79: copied as written
+vllm serve /path/to/step3-fp8 \
+    --tensor-parallel-size 8 \
+    --reasoning-parser step3 \
+    --enable-auto-tool-choice \
+    --tool-call-parser step3 \
+    --gpu-memory-utilization 0.85 \
+    --max-num-batched-tokens 4096 \
+    --trust-remote-code \
