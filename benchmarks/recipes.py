@@ -52,6 +52,7 @@ SETS = (
     "recipes8",
     "recipes9",
     "recipes10",
+    "recipes11",
     "recipes12",
 )
 

@@ -36,6 +36,7 @@ SUITES = {
     "recipes8": (TESTS / "recipes8", 12),
     "recipes9": (TESTS / "recipes9", 12),
     "recipes10": (TESTS / "recipes10", 13),
+    "recipes11": (TESTS / "recipes11", 17),
     "recipes12": (TESTS / "recipes12", 12),
 }
 # Development recipes whose layout is not in the files toplint reads, so it is unresolved, not

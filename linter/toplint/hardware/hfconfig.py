@@ -26,6 +26,7 @@ from toplint.hardware.hfquant import (
 )
 from toplint.hardware.hfquant import field_first as _first
 from toplint.hardware.hfquant import field_int as _int
+from toplint.hardware.hfspell import canonical
 from toplint.hardware.hfweights import expert_bytes_of, lm_head_bytes_of, weight_bytes_of
 from toplint.infra.numbers import whole
 from toplint.record import record, replace
@@ -56,8 +57,7 @@ _LEARNED_POSITIONS = {"opt", "gpt2", "gpt_bigcode"}
 
 # Where a vision-language config nests its language model: ``text_config`` (Llama-4, Gemma-3,
 # Qwen2.5-VL as transformers re-saves it) and ``llm_config`` (InternVL's InternVLChatConfig, as
-# lmdeploy's lmdeploy/vl/model/internvl.py reads it).  A flat config (Qwen2-VL's own) is its
-# language model already.
+# lmdeploy's lmdeploy/vl/model/internvl.py reads it); a flat config is its language model.
 _NESTED_LM = ("text_config", "llm_config")
 
 
@@ -158,7 +158,7 @@ def spec_from_hf_config(
     towers; norms and biases are ignored (< 0.1%).  Raises ValueError for missing/bad fields.
     """
     try:
-        cfg = _text_config(config)
+        cfg = canonical(_text_config(config))  # a family's own spellings: hfspell
         if cfg.get("checkpoint_bytes") and not cfg.get("vocab_size"):
             return _partial_spec(cfg, model_id, source)
         spec = _spec(cfg, model_id, source)
