@@ -23,6 +23,9 @@ internode kernels run on NVSHMEM over InfiniBand/RoCE and cannot run over TCP.
 A value the engine does not accept (vLLM `--all2all-backend` / `VLLM_ALL2ALL_BACKEND`, SGLang
 `--moe-a2a-backend`; the accepted values are the engine record's, read from its source) is an
 error: the engine refuses to start, and toplint does not price an exchange it cannot know.
+Without `--enable-expert-parallel` vLLM runs none of its backends (its all-to-all kernels need
+expert parallelism on: each expert is then tensor-parallel over the DP x TP ranks, which all
+gather every token), so only a value it rejects is reported there.
 An accepted backend whose exchange toplint has not read (vLLM `deepep_v2`, SGLang `megamoe`,
 the Ascend backends), and an engine whose EP exchange has not been read at all, get an info
 finding: the exchange is not priced, so the communication-time checks skip the deployment.
@@ -158,6 +161,11 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             data={**data, "known": known, "source": a2a.backends_source},
             severity=severity_for(rule, ctx, Severity.ERROR),
         )
+        return
+    if a2a.needs_ep and not dep.ep_enabled:
+        # Expert parallelism is off: the experts are tensor-parallel over the ranks, every rank
+        # needs every token, and no backend's kernels run (vLLM's use_all2all_kernels needs
+        # use_ep): the backend is not what moves the tokens (``AllToAll.needs_ep``).
         return
     if wire == "unmodelled" and ep_exchanges(dep):
         yield finding(

@@ -145,6 +145,11 @@ def moe_comm(deployment: Deployment, dp: int, phase: str) -> MoeComm:
     backend, where = chosen or (a2a.default, a2a.flag)
     origin = f"{engine.title} {where} {backend}" + ("" if chosen else " (its default)")
     wire = a2a.backends.get(backend)
+    if a2a.needs_ep and not deployment.ep_enabled and wire is not None:
+        # no backend's kernels run without the EP switch: the experts are tensor-parallel over
+        # the DP x TP ranks, which all gather every token (``AllToAll.needs_ep``)
+        why = f"{engine.title} without expert parallelism: every rank gathers all tokens"
+        return MoeComm(DENSE, why, flag(deployment.options, "enable_dbo"), "all-gather: NCCL")
     if wire is None:
         return MoeComm(
             UNPRICED,

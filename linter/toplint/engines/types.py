@@ -167,11 +167,11 @@ class AllToAll:
     flag: str  # option to paste in a fix
     sparse: str  # the backend to suggest for large EP
     env: str = ""  # an older environment variable that sets the default
-    # Every value the engine accepts -> what it does on the wire (WIRE below), read from the
-    # engine's source (``backends_source``).  A value not here is one the engine rejects at
-    # start-up; toplint reports it (TL110) and never prices it.
+    # Every value the engine accepts -> what it does on the wire (WIRE below), from its source
+    # (``backends_source``); any other value it rejects at start-up (TL110 says so, unpriced).
     backends: Mapping[str, Wire] = field(default_factory=dict)
     backends_source: str = ""
+    needs_ep: bool = False  # the backends run only with the expert-parallel switch on
 
 
 # What an all-to-all backend does on the wire (toplint.cost.enginecomm prices each):

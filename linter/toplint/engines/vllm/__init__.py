@@ -17,12 +17,12 @@ from toplint.engines.gpuneeds import (
 )
 from toplint.engines.layout import planned
 from toplint.engines.types import (
-    AllToAll,
     Engine,
     Image,
     Launch,
     Layout,
 )
+from toplint.engines.vllm.alltoall import ALL_TO_ALL
 from toplint.engines.vllm.cli import (
     CLI,
     DYNAMO,
@@ -222,30 +222,7 @@ ENGINE = Engine(
     by_release=by_release,  # NCCL_CUMEM_ENABLE=0 from 0.5 to 0.10 (engines/vllm/nccl.py)
     experts_over=experts_over,
     ep_layout="dp_x_tp",
-    all_to_all=AllToAll(
-        key="all2all_backend",
-        default="allgather_reducescatter",
-        flag="--all2all-backend",
-        sparse="deepep_low_latency",
-        env="VLLM_ALL2ALL_BACKEND",
-        backends={
-            "allgather_reducescatter": "dense",
-            "naive": "dense",  # "naive all2all implementation using broadcasts" (envs.py)
-            "pplx": "pplx",
-            "deepep_high_throughput": "deepep-normal",
-            "deepep_low_latency": "deepep-ll",
-            "deepep_v2": "unmodelled",
-            "mori_high_throughput": "sends",
-            "mori_low_latency": "sends",
-            "mori": "sends",  # earlier releases' single MoRI value
-            "nixl_ep": "sends",
-            "flashinfer_all2allv": "sends",  # alias of flashinfer_nvlink_two_sided
-            "flashinfer_nvlink_two_sided": "sends",
-            "flashinfer_nvlink_one_sided": "sends",
-        },
-        backends_source="vllm-project/vllm@00193b82 vllm/config/parallel.py All2AllBackend "
-        "(and vllm/envs.py VLLM_ALL2ALL_BACKEND env_with_choices)",
-    ),
+    all_to_all=ALL_TO_ALL,
     # vLLM EPLB (docs/serving/expert_parallel_deployment.md; engine-vocabulary.md §1)
     redundant_experts="--enable-eplb --eplb-config '{\"num_redundant_experts\": {n}}'",
     plan_command=command,
