@@ -62,6 +62,7 @@ STEP3_TEXT: dict[str, Any] = {
     "moe_top_k": 2,
     "moe_intermediate_size": 32,
     "share_expert_dim": 48,
+    "share_q_dim": 16,
     "moe_layers_enum": "1,2,3",
     "vocab_size": 100,
     "tie_word_embeddings": False,
@@ -72,7 +73,8 @@ STEP3 = {"model_type": "step3_vl", "text_config": STEP3_TEXT}
 @pytest.mark.parametrize("layers", ["1,2,3", [1, 2, 3], (1, 2, 3)])
 def test_step3_reads_its_attention_groups_experts_and_listed_moe_layers(layers: Any) -> None:
     spec = spec_from_hf_config({**STEP3, "text_config": STEP3_TEXT | {"moe_layers_enum": layers}})
-    attention = 2 * 64 * 4 * 32 + 2 * 64 * 1 * 32
+    # q through the 16-wide bottleneck (64 -> 16 -> 4 x 32), o, and one KV head's k and v
+    attention = 64 * 16 + 16 * 4 * 32 + 64 * 4 * 32 + 2 * 64 * 1 * 32
     dense, shared, router, expert = 3 * 64 * 96, 3 * 64 * 48, 64 * 4, 3 * 64 * 32
     embed = 2 * 100 * 64
     common = embed + 4 * attention + dense + 3 * (shared + router)
@@ -123,3 +125,9 @@ def test_longcat_flash_runs_two_attentions_and_two_mlps_beside_each_moe_block() 
     assert (spec.num_layers, spec.num_moe_layers, spec.num_experts, spec.top_k) == (4, 2, 4, 2)
     assert spec.moe_intermediate_size == 32
     assert spec.kv_bytes_per_token == 4 * (8 + 4) * 2  # 4 attentions' latent, bf16
+
+
+def test_a_step3_config_with_an_unbelievable_layer_count_is_refused_before_any_list() -> None:
+    text = STEP3_TEXT | {"num_hidden_layers": 10**12}
+    with pytest.raises(ValueError, match="num_hidden_layers"):
+        spec_from_hf_config({**STEP3, "text_config": text})

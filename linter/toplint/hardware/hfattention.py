@@ -125,6 +125,11 @@ def attention_of(cfg: Mapping[str, Any], hidden: int, layers: int, heads: int) -
     if not kv_lora:  # GQA/MHA: q and o are heads x head_dim, k and v kv_heads x head_dim
         head_dim = _int(cfg.get("head_dim") or cfg.get("d_kv") or hidden // heads)
         params = 2 * hidden * heads * head_dim + 2 * hidden * kv_heads * head_dim
+        # Step3's query passes a share_q_dim bottleneck: hidden -> share_q_dim (in qkv_proj),
+        # then wq share_q_dim -> heads x head_dim (vllm-project/vllm@0169d396
+        # vllm/model_executor/models/step3_text.py Step3TextAttention)
+        if q_rank := _int(cfg.get("share_q_dim") or 0):
+            params += (hidden + heads * head_dim) * q_rank - hidden * heads * head_dim
         mixed = gated_delta_attention(cfg, hidden, layers, params, hidden * heads * head_dim)
         if mixed is None:
             mixed = lightning_attention(cfg, hidden, layers, params, heads * head_dim)

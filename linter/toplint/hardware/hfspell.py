@@ -16,6 +16,10 @@ from toplint.hardware.hfquant import field_int as _int
 
 __all__ = ["canonical"]
 
+# hfconfig's bound on a believable layer count (its _BOUNDS), checked here before a per-layer
+# list is built from the count.
+_MOST_LAYERS = 4096
+
 
 def _per_layer(value: Any) -> int:
     """One width or count of a field that is either a number or a list with one per layer
@@ -50,15 +54,16 @@ def _step3(cfg: dict[str, Any]) -> None:
     ``moe_intermediate_size`` routed top-``moe_top_k`` on the layers ``moe_layers_enum`` lists (a
     comma-separated string, or every layer but the first), each beside a shared MLP of
     ``share_expert_dim``; the other layers a dense MLP of ``intermediate_size``
-    (vllm-project/vllm@0169d396 vllm/model_executor/models/step3_text.py).  Its query goes
-    through a ``share_q_dim`` bottleneck that the plain head-count formula prices as a full
-    projection (about 4B of 321B parameters too many)."""
+    (vllm-project/vllm@0169d396 vllm/model_executor/models/step3_text.py); its query's
+    ``share_q_dim`` bottleneck is ``toplint.hardware.hfattention``'s."""
     cfg["num_key_value_heads"] = cfg.get("num_attention_groups", 1)
     cfg["num_experts"] = cfg.get("moe_num_experts", 0)
     cfg["num_experts_per_tok"] = cfg.get("moe_top_k", 0)
     if cfg.get("share_expert_dim"):
         cfg["shared_expert_intermediate_size"] = cfg["share_expert_dim"]
     layers = _int(cfg.get("num_hidden_layers") or 0)
+    if not 0 <= layers <= _MOST_LAYERS:  # before a list of that many layers is built
+        raise ValueError(f"num_hidden_layers {layers} is outside 0..{_MOST_LAYERS}")
     listed = cfg.get("moe_layers_enum")
     if isinstance(listed, str):
         listed = [part.strip() for part in listed.split(",") if part.strip()]
