@@ -10,8 +10,10 @@ configurations: Kubernetes, Helm, Slurm, SkyPilot, Triton), `recipes6` (tests/re
 what users run in 2026: DGX Spark, Blackwell GPUs, speculative decoding, 2025-2026 models),
 `recipes7` (tests/recipes7/, users' datacenter-GPU and multi-GPU layouts), `recipes8`
 (tests/recipes8/, users' workstation, datacenter and Kubernetes serving in 2026), `recipes9`
-(tests/recipes9/, users' Kubernetes and multi-node deployments) or `recipes10` (tests/recipes10/,
-measured datacenter-GPU, large-MoE and disaggregated runs that projects publish).  For
+(tests/recipes9/, users' Kubernetes and multi-node deployments), `recipes10` (tests/recipes10/,
+measured datacenter-GPU, large-MoE and disaggregated runs that projects publish), `recipes11`
+(tests/recipes11/, what model publishers publish for their own models) or `recipes12`
+(tests/recipes12/, cloud providers' and GPU vendors' reference deployments).  For
 each half of the set's SPLIT.md it prints:
 
 - read right: recipes whose config files yield deployments, every one with the recipe's engine and
