@@ -413,6 +413,16 @@ _CLASS_DEFAULTS = {
     # PretrainedConfig's True and RWForCausalLM loads without an lm_head.weight (tied):
     # tenstorrent/tt-buda@97caab7903 pybuda/test/falcon/models/falcon7b/modelling_RW_original.py.
     "RWForCausalLM": {"tie_word_embeddings": True},
+    # Qwen-1's remote-code config as MLC-LLM's verbatim copy of one writes it (mlc-ai/mlc-llm@
+    # 79d603f085 model_preset.py MODEL_PRESETS["qwen"]: model_type "qwen", tie_word_embeddings
+    # False; its intermediate_size counts both MLP halves, hfconfig._FFN_COUNTS_BOTH).
+    "QWenLMHeadModel": {"model_type": "qwen", "tie_word_embeddings": False},
+    # GPT-2 as MLC-LLM's verbatim gpt2-medium config.json writes it (MODEL_PRESETS["gpt2_medium"]:
+    # model_type "gpt2", no tie_word_embeddings, so PretrainedConfig's True: lm_head tied).
+    "GPT2LMHeadModel": {"model_type": "gpt2"},
+    # Mistral as MLC-LLM's verbatim Mistral-7B config.json writes it (MODEL_PRESETS["mistral_7b"]:
+    # model_type "mistral", tie_word_embeddings False).
+    "MistralForCausalLM": {"model_type": "mistral", "tie_word_embeddings": False},
 }
 
 
