@@ -145,7 +145,7 @@ QUANT_FIELDS = ("quant_method", "quant_algo", "bits", "w_bit", "weight_block_siz
 # Suffixes a re-release carries (quantization) on top of its architecture's name.
 QUANT_SUFFIX = re.compile(
     r"[-.](NVFP4-FP8|FP8-Static-PerTensor|FP8-dynamic|FP8|NVFP4|FP4|BF16|AWQ|GPTQ-Int4|GPTQ-Int8|"
-    r"AWQ-INT4|GPTQ-INT4|GPTQ|W4A16|W8A8|MXFP4)$",
+    r"AWQ-INT4|GPTQ-INT4|GPTQ|W4A16|W8A16|W8A8|MXFP4)$",
     re.IGNORECASE,
 )
 INSTRUCT = re.compile(r"(?i)(instruct|chat|-it\b|-it-|thinking|-sft|hermes)")
@@ -423,6 +423,10 @@ _CLASS_DEFAULTS = {
     # Mistral as MLC-LLM's verbatim Mistral-7B config.json writes it (MODEL_PRESETS["mistral_7b"]:
     # model_type "mistral", tie_word_embeddings False).
     "MistralForCausalLM": {"model_type": "mistral", "tie_word_embeddings": False},
+    # huggingface/transformers@d94ee404ad src/transformers/models/bloom/configuration_bloom.py:
+    # model_type "bloom", no tie_word_embeddings argument (PretrainedConfig's True: the output
+    # head is the word embeddings); its n_embed is the hidden size, which gpu_poor drops.
+    "BloomForCausalLM": {"model_type": "bloom"},
 }
 
 
@@ -602,6 +606,12 @@ _PAI = {
     "INTERMEDIATE_SIZE": "intermediate_size",
     "NUM_KEY_VALUE_HEADS": "num_key_value_heads",
     "VOCAB_SIZE": "vocab_size",
+    # a MoE size (examples/qwen2/run_mcore_qwen.sh MODEL_SIZE=A14B: --num-experts,
+    # --moe-router-topk, --moe-ffn-hidden-size, --shared-moe-ffn-hidden-size)
+    "NUM_EXPERTS": "num_experts",
+    "NUM_EXPERTS_PER_TOPK": "num_experts_per_tok",
+    "MOE_INTERMEDIATE_SIZE": "moe_intermediate_size",
+    "SHARED_EXPERT_INTERMEDIATE_SIZE": "shared_expert_intermediate_size",
 }
 # The scripts' own arithmetic for a vocabulary given as extra tokens: "151643 + 293 = 151936".
 _PAI_EXTRA = re.compile(r"# (\d+) \+ \d+ = \d+")
@@ -823,6 +833,31 @@ def _id_entry(
     return entry
 
 
+_EXTEND_KEYS = frozenset({"extend", "ids", "derived"})
+
+
+def merge_extensions(items: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The manifest's architecture rows with each ``extend`` row's ids and derived ids added to
+    the row it names (``extend: <architecture id>``), so one session's additions to architectures
+    listed elsewhere stay one block.  An ``extend`` row naming no architecture row, or carrying
+    anything but ids and derived ids, is refused."""
+    rows = [dict(item) for item in items if "extend" not in item]
+    by_id = {row["id"]: row for row in rows}
+    for item in items:
+        if "extend" not in item:
+            continue
+        target = by_id.get(item["extend"])
+        if target is None:
+            raise SystemExit(f"extend: {item['extend']} is not an architecture row")
+        other = sorted(set(item) - _EXTEND_KEYS)
+        if other:
+            raise SystemExit(f"extend {item['extend']}: only ids and derived, not {other}")
+        for key in ("ids", "derived"):
+            if item.get(key):
+                target[key] = [*target.get(key, ()), *item[key]]
+    return rows
+
+
 def generate(mirrors: Path) -> tuple[dict[str, Any], list[str]]:
     manifest = yaml.safe_load(MANIFEST.read_text())
     sources = manifest["sources"]
@@ -835,7 +870,7 @@ def generate(mirrors: Path) -> tuple[dict[str, Any], list[str]]:
         source = sources[ref[0]]  # a source names its reader, else it is named as one
         return READERS[source.get("reader", ref[0])](mirrors, source, ref[1])
 
-    for item in manifest["architectures"]:
+    for item in merge_extensions(manifest["architectures"]):
         arch = item["id"]
         if item.get("hand"):
             if arch not in hand:

@@ -71,3 +71,77 @@ def test_qwen38_27b_is_read_with_qwen36_27bs_hybrid_layout() -> None:
     assert "KAITO" in spec.source or "kaito" in spec.source
     fp8 = lookup_model("Qwen/Qwen3.8-27B-FP8", hf_cache=False)
     assert fp8 is not None and fp8.quant_block == 128
+
+
+def test_bloom_takes_its_hidden_size_from_the_sources_that_state_it() -> None:
+    # gpu_poor drops BLOOM's n_embed; Keras Hub's port states 1024 and 559,214,592 parameters
+    # (biases and layer norms, which the reader does not count, make the 0.06% difference)
+    small = lookup_model("bigscience/bloom-560m", hf_cache=False)
+    large = lookup_model("bigscience/bloom", hf_cache=False)
+    assert small is not None and large is not None
+    assert (small.model_type, small.hidden_size, small.intermediate_size) == ("bloom", 1024, 4096)
+    assert small.params_total == pytest.approx(559_214_592, rel=1e-3)
+    assert (large.hidden_size, large.num_layers, large.num_kv_heads) == (14336, 70, 112)
+    assert large.params_total / 1e9 == pytest.approx(176.2, abs=0.1)
+
+
+def test_qwen2_57b_a14b_reads_its_experts_from_the_megatron_arguments() -> None:
+    spec = lookup_model("Qwen/Qwen2-57B-A14B-Instruct", hf_cache=False)
+    assert spec is not None
+    assert (spec.num_experts, spec.top_k, spec.moe_intermediate_size) == (64, 8, 2560)
+    assert spec.num_moe_layers == 28
+    assert spec.params_total / 1e9 == pytest.approx(57.4, abs=0.1)
+    assert spec.params_active / 1e9 == pytest.approx(14.2, abs=0.1)
+
+
+def test_a_w8a16_re_release_weighs_one_byte_per_weight() -> None:
+    spec = lookup_model("neuralmagic/Qwen2-72B-Instruct-quantized.w8a16", hf_cache=False)
+    full = lookup_model("Qwen/Qwen2-72B-Instruct", hf_cache=False)
+    assert spec is not None and full is not None
+    assert (spec.weight_bytes, full.weight_bytes) == (1.0, 2.0)
+
+
+@pytest.mark.parametrize(
+    ("model_id", "arch"),
+    [
+        ("OpenGVLab/InternVL3-14B", "Qwen/Qwen2.5-14B"),
+        ("OpenGVLab/InternVL3-38B-AWQ", "Qwen/Qwen2.5-32B"),
+        ("zai-org/GLM-4.5V-FP8", "zai-org/GLM-4.5-Air"),
+        ("Qwen/Qwen3-Embedding-8B", "Qwen/Qwen3-8B"),
+    ],
+)
+def test_extend_rows_add_derived_ids_to_an_architecture_listed_elsewhere(
+    model_id: str, arch: str
+) -> None:
+    spec = lookup_model(model_id, hf_cache=False)
+    base = lookup_model(arch, hf_cache=False)
+    assert spec is not None and base is not None
+    assert spec.params_total == base.params_total
+    assert "github.com/" in spec.source  # the maker's own statement travels with the spec
+
+
+def _generator() -> object:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "gen_models.py"
+    spec = importlib.util.spec_from_file_location("gen_models", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_an_extend_row_merges_into_the_row_it_names_and_refuses_anything_else() -> None:
+    merge = _generator().merge_extensions  # type: ignore[attr-defined]
+    rows = merge(
+        [
+            {"id": "a/A", "ids": ["a/A-Instruct"]},
+            {"extend": "a/A", "ids": ["a/A-AWQ"], "derived": [{"id": "b/B"}]},
+        ]
+    )
+    assert rows == [{"id": "a/A", "ids": ["a/A-Instruct", "a/A-AWQ"], "derived": [{"id": "b/B"}]}]
+    with pytest.raises(SystemExit, match="not an architecture row"):
+        merge([{"id": "a/A"}, {"extend": "c/C", "ids": ["c/C-AWQ"]}])
+    with pytest.raises(SystemExit, match="only ids and derived"):
+        merge([{"id": "a/A"}, {"extend": "a/A", "read": ["mlc", "x"]}])
