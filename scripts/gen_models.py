@@ -427,6 +427,10 @@ _CLASS_DEFAULTS = {
     # model_type "bloom", no tie_word_embeddings argument (PretrainedConfig's True: the output
     # head is the word embeddings); its n_embed is the hidden size, which gpu_poor drops.
     "BloomForCausalLM": {"model_type": "bloom"},
+    # LLaVA 1.5's language model: haotian-liu/LLaVA@5d310ff03f
+    # llava/model/language_model/llava_llama.py (LlavaConfig(LlamaConfig), model_type "llava";
+    # LlavaLlamaForCausalLM builds its own lm_head: LlamaConfig's untied embeddings).
+    "LlavaLlamaForCausalLM": {"model_type": "llava", "tie_word_embeddings": False},
 }
 
 

@@ -32,6 +32,8 @@ def test_qwen1_counts_both_mlp_halves_in_its_intermediate_size() -> None:
         # Mistral-7B's and Llama-2-70B's grouped KV heads, which gpu_poor does not copy
         ("TheBloke/Mistral-7B-OpenOrca-AWQ", 32, 8, 32002),
         ("TheBloke/Upstage-Llama-2-70B-instruct-v2-AWQ", 64, 8, 32000),
+        # LLaVA 1.5's language model (LlavaConfig is a LlamaConfig: no grouped KV heads here)
+        ("TheBloke/llava-v1.5-13B-AWQ", 40, 40, 32000),
     ],
 )
 def test_fine_tunes_take_the_kv_heads_of_their_base_model(
