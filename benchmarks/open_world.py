@@ -39,7 +39,10 @@ decline, after set 21),
 tests/data/open_world23/ (set 23, Ray Serve on KubeRay wrapping vLLM, Triton TensorRT-LLM model
 repositories and launchers, a KubeAI Model through an OpenEverest Instance, NIM Helm values,
 GKE/EKS/AKS blueprint Deployments, vLLM on CPU to decline and a mock of vLLM's API, after set
-21) and
+21), tests/data/open_world24/ (set 24, Fly.io, Replicate Cog, dstack, Azure ML and Container Apps,
+Koyeb, Beam, Cloud Run and Modal files, `uv run` and env-file driven launchers, an image named in a
+file beside its docker run, SGLang from a Python argv list, vLLM on Tenstorrent and on a CPU-only
+VM to decline, after set 23) and
 tests/data/open_world_helm/ (set
 helm: Helm charts whose templates bind values to engine flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and
@@ -110,6 +113,7 @@ SETS = {
     "21": _TESTDATA / "open_world21",
     "22": _TESTDATA / "open_world22",
     "23": _TESTDATA / "open_world23",
+    "24": _TESTDATA / "open_world24",
     "helm": _TESTDATA / "open_world_helm",
 }
 DATA = SETS["1"]
