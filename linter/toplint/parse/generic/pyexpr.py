@@ -29,6 +29,19 @@ Spots = dict[Path, tuple[Position, Position]]  # relative path -> (key, value) p
 Built = tuple[Any, Spots]
 # The environment a module is read in: each variable's value and where that value is written.
 Environment = Mapping[str, tuple[str, Position]]
+# argparse's ``parser.add_argument("--model", default=m, help=...)`` (and an argument group's)
+# declares an option the script itself accepts -- "name or flags" and how to parse them
+# (docs.python.org/3/library/argparse.html#the-add-argument-method); it passes nothing to an
+# engine.  Read as a call, its "--tensor-parallel-size" was an engine flag written without a
+# value (WajeehaHamid/vllm-koyeb-test@fb47120 koyeb_api_server.py: a second deployment, or the
+# one ``vllm.LLM`` builds with its TP and model unresolved).  It is a value computed at run time;
+# its ``default=`` is what ``args.<dest>`` holds after ``args = parser.parse_args()`` when the
+# run passes no such option ("The default keyword argument ... is used when the option string
+# was not present at the command line"; dest is the first long option string without its
+# leading dashes, other dashes made underscores: the same page, "dest"), as ``os.environ.get``
+# takes its default.
+DECLARES_OPTION = "add_argument"
+PARSES_OPTIONS = "parse_args"
 
 
 @record
@@ -52,6 +65,7 @@ class ExprReader:
         self.used: dict[str, tuple[int, int]] = {}  # imported name -> the place first used
         self.imports: dict[str, str] = {}  # imported name -> its module
         self.handed: list[Any] = []  # objects built by a call and passed whole into another
+        self.option_defaults: dict[str, Built] = {}  # argparse dest -> its declared default
 
     def pos(self, node: ast.AST) -> Position:
         return Position(self.path, getattr(node, "lineno", 1), getattr(node, "col_offset", 0) + 1)
@@ -90,6 +104,8 @@ class ExprReader:
             )
         if isinstance(node, ast.Call):
             return self.call(node, env, here)
+        if isinstance(node, ast.Attribute) and (parsed := self.parsed_option(node, env)):
+            return parsed
         if isinstance(node, ast.JoinedStr):
             return _fstring(node, env, self, here)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
@@ -204,6 +220,9 @@ class ExprReader:
             return Ref(f"${known[0]}", (known[0],)), here
         if isinstance(node.func, ast.Attribute) and node.func.attr == "join":
             return Ref(ast.unparse(node)[:200], ("<join>",)), here  # read the list, not its text
+        if isinstance(node.func, ast.Attribute) and node.func.attr == DECLARES_OPTION:
+            self.declare_option(node, known, env)
+            return Ref(ast.unparse(node)[:200], ("<option declared>",)), here
         items = [(k.arg, k, k.value) for k in node.keywords if k.arg]
         out, positions = self.mapping(items, env, here, self.passed_whole(node, env))
         if name != "dict":
@@ -213,6 +232,31 @@ class ExprReader:
             out["*args"] = seq
             positions.update({("*args", *p): v for p, v in pos.items()})
         return out, positions
+
+    def declare_option(self, node: ast.Call, names: list[Any], env: dict[str, Built]) -> None:
+        """Keep an ``add_argument`` call's ``default=`` under its dest (``DECLARES_OPTION``)."""
+        given = {k.arg: k.value for k in node.keywords if k.arg}
+        dest = given.get("dest")
+        if isinstance(dest, ast.Constant) and isinstance(dest.value, str):
+            name = dest.value
+        else:
+            flags = [n for n in names if isinstance(n, str) and n.startswith("-")]
+            longs = [n for n in flags if n.startswith("--")]
+            if not flags:
+                return  # a positional argument: given on every run, no default to read
+            name = (longs or flags)[0].lstrip("-").replace("-", "_")
+        if "default" in given:
+            self.option_defaults[name] = self.expr(given["default"], env)
+
+    def parsed_option(self, node: ast.Attribute, env: dict[str, Built]) -> Built | None:
+        """``args.model`` after ``args = parser.parse_args()``: the declared default, if any."""
+        if not isinstance(node.value, ast.Name) or node.attr not in self.option_defaults:
+            return None
+        found = env.get(node.value.id)
+        called = found[0].get(CALL) if found is not None and isinstance(found[0], dict) else None
+        if not (isinstance(called, str) and called.split(".")[-1] == PARSES_OPTIONS):
+            return None
+        return self.option_defaults[node.attr]
 
     def passed_whole(self, node: ast.Call, env: dict[str, Built]) -> frozenset[str]:
         """The keywords of a call of an imported callable whose value is a name bound to an

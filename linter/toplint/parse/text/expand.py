@@ -15,6 +15,7 @@ from toplint.infra.budgets import EXPANSION_DEPTH, BudgetExceeded, meter
 from toplint.infra.numbers import whole_text
 from toplint.infra.patterns import DeferredPattern, lazy
 from toplint.parse.text import partialvars
+from toplint.parse.text.catfile import FileReader, cat_target, substituted
 from toplint.parse.text.scanner import VARIABLE_NAME, Cursor, Part, read_expansion
 
 _PARAM = lazy(
@@ -91,6 +92,7 @@ class Expander:
         # Variables known in part, with their unknown expansions marked
         # (``toplint.parse.text.partialvars``): ``ARGS="--model $M --tensor-parallel-size 2"``.
         self.partials: dict[str, str] = {}
+        self.reads: FileReader | None = None  # ``$(cat FILE)`` of a file beside the script
 
     def expand(self, parts: list[Part]) -> tuple[str | None, tuple[str, ...]]:
         out: list[str] = []
@@ -140,6 +142,10 @@ class Expander:
             here = _SELF_DIR.match(exp)
             if here:
                 return ".." if here.group(1) else "."
+            target = cat_target(exp) if self.reads is not None else None
+            text = self._file_text(target) if target is not None else None
+            if text is not None:
+                return text
             if _GPU_COUNT.match(exp):
                 count = visible_gpu_count(self.env)
                 if count is not None:
@@ -151,6 +157,15 @@ class Expander:
         m = _PARAM.match(exp)
         if m and m.group(3) and not m.group(4) and m.group(2) in self.arrays:
             return self._element(m.group(2), m.group(3)[1:-1], bool(m.group(1)), exp, missing)
+        if m and m.group(3) in ("[@]", "[*]") and m.group(4) in ("+", ":+") and not m.group(1):
+            # ``${A[@]+"${A[@]}"}``, the array under ``set -u``: the word when A has elements
+            if m.group(2) in self.arrays and not self.arrays[m.group(2)]:
+                return ""  # bash(1) "Parameter Expansion": an empty array is unset here
+            if m.group(2) in self.arrays:
+                nested = Expander(self.env, self.arrays, self.depth + 1, share=True)
+                value, unknown = nested.expand(_split_default(m.group(5) or ""))
+                missing.extend(unknown)
+                return value
         if not m or m.group(1) or m.group(3):
             missing.append("$" + exp)  # ${#x}, ${ARR[$i]}, ${x/a/b}: not evaluated
             return None
@@ -162,6 +177,7 @@ class Expander:
             # depth x size (4 MB of them took 30-50 s).
             self.meter.work(len(arg))
             nested = Expander(self.env, self.arrays, self.depth + 1, share=True)
+            nested.reads = self.reads
             sub = nested.expand(_split_default(arg))
             if sub[0] is None:
                 missing.extend(sub[1])
@@ -179,6 +195,14 @@ class Expander:
                 missing.extend(sub[1])
             return sub[0]
         return self._lookup(name, "${" + name + "}", missing)
+
+    def _file_text(self, word: str) -> str | None:
+        """The text ``$(cat WORD)`` substitutes (``_CAT``), or None when the file is not read."""
+        name, _ = self.expand(_compose_parts(word))
+        if not name or name.startswith("/") or self.reads is None:
+            return None  # an absolute path is not the repository's file
+        text = substituted(self.reads(name))
+        return None if text is None else self.meter.charge(text)
 
     def _element(
         self, name: str, index: str, count: bool, exp: str, missing: list[str]

@@ -25,7 +25,7 @@ token stands for (``toplint.parse.text.arraywords``), the arm of an ``if`` or ``
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from toplint.infra.numbers import whole_text
 from toplint.parse.text import argloop, branches, herestrings, partialvars, scriptshape
@@ -57,6 +57,8 @@ class Interpreter(Calls, Arms):
         text: str = "",
     ) -> None:
         self.expander = Expander(env)
+        if loader is not None:
+            self.expander.reads = _texts(loader)
         self.array_words: dict[str, list[Word]] = {}
         self.functions = functions if functions is not None else {}
         self.positional = list(positional) if positional is not None else None
@@ -376,3 +378,13 @@ def _exits(words: Sequence[Word], begin: int, open_spans: Sequence[tuple[int, in
     if status != "0":
         return False
     return not any(a <= begin < b for a, b in open_spans)
+
+
+def _texts(loader: SourceLoader) -> Callable[[str], str | None]:
+    """The text of a file the script reads (``$(cat FILE)``), found as a sourced one is."""
+
+    def text(name: str) -> str | None:
+        found = loader(name)
+        return None if found is None else found[1]
+
+    return text
