@@ -183,6 +183,25 @@ def test_the_dstack_record_resolves_the_variables_dstack_sets() -> None:
     assert (floor.tp, floor.gpus) == (1, 1)
 
 
+def test_a_readers_env_is_the_environment_its_command_runs_in() -> None:
+    """TGI's launcher reads every option from its upper-cased variable (clap ``env``:
+    huggingface/text-generation-inference@db931fc launcher/src/main.rs), and a dstack run's
+    ``env`` is its commands' environment: the model is ``MODEL_ID`` there
+    (dstackai/dstack-examples@82fa730 llms/mixtral/tgi.dstack.yml)."""
+    from tests.parse.helpers import only
+
+    service = (
+        "type: service\nimage: ghcr.io/huggingface/text-generation-inference:latest\n"
+        "env:\n  - MODEL_ID=org/m\ncommands:\n  - text-generation-launcher --num-shard 2\n"
+        "resources:\n  gpu: 80GB:2\n"
+    )
+    dep = only("tgi.dstack.yml", service)
+    assert (dep.engine, dep.model, dep.tp) == ("tgi", "org/m", 2)
+    assert (dep.sources["model"].line, dep.sources["model"].column) == (4, 5)
+    unset = only("tgi2.dstack.yml", service.replace("env:\n  - MODEL_ID=org/m\n", ""))
+    assert unset.model is None
+
+
 def test_the_oci_blueprints_record_reads_flags_the_engine_image_is_given() -> None:
     """OCI AI Blueprints: ``recipe_container_command_args`` holds only flags (the vLLM image's
     entrypoint is the server), ``$(name)`` refers to ``recipe_container_env``'s ``{key, value}``

@@ -21,7 +21,7 @@ from toplint.parse.generic import evidence as ev
 from toplint.parse.generic import scopeargs
 from toplint.parse.generic.scope import Scope
 from toplint.parse.infer import resources as rs
-from toplint.parse.infer.scopevars import declared
+from toplint.parse.infer.scopevars import declared, env_key
 from toplint.parse.infer.scoping import apply as apply_resources
 from toplint.parse.invocation import Invocation, find_invocations
 from toplint.parse.options import Arg
@@ -116,6 +116,7 @@ def matched_deployments(
     node = get_path(tree.data, at, "")
     written = declared(node[1]) if node is not None and isinstance(node[1], dict) else {}
     env = {**written, **_injected(reader, resources)}  # the platform's own names win
+    process = _environment(tree, at, node[1] if node is not None else None, written)
     out: list[Deployment] = []
     findings: list[Finding] = []
     flags_only: list[Arg] = []  # arguments of the engine image's own entrypoint
@@ -127,7 +128,7 @@ def matched_deployments(
             if not invocations and evidence is not None and flags_first(args):
                 flags_only.extend(args)
             for inv in invocations:
-                dep, more = deployment_from_invocation(inv, path, source_kind="reader")
+                dep, more = deployment_from_invocation(inv, path, source_kind="reader", env=process)
                 why = evidence.why if evidence else f"reader `{reader.name}`: `{rs.anchor(c_at)}`"
                 scope = Scope(at, dep.engine, why)
                 out.append(_finish(tree, dep, resources, scope, reader))
@@ -154,8 +155,31 @@ def matched_deployments(
         spec.name, tuple(args), Arg(evidence.engine, evidence.engine, start), model=positional
     )
     base = Deployment(path, start.line, start.column, engine="", model=None, source_kind="reader")
-    dep, more = deployment_from_invocation(inv, path, source_kind="reader", base=base)
+    dep, more = deployment_from_invocation(inv, path, source_kind="reader", base=base, env=process)
     return [_finish(tree, dep, resources, scope, reader)], list(more)
+
+
+def _environment(tree: Any, at: Path, node: Any, written: Mapping[str, str]) -> dict[str, Arg]:
+    """The environment the mapping's env-like keys (``declared``) give the process it runs, each
+    variable at its entry: an engine reads its options from there as from a container's
+    (TGI's launcher reads every option from its upper-cased variable, clap ``env``:
+    huggingface/text-generation-inference@db931fc launcher/src/main.rs, ``MODEL_ID``; a dstack
+    run's ``env`` list is the environment of its ``commands``: dstackai/dstack-examples@82fa730
+    llms/mixtral/tgi.dstack.yml, its model read only there)."""
+    out: dict[str, Arg] = {}
+    if not isinstance(node, Mapping):
+        return out
+    for key, value in node.items():
+        if not env_key(key) or not isinstance(value, (dict, list)):
+            continue
+        entries = list(value.items()) if isinstance(value, dict) else list(enumerate(value))
+        for step, item in entries:
+            name = step if isinstance(value, dict) else str(item).partition("=")[0].strip()
+            if isinstance(name, str) and name in written:
+                where: Path = (*at, key, step)
+                text = written[name]
+                out[name] = Arg(text, text, tree.value_position(where), (), rs.anchor(where))
+    return out
 
 
 deployments = matched_deployments  # for readers of a program's arguments (``generic.overrides``)
