@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from toplint.engines.registry import get_engine
 from toplint.model import Finding, Fix, Severity
 from toplint.outcome.types import GIB, Memory
-from toplint.rulebook import stateblocks
+from toplint.rulebook import outsidefit, stateblocks
 from toplint.rulebook.helpers import finding, flag_fix, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -32,7 +32,14 @@ Memory is counted in the binary GiB the driver reports (a "24 GB" card is 24 GiB
   its default; a release not known by 0.9, and when a later release's default would fit, the
   outcome depends on the release installed: **may not start** (warning);
 - SGLang: `--mem-fraction-static` × total holds weights and the KV pool, the rest is left for
-  activations and CUDA graphs;
+  activations and CUDA graphs.  The pool takes all of the fraction the weights leave (a
+  `--max-total-tokens` may cap it), so a written fraction must leave what the server allocates
+  after it: at the high end the headroom SGLang picks its own default with (activations of the
+  chunked prefill or a decode server's running requests, the decode graphs' batches, DP
+  attention's padding, DeepEP's buffers, at least 10 GiB on a GPU above 60 GiB), at the low end
+  the fixed band's, each with the 4 GiB symmetric-memory pool `--enable-symm-mem` preallocates
+  (`SGLANG_SYMM_MEM_PREALLOC_GB_SIZE`; `toplint.outcome.outside`); the fix is the fraction that
+  leaves the high end;
 - TGI: `--cuda-memory-fraction` (1.0) × total; its start-up warm-up (one prefill of
   `--max-batch-prefill-tokens`, before 3.0 with every prompt token's logits over the whole
   vocabulary) is its working memory's low end, and its high end where more; the warm-up
@@ -113,6 +120,8 @@ or T4).  More GPUs need requests and nodes a flag cannot add, so that advice is 
   0.34.0, vllm-project/vllm@62d4bc3c7 `CacheConfig.resolved_gpu_memory_utilization`)
 - vLLM `check_enough_kv_cache_memory` (@bbf906a8): https://github.com/vllm-project/vllm/blob/bbf906a88ba1a39104884c88c9811a4f968e4659/vllm/v1/core/kv_cache_utils.py
 - SGLang `profile_max_num_token` (v0.5.8): https://github.com/sgl-project/sglang/blob/v0.5.8/python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py
+- SGLang's headroom outside `--mem-fraction-static` (@031ed82d): https://github.com/sgl-project/sglang/blob/031ed82d8b5ec8db9cf88cffb057c2e91c964262/python/sglang/srt/arg_groups/memory_hook.py
+- Incident (SGLang decode at 0.95 with the symmetric-memory pool on GB200): https://github.com/NVIDIA/srt-slurm/issues/172
 - TGI `get_cuda_free_memory` (@c09f5bc9): https://github.com/huggingface/text-generation-inference/blob/c09f5bc93071e2701e201bb374d488e4673fac3d/server/text_generation_server/utils/import_utils.py
 - TGI `warmup` (v2.2.0): https://github.com/huggingface/text-generation-inference/blob/v2.2.0/server/text_generation_server/models/flash_causal_lm.py
 - NCCL buffer and runtime overheads used by NVIDIA's AIConfigurator: https://github.com/ai-dynamo/aiconfigurator
@@ -173,6 +182,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             f"vocabulary tables ({_gib(m.load_peak - m.weights)} with the CUDA context): "
             f'{title} runs out of memory while it loads ("CUDA out of memory")'
         )
+    elif m.weights_fit and m.one_sequence_fits and m.states_fit:  # outside the fraction
+        message = outsidefit.too_little(m, refuses, gpu.name)
     elif m.weights_fit and m.one_sequence_fits:  # the recurrent state's blocks are too few
         message = stateblocks.too_few(m, refuses, _budget(m, gpu.name))
     elif m.weights_fit:  # the weights fit; one sequence of the context does not
@@ -219,7 +230,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     elif uncertain and not since:
         message += (
             f"; with the start-up working memory at the low end of its band "
-            f"({_gib(m.working_low)}) "
+            f"({_gib(m.working_low if m.outside_fits else m.outside_need_low)}) "
             f"it fits, so whether it starts depends on the profile run"
         )
     yield finding(
@@ -305,6 +316,9 @@ def _fix(ctx: RuleContext, m: Memory) -> Fix | str:
     dep = ctx.deployment
     if not m.loads:  # no setting of the engine's shrinks what loading holds
         return "more GPUs for tensor parallelism (each holds a share of the tables), or no draft"
+    lower = outsidefit.fraction(m) if m.weights_fit and not m.outside_fits else ""
+    if lower and m.one_sequence_fits and m.states_fit:  # the weights fit the smaller fraction
+        return flag_fix(f"--mem-fraction-static {lower}", {"mem-fraction-static": lower})
     fewer = _fewer_images(ctx, m)
     if fewer is not None:
         return fewer

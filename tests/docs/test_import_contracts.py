@@ -83,6 +83,7 @@ RULES_MAY_IMPORT = (
     "toplint.rulebook.analysis",
     "toplint.rulebook.fitadvice",  # what would fit when the weights do not (TL205's advice)
     "toplint.rulebook.stateblocks",  # a hybrid model's recurrent-state blocks, said (TL205)
+    "toplint.rulebook.outsidefit",  # SGLang's room outside its fraction, said (TL205)
     "toplint.rulebook.devshm",  # NCCL's /dev/shm files at start-up (TL215)
     "toplint.rulebook.helpers",
     "toplint.rulebook.outcomes",

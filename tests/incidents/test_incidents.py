@@ -84,7 +84,7 @@ DEVELOPMENT_ON_TOP = {
     "round29": 2,
     "round30": 0,
     "round31": 0,
-    "round33": 0,
+    "round33": 1,
     "round34": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {

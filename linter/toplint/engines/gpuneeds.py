@@ -249,6 +249,38 @@ class MemoryAccounting:
     # How a speculative-decoding draft's weights and KV cache are taken, when its source has
     # been read (``toplint.outcome.drafts``); None = drafts not modelled.
     drafts: Drafts | None = None
+    # What an engine whose fraction holds only the weights and the KV pool keeps outside it
+    # by its own estimate (``toplint.outcome.outside``); None = not read.
+    outside: OutsideReserve | None = None
+
+
+@record
+class OutsideReserve:
+    """What an engine whose fraction holds only the weights and the KV pool (SGLang) keeps
+    outside it for the allocations it makes after the pool - activations, CUDA graphs,
+    all-to-all buffers, a symmetric-memory pool - by the engine's own estimate, the one it
+    picks its default fraction with (``toplint.outcome.outside``).  Sizes in MiB as the
+    engine writes them; ``prefill_defaults``: (GPU memory below this many GiB, chunked-prefill
+    tokens, CUDA-graph batch below ``graph_tp_split`` TP ranks, from it), the last row for
+    every larger GPU."""
+
+    prefill_defaults: tuple[tuple[float, int, int, int], ...]
+    graph_tp_split: int
+    base_mib: float  # constant metadata (attention backends)
+    per_token_mib: float  # activations per token of the larger of the chunk and the floor
+    min_tokens: int
+    per_graph_batch_mib: float  # decode CUDA graphs, per batch of the largest captured
+    per_rank_mib: float  # per tensor x pipeline rank
+    dp_attention_mib: float  # per graph batch x DP rank with DP attention
+    dp_attention_large_batch: int  # above this largest graph batch, ...
+    dp_attention_large_mib: float  # ... this much more per graph batch x DP rank
+    floor_above_gib: float  # on a GPU larger than this, ...
+    floor_mib: float  # ... at least this much
+    deepep_mib: float  # DeepEP all-to-all buffers in the decode graphs
+    symm_key: str  # the option that turns the symmetric-memory pool on
+    symm_env: str  # the variable that sizes it (GiB)
+    symm_default_gib: float  # its size when the option is on and the variable is not set
+    source: str
 
 
 @record

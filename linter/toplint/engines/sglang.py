@@ -9,7 +9,7 @@ Vocabulary: ``toplint.engines.sglang_options``, the options of sglang 0.5.5.post
 from __future__ import annotations
 
 from toplint.engines import dynamo, sglang_dp, swift
-from toplint.engines.gpuneeds import Drafts, FallbackReleases, MemoryAccounting
+from toplint.engines.gpuneeds import Drafts, FallbackReleases, MemoryAccounting, OutsideReserve
 from toplint.engines.layout import planned
 from toplint.engines.sglang_options import ALIASES, OPTIONS
 from toplint.engines.types import (
@@ -315,6 +315,42 @@ ENGINE = Engine(
             source="sgl-project/sglang@001ccef0 python/sglang/srt/model_executor/"
             "model_runner_kv_cache_mixin.py profile_max_num_token, init_memory; "
             "python/sglang/srt/speculative/spec_info.py SpeculativeAlgorithm",
+        ),
+        # The headroom SGLang picks its default --mem-fraction-static with: reserved_mem =
+        # 512 + 1.5 x max(chunked prefill, 2048) (a decode server: its running requests x draft
+        # tokens) + tp x pp / 8 x 1024 + 2 x the decode graphs' largest batch (+ 3 and, above
+        # 300, 1.5 more x batch x DP size with DP attention), at least 10 GiB on a GPU above
+        # 60 GiB, + 2 GiB for DeepEP's buffers; chunked prefill and the graphs' batch default
+        # by GPU memory and TP; --enable-symm-mem preallocates SGLANG_SYMM_MEM_PREALLOC_GB_SIZE
+        # (4 GiB unset) after the graphs, outside the fraction too (model_runner
+        # prealloc_symmetric_memory_pool).
+        outside=OutsideReserve(
+            prefill_defaults=(
+                (20, 2048, 8, 8),
+                (35, 2048, 24, 80),
+                (60, 4096, 32, 160),
+                (90, 8192, 256, 512),
+                (160, 8192, 256, 512),
+                (float("inf"), 16384, 512, 512),
+            ),
+            graph_tp_split=4,
+            base_mib=512,
+            per_token_mib=1.5,
+            min_tokens=2048,
+            per_graph_batch_mib=2,
+            per_rank_mib=1024 / 8,
+            dp_attention_mib=3,
+            dp_attention_large_batch=300,
+            dp_attention_large_mib=1.5,
+            floor_above_gib=60,
+            floor_mib=10 * 1024,
+            deepep_mib=2 * 1024,
+            symm_key="enable_symm_mem",
+            symm_env="SGLANG_SYMM_MEM_PREALLOC_GB_SIZE",
+            symm_default_gib=4,
+            source="sgl-project/sglang@031ed82d python/sglang/srt/arg_groups/memory_hook.py "
+            "_handle_gpu_memory_settings, reserve_for_graph_mb, reserve_for_deepep_a2a_mb; "
+            "python/sglang/srt/environ.py SGLANG_SYMM_MEM_PREALLOC_GB_SIZE",
         ),
     ),
     # VocabParallelEmbedding (adapted from vLLM's) pads to DEFAULT_VOCAB_PADDING_SIZE = 64 and

@@ -45,6 +45,7 @@ from toplint.engines.release import pinned, version
 from toplint.hardware.vision import VisionEncoder, encoder_of
 from toplint.infra.numbers import finite
 from toplint.model import Deployment
+from toplint.outcome import outside as outside_of
 from toplint.outcome import states
 from toplint.outcome.drafts import Draft, draft
 from toplint.outcome.lengths import AUTO_CONTEXT, context_length
@@ -306,7 +307,32 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float, gpu: str = 
         load_peak=weights + spec.transient + CONTEXT_GIB * GIB + _nccl(dep)
         if spec.transient
         else 0.0,
+        **_outside(dep, acc, capacity, fraction, weights, per_token, (low, high)),
     )
+
+
+def _outside(
+    dep: Deployment,
+    acc: MemoryAccounting,
+    capacity: float,
+    fraction: float,
+    weights: float,
+    per_token: float,
+    band: tuple[float, float],
+) -> dict[str, float]:
+    """What the engine allocates outside a fraction that holds only weights and KV pool, and
+    the room it has there (``toplint.outcome.outside``); nothing when not read, or when the
+    fraction is not written: SGLang then picks it as (total - this headroom) / total."""
+    if acc.outside is None or not acc.weights_inside or option(dep.options, *acc.keys) is None:
+        return {}  # not read, or not written: the engine then picks the fraction that keeps it
+    symm = outside_of.symmetric_pool(dep, acc.outside)
+    high = max(band[1], outside_of.headroom(dep, acc.outside, capacity))
+    return {
+        "outside": outside_of.room(dep, capacity, fraction, weights, per_token),
+        "outside_need": high + symm,
+        "outside_need_low": band[0] + symm,
+        "outside_symm": symm,
+    }
 
 
 class _States:

@@ -76,6 +76,21 @@ class Memory:
     # own for a while (``toplint.outcome.drafts``), CUDA context and NCCL's buffers included;
     # 0 when not checked
     load_peak: float = 0.0
+    # where the fraction holds only weights and KV pool (SGLang): the bytes left outside them,
+    # and what the engine allocates there by its own estimate, at the high and the low end
+    # (``toplint.outcome.outside``); ``outside`` -1: not judged
+    outside: float = -1.0
+    outside_need: float = 0.0
+    outside_need_low: float = 0.0
+    outside_symm: float = 0.0  # the symmetric-memory pool among them
+
+    @property
+    def outside_fits(self) -> bool:
+        return self.outside < 0 or self.outside_need <= self.outside
+
+    @property
+    def outside_fits_low(self) -> bool:
+        return self.outside < 0 or self.outside_need_low <= self.outside
 
     @property
     def weights_fit(self) -> bool:
@@ -99,7 +114,7 @@ class Memory:
         states = self.state_blocks if self.state_blocks_low < 0 else self.state_blocks_low
         enough = states < 0 or self.sequences <= states
         fits = low > 0 and (self.context is None or low >= self.context) and enough
-        return fits and self.loads
+        return fits and self.loads and self.outside_fits_low
 
     @property
     def one_sequence_fits(self) -> bool:
@@ -107,7 +122,8 @@ class Memory:
 
     @property
     def fits(self) -> bool:
-        return self.loads and self.weights_fit and self.one_sequence_fits and self.states_fit
+        fits = self.weights_fit and self.one_sequence_fits and self.states_fit
+        return self.loads and fits and self.outside_fits
 
     @property
     def headroom(self) -> float:
