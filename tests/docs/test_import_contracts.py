@@ -68,6 +68,7 @@ RULES_MAY_IMPORT = (
     "toplint.outcome.shards",  # what an engine divides over TP (TL202: vocabulary, vision heads)
     "toplint.outcome.marlin",  # the weight-only Marlin fallback's tiles (TL206)
     "toplint.outcome.states",  # a hybrid model's recurrent-state blocks (TL205)
+    "toplint.outcome.statesplit",  # SGLang's state slots out of the KV pool (TL205)
     "toplint.outcome.types",
     "toplint.parse",
     "toplint.parse.options",

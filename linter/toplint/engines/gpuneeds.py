@@ -84,6 +84,24 @@ class StateBlocks:
 
 
 @record
+class StateSplit:
+    """How the engine splits the memory its KV pool is sized from between a hybrid model's
+    per-request recurrent state (``ModelSpec.state_layers``) and the attention's KV cache,
+    read from its source (``toplint.outcome.statesplit``): ``size_key`` written is the state
+    slots; else, with ``radix_off_key`` on and ``running_key`` written, one slot per running
+    request; else the slots that fill ``ratio / (1 + ratio)`` of the memory (``ratio_key``,
+    ``ratio_default``: the state's memory over the KV cache's).  Under DP attention each of the
+    DP ranks takes its share of a written count."""
+
+    ratio_key: str
+    ratio_default: float
+    size_key: str
+    radix_off_key: str
+    running_key: str
+    source: str = ""
+
+
+@record
 class WarmUpRange:
     """What a range of an engine's releases warms up with (``WarmUp``), from its source.
 
@@ -246,6 +264,10 @@ class MemoryAccounting:
     # How a hybrid model's per-sequence recurrent state is paged, when its source has been
     # read (``toplint.outcome.states``); None = not modelled.
     states: StateBlocks | None = None
+    # How the memory the KV pool is sized from is shared with a hybrid model's recurrent
+    # state, when its source has been read (``toplint.outcome.statesplit``); None = the state
+    # is not taken from it (or paged inside it: ``states``).
+    state_split: StateSplit | None = None
     # How a speculative-decoding draft's weights and KV cache are taken, when its source has
     # been read (``toplint.outcome.drafts``); None = drafts not modelled.
     drafts: Drafts | None = None

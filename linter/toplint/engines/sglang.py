@@ -9,7 +9,13 @@ Vocabulary: ``toplint.engines.sglang_options``, the options of sglang 0.5.5.post
 from __future__ import annotations
 
 from toplint.engines import dynamo, sglang_dp, swift
-from toplint.engines.gpuneeds import Drafts, FallbackReleases, MemoryAccounting, OutsideReserve
+from toplint.engines.gpuneeds import (
+    Drafts,
+    FallbackReleases,
+    MemoryAccounting,
+    OutsideReserve,
+    StateSplit,
+)
 from toplint.engines.layout import planned
 from toplint.engines.sglang_options import ALIASES, OPTIONS
 from toplint.engines.types import (
@@ -302,6 +308,19 @@ ENGINE = Engine(
         "available_gpu_memory - total_gpu_memory * (1 - mem_fraction_static))",
         source="sgl-project/sglang@v0.5.8 python/sglang/srt/model_executor/"
         "model_runner_kv_cache_mixin.py profile_max_num_token L111-144",
+        # a Mamba-2 / Gated DeltaNet model's state slots come out of the KV pool's memory first
+        state_split=StateSplit(
+            ratio_key="mamba_full_memory_ratio",
+            ratio_default=0.9,
+            size_key="max_mamba_cache_size",
+            radix_off_key="disable_radix_cache",
+            running_key="max_running_requests",
+            source="sgl-project/sglang@001ccef0 python/sglang/srt/model_executor/"
+            "model_runner_kv_cache_mixin.py profile_max_num_token, handle_max_mamba_cache; "
+            "python/sglang/srt/server_args.py ServerArgs.mamba_full_memory_ratio (0.9; a later "
+            "release's resolvable field falls back to 0.9); "
+            "python/sglang/srt/configs/mamba_utils.py mamba_cache_per_req",
+        ),
         # A draft (--speculative-algorithm EAGLE, EAGLE3, NEXTN, STANDALONE ...) runs in its own
         # worker after the target's: its KV pool is sized to the target's tokens plus headroom
         # (``draft_runner_cache_size``), with its own layers, from what is then free, not from

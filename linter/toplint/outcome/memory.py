@@ -51,6 +51,7 @@ from toplint.outcome.drafts import Draft, draft
 from toplint.outcome.lengths import AUTO_CONTEXT, context_length
 from toplint.outcome.profile import CONTEXT_GIB
 from toplint.outcome.profile import high_end as profile_high_end
+from toplint.outcome.statesplit import kv_left
 from toplint.outcome.types import GIB, Memory
 from toplint.outcome.warmup import WarmUpNeeds
 from toplint.outcome.warmup import context as warm_up_context
@@ -258,8 +259,9 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float, gpu: str = 
     working, working_low = high + images * per_image, low + images * per_image
     per_token = own + spec.kv_per_token
     budget = capacity * fraction if acc.of_total else capacity
-    kv = _kv_bytes(acc, capacity, fraction, weights, working)
-    kv_low = _kv_bytes(acc, capacity, fraction, weights, working_low)
+    # a hybrid model's recurrent state takes its share first where the engine sizes it so
+    kv = kv_left(dep, model, _kv_bytes(acc, capacity, fraction, weights, working))
+    kv_low = kv_left(dep, model, _kv_bytes(acc, capacity, fraction, weights, working_low))
     tokens = int(kv // per_token) if kv > 0 and per_token > 0 else 0
     tokens_low = int(kv_low // per_token) if kv_low > 0 and per_token > 0 else 0
     context, source = _context(dep, model, acc, warm)

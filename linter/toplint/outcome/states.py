@@ -76,7 +76,7 @@ def block_bytes(dep: Deployment, model: ModelSpec, kv_per_token: float) -> float
     pp = max(dep.pp or 1, 1)
     attention = model.attention_layers or max(model.num_layers - model.state_layers, 1)
     per_layer = kv_per_token * pp / attention  # one attention layer's bytes per token
-    state = _rank_state(model, max(dep.tp or 1, 1))
+    state = rank_state(model, max(dep.tp or 1, 1))
     if per_layer <= 0:
         return 0.0
     tokens = BLOCK_ALIGN * math.ceil(state / (BLOCK_ALIGN * per_layer))
@@ -89,7 +89,7 @@ def block_bytes(dep: Deployment, model: ModelSpec, kv_per_token: float) -> float
     return tokens * per_layer * group
 
 
-def _rank_state(model: ModelSpec, tp: int) -> float:
+def rank_state(model: ModelSpec, tp: int) -> float:
     """One layer's state on one rank: its heads' share, and the Mamba-2 groups vLLM adds so
     that each head shard has its group when TP does not divide them (``tp - n_groups`` more:
     vllm-project/vllm@02d71083 vllm/model_executor/layers/mamba/mamba_utils.py
