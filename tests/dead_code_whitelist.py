@@ -112,6 +112,7 @@ USED = [
     # The source of an engine's pipeline-stage memory layout, cited beside the value (issue 25).
     MemoryAccounting.pp_tables_source,
     MemoryAccounting.profile_images_source,
+    MemoryAccounting.language_only_source,
     # Tests that count what a run computes empty the run memos first.
     forget_all,
     # Vocabularies of the cost model (issue 17) that its comments and tests name.

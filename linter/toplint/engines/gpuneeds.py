@@ -230,6 +230,10 @@ class MemoryAccounting:
     profile_images_key: str = ""
     profile_images_default: int = 0
     profile_images_source: str = ""
+    # The switch with which the engine builds no multimodal tower (the checkpoint's vision
+    # encoder is neither loaded nor profiled); "" when the engine has none or it is not read.
+    language_only_key: str = ""
+    language_only_source: str = ""
     # What the engine does beside other processes on its GPU (``toplint.outcome.colocation``):
     # "requests" - it needs its fraction of the total free when it starts and refuses or fails
     # otherwise; "leaves" - it takes all the memory free but (1 - fraction) of the total;

@@ -22,6 +22,7 @@ from toplint.engines.types import (
     Launch,
     Layout,
 )
+from toplint.engines.vllm import towers
 from toplint.engines.vllm.alltoall import ALL_TO_ALL
 from toplint.engines.vllm.cli import (
     CLI,
@@ -315,10 +316,9 @@ ENGINE = Engine(
         ),
         profile_images_key="max_num_seqs",
         profile_images_default=256,
-        profile_images_source="vllm-project/vllm@01b9fe69 vllm/worker/enc_dec_model_runner.py "
-        "profile_run (one maximum-size dummy image per sequence group, max_num_seqs groups, one "
-        "forward pass); encoder-decoder models run on the V0 engine, whose EngineArgs "
-        "max_num_seqs default is 256",
+        profile_images_source=towers.PROFILE_IMAGES,
+        language_only_key="language_model_only",
+        language_only_source=towers.LANGUAGE_ONLY,
         # A hybrid model's recurrent state: one block per decode sequence out of the KV pool;
         # with full decode CUDA graphs (the default), more --max-num-seqs than blocks is a
         # ValueError at start-up from vllm-project/vllm#38270 (merged 2026-03-30, first in
