@@ -81,6 +81,13 @@ class StateBlocks:
     # profile (GiB) beyond what ``ProfileRun``'s bound counts: part of the most the profile
     # can allocate, the working memory the fewest blocks assume (``toplint.outcome.states``)
     kernels_gib: float = 0.0
+    # config.json ``model_type``s whose recurrent state the engine keeps in the model's 16-bit
+    # dtype where the catalog counts float32 (no ``mamba_ssm_dtype`` read): not judged.  vLLM's
+    # Qwen3-Next: ``get_mamba_state_dtype_from_config`` returns ``MambaStateDtypeCalculator.
+    # gated_delta_net_state_dtype(model dtype, mamba_cache_dtype)``, the cache dtype ("auto":
+    # the model's) for both states (vllm-project/vllm@6365b387 models/qwen3_next.py), where
+    # SGLang keeps float32 (``mamba2_state_dtype``'s default: ``toplint.outcome.statesplit``)
+    ssm_in_model_dtype: frozenset[str] = frozenset()
 
 
 @record

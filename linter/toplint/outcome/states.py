@@ -50,6 +50,8 @@ def paged(dep: Deployment, model: ModelSpec) -> StateBlocks | None:
     states = get_engine(dep.engine).memory.states
     if states is None or model.state_layers <= 0 or model.state_bytes <= 0:
         return None
+    if model.model_type in states.ssm_in_model_dtype:  # half the state the catalog counts
+        return None
     at = pinned(dep)
     if at is not None and states.since and at < (version(states.since) or (0, 0, 0)):
         return None

@@ -331,26 +331,26 @@ ENGINE = Engine(
             small_on=("A100",),
             since="0.19.0",
             eager_key="enforce_eager",
-            # written state dtypes change its bytes; prefix caching rounds the block up to the
-            # Mamba kernel's chunk (vllm/model_executor/models/config.py
-            # HybridAttentionMambaModelConfig, vllm-project/vllm@1936cf38); a draft, in any
-            # spelling DRAFTS reads, widens the convolution state by its tokens
-            # (mamba2_state_shape ``num_spec``): toplint.outcome.states asks the drafts' reading
+            # written state dtypes change its bytes; prefix caching rounds the block up to the Mamba
+            # kernel's chunk (vllm-project/vllm@1936cf38 vllm/model_executor/models/config.py
+            # HybridAttentionMambaModelConfig); a draft widens the convolution state by its tokens
+            # (mamba2_state_shape ``num_spec``): toplint.outcome.states asks DRAFTS' reading
             not_judged_keys=(
                 "compilation_config",
                 *("mamba_ssm_cache_dtype", "mamba_cache_dtype", "mamba_block_size"),
                 "mamba_cache_mode",
             ),
+            # both 16-bit: vllm-project/vllm@6365b387 models/qwen3_next.py get_mamba_state_dtype...
+            ssm_in_model_dtype=frozenset({"qwen3_next"}),
             not_judged_when_on=("enable_prefix_caching",),
             # "override attention block size if either (a) the user has not set it or (b) the
             # user has set it too small" (the same function)
             block_key="block_size",
             refusal="max_num_seqs ({seqs}) exceeds available Mamba cache blocks ({blocks})",
-            # a vLLM 0.18.0 debug log of Qwen3.5: "non-torch forward increase: 3.81 GiB", ~2.0
-            # GiB of it from that release's Triton/FLA Gated DeltaNet prefill kernel (0.17.1's
-            # non-torch was ~1.8 GiB; public index file 56727442879, a project's notes on vLLM
-            # 0.18.0 with Qwen3.5-4B and -9B, VLLM_LOGGING_LEVEL=DEBUG); the profile's bound
-            # counts 0.4 GiB outside PyTorch (toplint.outcome.profile.NON_TORCH_GIB)
+            # a vLLM 0.18.0 debug log of Qwen3.5: "non-torch forward increase: 3.81 GiB", ~2.0 GiB
+            # of it from that release's Triton/FLA Gated DeltaNet prefill kernel (0.17.1's: ~1.8
+            # GiB; public index file 56727442879, notes on vLLM 0.18.0 with Qwen3.5-4B and -9B at
+            # DEBUG); the profile's bound counts 0.4 GiB outside PyTorch (profile.NON_TORCH_GIB)
             kernels_gib=2.0,
             source="vllm-project/vllm@cc06b4e8 vllm/config/compilation.py "
             "resolve_cudagraph_mode_and_sizes; vllm/v1/core/kv_cache_utils.py "
