@@ -7,7 +7,7 @@ from toplint.hardware.hfconfig import spec_from_hf_config
 from toplint.hardware.hftower import tower_params
 from toplint.hardware.models import lookup_model
 from toplint.model import Deployment
-from toplint.outcome.memory import vision_weights
+from toplint.outcome.towers import vision_weights
 
 # Qwen3.6-27B's vision_config (nvidia/Qwen3.6-27B-NVFP4 config.json, as aiconfigurator copies it)
 VISION = {

@@ -1,5 +1,5 @@
 """vLLM's ``--language-model-only``: a Qwen3.5/3.6 checkpoint's vision tower is not built, so
-its weights are not counted (``toplint.outcome.memory.language_only``; vllm-project/vllm
+its weights are not counted (``toplint.outcome.towers.language_only``; vllm-project/vllm
 vllm/config/multimodal.py ``MultiModalConfig.language_model_only``, models/interfaces.py
 ``_mark_tower_model``, @36c110bd models/qwen3_5.py)."""
 
@@ -10,7 +10,8 @@ from pathlib import Path
 from tests.parse.helpers import only
 from toplint.hardware.models import lookup_model
 from toplint.model import Deployment
-from toplint.outcome.memory import language_only, memory, vision_weights
+from toplint.outcome.memory import memory
+from toplint.outcome.towers import language_only, vision_weights
 from toplint.record import replace
 
 # A real script (allanchan339/vLLM-Qwen3.5-27B@13556c07 Qwen36/35B/qwen36_35B_vllm_FP8.sh, the

@@ -57,10 +57,10 @@ from toplint.outcome.cohosted import (
 from toplint.outcome.memory import (
     accounting,
     memory_setting,
-    vision_weights,
     weights_per_gpu,
     working_low,
 )
+from toplint.outcome.towers import vision_weights
 from toplint.outcome.types import GIB, Process, SharedGpu
 from toplint.record import replace
 

@@ -52,6 +52,7 @@ from toplint.outcome.lengths import AUTO_CONTEXT, context_length
 from toplint.outcome.profile import CONTEXT_GIB
 from toplint.outcome.profile import high_end as profile_high_end
 from toplint.outcome.statesplit import kv_left
+from toplint.outcome.towers import vision_weights
 from toplint.outcome.types import GIB, Memory
 from toplint.outcome.warmup import WarmUpNeeds
 from toplint.outcome.warmup import context as warm_up_context
@@ -155,36 +156,6 @@ def _kv_bytes(
     if acc.weights_inside:  # SGLang: weights + KV pool inside the fraction
         return min(capacity * fraction - weights, capacity - weights - working)
     return capacity * fraction - weights - working
-
-
-def language_only(dep: Deployment) -> bool:
-    """Whether ``dep`` turns the engine's multimodal towers off (``MemoryAccounting.
-    language_only_key``: vLLM's ``--language-model-only``): a tower the engine builds inside
-    its tower marker (the ones ``ModelSpec.vision_params`` counts, Qwen3.5/3.6) is not loaded.
-    Llama 3.2 Vision's encoder-decoder path (``toplint.hardware.vision``) has not been read
-    for it and keeps its encoder.
-
-    vLLM: ``MultiModalConfig.language_model_only`` "disables all multimodal inputs by setting
-    all modality limits to 0" (vllm/config/multimodal.py); a tower built inside
-    ``SupportsMultiModal._mark_tower_model`` is "automatically skipped when
-    `--limit-mm-per-prompt` is set to zero for all of their modalities" (models/interfaces.py,
-    as public index file 54351779329 quotes it); Qwen3.5/3.6 build ``self.visual`` inside
-    ``_mark_tower_model(vllm_config, {"image", "video"})`` (vllm-project/vllm@36c110bd
-    vllm/model_executor/models/qwen3_5.py)."""
-    key = accounting(dep.engine).language_only_key
-    on = option(dep.options, key) if key else None
-    return on is not None and str(on).strip("'\" ").lower() not in ("false", "0", "no", "off")
-
-
-def vision_weights(model: ModelSpec, dep: Deployment) -> float:
-    """Bytes of the vision encoder one GPU holds (16-bit, split over TP like its layers): a
-    family's known encoder, or the tower its config.json describes (``ModelSpec.vision_params``);
-    none of the latter when the engine is told to build no tower (``language_only``)."""
-    encoder = encoder_of(model)
-    if encoder is None and language_only(dep):
-        return 0.0
-    params = encoder.params if encoder is not None else model.vision_params
-    return params * 2.0 / max(dep.tp or 1, 1)
 
 
 def profile_images(dep: Deployment, model: ModelSpec) -> tuple[int, float]:

@@ -9,7 +9,7 @@ PROFILE_IMAGES = (
     "models run on the V0 engine, whose EngineArgs max_num_seqs default is 256"
 )
 # --language-model-only: every modality's limit 0, and a tower built inside _mark_tower_model for
-# modalities all at 0 is not built (toplint.outcome.memory.language_only quotes them)
+# modalities all at 0 is not built (toplint.outcome.towers.language_only quotes them)
 LANGUAGE_ONLY = (
     "vllm-project/vllm vllm/config/multimodal.py MultiModalConfig.language_model_only; "
     "vllm/model_executor/models/interfaces.py SupportsMultiModal._mark_tower_model; "
