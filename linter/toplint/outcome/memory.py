@@ -321,7 +321,9 @@ def _outside(
     if acc.outside is None or not acc.weights_inside or option(dep.options, *acc.keys) is None:
         return {}  # not read, or not written: the engine then picks the fraction that keeps it
     symm = outside_of.symmetric_pool(dep, acc.outside)
-    high = max(band[1], outside_of.headroom(dep, acc.outside, capacity))
+    high = band[1]
+    if outside_of.preallocates(dep, acc.outside):  # the engine's own estimate, with them
+        high = max(high, outside_of.headroom(dep, acc.outside, capacity))
     return {
         "outside": outside_of.room(dep, capacity, fraction, weights, per_token),
         "outside_need": high + symm,

@@ -6,9 +6,15 @@ graphs, DeepEP's buffers, the symmetric-memory pool ``--enable-symm-mem`` preall
 fit the rest of the GPU, (1 - fraction) of its total, or the server runs out of memory before
 it serves ("CUDA out of memory" at graph capture or at the pool's preallocation).  How much
 that is, is the engine's own estimate: the headroom it picks its default fraction with
-(``OutsideReserve``, read from its source); the low end is the fixed band's
-(``toplint.outcome.memory.working_low``) with the symmetric-memory pool, which it always
-allocates.  A ``--max-total-tokens`` that caps the pool leaves the rest of the fraction free
+(``OutsideReserve``, read from its source) where the server preallocates a buffer of its
+own there (``preallocates``: the symmetric-memory pool, DeepEP's buffers), else the fixed
+band's high end; the low end is the fixed band's (``toplint.outcome.memory.working_low``) with
+the symmetric-memory pool, which it always allocates.  The engine's estimate is the headroom it
+keeps when it picks the fraction itself, not what a server needs: on its own it is above the
+room a written 0.8-0.9 leaves on an 80 GB GPU (at least 10 GiB there), where such servers run
+(tests/recipes4 sg-llama4-maverick-tp16-dpattn2-2x8xh100: 0.8 on H100, 15.9 GiB left against
+its 17.8 GiB), so it bounds the band only beside a preallocation, the failures the threads show
+(NVIDIA/srt-slurm#172: the 4 GiB symmetric pool found 2.21 GiB free at 0.95 on GB200).  A ``--max-total-tokens`` that caps the pool leaves the rest of the fraction free
 too.
 """
 
@@ -41,6 +47,14 @@ def symmetric_pool(dep: Deployment, reserve: OutsideReserve) -> float:
     written = _number(dep.options.get(f"env.{reserve.symm_env}", dep.options.get(reserve.symm_env)))
     size = reserve.symm_default_gib if written is None else written
     return max(size, 0.0) * GIB
+
+
+def preallocates(dep: Deployment, reserve: OutsideReserve) -> bool:
+    """Whether the server preallocates a buffer of its own after the pool: the symmetric-memory
+    pool (``--enable-symm-mem``) or DeepEP's buffers (``--moe-a2a-backend deepep``, earlier
+    ``--enable-deepep-moe``)."""
+    deepep = str(option(dep.options, "moe_a2a_backend") or "").strip("'\"").lower() == "deepep"
+    return deepep or _on(dep, "enable_deepep_moe") or _on(dep, reserve.symm_key)
 
 
 def headroom(dep: Deployment, reserve: OutsideReserve, capacity: float) -> float:

@@ -1,7 +1,8 @@
 """TL205's words, and its fix, for an SGLang fraction that leaves too little outside the
 weights and the KV pool for what the server allocates after the pool
-(``toplint.outcome.outside``): the allocations are a band, from the fixed band's low end to the
-headroom the engine picks its own default with, each with the symmetric-memory pool."""
+(``toplint.outcome.outside``): the allocations are a band, from the fixed band's low end to its
+high end or, where the server preallocates buffers there, the headroom the engine picks its own
+default with, each with the symmetric-memory pool."""
 
 from __future__ import annotations
 
@@ -23,8 +24,9 @@ def too_little(m: Memory, refuses: str, gpu: str) -> str:
         f"{m.setting} of the {m.capacity / GIB:g} GiB {gpu} leaves {_gib(m.outside)} per GPU "
         f"outside the weights ({_gib(m.weights)}) and the KV pool, but what the server "
         f"allocates after the pool - activations, CUDA graphs, all-to-all buffers - is "
-        f"{_gib(m.outside_need_low)} to {_gib(m.outside_need)} by the engine's own "
-        f'estimate{symm}: {refuses} ("CUDA out of memory" before it serves)'
+        f"{_gib(m.outside_need_low)} to {_gib(m.outside_need)} (the start-up band, and beside "
+        f"a preallocated buffer the engine's own estimate{symm}): {refuses} "
+        '("CUDA out of memory" before it serves)'
     )
 
 
