@@ -14,8 +14,8 @@ keeps when it picks the fraction itself, not what a server needs: on its own it 
 room a written 0.8-0.9 leaves on an 80 GB GPU (at least 10 GiB there), where such servers run
 (tests/recipes4 sg-llama4-maverick-tp16-dpattn2-2x8xh100: 0.8 on H100, 15.9 GiB left against
 its 17.8 GiB), so it bounds the band only beside a preallocation, the failures the threads show
-(NVIDIA/srt-slurm#172: the 4 GiB symmetric pool found 2.21 GiB free at 0.95 on GB200).  A ``--max-total-tokens`` that caps the pool leaves the rest of the fraction free
-too.
+(NVIDIA/srt-slurm#172: the 4 GiB symmetric pool found 2.21 GiB free at 0.95 on GB200).  A
+``--max-total-tokens`` that caps the pool leaves the rest of the fraction free too.
 """
 
 from __future__ import annotations
