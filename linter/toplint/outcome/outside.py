@@ -5,7 +5,7 @@ leave, and what the server allocates after the pool - prefill activations, the d
 graphs, DeepEP's buffers, the symmetric-memory pool ``--enable-symm-mem`` preallocates - must
 fit the rest of the GPU, (1 - fraction) of its total, or the server runs out of memory before
 it serves ("CUDA out of memory" at graph capture or at the pool's preallocation).  How much
-that is, is the engine's own estimate: the headroom it picks its default fraction with
+that is, at the high end: the engine's own estimate, the headroom it picks its default with
 (``OutsideReserve``, read from its source) where the server preallocates a buffer of its
 own there (``preallocates``: the symmetric-memory pool, DeepEP's buffers), else the fixed
 band's high end; the low end is the fixed band's (``toplint.outcome.memory.working_low``) with
