@@ -349,3 +349,32 @@ def test_plan_weighs_the_checkpoint_the_user_named(tmp_path: Path, capsys) -> No
     main(["check", str(script), "--hardware", str(tmp_path / "hardware.yaml"), "--format", "json"])
     found = json.loads(capsys.readouterr().out)["findings"]
     assert not [f for f in found if f["severity"] == "error"], found
+
+
+FOUR_HGX = """\
+version: 1
+clusters:
+  - name: h100-ib
+    nodes: 4
+    gpu: H100-SXM-80GB
+    gpus_per_node: 8
+    intra_node: {fabric: nvswitch}
+    inter_node: {network: infiniband, bandwidth: 400 Gb/s, nics_per_node: 8}
+"""
+
+
+def test_no_data_parallel_rank_spans_nodes_where_the_command_places_whole_ranks(
+    tmp_path: Path, capsys
+) -> None:
+    """vLLM places DP ranks per node (``--data-parallel-size-local``): a TP 16 rank beside
+    another on 8-GPU nodes has no command (``--data-parallel-size-local 1`` asks one node for
+    16 GPUs, TL201), so plan never offers it; TP 16 with one rank, or TP 8 ranks, it does."""
+    recs = _plan(tmp_path, capsys, FOUR_HGX, "--model", "deepseek-ai/DeepSeek-R1-0528")
+    assert recs
+    assert not [r for r in recs if r["dp"] > 1 and r["tp"] * r["pp"] > 8]
+    assert any(r["tp"] * r["pp"] > 8 for r in recs) and any(r["dp"] > 1 for r in recs)
+    (tmp_path / "serve.sh").write_text(recs[0]["command"] + "\n")
+    argv = ["check", str(tmp_path / "serve.sh"), "--hardware", str(tmp_path / "hardware.yaml")]
+    main([*argv, "--no-cache", "--format", "json"])
+    found = json.loads(capsys.readouterr().out)["findings"]
+    assert not [f for f in found if f["rule"] == "TL201"]

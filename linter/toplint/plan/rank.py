@@ -204,7 +204,18 @@ def candidates(
     return [
         evaluate(layout, model, cluster, engine, workload, budgets, rules, options, model_id)
         for layout in layouts(model, gpus, engine)
+        if printable(layout, cluster, engine)
     ]
+
+
+def printable(layout: Layout, cluster: Cluster, engine: str) -> bool:
+    """Whether the engine's command can start the layout: an engine that spreads DP ranks over
+    nodes by a local DP size (vLLM ``--data-parallel-size-local``, ``Layout.dp_local``) places
+    whole ranks on each node, so a rank whose TP x PP spans nodes beside other ranks has no
+    command (``--data-parallel-size-local 1`` of a TP 16 rank asks one 8-GPU node for 16 GPUs,
+    which ``check`` reports: TL201)."""
+    spans = layout.tp * layout.pp > cluster.gpus_per_node
+    return not (layout.dp > 1 and spans and get_engine(engine).layout.dp_local)
 
 
 def rank(cands: Sequence[Candidate], objective: str) -> list[Candidate]:
