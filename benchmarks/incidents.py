@@ -30,6 +30,8 @@ round29`: tests/incidents/SPLIT29.md, 6 more from multi-stage deploy configs, ch
 unified-memory GB10 threads; `--set round30`: tests/incidents/SPLIT30.md, 7 more from SGLang
 cookbook fixes and the trackers other than vLLM's; `--set round31`: tests/incidents/SPLIT31.md,
 6 more from model publishers' trackers (GLM-V, MiniMax-M1, Kimi-K2, Kimi-VL, Hunyuan-A13B);
+`--set round32`: tests/incidents/SPLIT32.md, 6 more from 2025-2026 vLLM and SGLang threads and pull
+requests;
 `--set round33`: tests/incidents/SPLIT33.md, 6 more from NVIDIA's srt-slurm recipes, LWS and CI
 deployments and InferenceX;
 `--set round34`: tests/incidents/SPLIT34.md, 6 more from web pages in Chinese, Japanese, Korean and
@@ -94,6 +96,7 @@ SPLITS = {
     "round29": "SPLIT29.md",
     "round30": "SPLIT30.md",
     "round31": "SPLIT31.md",
+    "round32": "SPLIT32.md",
     "round33": "SPLIT33.md",
     "round34": "SPLIT34.md",
 }

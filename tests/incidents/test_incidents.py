@@ -47,6 +47,7 @@ ROUNDS = (
     "round29",
     "round30",
     "round31",
+    "round32",
     "round33",
     "round34",
 )
@@ -84,6 +85,7 @@ DEVELOPMENT_ON_TOP = {
     "round29": 2,
     "round30": 0,
     "round31": 0,
+    "round32": 0,
     "round33": 1,
     "round34": 1,
 }
@@ -119,6 +121,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round29": 0,
     "round30": 0,
     "round31": 0,
+    "round32": 2,
     "round33": 0,
     "round34": 0,
 }
@@ -165,6 +168,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round29"]["development"] + rounds["round29"]["held-out"]) >= 6
     assert len(rounds["round30"]["development"] + rounds["round30"]["held-out"]) >= 7
     assert len(rounds["round31"]["development"] + rounds["round31"]["held-out"]) >= 6
+    assert len(rounds["round32"]["development"] + rounds["round32"]["held-out"]) >= 6
     assert len(rounds["round33"]["development"] + rounds["round33"]["held-out"]) >= 6
     assert len(rounds["round34"]["development"] + rounds["round34"]["held-out"]) >= 6
 

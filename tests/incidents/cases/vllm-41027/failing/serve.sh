@@ -1,0 +1,2 @@
+# vllm-project/vllm#41027 (comment by morganzhh): DeepSeek-V4-Flash at TP 8 on 8 H100 -> "NOK"
+python3 -m vllm.entrypoints.openai.api_server --model /mnt/workspace/models/public-models/llm/DeepSeek-V4-Flash --served-model-name qwen35 --host 0.0.0.0 --port 80 --runner generate --max-model-len 1048576 --gpu-memory-utilization 0.9 --enable-auto-tool-choice --tool-call-parser deepseek_v4 --reasoning-parser deepseek_v4 --kv-cache-dtype fp8 --block-size 256 --trust-remote-code --pipeline-parallel-size 1 --tensor-parallel-size 8
