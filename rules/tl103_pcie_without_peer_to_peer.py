@@ -17,11 +17,15 @@ over PCIe with peer-to-peer (P2P) access unavailable: consumer cards (RTX 4090/5
 RTX 3090 without a bridge report "CANNOT Access Peer") and virtualized hosts with ACS/IOMMU on.
 
 Outcome reported (toplint's severity policy): runs, slower — without peer-to-peer access NCCL
-stages every transfer through host memory.  A warning when another split of the same GPUs
-(fewer tensor-parallel ranks, more pipeline stages or data-parallel replicas) starts, fits and
-is clearly faster (`toplint.outcome.judge.best_split`, the judgement TL102 makes); info when
-none is: tensor parallelism over these GPUs is then the layout to have, as for a 27B model with
-a long context on two 24 GB cards, which one card cannot hold.
+stages every transfer through host memory, and the engine's own all-reduce (which SGLang, like
+the vLLM code it adapts, runs for two PCIe ranks) is off: it checks P2P first (`_can_p2p`) and
+falls back to NCCL.  The missing P2P is the cause, so TL102's finding on the same group (PCIe
+without NVLink) and the budgets it blows (TL105, TL106) are folded into this one.  A warning
+when another split of the same GPUs (fewer tensor-parallel ranks, more pipeline stages or
+data-parallel replicas) starts, fits and is clearly faster (`toplint.outcome.judge.best_split`,
+the judgement TL102 makes); info when none is: tensor parallelism over these GPUs is then the
+layout to have, as for a 27B model with a long context on two 24 GB cards, which one card
+cannot hold.
 
 ## Why is this bad?
 Without P2P, NCCL copies every buffer through host memory: ≈12–18 µs per hop and ≈6–8 GB/s
@@ -105,4 +109,11 @@ RULE = Rule(
     fix_safety="display",
     origin=__file__,
     accelerators="gpu",
+    # The missing P2P is what puts the group's collectives on the host path: with it, the engine
+    # runs its own all-reduce over PCIe for two ranks; without it, it falls back to NCCL through
+    # host memory (sgl-project/sglang@004e6561 python/sglang/srt/distributed/device_communicators/
+    # custom_all_reduce.py: `_can_p2p`, `should_custom_ar`; the file is adapted from vLLM
+    # v0.6.4.post1's, its header says).  So it explains TL102's PCIe cost and the budgets that
+    # cost blows, as TL111 explains TL102 for GPUs off the node's NVLink group.
+    explains=("TL102", "TL105", "TL106"),
 )

@@ -85,7 +85,7 @@ DEVELOPMENT_ON_TOP = {
     "round29": 2,
     "round30": 0,
     "round31": 0,
-    "round32": 0,
+    "round32": 1,
     "round33": 1,
     "round34": 1,
 }
@@ -121,7 +121,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round29": 0,
     "round30": 0,
     "round31": 0,
-    "round32": 2,
+    "round32": 0,
     "round33": 0,
     "round34": 0,
 }

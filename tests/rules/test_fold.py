@@ -126,3 +126,38 @@ def test_a_pod_larger_than_a_node_is_one_finding(tmp_path: Path, capsys) -> None
         "scheduled. Even laid over several nodes, this layout would fall short: (1) "
         in (found[0]["message"])
     )
+
+
+def test_a_tensor_parallel_group_without_peer_to_peer_is_one_finding(
+    tmp_path: Path, capsys
+) -> None:
+    # sgl-project/sglang#4814: TP 2 on RTX 4090s, which have no P2P.  The missing P2P (TL103) is
+    # why the group's all-reduces take the host path, so TL102's PCIe finding on the same group
+    # folds into it instead of standing beside it as a second cause.
+    (tmp_path / "hw.yaml").write_text(
+        "version: 1\nclusters:\n  - name: c\n    nodes: 1\n    gpu: RTX-4090\n"
+        "    gpus_per_node: 8\n    intra_node: {fabric: pcie}\n"
+    )
+    (tmp_path / "serve.sh").write_text(
+        "python -m sglang.launch_server --model-path Qwen/Qwen2.5-0.5B-Instruct --tp 2\n"
+    )
+    argv = ["check", str(tmp_path / "serve.sh"), "--hardware", str(tmp_path / "hw.yaml")]
+    main([*argv, "--format", "json", "--no-cache"])
+    found = json.loads(capsys.readouterr().out)["findings"]
+    assert [f["rule"] for f in found] == ["TL103"]
+    assert "has no NVLink path" in found[0]["message"]
+    assert "[TL102]" in found[0]["message"]
+
+
+def test_a_group_over_pcie_with_peer_to_peer_keeps_its_pcie_finding(tmp_path: Path, capsys) -> None:
+    (tmp_path / "hw.yaml").write_text(
+        "version: 1\nclusters:\n  - name: c\n    nodes: 1\n    gpu: RTX-4090\n"
+        "    gpus_per_node: 8\n    intra_node: {fabric: pcie, p2p: true}\n"
+    )
+    (tmp_path / "serve.sh").write_text(
+        "python -m sglang.launch_server --model-path Qwen/Qwen2.5-0.5B-Instruct --tp 2\n"
+    )
+    argv = ["check", str(tmp_path / "serve.sh"), "--hardware", str(tmp_path / "hw.yaml")]
+    main([*argv, "--format", "json", "--no-cache"])
+    found = json.loads(capsys.readouterr().out)["findings"]
+    assert [f["rule"] for f in found] == ["TL102"]
