@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.facts import registry as F
-from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding, severity_for
-from toplint.rulebook.outcomes import better_split, split_severity
+from toplint.model import Finding, Fix, Severity
+from toplint.rulebook.helpers import finding, layout_fix, severity_for
+from toplint.rulebook.outcomes import better_split, new_dp, split_severity
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -51,8 +51,11 @@ stage instead of all-reducing every layer.  TL102 offers the split, judged by th
 None.
 
 ## Fix safety
-Display only: the host (P2P, ACS, an NVLink bridge) is not something toplint can write for
-you.  A layout change is TL102's fix, offered only when it starts, fits and is faster.
+Unsafe when a layout change is offered: another split of the same GPUs between tensor,
+pipeline and data parallelism (TL102's fix, which this finding takes over with TL102's), offered
+only when it starts, fits and is no slower; it changes latency, throughput and memory per GPU.
+Otherwise display only: the host (P2P, ACS, an NVLink bridge) is not something toplint can
+write for you.
 
 ## References
 - RTX 4090 without peer-to-peer (12–18 µs per copy through the host): https://github.com/NVIDIA/nccl-tests/issues/117
@@ -80,9 +83,18 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     if over_tp and prefill is not None and decode is not None:
         shown = f"{prefill / 1000:.2f} s" if prefill >= 1000 else f"{prefill:.0f} ms"
         cost = f": ~{shown} per prefill, {decode:.2f} ms per decode step"
-    better, _how, verdict = better_split(ctx)
+    better, how, verdict = better_split(ctx)
     dep = ctx.deployment
     at = "tp" if over_tp else next((k for k in ("ep", "ep_enabled") if k in dep.sources), "ep")
+    # The host is this rule's advice; a split that starts, fits and is no slower is TL102's fix,
+    # and TL102's finding on this group folds into this one (RULE.explains), so it is offered here.
+    fix: Fix | str = (
+        "run on a host whose GPUs have P2P (bare metal with ACS off, or an NVLink bridge) "
+        "and set `intra_node: {p2p: true}` in the manifest"
+    )
+    if over_tp and better is not None and better.ok:
+        split = layout_fix(dep.engine, tp=better.tp, pp=better.pp, dp=new_dp(better, dep), note=how)
+        fix = split or fix  # an engine that cannot write the split keeps the host advice
     yield finding(
         rule,
         ctx,
@@ -90,10 +102,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         f"GPUs of this {placement.cluster.gpu.name} node have no PCIe peer-to-peer access, so "
         f"every collective of the {group.size}-GPU {what} group bounces through host memory "
         f"({group.link.bandwidth_gb_per_s:g} GB/s per GPU, ~15 µs per hop){cost}; {verdict}",
-        fix=(
-            "run on a host whose GPUs have P2P (bare metal with ACS off, or an NVLink bridge) "
-            "and set `intra_node: {p2p: true}` in the manifest"
-        ),
+        fix=fix,
         data={"size": group.size, "group": what, **f.prefixed("tp.")},
         severity=severity_for(rule, ctx, split_severity(better)),
     )
@@ -106,7 +115,7 @@ RULE = Rule(
     severity=Severity.WARNING,
     check=check,
     doc=DOC,
-    fix_safety="display",
+    fix_safety="unsafe",
     origin=__file__,
     accelerators="gpu",
     # The missing P2P is what puts the group's collectives on the host path: with it, the engine

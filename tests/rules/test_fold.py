@@ -161,3 +161,24 @@ def test_a_group_over_pcie_with_peer_to_peer_keeps_its_pcie_finding(tmp_path: Pa
     main([*argv, "--format", "json", "--no-cache"])
     found = json.loads(capsys.readouterr().out)["findings"]
     assert [f["rule"] for f in found] == ["TL102"]
+
+
+def test_the_folded_finding_keeps_the_split_tl102_would_have_offered(
+    tmp_path: Path, capsys
+) -> None:
+    # TL102's layout fix is not lost with its finding: where a split of the same GPUs is faster,
+    # TL103 offers it (tests/rules/cases/TL103.yaml shows it applied).
+    (tmp_path / "hw.yaml").write_text(
+        "version: 1\nclusters:\n  - name: c\n    nodes: 1\n    gpu: RTX-4090\n"
+        "    gpus_per_node: 4\n    intra_node: {fabric: pcie, p2p: false}\n"
+    )
+    (tmp_path / "serve.sh").write_text(
+        "vllm serve Qwen/Qwen2.5-1.5B-Instruct --tensor-parallel-size 4\n"
+    )
+    argv = ["check", str(tmp_path / "serve.sh"), "--hardware", str(tmp_path / "hw.yaml")]
+    main([*argv, "--decode-batch", "64", "--format", "json", "--no-cache"])
+    findings = json.loads(capsys.readouterr().out)["findings"]
+    assert "TL102" not in [f["rule"] for f in findings]
+    (found,) = [f for f in findings if f["rule"] == "TL103"]
+    assert found["severity"] == "warning"
+    assert "--data-parallel-size 4" in json.dumps(found["fix"])
