@@ -22,7 +22,7 @@ from toplint.parse.helmtpl.values import Unknown, Val, plain
 Func = Callable[[Sequence[Val]], Val]
 
 
-def _int64(value: Any) -> int:
+def to_int64(value: Any) -> int:
     """Sprig's ``toInt64`` (spf13/cast ``ToInt64``): what Sprig's integer functions compute on."""
     value = plain(value)
     if isinstance(value, bool):
@@ -59,7 +59,7 @@ def _div(args: Sequence[Val]) -> Val:
     unknown = _unknown(args)
     if unknown is not None:
         return unknown
-    return Val(_quotient(_int64(args[0].v), _int64(args[1].v)))
+    return Val(_quotient(to_int64(args[0].v), to_int64(args[1].v)))
 
 
 def _mod(args: Sequence[Val]) -> Val:
@@ -68,7 +68,7 @@ def _mod(args: Sequence[Val]) -> Val:
     unknown = _unknown(args)
     if unknown is not None:
         return unknown
-    a, b = _int64(args[0].v), _int64(args[1].v)
+    a, b = to_int64(args[0].v), to_int64(args[1].v)
     return Val(a - b * _quotient(a, b))  # Go's %: the sign of the dividend
 
 
@@ -76,7 +76,7 @@ def _add1(args: Sequence[Val]) -> Val:
     if len(args) != 1:
         raise FuncError("add1 takes one argument")
     unknown = _unknown(args)
-    return unknown if unknown is not None else Val(_int64(args[0].v) + 1)
+    return unknown if unknown is not None else Val(to_int64(args[0].v) + 1)
 
 
 ARITH_FUNCS: dict[str, Func] = {"div": _div, "mod": _mod, "add1": _add1}

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from toplint.infra.patterns import lazy
-from toplint.parse.helmtpl.arith import ARITH_FUNCS
+from toplint.parse.helmtpl.arith import ARITH_FUNCS, to_int64
 from toplint.parse.helmtpl.maps import MAP_FUNCS, FuncError
 from toplint.parse.helmtpl.values import (
     Pieces,
@@ -95,6 +95,9 @@ def _indent(newline: bool) -> Func:
 
 
 def _int(value: Any) -> int:
+    """A number a function takes as an int (``indent``'s width, ``repeat``'s count, printf's
+    ``%d``), lenient with text: "2.5" is 2.  Sprig's own ``int``/``int64`` convert as
+    spf13/cast does (``toplint.parse.helmtpl.arith.to_int64``)."""
     value = plain(value)
     if isinstance(value, bool):
         return int(value)
@@ -345,8 +348,8 @@ FUNCS: dict[str, Func] = {
     "toJson": lambda a: _keep(a[0], to_json(a[0].v)),
     "nindent": _indent(True),
     "indent": _indent(False),
-    "int": lambda a: _keep(a[0], _int(a[0].v)),
-    "int64": lambda a: _keep(a[0], _int(a[0].v)),
+    "int": lambda a: _keep(a[0], to_int64(a[0].v)),
+    "int64": lambda a: _keep(a[0], to_int64(a[0].v)),
     "float64": lambda a: _keep(a[0], _num(a[0].v)),
     "toString": lambda a: _keep(a[0], _text(a[0])),
     "printf": _printf,
