@@ -10,8 +10,8 @@ from toplint.hardware.linkkinds import scaleup_of
 from toplint.hardware.p2plevel import forced
 from toplint.model import Finding, Fix, Severity
 from toplint.outcome.types import GIB
-from toplint.rulebook.helpers import finding, layout_fix, layout_flags, severity_for
-from toplint.rulebook.outcomes import better_split, new_dp, split_severity
+from toplint.rulebook.helpers import finding, layout_flags, severity_for
+from toplint.rulebook.outcomes import better_split, split_fix, split_severity
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -84,7 +84,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     better, how, verdict = better_split(ctx)
     fix: Fix | str | None = None
     if better is not None and better.ok:  # a fix never makes TTFT or ITL worse
-        fix = layout_fix(dep.engine, tp=better.tp, pp=better.pp, dp=new_dp(better, dep), note=how)
+        fix = split_fix(better, how, dep)
     elif ctx.model is not None and ctx.outcome is not None:
         fix = _without_pp(ctx) if "pp" not in get_engine(dep.engine).dimensions else None
     yield finding(

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 from toplint.facts import registry as F
 from toplint.model import Finding, Fix, Severity
-from toplint.rulebook.helpers import finding, layout_fix, severity_for
-from toplint.rulebook.outcomes import better_split, new_dp, split_severity
+from toplint.rulebook.helpers import finding, severity_for
+from toplint.rulebook.outcomes import better_split, split_fix, split_severity
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -88,13 +88,11 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     at = "tp" if over_tp else next((k for k in ("ep", "ep_enabled") if k in dep.sources), "ep")
     # The host is this rule's advice; a split that starts, fits and is no slower is TL102's fix,
     # and TL102's finding on this group folds into this one (RULE.explains), so it is offered here.
-    fix: Fix | str = (
+    # (an engine that cannot write the split keeps the host advice)
+    fix: Fix | str = (split_fix(better, how, dep) if over_tp else None) or (
         "run on a host whose GPUs have P2P (bare metal with ACS off, or an NVLink bridge) "
         "and set `intra_node: {p2p: true}` in the manifest"
     )
-    if over_tp and better is not None and better.ok:
-        split = layout_fix(dep.engine, tp=better.tp, pp=better.pp, dp=new_dp(better, dep), note=how)
-        fix = split or fix  # an engine that cannot write the split keeps the host advice
     yield finding(
         rule,
         ctx,

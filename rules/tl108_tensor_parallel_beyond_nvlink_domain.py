@@ -8,7 +8,7 @@ from toplint.hardware.linkkinds import PCIE, kind, of_fabric
 from toplint.model import Finding, Severity
 from toplint.placement.types import Group, Placement
 from toplint.rulebook.helpers import finding, layout_fix, severity_for
-from toplint.rulebook.outcomes import better_split, new_dp, split_severity
+from toplint.rulebook.outcomes import better_split, split_fix, split_severity
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -78,9 +78,7 @@ def _beyond_domain(
         return
     domain = intra.nvlink_domain
     better, how, verdict = better_split(ctx)
-    fix = None
-    if better is not None and better.ok:  # a fix is never slower (docs/severity.md)
-        fix = layout_fix(dep.engine, tp=better.tp, pp=better.pp, dp=new_dp(better, dep), note=how)
+    fix = split_fix(better, how, dep)  # a fix is never slower (docs/severity.md)
     yield finding(
         rule,
         ctx,

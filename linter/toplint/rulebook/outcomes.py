@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from toplint.model import Deployment, Severity
+from toplint.model import Deployment, Fix, Severity
+from toplint.rulebook.helpers import layout_fix
 from toplint.rulebook.types import RuleContext
 
 if TYPE_CHECKING:  # loaded by a run that places (outcome.judge), not at start-up
@@ -44,6 +45,15 @@ def describe(alt: Judged, dep: Deployment) -> str:
 def new_dp(alt: Judged, dep: Deployment) -> int | None:
     """The DP size a fix writes: the alternative's when it splits into replicas, else none."""
     return alt.dp if alt.dp != max(dep.dp or 1, 1) else None
+
+
+def split_fix(better: Judged | None, how: str, dep: Deployment) -> Fix | None:
+    """The better split as a fix in the engine's own flags, when one starts, fits and is no
+    slower (``Judged.ok``: a fix never makes TTFT or ITL worse, docs/severity.md); None
+    otherwise, or when the engine has no flag for one of its sizes."""
+    if better is None or not better.ok:
+        return None
+    return layout_fix(dep.engine, tp=better.tp, pp=better.pp, dp=new_dp(better, dep), note=how)
 
 
 def split_severity(better: Judged | None) -> Severity:
