@@ -20,7 +20,7 @@ its 17.8 GiB), so it bounds the band only beside a preallocation, the failures t
 
 from __future__ import annotations
 
-from toplint.cost.enginecomm import option
+from toplint.cost.enginecomm import flag, option
 from toplint.engines.gpuneeds import OutsideReserve
 from toplint.infra.numbers import finite
 from toplint.model import Deployment
@@ -33,16 +33,9 @@ def _number(value: str | None) -> float | None:
     return None if value is None else finite(str(value).strip().strip("'\""))
 
 
-def _on(dep: Deployment, key: str) -> bool:
-    if dep.flag(key.replace("_", "-")) is not None:
-        return True
-    value = option(dep.options, key)
-    return value is not None and str(value).strip().strip("'\"").lower() in ("true", "1")
-
-
 def symmetric_pool(dep: Deployment, reserve: OutsideReserve) -> float:
     """Bytes of the symmetric-memory pool the server preallocates (0 when it does not)."""
-    if not _on(dep, reserve.symm_key):
+    if not flag(dep.options, reserve.symm_key):
         return 0.0
     written = _number(dep.options.get(f"env.{reserve.symm_env}", dep.options.get(reserve.symm_env)))
     size = reserve.symm_default_gib if written is None else written
@@ -54,7 +47,7 @@ def preallocates(dep: Deployment, reserve: OutsideReserve) -> bool:
     pool (``--enable-symm-mem``) or DeepEP's buffers (``--moe-a2a-backend deepep``, earlier
     ``--enable-deepep-moe``)."""
     deepep = str(option(dep.options, "moe_a2a_backend") or "").strip("'\"").lower() == "deepep"
-    return deepep or _on(dep, "enable_deepep_moe") or _on(dep, reserve.symm_key)
+    return deepep or flag(dep.options, "enable_deepep_moe") or flag(dep.options, reserve.symm_key)
 
 
 def headroom(dep: Deployment, reserve: OutsideReserve, capacity: float) -> float:
@@ -67,7 +60,7 @@ def headroom(dep: Deployment, reserve: OutsideReserve, capacity: float) -> float
     chunk = row[1] if chunk is None else chunk
     batch = _number(option(dep.options, "cuda_graph_max_bs"))
     batch = (row[2] if tp < reserve.graph_tp_split else row[3]) if batch is None else batch
-    graphs = not _on(dep, "disable_cuda_graph")
+    graphs = not flag(dep.options, "disable_cuda_graph")
     mode = str(option(dep.options, "disaggregation_mode") or "").strip("'\"").lower()
     if mode == "decode":  # a decode server's activations: its running requests' tokens
         running = _number(option(dep.options, "max_running_requests")) or batch or 1
@@ -79,7 +72,7 @@ def headroom(dep: Deployment, reserve: OutsideReserve, capacity: float) -> float
     mib = reserve.base_mib + tokens * reserve.per_token_mib + tp * pp * reserve.per_rank_mib
     if graphs and mode != "prefill":
         mib += batch * reserve.per_graph_batch_mib
-        if _on(dep, "enable_dp_attention"):
+        if flag(dep.options, "enable_dp_attention"):
             dp = _number(option(dep.options, "dp_size", "data_parallel_size")) or dep.dp or 1
             mib += batch * dp * reserve.dp_attention_mib
             if batch > reserve.dp_attention_large_batch:
@@ -87,7 +80,7 @@ def headroom(dep: Deployment, reserve: OutsideReserve, capacity: float) -> float
     if gib > reserve.floor_above_gib:
         mib = max(mib, reserve.floor_mib)
     deepep = str(option(dep.options, "moe_a2a_backend") or "").strip("'\"").lower() == "deepep"
-    if graphs and mode != "prefill" and (deepep or _on(dep, "enable_deepep_moe")):
+    if graphs and mode != "prefill" and (deepep or flag(dep.options, "enable_deepep_moe")):
         mib += reserve.deepep_mib
     return mib * MIB
 

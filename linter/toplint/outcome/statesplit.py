@@ -27,15 +27,13 @@ drafts other than n-gram are not judged (``Drafts.elsewhere``) anyway.
 from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
-from toplint.cost.enginecomm import option
+from toplint.cost.enginecomm import flag, option
 from toplint.engines.gpuneeds import StateSplit
 from toplint.engines.registry import get_engine
 from toplint.infra.numbers import finite
 from toplint.model import Deployment
 from toplint.outcome.profile import count
 from toplint.outcome.states import rank_state
-
-_OFF = ("false", "0", "no", "off")
 
 
 def request_bytes(dep: Deployment, model: ModelSpec) -> float:
@@ -54,8 +52,7 @@ def slots(dep: Deployment, split: StateSplit, pool: float, per_request: float) -
     if written:
         return written // dp
     running = count(option(dep.options, split.running_key))
-    radix_off = option(dep.options, split.radix_off_key)
-    if running and radix_off is not None and str(radix_off).strip().lower() not in _OFF:
+    if running and flag(dep.options, split.radix_off_key):
         return running // dp
     given = finite(str(option(dep.options, split.ratio_key) or "").strip("'\" "))
     ratio = given if given is not None and given > 0 else split.ratio_default

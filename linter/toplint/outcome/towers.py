@@ -4,7 +4,7 @@ whether the engine is told to build none (vLLM's ``--language-model-only``)."""
 from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
-from toplint.cost.enginecomm import option
+from toplint.cost.enginecomm import flag
 from toplint.engines.registry import get_engine
 from toplint.hardware.vision import encoder_of
 from toplint.model import Deployment
@@ -25,8 +25,7 @@ def language_only(dep: Deployment) -> bool:
     ``_mark_tower_model(vllm_config, {"image", "video"})`` (vllm-project/vllm@36c110bd
     vllm/model_executor/models/qwen3_5.py)."""
     key = get_engine(dep.engine).memory.language_only_key
-    on = option(dep.options, key) if key else None
-    return on is not None and str(on).strip("'\" ").lower() not in ("false", "0", "no", "off")
+    return bool(key) and flag(dep.options, key)
 
 
 def vision_weights(model: ModelSpec, dep: Deployment) -> float:
