@@ -38,6 +38,7 @@ SUITES = {
     "recipes10": (TESTS / "recipes10", 13),
     "recipes11": (TESTS / "recipes11", 17),
     "recipes12": (TESTS / "recipes12", 12),
+    "recipes13": (TESTS / "recipes13", 15),
 }
 # Development recipes whose layout is not in the files toplint reads, so it is unresolved, not
 # read: a config that names a file toplint may not open (a path outside the repository: TL009, an
