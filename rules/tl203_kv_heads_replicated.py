@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import finding, layout_fix
@@ -22,7 +23,11 @@ fit (info); a layout fix is offered only when it is no slower.
 Each rank needs at least one KV head: above TP = KV heads, KV-cache memory per GPU stops
 shrinking and the cache is replicated TP/KV times; the fraction `1 − KV/TP` of the cache is
 copies. Qwen3-235B (4 KV heads) at TP 8 stores 2 copies; Llama-3.1-70B at TP 16 stores 2.
-Fewer tokens fit, so fewer sequences run concurrently.
+Fewer tokens fit, so fewer sequences run concurrently.  In a hybrid stack (Qwen3-Next's
+Gated DeltaNet layers beside 12 of its 48 layers of attention, Nemotron-H's Mamba-2 layers) only
+the attention layers keep a KV cache per token; the recurrent layers keep one state per
+sequence (`toplint.outcome.states`), which the copies are not part of, so the finding counts
+them as a share of the attention layers' cache.
 
 ## Example
 ```bash
@@ -47,6 +52,23 @@ Unsafe: the layout changes; same GPU count.
 """
 
 
+def _cache(model: ModelSpec) -> str:
+    """What holds the replicated heads: every layer's KV cache, or in a hybrid stack (Gated
+    DeltaNet, Mamba-2 beside attention) only its attention layers'."""
+    if not model.state_layers:
+        return "the KV cache"
+    layers = model.attention_layers or model.num_layers - model.state_layers
+    return f"the KV cache of its {layers} attention layers"
+
+
+def _state_note(model: ModelSpec) -> str:
+    """A hybrid stack's recurrent layers keep one state per sequence, not a KV cache per token:
+    the copies are a share of the attention layers' cache only."""
+    if not model.state_layers:
+        return ""
+    return f"; its {model.state_layers} recurrent layers' per-sequence state is not counted"
+
+
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     model, dep = ctx.model, ctx.deployment
     if model is None or model.mla or dep.tp is None:
@@ -64,8 +86,9 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         ctx,
         "tp",
         f"{'TP' if tp == dep.tp else 'attention TP'} {tp} exceeds the model's {kv} KV heads: "
-        f"the KV cache is stored {copies:g} times "
-        f"({wasted:.0%} of KV memory holds copies)",
+        f"{_cache(model)} is stored {copies:g} times "
+        f"({wasted:.0%} of {'it' if model.state_layers else 'KV memory'} holds copies"
+        f"{_state_note(model)})",
         fix=layout_fix(dep.engine, tp=kv, pp=pp),
         data={"tp": tp, "kv_heads": kv, "replication": copies, "wasted_fraction": wasted},
     )
