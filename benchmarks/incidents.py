@@ -36,6 +36,7 @@ requests;
 deployments and InferenceX;
 `--set round34`: tests/incidents/SPLIT34.md, 6 more from web pages in Chinese, Japanese, Korean and
 English (blogs, a team wiki, a gist, a vendor forum);
+`--set round35`: tests/incidents/SPLIT35.md, 9 more from 2025-2026 vLLM threads and pull requests;
 default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
@@ -99,6 +100,7 @@ SPLITS = {
     "round32": "SPLIT32.md",
     "round33": "SPLIT33.md",
     "round34": "SPLIT34.md",
+    "round35": "SPLIT35.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

@@ -50,6 +50,7 @@ ROUNDS = (
     "round32",
     "round33",
     "round34",
+    "round35",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -88,6 +89,7 @@ DEVELOPMENT_ON_TOP = {
     "round32": 1,
     "round33": 1,
     "round34": 1,
+    "round35": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -124,6 +126,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round32": 0,
     "round33": 0,
     "round34": 0,
+    "round35": 0,
 }
 
 
@@ -171,6 +174,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round32"]["development"] + rounds["round32"]["held-out"]) >= 6
     assert len(rounds["round33"]["development"] + rounds["round33"]["held-out"]) >= 6
     assert len(rounds["round34"]["development"] + rounds["round34"]["held-out"]) >= 6
+    assert len(rounds["round35"]["development"] + rounds["round35"]["held-out"]) >= 9
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
