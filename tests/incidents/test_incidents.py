@@ -89,7 +89,7 @@ DEVELOPMENT_ON_TOP = {
     "round32": 1,
     "round33": 1,
     "round34": 1,
-    "round35": 0,
+    "round35": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
