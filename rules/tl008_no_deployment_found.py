@@ -25,7 +25,11 @@ and layout only from the script's own arguments (`exec text-generation-launcher 
 entrypoint), which is checked where it is called with them; a file that names an engine only in
 a comment or in prose (a docstring, a message), or in a JSON Schema (a chart's
 `values.schema.json` lists images as defaults and choices); a file that only selects an engine
-by a value (`engine: sglang`, `BACKEND=vllm`) with nothing toplint could read beside it.
+by a value (`engine: sglang`, `BACKEND=vllm`) with nothing toplint could read beside it; a shell
+script whose command is no engine toplint knows but sets an engine's long layout option
+(`python3 api_server.py --tensor-parallel-size 8`: vLLM's, LightLLM's and Aphrodite's entry
+points are all `api_server.py`), where which engine starts is not written (the note names the
+option and the engines whose option it is; toplint does not pick one).
 
 Outcome reported (toplint's severity policy): nothing to judge — the input yields no deployment
 (warning).
@@ -56,6 +60,8 @@ containers:
 None.
 
 ## References
+- An unknown program with vLLM's layout option (vllm-project/vllm#15182,
+  `python3 api_server.py ... --tensor-parallel-size 8`): https://github.com/vllm-project/vllm/issues/15182
 - vLLM, deploying with Docker (the image's entrypoint is `vllm serve`):
   https://docs.vllm.ai/en/latest/deployment/docker.html
 """

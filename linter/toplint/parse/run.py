@@ -239,6 +239,10 @@ def _mention(source: Source) -> Finding | None:
 
             mention = nim_mention(source)
         mention = mention or word_mention(source)
+    if mention is None:  # last: an engine's layout option on a command toplint does not know
+        from toplint.parse.optionmention import option_mention
+
+        mention = option_mention(source)
     return mention
 
 

@@ -1,0 +1,78 @@
+"""A shell script from which nothing was read, whose command carries an engine's own
+tensor-, pipeline- or data-parallel option: TL008 at info, so the run names the line it did
+not understand instead of ending on a bare "no deployment was found".
+
+``python3 api_server.py --model /data/models/DeepSeek-R1-Q2/ --tensor-parallel-size 8``
+(vllm-project/vllm#15182) runs a script toplint does not know as an engine: vLLM's, LightLLM's
+and Aphrodite's entry points are all called ``api_server.py``, so the program does not say
+which engine starts, and toplint does not guess one.  The option does say that a layout is
+being set there.  Only the engines' long layout spellings count (``Engine.layout``: vLLM's
+``--tensor-parallel-size``, SGLang's ``--tp-size``, TensorRT-LLM's ``--tp_size``, TGI's
+``--num-shard``), never a short one such as LMDeploy's ``--tp`` that other tools share; the
+engines are named from the registry, so a plugin engine's options count too.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from toplint.engines.registry import all_engines
+from toplint.infra.patterns import lazy
+from toplint.model import Finding, Severity
+from toplint.parse.base import SHELL_SUFFIXES, Source
+from toplint.parse.mentions import no_deployment
+from toplint.parse.textpos import after_comment_mark, point_of
+
+# A long option an engine's layout is set with: two dashes, then words joined by "-" or "_"
+# (``--tensor-parallel-size``, ``--tp_size``, ``--num-shard``); ``--tp`` and ``--dp`` are not.
+_LONG = lazy(r"--[a-z]+(?:[-_][a-z]+)+")
+
+
+@cache
+def _layout_options() -> dict[str, tuple[str, ...]]:
+    """Each engine's long layout option -> the engines that spell a layout with it."""
+    found: dict[str, list[str]] = {}
+    for engine in all_engines():
+        layout = engine.layout
+        for flag in (layout.tp, layout.pp, layout.dp):
+            if _LONG.fullmatch(flag):
+                found.setdefault(flag, []).append(engine.name)
+    return {flag: tuple(sorted(set(names))) for flag, names in found.items()}
+
+
+@cache
+def _pattern() -> re.Pattern[str]:
+    flags = sorted(_layout_options(), key=len, reverse=True)
+    alternation = "|".join(re.escape(f) for f in flags)
+    # the option as a word of a command line, with its value after a blank or "="
+    return re.compile(rf"(?<![\w-])({alternation})(?:[ \t]+|=)([^\s\\;|&]+)")
+
+
+def option_mention(source: Source) -> Finding | None:
+    """TL008 at info at the first engine layout option on a command line of a shell script
+    from which nothing was read (``toplint.parse.run._mention`` asks last, after every test
+    for an engine's command, module, image or word has found none)."""
+    if not source.name.endswith(SHELL_SUFFIXES) or "--" not in source.text:
+        return None
+    match = next(
+        (
+            m
+            for m in _pattern().finditer(source.text)
+            if not after_comment_mark(source.text, m.start())
+        ),
+        None,
+    )
+    if match is None:
+        return None
+    flag, value = match.group(1), match.group(2)
+    engines = " or ".join(f"`{name}`" for name in _layout_options()[flag])
+    line, column = point_of(source.text, match.start())
+    why = (
+        f"sets `{flag} {value}`, a layout option of {engines}, on a command toplint does not "
+        "know as an engine's (a script or program that is not one of the engines' commands, "
+        "`python -m` modules or images), so which engine starts is not written here"
+    )
+    return no_deployment(
+        source.path, line, column, why, anchor=f"option:{flag}", severity=Severity.INFO
+    )
