@@ -7,8 +7,8 @@ not understand instead of ending on a bare "no deployment was found".
 and Aphrodite's entry points are all called ``api_server.py`` (vllm-project/vllm@007d5005
 vllm/entrypoints/openai/api_server.py, ModelTC/lightllm@3bed16df lightllm/server/api_server.py,
 PygmalionAI/aphrodite-engine@aa4766d6 aphrodite/endpoints/openai/api_server.py), so the program
-does not say which engine starts, and toplint does not guess one.  The option does say that a layout is
-being set there.  Only the engines' long layout spellings count (``Engine.layout``: vLLM's
+does not say which engine starts, and toplint does not guess one.  The option does say that a
+layout is being set there.  Only the engines' long layout spellings count (``Engine.layout``: vLLM's
 ``--tensor-parallel-size``, SGLang's ``--tp-size``, TensorRT-LLM's ``--tp_size``, TGI's
 ``--num-shard``), never a short one such as LMDeploy's ``--tp`` that other tools share; the
 engines are named from the registry, so a plugin engine's options count too.
