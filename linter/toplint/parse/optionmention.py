@@ -71,9 +71,9 @@ def option_mention(source: Source) -> Finding | None:
     engines = " or ".join(f"`{name}`" for name in _layout_options()[flag])
     line, column = point_of(source.text, match.start())
     why = (
-        f"sets `{flag} {value}`, a layout option of {engines}, on a command toplint does not "
-        "know as an engine's (a script or program that is not one of the engines' commands, "
-        "`python -m` modules or images), so which engine starts is not written here"
+        f"sets `{flag} {value}`, a layout option of {engines}, on a command that is none of the "
+        "engines' commands, `python -m` modules or images toplint reads (a script or program of "
+        "its own: a server, a conversion or a benchmark), so no deployment was read from it"
     )
     return no_deployment(
         source.path, line, column, why, anchor=f"option:{flag}", severity=Severity.INFO
