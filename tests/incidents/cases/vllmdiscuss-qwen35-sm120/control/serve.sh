@@ -1,0 +1,8 @@
+# https://discuss.vllm.ai/t/sm120-rtx-pro-6000-nvfp4-moe-performance-report-qwen3-5-397b/2536
+# "Marlin W4A16 MoE backend (TP=4): 50.5 tok/s sustained decode, correct output"
+vllm serve nvidia/Qwen3.5-397B-A17B-NVFP4 \
+  --tensor-parallel-size 4 \
+  --max-model-len 262144 \
+  --gpu-memory-utilization 0.95 \
+  --kv-cache-dtype fp8 \
+  --moe-backend marlin
