@@ -41,6 +41,12 @@ checkpoint's own FP8 scheme; a hybrid Mamba stack's input projection (Nemotron-H
 column-parallel layer of `2 x d_inner + 2 x n_groups x ssm_state_size + mamba_num_heads`
 outputs) must leave a multiple of 64 on each rank too.
 
+A weight-only integer checkpoint (GPTQ, AWQ, AutoRound) runs as Marlin kernels outright on any GPU
+but Hopper (vLLM's Machete kernel "requires compute capability of 90"), and Marlin refuses a
+rank's layer whose output is not a multiple of `min_thread_n` = 64: a Gated DeltaNet stack's
+`in_proj_ba` (Qwen3-Next, Qwen3.5, Qwen3.6: `2 x linear_num_value_heads` outputs) must leave a
+multiple of 64 on each rank, unless the checkpoint keeps it in 16 bits.
+
 Outcome reported (toplint's severity policy): refuses to start — block-FP8 weights cannot be
 split across the TP ranks (error).
 
@@ -86,6 +92,8 @@ all-reduce) and memory balance.
 - Incident (Marlin tiles): https://github.com/zai-org/GLM-4.5/issues/94
 - vLLM Mamba-2 input projection (one column-parallel layer): https://github.com/vllm-project/vllm/blob/004d4e4cf6dbbc83ba15f889d76c213c94c7207b/vllm/model_executor/layers/mamba/mamba_mixer2.py
 - Incident (Mamba in_proj, NVFP4 on L4): https://kenrollins.github.io/gemma-forge/journal/gotchas/nemotron-tp-tiling-error/
+- vLLM Marlin shape check (`min_thread_n` 64) and kernel order (Machete on Hopper only): https://github.com/vllm-project/vllm/blob/04aa528e4876f866d0548e3de8e36454c640deb2/vllm/model_executor/layers/quantization/kernels/mixed_precision/marlin.py
+- Incident (GDN in_proj_ba, int4 AutoRound at TP 4 on GB10): https://forums.developer.nvidia.com/t/qwen3-5-397b-a17b-int4-autoround-4-x-db10-node-updated-results-37-94-tok-s/362368/16
 - vLLM expert parallel deployment: https://docs.vllm.ai/en/latest/serving/expert_parallel_deployment/
 """
 
@@ -200,12 +208,15 @@ def _marlin(rule: Rule, ctx: RuleContext, model: ModelSpec, dep: Deployment) -> 
 
     gpu = ctx.cluster.gpu
     found = marlin.marlin_shards(model, dep, gpu, starts.moe_tp(dep))
+    unlisted = not found  # the gates, where the checkpoint may keep them in 16 bits unseen
+    found = found or marlin.unlisted_gates(model, dep, gpu)
     if not found:
         return
     tp, kv = dep.tp or 1, model.num_kv_heads
     # an MLP shard fits both tiles when it is a multiple of 32 (2 x shard of 64, shard of 16); the
     # Mamba in_proj's shard is itself a layer's output (a multiple of 64, and TP divides groups)
-    sizes = [(size, 64 if what == "Mamba in_proj" else 32) for what, size, _, _ in found]
+    whole = ("Mamba in_proj", "GDN in_proj_ba")  # a layer's own output, not a merged gate/up
+    sizes = [(size, 64 if what in whole else 32) for what, size, _, _ in found]
     groups = model.mamba_groups
 
     def starts_at(d: int) -> bool:  # every flagged shard whole tiles, heads and KV heads divide
@@ -230,8 +241,15 @@ def _marlin(rule: Rule, ctx: RuleContext, model: ModelSpec, dep: Deployment) -> 
         ctx,
         "tp",
         f"{'; '.join(parts)} ({model.id} runs as weight-only Marlin kernels on "
-        f"{gpu_name}, which repack each rank's weight in 16 x 64 tiles); the weights will not load",
+        f"{gpu_name}, which repack each rank's weight in 16 x 64 tiles); the weights will not load"
+        + (
+            " unless the checkpoint keeps in_proj_a and in_proj_b in 16 bits (its"
+            " quantization_config lists no layers it keeps)"
+            if unlisted
+            else ""
+        ),
         fix=fix,
+        severity=Severity.WARNING if unlisted else None,
         data={"tp": dep.tp, "marlin": {what: size / split for what, size, split, _ in found}},
     )
 

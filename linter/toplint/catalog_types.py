@@ -73,6 +73,14 @@ class ModelSpec:
     # 2 x d_inner + 2 x n_groups x ssm_state_size + mamba_num_heads, and its n_groups (0: none)
     mamba_in_proj: int = 0
     mamba_groups: int = 0
+    # a Gated DeltaNet stack's ``in_proj_ba`` (the b and a gates, ``linear_num_value_heads``
+    # outputs each): that column-parallel layer's output width where the checkpoint's weight-
+    # only integer quantization covers it (``toplint.hardware.hflinear.gated_delta_ba_width``;
+    # 0: no such layer, or the quantization keeps it in 16 bits); ``linear_ba_listed``: the
+    # quantization lists the layers it keeps, so a width here is quantized for certain (else a
+    # checkpoint may keep the gates in 16 bits without toplint seeing it)
+    linear_ba_width: int = 0
+    linear_ba_listed: bool = False
     # layers that keep a fixed recurrent state per sequence (Gated DeltaNet, Mamba-2), and the
     # bytes one sequence's state takes in each, all heads (``toplint.hardware.hflinear``,
     # ``toplint.hardware.hfhybrid``; 0: none)

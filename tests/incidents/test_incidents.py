@@ -91,7 +91,7 @@ DEVELOPMENT_ON_TOP = {
     "round33": 1,
     "round34": 1,
     "round35": 1,
-    "round37": 0,
+    "round37": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,

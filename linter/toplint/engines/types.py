@@ -252,9 +252,8 @@ class Engine:
     allreduce: str
     layout: Layout
     launches: tuple[Launch, ...] = ()
-    # a platform's commands that serve through this engine when its option chooses it
-    # (``Launch.when``: ms-swift ``swift deploy --infer_backend vllm``); not the engine's own
-    # commands, so no mention of the engine counts them
+    # a platform's commands that serve through this engine when its option chooses it (``Launch.
+    # when``: ms-swift ``swift deploy --infer_backend vllm``), not its own: no mention counts them
     platform_launches: tuple[Launch, ...] = ()
     # The Triton Inference Server backend that runs the engine from a model repository (a
     # model's config.pbtxt ``backend: "NAME"``), its engine arguments in the version folder's
@@ -301,9 +300,8 @@ class Engine:
     single_node: bool = False  # one instance never spans nodes (TGI)
     # its name is an everyday word others hold (ATOM: ``atomic``): only a whole word names it
     common_word: bool = False
-    # KV heads a tensor-parallel size exceeds: True = each rank holds whole heads, replicated
-    # TP/KV times (vLLM ``QKVParallelLinear``); False = every rank takes KV/TP of them and the
-    # engine refuses a TP that does not divide them (TGI)
+    # KV heads a TP size exceeds: True = each rank holds whole heads, replicated TP/KV times (vLLM
+    # ``QKVParallelLinear``); False = each rank takes KV/TP and a TP not dividing them is refused
     replicates_kv_heads: bool = True
     # the first release that replicates them (``"0.6.5"``); earlier releases divide the KV
     # heads by TP and fail when TP exceeds them; "" = every release as ``replicates_kv_heads``
@@ -321,6 +319,8 @@ class Engine:
     # format -> the architectures where it still runs, as weight-only kernels (elsewhere it is
     # refused); a format missing from the table has not been read (reported, never assumed).
     low_precision_fallback: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    # weight-only integer checkpoints (GPTQ, AWQ, AutoRound): the archs that run them as Marlin
+    int_marlin_archs: frozenset[str] = frozenset()
     low_precision_releases: FallbackReleases = FallbackReleases()  # which releases run them
     # a BF16 checkpoint on a GPU without BF16 (compute capability below 8.0: Volta, Turing):
     # the option that sets the served dtype (``dtype``) and what the engine does there -

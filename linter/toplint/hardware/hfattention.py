@@ -10,6 +10,7 @@ from typing import Any
 
 from toplint.hardware.hflinear import (
     gated_delta_attention,
+    gated_delta_ba_width,
     gated_delta_state,
     layer_kinds,
     lightning_attention,
@@ -18,6 +19,7 @@ from toplint.hardware.hflinear import (
 )
 from toplint.hardware.hfquant import field_first as _first
 from toplint.hardware.hfquant import field_int as _int
+from toplint.hardware.hfquant import lists_left_out, names_left_out
 from toplint.record import record
 
 # The ``layer_types`` words transformers' configs write for attention layers: only
@@ -95,6 +97,10 @@ class Attention:
     # ``toplint.hardware.hflinear.gated_delta_state``)
     state_layers: int = 0
     state_bytes: int = 0
+    # a Gated DeltaNet stack's quantized ``in_proj_ba`` width (``ModelSpec.linear_ba_width``) and
+    # whether the quantization lists the layers it keeps (``ModelSpec.linear_ba_listed``)
+    ba_width: int = 0
+    ba_listed: bool = False
 
 
 # Multi-query models keep one KV head whatever their head counts say, and the config class's
@@ -141,8 +147,17 @@ def attention_of(cfg: Mapping[str, Any], hidden: int, layers: int, heads: int) -
         state_layers, state_bytes = gated_delta_state(cfg, layers)
         if not state_layers:
             state_layers, state_bytes = lightning_state(cfg, layers, heads * head_dim, head_dim)
+        ba = gated_delta_ba_width(cfg, layers)
+        if names_left_out(cfg, ("in_proj_a", "in_proj_b", "linear_attn")):
+            ba = 0  # the gates are kept in 16 bits: no weight-only kernel repacks them
         return Attention(
-            params, head_dim, kv_bytes, state_layers=state_layers, state_bytes=state_bytes
+            params,
+            head_dim,
+            kv_bytes,
+            state_layers=state_layers,
+            state_bytes=state_bytes,
+            ba_width=ba,
+            ba_listed=lists_left_out(cfg),
         )
     # MLA (DeepSeek-V2/V3, Kimi-K2): low-rank q (optional) and a shared KV latent + rope key.
     rope = _int(cfg.get("qk_rope_head_dim") or 0)

@@ -1,9 +1,8 @@
 """Hugging Face ``config.json`` fields to a ``ModelSpec``, with cost-model.md §5's formulas.
 
-Reads the fields real configs use (Llama, Qwen2/3, Qwen-MoE, Mixtral, DeepSeek-V2/V3 MLA,
-Kimi-K2, GLM-4.5, Llama-4 and Gemma-3 ``text_config``, gpt-oss, OPT/GPT-2 spellings, Falcon's
-multi-query and RW spellings, T5's encoder-decoder) and computes parameter counts and KV bytes
-per token (the attention's: ``toplint.hardware.hfattention``).  Never executes anything.
+Reads the fields real configs use (Llama, Qwen2/3, Qwen-MoE, Mixtral, DeepSeek-V2/V3 MLA, Kimi-K2,
+GLM-4.5, Llama-4 and Gemma-3 ``text_config``, gpt-oss, OPT/GPT-2, Falcon's MQA and RW, T5) and
+computes parameter counts and KV bytes per token (``hfattention``'s); never executes anything.
 """
 
 from __future__ import annotations
@@ -56,8 +55,7 @@ _LEARNED_POSITIONS = {"opt", "gpt2", "gpt_bigcode"}
 
 
 # Where a vision-language config nests its language model: ``text_config`` (Llama-4, Gemma-3,
-# Qwen2.5-VL as transformers re-saves it) and ``llm_config`` (InternVL's InternVLChatConfig, as
-# lmdeploy's lmdeploy/vl/model/internvl.py reads it); a flat config is its language model.
+# Qwen2.5-VL as transformers re-saves it), ``llm_config`` (InternVL: lmdeploy/vl/model/internvl.py).
 _NESTED_LM = ("text_config", "llm_config")
 
 
@@ -314,6 +312,8 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         source=source,
         state_layers=attn.state_layers,
         state_bytes=attn.state_bytes,
+        linear_ba_width=attn.ba_width,
+        linear_ba_listed=attn.ba_listed,
         fused_qkv_tp=fused_qkv_tp(cfg, kv_heads),
         **mtp,
     )

@@ -12,7 +12,7 @@ from typing import Any
 from toplint.infra.numbers import whole
 
 __all__ = [
-    *("gated_delta_attention", "gated_delta_state", "layer_kinds"),
+    *("gated_delta_attention", "gated_delta_ba_width", "gated_delta_state", "layer_kinds"),
     *("lightning_attention", "lightning_kinds", "lightning_state"),
 ]
 
@@ -32,6 +32,17 @@ def layer_kinds(cfg: Mapping[str, Any], layers: int) -> list[Any] | None:
     if interval is None or cfg.get(_FIELDS[0]) is None or not 0 < layers <= 1 << 16:
         return None
     return ["linear_attention" if (i + 1) % interval else "full_attention" for i in range(layers)]
+
+
+def gated_delta_ba_width(cfg: Mapping[str, Any], layers: int) -> int:
+    """The output width of a Gated DeltaNet layer's ``in_proj_ba``: one column-parallel layer
+    of ``output_sizes=[num_v_heads] * 2`` (the b and a gates; vllm-project/vllm@0218d050
+    vllm/model_executor/layers/mamba/gdn_linear_attn.py), so 2 x ``linear_num_value_heads``;
+    0 for a stack without Gated DeltaNet layers.  Each rank holds ``width / TP`` of it."""
+    kinds = layer_kinds(cfg, layers)
+    if kinds is None or "linear_attention" not in kinds:
+        return 0
+    return 2 * _dim(cfg, "linear_num_value_heads")
 
 
 def gated_delta_attention(

@@ -108,6 +108,37 @@ def quant_group_of(cfg: Mapping[str, Any]) -> int:
     return int(group) if isinstance(group, int) and group > 0 else 0
 
 
+# quant_method values of weight-only integer checkpoints (GPTQ, AWQ, and AutoRound, which packs as
+# either: vllm-project/vllm@04aa528e vllm/model_executor/layers/quantization/auto_round.py)
+WEIGHT_ONLY_INT = frozenset(
+    {"awq", "gptq", "awq_marlin", "gptq_marlin", "auto-round", "auto_round"}
+)
+
+# The quantization_config fields that name layers a checkpoint leaves out of its quantization (or
+# quantizes at other bits): AutoRound's per-layer ``extra_config`` (vllm-project/vllm@04aa528e
+# vllm/model_executor/layers/quantization/auto_round.py ``get_layer_config``), GPTQModel's
+# ``dynamic`` patterns, compressed-tensors' ``ignore`` and ``modules_to_not_convert``.
+_LEFT_OUT = ("extra_config", "dynamic", "ignore", "modules_to_not_convert")
+
+
+def names_left_out(cfg: Mapping[str, Any], parts: tuple[str, ...]) -> bool:
+    """Whether the checkpoint's quantization names a layer containing any of ``parts`` among
+    those it leaves out or quantizes otherwise: read as left out (a check of the quantized
+    layer's shape then stays silent rather than guess)."""
+    quant = cfg.get("quantization_config")
+    if not isinstance(quant, Mapping):
+        return False
+    named = str([quant.get(key) for key in _LEFT_OUT])
+    return any(part in named for part in parts)
+
+
+def lists_left_out(cfg: Mapping[str, Any]) -> bool:
+    """Whether the checkpoint's quantization carries a list of the layers it leaves out (any
+    ``_LEFT_OUT`` field): a layer it does not name there is then quantized for certain."""
+    quant = cfg.get("quantization_config")
+    return isinstance(quant, Mapping) and any(quant.get(key) for key in _LEFT_OUT)
+
+
 def quant_method_of(cfg: Mapping[str, Any]) -> str:
     """The checkpoint's ``quantization_config.quant_method``, lower-cased; "" when it has none."""
     quant = cfg.get("quantization_config")

@@ -91,7 +91,6 @@ QUANTIZATION_BYTES = {
 # ``experts_int8``: the FusedMoE layers int8, every linear layer unquantized (vllm-project/vllm@
 # 718f34f5 vllm/model_executor/layers/quantization/experts_int8.py ``get_quant_method``).
 QUANTIZATION_EXPERT_BYTES = {"experts_int8": 1.0}
-
 # The V0 engine's profile batch from 0.5.3: a whole context of at most 32K tokens (at least
 # 2,048), else 512-token chunks; 256 sequences; the whole process's memory taken as the peak
 # (before 0.6.4).  The profile's sources are cited at ``ProfileRun`` below.
@@ -125,6 +124,14 @@ ENGINE = Engine(
         "fp8": frozenset({"turing", "ampere"}),
         "fp4": frozenset({"ampere", "ada", "hopper"}),
     },
+    # GPTQ, AWQ and AutoRound (GPTQ/AWQ packing) weights: ``choose_mp_linear_kernel`` tries
+    # Machete, which "requires compute capability of 90 (Hopper)", then Marlin (capability 80 up;
+    # AllSpark takes only Ampere's per-channel scales), and Marlin refuses a rank's layer whose
+    # ``output_size_per_partition`` is not a multiple of ``min_thread_n`` = 64 (vllm-project/
+    # vllm@04aa528e vllm/model_executor/layers/quantization/kernels/mixed_precision/marlin.py,
+    # utils/marlin_utils.py ``check_marlin_supports_shape``; auto_round.py
+    # ``apply_gptq_quant_layer``)
+    int_marlin_archs=frozenset({"ampere", "ada", "blackwell"}),
     # MoE experts: the FP8 fallback's fused-MoE kernel came after 0.8.5, which stopped at
     # start-up on Ampere (vllm-project/vllm#17581, #17764: "type fp8e4nv not supported"); NVFP4
     # experts are repacked, expert by expert, for the weight-only Marlin MoE kernel
