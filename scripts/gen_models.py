@@ -101,7 +101,7 @@ FIELDS = (
     "sliding_window",
     "sliding_window_pattern",
     "layer_types",
-    "linear_attn_config",  # Kimi Linear / Kimi-K3: which layers keep no KV cache (trimmed below)
+    "linear_attn_config",  # Kimi Linear / Kimi-K3: KDA layers and widths (trimmed below)
     # Gated DeltaNet layers (Qwen3-Next, Qwen3.5/3.6: toplint.hardware.hflinear)
     "linear_num_key_heads",
     "linear_key_head_dim",
@@ -133,6 +133,8 @@ FIELDS = (
     "num_nextn_predict_layers",
     "mtp_num_hidden_layers",
 )
+# The linear_attn_config fields toplint.hardware.hfkda reads (Kimi Linear, Kimi-K3).
+KDA_FIELDS = ("kda_layers", "num_heads", "head_dim", "short_conv_kernel_size")
 # Checkpoints whose vision tower toplint counts (toplint.hardware.hftower.KINDS) and the
 # vision_config fields it reads.
 TOWER_KINDS = ("qwen3_5", "qwen3_5_moe")
@@ -165,8 +167,8 @@ def git_show(mirrors: Path, repo: str, commit: str, path: str) -> str:
 def trim(config: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {k: config[k] for k in FIELDS if config.get(k) is not None}
     linear = out.get("linear_attn_config")
-    if isinstance(linear, Mapping):  # what toplint.hardware.hfconfig reads of it
-        out["linear_attn_config"] = {"kda_layers": linear.get("kda_layers")}
+    if isinstance(linear, Mapping):  # what toplint.hardware.hfkda reads of it
+        out["linear_attn_config"] = {k: linear[k] for k in KDA_FIELDS if k in linear}
     for nested in ("text_config", "llm_config"):  # hfconfig._NESTED_LM
         text = config.get(nested)
         if isinstance(text, Mapping) and "hidden_size" in text:
@@ -757,7 +759,7 @@ _NOT_COUNTS = {
     "cross_attention_layers",  # mllama: the indices of its cross-attention layers
     "expert_dtype",  # DeepSeek-V4: its routed experts' format ("fp4", "fp8"), read as a word
     "compress_ratios",  # DeepSeek-V4: one compression ratio per layer, read as a list
-    "linear_attn_config",  # Kimi linear attention: its KDA layers, read as a list
+    "linear_attn_config",  # Kimi linear attention: its KDA layers and widths, a mapping
 }
 PARTIAL_FIELDS = ("checkpoint_bytes",)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from toplint.hardware.hfkda import kda_attention, kda_state
 from toplint.hardware.hflinear import (
     gated_delta_attention,
     gated_delta_ba_width,
@@ -169,4 +170,14 @@ def attention_of(cfg: Mapping[str, Any], hidden: int, layers: int, heads: int) -
     params += heads * v_dim * hidden
     # cost-model.md §5.2: 61*(512+64)*2 = 70,272; only the layers that keep a KV cache
     kv_bytes = _full_attention_layers(cfg, layers) * (kv_lora + rope) * 2
-    return Attention(params, head_dim, kv_bytes, kv_lora, rope)
+    mixed = kda_attention(cfg, hidden, layers, params)  # Kimi Linear's KDA layers: hfkda
+    state_layers, state_bytes = kda_state(cfg, layers)
+    return Attention(
+        params if mixed is None else mixed,
+        head_dim,
+        kv_bytes,
+        kv_lora,
+        rope,
+        state_layers=state_layers,
+        state_bytes=state_bytes,
+    )

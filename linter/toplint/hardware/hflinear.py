@@ -1,7 +1,8 @@
 """Parameters of a linear-attention stack's layers, as vLLM builds them: a Gated DeltaNet stack
 (Qwen3-Next, Qwen3.5, Qwen3.6), whose ``layer_types`` lists ``linear_attention`` layers between
-gated full-attention ones, and MiniMax's lightning attention (MiniMax-Text-01, MiniMax-M1),
-whose ``attn_type_list`` marks each layer 0 (lightning) or 1 (softmax).  Read by
+gated full-attention ones, MiniMax's lightning attention (MiniMax-Text-01, MiniMax-M1),
+whose ``attn_type_list`` marks each layer 0 (lightning) or 1 (softmax), and Kimi Delta
+Attention beside MLA (Kimi Linear, Kimi-K3: ``toplint.hardware.hfkda``).  Read by
 ``toplint.hardware.hfattention``."""
 
 from __future__ import annotations
