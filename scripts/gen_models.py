@@ -136,7 +136,9 @@ FIELDS = (
 # The linear_attn_config fields toplint.hardware.hfkda reads (Kimi Linear, Kimi-K3).
 KDA_FIELDS = ("kda_layers", "num_heads", "head_dim", "short_conv_kernel_size")
 # Checkpoints whose vision tower toplint counts (toplint.hardware.hftower.KINDS) and the
-# vision_config fields it reads.
+# vision_config fields it reads.  InternVL's (internvl_chat) is not carried: no architecture
+# row reads an InternVL config.json, and its tower needs the outer select_layer and
+# downsample_ratio too (hftower.internvit_params).
 TOWER_KINDS = ("qwen3_5", "qwen3_5_moe")
 VISION_FIELDS = (
     *("depth", "hidden_size", "intermediate_size", "out_hidden_size", "num_heads"),

@@ -19,7 +19,12 @@ vllm/model_executor/models/qwen3_vl.py):
   ``deepstack_visual_indexes`` entry, its LayerNorm over the merged width.
 
 The tower is kept in 16 bits by the quantized releases read so far (NVIDIA's NVFP4 ones list
-``visual.blocks.*`` among the modules not converted)."""
+``visual.blocks.*`` among the modules not converted).
+
+InternVL's own checkpoints (``model_type`` ``internvl_chat``: InternVL2/2.5/3) carry an InternViT
+tower that vLLM builds as ``InternVLChatModel`` does (``internvit_params``); vLLM keeps it out
+of an AWQ release's quantization (``_patch_quant_config`` adds ``vision_model`` to
+``modules_to_not_convert``), so it too is 16-bit."""
 
 from __future__ import annotations
 
@@ -28,10 +33,15 @@ from typing import Any
 
 from toplint.infra.numbers import whole
 
-__all__ = ["KINDS", "tower_params"]
+__all__ = ["KINDS", "MARKED", "internvit_params", "tower_params"]
 
 # config.json ``model_type`` of the checkpoints whose tower this reads
-KINDS = frozenset({"qwen3_5", "qwen3_5_moe"})
+INTERNVL = "internvl_chat"
+KINDS = frozenset({"qwen3_5", "qwen3_5_moe", INTERNVL})
+# The kinds whose tower vLLM builds inside ``_mark_tower_model``, which ``--language-model-only``
+# skips (``toplint.outcome.towers``); InternVL's ``vision_model`` is built whatever the modality
+# limits (vllm-project/vllm@b32b213e vllm/model_executor/models/internvl.py ``__init__``).
+MARKED = frozenset({"qwen3_5", "qwen3_5_moe"})
 _FIELDS = ("depth", "hidden_size", "intermediate_size", "out_hidden_size")
 
 
@@ -41,6 +51,8 @@ def tower_params(config: Mapping[str, Any]) -> float:
     vision = config.get("vision_config")
     if str(config.get("model_type") or "") not in KINDS or not isinstance(vision, Mapping):
         return 0.0
+    if config.get("model_type") == INTERNVL:
+        return internvit_params(config)
     depth, hidden, inner, out = (whole(vision.get(k), 1, 1 << 20) or 0 for k in _FIELDS)
     if not (depth and hidden and inner and out):
         return 0.0
@@ -59,3 +71,47 @@ def tower_params(config: Mapping[str, Any]) -> float:
     stacks = len(deepstack) if isinstance(deepstack, list) else 0
     mergers = 2 * hidden + linears + stacks * (2 * merged + linears)
     return float(embed + positions + depth * block + mergers)
+
+
+_VIT = ("hidden_size", "intermediate_size", "num_hidden_layers", "patch_size", "image_size")
+
+
+def internvit_params(config: Mapping[str, Any]) -> float:
+    """The InternViT tower and ``mlp1`` projector of an ``internvl_chat`` config as vLLM builds
+    them; 0 when a width vLLM reads is missing.
+
+    vllm-project/vllm@b32b213e vllm/model_executor/models/internvl.py ``InternVLChatModel``:
+    ``_init_vision_model`` builds ``num_hidden_layers + select_layer + 1`` encoder layers for a
+    negative ``select_layer`` (``select_layer + 1`` otherwise), and ``_init_mlp1`` a LayerNorm
+    and Linear over hidden x ``int(1 / downsample_ratio)``² inputs to the language model's
+    width, then a Linear of that width (biases).  vllm-project/vllm@1d1fc660
+    vllm/model_executor/models/intern_vit.py: the embeddings are a class token, a 3-channel
+    ``patch_size``² Conv2d with a bias and ``(image_size / patch_size)² + 1`` positions; a layer
+    is ``qkv`` (bias when ``qkv_bias``), the ``q_norm`` / ``k_norm`` RMSNorms when
+    ``qk_normalization``, ``proj`` and the MLP's ``fc1`` / ``fc2`` (biases), two norms
+    (``norm_type`` ``rms_norm``: a weight; ``layer_norm``: a weight and a bias) and the
+    ``ls1`` / ``ls2`` scales."""
+    vision, text = config.get("vision_config"), config.get("llm_config")
+    if not isinstance(vision, Mapping) or not isinstance(text, Mapping):
+        return 0.0
+    widths = [whole(vision.get(k), 1, 1 << 20) for k in _VIT]
+    llm = whole(text.get("hidden_size"), 1, 1 << 20)
+    ratio = config.get("downsample_ratio")
+    select = config.get("select_layer", -1)
+    if None in widths or llm is None or not isinstance(select, int) or isinstance(select, bool):
+        return 0.0
+    if not isinstance(ratio, (int, float)) or isinstance(ratio, bool) or not 0 < ratio <= 1:
+        return 0.0
+    hidden, inner, depth, patch, image = (w or 0 for w in widths)
+    layers = depth + select + 1 if select < 0 else select + 1
+    if not 0 < layers <= depth:
+        return 0.0
+    embed = hidden + 3 * patch * patch * hidden + hidden + ((image // patch) ** 2 + 1) * hidden
+    norm = hidden if vision.get("norm_type", "rms_norm") == "rms_norm" else 2 * hidden
+    layer = 3 * hidden * hidden + (3 * hidden if vision.get("qkv_bias") else 0)
+    layer += 2 * hidden if vision.get("qk_normalization") else 0
+    layer += hidden * hidden + hidden + 2 * hidden * inner + inner + hidden
+    layer += 2 * norm + 2 * hidden
+    merged = hidden * int(1 / ratio) ** 2
+    mlp1 = 2 * merged + merged * llm + llm + llm * llm + llm
+    return float(embed + layers * layer + mlp1)

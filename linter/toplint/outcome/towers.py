@@ -6,6 +6,7 @@ from __future__ import annotations
 from toplint.catalog_types import ModelSpec
 from toplint.cost.enginecomm import flag
 from toplint.engines.registry import get_engine
+from toplint.hardware.hftower import MARKED
 from toplint.hardware.vision import encoder_of
 from toplint.model import Deployment
 
@@ -31,9 +32,10 @@ def language_only(dep: Deployment) -> bool:
 def vision_weights(model: ModelSpec, dep: Deployment) -> float:
     """Bytes of the vision encoder one GPU holds (16-bit, split over TP like its layers): a
     family's known encoder, or the tower its config.json describes (``ModelSpec.vision_params``);
-    none of the latter when the engine is told to build no tower (``language_only``)."""
+    none of the latter when the engine is told to build no tower (``language_only``) and builds
+    this kind's tower inside its tower marker (``toplint.hardware.hftower.MARKED``)."""
     encoder = encoder_of(model)
-    if encoder is None and language_only(dep):
+    if encoder is None and language_only(dep) and model.model_type in MARKED:
         return 0.0
     params = encoder.params if encoder is not None else model.vision_params
     return params * 2.0 / max(dep.tp or 1, 1)
