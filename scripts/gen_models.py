@@ -620,6 +620,18 @@ _PAI = {
     "NUM_EXPERTS_PER_TOPK": "num_experts_per_tok",
     "MOE_INTERMEDIATE_SIZE": "moe_intermediate_size",
     "SHARED_EXPERT_INTERMEDIATE_SIZE": "shared_expert_intermediate_size",
+    # DeepSeek-V2's MLA and MoE (examples/deepseek_v2/run_mcore_deepseek.sh MODEL_SIZE=A21B:
+    # --q-lora-rank, --kv-lora-rank, --qk-head-dim, --qk-pos-emb-head-dim, --v-head-dim,
+    # --moe-router-topk, --moe-layer-freq; the shared experts' width is NUM_SHARED_EXPERTS x
+    # MOE_INTERMEDIATE_SIZE, as the script's --moe-shared-expert-intermediate-size computes)
+    "Q_LORA_RANK": "q_lora_rank",
+    "KV_LORA_RANK": "kv_lora_rank",
+    "QK_NOPE_HEAD_DIM": "qk_nope_head_dim",
+    "QK_ROPE_HEAD_DIM": "qk_rope_head_dim",
+    "V_HEAD_DIM": "v_head_dim",
+    "ROUTER_TOPK": "num_experts_per_tok",
+    "NUM_SHARED_EXPERTS": "n_shared_experts",
+    "MOE_LAYER_FREQ": "moe_layer_freq",
 }
 # The scripts' own arithmetic for a vocabulary given as extra tokens: "151643 + 293 = 151936".
 _PAI_EXTRA = re.compile(r"# (\d+) \+ \d+ = \d+")

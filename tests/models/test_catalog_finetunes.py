@@ -147,3 +147,16 @@ def test_an_extend_row_merges_into_the_row_it_names_and_refuses_anything_else() 
         merge([{"id": "a/A"}, {"extend": "c/C", "ids": ["c/C-AWQ"]}])
     with pytest.raises(SystemExit, match="only ids and derived"):
         merge([{"id": "a/A"}, {"extend": "a/A", "read": ["mlc", "x"]}])
+
+
+def test_deepseek_v2_236b_reads_its_mla_and_experts_from_the_megatron_arguments() -> None:
+    # Pai-Megatron-Patch's MODEL_SIZE=A21B block: MLA ranks, 160 experts top-6, 2 shared, the
+    # first layer dense; DeepSeek's own READMEs state 236B total and 21B active
+    spec = lookup_model("deepseek-ai/DeepSeek-Coder-V2-Instruct", hf_cache=False)
+    assert spec is not None and spec.mla
+    assert (spec.num_experts, spec.top_k, spec.num_moe_layers) == (160, 6, 59)
+    assert 230e9 < spec.params_total < 240e9 and 20e9 < spec.params_active < 22e9
+    assert spec.kv_bytes_per_token == 60 * (512 + 64) * 2
+    assert spec.max_context == 0  # the script states no length: none is guessed
+    chat = lookup_model("deepseek-ai/DeepSeek-V2-Chat", hf_cache=False)
+    assert chat is not None and chat.params_total == spec.params_total
