@@ -42,10 +42,11 @@ GKE/EKS/AKS blueprint Deployments, vLLM on CPU to decline and a mock of vLLM's A
 21), tests/data/open_world24/ (set 24, Fly.io, Replicate Cog, dstack, Azure ML and Container Apps,
 Koyeb, Beam, Cloud Run and Modal files, `uv run` and env-file driven launchers, an image named in a
 file beside its docker run, SGLang from a Python argv list, vLLM on Tenstorrent and on a CPU-only
-VM to decline, after set 23), tests/data/open_world25/ (set 25, vLLM CPU images under Podman
-and Railway to decline, OpenShift AI ServingRuntimes, pm2 replicas from a Python launcher, a Pulumi program, a Bun
-Vast.ai launcher, `vllm serve --config` images, trtllm-bench and `vllm bench` sweeps, scripts sourcing a sweep
-configuration, llama.cpp and transformers apps beside them, after set 24) and
+VM to decline, after set 23), tests/data/open_world25/ (set 25, vLLM CPU images under
+Podman and Railway to decline, OpenShift AI ServingRuntimes, pm2 replicas from a Python
+launcher, a Pulumi program, a Bun Vast.ai launcher, `vllm serve --config` images, trtllm-bench
+and `vllm bench` sweeps, scripts sourcing a sweep configuration, llama.cpp and transformers
+apps beside them, after set 24) and
 tests/data/open_world_helm/ (set
 helm: Helm charts whose templates bind values to engine flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from toplint.model import Deployment, Finding, Fix, Position, Severity, Unresolved
 from toplint.parse import sizing
-from toplint.parse.options import FORWARDED, MISSING_VALUE
+from toplint.parse.options import CHOSEN_BY, FORWARDED, MISSING_VALUE
 from toplint.rulebook.helpers import finding_at
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -31,6 +31,11 @@ the engine's options (`vllm_tp: 4` in a block that names `vllm`; its `set:` in a
 engine's vocabulary lacks (Snowflake ArcticInference's `--ulysses-sequence-parallel-size 8`,
 which TL005 also reports). Megatron's spelling of a degree inside a block that names its
 engine (`tensor_model_parallel_size`, verl's rollout) is read as the engine's own.
+
+A layout left to what runs the engine is reported too: a repository's wrapper program that may
+size it itself, or the entrypoint of a container image toplint knows only by its name (`docker run
+vllm-cpu-env:latest --model m`: a rebuild whose entrypoint is not read); writing the sizes among
+the engine's arguments there resolves it.
 
 Outcome reported (toplint's severity policy): unknown — the checks that need the value are
 skipped (info).
@@ -155,6 +160,13 @@ _UNKNOWN = {
 
 
 def _literal_fix(variable: str, dep: Deployment) -> Fix:
+    if variable.startswith(CHOSEN_BY):
+        # No variable sets it: the wrapper or the image's entrypoint decides at run time.
+        return Fix(
+            "write the engine's parallel sizes among the arguments it is given here "
+            "(`--tensor-parallel-size N`): they are read as written",
+            applicability="display",
+        )
     if variable.startswith("${") and dep.source_kind.startswith("k8s"):
         # The kubelet expands only $(NAME): a ${NAME} in a manifest is filled in before it is
         # applied (envsubst, Flux post-build), unless it sits in a container's shell script,

@@ -45,6 +45,10 @@ class Arg:
 
 
 MISSING_VALUE = "<missing value>"
+# The start of an ``Unresolved.variable`` for a layout left to what runs the engine: a wrapper
+# program, or the entrypoint of an image toplint knows only by its name
+# (``toplint.parse.text.wrapped.layout_chooser``); no variable in the file sets it.
+CHOSEN_BY = "layout chosen by "
 
 
 @record

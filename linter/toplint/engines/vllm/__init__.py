@@ -191,10 +191,17 @@ ENGINE = Engine(
     # ENTRYPOINT ["vllm", "serve"]; declined as CPU-only by toplint.accelerators).
     # vllm/vllm-openai-rocm: the ROCm build's release target (vllm docker/Dockerfile.rocm
     # @00305ee5, ``FROM final AS vllm-openai``, ENTRYPOINT ["vllm", "serve"]; an AMD GPU's:
-    # toplint.hardware.asks).
+    # toplint.hardware.asks).  public.ecr.aws/q9t5s3a7/vllm-cpu-release-repo (and its arm64
+    # twin): the same CPU release image before Docker Hub, which the release retags as
+    # vllm/vllm-openai-cpu (vllm-project/vllm@2d5be1dd .buildkite/scripts/
+    # push-release-images-dockerhub.sh, "## CPU"); vLLM's CPU install docs name it as the
+    # pre-built image.  Older tags ran python3 -m vllm.entrypoints.openai.api_server: the same
+    # engine arguments.
     images=(
         Image("vllm/vllm-openai", ("vllm", "serve")),
         Image("vllm/vllm-openai-cpu", ("vllm", "serve")),
+        Image("q9t5s3a7/vllm-cpu-release-repo", ("vllm", "serve")),
+        Image("q9t5s3a7/vllm-arm64-cpu-release-repo", ("vllm", "serve")),
         Image("vllm/vllm-openai-rocm", ("vllm", "serve")),
         # tagged with KServe's release (v0.15.0), not vLLM's
         Image("kserve/huggingfaceserver", ("python", "-m", "huggingfaceserver"), release_tag=False),

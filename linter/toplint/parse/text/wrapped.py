@@ -23,7 +23,7 @@ from toplint.engines.types import Engine
 from toplint.infra.patterns import lazy
 from toplint.model import UNKNOWN_ENGINE_FLAG, Deployment, Finding, Unresolved
 from toplint.parse.invocation import Invocation, find_invocations
-from toplint.parse.options import Arg
+from toplint.parse.options import CHOSEN_BY, Arg
 from toplint.record import replace
 
 # Container image files (Apptainer/Singularity SIF and its older image, enroot squashfs).
@@ -168,10 +168,27 @@ def as_wrapped(
     if any(k in dep.sources for k in _LAYOUT):
         return dep, kept
     pos = inv.start.position
-    chooser = f"layout chosen by {inv.via.rsplit('/', 1)[-1]}"
-    unresolved = tuple(Unresolved(k, chooser, pos) for k in _LAYOUT)
+    unresolved = tuple(Unresolved(k, layout_chooser(runner, inv.image), pos) for k in _LAYOUT)
     dep = replace(dep, tp=None, pp=None, dp=None, unresolved=(*dep.unresolved, *unresolved))
     return dep, kept
+
+
+# Who runs an image but decides no layout itself: a container runtime (``dockerrun.DOCKER``,
+# Apptainer/Singularity), a compose service, a pod's container ("entrypoint").  What such an
+# image's entrypoint adds to the arguments is the unread part, so the layout is its.
+_RUNS_AN_IMAGE = frozenset(
+    {"docker", "podman", "nvidia-docker", "compose", "entrypoint", "apptainer", "singularity"}
+)
+
+
+def layout_chooser(runner: str, image: str) -> str:
+    """The ``Unresolved.variable`` of a layout left to what runs the engine (``CHOSEN_BY``…):
+    a wrapper program chooses it (``start.py --auto``); a container runtime does not, the
+    entrypoint of the image it runs may (``docker run vllm-cpu-env:latest --model m``)."""
+    if runner in _RUNS_AN_IMAGE and image:
+        by = "" if runner == "entrypoint" else f" (run by {runner})"
+        return f"{CHOSEN_BY}the entrypoint of image {image}{by}"
+    return f"{CHOSEN_BY}{runner}"
 
 
 # Apptainer/Singularity options that take a value (apptainer run --help, 1.3); a value-less
