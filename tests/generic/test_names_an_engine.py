@@ -67,6 +67,20 @@ def test_a_value_selecting_an_engine_is_an_info_note_in_any_data_format() -> Non
     assert _one("c.py", "client = make(engine='lmdeploy')\n")[:2] == ("TL008", Severity.INFO)
 
 
+def test_an_argument_a_comment_writes_is_prose_the_assignment_selects() -> None:
+    """shekhars271991/LLMDeployment@fd1573fb self-hosted-coding-agent/phase-2-single-node-
+    optimizations/configs/2f_sglang.env (open-world set 25, shortened): the note is at the
+    assignment, not at the comment that describes it (nor quotes half of its value)."""
+    text = '# CHANGED vs baseline: ENGINE="sglang".\n\nENGINE="sglang"\nMAXLEN=32768\n'
+    rule, severity, line, message = _one("2f_sglang.env", text)
+    assert (rule, severity, line) == ("TL008", Severity.INFO, 3)
+    assert "`ENGINE: sglang`" in message
+    # written only in a comment's prose: still a note, never silence
+    rule, severity, line, message = _one("x.env", "# then run it with engine=vllm here\nN=1\n")
+    assert (rule, severity, line) == ("TL008", Severity.INFO, 1)
+    assert "only in a comment" in message
+
+
 def test_a_name_of_another_thing_that_spells_an_engine_is_no_deployment() -> None:
     """triton-inference-server/tutorials@e848952 Popular_Models_Guide/Llava1.5/.../model.py: a
     Triton BLS request to the model named ``tensorrt_llm`` is a client of another model, not a

@@ -27,7 +27,7 @@ from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.evidence import image, image_key, selector
 from toplint.parse.generic.treewalk import results_named
 from toplint.parse.mentions import no_deployment
-from toplint.parse.textpos import point_of
+from toplint.parse.textpos import after_comment_mark, point_of
 
 # ``key: value`` / ``KEY=value`` / ``"key": "value",`` alone on a line (YAML, TOML, JSON, .env,
 # shell); a YAML list dash may precede it.  Linear: no nested quantifiers.
@@ -99,11 +99,16 @@ def selector_mention(source: Source) -> Finding | None:
         for m in rx.finditer(text)
         if ev.chooses_by_key(m.group(1))
     ]
-    pairs = [*_KEY_VALUE.finditer(text), *_JSON_PAIR.finditer(text), *options]
+    # An option or argument a comment writes (``# CHANGED vs baseline: ENGINE="sglang".``) is
+    # prose about a run, not one: it counts only where no line outside a comment selects.
+    noted = [m for m in options if after_comment_mark(text, m.start())]
+    live = [m for m in options if m not in noted]
+    pairs = [*_KEY_VALUE.finditer(text), *_JSON_PAIR.finditer(text), *live]
     found = _selected_by(source, pairs)
     if found is not None or "#" not in text:
         return found
-    return _selected_by(source, list(_COMMENTED_KEY_VALUE.finditer(text)), commented=True)
+    commented = [*_COMMENTED_KEY_VALUE.finditer(text), *noted]
+    return _selected_by(source, commented, commented=True)
 
 
 def _chart_own_name(source: Source, match: re.Match[str]) -> bool:
