@@ -37,6 +37,8 @@ deployments and InferenceX;
 `--set round34`: tests/incidents/SPLIT34.md, 6 more from web pages in Chinese, Japanese, Korean and
 English (blogs, a team wiki, a gist, a vendor forum);
 `--set round35`: tests/incidents/SPLIT35.md, 9 more from 2025-2026 vLLM threads and pull requests;
+`--set round36`: tests/incidents/SPLIT36.md, 8 more from the SGLang, TensorRT-LLM and LMDeploy
+trackers;
 `--set round37`: tests/incidents/SPLIT37.md, 8 more web pages (NVIDIA's developer forums,
 discuss.vllm.ai, r/LocalLLaMA and blog benchmarks);
 default round1):
@@ -103,6 +105,7 @@ SPLITS = {
     "round33": "SPLIT33.md",
     "round34": "SPLIT34.md",
     "round35": "SPLIT35.md",
+    "round36": "SPLIT36.md",
     "round37": "SPLIT37.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}

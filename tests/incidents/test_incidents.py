@@ -51,6 +51,7 @@ ROUNDS = (
     "round33",
     "round34",
     "round35",
+    "round36",
     "round37",
 )
 
@@ -91,6 +92,7 @@ DEVELOPMENT_ON_TOP = {
     "round33": 1,
     "round34": 1,
     "round35": 1,
+    "round36": 2,
     "round37": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
@@ -129,6 +131,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round33": 0,
     "round34": 0,
     "round35": 0,
+    "round36": 0,
     "round37": 0,
 }
 
@@ -178,6 +181,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round33"]["development"] + rounds["round33"]["held-out"]) >= 6
     assert len(rounds["round34"]["development"] + rounds["round34"]["held-out"]) >= 6
     assert len(rounds["round35"]["development"] + rounds["round35"]["held-out"]) >= 9
+    assert len(rounds["round36"]["development"] + rounds["round36"]["held-out"]) >= 8
     assert len(rounds["round37"]["development"] + rounds["round37"]["held-out"]) >= 8
 
 
