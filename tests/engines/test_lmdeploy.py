@@ -110,3 +110,32 @@ def test_pytorch_partial_attention_dp() -> None:
     """world 8 = ep; tp 2 groups: 4 DP ranks add GPUs, 2 more share each TP group."""
     dep = only("a.sh", "lmdeploy serve api_server m --backend pytorch --tp 2 --dp 8 --ep 8\n")
     assert (dep.world_size, dep.dp, dep.options["attention_dp"]) == (8, 4, "2")
+
+
+def test_chat_runs_the_same_engine() -> None:
+    # `lmdeploy chat MODEL` builds the engine `serve api_server` does (lmdeploy/cli/cli.py
+    # CLI.add_parser_chat @1263d5c): its sizes and cache share are read the same way
+    dep = only("a.sh", "lmdeploy chat internlm/internlm2_5-7b-chat --tp 2 --session-len 8192\n")
+    assert (dep.engine, dep.model, dep.tp, dep.options["session_len"]) == (
+        "lmdeploy",
+        "internlm/internlm2_5-7b-chat",
+        2,
+        "8192",
+    )
+
+
+def test_legacy_chat_subcommand_is_not_the_model() -> None:
+    # v0.2.0-v0.5.0: `lmdeploy chat turbomind MODEL` (InternLM/lmdeploy#922, removed by #1899)
+    dep = only("a.sh", "lmdeploy chat turbomind ./workspace --tp 2\n")
+    assert (dep.engine, dep.model, dep.tp) == ("lmdeploy", "./workspace", 2)
+
+
+def test_legacy_chat_torch_runs_the_pytorch_engine() -> None:
+    dep = only("a.sh", "lmdeploy chat torch m --tp 2\n")
+    assert (dep.model, dep.tp, dep.options["backend"]) == ("m", 2, "pytorch")
+
+
+def test_legacy_chat_option_is_known() -> None:
+    # --cap was the legacy chat's own option (lmdeploy/cli/chat.py @v0.5.0 ArgumentHelper.cap)
+    result = parse_text("a.sh", "lmdeploy chat turbomind ./workspace --cap chat\n")
+    assert [f.rule for f in result.findings] == []

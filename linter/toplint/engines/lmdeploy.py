@@ -1,4 +1,4 @@
-"""LMDeploy (InternLM/lmdeploy): ``lmdeploy serve api_server MODEL --tp N``.
+"""LMDeploy (InternLM/lmdeploy): ``lmdeploy serve api_server MODEL --tp N`` (and ``lmdeploy chat``).
 
 Vocabulary: ``SubCliServe.add_parser_api_server`` and ``ArgumentHelper`` in lmdeploy/cli/serve.py
 and lmdeploy/cli/utils.py @1263d5c (version.py: 0.16.0).  The parser is LMDeploy's
@@ -59,6 +59,62 @@ CLI = EngineSpec(
     options=options(_V, _F),
     fields={"model": "model", "tp": "tp", "dp": "dp", "ep": "ep", "nnodes": "nodes"},
     release=RELEASE,
+)
+
+
+# ``lmdeploy chat MODEL``: the terminal chat builds the same engine on the same GPUs as
+# ``serve api_server`` (lmdeploy/cli/chat.py ``build_pipe``: ``pipeline(model_path,
+# backend_config=...)`` from the same --tp/--session-len/--cache-max-entry-count), with the
+# vocabulary of ``CLI.add_parser_chat`` in lmdeploy/cli/cli.py @1263d5c (0.16.0).
+_CHAT_V = """
+backend chat-template revision download-dir adapters device dllm-block-length
+prefix-cache-state-budget prefix-cache-decode-state-interval dtype tp session-len
+cache-max-entry-count quant-policy model-format rope-scaling-factor communicator cp async
+speculative-algorithm speculative-draft-model speculative-num-draft-tokens
+"""
+_CHAT_F = "trust-remote-code eager-mode enable-prefix-caching language-model-only"
+
+CHAT = EngineSpec(
+    name="lmdeploy-chat",
+    options=options(_CHAT_V, _CHAT_F),
+    fields={"model": "model", "tp": "tp"},
+    engine="lmdeploy",
+    release=RELEASE,
+    program="lmdeploy chat",
+)
+
+# Before v0.5.1 the chat named its engine as a sub-command, ``lmdeploy chat turbomind MODEL`` and
+# ``lmdeploy chat torch MODEL`` (InternLM/lmdeploy@d99bc9c99, #922, first released in v0.2.0;
+# removed by @315c2ad18, #1899, first released in v0.5.1): ``SubCliChat.add_parser_turbomind``
+# and ``add_parser_torch`` in lmdeploy/cli/chat.py @v0.5.0 (with @v0.2.0's --meta-instruction).
+# A TurboMind workspace converted offline keeps the sizes it was converted with in its
+# config.ini (the sub-command's own help: "all arguments for engine config would be ignored").
+_CHAT_TURBOMIND_V = """
+tp model-format quant-policy model-name cache-max-entry-count cache-block-seq-len
+rope-scaling-factor session-len cap meta-instruction revision download-dir
+"""
+_CHAT_TORCH_V = """
+model-name tp session-len adapters cache-max-entry-count cache-block-seq-len revision
+download-dir
+"""
+
+CHAT_TURBOMIND = EngineSpec(
+    name="lmdeploy-chat-turbomind",
+    options=options(_CHAT_TURBOMIND_V, ""),
+    fields={"model": "model", "tp": "tp"},
+    engine="lmdeploy",
+    release="0.5.0",
+    program="lmdeploy chat turbomind",
+)
+
+CHAT_TORCH = EngineSpec(
+    name="lmdeploy-chat-torch",
+    options=options(_CHAT_TORCH_V, "trust-remote-code"),
+    fields={"model": "model", "tp": "tp"},
+    engine="lmdeploy",
+    release="0.5.0",
+    program="lmdeploy chat torch",
+    implied={"backend": "pytorch"},  # the sub-command runs the PyTorch engine
 )
 
 
@@ -164,9 +220,14 @@ ENGINE = Engine(
         "communicator=native": "lmdeploy-custom",
     },
     layout=LAYOUT,
-    launches=(Launch(("lmdeploy", "serve", "api_server"), "lmdeploy"),),
+    launches=(
+        Launch(("lmdeploy", "serve", "api_server"), "lmdeploy"),
+        Launch(("lmdeploy", "chat", "turbomind"), "lmdeploy-chat-turbomind"),
+        Launch(("lmdeploy", "chat", "torch"), "lmdeploy-chat-torch"),
+        Launch(("lmdeploy", "chat"), "lmdeploy-chat"),
+    ),
     platform_launches=(swift.launch("lmdeploy"),),
-    wrappers=(SWIFT_LMDEPLOY,),
+    wrappers=(SWIFT_LMDEPLOY, CHAT, CHAT_TURBOMIND, CHAT_TORCH),
     # openmmlab/lmdeploy images have no engine ENTRYPOINT (docker/Dockerfile; docs/en/llm/
     # api_server.md runs `docker run ... openmmlab/lmdeploy:latest lmdeploy serve api_server`).
     images=(Image("openmmlab/lmdeploy"),),
