@@ -107,6 +107,14 @@ def test_a_bit_width_after_the_method_keeps_the_method() -> None:
     assert lookup_model("nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B", hf_cache=False) is None
 
 
+def test_a_published_id_named_by_its_width_alone_is_served_at_that_width() -> None:
+    # LMDeploy's own 4-bit Llama 2 70B chat (InternLM/lmdeploy@1263d5cd8
+    # docs/en/inference/load_hf.md): found as a published id, its name's width still applies
+    spec = lookup_model("lmdeploy/llama2-chat-70b-4bit", hf_cache=False)
+    assert spec is not None
+    assert (spec.id, spec.weight_bytes) == ("meta-llama/Llama-2-70b-hf", 0.5)
+
+
 def test_base_and_instruct_ids_are_both_known_and_share_the_architecture() -> None:
     base = lookup_model("meta-llama/Llama-2-13b-hf", hf_cache=False)
     chat = lookup_model("meta-llama/Llama-2-13b-chat-hf", hf_cache=False)
