@@ -24,7 +24,7 @@ from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.models import ancestors, find_model, leading_model
 from toplint.parse.generic.scope import Scope, Tree, engine_call
 from toplint.parse.generic.scopeargs import config_file, owned_args, read_keys, value_arg
-from toplint.parse.generic.tree import Path, get, is_ref, scalar_keys
+from toplint.parse.generic.tree import CALL, Path, get, is_ref, scalar_keys
 from toplint.parse.infer import resources as rs
 from toplint.parse.infer.scopevars import environment_above
 from toplint.parse.infer.scoping import apply
@@ -70,6 +70,7 @@ def read(
     if kind == "python":
         read = _without_argument_sources(tree, read, calls)
         read = _without_library_settings(tree, read)
+        read = _without_calls_of_definitions(tree, read, foreign_calls)
     return [dep for _, dep, _ in read], [f for _, _, found in read for f in found]
 
 
@@ -117,6 +118,51 @@ def _without_library_settings(
         for scope, dep, found in read
         if not defined(scope.at) or _names_model(dep)
     ]
+
+
+def _without_calls_of_definitions(
+    tree: Tree,
+    read: list[tuple[Scope, Deployment, tuple[Finding, ...]]],
+    foreign_calls: frozenset[str],
+) -> list[tuple[Scope, Deployment, tuple[Finding, ...]]]:
+    """A call of a function the module defines at its top level (one of ``foreign_calls``:
+    ``pyparser._own_functions``), whose body builds a deployment of the same engine, is that
+    deployment read again, not a second one: the body is read with what the call passes
+    (``pytree``: a function called once binds its parameters to the call's arguments), and a
+    call's keywords are the function's parameters, options of the engine only by name.
+    dagnaputra/nlp@41a5ccc exps/graphRAG/lightrag/llm.py: the call
+    ``initialize_lmdeploy_pipeline(model=model, tp=tp, ...)``, whose body runs LMDeploy's
+    ``pipeline(model_path=model, backend_config=TurbomindEngineConfig(tp=tp, ...))``, was a
+    second LMDeploy deployment (its function's name holds the engine's, its ``tp`` is an option
+    of it).  Classes are left as they were: a class's ``__init__`` is not bound to its one call
+    (only to a Ray Serve ``.bind``), so its call holds what the body cannot resolve.
+    A call whose definition builds nothing read (``def run_vllm(**kwargs): pass``) is still
+    read from its own keywords."""
+    defined = getattr(tree, "defined", None)
+    if defined is None:
+        return read
+    bodies = {
+        (scope.at[0], scope.engine)
+        for scope, _, _ in read
+        if scope.at and scope.at[0] in foreign_calls and defined(scope.at)
+    }
+    if not bodies:
+        return read
+    return [
+        (scope, dep, found)
+        for scope, dep, found in read
+        if (_called(tree, scope), scope.engine) not in bodies
+    ]
+
+
+def _called(tree: Tree, scope: Scope) -> str | None:
+    """The bare name the scope's mapping calls (``f(...)``, not ``x.f(...)``), outside the
+    definition of that name."""
+    node = get(tree.data, scope.at)
+    call = node.get(CALL) if isinstance(node, dict) else None
+    if not isinstance(call, str) or "." in call or scope.at[:1] == (call,):
+        return None
+    return call
 
 
 def _names_model(dep: Deployment) -> bool:
