@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from toplint.engines.registry import get_spec
 from toplint.model import Deployment, Finding, Fix, Position, Severity, Unresolved
 from toplint.parse import sizing
 from toplint.parse.options import CHOSEN_BY, FORWARDED, MISSING_VALUE
@@ -129,7 +130,11 @@ def _unread(rule: Rule, ctx: RuleContext, item: Unresolved) -> Finding:
         "are skipped"
     )
     option = sizing.OPTIONS.get(dimension or "")
-    # A dimension no engine option spells (Ulysses, context) has no reader line to write.
+    # A dimension no engine option spells (Ulysses, context) has no reader line to write, and
+    # an option the engine reads needs none (SGLang's --dp-size beside --attn-dp-size: read,
+    # but as replicas toplint does not model).
+    if key.startswith("--") and key[2:] in get_spec(ctx.deployment.engine).long_options():
+        option = None
     fix = (
         Fix(
             "describe this format to toplint: a reader under `readers:` in toplint.yaml whose "

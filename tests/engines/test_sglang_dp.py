@@ -85,3 +85,36 @@ def test_accepted_sizes_and_no_switch_are_not_refused() -> None:
     assert _refusal("--tp 8 --dp 4 --enable-dp-attention", (0, 4, 6)) is None
     assert _refusal("--tp 8", (0, 4, 6)) is None
     assert _refusal("--tp 8 --dp 3", (0, 4, 6)) is None  # DP replicas, not DP attention
+
+
+# sglang 0.5.22 on: --attn-dp-size N (alias --attention-data-parallel-size) is --dp-size N
+# --enable-dp-attention spelt anew (sglang 0.5.23 arg_groups/parallel_hook.py
+# handle_deprecated_dp_attention), and 0.5.23 asserts tp_size % attn_dp_size == 0.
+
+
+@pytest.mark.parametrize("spelling", ["--attn-dp-size", "--attention-data-parallel-size"])
+def test_the_new_spelling_runs_dp_attention_at_its_size(spelling: str) -> None:
+    dep = _dep(f"--tp 8 {spelling} 4")
+    assert (dep.tp, dep.dp, dep.options["enable_dp_attention"]) == (8, 1, "true")
+    assert dep.options["attention_dp"] == "4"
+    assert get_engine("sglang").attention_dp(dep) == 4
+
+
+def test_the_new_spelling_at_one_runs_none_and_dp_stays_replicas() -> None:
+    dep = _dep("--tp 4 --attn-dp-size 1 --dp 2")
+    assert (dep.dp, get_engine("sglang").attention_dp(dep)) == (2, 1)
+
+
+def test_replicas_beside_the_new_spelling_are_unresolved_not_folded_into_tp() -> None:
+    dep = _dep("--tp 8 --attn-dp-size 8 --dp-size 2")
+    assert dep.dp is None
+    (found,) = [u for u in dep.unresolved if u.field == "dp"]
+    assert "--attn-dp-size" in found.why
+
+
+def test_a_size_that_does_not_divide_tp_is_refused_in_any_release() -> None:
+    for release in (None, (0, 5, 23)):
+        refusal = _refusal("--tp 8 --attn-dp-size 3", release)
+        assert refusal is not None and refusal.certain and refusal.option == "attn-dp-size"
+        assert "tp_size % cfg.attn_dp_size" in refusal.message
+    assert _refusal("--tp 8 --attn-dp-size 4", None) is None

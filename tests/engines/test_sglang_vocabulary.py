@@ -36,6 +36,44 @@ def test_every_alias_of_the_release_names_the_same_option(alias: str, target: st
     assert longs.get(alias[2:]) == longs.get(target[3:]) is not None, alias
 
 
+# Every alias each release's parser accepts (``add_argument``'s names after the first, 0.5.23's
+# ``Arg.aliases`` too): sglang 0.3.6.post3 and 0.4.6.post5 (the PyPI wheels' server_args.py,
+# read with Python's ast: ``--tensor-parallel-size``/``--tp-size``, ``--pipeline-parallel-size``/
+# ``--pp-size`` from 0.4, ``--data-parallel-size``/``--dp-size``, ``--expert-parallel-size``/
+# ``--ep-size`` from 0.4, ``--dist-init-addr``/``--nccl-init-addr``), then 0.5.23's list.
+OLDER_ALIASES = (
+    ("--tensor-parallel-size", "tp-size"),
+    ("--pipeline-parallel-size", "pp-size"),
+    ("--data-parallel-size", "dp-size"),
+    ("--expert-parallel-size", "ep-size"),
+    ("--nccl-init-addr", "dist-init-addr"),
+)
+
+
+@pytest.mark.parametrize(
+    ("alias", "target"),
+    [*OLDER_ALIASES, *((a, t[3:]) for a, t in release_options("sglang-0.5.23-aliases.txt"))],
+)
+def test_every_alias_of_every_release_read_names_its_option(alias: str, target: str) -> None:
+    longs = get_spec("sglang").long_options()
+    assert longs.get(alias[2:]) == longs.get(target) is not None, alias
+
+
+@pytest.mark.parametrize(
+    ("written", "tp", "dp"),
+    [
+        ("--tp 4 --dp 2", 4, 2),  # argparse's unique prefixes (allow_abbrev), no aliases
+        ("--tensor-parallel-size 4 --data-parallel-size 2", 4, 2),
+        ("--tensor-parallel-size=4 --data-parallel-size=2", 4, 2),
+        ("--tp-size 4 --dp-size 2", 4, 2),
+    ],
+)
+def test_every_spelling_of_the_layout_reads_the_same(written: str, tp: int, dp: int) -> None:
+    text = f"python -m sglang.launch_server --model-path org/m {written}\n"
+    (dep,) = parse_text("run.sh", text).deployments
+    assert (dep.tp, dep.dp) == (tp, dp)
+
+
 def test_real_ome_runtime_on_that_release_has_no_unknown_option() -> None:
     # sgl-project/ome's gRPC runtime runs lmsysorg/sglang:v0.5.5.post3 with --grpc-mode.
     path = CORPUS2 / "ome" / "llama-3-1-8b-instruct-grpc-rt.yaml"

@@ -99,7 +99,11 @@ def derive(dep: Deployment) -> Deployment:
             unresolved += tuple(replace(u, field="ep") for u in dep.unresolved if u.field == "tp")
     dp = dep.dp
     dp_flag = dep.flag("dp-size")
-    if opts.get("enable_dp_attention") == "true":
+    attn = sglang_dp.attention_groups(dep)
+    if attn is not None:  # 0.5.22's --attn-dp-size: DP attention spelt anew
+        dp, more = sglang_dp.spelt_anew(dep, attn, opts)
+        unresolved += more
+    elif opts.get("enable_dp_attention") == "true":
         dp = 1  # the DP ranks live inside the TP group; their degree is ``by_release``'s
     elif dp_flag is not None and dp_flag.value is not None:
         dp = _to_int(dp_flag.value)

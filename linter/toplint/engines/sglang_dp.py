@@ -21,6 +21,15 @@ the boundaries:
   ``handle_deprecated_dp_attention`` (``arg_groups/parallel_hook.py``) turns ``--dp-size N
   --enable-dp-attention`` into ``--attn-dp-size N`` and ``--dp-size 1``, and asserts
   ``tp_size % attn_dp_size == 0`` - the same degrees, so no phase of its own here.
+
+``--attn-dp-size N`` (alias ``--attention-data-parallel-size``; 0.5.22 on, absent from 0.5.21,
+where ``attn_dp_size`` is a ``Derived`` field with no option) is the new spelling: DP attention
+at degree N (``arg_groups/fields/parallel.py`` ``attn_dp_size``: "the number of data-parallel
+attention groups inside the TP group, one scheduler each, while the FFN stays tensor
+parallel"), whatever the release that accepts it; beside it ``--dp-size`` counts replicas again
+(``handle_deprecated_dp_attention``), which toplint's placement, DP ranks inside the TP group,
+does not model (``spelt_anew``).  0.5.23 asserts ``cfg.tp_size % cfg.attn_dp_size == 0``
+(``arg_groups/parallel_hook.py`` ``_handle_data_parallelism``).
 """
 
 from __future__ import annotations
@@ -32,9 +41,10 @@ from toplint.engines.layout import Setting, flags
 from toplint.engines.types import Layout, Refusal
 from toplint.engines.versions import in_force, version
 from toplint.infra.numbers import whole_text
-from toplint.model import Deployment
+from toplint.model import Deployment, Flag, Unresolved
 from toplint.record import record
 
+ATTN_DP = "attn-dp-size"  # 0.5.22's spelling of --dp-size N --enable-dp-attention
 MESSAGE = "Please set a dp-size > 1. You can use 1 < dp-size <= tp-size"  # SGLang's own words
 DIVIDES = "assert self.tp_size % self.dp_size == 0"  # an AssertionError without a message
 
@@ -69,7 +79,11 @@ def degree(dep: Deployment, release: tuple[int, int, int] | None, *, latest: boo
     release runs it with (sgl-project/sglang#2763, January 2025, release not stated: DP
     attention at TP 8 left no KV pool).  A release written X.Y.Z that a post release shares
     (0.4.4) takes the later phase: four of 0.4.4's five releases are 0.4.4.postN.  ``latest``:
-    the image is SGLang's at ``latest``, the current phase whatever its number."""
+    the image is SGLang's at ``latest``, the current phase whatever its number.  A written
+    ``--attn-dp-size`` is the degree in every release that accepts it."""
+    attn = attention_groups(dep)
+    if attn is not None:
+        return "unresolved" if attn.value is None else attn.value
     if in_force(PHASES, release)[-1].degree == "tp":
         return str(dep.tp) if dep.tp is not None else "unresolved"
     flag = dep.flag("dp-size")
@@ -89,6 +103,9 @@ def refusal(
     starts): an error's worth when every candidate release refuses, a warning's otherwise."""
     if dep.options.get("enable_dp_attention") != "true" or dep.tp is None:
         return None
+    attn = attention_groups(dep)
+    if attn is not None:
+        return _not_dividing(attn, dep.tp)
     flag, switch = dep.flag("dp-size"), dep.flag("enable-dp-attention")
     if flag is not None and flag.value is None:
         return None  # --dp-size is not resolved: nothing to judge
@@ -200,3 +217,46 @@ def _fix(layout: Layout, tp: int, dp: int) -> list[Setting]:
 
 def _size(text: str) -> int | None:
     return whole_text(text.strip().strip("'\""), -(1 << 63))
+
+
+def attention_groups(dep: Deployment) -> Flag | None:
+    """A written ``--attn-dp-size`` that runs DP attention: above 1, or not resolved.  At 1 it
+    runs none, and the deprecated ``--enable-dp-attention`` beside it is read as before
+    (``handle_deprecated_dp_attention``: ``attn_dp_size == 1`` takes ``dp_size``)."""
+    attn = dep.flag(ATTN_DP)
+    if attn is None or attn.value is None:
+        return attn
+    size = _size(attn.value)
+    return attn if size is not None and size > 1 else None
+
+
+def spelt_anew(
+    dep: Deployment, attn: Flag, options: dict[str, str]
+) -> tuple[int | None, tuple[Unresolved, ...]]:
+    """DP beside ``attention_groups``' ``attn`` (``options`` gets DP attention switched on): 1
+    with no ``--dp-size`` above 1 beside it; beside one, replicas of the attention-DP group
+    that placement does not model, so DP is unresolved rather than read as ranks inside the
+    TP group."""
+    options["enable_dp_attention"] = "true"
+    flag = dep.flag("dp-size")
+    replicas = _size(flag.value) if flag is not None and flag.value is not None else 1
+    if flag is None or replicas == 1:
+        return 1, ()
+    why = (
+        f"read by SGLang 0.5.22 on as copies of the --{attn.name} group, which toplint does "
+        "not model"
+    )
+    found = Unresolved("dp", f"--dp-size {flag.value}", flag.position, why=why)
+    return None, () if found in dep.unresolved else (found,)
+
+
+def _not_dividing(attn: Flag, tp: int) -> Refusal | None:
+    """0.5.23's ``assert cfg.tp_size % cfg.attn_dp_size == 0`` (no message)."""
+    size = _size(attn.value) if attn.value is not None else None
+    if size is None or size <= 1 or tp % size == 0:
+        return None
+    message = (
+        f"--{attn.name} {size} on --tp-size {tp}: SGLang 0.5.23 refuses it at start-up "
+        "(arg_groups/parallel_hook.py `assert cfg.tp_size % cfg.attn_dp_size == 0`)"
+    )
+    return Refusal(attn.name, message, True)

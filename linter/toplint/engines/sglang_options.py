@@ -16,6 +16,10 @@ Python's ast, and their union kept (a file written for either release uses its n
   ``DeprecatedStoreConstAction`` take no value, ``DeprecatedAliasStoreAction`` takes one).
   ``VALUE_0_5_15``/``SWITCH_0_5_15`` are the names 0.5.15.post1 added to 0.5.5.post3's; its
   new aliases are ``ALIASES``.
+
+From sglang 0.5.23 (the wheel ``sglang-0.5.23-cp311-cp311-manylinux_2_34_x86_64.whl``, fields
+in ``arg_groups/fields/*.py``) only the aliases are read so far, with the options they name
+that the two releases above lack (``VALUE_0_5_23``); its other new names are not.
 """
 
 from __future__ import annotations
@@ -177,12 +181,29 @@ stream-response-default-include-usage strip-thinking-cache use-ray
 weight-loader-drop-cache-after-load weight-loader-prefetch-checkpoints
 """
 
-# 0.5.15.post1's new aliases (``Arg.aliases``): option -> the option it names.
+# The options 0.5.23's aliases name that 0.5.5.post3 and 0.5.15.post1 lack
+# (arg_groups/fields/parallel.py ``attn_dp_size``, exec_.py ``cuda_graph_prefill_max_context``,
+# observability.py ``smg_http_sidecar_port``; each an ``A[int, Arg(..., aliases=[...])]`` field,
+# a value).  ``--attn-dp-size N`` is ``--dp-size N --enable-dp-attention`` spelt anew
+# (``toplint.engines.sglang_dp``): a CLI option from 0.5.22 (0.5.21's ``attn_dp_size`` is a
+# ``Derived`` field, no option).
+VALUE_0_5_23 = """
+attn-dp-size cuda-graph-prefill-max-context smg-http-sidecar-port
+"""
+
+# 0.5.15.post1's new aliases (``Arg.aliases``), then 0.5.23's: option -> the option it names.
+# Every alias 0.5.23's parser accepts is here or in ``toplint.engines.sglang.CLI``'s own
+# (``--tensor-parallel-size``, ``--data-parallel-size``, ``--ep``, ...); ``--tp`` and ``--dp``
+# are argparse's unique prefixes of ``--tp-size`` and ``--dp-size`` (allow_abbrev), no alias.
 ALIASES = {
     "--attention-context-parallel-size": "attn-cp-size",
     "--decode-context-parallel-size": "dcp-size",
     "--hierarchical-sparse-attention-extra-config": "hisparse-config",
     "--moe-data-parallel-size": "moe-dp-size",
+    "--attention-data-parallel-size": "attn-dp-size",
+    "--context-bucket": "cuda-graph-prefill-max-context",
+    "--enable-hicache": "enable-hierarchical-cache",
+    "--grpc-http-sidecar-port": "smg-http-sidecar-port",  # 0.5.15.post1's name, renamed
 }
 
-OPTIONS = options(VALUE_0_5_5 + VALUE_0_5_15, SWITCH_0_5_5 + SWITCH_0_5_15)
+OPTIONS = options(VALUE_0_5_5 + VALUE_0_5_15 + VALUE_0_5_23, SWITCH_0_5_5 + SWITCH_0_5_15)
