@@ -199,40 +199,6 @@ class Drafts:
 
 
 @record
-class PickedFraction:
-    """How an engine picks its memory fraction when none is written, from release ``since``
-    ("" = the earliest) to the next phase's (``MemoryAccounting.picked``, computed by
-    ``toplint.outcome.picked`` on the GPU's memory in MiB, as the engine reads it):
-
-    - "ranks": by TP x PP ranks, ``table`` rows (at least this many ranks, fraction) on GPUs
-      up to ``up_to_mib``, ``otherwise`` above; above ``large_mib`` the fraction f becomes
-      min(f + ``large_add_mib`` x (1 - f) / memory, (memory - ``keep_mib``) / memory), and
-      above ``largest_mib`` it is ``largest``;
-    - "tiers": (memory - reserve) / memory, the reserve ``table`` rows (GPUs below this many
-      MiB, MiB, MiB per TP x PP rank), ``draft_mib`` more with a speculative draft and
-      ``dp_attention_mib`` with DP attention;
-    - "headroom": (memory - the engine's own estimate) / memory, the estimate
-      ``MemoryAccounting.outside`` describes (``toplint.outcome.outside.headroom``).
-
-    Rounded to ``digits`` as the engine rounds it (0: not rounded)."""
-
-    since: str
-    how: Literal["ranks", "tiers", "headroom"]
-    table: tuple[tuple[float, float, float], ...] = ()
-    up_to_mib: float = 0.0
-    otherwise: float = 0.0
-    large_mib: float = 0.0
-    large_add_mib: float = 0.0
-    keep_mib: float = 0.0
-    largest_mib: float = 0.0
-    largest: float = 0.0
-    draft_mib: float = 0.0
-    dp_attention_mib: float = 0.0
-    digits: int = 0
-    source: str = ""
-
-
-@record
 class MemoryAccounting:
     """How the engine sizes GPU memory (``toplint.outcome.memory``): its setting's option
     names and default; whether that fraction is of the total (else of what the weights and
@@ -319,9 +285,6 @@ class MemoryAccounting:
     # What an engine whose fraction holds only the weights and the KV pool keeps outside it
     # by its own estimate (``toplint.outcome.outside``); None = not read.
     outside: OutsideReserve | None = None
-    # How the engine picks its fraction from the GPU's memory when none is written, by
-    # release, oldest first (``toplint.outcome.picked``); () = ``default``/``defaults_since``.
-    picked: tuple[PickedFraction, ...] = ()
 
 
 @record

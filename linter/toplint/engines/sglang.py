@@ -17,7 +17,6 @@ from toplint.engines.gpuneeds import (
     StateSplit,
 )
 from toplint.engines.layout import planned
-from toplint.engines.sglang_memory import PICKED
 from toplint.engines.sglang_options import ALIASES, OPTIONS
 from toplint.engines.types import (
     AllToAll,
@@ -376,7 +375,6 @@ ENGINE = Engine(
             "_handle_gpu_memory_settings, reserve_for_graph_mb, reserve_for_deepep_a2a_mb; "
             "python/sglang/srt/environ.py SGLANG_SYMM_MEM_PREALLOC_GB_SIZE",
         ),
-        picked=PICKED,  # the fraction it picks unwritten, by release (sglang_memory)
     ),
     # VocabParallelEmbedding (adapted from vLLM's) pads to DEFAULT_VOCAB_PADDING_SIZE = 64 and
     # splits with divide(padded, tp_size) on GPUs (only the CPU path pads further); under DP

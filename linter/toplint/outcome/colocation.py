@@ -117,12 +117,11 @@ def _note_sharing(
 ) -> None:
     """Each member of a group that starts (or cannot be told not to) marked as sharing its GPU
     with the others (verdict "shares"): what a fix to one member's memory setting must leave."""
-    shared = tuple(sorted(set.intersection(*(set(gpus[i] or ()) for i in group))))
-    capacity = _capacity([items[i][2] for i in group], shared)
-    processes = [_process(items[i][0], _CURRENT, capacity) for i in group]
+    processes = [_process(items[i][0], _CURRENT) for i in group]
     procs = tuple(p for p in processes if p is not None)
     if len(procs) != len(group):
         return
+    shared = tuple(sorted(set.intersection(*(set(gpus[i] or ()) for i in group))))
     for index, i in enumerate(group):
         if out[origin[i]] is None:
             out[origin[i]] = SharedGpu(shared, procs, index, "shares", None, "")
@@ -132,9 +131,8 @@ _CURRENT = ""  # judge an unpinned release by the engine's ``beside`` behaviour
 _OLD = "old"  # by the behaviour of its releases before ``beside_since``
 
 
-def _process(dep: Deployment, assume: str, capacity: float | None = None) -> Process | None:
-    """``dep`` as a server on the shared GPU (of ``capacity`` GiB, when known: the fraction an
-    engine picks itself depends on it).  ``assume``: how to take an engine release the
+def _process(dep: Deployment, assume: str) -> Process | None:
+    """``dep`` as a server on the shared GPU.  ``assume``: how to take an engine release the
     deployment does not pin when the behaviour changed with one - ``_CURRENT``, ``_OLD`` or
     a release of ``MemoryAccounting.beside_later``."""
     acc = accounting(dep.engine)
@@ -159,8 +157,7 @@ def _process(dep: Deployment, assume: str, capacity: float | None = None) -> Pro
         for first, kind, later_source in acc.beside_later:
             if regime == first:
                 beside, source, setting_release = kind, later_source, first
-    total = (capacity or 0.0) * GIB
-    fraction, setting = memory_setting(dep, setting_release if release else "", total)
+    fraction, setting = memory_setting(dep, setting_release if release else "")
     replica = str(dep.options.get(REPLICA, ""))
     if replica:
         replica = f"{replica} of {dep.options.get(COPIES)}"
@@ -213,17 +210,17 @@ def _judged(
     *,
     assume: str,
 ) -> SharedGpu | None:
-    shared = tuple(sorted(set.intersection(*(set(gpus[i] or ()) for i in group))))
-    capacity = _capacity([items[i][2] for i in group], shared)
-    processes = [_process(items[i][0], assume, capacity) for i in group]
+    processes = [_process(items[i][0], assume) for i in group]
     if any(p is None for p in processes):
         return None  # an engine whose behaviour beside others has not been read
     procs = tuple(p for p in processes if p is not None)
+    shared = tuple(sorted(set.intersection(*(set(gpus[i] or ()) for i in group))))
     fractions = [p.fraction for p in procs]
     zero = [0.0] * len(procs)
     certain = _fails(procs, fractions, zero, zero)
     if certain is not None and certain[1]:  # no order starts them all
         return _shared(procs, shared, certain[0], "never", None, _arith(procs, certain[0]))
+    capacity = _capacity([items[i][2] for i in group], shared)
     if capacity is None:
         return None
     need = [_needs(items[i][0], items[i][1], capacity) for i in group]

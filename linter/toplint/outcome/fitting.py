@@ -19,7 +19,6 @@ from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
 from toplint.model import Deployment
 from toplint.outcome.memory import accounting, memory, memory_setting
-from toplint.outcome.types import GIB
 from toplint.outcome.warmup import needs
 from toplint.record import replace
 
@@ -35,7 +34,7 @@ def larger_share(
     acc = accounting(dep.engine)
     if model is None or not acc.of_total:
         return None
-    now, _ = memory_setting(dep, capacity=gpu_gib * GIB)
+    now, _ = memory_setting(dep)
     for step in range(math.ceil(now * 20 + 1e-9), 20):
         share = step / 20
         if share <= now:

@@ -27,7 +27,6 @@ from toplint.engines.release import pinned, version
 from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
 from toplint.outcome.memory import accounting, memory_setting
-from toplint.outcome.types import GIB
 from toplint.record import record, replace
 
 __all__ = ["HostPool", "start_share"]
@@ -77,7 +76,7 @@ def start_share(dep: Deployment, gpu: GpuSpec) -> HostPool | None:
 def _judged(
     dep: Deployment, gpu: GpuSpec, band: tuple[float, float], release: str, span: str
 ) -> HostPool | None:
-    fraction, setting = memory_setting(dep, release, gpu.capacity_gib * GIB)
+    fraction, setting = memory_setting(dep, release)
     asked = fraction * gpu.capacity_gib
     low, high = band
     if asked <= low:

@@ -20,8 +20,7 @@ each engine's memory setting means, from its own source (each engine module's
   rest is left for activations and CUDA graphs: ``rest_memory = available_gpu_memory -
   total_gpu_memory * (1 - mem_fraction_static)`` (sgl-project/sglang
   python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py @v0.5.8 L111-144); no KV
-  left is "Not enough memory".  Unwritten, it is what SGLang picks from the GPU's memory, the
-  TP x PP ranks and its own headroom estimate, by release (``toplint.outcome.picked``);
+  left is "Not enough memory".  Its default is chosen per GPU (≈0.9, engine-vocabulary.md §2);
   a long context is capped to the pool, not refused.
 - TGI ``--cuda-memory-fraction`` (1.0): ``free = free_now - (1 - fraction) * total``
   (huggingface/text-generation-inference server/text_generation_server/utils/import_utils.py
@@ -50,7 +49,6 @@ from toplint.outcome import outside as outside_of
 from toplint.outcome import states
 from toplint.outcome.drafts import Draft, draft
 from toplint.outcome.lengths import AUTO_CONTEXT, context_length
-from toplint.outcome.picked import picked
 from toplint.outcome.profile import CONTEXT_GIB
 from toplint.outcome.profile import high_end as profile_high_end
 from toplint.outcome.statesplit import kv_left
@@ -175,24 +173,18 @@ def _image_bytes(encoder: VisionEncoder, dep: Deployment) -> float:
     return encoder.image_bytes(2.0, dep.tp or 1)  # the encoder runs in 16 bits
 
 
-def memory_setting(dep: Deployment, release: str = "", capacity: float = 0.0) -> tuple[float, str]:
+def memory_setting(dep: Deployment, release: str = "") -> tuple[float, str]:
     """The fraction ``dep``'s engine sizes its memory by, and the setting as the user reads
-    it (``--gpu-memory-utilization 0.9 (default)``).  Unwritten, it is the one the engine
-    picks on GPUs of ``capacity`` bytes where it picks one (``MemoryAccounting.picked``),
-    else the default of the release the image pins (``MemoryAccounting.defaults_since``); of a
-    release not known, the earliest releases' default, said as such; ``release``: judge as
-    that release instead (one of the releases a deployment that pins none may run)."""
+    it (``--gpu-memory-utilization 0.9 (default)``).  Unwritten, it is the default of the
+    release the image pins (``MemoryAccounting.defaults_since``); of a release not known, the
+    earliest releases' default, said as such; ``release``: judge as that release instead
+    (one of the releases a deployment that pins none may run)."""
     acc = accounting(dep.engine)
     written = next((k for k in acc.keys if option(dep.options, k) is not None), None)
     fraction = _number(option(dep.options, *acc.keys)) if written else None
     name = f"--{(written or acc.keys[0]).replace('_', '-')}"
     if fraction is not None and 0 < fraction <= 1:
         return fraction, f"{name} {fraction:g}"
-    at = version(release) if release else pinned(dep)
-    chosen = picked(dep, acc, capacity, at)
-    if chosen is not None:
-        which = f"{_title(dep)} {'.'.join(map(str, at))}" if at else f"{_title(dep)}'s current"
-        return chosen[0], f"{name} {chosen[0]:g} (picked by {which} rule for this GPU)"
     default, since = _default(dep, acc, release)
     if since:
         return default, f"{name} {default:g} (the default from {_title(dep)} {since})"
@@ -249,8 +241,8 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float, gpu: str = 
     """Per-GPU memory of ``dep`` on GPUs of ``gpu_memory_gib`` (named ``gpu``: an engine's
     defaults may depend on it) as its engine accounts it."""
     acc = accounting(dep.engine)
+    fraction, setting = memory_setting(dep)
     capacity = gpu_memory_gib * GIB
-    fraction, setting = memory_setting(dep, capacity=capacity)
     images, per_image = profile_images(dep, model)
     own = kv_per_token(model, dep)
     spec = draft(dep, model, own) or Draft("", 0.0, 0.0)
