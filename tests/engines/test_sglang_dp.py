@@ -118,3 +118,9 @@ def test_a_size_that_does_not_divide_tp_is_refused_in_any_release() -> None:
         assert refusal is not None and refusal.certain and refusal.option == "attn-dp-size"
         assert "tp_size % cfg.attn_dp_size" in refusal.message
     assert _refusal("--tp 8 --attn-dp-size 4", None) is None
+
+
+def test_a_size_not_resolved_leaves_dp_unresolved_through_it() -> None:
+    dep = _dep("--tp 8 --attn-dp-size $A")
+    assert dep.dp is None and dep.options["enable_dp_attention"] == "true"
+    assert [u.variable for u in dep.unresolved if u.field == "dp"] == ["$A"]

@@ -236,8 +236,13 @@ def spelt_anew(
     """DP beside ``attention_groups``' ``attn`` (``options`` gets DP attention switched on): 1
     with no ``--dp-size`` above 1 beside it; beside one, replicas of the attention-DP group
     that placement does not model, so DP is unresolved rather than read as ranks inside the
-    TP group."""
+    TP group.  A size not resolved leaves DP unresolved through it: how many attention groups
+    share the TP group (and so each one's KV cache) is not known."""
     options["enable_dp_attention"] = "true"
+    if attn.value is None:
+        at = attn.value_position or attn.position
+        unknown = tuple(Unresolved("dp", v, at) for v in attn.unresolved or (attn.raw,))
+        return None, tuple(u for u in unknown if u not in dep.unresolved)
     flag = dep.flag("dp-size")
     replicas = _size(flag.value) if flag is not None and flag.value is not None else 1
     if flag is None or replicas == 1:
