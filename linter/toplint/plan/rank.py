@@ -25,12 +25,14 @@ from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment, Severity
 from toplint.outcome.precision import precision
+from toplint.outcome.types import Memory as OutcomeMemory
 from toplint.pipeline.deployment import place_and_cost
 from toplint.pipeline.lint import all_rules
 from toplint.placement.types import Placement
 from toplint.plan.enumerate import Layout, Memory, layouts, memory_fit
 from toplint.record import record
 from toplint.rulebook.run import RuleSettings, run_rules
+from toplint.rulebook.stateblocks import blocks
 from toplint.rulebook.types import Rule
 
 if TYPE_CHECKING:
@@ -56,6 +58,7 @@ class Candidate:
     misses: tuple[str, ...]  # budgets or thresholds the layout misses
     refused: tuple[str, ...] = ()  # why the engine would not start it (``Outcome.problems``)
     priced: bool = True  # False: the GPU gives no yardstick, ``itl_ms`` and ``prompt_ms`` are 0
+    flagged: bool = False  # ``check`` warns of it (or worse): among ``misses``
 
     @property
     def meets(self) -> bool:
@@ -137,7 +140,10 @@ def evaluate(
     throughput = latency.tokens_per_s / layout.gpus if latency is not None else 0.0
     needed = workload.prompt_tokens * max(workload.decode_batch, 1)
     memory = memory_fit(outcome.memory if outcome is not None else None, needed)
-    misses = _misses(itl, prompt, budgets) + _flagged(rules, analysis, workload, budgets)
+    flagged = _flagged(rules, analysis, workload, budgets)
+    if outcome is not None and outcome.memory is not None and not outcome.memory.states_fit:
+        flagged += (_too_few_states(outcome.memory),)
+    misses = _misses(itl, prompt, budgets) + flagged
     # A step toplint could not price in full is never ranked as if it were cheap.
     misses += tuple(f"not priced: {u}" for u in cost.unpriced)
     if latency is None:
@@ -154,6 +160,7 @@ def evaluate(
         misses,
         refused,
         latency is not None,
+        bool(flagged),
     )
 
 
@@ -171,6 +178,16 @@ def _misses(itl: float, prompt: float, budgets: Budgets) -> tuple[str, ...]:
     if budgets.ttft_ms is not None and prompt > budgets.ttft_ms:
         out.append(f"prefill {prompt:.0f} ms exceeds the {budgets.ttft_ms:g} ms TTFT budget")
     return tuple(out)
+
+
+def _too_few_states(m: OutcomeMemory) -> str:
+    """A hybrid model's recurrent-state blocks fewer than the sequences the planned command
+    runs: TL205 warns of it (the engine refuses from a release on), and the planner weighs
+    memory itself (``_PLANNED_ELSEWHERE``), so it is a miss here, as ``check`` says it."""
+    return (
+        f"TL205: the KV cache holds {blocks(m)} blocks of this hybrid model's recurrent state "
+        f"per GPU, fewer than the {m.sequences:,} sequences it runs ({m.sequences_from})"
+    )
 
 
 def _flagged(
@@ -219,8 +236,10 @@ def printable(layout: Layout, cluster: Cluster, engine: str) -> bool:
 
 
 def rank(cands: Sequence[Candidate], objective: str) -> list[Candidate]:
-    """Best first: layouts that start, fit and meet the budgets, then by the objective (a
-    layout the engine would refuse, such as FP8 on GPUs without it, is never ranked).
+    """Best first: layouts that start, fit and meet the budgets, then those that miss only a
+    budget (or whose price is unknown), then those ``check`` warns of, each group by the
+    objective (a layout the engine would refuse, such as FP8 on GPUs without it, is never
+    ranked).
 
     Latency: lowest decode time per token (weight streaming + communication), then lowest time
     per prompt (prefill compute + communication); within ties (``TIE``) a replica that
@@ -232,7 +251,9 @@ def rank(cands: Sequence[Candidate], objective: str) -> list[Candidate]:
     out: list[Candidate] = []
     for group in (
         [c for c in fitting if c.meets],
-        [c for c in fitting if not c.meets],
+        # a budget missed or a price unknown: ``check`` says nothing of the layout itself
+        [c for c in fitting if not c.meets and not c.flagged],
+        [c for c in fitting if c.flagged],
     ):
         out += _band_sort(group, _keys(objective))
     return out

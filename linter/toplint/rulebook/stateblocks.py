@@ -10,14 +10,14 @@ from toplint.engines.release import pinned
 from toplint.model import Deployment
 from toplint.outcome.types import GIB, Memory
 
-__all__ = ["refusal_quote", "since", "too_few"]
+__all__ = ["blocks", "refusal_quote", "since", "too_few"]
 
 
 def _gib(value: float) -> str:
     return f"{value / GIB:.1f} GiB"
 
 
-def _blocks(m: Memory) -> str:
+def blocks(m: Memory) -> str:
     """The blocks one GPU's KV cache holds: one count, or the band."""
     if m.state_blocks_low > m.state_blocks:
         return f"{m.state_blocks:,} to {m.state_blocks_low:,}"
@@ -38,7 +38,7 @@ def too_few(m: Memory, refuses: str, budget: str) -> str:
         else "the fewest of them fewer than the sequences it runs"
     )
     return (
-        f"the KV cache holds {_blocks(m)} blocks of this hybrid model's recurrent state per GPU "
+        f"the KV cache holds {blocks(m)} blocks of this hybrid model's recurrent state per GPU "
         f"after weights {_gib(m.weights)} + {working}, one per running sequence, {fewer} "
         f"({m.sequences_from}): {refuses} ({budget})"
     )
@@ -49,7 +49,7 @@ def refusal_quote(m: Memory) -> str:
     engine's words are not known)."""
     refusal = get_engine(m.engine).memory.states
     said = refusal.refusal if refusal is not None else ""
-    return said.format(seqs=m.sequences, blocks=_blocks(m)) if said else ""
+    return said.format(seqs=m.sequences, blocks=blocks(m)) if said else ""
 
 
 def since(dep: Deployment, m: Memory) -> str:
