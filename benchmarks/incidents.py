@@ -41,6 +41,8 @@ English (blogs, a team wiki, a gist, a vendor forum);
 trackers;
 `--set round37`: tests/incidents/SPLIT37.md, 8 more web pages (NVIDIA's developer forums,
 discuss.vllm.ai, r/LocalLLaMA and blog benchmarks);
+`--set round38`: tests/incidents/SPLIT38.md, 8 more pull requests fixing recipes, examples and
+deploy guides (vLLM recipes, Dynamo, StepFun's Step3);
 default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
@@ -107,6 +109,7 @@ SPLITS = {
     "round35": "SPLIT35.md",
     "round36": "SPLIT36.md",
     "round37": "SPLIT37.md",
+    "round38": "SPLIT38.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

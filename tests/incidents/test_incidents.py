@@ -53,6 +53,7 @@ ROUNDS = (
     "round35",
     "round36",
     "round37",
+    "round38",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -94,6 +95,7 @@ DEVELOPMENT_ON_TOP = {
     "round35": 1,
     "round36": 2,
     "round37": 1,
+    "round38": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -133,6 +135,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round35": 0,
     "round36": 0,
     "round37": 0,
+    "round38": 0,
 }
 
 
@@ -183,6 +186,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round35"]["development"] + rounds["round35"]["held-out"]) >= 9
     assert len(rounds["round36"]["development"] + rounds["round36"]["held-out"]) >= 8
     assert len(rounds["round37"]["development"] + rounds["round37"]["held-out"]) >= 8
+    assert len(rounds["round38"]["development"] + rounds["round38"]["held-out"]) >= 8
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
