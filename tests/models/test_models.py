@@ -654,6 +654,20 @@ def test_modelopt_nvfp4_keeps_the_layers_it_ignores_16_bit_and_counts_its_scales
     assert memory.weight_bytes(awq) == pytest.approx(body * (0.5 + 2 / 128) + 2 * 1000 * 1024 * 2)
 
 
+def test_modelopt_mxfp8_is_eight_bits_and_a_scale_per_32_not_16_bit() -> None:
+    # vLLM's ModelOptMxFp8Config (quant_algo "MXFP8"): E4M3 weights, one E8M0 scale per 32
+    # (MXFP8_BLOCK_SIZE).  MiniMaxAI/MiniMax-M3-MXFP8 was read at 16 bits, 99 GiB a GPU at TP 8
+    # on H100 where vllm-project/recipes#653 fits it with 8.4 GiB left for the KV cache.
+    mxfp8 = (8 + 8 / 32) / 8
+    quant = {"quant_method": "modelopt", "quant_algo": "MXFP8"}
+    spec = spec_from_hf_config(LLAMA_LIKE | {"quantization_config": quant})
+    assert spec.weight_bytes == pytest.approx(mxfp8)
+    # the layers its ignore list names stay 16-bit, as for ModelOpt's other formats
+    ignore = ["lm_head", "model.layers.*.self_attn*"]
+    kept = spec_from_hf_config(LLAMA_LIKE | {"quantization_config": quant | {"ignore": ignore}})
+    assert mxfp8 < kept.weight_bytes < 2.0
+
+
 def test_kimi_k2_thinking_is_served_at_its_native_int4() -> None:
     # data/checkpoints.yaml: Kimi-K2's architecture with INT4 routed experts (groups of 32),
     # the rest 16-bit; the FP8 architecture it shares with Kimi-K2-Instruct stays FP8.

@@ -21,6 +21,13 @@ __all__ = ["expert_bytes_of", "lm_head_bytes_of", "weight_bytes_of"]
 # (sgl-project/sglang python/sglang/srt/layers/quantization/__init__.py)
 _EIGHT_BIT_METHODS = frozenset({"blockwise_int8", "w8a8_int8", "w8a8_fp8"})
 
+# ModelOpt's MXFP8 (quant_algo "MXFP8", vLLM ``ModelOptMxFp8Config``): E4M3 weights with one E8M0
+# scale per MXFP8_BLOCK_SIZE (32) of them, 8.25 bits (vllm-project/vllm
+# vllm/model_executor/layers/quantization/modelopt.py, its MXFP8_BLOCK_SIZE / MXFP8_SCALE_DTYPE /
+# MXFP8_VALUE_DTYPE from quantization/utils/mxfp8_utils.py); MiniMaxAI/MiniMax-M3-MXFP8 is one
+# (vllm-project/recipes#653: its ~513 GB of weights fit 8 x H100 80GB at TP 8).
+_MXFP8_BYTES = (8 + 8 / 32) / 8
+
 
 def weight_bytes_of(
     cfg: Mapping[str, Any], expert_share: float, shares: Shares | None = None
@@ -61,6 +68,8 @@ def weight_bytes_of(
             return expert_share * 4.25 / 8 + (1 - expert_share) * 2.0, 0
         if "fp4" in algo:
             return _modelopt(quant) or 0.5, 0
+        if method == "modelopt" and algo == "mxfp8":
+            return _MXFP8_BYTES, 0
         if method == "bitsandbytes":
             # A pre-quantized bitsandbytes checkpoint has no ``bits``: vLLM's
             # BitsAndBytesConfig.from_config reads load_in_8bit (int8 weights) and otherwise
@@ -256,7 +265,8 @@ def _single_width(quant: Mapping[str, Any]) -> float | None:
 def _modelopt(quant: Mapping[str, Any]) -> float | None:
     """The width of a ModelOpt checkpoint's one format (``config_groups`` where it writes them):
     NVFP4's 4 bits and one FP8 scale per ``group_size`` (16) weights, 4.5 bits (vLLM
-    ``ModelOptNvFp4Config``: ``group_size`` from config.json, 16 by default); FP8's 8 bits."""
+    ``ModelOptNvFp4Config``: ``group_size`` from config.json, 16 by default); FP8's 8 bits;
+    MXFP8's 8 bits and one 8-bit scale per 32 (``_MXFP8_BYTES``)."""
     width = _single_width(quant)
     if width is not None:
         return width
@@ -265,6 +275,8 @@ def _modelopt(quant: Mapping[str, Any]) -> float | None:
     if algo == "nvfp4":
         size = group if isinstance(group, int) and not isinstance(group, bool) and group > 0 else 16
         return (4 + 8 / size) / 8
+    if algo == "mxfp8":
+        return _MXFP8_BYTES
     return 1.0 if algo == "fp8" else None
 
 
