@@ -95,7 +95,7 @@ DEVELOPMENT_ON_TOP = {
     "round35": 1,
     "round36": 2,
     "round37": 1,
-    "round38": 0,
+    "round38": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
