@@ -29,7 +29,10 @@ by a value (`engine: sglang`, `BACKEND=vllm`) with nothing toplint could read be
 script whose command is no engine toplint knows but sets an engine's long layout option
 (`python3 api_server.py --tensor-parallel-size 8`: vLLM's, LightLLM's and Aphrodite's entry
 points are all `api_server.py`), where which engine starts is not written (the note names the
-option and the engines whose option it is; toplint does not pick one).
+option and the engines whose option it is; toplint does not pick one); a settings file that
+names its engine only as a value (`ENGINE="vllm"`) and that a script checked in the same run
+sources, whose deployment runs that engine: the note names that deployment, where the file's
+values are checked (a file nothing in the run sources keeps "yields no deployment").
 
 Outcome reported (toplint's severity policy): nothing to judge — the input yields no deployment
 (warning).

@@ -280,12 +280,24 @@ class Deployment:
 
 
 @record
+class Sourced:
+    """A file of the repository a script's reading sourced (``toplint.parse.text.sourced``),
+    with the engine of a deployment read from the script and where it starts (one per engine)."""
+
+    path: str
+    engine: str
+    deployment: Position
+
+
+@record
 class ParseResult:
-    """What parsing one file produced: deployments and file-level findings (TL001/TL003/TL005)."""
+    """What parsing one file produced: deployments and file-level findings (TL001/TL003/TL005),
+    and the files its deployments were read with (``toplint.pipeline.readthrough``)."""
 
     path: str
     deployments: tuple[Deployment, ...] = ()
     findings: tuple[Finding, ...] = ()
+    sourced: tuple[Sourced, ...] = ()
 
 
 # Not a rule: the code of "a parser or rule raised on this file".  It travels with the file's

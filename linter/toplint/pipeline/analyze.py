@@ -17,6 +17,7 @@ from toplint.model import (
     COPIES,
     Deployment,
     Finding,
+    Sourced,
     internal_error,
 )
 from toplint.parse.base import Source
@@ -25,6 +26,7 @@ from toplint.parse.run import parse_source
 from toplint.pipeline import coverage
 from toplint.pipeline.batches import batches_by_config
 from toplint.pipeline.deployment import analyze_deployment
+from toplint.pipeline.readthrough import read_through
 from toplint.pipeline.settings import Settings, settings_from_args
 from toplint.record import record, replace
 from toplint.report.base import printable
@@ -60,6 +62,7 @@ class FileRun:
     coverage: tuple[Unchecked | None, ...]
     suppressions: Any = None  # the file's `# toplint: ignore` comments (check only)
     inferred: int = 0  # deployments checked on hardware their own config named (hints)
+    sourced: tuple[Sourced, ...] = ()  # the files its deployments were read with
 
 
 @record
@@ -135,7 +138,12 @@ def run_files(
     extra = [coverage.empty_folder(folder) for folder in _empty_folders(paths, files)]
     if rule_settings is not None:
         extra = adjust_parse_findings(extra, rules, rule_settings)
-    return BatchRun(settings, hardware, tuple(map_files(files, one, settings.jobs)), tuple(extra))
+    runs = list(map_files(files, one, settings.jobs))
+    for k, notes in read_through(runs).items():  # a file sourced by a script of the run
+        if rule_settings is not None:
+            notes = tuple(adjust_parse_findings(notes, rules, rule_settings))
+        runs[k] = replace(runs[k], findings=notes)
+    return BatchRun(settings, hardware, tuple(runs), tuple(extra))
 
 
 def run_parsed(
@@ -180,7 +188,7 @@ def run_parsed(
     coverage = tuple(a.unchecked for a in analyses)
     inferred = sum(1 for a in analyses if a.inferred and a.unchecked is None)
     kept = tuple(analyses) if keep else ()
-    return FileRun(parsed.path, tuple(found), kept, coverage, marks, inferred)
+    return FileRun(parsed.path, tuple(found), kept, coverage, marks, inferred, parsed.sourced)
 
 
 def _sharing_gpus(analyses: list[Analysis]) -> list[Analysis]:

@@ -26,7 +26,7 @@ from toplint.parse.base import Source
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.evidence import image, image_key, selector
 from toplint.parse.generic.treewalk import results_named
-from toplint.parse.mentions import no_deployment
+from toplint.parse.mentions import named_engines, no_deployment, pattern_for
 from toplint.parse.textpos import after_comment_mark, point_of
 
 # ``key: value`` / ``KEY=value`` / ``"key": "value",`` alone on a line (YAML, TOML, JSON, .env,
@@ -109,6 +109,26 @@ def selector_mention(source: Source) -> Finding | None:
         return found
     commented = [*_COMMENTED_KEY_VALUE.finditer(text), *noted]
     return _selected_by(source, commented, commented=True)
+
+
+def value_engines(source: Source) -> frozenset[str]:
+    """The engines ``source`` names outside comments only as values: selected (``ENGINE="vllm"``,
+    ``--backend sglang``, as ``selector_mention`` reads them) or an engine's image given to a
+    variable; empty when it also names an engine command or module, which may start one here."""
+    text = source.text
+    runs = (m for m in pattern_for(text).finditer(text) if not after_comment_mark(text, m.start()))
+    if any(not (m.lastgroup or "").startswith("image") for m in runs):
+        return frozenset()
+    options = (m for rx in (_OPTION_VALUE, _ARG_KEY_VALUE) for m in rx.finditer(text))
+    chosen = (m for m in options if ev.chooses_by_key(m.group(1)))
+    pairs = [*_KEY_VALUE.finditer(text), *_JSON_PAIR.finditer(text), *chosen]
+    found = {engine for engine, _ in named_engines(text)}
+    for m in pairs:
+        if after_comment_mark(text, m.start()) or _chart_own_name(source, m):
+            continue
+        engine = selector(m.group(1), m.group(2)) or ev.module(m.group(2))
+        found.update([engine] if engine is not None else [])
+    return frozenset(found)
 
 
 def _chart_own_name(source: Source, match: re.Match[str]) -> bool:

@@ -46,6 +46,8 @@ class Budget:
     # The files read so far (path: text, tokens): running one again replays its tokens.
     files: dict[str, tuple[str, list[Tok]]] = field(default_factory=dict)
     conditionals: int = 0  # the undecided ``if`` blocks read so far (``Arms.arm_of``)
+    # The files sourced and read, as the loader names them (``toplint.parse.text.sourced``).
+    sourced: list[str] = field(default_factory=list)
 
 
 class Calls:
@@ -194,6 +196,8 @@ class Calls:
         child.expander.arrays = self.expander.arrays
         child.array_words = self.array_words
         child.uncertain = self.uncertain  # one set of variables, one record of which may vary
+        if path not in self.budget.sourced:
+            self.budget.sourced.append(path)
         child.run(toks)  # its functions land in the shared table; its commands are its own
 
     def _loaded_tokens(self, target: Word, path: str, text: str) -> Sequence[Tok] | None:

@@ -35,7 +35,7 @@ from toplint.parse.text.launchers import Allocation, directive_allocation, launc
 from toplint.parse.text.scriptfiles import script_loader, written_scripts
 from toplint.parse.text.scriptstrings import exported_env, run_strings
 from toplint.parse.text.shell import Command
-from toplint.parse.text.sourced import sourced_loader, sourced_outside
+from toplint.parse.text.sourced import sourced_by, sourced_loader, sourced_outside
 from toplint.parse.text.sourcemap import (
     SourceMap,
     as_written,
@@ -166,7 +166,8 @@ class ShellParser:
         env = {**batch.environment(), **rendered}
         starts: list[Start] = []
         arms: list[tuple[int, int] | None] = []  # beside each deployment, Command.arm
-        commands = self._commands(text, source.path, env, outside, findings, starts)
+        sourced: list[str] = []
+        commands = self._commands(text, source.path, env, outside, findings, starts, sourced)
         findings.extend(
             detached_options(source.path, [c[0] for c in commands if c[1] is None], text)
         )
@@ -200,7 +201,7 @@ class ShellParser:
         found_all = toplint.parse.multinode.one_per_instance(stopped(deployments, starts, arms))
         findings[:0] = sourced_outside(source, outside, found_all, wrapped)
         found_all = as_written(found_all, text, written, source.path)
-        return ParseResult(source.path, found_all, tuple(findings))
+        return ParseResult(source.path, found_all, tuple(findings), sourced_by(sourced, found_all))
 
     def _commands(
         self,
@@ -210,13 +211,15 @@ class ShellParser:
         outside: list[str] | None = None,
         unread: list[Finding] | None = None,
         starts: list[Start] | None = None,
+        sourced: list[str] | None = None,
     ) -> list[
         tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg], tuple[str, ...]]
     ]:
         """Simple commands with the call site they came from, for a script run by
         ``srun … bash -c SCRIPT`` what the launchers before the shell grant, and the exported
         GPU-visibility variables the command's process inherits; ``starts`` gets, beside each,
-        how its command starts it (``toplint.parse.text.together``)."""
+        how its command starts it (``toplint.parse.text.together``); ``sourced`` the names of
+        the files the script sourced."""
         import toplint.parse.text.shellrun  # see lex_embedded
 
         out: list[
@@ -224,7 +227,10 @@ class ShellParser:
         ] = []
         loader = written_scripts(path, text, sourced_loader(path, outside), sourced_loader(path))
         unread = [] if unread is None else unread
-        for command in toplint.parse.text.shellrun.lex(text, env, loader=loader, origin=path):
+        commands = toplint.parse.text.shellrun.lex(
+            text, env, loader=loader, origin=path, sourced=sourced
+        )
+        for command in commands:
             args = command_args(command, path)
             exported = exported_env(command, path)
             strings = run_strings(command, args, env, text, path, loader, unread)

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from toplint.infra.patterns import lazy
 from toplint.infra.readpolicy import OUTSIDE, ReadRefused, read_reference, shown_path
-from toplint.model import Deployment, Finding, Position, Severity
+from toplint.model import Deployment, Finding, Position, Severity, Sourced
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import outside_reference
 from toplint.parse.text.shell import SourceLoader
@@ -167,3 +167,17 @@ def why_unneeded(text: str, deployments: Sequence[Deployment], wrapped: bool) ->
     if pattern_for(text).search(text) is not None:
         return None
     return "this script starts no engine toplint knows, so nothing checked depends on it"
+
+
+def sourced_by(names: Sequence[str], deployments: Sequence[Deployment]) -> tuple[Sourced, ...]:
+    """The files the script sourced and read (``names``, as the loader gives them), each with
+    the engine of each of its deployments and where the first of that engine starts: what a
+    file sourced from here is read with (``toplint.pipeline.readthrough`` says so on it, instead
+    of TL008's "yields no deployment").  None when the script yields no deployment."""
+    first: dict[str, Position] = {}
+    for d in deployments:
+        if d.engine and d.engine not in first:
+            first[d.engine] = Position(d.path, d.line, d.column)
+    return tuple(
+        Sourced(name, engine, at) for name in dict.fromkeys(names) for engine, at in first.items()
+    )
