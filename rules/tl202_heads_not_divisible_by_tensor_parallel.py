@@ -18,7 +18,9 @@ and TP divide one another (vLLM `QKVParallelLinear`) - or, on an engine that nev
 KV heads (TGI), that TP divides the KV heads - and that it divides the vocabulary as vLLM and
 SGLang pad it (to a multiple of 64) before splitting the embedding and LM head over the TP
 ranks, and - where vLLM splits a vision encoder's heads over the same ranks (GLM-4.1V/4.5V,
-Qwen2.5-VL) - that TP divides the encoder's heads.
+Qwen2.5-VL) - that TP divides the encoder's heads, and that it divides the heads of Kimi Delta
+Attention layers (Kimi Linear, Kimi-K3: `linear_attn_config.num_heads`), which vLLM and SGLang
+split over the same ranks.
 
 Outcome reported (toplint's severity policy): refuses to start — the engine requires the heads
 to divide by the tensor-parallel size (error); a suggested TP size divides the heads, starts and
@@ -37,6 +39,9 @@ heads) divides TP 8, its vision encoder's 12 heads do not, and vLLM stops with "
 divisible by 8" (vllm-project/vllm#24004; `Glm4vVisionAttention`, `divide(num_heads, tp_size)`)
 unless `--mm-encoder-tp-mode data` runs the encoder whole on every rank.  InternViT is not
 checked: vLLM falls back to unsharded attention for it when TP does not divide its heads.
+A Kimi Delta Attention layer splits its heads too: vLLM's `KimiDeltaAttention` asserts
+`num_heads % tp_size == 0` before `divide(num_heads, tp_size)`, and SGLang stops with "KDA
+num_heads (N) must be divisible by global tp_size (T)" (over its attention TP).
 
 LMDeploy's TurboMind replicates KV heads a TP size exceeds only since v0.6.5
 (InternLM/lmdeploy@e20999f78, `repeat_kv`); earlier releases gave each rank `kv_head_num / tp`
@@ -76,6 +81,8 @@ GPU count when that divides evenly; latency and memory per GPU change.
 - TGI `FlashLlamaAttention` ("`num_key_value_heads` must be divisible by `num_shards`", db931fcf): https://github.com/huggingface/text-generation-inference/blob/db931fcf/server/text_generation_server/models/custom_modeling/flash_llama_modeling.py
 - vLLM `Glm4vVisionAttention` and `Qwen2_5_VisionAttention` (002d181a): https://github.com/vllm-project/vllm/blob/002d181a55a03803d7d69547846630069d2378b8/vllm/model_executor/models/glm4_1v.py
 - Incident (GLM-4.5V at TP 8): https://github.com/vllm-project/vllm/issues/24004
+- vLLM `KimiDeltaAttention` (01a7e5d9): https://github.com/vllm-project/vllm/blob/01a7e5d91d42e6232d746d12f898a590f1ee77f9/vllm/model_executor/layers/kda.py
+- SGLang `_get_kda_local_num_heads` (0220422f): https://github.com/sgl-project/sglang/blob/0220422fc0009bb4316f8a540e777d85dce156f3/python/sglang/srt/models/kimi_linear.py
 - LMDeploy TurboMind `repeat_kv` (e20999f78, v0.6.5): https://github.com/InternLM/lmdeploy/pull/2874
 - Incident (GLM-4-9B, TurboMind `--tp 4`): https://github.com/InternLM/lmdeploy/issues/2089
 - Incident (gemma-2b, TGI `--num-shard 2`): https://github.com/huggingface/text-generation-inference/issues/1696
@@ -88,6 +95,7 @@ def valid_tp(model: ModelSpec, tp: int, engine: Engine, vocab: int = 0, vision: 
     it (0: the engine splits no padded vocabulary, no vision encoder)."""
     return (
         model.num_attention_heads % tp == 0
+        and model.kda_heads % tp == 0
         and engine.kv_heads_split(model.num_kv_heads, tp)
         and vocab % tp == 0
         and vision % tp == 0
@@ -112,6 +120,9 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     # attention heads split over the attention-TP group: TP / the DP-attention degree (SGLang
     # --enable-dp-attention --dp 2 at TP 16 splits them over 8 ranks), as toplint.outcome.starts
     heads_ok = heads % split == 0 and engine.kv_heads_split(kv, split)
+    # Kimi Delta Attention's heads split over the same group (toplint.outcome.starts)
+    kda = model.kda_heads
+    heads_ok = heads_ok and kda % split == 0
     if vocab_ok and heads_ok and vision % tp == 0:
         if older is not None:
             yield _older_release(rule, ctx, model, split, older)
@@ -132,6 +143,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             else f"{kv} KV head{'s are' if kv != 1 else ' is'} not divisible by {over} "
             f"({engine.title} never replicates KV heads)"
         )
+    if kda % split and not (kda == heads and heads % split):
+        reasons.append(f"Kimi Delta Attention's {kda} heads are not divisible by {over}")
     if not vocab_ok:
         padded = f", padded to {vocab}" if vocab != model.vocab_size else ""
         reasons.append(
@@ -167,6 +180,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             "kv_heads": kv,
             "vocab_padded": vocab,
             "vision_heads": vision,
+            "kda_heads": kda,
             "suggested_tp": best,
         },
     )

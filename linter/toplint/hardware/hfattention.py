@@ -181,3 +181,9 @@ def attention_of(cfg: Mapping[str, Any], hidden: int, layers: int, heads: int) -
         state_layers=state_layers,
         state_bytes=state_bytes,
     )
+
+
+def fused_qkv_tp(cfg: Mapping[str, Any], kv_heads: int) -> int:
+    """The TP a fused ``qkv_proj`` is pre-sharded for (``ModelSpec.fused_qkv_tp``; 0: none): the KV
+    heads where config.json says ``attention_projection_layout: fused_qkv`` (sglang#27668)."""
+    return kv_heads if cfg.get("attention_projection_layout") == "fused_qkv" else 0

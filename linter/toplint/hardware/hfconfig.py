@@ -11,11 +11,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from toplint.catalog_types import ModelSpec
-from toplint.hardware.hfattention import attention_of, kv_heads_of
+from toplint.hardware.hfattention import attention_of, fused_qkv_tp, kv_heads_of
 from toplint.hardware.hfcontext import max_context
 from toplint.hardware.hfgranite import MODEL_TYPE as GRANITE
 from toplint.hardware.hfgranite import granite_spec
 from toplint.hardware.hfhybrid import hybrid_kinds, hybrid_spec
+from toplint.hardware.hfkda import kda_of
 from toplint.hardware.hfmtp import full_attention_params, mtp_fields
 from toplint.hardware.hfquant import (
     Shares,
@@ -162,6 +163,8 @@ def spec_from_hf_config(
         spec = _spec(cfg, model_id, source)
         if spec.expert_params and (experts := expert_bytes_of(cfg)):
             spec = replace(spec, expert_bytes=experts)
+        if kda := kda_of(cfg, spec.num_layers):  # Kimi Delta Attention's heads (TP splits them)
+            spec = replace(spec, kda_heads=kda.heads)
         if config.get("model_type"):
             spec = replace(spec, model_type=str(config["model_type"]))
         vision = config.get("vision_config")
@@ -392,9 +395,3 @@ def _partial_spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSp
         state_bytes=attn.state_bytes,
         fused_qkv_tp=fused_qkv_tp(cfg, kv_heads),
     )
-
-
-def fused_qkv_tp(cfg: Mapping[str, Any], kv_heads: int) -> int:
-    """The TP a fused ``qkv_proj`` is pre-sharded for (``ModelSpec.fused_qkv_tp``; 0: none): the KV
-    heads where config.json says ``attention_projection_layout: fused_qkv`` (sglang#27668)."""
-    return kv_heads if cfg.get("attention_projection_layout") == "fused_qkv" else 0

@@ -7,6 +7,11 @@
 - a vision encoder's heads divide by the TP size where the engine splits them over its ranks
   (``Engine.vision_heads_split``: vLLM's GLM-4V and Qwen2.5-VL encoders, "12 is not divisible
   by 8", vllm-project/vllm#24004);
+- Kimi Delta Attention's heads (``ModelSpec.kda_heads``) divide by the attention-TP size: vLLM
+  asserts ``num_heads % tp_size == 0`` in ``KimiDeltaAttention.__init__`` (vllm-project/vllm
+  @01a7e5d9 vllm/model_executor/layers/kda.py), SGLang raises "KDA num_heads (N) must be
+  divisible by global tp_size (T)" over its attention TP (sgl-project/sglang@0220422f
+  python/sglang/srt/models/kimi_linear.py ``_get_kda_local_num_heads``);
 - the vocabulary, padded to the engine's multiple (``Engine.vocab_padding``: 64 in vLLM and
   SGLang's ``VocabParallelEmbedding``), divides by the TP size its embedding and LM head are
   split over ("151552 is not divisible by 6", vllm-project/vllm#31474);
@@ -87,6 +92,12 @@ def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...
         out.append(
             f"{kv} KV heads do not divide by tensor-parallel size {attention_tp} "
             f"({engine.title} before {older[0]} divides them, never replicates them)"
+        )
+    kda, heads = model.kda_heads, model.num_attention_heads
+    if kda % attention_tp and not (kda == heads and heads % attention_tp):  # said once
+        out.append(
+            f"Kimi Delta Attention's {kda} heads do not divide by tensor-parallel size "
+            f"{attention_tp}"
         )
     vision = vision_heads(model, dep)
     if vision % tp:
