@@ -66,6 +66,9 @@ class ModelSpec:
     # ``toplint.hardware.hftower``), loaded in 16 bits beside the language model; not in
     # ``params_total`` (0: none read)
     vision_params: float = 0.0
+    # of those, the encoder layers' attention, which an engine may hold whole on every rank when
+    # TP does not divide the tower's heads (InternViT in vLLM: ``toplint.outcome.towers``)
+    vision_attention_params: float = 0.0
     # Kimi Delta Attention's heads (config.json ``linear_attn_config.num_heads``), which vLLM and
     # SGLang split evenly over the (attention) TP ranks (``toplint.hardware.hfkda``; 0: none)
     kda_heads: int = 0

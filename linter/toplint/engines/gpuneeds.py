@@ -241,6 +241,10 @@ class MemoryAccounting:
     # encoder is neither loaded nor profiled); "" when the engine has none or it is not read.
     language_only_key: str = ""
     language_only_source: str = ""
+    # The vision towers (the checkpoint's config.json ``model_type``) whose encoder attention
+    # the engine holds whole on every rank when TP does not divide the tower's heads
+    # (``ModelSpec.vision_attention_params``; ``toplint.outcome.towers``); empty: not read.
+    tower_attention_whole: frozenset[str] = frozenset()
     # What the engine does beside other processes on its GPU (``toplint.outcome.colocation``):
     # "requests" - it needs its fraction of the total free when it starts and refuses or fails
     # otherwise; "leaves" - it takes all the memory free but (1 - fraction) of the total;

@@ -173,7 +173,8 @@ def spec_from_hf_config(
         import toplint.hardware.hftower as hftower  # a config with a vision tower
 
         if tower := hftower.tower_params(config):
-            spec = replace(spec, vision_params=tower)
+            attention = hftower.internvit_attention(config)
+            spec = replace(spec, vision_params=tower, vision_attention_params=attention)
         heads = (
             whole(_first(vision, "num_heads", "num_attention_heads", default=0), 0, 1 << 14) or 0
         )

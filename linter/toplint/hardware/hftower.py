@@ -33,7 +33,7 @@ from typing import Any
 
 from toplint.infra.numbers import whole
 
-__all__ = ["KINDS", "MARKED", "internvit_params", "tower_params"]
+__all__ = ["KINDS", "MARKED", "internvit_attention", "internvit_params", "tower_params"]
 
 # config.json ``model_type`` of the checkpoints whose tower this reads
 INTERNVL = "internvl_chat"
@@ -108,10 +108,33 @@ def internvit_params(config: Mapping[str, Any]) -> float:
         return 0.0
     embed = hidden + 3 * patch * patch * hidden + hidden + ((image // patch) ** 2 + 1) * hidden
     norm = hidden if vision.get("norm_type", "rms_norm") == "rms_norm" else 2 * hidden
-    layer = 3 * hidden * hidden + (3 * hidden if vision.get("qkv_bias") else 0)
-    layer += 2 * hidden if vision.get("qk_normalization") else 0
-    layer += hidden * hidden + hidden + 2 * hidden * inner + inner + hidden
+    layer = _attention(vision, hidden) + 2 * hidden * inner + inner + hidden
     layer += 2 * norm + 2 * hidden
     merged = hidden * int(1 / ratio) ** 2
     mlp1 = 2 * merged + merged * llm + llm + llm * llm + llm
     return float(embed + layers * layer + mlp1)
+
+
+def _attention(vision: Mapping[str, Any], hidden: int) -> int:
+    """One InternViT layer's attention: ``qkv`` (bias when ``qkv_bias``), the ``q_norm`` /
+    ``k_norm`` RMSNorms when ``qk_normalization``, and ``proj`` with its bias."""
+    qkv = 3 * hidden * hidden + (3 * hidden if vision.get("qkv_bias") else 0)
+    return qkv + (2 * hidden if vision.get("qk_normalization") else 0) + hidden * hidden + hidden
+
+
+def internvit_attention(config: Mapping[str, Any]) -> float:
+    """The attention parameters of an ``internvl_chat`` tower's layers (those ``internvit_params``
+    counts): what vLLM builds whole on every rank when TP does not divide the tower's heads.
+    vllm-project/vllm@1d1fc660 vllm/model_executor/models/intern_vit.py
+    ``InternVisionEncoderLayer._init_attn`` ("fallback to sdpa attention if tp unavailable"):
+    ``InternParallelAttention`` splits ``qkv`` / ``proj`` over TP (``QKVParallelLinear``,
+    ``RowParallelLinear``) only when TP divides the heads; otherwise ``InternSdpaAttention``
+    holds them as plain ``nn.Linear`` layers, while the MLP stays split.  0 when the tower is
+    not read."""
+    if not internvit_params(config):
+        return 0.0
+    vision = config["vision_config"]
+    hidden, depth = (whole(vision.get(k), 1, 1 << 20) or 0 for k in ("hidden_size", _VIT[2]))
+    select = config.get("select_layer", -1)
+    layers = depth + select + 1 if select < 0 else select + 1
+    return float(layers * _attention(vision, hidden))

@@ -33,9 +33,25 @@ def vision_weights(model: ModelSpec, dep: Deployment) -> float:
     """Bytes of the vision encoder one GPU holds (16-bit, split over TP like its layers): a
     family's known encoder, or the tower its config.json describes (``ModelSpec.vision_params``);
     none of the latter when the engine is told to build no tower (``language_only``) and builds
-    this kind's tower inside its tower marker (``toplint.hardware.hftower.MARKED``)."""
+    this kind's tower inside its tower marker (``toplint.hardware.hftower.MARKED``).  The
+    tower's attention a TP that does not divide its heads leaves whole on every rank
+    (``whole_attention``) is not split."""
     encoder = encoder_of(model)
     if encoder is None and language_only(dep) and model.model_type in MARKED:
         return 0.0
     params = encoder.params if encoder is not None else model.vision_params
-    return params * 2.0 / max(dep.tp or 1, 1)
+    tp = max(dep.tp or 1, 1)
+    whole = whole_attention(model, dep) if encoder is None else 0.0
+    return (whole + (params - whole) / tp) * 2.0
+
+
+def whole_attention(model: ModelSpec, dep: Deployment) -> float:
+    """The tower's attention parameters every rank holds whole: those of a tower whose heads
+    the TP size does not divide, where the engine then builds its attention unsharded
+    (``MemoryAccounting.tower_attention_whole``: vLLM's InternViT, whose 6B tower has 25
+    heads); 0 where TP divides them, or the engine's behaviour has not been read."""
+    tp = max(dep.tp or 1, 1)
+    kinds = get_engine(dep.engine).memory.tower_attention_whole
+    if model.vision_kind not in kinds or not model.vision_heads or model.vision_heads % tp == 0:
+        return 0.0
+    return model.vision_attention_params

@@ -333,6 +333,9 @@ ENGINE = Engine(
         profile_images_source=towers.PROFILE_IMAGES,
         language_only_key="language_model_only",
         language_only_source=towers.LANGUAGE_ONLY,
+        # InternViT builds unsharded attention when TP does not divide its heads (25 in the 6B
+        # tower): vllm-project/vllm@1d1fc660 vllm/model_executor/models/intern_vit.py _init_attn
+        tower_attention_whole=frozenset({"internvl_chat"}),
         # A hybrid model's recurrent state: one block per decode sequence out of the KV pool;
         # with full decode CUDA graphs (the default), more --max-num-seqs than blocks is a
         # ValueError at start-up from vllm-project/vllm#38270 (merged 2026-03-30, first in
