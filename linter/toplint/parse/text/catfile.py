@@ -36,3 +36,14 @@ def substituted(text: str | None) -> str | None:
     if text is None or len(text) > MAX_CAT_BYTES:
         return None
     return text.rstrip("\n")
+
+
+def file_reader(loader: Callable[[str], tuple[str, str] | None]) -> FileReader:
+    """The text of a file the script reads (``$(cat FILE)``), found as a sourced one is
+    (``loader``: ``toplint.parse.text.shell.SourceLoader``)."""
+
+    def text(name: str) -> str | None:
+        found = loader(name)
+        return None if found is None else found[1]
+
+    return text

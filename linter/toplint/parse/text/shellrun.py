@@ -12,23 +12,30 @@ commands the way bash would see them when the script runs from top to bottom:
 * ``source FILE`` / ``. FILE``: the file's functions and variables, read through the loader the
   caller gives (inside the repository only; see ``toplint.parse.text.shellsrc``).
 
-Nothing here runs a command: an ``if`` or a ``case`` the script's values decide reads the arm bash
-would take, any other reads every arm (``toplint.parse.text.branches``), and loops are read
-once.  Budgets bound what a hostile script can make this do: call depth and the
-number of tokens replayed (by function calls, and by a file run or sourced again: each file is
-read once, ``Interpreter._loaded_tokens``).  The interpreter's parts sit beside it: the words a
-token stands for (``toplint.parse.text.arraywords``), the arm of an ``if`` or ``case`` taken
-(``toplint.parse.text.arms``), calls, scripts run and files sourced
-(``toplint.parse.text.shellcalls``).
+Nothing here runs a command: an ``if``, a ``case`` or a ``test && …`` list the script's values
+decide reads what bash would run, any other reads every arm (``toplint.parse.text.branches``,
+``andor``), and loops are read once.  Budgets bound what a hostile script can make this do: call
+depth and the number of tokens replayed (by function calls, and by a file run or sourced again:
+each file is read once, ``Interpreter._loaded_tokens``).  The interpreter's parts sit beside it:
+the words a token stands for (``arraywords``), the arm of an ``if`` or ``case`` taken (``arms``),
+calls, scripts run and files sourced (``shellcalls``).
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from toplint.infra.numbers import whole_text
-from toplint.parse.text import argloop, branches, herestrings, partialvars, scriptshape
+from toplint.parse.text import (
+    andor,
+    argloop,
+    branches,
+    catfile,
+    herestrings,
+    partialvars,
+    scriptshape,
+)
 from toplint.parse.text.arms import Arms
 from toplint.parse.text.chains import script_run
 from toplint.parse.text.expand import Expander
@@ -58,7 +65,7 @@ class Interpreter(Calls, Arms):
     ) -> None:
         self.expander = Expander(env)
         if loader is not None:
-            self.expander.reads = _texts(loader)
+            self.expander.reads = catfile.file_reader(loader)
         self.array_words: dict[str, list[Word]] = {}
         self.functions = functions if functions is not None else {}
         self.positional = list(positional) if positional is not None else None
@@ -134,6 +141,8 @@ class Interpreter(Calls, Arms):
         skip: dict[int, int] = {}  # the end of an arm taken -> past its ``fi``
         current: list[Word] = []
         conditional = False  # ``current`` follows ``&&`` or ``||``: it may not run
+        # the list's status where a decided test set it; ``current`` not run after its ``&&``/``||``
+        status, skipping = None, False  # type: tuple[bool | None, bool]
         runs_string = False  # whether a word of ``current`` so far runs a string (sh -c, ssh)
         stdin: Tok | None = None  # the here-string ``current`` reads
         i = 0
@@ -157,7 +166,11 @@ class Interpreter(Calls, Arms):
                     continue
             i += 1
             if tok.kind == "sep" or (i - 1) in closes:
-                if current:
+                if current and skipping:  # after a decided test's ``&&``/``||``: not run
+                    current, runs_string, stdin = [], False, None
+                elif current:
+                    # ``[[ … ]] && …``: the status a decided test leaves the list (andor)
+                    status = self._test(toks, (begin, i - 1)) if tok.raw in andor.JOINS else None
                     keyword = begin + scriptshape.head(current)  # ``do for …``: the ``for``
                     in_arm = any(a <= begin < b for a, b in self.undecided)
                     maybe = conditional or in_arm
@@ -184,11 +197,13 @@ class Interpreter(Calls, Arms):
                     ):
                         i = loops[keyword] + 1  # its body, read once per value
                     self.no_iteration, self.iterating = False, None
-                conditional = tok.kind == "sep" and tok.raw in ("&&", "||")
+                status, skipping = andor.after(status, tok, toks[i:])
+                conditional = tok.kind == "sep" and tok.raw in andor.JOINS and status is None
                 if tok.kind == "sep" and tok.raw in ("(", ")"):
                     subshells = subshells + 1 if tok.raw == "(" else max(0, subshells - 1)
             elif tok.kind == "array":
-                self._assign_array(tok)
+                if not skipping:  # not after a decided test's ``&&``/``||``
+                    self._assign_array(tok)
             elif tok.kind == "herestring":
                 stdin = tok
             else:
@@ -203,7 +218,7 @@ class Interpreter(Calls, Arms):
                 added = self._words(tok, runs_string=runs_string)
                 current.extend(added)
                 runs_string = runs_string or scriptshape.runs_string(added)
-        if current:
+        if current and not skipping:
             self._command(current, stdin)
         return self.commands
 
@@ -382,13 +397,3 @@ def _exits(words: Sequence[Word], begin: int, open_spans: Sequence[tuple[int, in
     if status != "0":
         return False
     return not any(a <= begin < b for a, b in open_spans)
-
-
-def _texts(loader: SourceLoader) -> Callable[[str], str | None]:
-    """The text of a file the script reads (``$(cat FILE)``), found as a sourced one is."""
-
-    def text(name: str) -> str | None:
-        found = loader(name)
-        return None if found is None else found[1]
-
-    return text
