@@ -45,37 +45,53 @@ def stream_ms(
     return pp * per_gpu * model.weight_bytes / (HBM_EFFICIENCY * hbm * 1e6)
 
 
-# A decode step of a DeepSeek-V3-architecture checkpoint (MLA attention, block-FP8 MoE) runs
-# one small block-FP8 grouped GEMM per routed expert per MoE layer, far below HBM bandwidth at
-# batch 1.  Fitted to one public figure: DeepSeek-V3 FP8 on 8×H200, TP 8, batch 1: 30.29
-# tokens/s = 33.0 ms per token (sgl-project/sglang PR #2643, v0.4.1.post2, CUDA graphs and FP8
-# GEMM tuning), of which weight streaming and the TP collectives explain ~4 ms: (33.0 − 4) ms /
-# (58 MoE layers × 8 experts) ≈ 60 µs.  Checked once, not fitted, against a second: SGLang
-# ~26 tokens/s (38.5 ms) on 8×H200 at batch 1 (vllm-project/vllm issue #11539), inside the band.
-# Only that architecture is priced so: no public figure here calibrates other MoE models (a
-# bf16 Qwen3-30B-A3B on one GPU is far faster), which stream their active experts only.
-MOE_EXPERT_US = 60.0
-MOE_EXPERT_BAND = 0.5
+# A decode step of an MoE checkpoint at a few sequences pays, on every MoE layer, the fixed time
+# of its small kernels (router top-k, the expert-alignment sort, grouped expert GEMMs of a few
+# rows, the attention and norms around them) beyond streaming the weights they read.  Structural,
+# fitted on the fit half of benchmarks/data/moe_decode (10 public figures: DeepSeek-R1-0528 FP8,
+# DeepSeek-V3.2, gpt-oss-120b, MiniMax-M2.5, Qwen3-30B-A3B; A100, H100, H20, H200, B200, B300;
+# vLLM and SGLang; concurrency 1-8).  The measured ITL less weight streaming and collectives is
+# 62-140 µs per MoE layer on H100/H200 (MiniMax-M2.5 TP 8/4: SemiAnalysisAI/InferenceX PR #832;
+# gpt-oss-120b TP 8: InferenceX issue #828; DeepSeek-R1 SGLang v0.5.7: InferenceX issue #870),
+# no less on B200/B300 (84 and 82 µs, DeepSeek-R1 FP8 TP 8 batch 1, SGLang v0.5.12: InferenceX
+# PRs #3363 and #3175), but 250-280 µs on A100 (gpt-oss-120b, vllm-project/vllm issue #22331)
+# and 519 µs on H20 (DeepSeek-V3.2, vLLM 0.13: vllm issue #30832): it stretches with a GPU's
+# lower tensor throughput (a few-row GEMM is a few CTAs walking K at one SM's pace) and does not
+# shrink on faster GPUs (launch and synchronisation latency).  So: MOE_LAYER_US at the reference
+# dense bf16 peak, scaled by reference/peak on slower GPUs.  MLA or not, FP8, FP4 or bf16 alike:
+# the fit half has all of them.  It replaces 60 µs per routed expert per layer fitted to one
+# figure (DeepSeek-V3 FP8 on 8xH200, SGLang v0.4.1.post2, 33 ms: sgl-project/sglang PR #2643),
+# a release SGLang has since outrun 4x on the same GPUs (9.7 ms at concurrency 4, v0.5.12:
+# InferenceX PR #3288).
+MOE_LAYER_US = 75.0
+MOE_LAYER_REF_TFLOPS = 989.0  # H100/H200 SXM dense bf16 (gpus.yaml)
+MOE_LAYER_BAND = 0.5  # the fit half's worst figure is off by 1.63x
 
 
-def moe_decode_ms(model: ModelSpec, notes: list[str]) -> float:
-    """The expert kernels' time of one decode step of a DeepSeek-V3-architecture checkpoint:
-    ``MOE_EXPERT_US`` per routed expert of one token (k) per MoE layer.  Only observed at batch
-    1: a larger batch runs its experts in the same grouped kernel, and the experts it touches
-    beyond k are weight streaming (``weight_stream_ms``), so the term does not grow with the
-    batch."""
-    if not (model.is_moe and model.top_k and model.mla and model.quant_block):
-        return 0.0
-    if model.weight_bytes > 1:
+def moe_decode_ms(gpu: GpuSpec, model: ModelSpec, notes: list[str]) -> float:
+    """The MoE layers' kernel time of one decode step beyond weight streaming:
+    ``MOE_LAYER_US`` per MoE layer, stretched by ``MOE_LAYER_REF_TFLOPS`` / the GPU's dense
+    bf16 peak where that is lower.  Observed at 1-8 sequences: a larger batch runs its experts
+    in the same kernels, and the experts it touches beyond k are weight streaming
+    (``weight_stream_ms``), so the term does not grow with the batch.  Pipeline stages run
+    their layers in turn, so every MoE layer counts once per step whatever the layout."""
+    if not (model.is_moe and model.top_k):
         return 0.0
     layers = min(model.num_moe_layers or model.num_layers, model.num_layers)
-    active = min(model.num_experts, model.top_k)
-    notes.append(
-        f"MoE decode: {MOE_EXPERT_US:g} µs per routed expert per MoE layer "
-        f"({active} experts × {layers} layers; block-FP8 MoE with MLA, fitted to DeepSeek-V3 "
-        "batch 1 on 8×H200)"
+    peak = gpu.half_tflops
+    stretch = max(1.0, MOE_LAYER_REF_TFLOPS / peak) if peak > 0 else 1.0
+    per_layer = MOE_LAYER_US * stretch
+    why = (
+        f"{MOE_LAYER_REF_TFLOPS:g}/{peak:g} TFLOPS"
+        if peak > 0
+        else "the GPU's tensor peak unknown: the Hopper figure, a lower bound"
     )
-    return layers * active * MOE_EXPERT_US / 1e3
+    notes.append(
+        f"MoE decode: {per_layer:.0f} µs of small kernels per MoE layer ({layers} layers; "
+        f"{MOE_LAYER_US:g} µs at {MOE_LAYER_REF_TFLOPS:g} TFLOPS bf16, x{stretch:.2f}: {why}; "
+        "fitted to public small-batch figures, benchmarks/data/moe_decode)"
+    )
+    return layers * per_layer / 1e3
 
 
 def prefill_compute_ms(

@@ -69,7 +69,7 @@ def estimate(placement: Placement, workload: Workload) -> CostReport:
     rows.extend(_kv_transfer(placement, model, workload, notes))
     stream = weight_stream_ms(placement, model, workload.decode_batch, notes)
     compute = prefill_compute_ms(placement, model, workload.prompt_tokens, notes)
-    moe = moe_decode_ms(model, notes)
+    moe = moe_decode_ms(placement.cluster.gpu, model, notes)
     rows = _overlap(rows, {"prefill": compute, "decode": stream}, notes)
     prefill, decode = _total(rows, "prefill"), _total(rows, "decode")
     return CostReport(

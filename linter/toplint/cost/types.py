@@ -86,5 +86,5 @@ class CostReport:
     # not know): the phase totals leave it out, so no rule judges them (TL110 reports it).
     unpriced: tuple[str, ...] = ()
     ep_unpriced: str = ""  # why the EP exchange is not priced ("": it is): the ep.unpriced fact
-    # The expert kernels of one MoE decode step beyond streaming (compute.moe_decode_ms).
+    # The MoE layers' small kernels of one decode step beyond streaming (compute.moe_decode_ms).
     decode_moe_ms: float = 0.0

@@ -1,22 +1,22 @@
 """TTFT, ITL and tokens/s at the declared workload, from the cost stage's numbers.
 
 - ITL = weight streaming of one decode step over every pipeline stage in turn + the MoE
-  expert kernels (``toplint.cost.compute.moe_decode_ms``: DeepSeek-V3-architecture checkpoints
-  only) + the step's collectives (cost-model.md §6 rule 13);
+  layers' small kernels (``toplint.cost.compute.moe_decode_ms``: every MoE checkpoint) + the
+  step's collectives (cost-model.md §6 rule 13);
 - TTFT = prefill compute + the prefill's collectives (rule 14; pipeline stages run one prompt
   one after another, so PP divides neither: that is the pipeline bubble of one prompt);
 - tokens/s = the decode batch on every DP replica and on every pipeline micro-batch (vLLM and
   SGLang keep PP stages busy with PP micro-batches), per ITL.
 
 Bands: the collectives carry their own (each method's 80% band, summed); streaming and compute
-±25% (0.8 × HBM bandwidth and MFU 0.4–0.6, cost-model.md §6 rules 13-14); the MoE expert
-term ±50% (``toplint.cost.compute.MOE_EXPERT_BAND``).
+±25% (0.8 × HBM bandwidth and MFU 0.4–0.6, cost-model.md §6 rules 13-14); the MoE kernel
+term ±50% (``toplint.cost.compute.MOE_LAYER_BAND``).
 """
 
 from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
-from toplint.cost.compute import MOE_EXPERT_BAND, compute_ms, moe_decode_ms, stream_ms
+from toplint.cost.compute import MOE_LAYER_BAND, compute_ms, moe_decode_ms, stream_ms
 from toplint.cost.types import CostReport, Workload
 from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
@@ -35,8 +35,8 @@ def latency(dep: Deployment, cost: CostReport, workload: Workload) -> Latency | 
     ttft = compute + cost.prefill_comm_ms
     lo_c, hi_c = cost.decode_comm_ms_range
     itl_band = (
-        stream * (1 - STREAM_BAND) + moe * (1 - MOE_EXPERT_BAND) + lo_c,
-        stream * (1 + STREAM_BAND) + moe * (1 + MOE_EXPERT_BAND) + hi_c,
+        stream * (1 - STREAM_BAND) + moe * (1 - MOE_LAYER_BAND) + lo_c,
+        stream * (1 + STREAM_BAND) + moe * (1 + MOE_LAYER_BAND) + hi_c,
     )
     lo_p, hi_p = cost.prefill_comm_ms_range
     ttft_band = (compute * (1 - STREAM_BAND) + lo_p, compute * (1 + STREAM_BAND) + hi_p)
@@ -44,7 +44,7 @@ def latency(dep: Deployment, cost: CostReport, workload: Workload) -> Latency | 
     sequences = max(workload.decode_batch, 1) * dp * pp
     parts = (
         f"ITL = weight streaming {stream:.2f} ms"
-        + (f" + MoE expert kernels {moe:.2f} ms" if moe else "")
+        + (f" + MoE kernels {moe:.2f} ms" if moe else "")
         + f" + collectives {cost.decode_comm_ms_per_step:.2f} ms",
         f"TTFT = prefill compute {compute:.1f} ms + collectives {cost.prefill_comm_ms:.1f} ms "
         f"({workload.prompt_tokens}-token prompt)",
@@ -75,4 +75,4 @@ def floor(
     compute = compute_ms(gpu, model, workload.prompt_tokens, tp, notes)
     if stream is None or compute is None:
         return None
-    return stream + moe_decode_ms(model, notes), compute
+    return stream + moe_decode_ms(gpu, model, notes), compute

@@ -1,7 +1,7 @@
 """Estimate every layout with the placement and cost stages, then rank them.
 
 Per layout, the one outcome model ``check`` and ``cost`` also read (``toplint.outcome``): ITL
-(weight streaming over every pipeline stage in turn, MoE expert kernels, the step's
+(weight streaming over every pipeline stage in turn, MoE layers' small kernels, the step's
 collectives), TTFT (prefill compute and collectives), tokens/s per GPU, and memory by the
 engine's own accounting.
 
