@@ -148,10 +148,11 @@ VISION_FIELDS = (
 QUANT_FIELDS = ("quant_method", "quant_algo", "bits", "w_bit", "weight_block_size")
 # Suffixes a re-release carries (quantization) on top of its architecture's name; a bit width
 # alone ("lmdeploy/llama2-chat-70b-4bit") is the width its weights are served at, as
-# toplint.hardware.models reads such a name (``_QUANT_BYTES`` "4bit"/"8bit").
+# toplint.hardware.models reads such a name (``_QUANT_BYTES`` "4bit"/"8bit"); a release number
+# after it ("nvidia/DeepSeek-R1-0528-NVFP4-v2", NVIDIA's second NVFP4 release) keeps the format.
 QUANT_SUFFIX = re.compile(
     r"[-.](NVFP4-FP8|FP8-Static-PerTensor|FP8-dynamic|FP8|NVFP4|FP4|BF16|AWQ|GPTQ-Int4|GPTQ-Int8|"
-    r"AWQ-INT4|GPTQ-INT4|GPTQ|W4A16|W8A16|W8A8|MXFP4|4bit|8bit)$",
+    r"AWQ-INT4|GPTQ-INT4|GPTQ|W4A16|W8A16|W8A8|MXFP4|4bit|8bit)(?:-v\d+)?$",
     re.IGNORECASE,
 )
 INSTRUCT = re.compile(r"(?i)(instruct|chat|-it\b|-it-|thinking|-sft|hermes)")
