@@ -10,8 +10,6 @@ the operator is read as one that may not run."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from toplint.parse.text.shell import Tok
 
 __all__ = ["JOINS", "after"]
@@ -21,17 +19,16 @@ JOINS = ("&&", "||")  # the operators of an and-or list
 _COMPOUND = frozenset({"{", "(", "if", "for", "while", "until", "case", "select"})
 
 
-def after(status: bool | None, sep: Tok, following: Sequence[Tok]) -> tuple[bool | None, bool]:
+def after(status: bool | None, sep: Tok, nxt: Tok | None) -> tuple[bool | None, bool]:
     """(the list's status going on, whether the next command is skipped) after the separator
-    ``sep`` of a list whose status so far is ``status`` (None: not known here); ``following``:
-    the tokens after ``sep``.  A separator that ends the list (``;``, a newline, ``&``) starts
+    ``sep`` of a list whose status so far is ``status`` (None: not known here); ``nxt``: the
+    token after ``sep``.  A separator that ends the list (``;``, a newline, ``&``) starts
     a new one, whose status is not known."""
     if sep.kind != "sep" or sep.raw not in JOINS or status is None:
         return None, False
     runs = status if sep.raw == "&&" else not status
     if runs:
         return status, False
-    nxt = following[0] if following else None
     # a word or an array assignment (``ARGS+=(…)``) starts a simple command
     if (
         nxt is None

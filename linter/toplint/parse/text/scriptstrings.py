@@ -12,6 +12,7 @@ and the exported variables its process inherits (``exported_env``).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Mapping, Sequence
 
@@ -191,6 +192,13 @@ def _wrapped_script(args: Sequence[Arg]) -> Arg | None:
     return None
 
 
+@functools.lru_cache(maxsize=4)
+def _has_heredoc(text: str) -> bool:
+    """Whether the file writes a here-document at all: asked once per file, not once per
+    command (a script of 40,000 commands scanned its whole text 40,000 times)."""
+    return "<<" in text
+
+
 _MAX_STRING_DEPTH = 3  # ``ssh HOST "bash -lc 'sh -c …'"``: shells nested in strings
 
 
@@ -219,7 +227,7 @@ def run_strings(
     import toplint.parse.text.shellrun  # see toplint.parse.text.shellsrc.lex_embedded
 
     args = entrypoint_first(args, DOCKER, DOCKER_VALUE, SHELLS)
-    stdin = _stdin_script(args, text, path) if "<<" in text else None
+    stdin = _stdin_script(args, text, path) if _has_heredoc(text) else None
     value: str | None
     if stdin is not None:  # ``bash <<'EOF'``: the document at its own lines is the script
         end, value = stdin

@@ -137,7 +137,7 @@ class Interpreter(Calls, Arms):
         if self.loop_depth:  # an iteration's body: an ``exit`` there may not run
             self.open_spans.append((0, len(toks)))
         subshells = 0  # ``( … )`` open around ``current``: an ``exit`` there ends the subshell
-        groups: list[bool] = []  # ``{ … }`` open around ``current``: each after ``&&``/``||``?
+        groups: list[bool] = []  # ``{ … }`` open around ``current``: after ``&&``/``||`` or in one
         skip: dict[int, int] = {}  # the end of an arm taken -> past its ``fi``
         current: list[Word] = []
         conditional = False  # ``current`` follows ``&&`` or ``||``: it may not run
@@ -184,7 +184,7 @@ class Interpreter(Calls, Arms):
                         undecided=in_arm,
                         arm=self.arm_of(begin) if in_arm else None,
                     )
-                    guarded = maybe or any(groups)
+                    guarded = maybe or (bool(groups) and groups[-1])
                     if not guarded and not subshells and _exits(current, begin, self.open_spans):
                         return self.commands  # bash reads no further
                     current, runs_string, stdin = [], False, None
@@ -197,7 +197,7 @@ class Interpreter(Calls, Arms):
                     ):
                         i = loops[keyword] + 1  # its body, read once per value
                     self.no_iteration, self.iterating = False, None
-                status, skipping = andor.after(status, tok, toks[i:])
+                status, skipping = andor.after(status, tok, toks[i] if i < len(toks) else None)
                 conditional = tok.kind == "sep" and tok.raw in andor.JOINS and status is None
                 if tok.kind == "sep" and tok.raw in ("(", ")"):
                     subshells = subshells + 1 if tok.raw == "(" else max(0, subshells - 1)
@@ -210,7 +210,7 @@ class Interpreter(Calls, Arms):
                 if not current:
                     begin = i - 1
                     if tok.raw == "{" and not tok.quoted:  # a group: as conditional as its start
-                        groups.append(conditional or any(groups))
+                        groups.append(conditional or (bool(groups) and groups[-1]))
                     elif tok.raw == "}" and not tok.quoted and groups:
                         groups.pop()
                 # asked of the words before each new one, kept as it grows (a command of
