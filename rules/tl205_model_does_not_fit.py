@@ -15,14 +15,14 @@ from toplint.rulebook.types import Rule, RuleContext
 DOC = """\
 ## What it does
 Reports the outcome's memory (`toplint.outcome.memory`; the severity policy: toplint's
-docs, "Severity"): the deployment does
-not fit when, per GPU, the weights and the start-up working memory leave no KV cache inside
-the budget the engine's own memory setting gives, or — for vLLM, which refuses to start
-then — when the KV cache cannot hold one sequence of `--max-model-len` (by default the
-model's whole context).  Outcome reported: **does not fit / refuses to start** (error); when
-it fits with the start-up working memory at the low end of its band (1.4 GiB + NCCL's
-buffers, the smallest profile an engine has logged in a public thread) the outcome is
-uncertain: **may not start** (warning).
+docs, "Severity"): the deployment does not fit when, per GPU, the weights and the start-up
+working memory leave no KV cache inside the budget the engine's own memory setting gives, or
+— for vLLM, which refuses to start then — when the KV cache cannot hold one sequence of
+`--max-model-len` (by default the model's whole context; under pipeline parallelism vLLM's V0
+engine, before 0.9.1, keeps one KV cache per stage and one sequence must fit one).  Outcome
+reported: **does not fit / refuses to start** (error); when it fits with the start-up working
+memory at the low end of its band (1.4 GiB + NCCL's buffers, the smallest profile an engine
+has logged in a public thread) the outcome is uncertain: **may not start** (warning).
 
 Memory is counted in the binary GiB the driver reports (a "24 GB" card is 24 GiB), per engine:
 
@@ -50,38 +50,36 @@ Memory is counted in the binary GiB the driver reports (a "24 GB" card is 24 GiB
 - TensorRT-LLM `free_gpu_memory_fraction` / LMDeploy `--cache-max-entry-count`: the KV cache's
   share of what the weights leave free.
 
-Weights are the checkpoint's real bytes (a quantized checkpoint keeps embeddings and LM head in
-16 bits, save an LM head a ModelOpt checkpoint quantizes, served at its group's width; 4-bit
-weights carry group scales; a vision encoder toplint knows adds its 16-bit weights); working
-memory is the profile run's activations,
-CUDA graphs and the sampler (3.5 GiB, the band's high end; 1.4 GiB its low end) plus NCCL's
-buffers - on one GPU under vLLM the high end is at most what the model's own profile run can
-allocate (its dummy batch and the sampler's rows of logits, `toplint.outcome.profile`); KV per
-token per GPU = KV bytes per token / PP / min(TP, KV heads) (MLA: / PP only), halved by an FP8
-KV cache, 9/32 of it in vLLM's NVFP4 one.  vLLM profiles an encoder-decoder vision model
-(Llama 3.2 Vision) with one maximum-size dummy image per `--max-num-seqs` sequence in one pass:
-each image's attention mask, kept states and layer activations join the working memory
-(`toplint.hardware.vision`), and the fix is fewer sequences.  Under pipeline parallelism
-vLLM's first stage also holds the input embedding and its last the LM head (each split over
-TP): the fullest stage must fit.  A hybrid model's Gated DeltaNet layers keep one block of
-recurrent state per running sequence out of vLLM's KV cache (the attention block grown until
-its page holds a layer's state, `toplint.outcome.states`); from vLLM 0.19.0, with CUDA graphs
-on, more `--max-num-seqs` (default 1024 on a GPU from 70 GiB that is not an A100, else 256)
-than blocks refuses to start, and the fix is fewer sequences; where no release is pinned
-that is a warning, since earlier releases start.  The blocks are known as a band: the most at
-the working memory's low end, the fewest at the most a refusing release's profile run can
-allocate (its sampler over one row of logits per sequence, which the fixed high end caps);
-sequences inside the band are a warning that names it.  A speculative-decoding draft vLLM loads
-beside the target counts too (`toplint.outcome.drafts`): an MTP draft
-(`--speculative-config '{"method": "mtp"}'`) adds the checkpoint's own MTP layers (its
-`num_nextn_predict_layers`, Qwen3.5/3.6's `mtp_num_hidden_layers`), split like the target's
-layers, to the weights, and their KV to each token's; a `draft_model` adds the draft
-checkpoint at its own tensor-parallel size; an n-gram or suffix proposer adds nothing.  A
-draft toplint cannot size (an EAGLE head, a checkpoint it does not know, SGLang's draft
-worker) leaves a deployment that fits without it not judged.  An MTP draft is built with an
-embedding and LM head of its own, given back only once the target's are shared: while it
-loads, the GPU must hold them beside every weight already loaded (**does not load**, an
-error; vllm-project/vllm#53887).
+Weights are the checkpoint's real bytes (a quantized checkpoint keeps embeddings and LM head in 16
+bits, save an LM head a ModelOpt checkpoint quantizes, served at its group's width; 4-bit weights
+carry group scales; a vision encoder toplint knows adds its 16-bit weights); working memory is the
+profile run's activations, CUDA graphs and the sampler (3.5 GiB, the band's high end; 1.4 GiB its
+low end) plus NCCL's buffers - on one GPU under vLLM the high end is at most what the model's own
+profile run can allocate (its dummy batch and the sampler's rows of logits,
+`toplint.outcome.profile`); KV per token per GPU = KV bytes per token / PP / min(TP, KV heads)
+(MLA: / PP only), halved by an FP8 KV cache, 9/32 of it in vLLM's NVFP4 one.  vLLM profiles an
+encoder-decoder vision model (Llama 3.2 Vision) with one maximum-size dummy image per
+`--max-num-seqs` sequence in one pass: each image's attention mask, kept states and layer
+activations join the working memory (`toplint.hardware.vision`), and the fix is fewer sequences.
+Under pipeline parallelism vLLM's first stage also holds the input embedding and its last the LM
+head (each split over TP): the fullest stage must fit.  A hybrid model's Gated DeltaNet layers
+keep one block of recurrent state per running sequence out of vLLM's KV cache (the attention block
+grown until its page holds a layer's state, `toplint.outcome.states`); from vLLM 0.19.0, with CUDA
+graphs on, more `--max-num-seqs` (default 1024 on a GPU from 70 GiB that is not an A100, else 256)
+than blocks refuses to start, and the fix is fewer sequences; where no release is pinned that is a
+warning, since earlier releases start.  The blocks are known as a band: the most at the working
+memory's low end, the fewest at the most a refusing release's profile run can allocate (its
+sampler over one row of logits per sequence, which the fixed high end caps); sequences inside the
+band are a warning that names it.  A speculative-decoding draft vLLM loads beside the target
+counts too (`toplint.outcome.drafts`): an MTP draft (`--speculative-config '{"method": "mtp"}'`)
+adds the checkpoint's own MTP layers (its `num_nextn_predict_layers`, Qwen3.5/3.6's
+`mtp_num_hidden_layers`), split like the target's layers, to the weights, and their KV to each
+token's; a `draft_model` adds the draft checkpoint at its own tensor-parallel size; an n-gram or
+suffix proposer adds nothing.  A draft toplint cannot size (an EAGLE head, a checkpoint it does
+not know, SGLang's draft worker) leaves a deployment that fits without it not judged.  An MTP
+draft is built with an embedding and LM head of its own, given back only once the target's are
+shared: while it loads, the GPU must hold them beside every weight already loaded (**does not
+load**, an error; vllm-project/vllm#53887).
 
 ## Why is this bad?
 vLLM refuses to start when no KV blocks fit ("No available memory for the cache blocks") or
@@ -191,8 +189,9 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     elif m.weights_fit:  # the weights fit; one sequence of the context does not
         assert m.context is not None
         message = (
-            f"the KV cache holds {m.kv_tokens:,} tokens per GPU after weights {_gib(m.weights)} "
-            f"+ working memory {_gib(m.working)}, but {m.context_what} {m.context:,} tokens "
+            f"the KV cache holds {m.kv_tokens:,} tokens per GPU{m.caches_what} after weights "
+            f"{_gib(m.weights)} + working memory {_gib(m.working)}, but {m.context_what} "
+            f"{m.context:,} tokens "
             f"({m.context_from}) needs {_gib(m.context * m.kv_per_token)}: {refuses} "
             f"({_budget(m, gpu.name)})"
         )
@@ -330,8 +329,8 @@ def _fix(ctx: RuleContext, m: Memory) -> Fix | str:
     seqs = _fewer_sequences(ctx, m)
     if m.weights_fit and m.one_sequence_fits and seqs:
         return flag_fix(f"--max-num-seqs {seqs['max-num-seqs']}", seqs)
-    if m.weights_fit and m.kv_tokens >= 1024:
-        tokens = str(m.kv_tokens // 1024 * 1024)
+    if m.weights_fit and m.one_sequence_tokens >= 1024:
+        tokens = str(m.one_sequence_tokens // 1024 * 1024)
         also = f" --max-num-seqs {seqs['max-num-seqs']}" if seqs else ""
         flag = next((f for f in reversed(dep.flags) if f.name.replace("-", "_") in _LEN_KEYS), None)
         if flag is not None:

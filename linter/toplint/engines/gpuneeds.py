@@ -289,6 +289,26 @@ class MemoryAccounting:
     # What an engine whose fraction holds only the weights and the KV pool keeps outside it
     # by its own estimate (``toplint.outcome.outside``); None = not read.
     outside: OutsideReserve | None = None
+    # The releases that run pipeline parallelism as virtual engines, one KV cache per stage
+    # (``toplint.outcome.virtual``); None = every release keeps one KV cache per GPU.
+    virtual_engines: VirtualEngines | None = None
+
+
+@record
+class VirtualEngines:
+    """Releases that run pipeline parallelism as virtual engines (vLLM's V0 engine): every GPU
+    keeps one KV cache per pipeline stage, each ``num_gpu_blocks // pipeline_parallel_size`` of
+    the blocks its memory holds, and one sequence of the context must fit one of them at
+    start-up (``toplint.outcome.virtual``)."""
+
+    until: str  # the first release that runs it otherwise by default (one cache per GPU)
+    # the option that picks the executor: written, releases from ``key_since`` may run it the
+    # other way already, which toplint does not judge (no split is assumed there)
+    key: str
+    key_since: str
+    env: str  # the variable that asks for the other engine ("1": no virtual engines)
+    what: str  # the engine's name for them, said for the user
+    source: str
 
 
 @record

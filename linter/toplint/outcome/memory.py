@@ -46,7 +46,7 @@ from toplint.hardware.vision import VisionEncoder, encoder_of
 from toplint.infra.numbers import finite
 from toplint.model import Deployment
 from toplint.outcome import outside as outside_of
-from toplint.outcome import states
+from toplint.outcome import states, virtual
 from toplint.outcome.drafts import Draft, draft
 from toplint.outcome.lengths import AUTO_CONTEXT, context_length
 from toplint.outcome.profile import CONTEXT_GIB
@@ -262,6 +262,9 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float, gpu: str = 
     fits_from = ""
     if tokens <= 0 or (context is not None and tokens < context):
         fits_from = _later_default_fits(dep, acc, capacity, weights, working, per_token, context)
+    caches, one_from = virtual.caches(dep)  # V0's pipeline stages each keep a KV cache
+    if not fits_from and one_from and context is not None and tokens // caches < context <= tokens:
+        fits_from = f"{one_from} and later (one KV cache per GPU, not one per pipeline stage)"
     state = _States(dep, model, gpu_memory_gib, gpu, own)
     state_working = (  # only a hybrid model's paging asks for the profile run's bound
         working
@@ -302,6 +305,9 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float, gpu: str = 
         load_peak=weights + spec.transient + CONTEXT_GIB * GIB + _nccl(dep)
         if spec.transient
         else 0.0,
+        caches=caches,
+        caches_what=virtual.said(dep, tokens, caches),
+        caches_known=not one_from,
         **_outside(dep, acc, capacity, fraction, weights, per_token, (low, high)),
     )
 

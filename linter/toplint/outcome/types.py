@@ -83,6 +83,19 @@ class Memory:
     outside_need: float = 0.0
     outside_need_low: float = 0.0
     outside_symm: float = 0.0  # the symmetric-memory pool among them
+    # the KV caches ``kv_tokens`` is split into on one GPU, one per pipeline stage, where the
+    # engine runs stages as virtual engines (``toplint.outcome.virtual``), and that said for
+    # the user: one sequence must fit one of them
+    caches: int = 1
+    caches_what: str = ""
+    # False when a release that keeps one KV cache may run instead (no release pinned): the
+    # split then never makes a failure certain
+    caches_known: bool = True
+
+    @property
+    def one_sequence_tokens(self) -> int:
+        """Tokens one sequence may hold: the KV cache's, or one virtual engine's share."""
+        return self.kv_tokens // max(self.caches, 1)
 
     @property
     def outside_fits(self) -> bool:
@@ -111,6 +124,7 @@ class Memory:
         """Whether it fits with the start-up working memory at the low end of its band: when
         it does (and ``fits`` does not), the outcome is uncertain, not a certain failure."""
         low = self.kv_tokens if self.kv_tokens_low < 0 else self.kv_tokens_low
+        low //= max(self.caches, 1) if self.caches_known else 1
         states = self.state_blocks if self.state_blocks_low < 0 else self.state_blocks_low
         enough = states < 0 or self.sequences <= states
         fits = low > 0 and (self.context is None or low >= self.context) and enough
@@ -118,7 +132,7 @@ class Memory:
 
     @property
     def one_sequence_fits(self) -> bool:
-        return self.context is None or self.kv_tokens >= self.context
+        return self.context is None or self.one_sequence_tokens >= self.context
 
     @property
     def fits(self) -> bool:
@@ -128,7 +142,7 @@ class Memory:
     @property
     def headroom(self) -> float:
         """Bytes left for the KV cache beyond one full sequence (negative: short)."""
-        return (self.kv_tokens - (self.context or 0)) * self.kv_per_token
+        return (self.one_sequence_tokens - (self.context or 0)) * self.kv_per_token
 
 
 @record

@@ -33,6 +33,7 @@ from toplint.engines.vllm.cli import (
 )
 from toplint.engines.vllm.drafts import DRAFTS
 from toplint.engines.vllm.nccl import by_release
+from toplint.engines.vllm.virtual import VIRTUAL_ENGINES
 from toplint.model import Deployment
 from toplint.record import replace
 
@@ -293,6 +294,7 @@ ENGINE = Engine(
         "lm_head on the last rank; PPMissingLayer elsewhere); @5a6541db "
         "vllm/distributed/utils.py get_pp_indices (remainder layers to the middle stages)",
         pp_partition_env="VLLM_PP_LAYER_PARTITION",
+        virtual_engines=VIRTUAL_ENGINES,  # V0's one KV cache per pipeline stage (.virtual)
         # The start-up profile run (``toplint.outcome.profile``): one dummy batch of
         # --max-num-batched-tokens tokens over --max-num-seqs sequences, then the sampler over
         # one row of logits per sequence (V0: vllm-project/vllm v0.6.3 vllm/worker/
