@@ -158,7 +158,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     if outcome is None or outcome.memory is None or placement is None:
         return
     m = outcome.memory
-    if m.fits:
+    if m.fits and m.one_sequence_fits:  # else the earliest releases may refuse (V0's split)
         return
     gpu = placement.cluster.gpu
     need = m.weights + m.working

@@ -69,6 +69,7 @@ RULES_MAY_IMPORT = (
     "toplint.outcome.marlin",  # the weight-only Marlin fallback's tiles (TL206)
     "toplint.outcome.states",  # a hybrid model's recurrent-state blocks (TL205)
     "toplint.outcome.statesplit",  # SGLang's state slots out of the KV pool (TL205)
+    "toplint.outcome.virtual",  # vLLM V0's KV cache per pipeline stage (TL205)
     "toplint.outcome.towers",  # a multimodal model's towers in memory (TL205)
     "toplint.outcome.types",
     "toplint.parse",

@@ -136,8 +136,16 @@ class Memory:
 
     @property
     def fits(self) -> bool:
-        fits = self.weights_fit and self.one_sequence_fits and self.states_fit
+        """It starts: where a release that keeps one KV cache may run (``caches_known``
+        False), one sequence need only fit the whole cache - the split is a doubt TL205 warns
+        of (``fits_from``), never a refusal a change is judged by."""
+        one = self.one_sequence_fits or (not self.caches_known and self.whole_cache_fits)
+        fits = self.weights_fit and one and self.states_fit
         return self.loads and fits and self.outside_fits
+
+    @property
+    def whole_cache_fits(self) -> bool:
+        return self.context is None or self.kv_tokens >= self.context
 
     @property
     def headroom(self) -> float:
