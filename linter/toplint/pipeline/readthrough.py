@@ -23,7 +23,6 @@ from typing import Protocol
 
 from toplint.discover.files import read_source
 from toplint.model import NO_DEPLOYMENT_FOUND, Finding, Severity, Sourced
-from toplint.parse.generic.mention import value_engines
 
 
 class Run(Protocol):
@@ -70,6 +69,9 @@ def _notes(run: Run, taken: Sequence[Sourced]) -> tuple[Finding, ...] | None:
     source = read_source(run.path)
     if isinstance(source, Finding):
         return None
+    # loaded only where a sourced file drew a TL008: five modules a one-file run never needs
+    from toplint.parse.generic.mention import value_engines
+
     engines = value_engines(source)
     by_engine: dict[str, Sourced] = {}
     for item in sorted(taken, key=lambda s: (s.deployment.path, s.deployment.line)):
