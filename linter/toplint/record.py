@@ -217,7 +217,7 @@ MAX_FIELDS = {count}
 '''
 
 
-def recordinit_source(count: int = 32) -> str:
+def recordinit_source(count: int = 64) -> str:
     """The text of ``toplint.recordinit``: templates for 1 to ``count`` fields."""
     body = "\n\n".join(template_source(n, f"_t{n}") for n in range(1, count + 1))
     return _RECORDINIT_HEAD.format(count=count) + "\n\n" + body
