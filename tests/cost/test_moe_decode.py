@@ -8,24 +8,16 @@ import statistics
 
 import pytest
 from conftest import load_benchmark
+from cost_builders import H100
 
 from toplint.cost.compute import MOE_LAYER_US, moe_decode_ms
 from toplint.hardware.models import lookup_model
 from toplint.hardware.types import GpuSpec
+from toplint.record import replace
 
 
 def _gpu(tflops: float) -> GpuSpec:
-    return GpuSpec(
-        name="x",
-        memory_gb=80,
-        memory_bandwidth_gb_per_s=3350,
-        scaleup_fabric="nvswitch",
-        scaleup_bandwidth_gb_per_s=450,
-        nvlink_domain=8,
-        pcie_gen=5,
-        p2p_default=True,
-        bf16_tflops=tflops,
-    )
+    return replace(H100, bf16_tflops=tflops)
 
 
 def _model(name: str):  # type: ignore[no-untyped-def]
