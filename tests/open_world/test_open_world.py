@@ -3,6 +3,7 @@ half keeps its score (issue 24).  The held-out half is never asserted on file by
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,12 @@ CHART_SETS = ("helm",)  # sets whose rows are Helm charts (values.yaml beside te
 NUMBERED = [n for n in OW.SETS if n.isdigit()]
 
 
+@functools.cache
+def _repositories(which: str) -> frozenset[str]:
+    """The repositories a set's files come from (its INDEX, read once per test process)."""
+    return frozenset(row["repository"] for row in OW.index(OW.SETS[which]).values())
+
+
 @pytest.mark.parametrize("which", sorted(OW.SETS))
 def test_every_file_is_indexed_and_in_exactly_one_half(which: str) -> None:
     data = OW.SETS[which]
@@ -96,17 +103,16 @@ def test_the_fifth_set_shares_no_repository_with_the_first_four() -> None:
 
 def test_the_sixth_and_later_sets_share_no_repository_with_earlier_sets() -> None:
     for which in [n for n in NUMBERED if int(n) >= 6]:
-        earlier_sets = [n for n in NUMBERED if int(n) < int(which)]
-        earlier = {row["repository"] for n in earlier_sets for row in OW.index(OW.SETS[n]).values()}
+        earlier = frozenset().union(*(_repositories(n) for n in NUMBERED if int(n) < int(which)))
         rows = list(OW.index(OW.SETS[which]).values())
-        assert len({row["repository"] for row in rows}) >= 15 and len(rows) >= 30
-        assert not earlier & {row["repository"] for row in rows}
+        assert len(_repositories(which)) >= 15 and len(rows) >= 30
+        assert not earlier & _repositories(which)
 
 
 def test_the_helm_set_shares_no_repository_with_the_numbered_sets() -> None:
     """The Helm chart set (tests/data/open_world_helm) was collected after set 12, from
     repositories none of the numbered sets used: at least 12 repositories and 20 charts."""
-    earlier = {row["repository"] for n in NUMBERED for row in OW.index(OW.SETS[n]).values()}
+    earlier = frozenset().union(*(_repositories(n) for n in NUMBERED))
     rows = list(OW.index(OW.SETS["helm"]).values())
     assert len({row["repository"] for row in rows}) >= 12 and len(rows) >= 20
     assert not earlier & {row["repository"] for row in rows}
