@@ -79,6 +79,10 @@ class Shares:
         return max(0.0, 1.0 - self.attention - self.experts)
 
 
+# GPTQ's and AWQ's quant_method values, as written and as vLLM's Marlin variants name them
+_GPTQ_AWQ = frozenset({"awq", "gptq", "awq_marlin", "gptq_marlin"})
+
+
 def quant_group_of(cfg: Mapping[str, Any]) -> int:
     """Group size of an AWQ/GPTQ checkpoint (``quantization_config.group_size``, AutoAWQ's
     ``q_group_size``) or of a compressed-tensors integer group (its ``config_groups`` weights'
@@ -97,12 +101,7 @@ def quant_group_of(cfg: Mapping[str, Any]) -> int:
         }  # fmt: skip
         (size,) = sizes if len(sizes) == 1 else (0,)
         return size if isinstance(size, int) and not isinstance(size, bool) and size > 0 else 0
-    if str(quant.get("quant_method", "")).lower() not in (
-        "awq",
-        "gptq",
-        "awq_marlin",
-        "gptq_marlin",
-    ):
+    if str(quant.get("quant_method", "")).lower() not in _GPTQ_AWQ:
         return 0
     group = field_first(quant, "group_size", "q_group_size", default=0)
     return int(group) if isinstance(group, int) and group > 0 else 0
@@ -110,9 +109,7 @@ def quant_group_of(cfg: Mapping[str, Any]) -> int:
 
 # quant_method values of weight-only integer checkpoints (GPTQ, AWQ, and AutoRound, which packs as
 # either: vllm-project/vllm@04aa528e vllm/model_executor/layers/quantization/auto_round.py)
-WEIGHT_ONLY_INT = frozenset(
-    {"awq", "gptq", "awq_marlin", "gptq_marlin", "auto-round", "auto_round"}
-)
+WEIGHT_ONLY_INT = _GPTQ_AWQ | {"auto-round", "auto_round"}
 
 # The quantization_config fields that name layers a checkpoint leaves out of its quantization (or
 # quantizes at other bits): AutoRound's per-layer ``extra_config`` (vllm-project/vllm@04aa528e
