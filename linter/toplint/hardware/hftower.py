@@ -103,7 +103,7 @@ def internvit_params(config: Mapping[str, Any]) -> float:
     if not isinstance(ratio, (int, float)) or isinstance(ratio, bool) or not 0 < ratio <= 1:
         return 0.0
     hidden, inner, depth, patch, image = (w or 0 for w in widths)
-    layers = depth + select + 1 if select < 0 else select + 1
+    layers = _encoder_layers(select, depth)
     if not 0 < layers <= depth:
         return 0.0
     embed = hidden + 3 * patch * patch * hidden + hidden + ((image // patch) ** 2 + 1) * hidden
@@ -135,6 +135,11 @@ def internvit_attention(config: Mapping[str, Any]) -> float:
         return 0.0
     vision = config["vision_config"]
     hidden, depth = (whole(vision.get(k), 1, 1 << 20) or 0 for k in ("hidden_size", _VIT[2]))
-    select = config.get("select_layer", -1)
-    layers = depth + select + 1 if select < 0 else select + 1
+    layers = _encoder_layers(config.get("select_layer", -1), depth)
     return float(layers * _attention(vision, hidden))
+
+
+def _encoder_layers(select: int, depth: int) -> int:
+    """The encoder layers vLLM builds for ``select_layer`` (``_init_vision_model``): up to the
+    one whose output the projector reads, counted from the end when negative."""
+    return depth + select + 1 if select < 0 else select + 1
