@@ -173,7 +173,7 @@ def sourced_by(names: Sequence[str], deployments: Sequence[Deployment]) -> tuple
     """The files the script sourced and read (``names``, as the loader gives them), each with
     the engine of each of its deployments and where the first of that engine starts: what a
     file sourced from here is read with (``toplint.pipeline.readthrough`` says so on it, instead
-    of TL008's "yields no deployment").  None when the script yields no deployment."""
+    of TL008's "yields no deployment"); empty when the script yields no deployment."""
     first: dict[str, Position] = {}
     for d in deployments:
         if d.engine and d.engine not in first:
