@@ -94,6 +94,41 @@ def test_the_template_itself_is_read_through_its_values(tmp_path: Path) -> None:
     assert result.deployments == () and result.findings == ()
 
 
+LITERAL = (
+    DEPLOYMENT.replace("{{ .Release.Name }}", "m")
+    .replace("{{ .Values.image }}", "vllm/vllm-openai:v0.9.0")
+    .replace("{{ .Values.model }}", "mistralai/Mistral-7B-Instruct-v0.3")
+    .replace("{{ .Values.tp }}", "1")
+    .replace("{{ .Values.gpus }}", "1")
+)
+
+
+@pytest.mark.parametrize("values", ["", "# set at install\n", "---\n"])
+def test_an_empty_values_file_renders_the_templates_with_no_values(
+    tmp_path: Path, values: str
+) -> None:
+    """Helm reads an empty values.yaml as no values and renders the templates
+    (helm/helm@b5f34b33 pkg/chartutil/values.go ReadValues); the template's deployment was
+    lost in silence, its own file skipped as read through values that read nothing
+    (philipsolarz/aws-eks-vllm-infra@61b3ea2 k8s/modules/llm: "0 deployments", no finding)."""
+    chart = _chart(tmp_path, LITERAL, values)
+    (dep,) = _parse(chart / "values.yaml").deployments
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "mistralai/Mistral-7B-Instruct-v0.3", 1)
+    assert _parse(chart / "templates" / "deployment.yaml").deployments == ()
+
+
+def test_a_chart_that_cannot_be_loaded_says_its_templates_are_not_read(tmp_path: Path) -> None:
+    """A Chart.yaml that is not a mapping: the templates read through the values are said not
+    rendered (TL008 at info, at each template that runs a container), never passed over."""
+    chart = _chart(tmp_path, LITERAL)
+    (chart / "Chart.yaml").write_text("- not a chart\n")
+    result = _parse(chart / "values.yaml")
+    (finding,) = [f for f in result.findings if "not rendered" in f.message]
+    assert (finding.rule, finding.severity) == ("TL008", Severity.INFO)
+    assert finding.path.endswith("templates/deployment.yaml")
+    assert "Chart.yaml is not a mapping" in finding.message
+
+
 def test_a_values_file_beside_values_yaml_is_layered_over_it(tmp_path: Path) -> None:
     chart = _chart(tmp_path)
     (chart / "values-small.yaml").write_text("tp: 4\ngpus: 4\n")

@@ -119,8 +119,8 @@ def rendered_deployments(source: Source, folder: str) -> tuple[Read, bool]:
     the chart's reading: it rendered a deployment, or every template rendered and none runs
     an engine with these values).  ``folder``: the chart's, as ``chart_values`` found it."""
     loaded = _load(source, folder)
-    if loaded is None:
-        return ([], []), False
+    if isinstance(loaded, str):
+        return ([], _unloaded(source, folder, loaded)), False
     values, chart, templates = loaded
     maps, failed = render_chart(
         templates, values.data, chart, lambda at: _value_at(values, at, source.path)
@@ -195,22 +195,50 @@ def values_named(path: str) -> bool:
 
 def _load(
     source: Source, folder: str
-) -> tuple[Layered, dict[str, Any], list[tuple[str, str]]] | None:
+) -> tuple[Layered, dict[str, Any], list[tuple[str, str]]] | str:
+    """The chart's values, ``Chart.yaml`` and templates, or why they cannot be rendered.
+
+    A values file with no document, or only comments, is no values: Helm reads it as an empty
+    map (helm/helm@b5f34b33 pkg/chartutil/values.go ``ReadValues``: ``if len(vals) == 0 {
+    vals = Values{} }``) and renders the templates with their own text."""
     try:
         own = load_documents(source.text, source.path)  # the text ``chart_values`` just read
+    except (SourceError, RecursionError, ValueError) as exc:
+        return f"its values file {os.path.basename(source.path)} is not YAML ({exc})"
+    try:
         _, chart_text = read_reference(source.path, _in(folder, "Chart.yaml"), MAX_TEMPLATE_BYTES)
         chart_docs = load_documents(chart_text, "Chart.yaml")
-    except (ReadRefused, OSError, SourceError, RecursionError, ValueError):
-        return None
-    if len(own) != 1 or not chart_docs or not isinstance(chart_docs[0].data, dict):
-        return None
+    except (ReadRefused, OSError, SourceError, RecursionError, ValueError) as exc:
+        return f"its Chart.yaml cannot be read ({exc})"
+    if len(own) > 1:
+        return f"its values file {os.path.basename(source.path)} holds {len(own)} YAML documents"
+    if not chart_docs or not isinstance(chart_docs[0].data, dict):
+        return "its Chart.yaml is not a mapping"
     layers: list[Document] = []
     if folder != "." or os.path.basename(source.path) != "values.yaml":
         base = _values_yaml(source.path, folder)
         layers.extend([base] if base is not None else [])
-    layers.append(own[0])
+    layers.extend(own)  # (a document that is not a mapping adds no values: ``Layered``)
     values = Layered([(doc, ()) for doc in layers], Position(source.path, 1, 1))
     return values, chart_docs[0].data, _templates(source.path, folder)
+
+
+def _unloaded(source: Source, folder: str, why: str) -> list[Finding]:
+    """TL008 at info at each template that may run an engine, when the chart cannot be
+    rendered: its templates are read through these values only, so they are not passed over
+    in silence."""
+    return [
+        no_deployment(
+            path,
+            1,
+            1,
+            f"chart template not rendered: {why}; its resources are not read",
+            anchor="helm-template",
+            severity=Severity.INFO,
+        )
+        for path, text in _templates(source.path, folder)
+        if _may_run(text)
+    ]
 
 
 def _in(folder: str, ref: str) -> str:
