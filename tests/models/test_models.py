@@ -54,6 +54,25 @@ def test_hf_cache_snapshot_path_matches_by_repo_name() -> None:
     assert spec is not None and spec.id == "Qwen/Qwen2.5-14B"
 
 
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        ("/models/mistralai--Mixtral-8x7B-Instruct-v0.1", "mistralai/Mixtral-8x7B"),
+        ("/models/Qwen--Qwen2.5-14B-Instruct/", "Qwen/Qwen2.5-14B"),
+    ],
+)
+def test_a_folder_named_org_dash_dash_name_matches_the_repo(path: str, expected: str) -> None:
+    """A download's --local-dir named after the repo with "--" for "/"
+    (jsrobin888/vllm-infra@ae83113 compose/vllm-multi-model/docker-compose.yml): a Hub id cannot
+    hold "--", so the folder's name is the id's."""
+    spec = lookup_model(path, hf_cache=False)
+    assert spec is not None and spec.id == expected
+
+
+def test_a_folder_with_dashes_that_name_no_repo_is_still_unknown() -> None:
+    assert lookup_model("/models/acme--unheard-of-model", hf_cache=False) is None
+
+
 @pytest.mark.parametrize("model_id", ["", "   ", None, "acme/unheard-of-model", "glm-4.5-ultra"])
 def test_unknown_or_empty_id_is_none(model_id: str | None) -> None:
     assert lookup_model(model_id, hf_cache=False) is None

@@ -119,6 +119,15 @@ def _candidates(model_id: str) -> Iterator[str]:
         yield _key(cache_dir[len("models--") :].replace("--", "/", 1))
     if len(parts) == 2 and not text.startswith(("/", ".", "~")):
         yield _key(text)
+    if parts and "--" in parts[-1] and not parts[-1].startswith("models--"):
+        # A folder named ORG--NAME, as scripts name a download's --local-dir after the repo:
+        # a Hub id cannot hold "--" (huggingface/huggingface_hub@b7f86ddc
+        # src/huggingface_hub/utils/_validators.py validate_repo_id: "Cannot have -- or .. in
+        # repo_id"), so it is the id's separator, as in the Hub cache's own folder names.
+        org, _, name = parts[-1].partition("--")
+        if org and name and "--" not in name:
+            yield _key(f"{org}/{name}")
+            yield _key(name)
     if parts:
         base = _key(parts[-1])
         yield base
