@@ -43,6 +43,8 @@ trackers;
 discuss.vllm.ai, r/LocalLLaMA and blog benchmarks);
 `--set round38`: tests/incidents/SPLIT38.md, 8 more pull requests fixing recipes, examples and
 deploy guides (vLLM recipes, Dynamo, StepFun's Step3);
+`--set round40`: tests/incidents/SPLIT40.md, 4 more web pages (an NVIDIA developer-forum thread and
+three field reports: a personal blog, an operator's write-up, a Show HN post);
 default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
@@ -110,6 +112,7 @@ SPLITS = {
     "round36": "SPLIT36.md",
     "round37": "SPLIT37.md",
     "round38": "SPLIT38.md",
+    "round40": "SPLIT40.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

@@ -54,6 +54,7 @@ ROUNDS = (
     "round36",
     "round37",
     "round38",
+    "round40",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -96,6 +97,7 @@ DEVELOPMENT_ON_TOP = {
     "round36": 2,
     "round37": 1,
     "round38": 1,
+    "round40": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -136,6 +138,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round36": 0,
     "round37": 0,
     "round38": 0,
+    "round40": 0,
 }
 
 
@@ -187,6 +190,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round36"]["development"] + rounds["round36"]["held-out"]) >= 8
     assert len(rounds["round37"]["development"] + rounds["round37"]["held-out"]) >= 8
     assert len(rounds["round38"]["development"] + rounds["round38"]["held-out"]) >= 8
+    assert len(rounds["round40"]["development"] + rounds["round40"]["held-out"]) >= 4
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
