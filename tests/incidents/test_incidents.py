@@ -97,7 +97,7 @@ DEVELOPMENT_ON_TOP = {
     "round36": 2,
     "round37": 1,
     "round38": 1,
-    "round40": 0,
+    "round40": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
