@@ -11,13 +11,22 @@
 Bands: the collectives carry their own (each method's 80% band, summed); streaming and compute
 ±25% (0.8 × HBM bandwidth and MFU 0.4–0.6, cost-model.md §6 rules 13-14); the MoE kernel
 term ±50% (``toplint.cost.compute.MOE_LAYER_BAND``).
+
+The ITL is that of a decode step replayed as CUDA graphs, the engines' default.  Where the
+deployment turns the graphs off (vLLM ``--enforce-eager``: the engine's ``ProfileRun.eager_key``)
+the host launches every kernel of every layer each step and a small batch waits on it: the ITL
+says it is a lower bound rather than price the host (one public figure so far,
+benchmarks/data/dense_decode: Qwen3-14B-AWQ on one A100 with vLLM 0.9.1 eager, 20.6 ms measured
+against 4.5 ms of streaming, vllm-project/vllm#20469).
 """
 
 from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
 from toplint.cost.compute import MOE_LAYER_BAND, compute_ms, moe_decode_ms, stream_ms
+from toplint.cost.enginecomm import option
 from toplint.cost.types import CostReport, Workload
+from toplint.engines.registry import get_engine
 from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
 from toplint.outcome.types import Latency
@@ -45,7 +54,8 @@ def latency(dep: Deployment, cost: CostReport, workload: Workload) -> Latency | 
     parts = (
         f"ITL = weight streaming {stream:.2f} ms"
         + (f" + MoE kernels {moe:.2f} ms" if moe else "")
-        + f" + collectives {cost.decode_comm_ms_per_step:.2f} ms",
+        + f" + collectives {cost.decode_comm_ms_per_step:.2f} ms"
+        + _graphs_off(dep),
         f"TTFT = prefill compute {compute:.1f} ms + collectives {cost.prefill_comm_ms:.1f} ms "
         f"({workload.prompt_tokens}-token prompt)",
     )
@@ -56,6 +66,19 @@ def latency(dep: Deployment, cost: CostReport, workload: Workload) -> Latency | 
         ttft_band=ttft_band,
         itl_band=itl_band,
         parts=parts,
+    )
+
+
+def _graphs_off(dep: Deployment) -> str:
+    """What the ITL leaves out where ``dep`` turns the engine's CUDA graphs off, else ""."""
+    profile = get_engine(dep.engine).memory.profile
+    key = profile.eager_key if profile is not None else ""
+    value = option(dep.options, key) if key else None
+    if value is None or str(value).strip().lower() in ("false", "0", "no"):
+        return ""
+    return (
+        f" (a lower bound: --{key.replace('_', '-')} turns the CUDA graphs off, and the host's "
+        "launch of every kernel each step is not priced)"
     )
 
 
