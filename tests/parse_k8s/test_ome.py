@@ -34,6 +34,34 @@ def test_parallelism_size_is_gpus_per_pod_times_pods() -> None:
     assert (dep.tp, dep.nodes, dep.gpus_per_node, dep.gpus) == (24, 3, 8, 24)
 
 
+SINGLE = """\
+apiVersion: ome.io/v1beta1
+kind: ClusterServingRuntime
+metadata: {name: small-rt}
+spec:
+  engineConfig:
+    runner:
+      name: ome-container
+      image: lmsysorg/sglang:v0.5.2
+      command: [python3, -m, sglang.launch_server]
+      args: [--model-path=/mnt/data/models/m, --tp-size=1]
+      resources: {limits: {nvidia.com/gpu: 1}}
+"""
+
+
+def test_a_runtime_with_no_leader_or_workers_is_one_pod_with_the_runners_gpus() -> None:
+    # OME runs a lone runner as the one container of each pod it creates (engine.go
+    # reconcileDeployment: a raw Deployment or a Knative Service): one node, its GPUs.
+    dep = only("rt.yaml", SINGLE)
+    assert (dep.tp, dep.nodes, dep.gpus_per_node, dep.gpus) == (1, 1, 1, 1)
+
+
+def test_a_lone_runner_whose_engine_spans_nodes_is_not_taken_for_one_pod() -> None:
+    text = SINGLE.replace("--tp-size=1]", "--tp-size=1, --nnodes=2]")
+    dep = only("rt.yaml", text)
+    assert dep.gpus is None
+
+
 def test_leader_and_workers_are_one_deployment() -> None:
     assert len(parse_text("rt.yaml", RUNTIME).deployments) == 1
 

@@ -23,6 +23,7 @@ from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
 from toplint.parse.k8s.context import Ctx, base_deployment, gpu_request, labelled
 from toplint.parse.k8s.pods import container_deployments
+from toplint.parse.k8s.workloads import spans_nodes
 from toplint.record import replace
 
 _TEMPLATE = "runtime template: the model comes from each InferenceService (`MODEL_PATH`)"
@@ -77,8 +78,27 @@ def _component(
     if not deps and multi:  # the engine runs in the workers only
         deps = container_deployments(ctx, (*at, "worker", "runner"), seeded, injected)
     if not multi:
-        return deps
+        return [_one_pod(dep) for dep in deps]
     return [_group(ctx, dep, at, size) for dep in deps]
+
+
+def _one_pod(dep: Deployment) -> Deployment:
+    """A component with no leader or workers: OME's controller runs its ``runner`` as the one
+    container of each pod it creates (a raw Deployment, or a Knative Service, of single-pod
+    replicas: pkg/controller/v1beta1/inferenceservice/components/engine.go
+    ``reconcileDeployment``), so an instance is one pod on
+    one node with the runner's GPUs -- unless the engine's own arguments span nodes, which one pod
+    cannot, and then the count is left as read."""
+    if spans_nodes(dep):
+        return dep
+    where = dep.sources.get("gpus", dep.position_of("nodes"))
+    return replace(
+        dep,
+        nodes=1,
+        gpus=dep.gpus_per_node,
+        pods_are_nodes=True,
+        sources={**dep.sources, "nodes": where},
+    )
 
 
 def _injected(
