@@ -46,11 +46,11 @@ VM to decline, after set 23), tests/data/open_world25/ (set 25, vLLM CPU images 
 Podman and Railway to decline, OpenShift AI ServingRuntimes, pm2 replicas from a Python
 launcher, a Pulumi program, a Bun Vast.ai launcher, `vllm serve --config` images, trtllm-bench
 and `vllm bench` sweeps, scripts sourcing a sweep configuration, llama.cpp and transformers
-apps beside them, after set 24), tests/data/open_world26/ (set 26, an OME ClusterServingRuntime, a
-RunPod Hub listing and its worker image, an exec-form ENTRYPOINT with an unexpanded variable, entrypoint
-scripts taking the GPU count from the environment, a Terraform Theta EdgeCloud deployment, Slurm vLLM
-servers, hub-cache snapshot paths, TGI without a shard count and a minimal SGLang re-implementation to
-leave alone, after set 25) and
+apps beside them, after set 24), tests/data/open_world26/ (set 26, an OME
+ClusterServingRuntime, a RunPod Hub listing and its worker image, an exec-form ENTRYPOINT with
+an unexpanded variable, entrypoint scripts taking the GPU count from the environment, a
+Terraform Theta EdgeCloud deployment, Slurm vLLM servers, hub-cache snapshot paths, TGI without
+a shard count and a minimal SGLang re-implementation to leave alone, after set 25) and
 tests/data/open_world_helm/ (set
 helm: Helm charts whose templates bind values to engine flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and

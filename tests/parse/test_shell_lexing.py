@@ -270,3 +270,34 @@ def test_a_brace_in_a_default_is_no_level_of_its_own() -> None:
         "vllm serve org/m --tensor-parallel-size 2\n"
     )
     assert not parse_text("job.sh", quoted).findings
+
+
+def test_commands_before_a_quote_never_closed_are_read_as_bash_runs_them() -> None:
+    """bash runs each complete command before it reads the next, so a quote left open near
+    the end stops the script only there (jasonacox/TinyLLM@fc933ab1 vllm/run-awq.sh: a stray
+    ``-q ${QUANTIZATION} --dtype ${DTYPE}"`` after its ``docker run``)."""
+    text = 'vllm serve m --tensor-parallel-size 2\n\n-q ${Q}"\necho "done"\n'
+    result = parse_text("run.sh", text)
+    assert [d.tp for d in result.deployments] == [2]
+    [tl001] = [f for f in result.findings if f.rule == "TL001"]
+    assert (tl001.line, tl001.column) == (4, 11) and "lines 1-2" in tl001.message
+
+
+def test_the_command_a_quote_is_left_open_in_never_runs() -> None:
+    text = "echo ok\nvllm serve m \\\n  --tensor-parallel-size 2 --served-model-name 'oops\n"
+    result = parse_text("run.sh", text)
+    assert not result.deployments and [f.rule for f in result.findings] == ["TL001"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "if true; then\n  vllm serve m -tp 2\n  echo 'oops\nfi\n",  # the `if` never completes
+        "vllm serve m -tp 2 &&\necho 'oops\n",  # `&&` goes on to the next line
+        "(\nvllm serve m -tp 2\necho 'oops\n",  # a subshell never closed
+        "f() {\n  vllm serve m -tp 2\n  echo 'oops\n}\nf\n",  # a function body never closed
+    ],
+)
+def test_a_command_inside_a_compound_the_quote_leaves_open_never_runs(text: str) -> None:
+    result = parse_text("run.sh", text)
+    assert not result.deployments and [f.rule for f in result.findings] == ["TL001"]

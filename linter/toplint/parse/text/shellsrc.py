@@ -14,6 +14,7 @@ from typing import Any
 import toplint.parse.multinode
 from toplint.accelerators import RUNTIME_ENV
 from toplint.engines.registry import get_engine, get_spec
+from toplint.errors import SourceError
 from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import SHELL_SUFFIXES, Source
@@ -44,6 +45,7 @@ from toplint.parse.text.sourcemap import (
     source_map,
 )
 from toplint.parse.text.together import Start, detached, runs_detached, start_of, stopped
+from toplint.parse.text.truncated import before_error, runs_before
 from toplint.parse.text.wrapped import (
     as_wrapped,
     runtime_image,
@@ -151,7 +153,15 @@ class ShellParser:
         return first.startswith("#!") and first.rsplit("/", 1)[-1].split()[-1] in SHELLS
 
     def parse(self, source: Source) -> ParseResult:
+        try:
+            return self._read(source)
+        except SourceError as exc:  # a quote never closed: bash ran the commands before it
+            head = runs_before(source.text, exc)
+            if head is None:
+                raise
+            return before_error(self._read(replace(source, text=head)), exc, head)
 
+    def _read(self, source: Source) -> ParseResult:
         deployments: list[Deployment] = []
         findings: list[Finding] = []
         # a Jinja template of a script: what the playbook rendering it sets, the rest unresolved
