@@ -45,6 +45,8 @@ discuss.vllm.ai, r/LocalLLaMA and blog benchmarks);
 deploy guides (vLLM recipes, Dynamo, StepFun's Step3);
 `--set round40`: tests/incidents/SPLIT40.md, 4 more web pages (an NVIDIA developer-forum thread and
 three field reports: a personal blog, an operator's write-up, a Show HN post);
+`--set round41`: tests/incidents/SPLIT41.md, 8 more threads from operator and platform trackers
+(production-stack, KServe, Ray Serve LLM and KubeRay, GPUStack, KAITO);
 default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
@@ -113,6 +115,7 @@ SPLITS = {
     "round37": "SPLIT37.md",
     "round38": "SPLIT38.md",
     "round40": "SPLIT40.md",
+    "round41": "SPLIT41.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

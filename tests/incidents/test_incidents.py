@@ -55,6 +55,7 @@ ROUNDS = (
     "round37",
     "round38",
     "round40",
+    "round41",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -98,6 +99,7 @@ DEVELOPMENT_ON_TOP = {
     "round37": 1,
     "round38": 1,
     "round40": 1,
+    "round41": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -139,6 +141,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round37": 0,
     "round38": 0,
     "round40": 0,
+    "round41": 0,
 }
 
 
@@ -191,6 +194,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round37"]["development"] + rounds["round37"]["held-out"]) >= 8
     assert len(rounds["round38"]["development"] + rounds["round38"]["held-out"]) >= 8
     assert len(rounds["round40"]["development"] + rounds["round40"]["held-out"]) >= 4
+    assert len(rounds["round41"]["development"] + rounds["round41"]["held-out"]) >= 8
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
