@@ -98,7 +98,16 @@ KINDS: dict[str, SourceKind] = {
             devices_listed=True,
             shm_fix="mount a profile storage volume of class: ram at /dev/shm",
         ),
-        _pod("helm-production-stack", "requestGPU"),
+        # production-stack's chart mounts its own /dev/shm volume for vllmConfig.tensorParallelSize
+        # (``toplint.parse.structured.helm.chart_dev_shm``).
+        SourceKind(
+            "helm-production-stack",
+            "pod",
+            "requestGPU",
+            devices_listed=True,
+            shm_fix="set vllmConfig.tensorParallelSize (the chart then mounts an emptyDir "
+            "{medium: Memory, sizeLimit: shmSize, 20Gi by default} at /dev/shm)",
+        ),
         _pod("helm-llm-d"),
         _pod("production-stack-runtime"),
         _pod("aibrix"),

@@ -99,7 +99,7 @@ DEVELOPMENT_ON_TOP = {
     "round37": 1,
     "round38": 1,
     "round40": 1,
-    "round41": 0,
+    "round41": 2,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,

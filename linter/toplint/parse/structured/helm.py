@@ -227,6 +227,7 @@ def _plain(ctx: Ctx, at: Path, spec: dict[str, Any], dep: Deployment) -> Deploym
         )
     if "replicaCount" in spec:
         sources["replicas"] = ctx.key((*at, "replicaCount"))
+    options.update(chart_dev_shm(spec))
     return replace(
         dep,
         nodes=1,
@@ -237,6 +238,34 @@ def _plain(ctx: Ctx, at: Path, spec: dict[str, Any], dep: Deployment) -> Deploym
         pods_are_nodes=True,
         sources=sources,
     )
+
+
+def chart_dev_shm(spec: dict[str, Any]) -> dict[str, str]:
+    """The serving pod's ``/dev/shm`` (``toplint.parse.k8s.shm``'s values) as the chart renders
+    it: deployment-vllm-multi.yaml (vllm-project/production-stack@f1f9822) mounts an emptyDir
+    ``{medium: Memory, sizeLimit: shmSize}`` (20Gi by default) at /dev/shm only when
+    ``vllmConfig`` has the key ``tensorParallelSize``, and sets ``hostIPC`` only for
+    ``lmcacheConfig.enablePD``; ``extraVolumeMounts`` and ``extraVolumes`` are the user's own.
+    A tensor-parallel size given in ``extraArgs`` leaves the runtime's 64 MiB
+    (vllm-project/production-stack#95).  Charts before #105 (February 2025) mounted nothing."""
+    lmcache = spec.get("lmcacheConfig")
+    if isinstance(lmcache, dict) and lmcache.get("enablePD"):
+        return {"dev_shm": "host-ipc"}
+    config = spec.get("vllmConfig")
+    if isinstance(config, dict) and "tensorParallelSize" in config:
+        return {"dev_shm": "memory", "dev_shm_size": str(spec.get("shmSize") or "20Gi")}
+    mounts = spec.get("extraVolumeMounts")
+    for mount in mounts if isinstance(mounts, list) else []:
+        if isinstance(mount, dict) and str(mount.get("mountPath", "")).rstrip("/") == "/dev/shm":
+            volumes = spec.get("extraVolumes")
+            named = [v for v in volumes if isinstance(v, dict)] if isinstance(volumes, list) else []
+            volume = next((v for v in named if v.get("name") == mount.get("name")), {})
+            empty = volume.get("emptyDir")
+            if isinstance(empty, dict) and empty.get("medium") == "Memory":
+                size = empty.get("sizeLimit")
+                return {"dev_shm": "memory", **({"dev_shm_size": str(size)} if size else {})}
+            return {"dev_shm": "volume"}
+    return {"dev_shm": "default"}
 
 
 def _ray(ctx: Ctx, at: Path, spec: dict[str, Any], dep: Deployment) -> Deployment:
