@@ -109,7 +109,15 @@ KINDS: dict[str, SourceKind] = {
             "{medium: Memory, sizeLimit: shmSize, 20Gi by default} at /dev/shm)",
         ),
         _pod("helm-llm-d"),
-        _pod("production-stack-runtime"),
+        # The VLLMRuntime operator renders no /dev/shm setting (``helm.runtime_cr``).
+        SourceKind(
+            "production-stack-runtime",
+            "pod",
+            "nvidia.com/gpu",
+            devices_listed=True,
+            shm_fix="the VLLMRuntime pod has no /dev/shm setting: serve tensor parallel from the "
+            "Helm chart with vllmConfig.tensorParallelSize (it mounts an emptyDir at /dev/shm)",
+        ),
         _pod("aibrix"),
         _pod("dynamo"),
         _pod("kserve-isvc"),

@@ -51,3 +51,15 @@ def _shm(extra: str) -> dict[str, str]:
 )
 def test_chart_dev_shm(extra: str, expected: dict[str, str]) -> None:
     assert _shm(extra) == expected
+
+
+def test_ray_pods_get_the_same_volume_and_no_host_ipc() -> None:
+    # ray-cluster.yaml (production-stack d6eece8): the head and the workers mount the emptyDir
+    # for tensorParallelSize; lmcacheConfig.enablePD sets no hostIPC there
+    ray = "      replicaCount: 1\n      raySpec: {enabled: true, headNode: {requestGPU: 2}}\n"
+    assert _shm(ray + "      vllmConfig: {tensorParallelSize: 2, pipelineParallelSize: 2}\n") == {
+        "dev_shm": "memory",
+        "dev_shm_size": "20Gi",
+    }
+    pd = "      lmcacheConfig: {enabled: true, enablePD: true}\n"
+    assert _shm(ray + pd + "      vllmConfig: {extraArgs: [-tp, '2']}\n") == {"dev_shm": "default"}

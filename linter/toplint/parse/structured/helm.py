@@ -32,6 +32,7 @@ from toplint.parse.flagfields import apply_flags
 from toplint.parse.k8s.context import Ctx, GpuRequest, gpu_request, to_int, with_gpu
 from toplint.parse.k8s.manifest import looks_like_k8s
 from toplint.parse.options import Arg, parse_args
+from toplint.parse.structured.chartshm import chart_dev_shm, runtime_dev_shm
 from toplint.parse.structured.helmargs import CONFIG_KEYS, SPEC_KEYS, extra_args, render, value_text
 from toplint.record import replace
 
@@ -240,34 +241,6 @@ def _plain(ctx: Ctx, at: Path, spec: dict[str, Any], dep: Deployment) -> Deploym
     )
 
 
-def chart_dev_shm(spec: dict[str, Any]) -> dict[str, str]:
-    """The serving pod's ``/dev/shm`` (``toplint.parse.k8s.shm``'s values) as the chart renders
-    it: deployment-vllm-multi.yaml (vllm-project/production-stack@f1f9822) mounts an emptyDir
-    ``{medium: Memory, sizeLimit: shmSize}`` (20Gi by default) at /dev/shm only when
-    ``vllmConfig`` has the key ``tensorParallelSize``, and sets ``hostIPC`` only for
-    ``lmcacheConfig.enablePD``; ``extraVolumeMounts`` and ``extraVolumes`` are the user's own.
-    A tensor-parallel size given in ``extraArgs`` leaves the runtime's 64 MiB
-    (vllm-project/production-stack#95).  Charts before #105 (February 2025) mounted nothing."""
-    lmcache = spec.get("lmcacheConfig")
-    if isinstance(lmcache, dict) and lmcache.get("enablePD"):
-        return {"dev_shm": "host-ipc"}
-    config = spec.get("vllmConfig")
-    if isinstance(config, dict) and "tensorParallelSize" in config:
-        return {"dev_shm": "memory", "dev_shm_size": str(spec.get("shmSize") or "20Gi")}
-    mounts = spec.get("extraVolumeMounts")
-    for mount in mounts if isinstance(mounts, list) else []:
-        if isinstance(mount, dict) and str(mount.get("mountPath", "")).rstrip("/") == "/dev/shm":
-            volumes = spec.get("extraVolumes")
-            named = [v for v in volumes if isinstance(v, dict)] if isinstance(volumes, list) else []
-            volume = next((v for v in named if v.get("name") == mount.get("name")), {})
-            empty = volume.get("emptyDir")
-            if isinstance(empty, dict) and empty.get("medium") == "Memory":
-                size = empty.get("sizeLimit")
-                return {"dev_shm": "memory", **({"dev_shm_size": str(size)} if size else {})}
-            return {"dev_shm": "volume"}
-    return {"dev_shm": "default"}
-
-
 def _ray(ctx: Ctx, at: Path, spec: dict[str, Any], dep: Deployment) -> Deployment:
     """Ray: ``replicaCount`` worker pods + 1 head pod serve one instance."""
     workers = to_int(spec.get("replicaCount", 1))
@@ -290,6 +263,7 @@ def _ray(ctx: Ctx, at: Path, spec: dict[str, Any], dep: Deployment) -> Deploymen
         nodes=nodes,
         gpus=gpus,
         replicas=1,
+        options={**dep.options, **chart_dev_shm(spec, ray=True)},
         notes=notes,
         pods_are_nodes=None,
         sources={**dep.sources, "nodes": where},
@@ -330,7 +304,17 @@ def runtime_cr(ctx: Ctx) -> list[Deployment]:
         kind = str(ctx.get((*res, "gpuType")) or "nvidia.com/gpu")
         dep = with_gpu(dep, GpuRequest(ctx.count((*res, "gpu")), kind, ctx.key((*res, "gpu"))))
     replicas = ctx.count(("spec", "deploymentConfig", "replicas"), 1) or 1
-    return [replace(dep, nodes=1, gpus=dep.gpus_per_node, replicas=replicas, pods_are_nodes=True)]
+    shm = runtime_dev_shm(ctx.mapping(("spec",)))
+    return [
+        replace(
+            dep,
+            nodes=1,
+            gpus=dep.gpus_per_node,
+            replicas=replicas,
+            pods_are_nodes=True,
+            options={**dep.options, **shm},
+        )
+    ]
 
 
 def llm_d(ctx: Ctx) -> list[Deployment]:
