@@ -17,6 +17,10 @@ DOC = """\
 Reports, once per variable per deployment, a value toplint needs but cannot resolve: a shell
 variable set outside the file, a positional parameter (`$1`), a Helm template expression. It
 names the variable and the setting it feeds; the checks that need that value are skipped.
+Besides the parallel layout and the model, that covers every option the engine's memory
+accounting sizes memory from (`--gpu-memory-utilization $GMU`, `--max-model-len`,
+`--max-num-seqs`, a `--speculative-config` from a variable with no value): the memory fit is
+then not judged, rather than computed with the engine's default in the value's place.
 
 A script that forwards its own arguments into the engine command (`"$@"`, `$*`) gets one info
 finding too: what a caller passes is unknown here, so the checks use the layout written in the

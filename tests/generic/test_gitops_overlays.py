@@ -161,7 +161,13 @@ def test_a_json_patch_appends_an_argument_and_images_retag_the_container() -> No
 def test_the_base_alone_keeps_what_only_the_overlay_sets() -> None:
     (dep,) = _parse(GKE / "base/deployment.yaml").deployments
     assert (dep.tp, dep.gpus) == (None, None)
-    assert {u.variable for u in dep.unresolved} == {"MODEL_ID", "TENSOR_PARALLEL_SIZE"}
+    # the memory accounting's inputs the overlay sets are unresolved too (TL003), not defaulted
+    assert {u.variable for u in dep.unresolved} == {
+        "MODEL_ID",
+        "TENSOR_PARALLEL_SIZE",
+        "MAX_MODEL_LEN",
+        "GPU_MEMORY_UTILIZATION",
+    }
 
 
 def test_a_kustomization_that_changes_nothing_adds_no_deployment() -> None:

@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 
 from toplint.catalog_types import ModelSpec
 from toplint.cost.types import CostReport, Workload
+from toplint.engines.memoryinputs import engine_memory_inputs
 from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster, GpuSpec
 from toplint.infra.runmemo import RecordedOptions, RunMemo, agree
@@ -41,12 +42,23 @@ def _outcome(
     # A draft toplint cannot size only adds memory: without it the deployment that does not
     # fit does not fit with it either, and one that fits is not judged.
     unjudged = ""
+    unknown = _unresolved_inputs(dep) if mem is not None else ""
+    if unknown:  # sized with the engine's default in place of a value not known: not judged
+        mem, unjudged = None, f"{unknown} could not be resolved (TL003)"
     if mem is not None and mem.fits and mem.draft_unjudged:
         unjudged = f"speculative decoding with {mem.draft}: {mem.draft_unjudged}"
         mem = None
     if mem is not None and model is not None and not mem.fits:
         mem, unjudged = _experts_unknown(dep, model, gpu, mem) or (mem, unjudged)
     return Outcome(problems(dep, model, gpu), mem, lat, unjudged)
+
+
+def _unresolved_inputs(dep: Deployment) -> str:
+    """The memory accounting's options whose value the deployment's files leave unresolved
+    (``toplint.engines.memoryinputs``), as a message names them; "" when every one is known."""
+    inputs = engine_memory_inputs(dep.engine)
+    found = sorted({u.field for u in dep.unresolved if u.field in inputs})
+    return ", ".join(f"`{name}`" for name in found)
 
 
 def _experts_unknown(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from toplint.engines.memoryinputs import engine_memory_inputs
 from toplint.engines.registry import get_engine
 from toplint.engines.release import pinned
 from toplint.engines.types import EngineSpec
@@ -19,7 +20,8 @@ from toplint.parse.options import MISSING_VALUE, Arg
 from toplint.record import replace
 
 _INT_FIELDS = ("tp", "pp", "dp", "dp_local", "ep", "nodes", "gpus_per_node", "gpus")
-# Options whose unresolved value is reported (TL003) besides the Deployment fields.
+# Options whose unresolved value is reported (TL003) besides the Deployment fields and the
+# options the engine's memory accounting reads (``toplint.engines.memoryinputs``).
 _REPORTED = frozenset(
     {*_INT_FIELDS, "model", "ep_enabled", "all2all_backend", "moe_a2a_backend", "node_rank"}
     | {"data_parallel_start_rank", "data_parallel_rank", "distributed_executor_backend"}
@@ -32,6 +34,7 @@ def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> De
     sources = dict(base.sources)
     options = {**spec.implied, **base.options}  # what the wrapper passes unless written
     unresolved = list(base.unresolved)
+    sized_from = engine_memory_inputs(spec.engine_name)
     for flag in flags:
         field_name = spec.field_of(flag.name)
         # The option token (`--tensor-parallel-size`): findings point at the offending name;
@@ -46,7 +49,11 @@ def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> De
             if field_name in (*_INT_FIELDS, "model"):
                 values[field_name] = None
             options.pop(field_name, None)
-            if field_name not in _REPORTED and field_name not in spec.fields.values():
+            if (
+                field_name not in _REPORTED
+                and field_name not in spec.fields.values()
+                and field_name not in sized_from
+            ):
                 continue  # an unresolved port or path does not matter to any check
             unresolved.extend(
                 Unresolved(field_name, var, flag.value_position or flag.position)
