@@ -5,6 +5,15 @@ Dynamo (nvidia.com/v1alpha1): each ``spec.services.<name>`` running an engine is
 per pod = ``resources.limits.gpu``; ``replicas`` independent workers; the engine line is in
 ``extraPodSpec.mainContainer.{command,args}`` (engine-vocabulary.md §5 Dynamo).
 
+Dynamo v1beta1 (nvidia.com/v1beta1, the storage version): ``spec.components`` is a list, each
+entry named by ``name``, with ``replicas``, ``multinode.nodeCount`` and a native
+``podTemplate`` (a PodTemplateSpec, its containers' own ``resources`` and ``env``) in place of
+v1alpha1's per-component fields; ``spec.env`` is prepended to every component's environment
+(ai-dynamo/dynamo@0fddc01b deploy/operator/api/v1beta1/dynamographdeployment_types.go
+``DynamoGraphDeploymentSpec.Components``/``Env``; @006b6e10 dynamocomponentdeployment_types.go
+``DynamoComponentDeploymentSharedSpec``: "The operator injects its defaults into the container
+named main").  Each container of the template is read as any pod's (``pods.pod_deployments``).
+
 StormService (orchestration.aibrix.ai/v1alpha1): ``spec.template.spec.roles[]`` each a pod
 template; ``podGroupSize`` pods form one multi-node instance, ``replicas`` instances; AIBrix
 injects ``POD_GROUP_INDEX`` (unresolved), ``PODSET_NAME``, ``STORM_SERVICE_NAME``.
@@ -22,7 +31,7 @@ from toplint.record import replace
 def graph_deployment(ctx: Ctx) -> list[Deployment]:
     services = ctx.get(("spec", "services"))
     if not isinstance(services, dict):
-        return []
+        return _components(ctx)
     shared = _env_list(ctx, ("spec", "envs"))
     out: list[Deployment] = []
     for name in services:
@@ -55,6 +64,26 @@ def _service(ctx: Ctx, at: Path, name: str, shared: dict[str, str | None]) -> li
         dep = _spread(dep, nodes, "pods of a multinode worker")
         sources = {**dep.sources, "nodes": where} if where else dict(dep.sources)
         out.append(replace(dep, replicas=replicas or 1, sources=sources))
+    return out
+
+
+def _components(ctx: Ctx) -> list[Deployment]:
+    """v1beta1's ``spec.components``: one entry, its pod template, ``replicas`` workers of
+    ``multinode.nodeCount`` pods each."""
+    shared = _env_list(ctx, ("spec", "env"))
+    out: list[Deployment] = []
+    for i, item in enumerate(ctx.sequence(("spec", "components"))):
+        if not isinstance(item, dict) or not isinstance(item.get("podTemplate"), dict):
+            continue
+        at: Path = ("spec", "components", i)
+        base = replace(base_deployment(ctx, "dynamo"), name=str(item.get("name", "")))
+        nodes = ctx.count((*at, "multinode", "nodeCount"), 1) or 1
+        where = ctx.key((*at, "multinode", "nodeCount")) if item.get("multinode") else None
+        replicas = ctx.count((*at, "replicas"), 1) or 1
+        for dep in pod_deployments(ctx, (*at, "podTemplate"), base, shared):
+            dep = _spread(dep, nodes, "pods of a multinode worker")
+            sources = {**dep.sources, "nodes": where} if where else dict(dep.sources)
+            out.append(replace(dep, replicas=replicas, sources=sources))
     return out
 
 
