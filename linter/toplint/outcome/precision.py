@@ -50,9 +50,18 @@ class Precision:
 
 
 def served_format(dep: Deployment, model: ModelSpec | None) -> tuple[Format, str, str] | None:
-    """(format, what says so, deployment field to point at)."""
+    """(format, what says so, deployment field to point at).
+
+    A quantization option that names the checkpoint's own method (``ModelSpec.quant_method``)
+    serves what the checkpoint alone would: the engine takes its method from the checkpoint's
+    ``quantization_config`` and refuses any other (vllm-project/vllm@0052a5b8
+    vllm/config/model.py ``_verify_quantization``: "if self.quantization is None:
+    self.quantization = quant_method", a different one raises), so the verdict is the
+    checkpoint's, whether or not the option repeats it."""
     option = get_engine(dep.engine).quantization_option
     method = str(dep.options.get(option, "")) if option else ""
+    if model is not None and method.strip().lower() == model.quant_method.lower():
+        method = ""  # the checkpoint's own method, written again
     if method and (fmt := format_of(method)):
         return fmt, f"{option.split('.')[-1]} {method}", option
     if dep.model and (fmt := format_of(dep.model)):
