@@ -30,6 +30,7 @@ from toplint.hardware.localmodels import (
     read_config_json,
 )
 from toplint.hardware.modelcatalog import Entry, IdEntry, catalog, checkpoint_config, fold
+from toplint.hardware.modelpaths import candidates
 from toplint.infra.patterns import DeferredPattern
 from toplint.infra.readpolicy import OUTSIDE, inside_root
 from toplint.model import Deployment
@@ -106,33 +107,8 @@ def close_model(model_id: str) -> str | None:
     compares by its last part."""
     from toplint.hardware.suggest import close_model as suggest
 
-    names = list(_candidates(model_id))
+    names = list(candidates(model_id))
     return suggest(names[-1]) if names else None
-
-
-def _candidates(model_id: str) -> Iterator[str]:
-    """Names to try for an id: as written (``org/name``), then the basename of a path."""
-    text = model_id.strip().rstrip("/")
-    parts = [p for p in text.split("/") if p]
-    cache_dir = next((p for p in parts if p.startswith("models--")), None)
-    if cache_dir is not None:  # a path inside a Hugging Face cache: models--ORG--NAME/...
-        yield _key(cache_dir[len("models--") :].replace("--", "/", 1))
-    if len(parts) == 2 and not text.startswith(("/", ".", "~")):
-        yield _key(text)
-    if parts and "--" in parts[-1] and not parts[-1].startswith("models--"):
-        # A folder named ORG--NAME, as scripts name a download's --local-dir after the repo:
-        # a Hub id cannot hold "--" (huggingface/huggingface_hub@b7f86ddc
-        # src/huggingface_hub/utils/_validators.py validate_repo_id: "Cannot have -- or .. in
-        # repo_id"), so it is the id's separator, as in the Hub cache's own folder names.
-        org, _, name = parts[-1].partition("--")
-        if org and name and "--" not in name:
-            yield _key(f"{org}/{name}")
-            yield _key(name)
-    if parts:
-        base = _key(parts[-1])
-        yield base
-        if base.startswith("meta-llama-"):  # "Meta-Llama-3.1-70B" is "Llama-3.1-70B"
-            yield base[len("meta-") :]
 
 
 def _strip(name: str) -> Iterator[tuple[str, tuple[str, ...]]]:
@@ -250,7 +226,7 @@ def _find(model_id: str) -> tuple[Entry, tuple[str, ...], IdEntry | None] | None
     """The architecture an id names, the suffixes stripped to reach it, and the published id
     entry it matched (which knows its checkpoint's own quantization), if any."""
     cat = catalog()
-    for candidate in _candidates(model_id):
+    for candidate in candidates(model_id):
         for name, removed in _strip(candidate):
             item = cat.published(name) or cat.published(name.rsplit("/", 1)[-1])
             if item is not None:
@@ -405,5 +381,5 @@ def lookup_model(
     if spec is None:
         spec = _from_catalog(model_id)
     if spec is None and hf_cache:
-        spec = from_hf_cache(_candidates(model_id), fold)
+        spec = from_hf_cache(candidates(model_id), fold)
     return spec

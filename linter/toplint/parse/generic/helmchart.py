@@ -32,22 +32,17 @@ from toplint.infra.patterns import lazy
 from toplint.infra.readpolicy import (
     ReadRefused,
     read_reference,
-    reference_root,
-    resolve_reference,
     shown_path,
 )
 from toplint.infra.yamlsafe import Document, load_documents
 from toplint.model import Deployment, Finding, Position, Severity, unparsable
 from toplint.parse.base import Source
 from toplint.parse.generic.chartdir import chart_above
+from toplint.parse.generic.charttemplates import MAX_TEMPLATE_BYTES, chart_templates, in_chart
 from toplint.parse.generic.layered import Layered
 from toplint.parse.helmtpl import Failed, SpanMap, render_chart
 from toplint.parse.mentions import named_engines, no_deployment
 from toplint.record import fields, is_record, replace
-
-MAX_TEMPLATES = 96
-MAX_TEMPLATE_BYTES = 256 * 1024
-MAX_DEPTH = 3  # templates/<a>/<b>/x.yaml
 
 Read = tuple[list[Deployment], list[Finding]]
 
@@ -206,7 +201,9 @@ def _load(
     except (SourceError, RecursionError, ValueError) as exc:
         return f"its values file {os.path.basename(source.path)} is not YAML ({exc})"
     try:
-        _, chart_text = read_reference(source.path, _in(folder, "Chart.yaml"), MAX_TEMPLATE_BYTES)
+        _, chart_text = read_reference(
+            source.path, in_chart(folder, "Chart.yaml"), MAX_TEMPLATE_BYTES
+        )
         chart_docs = load_documents(chart_text, "Chart.yaml")
     except (ReadRefused, OSError, SourceError, RecursionError, ValueError) as exc:
         return f"its Chart.yaml cannot be read ({exc})"
@@ -220,7 +217,7 @@ def _load(
         layers.extend([base] if base is not None else [])
     layers.extend(own)  # (a document that is not a mapping adds no values: ``Layered``)
     values = Layered([(doc, ()) for doc in layers], Position(source.path, 1, 1))
-    return values, chart_docs[0].data, _templates(source.path, folder)
+    return values, chart_docs[0].data, chart_templates(source.path, folder)
 
 
 def _unloaded(source: Source, folder: str, why: str) -> list[Finding]:
@@ -236,54 +233,18 @@ def _unloaded(source: Source, folder: str, why: str) -> list[Finding]:
             anchor="helm-template",
             severity=Severity.INFO,
         )
-        for path, text in _templates(source.path, folder)
+        for path, text in chart_templates(source.path, folder)
         if _may_run(text)
     ]
 
 
-def _in(folder: str, ref: str) -> str:
-    """``ref`` of the chart's folder, as a reference from the values file's folder."""
-    return ref if folder == "." else f"{folder}/{ref}"
-
-
 def _values_yaml(path: str, folder: str) -> Document | None:
     try:
-        full, text = read_reference(path, _in(folder, "values.yaml"), MAX_TEMPLATE_BYTES)
+        full, text = read_reference(path, in_chart(folder, "values.yaml"), MAX_TEMPLATE_BYTES)
         docs = load_documents(text, shown_path(full))
     except (ReadRefused, OSError, SourceError, RecursionError, ValueError):
         return None
     return docs[0] if len(docs) == 1 else None
-
-
-def _templates(values_path: str, chart: str) -> list[tuple[str, str]]:
-    """(path, text) of the chart's templates, helpers first, in name order, bounded (``chart``:
-    the chart's folder as a reference from the values file's)."""
-    found: list[str] = []
-    root = reference_root(values_path)
-    pending = ["templates"]
-    while pending and len(found) < MAX_TEMPLATES:
-        ref = pending.pop(0)
-        try:
-            folder = resolve_reference(values_path, _in(chart, ref), root)
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
-        except (ReadRefused, OSError, ValueError):
-            continue
-        for entry in entries:
-            name = f"{ref}/{entry.name}"
-            if entry.is_dir(follow_symlinks=False) and ref.count("/") < MAX_DEPTH:
-                pending.append(name)
-            elif entry.is_file(follow_symlinks=False) and entry.name.endswith(
-                (".yaml", ".yml", ".tpl", ".json")
-            ):
-                found.append(name)
-    out: list[tuple[str, str]] = []
-    for ref in sorted(found[:MAX_TEMPLATES], key=lambda r: (not r.endswith(".tpl"), r)):
-        try:
-            full, text = read_reference(values_path, _in(chart, ref), MAX_TEMPLATE_BYTES)
-        except (ReadRefused, OSError, ValueError):
-            continue
-        out.append((shown_path(full), text))
-    return out
 
 
 def _value_at(values: Layered, at: tuple[Any, ...], fallback: str) -> Position:
