@@ -23,7 +23,11 @@ deployment is never priced on the other GPU.  Or its layout has more ranks than 
 (65,536, the
 `placement-ranks` budget), or it names no model (a command or image without `--model`: its
 size, heads and layers decide every cost; a model written as a value toplint cannot resolve is
-TL003's). The fix is the line to write.
+TL003's), or its fit was not judged: the checkpoint's config.json has a `quantization_config`
+whose method, algorithm or width toplint does not read (HQQ without its `nbits`, GGUF, torchao,
+Quark, FP-Quant, a ModelOpt `quant_algo` it does not know, a quantization_config without bits).
+Weighing that checkpoint at 16 bits would be a guess (a 4-bit one four times too heavy), so its
+links and collectives are checked and its memory is not. The fix is the line to write.
 
 Outcome reported (toplint's severity policy): not computed — the deployment was not checked
 against the hardware, so toplint cannot say what it will do (error, so an unchecked deployment
@@ -64,7 +68,12 @@ clusters:
     gpus_per_node: 1
     gpu: {name: GH200, memory: 96 GB, memory_bandwidth: 4 TB/s, bf16_tflops: 989}
 ```
-or `toplint check --cluster a100-eth deploy/seed/`. A repository that has no manifest on
+or `toplint check --cluster a100-eth deploy/seed/`. For a checkpoint whose quantization toplint
+does not read, name a copy of its config.json whose `quantization_config` says the bits each
+weight is stored in (`"bits": 4` beside its `quant_method`):
+```yaml
+models: {"org/Model-HQQ": models/model-hqq-config.json}
+``` A repository that has no manifest on
 purpose says so once in its configuration, and its deployments are then counted in the
 summary as not checked but not reported one by one:
 ```yaml
@@ -78,6 +87,8 @@ None.
 Display only: the line belongs in toplint's configuration or the manifest.
 
 ## References
+- The quant_method values vLLM accepts (`QuantizationMethods`): https://github.com/vllm-project/vllm/blob/05d909563e1d1ada39a13b67e7b9a4cbca1d6a8e/vllm/model_executor/layers/quantization/__init__.py
+- The quant_method values SGLang accepts (`BASE_QUANTIZATION_METHODS`): https://github.com/sgl-project/sglang/blob/0116a682fcad45950388dc51d67a4f78721c00fa/python/sglang/srt/layers/quantization/__init__.py
 - Kubernetes, assigning pods to nodes (`nodeSelector`, node affinity):
   https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/
 - KubeAI `resourceProfile: <name>:<count>` (count times the profile's requests and limits, with
@@ -96,6 +107,7 @@ REPORTED = (
     "gpu-mismatch",
     "placement-ranks",
     "no-model",
+    "unresolved-weights",
 )
 
 

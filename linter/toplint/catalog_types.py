@@ -107,6 +107,11 @@ class ModelSpec:
     # their own beside wider layers (``toplint.hardware.hfweights.expert_bytes_of``: NVFP4 or
     # MXFP4 experts beside FP8 or 16-bit attention); 0: the experts share ``weight_bytes``
     expert_bytes: float = 0.0
+    # Why the checkpoint's bytes per weight are not known ("" when they are): its
+    # quantization_config names a method or algorithm toplint does not read
+    # (``toplint.hardware.hfweights.width_unresolved``); ``weight_bytes`` is then a placeholder
+    # no fit is judged on (``toplint.outcome.build``)
+    width_unknown: str = ""
     # The checkpoint's multi-token-prediction layers (config.json ``num_nextn_predict_layers``,
     # Qwen3.5/3.6's ``mtp_num_hidden_layers``; 0: none or not read), one such layer's parameters
     # outside the routed experts and its routed experts' (``toplint.hardware.hfmtp``), and

@@ -23,6 +23,7 @@ UncheckedKind = Literal[
     "no-model",
     "unresolved-model",
     "unknown-model",
+    "unresolved-weights",
     "accelerator",
 ]
 
@@ -61,5 +62,6 @@ UNCHECKED_KINDS: dict[UncheckedKind, str] = {
     "no-model": "no model named",
     "unresolved-model": "model not resolved",
     "unknown-model": "model not in the catalog",
+    "unresolved-weights": "weight width not read",
     "accelerator": "accelerator not modelled",
 }

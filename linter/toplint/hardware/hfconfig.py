@@ -18,16 +18,16 @@ from toplint.hardware.hfgranite import granite_spec
 from toplint.hardware.hfhybrid import hybrid_kinds, hybrid_spec
 from toplint.hardware.hfkda import kda_of
 from toplint.hardware.hfmtp import full_attention_params, mtp_fields
-from toplint.hardware.hfquant import (
-    Shares,
-    dtype_of,
-    quant_group_of,
-    quant_method_of,
-)
+from toplint.hardware.hfquant import Shares, dtype_of, quant_group_of, quant_method_of
 from toplint.hardware.hfquant import field_first as _first
 from toplint.hardware.hfquant import field_int as _int
 from toplint.hardware.hfspell import canonical
-from toplint.hardware.hfweights import expert_bytes_of, lm_head_bytes_of, weight_bytes_of
+from toplint.hardware.hfweights import (
+    expert_bytes_of,
+    lm_head_bytes_of,
+    weight_bytes_of,
+    width_unresolved,
+)
 from toplint.infra.numbers import whole
 from toplint.record import record, replace
 
@@ -158,9 +158,11 @@ def spec_from_hf_config(
     """
     try:
         cfg = canonical(_text_config(config))  # a family's own spellings: hfspell
-        if cfg.get("checkpoint_bytes") and not cfg.get("vocab_size"):
-            return _partial_spec(cfg, model_id, source)
-        spec = _spec(cfg, model_id, source)
+        partial = cfg.get("checkpoint_bytes") and not cfg.get("vocab_size")
+        spec = (_partial_spec if partial else _spec)(cfg, model_id, source)
+        spec = replace(spec, width_unknown=width_unresolved(cfg))  # a width not read: not guessed
+        if partial:
+            return spec
         if spec.expert_params and (experts := expert_bytes_of(cfg)):
             spec = replace(spec, expert_bytes=experts)
         if kda := kda_of(cfg, spec.num_layers):  # Kimi Delta Attention's heads (TP splits them)

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from toplint.hardware.hflayerkinds import ignored_kind, layer_kind
 from toplint.hardware.hfquant import Shares, field_first, field_int
 
-__all__ = ["expert_bytes_of", "lm_head_bytes_of", "weight_bytes_of"]
+__all__ = ["expert_bytes_of", "lm_head_bytes_of", "weight_bytes_of", "width_unresolved"]
 
 
 # quant_method values that store 8-bit weights and carry no ``bits`` field: SGLang's
@@ -29,61 +30,115 @@ _EIGHT_BIT_METHODS = frozenset({"blockwise_int8", "w8a8_int8", "w8a8_fp8"})
 _MXFP8_BYTES = (8 + 8 / 32) / 8
 
 
+# The quantization_config fields that give the weights' bits where a method writes them, each as
+# its engine's config reads it: GPTQ, AWQ, AutoRound/INC, DeepSpeedFP, GPTQ-Marlin-2:4 ``bits``,
+# AutoAWQ ``w_bit``, QQQ's and QoQ's ``wbits`` (vLLM ``QQQConfig.from_config``
+# ``get_from_keys(config, ["wbits"])``, SGLang ``QoQConfig.from_config``).  The inventory of
+# every quant_method vLLM and SGLang accept, and which of them this module reads, is
+# docs/quantization-widths.md.
+_BITS = ("bits", "w_bit", "wbits")
+
+
 def weight_bytes_of(
     cfg: Mapping[str, Any], expert_share: float, shares: Shares | None = None
 ) -> tuple[float, int]:
     """Bytes per weight as served and the FP8 block size, from quantization_config/dtype.
     ``shares`` (of the layers outside the embedding and LM head) lets a checkpoint whose
     ``config_groups`` quantize named layers at different widths be weighed by what each
-    group holds (``_mixed``)."""
+    group holds (``_mixed``).  A quantization_config this does not read gives 2 bytes, a
+    placeholder ``width_unresolved`` says is one: the spec carries the reason
+    (``ModelSpec.width_unknown``) and no fit is judged on it."""
     quant = cfg.get("quantization_config")
-    if isinstance(quant, Mapping):
-        method = str(quant.get("quant_method", "")).lower()
-        algo = str(quant.get("quant_algo", "")).lower()
-        mixed = _mixed(quant, shares) if shares is not None else None
-        if mixed is not None:
-            return mixed, 0
-        if method in ("compressed-tensors", "modelopt") and shares is not None:
-            width = _single_width(quant) if method == "compressed-tensors" else _modelopt(quant)
-            if width is not None:
-                return _ignoring(quant, shares, width), 0
-        if method in ("fp8", "fbgemm_fp8") or algo == "fp8":
-            block = quant.get("weight_block_size") or [0]
-            if _mxfp4_experts(cfg, quant):
-                return expert_share * 4.25 / 8 + (1 - expert_share) * 1.0, field_int(block[0])
-            if algo == "mixed_precision" and _group_bits(quant) == {4}:
-                # ModelOpt's FP4 re-release of an FP8 checkpoint (nvidia/DeepSeek-V4-*-NVFP4):
-                # the routed experts NVFP4 (4 bits and one FP8 scale per 16 = 4.5 bits),
-                # attention and shared experts left FP8 (hf_quant_config.json "quantized_layers"
-                # layers.N.ffn.experts NVFP4 group_size 16, exclude_modules *.attn.*,
-                # *.ffn.shared_experts.*: ai-dynamo/aiconfigurator@1808d648
-                # model_configs/nvidia--DeepSeek-V4-Flash-NVFP4_hf_quant_config.json).
-                return expert_share * 4.5 / 8 + (1 - expert_share) * 1.0, field_int(block[0])
-            return 1.0, field_int(block[0])
-        if method in _EIGHT_BIT_METHODS:
-            return 1.0, 0
-        if method == "mxfp4":
-            # gpt-oss: only the experts are MXFP4 (4 bits + one 8-bit scale per 32 = 4.25
-            # bits); attention, router and embeddings stay bf16 (cost-model.md §5.1).
-            return expert_share * 4.25 / 8 + (1 - expert_share) * 2.0, 0
-        if "fp4" in algo:
-            return _modelopt(quant) or 0.5, 0
-        if method == "modelopt" and algo == "mxfp8":
-            return _MXFP8_BYTES, 0
-        if method == "bitsandbytes":
-            # A pre-quantized bitsandbytes checkpoint has no ``bits``: vLLM's
-            # BitsAndBytesConfig.from_config reads load_in_8bit (int8 weights) and otherwise
-            # load_in_4bit, default True (two 4-bit weights packed per uint8)
-            # (vllm-project/vllm@01f5395f vllm/model_executor/layers/quantization/bitsandbytes.py);
-            # unsloth's QwQ-32B-unsloth-bnb-4bit was read as 16-bit (vllm-project/vllm#14452).
-            return (1.0 if quant.get("load_in_8bit") is True else 0.5), 0
-        bits = field_first(quant, "bits", "w_bit")
-        for group in (quant.get("config_groups") or {}).values():  # compressed-tensors
-            bits = bits or (group.get("weights") or {}).get("num_bits")
-        if bits:
-            return field_int(bits) / 8, 0
+    read = _read(cfg, quant, expert_share, shares) if isinstance(quant, Mapping) else None
     # vLLM --dtype auto serves fp32 checkpoints in 16 bits (vllm/config ModelConfig dtype).
-    return 2.0, 0
+    return read if read is not None else (2.0, 0)
+
+
+def width_unresolved(cfg: Mapping[str, Any]) -> str:
+    """Why the checkpoint's bytes per weight cannot be read from its quantization_config, in
+    the user's words; "" when they can (or it has none: its dtype's 16 bits).  What an engine
+    loads for a method or algorithm toplint does not read (HQQ, GGUF, torchao, Quark, FP-Quant,
+    a new ModelOpt ``quant_algo``) is not guessed: weighed at 16 bits, a 4-bit checkpoint's fit
+    would be judged on four times its weights."""
+    quant = cfg.get("quantization_config")
+    if not isinstance(quant, Mapping) or _read(cfg, quant, 0.0, None) is not None:
+        return ""
+    method = str(quant.get("quant_method", "") or "").strip()
+    algo = str(quant.get("quant_algo", "") or "").strip()
+    what = f"quant_method {method!r}" if method else "a quantization_config with no quant_method"
+    if algo:
+        what += f" with quant_algo {algo!r}"
+    return f"{what}: toplint does not read its bytes per weight"
+
+
+def _read(
+    cfg: Mapping[str, Any], quant: Mapping[str, Any], expert_share: float, shares: Shares | None
+) -> tuple[float, int] | None:
+    """``weight_bytes_of`` for a checkpoint with a quantization_config; None when the config
+    names a method, algorithm or width toplint does not read."""
+    method = str(quant.get("quant_method", "")).lower()
+    algo = str(quant.get("quant_algo", "")).lower()
+    mixed = _mixed(quant, shares) if shares is not None else None
+    if mixed is not None:
+        return mixed, 0
+    if method in ("compressed-tensors", "modelopt") and shares is not None:
+        width = _single_width(quant) if method == "compressed-tensors" else _modelopt(quant)
+        if width is not None:
+            return _ignoring(quant, shares, width), 0
+    if method in ("fp8", "fbgemm_fp8") or algo == "fp8":
+        block = quant.get("weight_block_size") or [0]
+        if _mxfp4_experts(cfg, quant):
+            return expert_share * 4.25 / 8 + (1 - expert_share) * 1.0, field_int(block[0])
+        if algo == "mixed_precision" and _group_bits(quant) == {4}:
+            # ModelOpt's FP4 re-release of an FP8 checkpoint (nvidia/DeepSeek-V4-*-NVFP4):
+            # the routed experts NVFP4 (4 bits and one FP8 scale per 16 = 4.5 bits),
+            # attention and shared experts left FP8 (hf_quant_config.json "quantized_layers"
+            # layers.N.ffn.experts NVFP4 group_size 16, exclude_modules *.attn.*,
+            # *.ffn.shared_experts.*: ai-dynamo/aiconfigurator@1808d648
+            # model_configs/nvidia--DeepSeek-V4-Flash-NVFP4_hf_quant_config.json).
+            return expert_share * 4.5 / 8 + (1 - expert_share) * 1.0, field_int(block[0])
+        return 1.0, field_int(block[0])
+    if method in _EIGHT_BIT_METHODS:
+        return 1.0, 0
+    if method == "mxfp4":
+        # gpt-oss: only the experts are MXFP4 (4 bits + one 8-bit scale per 32 = 4.25
+        # bits); attention, router and embeddings stay bf16 (cost-model.md §5.1).
+        return expert_share * 4.25 / 8 + (1 - expert_share) * 2.0, 0
+    if "fp4" in algo:
+        return _modelopt(quant) or 0.5, 0
+    if method == "modelopt" and algo == "mxfp8":
+        return _MXFP8_BYTES, 0
+    if method == "bitsandbytes":
+        # A pre-quantized bitsandbytes checkpoint has no ``bits``: vLLM's
+        # BitsAndBytesConfig.from_config reads load_in_8bit (int8 weights) and otherwise
+        # load_in_4bit, default True (two 4-bit weights packed per uint8)
+        # (vllm-project/vllm@01f5395f vllm/model_executor/layers/quantization/bitsandbytes.py);
+        # unsloth's QwQ-32B-unsloth-bnb-4bit was read as 16-bit (vllm-project/vllm#14452).
+        return (1.0 if quant.get("load_in_8bit") is True else 0.5), 0
+    if method == "hqq" and (hqq := _hqq(quant)) is not None:
+        return hqq
+    bits = field_first(quant, *_BITS)
+    for group in (quant.get("config_groups") or {}).values():  # compressed-tensors
+        bits = bits or (group.get("weights") or {}).get("num_bits")
+    if bits:
+        return field_int(bits) / 8, 0
+    return None
+
+
+def _hqq(quant: Mapping[str, Any]) -> tuple[float, int] | None:
+    """HQQ's width: ``quant_config.weight_quant_params`` ``nbits`` and ``group_size``, each group
+    with a scale and a zero point in the model's 16-bit dtype (vLLM ``HQQMarlinConfig.from_config``
+    reads those two fields, and ``HQQMarlinMethod.create_weights`` registers ``scale`` and
+    ``zero`` of ``params_dtype`` per group: vllm-project/vllm@00119e4e
+    vllm/model_executor/layers/quantization/hqq_marlin.py).  None when either is missing."""
+    inner = quant.get("quant_config")
+    params = inner.get("weight_quant_params") if isinstance(inner, Mapping) else None
+    if not isinstance(params, Mapping):
+        return None
+    bits, size = params.get("nbits"), params.get("group_size")
+    if not isinstance(size, int) or isinstance(size, bool) or size <= 0:
+        return None
+    return (field_int(bits) + 2 * 16 / size) / 8, 0
 
 
 def lm_head_bytes_of(cfg: Mapping[str, Any]) -> float:
@@ -143,36 +198,6 @@ def expert_bytes_of(cfg: Mapping[str, Any]) -> float:
     return 4.25 / 8 if method == "mxfp4" else 0.0
 
 
-# Words of a layer's name that say which kind of layer it is (Hugging Face module names:
-# ``model.layers.3.self_attn.q_proj``, ``model.language_model.layers.0.linear_attn.out_proj``,
-# ``backbone.layers.0.mixer.in_proj``, ``model.layers.5.mlp.experts``), the first match deciding.
-_KIND_WORDS = (
-    ("shared_expert", "rest"),
-    ("experts", "experts"),
-    ("attn", "attention"),
-    ("attention", "attention"),
-    ("mixer", "attention"),
-    ("mlp", "rest"),
-    ("ffn", "rest"),
-    ("feed_forward", "rest"),
-)
-
-
-def _layer_kind(name: str) -> str | None:
-    """The kind of layer a ``config_groups`` target names ("attention", "experts", "rest",
-    "tables" for the embedding and LM head), or None for a target that names no layer (a
-    class such as ``Linear``, a ``re:`` pattern, a name of no known kind)."""
-    if not isinstance(name, str) or name.startswith("re:") or ("." not in name and "_" not in name):
-        return None
-    parts = name.lower().split(".")
-    if parts[-1] in ("lm_head", "embed_tokens", "wte", "word_embeddings"):
-        return "tables"
-    for word, kind in _KIND_WORDS:
-        if any(word in p for p in parts):
-            return kind
-    return None
-
-
 def _mixed(quant: Mapping[str, Any], shares: Shares) -> float | None:
     """Bytes per weight of a checkpoint whose ``config_groups`` name the layers each group
     quantizes and give them different widths (ModelOpt's MIXED_PRECISION: nvidia/Qwen3.6-27B-
@@ -214,7 +239,7 @@ def _kind_widths(quant: Mapping[str, Any]) -> dict[str, float] | None:
             return None
         widths.add(width)
         for target, n in targets:
-            kind = _layer_kind(target)
+            kind = layer_kind(target)
             if kind is None:
                 return None
             per = counts.setdefault(kind, {})
@@ -225,28 +250,6 @@ def _kind_widths(quant: Mapping[str, Any]) -> dict[str, float] | None:
     return {
         kind: sum(w * n for w, n in per.items()) / sum(per.values()) for kind, per in counts.items()
     }
-
-
-def _ignored_kind(pattern: str) -> str | None:
-    """The kind of layer a compressed-tensors ``ignore`` entry keeps unquantized ("attention",
-    "experts", "shared", "dense", "tables"), by the words it names, as NVIDIA's aiconfigurator
-    sorts them (ai-dynamo/aiconfigurator@095f58a5 aic-core/src/aiconfigurator_core/sdk/utils.py
-    ``_categorize_ignore_pattern``: "shared_expert" before "expert"; "mlp" with "_proj" and
-    no "expert" a dense MLP), a name of one numbered layer as its kind.  Only whole-kind words
-    count: a pattern naming one projection (``re:.*q_a_proj$``) or a router
-    (``re:.*mlp.gate$``) keeps a part too small to weigh, and its kind stays quantized."""
-    p = pattern.lower()
-    if "lm_head" in p or "embed_tokens" in p:
-        return "tables"
-    if "shared_expert" in p:
-        return "shared"
-    if "expert" in p:
-        return "experts"
-    if "attn" in p or "attention" in p:
-        return "attention"
-    if any(word in p for word in ("mlp", "feed_forward", "ffn")) and "_proj" in p:
-        return "dense"
-    return None
 
 
 def _single_width(quant: Mapping[str, Any]) -> float | None:
@@ -302,11 +305,11 @@ def _ignoring(quant: Mapping[str, Any], shares: Shares, width: float) -> float:
 
 def _kept_kinds(quant: Mapping[str, Any]) -> set[str | None]:
     """The kinds of layer a quantization_config's ``ignore`` list keeps in 16 bits
-    (``_ignored_kind``)."""
+    (``ignored_kind``)."""
     listed = quant.get("ignore")
     if not isinstance(listed, list):
         return set()
-    return {_ignored_kind(p) for p in listed if isinstance(p, str)}
+    return {ignored_kind(p) for p in listed if isinstance(p, str)}
 
 
 def _targets(group: Mapping[str, Any]) -> list[tuple[str, int]] | None:

@@ -165,13 +165,13 @@ def as_served(spec: ModelSpec, dep: Deployment) -> ModelSpec:
     """The spec with the bytes per weight the engine serves it at: the engine's quantization
     option (``Engine.quantization_option``: ``--quantization fp8``, ``QUANTIZE=bitsandbytes-nf4``,
     ``quant_config.quant_algo``) quantizes a 16-bit checkpoint; a checkpoint already quantized
-    (by its name or its ``quantization_config``) keeps its own bytes.  And with the context the
-    engine derives once the deployment's config overrides are laid over config.json
-    (``_context_as_served``)."""
+    (by its name or its ``quantization_config``, read or not) keeps its own bytes; and with the
+    context the engine derives under the deployment's config overrides (``_context_as_served``)."""
 
     engine = find_engine(dep.engine)
     spec = _context_as_served(spec, dep, engine)
-    if engine is None or not engine.quantization_option or spec.weight_bytes < 2.0:
+    quantized = spec.weight_bytes < 2.0 or spec.width_unknown  # a width not read: quantized
+    if engine is None or not engine.quantization_option or quantized:
         return spec
     method = dep.options.get(engine.quantization_option)
     weight_bytes = engine.quantization_bytes.get(str(method).lower()) if method else None

@@ -37,6 +37,10 @@ def _outcome(
     # Engines size their budgets on the total the driver reports (vLLM's total_gpu_memory is
     # cudaMemGetInfo's), below the nominal size where a public log gives it.
     gib = gpu.capacity_gib
+    if model is not None and model.width_unknown:
+        # Bytes per weight not read from the checkpoint's quantization_config: neither the
+        # fit nor the weights' share of each step is judged on a placeholder width.
+        return Outcome(problems(dep, model, gpu), None, None, _unread_width(model))
     mem = memory(dep, model, gib, gpu.name) if model is not None and gib > 0 else None
     lat = latency(dep, cost, workload) if cost is not None and model is not None else None
     # A draft toplint cannot size only adds memory: without it the deployment that does not
@@ -59,6 +63,10 @@ def _unresolved_inputs(dep: Deployment) -> str:
     inputs = engine_memory_inputs(dep.engine)
     found = sorted({u.field for u in dep.unresolved if u.field in inputs})
     return ", ".join(f"`{name}`" for name in found)
+
+
+def _unread_width(model: ModelSpec) -> str:
+    return f"{model.id}'s weights: {model.width_unknown}"
 
 
 def _experts_unknown(

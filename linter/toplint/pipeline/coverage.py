@@ -12,6 +12,7 @@ import os
 from typing import TYPE_CHECKING
 
 from toplint.accelerators import of_cluster, of_deployment
+from toplint.catalog_types import ModelSpec
 from toplint.discover.files import NAMES, SUFFIXES
 from toplint.hardware.asks import GpuAsk
 from toplint.hardware.catalog import lookup_gpu
@@ -167,6 +168,23 @@ def unknown_model(dep: Deployment) -> Unchecked:
         )
     return Unchecked(
         "unknown-model", f"model `{dep.model}` is not in the catalog, so no cost was computed"
+    )
+
+
+def unread_width(model: ModelSpec) -> Unchecked:
+    """The model's bytes per weight are not read from its checkpoint's quantization_config
+    (``ModelSpec.width_unknown``): placed and priced, but whether it fits is not judged.  The
+    way to give the width is a ``models:`` entry naming a config.json (``lookup_model``) whose
+    quantization_config says its ``bits`` (``toplint.hardware.hfweights._BITS``)."""
+    return Unchecked(
+        "unresolved-weights",
+        f"whether it fits was not judged: {model.id}'s {model.width_unknown}, and weighing it "
+        "at 16 bits would be a guess",
+        fix=(
+            f'models: {{"{model.id}": path/to/config.json}}   # in toplint.yaml: a copy of its '
+            "config.json whose quantization_config adds `bits: N`, the bits each weight is "
+            "stored in"
+        ),
     )
 
 

@@ -139,7 +139,8 @@ def place_and_cost(
     cluster = seen_by(dep, cluster)
     placement, cost = toplint.outcome.build.priced(dep, cluster, model, workload)
     outcome = toplint.outcome.build.outcome(placement, cost, workload)
-    return Analysis(dep, cluster, model, placement, cost, outcome=outcome)
+    unread = coverage.unread_width(model) if model.width_unknown else None
+    return Analysis(dep, cluster, model, placement, cost, unchecked=unread, outcome=outcome)
 
 
 def seen_by(dep: Deployment, cluster: Cluster) -> Cluster:
