@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.engines.layout import flags
-from toplint.engines.registry import get_engine
+from toplint.engines.registry import build_pipeline, get_engine
 from toplint.engines.release import pinned
-from toplint.model import Finding, Severity
+from toplint.model import BUILT_FROM, BUILT_WRITTEN, Finding, Severity
 from toplint.rulebook.helpers import anchor_of, finding, finding_at, layout_fix, settings_fix
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -64,6 +64,14 @@ config.pbtxt for multi-GPU models" when `model.json` asks for `tensor_parallel_s
 never loads.  `KIND_MODEL` leaves the devices to the engine (its `GPU_DEVICE_IDS` parameter
 lists them).
 
+A TensorRT-LLM engine is built for one layout: `convert_checkpoint.py --tp_size T --pp_size P`
+writes a checkpoint of T × P rank shards and `trtllm-build` one engine per rank.
+`trtllm-serve ENGINE` takes the engine's sizes (a written `--tp_size 1`, the default, is
+overridden) and refuses any other: "tp_size 2 is not consistent with the engine's tp_size 4"
+(`_load_config_from_engine`, see References).  Where the same file converts, builds and
+serves, the deployment is read at the engine's sizes (`toplint.parse.builtengine`) and a size the
+serving command writes that differs is reported here.
+
 SGLang's `--enable-dp-attention` changed meaning three times (`server_args.py` of each
 release's wheel, see References).  Up to 0.4.4 it set the DP size to the TP size, whatever
 `--dp-size` said.  0.4.4.post1 to 0.5.1.post3 assert "Please set a dp-size > 1. You can use
@@ -99,6 +107,12 @@ sglang serve --model-path XiaomiMiMo/MiMo-V2.5-Pro --tp 16 --nnodes 2 --node-ran
     --dist-init-addr 10.0.0.1:5000
 ```
 
+```bash
+python convert_checkpoint.py --model_dir /models/Llama-3.1-70B --output_dir /ckpt --tp_size 4
+trtllm-build --checkpoint_dir /ckpt --output_dir /engine
+trtllm-serve /engine --tp_size 2
+```
+
 ## Use instead
 ```bash
 lmdeploy serve api_server internlm/internlm2_5-7b-chat --tp 4
@@ -112,6 +126,10 @@ sglang serve --model-path XiaomiMiMo/MiMo-V2.5-Pro --tp 16 --dp-size 2 --enable-
 ```bash
 python3 -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 8 --dp-size 8 \\
     --enable-dp-attention
+```
+
+```bash
+trtllm-serve /engine   # the engine's sizes; another layout is another convert and build
 ```
 
 ```
@@ -132,6 +150,8 @@ The `KIND_MODEL` change is advice (display): it is written in `config.pbtxt`, no
 the engine arguments are read from.
 
 ## References
+- TensorRT-LLM's LLM API loading an engine, `_load_config_from_engine`: https://github.com/NVIDIA/TensorRT-LLM/blob/fcd3f31682808ae56118ae43c1d7864a3a945e6f/tensorrt_llm/llmapi/llm_args.py
+- TensorRT-LLM `convert_checkpoint.py` `--tp_size`/`--pp_size` (the checkpoint's `mapping`): https://github.com/NVIDIA/TensorRT-LLM/blob/04a2cacbfd3b9ac76191bd8498ad871607b63a04/examples/llama/convert_checkpoint.py
 - LMDeploy TurboMind assertion: https://github.com/InternLM/lmdeploy/blob/v0.5.3/lmdeploy/turbomind/turbomind.py
 - Removal from the serve path (#2434, e6d70a022, v0.6.0): https://github.com/InternLM/lmdeploy/pull/2434
 - The copy in the offline converter's `main` (removed by #3759, v0.10.0): https://github.com/InternLM/lmdeploy/blob/v0.9.2/lmdeploy/turbomind/deploy/converter.py
@@ -159,6 +179,7 @@ def _power_of_two(n: int) -> bool:
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     yield from _triton_kind_gpu(rule, ctx)
+    yield from _built_engine_sizes(rule, ctx)
     yield from _refused_by_release(rule, ctx)
     yield from _presharded_qkv(rule, ctx)
     dep = ctx.deployment
@@ -235,6 +256,30 @@ def _triton_kind_gpu(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     )
 
 
+def _built_engine_sizes(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    """A server of an engine its file builds (``toplint.parse.builtengine``) that writes a size
+    other than 1 or the engine's: the engine's pipeline says it refuses it
+    (``BuildPipeline.refusal``)."""
+    dep = ctx.deployment
+    pipeline = build_pipeline(dep.engine)
+    if pipeline is None or BUILT_FROM not in dep.options:
+        return
+    for field, name in pipeline.sizes:
+        written, built = dep.options.get(BUILT_WRITTEN.get(field, "")), getattr(dep, field)
+        if written is None or built is None or written in ("1", str(built)):
+            continue
+        said = pipeline.refusal.format(flag=name, written=written, built=built)
+        yield finding_at(
+            rule,
+            ctx,
+            dep.position_of(f"{field}.written"),
+            f"the engine it serves was built at {name} {built} ({dep.options[BUILT_FROM]}), and "
+            f"{get_engine(dep.engine).title} refuses another: '{said}'; the server never starts",
+            data={name: written, "built": built},
+            anchor=f"{field}.written",
+        )
+
+
 RULE = Rule(
     code="TL213",
     name="engine-tensor-parallel-constraint",
@@ -242,7 +287,8 @@ RULE = Rule(
         "The engine's own tensor-parallel constraint (LMDeploy TurboMind: a power of two; "
         "Triton's vLLM backend: KIND_MODEL for more than one GPU; SGLang DP attention: "
         "--dp-size dividing --tp-size, and above 1 where a release asserts it; an attention TP "
-        "dividing the KV heads a fused QKV is stored pre-sharded over)."
+        "dividing the KV heads a fused QKV is stored pre-sharded over; TensorRT-LLM: the sizes "
+        "its engine was built with)."
     ),
     severity=Severity.ERROR,
     check=check,

@@ -183,6 +183,11 @@ class Unresolved:
     reported_by: str = ""
 
 
+# ``Deployment.options`` keys of a deployment serving an engine its file builds
+# (``toplint.parse.builtengine``): where its sizes were read, and each size the serving command
+# wrote itself, by field (TL213 reports one the built engine refuses).
+BUILT_FROM = "built.from"
+BUILT_WRITTEN = {"tp": "built.written_tp", "pp": "built.written_pp"}
 # ``Deployment.options`` key of how a script started the deployment without waiting for it
 # ("&", "-d": ``toplint.parse.text.together``): it runs beside what the script starts after it.
 RUNS_DETACHED = "detached"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from toplint.engines import atom, lmdeploy, sglang, tgi, trtllm, vllm
+from toplint.engines.built import BuildPipeline
 from toplint.engines.types import EP_LAYOUTS, WIRE, Engine, EngineSpec, Image, Launch
 from toplint.errors import ConfigError
 from toplint.model import DIMENSIONS
@@ -17,6 +18,7 @@ from toplint.plugins import call_hook
 __all__ = [
     "UnknownEngine",
     "all_engines",
+    "build_pipeline",
     "engine_running_in",
     "get_engine",
     "get_spec",
@@ -263,3 +265,14 @@ def engine_running_in(kind: str) -> Engine:
     if engine is None:
         raise UnknownEngine(f"no registered engine runs in {kind!r}")
     return engine
+
+
+# Engines that serve ahead-of-time-built engines, by name: their offline pipelines
+# (``toplint.engines.built``).
+_BUILT = {trtllm.ENGINE.name: trtllm.BUILD}
+
+
+def build_pipeline(name: str) -> BuildPipeline | None:
+    """The offline pipeline that fixes engine ``name``'s layout before it serves; None for an
+    engine that lays itself out when it starts."""
+    return _BUILT.get(name)

@@ -9,6 +9,7 @@ is applied over the command line (``update_llm_args_with_extra_options``: the fi
 from __future__ import annotations
 
 from toplint.engines import dynamo
+from toplint.engines.built import BuildPipeline
 from toplint.engines.gpuneeds import MemoryAccounting
 from toplint.engines.types import (
     Engine,
@@ -97,6 +98,23 @@ DYNAMO = EngineSpec(
     config_overrides_cli=True,
     strict_config_keys=False,
     config_fields=LLMAPI_FIELDS,
+)
+
+# The offline pipeline: ``convert_checkpoint.py --tp_size T --pp_size P`` (argparse defaults
+# 1 and 1) writes a checkpoint whose config.json ``mapping`` is ``Mapping(world_size=tp_size *
+# pp_size, tp_size, pp_size)`` (examples/llama/convert_checkpoint.py @04a2cacb; every model's
+# example alike, and examples/quantization/quantize.py with the same flags), ``trtllm-build
+# --checkpoint_dir CKPT --output_dir ENGINE`` one engine per rank from it; the LLM API serving
+# the engine (trtllm-serve) takes its sizes and refuses a written size other than 1 or the
+# engine's (tensorrt_llm/llmapi/llm_args.py ``_load_config_from_engine`` @fcd3f316).
+BUILD = BuildPipeline(
+    converters=("convert_checkpoint.py", "quantize.py"),
+    builder="trtllm-build",
+    sizes=(("tp", "tp_size"), ("pp", "pp_size")),
+    model_flag="model_dir",
+    refusal="{flag} {written} is not consistent with the engine's {flag} {built}",
+    source="NVIDIA/TensorRT-LLM@04a2cacb examples/llama/convert_checkpoint.py; "
+    "@fcd3f316 tensorrt_llm/llmapi/llm_args.py _load_config_from_engine",
 )
 
 _ATTENTION_DP_KEYS = ("enable_attention_dp", "enable-attention-dp")  # LLM-API key, Dynamo flag

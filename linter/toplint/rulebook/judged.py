@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from toplint.engines.registry import get_engine
-from toplint.model import Deployment, Finding, Severity
+from toplint.model import BUILT_FROM, Deployment, Finding, Severity
 from toplint.record import replace
 from toplint.rulebook.helpers import ranks_without_shared_memory
 from toplint.rulebook.types import RuleContext
@@ -130,6 +130,8 @@ def _writes_down(dep: Deployment, finding: Finding, sizes: dict[str, Any]) -> bo
 
 def judged(findings: list[Finding], ctx: RuleContext) -> list[Finding]:
     """``findings`` with each fix that the outcome rules out removed (and said why)."""
+    if ctx.deployment.options.get(BUILT_FROM):  # an engine built for its layout
+        return [_built_layout(f, ctx) for f in findings]
     if _declined(ctx):
         return [_unjudged_layout(f, ctx) for f in findings]
     if ctx.model is None or ctx.cluster is None:  # unplaced (too few GPUs) is still judged
@@ -160,6 +162,22 @@ def judged(findings: list[Finding], ctx: RuleContext) -> list[Finding]:
                     f = replace(f, fix=None, message=f"{f.message} (not `{change}`: {why})")
         out.append(f)
     return out
+
+
+def _built_layout(finding: Finding, ctx: RuleContext) -> Finding:
+    """A deployment serving an engine its file builds runs the layout the engine was converted
+    for (``toplint.parse.builtengine``): a size written on the serving command cannot change it
+    (TensorRT-LLM refuses one, TL213), so a layout fix is not offered there."""
+    sizes = {} if finding.fix is None else _sizes(finding, ctx.deployment.engine)
+    if not sizes:
+        return finding
+    assert finding.fix is not None
+    change = finding.fix.message.split(" (", 1)[0]
+    why = (
+        f"the engine is built for its layout ({ctx.deployment.options[BUILT_FROM]}): convert "
+        "and build it again at the new sizes"
+    )
+    return replace(finding, fix=None, message=f"{finding.message} (not `{change}`: {why})")
 
 
 def _declined(ctx: RuleContext) -> bool:

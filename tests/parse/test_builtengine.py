@@ -1,0 +1,80 @@
+"""A server of a TensorRT-LLM engine the same file converts and builds runs the layout the
+checkpoint was converted for (``toplint.parse.builtengine``), never the serving command's
+default of 1."""
+
+from __future__ import annotations
+
+from tests.parse.helpers import only
+from toplint.model import BUILT_FROM, BUILT_WRITTEN
+
+CONVERT = (
+    "python3 convert_checkpoint.py --model_dir /models/Llama-3.1-70B-Instruct \\\n"
+    "    --output_dir /ckpt/tp4 --dtype bfloat16 \\\n"
+    "    --tp_size 4 --pp_size 2\n"
+)
+BUILD = (
+    "trtllm-build --checkpoint_dir /ckpt/tp4 --output_dir /engines/llama-tp4 --gemm_plugin auto\n"
+)
+
+
+def test_the_served_engine_runs_the_converted_sizes_at_their_flags() -> None:
+    dep = only("build.sh", CONVERT + BUILD + "trtllm-serve /engines/llama-tp4\n")
+    assert (dep.tp, dep.pp) == (4, 2)
+    assert (dep.sources["tp"].line, dep.sources["tp"].column) == (3, 5)
+    assert dep.sources["pp"].line == 3
+    assert dep.model == "/models/Llama-3.1-70B-Instruct"
+    assert dep.options[BUILT_FROM] == "the checkpoint converted at line 1"
+    assert BUILT_WRITTEN["tp"] not in dep.options  # the serving command wrote no size
+
+
+def test_a_size_left_at_its_default_is_one_at_the_converter() -> None:
+    text = (
+        "python convert_checkpoint.py --model_dir /m/phi-2 --output_dir /ckpt --tp_size 2\n"
+        "trtllm-build --checkpoint_dir /ckpt --output_dir /engine\n"
+        "trtllm-serve /engine/ --tokenizer /m/phi-2\n"
+    )
+    dep = only("build.sh", text)
+    assert (dep.tp, dep.pp) == (2, 1)
+    assert dep.sources["pp"].line == 1
+
+
+def test_the_written_size_is_kept_for_the_rule_that_reports_a_refusal() -> None:
+    dep = only("build.sh", CONVERT + BUILD + "trtllm-serve /engines/llama-tp4 --tp_size 2\n")
+    assert dep.tp == 4
+    assert dep.options[BUILT_WRITTEN["tp"]] == "2"
+    assert dep.sources["tp.written"].line == 5
+
+
+def test_folders_given_through_variables_the_file_assigns_once() -> None:
+    text = (
+        "CKPT=/ckpt/tp8\nENGINE_DIR=/engines/tp8\n"
+        "python convert_checkpoint.py --model_dir /m/llama --output_dir $CKPT --tp_size 8\n"
+        "trtllm-build --checkpoint_dir ${CKPT} --output_dir ${ENGINE_DIR}\n"
+        "trtllm-serve $ENGINE_DIR\n"
+    )
+    assert only("build.sh", text).tp == 8
+
+
+def test_a_checkpoint_served_directly_runs_its_sizes() -> None:
+    text = (
+        "python quantize.py --model_dir /m/llama --qformat fp8 --output_dir /ckpt --tp_size 2\n"
+        "trtllm-serve /ckpt\n"
+    )
+    assert only("build.sh", text).tp == 2
+
+
+def test_an_engine_built_from_a_checkpoint_converted_elsewhere_is_not_guessed() -> None:
+    text = "trtllm-build --checkpoint_dir /ckpt --output_dir /engine\ntrtllm-serve /engine\n"
+    dep = only("build.sh", text)
+    assert (dep.tp, dep.pp) == (None, None)
+    assert {u.field for u in dep.unresolved} == {"tp", "pp"}
+
+
+def test_a_commented_out_conversion_and_another_engine_are_not_read() -> None:
+    text = (
+        "# python convert_checkpoint.py --model_dir /m --output_dir /ckpt --tp_size 8\n"
+        "python convert_checkpoint.py --model_dir /m --output_dir /other --tp_size 4\n"
+        "trtllm-serve /ckpt\n"
+    )
+    dep = only("build.sh", text)
+    assert dep.tp == 1 and BUILT_FROM not in dep.options
