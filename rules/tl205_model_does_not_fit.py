@@ -198,10 +198,11 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     else:
         if not m.working_in_budget:  # SGLang: the fraction holds weights and the KV pool
             need = m.weights
+        state = f" + the {m.state_fixed}" if m.state_fixed else ""  # SGLang's fixed slots
         used = (
             f"weights {_gib(m.weights)} + working memory {_gib(m.working)} = {_gib(need)}"
             if m.working_in_budget
-            else f"weights {_gib(m.weights)} (working memory {_gib(m.working)} outside it)"
+            else f"weights {_gib(m.weights)}{state} (working memory {_gib(m.working)} outside it)"
         )
         message = (
             f"per GPU: {used} > {_gib(m.budget)} ({_budget(m, gpu.name)}): no room for a KV "

@@ -101,3 +101,67 @@ def test_no_split_without_state_or_in_an_engine_that_pages_it_otherwise(
     if engine == "sglang":
         pool = min(pool, m.capacity - m.weights - m.working)
     assert m.kv_tokens == int(pool // m.kv_per_token)
+
+
+# SGLang 0.5.2 and 0.5.3 (the PyPI wheels' sglang/srt/model_executor/model_runner.py): for
+# Qwen3-Next (``is_hybrid_gdn``) the radix cache is off and max_mamba_cache_size is
+# --max-running-requests or 512, taken out of rest_memory whatever it holds
+# (profile_max_num_token); the ratio came with the Mamba radix cache (sgl-project/sglang#11214).
+NEXT = "Qwen/Qwen3-Next-80B-A3B-Instruct"  # 36 Gated DeltaNet layers, 12 full-attention
+H20 = 96.0
+
+
+def _next(tp: int = 2, image: str = "", **options: str) -> Memory:
+    pins = {"image": f"lmsysorg/sglang:{image}"} if image else {}
+    dep = Deployment(
+        path="launch.sh",
+        line=1,
+        column=1,
+        engine="sglang",
+        model=NEXT,
+        tp=tp,
+        options={**pins, **options},
+    )
+    return memory(dep, _model(NEXT), H20, "H20-96GB")
+
+
+def _slot(tp: int) -> float:
+    return 36 * _model(NEXT).state_bytes / tp
+
+
+def test_before_the_mamba_radix_cache_qwen3_next_takes_512_slots_whatever_the_pool() -> None:
+    old, new = _next(tp=4, image="v0.5.3-cu126"), _next(tp=4, image="v0.5.5.post3-cu129")
+    assert old.kv_tokens == int((_pool(old) - 512 * _slot(4)) // old.kv_per_token)
+    assert new.kv_tokens < old.kv_tokens  # the ratio's share is larger here
+    assert "512 recurrent-state slots" in old.state_fixed and not new.state_fixed
+
+
+def test_512_slots_more_than_the_pool_leave_no_kv_cache_at_tp2_on_h20() -> None:
+    m = _next(image="v0.5.2-cu126")  # sgl-project/sglang#10467: "Not enough memory"
+    assert 0 < _pool(m) < 512 * _slot(2)
+    assert m.kv_tokens == 0 and not m.fits and not m.fits_from
+    assert _next(image="v0.5.5.post3-cu129").fits
+
+
+def test_unpinned_is_judged_as_those_releases_and_the_later_rule_is_a_doubt() -> None:
+    m = _next()
+    assert m.kv_tokens == 0 and not m.fits
+    assert m.fits_from.startswith("SGLang 0.5.4 and later")
+
+
+def test_written_running_requests_set_the_fixed_count_with_the_radix_cache_on() -> None:
+    m = _next(image="v0.5.3-cu126", max_running_requests="128")
+    assert m.fits
+    assert m.kv_tokens == int((_pool(m) - 128 * _slot(2)) // m.kv_per_token)
+
+
+def test_the_fixed_count_is_qwen3_next_s_alone() -> None:
+    dep = Deployment(path="launch.sh", line=1, column=1, engine="sglang", model=HYBRID, tp=1)
+    assert not memory(dep, _model(HYBRID), H100, "H100-SXM5-80GB").state_fixed
+
+
+def _pool(m: Memory) -> float:
+    """What SGLang sizes its KV and state pools from: the fraction less the weights, within
+    what the working memory leaves."""
+    fraction = float(m.setting.split()[1])
+    return min(m.capacity * fraction - m.weights, m.capacity - m.weights - m.working)

@@ -98,7 +98,13 @@ class StateSplit:
     slots; else, with ``radix_off_key`` on and ``running_key`` written, one slot per running
     request; else the slots that fill ``ratio / (1 + ratio)`` of the memory (``ratio_key``,
     ``ratio_default``: the state's memory over the KV cache's).  Under DP attention each of the
-    DP ranks takes its share of a written count."""
+    DP ranks takes its share of a written count.
+
+    Releases before ``ratio_since`` turned the radix cache off for a model whose config.json
+    ``model_type`` is in ``fixed_types`` and took a fixed count of slots whatever memory was
+    left: ``size_key`` written, else ``running_key`` written, else ``fixed_slots``; more than
+    the memory holds leaves no KV cache, a refusal.  A deployment that pins no release is
+    judged as those releases, the later rule a doubt (``Memory.fits_from``)."""
 
     ratio_key: str
     ratio_default: float
@@ -106,6 +112,10 @@ class StateSplit:
     radix_off_key: str
     running_key: str
     source: str = ""
+    ratio_since: str = ""
+    fixed_types: tuple[str, ...] = ()
+    fixed_slots: int = 0
+    fixed_source: str = ""
 
 
 @record

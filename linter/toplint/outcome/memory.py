@@ -51,7 +51,7 @@ from toplint.outcome.drafts import Draft, draft
 from toplint.outcome.lengths import AUTO_CONTEXT, context_length
 from toplint.outcome.profile import CONTEXT_GIB
 from toplint.outcome.profile import high_end as profile_high_end
-from toplint.outcome.statesplit import kv_left
+from toplint.outcome.statesplit import fixed_said, kv_left, later_fits
 from toplint.outcome.towers import vision_weights
 from toplint.outcome.types import GIB, Memory
 from toplint.outcome.warmup import WarmUpNeeds
@@ -253,7 +253,8 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float, gpu: str = 
     per_token = own + spec.kv_per_token
     budget = capacity * fraction if acc.of_total else capacity
     # a hybrid model's recurrent state takes its share first where the engine sizes it so
-    kv = kv_left(dep, model, _kv_bytes(acc, capacity, fraction, weights, working))
+    pool = _kv_bytes(acc, capacity, fraction, weights, working)
+    kv = kv_left(dep, model, pool)
     kv_low = kv_left(dep, model, _kv_bytes(acc, capacity, fraction, weights, working_low))
     tokens = int(kv // per_token) if kv > 0 and per_token > 0 else 0
     tokens_low = int(kv_low // per_token) if kv_low > 0 and per_token > 0 else 0
@@ -262,6 +263,8 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float, gpu: str = 
     fits_from = ""
     if tokens <= 0 or (context is not None and tokens < context):
         fits_from = _later_default_fits(dep, acc, capacity, weights, working, per_token, context)
+    if not fits_from and (tokens <= 0 or (context is not None and tokens < context)):
+        fits_from = later_fits(dep, model, pool, per_token, context)  # SGLang's state slots
     caches, one_from = virtual.caches(dep)  # V0's pipeline stages each keep a KV cache
     if not fits_from and one_from and context is not None and tokens // caches < context <= tokens:
         fits_from = f"{one_from} and later (one KV cache per GPU, not one per pipeline stage)"
@@ -308,6 +311,7 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float, gpu: str = 
         caches=caches,
         caches_what=virtual.said(dep, tokens, caches),
         caches_known=not one_from,
+        state_fixed=fixed_said(dep, model, pool),
         **_outside(dep, acc, capacity, fraction, weights, per_token, (low, high)),
     )
 

@@ -91,6 +91,9 @@ class Memory:
     # False when a release that keeps one KV cache may run instead (no release pinned): the
     # split then never makes a failure certain
     caches_known: bool = True
+    # the fixed count of recurrent-state slots the release takes out of the KV pool, said for
+    # the user ("" where none or a share: ``toplint.outcome.statesplit.fixed_said``)
+    state_fixed: str = ""
 
     @property
     def one_sequence_tokens(self) -> int:

@@ -43,6 +43,13 @@ def what_would_fit(ctx: RuleContext, m: Memory) -> str:
     need = f"the weights, {_gib(m.weights)}, and working memory, {_gib(m.working)}, need it"
     larger = _larger_share(ctx, m, need)
     options = [larger] if larger else []
+    if m.state_fixed:  # the weights fit; a release's fixed count of state slots does not
+        options.append(
+            "fewer recurrent-state slots (`--max-running-requests` or `--max-mamba-cache-size` "
+            "sets their count), or a release that sizes them as a share of the pool"
+        )
+        if more <= gpus:
+            return "; or ".join(options)
     # GPUs of a mixed node (``toplint.hardware.mixed``) are named by the memory that decides
     mixed = placement.cluster.mixed
     kind = f"GPUs of {_gib(m.capacity)} or more" if mixed else f"{placement.cluster.gpu.name} GPUs"
