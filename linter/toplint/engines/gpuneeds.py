@@ -115,7 +115,6 @@ class StateSplit:
     ratio_since: str = ""
     fixed_types: tuple[str, ...] = ()
     fixed_slots: int = 0
-    fixed_source: str = ""
 
 
 @record

@@ -323,7 +323,10 @@ ENGINE = Engine(
             "model_runner_kv_cache_mixin.py profile_max_num_token, handle_max_mamba_cache; "
             "python/sglang/srt/server_args.py ServerArgs.mamba_full_memory_ratio (0.9; a later "
             "release's resolvable field falls back to 0.9); "
-            "python/sglang/srt/configs/mamba_utils.py mamba_cache_per_req",
+            "python/sglang/srt/configs/mamba_utils.py mamba_cache_per_req; before 0.5.4: "
+            "sglang 0.5.2 and 0.5.3 sglang/srt/model_executor/model_runner.py "
+            "ModelRunner.__init__ (is_hybrid_gdn: max_mamba_cache_size), "
+            "profile_max_num_token, init_memory_pool",
             # 0.5.2 and 0.5.3 (the PyPI wheels' sglang/srt/model_executor/model_runner.py:
             # ``is_hybrid_gdn``, Qwen3NextForCausalLM and its MTP, turns the radix cache off
             # and sets max_mamba_cache_size to --max-running-requests or 512, which
@@ -335,9 +338,6 @@ ENGINE = Engine(
             ratio_since="0.5.4",
             fixed_types=("qwen3_next",),
             fixed_slots=512,
-            fixed_source="sglang 0.5.2 and 0.5.3 sglang/srt/model_executor/model_runner.py "
-            "ModelRunner.__init__ (is_hybrid_gdn: max_mamba_cache_size), "
-            "profile_max_num_token, init_memory_pool",
         ),
         # A draft (--speculative-algorithm EAGLE, EAGLE3, NEXTN, STANDALONE ...) runs in its own
         # worker after the target's: its KV pool is sized to the target's tokens plus headroom
