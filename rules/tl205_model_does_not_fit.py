@@ -215,7 +215,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     if m.sequences and not m.states_fit and not uncertain:
         said = stateblocks.refusal_quote(m)
         message += f' ("{said}")' if said else ""
-    elif m.refusal and not uncertain and (m.working_from or m.weights_fit):
+    elif m.refusal and not uncertain and (m.working_from or m.weights_fit or m.state_fixed):
         message += f' ("{m.refusal}")'  # the engine's own words, as its log says them
     if m.profile_images:
         message += (

@@ -140,7 +140,9 @@ def test_512_slots_more_than_the_pool_leave_no_kv_cache_at_tp2_on_h20() -> None:
     m = _next(image="v0.5.2-cu126")  # sgl-project/sglang#10467: "Not enough memory"
     assert 0 < _pool(m) < 512 * _slot(2)
     assert m.kv_tokens == 0 and not m.fits and not m.fits_from
+    assert m.refusal == "Not enough memory. Please try to increase --mem-fraction-static."
     assert _next(image="v0.5.5.post3-cu129").fits
+    assert not _next(image="v0.5.3-cu126", max_running_requests="128").refusal
 
 
 def test_unpinned_is_judged_as_those_releases_and_the_later_rule_is_a_doubt() -> None:

@@ -115,6 +115,7 @@ class StateSplit:
     ratio_since: str = ""
     fixed_types: tuple[str, ...] = ()
     fixed_slots: int = 0
+    fixed_refusal: str = ""  # what those releases say when the slots leave no KV cache
 
 
 @record

@@ -338,6 +338,7 @@ ENGINE = Engine(
             ratio_since="0.5.4",
             fixed_types=("qwen3_next",),
             fixed_slots=512,
+            fixed_refusal="Not enough memory. Please try to increase --mem-fraction-static.",
         ),
         # A draft (--speculative-algorithm EAGLE, EAGLE3, NEXTN, STANDALONE ...) runs in its own
         # worker after the target's: its KV pool is sized to the target's tokens plus headroom

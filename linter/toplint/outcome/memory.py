@@ -46,7 +46,7 @@ from toplint.hardware.vision import VisionEncoder, encoder_of
 from toplint.infra.numbers import finite
 from toplint.model import Deployment
 from toplint.outcome import outside as outside_of
-from toplint.outcome import states, virtual
+from toplint.outcome import states, statesplit, virtual
 from toplint.outcome.drafts import Draft, draft
 from toplint.outcome.lengths import AUTO_CONTEXT, context_length
 from toplint.outcome.profile import CONTEXT_GIB
@@ -297,7 +297,7 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float, gpu: str = 
         if context is not None and warm is not None
         else "one sequence of",
         working_from=working_from,
-        refusal=warm_up_refusal(dep, warm),
+        refusal=warm_up_refusal(dep, warm) or statesplit.refusal(dep, model, kv),
         state_blocks=state.blocks(_kv_bytes(acc, capacity, fraction, weights, state_working)),
         state_blocks_low=state.blocks(kv_low),
         state_working=state_working,

@@ -132,3 +132,12 @@ def later_fits(
         return ""
     title = get_engine(dep.engine).title
     return f"{title} {split.ratio_since} and later (its state slots a share of the pool)"
+
+
+def refusal(dep: Deployment, model: ModelSpec, kv: float) -> str:
+    """What the release says when its fixed count of slots leaves ``kv`` bytes, no KV cache
+    ("" where it leaves some, or the count is a share)."""
+    split = get_engine(dep.engine).memory.state_split
+    if kv > 0 or split is None or not fixed(dep, model, split):
+        return ""
+    return split.fixed_refusal
