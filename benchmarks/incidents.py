@@ -47,6 +47,8 @@ deploy guides (vLLM recipes, Dynamo, StepFun's Step3);
 three field reports: a personal blog, an operator's write-up, a Show HN post);
 `--set round41`: tests/incidents/SPLIT41.md, 8 more threads from operator and platform trackers
 (production-stack, KServe, Ray Serve LLM and KubeRay, GPUStack, KAITO);
+`--set round42`: tests/incidents/SPLIT42.md, 4 more threads from model publishers' trackers
+(zai-org's GLM-4 and Open-AutoGLM, OpenBMB's MiniCPM-V);
 default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
@@ -116,6 +118,7 @@ SPLITS = {
     "round38": "SPLIT38.md",
     "round40": "SPLIT40.md",
     "round41": "SPLIT41.md",
+    "round42": "SPLIT42.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

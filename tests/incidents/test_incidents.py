@@ -56,6 +56,7 @@ ROUNDS = (
     "round38",
     "round40",
     "round41",
+    "round42",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -100,6 +101,7 @@ DEVELOPMENT_ON_TOP = {
     "round38": 1,
     "round40": 1,
     "round41": 2,
+    "round42": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -142,6 +144,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round38": 0,
     "round40": 0,
     "round41": 0,
+    "round42": 0,
 }
 
 
@@ -195,6 +198,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round38"]["development"] + rounds["round38"]["held-out"]) >= 8
     assert len(rounds["round40"]["development"] + rounds["round40"]["held-out"]) >= 4
     assert len(rounds["round41"]["development"] + rounds["round41"]["held-out"]) >= 8
+    assert len(rounds["round42"]["development"] + rounds["round42"]["held-out"]) >= 4
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
