@@ -24,7 +24,11 @@ The tower is kept in 16 bits by the quantized releases read so far (NVIDIA's NVF
 InternVL's own checkpoints (``model_type`` ``internvl_chat``: InternVL2/2.5/3) carry an InternViT
 tower that vLLM builds as ``InternVLChatModel`` does (``internvit_params``); vLLM keeps it out
 of an AWQ release's quantization (``_patch_quant_config`` adds ``vision_model`` to
-``modules_to_not_convert``), so it too is 16-bit."""
+``modules_to_not_convert``), so it too is 16-bit.
+
+GLM-4V (``model_type`` ``chatglm`` with a ``vision_config``: THUDM/glm-4v-9b) carries an EVA2-CLIP
+tower and a GLU projector that vLLM's ``GLM4VModel`` builds beside the ChatGLM language model
+(``eva2clip_params``); a ``chatglm`` config without a ``vision_config`` (GLM-4-9B) has none."""
 
 from __future__ import annotations
 
@@ -33,11 +37,19 @@ from typing import Any
 
 from toplint.infra.numbers import whole
 
-__all__ = ["KINDS", "MARKED", "internvit_attention", "internvit_params", "tower_params"]
+__all__ = [
+    "KINDS",
+    "MARKED",
+    "eva2clip_params",
+    "internvit_attention",
+    "internvit_params",
+    "tower_params",
+]
 
 # config.json ``model_type`` of the checkpoints whose tower this reads
 INTERNVL = "internvl_chat"
-KINDS = frozenset({"qwen3_5", "qwen3_5_moe", INTERNVL})
+CHATGLM = "chatglm"
+KINDS = frozenset({"qwen3_5", "qwen3_5_moe", INTERNVL, CHATGLM})
 # The kinds whose tower vLLM builds inside ``_mark_tower_model``, which ``--language-model-only``
 # skips (``toplint.outcome.towers``); InternVL's ``vision_model`` is built whatever the modality
 # limits (vllm-project/vllm@b32b213e vllm/model_executor/models/internvl.py ``__init__``).
@@ -53,6 +65,8 @@ def tower_params(config: Mapping[str, Any]) -> float:
         return 0.0
     if config.get("model_type") == INTERNVL:
         return internvit_params(config)
+    if config.get("model_type") == CHATGLM:
+        return eva2clip_params(config)
     depth, hidden, inner, out = (whole(vision.get(k), 1, 1 << 20) or 0 for k in _FIELDS)
     if not (depth and hidden and inner and out):
         return 0.0
@@ -143,3 +157,42 @@ def _encoder_layers(select: int, depth: int) -> int:
     """The encoder layers vLLM builds for ``select_layer`` (``_init_vision_model``): up to the
     one whose output the projector reads, counted from the end when negative."""
     return depth + select + 1 if select < 0 else select + 1
+
+
+_EVA = ("hidden_size", "intermediate_size", "num_hidden_layers", "patch_size")
+
+
+def eva2clip_params(config: Mapping[str, Any]) -> float:
+    """GLM-4V's EVA2-CLIP tower and GLU projector (a ``chatglm`` config's ``vision_config``) as
+    vLLM builds them; 0 when a width vLLM reads is missing.
+
+    vllm-project/vllm@a965c65a vllm/model_executor/models/glm4v.py ``EVA2CLIPModel``: the patch
+    embedding is an ``in_channels`` x ``patch_size``² Conv2d to the tower's width (a bias), a
+    class embedding and ``num_positions`` position embeddings (``(image_size / patch_size)² + 1``
+    when the config gives no ``num_positions``); each of ``num_hidden_layers`` layers has two
+    LayerNorms, ``query_key_value`` (3 x width, biases) and ``dense`` (a bias), and an MLP of
+    ``intermediate_size`` (``fc1`` / ``fc2``, biases); then a 2 x 2 Conv2d from the tower's width
+    to the language model's (a bias), the ``EVA2CLIPGLU`` projector over the language model's
+    width (``linear_proj``, a LayerNorm, ``merged_proj`` to 2 x ``ffn_hidden_size`` and
+    ``dense_4h_to_h``, no biases) and the ``boi`` / ``eoi`` embeddings.  ``linear_proj`` and the
+    Conv2d are replicated over tensor-parallel ranks, the rest split; the count does not tell
+    them apart (a few percent of the tower)."""
+    vision = config.get("vision_config")
+    if not isinstance(vision, Mapping):
+        return 0.0
+    widths = [whole(vision.get(k), 1, 1 << 20) for k in _EVA]
+    widths.append(whole(config.get("hidden_size"), 1, 1 << 20))
+    widths.append(whole(config.get("ffn_hidden_size", config.get("intermediate_size")), 1, 1 << 22))
+    widths.append(whole(vision.get("in_channels", 3), 1, 64))
+    positions = whole(vision.get("num_positions"), 1, 1 << 24)
+    image = whole(vision.get("image_size"), 1, 1 << 16)
+    if None in widths or (positions is None and image is None):
+        return 0.0
+    hidden, inner, depth, patch, llm, ffn, channels = (w or 0 for w in widths)
+    positions = positions or ((image or 0) // patch) ** 2 + 1
+    embed = channels * patch * patch * hidden + hidden + hidden + positions * hidden
+    layer = 4 * hidden + (3 * hidden * hidden + 3 * hidden) + (hidden * hidden + hidden)
+    layer += 2 * hidden * inner + inner + hidden
+    conv = hidden * llm * 4 + llm
+    glu = llm * llm + 2 * llm + 2 * llm * ffn + ffn * llm
+    return float(embed + depth * layer + conv + glu + 2 * llm)
