@@ -101,7 +101,7 @@ DEVELOPMENT_ON_TOP = {
     "round38": 1,
     "round40": 1,
     "round41": 2,
-    "round42": 0,
+    "round42": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
