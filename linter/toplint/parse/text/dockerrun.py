@@ -22,6 +22,7 @@ from toplint.parse.containershm import container_shm, mount_shm
 from toplint.parse.invocation import Invocation, find_invocations, image_invocation, runs_nothing
 from toplint.parse.options import Arg
 from toplint.parse.text.entrypoint import run_options
+from toplint.parse.text.runtimes import DOCKER
 from toplint.parse.text.wrapped import image_options_invocation
 from toplint.record import replace
 
@@ -36,7 +37,6 @@ DOCKER_VALUE_TEXT = (
     "--userns --device-cgroup-rule --cgroupns --storage-opt --sysctl --attach -a"
 )
 DOCKER_VALUE = frozenset(DOCKER_VALUE_TEXT.split())
-DOCKER = ("docker", "podman", "nvidia-docker")
 _MOUNTS = {"-v": "-v", "--volume": "-v", "--mount": "--mount", "--tmpfs": "--tmpfs"}
 
 

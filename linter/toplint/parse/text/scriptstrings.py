@@ -21,9 +21,10 @@ from toplint.infra.budgets import BudgetExceeded
 from toplint.model import Finding, Position, unparsable
 from toplint.parse.invocation import SHELLS, find_invocations
 from toplint.parse.options import Arg
-from toplint.parse.text.dockerrun import DOCKER, DOCKER_VALUE
+from toplint.parse.text.dockerrun import DOCKER_VALUE
 from toplint.parse.text.entrypoint import entrypoint_first, tmux_command
 from toplint.parse.text.launchers import Allocation, launcher_allocation
+from toplint.parse.text.runtimes import DOCKER
 from toplint.parse.text.scriptfiles import fed_scripts
 from toplint.parse.text.shell import Command, SourceLoader, Word
 from toplint.parse.text.sourced import sourced_loader

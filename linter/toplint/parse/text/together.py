@@ -33,8 +33,9 @@ from collections.abc import Sequence
 
 from toplint.model import DETACHED_UNTIL, RUNS_DETACHED, RUNS_IN_LOOP, RUNS_UNDECIDED, Deployment
 from toplint.parse.options import Arg
-from toplint.parse.text.dockerrun import DOCKER, docker_options
+from toplint.parse.text.dockerrun import docker_options
 from toplint.parse.text.entrypoint import run_options, tmux_command
+from toplint.parse.text.runtimes import DOCKER
 from toplint.parse.text.shell import Command
 from toplint.record import record, replace
 

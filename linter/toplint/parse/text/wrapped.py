@@ -24,6 +24,7 @@ from toplint.infra.patterns import lazy
 from toplint.model import UNKNOWN_ENGINE_FLAG, Deployment, Finding, Unresolved
 from toplint.parse.invocation import Invocation, find_invocations
 from toplint.parse.options import CHOSEN_BY, Arg
+from toplint.parse.text.runtimes import DOCKER
 from toplint.record import replace
 
 # Container image files (Apptainer/Singularity SIF and its older image, enroot squashfs).
@@ -173,12 +174,10 @@ def as_wrapped(
     return dep, kept
 
 
-# Who runs an image but decides no layout itself: a container runtime (``dockerrun.DOCKER``,
+# Who runs an image but decides no layout itself: a container runtime (``runtimes.DOCKER``,
 # Apptainer/Singularity), a compose service, a pod's container ("entrypoint").  What such an
 # image's entrypoint adds to the arguments is the unread part, so the layout is its.
-_RUNS_AN_IMAGE = frozenset(
-    {"docker", "podman", "nvidia-docker", "compose", "entrypoint", "apptainer", "singularity"}
-)
+_RUNS_AN_IMAGE = frozenset({*DOCKER, "compose", "entrypoint", "apptainer", "singularity"})
 
 
 def layout_chooser(runner: str, image: str) -> str:
