@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from toplint.engines.registry import get_spec
-from toplint.model import Deployment, Finding, Fix, Position, Severity, Unresolved
+from toplint.model import CHOSEN_AT, Deployment, Finding, Fix, Position, Severity, Unresolved
 from toplint.parse import sizing
 from toplint.parse.options import CHOSEN_BY, FORWARDED, MISSING_VALUE
 from toplint.rulebook.helpers import finding_at
@@ -21,6 +21,13 @@ Besides the parallel layout and the model, that covers every option the engine's
 accounting sizes memory from (`--gpu-memory-utilization $GMU`, `--max-model-len`,
 `--max-num-seqs`, a `--speculative-config` from a variable with no value): the memory fit is
 then not judged, rather than computed with the engine's default in the value's place.
+
+A number (a size, a count) that the script sets only where a test it does not decide chooses
+(`TP=8; [[ -n "$EXTRA" ]] && TP=16`, an `if`/`case` on a variable from the environment, a
+loop's body that may run no time) is unresolved too, never its last assignment: the finding
+names the line of that test. A default (`TP=${TP:-8}`, `[ -z "$TP" ] && TP=8`) is the
+script's value. toplint.yaml has no setting for a script's environment: set the value, or
+what the test reads, in the script.
 
 A script that forwards its own arguments into the engine command (`"$@"`, `$*`) gets one info
 finding too: what a caller passes is unknown here, so the checks use the layout written in the
@@ -98,6 +105,13 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
                 "`<placeholder>` after it reads as a redirection), so the checks that need it "
                 "are skipped"
             )
+        elif set_fields and CHOSEN_AT in variable:
+            name, _, line = variable.partition(CHOSEN_AT)
+            parts.append(
+                f"`{name}` holds one of several values: the script sets it only where the test "
+                f"at line {line}, which its own values do not decide, chooses; it sets {names}, "
+                "so the checks that need it are skipped"
+            )
         elif set_fields:
             parts.append(
                 f"`{variable}` cannot be resolved here; it sets {names}, so the checks that "
@@ -169,6 +183,15 @@ _UNKNOWN = {
 
 
 def _literal_fix(variable: str, dep: Deployment) -> Fix:
+    if CHOSEN_AT in variable:
+        # toplint.yaml has no setting for a script's environment: the script decides or not.
+        name, _, line = variable.partition(CHOSEN_AT)
+        bare = name.lstrip("$").strip("{}")
+        return Fix(
+            f"set `{bare}` where the test at line {line} cannot skip it, or set in the script "
+            "what that test reads, so toplint can tell which value it takes",
+            applicability="display",
+        )
     if variable.startswith(CHOSEN_BY):
         # No variable sets it: the wrapper or the image's entrypoint decides at run time.
         return Fix(

@@ -188,6 +188,11 @@ class Unresolved:
 # wrote itself, by field (TL213 reports one the built engine refuses).
 BUILT_FROM = "built.from"
 BUILT_WRITTEN = {"tp": "built.written_tp", "pp": "built.written_pp"}
+# What follows a shell variable's name in ``Unresolved.variable`` when the script sets it only
+# where a test it does not decide chooses (``TP=8; [[ -n "$EXTRA" ]] && TP=16``:
+# ``toplint.parse.text.arms``), then the line of that test: "$TP chosen at line 2".
+CHOSEN_AT = " chosen at line "
+
 # ``Deployment.options`` key of how a script started the deployment without waiting for it
 # ("&", "-d": ``toplint.parse.text.together``): it runs beside what the script starts after it.
 RUNS_DETACHED = "detached"

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from toplint.infra.numbers import whole_text
+from toplint.infra.patterns import lazy
 from toplint.parse.text import branches, scriptshape
 from toplint.parse.text.arraywords import ArrayWords
 from toplint.parse.text.shell import Tok, Word
 from toplint.parse.text.shellcalls import Budget
 from toplint.parse.text.shellwords import is_assignment
+
+_VARIABLE = lazy(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
 
 
 class Arms(ArrayWords):
@@ -32,6 +36,15 @@ class Arms(ArrayWords):
     # Token spans where an ``exit`` may not end the script: a loop's body, a function never
     # called (``Interpreter._run``).
     open_spans: list[tuple[int, int]]
+    # The test that chooses whether an undecided arm runs, by the arm's span, and the test
+    # before the ``&&``/``||`` of the command being read: (its line, the variables it reads).
+    tests: dict[tuple[int, int], tuple[int, frozenset[str]]]
+    guard: tuple[int, frozenset[str]]
+    # Variables a command that may not run assigned, while the choice is open: the values
+    # they may hold (the one before among them), the line of the test that chooses, and the
+    # token after which the choice is closed (the ``fi``/``esac``; the command itself after
+    # ``&&``/``||``).
+    choices: dict[str, tuple[set[str | None], int, int]]
 
     def _arm(
         self, block: branches.IfBlock, toks: Sequence[Tok], skip: dict[int, int]
@@ -45,6 +58,7 @@ class Arms(ArrayWords):
             verdict = self._test(toks, arm.test)
             if verdict is None:
                 self.undecided.append((arm.keyword, block.fi))
+                self.tests[(arm.keyword, block.fi)] = _reads(toks[arm.test[0] : arm.test[1]])
                 self.budget.conditionals += 1
                 keywords = [a.keyword for a in block.arms[k:]]
                 self.conditionals[(arm.keyword, block.fi)] = (self.budget.conditionals, keywords)
@@ -65,6 +79,7 @@ class Arms(ArrayWords):
         target = self._case_arm(block, toks, skip)
         if target is None:
             self.undecided.append((block.word, block.esac))
+            self.tests[(block.word, block.esac)] = _reads(toks[block.word : block.word + 1])
         return target
 
     def _case_arm(
@@ -97,17 +112,64 @@ class Arms(ArrayWords):
                     return arm.body
         return block.esac + 1
 
-    def _settle(self, words: list[Word], maybe: bool) -> None:
-        """Note which variables the command assigns may hold another value (``uncertain``)."""
+    def _settle(self, words: list[Word], maybe: bool, begin: int) -> list[str]:
+        """Note which variables the command (its first token ``begin``) assigns may hold
+        another value (``uncertain``), and open their ``choices``; the names it assigns."""
         head = scriptshape.head(words)
         assigned = words[head:]
         if not assigned or not all(is_assignment(w.raw) for w in assigned):
-            return  # a command, not assignments alone
+            return []  # a command, not assignments alone
         names = [w.raw.split("=", 1)[0].split("[", 1)[0] for w in assigned]
-        if maybe:
-            self.uncertain.update(names)
-        else:
+        if not maybe:
             self.uncertain.difference_update(names)
+            for name in names:
+                self.choices.pop(name, None)  # set here: no choice open
+            return names
+        self.uncertain.update(names)
+        spans = [span for span in self.tests if span[0] <= begin < span[1]]
+        line, reads = self.tests[max(spans)] if spans else self.guard
+        until = max(spans)[1] if spans else begin
+        env, chosen = self.expander.env, self.expander.chosen
+        for name in names:
+            if name in self.choices:
+                continue
+            if name in reads and name not in env and name not in chosen:
+                # ``[ -z "$TP" ] && TP=8``, ``if [ -z "$TP" ]``: a default, as ``${TP:-8}``
+                continue
+            self.choices[name] = ({env.get(name)}, line, until)
+        return names
+
+    def _guarded(self, toks: Sequence[Tok], begin: int, end: int) -> None:
+        """The command ``toks[begin:end]`` is followed by ``&&``/``||``: the test that chooses
+        whether what follows runs."""
+        self.guard = _reads(toks[begin:end])
+
+    def _close_all(self) -> None:
+        for name, (values, line, _) in list(self.choices.items()):
+            self._close(name, values, line)
+
+    def _chose(self, names: list[str], at: int) -> None:
+        """After the command that assigned ``names``: note the values they may hold; close
+        each choice that ends before the token ``at``.  A variable that may hold more than one
+        value is unresolved from there on (``Expander.chosen``), never the last one read."""
+        for name in names:
+            if name in self.choices:
+                self.choices[name][0].add(self.expander.env.get(name))
+        for name, (values, line, until) in list(self.choices.items()):
+            if at > until:
+                self._close(name, values, line)
+
+    def _close(self, name: str, values: set[str | None], line: int) -> None:
+        """Close a choice: a count or size (what a layout is made of) that may be one of
+        several numbers, or a number or nothing, is unresolved.  A word of other text is
+        read as before, the last one read: it is often a program (``DOCKER="sudo docker"``
+        when ``docker ps`` fails) or a bundle of options that the same command gets either
+        way, and reading it unresolved would lose the command itself."""
+        del self.choices[name]
+        if len(values) > 1 and all(v is None or _count(v) for v in values):
+            self.expander.env.pop(name, None)
+            self.expander.partials.pop(name, None)
+            self.expander.chosen[name] = line
 
     def _unsettled(self, tok: Tok) -> bool:
         """The word expands a variable whose value is not settled (``uncertain``)."""
@@ -149,3 +211,15 @@ class Arms(ArrayWords):
             return None
         number, keywords = self.conditionals[max(inside)]
         return number, sum(1 for k in keywords if k <= begin)
+
+
+def _reads(test: Sequence[Tok]) -> tuple[int, frozenset[str]]:
+    """(the line of a test, the variables it reads)."""
+    line = test[0].line if test else 0
+    return line, frozenset(m.group(1) for t in test for m in _VARIABLE.finditer(t.raw))
+
+
+def _count(value: str) -> bool:
+    """A number, or nothing: a size or a count as a script writes one."""
+    text = value.strip()
+    return not text or whole_text(text, -(1 << 63)) is not None

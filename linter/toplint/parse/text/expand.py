@@ -14,7 +14,9 @@ from collections.abc import Mapping
 from toplint.infra.budgets import EXPANSION_DEPTH, BudgetExceeded, meter
 from toplint.infra.numbers import whole_text
 from toplint.infra.patterns import DeferredPattern, lazy
+from toplint.model import CHOSEN_AT
 from toplint.parse.text import partialvars
+from toplint.parse.text.arith import INT64, safe_arith
 from toplint.parse.text.catfile import FileReader, cat_target, substituted
 from toplint.parse.text.scanner import VARIABLE_NAME, Cursor, Part, read_expansion
 
@@ -93,6 +95,9 @@ class Expander:
         # (``toplint.parse.text.partialvars``): ``ARGS="--model $M --tensor-parallel-size 2"``.
         self.partials: dict[str, str] = {}
         self.reads: FileReader | None = None  # ``$(cat FILE)`` of a file beside the script
+        # Variables the script sets only where a test it does not decide chooses, with the line
+        # of that test (``toplint.parse.text.arms``): their expansions are unresolved.
+        self.chosen: dict[str, int] = {}
 
     def expand(self, parts: list[Part]) -> tuple[str | None, tuple[str, ...]]:
         out: list[str] = []
@@ -162,7 +167,7 @@ class Expander:
             if m.group(2) in self.arrays and not self.arrays[m.group(2)]:
                 return ""  # bash(1) "Parameter Expansion": an empty array is unset here
             if m.group(2) in self.arrays:
-                nested = Expander(self.env, self.arrays, self.depth + 1, share=True)
+                nested = self._nested()
                 value, unknown = nested.expand(_split_default(m.group(5) or ""))
                 missing.extend(unknown)
                 return value
@@ -170,13 +175,15 @@ class Expander:
             missing.append("$" + exp)  # ${#x}, ${ARR[$i]}, ${x/a/b}: not evaluated
             return None
         name, op, arg = m.group(2), m.group(4), m.group(5) or ""
+        if name in self.chosen:  # set or not, and to what, is not decided here
+            return self._lookup(name, "${" + name + "}", missing)
         value = self.env.get(name)
         if (op in (":-", ":=") and not value) or (op in ("-", "=") and value is None):
             # Each level reads its default's text again: that reading is charged to the
             # file's expansion budget, so nested defaults cost at most the budget, not
             # depth x size (4 MB of them took 30-50 s).
             self.meter.work(len(arg))
-            nested = Expander(self.env, self.arrays, self.depth + 1, share=True)
+            nested = self._nested()
             nested.reads = self.reads
             sub = nested.expand(_split_default(arg))
             if sub[0] is None:
@@ -184,12 +191,13 @@ class Expander:
                 return None
             if op in (":=", "="):
                 self.env[name] = sub[0]
+                self.chosen.pop(name, None)
             return sub[0]
         if op in (":+", "+"):  # Bash(1), "Parameter Expansion": the word when set, else nothing
             if not (value if op == ":+" else value is not None):
                 return ""
             self.meter.work(len(arg))
-            nested = Expander(self.env, self.arrays, self.depth + 1, share=True)
+            nested = self._nested()
             sub = nested.expand(_split_default(arg))
             if sub[0] is None:
                 missing.extend(sub[1])
@@ -232,7 +240,16 @@ class Expander:
         name = index.removeprefix("$").removeprefix("{").removesuffix("}")
         return self.env.get(name, index) if name.isidentifier() else index
 
+    def _nested(self) -> Expander:
+        """An expander for a default's text, on this one's variables."""
+        nested = Expander(self.env, self.arrays, self.depth + 1, share=True)
+        nested.reads, nested.chosen = self.reads, self.chosen
+        return nested
+
     def _lookup(self, name: str, shown: str, missing: list[str]) -> str | None:
+        if name in self.chosen:
+            missing.append(f"{shown}{CHOSEN_AT}{self.chosen[name]}")
+            return None
         if name in self.env:
             return self.env[name]
         missing.append(shown if not name.isdigit() else "$" + name)
@@ -245,13 +262,13 @@ class Expander:
         values: dict[str, int] = {}
         for name in names:
             raw = self.env.get(name)
-            number = None if raw is None else whole_text(raw, -_INT64, _INT64 - 1)
+            number = None if raw is None else whole_text(raw, -INT64, INT64 - 1)
             if number is None:
                 missing.append(name)
                 return None
             values[name] = number
         expr = re.sub(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?", r"\1", expr)
-        return _safe_arith(expr, values, missing)
+        return safe_arith(expr, values, missing)
 
 
 def _split_default(arg: str) -> list[Part]:
@@ -272,88 +289,6 @@ def _split_default(arg: str) -> list[Part]:
     if lit:
         parts.append(("lit", "".join(lit)))
     return parts
-
-
-_ARITH_TOKEN = lazy(r"\s*([0-9]+|[A-Za-z_][A-Za-z0-9_]*|\*\*|[-+*/%()])")
-
-
-def _safe_arith(expr: str, values: Mapping[str, int], missing: list[str]) -> str | None:
-    """Integer arithmetic with + - * / % ** and parentheses; no eval."""
-    tokens = []
-    pos = 0
-    while pos < len(expr.rstrip()):
-        m = _ARITH_TOKEN.match(expr, pos)
-        if not m:
-            missing.append("$((" + expr + "))")
-            return None
-        tokens.append(m.group(1))
-        pos = m.end()
-    try:
-        value, rest = _arith_sum(tokens, values)
-    except (ValueError, ZeroDivisionError, IndexError, RecursionError):
-        missing.append("$((" + expr + "))")
-        return None
-    if rest:
-        missing.append("$((" + expr + "))")
-        return None
-    return str(value)
-
-
-# Shell arithmetic is 64-bit signed and wraps (bash expr.c uses intmax_t), so every result is
-# reduced to that range: ``$((2**64**64))`` is 0 in bash, not a number of 2^70 digits.
-_INT64 = 1 << 63
-
-
-def _wrap(value: int) -> int:
-    return ((value + _INT64) % (1 << 64)) - _INT64
-
-
-def _arith_sum(t: list[str], v: Mapping[str, int]) -> tuple[int, list[str]]:
-    left, t = _arith_prod(t, v)
-    while t and t[0] in "+-":
-        op, (right, t) = t[0], _arith_prod(t[1:], v)
-        left = _wrap(left + right if op == "+" else left - right)
-    return left, t
-
-
-def _arith_prod(t: list[str], v: Mapping[str, int]) -> tuple[int, list[str]]:
-    left, t = _arith_pow(t, v)
-    while t and t[0] in ("*", "/", "%"):
-        op, (right, t) = t[0], _arith_pow(t[1:], v)
-        if op == "*":
-            left = _wrap(left * right)
-        else:  # C division and remainder: truncated toward zero
-            quotient = abs(left) // abs(right) * (1 if (left < 0) == (right < 0) else -1)
-            left = _wrap(quotient) if op == "/" else left - right * quotient
-    return left, t
-
-
-def _arith_pow(t: list[str], v: Mapping[str, int]) -> tuple[int, list[str]]:
-    """``a ** b``, right-associative and above ``*`` as in bash; computed modulo 2^64."""
-    left, t = _arith_atom(t, v)
-    if t and t[0] == "**":
-        right, t = _arith_pow(t[1:], v)
-        if right < 0:
-            raise ValueError("exponent less than 0")  # bash's own error
-        left = _wrap(pow(left, right, 1 << 64))
-    return left, t
-
-
-def _arith_atom(t: list[str], v: Mapping[str, int]) -> tuple[int, list[str]]:
-    tok = t[0]
-    if tok == "(":
-        value, rest = _arith_sum(t[1:], v)
-        if not rest or rest[0] != ")":
-            raise ValueError("unbalanced")
-        return value, rest[1:]
-    if tok == "-":
-        value, rest = _arith_atom(t[1:], v)
-        return -value, rest
-    if tok.isdigit():  # ASCII digits (the token pattern), at most a few thousand of them
-        if len(tok) > 4000:
-            raise ValueError("constant too long")
-        return _wrap(int(tok)), t[1:]
-    return v[tok], t[1:]
 
 
 def expand_text(text: str, env: Mapping[str, str]) -> tuple[str | None, tuple[str, ...]]:

@@ -46,7 +46,7 @@ _EXPANSION = lazy(r"\$\{[^}]*\}|\$\w+")  # ``${A[0]}``, ``$x``: values, not patt
 MAX_ITERATIONS = 16
 # A body that may leave the loop or an iteration early is read once: which iterations run
 # all of it is not known here.  A failing ``exit N`` is a guard against a failed start (as
-# ``shellrun._exits`` reads it): reading goes on to what a run that works does.
+# ``scriptshape.ends_script`` reads it): reading goes on to what a run that works does.
 _LEAVES = frozenset({"break", "continue", "exit", "return"})
 
 

@@ -9,10 +9,8 @@ import bisect
 from collections.abc import Sequence
 
 from toplint.parse.text.chains import SHELLS
-from toplint.parse.text.shell import Tok, Word
+from toplint.parse.text.shell import KEYWORDS, Tok, Word
 from toplint.record import record
-
-KEYWORDS = frozenset({"then", "do", "else", "elif", "if", "while", "until", "!", "time", "{"})
 
 
 @record
@@ -135,3 +133,21 @@ def called(toks: Sequence[Tok], names: set[str], starts: list[int]) -> set[str]:
         if toks[i].raw in names and not _is_sep(toks, i + 1, "("):
             out.add(toks[i].raw)
     return out
+
+
+def ends_script(words: Sequence[Word], begin: int, open_spans: Sequence[tuple[int, int]]) -> bool:
+    """The command is ``exit`` with status 0 and surely runs where it is: bash(1) "exit": the
+    shell exits, and nothing after it is read (an ``if`` arm the script's values decide; ``[ -n
+    "$M" ] || { echo; exit 0; }`` is not: it follows ``||`` and may not run).  Not in a function
+    never called (read in place), nor in a loop's body, nor in a subshell (the caller's
+    ``open_spans`` and count).  A failing ``exit 1`` is a guard against a wrong call (a usage
+    message, a file not found): reading goes on to the deployment a right call starts, as a
+    script read with its arguments unknown must (``if [[ -z "$PRESET" ]]; then … exit 1``:
+    mattbucci/2x-R9700-RDNA4-GFX1201-sglang-inference scripts/launch.sh)."""
+    at = head(words)
+    if at >= len(words) or words[at].raw != "exit" or words[at].quoted:
+        return False
+    status = words[at + 1].value if at + 1 < len(words) else "0"
+    if status != "0":
+        return False
+    return not any(a <= begin < b for a, b in open_spans)

@@ -23,6 +23,9 @@ from toplint.infra.patterns import lazy
 from toplint.parse.text.scanner import Cursor, Part, read_expansion
 from toplint.record import record
 
+# Reserved words that may stand before a command (bash(1) "RESERVED WORDS"): ``then TP=16``.
+KEYWORDS = frozenset({"then", "do", "else", "elif", "if", "while", "until", "!", "time", "{"})
+
 
 @record
 class Word:

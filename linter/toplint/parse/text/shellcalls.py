@@ -101,6 +101,7 @@ class Calls:
         child.expander.partials = partials  # a variable known in part is the function's too
         child.array_words = self.array_words
         child.uncertain = self.uncertain  # one set of variables, one record of which may vary
+        child.expander.chosen = self.expander.chosen
         child._set_positional_env()
         site = command.site or (command.line, command.column)
         try:
@@ -196,6 +197,7 @@ class Calls:
         child.expander.arrays = self.expander.arrays
         child.array_words = self.array_words
         child.uncertain = self.uncertain  # one set of variables, one record of which may vary
+        child.expander.chosen = self.expander.chosen
         if path not in self.budget.sourced:
             self.budget.sourced.append(path)
         child.run(toks)  # its functions land in the shared table; its commands are its own

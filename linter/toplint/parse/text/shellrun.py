@@ -96,6 +96,9 @@ class Interpreter(Calls, Arms):
         # so no ``if`` or ``case`` is decided on them.  A later plain assignment settles one.
         self.uncertain: set[str] = set()
         self.undecided: list[tuple[int, int]] = []  # token spans of arms read undecided
+        self.tests: dict[tuple[int, int], tuple[int, frozenset[str]]] = {}
+        self.guard: tuple[int, frozenset[str]] = (0, frozenset())
+        self.choices: dict[str, tuple[set[str | None], int, int]] = {}
         self.conditionals: dict[tuple[int, int], tuple[int, list[int]]] = {}
         self.open_spans: list[tuple[int, int]] = []  # where an ``exit`` may not end the script
 
@@ -106,11 +109,14 @@ class Interpreter(Calls, Arms):
         # own, and this script's are back when it returns
         outer, self.undecided = self.undecided, []
         spans, conditionals, self.conditionals = self.open_spans, self.conditionals, {}
+        tests, choices, self.tests, self.choices = self.tests, self.choices, {}, {}
         try:
             return self._run(toks)
         finally:
+            self._close_all()  # a choice still open where these tokens end
             self.undecided, self.open_spans = outer, spans
             self.conditionals = conditionals
+            self.tests, self.choices = tests, choices
 
     def _run(self, toks: Sequence[Tok]) -> list[Command]:
         starts_at = scriptshape.command_starts(toks)
@@ -134,6 +140,8 @@ class Interpreter(Calls, Arms):
         # a loop's body (a ``while`` may run no time)
         self.open_spans = [(d.body, d.close) for d in definitions if d.name not in called]
         self.open_spans += loops.items()
+        # a loop's body read once may run no time, or with other values each time
+        self.tests.update({span: (toks[span[0]].line, frozenset()) for span in loops.items()})
         if self.loop_depth:  # an iteration's body: an ``exit`` there may not run
             self.open_spans.append((0, len(toks)))
         subshells = 0  # ``( … )`` open around ``current``: an ``exit`` there ends the subshell
@@ -171,21 +179,25 @@ class Interpreter(Calls, Arms):
                 elif current:
                     # ``[[ … ]] && …``: the status a decided test leaves the list (andor)
                     status = self._test(toks, (begin, i - 1)) if tok.raw in andor.JOINS else None
+                    if status is None and tok.raw in andor.JOINS and not conditional:
+                        self._guarded(toks, begin, i - 1)
                     keyword = begin + scriptshape.head(current)  # ``do for …``: the ``for``
                     in_arm = any(a <= begin < b for a, b in self.undecided)
-                    maybe = conditional or in_arm
-                    self._settle(current, maybe)
+                    in_body = any(a < begin < b for a, b in loops.items())
+                    maybe = conditional or in_arm or in_body
+                    assigned = self._settle(current, maybe, begin)
                     self._command(
                         current,
                         stdin,
                         background=tok.raw == "&",
-                        in_loop=bool(self.loop_depth)
-                        or any(a < begin < b for a, b in loops.items()),
+                        in_loop=bool(self.loop_depth) or in_body,
                         undecided=in_arm,
                         arm=self.arm_of(begin) if in_arm else None,
                     )
+                    self._chose(assigned, i)
                     guarded = maybe or (bool(groups) and groups[-1])
-                    if not guarded and not subshells and _exits(current, begin, self.open_spans):
+                    ends = scriptshape.ends_script(current, begin, self.open_spans)
+                    if ends and not guarded and not subshells:
                         return self.commands  # bash reads no further
                     current, runs_string, stdin = [], False, None
                     if self.no_iteration and keyword in loops:
@@ -379,21 +391,3 @@ def lex(
 @functools.lru_cache(maxsize=16)  # a handful: a file's re-reading follows its reading
 def _lexed(text: str, env: tuple[tuple[str, str], ...]) -> tuple[Command, ...]:
     return tuple(Interpreter(dict(env)).run(tokens_of(text)))
-
-
-def _exits(words: Sequence[Word], begin: int, open_spans: Sequence[tuple[int, int]]) -> bool:
-    """The command is ``exit`` with status 0 and surely runs where it is: bash(1) "exit": the
-    shell exits, and nothing after it is read (an ``if`` arm the script's values decide; ``[ -n
-    "$M" ] || { echo; exit 0; }`` is not: it follows ``||`` and may not run).  Not in a function
-    never called (read in place), nor in a loop's body, nor in a subshell (the caller's
-    ``open_spans`` and count).  A failing ``exit 1`` is a guard against a wrong call (a usage
-    message, a file not found): reading goes on to the deployment a right call starts, as a
-    script read with its arguments unknown must (``if [[ -z "$PRESET" ]]; then … exit 1``:
-    mattbucci/2x-R9700-RDNA4-GFX1201-sglang-inference scripts/launch.sh)."""
-    head = scriptshape.head(words)
-    if head >= len(words) or words[head].raw != "exit" or words[head].quoted:
-        return False
-    status = words[head + 1].value if head + 1 < len(words) else "0"
-    if status != "0":
-        return False
-    return not any(a <= begin < b for a, b in open_spans)

@@ -16,7 +16,7 @@ from toplint.infra.patterns import lazy
 from toplint.parse.text import partialvars
 from toplint.parse.text.expand import Expander
 from toplint.parse.text.scanner import Part
-from toplint.parse.text.shell import Command, Tok, Word
+from toplint.parse.text.shell import KEYWORDS, Command, Tok, Word
 
 _ASSIGN = lazy(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
 
@@ -99,20 +99,28 @@ def _unset(names: list[Word], expander: Expander) -> None:
             expander.partials.pop(name, None)
             expander.exported.pop(name, None)
             expander.arrays.pop(name, None)
+            expander.chosen.pop(name, None)
 
 
 def finish(words: list[Word], expander: Expander) -> Command:
-    """Record assignments into the environment; return the command."""
-    if words[0].value == "unset":
-        _unset(words[1:], expander)
-    head = 1 if words[0].value in ("export", "declare", "local", "readonly") else 0
-    rest = words[head:]
+    """Record assignments into the environment; return the command.  Keywords before them
+    are not part of the command (``then TP=16; else TP=8``: bash(1) "Compound Commands")."""
+    start = 0
+    while start < len(words) and words[start].raw in KEYWORDS:
+        start += 1
+    if start == len(words):
+        return Command(tuple(words), words[0].line, words[0].column)
+    if words[start].value == "unset":
+        _unset(words[start + 1 :], expander)
+    head = 1 if words[start].value in ("export", "declare", "local", "readonly") else 0
+    rest = words[start + head :]
     assigns = [w for w in rest if w.raw and _ASSIGN.match(w.raw)]
-    exporting = head == 1 and words[0].value == "export"
+    exporting = head == 1 and words[start].value == "export"
     if head or len(assigns) == len(rest):
         for w in assigns:
             name = _ASSIGN.match(w.raw).group(1)  # type: ignore[union-attr]
             expander.partials.pop(name, None)
+            expander.chosen.pop(name, None)  # a value set here, whatever was chosen before
             if w.value is not None and "=" in w.value:
                 expander.env[name] = w.value.split("=", 1)[1]
             else:
