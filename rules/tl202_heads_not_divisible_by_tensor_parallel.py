@@ -6,7 +6,6 @@ from collections.abc import Iterator
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
-from toplint.engines.types import Engine
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import divisors, finding, layout_fix
 from toplint.rulebook.types import Rule, RuleContext
@@ -89,41 +88,25 @@ GPU count when that divides evenly; latency and memory per GPU change.
 """
 
 
-def valid_tp(model: ModelSpec, tp: int, engine: Engine, vocab: int = 0, vision: int = 0) -> bool:
-    """Heads divide by ``tp``, the KV heads split over it (``Engine.kv_heads_split``), and
-    the padded vocabulary ``vocab`` and the vision encoder's split heads ``vision`` divide by
-    it (0: the engine splits no padded vocabulary, no vision encoder)."""
-    return (
-        model.num_attention_heads % tp == 0
-        and model.kda_heads % tp == 0
-        and engine.kv_heads_split(model.num_kv_heads, tp)
-        and vocab % tp == 0
-        and vision % tp == 0
-    )
-
-
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     model, dep = ctx.model, ctx.deployment
     if model is None or dep.tp is None or dep.tp <= 1:
         return  # every count divides by 1
-    import toplint.outcome.shards as shards  # arithmetic only: no outcome model is loaded
+    # the engine's own start checks, as the outcome model reads them (no model is loaded)
+    import toplint.outcome.shards as shards
+    import toplint.outcome.starts as starts
 
     engine = get_engine(dep.engine)
-    # the embedding and LM head split over the attention-TP group at most (SGLang's DP attention
-    # replicates the embedding): the vocabulary is checked there, as toplint.outcome.starts does
-    vocab = shards.padded_vocab(model, dep.engine)
+    # heads, KV heads, KDA heads and the vocabulary split over the attention-TP group: TP / the
+    # DP-attention degree (SGLang --enable-dp-attention --dp 2 at TP 16 splits them over 8
+    # ranks); the vision encoder's heads over all of TP
     split = engine.attention_tp(dep)
-    vocab_ok = vocab % split == 0
+    refused = {what: count for what, count, _ in starts.head_splits(dep, model)}
+    vocab = shards.padded_vocab(model, dep.engine)
     vision = shards.vision_heads(model, dep)
-    older = shards.kv_replication_release(model, dep, split)
-    tp, heads, kv = dep.tp, model.num_attention_heads, model.num_kv_heads
-    # attention heads split over the attention-TP group: TP / the DP-attention degree (SGLang
-    # --enable-dp-attention --dp 2 at TP 16 splits them over 8 ranks), as toplint.outcome.starts
-    heads_ok = heads % split == 0 and engine.kv_heads_split(kv, split)
-    # Kimi Delta Attention's heads split over the same group (toplint.outcome.starts)
-    kda = model.kda_heads
-    heads_ok = heads_ok and kda % split == 0
-    if vocab_ok and heads_ok and vision % tp == 0:
+    tp, heads, kv, kda = dep.tp, model.num_attention_heads, model.num_kv_heads, model.kda_heads
+    if not refused:
+        older = shards.kv_replication_release(model, dep, split)
         if older is not None:
             yield _older_release(rule, ctx, model, split, older)
         return
@@ -133,9 +116,9 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         else f"attention TP {split} (TP {tp} / DP attention {tp // split})"
     )
     reasons = []
-    if heads % split:
+    if "heads" in refused:
         reasons.append(f"{heads} attention heads are not divisible by {over}")
-    if not engine.kv_heads_split(kv, split) and not (kv == heads and heads % split):
+    if "kv_heads" in refused and not (kv == heads and "heads" in refused):
         # (without grouped KV heads the attention-head reason already says it)
         reasons.append(
             f"{kv} KV heads and {over} do not divide one another"
@@ -143,15 +126,15 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
             else f"{kv} KV head{'s are' if kv != 1 else ' is'} not divisible by {over} "
             f"({engine.title} never replicates KV heads)"
         )
-    if kda % split and not (kda == heads and heads % split):
+    if "kda_heads" in refused and not (kda == heads and "heads" in refused):
         reasons.append(f"Kimi Delta Attention's {kda} heads are not divisible by {over}")
-    if not vocab_ok:
+    if "vocab" in refused:
         padded = f", padded to {vocab}" if vocab != model.vocab_size else ""
         reasons.append(
             f"the vocabulary ({model.vocab_size}{padded}) is not divisible by TP {split}: the "
             "embedding and LM head are split evenly over the ranks"
         )
-    if vision % tp:
+    if "vision_heads" in refused:
         reasons.append(
             f"the vision encoder's {vision} attention heads are not divisible by TP {tp} (the "
             "engine splits them over the ranks"
@@ -161,10 +144,11 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
                 else ")"
             )
         )
-    good = [d for d in divisors(heads, tp) if valid_tp(model, d, engine, vocab, vision)]
+    evenly = [d for d in divisors(heads) if starts.splits_evenly(model, d, engine, vocab, vision)]
+    good = [d for d in evenly if d <= tp]
     best = good[-1] if good else 1
     pp = (dep.pp or 1) * tp // best if tp % best == 0 else None
-    valid = ", ".join(str(d) for d in divisors(heads) if valid_tp(model, d, engine, vocab, vision))
+    valid = ", ".join(map(str, evenly))
     yield finding(
         rule,
         ctx,

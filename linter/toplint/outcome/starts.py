@@ -38,6 +38,7 @@ from __future__ import annotations
 from toplint.catalog_types import ModelSpec
 from toplint.engines import release
 from toplint.engines.registry import get_engine
+from toplint.engines.types import Engine
 from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
 from toplint.outcome.marlin import marlin_shards
@@ -62,7 +63,7 @@ def problems(
 def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...]:
     out: list[str] = []
     engine = get_engine(dep.engine)
-    tp, pp = max(dep.tp or 1, 1), max(dep.pp or 1, 1)
+    pp = max(dep.pp or 1, 1)
     if pp > 1 and "pp" not in engine.dimensions:
         out.append(f"{engine.title} has no pipeline parallelism")
     elif pp > 1 and "pp" not in release.dimensions(dep):
@@ -74,13 +75,11 @@ def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...
     if model is None:
         return tuple(out)
     attention_tp = engine.attention_tp(dep)
-    if model.num_attention_heads % attention_tp:
-        out.append(
-            f"{model.num_attention_heads} attention heads do not divide by tensor-parallel "
-            f"size {attention_tp}"
-        )
-    kv = model.num_kv_heads
-    if not model.mla and not engine.kv_heads_split(kv, attention_tp):
+    undivided = {what: (count, over) for what, count, over in head_splits(dep, model)}
+    heads, kv = model.num_attention_heads, model.num_kv_heads
+    if "heads" in undivided:
+        out.append(f"{heads} attention heads do not divide by tensor-parallel size {attention_tp}")
+    if "kv_heads" in undivided:
         out.append(
             f"{kv} KV heads and tensor-parallel size {attention_tp} do not divide"
             if engine.replicates_kv_heads
@@ -93,23 +92,22 @@ def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...
             f"{kv} KV heads do not divide by tensor-parallel size {attention_tp} "
             f"({engine.title} before {older[0]} divides them, never replicates them)"
         )
-    kda, heads = model.kda_heads, model.num_attention_heads
-    if kda % attention_tp and not (kda == heads and heads % attention_tp):  # said once
+    kda = model.kda_heads
+    if "kda_heads" in undivided and not (kda == heads and "heads" in undivided):  # said once
         out.append(
             f"Kimi Delta Attention's {kda} heads do not divide by tensor-parallel size "
             f"{attention_tp}"
         )
-    vision = vision_heads(model, dep)
-    if vision % tp:
+    if "vision_heads" in undivided:
+        vision, over = undivided["vision_heads"]
         out.append(
             f"the vision encoder's {vision} attention heads do not divide by tensor-parallel "
-            f"size {tp}"
+            f"size {over}"
         )
-    padded = padded_vocab(model, dep.engine)
-    if padded % attention_tp:
+    if "vocab" in undivided:
         out.append(
-            f"the vocabulary ({model.vocab_size}, padded to {padded}) does not divide by "
-            f"tensor-parallel size {attention_tp}"
+            f"the vocabulary ({model.vocab_size}, padded to {undivided['vocab'][0]}) does not "
+            f"divide by tensor-parallel size {attention_tp}"
         )
     ep = dep.ep or 1
     if model.is_moe and ep > 1 and model.num_experts % ep:
@@ -123,6 +121,41 @@ def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...
     for what, size, split in quant_shards(model, dep):
         out.append(f"{what} {size} / TP {split} is not a whole number of {block}-weight blocks")
     return tuple(out)
+
+
+def head_splits(dep: Deployment, model: ModelSpec) -> list[tuple[str, int, int]]:
+    """(what, count, ranks) for each count the engine splits evenly over its ranks that does
+    not divide (the engine refuses to start): "heads", "kv_heads" (over TP, or TP over them
+    where the engine replicates them; none for MLA), "kda_heads", "vision_heads" (over all of
+    TP) and "vocab" (padded), each over the attention-TP group unless said."""
+    engine = get_engine(dep.engine)
+    attention_tp, tp = engine.attention_tp(dep), max(dep.tp or 1, 1)
+    out = [
+        (what, count, over)
+        for what, count, over in (
+            ("heads", model.num_attention_heads, attention_tp),
+            ("kda_heads", model.kda_heads, attention_tp),
+            ("vision_heads", vision_heads(model, dep), tp),
+            ("vocab", padded_vocab(model, dep.engine), attention_tp),
+        )
+        if count % over
+    ]
+    if not model.mla and not engine.kv_heads_split(model.num_kv_heads, attention_tp):
+        out.insert(1, ("kv_heads", model.num_kv_heads, attention_tp))
+    return out
+
+
+def splits_evenly(model: ModelSpec, tp: int, engine: Engine, vocab: int, vision: int) -> bool:
+    """Whether TP ``tp`` leaves no count of ``head_splits`` undivided when it is the
+    attention-TP group too: heads, KDA heads, KV heads (``Engine.kv_heads_split``), the padded
+    vocabulary ``vocab`` and the vision encoder's split heads ``vision`` (0: none)."""
+    return (
+        model.num_attention_heads % tp == 0
+        and model.kda_heads % tp == 0
+        and engine.kv_heads_split(model.num_kv_heads, tp)
+        and vocab % tp == 0
+        and vision % tp == 0
+    )
 
 
 def moe_tp(dep: Deployment) -> int:
