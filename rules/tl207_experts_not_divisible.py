@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toplint.engines.registry import get_engine
-from toplint.model import Deployment, Finding, Fix, Severity
-from toplint.rulebook.helpers import finding, flag_fix, written_count
+from toplint.model import Finding, Fix, Severity
+from toplint.rulebook.helpers import finding, flag_fix
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -47,33 +47,18 @@ Unsafe: redundant experts take memory; a different EP changes the layout.
 """
 
 
-def redundant_experts(dep: Deployment) -> int:
-    for key in ("num_redundant_experts", "ep_num_redundant_experts"):
-        if key in dep.options:
-            return written_count(str(dep.options[key])) or 0
-    raw = dep.options.get("eplb_config")
-    if raw:
-        import json  # only for an EPLB config, given as JSON
-
-        try:
-            value = json.loads(str(raw).strip("'"))
-        except ValueError:
-            return 0
-        count = value.get("num_redundant_experts") if isinstance(value, dict) else None
-        number = written_count(count)
-        if number is not None:
-            return number
-    return 0
-
-
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     model, dep = ctx.model, ctx.deployment
-    if model is None or not model.is_moe or dep.ep is None or dep.ep < 2:
+    if model is None or dep.ep is None:
         return
-    ep, experts, extra = dep.ep, model.num_experts, redundant_experts(dep)
+    # the engine's own start check, as the outcome model reads it (no model is loaded)
+    import toplint.outcome.shards as shards
+
+    split = shards.expert_split(dep, model)
+    if split is None:
+        return
+    (experts, extra), ep = split, dep.ep
     total = experts + extra
-    if total % ep == 0 and ep <= total:
-        return
     need = (-total) % ep
     what = f"{experts} routed experts" + (f" + {extra} redundant" if extra else "")
     at = "ep" if "ep" in dep.sources else ("ep_enabled" if "ep_enabled" in dep.sources else "tp")

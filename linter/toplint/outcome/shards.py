@@ -11,6 +11,7 @@ from __future__ import annotations
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
 from toplint.engines.release import pinned, version
+from toplint.infra.numbers import whole
 from toplint.model import Deployment
 
 __all__ = ["kv_replication_release", "padded_vocab", "vision_heads"]
@@ -59,3 +60,42 @@ def padded_vocab(model: ModelSpec, engine: str) -> int:
     if pad <= 0 or model.vocab_size <= 0:
         return 0
     return -(-model.vocab_size // pad) * pad
+
+
+def redundant_experts(dep: Deployment) -> int:
+    """The redundant experts the deployment adds to the routed ones (EPLB's
+    ``num_redundant_experts``, SGLang's ``--ep-num-redundant-experts``, or vLLM's
+    ``--eplb-config '{"num_redundant_experts": N}'``): the engine places routed + redundant
+    experts over the EP ranks.  0 when none is written (or the count is not a count)."""
+    for key in ("num_redundant_experts", "ep_num_redundant_experts"):
+        if key in dep.options:
+            return _count(dep.options[key]) or 0
+    raw = dep.options.get("eplb_config")
+    if raw:
+        import json  # only for an EPLB config, given as JSON
+
+        try:
+            value = json.loads(str(raw).strip("'"))
+        except ValueError:
+            return 0
+        count = value.get("num_redundant_experts") if isinstance(value, dict) else None
+        return _count(count) or 0
+    return 0
+
+
+def expert_split(dep: Deployment, model: ModelSpec) -> tuple[int, int] | None:
+    """(routed experts, redundant experts) when their total does not split evenly over the
+    EP ranks (the engine refuses to start), else None."""
+    ep = dep.ep or 1
+    if not model.is_moe or ep < 2:
+        return None
+    experts, extra = model.num_experts, redundant_experts(dep)
+    total = experts + extra
+    return None if total % ep == 0 and ep <= total else (experts, extra)
+
+
+def _count(value: object) -> int | None:
+    """A count written in the tree, quotes stripped (as ``rulebook.helpers.written_count``)."""
+    if isinstance(value, str):
+        value = value.strip().strip("'\"")
+    return whole(value, 0, 1 << 20)

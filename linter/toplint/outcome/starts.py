@@ -15,7 +15,8 @@
 - the vocabulary, padded to the engine's multiple (``Engine.vocab_padding``: 64 in vLLM and
   SGLang's ``VocabParallelEmbedding``), divides by the TP size its embedding and LM head are
   split over ("151552 is not divisible by 6", vllm-project/vllm#31474);
-- routed experts divide by the EP size (vLLM ``FusedMoE``; SGLang ``ep_size``);
+- routed experts, with the redundant ones EPLB adds, divide by the EP size (vLLM ``FusedMoE``;
+  SGLang ``ep_size``; ``toplint.outcome.shards.expert_split``);
 - no more pipeline stages than layers (vLLM ``get_pp_indices``; cost-model.md §6 rule 4), and
   a written partition of them (``VLLM_PP_LAYER_PARTITION``) one part a stage, summing to the
   model's layers (``toplint.outcome.weights.pp_partition``; rule TL218);
@@ -43,7 +44,12 @@ from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
 from toplint.outcome.marlin import marlin_shards
 from toplint.outcome.precision import group_size_refusal, precision
-from toplint.outcome.shards import kv_replication_release, padded_vocab, vision_heads
+from toplint.outcome.shards import (
+    expert_split,
+    kv_replication_release,
+    padded_vocab,
+    vision_heads,
+)
 from toplint.outcome.weights import pp_partition
 
 
@@ -109,9 +115,11 @@ def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...
             f"the vocabulary ({model.vocab_size}, padded to {undivided['vocab'][0]}) does not "
             f"divide by tensor-parallel size {attention_tp}"
         )
-    ep = dep.ep or 1
-    if model.is_moe and ep > 1 and model.num_experts % ep:
-        out.append(f"{model.num_experts} experts do not divide by expert-parallel size {ep}")
+    experts = expert_split(dep, model)
+    if experts is not None:
+        routed, extra = experts
+        also = f" + {extra} redundant" if extra else ""
+        out.append(f"{routed}{also} experts do not divide by expert-parallel size {dep.ep}")
     if pp > model.num_layers:
         out.append(f"{pp} pipeline stages for {model.num_layers} layers")
     partition = pp_partition(model, dep)[1]
