@@ -82,8 +82,8 @@ def _image_version(value: str) -> object:
 
 
 def _redundant_experts(value: str) -> object:
-    from rules.tl207_experts_not_divisible import redundant_experts
     from toplint.model import Deployment
+    from toplint.outcome.shards import redundant_experts
 
     dep = Deployment("x.sh", 1, 1, "vllm", None, options={"num_redundant_experts": value})
     eplb = json.dumps({"num_redundant_experts": value})

@@ -80,3 +80,12 @@ def finite(value: object, high: float = MAGNITUDE) -> float | None:
     else:
         return None
     return number if math.isfinite(number) and abs(number) <= high else None
+
+
+def written_count(value: object, high: int = 1 << 20) -> int | None:
+    """A count written in the tree (an option's value, a field of a JSON option), quotes
+    stripped, read by ``toplint.infra.numbers``: None for "１２", "²", 1e400, a bool, a word.
+    Rules and the outcome read counts from the tree through this, never ``int()``."""
+    if isinstance(value, str):
+        value = value.strip().strip("'\"")
+    return whole(value, 0, high)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
 from toplint.engines.release import pinned, version
-from toplint.infra.numbers import whole
+from toplint.infra.numbers import written_count
 from toplint.model import Deployment
 
 __all__ = ["kv_replication_release", "padded_vocab", "vision_heads"]
@@ -69,7 +69,7 @@ def redundant_experts(dep: Deployment) -> int:
     experts over the EP ranks.  0 when none is written (or the count is not a count)."""
     for key in ("num_redundant_experts", "ep_num_redundant_experts"):
         if key in dep.options:
-            return _count(dep.options[key]) or 0
+            return written_count(dep.options[key]) or 0
     raw = dep.options.get("eplb_config")
     if raw:
         import json  # only for an EPLB config, given as JSON
@@ -79,7 +79,7 @@ def redundant_experts(dep: Deployment) -> int:
         except ValueError:
             return 0
         count = value.get("num_redundant_experts") if isinstance(value, dict) else None
-        return _count(count) or 0
+        return written_count(count) or 0
     return 0
 
 
@@ -92,10 +92,3 @@ def expert_split(dep: Deployment, model: ModelSpec) -> tuple[int, int] | None:
     experts, extra = model.num_experts, redundant_experts(dep)
     total = experts + extra
     return None if total % ep == 0 and ep <= total else (experts, extra)
-
-
-def _count(value: object) -> int | None:
-    """A count written in the tree, quotes stripped (as ``rulebook.helpers.written_count``)."""
-    if isinstance(value, str):
-        value = value.strip().strip("'\"")
-    return whole(value, 0, 1 << 20)

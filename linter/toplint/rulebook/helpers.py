@@ -8,7 +8,6 @@ from typing import Any, TypeVar
 from toplint.engines import layout as render
 from toplint.engines import release
 from toplint.engines.registry import get_engine
-from toplint.infra.numbers import whole
 from toplint.model import (
     Applicability,
     Deployment,
@@ -117,15 +116,6 @@ def _option(ctx: RuleContext, name: str, default: _T, convert: Callable[[Any], _
         return convert(value)
     except (TypeError, ValueError):
         return default
-
-
-def written_count(value: object, high: int = 1 << 20) -> int | None:
-    """A count written in the tree (an option's value, a field of a JSON option), quotes
-    stripped, read by ``toplint.infra.numbers``: None for "１２", "²", 1e400, a bool, a word.
-    Rules read numbers from the tree through this, never ``int()``."""
-    if isinstance(value, str):
-        value = value.strip().strip("'\"")
-    return whole(value, 0, high)
 
 
 def truthy(value: object) -> bool:
