@@ -6,7 +6,8 @@ import re
 from collections.abc import Iterator
 
 from toplint.engines.registry import get_spec
-from toplint.model import CHOSEN_AT, Deployment, Finding, Fix, Position, Severity, Unresolved
+from toplint.model import Deployment, Finding, Fix, Position, Severity, Unresolved
+from toplint.optionkeys import CHOSEN_AT
 from toplint.parse import sizing
 from toplint.parse.options import CHOSEN_BY, FORWARDED, MISSING_VALUE
 from toplint.rulebook.helpers import finding_at

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from toplint.model import WORKERS_GPUS, Deployment, Finding, Fix, Intent, Severity
+from toplint.model import Deployment, Finding, Fix, Intent, Severity
+from toplint.optionkeys import WORKERS_GPUS
 from toplint.rulebook.helpers import (
     expected_gpus,
     finding,

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from toplint.engines.layout import flags
 from toplint.engines.registry import build_pipeline, get_engine
 from toplint.engines.release import pinned
-from toplint.model import BUILT_FROM, BUILT_WRITTEN, Finding, Severity
+from toplint.model import Finding, Severity
+from toplint.optionkeys import BUILT_FROM, BUILT_WRITTEN
 from toplint.rulebook.helpers import anchor_of, finding, finding_at, layout_fix, settings_fix
 from toplint.rulebook.types import Rule, RuleContext
 

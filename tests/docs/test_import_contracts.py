@@ -52,6 +52,7 @@ RULES_MAY_IMPORT = (
     "toplint.hardware.units",
     "toplint.hardware.vision",
     "toplint.model",
+    "toplint.optionkeys",  # the Deployment.options keys stages write (TL003, TL201, TL213)
     # the outcome model (issue 25): its records, the checkpoint's real bytes, and the judgement
     # of a changed deployment a rule weighs its fix or its alternatives with
     "toplint.outcome",

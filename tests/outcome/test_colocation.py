@@ -4,7 +4,8 @@ them all start by each engine's own behaviour beside other processes."""
 
 from __future__ import annotations
 
-from toplint.model import RUNS_DETACHED, Deployment
+from toplint.model import Deployment
+from toplint.optionkeys import RUNS_DETACHED
 from toplint.outcome.colocation import shared_gpus
 from toplint.outcome.types import SharedGpu
 from toplint.parse.base import Source

@@ -5,7 +5,7 @@ default of 1."""
 from __future__ import annotations
 
 from tests.parse.helpers import only
-from toplint.model import BUILT_FROM, BUILT_WRITTEN
+from toplint.optionkeys import BUILT_FROM, BUILT_WRITTEN
 
 CONVERT = (
     "python3 convert_checkpoint.py --model_dir /models/Llama-3.1-70B-Instruct \\\n"

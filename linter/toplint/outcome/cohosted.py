@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from toplint.catalog_types import ModelSpec
 from toplint.hardware.types import Cluster
 from toplint.infra.numbers import digits
-from toplint.model import (
+from toplint.model import Deployment
+from toplint.optionkeys import (
     COMPOSE_HOST_PORTS,
     COMPOSE_PROFILES,
     COPIES,
@@ -28,7 +29,6 @@ from toplint.model import (
     RUNS_DETACHED,
     RUNS_IN_LOOP,
     RUNS_UNDECIDED,
-    Deployment,
 )
 from toplint.record import replace
 from toplint.sourcekinds import declared

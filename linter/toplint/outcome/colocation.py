@@ -40,11 +40,8 @@ from toplint.engines.registry import find_engine
 from toplint.engines.release import pinned, version
 from toplint.hardware.types import Cluster
 from toplint.infra.budgets import SHARED_GPU_SERVERS
-from toplint.model import (
-    COPIES,
-    COPIES_FROM,
-    Deployment,
-)
+from toplint.model import Deployment
+from toplint.optionkeys import COPIES, COPIES_FROM
 from toplint.outcome.cohosted import (
     REPLICA,
     gpus_of,

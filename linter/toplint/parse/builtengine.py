@@ -28,7 +28,8 @@ from collections.abc import Iterable, Iterator
 from toplint.engines.built import BuildPipeline
 from toplint.engines.registry import build_pipeline
 from toplint.infra.patterns import lazy
-from toplint.model import BUILT_FROM, BUILT_WRITTEN, Deployment, Position, Unresolved
+from toplint.model import Deployment, Position, Unresolved
+from toplint.optionkeys import BUILT_FROM, BUILT_WRITTEN
 from toplint.parse.textpos import after_comment_mark, line_starts
 from toplint.record import record, replace
 

@@ -13,13 +13,8 @@ from toplint.errors import ToplintError, UsageError
 from toplint.hardware.manifest import load_hardware as load
 from toplint.hardware.types import Hardware
 from toplint.infra.readpolicy import name_targets
-from toplint.model import (
-    COPIES,
-    Deployment,
-    Finding,
-    Sourced,
-    internal_error,
-)
+from toplint.model import Deployment, Finding, Sourced, internal_error
+from toplint.optionkeys import COPIES
 from toplint.parse.base import Source
 from toplint.parse.parallel import builtin_and_plugin_parsers, map_files, read_and_parse
 from toplint.parse.run import parse_source

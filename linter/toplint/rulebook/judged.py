@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from toplint.engines.registry import get_engine
-from toplint.model import BUILT_FROM, Deployment, Finding, Severity
+from toplint.model import Deployment, Finding, Severity
+from toplint.optionkeys import BUILT_FROM
 from toplint.record import replace
 from toplint.rulebook.helpers import ranks_without_shared_memory
 from toplint.rulebook.types import RuleContext

@@ -15,7 +15,8 @@ anti-affinity on ``kubernetes.io/hostname`` keeps a group's pods on distinct nod
 from __future__ import annotations
 
 from toplint.infra.yamlsafe import Path
-from toplint.model import WORKERS_GPUS, Deployment
+from toplint.model import Deployment
+from toplint.optionkeys import WORKERS_GPUS
 from toplint.parse.k8s.context import Ctx, base_deployment, gpu_request
 from toplint.parse.k8s.pods import pod_deployments
 from toplint.record import replace

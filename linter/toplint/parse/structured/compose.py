@@ -23,16 +23,8 @@ from toplint.engines.release import image_repository
 from toplint.errors import SourceError
 from toplint.infra.readpolicy import MAX_SOURCE_BYTES, ReadRefused, read_first, read_reference
 from toplint.infra.yamlsafe import Document, load_documents
-from toplint.model import (
-    COMPOSE_HOST_PORTS,
-    COMPOSE_PROFILES,
-    COPIES,
-    COPIES_FROM,
-    Deployment,
-    Finding,
-    ParseResult,
-    Position,
-)
+from toplint.model import Deployment, Finding, ParseResult, Position
+from toplint.optionkeys import COMPOSE_HOST_PORTS, COMPOSE_PROFILES, COPIES, COPIES_FROM
 from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
 from toplint.parse.binds import compose_binds

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from toplint.infra.budgets import EXPANSION_DEPTH, BudgetExceeded, meter
 from toplint.infra.numbers import whole_text
 from toplint.infra.patterns import DeferredPattern, lazy
-from toplint.model import CHOSEN_AT
+from toplint.optionkeys import CHOSEN_AT
 from toplint.parse.text import partialvars
 from toplint.parse.text.arith import INT64, safe_arith
 from toplint.parse.text.catfile import FileReader, cat_target, substituted

@@ -29,7 +29,8 @@ import re
 import shlex
 
 from toplint.infra.patterns import lazy
-from toplint.model import COPIES, COPIES_FROM, RUNS_IN_LOOP, Deployment, ParseResult
+from toplint.model import Deployment, ParseResult
+from toplint.optionkeys import COPIES, COPIES_FROM, RUNS_IN_LOOP
 from toplint.parse.base import Source
 from toplint.parse.text.makefile import moved_back
 from toplint.parse.text.shellsrc import ShellParser

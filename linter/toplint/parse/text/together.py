@@ -31,7 +31,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from toplint.model import DETACHED_UNTIL, RUNS_DETACHED, RUNS_IN_LOOP, RUNS_UNDECIDED, Deployment
+from toplint.model import Deployment
+from toplint.optionkeys import DETACHED_UNTIL, RUNS_DETACHED, RUNS_IN_LOOP, RUNS_UNDECIDED
 from toplint.parse.options import Arg
 from toplint.parse.text.dockerrun import docker_options
 from toplint.parse.text.entrypoint import run_options, tmux_command
