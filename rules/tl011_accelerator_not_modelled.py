@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.model import ACCELERATOR_NOT_MODELLED, Finding, Position
+from toplint.model import ACCELERATOR_NOT_MODELLED, Finding, Fix, Position
+from toplint.outcome.types import GPU_FIGURES
 from toplint.rulebook.helpers import finding_at
 from toplint.rulebook.types import Rule, RuleContext
 
@@ -13,8 +14,8 @@ DOC = """\
 Reports a deployment that runs on an accelerator toplint's placement and cost model do not
 describe: Intel Gaudi (HPU), AWS Trainium/Inferentia (Neuron), Google TPU, Huawei Ascend (NPU),
 Intel's data-centre GPUs (Max series, Xe Link), Tenstorrent (Wormhole, Blackhole: N150, N300,
-T3K, Galaxy), or a hardware manifest's part that is outside the GPU catalog and not described
-well enough to price (no memory, memory bandwidth or compute figure). It is read from the
+T3K, Galaxy), or a hardware manifest's part that is outside the GPU catalog and gives not even
+its memory. It is read from the
 manifest's `gpu` name, from the Kubernetes resource the pod requests (`habana.ai/gaudi`,
 `aws.amazon.com/neuron`, `aws.amazon.com/neuroncore`, `google.com/tpu`, `huawei.com/Ascend910`,
 `gpu.intel.com/i915`), the node labels (`cloud.google.com/gke-tpu-*`, a `trn`/`inf`/`ct5lp`…
@@ -32,8 +33,16 @@ A deployment on CPUs only is reported the same way: vLLM's `--device cpu`, an en
 named `cpu` (its chart's `cpu` profile requests CPU and memory only). KubeAI's
 `google-tpu-*` profiles are TPUs.
 
+A GPU outside the catalog that the manifest describes by its memory but not by its memory
+bandwidth (`memory_bandwidth`) or compute rate (`bf16_tflops`) is checked: whether it starts,
+whether the model fits its memory by the engine's own accounting, how the layout is placed on
+the manifest's links. Its latency is not: this rule reports once that the ITL, TTFT and any
+budget on them were not priced, which key the manifest lacks, and the line to add; nothing is
+guessed in its place.
+
 Outcome reported (toplint's severity policy): not computed — the cost model does not describe
-this accelerator, so no latency or memory outcome is claimed (info).
+this accelerator, so no latency or memory outcome is claimed (info); for a GPU described by its
+memory, the latency only.
 
 ## Why is this bad?
 Nothing is wrong with the deployment; toplint cannot judge it. These accelerators have their own
@@ -56,13 +65,29 @@ spec:
   resourceProfile: cpu:6
 ```
 
+```yaml
+# hardware.yaml: the model's fit on 48 GiB is checked, its latency is not priced
+clusters:
+  - name: lab
+    nodes: 1
+    gpus_per_node: 4
+    gpu: {name: MyCard, memory: 48 GiB}
+    intra_node: {fabric: pcie}
+```
+
 ## Use instead
-Nothing to change in the deployment. Silence the finding for such files with
+For a GPU described by its memory, add the figures the finding names to its `gpu:` in the
+manifest (`memory_bandwidth: 960 GB/s, bf16_tflops: 181`: the datasheet's memory bandwidth and
+dense 16-bit tensor peak; `fp16_tflops` for a GPU without BF16). Otherwise nothing to change in
+the deployment. Silence the finding for such files with
 `per-file-ignores` or a `# toplint: ignore[TL011]` comment once the team knows toplint does not
 cover that hardware.
 
 ## Options
 None.
+
+## Fix safety
+Display only: the figures belong in the hardware manifest, and only its datasheet knows them.
 
 ## References
 - Intel Gaudi device plugin for Kubernetes (`habana.ai/gaudi`):
@@ -85,6 +110,7 @@ None.
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     unchecked = ctx.unchecked
     if unchecked is None or unchecked.kind != "accelerator":
+        yield from _unpriced(rule, ctx)
         return
     from toplint.accelerators import of_deployment
 
@@ -105,16 +131,49 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     )
 
 
+def _unpriced(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+    """A GPU outside the catalog described without the figures its latency is priced from
+    (``Outcome.unpriced``): checked for memory, start-up and placement, its latency not priced."""
+    outcome, cluster = ctx.outcome, ctx.cluster
+    if outcome is None or not outcome.unpriced or cluster is None:
+        return
+    dep, gpu = ctx.deployment, cluster.gpu.name
+    keys = outcome.unpriced
+    prices = "; ".join(f"`{k}` prices its {GPU_FIGURES[k]}" for k in keys)
+    written = ", ".join(f"{k}: {_PLACEHOLDER[k]}" for k in keys)
+    yield finding_at(
+        rule,
+        ctx,
+        Position(dep.path, dep.line, dep.column),
+        f"latency not priced: cluster {cluster.name} runs on `{gpu}`, a GPU outside the "
+        f"catalog whose {' and '.join(f'`{k}`' for k in keys)} the manifest does not give "
+        f"({prices}); its start-up, memory fit and placement were checked, its ITL, TTFT and "
+        "any budget on them were not",
+        fix=Fix(f"gpu: {{name: {gpu}, …, {written}}}   # cluster {cluster.name} in the manifest"),
+        data={"accelerator": "", "unpriced": list(keys)},
+        anchor="unpriced",
+    )
+
+
+# What to write for each missing figure (``toplint.outcome.types.GPU_FIGURES``): its unit.
+_PLACEHOLDER = {
+    "memory_bandwidth": "<GB/s from the datasheet>",
+    "bf16_tflops": "<dense BF16 TFLOPS; fp16_tflops without BF16>",
+}
+
+
 # toplint.model.ACCELERATOR_NOT_MODELLED (parsing raises it too: a file naming such an
 # accelerator's build of an engine that yields no deployment).
 RULE = Rule(
     code=ACCELERATOR_NOT_MODELLED.code,
     name=ACCELERATOR_NOT_MODELLED.name,
     summary="A deployment runs on an accelerator the cost model does not describe (Gaudi, "
-    "Neuron, TPU, Ascend, Intel GPU Max, Tenstorrent, an undescribed part) or on CPUs only.",
+    "Neuron, TPU, Ascend, Intel GPU Max, Tenstorrent, an undescribed part) or on CPUs only, "
+    "or on a GPU described without the figures its latency is priced from.",
     severity=ACCELERATOR_NOT_MODELLED.severity,
     check=check,
     doc=DOC,
+    fix_safety="display",
     origin=__file__,
     accelerators="any",
 )

@@ -43,9 +43,10 @@ Evidence, each read from where the deployment writes it:
   vllm-project/vllm-ascend@34d204e0 collect_env.py ``get_npu_info``); a launcher that queries
   the NPUs before it starts vLLM runs where they are
   (qiuhanzhang616-arch/qwen3.6-27b-modelarts-standard@4271fb72 startup/supervisor.py);
-* the accelerator a hardware manifest names for a cluster (``names``), and a manifest GPU outside
-  the catalog that is not described well enough to price (no memory, memory bandwidth or
-  compute figure: an unknown vendor's part), see ``of_cluster``.
+* the accelerator a hardware manifest names for a cluster (``names``), and a manifest part
+  outside the catalog that gives not even its memory (an unknown vendor's part), see
+  ``of_cluster``; one that gives its memory but not its bandwidth or compute is checked, its
+  latency reported unpriced (``toplint.outcome.types.Outcome.unpriced``).
 
 Tenstorrent, read from their own sources:
 
@@ -298,37 +299,22 @@ class Part(Protocol):
     @property
     def memory_gb(self) -> float: ...
 
-    @property
-    def memory_bandwidth_gb_per_s(self) -> float: ...
-
-    @property
-    def half_tflops(self) -> float: ...
-
 
 def of_cluster(gpu: Part, cataloged: bool) -> str | None:
-    """Why a manifest's accelerator is outside what the cost model prices, or None.
+    """Why a manifest's accelerator is outside what toplint checks, or None.
 
     A part whose name names a non-GPU accelerator (``by_name``) is declined even when described;
-    a part outside the catalog with no memory, memory bandwidth or compute figure is an unknown
-    vendor's (nothing to price it from).  A fully described GPU stays priced, as the manifest
-    schema promises."""
+    a part outside the catalog that gives not even its memory is an unknown vendor's (no fit,
+    no budget to judge).  One that gives its memory is checked as a GPU: its fit, start-up and
+    placement need nothing else, and a latency its memory bandwidth or compute rate would price
+    is reported unpriced (``toplint.outcome.types.Outcome.unpriced``), as the manifest schema
+    promises."""
     acc = by_name(gpu.name) if not cataloged else None
     if acc is not None:
         return f"{acc.title} (the manifest's `{gpu.name}`)"
-    if cataloged:
+    if cataloged or gpu.memory_gb > 0:
         return None
-    missing = [
-        what
-        for what, value in (
-            ("memory", gpu.memory_gb),
-            ("memory_bandwidth", gpu.memory_bandwidth_gb_per_s),
-            ("bf16_tflops", gpu.half_tflops),
-        )
-        if value <= 0
-    ]
-    if missing:
-        return f"`{gpu.name}`, a part outside the GPU catalog with no {', '.join(missing)}"
-    return None
+    return f"`{gpu.name}`, a part outside the GPU catalog with no memory"
 
 
 def by_labels(labels: Mapping[str, str]) -> tuple[Accelerator, str] | None:

@@ -262,18 +262,30 @@ clusters:
   - name: acme
     nodes: 1
     gpus_per_node: 4
-    gpu: {name: Acme-X1, memory: 128 GB}
-    intra_node: {fabric: nvswitch, bandwidth: 300 GB/s}
+    gpu: {gpu}
+    intra_node: {{fabric: nvswitch, bandwidth: 300 GB/s}}
 """
 
 
 def test_a_gpu_check_declines_is_not_planned_on(tmp_path: Path, capsys) -> None:
     path = tmp_path / "hardware.yaml"
-    path.write_text(UNDESCRIBED)
+    path.write_text(UNDESCRIBED.format(gpu="{name: Acme-X1}"))  # not even its memory
     code = main(["plan", "--hardware", str(path), "--model", "meta-llama/Llama-3.1-8B"])
     assert code == 2  # check reports TL011 for it: plan and check agree
     err = capsys.readouterr().err
-    assert "cannot plan on it" in err and "memory_bandwidth" in err
+    assert "cannot plan on it" in err and "with no memory" in err
+
+
+def test_a_gpu_described_by_its_memory_is_planned_unpriced(tmp_path: Path, capsys) -> None:
+    """Layouts are weighed by whether they fit its memory; none is ranked by a speed it has
+    no figure for."""
+    manifest = UNDESCRIBED.format(gpu="{name: Acme-X1, memory: 128 GB}")
+    recs = _plan(tmp_path, capsys, manifest, "--model", "meta-llama/Llama-3.1-8B")
+    assert recs
+    for rec in recs:
+        assert rec["decode_ms_per_token"] is None and rec["prompt_ms"] is None
+        assert not rec["meets_budgets"]
+        assert any("not priced" in r for r in rec["reasons"])
 
 
 NO_YARDSTICK = """\

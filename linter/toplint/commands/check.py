@@ -343,6 +343,7 @@ def run(args: argparse.Namespace) -> int:
         deployments=sum(r.deployments for r in results),
         unchecked=merge_counts(r.unchecked for r in results),
         inferred=sum(r.inferred for r in results),
+        unpriced=sum(r.unpriced for r in results),
         show_fixes=args.show_fixes is not False,
         fix_details=bool(args.show_fixes),
         quiet=args.quiet,

@@ -29,7 +29,9 @@ from toplint.hardware import archs
 from toplint.hardware.types import Cluster, GpuSpec
 from toplint.record import replace
 
-__all__ = ["mixed_note", "on_gpus", "weakest"]
+__all__ = ["mixed_note", "on_gpus", "part_names", "weakest"]
+
+_PREFIX, _SOURCE = "mixed ", " (toplint.hardware.mixed)"  # how ``weakest`` names its GPU
 
 
 def weakest(gpus: Sequence[GpuSpec]) -> GpuSpec:
@@ -41,7 +43,7 @@ def weakest(gpus: Sequence[GpuSpec]) -> GpuSpec:
     oldest = min(gpus, key=lambda g: archs.of_gpu(g.arch, g.name).compute_capability)
     bf16 = 0.0 if any(not g.bf16_tflops for g in gpus) else min(g.bf16_tflops for g in gpus)
     return GpuSpec(
-        name="mixed " + " + ".join(names),
+        name=_PREFIX + " + ".join(names),
         memory_gb=smallest.memory_gb,
         memory_reported_gib=smallest.memory_reported_gib,
         memory_bandwidth_gb_per_s=min(g.memory_bandwidth_gb_per_s for g in gpus),
@@ -53,8 +55,15 @@ def weakest(gpus: Sequence[GpuSpec]) -> GpuSpec:
         arch=archs.of_gpu(oldest.arch, oldest.name).name,
         bf16_tflops=bf16,
         fp16_tflops=0.0 if bf16 else min(g.half_tflops for g in gpus),
-        source="the weakest of " + ", ".join(names) + " (toplint.hardware.mixed)",
+        source="the weakest of " + ", ".join(names) + _SOURCE,
     )
+
+
+def part_names(gpu: GpuSpec) -> tuple[str, ...]:
+    """The names of the GPUs ``gpu`` stands for: those ``weakest`` joined, else its own."""
+    if gpu.source.endswith(_SOURCE) and gpu.name.startswith(_PREFIX):
+        return tuple(gpu.name.removeprefix(_PREFIX).split(" + "))
+    return (gpu.name,)
 
 
 def on_gpus(cluster: Cluster, local: Sequence[int] | None) -> Cluster:

@@ -9,13 +9,15 @@ from toplint.catalog_types import ModelSpec
 from toplint.cost.types import CostReport, Workload
 from toplint.engines.memoryinputs import engine_memory_inputs
 from toplint.engines.registry import get_engine
+from toplint.hardware.catalog import lookup_gpu
+from toplint.hardware.mixed import part_names
 from toplint.hardware.types import Cluster, GpuSpec
 from toplint.infra.runmemo import RecordedOptions, RunMemo, agree
 from toplint.model import Deployment
 from toplint.outcome.latency import latency
 from toplint.outcome.memory import memory
 from toplint.outcome.starts import problems
-from toplint.outcome.types import Memory, Outcome
+from toplint.outcome.types import GPU_FIGURES, Memory, Outcome
 from toplint.placement.types import Placement
 from toplint.record import replace
 
@@ -32,8 +34,8 @@ def _outcome(
     cost: CostReport | None,
     workload: Workload,
 ) -> Outcome:
-    # A manifest part that gives no memory (main's TL011 decline: an uncatalogued part) has
-    # nothing to compare against: the fit is unknown, not "does not fit".
+    # A manifest part that gives no memory (TL011 declines an uncatalogued one) has nothing to
+    # compare against: the fit is unknown, not "does not fit".
     # Engines size their budgets on the total the driver reports (vLLM's total_gpu_memory is
     # cudaMemGetInfo's), below the nominal size where a public log gives it.
     gib = gpu.capacity_gib
@@ -54,7 +56,16 @@ def _outcome(
         mem = None
     if mem is not None and model is not None and not mem.fits:
         mem, unjudged = _experts_unknown(dep, model, gpu, mem) or (mem, unjudged)
-    return Outcome(problems(dep, model, gpu), mem, lat, unjudged)
+    return Outcome(problems(dep, model, gpu), mem, lat, unjudged, _unpriced(gpu))
+
+
+def _unpriced(gpu: GpuSpec) -> tuple[str, ...]:
+    """The manifest keys (``GPU_FIGURES``) a GPU outside the catalog leaves out, which its
+    latency is priced from: the cost stage prices nothing from a zero (``cost.compute``)."""
+    if all(lookup_gpu(name) is not None for name in part_names(gpu)):
+        return ()  # the catalog's own gaps (a part without a BF16 figure) are not the manifest's
+    given = {"memory_bandwidth": gpu.memory_bandwidth_gb_per_s, "bf16_tflops": gpu.half_tflops}
+    return tuple(key for key in GPU_FIGURES if given[key] <= 0)
 
 
 def _unresolved_inputs(dep: Deployment) -> str:

@@ -43,6 +43,8 @@ def outcome_doc(outcome: Outcome) -> dict[str, Any]:
             "tokens_per_s": lat.tokens_per_s,
             "parts": list(lat.parts),
         }
+    if outcome.unpriced:  # the manifest's GPU lacks what the latency is priced from (TL011)
+        doc["latency_not_priced"] = list(outcome.unpriced)
     return doc
 
 
@@ -63,6 +65,9 @@ def outcome_text(doc: dict[str, Any]) -> list[str]:
             f"{lat['tokens_per_s']:,.0f} tokens/s"
         )
         lines.extend(f"  {part}" for part in lat["parts"])
+    if doc.get("latency_not_priced"):
+        keys = ", ".join(doc["latency_not_priced"])
+        lines.append(f"  latency not priced: the manifest's GPU has no {keys}")
     m = doc.get("memory")
     if m is not None:
         context = ""

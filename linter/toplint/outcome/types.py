@@ -168,6 +168,15 @@ class Latency:
     parts: tuple[str, ...] = ()  # what the figures add up, for the user
 
 
+# The figures of a GPU the latency is priced from, by the manifest key that gives them, and what
+# each prices (``toplint.cost.compute``: weight streaming at 0.8 x memory bandwidth, prefill at
+# MFU 0.5 of the dense 16-bit peak).  A GPU without BF16 gives ``fp16_tflops`` instead.
+GPU_FIGURES: dict[str, str] = {
+    "memory_bandwidth": "decode time (ITL, tokens/s), from streaming the weights",
+    "bf16_tflops": "prefill time (TTFT), from the GPU's compute rate",
+}
+
+
 @record
 class Outcome:
     """What the deployment will do.  ``problems`` are reasons the engine refuses to start."""
@@ -178,6 +187,10 @@ class Outcome:
     # why the memory is not judged when toplint knows only part of it ("" otherwise): a
     # speculative-decoding draft it cannot size, with which a fit of the rest says nothing
     memory_unjudged: str = ""
+    # the manifest keys of a GPU outside the catalog that the latency needs and the manifest
+    # does not give (``GPU_FIGURES``): the latency is then not priced, never guessed; () when
+    # nothing is missing or the GPU is the catalog's
+    unpriced: tuple[str, ...] = ()
 
     @property
     def starts(self) -> bool:

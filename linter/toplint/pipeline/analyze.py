@@ -58,6 +58,9 @@ class FileRun:
     suppressions: Any = None  # the file's `# toplint: ignore` comments (check only)
     inferred: int = 0  # deployments checked on hardware their own config named (hints)
     sourced: tuple[Sourced, ...] = ()  # the files its deployments were read with
+    # deployments checked on a GPU the manifest describes without its latency's figures
+    # (``Outcome.unpriced``: TL011 says which)
+    unpriced: int = 0
 
 
 @record
@@ -182,8 +185,11 @@ def run_parsed(
         found = [_message_only(f) for f in found]
     coverage = tuple(a.unchecked for a in analyses)
     inferred = sum(1 for a in analyses if a.inferred and a.unchecked is None)
+    unpriced = sum(1 for a in analyses if a.outcome is not None and a.outcome.unpriced)
     kept = tuple(analyses) if keep else ()
-    return FileRun(parsed.path, tuple(found), kept, coverage, marks, inferred, parsed.sourced)
+    return FileRun(
+        parsed.path, tuple(found), kept, coverage, marks, inferred, parsed.sourced, unpriced
+    )
 
 
 def _sharing_gpus(analyses: list[Analysis]) -> list[Analysis]:

@@ -48,6 +48,7 @@ class LintResult:
     # Deployments not checked against hardware, by reason (the others were).
     unchecked: Mapping[str, int] = field(default_factory=dict)
     inferred: int = 0  # checked on hardware inferred from the config's own hints
+    unpriced: int = 0  # checked with the latency not priced (``FileRun.unpriced``)
     # A parser or rule raised (toplint.model.INTERNAL_ERROR): one per file and culprit; never
     # suppressed, never a finding; `toplint check` reports them and exits 3.
     internal: tuple[Finding, ...] = ()
@@ -283,6 +284,7 @@ def lint(
         known,
         unchecked=unchecked_counts(coverage),
         inferred=sum(file.inferred for file in run.files),
+        unpriced=sum(file.unpriced for file in run.files),
         internal=tuple(sort_findings(internal.values())),
     )
 

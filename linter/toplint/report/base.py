@@ -35,6 +35,9 @@ class Report:
     # Of the checked ones: on hardware inferred from the config's own hints (node labels,
     # instance types, accelerators), not from a manifest (``toplint inspect`` says from what).
     inferred: int = 0
+    # Of the checked ones: on a GPU the manifest describes without the figures its latency is
+    # priced from (memory bandwidth, compute rate): TL011 reports each.
+    unpriced: int = 0
     # ``check --base``: what the change does (``findings`` are then what it introduced).
     changes: ChangeSet | None = None
 

@@ -88,6 +88,7 @@ class JsonFormatter:
                 "baselined": report.baselined,
                 "checked": report.checked,
                 "not_checked": dict(sorted(report.unchecked.items())),
+                "latency_not_priced": report.unpriced,
                 "by_severity": counts_by_severity(report.findings),
                 "by_rule": counts_by_rule(report.findings),
             },

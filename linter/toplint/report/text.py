@@ -48,6 +48,8 @@ def coverage_line(report: Report) -> str:
     line = f"{head}: {report.checked} checked against hardware"
     if report.inferred:
         line += f" ({report.inferred} on hardware inferred from the files' own hints)"
+    if report.unpriced:
+        line += f" ({report.unpriced} with the latency not priced: GPU figures not given)"
     if missed:
         if len(report.unchecked) == 1:
             why = next(iter(report.unchecked))
