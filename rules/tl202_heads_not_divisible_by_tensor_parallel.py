@@ -92,16 +92,16 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     model, dep = ctx.model, ctx.deployment
     if model is None or dep.tp is None or dep.tp <= 1:
         return  # every count divides by 1
-    # the engine's own start checks, as the outcome model reads them (no model is loaded)
+    # the engine's own start checks, as the outcome model reads them (``outcome.starts``; a run
+    # that places nothing loads only ``outcome.shards``, tests/perf/test_unplaced_imports.py)
     import toplint.outcome.shards as shards
-    import toplint.outcome.starts as starts
 
     engine = get_engine(dep.engine)
     # heads, KV heads, KDA heads and the vocabulary split over the attention-TP group: TP / the
     # DP-attention degree (SGLang --enable-dp-attention --dp 2 at TP 16 splits them over 8
     # ranks); the vision encoder's heads over all of TP
     split = engine.attention_tp(dep)
-    refused = {what: count for what, count, _ in starts.head_splits(dep, model)}
+    refused = {what: count for what, count, _ in shards.head_splits(dep, model)}
     vocab = shards.padded_vocab(model, dep.engine)
     vision = shards.vision_heads(model, dep)
     tp, heads, kv, kda = dep.tp, model.num_attention_heads, model.num_kv_heads, model.kda_heads
@@ -144,7 +144,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
                 else ")"
             )
         )
-    evenly = [d for d in divisors(heads) if starts.splits_evenly(model, d, engine, vocab, vision)]
+    evenly = [d for d in divisors(heads) if shards.splits_evenly(model, d, engine, vocab, vision)]
     good = [d for d in evenly if d <= tp]
     best = good[-1] if good else 1
     pp = (dep.pp or 1) * tp // best if tp % best == 0 else None

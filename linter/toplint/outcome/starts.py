@@ -39,16 +39,14 @@ from __future__ import annotations
 from toplint.catalog_types import ModelSpec
 from toplint.engines import release
 from toplint.engines.registry import get_engine
-from toplint.engines.types import Engine
 from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
 from toplint.outcome.marlin import marlin_shards
 from toplint.outcome.precision import group_size_refusal, precision
 from toplint.outcome.shards import (
     expert_split,
+    head_splits,
     kv_replication_release,
-    padded_vocab,
-    vision_heads,
 )
 from toplint.outcome.weights import pp_partition
 
@@ -129,41 +127,6 @@ def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...
     for what, size, split in quant_shards(model, dep):
         out.append(f"{what} {size} / TP {split} is not a whole number of {block}-weight blocks")
     return tuple(out)
-
-
-def head_splits(dep: Deployment, model: ModelSpec) -> list[tuple[str, int, int]]:
-    """(what, count, ranks) for each count the engine splits evenly over its ranks that does
-    not divide (the engine refuses to start): "heads", "kv_heads" (over TP, or TP over them
-    where the engine replicates them; none for MLA), "kda_heads", "vision_heads" (over all of
-    TP) and "vocab" (padded), each over the attention-TP group unless said."""
-    engine = get_engine(dep.engine)
-    attention_tp, tp = engine.attention_tp(dep), max(dep.tp or 1, 1)
-    out = [
-        (what, count, over)
-        for what, count, over in (
-            ("heads", model.num_attention_heads, attention_tp),
-            ("kda_heads", model.kda_heads, attention_tp),
-            ("vision_heads", vision_heads(model, dep), tp),
-            ("vocab", padded_vocab(model, dep.engine), attention_tp),
-        )
-        if count % over
-    ]
-    if not model.mla and not engine.kv_heads_split(model.num_kv_heads, attention_tp):
-        out.insert(1, ("kv_heads", model.num_kv_heads, attention_tp))
-    return out
-
-
-def splits_evenly(model: ModelSpec, tp: int, engine: Engine, vocab: int, vision: int) -> bool:
-    """Whether TP ``tp`` leaves no count of ``head_splits`` undivided when it is the
-    attention-TP group too: heads, KDA heads, KV heads (``Engine.kv_heads_split``), the padded
-    vocabulary ``vocab`` and the vision encoder's split heads ``vision`` (0: none)."""
-    return (
-        model.num_attention_heads % tp == 0
-        and model.kda_heads % tp == 0
-        and engine.kv_heads_split(model.num_kv_heads, tp)
-        and vocab % tp == 0
-        and vision % tp == 0
-    )
 
 
 def moe_tp(dep: Deployment) -> int:
