@@ -28,7 +28,11 @@ of an AWQ release's quantization (``_patch_quant_config`` adds ``vision_model`` 
 
 GLM-4V (``model_type`` ``chatglm`` with a ``vision_config``: THUDM/glm-4v-9b) carries an EVA2-CLIP
 tower and a GLU projector that vLLM's ``GLM4VModel`` builds beside the ChatGLM language model
-(``eva2clip_params``); a ``chatglm`` config without a ``vision_config`` (GLM-4-9B) has none."""
+(``eva2clip_params``); a ``chatglm`` config without a ``vision_config`` (GLM-4-9B) has none.
+
+MiniCPM-V 2.5 and 2.6 (``model_type`` ``minicpmv``) carry a SigLIP tower (``vpm``) and a
+perceiver resampler that vLLM's ``MiniCPMV`` builds beside the Llama-3 / Qwen2 language model
+(``siglip_resampler_params``); MiniCPM-V 2.0's timm tower is not read."""
 
 from __future__ import annotations
 
@@ -43,13 +47,15 @@ __all__ = [
     "eva2clip_params",
     "internvit_attention",
     "internvit_params",
+    "siglip_resampler_params",
     "tower_params",
 ]
 
 # config.json ``model_type`` of the checkpoints whose tower this reads
 INTERNVL = "internvl_chat"
 CHATGLM = "chatglm"
-KINDS = frozenset({"qwen3_5", "qwen3_5_moe", INTERNVL, CHATGLM})
+MINICPMV = "minicpmv"
+KINDS = frozenset({"qwen3_5", "qwen3_5_moe", INTERNVL, CHATGLM, MINICPMV})
 # The kinds whose tower vLLM builds inside ``_mark_tower_model``, which ``--language-model-only``
 # skips (``toplint.outcome.towers``); InternVL's ``vision_model`` is built whatever the modality
 # limits (vllm-project/vllm@b32b213e vllm/model_executor/models/internvl.py ``__init__``).
@@ -67,6 +73,8 @@ def tower_params(config: Mapping[str, Any]) -> float:
         return internvit_params(config)
     if config.get("model_type") == CHATGLM:
         return eva2clip_params(config)
+    if config.get("model_type") == MINICPMV:
+        return siglip_resampler_params(config)
     depth, hidden, inner, out = (whole(vision.get(k), 1, 1 << 20) or 0 for k in _FIELDS)
     if not (depth and hidden and inner and out):
         return 0.0
@@ -196,3 +204,51 @@ def eva2clip_params(config: Mapping[str, Any]) -> float:
     conv = hidden * llm * 4 + llm
     glu = llm * llm + 2 * llm + 2 * llm * ffn + ffn * llm
     return float(embed + depth * layer + conv + glu + 2 * llm)
+
+
+_SIGLIP = ("hidden_size", "intermediate_size", "num_hidden_layers", "patch_size", "image_size")
+
+
+def siglip_resampler_params(config: Mapping[str, Any]) -> float:
+    """MiniCPM-V 2.5 / 2.6's SigLIP tower and ``Resampler2_5`` (a ``minicpmv`` config's
+    ``vision_config`` and ``query_num``) as vLLM builds them; 0 when a width vLLM reads is
+    missing, and for MiniCPM-V 2.0 (timm's tower, not read).
+
+    vllm-project/vllm@004202bc vllm/model_executor/models/minicpmv.py: ``MiniCPMV`` dispatches
+    on the config's ``version`` (none: 2.0 when ``hidden_size`` is 2304 and ``query_num`` 64,
+    else 2.5); 2.5 builds ``Idefics2VisionTransformer(config.vision_config)``, 2.6 na_vit's
+    ``SiglipVisionTransformer`` (the same layers), without the last encoder layer when
+    ``drop_vision_last_layer``; both build ``Resampler2_5(num_queries=query_num,
+    embed_dim=hidden_size, num_heads=hidden_size // 128, kv_dim=vision hidden)``: the
+    ``query`` parameter, ``kv_proj`` (no bias; none when the widths agree), an
+    ``nn.MultiheadAttention`` (in-projection 3 x width and out-projection, biases), three
+    LayerNorms and ``proj`` (width²).  vllm-project/vllm@23f3a636
+    vllm/model_executor/models/na_vit.py: the embeddings are a 3-channel ``patch_size``²
+    Conv2d (a bias) and ``(image_size / patch_size)²`` positions; a layer has two LayerNorms,
+    ``q_proj`` / ``k_proj`` / ``v_proj`` / ``out_proj`` and the MLP's ``fc1`` / ``fc2``
+    (biases); then ``post_layernorm``.  vLLM reads ``drop_vision_last_layer`` from the config;
+    one that does not say counts the fewer layers (the count is then short by one layer,
+    never over).  The resampler's 2-D position cache is a buffer, not counted."""
+    vision = config.get("vision_config")
+    if not isinstance(vision, Mapping):
+        return 0.0
+    widths = [whole(vision.get(k), 1, 1 << 20) for k in _SIGLIP]
+    llm = whole(config.get("hidden_size"), 1, 1 << 20)
+    queries = whole(config.get("query_num"), 1, 1 << 16)
+    if None in widths or llm is None or queries is None or _minicpmv_2_0(config, llm, queries):
+        return 0.0
+    hidden, inner, depth, patch, image = (w or 0 for w in widths)
+    layers = depth - (0 if config.get("drop_vision_last_layer") is False else 1)
+    embed = 3 * patch * patch * hidden + hidden + (image // patch) ** 2 * hidden
+    layer = 4 * hidden + 4 * hidden * hidden + 4 * hidden + 2 * hidden * inner + inner + hidden
+    kv_proj = hidden * llm if hidden != llm else 0
+    resampler = queries * llm + kv_proj + 4 * llm * llm + 4 * llm + 6 * llm + llm * llm
+    return float(embed + layers * layer + 2 * hidden + resampler)
+
+
+def _minicpmv_2_0(config: Mapping[str, Any], llm: int, queries: int) -> bool:
+    """Whether vLLM reads ``config`` as MiniCPM-V 2.0 (``get_version_by_config``)."""
+    version = config.get("version")
+    if version is None:
+        return llm == 2304 and queries == 64
+    return str(version).split(".")[:2] == ["2", "0"]
