@@ -14,9 +14,11 @@ what users run in 2026: DGX Spark, Blackwell GPUs, speculative decoding, 2025-20
 measured datacenter-GPU, large-MoE and disaggregated runs that projects publish), `recipes11`
 (tests/recipes11/, what model publishers publish for their own models), `recipes12`
 (tests/recipes12/, cloud providers' and GPU vendors' reference deployments), `recipes13`
-(tests/recipes13/, the engines' own per-model recipes for 2026's models, with their hardware) or
+(tests/recipes13/, the engines' own per-model recipes for 2026's models, with their hardware),
 `recipes14` (tests/recipes14/, NVIDIA Dynamo's recipes, llm-d's wide-EP guide and TensorRT-LLM's
-deployment guides: disaggregated, wide-EP, FP4/FP8 and hybrid models with their hardware).  For
+deployment guides: disaggregated, wide-EP, FP4/FP8 and hybrid models with their hardware) or
+`recipes15` (tests/recipes15/, Chinese model publishers' README_zh and deployment guides and
+Chinese engineers' verified write-ups: H20, H100, A100 at TP 4-16, FP8/INT8 checkpoints).  For
 each half of the set's SPLIT.md it prints:
 
 - read right: recipes whose config files yield deployments, every one with the recipe's engine and
@@ -61,6 +63,7 @@ SETS = (
     "recipes12",
     "recipes13",
     "recipes14",
+    "recipes15",
 )
 
 

@@ -1,0 +1,6 @@
+# MiniMax-AI/MiniMax-M2.5@60fa60fdbfbc docs/vllm_deploy_guide_cn.md '8 卡部署命令'
+SAFETENSORS_FAST_GPU=1 vllm serve \
+    MiniMaxAI/MiniMax-M2.5 --trust-remote-code \
+    --enable_expert_parallel --tensor-parallel-size 8 \
+    --enable-auto-tool-choice --tool-call-parser minimax_m2 \
+    --reasoning-parser minimax_m2_append_think 
