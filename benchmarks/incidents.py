@@ -49,6 +49,8 @@ three field reports: a personal blog, an operator's write-up, a Show HN post);
 (production-stack, KServe, Ray Serve LLM and KubeRay, GPUStack, KAITO);
 `--set round42`: tests/incidents/SPLIT42.md, 4 more threads from model publishers' trackers
 (zai-org's GLM-4 and Open-AutoGLM, OpenBMB's MiniCPM-V);
+`--set round43`: tests/incidents/SPLIT43.md, 8 more Chinese-language threads (GPUStack, LMDeploy,
+MiniCPM-V trackers);
 default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
@@ -119,6 +121,7 @@ SPLITS = {
     "round40": "SPLIT40.md",
     "round41": "SPLIT41.md",
     "round42": "SPLIT42.md",
+    "round43": "SPLIT43.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

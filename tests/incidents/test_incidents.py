@@ -57,6 +57,7 @@ ROUNDS = (
     "round40",
     "round41",
     "round42",
+    "round43",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -102,6 +103,7 @@ DEVELOPMENT_ON_TOP = {
     "round40": 1,
     "round41": 2,
     "round42": 1,
+    "round43": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -145,6 +147,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round40": 0,
     "round41": 0,
     "round42": 0,
+    "round43": 0,
 }
 
 
@@ -199,6 +202,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round40"]["development"] + rounds["round40"]["held-out"]) >= 4
     assert len(rounds["round41"]["development"] + rounds["round41"]["held-out"]) >= 8
     assert len(rounds["round42"]["development"] + rounds["round42"]["held-out"]) >= 4
+    assert len(rounds["round43"]["development"] + rounds["round43"]["held-out"]) >= 8
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
