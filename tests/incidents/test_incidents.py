@@ -103,7 +103,7 @@ DEVELOPMENT_ON_TOP = {
     "round40": 1,
     "round41": 2,
     "round42": 1,
-    "round43": 0,
+    "round43": 2,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
