@@ -38,7 +38,9 @@ bandwidth (`memory_bandwidth`) or compute rate (`bf16_tflops`) is checked: wheth
 whether the model fits its memory by the engine's own accounting, how the layout is placed on
 the manifest's links. Its latency is not: this rule reports once that the ITL, TTFT and any
 budget on them were not priced, which key the manifest lacks, and the line to add; nothing is
-guessed in its place.
+guessed in its place. The same holds for a GPU of the catalog without such a figure on record
+from its vendor (GB10 / DGX Spark, whose vendor states only a sparse FP4 rate; the RTX PRO 6000
+Blackwell; Apple's M2 and M3 Ultra): the catalog does not estimate one from a sibling part.
 
 Outcome reported (toplint's severity policy): not computed — the cost model does not describe
 this accelerator, so no latency or memory outcome is claimed (info); for a GPU described by its
@@ -76,9 +78,10 @@ clusters:
 ```
 
 ## Use instead
-For a GPU described by its memory, add the figures the finding names to its `gpu:` in the
-manifest (`memory_bandwidth: 960 GB/s, bf16_tflops: 181`: the datasheet's memory bandwidth and
-dense 16-bit tensor peak; `fp16_tflops` for a GPU without BF16). Otherwise nothing to change in
+For a GPU described by its memory, or a catalog GPU without them, add the figures the
+finding names to its `gpu:` in the manifest (`memory_bandwidth: 960 GB/s, bf16_tflops: 181`:
+the datasheet's memory bandwidth and dense 16-bit tensor peak; `fp16_tflops` for a GPU without
+BF16). Otherwise nothing to change in
 the deployment. Silence the finding for such files with
 `per-file-ignores` or a `# toplint: ignore[TL011]` comment once the team knows toplint does not
 cover that hardware.
@@ -132,8 +135,10 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
 
 
 def _unpriced(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
-    """A GPU outside the catalog described without the figures its latency is priced from
-    (``Outcome.unpriced``): checked for memory, start-up and placement, its latency not priced."""
+    """A GPU without the figures its latency is priced from (``Outcome.unpriced``): a manifest's
+    part outside the catalog described without them, or a catalog part without a vendor figure
+    (``Outcome.unpriced_in_catalog``): checked for memory, start-up and placement, its latency
+    not priced."""
     outcome, cluster = ctx.outcome, ctx.cluster
     if outcome is None or not outcome.unpriced or cluster is None:
         return
@@ -141,14 +146,20 @@ def _unpriced(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     keys = outcome.unpriced
     prices = "; ".join(f"`{k}` prices its {GPU_FIGURES[k]}" for k in keys)
     written = ", ".join(f"{k}: {_PLACEHOLDER[k]}" for k in keys)
+    named = " and ".join(f"`{k}`" for k in keys)
+    whose = (
+        f"a GPU toplint's catalog knows without its {named} (no figure its vendor publishes "
+        "is on record; a manifest may give one)"
+        if outcome.unpriced_in_catalog
+        else f"a GPU outside the catalog whose {named} the manifest does not give"
+    )
     yield finding_at(
         rule,
         ctx,
         Position(dep.path, dep.line, dep.column),
-        f"latency not priced: cluster {cluster.name} runs on `{gpu}`, a GPU outside the "
-        f"catalog whose {' and '.join(f'`{k}`' for k in keys)} the manifest does not give "
-        f"({prices}); its start-up, memory fit and placement were checked, its ITL, TTFT and "
-        "any budget on them were not",
+        f"latency not priced: cluster {cluster.name} runs on `{gpu}`, {whose} ({prices}); "
+        "its start-up, memory fit and placement were checked, its ITL, TTFT and any budget "
+        "on them were not",
         fix=Fix(f"gpu: {{name: {gpu}, …, {written}}}   # cluster {cluster.name} in the manifest"),
         data={"accelerator": "", "unpriced": list(keys)},
         anchor="unpriced",

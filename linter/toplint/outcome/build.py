@@ -56,14 +56,17 @@ def _outcome(
         mem = None
     if mem is not None and model is not None and not mem.fits:
         mem, unjudged = _experts_unknown(dep, model, gpu, mem) or (mem, unjudged)
-    return Outcome(problems(dep, model, gpu), mem, lat, unjudged, _unpriced(gpu))
+    missing = _unpriced(gpu)
+    catalogs = bool(missing) and all(lookup_gpu(name) is not None for name in part_names(gpu))
+    return Outcome(problems(dep, model, gpu), mem, lat, unjudged, missing, catalogs)
 
 
 def _unpriced(gpu: GpuSpec) -> tuple[str, ...]:
-    """The manifest keys (``GPU_FIGURES``) a GPU outside the catalog leaves out, which its
-    latency is priced from: the cost stage prices nothing from a zero (``cost.compute``)."""
-    if all(lookup_gpu(name) is not None for name in part_names(gpu)):
-        return ()  # the catalog's own gaps (a part without a BF16 figure) are not the manifest's
+    """The manifest keys (``GPU_FIGURES``) the GPU's figures leave out, which its latency is
+    priced from: the cost stage prices nothing from a zero (``cost.compute``).  A manifest's
+    part outside the catalog, or a catalog part whose vendor publishes no such figure
+    (``hardware/data/gpus.yaml``: GB10's and the RTX PRO 6000's dense BF16, Apple's): either
+    way the latency is not priced, and said so (TL011), never silently absent."""
     given = {"memory_bandwidth": gpu.memory_bandwidth_gb_per_s, "bf16_tflops": gpu.half_tflops}
     return tuple(key for key in GPU_FIGURES if given[key] <= 0)
 

@@ -43,7 +43,7 @@ def outcome_doc(outcome: Outcome) -> dict[str, Any]:
             "tokens_per_s": lat.tokens_per_s,
             "parts": list(lat.parts),
         }
-    if outcome.unpriced:  # the manifest's GPU lacks what the latency is priced from (TL011)
+    if outcome.unpriced:  # the GPU lacks a figure the latency is priced from (TL011)
         doc["latency_not_priced"] = list(outcome.unpriced)
     return doc
 

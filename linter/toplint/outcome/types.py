@@ -187,10 +187,14 @@ class Outcome:
     # why the memory is not judged when toplint knows only part of it ("" otherwise): a
     # speculative-decoding draft it cannot size, with which a fit of the rest says nothing
     memory_unjudged: str = ""
-    # the manifest keys of a GPU outside the catalog that the latency needs and the manifest
-    # does not give (``GPU_FIGURES``): the latency is then not priced, never guessed; () when
-    # nothing is missing or the GPU is the catalog's
+    # the manifest keys (``GPU_FIGURES``) of the GPU's figures that the latency needs and
+    # neither the manifest nor the GPU catalog gives: the latency is then not priced, never
+    # guessed; () when nothing is missing
     unpriced: tuple[str, ...] = ()
+    # True when every part is the catalog's, whose vendor publishes no such figure (GB10,
+    # Apple's): the gap is the catalog's, a manifest may give it; False for a manifest's part
+    # outside the catalog, described without it
+    unpriced_in_catalog: bool = False
 
     @property
     def starts(self) -> bool:

@@ -49,7 +49,7 @@ def coverage_line(report: Report) -> str:
     if report.inferred:
         line += f" ({report.inferred} on hardware inferred from the files' own hints)"
     if report.unpriced:
-        line += f" ({report.unpriced} with the latency not priced: GPU figures not given)"
+        line += f" ({report.unpriced} with the latency not priced: GPU figures not known)"
     if missed:
         if len(report.unchecked) == 1:
             why = next(iter(report.unchecked))

@@ -32,7 +32,7 @@ def better_split(ctx: RuleContext, *, fewer_tp: bool = True) -> tuple[Judged | N
     which = "no split with fewer tensor-parallel ranks" if fewer_tp else "no other split"
     if not runs:
         return None, "", f"{which} fits these GPUs"
-    if before.latency is None and before.unpriced:  # a GPU described without its figures
+    if before.latency is None and before.unpriced:  # a GPU without the figures it needs
         return None, "", "no split of these GPUs was weighed by speed: their latency is not priced"
     return None, "", f"{which} of these GPUs is clearly faster here"
 
