@@ -70,7 +70,9 @@ None.
 
 ## Fix safety
 Unsafe: the largest valid TP at or below the current one, with pipeline stages making up the
-GPU count when that divides evenly; latency and memory per GPU change.
+GPU count when that divides evenly; latency and memory per GPU change.  A size the engine's
+own checks refuse where this one does not (TurboMind's power of two before v0.6, TL213) is not
+valid, so the fix never trades one refusal for another.
 
 ## References
 - vLLM `ModelConfig.verify_with_parallel_config`: https://github.com/vllm-project/vllm/blob/main/vllm/config/model.py
@@ -144,7 +146,16 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
                 else ")"
             )
         )
-    evenly = [d for d in divisors(heads) if shards.splits_evenly(model, d, engine, vocab, vision)]
+    # sizes the engine's own checks refuse too (TurboMind's power of two before v0.6: TL213)
+    # are not valid, so the fix never trades this refusal for another
+    import toplint.outcome.refusals as refusals  # loaded where the heads do not divide
+
+    evenly = [
+        d
+        for d in divisors(heads)
+        if shards.splits_evenly(model, d, engine, vocab, vision)
+        and not refusals.refuses_tp(dep, model, d)
+    ]
     good = [d for d in evenly if d <= tp]
     best = good[-1] if good else 1
     pp = (dep.pp or 1) * tp // best if tp % best == 0 else None

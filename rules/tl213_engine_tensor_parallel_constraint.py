@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 from toplint.engines.layout import flags
 from toplint.engines.registry import build_pipeline, get_engine
-from toplint.engines.release import pinned
 from toplint.model import Finding, Severity
-from toplint.optionkeys import BUILT_FROM, BUILT_WRITTEN
+from toplint.optionkeys import BUILT_WRITTEN
 from toplint.rulebook.helpers import anchor_of, finding, finding_at, layout_fix, settings_fix
 from toplint.rulebook.types import Rule, RuleContext
+
+if TYPE_CHECKING:
+    from toplint.outcome.refusals import EngineRefusal
 
 DOC = """\
 ## What it does
@@ -168,117 +171,120 @@ the engine arguments are read from.
 - Triton vLLM backend `_validate_device_config`: https://github.com/triton-inference-server/vllm_backend/blob/00ea75bc67f48ad7c6283b1983620e1dbb1a9cfe/src/model.py
 """
 
-# e6d70a022 (#2434) removed the assertion from TurboMind.__init__ and is first in v0.6.0 (`git
-# tag --contains`); the copy a5edd130d (#3759, v0.10.0) removed was in converter.main, which the
-# serve path does not run.
-_REMOVED = (0, 6, 0)
-
-
-def _power_of_two(n: int) -> bool:
-    return n > 0 and n & (n - 1) == 0
-
 
 def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
-    yield from _triton_kind_gpu(rule, ctx)
-    yield from _built_engine_sizes(rule, ctx)
-    yield from _refused_by_release(rule, ctx)
-    yield from _presharded_qkv(rule, ctx)
-    dep = ctx.deployment
-    if dep.engine != "lmdeploy" or dep.tp is None or _power_of_two(dep.tp):
-        return
-    if str(dep.options.get("backend", "")).strip("'\"") == "pytorch":
-        return
-    release = pinned(dep)  # the image's tag, else a package install's pin
-    if release is not None and release >= _REMOVED:
-        return
-    severity = Severity.ERROR if release is not None else Severity.WARNING
-    best = 1 << (dep.tp.bit_length() - 1)
-    when = (
-        f"the pinned LMDeploy {'.'.join(map(str, release))} refuses it at start-up"
-        if release is not None
-        else "LMDeploy releases before v0.6 refuse it at start-up ('tp should be 2^n'); "
-        "name the image's release to know which applies"
-    )
-    yield finding(
+    # the engine's own refusals, as the outcome model reads them (toplint.outcome.refusals:
+    # outcome.starts counts the certain ones, so plan and fixes never offer what this flags)
+    import toplint.outcome.refusals as refusals
+
+    for found in refusals.refusals(ctx.deployment, ctx.model):
+        yield _RENDER[found.kind](rule, ctx, found)
+
+
+def _turbomind_tp(rule: Rule, ctx: RuleContext, found: EngineRefusal) -> Finding:
+    """TurboMind's power-of-two TP: an error where the pinned release refuses it, a warning
+    where the release is not known."""
+    tp = ctx.deployment.tp or 1
+    best = 1 << (tp.bit_length() - 1)
+    return finding(
         rule,
         ctx,
         "tp",
-        f"TurboMind needs a power of two for --tp, got {dep.tp}: {when}",
-        severity=severity,
-        fix=layout_fix(dep.engine, tp=best),
-        data={"tp": dep.tp, "suggested_tp": best},
+        found.message,
+        severity=Severity.ERROR if found.certain else Severity.WARNING,
+        fix=layout_fix(ctx.deployment.engine, tp=best),
+        data={"tp": tp, "suggested_tp": best},
     )
 
 
-def _refused_by_release(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+def _refused_by_release(rule: Rule, ctx: RuleContext, found: EngineRefusal) -> Finding:
     """Sizes the engine's releases refuse (``Engine.refuses``: SGLang's DP attention): an
     error where the release the deployment pins refuses, a warning where some releases do and
     which one runs is not known."""
     dep = ctx.deployment
-    refuses = get_engine(dep.engine).refuses
-    refusal = refuses(dep, pinned(dep)) if refuses is not None else None
-    if refusal is None:
-        return
-    flag = dep.flag(refusal.option)
-    if refusal.ignored:  # it starts, with the setting off: the layout as run, not as written
+    flag = dep.flag(found.field)
+    if found.ignored:  # it starts, with the setting off: the layout as run, not as written
         severity = Severity.INFO
     else:
-        severity = Severity.ERROR if refusal.certain else Severity.WARNING
-    yield finding_at(
+        severity = Severity.ERROR if found.certain else Severity.WARNING
+    return finding_at(
         rule,
         ctx,
         flag.position if flag is not None else dep.position_of("dp"),
-        refusal.message,
-        fix=settings_fix(list(refusal.fix)) if refusal.fix else None,
-        data={"option": refusal.option, "ignored": refusal.ignored},
+        found.message,
+        fix=settings_fix(list(found.fix)) if found.fix else None,
+        data={"option": found.field, "ignored": found.ignored},
         severity=severity,
         anchor=(flag.anchor or flag.name) if flag is not None else anchor_of(ctx, "dp"),
     )
 
 
-def _triton_kind_gpu(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+def _triton_kind_gpu(rule: Rule, ctx: RuleContext, found: EngineRefusal) -> Finding:
     """Triton's vLLM backend: a ``KIND_GPU`` instance holds one GPU
     (``toplint.parse.structured.triton``)."""
     dep = ctx.deployment
-    if dep.options.get("triton.instance_kind") != "KIND_GPU":
-        return
-    world = (dep.tp or 1) * (dep.pp or 1)
-    if world <= 1:
-        return
-    yield finding(
+    return finding(
         rule,
         ctx,
         "triton.instance_kind",
-        f"Triton's vLLM backend refuses a KIND_GPU instance for a model on {world} GPUs "
-        f"(TP {dep.tp or 1} × PP {dep.pp or 1}): 'KIND_GPU is currently for single-GPU "
-        "models', and the model never loads",
+        found.message,
         fix="kind: KIND_MODEL   # in config.pbtxt (GPU_DEVICE_IDS lists the GPUs it may use)",
-        data={"instance_kind": "KIND_GPU", "world_size": world},
+        data={"instance_kind": "KIND_GPU", "world_size": (dep.tp or 1) * (dep.pp or 1)},
     )
 
 
-def _built_engine_sizes(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
+def _built_engine_sizes(rule: Rule, ctx: RuleContext, found: EngineRefusal) -> Finding:
     """A server of an engine its file builds (``toplint.parse.builtengine``) that writes a size
     other than 1 or the engine's: the engine's pipeline says it refuses it
     (``BuildPipeline.refusal``)."""
     dep = ctx.deployment
+    field = found.field.removesuffix(".written")
     pipeline = build_pipeline(dep.engine)
-    if pipeline is None or BUILT_FROM not in dep.options:
-        return
-    for field, name in pipeline.sizes:
-        written, built = dep.options.get(BUILT_WRITTEN.get(field, "")), getattr(dep, field)
-        if written is None or built is None or written in ("1", str(built)):
-            continue
-        said = pipeline.refusal.format(flag=name, written=written, built=built)
-        yield finding_at(
-            rule,
-            ctx,
-            dep.position_of(f"{field}.written"),
-            f"the engine it serves was built at {name} {built} ({dep.options[BUILT_FROM]}), and "
-            f"{get_engine(dep.engine).title} refuses another: '{said}'; the server never starts",
-            data={name: written, "built": built},
-            anchor=f"{field}.written",
-        )
+    assert pipeline is not None  # the outcome found it
+    name = dict(pipeline.sizes)[field]
+    return finding_at(
+        rule,
+        ctx,
+        dep.position_of(found.field),
+        found.message,
+        data={name: dep.options.get(BUILT_WRITTEN.get(field, "")), "built": getattr(dep, field)},
+        anchor=found.field,
+    )
+
+
+def _presharded_qkv(rule: Rule, ctx: RuleContext, found: EngineRefusal) -> Finding:
+    """An engine that loads a fused ``qkv_proj`` stored pre-sharded (``ModelSpec.fused_qkv_tp``)
+    only at an attention TP dividing it (``Engine.presharded_qkv_divides``: SGLang's MiMoV2
+    loader, ``expected_fused_tp_size % tp_size``); the fix: DP attention at TP / the stored
+    TP, which gives each rank the checkpoint's own shard."""
+    dep, model = ctx.deployment, ctx.model
+    assert model is not None and dep.tp is not None  # the outcome found it
+    engine = get_engine(dep.engine)
+    attention, stored = engine.attention_tp(dep), model.fused_qkv_tp
+    dp = dep.tp // stored if dep.tp % stored == 0 else 0
+    fix = (
+        settings_fix(flags(engine.layout, attention_dp=True, dp=dp))
+        if dp > 1 and engine.layout.attention_dp and engine.layout.dp
+        else None
+    )
+    return finding(
+        rule,
+        ctx,
+        "tp",
+        found.message,
+        severity=Severity.ERROR,
+        fix=fix,
+        data={"attention_tp": attention, "fused_qkv_tp": stored},
+    )
+
+
+_RENDER: dict[str, Callable[[Rule, RuleContext, EngineRefusal], Finding]] = {
+    "triton_kind_gpu": _triton_kind_gpu,
+    "built_size": _built_engine_sizes,
+    "release": _refused_by_release,
+    "presharded_qkv": _presharded_qkv,
+    "turbomind_tp": _turbomind_tp,
+}
 
 
 RULE = Rule(
@@ -298,41 +304,3 @@ RULE = Rule(
     origin=__file__,
     accelerators="gpu",
 )
-
-
-def _presharded_qkv(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
-    """An engine that loads a fused ``qkv_proj`` stored pre-sharded (``ModelSpec.fused_qkv_tp``)
-    only at an attention TP dividing it (``Engine.presharded_qkv_divides``: SGLang's MiMoV2
-    loader, ``expected_fused_tp_size % tp_size``)."""
-    dep, model = ctx.deployment, ctx.model
-    engine = get_engine(dep.engine)
-    if not engine.presharded_qkv_divides or model is None or not model.fused_qkv_tp:
-        return
-    if dep.tp is None:
-        return
-    attention, stored = engine.attention_tp(dep), model.fused_qkv_tp
-    if stored % attention == 0:
-        return
-    dp = dep.tp // stored if dep.tp % stored == 0 else 0
-    fix = (
-        settings_fix(flags(engine.layout, attention_dp=True, dp=dp))
-        if dp > 1 and engine.layout.attention_dp and engine.layout.dp
-        else None
-    )
-    layout = engine.layout
-    said = f"{layout.tp} {dep.tp}"
-    if attention != dep.tp:
-        said += f" / {layout.dp} {dep.tp // attention}"
-    yield finding(
-        rule,
-        ctx,
-        "tp",
-        f"{engine.title} loads {model.id}'s fused qkv_proj, stored pre-sharded over its "
-        f"{stored} KV heads (config.json attention_projection_layout fused_qkv), only at an "
-        f"attention TP that divides {stored}; {said} gives {attention}: 'MiMoV2 fused qkv_proj "
-        f"checkpoint is "
-        f"TP={stored}-interleaved; got attention tp_size={attention}'",
-        severity=Severity.ERROR,
-        fix=fix,
-        data={"attention_tp": attention, "fused_qkv_tp": stored},
-    )

@@ -28,10 +28,14 @@
 - the engine has the dimension (TGI has no pipeline parallelism: engine-vocabulary.md §4);
 - on a given GPU, the GPU computes in the checkpoint's format or the engine runs it otherwise
   (FP8 before Ada, FP4 before Blackwell, BF16 before Ampere: ``toplint.outcome.precision``;
-  rule TL212).
+  rule TL212);
+- the engine's own refusals beyond the model's shape, where every release the deployment may
+  run refuses: TurboMind's power-of-two TP, SGLang's DP-attention sizes, a fused QKV stored
+  pre-sharded, Triton's KIND_GPU, a built TensorRT-LLM engine's sizes
+  (``toplint.outcome.refusals``; rule TL213).
 
-Each problem is said in the user's words; rules TL202/TL204/TL206/TL207/TL210/TL212 report them
-with their own anchors, and a fix is judged by whether its outcome starts.
+Each problem is said in the user's words; rules TL202/TL204/TL206/TL207/TL210/TL212/TL213
+report them with their own anchors, and a fix is judged by whether its outcome starts.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
 from toplint.outcome.marlin import marlin_shards
 from toplint.outcome.precision import group_size_refusal, precision
+from toplint.outcome.refusals import refused as engine_refused
 from toplint.outcome.shards import (
     expert_split,
     head_splits,
@@ -61,7 +66,7 @@ def problems(
         f"{what} {size} / TP {split}: {why}"
         for what, size, split, why in marlin_shards(model, dep, gpu, moe_tp(dep))
     )
-    return _layout_problems(dep, model) + refused + tiles
+    return _layout_problems(dep, model) + refused + tiles + engine_refused(dep, model)
 
 
 def _layout_problems(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...]:

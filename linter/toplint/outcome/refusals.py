@@ -1,0 +1,158 @@
+"""The engines' own refusals of a layout beyond the model's shape (rule TL213 reports them):
+
+- LMDeploy's TurboMind backend asserts a power-of-two TP (``tp should be 2^n``) when it starts,
+  in releases before v0.6.0 (``TurboMind.__init__``, InternLM/lmdeploy@v0.5.3
+  lmdeploy/turbomind/turbomind.py; removed from the serve path by e6d70a022, #2434);
+- ``Engine.refuses``: sizes some releases refuse (SGLang's ``--enable-dp-attention``:
+  ``toplint.engines.sglang_dp``), or a setting the release starts with but turns off;
+- ``Engine.presharded_qkv_divides``: SGLang's MiMoV2 loader takes a fused ``qkv_proj`` stored
+  pre-sharded (``ModelSpec.fused_qkv_tp``) only at an attention TP that divides it;
+- Triton's vLLM backend refuses a ``KIND_GPU`` instance for a model on more than one GPU
+  (``toplint.parse.structured.triton``);
+- a TensorRT-LLM engine the same file builds serves only at its own sizes
+  (``toplint.parse.builtengine``, ``BuildPipeline.refusal``).
+
+Each is said once, here: ``toplint.outcome.starts.problems`` counts the certain ones (every
+release the deployment may run refuses) as reasons the engine does not start, so plan and the
+fixes judged by the outcome never offer a layout TL213 flags; TL213 renders each.
+"""
+
+from __future__ import annotations
+
+from toplint.catalog_types import ModelSpec
+from toplint.engines.registry import build_pipeline, get_engine
+from toplint.engines.release import pinned
+from toplint.model import Deployment
+from toplint.optionkeys import BUILT_FROM, BUILT_WRITTEN
+from toplint.record import record, replace
+
+# e6d70a022 (#2434) removed the assertion from TurboMind.__init__ and is first in v0.6.0 (`git
+# tag --contains`); the copy a5edd130d (#3759, v0.10.0) removed was in converter.main, which the
+# serve path does not run.
+TURBOMIND_ANY_TP = (0, 6, 0)
+
+
+@record
+class EngineRefusal:
+    """One layout the engine refuses (or, ``ignored``, starts otherwise than written)."""
+
+    kind: str  # "triton_kind_gpu", "built_size", "release", "presharded_qkv", "turbomind_tp"
+    message: str  # in the user's words, with the engine's own where it has them
+    certain: bool  # every release the deployment may run refuses (else: some of them)
+    ignored: bool = False  # it starts, with the setting off (``Refusal.ignored``)
+    field: str = ""  # the deployment field it is about ("tp", "tp.written", "dp-size")
+    fix: tuple[tuple[str, str], ...] = ()  # options every release accepts (``Refusal.fix``)
+
+
+def refusals(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, ...]:
+    """Every refusal of ``dep``'s sizes by the engine's own start-up checks, in TL213's order."""
+    return (
+        _triton_kind_gpu(dep)
+        + _built_engine_sizes(dep)
+        + _by_release(dep)
+        + _presharded_qkv(dep, model)
+        + _turbomind_tp(dep)
+    )
+
+
+def refused(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...]:
+    """The refusals every release the deployment may run makes: it does not start."""
+    return tuple(r.message for r in refusals(dep, model) if r.certain and not r.ignored)
+
+
+def refuses_tp(dep: Deployment, model: ModelSpec | None, tp: int) -> bool:
+    """Whether the engine's own checks , as the deployment pins
+    its release, refuse TP ``tp`` in a way they do not refuse its current size: TurboMind's
+    power of two before v0.6, SGLang's DP attention dividing the TP size, a pre-sharded QKV."""
+    now = {r.kind for r in refusals(dep, model) if r.certain and not r.ignored}
+    return any(
+        r.certain and not r.ignored and r.kind not in now
+        for r in refusals(replace(dep, tp=tp), model)
+    )
+
+
+def power_of_two(n: int) -> bool:
+    return n > 0 and n & (n - 1) == 0
+
+
+def _turbomind_tp(dep: Deployment) -> tuple[EngineRefusal, ...]:
+    if dep.engine != "lmdeploy" or dep.tp is None or power_of_two(dep.tp):
+        return ()
+    if str(dep.options.get("backend", "")).strip("'\"") == "pytorch":
+        return ()
+    release = pinned(dep)  # the image's tag, else a package install's pin
+    if release is not None and release >= TURBOMIND_ANY_TP:
+        return ()
+    when = (
+        f"the pinned LMDeploy {'.'.join(map(str, release))} refuses it at start-up"
+        if release is not None
+        else "LMDeploy releases before v0.6 refuse it at start-up ('tp should be 2^n'); "
+        "name the image's release to know which applies"
+    )
+    message = f"TurboMind needs a power of two for --tp, got {dep.tp}: {when}"
+    return (EngineRefusal("turbomind_tp", message, release is not None, field="tp"),)
+
+
+def _by_release(dep: Deployment) -> tuple[EngineRefusal, ...]:
+    refuses = get_engine(dep.engine).refuses
+    found = refuses(dep, pinned(dep)) if refuses is not None else None
+    if found is None:
+        return ()
+    return (
+        EngineRefusal(
+            "release", found.message, found.certain, found.ignored, found.option, found.fix
+        ),
+    )
+
+
+def _triton_kind_gpu(dep: Deployment) -> tuple[EngineRefusal, ...]:
+    if dep.options.get("triton.instance_kind") != "KIND_GPU":
+        return ()
+    world = (dep.tp or 1) * (dep.pp or 1)
+    if world <= 1:
+        return ()
+    message = (
+        f"Triton's vLLM backend refuses a KIND_GPU instance for a model on {world} GPUs "
+        f"(TP {dep.tp or 1} × PP {dep.pp or 1}): 'KIND_GPU is currently for single-GPU "
+        "models', and the model never loads"
+    )
+    return (EngineRefusal("triton_kind_gpu", message, True, field="triton.instance_kind"),)
+
+
+def _built_engine_sizes(dep: Deployment) -> tuple[EngineRefusal, ...]:
+    pipeline = build_pipeline(dep.engine)
+    if pipeline is None or BUILT_FROM not in dep.options:
+        return ()
+    out = []
+    for field, name in pipeline.sizes:
+        written, built = dep.options.get(BUILT_WRITTEN.get(field, "")), getattr(dep, field)
+        if written is None or built is None or written in ("1", str(built)):
+            continue
+        said = pipeline.refusal.format(flag=name, written=written, built=built)
+        message = (
+            f"the engine it serves was built at {name} {built} ({dep.options[BUILT_FROM]}), and "
+            f"{get_engine(dep.engine).title} refuses another: '{said}'; the server never starts"
+        )
+        out.append(EngineRefusal("built_size", message, True, field=f"{field}.written"))
+    return tuple(out)
+
+
+def _presharded_qkv(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, ...]:
+    engine = get_engine(dep.engine)
+    if not engine.presharded_qkv_divides or model is None or not model.fused_qkv_tp:
+        return ()
+    if dep.tp is None:
+        return ()
+    attention, stored = engine.attention_tp(dep), model.fused_qkv_tp
+    if stored % attention == 0:
+        return ()
+    said = f"{engine.layout.tp} {dep.tp}"
+    if attention != dep.tp:
+        said += f" / {engine.layout.dp} {dep.tp // attention}"
+    message = (
+        f"{engine.title} loads {model.id}'s fused qkv_proj, stored pre-sharded over its "
+        f"{stored} KV heads (config.json attention_projection_layout fused_qkv), only at an "
+        f"attention TP that divides {stored}; {said} gives {attention}: 'MiMoV2 fused qkv_proj "
+        f"checkpoint is TP={stored}-interleaved; got attention tp_size={attention}'"
+    )
+    return (EngineRefusal("presharded_qkv", message, True, field="tp"),)
