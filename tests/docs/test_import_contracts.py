@@ -66,6 +66,7 @@ RULES_MAY_IMPORT = (
     "toplint.outcome.fitting",  # settings with which it would fit, judged by outcome.memory (TL205)
     "toplint.outcome.precision",  # the GPU's number formats and the engine's answer (TL212)
     "toplint.outcome.starts",  # the engines' own start-up checks (TL206's divisibility)
+    "toplint.outcome.refusals",  # the engines' refusals beyond the model's shape (TL213)
     "toplint.outcome.shards",  # what an engine divides over TP (TL202: vocabulary, vision heads)
     "toplint.outcome.marlin",  # the weight-only Marlin fallback's tiles (TL206)
     "toplint.outcome.states",  # a hybrid model's recurrent-state blocks (TL205)
