@@ -61,9 +61,9 @@ def refused(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...]:
 
 
 def refuses_tp(dep: Deployment, model: ModelSpec | None, tp: int) -> bool:
-    """Whether the engine's own checks , as the deployment pins
-    its release, refuse TP ``tp`` in a way they do not refuse its current size: TurboMind's
-    power of two before v0.6, SGLang's DP attention dividing the TP size, a pre-sharded QKV."""
+    """Whether the engine's own checks, as the deployment pins its release, refuse TP ``tp`` in
+    a way they do not refuse its current size: TurboMind's power of two before v0.6, SGLang's
+    DP attention dividing the TP size, a pre-sharded QKV (TL202's valid sizes)."""
     now = {r.kind for r in refusals(dep, model) if r.certain and not r.ignored}
     return any(
         r.certain and not r.ignored and r.kind not in now
