@@ -45,7 +45,6 @@ from toplint.parse.text.sourcemap import (
     source_map,
 )
 from toplint.parse.text.together import Start, detached, runs_detached, start_of, stopped
-from toplint.parse.text.truncated import before_error, runs_before
 from toplint.parse.text.wrapped import (
     as_wrapped,
     runtime_image,
@@ -156,6 +155,8 @@ class ShellParser:
         try:
             return self._read(source)
         except SourceError as exc:  # a quote never closed: bash ran the commands before it
+            from toplint.parse.text.truncated import before_error, runs_before  # rare: lazily
+
             head = runs_before(source.text, exc)
             if head is None:
                 raise
