@@ -13,6 +13,7 @@ Values: ``host-ipc``, ``memory`` (with ``dev_shm_size`` when the volume has a ``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from toplint.infra.yamlsafe import Path
@@ -22,16 +23,25 @@ from toplint.parse.k8s.context import Ctx
 def dev_shm(ctx: Ctx, spec: Path, container: Path) -> dict[str, str]:
     if ctx.get((*spec, "hostIPC")) is True:
         return {"dev_shm": "host-ipc"}
-    volumes: dict[Any, Any] = {
-        str(v.get("name")): v for v in ctx.sequence((*spec, "volumes")) if isinstance(v, dict)
-    }
-    for mount in ctx.sequence((*container, "volumeMounts")):
+    mounted = mounted_shm(
+        ctx.sequence((*container, "volumeMounts")), ctx.sequence((*spec, "volumes"))
+    )
+    return mounted or {"dev_shm": "default"}
+
+
+def mounted_shm(mounts: Sequence[Any], volumes: Sequence[Any]) -> dict[str, str] | None:
+    """What a container's ``volumeMounts`` put at ``/dev/shm`` from the pod's ``volumes``
+    (``memory``, with ``dev_shm_size`` for a ``sizeLimit``, or another ``volume``), or None:
+    nothing is mounted there.  Also read where a chart writes the two lists as values
+    (``toplint.parse.structured.chartshm``)."""
+    named: dict[Any, Any] = {str(v.get("name")): v for v in volumes if isinstance(v, dict)}
+    for mount in mounts:
         if not isinstance(mount, dict) or str(mount.get("mountPath", "")).rstrip("/") != "/dev/shm":
             continue
-        volume = volumes.get(str(mount.get("name")))
+        volume = named.get(str(mount.get("name")))
         empty = volume.get("emptyDir") if isinstance(volume, dict) else None
         if isinstance(empty, dict) and empty.get("medium") == "Memory":
             size = empty.get("sizeLimit")
             return {"dev_shm": "memory", **({"dev_shm_size": str(size)} if size else {})}
         return {"dev_shm": "volume"}
-    return {"dev_shm": "default"}
+    return None

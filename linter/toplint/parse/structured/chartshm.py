@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from toplint.parse.k8s.shm import mounted_shm
+
 
 def chart_dev_shm(spec: dict[str, Any], ray: bool = False) -> dict[str, str]:
     """The serving pods' ``/dev/shm`` (``toplint.parse.k8s.shm``'s values) as the chart renders
@@ -21,18 +23,11 @@ def chart_dev_shm(spec: dict[str, Any], ray: bool = False) -> dict[str, str]:
     config = spec.get("vllmConfig")
     if isinstance(config, dict) and "tensorParallelSize" in config:
         return {"dev_shm": "memory", "dev_shm_size": str(spec.get("shmSize") or "20Gi")}
-    mounts = spec.get("extraVolumeMounts")
-    for mount in mounts if isinstance(mounts, list) else []:
-        if isinstance(mount, dict) and str(mount.get("mountPath", "")).rstrip("/") == "/dev/shm":
-            volumes = spec.get("extraVolumes")
-            named = [v for v in volumes if isinstance(v, dict)] if isinstance(volumes, list) else []
-            volume = next((v for v in named if v.get("name") == mount.get("name")), {})
-            empty = volume.get("emptyDir")
-            if isinstance(empty, dict) and empty.get("medium") == "Memory":
-                size = empty.get("sizeLimit")
-                return {"dev_shm": "memory", **({"dev_shm_size": str(size)} if size else {})}
-            return {"dev_shm": "volume"}
-    return {"dev_shm": "default"}
+    mounts, volumes = spec.get("extraVolumeMounts"), spec.get("extraVolumes")
+    mounted = mounted_shm(
+        mounts if isinstance(mounts, list) else [], volumes if isinstance(volumes, list) else []
+    )
+    return mounted or {"dev_shm": "default"}
 
 
 def runtime_dev_shm(spec: dict[str, Any]) -> dict[str, str]:
