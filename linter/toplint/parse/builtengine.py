@@ -20,7 +20,6 @@ one pass each, a bounded number of them.
 
 from __future__ import annotations
 
-import bisect
 import functools
 import re
 from collections.abc import Iterable, Iterator
@@ -30,7 +29,7 @@ from toplint.engines.registry import build_pipeline
 from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Position, Unresolved
 from toplint.optionkeys import BUILT_FROM, BUILT_WRITTEN
-from toplint.parse.textpos import after_comment_mark, line_starts
+from toplint.parse.textpos import after_comment_mark, line_column, line_starts
 from toplint.record import record, replace
 
 __all__ = ["builds_engines", "built_engines"]
@@ -144,8 +143,7 @@ def _commands(
     starts = line_starts(text)
 
     def at(offset: int) -> Position:  # one bisect a position: the file is counted once
-        line = bisect.bisect_right(starts, offset)
-        return Position(path, line, offset - starts[line - 1] + 1)
+        return Position(path, *line_column(starts, offset))
 
     for m in _pattern(pipeline).finditer(text):
         if after_comment_mark(text, m.start()):

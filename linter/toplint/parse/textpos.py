@@ -8,7 +8,9 @@ asked about are remembered, so a file costs one pass however many positions it a
 
 from __future__ import annotations
 
+import bisect
 import itertools
+from collections.abc import Sequence
 
 
 def line_starts(text: str) -> list[int]:
@@ -29,6 +31,13 @@ def offset_of(text: str, line: int, column: int) -> int:
 def point_of(text: str, offset: int) -> tuple[int, int]:
     """The 1-based (line, column) of character ``offset`` in ``text``."""
     return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def line_column(starts: Sequence[int], offset: int) -> tuple[int, int]:
+    """The 1-based (line, column) of ``offset`` given the text's ``line_starts``: one bisect,
+    for a reader that asks many positions of one text."""
+    i = bisect.bisect_right(starts, offset) - 1
+    return i + 1, offset - starts[i] + 1
 
 
 def after_comment_mark(text: str, offset: int) -> bool:

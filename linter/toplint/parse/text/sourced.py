@@ -17,7 +17,6 @@ known, and it starts no engine and sets none of its values.
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections.abc import Sequence
 
@@ -27,7 +26,7 @@ from toplint.model import Deployment, Finding, Position, Severity, Sourced
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import outside_reference
 from toplint.parse.text.shell import SourceLoader
-from toplint.parse.textpos import starts_of
+from toplint.parse.textpos import line_column, starts_of
 from toplint.record import replace
 
 # An unresolved value written only by a template's ``{{ … }}`` (masked ``{{____}}``), no shell
@@ -105,8 +104,7 @@ def sourced_outside(
             continue  # sourced by a script this one runs: reported in that script
         offset = max(offset, 0)
         cursor = max(cursor, offset)
-        line = bisect.bisect_right(starts, offset)
-        at = Position(source.path, line, offset - starts[line - 1] + 1)
+        at = Position(source.path, *line_column(starts, offset))
         if sourced is None:
             sourced = {m.group(1) for m in _SOURCED_NAME.finditer(text)}
             ran = {m.group(1) for m in _RUN_NAME.finditer(text)}

@@ -5,7 +5,6 @@ columns (``SourceMap``); a script written as a template made inert in place.
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections.abc import Sequence
 from itertools import repeat
@@ -14,7 +13,7 @@ from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Position, Unresolved
 from toplint.parse.options import Arg
 from toplint.parse.text.shell import Command
-from toplint.parse.textpos import continues_to, starts_of, verbatim_end
+from toplint.parse.textpos import continues_to, line_column, starts_of, verbatim_end
 from toplint.record import record, replace
 
 
@@ -178,7 +177,7 @@ def source_map(file_text: str, path: str, line: int, column: int, value: str) ->
             tries -= 1
             end = verbatim_end(value, i, file_text, p)
             if end > i:
-                row, col = _line_col(starts, p)
+                row, col = line_column(starts, p)
                 points.extend(zip(repeat(row), range(col, col + end - i)))
                 last = points[-1]
                 p += end - i
@@ -191,7 +190,7 @@ def source_map(file_text: str, path: str, line: int, column: int, value: str) ->
         if ch == "\n" or file_text.find("\n", p, found + 1) >= 0:
             tries = 2
         p = found
-        last = _line_col(starts, p)
+        last = line_column(starts, p)
         points.append(last)
         p += 1
         i += 1
@@ -210,8 +209,3 @@ def _align(text: str, p: int, ch: str) -> int:
             return -1
         p += 1
     return -1
-
-
-def _line_col(starts: Sequence[int], offset: int) -> tuple[int, int]:
-    i = bisect.bisect_right(starts, offset) - 1
-    return i + 1, offset - starts[i] + 1
