@@ -87,12 +87,20 @@ def tower_params(config: Mapping[str, Any]) -> float:
     merged = hidden * dim("spatial_merge_size", 2) ** 2
     embed = channels * frames * patch * patch * hidden + hidden
     positions = dim("num_position_embeddings", 2304) * hidden
-    block = 4 * hidden + (4 * hidden * hidden + 4 * hidden) + (2 * hidden * inner + inner + hidden)
+    block = _block(hidden, inner)
     linears = merged * merged + merged + merged * out + out
     deepstack = vision.get("deepstack_visual_indexes") or []
     stacks = len(deepstack) if isinstance(deepstack, list) else 0
     mergers = 2 * hidden + linears + stacks * (2 * merged + linears)
     return float(embed + positions + depth * block + mergers)
+
+
+def _block(hidden: int, inner: int) -> int:
+    """One pre-norm vision-transformer layer as the towers here build it: two LayerNorms (a
+    weight and a bias each), the query, key, value and output projections of the tower's width
+    (biases; a fused ``qkv`` holds the same), and an MLP of width ``inner`` (``fc1`` / ``fc2``,
+    biases).  InternViT's layer differs (its norms, scales and optional q/k norms)."""
+    return 4 * hidden + (4 * hidden * hidden + 4 * hidden) + (2 * hidden * inner + inner + hidden)
 
 
 _VIT = ("hidden_size", "intermediate_size", "num_hidden_layers", "patch_size", "image_size")
@@ -199,8 +207,7 @@ def eva2clip_params(config: Mapping[str, Any]) -> float:
     hidden, inner, depth, patch, llm, ffn, channels = (w or 0 for w in widths)
     positions = positions or ((image or 0) // patch) ** 2 + 1
     embed = channels * patch * patch * hidden + hidden + hidden + positions * hidden
-    layer = 4 * hidden + (3 * hidden * hidden + 3 * hidden) + (hidden * hidden + hidden)
-    layer += 2 * hidden * inner + inner + hidden
+    layer = _block(hidden, inner)
     conv = hidden * llm * 4 + llm
     glu = llm * llm + 2 * llm + 2 * llm * ffn + ffn * llm
     return float(embed + depth * layer + conv + glu + 2 * llm)
@@ -240,7 +247,7 @@ def siglip_resampler_params(config: Mapping[str, Any]) -> float:
     hidden, inner, depth, patch, image = (w or 0 for w in widths)
     layers = depth - (0 if config.get("drop_vision_last_layer") is False else 1)
     embed = 3 * patch * patch * hidden + hidden + (image // patch) ** 2 * hidden
-    layer = 4 * hidden + 4 * hidden * hidden + 4 * hidden + 2 * hidden * inner + inner + hidden
+    layer = _block(hidden, inner)
     kv_proj = hidden * llm if hidden != llm else 0
     resampler = queries * llm + kv_proj + 4 * llm * llm + 4 * llm + 6 * llm + llm * llm
     return float(embed + layers * layer + 2 * hidden + resampler)
