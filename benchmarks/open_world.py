@@ -50,7 +50,10 @@ apps beside them, after set 24), tests/data/open_world26/ (set 26, an OME
 ClusterServingRuntime, a RunPod Hub listing and its worker image, an exec-form ENTRYPOINT with
 an unexpanded variable, entrypoint scripts taking the GPU count from the environment, a
 Terraform Theta EdgeCloud deployment, Slurm vLLM servers, hub-cache snapshot paths, TGI without
-a shard count and a minimal SGLang re-implementation to leave alone, after set 25) and
+a shard count and a minimal SGLang re-implementation to leave alone, after set 25),
+tests/data/open_world27/ (set 27, homelab, GitOps and course repositories: docker create, a
+Crossplane XInstance's user data, Compose profiles with anchors, KServe OpenVINO on CPU behind
+kustomize, a ROCm build, recipe-driven launchers and files that start nothing, after set 26) and
 tests/data/open_world_helm/ (set
 helm: Helm charts whose templates bind values to engine flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and
@@ -124,6 +127,7 @@ SETS = {
     "24": _TESTDATA / "open_world24",
     "25": _TESTDATA / "open_world25",
     "26": _TESTDATA / "open_world26",
+    "27": _TESTDATA / "open_world27",
     "helm": _TESTDATA / "open_world_helm",
 }
 DATA = SETS["1"]

@@ -1,0 +1,3 @@
+#!/bin/bash
+
+CUDA_VISIBLE_DEVICES=0,1 nsys profile --output "$PSCRATCH/vllm_2gpu.nsys-rep" --trace-fork-before-exec=true --trace=cuda,nvtx,osrt --cuda-graph-trace=node --force-overwrite=true python3 -m vllm.entrypoints.openai.api_server --model meta-llama/Llama-3.1-8B --tensor-parallel-size 2 --swap-space 16 --disable-log-requests --enforce-eager --enable-chunked-prefill --max-num-batched-tokens 512 --max-num-seqs 512 --disable-sliding-window
