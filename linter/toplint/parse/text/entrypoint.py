@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from toplint.parse.options import Arg
+from toplint.parse.text.runtimes import RUN_VERBS
 
 
 def entrypoint_first(
@@ -50,14 +51,14 @@ def entrypoint_first(
 
 def run_options(args: Sequence[Arg], docker: Collection[str]) -> tuple[int, int] | None:
     """(the container CLI's word, the first word after its ``run``) of ``docker [container]
-    run``, or None when ``args`` run no container."""
+    run`` (or ``create``, ``RUN_VERBS``), or None when ``args`` make no container."""
     i = next((k for k, a in enumerate(args) if _base(a) in docker), -1)
     if i < 0:
         return None
     j = i + 1
     if j < len(args) and args[j].value == "container":
         j += 1
-    if j >= len(args) or args[j].value != "run":
+    if j >= len(args) or args[j].value not in RUN_VERBS:
         return None
     return i, j + 1
 
