@@ -58,6 +58,7 @@ ROUNDS = (
     "round41",
     "round42",
     "round43",
+    "round45",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -104,6 +105,7 @@ DEVELOPMENT_ON_TOP = {
     "round41": 2,
     "round42": 1,
     "round43": 2,
+    "round45": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -148,6 +150,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round41": 0,
     "round42": 0,
     "round43": 0,
+    "round45": 1,
 }
 
 
@@ -203,6 +206,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round41"]["development"] + rounds["round41"]["held-out"]) >= 8
     assert len(rounds["round42"]["development"] + rounds["round42"]["held-out"]) >= 4
     assert len(rounds["round43"]["development"] + rounds["round43"]["held-out"]) >= 8
+    assert len(rounds["round45"]["development"] + rounds["round45"]["held-out"]) >= 8
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
