@@ -105,7 +105,7 @@ DEVELOPMENT_ON_TOP = {
     "round41": 2,
     "round42": 1,
     "round43": 2,
-    "round45": 0,
+    "round45": 3,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -150,7 +150,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round41": 0,
     "round42": 0,
     "round43": 0,
-    "round45": 1,
+    "round45": 0,
 }
 
 
