@@ -28,9 +28,14 @@ And it checks integer weight quantizations whose kernels need a minimum compute 
 (`Engine.quant_min_capability`): vLLM's AWQ kernels need 7.5 (Turing), so an AWQ checkpoint
 (its config.json `quant_method`, or `-AWQ` in a catalog id) or `--quantization awq` on a V100
 is refused at start-up ("The quantization method awq is not supported for the current GPU.
-Minimum capability: 75. Current capability: 70.", vllm-project/vllm#4202); and the group sizes
-an engine loads (`Engine.quant_group_sizes`): LMDeploy's TurboMind converts AWQ and GPTQ
-checkpoints of group size 128 only, so a group-32 checkpoint is refused on any GPU (checked
+Minimum capability: 75. Current capability: 70.", vllm-project/vllm#4202).  A ModelOpt FP8
+checkpoint (config.json `quant_method: modelopt`, quant_algo FP8) is vLLM's `modelopt` method,
+whose floor was 8.9 up to 0.26.0 (refused on an A100, vllm-project/vllm#50019) and is 8.0 after
+it (vllm-project/vllm#56660, read at 0.28.1rc1): a release pinned up to 0.26.0 on Ampere is an
+error, an unpinned one there a warning that says so, and below 8.0 every release read refuses.
+An NVFP4 ModelOpt checkpoint is another method (`modelopt_fp4`) and is not judged by it.  And
+the group sizes an engine loads (`Engine.quant_group_sizes`): LMDeploy's TurboMind converts AWQ
+and GPTQ checkpoints of group size 128 only, so a group-32 checkpoint is refused on any GPU (checked
 without a manifest too; InternLM/lmdeploy#2219).
 
 And it checks attention kernels some engine releases need for the checkpoint's model type
@@ -100,6 +105,11 @@ No automatic fix: the remedy is another checkpoint or other GPUs; the finding sa
   https://github.com/vllm-project/vllm/blob/000796acdf1e6184eeb36272c5ddd6ffbc41fac3/vllm/model_executor/layers/quantization/awq.py
 - AWQ on Turing (a Tesla T4), since v0.2.1: https://github.com/vllm-project/vllm/pull/1252
 - Incident (vLLM, AWQ on a V100): https://github.com/vllm-project/vllm/issues/4202
+- vLLM's ModelOpt FP8 minimum capability (89, `ModelOptFp8Config`):
+  https://github.com/vllm-project/vllm/blob/00155cdecca722d98e34234c3d172725b7720b7d/vllm/model_executor/layers/quantization/modelopt.py
+- ModelOpt FP8 refused on an A100 by vLLM 0.26.0, the floor lowered to 80:
+  https://github.com/vllm-project/vllm/pull/50019
+- ModelOpt FP8 refused on SM75 at 0.28.1rc1 (floor 80): https://github.com/vllm-project/vllm/pull/56660
 - LMDeploy TurboMind's group sizes (`_SUPPORTED_GROUP_SIZES`):
   https://github.com/InternLM/lmdeploy/blob/1263d5cd8/lmdeploy/turbomind/converter.py
 - Incident (LMDeploy, AWQ group size 32): https://github.com/InternLM/lmdeploy/issues/2219

@@ -328,10 +328,10 @@ class Engine:
     # refusing to start (an explicit bfloat16 is refused in every release); "" = not read
     dtype_option: str = ""
     bf16_auto_cast_since: str = ""
-    # weight quantization methods whose kernels need a minimum compute capability, below which
-    # the engine refuses to start (vLLM ``QuantizationConfig.get_min_capability``): method
-    # (``--quantization`` value or the checkpoint's ``quant_method``) -> capability
+    # quant method -> compute capability its kernels need (vLLM get_min_capability; below: refused);
+    # earlier releases' higher floor: method -> (last release read with it, it, first with today's)
     quant_min_capability: Mapping[str, float] = field(default_factory=dict)
+    quant_floor_before: Mapping[str, tuple[str, float, str]] = field(default_factory=dict)
     # the group sizes of each integer weight quantization the engine loads (LMDeploy
     # TurboMind: AWQ/GPTQ at 128 only); another group size is refused at start-up.  The
     # option that names the checkpoint's format (``model_format``; else its ``quant_method``),

@@ -250,6 +250,8 @@ def _from_catalog(model_id: str, fallback_suffixes: tuple[str, ...] = ()) -> Mod
         return None
     entry, removed, item = found
     own = checkpoint_config(item.id) if item is not None and not removed else None
+    if own is None and removed:  # a re-release named after its base (``-FP8``) with a row
+        own = checkpoint_config(model_id)
     patch, where = own if own is not None else (None, "")
     if item is not None and item.quantization_config:  # the re-release's own config.json
         # A checkpoints.yaml row's quantization_config (the layers' widths the release

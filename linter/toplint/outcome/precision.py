@@ -166,29 +166,57 @@ def group_size_refusal(dep: Deployment, model: ModelSpec | None) -> Precision | 
 def _kernel_capability(
     dep: Deployment, model: ModelSpec | None, gpu: str, arch: Arch
 ) -> Precision | None:
-    """An integer weight quantization (AWQ) whose kernels need a newer GPU than ``arch``
-    (``Engine.quant_min_capability``): the engine refuses to start."""
+    """A weight quantization (AWQ, ModelOpt FP8) whose kernels need a newer GPU than ``arch``
+    (``Engine.quant_min_capability``, and an earlier release's higher floor,
+    ``Engine.quant_floor_before``): the engine refuses to start."""
     engine = get_engine(dep.engine)
-    floors = engine.quant_min_capability
-    if not floors or not 0 < arch.compute_capability < max(floors.values()):
+    floors, before = engine.quant_min_capability, engine.quant_floor_before
+    top = max([*floors.values(), *(row[1] for row in before.values())], default=0.0)
+    if not 0 < arch.compute_capability < top:
         return None  # the common case: no floor, or a GPU above every floor
     option = engine.quantization_option
     method = str(dep.options.get(option, "")).strip("'\"").lower() if option else ""
     at = option if method else "model"
     if not method:
         method = model.quant_method if model is not None else ""
-    needed = engine.quant_min_capability.get(method)
-    if needed is None or arch.compute_capability >= needed:
+    if method == "modelopt" and model is not None and model.weight_bytes < 1.0:
+        # an NVFP4 ModelOpt checkpoint is vLLM's "modelopt_fp4", whose floor is not read
+        # (vllm-project/vllm@00155cde modelopt.py: only quant_algo FP8 is "modelopt")
+        return None
+    needed = floors.get(method)
+    if needed is None:
         return None
     what = f"--{option.replace('_', '-')} {method}" if at == option else f"checkpoint {dep.model}"
-    message = (
-        f"{method.upper()} ({what}) on {gpu}: {engine.title}'s {method.upper()} kernels need "
-        f"compute capability {needed:.1f}, {arch.name} GPUs have {arch.compute_capability:.1f}; "
-        f"{engine.title} refuses to start ('The quantization method {method} is not supported "
-        "for the current GPU')"
-    )
+    name, cap = _METHOD_NAMES.get(method, method.upper()), arch.compute_capability
+    head = f"{name} ({what}) on {gpu}: {engine.title}'s {name} kernels need compute capability"
     fix = f"serve a 16-bit checkpoint, or use GPUs of compute capability {needed:.1f} or newer"
-    return Precision(method, "refuses", message, at, fix, arch.name, gpu)
+    quote = f"('The quantization method {method} is not supported for the current GPU')"
+    if cap < needed:
+        message = (
+            f"{head} {needed:.1f}, {arch.name} GPUs have {cap:.1f}; {engine.title} refuses "
+            f"to start {quote}"
+        )
+        return Precision(method, "refuses", message, at, fix, arch.name, gpu)
+    if method not in before:
+        return None
+    until, old, read_from = before[method]
+    release = pinned(dep)
+    if cap >= old or (release is not None and release >= (version(read_from) or release)):
+        return None
+    band = f"{head} {old:.1f} in releases up to {until} ({arch.name} GPUs have {cap:.1f})"
+    fix = f"{engine.title} {read_from} or later, a 16-bit checkpoint, or GPUs of {old:.1f}"
+    if release is not None and release <= (version(until) or release):
+        message = f"{band}: {engine.title} {'.'.join(map(str, release))} refuses to start {quote}"
+        return Precision(method, "refuses", message, at, fix, arch.name, gpu)
+    shown = "this release's floor has not been read" if release else "pin the image"
+    message = (
+        f"{band}, which refuse to start {quote}; releases from {read_from} need {needed:.1f} "
+        f"and run it as weight-only kernels; {shown}"
+    )
+    return Precision(method, "degrades", message, at, fix, arch.name, gpu)
+
+
+_METHOD_NAMES = {"modelopt": "ModelOpt FP8"}
 
 
 def _attention_floor(

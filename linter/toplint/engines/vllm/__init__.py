@@ -159,8 +159,11 @@ ENGINE = Engine(
     # ``AWQConfig.get_min_capability`` 75); below it ``VllmConfig._get_quantization_config``
     # raises "The quantization method awq is not supported for the current GPU. Minimum
     # capability: 75" (vllm-project/vllm@0004438383 vllm/config.py).  From 8.0 an AWQ
-    # checkpoint runs as awq_marlin instead, so only Volta and older are refused.
-    quant_min_capability={"awq": 7.5},
+    # checkpoint runs as awq_marlin instead, so only Volta and older are refused.  ModelOpt FP8
+    # ("modelopt": ``ModelOptFp8Config``, vllm@00155cde .../quantization/modelopt.py, 89) needed
+    # 8.9 up to 0.26.0 (#50019: refused on an A100) and 8.0 from #50019 (#56660, at 0.28.1rc1).
+    quant_min_capability={"awq": 7.5, "modelopt": 8.0},
+    quant_floor_before={"modelopt": ("0.26.0", 8.9, "0.28.1rc1")},
     # The TP group's all-reduce tries vLLM's custom all-reduce kernel first and falls back to
     # pynccl (vllm/distributed/device_communicators/cuda_communicator.py @00b5a01
     # ``CudaCommunicator.all_reduce``; kernel: custom_all_reduce.py, off with
