@@ -68,7 +68,11 @@ def test_turbomind_power_of_two_is_a_start_problem_where_the_release_refuses(
     dep = _dep(f"lmdeploy serve api_server facebook/opt-125m --tp 6{extra}\n", pin)
     found = [p for p in problems(dep, model) if p.startswith(TURBOMIND)]
     assert found == (
-        [f"{TURBOMIND}, got 6: the pinned LMDeploy 0.5.3 refuses it at start-up"] if refused else []
+        [
+            f"{TURBOMIND}, got 6: the pinned LMDeploy 0.5.3 refuses it at start-up ('tp should be 2^n')"
+        ]
+        if refused
+        else []
     )
 
 

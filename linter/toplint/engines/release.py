@@ -1,20 +1,37 @@
-"""Engine releases: the one an option vocabulary was read from, and the one an image tag names.
+"""Engine releases: the one an option vocabulary was read from, the one an image tag names, and
+whether a behaviour some releases have holds for a deployment.
 
 An option toplint's vocabulary does not know is a typo on an image of the vocabulary's release
 or older, but may be a real option on a newer one: then TL005 is info, not a warning (issue 14).
+
+Every release-dependent check asks one rule, ``holds``: given the release the deployment pins
+(``pinned``: the engine's image tag, else a package install's pin) and the releases a behaviour
+holds in (``Releases``), the behaviour "applies", "does not apply", or - no release pinned - is
+"unknown", judged as if it applies (the release that refuses, or fits worst) and said as a
+doubt that names those releases and the pin that settles it (``Holds.doubt``).  A check turns
+"unknown" into a warning, never into a certain refusal: SGLang's fixed count of Qwen3-Next
+state slots (``toplint.outcome.statesplit``), vLLM V0's one KV cache per pipeline stage
+(``toplint.outcome.virtual``), TurboMind's power-of-two TP (``toplint.outcome.refusals``),
+KV heads divided before an engine replicated them (``toplint.outcome.shards``), recurrent state
+paged from a release on (``toplint.outcome.states``).
 """
 
 from __future__ import annotations
 
 import functools
+from typing import Literal
 
 from toplint.engines.registry import generation, get_engine, image_record
 from toplint.engines.types import EngineSpec
 from toplint.engines.versions import image_repository, image_tag, in_force, version
 from toplint.model import Deployment, Dimension
+from toplint.record import record
 
 __all__ = [
+    "Holds",
+    "Releases",
     "dimensions",
+    "holds",
     "image_repository",
     "image_tag",
     "in_force",
@@ -22,6 +39,101 @@ __all__ = [
     "pinned",
     "version",
 ]
+
+Verdict = Literal["applies", "does not apply", "unknown"]
+
+
+@record
+class Releases:
+    """The releases of an engine a behaviour holds in: from ``since`` (the first release that
+    has it; "" the earliest) until ``until`` (the first that no longer has it; "" none yet)."""
+
+    since: str = ""
+    until: str = ""
+
+    def cover(self, release: tuple[int, int, int]) -> bool:
+        """Whether ``release`` is one of them."""
+        first = version(self.since) if self.since else None
+        after = version(self.until) if self.until else None
+        return (first is None or release >= first) and (after is None or release < after)
+
+
+@record
+class Holds:
+    """Whether a behaviour (``Releases``) holds for a deployment: ``verdict`` "applies" (the
+    release pinned has it), "does not apply" (the release pinned has not) or "unknown" (no
+    release pinned: judged as if it applies, and said as a doubt)."""
+
+    verdict: Verdict
+    engine: str  # the engine's title ("LMDeploy")
+    releases: Releases
+    pin: tuple[int, int, int] | None  # the release the deployment pins
+    settles: str = ""  # how a user pins one ("an image tag (…) or a pip pin (lmdeploy==…)")
+
+    @property
+    def judged(self) -> bool:
+        """Judged as holding: it applies, or no release is pinned (the one that refuses, or
+        fits worst, is assumed)."""
+        return self.verdict != "does not apply"
+
+    @property
+    def certain(self) -> bool:
+        return self.verdict == "applies"
+
+    @property
+    def unknown(self) -> bool:
+        return self.verdict == "unknown"
+
+    def span(self) -> str:
+        """The releases it holds in, said: "LMDeploy before 0.6.0", "vLLM from 0.9.1", "SGLang
+        from 0.5.2 until 0.5.4"."""
+        since, until = self.releases.since, self.releases.until
+        if since and until:
+            return f"{self.engine} from {since} until {until}"
+        if until:
+            return f"{self.engine} before {until}"
+        return f"{self.engine} from {since}" if since else f"every {self.engine} release"
+
+    def others(self) -> str:
+        """The releases it does not hold in, said: "LMDeploy 0.6.0 and later" ("" none)."""
+        since, until = self.releases.since, self.releases.until
+        parts = ([f"before {since}"] if since else []) + ([f"{until} and later"] if until else [])
+        return f"{self.engine} {' or '.join(parts)}" if parts else ""
+
+    def pinned_said(self) -> str:
+        """The release pinned, said: "LMDeploy 0.5.3" ("" where none is)."""
+        return f"{self.engine} {'.'.join(map(str, self.pin))}" if self.pin is not None else ""
+
+    def doubt(self) -> str:
+        """For "unknown": that it was judged as holding, in which releases, and the pin that
+        settles it ("" where a release is pinned)."""
+        if not self.unknown:
+            return ""
+        return f"no {self.engine} release is pinned: judged as {self.span()}" + (
+            f"; {self.settles} settles it" if self.settles else ""
+        )
+
+
+def holds(dep: Deployment, releases: Releases) -> Holds:
+    """Whether a behaviour of ``releases`` holds for ``dep``: at the release it pins, or -
+    none pinned - "unknown", judged as holding (the one rule every release-dependent check
+    asks)."""
+    engine = get_engine(dep.engine)
+    at = pinned(dep)
+    verdict: Verdict = (
+        "unknown" if at is None else ("applies" if releases.cover(at) else "does not apply")
+    )
+    return Holds(verdict, engine.title, releases, at, _settles(dep.engine, generation()))
+
+
+@functools.lru_cache(maxsize=64)
+def _settles(engine_name: str, _generation: int) -> str:
+    """How a deployment of the engine pins a release: its image's tag, a pip install's pin."""
+    engine = get_engine(engine_name)
+    images = [i.repository for i in engine.images if i.release_tag][:1]
+    ways = [f"an image tag ({images[0]}:<release>)"] if images else []
+    ways += [f"a pip pin ({engine.packages[0]}==<release>)"] if engine.packages else []
+    return " or ".join(ways)
 
 
 def pinned(dep: Deployment) -> tuple[int, int, int] | None:

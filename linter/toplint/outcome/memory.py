@@ -267,7 +267,7 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float, gpu: str = 
         fits_from = later_fits(dep, model, pool, per_token, context)  # SGLang's state slots
     caches, one_from = virtual.caches(dep)  # V0's pipeline stages each keep a KV cache
     if not fits_from and one_from and context is not None and tokens // caches < context <= tokens:
-        fits_from = f"{one_from} and later (one KV cache per GPU, not one per pipeline stage)"
+        fits_from = f"{one_from} (one KV cache per GPU, not one per pipeline stage)"
     state = _States(dep, model, gpu_memory_gib, gpu, own)
     state_working = (  # only a hybrid model's paging asks for the profile run's bound
         working

@@ -23,7 +23,7 @@ from typing import Literal
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
-from toplint.engines.release import pinned, version
+from toplint.engines.release import Releases, holds, pinned, version
 from toplint.hardware.archs import Arch, of_gpu
 from toplint.hardware.formats import Format, format_of, native
 from toplint.hardware.types import GpuSpec
@@ -111,8 +111,9 @@ def precision(dep: Deployment, model: ModelSpec | None, gpu: GpuSpec) -> Precisi
         if model is not None and model.is_moe and moe_note:
             outcome += "; " + moe_note
         since = engine.low_precision_releases.since.get(fmt)
-        if since and pinned(dep) is None:
-            outcome += f"; releases before {since} refuse to start: pin the image"
+        refusing = holds(dep, Releases(until=since)) if since else None
+        if refusing is not None and refusing.unknown:
+            outcome += f"; releases before {since} refuse to start: {refusing.doubt()}"
     else:
         effect, outcome = "refuses", f"{engine.title} refuses to start"
     return Precision(fmt, effect, f"{head}; {outcome}", at, advice, arch, gpu.name)
@@ -127,8 +128,7 @@ def _fallback_refused(dep: Deployment, model: ModelSpec | None, fmt: str) -> str
         return ""
     shown = ".".join(map(str, release))
     first = engine.low_precision_releases.since.get(fmt, "")
-    since = version(first)
-    if since is not None and release < since:
+    if first and holds(dep, Releases(until=first)).certain:
         return f"{engine.title} {shown} refuses to start (its weight-only kernels run from {first})"
     until = version(engine.low_precision_releases.moe_until.get(fmt, ""))
     if model is not None and model.is_moe and until is not None and release <= until:
@@ -280,19 +280,18 @@ def _bf16(dep: Deployment, model: ModelSpec | None, gpu: str, arch: str) -> Prec
         return None
     what = f"--{engine.dtype_option} {asked}" if explicit else f"checkpoint {dep.model}"
     head = f"BF16 ({what}) on {gpu}: {arch} GPUs have no BF16 (compute capability below 8.0)"
-    release = pinned(dep)
-    since = version(engine.bf16_auto_cast_since) or (0, 0, 0)
+    refusing = holds(dep, Releases(until=engine.bf16_auto_cast_since))  # no cast before it
     effect: Effect = "degrades"
-    if explicit or (release is not None and release < since):
+    if explicit or refusing.certain:
         effect, outcome = "refuses", f"{engine.title} refuses to start"
-    elif release is not None:
+    elif not refusing.judged:
         outcome = (
             f"{engine.title} casts it to float16 (the numerics are no longer the checkpoint's)"
         )
-    else:
+    else:  # a refusal judged from no release pinned is a doubt, never a certain one
         outcome = (
             f"{engine.title} {engine.bf16_auto_cast_since} and later cast it to float16, "
-            "earlier releases refuse to start"
+            f"earlier releases refuse to start ({refusing.doubt()})"
         )
     at = engine.dtype_option if explicit else "model"
     fix = f"--{engine.dtype_option} half (float16), or use Ampere or newer GPUs"

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import build_pipeline, get_engine
-from toplint.engines.release import pinned
+from toplint.engines.release import Releases, holds, pinned
 from toplint.model import Deployment
 from toplint.optionkeys import BUILT_FROM, BUILT_WRITTEN
 from toplint.record import record, replace
@@ -29,7 +29,7 @@ from toplint.record import record, replace
 # e6d70a022 (#2434) removed the assertion from TurboMind.__init__ and is first in v0.6.0 (`git
 # tag --contains`); the copy a5edd130d (#3759, v0.10.0) removed was in converter.main, which the
 # serve path does not run.
-TURBOMIND_ANY_TP = (0, 6, 0)
+TURBOMIND_POWER_OF_TWO = Releases(until="0.6.0")
 
 
 @record
@@ -80,17 +80,17 @@ def _turbomind_tp(dep: Deployment) -> tuple[EngineRefusal, ...]:
         return ()
     if str(dep.options.get("backend", "")).strip("'\"") == "pytorch":
         return ()
-    release = pinned(dep)  # the image's tag, else a package install's pin
-    if release is not None and release >= TURBOMIND_ANY_TP:
+    found = holds(dep, TURBOMIND_POWER_OF_TWO)  # the image's tag, else a package install's pin
+    if not found.judged:
         return ()
     when = (
-        f"the pinned LMDeploy {'.'.join(map(str, release))} refuses it at start-up"
-        if release is not None
-        else "LMDeploy releases before v0.6 refuse it at start-up ('tp should be 2^n'); "
-        "name the image's release to know which applies"
+        f"the pinned {found.pinned_said()} refuses it at start-up ('tp should be 2^n')"
+        if found.certain
+        else f"{found.span()} refuses it at start-up ('tp should be 2^n'), {found.others()} "
+        f"starts it; {found.doubt()}"
     )
     message = f"TurboMind needs a power of two for --tp, got {dep.tp}: {when}"
-    return (EngineRefusal("turbomind_tp", message, release is not None, field="tp"),)
+    return (EngineRefusal("turbomind_tp", message, found.certain, field="tp"),)
 
 
 def _by_release(dep: Deployment) -> tuple[EngineRefusal, ...]:

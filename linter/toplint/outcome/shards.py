@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
-from toplint.engines.release import pinned, version
+from toplint.engines.release import Releases, holds
 from toplint.engines.types import Engine
 from toplint.infra.numbers import written_count
 from toplint.model import Deployment
@@ -30,10 +30,8 @@ def kv_replication_release(model: ModelSpec, dep: Deployment, tp: int) -> tuple[
     key, _, unless = engine.kv_heads_replicated_when.partition("!=")
     if key and str(dep.options.get(key, "")).strip("'\"").lower() == unless:
         return None
-    release = pinned(dep)
-    if release is None:
-        return since, False
-    return (since, True) if release < (version(since) or (0, 0, 0)) else None
+    found = holds(dep, Releases(until=since))  # the releases that divide them
+    return (since, found.certain) if found.judged else None
 
 
 def vision_heads(model: ModelSpec, dep: Deployment) -> int:

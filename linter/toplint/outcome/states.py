@@ -32,7 +32,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.cost.enginecomm import option
 from toplint.engines.gpuneeds import StateBlocks
 from toplint.engines.registry import get_engine
-from toplint.engines.release import pinned, version
+from toplint.engines.release import Releases, holds
 from toplint.model import Deployment
 from toplint.outcome import drafts
 from toplint.outcome.profile import count, high_end
@@ -52,8 +52,7 @@ def paged(dep: Deployment, model: ModelSpec) -> StateBlocks | None:
         return None
     if model.model_type in states.ssm_in_model_dtype:  # half the state the catalog counts
         return None
-    at = pinned(dep)
-    if at is not None and states.since and at < (version(states.since) or (0, 0, 0)):
+    if states.since and not holds(dep, Releases(since=states.since)).judged:
         return None
     eager = option(dep.options, states.eager_key)
     if eager is not None and str(eager).strip().lower() not in ("false", "0", "no"):

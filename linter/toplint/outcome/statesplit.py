@@ -36,7 +36,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.cost.enginecomm import flag, option
 from toplint.engines.gpuneeds import StateSplit
 from toplint.engines.registry import get_engine
-from toplint.engines.release import pinned, version
+from toplint.engines.release import Holds, Releases, holds
 from toplint.infra.numbers import finite
 from toplint.model import Deployment
 from toplint.outcome.profile import count
@@ -54,11 +54,17 @@ def request_bytes(dep: Deployment, model: ModelSpec) -> float:
 
 def fixed(dep: Deployment, model: ModelSpec, split: StateSplit) -> bool:
     """Whether the release ``dep`` runs takes a fixed count of slots for ``model`` (one that
-    pins no release: the earliest releases, which do)."""
+    pins no release: judged as the earliest releases, which do: ``release.holds``)."""
+    return fixed_holds(dep, model, split) is not None
+
+
+def fixed_holds(dep: Deployment, model: ModelSpec, split: StateSplit) -> Holds | None:
+    """The fixed count of slots as the one release rule judges it for ``dep`` (None where the
+    model takes a share in every release, or the release pinned takes a share)."""
     if not split.ratio_since or model.model_type not in split.fixed_types:
-        return False
-    at = pinned(dep)
-    return at is None or at < (version(split.ratio_since) or (0, 0, 0))
+        return None
+    found = holds(dep, Releases(until=split.ratio_since))
+    return found if found.judged else None
 
 
 def slots(
@@ -124,14 +130,14 @@ def later_fits(
     whose ratio leaves a KV cache that holds ``context`` (any, when None), said for
     ``Memory.fits_from``; "" otherwise."""
     split = get_engine(dep.engine).memory.state_split
-    if split is None or pinned(dep) is not None or not fixed(dep, model, split):
+    found = fixed_holds(dep, model, split) if split is not None else None
+    if found is None or not found.unknown:
         return ""
     kv = kv_left(dep, model, pool, later=True)
     tokens = int(kv // per_token) if kv > 0 and per_token > 0 else 0
     if tokens <= 0 or (context is not None and tokens < context):
         return ""
-    title = get_engine(dep.engine).title
-    return f"{title} {split.ratio_since} and later (its state slots a share of the pool)"
+    return f"{found.others()} (its state slots a share of the pool)"
 
 
 def refusal(dep: Deployment, model: ModelSpec, kv: float) -> str:

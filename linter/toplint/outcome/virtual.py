@@ -8,27 +8,27 @@ from __future__ import annotations
 
 from toplint.cost.enginecomm import option
 from toplint.engines.registry import get_engine
-from toplint.engines.release import pinned, version
+from toplint.engines.release import Releases, holds
 from toplint.model import Deployment
 
 
 def caches(dep: Deployment) -> tuple[int, str]:
     """The KV caches one GPU of ``dep`` keeps (1: one), and - for a deployment that pins no
-    release, judged as the earliest releases - the first release that keeps one ("" when the
-    release is known, or when it keeps one)."""
+    release, judged as the earliest releases (``release.holds``) - the releases that keep one,
+    said ("vLLM 0.9.1 and later"; "" when the release is known, or when it keeps one)."""
     engine = get_engine(dep.engine)
     virtual, stages = engine.memory.virtual_engines, max(dep.pp or 1, 1)
     if virtual is None or stages < 2:
         return 1, ""
     if str(dep.options.get(f"env.{virtual.env}", "")).strip().strip("'\"") == "1":
         return 1, ""  # the other engine asked for
-    at = pinned(dep)
-    if at is None:
-        return stages, f"{engine.title} {virtual.until}"
-    if at >= (version(virtual.until) or (0, 0, 0)):
+    found = holds(dep, Releases(until=virtual.until))
+    if not found.judged:
         return 1, ""
+    if found.unknown:
+        return stages, found.others()
     written = option(dep.options, virtual.key) is not None
-    if written and at >= (version(virtual.key_since) or (0, 0, 0)):
+    if written and holds(dep, Releases(since=virtual.key_since)).certain:
         return 1, ""  # the executor written may run the other engine: not judged
     return stages, ""
 

@@ -6,7 +6,7 @@ working memory's low end), so a count inside the band is said as the band, not a
 from __future__ import annotations
 
 from toplint.engines.registry import get_engine
-from toplint.engines.release import pinned
+from toplint.engines.release import Releases, holds
 from toplint.model import Deployment
 from toplint.outcome.types import GIB, Memory
 
@@ -59,4 +59,5 @@ def since(dep: Deployment, m: Memory) -> str:
     if m.states_fit or not (m.weights_fit and m.one_sequence_fits):
         return ""
     states = get_engine(m.engine).memory.states
-    return states.since if states is not None and pinned(dep) is None else ""
+    unknown = states is not None and holds(dep, Releases(since=states.since)).unknown
+    return states.since if states is not None and unknown else ""
