@@ -20,6 +20,7 @@ from toplint.outcome.starts import problems
 from toplint.parse.base import Source
 from toplint.parse.text.shellsrc import ShellParser
 from toplint.plan.rank import candidates, rank
+from toplint.plan.recommend import recommend
 from toplint.record import replace
 
 EIGHT = """\
@@ -69,7 +70,8 @@ def test_turbomind_power_of_two_is_a_start_problem_where_the_release_refuses(
     found = [p for p in problems(dep, model) if p.startswith(TURBOMIND)]
     assert found == (
         [
-            f"{TURBOMIND}, got 6: the pinned LMDeploy 0.5.3 refuses it at start-up ('tp should be 2^n')"
+            f"{TURBOMIND}, got 6: the pinned LMDeploy 0.5.3 refuses it at start-up "
+            "('tp should be 2^n')"
         ]
         if refused
         else []
@@ -110,3 +112,39 @@ def test_plan_never_ranks_a_layout_the_engine_refuses() -> None:
     assert whole.refused and "TP=8-interleaved" in whole.refused[0]
     ranked = rank(cands, "latency")
     assert ranked and all(c.layout.tp <= 8 for c in ranked)
+
+
+SIX = """\
+version: 1
+clusters:
+  - name: six
+    nodes: 1
+    gpu: H100-80GB
+    gpus_per_node: 6
+    intra_node: {fabric: nvlink, bandwidth: 450 GB/s}
+"""
+
+
+def test_plan_ranks_a_layout_some_releases_refuse_behind_every_one_all_start() -> None:
+    """No release pinned (plan pins none): TurboMind's TP 3 and 6 are refused by LMDeploy
+    before 0.6.0 (release.holds "unknown").  They are judged as refused for the order - every
+    layout all releases start ranks ahead, whatever else check says of it - and still listed,
+    each saying the releases and the pin that settles it."""
+    cluster = hardware_from_text(SIX, "hardware.yaml").clusters[0]
+    model = lookup_model("facebook/opt-125m")
+    ranked = rank(candidates(model, cluster, 6, "lmdeploy", Workload(), Budgets()), "latency")
+    tps = [c.layout.tp for c in ranked]
+    assert sorted(tps[-2:]) == [3, 6] and all(tp in (1, 2) for tp in tps[:-2])
+    assert all(c.doubted for c in ranked[-2:]) and not any(c.doubted for c in ranked[:-2])
+    assert "lmdeploy==<release>" in ranked[-1].doubted[0]
+
+
+def test_plan_says_why_a_doubted_layout_is_behind() -> None:
+    cluster = hardware_from_text(SIX, "hardware.yaml").clusters[0]
+    model = lookup_model("facebook/opt-125m")
+    rows = recommend(model, cluster, 6, "lmdeploy", Workload(), Budgets(), top=10)
+    assert not rows[0]["reasons"][0].startswith("no layout")
+    behind = [r for r in rows[0]["reasons"] if "ranked behind the layouts every release" in r]
+    assert behind and "LMDeploy before 0.6.0 refuses it" in behind[0]
+    last = rows[-1]["reasons"]
+    assert any(r.startswith("may not start: TurboMind needs a power of two") for r in last)

@@ -25,6 +25,7 @@ from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment, Severity
 from toplint.outcome.precision import precision
+from toplint.outcome.refusals import refusals
 from toplint.outcome.types import Memory as OutcomeMemory
 from toplint.pipeline.deployment import place_and_cost
 from toplint.pipeline.lint import all_rules
@@ -59,6 +60,9 @@ class Candidate:
     refused: tuple[str, ...] = ()  # why the engine would not start it (``Outcome.problems``)
     priced: bool = True  # False: the GPU gives no yardstick, ``itl_ms`` and ``prompt_ms`` are 0
     flagged: bool = False  # ``check`` warns of it (or worse): among ``misses``
+    # refusals some releases make and no release is pinned (``release.holds`` "unknown":
+    # TurboMind's power-of-two TP before v0.6): it starts only if the release installed is not one
+    doubted: tuple[str, ...] = ()
 
     @property
     def meets(self) -> bool:
@@ -149,6 +153,7 @@ def evaluate(
     if latency is None:
         misses += (UNPRICED,)
     refused = outcome.problems if outcome is not None else ()
+    doubted = tuple(r.message for r in refusals(dep, model) if not r.certain and not r.ignored)
     return Candidate(
         layout,
         placement,
@@ -161,6 +166,7 @@ def evaluate(
         refused,
         latency is not None,
         bool(flagged),
+        doubted,
     )
 
 
@@ -237,9 +243,10 @@ def printable(layout: Layout, cluster: Cluster, engine: str) -> bool:
 
 def rank(cands: Sequence[Candidate], objective: str) -> list[Candidate]:
     """Best first: layouts that start, fit and meet the budgets, then those that miss only a
-    budget (or whose price is unknown), then those ``check`` warns of, each group by the
-    objective (a layout the engine would refuse, such as FP8 on GPUs without it, is never
-    ranked).
+    budget (or whose price is unknown), then those ``check`` warns of, then those some releases
+    refuse while no release is pinned (``Candidate.doubted``: a layout every release starts is
+    never ranked behind one that may not start), each group by the objective (a layout the
+    engine would refuse, such as FP8 on GPUs without it, is never ranked).
 
     Latency: lowest decode time per token (weight streaming + communication), then lowest time
     per prompt (prefill compute + communication); within ties (``TIE``) a replica that
@@ -248,12 +255,14 @@ def rank(cands: Sequence[Candidate], objective: str) -> list[Candidate]:
     then the latency order.
     """
     fitting = [c for c in cands if c.memory.fits and not c.refused]
+    starting = [c for c in fitting if not c.doubted]
     out: list[Candidate] = []
     for group in (
-        [c for c in fitting if c.meets],
+        [c for c in starting if c.meets],
         # a budget missed or a price unknown: ``check`` says nothing of the layout itself
-        [c for c in fitting if not c.meets and not c.flagged],
-        [c for c in fitting if c.flagged],
+        [c for c in starting if not c.meets and not c.flagged],
+        [c for c in starting if c.flagged],
+        [c for c in fitting if c.doubted],
     ):
         out += _band_sort(group, _keys(objective))
     return out

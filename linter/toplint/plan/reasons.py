@@ -45,7 +45,8 @@ def why_wins(c: Candidate, prompt_tokens: int) -> list[str]:
         f"{c.memory.usable_gb:.1f} GiB usable; "
         f"KV cache for {c.memory.kv_tokens:,} tokens per replica"
     )
-    out += [f"misses: {m}" for m in c.misses]
+    out += [f"misses: {m}" for m in c.misses if not any(d in m for d in c.doubted)]
+    out += [f"may not start: {d}" for d in c.doubted]
     return out
 
 
@@ -71,6 +72,8 @@ def _versus(best: Candidate, alt: Candidate, prompt_tokens: int, name: str) -> s
             f"{alt.memory.overhead_gb:.1f} GiB working memory per GPU leave KV room for "
             f"{alt.memory.kv_tokens:,} tokens, {alt.memory.needed_tokens:,} needed{short}"
         )
+    if alt.doubted and not best.doubted:  # ``rank``: behind every layout all releases start
+        return f"{name}: ranked behind the layouts every release starts: {alt.doubted[0]}"
     cause = _crossing(alt)
     if not (alt.priced and best.priced):  # no latency to compare: communication alone
         d_comm = alt.cost.prefill_comm_ms - best.cost.prefill_comm_ms

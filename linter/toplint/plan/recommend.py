@@ -50,6 +50,8 @@ def recommend(
     out = []
     for i, c in enumerate(ranked[:top]):
         reasons = why_wins(c, workload.prompt_tokens)
+        if i == 0 and c.doubted:  # ``rank`` puts one first only where no other starts
+            reasons.insert(0, "no layout that fits starts in every release: pin the release")
         if i == 0:
             alts = alternatives(ranked, cands)
             reasons += [why_not(c, alt, workload.prompt_tokens) for alt in alts]
