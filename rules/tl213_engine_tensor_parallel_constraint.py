@@ -145,7 +145,9 @@ instance_group [ { count: 1, kind: KIND_MODEL } ]
 None.
 
 ## Fix safety
-Unsafe: the largest power of two below the current size uses fewer GPUs; memory per GPU grows.
+Unsafe: the largest TP below the current size the engine starts at (a power of two that the
+model's heads, KV heads and vocabulary divide by, as the outcome's start checks say) uses fewer
+GPUs; memory per GPU grows.
 SGLang's `--dp-size` (the TP size for none or 1, else the largest divisor of the TP size not
 above the one written) changes the attention layout: each DP-attention rank holds the
 attention weights of a TP group of TP/DP GPUs and its own KV cache.  For a pre-sharded fused
@@ -185,7 +187,7 @@ def _turbomind_tp(rule: Rule, ctx: RuleContext, found: EngineRefusal) -> Finding
     """TurboMind's power-of-two TP: an error where the pinned release refuses it, a warning
     where the release is not known."""
     tp = ctx.deployment.tp or 1
-    best = 1 << (tp.bit_length() - 1)
+    best = _largest_starting_tp(ctx)
     return finding(
         rule,
         ctx,
@@ -195,6 +197,25 @@ def _turbomind_tp(rule: Rule, ctx: RuleContext, found: EngineRefusal) -> Finding
         fix=layout_fix(ctx.deployment.engine, tp=best),
         data={"tp": tp, "suggested_tp": best},
     )
+
+
+def _largest_starting_tp(ctx: RuleContext) -> int:
+    """The largest TP below the current one the engine starts at: the outcome's start checks
+    (heads, KV heads, vocabulary, tiles: ``toplint.outcome.starts``) find nothing, and no
+    release the deployment may run refuses it (a refusal of TP judged from no release pinned
+    counts: ``release.holds``).  A power of two below alone gave TP 4 for 12 heads at TP 6,
+    which the judged-fix step then dropped (it does not start)."""
+    import toplint.outcome.judge as judge  # loaded by a run that reports TL213
+    import toplint.outcome.refusals as refusals
+    import toplint.outcome.starts as starts
+
+    dep, gpu = ctx.deployment, ctx.cluster.gpu if ctx.cluster is not None else None
+    for tp in range((dep.tp or 1) - 1, 1, -1):
+        new = judge.changed(dep, tp, None, None)
+        refused = [r for r in refusals.refusals(new, ctx.model) if r.field == "tp"]
+        if not refused and not starts.problems(new, ctx.model, gpu):
+            return tp
+    return 1
 
 
 def _refused_by_release(rule: Rule, ctx: RuleContext, found: EngineRefusal) -> Finding:
