@@ -150,16 +150,17 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     # are not valid, so the fix never trades this refusal for another
     import toplint.outcome.refusals as refusals  # loaded where the heads do not divide
 
-    evenly = [
-        d
-        for d in divisors(heads)
-        if shards.splits_evenly(model, d, engine, vocab, vision)
-        and not refusals.refuses_tp(dep, model, d)
+    splitting = [
+        d for d in divisors(heads) if shards.splits_evenly(model, d, engine, vocab, vision)
     ]
+    evenly = [d for d in splitting if not refusals.refuses_tp(dep, model, d)]
     good = [d for d in evenly if d <= tp]
     best = good[-1] if good else 1
     pp = (dep.pp or 1) * tp // best if tp % best == 0 else None
     valid = ", ".join(map(str, evenly))
+    others = [d for d in splitting if d not in evenly]
+    if others:  # sizes the engine's own checks refuse, or some releases do (none pinned)
+        valid += f" (not {', '.join(map(str, others))}: {engine.title}'s own checks, TL213)"
     yield finding(
         rule,
         ctx,

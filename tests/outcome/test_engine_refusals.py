@@ -92,7 +92,7 @@ def test_tl202_fix_is_a_size_turbomind_starts(tmp_path: Path, capsys) -> None:
     main([*args, "--format", "json"])
     found = json.loads(capsys.readouterr().out)["findings"]
     [tl202] = [f for f in found if f["rule"] == "TL202"]
-    assert tl202["message"].endswith("Valid TP sizes: 1, 2, 4")
+    assert "Valid TP sizes: 1, 2, 4 (not 3, 6, 12: LMDeploy's own checks" in tl202["message"]
     assert tl202["fix"] is not None and tl202["fix"]["message"] == "--tp 4"
     main([*args, "--fix", "--unsafe-fixes", "--format", "json"])
     capsys.readouterr()
@@ -148,3 +148,19 @@ def test_plan_says_why_a_doubted_layout_is_behind() -> None:
     assert behind and "LMDeploy before 0.6.0 refuses it" in behind[0]
     last = rows[-1]["reasons"]
     assert any(r.startswith("may not start: TurboMind needs a power of two") for r in last)
+
+
+def test_tl202_fix_unpinned_is_a_size_no_release_refuses(tmp_path: Path, capsys) -> None:
+    """No release pinned: TurboMind's TP 6 is judged as refused (LMDeploy before 0.6.0,
+    release.holds "unknown").  TL202 offered `--tp 6` and the judged-fix step dropped it ("it
+    would add TL213"); now TP 4 is offered and the sizes left out are named."""
+    (tmp_path / "hardware.yaml").write_text(SIXTEEN)
+    serve = tmp_path / "serve.sh"
+    serve.write_text("lmdeploy serve api_server facebook/opt-125m --tp 8\n")
+    main(["check", str(serve), "--hardware", str(tmp_path / "hardware.yaml"), "--format", "json"])
+    found = json.loads(capsys.readouterr().out)["findings"]
+    [tl202] = [f for f in found if f["rule"] == "TL202"]
+    assert (
+        "Valid TP sizes: 1, 2, 4 (not 3, 6, 12: LMDeploy's own checks, TL213)" in (tl202["message"])
+    )
+    assert tl202["fix"] is not None and tl202["fix"]["message"] == "--tp 4"

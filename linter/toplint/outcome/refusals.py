@@ -63,12 +63,11 @@ def refused(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...]:
 def refuses_tp(dep: Deployment, model: ModelSpec | None, tp: int) -> bool:
     """Whether the engine's own checks, as the deployment pins its release, refuse TP ``tp`` in
     a way they do not refuse its current size: TurboMind's power of two before v0.6, SGLang's
-    DP attention dividing the TP size, a pre-sharded QKV (TL202's valid sizes)."""
-    now = {r.kind for r in refusals(dep, model) if r.certain and not r.ignored}
-    return any(
-        r.certain and not r.ignored and r.kind not in now
-        for r in refusals(replace(dep, tp=tp), model)
-    )
+    DP attention dividing the TP size, a pre-sharded QKV (TL202's valid sizes).  A refusal some
+    releases make where none is pinned counts (``release.holds``: judged as applying), so a fix
+    never trades a refusal for TL213's warning."""
+    now = {r.kind for r in refusals(dep, model) if not r.ignored}
+    return any(not r.ignored and r.kind not in now for r in refusals(replace(dep, tp=tp), model))
 
 
 def power_of_two(n: int) -> bool:
