@@ -51,6 +51,8 @@ three field reports: a personal blog, an operator's write-up, a Show HN post);
 (zai-org's GLM-4 and Open-AutoGLM, OpenBMB's MiniCPM-V);
 `--set round43`: tests/incidents/SPLIT43.md, 8 more Chinese-language threads (GPUStack, LMDeploy,
 MiniCPM-V trackers);
+`--set round44`: tests/incidents/SPLIT44.md, 8 more vLLM threads and pull requests on multi-GPU and
+multi-node layout (Ray clusters, pipeline parallelism, multi-node TP);
 `--set round45`: tests/incidents/SPLIT45.md, 8 more vLLM threads and pull requests on single-node
 memory and start-up (memory share, quantized checkpoints and dtypes the GPU refuses);
 default round1):
@@ -124,6 +126,7 @@ SPLITS = {
     "round41": "SPLIT41.md",
     "round42": "SPLIT42.md",
     "round43": "SPLIT43.md",
+    "round44": "SPLIT44.md",
     "round45": "SPLIT45.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}

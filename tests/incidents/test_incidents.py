@@ -58,6 +58,7 @@ ROUNDS = (
     "round41",
     "round42",
     "round43",
+    "round44",
     "round45",
 )
 
@@ -105,6 +106,7 @@ DEVELOPMENT_ON_TOP = {
     "round41": 2,
     "round42": 1,
     "round43": 2,
+    "round44": 0,
     "round45": 3,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
@@ -150,6 +152,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round41": 0,
     "round42": 0,
     "round43": 0,
+    "round44": 0,
     "round45": 0,
 }
 
@@ -206,6 +209,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round41"]["development"] + rounds["round41"]["held-out"]) >= 8
     assert len(rounds["round42"]["development"] + rounds["round42"]["held-out"]) >= 4
     assert len(rounds["round43"]["development"] + rounds["round43"]["held-out"]) >= 8
+    assert len(rounds["round44"]["development"] + rounds["round44"]["held-out"]) >= 8
     assert len(rounds["round45"]["development"] + rounds["round45"]["held-out"]) >= 8
 
 
