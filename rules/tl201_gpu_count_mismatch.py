@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
+from toplint.engines.registry import get_engine
+from toplint.engines.release import pinned, version
 from toplint.model import Deployment, Finding, Fix, Intent, Severity
-from toplint.optionkeys import WORKERS_GPUS
+from toplint.optionkeys import RAY_BY_DEFAULT, WORKERS_GPUS
 from toplint.rulebook.helpers import (
     expected_gpus,
     finding,
@@ -26,6 +28,10 @@ checks `--data-parallel-size-local` × TP × PP against the GPUs of one node, an
 against the GPUs of the cluster it is assigned to.  A process a shell script starts with
 `CUDA_VISIBLE_DEVICES=0,1` (or `NVIDIA_VISIBLE_DEVICES`) sees those GPUs only: unless a
 launcher, `--nnodes` or the Ray executor joins other hosts, its whole layout must fit them.
+An engine started beside a Ray cluster with no executor written reaches the cluster's GPUs
+only through a default some releases dropped: vLLM up to 0.11.0 picks Ray when TP × PP exceeds
+the node's GPUs, 0.11.1 and later refuse unless `--distributed-executor-backend ray` is set
+(an error when the image pins such a release, a warning when it pins none).
 
 Outcome reported (toplint's severity policy): the engine refuses to start (more GPUs in the
 layout than granted: error) or runs with GPUs left idle (warning); a fix is offered only when
@@ -71,6 +77,7 @@ size, `--nnodes`) instead of an edit.
 - vLLM parallel configuration (world size = TP × PP × DP): https://github.com/vllm-project/vllm/blob/main/vllm/config/parallel.py
 - vLLM data parallel deployment (`--data-parallel-size-local`): https://docs.vllm.ai/en/latest/serving/data_parallel_deployment/
 - production-stack, GPUs only when `requestGPU` > 0 (`chart.resources`, a6c01db05f65): https://github.com/vllm-project/production-stack/blob/main/helm/templates/_helpers.tpl
+- vLLM's Ray fallback, removed in 0.11.1 (vllm#25775, explained by #30140): https://github.com/vllm-project/vllm/pull/30140
 - NVIDIA Container Toolkit, `NVIDIA_VISIBLE_DEVICES`: https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html
 """
 
@@ -82,6 +89,11 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         return
     layout = f"TP {dep.tp} × PP {dep.pp or 1} × DP {dep.dp or 1} = {world}"
     data = {"tp": dep.tp, "pp": dep.pp, "dp": dep.dp, "world_size": world}
+    if dep.options.get(RAY_BY_DEFAULT):
+        refused = _ray_by_default(rule, ctx, layout, data)
+        if refused is not None:
+            yield refused
+            return
     if dep.gpus == 0:
         if "ignored.requestGPU" not in dep.options:  # a fraction the chart drops: TL209's
             yield _none_requested(rule, ctx, world, layout, data)
@@ -154,6 +166,38 @@ def _local(
                 or layout_flags(dep.engine, tp=min(dep.tp or 1, total)),
                 data={**data, "cluster_gpus": total},
             )
+
+
+def _ray_by_default(
+    rule: Rule, ctx: RuleContext, layout: str, data: Mapping[str, object]
+) -> Finding | None:
+    """An engine on a Ray cluster only through its default executor (``RAY_BY_DEFAULT``), which
+    releases from ``Engine.ray_fallback_until`` dropped: those refuse a layout beyond the node's
+    GPUs unless the executor is written.  An error on a pinned release that refuses, a warning
+    when none is pinned, nothing on an earlier one (it picks Ray itself)."""
+    dep = ctx.deployment
+    engine = get_engine(dep.engine)
+    until = version(engine.ray_fallback_until) if engine.ray_fallback_until else None
+    if until is None or engine.ray_executor is None:
+        return None
+    release = pinned(dep)
+    if release is not None and release < until:
+        return None
+    flag, value = engine.ray_executor
+    node = f"the {dep.gpus_per_node} GPUs of" if dep.gpus_per_node else "the GPUs of"
+    since = f"{engine.title} {engine.ray_fallback_until} and later"
+    return finding(
+        rule,
+        ctx,
+        "tp",
+        f"the layout ({layout}) exceeds {node} the node the engine starts on and reaches the "
+        f"Ray cluster only through the default executor, with no --{flag} written: {since} "
+        "refuse to start"
+        + ("" if release is not None else "; earlier releases pick Ray themselves"),
+        fix=flag_fix(f"--{flag} {value}", {flag: value}),
+        data={**data, "ray_fallback_until": engine.ray_fallback_until},
+        severity=None if release is not None else severity_for(rule, ctx, Severity.WARNING),
+    )
 
 
 def _none_requested(

@@ -40,6 +40,12 @@ COMPOSE_HOST_PORTS = "compose.host_ports"
 COPIES = "copies"
 COPIES_FROM = "copies.from"
 
+# ``Deployment.options`` key of a deployment the parser put on a Ray cluster only because its
+# engine's default executor is Ray once TP x PP exceeds the GPUs its process sees
+# (``Engine.ray_executor``) while the executor is not written: the release it runs decides
+# whether that default still holds (``Engine.ray_fallback_until``; TL201).
+RAY_BY_DEFAULT = "executor.ray_by_default"
+
 # ``Deployment.sources`` key of the GPU request of a group's worker pods where it is written
 # apart from the leader's (a LeaderWorkerSet's workerTemplate; ``gpus_per_node`` is the
 # leader's): a fix to the GPUs per pod writes both.

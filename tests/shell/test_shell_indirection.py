@@ -186,6 +186,23 @@ def test_a_layout_the_step_holds_or_no_ray_cluster_keeps_the_step() -> None:
     assert (only("job.slurm", no_ray).nodes, only("job.slurm", no_ray).gpus) == (1, 4)
 
 
+def test_the_ray_cluster_reached_by_the_default_executor_is_marked() -> None:
+    """vLLM reaches the Ray cluster with no executor written only through its default, which
+    0.11.1 dropped (vllm-project/vllm#30140, fixing #29447): the deployment says so (TL201)."""
+    from toplint.optionkeys import RAY_BY_DEFAULT
+
+    assert only("job.slurm", RAY_JOB.format(tp=4)).options.get(RAY_BY_DEFAULT) == "true"
+    written = RAY_JOB.format(tp=4).replace("-pp 2", "-pp 2 --distributed-executor-backend ray")
+    assert RAY_BY_DEFAULT not in only("job.slurm", written).options
+    # ray start on two hosts with --num-gpus: the head's GPUs are what vllm serve sees there
+    script = (
+        "ray start --head --num-gpus 4\nray start --address=10.0.0.1:6379 --num-gpus 4\n"
+        "vllm serve m --tensor-parallel-size 8\n"
+    )
+    dep = only("serve.sh", script)
+    assert (dep.nodes, dep.gpus, dep.options.get(RAY_BY_DEFAULT)) == (2, 8, "true")
+
+
 def test_pbs_select_gives_the_allocation() -> None:
     dep = only("job.sh", "#PBS -l select=2:ncpus=64:ngpus=4\nvllm serve m -tp 8\n")
     assert (dep.nodes, dep.gpus_per_node) == (2, 4)

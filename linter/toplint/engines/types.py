@@ -341,10 +341,10 @@ class Engine:
     quant_group_sizes_unless: str = ""
     # one process per GPU: the tasks a launcher starts (srun --ntasks-per-node, mpirun -np)
     rank_per_gpu: bool = False
-    # the option naming the distributed executor and its value for Ray, when the engine's
-    # default executor is Ray once TP x PP exceeds the GPUs its process sees (vLLM): a Ray
-    # cluster the script starts then holds the deployment (``toplint.parse.text.granted``)
+    # the executor option and its Ray value, when the default executor is Ray once TP x PP exceeds
+    # the process's GPUs (vLLM, before ``ray_fallback_until``): ``toplint.parse.text.granted``
     ray_executor: tuple[str, str] | None = None
+    ray_fallback_until: str = ""  # "": no release drops that default
     ep_layout: EpLayout = "inside_tp"  # where the MoE expert-parallel group sits
     all_to_all: AllToAll | None = None
     # the options that add N redundant experts (EPLB), "{n}" standing for N; "" = none known

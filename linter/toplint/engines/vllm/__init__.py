@@ -112,6 +112,10 @@ ENGINE = Engine(
     # without --distributed-executor-backend, "ray" when cuda_device_count_stateless() <
     # world_size
     ray_executor=("distributed-executor-backend", "ray"),
+    # ... until 0.11.1, whose vllm#25775 "removed the automatic fallback to Ray" (vllm#30140,
+    # fixing #29447); since, vllm/config/parallel.py (@00193b82) raises "World size (N) is larger
+    # than the number of available GPUs (M) in this node" unless the executor is written
+    ray_fallback_until="0.11.1",
     quantization_option="quantization",
     quantization_bytes=QUANTIZATION_BYTES,
     quantization_expert_bytes=QUANTIZATION_EXPERT_BYTES,

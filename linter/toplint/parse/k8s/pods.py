@@ -35,7 +35,7 @@ from toplint.parse.k8s.context import (
     with_gpu,
 )
 from toplint.parse.k8s.shm import dev_shm
-from toplint.parse.text.granted import on_ray, ray_leader_size
+from toplint.parse.text.granted import by_default, on_ray, ray_leader_size
 from toplint.record import replace
 
 
@@ -138,7 +138,7 @@ def _heads(dep: Deployment, size: int, where: Position) -> Deployment:
         f"{get_engine(dep.engine).title}'s default executor is Ray and its workers run on "
         "every node of the cluster"
     )
-    options = {k: v for k, v in dep.options.items() if k != "gpus_from"}
+    options = by_default(dep, {k: v for k, v in dep.options.items() if k != "gpus_from"})
     options[RAY_CLUSTER] = str(size)
     return replace(
         dep,

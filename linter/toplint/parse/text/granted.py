@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from toplint.engines.registry import get_engine
 from toplint.infra.numbers import whole_text
 from toplint.model import Deployment, Position
+from toplint.optionkeys import RAY_BY_DEFAULT
 from toplint.parse.options import Arg
 from toplint.parse.text.launchers import Allocation
 from toplint.record import record, replace
@@ -99,18 +100,30 @@ def layout_gpus(dep: Deployment) -> int | None:
     return dep.tp * dep.pp if dep.tp is not None and dep.pp is not None else None
 
 
-def on_ray(dep: Deployment) -> bool:
+def on_ray(dep: Deployment, seen: int | None = None) -> bool:
     """The engine runs its workers on a Ray cluster: its default executor is Ray beyond the
     GPUs its process sees (``Engine.ray_executor``), the executor is Ray or not written, and
-    TP × PP exceeds those GPUs (fewer GPUs than it needs, or none counted)."""
+    TP × PP exceeds those GPUs (fewer GPUs than it needs, or none counted): its own
+    ``gpus_per_node``, else ``seen`` (those of the Ray head it starts on)."""
     executor = get_engine(dep.engine).ray_executor
-    if executor is None or dep.gpus_per_node is None:
+    per_node = dep.gpus_per_node if dep.gpus_per_node is not None else seen
+    if executor is None or per_node is None:
         return False
     flag = dep.flag(executor[0])
     if flag is not None and flag.value != executor[1]:
         return False
     layout = layout_gpus(dep)
-    return layout is not None and layout > dep.gpus_per_node
+    return layout is not None and layout > per_node
+
+
+def by_default(dep: Deployment, options: dict[str, str]) -> dict[str, str]:
+    """``options`` of an engine put on a Ray cluster (``on_ray``), marked when the executor is
+    not written: Ray is then only the engine's default, which later releases drop
+    (``Engine.ray_fallback_until``; TL201 reports it)."""
+    executor = get_engine(dep.engine).ray_executor
+    if executor is not None and dep.flag(executor[0]) is None:
+        return {**options, RAY_BY_DEFAULT: "true"}
+    return options
 
 
 def ray_leader_size(words: Sequence[str | None]) -> int | None:
@@ -152,14 +165,20 @@ def across_ray_cluster(step: Allocation, job: Allocation, layout: int | None) ->
     more GPUs than the step holds, since the engine's Ray workers run on every node of the
     cluster (vLLM docs, "Distributed inference and serving": start Ray on every node, then
     ``vllm serve`` on the head with TP × PP over all of them); else the step's."""
-    narrowed = step.over(job)
-    if step.nodes is None or job.nodes is None or step.nodes[0] >= job.nodes[0]:
-        return narrowed
-    per_node = narrowed.gpus_per_node[0] if narrowed.gpus_per_node else None
-    if layout is None or per_node is None or layout <= step.nodes[0] * per_node:
-        return narrowed
+    if not spans_ray_job(step, job, layout):
+        return step.over(job)
     source = f"{job.source} (the Ray cluster the job starts)" if job.source else "Ray cluster"
     return replace(job, source=source)
+
+
+def spans_ray_job(step: Allocation, job: Allocation, layout: int | None) -> bool:
+    """The layout outgrows the one-node step it starts in, so its workers run on the job's Ray
+    cluster (``across_ray_cluster``)."""
+    narrowed = step.over(job)
+    if step.nodes is None or job.nodes is None or step.nodes[0] >= job.nodes[0]:
+        return False
+    per_node = narrowed.gpus_per_node[0] if narrowed.gpus_per_node else None
+    return layout is not None and per_node is not None and layout > step.nodes[0] * per_node
 
 
 def ray_cluster(commands: Iterable[tuple[Sequence[Arg], Mapping[str, Arg]]]) -> RayCluster | None:
@@ -174,12 +193,15 @@ def ray_cluster(commands: Iterable[tuple[Sequence[Arg], Mapping[str, Arg]]]) -> 
 
     nodes: list[tuple[int | None, Position]] = []
     roles: set[str] = set()
+    head: int | None = None
     for args, env in commands:
         words = [a.value for a in args]
         role = ray_start_role(words)
         if role is None:
             continue
         roles.add(role)
+        if role == "head":
+            head = len(nodes)
         gpus: int | None = None
         given = next((i for i, w in enumerate(words) if w and w.startswith("--num-gpus")), None)
         if given is not None:
@@ -197,7 +219,8 @@ def ray_cluster(commands: Iterable[tuple[Sequence[Arg], Mapping[str, Arg]]]) -> 
         return None
     counts = [n for n, _ in nodes]
     total = None if None in counts else sum(c for c in counts if c is not None)
-    return RayCluster(len(nodes), total, tuple(counts), tuple(p for _, p in nodes))
+    head_gpus = counts[head] if head is not None else None
+    return RayCluster(len(nodes), total, tuple(counts), tuple(p for _, p in nodes), head_gpus)
 
 
 @record
@@ -208,16 +231,18 @@ class RayCluster:
     gpus: int | None  # the total, None when a node's GPUs are not written
     per_node: tuple[int | None, ...]
     starts: tuple[Position, ...]  # the ``ray start`` commands, head first as written
+    head: int | None = None  # the GPUs of the head, where ``vllm serve`` runs (None: not written)
 
     def holds(self, dep: Deployment) -> Deployment:
         """``dep``, an engine whose default executor is Ray once TP × PP exceeds the GPUs its
         process sees (vLLM: ``ParallelConfig.__post_init__`` picks ``ray`` when
         ``cuda_device_count_stateless() < self.world_size``, vllm 0.11.0 wheel
-        vllm/config/parallel.py L453-464), on this cluster: the Ray workers' GPUs, not the
-        serving process's ``CUDA_VISIBLE_DEVICES``, bound it."""
+        vllm/config/parallel.py L453-464; later releases refuse unless the executor is written,
+        which ``by_default`` marks), on this cluster: the Ray workers' GPUs, not the serving
+        process's ``CUDA_VISIBLE_DEVICES``, bound it."""
         lines = ", ".join(str(p.line) for p in self.starts)
         equal = len(set(self.per_node)) == 1 and self.per_node[0] is not None
-        options = {k: v for k, v in dep.options.items() if k != "gpus_from"}
+        options = by_default(dep, {k: v for k, v in dep.options.items() if k != "gpus_from"})
         sources = {k: v for k, v in dep.sources.items() if k not in ("gpus", "gpus_per_node")}
         sources["nodes"] = self.starts[0]
         if self.gpus is not None:

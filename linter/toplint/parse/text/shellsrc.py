@@ -27,9 +27,11 @@ from toplint.parse.text.granted import (
     RayCluster,
     across_ray_cluster,
     apply_allocation,
+    by_default,
     layout_gpus,
     on_ray,
     ray_cluster,
+    spans_ray_job,
     starts_ray_cluster,
 )
 from toplint.parse.text.launchers import Allocation, directive_allocation, launcher_allocation
@@ -298,7 +300,9 @@ class ShellParser:
                     else step.over(granted)
                 )
                 dep = apply_allocation(dep, alloc, get_engine(dep.engine).rank_per_gpu)
-                if cluster is not None and on_ray(dep):
+                if ray and spans_ray_job(step.over(outer), job, layout_gpus(dep)):
+                    dep = replace(dep, options=by_default(dep, dict(dep.options)))
+                if cluster is not None and on_ray(dep, cluster.head):
                     dep = cluster.holds(dep)
                 out.append((one_host(dep), found))
             return out
