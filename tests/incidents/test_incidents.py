@@ -106,7 +106,7 @@ DEVELOPMENT_ON_TOP = {
     "round41": 2,
     "round42": 1,
     "round43": 2,
-    "round44": 0,
+    "round44": 1,
     "round45": 3,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
