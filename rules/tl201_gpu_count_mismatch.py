@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from toplint.engines.registry import get_engine
-from toplint.engines.release import pinned, version
+from toplint.engines.release import Releases, holds
 from toplint.model import Deployment, Finding, Fix, Intent, Severity
 from toplint.optionkeys import RAY_BY_DEFAULT, WORKERS_GPUS
 from toplint.rulebook.helpers import (
@@ -174,14 +174,14 @@ def _ray_by_default(
     """An engine on a Ray cluster only through its default executor (``RAY_BY_DEFAULT``), which
     releases from ``Engine.ray_fallback_until`` dropped: those refuse a layout beyond the node's
     GPUs unless the executor is written.  An error on a pinned release that refuses, a warning
-    when none is pinned, nothing on an earlier one (it picks Ray itself)."""
+    when none is pinned (``toplint.engines.release.holds``: unknown is judged as refusing),
+    nothing on an earlier one (it picks Ray itself)."""
     dep = ctx.deployment
     engine = get_engine(dep.engine)
-    until = version(engine.ray_fallback_until) if engine.ray_fallback_until else None
-    if until is None or engine.ray_executor is None:
+    if not engine.ray_fallback_until or engine.ray_executor is None:
         return None
-    release = pinned(dep)
-    if release is not None and release < until:
+    refusing = holds(dep, Releases(since=engine.ray_fallback_until))
+    if not refusing.judged:
         return None
     flag, value = engine.ray_executor
     node = f"the {dep.gpus_per_node} GPUs of" if dep.gpus_per_node else "the GPUs of"
@@ -193,10 +193,14 @@ def _ray_by_default(
         f"the layout ({layout}) exceeds {node} the node the engine starts on and reaches the "
         f"Ray cluster only through the default executor, with no --{flag} written: {since} "
         "refuse to start"
-        + ("" if release is not None else "; earlier releases pick Ray themselves"),
+        + (
+            ""
+            if refusing.certain
+            else f"; earlier releases pick Ray themselves ({refusing.doubt()})"
+        ),
         fix=flag_fix(f"--{flag} {value}", {flag: value}),
         data={**data, "ray_fallback_until": engine.ray_fallback_until},
-        severity=None if release is not None else severity_for(rule, ctx, Severity.WARNING),
+        severity=None if refusing.certain else severity_for(rule, ctx, Severity.WARNING),
     )
 
 
