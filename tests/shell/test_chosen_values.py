@@ -33,6 +33,12 @@ def _unresolved(text: str) -> list[tuple[str, str]]:
         ("TP=8\nfor h in $HOSTS; do\n  TP=16\ndone\n", 2),  # a loop that may run no time
         ('TP=8\nwhile [ -n "$X" ]; do TP=16; done\n', 2),
         ('if [ "$MODE" = big ]; then\n  TP=16\nfi\n', 1),  # else: whatever the caller set
+        # every arm sets it, but to another value; or an arm may not run; or no arm runs
+        ('if [ "$MODE" = big ]; then TP=8; else TP=4; fi\n', 1),
+        ('if [ "$MODE" = big ]; then TP=8; elif [ -n "$X" ]; then TP=8; fi\n', 1),
+        ('if [ "$M" = big ]; then [ -n "$Y" ] && TP=4; TP=8; else TP=8; fi\n', 1),
+        ('case "$MODE" in\n  big) TP=8 ;;\n  small) TP=8 ;;\nesac\n', 1),
+        ('if [ -n "$A" ]; then\n  if [ "$M" = big ]; then TP=8; else TP=8; fi\nfi\n', 2),
     ],
 )
 def test_a_value_an_undecided_test_chooses_is_unresolved(text: str, line: int) -> None:
@@ -51,6 +57,11 @@ def test_a_value_an_undecided_test_chooses_is_unresolved(text: str, line: int) -
         ('TP=8\nif [ "$MODE" = big ]; then\n  TP=8\nfi\n', 8),  # every choice the same
         ('[[ -n "$EXTRA" ]] && TP=16\nTP=4\n', 4),  # set again after the choice
         ("for h in a b; do\n  TP=16\ndone\n", 16),  # a known list: its body runs
+        # every arm of an undecided test sets the same value, one arm always runs: decided
+        ('if [ "$MODE" = big ]; then TP=8; else TP=8; fi\n', 8),
+        ('if [ -n "$A" ]; then\n  TP=8\nelif [ -n "$B" ]; then\n  TP=8\nelse\n  TP=8\nfi\n', 8),
+        ('TP=2\nif [ "$MODE" = big ]; then TP=8; else TP=8; fi\n', 8),  # the value before gone
+        ('case "$MODE" in\n  big) TP=8 ;;\n  *) TP=8 ;;\nesac\n', 8),
     ],
 )
 def test_a_value_the_script_decides_is_kept(text: str, tp: int) -> None:

@@ -20,6 +20,35 @@ from toplint.parse.text.shellcalls import Budget
 from toplint.parse.text.shellwords import is_assignment
 
 _VARIABLE = lazy(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
+_Span = tuple[int, int]
+
+
+class Covers:
+    """Undecided blocks one of whose arms runs whatever the test (an ``if`` with an ``else``,
+    a ``case`` with a ``*)`` arm), by span: the token range of each arm read; and for a
+    variable whose choice one of them opened, the arms that assign it directly and every
+    value assigned while the choice is open.  When every arm assigns it, the value before the
+    block is gone: ``if …; then TP=8; else TP=8; fi`` leaves 8 whatever the test says."""
+
+    def __init__(self) -> None:
+        self.blocks: dict[_Span, list[_Span]] = {}
+        self.names: dict[str, tuple[_Span | None, set[int], set[str | None]]] = {}
+
+    def assign(self, name: str, span: _Span | None, begin: int) -> None:
+        """``name`` assigned by the command at token ``begin``, directly in an arm of the
+        block ``span`` (None: not directly in an arm of one block of this kind)."""
+        ranges = self.blocks.get(span) if span is not None else None
+        arm = next((k for k, (a, b) in enumerate(ranges or ()) if a <= begin < b), None)
+        entry = self.names.setdefault(name, (span if arm is not None else None, set(), set()))
+        if arm is not None and entry[0] == span:
+            entry[1].add(arm)
+
+    def assigned_everywhere(self, name: str) -> set[str | None] | None:
+        """The values of ``name`` when every arm of its block assigned it (its choice closing),
+        else None."""
+        span, arms, values = self.names.pop(name, (None, set(), set()))
+        ranges = self.blocks.get(span) if span is not None else None
+        return values if ranges and arms == set(range(len(ranges))) else None
 
 
 class Arms(ArrayWords):
@@ -45,6 +74,7 @@ class Arms(ArrayWords):
     # token after which the choice is closed (the ``fi``/``esac``; the command itself after
     # ``&&``/``||``).
     choices: dict[str, tuple[set[str | None], int, int]]
+    covers: Covers
 
     def _arm(
         self, block: branches.IfBlock, toks: Sequence[Tok], skip: dict[int, int]
@@ -62,6 +92,11 @@ class Arms(ArrayWords):
                 self.budget.conditionals += 1
                 keywords = [a.keyword for a in block.arms[k:]]
                 self.conditionals[(arm.keyword, block.fi)] = (self.budget.conditionals, keywords)
+                if block.arms[-1].test[0] == block.arms[-1].test[1]:  # one arm always runs
+                    ends = [*keywords[1:], block.fi]
+                    self.covers.blocks[(arm.keyword, block.fi)] = list(
+                        zip(keywords, ends, strict=True)
+                    )
                 return arm.keyword if k else None
             if verdict:
                 end = block.arms[k + 1].keyword if k + 1 < len(block.arms) else block.fi
@@ -80,6 +115,9 @@ class Arms(ArrayWords):
         if target is None:
             self.undecided.append((block.word, block.esac))
             self.tests[(block.word, block.esac)] = _reads(toks[block.word : block.word + 1])
+            if any(toks[p].raw == "*" for arm in block.arms for p in arm.patterns):
+                ranges = [(arm.patterns[0], arm.end + 1) for arm in block.arms]
+                self.covers.blocks[(block.word, block.esac)] = ranges
         return target
 
     def _case_arm(
@@ -112,9 +150,11 @@ class Arms(ArrayWords):
                     return arm.body
         return block.esac + 1
 
-    def _settle(self, words: list[Word], maybe: bool, begin: int) -> list[str]:
+    def _settle(self, words: list[Word], maybe: bool, begin: int, *, alone: bool) -> list[str]:
         """Note which variables the command (its first token ``begin``) assigns may hold
-        another value (``uncertain``), and open their ``choices``; the names it assigns."""
+        another value (``uncertain``), and open their ``choices``; the names it assigns.
+        ``alone``: the command runs whenever the undecided arm it is in does (no ``&&``, loop
+        or subshell of its own), as far as this token list shows."""
         head = scriptshape.head(words)
         assigned = words[head:]
         if not assigned or not all(is_assignment(w.raw) for w in assigned):
@@ -130,13 +170,14 @@ class Arms(ArrayWords):
         line, reads = self.tests[max(spans)] if spans else self.guard
         until = max(spans)[1] if spans else begin
         env, chosen = self.expander.env, self.expander.chosen
+        direct = max(spans) if alone and len(spans) == 1 else None  # no block around it
         for name in names:
-            if name in self.choices:
-                continue
-            if name in reads and name not in env and name not in chosen:
-                # ``[ -z "$TP" ] && TP=8``, ``if [ -z "$TP" ]``: a default, as ``${TP:-8}``
-                continue
-            self.choices[name] = ({env.get(name)}, line, until)
+            if name not in self.choices:
+                if name in reads and name not in env and name not in chosen:
+                    # ``[ -z "$TP" ] && TP=8``, ``if [ -z "$TP" ]``: a default, as ``${TP:-8}``
+                    continue
+                self.choices[name] = ({env.get(name)}, line, until)
+            self.covers.assign(name, direct, begin)
         return names
 
     def _guarded(self, toks: Sequence[Tok], begin: int, end: int) -> None:
@@ -155,6 +196,7 @@ class Arms(ArrayWords):
         for name in names:
             if name in self.choices:
                 self.choices[name][0].add(self.expander.env.get(name))
+                self.covers.names[name][2].add(self.expander.env.get(name))
         for name, (values, line, until) in list(self.choices.items()):
             if at > until:
                 self._close(name, values, line)
@@ -166,6 +208,10 @@ class Arms(ArrayWords):
         when ``docker ps`` fails) or a bundle of options that the same command gets either
         way, and reading it unresolved would lose the command itself."""
         del self.choices[name]
+        if (everywhere := self.covers.assigned_everywhere(name)) is not None:
+            values = everywhere  # every arm assigned it: the value before is gone
+            if len(values) == 1:
+                self.uncertain.discard(name)  # one value whatever the test: settled
         if len(values) > 1 and all(v is None or _count(v) for v in values):
             self.expander.env.pop(name, None)
             self.expander.partials.pop(name, None)

@@ -36,7 +36,7 @@ from toplint.parse.text import (
     partialvars,
     scriptshape,
 )
-from toplint.parse.text.arms import Arms
+from toplint.parse.text.arms import Arms, Covers
 from toplint.parse.text.chains import script_run
 from toplint.parse.text.expand import Expander
 from toplint.parse.text.shell import Command, SourceLoader, Tok, Word, tokens_of
@@ -99,6 +99,7 @@ class Interpreter(Calls, Arms):
         self.tests: dict[tuple[int, int], tuple[int, frozenset[str]]] = {}
         self.guard: tuple[int, frozenset[str]] = (0, frozenset())
         self.choices: dict[str, tuple[set[str | None], int, int]] = {}
+        self.covers = Covers()
         self.conditionals: dict[tuple[int, int], tuple[int, list[int]]] = {}
         self.open_spans: list[tuple[int, int]] = []  # where an ``exit`` may not end the script
 
@@ -110,13 +111,14 @@ class Interpreter(Calls, Arms):
         outer, self.undecided = self.undecided, []
         spans, conditionals, self.conditionals = self.open_spans, self.conditionals, {}
         tests, choices, self.tests, self.choices = self.tests, self.choices, {}, {}
+        covers, self.covers = self.covers, Covers()
         try:
             return self._run(toks)
         finally:
             self._close_all()  # a choice still open where these tokens end
             self.undecided, self.open_spans = outer, spans
             self.conditionals = conditionals
-            self.tests, self.choices = tests, choices
+            self.tests, self.choices, self.covers = tests, choices, covers
 
     def _run(self, toks: Sequence[Tok]) -> list[Command]:
         starts_at = scriptshape.command_starts(toks)
@@ -185,7 +187,9 @@ class Interpreter(Calls, Arms):
                     in_arm = any(a <= begin < b for a, b in self.undecided)
                     in_body = any(a < begin < b for a, b in loops.items())
                     maybe = conditional or in_arm or in_body
-                    assigned = self._settle(current, maybe, begin)
+                    nested = conditional or in_body or subshells or self.loop_depth
+                    alone = in_arm and not (nested or (groups and groups[-1]))
+                    assigned = self._settle(current, maybe, begin, alone=alone)
                     self._command(
                         current,
                         stdin,
