@@ -48,6 +48,9 @@ class Budget:
     conditionals: int = 0  # the undecided ``if`` blocks read so far (``Arms.arm_of``)
     # The files sourced and read, as the loader names them (``toplint.parse.text.sourced``).
     sourced: list[str] = field(default_factory=list)
+    # The commands those files ran (not the script's: each file is linted on its own, but what
+    # they ran is what the script ran, ``toplint.parse.builtengine``).
+    ran: list[Command] = field(default_factory=list)
 
 
 class Calls:
@@ -200,7 +203,8 @@ class Calls:
         child.expander.chosen = self.expander.chosen
         if path not in self.budget.sourced:
             self.budget.sourced.append(path)
-        child.run(toks)  # its functions land in the shared table; its commands are its own
+        # its functions land in the shared table; its commands are its own, and recorded
+        self.budget.ran.extend(child.run(toks))
 
     def _loaded_tokens(self, target: Word, path: str, text: str) -> Sequence[Tok] | None:
         """The tokens of a file a script sources or runs (``text`` at ``path``, named by

@@ -364,6 +364,7 @@ def lex(
     origin: str = "",
     positional: Sequence[Word] | None = None,
     sourced: list[str] | None = None,
+    ran: list[Command] | None = None,
 ) -> list[Command]:
     """Split a script into simple commands with expanded words.
 
@@ -374,7 +375,7 @@ def lex(
     ``origin`` is the script's own path as the loader names it (a script the file runs or
     sources that is the file itself is not read again); ``positional``: the script's ``$1``…
     (``sh -c SCRIPT NAME ARG…``: the words after its name); ``sourced`` gets the names of the
-    files the script sourced and read, as the loader gives them.
+    files the script sourced and read, as the loader gives them, ``ran`` the commands they ran.
 
     A script that reads no file is a function of its text and ``env`` alone, so its commands
     (immutable records) are remembered for the last few scripts: ``check`` reads a file again
@@ -384,8 +385,8 @@ def lex(
     if loader is not None or positional is not None:
         chain = ((origin, text),) if origin else ()
         interpreter = Interpreter(env or {}, loader=loader, chain=chain, positional=positional)
-        if sourced is not None:
-            interpreter.budget.sourced = sourced
+        interpreter.budget.sourced = [] if sourced is None else sourced
+        interpreter.budget.ran = [] if ran is None else ran
         if positional is not None:
             interpreter._set_positional_env()
         return interpreter.run(tokens_of(text))
