@@ -4,8 +4,12 @@ default of 1."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.parse.helpers import only
 from toplint.optionkeys import BUILT_FROM, BUILT_WRITTEN
+from toplint.parse.base import Source
+from toplint.parse.text.shellsrc import ShellParser
 
 CONVERT = (
     "python3 convert_checkpoint.py --model_dir /models/Llama-3.1-70B-Instruct \\\n"
@@ -74,6 +78,100 @@ def test_a_commented_out_conversion_and_another_engine_are_not_read() -> None:
     text = (
         "# python convert_checkpoint.py --model_dir /m --output_dir /ckpt --tp_size 8\n"
         "python convert_checkpoint.py --model_dir /m --output_dir /other --tp_size 4\n"
+        "trtllm-serve /ckpt\n"
+    )
+    dep = only("build.sh", text)
+    assert dep.tp == 1 and BUILT_FROM not in dep.options
+
+
+# The steps are the commands the shell reader runs (``toplint.parse.text.shellrun``), words
+# expanded as bash expands them: forms a scan of the text for the programs' names missed.
+
+
+def test_a_conversion_in_a_loop_over_sizes_serves_the_size_its_folder_holds() -> None:
+    text = (
+        "for TP in 2 4 8; do\n"
+        "  python convert_checkpoint.py --model_dir /m/llama --output_dir /ckpt/tp$TP "
+        "--tp_size $TP\n"
+        "  trtllm-build --checkpoint_dir /ckpt/tp$TP --output_dir /engines/tp$TP\n"
+        "done\n"
+        "trtllm-serve /engines/tp4\n"
+    )
+    dep = only("build.sh", text)
+    assert dep.tp == 4
+    assert (dep.sources["tp"].line, dep.sources["tp"].column) == (2, 78)
+
+
+def test_a_conversion_in_an_if_arm_is_read() -> None:
+    text = (
+        "if [ ! -d /ckpt ]; then\n"
+        "  python convert_checkpoint.py --model_dir /m/llama --output_dir /ckpt --tp_size 2\n"
+        "  trtllm-build --checkpoint_dir /ckpt --output_dir /engine\n"
+        "fi\n"
+        "trtllm-serve /engine\n"
+    )
+    dep = only("build.sh", text)
+    assert dep.tp == 2 and dep.sources["tp"].line == 2
+
+
+def test_a_folder_variable_set_twice_is_the_value_at_each_command() -> None:
+    text = (
+        "CKPT=/ckpt/a\n"
+        "python convert_checkpoint.py --model_dir /m/llama --output_dir $CKPT --tp_size 2\n"
+        "CKPT=/ckpt/b\n"
+        "python convert_checkpoint.py --model_dir /m/llama --output_dir $CKPT --tp_size 8\n"
+        "trtllm-build --checkpoint_dir $CKPT --output_dir /engine\n"
+        "trtllm-serve /engine\n"
+    )
+    dep = only("build.sh", text)
+    assert dep.tp == 8 and dep.sources["tp"].line == 4
+
+
+def test_a_conversion_in_a_function_is_read_at_its_call() -> None:
+    text = (
+        "convert() {\n"
+        '  python convert_checkpoint.py --model_dir /m/llama --output_dir "$1" --tp_size "$2"\n'
+        "}\n"
+        "convert /ckpt 4\n"
+        "trtllm-build --checkpoint_dir /ckpt --output_dir /engine\n"
+        "trtllm-serve /engine\n"
+    )
+    dep = only("build.sh", text)
+    assert dep.tp == 4 and dep.sources["tp"].line == 2  # the flag, in the function's body
+
+
+def test_folders_and_the_conversion_a_sourced_file_holds(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "env.sh").write_text("CKPT=/ckpt/tp4\nENGINE=/engines/tp4\n")
+    (tmp_path / "convert.sh").write_text(
+        "python convert_checkpoint.py --model_dir /m/llama --output_dir $CKPT --tp_size 4\n"
+    )
+    serve = tmp_path / "serve.sh"
+    serve.write_text(
+        "source ./env.sh\n. ./convert.sh\n"
+        "trtllm-build --checkpoint_dir $CKPT --output_dir $ENGINE\n"
+        "trtllm-serve $ENGINE\n"
+    )
+    (dep,) = ShellParser().parse(Source.from_text(str(serve), serve.read_text())).deployments
+    assert dep.tp == 4
+    assert dep.sources["tp"].path == str(tmp_path / "convert.sh")
+    assert dep.options[BUILT_FROM] == f"the checkpoint converted at {tmp_path / 'convert.sh'}:1"
+
+
+def test_a_size_the_converter_gets_from_a_value_not_known_here_is_unresolved() -> None:
+    text = (
+        'python convert_checkpoint.py --model_dir /m --output_dir /ckpt --tp_size "$TP"\n'
+        "trtllm-build --checkpoint_dir /ckpt --output_dir /engine\n"
+        "trtllm-serve /engine\n"
+    )
+    dep = only("build.sh", text)
+    assert dep.tp is None and dep.pp == 1
+    assert [u.field for u in dep.unresolved] == ["tp"]
+
+
+def test_a_program_named_in_a_message_is_no_step() -> None:
+    text = (
+        'echo "now run: python convert_checkpoint.py --output_dir /ckpt --tp_size 8"\n'
         "trtllm-serve /ckpt\n"
     )
     dep = only("build.sh", text)

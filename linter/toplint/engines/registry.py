@@ -19,6 +19,7 @@ __all__ = [
     "UnknownEngine",
     "all_engines",
     "build_pipeline",
+    "build_pipelines",
     "engine_running_in",
     "get_engine",
     "get_spec",
@@ -276,3 +277,8 @@ def build_pipeline(name: str) -> BuildPipeline | None:
     """The offline pipeline that fixes engine ``name``'s layout before it serves; None for an
     engine that lays itself out when it starts."""
     return _BUILT.get(name)
+
+
+def build_pipelines() -> tuple[BuildPipeline, ...]:
+    """Every engine's offline pipeline (``build_pipeline``)."""
+    return tuple(_BUILT.values())

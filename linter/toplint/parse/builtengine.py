@@ -1,5 +1,5 @@
 """The layout an ahead-of-time-built engine runs, for a deployment that serves an engine (or a
-checkpoint laid out for one) the same file converts and builds.
+checkpoint laid out for one) the same script converts and builds.
 
 An engine with an offline pipeline (``Engine`` name -> ``toplint.engines.built.BuildPipeline``,
 ``toplint.engines.registry.build_pipeline``) fixes its layout before anything serves.
@@ -8,42 +8,50 @@ TensorRT-LLM's: ``convert_checkpoint.py --model_dir HF --output_dir CKPT --tp_si
 --output_dir ENGINE`` one engine per rank, and ``trtllm-serve ENGINE`` runs T x P whatever its
 own ``--tp_size`` says (1, the default, is overridden; another size is refused).
 
-A deployment whose model is a path that the pipeline's builder (or a converter) of the same
-file writes is given the sizes the converter was run with, each at the position of the flag
-that set it (or of the command, for a size left at its default of 1), and the checkpoint the
-converter read (which ``toplint.parse.modelref`` then names).  The sizes the serving command
-wrote itself are kept (``BUILT_WRITTEN``) for TL213.  An engine built from a checkpoint the
-file does not convert is not guessed: its sizes are unresolved.  Variables the file assigns
-once to a plain value are expanded in the pipeline's folders; the command words are read in
-one pass each, a bounded number of them.
+The shell reader records the converter and builder commands a script runs, as the shell runs
+them (``build_steps``: words expanded by ``toplint.parse.text.shellrun``, so a command in a
+loop, a function, an ``if`` arm or a sourced file, and a variable set twice, read as bash reads
+them; each step in the order it runs).  A deployment whose model is a path that the pipeline's
+builder (or a converter) writes, last before it, is given the sizes the converter was run
+with, each at the position of the flag that set it (or of the command, for a size left at its
+default of 1), and the checkpoint the converter read (which ``toplint.parse.modelref`` then
+names).  The sizes the serving command wrote itself are kept (``BUILT_WRITTEN``) for TL213.  An
+engine built from a checkpoint the script does not convert is not guessed: its sizes are
+unresolved, and so is a size the converter got from a value not known here.
 """
 
 from __future__ import annotations
 
-import functools
-import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from toplint.engines.built import BuildPipeline
-from toplint.engines.registry import build_pipeline
-from toplint.infra.patterns import lazy
+from toplint.engines.registry import build_pipeline, build_pipelines
 from toplint.model import Deployment, Position, Unresolved
 from toplint.optionkeys import BUILT_FROM, BUILT_WRITTEN
-from toplint.parse.textpos import after_comment_mark, line_column, line_starts
 from toplint.record import record, replace
 
-__all__ = ["builds_engines", "built_engines"]
+__all__ = ["BuildStep", "build_steps", "builds_engines", "built_engines"]
 
-_ASSIGN = lazy(r"^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)=([^\s;&|]*)", re.M)
-_ENDS = frozenset(";&|\n")
-_MOST_ARGS = 256  # a converter or builder command has a few dozen
+
+class Word(Protocol):
+    """A command's word as the shell reader expanded it (``toplint.parse.options.Arg``)."""
+
+    @property
+    def value(self) -> str | None: ...  # None: not known here
+
+    @property
+    def position(self) -> Position: ...  # where it is written
 
 
 @record
-class _Command:
-    builds: bool  # the builder (else a converter)
+class BuildStep:
+    """A converter or builder command the script runs: its program's name, where the program
+    is written, and its ``--flag`` values (dashes as underscores; None: not known here)."""
+
+    program: str
     at: Position
-    args: dict[str, tuple[str, Position]]  # flag (dashes as underscores) -> (value, position)
+    args: dict[str, tuple[str | None, Position]]
 
 
 def builds_engines(deployments: Iterable[Deployment]) -> bool:
@@ -51,29 +59,58 @@ def builds_engines(deployments: Iterable[Deployment]) -> bool:
     return any(build_pipeline(d.engine) is not None for d in deployments)
 
 
-def built_engines(
-    deployments: tuple[Deployment, ...], text: str, path: str
-) -> tuple[Deployment, ...]:
-    """``deployments``, each that serves an engine this file builds given that engine's layout
-    (the module's docstring)."""
-    found: dict[BuildPipeline, list[_Command]] = {}
+def build_steps(commands: Iterable[Sequence[Word]]) -> tuple[BuildStep, ...]:
+    """The converter and builder commands among a script's ``commands`` (each its words as the
+    shell reader expanded them, in the order they run): the first word named like a pipeline's
+    program (``trtllm-build``, ``…/convert_checkpoint.py`` after ``python``) and its flags."""
+    names = {n for p in build_pipelines() for n in (*p.converters, p.builder)}
     out = []
-    for dep in deployments:
-        pipeline = build_pipeline(dep.engine)
-        if pipeline is None or not dep.model or dep.model[:1] not in "/.~$":
-            out.append(dep)
+    for words in commands:
+        start = next((k for k, w in enumerate(words) if w.value and _base(w.value) in names), None)
+        if start is None:
             continue
-        if pipeline not in found:
-            found[pipeline] = list(_commands(pipeline, text, path, _variables(text)))
-        out.append(_as_built(dep, pipeline, found[pipeline]))
+        args: dict[str, tuple[str | None, Position]] = {}
+        rest = words[start + 1 :]
+        for i, w in enumerate(rest):
+            if not w.value or not w.value.startswith("--"):
+                continue
+            flag, eq, written = w.value[2:].partition("=")
+            args[flag.replace("-", "_")] = (written if eq else _apart(rest, i + 1), w.position)
+        out.append(BuildStep(_base(words[start].value or ""), words[start].position, args))
     return tuple(out)
 
 
-def _as_built(dep: Deployment, pipeline: BuildPipeline, commands: list[_Command]) -> Deployment:
+def _apart(words: Sequence[Word], k: int) -> str | None:
+    """The value of a flag written apart from it (``--tp_size 4``), the word ``k``: "" when
+    there is none or another flag follows."""
+    following = words[k].value if k < len(words) else ""
+    return "" if following is not None and following.startswith("-") else following
+
+
+def _base(word: str) -> str:
+    return word.rsplit("/", 1)[-1]
+
+
+def built_engines(
+    deployments: tuple[Deployment, ...], steps: Sequence[BuildStep]
+) -> tuple[Deployment, ...]:
+    """``deployments``, each that serves an engine the ``steps`` build given that engine's
+    layout (the module's docstring)."""
+    out = []
+    for dep in deployments:
+        pipeline = build_pipeline(dep.engine)
+        if pipeline is None or not steps or not dep.model or dep.model[:1] not in "/.~$":
+            out.append(dep)
+            continue
+        out.append(_as_built(dep, pipeline, steps))
+    return tuple(out)
+
+
+def _as_built(dep: Deployment, pipeline: BuildPipeline, steps: Sequence[BuildStep]) -> Deployment:
     served = _folder(dep.model or "")
-    builds = [c for c in commands if c.builds and _fills(c, served)]
+    builds = [s for s in steps if s.program == pipeline.builder and _fills(s, served)]
     checkpoint = _folder(_value(builds[-1], "checkpoint_dir")) if builds else served
-    converts = [c for c in commands if not c.builds and _fills(c, checkpoint)]
+    converts = [s for s in steps if s.program in pipeline.converters and _fills(s, checkpoint)]
     if not builds and not converts:
         return dep
     options, sources = dict(dep.options), dict(dep.sources)
@@ -91,92 +128,33 @@ def _as_built(dep: Deployment, pipeline: BuildPipeline, commands: list[_Command]
         return replace(dep, tp=None, pp=None, options=options, unresolved=dep.unresolved + gone)
     convert = converts[-1]
     sizes: dict[str, int | None] = {}
+    unknown: list[Unresolved] = []
     for field, flag in pipeline.sizes:
         value, at = convert.args.get(flag, ("1", convert.at))
-        sizes[field] = int(value) if value.isdigit() and 0 < int(value) < 1 << 16 else None
+        if value is None:  # the converter's size is a value not known here
+            why = f"the size {pipeline.converters[0]} was run with, not known here"
+            unknown.append(Unresolved(field, f"--{flag}", at, why=why))
+        sizes[field] = (
+            int(value) if value and value.isdigit() and 0 < int(value) < 1 << 16 else None
+        )
         sources[field] = at
-    options[BUILT_FROM] = f"the checkpoint converted at line {convert.at.line}"
+    line = convert.at.line
+    where = f"line {line}" if convert.at.path == dep.path else f"{convert.at.path}:{line}"
+    options[BUILT_FROM] = f"the checkpoint converted at {where}"
     model = _value(convert, pipeline.model_flag) or dep.model
-    return replace(dep, **sizes, model=model, options=options, sources=sources)
+    unresolved = dep.unresolved + tuple(unknown)
+    return replace(
+        dep, **sizes, model=model, options=options, sources=sources, unresolved=unresolved
+    )
 
 
-def _fills(command: _Command, folder: str) -> bool:
-    return bool(folder) and _folder(_value(command, "output_dir")) == folder
+def _fills(step: BuildStep, folder: str) -> bool:
+    return bool(folder) and _folder(_value(step, "output_dir")) == folder
 
 
-def _value(command: _Command, flag: str) -> str:
-    return command.args.get(flag, ("", command.at))[0]
+def _value(step: BuildStep, flag: str) -> str:
+    return step.args.get(flag, ("", step.at))[0] or ""
 
 
 def _folder(path: str) -> str:
     return path.strip().rstrip("/") if path.strip() not in ("", "/") else ""
-
-
-def _variables(text: str) -> dict[str, str]:
-    """Variables the file assigns once, to a plain value (``ENGINE_DIR=/engines/tp4``)."""
-    seen: dict[str, set[str]] = {}
-    for m in _ASSIGN.finditer(text):
-        seen.setdefault(m.group(1), set()).add(m.group(2).strip("\"'"))
-    return {k: next(iter(v)) for k, v in seen.items() if len(v) == 1 and "$" not in next(iter(v))}
-
-
-def _expand(word: str, names: dict[str, str]) -> str:
-    if "$" not in word:
-        return word
-    for name, value in names.items():
-        word = word.replace("${" + name + "}", value)
-        bare = "$" + name
-        if bare in word and not word.partition(bare)[2][:1].isalnum():
-            word = word.replace(bare, value)
-    return word
-
-
-@functools.cache
-def _pattern(pipeline: BuildPipeline) -> re.Pattern[str]:
-    names = "|".join(re.escape(n) for n in (*pipeline.converters, pipeline.builder))
-    return re.compile(rf"(?<![\w.-])(?:{names})(?=\s)")
-
-
-def _commands(
-    pipeline: BuildPipeline, text: str, path: str, names: dict[str, str]
-) -> Iterator[_Command]:
-    starts = line_starts(text)
-
-    def at(offset: int) -> Position:  # one bisect a position: the file is counted once
-        return Position(path, *line_column(starts, offset))
-
-    for m in _pattern(pipeline).finditer(text):
-        if after_comment_mark(text, m.start()):
-            continue
-        words = [(word, at(offset)) for word, offset in _words(text, m.end())]
-        args: dict[str, tuple[str, Position]] = {}
-        for i, (word, where) in enumerate(words):
-            if not word.startswith("--"):
-                continue
-            flag, eq, value = word[2:].partition("=")
-            if not eq:
-                following = words[i + 1][0] if i + 1 < len(words) else ""
-                value = "" if following.startswith("-") else following
-            args[flag.replace("-", "_")] = (_expand(value, names), where)
-        yield _Command(m.group(0) == pipeline.builder, at(m.start()), args)
-
-
-def _words(text: str, start: int) -> Iterator[tuple[str, int]]:
-    """The words of the command from ``start`` to its end (an unescaped newline, ``;``, ``&``
-    or ``|``), each with its offset; a backslash-newline continues the command.  One pass."""
-    i, count, n = start, 0, len(text)
-    while i < n and count < _MOST_ARGS:
-        ch = text[i]
-        if ch == "\\" and text.startswith("\n", i + 1):
-            i += 2
-            continue
-        if ch in _ENDS:
-            return
-        if ch.isspace():
-            i += 1
-            continue
-        begin = i
-        while i < n and not text[i].isspace() and text[i] not in _ENDS:
-            i += 1
-        count += 1
-        yield text[begin:i].strip("\"'"), begin

@@ -7,8 +7,9 @@ checkpoint is read from, in order:
    the model is the image name without ``modelcar``, or the tag of a ``modelcar-catalog`` style
    image, ``quay.io/…/modelcar-catalog:granite-3.1-8b-instruct``), ``pvc://CLAIM/…/NAME``,
    ``s3://…/NAME``, ``gs://…/NAME`` (the last path component);
-2. for a local path (``/mnt/models``) that a TensorRT-LLM engine build of the same file fills,
-   the checkpoint it was converted from (``toplint.parse.builtengine``); then a download command
+2. for a local path (``/mnt/models``) that a TensorRT-LLM engine build of the same script fills,
+   the checkpoint it was converted from (the shell reader gave the deployment that checkpoint
+   already, ``toplint.parse.builtengine``); then a download command
    in the same file that fills that path
    (``huggingface-cli download ORG/NAME --local-dir DIR``, ``hf download``, ``git clone
    https://huggingface.co/ORG/NAME DIR``, ``snapshot_download(repo_id="ORG/NAME", local_dir=…)``,
@@ -29,7 +30,6 @@ from collections.abc import Iterable
 
 from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Position
-from toplint.parse.builtengine import builds_engines, built_engines
 from toplint.parse.textpos import point_of
 from toplint.record import record, replace
 
@@ -121,11 +121,8 @@ def _same_folder(a: str, b: str) -> bool:
 
 
 def identify(deployments: Iterable[Deployment], text: str, path: str) -> tuple[Deployment, ...]:
-    """Deployments whose model is a URI or a local path, with the checkpoint it names (a
-    TensorRT-LLM engine the file builds: the one it was converted from, ``parse.builtengine``)."""
+    """Deployments whose model is a URI or a local path, with the checkpoint it names."""
     deployments = tuple(deployments)
-    if builds_engines(deployments):  # an engine it serves may be built in this file
-        deployments = built_engines(deployments, text, path)
     out = []
     fetched: list[Found] | None = None
     for dep in deployments:

@@ -18,6 +18,7 @@ from toplint.errors import SourceError
 from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import SHELL_SUFFIXES, Source
+from toplint.parse.builtengine import build_steps, builds_engines, built_engines
 from toplint.parse.enginecfg import ConfigLoader, disk_loader, one_host
 from toplint.parse.invocation import SHELLS, Invocation, find_invocations
 from toplint.parse.options import FORWARDED, Arg
@@ -180,7 +181,8 @@ class ShellParser:
         starts: list[Start] = []
         arms: list[tuple[int, int] | None] = []  # beside each deployment, Command.arm
         sourced: list[str] = []
-        commands = self._commands(text, source.path, env, outside, findings, starts, sourced)
+        ran: list[Command] = []  # the commands the files it sourced ran
+        commands = self._commands(text, source.path, env, outside, findings, starts, sourced, ran)
         findings.extend(
             detached_options(source.path, [c[0] for c in commands if c[1] is None], text)
         )
@@ -214,6 +216,9 @@ class ShellParser:
         found_all = toplint.parse.multinode.one_per_instance(stopped(deployments, starts, arms))
         findings[:0] = sourced_outside(source, outside, found_all, wrapped)
         found_all = as_written(found_all, text, written, source.path)
+        if builds_engines(found_all):  # an engine it serves may be built by what it runs
+            steps = [*(command_args(c, source.path) for c in ran), *(c[0] for c in commands)]
+            found_all = built_engines(found_all, build_steps(steps))  # the sourced files' first
         return ParseResult(source.path, found_all, tuple(findings), sourced_by(sourced, found_all))
 
     def _commands(
@@ -225,6 +230,7 @@ class ShellParser:
         unread: list[Finding] | None = None,
         starts: list[Start] | None = None,
         sourced: list[str] | None = None,
+        ran: list[Command] | None = None,
     ) -> list[
         tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg], tuple[str, ...]]
     ]:
@@ -232,7 +238,7 @@ class ShellParser:
         ``srun … bash -c SCRIPT`` what the launchers before the shell grant, and the exported
         GPU-visibility variables the command's process inherits; ``starts`` gets, beside each,
         how its command starts it (``toplint.parse.text.together``); ``sourced`` the names of
-        the files the script sourced."""
+        the files the script sourced, ``ran`` the commands they ran."""
         import toplint.parse.text.shellrun  # see lex_embedded
 
         out: list[
@@ -241,7 +247,7 @@ class ShellParser:
         loader = written_scripts(path, text, sourced_loader(path, outside), sourced_loader(path))
         unread = [] if unread is None else unread
         commands = toplint.parse.text.shellrun.lex(
-            text, env, loader=loader, origin=path, sourced=sourced
+            text, env, loader=loader, origin=path, sourced=sourced, ran=ran
         )
         for command in commands:
             args = command_args(command, path)
