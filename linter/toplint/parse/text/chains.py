@@ -31,18 +31,20 @@ def script_run(words: Sequence[Word], head: int) -> int | None:
         head += 1
     i = head
     while i < len(words):
-        value = words[i].value or ""
+        value = _written(words[i])
         base = value.rsplit("/", 1)[-1]
         if base in SHELLS:
-            rest = [k for k in range(i + 1, len(words)) if (words[k].value or "-")[:1] != "-"]
-            return (
-                rest[0]
-                if rest and (words[rest[0]].value or "").endswith(_SCRIPT_SUFFIXES)
-                else None
-            )
+            rest = [k for k in range(i + 1, len(words)) if _written(words[k])[:1] != "-"]
+            return rest[0] if rest and _written(words[rest[0]]).endswith(_SCRIPT_SUFFIXES) else None
         if value.endswith(_SCRIPT_SUFFIXES) and (i == head or words[head].value in _PREFIXES):
             return i
         if i == head and base not in _PREFIXES:
             return None
         i += 1
     return None
+
+
+def _written(word: Word) -> str:
+    """A word's value; for one not known here, as written without its quotes
+    (``"${DIR}/start.sh"``): still a script run, of a script that cannot be read."""
+    return word.value if word.value is not None else word.raw.strip("\"'")

@@ -23,6 +23,7 @@ from toplint.parse.text.chains import LAUNCHERS, SHELLS, SUBMITTERS
 from toplint.parse.text.expand import Expander
 from toplint.parse.text.shell import Command, SourceLoader, Tok, Word, tokens_of
 from toplint.parse.text.shellwords import is_assignment
+from toplint.parse.text.unreadruns import MISSING, UNKNOWN, Ran
 from toplint.record import field, record, replace
 
 MAX_DEPTH = 8  # nested calls and sourced files
@@ -48,9 +49,7 @@ class Budget:
     conditionals: int = 0  # the undecided ``if`` blocks read so far (``Arms.arm_of``)
     # The files sourced and read, as the loader names them (``toplint.parse.text.sourced``).
     sourced: list[str] = field(default_factory=list)
-    # The commands those files ran (not the script's: each file is linted on its own, but what
-    # they ran is what the script ran, ``toplint.parse.builtengine``).
-    ran: list[Command] = field(default_factory=list)
+    ran: Ran = field(default_factory=Ran)  # what the script ran beyond its own commands
 
 
 class Calls:
@@ -130,13 +129,17 @@ class Calls:
         chain they ran through (``Command.via``).  A script that cannot be read (outside the
         repository, missing) leaves the command as written."""
         target = words[at]
-        if self.loader is None or target.value is None or self.depth >= MAX_DEPTH:
+        if self.loader is None or self.depth >= MAX_DEPTH:
+            return False
+        if target.value is None:
+            self.budget.ran.unread.append((command, target, UNKNOWN))
             return False
         loaded = None
         if self.cwd and not target.value.startswith("/"):
             loaded = self.loader(f"{self.cwd}/{target.value}")
         loaded = loaded or self.loader(target.value)
-        if loaded is None:
+        if loaded is None:  # outside the repository (TL009 says so), or not there
+            self.budget.ran.unread.append((command, target, MISSING))
             return False
         path, text = loaded
         if self._running(path, text):
@@ -204,7 +207,7 @@ class Calls:
         if path not in self.budget.sourced:
             self.budget.sourced.append(path)
         # its functions land in the shared table; its commands are its own, and recorded
-        self.budget.ran.extend(child.run(toks))
+        self.budget.ran.sourced.extend(child.run(toks))
 
     def _loaded_tokens(self, target: Word, path: str, text: str) -> Sequence[Tok] | None:
         """The tokens of a file a script sources or runs (``text`` at ``path``, named by

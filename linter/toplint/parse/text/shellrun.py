@@ -42,6 +42,7 @@ from toplint.parse.text.expand import Expander
 from toplint.parse.text.shell import Command, SourceLoader, Tok, Word, tokens_of
 from toplint.parse.text.shellcalls import MAX_DEPTH, POSITIONAL, Budget, Calls, Function
 from toplint.parse.text.shellwords import finish, is_assignment, word
+from toplint.parse.text.unreadruns import Ran
 from toplint.record import replace
 
 _DECLARE = frozenset({"local", "declare", "typeset", "readonly", "export"})
@@ -364,7 +365,7 @@ def lex(
     origin: str = "",
     positional: Sequence[Word] | None = None,
     sourced: list[str] | None = None,
-    ran: list[Command] | None = None,
+    ran: Ran | None = None,
 ) -> list[Command]:
     """Split a script into simple commands with expanded words.
 
@@ -375,7 +376,7 @@ def lex(
     ``origin`` is the script's own path as the loader names it (a script the file runs or
     sources that is the file itself is not read again); ``positional``: the script's ``$1``…
     (``sh -c SCRIPT NAME ARG…``: the words after its name); ``sourced`` gets the names of the
-    files the script sourced and read, as the loader gives them, ``ran`` the commands they ran.
+    files the script sourced and read, as the loader gives them, ``ran`` what else it ran.
 
     A script that reads no file is a function of its text and ``env`` alone, so its commands
     (immutable records) are remembered for the last few scripts: ``check`` reads a file again
@@ -386,7 +387,7 @@ def lex(
         chain = ((origin, text),) if origin else ()
         interpreter = Interpreter(env or {}, loader=loader, chain=chain, positional=positional)
         interpreter.budget.sourced = [] if sourced is None else sourced
-        interpreter.budget.ran = [] if ran is None else ran
+        interpreter.budget.ran = Ran() if ran is None else ran
         if positional is not None:
             interpreter._set_positional_env()
         return interpreter.run(tokens_of(text))

@@ -48,6 +48,7 @@ from toplint.parse.text.sourcemap import (
     source_map,
 )
 from toplint.parse.text.together import Start, detached, runs_detached, start_of, stopped
+from toplint.parse.text.unreadruns import Ran
 from toplint.parse.text.wrapped import (
     as_wrapped,
     runtime_image,
@@ -181,7 +182,7 @@ class ShellParser:
         starts: list[Start] = []
         arms: list[tuple[int, int] | None] = []  # beside each deployment, Command.arm
         sourced: list[str] = []
-        ran: list[Command] = []  # the commands the files it sourced ran
+        ran = Ran()  # what it ran beyond its own commands
         commands = self._commands(text, source.path, env, outside, findings, starts, sourced, ran)
         findings.extend(
             detached_options(source.path, [c[0] for c in commands if c[1] is None], text)
@@ -214,10 +215,11 @@ class ShellParser:
                 arms.append(start.arm)
                 findings.extend(found)
         found_all = toplint.parse.multinode.one_per_instance(stopped(deployments, starts, arms))
-        findings[:0] = sourced_outside(source, outside, found_all, wrapped)
+        findings[:0] = sourced_outside(source, outside, found_all, wrapped, ran)
         found_all = as_written(found_all, text, written, source.path)
         if builds_engines(found_all):  # an engine it serves may be built by what it runs
-            steps = [*(command_args(c, source.path) for c in ran), *(c[0] for c in commands)]
+            sourced_ran = (command_args(c, source.path) for c in ran.sourced)
+            steps = [*sourced_ran, *(c[0] for c in commands)]
             found_all = built_engines(found_all, build_steps(steps))  # the sourced files' first
         return ParseResult(source.path, found_all, tuple(findings), sourced_by(sourced, found_all))
 
@@ -230,7 +232,7 @@ class ShellParser:
         unread: list[Finding] | None = None,
         starts: list[Start] | None = None,
         sourced: list[str] | None = None,
-        ran: list[Command] | None = None,
+        ran: Ran | None = None,
     ) -> list[
         tuple[list[Arg], tuple[int, int] | None, Allocation, dict[str, Arg], tuple[str, ...]]
     ]:
@@ -238,7 +240,7 @@ class ShellParser:
         ``srun … bash -c SCRIPT`` what the launchers before the shell grant, and the exported
         GPU-visibility variables the command's process inherits; ``starts`` gets, beside each,
         how its command starts it (``toplint.parse.text.together``); ``sourced`` the names of
-        the files the script sourced, ``ran`` the commands they ran."""
+        the files the script sourced, ``ran`` what else it ran."""
         import toplint.parse.text.shellrun  # see lex_embedded
 
         out: list[

@@ -26,6 +26,7 @@ from toplint.model import Deployment, Finding, Position, Severity, Sourced
 from toplint.parse.base import Source
 from toplint.parse.enginecfg import outside_reference
 from toplint.parse.text.shell import SourceLoader
+from toplint.parse.text.unreadruns import Ran, handed_runs, run_places, unread_runs
 from toplint.parse.textpos import line_column, starts_of
 from toplint.record import replace
 
@@ -77,14 +78,24 @@ def sourced_loader(script_path: str, outside: list[str] | None = None) -> Source
 
 
 def sourced_outside(
-    source: Source, refs: Sequence[str], deployments: Sequence[Deployment], wrapped: bool
+    source: Source,
+    refs: Sequence[str],
+    deployments: Sequence[Deployment],
+    wrapped: bool,
+    ran: Ran | None = None,
 ) -> list[Finding]:
     """TL009 for each file the script sources from outside its repository, at the first place
     the name is written (the interpreter keeps no position for it); at info where nothing
     the script deploys depends on it (``why_unneeded``; ``wrapped``: an engine command taking its
-    caller's arguments was read)."""
+    caller's arguments was read).  With ``ran`` (what the interpreter ran), for a script that
+    yields no deployment: a script it runs from outside handed an engine's settings is needed,
+    and TL008 at each script it runs that is not there (``toplint.parse.text.unreadruns``)."""
+    ran = ran or Ran()
+    unchecked = Ran() if deployments or wrapped else ran  # where nothing else was read
+    unread = unread_runs(source, unchecked, refs) if unchecked.unread else []
     if not refs:
-        return []
+        return unread
+    places = run_places(source, ran)  # a script run whose name is a variable's value
     out = []
     text = source.text
     starts = starts_of(text)
@@ -94,8 +105,13 @@ def sourced_outside(
     # search from the start and a line count per name were quadratic (10,000 names).
     cursor, budget = 0, 8 * len(text)
     sourced: set[str] | None = None
-    ran: set[str] = set()
+    run_names: set[str] = set()
+    handed = handed_runs(source, unchecked)
     for ref in dict.fromkeys(refs):
+        run_why = _RUN_UNNEEDED if deployments else unneeded
+        if ref in places:
+            out.append(_outside_run(places[ref], ref, None if ref in handed else run_why))
+            continue
         offset = text.find(ref, cursor)
         if offset < 0 and budget > 0:
             budget -= len(text)
@@ -107,20 +123,26 @@ def sourced_outside(
         at = Position(source.path, *line_column(starts, offset))
         if sourced is None:
             sourced = {m.group(1) for m in _SOURCED_NAME.finditer(text)}
-            ran = {m.group(1) for m in _RUN_NAME.finditer(text)}
-        if ref in ran and ref not in sourced:  # run, not sourced
-            found = outside_reference(at, f"runs {ref}", _RUN_EFFECT, f"runs:{ref}")
-            why = _RUN_UNNEEDED if deployments else unneeded
-            if why is not None:
-                found = replace(found, severity=Severity.INFO, message=f"{found.message}; {why}")
-            out.append(found)
+            run_names = {m.group(1) for m in _RUN_NAME.finditer(text)}
+        if ref in run_names and ref not in sourced:  # run, not sourced
+            out.append(_outside_run(at, ref, run_why))
             continue
         found = outside_reference(at, f"source {ref}", _EFFECT, f"source:{ref}")
         why = unneeded if unneeded is not None or not venv_activate(ref) else _VENV
         if why is not None:
             found = replace(found, severity=Severity.INFO, message=f"{found.message}; {why}")
         out.append(found)
-    return out
+    return out + unread
+
+
+def _outside_run(at: Position, ref: str, why: str | None) -> Finding:
+    """TL009 for a script run from outside the repository; at info with ``why`` nothing
+    judged depends on it (None: a script that hands the engine its settings, or one of a
+    file naming an engine that yields no deployment, is where the engine is)."""
+    found = outside_reference(at, f"runs {ref}", _RUN_EFFECT, f"runs:{ref}")
+    if why is None:
+        return found
+    return replace(found, severity=Severity.INFO, message=f"{found.message}; {why}")
 
 
 _VENV = (
