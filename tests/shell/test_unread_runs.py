@@ -91,3 +91,17 @@ def test_a_script_with_a_deployment_is_checked_there(tmp_path: Path) -> None:
         "vllm serve org/m --tensor-parallel-size 1\n"
     )
     assert not [f for f in _findings(tmp_path, text) if f.rule in ("TL008", "TL009")]
+
+
+def test_an_engine_named_only_in_a_comment_leaves_its_note(tmp_path: Path) -> None:
+    found = _findings(tmp_path, "# then: vllm serve org/m\nbash ./missing.sh\n")
+    assert [(f.rule, f.line, f.severity) for f in found] == [("TL008", 1, Severity.INFO)]
+
+
+def test_one_finding_a_file_at_the_run_handed_the_settings(tmp_path: Path) -> None:
+    text = (
+        'pkill -f "vllm serve"\nbash ./setup.sh\nVLLM_USE_V1=1 bash ./start.sh\nbash ./bench.sh\n'
+    )
+    (found,) = _findings(tmp_path, text)
+    assert (found.rule, found.line) == ("TL008", 3)
+    assert "(2 more scripts it runs were not read either)" in found.message

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from toplint.engines.registry import all_engines
-from toplint.model import Finding, Position
+from toplint.model import Finding, Position, Severity
 from toplint.parse.base import Source
 from toplint.parse.text.shell import Command, Word
 from toplint.record import field, record
@@ -45,42 +45,45 @@ class Ran:
 
 
 def unread_runs(source: Source, ran: Ran, outside: Sequence[str]) -> list[Finding]:
-    """TL008 at each script run of ``source`` that could not be read, for a script that yields
-    no deployment and is about an engine: it names one, or hands the script run an engine's
-    variables (exported before it, or ``VLLM_X=1 bash x.sh``)."""
+    """TL008 at the script run of ``source`` that could not be read, for a script that yields
+    no deployment and is about an engine: it hands the script run an engine's variables
+    (exported before it, or ``VLLM_X=1 bash x.sh``; the first such run), or it names an engine
+    outside a comment (the first run).  One finding a file, counting the other runs."""
     from toplint.parse.mentions import engine_mention, no_deployment  # only where none was read
 
     prefixes = _prefixes()
-    names_engine: bool | None = None
-    out: list[Finding] = []
-    seen: set[tuple[int, int]] = set()
+    runs: dict[tuple[int, int], tuple[Command, Word, str, list[str]]] = {}
     for command, target, why in ran.unread:
         if target.value in outside or target.path not in ("", source.path):
             continue  # TL009 says so; or run by another file, reported there
-        start = command.words[0]
-        if (start.line, start.column) in seen:
-            continue  # a function's command, called again
-        seen.add((start.line, start.column))
-        settings = _handed(command, target, prefixes)
-        if not settings:
-            if names_engine is None:
-                names_engine = engine_mention(source) is not None
-            if not names_engine:
-                continue
-        run = " ".join(w.raw for w in command.words[: command.words.index(target) + 1])
-        handed = ""
-        if settings:
-            shown = ", ".join(f"`{s}`" for s in settings[:_MOST_NAMED])
-            more = len(settings) - _MOST_NAMED
-            handed = f" (handing it {shown}{f' and {more} more' if more > 0 else ''})"
-        text = (
-            f"runs `{run}`{handed}, a script toplint could not read: {why}; the engine it "
-            "starts, and so the deployment, was not read"
-        )
-        out.append(
-            no_deployment(source.path, start.line, start.column, text, anchor=f"runs:{target.raw}")
-        )
-    return out
+        start = command.words[0]  # a function's command called again is the same run
+        runs.setdefault((start.line, start.column), (command, target, why, []))
+        runs[(start.line, start.column)][3].extend(_handed(command, target, prefixes))
+    if not runs:
+        return []
+    chosen = next((r for r in runs.values() if r[3]), None)
+    if chosen is None:
+        mention = engine_mention(source)
+        if mention is None or mention.severity is Severity.INFO:
+            return []  # about no engine (or one a comment names): nothing was left unchecked
+        chosen = next(iter(runs.values()))
+    command, target, why, settings = chosen
+    settings = list(dict.fromkeys(settings))
+    run = " ".join(w.raw for w in command.words[: command.words.index(target) + 1])
+    handed = ""
+    if settings:
+        shown = ", ".join(f"`{s}`" for s in settings[:_MOST_NAMED])
+        more = len(settings) - _MOST_NAMED
+        handed = f" (handing it {shown}{f' and {more} more' if more > 0 else ''})"
+    others = (
+        f" ({len(runs) - 1} more scripts it runs were not read either)" if len(runs) > 1 else ""
+    )
+    text = (
+        f"runs `{run}`{handed}, a script toplint could not read: {why}; the engine it starts, "
+        f"and so the deployment, was not read{others}"
+    )
+    start = command.words[0]
+    return [no_deployment(source.path, start.line, start.column, text, anchor=f"runs:{target.raw}")]
 
 
 def run_places(source: Source, ran: Ran) -> dict[str, Position]:
