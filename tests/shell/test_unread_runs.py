@@ -45,7 +45,7 @@ def test_a_launch_after_a_cd_to_an_unknown_folder_is_where_nothing_was_checked(
 ) -> None:
     (found,) = _findings(tmp_path, TUNE)
     assert (found.rule, found.line, found.column) == ("TL008", 9, 3)
-    assert 'runs `env VLLM_MAX_NUM_SEQS="$2" bash scripts/start_awq.sh`' in found.message
+    assert "runs `bash scripts/start_awq.sh`" in found.message
     assert "handing it `VLLM_MAX_NUM_SEQS`" in found.message
     assert "no such file" in found.message
 

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from toplint.engines.registry import all_engines
 from toplint.model import Finding, Position, Severity
 from toplint.parse.base import Source
+from toplint.parse.text.chains import SHELLS
 from toplint.parse.text.shell import Command, Word
 from toplint.record import field, record
 
@@ -69,7 +70,9 @@ def unread_runs(source: Source, ran: Ran, outside: Sequence[str]) -> list[Findin
         chosen = next(iter(runs.values()))
     command, target, why, settings = chosen
     settings = list(dict.fromkeys(settings))
-    run = " ".join(w.raw for w in command.words[: command.words.index(target) + 1])
+    at = command.words.index(target)
+    shell = [k for k, w in enumerate(command.words[:at]) if _base(w) in SHELLS]
+    run = " ".join(w.raw for w in command.words[shell[-1] if shell else at : at + 1])
     handed = ""
     if settings:
         shown = ", ".join(f"`{s}`" for s in settings[:_MOST_NAMED])
@@ -107,6 +110,10 @@ def handed_runs(source: Source, ran: Ran) -> set[str]:
 
 def _prefixes() -> tuple[str, ...]:
     return tuple(p for e in all_engines() for p in e.env_prefixes)
+
+
+def _base(word: Word) -> str:
+    return (word.value or "").rsplit("/", 1)[-1]
 
 
 def _handed(command: Command, target: Word, prefixes: tuple[str, ...]) -> list[str]:
