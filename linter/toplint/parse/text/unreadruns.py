@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from toplint.engines.registry import all_engines
-from toplint.model import Finding, Position, Severity
+from toplint.model import NO_DEPLOYMENT_FOUND, Finding, Position, Severity
 from toplint.parse.base import Source
 from toplint.parse.text.chains import SHELLS
 from toplint.parse.text.shell import Command, Word
@@ -50,7 +50,7 @@ def unread_runs(source: Source, ran: Ran, outside: Sequence[str]) -> list[Findin
     no deployment and is about an engine: it hands the script run an engine's variables
     (exported before it, or ``VLLM_X=1 bash x.sh``; the first such run), or it names an engine
     outside a comment (the first run).  One finding a file, counting the other runs."""
-    from toplint.parse.mentions import engine_mention, no_deployment  # only where none was read
+    from toplint.parse.mentions import engine_mention  # only where none was read
 
     prefixes = _prefixes()
     runs: dict[tuple[int, int], tuple[Command, Word, str, list[str]]] = {}
@@ -81,12 +81,14 @@ def unread_runs(source: Source, ran: Ran, outside: Sequence[str]) -> list[Findin
     others = (
         f" ({len(runs) - 1} more scripts it runs were not read either)" if len(runs) > 1 else ""
     )
+    # true wherever the file's deployments come from (a compose file a later reader follows)
     text = (
-        f"runs `{run}`{handed}, a script toplint could not read: {why}; the engine it starts, "
-        f"and so the deployment, was not read{others}"
+        f"runs `{run}`{handed}, a script toplint could not read: {why}; the engine it starts "
+        f"was not read, and nothing it runs was checked{others}"
     )
     start = command.words[0]
-    return [no_deployment(source.path, start.line, start.column, text, anchor=f"runs:{target.raw}")]
+    anchor = f"runs:{target.raw}"
+    return [NO_DEPLOYMENT_FOUND.finding(source.path, start.line, start.column, text, anchor=anchor)]
 
 
 def run_places(source: Source, ran: Ran) -> dict[str, Position]:
