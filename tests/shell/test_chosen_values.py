@@ -39,6 +39,12 @@ def _unresolved(text: str) -> list[tuple[str, str]]:
         ('if [ "$M" = big ]; then [ -n "$Y" ] && TP=4; TP=8; else TP=8; fi\n', 1),
         ('case "$MODE" in\n  big) TP=8 ;;\n  small) TP=8 ;;\nesac\n', 1),
         ('if [ -n "$A" ]; then\n  if [ "$M" = big ]; then TP=8; else TP=8; fi\nfi\n', 2),
+        # a block whose arms all assigned it, then a value, then one arm of another block
+        (
+            'if [ "$M" = a ]; then TP=8; else TP=8; fi\nTP=2\n'
+            'if [ -n "$N" ]; then :; else TP=8; fi\n',
+            3,
+        ),
     ],
 )
 def test_a_value_an_undecided_test_chooses_is_unresolved(text: str, line: int) -> None:

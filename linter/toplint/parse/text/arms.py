@@ -164,6 +164,7 @@ class Arms(ArrayWords):
             self.uncertain.difference_update(names)
             for name in names:
                 self.choices.pop(name, None)  # set here: no choice open
+                self.covers.names.pop(name, None)
             return names
         self.uncertain.update(names)
         spans = [span for span in self.tests if span[0] <= begin < span[1]]
@@ -177,6 +178,7 @@ class Arms(ArrayWords):
                     # ``[ -z "$TP" ] && TP=8``, ``if [ -z "$TP" ]``: a default, as ``${TP:-8}``
                     continue
                 self.choices[name] = ({env.get(name)}, line, until)
+                self.covers.names.pop(name, None)  # a choice of its own
             self.covers.assign(name, direct, begin)
         return names
 
