@@ -33,6 +33,7 @@ from toplint.engines.vllm.cli import (
 )
 from toplint.engines.vllm.drafts import DRAFTS
 from toplint.engines.vllm.nccl import by_release
+from toplint.engines.vllm.quant import QUANTIZATION_BYTES, QUANTIZATION_EXPERT_BYTES
 from toplint.engines.vllm.virtual import VIRTUAL_ENGINES
 from toplint.model import Deployment
 from toplint.record import replace
@@ -72,26 +73,6 @@ def command(model: str, tp: int, pp: int, dp: int, ep: int, nodes: int) -> str:
     return " ".join(p for p in ("vllm serve", model, planned(LAYOUT, tp, pp, dp, ep, nodes)) if p)
 
 
-# --quantization values -> bytes per weight as served (vllm/model_executor/layers/quantization/
-# __init__.py QUANTIZATION_METHODS; 4-bit AWQ/GPTQ/Marlin checkpoints, bitsandbytes quantizes
-# a 16-bit checkpoint to 4 bits in flight, FP8 methods 1 byte; scales ignored: < 7%).
-QUANTIZATION_BYTES = {
-    "fp8": 1.0,
-    "fbgemm_fp8": 1.0,
-    "ptpc_fp8": 1.0,
-    "modelopt": 1.0,
-    "awq": 0.5,
-    "awq_marlin": 0.5,
-    "gptq": 0.5,
-    "gptq_marlin": 0.5,
-    "marlin": 0.5,
-    "bitsandbytes": 0.5,
-    "modelopt_fp4": 0.5,
-    "mxfp4": 0.5,
-}
-# ``experts_int8``: the FusedMoE layers int8, every linear layer unquantized (vllm-project/vllm@
-# 718f34f5 vllm/model_executor/layers/quantization/experts_int8.py ``get_quant_method``).
-QUANTIZATION_EXPERT_BYTES = {"experts_int8": 1.0}
 # The V0 engine's profile batch from 0.5.3: a whole context of at most 32K tokens (at least
 # 2,048), else 512-token chunks; 256 sequences; the whole process's memory taken as the peak
 # (before 0.6.4).  The profile's sources are cited at ``ProfileRun`` below.

@@ -155,7 +155,7 @@ def _entrypoint(dep: Deployment) -> Finding | None:
     the deployment is there, not an engine that names no model.  (A script the ``ENTRYPOINT``
     runs, forwarding ``"$@"``, stays a deployment whose arguments are unresolved: TL003.)"""
     from toplint.parse.mentions import entrypoint_note  # rare path
-    from toplint.parse.text.shellsrc import takes_its_layout
+    from toplint.parse.text.entrynote import takes_its_layout
 
     if dep.unresolved or not takes_its_layout(dep):
         return None

@@ -9,11 +9,10 @@ read through ``toplint.parse.text.sourced.sourced_loader``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import toplint.parse.multinode
 from toplint.accelerators import RUNTIME_ENV
-from toplint.engines.registry import get_engine, get_spec
+from toplint.engines.registry import get_engine
 from toplint.errors import SourceError
 from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse.argv import deployment_from_invocation
@@ -21,9 +20,10 @@ from toplint.parse.base import SHELL_SUFFIXES, Source
 from toplint.parse.builtengine import build_steps, builds_engines, built_engines
 from toplint.parse.enginecfg import ConfigLoader, disk_loader, one_host
 from toplint.parse.invocation import SHELLS, Invocation, find_invocations
-from toplint.parse.options import FORWARDED, Arg
+from toplint.parse.options import Arg
 from toplint.parse.text.detached import detached_options
 from toplint.parse.text.dockerrun import docker_run, instance_run
+from toplint.parse.text.entrynote import entrypoint_note
 from toplint.parse.text.granted import (
     RayCluster,
     across_ray_cluster,
@@ -344,61 +344,3 @@ class ShellParser:
         if note is not None:
             out.append((None, (note,)))
         return inv
-
-
-_LAYOUT_FIELDS = frozenset({"model", "tp", "pp", "dp", "dp_local", "ep", "ep_enabled", "nodes"})
-
-
-def takes_its_layout(dep: Deployment) -> bool:
-    """The engine command writes no model and no layout option with a value: both come with
-    the arguments it is given where it runs (an entrypoint's)."""
-    if dep.model is not None:
-        return False
-    spec = get_spec(dep.engine)
-    written = {spec.fields.get(f.name, f.name.replace("-", "_")) for f in dep.flags if f.value}
-    return not written & _LAYOUT_FIELDS
-
-
-def _sizes_layout(spec: Any, name: str) -> bool:
-    return spec.fields.get(name, name.replace("-", "_")) in _LAYOUT_FIELDS
-
-
-def _listed(names: Sequence[str]) -> str:
-    """```--model```, ```--model`` and ``--tp```, ```a``, ``b`` and ``c```."""
-    quoted = [f"`{n}`" for n in names]
-    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} and {quoted[-1]}"
-
-
-def entrypoint_note(dep: Deployment) -> Finding | None:
-    """A script whose engine command takes its model and layout only from the script's own
-    arguments (``exec text-generation-launcher $@``, a container's entrypoint) is not a
-    deployment: the deployment is where it is called with them, and is checked there.  One
-    TL008 note (info) says so, instead of layout findings about options nobody wrote here."""
-
-    forwarded = next((u for u in dep.unresolved if u.field == FORWARDED), None)
-    if forwarded is None or not takes_its_layout(dep):
-        return None
-    spec = get_spec(dep.engine)
-    pos = forwarded.position
-    unset = sorted(  # options written here whose values come from elsewhere
-        {
-            f.raw
-            for f in dep.flags
-            if not f.value and f.raw.startswith("-") and _sizes_layout(spec, f.name)
-        }
-    )
-    given = (
-        f"`{forwarded.variable}` hands the engine the script's own arguments, and its "
-        f"{_listed(unset)} {'is a value' if len(unset) == 1 else 'are values'} "
-        "this script does not set"
-        if unset  # ``--model "${MODEL}" ... "$@"``: the caller sets both (gsbdarc/vllm_helper)
-        else f"`{forwarded.variable}` gives the engine its model and layout from the script's "
-        "own arguments"
-    )
-    why = (
-        f"{given} (an entrypoint): the deployment is where the script is called with them (a "
-        "container's args, a CMD), and is checked there"
-    )
-    from toplint.parse.mentions import entrypoint_note  # rare path: not imported by most runs
-
-    return entrypoint_note(pos.path, pos.line, pos.column, dep.engine, why)
