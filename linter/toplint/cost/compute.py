@@ -10,17 +10,17 @@ from toplint.hardware.types import Cluster, GpuSpec, Link
 from toplint.model import Dimension
 from toplint.placement.types import Placement
 
-# Achieved fraction of HBM bandwidth when streaming weights (§6 rule 13), with no per-layer
-# floor for dense layers: on the fit half of benchmarks/data/dense_decode the one decode run with
-# CUDA graphs (Qwen3-4B bf16 on one RTX 4090, vLLM, concurrency 1: 10.5 ms at a 128-token prompt,
-# 10.9 ms at 4,096; tenstorrent/tt-inference-server#394) streams its 8.05 GB of weights at
-# 766 GB/s, 0.76 of the card's 1,008: 0.8 x bandwidth alone prices it within 5% (8% at 4,096
-# tokens, whose KV reads are not priced), and a floor on top would only add error.  The
-# half's other misses are not a floor: one run turns the CUDA graphs off (--enforce-eager: 16 ms
-# beyond streaming over 40 layers; ``toplint.outcome.latency`` says its ITL is a lower bound)
-# and Llama-3.2-90B-Vision at TP 4 is 2.4x slower than streaming and collectives for a reason
-# its thread does not show (tt-inference-server#379).  The MoE layers' floor is
-# ``MOE_LAYER_US`` below, which the dense layers do not share.
+# Achieved fraction of HBM bandwidth when streaming weights (§6 rule 13), with no per-layer floor
+# for dense layers: on the fit half of benchmarks/data/dense_decode the one decode run with CUDA
+# graphs (Qwen3-4B bf16 on one RTX 4090, vLLM, concurrency 1: 10.5 ms at a 128-token prompt, 10.9 ms
+# at 4,096; tenstorrent/tt-inference-server#394) streams its 8.05 GB of weights at 766 GB/s, 0.76 of
+# the card's 1,008: 0.8 x bandwidth alone prices it within 5% (8% at 4,096 tokens, whose KV reads
+# ``toplint.outcome.kvread`` adds), and a floor on top would only add error. The half's other misses
+# are not a floor: one run turns the CUDA graphs off (--enforce-eager: 16 ms beyond streaming over
+# 40 layers; ``toplint.outcome.latency`` says its ITL is a lower bound) and Llama-3.2-90B-Vision at
+# TP 4 is 2.4x slower than streaming and collectives for a reason its thread does not show
+# (tt-inference-server#379). The MoE layers' floor is ``MOE_LAYER_US`` below, which the dense layers
+# do not share.
 HBM_EFFICIENCY = 0.8
 PREFILL_MFU = 0.5  # model FLOPs utilisation in prefill, middle of 0.4–0.6 (§6 rule 14)
 

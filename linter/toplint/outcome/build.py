@@ -44,7 +44,9 @@ def _outcome(
         # fit nor the weights' share of each step is judged on a placeholder width.
         return Outcome(problems(dep, model, gpu), None, None, _unread_width(model))
     mem = memory(dep, model, gib, gpu.name) if model is not None and gib > 0 else None
-    lat = latency(dep, cost, workload) if cost is not None and model is not None else None
+    lat = (
+        latency(dep, cost, workload, model, gpu) if cost is not None and model is not None else None
+    )
     # A draft toplint cannot size only adds memory: without it the deployment that does not
     # fit does not fit with it either, and one that fits is not judged.
     unjudged = ""
@@ -139,7 +141,7 @@ def _whatif(dep: Deployment, cluster: Cluster, model: ModelSpec, workload: Workl
     made = unpriced(dep, cluster, model, workload)
     if made.runs:
         _, cost = priced(dep, cluster, model, workload)
-        made = replace(made, latency=latency(dep, cost, workload))
+        made = replace(made, latency=latency(dep, cost, workload, model, cluster.gpu))
     return made
 
 

@@ -1,16 +1,17 @@
 """TTFT, ITL and tokens/s at the declared workload, from the cost stage's numbers.
 
-- ITL = weight streaming of one decode step over every pipeline stage in turn + the MoE
-  layers' small kernels (``toplint.cost.compute.moe_decode_ms``: every MoE checkpoint) + the
-  step's collectives (cost-model.md §6 rule 13);
+- ITL = weight streaming of one decode step over every pipeline stage in turn + the KV cache
+  and recurrent states its sequences read (``toplint.outcome.kvread``: the decode batch at the
+  prompt's context) + the MoE layers' small kernels (``toplint.cost.compute.moe_decode_ms``:
+  every MoE checkpoint) + the step's collectives (cost-model.md §6 rule 13);
 - TTFT = prefill compute + the prefill's collectives (rule 14; pipeline stages run one prompt
   one after another, so PP divides neither: that is the pipeline bubble of one prompt);
 - tokens/s = the decode batch on every DP replica and on every pipeline micro-batch (vLLM and
   SGLang keep PP stages busy with PP micro-batches), per ITL.
 
-Bands: the collectives carry their own (each method's 80% band, summed); streaming and compute
-±25% (0.8 × HBM bandwidth and MFU 0.4–0.6, cost-model.md §6 rules 13-14); the MoE kernel
-term ±50% (``toplint.cost.compute.MOE_LAYER_BAND``).
+Bands: the collectives carry their own (each method's 80% band, summed); streaming (weights
+and KV alike) and compute ±25% (0.8 × HBM bandwidth and MFU 0.4–0.6, cost-model.md §6 rules
+13-14); the MoE kernel term ±50% (``toplint.cost.compute.MOE_LAYER_BAND``).
 
 The ITL is that of a decode step replayed as CUDA graphs, the engines' default.  Where the
 deployment turns the graphs off (vLLM ``--enforce-eager``: the engine's ``ProfileRun.eager_key``)
@@ -29,17 +30,22 @@ from toplint.cost.types import CostReport, Workload
 from toplint.engines.registry import get_engine
 from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
+from toplint.outcome.kvread import kv_read_ms
+from toplint.outcome.kvread import note as kv_note
 from toplint.outcome.types import Latency
 
 STREAM_BAND = 0.25
 
 
-def latency(dep: Deployment, cost: CostReport, workload: Workload) -> Latency | None:
+def latency(
+    dep: Deployment, cost: CostReport, workload: Workload, model: ModelSpec, gpu: GpuSpec
+) -> Latency | None:
     """The latencies of ``dep`` at ``workload``; None when the cost stage had no yardsticks."""
-    stream, compute = cost.decode_weight_stream_ms, cost.prefill_compute_ms
-    if stream is None or compute is None:
+    weights, compute = cost.decode_weight_stream_ms, cost.prefill_compute_ms
+    if weights is None or compute is None:
         return None
-    moe = cost.decode_moe_ms
+    kv = kv_read_ms(dep, gpu, model, workload)
+    stream, moe = weights + kv, cost.decode_moe_ms
     itl = stream + moe + cost.decode_comm_ms_per_step
     ttft = compute + cost.prefill_comm_ms
     lo_c, hi_c = cost.decode_comm_ms_range
@@ -52,12 +58,14 @@ def latency(dep: Deployment, cost: CostReport, workload: Workload) -> Latency | 
     pp, dp = max(dep.pp or 1, 1), max(dep.dp or 1, 1)
     sequences = max(workload.decode_batch, 1) * dp * pp
     parts = (
-        f"ITL = weight streaming {stream:.2f} ms"
+        f"ITL = weight streaming {weights:.2f} ms"
+        + (f" + KV reads {kv:.2f} ms" if kv else "")
         + (f" + MoE kernels {moe:.2f} ms" if moe else "")
         + f" + collectives {cost.decode_comm_ms_per_step:.2f} ms"
         + _graphs_off(dep),
         f"TTFT = prefill compute {compute:.1f} ms + collectives {cost.prefill_comm_ms:.1f} ms "
         f"({workload.prompt_tokens}-token prompt)",
+        *((kv_note(dep, model, workload),) if kv else ()),
     )
     return Latency(
         ttft_ms=ttft,
@@ -86,8 +94,8 @@ def floor(
     dep: Deployment, gpu: GpuSpec, model: ModelSpec, workload: Workload
 ) -> tuple[float, float] | None:
     """The least (ITL, TTFT) ``dep`` can have, before it is placed: ``latency``'s weight
-    streaming, expert kernels and prefill compute with the collectives left out (they only
-    add).  A layout whose floor is no better than another's latency need not be placed and
+    streaming, KV reads, expert kernels and prefill compute with the collectives left out (they
+    only add).  A layout whose floor is no better than another's latency need not be placed and
     priced to lose to it.  None when the cost stage would have no yardsticks, or with expert
     parallelism (its group is sized by placement)."""
     if dep.ep_enabled or (dep.ep or 1) > 1:
@@ -98,4 +106,5 @@ def floor(
     compute = compute_ms(gpu, model, workload.prompt_tokens, tp, notes)
     if stream is None or compute is None:
         return None
-    return stream + moe_decode_ms(gpu, model, notes), compute
+    kv = kv_read_ms(dep, gpu, model, workload)
+    return stream + kv + moe_decode_ms(gpu, model, notes), compute

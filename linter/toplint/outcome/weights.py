@@ -126,15 +126,23 @@ def weights_per_gpu(model: ModelSpec, dep: Deployment) -> float:
 
 
 def kv_per_token(model: ModelSpec, dep: Deployment) -> float:
-    """KV bytes one token takes on one GPU: its layers' share (PP), its KV heads split over
-    the attention-TP group (TP / the DP-attention degree: SGLang's DP attention keeps each
-    rank's sequences with all the heads its group holds), never below one head (replicated
-    beyond); MLA's latent is whole on every rank."""
+    """KV bytes one token takes on one GPU: its layers' share (PP) of ``kv_rank_bytes``."""
     written = pp_partition(model, dep)[0]
     if written and model.num_layers:  # the stage with the most layers holds the most KV
         per_token = float(model.kv_bytes_per_token) * max(written) / model.num_layers
     else:
         per_token = float(model.kv_bytes_per_token) / max(dep.pp or 1, 1)
+    return kv_rank_bytes(model, dep, per_token)
+
+
+def kv_rank_bytes(model: ModelSpec, dep: Deployment, per_token: float | None = None) -> float:
+    """KV bytes of ``per_token`` (a token's KV in every layer of the stack, 16-bit, by default)
+    as one GPU holds them: its KV heads split over the attention-TP group (TP / the
+    DP-attention degree: SGLang's DP attention keeps each rank's sequences with all the heads
+    its group holds), never below one head (replicated beyond); MLA's latent is whole on every
+    rank; at the KV cache's dtype (``--kv-cache-dtype``)."""
+    if per_token is None:
+        per_token = float(model.kv_bytes_per_token)
     if not model.mla:
         per_token /= max(min(get_engine(dep.engine).attention_tp(dep), model.num_kv_heads), 1)
     dtype = str(dep.options.get("kv_cache_dtype", "")).lower()

@@ -1,0 +1,76 @@
+"""What a decode step reads besides the weights: every running sequence's KV cache and state.
+
+Each decode step's attention reads the whole context of every sequence it decodes, so a step of
+``decode_batch`` sequences at ``prompt_tokens`` of context reads, on one GPU,
+
+    decode_batch x prompt_tokens x (KV bytes of one token in every layer, as one rank holds them)
+
+plus, for a hybrid model's Gated DeltaNet or Mamba-2 layers, each sequence's fixed recurrent
+state, read and written back once a step.  Both stream from HBM at the weights' achieved
+fraction of bandwidth (``toplint.cost.compute.HBM_EFFICIENCY``).  The context is the workload's
+prompt: toplint's workload declares a prompt length and no output length (``Workload``), so a
+figure whose decode reads a longer context says so in its prompt length.
+
+What one rank holds per token is the memory model's own rule (``toplint.outcome.weights
+.kv_rank_bytes``): KV heads split over the attention-TP group, whole heads replicated beyond
+the KV heads (vLLM and SGLang replicate a head rather than split it); an MLA checkpoint's latent
+whole on every rank - vLLM's MLA layer gives its cache one latent "head" of kv_lora_rank +
+qk_rope_head_dim (vllm/model_executor/layers/attention/mla_attention.py ``get_kv_cache_spec``:
+``MLAAttentionSpec(num_kv_heads=1, head_size=...)``), as SGLang's ``MLATokenToKVPool`` does
+(sgl-project/sglang@14c3feee python/sglang/srt/mem_cache/memory_pool.py), neither divided by
+TP; halved by an FP8 cache (``--kv-cache-dtype fp8``).  Pipeline stages read their own layers
+one after another, so the step reads every layer's KV once whatever the PP.  The recurrent
+state per sequence and rank is ``toplint.outcome.statesplit.request_bytes`` (vLLM's
+``selective_state_update`` and the Gated DeltaNet recurrent kernels load a sequence's state,
+update it and store it back: two passes over it).
+
+Not priced: sliding-window layers (Gemma 2/3, gpt-oss, Llama 4's chunked layers), whose cache
+is not in ``ModelSpec.kv_bytes_per_token`` and which read at most their window - a lower bound
+where a checkpoint has them; a sparse-attention checkpoint's top-k reads (DeepSeek-V3.2) are
+priced as the whole context.
+"""
+
+from __future__ import annotations
+
+from toplint.catalog_types import ModelSpec
+from toplint.cost.compute import HBM_EFFICIENCY
+from toplint.cost.types import Workload
+from toplint.hardware.types import GpuSpec
+from toplint.model import Deployment
+from toplint.outcome.statesplit import request_bytes
+from toplint.outcome.weights import kv_rank_bytes
+
+STATE_PASSES = 2  # a recurrent state is read and written back each step
+
+
+def kv_read_ms(dep: Deployment, gpu: GpuSpec, model: ModelSpec, workload: Workload) -> float:
+    """The time one decode step spends reading the KV cache and recurrent states of its
+    ``workload.decode_batch`` sequences at ``workload.prompt_tokens`` of context, on one GPU
+    (every pipeline stage in turn); 0 where the GPU's bandwidth is not known."""
+    hbm = gpu.memory_bandwidth_gb_per_s
+    if hbm <= 0:
+        return 0.0
+    return read_bytes(dep, model, workload) / (HBM_EFFICIENCY * hbm * 1e6)
+
+
+def read_bytes(dep: Deployment, model: ModelSpec, workload: Workload) -> float:
+    """The bytes one GPU reads from the KV cache and recurrent states in one decode step."""
+    seqs = max(workload.decode_batch, 1)
+    kv = seqs * max(workload.prompt_tokens, 0) * kv_rank_bytes(model, dep)
+    return kv + seqs * STATE_PASSES * request_bytes(dep, model)
+
+
+def note(dep: Deployment, model: ModelSpec, workload: Workload) -> str:
+    """How the KV read was counted, for the ITL's breakdown."""
+    per_token = kv_rank_bytes(model, dep)
+    state = request_bytes(dep, model)
+    return (
+        f"KV reads: {max(workload.decode_batch, 1)} sequence(s) x {workload.prompt_tokens} "
+        f"tokens x {per_token / 1024:.1f} KiB a token on one GPU"
+        + (
+            f" + {STATE_PASSES} x {state / 2**20:.1f} MiB of recurrent state a sequence"
+            if state
+            else ""
+        )
+        + f" at {HBM_EFFICIENCY:g} x HBM bandwidth"
+    )
