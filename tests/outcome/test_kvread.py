@@ -1,4 +1,5 @@
-"""A decode step reads its sequences' KV cache besides the weights (toplint.outcome.kvread)."""
+"""A decode step reads its sequences' KV cache besides the weights (toplint.outcome.kvread), and
+an ITL whose engine replays no CUDA graphs says it is a lower bound (toplint.outcome.latency)."""
 
 from __future__ import annotations
 
@@ -101,3 +102,13 @@ def test_the_floor_a_layout_is_pruned_by_stays_below_its_latency() -> None:
     assert least is not None and out.latency is not None
     assert least[0] <= out.latency.itl_ms
     assert least[0] > kv_read_ms(dep, cluster.gpu, model, work) > 0
+
+
+@pytest.mark.parametrize("switch", ["disable_cuda_graph", "disable_decode_cuda_graph"])
+def test_sglang_without_decode_cuda_graphs_says_its_itl_is_a_lower_bound(switch: str) -> None:
+    model, cluster = _model("Qwen/Qwen3-8B"), _cluster()
+    graphs = whatif(_dep(model.id, "sglang"), cluster, model, Workload())
+    eager = whatif(_dep(model.id, "sglang", **{switch: "true"}), cluster, model, Workload())
+    assert graphs.latency is not None and eager.latency is not None
+    assert "lower bound" not in graphs.latency.parts[0]
+    assert f"lower bound: --{switch.replace('_', '-')} turns" in eager.latency.parts[0]

@@ -241,6 +241,9 @@ class MemoryAccounting:
     # ``VLLM_PP_LAYER_PARTITION="24,40"``; ``toplint.outcome.weights.pp_partition``), "" when
     # the engine's partitioner reads none
     pp_partition_env: str = ""
+    # The options that turn the decode step's CUDA graphs off (the host then launches every
+    # kernel each step: ``toplint.outcome.latency`` says its ITL is a lower bound); empty: none
+    graphs_off: tuple[str, ...] = ()
     # The option that sets how many dummy images the start-up profile run pushes through a
     # vision-language model's encoder at once, and its default; "" when the engine's profile
     # of vision encoders has not been read (``toplint.hardware.vision``).

@@ -302,6 +302,7 @@ ENGINE = Engine(
     plan_command=command,
     memory=MemoryAccounting(
         keys=("mem_fraction_static",),
+        graphs_off=("disable_cuda_graph", "disable_decode_cuda_graph"),  # server_args.py
         weights_inside=True,
         context_keys=("context_length",),
         # the KV pool is what is free after the weights less (1 - fraction) of the total, so

@@ -14,9 +14,12 @@ and KV alike) and compute ±25% (0.8 × HBM bandwidth and MFU 0.4–0.6, cost-mo
 13-14); the MoE kernel term ±50% (``toplint.cost.compute.MOE_LAYER_BAND``).
 
 The ITL is that of a decode step replayed as CUDA graphs, the engines' default.  Where the
-deployment turns the graphs off (vLLM ``--enforce-eager``: the engine's ``ProfileRun.eager_key``)
-the host launches every kernel of every layer each step and a small batch waits on it: the ITL
-says it is a lower bound rather than price the host (one public figure so far,
+deployment turns the graphs off (the engine's ``MemoryAccounting.graphs_off``: vLLM
+``--enforce-eager``; SGLang ``--disable-cuda-graph``, "Disable cuda graph." in v0.5.5.post3's
+server_args.py and a deprecated switch by v0.5.15.post1, whose ``--disable-decode-cuda-graph``
+turns off the decode phase's: ``toplint.engines.sglang_options``) the host
+launches every kernel of every layer each step and a small batch waits on it: the ITL says it is
+a lower bound rather than price the host (one public figure so far,
 benchmarks/data/dense_decode: Qwen3-14B-AWQ on one A100 with vLLM 0.9.1 eager, 20.6 ms measured
 against 4.5 ms of streaming, vllm-project/vllm#20469).
 """
@@ -78,16 +81,17 @@ def latency(
 
 
 def _graphs_off(dep: Deployment) -> str:
-    """What the ITL leaves out where ``dep`` turns the engine's CUDA graphs off, else ""."""
-    profile = get_engine(dep.engine).memory.profile
-    key = profile.eager_key if profile is not None else ""
-    value = option(dep.options, key) if key else None
-    if value is None or str(value).strip().lower() in ("false", "0", "no"):
-        return ""
-    return (
-        f" (a lower bound: --{key.replace('_', '-')} turns the CUDA graphs off, and the host's "
-        "launch of every kernel each step is not priced)"
-    )
+    """What the ITL leaves out where ``dep`` turns the engine's decode CUDA graphs off, else
+    ""."""
+    for key in get_engine(dep.engine).memory.graphs_off:
+        value = option(dep.options, key)
+        if value is None or str(value).strip().lower() in ("false", "0", "no"):
+            continue
+        return (
+            f" (a lower bound: --{key.replace('_', '-')} turns the CUDA graphs off, and the "
+            "host's launch of every kernel each step is not priced)"
+        )
+    return ""
 
 
 def floor(

@@ -248,6 +248,7 @@ ENGINE = Engine(
         # desired GPU memory utilization" (vllm-project/vllm@0027b027 vllm/v1/worker/utils.py)
         beside="requests",
         beside_source="vllm-project/vllm@0027b027 vllm/v1/worker/utils.py request_memory",
+        graphs_off=("enforce_eager",),  # EngineArgs.enforce_eager: eager PyTorch, no graphs
         # earlier releases took the fraction as a limit on the whole GPU's use ("a global gpu
         # memory utilization limit … if 50% of the gpu memory is already used before vLLM
         # starts and --gpu-memory-utilization is set to 0.9, then only 40% … will be
