@@ -265,3 +265,17 @@ def test_vllm_splits_the_experts_over_tp_times_dp_without_expert_parallelism() -
     assert weights_per_gpu(model, sglang) == pytest.approx(
         weights_per_gpu(model, _dep(model.id, "sglang", tp=4))
     )
+
+
+def test_each_gpu_streams_the_experts_it_holds_when_ep_is_below_tp() -> None:
+    # sgl-cookbook's Qwen3-Coder-480B-A35B-FP8 on 8 x MI300X runs `--tp 8 --ep 2`: MoE-TP 4
+    # inside each EP rank, so a decode step streams an eighth of the experts from each GPU (as
+    # the memory model holds them), as at --ep 8; not half of them - 225 GB a GPU would not fit.
+    model, cluster = _model("Qwen/Qwen3-Coder-480B-A35B-Instruct-FP8"), _cluster("MI300X")
+    ep2 = replace(_dep(model.id, "sglang", tp=8), ep=2, ep_enabled=True)
+    ep8 = replace(_dep(model.id, "sglang", tp=8), ep=8, ep_enabled=True)
+    work = Workload(prompt_tokens=1024, decode_batch=64)
+    ep2_out, ep8_out = whatif(ep2, cluster, model, work), whatif(ep8, cluster, model, work)
+    assert ep2_out.latency is not None and ep8_out.latency is not None
+    stream = [o.latency.parts[0].split(" ms")[0] for o in (ep2_out, ep8_out) if o.latency]
+    assert stream[0] == stream[1]

@@ -6,6 +6,7 @@ They are the yardsticks the rules measure communication against (cost-model.md �
 from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
+from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster, GpuSpec, Link
 from toplint.model import Dimension
 from toplint.placement.types import Placement
@@ -34,14 +35,18 @@ def weight_stream_ms(
     d = placement.deployment
     tp, pp = group_size(placement, "tp", d.tp), group_size(placement, "pp", d.pp)
     ep = group_size(placement, "ep", d.ep) if ep_on(placement) else tp
+    # The routed experts spread over the ranks the engine splits them over, as the memory model
+    # holds them (``Engine.experts_over``): SGLang's --ep 2 at --tp 8 runs MoE-TP 4 inside each
+    # EP rank, so each GPU streams an eighth of them, not a half; vLLM flattens TP x DP.
+    ep = max(ep, get_engine(d.engine).experts_over(d))
     return stream_ms(placement.cluster.gpu, model, batch, tp, pp, ep, notes)
 
 
 def stream_ms(
     gpu: GpuSpec, model: ModelSpec, batch: int, tp: int, pp: int, ep: int, notes: list[str]
 ) -> float | None:
-    """``weight_stream_ms`` of TP ``tp`` × PP ``pp`` ranks with experts over ``ep`` (``tp``
-    when expert parallelism is off): what a layout streams, before it is placed."""
+    """``weight_stream_ms`` of TP ``tp`` × PP ``pp`` ranks with the routed experts over ``ep``
+    ranks: what a layout streams, before it is placed."""
     hbm = gpu.memory_bandwidth_gb_per_s
     if hbm <= 0:
         return None

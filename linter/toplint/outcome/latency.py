@@ -106,7 +106,8 @@ def floor(
         return None
     tp, pp = max(dep.tp or 1, 1), max(dep.pp or 1, 1)
     notes: list[str] = []
-    stream = stream_ms(gpu, model, workload.decode_batch, tp, pp, tp, notes)
+    experts_over = max(tp, get_engine(dep.engine).experts_over(dep))
+    stream = stream_ms(gpu, model, workload.decode_batch, tp, pp, experts_over, notes)
     compute = compute_ms(gpu, model, workload.prompt_tokens, tp, notes)
     if stream is None or compute is None:
         return None
