@@ -10,7 +10,7 @@ from toplint.cost.types import Workload
 from toplint.hardware.models import lookup_model
 from toplint.model import Deployment
 from toplint.outcome.build import whatif
-from toplint.outcome.kvread import kv_read_ms, read_bytes
+from toplint.outcome.kvread import kv_read_ms, note, read_bytes
 from toplint.outcome.latency import floor
 from toplint.outcome.weights import kv_rank_bytes
 from toplint.testing import _hardware
@@ -112,3 +112,14 @@ def test_sglang_without_decode_cuda_graphs_says_its_itl_is_a_lower_bound(switch:
     assert graphs.latency is not None and eager.latency is not None
     assert "lower bound" not in graphs.latency.parts[0]
     assert f"lower bound: --{switch.replace('_', '-')} turns" in eager.latency.parts[0]
+
+
+def test_layers_without_a_growing_cache_make_the_read_a_stated_lower_bound() -> None:
+    """gpt-oss-120b's sliding-window layers (every other one, a 128-token window) keep no
+    growing cache: their reads are not in ModelSpec.kv_bytes_per_token, and the note says so."""
+    gptoss, llama = _model("openai/gpt-oss-120b"), _model("meta-llama/Llama-3.1-8B")
+    work = Workload(prompt_tokens=8192, decode_batch=4)
+    assert "a lower bound: 18 of 36 layers keep no growing cache" in note(
+        _dep(gptoss.id), gptoss, work
+    )
+    assert "lower bound" not in note(_dep(llama.id), llama, work)

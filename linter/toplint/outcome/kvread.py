@@ -26,8 +26,8 @@ update it and store it back: two passes over it).
 
 Not priced: sliding-window layers (Gemma 2/3, gpt-oss, Llama 4's chunked layers), whose cache
 is not in ``ModelSpec.kv_bytes_per_token`` and which read at most their window - a lower bound
-where a checkpoint has them; a sparse-attention checkpoint's top-k reads (DeepSeek-V3.2) are
-priced as the whole context.
+where a checkpoint has them, which the ITL's note says (``note``); a sparse-attention
+checkpoint's top-k reads (DeepSeek-V3.2) are priced as the whole context.
 """
 
 from __future__ import annotations
@@ -61,7 +61,8 @@ def read_bytes(dep: Deployment, model: ModelSpec, workload: Workload) -> float:
 
 
 def note(dep: Deployment, model: ModelSpec, workload: Workload) -> str:
-    """How the KV read was counted, for the ITL's breakdown."""
+    """How the KV read was counted, for the ITL's breakdown; it says so where layers without a
+    growing cache (sliding-window, chunked or cross-attention ones) are left out."""
     per_token = kv_rank_bytes(model, dep)
     state = request_bytes(dep, model)
     return (
@@ -73,4 +74,23 @@ def note(dep: Deployment, model: ModelSpec, workload: Workload) -> str:
             else ""
         )
         + f" at {HBM_EFFICIENCY:g} x HBM bandwidth"
+        + _left_out(model)
+    )
+
+
+def _left_out(model: ModelSpec) -> str:
+    """ "; a lower bound: ..." where fewer layers keep a growing KV cache than the stack has, for
+    a checkpoint without latent (MLA) or recurrent layers, else ""."""
+    if model.mla or model.state_layers or model.attention_layers:
+        return ""
+    per_layer = 2 * model.num_kv_heads * model.head_dim * 2
+    if per_layer <= 0 or model.num_layers <= 0:
+        return ""
+    growing = round(model.kv_bytes_per_token / per_layer)
+    if growing >= model.num_layers:
+        return ""
+    return (
+        f"; a lower bound: {model.num_layers - growing} of {model.num_layers} layers keep no "
+        "growing cache (a sliding window, chunked or cross-attention) and their reads are not "
+        "priced"
     )
