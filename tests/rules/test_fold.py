@@ -181,4 +181,4 @@ def test_the_folded_finding_keeps_the_split_tl102_would_have_offered(
     assert "TL102" not in [f["rule"] for f in findings]
     (found,) = [f for f in findings if f["rule"] == "TL103"]
     assert found["severity"] == "warning"
-    assert "--data-parallel-size 4" in json.dumps(found["fix"])
+    assert "--pipeline-parallel-size 2" in json.dumps(found["fix"])
