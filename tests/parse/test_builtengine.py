@@ -176,3 +176,45 @@ def test_a_program_named_in_a_message_is_no_step() -> None:
     )
     dep = only("build.sh", text)
     assert dep.tp == 1 and BUILT_FROM not in dep.options
+
+
+POD = """\
+apiVersion: v1
+kind: Pod
+metadata: {name: trt}
+spec:
+  containers:
+    - name: trt
+      image: nvcr.io/nvidia/tensorrt-llm/release:0.20.0
+      command: ["/bin/bash", "-c"]
+      args:
+        - |
+          python3 convert_checkpoint.py --model_dir /models/Llama-3.1-8B-Instruct \\
+            --output_dir /ckpt --tp_size 2
+          trtllm-build --checkpoint_dir /ckpt --output_dir /engine
+          trtllm-serve /engine --tokenizer /models/Llama-3.1-8B-Instruct --tp_size 4
+      resources:
+        limits: {nvidia.com/gpu: 2}
+"""
+
+
+def test_a_pod_whose_script_converts_builds_and_serves_serves_the_converted_size() -> None:
+    # The container's `bash -c` script is read by the pod reader, not the shell reader: its
+    # converter and builder commands still give the served engine its layout (and TL213 the
+    # size the serving command wrote), as a script file's do.
+    dep = only("pod.yaml", POD)
+    assert dep.tp == 2
+    assert dep.model == "/models/Llama-3.1-8B-Instruct"
+    assert dep.options[BUILT_WRITTEN["tp"]] == "4"
+    assert dep.sources["tp"].line == 12
+
+
+def test_a_pod_that_only_serves_an_engine_built_elsewhere_keeps_its_sizes_unresolved() -> None:
+    pod = POD.replace(
+        "          python3 convert_checkpoint.py --model_dir /models/Llama-3.1-8B-Instruct \\\n"
+        "            --output_dir /ckpt --tp_size 2\n",
+        "",
+    )
+    dep = only("pod.yaml", pod)
+    assert dep.tp is None
+    assert any(u.field == "tp" and u.variable == "--checkpoint_dir" for u in dep.unresolved)

@@ -14,9 +14,11 @@ from toplint.engines.registry import get_engine, get_spec
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Position
 from toplint.parse.argv import deployment_from_invocation
+from toplint.parse.builtengine import builds_engines, built_engines
 from toplint.parse.invocation import shell_script
 from toplint.parse.k8s.configmap import configmap_loader, resolve_config_flag
 from toplint.parse.k8s.container import (
+    build_steps_run,
     container_env,
     element_path,
     env_args,
@@ -92,6 +94,8 @@ def container_deployments(
         from toplint.parse.k8s.nim import nim_container
 
         out = nim_container(ctx, cpath, here)
+    if builds_engines(out):  # an engine it serves may be built by the script it runs first
+        out = list(built_engines(tuple(out), build_steps_run(ctx, cpath, env)))
     leader = _ray_leader(ctx, cpath, env) if out else None
     return [_heads(dep, *leader) if leader and on_ray(dep) else dep for dep in out]
 
