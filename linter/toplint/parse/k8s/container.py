@@ -19,7 +19,6 @@ from toplint.infra.patterns import lazy
 from toplint.infra.yamldoc import data_at
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Position, unparsable
-from toplint.parse.builtengine import BuildStep, build_steps
 from toplint.parse.enginecfg import COMMUNICATION_ENV
 from toplint.parse.invocation import (
     Invocation,
@@ -238,17 +237,6 @@ def invocations(
         for command in script_commands(ctx, path, env)
         for inv in find_engine_invocations(with_positional(command, positional))
     ]
-
-
-def build_steps_run(ctx: Ctx, cpath: Path, env: Mapping[str, str | None]) -> tuple[BuildStep, ...]:
-    """The converter and builder commands (``toplint.parse.builtengine.build_steps``) a
-    container's ``sh -c`` script runs before the engine it serves: a TensorRT-LLM pod that
-    converts, builds and serves in one script serves the layout it converted."""
-    args = list_args(ctx, (*cpath, "command"), env) + list_args(ctx, (*cpath, "args"), env)
-    script_at = shell_script(args)
-    if script_at is None:
-        return ()
-    return build_steps(script_commands(ctx, element_path(ctx, cpath, script_at), env))
 
 
 def element_path(ctx: Ctx, cpath: Path, index: int) -> Path:

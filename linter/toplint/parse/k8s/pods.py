@@ -14,11 +14,10 @@ from toplint.engines.registry import get_engine, get_spec
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Position
 from toplint.parse.argv import deployment_from_invocation
-from toplint.parse.builtengine import builds_engines, built_engines
+from toplint.parse.builtengine import BuildStep, build_steps, builds_engines, built_engines
 from toplint.parse.invocation import shell_script
 from toplint.parse.k8s.configmap import configmap_loader, resolve_config_flag
 from toplint.parse.k8s.container import (
-    build_steps_run,
     container_env,
     element_path,
     env_args,
@@ -37,6 +36,7 @@ from toplint.parse.k8s.context import (
     with_gpu,
 )
 from toplint.parse.k8s.shm import dev_shm
+from toplint.parse.options import Arg
 from toplint.parse.text.granted import by_default, on_ray, ray_leader_size
 from toplint.record import replace
 
@@ -95,9 +95,33 @@ def container_deployments(
 
         out = nim_container(ctx, cpath, here)
     if builds_engines(out):  # an engine it serves may be built by the script it runs first
-        out = list(built_engines(tuple(out), build_steps_run(ctx, cpath, env)))
+        out = list(built_engines(tuple(out), _build_steps_run(ctx, cpath, env)))
     leader = _ray_leader(ctx, cpath, env) if out else None
     return [_heads(dep, *leader) if leader and on_ray(dep) else dep for dep in out]
+
+
+def _build_steps_run(ctx: Ctx, cpath: Path, env: Mapping[str, str | None]) -> tuple[BuildStep, ...]:
+    """The converter and builder commands (``toplint.parse.builtengine.build_steps``) a
+    container's ``sh -c`` script runs before the engine it serves: a TensorRT-LLM pod that
+    converts, builds and serves in one script serves the layout it converted."""
+    script = _script(ctx, cpath, env, _words(ctx, cpath, env))
+    return build_steps(script) if script is not None else ()
+
+
+def _words(ctx: Ctx, cpath: Path, env: Mapping[str, str | None]) -> list[Arg]:
+    """The container's ``command`` + ``args``."""
+    return list_args(ctx, (*cpath, "command"), env) + list_args(ctx, (*cpath, "args"), env)
+
+
+def _script(
+    ctx: Ctx, cpath: Path, env: Mapping[str, str | None], words: list[Arg]
+) -> list[list[Arg]] | None:
+    """The commands of the ``sh -c`` script the container's ``words`` run (None: they run no
+    script)."""
+    script_at = shell_script(words)
+    if script_at is None:
+        return None
+    return script_commands(ctx, element_path(ctx, cpath, script_at), env)
 
 
 # An engine the container starts after heading a Ray cluster of this many nodes (``_heads``):
@@ -116,15 +140,11 @@ def _ray_leader(
     raw = (ctx.get((*cpath, "command")), ctx.get((*cpath, "args")))
     if "multi-node-serving.sh" not in str(raw):  # before any argument is placed (most pods)
         return None
-    args = list_args(ctx, (*cpath, "command"), env) + list_args(ctx, (*cpath, "args"), env)
+    args = _words(ctx, cpath, env)
     if not any(a.value and "multi-node-serving.sh" in a.value for a in args):
         return None
-    script_at = shell_script(args)
-    commands = (
-        [args]
-        if script_at is None
-        else script_commands(ctx, element_path(ctx, cpath, script_at), env)
-    )
+    script = _script(ctx, cpath, env, args)
+    commands = [args] if script is None else script
     for command in commands:
         size = ray_leader_size([a.value for a in command])
         if size is not None and size > 1 and command:
