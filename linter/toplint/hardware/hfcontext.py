@@ -15,7 +15,6 @@ refused (rule TL216).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -90,6 +89,8 @@ def with_overrides(derived: int, options: Mapping[str, Any]) -> int | None:
         text = options.get(key)
         if text is None:
             continue
+        import json  # only a deployment that overrides the config reads JSON
+
         try:
             value = json.loads(str(text).strip().strip("'"))
         except ValueError:

@@ -29,7 +29,6 @@ way - leaves the draft ``unjudged``, with the reason; it is never guessed.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -130,6 +129,8 @@ def _config(dep: Deployment, reading: Drafts) -> Mapping[str, Any] | str:
     text = option(dep.options, reading.config_key)
     found: dict[str, Any] = {}
     if text is not None:
+        import json  # only a deployment that writes the draft's JSON option reads JSON
+
         try:
             value = json.loads(str(text).strip().strip("'"))
         except ValueError:

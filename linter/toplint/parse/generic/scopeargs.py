@@ -4,7 +4,6 @@ option keys as options, its flag lists and flag strings as flags, a file of opti
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
 from typing import Any
@@ -96,6 +95,8 @@ def option_args(tree: Tree, at: Path, node: Mapping[Any, Any], spec: Any) -> lis
             value, value_pos = inner[1], tree.value_position((*at, key, inner[0]))
             where = rs.anchor((*at, key, inner[0]))
         elif isinstance(value, dict):
+            import json  # only a mapping-valued option is written as JSON
+
             value = json.dumps({k: v for k, v in value.items() if k != CALL}, default=str)
         args.append(Arg(f"--{canonical}", key, name_pos, (), where))
         args.append(value_arg(tree, value, value_pos, where))
