@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 
 from toplint import __version__
 from toplint.errors import EXIT_INTERNAL, EXIT_USAGE, ToplintError, UsageError
+from toplint.infra import argtext
 
 COMMANDS: tuple[str, ...] = ("check", "hardware", "cost", "inspect", "rules", "rule", "plan")
 
@@ -66,6 +67,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     Importing and registering all seven commands costs a pre-commit run time it never uses;
     ``toplint --help`` and unknown commands still see them all.
     """
+    argtext.install()  # argparse's texts without a catalogue search where none can exist
     parser = _Parser(
         prog="toplint",
         description="Lint LLM-serving deployment configs against the GPU interconnect.",
