@@ -19,7 +19,7 @@ Semantics follow :mod:`dataclasses` for what toplint uses: annotated fields in o
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
@@ -204,8 +204,11 @@ _RECORDINIT_HEAD = '''\
 ``toplint.record`` builds a record's ``__init__`` from the template for its number of fields,
 renamed with ``CodeType.replace``.  Compiled from generated source at start-up, the ~17
 templates a check needs cost ~3.5 ms (a twentieth of a one-file run); as a module, Python caches
-their bytecode like any other.  ``tests/test_record.py`` checks this file against
-``toplint.record.recordinit_source``; regenerate it with
+their bytecode like any other.  Every count up to {dense} is here, and above it the counts the
+package's records have: a template's code grows with its count, and all 64 made this module
+7 times the size of any other (2.3M instructions to load at every start-up).
+``tests/test_record.py`` checks this file against ``toplint.record.recordinit_source`` and
+that every record of the package has its template; regenerate it with
 ``python -m toplint.record > linter/toplint/recordinit.py``.
 """
 # ruff: noqa
@@ -213,14 +216,35 @@ their bytecode like any other.  ``tests/test_record.py`` checks this file agains
 # fmt: off
 # The names the bodies read (MISSING, _nI, _fI) are the globals each record's __init__ gets.
 
-MAX_FIELDS = {count}
+COUNTS = {counts}
 '''
 
+DENSE = 24  # every count up to this one is shipped (a plugin's records are small)
 
-def recordinit_source(count: int = 64) -> str:
-    """The text of ``toplint.recordinit``: templates for 1 to ``count`` fields."""
-    body = "\n\n".join(template_source(n, f"_t{n}") for n in range(1, count + 1))
-    return _RECORDINIT_HEAD.format(count=count) + "\n\n" + body
+
+def recordinit_source(counts: Iterable[int]) -> str:
+    """The text of ``toplint.recordinit``: templates for 1 to ``DENSE`` fields and ``counts``."""
+    shipped = tuple(sorted({*range(1, DENSE + 1), *counts}))
+    body = "\n\n".join(template_source(n, f"_t{n}") for n in shipped)
+    return _RECORDINIT_HEAD.format(dense=DENSE, counts=shipped) + "\n\n" + body
+
+
+def package_counts() -> set[int]:
+    """The field counts of every record the package defines (imports all of its modules)."""
+    import importlib
+    import pkgutil
+
+    import toplint
+
+    counts = set()
+    for info in pkgutil.walk_packages(toplint.__path__, "toplint."):
+        if info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        for value in vars(module).values():
+            if isinstance(value, type) and value.__module__ == info.name and is_record(value):
+                counts.add(len(fields(value)))
+    return counts
 
 
 def _template(count: int) -> CodeType:
@@ -362,4 +386,4 @@ def _plain(value: Any) -> Any:
 if __name__ == "__main__":  # python -m toplint.record > linter/toplint/recordinit.py
     import sys
 
-    sys.stdout.write(recordinit_source())
+    sys.stdout.write(recordinit_source(package_counts()))
