@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 import pytest
 
 from toplint import record as records
-from toplint.record import record
+from toplint.record import field, record
 
 
 def _dataclass(
@@ -269,31 +269,49 @@ def test_record_refuses_inheriting_from_a_record() -> None:
 
 def test_shipped_init_templates_are_the_generated_ones() -> None:
     """``toplint.recordinit`` is ``recordinit_source()`` verbatim (regenerate it with
-    ``python -m toplint.record > linter/toplint/recordinit.py``), and every record's ``__init__``
-    comes from it when its field count is covered."""
+    ``python -m toplint.recordgen > linter/toplint/recordinit.py``), and every record's
+    ``__init__`` comes from it when its field count is covered."""
     import inspect
 
     from toplint import record as rec
     from toplint import recordinit
+    from toplint.recordgen import recordinit_source
 
-    assert inspect.getsource(recordinit) == rec.recordinit_source(recordinit.COUNTS)
-    for count in (1, 5, max(recordinit.COUNTS)):
-        code = rec._template(count)
+    shipped = recordinit_source(recordinit.COUNTS, recordinit.FACTORY_COUNTS)
+    assert inspect.getsource(recordinit) == shipped
+    for count, factories in ((1, False), (5, False), (max(recordinit.FACTORY_COUNTS), True)):
+        code = rec._template(count, factories)
         assert code.co_name == "__init__"
         assert code.co_filename == recordinit.__file__
-        assert (
-            code.co_code == compile(rec.template_source(count), "<t>", "exec").co_consts[0].co_code
-        )
+        source = rec.template_source(count, factories=factories)
+        assert code.co_code == compile(source, "<t>", "exec").co_consts[0].co_code
 
 
 def test_records_beyond_the_shipped_templates_still_build() -> None:
     from toplint import record as rec
     from toplint import recordinit
 
-    for count in (rec.DENSE + 1, max(recordinit.COUNTS) + 3):
-        assert count not in recordinit.COUNTS
-        code = rec._template(count)
-        assert code.co_argcount == count + 1  # self and every field
+    for count in (max(recordinit.COUNTS) + 3, max(recordinit.FACTORY_COUNTS) + 3):
+        for factories in (False, True):
+            code = rec._template(count, factories)
+            assert code.co_argcount == count + 1  # self and every field
+
+
+def test_a_record_without_factories_stores_its_arguments_as_given() -> None:
+    @record
+    class Plain:
+        a: int
+        b: object = None
+
+    @record
+    class Made:
+        a: int
+        b: list[int] = field(default_factory=list)
+
+    marker = object()
+    assert Plain(1, marker).b is marker and Plain(1).b is None
+    assert Made(1).b == [] and Made(1).b is not Made(1).b
+    assert Made(1, [2]).b == [2]
 
 
 def test_every_record_of_the_package_has_a_shipped_template() -> None:
@@ -301,9 +319,10 @@ def test_every_record_of_the_package_has_a_shipped_template() -> None:
     from source at start-up (``Memory`` at 34 fields against 32 templates cost 4.4M
     instructions of every one-file run): regenerate it.  Templates above ``DENSE`` that no
     record uses are not shipped either (all 64 took 2.3M instructions to load)."""
-    from toplint import record as rec
     from toplint import recordinit
+    from toplint.recordgen import DENSE, package_counts
 
-    wanted = {*range(1, rec.DENSE + 1), *rec.package_counts()}
-    regenerate = "python -m toplint.record > linter/toplint/recordinit.py"
-    assert set(recordinit.COUNTS) == wanted, regenerate
+    plain, factories = package_counts()
+    regenerate = "python -m toplint.recordgen > linter/toplint/recordinit.py"
+    assert set(recordinit.COUNTS) == {*range(1, DENSE + 1), *plain}, regenerate
+    assert set(recordinit.FACTORY_COUNTS) == factories, regenerate

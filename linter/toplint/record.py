@@ -19,7 +19,7 @@ Semantics follow :mod:`dataclasses` for what toplint uses: annotated fields in o
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
@@ -175,83 +175,40 @@ def _make_init(cls: type, specs: tuple[Field, ...]) -> Callable[..., None]:
             )
     if set(names) & set(namespace) or {"self", "_rd"} & set(names):
         raise TypeError(f"{cls.__name__}: a field name is reserved by toplint.record")
-    code = _template(len(names)).replace(co_varnames=("self", *names, "_rd"))
+    factories = any(spec.default_factory is not MISSING for spec in specs)
+    code = _template(len(names), factories).replace(co_varnames=("self", *names, "_rd"))
     init: Callable[..., None] = FunctionType(code, namespace, "__init__", tuple(defaults) or None)
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
     return init
 
 
-_TEMPLATES: dict[int, CodeType] = {}
+_TEMPLATES: dict[tuple[int, bool], CodeType] = {}
 
 
-def template_source(count: int, name: str = "__init__") -> str:
+def template_source(count: int, name: str = "__init__", factories: bool = True) -> str:
     """The source of ``name(self, a0, a1, ...)`` storing ``aI`` under key ``_nI``.
 
-    Only a field with a default factory has ``MISSING`` as its default (and a global ``_fI``),
-    so the factory branch never runs for the others.
+    With ``factories``, only a field with a default factory has ``MISSING`` as its default
+    (and a global ``_fI``), so the factory branch never runs for the others.  Without, each
+    argument is stored as it is: a record with no default factory (most of them) builds
+    without a ``MISSING`` test per field, half the bytecode of its ``__init__``.
     """
     lines = ["_rd = self.__dict__"]
     for i in range(count):
-        lines.append(f"_rd[_n{i}] = _f{i}() if a{i} is MISSING else a{i}")
+        stored = f"_f{i}() if a{i} is MISSING else a{i}" if factories else f"a{i}"
+        lines.append(f"_rd[_n{i}] = {stored}")
     params = "".join(f", a{i}" for i in range(count))
     return f"def {name}(self{params}):\n    " + "\n    ".join(lines) + "\n"
 
 
-_RECORDINIT_HEAD = '''\
-"""Compiled ``__init__`` templates of ``toplint.record``: generated, do not edit.
-
-``toplint.record`` builds a record's ``__init__`` from the template for its number of fields,
-renamed with ``CodeType.replace``.  Compiled from generated source at start-up, the ~17
-templates a check needs cost ~3.5 ms (a twentieth of a one-file run); as a module, Python caches
-their bytecode like any other.  Every count up to {dense} is here, and above it the counts the
-package's records have: a template's code grows with its count, and all 64 made this module
-7 times the size of any other (2.3M instructions to load at every start-up).
-``tests/test_record.py`` checks this file against ``toplint.record.recordinit_source`` and
-that every record of the package has its template; regenerate it with
-``python -m toplint.record > linter/toplint/recordinit.py``.
-"""
-# ruff: noqa
-# mypy: ignore-errors
-# fmt: off
-# The names the bodies read (MISSING, _nI, _fI) are the globals each record's __init__ gets.
-
-COUNTS = {counts}
-'''
-
-DENSE = 24  # every count up to this one is shipped (a plugin's records are small)
-
-
-def recordinit_source(counts: Iterable[int]) -> str:
-    """The text of ``toplint.recordinit``: templates for 1 to ``DENSE`` fields and ``counts``."""
-    shipped = tuple(sorted({*range(1, DENSE + 1), *counts}))
-    body = "\n\n".join(template_source(n, f"_t{n}") for n in shipped)
-    return _RECORDINIT_HEAD.format(dense=DENSE, counts=shipped) + "\n\n" + body
-
-
-def package_counts() -> set[int]:
-    """The field counts of every record the package defines (imports all of its modules)."""
-    import importlib
-    import pkgutil
-
-    import toplint
-
-    counts = set()
-    for info in pkgutil.walk_packages(toplint.__path__, "toplint."):
-        if info.name.endswith("__main__"):
-            continue
-        module = importlib.import_module(info.name)
-        for value in vars(module).values():
-            if isinstance(value, type) and value.__module__ == info.name and is_record(value):
-                counts.add(len(fields(value)))
-    return counts
-
-
-def _template(count: int) -> CodeType:
-    """The code of ``__init__`` for ``count`` fields: from ``toplint.recordinit`` (compiled
-    once and cached as bytecode by Python, like any module), else compiled here."""
-    if count not in _TEMPLATES:
-        made = getattr(recordinit, f"_t{count}", None)
+def _template(count: int, factories: bool = True) -> CodeType:
+    """The code of ``__init__`` for ``count`` fields, with or without default factories: from
+    ``toplint.recordinit`` (compiled once and cached as bytecode by Python, like any module),
+    else compiled here."""
+    key = (count, factories)
+    if key not in _TEMPLATES:
+        made = getattr(recordinit, f"_{'t' if factories else 'p'}{count}", None)
         if made is not None:
             names = {"co_name": "__init__"}
             if hasattr(made.__code__, "co_qualname"):  # CPython 3.11+
@@ -259,10 +216,10 @@ def _template(count: int) -> CodeType:
             code = made.__code__.replace(**names)
         else:
             namespace: dict[str, Any] = {}
-            exec(template_source(count), namespace)
+            exec(template_source(count, factories=factories), namespace)
             code = namespace["__init__"].__code__
-        _TEMPLATES[count] = code
-    return _TEMPLATES[count]
+        _TEMPLATES[key] = code
+    return _TEMPLATES[key]
 
 
 def _key_function(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
@@ -381,9 +338,3 @@ def _plain(value: Any) -> Any:
     if isinstance(value, dict):
         return type(value)((_plain(k), _plain(v)) for k, v in value.items())
     return value
-
-
-if __name__ == "__main__":  # python -m toplint.record > linter/toplint/recordinit.py
-    import sys
-
-    sys.stdout.write(recordinit_source(package_counts()))
