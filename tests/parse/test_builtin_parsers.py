@@ -11,6 +11,8 @@ from toplint.discover.source import Source as FileSource
 from toplint.parse.builtin import (
     BUILTIN_PARSERS,
     STRUCTURED_READERS,
+    STRUCTURED_SUFFIXES,
+    TEXT_NAMED_READERS,
     structured_named,
     toplint_parsers,
 )
@@ -105,3 +107,44 @@ def test_the_structured_readers_take_only_files_named_like_structured_ones() -> 
             assert not structured_named(renamed)
             assert not [r.name for r in readers if r.accepts(renamed)], (path, name)
     assert len(files) > 300 and taken > 200  # the check saw files the readers do take
+
+
+# Files the text readers take by name, each with a text it reads.
+TEXT_NAMED = {
+    "serve.py": "import subprocess\nsubprocess.run(['vllm', 'serve', 'm'])\n",
+    "Makefile": "serve:\n\tvllm serve m --tensor-parallel-size 2\n",
+    "rules.mk": "serve:\n\tvllm serve m\n",
+    "justfile": "serve:\n    vllm serve m\n",
+    "vllm.service": "[Service]\nExecStart=/usr/bin/vllm serve m\n",
+    "vllm.service.j2": "[Service]\nExecStart=/usr/bin/vllm serve m\n",
+    "supervisord.conf": "[program:vllm]\ncommand=vllm serve m\n",
+    "workers.ini": "[program:vllm]\ncommand=vllm serve m\n",
+}
+
+
+def test_the_text_named_readers_take_no_file_named_like_yaml_or_json() -> None:
+    """The name check ``DeferredParser`` makes before importing a text reader named by the
+    file's name never changes what is read: each takes its own names, and none takes them with
+    a YAML or JSON suffix added, nor any YAML or JSON file of the test data and the examples."""
+    readers = [
+        getattr(importlib.import_module(module), cls)()
+        for name, module, cls in BUILTIN_PARSERS
+        if name in TEXT_NAMED_READERS
+    ]
+    assert len(readers) == len(TEXT_NAMED_READERS)
+    for name, text in TEXT_NAMED.items():
+        assert [r.name for r in readers if r.accepts(FileSource.from_text(name, text))]
+        for suffix in STRUCTURED_SUFFIXES:
+            renamed = FileSource.from_text(name + suffix, text)
+            assert not [r.name for r in readers if r.accepts(renamed)], name + suffix
+    files = [
+        path
+        for folder in (ROOT / "tests" / "data", ROOT / "examples")
+        for pattern in ("*.yaml", "*.yml", "*.json", "*.template")
+        for path in folder.rglob(pattern)
+        if path.stat().st_size < 200_000
+    ]
+    for path in files:
+        own = FileSource.from_text(path.name, path.read_text(encoding="utf-8", errors="replace"))
+        assert not [r.name for r in readers if r.accepts(own)], path
+    assert len(files) > 300

@@ -10,7 +10,8 @@ tenth of a one-file pre-commit run's start-up).  The structured readers take onl
 like YAML or JSON (or standard input), so a file named otherwise is not asked of them, and a
 run over shell scripts never imports them (a one-file shell check: 413.8M -> 397.1M
 instructions, callgrind).  Each of their ``accepts`` checks the name first;
-tests/parse/test_builtin_parsers.py holds them to it.
+tests/parse/test_builtin_parsers.py holds them to it.  The text readers named by a file's own
+name (``TEXT_NAMED_READERS``) are likewise not asked about a file named like YAML or JSON.
 """
 
 from __future__ import annotations
@@ -65,6 +66,14 @@ STRUCTURED_READERS = frozenset(
 )
 
 
+# The readers above that take a file by a name no YAML or JSON file has (a ``.py`` module, a
+# Makefile, a justfile, a systemd unit, a supervisord ``.conf``).  A YAML file no reader takes
+# (a hardware manifest in the linted tree) reaches the end of the list: it is not asked of
+# them, so the run does not import them and what they import (the Python reader's dozen
+# modules) to hear no.
+TEXT_NAMED_READERS = frozenset({"python", "makefile", "justfile", "systemd-unit", "supervisord"})
+
+
 def structured_named(source: Source) -> bool:
     """Could a structured reader take this file, by its name?"""
     return source.name.endswith(STRUCTURED_SUFFIXES) or source.name in STDIN_NAMES
@@ -76,6 +85,8 @@ class DeferredParser(Deferred[Parser]):
     def accepts(self, source: Source) -> bool:
         if self.name in STRUCTURED_READERS and not structured_named(source):
             return False  # its own ``accepts`` would say so after importing it
+        if self.name in TEXT_NAMED_READERS and source.name.endswith(STRUCTURED_SUFFIXES):
+            return False  # (as above)
         return self.real().accepts(source)
 
     def parse(self, source: Source) -> ParseResult:
