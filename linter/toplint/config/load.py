@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from toplint.config.validate import KeyPath, canonical_key, validate_config
 from toplint.errors import ConfigError, SourceError
 from toplint.infra.patterns import lazy
 from toplint.infra.readpolicy import (
@@ -26,6 +25,12 @@ from toplint.infra.readpolicy import (
 )
 from toplint.infra.yamlsafe import load_documents
 from toplint.record import field, record
+
+if TYPE_CHECKING:
+    from toplint.config.validate import KeyPath
+
+# toplint.config.validate is imported where a configuration file is read: a run without one
+# (a tree whose settings are all on the command line) never loads it.
 
 
 @record
@@ -47,6 +52,8 @@ class Config:
         if self.path is None:
             return "configuration"
         if keys and isinstance(keys[0], str):
+            from toplint.config.validate import canonical_key  # (an error is being worded)
+
             top = next((k for k in self.data if canonical_key(k) == keys[0]), keys[0])
             keys = (top, *keys[1:])
         line, col = self.positions.get(tuple(keys), (0, 0))
@@ -103,6 +110,8 @@ def load_config(path: str, *, discovered: bool = False) -> Config:
     then it must be inside its own repository (not a symlink out of it), and so must the
     files it names (``toplint.infra.readpolicy``).
     """
+    from toplint.config.validate import validate_config
+
     base = os.path.dirname(os.path.abspath(path))
     root = _discovered_root(path, base) if discovered else None
     if path.endswith(".toml"):
