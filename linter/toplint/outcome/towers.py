@@ -6,7 +6,6 @@ from __future__ import annotations
 from toplint.catalog_types import ModelSpec
 from toplint.cost.enginecomm import flag
 from toplint.engines.registry import get_engine
-from toplint.hardware.hftower import MARKED
 from toplint.hardware.vision import encoder_of
 from toplint.model import Deployment
 
@@ -37,8 +36,12 @@ def vision_weights(model: ModelSpec, dep: Deployment) -> float:
     tower's attention a TP that does not divide its heads leaves whole on every rank
     (``whole_attention``) is not split."""
     encoder = encoder_of(model)
-    if encoder is None and language_only(dep) and model.model_type in MARKED:
-        return 0.0
+    if encoder is None and language_only(dep):
+        # (here only: the config readers of the towers load where a config has one)
+        import toplint.hardware.hftower as hftower
+
+        if model.model_type in hftower.MARKED:
+            return 0.0
     params = encoder.params if encoder is not None else model.vision_params
     tp = max(dep.tp or 1, 1)
     whole = whole_attention(model, dep) if encoder is None else 0.0
