@@ -29,7 +29,6 @@ from toplint.infra.pkgdata import package_folder, read_yaml
 from toplint.infra.yamlsafe import load_documents
 from toplint.model import Deployment, Finding, ParseResult
 from toplint.parse.base import Source
-from toplint.parse.generic.pytree import build
 from toplint.parse.generic.reader import (
     Path,
     Reader,
@@ -135,7 +134,11 @@ def _may(reader: Reader, source: Source) -> bool:
 
 def _trees(source: Source) -> list[Any]:
     if source.name.endswith(".py"):
-        tree = build(source.text, source.path)
+        # (here: its reader, with ast, loads for a Python file a reader wants, not for every
+        # file that no parser read a deployment from, such as a manifest in the linted tree)
+        import toplint.parse.generic.pytree as pytree
+
+        tree = pytree.build(source.text, source.path)
         return [tree] if tree is not None else []
     if source.name.endswith(".nix"):
         from toplint.parse.generic.nixexpr import NixDocument
