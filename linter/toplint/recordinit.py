@@ -17,8 +17,8 @@ that every record of the package has its template; regenerate it with
 # fmt: off
 # The names the bodies read (MISSING, _nI, _fI) are the globals each record's __init__ gets.
 
-COUNTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 29, 31, 35, 53)
-FACTORY_COUNTS = (2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 14, 18, 19, 26, 55)
+COUNTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 29, 32, 35, 53)
+FACTORY_COUNTS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 18, 19, 26, 57)
 
 
 def _p1(self, a0):
@@ -450,7 +450,7 @@ def _p29(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, 
     _rd[_n28] = a28
 
 
-def _p31(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30):
+def _p32(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31):
     _rd = self.__dict__
     _rd[_n0] = a0
     _rd[_n1] = a1
@@ -483,6 +483,7 @@ def _p31(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, 
     _rd[_n28] = a28
     _rd[_n29] = a29
     _rd[_n30] = a30
+    _rd[_n31] = a31
 
 
 def _p35(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31, a32, a33, a34):
@@ -609,6 +610,16 @@ def _t5(self, a0, a1, a2, a3, a4):
     _rd[_n2] = _f2() if a2 is MISSING else a2
     _rd[_n3] = _f3() if a3 is MISSING else a3
     _rd[_n4] = _f4() if a4 is MISSING else a4
+
+
+def _t6(self, a0, a1, a2, a3, a4, a5):
+    _rd = self.__dict__
+    _rd[_n0] = _f0() if a0 is MISSING else a0
+    _rd[_n1] = _f1() if a1 is MISSING else a1
+    _rd[_n2] = _f2() if a2 is MISSING else a2
+    _rd[_n3] = _f3() if a3 is MISSING else a3
+    _rd[_n4] = _f4() if a4 is MISSING else a4
+    _rd[_n5] = _f5() if a5 is MISSING else a5
 
 
 def _t7(self, a0, a1, a2, a3, a4, a5, a6):
@@ -785,7 +796,7 @@ def _t26(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, 
     _rd[_n25] = _f25() if a25 is MISSING else a25
 
 
-def _t55(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31, a32, a33, a34, a35, a36, a37, a38, a39, a40, a41, a42, a43, a44, a45, a46, a47, a48, a49, a50, a51, a52, a53, a54):
+def _t57(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31, a32, a33, a34, a35, a36, a37, a38, a39, a40, a41, a42, a43, a44, a45, a46, a47, a48, a49, a50, a51, a52, a53, a54, a55, a56):
     _rd = self.__dict__
     _rd[_n0] = _f0() if a0 is MISSING else a0
     _rd[_n1] = _f1() if a1 is MISSING else a1
@@ -842,3 +853,5 @@ def _t55(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, 
     _rd[_n52] = _f52() if a52 is MISSING else a52
     _rd[_n53] = _f53() if a53 is MISSING else a53
     _rd[_n54] = _f54() if a54 is MISSING else a54
+    _rd[_n55] = _f55() if a55 is MISSING else a55
+    _rd[_n56] = _f56() if a56 is MISSING else a56
