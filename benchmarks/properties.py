@@ -187,6 +187,22 @@ def _worse(before: list[Any], after: list[Any]) -> str | None:
     return None
 
 
+def _not_running(before: list[Any], after: list[Any]) -> str | None:
+    """After an error's fix: a deployment the fix changed that does not run, or one that ran
+    and no longer does.  Another deployment of the file that did not run before and is left as
+    it was is not the fix's (a compose file of several models, one of which does not fit).
+    Where the fix changed how many deployments the file has, every one must run."""
+    if len(before) != len(after):
+        before = [None] * len(after)
+    for b, a in zip(before, after, strict=True):
+        if a.outcome is None or a.outcome.runs:
+            continue
+        ran = b is None or (b.outcome is not None and b.outcome.runs)
+        if ran or b.deployment != a.deployment:
+            return f"the fix leaves it not running: {a.outcome.verdict()}"
+    return None
+
+
 def fixes(h: Harness, item: Input, text: str, before: Any, result: Result) -> None:
     from toplint.fix.apply import apply_edits, verify
     from toplint.model import Severity
@@ -213,14 +229,7 @@ def fixes(h: Harness, item: Input, text: str, before: Any, result: Result) -> No
             if f.severity is not Severity.ERROR:
                 why = _worse(out_before, after)
             else:  # an error's fix: whatever it was, the fixed deployment must run
-                why = next(
-                    (
-                        f"the fix leaves it not running: {a.outcome.verdict()}"
-                        for a in after
-                        if a.outcome is not None and not a.outcome.runs
-                    ),
-                    None,
-                )
+                why = _not_running(out_before, after)
         if why is not None:
             msg = f"{f.rule} ({f.fix.applicability}) `{f.fix.message}`: {why}"
             result.violations.append((item, kind, msg))
