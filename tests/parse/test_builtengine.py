@@ -218,3 +218,24 @@ def test_a_pod_that_only_serves_an_engine_built_elsewhere_keeps_its_sizes_unreso
     dep = only("pod.yaml", pod)
     assert dep.tp is None
     assert any(u.field == "tp" and u.variable == "--checkpoint_dir" for u in dep.unresolved)
+
+
+COMPOSE = """\
+services:
+  trt:
+    image: nvcr.io/nvidia/tensorrt-llm/release:0.20.0
+    command: >
+      bash -c "python3 convert_checkpoint.py --model_dir /models/Llama-3.1-8B-Instruct
+      --output_dir /ckpt --tp_size 2
+      && trtllm-build --checkpoint_dir /ckpt --output_dir /engine
+      && trtllm-serve /engine --tokenizer /models/Llama-3.1-8B-Instruct"
+"""
+
+
+def test_a_compose_service_whose_script_converts_builds_and_serves_serves_the_converted_size() -> (
+    None
+):
+    dep = only("compose.yaml", COMPOSE)
+    assert dep.tp == 2
+    assert dep.model == "/models/Llama-3.1-8B-Instruct"
+    assert dep.options[BUILT_FROM].startswith("the checkpoint converted at line")

@@ -31,7 +31,7 @@ from toplint.model import Deployment, Position, Unresolved
 from toplint.optionkeys import BUILT_FROM, BUILT_WRITTEN
 from toplint.record import record, replace
 
-__all__ = ["BuildStep", "build_steps", "builds_engines", "built_engines"]
+__all__ = ["BuildStep", "build_steps", "builds_engines", "built_engines", "built_from"]
 
 
 class Word(Protocol):
@@ -89,6 +89,14 @@ def _apart(words: Sequence[Word], k: int) -> str | None:
 
 def _base(word: str) -> str:
     return word.rsplit("/", 1)[-1]
+
+
+def built_from(dep: Deployment, commands: Iterable[Sequence[Word]]) -> Deployment:
+    """``dep`` as served after the converter and builder ``commands`` a reader lexed beside it
+    (a compose service's ``bash -c`` script, a pod's): ``built_engines`` of their steps."""
+    if build_pipeline(dep.engine) is None:
+        return dep
+    return built_engines((dep,), build_steps(commands))[0]
 
 
 def built_engines(

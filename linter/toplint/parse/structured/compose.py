@@ -28,6 +28,7 @@ from toplint.optionkeys import COMPOSE_HOST_PORTS, COMPOSE_PROFILES, COPIES, COP
 from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.base import Source
 from toplint.parse.binds import compose_binds
+from toplint.parse.builtengine import built_from
 from toplint.parse.enginecfg import disk_loader
 from toplint.parse.invocation import (
     Invocation,
@@ -266,7 +267,8 @@ def _service(
             inv = image_invocation(on, command)
     if inv is None:
         return (None, noted) if noted else None
-    return _deployment(source, doc, (name, service, variables), env, inv)
+    dep, findings = _deployment(source, doc, (name, service, variables), env, inv)
+    return built_from(dep, (*entries, *commands)), findings  # a script that builds its engine
 
 
 def _wrapped_cli(
