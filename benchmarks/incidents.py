@@ -55,6 +55,8 @@ MiniCPM-V trackers);
 multi-node layout (Ray clusters, pipeline parallelism, multi-node TP);
 `--set round45`: tests/incidents/SPLIT45.md, 8 more vLLM threads and pull requests on single-node
 memory and start-up (memory share, quantized checkpoints and dtypes the GPU refuses);
+`--set round46`: tests/incidents/SPLIT46.md, 8 more threads from the trackers of the engines other
+than vLLM (SGLang, TGI, LMDeploy, Dynamo);
 default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
@@ -128,6 +130,7 @@ SPLITS = {
     "round43": "SPLIT43.md",
     "round44": "SPLIT44.md",
     "round45": "SPLIT45.md",
+    "round46": "SPLIT46.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

@@ -60,6 +60,7 @@ ROUNDS = (
     "round43",
     "round44",
     "round45",
+    "round46",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -108,6 +109,7 @@ DEVELOPMENT_ON_TOP = {
     "round43": 2,
     "round44": 1,
     "round45": 3,
+    "round46": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -154,6 +156,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round43": 0,
     "round44": 0,
     "round45": 0,
+    "round46": 0,
 }
 
 
@@ -211,6 +214,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round43"]["development"] + rounds["round43"]["held-out"]) >= 8
     assert len(rounds["round44"]["development"] + rounds["round44"]["held-out"]) >= 8
     assert len(rounds["round45"]["development"] + rounds["round45"]["held-out"]) >= 8
+    assert len(rounds["round46"]["development"] + rounds["round46"]["held-out"]) >= 8
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
