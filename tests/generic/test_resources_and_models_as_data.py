@@ -298,3 +298,23 @@ def test_a_model_loading_config_as_data_and_its_id_alone() -> None:
     assert only("m.yaml", text).model == "meta-llama/Llama-3.2-1B"
     alone = text.replace("  model_id: my-1b\n", "").replace("model_source", "model_id")
     assert only("m.yaml", alone).model == "meta-llama/Llama-3.2-1B"
+
+
+def test_a_sections_gpus_are_its_own_not_a_sibling_deployments() -> None:
+    """A Dynamo graph config: ``Processor`` names the model and engine options to build its
+    tokenizer and asks for no GPU; ``VllmWorker.ServiceArgs.resources.gpu`` sizes the worker
+    only (ai-dynamo/dynamo@1266f5b1 examples/llm/components/processor.py, ``@service(resources=
+    {"cpu": "10", "memory": "20Gi"})``; the config of ai-dynamo/dynamo#479)."""
+    text = (
+        "Processor:\n  model: /path/my/model\n  block-size: 64\n  max-model-len: 32768\n"
+        "  router: kv\n"
+        "VllmWorker:\n  model: /path/my/model\n  block-size: 64\n  max-model-len: 32768\n"
+        "  tensor-parallel-size: 4\n  ServiceArgs:\n    workers: 1\n    resources:\n"
+        "      gpu: 4\n"
+    )
+    found = {(d.line, d.tp, d.gpus) for d in parse_text("disagg_router.yaml", text).deployments}
+    assert found == {(1, 1, None), (6, 4, 4)}
+    # the GPUs of the mapping around both sections still reach each of them
+    shared = "resources:\n  gpu: 8\n" + text.replace("      gpu: 4\n", "      cpu: 4\n")
+    gpus = {d.gpus for d in parse_text("shared.yaml", shared).deployments}
+    assert gpus == {8}

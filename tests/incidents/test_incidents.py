@@ -109,7 +109,7 @@ DEVELOPMENT_ON_TOP = {
     "round43": 2,
     "round44": 1,
     "round45": 3,
-    "round46": 0,
+    "round46": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,

@@ -64,7 +64,8 @@ def read(
         if scope.at in unused:
             continue  # the engine settings of the backend the allocation does not start
         layout = next((r for r in rollouts if scope.at == (r.engine,)), None)
-        dep, findings = _deployment(tree, path, scope, specs, kind, layout)
+        others = _other_scopes(scope, found)
+        dep, findings = _deployment(tree, path, scope, specs, kind, layout, others)
         if dep is not None:
             read.append((scope, dep, findings))
     if kind == "python":
@@ -177,6 +178,7 @@ def _deployment(
     specs: Mapping[str, Any],
     kind: str,
     layout: allocation.Rollout | None = None,
+    others: frozenset[Path] = frozenset(),
 ) -> tuple[Deployment | None, tuple[Finding, ...]]:
     spec = specs[scope.engine]
     args = owned_args(tree, scope, spec)
@@ -221,7 +223,7 @@ def _deployment(
     dep, findings = deployment_from_invocation(
         inv, path, source_kind=kind, base=base, env=env, config_loader=loader
     )
-    dep = _with_resources(tree, dep, scope)
+    dep = _with_resources(tree, dep, scope, others)
     if layout is not None:
         dep = layout.placed(dep, tree.value_position(layout.at), rs.anchor(layout.at))
     if scope.weak and len(scope.owned) == 1 and model is None and not _placed(dep):
@@ -287,11 +289,25 @@ def model_flag(spec: Any) -> str | None:
     return f"--{names[0]}" if names else None
 
 
-def _with_resources(tree: Tree, dep: Deployment, scope: Scope) -> Deployment:
-    """GPU and node counts of the nearest scope above the deployment that writes them."""
+def _other_scopes(scope: Scope, found: Sequence[Scope]) -> frozenset[Path]:
+    """The mappings of the document's other engine scopes that do not hold ``scope``: each is
+    another deployment, whose GPUs are its own."""
+    return frozenset(o.at for o in found if o.at and scope.at[: len(o.at)] != o.at)
+
+
+def _with_resources(
+    tree: Tree, dep: Deployment, scope: Scope, others: frozenset[Path] = frozenset()
+) -> Deployment:
+    """GPU and node counts of the nearest scope above the deployment that writes them, outside
+    the other deployments' own mappings (``others``): a Dynamo graph config's ``Processor``
+    section names the model and engine options to build its tokenizer, and asks for no GPU,
+    while ``VllmWorker.ServiceArgs.resources.gpu`` beside it sizes the worker alone
+    (ai-dynamo/dynamo@1266f5b1 examples/llm/components/processor.py: ``@service(resources=
+    {"cpu": "10", "memory": "20Gi"})``, ``parse_vllm_args`` only for the tokenizer and model
+    config)."""
     found = rs.Resources()
     for n in range(len(scope.at), -1, -1):
-        found = rs.collect(get(tree.data, scope.at[:n]), scope.at[:n])
+        found = rs.collect(get(tree.data, scope.at[:n]), scope.at[:n], others)
         if not found.empty:
             break
     return apply(tree, dep, found)

@@ -133,9 +133,12 @@ def count(value: Any) -> int | None:
     return None
 
 
-def scan(node: Any, at: Path = (), depth: int = 3) -> Iterator[Found]:
-    """Resource values in ``node`` and below it (``depth`` levels), nearest first."""
-    if not isinstance(node, dict) or depth < 0:
+def scan(
+    node: Any, at: Path = (), depth: int = 3, skip: frozenset[Path] = frozenset()
+) -> Iterator[Found]:
+    """Resource values in ``node`` and below it (``depth`` levels), nearest first; a branch at
+    a path in ``skip`` (another deployment's own mapping) is not looked into."""
+    if not isinstance(node, dict) or depth < 0 or at in skip:
         return
     nested: list[tuple[str, Any]] = []
     counted: list[Found] = []  # GPU values of this mapping, yielded together (``_one``)
@@ -160,7 +163,7 @@ def scan(node: Any, at: Path = (), depth: int = 3) -> Iterator[Found]:
     if counted:
         yield _one(counted)
     for key, value in nested:
-        yield from scan(value, (*at, key), depth - 1)
+        yield from scan(value, (*at, key), depth - 1, skip)
 
 
 def _one(counted: list[Found]) -> Found:
@@ -187,10 +190,11 @@ class Resources:
         return self.gpus is None and self.gpus_per_node is None and self.nodes is None
 
 
-def collect(node: Any, at: Path = ()) -> Resources:
-    """The first value of each kind under ``node`` (nearest first)."""
+def collect(node: Any, at: Path = (), skip: frozenset[Path] = frozenset()) -> Resources:
+    """The first value of each kind under ``node`` (nearest first), outside the branches at
+    the paths in ``skip``."""
     seen: dict[str, Found] = {}
-    for found in scan(node, at):
+    for found in scan(node, at, skip=skip):
         seen.setdefault(found.what, found)
     return Resources(seen.get("gpus"), seen.get("gpus_per_node"), seen.get("nodes"))
 
