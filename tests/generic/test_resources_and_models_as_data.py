@@ -318,3 +318,17 @@ def test_a_sections_gpus_are_its_own_not_a_sibling_deployments() -> None:
     shared = "resources:\n  gpu: 8\n" + text.replace("      gpu: 4\n", "      cpu: 4\n")
     gpus = {d.gpus for d in parse_text("shared.yaml", shared).deployments}
     assert gpus == {8}
+
+
+def test_a_start_commands_gpus_are_not_those_written_for_another_command() -> None:
+    """Two servers a file starts side by side: the GPUs written beside one command size that
+    server, not the other; GPUs written around both still reach each."""
+    text = (
+        "prefill:\n  command: vllm serve org/m --tensor-parallel-size 2\n"
+        "  resources:\n    gpu: 2\n"
+        "decode:\n  command: vllm serve org/m\n"
+    )
+    found = {(d.line, d.gpus) for d in parse_text("stack.yaml", text).deployments}
+    assert found == {(2, 2), (6, None)}
+    around = "resources:\n  gpu: 4\n" + text.replace("    gpu: 2\n", "    cpu: 2\n")
+    assert {d.gpus for d in parse_text("around.yaml", around).deployments} == {4}

@@ -15,9 +15,15 @@ from toplint.parse.k8s.context import is_gpu_resource
 from toplint.record import replace
 
 
-def scoped(doc: Any, at: tuple[str | int, ...], dep: Deployment) -> Deployment:
+def scoped(
+    doc: Any,
+    at: tuple[str | int, ...],
+    dep: Deployment,
+    others: frozenset[tuple[str | int, ...]] = frozenset(),
+) -> Deployment:
     """A command's deployment with the GPUs and nodes of the nearest mapping above it that
-    writes them (``resources: {gpu: H100:4}`` beside ``start_command``)."""
+    writes them (``resources: {gpu: H100:4}`` beside ``start_command``), outside the mappings
+    of the document's other commands (``others``: each sizes its own deployment)."""
     if doc is None:
         return dep
     node = doc.data
@@ -29,10 +35,19 @@ def scoped(doc: Any, at: tuple[str | int, ...], dep: Deployment) -> Deployment:
             break
         chain.append(node)
     for n in range(len(chain) - 1, -1, -1):
-        found = rs.collect(chain[n], at[:n])
+        found = rs.collect(chain[n], at[:n], others)
         if not found.empty:
             return apply(doc, dep, found)
     return dep
+
+
+def other_commands(
+    at: tuple[str | int, ...], commands: list[tuple[str | int, ...]]
+) -> frozenset[tuple[str | int, ...]]:
+    """The mappings that hold the document's other commands (at ``commands``) and not the one
+    at ``at``: ``decode: {command: ...}`` beside ``prefill: {command: ..., resources: ...}``
+    is not given the prefill server's GPUs."""
+    return frozenset(p[:-1] for p in commands if p[:-1] and at[: len(p) - 1] != p[:-1])
 
 
 MAX_ENV_BYTES = 64 * 1024

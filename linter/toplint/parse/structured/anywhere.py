@@ -34,7 +34,7 @@ from toplint.model import Deployment, Finding, ParseResult, Position, unparsable
 from toplint.parse.argv import file_deployments
 from toplint.parse.base import Source
 from toplint.parse.infer.scopevars import environment_above
-from toplint.parse.infer.scoping import dotenv_beside, scoped
+from toplint.parse.infer.scoping import dotenv_beside, other_commands, scoped
 from toplint.parse.invocation import Invocation, find_invocations
 from toplint.parse.k8s.configmap import environment_entry
 from toplint.parse.k8s.container import token_arg
@@ -81,14 +81,16 @@ def scan(source: Source) -> ParseResult:
     ci: list[tuple[str, Invocation]] = []
     deployments: list[Deployment] = []
     findings: list[Finding] = []
-    for args, doc, at in _values(source, ci):
+    values = list(_values(source, ci))
+    for args, doc, at in values:
         env = environment_above(doc, at) if doc is not None else {}
         invocations = [replace(inv, env={**env, **inv.env}) for inv in _invocations(args)]
         # a container runtime's ``run`` (its /dev/shm read) is a docker-run deployment wherever
         # it is written: its GPUs are ``--gpus``, its /dev/shm set with ``--ipc``/``--shm-size``
         kind = "docker-run" if invocations and invocations[0].dev_shm else "embedded"
         found, more = file_deployments(invocations, source.path, kind)
-        deployments.extend(scoped(doc, at, dep) for dep in found)
+        others = other_commands(at, [p for _, d, p in values if d is doc])
+        deployments.extend(scoped(doc, at, dep, others) for dep in found)
         findings.extend(more)
     if ci and not deployments:
         from toplint.parse.structured.workflows import ci_only
