@@ -5,30 +5,15 @@ from __future__ import annotations
 
 import pytest
 
+from tests.outcome.helpers import serve as _dep
 from toplint.cost.compute import HBM_EFFICIENCY
 from toplint.cost.types import Workload
 from toplint.hardware.models import lookup_model
-from toplint.model import Deployment
 from toplint.outcome.build import whatif
 from toplint.outcome.kvread import kv_read_ms, note, read_bytes
 from toplint.outcome.latency import floor
 from toplint.outcome.weights import kv_rank_bytes
 from toplint.testing import _hardware
-
-
-def _dep(model: str, engine: str = "vllm", tp: int = 1, **options: str) -> Deployment:
-    return Deployment(
-        path="serve.sh",
-        line=1,
-        column=1,
-        engine=engine,
-        model=model,
-        tp=tp,
-        pp=1,
-        dp=1,
-        gpus=tp,
-        options=options,
-    )
 
 
 def _cluster(gpu: str = "H100-SXM-80GB") -> object:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.outcome.helpers import serve as _dep
 from toplint.cost.types import Workload
 from toplint.hardware.models import lookup_model
-from toplint.model import Deployment
 from toplint.outcome.build import whatif
 from toplint.outcome.judge import judge
 from toplint.outcome.lengths import AUTO_CONTEXT, context_length
@@ -18,21 +18,6 @@ from toplint.record import replace
 from toplint.testing import _hardware
 
 WORK = Workload()
-
-
-def _dep(model: str, engine: str = "vllm", tp: int = 1, pp: int = 1, **options: str) -> Deployment:
-    return Deployment(
-        path="serve.sh",
-        line=1,
-        column=1,
-        engine=engine,
-        model=model,
-        tp=tp,
-        pp=pp,
-        dp=1,
-        gpus=tp * pp,
-        options=options,
-    )
 
 
 def _cluster(gpu: str, gpus: int = 8, fabric: str = "") -> object:
