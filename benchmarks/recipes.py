@@ -16,9 +16,11 @@ measured datacenter-GPU, large-MoE and disaggregated runs that projects publish)
 (tests/recipes12/, cloud providers' and GPU vendors' reference deployments), `recipes13`
 (tests/recipes13/, the engines' own per-model recipes for 2026's models, with their hardware),
 `recipes14` (tests/recipes14/, NVIDIA Dynamo's recipes, llm-d's wide-EP guide and TensorRT-LLM's
-deployment guides: disaggregated, wide-EP, FP4/FP8 and hybrid models with their hardware) or
+deployment guides: disaggregated, wide-EP, FP4/FP8 and hybrid models with their hardware),
 `recipes15` (tests/recipes15/, Chinese model publishers' README_zh and deployment guides and
-Chinese engineers' verified write-ups: H20, H100, A100 at TP 4-16, FP8/INT8 checkpoints).  For
+Chinese engineers' verified write-ups: H20, H100, A100 at TP 4-16, FP8/INT8 checkpoints) or
+`recipes16` (tests/recipes16/, cloud providers' published deployments: GKE's sample manifests on
+L4, A100, H100 and H200, two-node LeaderWorkerSet, and an MI325X guide).  For
 each half of the set's SPLIT.md it prints:
 
 - read right: recipes whose config files yield deployments, every one with the recipe's engine and
@@ -64,6 +66,7 @@ SETS = (
     "recipes13",
     "recipes14",
     "recipes15",
+    "recipes16",
 )
 
 

@@ -41,6 +41,7 @@ SUITES = {
     "recipes13": (TESTS / "recipes13", 15),
     "recipes14": (TESTS / "recipes14", 13),
     "recipes15": (TESTS / "recipes15", 10),
+    "recipes16": (TESTS / "recipes16", 10),
 }
 # Development recipes whose layout is not in the files toplint reads, so it is unresolved, not
 # read: a config that names a file toplint may not open (a path outside the repository: TL009, an
