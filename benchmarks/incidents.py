@@ -57,6 +57,8 @@ multi-node layout (Ray clusters, pipeline parallelism, multi-node TP);
 memory and start-up (memory share, quantized checkpoints and dtypes the GPU refuses);
 `--set round46`: tests/incidents/SPLIT46.md, 8 more threads from the trackers of the engines other
 than vLLM (SGLang, TGI, LMDeploy, Dynamo);
+`--set round47`: tests/incidents/SPLIT47.md, 8 more vLLM and ROCm/vllm threads on Blackwell and ROCm
+start-up refusals, LoRA, speculative decoding and CPU offload;
 default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
@@ -131,6 +133,7 @@ SPLITS = {
     "round44": "SPLIT44.md",
     "round45": "SPLIT45.md",
     "round46": "SPLIT46.md",
+    "round47": "SPLIT47.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

@@ -61,6 +61,7 @@ ROUNDS = (
     "round44",
     "round45",
     "round46",
+    "round47",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -110,6 +111,7 @@ DEVELOPMENT_ON_TOP = {
     "round44": 1,
     "round45": 3,
     "round46": 1,
+    "round47": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -157,6 +159,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round44": 0,
     "round45": 0,
     "round46": 0,
+    "round47": 0,
 }
 
 
@@ -215,6 +218,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round44"]["development"] + rounds["round44"]["held-out"]) >= 8
     assert len(rounds["round45"]["development"] + rounds["round45"]["held-out"]) >= 8
     assert len(rounds["round46"]["development"] + rounds["round46"]["held-out"]) >= 8
+    assert len(rounds["round47"]["development"] + rounds["round47"]["held-out"]) >= 8
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
