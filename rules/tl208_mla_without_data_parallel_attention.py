@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from toplint.engines.layout import flags
 from toplint.engines.registry import get_engine
 from toplint.model import Finding, Fix, Severity
+from toplint.outcome.weights import kv_rank_bytes
 from toplint.rulebook.alltoall import backend_for_new_ep
 from toplint.rulebook.helpers import attention_tp, finding, settings_fix
 from toplint.rulebook.types import Rule, RuleContext
@@ -59,7 +60,9 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     tp_attention = attention_tp(dep) or dep.tp
     if tp_attention <= 1:
         return
-    per_token = model.kv_bytes_per_token
+    # the latent as each rank caches it, at the KV cache's dtype (`--kv-cache-dtype fp8` halves
+    # it): the outcome model's own accounting, so the message and the fit agree
+    per_token = round(kv_rank_bytes(model, dep))
     yield finding(
         rule,
         ctx,
