@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 from toplint.hardware.linkkinds import SCALEUP, kind
 from toplint.model import Finding, Severity
-from toplint.rulebook.helpers import finding, layout_fix
+from toplint.rulebook.helpers import finding, layout_fix, severity_for
+from toplint.rulebook.outcomes import better_split, split_fix, split_severity
 from toplint.rulebook.types import Rule, RuleContext
 
 DOC = """\
@@ -14,9 +15,13 @@ DOC = """\
 Checks whether every pipeline stage sits inside one NVLink domain (one HGX node, an NVL72
 rack) where tensor parallelism over the same GPUs would fit.
 
-Outcome reported (toplint's severity policy): runs — tensor parallelism inside the NVLink domain
-would usually decode faster; a layout fix is offered only when the outcome says it is no slower
-(info).
+Outcome reported (toplint's severity policy): runs, so never an error.  A **warning** when
+another split of the same GPUs (any TP × PP split, or TP × DP replicas where the engine has a
+DP option: `toplint.outcome.judge.best_split`) starts, fits and is clearly faster at the
+declared workload (more than 25% on TTFT or ITL, the other no worse, or it meets the budgets
+this one misses; the message says by how much) - also when tensor parallelism over every stage
+would not start (28 heads on 8 GPUs), since TP 4 × PP 2 or replicas may; **info** when none
+is, with tensor parallelism over all the stages as the fix where that starts and is no slower.
 
 ## Why is this bad?
 Pipeline parallelism adds a pipeline bubble and splits the batch into micro-batches; its only
@@ -59,20 +64,32 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     if new_tp > placement.cluster.intra.nvlink_domain:
         return
     model = ctx.model
-    if model is not None and (
+    whole_tp_starts = model is None or not (
         model.num_attention_heads % new_tp
         or (model.num_kv_heads % new_tp and new_tp % model.num_kv_heads)
-    ):
-        return  # TP over all stages would not start (TL202): PP is the right call here
+    )
+    better, how, verdict = better_split(ctx, fewer_tp=False)
+    if better is None and not whole_tp_starts:
+        return  # TP over all stages would not start (TL202) and no other split is clearly better
+    domain = placement.cluster.intra.nvlink_domain
+    where = (
+        f"all {dep.pp} pipeline stages sit inside one {domain}-GPU NVLink domain "
+        f"({groups[0].link.kind}, {groups[0].link.bandwidth_gb_per_s:g} GB/s)"
+    )
+    if better is not None:
+        message, fix = f"{where}; {verdict}", split_fix(better, how, dep)
+    else:
+        message = f"{where}; tensor parallel over the {new_tp} GPUs avoids the pipeline bubble"
+        message += f" ({verdict})" if ctx.outcome is not None and model is not None else ""
+        fix = layout_fix(dep.engine, tp=new_tp, pp=1)
     yield finding(
         rule,
         ctx,
         "pp",
-        f"all {dep.pp} pipeline stages sit inside one {placement.cluster.intra.nvlink_domain}-GPU "
-        f"NVLink domain ({groups[0].link.kind}, {groups[0].link.bandwidth_gb_per_s:g} GB/s); "
-        f"tensor parallel over the {new_tp} GPUs avoids the pipeline bubble",
-        fix=layout_fix(dep.engine, tp=new_tp, pp=1),
-        data={"tp": dep.tp, "pp": dep.pp, "nvlink_domain": placement.cluster.intra.nvlink_domain},
+        message,
+        fix=fix,
+        data={"tp": dep.tp, "pp": dep.pp, "nvlink_domain": domain},
+        severity=severity_for(rule, ctx, split_severity(better)),
     )
 
 
