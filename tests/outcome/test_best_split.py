@@ -13,6 +13,7 @@ from toplint.model import Deployment
 from toplint.outcome.build import whatif
 from toplint.outcome.judge import (
     Judged,
+    _at_same_load,
     _rank,
     best_split,
     clearly_better,
@@ -36,16 +37,18 @@ def _every_split(
     """The eager answer: every split judged and priced (no floor pruning), all ranked, the
     first clearly better one."""
     judged = [
-        judge_deployment(dep, new, before, cluster, model, WORK)
+        (judge_deployment(dep, new, before, cluster, model, WORK), new)
         for new in splits(dep, cluster, model, fewer_tp=fewer_tp)
     ]
     dp = max(dep.dp or 1, 1)
-    ranked = sorted(judged, key=lambda j: _rank(j, replicas=j.dp != dp))
-    for alt in ranked:
+    ranked = sorted(judged, key=lambda w: _rank(w[0], replicas=w[0].dp != dp))
+    for alt, new in ranked:
         how = clearly_better(before, alt, budgets)
         if how:
+            how = _at_same_load(dep, new, alt, how, before, cluster, model, WORK, budgets)
+        if how:
             return alt, how, len(judged), True
-    return None, "", len(judged), any(j.outcome.runs for j in judged)
+    return None, "", len(judged), any(j.outcome.runs for j, _ in judged)
 
 
 def _cluster(gpu: str, fabric: str) -> Cluster:

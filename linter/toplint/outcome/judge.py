@@ -206,21 +206,52 @@ def _best_split(
     weighed, rest = [], []
     for new in found:
         if budgets is None or not _cannot_beat(before, new, cluster, model, workload, budgets):
-            weighed.append(judge_deployment(dep, new, before, cluster, model, workload))
+            weighed.append((judge_deployment(dep, new, before, cluster, model, workload), new))
         else:
             rest.append(new)
     dp = max(dep.dp or 1, 1)
-    for alt in sorted(weighed, key=lambda j: _rank(j, replicas=j.dp != dp)):
+    for alt, new in sorted(weighed, key=lambda w: _rank(w[0], replicas=w[0].dp != dp)):
         how = clearly_better(before, alt, budgets)
+        if how:
+            how = _at_same_load(dep, new, alt, how, before, cluster, model, workload, budgets)
         if how:
             return alt, how, len(found), True
     import toplint.outcome.build
 
     unpriced = toplint.outcome.build.unpriced
-    runs = any(j.outcome.runs for j in weighed) or any(
+    runs = any(j.outcome.runs for j, _ in weighed) or any(
         unpriced(new, cluster, model, workload).runs for new in rest
     )
     return None, "", len(found), runs
+
+
+def _at_same_load(
+    dep: Deployment,
+    new: Deployment,
+    alt: Judged,
+    how: str,
+    before: Outcome | None,
+    cluster: Cluster,
+    model: ModelSpec,
+    workload: Workload,
+    budgets: Budgets | None,
+) -> str:
+    """``how`` ``alt`` is clearly better, when it still is while it decodes the sequences
+    ``dep`` decodes (``toplint.outcome.load``); "" when it is better only by serving fewer."""
+    import toplint.outcome.build
+    import toplint.outcome.load
+
+    heavier = toplint.outcome.load.at_load(dep, new, workload)
+    if heavier is None:
+        return how
+    loaded = toplint.outcome.build.whatif(new, cluster, model, heavier)
+    still = clearly_better(before, replace(alt, outcome=loaded), budgets)
+    if not still:
+        return ""
+    sequences = toplint.outcome.load.in_flight(dep, workload)
+    if still == how:
+        return f"{how}, also at the same {sequences} sequences in flight"
+    return f"{how}; at the same {sequences} sequences in flight, {still}"
 
 
 def splits(
