@@ -57,6 +57,7 @@ RULES_MAY_IMPORT = (
     # of a changed deployment a rule weighs its fix or its alternatives with
     "toplint.outcome",
     "toplint.outcome.judge",
+    "toplint.outcome.load",
     "toplint.outcome.cohosted",
     "toplint.outcome.colocation",
     "toplint.outcome.memory",

@@ -75,9 +75,16 @@ def _built(path: Path, changes: dict[str, str], head: int = 0) -> tuple[str, Che
     return new, check(str(path), text), check(str(path), new)
 
 
-def _no_new_warnings(before: Checked, after: Checked) -> None:
+def _no_new_warnings(before: Checked, after: Checked, layout: tuple[str, ...] = ()) -> None:
+    """No new warning or error, but for the rules in ``layout``: findings about the layout
+    the edits write rather than how they are written."""
+
     def count(c: Checked) -> Counter[str]:
-        return Counter(f.rule for f in c.findings if f.severity.rank >= Severity.WARNING.rank)
+        return Counter(
+            f.rule
+            for f in c.findings
+            if f.severity.rank >= Severity.WARNING.rank and f.rule not in layout
+        )
 
     assert count(after) <= count(before), (count(before), count(after))
     assert after.deployments == before.deployments
@@ -189,7 +196,9 @@ def test_a_new_key_is_spelled_as_its_siblings() -> None:
     assert keys in new
     dep = _read(path, new)[0]
     assert (dep.tp, dep.pp) == (2, 2)
-    _no_new_warnings(before, after)
+    # The layout is one TL203 declines (it decodes slower than the file's); TL107 says the
+    # file's own split of these GPUs is clearly faster: about the layout, not the edit.
+    _no_new_warnings(before, after, layout=("TL107",))
 
 
 def test_a_shell_expansion_value_is_replaced_whole() -> None:
@@ -201,7 +210,9 @@ def test_a_shell_expansion_value_is_replaced_whole() -> None:
     assert new.splitlines()[37] == "        --tp-size 4 --pp-size 2 \\"
     dep = _read(path, new)[0]
     assert (dep.tp, dep.pp) == (4, 2)
-    _no_new_warnings(before, after)
+    # The layout is one TL203 declines (it decodes slower than the file's); TL107 says the
+    # file's own split of these GPUs is clearly faster: about the layout, not the edit.
+    _no_new_warnings(before, after, layout=("TL107",))
 
 
 def test_an_item_of_a_list_written_one_a_line_gets_new_items_on_their_lines() -> None:
