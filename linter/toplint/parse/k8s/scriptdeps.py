@@ -1,6 +1,7 @@
 """The deployments a shell script stored in a YAML value starts (a RayJob's ``entrypoint``, a
 SkyPilot task's ``run``): each engine invocation of ``toplint.parse.k8s.container``'s
-``script_commands``, read into a deployment at its place in the file."""
+``script_commands``, read into a deployment at its place in the file, served as built by the
+converter and builder commands the script runs (``toplint.parse.builtengine.built_from``)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ from collections.abc import Mapping
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
 from toplint.parse.argv import deployment_from_invocation
+from toplint.parse.builtengine import built_from
+from toplint.parse.invocation import shell_script
 from toplint.parse.k8s.container import find_engine_invocations, script_commands
 from toplint.parse.k8s.context import Ctx
+from toplint.parse.options import Arg
 from toplint.record import replace
 
 
@@ -20,11 +24,33 @@ def script_deployments(
     """A deployment for each engine invocation in the shell script at YAML ``path``, each from
     ``base`` at the invocation's position; their findings go to ``ctx.findings``."""
     out: list[Deployment] = []
-    for command in script_commands(ctx, path, env):
+    commands = script_commands(ctx, path, env)
+    for command in commands:
         for inv in find_engine_invocations(command):
             pos = inv.start.position
             seed = replace(base, line=pos.line, column=pos.column, engine=inv.engine)
             dep, found = deployment_from_invocation(inv, ctx.path, source_kind=kind, base=seed)
             ctx.findings.extend(found)
-            out.append(dep)
+            out.append(built_from(dep, _unwrapped(ctx, commands, env)))
+    return out
+
+
+def _unwrapped(
+    ctx: Ctx, commands: list[list[Arg]], env: Mapping[str, str | None]
+) -> list[list[Arg]]:
+    """``commands`` with each ``bash -c SCRIPT`` one replaced by the script's commands (a
+    RayJob's ``entrypoint: bash -c "convert && build && serve"``), positioned in the file."""
+    out: list[list[Arg]] = []
+    for command in commands:
+        at = shell_script(command)
+        script = command[at] if at is not None else None
+        if script is None or script.value is None:
+            out.append(command)
+            continue
+        from toplint.parse.text.shellsrc import lex_embedded  # a script in a script only
+
+        pos, known = script.position, {k: v for k, v in env.items() if v is not None}
+        column = pos.column + (1 if script.raw[:1] in ("'", '"') else 0)
+        text = ctx.text_at(pos)
+        out.extend(lex_embedded(script.value, known, text, pos.path, pos.line, column))
     return out

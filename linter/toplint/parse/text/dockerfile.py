@@ -7,7 +7,9 @@ supplies one (``Engine.images``).  With neither, the Dockerfile builds an image 
 of its own (no deployment).  A ``CMD``/``ENTRYPOINT`` that runs a script of the repository is read
 through that script (``toplint.parse.text.dockerchain``); one that runs a Python file of it (an
 interpreter's script, a serving CLI's module) is read through that file by
-``toplint.parse.generic.pyapps`` from ``image_command``.
+``toplint.parse.generic.pyapps`` from ``image_command``.  A TensorRT-LLM engine the last stage's
+``RUN`` lines (or the started script) convert and build is served at the converted layout
+(``build_commands``, ``toplint.parse.builtengine.built_from``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from toplint.infra.patterns import lazy
 from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse.argv import file_deployments
 from toplint.parse.base import Source
+from toplint.parse.builtengine import builds_engines, built_from
 from toplint.parse.invocation import (
     Invocation,
     find_invocations,
@@ -144,6 +147,9 @@ class DockerfileParser:
                     dep = replace(dep, line=run.at.line, column=run.at.column)
                 deployments.append(dep)
             findings.extend(notes)
+        if builds_engines(deployments):  # an engine its RUN lines or its script build
+            commands = build_commands(source)
+            deployments = [built_from(dep, commands) for dep in deployments]
         return ParseResult(source.path, tuple(deployments), tuple(findings))
 
 
@@ -277,6 +283,49 @@ def image_runs(
         _with_runtime_env(replace(run, given=not open_args), stage.persisted)
         for run in _runs(argv, image if entry is None else None, base_image)
     ]
+
+
+def build_commands(source: Source) -> list[list[Arg]]:
+    """The commands of the last stage's ``RUN`` lines (run at build time: an engine they build
+    is in the image), then those of the script its ``CMD``/``ENTRYPOINT`` runs, in that order,
+    each with the stage's ``ENV``/``ARG`` values: where ``toplint.parse.builtengine`` reads the
+    converter and builder commands of the engine the image serves."""
+    path, env, runs = source.path, dict[str, str](), list[list[Arg]]()
+    entry: Instruction | None = None
+    cmd: Instruction | None = None
+    for ins in instructions(source.text):
+        if ins.keyword == "FROM":
+            env, runs, entry, cmd = {}, [], None, None
+        elif ins.keyword in ("ENV", "ARG"):
+            env.update(_env_assignments(ins.text))
+        elif ins.keyword == "RUN":
+            runs.extend(_commands(source, ins, dict(env)))
+        elif ins.keyword == "ENTRYPOINT":
+            entry, cmd = ins, None  # Docker: setting ENTRYPOINT resets an inherited CMD
+        elif ins.keyword == "CMD":
+            cmd = ins
+    after = cmd and exec_form(cmd, path) if entry is not None else None
+    started = entry or cmd
+    return runs + (_commands(source, started, env, after or []) if started is not None else [])
+
+
+def _commands(
+    source: Source, ins: Instruction, env: Mapping[str, str], after: list[Arg] | None = None
+) -> list[list[Arg]]:
+    """One instruction's commands: a shell form's, an exec form's (``after``: an exec-form
+    ``CMD`` an exec-form ``ENTRYPOINT`` is given) ``sh -c`` script's, else its array."""
+    argv = exec_form(ins, source.path)
+    if argv is None:
+        padded = "\n" * (ins.line - 1) + " " * (ins.column - 1) + ins.text
+        return [command_args(c, source.path) for c in lex(padded, env)]
+    script = _sh_c(argv + (after or []))
+    if script is None:
+        return [argv + (after or [])]
+    from toplint.parse.text.shellsrc import lex_embedded
+
+    pos = script[0].position
+    value = script[0].value or ""
+    return lex_embedded(value, env, source.text, source.path, pos.line, pos.column + 1)
 
 
 def _with_runtime_env(run: ImageRun, persisted: Mapping[str, Arg]) -> ImageRun:
