@@ -138,3 +138,30 @@ def test_vllm_bf16_on_a_gpu_without_it(pin: str, effect: str, doubt: bool) -> No
     found = precision(_dep("vllm", model.id, pin), model, gpu)
     assert found is not None and found.effect == effect
     assert ("no vLLM release is pinned: judged as vLLM before 0.8.5" in found.message) is doubt
+
+
+def test_a_release_in_the_unread_band_is_unknown_and_said_so() -> None:
+    # known to hold up to 0.26.0, known not to from 0.28.1: 0.27.0 was not read
+    releases = Releases(until="0.28.1", read_until="0.26.0")
+    verdicts = [holds(_dep("vllm", "m", pin), releases).verdict for pin in ("0.26.0", "0.27.0")]
+    assert verdicts == ["applies", "unknown"]
+    assert holds(_dep("vllm", "m", "0.28.1"), releases).verdict == "does not apply"
+    doubt = holds(_dep("vllm", "m", "0.27.0"), releases).doubt()
+    assert doubt == (
+        "vLLM 0.27.0 was not read: vLLM 0.26.0 is the last release read to have it, "
+        "0.28.1 the first read without it"
+    )
+
+
+@pytest.mark.parametrize(
+    ("pin", "effect"),
+    [("0.26.0", "refuses"), ("0.27.0", "degrades"), ("", "degrades"), ("0.28.1", None)],
+)
+def test_vllm_modelopt_fp8_higher_floor_of_earlier_releases(pin: str, effect: str | None) -> None:
+    # Engine.quant_floor_before: 8.9 up to 0.26.0, 8.0 from 0.28.1rc1 (A100: 8.0)
+    model = _model("nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-FP8")
+    gpu = lookup_gpu("A100-SXM4-80GB")
+    assert gpu is not None
+    found = precision(_dep("vllm", model.id, pin), model, gpu)
+    floor = found is not None and "kernels need compute capability 8.9" in found.message
+    assert (found.effect if found is not None and floor else None) == effect

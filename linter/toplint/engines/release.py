@@ -8,12 +8,15 @@ Every release-dependent check asks one rule, ``holds``: given the release the de
 (``pinned``: the engine's image tag, else a package install's pin) and the releases a behaviour
 holds in (``Releases``), the behaviour "applies", "does not apply", or - no release pinned - is
 "unknown", judged as if it applies (the release that refuses, or fits worst) and said as a
-doubt that names those releases and the pin that settles it (``Holds.doubt``).  A check turns
+doubt that names those releases and the pin that settles it (``Holds.doubt``).  A behaviour
+read to end by a release but last read to hold in an earlier one (``Releases.read_until``) is
+"unknown" at a release pinned in between: that band was not read, and is said so.  A check turns
 "unknown" into a warning, never into a certain refusal: SGLang's fixed count of Qwen3-Next
 state slots (``toplint.outcome.statesplit``), vLLM V0's one KV cache per pipeline stage
 (``toplint.outcome.virtual``), TurboMind's power-of-two TP (``toplint.outcome.refusals``),
 KV heads divided before an engine replicated them (``toplint.outcome.shards``), recurrent state
-paged from a release on (``toplint.outcome.states``).
+paged from a release on (``toplint.outcome.states``), vLLM's higher ModelOpt FP8 capability
+floor of its earlier releases (``toplint.outcome.precision``).
 """
 
 from __future__ import annotations
@@ -50,12 +53,20 @@ class Releases:
 
     since: str = ""
     until: str = ""
+    # the last release read to have it, where it is known to end by ``until`` but the releases
+    # between were not read: a release after this one and before ``until`` is "unknown" ("" none)
+    read_until: str = ""
 
     def cover(self, release: tuple[int, int, int]) -> bool:
         """Whether ``release`` is one of them."""
         first = version(self.since) if self.since else None
         after = version(self.until) if self.until else None
         return (first is None or release >= first) and (after is None or release < after)
+
+    def unread(self, release: tuple[int, int, int]) -> bool:
+        """Whether ``release`` is in the band after ``read_until`` that was not read."""
+        last = version(self.read_until) if self.read_until else None
+        return last is not None and release > last and self.cover(release)
 
 
 @record
@@ -106,9 +117,16 @@ class Holds:
 
     def doubt(self) -> str:
         """For "unknown": that it was judged as holding, in which releases, and the pin that
-        settles it ("" where a release is pinned)."""
+        settles it; for a release pinned in the unread band (``Releases.read_until``), that it
+        was not read ("" where the pinned release's verdict is known)."""
         if not self.unknown:
             return ""
+        if self.pin is not None:
+            last, until = self.releases.read_until, self.releases.until
+            return (
+                f"{self.pinned_said()} was not read: {self.engine} {last} is the last release "
+                f"read to have it, {until} the first read without it"
+            )
         return f"no {self.engine} release is pinned: judged as {self.span()}" + (
             f"; {self.settles} settles it" if self.settles else ""
         )
@@ -121,7 +139,9 @@ def holds(dep: Deployment, releases: Releases) -> Holds:
     engine = get_engine(dep.engine)
     at = pinned(dep)
     verdict: Verdict = (
-        "unknown" if at is None else ("applies" if releases.cover(at) else "does not apply")
+        "unknown"
+        if at is None or releases.unread(at)
+        else ("applies" if releases.cover(at) else "does not apply")
     )
     return Holds(verdict, engine.title, releases, at, _settles(dep.engine, generation()))
 

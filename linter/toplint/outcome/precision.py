@@ -168,7 +168,8 @@ def _kernel_capability(
 ) -> Precision | None:
     """A weight quantization (AWQ, ModelOpt FP8) whose kernels need a newer GPU than ``arch``
     (``Engine.quant_min_capability``, and an earlier release's higher floor,
-    ``Engine.quant_floor_before``): the engine refuses to start."""
+    ``Engine.quant_floor_before``, asked of ``holds``: certain up to the last release read to
+    refuse, unknown between it and the first read to accept): the engine refuses to start."""
     engine = get_engine(dep.engine)
     floors, before = engine.quant_min_capability, engine.quant_floor_before
     top = max([*floors.values(), *(row[1] for row in before.values())], default=0.0)
@@ -200,18 +201,19 @@ def _kernel_capability(
     if method not in before:
         return None
     until, old, read_from = before[method]
-    release = pinned(dep)
-    if cap >= old or (release is not None and release >= (version(read_from) or release)):
+    # refused up to ``until`` (read), accepted from ``read_from`` (read); between: not read
+    higher = holds(dep, Releases(until=read_from, read_until=until))
+    if cap >= old or not higher.judged:
         return None
     band = f"{head} {old:.1f} in releases up to {until} ({arch.name} GPUs have {cap:.1f})"
     fix = f"{engine.title} {read_from} or later, a 16-bit checkpoint, or GPUs of {old:.1f}"
-    if release is not None and release <= (version(until) or release):
-        message = f"{band}: {engine.title} {'.'.join(map(str, release))} refuses to start {quote}"
+    if higher.certain:
+        message = f"{band}: {higher.pinned_said()} refuses to start {quote}"
         return Precision(method, "refuses", message, at, fix, arch.name, gpu)
-    shown = "this release's floor has not been read" if release else "pin the image"
+    shown = f"this release's floor has not been read ({higher.doubt()})" if higher.pin else ""
     message = (
         f"{band}, which refuse to start {quote}; releases from {read_from} need {needed:.1f} "
-        f"and run it as weight-only kernels; {shown}"
+        f"and run it as weight-only kernels; {shown or 'pin the image'}"
     )
     return Precision(method, "degrades", message, at, fix, arch.name, gpu)
 
