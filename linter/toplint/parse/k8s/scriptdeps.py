@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
 from toplint.parse.argv import deployment_from_invocation
-from toplint.parse.builtengine import built_from
+from toplint.parse.builtengine import builds_engines, built_from
 from toplint.parse.invocation import shell_script
 from toplint.parse.k8s.container import find_engine_invocations, script_commands
 from toplint.parse.k8s.context import Ctx
@@ -31,7 +31,10 @@ def script_deployments(
             seed = replace(base, line=pos.line, column=pos.column, engine=inv.engine)
             dep, found = deployment_from_invocation(inv, ctx.path, source_kind=kind, base=seed)
             ctx.findings.extend(found)
-            out.append(built_from(dep, _unwrapped(ctx, commands, env)))
+            out.append(dep)
+    if builds_engines(out):  # an engine the script may convert and build before serving it
+        steps = _unwrapped(ctx, commands, env)
+        out = [built_from(dep, steps) for dep in out]
     return out
 
 

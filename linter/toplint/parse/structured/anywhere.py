@@ -8,9 +8,7 @@ value in it is looked at:
   words positioned in the file (``toplint.parse.text.shellsrc.lex_embedded``);
 * a list of scalars that starts an engine is an argument vector (each element exactly placed);
 * a mapping's ``command``/``cmd``/``entrypoint`` list followed by its ``args``/``arguments`` list
-  (the Kubernetes and Docker convention many platforms copy) is one argument vector;
-* an engine a script converts and builds before serving it (TensorRT-LLM) is served as built
-  (``toplint.parse.builtengine.built_from`` over that script's commands).
+  (the Kubernetes and Docker convention many platforms copy) is one argument vector.
 
 A GitHub Actions workflow is read job by job: a job that names an ``environment:`` is a
 deployment job and is read; any other job that starts an engine is a CI test of it, not a
@@ -35,7 +33,7 @@ from toplint.infra.yamlsafe import load_documents
 from toplint.model import Deployment, Finding, ParseResult, Position, unparsable
 from toplint.parse.argv import file_deployments
 from toplint.parse.base import Source
-from toplint.parse.builtengine import built_from
+from toplint.parse.builtengine import builds_engines, built_from
 from toplint.parse.infer.scopevars import environment_above
 from toplint.parse.infer.scoping import dotenv_beside, other_commands, scoped
 from toplint.parse.invocation import Invocation, find_invocations
@@ -93,8 +91,10 @@ def scan(source: Source) -> ParseResult:
         kind = "docker-run" if invocations and invocations[0].dev_shm else "embedded"
         found, more = file_deployments(invocations, source.path, kind)
         others = other_commands(at, [p for _, d, p in values if d is doc])
-        script = [a for a, d, p in values if d is doc and p == at]  # the value's commands
-        deployments.extend(scoped(doc, at, built_from(dep, script), others) for dep in found)
+        if builds_engines(found):  # the value's script may convert and build it (builtengine)
+            script = [a for a, e, w in values if e is doc and w == at]
+            found = [built_from(dep, script) for dep in found]
+        deployments.extend(scoped(doc, at, dep, others) for dep in found)
         findings.extend(more)
     if ci and not deployments:
         from toplint.parse.structured.workflows import ci_only
