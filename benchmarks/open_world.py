@@ -53,7 +53,10 @@ Terraform Theta EdgeCloud deployment, Slurm vLLM servers, hub-cache snapshot pat
 a shard count and a minimal SGLang re-implementation to leave alone, after set 25),
 tests/data/open_world27/ (set 27, homelab, GitOps and course repositories: docker create, a
 Crossplane XInstance's user data, Compose profiles with anchors, KServe OpenVINO on CPU behind
-kustomize, a ROCm build, recipe-driven launchers and files that start nothing, after set 26) and
+kustomize, a ROCm build, recipe-driven launchers and files that start nothing, after set 26),
+tests/data/open_world28/ (set 28, companies' and research groups' repositories: multi-node Slurm SGLang/vLLM
+servers, evaluation-harness model configs, lm-eval/lmms-eval over vLLM, an operator's ArksApplication samples, Beaker
+launchers writing `vllm serve` tasks, a Ray Data evaluation config and vLLM on ROCm to decline, after set 27) and
 tests/data/open_world_helm/ (set
 helm: Helm charts whose templates bind values to engine flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and
@@ -128,6 +131,7 @@ SETS = {
     "25": _TESTDATA / "open_world25",
     "26": _TESTDATA / "open_world26",
     "27": _TESTDATA / "open_world27",
+    "28": _TESTDATA / "open_world28",
     "helm": _TESTDATA / "open_world_helm",
 }
 DATA = SETS["1"]
