@@ -54,9 +54,10 @@ a shard count and a minimal SGLang re-implementation to leave alone, after set 2
 tests/data/open_world27/ (set 27, homelab, GitOps and course repositories: docker create, a
 Crossplane XInstance's user data, Compose profiles with anchors, KServe OpenVINO on CPU behind
 kustomize, a ROCm build, recipe-driven launchers and files that start nothing, after set 26),
-tests/data/open_world28/ (set 28, companies' and research groups' repositories: multi-node Slurm SGLang/vLLM
-servers, evaluation-harness model configs, lm-eval/lmms-eval over vLLM, an operator's ArksApplication samples, Beaker
-launchers writing `vllm serve` tasks, a Ray Data evaluation config and vLLM on ROCm to decline, after set 27) and
+tests/data/open_world28/ (set 28, companies' and research groups' repositories: multi-node
+Slurm SGLang/vLLM servers, evaluation-harness model configs, lm-eval/lmms-eval over vLLM, an
+operator's ArksApplication samples, Beaker launchers writing `vllm serve` tasks, a Ray Data
+evaluation config and vLLM on ROCm to decline, after set 27) and
 tests/data/open_world_helm/ (set
 helm: Helm charts whose templates bind values to engine flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and
