@@ -6,7 +6,7 @@ vocabulary, and its wrappers', is ``toplint.engines.vllm.cli``.
 
 from __future__ import annotations
 
-from toplint.engines import dynamo, swift
+from toplint.engines import dynamo, swift, trl
 from toplint.engines.gpuneeds import (
     EVERY_CONTEXT,
     FallbackReleases,
@@ -157,7 +157,7 @@ ENGINE = Engine(
     allreduce_options={"disable_custom_all_reduce": "nccl"},
     layout=LAYOUT,
     launches=(Launch(("vllm", "serve"), "vllm"),),
-    platform_launches=(swift.launch("vllm"),),
+    platform_launches=(swift.launch("vllm"), trl.LAUNCH),
     # Triton's vLLM backend hands model.json to AsyncEngineArgs(**config)
     # (triton-inference-server/vllm_backend@00ea75bc src/model.py _init_engine_args)
     triton_backend="vllm",
@@ -171,6 +171,7 @@ ENGINE = Engine(
         dynamo.module("vllm"): DYNAMO.name,
         "huggingfaceserver": HUGGINGFACESERVER.name,
         "fastchat.serve.vllm_worker": FASTCHAT_VLLM_WORKER.name,
+        trl.MODULE: trl.SPEC.name,
     },
     # vllm/vllm-openai: ENTRYPOINT ["vllm", "serve"] (vllm docker/Dockerfile, target
     # vllm-openai; older tags: python3 -m vllm.entrypoints.openai.api_server, same engine args).
@@ -196,7 +197,7 @@ ENGINE = Engine(
         Image("kserve/huggingfaceserver", ("python", "-m", "huggingfaceserver"), release_tag=False),
     ),
     packages=("vllm",),
-    wrappers=(DYNAMO, HUGGINGFACESERVER, FASTCHAT_VLLM_WORKER, SWIFT_VLLM),
+    wrappers=(DYNAMO, HUGGINGFACESERVER, FASTCHAT_VLLM_WORKER, SWIFT_VLLM, trl.SPEC),
     # Formats that always run vLLM: the production-stack chart and its operator CR, llm-d's
     # chart, KServe's LLMInferenceService and huggingfaceserver InferenceService, Ray Serve LLM.
     runs_in=(

@@ -1,0 +1,43 @@
+"""Launch shapes of research groups' Slurm jobs (issue 24, set 28's development half).
+
+huggingface/open-r1@1416fa0c (tests/data/open_world28): ``slurm/serve_r1.slurm`` and
+``slurm/experimental/serve_r1_vllm.slurm`` take their options with ``getopts`` over a default
+(``MODEL_PATH="deepseek-ai/DeepSeek-R1"``; ``m) MODEL_PATH="$OPTARG"``), and the first runs
+SGLang as ``bash -c "… --model-path '$MODEL_PATH' …"``: the outer shell expands the variable,
+the inner one takes the value inside its single quotes literally.  ``slurm/train.slurm`` starts
+TRL's generation server, ``trl vllm-serve --model $MODEL --tensor_parallel_size $TP
+--data_parallel_size $DP`` (huggingface/trl@f2cd5771 trl/scripts/vllm_serve.py).
+"""
+
+from __future__ import annotations
+
+from tests.parse.helpers import only, parse_text
+
+TRL_SERVER = """\
+#!/bin/bash
+#SBATCH --gres=gpu:8
+srun --nodes=1 --ntasks=1 trl vllm-serve --model org/model-a --tensor_parallel_size 2 \\
+    --data-parallel-size 4 --gpu_memory_utilization 0.8 --enforce_eager true &
+"""
+
+
+def test_trl_vllm_serve_is_a_vllm_server_with_its_tp_and_dp() -> None:
+    dep = only("train.slurm", TRL_SERVER)
+    assert (dep.engine, dep.model, dep.tp, dep.dp, dep.gpus) == ("vllm", "org/model-a", 2, 4, 8)
+
+
+def test_trl_vllm_serve_defaults_to_one_gpu() -> None:
+    dep = only("serve.sh", "#!/bin/bash\ntrl vllm-serve --model org/model-a\n")
+    assert (dep.engine, dep.tp, dep.dp) == ("vllm", 1, 1)
+
+
+def test_trls_server_module_reads_the_same() -> None:
+    text = "python -m trl.scripts.vllm_serve --model org/model-a --tensor_parallel_size 2\n"
+    dep = only("serve.sh", text)
+    assert (dep.engine, dep.tp) == ("vllm", 2)
+
+
+def test_an_option_trl_does_not_define_is_flagged() -> None:
+    result = parse_text("serve.sh", "trl vllm-serve --model org/m --max-num-seqs 8\n")
+    assert len(result.deployments) == 1
+    assert [f.rule for f in result.findings if "max-num-seqs" in f.message] == ["TL005"]
