@@ -13,6 +13,32 @@ from __future__ import annotations
 
 from tests.parse.helpers import only, parse_text
 
+GETOPTS = """\
+#!/bin/bash
+MODEL_PATH="org/model-a"
+while getopts "m:e:h" opt; do
+    case $opt in
+        m) MODEL_PATH="$OPTARG" ;;
+        e) CONDA_ENV="$OPTARG" ;;
+        h|?) echo "Usage: sbatch $0 [-m MODEL_PATH]"; exit 1 ;;
+    esac
+done
+vllm serve "$MODEL_PATH" --tensor-parallel-size 2
+"""
+
+
+def test_a_getopts_loop_read_without_arguments_keeps_the_defaults() -> None:
+    # bash(1) getopts: false at once when there are no options, so no arm runs
+    dep = only("serve.slurm", GETOPTS)
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "org/model-a", 2)
+
+
+def test_a_getopts_loop_called_with_options_is_read_as_before() -> None:
+    text = "#!/bin/bash\ncat > job.sh <<'EOF'\n" + GETOPTS + "EOF\nbash job.sh -m org/model-b\n"
+    result = parse_text("run.sh", text)
+    assert [(d.model, d.tp) for d in result.deployments] == [(None, 2)]
+
+
 TRL_SERVER = """\
 #!/bin/bash
 #SBATCH --gres=gpu:8

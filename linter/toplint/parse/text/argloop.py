@@ -22,6 +22,12 @@ The loop is replaced by the arms it runs, in order; the interpreter's own ``shif
 and ``$2`` right for each.  Anything else in the loop (an option whose value is unknown here, an
 arm with no literal ``shift``, ``exit``, ``break``, a nested ``case``, a pattern with an
 expansion) leaves the loop as it was read before.
+
+A ``getopts`` loop (``while getopts "m:e:h" opt; do case $opt in m) MODEL="$OPTARG" ;; … esac;
+done``) is the same pattern through the shell's builtin (bash(1) SHELL BUILTIN COMMANDS
+``getopts``: it "returns false" when the options end, at once when there are no arguments):
+a script given no arguments never enters it, so the defaults stand and the loop is dropped;
+given arguments, it is left as read.
 """
 
 from __future__ import annotations
@@ -60,6 +66,11 @@ def unrolled(
     while i < len(toks):
         inside = any(a <= i <= b for a, b in skip)
         loop = None if inside or not _starts_command(toks, i) else _loop(toks, i)
+        if loop is None and not inside and not args and _starts_command(toks, i):
+            end = _getopts(toks, i)
+            if end is not None:  # no arguments: getopts is false at once, the body never runs
+                i = end
+                continue
         if loop is None:
             out.append(toks[i])
             i += 1
@@ -72,6 +83,39 @@ def unrolled(
             out.extend(run)
         i = end
     return out
+
+
+def _getopts(toks: Sequence[Tok], i: int) -> int | None:
+    """The index after ``done`` of ``while getopts OPTSTRING NAME; do case $NAME in … esac;
+    … done`` at ``i`` (no loop after ``esac``), else None.  What the arms do does not matter:
+    with no arguments none of them runs."""
+    words: list[str] = []
+    k = i + 1
+    while k < len(toks) and toks[k].kind == "word":
+        words.append(_unquoted(toks[k].raw))
+        k += 1
+    if len(words) != 3 or words[0] != "getopts" or not re.fullmatch(r"[A-Za-z_]\w*", words[2]):
+        return None
+    k = _skip_seps(toks, k)
+    if not _word(toks, k, "do"):
+        return None
+    k = _skip_seps(toks, k + 1)
+    subject = {f"${words[2]}", f"${{{words[2]}}}"}
+    if not (_word(toks, k, "case") and k + 2 < len(toks) and _word(toks, k + 2, "in")):
+        return None
+    if _unquoted(toks[k + 1].raw) not in subject:
+        return None
+    arms, k = _arms(toks, k + 3)
+    if arms is None:
+        return None
+    k = _skip_seps(toks, k)
+    trailing: list[Tok] = []
+    while k < len(toks) and not _word(toks, k, "done"):
+        trailing.append(toks[k])
+        k += 1
+    if k >= len(toks) or not _plain(trailing):
+        return None
+    return k + 1
 
 
 def _starts_command(toks: Sequence[Tok], i: int) -> bool:
