@@ -39,6 +39,30 @@ def test_a_getopts_loop_called_with_options_is_read_as_before() -> None:
     assert [(d.model, d.tp) for d in result.deployments] == [(None, 2)]
 
 
+UNKNOWN_IN_SINGLE_QUOTES = """\
+#!/bin/bash
+MODEL_PATH=$(cat model.txt)
+srun --nodes=1 bash -c "python -m sglang.launch_server --model-path '$MODEL_PATH' --tp 2" &
+"""
+
+
+def test_an_unknown_variable_in_the_inner_single_quotes_is_unresolved_not_its_name() -> None:
+    dep = only("job.sh", UNKNOWN_IN_SINGLE_QUOTES)
+    assert (dep.engine, dep.tp, dep.model) == ("sglang", 2, None)
+
+
+def test_a_known_variable_in_the_inner_single_quotes_is_its_value() -> None:
+    text = UNKNOWN_IN_SINGLE_QUOTES.replace("$(cat model.txt)", "org/model-a")
+    dep = only("job.sh", text)
+    assert dep.model == "org/model-a"
+
+
+def test_a_positional_parameter_in_the_inner_single_quotes_is_unresolved() -> None:
+    text = "#!/bin/bash\nbash -c \"vllm serve '$1' --tensor-parallel-size 4\"\n"
+    dep = only("job.sh", text)
+    assert (dep.engine, dep.tp, dep.model) == ("vllm", 4, None)
+
+
 TRL_SERVER = """\
 #!/bin/bash
 #SBATCH --gres=gpu:8

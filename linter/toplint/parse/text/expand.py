@@ -113,19 +113,30 @@ class Expander:
             return None, tuple(dict.fromkeys(missing))
         return self.meter.charge("".join(out)), ()
 
-    def partial(self, parts: list[Part]) -> str:
+    def partial(self, parts: list[Part], script: bool = False) -> str:
         """The word's text with what is known expanded and each unknown expansion left as
         written (``cd /opt/app && ./run.sh "$model"``): the script an ``sh -c``/``ssh`` word
-        holds when a part of it is only known at run time."""
+        holds when a part of it is only known at run time.
+
+        With ``script``, an unknown expansion that lands inside the script's own single quotes
+        (``bash -c "vllm serve '$MODEL' …"``: the outer shell expands it, the inner one takes
+        the value literally) is written as ``'"$MODEL"'``, so the inner reading leaves it
+        unresolved instead of taking the text ``$MODEL`` for the value."""
         out: list[str] = []
+        quote = ""  # the script's quoting where the text so far ends
         for kind, text in parts:
             if kind == "lit":
                 out.append(text)
+                quote = _quote_after(text, quote) if script else quote
                 continue
             value = self.expand_one(text, [])
             if value is None:
                 value = self._partly_known(text)
-            out.append("$" + text if value is None else value)
+            if value is None:
+                out.append(f"'\"${text}\"'" if quote == "'" else "$" + text)
+                continue
+            out.append(value)
+            quote = _quote_after(value, quote) if script else quote
         return self.meter.charge("".join(out))
 
     def _partly_known(self, exp: str) -> str | None:
@@ -295,6 +306,25 @@ def expand_text(text: str, env: Mapping[str, str]) -> tuple[str | None, tuple[st
     """Expand ``$VAR``/``${VAR:-default}`` in a plain string (no quote removal, ``$$`` is ``$``),
     as docker compose interpolates its YAML values.  Returns (value or None, unresolved)."""
     return Expander(env).expand(_compose_parts(text))
+
+
+def _quote_after(text: str, quote: str) -> str:
+    """The shell's quoting (``'``, ``"`` or none) after ``text``, starting in ``quote``
+    (bash(1) QUOTING: nothing is special inside single quotes; a backslash escapes the next
+    character outside them)."""
+    escaped = False
+    for ch in text:
+        if escaped:
+            escaped = False
+        elif quote == "'":
+            quote = "" if ch == "'" else quote
+        elif ch == "\\":
+            escaped = True
+        elif quote == '"':
+            quote = "" if ch == '"' else quote
+        elif ch in "'\"":
+            quote = ch
+    return quote
 
 
 def interpolate_known(text: str, env: Mapping[str, str]) -> str:

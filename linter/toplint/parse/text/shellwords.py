@@ -34,7 +34,7 @@ def word(tok: Tok, expander: Expander, path: str = "", partial_text: bool = Fals
     try:
         value, unresolved = expander.expand(tok.parts)
         partial = (
-            expander.partial(tok.parts)
+            expander.partial(tok.parts, script=True)
             if partial_text and value is None and tok.raw.startswith(('"', "'"))
             else None
         )
