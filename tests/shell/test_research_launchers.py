@@ -12,6 +12,8 @@ TRL's generation server, ``trl vllm-serve --model $MODEL --tensor_parallel_size 
 from __future__ import annotations
 
 from tests.parse.helpers import only, parse_text
+from toplint.model import Position
+from toplint.parse.options import Arg, parse_args
 
 GETOPTS = """\
 #!/bin/bash
@@ -88,6 +90,19 @@ def test_trls_server_module_reads_the_same() -> None:
 
 
 def test_an_option_trl_does_not_define_is_flagged() -> None:
-    result = parse_text("serve.sh", "trl vllm-serve --model org/m --max-num-seqs 8\n")
-    assert len(result.deployments) == 1
-    assert [f.rule for f in result.findings if "max-num-seqs" in f.message] == ["TL005"]
+    at = Position("serve.sh", 1, 1)
+    words = ["--model", "org/m", "--max-num-seqs", "8", "--enforce_eager", "true"]
+    parsed = parse_args("trl-vllm", [Arg(w, w, at) for w in words], "serve.sh")
+    assert [f.rule for f in parsed.findings] == ["TL005"]
+    assert "max-num-seqs" in parsed.findings[0].message
+    assert {f.name: f.value for f in parsed.flags} == {"model": "org/m", "enforce-eager": "true"}
+
+
+def test_a_wrappers_prefixes_are_its_own_whoever_was_read_first() -> None:
+    # vLLM's own vocabulary read first must not stand in for TRL's (argparse's unique-prefix
+    # matching is per parser): `--max-num-seq` abbreviates vLLM's --max-num-seqs, no option of TRL's
+    at = Position("serve.sh", 1, 1)
+    vllm = parse_args("vllm", [Arg(w, w, at) for w in ("--max-num-seq", "8")], "serve.sh")
+    assert not vllm.findings and [f.name for f in vllm.flags] == ["max-num-seqs"]
+    trl = parse_args("trl-vllm", [Arg(w, w, at) for w in ("--max-num-seq", "8")], "serve.sh")
+    assert [f.rule for f in trl.findings] == ["TL005"] and not trl.flags

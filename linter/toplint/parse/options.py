@@ -100,10 +100,12 @@ def _unique_prefix(spec: EngineSpec, longs: Mapping[str, str], name: str) -> str
     A binary search in the sorted options (the options starting with ``name`` are adjacent),
     not a pass over all of them per token: 4 MiB of unknown flags took seconds that way.
     """
-    if spec.engine_name not in _SORTED:
+    # keyed by the spec, not its engine: a wrapper's vocabulary (ms-swift's, TRL's, FastChat's
+    # for vLLM) is not the engine's, and the first one read must not stand for the others
+    if spec.name not in _SORTED:
         spelled = sorted(longs)
-        _SORTED[spec.engine_name] = (spelled, [longs[s] for s in spelled])
-    spelled, canonical = _SORTED[spec.engine_name]
+        _SORTED[spec.name] = (spelled, [longs[s] for s in spelled])
+    spelled, canonical = _SORTED[spec.name]
     found: set[str] = set()
     j = bisect.bisect_left(spelled, name)
     while j < len(spelled) and spelled[j].startswith(name):
