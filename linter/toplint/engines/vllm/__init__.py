@@ -6,7 +6,7 @@ vocabulary, and its wrappers', is ``toplint.engines.vllm.cli``.
 
 from __future__ import annotations
 
-from toplint.engines import dynamo, swift, trl
+from toplint.engines import dynamo, swift
 from toplint.engines.gpuneeds import (
     EVERY_CONTEXT,
     FallbackReleases,
@@ -22,7 +22,7 @@ from toplint.engines.types import (
     Launch,
     Layout,
 )
-from toplint.engines.vllm import towers
+from toplint.engines.vllm import towers, trl
 from toplint.engines.vllm.alltoall import ALL_TO_ALL
 from toplint.engines.vllm.cli import (
     CLI,
