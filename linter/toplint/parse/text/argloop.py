@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from toplint.infra.patterns import lazy
 from toplint.parse.text.shell import Tok
@@ -96,26 +96,8 @@ def _getopts(toks: Sequence[Tok], i: int) -> int | None:
         k += 1
     if len(words) != 3 or words[0] != "getopts" or not re.fullmatch(r"[A-Za-z_]\w*", words[2]):
         return None
-    k = _skip_seps(toks, k)
-    if not _word(toks, k, "do"):
-        return None
-    k = _skip_seps(toks, k + 1)
-    subject = {f"${words[2]}", f"${{{words[2]}}}"}
-    if not (_word(toks, k, "case") and k + 2 < len(toks) and _word(toks, k + 2, "in")):
-        return None
-    if _unquoted(toks[k + 1].raw) not in subject:
-        return None
-    arms, k = _arms(toks, k + 3)
-    if arms is None:
-        return None
-    k = _skip_seps(toks, k)
-    trailing: list[Tok] = []
-    while k < len(toks) and not _word(toks, k, "done"):
-        trailing.append(toks[k])
-        k += 1
-    if k >= len(toks) or not _plain(trailing):
-        return None
-    return k + 1
+    body = _case_body(toks, k, {f"${words[2]}", f"${{{words[2]}}}"})
+    return body[0] if body is not None else None
 
 
 def _starts_command(toks: Sequence[Tok], i: int) -> bool:
@@ -138,13 +120,22 @@ def _loop(toks: Sequence[Tok], i: int) -> tuple[int, list[_Arm], list[Tok]] | No
         k += 1
     if not _TEST.match(" ".join(header)):
         return None
+    return _case_body(toks, k, _SUBJECT)
+
+
+def _case_body(
+    toks: Sequence[Tok], k: int, subject: Collection[str]
+) -> tuple[int, list[_Arm], list[Tok]] | None:
+    """(index after ``done``, the arms, the commands after ``esac``) of ``; do case SUBJECT in
+    … esac; … done`` from ``k`` (after a loop's test), where SUBJECT is one of ``subject``;
+    else None."""
     k = _skip_seps(toks, k)
     if not _word(toks, k, "do"):
         return None
     k = _skip_seps(toks, k + 1)
     if not (_word(toks, k, "case") and k + 2 < len(toks)):
         return None
-    if _unquoted(toks[k + 1].raw) not in _SUBJECT or not _word(toks, k + 2, "in"):
+    if _unquoted(toks[k + 1].raw) not in subject or not _word(toks, k + 2, "in"):
         return None
     arms, k = _arms(toks, k + 3)
     if arms is None:
