@@ -102,9 +102,13 @@ def _position(ins: Instruction, offset: int, path: str) -> Position:
 
 def shell_form(ins: Instruction, path: str, env: Mapping[str, str]) -> list[Arg]:
     """A shell-form instruction (run by ``/bin/sh -c``), lexed with positions in the file."""
+    return [a for command in _shell_commands(ins, path, env) for a in command]
 
+
+def _shell_commands(ins: Instruction, path: str, env: Mapping[str, str]) -> list[list[Arg]]:
+    """The commands of a shell-form instruction, each lexed with positions in the file."""
     padded = "\n" * (ins.line - 1) + " " * (ins.column - 1) + ins.text
-    return [a for command in lex(padded, env) for a in command_args(command, path)]
+    return [command_args(command, path) for command in lex(padded, env)]
 
 
 def _env_assignments(text: str) -> dict[str, str]:
@@ -199,6 +203,11 @@ class _Stage:
     cmd: list[Arg] | None = None
     entry_shell: bool = False
     layout: Layout = field(default_factory=Layout)
+    # for ``build_commands``: the ``RUN`` lines with the ``ENV``/``ARG`` values at each, and the
+    # ``ENTRYPOINT`` and ``CMD`` instructions themselves
+    runs: list[tuple[Instruction, dict[str, str]]] = field(default_factory=list)
+    entry_at: Instruction | None = None
+    cmd_at: Instruction | None = None
 
 
 def _last_stage(source: Source, extra: Mapping[str, str]) -> _Stage:
@@ -216,7 +225,10 @@ def _last_stage(source: Source, extra: Mapping[str, str]) -> _Stage:
             if ins.keyword == "ENV":
                 at = Position(path, ins.line, ins.column)
                 stage.persisted.update({k: Arg(v, f"{k}={v}", at) for k, v in assigned.items()})
+        elif ins.keyword == "RUN":
+            stage.runs.append((ins, dict(stage.env)))
         elif ins.keyword == "ENTRYPOINT":
+            stage.entry_at, stage.cmd_at = ins, None
             entry = exec_form(ins, path)
             stage.entry_shell = entry is None
             stage.entry = (
@@ -224,6 +236,7 @@ def _last_stage(source: Source, extra: Mapping[str, str]) -> _Stage:
             )
             stage.cmd = None  # Docker: setting ENTRYPOINT resets an inherited CMD
         elif ins.keyword == "CMD":
+            stage.cmd_at = ins
             cmd = exec_form(ins, path)
             stage.cmd = cmd if cmd is not None else shell_form(ins, path, {**stage.env, **extra})
     return stage
@@ -290,23 +303,14 @@ def build_commands(source: Source) -> list[list[Arg]]:
     is in the image), then those of the script its ``CMD``/``ENTRYPOINT`` runs, in that order,
     each with the stage's ``ENV``/``ARG`` values: where ``toplint.parse.builtengine`` reads the
     converter and builder commands of the engine the image serves."""
-    path, env, runs = source.path, dict[str, str](), list[list[Arg]]()
-    entry: Instruction | None = None
-    cmd: Instruction | None = None
-    for ins in instructions(source.text):
-        if ins.keyword == "FROM":
-            env, runs, entry, cmd = {}, [], None, None
-        elif ins.keyword in ("ENV", "ARG"):
-            env.update(_env_assignments(ins.text))
-        elif ins.keyword == "RUN":
-            runs.extend(_commands(source, ins, dict(env)))
-        elif ins.keyword == "ENTRYPOINT":
-            entry, cmd = ins, None  # Docker: setting ENTRYPOINT resets an inherited CMD
-        elif ins.keyword == "CMD":
-            cmd = ins
-    after = cmd and exec_form(cmd, path) if entry is not None else None
+    stage = _last_stage(source, {})
+    runs = [c for ins, env in stage.runs for c in _commands(source, ins, env)]
+    entry, cmd = stage.entry_at, stage.cmd_at
+    after = cmd and exec_form(cmd, source.path) if entry is not None else None
     started = entry or cmd
-    return runs + (_commands(source, started, env, after or []) if started is not None else [])
+    if started is None:
+        return runs
+    return runs + _commands(source, started, stage.env, after or [])
 
 
 def _commands(
@@ -316,8 +320,7 @@ def _commands(
     ``CMD`` an exec-form ``ENTRYPOINT`` is given) ``sh -c`` script's, else its array."""
     argv = exec_form(ins, source.path)
     if argv is None:
-        padded = "\n" * (ins.line - 1) + " " * (ins.column - 1) + ins.text
-        return [command_args(c, source.path) for c in lex(padded, env)]
+        return _shell_commands(ins, source.path, env)
     script = _sh_c(argv + (after or []))
     if script is None:
         return [argv + (after or [])]
