@@ -35,6 +35,7 @@ from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
 from toplint.outcome.kvread import kv_read_ms
 from toplint.outcome.kvread import note as kv_note
+from toplint.outcome.load import in_flight
 from toplint.outcome.types import Latency
 
 STREAM_BAND = 0.25
@@ -58,8 +59,7 @@ def latency(
     )
     lo_p, hi_p = cost.prefill_comm_ms_range
     ttft_band = (compute * (1 - STREAM_BAND) + lo_p, compute * (1 + STREAM_BAND) + hi_p)
-    pp, dp = max(dep.pp or 1, 1), max(dep.dp or 1, 1)
-    sequences = max(workload.decode_batch, 1) * dp * pp
+    sequences = in_flight(dep, workload)  # every replica's and micro-batch's batch
     parts = (
         f"ITL = weight streaming {weights:.2f} ms"
         + (f" + KV reads {kv:.2f} ms" if kv else "")
