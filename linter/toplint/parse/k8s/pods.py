@@ -14,7 +14,7 @@ from toplint.engines.registry import get_engine, get_spec
 from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment, Position
 from toplint.parse.argv import deployment_from_invocation
-from toplint.parse.builtengine import BuildStep, build_steps, builds_engines, built_engines
+from toplint.parse.builtengine import builds_engines, built_from
 from toplint.parse.invocation import shell_script
 from toplint.parse.k8s.configmap import configmap_loader, resolve_config_flag
 from toplint.parse.k8s.container import (
@@ -95,17 +95,10 @@ def container_deployments(
 
         out = nim_container(ctx, cpath, here)
     if builds_engines(out):  # an engine it serves may be built by the script it runs first
-        out = list(built_engines(tuple(out), _build_steps_run(ctx, cpath, env)))
+        script = _script(ctx, cpath, env, _words(ctx, cpath, env)) or []
+        out = [built_from(dep, script) for dep in out]  # toplint.parse.builtengine
     leader = _ray_leader(ctx, cpath, env) if out else None
     return [_heads(dep, *leader) if leader and on_ray(dep) else dep for dep in out]
-
-
-def _build_steps_run(ctx: Ctx, cpath: Path, env: Mapping[str, str | None]) -> tuple[BuildStep, ...]:
-    """The converter and builder commands (``toplint.parse.builtengine.build_steps``) a
-    container's ``sh -c`` script runs before the engine it serves: a TensorRT-LLM pod that
-    converts, builds and serves in one script serves the layout it converted."""
-    script = _script(ctx, cpath, env, _words(ctx, cpath, env))
-    return build_steps(script) if script is not None else ()
 
 
 def _words(ctx: Ctx, cpath: Path, env: Mapping[str, str | None]) -> list[Arg]:
