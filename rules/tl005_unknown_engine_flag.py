@@ -14,7 +14,11 @@ Outcome reported (toplint's severity policy): the engine refuses to start on an 
 not know; a warning, not an error, because toplint's vocabulary of the engine may lag its
 release (info when the image is newer than the vocabulary).  An option and its value passed as
 one argument (`- "--quantization bitsandbytes"`, one list item) is an error: the engine's parser
-reads a word with a space in it as a value, never as an option, in every release.
+reads a word with a space in it as a value, never as an option, in every release.  A switch
+written with a value (`--enable-prefix-caching=true`, `--disable-log-stats=false`) is a warning
+with what to write instead: argparse's switches take no argument ("ignored explicit argument"),
+nor do click's flags or clap's; a switch some releases parsed with an optional value (vLLM's
+`--enable-chunked-prefill` before 0.9.2) is reported only on an image that pins a later one.
 
 ## Why is this bad?
 vLLM, SGLang and TGI exit at start-up on an unknown option, so the pod crash-loops; a typo in a

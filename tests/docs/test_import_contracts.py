@@ -77,6 +77,7 @@ RULES_MAY_IMPORT = (
     "toplint.outcome.types",
     "toplint.parse",
     "toplint.parse.options",
+    "toplint.parse.switchvalue",  # a switch given a value (TL005), what parse.options reports
     "toplint.parse.flagfields",  # the bound of a parallel size (TL010)
     "toplint.parse.sizing",  # which setting names size a parallel dimension (TL003's wording)
     "toplint.placement",

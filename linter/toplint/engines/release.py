@@ -35,6 +35,7 @@ __all__ = [
     "Releases",
     "dimensions",
     "holds",
+    "image_release",
     "image_repository",
     "image_tag",
     "in_force",
@@ -177,6 +178,12 @@ def _pinned(engine_name: str, image: str, _generation: int) -> tuple[int, int, i
     if known is None or known[0].name != engine_name or not known[1].release_tag:
         return None
     return version(image_tag(image))
+
+
+def image_release(spec: EngineSpec, image: str) -> tuple[int, int, int] | None:
+    """The release of the spec's engine the image pins (``pinned``'s rule), None when it pins
+    none: no image, another image, a tag that is not the engine's release."""
+    return _pinned(spec.engine_name, image, generation()) if image else None
 
 
 def newer_image(spec: EngineSpec, image: str) -> str | None:

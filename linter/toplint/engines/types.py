@@ -38,21 +38,21 @@ class EngineSpec:
     strict_config_keys: bool = True  # unknown config-file keys are TL005 (not for LLM-API YAML)
     # config-file key -> Deployment field, where the file's keys are not the options' names
     config_fields: Mapping[str, str] = field(default_factory=dict)
-    # The engine release the option list was read from ("0.16.0"); "" when not known.  An
-    # unknown option on an image of a newer release is info, not a warning (TL005).
+    # the release the option list was read from ("0.16.0"; ""); newer image: TL005 is info
     release: str = ""
     # canonical option -> values with which the program serves through a backend that is not
     # this engine (KServe's huggingfaceserver ``--backend huggingface``: transformers, no vLLM)
     other_backends: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    # the program as its users name it, in messages about its options ("FastChat's
-    # vllm_worker"); "" for the engine's own command (then its name)
+    # the program as users name it in messages ("FastChat's vllm_worker"; "": the engine's)
     program: str = ""
-    # a boolean option takes an optional `true`/`false` after it (transformers'
-    # HfArgumentParser: ``nargs="?"``, ``string_to_bool``), as argparse's store_true does not
+    # booleans take an optional `true`/`false` (HfArgumentParser's ``nargs="?"``, string_to_bool)
     bool_values: bool = False
     # engine options a wrapper passes when its own option is not written (ms-swift passes
     # ``gpu_memory_utilization=0.9`` whatever vLLM's default): options key -> value
     implied: Mapping[str, str] = field(default_factory=dict)
+    # switch -> the first release whose parser takes no value after it (before: StoreBoolean's
+    # optional true/false; "" none known to refuse): ``toplint.parse.switchvalue``
+    valued_until: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def engine_name(self) -> str:

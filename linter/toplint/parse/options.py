@@ -29,6 +29,7 @@ from toplint.model import (
     Position,
     Severity,
 )
+from toplint.parse.switchvalue import switch_with_value
 from toplint.record import record
 
 
@@ -170,6 +171,11 @@ def parse_args(
                 i += 1
             continue
         takes_value = how == "dotted" or spec.options.get(canonical, False)
+        if eq and unknown_rule and (how == "negated" or not takes_value):
+            refused = switch_with_value(
+                spec, canonical, name_part, inline, arg.position, arg.anchor, image
+            )
+            findings += [refused] if refused else []
         value: str | None
         value_arg: Arg | None = None
         unresolved: tuple[str, ...] = ()

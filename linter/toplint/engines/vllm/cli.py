@@ -200,6 +200,16 @@ CLI = EngineSpec(
     negatable=NEGATABLE,
     config_options=("config",),
     release=RELEASE,
+    # StoreBoolean (``nargs="?"``, ``const="True"``) in vllm/engine/arg_utils.py of the V0
+    # releases, so `--enable-chunked-prefill=False` parsed; by 0.9.2 the option is a
+    # BooleanOptionalAction of SchedulerConfig (vllm-project/vllm#20914 runs 0.9.2 with
+    # `--no-enable-chunked-prefill`), which takes no value.  The other two kept StoreBoolean
+    # until they were removed with V0 ("": no release known to refuse a value).
+    valued_until={
+        "enable-chunked-prefill": "0.9.2",
+        "multi-step-stream-outputs": "",
+        "disable-logprobs-during-spec-decoding": "",
+    },
 )
 
 DYNAMO = dynamo.worker(

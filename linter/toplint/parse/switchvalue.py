@@ -1,0 +1,73 @@
+"""A switch written with a value (``--enable-prefix-caching=true``): the engine stops at
+start-up, because a switch's parser action takes no argument.
+
+Python's argparse gives ``store_true`` and ``BooleanOptionalAction`` ``nargs=0``; an option
+written ``--name=value`` of such an action raises "ignored explicit argument 'value'" in
+``consume_optional`` (every Python 3 release), and the engine exits with status 2.  vLLM's
+``FlexibleArgumentParser.parse_args`` hands ``--key=value`` through unchanged but for the key's
+underscores (vllm-project/vllm@c836a6fe vllm/utils/argparse_utils.py); SGLang's and LMDeploy's
+parsers are argparse's own.  click's flags (``is_flag``, trtllm-serve) raise "Option does not
+take a value", clap's ``SetTrue`` (TGI's launcher) "unexpected value".  Two kinds of switch
+are exempt: a spec whose switches take an optional ``true``/``false`` (``bool_values``:
+transformers' HfArgumentParser) and a switch some releases parsed with ``nargs="?"``
+(``EngineSpec.valued_until``: vLLM's StoreBoolean options before their dataclass fields),
+unless the image pins a release that no longer does.
+"""
+
+from __future__ import annotations
+
+from toplint.engines.release import image_release, version
+from toplint.engines.types import EngineSpec
+from toplint.model import UNKNOWN_ENGINE_FLAG, Finding, Fix, Position, Severity
+
+__all__ = ["switch_with_value"]
+
+_TRUE = frozenset({"true", "1", "yes", "on"})
+
+
+def switch_with_value(
+    spec: EngineSpec,
+    canonical: str,
+    written: str,
+    value: str,
+    at: Position,
+    anchor: str,
+    image: str,
+) -> Finding | None:
+    """TL005 for ``written=value`` when ``canonical`` is a switch the engine's parser gives no
+    value to; None when it may take one (see the module's doc)."""
+    if spec.bool_values or not _refuses(spec, canonical, image):
+        return None
+    negated = written.lstrip("-").startswith("no-") and canonical in spec.negatable
+    on = value.strip("'\"").lower() in _TRUE
+    if negated:
+        on = not on
+    if on:
+        instead = f"write `--{canonical}`"
+    elif canonical in spec.negatable:
+        instead = f"write `--no-{canonical}`"
+    else:
+        instead = f"leave `{written}` out (off is its default)"
+    token = f"{written}={value}"
+    return UNKNOWN_ENGINE_FLAG.finding(
+        at.path,
+        at.line,
+        at.column,
+        f"`{token}`: `--{canonical}` is a switch of {spec.program_name} and takes no value; "
+        f"its parser stops at start-up (\"ignored explicit argument '{value}'\"); {instead}",
+        # toplint's vocabulary of the engine may lag its release, as for an unknown option
+        severity=Severity.WARNING,
+        fix=Fix(instead),
+        data={"option": token},
+        anchor=anchor or token,
+    )
+
+
+def _refuses(spec: EngineSpec, canonical: str, image: str) -> bool:
+    if canonical not in spec.valued_until:
+        return True
+    until = spec.valued_until[canonical]
+    at = image_release(spec, image)
+    first = version(until) if until else None
+    # a release before ``until`` (or none pinned) may parse the value: no finding
+    return at is not None and first is not None and at >= first
