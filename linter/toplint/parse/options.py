@@ -173,7 +173,14 @@ def parse_args(
         takes_value = how == "dotted" or spec.options.get(canonical, False)
         if eq and unknown_rule and (how == "negated" or not takes_value):
             refused = switch_with_value(
-                spec, canonical, name_part, inline, arg.position, arg.anchor, image
+                spec,
+                canonical,
+                name_part,
+                inline,
+                arg.position,
+                arg.anchor,
+                image,
+                resolved=arg.value is not None,
             )
             findings += [refused] if refused else []
         value: str | None

@@ -33,12 +33,26 @@ def switch_with_value(
     at: Position,
     anchor: str,
     image: str,
+    *,
+    resolved: bool = True,
 ) -> Finding | None:
     """TL005 for ``written=value`` when ``canonical`` is a switch the engine's parser gives no
-    value to; None when it may take one (see the module's doc)."""
+    value to; None when it may take one (see the module's doc).  ``resolved``: whether the
+    value is known (``--name=$(VAR)`` is refused whatever the variable holds)."""
     if spec.bool_values or not _refuses(spec, canonical, image):
         return None
     negated = written.lstrip("-").startswith("no-") and canonical in spec.negatable
+    off = f"`--no-{canonical}`" if canonical in spec.negatable else "leaving it out"
+    if not resolved:
+        return _finding(
+            spec,
+            canonical,
+            written,
+            value,
+            at,
+            anchor,
+            f"write `--{canonical}` to turn it on, {off} to turn it off",
+        )
     on = value.strip("'\"").lower() in _TRUE
     if negated:
         on = not on
@@ -48,6 +62,18 @@ def switch_with_value(
         instead = f"write `--no-{canonical}`"
     else:
         instead = f"leave `{written}` out (off is its default)"
+    return _finding(spec, canonical, written, value, at, anchor, instead)
+
+
+def _finding(
+    spec: EngineSpec,
+    canonical: str,
+    written: str,
+    value: str,
+    at: Position,
+    anchor: str,
+    instead: str,
+) -> Finding:
     token = f"{written}={value}"
     return UNKNOWN_ENGINE_FLAG.finding(
         at.path,
