@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.catalog_types import ModelSpec
+from toplint.catalog_types import ModelSpec, said
 from toplint.engines.registry import get_engine
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import divisors, finding, layout_fix
@@ -165,7 +165,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         rule,
         ctx,
         "tp",
-        f"{'; '.join(reasons)} ({model.id}); the engine refuses to start. Valid TP sizes: {valid}",
+        f"{'; '.join(reasons)} ({said(model, dep.model)}); the engine refuses to start. "
+        f"Valid TP sizes: {valid}",
         # the ranks TP gives up become pipeline stages; an engine without them (TGI) serves on
         # fewer GPUs
         fix=layout_fix(dep.engine, tp=best, pp=pp if pp and pp > 1 else None)
@@ -191,7 +192,8 @@ def _older_release(
     since, refused = older
     kv = model.num_kv_heads
     head = (
-        f"{kv} KV heads are fewer than TP {tp} ({model.id}): {engine.title} replicates them "
+        f"{kv} KV heads are fewer than TP {tp} ({said(model, ctx.deployment.model)}): "
+        f"{engine.title} replicates them "
         f"since {since}; earlier releases divide them ({kv}/{tp} = 0 per rank) and stop at "
         "start-up"
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toplint.catalog_types import ModelSpec
+from toplint.catalog_types import ModelSpec, said
 from toplint.engines.registry import get_engine
 from toplint.model import Deployment, Finding, Fix, Severity
 from toplint.rulebook.helpers import finding, flag_fix, layout_fix
@@ -136,7 +136,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         rule,
         ctx,
         "tp",
-        f"{'; '.join(parts)}: not a multiple of the {unit} {block} ({model.id}"
+        f"{'; '.join(parts)}: not a multiple of the {unit} {block} ({said(model, dep.model)}"
         + (", the AWQ/GPTQ default group size assumed from the name" if guessed else "")
         + "); the weights will not load",
         fix=fix,
@@ -240,7 +240,7 @@ def _marlin(rule: Rule, ctx: RuleContext, model: ModelSpec, dep: Deployment) -> 
         rule,
         ctx,
         "tp",
-        f"{'; '.join(parts)} ({model.id} runs as weight-only Marlin kernels on "
+        f"{'; '.join(parts)} ({said(model, dep.model)} runs as weight-only Marlin kernels on "
         f"{gpu_name}, which repack each rank's weight in 16 x 64 tiles); the weights will not load"
         + (
             " unless the checkpoint keeps in_proj_a and in_proj_b in 16 bits (its"

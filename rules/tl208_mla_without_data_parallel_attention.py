@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toplint.catalog_types import said
 from toplint.engines.layout import flags
 from toplint.engines.registry import get_engine
 from toplint.model import Finding, Fix, Severity
@@ -67,7 +68,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         rule,
         ctx,
         "tp",
-        f"{model.id} uses MLA: its latent KV cache ({per_token} bytes per token) is replicated "
+        f"{said(model, dep.model)} uses MLA: its latent KV cache ({per_token} bytes per token) is "
+        "replicated "
         f"on each of the {tp_attention} attention TP ranks, so each GPU caches 1/{tp_attention} "
         "of the tokens data-parallel attention would",
         fix=fix(dep.engine, dep.tp, dep.dp or 1, ctx),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
+from toplint.catalog_types import said
 from toplint.engines.registry import get_engine
 from toplint.model import Finding, Severity
 from toplint.rulebook.helpers import finding, flag_fix
@@ -87,7 +88,7 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         ctx,
         key,
         f"{flag} {asked} is longer than the {derived} tokens the engine derives from "
-        f"{model.id}'s config.json{_OVERRIDDEN if model.context_overridden else ''}: "
+        f"{said(model, dep.model)}'s config.json{_OVERRIDDEN if model.context_overridden else ''}: "
         "it refuses to start ('User-specified max_model_len is "
         f"greater than the derived max_model_len') unless {env}=1, and positions past "
         f"{derived} give wrong outputs",

@@ -160,3 +160,20 @@ class ModelSpec:
         layers = self.num_moe_layers or self.num_layers
         experts = 3.0 * self.hidden_size * self.moe_intermediate_size * self.num_experts * layers
         return min(experts, self.params_total)
+
+
+def said(model: ModelSpec, written: str | None) -> str:
+    """The model as a message names it, in the user's words: the id the deployment wrote, with
+    the catalog entry whose architecture toplint read for it where that is another checkpoint
+    ("deepseek-ai/DeepSeek-R1 (deepseek-ai/DeepSeek-V3's architecture)": the user wrote R1);
+    a variant named after the entry (``-Instruct``, ``-FP8``) as written; the entry's id when
+    nothing was written or both name the same checkpoint."""
+    if not written:
+        return model.id
+    ours = model.id.rsplit("/", 1)[-1].lower()
+    theirs = written.rstrip("/").rsplit("/", 1)[-1].lower()
+    if theirs == ours:
+        return model.id
+    if theirs.startswith(ours):
+        return written
+    return f"{written} ({model.id}'s architecture)"

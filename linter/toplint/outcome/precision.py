@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from toplint.catalog_types import ModelSpec
+from toplint.catalog_types import ModelSpec, said
 from toplint.engines.registry import get_engine
 from toplint.engines.release import Releases, holds, pinned, version
 from toplint.hardware.archs import Arch, of_gpu
@@ -67,7 +67,7 @@ def served_format(dep: Deployment, model: ModelSpec | None) -> tuple[Format, str
     if dep.model and (fmt := format_of(dep.model)):
         return fmt, f"checkpoint {dep.model}", "model"
     if model is not None and model.quant_block and model.weight_bytes <= 1.0:
-        return "fp8", f"block-FP8 checkpoint {model.id}", "model"
+        return "fp8", f"block-FP8 checkpoint {said(model, dep.model)}", "model"
     return None
 
 

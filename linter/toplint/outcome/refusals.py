@@ -19,7 +19,7 @@ fixes judged by the outcome never offer a layout TL213 flags; TL213 renders each
 
 from __future__ import annotations
 
-from toplint.catalog_types import ModelSpec
+from toplint.catalog_types import ModelSpec, said
 from toplint.engines.registry import build_pipeline, get_engine
 from toplint.engines.release import Releases, holds, pinned
 from toplint.model import Deployment
@@ -145,13 +145,14 @@ def _presharded_qkv(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRef
     attention, stored = engine.attention_tp(dep), model.fused_qkv_tp
     if stored % attention == 0:
         return ()
-    said = f"{engine.layout.tp} {dep.tp}"
+    layout = f"{engine.layout.tp} {dep.tp}"
     if attention != dep.tp:
-        said += f" / {engine.layout.dp} {dep.tp // attention}"
+        layout += f" / {engine.layout.dp} {dep.tp // attention}"
+    name = said(model, dep.model)
     message = (
-        f"{engine.title} loads {model.id}'s fused qkv_proj, stored pre-sharded over its "
+        f"{engine.title} loads {name}'s fused qkv_proj, stored pre-sharded over its "
         f"{stored} KV heads (config.json attention_projection_layout fused_qkv), only at an "
-        f"attention TP that divides {stored}; {said} gives {attention}: 'MiMoV2 fused qkv_proj "
+        f"attention TP that divides {stored}; {layout} gives {attention}: 'MiMoV2 fused qkv_proj "
         f"checkpoint is TP={stored}-interleaved; got attention tp_size={attention}'"
     )
     return (EngineRefusal("presharded_qkv", message, True, field="tp"),)
