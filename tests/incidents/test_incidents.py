@@ -62,6 +62,7 @@ ROUNDS = (
     "round45",
     "round46",
     "round47",
+    "round48",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -112,6 +113,7 @@ DEVELOPMENT_ON_TOP = {
     "round45": 3,
     "round46": 1,
     "round47": 0,
+    "round48": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -160,6 +162,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round45": 0,
     "round46": 0,
     "round47": 0,
+    "round48": 0,
 }
 
 
@@ -219,6 +222,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round45"]["development"] + rounds["round45"]["held-out"]) >= 8
     assert len(rounds["round46"]["development"] + rounds["round46"]["held-out"]) >= 8
     assert len(rounds["round47"]["development"] + rounds["round47"]["held-out"]) >= 8
+    assert len(rounds["round48"]["development"] + rounds["round48"]["held-out"]) >= 8
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
