@@ -4,6 +4,7 @@ import pytest
 
 from toplint.hardware.catalog import (
     bridge_bandwidth,
+    default_intra,
     gpu_names,
     instance_names,
     lookup_gpu,
@@ -11,6 +12,7 @@ from toplint.hardware.catalog import (
     lookup_network,
 )
 from toplint.hardware.linkkinds import kind as link_kind
+from toplint.hardware.topology import share_nvlink
 
 
 @pytest.mark.parametrize(
@@ -31,6 +33,8 @@ from toplint.hardware.linkkinds import kind as link_kind
         ("AMD Instinct MI300X", "MI300X"),
         ("NVIDIA A100 80GB PCIe", "A100-PCIE-80GB"),
         ("NVIDIA H100 NVL", "H100-NVL-94GB"),
+        ("NVIDIA H200 NVL", "H200-NVL-141GB"),
+        ("NVIDIA H200", "H200-SXM-141GB"),
         ("M3 Ultra", "Apple-M3-Ultra"),
     ],
 )
@@ -113,6 +117,19 @@ def test_dgx_spark_is_one_gb10_whose_unified_memory_is_no_link() -> None:
         assert spec is not None and spec.name == "GB10", name
         facts = (spec.scaleup_fabric, spec.nvlink_domain, spec.memory_bandwidth_gb_per_s)
         assert facts == ("none", 1, 273)
+
+
+def test_h200_nvl_is_a_pcie_card_bridged_four_ways() -> None:
+    # deepseek-ai/DeepSeek-R1#507 runs R1 on "单结点 8块H200 NVL"; the card was missing and
+    # resolved to nothing. Its NVLink bridge joins up to four cards (900 GB/s bidirectional), so
+    # an 8-GPU node is two bridged groups of four, PCIe Gen5 between them.
+    spec = lookup_gpu("NVIDIA H200 NVL")
+    assert spec is not None
+    intra = default_intra(spec, 8)
+    facts = (spec.memory_gb, intra.fabric, intra.nvlink_domain, intra.bandwidth_gb_per_s)
+    assert facts == (141, "nvlink-bridge", 4, 450)
+    assert share_nvlink(range(4), intra, 8) and share_nvlink(range(4, 8), intra, 8)
+    assert not share_nvlink(range(8), intra, 8)
 
 
 def test_rtx_3090_has_no_p2p_but_a_bridge() -> None:
