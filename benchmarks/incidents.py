@@ -59,8 +59,8 @@ memory and start-up (memory share, quantized checkpoints and dtypes the GPU refu
 than vLLM (SGLang, TGI, LMDeploy, Dynamo);
 `--set round47`: tests/incidents/SPLIT47.md, 8 more vLLM and ROCm/vllm threads on Blackwell and ROCm
 start-up refusals, LoRA, speculative decoding and CPU offload;
-`--set round48`: tests/incidents/SPLIT48.md, 8 more threads from model owners' trackers (DeepSeek-R1,
-DeepSeek-V2, Kimi-K2, MiniMax-M1, MiniMax-M2);
+`--set round48`: tests/incidents/SPLIT48.md, 8 more threads from model owners' trackers
+(DeepSeek-R1, DeepSeek-V2, Kimi-K2, MiniMax-M1, MiniMax-M2);
 default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
