@@ -53,7 +53,7 @@ def test_a_sourced_settings_file_is_read_with_the_deployment(tmp_path: Path) -> 
     [note] = _tl008([serve, cfg], cfg)
     assert note.severity is Severity.INFO
     assert (note.line, note.column) == (1, 9)
-    assert f"sourced by `{serve}`, whose deployment at line 4" in note.message
+    assert f"read with the deployment at line 4 of `{serve}`" in note.message
     assert "yields no deployment" not in note.message
 
 

@@ -1,4 +1,5 @@
-"""A file a script of the run sources, read with that script's deployments.
+"""A file a script of the run sources (or a manifest's pods read a ConfigMap from), read with
+that script's (manifest's) deployments.
 
 A sweep's settings file (``configs/2a_fp8_baseline.env``: ``ENGINE="vllm"``, ``MODEL_ID=…``)
 starts nothing: ``02_serve.sh`` sources it and builds the engine command from its values
@@ -90,12 +91,12 @@ def _note(found: Finding, readers: Sequence[Sourced]) -> Finding:
     names = " and ".join(r.engine for r in readers)
     where = " and ".join(
         dict.fromkeys(
-            f"`{r.deployment.path}`, whose deployment at line {r.deployment.line}" for r in readers
+            f"the deployment at line {r.deployment.line} of `{r.deployment.path}`" for r in readers
         )
     )
     why = (
-        f"names the engine {names} as a value and is sourced by {where} reads its values and "
-        "is checked there; nothing here starts an engine"
+        f"names the engine {names} as a value and is read with {where}, which takes its values "
+        "and is checked there; nothing here starts an engine"
     )
     return NO_DEPLOYMENT_FOUND.finding(
         found.path,

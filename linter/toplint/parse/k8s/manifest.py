@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from toplint.errors import SourceError
 from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import Document, Path, load_documents
-from toplint.model import Deployment, Finding, ParseResult
+from toplint.model import Deployment, Finding, ParseResult, Sourced
 from toplint.parse.base import Source, fills_lines, is_template
 from toplint.parse.k8s.context import Ctx
 from toplint.parse.multinode import one_per_instance
@@ -77,7 +77,13 @@ class KubernetesParser:
             findings.extend(ctx.findings)
 
         # The head and worker resources of one multi-node instance are one deployment.
-        return ParseResult(source.path, one_per_instance(deployments), tuple(findings))
+        merged = one_per_instance(deployments)
+        sourced: tuple[Sourced, ...] = ()
+        if configmaps.files:  # read beside it: checked with its deployments, said there
+            from toplint.parse.text.sourced import sourced_by
+
+            sourced = sourced_by(configmaps.files, merged)
+        return ParseResult(source.path, merged, tuple(findings), sourced=sourced)
 
 
 def _load(source: Source) -> list[Document] | None:

@@ -37,19 +37,18 @@ class WithSiblings(dict[str, tuple[Document, Path]]):
         super().__init__(own)
         self._path = path
         self._looked: set[str] = set()
+        # the files beside it whose ConfigMaps a pod of the manifest read, as shown: their
+        # values are checked with its deployments (``toplint.pipeline.readthrough``)
+        self.files: list[str] = []
 
     def get(self, key: str, default: Any = None) -> Any:
         if key not in self and key and key not in self._looked and self._path not in _STDIN:
             self._looked.add(key)
-            found = _beside(self._path, key)
+            found = configmap_beside(self._path, key)
             if found is not None:
-                self[key] = found
+                self[key] = (found[0], ("data",))
+                self.files.append(found[1])
         return super().get(key, default)
-
-
-def _beside(path: str, name: str) -> tuple[Document, Path] | None:
-    found = configmap_beside(path, name)
-    return None if found is None else (found[0], ("data",))
 
 
 def configmap_beside(path: str, name: str) -> tuple[Document, str, str] | None:
