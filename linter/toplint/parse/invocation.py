@@ -22,6 +22,7 @@ from toplint.engines.registry import (
 from toplint.engines.release import image_repository
 from toplint.engines.types import Launch
 from toplint.infra.patterns import lazy
+from toplint.model import Position
 from toplint.parse.options import Arg, option_name, other_backend, parse_args
 from toplint.record import field, record, replace
 
@@ -331,6 +332,26 @@ def shell_script(args: Sequence[Arg]) -> int | None:
         if "c" in opt[1:]:  # bash -lc -- SCRIPT: "--" ends the shell's options
             return i + 2 if args[i + 1].value == "--" and i + 2 < len(args) else i + 1
     return None
+
+
+def inner_script(command: Sequence[Arg]) -> tuple[str, Position] | None:
+    """The script an ``sh -c SCRIPT`` command runs, as written, and where its first character
+    is in the file; None when the command runs none.  The text is the word's value, or (when a
+    ``$(...)`` in it left the value unresolved) its text without the quotes, so the commands in
+    it are still read and only what the substitution sets stays unknown."""
+    at = shell_script(command)
+    if at is None:
+        return None
+    word = command[at]
+    raw, text = word.raw, word.value
+    if text is None and len(raw) >= 2 and raw[0] == raw[-1] == "'":
+        text = raw[1:-1]
+    elif text is None and len(raw) >= 2 and raw[0] == raw[-1] == '"':
+        text = re.sub(r'\\([\\"$`])', r"\1", raw[1:-1])
+    if text is None:
+        return None
+    quoted = raw[:1] in ("'", '"')
+    return text, replace(word.position, column=word.position.column + (1 if quoted else 0))
 
 
 _ALL_POSITIONAL = frozenset({"$@", '"$@"', "${@}", '"${@}"'})

@@ -11,7 +11,7 @@ from toplint.infra.yamlsafe import Path
 from toplint.model import Deployment
 from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.builtengine import builds_engines, built_from
-from toplint.parse.invocation import shell_script
+from toplint.parse.invocation import inner_script
 from toplint.parse.k8s.container import find_engine_invocations, script_commands
 from toplint.parse.k8s.context import Ctx
 from toplint.parse.options import Arg
@@ -45,15 +45,13 @@ def _unwrapped(
     RayJob's ``entrypoint: bash -c "convert && build && serve"``), positioned in the file."""
     out: list[list[Arg]] = []
     for command in commands:
-        at = shell_script(command)
-        script = command[at] if at is not None else None
-        if script is None or script.value is None:
+        found = inner_script(command)
+        if found is None:
             out.append(command)
             continue
         from toplint.parse.text.shellsrc import lex_embedded  # a script in a script only
 
-        pos, known = script.position, {k: v for k, v in env.items() if v is not None}
-        column = pos.column + (1 if script.raw[:1] in ("'", '"') else 0)
-        text = ctx.text_at(pos)
-        out.extend(lex_embedded(script.value, known, text, pos.path, pos.line, column))
+        script, pos = found
+        known = {k: v for k, v in env.items() if v is not None}
+        out.extend(lex_embedded(script, known, ctx.text_at(pos), pos.path, pos.line, pos.column))
     return out

@@ -274,22 +274,18 @@ def _script(
 ) -> Iterator[list[Arg]]:
     """The commands of a script held in a value; an ``sh -c SCRIPT`` command is read as the
     script it runs (``start_command: sh -c "... python3 -m sglang.launch_server ..."``)."""
-    from toplint.parse.invocation import shell_script
+    from toplint.parse.invocation import inner_script
 
     try:
         commands = lex_embedded(value, env or {}, source.text, source.path, pos.line, pos.column)
     except SourceError:
         return  # not shell (prose that names an engine); nothing to read
     for command in commands:
-        at = shell_script(command) if depth < 3 else None
-        inner = command[at] if at is not None else None
-        text = _script_text(inner) if inner is not None else None
-        if inner is None or text is None or not mentions_engine(text):
+        found = inner_script(command) if depth < 3 else None
+        if found is None or not mentions_engine(found[0]):
             yield command
             continue
-        quoted = inner.raw[:1] in ("'", '"')
-        where = replace(inner.position, column=inner.position.column + (1 if quoted else 0))
-        yield from _script(source, text, where, env, depth + 1)
+        yield from _script(source, found[0], found[1], env, depth + 1)
 
 
 def commands_in(
@@ -297,20 +293,6 @@ def commands_in(
 ) -> list[list[Arg]]:
     """The commands of a script held in a value at ``pos`` of the file ``text``."""
     return list(_script(Source.from_text(path, text), value, pos, env))
-
-
-def _script_text(arg: Arg) -> str | None:
-    """The script an ``sh -c`` word holds, as written: its value, or (when a ``$(...)`` in it
-    left the value unresolved) its text without the quotes, so the commands in it are still
-    read and only what the substitution sets stays unknown."""
-    if arg.value is not None:
-        return arg.value
-    raw = arg.raw
-    if len(raw) >= 2 and raw[0] == raw[-1] == "'":
-        return raw[1:-1]
-    if len(raw) >= 2 and raw[0] == raw[-1] == '"':
-        return re.sub(r'\\([\\"$`])', r"\1", raw[1:-1])
-    return None
 
 
 def _toml_values(source: Source) -> Iterator[list[Arg]]:
