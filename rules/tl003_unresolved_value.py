@@ -48,7 +48,9 @@ engine (`tensor_model_parallel_size`, verl's rollout) is read as the engine's ow
 A layout left to what runs the engine is reported too: a repository's wrapper program that may
 size it itself, or the entrypoint of a container image toplint knows only by its name (`docker run
 vllm-cpu-env:latest --model m`: a rebuild whose entrypoint is not read); writing the sizes among
-the engine's arguments there resolves it.
+the engine's arguments there resolves it. So is a folder trtllm-serve's TensorRT backend
+serves (`--backend tensorrt`, the default before 1.0) with no size written and no build of it
+in the file: an engine built elsewhere runs the sizes its trtllm-build was given, not TP 1.
 
 Outcome reported (toplint's severity policy): unknown — the checks that need the value are
 skipped (info).

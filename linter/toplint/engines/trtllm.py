@@ -19,7 +19,8 @@ from toplint.engines.types import (
     Layout,
     options,
 )
-from toplint.model import Deployment
+from toplint.model import Deployment, Position, Unresolved
+from toplint.optionkeys import BUILT_FROM
 from toplint.record import replace
 
 _V = """
@@ -124,6 +125,44 @@ def derive(dep: Deployment) -> Deployment:
     return replace(dep, ep_enabled=dep.ep is not None and dep.ep > 1)
 
 
+# trtllm-serve's TensorRT backend serves a folder of engines at the sizes trtllm-build gave it:
+# the LLM API takes them from the engine's config and refuses a written size other than 1 or
+# the engine's (tensorrt_llm/llmapi/llm_args.py ``_load_config_from_engine`` @fcd3f316).  It is
+# the backend `--backend tensorrt` (or `trt`) names, and the default before 1.0: 0.17-0.21 ran
+# PyTorch only through ``tensorrt_llm._torch.LLM`` (docs 0.21.0 torch.html), 1.0 made PyTorch
+# the default and moved the engine flow to ``tensorrt_llm._tensorrt_engine.LLM`` (docs
+# 1.0.0rc2 and 1.1.0rc3 torch.html).  A local folder served there, with no size written and no
+# build of it in the file (``toplint.parse.builtengine``), runs sizes the file does not say: an
+# engine built elsewhere at TP 4 is not TP 1.
+TRT_BACKENDS = frozenset({"tensorrt", "trt"})
+PYTORCH_DEFAULT_FROM = (1, 0, 0)
+
+
+def by_release(dep: Deployment, release: tuple[int, int, int] | None) -> Deployment:
+    """TP and PP unresolved where the TensorRT backend serves a local folder that may be an
+    engine built outside the file (above); the deployment as read otherwise."""
+    backend = str(dep.options.get("backend", "")).strip("'\"").lower()
+    trt = backend in TRT_BACKENDS or (
+        not backend and release is not None and release < PYTORCH_DEFAULT_FROM
+    )
+    model = (dep.model or "").strip().rstrip("/")
+    if (
+        not trt
+        or model[:1] not in ("/", ".", "~")
+        or {"tp", "pp"} & dep.sources.keys()
+        or BUILT_FROM in dep.options
+        or any(u.variable == model for u in dep.unresolved)
+    ):
+        return dep
+    at = dep.sources.get("model") or Position(dep.path, dep.line, dep.column)
+    why = (
+        "served by the TensorRT backend, which runs an engine folder at the sizes trtllm-build "
+        "gave it, and no build of it is in this file; write --tp_size and --pp_size as built"
+    )
+    gone = tuple(Unresolved(f, model, at, why=why) for f in ("tp", "pp"))
+    return replace(dep, tp=None, pp=None, unresolved=dep.unresolved + gone)
+
+
 def attention_dp(dep: Deployment) -> int:
     """``enable_attention_dp``: every TP rank runs attention on its own requests (attention TP
     1, weights replicated; docs/source/features/parallel-strategy.md "Attention Data
@@ -197,6 +236,7 @@ ENGINE = Engine(
     packages=("tensorrt-llm", "tensorrt_llm"),
     wrappers=(DYNAMO,),
     derive=derive,
+    by_release=by_release,
     attention_dp=attention_dp,
     dimensions=frozenset({"tp", "pp", "ep"}),
     ep_layout="inside_tp",

@@ -122,6 +122,10 @@ def _as_built(dep: Deployment, pipeline: BuildPipeline, steps: Sequence[BuildSte
     if not builds and not converts:
         return dep
     options, sources = dict(dep.options), dict(dep.sources)
+    # built here: the sizes are the build's, not unknown for want of it (an engine's by_release
+    # leaves them unresolved, named after the folder, where no build of it was seen)
+    kept = tuple(u for u in dep.unresolved if u.field not in ("tp", "pp") or u.variable != served)
+    dep = replace(dep, unresolved=kept)
     for field, key in BUILT_WRITTEN.items():
         if field in sources:  # written on the serving command: kept, and where, for TL213
             options[key] = str(getattr(dep, field))
