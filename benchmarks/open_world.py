@@ -57,7 +57,11 @@ kustomize, a ROCm build, recipe-driven launchers and files that start nothing, a
 tests/data/open_world28/ (set 28, companies' and research groups' repositories: multi-node
 Slurm SGLang/vLLM servers, evaluation-harness model configs, lm-eval/lmms-eval over vLLM, an
 operator's ArksApplication samples, Beaker launchers writing `vllm serve` tasks, a Ray Data
-evaluation config and vLLM on ROCm to decline, after set 27) and
+evaluation config and vLLM on ROCm to decline, after set 27),
+tests/data/open_world30/ (set 30, CI and orchestration formats: GitHub Actions workflows and
+composite actions that start vLLM (on CPU runners to decline) or only build, install or test an
+engine image, helmfile releases and chart values, a Chia cluster config, an envsubst template, a
+systemd unit and launchers whose engine is an argument, after set 28) and
 tests/data/open_world_helm/ (set
 helm: Helm charts whose templates bind values to engine flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and
@@ -133,6 +137,7 @@ SETS = {
     "26": _TESTDATA / "open_world26",
     "27": _TESTDATA / "open_world27",
     "28": _TESTDATA / "open_world28",
+    "30": _TESTDATA / "open_world30",
     "helm": _TESTDATA / "open_world_helm",
 }
 DATA = SETS["1"]
