@@ -21,7 +21,10 @@ defaults stand; a script called with known arguments (``sbatch job.sh --model m`
 The loop is replaced by the arms it runs, in order; the interpreter's own ``shift`` keeps ``$1``
 and ``$2`` right for each.  Anything else in the loop (an option whose value is unknown here, an
 arm with no literal ``shift``, ``exit``, ``break``, a nested ``case``, a pattern with an
-expansion) leaves the loop as it was read before.
+expansion, an arm that falls through with ``;&`` or ``;;&``) leaves the loop as it was read
+before; given no arguments, such a loop is still never entered (NVIDIA/Model-Optimizer@a2fbac7b
+plugins/modelopt/skills/deployment/scripts/deploy.sh validates an option's value in a ``;;&``
+arm before the arm that assigns it).
 
 A ``getopts`` loop (``while getopts "m:e:h" opt; do case $opt in m) MODEL="$OPTARG" ;; … esac;
 done``) is the same pattern through the shell's builtin (bash(1) SHELL BUILTIN COMMANDS
@@ -48,12 +51,19 @@ _STOPS = frozenset({"exit", "break", "return", "continue", "case", "while", "unt
 MAX_ROUNDS = 64
 
 
-class _Arm:
-    __slots__ = ("body", "patterns")
+# How a case arm ends (bash(1) "Compound Commands" ``case``): ``;;`` stops; ``;&`` runs the
+# next arm's commands too and ``;;&`` tests the next arms' patterns, so an option may run
+# several arms.  A loop with such an arm is not followed over given arguments (left as read).
+_ENDS = (";;", ";&", ";;&")
 
-    def __init__(self, patterns: list[str], body: list[Tok]) -> None:
+
+class _Arm:
+    __slots__ = ("body", "falls", "patterns")
+
+    def __init__(self, patterns: list[str], body: list[Tok], falls: bool) -> None:
         self.patterns = patterns
         self.body = body
+        self.falls = falls
 
 
 def unrolled(
@@ -170,16 +180,17 @@ def _arms(toks: Sequence[Tok], k: int) -> tuple[list[_Arm] | None, int]:
             k += 1
         k += 1
         body: list[Tok] = []
-        while k < len(toks) and not (toks[k].kind == "sep" and toks[k].raw.startswith(";;")):
+        while k < len(toks) and not (toks[k].kind == "sep" and toks[k].raw in _ENDS):
             if _word(toks, k, "esac") and toks[k - 1].kind == "sep":
                 break
             body.append(toks[k])
             k += 1
+        falls = k < len(toks) and toks[k].kind == "sep" and toks[k].raw in _ENDS[1:]
         if k < len(toks) and toks[k].kind == "sep":
             k += 1
         if not patterns or any("$" in p or "`" in p for p in patterns):
             return None, k
-        arms.append(_Arm(patterns, body))
+        arms.append(_Arm(patterns, body, falls))
 
 
 def _run(arms: list[_Arm], trailing: list[Tok], args: list[str | None]) -> list[Tok] | None:
@@ -190,6 +201,8 @@ def _run(arms: list[_Arm], trailing: list[Tok], args: list[str | None]) -> list[
     for _ in range(MAX_ROUNDS):
         if at >= len(args):
             return out
+        if any(a.falls for a in arms):
+            return None
         value = args[at]
         if value is None:
             return None

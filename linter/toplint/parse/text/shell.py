@@ -118,7 +118,10 @@ class Tok:
         return f"Tok({self.kind!r}, {self.line}, {self.column}, {self.raw!r})"
 
 
-_OPERATORS = ("&&", "||", ";;", ";", "|", "&")
+# bash(1) DEFINITIONS "control operator": a case arm ends with ``;;``, or falls through with
+# ``;&`` (runs the next arm's commands) or ``;;&`` (tests the next patterns); the longest first,
+# so ``;;&`` is one operator, not ``;;`` and a background ``&``.
+_OPERATORS = ("&&", "||", ";;&", ";;", ";&", ";", "|", "&")
 _ARRAY_ASSIGN = lazy(r"^[A-Za-z_][A-Za-z0-9_]*\+?=$")
 # Runs of characters with no special meaning: outside quotes, inside '…', inside "…".
 _PLAIN = lazy(r"[^ \t\n;&|<>()\\'\"$`]+")
