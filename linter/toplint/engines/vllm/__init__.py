@@ -168,6 +168,10 @@ ENGINE = Engine(
     modules={
         "vllm.entrypoints.openai.api_server": "vllm",
         "vllm.entrypoints.api_server": "vllm",
+        # vLLM's gRPC server: its own --host/--port, then AsyncEngineArgs.add_cli_args (the
+        # engine's arguments, the layout among them) into AsyncLLM (vllm-project/vllm@029329a8
+        # vllm/entrypoints/grpc_server.py); SMG's prefill/decode workers run it.
+        "vllm.entrypoints.grpc_server": "vllm",
         dynamo.module("vllm"): DYNAMO.name,
         "huggingfaceserver": HUGGINGFACESERVER.name,
         "fastchat.serve.vllm_worker": FASTCHAT_VLLM_WORKER.name,
