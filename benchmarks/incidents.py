@@ -61,6 +61,8 @@ than vLLM (SGLang, TGI, LMDeploy, Dynamo);
 start-up refusals, LoRA, speculative decoding and CPU offload;
 `--set round48`: tests/incidents/SPLIT48.md, 8 more threads from model owners' trackers
 (DeepSeek-R1, DeepSeek-V2, Kimi-K2, MiniMax-M1, MiniMax-M2);
+`--set round49`: tests/incidents/SPLIT49.md, 6 more threads from model owners' trackers (OpenGVLab's
+InternVL, zai-org's GLM-4 and GLM-V);
 default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
@@ -137,6 +139,7 @@ SPLITS = {
     "round46": "SPLIT46.md",
     "round47": "SPLIT47.md",
     "round48": "SPLIT48.md",
+    "round49": "SPLIT49.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

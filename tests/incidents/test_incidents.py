@@ -63,6 +63,7 @@ ROUNDS = (
     "round46",
     "round47",
     "round48",
+    "round49",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -114,6 +115,7 @@ DEVELOPMENT_ON_TOP = {
     "round46": 1,
     "round47": 0,
     "round48": 0,
+    "round49": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -163,6 +165,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round46": 0,
     "round47": 0,
     "round48": 0,
+    "round49": 0,
 }
 
 
@@ -223,6 +226,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round46"]["development"] + rounds["round46"]["held-out"]) >= 8
     assert len(rounds["round47"]["development"] + rounds["round47"]["held-out"]) >= 8
     assert len(rounds["round48"]["development"] + rounds["round48"]["held-out"]) >= 8
+    assert len(rounds["round49"]["development"] + rounds["round49"]["held-out"]) >= 6
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
