@@ -115,7 +115,7 @@ DEVELOPMENT_ON_TOP = {
     "round46": 1,
     "round47": 0,
     "round48": 0,
-    "round49": 0,
+    "round49": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,

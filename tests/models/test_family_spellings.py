@@ -1,6 +1,7 @@
 """Families whose config.json spells the MoE and attention fields its own way, read as the
 engine builds them (``toplint.hardware.hfspell``): Hunyuan-MoE's per-layer lists, Step3's
-attention groups and listed MoE layers, LongCat-Flash's doubled layers and zero experts."""
+attention groups and listed MoE layers, LongCat-Flash's doubled layers and zero experts,
+ChatGLM's own names for its layers, vocabulary, KV groups, MLP width and context."""
 
 from __future__ import annotations
 
@@ -131,3 +132,44 @@ def test_a_step3_config_with_an_unbelievable_layer_count_is_refused_before_any_l
     text = STEP3_TEXT | {"num_hidden_layers": 10**12}
     with pytest.raises(ValueError, match="num_hidden_layers"):
         spec_from_hf_config({**STEP3, "text_config": text})
+
+
+# ChatGLM3 / GLM-4-9B's own config.json spelling, small: num_layers, padded_vocab_size,
+# multi_query_group_num KV heads, a gated MLP of ffn_hidden_size, seq_length positions
+# (vLLM's ChatGLMConfig and ChatGLMModel read these; zai-org/GLM-4#148 gave such a config).
+CHATGLM: dict[str, Any] = {
+    "model_type": "chatglm",
+    "num_layers": 2,
+    "hidden_size": 64,
+    "num_attention_heads": 4,
+    "multi_query_attention": True,
+    "multi_query_group_num": 2,
+    "kv_channels": 16,
+    "ffn_hidden_size": 96,
+    "padded_vocab_size": 100,
+    "seq_length": 8192,
+    "tie_word_embeddings": False,
+    "torch_dtype": "bfloat16",
+}
+
+
+def test_chatglm_reads_its_own_spellings_as_vllm_does() -> None:
+    spec = spec_from_hf_config(CHATGLM)
+    attention = 2 * 64 * 4 * 16 + 2 * 64 * 2 * 16  # q and o, k and v of the 2 groups
+    assert spec.params_total == 2 * 100 * 64 + 2 * (attention + 3 * 64 * 96)
+    assert (spec.num_layers, spec.num_kv_heads, spec.vocab_size) == (2, 2, 100)
+    assert (spec.intermediate_size, spec.max_context) == (96, 8192)
+    assert spec.kv_bytes_per_token == 2 * 2 * 2 * 16 * 2  # layers x (k, v) x groups x dim x bf16
+
+
+def test_chatglm_without_multi_query_keeps_one_kv_head_per_head() -> None:
+    spec = spec_from_hf_config(CHATGLM | {"multi_query_attention": False})
+    assert spec.num_kv_heads == 4
+
+
+def test_chatglm_in_the_common_spellings_reads_the_same() -> None:
+    common = {"num_hidden_layers": 2, "vocab_size": 100, "num_key_value_heads": 2}
+    common |= {"intermediate_size": 96, "max_position_embeddings": 8192}
+    own = ("num_layers", "padded_vocab_size", "multi_query_group_num", "ffn_hidden_size")
+    plain = {k: v for k, v in CHATGLM.items() if k not in own and k != "seq_length"} | common
+    assert spec_from_hf_config(plain) == spec_from_hf_config(CHATGLM)

@@ -1,9 +1,10 @@
-"""Families whose config.json spells the common MoE and attention fields its own way.
+"""Families whose config.json spells the common MoE, attention and size fields its own way.
 
 ``canonical`` rewrites such a config into the spellings ``toplint.hardware.hfconfig`` reads
 (``num_experts``, ``num_experts_per_tok``, ``moe_intermediate_size``, ``num_key_value_heads``,
-``shared_expert_intermediate_size``, ``mlp_only_layers``, ``decoder_sparse_step``), each as the
-engine that serves the family reads its own fields.  A config of any other family is returned
+``shared_expert_intermediate_size``, ``mlp_only_layers``, ``decoder_sparse_step``, ``vocab_size``,
+``num_hidden_layers``, ``intermediate_size``, ``max_position_embeddings``), each as the engine that
+serves the family reads its own fields.  A config of any other family is returned
 unchanged.  Never executes anything.
 """
 
@@ -89,8 +90,36 @@ def _longcat_flash(cfg: dict[str, Any]) -> None:
     cfg["num_experts_per_tok"] = cfg.get("moe_topk") or cfg.get("num_experts_per_tok")
 
 
+def _chatglm(cfg: dict[str, Any]) -> None:
+    """ChatGLM2/3, GLM-4-9B and GLM-4V (``model_type`` ``chatglm``, the checkpoints' own
+    ``ChatGLMConfig``): ``num_layers`` layers, an embedding and an ``output_layer`` of
+    ``padded_vocab_size`` rows, ``multi_query_group_num`` KV heads when ``multi_query_attention``
+    is set (else one per head), a gated MLP of ``ffn_hidden_size`` and ``seq_length`` positions
+    (vllm-project/vllm@0531c222 vllm/transformers_utils/configs/chatglm.py: ``vocab_size =
+    padded_vocab_size``, ``max_position_embeddings = seq_length``, ``attribute_map``
+    num_hidden_layers -> num_layers; vllm-project/vllm@028aedf6
+    vllm/model_executor/models/chatglm.py: GLMAttention ``total_num_kv_heads``, GLMMLP
+    ``dense_h_to_4h`` of ``[ffn_hidden_size] * 2``).  A common spelling the config already
+    carries is kept."""
+    if cfg.get("multi_query_attention"):
+        kv_heads = cfg.get("multi_query_group_num")
+    else:
+        kv_heads = cfg.get("num_attention_heads")
+    common = {
+        "vocab_size": cfg.get("padded_vocab_size"),
+        "num_hidden_layers": cfg.get("num_layers"),
+        "num_key_value_heads": kv_heads,
+        "intermediate_size": cfg.get("ffn_hidden_size"),
+        "max_position_embeddings": cfg.get("seq_length"),
+    }
+    for key, value in common.items():
+        if value is not None and cfg.get(key) is None:
+            cfg[key] = value
+
+
 # model_type -> the rewrite of its spellings.
 _FAMILIES: dict[str, Callable[[dict[str, Any]], None]] = {
+    "chatglm": _chatglm,
     "hunyuan": _hunyuan,
     "hunyuan_v1_moe": _hunyuan,
     "step3_text": _step3,
