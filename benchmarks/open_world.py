@@ -59,8 +59,8 @@ Slurm SGLang/vLLM servers, evaluation-harness model configs, lm-eval/lmms-eval o
 operator's ArksApplication samples, Beaker launchers writing `vllm serve` tasks, a Ray Data
 evaluation config and vLLM on ROCm to decline, after set 27),
 tests/data/open_world29/ (set 29, launch managers and wrappers: llama-swap configs running vLLM
-containers or llama.cpp, Open WebUI stacks beside vLLM, a CDK stack's systemd vLLM unit, a Ray cluster
-manager, env files and a GPUStack server on GGUF, after set 28),
+containers or llama.cpp, Open WebUI stacks beside vLLM, a CDK stack's systemd vLLM unit, a Ray
+cluster manager, env files and a GPUStack server on GGUF, after set 28),
 tests/data/open_world30/ (set 30, CI and orchestration formats: GitHub Actions workflows and
 composite actions that start vLLM (on CPU runners to decline) or only build, install or test an
 engine image, helmfile releases and chart values, a Chia cluster config, an envsubst template, a
