@@ -22,6 +22,7 @@ from toplint.parse.structured.cloudformation import CloudFormationParser
 from toplint.parse.structured.compose import ComposeParser
 from toplint.parse.structured.disagg import DisaggConfigParser
 from toplint.parse.structured.helm import HelmValuesParser
+from toplint.parse.structured.llamaswap import LlamaSwapParser
 from toplint.parse.structured.rayserve import RayServeConfigParser
 from toplint.parse.structured.skypilot import SkyPilotParser
 from toplint.parse.structured.sparkrecipe import SparkRecipeParser
@@ -85,6 +86,7 @@ USED = [
     ShellParser,
     SkyPilotParser,
     SparkRecipeParser,
+    LlamaSwapParser,
     # Public helpers of the rule-pack meta-tests (tests/rules/test_meta.py uses them; a
     # third-party rule pack checks its pages the same way).
     docs.missing_headings,

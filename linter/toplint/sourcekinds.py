@@ -74,6 +74,9 @@ KINDS: dict[str, SourceKind] = {
         _host("makefile"),
         _host("systemd"),
         _host("supervisord", together=True),
+        # a llama-swap model's ``cmd``: a program the proxy starts on its host, one model at a
+        # time unless a group keeps several loaded (toplint.parse.structured.llamaswap)
+        _host("llama-swap"),
         SourceKind(
             "docker-run",
             "container",

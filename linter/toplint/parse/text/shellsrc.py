@@ -59,14 +59,24 @@ from toplint.record import replace
 
 
 def lex_embedded(
-    value: str, env: Mapping[str, str], file_text: str, path: str, line: int, column: int
+    value: str,
+    env: Mapping[str, str],
+    file_text: str,
+    path: str,
+    line: int,
+    column: int,
+    *,
+    written: str | None = None,
 ) -> list[list[Arg]]:
-    """Lex a script held in a string (``sh -c``, a YAML block) with positions in the file."""
+    """Lex a script held in a string (``sh -c``, a YAML block) with positions in the file.
+    ``written`` is the string as the file holds it when ``value`` is it masked in place (the
+    same length, character for character: a launcher's placeholders made inert words), so the
+    positions are found in the file from what is written there."""
     # Imported here: a compose or Kubernetes file with no script to lex never loads the shell
     # interpreter (python -X importtime: 8-15 ms on this VM under load, shell and expand with it).
     import toplint.parse.text.shellrun
 
-    smap = source_map(file_text, path, line, column, value)
+    smap = source_map(file_text, path, line, column, value if written is None else written)
     return [
         [*_runtime_prefix(c, path, smap), *command_args(c, path, smap)]
         for c in toplint.parse.text.shellrun.lex(value, env)
