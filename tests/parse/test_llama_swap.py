@@ -11,6 +11,9 @@ llama-swap/config.yaml).  The configurations below are written for these tests.
 
 from __future__ import annotations
 
+import pytest
+
+from toplint.infra.budgets import BudgetExceeded, new_file
 from toplint.model import Deployment
 from toplint.parse.base import Source
 from toplint.parse.structured.llamaswap import START_PORT, LlamaSwapParser
@@ -132,3 +135,16 @@ def test_models_with_a_cmd_and_no_llama_swap_key_are_another_format() -> None:
     source = Source.from_text("x.yaml", "models:\n  m:\n    cmd: vllm serve Qwen/Qwen3-8B\n")
     assert LlamaSwapParser().accepts(source)  # by its text
     assert LlamaSwapParser().parse(source).deployments == ()  # not a llama-swap configuration
+
+
+@pytest.mark.parametrize("joined", [" ", ""])
+def test_macros_that_double_each_other_are_stopped_by_the_files_budget(joined: str) -> None:
+    """Words (a macro of several words) or text (macros inside one word) doubling at each of
+    sixty macros: each macro is expanded once and what it makes is charged to the file."""
+    lines = ["macros:", "  m0: xxxxxxxx"]
+    lines += [f"  m{i}: ${{m{i - 1}}}{joined}${{m{i - 1}}}" for i in range(1, 60)]
+    cmd = "    cmd: vllm serve m --tensor-parallel-size ${m59}"
+    lines += ["models:", "  m:", cmd, "    ttl: 1"]
+    new_file()
+    with pytest.raises(BudgetExceeded):
+        _parse("\n".join(lines) + "\n")

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from toplint.infra.budgets import EXPANSION_DEPTH, meter
 from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import load_documents
 from toplint.model import Deployment, Finding, ParseResult
@@ -34,7 +35,7 @@ from toplint.record import record, replace
 
 KIND = "llama-swap"
 START_PORT = 5800  # llama-swap's default ``startPort``
-_DEPTH = 8  # macros inside macros followed at most this deep
+_DEPTH = EXPANSION_DEPTH  # macros inside macros followed at most this deep
 _MARK = lazy(r"^models:[ \t]*(?:#.*)?$", re.M)
 _MACRO = lazy(r"\$\{([A-Za-z0-9_.-]{1,64})\}")
 # An inert stand-in for the k-th ``${...}``: a start mark, k, and padding to the same length
@@ -141,23 +142,30 @@ def _scopes(data: dict[str, Any]) -> dict[str, dict[str, Macro]]:
     start = data.get("startPort", START_PORT)
     port = start if isinstance(start, int) and not isinstance(start, bool) else None
     for model_id in sorted(scopes):
-        if "${PORT}" in _text(models[model_id]["cmd"], scopes[model_id], None, 0):
+        if "${PORT}" in _text(models[model_id]["cmd"], scopes[model_id], None, {}):
             scopes[model_id]["PORT"] = Macro(None if port is None else str(port), -1, None)
             port = None if port is None else port + 1
     return scopes
 
 
-def _text(value: str, scope: dict[str, Macro], below: int | None, depth: int) -> str:
+def _text(
+    value: str, scope: dict[str, Macro], below: int | None, memo: dict[str, str], depth: int = 0
+) -> str:
     """``value`` with the macros llama-swap replaces in it replaced, as text (what is left
-    unresolved stays written as ``${name}``)."""
+    unresolved stays written as ``${name}``).  A macro sees only those declared before it, so
+    the expansion ends; each is expanded once (``memo``) and its text charged to the file's
+    budgets (``expansion-length``: macros that double each other)."""
 
     def one(m: re.Match[str]) -> str:
-        macro = _visible(scope, m.group(1), below)
+        name = m.group(1)
+        macro = _visible(scope, name, below)
         if macro is None or macro.text is None or depth >= _DEPTH:
             return m.group(0)
-        return _text(macro.text, scope, macro.rank, depth + 1)
+        if name not in memo:
+            memo[name] = meter().charge(_text(macro.text, scope, macro.rank, memo, depth + 1))
+        return memo[name]
 
-    return _MACRO.sub(one, value)
+    return _MACRO.sub(one, value) if "${" in value else value
 
 
 def _visible(scope: dict[str, Macro], name: str, below: int | None) -> Macro | None:
@@ -174,6 +182,8 @@ class _Reader:
         self.source = source
         self.doc = doc
         self.scope = scope
+        self.texts: dict[str, str] = {}
+        self.expanded: dict[str, list[Arg]] = {}
 
     def words(
         self, value: str, at: tuple[str, ...], below: int | None = None, depth: int = 0
@@ -205,13 +215,16 @@ class _Reader:
                 return [replace(arg, value=None, raw=raw, unresolved=(*arg.unresolved, raw))]
             if macro.at is None:
                 return [replace(arg, value=macro.text, raw=raw)]
-            found: list[Arg] = self.words(macro.text, macro.at, macro.rank, depth + 1)
+            if name not in self.expanded:  # a macro's words are the same wherever it is used
+                self.expanded[name] = self.words(macro.text, macro.at, macro.rank, depth + 1)
+            found = self.expanded[name]
+            meter().count("shell-tokens", len(found))  # macros of macros multiply the words
             if len(found) == 1:  # in its place, its value where the macro is declared
                 one = found[0]
                 return [replace(one, position=arg.position, raw=raw, value_at=one.position)]
             return found
         text = _unmasked(arg.value, names)
-        filled = _text(text, self.scope, below, depth)
+        filled = _text(text, self.scope, below, self.texts, depth)
         if _MACRO.search(filled) is not None:
             return [replace(arg, value=None, raw=raw, unresolved=(*arg.unresolved, filled))]
         return [replace(arg, value=filled, raw=raw)]
