@@ -148,3 +148,27 @@ def test_macros_that_double_each_other_are_stopped_by_the_files_budget(joined: s
     new_file()
     with pytest.raises(BudgetExceeded):
         _parse("\n".join(lines) + "\n")
+
+
+def test_a_shell_the_command_starts_runs_its_script_after_the_macros_are_filled() -> None:
+    """``bash -c "..."``: llama-swap fills the macros in the script's text, then the shell reads
+    it (a line break inside the quotes ends the shell's command there)."""
+    text = """\
+macros:
+  venv: /opt/vllm/bin/activate
+  tp: 2
+models:
+  a:
+    cmd: |
+      bash -c "source ${venv} && exec vllm serve Qwen/Qwen3-8B --tensor-parallel-size ${tp}"
+    ttl: 60
+  b:
+    cmd: |
+      sh -c 'CUDA_VISIBLE_DEVICES=0,1 python -m sglang.launch_server
+      --model-path Qwen/Qwen3-8B --tp 2'
+    ttl: 60
+"""
+    a, b = _parse(text)
+    assert (a.engine, a.model, a.tp) == ("vllm", "Qwen/Qwen3-8B", 2)
+    assert (a.line, a.column) == (7, 39)  # `vllm`, placed as written after the masked macro
+    assert (b.engine, b.tp, b.model) == ("sglang", 1, None)  # the next line is another command

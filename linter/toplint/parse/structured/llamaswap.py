@@ -28,7 +28,7 @@ from typing import Any
 from toplint.infra.budgets import EXPANSION_DEPTH, meter
 from toplint.infra.patterns import lazy
 from toplint.infra.yamlsafe import load_documents
-from toplint.model import Deployment, Finding, ParseResult
+from toplint.model import Deployment, Finding, ParseResult, Position
 from toplint.parse.base import Source
 from toplint.parse.options import Arg
 from toplint.record import record, replace
@@ -82,10 +82,11 @@ class LlamaSwapParser:
                 continue
             for model_id, scope in _scopes(data).items():
                 reader = _Reader(source, doc, scope)
-                words = reader.words(data["models"][model_id]["cmd"], ("models", model_id, "cmd"))
-                found, more = _deployments(words, source.path, model_id)
-                deployments.extend(found)
-                findings.extend(more)
+                argv = reader.words(data["models"][model_id]["cmd"], ("models", model_id, "cmd"))
+                for words in reader.scripts(argv):
+                    found, more = _deployments(words, source.path, model_id)
+                    deployments.extend(found)
+                    findings.extend(more)
         return ParseResult(source.path, tuple(deployments), tuple(findings))
 
 
@@ -188,20 +189,45 @@ class _Reader:
     def words(
         self, value: str, at: tuple[str, ...], below: int | None = None, depth: int = 0
     ) -> list[Arg]:
-        """The words of a value at ``at`` (a ``cmd`` or a macro's), its macros filled."""
+        """The words of a value at ``at`` (a ``cmd`` or a macro's), its macros filled: one
+        program's arguments (llama-swap's shlex reads no operators and no line ends)."""
+        commands = self._commands(value, self.doc.value_position(at), below, depth)
+        return [word for command in commands for word in command]
+
+    def scripts(self, argv: list[Arg], depth: int = 0) -> list[list[Arg]]:
+        """The commands ``argv`` runs: itself, or the commands of the script a shell it starts
+        is given (``bash -c "source venv/bin/activate && vllm serve ..."``), read as that shell
+        reads it after llama-swap filled its macros."""
+        from toplint.parse.invocation import shell_script
+
+        at = shell_script(argv) if depth < 3 else None
+        text = None if at is None else _written_script(argv[at].raw)
+        if at is None or text is None:
+            return [argv]
+        quoted = argv[at].raw[:1] in ("'", '"')
+        where = argv[at].position
+        where = replace(where, column=where.column + (1 if quoted else 0))
+        return [
+            found
+            for command in self._commands(text, where, None, 0)
+            for found in self.scripts(command, depth + 1)
+        ]
+
+    def _commands(
+        self, value: str, pos: Position, below: int | None, depth: int
+    ) -> list[list[Arg]]:
         from toplint.parse.text.shellsrc import lex_embedded
 
         written = "\n".join(" " * len(ln) if ln.strip().startswith("#") else ln
                             for ln in value.split("\n"))  # fmt: skip
         masked, names = _masked(written)
-        pos = self.doc.value_position(at)
-        out: list[Arg] = []
-        for command in lex_embedded(
-            masked, {}, self.source.text, self.source.path, pos.line, pos.column, written=written
-        ):  # llama-swap's shlex reads no operators: every command's words are one program's
-            for arg in command:
-                out.extend(self._filled(arg, names, below, depth))
-        return out
+        return [
+            [word for arg in command for word in self._filled(arg, names, below, depth)]
+            for command in lex_embedded(
+                masked, {}, self.source.text, self.source.path, pos.line, pos.column,
+                written=written,
+            )
+        ]  # fmt: skip
 
     def _filled(self, arg: Arg, names: list[str], below: int | None, depth: int) -> list[Arg]:
         raw = _unmasked(arg.raw, names)
@@ -228,6 +254,17 @@ class _Reader:
         if _MACRO.search(filled) is not None:
             return [replace(arg, value=None, raw=raw, unresolved=(*arg.unresolved, filled))]
         return [replace(arg, value=filled, raw=raw)]
+
+
+def _written_script(raw: str) -> str | None:
+    """The script a shell is given, as the word's text writes it (its macros still written):
+    inside single quotes as it is, inside double quotes with the backslash escapes POSIX
+    keeps there undone; a word that is partly quoted is not read."""
+    if len(raw) >= 2 and raw[0] == raw[-1] == "'" and "'" not in raw[1:-1]:
+        return raw[1:-1]
+    if len(raw) >= 2 and raw[0] == raw[-1] == '"':
+        return re.sub(r'\\([\\"$`])', r"\1", raw[1:-1])
+    return None if any(q in raw for q in "'\"\\") else raw
 
 
 def _masked(text: str) -> tuple[str, list[str]]:
