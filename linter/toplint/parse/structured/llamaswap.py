@@ -46,7 +46,8 @@ _MAX_TOKENS = 0xEFFF - 0xE100
 _CONFIG_KEYS = frozenset(
     {"healthCheckTimeout", "startPort", "macros", "groups", "hooks", "globalTTL", "logLevel",
      "logToStdout", "metricsMaxInMemory", "includeAliasesInList", "sendLoadingState", "apiKeys",
-     "matrix", "peers", "logTimeFormat", "captureBuffer", "unloadTimeout"}
+     "matrix", "peers", "logTimeFormat", "captureBuffer", "unloadTimeout", "routing",
+     "upstream"}
 )  # fmt: skip
 # Keys of a model that llama-swap reads (model_config.go's ModelConfig).
 _MODEL_KEYS = frozenset(
