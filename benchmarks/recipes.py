@@ -20,7 +20,9 @@ deployment guides: disaggregated, wide-EP, FP4/FP8 and hybrid models with their 
 `recipes15` (tests/recipes15/, Chinese model publishers' README_zh and deployment guides and
 Chinese engineers' verified write-ups: H20, H100, A100 at TP 4-16, FP8/INT8 checkpoints) or
 `recipes16` (tests/recipes16/, cloud providers' published deployments: GKE's sample manifests on
-L4, A100, H100 and H200, two-node LeaderWorkerSet, and an MI325X guide).  For
+L4, A100, H100 and H200, two-node LeaderWorkerSet, and an MI325X guide) or `recipes17`
+(tests/recipes17/, model publishers' deployment guides and vLLM's per-model recipes for Kimi-K2,
+Kimi-K2.5, GLM-4.5, DeepSeek-V3.2 and Gemma 4 on H200, H20, H100, A100 and MI300X).  For
 each half of the set's SPLIT.md it prints:
 
 - read right: recipes whose config files yield deployments, every one with the recipe's engine and
@@ -67,6 +69,7 @@ SETS = (
     "recipes14",
     "recipes15",
     "recipes16",
+    "recipes17",
 )
 
 
