@@ -24,14 +24,27 @@ CORPUS = SHARED / "corpus"
 HAVE_SHARED = SHARED.is_dir()
 
 
+_BENCHMARKS: dict[str, ModuleType] = {}  # file -> its module, run once per test process
+
+
 def load_benchmark(file: str, name: str) -> ModuleType:
     """``benchmarks/<file>`` loaded by path as the module ``name`` (benchmarks/ is not a
-    package), in ``sys.modules`` before it runs (its dataclasses look their module up there)."""
-    spec = importlib.util.spec_from_file_location(name, Path(ROOT) / "benchmarks" / file)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
+    package), in ``sys.modules`` before it runs (its dataclasses look their module up there).
+
+    A file is run once per test process: a second test module asking for it gets the same
+    module, also under its own ``name``.  Every worker collects every test module, and
+    accuracy.py (asked for by three) reads public.yaml and the held-out draws at import, about
+    a CPU second a run.  A test that replaces a benchmark's attribute puts it back
+    (``monkeypatch`` or ``try``/``finally``), so sharing the module changes no result."""
+    module = _BENCHMARKS.get(file)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(name, Path(ROOT) / "benchmarks" / file)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+        _BENCHMARKS[file] = module
+    sys.modules.setdefault(name, module)
     return module
 
 
