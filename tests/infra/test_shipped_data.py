@@ -4,6 +4,7 @@ what an older schema, fact list or toplint accepted."""
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import os
 from collections.abc import Iterator
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import parsed_module
 
 from toplint.errors import ConfigError
 from toplint.infra import datacache, schemas
@@ -78,8 +80,9 @@ def _modules() -> list[Path]:
     return sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
 
 
-def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+@functools.cache
+def _imports(path: Path) -> frozenset[str]:
+    tree = parsed_module(path)
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -87,7 +90,7 @@ def _imports(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module:
             names.add(node.module)
             names.update(f"{node.module}.{a.name}" for a in node.names)
-    return names
+    return frozenset(names)
 
 
 def _relative(path: Path) -> str:

@@ -11,13 +11,15 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from conftest import parsed_module
+
 import toplint
 
 PACKAGE = Path(toplint.__file__).parent
 
 
 def _imports_dataclasses(path: Path) -> list[int]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed_module(path)
     lines = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
