@@ -82,6 +82,12 @@ SMALL = 1024 * 1024  # below 1 MiB: the latency-bound regime
 BULK = 64 * 1024 * 1024
 
 
+def _yaml(text: str) -> Any:
+    """``yaml.safe_load`` with PyYAML's C loader where it is built: the same data, 8x faster on
+    public.yaml (0.75 -> 0.09 CPU s), which every test process that imports this module reads."""
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
 @dataclass(frozen=True)
 class Machine:
     name: str
@@ -286,7 +292,7 @@ def public_points() -> list[Point]:
 
 @functools.cache
 def _public_points() -> tuple[Point, ...]:
-    doc = yaml.safe_load(PUBLIC.read_text(encoding="utf-8"))
+    doc = _yaml(PUBLIC.read_text(encoding="utf-8"))
     out = []
     for s in doc["systems"]:
         m = Machine(
@@ -883,7 +889,7 @@ _DOC: list[dict[str, Any]] = []
 
 def _public_doc() -> dict[str, Any]:
     if not _DOC:
-        _DOC.append(yaml.safe_load(PUBLIC.read_text(encoding="utf-8")))
+        _DOC.append(_yaml(PUBLIC.read_text(encoding="utf-8")))
     return _DOC[0]
 
 
@@ -1440,7 +1446,7 @@ HELDOUT2_CLASSES = ("all", "multi-node", "all-to-all", "intra-node", "small (< 1
 def shipped_bands() -> tuple[dict[str, dict[str, float]], set[str], set[str] | None]:
     """The bands toplint ships (accuracy.yaml), the architectures its fit saw tables of and the
     networks it saw across nodes (none listed before the tenth pass: not asked)."""
-    doc = yaml.safe_load(BANDS.read_text(encoding="utf-8"))
+    doc = _yaml(BANDS.read_text(encoding="utf-8"))
     nets = doc.get("fitted_networks")
     return doc["bands"], set(doc["fitted_table_archs"]), set(nets) if nets is not None else None
 
