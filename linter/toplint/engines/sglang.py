@@ -8,7 +8,7 @@ Vocabulary: ``toplint.engines.sglang_options``, the options of sglang 0.5.5.post
 
 from __future__ import annotations
 
-from toplint.engines import dynamo, sglang_dp, swift
+from toplint.engines import dynamo, sglang_dp, sglang_served, swift
 from toplint.engines.gpuneeds import (
     Drafts,
     FallbackReleases,
@@ -355,14 +355,13 @@ ENGINE = Engine(
             "model_runner_kv_cache_mixin.py profile_max_num_token, init_memory; "
             "python/sglang/srt/speculative/spec_info.py SpeculativeAlgorithm",
         ),
-        # The headroom SGLang picks its default --mem-fraction-static with: reserved_mem =
-        # 512 + 1.5 x max(chunked prefill, 2048) (a decode server: its running requests x draft
-        # tokens) + tp x pp / 8 x 1024 + 2 x the decode graphs' largest batch (+ 3 and, above
-        # 300, 1.5 more x batch x DP size with DP attention), at least 10 GiB on a GPU above
-        # 60 GiB, + 2 GiB for DeepEP's buffers; chunked prefill and the graphs' batch default
-        # by GPU memory and TP; --enable-symm-mem preallocates SGLANG_SYMM_MEM_PREALLOC_GB_SIZE
-        # (4 GiB unset) after the graphs, outside the fraction too (model_runner
-        # prealloc_symmetric_memory_pool).
+        # The headroom SGLang picks its default --mem-fraction-static with: reserved_mem = 512 + 1.5
+        # x max(chunked prefill, 2048) (a decode server: its running requests x draft tokens) + tp x
+        # pp / 8 x 1024 + 2 x the decode graphs' largest batch (+ 3 and, above 300, 1.5 more x batch
+        # x DP size with DP attention), at least 10 GiB on a GPU above 60 GiB, + 2 GiB for DeepEP's
+        # buffers; chunked prefill and the graphs' batch default by GPU memory and TP;
+        # --enable-symm-mem preallocates SGLANG_SYMM_MEM_PREALLOC_GB_SIZE (4 GiB unset) after the
+        # graphs, outside the fraction too (model_runner prealloc_symmetric_memory_pool).
         outside=OutsideReserve(
             prefill_defaults=(
                 (20, 2048, 8, 8),
@@ -397,4 +396,5 @@ ENGINE = Engine(
     # attention the embedding is replicated and the LM head may use the attention-TP group
     # (sgl-project/sglang@04d5e392 python/sglang/srt/layers/vocab_parallel_embedding.py).
     vocab_padding=64,
+    served=sglang_served.SERVED,
 )

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Literal, get_args
 
 from toplint.engines.gpuneeds import AttentionFloor, FallbackReleases, MemoryAccounting
+from toplint.engines.served import Served
 from toplint.model import DIMENSIONS, Dimension
 from toplint.record import field, record
 
@@ -22,8 +23,7 @@ class EngineSpec:
     """One command-line vocabulary: an engine's own parser, or a wrapper that forwards to it."""
 
     name: str  # spec key ("vllm", "dynamo-vllm", ...): Invocation.engine
-    # canonical long option (without leading dashes) -> takes a value?
-    options: Mapping[str, bool]
+    options: Mapping[str, bool]  # canonical long option (without leading dashes) -> takes a value?
     aliases: Mapping[str, str] = field(default_factory=dict)  # with dashes, as typed -> canonical
     # canonical option -> Deployment field it sets ("tp", "pp", "dp", "dp_local", "ep", "model",
     # "ep_enabled", "nodes", "gpus_per_node") or an options key (anything else)
@@ -38,13 +38,11 @@ class EngineSpec:
     strict_config_keys: bool = True  # unknown config-file keys are TL005 (not for LLM-API YAML)
     # config-file key -> Deployment field, where the file's keys are not the options' names
     config_fields: Mapping[str, str] = field(default_factory=dict)
-    # the release the option list was read from ("0.16.0"; ""); newer image: TL005 is info
-    release: str = ""
+    release: str = ""  # the release its options were read from ("0.16.0"); newer image: TL005 info
     # canonical option -> values with which the program serves through a backend that is not
     # this engine (KServe's huggingfaceserver ``--backend huggingface``: transformers, no vLLM)
     other_backends: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    # the program as users name it in messages ("FastChat's vllm_worker"; "": the engine's)
-    program: str = ""
+    program: str = ""  # as users name it in messages ("FastChat's vllm_worker"; "": the engine's)
     # booleans take an optional `true`/`false` (HfArgumentParser's ``nargs="?"``, string_to_bool)
     bool_values: bool = False
     # engine options a wrapper passes when its own option is not written (ms-swift passes
@@ -368,6 +366,8 @@ class Engine:
     vision_replicated: str = ""
     # Release ranges whose attention kernels need a newer GPU (``AttentionFloor``; empty: unread)
     attention_floors: tuple[AttentionFloor, ...] = ()
+    # config.json model_type -> the first release that serves its architecture (``Served``)
+    served: Mapping[str, Served] = field(default_factory=dict)
     # Whether options written without anything that names the engine (no launch, module, image
     # or name: an image run with flags only, a mapping of options) may be read as this engine's.
     # False for an engine whose options are spelled as another's (ATOM's are vLLM's names): a

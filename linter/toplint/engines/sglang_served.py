@@ -1,0 +1,132 @@
+"""SGLang's first release that serves each architecture of the model catalog
+(``Engine.served``).
+
+SGLang registers the classes each ``python/sglang/srt/models/*.py`` names as ``EntryClass``
+(``ModelRegistry``), keyed by the config.json ``architectures`` entry; a release without one
+refuses the checkpoint ("Model architectures [...] are not supported for now").  Read in the
+PyPI wheels of 0.3.0, 0.3.6.post3, 0.4.0.post2, 0.4.1.post7, 0.4.5.post3, 0.4.6.post5,
+0.4.8.post1, 0.4.9.post6, 0.4.10.post2, 0.5.1.post3, 0.5.3.post3, 0.5.4.post3, 0.5.5.post3,
+0.5.6.post2 and 0.5.8.post1: a row's ``first`` is the first of these with the class and
+``last_without`` the one before it, the last post release of its version, so every release up
+to it lacks the class; releases between the two were not read (a warning with that doubt).
+Keyed by the catalog's config.json ``model_type``; an architecture not here is not judged.
+"""
+
+from __future__ import annotations
+
+from toplint.engines.served import Served
+
+SERVED: dict[str, Served] = {
+    "deepseek_v3": Served(
+        "DeepseekV3ForCausalLM",
+        "0.4.1.post7",
+        "0.4.0.post2",
+        "PyPI sglang==0.4.1.post7 wheel: sglang/srt/models/deepseek_v2.py EntryClass; "
+        "not in sglang==0.4.0.post2's",
+    ),
+    "deepseek_v32": Served(
+        "DeepseekV32ForCausalLM",
+        "0.5.3.post3",
+        "0.5.1.post3",
+        "PyPI sglang==0.5.3.post3 wheel: sglang/srt/models/deepseek_v2.py EntryClass; "
+        "not in sglang==0.5.1.post3's",
+    ),
+    "qwen3": Served(
+        "Qwen3ForCausalLM",
+        "0.4.5.post3",
+        "0.4.1.post7",
+        "PyPI sglang==0.4.5.post3 wheel: sglang/srt/models/qwen3.py EntryClass; "
+        "not in sglang==0.4.1.post7's",
+    ),
+    "qwen3_moe": Served(
+        "Qwen3MoeForCausalLM",
+        "0.4.5.post3",
+        "0.4.1.post7",
+        "PyPI sglang==0.4.5.post3 wheel: sglang/srt/models/qwen3_moe.py EntryClass; "
+        "not in sglang==0.4.1.post7's",
+    ),
+    "qwen3_next": Served(
+        "Qwen3NextForCausalLM",
+        "0.5.3.post3",
+        "0.5.1.post3",
+        "PyPI sglang==0.5.3.post3 wheel: sglang/srt/models/qwen3_next.py EntryClass; "
+        "not in sglang==0.5.1.post3's",
+    ),
+    "qwen3_vl": Served(
+        "Qwen3VLForConditionalGeneration",
+        "0.5.3.post3",
+        "0.5.1.post3",
+        "PyPI sglang==0.5.3.post3 wheel: sglang/srt/models/qwen3_vl.py EntryClass; "
+        "not in sglang==0.5.1.post3's",
+    ),
+    "qwen3_vl_moe": Served(
+        "Qwen3VLMoeForConditionalGeneration",
+        "0.5.3.post3",
+        "0.5.1.post3",
+        "PyPI sglang==0.5.3.post3 wheel: sglang/srt/models/qwen3_vl_moe.py EntryClass; "
+        "not in sglang==0.5.1.post3's",
+    ),
+    "llama4": Served(
+        "Llama4ForConditionalGeneration",
+        "0.4.5.post3",
+        "0.4.1.post7",
+        "PyPI sglang==0.4.5.post3 wheel: sglang/srt/models/mllama4.py EntryClass; "
+        "not in sglang==0.4.1.post7's",
+    ),
+    "gemma3": Served(
+        "Gemma3ForConditionalGeneration",
+        "0.4.5.post3",
+        "0.4.1.post7",
+        "PyPI sglang==0.4.5.post3 wheel: sglang/srt/models/gemma3_mm.py EntryClass; "
+        "not in sglang==0.4.1.post7's",
+    ),
+    "gemma3_text": Served(
+        "Gemma3ForCausalLM",
+        "0.4.5.post3",
+        "0.4.1.post7",
+        "PyPI sglang==0.4.5.post3 wheel: sglang/srt/models/gemma3_causal.py EntryClass; "
+        "not in sglang==0.4.1.post7's",
+    ),
+    "gpt_oss": Served(
+        "GptOssForCausalLM",
+        "0.5.1.post3",
+        "0.4.10.post2",
+        "PyPI sglang==0.5.1.post3 wheel: sglang/srt/models/gpt_oss.py EntryClass; "
+        "not in sglang==0.4.10.post2's",
+    ),
+    "glm4_moe": Served(
+        "Glm4MoeForCausalLM",
+        "0.4.9.post6",
+        "0.4.8.post1",
+        "PyPI sglang==0.4.9.post6 wheel: sglang/srt/models/glm4_moe.py EntryClass; "
+        "not in sglang==0.4.8.post1's",
+    ),
+    "minimax_m2": Served(
+        "MiniMaxM2ForCausalLM",
+        "0.5.4.post3",
+        "0.5.3.post3",
+        "PyPI sglang==0.5.4.post3 wheel: sglang/srt/models/minimax_m2.py EntryClass; "
+        "not in sglang==0.5.3.post3's",
+    ),
+    "olmo2": Served(
+        "Olmo2ForCausalLM",
+        "0.3.6.post3",
+        "0.3.0",
+        "PyPI sglang==0.3.6.post3 wheel: sglang/srt/models/olmo2.py EntryClass; "
+        "not in sglang==0.3.0's",
+    ),
+    "mimo": Served(
+        "MiMoForCausalLM",
+        "0.4.6.post5",
+        "0.4.5.post3",
+        "PyPI sglang==0.4.6.post5 wheel: sglang/srt/models/mimo.py EntryClass; "
+        "not in sglang==0.4.5.post3's",
+    ),
+    "nemotron_h": Served(
+        "NemotronHForCausalLM",
+        "0.5.3.post3",
+        "0.5.1.post3",
+        "PyPI sglang==0.5.3.post3 wheel: sglang/srt/models/nemotron_h.py EntryClass; "
+        "not in sglang==0.5.1.post3's",
+    ),
+}

@@ -1,0 +1,166 @@
+"""vLLM's first release that serves each architecture of the model catalog (``Engine.served``).
+
+vLLM starts a checkpoint through the class its registry maps the config.json ``architectures``
+entry to (``vllm/model_executor/models/registry.py``; ``__init__.py``'s ``_MODELS`` and, before
+0.3, ``model_loader.py``'s ``_MODEL_REGISTRY`` earlier); a release without it raises "Model
+architectures [...] are not supported for now".  Each row was read at the release tags of
+vllm-project/vllm (as carried by the li2haipeng/vllm mirror, head 967572dd): the first final
+release whose registry has the class, and the final release just before it, which has not.
+Keyed by the catalog's config.json ``model_type`` (``ModelSpec.model_type``); an architecture
+not here is not judged.  Architectures first registered after v0.13.0 (the newest tag read:
+Qwen3.5, GLM-5, Gemma 4, Kimi-K2.5, ...) have no row.
+"""
+
+from __future__ import annotations
+
+from toplint.engines.served import Served
+
+SERVED: dict[str, Served] = {
+    "deepseek_v2": Served(
+        "DeepseekV2ForCausalLM",
+        "0.5.1",
+        "0.5.0.post1",
+        "vllm-project/vllm vllm/model_executor/models/__init__.py at v0.5.1 (79d406e9); "
+        "not at v0.5.0.post1 (50eed24d)",
+    ),
+    "deepseek_v3": Served(
+        "DeepseekV3ForCausalLM",
+        "0.6.6",
+        "0.6.5",
+        "vllm-project/vllm vllm/model_executor/models/registry.py at v0.6.6 (f49777ba); "
+        "not at v0.6.5 (2d1b9baa)",
+    ),
+    "deepseek_v32": Served(
+        "DeepseekV32ForCausalLM",
+        "0.11.0",
+        "0.10.2",
+        "vllm-project/vllm vllm/model_executor/models/registry.py at v0.11.0 (f71952c1); "
+        "not at v0.10.2 (e017120e)",
+    ),
+    "qwen2_moe": Served(
+        "Qwen2MoeForCausalLM",
+        "0.4.0",
+        "0.3.3",
+        "vllm-project/vllm vllm/model_executor/models/__init__.py at v0.4.0 (51c31bc1); "
+        "not at v0.3.3 (82091b86)",
+    ),
+    "qwen3": Served(
+        "Qwen3ForCausalLM",
+        "0.8.4",
+        "0.8.3",
+        "vllm-project/vllm vllm/model_executor/models/registry.py at v0.8.4 (dc1b4a6f); "
+        "not at v0.8.3 (296c6572)",
+    ),
+    "qwen3_moe": Served(
+        "Qwen3MoeForCausalLM",
+        "0.8.4",
+        "0.8.3",
+        "vllm-project/vllm vllm/model_executor/models/registry.py at v0.8.4 (dc1b4a6f); "
+        "not at v0.8.3 (296c6572)",
+    ),
+    "qwen3_next": Served(
+        "Qwen3NextForCausalLM",
+        "0.10.2",
+        "0.10.1.1",
+        "vllm-project/vllm vllm/model_executor/models/registry.py at v0.10.2 (e017120e); "
+        "not at v0.10.1.1 (1da94e67)",
+    ),
+    "qwen3_vl": Served(
+        "Qwen3VLForConditionalGeneration",
+        "0.11.0",
+        "0.10.2",
+        "vllm-project/vllm vllm/model_executor/models/registry.py at v0.11.0 (f71952c1); "
+        "not at v0.10.2 (e017120e)",
+    ),
+    "qwen3_vl_moe": Served(
+        "Qwen3VLMoeForConditionalGeneration",
+        "0.11.0",
+        "0.10.2",
+        "vllm-project/vllm vllm/model_executor/models/registry.py at v0.11.0 (f71952c1); "
+        "not at v0.10.2 (e017120e)",
+    ),
+    "llama4": Served(
+        "Llama4ForConditionalGeneration",
+        "0.8.3",
+        "0.8.2",
+        "vllm-project/vllm vllm/model_executor/models/registry.py at v0.8.3 (296c6572); "
+        "not at v0.8.2 (25f560a6)",
+    ),
+    "gemma2": Served(
+        "Gemma2ForCausalLM",
+        "0.5.1",
+        "0.5.0.post1",
+        "vllm-project/vllm vllm/model_executor/models/__init__.py at v0.5.1 (79d406e9); "
+        "not at v0.5.0.post1 (50eed24d)",
+    ),
+    "gemma3": Served(
+        "Gemma3ForConditionalGeneration",
+        "0.8.0",
+        "0.7.3",
+        "vllm-project/vllm vllm/model_executor/models/registry.py at v0.8.0 (966f933e); "
+        "not at v0.7.3 (ed6e9075)",
+    ),
+    "gemma3_text": Served(
+        "Gemma3ForCausalLM",
+        "0.8.0",
+        "0.7.3",
+        "vllm-project/vllm vllm/model_executor/models/registry.py at v0.8.0 (966f933e); "
+        "not at v0.7.3 (ed6e9075)",
+    ),
+    "gpt_oss": Served(
+        "GptOssForCausalLM",
+        "0.10.1",
+        "0.10.0",
+        "vllm-project/vllm vllm/model_executor/models/registry.py at v0.10.1 (aab54987); "
+        "not at v0.10.0 (6d8d0a24)",
+    ),
+    "glm4_moe": Served(
+        "Glm4MoeForCausalLM",
+        "0.10.0",
+        "0.9.2",
+        "vllm-project/vllm vllm/model_executor/models/registry.py at v0.10.0 (6d8d0a24); "
+        "not at v0.9.2 (a5dd03c1)",
+    ),
+    "minimax_m2": Served(
+        "MiniMaxM2ForCausalLM",
+        "0.11.1",
+        "0.11.0",
+        "vllm-project/vllm vllm/model_executor/models/registry.py at v0.11.1 (43936849); "
+        "not at v0.11.0 (f71952c1)",
+    ),
+    "mixtral": Served(
+        "MixtralForCausalLM",
+        "0.2.4",
+        "0.2.3",
+        "vllm-project/vllm vllm/model_executor/models/__init__.py at v0.2.4 (4dd4b5c5); "
+        "not at v0.2.3 (0f90effc)",
+    ),
+    "phi3": Served(
+        "Phi3ForCausalLM",
+        "0.4.2",
+        "0.4.1",
+        "vllm-project/vllm vllm/model_executor/models/__init__.py at v0.4.2 (c7f2cf2b); "
+        "not at v0.4.1 (468d761b)",
+    ),
+    "olmo2": Served(
+        "Olmo2ForCausalLM",
+        "0.6.5",
+        "0.6.4.post1",
+        "vllm-project/vllm vllm/model_executor/models/registry.py at v0.6.5 (2d1b9baa); "
+        "not at v0.6.4.post1 (a6221a14)",
+    ),
+    "mimo": Served(
+        "MiMoForCausalLM",
+        "0.9.0",
+        "0.8.5.post1",
+        "vllm-project/vllm vllm/model_executor/models/registry.py at v0.9.0 (dc1440cf); "
+        "not at v0.8.5.post1 (3015d563)",
+    ),
+    "nemotron_h": Served(
+        "NemotronHForCausalLM",
+        "0.9.1",
+        "0.9.0.1",
+        "vllm-project/vllm vllm/model_executor/models/registry.py at v0.9.1 (b6553be1); "
+        "not at v0.9.0.1 (5fbbfe9a)",
+    ),
+}
