@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from toplint.engines.layout import flags
 from toplint.engines.registry import build_pipeline, get_engine
+from toplint.engines.versions import image_tag
 from toplint.model import Finding, Severity
 from toplint.optionkeys import BUILT_WRITTEN
 from toplint.rulebook.helpers import anchor_of, finding, finding_at, layout_fix, settings_fix
@@ -37,6 +38,16 @@ Outcome reported (toplint's severity policy): refuses to start (an error; a warn
 release that refuses is not known); runs, not as written (info): a release from 0.5.2 pinned,
 or SGLang's image at `latest`, starts `--enable-dp-attention` with a DP size of 1 with DP
 attention off, and the deployment is judged as it runs, without it.
+
+A pinned engine release older than the first that registers the checkpoint's architecture
+(vLLM's model registry maps config.json `architectures` to its model classes; SGLang
+registers the `EntryClass` of each of its model modules: see References) refuses the model at
+start-up.  The release is the image's tag or a package
+install's pin, as above; with none pinned there is no finding, on purpose: nearly every
+deployment that pins no release runs a recent one, and a warning on each would be noise.  Each
+engine's table (`Engine.served`) holds, per catalog `model_type`, the first release read with
+the class and the last read without it; a release pinned between the two was not read, and is
+a warning that says so.  A model whose architecture has no row is not judged.
 
 ## Why is this bad?
 SGLang's MiMoV2 loader reads the pre-sharded TP from config.json (the KV heads where
@@ -90,6 +101,11 @@ and what the others run; with one that refuses, an error.  No public thread quot
 "Please set a dp-size > 1" was found to cite.
 
 ## Example
+```yaml
+image: vllm/vllm-openai:v0.6.3   # Qwen3ForCausalLM is registered from v0.8.4
+args: ["--model", "Qwen/Qwen3-32B", "--tensor-parallel-size", "2"]
+```
+
 ```bash
 lmdeploy serve api_server internlm/internlm2_5-7b-chat --tp 6
 ```
@@ -118,6 +134,10 @@ trtllm-serve /engine --tp_size 2
 ```
 
 ## Use instead
+```yaml
+image: vllm/vllm-openai:v0.8.4
+```
+
 ```bash
 lmdeploy serve api_server internlm/internlm2_5-7b-chat --tp 4
 ```
@@ -156,6 +176,8 @@ The `KIND_MODEL` change is advice (display): it is written in `config.pbtxt`, no
 the engine arguments are read from.
 
 ## References
+- vLLM's registry (`Engine.served` rows, each with its tags): https://github.com/vllm-project/vllm/blob/v0.11.1/vllm/model_executor/models/registry.py
+- SGLang's model classes (`EntryClass`): https://github.com/sgl-project/sglang/tree/main/python/sglang/srt/models
 - TensorRT-LLM's LLM API loading an engine, `_load_config_from_engine`: https://github.com/NVIDIA/TensorRT-LLM/blob/fcd3f31682808ae56118ae43c1d7864a3a945e6f/tensorrt_llm/llmapi/llm_args.py
 - TensorRT-LLM `convert_checkpoint.py` `--tp_size`/`--pp_size` (the checkpoint's `mapping`): https://github.com/NVIDIA/TensorRT-LLM/blob/04a2cacbfd3b9ac76191bd8498ad871607b63a04/examples/llama/convert_checkpoint.py
 - LMDeploy TurboMind assertion: https://github.com/InternLM/lmdeploy/blob/v0.5.3/lmdeploy/turbomind/turbomind.py
@@ -299,12 +321,37 @@ def _presharded_qkv(rule: Rule, ctx: RuleContext, found: EngineRefusal) -> Findi
     )
 
 
+def _unserved(rule: Rule, ctx: RuleContext, found: EngineRefusal) -> Finding:
+    """A pinned release older than the first that registers the model's architecture
+    (``Engine.served``); the fix names that release's image tag (or pip pin)."""
+    dep = ctx.deployment
+    engine = get_engine(dep.engine)
+    row = engine.served[ctx.model.model_type] if ctx.model is not None else None
+    assert row is not None  # the outcome found it
+    image = str(dep.options.get("image", ""))
+    if found.field == "image" and image:
+        tag = image_tag(image)
+        wanted = f"{image.rsplit(':', 1)[0]}:{'v' if tag.startswith('v') else ''}{row.first}"
+    else:
+        wanted = f"{engine.packages[0]}=={row.first}" if engine.packages else row.first
+    return finding(
+        rule,
+        ctx,
+        found.field,
+        found.message,
+        severity=Severity.ERROR if found.certain else Severity.WARNING,
+        fix=f"{wanted}   # {engine.title} {row.first} or later registers {row.architecture}",
+        data={"architecture": row.architecture, "first": row.first, "source": row.source},
+    )
+
+
 _RENDER: dict[str, Callable[[Rule, RuleContext, EngineRefusal], Finding]] = {
     "triton_kind_gpu": _triton_kind_gpu,
     "built_size": _built_engine_sizes,
     "release": _refused_by_release,
     "presharded_qkv": _presharded_qkv,
     "turbomind_tp": _turbomind_tp,
+    "architecture": _unserved,
 }
 
 

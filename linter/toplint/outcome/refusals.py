@@ -10,7 +10,11 @@
 - Triton's vLLM backend refuses a ``KIND_GPU`` instance for a model on more than one GPU
   (``toplint.parse.structured.triton``);
 - a TensorRT-LLM engine the same file builds serves only at its own sizes
-  (``toplint.parse.builtengine``, ``BuildPipeline.refusal``).
+  (``toplint.parse.builtengine``, ``BuildPipeline.refusal``);
+- a pinned release older than the first that registers the checkpoint's architecture
+  (``Engine.served``, ``toplint.engines.served``): "Model architectures [...] are not
+  supported".  Only a pinned release is judged: nearly every deployment that pins none runs a
+  recent release, so no pin gives no refusal (not the "judged as applying" of other checks).
 
 Each is said once, here: ``toplint.outcome.starts.problems`` counts the certain ones (every
 release the deployment may run refuses) as reasons the engine does not start, so plan and the
@@ -36,7 +40,8 @@ TURBOMIND_POWER_OF_TWO = Releases(until="0.6.0")
 class EngineRefusal:
     """One layout the engine refuses (or, ``ignored``, starts otherwise than written)."""
 
-    kind: str  # "triton_kind_gpu", "built_size", "release", "presharded_qkv", "turbomind_tp"
+    # "triton_kind_gpu", "built_size", "release", "presharded_qkv", "turbomind_tp", "architecture"
+    kind: str
     message: str  # in the user's words, with the engine's own where it has them
     certain: bool  # every release the deployment may run refuses (else: some of them)
     ignored: bool = False  # it starts, with the setting off (``Refusal.ignored``)
@@ -52,6 +57,7 @@ def refusals(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, .
         + _by_release(dep)
         + _presharded_qkv(dep, model)
         + _turbomind_tp(dep)
+        + _unserved(dep, model)
     )
 
 
@@ -156,3 +162,30 @@ def _presharded_qkv(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRef
         f"checkpoint is TP={stored}-interleaved; got attention tp_size={attention}'"
     )
     return (EngineRefusal("presharded_qkv", message, True, field="tp"),)
+
+
+def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, ...]:
+    """A pinned release older than the first that registers the model's architecture
+    (``Engine.served``): certain up to the last release read without it, a doubt between."""
+    row = get_engine(dep.engine).served.get(model.model_type) if model is not None else None
+    if row is None or model is None or pinned(dep) is None:
+        return ()  # not read, or no release pinned: the policy is no finding
+    found = holds(dep, Releases(until=row.first, read_until=row.last_without))
+    if not found.judged:
+        return ()
+    name = said(model, dep.model)
+    lacks = (
+        f"the pinned {found.pinned_said()} does not register {row.architecture}"
+        if found.certain
+        else f"{found.engine} {row.last_without} and earlier do not register {row.architecture}"
+    )
+    message = (
+        f"{lacks}, the architecture of {name} (config.json model_type {model.model_type}), "
+        f"and {'refuses' if found.certain else 'refuse'} to start ('Model architectures [...] "
+        "are not supported for now'); "
+        f"{found.engine} serves it from {row.first} ({row.source})"
+    )
+    if not found.certain:  # pinned in the band between the two releases read
+        message += f"; whether the pinned {found.pinned_said()} does was not read"
+    at = "image" if dep.options.get("image") else "engine_release"
+    return (EngineRefusal("architecture", message, found.certain, field=at),)

@@ -1,0 +1,85 @@
+"""The first release of an engine that serves each catalog architecture (``Engine.served``):
+every row names the class, the two releases read and where, every key is a model type the
+catalog knows, and the outcome's refusal reads it by the release the deployment pins (none
+pinned: no refusal)."""
+
+from __future__ import annotations
+
+import pytest
+
+from toplint.catalog_types import ModelSpec
+from toplint.engines.registry import all_engines, get_engine
+from toplint.engines.versions import version
+from toplint.hardware.models import catalog_ids, lookup_model
+from toplint.model import Deployment
+from toplint.outcome.refusals import refusals
+
+ROWS = [(e.name, key) for e in all_engines() for key in sorted(e.served)]
+
+
+def _catalog_types() -> set[str]:
+    found = (lookup_model(i) for i in catalog_ids())
+    return {m.model_type for m in found if m is not None and m.model_type}
+
+
+def test_vllm_and_sglang_have_rows() -> None:
+    assert {"vllm", "sglang"} <= {name for name, _ in ROWS}
+
+
+@pytest.mark.parametrize(("engine", "key"), ROWS, ids=[f"{e}-{k}" for e, k in ROWS])
+def test_every_row_cites_where_both_releases_were_read(engine: str, key: str) -> None:
+    row = get_engine(engine).served[key]
+    assert row.architecture and row.source
+    first, before = version(row.first), version(row.last_without)
+    assert first is not None and before is not None and before < first
+    # the source names both releases it read
+    assert row.first in row.source and row.last_without in row.source
+
+
+@pytest.mark.parametrize(("engine", "key"), ROWS, ids=[f"{e}-{k}" for e, k in ROWS])
+def test_every_row_is_a_catalog_model_type(engine: str, key: str) -> None:
+    assert key in _catalog_types()
+
+
+def _dep(engine: str, model: str, image: str = "", pin: str = "") -> Deployment:
+    options = {"image": image} if image else {}
+    if pin:
+        options["engine_release"] = pin  # a package install's pin (parse.pins)
+    return Deployment(path="x", line=1, column=1, engine=engine, model=model, tp=1, options=options)
+
+
+def _model(name: str) -> ModelSpec:
+    model = lookup_model(name)
+    assert model is not None
+    return model
+
+
+def _architecture(dep: Deployment) -> list[tuple[bool, str]]:
+    model = _model(dep.model)
+    return [(r.certain, r.message) for r in refusals(dep, model) if r.kind == "architecture"]
+
+
+def test_qwen3_on_vllm_before_and_from_0_8_4() -> None:
+    assert get_engine("vllm").served["qwen3"].first == "0.8.4"
+    [(certain, message)] = _architecture(_dep("vllm", "Qwen/Qwen3-8B", "vllm/vllm-openai:v0.8.3"))
+    assert certain and "the pinned vLLM 0.8.3 does not register Qwen3ForCausalLM" in message
+    assert _architecture(_dep("vllm", "Qwen/Qwen3-8B", "vllm/vllm-openai:v0.8.4")) == []
+
+
+def test_no_release_pinned_is_no_refusal() -> None:
+    assert _architecture(_dep("vllm", "MiniMaxAI/MiniMax-M2.5")) == []
+    assert _architecture(_dep("vllm", "MiniMaxAI/MiniMax-M2.5", "vllm/vllm-openai:latest")) == []
+
+
+def test_a_release_between_the_two_read_is_a_doubt() -> None:
+    # SGLang: read without Qwen3 at 0.4.1.post7, with it at 0.4.5.post3; 0.4.3 was not read
+    [(certain, message)] = _architecture(_dep("sglang", "Qwen/Qwen3-8B", pin="0.4.3"))
+    assert not certain and "whether the pinned SGLang 0.4.3 does was not read" in message
+    [(certain, _)] = _architecture(_dep("sglang", "Qwen/Qwen3-8B", pin="0.4.1"))
+    assert certain
+
+
+def test_an_architecture_without_a_row_is_not_judged() -> None:
+    # Kimi-K2 names DeepseekV3ForCausalLM under its own model_type kimi_k2; no row was read
+    assert "kimi_k2" not in get_engine("vllm").served
+    assert _architecture(_dep("vllm", "moonshotai/Kimi-K2", "vllm/vllm-openai:v0.6.0")) == []
