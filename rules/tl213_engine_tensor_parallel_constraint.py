@@ -363,7 +363,8 @@ RULE = Rule(
         "Triton's vLLM backend: KIND_MODEL for more than one GPU; SGLang DP attention: "
         "--dp-size dividing --tp-size, and above 1 where a release asserts it; an attention TP "
         "dividing the KV heads a fused QKV is stored pre-sharded over; TensorRT-LLM: the sizes "
-        "its engine was built with)."
+        "its engine was built with), and a pinned release that does not register the "
+        "checkpoint's architecture."
     ),
     severity=Severity.ERROR,
     check=check,

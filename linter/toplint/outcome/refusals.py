@@ -181,8 +181,9 @@ def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, 
     )
     message = (
         f"{lacks}, the architecture of {name} (config.json model_type {model.model_type}), "
-        f"and {'refuses' if found.certain else 'refuse'} to start ('Model architectures [...] "
-        "are not supported for now'); "
+        f"and {'refuses' if found.certain else 'refuse'} to start with no model class for it "
+        "('Model architectures [...] are not supported for now', or through the Transformers "
+        "fallback '... is not a registered model'); "
         f"{found.engine} serves it from {row.first} ({row.source})"
     )
     if not found.certain:  # pinned in the band between the two releases read

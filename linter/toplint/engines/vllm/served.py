@@ -121,6 +121,15 @@ SERVED: dict[str, Served] = {
         "vllm-project/vllm vllm/model_executor/models/registry.py at v0.10.0 (6d8d0a24); "
         "not at v0.9.2 (a5dd03c1)",
     ),
+    # not a catalog model type: a checkpoint's config.json (or toplint.yaml ``models:``) gives it
+    # (MiniMax-M1's: incident case minimaxm1-2)
+    "minimax_m1": Served(
+        "MiniMaxM1ForCausalLM",
+        "0.9.2",
+        "0.9.1",
+        "vllm-project/vllm vllm/model_executor/models/registry.py at v0.9.2 (a5dd03c1); "
+        "not at v0.9.1 (b6553be1)",
+    ),
     "minimax_m2": Served(
         "MiniMaxM2ForCausalLM",
         "0.11.1",
