@@ -64,7 +64,11 @@ cluster manager, env files and a GPUStack server on GGUF, after set 28),
 tests/data/open_world30/ (set 30, CI and orchestration formats: GitHub Actions workflows and
 composite actions that start vLLM (on CPU runners to decline) or only build, install or test an
 engine image, helmfile releases and chart values, a Chia cluster config, an envsubst template, a
-systemd unit and launchers whose engine is an argument, after set 28) and
+systemd unit and launchers whose engine is an argument, after set 28),
+tests/data/open_world32/ (set 32, Asian cloud platforms and communities: Tencent TKE manifests, H20
+and AutoDL launchers from Chinese-language repositories, a Japanese team's Slurm/Ray launcher, a Korean
+institute's vLLM image, MindIE on Ascend and vLLM on Moore Threads to decline, MinerU images on MetaX
+and Ascend bases that start nothing, after set 30) and
 tests/data/open_world_helm/ (set
 helm: Helm charts whose templates bind values to engine flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and
@@ -142,6 +146,7 @@ SETS = {
     "28": _TESTDATA / "open_world28",
     "29": _TESTDATA / "open_world29",
     "30": _TESTDATA / "open_world30",
+    "32": _TESTDATA / "open_world32",
     "helm": _TESTDATA / "open_world_helm",
 }
 DATA = SETS["1"]
