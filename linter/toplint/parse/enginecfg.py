@@ -373,16 +373,23 @@ def one_host(dep: Deployment) -> Deployment:
     GPUs, on that one host (vLLM: "World size (4) is larger than the number of available GPUs
     (2) in this node", vllm/config/parallel.py), unless something joins other hosts: a
     launcher's allocation or ``--nnodes`` (``dep.nodes``), a per-node data-parallel share, or a
-    distributed executor other than the local one (Ray)."""
-    if dep.options.get("gpus_from") is None or dep.gpus_per_node is None:
+    distributed executor other than the local one (Ray).  Joined by ``--nnodes`` with TP × PP
+    exactly ``nodes`` × the GPUs this host sees, each node runs that share (SGLang:
+    ``tp_size_per_node = server_args.tp_size // server_args.nnodes``, scheduler launch in
+    python/sglang/srt/entrypoints/engine.py), so the instance spans all of them."""
+    per_node = dep.gpus_per_node
+    if dep.options.get("gpus_from") is None or per_node is None or dep.dp_local is not None:
         return dep
-    if dep.nodes is not None or dep.gpus is not None or dep.dp_local is not None:
+    where = dep.sources.get("gpus_per_node")
+    sources = dict(dep.sources)
+    if dep.nodes is not None or dep.gpus is not None:
+        nodes, span = dep.nodes or 1, (dep.tp or 0) * (dep.pp or 0)
+        if dep.gpus is None and nodes > 1 and dep.dp in (None, 1) and span == nodes * per_node:
+            return replace(dep, gpus=span, sources=dict(sources, gpus=where) if where else sources)
         return dep
     backend = dep.flag("distributed-executor-backend")
     if backend is not None and backend.value not in ("mp", "uni"):
         return dep
-    where = dep.sources.get("gpus_per_node")
-    sources = dict(dep.sources)
     if where is not None:
         sources.update(gpus=where, nodes=where)
-    return replace(dep, nodes=1, gpus=dep.gpus_per_node, sources=sources)
+    return replace(dep, nodes=1, gpus=per_node, sources=sources)
