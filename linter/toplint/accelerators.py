@@ -48,6 +48,7 @@ Evidence, each read from where the deployment writes it:
   ``of_cluster``; one that gives its memory but not its bandwidth or compute is checked, its
   latency reported unpriced (``toplint.outcome.types.Outcome.unpriced``).
 
+
 Tenstorrent, read from their own sources:
 
 * ``MESH_DEVICE``, the system the engine opens as one mesh of chips: their vLLM fork's worker
@@ -100,6 +101,10 @@ as, the stepping a hex digit: ``10.3.0`` is ``gfx1030``, ``9.0.10`` ``gfx90a``; 
 "Environment variables", ROCR-Runtime).  Only when every target written is outside the catalog:
 a build for ``gfx90a;gfx942`` may run on an MI300X.
 
+Moore Threads GPUs (MUSA, MTLink, MCCL): ``MTHREADS_VISIBLE_DEVICES`` and ``mthreads-gmi``
+(gpustack/gpustack@b0387f30 docs/installation/mthreads/installation.md), ``MUSA_VISIBLE_DEVICES``
+(containers/ramalama ramalama/common.py), HAMi's ``mthreads.com/vgpu``, ``registry.mthreads.com/``.
+
 A deployment that runs on CPUs only is declined the same way (no GPU memory, link or collective
 applies): vLLM's ``--device cpu``, the engines' CPU builds (vLLM's
 ``vllm-cpu-release-repo`` and ``…-cpu`` tags, TGI's ``…-intel-cpu``), a KubeAI
@@ -120,7 +125,7 @@ from toplint.record import record
 
 @record
 class Accelerator:
-    kind: str  # "gaudi", "neuron", "tpu", "ascend", "tenstorrent"
+    kind: str  # "gaudi", "neuron", "tpu", "ascend", "tenstorrent", "musa"
     title: str  # how the finding names it
     resources: tuple[str, ...]  # Kubernetes extended resources
     images: tuple[str, ...]  # substrings of an image reference, lower-cased
@@ -203,6 +208,16 @@ ACCELERATORS: tuple[Accelerator, ...] = (
             "galaxy",
         ),
         env=("MESH_DEVICE", "TT_METAL_HOME", "TT_VISIBLE_DEVICES"),
+    ),
+    Accelerator(
+        "musa",
+        "Moore Threads (MUSA)",
+        ("mthreads.com/vgpu",),
+        ("registry.mthreads.com/",),
+        ("musa",),
+        names=("moore threads", "mthreads", "mtt s"),
+        env=("MTHREADS_VISIBLE_DEVICES", "MUSA_VISIBLE_DEVICES"),
+        tools=("mthreads-gmi",),
     ),
     Accelerator(
         "amd-other",
