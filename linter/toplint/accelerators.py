@@ -48,6 +48,9 @@ Evidence, each read from where the deployment writes it:
   ``of_cluster``; one that gives its memory but not its bandwidth or compute is checked, its
   latency reported unpriced (``toplint.outcome.types.Outcome.unpriced``).
 
+* words of a serving stack only that vendor's parts run (``servers``): MindIE's program
+  ``mindieservice_daemon`` and config key ``npuDeviceIds`` (gpustack/gpustack@47277d79
+  gpustack/worker/backends/ascend_mindie.py writes one and runs the other).
 
 Tenstorrent, read from their own sources:
 
@@ -135,6 +138,7 @@ class Accelerator:
     names: tuple[str, ...] = ()  # lower-cased words of a manifest's name for the part
     env: tuple[str, ...] = ()  # environment variables only this vendor's runtime reads
     tools: tuple[str, ...] = ()  # the vendor's device-management command (what nvidia-smi is)
+    servers: tuple[str, ...] = ()  # words of a serving stack only this vendor's parts run
 
 
 ACCELERATORS: tuple[Accelerator, ...] = (
@@ -179,6 +183,7 @@ ACCELERATORS: tuple[Accelerator, ...] = (
         names=("ascend", "npu", "910b"),
         env=("ASCEND_RT_VISIBLE_DEVICES", "HCCL_BUFFSIZE", "HCCL_OP_EXPANSION_MODE"),
         tools=("npu-smi",),
+        servers=("mindieservice_daemon", "npuDeviceIds"),
     ),
     Accelerator(
         "intel-gpu",

@@ -217,9 +217,10 @@ def _noted_only(found: Finding) -> bool:
 
 
 def _mention(source: Source) -> Finding | None:
+    from toplint.parse.declined import server_mention
     from toplint.parse.mentions import engine_mention, word_mention
 
-    mention = engine_mention(source)
+    mention = engine_mention(source) or server_mention(source)
     if mention is None:
         from toplint.parse.generic.mention import (
             allocation_mention,
