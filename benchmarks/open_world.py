@@ -65,10 +65,10 @@ tests/data/open_world30/ (set 30, CI and orchestration formats: GitHub Actions w
 composite actions that start vLLM (on CPU runners to decline) or only build, install or test an
 engine image, helmfile releases and chart values, a Chia cluster config, an envsubst template, a
 systemd unit and launchers whose engine is an argument, after set 28),
-tests/data/open_world32/ (set 32, Asian cloud platforms and communities: Tencent TKE manifests, H20
-and AutoDL launchers from Chinese-language repositories, a Japanese team's Slurm/Ray launcher, a Korean
-institute's vLLM image, MindIE on Ascend and vLLM on Moore Threads to decline, MinerU images on MetaX
-and Ascend bases that start nothing, after set 30) and
+tests/data/open_world32/ (set 32, Asian cloud platforms and communities: Tencent TKE manifests,
+H20 and AutoDL launchers from Chinese-language repositories, a Japanese team's Slurm/Ray
+launcher, a Korean institute's vLLM image, MindIE on Ascend and vLLM on Moore Threads to
+decline, MinerU images on MetaX and Ascend bases that start nothing, after set 30) and
 tests/data/open_world_helm/ (set
 helm: Helm charts whose templates bind values to engine flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and
