@@ -47,7 +47,12 @@ install's pin, as above; with none pinned there is no finding, on purpose: nearl
 deployment that pins no release runs a recent one, and a warning on each would be noise.  Each
 engine's table (`Engine.served`) holds, per catalog `model_type`, the first release read with
 the class and the last read without it; a release pinned between the two was not read, and is
-a warning that says so.  A model whose architecture has no row is not judged.
+a warning that says so.  A model whose architecture has no row is not judged.  From the release
+an engine falls back to the Transformers implementation of a class it does not register (vLLM
+0.7.2, `resolve_transformers_fallback`; SGLang's Transformers fallback of #5929, counted from
+0.4.7: see References),
+a missing class is a warning too: it starts where the image's `transformers` has the class,
+which the file does not say.
 
 ## Why is this bad?
 SGLang's MiMoV2 loader reads the pre-sharded TP from config.json (the KV heads where
@@ -193,6 +198,8 @@ the engine arguments are read from.
 - Incident (TP 16): https://github.com/sgl-project/sglang/issues/24607
 - Incident (the day-0 image, DP 16): https://github.com/sgl-project/sglang/pull/27668
 - Triton vLLM backend `_validate_device_config`: https://github.com/triton-inference-server/vllm_backend/blob/00ea75bc67f48ad7c6283b1983620e1dbb1a9cfe/src/model.py
+- vLLM's Transformers fallback (v0.7.2): https://github.com/vllm-project/vllm/blob/v0.7.2/vllm/model_executor/model_loader/utils.py
+- SGLang's Transformers fallback: https://github.com/sgl-project/sglang/pull/5929
 """
 
 

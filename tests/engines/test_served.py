@@ -74,8 +74,22 @@ def _architecture(dep: Deployment) -> list[tuple[bool, str]]:
 def test_qwen3_on_vllm_before_and_from_0_8_4() -> None:
     assert get_engine("vllm").served["qwen3"].first == "0.8.4"
     [(certain, message)] = _architecture(_dep("vllm", "Qwen/Qwen3-8B", "vllm/vllm-openai:v0.8.3"))
-    assert certain and "the pinned vLLM 0.8.3 does not register Qwen3ForCausalLM" in message
+    assert "the pinned vLLM 0.8.3 does not register Qwen3ForCausalLM" in message
+    # from 0.7.2 the Transformers fallback may start it: not a certain refusal
+    assert not certain and "falls back to the Transformers implementation" in message
     assert _architecture(_dep("vllm", "Qwen/Qwen3-8B", "vllm/vllm-openai:v0.8.4")) == []
+
+
+def test_before_the_transformers_fallback_a_missing_class_is_a_certain_refusal() -> None:
+    # DeepseekV3ForCausalLM from vLLM 0.6.6, the Transformers fallback from 0.7.2
+    [(certain, message)] = _architecture(
+        _dep("vllm", "deepseek-ai/DeepSeek-V3", "vllm/vllm-openai:v0.6.5")
+    )
+    assert (
+        certain and "refuses to start" in message and "Transformers implementation" not in message
+    )
+    assert get_engine("vllm").served.fallback_since == "0.7.2"
+    assert get_engine("sglang").served.fallback_since == "0.4.7"
 
 
 def test_no_release_pinned_is_no_refusal() -> None:

@@ -12,9 +12,11 @@ last read not to: a release between them was not read (``engines.release.Release
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from toplint.record import record
 
-__all__ = ["Served"]
+__all__ = ["Served", "ServedTable"]
 
 
 @record
@@ -25,3 +27,19 @@ class Served:
     first: str  # the first release read to register it ("0.11.1")
     last_without: str  # the last release read not to: it and every earlier one refuse
     source: str  # where both were read (repository, path, the releases' tags)
+
+
+class ServedTable(dict[str, "Served"]):
+    """An engine's rows by config.json ``model_type``, and the first release that falls back to
+    the Transformers implementation of a class it does not register (``fallback_since``; "":
+    none known).  From that release a missing class is no certain refusal: the engine starts
+    where the image's ``transformers`` has the class and it suits the backend, which the file
+    does not say (vLLM's ``resolve_transformers_fallback``: "... has no vLLM implementation,
+    falling back to Transformers implementation")."""
+
+    def __init__(
+        self, rows: Mapping[str, Served] | None = None, fallback_since: str = "", source: str = ""
+    ) -> None:
+        super().__init__(rows or {})
+        self.fallback_since = fallback_since
+        self.fallback_source = source

@@ -14,9 +14,9 @@ Keyed by the catalog's config.json ``model_type``; an architecture not here is n
 
 from __future__ import annotations
 
-from toplint.engines.served import Served
+from toplint.engines.served import Served, ServedTable
 
-SERVED: dict[str, Served] = {
+_ROWS: dict[str, Served] = {
     "deepseek_v3": Served(
         "DeepseekV3ForCausalLM",
         "0.4.1.post7",
@@ -130,3 +130,14 @@ SERVED: dict[str, Served] = {
         "not in sglang==0.5.1.post3's",
     ),
 }
+
+# sglang/srt/models/transformers.py (sgl-project/sglang#5929: "By default, we will use sglang
+# implementation if it is available. Otherwise, we will fall back to transformers one") is in
+# the sglang==0.4.8.post1 wheel, not in 0.4.6.post5's; 0.4.7 was not read, so it is counted as
+# falling back (a certain refusal there would be a guess).
+SERVED = ServedTable(
+    _ROWS,
+    fallback_since="0.4.7",
+    source="PyPI sglang==0.4.8.post1 wheel: sglang/srt/models/transformers.py; not in "
+    "sglang==0.4.6.post5's (0.4.7 not read)",
+)

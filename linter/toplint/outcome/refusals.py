@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec, said
 from toplint.engines.registry import build_pipeline, get_engine
-from toplint.engines.release import Releases, holds, pinned
+from toplint.engines.release import Releases, holds, pinned, version
 from toplint.model import Deployment
 from toplint.optionkeys import BUILT_FROM, BUILT_WRITTEN
 from toplint.record import record, replace
@@ -173,15 +173,27 @@ def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, 
     found = holds(dep, Releases(until=row.first, read_until=row.last_without))
     if not found.judged:
         return ()
+    table = get_engine(dep.engine).served
+    since = table.fallback_since
+    first_fallback, pin = (version(since) if since else None), found.pin
+    falls_back = first_fallback is not None and pin is not None and pin >= first_fallback
     name = said(model, dep.model)
     lacks = (
         f"the pinned {found.pinned_said()} does not register {row.architecture}"
         if found.certain
         else f"{found.engine} {row.last_without} and earlier do not register {row.architecture}"
     )
+    refuses = "refuses" if found.certain else "refuse"
+    if falls_back:  # it may start through the Transformers implementation of the class
+        refuses = (
+            f"from {since} {'falls' if found.certain else 'fall'} back to the Transformers "
+            f"implementation of a class it does not register, which starts only where the "
+            f"image's transformers has {row.architecture} (this file does not say; "
+            f"{table.fallback_source}), else {refuses}"
+        )
     message = (
         f"{lacks}, the architecture of {name} (config.json model_type {model.model_type}), "
-        f"and {'refuses' if found.certain else 'refuse'} to start with no model class for it "
+        f"and {refuses} to start with no model class for it "
         "('Model architectures [...] are not supported for now', or through the Transformers "
         "fallback '... is not a registered model'); "
         f"{found.engine} serves it from {row.first} ({row.source})"
@@ -189,4 +201,5 @@ def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, 
     if not found.certain:  # pinned in the band between the two releases read
         message += f"; whether the pinned {found.pinned_said()} does was not read"
     at = "image" if dep.options.get("image") else "engine_release"
-    return (EngineRefusal("architecture", message, found.certain, field=at),)
+    certain = found.certain and not falls_back
+    return (EngineRefusal("architecture", message, certain, field=at),)

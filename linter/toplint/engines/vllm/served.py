@@ -13,9 +13,9 @@ Qwen3.5, GLM-5, Gemma 4, Kimi-K2.5, ...) have no row.
 
 from __future__ import annotations
 
-from toplint.engines.served import Served
+from toplint.engines.served import Served, ServedTable
 
-SERVED: dict[str, Served] = {
+_ROWS: dict[str, Served] = {
     "deepseek_v2": Served(
         "DeepseekV2ForCausalLM",
         "0.5.1",
@@ -173,3 +173,13 @@ SERVED: dict[str, Served] = {
         "not at v0.9.0.1 (5fbbfe9a)",
     ),
 }
+
+# v0.7.2 (0408efc6) resolves a class the registry lacks to its Transformers implementation
+# (vllm/model_executor/model_loader/utils.py ``resolve_transformers_fallback``, PR #11330);
+# v0.7.1 (4f4d427a) has no such fallback.
+SERVED = ServedTable(
+    _ROWS,
+    fallback_since="0.7.2",
+    source="vllm-project/vllm v0.7.2 (0408efc6) vllm/model_executor/model_loader/utils.py "
+    "resolve_transformers_fallback; not at v0.7.1 (4f4d427a)",
+)
