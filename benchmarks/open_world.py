@@ -65,6 +65,10 @@ tests/data/open_world30/ (set 30, CI and orchestration formats: GitHub Actions w
 composite actions that start vLLM (on CPU runners to decline) or only build, install or test an
 engine image, helmfile releases and chart values, a Chia cluster config, an envsubst template, a
 systemd unit and launchers whose engine is an argument, after set 28),
+tests/data/open_world31/ (set 31, the newest models - gpt-oss, Qwen3.5, Qwen3-Next, Qwen3-VL,
+GLM-4.x, MiniMax-M2.1, Kimi-K2, Gemma 3, Nemotron 3 - with their newest engine flags: DP+EP
+across Slurm nodes, multimodal encoder DP, speculative configs, FP8/NVFP4, Dynamo SGLang
+workers, Koyeb, after set 30),
 tests/data/open_world32/ (set 32, Asian cloud platforms and communities: Tencent TKE manifests,
 H20 and AutoDL launchers from Chinese-language repositories, a Japanese team's Slurm/Ray
 launcher, a Korean institute's vLLM image, MindIE on Ascend and vLLM on Moore Threads to
@@ -146,6 +150,7 @@ SETS = {
     "28": _TESTDATA / "open_world28",
     "29": _TESTDATA / "open_world29",
     "30": _TESTDATA / "open_world30",
+    "31": _TESTDATA / "open_world31",
     "32": _TESTDATA / "open_world32",
     "helm": _TESTDATA / "open_world_helm",
 }
