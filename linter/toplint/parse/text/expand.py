@@ -251,6 +251,27 @@ class Expander:
         name = index.removeprefix("$").removeprefix("{").removesuffix("}")
         return self.env.get(name, index) if name.isidentifier() else index
 
+    def default_parts(self, exp: str) -> list[Part] | None:
+        """The parts of the word an unknown ``${NAME:-WORD}`` (``-``, ``:=``, ``=``) expands to:
+        WORD when NAME is not set (``:-``: or empty), NAME itself when it is set to a value
+        known in part; None when neither (bash(1), "Parameter Expansion").
+        ``toplint.parse.text.partialvars`` marks that word's own unknown expansions, so
+        ``PY=${PY:-$HOME/venv/bin/python}`` keeps the program it names
+        (AlexGS74/glm47-nvfp4-sm120@2a4692d1 scripts/serve_glm47_nvfp4_sglang.sh)."""
+        m = _PARAM.match(exp) if exp.startswith("{") else None
+        if not m or m.group(1) or m.group(3) or m.group(4) not in (":-", "-", ":=", "="):
+            return None
+        name, op = m.group(2), m.group(4)
+        if name in self.partials:  # set, to a value known in part (never empty): that value
+            return [("exp", name)]
+        if name in self.chosen:
+            return None
+        value = self.env.get(name)
+        if not (not value if op in (":-", ":=") else value is None):
+            return None
+        self.meter.work(len(m.group(5) or ""))  # read again, as ``expand_one`` reads it
+        return _split_default(m.group(5) or "")
+
     def _nested(self) -> Expander:
         """An expander for a default's text, on this one's variables."""
         nested = Expander(self.env, self.arrays, self.depth + 1, share=True)

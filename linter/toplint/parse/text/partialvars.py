@@ -28,9 +28,11 @@ def marked(
     parts: list[tuple[str, str]],
     expand_one: Callable[[str], str | None],
     partials: Mapping[str, str],
+    defaults: Callable[[str], list[tuple[str, str]] | None] | None = None,
 ) -> str:
     """The value of a word with its unknown expansions marked, a partly known variable's own
-    marked value put in its place."""
+    marked value put in its place, and an unknown ``${NAME:-WORD}`` that takes its default
+    (``defaults``: the parts of WORD then, else None) that word marked in turn."""
     out: list[str] = []
     for kind, text in parts:
         if kind == "lit":
@@ -38,8 +40,11 @@ def marked(
             continue
         value = expand_one(text)
         name = _NAME.fullmatch(text)
+        default = defaults(text) if value is None and defaults is not None else None
         if value is None and name and name.group(1) in partials:
             out.append(partials[name.group(1)])
+        elif default is not None:
+            out.append(marked(default, expand_one, partials, defaults))
         elif value is None:
             out.append(f"{OPEN}${text}{CLOSE}")
         else:

@@ -43,7 +43,10 @@ def word(tok: Tok, expander: Expander, path: str = "", partial_text: bool = Fals
         mark = None
         if value is None and (tok.raw.startswith('"') or _ASSIGN.match(tok.raw)):
             mark = partialvars.marked(
-                tok.parts, lambda e: expander.expand_one(e, []), expander.partials
+                tok.parts,
+                lambda e: expander.expand_one(e, []),
+                expander.partials,
+                expander.default_parts,
             )
         raw = tok.raw if value is not None else _program_path(tok, expander)
     except BudgetExceeded as exc:
