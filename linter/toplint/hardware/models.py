@@ -47,9 +47,12 @@ __all__ = [
 
 # Suffixes a checkpoint name carries on top of its architecture name, stripped one at a time
 # from the end.  "-vN.N" needs the dot so "DeepSeek-V3" keeps its "-v3"; dates are 4 digits
-# (Mistral "2407", Qwen "2507", DeepSeek "0528") or 8 digits.
+# (Mistral "2407", Qwen "2507", DeepSeek "0528") or 8 digits.  "-unsloth" names Unsloth's
+# dynamic quantization of the architecture ("<model>-unsloth-bnb-4bit": bitsandbytes 4-bit that
+# "selectively skips quantizing certain parameters ... <10% more VRAM than BnB 4bit",
+# huggingface.co/collections/unsloth/unsloth-4-bit-dynamic-quants); the bytes are its "-bnb-4bit"'s.
 _SUFFIX = DeferredPattern(
-    r"-(instruct|chat|it|base|hf|thinking|preview|"
+    r"-(instruct|chat|it|base|hf|thinking|preview|unsloth|"
     r"fp8-dynamic|fp8-block|fp8|bf16|fp16|awq|gptq-int4|gptq-int8|gptq|int4|int8|"
     r"w4a16|w8a8|w8a16|nvfp4|mxfp4|bnb-4bit|bnb-8bit|nf4|4bit|8bit|autoround|"
     r"v\d+(?:\.\d+)+|\d{4}|\d{8})$"
