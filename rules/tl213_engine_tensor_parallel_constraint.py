@@ -40,19 +40,17 @@ or SGLang's image at `latest`, starts `--enable-dp-attention` with a DP size of 
 attention off, and the deployment is judged as it runs, without it.
 
 A pinned engine release older than the first that registers the checkpoint's architecture
-(vLLM's model registry maps config.json `architectures` to its model classes; SGLang
-registers the `EntryClass` of each of its model modules: see References) refuses the model at
-start-up.  The release is the image's tag or a package
-install's pin, as above; with none pinned there is no finding, on purpose: nearly every
-deployment that pins no release runs a recent one, and a warning on each would be noise.  Each
-engine's table (`Engine.served`) holds, per catalog `model_type`, the first release read with
-the class and the last read without it; a release pinned between the two was not read, and is
-a warning that says so.  A model whose architecture has no row is not judged.  From the release
-an engine falls back to the Transformers implementation of a class it does not register (vLLM
-0.7.2, `resolve_transformers_fallback`; SGLang's Transformers fallback of #5929, counted from
-0.4.7: see References),
-a missing class is a warning too: it starts where the image's `transformers` has the class,
-which the file does not say.
+(vLLM's model registry maps config.json `architectures` to its model classes; SGLang registers
+the `EntryClass` of each of its model modules: see References) refuses the model at start-up.
+The release is the image's tag or a package install's pin, as above; with none pinned there is
+no finding, on purpose: nearly every deployment that pins no release runs a recent one, and a
+warning on each would be noise. Each engine's table (`Engine.served`) holds, per catalog
+`model_type`, the first release read with the class and the last read without it; a release
+pinned between the two was not read, and is a warning that says so. A model whose architecture
+has no row is not judged. From the release an engine falls back to the Transformers
+implementation of a class it does not register (vLLM 0.7.2, `resolve_transformers_fallback`;
+SGLang's fallback of #5929, counted from 0.4.7: see References), a missing class is a warning
+too: it starts where the image's `transformers` has the class, which the file does not say.
 
 ## Why is this bad?
 SGLang's MiMoV2 loader reads the pre-sharded TP from config.json (the KV heads where
