@@ -41,52 +41,36 @@ def switch_with_value(
     value is known (``--name=$(VAR)`` is refused whatever the variable holds)."""
     if spec.bool_values or not _refuses(spec, canonical, image):
         return None
-    negated = written.lstrip("-").startswith("no-") and canonical in spec.negatable
-    off = f"`--no-{canonical}`" if canonical in spec.negatable else "leaving it out"
-    if not resolved:
-        return _finding(
-            spec,
-            canonical,
-            written,
-            value,
-            at,
-            anchor,
-            f"write `--{canonical}` to turn it on, {off} to turn it off",
-        )
-    on = value.strip("'\"").lower() in _TRUE
-    if negated:
-        on = not on
-    if on:
-        instead = f"write `--{canonical}`"
-    elif canonical in spec.negatable:
-        instead = f"write `--no-{canonical}`"
-    else:
-        instead = f"leave `{written}` out (off is its default)"
-    return _finding(spec, canonical, written, value, at, anchor, instead)
-
-
-def _finding(
-    spec: EngineSpec,
-    canonical: str,
-    written: str,
-    value: str,
-    at: Position,
-    anchor: str,
-    instead: str,
-) -> Finding:
     token = f"{written}={value}"
+    instead = _instead(spec, canonical, written, value if resolved else None)
     return UNKNOWN_ENGINE_FLAG.finding(
         at.path,
         at.line,
         at.column,
         f"`{token}`: `--{canonical}` is a switch of {spec.program_name} and takes no value; "
-        f"its parser stops at start-up (\"ignored explicit argument '{value}'\"); {instead}",
+        f"its parser stops at start-up (\"ignored explicit argument '{value}'\"); " + instead,
         # toplint's vocabulary of the engine may lag its release, as for an unknown option
         severity=Severity.WARNING,
         fix=Fix(instead),
         data={"option": token},
         anchor=anchor or token,
     )
+
+
+def _instead(spec: EngineSpec, canonical: str, written: str, value: str | None) -> str:
+    """What to write: the switch for on, its ``--no-`` form (or nothing) for off; both where
+    the value is not known."""
+    off = f"`--no-{canonical}`" if canonical in spec.negatable else "leaving it out"
+    if value is None:
+        return f"write `--{canonical}` to turn it on, {off} to turn it off"
+    on = value.strip("'\"").lower() in _TRUE
+    if written.lstrip("-").startswith("no-") and canonical in spec.negatable:
+        on = not on
+    if on:
+        return f"write `--{canonical}`"
+    if canonical in spec.negatable:
+        return f"write `--no-{canonical}`"
+    return f"leave `{written}` out (off is its default)"
 
 
 def _refuses(spec: EngineSpec, canonical: str, image: str) -> bool:
